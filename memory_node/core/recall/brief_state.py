@@ -1,0 +1,65 @@
+"""The brief state: what the planner is doing now, in a few fields (MemCompiler).
+
+Recall conditioned on it delivers only what the next step needs instead of re-sending
+everything remembered about the instruction at every step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory_node.core.recall.skills import RESULTS, SKILLS
+
+MAX_SUBGOAL_CHARS = 500
+MAX_FIELD_CHARS = 128
+MAX_RECENT_AREAS = 20
+
+
+@dataclass(frozen=True)
+class BriefState:
+    subgoal: str                              # "pick up the apple", "open the fridge"
+    held_object: str = ""                     # object id in the gripper, "" = nothing
+    robot_area: str = ""
+    last_skill: str = ""                      # "" before the first step
+    last_args: tuple[str, ...] = ()
+    last_result: str = ""                     # "", "success" or "failure"
+    recent_areas: tuple[str, ...] = ()        # most recent last
+
+
+def _short_str(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"brief state {what} must be a string, got {type(value).__name__}")  # noqa: TRY004 - callers map ValueError to a rejected request
+    if len(value) > MAX_FIELD_CHARS:
+        raise ValueError(f"brief state {what} is {len(value)} characters (max {MAX_FIELD_CHARS})")
+    return value.strip()
+
+
+def validate_brief(brief: object) -> BriefState:
+    """Normalised copy of `brief`, or ValueError saying which field is malformed."""
+    if not isinstance(brief, BriefState):
+        raise ValueError(f"expected a BriefState, got {type(brief).__name__}")  # noqa: TRY004 - callers map ValueError to a rejected request
+    if not isinstance(brief.subgoal, str) or not brief.subgoal.strip():
+        raise ValueError("brief state subgoal is empty: say what the next step is for")
+    if len(brief.subgoal) > MAX_SUBGOAL_CHARS:
+        raise ValueError(f"brief state subgoal is {len(brief.subgoal)} characters "
+                         f"(max {MAX_SUBGOAL_CHARS})")
+    held = _short_str(brief.held_object, "held_object")
+    area = _short_str(brief.robot_area, "robot_area")
+    skill = _short_str(brief.last_skill, "last_skill").lower()
+    if skill and skill not in SKILLS:
+        raise ValueError(f"brief state last_skill {skill!r} is not a known skill")
+    result = _short_str(brief.last_result, "last_result").lower()
+    if result and result not in RESULTS:
+        raise ValueError(f"brief state last_result {result!r} is not one of {RESULTS}")
+    if result and not skill:
+        raise ValueError("brief state has a last_result but no last_skill")
+    if isinstance(brief.last_args, str) or not isinstance(brief.last_args, (tuple, list)):
+        raise ValueError("brief state last_args must be a list of strings")  # noqa: TRY004 - callers map ValueError to a rejected request
+    args = tuple(_short_str(a, "last_args item") for a in brief.last_args)
+    if isinstance(brief.recent_areas, str) or not isinstance(brief.recent_areas, (tuple, list)):
+        raise ValueError("brief state recent_areas must be a list of strings")  # noqa: TRY004 - callers map ValueError to a rejected request
+    if len(brief.recent_areas) > MAX_RECENT_AREAS:
+        raise ValueError(f"brief state lists {len(brief.recent_areas)} recent areas "
+                         f"(max {MAX_RECENT_AREAS})")
+    recent = tuple(_short_str(a, "recent_areas item") for a in brief.recent_areas)
+    return BriefState(brief.subgoal.strip(), held, area, skill, args, result, recent)

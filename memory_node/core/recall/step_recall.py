@@ -1,0 +1,155 @@
+"""State-conditioned recall: per planning step, only what matters next, or nothing.
+
+At episode start the instruction is ranked once against all units into a candidate pool
+(episode id -> pre-ranked candidates). Each step then re-scores only those few candidates
+against the brief state's subgoal, so a step costs one short embedding and a handful of
+dot products instead of a pass over the whole memory. A pool is rebuilt when the caller's
+units version changes or a candidate disappears; `invalidate` drops pools explicitly.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memory_node.core.recall.brief_state import BriefState, validate_brief
+from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
+from memory_node.core.recall.recall import RankedUnit, Recaller, check_budget, check_k
+from memory_node.core.units import ObjectMemoryUnit
+
+
+@dataclass
+class CandidatePool:
+    episode_id: str
+    instruction: str
+    candidate_ids: tuple[str, ...]
+    units_version: int | None
+    built_at: float
+
+
+@dataclass(frozen=True)
+class StepRecall:
+    units: list[RankedUnit]
+    context: ContextBlock
+    reasons: dict[str, str]       # object id -> why it is delivered at this step
+    pool_rebuilt: bool
+
+    @property
+    def nothing_relevant(self) -> bool:
+        return not self.units
+
+    @property
+    def token_count(self) -> int:
+        return self.context.token_count
+
+
+class StateConditionedRecall:
+    """Per-episode candidate pools over a shared `Recaller`."""
+
+    def __init__(self, recaller: Recaller, pool_size: int = 12, pool_min_score: float = 0.35,
+                 step_min_score: float | None = None, max_episodes: int = 64) -> None:
+        if pool_size <= 0 or max_episodes <= 0:
+            raise ValueError("pool_size and max_episodes must be positive")
+        self.recaller = recaller
+        self.pool_size = pool_size
+        self.pool_min_score = pool_min_score
+        self.step_min_score = (recaller.config.min_score if step_min_score is None
+                               else step_min_score)
+        self.max_episodes = max_episodes
+        self._pools: OrderedDict[str, CandidatePool] = OrderedDict()
+        self.pool_builds = 0
+
+    def pool(self, episode_id: str) -> CandidatePool | None:
+        return self._pools.get(episode_id)
+
+    def invalidate(self, episode_id: str | None = None) -> None:
+        """Forget one episode's pool, or all of them (any unit changed)."""
+        if episode_id is None:
+            self._pools.clear()
+        else:
+            self._pools.pop(episode_id, None)
+
+    end_episode = invalidate
+
+    def _build(self, episode_id: str, instruction: str, units: Sequence[ObjectMemoryUnit],
+               units_version: int | None) -> CandidatePool:
+        ranked = self.recaller.score_all(instruction, units)
+        ids = tuple(r.unit.object_id for r in ranked[:self.pool_size]
+                    if r.score >= self.pool_min_score)
+        pool = CandidatePool(episode_id, instruction, ids, units_version, time.time())
+        self._pools[episode_id] = pool
+        self._pools.move_to_end(episode_id)
+        while len(self._pools) > self.max_episodes:
+            self._pools.popitem(last=False)
+        self.pool_builds += 1
+        return pool
+
+    def recall_step(
+        self, episode_id: str, instruction: str, brief: BriefState,
+        units: Sequence[ObjectMemoryUnit], token_budget: int, *, k: int = 3,
+        units_version: int | None = None, scene_graph: SceneGraphSource = None,
+        now: float | None = None,
+    ) -> StepRecall:
+        """Units the next step needs (possibly none) and their context block."""
+        if not isinstance(episode_id, str) or not episode_id.strip():
+            raise ValueError("episode_id is empty")
+        brief = validate_brief(brief)
+        check_k(k)
+        check_budget(token_budget)
+        by_id = {u.object_id: u for u in units}
+        pool = self._pools.get(episode_id)
+        rebuilt = False
+        if (pool is None or pool.instruction != instruction
+                or pool.units_version != units_version
+                or any(cid not in by_id for cid in pool.candidate_ids)):
+            pool = self._build(episode_id, instruction, units, units_version)
+            rebuilt = True
+        else:
+            self._pools.move_to_end(episode_id)
+        candidates = [by_id[cid] for cid in pool.candidate_ids]
+
+        reasons: dict[str, str] = {}
+        failed = set(brief.last_args) if brief.last_result == "failure" else set()
+        failed_labels = {by_id[a].label for a in failed if a in by_id}
+        scored = self.recaller.score_all(brief.subgoal, candidates) if candidates else []
+        chosen: list[RankedUnit] = []
+        for r in scored:
+            oid = r.unit.object_id
+            if oid == brief.held_object and oid not in failed:
+                continue  # the planner knows what it holds; repeating it is noise
+            if oid in failed:
+                reasons[oid] = "last step failed on it: here is what memory holds now"
+            elif r.unit.label in failed_labels:
+                reasons[oid] = "another object of the type the last step failed on"
+            elif r.score >= self.step_min_score:
+                reasons[oid] = "matches the current subgoal"
+            else:
+                continue
+            chosen.append(r)
+        # Failure-related units first: the planner must re-plan around them now.
+        chosen.sort(key=lambda r: (r.unit.object_id not in failed,
+                                   r.unit.label not in failed_labels, -r.score))
+        chosen = chosen[:k]
+        reasons = {r.unit.object_id: reasons[r.unit.object_id] for r in chosen}
+        block = self._context(chosen, token_budget, scene_graph, now)
+        return StepRecall(chosen, block, reasons, rebuilt)
+
+    def _context(self, chosen: Sequence[RankedUnit], token_budget: int,
+                 scene_graph: SceneGraphSource, now: float | None) -> ContextBlock:
+        if not chosen:
+            # Saying nothing costs nothing: the step result's nothing_relevant flag tells
+            # the planner memory was consulted.
+            return ContextBlock("", 0, (), False, False)
+        now = time.time() if now is None else now
+        labels = {r.unit.object_id: r.unit.label for r in chosen}
+        lines = [(r.unit.object_id,
+                  self.recaller.describer.describe(r.unit, labels=labels, now=now).text)
+                 for r in chosen]
+        return assemble_context(
+            lines, token_budget, scene_graph=scene_graph,
+            labels=sorted({r.unit.label for r in chosen}),
+            areas=sorted({r.unit.area_id for r in chosen if r.unit.area_id}),
+            unit_share=self.recaller.config.unit_share, say_nothing=False,
+        )
