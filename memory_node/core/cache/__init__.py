@@ -1,0 +1,101 @@
+"""Short-term memory replacement policies (pure Python, no ROS imports).
+
+Every policy tracks residency only (values live in the store) behind one interface,
+:class:`ReplacementPolicy`; :func:`make_policy` builds one by name. The simulator loop for a
+trace is ``if not p.get(k): p.put(k)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from typing import Protocol, runtime_checkable
+
+from ._common import check_capacity
+from .hashing import stable_hash
+from .metrics import HitRateCounter
+from .optimum import optimal_hit_rate
+from .policies import FIFOMergePolicy, FIFOPolicy, LFUPolicy, LRUPolicy
+from .sketch import Doorkeeper, FrequencySketch
+from .wtinylfu import WTinyLFUPolicy
+
+__all__ = [
+    "POLICY_NAMES",
+    "Doorkeeper",
+    "FIFOMergePolicy",
+    "FIFOPolicy",
+    "FrequencySketch",
+    "HitRateCounter",
+    "LFUPolicy",
+    "LRUPolicy",
+    "ReplacementPolicy",
+    "WTinyLFUPolicy",
+    "make_policy",
+    "optimal_hit_rate",
+    "stable_hash",
+]
+
+
+@runtime_checkable
+class ReplacementPolicy(Protocol):
+    """Residency of up to ``capacity`` keys; values live elsewhere.
+
+    Bad input raises ``ValueError`` and leaves the state unchanged: an unhashable key, a
+    capacity < 1.
+    """
+
+    capacity: int
+
+    def get(self, key: Hashable) -> bool:
+        """A lookup: records the access (frequency, recency); True if resident. Never inserts."""
+        ...
+
+    def put(self, key: Hashable) -> None:
+        """Insert (or refresh if resident; a resident key is never evicted by its own put).
+        May evict; each evicted key, including a rejected admission candidate, triggers
+        ``on_evict(key)`` exactly once."""
+        ...
+
+    def remove(self, key: Hashable) -> bool:
+        """Explicit removal, no on_evict call; True if it was resident."""
+        ...
+
+    def __contains__(self, key: Hashable) -> bool:
+        """Residency test without side effects."""
+        ...
+
+    def __len__(self) -> int: ...
+
+    def keys(self) -> Iterator[Hashable]: ...
+
+    def clear(self) -> None: ...
+
+
+_FACTORIES: dict[str, Callable[..., ReplacementPolicy]] = {
+    "fifo": FIFOPolicy,
+    "fifo_merge": FIFOMergePolicy,
+    "lru": LRUPolicy,
+    "lfu": LFUPolicy,
+    "wtinylfu": WTinyLFUPolicy,
+}
+
+POLICY_NAMES: tuple[str, ...] = ("fifo", "fifo_merge", "lru", "lfu", "wtinylfu")
+
+
+def make_policy(
+    name: str,
+    capacity: int,
+    on_evict: Callable[[Hashable], None] | None = None,
+    seed: int = 0,
+) -> ReplacementPolicy:
+    """Build the policy called ``name`` (one of :data:`POLICY_NAMES`).
+
+    ``seed`` only matters for randomised decisions (W-TinyLFU's hash-flooding guard); every
+    policy is deterministic for a given seed.
+
+    Raises:
+        ValueError: unknown name, capacity < 1, or a non-callable ``on_evict``.
+    """
+    factory = _FACTORIES.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise ValueError(f"unknown policy {name!r}; expected one of {POLICY_NAMES}")
+    return factory(check_capacity(capacity), on_evict, seed)

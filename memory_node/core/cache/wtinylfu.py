@@ -1,0 +1,452 @@
+"""W-TinyLFU: an LRU admission window in front of a segmented LRU, guarded by TinyLFU.
+
+Layout and constants follow Caffeine (``BoundedLocalCache`` and the simulator's
+``HillClimberWindowTinyLfuPolicy``):
+
+* window: LRU, initially 1% of the capacity (at least one entry). New keys enter here.
+* main: segmented LRU, ``probation`` + ``protected`` (80% of main). A probation hit promotes
+  to protected; protected overflow is demoted to probation's MRU end.
+* admission: when the window overflows its LRU entry (the candidate) goes to probation; if
+  the cache is then over capacity the candidate competes with probation's LRU entry (the
+  victim) on the sketch's frequency estimate. Ties keep the victim. A candidate with an
+  estimate >= 6 that loses is still admitted with probability 1/128 from a seeded RNG, so an
+  attacker who inflates the victim's counters through hash collisions cannot lock the cache.
+* adaptive window: Caffeine's hill climber. Once the cache has been half full, every
+  ``10 x capacity`` lookups the hit rate of that sample is compared with the previous one;
+  if it did not drop, the window keeps moving in the same direction, otherwise it reverses.
+  The step starts at 6.25% of the capacity, decays by 0.98 per sample, and restarts when the
+  hit rate jumps by >= 5 points. This lets recency-biased traces (Corda) grow the window
+  towards LRU while frequency-biased ones (loop, multi2) keep it small.
+
+Frequency is recorded once per access: a ``get`` records it (hit or miss), and a ``put`` that
+directly follows a missed ``get`` of the same key is the same access, so it does not count
+twice. A ``put`` of a resident key is an access (recency and frequency) that evicts nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Hashable, Iterator
+
+from ._common import EvictCallback, check_callback, check_capacity, unhashable
+from .hashing import stable_hash
+from .sketch import FrequencySketch, sketch_indexes
+
+__all__ = ["WTinyLFUPolicy"]
+
+PERCENT_MAIN = 0.99
+PERCENT_MAIN_PROTECTED = 0.80
+ADMIT_HASHDOS_THRESHOLD = 6
+HILL_CLIMBER_RESTART_THRESHOLD = 0.05
+HILL_CLIMBER_STEP_PERCENT = 0.0625
+HILL_CLIMBER_STEP_DECAY_RATE = 0.98
+
+_NO_KEY = object()
+
+Slots = tuple[int, ...]
+
+
+class WTinyLFUPolicy:
+    """Window TinyLFU with an adaptive window. See the module docstring for the algorithm.
+
+    Args:
+        capacity: maximum number of resident keys (>= 1).
+        on_evict: called once with each evicted key, including a candidate that loses
+            admission (not for :meth:`remove` or :meth:`clear`).
+        seed: seeds the hash-flooding guard's RNG; the policy is otherwise deterministic.
+        window_fraction: initial window share of the capacity (Caffeine: 1%).
+        protected_fraction: protected share of the main space (Caffeine: 80%).
+        adaptive: hill-climb the window size; False keeps it fixed.
+        doorkeeper: put a Bloom filter in front of the sketch.
+        width_factor, sample_factor: see :class:`FrequencySketch`.
+    """
+
+    __slots__ = (
+        "_adaptive",
+        "_dk",
+        "_half",
+        "_hits",
+        "_initial_max_protected",
+        "_initial_max_window",
+        "_mask",
+        "_max_protected",
+        "_max_window",
+        "_misses",
+        "_on_evict",
+        "_pending_key",
+        "_pending_slots",
+        "_prev_hit_rate",
+        "_probation",
+        "_protected",
+        "_rng",
+        "_sample_size",
+        "_sampling",
+        "_sketch",
+        "_step",
+        "_table",
+        "_where",
+        "_width",
+        "_window",
+        "adaptations",
+        "capacity",
+    )
+
+    def __init__(
+        self,
+        capacity: int,
+        on_evict: EvictCallback | None = None,
+        seed: int = 0,
+        *,
+        window_fraction: float = 1.0 - PERCENT_MAIN,
+        protected_fraction: float = PERCENT_MAIN_PROTECTED,
+        adaptive: bool = True,
+        doorkeeper: bool = False,
+        width_factor: int = 4,
+        sample_factor: int = 10,
+    ) -> None:
+        self.capacity = check_capacity(capacity)
+        self._on_evict = check_callback(on_evict)
+        if not 0.0 <= window_fraction <= 1.0 or not 0.0 <= protected_fraction < 1.0:
+            raise ValueError("window_fraction must be in [0, 1] and protected_fraction in [0, 1)")
+        self._sketch = FrequencySketch(
+            capacity, doorkeeper=doorkeeper, width_factor=width_factor,
+            sample_factor=sample_factor,
+        )
+        # Cached for the inline hot path; reset() halves this bytearray in place.
+        self._table = self._sketch.table
+        self._dk = doorkeeper
+        self._mask = self._sketch.mask
+        self._width = self._sketch.width
+        # Each segment maps key -> its sketch slots, computed once when the key enters, so a
+        # hit never rehashes. _where maps key -> the segment holding it.
+        self._window: OrderedDict[Hashable, Slots] = OrderedDict()
+        self._probation: OrderedDict[Hashable, Slots] = OrderedDict()
+        self._protected: OrderedDict[Hashable, Slots] = OrderedDict()
+        self._where: dict[Hashable, OrderedDict[Hashable, Slots]] = {}
+        max_main = min(capacity - 1, int(capacity * (1.0 - window_fraction)))
+        self._max_window = capacity - max_main  # >= 1: a fresh put always stays resident
+        self._max_protected = int(max_main * protected_fraction)
+        self._initial_max_window = self._max_window
+        self._initial_max_protected = self._max_protected
+        self._pending_key: object = _NO_KEY
+        self._pending_slots: Slots = ()
+        self._rng = random.Random(seed)
+        self._adaptive = adaptive
+        self._half = (capacity + 1) // 2
+        self._sample_size = self._sketch.sample_size
+        self.adaptations = 0
+        self._reset_climber()
+
+    def _reset_climber(self) -> None:
+        self._sampling = False
+        self._hits = 0
+        self._misses = 0
+        self._prev_hit_rate = 0.0
+        # Negative: Caffeine's climber first tries to shrink the window.
+        self._step = -HILL_CLIMBER_STEP_PERCENT * self.capacity
+
+    # -- sketch ------------------------------------------------------------------------------
+    def _slots(self, key: Hashable) -> Slots:
+        h = stable_hash(key)
+        s = sketch_indexes(h, self._mask, self._width)
+        return (*s, h) if self._dk else s
+
+    def _record(self, s: Slots) -> None:
+        if self._dk:
+            self._sketch.increment_at(s[:4], s[4])
+            return
+        t = self._table
+        i0, i1, i2, i3 = s
+        added = False
+        if t[i0] < 15:
+            t[i0] += 1
+            added = True
+        if t[i1] < 15:
+            t[i1] += 1
+            added = True
+        if t[i2] < 15:
+            t[i2] += 1
+            added = True
+        if t[i3] < 15:
+            t[i3] += 1
+            added = True
+        if added:
+            sk = self._sketch
+            sk.additions += 1
+            if sk.additions >= sk.sample_size:
+                sk.reset()
+
+    def _frequency(self, s: Slots) -> int:
+        if self._dk:
+            return self._sketch.frequency_at(s[:4], s[4])
+        t = self._table
+        return min(t[s[0]], t[s[1]], t[s[2]], t[s[3]])
+
+    def frequency(self, key: Hashable) -> int:
+        """The sketch's estimate for ``key`` (resident or not); no side effects."""
+        return self._frequency(self._slots(key))
+
+    # -- the interface -----------------------------------------------------------------------
+    def get(self, key: Hashable) -> bool:
+        """Look ``key`` up, recording the access; True if resident. Never inserts."""
+        try:
+            seg = self._where.get(key)
+        except TypeError:
+            raise unhashable(key) from None
+        if seg is None:
+            s = self._slots(key)
+            self._pending_key = key
+            self._pending_slots = s
+            self._record(s)
+            if self._sampling:
+                self._misses += 1
+                if self._hits + self._misses >= self._sample_size:
+                    self._climb()
+            return False
+        if seg is self._probation:
+            s = seg.pop(key)
+            prot = self._protected
+            prot[key] = s
+            self._where[key] = prot
+            if len(prot) > self._max_protected:
+                self._demote_protected()
+        else:
+            seg.move_to_end(key)
+            s = seg[key]
+        # The sketch update, inlined: this is the hottest line of the cache.
+        if self._dk:
+            self._sketch.increment_at(s[:4], s[4])
+        else:
+            t = self._table
+            i0, i1, i2, i3 = s
+            added = False
+            if t[i0] < 15:
+                t[i0] += 1
+                added = True
+            if t[i1] < 15:
+                t[i1] += 1
+                added = True
+            if t[i2] < 15:
+                t[i2] += 1
+                added = True
+            if t[i3] < 15:
+                t[i3] += 1
+                added = True
+            if added:
+                sk = self._sketch
+                sk.additions += 1
+                if sk.additions >= sk.sample_size:
+                    sk.reset()
+        if self._sampling:
+            self._hits += 1
+            if self._hits + self._misses >= self._sample_size:
+                self._climb()
+        return True
+
+    def put(self, key: Hashable) -> None:
+        """Insert ``key`` into the window (or refresh it if resident). The key just put is
+        always resident afterwards; the window's overflow may be rejected by admission."""
+        where = self._where
+        try:
+            seg = where.get(key)
+        except TypeError:
+            raise unhashable(key) from None
+        if seg is not None:
+            if seg is self._probation:
+                s = seg.pop(key)
+                prot = self._protected
+                prot[key] = s
+                where[key] = prot
+                if len(prot) > self._max_protected:
+                    self._demote_protected()
+            else:
+                seg.move_to_end(key)
+                s = seg[key]
+            self._record(s)
+            return
+        pending = self._pending_key
+        self._pending_key = _NO_KEY
+        if pending is not _NO_KEY and (pending is key or pending == key):
+            s = self._pending_slots  # already counted by the get that missed
+        else:
+            s = self._slots(key)
+            self._record(s)
+        win = self._window
+        win[key] = s
+        where[key] = win
+        if not self._sampling and len(where) >= self._half:
+            self._sampling = self._adaptive
+        if len(win) > self._max_window:
+            self._evict()
+
+    def remove(self, key: Hashable) -> bool:
+        """Drop ``key`` without calling on_evict; True if it was resident."""
+        try:
+            seg = self._where.pop(key, None)
+        except TypeError:
+            raise unhashable(key) from None
+        if seg is None:
+            return False
+        del seg[key]
+        return True
+
+    def __contains__(self, key: Hashable) -> bool:
+        try:
+            return key in self._where
+        except TypeError:
+            raise unhashable(key) from None
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def keys(self) -> Iterator[Hashable]:
+        """Resident keys: window, probation, protected, each least recently used first."""
+        return iter([*self._window, *self._probation, *self._protected])
+
+    def clear(self) -> None:
+        """Forget everything: residents, frequencies and the window size learned so far."""
+        self._window.clear()
+        self._probation.clear()
+        self._protected.clear()
+        self._where.clear()
+        self._sketch.clear()
+        self._max_window = self._initial_max_window
+        self._max_protected = self._initial_max_protected
+        self._pending_key = _NO_KEY
+        self._reset_climber()
+
+    # -- introspection (tests, benchmark) ------------------------------------------------------
+    def segment_of(self, key: Hashable) -> str | None:
+        seg = self._where.get(key)
+        if seg is None:
+            return None
+        if seg is self._window:
+            return "window"
+        return "probation" if seg is self._probation else "protected"
+
+    def segment_sizes(self) -> dict[str, int]:
+        return {
+            "window": len(self._window),
+            "probation": len(self._probation),
+            "protected": len(self._protected),
+            "max_window": self._max_window,
+            "max_protected": self._max_protected,
+        }
+
+    @property
+    def sketch(self) -> FrequencySketch:
+        return self._sketch
+
+    # -- eviction and admission ----------------------------------------------------------------
+    def _demote_protected(self) -> None:
+        prot = self._protected
+        prob = self._probation
+        where = self._where
+        while len(prot) > self._max_protected:
+            k, s = prot.popitem(last=False)
+            prob[k] = s
+            where[k] = prob
+
+    def _evict(self) -> None:
+        win = self._window
+        prob = self._probation
+        where = self._where
+        cap = self.capacity
+        while len(win) > self._max_window:
+            cand, cs = win.popitem(last=False)
+            prob[cand] = cs
+            where[cand] = prob
+            if len(where) <= cap:
+                continue
+            # Probation holds more than the candidate here: window + protected maxima always
+            # leave at least one slot of main to probation.
+            victim = next(iter(prob))
+            if self._admit(cs, prob[victim]):
+                loser = victim
+            else:
+                loser = cand
+            del prob[loser]
+            del where[loser]
+            if self._on_evict is not None:
+                self._on_evict(loser)
+
+    def _admit(self, cand: Slots, victim: Slots) -> bool:
+        cf = self._frequency(cand)
+        vf = self._frequency(victim)
+        if cf > vf:
+            return True
+        if cf >= ADMIT_HASHDOS_THRESHOLD:
+            return self._rng.getrandbits(7) == 0
+        return False
+
+    # -- hill climbing -------------------------------------------------------------------------
+    def _climb(self) -> None:
+        requests = self._hits + self._misses
+        hit_rate = self._hits / requests
+        change = hit_rate - self._prev_hit_rate
+        amount = self._step if change >= 0 else -self._step
+        if abs(change) >= HILL_CLIMBER_RESTART_THRESHOLD:
+            step = HILL_CLIMBER_STEP_PERCENT * self.capacity
+            self._step = step if amount >= 0 else -step
+        else:
+            self._step = HILL_CLIMBER_STEP_DECAY_RATE * amount
+        self._prev_hit_rate = hit_rate
+        self._hits = 0
+        self._misses = 0
+        adjust = int(amount)  # truncates toward zero, like Java's (long) cast
+        if adjust > 0:
+            self._increase_window(adjust)
+        elif adjust < 0:
+            self._decrease_window(-adjust)
+        self.adaptations += 1
+
+    def _increase_window(self, amount: int) -> None:
+        if self._max_protected == 0:
+            return
+        quota = min(amount, self._max_protected)
+        self._max_protected -= quota
+        self._max_window += quota
+        self._demote_protected()
+        win = self._window
+        prob = self._probation
+        prot = self._protected
+        where = self._where
+        moved = 0
+        while moved < quota:
+            if prob:
+                k, s = prob.popitem(last=False)
+            elif prot:
+                k, s = prot.popitem(last=False)
+            else:
+                break
+            win[k] = s
+            where[k] = win
+            moved += 1
+        # Whatever could not be moved stays with main, as in Caffeine.
+        self._max_protected += quota - moved
+        self._max_window -= quota - moved
+
+    def _decrease_window(self, amount: int) -> None:
+        if self._max_window <= 1:
+            return
+        quota = min(amount, self._max_window - 1)
+        self._max_protected += quota
+        self._max_window -= quota
+        win = self._window
+        prob = self._probation
+        where = self._where
+        moved = 0
+        while moved < quota and win:
+            k, s = win.popitem(last=False)
+            prob[k] = s
+            where[k] = prob
+            moved += 1
+        self._max_protected -= quota - moved
+        self._max_window += quota - moved
+
+    def __repr__(self) -> str:
+        return (
+            f"WTinyLFUPolicy(capacity={self.capacity}, size={len(self)}, "
+            f"window={len(self._window)}/{self._max_window})"
+        )
