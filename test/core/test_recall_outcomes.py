@@ -1,0 +1,115 @@
+"""Outcome effects: each skill's change to memory, and rejected outcomes change nothing."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from memory_node.core.recall.describe import HELD_BY_ROBOT
+from memory_node.core.recall.outcomes import (
+    REASON_NOT_FOUND,
+    SkillOutcome,
+    apply_outcome,
+    follow_robot,
+)
+from memory_node.core.units import ObjectMemoryUnit as Unit
+
+
+def memory() -> dict[str, Unit]:
+    units = [
+        Unit("Apple_1", "Apple", (1.0, 0.9, 1.0), area_id="kitchen", last_seen=10.0,
+             confidence=0.8),
+        Unit("Fridge_1", "Fridge", (3.0, 0.0, 1.0), state="closed", area_id="kitchen"),
+        Unit("CounterTop_1", "CounterTop", (2.0, 0.9, 0.0), area_id="kitchen"),
+        Unit("Mug_1", "Mug", (0.0, 0.9, 1.0), state="filled", area_id="kitchen"),
+        Unit("Kettle_1", "Kettle", (0.0, 0.9, 2.0), area_id="kitchen"),
+        Unit("Faucet_1", "Faucet", (0.0, 1.0, 0.0), state="off", area_id="kitchen"),
+    ]
+    return {u.object_id: u for u in units}
+
+
+def one(units: dict, skill: str, *args: str, **kw) -> Unit:
+    changed = apply_outcome(units, SkillOutcome(skill, args, kw.pop("success", True),
+                                                stamp=100.0, **kw))
+    assert len(changed) == 1
+    return changed[0]
+
+
+@pytest.mark.parametrize(("skill", "obj", "state"), [
+    ("slice", "Apple_1", "sliced"), ("clean", "Mug_1", "cleaned"), ("heat", "Mug_1", "heated"),
+    ("cook", "Apple_1", "cooked"), ("toggle_on", "Faucet_1", "on"),
+    ("toggle_off", "Faucet_1", "off"), ("open", "Fridge_1", "opened"),
+    ("close", "Fridge_1", "closed"), ("fill", "Kettle_1", "filled"),
+])
+def test_state_changing_skills(skill: str, obj: str, state: str) -> None:
+    units = memory()
+    before = copy.deepcopy(units)
+    changed = one(units, skill, obj)
+    assert changed.object_id == obj and changed.state == state
+    assert changed.last_seen == 100.0 and changed.last_touched_by == "robot"
+    assert units == before  # inputs are never mutated
+
+
+def test_put_in_and_on() -> None:
+    units = memory()
+    into = one(units, "put", "Apple_1", "Fridge_1")
+    assert (into.receptacle_id, into.relation, into.position) == ("Fridge_1", "in",
+                                                                 (3.0, 0.0, 1.0))
+    onto = one(units, "put", "Apple_1", "CounterTop_1")
+    assert (onto.receptacle_id, onto.relation) == ("CounterTop_1", "on")
+    explicit = one(units, "put", "Apple_1", "Mug_1", "on")
+    assert explicit.relation == "on"
+
+
+def test_pick_makes_the_robot_hold_it_and_it_follows() -> None:
+    units = memory()
+    held = one(units, "pick", "Apple_1", robot_position=(5.0, 0.0, 5.0), robot_area="hall")
+    assert held.receptacle_id == HELD_BY_ROBOT and held.relation == ""
+    assert held.position == (5.0, 0.0, 5.0) and held.area_id == "hall"
+    units[held.object_id] = held
+    moved = apply_outcome(units, SkillOutcome("navigate", ("bedroom",), True,
+                                              robot_position=(9.0, 0.0, 9.0),
+                                              robot_area="bedroom", stamp=101.0))
+    assert [(u.object_id, u.position, u.area_id) for u in moved] == [
+        ("Apple_1", (9.0, 0.0, 9.0), "bedroom")]
+    assert follow_robot(units, (1.0, 2.0, 3.0))[0].position == (1.0, 2.0, 3.0)
+
+
+def test_pour_empties_the_source_and_fills_the_target() -> None:
+    changed = apply_outcome(memory(), SkillOutcome("pour", ("Mug_1", "Kettle_1"), True))
+    assert {u.object_id: u.state for u in changed} == {"Mug_1": "none", "Kettle_1": "filled"}
+
+
+def test_failed_pick_because_absent_marks_it_absent() -> None:
+    units = memory()
+    gone = one(units, "pick", "Apple_1", success=False, reason=REASON_NOT_FOUND)
+    assert gone.state == "absent" and gone.confidence == pytest.approx(0.4)
+    units["Apple_1"] = gone
+    found = one(units, "pick", "Apple_1")
+    assert found.state == "none" and found.confidence == 1.0
+
+
+def test_other_failures_change_nothing() -> None:
+    assert apply_outcome(memory(), SkillOutcome("pick", ("Apple_1",), False, "blocked")) == []
+    assert apply_outcome(memory(), SkillOutcome("open", ("Fridge_1",), False)) == []
+    assert apply_outcome(memory(), SkillOutcome("explore", ("kitchen",), True)) == []
+
+
+@pytest.mark.parametrize(("outcome", "message"), [
+    (SkillOutcome("teleport", ("Apple_1",), True), "unknown skill"),
+    (SkillOutcome("pick", ("Banana_9",), True), "unknown object id"),
+    (SkillOutcome("put", ("Apple_1", "Nowhere_1"), True), "unknown object id"),
+    (SkillOutcome("put", ("Apple_1",), True), "arguments"),
+    (SkillOutcome("put", ("Apple_1", "Fridge_1", "under"), True), "relation"),
+    (SkillOutcome("pick", "Apple_1", True), "list of strings"),
+    (SkillOutcome("pick", ("Apple_1",), True, robot_position=(float("nan"), 0, 0)),
+     "not finite"),
+    (SkillOutcome("pick", ("Apple_1",), True, stamp=-5.0), "valid time"),
+])
+def test_rejected_outcomes_leave_memory_unchanged(outcome: SkillOutcome, message: str) -> None:
+    units = memory()
+    before = copy.deepcopy(units)
+    with pytest.raises(ValueError, match=message):
+        apply_outcome(units, outcome)
+    assert units == before
