@@ -88,7 +88,8 @@ def test_unit_text_mode_uses_cosine_only(recaller: Recaller) -> None:
 
 @pytest.mark.parametrize("budget", [12, 40, 90, 400])
 def test_budget_is_never_exceeded_and_count_is_exact(recaller: Recaller, budget: int) -> None:
-    scene = "\n".join(f"area {i}: kitchen counter, cabinets, a fridge and a sink" for i in range(40))
+    scene = "\n".join(f"area {i}: kitchen counter, cabinets, a fridge and a sink"
+                      for i in range(40))
     result = recaller.recall("put the apple in the fridge", kitchen(), k=10,
                              token_budget=budget, scene_graph=scene)
     assert result.token_count <= budget

@@ -36,7 +36,8 @@ _SIZE_WORDS = {"small": "small", "little": "small", "tiny": "small", "medium": "
 class RecallConfig:
     mode: str = "hybrid"
     label_weight: float = 0.6        # the type named outright: the strongest evidence
-    attribute_weight: float = 0.12   # per matched category/colour/size/state word
+    category_weight: float = 0.25    # "the food": a category is nearly as specific as a type
+    attribute_weight: float = 0.1    # per matched colour/size/state word
     attribute_cap: int = 4
     place_weight: float = 0.05       # "the mug in the cabinet": weak, places are shared
     min_score: float = 0.5           # hybrid: below this a unit is not relevant
@@ -141,7 +142,7 @@ class Recaller:
         if cached is not None and cached.fingerprint == fp:
             return cached
         d = self.describer.describe(unit, labels=labels, area_names=area_names)
-        attribute_words = set(d.categories)
+        attribute_words = {"category:" + c for c in d.categories}
         attribute_words.update(w for w in (d.colour, d.size) if w)
         if d.state not in ("", "none"):
             attribute_words.add("state:" + d.state)
@@ -184,10 +185,10 @@ class Recaller:
         query = self.embed_query(instruction)
         if mode == "type_only":
             vecs = self.type_cache.get_many([(u.label, e.description.type_name)
-                                             for u, e in zip(units, entries)])
+                                             for u, e in zip(units, entries, strict=True)])
         else:
             vecs = self.unit_cache.get_many([(u.object_id, e.description.content)
-                                             for u, e in zip(units, entries)])
+                                             for u, e in zip(units, entries, strict=True)])
         cosines = vecs @ query
         if mode != "hybrid":
             lexical = [(0.0, ())] * len(units)
@@ -195,7 +196,7 @@ class Recaller:
             lexical = self._lexical_all(instruction, entries)
         ranked = [
             RankedUnit(u, e.description, float(c) + lx, float(c), lx, hits)
-            for u, e, c, (lx, hits) in zip(units, entries, cosines, lexical)
+            for u, e, c, (lx, hits) in zip(units, entries, cosines, lexical, strict=True)
         ]
         ranked.sort(key=lambda r: (-r.score, r.unit.object_id))
         return ranked
@@ -206,6 +207,7 @@ class Recaller:
         iw = words(instruction)
         iset = set(iw)
         attr_query = set(iset)
+        attr_query.update("category:" + w for w in iset)
         attr_query.update("state:" + STATE_SYNONYMS[w] for w in iset if w in STATE_SYNONYMS)
         attr_query.update(_SIZE_WORDS[w] for w in iset if w in _SIZE_WORDS)
         lowered = instruction.lower()
@@ -224,10 +226,12 @@ class Recaller:
             if label:
                 hits.append(" ".join(lw))
             attr = e.attribute_words & attr_query
-            hits.extend(sorted(a.removeprefix("state:") for a in attr))
+            hits.extend(sorted(a.split(":")[-1] for a in attr))
+            categories = sum(a.startswith("category:") for a in attr)
             place = e.place_words & iset
             score = (cfg.label_weight * label
-                     + cfg.attribute_weight * min(cfg.attribute_cap, len(attr))
+                     + cfg.category_weight * min(1, categories)
+                     + cfg.attribute_weight * min(cfg.attribute_cap, len(attr) - categories)
                      + cfg.place_weight * len(place))
             out.append((score, tuple(hits)))
         return out

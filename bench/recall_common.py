@@ -1,0 +1,59 @@
+"""Shared loading for the recall benchmarks: labelled scenes -> memory units."""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from memory_node.core.units import ObjectMemoryUnit  # noqa: E402
+
+INSTRUCTIONS = ROOT / "bench" / "data" / "recall_instructions.yaml"
+RESULTS = ROOT / "bench" / "results"
+# BGR of each colour name the generator uses; crops are rendered from these with noise so
+# that the colour a unit describes is measured by OpenCV, not copied from the label.
+COLOUR_BGR = {
+    "red": (35, 30, 200), "orange": (20, 120, 240), "yellow": (30, 215, 230),
+    "green": (50, 170, 40), "blue": (200, 80, 30), "purple": (160, 40, 120),
+    "pink": (180, 110, 240), "white": (235, 235, 235), "black": (25, 25, 25),
+    "grey": (125, 125, 125), "brown": (25, 60, 110),
+}
+EPOCH = 1_700_000_000.0
+
+
+def crop(colour: str, seed: str) -> bytes:
+    # hashlib, not hash(): str hashes are salted per process and crops must be reproducible
+    rng = np.random.default_rng(int(hashlib.sha256(seed.encode()).hexdigest()[:12], 16))
+    base = np.array(COLOUR_BGR[colour], np.int16)
+    image = np.clip(base + rng.integers(-15, 16, (40, 40, 3)), 0, 255).astype(np.uint8)
+    image[:5, :] = 140  # background at the edge of a detector box
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if not ok:
+        raise RuntimeError("JPEG encoding failed")
+    return buf.tobytes()
+
+
+def load() -> dict | None:
+    if not INSTRUCTIONS.is_file():
+        return None
+    with open(INSTRUCTIONS, encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+def scene_units(scene: dict) -> list[ObjectMemoryUnit]:
+    units = []
+    for i, o in enumerate(scene["objects"]):
+        units.append(ObjectMemoryUnit(
+            object_id=o["id"], label=o["type"], position=tuple(o["position"]),
+            state=o["state"], area_id=scene["area"], receptacle_id=o["receptacle"],
+            relation=o["relation"], image_jpeg=crop(o["colour"], o["id"]),
+            first_seen=EPOCH, last_seen=EPOCH + 60 * i, last_touched_by="",
+        ))
+    return units

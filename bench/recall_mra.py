@@ -1,0 +1,113 @@
+"""Memory retrieval accuracy (MRA) of recall on labelled AI2-THOR instructions.
+
+MRA = fraction of instructions whose needed objects are all among the retrieved units
+(top-k after the relevance threshold; `type_only` returns exactly one unit, as KARMA's
+code does). Reported per split (direct / vague) and mode, for k = 1, 3, 5; the headline
+is k = 3. The `irrelevant` split reports how often recall correctly returns nothing.
+
+    .venv/bin/python bench/recall_mra.py        # -> bench/results/recall_mra.json
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+from collections import defaultdict
+
+from recall_common import RESULTS, load, scene_units
+
+from memory_node.core.recall.colour import dominant_colour
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.recall import MODES, Recaller
+
+KS = (1, 3, 5)
+HEADLINE_K = 3
+KARMA = {"direct": 0.93, "vague": 0.42}  # KARMA paper, MRA with its memory-augmented prompt
+THRESHOLDS = (0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7)
+
+
+def main() -> int:
+    doc = load()
+    if doc is None:
+        print("skip: bench/data/recall_instructions.yaml not found "
+              "(run bench/recall_make_instructions.py with the AI2-THOR data present)")
+        return 0
+    scenes = {s["scene_id"]: s for s in doc["scenes"]}
+    by_scene: dict[str, list[dict]] = defaultdict(list)
+    for item in doc["instructions"]:
+        by_scene[item["scene"]].append(item)
+
+    recaller = Recaller(Embedder())
+    hits = defaultdict(int)          # (split, mode, k) -> count
+    totals = defaultdict(int)        # split -> count
+    empty = defaultdict(int)         # (split, mode) -> empty answers at the headline k
+    sweep = defaultdict(int)         # (split, threshold) -> hybrid hits / empties
+    colour_errors, colour_total = 0, 0
+    failures: list[dict] = []
+    start = time.perf_counter()
+    for scene_id, items in by_scene.items():
+        units = scene_units(scenes[scene_id])
+        for u, o in zip(units, scenes[scene_id]["objects"], strict=True):
+            colour_total += 1
+            colour_errors += dominant_colour(u.image_jpeg) != o["colour"]
+        for item in items:
+            split, needed = item["split"], set(item["needed"])
+            totals[split] += 1
+            for mode in MODES:
+                for k in KS:
+                    got = [r.unit.object_id for r in recaller.rank(item["text"], units, k,
+                                                                   mode=mode)]
+                    if split == "irrelevant":
+                        hits[(split, mode, k)] += not got
+                    else:
+                        ok = needed <= set(got)
+                        hits[(split, mode, k)] += ok
+                        if mode == "hybrid" and k == HEADLINE_K and not ok:
+                            failures.append({"split": split, "text": item["text"],
+                                             "needed": sorted(needed), "got": got})
+                    if k == HEADLINE_K:
+                        empty[(split, mode)] += not got
+            scored = recaller.score_all(item["text"], units, mode="hybrid")
+            for t in THRESHOLDS:
+                got = [r.unit.object_id for r in scored if r.score >= t][:HEADLINE_K]
+                sweep[(split, t)] += (not got) if split == "irrelevant" else needed <= set(got)
+    elapsed = time.perf_counter() - start
+
+    table = {}
+    for split in ("direct", "vague", "irrelevant"):
+        table[split] = {mode: {f"k={k}": round(hits[(split, mode, k)] / totals[split], 3)
+                               for k in KS} for mode in MODES}
+        for mode in MODES:
+            table[split][mode]["empty_answers"] = round(
+                empty[(split, mode)] / totals[split], 3)
+    result = {
+        "what": "MRA = needed objects all in retrieved top-k; irrelevant = share of empty "
+                "answers (the right answer)",
+        "instructions": dict(totals), "scenes": len(scenes), "headline_k": HEADLINE_K,
+        "karma_published": KARMA, "mra": table,
+        "hybrid_min_score_sweep": {
+            split: {str(t): round(sweep[(split, t)] / totals[split], 3) for t in THRESHOLDS}
+            for split in ("direct", "vague", "irrelevant")},
+        "crop_colour_errors": f"{colour_errors}/{colour_total}",
+        "hybrid_failures_at_headline_k": failures[:40],
+        "n_hybrid_failures_at_headline_k": len(failures),
+        "elapsed_s": round(elapsed, 1), "machine": platform.machine(),
+        "python": platform.python_version(),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    out = RESULTS / "recall_mra.json"
+    out.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"MRA at k={HEADLINE_K} (KARMA published: direct {KARMA['direct']}, "
+          f"vague {KARMA['vague']})")
+    print(f"{'mode':10s} {'direct':>7s} {'vague':>7s} {'irrelevant->empty':>18s}")
+    for mode in MODES:
+        print(f"{mode:10s} {table['direct'][mode][f'k={HEADLINE_K}']:7.3f} "
+              f"{table['vague'][mode][f'k={HEADLINE_K}']:7.3f} "
+              f"{table['irrelevant'][mode][f'k={HEADLINE_K}']:18.3f}")
+    print(f"crop colour errors {colour_errors}/{colour_total}; wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
