@@ -268,7 +268,7 @@ def test_pipeline_counts_bad_detections_and_keeps_the_good_one():
     assert [o.label for o in result.observations] == ["box"]
     assert len(result.drops) == len(bad)
     for reason, text in zip(result.drops, ["outside", "empty", "not finite", "empty label",
-                                           "score", "depth points", "mask shape"]):
+                                           "score", "depth points", "mask shape"], strict=True):
         assert text in reason
 
 

@@ -1,17 +1,26 @@
 """Perception geometry: depth + pose + 2D detections -> 3D object observations.
 
 Pure numpy/open3d; the ROS perception node converts messages to these types and back.
+Names are imported lazily: the scene graph needs `Observation` and `Pose` but not open3d.
 """
 
-from memory_node.core.perception.camera import CameraIntrinsics, Pose, decode_depth
-from memory_node.core.perception.frustum import CameraView
-from memory_node.core.perception.geometry import OutlierConfig
-from memory_node.core.perception.observation import Detection, Observation
-from memory_node.core.perception.pipeline import FrameResult, PerceptionConfig, PerceptionPipeline
-from memory_node.core.perception.sync import SyncedSet, TimestampSynchroniser
+from __future__ import annotations
 
-__all__ = [
-    "CameraIntrinsics", "CameraView", "Detection", "FrameResult", "Observation",
-    "OutlierConfig", "PerceptionConfig", "PerceptionPipeline", "Pose", "SyncedSet",
-    "TimestampSynchroniser", "decode_depth",
-]
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "CameraIntrinsics": "camera", "Pose": "camera", "decode_depth": "camera",
+    "CameraView": "frustum",
+    "OutlierConfig": "geometry",
+    "Detection": "observation", "Observation": "observation",
+    "FrameResult": "pipeline", "PerceptionConfig": "pipeline", "PerceptionPipeline": "pipeline",
+    "SyncedSet": "sync", "TimestampSynchroniser": "sync",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)

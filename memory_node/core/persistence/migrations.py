@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_node.core.scene_graph.schema import SCENE_GRAPH_SCHEMA_SQL
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -45,4 +47,5 @@ MIGRATIONS: list[Migration] = [
         CREATE TABLE memory_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """,
     ),
+    Migration(2, "long-term scene graph (floors, areas, objects)", SCENE_GRAPH_SCHEMA_SQL),
 ]

@@ -1,0 +1,248 @@
+"""The scene graph as planner context: KARMA's text form and a compact JSON-able form,
+under a token budget.
+
+When the whole graph does not fit, every area collapses to a one-line summary and only the
+areas relevant to the query expand to list their objects (SayPlan's collapse/expand over
+a 3D scene graph). Per-area fragments and their token counts are cached against the
+graph's per-area version, so a call after a frame re-renders only the areas that frame
+touched; the final text is counted once more in full, so the reported count is exact and
+the budget is never exceeded even for a tokenizer whose counts are not additive.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory_node.core.scene_graph.graph import AREA, SceneGraph
+
+TokenCounter = Callable[[str], int]
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _default_counter() -> TokenCounter:
+    from memory_node.core.tokens import count_tokens  # noqa: PLC0415 - heavy, load on use
+
+    return count_tokens
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}"
+
+
+def _xyz(p: Iterable[float]) -> str:
+    return "(" + ", ".join(_fmt(c) for c in p) + ")"
+
+
+@dataclass
+class SerialisedGraph:
+    text: str
+    data: dict[str, Any]
+    tokens: int  # tokens of `text` (mode "text") or of compact JSON of `data` (mode "json")
+    expanded: list[str] = field(default_factory=list)
+    collapsed: list[str] = field(default_factory=list)
+    omitted: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Fragment:
+    version: int
+    text: dict[bool, str]  # expanded? -> text line(s)
+    data: dict[bool, dict[str, Any]]
+    tokens: dict[tuple[str, bool], int]  # (mode, expanded) -> tokens
+    words: frozenset[str]
+
+
+class SceneGraphSerialiser:
+    """Keep one per scene graph; call `serialise` whenever the planner needs context."""
+
+    def __init__(self, graph: SceneGraph, count_tokens: TokenCounter | None = None) -> None:
+        self.graph = graph
+        self.count_tokens = count_tokens or _default_counter()
+        self._cache: dict[str, _Fragment] = {}
+
+    # -- fragments ------------------------------------------------------------------------
+    def _fragment(self, area: str) -> _Fragment:
+        version = self.graph.area_versions.get(area, 0)
+        cached = self._cache.get(area)
+        if cached is not None and cached.version == version:
+            return cached
+        g = self.graph
+        attrs = g.node(area)
+        objects = sorted(g.objects_in(area), key=lambda o: g.node(o)["uid"])
+        neighbours = g.neighbours(area)
+        head = f"{area} at {_xyz(attrs['position'][:2])} floor {attrs['level']}"
+        nb = "; neighbours: " + (", ".join(neighbours) if neighbours else "none")
+        items = []
+        for o in objects:
+            oa = g.node(o)
+            state = f" [{oa['state']}]" if oa["state"] not in ("none", "") else ""
+            items.append(f"{oa['label']} {o} {_xyz(oa['position'])}{state}")
+        counts = Counter(g.node(o)["label"] for o in objects)
+        summary = ", ".join(f"{n} {label}" for label, n in sorted(counts.items()))
+        expanded_text = f"{head}: " + ("; ".join(items) if items else "no objects") + nb
+        collapsed_text = f"{head}: {len(objects)} objects" + (
+            f" ({summary})" if summary else "") + nb
+        base = {"id": area, "position": [round(c, 2) for c in attrs["position"]],
+                "floor": attrs["level"], "neighbours": neighbours}
+        expanded_data = base | {"objects": [
+            {"id": o, "label": g.node(o)["label"],
+             "position": [round(c, 2) for c in g.node(o)["position"]],
+             **({"state": g.node(o)["state"]} if g.node(o)["state"] != "none" else {})}
+            for o in objects]}
+        collapsed_data = base | {"object_counts": dict(sorted(counts.items()))}
+        words = {area}
+        for label in counts:
+            words.add(label.lower())
+            words.add(g.config.canonical(label))
+            words.update(_WORD.findall(label.lower()))
+        words.update(objects)
+        fragment = _Fragment(version, {True: expanded_text, False: collapsed_text},
+                             {True: expanded_data, False: collapsed_data}, {},
+                             frozenset(words))
+        self._cache[area] = fragment
+        return fragment
+
+    def _tokens(self, fragment: _Fragment, mode: str, expanded: bool) -> int:
+        """Tokens of the fragment, plus its separator in the assembled form (the comma
+        between JSON array items is a token; a newline is not)."""
+        key = (mode, expanded)
+        if key not in fragment.tokens:
+            if mode == "text":
+                fragment.tokens[key] = self.count_tokens(fragment.text[expanded])
+            else:
+                fragment.tokens[key] = 1 + self.count_tokens(
+                    json.dumps(fragment.data[expanded], separators=(",", ":")))
+        return fragment.tokens[key]
+
+    # -- the budgeted form ----------------------------------------------------------------
+    def relevant_areas(self, query: Iterable[str]) -> list[str]:
+        """Areas named in the query or holding an object whose label matches a query word,
+        most matches first."""
+        terms: set[str] = set()
+        canonical = self.graph.config.canonical
+        for q in query:
+            q = q.strip().lower()
+            if q:
+                terms.update({q, canonical(q)}, _WORD.findall(q))
+                terms.update(canonical(w) for w in _WORD.findall(q))
+        hits = {}
+        for area in self._areas():
+            n = len(self._fragment(area).words & terms)
+            if n:
+                hits[area] = n
+        # more matching words first; among equals, the nearest to the robot
+        nearest_first = self._by_distance(list(hits))
+        rank = {a: i for i, a in enumerate(nearest_first)}
+        return sorted(hits, key=lambda a: (-hits[a], rank[a]))
+
+    def _areas(self) -> list[str]:
+        return sorted(self.graph.nodes(AREA), key=lambda a: self.graph.node(a)["uid"])
+
+    def _header(self, n_areas: int, n_objects: int, mode: str) -> str:
+        if mode == "json":
+            return ""
+        return (f"Scene graph: {n_areas} areas, {n_objects} objects; positions (x, y, z) "
+                "in metres, map frame.")
+
+    def serialise(
+        self, budget: int, query: Iterable[str] = (), mode: str = "text"
+    ) -> SerialisedGraph:
+        """The graph in at most `budget` tokens. `query`: labels, words or area ids whose
+        areas expand first when not everything fits. `mode`: "text" (KARMA) or "json"."""
+        if mode not in ("text", "json"):
+            raise ValueError(f"mode must be 'text' or 'json', got {mode!r}")
+        if budget < 1:
+            raise ValueError(f"token budget must be positive, got {budget}")
+        areas = self._areas()
+        fragments = {a: self._fragment(a) for a in areas}
+        header = self._header(len(areas), self.graph.object_count, mode)
+        fixed = self.count_tokens(header) + 2 if header else 4  # JSON braces
+        full = fixed + sum(self._tokens(f, mode, True) for f in fragments.values())
+        relevant = self.relevant_areas(query)
+        if full <= budget:
+            expanded = list(areas)
+            kept = list(areas)
+        else:
+            kept, expanded = self._plan(areas, relevant, fragments, fixed, budget, mode)
+        while True:
+            result = self._assemble(areas, kept, set(expanded), fragments, header, mode)
+            if result.tokens <= budget:
+                return result
+            # Counts were not additive for this tokenizer (or the "not shown" line tipped
+            # it): drop the last summary of an unrelated area, else give back the last
+            # expansion, else drop the last area kept.
+            relevant_set = set(relevant)
+            unrelated = [a for a in kept if a not in relevant_set]
+            if unrelated:
+                kept.remove(unrelated[-1])
+            elif expanded:
+                expanded.pop()
+            elif kept:
+                kept.pop()
+            else:
+                return result  # only the header is left and it alone exceeds the budget
+
+    def _plan(self, areas: list[str], relevant: list[str], fragments: dict[str, _Fragment],
+              fixed: int, budget: int, mode: str) -> tuple[list[str], list[str]]:
+        """Which areas to show and which of those to expand, when not everything fits.
+
+        Relevant areas come first, in relevance order, each expanded if it fits and
+        summarised otherwise. The remaining areas follow as summaries, nearest to the robot
+        first, until the budget is spent; the rest are counted in one line."""
+        used = fixed + 8  # the "(N more areas not shown)" line
+        kept: list[str] = []
+        expanded: list[str] = []
+        for a in relevant:
+            full = self._tokens(fragments[a], mode, True)
+            brief = self._tokens(fragments[a], mode, False)
+            if used + full <= budget:
+                kept.append(a)
+                expanded.append(a)
+                used += full
+            elif used + brief <= budget:
+                kept.append(a)
+                used += brief
+        relevant_set = set(relevant)
+        for a in self._by_distance([a for a in areas if a not in relevant_set]):
+            cost = self._tokens(fragments[a], mode, False)
+            if used + cost <= budget:
+                kept.append(a)
+                used += cost
+        return kept, expanded
+
+    def _by_distance(self, areas: list[str]) -> list[str]:
+        here = self.graph.current_area
+        if here is None or here not in self.graph.graph:
+            return areas
+        x0, y0 = self.graph.node(here)["position"][:2]
+
+        def distance(a: str) -> float:
+            x, y = self.graph.node(a)["position"][:2]
+            return (x - x0) ** 2 + (y - y0) ** 2
+
+        return sorted(areas, key=distance)
+
+    def _assemble(self, areas: list[str], kept: list[str], expanded: set[str],
+                  fragments: dict[str, _Fragment], header: str, mode: str) -> SerialisedGraph:
+        kept_set = set(kept)
+        ordered = [a for a in areas if a in kept_set]
+        omitted = [a for a in areas if a not in kept_set]
+        parts = [fragments[a] for a in ordered]
+        data = {"areas": [f.data[a in expanded] for a, f in zip(ordered, parts, strict=True)]}
+        if omitted:
+            data["omitted_areas"] = len(omitted)
+        lines = [header] if header else []
+        lines += [f.text[a in expanded] for a, f in zip(ordered, parts, strict=True)]
+        if omitted:
+            lines.append(f"({len(omitted)} more areas not shown)")
+        text = "\n".join(lines)
+        counted = text if mode == "text" else json.dumps(data, separators=(",", ":"))
+        return SerialisedGraph(
+            text=text, data=data, tokens=self.count_tokens(counted),
+            expanded=[a for a in ordered if a in expanded],
+            collapsed=[a for a in ordered if a not in expanded], omitted=omitted)

@@ -1,0 +1,133 @@
+"""SQLite round trip, incremental writes, migration, JSON export."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import numpy as np
+import pytest
+
+from memory_node.core.perception.observation import Observation
+from memory_node.core.scene_graph import RegionView, SceneGraph
+from memory_node.core.scene_graph.persistence import (
+    create_schema,
+    from_json,
+    load_graph,
+    save_all,
+    save_changes,
+    to_json,
+)
+
+
+def build(seed: int = 0) -> tuple[SceneGraph, list]:
+    rng = np.random.default_rng(seed)
+    g = SceneGraph()
+    results = []
+    for k in range(20):
+        robot = (k * 0.7, 0.0, 0.0)
+        batch = [Observation.at(str(rng.choice(["mug", "book", "fridge"])),
+                                (k * 0.7 + rng.uniform(-1, 1), rng.uniform(-1, 1), 0.8), k,
+                                state=str(rng.choice(["none", "opened"])))
+                 for _ in range(3)]
+        results.append(g.update(batch, RegionView(robot, 2.5), robot_position=robot, stamp=k))
+    return g, results
+
+
+def snapshot(g: SceneGraph) -> tuple:
+    nodes = {n: dict(a) for n, a in g.graph.nodes(data=True)}
+    edges = {tuple(sorted(e)): dict(g.graph.edges[e]) for e in g.graph.edges}
+    return nodes, edges, dict(g.counters), g.current_area
+
+
+def assert_same(a: SceneGraph, b: SceneGraph) -> None:
+    na, ea, ca, cura = snapshot(a)
+    nb, eb, cb, curb = snapshot(b)
+    assert na.keys() == nb.keys()
+    for n in na:
+        for key, value in na[n].items():
+            other = nb[n][key]
+            if isinstance(value, tuple):
+                assert tuple(other) == pytest.approx(value), (n, key)
+            else:
+                assert other == value, (n, key)
+    assert ea == eb and ca == cb and cura == curb
+
+
+@pytest.fixture
+def conn(tmp_path):
+    c = sqlite3.connect(tmp_path / "memory.sqlite", isolation_level=None)
+    create_schema(c)
+    yield c
+    c.close()
+
+
+def test_incremental_saves_reload_to_the_identical_graph(conn):
+    g, results = build()
+    assert any(e.kind.value == "REMOVED" for r in results for e in r.events)
+    for r in results:
+        conn.execute("BEGIN")
+        save_changes(conn, g, r.changes)
+        conn.execute("COMMIT")
+    loaded = load_graph(conn)
+    assert_same(g, loaded)
+    # the reloaded graph keeps working: same association, no id reuse
+    obj = next(iter(loaded.nodes("object")))
+    pos = loaded.node(obj)["position"]
+    label = loaded.node(obj)["label"]
+    assert loaded.update([Observation.at(label, pos, 99.0)]).events == []
+    result = loaded.update([Observation.at("lamp", (50, 50, 1), 100.0)])
+    assert result.events[0].object_id == f"object_{g.counters['object']}"
+
+
+def test_only_changed_rows_are_written(conn):
+    g, _ = build()
+    conn.execute("BEGIN")
+    save_all(conn, g)
+    conn.execute("COMMIT")
+    before = conn.total_changes
+    obj = next(iter(g.nodes("object")))
+    r = g.update([Observation.at(g.node(obj)["label"], g.node(obj)["position"], 50.0)],
+                 stamp=50.0)
+    written = save_changes(conn, g, r.changes)
+    # the object and its area (version bump); no other node or edge rewritten
+    assert r.changes.nodes == {obj, g.node(obj)["area"]}
+    assert written == 2
+    assert conn.total_changes - before == 2 + 2  # + the two meta rows
+    assert_same(g, load_graph(conn))
+
+
+def test_rollback_leaves_the_stored_graph_untouched(conn):
+    g, results = build()
+    conn.execute("BEGIN")
+    save_all(conn, g)
+    conn.execute("COMMIT")
+    r = g.update([Observation.at("vase", (0, 0, 1), 60.0)], stamp=60.0)
+    conn.execute("BEGIN")
+    save_changes(conn, g, r.changes)
+    conn.execute("ROLLBACK")
+    assert "vase" not in {load_graph(conn).node(o)["label"]
+                          for o in load_graph(conn).nodes("object")}
+
+
+def test_empty_database_loads_an_empty_graph(conn):
+    g = load_graph(conn)
+    assert len(g.graph) == 0 and g.object_count == 0
+
+
+def test_memory_store_migration_creates_the_tables(tmp_path):
+    from memory_node.core.persistence.store import MemoryStore  # noqa: PLC0415
+
+    store = MemoryStore(tmp_path / "m.sqlite")
+    assert {"scene_graph_nodes", "scene_graph_edges"} <= set(store.data_tables())
+    g, _ = build(1)
+    with store.transaction() as c:
+        save_all(c, g)
+    with store.transaction() as c:
+        assert_same(g, load_graph(c))
+
+
+def test_json_round_trip():
+    g, _ = build(2)
+    assert_same(g, from_json(to_json(g)))
+    with pytest.raises(ValueError, match="not a scene graph export"):
+        from_json({"nodes": [{"no id": 1}], "edges": []})

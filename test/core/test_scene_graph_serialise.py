@@ -1,0 +1,100 @@
+"""Budgeted KARMA text / JSON forms of the scene graph."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memory_node.core.perception.observation import Observation
+from memory_node.core.scene_graph import SceneGraph, SceneGraphSerialiser
+from memory_node.core.tokens import count_tokens
+
+LABELS = ["mug", "bowl", "apple", "book", "towel", "plate", "lamp", "fridge"]
+
+
+def house(n_objects: int = 300, seed: int = 0) -> SceneGraph:
+    rng = np.random.default_rng(seed)
+    g = SceneGraph()
+    for x in np.arange(0, 20, 2.0):
+        for y in (0.0, 2.5, 5.0):
+            g.visit((x, y, 0.0), 0.0)
+    batch = [Observation.at(LABELS[i % len(LABELS)],
+                            (rng.uniform(0, 20), rng.uniform(0, 5), rng.uniform(0, 1.5)), 1.0)
+             for i in range(n_objects)]
+    g.update(batch, stamp=1.0)
+    return g
+
+
+GRAPH = house()
+SERIALISER = SceneGraphSerialiser(GRAPH, count_tokens)
+
+
+def test_small_graph_fits_whole_in_karma_form():
+    g = SceneGraph()
+    g.visit((0, 0, 0), 0)
+    g.visit((3, 0, 0), 1)
+    g.update([Observation.at("mug", (3.2, 0.1, 0.9), 2, state="dirty"),
+              Observation.at("fridge", (0.1, 0.5, 1.0), 2)])
+    out = SceneGraphSerialiser(g, count_tokens).serialise(500)
+    assert out.text.splitlines()[1:] == [
+        "area_0 at (0.00, 0.00) floor 0: fridge object_1 (0.10, 0.50, 1.00); "
+        "neighbours: area_1",
+        "area_1 at (3.00, 0.00) floor 0: mug object_0 (3.20, 0.10, 0.90) [dirty]; "
+        "neighbours: area_0",
+    ]
+    assert out.tokens == count_tokens(out.text)
+    assert out.expanded == ["area_0", "area_1"] and not out.omitted
+
+
+@settings(max_examples=25, deadline=None)
+@given(budget=st.integers(min_value=1, max_value=3000),
+       query=st.lists(st.sampled_from([*LABELS, "area_3", "red mug", "nothing"]), max_size=3),
+       mode=st.sampled_from(["text", "json"]))
+def test_never_over_budget(budget, query, mode):
+    out = SERIALISER.serialise(budget, query, mode)
+    counted = out.text if mode == "text" else json.dumps(out.data, separators=(",", ":"))
+    assert out.tokens == count_tokens(counted)
+    assert out.tokens <= budget or (not out.expanded and not out.collapsed)
+
+
+def test_relevant_areas_expand_and_others_collapse():
+    out = SERIALISER.serialise(600, ["fridge"])
+    assert out.expanded, "some fridge area must expand"
+    for area in out.expanded:
+        assert any(GRAPH.node(o)["label"] == "fridge" for o in GRAPH.objects_in(area))
+    for area in out.collapsed:
+        line = next(t for t in out.text.splitlines() if t.startswith(area + " "))
+        assert "objects (" in line or ": 0 objects" in line
+    assert out.tokens <= 600
+    by_id = SERIALISER.serialise(600, ["area_4"])
+    assert by_id.expanded[0] == "area_4"
+
+
+def test_json_form_is_structured_and_budgeted():
+    out = SERIALISER.serialise(2000, ["mug"], mode="json")
+    assert out.tokens <= 2000
+    areas = out.data["areas"]
+    expanded = [a for a in areas if "objects" in a]
+    assert expanded and all("object_counts" in a for a in areas if "objects" not in a)
+    assert all(o["label"] for a in expanded for o in a["objects"])
+
+
+def test_cache_follows_changes():
+    g = house(50, seed=3)
+    s = SceneGraphSerialiser(g, count_tokens)
+    first = s.serialise(5000)
+    g.update([Observation.at("teapot", (1.0, 0.2, 0.9), 5.0)])
+    second = s.serialise(5000)
+    assert "teapot" not in first.text and "teapot" in second.text
+    assert second.tokens == count_tokens(second.text)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="budget"):
+        SERIALISER.serialise(0)
+    with pytest.raises(ValueError, match="mode"):
+        SERIALISER.serialise(100, mode="yaml")

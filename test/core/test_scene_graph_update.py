@@ -1,0 +1,207 @@
+"""Areas, floors, association and change detection of the scene graph."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memory_node.core.perception import CameraIntrinsics, CameraView, Pose
+from memory_node.core.perception.observation import Observation
+from memory_node.core.scene_graph import EventKind, RegionView, SceneGraph, SceneGraphConfig
+
+
+def obs(label: str, pos, stamp: float = 0.0, **kw) -> Observation:
+    return Observation.at(label, pos, stamp, **kw)
+
+
+def kinds(result) -> list[tuple[str, str]]:
+    return [(e.kind.value, e.label) for e in result.events]
+
+
+# -- areas, edges, floors ---------------------------------------------------------------
+def test_areas_are_created_by_spacing_and_linked_by_travel():
+    g = SceneGraph(SceneGraphConfig(area_spacing=2.0))
+    for x in np.arange(0.0, 6.01, 0.5):  # walk 6 m along x
+        g.visit((x, 0.0, 0.0), stamp=x)
+    areas = sorted(g.nodes("area"), key=lambda a: g.node(a)["uid"])
+    assert [g.node(a)["position"][0] for a in areas] == [0.0, 2.5, 5.0]
+    assert g.neighbours(areas[0]) == [areas[1]]
+    assert g.neighbours(areas[1]) == sorted([areas[0], areas[2]])
+    assert not g.graph.has_edge(areas[0], areas[2])
+    # walking back re-uses the areas and counts the traversal
+    g.visit((2.4, 0.1, 0.0), stamp=10)
+    g.visit((0.1, 0.0, 0.0), stamp=11)
+    assert len(g.nodes("area")) == 3
+    assert g.graph.edges[areas[0], areas[1]]["traversals"] == 2
+
+
+def test_floors_separate_by_elevation():
+    g = SceneGraph(SceneGraphConfig(floor_height=3.0, area_spacing=2.0))
+    g.visit((0, 0, 0.0), 0)
+    g.visit((0, 0, 3.1), 1)  # same x, y one storey up: a different area on floor 1
+    floors = sorted(g.nodes("floor"))
+    assert floors == ["floor_0", "floor_1"]
+    a0, a1 = sorted(g.nodes("area"))
+    assert g.node(a0)["floor"] == "floor_0" and g.node(a1)["floor"] == "floor_1"
+    assert g.graph.has_edge("floor_1", a1)
+    # an object upstairs attaches to the upstairs area even though both are 0 m away in xy
+    g.update([obs("mug", (0.2, 0, 3.9))])
+    (mug,) = g.nodes("object")
+    assert g.node(mug)["area"] == a1
+
+
+def test_object_attaches_to_nearest_area_and_far_objects_are_flagged():
+    g = SceneGraph(SceneGraphConfig(area_spacing=2.0, object_area_radius=3.0))
+    g.visit((0, 0, 0), 0)
+    g.visit((4, 0, 0), 1)
+    g.update([obs("mug", (3.5, 0.5, 0.8)), obs("lamp", (20.0, 0.0, 1.0))])
+    by_label = {g.node(o)["label"]: g.node(o) for o in g.nodes("object")}
+    assert by_label["mug"]["area"] == "area_1" and not by_label["mug"]["far_from_area"]
+    assert by_label["lamp"]["area"] == "area_1" and by_label["lamp"]["far_from_area"]
+
+
+def test_first_object_without_any_visit_gets_an_area():
+    g = SceneGraph()
+    result = g.update([obs("mug", (1, 1, 0.8))])
+    assert kinds(result) == [("NEW", "mug")]
+    assert len(g.nodes("area")) == 1
+
+
+# -- association ------------------------------------------------------------------------
+def test_merge_within_gate_new_beyond_gate_and_label_compatibility():
+    g = SceneGraph(SceneGraphConfig(gate_distance=0.5))
+    g.update([obs("mug", (1, 0, 0.8))], robot_position=(0, 0, 0))
+    assert kinds(g.update([obs("mug", (1.2, 0, 0.8))])) == []  # merged
+    assert g.object_count == 1 and g.node("object_0")["observation_count"] == 2
+    assert kinds(g.update([obs("mug", (2.0, 0, 0.8))])) == [("NEW", "mug")]
+    assert kinds(g.update([obs("bowl", (1.0, 0, 0.8))])) == [("NEW", "bowl")]
+    g.update([obs("Refrigerator", (5, 0, 1.0))])
+    assert kinds(g.update([obs("fridge", (5.1, 0, 1.0))])) == []  # synonym
+    assert g.object_count == 4
+
+
+def test_two_observations_never_merge_into_one_object():
+    g = SceneGraph()
+    g.update([obs("mug", (1, 0, 0.8))])
+    result = g.update([obs("mug", (1.1, 0, 0.8)), obs("mug", (1.2, 0, 0.8))])
+    assert kinds(result) == [("NEW", "mug")]  # the nearer one merged, the other is new
+    assert g.object_count == 2
+
+
+def test_position_is_robust_to_a_wild_observation():
+    g = SceneGraph(SceneGraphConfig(gate_distance=0.5))
+    rng = np.random.default_rng(0)
+    for k in range(10):
+        g.update([obs("chair", (2 + rng.normal(0, 0.01), 1 + rng.normal(0, 0.01), 0.4), k)])
+    g.update([obs("chair", (2.45, 1.0, 0.4), 11)])  # a bad box, still inside the gate
+    assert g.node("object_0")["position"] == pytest.approx((2.0, 1.0, 0.4), abs=0.02)
+
+
+def test_rejects_bad_observations_with_reasons():
+    g = SceneGraph()
+    bad = [obs("mug", (float("nan"), 0, 0)), obs("", (0, 0, 0)), "not an observation"]
+    result = g.update([*bad, obs("mug", (1, 0, 0))])  # type: ignore[list-item]
+    assert kinds(result) == [("NEW", "mug")]
+    assert len(result.rejected) == 3
+    assert "non-finite" in result.rejected[0] and "empty label" in result.rejected[1]
+    with pytest.raises(ValueError, match="not finite"):
+        g.visit((float("inf"), 0, 0), 0)
+
+
+# -- change detection -------------------------------------------------------------------
+def test_missed_object_loses_confidence_and_is_removed():
+    cfg = SceneGraphConfig(miss_penalty=0.2, remove_below=0.15, min_misses_to_remove=3)
+    g = SceneGraph(cfg)
+    g.update([obs("mug", (1, 0, 0.8))], robot_position=(0, 0, 0))
+    view = RegionView((0, 0, 0), radius=3.0)
+    confidence = [g.node("object_0")["confidence"]]
+    events = []
+    for k in range(1, 6):
+        events += g.update([], view, stamp=k).events
+        if "object_0" in g.graph:
+            confidence.append(g.node("object_0")["confidence"])
+    assert confidence == pytest.approx([0.5, 0.3, 0.1])  # removed at the third miss
+    (removed,) = events
+    assert removed.kind is EventKind.REMOVED and removed.stamp == 3
+    assert removed.old_position == (1.0, 0.0, 0.8) and removed.new_position is None
+    assert g.object_count == 0
+
+
+def test_object_out_of_view_is_not_missed():
+    g = SceneGraph()
+    g.update([obs("mug", (10, 0, 0.8))], robot_position=(0, 0, 0))
+    for k in range(10):
+        assert g.update([], RegionView((0, 0, 0), radius=3.0), stamp=k).events == []
+    assert g.node("object_0")["misses"] == 0
+
+
+def test_immovable_object_is_slow_to_remove_and_never_moves():
+    g = SceneGraph()
+    g.update([obs("fridge", (1, 0, 1))], robot_position=(0, 0, 0))
+    view = RegionView((0, 0, 0), radius=3.0)
+    for k in range(3):
+        g.update([], view, stamp=k)
+    assert "object_0" in g.graph  # three misses cost a fridge only 0.15 confidence
+    result = g.update([obs("fridge", (2.5, 0, 1))], view, stamp=4)
+    assert kinds(result) == [("NEW", "fridge")]
+
+
+def test_moved_when_seen_elsewhere_while_missed():
+    g = SceneGraph(SceneGraphConfig(gate_distance=0.5))
+    g.update([obs("mug", (1, 0, 0.8)), obs("bowl", (1, 1, 0.8))], robot_position=(0, 0, 0))
+    view = RegionView((0, 0, 0), radius=3.0)
+    result = g.update([obs("mug", (2, -1, 0.8)), obs("bowl", (1, 1, 0.8))], view, stamp=5)
+    (moved,) = result.events
+    assert moved.kind is EventKind.MOVED and moved.object_id == "object_0"
+    assert moved.old_position == (1.0, 0.0, 0.8) and moved.new_position == (2.0, -1.0, 0.8)
+    assert g.object_count == 2 and g.node("object_0")["misses"] == 0
+
+
+def test_moved_later_when_seen_far_away_after_being_missed():
+    g = SceneGraph()
+    g.visit((0, 0, 0), 0)
+    g.update([obs("book", (1, 0, 0.8))])
+    g.update([], RegionView((0, 0, 0), radius=3.0), stamp=1)  # missed once
+    result = g.update([obs("book", (9, 9, 0.8))], robot_position=(9, 8, 0), stamp=2)
+    assert kinds(result) == [("MOVED", "book")]
+    assert g.node("object_0")["area"] != "area_0"
+
+
+def test_moved_by_tracker_id():
+    g = SceneGraph()
+    g.update([obs("cup", (1, 0, 0.8), tracker_id="t7")])
+    result = g.update([obs("cup", (4, 0, 0.8), tracker_id="t7")])  # never missed
+    assert kinds(result) == [("MOVED", "cup")]
+
+
+def test_state_changed_event():
+    g = SceneGraph()
+    g.update([obs("fridge", (1, 0, 1), state="closed")])
+    result = g.update([obs("fridge", (1, 0, 1), state="opened")], stamp=3)
+    (event,) = result.events
+    assert event.kind is EventKind.STATE_CHANGED
+    assert (event.old_state, event.new_state) == ("closed", "opened")
+
+
+def test_camera_view_drives_misses_with_occlusion():
+    k = CameraIntrinsics(500.0, 500.0, 320.0, 240.0, 640, 480)
+    look_x = Pose.from_matrix(np.array([[0, 0, 1, 0], [-1, 0, 0, 0], [0, -1, 0, 1.0],
+                                        [0, 0, 0, 1]], float))
+    g = SceneGraph()
+    g.update([obs("mug", (2, 0, 1)), obs("ball", (3.5, 0, 1))], robot_position=(0, 0, 0))
+    depth = np.full((480, 640), 3.0, np.float32)  # a wall at 3 m hides the ball
+    view = CameraView.from_depth(1.0, look_x, k, depth)
+    g.update([], view)
+    by_label = {g.node(o)["label"]: g.node(o) for o in g.nodes("object")}
+    assert by_label["mug"]["misses"] == 1 and by_label["ball"]["misses"] == 0
+
+
+def test_change_set_lists_touched_rows():
+    g = SceneGraph()
+    r1 = g.update([obs("mug", (1, 0, 0.8))], robot_position=(0, 0, 0))
+    assert {"floor_0", "area_0", "object_0"} <= r1.changes.nodes
+    assert ("area_0", "object_0") in r1.changes.edges
+    view = RegionView((0, 0, 0), 3.0)
+    removed = [g.update([], view, stamp=k).changes for k in range(5)]
+    assert any("object_0" in c.removed_nodes for c in removed)
+    assert any(("area_0", "object_0") in c.removed_edges for c in removed)
