@@ -56,7 +56,7 @@ def check_finite_position(position: Any, what: str = "position") -> tuple[float,
         x, y, z = (float(v) for v in position)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{what} must be three numbers, got {position!r}") from exc
-    for name, v in zip("xyz", (x, y, z)):
+    for name, v in zip("xyz", (x, y, z), strict=True):
         if not math.isfinite(v):
             raise ValueError(f"{what}.{name} is not finite ({v})")
         if abs(v) > MAX_COORDINATE_M:

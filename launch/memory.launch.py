@@ -1,0 +1,34 @@
+"""ros2 launch memory_node memory.launch.py [params_file:=...] [memory_dir:=...]
+
+Starts the memory server with config/memory.yaml. Where `ros2 launch` is not installed
+(ROS 2 from PyPI wheels), `python -m memory_node.bringup` starts the same nodes from the
+same file.
+"""
+
+import os
+
+from ament_index_python.packages import get_package_share_directory
+from launch.actions import DeclareLaunchArgument
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+
+from launch import LaunchDescription
+
+
+def generate_launch_description() -> LaunchDescription:
+    share = get_package_share_directory("memory_node")
+    params_file = LaunchConfiguration("params_file")
+    memory_dir = LaunchConfiguration("memory_dir")
+    return LaunchDescription([
+        DeclareLaunchArgument(
+            "params_file", default_value=os.path.join(share, "config", "memory.yaml"),
+            description="Parameter file of the memory_node nodes."),
+        DeclareLaunchArgument(
+            "memory_dir", default_value=os.path.expanduser("~/.ros/memory_node"),
+            description="Directory of the SQLite memory and its snapshots."),
+        Node(
+            package="memory_node", executable="memory_server", name="memory_server",
+            output="screen", respawn=True, respawn_delay=2.0,
+            parameters=[params_file, {"memory_dir": memory_dir}],
+        ),
+    ])

@@ -1,0 +1,114 @@
+"""Start the memory_node nodes from a parameter file, each in its own process.
+
+This is what `ros2 launch memory_node memory.launch.py` does on a robot, for machines where
+the launch tools are not installed (ROS 2 from PyPI wheels). A node that dies is restarted
+(as `respawn=True` in the launch file); Ctrl-C stops them all.
+
+    python -m memory_node.bringup [--params-file config/memory.yaml] [--nodes memory_server]
+        [-p memory_server:memory_dir:=/tmp/mem]
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+NODES = {
+    "memory_server": "memory_node.nodes.memory_server",
+}
+DEFAULT_PARAMS = Path(__file__).resolve().parents[1] / "config" / "memory.yaml"
+
+
+class Bringup:
+    """The node processes, restarted when they die until stop() is called."""
+
+    def __init__(self, params_file: Path, nodes: list[str],
+                 overrides: dict[str, list[str]] | None = None, respawn: bool = True) -> None:
+        unknown = [n for n in nodes if n not in NODES]
+        if unknown:
+            raise ValueError(f"unknown node(s) {unknown}; known: {', '.join(NODES)}")
+        if not params_file.is_file():
+            raise FileNotFoundError(f"parameter file {params_file} not found")
+        self.params_file = params_file
+        self.nodes = nodes
+        self.overrides = overrides or {}
+        self.respawn = respawn
+        self.processes: dict[str, subprocess.Popen] = {}
+        self._stopping = threading.Event()
+
+    def command(self, name: str) -> list[str]:
+        args = [sys.executable, "-m", NODES[name], "--ros-args", "-r", f"__node:={name}",
+                "--params-file", str(self.params_file)]
+        for override in self.overrides.get(name, []):
+            args += ["-p", override]
+        return args
+
+    def start(self) -> None:
+        for name in self.nodes:
+            self.processes[name] = subprocess.Popen(self.command(name))
+
+    def supervise(self) -> int:
+        """Wait until stopped; restart nodes that die. Returns the exit status."""
+        while not self._stopping.wait(0.5):
+            for name, proc in list(self.processes.items()):
+                code = proc.poll()
+                if code is None:
+                    continue
+                if not self.respawn or code == 2:  # 2: refused to start (bad parameters)
+                    print(f"[bringup] {name} exited with {code}", file=sys.stderr)
+                    self.stop()
+                    return code or 1
+                print(f"[bringup] {name} exited with {code}; restarting", file=sys.stderr)
+                self.processes[name] = subprocess.Popen(self.command(name))
+        return 0
+
+    def stop(self) -> None:
+        self._stopping.set()
+        for proc in self.processes.values():
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+        for proc in self.processes.values():
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def parse_overrides(items: list[str]) -> dict[str, list[str]]:
+    overrides: dict[str, list[str]] = {}
+    for item in items:
+        node, sep, assignment = item.partition(":")
+        if not sep or ":=" not in assignment:
+            raise ValueError(f"override {item!r} is not NODE:NAME:=VALUE")
+        overrides.setdefault(node, []).append(assignment)
+    return overrides
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--params-file", type=Path, default=DEFAULT_PARAMS)
+    parser.add_argument("--nodes", default="memory_server",
+                        help=f"comma-separated, of: {', '.join(NODES)}")
+    parser.add_argument("-p", dest="overrides", action="append", default=[],
+                        metavar="NODE:NAME:=VALUE", help="parameter override")
+    args = parser.parse_args(argv)
+    try:
+        bringup = Bringup(args.params_file, args.nodes.split(","), parse_overrides(args.overrides))
+    except (ValueError, FileNotFoundError) as exc:
+        parser.error(str(exc))
+    signal.signal(signal.SIGTERM, lambda *_: bringup.stop())
+    bringup.start()
+    try:
+        return bringup.supervise()
+    except KeyboardInterrupt:
+        bringup.stop()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""The memory as the server exposes it: one object that owns the store and the memories
+and answers the requests the ROS services carry. The node converts messages to and from
+these calls and does nothing else, so every rule here is tested without ROS.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.short_term import ShortTermMemory
+from memory_node.core.units import ObjectMemoryUnit, check_finite_position, check_identifier
+
+MAX_QUERY_RESULTS = 1000
+
+
+@dataclass(frozen=True)
+class MemoryConfig:
+    memory_dir: Path
+    database_file: str = "memory.sqlite"
+    short_term_capacity: int = 25
+    short_term_policy: str = "wtinylfu"
+    durability: str = "full"
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class ObjectCandidate:
+    """One answer to "where is X?"."""
+
+    object_id: str
+    label: str
+    position: tuple[float, float, float]
+    area_id: str
+    source: str  # "short_term" | "long_term"
+    confidence: float
+    score: float
+    last_seen: float
+
+
+@dataclass
+class Counters:
+    """Requests rejected and messages dropped, by reason, for /memory/stats."""
+
+    by_reason: dict[str, int] = field(default_factory=dict)
+
+    def count(self, reason: str) -> None:
+        self.by_reason[reason] = self.by_reason.get(reason, 0) + 1
+
+
+class Memory:
+    """Long- and short-term memory behind one SQLite file."""
+
+    def __init__(self, config: MemoryConfig) -> None:
+        self.config = config
+        memory_dir = Path(config.memory_dir).expanduser().resolve()
+        if "/" in config.database_file or config.database_file in ("", ".", ".."):
+            raise ValueError(f"database_file {config.database_file!r} must be a plain file name")
+        self.store = MemoryStore(memory_dir / config.database_file, durability=config.durability)
+        self.short_term = ShortTermMemory(
+            config.short_term_capacity, config.short_term_policy, self.store, seed=config.seed
+        )
+        self.counters = Counters()
+        self.started_at = time.time()
+
+    # -- update_object --------------------------------------------------------------------
+    def upsert_object(self, unit: ObjectMemoryUnit) -> list[ObjectMemoryUnit]:
+        return self.short_term.upsert(unit)
+
+    def remove_object(self, object_id: str) -> ObjectMemoryUnit:
+        return self.short_term.remove(object_id)
+
+    # -- query_object ---------------------------------------------------------------------
+    def query_object(
+        self,
+        query: str,
+        near: tuple[float, float, float] | None = None,
+        max_results: int = 10,
+    ) -> list[ObjectCandidate]:
+        """Objects whose label is `query` (case-insensitive), nearest first when `near` is
+        given, else most recently seen first."""
+        label = check_identifier(query, "query")
+        if near is not None:
+            near = check_finite_position(near, "near")
+        if not 1 <= max_results <= MAX_QUERY_RESULTS:
+            raise ValueError(f"max_results {max_results} is outside [1, {MAX_QUERY_RESULTS}]")
+        units = self.short_term.find_by_label(label, near=near, limit=max_results)
+        return [self._candidate(u, near) for u in units]
+
+    @staticmethod
+    def _candidate(
+        unit: ObjectMemoryUnit, near: tuple[float, float, float] | None
+    ) -> ObjectCandidate:
+        # Score: closeness when ranking by distance, else recency; both in (0, 1].
+        if near is not None:
+            score = 1.0 / (1.0 + math.dist(unit.position, near))
+        else:
+            score = 1.0 / (1.0 + max(0.0, time.time() - unit.last_seen) / 3600.0)
+        return ObjectCandidate(
+            object_id=unit.object_id, label=unit.label, position=unit.position,
+            area_id=unit.area_id, source="short_term", confidence=unit.confidence,
+            score=score, last_seen=unit.last_seen,
+        )
+
+    # -- manage -----------------------------------------------------------------------------
+    def save(self, name: str) -> Path:
+        return self.store.save_snapshot(name)
+
+    def snapshot(self) -> Path:
+        return self.store.save_snapshot(time.strftime("snapshots/memory-%Y%m%d-%H%M%S"))
+
+    def load(self, name: str) -> Path:
+        path = self.store.load_snapshot(name)
+        self.short_term.reload()
+        return path
+
+    def clear(self) -> None:
+        self.store.clear()
+        self.short_term.clear()
+
+    def close(self) -> None:
+        self.store.close()

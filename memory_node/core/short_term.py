@@ -1,0 +1,188 @@
+"""Short-term memory: a bounded store of object memory units whose residency is decided by
+a replacement policy (W-TinyLFU by default, see memory_node.core.cache).
+
+The policy holds keys only; the units live in a dict here and, when a store is given, in
+SQLite. Every change is written in one transaction before the call returns, so a write
+acknowledged to a client survives a crash of the process. Evictions are reported to
+listeners so the rest of the system (events topic, recall's embedding cache) knows what was
+forgotten.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+from memory_node.core.cache import POLICY_NAMES, HitRateCounter, make_policy
+from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.persistence.units_table import (
+    SELECT_ALL,
+    delete_units,
+    load_units,
+    upsert_unit,
+)
+from memory_node.core.units import ObjectMemoryUnit, check_identifier, validate_unit
+
+EvictionListener = Callable[[ObjectMemoryUnit], None]
+MAX_CAPACITY = 1_000_000
+
+
+class ShortTermMemory:
+    """Object memory units keyed by object id, at most `capacity` of them."""
+
+    def __init__(
+        self,
+        capacity: int,
+        policy: str = "wtinylfu",
+        store: MemoryStore | None = None,
+        seed: int = 0,
+    ) -> None:
+        if isinstance(capacity, bool) or not isinstance(capacity, int):
+            raise ValueError(f"capacity must be an integer, got {capacity!r}")
+        if not 1 <= capacity <= MAX_CAPACITY:
+            raise ValueError(f"capacity {capacity} is outside [1, {MAX_CAPACITY}]")
+        if policy not in POLICY_NAMES:
+            raise ValueError(f"policy {policy!r} is not one of {', '.join(POLICY_NAMES)}")
+        self.capacity = capacity
+        self.policy_name = policy
+        self._seed = seed
+        self._store = store
+        self._units: dict[str, ObjectMemoryUnit] = {}
+        self._evicted: list[str] = []
+        self._listeners: list[EvictionListener] = []
+        self._write_seq = 0
+        self.evictions = 0
+        self.hit_rate = HitRateCounter(capacity)
+        self._policy = make_policy(policy, capacity, on_evict=self._evicted.append, seed=seed)
+        if store is not None:
+            self._reload()
+
+    # -- listeners ------------------------------------------------------------------------
+    def add_eviction_listener(self, listener: EvictionListener) -> None:
+        self._listeners.append(listener)
+
+    # -- writes -----------------------------------------------------------------------------
+    def upsert(self, unit: ObjectMemoryUnit) -> list[ObjectMemoryUnit]:
+        """Store `unit` (validated) and return the units forgotten to make room.
+
+        The returned list may contain `unit` itself when the policy declines to admit it
+        (W-TinyLFU's admission filter). Raises ValueError on a bad unit, changing nothing.
+        """
+        unit = validate_unit(unit)
+        previous = self._units.get(unit.object_id)
+        if previous is not None:
+            unit = replace(unit, first_seen=min(previous.first_seen, unit.first_seen))
+        self._evicted.clear()
+        self._policy.put(unit.object_id)
+        evicted_ids = list(dict.fromkeys(self._evicted))
+        self._units[unit.object_id] = unit
+        forgotten = [self._units.pop(i) for i in evicted_ids if i in self._units]
+        self._persist(upserts=[] if unit.object_id in evicted_ids else [unit],
+                      deletes=evicted_ids)
+        self._notify(forgotten)
+        return forgotten
+
+    def remove(self, object_id: str) -> ObjectMemoryUnit:
+        """Forget one object on request (no eviction callback). KeyError if unknown."""
+        object_id = check_identifier(object_id, "object_id")
+        if object_id not in self._units:
+            raise KeyError(f"no object {object_id!r} in short-term memory")
+        self._policy.remove(object_id)
+        unit = self._units.pop(object_id)
+        self._persist(upserts=[], deletes=[object_id])
+        return unit
+
+    def clear(self) -> None:
+        self._policy.clear()
+        self._units.clear()
+        self.hit_rate = HitRateCounter(self.capacity)
+        self.evictions = 0
+
+    def reload(self) -> None:
+        """Drop the in-memory state and rebuild it from the store (after a snapshot load)."""
+        if self._store is None:
+            raise RuntimeError("this short-term memory has no store to reload from")
+        self._reload()
+
+    # -- reads ------------------------------------------------------------------------------
+    def peek(self, object_id: str) -> ObjectMemoryUnit | None:
+        """The unit, without counting a query or touching the policy."""
+        return self._units.get(object_id)
+
+    def lookup(self, object_id: str) -> ObjectMemoryUnit | None:
+        """A query for one object a task needs: counted for the hit rate."""
+        occupancy = len(self._units)
+        hit = self._policy.get(object_id)
+        self.hit_rate.record(hit, occupancy)
+        return self._units.get(object_id) if hit else None
+
+    def find_by_label(
+        self,
+        label: str,
+        near: tuple[float, float, float] | None = None,
+        limit: int = 10,
+    ) -> list[ObjectMemoryUnit]:
+        """Units whose label equals `label` (case-insensitive), nearest to `near` first,
+        else most recently seen first. Counts one query, a hit when anything matches."""
+        wanted = check_identifier(label, "label").casefold()
+        matches = [u for u in self._units.values() if u.label.casefold() == wanted]
+        if near is not None:
+            matches.sort(key=lambda u: (math.dist(u.position, near), -u.last_seen))
+        else:
+            matches.sort(key=lambda u: -u.last_seen)
+        self.hit_rate.record(bool(matches), len(self._units))
+        for unit in matches:
+            self._policy.get(unit.object_id)
+        return matches[:limit]
+
+    def units(self) -> Iterator[ObjectMemoryUnit]:
+        return iter(list(self._units.values()))
+
+    def __len__(self) -> int:
+        return len(self._units)
+
+    def __contains__(self, object_id: object) -> bool:
+        return object_id in self._units
+
+    # -- internals --------------------------------------------------------------------------
+    def _persist(self, upserts: list[ObjectMemoryUnit], deletes: list[str]) -> None:
+        if self._store is None:
+            return
+        try:
+            with self._store.transaction() as conn:
+                for unit in upserts:
+                    self._write_seq += 1
+                    upsert_unit(conn, unit, self._write_seq)
+                if deletes:
+                    delete_units(conn, deletes)
+        except Exception:
+            # Disk and memory must not disagree: the database is the truth.
+            self._reload()
+            raise
+
+    def _notify(self, forgotten: list[ObjectMemoryUnit]) -> None:
+        self.evictions += len(forgotten)
+        for unit in forgotten:
+            for listener in self._listeners:
+                listener(unit)
+
+    def _reload(self) -> None:
+        assert self._store is not None
+        rows = load_units(self._store.query(SELECT_ALL))
+        self._policy = make_policy(
+            self.policy_name, self.capacity, on_evict=self._evicted.append, seed=self._seed
+        )
+        self._units = {}
+        self._evicted.clear()
+        self._write_seq = rows[-1][0] if rows else 0
+        for _, unit in rows:
+            self._policy.put(unit.object_id)
+            self._units[unit.object_id] = unit
+        overflow = [i for i in dict.fromkeys(self._evicted) if i in self._units]
+        for object_id in overflow:  # the capacity parameter shrank since the last run
+            del self._units[object_id]
+        if overflow:
+            with self._store.transaction() as conn:
+                delete_units(conn, overflow)
+        self._evicted.clear()

@@ -1,0 +1,1 @@
+"""Thin rclpy shells around memory_node.core: parameters, topics, services, conversion."""

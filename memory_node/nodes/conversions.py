@@ -1,0 +1,74 @@
+"""ROS message <-> core dataclass conversion. No memory logic here."""
+
+from __future__ import annotations
+
+import math
+
+from builtin_interfaces.msg import Time
+from diagnostic_msgs.msg import KeyValue
+from geometry_msgs.msg import Point
+
+from memory_node.core.memory import ObjectCandidate
+from memory_node.core.units import ObjectMemoryUnit
+from memory_node.msg import MemoryUnit
+from memory_node.msg import ObjectCandidate as ObjectCandidateMsg
+
+
+def to_time(seconds: float) -> Time:
+    if not math.isfinite(seconds) or seconds <= 0:
+        return Time()
+    sec = int(seconds)
+    return Time(sec=sec, nanosec=min(int((seconds - sec) * 1e9), 999_999_999))
+
+
+def from_time(stamp: Time) -> float:
+    return stamp.sec + stamp.nanosec * 1e-9
+
+
+def to_point(position: tuple[float, float, float]) -> Point:
+    return Point(x=float(position[0]), y=float(position[1]), z=float(position[2]))
+
+
+def from_point(point: Point) -> tuple[float, float, float]:
+    return (point.x, point.y, point.z)
+
+
+def unit_from_msg(msg: MemoryUnit, now: float) -> ObjectMemoryUnit:
+    """A unit from a request; unset stamps mean "now". Validation happens in the core."""
+    first_seen = from_time(msg.first_seen) or now
+    last_seen = from_time(msg.last_seen) or now
+    return ObjectMemoryUnit(
+        object_id=msg.object_id, label=msg.label, position=from_point(msg.position),
+        state=msg.state or "none", area_id=msg.area_id, receptacle_id=msg.receptacle_id,
+        relation=msg.relation, attributes={kv.key: kv.value for kv in msg.attributes},
+        confidence=msg.confidence if msg.confidence > 0 else 1.0,
+        first_seen=first_seen, last_seen=last_seen, last_touched_by=msg.last_touched_by,
+        observation_count=max(1, msg.observation_count), image_jpeg=bytes(msg.image.data),
+        source=msg.source or "manual",
+    )
+
+
+def unit_to_msg(unit: ObjectMemoryUnit, description: str = "", score: float = 0.0) -> MemoryUnit:
+    msg = MemoryUnit(
+        object_id=unit.object_id, label=unit.label, position=to_point(unit.position),
+        state=unit.state, area_id=unit.area_id, receptacle_id=unit.receptacle_id,
+        relation=unit.relation,
+        attributes=[KeyValue(key=k, value=v) for k, v in sorted(unit.attributes.items())],
+        confidence=float(unit.confidence), first_seen=to_time(unit.first_seen),
+        last_seen=to_time(unit.last_seen), last_touched_by=unit.last_touched_by,
+        observation_count=unit.observation_count, source=unit.source,
+        description=description, score=float(score),
+    )
+    if unit.image_jpeg:
+        msg.image.format = "jpeg"
+        msg.image.data = list(unit.image_jpeg)
+    return msg
+
+
+def candidate_to_msg(candidate: ObjectCandidate) -> ObjectCandidateMsg:
+    return ObjectCandidateMsg(
+        object_id=candidate.object_id, label=candidate.label,
+        position=to_point(candidate.position), area_id=candidate.area_id,
+        source=candidate.source, confidence=float(candidate.confidence),
+        score=float(candidate.score), last_seen=to_time(candidate.last_seen),
+    )

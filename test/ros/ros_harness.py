@@ -1,0 +1,128 @@
+"""Real nodes in separate processes, talking DDS over loopback only.
+
+Each test session gets its own ROS_DOMAIN_ID and ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST,
+set before rclpy is initialised so that this process and every node it starts agree. We
+wait on discovery (wait_for_service, publisher matching) and on futures, never on a timer.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import rclpy
+from rclpy.node import Node
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CONFIG = REPO_ROOT / "config"
+DISCOVERY_TIMEOUT_S = 30.0
+CALL_TIMEOUT_S = 20.0
+
+
+def confine_to_loopback() -> None:
+    os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"
+    if "MEMORY_NODE_TEST_DOMAIN" not in os.environ:
+        # Domain ids 1..100 (0 is the default everyone uses); derived from the pid so that
+        # concurrent test runs on one machine rarely meet.
+        os.environ["MEMORY_NODE_TEST_DOMAIN"] = str(1 + os.getpid() % 100)
+    os.environ["ROS_DOMAIN_ID"] = os.environ["MEMORY_NODE_TEST_DOMAIN"]
+
+
+class NodeProcess:
+    """A node started as `python -m module --ros-args ...` in its own process."""
+
+    def __init__(self, module: str, params: dict[str, Any] | None = None,
+                 params_file: Path | None = None, log_path: Path | None = None) -> None:
+        args = [sys.executable, "-m", module, "--ros-args"]
+        if params_file is not None:
+            args += ["--params-file", str(params_file)]
+        for key, value in (params or {}).items():
+            if isinstance(value, bool):
+                value = str(value).lower()
+            args += ["-p", f"{key}:={value}"]
+        self.args = args
+        self.log_path = log_path
+        self._log = open(log_path, "ab") if log_path else subprocess.DEVNULL
+        self.proc = subprocess.Popen(
+            args, stdout=self._log, stderr=subprocess.STDOUT, env=os.environ.copy()
+        )
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up runs, as in a power cut of the process."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> int | None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        if self._log is not subprocess.DEVNULL:
+            self._log.close()
+        return self.proc.returncode
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path else ""
+
+
+@contextmanager
+def node_process(module: str, **kwargs: Any) -> Iterator[NodeProcess]:
+    process = NodeProcess(module, **kwargs)
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+def wait_for_service(node: Node, client: Any, process: NodeProcess | None = None,
+                     timeout: float = DISCOVERY_TIMEOUT_S) -> None:
+    deadline = time.monotonic() + timeout
+    while not client.wait_for_service(timeout_sec=0.5):
+        if process is not None and not process.alive():
+            raise AssertionError(f"node died before serving:\n{process.output()[-3000:]}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"service {client.srv_name} not discovered in {timeout} s")
+
+
+def call(node: Node, client: Any, request: Any, timeout: float = CALL_TIMEOUT_S,
+         resend_after: float | None = None) -> Any:
+    """Call and wait for the response.
+
+    `resend_after` is for idempotent requests to a server that was just restarted: the
+    client's graph still lists the killed server, so wait_for_service returns at once and a
+    request sent before the new server's endpoints match is lost. Resending until one is
+    answered is what a robust client does too.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        future = client.call_async(request)
+        wait = timeout if resend_after is None else resend_after
+        rclpy.spin_until_future_complete(
+            node, future, timeout_sec=max(0.0, min(wait, deadline - time.monotonic())))
+        if future.done():
+            return future.result()
+        client.remove_pending_request(future)
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"{client.srv_name}: no response in {timeout} s")
+
+
+def spin_until(node: Node, predicate: Callable[[], bool], timeout: float = CALL_TIMEOUT_S,
+               what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        rclpy.spin_once(node, timeout_sec=0.1)

@@ -1,0 +1,204 @@
+"""The memory server as a separate process, every service called over DDS."""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from pathlib import Path
+
+import pytest
+import rclpy
+from geometry_msgs.msg import Point
+from rclpy.node import Node
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from ros_harness import CONFIG, call, node_process, spin_until, wait_for_service
+
+from memory_node.msg import MemoryStats, MemoryUnit, ObjectEvent
+from memory_node.srv import Manage, QueryObject, UpdateObject
+
+pytestmark = pytest.mark.ros
+SERVER = "memory_node.nodes.memory_server"
+
+
+def unit(object_id: str, label: str, x: float, y: float = 0.0, state: str = "") -> MemoryUnit:
+    return MemoryUnit(object_id=object_id, label=label, position=Point(x=x, y=y, z=0.8),
+                      state=state)
+
+
+class Clients:
+    def __init__(self, node: Node, server) -> None:
+        self.node = node
+        self.update = node.create_client(UpdateObject, "/memory/update_object")
+        self.query = node.create_client(QueryObject, "/memory/query_object")
+        self.manage = node.create_client(Manage, "/memory/manage")
+        for client in (self.update, self.query, self.manage):
+            wait_for_service(node, client, server)
+
+    def upsert(self, u: MemoryUnit) -> UpdateObject.Response:
+        return call(self.node, self.update, UpdateObject.Request(operation=0, unit=u))
+
+    def find(self, label: str, near: tuple[float, float, float] | None = None,
+             max_results: int = 10) -> QueryObject.Response:
+        request = QueryObject.Request(query=label, max_results=max_results)
+        if near is not None:
+            request.use_near = True
+            request.near = Point(x=near[0], y=near[1], z=near[2])
+        return call(self.node, self.query, request)
+
+    def do(self, command: int, path: str = "") -> Manage.Response:
+        return call(self.node, self.manage, Manage.Request(command=command, path=path))
+
+
+@pytest.fixture()
+def server(tmp_path: Path):
+    with node_process(SERVER, params_file=CONFIG / "memory.yaml",
+                      params={"memory_dir": str(tmp_path / "mem"), "short_term.capacity": 5,
+                              "stats_period_s": 0.2},
+                      log_path=tmp_path / "server.log") as proc:
+        yield proc
+
+
+def test_update_and_query_by_label_nearest_and_recent(client_node: Node, server) -> None:
+    c = Clients(client_node, server)
+    assert c.upsert(unit("apple_1", "Apple", 3.0)).success
+    assert c.upsert(unit("apple_2", "Apple", 1.0)).success
+    assert c.upsert(unit("mug_1", "Mug", 0.0)).success
+
+    near = c.find("apple", near=(0.0, 0.0, 0.8))
+    assert near.success, near.message
+    assert [cand.object_id for cand in near.candidates] == ["apple_2", "apple_1"]
+    assert all(cand.source == "short_term" for cand in near.candidates)
+    # Without a reference point, the most recently seen comes first.
+    recent = c.find("APPLE")
+    assert [cand.object_id for cand in recent.candidates] == ["apple_2", "apple_1"]
+    assert c.find("banana").candidates == []
+
+
+def test_bad_requests_are_rejected_and_nothing_is_lost(client_node: Node, server) -> None:
+    c = Clients(client_node, server)
+    assert c.upsert(unit("apple_1", "Apple", 1.0)).success
+    bad = [
+        (unit("", "Apple", 0.0), "object_id is empty"),
+        (unit("x", "  ", 0.0), "label is empty"),
+        (unit("x", "Apple", math.nan), "not finite"),
+        (unit("x", "Apple", math.inf), "not finite"),
+        (unit("x", "Apple", 1e9), "beyond"),
+        (unit("x", "Apple", 0.0, state="exploded"), "state"),
+        (unit("x", "A" * 1000, 0.0), "characters long"),
+    ]
+    for request_unit, expected in bad:
+        response = c.upsert(request_unit)
+        assert not response.success
+        assert expected in response.message, response.message
+    remove_unknown = call(client_node, c.update,
+                          UpdateObject.Request(operation=1, unit=unit("ghost", "Apple", 0.0)))
+    assert not remove_unknown.success and "ghost" in remove_unknown.message
+    bad_op = call(client_node, c.update,
+                  UpdateObject.Request(operation=9, unit=unit("y", "Apple", 0.0)))
+    assert not bad_op.success and "operation" in bad_op.message
+    empty_query = c.find("")
+    assert not empty_query.success and "query is empty" in empty_query.message
+    nan_near = c.find("Apple", near=(math.nan, 0.0, 0.0))
+    assert not nan_near.success and "near" in nan_near.message
+    too_many = c.find("Apple", max_results=10**6)
+    assert not too_many.success and "max_results" in too_many.message
+    for path in ("../outside", "/etc/passwd", ""):
+        response = c.do(Manage.Request.SAVE, path)
+        assert not response.success, path
+    assert not c.do(Manage.Request.LOAD, "no_such_snapshot").success
+    assert not c.do(42).success
+
+    assert server.alive()
+    assert [cand.object_id for cand in c.find("Apple").candidates] == ["apple_1"]
+
+
+def test_eviction_events_and_stats(client_node: Node, server) -> None:
+    c = Clients(client_node, server)
+    events: list[ObjectEvent] = []
+    stats: list[MemoryStats] = []
+    client_node.create_subscription(ObjectEvent, "/memory/events", events.append, 100)
+    latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                         reliability=ReliabilityPolicy.RELIABLE)
+    client_node.create_subscription(MemoryStats, "/memory/stats", stats.append, latched)
+    pub_matched = client_node.get_publishers_info_by_topic
+    spin_until(client_node, lambda: len(pub_matched("/memory/events")) > 0,
+               what="the events publisher")
+    # Subscriptions need to be matched on the server's side too before publishing counts.
+    spin_until(client_node, lambda: len(stats) > 0, what="a stats message")
+
+    evicted: list[str] = []
+    for i in range(8):
+        evicted += c.upsert(unit(f"cup_{i}", "Cup", float(i))).evicted_ids
+    assert len(evicted) == 3  # capacity 5
+    c.find("Cup")
+    spin_until(client_node, lambda: sum(e.kind == ObjectEvent.EVICTED for e in events) == 3,
+               what="three EVICTED events")
+    assert sorted(e.object_id for e in events if e.kind == ObjectEvent.EVICTED) == sorted(evicted)
+    assert sum(e.kind == ObjectEvent.NEW for e in events) >= 5
+    spin_until(client_node, lambda: stats[-1].queries >= 1 and stats[-1].short_term_size == 5,
+               what="stats reflecting the writes")
+    last = stats[-1]
+    assert last.short_term_capacity == 5 and last.policy == "wtinylfu"
+    assert last.evictions == 3 and last.hits == 1
+
+
+def test_manage_save_clear_load(client_node: Node, server, tmp_path: Path) -> None:
+    c = Clients(client_node, server)
+    assert c.upsert(unit("plate_1", "Plate", 2.0)).success
+    saved = c.do(Manage.Request.SAVE, "before_clear")
+    assert saved.success, saved.message
+    assert Path(saved.path).is_file() and Path(saved.path).parent == tmp_path / "mem"
+    assert c.do(Manage.Request.CLEAR).success
+    assert c.find("Plate").candidates == []
+    loaded = c.do(Manage.Request.LOAD, "before_clear")
+    assert loaded.success, loaded.message
+    assert [cand.object_id for cand in c.find("Plate").candidates] == ["plate_1"]
+    snap = c.do(Manage.Request.SNAPSHOT)
+    assert snap.success and Path(snap.path).is_file()
+
+
+def test_sigkill_during_write_burst_keeps_every_acknowledged_write(
+    client_node: Node, tmp_path: Path
+) -> None:
+    memory_dir = tmp_path / "mem"
+    params = {"memory_dir": str(memory_dir), "short_term.capacity": 10_000}
+    server = node_process(SERVER, params_file=CONFIG / "memory.yaml", params=params,
+                          log_path=tmp_path / "server1.log")
+    acknowledged: list[str] = []
+    with server as proc:
+        c = Clients(client_node, proc)
+        # Keep several requests in flight so the kill lands mid-write, not between writes.
+        pending = {}
+        for i in range(400):
+            request = UpdateObject.Request(operation=0, unit=unit(f"obj_{i}", "Box", i * 0.01))
+            pending[f"obj_{i}"] = c.update.call_async(request)
+            if len(pending) >= 8 or i == 399:
+                first_id, future = next(iter(pending.items()))
+                rclpy.spin_until_future_complete(client_node, future, timeout_sec=20)
+                assert future.done() and future.result().success
+                acknowledged.append(first_id)
+                del pending[first_id]
+                for oid, f in list(pending.items()):
+                    if f.done() and f.result().success:
+                        acknowledged.append(oid)
+                        del pending[oid]
+            if len(acknowledged) >= 150:
+                proc.kill()
+                break
+        for future in pending.values():
+            c.update.remove_pending_request(future)
+
+    db = memory_dir / "memory.sqlite"
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    stored = {row[0] for row in conn.execute("SELECT object_id FROM object_units")}
+    conn.close()
+    assert set(acknowledged) <= stored
+
+    with node_process(SERVER, params_file=CONFIG / "memory.yaml", params=params,
+                      log_path=tmp_path / "server2.log") as proc:
+        c = Clients(client_node, proc)
+        found = call(client_node, c.query, QueryObject.Request(query="Box", max_results=1000),
+                     timeout=60, resend_after=2.0)
+        assert found.success
+        assert set(acknowledged) <= {cand.object_id for cand in found.candidates}
