@@ -110,7 +110,13 @@ class Memory:
         return self.store.save_snapshot(name)
 
     def snapshot(self) -> Path:
-        return self.store.save_snapshot(time.strftime("snapshots/memory-%Y%m%d-%H%M%S"))
+        """Save under a fresh time-stamped name in snapshots/."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(1000):
+            name = f"snapshots/memory-{stamp}-{n:03d}"
+            if not self.store.resolve_snapshot_path(name).exists():
+                return self.store.save_snapshot(name)
+        raise FileExistsError("more than 1000 snapshots in one second")
 
     def load(self, name: str) -> Path:
         path = self.store.load_snapshot(name)

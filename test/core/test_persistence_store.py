@@ -1,0 +1,92 @@
+"""SQLite store: migrations, transactions, snapshots, path confinement."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from memory_node.core.persistence.migrations import MIGRATIONS, Migration
+from memory_node.core.persistence.store import MemoryStore, PathOutsideMemoryDir
+
+
+def test_new_database_is_wal_with_every_migration(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    assert store.schema_version == MIGRATIONS[-1].version
+    assert store.query("PRAGMA journal_mode")[0][0] == "wal"
+    assert "object_units" in store.data_tables()
+    store.close()
+
+
+def test_migrations_apply_once_and_in_order(tmp_path: Path) -> None:
+    first = [Migration(1, "a", "CREATE TABLE a (x INTEGER);")]
+    store = MemoryStore(tmp_path / "m.sqlite", migrations=first)
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO a VALUES (7)")
+    store.close()
+    both = first + [Migration(2, "b", "ALTER TABLE a ADD COLUMN y TEXT DEFAULT 'new';")]
+    store = MemoryStore(tmp_path / "m.sqlite", migrations=both)
+    assert store.schema_version == 2
+    assert [tuple(r) for r in store.query("SELECT x, y FROM a")] == [(7, "new")]
+    store.close()
+    with pytest.raises(RuntimeError, match="newer than this code"):
+        MemoryStore(tmp_path / "m.sqlite", migrations=first)
+
+
+def test_failed_transaction_changes_nothing(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO memory_meta VALUES ('k', 'v1')")
+    with pytest.raises(sqlite3.IntegrityError):
+        with store.transaction() as conn:
+            conn.execute("UPDATE memory_meta SET value = 'v2'")
+            conn.execute("INSERT INTO memory_meta VALUES ('k', 'dup')")
+    assert [tuple(r) for r in store.query("SELECT * FROM memory_meta")] == [("k", "v1")]
+
+
+def test_snapshot_save_clear_load_round_trip(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO memory_meta VALUES ('robot', 'tiago')")
+    saved = store.save_snapshot("snaps/first")
+    assert saved == (tmp_path / "snaps" / "first.sqlite").resolve()
+    assert not list(saved.parent.glob(".*.tmp"))  # the temporary file was renamed away
+    store.clear()
+    assert store.query("SELECT COUNT(*) FROM memory_meta")[0][0] == 0
+    store.load_snapshot("snaps/first")
+    assert store.query("SELECT value FROM memory_meta")[0][0] == "tiago"
+    assert store.integrity_ok()
+
+
+@pytest.mark.parametrize("name", ["../escape", "/etc/passwd", "a/../../b", "", "   ", "x\x00y"])
+def test_snapshot_paths_outside_memory_dir_are_refused(tmp_path: Path, name: str) -> None:
+    store = MemoryStore(tmp_path / "mem" / "m.sqlite")
+    with pytest.raises(ValueError):
+        store.save_snapshot(name)
+    assert not (tmp_path / "escape.sqlite").exists()
+
+
+def test_outside_path_error_type(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "mem" / "m.sqlite")
+    with pytest.raises(PathOutsideMemoryDir):
+        store.resolve_snapshot_path("../x")
+    with pytest.raises(ValueError, match="live database"):
+        store.resolve_snapshot_path("m.sqlite")
+
+
+def test_loading_a_corrupt_or_foreign_file_keeps_the_memory(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO memory_meta VALUES ('keep', 'me')")
+    (tmp_path / "junk.sqlite").write_bytes(b"this is not a database" * 100)
+    with pytest.raises(ValueError, match="not a memory snapshot"):
+        store.load_snapshot("junk")
+    with pytest.raises(FileNotFoundError):
+        store.load_snapshot("missing")
+    assert store.query("SELECT value FROM memory_meta")[0][0] == "me"
+
+
+def test_bad_durability_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="durability"):
+        MemoryStore(tmp_path / "m.sqlite", durability="sometimes")
