@@ -65,6 +65,7 @@ class Memory:
         )
         self.counters = Counters()
         self.started_at = time.time()
+        # Capabilities attach below, one block each (long-term memory, recall).
 
     # -- update_object --------------------------------------------------------------------
     def upsert_object(self, unit: ObjectMemoryUnit) -> list[ObjectMemoryUnit]:

@@ -65,6 +65,7 @@ class MemoryServer(Node):
         self._serve(UpdateObject, "/memory/update_object", self._update_object)
         self._serve(QueryObject, "/memory/query_object", self._query_object)
         self._serve(Manage, "/memory/manage", self._manage)
+        # Capabilities attach their services and topics below, one line each.
         self.create_timer(stats_period, self._publish_stats)
         self._publish_stats()
         self.get_logger().info(
