@@ -25,6 +25,12 @@ class MemoryConfig:
     short_term_policy: str = "wtinylfu"
     durability: str = "full"
     seed: int = 0
+    # Recall (memory_node.core.recall_memory); the server overrides these from recall.*.
+    recall_model_path: str = ""            # "" = the packaged int8 MiniLM
+    recall_min_score: float = 0.5
+    recall_max_episodes: int = 64
+    recall_working_memory_window: int = 8
+    recall_intra_op_threads: int = 1
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,14 @@ class Memory:
         self.counters = Counters()
         self.started_at = time.time()
         # Capabilities attach below, one block each (long-term memory, recall).
+        # Recall: the model loads lazily (warm_up at server start), so a facade used
+        # without recall pays nothing. Imported here: recall_memory imports this module.
+        from memory_node.core.recall_memory import RecallMemory, RecallSettings
+        self.recall = RecallMemory(self.short_term, RecallSettings(
+            model_path=config.recall_model_path, min_score=config.recall_min_score,
+            max_episodes=config.recall_max_episodes,
+            working_memory_window=config.recall_working_memory_window,
+            intra_op_threads=config.recall_intra_op_threads))
 
     # -- update_object --------------------------------------------------------------------
     def upsert_object(self, unit: ObjectMemoryUnit) -> list[ObjectMemoryUnit]:

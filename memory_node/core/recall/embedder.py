@@ -148,6 +148,11 @@ class EmbeddingCache:
     def forget(self, object_id: str) -> None:
         self._entries.pop(object_id, None)
 
+    def is_current(self, object_id: str, text: str) -> bool:
+        """True when `text` of `object_id` is already embedded (nothing to compute)."""
+        cached = self._entries.get(object_id)
+        return cached is not None and cached[0] == text_hash(text)
+
     def _evict(self) -> None:
         # Insertion order approximates age; an evicted unit is simply re-embedded later.
         while len(self._entries) > self.max_entries:

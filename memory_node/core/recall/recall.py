@@ -152,6 +152,25 @@ class Recaller:
         self._entries[unit.object_id] = e
         return e
 
+    def forget(self, object_id: str) -> None:
+        """Drop what is cached about one object (it was evicted or removed)."""
+        self._entries.pop(object_id, None)
+        self.unit_cache.forget(object_id)
+
+    def retain(self, object_ids: set[str]) -> int:
+        """Forget every cached object not in `object_ids`; returns how many were dropped.
+
+        Removals reach no listener, so the owner prunes against the live ids from time to
+        time instead of letting the caches grow with every object ever seen.
+        """
+        stale = [oid for oid in self._entries if oid not in object_ids]
+        for oid in stale:
+            self.forget(oid)
+        return len(stale)
+
+    def cached_units(self) -> int:
+        return len(self._entries)
+
     def describe(self, unit: ObjectMemoryUnit, now: float | None = None,
                  labels: Mapping[str, str] | None = None) -> UnitDescription:
         """Fresh description with the recency tail computed at `now`."""

@@ -1,0 +1,511 @@
+"""Recall as the memory server offers it: one object the /memory/recall,
+/memory/record_outcome and free-text /memory/query_object requests are answered by.
+
+It owns one `Recaller` (the embedding model, unit descriptions and embeddings, loaded once),
+one `StateConditionedRecall` (per-episode candidate pools) and one `WorkingMemory` per open
+episode, and reads and writes units through the facade's `ShortTermMemory`, so an outcome
+is persisted exactly like an /memory/update_object write and survives a restart.
+
+Bounded by construction: at most `max_episodes` open episodes (least recently used is
+dropped, with its pool and working memory), a working-memory window of W steps, embedding
+caches pruned to the live units. Every request is validated in full before anything
+changes: a rejected request leaves memory as it was. Pure Python, no rclpy.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from memory_node.core.memory import MAX_QUERY_RESULTS, ObjectCandidate
+from memory_node.core.recall.brief_state import BriefState, validate_brief
+from memory_node.core.recall.context import SCENE_HEADER
+from memory_node.core.recall.describe import HELD_BY_ROBOT
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.outcomes import REASON_NOT_FOUND, SkillOutcome, apply_outcome
+from memory_node.core.recall.preconditions import StepRecord
+from memory_node.core.recall.recall import (
+    MAX_INSTRUCTION_CHARS,
+    MAX_K,
+    MAX_TOKEN_BUDGET,
+    RankedUnit,
+    RecallConfig,
+    Recaller,
+)
+from memory_node.core.recall.skills import check_skill_call
+from memory_node.core.recall.step_recall import StateConditionedRecall
+from memory_node.core.recall.working_memory import MAX_WINDOW, WorkingMemory
+from memory_node.core.short_term import ShortTermMemory
+from memory_node.core.tokens import count_tokens
+from memory_node.core.units import ObjectMemoryUnit, check_finite_position, check_identifier
+
+# (labels, area ids, token budget) -> scene-graph text; provided by the long-term memory.
+LongTermText = Callable[[Sequence[str], Sequence[str], int], str]
+
+MAX_MESSAGE_CHARS = 2000       # an outcome or brief-state message: a sentence, not a log
+MAX_BRIEF_ARGS = 8             # no skill takes more than 3 arguments
+MAX_EPISODES = 10_000
+WARNINGS_HEADER = "Warnings:"
+NOT_FOUND_WORDS = ("not found", "not_found", "not there", "missing", "could not find")
+
+
+@dataclass(frozen=True)
+class RecallSettings:
+    """Recall knobs. The server overrides them from its recall.* parameters at start-up."""
+
+    model_path: str = ""              # .onnx file; "" = the packaged int8 MiniLM
+    tokenizer_path: str = ""          # tokenizer.json; "" = the packaged one
+    intra_op_threads: int = 1
+    min_score: float = 0.5
+    max_episodes: int = 64
+    working_memory_window: int = 8
+    pool_size: int = 12
+    max_k: int = 50
+    max_token_budget: int = 32_768
+    max_instruction_chars: int = MAX_INSTRUCTION_CHARS
+
+    def __post_init__(self) -> None:
+        checks = [
+            (0 <= self.intra_op_threads <= 64, "intra_op_threads must be in [0, 64]"),
+            (math.isfinite(self.min_score) and -1.0 <= self.min_score <= 3.0,
+             "min_score must be in [-1, 3]"),
+            (1 <= self.max_episodes <= MAX_EPISODES,
+             f"max_episodes must be in [1, {MAX_EPISODES}]"),
+            (1 <= self.working_memory_window <= MAX_WINDOW,
+             f"working_memory_window must be in [1, {MAX_WINDOW}]"),
+            (1 <= self.pool_size <= MAX_K, f"pool_size must be in [1, {MAX_K}]"),
+            (1 <= self.max_k <= MAX_K, f"max_k must be in [1, {MAX_K}]"),
+            (1 <= self.max_token_budget <= MAX_TOKEN_BUDGET,
+             f"max_token_budget must be in [1, {MAX_TOKEN_BUDGET}]"),
+            (1 <= self.max_instruction_chars <= MAX_INSTRUCTION_CHARS,
+             f"max_instruction_chars must be in [1, {MAX_INSTRUCTION_CHARS}]"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ValueError(f"recall settings: {message}")
+
+
+@dataclass(frozen=True)
+class RecalledUnit:
+    unit: ObjectMemoryUnit
+    description: str    # the line the planner reads (id, content, recency)
+    score: float
+    reason: str = ""    # step mode: why it is delivered at this step
+
+
+@dataclass(frozen=True)
+class StepView:
+    """One working-memory step as the planner sees it."""
+
+    skill: str
+    args: tuple[str, ...]
+    succeeded: bool
+    message: str
+    held_object: str
+    robot_area: str
+
+
+@dataclass(frozen=True)
+class RecallAnswer:
+    units: list[RecalledUnit]
+    long_term_text: str
+    context: str
+    context_tokens: int
+    warnings: list[str]
+    working_memory: list[StepView]
+    mode: str                        # "instruction" or "step"
+    truncated: bool = False          # some relevant unit or scene-graph line did not fit
+    elapsed_s: float = 0.0
+
+    @property
+    def nothing_relevant(self) -> bool:
+        return not self.units
+
+
+@dataclass(frozen=True)
+class OutcomeAnswer:
+    changed: list[tuple[ObjectMemoryUnit | None, ObjectMemoryUnit]]  # (before, stored)
+    forgotten: list[ObjectMemoryUnit]   # evicted by the short-term policy to make room
+    warnings: list[str]
+    held_object: str
+
+
+@dataclass
+class _Episode:
+    working_memory: WorkingMemory
+    messages: deque[str]               # aligned with working_memory.steps (same maxlen)
+    instruction: str = ""
+    opened_at: float = field(default_factory=time.time)
+
+
+def brief_from_fields(
+    subgoal: str, held_object: str = "", robot_area: str = "", last_skill: str = "",
+    last_args: Sequence[str] = (), last_succeeded: bool = False, last_message: str = "",
+    recent_areas: Sequence[str] = (),
+) -> BriefState:
+    """A validated BriefState from the flat fields of the BriefState message.
+
+    The message has a success flag where the core has "" / "success" / "failure": with no
+    last skill there is no result, whatever the flag says.
+    """
+    if len(last_message) > MAX_MESSAGE_CHARS:
+        raise ValueError(f"brief state last_skill_message is {len(last_message)} characters "
+                         f"(max {MAX_MESSAGE_CHARS})")
+    if len(last_args) > MAX_BRIEF_ARGS:
+        raise ValueError(f"brief state lists {len(last_args)} last_skill_arguments "
+                         f"(max {MAX_BRIEF_ARGS})")
+    result = ("success" if last_succeeded else "failure") if last_skill.strip() else ""
+    return validate_brief(BriefState(
+        subgoal=subgoal, held_object=held_object, robot_area=robot_area,
+        last_skill=last_skill, last_args=tuple(last_args), last_result=result,
+        recent_areas=tuple(recent_areas)))
+
+
+def is_not_found(message: str) -> bool:
+    """Does a failure message say the object was not where memory put it?"""
+    text = message.lower()
+    return any(w in text for w in NOT_FOUND_WORDS)
+
+
+class RecallMemory:
+    """Recall, outcomes and free-text queries over the facade's short-term memory."""
+
+    def __init__(self, short_term: ShortTermMemory, settings: RecallSettings | None = None,
+                 long_term_text: LongTermText | None = None,
+                 embedder: Embedder | None = None) -> None:
+        self.short_term = short_term
+        self._embedder = embedder  # a shared, already loaded model (tests, benchmarks)
+        self.settings = settings or RecallSettings()
+        # The long-term memory sets this when it is wired; None = no scene-graph text.
+        self.long_term_text = long_term_text
+        self._recaller: Recaller | None = None
+        self._steps: StateConditionedRecall | None = None
+        self._episodes: OrderedDict[str, _Episode] = OrderedDict()
+        # Service callbacks may run on several executor threads; the caches are plain dicts.
+        self._lock = threading.RLock()
+        short_term.add_eviction_listener(self._on_evicted)
+
+    # -- set-up -------------------------------------------------------------------------------
+    def configure(self, settings: RecallSettings) -> None:
+        """Replace the settings; model settings only before the model is loaded."""
+        with self._lock:
+            if self._recaller is not None and (
+                    (settings.model_path, settings.tokenizer_path, settings.intra_op_threads)
+                    != (self.settings.model_path, self.settings.tokenizer_path,
+                        self.settings.intra_op_threads)):
+                raise RuntimeError("the embedding model is already loaded; "
+                                   "model settings apply at start-up only")
+            self.settings = settings
+            if self._recaller is not None:
+                self._recaller.config = RecallConfig(min_score=settings.min_score)
+                self._steps = StateConditionedRecall(
+                    self._recaller, pool_size=settings.pool_size,
+                    max_episodes=settings.max_episodes)
+            while len(self._episodes) > settings.max_episodes:
+                self._episodes.popitem(last=False)
+
+    @property
+    def loaded(self) -> bool:
+        return self._recaller is not None
+
+    def warm_up(self) -> float:
+        """Load the model (about a second) and run one query; returns the seconds taken.
+
+        The server calls this at start-up so that no request pays for it.
+        """
+        start = time.perf_counter()
+        recaller = self._ensure()
+        recaller.embedder.embed_one("warm up the embedding model")
+        return time.perf_counter() - start
+
+    def _ensure(self) -> Recaller:
+        if self._recaller is None:
+            s = self.settings
+            embedder = self._embedder or Embedder(
+                s.model_path or None, s.tokenizer_path or None,
+                intra_op_threads=s.intra_op_threads)
+            self._recaller = Recaller(embedder, config=RecallConfig(min_score=s.min_score))
+            self._steps = StateConditionedRecall(self._recaller, pool_size=s.pool_size,
+                                                 max_episodes=s.max_episodes)
+        return self._recaller
+
+    def embed_pending(self, max_units: int = 32) -> int:
+        """Embed up to `max_units` units whose text has no embedding yet; returns how many.
+
+        Called in small slices from a timer after start-up, so a server that restarts with
+        thousands of units does not make its first recall pay for all of them at once.
+        """
+        with self._lock:
+            recaller = self._ensure()
+            units = list(self.short_term.units())
+            labels = {u.object_id: u.label for u in units}
+            pending: list[tuple[str, str]] = []
+            for u in units:
+                content = recaller.entry(u, labels, None).description.content
+                if not recaller.unit_cache.is_current(u.object_id, content):
+                    pending.append((u.object_id, content))
+                    if len(pending) >= max_units:
+                        break
+            if pending:
+                recaller.unit_cache.get_many(pending)
+            return len(pending)
+
+    # -- episodes -----------------------------------------------------------------------------
+    @property
+    def open_episodes(self) -> int:
+        return len(self._episodes)
+
+    def _episode(self, episode_id: str, create: bool = True) -> _Episode | None:
+        episode = self._episodes.get(episode_id)
+        if episode is None:
+            if not create:
+                return None
+            window = self.settings.working_memory_window
+            episode = _Episode(WorkingMemory(window), deque(maxlen=window))
+            self._episodes[episode_id] = episode
+            while len(self._episodes) > self.settings.max_episodes:
+                dropped, _ = self._episodes.popitem(last=False)
+                if self._steps is not None:
+                    self._steps.end_episode(dropped)
+        self._episodes.move_to_end(episode_id)
+        return episode
+
+    def end_episode(self, episode_id: str) -> bool:
+        with self._lock:
+            if self._steps is not None:
+                self._steps.end_episode(episode_id)
+            return self._episodes.pop(episode_id, None) is not None
+
+    def working_memory(self, episode_id: str) -> list[StepView]:
+        episode = self._episodes.get(episode_id)
+        if episode is None:
+            return []
+        return [StepView(s.skill, s.args, s.result == "success", m, s.held_object, s.location)
+                for s, m in zip(episode.working_memory.steps, episode.messages, strict=True)]
+
+    # -- validation ---------------------------------------------------------------------------
+    def _check_request(self, instruction: object, k: object, token_budget: object,
+                       what: str = "instruction") -> tuple[str, int, int]:
+        s = self.settings
+        if not isinstance(instruction, str):
+            raise ValueError(f"{what} must be a string")  # noqa: TRY004 - mapped to a rejected request
+        text = instruction.strip()
+        if not text:
+            raise ValueError(f"{what} is empty")
+        if len(text) > s.max_instruction_chars:
+            raise ValueError(f"{what} is {len(text)} characters long "
+                             f"(max {s.max_instruction_chars})")
+        for name, value, high in (("k", k, s.max_k),
+                                  ("token_budget", token_budget, s.max_token_budget)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{name} must be an integer, got {value!r}")
+            if value <= 0:
+                raise ValueError(f"{name} must be at least 1, got {value}")
+            if value > high:
+                raise ValueError(f"{name} {value} exceeds the maximum {high}")
+        return text, int(k), int(token_budget)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _check_episode_id(episode_id: object, required: bool) -> str:
+        if not isinstance(episode_id, str):
+            raise ValueError("episode_id must be a string")  # noqa: TRY004 - mapped to a rejected request
+        if not episode_id.strip():
+            if required:
+                raise ValueError("episode_id is empty: step-by-step recall (use_brief_state) "
+                                 "needs the episode the steps belong to")
+            return ""
+        return check_identifier(episode_id, "episode_id")
+
+    # -- recall -------------------------------------------------------------------------------
+    def _version(self) -> tuple[int, int]:
+        # Pools are rebuilt when units arrive or leave (count or evictions change). Content
+        # changes of known units need no rebuild: candidates are re-scored on their current
+        # text at every step.
+        return (len(self.short_term), self.short_term.evictions)
+
+    def _prune(self, live: set[str]) -> None:
+        # Removals and CLEAR reach no listener; drop cached texts of gone units in bulk.
+        recaller = self._ensure()
+        if recaller.cached_units() > len(live) + 64:
+            recaller.retain(live)
+
+    def recall(self, instruction: str, k: int, token_budget: int, episode_id: str = "",
+               brief: BriefState | None = None, now: float | None = None) -> RecallAnswer:
+        """Units that matter for `instruction` (or, with `brief`, for the next step only)."""
+        start = time.perf_counter()
+        text, k, budget = self._check_request(instruction, k, token_budget)
+        episode_id = self._check_episode_id(episode_id, required=brief is not None)
+        if brief is not None:
+            brief = validate_brief(brief)
+        with self._lock:
+            recaller = self._ensure()
+            assert self._steps is not None
+            units = list(self.short_term.units())
+            by_id = {u.object_id: u for u in units}
+            labels = {u.object_id: u.label for u in units}
+            self._prune(set(by_id))
+            now = time.time() if now is None else now
+            episode = self._episode(episode_id) if episode_id else None
+            if episode is not None:
+                episode.instruction = text
+            warnings: list[str] = []
+            reasons: dict[str, str] = {}
+            if brief is None:
+                result = recaller.recall(text, units, k, budget, scene_graph=self.long_term_text,
+                                         labels=labels, now=now)
+                ranked: Sequence[RankedUnit] = result.units
+                block = result.context
+                mode = "instruction"
+            else:
+                step = self._steps.recall_step(
+                    episode_id, text, brief, units, budget, k=k,
+                    units_version=self._version(), scene_graph=self.long_term_text, now=now)
+                ranked, block, reasons = step.units, step.context, step.reasons
+                assert episode is not None
+                warnings = self._step_warnings(episode, brief, by_id)
+                mode = "step"
+            recalled = [
+                RecalledUnit(r.unit, recaller.describer.describe(r.unit, labels=labels,
+                                                                 now=now).text,
+                             r.score, reasons.get(r.unit.object_id, ""))
+                for r in ranked
+            ]
+            context, tokens = _append_warnings(block.text, block.token_count, warnings, budget)
+            long_term = (block.text.split(SCENE_HEADER + "\n", 1)[1]
+                         if block.scene_graph_included else "")
+            return RecallAnswer(recalled, long_term, context, tokens, warnings,
+                                self.working_memory(episode_id) if episode_id else [],
+                                mode, block.truncated, time.perf_counter() - start)
+
+    def _step_warnings(self, episode: _Episode, brief: BriefState,
+                       units: dict[str, ObjectMemoryUnit]) -> list[str]:
+        """Where the planner's brief state disagrees with memory, or is about to repeat a
+        failure: said now, before the planner spends a step on it."""
+        wm = episode.working_memory
+        warnings: list[str] = []
+        if brief.held_object and brief.held_object not in units:
+            warnings.append(f"held object {brief.held_object} is not in memory")
+        if wm.steps:  # only once outcomes were reported is memory's view of the gripper known
+            held = wm.held(units)
+            if brief.held_object != held:
+                warnings.append(f"brief state says holding {brief.held_object or 'nothing'}, "
+                                f"but the reported outcomes leave {held or 'nothing'} held")
+        if brief.last_result == "failure":
+            try:
+                checks = wm.check(brief.last_skill, brief.last_args, units)
+            except ValueError as exc:  # bad arity of the reported last call
+                warnings.append(f"last skill call is malformed: {exc}")
+            else:
+                warnings.extend(w.message for w in checks)
+        return list(dict.fromkeys(warnings))
+
+    # -- outcomes -----------------------------------------------------------------------------
+    def record_outcome(
+        self, episode_id: str, skill: str, args: Sequence[str], succeeded: bool,
+        message: str = "", robot_area: str = "",
+        robot_position: tuple[float, float, float] | None = None, stamp: float | None = None,
+    ) -> OutcomeAnswer:
+        """Apply one executed skill's outcome to memory, persist the changed units and
+        record the step in the episode's working memory.
+
+        Unknown skills, unknown object ids, bad arity or malformed fields raise ValueError
+        before anything is stored.
+        """
+        episode_id = self._check_episode_id(episode_id, required=False)
+        if not isinstance(message, str) or len(message) > MAX_MESSAGE_CHARS:
+            raise ValueError(f"message must be a string of at most {MAX_MESSAGE_CHARS} "
+                             "characters")
+        area = check_identifier(robot_area, "robot_area") if robot_area.strip() else ""
+        if robot_position is not None:
+            robot_position = check_finite_position(robot_position, "robot_position")
+        skill, args_t = check_skill_call(skill, list(args))
+        with self._lock:
+            units = {u.object_id: u for u in self.short_term.units()}
+            outcome = SkillOutcome(
+                skill, args_t, bool(succeeded),
+                reason=REASON_NOT_FOUND if not succeeded and is_not_found(message) else message,
+                robot_position=robot_position, robot_area=area, stamp=stamp)
+            changed = apply_outcome(units, outcome)  # raises on unknown ids: nothing stored
+            episode = self._episode(episode_id) if episode_id else None
+            wm = episode.working_memory if episode is not None else WorkingMemory(
+                self.settings.working_memory_window)
+            # Checked against the state before the step: "you picked while holding X".
+            warnings = [w.message for w in wm.check(skill, args_t, units)]
+            held_before = wm.held(units)
+
+            stored: list[tuple[ObjectMemoryUnit | None, ObjectMemoryUnit]] = []
+            forgotten: list[ObjectMemoryUnit] = []
+            for unit in changed:
+                previous = self.short_term.peek(unit.object_id)
+                forgotten += self.short_term.upsert(replace(unit, source="outcome"))
+                now_stored = self.short_term.peek(unit.object_id)
+                if now_stored is not None:
+                    stored.append((previous, now_stored))
+
+            held = held_before
+            if succeeded and skill == "pick":
+                held = args_t[0]
+            elif succeeded and skill == "put" and args_t[0] == held_before:
+                held = ""
+            if episode is not None:
+                wm.record(StepRecord(skill, args_t, "success" if succeeded else "failure",
+                                     held, area, time.time() if stamp is None else stamp))
+                episode.messages.append(message.strip())
+            return OutcomeAnswer(stored, forgotten, warnings, held)
+
+    # -- free-text query ----------------------------------------------------------------------
+    def query_text(self, text: str, near: tuple[float, float, float] | None = None,
+                   max_results: int = 10) -> list[ObjectCandidate]:
+        """Units a description fits ("something to drink from"), best first, or nearest to
+        `near` first among those that fit. Empty when nothing passes the relevance floor."""
+        text, _, _ = self._check_request(text, 1, 1, what="query")
+        if not 1 <= max_results <= MAX_QUERY_RESULTS:
+            raise ValueError(f"max_results {max_results} is outside [1, {MAX_QUERY_RESULTS}]")
+        if near is not None:
+            near = check_finite_position(near, "near")
+        with self._lock:
+            recaller = self._ensure()
+            units = list(self.short_term.units())
+            self._prune({u.object_id for u in units})
+            ranked = [r for r in recaller.score_all(text, units)
+                      if r.score >= self.settings.min_score]
+            if near is not None:
+                ranked.sort(key=lambda r: (math.dist(r.unit.position, near), -r.score))
+            return [ObjectCandidate(
+                object_id=r.unit.object_id, label=r.unit.label, position=r.unit.position,
+                area_id=r.unit.area_id, source="short_term", confidence=r.unit.confidence,
+                score=r.score, last_seen=r.unit.last_seen) for r in ranked[:max_results]]
+
+    # -- listeners ----------------------------------------------------------------------------
+    def _on_evicted(self, unit: ObjectMemoryUnit) -> None:
+        with self._lock:
+            if self._recaller is not None:
+                self._recaller.forget(unit.object_id)
+
+
+def _append_warnings(text: str, tokens: int, warnings: Sequence[str],
+                     budget: int) -> tuple[str, int]:
+    """Context plus as many warning lines as the budget still allows."""
+    if not warnings:
+        return text, tokens
+    lines = [text] if text else []
+    added = False
+    for line in [WARNINGS_HEADER, *(f"- {w}" for w in warnings)]:
+        candidate = "\n".join([*lines, line])
+        cost = count_tokens(candidate)
+        if cost > budget:
+            break
+        lines.append(line)
+        tokens = cost
+        added = True
+    if not added or lines[-1] == WARNINGS_HEADER:
+        return text, count_tokens(text) if text else 0
+    return "\n".join(lines), tokens
+
+
+__all__ = ["HELD_BY_ROBOT", "LongTermText", "OutcomeAnswer", "RecallAnswer", "RecallMemory",
+           "RecallSettings", "RecalledUnit", "StepView", "brief_from_fields", "is_not_found"]

@@ -1,0 +1,214 @@
+"""RecallMemory: the recall the server serves, over a real short-term memory and SQLite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory_node.core.memory import Memory, MemoryConfig
+from memory_node.core.recall.describe import HELD_BY_ROBOT
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall_memory import (
+    RecallMemory,
+    RecallSettings,
+    brief_from_fields,
+    is_not_found,
+)
+from memory_node.core.short_term import ShortTermMemory
+from memory_node.core.units import ObjectMemoryUnit as Unit
+
+INSTRUCTION = "put the red apple in the fridge"
+
+
+def house() -> list[Unit]:
+    return [
+        Unit("Apple_1", "Apple", (1, 0.9, 1), attributes={"colour": "red"}, area_id="kitchen"),
+        Unit("Apple_2", "Apple", (2, 0.9, 1), attributes={"colour": "green"},
+             area_id="kitchen"),
+        Unit("Fridge_1", "Fridge", (3, 0, 1), state="closed", area_id="kitchen"),
+        Unit("Mug_1", "Mug", (0, 0.9, 1), state="dirty", area_id="kitchen"),
+        Unit("Sofa_1", "Sofa", (5, 0, 5), area_id="living room"),
+        Unit("Book_1", "Book", (6, 0.5, 5), area_id="living room"),
+        Unit("Pillow_1", "Pillow", (5, 0.5, 5), area_id="living room"),
+    ]
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Embedder:
+    return Embedder()
+
+
+@pytest.fixture()
+def memory(tmp_path: Path, embedder: Embedder) -> Memory:
+    m = Memory(MemoryConfig(memory_dir=tmp_path, short_term_capacity=200, durability="normal"))
+    # Share the module's model: loading it is the slow part.
+    m.recall = RecallMemory(m.short_term, m.recall.settings, embedder=embedder)
+    for u in house():
+        m.upsert_object(u)
+    yield m
+    m.close()
+
+
+def test_facade_attaches_recall_lazily(tmp_path: Path) -> None:
+    m = Memory(MemoryConfig(memory_dir=tmp_path, recall_max_episodes=3))
+    assert not m.recall.loaded and m.recall.settings.max_episodes == 3
+    m.close()
+
+
+def test_instruction_recall_ranks_and_fits_budget(memory: Memory) -> None:
+    answer = memory.recall.recall(INSTRUCTION, k=3, token_budget=200)
+    ids = [r.unit.object_id for r in answer.units]
+    assert ids[0] == "Apple_1" and "Fridge_1" in ids
+    assert 0 < answer.context_tokens <= 200 and "Apple_1:" in answer.context
+    assert answer.units[0].description.startswith("Apple_1:")
+    assert not answer.nothing_relevant and answer.mode == "instruction"
+    assert answer.long_term_text == ""  # no long-term memory wired
+
+
+def test_irrelevant_instruction_says_nothing(memory: Memory) -> None:
+    answer = memory.recall.recall("what is the capital of France", k=3, token_budget=200)
+    assert answer.nothing_relevant and "nothing relevant" in answer.context
+
+
+def test_long_term_text_comes_from_the_callable(memory: Memory) -> None:
+    seen: list[tuple] = []
+
+    def render(labels, areas, budget):  # the scene graph's own budgeted text
+        seen.append((tuple(labels), tuple(areas), budget))
+        return "kitchen: Fridge_1, Apple_1\nliving room: Sofa_1"
+
+    memory.recall.long_term_text = render
+    answer = memory.recall.recall(INSTRUCTION, k=3, token_budget=300)
+    assert answer.long_term_text.startswith("kitchen: Fridge_1")
+    assert "Apple" in seen[0][0] and "kitchen" in seen[0][1] and seen[0][2] < 300
+    assert answer.context_tokens <= 300
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"instruction": ""}, "instruction is empty"),
+    ({"instruction": "x" * 5000}, "characters long"),
+    ({"k": 0}, "k must be at least 1"),
+    ({"k": 10**6}, "exceeds the maximum"),
+    ({"token_budget": 0}, "token_budget must be at least 1"),
+])
+def test_bad_requests(memory: Memory, kwargs: dict, message: str) -> None:
+    args = {"instruction": INSTRUCTION, "k": 3, "token_budget": 200} | kwargs
+    with pytest.raises(ValueError, match=message):
+        memory.recall.recall(**args)
+
+
+def test_step_mode_needs_an_episode_and_a_sane_brief(memory: Memory) -> None:
+    brief = brief_from_fields("open the fridge")
+    with pytest.raises(ValueError, match="episode_id is empty"):
+        memory.recall.recall(INSTRUCTION, 3, 200, episode_id=" ", brief=brief)
+    with pytest.raises(ValueError, match="not a known skill"):
+        brief_from_fields("open the fridge", last_skill="teleport")
+    with pytest.raises(ValueError, match="characters"):
+        brief_from_fields("x" * 600)
+    with pytest.raises(ValueError, match="characters"):
+        brief_from_fields("open", held_object="A" * 500)
+    with pytest.raises(ValueError, match="last_skill_message"):
+        brief_from_fields("open", last_skill="pick", last_message="m" * 5000)
+    assert brief_from_fields("open", last_succeeded=True).last_result == ""
+    assert brief_from_fields("open", last_skill="pick", last_args=["Apple_1"]).last_result \
+        == "failure"
+
+
+def test_step_mode_fewer_units_then_nothing(memory: Memory) -> None:
+    r = memory.recall
+    dump = r.recall(INSTRUCTION, k=5, token_budget=400)
+    step = r.recall(INSTRUCTION, 3, 400, "ep1", brief_from_fields("open the fridge"))
+    assert [u.unit.object_id for u in step.units] == ["Fridge_1"]
+    assert step.units[0].reason and 0 < step.context_tokens < dump.context_tokens
+    quiet = r.recall(INSTRUCTION, 3, 400, "ep1",
+                     brief_from_fields("navigate to the hallway", robot_area="kitchen"))
+    assert quiet.nothing_relevant and quiet.context == "" and quiet.context_tokens == 0
+
+
+def test_outcome_put_moves_and_persists(memory: Memory, tmp_path: Path) -> None:
+    r = memory.recall
+    picked = r.record_outcome("ep1", "pick", ["Apple_1"], True, robot_area="kitchen",
+                              robot_position=(1.0, 0.5, 1.0))
+    assert picked.held_object == "Apple_1"
+    assert memory.short_term.peek("Apple_1").receptacle_id == HELD_BY_ROBOT
+    put = r.record_outcome("ep1", "put", ["Apple_1", "Fridge_1"], True)
+    (before, after), = put.changed
+    assert before.receptacle_id == HELD_BY_ROBOT
+    assert after.receptacle_id == "Fridge_1" and after.position == (3.0, 0.0, 1.0)
+    assert after.source == "outcome" and put.held_object == ""
+    steps = r.working_memory("ep1")
+    assert [(s.skill, s.held_object) for s in steps] == [("pick", "Apple_1"), ("put", "")]
+    memory.close()
+    reopened = ShortTermMemory(200, store=memory.store.__class__(tmp_path / "memory.sqlite"))
+    assert reopened.peek("Apple_1").receptacle_id == "Fridge_1"
+
+
+def test_failed_pick_not_found_marks_absent(memory: Memory) -> None:
+    assert is_not_found("Object not found at the remembered place")
+    out = memory.recall.record_outcome("ep1", "pick", ["Mug_1"], False, "mug not found")
+    assert out.changed[0][1].state == "absent"
+    nothing = memory.recall.record_outcome("ep1", "pick", ["Apple_2"], False, "gripper slipped")
+    assert nothing.changed == [] and memory.short_term.peek("Apple_2").state == "none"
+
+
+def test_pick_while_holding_warns(memory: Memory) -> None:
+    r = memory.recall
+    r.record_outcome("ep2", "pick", ["Apple_1"], True)
+    out = r.record_outcome("ep2", "pick", ["Mug_1"], True)
+    assert any("already holding Apple_1" in w for w in out.warnings)
+    # The step after: a brief state that forgot what the gripper holds is flagged.
+    step = r.recall("bring the mug", 3, 300, "ep2", brief_from_fields("go to the sofa"))
+    assert any("holding" in w for w in step.warnings)
+
+
+def test_bad_outcomes_change_nothing(memory: Memory) -> None:
+    before = {u.object_id: u for u in memory.short_term.units()}
+    for args in [("ep", "teleport", ["Apple_1"], True), ("ep", "pick", ["Ghost_9"], True),
+                 ("ep", "put", ["Apple_1"], True), ("ep", "put", ["Apple_1", "Nope"], True),
+                 ("ep", "pick", ["Apple_1"], True, "x" * 3000), ("e" * 300, "pick", ["Apple_1"],
+                                                                 True)]:
+        with pytest.raises(ValueError):
+            memory.recall.record_outcome(*args)
+    assert {u.object_id: u for u in memory.short_term.units()} == before
+    assert memory.recall.working_memory("ep") == []
+
+
+def test_episodes_are_bounded(memory: Memory) -> None:
+    r = memory.recall
+    r.configure(RecallSettings(max_episodes=2))
+    for i in range(5):
+        r.record_outcome(f"ep{i}", "navigate", ["kitchen"], True)
+    assert r.open_episodes == 2 and r.working_memory("ep0") == [] and r.working_memory("ep4")
+    r.configure(RecallSettings(max_episodes=2, working_memory_window=2))
+    for _ in range(5):
+        r.record_outcome("ep9", "navigate", ["kitchen"], True)
+    assert len(r.working_memory("ep9")) == 2
+
+
+def test_free_text_query_and_cache_pruning(memory: Memory) -> None:
+    r = memory.recall
+    found = r.query_text("the dirty cup")  # vague: no label word, a state word
+    assert [c.object_id for c in found][:1] == ["Mug_1"]
+    assert r.query_text("the capital of France") == []
+    near = r.query_text("apple", near=(2.0, 0.9, 1.0))
+    assert [c.object_id for c in near][:2] == ["Apple_2", "Apple_1"]
+    with pytest.raises(ValueError, match="max_results"):
+        r.query_text("apple", max_results=10**6)
+    # Removed units leave the embedding caches once the cache is clearly larger.
+    for i in range(80):
+        memory.upsert_object(Unit(f"Box_{i}", "Box", (0, 0, i / 10)))
+    r.recall("the box", 3, 200)
+    for i in range(80):
+        memory.remove_object(f"Box_{i}")
+    r.recall("the box", 3, 200)
+    assert r._recaller.cached_units() <= len(memory.short_term)  # type: ignore[union-attr]
+
+
+def test_embed_pending_in_slices(memory: Memory) -> None:
+    r = memory.recall
+    done = 0
+    while (n := r.embed_pending(3)):
+        assert n <= 3
+        done += n
+    assert done == len(house()) and r.embed_pending(3) == 0
