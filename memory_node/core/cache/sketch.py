@@ -107,7 +107,7 @@ class FrequencySketch:
         width_factor: counters per row per capacity slot (rounded to a power of two); 4 matches
             Caffeine's counter budget.
         sample_factor: aging happens after ``sample_factor x capacity`` increments (10 as in
-            Caffeine and the TinyLFU paper).
+            Caffeine and the TinyLFU paper), but never sooner than ``min_sample`` increments.
     """
 
     __slots__ = ("additions", "doorkeeper", "mask", "resets", "sample_size", "table", "width")
@@ -119,15 +119,17 @@ class FrequencySketch:
         doorkeeper: bool = False,
         width_factor: int = 4,
         sample_factor: int = 10,
+        min_sample: int = 0,
     ) -> None:
         if capacity < 1:
             raise ValueError(f"sketch capacity must be >= 1, got {capacity}")
         if width_factor < 1 or sample_factor < 1:
             raise ValueError("width_factor and sample_factor must be >= 1")
-        self.width = _next_pow2(max(16, width_factor * capacity))
+        # A floor of 64 counters per row (256 bytes): tiny caches otherwise collide constantly.
+        self.width = _next_pow2(max(64, width_factor * capacity))
         self.mask = self.width - 1
         self.table = bytearray(DEPTH * self.width)
-        self.sample_size = sample_factor * capacity
+        self.sample_size = max(sample_factor * capacity, min_sample)
         self.additions = 0
         self.resets = 0
         self.doorkeeper: Doorkeeper | None = Doorkeeper(capacity) if doorkeeper else None

@@ -11,12 +11,16 @@ Layout and constants follow Caffeine (``BoundedLocalCache`` and the simulator's
   victim) on the sketch's frequency estimate. Ties keep the victim. A candidate with an
   estimate >= 6 that loses is still admitted with probability 1/128 from a seeded RNG, so an
   attacker who inflates the victim's counters through hash collisions cannot lock the cache.
-* adaptive window: Caffeine's hill climber. Once the cache has been half full, every
-  ``10 x capacity`` lookups the hit rate of that sample is compared with the previous one;
-  if it did not drop, the window keeps moving in the same direction, otherwise it reverses.
-  The step starts at 6.25% of the capacity, decays by 0.98 per sample, and restarts when the
-  hit rate jumps by >= 5 points. This lets recency-biased traces (Corda) grow the window
-  towards LRU while frequency-biased ones (loop, multi2) keep it small.
+* adaptive window: Caffeine's hill climber. Once the cache has been half full, every sample
+  of lookups the hit rate is compared with the previous sample's; if it did not drop the
+  window keeps moving in the same direction, otherwise it reverses. The step starts at 6.25%
+  of the capacity (at least one entry), decays by 0.98 per sample and restarts when the hit
+  rate jumps by >= 5 points. This lets recency-biased traces (Corda) grow the window towards
+  LRU while frequency-biased ones (loop, multi2) keep it small, down to zero entries (pure
+  TinyLFU: then even a key just put may lose admission at once, and is reported evicted).
+  Two damping rules keep the climber from wandering on plateaus: a change within one
+  binomial standard error of the sample holds the window and halves the step, and a jump
+  that follows the climber's own move does not count as a workload change (no restart).
 
 Frequency is recorded once per access: a ``get`` records it (hit or miss), and a ``put`` that
 directly follows a missed ``get`` of the same key is the same access, so it does not count
@@ -41,6 +45,14 @@ ADMIT_HASHDOS_THRESHOLD = 6
 HILL_CLIMBER_RESTART_THRESHOLD = 0.05
 HILL_CLIMBER_STEP_PERCENT = 0.0625
 HILL_CLIMBER_STEP_DECAY_RATE = 0.98
+# Departures from Caffeine, each measured on the shared traces (bench/README_cache.md):
+# the sketch ages no sooner than every 320 increments (tiny caches forget too fast at 10 x C),
+# the climber samples 5 x C lookups but at least 1000 (10 x C is too slow for Corda's
+# 135k events at C=1000; below 200 entries samples are too noisy), and the window may shrink
+# to zero (pure TinyLFU) when frequency is all that pays.
+MIN_SKETCH_SAMPLE = 320
+CLIMB_SAMPLE_FACTOR = 5
+MIN_CLIMB_SAMPLE = 1000
 
 _NO_KEY = object()
 
@@ -59,7 +71,13 @@ class WTinyLFUPolicy:
         protected_fraction: protected share of the main space (Caffeine: 80%).
         adaptive: hill-climb the window size; False keeps it fixed.
         doorkeeper: put a Bloom filter in front of the sketch.
-        width_factor, sample_factor: see :class:`FrequencySketch`.
+        width_factor, sample_factor, min_sample: see :class:`FrequencySketch`.
+        climb_sample_factor, min_climb_sample: the climber's sample is
+            ``max(climb_sample_factor x capacity, min_climb_sample)`` lookups.
+        initial_step: first step as a signed fraction of the capacity (Caffeine: -6.25%).
+        damped: the two plateau rules of the module docstring (False: Caffeine's climber).
+        min_window: the climber never shrinks the window below this many entries.
+        min_step: move at least one entry per adaptation (else small caches never adapt).
     """
 
     __slots__ = (
@@ -69,6 +87,11 @@ class WTinyLFUPolicy:
         "_hits",
         "_initial_max_protected",
         "_initial_max_window",
+        "_initial_step",
+        "_min_window",
+        "_min_step",
+        "_damped",
+        "_moved",
         "_mask",
         "_max_protected",
         "_max_window",
@@ -104,6 +127,13 @@ class WTinyLFUPolicy:
         doorkeeper: bool = False,
         width_factor: int = 4,
         sample_factor: int = 10,
+        min_sample: int = MIN_SKETCH_SAMPLE,
+        climb_sample_factor: int = CLIMB_SAMPLE_FACTOR,
+        initial_step: float = -HILL_CLIMBER_STEP_PERCENT,
+        damped: bool = True,
+        min_window: int = 0,
+        min_step: bool = True,
+        min_climb_sample: int = MIN_CLIMB_SAMPLE,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -111,7 +141,7 @@ class WTinyLFUPolicy:
             raise ValueError("window_fraction must be in [0, 1] and protected_fraction in [0, 1)")
         self._sketch = FrequencySketch(
             capacity, doorkeeper=doorkeeper, width_factor=width_factor,
-            sample_factor=sample_factor,
+            sample_factor=sample_factor, min_sample=min_sample,
         )
         # Cached for the inline hot path; reset() halves this bytearray in place.
         self._table = self._sketch.table
@@ -124,8 +154,9 @@ class WTinyLFUPolicy:
         self._probation: OrderedDict[Hashable, Slots] = OrderedDict()
         self._protected: OrderedDict[Hashable, Slots] = OrderedDict()
         self._where: dict[Hashable, OrderedDict[Hashable, Slots]] = {}
-        max_main = min(capacity - 1, int(capacity * (1.0 - window_fraction)))
-        self._max_window = capacity - max_main  # >= 1: a fresh put always stays resident
+        self._min_window = min_window
+        max_main = min(capacity - min_window, int(capacity * (1.0 - window_fraction)))
+        self._max_window = capacity - max_main
         self._max_protected = int(max_main * protected_fraction)
         self._initial_max_window = self._max_window
         self._initial_max_protected = self._max_protected
@@ -134,8 +165,11 @@ class WTinyLFUPolicy:
         self._rng = random.Random(seed)
         self._adaptive = adaptive
         self._half = (capacity + 1) // 2
-        self._sample_size = self._sketch.sample_size
+        self._sample_size = max(climb_sample_factor * capacity, min_climb_sample)
         self.adaptations = 0
+        self._initial_step = initial_step
+        self._damped = damped
+        self._min_step = min_step
         self._reset_climber()
 
     def _reset_climber(self) -> None:
@@ -143,8 +177,8 @@ class WTinyLFUPolicy:
         self._hits = 0
         self._misses = 0
         self._prev_hit_rate = 0.0
-        # Negative: Caffeine's climber first tries to shrink the window.
-        self._step = -HILL_CLIMBER_STEP_PERCENT * self.capacity
+        self._step = self._initial_step * self.capacity
+        self._moved = False
 
     # -- sketch ------------------------------------------------------------------------------
     def _slots(self, key: Hashable) -> Slots:
@@ -245,8 +279,9 @@ class WTinyLFUPolicy:
         return True
 
     def put(self, key: Hashable) -> None:
-        """Insert ``key`` into the window (or refresh it if resident). The key just put is
-        always resident afterwards; the window's overflow may be rejected by admission."""
+        """Insert ``key`` into the window (or refresh it if resident, evicting nothing). The
+        window's overflow goes to admission; with a zero-size window that is ``key`` itself,
+        which is then reported through on_evict if it loses."""
         where = self._where
         try:
             seg = where.get(key)
@@ -386,19 +421,36 @@ class WTinyLFUPolicy:
         hit_rate = self._hits / requests
         change = hit_rate - self._prev_hit_rate
         amount = self._step if change >= 0 else -self._step
-        if abs(change) >= HILL_CLIMBER_RESTART_THRESHOLD:
+        moved_last = self._moved
+        if self._damped:
+            # Changes within one binomial standard error of the sample are noise: hold the
+            # window and shrink the step, so a plateau (Corda beyond its reuse distance)
+            # converges instead of random-walking off its edge.
+            p = hit_rate if 0.0 < hit_rate < 1.0 else 0.5 / requests
+            if change * change * requests < p * (1.0 - p):
+                self._step *= 0.5
+                amount = 0.0
+        if amount and abs(change) >= HILL_CLIMBER_RESTART_THRESHOLD and not (
+            self._damped and moved_last
+        ):
+            # A jump the climber did not cause itself: the workload changed, search afresh.
             step = HILL_CLIMBER_STEP_PERCENT * self.capacity
             self._step = step if amount >= 0 else -step
-        else:
+        elif amount:
             self._step = HILL_CLIMBER_STEP_DECAY_RATE * amount
         self._prev_hit_rate = hit_rate
         self._hits = 0
         self._misses = 0
+        before = self._max_window
         adjust = int(amount)  # truncates toward zero, like Java's (long) cast
+        if adjust == 0 and amount and self._min_step:
+            # Below 16 entries 6.25% of the capacity truncates to nothing; move one entry.
+            adjust = 1 if amount > 0 else -1
         if adjust > 0:
             self._increase_window(adjust)
         elif adjust < 0:
             self._decrease_window(-adjust)
+        self._moved = self._max_window != before
         self.adaptations += 1
 
     def _increase_window(self, amount: int) -> None:
@@ -428,9 +480,9 @@ class WTinyLFUPolicy:
         self._max_window -= quota - moved
 
     def _decrease_window(self, amount: int) -> None:
-        if self._max_window <= 1:
+        if self._max_window <= self._min_window:
             return
-        quota = min(amount, self._max_window - 1)
+        quota = min(amount, self._max_window - self._min_window)
         self._max_protected += quota
         self._max_window -= quota
         win = self._window
