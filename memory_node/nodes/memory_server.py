@@ -26,6 +26,7 @@ from memory_node.nodes.conversions import (
     unit_from_msg,
 )
 from memory_node.nodes.params import declare
+from memory_node.nodes.recall_services import attach_recall_services
 from memory_node.srv import Manage, QueryObject, UpdateObject
 
 # Errors a request can cause: reported in the response, never fatal to the node.
@@ -66,6 +67,7 @@ class MemoryServer(Node):
         self._serve(QueryObject, "/memory/query_object", self._query_object)
         self._serve(Manage, "/memory/manage", self._manage)
         # Capabilities attach their services and topics below, one line each.
+        attach_recall_services(self, self.memory)
         self.create_timer(stats_period, self._publish_stats)
         self._publish_stats()
         self.get_logger().info(
@@ -120,8 +122,8 @@ class MemoryServer(Node):
 
     def _query_object(self, request: QueryObject.Request, response: Any) -> None:
         near = from_point(request.near) if request.use_near else None
-        candidates = self.memory.query_object(
-            request.query, near=near, max_results=request.max_results or 10)
+        query = self.memory.recall.query_text if request.free_text else self.memory.query_object
+        candidates = query(request.query, near=near, max_results=request.max_results or 10)
         response.candidates = [candidate_to_msg(c) for c in candidates]
         response.message = f"{len(candidates)} candidate(s) for {request.query.strip()!r}"
 
