@@ -34,7 +34,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 
 from ._common import EvictCallback, check_callback, check_capacity, unhashable
-from .hashing import stable_hash
+from .hashing import _GOLDEN, _MUL1, _MUL2, MASK64, stable_hash
 from .sketch import FrequencySketch, sketch_indexes
 
 __all__ = ["WTinyLFUPolicy"]
@@ -229,10 +229,48 @@ class WTinyLFUPolicy:
         except TypeError:
             raise unhashable(key) from None
         if seg is None:
-            s = self._slots(key)
-            self._pending_key = key
-            self._pending_slots = s
-            self._record(s)
+            if type(key) is int and not self._dk:
+                # stable_hash + sketch_indexes + _record inlined for int keys: a miss costs
+                # as much as two hits otherwise.
+                z = (key + _GOLDEN) & MASK64
+                z = ((z ^ (z >> 30)) * _MUL1) & MASK64
+                z = ((z ^ (z >> 27)) * _MUL2) & MASK64
+                z ^= z >> 31
+                a = z & 0xFFFFFFFF
+                b = (z >> 32) | 1
+                m = self._mask
+                w = self._width
+                i0 = a & m
+                i1 = ((a + b) & m) + w
+                i2 = ((a + 2 * b) & m) + 2 * w
+                i3 = ((a + 3 * b) & m) + 3 * w
+                s = (i0, i1, i2, i3)
+                self._pending_key = key
+                self._pending_slots = s
+                t = self._table
+                added = False
+                if t[i0] < 15:
+                    t[i0] += 1
+                    added = True
+                if t[i1] < 15:
+                    t[i1] += 1
+                    added = True
+                if t[i2] < 15:
+                    t[i2] += 1
+                    added = True
+                if t[i3] < 15:
+                    t[i3] += 1
+                    added = True
+                if added:
+                    sk = self._sketch
+                    sk.additions += 1
+                    if sk.additions >= sk.sample_size:
+                        sk.reset()
+            else:
+                s = self._slots(key)
+                self._pending_key = key
+                self._pending_slots = s
+                self._record(s)
             if self._sampling:
                 self._misses += 1
                 if self._hits + self._misses >= self._sample_size:
@@ -388,19 +426,49 @@ class WTinyLFUPolicy:
         prob = self._probation
         where = self._where
         cap = self.capacity
+        t = self._table
+        dk = self._dk
         while len(win) > self._max_window:
             cand, cs = win.popitem(last=False)
             prob[cand] = cs
             where[cand] = prob
             if len(where) <= cap:
                 continue
-            # Probation holds more than the candidate here: window + protected maxima always
-            # leave at least one slot of main to probation.
+            # The victim is probation's LRU entry; it is the candidate itself only when main
+            # has no room at all (capacity 1), and then the candidate loses, as it should.
             victim = next(iter(prob))
-            if self._admit(cs, prob[victim]):
-                loser = victim
+            vs = prob[victim]
+            if dk:
+                admit = self._admit(cs, vs)
             else:
-                loser = cand
+                # _admit inlined (no doorkeeper): min of four counters each side.
+                cf = t[cs[0]]
+                x = t[cs[1]]
+                if x < cf:
+                    cf = x
+                x = t[cs[2]]
+                if x < cf:
+                    cf = x
+                x = t[cs[3]]
+                if x < cf:
+                    cf = x
+                vf = t[vs[0]]
+                x = t[vs[1]]
+                if x < vf:
+                    vf = x
+                x = t[vs[2]]
+                if x < vf:
+                    vf = x
+                x = t[vs[3]]
+                if x < vf:
+                    vf = x
+                if cf > vf:
+                    admit = True
+                elif cf >= ADMIT_HASHDOS_THRESHOLD:
+                    admit = self._rng.getrandbits(7) == 0
+                else:
+                    admit = False
+            loser = victim if admit else cand
             del prob[loser]
             del where[loser]
             if self._on_evict is not None:
