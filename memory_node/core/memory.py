@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.scene_graph.config import SceneGraphConfig
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.units import ObjectMemoryUnit, check_finite_position, check_identifier
 
@@ -25,6 +26,9 @@ class MemoryConfig:
     short_term_policy: str = "wtinylfu"
     durability: str = "full"
     seed: int = 0
+    # Long-term memory (memory_node.core.long_term); the server fills it from scene_graph.*.
+    scene_graph: SceneGraphConfig | None = None  # None: SceneGraphConfig's defaults
+    frame_id: str = "map"  # frame of the graph's positions (rviz markers)
     # Recall (memory_node.core.recall_memory); the server overrides these from recall.*.
     recall_model_path: str = ""            # "" = the packaged int8 MiniLM
     recall_min_score: float = 0.5
@@ -80,6 +84,12 @@ class Memory:
             max_episodes=config.recall_max_episodes,
             working_memory_window=config.recall_working_memory_window,
             intra_op_threads=config.recall_intra_op_threads))
+        # Long-term memory: the scene graph, in the same SQLite file, resumed as stored.
+        from memory_node.core.long_term import LongTermMemory
+        self.long_term = LongTermMemory(self.store, self.short_term, config.scene_graph,
+                                        config.frame_id)
+        if getattr(self, "recall", None) is not None:  # recall's scene-graph text
+            self.recall.long_term_text = self.long_term.scene_graph_text
 
     # -- update_object --------------------------------------------------------------------
     def upsert_object(self, unit: ObjectMemoryUnit) -> list[ObjectMemoryUnit]:
@@ -103,11 +113,20 @@ class Memory:
         if not 1 <= max_results <= MAX_QUERY_RESULTS:
             raise ValueError(f"max_results {max_results} is outside [1, {MAX_QUERY_RESULTS}]")
         units = self.short_term.find_by_label(label, near=near, limit=max_results)
-        return [self._candidate(u, near) for u in units]
+        candidates = [self._candidate(u, near) for u in units]
+        # Then what only the long-term memory (scene graph) still knows, same ranking.
+        held = {u.object_id for u in units}
+        for hit in self.long_term.find(label, near, max_results):
+            if len(candidates) < max_results and hit.object_id not in held:
+                candidates.append(self._candidate(ObjectMemoryUnit(
+                    hit.object_id, hit.label, hit.position, area_id=hit.area_id,
+                    confidence=hit.confidence, last_seen=hit.last_seen), near, "long_term"))
+        return candidates
 
     @staticmethod
     def _candidate(
-        unit: ObjectMemoryUnit, near: tuple[float, float, float] | None
+        unit: ObjectMemoryUnit, near: tuple[float, float, float] | None,
+        source: str = "short_term",
     ) -> ObjectCandidate:
         # Score: closeness when ranking by distance, else recency; both in (0, 1].
         if near is not None:
@@ -116,7 +135,7 @@ class Memory:
             score = 1.0 / (1.0 + max(0.0, time.time() - unit.last_seen) / 3600.0)
         return ObjectCandidate(
             object_id=unit.object_id, label=unit.label, position=unit.position,
-            area_id=unit.area_id, source="short_term", confidence=unit.confidence,
+            area_id=unit.area_id, source=source, confidence=unit.confidence,
             score=score, last_seen=unit.last_seen,
         )
 
@@ -136,11 +155,13 @@ class Memory:
     def load(self, name: str) -> Path:
         path = self.store.load_snapshot(name)
         self.short_term.reload()
+        self.long_term.reload()
         return path
 
     def clear(self) -> None:
         self.store.clear()
         self.short_term.clear()
+        self.long_term.clear()
 
     def close(self) -> None:
         self.store.close()

@@ -19,6 +19,13 @@ from memory_node.core.perception.observation import Detection
 OUTLIER_METHODS = ("none", "statistical", "dbscan", "statistical+dbscan")
 
 
+def sample_stride(box: tuple[int, int, int, int], max_points: int) -> int:
+    """Pixel step of the regular grid that samples about `max_points` pixels of `box`."""
+    x1, y1, x2, y2 = box
+    area = (x2 - x1) * (y2 - y1)
+    return max(1, math.ceil(math.sqrt(area / max(1, max_points))))
+
+
 def detection_pixels(
     detection: Detection,
     box: tuple[int, int, int, int],
@@ -30,8 +37,7 @@ def detection_pixels(
     coverage of the object even when heavily subsampled.
     """
     x1, y1, x2, y2 = box
-    area = (x2 - x1) * (y2 - y1)
-    stride = max(1, math.ceil(math.sqrt(area / max(1, max_points))))
+    stride = sample_stride(box, max_points)
     us = np.arange(x1 + stride // 2, x2, stride)
     vs = np.arange(y1 + stride // 2, y2, stride)
     u, v = np.meshgrid(us, vs)
@@ -72,6 +78,10 @@ class OutlierConfig:
     nb_neighbors: int = 16  # statistical outlier removal
     std_ratio: float = 2.0
     dbscan_eps: float = 0.05  # metres; ~2.5 voxels joins one surface, splits depth jumps
+    # A large box is sampled sparsely (see sample_stride): at 2 m, a 14 px step is 5 cm
+    # between neighbouring points, and a fixed eps would then shatter one surface into
+    # many clusters. The pipeline raises eps to this many sample spacings when larger.
+    eps_per_spacing: float = 2.5
     dbscan_min_points: int = 4
     # Which DBSCAN cluster is the object: "largest", or "nearest" = the cluster closest to
     # the camera among those with at least `cluster_min_share` of the largest one's points

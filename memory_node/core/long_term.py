@@ -1,0 +1,338 @@
+"""The facade's long-term memory: the scene graph, kept in the memory's SQLite file.
+
+`LongTermMemory` owns one `SceneGraph`, loads it from the store at start (a restart resumes
+the same graph), and applies one perception frame at a time: the graph update, the rows it
+changed written in ONE store transaction, the short-term memory told about what changed,
+and the rviz marker updates built. If the write fails, the in-memory graph is rebuilt from
+the database (the file is the truth, as for the short-term memory) and the error raised.
+
+What the short-term memory learns from the long-term one (a design choice):
+- NEW, MOVED, STATE_CHANGED: the object's unit is upserted (scene-graph id as object id,
+  its area, state, confidence and, when the frame carried one, the colour crop). Plain
+  re-observations do not write it: the cache holds what changed or was used, and one SQLite
+  write per object per frame would cost more than the whole graph update.
+- REMOVED: the unit, if the cache still holds it, is kept with state "absent" and
+  confidence 0 - "it was there and is gone" is what a planner asking for it needs to hear,
+  and the cache's own policy forgets it in time. The graph node itself is deleted.
+
+Pure Python: no rclpy. Thread-safe (one lock): the server may run callbacks on several
+executor threads.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.scene_graph.config import SceneGraphConfig
+from memory_node.core.scene_graph.events import EventKind, SceneGraphEvent
+from memory_node.core.scene_graph.graph import (
+    AREA,
+    FLOOR,
+    NAVIGABLE,
+    OBJECT,
+    VisibilityModel,
+)
+from memory_node.core.scene_graph.markers import Marker, MarkerBuilder
+from memory_node.core.scene_graph.persistence import load_graph, save_changes
+from memory_node.core.scene_graph.serialise import SceneGraphSerialiser, TokenCounter
+from memory_node.core.short_term import ShortTermMemory
+from memory_node.core.units import (
+    MAX_IMAGE_BYTES,
+    OBJECT_STATES,
+    ObjectMemoryUnit,
+    check_finite_position,
+    check_identifier,
+)
+
+FORMATS = ("graph", "text", "json")
+# A budget of 0 means "no limit"; the serialiser needs a number.
+UNLIMITED_TOKENS = 1 << 40
+
+
+@dataclass
+class LongTermUpdate:
+    """What one applied frame changed."""
+
+    events: list[SceneGraphEvent]
+    markers: list[Marker]  # incremental: changed nodes, DELETE for removed ones
+    rejected: list[str]  # observations refused, with reasons
+    revision: int
+    changed: bool
+    evicted: list[ObjectMemoryUnit] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GraphNode:
+    id: str
+    layer: str  # floor | area | object
+    label: str
+    parent_id: str
+    position: tuple[float, float, float]
+    box_extent: tuple[float, float, float]
+    box_rotation: tuple[float, float, float, float]  # x, y, z, w
+    first_seen: float
+    last_seen: float
+    observation_count: int
+    confidence: float
+    movable: bool
+    state: str
+    last_absent: float
+
+
+@dataclass(frozen=True)
+class GraphEdge:
+    source: str
+    target: str
+    kind: str  # contains | navigable
+    distance: float
+
+
+@dataclass(frozen=True)
+class GraphAnswer:
+    """/memory/get_scene_graph's answer: nodes/edges for "graph", text for text/json."""
+
+    format: str
+    text: str
+    tokens: int
+    nodes: list[GraphNode]
+    edges: list[GraphEdge]
+    revision: int
+
+
+@dataclass(frozen=True)
+class ObjectHit:
+    """A long-term answer to "where is X?" (the facade turns it into an ObjectCandidate)."""
+
+    object_id: str
+    label: str
+    position: tuple[float, float, float]
+    area_id: str
+    confidence: float
+    last_seen: float
+
+
+class LongTermMemory:
+    def __init__(self, store: MemoryStore, short_term: ShortTermMemory | None = None,
+                 config: SceneGraphConfig | None = None, frame_id: str = "map",
+                 count_tokens: TokenCounter | None = None) -> None:
+        self.store = store
+        self.short_term = short_term
+        self.config = config or SceneGraphConfig()
+        self.frame_id = frame_id
+        self._count_tokens = count_tokens
+        self._lock = threading.RLock()
+        self.revision = 0
+        self.observations_applied = 0  # frames applied since start (for /memory/stats)
+        self._load()
+
+    # -- lifecycle --------------------------------------------------------------------------
+    def _load(self) -> None:
+        with self.store.transaction() as conn:  # a consistent read of nodes, edges, meta
+            self.graph = load_graph(conn, self.config)
+        self._serialiser = SceneGraphSerialiser(self.graph, self._count_tokens)
+        self._markers = MarkerBuilder(self.graph, self.frame_id)
+        self.revision += 1
+
+    def reload(self) -> None:
+        """Rebuild from the store (after a snapshot was loaded into it)."""
+        with self._lock:
+            self._load()
+
+    def clear(self) -> None:
+        """Forget the graph: its rows and the in-memory state."""
+        with self._lock:
+            with self.store.transaction() as conn:
+                for table in ("scene_graph_nodes", "scene_graph_edges", "scene_graph_meta"):
+                    conn.execute(f"DELETE FROM {table}")
+            self._load()
+
+    # -- the per-frame update ---------------------------------------------------------------
+    def apply(self, observations: Sequence[Any], view: VisibilityModel | None,
+              stamp: float, crops: Sequence[bytes] = ()) -> LongTermUpdate:
+        """Apply one perception frame (observations in the map frame, the camera's view).
+
+        The camera position is the robot position (it rides on the robot). `crops[i]` is
+        the JPEG of `observations[i]` (or b""). Raises ValueError for an unusable stamp;
+        single bad observations are skipped and listed in `rejected`.
+        """
+        if not (isinstance(stamp, (int, float)) and math.isfinite(stamp) and stamp >= 0):
+            raise ValueError(f"frame stamp {stamp!r} is not a valid time")
+        kept, kept_crops, rejected = [], [], []
+        for i, obs in enumerate(observations):
+            try:
+                check_identifier(getattr(obs, "label", None), "observation label")
+                state = getattr(obs, "state", None)
+                if state and state not in OBJECT_STATES:
+                    raise ValueError(f"observation {obs.label!r}: state {state!r} is not "
+                                     f"one of {', '.join(OBJECT_STATES)}")
+            except ValueError as exc:
+                rejected.append(str(exc))
+                continue
+            kept.append(obs)
+            kept_crops.append(crops[i] if i < len(crops) else b"")
+        with self._lock:
+            robot = getattr(view, "pose", None)
+            result = self.graph.update(kept, view, robot.position if robot else None, stamp)
+            rejected += result.rejected
+            try:
+                if result.changes:
+                    with self.store.transaction() as conn:
+                        save_changes(conn, self.graph, result.changes)
+            except Exception:
+                self._load()  # disk and memory must not disagree: the database is the truth
+                raise
+            self.observations_applied += 1
+            changed = bool(result.changes)
+            if changed:
+                self.revision += 1
+            markers = self._markers.update(result.changes) if changed else []
+            evicted = self._update_short_term(result.events, kept, kept_crops)
+            return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
+                                  evicted)
+
+    def _update_short_term(self, events: list[SceneGraphEvent], observations: list[Any],
+                           crops: list[bytes]) -> list[ObjectMemoryUnit]:
+        if self.short_term is None:
+            return []
+        forgotten: list[ObjectMemoryUnit] = []
+        for event in events:
+            if event.kind == EventKind.REMOVED:
+                unit = self.short_term.peek(event.object_id)
+                if unit is not None:
+                    forgotten += self.short_term.upsert(replace(
+                        unit, state="absent", confidence=0.0, last_seen=event.stamp))
+                continue
+            if event.object_id not in self.graph.graph:
+                continue
+            attrs = self.graph.node(event.object_id)
+            crop = self._crop_for(event, observations, crops)
+            previous = self.short_term.peek(event.object_id)
+            unit = ObjectMemoryUnit(
+                object_id=event.object_id, label=attrs["label"],
+                position=check_finite_position(attrs["position"]),
+                state=attrs.get("state") or "none", area_id=attrs.get("area") or "",
+                confidence=float(min(1.0, max(0.0, attrs["confidence"]))),
+                first_seen=float(attrs["first_seen"]), last_seen=float(attrs["last_seen"]),
+                observation_count=int(attrs["observation_count"]),
+                image_jpeg=crop or (previous.image_jpeg if previous else b""),
+                source="perception",
+                attributes={"box_extent": " ".join(f"{e:.2f}" for e in attrs["box_extent"])},
+            )
+            forgotten += self.short_term.upsert(unit)
+        return forgotten
+
+    def _crop_for(self, event: SceneGraphEvent, observations: list[Any],
+                  crops: list[bytes]) -> bytes:
+        """The crop of the observation behind an event: the same label nearest to the
+        object's new position (the graph does not report which observation it matched)."""
+        if event.new_position is None:
+            return b""
+        canonical = self.config.canonical
+        best, best_d = b"", math.inf
+        for obs, crop in zip(observations, crops, strict=True):
+            if not crop or canonical(obs.label) != canonical(event.label):
+                continue
+            d = math.dist(obs.position, event.new_position)
+            if d < best_d:
+                best, best_d = crop, d
+        return best if len(best) <= MAX_IMAGE_BYTES else b""
+
+    # -- markers ----------------------------------------------------------------------------
+    def markers_full(self) -> list[Marker]:
+        """Every marker, led by DELETEALL (new subscribers, after a reload or clear)."""
+        with self._lock:
+            return self._markers.full()
+
+    # -- reads ------------------------------------------------------------------------------
+    def stats(self) -> dict[str, int]:
+        with self._lock:
+            return {"floors": len(self.graph.nodes(FLOOR)), "areas": len(self.graph.nodes(AREA)),
+                    "objects": self.graph.object_count,
+                    "observations_applied": self.observations_applied}
+
+    def serialise(self, format: str = "text", budget: int = 0, query: str = "") -> GraphAnswer:
+        """The graph for the planner: "graph" (nodes and edges), "text" (KARMA) or "json",
+        the latter two within `budget` tokens (0 = no limit), areas matching `query`
+        expanded first."""
+        fmt = (format or "text").strip().lower()
+        if fmt not in FORMATS:
+            raise ValueError(f"format {format!r} is not one of {', '.join(FORMATS)}")
+        if budget < 0:
+            raise ValueError(f"token budget {budget} is negative")
+        with self._lock:
+            if fmt == "graph":
+                return GraphAnswer(fmt, "", 0, self._nodes(), self._edges(), self.revision)
+            result = self._serialiser.serialise(budget or UNLIMITED_TOKENS, [query], fmt)
+            text = result.text if fmt == "text" else json.dumps(result.data,
+                                                                 separators=(",", ":"))
+            if budget and result.tokens > budget:
+                raise ValueError(f"token budget {budget} is too small for even the header "
+                                 f"({result.tokens} tokens)")
+            return GraphAnswer(fmt, text, result.tokens, [], [], self.revision)
+
+    def scene_graph_text(self, labels: Sequence[str], areas: Sequence[str],
+                         budget: int) -> str:
+        """Scene-graph text for recall: at most `budget` tokens, areas holding `labels` or
+        named in `areas` expanded first; "" when the graph is empty or nothing fits."""
+        if budget < 1:
+            return ""
+        with self._lock:
+            if self.graph.object_count == 0:
+                return ""
+            result = self._serialiser.serialise(budget, [*labels, *areas], "text")
+        return result.text if result.tokens <= budget else ""
+
+    def find(self, label: str, near: tuple[float, float, float] | None = None,
+             limit: int = 10) -> list[ObjectHit]:
+        """Objects of `label` (case-insensitive, synonyms folded), nearest to `near` first,
+        else most recently seen first."""
+        with self._lock:
+            wanted = self.config.canonical(label)
+            hits = []
+            for obj in self.graph.nodes(OBJECT):
+                attrs = self.graph.node(obj)
+                if self.config.canonical(attrs["label"]) == wanted:
+                    hits.append(ObjectHit(obj, attrs["label"], tuple(attrs["position"]),
+                                          attrs.get("area") or "", float(attrs["confidence"]),
+                                          float(attrs["last_seen"])))
+        if near is not None:
+            hits.sort(key=lambda h: (math.dist(h.position, near), -h.last_seen))
+        else:
+            hits.sort(key=lambda h: -h.last_seen)
+        return hits[:limit]
+
+    def _nodes(self) -> list[GraphNode]:
+        out = []
+        for node, a in self.graph.graph.nodes(data=True):
+            layer = a["layer"]
+            parent = a.get("area") if layer == OBJECT else a.get("floor") if layer == AREA else ""
+            out.append(GraphNode(
+                id=node, layer=layer, label=str(a["label"]), parent_id=parent or "",
+                position=tuple(a["position"]),
+                box_extent=tuple(a.get("box_extent", (0.0, 0.0, 0.0))),
+                box_rotation=tuple(a.get("box_rotation", (0.0, 0.0, 0.0, 1.0))),
+                first_seen=float(a.get("first_seen") or 0.0),
+                last_seen=float(a.get("last_seen") or 0.0),
+                observation_count=int(a.get("observation_count", 0)),
+                confidence=float(a.get("confidence", 1.0)), movable=bool(a.get("movable")),
+                state=str(a.get("state") or ""), last_absent=float(a.get("last_absent") or 0.0),
+            ))
+        return out
+
+    def _edges(self) -> list[GraphEdge]:
+        nodes = self.graph.graph.nodes
+        out = []
+        for a, b, kind in self.graph.graph.edges(data="kind"):
+            if kind != NAVIGABLE and nodes[a]["layer"] == OBJECT:
+                a, b = b, a  # CONTAINS reads parent -> child
+            elif kind != NAVIGABLE and nodes[a]["layer"] == AREA and nodes[b]["layer"] == FLOOR:
+                a, b = b, a
+            out.append(GraphEdge(a, b, kind, math.dist(nodes[a]["position"],
+                                                       nodes[b]["position"])))
+        return out

@@ -1,0 +1,154 @@
+"""The facade's long-term memory without ROS: apply, persistence, short-term updates,
+serialisation, markers, clear/reload."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from memory_node.core.long_term import LongTermMemory
+from memory_node.core.memory import Memory, MemoryConfig
+from memory_node.core.perception.camera import CameraIntrinsics, Pose
+from memory_node.core.perception.frustum import CameraView
+from memory_node.core.perception.observation import Observation
+from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.scene_graph.config import SceneGraphConfig
+from memory_node.core.scene_graph.events import EventKind
+from memory_node.core.scene_graph.graph import RegionView
+from memory_node.core.short_term import ShortTermMemory
+
+# A camera at the origin looking along +x (optical z = world x, optical y = world -z).
+LOOK_X = Pose.make((0.0, 0.0, 1.0), (-0.5, 0.5, -0.5, 0.5))
+K = CameraIntrinsics(300.0, 300.0, 160.0, 120.0, 320, 240)
+
+
+def view(stamp: float) -> CameraView:
+    return CameraView(stamp, LOOK_X, K, 0.3, 6.0)
+
+
+@pytest.fixture()
+def store(tmp_path: Path):
+    s = MemoryStore(tmp_path / "memory.sqlite", durability="normal")
+    yield s
+    s.close()
+
+
+def test_camera_fixture_looks_along_x() -> None:
+    assert view(0.0).visible(np.array([[2.0, 0.0, 1.0], [-2.0, 0.0, 1.0]])).tolist() == [
+        True, False]
+
+
+def test_apply_persists_each_frame_and_a_restart_resumes(store: MemoryStore) -> None:
+    lt = LongTermMemory(store, ShortTermMemory(10, store=store))
+    first = lt.apply([Observation.at("Mug", (2.0, 0.1, 0.9), 1.0)], view(1.0), 1.0,
+                     [b"\xff\xd8jpeg"])
+    assert [e.kind for e in first.events] == [EventKind.NEW]
+    assert first.changed and first.revision >= 2
+    assert {m["ns"] for m in first.markers} >= {"objects", "object_labels", "areas"}
+    second = lt.apply([Observation.at("mug", (2.02, 0.1, 0.9), 2.0)], view(2.0), 2.0)
+    assert second.events == [] and second.revision == first.revision + 1
+    (obj,) = lt.graph.nodes("object")
+    assert lt.graph.node(obj)["observation_count"] == 2
+    # The short-term memory holds the unit written on NEW, with area and crop.
+    unit = lt.short_term.peek(obj)
+    assert unit is not None and unit.label == "Mug" and unit.area_id.startswith("area_")
+    assert unit.image_jpeg == b"\xff\xd8jpeg" and unit.source == "perception"
+
+    again = LongTermMemory(store)  # what the server does after a restart
+    assert again.graph.nodes("object") == [obj]
+    assert again.graph.node(obj)["position"] == pytest.approx(lt.graph.node(obj)["position"])
+    assert again.graph.counters == lt.graph.counters
+    assert again.stats()["objects"] == 1
+
+
+def test_bad_observations_are_rejected_and_the_graph_stays_sound(store: MemoryStore) -> None:
+    lt = LongTermMemory(store)
+    bad = [Observation.at("", (1.0, 0.0, 0.5), 1.0),
+           Observation.at("Cup", (math.nan, 0.0, 0.5), 1.0),
+           Observation.at("Cup", (1.0, 0.0, 0.5), 1.0, state="exploded"),
+           Observation.at("x" * 500, (1.0, 0.0, 0.5), 1.0)]
+    result = lt.apply([*bad, Observation.at("Cup", (2.0, 0.0, 0.9), 1.0)], view(1.0), 1.0)
+    assert len(result.rejected) == 4
+    assert [e.label for e in result.events] == ["Cup"]
+    with pytest.raises(ValueError, match="stamp"):
+        lt.apply([], view(1.0), math.nan)
+    assert LongTermMemory(store).graph.object_count == 1
+
+
+def test_removed_object_is_marked_absent_in_short_term(store: MemoryStore) -> None:
+    cfg = SceneGraphConfig(miss_penalty=0.3, min_misses_to_remove=2)
+    lt = LongTermMemory(store, ShortTermMemory(10, store=store), cfg)
+    lt.apply([Observation.at("Cup", (1.0, 0.0, 0.8), 1.0)], RegionView((0, 0, 0), 3.0), 1.0)
+    (cup,) = lt.graph.nodes("object")
+    removed = None
+    for k in range(2, 10):
+        result = lt.apply([], RegionView((0, 0, 0), 3.0), float(k))
+        if any(e.kind == EventKind.REMOVED for e in result.events):
+            removed = result
+            break
+    assert removed is not None
+    assert {("objects", "delete"), ("object_labels", "delete")} <= {
+        (m["ns"], m["action"]) for m in removed.markers}
+    assert lt.graph.object_count == 0
+    unit = lt.short_term.peek(cup)
+    assert unit.state == "absent" and unit.confidence == 0.0
+
+
+def test_state_change_updates_the_unit(store: MemoryStore) -> None:
+    lt = LongTermMemory(store, ShortTermMemory(10, store=store))
+    lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 1.0, state="closed")], view(1.0), 1.0)
+    result = lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 2.0, state="opened")],
+                      view(2.0), 2.0)
+    assert [e.kind for e in result.events] == [EventKind.STATE_CHANGED]
+    assert lt.short_term.peek(result.events[0].object_id).state == "opened"
+
+
+def test_serialise_formats_budget_and_query(store: MemoryStore) -> None:
+    lt = LongTermMemory(store)
+    for k, x in enumerate((0.0, 5.0, 10.0)):  # three areas, one object each
+        lt.graph.visit((x, 0.0, 0.0), float(k))
+        lt.apply([Observation.at(["Mug", "Book", "Plant"][k], (x + 1.0, 0.0, 0.8), k)],
+                 RegionView((x, 0, 0), 2.0), float(k))
+    graph = lt.serialise("graph")
+    assert {n.layer for n in graph.nodes} == {"floor", "area", "object"}
+    assert any(e.kind == "navigable" for e in graph.edges)
+    assert all(e.source.startswith(("floor", "area")) for e in graph.edges
+               if e.kind == "contains")
+    text = lt.serialise("text")
+    assert "Mug" in text.text and "Plant" in text.text and text.tokens > 0
+    tight = lt.serialise("text", budget=text.tokens - 5, query="plant")
+    assert tight.tokens <= text.tokens - 5 and "Plant object_2" in tight.text
+    as_json = lt.serialise("json", budget=500, query="book")
+    assert json.loads(as_json.text)["areas"] and as_json.tokens <= 500
+    with pytest.raises(ValueError, match="format"):
+        lt.serialise("xml")
+    with pytest.raises(ValueError, match="too small"):
+        lt.serialise("text", budget=2)
+    assert "Book" in lt.scene_graph_text(["book"], [], 80)
+    assert lt.scene_graph_text(["book"], [], 0) == ""
+
+
+def test_memory_facade_wires_long_term(tmp_path: Path) -> None:
+    memory = Memory(MemoryConfig(memory_dir=tmp_path, short_term_capacity=10,
+                                 durability="normal"))
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Mug", (2.0, 0.0, 0.9), 1.0)], view(1.0), 1.0)
+        (obj,) = lt.graph.nodes("object")
+        # Only the long-term memory knows it once the unit is gone from the cache.
+        memory.remove_object(obj)
+        (candidate,) = memory.query_object("mug")
+        assert candidate.source == "long_term" and candidate.object_id == obj
+        memory.save("with_mug")
+        memory.clear()
+        assert lt.graph.object_count == 0 and memory.query_object("Mug") == []
+        memory.load("with_mug")
+        assert memory.long_term.graph.nodes("object") == [obj]
+        if getattr(memory, "recall", None) is not None:
+            assert memory.recall.long_term_text == memory.long_term.scene_graph_text
+    finally:
+        memory.close()
