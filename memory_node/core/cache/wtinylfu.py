@@ -494,8 +494,8 @@ class WTinyLFUPolicy:
             # Changes within one binomial standard error of the sample are noise: hold the
             # window and shrink the step, so a plateau (Corda beyond its reuse distance)
             # converges instead of random-walking off its edge.
-            p = hit_rate if 0.0 < hit_rate < 1.0 else 0.5 / requests
-            if change * change * requests < p * (1.0 - p):
+            # A zero hit rate is no plateau worth keeping: keep searching there.
+            if 0.0 < hit_rate < 1.0 and change * change * requests < hit_rate * (1 - hit_rate):
                 self._step *= 0.5
                 amount = 0.0
         if amount and abs(change) >= HILL_CLIMBER_RESTART_THRESHOLD and not (
@@ -519,6 +519,10 @@ class WTinyLFUPolicy:
         elif adjust < 0:
             self._decrease_window(-adjust)
         self._moved = self._max_window != before
+        if adjust and not self._moved and self._damped:
+            # Pinned against a bound (window 0 or main all window): bounce off it, or a
+            # constant hit rate would keep pushing into the wall forever.
+            self._step = -self._step
         self.adaptations += 1
 
     def _increase_window(self, amount: int) -> None:
