@@ -34,11 +34,24 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def _looks_textual(data: bytes) -> bool:
+    """True if the head parses as LIRS: ASCII lines that are integers or ``*`` comments."""
     head = data[:4096]
     if not head:
         return True
-    allowed = set(b"0123456789-+* \t\r\n")
-    return all(b in allowed for b in head)
+    try:
+        text = head.decode("ascii")
+    except UnicodeDecodeError:
+        return False
+    lines = text.splitlines()
+    if len(data) > len(head) and len(lines) > 1:
+        lines = lines[:-1]  # the last line may be cut off mid-number
+    for line in lines:
+        line = line.strip()
+        if not line or line.startswith("*"):
+            continue
+        if not line.lstrip("+-").isdigit():
+            return False
+    return True
 
 
 def detect_format(path: str | Path, data: bytes | None = None) -> str:
