@@ -9,6 +9,7 @@ import os
 
 from ament_index_python.packages import get_package_share_directory
 from launch.actions import DeclareLaunchArgument
+from launch.conditions import IfCondition
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 
@@ -30,5 +31,14 @@ def generate_launch_description() -> LaunchDescription:
             package="memory_node", executable="memory_server", name="memory_server",
             output="screen", respawn=True, respawn_delay=2.0,
             parameters=[params_file, {"memory_dir": memory_dir}],
+        ),
+        # Optional: object states read off stored crops by a VLM (needs an endpoint).
+        DeclareLaunchArgument(
+            "start_vlm_state", default_value="false",
+            description="Start the vlm_state node (OpenAI-compatible VLM endpoint)."),
+        Node(
+            package="memory_node", executable="vlm_state_node", name="vlm_state",
+            output="screen", respawn=True, respawn_delay=5.0, parameters=[params_file],
+            condition=IfCondition(LaunchConfiguration("start_vlm_state")),
         ),
     ])
