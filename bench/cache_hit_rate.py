@@ -186,8 +186,18 @@ def write_plot(path: Path, rows: list[dict[str, Any]], traces: list[str],
     ncols = min(5, len(traces))
     nrows = (len(traces) + ncols - 1) // ncols
     fig, axes = plt.subplots(nrows, ncols, figsize=(3.6 * ncols, 3.0 * nrows), squeeze=False)
-    styles = {"optimum": dict(color="black", linestyle="--", linewidth=2.0),
-              "wtinylfu": dict(color="tab:red", linewidth=2.0, marker="o", markersize=3)}
+    styles = {
+        "optimum": dict(color="black", linestyle="--", linewidth=2.0),
+        "wtinylfu": dict(color="tab:red", linewidth=2.2, marker="o", markersize=3),
+        "fifo": dict(color="tab:gray", linewidth=1.0, marker="."),
+        # identical to fifo in a read-through loop (put never repeats a resident key)
+        "fifo_merge": dict(color="silver", linewidth=1.0, linestyle=":"),
+        "lru": dict(color="tab:blue", linewidth=1.0, marker="."),
+        "lfu": dict(color="tab:green", linewidth=1.0, marker="."),
+        "theine": dict(color="tab:purple", linewidth=1.4, marker="s", markersize=3),
+        "cachetools_lru": dict(color="tab:cyan", linewidth=1.0, linestyle="-."),
+        "cachetools_lfu": dict(color="tab:olive", linewidth=1.0, linestyle="-."),
+    }
     for ax, t in zip(axes.flat, traces, strict=False):
         for p in policies:
             ys = [100 * hr[(t, p, c)] for c in capacities]
