@@ -10,7 +10,8 @@ import memory_node.core
 
 
 def test_importing_every_core_module_loads_no_ros() -> None:
-    modules = [m.name for m in pkgutil.walk_packages(memory_node.core.__path__, "memory_node.core.")]
+    prefix = "memory_node.core."
+    modules = [m.name for m in pkgutil.walk_packages(memory_node.core.__path__, prefix)]
     assert len(modules) > 20
     code = (
         "import importlib, sys\n"
