@@ -20,6 +20,7 @@ from pathlib import Path
 NODES = {
     "memory_server": "memory_node.nodes.memory_server",
     "vlm_state": "memory_node.nodes.vlm_state_node",  # optional: only when listed in --nodes
+    "perception_node": "memory_node.nodes.perception_node",
 }
 DEFAULT_PARAMS = Path(__file__).resolve().parents[1] / "config" / "memory.yaml"
 

@@ -1,7 +1,11 @@
 """The main job on its embedded default: start the memory nodes, use them from a client
 process as a planner would, and print what happened.
 
-    python -m memory_node.demo [--memory-dir DIR] [--keep]
+    python -m memory_node.demo [--memory-dir DIR] [--tum] [--png PATH]
+
+Steps 1-4 use the memory server's services; step 5 starts the perception node too, sends
+camera frames through it (a synthetic RGB-D camera, or with --tum the TUM fr3 cabinet
+sequence from ../shared/data) and prints the scene graph the server built.
 
 DDS stays on this machine (ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST unless set) on a domain
 of its own, so the demo neither disturbs nor hears other ROS 2 systems.
@@ -14,18 +18,43 @@ import os
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
 os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
 
+import numpy as np  # noqa: E402
 import rclpy  # noqa: E402  (after the environment above)
-from geometry_msgs.msg import Point  # noqa: E402
+from geometry_msgs.msg import Point, PoseStamped  # noqa: E402
 from rclpy.node import Node  # noqa: E402
+from rclpy.qos import QoSProfile, ReliabilityPolicy  # noqa: E402
+from sensor_msgs.msg import CameraInfo, Image  # noqa: E402
 
 from memory_node.bringup import DEFAULT_PARAMS, Bringup  # noqa: E402
-from memory_node.msg import MemoryUnit  # noqa: E402
-from memory_node.srv import Manage, QueryObject, UpdateObject  # noqa: E402
+from memory_node.core.perception.camera import (  # noqa: E402
+    CameraIntrinsics,
+    Pose,
+    matrix_to_quaternion,
+)
+from memory_node.core.perception.shared_data import shared_data_dir  # noqa: E402
+from memory_node.core.perception.tum import TumSequence  # noqa: E402
+from memory_node.msg import (  # noqa: E402
+    Detection,
+    Detections,
+    MemoryUnit,
+    ObjectObservations,
+)
+from memory_node.nodes.conversions import to_time  # noqa: E402
+from memory_node.nodes.perception_conversions import (  # noqa: E402
+    camera_info_msg,
+    image_msg,
+    pose_core_to_msg,
+)
+from memory_node.nodes.tum_replay import DEFAULT_TOPICS, TumPublisher  # noqa: E402
+from memory_node.srv import GetSceneGraph, Manage, QueryObject, UpdateObject  # noqa: E402
+
+TUM_DIR = shared_data_dir() / "tum_fr3_cabinet"
 
 # A kitchen as the robot might have seen it: (object id, type, x, y, z, state, area).
 KITCHEN = [
@@ -36,6 +65,99 @@ KITCHEN = [
     ("Plate_1", "Plate", 4.60, 2.10, 0.75, "none", "area_dining"),
     ("Fridge_1", "Fridge", 0.60, -0.40, 0.90, "closed", "area_kitchen"),
 ]
+
+
+# -- a synthetic RGB-D camera: a box on a floor, seen from a robot driving past ----------------
+# Camera optical frame (z forward, x right, y down) looking along world +x.
+_LOOK_ALONG_X = np.array([[0.0, 0.0, 1.0], [-1.0, 0.0, 0.0], [0.0, -1.0, 0.0]])
+
+
+@dataclass(frozen=True)
+class SyntheticScene:
+    """An axis-aligned box standing on the floor plane z = 0, rendered by ray casting."""
+
+    label: str = "box"
+    center: tuple[float, float, float] = (3.0, 0.0, 0.25)
+    size: tuple[float, float, float] = (0.4, 0.4, 0.5)
+    intrinsics: CameraIntrinsics = CameraIntrinsics(300.0, 300.0, 160.0, 120.0, 320, 240)
+    camera_height: float = 0.8
+
+    def camera_pose(self, i: int, n: int) -> Pose:
+        """The camera slides sideways (y from -0.4 to 0.4 m) over n frames."""
+        y = -0.4 + 0.8 * i / max(1, n - 1)
+        return Pose.make((0.0, y, self.camera_height), matrix_to_quaternion(_LOOK_ALONG_X))
+
+    def render(self, pose: Pose) -> tuple[np.ndarray, np.ndarray, tuple[float, ...]]:
+        """(rgb uint8, depth metres float32 with NaN = no return, detection box x1 y1 x2 y2)."""
+        k = self.intrinsics
+        u, v = np.meshgrid(np.arange(k.width) + 0.5, np.arange(k.height) + 0.5)
+        rays = np.stack(((u - k.cx) / k.fx, (v - k.cy) / k.fy, np.ones_like(u)), axis=-1)
+        d = rays @ pose.rotation.T  # world direction per pixel, optical z component = 1
+        o = pose.translation
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t_floor = np.where(d[..., 2] < 0, -o[2] / d[..., 2], np.inf)
+            lo = np.asarray(self.center) - np.asarray(self.size) / 2
+            hi = np.asarray(self.center) + np.asarray(self.size) / 2
+            t1, t2 = (lo - o) / d, (hi - o) / d
+            t_near = np.nanmax(np.minimum(t1, t2), axis=-1)
+            t_far = np.nanmin(np.maximum(t1, t2), axis=-1)
+        box_hit = (t_near <= t_far) & (t_near > 0)
+        t_box = np.where(box_hit, t_near, np.inf)
+        depth = np.minimum(t_floor, t_box).astype(np.float32)  # t along a z=1 ray is depth
+        depth[~np.isfinite(depth) | (depth > 8.0)] = np.nan
+        rgb = np.full((k.height, k.width, 3), 90, np.uint8)
+        rgb[t_box < t_floor] = (200, 40, 40)
+        corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
+                            for z in (lo[2], hi[2])])
+        cam = pose.to_local(corners)
+        px = np.column_stack((k.fx * cam[:, 0] / cam[:, 2] + k.cx,
+                              k.fy * cam[:, 1] / cam[:, 2] + k.cy))
+        x1, y1 = np.clip(px.min(axis=0), 0, (k.width, k.height))
+        x2, y2 = np.clip(px.max(axis=0), 0, (k.width, k.height))
+        return rgb, depth, (float(x1), float(y1), float(x2), float(y2))
+
+
+class SyntheticCamera:
+    """Publishes SyntheticScene frames on the perception node's default topics."""
+
+    def __init__(self, node: Node, scene: SyntheticScene | None = None,
+                 topics: dict[str, str] | None = None, start: float = 1_000.0) -> None:
+        self.node = node
+        self.scene = scene or SyntheticScene()
+        self.topics = {**DEFAULT_TOPICS, **(topics or {})}
+        self.start = start
+        qos = QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE)
+        self.pubs = {
+            "colour": node.create_publisher(Image, self.topics["colour"], qos),
+            "depth": node.create_publisher(Image, self.topics["depth"], qos),
+            "camera_info": node.create_publisher(CameraInfo, self.topics["camera_info"], qos),
+            "pose": node.create_publisher(PoseStamped, self.topics["pose"], qos),
+            "detections": node.create_publisher(Detections, self.topics["detections"], qos),
+        }
+
+    def matched(self) -> bool:
+        return all(p.get_subscription_count() > 0 for p in self.pubs.values())
+
+    def publish(self, i: int, n: int, stamp: float | None = None, state: str = "") -> float:
+        """Publish frame i of n (depth 16UC1 mm); returns its stamp in seconds."""
+        stamp = self.start + 0.1 * i if stamp is None else stamp
+        t = to_time(stamp)
+        pose = self.scene.camera_pose(i, n)
+        rgb, depth, box = self.scene.render(pose)
+        frame = "camera_color_optical_frame"
+        depth_mm = np.nan_to_num(depth * 1000.0, nan=0.0).round().astype(np.uint16)
+        self.pubs["camera_info"].publish(camera_info_msg(self.scene.intrinsics, t, frame))
+        self.pubs["colour"].publish(image_msg(rgb, "rgb8", t, frame))
+        self.pubs["depth"].publish(image_msg(depth_mm, "16UC1", t, frame))
+        pose_msg = PoseStamped(pose=pose_core_to_msg(pose))
+        pose_msg.header.stamp, pose_msg.header.frame_id = t, "map"
+        self.pubs["pose"].publish(pose_msg)
+        detections = Detections(detections=[Detection(
+            label=self.scene.label, score=0.9, x_min=box[0], y_min=box[1], x_max=box[2],
+            y_max=box[3], state=state)])
+        detections.header.stamp, detections.header.frame_id = t, frame
+        self.pubs["detections"].publish(detections)
+        return stamp
 
 
 class PlannerClient:
@@ -60,9 +182,13 @@ class PlannerClient:
         return future.result()
 
 
-def run(memory_dir: Path, params_file: Path) -> int:
-    bringup = Bringup(params_file, ["memory_server"],
-                      {"memory_server": [f"memory_dir:={memory_dir}", "short_term.capacity:=5"]})
+def run(memory_dir: Path, params_file: Path, tum: Path | None = None,
+        png: Path | None = None) -> int:
+    bringup = Bringup(params_file, ["memory_server", "perception_node"],
+                      {"memory_server": [f"memory_dir:={memory_dir}", "short_term.capacity:=5",
+                                         "scene_graph.publish_period_s:=0.0"],
+                       # The demo's publishers are reliable; wait on each frame's result.
+                       "perception_node": ["qos.reliability:=reliable"]})
     bringup.start()
     rclpy.init()
     node = rclpy.create_node("memory_demo_client")
@@ -104,6 +230,7 @@ def run(memory_dir: Path, params_file: Path) -> int:
             print(f"   {response.message} (success={response.success})")
         response = client.call(client.query, QueryObject.Request(query="Apple", max_results=5))
         print(f"   after load, apples remembered: {[c.object_id for c in response.candidates]}")
+        look_around(node, client, memory_dir, tum, png)
         return 0
     finally:
         node.destroy_node()
@@ -111,16 +238,78 @@ def run(memory_dir: Path, params_file: Path) -> int:
         bringup.stop()
 
 
+def look_around(node: Node, client: PlannerClient, memory_dir: Path, tum: Path | None,
+                png: Path | None) -> None:
+    """Step 5: camera frames through the live perception node into the scene graph."""
+    observed: dict[float, int] = {}
+    node.create_subscription(ObjectObservations, "/memory/observations",
+                             lambda m: observed.__setitem__(
+                                 round(m.header.stamp.sec + m.header.stamp.nanosec * 1e-9, 3),
+                                 len(m.observations)), 10)
+    graph_client = node.create_client(GetSceneGraph, "/memory/get_scene_graph")
+    if tum is not None:
+        print(f"\n5. The robot looks around: TUM fr3 cabinet ({tum}) through the perception "
+              "node into the scene graph:")
+        replay = TumPublisher(node, TumSequence(tum, label_names={"28": "cabinet"}))
+        frames = replay.frames()
+        publish = [lambda f=f: replay.publish(f) for f in frames]
+        matched = replay.matched
+    else:
+        print("\n5. The robot looks around: a synthetic RGB-D camera (a box on the floor) "
+              "through the perception node into the scene graph:")
+        camera = SyntheticCamera(node)
+        n = 10
+        publish = [lambda i=i: camera.publish(i, n) for i in range(n)]
+        matched = camera.matched
+    deadline = time.monotonic() + 60.0
+    while not (matched() and graph_client.wait_for_service(timeout_sec=0.1)):
+        if time.monotonic() > deadline:
+            raise TimeoutError("perception node not discovered in 60 s")
+        rclpy.spin_once(node, timeout_sec=0.1)
+    started = time.monotonic()
+    for send in publish:
+        stamp = round(send(), 3)
+        frame_deadline = time.monotonic() + 20.0
+        while stamp not in observed:  # one frame at a time: nothing is dropped
+            if time.monotonic() > frame_deadline:
+                raise TimeoutError(f"no observations for the frame at {stamp} in 20 s")
+            rclpy.spin_once(node, timeout_sec=0.1)
+    frames_done = sum(1 for _ in publish)
+    print(f"   {frames_done} frames, {sum(observed.values())} observations in "
+          f"{time.monotonic() - started:.1f} s")
+    text = client.call(graph_client, GetSceneGraph.Request(format="text", token_budget=300))
+    print(f"   get_scene_graph (text, {text.tokens} tokens, budget 300):")
+    for line in text.text.splitlines():
+        print(f"     {line}")
+    compact = client.call(graph_client, GetSceneGraph.Request(format="json", token_budget=300))
+    print(f"   get_scene_graph (json, {compact.tokens} tokens): {compact.text[:160]}")
+    if png is not None:
+        from memory_node.core.scene_graph.render import load_any, render_png  # noqa: PLC0415
+        out = render_png(load_any(memory_dir / "memory.sqlite"), png)
+        print(f"   top-down render written to {out}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--memory-dir", type=Path, default=None,
                         help="keep the memory here (default: a fresh temporary directory)")
     parser.add_argument("--params-file", type=Path, default=DEFAULT_PARAMS)
+    parser.add_argument("--tum", action="store_true",
+                        help=f"replay the TUM fr3 cabinet sequence ({TUM_DIR}) instead of the "
+                        "synthetic camera")
+    parser.add_argument("--png", type=Path,
+                        default=Path(tempfile.gettempdir()) / "memory_node_scene_graph.png",
+                        help="where to write the scene graph's top-down render")
     args = parser.parse_args(argv)
+    tum = None
+    if args.tum:
+        if not TUM_DIR.is_dir():
+            parser.error(f"--tum: {TUM_DIR} not found (set MEMORY_NODE_SHARED_DATA)")
+        tum = TUM_DIR
     if args.memory_dir is not None:
-        return run(args.memory_dir.expanduser().resolve(), args.params_file)
+        return run(args.memory_dir.expanduser().resolve(), args.params_file, tum, args.png)
     with tempfile.TemporaryDirectory(prefix="memory_node_demo_") as tmp:
-        return run(Path(tmp), args.params_file)
+        return run(Path(tmp), args.params_file, tum, args.png)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -129,7 +129,27 @@ class LongTermMemory:
         self._lock = threading.RLock()
         self.revision = 0
         self.observations_applied = 0  # frames applied since start (for /memory/stats)
+        # Called after the graph was replaced wholesale (clear, reload): whoever mirrors it
+        # incrementally (rviz markers) must resend everything.
+        self._reset_listeners: list[Callable[[], None]] = []
         self._load()
+
+    def configure(self, config: SceneGraphConfig, frame_id: str | None = None) -> None:
+        """Adopt the server's parameters (the facade is built before they are read) and
+        rebuild the graph from the store under them."""
+        with self._lock:
+            self.config = config
+            if frame_id is not None:
+                self.frame_id = frame_id
+            self._load()
+        self._notify_reset()
+
+    def add_reset_listener(self, listener: Callable[[], None]) -> None:
+        self._reset_listeners.append(listener)
+
+    def _notify_reset(self) -> None:
+        for listener in self._reset_listeners:
+            listener()
 
     # -- lifecycle --------------------------------------------------------------------------
     def _load(self) -> None:
@@ -143,6 +163,7 @@ class LongTermMemory:
         """Rebuild from the store (after a snapshot was loaded into it)."""
         with self._lock:
             self._load()
+        self._notify_reset()
 
     def clear(self) -> None:
         """Forget the graph: its rows and the in-memory state."""
@@ -151,6 +172,7 @@ class LongTermMemory:
                 for table in ("scene_graph_nodes", "scene_graph_edges", "scene_graph_meta"):
                     conn.execute(f"DELETE FROM {table}")
             self._load()
+        self._notify_reset()
 
     # -- the per-frame update ---------------------------------------------------------------
     def apply(self, observations: Sequence[Any], view: VisibilityModel | None,

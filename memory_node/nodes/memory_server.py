@@ -27,6 +27,7 @@ from memory_node.nodes.conversions import (
 )
 from memory_node.nodes.params import declare
 from memory_node.nodes.recall_services import attach_recall_services
+from memory_node.nodes.scene_graph_interface import attach_scene_graph
 from memory_node.srv import Manage, QueryObject, UpdateObject
 
 # Errors a request can cause: reported in the response, never fatal to the node.
@@ -68,6 +69,7 @@ class MemoryServer(Node):
         self._serve(Manage, "/memory/manage", self._manage)
         # Capabilities attach their services and topics below, one line each.
         attach_recall_services(self, self.memory)
+        attach_scene_graph(self, self.memory)
         self.create_timer(stats_period, self._publish_stats)
         self._publish_stats()
         self.get_logger().info(

@@ -1,0 +1,112 @@
+"""The perception node and the memory server as separate processes, plus a client that
+publishes camera frames and waits on what comes back (never on a timer)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+from rclpy.node import Node
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from ros_harness import CONFIG, NodeProcess, call, node_process, spin_until, wait_for_service
+
+from memory_node.msg import MemoryStats, ObjectEvent, ObjectObservations, SceneGraph
+from memory_node.nodes.conversions import from_time
+from memory_node.srv import GetSceneGraph, Manage
+
+SERVER = "memory_node.nodes.memory_server"
+PERCEPTION = "memory_node.nodes.perception_node"
+LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                     reliability=ReliabilityPolicy.RELIABLE)
+
+
+def server_process(memory_dir: Path, log: Path) -> Any:
+    return node_process(SERVER, params_file=CONFIG / "memory.yaml", log_path=log, params={
+        "memory_dir": str(memory_dir), "durability": "normal", "stats_period_s": 0.1,
+        "scene_graph.publish_period_s": 0.0})
+
+
+def perception_process(log: Path, **params: Any) -> Any:
+    # Reliable inputs: the test publishers are reliable and every frame must arrive.
+    return node_process(PERCEPTION, params_file=CONFIG / "memory.yaml", log_path=log,
+                        params={"qos.reliability": "reliable", "stats_period_s": 0.1,
+                                "warn_throttle_s": 0.0, **params})
+
+
+class Watcher:
+    """Subscriptions on everything the two nodes publish, and the server's services."""
+
+    def __init__(self, node: Node, server: NodeProcess) -> None:
+        self.node = node
+        self.server = server
+        self.observations: dict[float, ObjectObservations] = {}
+        self.graphs: list[SceneGraph] = []
+        self.events: list[ObjectEvent] = []
+        self.stats: list[MemoryStats] = []
+        node.create_subscription(ObjectObservations, "/memory/observations",
+                                 lambda m: self.observations.__setitem__(
+                                     round(from_time(m.header.stamp), 4), m), 50)
+        node.create_subscription(SceneGraph, "/memory/scene_graph", self.graphs.append, LATCHED)
+        node.create_subscription(ObjectEvent, "/memory/events", self.events.append, 100)
+        node.create_subscription(MemoryStats, "/memory/stats", self.stats.append, LATCHED)
+        self.get_graph = node.create_client(GetSceneGraph, "/memory/get_scene_graph")
+        self.manage = node.create_client(Manage, "/memory/manage")
+        wait_for_service(node, self.get_graph, server)
+        wait_for_service(node, self.manage, server)
+
+    def wait_matched(self, publisher: Any) -> None:
+        spin_until(self.node, publisher.matched, timeout=30, what="the perception node's "
+                   "subscriptions")
+        # The server must hear the perception node before frames go out: once the server
+        # folded the perception node's (transient-local) stats into its own, the two have
+        # discovered each other, observations publisher and subscription included.
+        self.wait_counter("perception.frames_processed", at_least=0, timeout=30)
+
+    def send(self, publish: Callable[[], float], timeout: float = 20.0) -> ObjectObservations:
+        """Publish one frame and wait for the perception node's result for it."""
+        stamp = round(publish(), 4)
+        spin_until(self.node, lambda: stamp in self.observations, timeout=timeout,
+                   what=f"observations for the frame at {stamp}")
+        return self.observations[stamp]
+
+    def applied(self, stamp: float, timeout: float = 20.0) -> SceneGraph:
+        """Wait until the server published the graph after the frame at `stamp`."""
+        key = round(stamp, 4)
+        spin_until(self.node, lambda: any(round(from_time(g.header.stamp), 4) == key
+                                          for g in self.graphs), timeout=timeout,
+                   what=f"the scene graph after the frame at {key}")
+        return next(g for g in reversed(self.graphs)
+                    if round(from_time(g.header.stamp), 4) == key)
+
+    def counters(self) -> dict[str, str]:
+        return {kv.key: kv.value for kv in self.stats[-1].counters} if self.stats else {}
+
+    def wait_counter(self, key: str, at_least: int = 1, timeout: float = 20.0) -> int:
+        spin_until(self.node, lambda: key in self.counters()
+                   and int(self.counters()[key]) >= at_least,
+                   timeout=timeout, what=f"/memory/stats counter {key} >= {at_least} "
+                   f"(have {self.counters()})")
+        return int(self.counters()[key])
+
+    def graph(self, fmt: str = "graph", budget: int = 0, query: str = "",
+              resend_after: float | None = None) -> GetSceneGraph.Response:
+        return call(self.node, self.get_graph,
+                    GetSceneGraph.Request(format=fmt, token_budget=budget, query=query),
+                    resend_after=resend_after)
+
+
+@contextmanager
+def rig(tmp_path: Path, client_node: Node, **perception_params: Any
+        ) -> Iterator[tuple[NodeProcess, NodeProcess, Watcher]]:
+    with ExitStack() as stack:
+        server = stack.enter_context(server_process(tmp_path / "mem", tmp_path / "server.log"))
+        perception = stack.enter_context(perception_process(tmp_path / "perception.log",
+                                                            **perception_params))
+        yield server, perception, Watcher(client_node, server)
+
+
+def object_nodes(graph: SceneGraph) -> list[Any]:
+    return [n for n in graph.nodes if n.layer == n.OBJECT]
+
