@@ -20,6 +20,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
 os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
@@ -138,25 +139,30 @@ class SyntheticCamera:
     def matched(self) -> bool:
         return all(p.get_subscription_count() > 0 for p in self.pubs.values())
 
-    def publish(self, i: int, n: int, stamp: float | None = None, state: str = "") -> float:
-        """Publish frame i of n (depth 16UC1 mm); returns its stamp in seconds."""
-        stamp = self.start + 0.1 * i if stamp is None else stamp
+    def messages(self, i: int, n: int, stamp: float, state: str = "") -> dict[str, Any]:
+        """The five messages of frame i of n (depth 16UC1 in mm), by stream name."""
         t = to_time(stamp)
         pose = self.scene.camera_pose(i, n)
         rgb, depth, box = self.scene.render(pose)
         frame = "camera_color_optical_frame"
         depth_mm = np.nan_to_num(depth * 1000.0, nan=0.0).round().astype(np.uint16)
-        self.pubs["camera_info"].publish(camera_info_msg(self.scene.intrinsics, t, frame))
-        self.pubs["colour"].publish(image_msg(rgb, "rgb8", t, frame))
-        self.pubs["depth"].publish(image_msg(depth_mm, "16UC1", t, frame))
         pose_msg = PoseStamped(pose=pose_core_to_msg(pose))
         pose_msg.header.stamp, pose_msg.header.frame_id = t, "map"
-        self.pubs["pose"].publish(pose_msg)
         detections = Detections(detections=[Detection(
             label=self.scene.label, score=0.9, x_min=box[0], y_min=box[1], x_max=box[2],
             y_max=box[3], state=state)])
         detections.header.stamp, detections.header.frame_id = t, frame
-        self.pubs["detections"].publish(detections)
+        return {"camera_info": camera_info_msg(self.scene.intrinsics, t, frame),
+                "colour": image_msg(rgb, "rgb8", t, frame),
+                "depth": image_msg(depth_mm, "16UC1", t, frame),
+                "pose": pose_msg, "detections": detections}
+
+    def publish(self, i: int, n: int, stamp: float | None = None, state: str = "",
+                messages: dict[str, Any] | None = None) -> float:
+        """Publish frame i of n (or the given messages); returns its stamp in seconds."""
+        stamp = self.start + 0.1 * i if stamp is None else stamp
+        for stream, msg in (messages or self.messages(i, n, stamp, state)).items():
+            self.pubs[stream].publish(msg)
         return stamp
 
 
