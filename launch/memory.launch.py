@@ -1,8 +1,9 @@
 """ros2 launch memory_node memory.launch.py [params_file:=...] [memory_dir:=...]
 
-Starts the memory server with config/memory.yaml. Where `ros2 launch` is not installed
-(ROS 2 from PyPI wheels), `python -m memory_node.bringup` starts the same nodes from the
-same file.
+Starts the memory server and the perception node with config/memory.yaml (rviz:
+`rviz2 -d $(ros2 pkg prefix memory_node)/share/memory_node/config/memory.rviz`). Where
+`ros2 launch` is not installed (ROS 2 from PyPI wheels), `python -m memory_node.bringup`
+starts the same nodes from the same file.
 """
 
 import os
@@ -31,6 +32,16 @@ def generate_launch_description() -> LaunchDescription:
             package="memory_node", executable="memory_server", name="memory_server",
             output="screen", respawn=True, respawn_delay=2.0,
             parameters=[params_file, {"memory_dir": memory_dir}],
+        ),
+        # Camera + SLAM pose + detections -> /memory/observations, in its own process so
+        # the point-cloud work never stalls the memory's services.
+        DeclareLaunchArgument(
+            "start_perception", default_value="true",
+            description="Start the perception node (camera, pose and detection topics)."),
+        Node(
+            package="memory_node", executable="perception_node", name="perception_node",
+            output="screen", respawn=True, respawn_delay=2.0, parameters=[params_file],
+            condition=IfCondition(LaunchConfiguration("start_perception")),
         ),
         # Optional: object states read off stored crops by a VLM (needs an endpoint).
         DeclareLaunchArgument(

@@ -90,9 +90,9 @@ def test_synthetic_frames_build_one_object_with_events_markers_and_services(
 
         found = call(client_node, query, QueryObject.Request(query="box", max_results=5))
         assert [c.object_id for c in found.candidates] == [box.id]
-        spin_until(client_node, lambda: w.stats and w.stats[-1].scene_graph_objects == 1,
-                   what="/memory/stats with the scene graph's size")
-        assert w.stats[-1].observations_applied >= 8
+        spin_until(client_node, lambda: w.stats and w.stats[-1].scene_graph_objects == 1
+                   and w.stats[-1].observations_applied >= 8,
+                   what="/memory/stats with the scene graph's size and frames applied")
         assert server.alive() and perception.alive()
 
 
