@@ -53,6 +53,8 @@ class ShortTermMemory:
         self._listeners: list[EvictionListener] = []
         self._write_seq = 0
         self.evictions = 0
+        #: units dropped at load because the capacity is now smaller than what was stored
+        self.trimmed_on_load: list[str] = []
         self.hit_rate = HitRateCounter(capacity)
         self._policy = make_policy(policy, capacity, on_evict=self._evicted.append, seed=seed)
         if store is not None:
@@ -179,8 +181,12 @@ class ShortTermMemory:
         for _, unit in rows:
             self._policy.put(unit.object_id)
             self._units[unit.object_id] = unit
+        # The capacity parameter shrank since the last run: the policy evicted the excess, as
+        # it would have online. They are gone from the short-term memory (the long-term
+        # scene graph keeps its own objects); the server logs how many.
         overflow = [i for i in dict.fromkeys(self._evicted) if i in self._units]
-        for object_id in overflow:  # the capacity parameter shrank since the last run
+        self.trimmed_on_load = overflow
+        for object_id in overflow:
             del self._units[object_id]
         if overflow:
             with self._store.transaction() as conn:

@@ -76,6 +76,10 @@ class MemoryServer(Node):
             f"memory at {self.memory.store.path}: {len(self.memory.short_term)} short-term "
             f"units ({config.short_term_policy}, capacity {config.short_term_capacity})"
         )
+        if self.memory.short_term.trimmed_on_load:
+            self.get_logger().warning(
+                f"short_term.capacity is below what was stored: evicted "
+                f"{len(self.memory.short_term.trimmed_on_load)} unit(s) at load")
 
     # -- plumbing -----------------------------------------------------------------------------
     def _serve(self, srv_type: Any, name: str, handler: Callable[[Any, Any], None]) -> None:

@@ -114,5 +114,5 @@ def test_smaller_capacity_after_restart_trims_the_store(tmp_path: Path) -> None:
     for i in range(5):
         memory.upsert(apple(i))
     smaller = ShortTermMemory(2, "lru", store)
-    assert len(smaller) == 2
+    assert len(smaller) == 2 and len(smaller.trimmed_on_load) == 3
     assert store.query("SELECT COUNT(*) FROM object_units")[0][0] == 2
