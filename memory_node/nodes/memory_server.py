@@ -9,14 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import rclpy
 from diagnostic_msgs.msg import KeyValue
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 
 from memory_node.core.cache import POLICY_NAMES
 from memory_node.core.memory import Memory, MemoryConfig
-from memory_node.core.persistence.store import PathOutsideMemoryDir
 from memory_node.core.units import ObjectMemoryUnit
 from memory_node.msg import MemoryStats, ObjectEvent
 from memory_node.nodes.conversions import (
@@ -27,6 +25,7 @@ from memory_node.nodes.conversions import (
 )
 from memory_node.nodes.params import declare
 from memory_node.nodes.recall_services import attach_recall_services
+from memory_node.nodes.runner import run_node
 from memory_node.nodes.scene_graph_interface import attach_scene_graph
 from memory_node.srv import Manage, QueryObject, UpdateObject
 
@@ -64,6 +63,8 @@ class MemoryServer(Node):
                              reliability=ReliabilityPolicy.RELIABLE)
         self.stats_pub = self.create_publisher(MemoryStats, "/memory/stats", latched)
         self.events_pub = self.create_publisher(ObjectEvent, "/memory/events", 100)
+        # Capabilities fill the fields of /memory/stats they own (e.g. scene-graph sizes).
+        self.stats_contributors: list[Callable[[MemoryStats], None]] = []
         self._serve(UpdateObject, "/memory/update_object", self._update_object)
         self._serve(QueryObject, "/memory/query_object", self._query_object)
         self._serve(Manage, "/memory/manage", self._manage)
@@ -193,6 +194,8 @@ class MemoryServer(Node):
         )
         msg.header.stamp = self.get_clock().now().to_msg()
         msg.header.frame_id = self.frame_id
+        for contribute in self.stats_contributors:
+            contribute(msg)
         self.stats_pub.publish(msg)
 
     def destroy_node(self) -> None:
@@ -201,21 +204,7 @@ class MemoryServer(Node):
 
 
 def main(args: list[str] | None = None) -> int:
-    rclpy.init(args=args if args is not None else sys.argv)
-    try:
-        node = MemoryServer()
-    except (ValueError, RuntimeError, PathOutsideMemoryDir) as exc:
-        print(f"memory_server: cannot start: {exc}", file=sys.stderr)
-        rclpy.try_shutdown()
-        return 2
-    try:
-        rclpy.spin(node)
-    except (KeyboardInterrupt, rclpy.executors.ExternalShutdownException):
-        pass
-    finally:
-        node.destroy_node()
-        rclpy.try_shutdown()
-    return 0
+    return run_node(MemoryServer, "memory_server", args)
 
 
 if __name__ == "__main__":

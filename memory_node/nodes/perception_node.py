@@ -24,7 +24,6 @@ from collections import Counter, deque
 from typing import Any
 
 import numpy as np
-import rclpy
 from diagnostic_msgs.msg import KeyValue
 from geometry_msgs.msg import PoseStamped, PoseWithCovarianceStamped
 from nav_msgs.msg import Odometry
@@ -52,6 +51,7 @@ from memory_node.nodes.perception_conversions import (
     pose_from_any,
     view_to_msg,
 )
+from memory_node.nodes.runner import run_node
 
 _POSE_MSGS = {"PoseStamped": PoseStamped, "PoseWithCovarianceStamped": PoseWithCovarianceStamped,
               "Odometry": Odometry}
@@ -292,21 +292,7 @@ class PerceptionNode(Node):
 
 
 def main(args: list[str] | None = None) -> int:
-    rclpy.init(args=args if args is not None else sys.argv)
-    try:
-        node = PerceptionNode()
-    except (ValueError, RuntimeError) as exc:
-        print(f"perception_node: cannot start: {exc}", file=sys.stderr)
-        rclpy.try_shutdown()
-        return 2
-    try:
-        rclpy.spin(node)
-    except (KeyboardInterrupt, rclpy.executors.ExternalShutdownException):
-        pass
-    finally:
-        node.destroy_node()
-        rclpy.try_shutdown()
-    return 0
+    return run_node(PerceptionNode, "perception_node", args)
 
 
 if __name__ == "__main__":

@@ -144,7 +144,7 @@ class SceneGraphInterface:
         self._since_full = 0
         self._published_revision = -1
         self._last_graph_publish = 0.0
-        self._wrap_stats()
+        node.stats_contributors.append(self._fill_stats)
         self.long_term.add_reset_listener(self._on_reset)
         if self.publish_period > 0:
             node.create_timer(self.publish_period, self._publish_graph_if_changed)
@@ -234,11 +234,11 @@ class SceneGraphInterface:
         self.markers_pub.publish(markers_to_msg(self.long_term.markers_full(), now))
         self._publish_graph(now)
 
-    def _wrap_stats(self) -> None:
-        """Fill the scene_graph_* fields of every /memory/stats message the server sends:
-        the server builds the message, this capability owns those fields. rclpy's
-        Publisher has __slots__, hence a forwarding wrapper rather than a patched method."""
-        self.node.stats_pub = _StatsWithSceneGraph(self.node.stats_pub, self.long_term)
+    def _fill_stats(self, msg: MemoryStats) -> None:
+        s = self.long_term.stats()
+        msg.scene_graph_floors, msg.scene_graph_areas = s["floors"], s["areas"]
+        msg.scene_graph_objects = s["objects"]
+        msg.observations_applied = s["observations_applied"]
 
     # -- service ----------------------------------------------------------------------------
     def _get_scene_graph(self, request: GetSceneGraph.Request, response: Any) -> None:
@@ -257,22 +257,6 @@ class SceneGraphInterface:
             response.text, response.tokens = answer.text, answer.tokens
             response.graph.revision = answer.revision
             response.message = f"revision {answer.revision}: {answer.tokens} tokens"
-
-
-class _StatsWithSceneGraph:
-    def __init__(self, publisher: Any, long_term: Any) -> None:
-        self._publisher = publisher
-        self._long_term = long_term
-
-    def publish(self, msg: MemoryStats) -> None:
-        s = self._long_term.stats()
-        msg.scene_graph_floors, msg.scene_graph_areas = s["floors"], s["areas"]
-        msg.scene_graph_objects = s["objects"]
-        msg.observations_applied = s["observations_applied"]
-        self._publisher.publish(msg)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._publisher, name)
 
 
 def attach_scene_graph(node: MemoryServer, memory: Memory) -> SceneGraphInterface:

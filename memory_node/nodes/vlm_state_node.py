@@ -22,12 +22,12 @@ import sys
 from collections import OrderedDict
 from typing import Any
 
-import rclpy
 from rclpy.node import Node
 
 from memory_node.core.recall.vlm_state import VlmStateClient
 from memory_node.msg import MemoryUnit, ObjectEvent
 from memory_node.nodes.params import declare
+from memory_node.nodes.runner import run_node
 from memory_node.srv import Recall, UpdateObject
 
 ACTOR = "vlm_state"
@@ -124,21 +124,7 @@ class VlmStateNode(Node):
 
 
 def main(args: list[str] | None = None) -> int:
-    rclpy.init(args=args if args is not None else sys.argv)
-    try:
-        node = VlmStateNode()
-    except ValueError as exc:
-        print(f"vlm_state: cannot start: {exc}", file=sys.stderr)
-        rclpy.try_shutdown()
-        return 2
-    try:
-        rclpy.spin(node)
-    except (KeyboardInterrupt, rclpy.executors.ExternalShutdownException):
-        pass
-    finally:
-        node.destroy_node()
-        rclpy.try_shutdown()
-    return 0
+    return run_node(VlmStateNode, "vlm_state", args, startup_errors=(ValueError,))
 
 
 if __name__ == "__main__":
