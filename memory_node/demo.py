@@ -41,6 +41,7 @@ from memory_node.core.perception.camera import (  # noqa: E402
 from memory_node.core.perception.shared_data import shared_data_dir  # noqa: E402
 from memory_node.core.perception.tum import TumSequence  # noqa: E402
 from memory_node.msg import (  # noqa: E402
+    BriefState,
     Detection,
     Detections,
     MemoryUnit,
@@ -53,7 +54,14 @@ from memory_node.nodes.perception_conversions import (  # noqa: E402
     pose_core_to_msg,
 )
 from memory_node.nodes.tum_replay import DEFAULT_TOPICS, TumPublisher  # noqa: E402
-from memory_node.srv import GetSceneGraph, Manage, QueryObject, UpdateObject  # noqa: E402
+from memory_node.srv import (  # noqa: E402
+    GetSceneGraph,
+    Manage,
+    QueryObject,
+    Recall,
+    RecordOutcome,
+    UpdateObject,
+)
 
 TUM_DIR = shared_data_dir() / "tum_fr3_cabinet"
 
@@ -172,10 +180,12 @@ class PlannerClient:
         self.update = node.create_client(UpdateObject, "/memory/update_object")
         self.query = node.create_client(QueryObject, "/memory/query_object")
         self.manage = node.create_client(Manage, "/memory/manage")
+        self.recall = node.create_client(Recall, "/memory/recall")
+        self.outcome = node.create_client(RecordOutcome, "/memory/record_outcome")
 
     def wait(self, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout
-        for client in (self.update, self.query, self.manage):
+        for client in (self.update, self.query, self.manage, self.recall, self.outcome):
             while not client.wait_for_service(timeout_sec=0.5):
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"{client.srv_name} not available after {timeout} s")
@@ -236,12 +246,45 @@ def run(memory_dir: Path, params_file: Path, tum: Path | None = None,
             print(f"   {response.message} (success={response.success})")
         response = client.call(client.query, QueryObject.Request(query="Apple", max_results=5))
         print(f"   after load, apples remembered: {[c.object_id for c in response.candidates]}")
+        recall_and_close_the_loop(client)
         look_around(node, client, memory_dir, tum, png)
         return 0
     finally:
         node.destroy_node()
         rclpy.try_shutdown()
         bringup.stop()
+
+
+def recall_and_close_the_loop(client: PlannerClient) -> None:
+    """What the planner reads before acting, and what memory makes of the outcome."""
+    print("\n5. Recall for an instruction, then the outcome fed back (recall, record_outcome):")
+    instruction = "put the fruit in the fridge"
+    response = client.call(client.recall, Recall.Request(
+        instruction=instruction, k=3, token_budget=300, episode_id="demo"))
+    print(f"   recall {instruction!r}: {response.message}")
+    for unit in response.units:
+        print(f"     {unit.score:.2f}  {unit.description}")
+    print(f"   context for the prompt ({response.context_tokens} tokens):")
+    for line in response.context.splitlines()[:8]:
+        print(f"     | {line}")
+    outcome = client.call(client.outcome, RecordOutcome.Request(
+        episode_id="demo", skill="put", arguments=["Apple_1", "Fridge_1"], succeeded=True,
+        robot_area="area_kitchen"))
+    moved = [f"{u.object_id} now {u.relation} {u.receptacle_id} at "
+             f"({u.position.x:.2f}, {u.position.y:.2f})" for u in outcome.changed_units]
+    print(f"   put(Apple_1, Fridge_1) succeeded -> {'; '.join(moved) or outcome.message}")
+    step = client.call(client.recall, Recall.Request(
+        instruction=instruction, k=3, token_budget=300, episode_id="demo",
+        use_brief_state=True, brief_state=BriefState(
+            current_subgoal="pick up the apple", robot_area="area_kitchen",
+            last_skill="put", last_skill_arguments=["Apple_1", "Fridge_1"],
+            last_skill_succeeded=True)))
+    print(f"   next step recall ({step.context_tokens} tokens, "
+          f"nothing relevant: {step.nothing_relevant}):")
+    for unit in step.units:
+        print(f"     {unit.score:.2f}  {unit.description}")
+    for warning in step.warnings:
+        print(f"     warning: {warning}")
 
 
 def look_around(node: Node, client: PlannerClient, memory_dir: Path, tum: Path | None,
@@ -261,7 +304,7 @@ def look_around(node: Node, client: PlannerClient, memory_dir: Path, tum: Path |
         publish = [lambda f=f: replay.publish(f) for f in frames]
         matched = replay.matched
     else:
-        print("\n5. The robot looks around: a synthetic RGB-D camera (a box on the floor) "
+        print("\n6. The robot looks around: a synthetic RGB-D camera (a box on the floor) "
               "through the perception node into the scene graph:")
         camera = SyntheticCamera(node)
         n = 10
