@@ -4,6 +4,7 @@ nodes must keep running, and the scene graph must stay as it was."""
 
 from __future__ import annotations
 
+import functools
 import math
 from pathlib import Path
 from typing import Any
@@ -124,8 +125,8 @@ def test_bad_input_is_dropped_counted_and_harmless(client_node: Node, tmp_path: 
             item.box.size.x = item.box.size.y = item.box.size.z = 0.1
             item.centroid.x = item.box.center.position.x = 1.0
             for name, value in fields.items():
-                obj, _, attr = name.rpartition(".")
-                setattr(eval(f"item.{obj}") if obj else item, attr, value)  # noqa: S307
+                *path, attr = name.split(".")
+                setattr(functools.reduce(getattr, path, item), attr, value)
             msg.observations = [item]
             return msg
 
