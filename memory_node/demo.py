@@ -29,8 +29,6 @@ import numpy as np  # noqa: E402
 import rclpy  # noqa: E402  (after the environment above)
 from geometry_msgs.msg import Point, PoseStamped  # noqa: E402
 from rclpy.node import Node  # noqa: E402
-from rclpy.qos import QoSProfile, ReliabilityPolicy  # noqa: E402
-from sensor_msgs.msg import CameraInfo, Image  # noqa: E402
 
 from memory_node.bringup import DEFAULT_PARAMS, Bringup  # noqa: E402
 from memory_node.core.perception.camera import (  # noqa: E402
@@ -53,7 +51,11 @@ from memory_node.nodes.perception_conversions import (  # noqa: E402
     image_msg,
     pose_core_to_msg,
 )
-from memory_node.nodes.tum_replay import DEFAULT_TOPICS, TumPublisher  # noqa: E402
+from memory_node.nodes.tum_replay import (  # noqa: E402
+    DEFAULT_TOPICS,
+    TumPublisher,
+    camera_publishers,
+)
 from memory_node.srv import (  # noqa: E402
     GetSceneGraph,
     Manage,
@@ -135,14 +137,7 @@ class SyntheticCamera:
         self.scene = scene or SyntheticScene()
         self.topics = {**DEFAULT_TOPICS, **(topics or {})}
         self.start = start
-        qos = QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE)
-        self.pubs = {
-            "colour": node.create_publisher(Image, self.topics["colour"], qos),
-            "depth": node.create_publisher(Image, self.topics["depth"], qos),
-            "camera_info": node.create_publisher(CameraInfo, self.topics["camera_info"], qos),
-            "pose": node.create_publisher(PoseStamped, self.topics["pose"], qos),
-            "detections": node.create_publisher(Detections, self.topics["detections"], qos),
-        }
+        self.pubs = camera_publishers(node, self.topics)
 
     def matched(self) -> bool:
         return all(p.get_subscription_count() > 0 for p in self.pubs.values())

@@ -19,6 +19,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -54,6 +55,18 @@ DEFAULT_TOPICS = {
 }
 
 
+def camera_publishers(node: Node, topics: dict[str, str]) -> dict[str, Any]:
+    """Reliable publishers for the five streams the perception node subscribes to."""
+    qos = QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE)
+    return {
+        "colour": node.create_publisher(Image, topics["colour"], qos),
+        "depth": node.create_publisher(Image, topics["depth"], qos),
+        "camera_info": node.create_publisher(CameraInfo, topics["camera_info"], qos),
+        "pose": node.create_publisher(PoseStamped, topics["pose"], qos),
+        "detections": node.create_publisher(Detections, topics["detections"], qos),
+    }
+
+
 class TumPublisher:
     """Publishes one frame of a TumSequence per call (the command and the tests use it)."""
 
@@ -64,14 +77,7 @@ class TumPublisher:
         self.sequence = sequence
         self.topics = {**DEFAULT_TOPICS, **(topics or {})}
         self.world_frame, self.camera_frame = world_frame, camera_frame
-        qos = QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE)
-        self.pubs = {
-            "colour": node.create_publisher(Image, self.topics["colour"], qos),
-            "depth": node.create_publisher(Image, self.topics["depth"], qos),
-            "camera_info": node.create_publisher(CameraInfo, self.topics["camera_info"], qos),
-            "pose": node.create_publisher(PoseStamped, self.topics["pose"], qos),
-            "detections": node.create_publisher(Detections, self.topics["detections"], qos),
-        }
+        self.pubs = camera_publishers(node, self.topics)
 
     def frames(self) -> list[TumFrame]:
         return [f for f in self.sequence if f.pose is not None]
