@@ -15,7 +15,9 @@ sys.path.insert(0, str(ROOT))
 
 from memory_node.core.units import ObjectMemoryUnit  # noqa: E402
 
-INSTRUCTIONS = ROOT / "bench" / "data" / "recall_instructions.yaml"
+# Generated from ../shared/data on first use (seeded, deterministic), never committed: it
+# carries object names and positions of the AI2-THOR data set.
+INSTRUCTIONS = ROOT / "build" / "bench" / "recall_instructions.yaml"
 RESULTS = ROOT / "bench" / "results"
 # BGR of each colour name the generator uses; crops are rendered from these with noise so
 # that the colour a unit describes is measured by OpenCV, not copied from the label.
@@ -41,6 +43,12 @@ def crop(colour: str, seed: str) -> bytes:
 
 
 def load() -> dict | None:
+    """The labelled set, generated on first use; None when the AI2-THOR data is absent."""
+    if not INSTRUCTIONS.is_file():
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import recall_make_instructions
+
+        recall_make_instructions.main(["--out", str(INSTRUCTIONS)])
     if not INSTRUCTIONS.is_file():
         return None
     with open(INSTRUCTIONS, encoding="utf-8") as fh:

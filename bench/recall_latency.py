@@ -39,7 +39,7 @@ def percentiles(xs: list[float]) -> dict:
 def main() -> int:
     doc = load()
     if doc is None:
-        print("skip: bench/data/recall_instructions.yaml not found")
+        print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
         return 0
     rng = random.Random(7)
     pool = [u for s in doc["scenes"] for u in scene_units(s)]

@@ -1,4 +1,7 @@
-"""Build bench/data/recall_instructions.yaml: labelled instructions over real AI2-THOR rooms.
+"""Build build/bench/recall_instructions.yaml: labelled instructions over real AI2-THOR rooms.
+
+The file holds object names and positions taken from ../shared/data, so it is generated
+where it is used (under the git-ignored build/) and never committed.
 
 Protocol (also in bench/README_recall.md):
 
@@ -35,11 +38,12 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from memory_node.core.perception.shared_data import shared_data_dir  # noqa: E402
 from memory_node.core.recall.categories import CategoryTable  # noqa: E402
 from memory_node.core.recall.lexical import split_label, words  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data" / "ai2thor_rearrangement" / "val.json.gz"
-OUT = ROOT / "bench" / "data" / "recall_instructions.yaml"
+DATA = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
+OUT = ROOT / "build" / "bench" / "recall_instructions.yaml"
 SEED = 20240521
 EPISODES_PER_ROOM = 3
 DIRECT_PER_SCENE = 4
@@ -278,11 +282,11 @@ def make_instruction(rng: random.Random, scene: dict, split: str, table: Categor
             "needed": [t["id"] for t in targets], "template": template}
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not args.data.is_file():
         print(f"skip: AI2-THOR rearrangement data not found at {args.data}")
         return 0

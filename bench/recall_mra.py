@@ -30,8 +30,8 @@ THRESHOLDS = (0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7)
 def main() -> int:
     doc = load()
     if doc is None:
-        print("skip: bench/data/recall_instructions.yaml not found "
-              "(run bench/recall_make_instructions.py with the AI2-THOR data present)")
+        print("skip: AI2-THOR rearrangement data absent (../shared/data or "
+              "MEMORY_NODE_SHARED_DATA); the labelled set is generated from it")
         return 0
     scenes = {s["scene_id"]: s for s in doc["scenes"]}
     by_scene: dict[str, list[dict]] = defaultdict(list)

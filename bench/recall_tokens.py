@@ -75,7 +75,7 @@ def script(item: dict, scene: dict, fail_first_pick: bool) -> list[BriefState]:
 def main() -> int:
     doc = load()
     if doc is None:
-        print("skip: bench/data/recall_instructions.yaml not found")
+        print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
         return 0
     scenes = {s["scene_id"]: s for s in doc["scenes"]}
     recaller = Recaller(Embedder())
