@@ -97,20 +97,20 @@ def check_instruction(instruction: object, what: str = "instruction") -> str:
     return text
 
 
+def _check_int_in(name: str, value: object, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an integer, got {value!r}")  # noqa: TRY004 - callers map ValueError to a rejected request
+    if not 1 <= value <= high:
+        raise ValueError(f"{name} must be in [1, {high}], got {value}")
+    return value
+
+
 def check_k(k: object) -> int:
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise ValueError(f"k must be an integer, got {k!r}")  # noqa: TRY004 - callers map ValueError to a rejected request
-    if not 1 <= k <= MAX_K:
-        raise ValueError(f"k must be in [1, {MAX_K}], got {k}")
-    return k
+    return _check_int_in("k", k, MAX_K)
 
 
 def check_budget(token_budget: object) -> int:
-    if isinstance(token_budget, bool) or not isinstance(token_budget, int):
-        raise ValueError(f"token_budget must be an integer, got {token_budget!r}")  # noqa: TRY004 - callers map ValueError to a rejected request
-    if not 1 <= token_budget <= MAX_TOKEN_BUDGET:
-        raise ValueError(f"token_budget must be in [1, {MAX_TOKEN_BUDGET}], got {token_budget}")
-    return token_budget
+    return _check_int_in("token_budget", token_budget, MAX_TOKEN_BUDGET)
 
 
 def _fingerprint(unit: ObjectMemoryUnit) -> tuple:
