@@ -36,10 +36,10 @@ from memory_node.core.recall.recall import (
     RecallConfig,
     Recaller,
 )
-from memory_node.core.recall.skills import check_skill_call
 from memory_node.core.recall.step_recall import StateConditionedRecall
 from memory_node.core.recall.working_memory import MAX_WINDOW, WorkingMemory
 from memory_node.core.short_term import ShortTermMemory
+from memory_node.core.skills import check_skill_call
 from memory_node.core.tokens import count_tokens
 from memory_node.core.units import ObjectMemoryUnit, check_finite_position, check_identifier
 

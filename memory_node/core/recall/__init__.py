@@ -23,10 +23,10 @@ from memory_node.core.recall.recall import (
     Recaller,
     RecallResult,
 )
-from memory_node.core.recall.skills import SKILL_NAMES, check_skill_call
 from memory_node.core.recall.step_recall import StateConditionedRecall, StepRecall
 from memory_node.core.recall.vlm_state import VLM_STATES, VlmStateClient, VlmStateResult
 from memory_node.core.recall.working_memory import ConsistencyWarning, WorkingMemory
+from memory_node.core.skills import SKILL_NAMES, check_skill_call
 
 __all__ = [
     "HELD_BY_ROBOT", "MODES", "REASON_NOT_FOUND", "SKILL_NAMES", "VLM_STATES",

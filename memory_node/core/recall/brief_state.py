@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_node.core.recall.skills import RESULTS, SKILLS
+from memory_node.core.skills import RESULTS, SKILLS
 
 MAX_SUBGOAL_CHARS = 500
 MAX_FIELD_CHARS = 128

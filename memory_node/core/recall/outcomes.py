@@ -16,18 +16,11 @@ from dataclasses import dataclass, replace
 
 from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.describe import HELD_BY_ROBOT
-from memory_node.core.recall.skills import SKILLS, check_skill_call
+from memory_node.core.skills import SKILLS, check_skill_call
 from memory_node.core.units import ObjectMemoryUnit, check_finite_position
 
 REASON_NOT_FOUND = "not_found"  # a pick failed because the object was not where remembered
 ABSENT_CONFIDENCE_FACTOR = 0.5
-
-# Skills whose success puts the acted-on object (argument 0) into a new state.
-_STATE_AFTER = {
-    "open": "opened", "close": "closed", "toggle_on": "on", "toggle_off": "off",
-    "slice": "sliced", "clean": "cleaned", "heat": "heated", "cook": "cooked",
-    "fill": "filled",
-}
 
 
 @dataclass(frozen=True)
@@ -122,4 +115,7 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
         filled = _touch(units[args[1]], stamp, actor, state="filled")
         return [source, filled]
 
-    return [_touch(target, stamp, actor, state=_STATE_AFTER[skill])]
+    after = SKILLS[skill].state_after
+    if after is None:
+        return []
+    return [_touch(units[args[after[0]]], stamp, actor, state=after[1])]

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from memory_node.core.recall.categories import type_key
-from memory_node.core.recall.skills import SKILLS
+from memory_node.core.skills import SKILLS
 from memory_node.core.units import ObjectMemoryUnit
 
 

@@ -20,7 +20,7 @@ from memory_node.core.recall.preconditions import (
     load_rules,
     render_message,
 )
-from memory_node.core.recall.skills import RESULTS, check_skill_call
+from memory_node.core.skills import RESULTS, check_skill_call
 from memory_node.core.units import ObjectMemoryUnit
 
 MAX_WINDOW = 100
