@@ -52,6 +52,7 @@ class ScriptedLlm:
                  latency_s: float = 0.0) -> None:
         self.script: deque[Reply] = deque()
         self.requests: list[dict] = []
+        self.auth: list[str] = []          # Authorization header of each request
         self.default = default
         self.latency_s = latency_s   # added to every answer (a model's think time)
         self._lock = threading.Lock()
@@ -69,6 +70,7 @@ class ScriptedLlm:
                     body = json.loads(self.rfile.read(length) or b"{}")
                 except ValueError:
                     body = {}
+                outer.auth.append(self.headers.get("Authorization", ""))
                 reply = outer._next(body)
                 wait = reply.delay_s + outer.latency_s
                 if wait:

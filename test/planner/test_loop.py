@@ -168,12 +168,14 @@ def test_skill_failure_triggers_a_replan_from_current_memory(world) -> None:  # 
 
 def test_replans_are_bounded(world) -> None:  # noqa: ANN001
     memory, house = world
-    with ScriptedLlm(default=Reply(content=GOOD)) as llm:
+    with ScriptedLlm(default=Reply(content=DONE)) as llm:
         loop = make_loop(llm, memory, house, max_replans=1)
         house.fail_next["navigate"] = ErrorCode.TIMEOUT
+        llm.push(GOOD, GOOD)
         result = loop.run("put the apple in the fridge", "ep-bound-1")
-        assert result.success   # one failure, one re-plan
+        assert result.success and result.replans == 1   # one failure, one re-plan
         house.things["Fridge_1"].state = "closed"   # closed behind the robot's back
+        llm.push(GOOD, GOOD, GOOD)
         result = loop.run("put the apple in the fridge", "ep-bound-2")
     assert not result.success and result.replans == 2
     assert result.error_code in (ErrorCode.PRECONDITION_FAILED, ErrorCode.NOT_FOUND)
@@ -260,3 +262,16 @@ def test_confirmation_gate(world) -> None:  # noqa: ANN001
     assert result.error_code == ErrorCode.PRECONDITION_FAILED and "not confirmed" in result.message
     assert [str(c) for c in house.calls] == ["navigate(Apple_1)"]
     assert Operator.asked == ["pick(Apple_1)"]
+
+
+def test_key_comes_from_the_named_environment_variable(world, monkeypatch) -> None:  # noqa: ANN001
+    memory, house = world
+    monkeypatch.setenv("PLANNER_TEST_KEY", "sk-test-123")
+    with ScriptedLlm() as llm:
+        llm.push(DONE)
+        backend = OpenAIChatBackend(LlmSettings(base_url=llm.url, model="m1",
+                                                api_key_env="PLANNER_TEST_KEY", retries=0))
+        assert PlanLoop(LlmPlanner(backend), LocalMemory(memory), house).run(
+            "pick the apple", "ep-key").success
+    assert llm.auth == ["Bearer sk-test-123"]
+    assert llm.requests[0]["model"] == "m1" and llm.requests[0]["temperature"] == 0

@@ -98,13 +98,24 @@ class OpenAIChatBackend:
             raise Unavailable(f"LLM endpoint refused the request: {str(exc)[:300]}") from None
         except oa.APIStatusError as exc:
             raise Unavailable(f"LLM endpoint {s.base_url}: HTTP {exc.status_code}") from None
-        except oa.OpenAIError as exc:  # malformed body and other client-side failures
+        except oa.OpenAIError as exc:  # other client-side failures
             raise Unavailable(f"LLM endpoint {s.base_url}: {str(exc)[:300]}") from None
+        except ValueError as exc:  # the body is not JSON (the client's json.loads)
+            raise Unavailable(f"LLM endpoint {s.base_url} answered with a body that is not "
+                              f"a chat completion: {str(exc)[:200]}") from None
         elapsed = time.perf_counter() - start
         return _answer(response, elapsed)
 
 
 def _answer(response: Any, elapsed: float) -> LlmAnswer:
+    try:
+        return _read(response, elapsed)
+    except (AttributeError, TypeError, ValueError, IndexError) as exc:
+        raise Unavailable(f"LLM endpoint answered with a malformed completion: "
+                          f"{str(exc)[:200]}") from None
+
+
+def _read(response: Any, elapsed: float) -> LlmAnswer:
     choices = getattr(response, "choices", None) or []
     if not choices:
         raise Unavailable("LLM endpoint answered without choices")
