@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from memory_node.core.memory import Memory, MemoryConfig
+from memory_node.core.memory import Memory
+from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
 from memory_node.core.units import ObjectMemoryUnit
 
 
 @pytest.fixture()
 def memory(tmp_path: Path) -> Memory:
-    m = Memory(MemoryConfig(memory_dir=tmp_path, short_term_capacity=10))
+    m = Memory(MemorySettings(memory_dir=str(tmp_path),
+                              short_term=ShortTermSettings(capacity=10)))
     yield m
     m.close()
 
@@ -42,4 +44,4 @@ def test_save_clear_load_and_snapshot(memory: Memory) -> None:
 
 def test_database_file_must_be_a_plain_name(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="plain file name"):
-        Memory(MemoryConfig(memory_dir=tmp_path, database_file="../x.sqlite"))
+        Memory(MemorySettings(memory_dir=str(tmp_path), database_file="../x.sqlite"))
