@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from memory_node.core.memory import Memory, MemoryConfig
+from memory_node.core.memory import Memory
+from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
 from memory_node.core.recall.embedder import Embedder
-from memory_node.core.recall_memory import RecallMemory
 from memory_node.core.units import ObjectMemoryUnit as Unit
 
 
@@ -19,8 +19,8 @@ def embedder() -> Embedder:
 
 @pytest.fixture()
 def memory(tmp_path: Path, embedder: Embedder) -> Memory:
-    m = Memory(MemoryConfig(memory_dir=tmp_path, short_term_capacity=200, durability="normal"))
-    m.recall = RecallMemory(m.short_term, m.recall.settings, embedder=embedder)
+    m = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+                              short_term=ShortTermSettings(capacity=200)), embedder=embedder)
     yield m
     m.close()
 

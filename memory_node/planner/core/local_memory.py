@@ -5,9 +5,9 @@ robot the node uses `MemoryClient` over the services instead (nodes/memory_port.
 
 from __future__ import annotations
 
-from memory_node.core.errors import ErrorCode, InvalidArgument
+from memory_node.core.errors import InvalidArgument
 from memory_node.core.memory import Memory
-from memory_node.core.recall_memory import brief_from_fields, is_not_found
+from memory_node.core.recall_memory import brief_from_fields
 
 from .areas import areas_from_graph_json
 from .types import AreaView, BriefState, RecallView, SkillCall, SkillResult, UnitView
@@ -17,15 +17,6 @@ def unit_view(unit: object, description: str = "", score: float = 0.0) -> UnitVi
     u = unit
     return UnitView(u.object_id, u.label, tuple(u.position), u.state, u.area_id,  # type: ignore[attr-defined]
                     u.receptacle_id, u.relation, description, float(score))  # type: ignore[attr-defined]
-
-
-def outcome_message(result: SkillResult) -> str:
-    """The outcome message memory reads: a NOT_FOUND failure says so in words too, since the
-    core's outcome effects decide "absent" on the message (the service carries the code)."""
-    message = result.message[:1900]
-    if result.error_code == ErrorCode.NOT_FOUND and not is_not_found(message):
-        message = f"not found: {message}"
-    return message
 
 
 class LocalMemory:
@@ -54,7 +45,8 @@ class LocalMemory:
         try:
             answer = self.memory.recall.record_outcome(
                 episode_id, call.skill, list(call.args), result.success,
-                outcome_message(result), result.robot_area, result.robot_position)
+                result.message[:2000], result.robot_area, result.robot_position,
+                error_code=int(result.error_code))
         except ValueError as exc:
             raise InvalidArgument(str(exc)) from None
         return tuple(unit_view(after) for _, after in answer.changed)
