@@ -79,7 +79,7 @@ def world(memory):  # noqa: ANN001, ANN201 - fixtures
         memory.upsert_object(u)
     house = House({"Apple_1": Thing("Apple", "kitchen", "CounterTop_1"),
                    "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
-                   "CounterTop_1": Thing("CounterTop", "kitchen")}, memory)
+                   "CounterTop_1": Thing("CounterTop", "kitchen")}, memory.upsert_object)
     return memory, house
 
 

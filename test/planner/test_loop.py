@@ -37,7 +37,7 @@ def world(memory):  # noqa: ANN001, ANN201
                    "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
                    "CounterTop_1": Thing("CounterTop", "kitchen"),
                    "Sofa_1": Thing("Sofa", "living_room"),
-                   "Book_1": Thing("Book", "living_room")}, memory)
+                   "Book_1": Thing("Book", "living_room")}, memory.upsert_object)
     return memory, house
 
 

@@ -48,7 +48,8 @@ def world(memory):  # noqa: ANN001, ANN201
                    "CounterTop_1": Thing("CounterTop", "kitchen"),
                    "Sofa_1": Thing("Sofa", "living_room"),
                    "Book_1": Thing("Book", "living_room"),
-                   "Mug_1": Thing("Mug", "living_room", position=(5.2, 0.6, 5.1))}, memory)
+                   "Mug_1": Thing("Mug", "living_room", position=(5.2, 0.6, 5.1))},
+                  memory.upsert_object)
     return memory, house
 
 

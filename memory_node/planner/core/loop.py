@@ -313,6 +313,8 @@ class PlanLoop:
             feedback(step_no, call, status, plan, note)
             if result.error_code == ErrorCode.CANCELED or cancel.cancelled:
                 raise _Stop(ErrorCode.CANCELED, f"cancelled during {call}")
+            if result.error_code == ErrorCode.UNAVAILABLE:   # no server: planning cannot help
+                raise _Stop(ErrorCode.UNAVAILABLE, f"{call}: {result.message[:300]}")
             exploring = call.skill == "explore" and result.error_code == ErrorCode.NOT_FOUND
             if not result.success and not exploring:  # an empty place is not a failure
                 out.replans += 1

@@ -98,10 +98,10 @@ class ActionSkillExecutor:
         while not done.wait(POLL_S):
             now = time.monotonic()
             if cancel.cancelled:
-                self._cancel(handle)
+                self._cancel(handle, done)
                 return self._fail(ErrorCode.CANCELED, f"{call} cancelled")
             if now > deadline:
-                self._cancel(handle)
+                self._cancel(handle, done)
                 return self._fail(ErrorCode.TIMEOUT, f"{call}: no result from {name} in "
                                                      f"{timeout_s + GRACE_S:.0f} s")
             if client.server_is_ready():
@@ -116,6 +116,8 @@ class ActionSkillExecutor:
             return self._fail(ErrorCode.UNAVAILABLE, f"{call}: {name} returned no result")
         return result_from_msg(wrapped.result)
 
-    def _cancel(self, handle: Any) -> None:
-        future = handle.cancel_goal_async()
-        _wait(future, GRACE_S)
+    def _cancel(self, handle: Any, finished: threading.Event) -> None:
+        """Cancel on the server and give it GRACE_S to stop, so the robot is still when
+        the planner reports the cancellation."""
+        if _wait(handle.cancel_goal_async(), GRACE_S):
+            finished.wait(GRACE_S)

@@ -2,16 +2,15 @@
 preconditions (reach, gripper, open receptacles) and effects, answers NOT_FOUND when an
 object is not where the robot went, and reports what `explore` sees into the in-process
 memory the way perception would. It is the skill executor's test double; the real one is
-the household world (issue 12) behind ExecuteSkill.
+the household world (issue 12) behind ExecuteSkill. Shared by the core and DDS tests.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from memory_node.core.errors import ErrorCode
-from memory_node.core.memory import Memory
 from memory_node.core.units import ObjectMemoryUnit
 from memory_node.planner.core.types import CancelToken, SkillCall, SkillResult, Target
 
@@ -28,14 +27,15 @@ class Thing:
 @dataclass
 class House:
     things: dict[str, Thing]
-    memory: Memory | None = None
+    # What exploring sees goes to memory as perception would report it (in-process memory's
+    # upsert_object in core tests, MemoryClient.update over DDS).
+    observe: Callable[[ObjectMemoryUnit], object] | None = None
     at: str = "hall"
     centres: dict[str, tuple[float, float, float]] = field(default_factory=lambda: {
         "kitchen": (2.0, 0.5, 1.0), "living_room": (5.5, 0.5, 5.0), "hall": (0.0, 0.0, -5.0)})
     held: str = ""
     calls: list[SkillCall] = field(default_factory=list)
     fail_next: dict[str, ErrorCode] = field(default_factory=dict)   # skill -> code once
-    observed_ids: dict[str, str] = field(default_factory=dict)      # true id -> memory id
 
     def _area_of(self, obj: str) -> str:
         t = self.things[obj]
@@ -113,10 +113,10 @@ class House:
         seen = [i for i, t in self.things.items()
                 if self._area_of(i) == area and (not label or t.label == label)
                 and not (t.inside and self.things[t.inside].state == "closed")]
-        if self.memory is not None:
+        if self.observe is not None:
             for i in seen:
                 t = self.things[i]
-                self.memory.upsert_object(ObjectMemoryUnit(
+                self.observe(ObjectMemoryUnit(
                     i, t.label, t.position, state=t.state, area_id=self._area_of(i),
                     receptacle_id=t.inside, relation="in" if t.inside else ""))
         if label and not seen:
