@@ -275,3 +275,26 @@ def test_key_comes_from_the_named_environment_variable(world, monkeypatch) -> No
             "pick the apple", "ep-key").success
     assert llm.auth == ["Bearer sk-test-123"]
     assert llm.requests[0]["model"] == "m1" and llm.requests[0]["temperature"] == 0
+
+
+def test_not_found_call_is_not_repeated_before_exploring(world) -> None:  # noqa: ANN001
+    memory, house = world
+    house.things["Apple_1"].area = "living_room"   # not where memory says
+    house.things["Apple_1"].inside = ""
+    house.things["Apple_1"].position = (5.0, 0.9, 5.0)
+    explore = json.dumps({"steps": [{"skill": "explore", "area": "living_room",
+                                     "target": "Apple"}]})
+    with ScriptedLlm(default=Reply(content=DONE)) as llm:
+        llm.push(PICK_ONLY, PICK_ONLY, explore, PICK_ONLY)
+        result = make_loop(llm, memory, house).run("pick up the apple", "ep-nf")
+        retry_prompt = llm.requests[2]["messages"]   # the repair of the re-plan
+    assert result.success, result.message
+    assert [str(c) for c in house.calls] == [
+        "navigate(Apple_1)", "pick(Apple_1)", "explore(living_room, Apple)",
+        "navigate(Apple_1)", "pick(Apple_1)"]
+    assert "not at its remembered place" in retry_prompt[-1]["content"]
+    assert memory.short_term.peek("Apple_1").area_id == "living_room"
+
+
+PICK_ONLY = json.dumps({"steps": [{"skill": "navigate", "destination": "Apple_1"},
+                                  {"skill": "pick", "object": "Apple_1"}]})

@@ -27,6 +27,17 @@ class ChatBackend(Protocol):
                  tools: list[dict] | None = None) -> LlmAnswer: ...
 
 
+def refuse_repeats(calls: list[SkillCall], req: PlanRequest) -> list[SkillCall]:
+    """A call that just failed with NOT_FOUND may not come back before an explore."""
+    for call in calls:
+        if call.skill == "explore":
+            break
+        if call in req.refused:
+            raise PlanRejected(f"{call} just failed: the object is not at its remembered "
+                               "place; explore the ranked places for it instead")
+    return calls
+
+
 class LlmPlanner:
     name = "llm"
 
@@ -74,13 +85,14 @@ class LlmPlanner:
 
     def _parse(self, req: PlanRequest, answer: LlmAnswer) -> list[SkillCall]:
         if answer.tool_calls:
-            return parse_tool_calls(answer.tool_calls, self.table, req.vocab,
-                                    req.max_plan_steps)
+            return refuse_repeats(parse_tool_calls(answer.tool_calls, self.table, req.vocab,
+                                                   req.max_plan_steps), req)
         if answer.content is None:
             raise PlanRejected("the answer has neither text nor tool calls")
         if answer.finish_reason == "length":
             raise PlanRejected("the answer was cut off (length limit); plan fewer steps")
-        return parse_plan(answer.content, self.table, req.vocab, req.max_plan_steps)
+        return refuse_repeats(parse_plan(answer.content, self.table, req.vocab,
+                                         req.max_plan_steps), req)
 
     def plan(self, req: PlanRequest) -> PlanResult:
         result = PlanResult([])

@@ -29,6 +29,7 @@ from memory_node.core.units import check_identifier
 
 from .areas import rank_places
 from .goals import parse_goals
+from .llm_planner import refuse_repeats
 from .planning import Planner, PlanRequest, PlanResult
 from .prompt import StepLine
 from .types import (
@@ -200,6 +201,11 @@ class PlanLoop:
                 self._count(out, usage)
             raise _Stop(exc.code, f"planning ({self.planner.name}): {exc.message}") from None
         self._count(out, result)
+        try:
+            refuse_repeats(result.calls, req)
+        except PlanRejected as exc:
+            raise _Stop(ErrorCode.INVALID_ARGUMENT, f"planner {self.planner.name}: "
+                        f"{exc.message}") from None
         # Whatever planned it, each call is validated again against the table and memory.
         usable = req.vocab.usable_skills(self.table)
         calls = []
@@ -315,6 +321,10 @@ class PlanLoop:
                 raise _Stop(ErrorCode.CANCELED, f"cancelled during {call}")
             if result.error_code == ErrorCode.UNAVAILABLE:   # no server: planning cannot help
                 raise _Stop(ErrorCode.UNAVAILABLE, f"{call}: {result.message[:300]}")
+            if call.skill == "explore" and result.success:
+                req.refused.clear()   # looked again: memory's new answer counts
+            elif result.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
+                req.refused.add(call)
             exploring = call.skill == "explore" and result.error_code == ErrorCode.NOT_FOUND
             if not result.success and not exploring:  # an empty place is not a failure
                 out.replans += 1

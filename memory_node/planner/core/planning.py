@@ -26,6 +26,9 @@ class PlanRequest:
     goal_conditions: tuple[str, ...] = ()   # privileged: only the offline planner reads it
     # The planner's own per-instruction notes (bindings, explored places); owned by the loop.
     notes: dict = field(default_factory=dict)
+    # Calls that just failed with NOT_FOUND: the object is not at its remembered place, so
+    # repeating them is refused until an explore has looked again.
+    refused: set[SkillCall] = field(default_factory=set)
 
 
 @dataclass
