@@ -276,7 +276,8 @@ class PlanLoop:
         vocab.add_areas(areas)
         req = PlanRequest(text, recall.context, vocab, [a.area_id for a in areas],
                           max_plan_steps=s.max_plan_steps, goal_conditions=goals)
-        feedback(0, None, "planning", [], _note(recall.units, recall.warnings))
+        fresh = _note(recall.units, recall.warnings)
+        feedback(0, None, "planning", [], fresh)
         plan = self._plan(out, req)
         rounds = 1
         while True:
@@ -292,7 +293,10 @@ class PlanLoop:
                             f"step limit {limit} reached before {call}")
             step_no = len(out.steps) + 1
             note = ""
-            if s.per_step_recall:
+            if fresh is not None:
+                # The plan was made from a recall just now: its first step needs no other.
+                note, fresh = fresh, None
+            elif s.per_step_recall:
                 brief = self._brief(f"{call.skill} {' '.join(call.args)}", req)
                 answer = self._memory(out, lambda b=brief: self.memory.recall(
                     text, s.recall_k, s.step_budget, episode, b), "step recall")
@@ -338,11 +342,11 @@ class PlanLoop:
             if rounds > limit + s.max_replans + 2:
                 raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps re-planning "
                             "without finishing")
-            self._refresh(out, req, text, episode)
+            fresh = self._refresh(out, req, text, episode)
             plan = self._plan(out, req)
 
     def _refresh(self, out: InstructionResult, req: PlanRequest, text: str,
-                 episode: str) -> None:
+                 episode: str) -> str:
         """Before a re-plan: what memory knows now (what exploring found, what a failure
         changed), per step with the brief state, or the whole instruction in dump mode."""
         s = self.settings
@@ -355,6 +359,7 @@ class PlanLoop:
         req.vocab.add_units(answer.units)
         if answer.context:
             req.memory_context = answer.context
+        return _note(answer.units, answer.warnings)
 
     # -- helpers ----------------------------------------------------------------------------
     @staticmethod
