@@ -53,9 +53,10 @@ def house_things() -> dict[str, Thing]:
             "Mug_1": Thing("Mug", "living_room", position=(5.2, 0.6, 5.1))}
 
 
-def memory_server(tmp: Path, name: str = "mem") -> NodeProcess:
+def memory_server(tmp: Path, name: str = "mem", **params: Any) -> NodeProcess:
     return NodeProcess(SERVER, params_file=CONFIG / "memory.yaml",
-                       params={"memory_dir": str(tmp / name), "recall.prefetch_batch": 0},
+                       params={"memory_dir": str(tmp / name), "recall.prefetch_batch": 0,
+                               **params},
                        log_path=tmp / f"{name}.log")
 
 

@@ -44,6 +44,32 @@ def areas_from_graph_json(text: str) -> list[AreaView]:
     return out
 
 
+def units_from_graph_json(text: str) -> list[UnitView]:
+    """Objects listed under the expanded areas of get_scene_graph's "json" answer."""
+    if not text or len(text) > MAX_GRAPH_JSON_CHARS:
+        return []
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    out = []
+    for a in (data.get("areas") if isinstance(data, dict) else None) or []:
+        if not isinstance(a, dict) or not isinstance(a.get("id"), str):
+            continue
+        for o in a.get("objects") or []:
+            if not isinstance(o, dict) or not isinstance(o.get("id"), str) \
+                    or not isinstance(o.get("label"), str):
+                continue
+            pos = o.get("position")
+            ok = isinstance(pos, list) and len(pos) == 3 and all(
+                isinstance(v, (int, float)) and math.isfinite(v) for v in pos)
+            state = o.get("state") if isinstance(o.get("state"), str) else "none"
+            out.append(UnitView(o["id"][:128], o["label"][:128],
+                                tuple(float(v) for v in pos) if ok else (0.0, 0.0, 0.0),
+                                state[:32], a["id"][:128]))
+    return out
+
+
 def rank_places(recalled: Sequence[UnitView], graph_areas: Sequence[AreaView],
                 named: Sequence[AreaView], words: Sequence[str] = ()) -> list[AreaView]:
     """Exploration order: areas by the best recall score of a unit in them, then areas whose

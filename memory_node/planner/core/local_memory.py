@@ -9,8 +9,7 @@ from memory_node.core.errors import InvalidArgument
 from memory_node.core.memory import Memory
 from memory_node.core.recall_memory import brief_from_fields
 
-from .areas import areas_from_graph_json
-from .types import AreaView, BriefState, RecallView, SkillCall, SkillResult, UnitView
+from .types import BriefState, RecallView, SkillCall, SkillResult, UnitView
 
 
 def unit_view(unit: object, description: str = "", score: float = 0.0) -> UnitView:
@@ -63,9 +62,11 @@ class LocalMemory:
                 c.object_id, c.label, tuple(c.position), area_id=c.area_id))
         return tuple(out)
 
-    def graph_areas(self, query: str) -> tuple[AreaView, ...]:
-        answer = self.memory.long_term.serialise("json", 0, query)
-        return tuple(areas_from_graph_json(answer.text))
+    def scene_graph(self, format: str, token_budget: int, query: str) -> str:
+        try:
+            return self.memory.long_term.serialise(format, token_budget, query).text
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None
 
     def end_episode(self, episode_id: str, succeeded: bool) -> None:
         self.memory.recall.end_episode(episode_id)

@@ -27,7 +27,7 @@ from memory_node.core.recall.categories import type_key
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import check_identifier
 
-from .areas import rank_places
+from .areas import areas_from_graph_json, rank_places, units_from_graph_json
 from .goals import parse_goals
 from .llm_planner import refuse_repeats
 from .planning import Planner, PlanRequest, PlanResult
@@ -61,7 +61,9 @@ class LoopSettings:
     recall_k: int = 8
     instruction_budget: int = 1200  # tokens of the instruction-level recall
     step_budget: int = 400          # tokens of each per-step recall
-    per_step_recall: bool = True    # False: one dump at the start only (for comparison)
+    per_step_recall: bool = True    # False: the instruction's recall only, re-done to re-plan
+    dump_budget: int = 0            # > 0 with per_step_recall off: one scene-graph dump at the
+                                    # start, never refreshed (the comparison KARMA's prompt makes)
     skill_timeout_s: float = 120.0
     memory_retries: int = 2         # re-tries of a memory call that found no server
     confirm_skills: tuple[str, ...] = ()
@@ -75,6 +77,7 @@ class LoopSettings:
             (1 <= self.recall_k <= 50, "recall_k must be in [1, 50]"),
             (1 <= self.instruction_budget <= 32_768, "instruction_budget in [1, 32768]"),
             (1 <= self.step_budget <= 32_768, "step_budget in [1, 32768]"),
+            (0 <= self.dump_budget <= 32_768, "dump_budget in [0, 32768]"),
             (0 < self.skill_timeout_s <= 3600, "skill_timeout_s in (0, 3600]"),
             (0 <= self.memory_retries <= 10, "memory_retries in [0, 10]"),
             (1 <= self.max_instruction_chars <= 10_000, "max_instruction_chars in [1, 10000]"),
@@ -271,10 +274,20 @@ class PlanLoop:
         recall = self._memory(out, lambda: self.memory.recall(
             text, s.recall_k, s.instruction_budget, episode, None), "recall")
         vocab.add_units(recall.units)
-        graph = self._memory(out, lambda: self.memory.graph_areas(text), "scene graph")
-        areas = rank_places(recall.units, graph, list(self.places()), text.split())
+        graph = self._memory(out, lambda: self.memory.scene_graph("json", 0, text),
+                             "scene graph")
+        areas = rank_places(recall.units, areas_from_graph_json(graph), list(self.places()),
+                            text.split())
         vocab.add_areas(areas)
-        req = PlanRequest(text, recall.context, vocab, [a.area_id for a in areas],
+        context = recall.context
+        if not s.per_step_recall and s.dump_budget:
+            # One dump at the start (KARMA): the whole scene graph as text, every object in
+            # it nameable, re-sent unchanged with every request of the instruction.
+            dump = self._memory(out, lambda: self.memory.scene_graph(
+                "text", s.dump_budget, text), "scene graph dump")
+            vocab.add_units(units_from_graph_json(graph))
+            context = "\n".join(x for x in (dump, recall.context) if x)
+        req = PlanRequest(text, context, vocab, [a.area_id for a in areas],
                           max_plan_steps=s.max_plan_steps, goal_conditions=goals)
         fresh = _note(recall.units, recall.warnings)
         feedback(0, None, "planning", [], fresh)
@@ -350,6 +363,8 @@ class PlanLoop:
         """Before a re-plan: what memory knows now (what exploring found, what a failure
         changed), per step with the brief state, or the whole instruction in dump mode."""
         s = self.settings
+        if not s.per_step_recall and s.dump_budget:
+            return ""   # the dump was made once, at the start
         last = req.history[-1].call if req.history else None
         brief = (self._brief(f"re-plan after {last}: {text}", req)
                  if s.per_step_recall else None)

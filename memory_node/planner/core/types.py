@@ -123,8 +123,9 @@ class MemoryPort(Protocol):
         """Objects memory holds with this label (query_object + get_units)."""
         ...
 
-    def graph_areas(self, query: str) -> tuple[AreaView, ...]:
-        """The long-term memory's areas (get_scene_graph json), `query` expanded first."""
+    def scene_graph(self, format: str, token_budget: int, query: str) -> str:
+        """get_scene_graph's text: "json" (areas, objects of the areas shown expanded) or
+        "text" (KARMA's form), within `token_budget` (0 = all), `query` expanded first."""
         ...
 
     def end_episode(self, episode_id: str, succeeded: bool) -> None: ...

@@ -6,10 +6,8 @@ from typing import Any
 
 from memory_node.core.errors import NotFound
 from memory_node.core.recall.brief_state import BriefState as CoreBrief
-from memory_node.planner.core.areas import areas_from_graph_json
 from memory_node.planner.core.local_memory import unit_view
 from memory_node.planner.core.types import (
-    AreaView,
     BriefState,
     RecallView,
     SkillCall,
@@ -19,9 +17,8 @@ from memory_node.planner.core.types import (
 
 
 class ClientMemoryPort:
-    def __init__(self, client: Any, graph_budget: int = 0) -> None:
+    def __init__(self, client: Any) -> None:
         self.client = client
-        self.graph_budget = graph_budget
 
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
                brief: BriefState | None) -> RecallView:
@@ -55,9 +52,8 @@ class ClientMemoryPort:
                      else UnitView(c.object_id, c.label, tuple(c.position), area_id=c.area_id)
                      for c in candidates)
 
-    def graph_areas(self, query: str) -> tuple[AreaView, ...]:
-        snapshot = self.client.get_scene_graph("json", self.graph_budget, query[:500])
-        return tuple(areas_from_graph_json(snapshot.text))
+    def scene_graph(self, format: str, token_budget: int, query: str) -> str:
+        return self.client.get_scene_graph(format, token_budget, query[:500]).text
 
     def end_episode(self, episode_id: str, succeeded: bool) -> None:
         try:

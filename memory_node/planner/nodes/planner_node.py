@@ -101,6 +101,10 @@ class PlannerNode(Node):
                                 "Tokens of each per-step recall.", 1, 32768),
             per_step_recall=declare(self, "recall.per_step", d.per_step_recall,
                                     "Recall with the brief state before every step."),
+            dump_budget=declare(self, "recall.dump_budget", d.dump_budget,
+                                "With recall.per_step false: tokens of one scene-graph dump "
+                                "made at the start and re-sent with every request (0 = none).",
+                                0, 32768),
             skill_timeout_s=declare(self, "skill_timeout_s", d.skill_timeout_s,
                                     "Seconds a skill may take.", 0.1, 3600.0),
             memory_retries=declare(self, "memory_retries", d.memory_retries,
