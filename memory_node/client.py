@@ -120,7 +120,7 @@ class MemoryClient:
         self._node = rclpy.create_node(
             f"memory_client_{os.getpid()}_{next(_ids)}", namespace=namespace or "/",
             context=context)
-        self._clients = {name: self._node.create_client(srv, f"memory/{name}")
+        self._clients: dict[str, Any] = {name: self._node.create_client(srv, f"memory/{name}")
                          for name, srv in _SERVICES.items()}
         self._executor = SingleThreadedExecutor(context=context)
         self._executor.add_node(self._node)

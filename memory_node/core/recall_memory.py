@@ -285,7 +285,7 @@ class RecallMemory:
                 raise ValueError(f"{name} must be at least 1, got {value}")
             if value > high:
                 raise ValueError(f"{name} {value} exceeds the maximum {high}")
-        return text, int(k), int(token_budget)  # type: ignore[arg-type]
+        return text, int(k), int(token_budget)  # type: ignore[call-overload]
 
     @staticmethod
     def _check_episode_id(episode_id: object, required: bool) -> str:

@@ -71,25 +71,3 @@ def declare_settings(node: Node, cls: type[S], prefix: str = "") -> S:
     result: S = build_settings(cls, values)
     return result
 
-
-def parameter_table() -> str:
-    """Every memory_server parameter: name, default, range or choices, description."""
-    from memory_node.core.memory_settings import MemorySettings
-    from memory_node.nodes.capabilities import CAPABILITIES
-    from memory_node.nodes.memory_server import ServerSettings
-
-    rows = []
-    sections: list[tuple[type, str]] = [(MemorySettings, ""), (ServerSettings, "")]
-    for capability in CAPABILITIES.values():
-        sections.extend(capability.settings_sections)
-    for cls, prefix in sections:
-        for name, default, info in iter_settings(cls):
-            bounds = (", ".join(info.choices) if info.choices
-                      else f"[{info.low}, {info.high}]" if info.low is not None else "")
-            rows.append(f"| `{prefix}{name}` | `{default!r}` | {bounds} | {info.description} |")
-    return "\n".join(["| parameter | default | range | description |", "|---|---|---|---|",
-                      *sorted(rows)])
-
-
-if __name__ == "__main__":
-    print(parameter_table())
