@@ -13,10 +13,11 @@ from house import House, Thing
 from scripted_llm import Reply, ScriptedLlm
 
 from memory_node.core.errors import ErrorCode, Unavailable
-from memory_node.planner.core.backends import LlmSettings, OpenAIChatBackend
+from memory_node.planner.core.backends import OpenAIChatBackend
 from memory_node.planner.core.llm_planner import LlmPlanner
 from memory_node.planner.core.local_memory import LocalMemory
-from memory_node.planner.core.loop import LoopSettings, PlanLoop
+from memory_node.planner.core.loop import PlanLoop
+from memory_node.planner.core.settings import LlmSettings, LoopSettings
 from memory_node.planner.core.types import AreaView, CancelToken
 
 GOOD = json.dumps({"steps": [

@@ -53,7 +53,7 @@ def stack(ros_context: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     try:
         with MemoryClient(timeout=20.0) as memory:
             memory.wait_until_ready(timeout=90.0)
-            planner = planner_node(tmp, "planner", planner="offline", confirm_skills="open",
+            planner = planner_node(tmp, "planner", planner="offline", confirm="open",
                                    confirm_timeout_s=30.0, skill_timeout_s=3.0,
                                    skill_server_wait_s=3.0)
             try:

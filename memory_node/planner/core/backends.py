@@ -16,36 +16,11 @@ from typing import Any
 
 from memory_node.core.errors import InvalidArgument, Timeout, Unavailable
 
-MAX_COMPLETION_TOKENS = 1024
+from .settings import LlmSettings
 
 
 class FeatureUnsupported(InvalidArgument):
     """The endpoint refused the request's structured-output or tool options (HTTP 400)."""
-
-
-@dataclass(frozen=True)
-class LlmSettings:
-    base_url: str = "http://127.0.0.1:8080/v1"
-    model: str = "planner"
-    api_key_env: str = "MEMORY_NODE_LLM_API_KEY"   # the key itself never sits in config
-    timeout_s: float = 30.0
-    retries: int = 1
-    temperature: float = 0.0
-    max_completion_tokens: int = MAX_COMPLETION_TOKENS
-    mode: str = "json_schema"                      # json_schema | tools | prompt
-
-    def __post_init__(self) -> None:
-        if not self.base_url.startswith(("http://", "https://")):
-            raise ValueError(f"llm base_url must start with http:// or https://, "
-                             f"got {self.base_url!r}")
-        if not 0 < self.timeout_s <= 600:
-            raise ValueError(f"llm timeout_s must be in (0, 600], got {self.timeout_s}")
-        if not 0 <= self.retries <= 10:
-            raise ValueError(f"llm retries must be in [0, 10], got {self.retries}")
-        if not 1 <= self.max_completion_tokens <= 32_768:
-            raise ValueError("llm max_completion_tokens must be in [1, 32768]")
-        if self.mode not in ("json_schema", "tools", "prompt"):
-            raise ValueError(f"llm mode must be json_schema, tools or prompt, got {self.mode!r}")
 
 
 @dataclass(frozen=True)
@@ -64,6 +39,8 @@ class OpenAIChatBackend:
     def __init__(self, settings: LlmSettings) -> None:
         import openai  # the client is only needed when an endpoint is configured
 
+        if not settings.base_url:
+            raise ValueError("llm base_url is empty: no endpoint to plan with")
         self.settings = settings
         self._openai = openai
         self._client = openai.OpenAI(

@@ -32,6 +32,7 @@ from .goals import parse_goals
 from .llm_planner import refuse_repeats
 from .planning import Planner, PlanRequest, PlanResult
 from .prompt import StepLine
+from .settings import MAX_INSTRUCTION_CHARS, LoopSettings
 from .types import (
     AreaView,
     BriefState,
@@ -46,45 +47,10 @@ from .validate import PlanRejected, check_step
 from .vocabulary import Vocabulary
 
 T = TypeVar("T")
-MAX_INSTRUCTION_CHARS = 2000
 MAX_NOTE_CHARS = 400
 MAX_LOOKUPS = 8
 LOOKUP_RESULTS = 3
 MEMORY_RETRY_CODES = (ErrorCode.UNAVAILABLE, ErrorCode.TIMEOUT)
-
-
-@dataclass(frozen=True)
-class LoopSettings:
-    max_steps: int = 30            # M: skill calls per instruction (goal's max_steps overrides)
-    max_plan_steps: int = 12       # N: steps one plan may hold
-    max_replans: int = 3           # re-plans after failed skills
-    recall_k: int = 8
-    instruction_budget: int = 1200  # tokens of the instruction-level recall
-    step_budget: int = 400          # tokens of each per-step recall
-    per_step_recall: bool = True    # False: the instruction's recall only, re-done to re-plan
-    dump_budget: int = 0            # > 0 with per_step_recall off: one scene-graph dump at the
-                                    # start, never refreshed (the comparison KARMA's prompt makes)
-    skill_timeout_s: float = 120.0
-    memory_retries: int = 2         # re-tries of a memory call that found no server
-    confirm_skills: tuple[str, ...] = ()
-    max_instruction_chars: int = MAX_INSTRUCTION_CHARS
-
-    def __post_init__(self) -> None:
-        checks = [
-            (1 <= self.max_steps <= 500, "max_steps must be in [1, 500]"),
-            (1 <= self.max_plan_steps <= 100, "max_plan_steps must be in [1, 100]"),
-            (0 <= self.max_replans <= 20, "max_replans must be in [0, 20]"),
-            (1 <= self.recall_k <= 50, "recall_k must be in [1, 50]"),
-            (1 <= self.instruction_budget <= 32_768, "instruction_budget in [1, 32768]"),
-            (1 <= self.step_budget <= 32_768, "step_budget in [1, 32768]"),
-            (0 <= self.dump_budget <= 32_768, "dump_budget in [0, 32768]"),
-            (0 < self.skill_timeout_s <= 3600, "skill_timeout_s in (0, 3600]"),
-            (0 <= self.memory_retries <= 10, "memory_retries in [0, 10]"),
-            (1 <= self.max_instruction_chars <= 10_000, "max_instruction_chars in [1, 10000]"),
-        ]
-        for ok, message in checks:
-            if not ok:
-                raise ValueError(f"planner settings: {message}")
 
 
 @dataclass
@@ -272,7 +238,7 @@ class PlanLoop:
         s = self.settings
         vocab = Vocabulary()
         recall = self._memory(out, lambda: self.memory.recall(
-            text, s.recall_k, s.instruction_budget, episode, None), "recall")
+            text, s.recall.k, s.recall.instruction_budget, episode, None), "recall")
         vocab.add_units(recall.units)
         graph = self._memory(out, lambda: self.memory.scene_graph("json", 0, text),
                              "scene graph")
@@ -280,11 +246,11 @@ class PlanLoop:
                             text.split())
         vocab.add_areas(areas)
         context = recall.context
-        if not s.per_step_recall and s.dump_budget:
+        if not s.recall.per_step and s.recall.dump_budget:
             # One dump at the start (KARMA): the whole scene graph as text, every object in
             # it nameable, re-sent unchanged with every request of the instruction.
             dump = self._memory(out, lambda: self.memory.scene_graph(
-                "text", s.dump_budget, text), "scene graph dump")
+                "text", s.recall.dump_budget, text), "scene graph dump")
             vocab.add_units(units_from_graph_json(graph))
             context = "\n".join(x for x in (dump, recall.context) if x)
         req = PlanRequest(text, context, vocab, [a.area_id for a in areas],
@@ -309,10 +275,10 @@ class PlanLoop:
             if fresh is not None:
                 # The plan was made from a recall just now: its first step needs no other.
                 note, fresh = fresh, None
-            elif s.per_step_recall:
+            elif s.recall.per_step:
                 brief = self._brief(f"{call.skill} {' '.join(call.args)}", req)
                 answer = self._memory(out, lambda b=brief: self.memory.recall(
-                    text, s.recall_k, s.step_budget, episode, b), "step recall")
+                    text, s.recall.k, s.recall.step_budget, episode, b), "step recall")
                 vocab.add_units(answer.units)
                 req.memory_context = answer.context or req.memory_context
                 note = _note(answer.units, answer.warnings)
@@ -363,14 +329,14 @@ class PlanLoop:
         """Before a re-plan: what memory knows now (what exploring found, what a failure
         changed), per step with the brief state, or the whole instruction in dump mode."""
         s = self.settings
-        if not s.per_step_recall and s.dump_budget:
+        if not s.recall.per_step and s.recall.dump_budget:
             return ""   # the dump was made once, at the start
         last = req.history[-1].call if req.history else None
         brief = (self._brief(f"re-plan after {last}: {text}", req)
-                 if s.per_step_recall else None)
+                 if s.recall.per_step else None)
+        budget = s.recall.step_budget if brief else s.recall.instruction_budget
         answer = self._memory(out, lambda: self.memory.recall(
-            text, s.recall_k, s.step_budget if brief else s.instruction_budget, episode,
-            brief), "recall")
+            text, s.recall.k, budget, episode, brief), "recall")
         req.vocab.add_units(answer.units)
         if answer.context:
             req.memory_context = answer.context

@@ -15,6 +15,7 @@ import math
 import sys
 import threading
 import uuid
+from dataclasses import replace
 from typing import Any
 
 import rclpy
@@ -30,11 +31,12 @@ from memory_node.client import MemoryClient
 from memory_node.core.errors import ErrorCode
 from memory_node.core.skills import load_skill_table
 from memory_node.msg import NamedPlaces, SkillCall, StepResult
-from memory_node.nodes.params import declare
-from memory_node.planner.core.backends import LlmSettings, OpenAIChatBackend
+from memory_node.nodes.params import declare_settings
+from memory_node.planner.core.backends import OpenAIChatBackend
 from memory_node.planner.core.llm_planner import LlmPlanner
-from memory_node.planner.core.loop import InstructionResult, LoopSettings, PlanLoop
+from memory_node.planner.core.loop import InstructionResult, PlanLoop
 from memory_node.planner.core.offline import OfflinePlanner
+from memory_node.planner.core.settings import PlannerSettings
 from memory_node.planner.core.types import AreaView, CancelToken
 from memory_node.planner.nodes.confirm import TopicConfirmer
 from memory_node.planner.nodes.memory_port import ClientMemoryPort
@@ -64,75 +66,19 @@ def result_msg(r: InstructionResult) -> ExecuteInstruction.Result:
 class PlannerNode(Node):
     def __init__(self) -> None:
         super().__init__("planner")
-        d = LoopSettings()
-        kind = declare(self, "planner", "auto", "Which planner: auto (llm when llm.base_url "
-                       "is set, else offline), offline (goal conditions, no network), llm.",
-                       choices=("auto", "offline", "llm"))
-        skills_file = declare(self, "skills_file", "", "Skill table (YAML); empty = the "
-                              "package's config/skills.yaml.")
-        llm = LlmSettings(
-            base_url=declare(self, "llm.base_url", "", "OpenAI-compatible endpoint, e.g. "
-                             "http://127.0.0.1:8080/v1; empty = no LLM.") or
-            "http://127.0.0.1:1/v1",
-            model=declare(self, "llm.model", "planner", "Model name sent to the endpoint."),
-            api_key_env=declare(self, "llm.api_key_env", "MEMORY_NODE_LLM_API_KEY",
-                                "Environment variable holding the API key (never the key)."),
-            timeout_s=declare(self, "llm.timeout_s", 30.0, "Seconds per LLM request.",
-                              0.1, 600.0),
-            retries=declare(self, "llm.retries", 1, "Retries of a failed LLM request.", 0, 10),
-            max_completion_tokens=declare(self, "llm.max_completion_tokens", 1024,
-                                          "Completion token limit.", 1, 32768),
-            mode=declare(self, "llm.mode", "json_schema", "Structured output form.",
-                         choices=("json_schema", "tools", "prompt")))
-        use_llm = kind == "llm" or (kind == "auto" and bool(
-            self.get_parameter("llm.base_url").value))
-        self.settings = LoopSettings(
-            max_steps=declare(self, "max_steps", d.max_steps,
-                              "Skill calls per instruction (M).", 1, 500),
-            max_plan_steps=declare(self, "max_plan_steps", d.max_plan_steps,
-                                   "Steps one plan may hold (N).", 1, 100),
-            max_replans=declare(self, "max_replans", d.max_replans,
-                                "Re-plans after failed skills per instruction.", 0, 20),
-            recall_k=declare(self, "recall.k", d.recall_k, "Units per recall.", 1, 50),
-            instruction_budget=declare(self, "recall.instruction_budget",
-                                       d.instruction_budget,
-                                       "Tokens of the recall for the instruction.", 1, 32768),
-            step_budget=declare(self, "recall.step_budget", d.step_budget,
-                                "Tokens of each per-step recall.", 1, 32768),
-            per_step_recall=declare(self, "recall.per_step", d.per_step_recall,
-                                    "Recall with the brief state before every step."),
-            dump_budget=declare(self, "recall.dump_budget", d.dump_budget,
-                                "With recall.per_step false: tokens of one scene-graph dump "
-                                "made at the start and re-sent with every request (0 = none).",
-                                0, 32768),
-            skill_timeout_s=declare(self, "skill_timeout_s", d.skill_timeout_s,
-                                    "Seconds a skill may take.", 0.1, 3600.0),
-            memory_retries=declare(self, "memory_retries", d.memory_retries,
-                                   "Retries of a memory call that found no server.", 0, 10),
-            confirm_skills=tuple(s for s in declare(
-                self, "confirm_skills", "", "Comma-separated skills that need a yes on "
-                "planner/confirm_response before they run; empty = none.").split(",")
-                if s.strip()),
-        )
-        memory_timeout = declare(self, "memory_timeout_s", 10.0,
-                                 "Seconds per memory service call.", 0.1, 120.0)
-        server_wait = declare(self, "skill_server_wait_s", 10.0,
-                              "Seconds to wait for a skill server to appear / take a goal.",
-                              0.1, 120.0)
-        confirm_timeout = declare(self, "confirm_timeout_s", 60.0,
-                                  "Seconds to wait for a confirmation (no answer = no).",
-                                  0.1, 3600.0)
-
-        self.table = load_skill_table(skills_file or None)
+        p = declare_settings(self, PlannerSettings)
+        use_llm = p.planner == "llm" or (p.planner == "auto" and bool(p.llm.base_url))
+        confirm = tuple(x.strip() for x in p.confirm.split(",") if x.strip())
+        self.settings = replace(p, confirm_skills=confirm)
+        self.table = load_skill_table(p.skills_file or None)
         group = ReentrantCallbackGroup()
-        planner = (LlmPlanner(OpenAIChatBackend(llm), llm.mode, self.table) if use_llm
+        planner = (LlmPlanner(OpenAIChatBackend(p.llm), p.llm.mode, self.table) if use_llm
                    else OfflinePlanner(self.table))
-        self.memory = MemoryClient(node=self, timeout=memory_timeout)
-        confirmer = (TopicConfirmer(self, group, confirm_timeout)
-                     if self.settings.confirm_skills else None)
+        self.memory = MemoryClient(node=self, timeout=p.memory_timeout_s)
+        confirmer = (TopicConfirmer(self, group, p.confirm_timeout_s) if confirm else None)
         self._places: list[AreaView] = []
         self.loop = PlanLoop(planner, ClientMemoryPort(self.memory),
-                             ActionSkillExecutor(self, self.table, group, server_wait),
+                             ActionSkillExecutor(self, self.table, group, p.skill_server_wait_s),
                              self.settings, self.table, confirmer,
                              places=lambda: list(self._places))
         self._busy = threading.Lock()
