@@ -79,6 +79,35 @@ def ready(stack: Stack, client_node: Node) -> Iterator[tuple[Stack, Node, object
     assert stack.planner.alive(), stack.planner.output()[-3000:]
 
 
+def test_skill_server_vanishing_mid_goal(ready) -> None:  # noqa: ANN001
+    # First in the module: no skill server of an earlier test is still in the graph.
+    stack, node, client = ready
+    marker = stack.tmp / "silent_started"
+    marker.unlink(missing_ok=True)
+    silent = subprocess.Popen([sys.executable, str(HERE / "silent_skill_server.py"),
+                               str(marker), "--ros-args"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.STDOUT)
+    try:
+        run, handle = send_goal(node, client, "pick up the apple", "off-vanish",
+                                ("HOLDING(Apple)",))
+        assert run.accepted
+        spin_until(node, marker.exists, 90.0, "the silent server to take the goal")
+        silent.kill()
+        silent.wait(timeout=10)
+        wait_result(node, run, handle)
+    finally:
+        if silent.poll() is None:
+            silent.kill()
+            silent.wait(timeout=10)
+    r = run.result
+    # SIGKILL leaves the server in the DDS graph until its lease expires, so the planner
+    # usually learns it from the skill timeout; a server that leaves the graph is
+    # UNAVAILABLE ("vanished") within seconds. Either way: a clear code, and it stops.
+    assert (r.error_code, r.message.split(":")[-1].strip()[:9]) in (
+        (ErrorCode.TIMEOUT, "no result"), (ErrorCode.UNAVAILABLE, "skill ser")), r.message
+    assert r.steps >= 1 and not r.step_results[0].success
+
+
 def test_missing_at_remembered_place_explores_the_named_places(ready) -> None:  # noqa: ANN001
     stack, node, client = ready
     things = house_things()
@@ -123,31 +152,3 @@ def test_confirmation_topic_gates_listed_skills(ready) -> None:  # noqa: ANN001
                                                               "put(Apple_1, Fridge_1, in)"]
     assert [a["skill"] for a in asked] == ["open", "open"]
     assert asked[0]["arguments"] == ["Fridge_1"]
-
-
-def test_skill_server_vanishing_mid_goal(ready) -> None:  # noqa: ANN001
-    stack, node, client = ready
-    marker = stack.tmp / "silent_started"
-    marker.unlink(missing_ok=True)
-    silent = subprocess.Popen([sys.executable, str(HERE / "silent_skill_server.py"),
-                               str(marker), "--ros-args"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.STDOUT)
-    try:
-        run, handle = send_goal(node, client, "pick up the apple", "off-vanish",
-                                ("HOLDING(Apple)",))
-        assert run.accepted
-        spin_until(node, marker.exists, 90.0, "the silent server to take the goal")
-        silent.kill()
-        silent.wait(timeout=10)
-        wait_result(node, run, handle)
-    finally:
-        if silent.poll() is None:
-            silent.kill()
-            silent.wait(timeout=10)
-    r = run.result
-    # SIGKILL leaves the server in the DDS graph until its lease expires, so the planner
-    # usually learns it from the skill timeout; a server that leaves the graph is
-    # UNAVAILABLE ("vanished") within seconds. Either way: a clear code, and it stops.
-    assert (r.error_code, r.message.split(":")[-1].strip()[:9]) in (
-        (ErrorCode.TIMEOUT, "no result"), (ErrorCode.UNAVAILABLE, "skill ser")), r.message
-    assert r.steps >= 1 and not r.step_results[0].success
