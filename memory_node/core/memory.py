@@ -6,16 +6,26 @@ these calls and does nothing else, so every rule here is tested without ROS.
 from __future__ import annotations
 
 import math
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.errors import NotFound
+from memory_node.core.limits import LIMITS
+from memory_node.core.persistence.store import MemoryStore, SchemaMismatch
 from memory_node.core.scene_graph.config import SceneGraphConfig
+from memory_node.core.scene_graph.graph import OBJECT
 from memory_node.core.short_term import ShortTermMemory
-from memory_node.core.units import ObjectMemoryUnit, check_finite_position, check_identifier
+from memory_node.core.units import (
+    HELD_BY_ROBOT,
+    ObjectMemoryUnit,
+    check_finite_position,
+    check_identifier,
+    validate_unit,
+)
 
-MAX_QUERY_RESULTS = 1000
+MAX_QUERY_RESULTS = LIMITS.max_query_results
 
 
 @dataclass(frozen=True)
@@ -57,8 +67,8 @@ class Counters:
 
     by_reason: dict[str, int] = field(default_factory=dict)
 
-    def count(self, reason: str) -> None:
-        self.by_reason[reason] = self.by_reason.get(reason, 0) + 1
+    def count(self, reason: str, n: int = 1) -> None:
+        self.by_reason[reason] = self.by_reason.get(reason, 0) + n
 
 
 class Memory:
@@ -70,9 +80,16 @@ class Memory:
         if "/" in config.database_file or config.database_file in ("", ".", ".."):
             raise ValueError(f"database_file {config.database_file!r} must be a plain file name")
         self.store = MemoryStore(memory_dir / config.database_file, durability=config.durability)
-        self.short_term = ShortTermMemory(
-            config.short_term_capacity, config.short_term_policy, self.store, seed=config.seed
-        )
+        try:
+            self.short_term = ShortTermMemory(
+                config.short_term_capacity, config.short_term_policy, self.store,
+                seed=config.seed)
+        except (TypeError, KeyError, sqlite3.DatabaseError) as exc:
+            # Rows this code cannot read: a configuration problem (exit 2), not a crash
+            # to restart in a loop.
+            self.store.close()
+            raise SchemaMismatch(f"{config.database_file}: unreadable object units: "
+                                 f"{type(exc).__name__}: {exc}") from exc
         self.counters = Counters()
         self.started_at = time.time()
         # Capabilities attach below, one block each (long-term memory, recall).
@@ -93,7 +110,18 @@ class Memory:
 
     # -- update_object --------------------------------------------------------------------
     def upsert_object(self, unit: ObjectMemoryUnit) -> list[ObjectMemoryUnit]:
+        unit = validate_unit(unit)
+        receptacle = unit.receptacle_id
+        if receptacle and receptacle != HELD_BY_ROBOT and not self.knows(receptacle):
+            raise NotFound(f"receptacle_id {receptacle!r} names no remembered object")
         return self.short_term.upsert(unit)
+
+    def knows(self, object_id: str) -> bool:
+        """Whether `object_id` is an object the short- or the long-term memory holds."""
+        if object_id in self.short_term:
+            return True
+        # The scene graph's object ids (the long-term module offers no lookup by id yet).
+        return object_id in self.long_term.graph.nodes(OBJECT)
 
     def remove_object(self, object_id: str) -> ObjectMemoryUnit:
         return self.short_term.remove(object_id)
@@ -153,10 +181,34 @@ class Memory:
         raise FileExistsError("more than 1000 snapshots in one second")
 
     def load(self, name: str) -> Path:
-        path = self.store.load_snapshot(name)
-        self.short_term.reload()
-        self.long_term.reload()
-        return path
+        """Replace the memory with snapshot `name`, all or nothing: the snapshot is copied,
+        migrated and loaded into throw-away memories first, so a file this code cannot use
+        is refused before anything changes."""
+        prepared = self.store.prepare_snapshot(name)
+        try:
+            try:  # everything the live memories will read from it, read once here
+                probe = ShortTermMemory(self.config.short_term_capacity,
+                                        self.config.short_term_policy, prepared)
+                from memory_node.core.long_term import LongTermMemory
+                LongTermMemory(prepared, probe, self.long_term.config)
+            except (ValueError, TypeError, KeyError, sqlite3.DatabaseError) as exc:
+                raise SchemaMismatch(f"snapshot {name!r} holds data this code cannot "
+                                     f"read: {type(exc).__name__}: {exc}") from exc
+            previous = self.store.backup_in_memory()
+            try:
+                self.store.adopt(prepared)
+                self.short_term.reload()
+                self.long_term.reload()
+            except BaseException:
+                self.store.restore(previous)
+                self.short_term.reload()
+                self.long_term.reload()
+                raise
+            finally:
+                previous.close()
+        finally:
+            prepared.discard()
+        return self.store.resolve_snapshot_path(name)
 
     def clear(self) -> None:
         self.store.clear()

@@ -14,6 +14,7 @@ from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 
 from memory_node.core.cache import POLICY_NAMES
+from memory_node.core.errors import MemoryRequestError, code_of
 from memory_node.core.memory import Memory, MemoryConfig
 from memory_node.core.units import ObjectMemoryUnit
 from memory_node.msg import MemoryStats, ObjectEvent
@@ -24,13 +25,15 @@ from memory_node.nodes.conversions import (
     unit_from_msg,
 )
 from memory_node.nodes.params import declare
+from memory_node.nodes.qos import SERVICE_QOS, track_requests
 from memory_node.nodes.recall_services import attach_recall_services
 from memory_node.nodes.runner import run_node
 from memory_node.nodes.scene_graph_interface import attach_scene_graph
 from memory_node.srv import Manage, QueryObject, UpdateObject
 
 # Errors a request can cause: reported in the response, never fatal to the node.
-_REQUEST_ERRORS = (ValueError, KeyError, FileNotFoundError, TypeError, OverflowError)
+_REQUEST_ERRORS = (ValueError, KeyError, FileNotFoundError, TypeError, OverflowError,
+                   MemoryRequestError)
 
 
 class MemoryServer(Node):
@@ -91,12 +94,15 @@ class MemoryServer(Node):
             except _REQUEST_ERRORS as exc:
                 message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
                 self._reject(name, response, str(message))
+                response.error_code = int(code_of(exc))
             except Exception as exc:  # a bug must not take the memory down with it
                 self.get_logger().error(f"{name}: {traceback.format_exc()}")
                 self._reject(name, response, f"internal error: {type(exc).__name__}: {exc}")
+                response.error_code = int(code_of(exc))
             return response
 
-        self.create_service(srv_type, name, callback)
+        service = self.create_service(srv_type, name, callback, qos_profile=SERVICE_QOS)
+        track_requests(service, self.memory.counters.count, name)
 
     def _reject(self, name: str, response: Any, message: str) -> None:
         response.success = False

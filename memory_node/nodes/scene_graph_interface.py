@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from visualization_msgs.msg import MarkerArray
 
+from memory_node.core.limits import LIMITS
 from memory_node.core.memory import Memory
 from memory_node.core.scene_graph.config import DEFAULT_IMMOVABLE, SceneGraphConfig
 from memory_node.msg import MemoryStats, ObjectObservations
@@ -168,6 +169,11 @@ class SceneGraphInterface:
             self._drop("dropped.observations.frame",
                        f"observations in frame {frame!r}; the memory is in "
                        f"{self.node.frame_id!r} (no tf here: publish in that frame)")
+            return
+        if len(msg.observations) > LIMITS.max_observations_per_frame:
+            self._drop("dropped.observations.too_many",
+                       f"{len(msg.observations)} observations in one frame (max "
+                       f"{LIMITS.max_observations_per_frame})")
             return
         stamp = from_time(msg.header.stamp) or time.time()  # an unset stamp means "now"
         try:
