@@ -17,14 +17,17 @@ from memory_node.core.limits import LIMITS, Limits
 
 
 def jpeg_size(data: bytes) -> tuple[int, int]:
-    """(width, height) declared by a JPEG's header; ValueError if `data` is not a JPEG."""
+    """(width, height) declared by a JPEG's header; ValueError if `data` is not a JPEG or
+    declares more pixels than Pillow's own bomb limit (~179 million)."""
     try:
         with warnings.catch_warnings():
             # Pillow warns (DecompressionBombWarning) on large headers; we decide ourselves.
             warnings.simplefilter("ignore")
             with Image.open(io.BytesIO(data), formats=["JPEG"]) as image:
                 return int(image.width), int(image.height)
-    except (UnidentifiedImageError, OSError, SyntaxError, Image.DecompressionBombError) as exc:
+    except Image.DecompressionBombError as exc:
+        raise ValueError(f"image declares too many pixels ({exc})") from exc
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
         raise ValueError(f"image is not a JPEG ({type(exc).__name__})") from exc
 
 
