@@ -27,6 +27,8 @@ class Limits:
     max_attributes: int = 32
     # Positions (metres from the map origin): a house-scale map; beyond is a frame error.
     max_coordinate_m: float = 10_000.0
+    # Side of an observed object's box: a building is smaller; beyond is a depth error.
+    max_object_size_m: float = 100.0
     # Crops: bytes on the wire AND pixels once decoded (a 1 MB JPEG can decode to 768 MB).
     max_image_bytes: int = 2 * 1024 * 1024
     max_image_pixels: int = 2048 * 2048

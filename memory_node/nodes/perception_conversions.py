@@ -36,6 +36,7 @@ from memory_node.core.perception.frustum import CameraView
 from memory_node.core.perception.observation import Detection, Observation
 from memory_node.core.scene_graph.events import EventKind, SceneGraphEvent
 from memory_node.core.units import (
+    check_finite_position,
     check_identifier,
     check_optional_identifier,
     check_text,
@@ -286,6 +287,14 @@ def observation_from_msg(msg: ObjectObservation, stamp: float) -> tuple[Observat
         tracker_id = check_optional_identifier(msg.tracker_id, "observation tracker_id")
         state = check_text(msg.state, "observation state", LIMITS.max_label_chars).lower()
         check_unit_interval(msg.score, f"observation {label!r}: score")
+        check_finite_position((msg.centroid.x, msg.centroid.y, msg.centroid.z),
+                              f"observation {label!r}: centroid")
+        check_finite_position((msg.box.center.position.x, msg.box.center.position.y,
+                               msg.box.center.position.z), f"observation {label!r}: box")
+        size = (msg.box.size.x, msg.box.size.y, msg.box.size.z)
+        if not all(0.0 <= v <= LIMITS.max_object_size_m for v in size):  # False for NaN
+            raise ValueError(f"observation {label!r}: box size {size} is outside "
+                             f"[0, {LIMITS.max_object_size_m}] m")
     except ValueError as exc:
         raise DropError("observation.invalid", str(exc)) from exc
     crop = bytes(msg.crop.data) if msg.crop.format.lower() in ("jpeg", "jpg") else b""
