@@ -9,25 +9,23 @@ the first scan, so the declared dimensions are known without decoding a pixel.
 from __future__ import annotations
 
 import io
-import warnings
+import struct
 
-from PIL import Image, UnidentifiedImageError
+from PIL import JpegImagePlugin
 
 from memory_node.core.limits import LIMITS, Limits
 
 
 def jpeg_size(data: bytes) -> tuple[int, int]:
-    """(width, height) declared by a JPEG's header; ValueError if `data` is not a JPEG or
-    declares more pixels than Pillow's own bomb limit (~179 million)."""
+    """(width, height) declared by a JPEG's header; ValueError if `data` is not a JPEG.
+
+    The JPEG plugin is used directly: `Image.open` would add Pillow's own bomb check, which
+    raises before telling the size; the limit is ours to apply (`check_jpeg`).
+    """
     try:
-        with warnings.catch_warnings():
-            # Pillow warns (DecompressionBombWarning) on large headers; we decide ourselves.
-            warnings.simplefilter("ignore")
-            with Image.open(io.BytesIO(data), formats=["JPEG"]) as image:
-                return int(image.width), int(image.height)
-    except Image.DecompressionBombError as exc:
-        raise ValueError(f"image declares too many pixels ({exc})") from exc
-    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        with JpegImagePlugin.JpegImageFile(io.BytesIO(data)) as image:
+            return int(image.width), int(image.height)
+    except (OSError, SyntaxError, ValueError, struct.error) as exc:
         raise ValueError(f"image is not a JPEG ({type(exc).__name__})") from exc
 
 

@@ -205,7 +205,9 @@ class MemoryServer(Node):
         self.stats_pub.publish(msg)
 
     def destroy_node(self) -> None:
-        self.memory.close()
+        memory = getattr(self, "memory", None)  # None when the start itself failed
+        if memory is not None:
+            memory.close()
         super().destroy_node()
 
 

@@ -30,6 +30,8 @@ from memory_node.srv import (
 )
 
 SERVER = "memory_node.nodes.memory_server"
+# The server loads the embedding model before serving: generous on a loaded machine.
+START_TIMEOUT_S = 180.0
 SERVICES = {
     "update": (UpdateObject, "/memory/update_object"),
     "query": (QueryObject, "/memory/query_object"),
@@ -62,7 +64,7 @@ class Rig:
         self.clients = {key: node.create_client(t, name, qos_profile=SERVICE_QOS)
                         for key, (t, name) in SERVICES.items()}
         for client in self.clients.values():
-            wait_for_service(node, client, process)
+            wait_for_service(node, client, process, timeout=START_TIMEOUT_S)
         self.stats: list[MemoryStats] = []
         self._subscription = node.create_subscription(
             MemoryStats, "/memory/stats", self.stats.append, LATCHED)
@@ -70,8 +72,9 @@ class Rig:
             ObjectObservations, "/memory/observations",
             QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE))
         spin_until(node, lambda: self.observations.get_subscription_count() > 0,
-                   what="the server's observation subscription")
-        spin_until(node, lambda: bool(self.stats), what="a stats message")
+                   timeout=START_TIMEOUT_S, what="the server's observation subscription")
+        spin_until(node, lambda: bool(self.stats), timeout=START_TIMEOUT_S,
+                   what="a stats message")
 
     def close(self) -> None:
         for client in self.clients.values():
