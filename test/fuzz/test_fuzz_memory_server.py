@@ -32,7 +32,7 @@ import rclpy
 from builtin_interfaces.msg import Time
 from diagnostic_msgs.msg import KeyValue
 from geometry_msgs.msg import Point, Quaternion
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 from PIL import Image
 from rclpy.node import Node
@@ -41,7 +41,7 @@ from sensor_msgs.msg import CompressedImage
 
 from memory_node.core.errors import ErrorCode
 from memory_node.core.limits import LIMITS
-from memory_node.core.skills import SKILL_NAMES
+from memory_node.core.skills import SKILL_NAMES, SKILLS
 from memory_node.core.units import has_refused_characters
 from memory_node.msg import BriefState, MemoryUnit, ObjectObservation, ObjectObservations
 from memory_node.srv import GetSceneGraph, Manage, QueryObject, Recall, RecordOutcome, UpdateObject
@@ -99,8 +99,74 @@ def stamps(draw: Any) -> Time:
                 nanosec=draw(st.integers(0, 2**32 - 1)))
 
 
+STORED = ["mug_1", "box_1", "fridge_1", "apple_1"]  # in the memory from the start
+INSTRUCTIONS = ["find the mug", "put the apple in the fridge", "open the box",
+                "bring me something to drink from"]
+safe_text = st.text(st.characters(categories=("L", "N"), include_characters=" _-"),
+                    min_size=1, max_size=30).filter(lambda t: t.strip())
+safe_id = st.one_of(st.sampled_from(STORED + ["mug_2", "cup_7"]),
+                    st.from_regex(r"[a-z]{1,8}_[0-9]{1,3}", fullmatch=True))
+
+
+@st.composite
+def valid_units(draw: Any) -> MemoryUnit:
+    """Units the memory should accept (unless a containment cycle or the admission
+    policy says otherwise)."""
+    receptacle = draw(st.sampled_from(["", "", "", "robot", *STORED]))
+    msg = MemoryUnit(
+        object_id=draw(safe_id), label=draw(st.one_of(st.sampled_from(LABELS), safe_text)),
+        position=Point(x=draw(st.floats(-50, 50)), y=draw(st.floats(-50, 50)),
+                       z=draw(st.floats(0, 3))),
+        state=draw(st.sampled_from(["", "none", "OPENED", "dirty", "used up", " on "])),
+        area_id=draw(st.sampled_from(["", "kitchen", "living room", "area_3"])),
+        receptacle_id=receptacle,
+        relation=draw(st.sampled_from(["in", "on", ""])) if receptacle else "",
+        attributes=draw(st.lists(st.builds(KeyValue, key=safe_text, value=safe_text),
+                                 max_size=5)),
+        confidence=draw(st.one_of(st.just(0.0), st.floats(0.0, 1.0, width=32, exclude_min=True))),
+        last_touched_by=draw(st.sampled_from(["", "robot", "user"])),
+        observation_count=draw(st.integers(0, 100)),
+        source=draw(st.sampled_from(["", "manual", "perception", "outcome"])))
+    if draw(st.booleans()):
+        first = draw(st.integers(1, 2**30))
+        msg.first_seen = Time(sec=first)
+        msg.last_seen = Time(sec=first + draw(st.integers(0, 1000)))
+    if draw(st.booleans()):
+        msg.image = CompressedImage(format="jpeg", data=_jpeg(8, 8))
+    return msg
+
+
+MUTATIONS = {  # one hostile value per field
+    "object_id": text, "label": text, "state": text, "area_id": text,
+    "receptacle_id": text, "relation": st.sampled_from(["under", "IN", " in"]),
+    "last_touched_by": text, "source": st.sampled_from(["x", "manual\x00", "Manual"]),
+    "confidence": float32, "observation_count": uint32,
+}
+
+
 @st.composite
 def units(draw: Any) -> MemoryUnit:
+    """A valid unit (a third), one with a single hostile field (a third), or anything."""
+    kind = draw(st.sampled_from(["valid", "mutated", "wild"]))
+    msg = draw(valid_units()) if kind != "wild" else draw(wild_units())
+    if kind == "mutated":
+        name = draw(st.sampled_from([*MUTATIONS, "position", "attributes", "stamps",
+                                     "image"]))
+        if name == "position":
+            msg.position = points(draw)
+        elif name == "attributes":
+            msg.attributes = draw(attributes)
+        elif name == "stamps":
+            msg.first_seen, msg.last_seen = draw(stamps()), draw(stamps())
+        elif name == "image":
+            msg.image = CompressedImage(format="jpeg", data=draw(images))
+        else:
+            setattr(msg, name, draw(MUTATIONS[name]))
+    return msg
+
+
+@st.composite
+def wild_units(draw: Any) -> MemoryUnit:
     msg = MemoryUnit(
         object_id=draw(text), label=draw(text),
         position=Point(x=draw(coordinate), y=draw(coordinate), z=draw(coordinate)),
@@ -126,27 +192,52 @@ def points(draw: Any) -> Point:
 
 
 @st.composite
-def observation_frames(draw: Any) -> ObjectObservations:
-    items = []
-    for _ in range(draw(st.integers(0, 4))):
-        o = ObjectObservation(label=draw(text), score=draw(float32),
-                              tracker_id=draw(st.one_of(st.just(""), text)),
-                              centroid=points(draw), point_count=draw(uint32),
-                              state=draw(st.one_of(st.just(""), text)))
+def observations(draw: Any) -> ObjectObservation:
+    """A plausible observation, often with one hostile field."""
+    x, y, z = (draw(st.floats(-10, 10)) for _ in range(3))
+    o = ObjectObservation(label=draw(st.sampled_from(LABELS)),
+                          score=draw(st.floats(0.0, 1.0, width=32)),
+                          tracker_id=draw(st.sampled_from(["", "t1", "t2"])),
+                          centroid=Point(x=x, y=y, z=z), point_count=draw(st.integers(0, 900)),
+                          state=draw(st.sampled_from(["", "", "opened", "dirty"])))
+    o.box.center.position = Point(x=x, y=y, z=z)
+    o.box.center.orientation = Quaternion(w=1.0)
+    o.box.size.x = o.box.size.y = o.box.size.z = draw(st.floats(0.01, 1.0))
+    if draw(st.booleans()):
+        o.crop = CompressedImage(format="jpeg", data=_jpeg(8, 8))
+    name = draw(st.sampled_from(["", "", "label", "score", "tracker_id", "centroid", "box",
+                                 "size", "orientation", "crop", "state"]))
+    if name in ("label", "tracker_id", "state"):
+        setattr(o, name, draw(text))
+    elif name == "score":
+        o.score = draw(float32)
+    elif name == "centroid":
+        o.centroid = points(draw)
+    elif name == "box":
         o.box.center.position = points(draw)
-        q = draw(st.sampled_from([(0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 0.0),
-                                  (1.0, 1.0, 1.0, 1.0), (math.nan, 0.0, 0.0, 1.0)]))
+    elif name == "size":
+        o.box.size.x = draw(any_float)
+    elif name == "orientation":
+        q = draw(st.sampled_from([(0.0, 0.0, 0.0, 0.0), (1.0, 1.0, 1.0, 1.0),
+                                  (math.nan, 0.0, 0.0, 1.0)]))
         o.box.center.orientation = Quaternion(x=q[0], y=q[1], z=q[2], w=q[3])
-        o.box.size.x, o.box.size.y, o.box.size.z = (draw(st.one_of(st.floats(0, 2), any_float))
-                                                    for _ in range(3))
-        data = draw(images)
-        if data:
-            o.crop = CompressedImage(format=draw(st.sampled_from(["jpeg", "png"])), data=data)
-        items.append(o)
-    msg = ObjectObservations(observations=items)
-    msg.header.frame_id = draw(st.sampled_from(["map", "", "odom"]))
-    msg.header.stamp = draw(st.one_of(st.just(Time()), stamps()))
+    elif name == "crop":
+        o.crop = CompressedImage(format=draw(st.sampled_from(["jpeg", "png", "JPG"])),
+                                 data=draw(images))
+    return o
+
+
+@st.composite
+def observation_frames(draw: Any) -> ObjectObservations:
+    msg = ObjectObservations(observations=draw(st.lists(observations(), max_size=4)))
+    msg.header.frame_id = draw(st.sampled_from(["map", "map", "", "odom"]))
+    msg.header.stamp = draw(st.one_of(st.just(Time()), st.just(Time()), stamps()))
     return msg
+
+
+def wire(value: str) -> str:
+    """What a string is after DDS: ROS strings are C strings, cut at the first NUL."""
+    return value.split("\x00", 1)[0]
 
 
 # -- the server ----------------------------------------------------------------------
@@ -197,6 +288,8 @@ class Fuzzed:
         assert self.rig.process.alive(), self.rig.process.output()[-3000:]
         assert response.error_code != ErrorCode.INTERNAL, response.message
         assert response.success == (response.error_code == ErrorCode.NONE), response.message
+        code = ErrorCode(response.error_code).name
+        event("accepted" if response.success else f"rejected: {code}")
         if not response.success and before is not None:
             assert self.stored() == before, f"rejected, yet stored state changed: " \
                                             f"{response.message}"
@@ -234,19 +327,22 @@ def test_update_object(fuzzed: Fuzzed, request_unit: MemoryUnit, operation: int)
     fuzzed.check_answer(response, before)
     if not response.success or operation != 0:
         return
-    object_id = request_unit.object_id.strip()
+    object_id = wire(request_unit.object_id).strip()
     row = disk_units(fuzzed.db).get(object_id)
     if row is None:  # not admitted or evicted: said so in the response
         assert object_id in response.evicted_ids
         return
     fuzzed.labels.add(row[1])
     p = request_unit.position
-    assert row[1] == request_unit.label.strip() and row[2:5] == (p.x, p.y, p.z)
-    assert row[5] == (request_unit.state.strip().lower() or "none")
-    assert row[6] == request_unit.area_id.strip()
-    assert json.loads(row[9]) == {kv.key.strip(): kv.value.strip()
+    assert row[1] == wire(request_unit.label).strip() and row[2:5] == (p.x, p.y, p.z)
+    assert row[5] == (wire(request_unit.state).strip().lower() or "none")
+    assert row[6] == wire(request_unit.area_id).strip()
+    assert row[7] == wire(request_unit.receptacle_id).strip()
+    assert json.loads(row[9]) == {wire(kv.key).strip(): wire(kv.value).strip()
                                   for kv in request_unit.attributes}
-    assert row[16] == (request_unit.source or "manual")
+    expected_confidence = 1.0 if request_unit.confidence == 0.0 else request_unit.confidence
+    assert row[10] == pytest.approx(expected_confidence, rel=1e-6)
+    assert row[16] == (wire(request_unit.source) or "manual")
     assert bytes(row[15]) == bytes(request_unit.image.data)
     served = fuzzed.served()[object_id]
     assert served[:4] == (row[1], p.x, p.y, p.z)
@@ -289,10 +385,16 @@ def test_manage(fuzzed: Fuzzed, command: int, path: str) -> None:
 
 
 @fuzz
-@given(instruction=text, k=uint32, budget=uint32, episode=st.one_of(st.just(""), text),
-       use_brief=st.booleans(), subgoal=text, area=text, skill=st.one_of(
-           st.sampled_from(("", *SKILL_NAMES)), text),
-       args=st.lists(text, max_size=4), areas=st.lists(text, max_size=25))
+@given(instruction=st.one_of(st.sampled_from(INSTRUCTIONS), text),
+       k=st.one_of(st.integers(1, 50), uint32), budget=st.one_of(st.integers(1, 4000), uint32),
+       episode=st.sampled_from(["", "ep1", "ep2", "ep\x01", "e" * 200]),
+       use_brief=st.booleans(), subgoal=st.one_of(st.sampled_from(INSTRUCTIONS), text),
+       area=st.one_of(st.just(""), st.just("kitchen"), text),
+       skill=st.one_of(st.sampled_from(("", *SKILL_NAMES)), text),
+       args=st.one_of(st.lists(st.sampled_from(STORED), max_size=2),
+                      st.lists(text, max_size=4)),
+       areas=st.one_of(st.lists(st.sampled_from(["kitchen", "hall"]), max_size=3),
+                       st.lists(text, max_size=25)))
 def test_recall(fuzzed: Fuzzed, instruction: str, k: int, budget: int, episode: str,
                 use_brief: bool, subgoal: str, area: str, skill: str, args: list[str],
                 areas: list[str]) -> None:
@@ -308,13 +410,31 @@ def test_recall(fuzzed: Fuzzed, instruction: str, k: int, budget: int, episode: 
     assert fuzzed.stored() == before
 
 
+@st.composite
+def skill_calls(draw: Any) -> tuple[str, list[str]]:
+    """A call the skill table allows (objects the memory holds), or anything."""
+    if draw(st.booleans()):
+        skill = draw(st.one_of(st.sampled_from(SKILL_NAMES), text))
+        args = draw(st.lists(st.one_of(st.sampled_from([*STORED, "in", "on"]), text),
+                             max_size=4))
+        return skill, args
+    spec = SKILLS[draw(st.sampled_from(SKILL_NAMES))]
+    objects = iter(draw(st.permutations(STORED)))
+    kinds = {"object": lambda: next(objects), "place": lambda: draw(st.sampled_from(
+        ["kitchen", "hall", *STORED])), "label": lambda: draw(st.sampled_from(LABELS)),
+        "relation": lambda: draw(st.sampled_from(["in", "on"]))}
+    n = draw(st.integers(spec.min_args, spec.max_args))
+    return spec.name, [kinds[a.kind]() for a in spec.args[:n]]
+
+
 @fuzz
-@given(skill=st.one_of(st.sampled_from(SKILL_NAMES), text),
-       args=st.lists(st.one_of(st.sampled_from(IDS + ["in", "on"]), text), max_size=4),
-       succeeded=st.booleans(), message=text, area=st.one_of(st.just(""), text),
-       x=coordinate)
-def test_record_outcome(fuzzed: Fuzzed, skill: str, args: list[str], succeeded: bool,
+@given(call=skill_calls(), succeeded=st.booleans(),
+       message=st.one_of(*[st.sampled_from(["", "done", "the mug was not there"])] * 3, text),
+       area=st.one_of(*[st.sampled_from(["", "kitchen"])] * 3, text),
+       x=st.one_of(st.floats(-10, 10), st.floats(-10, 10), coordinate))
+def test_record_outcome(fuzzed: Fuzzed, call: tuple[str, list[str]], succeeded: bool,
                         message: str, area: str, x: float) -> None:
+    skill, args = call
     before = fuzzed.stored()
     request = RecordOutcome.Request(skill=skill, arguments=args, succeeded=succeeded,
                                     message=message, robot_area=area,
