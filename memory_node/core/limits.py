@@ -38,6 +38,7 @@ class Limits:
     max_list_items: int = 32          # string lists: skill arguments, recent areas
     max_query_results: int = 1000
     max_observations_per_frame: int = 256
+    max_counters: int = 256           # counters folded in from another node's stats
     # Snapshot names: relative, safe characters only (see persistence/store.py).
     max_snapshot_name_chars: int = 128
     max_snapshot_depth: int = 2       # "name" or "folder/name"

@@ -32,6 +32,7 @@ from visualization_msgs.msg import MarkerArray
 from memory_node.core.limits import LIMITS
 from memory_node.core.memory import Memory
 from memory_node.core.scene_graph.config import DEFAULT_IMMOVABLE, SceneGraphConfig
+from memory_node.core.units import check_text
 from memory_node.msg import MemoryStats, ObjectObservations
 from memory_node.msg import SceneGraph as SceneGraphMsg
 from memory_node.nodes.conversions import from_time
@@ -51,7 +52,7 @@ if TYPE_CHECKING:  # the server imports this module; only the type is needed her
     from memory_node.nodes.memory_server import MemoryServer
 
 MAX_TOKEN_BUDGET = 1 << 20
-MAX_QUERY_CHARS = 2000
+MAX_QUERY_CHARS = LIMITS.max_text_chars
 
 
 def scene_graph_config(node: MemoryServer) -> SceneGraphConfig:
@@ -207,11 +208,24 @@ class SceneGraphInterface:
 
     def _on_perception_stats(self, msg: MemoryStats) -> None:
         counters = self.memory.counters.by_reason
+        if len(msg.counters) > LIMITS.max_counters:  # anyone may publish here: bound it
+            self._drop("dropped.perception_stats.too_many",
+                       f"perception stats with {len(msg.counters)} counters (max "
+                       f"{LIMITS.max_counters})")
+            return
+        known = sum(k.startswith("perception.") for k in counters)
         for kv in msg.counters:
+            key = f"perception.{kv.key}"
             try:
-                counters[f"perception.{kv.key}"] = int(kv.value)
+                check_text(kv.key, "counter name", LIMITS.max_label_chars, allow_empty=False)
+                value = int(kv.value)
             except ValueError:
                 continue  # not a count (a perception node of another version): skip it
+            if key not in counters:
+                if known >= LIMITS.max_counters:
+                    continue
+                known += 1
+            counters[key] = value
         counters["perception.frames_processed"] = int(msg.observations_applied)
 
     # -- outgoing ---------------------------------------------------------------------------
@@ -250,8 +264,8 @@ class SceneGraphInterface:
     def _get_scene_graph(self, request: GetSceneGraph.Request, response: Any) -> None:
         if request.token_budget > MAX_TOKEN_BUDGET:
             raise ValueError(f"token_budget {request.token_budget} is above {MAX_TOKEN_BUDGET}")
-        if len(request.query) > MAX_QUERY_CHARS:
-            raise ValueError(f"query is {len(request.query)} characters (max {MAX_QUERY_CHARS})")
+        check_text(request.query, "query", MAX_QUERY_CHARS, multiline=True)
+        check_text(request.format, "format", LIMITS.max_label_chars)
         answer = self.long_term.serialise(request.format, request.token_budget, request.query)
         if answer.format == "graph":
             response.graph = graph_to_msg(answer.nodes, answer.edges, answer.revision,

@@ -253,6 +253,22 @@ def test_finding11_observation_scores_outside_the_unit_interval(rig: Rig) -> Non
         assert not [r for r in disk_graph(db) if r[2] == "vase" and r not in graph]
 
 
+def test_foreign_stats_cannot_grow_the_servers_counters(rig: Rig) -> None:
+    from reliability_rig import LATCHED
+    from ros_harness import spin_until
+
+    from memory_node.msg import MemoryStats
+    publisher = rig.node.create_publisher(MemoryStats, "/memory/perception/stats", LATCHED)
+    spin_until(rig.node, lambda: publisher.get_subscription_count() > 0,
+               what="the server's perception stats subscription")
+    flood = MemoryStats(counters=[KeyValue(key=f"k{i}", value="1") for i in range(10_000)])
+    publisher.publish(flood)
+    rig.wait_counters(lambda c: c.get("dropped.perception_stats.too_many", 0) >= 1,
+                      "the flood counted")
+    assert sum(k.startswith("perception.") for k in rig.counters()) <= LIMITS.max_counters + 1
+    rig.node.destroy_publisher(publisher)
+
+
 # -- finding 9: ENAMETOOLONG ---------------------------------------------------------------------
 def test_finding9_a_very_long_snapshot_name_is_a_rejection(rig: Rig) -> None:
     for name in ("n" * 300, "n" * (LIMITS.max_snapshot_name_chars + 1), "a/" + "b" * 250):
