@@ -282,21 +282,6 @@ def observation_from_msg(msg: ObjectObservation, stamp: float) -> tuple[Observat
     label = msg.label.strip()
     if not label:
         raise DropError("observation.empty_label", "observation with an empty label")
-    try:  # the core's checks, shared with units and requests
-        label = check_identifier(msg.label, "observation label", LIMITS.max_label_chars)
-        tracker_id = check_optional_identifier(msg.tracker_id, "observation tracker_id")
-        state = check_text(msg.state, "observation state", LIMITS.max_label_chars).lower()
-        check_unit_interval(msg.score, f"observation {label!r}: score")
-        check_finite_position((msg.centroid.x, msg.centroid.y, msg.centroid.z),
-                              f"observation {label!r}: centroid")
-        check_finite_position((msg.box.center.position.x, msg.box.center.position.y,
-                               msg.box.center.position.z), f"observation {label!r}: box")
-        size = (msg.box.size.x, msg.box.size.y, msg.box.size.z)
-        if not all(0.0 <= v <= LIMITS.max_object_size_m for v in size):  # False for NaN
-            raise ValueError(f"observation {label!r}: box size {size} is outside "
-                             f"[0, {LIMITS.max_object_size_m}] m")
-    except ValueError as exc:
-        raise DropError("observation.invalid", str(exc)) from exc
     crop = bytes(msg.crop.data) if msg.crop.format.lower() in ("jpeg", "jpg") else b""
     if crop:
         try:  # declared pixels, from the header: a small file can decode to gigabytes
@@ -317,6 +302,21 @@ def observation_from_msg(msg: ObjectObservation, stamp: float) -> tuple[Observat
     if not (abs(norm - 1.0) <= 1e-2 or norm == 0.0):
         raise DropError("observation.bad_box",
                         f"observation {label!r}: box orientation norm {norm:.3f} is not unit")
+    try:  # the core's checks, shared with units and requests
+        label = check_identifier(msg.label, "observation label", LIMITS.max_label_chars)
+        tracker_id = check_optional_identifier(msg.tracker_id, "observation tracker_id")
+        state = check_text(msg.state, "observation state", LIMITS.max_label_chars).lower()
+        check_unit_interval(msg.score, f"observation {label!r}: score")
+        check_finite_position((msg.centroid.x, msg.centroid.y, msg.centroid.z),
+                              f"observation {label!r}: centroid")
+        check_finite_position((msg.box.center.position.x, msg.box.center.position.y,
+                               msg.box.center.position.z), f"observation {label!r}: box")
+        size = (msg.box.size.x, msg.box.size.y, msg.box.size.z)
+        if not all(0.0 <= v <= LIMITS.max_object_size_m for v in size):  # False for NaN
+            raise ValueError(f"observation {label!r}: box size {size} is outside "
+                             f"[0, {LIMITS.max_object_size_m}] m")
+    except ValueError as exc:
+        raise DropError("observation.invalid", str(exc)) from exc
     rotation = np.eye(3) if norm == 0.0 else quaternion_to_matrix(quat / norm)
     obs = Observation(
         label=label, score=float(msg.score),

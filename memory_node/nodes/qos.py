@@ -48,7 +48,7 @@ def track_requests(service: Any, count: Callable[[str, int], None], name: str) -
     reached the callback. rclpy hands the request header only to `send_response`, which
     the executor calls once per taken request in order, so the check wraps it."""
     gaps = RequestGaps()
-    key = f"dropped.requests{name.replace('/', '.')}"
+    key = "dropped.requests." + name.strip("/").replace("/", ".")
     send = service.send_response
     count(key, 0)  # listed from the start: "0 lost" is a statement, not a missing key
 

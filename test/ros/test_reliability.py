@@ -241,12 +241,13 @@ def test_finding11_brief_state_and_instruction_control_characters(rig: Rig) -> N
 
 def test_finding11_observation_scores_outside_the_unit_interval(rig: Rig) -> None:
     db = rig.memory_dir / "memory.sqlite"
-    for score in (-5.0, 1e30, math.nan):
+    for score, key in ((-5.0, "rejected.observation.invalid"),
+                       (1e30, "rejected.observation.invalid"),
+                       (math.nan, "rejected.observation.non_finite")):
         graph = disk_graph(db)
         counters = rig.counters()
         rig.publish_and_wait(frame([observation("vase", (3.0, 3.0, 0.8), score=score)],
                                    rig.node))
-        key = "rejected.observation.invalid"
         seen = counters.get(key, 0)
         rig.wait_counters(lambda c, k=key, n=seen: c.get(k, 0) > n,
                           f"score {score} counted as rejected")
