@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from memory_node.core.errors import ErrorCode, code_of
-from memory_node.core.memory import Memory, MemoryConfig
+from memory_node.core.memory import Memory
+from memory_node.core.memory_settings import MemorySettings
 from memory_node.core.persistence.store import (
     MemoryStore,
     PathOutsideMemoryDir,
@@ -60,7 +61,7 @@ def foreign_file(path: Path, version: int = 2) -> None:
 
 
 def test_load_of_a_foreign_file_with_a_schema_version_is_refused(tmp_path: Path) -> None:
-    memory = Memory(MemoryConfig(memory_dir=tmp_path))
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path)))
     memory.upsert_object(ObjectMemoryUnit("mug_1", "Mug", (1.0, 0.0, 0.8), source="manual"))
     foreign_file(tmp_path / "foreign.sqlite")
     with pytest.raises(SchemaMismatch, match="object_units"):
@@ -73,7 +74,7 @@ def test_load_of_a_foreign_file_with_a_schema_version_is_refused(tmp_path: Path)
 
 
 def test_load_of_a_snapshot_with_unreadable_rows_is_refused(tmp_path: Path) -> None:
-    memory = Memory(MemoryConfig(memory_dir=tmp_path))
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path)))
     memory.upsert_object(ObjectMemoryUnit("mug_1", "Mug", (1.0, 0.0, 0.8), source="manual"))
     memory.save("good")
     conn = sqlite3.connect(tmp_path / "good.sqlite")
@@ -89,12 +90,12 @@ def test_load_of_a_snapshot_with_unreadable_rows_is_refused(tmp_path: Path) -> N
 def test_opening_a_foreign_database_is_a_configuration_error(tmp_path: Path) -> None:
     foreign_file(tmp_path / "memory.sqlite")
     with pytest.raises(SchemaMismatch) as info:
-        Memory(MemoryConfig(memory_dir=tmp_path))
+        Memory(MemorySettings(memory_dir=str(tmp_path)))
     assert isinstance(info.value, ValueError)  # the runner's exit status 2
     (tmp_path / "junk").mkdir()
     (tmp_path / "junk" / "memory.sqlite").write_bytes(b"garbage" * 1000)
     with pytest.raises(SchemaMismatch):
-        Memory(MemoryConfig(memory_dir=tmp_path / "junk"))
+        Memory(MemorySettings(memory_dir=str(tmp_path / "junk")))
 
 
 def test_stale_temporary_files_are_removed_at_start(tmp_path: Path) -> None:
