@@ -114,7 +114,8 @@ class House:
                 if self._area_of(i) == area and (not label or t.label == label)
                 and not (t.inside and self.things[t.inside].state == "closed")]
         if self.observe is not None:
-            for i in seen:
+            # Receptacles first: memory refuses a receptacle id it does not know yet.
+            for i in sorted(seen, key=lambda i: bool(self.things[i].inside)):
                 t = self.things[i]
                 self.observe(ObjectMemoryUnit(
                     i, t.label, t.position, state=t.state, area_id=self._area_of(i),
