@@ -4,7 +4,8 @@
 the same graph), and applies one perception frame at a time: the graph update, the rows it
 changed written in ONE store transaction, the short-term memory told about what changed,
 and the rviz marker updates built. If the write fails, the in-memory graph is rebuilt from
-the database (the file is the truth, as for the short-term memory) and the error raised.
+the database (the file is the truth, as for the short-term memory) and the error raised;
+the same happens for any exception inside the graph update itself.
 
 What the short-term memory learns from the long-term one (a design choice):
 - NEW, MOVED, STATE_CHANGED: the object's unit is upserted (scene-graph id as object id,
@@ -200,15 +201,21 @@ class LongTermMemory:
             kept_crops.append(crops[i] if i < len(crops) else b"")
         with self._lock:
             robot = getattr(view, "pose", None)
-            result = self.graph.update(kept, view, robot.position if robot else None, stamp)
-            rejected += result.rejected
             try:
+                result = self.graph.update(kept, view, robot.position if robot else None,
+                                           stamp)
                 if result.changes:
                     with self.store.transaction() as conn:
                         save_changes(conn, self.graph, result.changes)
             except Exception:
-                self._load()  # disk and memory must not disagree: the database is the truth
+                # The update is transactional in memory too: whatever it changed before the
+                # exception is dropped by rebuilding from the file (the truth), so memory
+                # and disk never disagree. The graph validates before it changes anything,
+                # so this is the path of bugs and disk errors, not of bad input.
+                self._load()
+                self._notify_reset()
                 raise
+            rejected += result.rejected
             self.observations_applied += 1
             changed = bool(result.changes)
             if changed:

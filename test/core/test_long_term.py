@@ -101,9 +101,12 @@ def test_removed_object_is_marked_absent_in_short_term(store: MemoryStore) -> No
 def test_state_change_updates_the_unit(store: MemoryStore) -> None:
     lt = LongTermMemory(store, ShortTermMemory(10, store=store))
     lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 1.0, state="closed")], view(1.0), 1.0)
-    result = lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 2.0, state="opened")],
-                      view(2.0), 2.0)
-    assert [e.kind for e in result.events] == [EventKind.STATE_CHANGED]
+    events = []
+    for k in (2.0, 3.0, 4.0):  # a state change needs consistent readings (hysteresis)
+        result = lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), k, state="opened")],
+                          view(k), k)
+        events += result.events
+    assert [e.kind for e in events] == [EventKind.STATE_CHANGED]
     assert lt.short_term.peek(result.events[0].object_id).state == "opened"
 
 

@@ -35,6 +35,28 @@ class SceneGraphConfig:
     remove_below: float = 0.15
     min_misses_to_remove: int = 3
     grid_cell: float = 1.0
+    # Identity under partial views (issue 10).
+    confusion_gate: float = 0.25  # a detection of another label merges only this close
+    label_mismatch_cost: float = 0.2  # metres added to such a pairing (same label wins)
+    min_class_share: float = 0.2  # a label this share of a node's evidence counts as its own
+    class_evidence_cap: float = 20.0
+    max_displacement: float = 25.0  # a takeover or join farther than this is not plausible
+    takeover_misses: int = 2  # misses (this frame included) before a sighting elsewhere
+    join_window: float = 600.0  # s: a NEW and a REMOVED this close in time may be one move
+    size_ratio_max: float = 2.0  # per-axis box ratio beyond which two sightings differ
+    min_appearance_similarity: float = 0.5  # histogram intersection, when both are known
+    appearance_rate: float = 0.2  # blend of a new histogram into the node's
+    # Small moves: the newest `recent_window` observations agreeing within `consistency`
+    # and lying more than `move_shift` from the estimate restart it (MOVED if >= shift).
+    recent_window: int = 3
+    consistency: float = 0.08
+    move_shift: float = 0.12
+    # States: a new reading needs `state_frames` consistent frames; openness bins.
+    state_frames: int = 3
+    state_gain: float = 0.3
+    openness_edges: tuple[float, ...] = (0.1, 0.6)
+    openness_margin: float = 0.05
+    openness_window: int = 5
 
     def __post_init__(self) -> None:
         for name in ("area_spacing", "floor_height", "object_area_radius", "gate_distance",
@@ -44,6 +66,20 @@ class SceneGraphConfig:
                 raise ValueError(f"scene graph config: {name} must be positive, got {value}")
         if self.position_window < 1 or self.min_misses_to_remove < 1:
             raise ValueError("scene graph config: position_window and min_misses_to_remove >= 1")
+        for name in ("recent_window", "state_frames", "openness_window", "takeover_misses"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"scene graph config: {name} must be >= 1")
+        for name in ("confusion_gate", "label_mismatch_cost", "class_evidence_cap",
+                     "max_displacement", "join_window", "size_ratio_max", "consistency",
+                     "move_shift", "openness_margin"):
+            value = getattr(self, name)
+            if not (math.isfinite(value) and value >= 0):
+                raise ValueError(f"scene graph config: {name} must be >= 0, got {value}")
+        edges = tuple(float(e) for e in self.openness_edges)
+        if len(edges) < 2 or list(edges) != sorted(edges) or not 0 < edges[0] < edges[-1] < 1:
+            raise ValueError("scene graph config: openness_edges need >= 2 increasing values "
+                             "in (0, 1) (three bins at least)")
+        object.__setattr__(self, "openness_edges", edges)
         object.__setattr__(self, "immovable_labels",
                            frozenset(self.canonical(x) for x in self.immovable_labels))
 
