@@ -107,7 +107,7 @@ def test_state_change_updates_the_unit(store: MemoryStore) -> None:
                           view(k), k)
         events += result.events
     assert [e.kind for e in events] == [EventKind.STATE_CHANGED]
-    assert lt.short_term.peek(result.events[0].object_id).state == "opened"
+    assert lt.short_term.peek(events[0].object_id).state == "opened"
 
 
 def test_serialise_formats_budget_and_query(store: MemoryStore) -> None:

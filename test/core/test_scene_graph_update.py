@@ -74,14 +74,16 @@ def test_merge_within_gate_new_beyond_gate_and_label_compatibility():
     assert kinds(g.update([obs("mug", (1.2, 0, 0.8))])) == []  # merged
     assert g.object_count == 1 and g.node("object_0")["observation_count"] == 2
     assert kinds(g.update([obs("mug", (2.0, 0, 0.8))])) == [("NEW", "mug")]
-    # Another label merges only within the tighter confusion gate (a detector calling the
-    # mug "bowl" once is evidence, not a second object); farther it is a new object.
-    assert kinds(g.update([obs("bowl", (1.0, 0, 0.8))])) == []
+    # A known similar label merges only within the tighter confusion gate (a detector
+    # calling the mug "cup" once is evidence, not a second object); farther, or another
+    # label, it is a new object.
+    assert kinds(g.update([obs("cup", (1.0, 0, 0.8))])) == []
     assert g.node("object_0")["label"] == "mug"
-    assert kinds(g.update([obs("bowl", (0.4, 0, 0.8))])) == [("NEW", "bowl")]
+    assert kinds(g.update([obs("bowl", (1.0, 0, 0.8))])) == [("NEW", "bowl")]
+    assert kinds(g.update([obs("cup", (0.4, 0, 0.8))])) == [("NEW", "cup")]
     g.update([obs("Refrigerator", (5, 0, 1.0))])
     assert kinds(g.update([obs("fridge", (5.1, 0, 1.0))])) == []  # synonym
-    assert g.object_count == 4
+    assert g.object_count == 5
 
 
 def test_two_observations_never_merge_into_one_object():

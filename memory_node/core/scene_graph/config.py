@@ -17,6 +17,19 @@ DEFAULT_SYNONYMS = {
     "tvstand": "table", "tv": "television", "cellphone": "phone",
 }
 
+# Classes a detector is known to confuse (shape and context; symmetric). A detection of one
+# may be evidence for a node of the other (inside the confusion gate); other label pairs
+# never merge. A robot sets this from its detector's confusion matrix.
+DEFAULT_SIMILAR = (
+    ("mug", "cup"), ("bowl", "plate"), ("pen", "pencil"), ("knife", "butterknife"),
+    ("fork", "spoon"), ("soapbar", "dishsponge"), ("soapbottle", "spraybottle"),
+    ("statue", "vase"), ("phone", "remotecontrol"), ("saltshaker", "peppershaker"),
+    ("spatula", "ladle"), ("creditcard", "cd"), ("book", "newspaper"),
+    ("bottle", "winebottle"), ("pot", "pan"), ("kettle", "wateringcan"),
+    ("toiletpaper", "papertowelroll"), ("alarmclock", "watch"), ("box", "tissuebox"),
+    ("egg", "candle"), ("cabinet", "drawer"), ("laptop", "book"),
+)
+
 
 @dataclass(frozen=True)
 class SceneGraphConfig:
@@ -36,7 +49,8 @@ class SceneGraphConfig:
     min_misses_to_remove: int = 3
     grid_cell: float = 1.0
     # Identity under partial views (issue 10).
-    confusion_gate: float = 0.25  # a detection of another label merges only this close
+    similar_labels: tuple[tuple[str, str], ...] = DEFAULT_SIMILAR
+    confusion_gate: float = 0.25  # a similar label's detection merges only this close
     label_mismatch_cost: float = 0.2  # metres added to such a pairing (same label wins)
     min_class_share: float = 0.2  # a label this share of a node's evidence counts as its own
     class_evidence_cap: float = 20.0
@@ -52,7 +66,7 @@ class SceneGraphConfig:
     consistency: float = 0.08
     move_shift: float = 0.12
     # States: a new reading needs `state_frames` consistent frames; openness bins.
-    state_frames: int = 3
+    state_frames: int = 2
     state_gain: float = 0.3
     openness_edges: tuple[float, ...] = (0.1, 0.6)
     openness_margin: float = 0.05
@@ -80,6 +94,8 @@ class SceneGraphConfig:
             raise ValueError("scene graph config: openness_edges need >= 2 increasing values "
                              "in (0, 1) (three bins at least)")
         object.__setattr__(self, "openness_edges", edges)
+        object.__setattr__(self, "_similar", frozenset(
+            frozenset((self.canonical(a), self.canonical(b))) for a, b in self.similar_labels))
         object.__setattr__(self, "immovable_labels",
                            frozenset(self.canonical(x) for x in self.immovable_labels))
 
@@ -87,6 +103,10 @@ class SceneGraphConfig:
         """Label used for matching: lower case, synonyms folded ("Refrigerator" -> "fridge")."""
         key = label.strip().lower()
         return self.synonyms.get(key, key)
+
+    def similar(self, a: str, b: str) -> bool:
+        """Are two canonical labels a known confusion pair?"""
+        return frozenset((a, b)) in self._similar  # type: ignore[attr-defined]
 
     def is_movable(self, label: str) -> bool:
         return self.canonical(label) not in self.immovable_labels

@@ -282,8 +282,9 @@ class SceneGraph:
         if tracker and self._by_tracker.get(tracker) == obj:
             del self._by_tracker[tracker]
 
-    def _relabel(self, obj: str, changes: ChangeSet) -> None:
-        """Make the node's label the best-supported one of its class evidence."""
+    def _relabel(self, obj: str, changes: ChangeSet, spelling: str) -> None:
+        """Make the node's label the best-supported one of its class evidence (evidence is
+        kept by canonical label; `spelling` is the detector's form of the newest one)."""
         attrs = self.graph.nodes[obj]
         best = best_label(attrs["class_evidence"])
         old = self.config.canonical(attrs["label"])
@@ -291,7 +292,7 @@ class SceneGraph:
             return
         self._by_label.get(old, set()).discard(obj)
         self._by_label.setdefault(best, set()).add(obj)
-        attrs["label"] = best
+        attrs["label"] = spelling if self.config.canonical(spelling) == best else best
         attrs["movable"] = self.config.is_movable(best)
         self._touch_area(attrs["area"], changes)
 
@@ -323,7 +324,7 @@ class SceneGraph:
         attrs["misses"] = 0
         add_class_evidence(attrs["class_evidence"], cfg.canonical(obs.label),
                            float(obs.score), cfg.class_evidence_cap)
-        self._relabel(obj, changes)
+        self._relabel(obj, changes, obs.label)
         if obs.appearance:
             attrs["appearance"] = blend_histogram(attrs.get("appearance"), obs.appearance,
                                                   cfg.appearance_rate)
@@ -345,9 +346,10 @@ class SceneGraph:
             readings = attrs["openness_readings"]
             readings.append(round(float(obs.openness), 4))
             del readings[:-cfg.openness_window]
-            # The median of the newest few readings: one misread frame does not move it.
-            attrs["openness"] = float(np.median(readings[-cfg.state_frames:]))
-            b = openness_bin(attrs["openness"], cfg.openness_edges, attrs["openness_bin"],
+            attrs["openness"] = float(np.median(readings))  # the estimate shown
+            # Each frame votes for its own bin (with a margin around the current bin's
+            # edges); the vote below needs `state_frames` consistent ones.
+            b = openness_bin(float(obs.openness), cfg.openness_edges, attrs["openness_bin"],
                              cfg.openness_margin)
             return f"{state_of_bin(b)}:{b}"
         if obs.state in ("opened", "closed") and attrs["openness_bin"] is not None:
@@ -593,7 +595,9 @@ class SceneGraph:
                     continue
                 if self._class_compatible(attrs, label):
                     pairs.append((d, i, obj))
-                elif d <= cfg.confusion_gate and attrs["movable"] == movable:
+                elif (d <= cfg.confusion_gate and attrs["movable"] == movable
+                      and cfg.similar(canonical(attrs["label"]), label)
+                      and self._looks_alike(attrs, obs.box_extent, obs.appearance)):
                     pairs.append((d + cfg.label_mismatch_cost, i, obj))
         pairs.sort()
         matches: dict[int, str] = {}
@@ -618,6 +622,13 @@ class SceneGraph:
         visible = view.visible(positions, extents)
         return [o for o, v in zip(candidates, visible, strict=True) if v]
 
+    def _looks_alike(self, attrs: dict[str, Any], extent: Sequence[float],
+                     appearance: Sequence[float] | None) -> bool:
+        if size_ratio(attrs["box_extent"], extent) > self.config.size_ratio_max:
+            return False
+        similarity = histogram_similarity(attrs.get("appearance"), appearance)
+        return similarity is None or similarity >= self.config.min_appearance_similarity
+
     def _same_object(self, attrs: dict[str, Any], label: str, extent: Sequence[float],
                      appearance: Sequence[float] | None, position: Sequence[float]) -> bool:
         """Could a sighting (label, box, colour) at `position` be the object of `attrs`
@@ -626,10 +637,7 @@ class SceneGraph:
         cfg = self.config
         if not attrs["movable"] or not self._class_compatible(attrs, label):
             return False
-        if size_ratio(attrs["box_extent"], extent) > cfg.size_ratio_max:
-            return False
-        similarity = histogram_similarity(attrs.get("appearance"), appearance)
-        if similarity is not None and similarity < cfg.min_appearance_similarity:
+        if not self._looks_alike(attrs, extent, appearance):
             return False
         return _dist(attrs["position"], position) <= cfg.max_displacement
 
@@ -706,14 +714,14 @@ class SceneGraph:
         for label, weight in b["class_evidence"].items():
             add_class_evidence(a["class_evidence"], label, weight, self.config.class_evidence_cap)
         tracker = b.get("tracker_id")
-        position = b["position"]
+        position, label = b["position"], b["label"]
         self._remove_object(gone, changes)
         if tracker:
             self._release_tracker(keep)
             a["tracker_id"] = tracker
             self._by_tracker[tracker] = keep
         self._move_to(keep, position, stamp, changes)
-        self._relabel(keep, changes)
+        self._relabel(keep, changes, label)
         changes.touch(keep)
 
     def _miss(self, obj: str, stamp: float, changes: ChangeSet,
@@ -725,18 +733,21 @@ class SceneGraph:
         attrs["confidence"] = max(0.0, attrs["confidence"] - (
             cfg.miss_penalty if attrs["movable"] else cfg.immovable_miss_penalty))
         changes.touch(obj)
-        if attrs["misses"] < cfg.min_misses_to_remove:
-            return
-        # A movable object missed that often in a row is gone from its place (its ghost
-        # must not stay); furniture also needs its confidence to fall.
-        if not attrs["movable"] and attrs["confidence"] >= cfg.remove_below:
-            return
-        other = self._join(obj, stamp)
+        # Seen empty `takeover_misses` times in a row and a compatible object turned up
+        # elsewhere since it was last seen: that is where it went.
+        other = (self._join(obj, stamp) if attrs["movable"]
+                 and attrs["misses"] >= cfg.takeover_misses else None)
         if other is not None:
             old = attrs["position"]
             self._absorb(obj, other, stamp, changes)
             events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp, old,
                                           attrs["position"], attrs["area"], merged_id=other))
+            return
+        if attrs["misses"] < cfg.min_misses_to_remove:
+            return
+        # A movable object missed that often in a row is gone from its place (its ghost
+        # must not stay); furniture also needs its confidence to fall.
+        if not attrs["movable"] and attrs["confidence"] >= cfg.remove_below:
             return
         events.append(SceneGraphEvent(EventKind.REMOVED, obj, attrs["label"], stamp,
                                       attrs["position"], None, attrs["area"]))
