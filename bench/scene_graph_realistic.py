@@ -90,7 +90,8 @@ def whole_room(pairs, threshold: float | None = None) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--limit", type=int, default=0, help="episodes per split, evenly spread (0: all)")
+    parser.add_argument("--limit", type=int, default=0,
+                        help="episodes per split, a fixed random sample (0: all)")
     parser.add_argument("--split", choices=("tune", "heldout", "both"), default="both")
     parser.add_argument("--variants", default="", help="comma-separated subset")
     args = parser.parse_args()
