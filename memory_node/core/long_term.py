@@ -31,7 +31,7 @@ from typing import Any
 
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.scene_graph.config import SceneGraphConfig
-from memory_node.core.scene_graph.events import EventKind, SceneGraphEvent
+from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
     AREA,
     FLOOR,
@@ -224,6 +224,39 @@ class LongTermMemory:
             evicted = self._update_short_term(result.events, kept, kept_crops)
             return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
                                   evicted)
+
+    def apply_outcome_units(self, units: Sequence[ObjectMemoryUnit],
+                            stamp: float) -> list[SceneGraphEvent]:
+        """What an executed skill changed (units from the outcome), told to the graph: an
+        object put INTO a receptacle is inside it (not expected visible while it is
+        closed, not removed for being unseen), a state set by a skill is adopted at once.
+        Units of objects the graph does not hold are ignored (they came from elsewhere)."""
+        with self._lock:
+            nodes = self.graph.graph
+            changes = ChangeSet()
+            events: list[SceneGraphEvent] = []
+            try:
+                for unit in units:
+                    obj = unit.object_id
+                    if obj not in nodes or nodes.nodes[obj].get("layer") != OBJECT:
+                        continue
+                    if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
+                        events += self.graph.set_state(obj, unit.state, stamp, changes=changes)
+                    receptacle = unit.receptacle_id
+                    if (unit.relation == "in" and receptacle in nodes
+                            and nodes.nodes[obj].get("inside") != receptacle):
+                        self.graph.place_inside(obj, receptacle, stamp, changes)
+                if changes:
+                    with self.store.transaction() as conn:
+                        save_changes(conn, self.graph, changes)
+            except Exception:
+                self._load()  # as in apply(): memory never differs from the file
+                self._notify_reset()
+                raise
+            if changes:
+                self.revision += 1
+                self._markers.update(changes)
+            return events
 
     def _update_short_term(self, events: list[SceneGraphEvent], observations: list[Any],
                            crops: list[bytes]) -> list[ObjectMemoryUnit]:

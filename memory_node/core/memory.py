@@ -90,6 +90,7 @@ class Memory:
                                         config.frame_id)
         if getattr(self, "recall", None) is not None:  # recall's scene-graph text
             self.recall.long_term_text = self.long_term.scene_graph_text
+            self.recall.outcome_listener = self.long_term.apply_outcome_units
 
     # -- update_object --------------------------------------------------------------------
     def upsert_object(self, unit: ObjectMemoryUnit) -> list[ObjectMemoryUnit]:
