@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import threading
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -130,6 +131,7 @@ class LongTermMemory:
         self._lock = threading.RLock()
         self.revision = 0
         self.observations_applied = 0  # frames applied since start (for /memory/stats)
+        self._tally: Counter[str] = Counter()
         # Called after the graph was replaced wholesale (clear, reload): whoever mirrors it
         # incrementally (rviz markers) must resend everything.
         self._reset_listeners: list[Callable[[], None]] = []
@@ -154,6 +156,8 @@ class LongTermMemory:
 
     # -- lifecycle --------------------------------------------------------------------------
     def _load(self) -> None:
+        if hasattr(self, "graph"):  # counts since start survive a reload
+            self._tally.update(self.graph.tally)
         with self.store.transaction() as conn:  # a consistent read of nodes, edges, meta
             self.graph = load_graph(conn, self.config)
         self._serialiser = SceneGraphSerialiser(self.graph, self._count_tokens)
@@ -316,7 +320,9 @@ class LongTermMemory:
         with self._lock:
             return {"floors": len(self.graph.nodes(FLOOR)), "areas": len(self.graph.nodes(AREA)),
                     "objects": self.graph.object_count,
-                    "observations_applied": self.observations_applied}
+                    "observations_applied": self.observations_applied,
+                    **{f"scene_graph.{k}": v
+                       for k, v in (self._tally + self.graph.tally).items()}}
 
     def serialise(self, format: str = "text", budget: int = 0, query: str = "") -> GraphAnswer:
         """The graph for the planner: "graph" (nodes and edges), "text" (KARMA) or "json",

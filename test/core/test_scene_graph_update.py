@@ -352,3 +352,13 @@ def test_change_set_lists_touched_rows():
     removed = [g.update([], view, stamp=k).changes for k in range(5)]
     assert any("object_0" in c.removed_nodes for c in removed)
     assert any(("area_0", "object_0") in c.removed_edges for c in removed)
+
+
+def test_tally_counts_what_change_detection_did():
+    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=3))
+    here = RegionView((0, 0, 0), radius=3.0)
+    g.update([obs("book", (1, 0, 0.8)), obs("mug", (float("nan"), 0, 0))], here, stamp=0)
+    g.update([obs("book", (9, 9, 0.8))], RegionView((9, 8, 0), 3.0), stamp=10)
+    for k in range(11, 14):
+        g.update([], here, stamp=k)
+    assert g.tally == {"new": 2, "moved.joined": 1, "observations.rejected": 1}

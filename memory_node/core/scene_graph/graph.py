@@ -10,6 +10,7 @@ serialisation and markers read them directly.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
@@ -93,6 +94,8 @@ class SceneGraph:
         # after a restart an old removal is no longer joined, a new object stays NEW).
         self._removed: dict[str, dict[str, Any]] = {}
         self._recent_new: list[str] = []
+        # What the change detection did since start, by mechanism (for /memory/stats).
+        self.tally: Counter[str] = Counter()
         self._area_ids: list[str] = []
         self._area_xy = np.empty((0, 2))
         self._area_floor = np.empty(0, dtype=int)
@@ -315,6 +318,7 @@ class SceneGraph:
         self._move_to(obj, new_pos, stamp, changes)
         if restarted and not relocate and attrs["movable"]:
             # A move the association gate hid: reported once the estimate caught up.
+            self.tally["moved.small"] += 1
             events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
                                           old_pos, new_pos, attrs["area"]))
         self._set_box(obj, obs)
@@ -384,6 +388,7 @@ class SceneGraph:
             return
         self._set_state_key(attrs, reading)
         if (attrs["state"], attrs["openness_bin"]) != (old_state, old_bin):
+            self.tally["state_changed"] += 1
             events.append(self._state_event(obj, stamp, old_state, old_bin))
             self._touch_area(attrs["area"], changes)
 
@@ -506,6 +511,7 @@ class SceneGraph:
         for obs in observations:
             reason = _check_observation(obs)
             if reason:
+                self.tally["observations.rejected"] += 1
                 rejected.append(reason)
             else:
                 valid.append(obs)
@@ -516,6 +522,7 @@ class SceneGraph:
         matches, relocated, unmatched = self._associate(valid)
         for i, obj in matches.items():
             if i in relocated:
+                self.tally["moved.tracker"] += 1
                 old = self.graph.nodes[obj]["position"]
                 self._observe(obj, valid[i], stamp, changes, events, relocate=True)
                 attrs = self.graph.nodes[obj]
@@ -531,6 +538,7 @@ class SceneGraph:
             obs = valid[i]
             obj = self._takeover(obs, missed_set, seen, stamp)
             if obj is not None:
+                self.tally["moved.takeover"] += 1
                 missed_set.discard(obj)
                 seen.add(obj)
                 old = self.graph.nodes[obj]["position"]
@@ -545,11 +553,13 @@ class SceneGraph:
             attrs = self.graph.nodes[obj]
             if revived is not None:
                 old = self._removed.pop(revived)["position"]
+                self.tally["revived"] += 1
                 if _dist(old, attrs["position"]) > self.config.gate_distance:
                     events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
                                                   old, attrs["position"], attrs["area"]))
                     continue
             self._recent_new.append(obj)
+            self.tally["new"] += 1
             events.append(SceneGraphEvent(EventKind.NEW, obj, attrs["label"], stamp, None,
                                           attrs["position"], attrs["area"], "",
                                           attrs["state"]))
@@ -738,6 +748,7 @@ class SceneGraph:
         other = (self._join(obj, stamp) if attrs["movable"]
                  and attrs["misses"] >= cfg.takeover_misses else None)
         if other is not None:
+            self.tally["moved.joined"] += 1
             old = attrs["position"]
             self._absorb(obj, other, stamp, changes)
             events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp, old,
@@ -749,6 +760,7 @@ class SceneGraph:
         # must not stay); furniture also needs its confidence to fall.
         if not attrs["movable"] and attrs["confidence"] >= cfg.remove_below:
             return
+        self.tally["removed"] += 1
         events.append(SceneGraphEvent(EventKind.REMOVED, obj, attrs["label"], stamp,
                                       attrs["position"], None, attrs["area"]))
         snapshot = {k: attrs[k] for k in ("label", "position", "box_extent", "appearance",
