@@ -44,7 +44,7 @@ def summarise(results: list[RealisticResult]) -> dict:
     for r in results:
         for name in ("moved_tp", "moved_fp", "moved_fn", "fn_below_gate", "moved_below_gate",
                      "state_tp", "state_fp", "state_fn", "false_events", "false_state_events",
-                     "objects", "openables"):
+                     "first_sightings", "objects", "openables"):
             setattr(total, name, getattr(total, name) + getattr(r, name))
         total.position_errors += r.position_errors
         total.moved_position_errors += r.moved_position_errors
@@ -67,6 +67,7 @@ def summarise(results: list[RealisticResult]) -> dict:
         "false_events_per_object_visit": _ratio(total.false_events, total.objects),
         "false_state_events_per_openable_visit": _ratio(total.false_state_events,
                                                         total.openables),
+        "first_sightings_in_visit_2": total.first_sightings,
         "position_error_cm": {
             "median": round(float(np.median(err)), 2) if len(err) else None,
             "p90": round(float(np.percentile(err, 90)), 2) if len(err) else None,

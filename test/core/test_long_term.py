@@ -100,7 +100,8 @@ def test_removed_object_is_marked_absent_in_short_term(store: MemoryStore) -> No
 
 def test_state_change_updates_the_unit(store: MemoryStore) -> None:
     lt = LongTermMemory(store, ShortTermMemory(10, store=store))
-    lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 1.0, state="closed")], view(1.0), 1.0)
+    for k in (0.5, 1.0):  # read closed twice: confirmed (a single reading may be a misread)
+        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), k, state="closed")], view(k), k)
     events = []
     for k in (2.0, 3.0, 4.0):  # a state change needs consistent readings (hysteresis)
         result = lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), k, state="opened")],

@@ -302,6 +302,15 @@ def test_openness_in_three_bins_with_hysteresis():
                                                             ("opened", "opened")]
 
 
+def test_a_first_misread_state_is_corrected_without_an_event():
+    g = SceneGraph(SceneGraphConfig(state_frames=2))
+    events = []
+    for k, state in enumerate(["opened", "closed", "closed", "closed"]):
+        events += g.update([obs("fridge", (1, 0, 1), state=state)], stamp=k).events
+    assert [e.kind for e in events] == [EventKind.NEW]
+    assert g.node("object_0")["state"] == "closed"
+
+
 def test_skill_outcome_sets_state_at_once():
     g = SceneGraph()
     g.update([obs("fridge", (1, 0, 1), state="closed")])

@@ -18,7 +18,9 @@ Extends the whole-room protocol of `ai2thor.py` (kept there, unchanged, as one r
   and target openness; readings get `openness_noise` and, per frame, `misread` of them are
   uniformly random. Ground truth STATE_CHANGED: the openness bin (the scene graph's edges)
   differs between start and target.
-- `static`: visit 2 sees the starting poses again: every MOVED/NEW/REMOVED in it is false.
+- `static`: visit 2 sees the starting poses again: every MOVED and REMOVED in it is false,
+  and every NEW of an object the graph already held after visit 1 (a duplicate); a NEW of
+  an object visit 1 never saw is a first sighting (counted apart, not false).
 Ground truth MOVED: displacement > `moved_threshold_m` (default 0.1 m: moves below the
 association gate count). A MOVED is a true positive when the object nearest its old
 position truly moved, was not credited before, and its new position is within the gate of
@@ -143,7 +145,9 @@ class RealisticResult:
     state_tp: int = 0
     state_fp: int = 0
     state_fn: int = 0
-    false_events: int = 0  # static: MOVED/NEW/REMOVED in visit 2
+    false_events: int = 0  # static: MOVED/REMOVED, and NEW of a known object, in visit 2
+    first_sightings: int = 0  # static: NEW in visit 2 of an object visit 1 never saw
+    known_after_visit_1: set[str] = field(default_factory=set)
     false_state_events: int = 0  # static: STATE_CHANGED in visit 2
     objects: int = 0
     openables: int = 0
@@ -221,6 +225,7 @@ def run_realistic(episode: Episode, raw: dict[str, Any], variant: Variant, seed:
         return events
 
     visit(episode.start, {o.name: o.start for o in openables}, 0, 0.0)
+    result.known_after_visit_1 = _known(graph, episode.start)
     events = visit(target, {o.name: (o.start if variant.static else o.target)
                             for o in openables}, 1, 1000.0)
     _score_moves(episode, target, events, cfg, moved_threshold_m, result, variant)
@@ -235,8 +240,16 @@ def _score_moves(episode: Episode, target: dict[str, Vec3], events: list, cfg: S
     below = {n for n in moved if math.dist(episode.start[n], target[n]) <= cfg.gate_distance}
     credited: set[str] = set()
     for e in events:
-        if variant.static and e.kind in (EventKind.MOVED, EventKind.NEW, EventKind.REMOVED):
+        if variant.static and e.kind in (EventKind.MOVED, EventKind.REMOVED):
             result.false_events += 1
+        elif variant.static and e.kind is EventKind.NEW:
+            # A first sighting is news; a NEW of an object the graph held is a duplicate.
+            name = min(episode.start, key=lambda n: math.dist(episode.start[n], e.new_position))
+            if (name in result.known_after_visit_1
+                    and math.dist(episode.start[name], e.new_position) < cfg.gate_distance):
+                result.false_events += 1
+            else:
+                result.first_sightings += 1
         if e.kind is not EventKind.MOVED or e.old_position is None:
             continue
         name = min(episode.start, key=lambda n: math.dist(episode.start[n], e.old_position))
@@ -249,6 +262,15 @@ def _score_moves(episode: Episode, target: dict[str, Vec3], events: list, cfg: S
     result.moved_fn += len(moved - credited)
     result.moved_below_gate += len(below)
     result.fn_below_gate += len(below - credited)
+
+
+def _known(graph: SceneGraph, poses: dict[str, Vec3]) -> set[str]:
+    """Objects the graph holds a node for (compatible label, within the gate)."""
+    cfg = graph.config
+    nodes = [graph.node(o) for o in graph.nodes(OBJECT)]
+    return {n for n, p in poses.items() if any(
+        math.dist(a["position"], p) <= cfg.gate_distance
+        and cfg.canonical(Episode.label(n)) in a["class_evidence"] for a in nodes)}
 
 
 def _score_states(graph: SceneGraph, openables: list[Openable], events: list,

@@ -46,7 +46,7 @@ class SceneGraphConfig:
     miss_penalty: float = 0.2  # confidence -= penalty per expected-but-missed frame
     immovable_miss_penalty: float = 0.05  # furniture is rarely really gone
     remove_below: float = 0.15
-    min_misses_to_remove: int = 3
+    min_misses_to_remove: int = 4  # in a row, in view: 3 was 0.1% per object per visit
     grid_cell: float = 1.0
     # Identity under partial views (issue 10).
     similar_labels: tuple[tuple[str, str], ...] = DEFAULT_SIMILAR

@@ -244,7 +244,8 @@ class SceneGraph:
             obj, layer=OBJECT, uid=uid, label=obs.label, position=pos,
             history=[list(pos)], first_seen=stamp, last_seen=stamp, observation_count=1,
             confidence=cfg.initial_confidence, movable=cfg.is_movable(obs.label),
-            state="none", state_key="none", state_confidence=0.0, pending_state="", pending_count=0,
+            state="none", state_key="none", state_confidence=0.0, state_confirmed=False,
+            pending_state="", pending_count=0,
             openness=None, openness_bin=None, openness_readings=[],
             class_evidence={label: max(float(obs.score), 1e-3)},
             appearance=list(obs.appearance) if obs.appearance else None,
@@ -376,7 +377,13 @@ class SceneGraph:
         if first or key == "none":
             self._set_state_key(attrs, reading)
             attrs["state_confidence"] = 1.0 / (cfg.state_frames + 1.0)
+            attrs["state_confirmed"] = False
             return
+        # A state read once and never confirmed may have been a misread: replacing it is a
+        # correction, not a change of the world (no event).
+        confirmed = attrs.get("state_confirmed", True)
+        if reading == key:
+            attrs["state_confirmed"] = True
         old_state, old_bin = attrs["state"], attrs["openness_bin"]
         tally = {"state": key, "state_confidence": attrs["state_confidence"],
                  "pending_state": attrs["pending_state"], "pending_count": attrs["pending_count"]}
@@ -387,7 +394,8 @@ class SceneGraph:
         if not changed:
             return
         self._set_state_key(attrs, reading)
-        if (attrs["state"], attrs["openness_bin"]) != (old_state, old_bin):
+        attrs["state_confirmed"] = True  # `state_frames` consistent readings
+        if confirmed and (attrs["state"], attrs["openness_bin"]) != (old_state, old_bin):
             self.tally["state_changed"] += 1
             events.append(self._state_event(obj, stamp, old_state, old_bin))
             self._touch_area(attrs["area"], changes)
@@ -427,7 +435,7 @@ class SceneGraph:
             attrs["openness_readings"] = []
         attrs["state_key"] = (state if attrs["openness_bin"] is None
                               else f"{state}:{attrs['openness_bin']}")
-        attrs["state_confidence"] = 1.0
+        attrs["state_confidence"], attrs["state_confirmed"] = 1.0, True
         attrs["pending_state"], attrs["pending_count"] = "", 0
         changes.touch(obj)
         if (attrs["state"], attrs["openness_bin"]) == (old_state, old_bin):
