@@ -186,6 +186,7 @@ def main() -> None:
         "perception_node": {k: v for k, v in stats.items()
                             if k.startswith(("processing_ms", "sync.", "frames."))},
         "detections_per_frame": 10, "image": "640x480 rgb8 + 16UC1",
+        "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
     }
     print(result)
     print(write_result("scene_graph_live", result))

@@ -62,7 +62,7 @@ class SceneGraphConfig:
     appearance_rate: float = 0.2  # blend of a new histogram into the node's
     # Small moves: the newest `recent_window` observations agreeing within `consistency`
     # and lying more than `move_shift` from the estimate restart it (MOVED if >= shift).
-    recent_window: int = 3
+    recent_window: int = 2
     consistency: float = 0.08
     move_shift: float = 0.12
     # States: a new reading needs `state_frames` consistent frames; openness bins.
