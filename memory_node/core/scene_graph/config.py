@@ -6,6 +6,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from memory_node.core.settings import check_settings, setting
+
 DEFAULT_IMMOVABLE = frozenset({
     "fridge", "cabinet", "sink", "table", "counter", "bed", "sofa", "shelf", "stove",
     "bathtub", "toilet", "dresser", "desk", "oven", "dishwasher", "washing machine",
@@ -33,46 +35,94 @@ DEFAULT_SIMILAR = (
 
 @dataclass(frozen=True)
 class SceneGraphConfig:
-    area_spacing: float = 2.0  # a new area when the robot is farther than this from all
-    floor_height: float = 3.0
-    floor_origin: float = -0.5  # floor k spans [origin + k h, origin + (k + 1) h) in z
-    object_area_radius: float = 4.0  # objects farther from every area are flagged
-    gate_distance: float = 0.5  # association gate, metres (xyz)
-    position_window: int = 15  # observations kept for the robust (median) position
-    immovable_labels: frozenset[str] = DEFAULT_IMMOVABLE
+    """The scene graph's settings (the memory server's `scene_graph.*` parameters)."""
+
+    area_spacing: float = setting(
+        2.0, "A new area is made where the robot is farther than this (m) from every area "
+        "of its floor.", 0.1, 100.0)
+    floor_height: float = setting(3.0, "Storey height (m) for assigning floors by z.",
+                                  0.5, 20.0)
+    floor_origin: float = setting(
+        -0.5, "z (m) where floor 0 starts: floor k spans [origin + k h, origin + (k+1) h).",
+        -100.0, 100.0)
+    object_area_radius: float = setting(
+        4.0, "Objects farther (m) from every area are flagged.", 0.1, 100.0)
+    gate_distance: float = setting(
+        0.5, "Association gate (m): an observation farther from every known object of its "
+        "class is a new (or moved) object.", 0.01, 10.0)
+    position_window: int = setting(
+        15, "Observations kept per object; its position is their median.", 1, 1000)
+    immovable_labels: frozenset[str] = setting(
+        sorted(DEFAULT_IMMOVABLE), "Labels of furniture that never moves (a re-detection "
+        "elsewhere is a new object, and misses cost it less confidence).")
     synonyms: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_SYNONYMS))
-    initial_confidence: float = 0.5
-    hit_gain: float = 0.3  # confidence += gain * (1 - confidence) per observation
-    miss_penalty: float = 0.2  # confidence -= penalty per expected-but-missed frame
-    immovable_miss_penalty: float = 0.05  # furniture is rarely really gone
-    remove_below: float = 0.15
-    min_misses_to_remove: int = 4  # in a row, in view: 3 was 0.1% per object per visit
-    grid_cell: float = 1.0
+    initial_confidence: float = setting(0.5, "Confidence of a new object.", 0.0, 1.0)
+    hit_gain: float = setting(
+        0.3, "Confidence gain per observation (fraction of the gap to 1).", 0.0, 1.0)
+    miss_penalty: float = setting(
+        0.2, "Confidence lost per frame a movable object should have been seen and was "
+        "not.", 0.0, 1.0)
+    immovable_miss_penalty: float = setting(0.05, "Same for immovable labels.", 0.0, 1.0)
+    remove_below: float = setting(
+        0.15, "An object whose confidence falls below this (after min_misses_to_remove "
+        "misses) is REMOVED.", 0.0, 1.0)
+    min_misses_to_remove: int = setting(
+        4, "Consecutive misses in view before an object can be removed (a movable one is "
+        "then REMOVED; 3 gave ~0.1 % false REMOVED per object per visit).", 1, 1000)
+    grid_cell: float = setting(1.0, "Cell size (m) of the spatial index.", 0.05, 100.0)
     # Identity under partial views (issue 10).
     similar_labels: tuple[tuple[str, str], ...] = DEFAULT_SIMILAR
-    confusion_gate: float = 0.25  # a similar label's detection merges only this close
-    label_mismatch_cost: float = 0.2  # metres added to such a pairing (same label wins)
-    min_class_share: float = 0.2  # a label this share of a node's evidence counts as its own
-    class_evidence_cap: float = 20.0
-    max_displacement: float = 25.0  # a takeover or join farther than this is not plausible
-    takeover_misses: int = 2  # misses (this frame included) before a sighting elsewhere
-    join_window: float = 600.0  # s: a NEW and a REMOVED this close in time may be one move
-    size_ratio_max: float = 2.0  # per-axis box ratio beyond which two sightings differ
-    min_appearance_similarity: float = 0.5  # histogram intersection, when both are known
-    appearance_rate: float = 0.2  # blend of a new histogram into the node's
-    # Small moves: the newest `recent_window` observations agreeing within `consistency`
-    # and lying more than `move_shift` from the estimate restart it (MOVED if >= shift).
-    recent_window: int = 2
-    consistency: float = 0.08
-    move_shift: float = 0.12
-    # States: a new reading needs `state_frames` consistent frames; openness bins.
-    state_frames: int = 2
-    state_gain: float = 0.3
-    openness_edges: tuple[float, ...] = (0.1, 0.6)
-    openness_margin: float = 0.05
-    openness_window: int = 5
+    confusion_gate: float = setting(
+        0.25, "A detection of a known similar label (similar_labels) may be evidence for an "
+        "object only this close (m).", 0.0, 10.0)
+    label_mismatch_cost: float = setting(
+        0.2, "Metres added to such a pairing, so that the same label wins.", 0.0, 10.0)
+    min_class_share: float = setting(
+        0.2, "A label with this share of an object's class evidence counts as its own.",
+        0.0, 1.0)
+    class_evidence_cap: float = setting(
+        20.0, "Class evidence is scaled down beyond this total, so recent frames count.",
+        1.0, 1e6)
+    max_displacement: float = setting(
+        25.0, "A takeover or NEW+REMOVED join farther than this (m) is not plausible.",
+        0.0, 1e4)
+    takeover_misses: int = setting(
+        2, "Misses in view in a row (this frame included) before a sighting elsewhere may "
+        "be the same object, or a NEW elsewhere is joined into a MOVED.", 1, 1000)
+    join_window: float = setting(
+        600.0, "A NEW and an object missed or REMOVED within this time (s) may be one move.",
+        0.0, 1e7)
+    size_ratio_max: float = setting(
+        2.0, "Per-axis box size ratio beyond which two sightings are different objects.",
+        1.0, 100.0)
+    min_appearance_similarity: float = setting(
+        0.5, "Colour-histogram intersection below which two sightings differ (when both "
+        "have one).", 0.0, 1.0)
+    appearance_rate: float = setting(
+        0.2, "Blend of a new colour histogram into the object's.", 0.0, 1.0)
+    recent_window: int = setting(
+        2, "Small moves: this many newest observations agreeing within `consistency` and "
+        "farther than `move_shift` from the estimate restart it (a MOVED).", 1, 100)
+    consistency: float = setting(0.08, "See recent_window (m).", 0.0, 10.0)
+    move_shift: float = setting(0.12, "See recent_window (m).", 0.0, 10.0)
+    move_shift_per_size: float = setting(
+        1.0, "The shift that means a small move is at least this fraction of the object's "
+        "largest box side (big boxes wander more between views: on the TUM cabinet, 0.4 "
+        "let the estimate jump 24 cm).", 0.0, 10.0)
+    state_frames: int = setting(
+        2, "Consistent frames before a perceived state (or openness bin) changes.", 1, 100)
+    state_gain: float = setting(
+        0.3, "State confidence gain per agreeing reading.", 0.0, 1.0)
+    openness_edges: tuple[float, ...] = setting(
+        [0.1, 0.6], "Openness bin edges (>= 2 values in (0, 1): closed / partly open / "
+        "open).", 0.0, 1.0)
+    openness_margin: float = setting(
+        0.05, "A reading this close to an edge of the current bin keeps it.", 0.0, 0.5)
+    openness_window: int = setting(
+        5, "Openness readings kept for the estimate shown.", 1, 1000)
 
     def __post_init__(self) -> None:
+        check_settings(self)
         for name in ("area_spacing", "floor_height", "object_area_radius", "gate_distance",
                      "grid_cell"):
             value = getattr(self, name)

@@ -312,8 +312,11 @@ class SceneGraph:
         if relocate:
             history[:] = []
         history.append(list(_vec(obs.position)))
+        # A big object's box centre wanders more between views (partial views of a cabinet
+        # shift it by decimetres): the shift that means "moved" grows with its size.
+        shift = max(cfg.move_shift, cfg.move_shift_per_size * max(obs.box_extent))
         new_pos, restarted = robust_position(history, cfg.position_window, cfg.recent_window,
-                                             cfg.consistency, cfg.move_shift, old_pos)
+                                             cfg.consistency, shift, old_pos)
         if relocate:
             new_pos = _vec(obs.position)
         self._move_to(obj, new_pos, stamp, changes)
