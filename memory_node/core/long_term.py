@@ -249,7 +249,12 @@ class LongTermMemory:
                     receptacle = unit.receptacle_id
                     if (unit.relation == "in" and receptacle in nodes
                             and nodes.nodes[obj].get("inside") != receptacle):
-                        self.graph.place_inside(obj, receptacle, stamp, changes)
+                        try:
+                            self.graph.place_inside(obj, receptacle, stamp, changes)
+                        except (KeyError, ValueError):
+                            # Not an object, or a containment cycle: the outcome itself was
+                            # accepted (short-term memory); the graph just does not nest it.
+                            self.graph.tally["outcome.containment_refused"] += 1
                 if changes:
                     with self.store.transaction() as conn:
                         save_changes(conn, self.graph, changes)
