@@ -93,7 +93,8 @@ class SceneGraph:
         # Transient evidence for joining a NEW and a REMOVED into one MOVED (not persisted:
         # after a restart an old removal is no longer joined, a new object stays NEW).
         self._removed: dict[str, dict[str, Any]] = {}
-        self._recent_new: list[str] = []
+        # NEW objects by canonical label, oldest first: {label: {object: first_seen}}.
+        self._recent_new: dict[str, dict[str, float]] = {}
         # What the change detection did since start, by mechanism (for /memory/stats).
         self.tally: Counter[str] = Counter()
         self._area_ids: list[str] = []
@@ -569,7 +570,7 @@ class SceneGraph:
                     events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
                                                   old, attrs["position"], attrs["area"]))
                     continue
-            self._recent_new.append(obj)
+            self._recent_new.setdefault(self.config.canonical(attrs["label"]), {})[obj] = stamp
             self.tally["new"] += 1
             events.append(SceneGraphEvent(EventKind.NEW, obj, attrs["label"], stamp, None,
                                           attrs["position"], attrs["area"], "",
@@ -705,20 +706,24 @@ class SceneGraph:
         cfg = self.config
         attrs = self.graph.nodes[gone]
         best, best_d = None, math.inf
-        for obj in self._recent_new:
-            if obj == gone or obj not in self.graph:
-                continue
-            other = self.graph.nodes[obj]
-            if (other["first_seen"] <= attrs["last_seen"]
-                    or stamp - other["first_seen"] > cfg.join_window):
-                continue
-            label = cfg.canonical(other["label"])
-            if not self._same_object(attrs, label, other["box_extent"], other.get("appearance"),
-                                     other["position"]):
-                continue
-            d = _dist(attrs["position"], other["position"])
-            if d < best_d:
-                best, best_d = obj, d
+        labels = [k for k in attrs["class_evidence"]
+                  if self._class_compatible(attrs, k)] or [cfg.canonical(attrs["label"])]
+        for k in labels:
+            for obj, first_seen in reversed(self._recent_new.get(k, {}).items()):
+                # Newest first (frames arrive in time order): once one was seen before
+                # `gone` was last seen, the rest were too (seen at once: two objects).
+                if first_seen <= attrs["last_seen"]:
+                    break
+                if obj == gone or obj not in self.graph or stamp - first_seen > cfg.join_window:
+                    continue
+                other = self.graph.nodes[obj]
+                if not self._same_object(attrs, cfg.canonical(other["label"]),
+                                         other["box_extent"], other.get("appearance"),
+                                         other["position"]):
+                    continue
+                d = _dist(attrs["position"], other["position"])
+                if d < best_d:
+                    best, best_d = obj, d
         return best
 
     def _absorb(self, keep: str, gone: str, stamp: float, changes: ChangeSet) -> None:
@@ -784,8 +789,12 @@ class SceneGraph:
         window = self.config.join_window
         for obj in [o for o, a in self._removed.items() if stamp - a["removed_at"] > window]:
             del self._removed[obj]
-        self._recent_new = [o for o in self._recent_new if o in self.graph
-                            and stamp - self.graph.nodes[o]["first_seen"] <= window]
+        for recent in self._recent_new.values():  # oldest first: stop at the first kept
+            while recent:
+                obj, first_seen = next(iter(recent.items()))
+                if stamp - first_seen <= window and obj in self.graph:
+                    break
+                del recent[obj]
 
     # -- restore (persistence, JSON) ------------------------------------------------------
     def restore(self, nodes: Iterable[tuple[str, dict[str, Any]]],
