@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
 from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
@@ -201,8 +202,9 @@ class LongTermMemory:
             except ValueError as exc:
                 rejected.append(str(exc))
                 continue
-            kept.append(obs)
-            kept_crops.append(crops[i] if i < len(crops) else b"")
+            crop = crops[i] if i < len(crops) else b""
+            kept.append(with_appearance(obs, crop))  # colour evidence for identity
+            kept_crops.append(crop)
         with self._lock:
             robot = getattr(view, "pose", None)
             try:

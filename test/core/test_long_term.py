@@ -196,3 +196,25 @@ def test_put_into_the_fridge_outcome_makes_the_apple_inside_it(tmp_path: Path) -
         assert again.graph.node(apple)["inside"] == fridge
     finally:
         memory.close()
+
+
+def test_crops_give_appearance_that_blocks_a_takeover(store: MemoryStore) -> None:
+    """A red mug missed twice and a white mug seen elsewhere: different objects (the colour
+    histogram of the JPEG crops says so); a bomb or a non-JPEG crop is simply ignored."""
+    import cv2  # noqa: PLC0415
+
+    def jpeg(bgr: tuple[int, int, int]) -> bytes:
+        return cv2.imencode(".jpg", np.full((32, 32, 3), bgr, np.uint8))[1].tobytes()
+
+    cfg = SceneGraphConfig(takeover_misses=1)
+    lt = LongTermMemory(store, config=cfg)
+    lt.apply([Observation.at("Mug", (2.0, 0.0, 0.9), 1.0)], view(1.0), 1.0,
+             [jpeg((0, 0, 255))])
+    (red,) = lt.graph.nodes("object")
+    assert lt.graph.node(red)["appearance"]
+    result = lt.apply([Observation.at("Mug", (2.0, 0.8, 0.9), 2.0)], view(2.0), 2.0,
+                      [jpeg((255, 255, 255))])
+    assert [e.kind for e in result.events] == [EventKind.NEW]
+    result = lt.apply([Observation.at("Mug", (2.0, -0.6, 0.9), 3.0)], view(3.0), 3.0,
+                      [b"not a jpeg"])
+    assert not result.rejected
