@@ -281,6 +281,9 @@ class LongTermMemory:
                     forgotten += self.short_term.upsert(replace(
                         unit, state="absent", confidence=0.0, last_seen=event.stamp))
                 continue
+            if event.merged_id and self.short_term.peek(event.merged_id) is not None:
+                # The NEW object turned out to be this one, moved: one unit, not two.
+                self.short_term.remove(event.merged_id)
             if event.object_id not in self.graph.graph:
                 continue
             attrs = self.graph.node(event.object_id)

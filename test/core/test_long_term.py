@@ -218,3 +218,19 @@ def test_crops_give_appearance_that_blocks_a_takeover(store: MemoryStore) -> Non
     result = lt.apply([Observation.at("Mug", (2.0, -0.6, 0.9), 3.0)], view(3.0), 3.0,
                       [b"not a jpeg"])
     assert not result.rejected
+
+
+def test_a_joined_move_leaves_one_unit_in_short_term(store: MemoryStore) -> None:
+    stm = ShortTermMemory(10, store=store)
+    lt = LongTermMemory(store, stm, SceneGraphConfig(takeover_misses=2))
+    here, there = RegionView((0, 0, 0), 3.0), RegionView((9, 8, 0), 3.0)
+    lt.apply([Observation.at("Book", (1.0, 0.0, 0.8), 1.0)], here, 1.0)
+    lt.apply([Observation.at("Book", (9.0, 9.0, 0.8), 10.0)], there, 10.0)
+    assert len(stm) == 2
+    events = []
+    for k in (11.0, 12.0):
+        events += lt.apply([], here, k).events
+    (moved,) = events
+    assert moved.kind is EventKind.MOVED and moved.merged_id
+    assert [u.object_id for u in stm.units()] == [moved.object_id]
+    assert stm.peek(moved.object_id).position == pytest.approx((9.0, 9.0, 0.8))
