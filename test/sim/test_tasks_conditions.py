@@ -53,11 +53,12 @@ def test_quirks_are_read_as_the_canonical_condition(text: str, expected: GoalCon
 
 
 def test_every_rewrite_is_noted() -> None:
-    parsed = parse_condition("inside(coffee mug, cupboard)", V)
+    parsed = parse_condition("inside(coffee mug, cupboard)", V, value_expected=True)
     assert parsed.condition.text == "INSIDE(Mug, Cabinet)"
     notes = " | ".join(parsed.notes)
     assert "no value" in notes and "'coffee mug' -> Mug" in notes and "Cabinet" in notes
-    assert parse_condition("INSIDE(Apple, Fridge): 1", V).notes == ()
+    assert parse_condition("INSIDE(Apple, Fridge): 1", V, value_expected=True).notes == ()
+    assert parse_condition("INSIDE(Apple, Fridge)", V).notes == ()   # our canonical form
 
 
 def test_coordinates_resolve_to_the_receptacle_there(floor_plans: None) -> None:

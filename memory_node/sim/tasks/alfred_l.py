@@ -31,6 +31,7 @@ from memory_node.sim.tasks.build import RawSubtask, build_task, check_floor_plan
 from memory_node.sim.tasks.conditions import parse_condition, split_at_conflicts, split_top_level
 from memory_node.sim.tasks.floorplans import floor_plan
 from memory_node.sim.tasks.model import (
+    MAX_CONDITIONS_PER_SUBTASK,
     MAX_FILE_BYTES,
     MAX_INSTRUCTION_CHARS,
     MAX_TASKS_PER_FILE,
@@ -88,6 +89,9 @@ def _goal_texts(value: Any, notes: list[str]) -> list[str]:
         raise TaskRejected(SkipReason.BAD_FORMAT, "Goal Condition must be a string")
     if not texts:
         raise TaskRejected(SkipReason.NO_GOALS, "empty Goal Condition")
+    if len(texts) > MAX_CONDITIONS_PER_SUBTASK:
+        raise TaskRejected(SkipReason.TOO_LARGE, f"{len(texts)} goal conditions (max "
+                                                 f"{MAX_CONDITIONS_PER_SUBTASK})")
     return texts
 
 
@@ -107,7 +111,7 @@ def _task(entry: Any, category: str, index: int, vocab: Vocabulary,
     plan = floor_plan(number)
     parsed = []
     for text in _goal_texts(f["Goal Condition"], notes):
-        p = parse_condition(text, vocab, plan)
+        p = parse_condition(text, vocab, plan, value_expected=True)
         notes.extend(p.notes)
         parsed.append(p.condition)
     groups = split_at_conflicts(parsed)
@@ -163,13 +167,15 @@ def parse_alfred_l(data: Any, source: str = "<data>", vocab: Vocabulary | None =
                                        str(top_key), task_id))
                 continue
             try:
+                # An id counts once even when its first task was skipped: which of two
+                # tasks the file meant is not ours to guess.
                 if task_id in seen_ids:
                     raise TaskRejected(SkipReason.DUPLICATE_ID, f"{task_id} appears twice")
+                seen_ids.add(task_id)
                 task = _task(entry, category, i, vocab, table)
             except TaskRejected as exc:
                 skipped.append(Skipped(source, exc.reason, exc.message, str(top_key), task_id))
                 continue
-            seen_ids.add(task_id)
             assert task.floor_plan is not None
             groups.setdefault((category, task.floor_plan), []).append(task)
     sequences = tuple(TaskSequence(id=f"{category}-FloorPlan{number}", category=category,

@@ -134,8 +134,12 @@ def _expected(value: str | None, text: str) -> bool:
     raise TaskRejected(SkipReason.BAD_CONDITION, f"{text[:60]!r}: value {value!r} is not 1 or 0")
 
 
-def parse_condition(text: str, vocab: Vocabulary, plan: FloorPlan | None = None) -> Parsed:
-    """One condition string -> Parsed (condition and notes), or TaskRejected."""
+def parse_condition(text: str, vocab: Vocabulary, plan: FloorPlan | None = None,
+                    value_expected: bool = False) -> Parsed:
+    """One condition string -> Parsed (condition and notes), or TaskRejected.
+
+    `value_expected`: the file's form has `: 1` on every goal (ALFRED-L), so a missing one
+    is a quirk worth a note; in our format it is the canonical form."""
     if not isinstance(text, str):
         raise TaskRejected(SkipReason.BAD_CONDITION, f"a condition is a string, got {text!r}")
     if len(text) > MAX_CONDITION_CHARS:
@@ -147,7 +151,9 @@ def parse_condition(text: str, vocab: Vocabulary, plan: FloorPlan | None = None)
                            f"{text[:60]!r} is not PREDICATE(arguments)[: 1|0]")
     word, body, value = m.group(1), m.group(2), m.group(3)
     expected = _expected(value, text)
-    notes: list[str] = [] if value is not None else [f"{text.strip()}: no value, read as 1"]
+    notes: list[str] = []
+    if value is None and value_expected:
+        notes.append(f"{text.strip()}: no value, read as 1")
     args = split_top_level(body, ",")
     k = key(word).upper()
     pred = vocab.predicate(word)

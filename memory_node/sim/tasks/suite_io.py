@@ -123,13 +123,13 @@ def parse_suite(data: Any, source: str = "<data>", vocab: Vocabulary | None = No
                     raise TaskRejected(SkipReason.TOO_LARGE,
                                        f"more than {MAX_TASKS_PER_FILE} tasks in one file")
                 _id(seq.get("id"), "sequence id")
+                if task_name in seen:
+                    raise TaskRejected(SkipReason.DUPLICATE_ID, f"task id {task_name} repeats")
+                seen.add(task_name)
                 task = _task(raw, seq, vocab, table)
-                if task.id in seen:
-                    raise TaskRejected(SkipReason.DUPLICATE_ID, f"task id {task.id} repeats")
             except TaskRejected as exc:
                 skipped.append(Skipped(source, exc.reason, exc.message, seq_name, task_name))
                 continue
-            seen.add(task.id)
             tasks.append(task)
         if tasks:
             sequences.append(TaskSequence(id=seq_name, category=tasks[0].category,
