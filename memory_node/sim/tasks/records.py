@@ -77,7 +77,7 @@ class Recall:
     needed: tuple[str, ...]
     reference: str = "direct"     # direct | vague
     subtask: int = 0
-    kind: str = "step"            # instruction | step
+    stage: str = "step"           # instruction | step (which recall of the loop)
 
 
 @dataclass(frozen=True)
