@@ -57,6 +57,23 @@ def skill_for(condition: GoalCondition, table: SkillTable) -> str | None:
     return None
 
 
+def needed_types(subtask: Subtask, table: SkillTable | None = None
+                 ) -> tuple[frozenset[str], ...]:
+    """What a subtask needs from memory, as groups of alternative types: each object its
+    goals name (`AppleSliced` needs the apple) and one of each fixture group of the skills
+    that reach its goals (slicing needs a Knife or a ButterKnife). A runner maps these to
+    the world's object ids for MRA's `needed`."""
+    table = table or load_skill_table()
+    groups: dict[frozenset[str], None] = {}
+    for c in subtask.conditions:
+        for a in c.object_args:
+            groups.setdefault(frozenset({a.removesuffix("Sliced")}), None)
+        skill = skill_for(c, table) if c.expected else None
+        for g in table.fixtures_for(skill) if skill else ():
+            groups.setdefault(frozenset(g), None)
+    return tuple(groups)
+
+
 def check_floor_plan(number: object) -> int:
     if isinstance(number, bool) or not isinstance(number, int):
         raise TaskRejected(SkipReason.BAD_FORMAT, f"floor plan must be an integer, got "

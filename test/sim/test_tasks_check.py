@@ -1,0 +1,45 @@
+"""Reading either format by content, the check command, and what a subtask needs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memory_node.sim.tasks.build import needed_types
+from memory_node.sim.tasks.check import main, read_tasks
+from memory_node.sim.tasks.model import SkipReason
+
+SUITE = Path(__file__).resolve().parents[2] / "config" / "tasks" / "karma_style.json"
+pytestmark = pytest.mark.usefixtures("floor_plans")
+
+
+def test_both_formats_by_content(fixtures_dir: Path) -> None:
+    assert len(read_tasks(SUITE).tasks()) == 65
+    assert len(read_tasks(fixtures_dir / "alfred_l_quirks.json").tasks()) == 12
+    broken = read_tasks(fixtures_dir / "alfred_l_broken.json")
+    assert broken.skipped[0].reason is SkipReason.BROKEN_FILE
+
+
+def test_check_command(fixtures_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(SUITE), str(fixtures_dir / "alfred_l_bad.json"), "--json"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["tasks"] == 65 and lines[0]["skipped"] == 0
+    bad = lines[1]
+    assert bad["tasks"] == 1 and bad["skipped"] == 14
+    assert {s["reason"] for s in bad["skips"]} >= {"unknown_predicate", "unknown_floor_plan"}
+    assert main([str(fixtures_dir / "alfred_l_broken.json")]) == 1
+    assert "broken_file" in capsys.readouterr().out
+
+
+def test_needed_types_include_fixtures() -> None:
+    tasks = {t.id: t for t in read_tasks(SUITE).tasks()}
+    # Slicing the bread needs the bread and a knife (either kind).
+    assert needed_types(tasks["k5c-3"].subtasks[0]) == (
+        frozenset({"Bread"}), frozenset({"Knife", "ButterKnife"}))
+    # Washing needs a basin and a faucet too; a sliced apple needs the apple.
+    washed = needed_types(tasks["k1c-1"].subtasks[0])
+    assert frozenset({"Faucet"}) in washed and frozenset({"Apple"}) in washed
+    assert needed_types(tasks["k1c-4"].subtasks[0]) == (frozenset({"Apple"}),
+                                                        frozenset({"Bowl"}))
