@@ -20,11 +20,11 @@ Definitions (bench/README_tasks.md says the same in prose):
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
+from memory_node.core.cache.metrics import HitRateCounter
 from memory_node.sim.tasks.records import (
     CacheAccess,
     GoalCheck,
@@ -176,8 +176,9 @@ class HitRate:
 
 
 def warmup_threshold(capacity: int, share: float = WARMUP_OCCUPANCY) -> int:
-    """Entries that make a cache of `capacity` count as warm (95% of 5 is 5, of 20 is 19)."""
-    return max(1, math.ceil(share * capacity - 1e-9))
+    """Entries that make a cache of `capacity` count as warm (95% of 5 is 5, of 20 is 19):
+    the cache simulator's own threshold, so the bench and the runs agree."""
+    return HitRateCounter(capacity, share).warm_threshold
 
 
 def mhr(run: Run, warmup: float = WARMUP_OCCUPANCY) -> HitRate:
