@@ -226,3 +226,30 @@ def test_bad_run_file_names_the_line(tmp_path: Path) -> None:
                     '"hit": true, "occupancy": 1, "capacity": 5}\nnot json\n')
     with pytest.raises(ValueError, match=r"bad.jsonl:3"):
         read_run(path)
+
+
+def test_recorder_writes_what_metrics_read() -> None:
+    from memory_node.sim.tasks.model import GoalCondition, Skipped, SkipReason, Subtask, Task
+    from memory_node.sim.tasks.recorder import Recorder
+
+    task = Task("k1", "Put the apple in the fridge and close it.", "composite", (
+        Subtask((GoalCondition("INSIDE", ("Apple", "Fridge")),
+                 GoalCondition("HOLDING", ("Apple",), expected=False))),
+        Subtask((GoalCondition("CLOSED", ("Fridge",)),), reference="vague")), floor_plan=1)
+    world = {"INSIDE(Apple, Fridge)": True, "HOLDING(Apple)": False, "CLOSED(Fridge)": False}
+    run = Run()
+    rec = Recorder(run, "seq")
+    rec.skill(task, "explore", ["kitchen", "Apple"], 0, 12.5)
+    rec.recall(task, ["fridge_1"], ["fridge_1", "apple_2"], subtask=1)
+    rec.cache(task, False, 0, 5)
+    rec.usage(task, "planner_llm", 0.3, 500, 40, 1)
+    assert rec.check_subtask(task, 0, world.__getitem__) is True
+    assert rec.check_subtask(task, 1, world.__getitem__) is False
+    rec.end(task)
+    rec.skipped(Skipped("f.json", SkipReason.UNKNOWN_OBJECT, "x", "seq", "k2"), "composite")
+    (o, skipped) = task_outcomes(run)
+    assert (o.subtasks_achieved, o.conditions_achieved, o.conditions) == (1, 2, 3)
+    assert not o.success and o.exploration_attempts == 1 and o.sim_time_s == 12.5
+    assert skipped.status == "skipped" and skipped.task == "k2"
+    assert mra(run)["vague"].mra == 0.5
+    assert scores([o, skipped])["composite"].skipped == 1
