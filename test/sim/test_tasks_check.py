@@ -43,3 +43,18 @@ def test_needed_types_include_fixtures() -> None:
     assert frozenset({"Faucet"}) in washed and frozenset({"Apple"}) in washed
     assert needed_types(tasks["k1c-4"].subtasks[0]) == (frozenset({"Apple"}),
                                                         frozenset({"Bowl"}))
+
+
+def test_task_modules_are_pure_python() -> None:
+    # The runner is the only part of the benchmark that may speak ROS; suites and metrics
+    # are read and computed anywhere (no rclpy, no simulator).
+    import ast
+
+    root = Path(__file__).resolve().parents[2] / "memory_node" / "sim" / "tasks"
+    for path in root.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        assert not {m for m in names if m.split(".")[0] in ("rclpy", "mujoco")}, path.name
+        assert not {m for m in names if m.startswith(("memory_node.sim.core",
+                                                      "memory_node.planner"))}, path.name
