@@ -8,12 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from tasks_support import FIXTURES, requires_floor_plans
 
 from memory_node.core.errors import ErrorCode
 from memory_node.sim.tasks.alfred_l import parse_alfred_l, read_alfred_l
 from memory_node.sim.tasks.model import MAX_TASKS_PER_FILE, SkipReason, Suite, Task
 
-pytestmark = pytest.mark.usefixtures("floor_plans")
+pytestmark = requires_floor_plans
 
 
 def by_id(suite: Suite) -> dict[str, Task]:
@@ -24,8 +25,8 @@ def goals(task: Task) -> list[list[str]]:
     return [[str(c) for c in s.conditions] for s in task.subtasks]
 
 
-def test_clean_file_categories_and_sequences(fixtures_dir: Path) -> None:
-    suite = read_alfred_l(fixtures_dir / "alfred_l_clean.json")
+def test_clean_file_categories_and_sequences() -> None:
+    suite = read_alfred_l(FIXTURES / "alfred_l_clean.json")
     assert suite.skipped == ()
     assert suite.summary()["per_category"] == {"simple": 3, "composite": 3, "complex": 2}
     seqs = {s.id: [t.id for t in s.tasks] for s in suite.sequences}
@@ -63,8 +64,8 @@ QUIRKS = {
 
 
 @pytest.mark.parametrize("task_id", sorted(QUIRKS))
-def test_each_quirk_is_accepted_with_a_note(fixtures_dir: Path, task_id: str) -> None:
-    suite = read_alfred_l(fixtures_dir / "alfred_l_quirks.json")
+def test_each_quirk_is_accepted_with_a_note(task_id: str) -> None:
+    suite = read_alfred_l(FIXTURES / "alfred_l_quirks.json")
     assert suite.skipped == ()
     task = by_id(suite)[task_id]
     want, note = QUIRKS[task_id]
@@ -88,8 +89,8 @@ BAD = {
 }
 
 
-def test_bad_tasks_are_skipped_with_reasons_and_the_rest_read(fixtures_dir: Path) -> None:
-    suite = read_alfred_l(fixtures_dir / "alfred_l_bad.json")
+def test_bad_tasks_are_skipped_with_reasons_and_the_rest_read() -> None:
+    suite = read_alfred_l(FIXTURES / "alfred_l_bad.json")
     assert [t.id for t in suite.tasks()] == ["simple-13"]
     reasons = {s.task: s.reason for s in suite.skipped if s.task}
     # The first simple-1 (unknown predicate) and the repeated one are both reported.
@@ -107,8 +108,8 @@ def test_bad_tasks_are_skipped_with_reasons_and_the_rest_read(fixtures_dir: Path
                                                   if s.task == "simple-2"))
 
 
-def test_broken_file_is_one_skip_not_an_error(fixtures_dir: Path, tmp_path: Path) -> None:
-    suite = read_alfred_l(fixtures_dir / "alfred_l_broken.json")
+def test_broken_file_is_one_skip_not_an_error(tmp_path: Path) -> None:
+    suite = read_alfred_l(FIXTURES / "alfred_l_broken.json")
     assert suite.tasks() == [] and len(suite.skipped) == 1
     assert suite.skipped[0].reason is SkipReason.BROKEN_FILE
     missing = read_alfred_l(tmp_path / "absent.json")

@@ -6,30 +6,31 @@ import json
 from pathlib import Path
 
 import pytest
+from tasks_support import FIXTURES, requires_floor_plans
 
 from memory_node.sim.tasks.build import needed_types
 from memory_node.sim.tasks.check import main, read_tasks
 from memory_node.sim.tasks.model import SkipReason
 
 SUITE = Path(__file__).resolve().parents[2] / "config" / "tasks" / "karma_style.json"
-pytestmark = pytest.mark.usefixtures("floor_plans")
+pytestmark = requires_floor_plans
 
 
-def test_both_formats_by_content(fixtures_dir: Path) -> None:
+def test_both_formats_by_content() -> None:
     assert len(read_tasks(SUITE).tasks()) == 65
-    assert len(read_tasks(fixtures_dir / "alfred_l_quirks.json").tasks()) == 12
-    broken = read_tasks(fixtures_dir / "alfred_l_broken.json")
+    assert len(read_tasks(FIXTURES / "alfred_l_quirks.json").tasks()) == 12
+    broken = read_tasks(FIXTURES / "alfred_l_broken.json")
     assert broken.skipped[0].reason is SkipReason.BROKEN_FILE
 
 
-def test_check_command(fixtures_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(SUITE), str(fixtures_dir / "alfred_l_bad.json"), "--json"]) == 0
+def test_check_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(SUITE), str(FIXTURES / "alfred_l_bad.json"), "--json"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[0]["tasks"] == 65 and lines[0]["skipped"] == 0
     bad = lines[1]
     assert bad["tasks"] == 1 and bad["skipped"] == 14
     assert {s["reason"] for s in bad["skips"]} >= {"unknown_predicate", "unknown_floor_plan"}
-    assert main([str(fixtures_dir / "alfred_l_broken.json")]) == 1
+    assert main([str(FIXTURES / "alfred_l_broken.json")]) == 1
     assert "broken_file" in capsys.readouterr().out
 
 

@@ -4,6 +4,7 @@ and contradictions within one moment."""
 from __future__ import annotations
 
 import pytest
+from tasks_support import requires_floor_plans
 
 from memory_node.core.errors import ErrorCode
 from memory_node.sim.tasks.conditions import (
@@ -61,7 +62,8 @@ def test_every_rewrite_is_noted() -> None:
     assert parse_condition("INSIDE(Apple, Fridge)", V).notes == ()   # our canonical form
 
 
-def test_coordinates_resolve_to_the_receptacle_there(floor_plans: None) -> None:
+@requires_floor_plans
+def test_coordinates_resolve_to_the_receptacle_there() -> None:
     # FloorPlan1's microwave is Microwave|-00.24|+01.69|-02.53.
     parsed = parse_condition("INSIDE(Potato, (-0.24, 1.69, -2.53))", V, floor_plan(1))
     assert parsed.condition == GoalCondition("INSIDE", ("Potato", "Microwave"))
@@ -70,7 +72,8 @@ def test_coordinates_resolve_to_the_receptacle_there(floor_plans: None) -> None:
     assert cond("INSIDE(Potato, [-0.2, -2.5])", 1).args[1] == "Microwave"
 
 
-def test_table_means_the_table_the_floor_plan_has(floor_plans: None) -> None:
+@requires_floor_plans
+def test_table_means_the_table_the_floor_plan_has() -> None:
     assert cond("ON(Book, table)", 201).args[1] == "DiningTable"
     assert cond("ON(Book, table)", 210).args[1] == "CoffeeTable"     # no dining table there
     assert cond("ON(Bowl, table)", 1).args[1] == "CounterTop"        # kitchen 1: no table
@@ -99,7 +102,8 @@ def test_refusals_carry_their_reason(text: str, reason: SkipReason) -> None:
     assert info.value.code == reason.code
 
 
-def test_far_coordinates_are_refused(floor_plans: None) -> None:
+@requires_floor_plans
+def test_far_coordinates_are_refused() -> None:
     with pytest.raises(TaskRejected) as info:
         parse_condition("INSIDE(Apple, (9.0, 9.0, 9.0))", V, floor_plan(1))
     assert info.value.reason is SkipReason.UNRESOLVED_COORDINATES

@@ -6,12 +6,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from tasks_support import requires_floor_plans
 
 from memory_node.sim.tasks.floorplans import floor_plan
 from memory_node.sim.tasks.streams import UNSURE_RELATION, StreamSettings, generate, main
 from memory_node.sim.tasks.suite_io import read_suite, suite_to_dict
 
-pytestmark = pytest.mark.usefixtures("floor_plans")
+pytestmark = requires_floor_plans
 
 
 @pytest.mark.parametrize("plan", [1, 201, 301, 401])

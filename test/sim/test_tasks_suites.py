@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from tasks_support import requires_floor_plans
 
 from memory_node.core.skills import load_skill_table
 from memory_node.sim.tasks.build import skill_for
@@ -18,7 +19,7 @@ from memory_node.sim.tasks.model import SkipReason, Suite
 from memory_node.sim.tasks.suite_io import parse_suite, read_suite, suite_to_dict, write_suite
 
 SUITES = Path(__file__).resolve().parents[2] / "config" / "tasks"
-pytestmark = pytest.mark.usefixtures("floor_plans")
+pytestmark = requires_floor_plans
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ import copy
 
 import pytest
 import yaml
+from tasks_support import requires_floor_plans
 
 from memory_node.core.skills import load_skill_table
 from memory_node.sim.tasks.floorplans import floor_plan
@@ -38,7 +39,8 @@ def test_states_are_the_skill_tables_effects() -> None:
     assert {"sliced", "cleaned", "heated", "cooled", "cooked", "opened", "on"} <= V.states
 
 
-def test_every_target_type_is_an_ai2thor_type(floor_plans: None) -> None:
+@requires_floor_plans
+def test_every_target_type_is_an_ai2thor_type() -> None:
     from alfworld.gen import constants
 
     thor = set(constants.OBJECTS_WSLICED)
@@ -64,7 +66,8 @@ def test_unknown_names(name: str) -> None:
     assert V.resolve_object(name)[0] is None
 
 
-def test_a_floor_plan_chooses_among_candidates(floor_plans: None) -> None:
+@requires_floor_plans
+def test_a_floor_plan_chooses_among_candidates() -> None:
     k1 = floor_plan(1)
     assert k1 is not None and not k1.has("DiningTable")
     assert V.resolve_object("table", k1.types)[0] == "CounterTop"
