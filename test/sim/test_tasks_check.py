@@ -42,8 +42,8 @@ def test_needed_types_include_fixtures() -> None:
     # Washing needs a basin and a faucet too; a sliced apple needs the apple.
     washed = needed_types(tasks["k1c-1"].subtasks[0])
     assert frozenset({"Faucet"}) in washed and frozenset({"Apple"}) in washed
-    assert needed_types(tasks["k1c-4"].subtasks[0]) == (frozenset({"Apple"}),
-                                                        frozenset({"Bowl"}))
+    assert needed_types(tasks["k1c-4"].subtasks[0]) == (
+        frozenset({"Apple"}), frozenset({"Knife", "ButterKnife"}), frozenset({"Bowl"}))
 
 
 def test_task_modules_are_pure_python() -> None:
@@ -59,3 +59,21 @@ def test_task_modules_are_pure_python() -> None:
         assert not {m for m in names if m.split(".")[0] in ("rclpy", "mujoco")}, path.name
         assert not {m for m in names if m.startswith(("memory_node.sim.core",
                                                       "memory_node.planner"))}, path.name
+
+
+def test_the_planner_reads_every_goal_we_send() -> None:
+    # What ExecuteInstruction.goal_conditions will carry: the planner must parse all of it,
+    # and its offline planner must know a skill for every state we ask for.
+    from memory_node.planner.core.goals import parse_goals
+    from memory_node.planner.core.offline import OfflinePlanner
+    from memory_node.sim.tasks.streams import StreamSettings, generate
+
+    tasks = read_tasks(SUITE).tasks()
+    for plan in (1, 201, 301, 401):
+        tasks += generate(StreamSettings(floor_plan=plan, length=200, seed=5)).tasks()
+    states = set(OfflinePlanner().skill_for_state)
+    for t in tasks:
+        for s in t.subtasks:
+            goals = parse_goals(s.planner_conditions)
+            assert [str(g) for g in goals] == list(s.planner_conditions)
+            assert {g.args[1] for g in goals if g.predicate == "STATE"} <= states, t.id
