@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from memory_node.core.config_files import config_path
+
 ARG_KINDS = ("object", "place", "label", "relation")
 REQUIREMENTS = ("hand_empty", "holding", "holding_type", "reachable", "open", "openable",
                 "toggleable")
@@ -199,17 +201,7 @@ def parse_skill_table(data: Any, source: str = "<dict>") -> SkillTable:
 
 
 def default_skill_table_path() -> Path:
-    """config/skills.yaml beside the package in the source tree, else where a ROS install
-    puts it (<prefix>/share/memory_node/config, the package in <prefix>/lib/python3.X)."""
-    here = Path(__file__).resolve()
-    source = here.parents[2] / "config" / "skills.yaml"
-    if source.is_file():
-        return source
-    for prefix in here.parents:
-        installed = prefix / "share" / "memory_node" / "config" / "skills.yaml"
-        if installed.is_file():
-            return installed
-    return source   # the error names the source-tree path
+    return config_path("skills.yaml")
 
 
 @lru_cache(maxsize=8)
