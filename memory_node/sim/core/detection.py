@@ -1,0 +1,115 @@
+"""2D detections from the segmentation image, with an error model one can set.
+
+Per frame, every object with at least `min_pixels` visible pixels is a candidate (what the
+camera does not see cannot be detected: occlusion and closed doors come from the render).
+It is missed with `p_miss`, its label swapped for a similar class (mug/cup, bowl/plate, ...)
+with `p_confuse`, its box corners jittered by `box_jitter_px`, and its state word (opened,
+on, dirty, ...) read wrongly with `p_state_error` when states are read at all. False
+positives arrive as a Poisson process (`false_positives` per frame on average): a random
+box, a random class of the house. Decor (windows, paintings, switches) is never detected,
+as ALFRED's detector leaves it out. Everything is drawn from one seeded generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from memory_node.sim.core.catalog import similar_types
+from memory_node.sim.core.world import WorldObject
+
+# State words the detector can read, in the order it reports the first that applies.
+_STATE_ORDER = ("sliced", "cooked", "heated", "cooled", "dirty", "filled", "opened", "closed",
+                "on", "off")
+_OPPOSITE = {"opened": "closed", "closed": "opened", "on": "off", "off": "on",
+             "dirty": "", "sliced": "", "cooked": "heated", "heated": "", "cooled": "",
+             "filled": ""}
+
+
+@dataclass(frozen=True)
+class DetectionNoise:
+    p_miss: float = 0.05
+    p_confuse: float = 0.03
+    box_jitter_px: float = 2.0
+    false_positives: float = 0.02
+    read_state: bool = True
+    p_state_error: float = 0.05
+    min_pixels: int = 40
+    score_range: tuple[float, float] = (0.55, 0.98)
+
+    def __post_init__(self) -> None:
+        for name in ("p_miss", "p_confuse", "p_state_error"):
+            v = getattr(self, name)
+            if not 0.0 <= v <= 1.0:
+                raise ValueError(f"{name} must be in [0, 1], got {v}")
+        if self.box_jitter_px < 0 or self.false_positives < 0 or self.min_pixels < 1:
+            raise ValueError("box_jitter_px and false_positives must be >= 0, min_pixels >= 1")
+        lo, hi = self.score_range
+        if not 0.0 < lo <= hi <= 1.0:
+            raise ValueError(f"score_range must satisfy 0 < lo <= hi <= 1, got {self.score_range}")
+
+
+@dataclass
+class Detection:
+    label: str
+    score: float
+    box: tuple[float, float, float, float]      # x_min, y_min, x_max, y_max (pixels)
+    state: str = ""
+    mask: np.ndarray | None = None              # bool (H, W), or None
+    truth: int = -1     # object index it came from (-1: false positive); never published
+
+
+def state_word(o: WorldObject) -> str:
+    words = set(o.state_words())
+    return next((s for s in _STATE_ORDER if s in words), "")
+
+
+class Detector:
+    def __init__(self, noise: DetectionNoise, seed: int = 0) -> None:
+        self.noise = noise
+        self.rng = np.random.default_rng(seed)
+
+    def detect(self, seg: np.ndarray, objects: Sequence[WorldObject | None],
+               vocabulary: Sequence[str], masks: bool = False) -> list[Detection]:
+        """`seg` holds an index into `objects` per pixel (-1: nothing)."""
+        n, rng = self.noise, self.rng
+        h, w = seg.shape
+        flat = seg.ravel()
+        valid = flat >= 0
+        counts = np.bincount(flat[valid], minlength=len(objects)) if valid.any() else \
+            np.zeros(len(objects), dtype=int)
+        out: list[Detection] = []
+        for idx in np.flatnonzero(counts >= n.min_pixels):
+            o = objects[idx]
+            if o is None or o.kind.decor:
+                continue
+            if rng.random() < n.p_miss:
+                continue
+            ys, xs = np.nonzero(seg == idx)
+            box = np.array([xs.min(), ys.min(), xs.max() + 1, ys.max() + 1], dtype=float)
+            if n.box_jitter_px > 0:
+                box += rng.normal(0.0, n.box_jitter_px, 4)
+            box = np.clip(box, 0, [w, h, w, h])
+            if box[2] - box[0] < 2 or box[3] - box[1] < 2:
+                continue
+            label = o.type
+            similar = similar_types(label)
+            if similar and rng.random() < n.p_confuse:
+                label = similar[int(rng.integers(len(similar)))]
+            state = ""
+            if n.read_state:
+                state = state_word(o)
+                if state and rng.random() < n.p_state_error:
+                    state = _OPPOSITE.get(state, "")
+            out.append(Detection(label, float(rng.uniform(*n.score_range)),
+                                 tuple(float(v) for v in box), state,
+                                 (seg == idx) if masks else None, int(idx)))
+        for _ in range(int(rng.poisson(n.false_positives)) if vocabulary else 0):
+            bw, bh = rng.uniform(0.05, 0.3) * w, rng.uniform(0.05, 0.3) * h
+            x0, y0 = rng.uniform(0, w - bw), rng.uniform(0, h - bh)
+            label = vocabulary[int(rng.integers(len(vocabulary)))]
+            out.append(Detection(label, float(rng.uniform(n.score_range[0], 0.7)),
+                                 (x0, y0, x0 + bw, y0 + bh), "", None, -1))
+        return out
