@@ -21,7 +21,12 @@ import numpy as np
 os.environ.setdefault("MUJOCO_GL", "egl")
 import mujoco  # noqa: E402 - MUJOCO_GL must be set before the import
 
-from memory_node.sim.core.world import World, WorldObject  # noqa: E402
+from memory_node.sim.core.world import (  # noqa: E402
+    SHELF_FRACTION,
+    SHELF_MIN_HEIGHT,
+    World,
+    WorldObject,
+)
 
 CAMERA_HEIGHT = 1.25        # metres above the floor
 CAMERA_AHEAD = 0.12         # metres ahead of the base centre
@@ -130,7 +135,7 @@ class SceneModel:
         extent = max(max(xs) - min(xs), max(ys) - min(ys)) + 0.6
         above = _f((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, 20)
         parts.append(f'<camera name="top" pos="{above}" xyaxes="1 0 0 0 1 0" '
-                     f'orthographic="true" fovy="{extent:.3f}"/>')
+                     f'projection="orthographic" fovy="{extent:.3f}"/>')
         parts.append('</worldbody></mujoco>')
         return "\n".join(parts)
 
@@ -143,9 +148,12 @@ class SceneModel:
             # Carcass open at the front (+y): bottom, top, back, left, right panels.
             sx, sy, sz = size / 2
             t = 0.015
-            for pos, half in (((0, 0, -sz + t), (sx, sy, t)), ((0, 0, sz - t), (sx, sy, t)),
-                              ((0, -sy + t, 0), (sx, t, sz)), ((-sx + t, 0, 0), (t, sy, sz)),
-                              ((sx - t, 0, 0), (t, sy, sz))):
+            panels = [((0, 0, -sz + t), (sx, sy, t)), ((0, 0, sz - t), (sx, sy, t)),
+                      ((0, -sy + t, 0), (sx, t, sz)), ((-sx + t, 0, 0), (t, sy, sz)),
+                      ((sx - t, 0, 0), (t, sy, sz))]
+            if size[2] > SHELF_MIN_HEIGHT:
+                panels.append(((0, 0, -sz + SHELF_FRACTION * size[2]), (sx, sy, t)))
+            for pos, half in panels:
                 body.append(f'<geom type="box" pos="{_f(*pos)}" size="{_f(*half)}" '
                             f'rgba="{rgba}"/>')
             body.append('</body>')

@@ -20,6 +20,8 @@ GRID = 0.25                 # navigable grid resolution (AI2-THOR's and alfworld
 ROBOT_RADIUS = 0.22
 HAND_HEIGHT = 0.85          # where a held object is carried
 HAND_AHEAD = 0.35
+SHELF_MIN_HEIGHT = 0.7      # openable receptacles taller than this have a shelf inside
+SHELF_FRACTION = 0.45       # at this fraction of their height
 
 
 @dataclass
@@ -201,6 +203,10 @@ class World:
         others = [o for o in self.children(rec.id) if o.id != obj.id]
         if relation == "in":
             base_z = rec.position[2] - size[2] / 2 + 0.02 + osz[2] / 2
+            if rec.kind.openable and size[2] > SHELF_MIN_HEIGHT:
+                # Tall cupboards and fridges keep things on a shelf at hand height.
+                base_z = rec.position[2] - size[2] / 2 + SHELF_FRACTION * size[2] + 0.015 \
+                    + osz[2] / 2
             if rec.type in ("SinkBasin", "BathtubBasin"):
                 base_z = rec.position[2] - size[2] / 2 + osz[2] / 2
         else:
