@@ -392,7 +392,9 @@ def from_floorplan(number: int, seed: int = 0, rearrangement: Path | None = None
         t, x, y, z = parts[0], float(parts[1]), float(parts[3]), float(parts[2])
         size = object_type(t).size
         zc = z if z - size[2] / 2 > 0.3 else size[2] / 2
-        yaw = math.atan2(az - y, ax - x) - math.pi / 2      # front (+y) faces the agent
+        # The front (+y) faces the agent's pose, snapped to the walls' directions.
+        yaw = math.atan2(az - y, ax - x) - math.pi / 2
+        yaw = round(yaw / (math.pi / 2)) * (math.pi / 2)
         host = new(t, (x, y, zc), yaw)
         if len(parts) == 5:
             # "Sink|x|y|z|SinkBasin": the receptacle is the basin inside the fixture.

@@ -257,7 +257,12 @@ class Renderer:
             out_seg = self.scene.geom_obj[geom]          # -1 indexes the background slot
         return out_rgb, out_depth, out_seg
 
-    def top_view(self) -> np.ndarray:
-        opt = mujoco.MjvOption()
-        self._r.update_scene(self.scene.data, camera=self.scene.top, scene_option=opt)
-        return self._r.render().copy()
+    def top_view(self, size: int = 800) -> np.ndarray:
+        """A square orthographic picture from above (robot included)."""
+        r = mujoco.Renderer(self.scene.model, size, size)
+        try:
+            r.update_scene(self.scene.data, camera=self.scene.top,
+                           scene_option=mujoco.MjvOption())
+            return r.render().copy()
+        finally:
+            r.close()
