@@ -82,6 +82,7 @@ def world_state(world: World) -> dict:
                   "held": world.robot.held},
         "objects": [{"id": o.id, "type": o.type, "position": [round(float(v), 4)
                                                                for v in o.position],
+                     "size": [round(float(v), 4) for v in o.size],
                      "room": o.room, "parent": o.parent, "relation": o.relation,
                      "states": o.state_words()} for o in world.objects.values()],
     }
