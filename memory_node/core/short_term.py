@@ -75,6 +75,8 @@ class ShortTermMemory:
         previous = self._units.get(unit.object_id)
         if previous is not None:
             unit = replace(unit, first_seen=min(previous.first_seen, unit.first_seen))
+        self._write_seq += 1
+        unit = replace(unit, revision=self._write_seq)
         self._evicted.clear()
         self._policy.put(unit.object_id)
         evicted_ids = list(dict.fromkeys(self._evicted))
@@ -154,8 +156,7 @@ class ShortTermMemory:
         try:
             with self._store.transaction() as conn:
                 for unit in upserts:
-                    self._write_seq += 1
-                    upsert_unit(conn, unit, self._write_seq)
+                    upsert_unit(conn, unit, unit.revision)
                 if deletes:
                     delete_units(conn, deletes)
         except Exception:

@@ -45,6 +45,9 @@ class ObjectMemoryUnit:
     observation_count: int = 1
     image_jpeg: bytes = b""
     source: str = "perception"
+    # Monotonic write sequence of the unit's last stored change (0 = never stored); set by
+    # the short-term memory, used for conditional writes.
+    revision: int = 0
 
     def moved_to(self, position: tuple[float, float, float], **changes: Any) -> ObjectMemoryUnit:
         return replace(self, position=position, **changes)

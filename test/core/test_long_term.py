@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from memory_node.core.long_term import LongTermMemory
-from memory_node.core.memory import Memory, MemoryConfig
+from memory_node.core.memory import Memory
+from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
 from memory_node.core.perception.camera import CameraIntrinsics, Pose
 from memory_node.core.perception.frustum import CameraView
 from memory_node.core.perception.observation import Observation
@@ -133,8 +134,9 @@ def test_serialise_formats_budget_and_query(store: MemoryStore) -> None:
 
 
 def test_memory_facade_wires_long_term(tmp_path: Path) -> None:
-    memory = Memory(MemoryConfig(memory_dir=tmp_path, short_term_capacity=10,
-                                 durability="normal"))
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path),
+                                   short_term=ShortTermSettings(capacity=10),
+                                   durability="normal"))
     try:
         lt = memory.long_term
         lt.apply([Observation.at("Mug", (2.0, 0.0, 0.9), 1.0)], view(1.0), 1.0)

@@ -13,6 +13,7 @@ import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.describe import HELD_BY_ROBOT
@@ -35,7 +36,7 @@ class SkillOutcome:
     actor: str = "robot"
 
 
-def _touch(unit: ObjectMemoryUnit, stamp: float, actor: str, **changes: object
+def _touch(unit: ObjectMemoryUnit, stamp: float, actor: str, **changes: Any
            ) -> ObjectMemoryUnit:
     return replace(unit, last_seen=stamp, last_touched_by=actor, **changes)
 
