@@ -2,7 +2,8 @@
 optionally the memory stack beside it, each node in its own process:
 
     python -m memory_node.sim.bringup [--params-file config/sim.yaml]
-        [--with-memory [--memory-params config/memory.yaml]] [-p household_world:NAME:=VALUE]
+        [--with-memory [--memory-params config/memory.yaml]] [--namespace /robot1]
+        [-p household_world:NAME:=VALUE]
 
 A node that dies is restarted (a configuration error stops everything); Ctrl-C stops all.
 On a robot's machine `ros2 launch memory_node sim.launch.py` does the same.
@@ -27,8 +28,8 @@ class SimBringup(Bringup):
     """The world's process (and the memory's, when asked), with their own parameter files."""
 
     def __init__(self, params_file: Path, memory_params: Path | None,
-                 overrides: dict[str, list[str]] | None = None) -> None:
-        super().__init__(params_file, [], overrides)
+                 overrides: dict[str, list[str]] | None = None, namespace: str = "") -> None:
+        super().__init__(params_file, [], overrides, namespace=namespace)
         self.nodes = list(SIM_NODES)
         self.memory_params = memory_params
         if memory_params is not None:
@@ -41,6 +42,8 @@ class SimBringup(Bringup):
         params = self.params_file if name in SIM_NODES else self.memory_params
         args = [sys.executable, "-m", module, "--ros-args", "-r", f"__node:={name}",
                 "--params-file", str(params)]
+        if self.namespace:  # every name is relative: one robot's nodes under /robot1/...
+            args += ["-r", f"__ns:={self.namespace}"]
         for override in self.overrides.get(name, []):
             args += ["-p", override]
         return args
@@ -52,12 +55,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--with-memory", action="store_true",
                         help="also start the memory server and the perception node")
     parser.add_argument("--memory-params", type=Path, default=MEMORY_PARAMS)
+    parser.add_argument("--namespace", default="", help="e.g. /robot1 (topics, actions, "
+                        "map/places all move under it; /clock stays global)")
     parser.add_argument("-p", dest="overrides", action="append", default=[],
                         metavar="NODE:NAME:=VALUE", help="parameter override")
     args = parser.parse_args(argv)
     try:
         bringup = SimBringup(args.params_file, args.memory_params if args.with_memory else None,
-                             parse_overrides(args.overrides))
+                             parse_overrides(args.overrides), args.namespace)
     except (ValueError, FileNotFoundError) as exc:
         parser.error(str(exc))
     signal.signal(signal.SIGTERM, lambda *_: bringup.stop())

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from memory_node.core.settings import check_settings, setting
 from memory_node.sim.core.catalog import similar_types
 from memory_node.sim.core.world import WorldObject
 
@@ -30,25 +31,25 @@ _OPPOSITE = {"opened": "closed", "closed": "opened", "on": "off", "off": "on",
 
 @dataclass(frozen=True)
 class DetectionNoise:
-    p_miss: float = 0.05
-    p_confuse: float = 0.03
-    box_jitter_px: float = 2.0
-    false_positives: float = 0.02
-    read_state: bool = True
-    p_state_error: float = 0.05
-    min_pixels: int = 40
-    score_range: tuple[float, float] = (0.55, 0.98)
+    p_miss: float = setting(0.05, "Chance a visible object is missed.", 0.0, 1.0)
+    p_confuse: float = setting(0.03, "Chance of a similar class's label (mug/cup, ...).",
+                               0.0, 1.0)
+    box_jitter_px: float = setting(2.0, "Box corner noise (pixels, sigma).", 0.0, 100.0)
+    false_positives: float = setting(0.02, "False boxes per frame (Poisson mean).", 0.0, 20.0)
+    read_state: bool = setting(True, "Report a state word (opened, on, dirty, ...) per box.")
+    p_state_error: float = setting(0.05, "Chance the state word is wrong.", 0.0, 1.0)
+    min_pixels: int = setting(40, "Fewest visible pixels for a detection.", 1, 100000)
+    score_min: float = setting(0.55, "Lowest score of a true detection.", 0.01, 1.0)
+    score_max: float = setting(0.98, "Highest score of a true detection.", 0.01, 1.0)
 
     def __post_init__(self) -> None:
-        for name in ("p_miss", "p_confuse", "p_state_error"):
-            v = getattr(self, name)
-            if not 0.0 <= v <= 1.0:
-                raise ValueError(f"{name} must be in [0, 1], got {v}")
-        if self.box_jitter_px < 0 or self.false_positives < 0 or self.min_pixels < 1:
-            raise ValueError("box_jitter_px and false_positives must be >= 0, min_pixels >= 1")
-        lo, hi = self.score_range
-        if not 0.0 < lo <= hi <= 1.0:
-            raise ValueError(f"score_range must satisfy 0 < lo <= hi <= 1, got {self.score_range}")
+        check_settings(self)
+        if self.score_min > self.score_max:
+            raise ValueError("score_min must not exceed score_max")
+
+    @property
+    def score_range(self) -> tuple[float, float]:
+        return (self.score_min, self.score_max)
 
 
 @dataclass

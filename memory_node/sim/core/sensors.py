@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from memory_node.core.settings import check_settings, setting
 from memory_node.sim.core.detection import Detection, DetectionNoise, Detector
 from memory_node.sim.core.render import CameraModel, Renderer, SceneModel
 from memory_node.sim.core.world import World
@@ -19,12 +20,11 @@ from memory_node.sim.core.world import World
 
 @dataclass(frozen=True)
 class PoseNoise:
-    position_sigma: float = 0.0     # metres, per axis (x, y)
-    yaw_sigma: float = 0.0          # radians
+    position_sigma: float = setting(0.0, "Pose noise (metres, sigma, x and y).", 0.0, 5.0)
+    yaw_sigma: float = setting(0.0, "Pose noise (radians, sigma, yaw).", 0.0, 3.0)
 
     def __post_init__(self) -> None:
-        if self.position_sigma < 0 or self.yaw_sigma < 0:
-            raise ValueError("pose noise sigmas must be >= 0")
+        check_settings(self)
 
 
 @dataclass

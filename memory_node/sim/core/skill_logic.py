@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from memory_node.core.errors import ErrorCode
+from memory_node.core.settings import check_settings, setting
 from memory_node.core.skills import SkillSpec, SkillTable
 from memory_node.sim.core.catalog import accepts, canonical_type, similar_types
 from memory_node.sim.core.nav import REACH, Navigator, angle_diff, heading, path_length
@@ -40,25 +41,29 @@ class Target:
 
 @dataclass(frozen=True)
 class Costs:
-    """Simulated durations (seconds) and motion limits."""
-    speed: float = 0.5              # m/s
-    turn_rate: float = 1.2          # rad/s
-    pick: float = 4.0
-    put: float = 4.0
-    open: float = 3.0
-    close: float = 3.0
-    toggle: float = 2.0
-    slice: float = 6.0
-    clean: float = 12.0
-    heat: float = 20.0
-    cook: float = 25.0
-    cool: float = 15.0
-    fill: float = 8.0
-    pour: float = 5.0
-    look: float = 1.0               # one camera heading while exploring
-    match_tolerance: float = 0.75   # metres between remembered and true position
-    viewpoints: int = 4             # explore: viewpoints per room
-    headings: int = 8               # explore: camera headings per viewpoint
+    """Simulated durations (seconds) and motion limits of the skills."""
+    speed: float = setting(0.5, "Base speed (m/s).", 0.05, 5.0)
+    turn_rate: float = setting(1.2, "Base turn rate (rad/s).", 0.05, 10.0)
+    pick: float = setting(4.0, "Seconds to pick.", 0.0, 600.0)
+    put: float = setting(4.0, "Seconds to put.", 0.0, 600.0)
+    open: float = setting(3.0, "Seconds to open.", 0.0, 600.0)
+    close: float = setting(3.0, "Seconds to close.", 0.0, 600.0)
+    toggle: float = setting(2.0, "Seconds to switch on or off.", 0.0, 600.0)
+    slice: float = setting(6.0, "Seconds to slice.", 0.0, 600.0)
+    clean: float = setting(12.0, "Seconds to clean at a sink.", 0.0, 600.0)
+    heat: float = setting(20.0, "Seconds to heat.", 0.0, 600.0)
+    cook: float = setting(25.0, "Seconds to cook.", 0.0, 600.0)
+    cool: float = setting(15.0, "Seconds to cool in the fridge.", 0.0, 600.0)
+    fill: float = setting(8.0, "Seconds to fill.", 0.0, 600.0)
+    pour: float = setting(5.0, "Seconds to pour.", 0.0, 600.0)
+    look: float = setting(1.0, "Seconds per camera heading while exploring.", 0.0, 60.0)
+    match_tolerance: float = setting(0.75, "Metres between a remembered position and the "
+                                     "object it names.", 0.05, 10.0)
+    viewpoints: int = setting(4, "Explore: viewpoints per room.", 1, 64)
+    headings: int = setting(8, "Explore: camera headings per viewpoint.", 1, 64)
+
+    def __post_init__(self) -> None:
+        check_settings(self)
 
 
 @dataclass

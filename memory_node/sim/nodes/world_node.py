@@ -29,7 +29,6 @@ import sys
 import threading
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +50,13 @@ from memory_node.core.perception.camera import matrix_to_quaternion
 from memory_node.core.skills import load_skill_table
 from memory_node.msg import Detection as DetectionMsg
 from memory_node.msg import Detections, NamedPlaces
-from memory_node.nodes.params import declare
-from memory_node.sim.core.detection import DetectionNoise
+from memory_node.nodes.params import declare_settings
 from memory_node.sim.core.layouts import LayoutError, from_floorplan, from_seed
 from memory_node.sim.core.nav import Navigator
 from memory_node.sim.core.playback import SimClock, pose_at
-from memory_node.sim.core.sensors import Frame, PoseNoise, SensorRig
-from memory_node.sim.core.skill_logic import Costs, Outcome, SkillRunner, Target
+from memory_node.sim.core.sensors import Frame, SensorRig
+from memory_node.sim.core.settings import WorldSettings
+from memory_node.sim.core.skill_logic import Outcome, SkillRunner, Target
 from memory_node.sim.core.world import World
 
 MAX_SKILL_CHARS = 64
@@ -91,57 +90,19 @@ def world_state(world: World) -> dict:
 class WorldNode(Node):
     def __init__(self) -> None:
         super().__init__("household_world")
-        p = lambda *a, **k: declare(self, *a, **k)  # noqa: E731
-        source = p("layout.source", "seed", "Where the house comes from.",
-                   choices=("seed", "floorplan"))
-        seed = p("layout.seed", 0, "Seed of the procedural house (and of object placement).",
-                 0, 1_000_000)
-        plan = p("layout.floorplan", 1, "AI2-THOR floor plan (1-30, 201-230, 301-330, "
-                 "401-430) when layout.source is floorplan.", 1, 430)
-        rearr = p("layout.rearrangement_data", "", "AI2-THOR rearrangement val.json.gz for "
-                  "floor plans' small objects ('' = none).")
-        self.frame_map = p("frames.map", "map", "Frame of poses and places.")
-        self.frame_cam = p("frames.camera", "camera_color_optical_frame",
-                           "Frame id of the images.")
-        rtf = p("time.real_time_factor", 10.0, "Simulated seconds per wall second.",
-                0.01, 1000.0)
-        self.clock_period = 1.0 / p("time.clock_rate_hz", 50.0, "Rate of /clock (wall Hz).",
-                                    1.0, 1000.0)
-        self.rate = p("sensors.rate_hz", 5.0, "Camera frames per wall second (0 = none).",
-                      0.0, 60.0)
-        width = p("sensors.width", 320, "Image width.", 16, 1920)
-        height = p("sensors.height", 240, "Image height.", 16, 1080)
-        self.depth_encoding = p("sensors.depth_encoding", "16UC1", "Depth image encoding.",
-                                choices=("16UC1", "32FC1"))
-        masks = p("sensors.masks", False, "Attach an instance mask to each detection.")
-        sensor_seed = p("sensors.seed", 0, "Seed of the detection and pose noise.", 0, 1_000_000)
-        noise = DetectionNoise(
-            p_miss=p("detection.p_miss", 0.05, "Chance a visible object is missed.", 0.0, 1.0),
-            p_confuse=p("detection.p_confuse", 0.03, "Chance of a similar class's label.",
-                        0.0, 1.0),
-            box_jitter_px=p("detection.box_jitter_px", 2.0, "Box corner noise (px, sigma).",
-                            0.0, 100.0),
-            false_positives=p("detection.false_positives", 0.02, "False boxes per frame.",
-                              0.0, 20.0),
-            read_state=p("detection.read_state", True, "Report a state word per detection."),
-            p_state_error=p("detection.p_state_error", 0.05, "Chance the state word is wrong.",
-                            0.0, 1.0),
-            min_pixels=p("detection.min_pixels", 40, "Fewest visible pixels to detect.", 1,
-                         100000))
-        pose_noise = PoseNoise(
-            p("pose.position_sigma", 0.0, "Pose noise (m, sigma, x and y).", 0.0, 5.0),
-            p("pose.yaw_sigma", 0.0, "Pose noise (rad, sigma, yaw).", 0.0, 3.0))
-        costs = Costs(**{f.name: float(p(f"skills.{f.name}", float(getattr(Costs(), f.name)),
-                                         f"Skill cost/limit {f.name}.", 0.0, 1e4))
-                         if f.type in ("float", float) else
-                         int(p(f"skills.{f.name}", int(getattr(Costs(), f.name)),
-                               f"Skill limit {f.name}.", 1, 64))
-                         for f in fields(Costs)})
-        self.default_timeout = p("skills.default_timeout", 600.0,
-                                 "Simulated seconds before a skill gives up (goal.timeout 0).",
-                                 0.1, MAX_TIMEOUT)
-        table_path = p("skills.table", "", "Skill table YAML ('' = config/skills.yaml).")
-        self.table = load_skill_table(table_path or None)
+        cfg = declare_settings(self, WorldSettings)
+        self.settings = cfg
+        self.frame_map, self.frame_cam = cfg.frames.map, cfg.frames.camera
+        self.clock_period = 1.0 / cfg.time.clock_rate_hz
+        self.rate = cfg.sensors.rate_hz
+        self.depth_encoding = cfg.sensors.depth_encoding
+        self.default_timeout = cfg.skills.default_timeout
+        self.table = load_skill_table(cfg.skills.table or None)
+        lay = cfg.layout
+        source, seed, plan, rearr = lay.source, lay.seed, lay.floorplan, lay.rearrangement_data
+        width, height, rtf = cfg.sensors.width, cfg.sensors.height, cfg.time.real_time_factor
+        noise, pose_noise, costs = cfg.detection, cfg.pose, cfg.skills.costs
+        sensor_seed, masks = cfg.sensors.seed, cfg.sensors.masks
 
         if source == "seed":
             world = from_seed(seed)
