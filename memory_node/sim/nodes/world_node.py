@@ -37,6 +37,7 @@ import rclpy
 from geometry_msgs.msg import Point, PoseStamped
 from rclpy.action import ActionServer, CancelResponse, GoalResponse
 from rclpy.callback_groups import ReentrantCallbackGroup
+from rclpy.exceptions import ParameterException
 from rclpy.executors import ExternalShutdownException, MultiThreadedExecutor
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
@@ -393,7 +394,7 @@ def main(args: list[str] | None = None) -> int:
     rclpy.init(args=args if args is not None else sys.argv)
     try:
         node = WorldNode()
-    except (ValueError, LayoutError, RuntimeError) as exc:
+    except (ValueError, LayoutError, RuntimeError, ParameterException) as exc:
         print(f"household_world: cannot start: {exc}", file=sys.stderr)
         rclpy.try_shutdown()
         return 2
