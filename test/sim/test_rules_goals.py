@@ -125,3 +125,23 @@ def test_goal_checker_on_hand_made_states(world) -> None:
                          "INSIDE(AppleSliced, Fridge)"]) == [True, False, True, True]
     world.take(apple.id)
     assert check(world, ["HOLDING(Apple)", "INSIDE(Apple, Fridge)"]) == [True, False]
+
+
+def test_goals_score_the_same_on_the_published_ground_truth(world) -> None:
+    import json
+
+    from memory_node.sim.core.truth import from_state, to_state
+
+    fridge = _first(world, "Fridge")
+    apple = _small(world, "Apple")
+    fridge.is_open = True
+    world.place(apple.id, fridge.id, "in")
+    fridge.is_open = False
+    apply_rules(world)
+    mug = _small(world, "Mug")
+    world.take(mug.id)
+    conds = ["INSIDE(Apple, Fridge)", "STATE(Apple, cooled)", "CLOSED(Fridge)",
+             "HOLDING(Mug)", "ON(Mug, CounterTop)", "TOGGLEOFF(Microwave)", "OPEN(Fridge)"]
+    again = from_state(json.loads(json.dumps(to_state(world))))
+    assert check(again, conds) == check(world, conds)
+    assert check(world, conds)[:4] == [True, True, True, True]

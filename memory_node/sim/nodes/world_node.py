@@ -58,7 +58,7 @@ from memory_node.sim.core.playback import SimClock, pose_at
 from memory_node.sim.core.sensors import Frame, SensorRig
 from memory_node.sim.core.settings import WorldSettings
 from memory_node.sim.core.skill_logic import Outcome, SkillRunner, Target
-from memory_node.sim.core.world import World
+from memory_node.sim.core.truth import to_state
 
 MAX_SKILL_CHARS = 64
 MAX_ARGS = 8
@@ -72,20 +72,6 @@ def _stamp(t: float) -> Any:
 
     sec = math.floor(t)
     return Time(sec=int(sec), nanosec=int((t - sec) * 1e9))
-
-
-def world_state(world: World) -> dict:
-    """Ground truth as JSON-able data (for the benchmark's scoring only)."""
-    return {
-        "time": world.time, "source": world.source,
-        "robot": {"x": world.robot.x, "y": world.robot.y, "yaw": world.robot.yaw,
-                  "held": world.robot.held},
-        "objects": [{"id": o.id, "type": o.type, "position": [round(float(v), 4)
-                                                               for v in o.position],
-                     "size": [round(float(v), 4) for v in o.size],
-                     "room": o.room, "parent": o.parent, "relation": o.relation,
-                     "states": o.state_words()} for o in world.objects.values()],
-    }
 
 
 class WorldNode(Node):
@@ -256,7 +242,7 @@ class WorldNode(Node):
         self.pub_places.publish(msg)
 
     def _publish_truth(self) -> None:
-        self.pub_truth.publish(String(data=json.dumps(world_state(self.world))))
+        self.pub_truth.publish(String(data=json.dumps(to_state(self.world))))
 
     # ---- skills ------------------------------------------------------------------------
     def _execute(self, gh: Any, server: str) -> ExecuteSkill.Result:
