@@ -199,8 +199,17 @@ def parse_skill_table(data: Any, source: str = "<dict>") -> SkillTable:
 
 
 def default_skill_table_path() -> Path:
-    # config/ sits beside the package in the source tree.
-    return Path(__file__).resolve().parents[2] / "config" / "skills.yaml"
+    # config/ sits beside the package in the source tree; a colcon install puts it in
+    # <prefix>/share/memory_node/config (the package is in <prefix>/lib/pythonX.Y/...).
+    here = Path(__file__).resolve()
+    source = here.parents[2] / "config" / "skills.yaml"
+    if source.is_file():
+        return source
+    for prefix in here.parents:
+        installed = prefix / "share" / "memory_node" / "config" / "skills.yaml"
+        if installed.is_file():
+            return installed
+    return source
 
 
 @lru_cache(maxsize=8)
