@@ -152,3 +152,16 @@ def test_explore_succeeds_only_on_what_the_camera_detects(rig_world) -> None:
     assert out.code == ErrorCode.NOT_FOUND
     n_looks = sum(1 for p in out.waypoints if p.phase == "looking")
     assert n_looks == len(runner.viewpoints(w, "bathroom")) * runner.costs.headings
+
+
+def test_boxes_from_one_sort_equal_a_scan_per_object() -> None:
+    from memory_node.sim.core.detection import _boxes
+
+    rng = np.random.default_rng(3)
+    seg = rng.integers(-1, 6, size=(37, 53))
+    seg[:, :10] = -1
+    got = _boxes(seg)
+    for idx in range(6):
+        ys, xs = np.nonzero(seg == idx)
+        assert got[idx] == (len(xs), xs.min(), ys.min(), xs.max(), ys.max())
+    assert _boxes(np.full((4, 4), -1)) == {}

@@ -77,19 +77,17 @@ class Detector:
         """`seg` holds an index into `objects` per pixel (-1: nothing)."""
         n, rng = self.noise, self.rng
         h, w = seg.shape
-        flat = seg.ravel()
-        valid = flat >= 0
-        counts = np.bincount(flat[valid], minlength=len(objects)) if valid.any() else \
-            np.zeros(len(objects), dtype=int)
+        boxes = _boxes(seg)
         out: list[Detection] = []
-        for idx in np.flatnonzero(counts >= n.min_pixels):
+        for idx, (count, x0, y0, x1, y1) in sorted(boxes.items()):
+            if count < n.min_pixels or idx >= len(objects):
+                continue
             o = objects[idx]
             if o is None or o.kind.decor:
                 continue
             if rng.random() < n.p_miss:
                 continue
-            ys, xs = np.nonzero(seg == idx)
-            box = np.array([xs.min(), ys.min(), xs.max() + 1, ys.max() + 1], dtype=float)
+            box = np.array([x0, y0, x1 + 1, y1 + 1], dtype=float)
             if n.box_jitter_px > 0:
                 box += rng.normal(0.0, n.box_jitter_px, 4)
             box = np.clip(box, 0, [w, h, w, h])
@@ -114,3 +112,23 @@ class Detector:
             out.append(Detection(label, float(rng.uniform(n.score_range[0], 0.7)),
                                  (x0, y0, x0 + bw, y0 + bh), "", None, -1))
         return out
+
+
+def _boxes(seg: np.ndarray) -> dict[int, tuple[int, int, int, int, int]]:
+    """Per object index in `seg`: (pixel count, x_min, y_min, x_max, y_max), in one sort
+    of the labelled pixels instead of one full-image scan per object."""
+    h, w = seg.shape
+    flat = seg.ravel()
+    pix = np.flatnonzero(flat >= 0)
+    if pix.size == 0:
+        return {}
+    labs = flat[pix]
+    order = np.argsort(labs, kind="stable")
+    labs, pix = labs[order], pix[order]
+    starts = np.flatnonzero(np.r_[True, labs[1:] != labs[:-1]])
+    ys, xs = np.divmod(pix, w)
+    counts = np.diff(np.r_[starts, labs.size])
+    x0, x1 = np.minimum.reduceat(xs, starts), np.maximum.reduceat(xs, starts)
+    y0, y1 = np.minimum.reduceat(ys, starts), np.maximum.reduceat(ys, starts)
+    return {int(labs[s]): (int(c), int(a), int(b), int(c2), int(d))
+            for s, c, a, b, c2, d in zip(starts, counts, x0, y0, x1, y1, strict=True)}
