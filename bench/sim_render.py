@@ -11,7 +11,7 @@ rate the world sustains with the perception node and the memory server running b
    memory server as separate processes on loopback; the robot explores room after room
    while frames flow; counted: detections messages the world published and observations
    the perception node produced, per wall second, over `--window` seconds, for each
-   requested camera rate at 320×240.
+   requested camera rate at 320×240; the perception node's counters (drops by reason).
 
     .venv/bin/python bench/sim_render.py [--poses 60] [--window 30] [--rates 5,15]
 Writes bench/results/sim_render.json.
@@ -102,7 +102,7 @@ def bench_dds(rate: float, window: float) -> dict:
     from rclpy.action import ActionClient  # noqa: PLC0415
 
     from memory_node.action import ExecuteSkill  # noqa: PLC0415
-    from memory_node.msg import Detections, ObjectObservations  # noqa: PLC0415
+    from memory_node.msg import Detections, MemoryStats, ObjectObservations  # noqa: PLC0415
 
     tmp = Path(tempfile.mkdtemp(prefix="sim_bench_"))
     py = sys.executable
@@ -127,6 +127,8 @@ def bench_dds(rate: float, window: float) -> dict:
                              10)
     node.create_subscription(ObjectObservations, "/memory/observations",
                              lambda m: obs.append(time.monotonic()), 10)
+    stats: list = []
+    node.create_subscription(MemoryStats, "/memory/perception/stats", stats.append, 10)
     base = ActionClient(node, ExecuteSkill, "base/execute_skill")
     try:
         deadline = time.monotonic() + 90
@@ -146,9 +148,12 @@ def bench_dds(rate: float, window: float) -> dict:
                 k += 1
             rclpy.spin_once(node, timeout_sec=0.05)
         wall = time.monotonic() - start
+        # The perception node's own counters (frames, drops by reason) at the end.
+        counters = {kv.key: kv.value for kv in stats[-1].counters} if stats else {}
         return {"requested_hz": rate, "window_s": round(wall, 1),
                 "published_hz": round((len(dets) - n0_d) / wall, 2),
-                "perceived_hz": round((len(obs) - n0_o) / wall, 2)}
+                "perceived_hz": round((len(obs) - n0_o) / wall, 2),
+                "perception_counters": counters}
     finally:
         node.destroy_node()
         for p in procs:
