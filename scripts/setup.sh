@@ -45,7 +45,8 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 stamp="$venv/.requirements.sha256"
-want=$(sha256sum "$root/requirements.txt" | cut -d' ' -f1)
+# The stamp covers this script too: an install step added here runs on the next set-up.
+want=$(cat "$root/requirements.txt" "$root/scripts/setup.sh" | sha256sum | cut -d" " -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   say "installing Python packages (requirements.txt)"
   "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/requirements.txt"

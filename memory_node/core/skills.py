@@ -199,8 +199,8 @@ def parse_skill_table(data: Any, source: str = "<dict>") -> SkillTable:
 
 
 def default_skill_table_path() -> Path:
-    # config/ sits beside the package in the source tree; a colcon install puts it in
-    # <prefix>/share/memory_node/config (the package is in <prefix>/lib/pythonX.Y/...).
+    """config/skills.yaml beside the package in the source tree, else where a ROS install
+    puts it (<prefix>/share/memory_node/config, the package in <prefix>/lib/python3.X)."""
     here = Path(__file__).resolve()
     source = here.parents[2] / "config" / "skills.yaml"
     if source.is_file():
@@ -209,7 +209,7 @@ def default_skill_table_path() -> Path:
         installed = prefix / "share" / "memory_node" / "config" / "skills.yaml"
         if installed.is_file():
             return installed
-    return source
+    return source   # the error names the source-tree path
 
 
 @lru_cache(maxsize=8)
