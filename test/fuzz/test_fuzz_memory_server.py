@@ -36,7 +36,7 @@ from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 from PIL import Image
 from rclpy.node import Node
-from reliability_rig import Rig, disk_graph, disk_units, start_server
+from reliability_rig import Rig, disk_graph, disk_units, start_rig
 from sensor_msgs.msg import CompressedImage
 
 from memory_node.core.errors import ErrorCode
@@ -259,9 +259,8 @@ class Fuzzed:
 
     def _start(self) -> Rig:
         self.starts += 1
-        process = start_server(self.memory_dir, self.root / f"server{self.starts}.log",
-                               **{"short_term.capacity": 100_000})
-        return Rig(self.node, process, self.memory_dir)
+        return start_rig(self.node, self.memory_dir, self.root / f"server{self.starts}.log",
+                         **{"short_term.capacity": 100_000})
 
     def restart(self) -> None:
         self.rig.close()

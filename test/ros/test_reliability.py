@@ -28,6 +28,7 @@ from reliability_rig import (
     frame,
     observation,
     spin_futures,
+    start_rig,
     start_server,
 )
 
@@ -90,9 +91,8 @@ def rig(node: Node, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     ShortTermMemory(10, "lru", outside).upsert(
         ObjectMemoryUnit("intruder_1", "Intruder", (0.0, 0.0, 0.0), source="manual"))
     outside.close()
-    process = start_server(memory_dir, root / "server.log",
-                           **{"short_term.capacity": 1000})
-    r = Rig(node, process, memory_dir)
+    r = start_rig(node, memory_dir, root / "server.log", **{"short_term.capacity": 1000})
+    process = r.process
     assert r.upsert(unit("mug_1", "Mug")).success
     assert r.upsert(unit("box_1", "Box", 2.0)).success
     yield r
