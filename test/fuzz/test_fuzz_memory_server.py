@@ -1,3 +1,4 @@
+# ruff: noqa: E402  (the DDS environment is set before the middleware loads)
 """Property-based fuzzing of every memory service and the observation topic, against one
 real memory server process over DDS (issue 9).
 
@@ -23,11 +24,20 @@ import json
 import math
 import os
 import struct
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+# The ROS test harness (real nodes, loopback DDS, a domain of its own), set up before rclpy
+# loads. No conftest.py here: other test folders import theirs as the module `conftest`.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ros"))
+from ros_harness import confine_to_loopback
+
+confine_to_loopback()
+
 import rclpy
 from builtin_interfaces.msg import Time
 from diagnostic_msgs.msg import KeyValue
@@ -238,6 +248,17 @@ def observation_frames(draw: Any) -> ObjectObservations:
 def wire(value: str) -> str:
     """What a string is after DDS: ROS strings are C strings, cut at the first NUL."""
     return value.split("\x00", 1)[0]
+
+
+@pytest.fixture(scope="module")
+def ros_context() -> Iterator[None]:
+    # test/ros has the same fixture: whichever runs first initialises.
+    mine = not rclpy.ok()
+    if mine:
+        rclpy.init()
+    yield
+    if mine:
+        rclpy.try_shutdown()
 
 
 # -- the server ----------------------------------------------------------------------
