@@ -20,6 +20,16 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libusb-1.0.so.0'; then
     sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libusb-1.0-0 >/dev/null
   fi
 fi
+# WordNet 3.0 (Debian wordnet-base): recall's lexical resource for names, synonyms and verbs
+# (memory_node/core/recall/lexicon.py reads it through nltk; never downloaded at run time).
+if [ ! -f /usr/share/wordnet/data.noun ]; then
+  say "installing wordnet-base (recall's lexicon)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wordnet-base >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wordnet-base >/dev/null
+  fi
+fi
 for tool in cmake make cc c++; do
   command -v "$tool" >/dev/null || { say "missing $tool: apt-get install cmake build-essential"; exit 1; }
 done
