@@ -62,16 +62,18 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None) -> se
 
 
 def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
-                  held_types: Iterable[str]) -> dict[str, str]:
+                  held_types: Iterable[str], mentioned: Iterable[str] = ()) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
-    (type names of the units in memory)."""
+    (type names of the units in memory): a type the instruction mentions (``mentioned``,
+    type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
+    else the group's first."""
     held = {type_key(t) for t in held_types}
+    named = set(mentioned)
     out: dict[str, str] = {}
     for skill in sorted(implied_skills(text, skills, lexicon)):
         for group in skills.fixtures_for(skill):
-            for t in group:
-                k = type_key(t)
-                if k in held:
-                    out.setdefault(k, skill)
-                    break
+            keys = [type_key(t) for t in group if type_key(t) in held]
+            pick = next((k for k in keys if k in named), keys[0] if keys else None)
+            if pick is not None:
+                out.setdefault(pick, skill)
     return out

@@ -40,6 +40,8 @@ VERB_DEPTH = 4       # hypernym steps from a verb to a skill verb
 # this deep in the hierarchy: near the top ("change", "move") everything is a sibling.
 MIN_SIBLING_DEPTH = 2
 MAX_WORD_CHARS = 40
+# Parents this close to the root ("artifact", "container", "device") name too much.
+MIN_HYPERNYM_DEPTH = 7
 # Words of definitions that say what kind of thing it is, not which: they would tie
 # everything to everything.
 _GLOSS_STOP = frozenset({"piece", "kind", "type", "part", "something", "thing", "usually",
@@ -176,6 +178,11 @@ class Lexicon:
     def is_noun(self, word: str) -> bool:
         return self.available and bool(self._synsets(word, "n"))
 
+    def is_thing(self, word: str) -> bool:
+        """The word's main noun sense is something physical ("pepper", "water", "stick")."""
+        senses = self._synsets(word, "n") if self.available else ()
+        return bool(senses) and senses[0].lexname() in PHYSICAL
+
     def is_verb(self, word: str) -> bool:
         return self.available and bool(self._synsets(word, "v"))
 
@@ -229,6 +236,18 @@ class Lexicon:
         for s in self._physical(term):
             for h in s.hyponyms():
                 out.update(n.lower().replace("_", " ") for n in h.lemma_names())
+        return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def hypernym_names(self, phrase: str) -> frozenset[str]:
+        """Names of the direct, still physical, parents of a thing's main sense ("fridge"
+        -> "refrigerator"; "mug" -> "drinking vessel")."""
+        term = phrase.strip().lower().replace(" ", "_")
+        out: set[str] = set()
+        for s in self._physical(term)[:1]:
+            for h in s.hypernyms():
+                if h.lexname() in PHYSICAL and h.min_depth() >= MIN_HYPERNYM_DEPTH:
+                    out.update(n.lower().replace("_", " ") for n in h.lemma_names())
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019

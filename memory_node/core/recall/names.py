@@ -21,11 +21,13 @@ from memory_node.core.recall.lexical import _WORD, STOPWORDS, lemma, split_label
 from memory_node.core.recall.lexicon import Lexicon
 
 FULL = 1.0      # the type named outright (any of its names)
-PARTIAL = 0.6   # one noun of a compound name: the right kind, maybe not the one
+PARTIAL = 0.6   # its head noun or a more general name: the right kind, maybe not the one
+MODIFIER = 0.4  # the first noun of a compound name alone ("stove", "toilet", "salt")
 MAJORITY = 0.5  # most words of a long name
 GLOSS = 0.4     # a WordNet definition ties them: "flowers" -> vase ("... to hold flowers")
 MIN_PART = 3    # shortest piece of a split compound ("stovetop" -> "stove" + "top")
 MAX_GLOSS_TOKENS = 32
+MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,7 @@ class LabelTerms:
     words: tuple[str, ...]
     full: frozenset[tuple[str, ...]]     # word sequences that name the type outright
     partial: frozenset[str]              # single nouns that name it partly
+    modifiers: frozenset[str] = frozenset()  # leading nouns of a compound name
     gloss: frozenset[str] = frozenset()  # nouns of its WordNet definition
     heads: frozenset[str] = frozenset()  # single-word names (to find in other definitions)
 
@@ -58,8 +61,9 @@ def _base(word: str, lexicon: Lexicon | None) -> str:
 
 
 def _seq(phrase: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
-    return tuple(_base(w, lexicon) for w in _WORD.findall(split_label(phrase))
-                 if w not in STOPWORDS)
+    # Stopwords stay: they are part of names ("garbage can", "tv on stand").
+    return tuple(w if w in STOPWORDS else _base(w, lexicon)
+                 for w in _WORD.findall(split_label(phrase)))
 
 
 def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
@@ -76,36 +80,49 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         hyponyms: set[str] = set()
         for n in names:
             hyponyms |= lexicon.hyponym_names(n)
+        # A kind of X counts only when its name says X ("frying pan", "teakettle"):
+        # WordNet's other kinds ("coffee" under pot) are words for something else too.
+        hyponyms = {h for h in hyponyms if ws[-1] in h.replace(" ", "")}
         for n in names | hyponyms:
             s = _seq(n, lexicon)
             if s:
                 full.add(s)
                 if len(s) > 1:
                     full.add(("".join(s),))
-    if len(ws) > 1:
-        partial.add(ws[-1])
-        for w in ws[:-1]:
-            # A modifier stands for the whole only if it is a thing ("stove", "salt",
-            # "wine"), not a quality ("paper" is; "side" of side table is not a noun sense
-            # worth trusting, but WordNet cannot tell; PARTIAL keeps it weak).
+    if lexicon is not None and lexicon.available and ws:
+        # A more general name people use for it ("refrigerator" for a fridge) names it
+        # partly: the right kind, but so is everything else of that kind.
+        for n in (" ".join(ws), "".join(ws)):
+            for h in lexicon.hypernym_names(n):
+                if " " not in h:
+                    partial.add(_base(h, lexicon))
+    modifiers: set[str] = set()
+    content = tuple(w for w in ws if w not in STOPWORDS)
+    if len(content) > 1:
+        partial.add(content[-1])
+        for w in content[:-1]:
+            # A modifier stands for the whole only if it is a thing ("stove", "salt").
             if lexicon is None or not lexicon.available or lexicon.is_noun(w):
-                partial.add(w)
+                modifiers.add(w)
     partial -= STOPWORDS
+    full = {f for f in full if any(w not in STOPWORDS for w in f)}
+    modifiers -= STOPWORDS | partial
     gloss: set[str] = set()
     if lexicon is not None and lexicon.available and ws:
         gloss = set(lexicon.gloss_nouns(" ".join(ws)) | lexicon.gloss_nouns("".join(ws)))
         gloss -= set(ws)
     heads = {p[0] for p in full if len(p) == 1}
-    return LabelTerms(ws, frozenset(full), frozenset(partial), frozenset(gloss),
-                      frozenset(heads))
+    return LabelTerms(ws, frozenset(full), frozenset(partial), frozenset(modifiers),
+                      frozenset(gloss), frozenset(heads))
 
 
 def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
     use_lex = lexicon is not None and lexicon.available
     tokens: list[str] = []
     plural: set[str] = set()
-    for s in _WORD.findall(split_label(text)):
+    for s in _WORD.findall(split_label(text))[:MAX_TOKENS]:
         if s in STOPWORDS:
+            tokens.append(s)  # kept for names that contain one ("trash can")
             continue
         base = _base(s, lexicon)
         if base != s and s.endswith("s"):
@@ -119,17 +136,17 @@ def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
     if use_lex:
         # One word that WordNet does not know, split into two that it does.
         for i, t in enumerate(tokens):
-            if len(t) < 2 * MIN_PART or lexicon.is_noun(t):
+            if len(t) < 2 * MIN_PART or t in STOPWORDS or lexicon.is_noun(t):
                 continue
             for cut in range(MIN_PART, len(t) - MIN_PART + 1):
                 a, b = t[:cut], t[cut:]
                 if lexicon.is_noun(a) and lexicon.is_noun(b):
                     variants.append((*tokens[:i], a, b, *tokens[i + 1:]))
                     break
-    token_set = frozenset(t for v in variants for t in v)
+    token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
     gloss: set[str] = set()
     if use_lex:
-        for t in tokens[:MAX_GLOSS_TOKENS]:
+        for t in [t for t in tokens if t not in STOPWORDS][:MAX_GLOSS_TOKENS]:
             if lexicon.verb_share(t) < 0.5:
                 gloss |= lexicon.gloss_nouns(t)
                 for syn in lexicon.synonyms(t):
@@ -155,6 +172,8 @@ def name_match(label: LabelTerms, query: QueryTerms) -> float:
     ws = label.words
     if len(ws) > 1 and sum(w in query.token_set for w in ws) * 2 > len(ws):
         return MAJORITY
+    if label.modifiers & query.token_set:
+        return MODIFIER
     nouns = query.token_set
     if label.gloss & nouns or label.heads & query.gloss:
         return GLOSS

@@ -57,7 +57,7 @@ class RecallConfig:
     place_weight: float = 0.05       # "the mug in the cabinet": weak, places are shared
     fixture_weight: float = 0.6      # a fixture the instruction's skill needs ("wash": sink)
     min_score: float = 0.5           # hybrid: below this a unit is not relevant, unless named
-    max_per_type: int = 2            # diversity: units of one type in the top-k, unless the
+    max_per_type: int = 1            # diversity: units of one type in the top-k, unless the
                                      # instruction asks for the type in the plural
     use_lexicon: bool = True         # WordNet names/verbs (falls back to plain lemmas)
     min_cosine: float = 0.3          # unit_text: same role, cosine only
@@ -277,8 +277,13 @@ class Recaller:
         attr_query.update("state:" + STATE_SYNONYMS[w] for w in iset if w in STATE_SYNONYMS)
         attr_query.update(_SIZE_WORDS[w] for w in iset if w in _SIZE_WORDS)
         lowered = instruction.lower()
-        implied = implied_types(instruction, self.skills, lex,
-                                {e.description.type_name for e in entries})
+        names: dict[str, float] = {}  # type name -> how directly the instruction names it
+        for e in entries:
+            t = e.description.type_name
+            if t not in names:
+                names[t] = name_match(self.terms_for(t), q)
+        implied = implied_types(instruction, self.skills, lex, names,
+                                [type_key(t) for t, m in names.items() if m])
         out = []
         for e in entries:
             hits: list[str] = []
@@ -286,7 +291,7 @@ class Recaller:
             if e.description.object_id.lower() in lowered:
                 label = FULL
             else:
-                label = name_match(terms, q)
+                label = names[e.description.type_name]
             if label:
                 hits.append(" ".join(terms.words))
             fixture = 0.0

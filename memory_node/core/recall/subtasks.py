@@ -4,7 +4,7 @@ A whole multi-step instruction recalled at once competes for k slots among all i
 objects and fixtures; split into the steps a person would name ("wash the mug", "leave
 it on the counter"), each step gets its own k. The split is on sentence ends, dashes, and
 connectives ("then", "after that"), and on "and"/commas when the next word is mostly a
-verb in WordNet ("... and put it away", but not "salt and pepper").
+verb in WordNet and not mainly a thing ("... and put it away", but not "salt and pepper").
 
 :func:`recall_subtasks` recalls every step (optionally with the planner's brief state
 appended: what the robot holds and where it is) and merges the steps' units, best score
@@ -37,7 +37,10 @@ _FILLER = re.compile(r"^(?:please|so|ok|okay|also|and|then|could\s+you|can\s+you
 def _mostly_verb(word: str, lexicon: Lexicon | None) -> bool:
     if lexicon is None or not lexicon.available:
         return False
-    return lexicon.verb_share(word.lower()) > 0.5
+    w = word.lower()
+    # "and put it away" starts a step; "and pepper" does not, however often "pepper" is
+    # a verb: a word whose main noun sense is a thing is read as the thing.
+    return lexicon.verb_share(w) > 0.5 and not lexicon.is_thing(w)
 
 
 def split_subtasks(instruction: str, lexicon: Lexicon | None = None) -> list[str]:
