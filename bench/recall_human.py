@@ -37,7 +37,7 @@ from recall_common import EPOCH, RESULTS, crop
 from memory_node.core.perception.shared_data import shared_data_dir
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.embedder import Embedder
-from memory_node.core.recall.recall import Recaller, RecallConfig
+from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.subtasks import recall_subtasks
 from memory_node.core.units import ObjectMemoryUnit
 

@@ -11,7 +11,7 @@ from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.implied import implied_skills, implied_types
 from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
 from memory_node.core.recall.names import FULL, label_terms, name_match, query_terms
-from memory_node.core.recall.recall import Recaller, RecallConfig
+from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.subtasks import recall_subtasks, split_subtasks
 from memory_node.core.skills import load_skill_table
 from memory_node.core.units import ObjectMemoryUnit as Unit
