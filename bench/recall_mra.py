@@ -101,6 +101,10 @@ def main() -> int:
                 "answers (the right answer)",
         "instructions": dict(totals), "scenes": len(scenes), "headline_k": HEADLINE_K,
         "karma_published": KARMA, "mra": table,
+        "hybrid_by_half_at_headline_k": {
+            split: {hh: round(halves[(split, hh)] / max(1, half_totals[(split, hh)]), 3)
+                    for hh in ("tune", "heldout")}
+            for split in ("direct", "vague", "irrelevant")},
         "hybrid_min_score_sweep": {
             split: {str(t): round(sweep[(split, t)] / totals[split], 3) for t in THRESHOLDS}
             for split in ("direct", "vague", "irrelevant")},

@@ -24,6 +24,7 @@ from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
 from memory_node.core.recall.describe import Describer, UnitDescription
 from memory_node.core.recall.embedder import Embedder, EmbeddingCache
+from memory_node.core.recall.embedding_store import EmbeddingStore
 from memory_node.core.recall.implied import implied_types
 from memory_node.core.recall.lexical import STATE_SYNONYMS, words
 from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
@@ -146,7 +147,8 @@ class Recaller:
 
     def __init__(self, embedder: Embedder, describer: Describer | None = None,
                  config: RecallConfig | None = None, *, lexicon: Lexicon | None = None,
-                 skills: SkillTable | None = None) -> None:
+                 skills: SkillTable | None = None,
+                 embedding_store: EmbeddingStore | None = None) -> None:
         self.embedder = embedder
         self.describer = describer or Describer()
         self.config = config or RecallConfig()
@@ -158,7 +160,8 @@ class Recaller:
         self.lexicon = lexicon
         self.skills = skills if skills is not None else load_skill_table()
         self._label_terms: dict[str, LabelTerms] = {}
-        self.unit_cache = EmbeddingCache(embedder)
+        # Unit vectors persist in SQLite when a store is given (a restart loads, not embeds).
+        self.unit_cache = EmbeddingCache(embedder, store=embedding_store)
         self.type_cache = EmbeddingCache(embedder)
         self._entries: dict[str, _UnitEntry] = {}
         self._query_cache: dict[str, np.ndarray] = {}
