@@ -39,7 +39,8 @@ from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy  # noqa: E402
 from recall_common import RESULTS, ROOT, load, scene_units  # noqa: E402
 
-from memory_node.core.memory import Memory, MemoryConfig  # noqa: E402
+from memory_node.core.memory import Memory  # noqa: E402
+from memory_node.core.memory_settings import MemorySettings, ShortTermSettings  # noqa: E402
 from memory_node.core.persistence.store import MemoryStore  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
 from memory_node.msg import BriefState, MemoryStats  # noqa: E402
@@ -74,7 +75,8 @@ def prepare_scene_graph(memory_dir: Path, capacity: int, labels: list[str],
     """A 1,000-object scene graph in the same file, if the long-term memory is wired into
     recall (built with the scene-graph core and saved with its own persistence)."""
     # The real capacity: a smaller one would make the short-term memory drop the overflow.
-    m = Memory(MemoryConfig(memory_dir=memory_dir, short_term_capacity=capacity))
+    m = Memory(MemorySettings(memory_dir=str(memory_dir),
+                              short_term=ShortTermSettings(capacity=capacity)))
     try:
         if m.recall.long_term_text is None or getattr(m, "long_term", None) is None:
             return "absent (long-term memory not wired into recall)"

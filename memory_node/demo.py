@@ -27,10 +27,12 @@ os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
 
 import numpy as np  # noqa: E402
 import rclpy  # noqa: E402  (after the environment above)
-from geometry_msgs.msg import Point, PoseStamped  # noqa: E402
+from geometry_msgs.msg import PoseStamped  # noqa: E402
 from rclpy.node import Node  # noqa: E402
 
 from memory_node.bringup import DEFAULT_PARAMS, Bringup  # noqa: E402
+from memory_node.client import MemoryClient  # noqa: E402
+from memory_node.core.errors import MemoryRequestError  # noqa: E402
 from memory_node.core.perception.camera import (  # noqa: E402
     CameraIntrinsics,
     Pose,
@@ -38,13 +40,9 @@ from memory_node.core.perception.camera import (  # noqa: E402
 )
 from memory_node.core.perception.shared_data import shared_data_dir  # noqa: E402
 from memory_node.core.perception.tum import TumSequence  # noqa: E402
-from memory_node.msg import (  # noqa: E402
-    BriefState,
-    Detection,
-    Detections,
-    MemoryUnit,
-    ObjectObservations,
-)
+from memory_node.core.recall.brief_state import BriefState  # noqa: E402
+from memory_node.core.units import ObjectMemoryUnit  # noqa: E402
+from memory_node.msg import Detection, Detections, ObjectObservations  # noqa: E402
 from memory_node.nodes.conversions import to_time  # noqa: E402
 from memory_node.nodes.perception_conversions import (  # noqa: E402
     camera_info_msg,
@@ -55,14 +53,6 @@ from memory_node.nodes.tum_replay import (  # noqa: E402
     DEFAULT_TOPICS,
     TumPublisher,
     camera_publishers,
-)
-from memory_node.srv import (  # noqa: E402
-    GetSceneGraph,
-    Manage,
-    QueryObject,
-    Recall,
-    RecordOutcome,
-    UpdateObject,
 )
 
 TUM_DIR = shared_data_dir() / "tum_fr3_cabinet"
@@ -169,30 +159,6 @@ class SyntheticCamera:
         return stamp
 
 
-class PlannerClient:
-    def __init__(self, node: Node) -> None:
-        self.node = node
-        self.update = node.create_client(UpdateObject, "/memory/update_object")
-        self.query = node.create_client(QueryObject, "/memory/query_object")
-        self.manage = node.create_client(Manage, "/memory/manage")
-        self.recall = node.create_client(Recall, "/memory/recall")
-        self.outcome = node.create_client(RecordOutcome, "/memory/record_outcome")
-
-    def wait(self, timeout: float = 60.0) -> None:
-        deadline = time.monotonic() + timeout
-        for client in (self.update, self.query, self.manage, self.recall, self.outcome):
-            while not client.wait_for_service(timeout_sec=0.5):
-                if time.monotonic() > deadline:
-                    raise TimeoutError(f"{client.srv_name} not available after {timeout} s")
-
-    def call(self, client, request, timeout: float = 20.0):
-        future = client.call_async(request)
-        rclpy.spin_until_future_complete(self.node, future, timeout_sec=timeout)
-        if not future.done():
-            raise TimeoutError(f"{client.srv_name}: no answer in {timeout} s")
-        return future.result()
-
-
 def run(memory_dir: Path, params_file: Path, tum: Path | None = None,
         png: Path | None = None) -> int:
     bringup = Bringup(params_file, ["memory_server", "perception_node"],
@@ -202,97 +168,91 @@ def run(memory_dir: Path, params_file: Path, tum: Path | None = None,
                        "perception_node": ["qos.reliability:=reliable"]})
     bringup.start()
     rclpy.init()
-    node = rclpy.create_node("memory_demo_client")
-    client = PlannerClient(node)
+    node = rclpy.create_node("memory_demo_camera")
+    memory = MemoryClient(timeout=20.0)
     try:
-        client.wait()
+        memory.wait_until_ready(timeout=60.0)
         print(f"memory server up; memory in {memory_dir}")
         print("\n1. The robot reports what it saw (update_object):")
         for object_id, label, x, y, z, state, area in KITCHEN:
-            unit = MemoryUnit(object_id=object_id, label=label, position=Point(x=x, y=y, z=z),
-                              state=state, area_id=area, source="perception")
-            response = client.call(client.update, UpdateObject.Request(operation=0, unit=unit))
-            forgot = f"; forgot {', '.join(response.evicted_ids)}" if response.evicted_ids else ""
+            result = memory.update(ObjectMemoryUnit(object_id, label, (x, y, z), state=state,
+                                                    area_id=area, source="perception"))
+            forgot = f"; forgot {', '.join(result.evicted_ids)}" if result.evicted_ids else ""
             print(f"   {object_id:9s} {label:7s} at ({x:.2f}, {y:.2f}, {z:.2f}) "
-                  f"{state:6s} -> {response.message}{forgot}")
+                  f"{state:6s} -> {result.message} (revision {result.revision}){forgot}")
 
         print("\n2. The planner asks where things are (query_object):")
         for query, near in (("apple", (2.0, 0.0, 0.9)), ("Plate", None), ("Banana", None)):
-            request = QueryObject.Request(query=query, max_results=5)
-            if near:
-                request.use_near, request.near = True, Point(x=near[0], y=near[1], z=near[2])
-            response = client.call(client.query, request)
+            candidates = memory.query(query, near=near, max_results=5)
             where = "; ".join(
-                f"{c.object_id} in {c.area_id} at ({c.position.x:.2f}, {c.position.y:.2f})"
-                f" [{c.source}, score {c.score:.2f}]" for c in response.candidates
+                f"{c.object_id} in {c.area_id} at ({c.position[0]:.2f}, {c.position[1]:.2f})"
+                f" [{c.source}, score {c.score:.2f}]" for c in candidates
             ) or "nothing remembered"
             print(f"   {query!r}{' near the counter' if near else ''}: {where}")
 
-        print("\n3. A bad request is refused and changes nothing:")
-        bad = MemoryUnit(object_id="Ghost_1", label="Ghost",
-                         position=Point(x=float("nan"), y=0.0, z=0.0))
-        response = client.call(client.update, UpdateObject.Request(operation=0, unit=bad))
-        print(f"   success={response.success}: {response.message}")
+        print("\n3. A bad request is refused with a code and changes nothing:")
+        try:
+            memory.update(ObjectMemoryUnit("Ghost_1", "Ghost", (float("nan"), 0.0, 0.0)))
+        except MemoryRequestError as exc:
+            print(f"   {exc.code.name}: {exc}")
 
         print("\n4. Save, clear, load (manage):")
-        for command, path in ((Manage.Request.SAVE, "demo_snapshot"), (Manage.Request.CLEAR, ""),
-                              (Manage.Request.LOAD, "demo_snapshot")):
-            response = client.call(client.manage, Manage.Request(command=command, path=path))
-            print(f"   {response.message} (success={response.success})")
-        response = client.call(client.query, QueryObject.Request(query="Apple", max_results=5))
-        print(f"   after load, apples remembered: {[c.object_id for c in response.candidates]}")
-        recall_and_close_the_loop(client)
-        look_around(node, client, memory_dir, tum, png)
+        for command, path in (("save", "demo_snapshot"), ("clear", ""),
+                              ("load", "demo_snapshot")):
+            print(f"   {command} -> {memory.manage(command, path) or 'done'}")
+        apples = [c.object_id for c in memory.query("Apple", max_results=5)]
+        print(f"   after load, apples remembered: {apples}")
+        recall_and_close_the_loop(memory)
+        look_around(node, memory, memory_dir, tum, png)
         return 0
     finally:
+        memory.close()
         node.destroy_node()
         rclpy.try_shutdown()
         bringup.stop()
 
 
-def recall_and_close_the_loop(client: PlannerClient) -> None:
+def recall_and_close_the_loop(memory: MemoryClient) -> None:
     """What the planner reads before acting, and what memory makes of the outcome."""
     print("\n5. Recall for an instruction, then the outcome fed back (recall, record_outcome):")
     instruction = "put the fruit in the fridge"
-    response = client.call(client.recall, Recall.Request(
-        instruction=instruction, k=3, token_budget=300, episode_id="demo"))
-    print(f"   recall {instruction!r}: {response.message}")
-    for unit in response.units:
-        print(f"     {unit.score:.2f}  {unit.description}")
-    print(f"   context for the prompt ({response.context_tokens} tokens):")
-    for line in response.context.splitlines()[:8]:
+    answer = memory.recall(instruction, k=3, token_budget=300, episode_id="demo")
+    print(f"   recall {instruction!r}: {len(answer.units)} unit(s)")
+    for r in answer.units:
+        print(f"     {r.score:.2f}  {r.description}")
+    print(f"   context for the prompt ({answer.context_tokens} tokens):")
+    for line in answer.context.splitlines()[:8]:
         print(f"     | {line}")
-    outcome = client.call(client.outcome, RecordOutcome.Request(
-        episode_id="demo", skill="put", arguments=["Apple_1", "Fridge_1"], succeeded=True,
-        robot_area="area_kitchen"))
+    outcome = memory.record_outcome("demo", "put", ["Apple_1", "Fridge_1"], True,
+                                    robot_area="area_kitchen")
     moved = [f"{u.object_id} now {u.relation} {u.receptacle_id} at "
-             f"({u.position.x:.2f}, {u.position.y:.2f})" for u in outcome.changed_units]
+             f"({u.position[0]:.2f}, {u.position[1]:.2f})" for u in outcome.changed_units]
     print(f"   put(Apple_1, Fridge_1) succeeded -> {'; '.join(moved) or outcome.message}")
-    step = client.call(client.recall, Recall.Request(
-        instruction=instruction, k=3, token_budget=300, episode_id="demo",
-        use_brief_state=True, brief_state=BriefState(
-            current_subgoal="pick up the apple", robot_area="area_kitchen",
-            last_skill="put", last_skill_arguments=["Apple_1", "Fridge_1"],
-            last_skill_succeeded=True)))
+    step = memory.recall(instruction, k=3, token_budget=300, episode_id="demo",
+                         brief_state=BriefState("pick up the apple", robot_area="area_kitchen",
+                                                last_skill="put",
+                                                last_args=("Apple_1", "Fridge_1"),
+                                                last_result="success"))
     print(f"   next step recall ({step.context_tokens} tokens, "
           f"nothing relevant: {step.nothing_relevant}):")
-    for unit in step.units:
-        print(f"     {unit.score:.2f}  {unit.description}")
+    for r in step.units:
+        print(f"     {r.score:.2f}  {r.description}")
     for warning in step.warnings:
         print(f"     warning: {warning}")
+    summary = memory.end_episode("demo", task_succeeded=True)
+    print(f"   end_episode: {summary.steps} step(s), {summary.successes} succeeded")
 
 
-def look_around(node: Node, client: PlannerClient, memory_dir: Path, tum: Path | None,
+def look_around(node: Node, memory: MemoryClient, memory_dir: Path, tum: Path | None,
                 png: Path | None) -> None:
-    """Step 5: camera frames through the live perception node into the scene graph."""
+    """Step 6: camera frames through the live perception node into the scene graph."""
     observed: dict[float, int] = {}
-    node.create_subscription(ObjectObservations, "/memory/observations",
+    node.create_subscription(ObjectObservations, "memory/observations",
                              lambda m: observed.__setitem__(
                                  round(m.header.stamp.sec + m.header.stamp.nanosec * 1e-9, 3),
                                  len(m.observations)), 10)
-    graph_client = node.create_client(GetSceneGraph, "/memory/get_scene_graph")
     if tum is not None:
-        print(f"\n5. The robot looks around: TUM fr3 cabinet ({tum}) through the perception "
+        print(f"\n6. The robot looks around: TUM fr3 cabinet ({tum}) through the perception "
               "node into the scene graph:")
         replay = TumPublisher(node, TumSequence(tum, label_names={"28": "cabinet"}))
         frames = replay.frames()
@@ -306,7 +266,7 @@ def look_around(node: Node, client: PlannerClient, memory_dir: Path, tum: Path |
         publish = [lambda i=i: camera.publish(i, n) for i in range(n)]
         matched = camera.matched
     deadline = time.monotonic() + 60.0
-    while not (matched() and graph_client.wait_for_service(timeout_sec=0.1)):
+    while not matched():
         if time.monotonic() > deadline:
             raise TimeoutError("perception node not discovered in 60 s")
         rclpy.spin_once(node, timeout_sec=0.1)
@@ -321,11 +281,11 @@ def look_around(node: Node, client: PlannerClient, memory_dir: Path, tum: Path |
     frames_done = sum(1 for _ in publish)
     print(f"   {frames_done} frames, {sum(observed.values())} observations in "
           f"{time.monotonic() - started:.1f} s")
-    text = client.call(graph_client, GetSceneGraph.Request(format="text", token_budget=300))
+    text = memory.get_scene_graph("text", token_budget=300)
     print(f"   get_scene_graph (text, {text.tokens} tokens, budget 300):")
     for line in text.text.splitlines():
         print(f"     {line}")
-    compact = client.call(graph_client, GetSceneGraph.Request(format="json", token_budget=300))
+    compact = memory.get_scene_graph("json", token_budget=300)
     print(f"   get_scene_graph (json, {compact.tokens} tokens): {compact.text[:160]}")
     if png is not None:
         from memory_node.core.scene_graph.render import load_any, render_png  # noqa: PLC0415

@@ -329,6 +329,22 @@ class LongTermMemory:
             hits.sort(key=lambda h: -h.last_seen)
         return hits[:limit]
 
+    def unit(self, object_id: str) -> ObjectMemoryUnit | None:
+        """One object of the graph as a memory unit (None for an unknown or non-object id)."""
+        with self._lock:
+            if not self.graph.graph.has_node(object_id):
+                return None
+            a = self.graph.node(object_id)
+            if a["layer"] != OBJECT:
+                return None
+            return ObjectMemoryUnit(
+                object_id, str(a["label"]), tuple(a["position"]),
+                state=str(a.get("state") or "none"), area_id=a.get("area") or "",
+                confidence=float(a.get("confidence", 1.0)),
+                first_seen=float(a.get("first_seen") or 0.0),
+                last_seen=float(a.get("last_seen") or 0.0),
+                observation_count=int(a.get("observation_count", 0)), source="perception")
+
     def _nodes(self) -> list[GraphNode]:
         out = []
         for node, a in self.graph.graph.nodes(data=True):

@@ -1,54 +1,41 @@
 """The memory as the server exposes it: one object that owns the store and the memories
 and answers the requests the ROS services carry. The node converts messages to and from
 these calls and does nothing else, so every rule here is tested without ROS.
+
+Built once from `MemorySettings` (after the node has read its parameters): the SQLite
+store, the short-term memory, the long-term scene graph (loaded from the store once) and
+recall (its model loads on first use or at the server's start-up).
 """
 
 from __future__ import annotations
 
 import math
+import sqlite3
 import time
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from memory_node.core.persistence.store import MemoryStore
-from memory_node.core.scene_graph.config import SceneGraphConfig
+from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
+from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument, NotFound
+from memory_node.core.long_term import LongTermMemory
+from memory_node.core.memory_settings import MemorySettings
+from memory_node.core.persistence.store import MemoryStore, SchemaMismatch
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall_memory import EpisodeSummary, RecallMemory
 from memory_node.core.short_term import ShortTermMemory
-from memory_node.core.units import ObjectMemoryUnit, check_finite_position, check_identifier
+from memory_node.core.units import (
+    HELD_BY_ROBOT,
+    ObjectMemoryUnit,
+    check_finite_position,
+    check_identifier,
+    validate_unit,
+)
 
-MAX_QUERY_RESULTS = 1000
+MAX_GET_UNITS = 256
 
-
-@dataclass(frozen=True)
-class MemoryConfig:
-    memory_dir: Path
-    database_file: str = "memory.sqlite"
-    short_term_capacity: int = 25
-    short_term_policy: str = "wtinylfu"
-    durability: str = "full"
-    seed: int = 0
-    # Long-term memory (memory_node.core.long_term); the server fills it from scene_graph.*.
-    scene_graph: SceneGraphConfig | None = None  # None: SceneGraphConfig's defaults
-    frame_id: str = "map"  # frame of the graph's positions (rviz markers)
-    # Recall (memory_node.core.recall_memory); the server overrides these from recall.*.
-    recall_model_path: str = ""            # "" = the packaged int8 MiniLM
-    recall_min_score: float = 0.5
-    recall_max_episodes: int = 64
-    recall_working_memory_window: int = 8
-    recall_intra_op_threads: int = 1
-
-
-@dataclass(frozen=True)
-class ObjectCandidate:
-    """One answer to "where is X?"."""
-
-    object_id: str
-    label: str
-    position: tuple[float, float, float]
-    area_id: str
-    source: str  # "short_term" | "long_term"
-    confidence: float
-    score: float
-    last_seen: float
+__all__ = ["MAX_GET_UNITS", "MAX_QUERY_RESULTS", "Counters", "EpisodeSummary", "Memory",
+           "ObjectCandidate", "UnitLookup"]
 
 
 @dataclass
@@ -57,46 +44,97 @@ class Counters:
 
     by_reason: dict[str, int] = field(default_factory=dict)
 
-    def count(self, reason: str) -> None:
-        self.by_reason[reason] = self.by_reason.get(reason, 0) + 1
+    def count(self, reason: str, n: int = 1) -> None:
+        self.by_reason[reason] = self.by_reason.get(reason, 0) + n
+
+
+@dataclass(frozen=True)
+class UnitLookup:
+    """One id of a get_units request: the unit, or why there is none."""
+
+    object_id: str
+    unit: ObjectMemoryUnit | None
+    code: ErrorCode
+    message: str = ""
 
 
 class Memory:
-    """Long- and short-term memory behind one SQLite file."""
+    """Long- and short-term memory and recall behind one SQLite file."""
 
-    def __init__(self, config: MemoryConfig) -> None:
-        self.config = config
-        memory_dir = Path(config.memory_dir).expanduser().resolve()
-        if "/" in config.database_file or config.database_file in ("", ".", ".."):
-            raise ValueError(f"database_file {config.database_file!r} must be a plain file name")
-        self.store = MemoryStore(memory_dir / config.database_file, durability=config.durability)
-        self.short_term = ShortTermMemory(
-            config.short_term_capacity, config.short_term_policy, self.store, seed=config.seed
-        )
+    def __init__(self, settings: MemorySettings | None = None,
+                 embedder: Embedder | None = None) -> None:
+        self.settings = settings = settings or MemorySettings()
+        memory_dir = Path(settings.memory_dir).expanduser().resolve()
+        self.store = MemoryStore(memory_dir / settings.database_file,
+                                 durability=settings.durability)
+        try:
+            self.short_term = ShortTermMemory(settings.short_term.capacity,
+                                              settings.short_term.policy, self.store,
+                                              seed=settings.seed)
+        except (TypeError, KeyError, sqlite3.DatabaseError) as exc:
+            # Rows this code cannot read: a configuration problem (exit 2), not a crash
+            # to restart in a loop.
+            self.store.close()
+            raise SchemaMismatch(f"{settings.database_file}: unreadable object units: "
+                                 f"{type(exc).__name__}: {exc}") from exc
         self.counters = Counters()
         self.started_at = time.time()
-        # Capabilities attach below, one block each (long-term memory, recall).
-        # Recall: the model loads lazily (warm_up at server start), so a facade used
-        # without recall pays nothing. Imported here: recall_memory imports this module.
-        from memory_node.core.recall_memory import RecallMemory, RecallSettings
-        self.recall = RecallMemory(self.short_term, RecallSettings(
-            model_path=config.recall_model_path, min_score=config.recall_min_score,
-            max_episodes=config.recall_max_episodes,
-            working_memory_window=config.recall_working_memory_window,
-            intra_op_threads=config.recall_intra_op_threads))
-        # Long-term memory: the scene graph, in the same SQLite file, resumed as stored.
-        from memory_node.core.long_term import LongTermMemory
-        self.long_term = LongTermMemory(self.store, self.short_term, config.scene_graph,
-                                        config.frame_id)
-        if getattr(self, "recall", None) is not None:  # recall's scene-graph text
-            self.recall.long_term_text = self.long_term.scene_graph_text
+        self.long_term = LongTermMemory(self.store, self.short_term, settings.scene_graph,
+                                        settings.frame_id)
+        self.recall = RecallMemory(self.short_term, settings.recall,
+                                   long_term_text=self.long_term.scene_graph_text,
+                                   embedder=embedder)
 
     # -- update_object --------------------------------------------------------------------
-    def upsert_object(self, unit: ObjectMemoryUnit) -> list[ObjectMemoryUnit]:
+    def upsert_object(self, unit: ObjectMemoryUnit,
+                      expected_revision: int | None = None) -> list[ObjectMemoryUnit]:
+        """Store `unit`; with `expected_revision`, only if the stored unit still has that
+        revision (0: only if there is none), else Conflict and nothing is written."""
+        if expected_revision is not None:
+            if isinstance(expected_revision, bool) or not isinstance(expected_revision, int) \
+                    or expected_revision < 0:
+                raise InvalidArgument(f"expected_revision must be a non-negative integer, "
+                                      f"got {expected_revision!r}")
+            stored = self.short_term.peek(unit.object_id.strip())
+            current = stored.revision if stored is not None else 0
+            if current != expected_revision:
+                raise Conflict(f"{unit.object_id.strip()} is at revision {current}, not "
+                               f"{expected_revision}: it changed since it was read")
+        unit = validate_unit(unit)
+        receptacle = unit.receptacle_id
+        if receptacle and receptacle != HELD_BY_ROBOT and not self.knows(receptacle):
+            raise NotFound(f"receptacle_id {receptacle!r} names no remembered object")
         return self.short_term.upsert(unit)
+
+    def knows(self, object_id: str) -> bool:
+        """Whether `object_id` is an object the short- or the long-term memory holds."""
+        return object_id in self.short_term or self.long_term.unit(object_id) is not None
 
     def remove_object(self, object_id: str) -> ObjectMemoryUnit:
         return self.short_term.remove(object_id)
+
+    # -- get_units --------------------------------------------------------------------------
+    def get_units(self, object_ids: Sequence[str]) -> list[UnitLookup]:
+        """Each id's unit (short-term first, then the scene graph), answered per id."""
+        if len(object_ids) > MAX_GET_UNITS:
+            raise InvalidArgument(f"{len(object_ids)} ids asked for (max {MAX_GET_UNITS})")
+        out = []
+        for raw in object_ids:
+            try:
+                object_id = check_identifier(raw, "object_id")
+            except ValueError as exc:
+                out.append(UnitLookup(str(raw)[:64], None, ErrorCode.INVALID_ARGUMENT,
+                                      str(exc)))
+                continue
+            unit = self.short_term.peek(object_id)
+            if unit is None:
+                unit = self.long_term.unit(object_id)
+            if unit is None:
+                out.append(UnitLookup(object_id, None, ErrorCode.NOT_FOUND,
+                                      f"no object {object_id!r} in memory"))
+            else:
+                out.append(UnitLookup(object_id, unit, ErrorCode.NONE))
+        return out
 
     # -- query_object ---------------------------------------------------------------------
     def query_object(
@@ -139,6 +177,10 @@ class Memory:
             score=score, last_seen=unit.last_seen,
         )
 
+    # -- episodes ---------------------------------------------------------------------------
+    def end_episode(self, episode_id: str, task_succeeded: bool = False) -> EpisodeSummary:
+        return replace(self.recall.end_episode(episode_id), task_succeeded=task_succeeded)
+
     # -- manage -----------------------------------------------------------------------------
     def save(self, name: str) -> Path:
         return self.store.save_snapshot(name)
@@ -153,10 +195,33 @@ class Memory:
         raise FileExistsError("more than 1000 snapshots in one second")
 
     def load(self, name: str) -> Path:
-        path = self.store.load_snapshot(name)
-        self.short_term.reload()
-        self.long_term.reload()
-        return path
+        """Replace the memory with snapshot `name`, all or nothing: the snapshot is copied,
+        migrated and loaded into throw-away memories first, so a file this code cannot use
+        is refused before anything changes."""
+        prepared = self.store.prepare_snapshot(name)
+        try:
+            try:  # everything the live memories will read from it, read once here
+                probe = ShortTermMemory(self.settings.short_term.capacity,
+                                        self.settings.short_term.policy, prepared)
+                LongTermMemory(prepared, probe, self.long_term.config)
+            except (ValueError, TypeError, KeyError, sqlite3.DatabaseError) as exc:
+                raise SchemaMismatch(f"snapshot {name!r} holds data this code cannot "
+                                     f"read: {type(exc).__name__}: {exc}") from exc
+            previous = self.store.backup_in_memory()
+            try:
+                self.store.adopt(prepared)
+                self.short_term.reload()
+                self.long_term.reload()
+            except BaseException:
+                self.store.restore(previous)
+                self.short_term.reload()
+                self.long_term.reload()
+                raise
+            finally:
+                previous.close()
+        finally:
+            prepared.discard()
+        return self.store.resolve_snapshot_path(name)
 
     def clear(self) -> None:
         self.store.clear()

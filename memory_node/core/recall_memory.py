@@ -21,7 +21,8 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from memory_node.core.memory import MAX_QUERY_RESULTS, ObjectCandidate
+from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
+from memory_node.core.errors import ErrorCode, InvalidArgument, NotFound
 from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.context import SCENE_HEADER
 from memory_node.core.recall.describe import HELD_BY_ROBOT
@@ -29,64 +30,33 @@ from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.outcomes import REASON_NOT_FOUND, SkillOutcome, apply_outcome
 from memory_node.core.recall.preconditions import StepRecord
 from memory_node.core.recall.recall import (
-    MAX_INSTRUCTION_CHARS,
-    MAX_K,
-    MAX_TOKEN_BUDGET,
     RankedUnit,
     RecallConfig,
     Recaller,
 )
+from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall.step_recall import StateConditionedRecall
-from memory_node.core.recall.working_memory import MAX_WINDOW, WorkingMemory
+from memory_node.core.recall.working_memory import WorkingMemory
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.skills import check_skill_call
 from memory_node.core.tokens import count_tokens
-from memory_node.core.units import ObjectMemoryUnit, check_finite_position, check_identifier
+from memory_node.core.units import (
+    MAX_ID_LENGTH,
+    ObjectMemoryUnit,
+    check_finite_position,
+    check_identifier,
+    check_optional_identifier,
+    check_text,
+    check_text_list,
+    has_refused_characters,
+)
 
 # (labels, area ids, token budget) -> scene-graph text; provided by the long-term memory.
 LongTermText = Callable[[Sequence[str], Sequence[str], int], str]
 
 MAX_MESSAGE_CHARS = 2000       # an outcome or brief-state message: a sentence, not a log
 MAX_BRIEF_ARGS = 8             # no skill takes more than 3 arguments
-MAX_EPISODES = 10_000
 WARNINGS_HEADER = "Warnings:"
-NOT_FOUND_WORDS = ("not found", "not_found", "not there", "missing", "could not find")
-
-
-@dataclass(frozen=True)
-class RecallSettings:
-    """Recall knobs. The server overrides them from its recall.* parameters at start-up."""
-
-    model_path: str = ""              # .onnx file; "" = the packaged int8 MiniLM
-    tokenizer_path: str = ""          # tokenizer.json; "" = the packaged one
-    intra_op_threads: int = 1
-    min_score: float = 0.5
-    max_episodes: int = 64
-    working_memory_window: int = 8
-    pool_size: int = 12
-    max_k: int = 50
-    max_token_budget: int = 32_768
-    max_instruction_chars: int = MAX_INSTRUCTION_CHARS
-
-    def __post_init__(self) -> None:
-        checks = [
-            (0 <= self.intra_op_threads <= 64, "intra_op_threads must be in [0, 64]"),
-            (math.isfinite(self.min_score) and -1.0 <= self.min_score <= 3.0,
-             "min_score must be in [-1, 3]"),
-            (1 <= self.max_episodes <= MAX_EPISODES,
-             f"max_episodes must be in [1, {MAX_EPISODES}]"),
-            (1 <= self.working_memory_window <= MAX_WINDOW,
-             f"working_memory_window must be in [1, {MAX_WINDOW}]"),
-            (1 <= self.pool_size <= MAX_K, f"pool_size must be in [1, {MAX_K}]"),
-            (1 <= self.max_k <= MAX_K, f"max_k must be in [1, {MAX_K}]"),
-            (1 <= self.max_token_budget <= MAX_TOKEN_BUDGET,
-             f"max_token_budget must be in [1, {MAX_TOKEN_BUDGET}]"),
-            (1 <= self.max_instruction_chars <= MAX_INSTRUCTION_CHARS,
-             f"max_instruction_chars must be in [1, {MAX_INSTRUCTION_CHARS}]"),
-        ]
-        for ok, message in checks:
-            if not ok:
-                raise ValueError(f"recall settings: {message}")
 
 
 @dataclass(frozen=True)
@@ -140,6 +110,21 @@ class _Episode:
     messages: deque[str]               # aligned with working_memory.steps (same maxlen)
     instruction: str = ""
     opened_at: float = field(default_factory=time.time)
+    steps: int = 0                     # every recorded outcome, beyond the window too
+    successes: int = 0
+
+
+@dataclass(frozen=True)
+class EpisodeSummary:
+    """What an ended episode did."""
+
+    episode_id: str
+    instruction: str
+    steps: int
+    successes: int
+    failures: int
+    duration: float                    # seconds from its first request to its end
+    task_succeeded: bool = False
 
 
 def brief_from_fields(
@@ -152,9 +137,8 @@ def brief_from_fields(
     The message has a success flag where the core has "" / "success" / "failure": with no
     last skill there is no result, whatever the flag says.
     """
-    if len(last_message) > MAX_MESSAGE_CHARS:
-        raise ValueError(f"brief state last_skill_message is {len(last_message)} characters "
-                         f"(max {MAX_MESSAGE_CHARS})")
+    check_text(last_message, "brief state last_skill_message", MAX_MESSAGE_CHARS,
+               multiline=True)
     if len(last_args) > MAX_BRIEF_ARGS:
         raise ValueError(f"brief state lists {len(last_args)} last_skill_arguments "
                          f"(max {MAX_BRIEF_ARGS})")
@@ -163,12 +147,6 @@ def brief_from_fields(
         subgoal=subgoal, held_object=held_object, robot_area=robot_area,
         last_skill=last_skill, last_args=tuple(last_args), last_result=result,
         recent_areas=tuple(recent_areas)))
-
-
-def is_not_found(message: str) -> bool:
-    """Does a failure message say the object was not where memory put it?"""
-    text = message.lower()
-    return any(w in text for w in NOT_FOUND_WORDS)
 
 
 class RecallMemory:
@@ -274,11 +252,19 @@ class RecallMemory:
         self._episodes.move_to_end(episode_id)
         return episode
 
-    def end_episode(self, episode_id: str) -> bool:
+    def end_episode(self, episode_id: str) -> EpisodeSummary:
+        """Free the episode's pool and working memory; NotFound if it is not open (never
+        opened, already ended, or dropped as the least recently used)."""
+        episode_id = self._check_episode_id(episode_id, required=True)
         with self._lock:
+            episode = self._episodes.pop(episode_id, None)
+            if episode is None:
+                raise NotFound(f"no open episode {episode_id!r}")
             if self._steps is not None:
                 self._steps.end_episode(episode_id)
-            return self._episodes.pop(episode_id, None) is not None
+            return EpisodeSummary(episode_id, episode.instruction, episode.steps,
+                                  episode.successes, episode.steps - episode.successes,
+                                  max(0.0, time.time() - episode.opened_at))
 
     def working_memory(self, episode_id: str) -> list[StepView]:
         episode = self._episodes.get(episode_id)
@@ -293,6 +279,8 @@ class RecallMemory:
         s = self.settings
         if not isinstance(instruction, str):
             raise ValueError(f"{what} must be a string")  # noqa: TRY004 - mapped to a rejected request
+        if has_refused_characters(instruction, multiline=True):
+            raise ValueError(f"{what} contains control characters")
         text = instruction.strip()
         if not text:
             raise ValueError(f"{what} is empty")
@@ -307,7 +295,7 @@ class RecallMemory:
                 raise ValueError(f"{name} must be at least 1, got {value}")
             if value > high:
                 raise ValueError(f"{name} {value} exceeds the maximum {high}")
-        return text, int(k), int(token_budget)  # type: ignore[arg-type]
+        return text, int(k), int(token_budget)  # type: ignore[call-overload]
 
     @staticmethod
     def _check_episode_id(episode_id: object, required: bool) -> str:
@@ -408,26 +396,33 @@ class RecallMemory:
         self, episode_id: str, skill: str, args: Sequence[str], succeeded: bool,
         message: str = "", robot_area: str = "",
         robot_position: tuple[float, float, float] | None = None, stamp: float | None = None,
+        error_code: int = ErrorCode.NONE,
     ) -> OutcomeAnswer:
         """Apply one executed skill's outcome to memory, persist the changed units and
         record the step in the episode's working memory.
 
-        Unknown skills, unknown object ids, bad arity or malformed fields raise ValueError
-        before anything is stored.
+        `error_code` is the skill result's ErrorCode: effects are decided on it (NOT_FOUND:
+        the object was not where memory put it), never on the message text. Unknown skills,
+        unknown object ids, bad arity or malformed fields raise ValueError before anything
+        is stored.
         """
+        try:
+            code = ErrorCode(error_code)
+        except ValueError:
+            raise InvalidArgument(f"error_code {error_code} is not an ErrorCode") from None
         episode_id = self._check_episode_id(episode_id, required=False)
-        if not isinstance(message, str) or len(message) > MAX_MESSAGE_CHARS:
-            raise ValueError(f"message must be a string of at most {MAX_MESSAGE_CHARS} "
-                             "characters")
-        area = check_identifier(robot_area, "robot_area") if robot_area.strip() else ""
+        message = check_text(message, "message", MAX_MESSAGE_CHARS, multiline=True)
+        area = check_optional_identifier(robot_area, "robot_area")
         if robot_position is not None:
             robot_position = check_finite_position(robot_position, "robot_position")
-        skill, args_t = check_skill_call(skill, list(args))
+        skill = check_text(skill, "skill", MAX_ID_LENGTH)
+        skill, args_t = check_skill_call(skill, list(check_text_list(args, "arguments")))
         with self._lock:
             units = {u.object_id: u for u in self.short_term.units()}
             outcome = SkillOutcome(
                 skill, args_t, bool(succeeded),
-                reason=REASON_NOT_FOUND if not succeeded and is_not_found(message) else message,
+                reason=(REASON_NOT_FOUND if not succeeded and code is ErrorCode.NOT_FOUND
+                        else message),
                 robot_position=robot_position, robot_area=area, stamp=stamp)
             changed = apply_outcome(units, outcome)  # raises on unknown ids: nothing stored
             episode = self._episode(episode_id) if episode_id else None
@@ -455,6 +450,8 @@ class RecallMemory:
                 wm.record(StepRecord(skill, args_t, "success" if succeeded else "failure",
                                      held, area, time.time() if stamp is None else stamp))
                 episode.messages.append(message.strip())
+                episode.steps += 1
+                episode.successes += bool(succeeded)
             return OutcomeAnswer(stored, forgotten, warnings, held)
 
     # -- free-text query ----------------------------------------------------------------------
@@ -508,4 +505,4 @@ def _append_warnings(text: str, tokens: int, warnings: Sequence[str],
 
 
 __all__ = ["HELD_BY_ROBOT", "LongTermText", "OutcomeAnswer", "RecallAnswer", "RecallMemory",
-           "RecallSettings", "RecalledUnit", "StepView", "brief_from_fields", "is_not_found"]
+           "RecallSettings", "RecalledUnit", "StepView", "brief_from_fields", "EpisodeSummary"]

@@ -22,7 +22,12 @@ from memory_node.core.persistence.units_table import (
     load_units,
     upsert_unit,
 )
-from memory_node.core.units import ObjectMemoryUnit, check_identifier, validate_unit
+from memory_node.core.units import (
+    ObjectMemoryUnit,
+    check_containment,
+    check_identifier,
+    validate_unit,
+)
 
 EvictionListener = Callable[[ObjectMemoryUnit], None]
 MAX_CAPACITY = 1_000_000
@@ -72,9 +77,12 @@ class ShortTermMemory:
         (W-TinyLFU's admission filter). Raises ValueError on a bad unit, changing nothing.
         """
         unit = validate_unit(unit)
+        check_containment(unit, self._units)
         previous = self._units.get(unit.object_id)
         if previous is not None:
             unit = replace(unit, first_seen=min(previous.first_seen, unit.first_seen))
+        self._write_seq += 1
+        unit = replace(unit, revision=self._write_seq)
         self._evicted.clear()
         self._policy.put(unit.object_id)
         evicted_ids = list(dict.fromkeys(self._evicted))
@@ -154,8 +162,7 @@ class ShortTermMemory:
         try:
             with self._store.transaction() as conn:
                 for unit in upserts:
-                    self._write_seq += 1
-                    upsert_unit(conn, unit, self._write_seq)
+                    upsert_unit(conn, unit, unit.revision)
                 if deletes:
                     delete_units(conn, deletes)
         except Exception:

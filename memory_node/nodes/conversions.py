@@ -8,7 +8,7 @@ from builtin_interfaces.msg import Time
 from diagnostic_msgs.msg import KeyValue
 from geometry_msgs.msg import Point
 
-from memory_node.core.memory import ObjectCandidate
+from memory_node.core.candidates import ObjectCandidate
 from memory_node.core.units import ObjectMemoryUnit
 from memory_node.msg import MemoryUnit
 from memory_node.msg import ObjectCandidate as ObjectCandidateMsg
@@ -41,7 +41,9 @@ def unit_from_msg(msg: MemoryUnit, now: float) -> ObjectMemoryUnit:
         object_id=msg.object_id, label=msg.label, position=from_point(msg.position),
         state=msg.state or "none", area_id=msg.area_id, receptacle_id=msg.receptacle_id,
         relation=msg.relation, attributes={kv.key: kv.value for kv in msg.attributes},
-        confidence=msg.confidence if msg.confidence > 0 else 1.0,
+        # 0 is the message's default, i.e. "not given"; anything else (NaN, negative, > 1)
+        # goes to the core's validation, which refuses it.
+        confidence=1.0 if msg.confidence == 0.0 else float(msg.confidence),
         first_seen=first_seen, last_seen=last_seen, last_touched_by=msg.last_touched_by,
         observation_count=max(1, msg.observation_count), image_jpeg=bytes(msg.image.data),
         source=msg.source or "manual",
@@ -57,7 +59,7 @@ def unit_to_msg(unit: ObjectMemoryUnit, description: str = "", score: float = 0.
         confidence=float(unit.confidence), first_seen=to_time(unit.first_seen),
         last_seen=to_time(unit.last_seen), last_touched_by=unit.last_touched_by,
         observation_count=unit.observation_count, source=unit.source,
-        description=description, score=float(score),
+        description=description, score=float(score), revision=unit.revision,
     )
     if unit.image_jpeg:
         msg.image.format = "jpeg"
@@ -72,3 +74,23 @@ def candidate_to_msg(candidate: ObjectCandidate) -> ObjectCandidateMsg:
         source=candidate.source, confidence=float(candidate.confidence),
         score=float(candidate.score), last_seen=to_time(candidate.last_seen),
     )
+
+
+def stored_unit_from_msg(msg: MemoryUnit) -> ObjectMemoryUnit:
+    """A unit as the memory answered it (stamps, revision and counts taken as they are)."""
+    return ObjectMemoryUnit(
+        object_id=msg.object_id, label=msg.label, position=from_point(msg.position),
+        state=msg.state or "none", area_id=msg.area_id, receptacle_id=msg.receptacle_id,
+        relation=msg.relation, attributes={kv.key: kv.value for kv in msg.attributes},
+        confidence=float(msg.confidence), first_seen=from_time(msg.first_seen),
+        last_seen=from_time(msg.last_seen), last_touched_by=msg.last_touched_by,
+        observation_count=int(msg.observation_count), image_jpeg=bytes(msg.image.data),
+        source=msg.source, revision=int(msg.revision),
+    )
+
+
+def candidate_from_msg(msg: ObjectCandidateMsg) -> ObjectCandidate:
+    return ObjectCandidate(
+        object_id=msg.object_id, label=msg.label, position=from_point(msg.position),
+        area_id=msg.area_id, source=msg.source, confidence=float(msg.confidence),
+        score=float(msg.score), last_seen=from_time(msg.last_seen))

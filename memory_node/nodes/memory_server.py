@@ -1,4 +1,9 @@
-"""memory_server: owns the memory (memory_node.core.memory.Memory) and serves /memory/*."""
+"""memory_server: owns the memory (memory_node.core.memory.Memory), serves memory/*, and
+hosts the capabilities listed by its `capabilities` parameter (memory_node.nodes.host).
+
+Every name is relative: started in namespace `robot1`, the server serves
+`/robot1/memory/recall` and so on, so several robots share one DDS domain.
+"""
 
 from __future__ import annotations
 
@@ -6,115 +11,173 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from diagnostic_msgs.msg import KeyValue
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.validate_full_topic_name import validate_full_topic_name
 
-from memory_node.core.cache import POLICY_NAMES
-from memory_node.core.memory import Memory, MemoryConfig
+from memory_node.core.errors import ErrorCode, code_of
+from memory_node.core.memory import Memory
+from memory_node.core.memory_settings import MemorySettings
+from memory_node.core.settings import check_settings, setting
 from memory_node.core.units import ObjectMemoryUnit
-from memory_node.msg import MemoryStats, ObjectEvent
+from memory_node.msg import MemoryStats, MemoryUnit, ObjectEvent
+from memory_node.nodes.capabilities import CAPABILITIES, CAPABILITY_NAMES
 from memory_node.nodes.conversions import (
     candidate_to_msg,
     from_point,
     to_point,
     unit_from_msg,
+    unit_to_msg,
 )
-from memory_node.nodes.params import declare
-from memory_node.nodes.recall_services import attach_recall_services
+from memory_node.nodes.host import Capability, Handler
+from memory_node.nodes.params import declare_settings
+from memory_node.nodes.qos import SERVICE_QOS, track_requests
 from memory_node.nodes.runner import run_node
-from memory_node.nodes.scene_graph_interface import attach_scene_graph
-from memory_node.srv import Manage, QueryObject, UpdateObject
+from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
 
-# Errors a request can cause: reported in the response, never fatal to the node.
-_REQUEST_ERRORS = (ValueError, KeyError, FileNotFoundError, TypeError, OverflowError)
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """The server's own parameters (the memory's are MemorySettings)."""
+
+    stats_period_s: float = setting(1.0, "Period of memory/stats in seconds.", 0.05, 3600.0)
+    capabilities: tuple[str, ...] = setting(
+        CAPABILITY_NAMES, "Capabilities the server runs, in start-up order.",
+        choices=CAPABILITY_NAMES)
+
+    def __post_init__(self) -> None:
+        check_settings(self)
 
 
 class MemoryServer(Node):
     def __init__(self) -> None:
         super().__init__("memory_server")
-        config = MemoryConfig(
-            memory_dir=Path(declare(
-                self, "memory_dir", "~/.ros/memory_node",
-                "Directory of the SQLite memory and its snapshots.")).expanduser(),
-            database_file=declare(
-                self, "database_file", "memory.sqlite",
-                "File name of the memory database inside memory_dir."),
-            short_term_capacity=declare(
-                self, "short_term.capacity", 25,
-                "Object memory units the short-term memory holds.", 1, 100_000),
-            short_term_policy=declare(
-                self, "short_term.policy", "wtinylfu",
-                "Replacement policy of the short-term memory.", choices=POLICY_NAMES),
-            durability=declare(
-                self, "durability", "full",
-                "SQLite synchronous mode for acknowledged writes.", choices=("full", "normal")),
-        )
-        self.frame_id = declare(self, "frame_id", "map", "Frame of every published position.")
-        stats_period = declare(
-            self, "stats_period_s", 1.0, "Period of /memory/stats in seconds.", 0.05, 3600.0)
-        self.memory = Memory(config)
+        # Parameters first, then the facade, once: nothing is loaded twice.
+        self.settings = declare_settings(self, MemorySettings)
+        server = declare_settings(self, ServerSettings)
+        self._memory = Memory(self.settings)
         self.memory.short_term.add_eviction_listener(self._on_evicted)
 
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
-        self.stats_pub = self.create_publisher(MemoryStats, "/memory/stats", latched)
-        self.events_pub = self.create_publisher(ObjectEvent, "/memory/events", 100)
-        # Capabilities fill the fields of /memory/stats they own (e.g. scene-graph sizes).
-        self.stats_contributors: list[Callable[[MemoryStats], None]] = []
-        self._serve(UpdateObject, "/memory/update_object", self._update_object)
-        self._serve(QueryObject, "/memory/query_object", self._query_object)
-        self._serve(Manage, "/memory/manage", self._manage)
-        # Capabilities attach their services and topics below, one line each.
-        attach_recall_services(self, self.memory)
-        attach_scene_graph(self, self.memory)
-        self.create_timer(stats_period, self._publish_stats)
+        self.stats_pub = self.create_publisher(MemoryStats, "memory/stats", latched)
+        self.events_pub = self.create_publisher(ObjectEvent, "memory/events", 100)
+        self._stats_contributors: list[Callable[[MemoryStats], None]] = []
+        self._reset_listeners: list[Callable[[], None]] = []
+        self.serve(UpdateObject, "memory/update_object", self._update_object)
+        self.serve(QueryObject, "memory/query_object", self._query_object)
+        self.serve(GetUnits, "memory/get_units", self._get_units)
+        self.serve(Manage, "memory/manage", self._manage)
+        self.capabilities: list[Capability] = []
+        for name in dict.fromkeys(server.capabilities):
+            capability = CAPABILITIES[name]()
+            capability.configure(self)
+            self.capabilities.append(capability)
+        self.create_timer(server.stats_period_s, self._publish_stats)
         self._publish_stats()
+        st = self.memory.short_term
         self.get_logger().info(
-            f"memory at {self.memory.store.path}: {len(self.memory.short_term)} short-term "
-            f"units ({config.short_term_policy}, capacity {config.short_term_capacity})"
-        )
-        if self.memory.short_term.trimmed_on_load:
+            f"memory at {self.memory.store.path}: {len(st)} short-term units "
+            f"({st.policy_name}, capacity {st.capacity}); capabilities: "
+            f"{', '.join(c.name for c in self.capabilities) or 'none'}")
+        if st.trimmed_on_load:
             self.get_logger().warning(
                 f"short_term.capacity is below what was stored: evicted "
-                f"{len(self.memory.short_term.trimmed_on_load)} unit(s) at load")
+                f"{len(st.trimmed_on_load)} unit(s) at load")
 
-    # -- plumbing -----------------------------------------------------------------------------
-    def _serve(self, srv_type: Any, name: str, handler: Callable[[Any, Any], None]) -> None:
+    # -- the host interface (memory_node.nodes.host.MemoryHost) -------------------------------
+    @property
+    def node(self) -> Node:
+        return self
+
+    @property
+    def memory(self) -> Memory:
+        return self._memory
+
+    @property
+    def frame_id(self) -> str:
+        return self.settings.frame_id
+
+    def serve(self, srv_type: Any, name: str, handler: Handler) -> None:
         def callback(request: Any, response: Any) -> Any:
             try:
                 handler(request, response)
                 response.success = True
-            except _REQUEST_ERRORS as exc:
-                message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-                self._reject(name, response, str(message))
+                response.error_code = ErrorCode.NONE
             except Exception as exc:  # a bug must not take the memory down with it
-                self.get_logger().error(f"{name}: {traceback.format_exc()}")
-                self._reject(name, response, f"internal error: {type(exc).__name__}: {exc}")
+                code = code_of(exc)
+                message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+                if code is ErrorCode.INTERNAL:
+                    self.get_logger().error(f"{name}: {traceback.format_exc()}")
+                    message = f"internal error: {type(exc).__name__}: {exc}"
+                self._reject(name, response, code, str(message))
             return response
 
-        self.create_service(srv_type, name, callback)
+        service = self.create_service(srv_type, name, callback, qos_profile=SERVICE_QOS)
+        track_requests(service, self.memory.counters.count, name)
 
-    def _reject(self, name: str, response: Any, message: str) -> None:
+    def declare_settings(self, cls: type[S], prefix: str) -> S:
+        return declare_settings(self, cls, prefix)
+
+    def publish_event(self, event: ObjectEvent) -> None:
+        self.events_pub.publish(event)
+
+    def publish_change(self, before: ObjectMemoryUnit | None, after: ObjectMemoryUnit) -> None:
+        if before is None:
+            self._publish_event(ObjectEvent.NEW, after, new=after)
+            return
+        if before.position != after.position:
+            self._publish_event(ObjectEvent.MOVED, after, old=before, new=after)
+        if before.state != after.state:
+            self._publish_event(ObjectEvent.STATE_CHANGED, after, old=before, new=after)
+
+    def add_stats_contributor(self, contribute: Callable[[MemoryStats], None]) -> None:
+        self._stats_contributors.append(contribute)
+
+    def add_reset_listener(self, listener: Callable[[], None]) -> None:
+        self._reset_listeners.append(listener)
+
+    def require_topic_name(self, name: str, what: str) -> str:
+        expanded = self.resolve_topic_name(name)
+        try:
+            validate_full_topic_name(expanded)
+        except Exception as exc:
+            raise ValueError(f"{what}={name!r} is not a valid topic name: {exc}") from None
+        namespace = self.get_namespace().rstrip("/")
+        if namespace and not expanded.startswith(namespace + "/"):
+            raise ValueError(
+                f"{what}={name!r} resolves to {expanded!r}, outside the server's namespace "
+                f"{namespace!r}: this capability would not hear its own robot (use a "
+                "relative name)")
+        return name
+
+    # -- plumbing -----------------------------------------------------------------------------
+    def _reject(self, name: str, response: Any, code: ErrorCode, message: str) -> None:
         response.success = False
+        response.error_code = int(code)
         response.message = message
-        self.memory.counters.count(f"rejected{name.replace('/', '.')}")
+        self.memory.counters.count(f"rejected.{name.replace('/', '.')}")
         self.get_logger().warning(
-            f"{name}: rejected: {message}", throttle_duration_sec=1.0)
+            f"{name}: rejected ({code.name}): {message}", throttle_duration_sec=1.0)
 
     # -- services -----------------------------------------------------------------------------
     def _update_object(self, request: UpdateObject.Request, response: Any) -> None:
         if request.operation == UpdateObject.Request.UPSERT:
             unit = unit_from_msg(request.unit, time.time())
             previous = self.memory.short_term.peek(unit.object_id)
-            forgotten = self.memory.upsert_object(unit)
+            expected = request.expected_revision if request.use_expected_revision else None
+            forgotten = self.memory.upsert_object(unit, expected)
             response.evicted_ids = [u.object_id for u in forgotten]
             stored = self.memory.short_term.peek(unit.object_id)
             if stored is not None:
-                self._publish_change(previous, stored)
+                self.publish_change(previous, stored)
+                response.revision = stored.revision
             response.message = (
                 f"stored {unit.object_id}" if stored is not None
                 else f"{unit.object_id} not admitted by the {self.memory.short_term.policy_name}"
@@ -134,6 +197,14 @@ class MemoryServer(Node):
         response.candidates = [candidate_to_msg(c) for c in candidates]
         response.message = f"{len(candidates)} candidate(s) for {request.query.strip()!r}"
 
+    def _get_units(self, request: GetUnits.Request, response: Any) -> None:
+        lookups = self.memory.get_units(list(request.object_ids))
+        response.units = [unit_to_msg(x.unit) if x.unit is not None
+                          else MemoryUnit(object_id=x.object_id) for x in lookups]
+        response.error_codes = [int(x.code) for x in lookups]
+        found = sum(1 for x in lookups if x.unit is not None)
+        response.message = f"{found} of {len(lookups)} found"
+
     def _manage(self, request: Manage.Request, response: Any) -> None:
         command = request.command
         if command == Manage.Request.SAVE:
@@ -149,20 +220,14 @@ class MemoryServer(Node):
             raise ValueError(f"unknown command {command} (0=SAVE, 1=LOAD, 2=CLEAR, 3=SNAPSHOT)")
         names = {0: "saved", 1: "loaded", 2: "cleared", 3: "snapshot"}
         response.message = f"{names[command]} {response.path}".strip()
+        if command in (Manage.Request.LOAD, Manage.Request.CLEAR):
+            for listener in self._reset_listeners:
+                listener()
         self._publish_stats()
 
     # -- topics -------------------------------------------------------------------------------
     def _on_evicted(self, unit: ObjectMemoryUnit) -> None:
         self._publish_event(ObjectEvent.EVICTED, unit, old=unit)
-
-    def _publish_change(self, previous: ObjectMemoryUnit | None, unit: ObjectMemoryUnit) -> None:
-        if previous is None:
-            self._publish_event(ObjectEvent.NEW, unit, new=unit)
-            return
-        if previous.position != unit.position:
-            self._publish_event(ObjectEvent.MOVED, unit, old=previous, new=unit)
-        if previous.state != unit.state:
-            self._publish_event(ObjectEvent.STATE_CHANGED, unit, old=previous, new=unit)
 
     def _publish_event(
         self,
@@ -194,12 +259,16 @@ class MemoryServer(Node):
         )
         msg.header.stamp = self.get_clock().now().to_msg()
         msg.header.frame_id = self.frame_id
-        for contribute in self.stats_contributors:
+        for contribute in self._stats_contributors:
             contribute(msg)
         self.stats_pub.publish(msg)
 
     def destroy_node(self) -> None:
-        self.memory.close()
+        # A start that failed (exit status 2) gets here too, with less to clean up.
+        for capability in reversed(getattr(self, "capabilities", [])):
+            capability.cleanup()
+        if getattr(self, "_memory", None) is not None:
+            self.memory.close()
         super().destroy_node()
 
 

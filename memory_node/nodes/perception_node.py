@@ -71,21 +71,21 @@ class PerceptionNode(Node):
         super().__init__("perception_node")
         t = "topics."
         topics = {
-            "colour": declare(self, t + "colour", "/camera/color/image_raw",
+            "colour": declare(self, t + "colour", "camera/color/image_raw",
                               "Colour image (rgb8, bgr8, rgba8, bgra8, mono8); empty = none "
                               "(no crops)."),
-            "depth": declare(self, t + "depth", "/camera/aligned_depth_to_color/image_raw",
+            "depth": declare(self, t + "depth", "camera/aligned_depth_to_color/image_raw",
                              "Depth image registered to the colour image (16UC1 or 32FC1)."),
-            "camera_info": declare(self, t + "camera_info", "/camera/color/camera_info",
+            "camera_info": declare(self, t + "camera_info", "camera/color/camera_info",
                                    "CameraInfo of the (registered) images."),
-            "pose": declare(self, t + "pose", "/slam/pose",
+            "pose": declare(self, t + "pose", "slam/pose",
                             "Camera (or robot, see camera_offset.*) pose in the world frame."),
-            "detections": declare(self, t + "detections", "/detections",
+            "detections": declare(self, t + "detections", "detections",
                                   "memory_node/Detections for the colour image."),
         }
-        out_topic = declare(self, t + "observations", "/memory/observations",
+        out_topic = declare(self, t + "observations", "memory/observations",
                             "Where ObjectObservations go (the memory server listens).")
-        stats_topic = declare(self, t + "stats", "/memory/perception/stats",
+        stats_topic = declare(self, t + "stats", "memory/perception/stats",
                               "This node's counters as MemoryStats.")
         self.pose_type = declare(self, "pose_type", "PoseStamped",
                                  "Message type of the pose topic.", choices=POSE_TYPES)

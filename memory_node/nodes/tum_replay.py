@@ -47,11 +47,11 @@ from memory_node.nodes.perception_conversions import (  # noqa: E402
 )
 
 DEFAULT_TOPICS = {
-    "colour": "/camera/color/image_raw",
-    "depth": "/camera/aligned_depth_to_color/image_raw",
-    "camera_info": "/camera/color/camera_info",
-    "pose": "/slam/pose",
-    "detections": "/detections",
+    "colour": "camera/color/image_raw",
+    "depth": "camera/aligned_depth_to_color/image_raw",
+    "camera_info": "camera/color/camera_info",
+    "pose": "slam/pose",
+    "detections": "detections",
 }
 
 

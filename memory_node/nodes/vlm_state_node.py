@@ -3,16 +3,15 @@
 Off by default (bringup starts it only when listed: `--nodes memory_server,vlm_state`;
 launch argument `start_vlm_state:=true`). Objects enter its queue when /memory/events
 reports them NEW or MOVED (a new sighting, so possibly a new crop). Every `period_s` it
-takes one, fetches the unit with its crop from the memory server, asks an OpenAI-compatible
-endpoint for one word of the state vocabulary (`VlmStateClient`: the answer is matched
-against the vocabulary, never evaluated), and writes a changed state back through
-/memory/update_object. Its own writes produce STATE_CHANGED events, which it ignores, so it
-cannot loop.
-
-The unit is fetched through /memory/recall with the object id in the instruction: recall
-is the one service that returns whole MemoryUnits (with the image), and an id named in the
-instruction ranks that unit first; the node keeps only the exact id. The API key is read
-from the environment variable named by `api_key_env`, never from a parameter.
+takes one, fetches the unit with its crop by id (memory/get_units), asks an
+OpenAI-compatible endpoint for one word of the state vocabulary (`VlmStateClient`: the
+answer is matched against the vocabulary, never evaluated), and writes a changed state back
+as a conditional write: only if the unit is still at the revision the node read. A model
+call takes seconds; if an outcome (the planner cleaned the mug) changed the unit meanwhile,
+the write is refused with CONFLICT and the newer truth stays. Its own writes produce
+STATE_CHANGED events, which it ignores, so it cannot loop. All memory calls go through
+`MemoryClient`. The API key is read from the environment variable named by `api_key_env`,
+never from a parameter.
 """
 
 from __future__ import annotations
@@ -20,15 +19,16 @@ from __future__ import annotations
 import os
 import sys
 from collections import OrderedDict
-from typing import Any
+from dataclasses import replace
 
 from rclpy.node import Node
 
+from memory_node.client import MemoryClient
+from memory_node.core.errors import Conflict, MemoryRequestError
 from memory_node.core.recall.vlm_state import VlmStateClient
-from memory_node.msg import MemoryUnit, ObjectEvent
+from memory_node.msg import ObjectEvent
 from memory_node.nodes.params import declare
 from memory_node.nodes.runner import run_node
-from memory_node.srv import Recall, UpdateObject
 
 ACTOR = "vlm_state"
 SKIP_STATES = ("absent",)  # a crop of an object memory could not find shows the past
@@ -54,12 +54,11 @@ class VlmStateNode(Node):
         if key_env and not api_key:
             raise ValueError(f"environment variable {key_env} (api_key_env) is not set")
         self.client = VlmStateClient(endpoint, model, api_key=api_key, timeout_s=timeout_s)
-        self.recall_client = self.create_client(Recall, "/memory/recall")
-        self.update_client = self.create_client(UpdateObject, "/memory/update_object")
-        self.create_subscription(ObjectEvent, "/memory/events", self._on_event, 100)
+        self.memory = MemoryClient(self, timeout=timeout_s)
+        self.create_subscription(ObjectEvent, "memory/events", self._on_event, 100)
         self.pending: OrderedDict[str, str] = OrderedDict()   # object id -> label
-        self.busy = False
-        self.counts = {"asked": 0, "updated": 0, "unchanged": 0, "no_state": 0, "skipped": 0}
+        self.counts = {"asked": 0, "updated": 0, "unchanged": 0, "no_state": 0, "skipped": 0,
+                       "conflicts": 0}
         self.create_timer(period_s, self._tick)
         self.get_logger().info(f"vlm_state: asking {model} at {self.client.url}")
 
@@ -72,55 +71,48 @@ class VlmStateNode(Node):
             self.pending.popitem(last=False)
 
     def _tick(self) -> None:
-        if self.busy or not self.pending or not self.recall_client.service_is_ready():
+        # Blocking calls: the client runs on its own executor thread, and this
+        # single-purpose node has nothing else to do meanwhile (events queue in DDS).
+        if not self.pending:
             return
-        object_id, label = self.pending.popitem(last=False)
-        self.busy = True
-        request = Recall.Request(instruction=f"{label} {object_id}", k=10, token_budget=2000)
-        future = self.recall_client.call_async(request)
-        future.add_done_callback(lambda f: self._on_unit(object_id, f))
-
-    def _on_unit(self, object_id: str, future: Any) -> None:
+        object_id, _ = self.pending.popitem(last=False)
         try:
-            response = future.result()
-            unit = next((u for u in response.units if u.object_id == object_id), None) \
-                if response is not None and response.success else None
-            if unit is None or not unit.image.data or unit.state in SKIP_STATES:
-                self.counts["skipped"] += 1
-                return
-            # Blocks this single-purpose node for at most timeout_s; events queue in DDS.
-            result = self.client.extract_state(bytes(unit.image.data), unit.label)
-            self.counts["asked"] += 1
-            if result.state is None:
-                self.counts["no_state"] += 1
-                self.get_logger().warning(f"{object_id}: no state from the model: "
-                                          f"{result.reason}", throttle_duration_sec=5.0)
-                return
-            if result.state == unit.state:
-                self.counts["unchanged"] += 1
-                return
-            self._write_state(unit, result.state)
-        finally:
-            self.busy = False
+            self._check(object_id)
+        except MemoryRequestError as exc:
+            self.get_logger().warning(f"{object_id}: {exc.code.name}: {exc}",
+                                      throttle_duration_sec=5.0)
 
-    def _write_state(self, unit: MemoryUnit, state: str) -> None:
+    def _check(self, object_id: str) -> None:
+        unit = self.memory.get_units([object_id])[object_id]
+        if unit is None or not unit.image_jpeg or unit.state in SKIP_STATES:
+            self.counts["skipped"] += 1
+            return
+        result = self.client.extract_state(unit.image_jpeg, unit.label)
+        self.counts["asked"] += 1
+        if result.state is None:
+            self.counts["no_state"] += 1
+            self.get_logger().warning(f"{object_id}: no state from the model: "
+                                      f"{result.reason}", throttle_duration_sec=5.0)
+            return
+        if result.state == unit.state:
+            self.counts["unchanged"] += 1
+            return
         # The unit as fetched, with only the state and the actor changed (stamps kept: the
         # VLM did not see the object again, it read an old crop).
-        unit.state = state
-        unit.last_touched_by = ACTOR
-        unit.description, unit.score = "", 0.0
-        future = self.update_client.call_async(UpdateObject.Request(operation=0, unit=unit))
+        try:
+            self.memory.update(replace(unit, state=result.state, last_touched_by=ACTOR),
+                               expected_revision=unit.revision)
+        except Conflict as exc:
+            self.counts["conflicts"] += 1
+            self.get_logger().info(f"{object_id}: state {result.state} not written: {exc}")
+            return
+        self.counts["updated"] += 1
+        self.get_logger().info(f"{object_id}: state {result.state} (from the VLM)")
 
-        def done(f: Any) -> None:
-            response = f.result()
-            if response is not None and response.success:
-                self.counts["updated"] += 1
-                self.get_logger().info(f"{unit.object_id}: state {state} (from the VLM)")
-            else:
-                self.get_logger().warning(
-                    f"{unit.object_id}: update rejected: "
-                    f"{response.message if response else 'no response'}")
-        future.add_done_callback(done)
+    def destroy_node(self) -> None:
+        if hasattr(self, "memory"):  # construction may have stopped before the client
+            self.memory.close()
+        super().destroy_node()
 
 
 def main(args: list[str] | None = None) -> int:

@@ -6,14 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from memory_node.core.memory import Memory, MemoryConfig
+from memory_node.core.errors import ErrorCode
+from memory_node.core.memory import Memory
+from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
 from memory_node.core.recall.describe import HELD_BY_ROBOT
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall_memory import (
     RecallMemory,
     RecallSettings,
     brief_from_fields,
-    is_not_found,
 )
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.units import ObjectMemoryUnit as Unit
@@ -41,7 +42,8 @@ def embedder() -> Embedder:
 
 @pytest.fixture()
 def memory(tmp_path: Path, embedder: Embedder) -> Memory:
-    m = Memory(MemoryConfig(memory_dir=tmp_path, short_term_capacity=200, durability="normal"))
+    m = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+                              short_term=ShortTermSettings(capacity=200)))
     # Share the module's model: loading it is the slow part.
     m.recall = RecallMemory(m.short_term, m.recall.settings, embedder=embedder)
     for u in house():
@@ -51,7 +53,8 @@ def memory(tmp_path: Path, embedder: Embedder) -> Memory:
 
 
 def test_facade_attaches_recall_lazily(tmp_path: Path) -> None:
-    m = Memory(MemoryConfig(memory_dir=tmp_path, recall_max_episodes=3))
+    m = Memory(MemorySettings(memory_dir=str(tmp_path),
+                              recall=RecallSettings(max_episodes=3)))
     assert not m.recall.loaded and m.recall.settings.max_episodes == 3
     m.close()
 
@@ -145,10 +148,12 @@ def test_outcome_put_moves_and_persists(memory: Memory, tmp_path: Path) -> None:
 
 
 def test_failed_pick_not_found_marks_absent(memory: Memory) -> None:
-    assert is_not_found("Object not found at the remembered place")
-    out = memory.recall.record_outcome("ep1", "pick", ["Mug_1"], False, "mug not found")
+    # Decided on the code, never on the text: "not found" in a message means nothing.
+    out = memory.recall.record_outcome("ep1", "pick", ["Mug_1"], False, "gripper closed on air",
+                                       error_code=ErrorCode.NOT_FOUND)
     assert out.changed[0][1].state == "absent"
-    nothing = memory.recall.record_outcome("ep1", "pick", ["Apple_2"], False, "gripper slipped")
+    nothing = memory.recall.record_outcome("ep1", "pick", ["Apple_2"], False, "not found",
+                                           error_code=ErrorCode.PRECONDITION_FAILED)
     assert nothing.changed == [] and memory.short_term.peek("Apple_2").state == "none"
 
 

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,19 +34,26 @@ def confine_to_loopback() -> None:
         # concurrent test runs on one machine rarely meet.
         os.environ["MEMORY_NODE_TEST_DOMAIN"] = str(1 + os.getpid() % 100)
     os.environ["ROS_DOMAIN_ID"] = os.environ["MEMORY_NODE_TEST_DOMAIN"]
+    # Node logs reach their files line by line, so a test can wait for a line.
+    os.environ["RCUTILS_LOGGING_BUFFERED_STREAM"] = "0"
 
 
 class NodeProcess:
     """A node started as `python -m module --ros-args ...` in its own process."""
 
     def __init__(self, module: str, params: dict[str, Any] | None = None,
-                 params_file: Path | None = None, log_path: Path | None = None) -> None:
+                 params_file: Path | None = None, log_path: Path | None = None,
+                 namespace: str = "") -> None:
         args = [sys.executable, "-m", module, "--ros-args"]
+        if namespace:
+            args += ["-r", f"__ns:={namespace}"]
         if params_file is not None:
             args += ["--params-file", str(params_file)]
         for key, value in (params or {}).items():
             if isinstance(value, bool):
                 value = str(value).lower()
+            elif isinstance(value, (list, tuple)):
+                value = "[" + ",".join(f"'{v}'" for v in value) + "]"
             args += ["-p", f"{key}:={value}"]
         self.args = args
         self.log_path = log_path
@@ -76,6 +84,16 @@ class NodeProcess:
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path else ""
+
+    def wait_for_output(self, text: str, timeout: float = CALL_TIMEOUT_S) -> None:
+        """Until `text` appears in the node's log (checked every 50 ms) or AssertionError."""
+        stop = threading.Event()
+        deadline = time.monotonic() + timeout
+        while text not in self.output():
+            if time.monotonic() > deadline or not self.alive():
+                raise AssertionError(f"{text!r} not logged in {timeout} s:\n"
+                                     f"{self.output()[-2000:]}")
+            stop.wait(0.05)
 
 
 @contextmanager

@@ -21,7 +21,7 @@ from geometry_msgs.msg import Point
 from rclpy.node import Node
 from ros_harness import CONFIG, NodeProcess, call, spin_until, wait_for_service
 
-from memory_node.msg import BriefState, MemoryUnit, ObjectEvent
+from memory_node.msg import BriefState, ErrorCode, MemoryUnit, ObjectEvent
 from memory_node.srv import QueryObject, Recall, RecordOutcome, UpdateObject
 
 pytestmark = pytest.mark.ros
@@ -114,9 +114,10 @@ class Clients:
 
     def outcome(self, skill: str, args: list[str], succeeded: bool = True, message: str = "",
                 episode: str = "ep", position: tuple[float, float, float] | None = None,
-                area: str = "") -> RecordOutcome.Response:
+                area: str = "", error_code: int = 0) -> RecordOutcome.Response:
         request = RecordOutcome.Request(episode_id=episode, skill=skill, arguments=args,
-                                        succeeded=succeeded, message=message, robot_area=area)
+                                        succeeded=succeeded, message=message, robot_area=area,
+                                        error_code=error_code)
         if position is not None:
             request.robot_position = Point(x=position[0], y=position[1], z=position[2])
         return call(self.node, self.outcome_client, request)
@@ -246,8 +247,8 @@ def test_put_moves_the_apple_and_publishes_moved(client_node: Node, server: Serv
 def test_failed_pick_not_found_marks_absent(client_node: Node, server: Server) -> None:
     c = Clients(client_node, server)
     events = event_listener(client_node, c)
-    failed = c.outcome("pick", ["Mug_1"], succeeded=False,
-                       message="object not found at the remembered place", episode="ep-mug")
+    failed = c.outcome("pick", ["Mug_1"], succeeded=False, message="gripper closed on air",
+                       episode="ep-mug", error_code=ErrorCode.NOT_FOUND)
     assert failed.success, failed.message
     assert failed.changed_units[0].state == "absent"
     spin_until(client_node, lambda: any(
@@ -255,8 +256,8 @@ def test_failed_pick_not_found_marks_absent(client_node: Node, server: Server) -
         and e.new_state == "absent" for e in events), what="STATE_CHANGED of Mug_1")
     assert c.units_by_id()["Mug_1"].state == "absent"
     # Other failures change nothing.
-    slipped = c.outcome("pick", ["Book_1"], succeeded=False, message="gripper slipped",
-                        episode="ep-mug")
+    slipped = c.outcome("pick", ["Book_1"], succeeded=False, message="not found",
+                        episode="ep-mug", error_code=ErrorCode.PRECONDITION_FAILED)
     assert slipped.success and list(slipped.changed_units) == []
 
 
@@ -320,7 +321,7 @@ def test_bad_inputs_are_rejected_and_change_nothing(client_node: Node, server: S
         (("pick", ["Ghost_9"]), {}, "unknown object id 'Ghost_9'"),
         (("put", ["Apple_2"]), {}, "takes 2..3 arguments"),
         (("put", ["Apple_2", "Nowhere_1"]), {}, "unknown object id 'Nowhere_1'"),
-        (("pick", ["Apple_2"]), {"message": "m" * 100_000}, "message must be"),
+        (("pick", ["Apple_2"]), {"message": "m" * 100_000}, "message is 100000 characters long"),
         (("navigate", ["kitchen"]), {"position": (math.nan, 0.0, 0.0)}, "not finite"),
         (("pick", ["Apple_2"]), {"episode": "e" * 1000}, "episode_id is 1000 characters"),
     ]

@@ -14,10 +14,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+import rclpy
 from geometry_msgs.msg import Point
 from rclpy.node import Node
 from ros_harness import CONFIG, call, node_process, spin_until, wait_for_service
 
+from memory_node.client import MemoryClient
+from memory_node.core.units import ObjectMemoryUnit
 from memory_node.msg import MemoryUnit, ObjectEvent
 from memory_node.srv import Recall, UpdateObject
 
@@ -25,11 +28,16 @@ pytestmark = pytest.mark.ros
 KEY_ENV = "MEMORY_NODE_TEST_VLM_KEY"
 KEY = "test-key-not-a-secret"
 ANSWERS = {"Fridge": "opened", "Mug": "State: dirty.", "Plate": "It is a nice plate, I think",
-           "Bowl": '{"state": "cleaned"}', "Box": "opened"}
+           "Bowl": '{"state": "cleaned"}', "Box": "opened", "Cup": "dirty"}
 
 
 class ScriptedVlm(BaseHTTPRequestHandler):
     requests: list[dict] = []
+    # For the race test: a request about `hold_label` is answered only once `release` is set
+    # (a slow model), and `arrived` tells the test it is being asked.
+    hold_label = ""
+    arrived = threading.Event()
+    release = threading.Event()
 
     def do_POST(self) -> None:  # noqa: N802 - http.server's naming
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
@@ -37,6 +45,9 @@ class ScriptedVlm(BaseHTTPRequestHandler):
         label = prompt.split("The image shows a ", 1)[1].split(".", 1)[0]
         type(self).requests.append({"path": self.path, "auth": self.headers.get("Authorization"),
                                     "body": body, "label": label})
+        if label == type(self).hold_label:
+            type(self).arrived.set()
+            type(self).release.wait(timeout=60)
         answer = {"choices": [{"message": {"role": "assistant",
                                            "content": ANSWERS.get(label, "none")}}]}
         data = json.dumps(answer).encode()
@@ -138,6 +149,45 @@ def test_vlm_reads_states_from_crops(client_node: Node, tmp_path: Path,
         assert bytes(by_id["Fridge_2"].image.data) == fridge_jpeg  # the crop is kept
         assert by_id["Plate_1"].state == "none"
         assert vlm.alive() and server.alive()
+
+
+def test_a_slow_model_cannot_undo_an_outcome(ros_context: None, tmp_path: Path,
+                                             vlm_endpoint: str) -> None:
+    """The VLM reads an old crop ("dirty") of a cup whose state memory does not know, while
+    the robot washes it: the write-back is conditional on the revision the node read, so it
+    is refused and the outcome stays."""
+    os.environ[KEY_ENV] = KEY
+    ScriptedVlm.hold_label = "Cup"
+    ScriptedVlm.arrived.clear()
+    ScriptedVlm.release.clear()
+    vlm_params = {"endpoint": vlm_endpoint, "model": "test-vlm", "api_key_env": KEY_ENV,
+                  "timeout_s": 30.0, "period_s": 0.1}
+    with node_process("memory_node.nodes.memory_server", params_file=CONFIG / "memory.yaml",
+                      params={"memory_dir": str(tmp_path / "mem"), "recall.prefetch_batch": 0},
+                      log_path=tmp_path / "server.log"), \
+         node_process("memory_node.nodes.vlm_state_node", params_file=CONFIG / "memory.yaml",
+                      params=vlm_params, log_path=tmp_path / "vlm.log") as vlm, \
+         MemoryClient(timeout=20.0) as memory:
+        memory.wait_until_ready(timeout=60.0)
+        probe = rclpy.create_node("race_probe")
+        try:
+            spin_until(probe, lambda: probe.count_subscribers("/memory/events") >= 1,
+                       timeout=30, what="the vlm node's events subscription")
+        finally:
+            probe.destroy_node()
+        read = memory.update(ObjectMemoryUnit("Cup_1", "Cup", (1.0, 0.0, 0.9),
+                                              image_jpeg=crop(5)))
+        assert ScriptedVlm.arrived.wait(timeout=30), vlm.output()[-2000:]
+        # While the model thinks, the robot washes the cup.
+        washed = memory.record_outcome("ep", "clean", ["Cup_1"], True)
+        assert washed.changed_units[0].state == "cleaned"
+        assert washed.changed_units[0].revision > read.revision
+        ScriptedVlm.release.set()
+        vlm.wait_for_output("not written", timeout=30)
+        cup = memory.get_units(["Cup_1"])["Cup_1"]
+        assert cup.state == "cleaned" and cup.revision == washed.changed_units[0].revision
+        assert "CONFLICT" in vlm.output() or "changed since" in vlm.output()
+    ScriptedVlm.hold_label = ""
 
 
 def test_vlm_node_refuses_to_start_without_its_key(tmp_path: Path) -> None:

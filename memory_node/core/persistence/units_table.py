@@ -44,7 +44,7 @@ def load_units(rows: list[sqlite3.Row]) -> list[tuple[int, ObjectMemoryUnit]]:
             confidence=row["confidence"], first_seen=row["first_seen"],
             last_seen=row["last_seen"], last_touched_by=row["last_touched_by"],
             observation_count=row["observation_count"], image_jpeg=bytes(row["image_jpeg"]),
-            source=row["source"],
+            source=row["source"], revision=row["write_seq"],
         )))
     return out
 

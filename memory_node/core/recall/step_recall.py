@@ -25,7 +25,7 @@ class CandidatePool:
     episode_id: str
     instruction: str
     candidate_ids: tuple[str, ...]
-    units_version: int | None
+    units_version: object  # any value that changes when the unit set changes
     built_at: float
 
 
@@ -74,7 +74,7 @@ class StateConditionedRecall:
     end_episode = invalidate
 
     def _build(self, episode_id: str, instruction: str, units: Sequence[ObjectMemoryUnit],
-               units_version: int | None) -> CandidatePool:
+               units_version: object) -> CandidatePool:
         ranked = self.recaller.score_all(instruction, units)
         ids = tuple(r.unit.object_id for r in ranked[:self.pool_size]
                     if r.score >= self.pool_min_score)
@@ -89,7 +89,7 @@ class StateConditionedRecall:
     def recall_step(
         self, episode_id: str, instruction: str, brief: BriefState,
         units: Sequence[ObjectMemoryUnit], token_budget: int, *, k: int = 3,
-        units_version: int | None = None, scene_graph: SceneGraphSource = None,
+        units_version: object = None, scene_graph: SceneGraphSource = None,
         now: float | None = None,
     ) -> StepRecall:
         """Units the next step needs (possibly none) and their context block."""

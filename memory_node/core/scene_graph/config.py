@@ -6,6 +6,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from memory_node.core.settings import check_settings, setting
+
 DEFAULT_IMMOVABLE = frozenset({
     "fridge", "cabinet", "sink", "table", "counter", "bed", "sofa", "shelf", "stove",
     "bathtub", "toilet", "dresser", "desk", "oven", "dishwasher", "washing machine",
@@ -20,23 +22,43 @@ DEFAULT_SYNONYMS = {
 
 @dataclass(frozen=True)
 class SceneGraphConfig:
-    area_spacing: float = 2.0  # a new area when the robot is farther than this from all
-    floor_height: float = 3.0
-    floor_origin: float = -0.5  # floor k spans [origin + k h, origin + (k + 1) h) in z
-    object_area_radius: float = 4.0  # objects farther from every area are flagged
-    gate_distance: float = 0.5  # association gate, metres (xyz)
-    position_window: int = 15  # observations kept for the robust (median) position
-    immovable_labels: frozenset[str] = DEFAULT_IMMOVABLE
+    """The scene graph's settings (the memory server's `scene_graph.*` parameters)."""
+
+    area_spacing: float = setting(
+        2.0, "A new area is made where the robot is farther than this (m) from every area "
+        "of its floor.", 0.1, 100.0)
+    floor_height: float = setting(3.0, "Storey height (m) for assigning floors by z.",
+                                  0.5, 20.0)
+    floor_origin: float = setting(
+        -0.5, "z (m) where floor 0 starts: floor k spans [origin + k h, origin + (k+1) h).",
+        -100.0, 100.0)
+    object_area_radius: float = setting(
+        4.0, "Objects farther (m) from every area are flagged.", 0.1, 100.0)
+    gate_distance: float = setting(
+        0.5, "Association gate (m): an observation farther from every known object of its "
+        "class is a new (or moved) object.", 0.01, 10.0)
+    position_window: int = setting(
+        15, "Observations kept per object; its position is their median.", 1, 1000)
+    immovable_labels: frozenset[str] = setting(
+        sorted(DEFAULT_IMMOVABLE), "Labels of furniture that never moves (a re-detection "
+        "elsewhere is a new object, and misses cost it less confidence).")
     synonyms: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_SYNONYMS))
-    initial_confidence: float = 0.5
-    hit_gain: float = 0.3  # confidence += gain * (1 - confidence) per observation
-    miss_penalty: float = 0.2  # confidence -= penalty per expected-but-missed frame
-    immovable_miss_penalty: float = 0.05  # furniture is rarely really gone
-    remove_below: float = 0.15
-    min_misses_to_remove: int = 3
-    grid_cell: float = 1.0
+    initial_confidence: float = setting(0.5, "Confidence of a new object.", 0.0, 1.0)
+    hit_gain: float = setting(
+        0.3, "Confidence gain per observation (fraction of the gap to 1).", 0.0, 1.0)
+    miss_penalty: float = setting(
+        0.2, "Confidence lost per frame a movable object should have been seen and was "
+        "not.", 0.0, 1.0)
+    immovable_miss_penalty: float = setting(0.05, "Same for immovable labels.", 0.0, 1.0)
+    remove_below: float = setting(
+        0.15, "An object whose confidence falls below this (after min_misses_to_remove "
+        "misses) is REMOVED.", 0.0, 1.0)
+    min_misses_to_remove: int = setting(
+        3, "Consecutive misses before an object can be removed.", 1, 1000)
+    grid_cell: float = setting(1.0, "Cell size (m) of the spatial index.", 0.05, 100.0)
 
     def __post_init__(self) -> None:
+        check_settings(self)
         for name in ("area_spacing", "floor_height", "object_area_radius", "gate_distance",
                      "grid_cell"):
             value = getattr(self, name)

@@ -1,7 +1,7 @@
-"""The long-term memory's topics and service on the memory server.
+"""The long-term memory as a capability of the memory server: its topics and service.
 
 A thin shell over `memory_node.core.long_term.LongTermMemory` (owned by the facade):
-declares the scene_graph.* parameters, applies every /memory/observations message, and
+applies every memory/observations message (relative names throughout), and
 publishes what changed:
 
 - /memory/events (the server's publisher): NEW, MOVED, REMOVED, STATE_CHANGED per frame.
@@ -24,17 +24,19 @@ from __future__ import annotations
 
 import time
 import traceback
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from visualization_msgs.msg import MarkerArray
 
-from memory_node.core.memory import Memory
-from memory_node.core.scene_graph.config import DEFAULT_IMMOVABLE, SceneGraphConfig
+from memory_node.core.limits import LIMITS
+from memory_node.core.settings import check_settings, setting
+from memory_node.core.units import check_text
 from memory_node.msg import MemoryStats, ObjectObservations
 from memory_node.msg import SceneGraph as SceneGraphMsg
 from memory_node.nodes.conversions import from_time
-from memory_node.nodes.params import declare
+from memory_node.nodes.host import Capability, MemoryHost
 from memory_node.nodes.perception_conversions import (
     DropError,
     ThrottledWarnings,
@@ -46,105 +48,68 @@ from memory_node.nodes.perception_conversions import (
 )
 from memory_node.srv import GetSceneGraph
 
-if TYPE_CHECKING:  # the server imports this module; only the type is needed here
-    from memory_node.nodes.memory_server import MemoryServer
-
 MAX_TOKEN_BUDGET = 1 << 20
-MAX_QUERY_CHARS = 2000
+MAX_QUERY_CHARS = LIMITS.max_text_chars
 
 
-def scene_graph_config(node: MemoryServer) -> SceneGraphConfig:
-    """Declare the scene_graph.* parameters (defaults: SceneGraphConfig's)."""
-    d = SceneGraphConfig()
-    p = "scene_graph."
-    immovable = declare(
-        node, p + "immovable_labels", ",".join(sorted(DEFAULT_IMMOVABLE)),
-        "Comma-separated labels of furniture that never moves (a re-detection elsewhere "
-        "is a new object, and misses cost it less confidence).")
-    return SceneGraphConfig(
-        area_spacing=declare(node, p + "area_spacing", d.area_spacing,
-                             "A new area is made where the robot is farther than this "
-                             "(m) from every area of its floor.", 0.1, 100.0),
-        floor_height=declare(node, p + "floor_height", d.floor_height,
-                             "Storey height (m) for assigning floors by z.", 0.5, 20.0),
-        floor_origin=declare(node, p + "floor_origin", d.floor_origin,
-                             "z (m) where floor 0 starts.", -100.0, 100.0),
-        object_area_radius=declare(node, p + "object_area_radius", d.object_area_radius,
-                                   "Objects farther (m) from every area are flagged.",
-                                   0.1, 100.0),
-        gate_distance=declare(node, p + "gate_distance", d.gate_distance,
-                              "Association gate (m): an observation farther from every "
-                              "known object of its class is a new (or moved) object.",
-                              0.01, 10.0),
-        position_window=declare(node, p + "position_window", d.position_window,
-                                "Observations kept per object; its position is their "
-                                "median.", 1, 1000),
-        initial_confidence=declare(node, p + "initial_confidence", d.initial_confidence,
-                                   "Confidence of a new object.", 0.0, 1.0),
-        hit_gain=declare(node, p + "hit_gain", d.hit_gain,
-                         "Confidence gain per observation (fraction of the gap to 1).",
-                         0.0, 1.0),
-        miss_penalty=declare(node, p + "miss_penalty", d.miss_penalty,
-                             "Confidence lost per frame a movable object should have been "
-                             "seen and was not.", 0.0, 1.0),
-        immovable_miss_penalty=declare(node, p + "immovable_miss_penalty",
-                                       d.immovable_miss_penalty,
-                                       "Same for immovable labels.", 0.0, 1.0),
-        remove_below=declare(node, p + "remove_below", d.remove_below,
-                             "An object whose confidence falls below this (after "
-                             "min_misses_to_remove misses) is REMOVED.", 0.0, 1.0),
-        min_misses_to_remove=declare(node, p + "min_misses_to_remove",
-                                     d.min_misses_to_remove,
-                                     "Consecutive misses before an object can be removed.",
-                                     1, 1000),
-        grid_cell=declare(node, p + "grid_cell", d.grid_cell,
-                          "Cell size (m) of the spatial index.", 0.05, 100.0),
-        immovable_labels=frozenset(x.strip() for x in immovable.split(",") if x.strip()),
-    )
+@dataclass(frozen=True)
+class SceneGraphTopics:
+    """The capability's own settings (`scene_graph.*` beside the graph's settings)."""
+
+    publish_period_s: float = setting(
+        1.0, "Least time between two memory/scene_graph messages (the whole graph); 0 = "
+        "after every changed frame.", 0.0, 3600.0)
+    markers_keep_last: int = setting(
+        20, "History kept for late marker subscribers; every this-many-th marker message "
+        "is a full set.", 2, 1000)
+    observations_topic: str = setting(
+        "memory/observations", "ObjectObservations from the perception node.")
+    perception_stats_topic: str = setting(
+        "memory/perception/stats",
+        "The perception node's MemoryStats (drop counters), folded into memory/stats.")
+    warn_throttle_s: float = setting(
+        2.0, "Least time between two warnings of the same drop reason.", 0.0, 3600.0)
+
+    def __post_init__(self) -> None:
+        check_settings(self)
 
 
-class SceneGraphInterface:
-    def __init__(self, node: MemoryServer, memory: Memory) -> None:
+class SceneGraphCapability(Capability):
+    name = "scene_graph"
+    settings_sections = ((SceneGraphTopics, "scene_graph."),)
+
+    def configure(self, host: MemoryHost) -> None:
+        self.host = host
+        node = host.node
         self.node = node
-        self.memory = memory
-        self.long_term = memory.long_term
-        self.long_term.configure(scene_graph_config(node), node.frame_id)
-        p = "scene_graph."
-        self.publish_period = declare(
-            node, p + "publish_period_s", 1.0,
-            "Least time between two /memory/scene_graph messages (the whole graph); 0 = "
-            "after every changed frame.", 0.0, 3600.0)
-        self.keep_last = declare(
-            node, p + "markers_keep_last", 20,
-            "History kept for late marker subscribers; every this-many-th marker message "
-            "is a full set.", 2, 1000)
-        observations_topic = declare(
-            node, p + "observations_topic", "/memory/observations",
-            "ObjectObservations from the perception node.")
-        perception_stats_topic = declare(
-            node, p + "perception_stats_topic", "/memory/perception/stats",
-            "The perception node's MemoryStats (drop counters), folded into /memory/stats.")
-        self.warnings = ThrottledWarnings(node.get_logger(), declare(
-            node, p + "warn_throttle_s", 2.0,
-            "Least time between two warnings of the same drop reason.", 0.0, 3600.0))
+        self.memory = host.memory
+        self.long_term = host.memory.long_term
+        topics = host.declare_settings(SceneGraphTopics, "scene_graph.")
+        self.publish_period = topics.publish_period_s
+        self.keep_last = topics.markers_keep_last
+        observations_topic = host.require_topic_name(topics.observations_topic,
+                                                     "scene_graph.observations_topic")
+        perception_stats_topic = host.require_topic_name(
+            topics.perception_stats_topic, "scene_graph.perception_stats_topic")
+        self.warnings = ThrottledWarnings(node.get_logger(), topics.warn_throttle_s)
 
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
         markers_qos = QoSProfile(depth=self.keep_last, history=HistoryPolicy.KEEP_LAST,
                                  durability=DurabilityPolicy.TRANSIENT_LOCAL,
                                  reliability=ReliabilityPolicy.RELIABLE)
-        self.graph_pub = node.create_publisher(SceneGraphMsg, "/memory/scene_graph", latched)
+        self.graph_pub = node.create_publisher(SceneGraphMsg, "memory/scene_graph", latched)
         self.markers_pub = node.create_publisher(
-            MarkerArray, "/memory/scene_graph/markers", markers_qos)
+            MarkerArray, "memory/scene_graph/markers", markers_qos)
         node.create_subscription(ObjectObservations, observations_topic, self._on_observations,
                                  QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE))
         node.create_subscription(MemoryStats, perception_stats_topic, self._on_perception_stats,
                                  latched)
-        node._serve(GetSceneGraph, "/memory/get_scene_graph", self._get_scene_graph)
+        host.serve(GetSceneGraph, "memory/get_scene_graph", self._get_scene_graph)
         self._since_full = 0
         self._published_revision = -1
         self._last_graph_publish = 0.0
-        node.stats_contributors.append(self._fill_stats)
+        host.add_stats_contributor(self._fill_stats)
         self.long_term.add_reset_listener(self._on_reset)
         if self.publish_period > 0:
             node.create_timer(self.publish_period, self._publish_graph_if_changed)
@@ -164,10 +129,15 @@ class SceneGraphInterface:
 
     def _apply(self, msg: ObjectObservations) -> None:
         frame = msg.header.frame_id
-        if frame and frame != self.node.frame_id:
+        if frame and frame != self.host.frame_id:
             self._drop("dropped.observations.frame",
                        f"observations in frame {frame!r}; the memory is in "
-                       f"{self.node.frame_id!r} (no tf here: publish in that frame)")
+                       f"{self.host.frame_id!r} (no tf here: publish in that frame)")
+            return
+        if len(msg.observations) > LIMITS.max_observations_per_frame:
+            self._drop("dropped.observations.too_many",
+                       f"{len(msg.observations)} observations in one frame (max "
+                       f"{LIMITS.max_observations_per_frame})")
             return
         stamp = from_time(msg.header.stamp) or time.time()  # an unset stamp means "now"
         try:
@@ -193,7 +163,7 @@ class SceneGraphInterface:
             self._drop("rejected.observation.invalid", f"observation rejected: {reason}")
         header_stamp = msg.header.stamp
         for event in update.events:
-            self.node.events_pub.publish(event_to_msg(event, header_stamp, self.node.frame_id))
+            self.host.publish_event(event_to_msg(event, header_stamp, self.host.frame_id))
         if update.markers:
             self._publish_markers(update.markers)
         if update.changed and self.publish_period == 0:
@@ -201,11 +171,24 @@ class SceneGraphInterface:
 
     def _on_perception_stats(self, msg: MemoryStats) -> None:
         counters = self.memory.counters.by_reason
+        if len(msg.counters) > LIMITS.max_counters:  # anyone may publish here: bound it
+            self._drop("dropped.perception_stats.too_many",
+                       f"perception stats with {len(msg.counters)} counters (max "
+                       f"{LIMITS.max_counters})")
+            return
+        known = sum(k.startswith("perception.") for k in counters)
         for kv in msg.counters:
+            key = f"perception.{kv.key}"
             try:
-                counters[f"perception.{kv.key}"] = int(kv.value)
+                check_text(kv.key, "counter name", LIMITS.max_label_chars, allow_empty=False)
+                value = int(kv.value)
             except ValueError:
                 continue  # not a count (a perception node of another version): skip it
+            if key not in counters:
+                if known >= LIMITS.max_counters:
+                    continue
+                known += 1
+            counters[key] = value
         counters["perception.frames_processed"] = int(msg.observations_applied)
 
     # -- outgoing ---------------------------------------------------------------------------
@@ -220,7 +203,7 @@ class SceneGraphInterface:
         answer = self.long_term.serialise("graph")
         stamp = stamp if stamp is not None else self.node.get_clock().now().to_msg()
         self.graph_pub.publish(graph_to_msg(answer.nodes, answer.edges, answer.revision, stamp,
-                                            self.node.frame_id))
+                                            self.host.frame_id))
         self._published_revision = answer.revision
 
     def _publish_graph_if_changed(self) -> None:
@@ -244,13 +227,13 @@ class SceneGraphInterface:
     def _get_scene_graph(self, request: GetSceneGraph.Request, response: Any) -> None:
         if request.token_budget > MAX_TOKEN_BUDGET:
             raise ValueError(f"token_budget {request.token_budget} is above {MAX_TOKEN_BUDGET}")
-        if len(request.query) > MAX_QUERY_CHARS:
-            raise ValueError(f"query is {len(request.query)} characters (max {MAX_QUERY_CHARS})")
+        check_text(request.query, "query", MAX_QUERY_CHARS, multiline=True)
+        check_text(request.format, "format", LIMITS.max_label_chars)
         answer = self.long_term.serialise(request.format, request.token_budget, request.query)
         if answer.format == "graph":
             response.graph = graph_to_msg(answer.nodes, answer.edges, answer.revision,
                                           self.node.get_clock().now().to_msg(),
-                                          self.node.frame_id)
+                                          self.host.frame_id)
             response.message = (f"revision {answer.revision}: {len(answer.nodes)} nodes, "
                                 f"{len(answer.edges)} edges")
         else:
@@ -258,8 +241,3 @@ class SceneGraphInterface:
             response.graph.revision = answer.revision
             response.message = f"revision {answer.revision}: {answer.tokens} tokens"
 
-
-def attach_scene_graph(node: MemoryServer, memory: Memory) -> SceneGraphInterface:
-    """Apply /memory/observations on `node`; publish the graph, markers and events; serve
-    /memory/get_scene_graph."""
-    return SceneGraphInterface(node, memory)

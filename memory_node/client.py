@@ -1,0 +1,298 @@
+"""MemoryClient: the one way a program talks to the memory server.
+
+A blocking Python API over every memory service, in the manner of nav2_simple_commander:
+one method per service, core dataclasses in and out (never messages), and a typed
+exception (`memory_node.core.errors`) carrying the server's error code when a request is
+refused, times out or finds no server.
+
+It works from a plain script and from inside another node: it runs its own small node on
+its own executor thread, so a call made from another node's callback never waits on that
+node's executor. With `namespace` (or the parent node's namespace) it talks to the memory
+of one robot, e.g. `/robot1/memory/recall`.
+
+    import rclpy
+    from memory_node.client import MemoryClient
+    rclpy.init()
+    with MemoryClient() as memory:
+        memory.wait_until_ready()
+        answer = memory.recall("put the washed apple in the fridge", k=5)
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any
+
+import rclpy
+from rclpy.context import Context
+from rclpy.executors import SingleThreadedExecutor
+from rclpy.node import Node
+
+from memory_node.core.candidates import ObjectCandidate
+from memory_node.core.errors import ErrorCode, InvalidArgument, Timeout, Unavailable, error_for
+from memory_node.core.recall.brief_state import BriefState
+from memory_node.core.recall_memory import (
+    EpisodeSummary,
+    RecallAnswer,
+    RecalledUnit,
+    StepView,
+)
+from memory_node.core.units import ObjectMemoryUnit
+from memory_node.nodes.conversions import (
+    candidate_from_msg,
+    from_point,
+    stored_unit_from_msg,
+    to_point,
+    unit_to_msg,
+)
+from memory_node.srv import (
+    EndEpisode,
+    GetSceneGraph,
+    GetUnits,
+    Manage,
+    QueryObject,
+    Recall,
+    RecordOutcome,
+    UpdateObject,
+)
+
+DEFAULT_TIMEOUT_S = 10.0
+MANAGE_COMMANDS = {"save": Manage.Request.SAVE, "load": Manage.Request.LOAD,
+                   "clear": Manage.Request.CLEAR, "snapshot": Manage.Request.SNAPSHOT}
+_SERVICES: dict[str, Any] = {
+    "update_object": UpdateObject, "query_object": QueryObject, "get_units": GetUnits,
+    "manage": Manage, "recall": Recall, "record_outcome": RecordOutcome,
+    "end_episode": EndEpisode, "get_scene_graph": GetSceneGraph,
+}
+_ids = itertools.count()
+
+
+@dataclass(frozen=True)
+class OutcomeResult:
+    changed_units: list[ObjectMemoryUnit]
+    warnings: list[str]
+    message: str
+
+
+@dataclass(frozen=True)
+class UpdateResult:
+    admitted: bool            # false: the replacement policy declined to keep the unit
+    revision: int             # the unit's revision after the write (0 if not admitted)
+    evicted_ids: list[str]
+    message: str
+
+
+@dataclass(frozen=True)
+class GraphSnapshot:
+    """memory/get_scene_graph's answer. `text` for text/json; nodes/edges for graph, as
+    (id, layer, label, parent id, position, state) and (source, target, kind)."""
+
+    revision: int
+    text: str
+    tokens: int
+    nodes: list[tuple[str, int, str, str, tuple[float, float, float], str]]
+    edges: list[tuple[str, str, int]]
+
+
+class MemoryClient:
+    """Blocking calls to one memory server; see the module docstring."""
+
+    def __init__(self, node: Node | None = None, namespace: str | None = None,
+                 timeout: float = DEFAULT_TIMEOUT_S, context: Context | None = None) -> None:
+        if node is not None:
+            context = context or node.context
+            namespace = node.get_namespace() if namespace is None else namespace
+        self._own_context = False
+        if context is None:
+            if not rclpy.ok():  # a plain script that did not init ROS: a private context
+                context = Context()
+                rclpy.init(context=context)
+                self._own_context = True
+            else:
+                context = rclpy.get_default_context()
+        self.timeout = float(timeout)
+        self._node = rclpy.create_node(
+            f"memory_client_{os.getpid()}_{next(_ids)}", namespace=namespace or "/",
+            context=context)
+        self._clients: dict[str, Any] = {name: self._node.create_client(srv, f"memory/{name}")
+                         for name, srv in _SERVICES.items()}
+        self._executor = SingleThreadedExecutor(context=context)
+        self._executor.add_node(self._node)
+        self._thread = threading.Thread(target=self._spin, daemon=True,
+                                        name="memory_client_executor")
+        self._thread.start()
+
+    # -- life ---------------------------------------------------------------------------------
+    def _spin(self) -> None:
+        try:
+            self._executor.spin()
+        except Exception:  # noqa: BLE001 - the context was shut down under us: stop quietly
+            return
+
+    def close(self) -> None:
+        self._executor.shutdown(timeout_sec=2.0)
+        self._node.destroy_node()
+        if self._own_context:
+            rclpy.try_shutdown(context=self._node.context)
+        self._thread.join(timeout=2.0)
+
+    def __enter__(self) -> MemoryClient:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    @property
+    def namespace(self) -> str:
+        return self._node.get_namespace()
+
+    def wait_until_ready(self, timeout: float = 30.0,
+                         services: Sequence[str] = tuple(_SERVICES)) -> None:
+        """Until every named service is discovered; Unavailable after `timeout` s."""
+        deadline = _deadline(timeout)
+        for name in services:
+            client = self._clients[name]
+            while not client.wait_for_service(timeout_sec=min(0.5, _left(deadline))):
+                if _left(deadline) <= 0:
+                    raise Unavailable(f"memory service {client.srv_name} not available "
+                                      f"after {timeout} s")
+
+    # -- calls --------------------------------------------------------------------------------
+    def _call(self, name: str, request: Any, timeout: float | None = None) -> Any:
+        client = self._clients[name]
+        timeout = self.timeout if timeout is None else timeout
+        if not client.service_is_ready():
+            client.wait_for_service(timeout_sec=timeout)
+            if not client.service_is_ready():
+                raise Unavailable(f"memory service {client.srv_name} is not available")
+        done = threading.Event()
+        future = client.call_async(request)
+        future.add_done_callback(lambda _: done.set())
+        if not done.wait(timeout):
+            client.remove_pending_request(future)
+            raise Timeout(f"memory service {client.srv_name}: no answer in {timeout} s")
+        response = future.result()
+        if response is None:
+            raise Unavailable(f"memory service {client.srv_name}: the call failed")
+        if not response.success:
+            raise error_for(response.error_code or ErrorCode.INTERNAL, response.message)
+        return response
+
+    def recall(self, instruction: str, k: int = 5, token_budget: int = 1000,
+               episode_id: str = "", brief_state: BriefState | None = None) -> RecallAnswer:
+        """What memory holds for an instruction; with `brief_state` (and an episode), only
+        what the next step needs."""
+        request = Recall.Request(instruction=instruction, k=k, token_budget=token_budget,
+                                 episode_id=episode_id)
+        if brief_state is not None:
+            b = brief_state
+            request.use_brief_state = True
+            request.brief_state.current_subgoal = b.subgoal
+            request.brief_state.held_object = b.held_object
+            request.brief_state.robot_area = b.robot_area
+            request.brief_state.last_skill = b.last_skill
+            request.brief_state.last_skill_arguments = list(b.last_args)
+            request.brief_state.last_skill_succeeded = b.last_result == "success"
+            request.brief_state.recently_visited_areas = list(b.recent_areas)
+        r = self._call("recall", request)
+        units = [RecalledUnit(stored_unit_from_msg(u), u.description, float(u.score))
+                 for u in r.units]
+        steps = [StepView(s.skill, tuple(s.arguments), s.succeeded, s.message, s.held_object,
+                          s.robot_area) for s in r.working_memory]
+        return RecallAnswer(units, r.long_term_text, r.context, r.context_tokens,
+                            list(r.warnings), steps,
+                            "step" if brief_state is not None else "instruction",
+                            "budget cut" in r.message)
+
+    def record_outcome(self, episode_id: str, skill: str, arguments: Sequence[str],
+                       succeeded: bool, message: str = "",
+                       error_code: int = ErrorCode.NONE, robot_area: str = "",
+                       robot_position: tuple[float, float, float] | None = None
+                       ) -> OutcomeResult:
+        """Feed one executed skill's outcome back; effects are decided on `error_code`."""
+        request = RecordOutcome.Request(
+            episode_id=episode_id, skill=skill, arguments=list(arguments),
+            succeeded=bool(succeeded), message=message, error_code=int(error_code),
+            robot_area=robot_area)
+        if robot_position is not None:
+            request.robot_position = to_point(robot_position)
+        r = self._call("record_outcome", request)
+        return OutcomeResult([stored_unit_from_msg(u) for u in r.changed_units],
+                             list(r.warnings), r.message)
+
+    def query(self, text: str, free_text: bool = False,
+              near: tuple[float, float, float] | None = None,
+              max_results: int = 10) -> list[ObjectCandidate]:
+        """Objects labelled `text` (or, with free_text, fitting a description)."""
+        request = QueryObject.Request(query=text, free_text=free_text,
+                                      max_results=max_results)
+        if near is not None:
+            request.use_near, request.near = True, to_point(near)
+        return [candidate_from_msg(c) for c in self._call("query_object", request).candidates]
+
+    def get_units(self, object_ids: Sequence[str]) -> dict[str, ObjectMemoryUnit | None]:
+        """Each id's unit, or None where memory has none (answered per id)."""
+        r = self._call("get_units", GetUnits.Request(object_ids=list(object_ids)))
+        return {asked: stored_unit_from_msg(u) if code == ErrorCode.NONE else None
+                for asked, u, code in zip(object_ids, r.units, r.error_codes, strict=True)}
+
+    def update(self, unit: ObjectMemoryUnit,
+               expected_revision: int | None = None) -> UpdateResult:
+        """Upsert `unit`; with `expected_revision`, only if nobody changed it since it was
+        read at that revision (Conflict otherwise, nothing written)."""
+        request = UpdateObject.Request(operation=UpdateObject.Request.UPSERT,
+                                       unit=unit_to_msg(unit))
+        if expected_revision is not None:
+            if expected_revision < 0:
+                raise InvalidArgument("expected_revision must be >= 0")
+            request.use_expected_revision = True
+            request.expected_revision = int(expected_revision)
+        r = self._call("update_object", request)
+        return UpdateResult(r.revision > 0, int(r.revision), list(r.evicted_ids), r.message)
+
+    def remove(self, object_id: str) -> None:
+        request = UpdateObject.Request(operation=UpdateObject.Request.REMOVE)
+        request.unit.object_id = object_id
+        self._call("update_object", request)
+
+    def get_scene_graph(self, format: str = "text", token_budget: int = 0,
+                        query: str = "") -> GraphSnapshot:
+        r = self._call("get_scene_graph", GetSceneGraph.Request(
+            format=format, token_budget=token_budget, query=query))
+        g = r.graph
+        return GraphSnapshot(
+            int(g.revision), r.text, int(r.tokens),
+            [(n.id, int(n.layer), n.label, n.parent_id, from_point(n.position), n.state)
+             for n in g.nodes],
+            [(e.source, e.target, int(e.kind)) for e in g.edges])
+
+    def manage(self, command: str, path: str = "", timeout: float | None = None) -> str:
+        """save | load | clear | snapshot; returns the snapshot path ("" for clear)."""
+        if command not in MANAGE_COMMANDS:
+            raise InvalidArgument(f"unknown command {command!r}; one of "
+                                  f"{', '.join(MANAGE_COMMANDS)}")
+        r = self._call("manage", Manage.Request(command=MANAGE_COMMANDS[command], path=path),
+                       timeout)
+        return str(r.path)
+
+    def end_episode(self, episode_id: str, task_succeeded: bool = False) -> EpisodeSummary:
+        """Free the episode's server-side state; its summary (NotFound if not open)."""
+        r = self._call("end_episode", EndEpisode.Request(episode_id=episode_id,
+                                                          task_succeeded=task_succeeded))
+        return EpisodeSummary(episode_id, r.instruction, int(r.steps), int(r.successes),
+                              int(r.failures), float(r.duration), task_succeeded)
+
+
+def _deadline(timeout: float) -> float:
+    return time.monotonic() + timeout
+
+
+def _left(deadline: float) -> float:
+    return max(0.0, deadline - time.monotonic())

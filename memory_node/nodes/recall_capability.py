@@ -1,0 +1,100 @@
+"""Recall as a capability of the memory server: memory/recall, memory/record_outcome and
+memory/end_episode.
+
+A thin shell over `memory_node.core.recall_memory.RecallMemory` (owned by the facade, built
+from the `recall.*` settings): loads the embedding model once at start-up, converts
+messages, and publishes the events outcomes cause. Free-text memory/query_object requests
+are answered by the same object through the server's query handler.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rclpy.timer import Timer
+
+from memory_node.core.recall_memory import RecallMemory, brief_from_fields
+from memory_node.msg import WorkingMemoryStep
+from memory_node.nodes.conversions import from_point, unit_to_msg
+from memory_node.nodes.host import Capability, MemoryHost
+from memory_node.srv import EndEpisode, Recall, RecordOutcome
+
+PREFETCH_PERIOD_S = 0.1
+
+
+class RecallCapability(Capability):
+    name = "recall"
+
+    def configure(self, host: MemoryHost) -> None:
+        self.host = host
+        self.recall: RecallMemory = host.memory.recall
+        try:
+            seconds = self.recall.warm_up()  # once, here: no request pays for loading it
+        except Exception as exc:  # a bad model file must stop start-up (exit 2), not respawn
+            raise RuntimeError(f"recall: cannot load the embedding model: {exc}") from exc
+        host.node.get_logger().info(f"recall: embedding model ready in {seconds:.1f} s")
+        host.serve(Recall, "memory/recall", self._recall)
+        host.serve(RecordOutcome, "memory/record_outcome", self._record_outcome)
+        host.serve(EndEpisode, "memory/end_episode", self._end_episode)
+        self._timer: Timer | None = None
+        batch = self.recall.settings.prefetch_batch
+        if batch > 0:
+            def prefetch() -> None:
+                if self.recall.embed_pending(batch) == 0 and self._timer is not None:
+                    self._timer.cancel()  # all embedded; new units embed when first recalled
+            self._timer = host.node.create_timer(PREFETCH_PERIOD_S, prefetch)
+
+    def cleanup(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+
+    def _recall(self, request: Recall.Request, response: Any) -> None:
+        brief = None
+        if request.use_brief_state:
+            b = request.brief_state
+            brief = brief_from_fields(
+                b.current_subgoal, b.held_object, b.robot_area, b.last_skill,
+                list(b.last_skill_arguments), b.last_skill_succeeded, b.last_skill_message,
+                list(b.recently_visited_areas))
+        answer = self.recall.recall(request.instruction, request.k, request.token_budget,
+                                    request.episode_id, brief)
+        response.units = [unit_to_msg(r.unit, r.description, r.score) for r in answer.units]
+        response.long_term_text = answer.long_term_text
+        response.context = answer.context
+        response.context_tokens = answer.context_tokens
+        response.warnings = answer.warnings
+        response.working_memory = [
+            WorkingMemoryStep(skill=s.skill, arguments=list(s.args), succeeded=s.succeeded,
+                              message=s.message, held_object=s.held_object,
+                              robot_area=s.robot_area)
+            for s in answer.working_memory]
+        response.nothing_relevant = answer.nothing_relevant
+        what = ("nothing relevant" if answer.nothing_relevant
+                else f"{len(answer.units)} unit(s)")
+        cut = "; budget cut some lines" if answer.truncated else ""
+        response.message = (f"{answer.mode} recall: {what}, {answer.context_tokens} tokens, "
+                            f"{len(answer.warnings)} warning(s){cut}")
+
+    def _record_outcome(self, request: RecordOutcome.Request, response: Any) -> None:
+        position = from_point(request.robot_position)
+        # geometry_msgs/Point has no "unset": the exact origin means "position not given".
+        answer = self.recall.record_outcome(
+            request.episode_id, request.skill, list(request.arguments), request.succeeded,
+            request.message, request.robot_area,
+            None if position == (0.0, 0.0, 0.0) else position,
+            error_code=request.error_code)
+        for before, after in answer.changed:
+            self.host.publish_change(before, after)
+        response.changed_units = [unit_to_msg(after) for _, after in answer.changed]
+        response.warnings = answer.warnings
+        response.message = (f"{request.skill.strip()}: {len(answer.changed)} unit(s) changed"
+                            + (f", {len(answer.forgotten)} forgotten" if answer.forgotten
+                               else ""))
+
+    def _end_episode(self, request: EndEpisode.Request, response: Any) -> None:
+        summary = self.host.memory.end_episode(request.episode_id, request.task_succeeded)
+        response.instruction = summary.instruction
+        response.steps, response.successes = summary.steps, summary.successes
+        response.failures, response.duration = summary.failures, summary.duration
+        response.message = (f"ended {summary.episode_id}: {summary.steps} step(s), "
+                            f"{summary.successes} succeeded, {summary.failures} failed")
