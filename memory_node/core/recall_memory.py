@@ -199,8 +199,6 @@ class RecallMemory:
         start = time.perf_counter()
         recaller = self._ensure()
         recaller.embedder.embed_one("warm up the embedding model")
-        if recaller.lexicon is not None:
-            recaller.lexicon.load()  # WordNet's index: seconds, paid here and not by a request
         return time.perf_counter() - start
 
     def _ensure(self) -> Recaller:
