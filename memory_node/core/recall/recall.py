@@ -337,10 +337,12 @@ class Recaller:
         per_type: Counter[str] = Counter()
         many: dict[str, bool] = {}
         out: list[RankedUnit] = []
+        lowered = instruction.lower()
         for r in ranked:
             if r.score < floor and not r.named:
                 continue
-            if q is not None:
+            # An object asked for by its id is never crowded out by one of its type.
+            if q is not None and r.unit.object_id.lower() not in lowered:
                 t = type_key(r.unit.label)
                 if per_type[t] >= cap:
                     if t not in many:
