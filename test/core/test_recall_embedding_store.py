@@ -23,7 +23,7 @@ def test_restart_loads_stored_vectors(tmp_path: Path, embedder: Embedder) -> Non
              enumerate(("red", "blue", "green"))]
     db = tmp_path / "memory.db"
     store = MemoryStore(db)
-    assert store.schema_version >= 4
+    assert store.schema_version >= 3
     first = EmbeddingCache(embedder, store=EmbeddingStore(store, embedder.model_id, embedder.dim))
     a = first.get_many(items)
     assert first.computed == 3 and first.loaded == 0

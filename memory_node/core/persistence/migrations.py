@@ -48,9 +48,8 @@ MIGRATIONS: list[Migration] = [
         """,
     ),
     Migration(2, "long-term scene graph (floors, areas, objects)", SCENE_GRAPH_SCHEMA_SQL),
-    # 3, 5 and 6 are reserved by other work in progress; 4 is recall's.
     Migration(
-        4,
+        3,
         "unit text embeddings with the model's identity",
         """
         CREATE TABLE text_embeddings (
