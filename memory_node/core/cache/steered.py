@@ -37,10 +37,14 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING
 
 from ._common import EvictCallback, check_callback, check_capacity, unhashable
 from .policies import FIFOPolicy, LRUPolicy
 from .wtinylfu import WTinyLFUPolicy
+
+if TYPE_CHECKING:  # the package's __init__ imports this module
+    from . import ReplacementPolicy
 
 __all__ = ["EXPERTS", "SteeredWTinyLFUPolicy"]
 
@@ -109,7 +113,7 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("epoch_factor > 0, min_epoch >= 1 and switch_margin in [0, 1)")
         if not 0.0 <= decay < 1.0:
             raise ValueError("decay must be in [0, 1)")
-        self._experts = (
+        self._experts: tuple[ReplacementPolicy, ...] = (
             WTinyLFUPolicy(capacity, self._expert_evicted(0), seed),
             LRUPolicy(capacity, self._expert_evicted(1)),
             FIFOPolicy(capacity, self._expert_evicted(2)),

@@ -35,10 +35,10 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None) -> se
         after = skills[name].state_after
         if after is not None:
             by_state[after[1]] = name
-    use_lex = lexicon is not None and lexicon.available
+    lex = lexicon if lexicon is not None and lexicon.available else None
     state_verbs: dict[str, str] = {}
     for word, state in STATE_SYNONYMS.items():
-        key = lexicon.verb(word) if use_lex else word
+        key = lex.verb(word) if lex is not None else word
         state_verbs.setdefault(key, state)
     out: set[str] = set()
     seen: set[str] = set()
@@ -48,15 +48,15 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None) -> se
         seen.add(w)
         if len(seen) > MAX_WORDS:
             break
-        verb = lexicon.verb(w) if use_lex else w
+        verb = lex.verb(w) if lex is not None else w
         for form in {w, verb}:
-            state = STATE_SYNONYMS.get(form) or state_verbs.get(form)
-            if state in by_state:
-                out.add(by_state[state])
+            implied_state = STATE_SYNONYMS.get(form) or state_verbs.get(form)
+            if implied_state in by_state:
+                out.add(by_state[implied_state])
         for name in with_fixtures:
             if name in out:
                 continue
-            if verb == name or (use_lex and lexicon.verb_means(verb, name)):
+            if verb == name or (lex is not None and lex.verb_means(verb, name)):
                 out.add(name)
     return out
 

@@ -105,7 +105,7 @@ def _reader_class() -> type:
     class _DebianWordNet(WordNetCorpusReader):
         """nltk's reader over Debian's WordNet 3.0 files (no lexnames, no version banner)."""
 
-        def open(self, file: str):  # type: ignore[override]  # noqa: A003
+        def open(self, file: str):  # noqa: A003
             if file == "lexnames":
                 return io.StringIO(_LEXNAMES)
             return super().open(file)
@@ -172,7 +172,10 @@ class Lexicon:
     def _morphy(self, word: str, pos: str) -> str:
         if not self.available or len(word) > MAX_WORD_CHARS or not word.isalpha():
             return lemma(word) if pos == "n" else word
-        base = self._wn.morphy(word, pos)
+        wn = self._wn
+        if wn is None:  # `available` loaded it; None only if loading failed
+            return lemma(word) if pos == "n" else word
+        base = wn.morphy(word, pos)
         return base or (lemma(word) if pos == "n" else word)
 
     def is_noun(self, word: str) -> bool:
@@ -207,10 +210,11 @@ class Lexicon:
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def _synsets(self, term: str, pos: str) -> tuple:
-        if not self.available or len(term) > 2 * MAX_WORD_CHARS:
+        wn = self._wn
+        if not self.available or wn is None or len(term) > 2 * MAX_WORD_CHARS:
             return ()
         try:
-            return tuple(self._wn.synsets(term, pos))
+            return tuple(wn.synsets(term, pos))
         except Exception:  # noqa: BLE001 - a malformed term is simply unknown
             return ()
 
@@ -222,7 +226,7 @@ class Lexicon:
         """Other names of a physical thing ("garbage can" -> "trash can", "dustbin", ...),
         lower case, words separated by spaces; empty when WordNet does not know it."""
         term = phrase.strip().lower().replace(" ", "_")
-        out = set()
+        out: set[str] = set()
         for s in self._physical(term):
             out.update(n.lower().replace("_", " ") for n in s.lemma_names())
         out.discard(phrase.lower())
@@ -232,7 +236,7 @@ class Lexicon:
     def hyponym_names(self, phrase: str) -> frozenset[str]:
         """Names of the direct kinds of a physical thing ("pan" -> "frying pan", "wok")."""
         term = phrase.strip().lower().replace(" ", "_")
-        out = set()
+        out: set[str] = set()
         for s in self._physical(term):
             for h in s.hyponyms():
                 out.update(n.lower().replace("_", " ") for n in h.lemma_names())

@@ -117,7 +117,7 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
 
 
 def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
-    use_lex = lexicon is not None and lexicon.available
+    lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
     for s in _WORD.findall(split_label(text))[:MAX_TOKENS]:
@@ -133,23 +133,23 @@ def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
         # Two adjacent words written as one ("soap bar" -> "soapbar").
         for i in range(len(tokens) - 1):
             variants.append((*tokens[:i], tokens[i] + tokens[i + 1], *tokens[i + 2:]))
-    if use_lex:
+    if lex is not None:
         # One word that WordNet does not know, split into two that it does.
         for i, t in enumerate(tokens):
-            if len(t) < 2 * MIN_PART or t in STOPWORDS or lexicon.is_noun(t):
+            if len(t) < 2 * MIN_PART or t in STOPWORDS or lex.is_noun(t):
                 continue
             for cut in range(MIN_PART, len(t) - MIN_PART + 1):
                 a, b = t[:cut], t[cut:]
-                if lexicon.is_noun(a) and lexicon.is_noun(b):
+                if lex.is_noun(a) and lex.is_noun(b):
                     variants.append((*tokens[:i], a, b, *tokens[i + 1:]))
                     break
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
     gloss: set[str] = set()
-    if use_lex:
+    if lex is not None:
         for t in [t for t in tokens if t not in STOPWORDS][:MAX_GLOSS_TOKENS]:
-            if lexicon.verb_share(t) < 0.5:
-                gloss |= lexicon.gloss_nouns(t)
-                for syn in lexicon.synonyms(t):
+            if lex.verb_share(t) < 0.5:
+                gloss |= lex.gloss_nouns(t)
+                for syn in lex.synonyms(t):
                     gloss.add(syn.replace(" ", ""))
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss))

@@ -242,7 +242,7 @@ class Recaller:
                                              for u, e in zip(units, entries, strict=True)])
         cosines = vecs @ query
         if mode != "hybrid":
-            lexical = [(0.0, (), False)] * len(units)
+            lexical: list[tuple[float, tuple[str, ...], bool]] = [(0.0, (), False)] * len(units)
         else:
             lexical = self._lexical_all(instruction, entries)
         ranked = [
