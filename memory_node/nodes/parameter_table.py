@@ -1,4 +1,5 @@
-"""`python -m memory_node.nodes.parameter_table`: every memory_server parameter with its
+"""`python -m memory_node.nodes.parameter_table`: every memory_server and perception_node
+parameter with its
 default, range and description, read from the settings dataclasses (no node started)."""
 
 from __future__ import annotations
@@ -7,13 +8,18 @@ from memory_node.core.memory_settings import MemorySettings
 from memory_node.core.settings import iter_settings
 from memory_node.nodes.capabilities import CAPABILITIES
 from memory_node.nodes.memory_server import ServerSettings
+from memory_node.nodes.perception_settings import PerceptionSettings
 
 
-def parameter_table() -> str:
-    """A markdown table: parameter, default, range or choices, description."""
-    sections: list[tuple[type, str]] = [(MemorySettings, ""), (ServerSettings, "")]
-    for capability in CAPABILITIES.values():
-        sections.extend(capability.settings_sections)
+def parameter_table(node: str = "memory_server") -> str:
+    """A markdown table of one node's parameters: name, default, range or choices,
+    description."""
+    if node == "perception_node":
+        sections: list[tuple[type, str]] = [(PerceptionSettings, "")]
+    else:
+        sections = [(MemorySettings, ""), (ServerSettings, "")]
+        for capability in CAPABILITIES.values():
+            sections.extend(capability.settings_sections)
     rows = []
     for cls, prefix in sections:
         for name, default, info in iter_settings(cls):
@@ -25,4 +31,5 @@ def parameter_table() -> str:
 
 
 if __name__ == "__main__":
-    print(parameter_table())
+    for name in ("memory_server", "perception_node"):
+        print(f"\n{name}\n\n{parameter_table(name)}")

@@ -37,9 +37,8 @@ from memory_node.core.perception.pipeline import PerceptionConfig, PerceptionPip
 from memory_node.core.perception.sync import SyncedSet, TimestampSynchroniser
 from memory_node.msg import Detections, MemoryStats, ObjectObservations
 from memory_node.nodes.conversions import from_time
-from memory_node.nodes.params import declare
+from memory_node.nodes.params import declare_settings
 from memory_node.nodes.perception_conversions import (
-    POSE_TYPES,
     DropError,
     ThrottledWarnings,
     colour_from_msg,
@@ -51,6 +50,7 @@ from memory_node.nodes.perception_conversions import (
     pose_from_any,
     view_to_msg,
 )
+from memory_node.nodes.perception_settings import CameraOffset, PerceptionSettings
 from memory_node.nodes.runner import run_node
 
 _POSE_MSGS = {"PoseStamped": PoseStamped, "PoseWithCovarianceStamped": PoseWithCovarianceStamped,
@@ -70,87 +70,34 @@ _SYNC_REASONS = {
 class PerceptionNode(Node):
     def __init__(self) -> None:
         super().__init__("perception_node")
-        t = "topics."
-        topics = {
-            "colour": declare(self, t + "colour", "camera/color/image_raw",
-                              "Colour image (rgb8, bgr8, rgba8, bgra8, mono8); empty = none "
-                              "(no crops)."),
-            "depth": declare(self, t + "depth", "camera/aligned_depth_to_color/image_raw",
-                             "Depth image registered to the colour image (16UC1 or 32FC1)."),
-            "camera_info": declare(self, t + "camera_info", "camera/color/camera_info",
-                                   "CameraInfo of the (registered) images."),
-            "pose": declare(self, t + "pose", "slam/pose",
-                            "Camera (or robot, see camera_offset.*) pose in the world frame."),
-            "detections": declare(self, t + "detections", "detections",
-                                  "memory_node/Detections for the colour image."),
-        }
-        out_topic = declare(self, t + "observations", "memory/observations",
-                            "Where ObjectObservations go (the memory server listens).")
-        stats_topic = declare(self, t + "stats", "memory/perception/stats",
-                              "This node's counters as MemoryStats.")
-        self.pose_type = declare(self, "pose_type", "PoseStamped",
-                                 "Message type of the pose topic.", choices=POSE_TYPES)
-        self.world_frame = declare(self, "world_frame_id", "map",
-                                   "Frame of poses and observations; poses stamped with "
-                                   "another (non-empty) frame are dropped (no tf here).")
-        self.camera_frame = declare(self, "camera_frame_id", "",
-                                    "Frame id put on the view's images; empty = the depth "
-                                    "image's own.")
-        self.offset = self._camera_offset()
-        depth_scale = declare(self, "depth_scale", 1000.0,
-                              "16UC1 depth units per metre (1000 = millimetres, the ROS "
-                              "convention; 32FC1 is metres).", 1.0, 100_000.0)
-        crop = declare(self, "crop.enabled", True, "Attach a JPEG crop per observation.")
-        self.jpeg_quality = declare(self, "crop.jpeg_quality", 80, "JPEG quality.", 10, 100)
+        s = declare_settings(self, PerceptionSettings)
+        self.settings = s
+        topics = {"colour": s.topics.colour, "depth": s.topics.depth,
+                  "camera_info": s.topics.camera_info, "pose": s.topics.pose,
+                  "detections": s.topics.detections}
+        out_topic, stats_topic = s.topics.observations, s.topics.stats
+        self.pose_type = s.pose_type
+        self.world_frame = s.world_frame_id
+        self.camera_frame = s.camera_frame_id
+        self.offset = self._camera_offset(s.camera_offset)
+        self.jpeg_quality = s.crop.jpeg_quality
         self.config = PerceptionConfig(
-            depth_scale=depth_scale,
-            near=declare(self, "near", 0.3, "Nearest usable depth (m).", 0.01, 10.0),
-            far=declare(self, "far", 4.0, "Farthest usable depth (m).", 0.1, 100.0),
-            min_score=declare(self, "min_score", 0.1, "Detections scoring less are ignored.",
-                              0.0, 1.0),
-            max_points_per_detection=declare(
-                self, "max_points_per_detection", PerceptionConfig().max_points_per_detection,
-                "Depth pixels sampled per detection (the per-frame cost).", 50, 100_000),
-            min_points=declare(self, "min_points", 20,
-                               "Fewer valid depth points: no 3D estimate.", 4, 100_000),
-            view_depth_stride=declare(self, "view_depth_stride", 4,
-                                      "Downsampling of the depth sent for occlusion tests.",
-                                      1, 64),
-            crop_max_side=declare(self, "crop.max_side", 96,
-                                  "Longest side of a crop (px).", 8, 1024) if crop else 0,
-            outliers=OutlierConfig(method=declare(
-                self, "outlier_method", "dbscan", "Outlier rejection.",
-                choices=("none", "statistical", "dbscan", "statistical+dbscan"))),
+            depth_scale=s.depth_scale, near=s.near, far=s.far, min_score=s.min_score,
+            max_points_per_detection=s.max_points_per_detection, min_points=s.min_points,
+            view_depth_stride=s.view_depth_stride,
+            crop_max_side=s.crop.max_side if s.crop.enabled else 0,
+            outliers=OutlierConfig(method=s.outlier_method),
         )
-        if self.config.near >= self.config.far:
-            raise ValueError(f"near {self.config.near} must be < far {self.config.far}")
         streams = ["depth", "pose", "detections"] + (["colour"] if topics["colour"] else [])
         self.sync = TimestampSynchroniser(
-            streams,
-            tolerance=declare(self, "sync.tolerance_s", 0.02,
-                              "Largest stamp difference within one frame set (s).", 0.0, 1.0),
-            queue_size=declare(self, "sync.queue_size", 10, "Messages queued per stream.",
-                               1, 1000),
-            max_delay=declare(self, "sync.max_delay_s", 1.0,
-                              "Messages older than the newest seen by more are dropped (s).",
-                              0.0, 3600.0),
+            streams, tolerance=s.sync.tolerance_s, queue_size=s.sync.queue_size,
+            max_delay=s.sync.max_delay_s,
             clock=lambda: self.get_clock().now().nanoseconds * 1e-9,
-            max_future=declare(self, "sync.max_future_s", 1.0,
-                               "Stamps further ahead of this node's clock are dropped "
-                               "(too_early) (s).", 0.001, 3600.0),
-            expiry=declare(self, "sync.expiry_s", 5.0,
-                           "With no frame matched for this long, forget the newest stamp "
-                           "seen and match afresh (s).", 0.1, 3600.0))
-        self.warnings = ThrottledWarnings(self.get_logger(), declare(
-            self, "warn_throttle_s", 2.0, "Least time between two warnings of the same "
-            "drop reason (s).", 0.0, 3600.0))
-        reliability = declare(self, "qos.reliability", "best_effort",
-                              "Input subscriptions: best_effort matches every camera driver; "
-                              "reliable only reliable publishers.",
-                              choices=("best_effort", "reliable"))
-        qos = QoSProfile(depth=declare(self, "qos.depth", 5, "Input queue depth.", 1, 1000),
+            max_future=s.sync.max_future_s, expiry=s.sync.expiry_s)
+        self.warnings = ThrottledWarnings(self.get_logger(), s.warn_throttle_s)
+        qos = QoSProfile(depth=s.qos.depth,
                          reliability=ReliabilityPolicy.BEST_EFFORT
-                         if reliability == "best_effort" else ReliabilityPolicy.RELIABLE)
+                         if s.qos.reliability == "best_effort" else ReliabilityPolicy.RELIABLE)
 
         self.drops: Counter[str] = Counter()
         self._sync_seen: Counter[str] = Counter()
@@ -172,22 +119,17 @@ class PerceptionNode(Node):
             MemoryStats, stats_topic,
             QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                        reliability=ReliabilityPolicy.RELIABLE))
-        self.create_timer(declare(self, "stats_period_s", 1.0, "Period of the stats (s).",
-                                  0.05, 3600.0), self._publish_stats)
+        self.create_timer(s.stats_period_s, self._publish_stats)
         self._publish_stats()
         self.get_logger().info(
             f"perception: {', '.join(f'{k}={v}' for k, v in topics.items() if v)}, pose type "
             f"{self.pose_type} -> {out_topic}")
 
-    def _camera_offset(self) -> Pose | None:
-        """The camera's optical frame in the pose topic's child frame (identity when the
-        pose topic already gives the camera pose, as SLAM on the camera does)."""
-        c = "camera_offset."
-        xyz = [declare(self, c + n, 0.0, f"Camera optical frame {n} in the pose's child "
-                       "frame (m).", -100.0, 100.0) for n in ("x", "y", "z")]
-        quat = [declare(self, c + n, d, f"Camera optical frame rotation {n} in the pose's "
-                        "child frame (quaternion).", -1.0, 1.0)
-                for n, d in (("qx", 0.0), ("qy", 0.0), ("qz", 0.0), ("qw", 1.0))]
+    @staticmethod
+    def _camera_offset(c: CameraOffset) -> Pose | None:
+        """The camera's optical frame in the pose topic's child frame; None for identity
+        (the pose topic already gives the camera pose, as SLAM on the camera does)."""
+        xyz, quat = [c.x, c.y, c.z], [c.qx, c.qy, c.qz, c.qw]
         offset = Pose.make(xyz, quat)  # a bad offset must stop start-up, hence no catch
         if xyz == [0.0, 0.0, 0.0] and np.allclose(offset.rotation, np.eye(3)):
             return None
