@@ -51,6 +51,7 @@ from memory_node.nodes.conversions import (
     to_point,
     unit_to_msg,
 )
+from memory_node.nodes.qos import SERVICE_QOS
 from memory_node.srv import (
     EndEpisode,
     GetSceneGraph,
@@ -63,6 +64,7 @@ from memory_node.srv import (
 )
 
 DEFAULT_TIMEOUT_S = 10.0
+RESEND_S = 2.0  # reads are re-sent this often until answered
 MANAGE_COMMANDS = {"save": Manage.Request.SAVE, "load": Manage.Request.LOAD,
                    "clear": Manage.Request.CLEAR, "snapshot": Manage.Request.SNAPSHOT}
 _SERVICES: dict[str, Any] = {
@@ -120,8 +122,9 @@ class MemoryClient:
         self._node = rclpy.create_node(
             f"memory_client_{os.getpid()}_{next(_ids)}", namespace=namespace or "/",
             context=context)
-        self._clients: dict[str, Any] = {name: self._node.create_client(srv, f"memory/{name}")
-                         for name, srv in _SERVICES.items()}
+        self._clients: dict[str, Any] = {
+            name: self._node.create_client(srv, f"memory/{name}", qos_profile=SERVICE_QOS)
+            for name, srv in _SERVICES.items()}
         self._executor = SingleThreadedExecutor(context=context)
         self._executor.add_node(self._node)
         self._thread = threading.Thread(target=self._spin, daemon=True,
@@ -172,7 +175,8 @@ class MemoryClient:
             return
         while True:
             try:
-                self._call("get_units", GetUnits.Request(), min(1.0, max(0.1, _left(deadline))))
+                self._call("get_units", GetUnits.Request(), min(1.0, max(0.1, _left(deadline))),
+                           idempotent=True)
                 return
             except Timeout:
                 if _left(deadline) <= 0:
@@ -180,20 +184,35 @@ class MemoryClient:
                                       f"{timeout} s") from None
 
     # -- calls --------------------------------------------------------------------------------
-    def _call(self, name: str, request: Any, timeout: float | None = None) -> Any:
+    def _call(self, name: str, request: Any, timeout: float | None = None,
+              idempotent: bool = False) -> Any:
+        """One request, answered or a typed exception. An idempotent request (a read) is
+        re-sent every RESEND_S until answered within `timeout`: a server that has just
+        been discovered can lose the answer to the first request it sees."""
         client = self._clients[name]
         timeout = self.timeout if timeout is None else timeout
+        deadline = _deadline(timeout)
         if not client.service_is_ready():
             client.wait_for_service(timeout_sec=timeout)
             if not client.service_is_ready():
                 raise Unavailable(f"memory service {client.srv_name} is not available")
         done = threading.Event()
-        future = client.call_async(request)
-        future.add_done_callback(lambda _: done.set())
-        if not done.wait(timeout):
-            client.remove_pending_request(future)
-            raise Timeout(f"memory service {client.srv_name}: no answer in {timeout} s")
-        response = future.result()
+        answered: list[Any] = []   # the first attempt answered wins (a late one counts too)
+
+        def on_done(f: Any) -> None:
+            answered.append(f)
+            done.set()
+
+        while True:
+            future = client.call_async(request)
+            future.add_done_callback(on_done)
+            wait = min(RESEND_S, _left(deadline)) if idempotent else _left(deadline)
+            if done.wait(wait):
+                break
+            if _left(deadline) <= 0:
+                client.remove_pending_request(future)
+                raise Timeout(f"memory service {client.srv_name}: no answer in {timeout} s")
+        response = answered[0].result()
         if response is None:
             raise Unavailable(f"memory service {client.srv_name}: the call failed")
         if not response.success:
@@ -250,11 +269,13 @@ class MemoryClient:
                                       max_results=max_results)
         if near is not None:
             request.use_near, request.near = True, to_point(near)
-        return [candidate_from_msg(c) for c in self._call("query_object", request).candidates]
+        answer = self._call("query_object", request, idempotent=True)
+        return [candidate_from_msg(c) for c in answer.candidates]
 
     def get_units(self, object_ids: Sequence[str]) -> dict[str, ObjectMemoryUnit | None]:
         """Each id's unit, or None where memory has none (answered per id)."""
-        r = self._call("get_units", GetUnits.Request(object_ids=list(object_ids)))
+        r = self._call("get_units", GetUnits.Request(object_ids=list(object_ids)),
+                       idempotent=True)
         return {asked: stored_unit_from_msg(u) if code == ErrorCode.NONE else None
                 for asked, u, code in zip(object_ids, r.units, r.error_codes, strict=True)}
 
@@ -280,7 +301,7 @@ class MemoryClient:
     def get_scene_graph(self, format: str = "text", token_budget: int = 0,
                         query: str = "") -> GraphSnapshot:
         r = self._call("get_scene_graph", GetSceneGraph.Request(
-            format=format, token_budget=token_budget, query=query))
+            format=format, token_budget=token_budget, query=query), idempotent=True)
         g = r.graph
         return GraphSnapshot(
             int(g.revision), r.text, int(r.tokens),

@@ -35,7 +35,7 @@ from memory_node.nodes.conversions import (
 )
 from memory_node.nodes.host import Capability, Handler
 from memory_node.nodes.params import declare_settings
-from memory_node.nodes.qos import SERVICE_QOS, track_requests
+from memory_node.nodes.qos import EVENTS_QOS, SERVICE_QOS, track_requests
 from memory_node.nodes.runner import run_node
 from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
 
@@ -67,7 +67,7 @@ class MemoryServer(Node):
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
         self.stats_pub = self.create_publisher(MemoryStats, "memory/stats", latched)
-        self.events_pub = self.create_publisher(ObjectEvent, "memory/events", 100)
+        self.events_pub = self.create_publisher(ObjectEvent, "memory/events", EVENTS_QOS)
         self._stats_contributors: list[Callable[[MemoryStats], None]] = []
         self._reset_listeners: list[Callable[[], None]] = []
         self.serve(UpdateObject, "memory/update_object", self._update_object)

@@ -27,6 +27,11 @@ from memory_node.core.limits import LIMITS
 from memory_node.core.request_gaps import RequestGaps
 
 SERVICE_CLIENTS = 8
+# memory/events: the last EVENTS_KEPT events stay available to late joiners (a node that
+# starts, or whose discovery completes, after an event) that ask for transient-local history.
+EVENTS_KEPT = 100
+EVENTS_QOS = QoSProfile(depth=EVENTS_KEPT, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                        reliability=ReliabilityPolicy.RELIABLE)
 SERVICE_QOS = QoSProfile(
     history=HistoryPolicy.KEEP_LAST,
     depth=LIMITS.service_concurrency * SERVICE_CLIENTS,

@@ -24,10 +24,11 @@ from dataclasses import replace
 from rclpy.node import Node
 
 from memory_node.client import MemoryClient
-from memory_node.core.errors import Conflict, MemoryRequestError
+from memory_node.core.errors import Conflict, MemoryRequestError, Timeout, Unavailable
 from memory_node.core.recall.vlm_state import VlmStateClient
 from memory_node.msg import ObjectEvent
 from memory_node.nodes.params import declare
+from memory_node.nodes.qos import EVENTS_QOS
 from memory_node.nodes.runner import run_node
 
 ACTOR = "vlm_state"
@@ -55,7 +56,8 @@ class VlmStateNode(Node):
             raise ValueError(f"environment variable {key_env} (api_key_env) is not set")
         self.client = VlmStateClient(endpoint, model, api_key=api_key, timeout_s=timeout_s)
         self.memory = MemoryClient(self, timeout=timeout_s)
-        self.create_subscription(ObjectEvent, "memory/events", self._on_event, 100)
+        # Transient-local: events published before discovery matched still arrive.
+        self.create_subscription(ObjectEvent, "memory/events", self._on_event, EVENTS_QOS)
         self.pending: OrderedDict[str, str] = OrderedDict()   # object id -> label
         self.counts = {"asked": 0, "updated": 0, "unchanged": 0, "no_state": 0, "skipped": 0,
                        "conflicts": 0}
@@ -75,9 +77,15 @@ class VlmStateNode(Node):
         # single-purpose node has nothing else to do meanwhile (events queue in DDS).
         if not self.pending:
             return
-        object_id, _ = self.pending.popitem(last=False)
+        object_id, label = self.pending.popitem(last=False)
         try:
             self._check(object_id)
+        except (Timeout, Unavailable) as exc:
+            # The memory did not answer (restarting, overloaded): try this object again.
+            self.pending[object_id] = label
+            self.pending.move_to_end(object_id, last=False)
+            self.get_logger().warning(f"{object_id}: {exc.code.name}: {exc}; will retry",
+                                      throttle_duration_sec=5.0)
         except MemoryRequestError as exc:
             self.get_logger().warning(f"{object_id}: {exc.code.name}: {exc}",
                                       throttle_duration_sec=5.0)
