@@ -71,6 +71,11 @@ class ShortTermMemory:
             raise TypeError(f"cache policy evicted a non-id key {key!r}")
         self._evicted.append(key)
 
+    @property
+    def store(self) -> MemoryStore | None:
+        """The SQLite store units are written to (None: in memory only)."""
+        return self._store
+
     # -- listeners ------------------------------------------------------------------------
     def add_eviction_listener(self, listener: EvictionListener) -> None:
         self._listeners.append(listener)
