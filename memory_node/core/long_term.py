@@ -39,6 +39,7 @@ from memory_node.core.scene_graph.graph import (
     FLOOR,
     NAVIGABLE,
     OBJECT,
+    SceneGraph,
     VisibilityModel,
 )
 from memory_node.core.scene_graph.markers import Marker, MarkerBuilder
@@ -121,6 +122,8 @@ class ObjectHit:
 
 
 class LongTermMemory:
+    graph: SceneGraph  # set by _load (also on every reload)
+
     def __init__(self, store: MemoryStore, short_term: ShortTermMemory | None = None,
                  config: SceneGraphConfig | None = None, frame_id: str = "map",
                  count_tokens: TokenCounter | None = None) -> None:

@@ -11,7 +11,7 @@ forgotten.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import replace
 
 from memory_node.core.cache import POLICY_NAMES, HitRateCounter, make_policy
@@ -61,9 +61,15 @@ class ShortTermMemory:
         #: units dropped at load because the capacity is now smaller than what was stored
         self.trimmed_on_load: list[str] = []
         self.hit_rate = HitRateCounter(capacity)
-        self._policy = make_policy(policy, capacity, on_evict=self._evicted.append, seed=seed)
+        self._policy = make_policy(policy, capacity, on_evict=self._on_policy_evict, seed=seed)
         if store is not None:
             self._reload()
+
+    def _on_policy_evict(self, key: Hashable) -> None:
+        # The policy is generic over keys; this memory only ever gives it object ids.
+        if not isinstance(key, str):
+            raise TypeError(f"cache policy evicted a non-id key {key!r}")
+        self._evicted.append(key)
 
     @property
     def store(self) -> MemoryStore | None:
@@ -185,7 +191,7 @@ class ShortTermMemory:
         assert self._store is not None
         rows = load_units(self._store.query(SELECT_ALL))
         self._policy = make_policy(
-            self.policy_name, self.capacity, on_evict=self._evicted.append, seed=self._seed
+            self.policy_name, self.capacity, on_evict=self._on_policy_evict, seed=self._seed
         )
         self._units = {}
         self._evicted.clear()

@@ -11,7 +11,7 @@ import array as pyarray
 import math
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import cv2
 import numpy as np
@@ -133,7 +133,7 @@ def _pixels(msg: Image, dtype: np.dtype, channels: int, what: str) -> np.ndarray
                         f"{step} x {h} = {step * h}")
     # rclpy holds uint8[] as array.array (a buffer): no copy until the slice below.
     raw = np.frombuffer(data, dtype=np.uint8).reshape(h, step)[:, :row]
-    order = ">" if msg.is_bigendian else "<"
+    order: Literal[">", "<"] = ">" if msg.is_bigendian else "<"
     pixels = np.ascontiguousarray(raw).view(dtype.newbyteorder(order))
     pixels = pixels.astype(dtype, copy=False)
     return pixels.reshape(h, w, channels) if channels > 1 else pixels.reshape(h, w)

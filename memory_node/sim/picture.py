@@ -45,8 +45,8 @@ def top_down(world: World, rig: SensorRig, path: Path) -> None:
         small = o.kind.pickupable
         ax.text(o.position[0], o.position[1], o.type, fontsize=6 if small else 7,
                 color="darkred" if small else "navy", ha="center", va="center")
-    r = world.robot
-    ax.add_patch(FancyArrow(r.x, r.y, 0.5 * math.cos(r.yaw), 0.5 * math.sin(r.yaw),
+    rob = world.robot
+    ax.add_patch(FancyArrow(rob.x, rob.y, 0.5 * math.cos(rob.yaw), 0.5 * math.sin(rob.yaw),
                             width=0.08, color="orange"))
     ax.set_title(f"{world.name} ({world.source}): {len(world.objects)} objects")
     ax.set_xlabel("x (m)")

@@ -78,7 +78,7 @@ class CameraIntrinsics:
         )
 
 
-def quaternion_to_matrix(q: Sequence[float]) -> np.ndarray:
+def quaternion_to_matrix(q: Sequence[float] | np.ndarray) -> np.ndarray:
     """Rotation matrix of a unit quaternion (x, y, z, w)."""
     x, y, z, w = (float(v) for v in q)
     return np.array([
@@ -120,7 +120,9 @@ class Pose:
 
     position: tuple[float, float, float]
     orientation: tuple[float, float, float, float]  # x, y, z, w; unit
-    rotation: np.ndarray = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
+    # None only until __post_init__ derives it from the quaternion; never None afterwards.
+    rotation: np.ndarray = field(repr=False, compare=False,
+                                 default=None)  # type: ignore[arg-type]
 
     def __post_init__(self) -> None:
         if self.rotation is None:
@@ -129,8 +131,8 @@ class Pose:
     @classmethod
     def make(
         cls,
-        position: Sequence[float],
-        orientation: Sequence[float],
+        position: Sequence[float] | np.ndarray,
+        orientation: Sequence[float] | np.ndarray,
         unit_tolerance: float = QUATERNION_UNIT_TOLERANCE,
     ) -> Pose:
         """Validate and normalise: NaN/inf rejected, near-unit quaternions renormalised,

@@ -36,7 +36,7 @@ def check_extent(extent: Any, what: str = "box extent") -> tuple[float, float, f
     for v in values:
         if not (math.isfinite(v) and 0.0 <= v <= MAX_EXTENT_M):
             raise ValueError(f"{what} {values} is outside [0, {MAX_EXTENT_M}] m")
-    return values  # type: ignore[return-value]
+    return values
 
 
 def check_score(score: Any, what: str = "score") -> float:

@@ -40,8 +40,8 @@ def detection_pixels(
     stride = sample_stride(box, max_points)
     us = np.arange(x1 + stride // 2, x2, stride)
     vs = np.arange(y1 + stride // 2, y2, stride)
-    u, v = np.meshgrid(us, vs)
-    u, v = u.ravel(), v.ravel()
+    grid_u, grid_v = np.meshgrid(us, vs)
+    u, v = grid_u.ravel(), grid_v.ravel()
     if detection.mask is not None:
         keep = detection.mask[v, u].astype(bool)
         u, v = u[keep], v[keep]
@@ -126,14 +126,15 @@ def remove_support_plane(
         model, inliers = remaining.segment_plane(config.plane_distance, 3, 100)
         normal = np.asarray(model[:3])
         if normal @ up < 0:
-            model = [-m for m in model]
+            model = -np.asarray(model)
             normal = -normal
         if normal @ up > 0.95:
             # plane height where the cloud is; tilt makes -d/|n| alone wrong away from origin
             plane_height = np.median(np.asarray(remaining.points)[inliers] @ up)
             if plane_height < bottom + 0.05:
                 signed = points @ normal + model[3]
-                return cloud.select_by_index(np.flatnonzero(signed > config.plane_clearance))
+                keep = np.flatnonzero(signed > config.plane_clearance).tolist()
+                return cloud.select_by_index(keep)
         remaining = remaining.select_by_index(inliers, invert=True)
     return cloud
 

@@ -135,7 +135,7 @@ class TimestampSynchroniser:
             for name, q in queues.items():
                 best = min(
                     (i for i in range(len(q)) if abs(q[i][0] - pivot) <= self.tolerance),
-                    key=lambda i, q=q: abs(q[i][0] - pivot),
+                    key=lambda i: abs(q[i][0] - pivot),
                 )
                 for _ in range(best):
                     q.popleft()

@@ -548,15 +548,15 @@ class SceneGraph:
         missed_set = set(missed)
         for i in unmatched:
             obs = valid[i]
-            obj = self._takeover(obs, missed_set, seen, stamp)
-            if obj is not None:
+            taken_over = self._takeover(obs, missed_set, seen, stamp)
+            if taken_over is not None:
                 self.tally["moved.takeover"] += 1
-                missed_set.discard(obj)
-                seen.add(obj)
-                old = self.graph.nodes[obj]["position"]
-                self._observe(obj, obs, stamp, changes, events, relocate=True)
-                attrs = self.graph.nodes[obj]
-                events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
+                missed_set.discard(taken_over)
+                seen.add(taken_over)
+                old = self.graph.nodes[taken_over]["position"]
+                self._observe(taken_over, obs, stamp, changes, events, relocate=True)
+                attrs = self.graph.nodes[taken_over]
+                events.append(SceneGraphEvent(EventKind.MOVED, taken_over, attrs["label"], stamp,
                                               old, attrs["position"], attrs["area"]))
                 continue
             revived = self._revive(obs, stamp)

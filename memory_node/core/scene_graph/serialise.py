@@ -233,7 +233,8 @@ class SceneGraphSerialiser:
         ordered = [a for a in areas if a in kept_set]
         omitted = [a for a in areas if a not in kept_set]
         parts = [fragments[a] for a in ordered]
-        data = {"areas": [f.data[a in expanded] for a, f in zip(ordered, parts, strict=True)]}
+        data: dict[str, Any] = {
+            "areas": [f.data[a in expanded] for a, f in zip(ordered, parts, strict=True)]}
         if omitted:
             data["omitted_areas"] = len(omitted)
         lines = [header] if header else []

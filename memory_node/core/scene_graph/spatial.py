@@ -8,7 +8,11 @@ grid keeps a query to a handful of dict lookups whatever the number of objects.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class GridIndex:
@@ -49,7 +53,8 @@ class GridIndex:
         if not bucket:
             del self._cells[key]
 
-    def query_box(self, lo: tuple[float, ...], hi: tuple[float, ...]) -> Iterator[str]:
+    def query_box(self, lo: Sequence[float] | np.ndarray, hi: Sequence[float] | np.ndarray
+                  ) -> Iterator[str]:
         """Items in cells overlapping [lo, hi] in x, y (a superset: callers filter)."""
         (i0, j0), (i1, j1) = self._key(lo[0], lo[1]), self._key(hi[0], hi[1])
         if (i1 - i0 + 1) * (j1 - j0 + 1) > 4 * len(self._cells):
@@ -60,10 +65,11 @@ class GridIndex:
             return
         for i in range(i0, i1 + 1):
             for j in range(j0, j1 + 1):
-                bucket = self._cells.get((i, j))
-                if bucket:
-                    yield from bucket
+                cell = self._cells.get((i, j))
+                if cell:
+                    yield from cell
 
-    def query_radius(self, position: tuple[float, ...], radius: float) -> Iterator[str]:
+    def query_radius(self, position: Sequence[float] | np.ndarray, radius: float
+                     ) -> Iterator[str]:
         x, y = position[0], position[1]
         return self.query_box((x - radius, y - radius), (x + radius, y + radius))

@@ -61,11 +61,13 @@ def units_from_graph_json(text: str) -> list[UnitView]:
                     or not isinstance(o.get("label"), str):
                 continue
             pos = o.get("position")
-            ok = isinstance(pos, list) and len(pos) == 3 and all(
-                isinstance(v, (int, float)) and math.isfinite(v) for v in pos)
-            state = o.get("state") if isinstance(o.get("state"), str) else "none"
-            out.append(UnitView(o["id"][:128], o["label"][:128],
-                                tuple(float(v) for v in pos) if ok else (0.0, 0.0, 0.0),
+            position = (0.0, 0.0, 0.0)
+            if isinstance(pos, list) and len(pos) == 3 and all(
+                    isinstance(v, (int, float)) and math.isfinite(v) for v in pos):
+                position = (float(pos[0]), float(pos[1]), float(pos[2]))
+            raw_state = o.get("state")
+            state = raw_state if isinstance(raw_state, str) else "none"
+            out.append(UnitView(o["id"][:128], o["label"][:128], position,
                                 state[:32], a["id"][:128]))
     return out
 

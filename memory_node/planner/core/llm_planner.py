@@ -125,6 +125,6 @@ class LlmPlanner:
                 rejection = exc.message
                 bad = (answer.content or repr(answer.tool_calls))[:MAX_ANSWER_CHARS]
                 result.rejections.append(rejection)
-        exc = PlanRejected(f"no valid plan after {attempts} answer(s): {rejection}")
-        exc.usage = result  # type: ignore[attr-defined]
-        raise exc
+        err = PlanRejected(f"no valid plan after {attempts} answer(s): {rejection}")
+        err.usage = result  # type: ignore[attr-defined]
+        raise err

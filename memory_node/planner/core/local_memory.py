@@ -59,7 +59,7 @@ class LocalMemory:
         for c in found:
             unit = self.memory.short_term.peek(c.object_id)
             out.append(unit_view(unit) if unit is not None else UnitView(
-                c.object_id, c.label, tuple(c.position), area_id=c.area_id))
+                c.object_id, c.label, c.position, area_id=c.area_id))
         return tuple(out)
 
     def scene_graph(self, format: str, token_budget: int, query: str) -> str:

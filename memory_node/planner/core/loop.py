@@ -13,6 +13,7 @@ checked between every two calls and passed to the executor.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -157,7 +158,7 @@ class PlanLoop:
                 continue
             asked.add(key)
             req.vocab.add_units(self._memory(
-                out, lambda t=t: self.memory.find(t, LOOKUP_RESULTS), "query_object"))
+                out, functools.partial(self.memory.find, t, LOOKUP_RESULTS), "query_object"))
 
     def _plan(self, out: InstructionResult, req: PlanRequest) -> list[SkillCall]:
         out.plans += 1
@@ -255,8 +256,9 @@ class PlanLoop:
             context = "\n".join(x for x in (dump, recall.context) if x)
         req = PlanRequest(text, context, vocab, [a.area_id for a in areas],
                           max_plan_steps=s.max_plan_steps, goal_conditions=goals)
-        fresh = _note(recall.units, recall.warnings)
-        feedback(0, None, "planning", [], fresh)
+        first_note = _note(recall.units, recall.warnings)
+        feedback(0, None, "planning", [], first_note)
+        fresh: str | None = first_note
         plan = self._plan(out, req)
         rounds = 1
         while True:
@@ -277,8 +279,9 @@ class PlanLoop:
                 note, fresh = fresh, None
             elif s.recall.per_step:
                 brief = self._brief(f"{call.skill} {' '.join(call.args)}", req)
-                answer = self._memory(out, lambda b=brief: self.memory.recall(
-                    text, s.recall.k, s.recall.step_budget, episode, b), "step recall")
+                answer = self._memory(out, functools.partial(
+                    self.memory.recall, text, s.recall.k, s.recall.step_budget, episode, brief),
+                    "step recall")
                 vocab.add_units(answer.units)
                 req.memory_context = answer.context or req.memory_context
                 note = _note(answer.units, answer.warnings)
@@ -288,8 +291,8 @@ class PlanLoop:
             result = self.executor.execute(call, self._targets(call, vocab), episode,
                                            s.skill_timeout_s, cancel)
             out.skill_time += time.perf_counter() - start
-            changed = self._memory(out, lambda c=call, r=result: self.memory.record_outcome(
-                episode, c, r), "record_outcome")
+            changed = self._memory(out, functools.partial(
+                self.memory.record_outcome, episode, call, result), "record_outcome")
             vocab.add_units(changed)
             out.steps.append(StepRecord(call, result.success, int(result.error_code),
                                         result.message, result.duration, note))

@@ -49,7 +49,7 @@ class OfflinePlanner:
     def __init__(self, table: SkillTable | None = None) -> None:
         self.table = table or load_skill_table()
         # state value -> skill whose success leaves it (heated -> heat), from the table.
-        self.skill_for_state = {}
+        self.skill_for_state: dict[str, str] = {}
         for name, spec in self.table.skills.items():
             after = spec.state_after
             if after is not None and after[0] == 0:
@@ -151,10 +151,10 @@ class OfflinePlanner:
             self._goto(sim, obj)
             sim.add(skill, obj)
         else:  # STATE(x, s): the skill whose effect is that state, with its requirements
-            skill = self.skill_for_state.get(args[1].lower())
-            if skill is None:
+            maker = self.skill_for_state.get(args[1].lower())
+            if maker is None:
                 raise NotFound(f"no skill leaves an object {args[1]}")
-            self._apply_skill(skill, self._find(req, sim, (args[0],)), req, sim)
+            self._apply_skill(maker, self._find(req, sim, (args[0],)), req, sim)
 
     def _apply_skill(self, skill: str, obj: str, req: PlanRequest, sim: _Sim) -> None:
         spec = self.table[skill]

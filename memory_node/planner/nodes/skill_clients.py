@@ -50,8 +50,9 @@ def result_from_msg(r: Any) -> SkillResult:
     if not success and code == ErrorCode.NONE:
         code = ErrorCode.INTERNAL   # a failure must say why; "none" does not
     p = r.robot_position
-    position = (p.x, p.y, p.z)
-    if not all(math.isfinite(v) for v in position) or position == (0.0, 0.0, 0.0):
+    xyz = (p.x, p.y, p.z)
+    position: tuple[float, float, float] | None = xyz
+    if not all(math.isfinite(v) for v in xyz) or xyz == (0.0, 0.0, 0.0):
         position = None   # the origin is "not given" (geometry_msgs/Point has no unset)
     duration = float(r.duration) if math.isfinite(r.duration) and r.duration >= 0 else 0.0
     return SkillResult(success, code, str(r.message)[:MAX_MESSAGE_CHARS], duration,
@@ -64,7 +65,7 @@ class ActionSkillExecutor:
         self.node = node
         self.table = table
         self.server_wait_s = server_wait_s
-        self.clients = {key: ActionClient(node, ExecuteSkill, name,
+        self.clients: dict[str, ActionClient] = {key: ActionClient(node, ExecuteSkill, name,
                                           callback_group=callback_group)
                         for key, name in table.servers.items()}
 

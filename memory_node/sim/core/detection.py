@@ -103,7 +103,8 @@ class Detector:
                 if state and rng.random() < n.p_state_error:
                     state = _OPPOSITE.get(state, "")
             out.append(Detection(label, float(rng.uniform(*n.score_range)),
-                                 tuple(float(v) for v in box), state,
+                                 (float(box[0]), float(box[1]), float(box[2]), float(box[3])),
+                                 state,
                                  (seg == idx) if masks else None, int(idx)))
         for _ in range(int(rng.poisson(n.false_positives)) if vocabulary else 0):
             bw, bh = rng.uniform(0.05, 0.3) * w, rng.uniform(0.05, 0.3) * h

@@ -37,7 +37,9 @@ def apply_rules(world: World) -> list[str]:
     for app in list(world.objects.values()):
         if app.type == "Faucet" and app.is_on:
             basin = basin_under(world, app)
-            for o in world.descendants(basin.id) if basin else []:
+            if basin is None:
+                continue
+            for o in world.descendants(basin.id):
                 if o.dirty:
                     setf(o, "dirty", False, "cleaned")
                 if o.kind.fillable and o.parent == basin.id:

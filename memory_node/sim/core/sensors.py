@@ -66,6 +66,8 @@ class SensorRig:
     def capture(self, world: World) -> Frame:
         self.scene.sync(world)
         rgb, depth, seg = self.renderer.render()
+        if rgb is None or depth is None or seg is None:
+            raise RuntimeError("the renderer returned no image for a requested channel")
         depth = np.where((depth > 0) & (depth < self.far), depth, 0.0).astype(np.float32)
         dets = self.detector.detect(seg, self._objects(world), self.vocabulary, self.masks)
         pos, rot = self.scene.camera_pose()
@@ -81,6 +83,8 @@ class SensorRig:
         """Labels the detector reports for the camera as the world's robot stands now."""
         self.scene.sync(world)
         _, _, seg = self.renderer.render(rgb=False, depth=False, seg=True)
+        if seg is None:
+            raise RuntimeError("the renderer returned no segmentation image")
         return [d.label for d in self.detector.detect(seg, self._objects(world), self.vocabulary)]
 
     def top_view(self, world: World) -> np.ndarray:

@@ -233,8 +233,9 @@ class SkillRunner:
     def viewpoints(self, w: World, room_name: str) -> list[tuple[int, int]]:
         """Spread-out free cells of a room: its centre first, then farthest-point sampling."""
         room = w.room(room_name)
-        cells = sorted(c for c in w.free if room is not None
-                       and room.contains(*World.cell_xy(c)))
+        if room is None:
+            return []
+        cells = sorted(c for c in w.free if room.contains(*World.cell_xy(c)))
         if not cells:
             return []
         cx, cy = room.center
@@ -251,10 +252,10 @@ class SkillRunner:
         c = self.costs
         room = w.room(args[0])
         if room is None:
-            t = by_id.get(args[0])
-            if t is None or not t.position_known:
+            target = by_id.get(args[0])
+            if target is None or not target.position_known:
                 raise SkillFailure(ErrorCode.NOT_FOUND, f"unknown area {args[0]!r}")
-            room = w.room_of(t.position[0], t.position[1])
+            room = w.room_of(target.position[0], target.position[1])
             if room is None:
                 raise SkillFailure(ErrorCode.NOT_FOUND, f"{args[0]!r} is in no room")
         want = None
@@ -348,10 +349,13 @@ class SkillRunner:
         fail = lambda m: SkillFailure(ErrorCode.PRECONDITION_FAILED, m)  # noqa: E731
         name = spec.name
         o = objs.get(0)
+        if o is None:
+            # Every arm skill that reaches here names its object first (skills.yaml).
+            raise SkillFailure(ErrorCode.INTERNAL, f"{name}: no object argument")
         if name == "pick":
             if not o.kind.pickupable:
                 raise fail(f"a {o.type} cannot be picked up")
-            if w.visible_container_closed(o):
+            if w.visible_container_closed(o) and o.parent is not None:  # closed implies a parent
                 raise fail(f"the {o.type} is inside a closed {w.objects[o.parent].type}")
             w.take(o.id)
             return f"pick: holding the {o.type}"
@@ -414,7 +418,8 @@ class SkillRunner:
         want = {"heat": o.heated, "cook": o.cooked, "cool": o.cooled}[name]
         if not want:
             raise fail(f"the {app.type} did not {name} the {o.type}")
-        return f"{name}: the {o.type} is {spec.state_after[1]} ({app.type})"
+        state = spec.state_after[1] if spec.state_after else name
+        return f"{name}: the {o.type} is {state} ({app.type})"
 
     def _has(self, w: World, types: Sequence[str]) -> bool:
         return any(o.type in types and w.distance_to(o) <= REACH for o in w.objects.values())

@@ -22,6 +22,7 @@ context lives there), so the world needs no lock; action callbacks wait on its f
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -129,7 +130,7 @@ class WorldNode(Node):
         for key, action in self.table.servers.items():
             self.servers.append(ActionServer(
                 self, ExecuteSkill, action,
-                execute_callback=lambda gh, key=key: self._execute(gh, key),
+                execute_callback=functools.partial(self._execute, server=key),
                 goal_callback=lambda _g: GoalResponse.ACCEPT,
                 cancel_callback=lambda _g: CancelResponse.ACCEPT,
                 callback_group=group))
@@ -319,6 +320,8 @@ class WorldNode(Node):
 
     def _commit(self, outcome: Outcome, skill: str, args: list[str]) -> None:
         new = outcome.world
+        if new is None:
+            return  # Outcome.world None means: commit nothing
         self.world.objects = new.objects
         self.world.robot = new.robot
         if skill == "pick":

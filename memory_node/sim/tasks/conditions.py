@@ -183,11 +183,12 @@ def parse_condition(text: str, vocab: Vocabulary, plan: FloorPlan | None = None,
                                                    f"argument(s), got {len(args)} in "
                                                    f"{text[:60]!r}")
     if pred == "STATE":
-        state = vocab.state(args[1])
-        if state is None:
+        named = vocab.state(args[1])
+        if named is None:
             raise TaskRejected(SkipReason.UNKNOWN_STATE,
                                f"state {args[1]!r} in {text[:60]!r}; known: "
                                f"{', '.join(sorted(vocab.states))}")
+        state = named
         obj = _object(args[0], vocab, plan, notes)
         if state in _STATE_AS_PREDICATE:
             pred = _STATE_AS_PREDICATE[state]
