@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
+from memory_node.core.experience import ExperienceMemory, ExperienceSettings
 from memory_node.core.long_term import LongTermMemory
 from memory_node.core.memory_settings import MemorySettings
 from memory_node.core.persistence.store import MemoryStore
@@ -70,6 +71,7 @@ class Memory:
         self.recall = RecallMemory(self.short_term, settings.recall,
                                    long_term_text=self.long_term.scene_graph_text,
                                    embedder=embedder)
+        self.experience: ExperienceMemory | None = None  # attach_experience()
 
     # -- update_object --------------------------------------------------------------------
     def upsert_object(self, unit: ObjectMemoryUnit,
@@ -157,7 +159,18 @@ class Memory:
 
     # -- episodes ---------------------------------------------------------------------------
     def end_episode(self, episode_id: str, task_succeeded: bool = False) -> EpisodeSummary:
-        return replace(self.recall.end_episode(episode_id), task_succeeded=task_succeeded)
+        return self.recall.end_episode(episode_id, task_succeeded)
+
+    # -- experience ---------------------------------------------------------------------------
+    def attach_experience(self, settings: ExperienceSettings | None = None) -> ExperienceMemory:
+        """Start learning from episodes: the experience memory (same SQLite file) hears
+        every outcome and end of episode through recall's hooks and adds its knowledge to
+        recall. Not attached, the memory behaves exactly as without it."""
+        if self.experience is None:
+            self.experience = ExperienceMemory(self.store, settings or ExperienceSettings())
+            self.recall.observers.append(self.experience)
+            self.recall.sources.append(self.experience)
+        return self.experience
 
     # -- manage -----------------------------------------------------------------------------
     def save(self, name: str) -> Path:
@@ -176,12 +189,16 @@ class Memory:
         path = self.store.load_snapshot(name)
         self.short_term.reload()
         self.long_term.reload()
+        if self.experience is not None:
+            self.experience.reload()
         return path
 
     def clear(self) -> None:
         self.store.clear()
         self.short_term.clear()
         self.long_term.clear()
+        if self.experience is not None:
+            self.experience.reload()
 
     def close(self) -> None:
         self.store.close()

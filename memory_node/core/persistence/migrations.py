@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_node.core.experience.schema import EXPERIENCE_SCHEMA_SQL
 from memory_node.core.scene_graph.schema import SCENE_GRAPH_SCHEMA_SQL
 
 
@@ -48,4 +49,7 @@ MIGRATIONS: list[Migration] = [
         """,
     ),
     Migration(2, "long-term scene graph (floors, areas, objects)", SCENE_GRAPH_SCHEMA_SQL),
+    # 3-6 are reserved for work in progress elsewhere; versions only need to increase.
+    Migration(7, "experience memory (episodes, transitions, procedures, facts, utility)",
+              EXPERIENCE_SCHEMA_SQL),
 ]
