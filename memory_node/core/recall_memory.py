@@ -366,9 +366,9 @@ class RecallMemory:
                 for r in ranked
             ]
             context, tokens = _append_warnings(block.text, block.token_count, warnings, budget)
-            if extra.text:
+            if extra.text:  # fitted into its own share: the counts add up (recall/context.py)
                 context = "\n".join(p for p in (extra.text, context) if p)
-                tokens = count_tokens(context)
+                tokens += extra.tokens
             long_term = (block.text.split(SCENE_HEADER + "\n", 1)[1]
                          if block.scene_graph_included else "")
             return RecallAnswer(recalled, long_term, context, tokens, warnings,

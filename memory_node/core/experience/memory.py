@@ -12,6 +12,7 @@ in SQLite (bounded by the settings' caps), so a recall pays no SQL query.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -331,8 +332,15 @@ class ExperienceMemory:
                             " AND succeeded=1 ORDER BY seq", (episode_id,)).fetchall()
         steps = [abstract_step(r["skill"], json.loads(r["args"]), json.loads(r["labels"]),
                                task.roles, self.table) for r in rows]
-        # Exploration until something is seen depends on where it was: not a procedure step.
-        return " ; ".join(s for s in steps if not s.startswith("explore("))
+        # Exploration until something is seen depends on where it was: not a procedure
+        # step. A move followed by another move did nothing (a detour a repair left).
+        moves = {n for n in self.table.names if self.table[n].effect_param("robot_at")
+                 is not None}
+        kept = [s for s in steps if not s.startswith("explore(")]
+        kept = [s for i, s in enumerate(kept)
+                if not (s.split("(")[0] in moves and i + 1 < len(kept)
+                        and kept[i + 1].split("(")[0] in moves)]
+        return " ; ".join(kept)
 
     def _prune_episodes(self, conn) -> None:  # noqa: ANN001
         rows = conn.execute(
@@ -505,13 +513,13 @@ def _fit(lines: Iterable[tuple[str, str, str]], budget: int) -> ExtraContext:
     if not lines or budget <= 0:
         return ExtraContext(truncated=bool(lines))
     kept = [HEADER]
-    used = count_tokens(HEADER)
+    used = _tokens(HEADER)
     bad: list[str] = []
     proc = ""
     facts: list[str] = []
     cut = False
     for kind, _, text in lines:
-        cost = count_tokens(f"- {text}")
+        cost = _tokens(f"- {text}")
         if used + cost > budget:
             cut = True
             continue
@@ -525,5 +533,11 @@ def _fit(lines: Iterable[tuple[str, str, str]], budget: int) -> ExtraContext:
             facts.append(text)
     if len(kept) == 1:
         return ExtraContext(truncated=True)
-    text = "\n".join(kept)
-    return ExtraContext(text, count_tokens(text), bad, proc, facts, cut)
+    # WordPiece counts of newline-joined lines add up (recall/context.py), so `used` is the count.
+    return ExtraContext("\n".join(kept), used, bad, proc, facts, cut)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens(line: str) -> int:
+    # The same lines come back step after step; tokenising is most of a recall's cost here.
+    return count_tokens(line)

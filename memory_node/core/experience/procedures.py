@@ -16,6 +16,10 @@ from dataclasses import dataclass
 
 from memory_node.core.experience.task_types import TaskType, similarity
 
+# Below this (similarity x smoothed confidence x utility) a procedure is not offered: one
+# success and then two failed tasks after it was delivered give 2/5 x 1/4 = 0.1.
+MIN_SCORE = 0.15
+
 
 @dataclass
 class Procedure:
@@ -48,6 +52,7 @@ class ProcedureLibrary:
         self.per_task, self.total = per_task, total
         self.proven_successes, self.proven_confidence = proven_successes, proven_confidence
         self._by_task: dict[str, list[Procedure]] = {}
+        self.min_score = MIN_SCORE
         self.rejected_full = 0   # new procedures not kept because every kept one is proven
 
     def __len__(self) -> int:
@@ -86,6 +91,8 @@ class ProcedureLibrary:
                 if p.roles > len(task.roles):
                     continue  # it names objects this instruction does not have
                 score = sim * (p.successes + 1) / (p.uses + 2) * utility(p.item_id)
+                if score < self.min_score:
+                    continue  # repeatedly followed by failure: no longer worth offering
                 if best is None or score > best[1] or (
                         score == best[1] and p.procedure_id < best[0].procedure_id):
                     best = (p, score)
@@ -98,7 +105,9 @@ class ProcedureLibrary:
         own sequence. Returns the item ids pruned."""
         procedures = self._by_task.setdefault(task_type, [])
         counted: set[int] = set()
-        for p in [p for ps in self._by_task.values() for p in ps if p.procedure_id in used]:
+        # Uses count for the task type a procedure is for; delivered to a similar task, only
+        # its utility (Utility) hears how that went.
+        for p in [p for p in procedures if p.procedure_id in used]:
             self._count(conn, p, succeeded, episode_id, now)
             counted.add(p.procedure_id)
         pruned: list[str] = []

@@ -12,6 +12,7 @@ sink, the faucet) by their label. Deterministic and model-free.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 ROLE = re.compile(r"^<(\d+)>$")
 
 
+@functools.lru_cache(maxsize=8192)
 def label_words(label: str) -> tuple[str, ...]:
     """"SinkBasin" -> ("sink", "basin"); "Apple" -> ("apple",)."""
     return tuple(_WORD.findall(_CAMEL.sub(" ", label).lower()))
@@ -36,7 +38,8 @@ class TaskType:
 
     @property
     def words(self) -> frozenset[str]:
-        return frozenset(self.key.split())
+        """The words that say what to do (role markers left out: every task has them)."""
+        return frozenset(w for w in self.key.split() if not ROLE.match(w))
 
 
 def task_type(instruction: str, labels: Iterable[str]) -> TaskType:
@@ -71,7 +74,8 @@ def task_type(instruction: str, labels: Iterable[str]) -> TaskType:
 
 
 def similarity(a: TaskType, b: TaskType) -> float:
-    """Word overlap (Jaccard) of two task types; 1.0 for the same key."""
+    """Overlap (Jaccard) of the words that say what to do; 1.0 for the same key.
+    "heat <1> in <2>" and "make <1> in <2>" share only "in": 1/3."""
     if a.key == b.key:
         return 1.0
     wa, wb = a.words, b.words
