@@ -110,7 +110,7 @@ def test_procedures_are_capped_and_proven_ones_never_pruned(store: MemoryStore) 
                                                      proven_successes=2))
     for n in range(2):  # proven: 2 successes, confidence 1
         exp.record_episode(episode(f"p{n}"))
-    variants = [(step("navigate", "SinkBasin_1"),) * k for k in range(1, 5)]
+    variants = [(step("open", "Fridge_1"), step("close", "Fridge_1")) * k for k in range(1, 5)]
     for n, extra in enumerate(variants):  # four other ways, each once
         exp.record_episode(episode(f"v{n}", extra=extra))
     kept = exp.procedures._by_task["put washed <1> in <2>"]
