@@ -12,12 +12,14 @@ in SQLite (bounded by the settings' caps), so a recall pays no SQL query.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import sqlite3
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -159,12 +161,22 @@ class ExperienceMemory:
         return episode_id in self._open
 
     def on_outcome(self, step: RecordedStep) -> None:
-        with self._lock:
+        with self._lock, self._truth():
             now = time.time()
             with self.store.transaction() as conn:
                 ep = self._open_episode(conn, step.episode_id, now)
                 self._record_step(conn, ep, step, now)
                 self._bound_open(conn, now)
+
+    @contextlib.contextmanager
+    def _truth(self) -> Iterator[None]:
+        """A failed write rolls the file back; the in-memory view is rebuilt from it, so
+        the two never disagree (the file is the truth, as for the short-term memory)."""
+        try:
+            yield
+        except BaseException:
+            self.reload()
+            raise
 
     def on_episode_end(self, summary: EpisodeSummary) -> EpisodeSummary:
         with self._lock:
@@ -181,7 +193,7 @@ class ExperienceMemory:
             if ep.task is None and pending is not None:
                 ep.task = pending[1]
                 ep.delivered |= pending[2]
-            with self.store.transaction() as conn:
+            with self._truth(), self.store.transaction() as conn:
                 self._finish(conn, ep, bool(summary.task_succeeded), now)
             return replace(summary, instruction=summary.instruction or ep.instruction,
                            steps=max(summary.steps, ep.steps),
@@ -190,7 +202,7 @@ class ExperienceMemory:
                            duration=max(summary.duration, now - ep.started_at))
 
     # -- recording ----------------------------------------------------------------------------
-    def _open_episode(self, conn, episode_id: str, now: float) -> _Open:  # noqa: ANN001
+    def _open_episode(self, conn: sqlite3.Connection, episode_id: str, now: float) -> _Open:
         ep = self._open.get(episode_id)
         if ep is not None:
             self._open.move_to_end(episode_id)
@@ -216,7 +228,8 @@ class ExperienceMemory:
             return args[int(self.table[skill].effect_param("robot_at"))]
         return before
 
-    def _record_step(self, conn, ep: _Open, step: RecordedStep, now: float) -> None:  # noqa: ANN001
+    def _record_step(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep,
+                     now: float) -> None:
         moves = self.table[step.skill].effect_param("robot_at") is not None
         # The state before the step: where the previous outcome left the robot (a step
         # that does not move the robot happens where it reports being).
@@ -290,7 +303,7 @@ class ExperienceMemory:
                                          step.stamp))
         return out
 
-    def _bound_open(self, conn, now: float) -> None:  # noqa: ANN001
+    def _bound_open(self, conn: sqlite3.Connection, now: float) -> None:
         while len(self._open) > self.settings.max_open_episodes:
             episode_id, _ = self._open.popitem(last=False)
             conn.execute("UPDATE exp_episodes SET status='abandoned', updated_at=? WHERE"
@@ -298,7 +311,7 @@ class ExperienceMemory:
             self._ended.add(episode_id)
             self._count("experience.abandoned_episodes")
 
-    def _finish(self, conn, ep: _Open, success: bool, now: float) -> None:  # noqa: ANN001
+    def _finish(self, conn: sqlite3.Connection, ep: _Open, success: bool, now: float) -> None:
         """End an episode: store its result, learn its procedure, judge what it was given."""
         if ep.task is None and ep.instruction:
             labels = {r["label"] for r in conn.execute(
@@ -327,7 +340,7 @@ class ExperienceMemory:
         self._ended.add(ep.episode_id)
         self._prune_episodes(conn)
 
-    def _signature(self, conn, episode_id: str, task: TaskType) -> str:  # noqa: ANN001
+    def _signature(self, conn: sqlite3.Connection, episode_id: str, task: TaskType) -> str:
         rows = conn.execute("SELECT skill, args, labels FROM exp_steps WHERE episode_id=?"
                             " AND succeeded=1 ORDER BY seq", (episode_id,)).fetchall()
         steps = [abstract_step(r["skill"], json.loads(r["args"]), json.loads(r["labels"]),
@@ -342,7 +355,7 @@ class ExperienceMemory:
                         and kept[i + 1].split("(")[0] in moves)]
         return " ; ".join(kept)
 
-    def _prune_episodes(self, conn) -> None:  # noqa: ANN001
+    def _prune_episodes(self, conn: sqlite3.Connection) -> None:
         rows = conn.execute(
             "SELECT episode_id FROM exp_episodes WHERE status != 'open' ORDER BY updated_at"
             " DESC, episode_id LIMIT -1 OFFSET ?", (self.settings.max_stored_episodes,)
@@ -377,7 +390,7 @@ class ExperienceMemory:
             now = time.time()
             labels = {lbl for s in ep.steps for lbl in s.labels.values()}
             task = task_type(ep.instruction, labels | self.known_labels())
-            with self.store.transaction() as conn:
+            with self._truth(), self.store.transaction() as conn:
                 self._pending[ep.episode_id] = (ep.instruction, task, set())
                 open_ = self._open_episode(conn, ep.episode_id, now)
                 held = ""
@@ -403,7 +416,7 @@ class ExperienceMemory:
     def add_facts(self, assertions: Sequence[FactAssertion]) -> list[FactResult]:
         """Assert facts (e.g. from the scene graph); the batch is all or nothing."""
         batch = FactStore.check_batch(assertions)
-        with self._lock, self.store.transaction() as conn:
+        with self._lock, self._truth(), self.store.transaction() as conn:
             results, dropped = self.facts.apply(conn, batch)
             self.utility.forget(conn, dropped)
             return results
