@@ -184,7 +184,8 @@ def test_the_store_is_bounded_over_many_episodes(store: MemoryStore) -> None:
                   code=ErrorCode.NONE if n % 3 else ErrorCode.PRECONDITION_FAILED)),
             n % 3 != 0))
     r = rows(store)
-    assert r["exp_episodes"] == 20 and r["exp_steps"] == 60
+    # Caps are hard; pruning goes down to 90% of a cap at once.
+    assert 18 <= r["exp_episodes"] <= 20 and r["exp_steps"] == 3 * r["exp_episodes"]
     assert r["exp_transitions"] <= 100 and r["exp_procedures"] <= 10
     assert len(exp.facts) <= 10 and len(exp.graph) <= 100
     # Every utility row still belongs to an item that exists.

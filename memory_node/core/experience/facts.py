@@ -206,9 +206,10 @@ class FactStore:
             (subject, relation, self.max_history))
 
     def _prune(self, conn: sqlite3.Connection) -> list[str]:
-        excess = len(self._current) - self.max_facts
-        if excess <= 0:
+        if len(self._current) <= self.max_facts:
             return []
+        # Down to 90% of the cap: one sort per tenth of the cap, not one per new fact.
+        excess = len(self._current) - int(self.max_facts * 0.9)
         victims = sorted(self._current.values(),
                          key=lambda f: (f.support, f.updated_at, f.fact_id))[:excess]
         for f in victims:

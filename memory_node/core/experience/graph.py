@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from memory_node.core.errors import ErrorCode
 
 # Failures that say something about the action in that state.
+PRUNE_TO = 0.9   # share of a cap left after pruning
 WORLD_FAILURES = frozenset({ErrorCode.NONE, ErrorCode.INVALID_ARGUMENT, ErrorCode.NOT_FOUND,
                             ErrorCode.PRECONDITION_FAILED})
 
@@ -103,12 +104,13 @@ class TrajectoryGraph:
         return out
 
     def prune(self, conn: sqlite3.Connection, keep: int) -> list[str]:
-        """Drop the least recently seen transitions beyond `keep`; their item ids."""
+        """Over `keep`, drop the least recently seen down to 90% of it (a sort of
+        everything once per tenth of the cap, not at every step); their item ids."""
         if self._count <= keep:
             return []
         everything = sorted((t for b in self._by_robot.values() for t in b.values()),
                             key=lambda t: (t.updated_at, t.transition_id))
-        dropped = everything[: self._count - keep]
+        dropped = everything[: self._count - int(keep * PRUNE_TO)]
         conn.executemany("DELETE FROM exp_transitions WHERE transition_id=?",
                          [(t.transition_id,) for t in dropped])
         for t in dropped:

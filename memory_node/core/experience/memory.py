@@ -356,9 +356,14 @@ class ExperienceMemory:
         return " ; ".join(kept)
 
     def _prune_episodes(self, conn: sqlite3.Connection) -> None:
+        cap = self.settings.max_stored_episodes
+        if conn.execute("SELECT COUNT(*) FROM exp_episodes WHERE status != 'open'"
+                        ).fetchone()[0] <= cap:
+            return
+        # Down to 90% of the cap, so the sort runs once per tenth of the cap.
         rows = conn.execute(
             "SELECT episode_id FROM exp_episodes WHERE status != 'open' ORDER BY updated_at"
-            " DESC, episode_id LIMIT -1 OFFSET ?", (self.settings.max_stored_episodes,)
+            " DESC, episode_id LIMIT -1 OFFSET ?", (int(cap * 0.9),)
         ).fetchall()
         if rows:
             ids = [(r[0],) for r in rows]
