@@ -21,16 +21,20 @@ def generate_launch_description() -> LaunchDescription:
     share = get_package_share_directory("memory_node")
     params_file = LaunchConfiguration("params_file")
     memory_dir = LaunchConfiguration("memory_dir")
+    namespace = LaunchConfiguration("namespace")
     return LaunchDescription([
         DeclareLaunchArgument(
             "params_file", default_value=os.path.join(share, "config", "memory.yaml"),
             description="Parameter file of the memory_node nodes."),
         DeclareLaunchArgument(
+            "namespace", default_value="",
+            description="Namespace of this robot's memory nodes (all names are relative)."),
+        DeclareLaunchArgument(
             "memory_dir", default_value=os.path.expanduser("~/.ros/memory_node"),
             description="Directory of the SQLite memory and its snapshots."),
         Node(
             package="memory_node", executable="memory_server", name="memory_server",
-            output="screen", respawn=True, respawn_delay=2.0,
+            namespace=namespace, output="screen", respawn=True, respawn_delay=2.0,
             parameters=[params_file, {"memory_dir": memory_dir}],
         ),
         # Camera + SLAM pose + detections -> /memory/observations, in its own process so
@@ -40,7 +44,8 @@ def generate_launch_description() -> LaunchDescription:
             description="Start the perception node (camera, pose and detection topics)."),
         Node(
             package="memory_node", executable="perception_node", name="perception_node",
-            output="screen", respawn=True, respawn_delay=2.0, parameters=[params_file],
+            namespace=namespace, output="screen", respawn=True, respawn_delay=2.0,
+            parameters=[params_file],
             condition=IfCondition(LaunchConfiguration("start_perception")),
         ),
         # Optional: object states read off stored crops by a VLM (needs an endpoint).
@@ -49,7 +54,8 @@ def generate_launch_description() -> LaunchDescription:
             description="Start the vlm_state node (OpenAI-compatible VLM endpoint)."),
         Node(
             package="memory_node", executable="vlm_state_node", name="vlm_state",
-            output="screen", respawn=True, respawn_delay=5.0, parameters=[params_file],
+            namespace=namespace, output="screen", respawn=True, respawn_delay=5.0,
+            parameters=[params_file],
             condition=IfCondition(LaunchConfiguration("start_vlm_state")),
         ),
     ])

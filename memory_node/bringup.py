@@ -5,7 +5,7 @@ the launch tools are not installed (ROS 2 from PyPI wheels). A node that dies is
 (as `respawn=True` in the launch file); Ctrl-C stops them all.
 
     python -m memory_node.bringup [--params-file config/memory.yaml] [--nodes memory_server]
-        [-p memory_server:memory_dir:=/tmp/mem]
+        [--namespace /robot1] [-p memory_server:memory_dir:=/tmp/mem]
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ class Bringup:
     """The node processes, restarted when they die until stop() is called."""
 
     def __init__(self, params_file: Path, nodes: list[str],
-                 overrides: dict[str, list[str]] | None = None, respawn: bool = True) -> None:
+                 overrides: dict[str, list[str]] | None = None, respawn: bool = True,
+                 namespace: str = "") -> None:
         unknown = [n for n in nodes if n not in NODES]
         if unknown:
             raise ValueError(f"unknown node(s) {unknown}; known: {', '.join(NODES)}")
@@ -39,12 +40,15 @@ class Bringup:
         self.nodes = nodes
         self.overrides = overrides or {}
         self.respawn = respawn
+        self.namespace = namespace
         self.processes: dict[str, subprocess.Popen] = {}
         self._stopping = threading.Event()
 
     def command(self, name: str) -> list[str]:
         args = [sys.executable, "-m", NODES[name], "--ros-args", "-r", f"__node:={name}",
                 "--params-file", str(self.params_file)]
+        if self.namespace:  # every name is relative: one robot's nodes under /robot1/...
+            args += ["-r", f"__ns:={self.namespace}"]
         for override in self.overrides.get(name, []):
             args += ["-p", override]
         return args
@@ -96,11 +100,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--params-file", type=Path, default=DEFAULT_PARAMS)
     parser.add_argument("--nodes", default="memory_server",
                         help=f"comma-separated, of: {', '.join(NODES)}")
+    parser.add_argument("--namespace", default="",
+                        help="start the nodes in this namespace, e.g. /robot1")
     parser.add_argument("-p", dest="overrides", action="append", default=[],
                         metavar="NODE:NAME:=VALUE", help="parameter override")
     args = parser.parse_args(argv)
     try:
-        bringup = Bringup(args.params_file, args.nodes.split(","), parse_overrides(args.overrides))
+        bringup = Bringup(args.params_file, args.nodes.split(","),
+                          parse_overrides(args.overrides), namespace=args.namespace)
     except (ValueError, FileNotFoundError) as exc:
         parser.error(str(exc))
     signal.signal(signal.SIGTERM, lambda *_: bringup.stop())

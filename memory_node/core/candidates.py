@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_QUERY_RESULTS = 1000
+from memory_node.core.limits import LIMITS
+
+MAX_QUERY_RESULTS = LIMITS.max_query_results
 
 
 @dataclass(frozen=True)

@@ -10,21 +10,28 @@ recall (its model loads on first use or at the server's start-up).
 from __future__ import annotations
 
 import math
+import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
-from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
+from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument, NotFound
 from memory_node.core.experience import ExperienceMemory, ExperienceSettings
 from memory_node.core.long_term import LongTermMemory
 from memory_node.core.memory_settings import MemorySettings
-from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.persistence.store import MemoryStore, SchemaMismatch
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall_memory import EpisodeSummary, RecallMemory
 from memory_node.core.short_term import ShortTermMemory
-from memory_node.core.units import ObjectMemoryUnit, check_finite_position, check_identifier
+from memory_node.core.units import (
+    HELD_BY_ROBOT,
+    ObjectMemoryUnit,
+    check_finite_position,
+    check_identifier,
+    validate_unit,
+)
 
 MAX_GET_UNITS = 256
 
@@ -38,8 +45,8 @@ class Counters:
 
     by_reason: dict[str, int] = field(default_factory=dict)
 
-    def count(self, reason: str) -> None:
-        self.by_reason[reason] = self.by_reason.get(reason, 0) + 1
+    def count(self, reason: str, n: int = 1) -> None:
+        self.by_reason[reason] = self.by_reason.get(reason, 0) + n
 
 
 @dataclass(frozen=True)
@@ -61,9 +68,16 @@ class Memory:
         memory_dir = Path(settings.memory_dir).expanduser().resolve()
         self.store = MemoryStore(memory_dir / settings.database_file,
                                  durability=settings.durability)
-        self.short_term = ShortTermMemory(settings.short_term.capacity,
-                                          settings.short_term.policy, self.store,
-                                          seed=settings.seed)
+        try:
+            self.short_term = ShortTermMemory(settings.short_term.capacity,
+                                              settings.short_term.policy, self.store,
+                                              seed=settings.seed)
+        except (TypeError, KeyError, sqlite3.DatabaseError) as exc:
+            # Rows this code cannot read: a configuration problem (exit 2), not a crash
+            # to restart in a loop.
+            self.store.close()
+            raise SchemaMismatch(f"{settings.database_file}: unreadable object units: "
+                                 f"{type(exc).__name__}: {exc}") from exc
         self.counters = Counters()
         self.started_at = time.time()
         self.long_term = LongTermMemory(self.store, self.short_term, settings.scene_graph,
@@ -88,7 +102,15 @@ class Memory:
             if current != expected_revision:
                 raise Conflict(f"{unit.object_id.strip()} is at revision {current}, not "
                                f"{expected_revision}: it changed since it was read")
+        unit = validate_unit(unit)
+        receptacle = unit.receptacle_id
+        if receptacle and receptacle != HELD_BY_ROBOT and not self.knows(receptacle):
+            raise NotFound(f"receptacle_id {receptacle!r} names no remembered object")
         return self.short_term.upsert(unit)
+
+    def knows(self, object_id: str) -> bool:
+        """Whether `object_id` is an object the short- or the long-term memory holds."""
+        return object_id in self.short_term or self.long_term.unit(object_id) is not None
 
     def remove_object(self, object_id: str) -> ObjectMemoryUnit:
         return self.short_term.remove(object_id)
@@ -186,12 +208,39 @@ class Memory:
         raise FileExistsError("more than 1000 snapshots in one second")
 
     def load(self, name: str) -> Path:
-        path = self.store.load_snapshot(name)
+        """Replace the memory with snapshot `name`, all or nothing: the snapshot is copied,
+        migrated and loaded into throw-away memories first, so a file this code cannot use
+        is refused before anything changes."""
+        prepared = self.store.prepare_snapshot(name)
+        try:
+            try:  # everything the live memories will read from it, read once here
+                probe = ShortTermMemory(self.settings.short_term.capacity,
+                                        self.settings.short_term.policy, prepared)
+                LongTermMemory(prepared, probe, self.long_term.config)
+                if self.experience is not None:
+                    ExperienceMemory(prepared, self.experience.settings)
+            except (ValueError, TypeError, KeyError, sqlite3.DatabaseError) as exc:
+                raise SchemaMismatch(f"snapshot {name!r} holds data this code cannot "
+                                     f"read: {type(exc).__name__}: {exc}") from exc
+            previous = self.store.backup_in_memory()
+            try:
+                self.store.adopt(prepared)
+                self._reload_all()
+            except BaseException:
+                self.store.restore(previous)
+                self._reload_all()
+                raise
+            finally:
+                previous.close()
+        finally:
+            prepared.discard()
+        return self.store.resolve_snapshot_path(name)
+
+    def _reload_all(self) -> None:
         self.short_term.reload()
         self.long_term.reload()
         if self.experience is not None:
             self.experience.reload()
-        return path
 
     def clear(self) -> None:
         self.store.clear()

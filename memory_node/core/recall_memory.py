@@ -47,7 +47,16 @@ from memory_node.core.recall.working_memory import WorkingMemory
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.skills import check_skill_call
 from memory_node.core.tokens import count_tokens
-from memory_node.core.units import ObjectMemoryUnit, check_finite_position, check_identifier
+from memory_node.core.units import (
+    MAX_ID_LENGTH,
+    ObjectMemoryUnit,
+    check_finite_position,
+    check_identifier,
+    check_optional_identifier,
+    check_text,
+    check_text_list,
+    has_refused_characters,
+)
 
 # (labels, area ids, token budget) -> scene-graph text; provided by the long-term memory.
 LongTermText = Callable[[Sequence[str], Sequence[str], int], str]
@@ -126,9 +135,8 @@ def brief_from_fields(
     The message has a success flag where the core has "" / "success" / "failure": with no
     last skill there is no result, whatever the flag says.
     """
-    if len(last_message) > MAX_MESSAGE_CHARS:
-        raise ValueError(f"brief state last_skill_message is {len(last_message)} characters "
-                         f"(max {MAX_MESSAGE_CHARS})")
+    check_text(last_message, "brief state last_skill_message", MAX_MESSAGE_CHARS,
+               multiline=True)
     if len(last_args) > MAX_BRIEF_ARGS:
         raise ValueError(f"brief state lists {len(last_args)} last_skill_arguments "
                          f"(max {MAX_BRIEF_ARGS})")
@@ -282,6 +290,8 @@ class RecallMemory:
         s = self.settings
         if not isinstance(instruction, str):
             raise ValueError(f"{what} must be a string")  # noqa: TRY004 - mapped to a rejected request
+        if has_refused_characters(instruction, multiline=True):
+            raise ValueError(f"{what} contains control characters")
         text = instruction.strip()
         if not text:
             raise ValueError(f"{what} is empty")
@@ -434,13 +444,12 @@ class RecallMemory:
         except ValueError:
             raise InvalidArgument(f"error_code {error_code} is not an ErrorCode") from None
         episode_id = self._check_episode_id(episode_id, required=False)
-        if not isinstance(message, str) or len(message) > MAX_MESSAGE_CHARS:
-            raise ValueError(f"message must be a string of at most {MAX_MESSAGE_CHARS} "
-                             "characters")
-        area = check_identifier(robot_area, "robot_area") if robot_area.strip() else ""
+        message = check_text(message, "message", MAX_MESSAGE_CHARS, multiline=True)
+        area = check_optional_identifier(robot_area, "robot_area")
         if robot_position is not None:
             robot_position = check_finite_position(robot_position, "robot_position")
-        skill, args_t = check_skill_call(skill, list(args))
+        skill = check_text(skill, "skill", MAX_ID_LENGTH)
+        skill, args_t = check_skill_call(skill, list(check_text_list(args, "arguments")))
         with self._lock:
             for observer in self.observers:  # a refusal here changes nothing
                 observer.check_outcome(episode_id)

@@ -22,7 +22,12 @@ from memory_node.core.persistence.units_table import (
     load_units,
     upsert_unit,
 )
-from memory_node.core.units import ObjectMemoryUnit, check_identifier, validate_unit
+from memory_node.core.units import (
+    ObjectMemoryUnit,
+    check_containment,
+    check_identifier,
+    validate_unit,
+)
 
 EvictionListener = Callable[[ObjectMemoryUnit], None]
 MAX_CAPACITY = 1_000_000
@@ -72,6 +77,7 @@ class ShortTermMemory:
         (W-TinyLFU's admission filter). Raises ValueError on a bad unit, changing nothing.
         """
         unit = validate_unit(unit)
+        check_containment(unit, self._units)
         previous = self._units.get(unit.object_id)
         if previous is not None:
             unit = replace(unit, first_seen=min(previous.first_seen, unit.first_seen))

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import math
 import time
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from memory_node.core.images import check_jpeg
+from memory_node.core.limits import LIMITS, Limits
 
 # KARMA's fixed state vocabulary (Table 5 of the paper), plus "absent" for an object the
 # robot looked for and did not find. Recall and outcome feedback use these words verbatim.
@@ -20,10 +25,18 @@ OBJECT_STATES: tuple[str, ...] = (
     "off", "on", "opened", "closed", "absent",
 )
 RELATIONS: tuple[str, ...] = ("", "on", "in")
-MAX_ID_LENGTH = 128
-MAX_LABEL_LENGTH = 128
-MAX_COORDINATE_M = 10_000.0  # a house-scale map; anything beyond is a unit or frame error
-MAX_IMAGE_BYTES = 2 * 1024 * 1024
+# Who wrote a unit: the perception pipeline, an executed skill's outcome, or a person/tool.
+SOURCES: tuple[str, ...] = ("perception", "outcome", "manual")
+HELD_BY_ROBOT = "robot"  # receptacle_id of an object in the gripper (no object of that id)
+MAX_ID_LENGTH = LIMITS.max_id_chars
+MAX_LABEL_LENGTH = LIMITS.max_label_chars
+MAX_COORDINATE_M = LIMITS.max_coordinate_m
+MAX_IMAGE_BYTES = LIMITS.max_image_bytes
+# Unicode categories refused in every stored string: control characters (C0, DEL, C1) and
+# line/paragraph separators. They reach the planner's prompt and log lines verbatim, where
+# they can fake structure (a newline, then "SYSTEM: ...") or hide text.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_MULTILINE_ALLOWED = frozenset("\n\t")
 
 
 @dataclass
@@ -53,7 +66,8 @@ class ObjectMemoryUnit:
         return replace(self, position=position, **changes)
 
 
-def check_finite_position(position: Any, what: str = "position") -> tuple[float, float, float]:
+def check_finite_position(position: Any, what: str = "position",
+                          limits: Limits = LIMITS) -> tuple[float, float, float]:
     """Return `position` as three floats or raise ValueError saying what is wrong."""
     try:
         x, y, z = (float(v) for v in position)
@@ -62,48 +76,134 @@ def check_finite_position(position: Any, what: str = "position") -> tuple[float,
     for name, v in zip("xyz", (x, y, z), strict=True):
         if not math.isfinite(v):
             raise ValueError(f"{what}.{name} is not finite ({v})")
-        if abs(v) > MAX_COORDINATE_M:
-            raise ValueError(f"{what}.{name}={v} m is beyond {MAX_COORDINATE_M} m")
+        if abs(v) > limits.max_coordinate_m:
+            raise ValueError(f"{what}.{name}={v} m is beyond {limits.max_coordinate_m} m")
     return (x, y, z)
 
 
-def check_identifier(value: Any, what: str, max_length: int = MAX_ID_LENGTH) -> str:
+def has_refused_characters(value: str, multiline: bool = False) -> bool:
+    """True when `value` holds a control character (C0, DEL, C1), a surrogate or a
+    line/paragraph separator; `multiline` free text may still hold newlines and tabs."""
+    for c in value:
+        if unicodedata.category(c) in _REFUSED_CATEGORIES and not (
+                multiline and c in _MULTILINE_ALLOWED):
+            return True
+    return False
+
+
+def check_text(value: Any, what: str, max_length: int, allow_empty: bool = True,
+               multiline: bool = False) -> str:
+    """`value` stripped, or ValueError: not a string, too long, refused characters."""
     if not isinstance(value, str):
-        raise ValueError(f"{what} must be a string, got {type(value).__name__}")
-    value = value.strip()
-    if not value:
-        raise ValueError(f"{what} is empty")
+        raise ValueError(f"{what} must be a string, got {type(value).__name__}")  # noqa: TRY004 - callers map ValueError to a rejected request
     if len(value) > max_length:
         raise ValueError(f"{what} is {len(value)} characters long (max {max_length})")
-    if any(ord(c) < 32 for c in value):
+    if has_refused_characters(value, multiline):
         raise ValueError(f"{what} contains control characters")
+    value = value.strip()
+    if not value and not allow_empty:
+        raise ValueError(f"{what} is empty")
     return value
 
 
-def validate_unit(unit: ObjectMemoryUnit) -> ObjectMemoryUnit:
+def check_identifier(value: Any, what: str, max_length: int = MAX_ID_LENGTH) -> str:
+    return check_text(value, what, max_length, allow_empty=False)
+
+
+def check_optional_identifier(value: Any, what: str, max_length: int = MAX_ID_LENGTH) -> str:
+    return check_text(value, what, max_length)
+
+
+def check_text_list(values: Any, what: str, limits: Limits = LIMITS,
+                    max_items: int | None = None) -> tuple[str, ...]:
+    """A list of short strings (skill arguments, areas): bounded in count and length."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, (list, tuple)):
+        raise ValueError(f"{what} must be a list of strings")  # noqa: TRY004 - callers map ValueError to a rejected request
+    high = limits.max_list_items if max_items is None else max_items
+    if len(values) > high:
+        raise ValueError(f"{what} has {len(values)} items (max {high})")
+    return tuple(check_text(v, f"{what} item", limits.max_id_chars) for v in values)
+
+
+def check_unit_interval(value: Any, what: str) -> float:
+    """A float in [0, 1] (scores, confidences); NaN and infinities refused."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{what} must be a number, got {value!r}") from exc
+    if not (0.0 <= v <= 1.0):  # also False for NaN
+        raise ValueError(f"{what} {v} is outside [0, 1]")
+    return v
+
+
+def check_attributes(attributes: Any, limits: Limits = LIMITS) -> dict[str, str]:
+    if not isinstance(attributes, Mapping):
+        raise ValueError("attributes must be a mapping of names to values")  # noqa: TRY004 - callers map ValueError to a rejected request
+    if len(attributes) > limits.max_attributes:
+        raise ValueError(f"{len(attributes)} attributes (max {limits.max_attributes})")
+    out = {}
+    for key, value in attributes.items():
+        name = check_identifier(key, "attribute name", limits.max_label_chars)
+        out[name] = check_text(value, f"attribute {name!r}", limits.max_attribute_value_chars)
+    return out
+
+
+def check_containment(unit: ObjectMemoryUnit, units: Mapping[str, ObjectMemoryUnit],
+                      ) -> None:
+    """ValueError when `unit` would sit in itself, directly or through a chain of
+    receptacles ("the mug is in the box, which is in the mug")."""
+    seen = {unit.object_id}
+    current = unit.receptacle_id
+    while current and current != HELD_BY_ROBOT:
+        if current in seen:
+            raise ValueError(f"{unit.object_id} in {unit.receptacle_id!r} would be a "
+                             f"containment cycle through {current!r}")
+        seen.add(current)
+        parent = units.get(current)
+        if parent is None:
+            return
+        current = parent.receptacle_id
+
+
+def validate_unit(unit: ObjectMemoryUnit, limits: Limits = LIMITS) -> ObjectMemoryUnit:
     """Return a normalised copy of `unit`, or raise ValueError naming the bad field."""
-    object_id = check_identifier(unit.object_id, "object_id")
-    label = check_identifier(unit.label, "label", MAX_LABEL_LENGTH)
-    position = check_finite_position(unit.position)
-    state = (unit.state or "none").strip().lower()
+    object_id = check_identifier(unit.object_id, "object_id", limits.max_id_chars)
+    label = check_identifier(unit.label, "label", limits.max_label_chars)
+    position = check_finite_position(unit.position, limits=limits)
+    state = check_text(unit.state or "none", "state", limits.max_label_chars).lower()
     if state not in OBJECT_STATES:
         raise ValueError(f"state {unit.state!r} is not one of {', '.join(OBJECT_STATES)}")
     if unit.relation not in RELATIONS:
         raise ValueError(f"relation {unit.relation!r} is not one of 'on', 'in' or empty")
-    if not (0.0 <= float(unit.confidence) <= 1.0) or math.isnan(float(unit.confidence)):
-        raise ValueError(f"confidence {unit.confidence} is outside [0, 1]")
+    area_id = check_optional_identifier(unit.area_id, "area_id", limits.max_id_chars)
+    receptacle_id = check_optional_identifier(unit.receptacle_id, "receptacle_id",
+                                              limits.max_id_chars)
+    if receptacle_id == object_id:
+        raise ValueError(f"{object_id} cannot be its own receptacle")
+    if unit.relation and not receptacle_id:
+        raise ValueError(f"relation {unit.relation!r} without a receptacle_id")
+    touched = check_optional_identifier(unit.last_touched_by, "last_touched_by",
+                                        limits.max_label_chars)
+    source = check_text(unit.source, "source", limits.max_label_chars)
+    if source not in SOURCES:
+        raise ValueError(f"source {unit.source!r} is not one of {', '.join(SOURCES)}")
+    confidence = check_unit_interval(unit.confidence, "confidence")
     for stamp_name in ("first_seen", "last_seen"):
         stamp = float(getattr(unit, stamp_name))
         if not math.isfinite(stamp) or stamp < 0:
             raise ValueError(f"{stamp_name} {stamp} is not a valid time")
-    if len(unit.image_jpeg) > MAX_IMAGE_BYTES:
-        raise ValueError(f"image is {len(unit.image_jpeg)} bytes (max {MAX_IMAGE_BYTES})")
-    if unit.observation_count < 0:
-        raise ValueError(f"observation_count {unit.observation_count} is negative")
-    attributes = {}
-    for key, value in unit.attributes.items():
-        attributes[check_identifier(key, "attribute name")] = str(value)[:MAX_LABEL_LENGTH]
+    if float(unit.last_seen) < float(unit.first_seen):
+        raise ValueError(f"last_seen {unit.last_seen} is before first_seen {unit.first_seen}")
+    if unit.image_jpeg:
+        check_jpeg(unit.image_jpeg, limits)
+    if isinstance(unit.observation_count, bool) or not isinstance(unit.observation_count, int):
+        raise ValueError(f"observation_count {unit.observation_count!r} is not an integer")
+    if not 0 <= unit.observation_count < 2**32:
+        raise ValueError(f"observation_count {unit.observation_count} is out of range")
+    attributes = check_attributes(unit.attributes, limits)
     return replace(
         unit, object_id=object_id, label=label, position=position, state=state,
-        attributes=attributes, confidence=float(unit.confidence),
+        area_id=area_id, receptacle_id=receptacle_id, last_touched_by=touched,
+        source=source, attributes=attributes, confidence=confidence,
+        first_seen=float(unit.first_seen), last_seen=float(unit.last_seen),
     )

@@ -41,7 +41,9 @@ def unit_from_msg(msg: MemoryUnit, now: float) -> ObjectMemoryUnit:
         object_id=msg.object_id, label=msg.label, position=from_point(msg.position),
         state=msg.state or "none", area_id=msg.area_id, receptacle_id=msg.receptacle_id,
         relation=msg.relation, attributes={kv.key: kv.value for kv in msg.attributes},
-        confidence=msg.confidence if msg.confidence > 0 else 1.0,
+        # 0 is the message's default, i.e. "not given"; anything else (NaN, negative, > 1)
+        # goes to the core's validation, which refuses it.
+        confidence=1.0 if msg.confidence == 0.0 else float(msg.confidence),
         first_seen=first_seen, last_seen=last_seen, last_touched_by=msg.last_touched_by,
         observation_count=max(1, msg.observation_count), image_jpeg=bytes(msg.image.data),
         source=msg.source or "manual",

@@ -35,6 +35,7 @@ from memory_node.nodes.conversions import (
 )
 from memory_node.nodes.host import Capability, Handler
 from memory_node.nodes.params import declare_settings
+from memory_node.nodes.qos import SERVICE_QOS, track_requests
 from memory_node.nodes.runner import run_node
 from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
 
@@ -118,7 +119,8 @@ class MemoryServer(Node):
                 self._reject(name, response, code, str(message))
             return response
 
-        self.create_service(srv_type, name, callback)
+        service = self.create_service(srv_type, name, callback, qos_profile=SERVICE_QOS)
+        track_requests(service, self.memory.counters.count, name)
 
     def declare_settings(self, cls: type[S], prefix: str) -> S:
         return declare_settings(self, cls, prefix)
@@ -262,9 +264,11 @@ class MemoryServer(Node):
         self.stats_pub.publish(msg)
 
     def destroy_node(self) -> None:
-        for capability in reversed(self.capabilities):
+        # A start that failed (exit status 2) gets here too, with less to clean up.
+        for capability in reversed(getattr(self, "capabilities", [])):
             capability.cleanup()
-        self.memory.close()
+        if getattr(self, "_memory", None) is not None:
+            self.memory.close()
         super().destroy_node()
 
 

@@ -21,6 +21,8 @@ from sensor_msgs.msg import CameraInfo, CompressedImage, Image
 from std_msgs.msg import ColorRGBA
 from visualization_msgs.msg import Marker, MarkerArray
 
+from memory_node.core.images import check_jpeg
+from memory_node.core.limits import LIMITS
 from memory_node.core.long_term import GraphEdge, GraphNode
 from memory_node.core.perception.camera import (
     DEPTH_ENCODINGS_FLOAT,
@@ -33,6 +35,13 @@ from memory_node.core.perception.camera import (
 from memory_node.core.perception.frustum import CameraView
 from memory_node.core.perception.observation import Detection, Observation
 from memory_node.core.scene_graph.events import EventKind, SceneGraphEvent
+from memory_node.core.units import (
+    check_finite_position,
+    check_identifier,
+    check_optional_identifier,
+    check_text,
+    check_unit_interval,
+)
 from memory_node.msg import CameraView as CameraViewMsg
 from memory_node.msg import Detections as DetectionsMsg
 from memory_node.msg import (
@@ -273,6 +282,12 @@ def observation_from_msg(msg: ObjectObservation, stamp: float) -> tuple[Observat
     label = msg.label.strip()
     if not label:
         raise DropError("observation.empty_label", "observation with an empty label")
+    crop = bytes(msg.crop.data) if msg.crop.format.lower() in ("jpeg", "jpg") else b""
+    if crop:
+        try:  # declared pixels, from the header: a small file can decode to gigabytes
+            check_jpeg(crop)
+        except ValueError as exc:
+            raise DropError("observation.bad_crop", f"observation {label!r}: {exc}") from exc
     values = (msg.centroid.x, msg.centroid.y, msg.centroid.z, msg.box.center.position.x,
               msg.box.center.position.y, msg.box.center.position.z, msg.box.size.x,
               msg.box.size.y, msg.box.size.z, msg.score)
@@ -287,6 +302,21 @@ def observation_from_msg(msg: ObjectObservation, stamp: float) -> tuple[Observat
     if not (abs(norm - 1.0) <= 1e-2 or norm == 0.0):
         raise DropError("observation.bad_box",
                         f"observation {label!r}: box orientation norm {norm:.3f} is not unit")
+    try:  # the core's checks, shared with units and requests
+        label = check_identifier(msg.label, "observation label", LIMITS.max_label_chars)
+        tracker_id = check_optional_identifier(msg.tracker_id, "observation tracker_id")
+        state = check_text(msg.state, "observation state", LIMITS.max_label_chars).lower()
+        check_unit_interval(msg.score, f"observation {label!r}: score")
+        check_finite_position((msg.centroid.x, msg.centroid.y, msg.centroid.z),
+                              f"observation {label!r}: centroid")
+        check_finite_position((msg.box.center.position.x, msg.box.center.position.y,
+                               msg.box.center.position.z), f"observation {label!r}: box")
+        size = (msg.box.size.x, msg.box.size.y, msg.box.size.z)
+        if not all(0.0 <= v <= LIMITS.max_object_size_m for v in size):  # False for NaN
+            raise ValueError(f"observation {label!r}: box size {size} is outside "
+                             f"[0, {LIMITS.max_object_size_m}] m")
+    except ValueError as exc:
+        raise DropError("observation.invalid", str(exc)) from exc
     rotation = np.eye(3) if norm == 0.0 else quaternion_to_matrix(quat / norm)
     obs = Observation(
         label=label, score=float(msg.score),
@@ -294,9 +324,9 @@ def observation_from_msg(msg: ObjectObservation, stamp: float) -> tuple[Observat
         box_center=(msg.box.center.position.x, msg.box.center.position.y,
                     msg.box.center.position.z),
         box_extent=(msg.box.size.x, msg.box.size.y, msg.box.size.z), box_rotation=rotation,
-        point_count=int(msg.point_count), stamp=stamp, tracker_id=msg.tracker_id or None,
-        state=msg.state.strip().lower() or None)
-    return obs, bytes(msg.crop.data) if msg.crop.format.lower() in ("jpeg", "jpg") else b""
+        point_count=int(msg.point_count), stamp=stamp, tracker_id=tracker_id or None,
+        state=state or None)
+    return obs, crop
 
 
 # -- scene graph (memory server -> clients) ---------------------------------------------------

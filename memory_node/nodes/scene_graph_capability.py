@@ -30,7 +30,9 @@ from typing import Any
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from visualization_msgs.msg import MarkerArray
 
+from memory_node.core.limits import LIMITS
 from memory_node.core.settings import check_settings, setting
+from memory_node.core.units import check_text
 from memory_node.msg import MemoryStats, ObjectObservations
 from memory_node.msg import SceneGraph as SceneGraphMsg
 from memory_node.nodes.conversions import from_time
@@ -47,7 +49,7 @@ from memory_node.nodes.perception_conversions import (
 from memory_node.srv import GetSceneGraph
 
 MAX_TOKEN_BUDGET = 1 << 20
-MAX_QUERY_CHARS = 2000
+MAX_QUERY_CHARS = LIMITS.max_text_chars
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,11 @@ class SceneGraphCapability(Capability):
                        f"observations in frame {frame!r}; the memory is in "
                        f"{self.host.frame_id!r} (no tf here: publish in that frame)")
             return
+        if len(msg.observations) > LIMITS.max_observations_per_frame:
+            self._drop("dropped.observations.too_many",
+                       f"{len(msg.observations)} observations in one frame (max "
+                       f"{LIMITS.max_observations_per_frame})")
+            return
         stamp = from_time(msg.header.stamp) or time.time()  # an unset stamp means "now"
         try:
             view = view_from_msg(msg.view, stamp)
@@ -164,11 +171,24 @@ class SceneGraphCapability(Capability):
 
     def _on_perception_stats(self, msg: MemoryStats) -> None:
         counters = self.memory.counters.by_reason
+        if len(msg.counters) > LIMITS.max_counters:  # anyone may publish here: bound it
+            self._drop("dropped.perception_stats.too_many",
+                       f"perception stats with {len(msg.counters)} counters (max "
+                       f"{LIMITS.max_counters})")
+            return
+        known = sum(k.startswith("perception.") for k in counters)
         for kv in msg.counters:
+            key = f"perception.{kv.key}"
             try:
-                counters[f"perception.{kv.key}"] = int(kv.value)
+                check_text(kv.key, "counter name", LIMITS.max_label_chars, allow_empty=False)
+                value = int(kv.value)
             except ValueError:
                 continue  # not a count (a perception node of another version): skip it
+            if key not in counters:
+                if known >= LIMITS.max_counters:
+                    continue
+                known += 1
+            counters[key] = value
         counters["perception.frames_processed"] = int(msg.observations_applied)
 
     # -- outgoing ---------------------------------------------------------------------------
@@ -207,8 +227,8 @@ class SceneGraphCapability(Capability):
     def _get_scene_graph(self, request: GetSceneGraph.Request, response: Any) -> None:
         if request.token_budget > MAX_TOKEN_BUDGET:
             raise ValueError(f"token_budget {request.token_budget} is above {MAX_TOKEN_BUDGET}")
-        if len(request.query) > MAX_QUERY_CHARS:
-            raise ValueError(f"query is {len(request.query)} characters (max {MAX_QUERY_CHARS})")
+        check_text(request.query, "query", MAX_QUERY_CHARS, multiline=True)
+        check_text(request.format, "format", LIMITS.max_label_chars)
         answer = self.long_term.serialise(request.format, request.token_budget, request.query)
         if answer.format == "graph":
             response.graph = graph_to_msg(answer.nodes, answer.edges, answer.revision,

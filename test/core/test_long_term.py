@@ -3,12 +3,14 @@ serialisation, markers, clear/reload."""
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 
 from memory_node.core.long_term import LongTermMemory
 from memory_node.core.memory import Memory
@@ -43,10 +45,17 @@ def test_camera_fixture_looks_along_x() -> None:
         True, False]
 
 
+def tiny_jpeg() -> bytes:
+    """A real JPEG: units refuse crops that are not one (issue 9)."""
+    buf = io.BytesIO()
+    Image.new("RGB", (4, 4), (200, 30, 30)).save(buf, "JPEG")
+    return buf.getvalue()
+
+
 def test_apply_persists_each_frame_and_a_restart_resumes(store: MemoryStore) -> None:
     lt = LongTermMemory(store, ShortTermMemory(10, store=store))
-    first = lt.apply([Observation.at("Mug", (2.0, 0.1, 0.9), 1.0)], view(1.0), 1.0,
-                     [b"\xff\xd8jpeg"])
+    crop = tiny_jpeg()
+    first = lt.apply([Observation.at("Mug", (2.0, 0.1, 0.9), 1.0)], view(1.0), 1.0, [crop])
     assert [e.kind for e in first.events] == [EventKind.NEW]
     assert first.changed and first.revision >= 2
     assert {m["ns"] for m in first.markers} >= {"objects", "object_labels", "areas"}
@@ -57,7 +66,7 @@ def test_apply_persists_each_frame_and_a_restart_resumes(store: MemoryStore) -> 
     # The short-term memory holds the unit written on NEW, with area and crop.
     unit = lt.short_term.peek(obj)
     assert unit is not None and unit.label == "Mug" and unit.area_id.startswith("area_")
-    assert unit.image_jpeg == b"\xff\xd8jpeg" and unit.source == "perception"
+    assert unit.image_jpeg == crop and unit.source == "perception"
 
     again = LongTermMemory(store)  # what the server does after a restart
     assert again.graph.nodes("object") == [obj]

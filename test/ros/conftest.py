@@ -13,9 +13,13 @@ from rclpy.node import Node  # noqa: E402
 
 @pytest.fixture(scope="session")
 def ros_context() -> Iterator[None]:
-    rclpy.init()
+    # test/fuzz's conftest has the same session fixture: whichever runs first initialises.
+    mine = not rclpy.ok()
+    if mine:
+        rclpy.init()
     yield
-    rclpy.try_shutdown()
+    if mine:
+        rclpy.try_shutdown()
 
 
 @pytest.fixture()

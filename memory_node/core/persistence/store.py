@@ -8,25 +8,54 @@ Why these settings:
   process still loses nothing; an OS crash may lose the last transactions).
 - Snapshots go through SQLite's online backup API into a temporary file that is fsync'd and
   renamed into place: a reader of the snapshot directory sees the old file or the new one,
-  never half of one.
+  never half of one. A process killed meanwhile leaves `.NAME.PID.tmp`; the next start
+  removes it.
+- Snapshot names come from any participant on the DDS domain, so they are confined by
+  construction: relative, at most `max_snapshot_depth` parts of safe characters, never
+  starting with a dot, and files are opened by plain path (an SQLite URI would decode `%2e`
+  and cut at `?`/`#` after our checks). Error messages name the snapshot, never a path
+  outside, so they cannot tell a caller whether some file exists.
+- LOAD is all or nothing: the snapshot is copied to a temporary file, checked (integrity,
+  version, every table and column this code reads, after migrating it) and only then
+  copied over the live database.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
 import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from memory_node.core.errors import InvalidArgument, NotFound
+from memory_node.core.limits import LIMITS, Limits
 from memory_node.core.persistence.migrations import MIGRATIONS, Migration
 
 _SNAPSHOT_SUFFIX = ".sqlite"
+# One part of a snapshot name: safe characters, no leading dot (no "..", no hidden files).
+_NAME_PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+# Our temporary files: ".NAME.PID.tmp" (plus SQLite's journal of it).
+_TMP_FILE = re.compile(r"\..+\.(\d+)\.tmp(-journal|-wal|-shm)?")
 
 
-class PathOutsideMemoryDir(ValueError):
-    """A snapshot path that would escape the memory directory."""
+class PathOutsideMemoryDir(InvalidArgument):
+    """A snapshot name that is not a plain relative name inside the memory directory."""
+
+
+class SnapshotNotFound(NotFound, FileNotFoundError):
+    """LOAD of a snapshot name that names no file."""
+
+
+class SchemaMismatch(InvalidArgument):
+    """A database that is not (or no longer) a memory database this code can use.
+
+    A ValueError: at start-up the node exits with status 2 (configuration error), so
+    bringup does not restart it in a loop; as a LOAD it is a rejected request.
+    """
 
 
 class MemoryStore:
@@ -41,16 +70,32 @@ class MemoryStore:
         path: str | Path,
         durability: str = "full",
         migrations: list[Migration] | None = None,
+        limits: Limits = LIMITS,
+        remove_stale: bool = True,
     ) -> None:
         if durability not in ("full", "normal"):
             raise ValueError(f"durability must be 'full' or 'normal', got {durability!r}")
         self.path = Path(path).resolve()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.memory_dir = self.path.parent
+        self.durability = durability
+        self.limits = limits
         self._lock = threading.RLock()
         self._migrations = sorted(migrations or MIGRATIONS, key=lambda m: m.version)
-        self._conn = self._open(self.path, durability)
-        self._migrate()
+        #: temporary files of killed processes removed at start (for the log)
+        self.removed_stale: list[Path] = self._remove_stale_tmp() if remove_stale else []
+        self._conn: sqlite3.Connection | None = None
+        try:
+            self._conn = self._open(self.path, durability)
+            self._migrate()
+            self.verify_schema()
+        except BaseException as exc:
+            if self._conn is not None:
+                self._conn.close()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise SchemaMismatch(f"{self.path.name} is not a usable memory database: "
+                                     f"{exc}") from exc
+            raise
 
     @staticmethod
     def _open(path: Path, durability: str) -> sqlite3.Connection:
@@ -66,7 +111,46 @@ class MemoryStore:
         conn.execute("PRAGMA busy_timeout=5000")
         return conn
 
+    def _remove_stale_tmp(self) -> list[Path]:
+        """Delete `.NAME.PID.tmp` files that no live process is writing (a SAVE or LOAD
+        killed half-way): they are never read, and can be as large as the memory."""
+        removed = []
+        for depth in range(self.limits.max_snapshot_depth):
+            for path in self.memory_dir.glob("/".join(["*"] * depth + [".*.tmp*"])):
+                match = _TMP_FILE.fullmatch(path.name)
+                if not match or not path.is_file() or _pid_alive(int(match.group(1))):
+                    continue
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+                    removed.append(path)
+        return removed
+
     # -- schema -------------------------------------------------------------------------
+    def expected_schema(self) -> dict[str, dict[str, tuple[str, int, int]]]:
+        """Tables -> columns -> (type, notnull, pk) that the migrations create."""
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            for migration in self._migrations:
+                for statement in _split_sql(migration.sql):
+                    conn.execute(statement)
+            return _schema_of(conn)
+        finally:
+            conn.close()
+
+    def verify_schema(self) -> None:
+        """SchemaMismatch unless every table and column the code needs is there as the
+        migrations define it (a file can claim any schema_version)."""
+        with self._lock:
+            actual = _schema_of(self._conn)
+        for table, columns in self.expected_schema().items():
+            if table not in actual:
+                raise SchemaMismatch(f"{self.path.name}: table {table} is missing")
+            for column, spec in columns.items():
+                if actual[table].get(column) != spec:
+                    raise SchemaMismatch(
+                        f"{self.path.name}: column {table}.{column} is "
+                        f"{actual[table].get(column) or 'missing'}, expected {spec}")
+
     @property
     def schema_version(self) -> int:
         with self._lock:
@@ -133,31 +217,43 @@ class MemoryStore:
 
     # -- snapshots ----------------------------------------------------------------------
     def resolve_snapshot_path(self, name: str) -> Path:
-        """Map a client-given snapshot name or path to a file inside the memory directory."""
-        if not name or not name.strip():
-            raise ValueError("snapshot path is empty")
-        if "\x00" in name:
-            raise ValueError("snapshot path contains a NUL byte")
-        candidate = Path(name)
-        if not candidate.is_absolute():
-            candidate = self.memory_dir / candidate
-        candidate = candidate.resolve()
-        if candidate.suffix != _SNAPSHOT_SUFFIX:
-            candidate = candidate.with_name(candidate.name + _SNAPSHOT_SUFFIX)
-        if self.memory_dir not in candidate.parents:
+        """Map a client-given snapshot name ("name" or "folder/name", ".sqlite" optional)
+        to a file inside the memory directory, or InvalidArgument."""
+        if not isinstance(name, str):
+            raise PathOutsideMemoryDir("snapshot name must be a string")
+        limit = self.limits.max_snapshot_name_chars
+        if not name.strip():
+            raise PathOutsideMemoryDir("snapshot name is empty")
+        if len(name) > limit:
+            raise PathOutsideMemoryDir(f"snapshot name is {len(name)} characters (max {limit})")
+        stem = name[: -len(_SNAPSHOT_SUFFIX)] if name.endswith(_SNAPSHOT_SUFFIX) else name
+        parts = stem.split("/")
+        if len(parts) > self.limits.max_snapshot_depth or not all(
+                _NAME_PART.fullmatch(p) for p in parts):
             raise PathOutsideMemoryDir(
-                f"snapshot path {name!r} resolves outside the memory directory {self.memory_dir}"
-            )
-        if candidate == self.path:
-            raise ValueError("snapshot path is the live database itself")
+                f"snapshot name {name!r} must be relative: up to "
+                f"{self.limits.max_snapshot_depth} parts of letters, digits, '_', '-', '.' "
+                "separated by '/', none starting with '.'")
+        candidate = self.memory_dir.joinpath(*parts[:-1], parts[-1] + _SNAPSHOT_SUFFIX)
+        # Room for our temporary file beside it (".NAME.load.PID.tmp-journal").
+        if not _fits_file_system(candidate.parent,
+                                 f".{candidate.name}.load.{os.getpid()}.tmp-journal"):
+            raise PathOutsideMemoryDir(f"snapshot name {name!r} is too long for the file "
+                                       "system")
+        # A symbolic link inside the memory directory must not lead out of it either.
+        if self.memory_dir not in candidate.resolve().parents:
+            raise PathOutsideMemoryDir(f"snapshot name {name!r} leads out of the memory "
+                                       "directory")
+        if candidate.resolve() == self.path:
+            raise PathOutsideMemoryDir(f"snapshot name {name!r} is the live database itself")
         return candidate
 
     def save_snapshot(self, name: str) -> Path:
         """Copy the live database to `name` atomically; returns the file written."""
         target = self.resolve_snapshot_path(name)
-        target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         try:
+            target.parent.mkdir(parents=True, exist_ok=True)
             dest = sqlite3.connect(str(tmp))
             try:
                 with self._lock:
@@ -168,34 +264,85 @@ class MemoryStore:
             _fsync_file(tmp)
             os.replace(tmp, target)
             _fsync_dir(target.parent)
+        except OSError as exc:
+            if _name_too_long(exc):  # the memory directory's own path is long
+                raise PathOutsideMemoryDir(f"snapshot name {name!r} is too long for the "
+                                           "file system") from exc
+            raise
         finally:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
         return target
+
+    def prepare_snapshot(self, name: str) -> MemoryStore:
+        """A checked, migrated copy of snapshot `name` in a temporary file, ready for
+        `adopt`; the live memory is untouched. Raises SnapshotNotFound or SchemaMismatch.
+        The caller closes it (`discard`) whether or not it adopts it."""
+        source = self.resolve_snapshot_path(name)
+        if not source.is_file():
+            raise SnapshotNotFound(f"no snapshot named {name!r}")
+        tmp = source.with_name(f".{source.name}.load.{os.getpid()}.tmp")
+        tmp.unlink(missing_ok=True)
+        try:
+            # Plain path, never a URI; the copy is what gets checked and migrated, so the
+            # snapshot file itself is only read.
+            src = sqlite3.connect(str(source))
+            try:
+                dest = sqlite3.connect(str(tmp))
+                try:
+                    src.backup(dest)
+                    ok = dest.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+                    if not ok:
+                        raise SchemaMismatch(f"snapshot {name!r} fails SQLite's integrity check")
+                    version = dest.execute("SELECT MAX(version) FROM schema_version"
+                                           ).fetchone()[0]
+                finally:
+                    dest.close()
+            finally:
+                src.close()
+            known = self._migrations[-1].version if self._migrations else 0
+            if int(version or 0) > known:
+                raise SchemaMismatch(f"snapshot {name!r} has schema version {version}, newer "
+                                     "than this code")
+            return MemoryStore(tmp, durability="normal", migrations=self._migrations,
+                               limits=self.limits, remove_stale=False)
+        except sqlite3.DatabaseError as exc:
+            _unlink_all(tmp)
+            raise SchemaMismatch(f"snapshot {name!r} is not a memory snapshot: {exc}") from exc
+        except BaseException:
+            _unlink_all(tmp)
+            raise
+
+    def adopt(self, prepared: MemoryStore) -> None:
+        """Replace the live memory's contents with `prepared`'s in one write transaction
+        (the backup API): readers see the old memory or the new one."""
+        with self._lock, prepared._lock:
+            prepared._conn.backup(self._conn)
+
+    def backup_in_memory(self) -> sqlite3.Connection:
+        """A copy of the live memory in RAM, to put back if a LOAD fails half-way."""
+        copy = sqlite3.connect(":memory:", check_same_thread=False)
+        with self._lock:
+            self._conn.backup(copy)
+        return copy
+
+    def restore(self, copy: sqlite3.Connection) -> None:
+        with self._lock:
+            copy.backup(self._conn)
+
+    def discard(self) -> None:
+        """Close a prepared snapshot copy and delete its files."""
+        self.close()
+        _unlink_all(self.path)
 
     def load_snapshot(self, name: str) -> Path:
         """Replace the live memory with the snapshot `name`, all or nothing."""
-        source = self.resolve_snapshot_path(name)
-        if not source.is_file():
-            raise FileNotFoundError(f"no snapshot at {source}")
-        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        prepared = self.prepare_snapshot(name)
         try:
-            try:
-                ok = src.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-                version = src.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
-            except sqlite3.DatabaseError as exc:
-                raise ValueError(f"{source} is not a memory snapshot: {exc}") from exc
-            if not ok:
-                raise ValueError(f"{source} fails SQLite's integrity check")
-            if int(version or 0) > self.schema_version:
-                raise ValueError(f"{source} has schema version {version}, newer than this code")
-            with self._lock:
-                # The backup API replaces the destination's pages in one write transaction:
-                # readers see the old memory or the new one.
-                src.backup(self._conn)
+            self.adopt(prepared)
         finally:
-            src.close()
-        self._migrate()  # an older snapshot is brought up to the current schema
-        return source
+            prepared.discard()
+        return self.resolve_snapshot_path(name)
 
     def close(self) -> None:
         with self._lock:
@@ -216,6 +363,46 @@ def _split_sql(script: str) -> list[str]:
     if buffer.strip():
         raise ValueError(f"incomplete SQL statement in migration: {buffer.strip()[:80]}")
     return statements
+
+
+def _schema_of(conn: sqlite3.Connection) -> dict[str, dict[str, tuple[str, int, int]]]:
+    tables = [r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+    return {t: {r[1]: (str(r[2]).upper(), int(r[3]), int(r[5]))
+                for r in conn.execute(f'PRAGMA table_info("{t}")')} for t in tables}
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # ours, from before: we are not writing it now
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _name_too_long(exc: BaseException) -> bool:
+    return getattr(exc, "errno", None) == errno.ENAMETOOLONG
+
+
+def _fits_file_system(directory: Path, file_name: str) -> bool:
+    """Whether `directory/file_name` is short enough to create (else ENAMETOOLONG)."""
+    try:
+        name_max = os.pathconf(directory if directory.exists() else "/", "PC_NAME_MAX")
+        path_max = os.pathconf("/", "PC_PATH_MAX")
+    except (OSError, ValueError):
+        name_max, path_max = 255, 4096
+    return (len(file_name.encode()) <= name_max
+            and len(str(directory / file_name).encode()) < path_max)
+
+
+def _unlink_all(path: Path) -> None:
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            Path(str(path) + suffix).unlink(missing_ok=True)
 
 
 def _fsync_file(path: Path) -> None:

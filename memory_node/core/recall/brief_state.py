@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory_node.core.skills import RESULTS, SKILLS
+from memory_node.core.units import check_text
 
 MAX_SUBGOAL_CHARS = 500
 MAX_FIELD_CHARS = 128
@@ -27,11 +28,7 @@ class BriefState:
 
 
 def _short_str(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"brief state {what} must be a string, got {type(value).__name__}")  # noqa: TRY004 - callers map ValueError to a rejected request
-    if len(value) > MAX_FIELD_CHARS:
-        raise ValueError(f"brief state {what} is {len(value)} characters (max {MAX_FIELD_CHARS})")
-    return value.strip()
+    return check_text(value, f"brief state {what}", MAX_FIELD_CHARS)
 
 
 def validate_brief(brief: object) -> BriefState:
@@ -40,9 +37,7 @@ def validate_brief(brief: object) -> BriefState:
         raise ValueError(f"expected a BriefState, got {type(brief).__name__}")  # noqa: TRY004 - callers map ValueError to a rejected request
     if not isinstance(brief.subgoal, str) or not brief.subgoal.strip():
         raise ValueError("brief state subgoal is empty: say what the next step is for")
-    if len(brief.subgoal) > MAX_SUBGOAL_CHARS:
-        raise ValueError(f"brief state subgoal is {len(brief.subgoal)} characters "
-                         f"(max {MAX_SUBGOAL_CHARS})")
+    check_text(brief.subgoal, "brief state subgoal", MAX_SUBGOAL_CHARS)
     held = _short_str(brief.held_object, "held_object")
     area = _short_str(brief.robot_area, "robot_area")
     skill = _short_str(brief.last_skill, "last_skill").lower()

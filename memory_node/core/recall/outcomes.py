@@ -18,7 +18,7 @@ from typing import Any
 from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.describe import HELD_BY_ROBOT
 from memory_node.core.skills import SKILLS, check_skill_call
-from memory_node.core.units import ObjectMemoryUnit, check_finite_position
+from memory_node.core.units import ObjectMemoryUnit, check_containment, check_finite_position
 
 REASON_NOT_FOUND = "not_found"  # a pick failed because the object was not where remembered
 ABSENT_CONFIDENCE_FACTOR = 0.5
@@ -64,6 +64,9 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
     for i in SKILLS[skill].object_args:
         if args[i] not in units:
             raise ValueError(f"{skill}: unknown object id {args[i]!r}")
+    named = [args[i] for i in SKILLS[skill].object_args if i < len(args)]
+    if len(set(named)) != len(named):  # "put mug_1 mug_1": an object is not its own place
+        raise ValueError(f"{skill}: the objects it names must be different, got {named}")
     if skill == "put" and len(args) == 3 and args[2] not in ("in", "on"):
         raise ValueError(f"put: relation must be 'in' or 'on', got {args[2]!r}")
     robot_position = (check_finite_position(outcome.robot_position, "robot_position")
@@ -108,6 +111,7 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
                        area_id=receptacle.area_id or target.area_id)
         if moved.state == "absent":
             moved = replace(moved, state="none", confidence=1.0)
+        check_containment(moved, units)  # the mug in the box that is in the mug
         return [moved]
 
     if skill == "pour":

@@ -1,0 +1,1 @@
+"""Planner core: no rclpy below this folder (tested without ROS in test/planner/)."""

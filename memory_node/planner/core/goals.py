@@ -1,0 +1,57 @@
+"""Goal conditions (ALFRED/KARMA style), the offline planner's privileged input:
+`INSIDE(Apple, Fridge)`, `ON(x, y)`, `STATE(x, s)`, `TOGGLEON(x)`, `TOGGLEOFF(x)`,
+`OPEN(x)`, `CLOSED(x)`, `HOLDING(x)`, with object types, not ids.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from memory_node.core.errors import InvalidArgument
+
+ARITY = {"INSIDE": 2, "ON": 2, "STATE": 2, "TOGGLEON": 1, "TOGGLEOFF": 1, "OPEN": 1,
+         "CLOSED": 1, "HOLDING": 1}
+ALIASES = {"SWITCHON": "TOGGLEON", "SWITCHOFF": "TOGGLEOFF", "IN": "INSIDE",
+           "OPENED": "OPEN", "CLOSE": "CLOSED", "HOLD": "HOLDING"}
+MAX_GOALS = 32
+MAX_GOAL_CHARS = 200
+_GOAL = re.compile(r"^\s*([A-Za-z_]+)\s*\(\s*([^()]*?)\s*\)\s*(?::\s*1\s*)?$")
+_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9_ ]{0,63}$")
+
+
+@dataclass(frozen=True)
+class Goal:
+    predicate: str
+    args: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.predicate}({', '.join(self.args)})"
+
+
+def parse_goal(text: str) -> Goal:
+    if not isinstance(text, str) or len(text) > MAX_GOAL_CHARS:
+        raise InvalidArgument(f"goal condition must be a string of at most {MAX_GOAL_CHARS} "
+                              "characters")
+    m = _GOAL.match(text)
+    if not m:
+        raise InvalidArgument(f"goal condition {text[:60]!r} is not PREDICATE(args)")
+    pred = m.group(1).upper()
+    pred = ALIASES.get(pred, pred)
+    if pred not in ARITY:
+        raise InvalidArgument(f"unknown goal predicate {m.group(1)!r}; known: "
+                              f"{', '.join(ARITY)}")
+    args = tuple(a.strip() for a in m.group(2).split(",")) if m.group(2).strip() else ()
+    if len(args) != ARITY[pred]:
+        raise InvalidArgument(f"{pred} takes {ARITY[pred]} argument(s), got {len(args)}")
+    if not all(_WORD.match(a) for a in args):
+        raise InvalidArgument(f"goal condition {text[:60]!r}: arguments must be type words")
+    return Goal(pred, args)
+
+
+def parse_goals(texts: Iterable[str]) -> list[Goal]:
+    texts = list(texts)
+    if len(texts) > MAX_GOALS:
+        raise InvalidArgument(f"{len(texts)} goal conditions (max {MAX_GOALS})")
+    return [parse_goal(t) for t in texts]

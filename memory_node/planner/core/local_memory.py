@@ -1,0 +1,72 @@
+"""MemoryPort over an in-process `memory_node.core.memory.Memory` (the same core the memory
+server runs, with its SQLite file): for the planner's core tests and in-process tools. On a
+robot the node uses `MemoryClient` over the services instead (nodes/memory_port.py).
+"""
+
+from __future__ import annotations
+
+from memory_node.core.errors import InvalidArgument
+from memory_node.core.memory import Memory
+from memory_node.core.recall_memory import brief_from_fields
+
+from .types import BriefState, RecallView, SkillCall, SkillResult, UnitView
+
+
+def unit_view(unit: object, description: str = "", score: float = 0.0) -> UnitView:
+    u = unit
+    return UnitView(u.object_id, u.label, tuple(u.position), u.state, u.area_id,  # type: ignore[attr-defined]
+                    u.receptacle_id, u.relation, description, float(score))  # type: ignore[attr-defined]
+
+
+class LocalMemory:
+    def __init__(self, memory: Memory) -> None:
+        self.memory = memory
+
+    def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
+               brief: BriefState | None) -> RecallView:
+        core_brief = None
+        try:
+            if brief is not None:
+                core_brief = brief_from_fields(
+                    brief.subgoal, brief.held_object, brief.robot_area, brief.last_skill,
+                    list(brief.last_args), brief.last_succeeded, brief.last_message,
+                    list(brief.recent_areas))
+            answer = self.memory.recall.recall(instruction, k, token_budget, episode_id,
+                                               core_brief)
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None
+        return RecallView(tuple(unit_view(r.unit, r.description, r.score)
+                                for r in answer.units),
+                          answer.context, answer.context_tokens, tuple(answer.warnings))
+
+    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult
+                       ) -> tuple[UnitView, ...]:
+        try:
+            answer = self.memory.recall.record_outcome(
+                episode_id, call.skill, list(call.args), result.success,
+                result.message[:2000], result.robot_area, result.robot_position,
+                error_code=int(result.error_code))
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None
+        return tuple(unit_view(after) for _, after in answer.changed)
+
+    def find(self, label: str, max_results: int) -> tuple[UnitView, ...]:
+        try:
+            found = self.memory.query_object(label, max_results=max_results)
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None
+        out = []
+        for c in found:
+            unit = self.memory.short_term.peek(c.object_id)
+            out.append(unit_view(unit) if unit is not None else UnitView(
+                c.object_id, c.label, tuple(c.position), area_id=c.area_id))
+        return tuple(out)
+
+    def scene_graph(self, format: str, token_budget: int, query: str) -> str:
+        try:
+            return self.memory.long_term.serialise(format, token_budget, query).text
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None
+
+    def end_episode(self, episode_id: str, succeeded: bool) -> None:
+        self.memory.recall.end_episode(episode_id)

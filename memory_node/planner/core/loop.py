@@ -1,0 +1,414 @@
+"""The plan loop: one instruction, planned with memory and executed as validated skill calls.
+
+    recall(instruction) -> plan -> for each step: recall(brief state) -> [confirm] ->
+    execute -> record_outcome -> (failure: re-plan, bounded; explore or plan used up:
+    plan again with what memory now knows) -> end_episode
+
+Only calls that passed validation (validate.py, or the offline planner's own table-driven
+output checked the same way) reach the executor; at most `max_steps` per instruction. Every
+outcome is recorded before the next step; if memory cannot take it, the instruction stops
+with UNAVAILABLE rather than acting on a memory that missed a step. Cancellation is
+checked between every two calls and passed to the executor.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from memory_node.core.errors import (
+    ErrorCode,
+    InvalidArgument,
+    MemoryRequestError,
+)
+from memory_node.core.recall.categories import type_key
+from memory_node.core.skills import SkillTable, load_skill_table
+from memory_node.core.units import check_identifier
+
+from .areas import areas_from_graph_json, rank_places, units_from_graph_json
+from .goals import parse_goals
+from .llm_planner import refuse_repeats
+from .planning import Planner, PlanRequest, PlanResult
+from .prompt import StepLine
+from .settings import MAX_INSTRUCTION_CHARS, LoopSettings
+from .types import (
+    AreaView,
+    BriefState,
+    CancelToken,
+    Confirmer,
+    MemoryPort,
+    SkillCall,
+    SkillExecutor,
+    Target,
+)
+from .validate import PlanRejected, check_step
+from .vocabulary import Vocabulary
+
+T = TypeVar("T")
+MAX_NOTE_CHARS = 400
+MAX_LOOKUPS = 8
+LOOKUP_RESULTS = 3
+MEMORY_RETRY_CODES = (ErrorCode.UNAVAILABLE, ErrorCode.TIMEOUT)
+
+
+@dataclass
+class StepRecord:
+    call: SkillCall
+    success: bool
+    error_code: int
+    message: str
+    duration: float
+    memory_note: str = ""
+
+
+@dataclass
+class InstructionResult:
+    success: bool = False
+    error_code: int = ErrorCode.NONE
+    message: str = ""
+    steps: list[StepRecord] = field(default_factory=list)
+    llm_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    replans: int = 0
+    memory_time: float = 0.0
+    llm_time: float = 0.0
+    skill_time: float = 0.0
+    total_time: float = 0.0
+    plans: int = 0
+    rejections: list[str] = field(default_factory=list)
+
+    @property
+    def executed(self) -> list[SkillCall]:
+        return [s.call for s in self.steps]
+
+
+# (step number, call or None, status, remaining plan, memory note)
+Feedback = Callable[[int, SkillCall | None, str, Sequence[SkillCall], str], None]
+
+
+class _Stop(Exception):  # noqa: N818 - ends the instruction with a code
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def check_instruction(text: object, max_chars: int = MAX_INSTRUCTION_CHARS) -> str:
+    if not isinstance(text, str):
+        raise InvalidArgument("instruction must be a string")
+    clean = text.strip()
+    if not clean:
+        raise InvalidArgument("instruction is empty")
+    if len(clean) > max_chars:
+        raise InvalidArgument(f"instruction is {len(clean)} characters (max {max_chars})")
+    if any(ord(c) < 32 and c not in "\n\t" for c in clean):
+        raise InvalidArgument("instruction contains control characters")
+    return clean
+
+
+class PlanLoop:
+    def __init__(self, planner: Planner, memory: MemoryPort, executor: SkillExecutor,
+                 settings: LoopSettings | None = None, table: SkillTable | None = None,
+                 confirmer: Confirmer | None = None,
+                 places: Callable[[], Sequence[AreaView]] = tuple) -> None:
+        self.planner = planner
+        self.memory = memory
+        self.executor = executor
+        self.settings = settings or LoopSettings()
+        self.table = table or load_skill_table()
+        self.confirmer = confirmer
+        self.places = places   # the robot's named places (map/places), read per instruction
+        unknown = [s for s in self.settings.confirm_skills if s not in self.table]
+        if unknown:
+            raise ValueError(f"confirm_skills names unknown skills: {', '.join(unknown)}")
+        if self.settings.confirm_skills and confirmer is None:
+            raise ValueError("confirm_skills is set but no confirmer is given")
+
+    # -- memory, timed and retried ----------------------------------------------------------
+    def _memory(self, out: InstructionResult, fn: Callable[[], T], what: str) -> T:
+        attempts = 0
+        while True:
+            start = time.perf_counter()
+            try:
+                return fn()
+            except MemoryRequestError as exc:
+                if exc.code not in MEMORY_RETRY_CODES or attempts >= self.settings.memory_retries:
+                    raise _Stop(exc.code, f"memory {what}: {exc.message}") from None
+                attempts += 1
+            finally:
+                out.memory_time += time.perf_counter() - start
+
+    # -- planning ---------------------------------------------------------------------------
+    def _look_up(self, out: InstructionResult, req: PlanRequest) -> None:
+        """Ask memory for the object types the planner says it needs (the knife to slice,
+        the sink to clean) when no answer so far named one: recall ranks by the
+        instruction, which rarely mentions the tools."""
+        wanted = getattr(self.planner, "wanted_types", None)
+        if wanted is None:
+            return
+        asked = req.notes.setdefault("looked_up", set())
+        have = {type_key(u.label) for u in req.vocab.objects.values()}
+        for t in wanted(req)[:MAX_LOOKUPS]:
+            key = type_key(t)
+            if key in have or key in asked:
+                continue
+            asked.add(key)
+            req.vocab.add_units(self._memory(
+                out, lambda t=t: self.memory.find(t, LOOKUP_RESULTS), "query_object"))
+
+    def _plan(self, out: InstructionResult, req: PlanRequest) -> list[SkillCall]:
+        out.plans += 1
+        self._look_up(out, req)
+        try:
+            result: PlanResult = self.planner.plan(req)
+        except MemoryRequestError as exc:
+            usage = getattr(exc, "usage", None)
+            if usage is not None:
+                self._count(out, usage)
+            raise _Stop(exc.code, f"planning ({self.planner.name}): {exc.message}") from None
+        self._count(out, result)
+        try:
+            refuse_repeats(result.calls, req)
+        except PlanRejected as exc:
+            raise _Stop(ErrorCode.INVALID_ARGUMENT, f"planner {self.planner.name}: "
+                        f"{exc.message}") from None
+        # Whatever planned it, each call is validated again against the table and memory.
+        usable = req.vocab.usable_skills(self.table)
+        calls = []
+        for i, call in enumerate(result.calls[:req.max_plan_steps]):
+            raw = {"skill": call.skill, **dict(zip(
+                (a.role for a in self.table[call.skill].args), call.args, strict=False))} \
+                if call.skill in self.table else {"skill": call.skill}
+            try:
+                calls.append(check_step(raw, i, self.table, req.vocab, usable))
+            except PlanRejected as exc:
+                raise _Stop(ErrorCode.INVALID_ARGUMENT,
+                            f"planner {self.planner.name} produced an invalid call: "
+                            f"{exc.message}") from None
+        return calls
+
+    @staticmethod
+    def _count(out: InstructionResult, r: PlanResult) -> None:
+        out.llm_calls += r.llm_calls
+        out.prompt_tokens += r.prompt_tokens
+        out.completion_tokens += r.completion_tokens
+        out.llm_time += r.llm_time
+        out.rejections += r.rejections
+
+    # -- one instruction --------------------------------------------------------------------
+    def run(self, instruction: str, episode_id: str, max_steps: int = 0,
+            goal_conditions: Sequence[str] = (), cancel: CancelToken | None = None,
+            feedback: Feedback | None = None) -> InstructionResult:
+        start = time.perf_counter()
+        out = InstructionResult()
+        cancel = cancel or CancelToken()
+        try:
+            text = check_instruction(instruction, self.settings.max_instruction_chars)
+            episode = check_identifier(episode_id, "episode_id")
+            goals = tuple(goal_conditions)
+            parse_goals(goals)   # malformed goals are refused whichever planner runs
+            limit = self.settings.max_steps if max_steps <= 0 else min(max_steps, 500)
+        except (InvalidArgument, ValueError) as exc:
+            out.error_code, out.message = ErrorCode.INVALID_ARGUMENT, str(exc)
+            out.total_time = time.perf_counter() - start
+            return out
+        started_episode = False
+        try:
+            started_episode = True
+            self._run(out, text, episode, goals, limit, cancel, feedback or _no_feedback)
+        except _Stop as stop:
+            out.success, out.error_code, out.message = False, stop.code, stop.message
+        except MemoryRequestError as exc:
+            out.success, out.error_code, out.message = False, exc.code, exc.message
+        finally:
+            if started_episode:
+                try:
+                    self._memory(out, lambda: self.memory.end_episode(episode, out.success),
+                                 "end_episode")
+                except _Stop:
+                    pass  # the episode expires server-side; the result already says why
+            out.total_time = time.perf_counter() - start
+        return out
+
+    def _run(self, out: InstructionResult, text: str, episode: str, goals: tuple[str, ...],
+             limit: int, cancel: CancelToken, feedback: Feedback) -> None:
+        s = self.settings
+        vocab = Vocabulary()
+        recall = self._memory(out, lambda: self.memory.recall(
+            text, s.recall.k, s.recall.instruction_budget, episode, None), "recall")
+        vocab.add_units(recall.units)
+        graph = self._memory(out, lambda: self.memory.scene_graph("json", 0, text),
+                             "scene graph")
+        areas = rank_places(recall.units, areas_from_graph_json(graph), list(self.places()),
+                            text.split())
+        vocab.add_areas(areas)
+        context = recall.context
+        if not s.recall.per_step and s.recall.dump_budget:
+            # One dump at the start (KARMA): the whole scene graph as text, every object in
+            # it nameable, re-sent unchanged with every request of the instruction.
+            dump = self._memory(out, lambda: self.memory.scene_graph(
+                "text", s.recall.dump_budget, text), "scene graph dump")
+            vocab.add_units(units_from_graph_json(graph))
+            context = "\n".join(x for x in (dump, recall.context) if x)
+        req = PlanRequest(text, context, vocab, [a.area_id for a in areas],
+                          max_plan_steps=s.max_plan_steps, goal_conditions=goals)
+        fresh = _note(recall.units, recall.warnings)
+        feedback(0, None, "planning", [], fresh)
+        plan = self._plan(out, req)
+        rounds = 1
+        while True:
+            if cancel.cancelled:
+                raise _Stop(ErrorCode.CANCELED, "cancelled")
+            if not plan:
+                out.success, out.message = True, (
+                    f"done in {len(out.steps)} step(s)" if out.steps else "nothing to do")
+                return
+            call = plan.pop(0)
+            if len(out.steps) >= limit:
+                raise _Stop(ErrorCode.PRECONDITION_FAILED,
+                            f"step limit {limit} reached before {call}")
+            step_no = len(out.steps) + 1
+            note = ""
+            if fresh is not None:
+                # The plan was made from a recall just now: its first step needs no other.
+                note, fresh = fresh, None
+            elif s.recall.per_step:
+                brief = self._brief(f"{call.skill} {' '.join(call.args)}", req)
+                answer = self._memory(out, lambda b=brief: self.memory.recall(
+                    text, s.recall.k, s.recall.step_budget, episode, b), "step recall")
+                vocab.add_units(answer.units)
+                req.memory_context = answer.context or req.memory_context
+                note = _note(answer.units, answer.warnings)
+            feedback(step_no, call, "running", plan, note)
+            self._confirm(call, cancel)
+            start = time.perf_counter()
+            result = self.executor.execute(call, self._targets(call, vocab), episode,
+                                           s.skill_timeout_s, cancel)
+            out.skill_time += time.perf_counter() - start
+            changed = self._memory(out, lambda c=call, r=result: self.memory.record_outcome(
+                episode, c, r), "record_outcome")
+            vocab.add_units(changed)
+            out.steps.append(StepRecord(call, result.success, int(result.error_code),
+                                        result.message, result.duration, note))
+            req.history.append(StepLine(call, result.success, int(result.error_code),
+                                        result.message))
+            if result.held_object or result.success:
+                req.held = result.held_object
+            req.robot_area = result.robot_area or req.robot_area
+            status = "succeeded" if result.success else f"failed ({_code(result.error_code).name})"
+            feedback(step_no, call, status, plan, note)
+            if result.error_code == ErrorCode.CANCELED or cancel.cancelled:
+                raise _Stop(ErrorCode.CANCELED, f"cancelled during {call}")
+            if result.error_code == ErrorCode.UNAVAILABLE:   # no server: planning cannot help
+                raise _Stop(ErrorCode.UNAVAILABLE, f"{call}: {result.message[:300]}")
+            if call.skill == "explore" and result.success:
+                req.refused.clear()   # looked again: memory's new answer counts
+            elif result.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
+                req.refused.add(call)
+            exploring = call.skill == "explore" and result.error_code == ErrorCode.NOT_FOUND
+            if not result.success and not exploring:  # an empty place is not a failure
+                out.replans += 1
+                if out.replans > s.max_replans:
+                    raise _Stop(_code(result.error_code),
+                                f"{call} failed and {s.max_replans} re-plan(s) are used up: "
+                                f"{result.message[:300]}")
+            elif call.skill != "explore" and plan:
+                continue
+            rounds += 1
+            if rounds > limit + s.max_replans + 2:
+                raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps re-planning "
+                            "without finishing")
+            fresh = self._refresh(out, req, text, episode)
+            plan = self._plan(out, req)
+
+    def _refresh(self, out: InstructionResult, req: PlanRequest, text: str,
+                 episode: str) -> str:
+        """Before a re-plan: what memory knows now (what exploring found, what a failure
+        changed), per step with the brief state, or the whole instruction in dump mode."""
+        s = self.settings
+        if not s.recall.per_step and s.recall.dump_budget:
+            return ""   # the dump was made once, at the start
+        last = req.history[-1].call if req.history else None
+        brief = (self._brief(f"re-plan after {last}: {text}", req)
+                 if s.recall.per_step else None)
+        budget = s.recall.step_budget if brief else s.recall.instruction_budget
+        answer = self._memory(out, lambda: self.memory.recall(
+            text, s.recall.k, budget, episode, brief), "recall")
+        req.vocab.add_units(answer.units)
+        if answer.context:
+            req.memory_context = answer.context
+        return _note(answer.units, answer.warnings)
+
+    # -- helpers ----------------------------------------------------------------------------
+    @staticmethod
+    def _brief(subgoal: str, req: PlanRequest) -> BriefState:
+        last = req.history[-1] if req.history else None
+        visited = [h.call.args[0] for h in req.history
+                   if h.call.skill in ("navigate", "explore") and h.success]
+        return BriefState(
+            subgoal=subgoal[:500],
+            held_object=req.held, robot_area=req.robot_area[:128],
+            last_skill=last.call.skill if last else "",
+            last_args=last.call.args if last else (),
+            last_succeeded=bool(last and last.success),
+            last_message=(last.message[:2000] if last else ""),
+            recent_areas=tuple(dict.fromkeys(visited))[-20:])
+
+    def _targets(self, call: SkillCall, vocab: Vocabulary) -> list[Target]:
+        spec = self.table[call.skill]
+        targets = []
+        for a, value in zip(spec.args, call.args, strict=False):
+            if a.kind not in ("object", "place"):
+                continue
+            unit = vocab.objects.get(value)
+            if unit is not None:
+                known = unit.state != "absent"
+                targets.append(Target(value, unit.label, unit.position, known))
+                continue
+            area = vocab.places.get(value)
+            if area is not None:
+                targets.append(Target(value, "", area.position or (0.0, 0.0, 0.0),
+                                      area.position is not None))
+        return targets
+
+    def _confirm(self, call: SkillCall, cancel: CancelToken) -> None:
+        if call.skill not in self.settings.confirm_skills:
+            return
+        assert self.confirmer is not None
+        try:
+            ok = self.confirmer.confirm(call, cancel)
+        except MemoryRequestError as exc:
+            raise _Stop(exc.code, f"confirmation of {call}: {exc.message}") from None
+        if cancel.cancelled:
+            raise _Stop(ErrorCode.CANCELED, f"cancelled while waiting to confirm {call}")
+        if not ok:
+            raise _Stop(ErrorCode.PRECONDITION_FAILED, f"{call} was not confirmed")
+
+
+def _note(units: Sequence, warnings: Sequence[str]) -> str:
+    parts = []
+    if units:
+        parts.append("memory: " + ", ".join(f"{u.label} {u.object_id}"
+                                            + (f" in {u.area_id}" if u.area_id else "")
+                                            for u in list(units)[:6]))
+    else:
+        parts.append("memory: nothing relevant")
+    if warnings:
+        parts.append("warnings: " + "; ".join(warnings[:3]))
+    return " | ".join(parts)[:MAX_NOTE_CHARS]
+
+
+def _code(value: int) -> ErrorCode:
+    """A failed skill's code; NONE or a value outside the enum counts as INTERNAL."""
+    try:
+        code = ErrorCode(int(value))
+    except ValueError:
+        return ErrorCode.INTERNAL
+    return code if code != ErrorCode.NONE else ErrorCode.INTERNAL
+
+
+def _no_feedback(*_: object) -> None:
+    return None

@@ -1,0 +1,234 @@
+"""The offline planner: deterministic and network-free, so the demo and the benchmark run
+without an LLM. It decomposes the task from its goal conditions (privileged input: say so
+wherever its results are reported) and knows where things are only from memory's answers
+(the request's vocabulary, filled by recall and by outcomes): it goes to the remembered
+object when recall returned it, otherwise explores places in the memory's order.
+
+Each call plans the first goal not yet achieved (as far as memory says) and stops after an
+`explore`, since what exploring finds is only known at the next recall.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
+from memory_node.core.recall.categories import type_key
+from memory_node.core.skills import SkillTable, load_skill_table
+
+from .goals import Goal, parse_goals
+from .planning import PlanRequest, PlanResult, tool_types
+from .types import SkillCall, UnitView
+
+# Goal predicates whose achievement is a state written by a skill of the table.
+STATE_GOALS = {"TOGGLEON": "on", "TOGGLEOFF": "off", "OPEN": "opened", "CLOSED": "closed"}
+ABSENT = "absent"
+
+
+class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
+    def __init__(self, call: SkillCall) -> None:
+        self.call = call
+
+
+@dataclass
+class _Sim:
+    """The robot as the plan being built leaves it."""
+
+    held: str
+    at: str
+    objects: dict[str, UnitView]
+    calls: list[SkillCall] = field(default_factory=list)
+
+    def add(self, skill: str, *args: str) -> None:
+        self.calls.append(SkillCall(skill, tuple(args)))
+
+
+class OfflinePlanner:
+    name = "offline"
+
+    def __init__(self, table: SkillTable | None = None) -> None:
+        self.table = table or load_skill_table()
+        # state value -> skill whose success leaves it (heated -> heat), from the table.
+        self.skill_for_state = {}
+        for name, spec in self.table.skills.items():
+            after = spec.state_after
+            if after is not None and after[0] == 0:
+                self.skill_for_state.setdefault(after[1], name)
+
+    # -- memory reading ---------------------------------------------------------------------
+    @staticmethod
+    def _failed(req: PlanRequest) -> set[str]:
+        """Objects a skill just failed on with NOT_FOUND: not where memory put them."""
+        return req.notes.setdefault("not_found", set())
+
+    def _find(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> str:
+        """Id of a remembered object of one of `types`, or an explore step ends the plan."""
+        keys = {type_key(t) for t in types}
+        bound = req.notes.setdefault("bindings", {})
+        failed = self._failed(req)
+        candidates = [u for u in sim.objects.values()
+                      if type_key(u.label) in keys and u.state != ABSENT
+                      and u.object_id not in failed]
+        for u in candidates:
+            if u.object_id == sim.held:
+                return u.object_id
+        for t in types:
+            chosen = bound.get(type_key(t))
+            if any(u.object_id == chosen for u in candidates):
+                return chosen
+        if candidates:
+            best = max(candidates, key=lambda u: u.score)
+            bound[type_key(types[0])] = best.object_id
+            return best.object_id
+        explored = req.notes.setdefault("explored", set())
+        for place in req.ranked_places:
+            if (place, types[0]) not in explored:
+                raise _Explore(SkillCall("explore", (place, types[0])))
+        raise NotFound(f"no {' or '.join(types)} in memory and every known place was explored")
+
+    # -- building blocks ----------------------------------------------------------------------
+    @staticmethod
+    def _goto(sim: _Sim, target: str) -> None:
+        if sim.at != target and sim.held != target:
+            sim.add("navigate", target)
+            sim.at = target
+
+    def _hold(self, req: PlanRequest, sim: _Sim, obj: str) -> None:
+        if sim.held == obj:
+            return
+        if sim.held:
+            raise PreconditionFailed(f"the gripper holds {sim.held}; the plan needs {obj}")
+        unit = sim.objects[obj]
+        rec = sim.objects.get(unit.receptacle_id)
+        self._goto(sim, obj)
+        if rec is not None and rec.state == "closed":
+            sim.add("open", rec.object_id)
+        sim.add("pick", obj)
+        sim.held = obj
+
+    def _ensure_open(self, req: PlanRequest, sim: _Sim, obj: str) -> None:
+        unit = sim.objects[obj]
+        needs = req.notes.setdefault("needs_open", set())
+        if unit.state == "closed" or obj in needs:
+            sim.add("open", obj)
+            needs.discard(obj)
+
+    # -- goals ----------------------------------------------------------------------------
+    def _label(self, sim: _Sim, obj: str) -> str:
+        unit = sim.objects.get(obj)
+        return type_key(unit.label) if unit else ""
+
+    def achieved(self, goal: Goal, sim: _Sim) -> bool:
+        """As far as memory says (units recalled and changed by outcomes)."""
+        key = type_key(goal.args[0])
+        units = [u for u in sim.objects.values() if type_key(u.label) == key]
+        p = goal.predicate
+        if p == "HOLDING":
+            return self._label(sim, sim.held) == key
+        if p in ("INSIDE", "ON"):
+            rkey = type_key(goal.args[1])
+            return any(u.receptacle_id and u.receptacle_id != sim.held
+                       and self._label(sim, u.receptacle_id) == rkey for u in units)
+        wanted = STATE_GOALS.get(p) or goal.args[1].lower()
+        return any(u.state == wanted for u in units)
+
+    def _achieve(self, goal: Goal, req: PlanRequest, sim: _Sim) -> None:
+        p, args = goal.predicate, goal.args
+        if p == "HOLDING":
+            self._hold(req, sim, self._find(req, sim, (args[0],)))
+        elif p in ("INSIDE", "ON"):
+            obj = self._find(req, sim, (args[0],))
+            self._hold(req, sim, obj)
+            rec = self._find(req, sim, (args[1],))
+            self._goto(sim, rec)
+            self._ensure_open(req, sim, rec)
+            sim.add("put", obj, rec, "in" if p == "INSIDE" else "on")
+            sim.held = ""
+        elif p in STATE_GOALS:
+            obj = self._find(req, sim, (args[0],))
+            skill = {"TOGGLEON": "toggle_on", "TOGGLEOFF": "toggle_off", "OPEN": "open",
+                     "CLOSED": "close"}[p]
+            self._goto(sim, obj)
+            sim.add(skill, obj)
+        else:  # STATE(x, s): the skill whose effect is that state, with its requirements
+            skill = self.skill_for_state.get(args[1].lower())
+            if skill is None:
+                raise NotFound(f"no skill leaves an object {args[1]}")
+            self._apply_skill(skill, self._find(req, sim, (args[0],)), req, sim)
+
+    def _apply_skill(self, skill: str, obj: str, req: PlanRequest, sim: _Sim) -> None:
+        spec = self.table[skill]
+        for r in spec.requires:
+            if r.name == "holding_type":
+                self._hold(req, sim, self._find(req, sim, r.types))
+            elif r.name == "holding":
+                self._hold(req, sim, obj)
+        for group in spec.fixtures:
+            if any(type_key(t) == self._label(sim, sim.held) for t in group):
+                continue  # the tool in hand is the fixture (a held knife)
+            fixture = self._find(req, sim, group)
+            self._goto(sim, fixture)
+            break  # the first fixture fixes the spot; the others stand beside it
+        if any(r.name == "reachable" for r in spec.requires) and sim.held != obj:
+            self._goto(sim, obj)
+        sim.add(skill, obj)
+
+    # -- the planner ----------------------------------------------------------------------------
+    def _goals(self, req: PlanRequest) -> list[Goal]:
+        goals = req.notes.get("goals")
+        if goals is None:
+            goals = req.notes["goals"] = parse_goals(req.goal_conditions)
+        return goals
+
+    def wanted_types(self, req: PlanRequest) -> list[str]:
+        """The goals' object types and the tools and fixtures their skills need."""
+        types: list[str] = []
+        for g in self._goals(req):
+            types.append(g.args[0])
+            if g.predicate in ("INSIDE", "ON"):
+                types.append(g.args[1])
+            elif g.predicate == "STATE" and g.args[1].lower() in self.skill_for_state:
+                types += tool_types(self.table, self.skill_for_state[g.args[1].lower()])
+        return list(dict.fromkeys(types))
+
+    def plan(self, req: PlanRequest) -> PlanResult:
+        goals = self._goals(req)
+        if not goals:
+            raise NotFound("the offline planner needs goal conditions (privileged input)")
+        self._learn(req)
+        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
+        try:
+            for goal in goals:
+                if self.achieved(goal, sim):
+                    continue
+                self._achieve(goal, req, sim)
+                break
+        except _Explore as e:
+            sim.calls.append(e.call)
+        return PlanResult(sim.calls[:req.max_plan_steps])
+
+    def _learn(self, req: PlanRequest) -> None:
+        """Read the last executed step: where the robot went, what failed and why."""
+        if not req.history:
+            return
+        last = req.history[-1]
+        call = last.call
+        if last.success and call.skill in ("navigate", "explore"):
+            req.notes["at"] = call.args[0]
+        explored = req.notes.setdefault("explored", set())
+        if call.skill == "explore":
+            explored.add((call.args[0], call.args[1] if len(call.args) > 1 else ""))
+            if last.success:
+                self._failed(req).clear()   # seen again: memory's new answer counts
+        if not last.success:
+            if last.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
+                self._failed(req).add(call.args[0])
+                req.notes.pop("at", None)
+                missing = req.vocab.objects.get(call.args[0])
+                if missing is not None and missing.area_id:
+                    # Just looked there: exploring the same area for it comes last.
+                    explored.add((missing.area_id, missing.label))
+            elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "put":
+                req.notes.setdefault("needs_open", set()).add(call.args[1])
+            elif last.error_code == ErrorCode.PRECONDITION_FAILED:
+                req.notes.pop("at", None)   # perhaps out of reach: go there again

@@ -1,0 +1,76 @@
+"""What a planner is given and what it returns, shared by the LLM and offline planners."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from memory_node.core.skills import SkillTable
+
+from .prompt import StepLine
+from .types import SkillCall
+from .vocabulary import Vocabulary
+
+
+@dataclass
+class PlanRequest:
+    instruction: str
+    memory_context: str
+    vocab: Vocabulary
+    ranked_places: list[str]            # exploration order: the memory's ranking first
+    held: str = ""
+    robot_area: str = ""
+    history: list[StepLine] = field(default_factory=list)
+    max_plan_steps: int = 12
+    goal_conditions: tuple[str, ...] = ()   # privileged: only the offline planner reads it
+    # The planner's own per-instruction notes (bindings, explored places); owned by the loop.
+    notes: dict = field(default_factory=dict)
+    # Calls that just failed with NOT_FOUND: the object is not at its remembered place, so
+    # repeating them is refused until an explore has looked again.
+    refused: set[SkillCall] = field(default_factory=set)
+
+
+@dataclass
+class PlanResult:
+    calls: list[SkillCall]
+    llm_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    llm_time: float = 0.0
+    rejections: list[str] = field(default_factory=list)
+
+
+def tool_types(table: SkillTable, skill: str) -> list[str]:
+    """Object types a skill needs at hand besides its arguments: its fixtures (a sink and a
+    faucet to clean) and the tool it must hold (a knife to slice), from the skill table."""
+    spec = table[skill]
+    types = [t for group in spec.fixtures for t in group]
+    types += [t for r in spec.requires if r.name == "holding_type" for t in r.types]
+    return list(dict.fromkeys(types))
+
+
+def skills_named_in(table: SkillTable, text: str) -> list[str]:
+    """Skills an instruction talks about: its words that share a stem with a skill's name
+    or the state it leaves ("slice the bread", "a sliced apple", "wash" is not matched)."""
+    words = {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4}
+    named = []
+    for name, spec in table.skills.items():
+        after = spec.state_after
+        stems = {name[:4]} | ({after[1][:4]} if after else set())
+        if words & stems:
+            named.append(name)
+    return named
+
+
+class Planner(Protocol):
+    """Raises PlanRejected (no valid plan after the repair), Timeout, Unavailable or
+    NotFound (nothing left to try)."""
+
+    name: str
+
+    def plan(self, request: PlanRequest) -> PlanResult: ...
+
+    def wanted_types(self, request: PlanRequest) -> list[str]:
+        """Object types to look up in memory before planning (tools, fixtures)."""
+        ...

@@ -1,0 +1,91 @@
+"""The planner's settings: every default, range and description once (the project's
+`setting()` fields). The node declares its ROS parameters from `PlannerSettings`
+(`config/planner.yaml` only overrides); the core checks the same bounds without ROS.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory_node.core.settings import check_settings, section, setting
+
+MAX_INSTRUCTION_CHARS = 2000
+LLM_MODES = ("json_schema", "tools", "prompt")
+
+
+@dataclass(frozen=True)
+class RecallUse:
+    """How the planner asks memory."""
+
+    k: int = setting(8, "Units per recall.", 1, 50)
+    instruction_budget: int = setting(1200, "Tokens of the recall for the instruction.",
+                                      1, 32_768)
+    step_budget: int = setting(400, "Tokens of each recall with the brief state.", 1, 32_768)
+    per_step: bool = setting(True, "Recall with the brief state before every step "
+                             "(MemCompiler); false: the instruction's recall only.")
+    dump_budget: int = setting(0, "With per_step false: tokens of one scene-graph dump made "
+                               "at the start and re-sent with every request (0 = none).",
+                               0, 32_768)
+
+    def __post_init__(self) -> None:
+        check_settings(self)
+
+
+@dataclass(frozen=True)
+class LoopSettings:
+    max_steps: int = setting(30, "Skill calls per instruction (M); a goal's max_steps may "
+                             "lower it.", 1, 500)
+    max_plan_steps: int = setting(12, "Steps one plan may hold (N).", 1, 100)
+    max_replans: int = setting(3, "Re-plans after failed skills per instruction.", 0, 20)
+    skill_timeout_s: float = setting(120.0, "Seconds a skill may take.", 0.1, 3600.0)
+    memory_retries: int = setting(2, "Retries of a memory call that found no server or timed "
+                                  "out.", 0, 10)
+    max_instruction_chars: int = setting(MAX_INSTRUCTION_CHARS, "Longest instruction "
+                                         "(characters, after trimming).", 1, 10_000)
+    recall: RecallUse = section(RecallUse)
+    # Skills that wait for a confirmation (the node fills it from its `confirm_skills`).
+    confirm_skills: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_settings(self)
+
+
+@dataclass(frozen=True)
+class LlmSettings:
+    base_url: str = setting("", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1; "
+                            "empty = no LLM.")
+    model: str = setting("planner", "Model name sent to the endpoint.")
+    api_key_env: str = setting("MEMORY_NODE_LLM_API_KEY", "Environment variable holding the "
+                               "API key (the key never goes in a file).")
+    timeout_s: float = setting(30.0, "Seconds per LLM request.", 0.1, 600.0)
+    retries: int = setting(1, "Retries of a failed LLM request.", 0, 10)
+    temperature: float = setting(0.0, "Sampling temperature.", 0.0, 2.0)
+    max_completion_tokens: int = setting(1024, "Completion token limit.", 1, 32_768)
+    mode: str = setting("json_schema", "Structured output: json_schema (response_format, "
+                        "strict), tools (one function per skill) or prompt (schema in the "
+                        "prompt); a 400 on the first two falls back to prompt.",
+                        choices=LLM_MODES)
+
+    def __post_init__(self) -> None:
+        check_settings(self)
+        if self.base_url and not self.base_url.startswith(("http://", "https://")):
+            raise ValueError(f"llm base_url must start with http:// or https://, "
+                             f"got {self.base_url!r}")
+
+
+@dataclass(frozen=True)
+class PlannerSettings(LoopSettings):
+    """The planner node's parameters: the loop's, plus the node's own."""
+
+    planner: str = setting("auto", "Which planner: auto (llm when llm.base_url is set, else "
+                           "offline), offline (goal conditions, no network), llm.",
+                           choices=("auto", "offline", "llm"))
+    skills_file: str = setting("", "Skill table (YAML); empty = config/skills.yaml.")
+    confirm: str = setting("", "Comma-separated skills that wait for a yes on "
+                           "planner/confirm_response before they run; empty = none.")
+    confirm_timeout_s: float = setting(60.0, "Seconds to wait for a confirmation (no answer "
+                                       "= no).", 0.1, 3600.0)
+    memory_timeout_s: float = setting(10.0, "Seconds per memory service call.", 0.1, 120.0)
+    skill_server_wait_s: float = setting(10.0, "Seconds to wait for a skill server to appear "
+                                         "or take a goal.", 0.1, 120.0)
+    llm: LlmSettings = section(LlmSettings)

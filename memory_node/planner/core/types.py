@@ -1,0 +1,153 @@
+"""The planner's vocabulary: skill calls, what memory told it, what a skill did, and the two
+ports it drives (memory and skill execution) as Protocols, so the plan loop is tested
+without ROS and the node plugs the real MemoryClient and ExecuteSkill clients in.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from memory_node.core.errors import ErrorCode
+
+
+@dataclass(frozen=True)
+class SkillCall:
+    skill: str
+    args: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.skill}({', '.join(self.args)})"
+
+
+@dataclass(frozen=True)
+class UnitView:
+    """One object as a memory answer described it (recall, query, outcome)."""
+
+    object_id: str
+    label: str
+    position: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    state: str = "none"
+    area_id: str = ""
+    receptacle_id: str = ""
+    relation: str = ""
+    description: str = ""
+    score: float = 0.0
+
+
+@dataclass(frozen=True)
+class RecallView:
+    units: tuple[UnitView, ...] = ()
+    context: str = ""
+    context_tokens: int = 0
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def nothing_relevant(self) -> bool:
+        return not self.units
+
+
+@dataclass(frozen=True)
+class AreaView:
+    """An area of the long-term memory or a named place of the robot's map."""
+
+    area_id: str
+    position: tuple[float, float, float] | None = None
+    kind: str = ""            # room type of a named place; "" for a memory area
+    labels: tuple[str, ...] = ()   # object labels memory holds there (may be partial)
+
+
+@dataclass(frozen=True)
+class BriefState:
+    subgoal: str
+    held_object: str = ""
+    robot_area: str = ""
+    last_skill: str = ""
+    last_args: tuple[str, ...] = ()
+    last_succeeded: bool = False
+    last_message: str = ""
+    recent_areas: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Target:
+    """What memory says about one argument, for the skill server (SkillTarget)."""
+
+    id: str
+    label: str = ""
+    position: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    position_known: bool = False
+
+
+@dataclass(frozen=True)
+class SkillResult:
+    success: bool
+    error_code: int = ErrorCode.NONE
+    message: str = ""
+    duration: float = 0.0
+    robot_area: str = ""
+    robot_position: tuple[float, float, float] | None = None
+    held_object: str = ""
+
+
+@dataclass
+class CancelToken:
+    """Set by the caller (action cancel); the loop and the executor poll it."""
+
+    event: threading.Event = field(default_factory=threading.Event)
+
+    def cancel(self) -> None:
+        self.event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self.event.is_set()
+
+
+class MemoryPort(Protocol):
+    """What the plan loop asks of the memory (adapted from MemoryClient by the node).
+
+    Every method raises a `memory_node.core.errors.MemoryRequestError` subclass on a
+    refused request or an unavailable server.
+    """
+
+    def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
+               brief: BriefState | None) -> RecallView: ...
+
+    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult
+                       ) -> tuple[UnitView, ...]: ...
+
+    def find(self, label: str, max_results: int) -> tuple[UnitView, ...]:
+        """Objects memory holds with this label (query_object + get_units)."""
+        ...
+
+    def scene_graph(self, format: str, token_budget: int, query: str) -> str:
+        """get_scene_graph's text: "json" (areas, objects of the areas shown expanded) or
+        "text" (KARMA's form), within `token_budget` (0 = all), `query` expanded first."""
+        ...
+
+    def end_episode(self, episode_id: str, succeeded: bool) -> None: ...
+
+
+class SkillExecutor(Protocol):
+    def execute(self, call: SkillCall, targets: Sequence[Target], episode_id: str,
+                timeout_s: float, cancel: CancelToken) -> SkillResult: ...
+
+
+class Confirmer(Protocol):
+    """Asks a human or another node whether a call may run (True = go ahead)."""
+
+    def confirm(self, call: SkillCall, cancel: CancelToken) -> bool: ...
+
+
+def plain(value: Any) -> Any:
+    """JSON-friendly copy of a dataclass tree (for logs and feedback)."""
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: plain(getattr(value, k)) for k in value.__dataclass_fields__}
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value

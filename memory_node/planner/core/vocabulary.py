@@ -1,0 +1,70 @@
+"""What a plan may name: the object ids and places memory returned (or that were just
+observed) for this instruction. A model can only refer to these; anything else is
+rejected before it reaches a skill server.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from memory_node.core.skills import SkillTable
+
+from .types import AreaView, UnitView
+
+# Labels (explore targets, liquids) are free words, not ids: a type name, nothing more.
+LABEL_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,63}$"
+LABEL_RE = re.compile(LABEL_PATTERN)
+MAX_IDS = 200   # enum size in the schema; recall returns at most 50 units per answer
+
+
+@dataclass
+class Vocabulary:
+    """Ids a plan may use, in the order memory gave them (best first)."""
+
+    objects: dict[str, UnitView] = field(default_factory=dict)
+    places: dict[str, AreaView] = field(default_factory=dict)
+
+    def add_units(self, units: Iterable[UnitView]) -> None:
+        for u in units:
+            self.objects[u.object_id] = u
+        self._trim()
+
+    def add_areas(self, areas: Iterable[AreaView]) -> None:
+        for a in areas:
+            if a.area_id not in self.objects:
+                self.places.setdefault(a.area_id, a)
+        self._trim()
+
+    def _trim(self) -> None:
+        # Oldest entries go first: what memory said most recently is what matters now.
+        while len(self.objects) > MAX_IDS:
+            self.objects.pop(next(iter(self.objects)))
+        while len(self.places) > MAX_IDS:
+            self.places.pop(next(iter(self.places)))
+
+    @property
+    def object_ids(self) -> list[str]:
+        return list(self.objects)
+
+    @property
+    def place_ids(self) -> list[str]:
+        """Where the base can go: areas, named places and every known object."""
+        return list(dict.fromkeys([*self.places, *self.objects]))
+
+    def allowed(self, kind: str) -> list[str] | None:
+        """The ids an argument of `kind` may take; None = a free label or a relation."""
+        if kind == "object":
+            return self.object_ids
+        if kind == "place":
+            return self.place_ids
+        return None
+
+    def usable_skills(self, table: SkillTable) -> list[str]:
+        """Skills every required argument of which has at least one allowed value."""
+        usable = []
+        for name, spec in table.skills.items():
+            if all(a.optional or self.allowed(a.kind) != [] for a in spec.args):
+                usable.append(name)
+        return usable

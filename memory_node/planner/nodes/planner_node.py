@@ -1,0 +1,220 @@
+"""The planner node: serves `planner/execute_instruction` (ExecuteInstruction), plans with
+memory through `MemoryClient`, drives the base and the arm through their ExecuteSkill
+servers, and takes plain instructions on `planner/instruction` (std_msgs/String).
+
+One instruction at a time: a second goal (or topic instruction) while one runs is
+rejected, not queued, so a robot never starts a task it was not watching. Every goal is
+cancellable at any step. A bug in the loop ends that goal with INTERNAL; the node stays up.
+Parameters: config/planner.yaml. No algorithm here: the plan loop is planner/core.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import threading
+import uuid
+from dataclasses import replace
+from typing import Any
+
+import rclpy
+from rclpy.action import ActionServer, CancelResponse, GoalResponse
+from rclpy.callback_groups import ReentrantCallbackGroup
+from rclpy.executors import ExternalShutdownException, MultiThreadedExecutor
+from rclpy.node import Node
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from std_msgs.msg import String
+
+from memory_node.action import ExecuteInstruction
+from memory_node.client import MemoryClient
+from memory_node.core.errors import ErrorCode
+from memory_node.core.skills import load_skill_table
+from memory_node.msg import NamedPlaces, SkillCall, StepResult
+from memory_node.nodes.params import declare_settings
+from memory_node.planner.core.backends import OpenAIChatBackend
+from memory_node.planner.core.llm_planner import LlmPlanner
+from memory_node.planner.core.loop import InstructionResult, PlanLoop
+from memory_node.planner.core.offline import OfflinePlanner
+from memory_node.planner.core.settings import PlannerSettings
+from memory_node.planner.core.types import AreaView, CancelToken
+from memory_node.planner.nodes.confirm import TopicConfirmer
+from memory_node.planner.nodes.memory_port import ClientMemoryPort
+from memory_node.planner.nodes.skill_clients import ActionSkillExecutor
+
+MAX_PLACES = 200
+MAX_FEEDBACK_PLAN = 100
+
+
+def _call_msg(call: Any) -> SkillCall:
+    return SkillCall(skill=call.skill, arguments=list(call.args))
+
+
+def result_msg(r: InstructionResult) -> ExecuteInstruction.Result:
+    return ExecuteInstruction.Result(
+        success=r.success, message=r.message[:4000], error_code=int(r.error_code),
+        executed=[_call_msg(c) for c in r.executed], steps=len(r.steps),
+        llm_calls=r.llm_calls, prompt_tokens=r.prompt_tokens,
+        completion_tokens=r.completion_tokens, replans=r.replans,
+        step_results=[StepResult(call=_call_msg(s.call), success=s.success,
+                                 error_code=int(s.error_code), message=s.message[:2000],
+                                 duration=float(s.duration)) for s in r.steps],
+        memory_time=r.memory_time, llm_time=r.llm_time, skill_time=r.skill_time,
+        total_time=r.total_time)
+
+
+class PlannerNode(Node):
+    def __init__(self) -> None:
+        super().__init__("planner")
+        p = declare_settings(self, PlannerSettings)
+        use_llm = p.planner == "llm" or (p.planner == "auto" and bool(p.llm.base_url))
+        confirm = tuple(x.strip() for x in p.confirm.split(",") if x.strip())
+        self.settings = replace(p, confirm_skills=confirm)
+        self.table = load_skill_table(p.skills_file or None)
+        group = ReentrantCallbackGroup()
+        planner = (LlmPlanner(OpenAIChatBackend(p.llm), p.llm.mode, self.table) if use_llm
+                   else OfflinePlanner(self.table))
+        self.memory = MemoryClient(node=self, timeout=p.memory_timeout_s)
+        confirmer = (TopicConfirmer(self, group, p.confirm_timeout_s) if confirm else None)
+        self._places: list[AreaView] = []
+        self.loop = PlanLoop(planner, ClientMemoryPort(self.memory),
+                             ActionSkillExecutor(self, self.table, group, p.skill_server_wait_s),
+                             self.settings, self.table, confirmer,
+                             places=lambda: list(self._places))
+        self._busy = threading.Lock()
+        self._cancel: CancelToken | None = None
+        latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                             reliability=ReliabilityPolicy.RELIABLE)
+        self.create_subscription(NamedPlaces, "map/places", self._on_places, latched,
+                                 callback_group=group)
+        self.create_subscription(String, "planner/instruction", self._on_instruction, 10,
+                                 callback_group=group)
+        self.status_pub = self.create_publisher(String, "planner/status", 10)
+        self.server = ActionServer(
+            self, ExecuteInstruction, "planner/execute_instruction",
+            execute_callback=self._execute, goal_callback=self._on_goal,
+            cancel_callback=self._on_cancel, callback_group=group)
+        self.get_logger().info(f"planner ready ({planner.name}); skills on "
+                               f"{', '.join(self.table.servers.values())}")
+
+    # -- inputs -------------------------------------------------------------------------------
+    def _on_places(self, msg: NamedPlaces) -> None:
+        n = len(msg.names)
+        if n > MAX_PLACES or len(msg.positions) != n or len(msg.kinds) not in (0, n):
+            self.get_logger().warning(f"map/places dropped: {n} names, {len(msg.positions)} "
+                                      f"positions, {len(msg.kinds)} kinds")
+            return
+        places = []
+        for i, name in enumerate(msg.names):
+            p = msg.positions[i]
+            pos = (p.x, p.y, p.z)
+            if not name.strip() or len(name) > 128 or not all(map(math.isfinite, pos)):
+                self.get_logger().warning(f"map/places dropped: bad place {name[:40]!r}")
+                return
+            places.append(AreaView(name.strip(), pos, msg.kinds[i][:64] if msg.kinds else ""))
+        self._places = places
+
+    def _on_goal(self, _request: Any) -> GoalResponse:
+        if not self._busy.acquire(blocking=False):
+            self.get_logger().warning("instruction rejected: another one is running")
+            return GoalResponse.REJECT
+        self._cancel = CancelToken()   # before execution starts: an early cancel counts
+        return GoalResponse.ACCEPT
+
+    def _on_cancel(self, _handle: Any) -> CancelResponse:
+        if self._cancel is not None:
+            self._cancel.cancel()
+        return CancelResponse.ACCEPT
+
+    def _on_instruction(self, msg: String) -> None:
+        if not self._busy.acquire(blocking=False):
+            self._status({"instruction": msg.data[:200], "error_code": int(
+                ErrorCode.UNAVAILABLE), "message": "rejected: another instruction is running"})
+            return
+        self._cancel = CancelToken()
+        threading.Thread(target=self._run_topic, args=(msg.data,), daemon=True).start()
+
+    # -- running --------------------------------------------------------------------------------
+    def _run(self, instruction: str, episode: str, max_steps: int, goals: list[str],
+             feedback: Any) -> InstructionResult:
+        cancel = self._cancel or CancelToken()
+        try:
+            return self.loop.run(instruction, episode, max_steps, goals, cancel, feedback)
+        except Exception as exc:  # noqa: BLE001 - a bug ends this goal, never the node
+            self.get_logger().error(f"plan loop failed: {exc!r}")
+            return InstructionResult(error_code=ErrorCode.INTERNAL,
+                                     message=f"internal error: {exc!r}"[:500])
+        finally:
+            self._cancel = None
+
+    def _execute(self, handle: Any) -> ExecuteInstruction.Result:
+        try:
+            g = handle.request
+            episode = g.episode_id.strip()[:128] or f"instruction-{uuid.uuid4().hex[:12]}"
+
+            def feedback(step: int, call: Any, status: str, plan: Any, note: str) -> None:
+                fb = ExecuteInstruction.Feedback(step=step, status=status, memory_note=note,
+                                                 plan=[_call_msg(c) for c in
+                                                       list(plan)[:MAX_FEEDBACK_PLAN]])
+                if call is not None:
+                    fb.skill = _call_msg(call)
+                handle.publish_feedback(fb)
+
+            result = self._run(g.instruction, episode, int(g.max_steps),
+                               list(g.goal_conditions)[:64], feedback)
+            if result.success:
+                handle.succeed()
+            elif result.error_code == ErrorCode.CANCELED and handle.is_cancel_requested:
+                handle.canceled()
+            else:
+                handle.abort()
+            self._status({"episode_id": episode, "success": result.success,
+                          "error_code": int(result.error_code), "message": result.message[:300],
+                          "steps": len(result.steps)})
+            return result_msg(result)
+        finally:
+            self._busy.release()
+
+    def _run_topic(self, instruction: str) -> None:
+        try:
+            episode = f"topic-{uuid.uuid4().hex[:12]}"
+            result = self._run(instruction, episode, 0, [], lambda *a: None)
+            self._status({"episode_id": episode, "instruction": instruction[:200],
+                          "success": result.success, "error_code": int(result.error_code),
+                          "message": result.message[:300],
+                          "executed": [str(c) for c in result.executed]})
+        finally:
+            self._busy.release()
+
+    def _status(self, data: dict) -> None:
+        self.status_pub.publish(String(data=json.dumps(data)))
+
+    def destroy_node(self) -> None:
+        if self._cancel is not None:
+            self._cancel.cancel()
+        self.memory.close()
+        super().destroy_node()
+
+
+def main(args: list[str] | None = None) -> int:
+    rclpy.init(args=args if args is not None else sys.argv)
+    try:
+        node = PlannerNode()
+    except (ValueError, RuntimeError, ImportError) as exc:
+        print(f"planner: cannot start: {exc}", file=sys.stderr)
+        rclpy.try_shutdown()
+        return 2
+    # Goals block one thread each while skill results arrive on the others.
+    executor = MultiThreadedExecutor(num_threads=4)
+    try:
+        rclpy.spin(node, executor=executor)
+    except (KeyboardInterrupt, ExternalShutdownException):
+        pass
+    finally:
+        node.destroy_node()
+        rclpy.try_shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""The offline planner: goal conditions (privileged) + memory answers only -> skill calls.
+
+Runs in the plan loop against a real in-process memory and the small house; the planner's
+only knowledge of places is what recall and outcomes returned (the house is never read)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import KITCHEN
+from house import House, Thing
+
+from memory_node.core.errors import ErrorCode
+from memory_node.planner.core.goals import Goal, parse_goal
+from memory_node.planner.core.local_memory import LocalMemory
+from memory_node.planner.core.loop import PlanLoop
+from memory_node.planner.core.offline import OfflinePlanner
+from memory_node.planner.core.planning import PlanRequest
+from memory_node.planner.core.types import AreaView, UnitView
+from memory_node.planner.core.vocabulary import Vocabulary
+
+PLACES = [AreaView("kitchen", (2, 0.5, 1), "kitchen"),
+          AreaView("living_room", (5.5, 0.5, 5), "living_room")]
+
+
+@pytest.mark.parametrize(("text", "goal"), [
+    ("INSIDE(Apple, Fridge)", Goal("INSIDE", ("Apple", "Fridge"))),
+    ("inside(Apple,Fridge): 1", Goal("INSIDE", ("Apple", "Fridge"))),
+    ("SWITCHON(Lamp)", Goal("TOGGLEON", ("Lamp",))),
+    ("STATE(Bread, sliced)", Goal("STATE", ("Bread", "sliced"))),
+])
+def test_goal_parsing(text: str, goal: Goal) -> None:
+    assert parse_goal(text) == goal
+
+
+@pytest.mark.parametrize("bad", ["INSIDE(Apple)", "FLY(Apple)", "INSIDE(Apple, Fridge",
+                                 "HOLDING(__import__('os'))", "x" * 300])
+def test_bad_goals_are_refused(bad: str) -> None:
+    with pytest.raises(ValueError):
+        parse_goal(bad)
+
+
+@pytest.fixture()
+def world(memory):  # noqa: ANN001, ANN201
+    for u in KITCHEN:
+        memory.upsert_object(u)
+    house = House({"Apple_1": Thing("Apple", "kitchen", "CounterTop_1"),
+                   "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
+                   "CounterTop_1": Thing("CounterTop", "kitchen"),
+                   "Sofa_1": Thing("Sofa", "living_room"),
+                   "Book_1": Thing("Book", "living_room"),
+                   "Mug_1": Thing("Mug", "living_room", position=(5.2, 0.6, 5.1))},
+                  memory.upsert_object)
+    return memory, house
+
+
+def run(memory, house, goals, instruction="do the task", episode="ep"):  # noqa: ANN001, ANN201
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
+    return loop.run(instruction, episode, goal_conditions=goals)
+
+
+def test_goes_to_the_remembered_object_and_opens_the_closed_fridge(world) -> None:  # noqa: ANN001
+    memory, house = world
+    result = run(memory, house, ["INSIDE(Apple, Fridge)"], "put the apple in the fridge")
+    assert result.success, result.message
+    assert [str(c) for c in house.calls] == [
+        "navigate(Apple_1)", "pick(Apple_1)", "navigate(Fridge_1)", "open(Fridge_1)",
+        "put(Apple_1, Fridge_1, in)"]
+    assert result.llm_calls == 0 and result.prompt_tokens == 0
+    assert memory.short_term.peek("Apple_1").receptacle_id == "Fridge_1"
+    # Achieved goals are read back from memory: a second run has nothing to do.
+    again = run(memory, house, ["INSIDE(Apple, Fridge)"], "put the apple in the fridge", "ep2")
+    assert again.success and again.steps == [] and again.message == "nothing to do"
+
+
+def test_unknown_object_explores_in_memory_order_then_uses_what_was_seen(world) -> None:  # noqa: ANN001
+    memory, house = world
+    result = run(memory, house, ["HOLDING(Mug)"], "bring me a mug from the sofa")
+    assert result.success, result.message
+    calls = [str(c) for c in house.calls]
+    explores = [c for c in calls if c.startswith("explore")]
+    # Memory ranks the sofa's room first for this instruction: no fixed room order.
+    assert explores == ["explore(living_room, Mug)"]
+    assert calls[-2:] == ["navigate(Mug_1)", "pick(Mug_1)"]
+
+
+def test_not_found_at_the_remembered_place_leads_to_exploration(world) -> None:  # noqa: ANN001
+    memory, house = world
+    house.things["Apple_1"].inside = ""
+    house.things["Apple_1"].area = "living_room"     # moved; memory still says kitchen
+    house.things["Apple_1"].position = (5.0, 0.9, 5.0)
+    result = run(memory, house, ["HOLDING(Apple)"], "pick up the apple")
+    assert result.success, result.message
+    calls = [str(c) for c in house.calls]
+    assert calls[:2] == ["navigate(Apple_1)", "pick(Apple_1)"]
+    assert not result.steps[1].success and result.steps[1].error_code == ErrorCode.NOT_FOUND
+    # Not a retry of the same call: the kitchen was just searched, so the other room.
+    assert calls[2] == "explore(living_room, Apple)"
+    assert calls[-1] == "pick(Apple_1)" and house.held == "Apple_1"
+
+
+def test_state_goal_uses_the_table_skill_and_its_fixtures(world) -> None:  # noqa: ANN001
+    memory, house = world
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    memory.upsert_object(Unit("Knife_1", "Knife", (2.0, 0.9, 1.0), area_id="kitchen"))
+    memory.upsert_object(Unit("Bread_1", "Bread", (2.5, 0.9, 1.0), area_id="kitchen"))
+    house.things["Knife_1"] = Thing("Knife", "kitchen")
+    house.things["Bread_1"] = Thing("Bread", "kitchen")
+    result = run(memory, house, ["STATE(Bread, sliced)"], "slice the bread")
+    assert result.success, result.message
+    assert [str(c) for c in house.calls] == ["navigate(Knife_1)", "pick(Knife_1)",
+                                             "navigate(Bread_1)", "slice(Bread_1)"]
+
+
+def test_plans_only_from_the_request_vocabulary() -> None:
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Apple_9", "Apple", area_id="a1")])
+    req = PlanRequest("x", "", vocab, ["a2", "a1"], goal_conditions=("INSIDE(Apple, Bowl)",))
+    plan = planner.plan(req).calls
+    # The apple is remembered; the bowl is not, so the plan ends exploring for it.
+    assert [str(c) for c in plan] == ["navigate(Apple_9)", "pick(Apple_9)",
+                                      "explore(a2, Bowl)"]
+    with pytest.raises(LookupError):
+        planner.plan(PlanRequest("x", "", Vocabulary(), [],
+                                 goal_conditions=("HOLDING(Mug)",)))

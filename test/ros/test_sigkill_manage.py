@@ -1,0 +1,129 @@
+"""SIGKILL of the memory server during SAVE, LOAD and CLEAR (issue 9, finding 10 and the
+extended kill trials).
+
+The memory is made large (JPEG crops of noise) so that each command takes a while; the
+server is killed at staggered moments after the request was sent. Whatever the moment, a
+restarted server must hold exactly the state before or exactly the state after the command,
+the database must pass SQLite's integrity check, a snapshot file must be complete or absent,
+and no `.NAME.PID.tmp` file may be left behind.
+"""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+import rclpy
+from geometry_msgs.msg import Point
+from PIL import Image
+from rclpy.node import Node
+from reliability_rig import Rig, disk_units, start_server
+from sensor_msgs.msg import CompressedImage
+
+from memory_node.msg import MemoryUnit
+from memory_node.srv import Manage
+
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
+UNITS = 40
+DEAD_PID = 4_194_303 + 11  # above Linux's pid_max: never a live process
+
+
+def noisy_jpeg(seed: int, side: int = 512) -> bytes:
+    pixels = np.random.default_rng(seed).integers(0, 255, (side, side, 3), dtype=np.uint8)
+    buf = io.BytesIO()
+    Image.fromarray(pixels).save(buf, "JPEG", quality=95)
+    return buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+def node(ros_context: None) -> Iterator[Node]:
+    n = rclpy.create_node("sigkill_manage_client")
+    yield n
+    n.destroy_node()
+
+
+def fill(rig: Rig, prefix: str, n: int = UNITS) -> None:
+    for i in range(n):
+        u = MemoryUnit(object_id=f"{prefix}_{i}", label=prefix.capitalize(),
+                       position=Point(x=0.1 * i, y=0.0, z=0.8),
+                       image=CompressedImage(format="jpeg", data=noisy_jpeg(i)))
+        response = rig.upsert(u)
+        assert response.success, response.message
+
+
+def integrity_ok(db: Path) -> bool:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        conn.close()
+
+
+def restart(node: Node, memory_dir: Path, log: Path) -> Rig:
+    process = start_server(memory_dir, log, **{"short_term.capacity": 10_000})
+    return Rig(node, process, memory_dir)
+
+
+def test_sigkill_during_save_load_clear_leaves_before_or_after(
+        node: Node, tmp_path: Path) -> None:
+    memory_dir = tmp_path / "mem"
+    db = memory_dir / "memory.sqlite"
+    rig = restart(node, memory_dir, tmp_path / "server0.log")
+    fill(rig, "apple")
+    assert rig.manage(Manage.Request.SAVE, "apples").success
+    fill(rig, "pear")
+    state_now = rig.disk_units()
+    snapshot = disk_units(memory_dir / "apples.sqlite")
+    assert len(state_now) == 2 * UNITS and len(snapshot) == UNITS
+
+    assert rig.manage(Manage.Request.SAVE, "reference").success
+    copy = memory_dir / "copy.sqlite"
+
+    trial = 0
+    for command, name, outcomes in (
+            (Manage.Request.SAVE, "copy", (state_now,)),
+            (Manage.Request.LOAD, "apples", (state_now, snapshot)),
+            (Manage.Request.CLEAR, "", (state_now, {}))):
+        for delay in (0.0, 0.02, 0.08):
+            trial += 1
+            if rig.disk_units() != state_now:  # back to the common starting point
+                assert rig.manage(Manage.Request.LOAD, "reference").success
+                assert rig.disk_units() == state_now
+            copy.unlink(missing_ok=True)
+            future = rig.clients["manage"].call_async(
+                Manage.Request(command=command, path=name))
+            if delay:  # the kill's moment is what varies between trials
+                rclpy.spin_once(rig.node, timeout_sec=delay)
+            rig.process.kill()
+            rig.clients["manage"].remove_pending_request(future)
+            rig.close()
+            assert integrity_ok(db)
+            rig = restart(node, memory_dir, tmp_path / f"server{trial}.log")
+            after = rig.disk_units()
+            assert after in outcomes, (command, delay, len(after))
+            assert not list(memory_dir.rglob(".*.tmp*")), "temporary files left behind"
+            if command == Manage.Request.SAVE and copy.exists():
+                assert integrity_ok(copy) and disk_units(copy) == state_now
+    rig.close()
+    rig.process.stop()
+
+
+def test_finding10_stale_temporary_files_are_removed_at_start(
+        node: Node, tmp_path: Path) -> None:
+    memory_dir = tmp_path / "mem"
+    (memory_dir / "snapshots").mkdir(parents=True)
+    stale = [memory_dir / f".big.sqlite.{DEAD_PID}.tmp",
+             memory_dir / f".big.sqlite.{DEAD_PID}.tmp-journal",
+             memory_dir / "snapshots" / f".memory-1.sqlite.{DEAD_PID}.tmp"]
+    for path in stale:
+        path.write_bytes(b"\0" * 1_000_000)
+    mine = memory_dir / "notes.tmp"  # not ours: the name does not match
+    mine.write_bytes(b"keep")
+    rig = restart(node, memory_dir, tmp_path / "server.log")
+    assert not any(p.exists() for p in stale) and mine.exists()
+    rig.close()
+    rig.process.stop()
