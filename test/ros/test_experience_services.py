@@ -5,6 +5,7 @@ server killed mid-episode loses no acknowledged step."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -93,6 +94,17 @@ def test_episodes_teach_the_server_across_a_crash(ros_context: None, tmp_path: P
                        for f in memory.recall("where is the apple", k=5).facts)
             with pytest.raises(NotFound):
                 memory.end_episode("ep1")
+
+            # A state change on memory/events (here from update_object) becomes a fact
+            # with the event as provenance; the capability hears it asynchronously.
+            memory.update(ObjectMemoryUnit("Tomato_1", "Tomato", (1.5, 0.9, 1.0),
+                                           state="sliced", area_id="kitchen"))
+            deadline = time.monotonic() + 30.0
+            facts: list[str] = []
+            while time.monotonic() < deadline and not any("sliced" in f for f in facts):
+                facts = memory.recall("bring me the tomato", k=5).facts
+            assert any(f.startswith("Tomato_1 (Tomato) is in state sliced") and "[fact:" in f
+                       for f in facts), facts
     finally:
         proc.stop()
 
