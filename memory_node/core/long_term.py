@@ -4,7 +4,8 @@
 the same graph), and applies one perception frame at a time: the graph update, the rows it
 changed written in ONE store transaction, the short-term memory told about what changed,
 and the rviz marker updates built. If the write fails, the in-memory graph is rebuilt from
-the database (the file is the truth, as for the short-term memory) and the error raised.
+the database (the file is the truth, as for the short-term memory) and the error raised;
+the same happens for any exception inside the graph update itself.
 
 What the short-term memory learns from the long-term one (a design choice):
 - NEW, MOVED, STATE_CHANGED: the object's unit is upserted (scene-graph id as object id,
@@ -24,13 +25,15 @@ from __future__ import annotations
 import json
 import math
 import threading
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
-from memory_node.core.scene_graph.events import EventKind, SceneGraphEvent
+from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
     AREA,
     FLOOR,
@@ -129,6 +132,7 @@ class LongTermMemory:
         self._lock = threading.RLock()
         self.revision = 0
         self.observations_applied = 0  # frames applied since start (for /memory/stats)
+        self._tally: Counter[str] = Counter()
         # Called after the graph was replaced wholesale (clear, reload): whoever mirrors it
         # incrementally (rviz markers) must resend everything.
         self._reset_listeners: list[Callable[[], None]] = []
@@ -153,6 +157,8 @@ class LongTermMemory:
 
     # -- lifecycle --------------------------------------------------------------------------
     def _load(self) -> None:
+        if hasattr(self, "graph"):  # counts since start survive a reload
+            self._tally.update(self.graph.tally)
         with self.store.transaction() as conn:  # a consistent read of nodes, edges, meta
             self.graph = load_graph(conn, self.config)
         self._serialiser = SceneGraphSerialiser(self.graph, self._count_tokens)
@@ -196,19 +202,26 @@ class LongTermMemory:
             except ValueError as exc:
                 rejected.append(str(exc))
                 continue
-            kept.append(obs)
-            kept_crops.append(crops[i] if i < len(crops) else b"")
+            crop = crops[i] if i < len(crops) else b""
+            kept.append(with_appearance(obs, crop))  # colour evidence for identity
+            kept_crops.append(crop)
         with self._lock:
             robot = getattr(view, "pose", None)
-            result = self.graph.update(kept, view, robot.position if robot else None, stamp)
-            rejected += result.rejected
             try:
+                result = self.graph.update(kept, view, robot.position if robot else None,
+                                           stamp)
                 if result.changes:
                     with self.store.transaction() as conn:
                         save_changes(conn, self.graph, result.changes)
             except Exception:
-                self._load()  # disk and memory must not disagree: the database is the truth
+                # The update is transactional in memory too: whatever it changed before the
+                # exception is dropped by rebuilding from the file (the truth), so memory
+                # and disk never disagree. The graph validates before it changes anything,
+                # so this is the path of bugs and disk errors, not of bad input.
+                self._load()
+                self._notify_reset()
                 raise
+            rejected += result.rejected
             self.observations_applied += 1
             changed = bool(result.changes)
             if changed:
@@ -217,6 +230,44 @@ class LongTermMemory:
             evicted = self._update_short_term(result.events, kept, kept_crops)
             return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
                                   evicted)
+
+    def apply_outcome_units(self, units: Sequence[ObjectMemoryUnit],
+                            stamp: float) -> list[SceneGraphEvent]:
+        """What an executed skill changed (units from the outcome), told to the graph: an
+        object put INTO a receptacle is inside it (not expected visible while it is
+        closed, not removed for being unseen), a state set by a skill is adopted at once.
+        Units of objects the graph does not hold are ignored (they came from elsewhere)."""
+        with self._lock:
+            nodes = self.graph.graph
+            changes = ChangeSet()
+            events: list[SceneGraphEvent] = []
+            try:
+                for unit in units:
+                    obj = unit.object_id
+                    if obj not in nodes or nodes.nodes[obj].get("layer") != OBJECT:
+                        continue
+                    if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
+                        events += self.graph.set_state(obj, unit.state, stamp, changes=changes)
+                    receptacle = unit.receptacle_id
+                    if (unit.relation == "in" and receptacle in nodes
+                            and nodes.nodes[obj].get("inside") != receptacle):
+                        try:
+                            self.graph.place_inside(obj, receptacle, stamp, changes)
+                        except (KeyError, ValueError):
+                            # Not an object, or a containment cycle: the outcome itself was
+                            # accepted (short-term memory); the graph just does not nest it.
+                            self.graph.tally["outcome.containment_refused"] += 1
+                if changes:
+                    with self.store.transaction() as conn:
+                        save_changes(conn, self.graph, changes)
+            except Exception:
+                self._load()  # as in apply(): memory never differs from the file
+                self._notify_reset()
+                raise
+            if changes:
+                self.revision += 1
+                self._markers.update(changes)
+            return events
 
     def _update_short_term(self, events: list[SceneGraphEvent], observations: list[Any],
                            crops: list[bytes]) -> list[ObjectMemoryUnit]:
@@ -230,6 +281,9 @@ class LongTermMemory:
                     forgotten += self.short_term.upsert(replace(
                         unit, state="absent", confidence=0.0, last_seen=event.stamp))
                 continue
+            if event.merged_id and self.short_term.peek(event.merged_id) is not None:
+                # The NEW object turned out to be this one, moved: one unit, not two.
+                self.short_term.remove(event.merged_id)
             if event.object_id not in self.graph.graph:
                 continue
             attrs = self.graph.node(event.object_id)
@@ -276,7 +330,9 @@ class LongTermMemory:
         with self._lock:
             return {"floors": len(self.graph.nodes(FLOOR)), "areas": len(self.graph.nodes(AREA)),
                     "objects": self.graph.object_count,
-                    "observations_applied": self.observations_applied}
+                    "observations_applied": self.observations_applied,
+                    **{f"scene_graph.{k}": v
+                       for k, v in (self._tally + self.graph.tally).items()}}
 
     def serialise(self, format: str = "text", budget: int = 0, query: str = "") -> GraphAnswer:
         """The graph for the planner: "graph" (nodes and edges), "text" (KARMA) or "json",

@@ -85,6 +85,8 @@ class Memory:
         self.recall = RecallMemory(self.short_term, settings.recall,
                                    long_term_text=self.long_term.scene_graph_text,
                                    embedder=embedder)
+        # Skill outcomes also reach the scene graph (containment, skill-set states).
+        self.recall.outcome_listener = self.long_term.apply_outcome_units
         self.experience: ExperienceMemory | None = None  # attach_experience()
 
     # -- update_object --------------------------------------------------------------------

@@ -158,6 +158,8 @@ class RecallMemory:
         self.settings = settings or RecallSettings()
         # The long-term memory sets this when it is wired; None = no scene-graph text.
         self.long_term_text = long_term_text
+        # The long-term memory sets this too: told the units an outcome changed, and when.
+        self.outcome_listener: Callable[[list[ObjectMemoryUnit], float], object] | None = None
         self._recaller: Recaller | None = None
         self._steps: StateConditionedRecall | None = None
         self._episodes: OrderedDict[str, _Episode] = OrderedDict()
@@ -476,6 +478,9 @@ class RecallMemory:
                 if now_stored is not None:
                     stored.append((previous, now_stored))
 
+            if self.outcome_listener is not None and changed:
+                # The long-term graph learns containment and skill-set states too.
+                self.outcome_listener(changed, time.time() if stamp is None else stamp)
             held = held_before
             if succeeded and skill == "pick":
                 held = args_t[0]

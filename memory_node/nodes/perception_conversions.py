@@ -7,6 +7,7 @@ text is the warning it logs: a bad message is dropped, said and counted, never f
 
 from __future__ import annotations
 
+import array as pyarray
 import math
 import time
 from collections.abc import Sequence
@@ -168,7 +169,9 @@ def image_msg(array: np.ndarray, encoding: str, stamp: Time, frame_id: str) -> I
     msg = Image(height=int(array.shape[0]), width=int(array.shape[1]), encoding=encoding,
                 is_bigendian=0, step=int(array.strides[0]))
     msg.header.stamp, msg.header.frame_id = stamp, frame_id
-    msg.data = array.tobytes()
+    # array.array('B') is taken as is by the generated setter; bytes, lists or numpy arrays
+    # are checked element by element (about 1 MB per colour frame).
+    msg.data = pyarray.array("B", array.tobytes())
     return msg
 
 
@@ -235,7 +238,7 @@ def observation_to_msg(obs: Observation, jpeg_quality: int = 80) -> ObjectObserv
                                      z=obs.box_extent[2])))
     if obs.crop is not None and obs.crop.size:
         msg.crop.format = "jpeg"
-        msg.crop.data = jpeg(obs.crop, jpeg_quality)
+        msg.crop.data = pyarray.array("B", jpeg(obs.crop, jpeg_quality))
     return msg
 
 
@@ -398,6 +401,6 @@ def markers_to_msg(markers: Sequence[dict[str, Any]], stamp: Time) -> MarkerArra
 
 
 def compressed_jpeg(data: bytes, stamp: Time, frame_id: str) -> CompressedImage:
-    msg = CompressedImage(format="jpeg", data=data)
+    msg = CompressedImage(format="jpeg", data=pyarray.array("B", data))
     msg.header.stamp, msg.header.frame_id = stamp, frame_id
     return msg

@@ -62,6 +62,7 @@ _SYNC_REASONS = {
     "out_of_order": "stamp not newer than the previous message of the same stream",
     "queue_full": "queue full (processing or another stream lags); oldest message dropped",
     "unmatched": "no message of every other stream within sync.tolerance_s",
+    "too_early": "stamped further ahead of this node's clock than sync.max_future_s",
     "invalid_stamp": "stamp is negative or not finite",
 }
 
@@ -132,7 +133,14 @@ class PerceptionNode(Node):
                                1, 1000),
             max_delay=declare(self, "sync.max_delay_s", 1.0,
                               "Messages older than the newest seen by more are dropped (s).",
-                              0.0, 3600.0))
+                              0.0, 3600.0),
+            clock=lambda: self.get_clock().now().nanoseconds * 1e-9,
+            max_future=declare(self, "sync.max_future_s", 1.0,
+                               "Stamps further ahead of this node's clock are dropped "
+                               "(too_early) (s).", 0.001, 3600.0),
+            expiry=declare(self, "sync.expiry_s", 5.0,
+                           "With no frame matched for this long, forget the newest stamp "
+                           "seen and match afresh (s).", 0.1, 3600.0))
         self.warnings = ThrottledWarnings(self.get_logger(), declare(
             self, "warn_throttle_s", 2.0, "Least time between two warnings of the same "
             "drop reason (s).", 0.0, 3600.0))
@@ -280,6 +288,7 @@ class PerceptionNode(Node):
         counters = dict(self.drops)
         counters.update({f"sync.{k}": v for k, v in self.sync.drops.items()})
         counters["frames.matched"] = self.sync.emitted
+        counters["sync.expired"] = self.sync.expired
         counters["observations.published"] = self.observations
         if self.process_ms:
             counters["processing_ms.median"] = round(float(np.median(self.process_ms)))

@@ -27,6 +27,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
+from diagnostic_msgs.msg import KeyValue
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from visualization_msgs.msg import MarkerArray
 
@@ -222,6 +223,8 @@ class SceneGraphCapability(Capability):
         msg.scene_graph_floors, msg.scene_graph_areas = s["floors"], s["areas"]
         msg.scene_graph_objects = s["objects"]
         msg.observations_applied = s["observations_applied"]
+        msg.counters.extend(KeyValue(key=k, value=str(v)) for k, v in sorted(s.items())
+                            if k.startswith("scene_graph."))
 
     # -- service ----------------------------------------------------------------------------
     def _get_scene_graph(self, request: GetSceneGraph.Request, response: Any) -> None:

@@ -85,3 +85,50 @@ def test_long_stream_with_a_missing_message_recovers():
             emitted += len(sync.push(name, t, k))
     assert emitted == 99
     assert sync.drops["unmatched:rgb"] == 1
+
+
+class FakeClock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_far_future_stamp_is_refused_and_does_not_stall_later_frames():
+    """Issue 9 finding 2: one detections message stamped ten years ahead used to make
+    every later frame "too late" for good."""
+    clock = FakeClock(1000.0)
+    sync = TimestampSynchroniser(("rgb", "det"), tolerance=0.01, clock=clock)
+    emitted = 0
+    for k in range(10):
+        clock.now = 1000.0 + 0.1 * k
+        emitted += len(sync.push("rgb", clock.now, k)) + len(sync.push("det", clock.now, k))
+    assert sync.push("det", clock.now + 10 * 365 * 86400.0, "bad") == []
+    assert sync.drops["too_early:det"] == 1
+    for k in range(10, 110):
+        clock.now = 1000.0 + 0.1 * k
+        emitted += len(sync.push("rgb", clock.now, k)) + len(sync.push("det", clock.now, k))
+    assert emitted == 110
+    assert not any(reason.startswith("too_late") for reason in sync.drops)
+
+
+def test_newest_expires_when_nothing_matches_for_a_while():
+    """A stream that restarts from older stamps (replay loop, clock jump back) is matched
+    again once nothing was emitted for `expiry` seconds."""
+    clock = FakeClock(500.0)
+    sync = TimestampSynchroniser(("rgb", "det"), tolerance=0.01, clock=clock, expiry=2.0)
+    sync.push("rgb", 400.0, "a")
+    assert len(sync.push("det", 400.0, "a")) == 1
+    assert sync.push("rgb", 100.0, "old") == []  # late while the newest is fresh
+    clock.now = 503.0
+    sync.push("rgb", 100.5, "b")
+    assert len(sync.push("det", 100.5, "b")) == 1
+    assert sync.expired == 1
+
+
+def test_clock_limits_are_validated():
+    with pytest.raises(ValueError, match="max_future"):
+        TimestampSynchroniser(("rgb",), max_future=float("inf"))
+    with pytest.raises(ValueError, match="expiry"):
+        TimestampSynchroniser(("rgb",), expiry=0.0)

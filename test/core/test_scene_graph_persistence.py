@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from memory_node.core.perception.observation import Observation
-from memory_node.core.scene_graph import RegionView, SceneGraph
+from memory_node.core.scene_graph import RegionView, SceneGraph, SceneGraphConfig
 from memory_node.core.scene_graph.persistence import (
     create_schema,
     from_json,
@@ -21,7 +21,7 @@ from memory_node.core.scene_graph.persistence import (
 
 def build(seed: int = 0) -> tuple[SceneGraph, list]:
     rng = np.random.default_rng(seed)
-    g = SceneGraph()
+    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))  # removals happen in 20 frames
     results = []
     for k in range(20):
         robot = (k * 0.7, 0.0, 0.0)

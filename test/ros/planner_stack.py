@@ -36,11 +36,12 @@ SERVER = "memory_node.nodes.memory_server"
 PLANNER = "memory_node.planner.nodes.planner_node"
 GOAL_TIMEOUT_S = 120.0
 
+# Receptacles before what they hold: memory refuses a receptacle id it does not know.
 KITCHEN = [
+    Unit("CounterTop_1", "CounterTop", (1.0, 0.0, 1.0), area_id="kitchen"),
     Unit("Apple_1", "Apple", (1.0, 0.9, 1.0), area_id="kitchen", receptacle_id="CounterTop_1",
          relation="on"),
     Unit("Fridge_1", "Fridge", (3.0, 0.0, 1.0), state="closed", area_id="kitchen"),
-    Unit("CounterTop_1", "CounterTop", (1.0, 0.0, 1.0), area_id="kitchen"),
     Unit("Sofa_1", "Sofa", (5.0, 0.0, 5.0), area_id="living_room"),
 ]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +110,12 @@ def test_bad_input_is_dropped_counted_and_harmless(client_node: Node, tmp_path: 
         behind = camera.messages(0, N, stamp + 0.04)["pose"]
         camera.pubs["pose"].publish(behind)
         w.wait_counter("perception.sync.out_of_order:pose")
+        # Issue 9 finding 2: detections stamped ten years ahead of the node's clock are
+        # refused (the good frames after them are still processed: checked at the end).
+        expect("sync.too_early:detections", lambda m, s: setattr(
+            m["detections"].header, "stamp", to_time(time.time() + 10 * 365 * 86400.0)))
+        # Finding 4: a pose 20 km away is refused, not forwarded.
+        expect("pose.invalid", lambda m, s: setattr(m["pose"].pose.position, "x", 20000.0), 3)
 
         # Malformed ObjectObservations reaching the server directly.
         pub = client_node.create_publisher(ObjectObservations, "/memory/observations",
@@ -138,6 +145,17 @@ def test_bad_input_is_dropped_counted_and_harmless(client_node: Node, tmp_path: 
         ):
             pub.publish(msg)
             w.wait_counter(key)
+        # Finding 4: a 20 km observation is refused by the one shared validation.
+        pub.publish(observations(**{"centroid.x": 20000.0, "box.center.position.x": 20000.0}))
+        w.wait_counter("rejected.observation.invalid", 2)
+        # Finding 5: an infinite far plane (the frustum would be NaN) refuses the frame.
+        inf_view = observations()
+        inf_view.view.camera_info.width, inf_view.view.camera_info.height = 320, 240
+        inf_view.view.camera_info.k = [300.0, 0, 160, 0, 300, 120, 0, 0, 1]
+        inf_view.view.pose.orientation.w = 1.0
+        inf_view.view.near, inf_view.view.far = 0.3, math.inf
+        pub.publish(inf_view)
+        w.wait_counter("dropped.observations.view.invalid")
         bad_view = observations()
         bad_view.view.camera_info.width, bad_view.view.camera_info.height = 320, 240
         bad_view.view.camera_info.k = [300.0, 0, 160, 0, 300, 120, 0, 0, 1]

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from memory_node.core.units import MAX_COORDINATE_M
+
 # A quaternion from a SLAM topic is unit up to float noise; beyond this it is a bug upstream
 # (wrong field order, Euler angles, uninitialised message), and normalising would hide it.
 QUATERNION_UNIT_TOLERANCE = 1e-2
@@ -141,6 +143,8 @@ class Pose:
             raise ValueError(f"pose: quaternion needs 4 values (x, y, z, w), got {q.size}")
         if not np.all(np.isfinite(p)):
             raise ValueError(f"pose: position is not finite {p.tolist()}")
+        if np.any(np.abs(p) > MAX_COORDINATE_M):  # a relocalisation or unit error
+            raise ValueError(f"pose: position {p.tolist()} is beyond {MAX_COORDINATE_M} m")
         if not np.all(np.isfinite(q)):
             raise ValueError(f"pose: quaternion is not finite {q.tolist()}")
         norm = float(np.linalg.norm(q))

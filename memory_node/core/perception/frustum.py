@@ -9,6 +9,7 @@ and a valid reading at all). A missing reading gives no evidence either way.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,7 +32,7 @@ class CameraView:
     depth_tolerance: float = 0.15  # metres; sensor noise + box-to-surface mismatch
 
     def __post_init__(self) -> None:
-        if not (0 < self.near < self.far):
+        if not (0 < self.near < self.far and math.isfinite(self.far)):
             raise ValueError(f"camera view: need 0 < near < far, got {self.near}, {self.far}")
         if self.depth_stride < 1:
             raise ValueError(f"camera view: depth_stride must be >= 1, got {self.depth_stride}")

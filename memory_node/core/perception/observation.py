@@ -79,6 +79,9 @@ class Observation:
     crop: np.ndarray | None = field(default=None, repr=False)
     tracker_id: str | None = None
     state: str | None = None
+    openness: float | None = None  # 0 closed .. 1 fully open, for articulated objects
+    # Colour histogram of the crop (scene_graph.evidence.colour_histogram), when known.
+    appearance: list[float] | None = field(default=None, repr=False)
 
     @property
     def position(self) -> tuple[float, float, float]:

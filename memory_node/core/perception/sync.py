@@ -9,6 +9,13 @@ Drop policy (every drop is counted under a reason string, nothing raises):
 - unmatched:<stream>    a queued message was passed over: the other streams moved beyond
                         it by more than the tolerance.
 - invalid_stamp:<stream> NaN, inf or negative stamp.
+- too_early:<stream>    the stamp is more than `max_future` ahead of the clock: a sensor
+                        with a broken clock must not move "newest" out of reach of the
+                        good streams (one such stamp would otherwise stall every later
+                        frame).
+"Newest" expires: when no set was emitted for `expiry` seconds of the clock (a camera that
+saw nothing, a replay that restarted, a clock that jumped back), the synchroniser forgets
+its newest and last emitted stamps and matches afresh instead of calling everything late.
 A set is emitted as soon as every stream has a message within `tolerance` of the newest
 of the queue heads; matched messages leave their queues.
 """
@@ -16,10 +23,13 @@ of the queue heads; matched messages leave their queues.
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+Clock = Callable[[], float]
 
 
 @dataclass(frozen=True)
@@ -36,14 +46,27 @@ class TimestampSynchroniser:
         tolerance: float = 0.02,
         queue_size: int = 10,
         max_delay: float = 1.0,
+        clock: Clock = time.time,
+        max_future: float = 1.0,
+        expiry: float = 5.0,
     ) -> None:
+        """`clock` returns the current time on the stamps' time base (the node passes its
+        ROS clock); stamps beyond clock() + `max_future` are refused."""
         if len(streams) == 0 or len(set(streams)) != len(streams):
             raise ValueError(f"synchroniser: need distinct stream names, got {list(streams)}")
         if not (tolerance >= 0 and math.isfinite(tolerance)):
             raise ValueError(f"synchroniser: tolerance must be >= 0, got {tolerance}")
         if queue_size < 1:
             raise ValueError(f"synchroniser: queue_size must be >= 1, got {queue_size}")
+        if not (math.isfinite(max_delay) and max_delay >= 0):
+            raise ValueError(f"synchroniser: max_delay must be >= 0, got {max_delay}")
+        for name, value in (("max_future", max_future), ("expiry", expiry)):
+            if not (math.isfinite(value) and value > 0):
+                raise ValueError(f"synchroniser: {name} must be positive, got {value}")
         self.streams = tuple(streams)
+        self.clock = clock
+        self.max_future = float(max_future)
+        self.expiry = float(expiry)
         self.tolerance = float(tolerance)
         self.max_delay = float(max_delay)
         self._queues: dict[str, deque[tuple[float, Any]]] = {
@@ -51,6 +74,8 @@ class TimestampSynchroniser:
         }
         self._last_emitted = -math.inf
         self._newest_seen = -math.inf
+        self._last_progress = clock()  # clock time of the last emitted set (or start)
+        self.expired = 0  # times "newest" was forgotten for lack of progress
         self.drops: Counter[str] = Counter()
         self.emitted = 0
 
@@ -63,6 +88,12 @@ class TimestampSynchroniser:
             self.drops[f"invalid_stamp:{stream}"] += 1
             return []
         stamp = float(stamp)
+        now = self.clock()
+        if stamp > now + self.max_future:
+            self.drops[f"too_early:{stream}"] += 1
+            return []
+        if now - self._last_progress > self.expiry:
+            self._forget(now)
         if stamp <= self._last_emitted or stamp < self._newest_seen - self.max_delay:
             self.drops[f"too_late:{stream}"] += 1
             return []
@@ -74,6 +105,16 @@ class TimestampSynchroniser:
         queue.append((stamp, message))
         self._newest_seen = max(self._newest_seen, stamp)
         return self._match()
+
+    def _forget(self, now: float) -> None:
+        """Start afresh: nothing was matched for `expiry`, so the stamps that define "late"
+        (and whatever is queued against them) are stale."""
+        self._last_emitted = -math.inf
+        self._newest_seen = -math.inf
+        for q in self._queues.values():
+            q.clear()
+        self._last_progress = now
+        self.expired += 1
 
     def _match(self) -> list[SyncedSet]:
         out: list[SyncedSet] = []
@@ -102,6 +143,7 @@ class TimestampSynchroniser:
                 stamps[name], messages[name] = q.popleft()
             self._last_emitted = max(stamps.values())
             self.emitted += 1
+            self._last_progress = self.clock()
             out.append(SyncedSet(self._last_emitted, messages, stamps))
         return out
 

@@ -19,6 +19,19 @@ DEFAULT_SYNONYMS = {
     "tvstand": "table", "tv": "television", "cellphone": "phone",
 }
 
+# Classes a detector is known to confuse (shape and context; symmetric). A detection of one
+# may be evidence for a node of the other (inside the confusion gate); other label pairs
+# never merge. A robot sets this from its detector's confusion matrix.
+DEFAULT_SIMILAR = (
+    ("mug", "cup"), ("bowl", "plate"), ("pen", "pencil"), ("knife", "butterknife"),
+    ("fork", "spoon"), ("soapbar", "dishsponge"), ("soapbottle", "spraybottle"),
+    ("statue", "vase"), ("phone", "remotecontrol"), ("saltshaker", "peppershaker"),
+    ("spatula", "ladle"), ("creditcard", "cd"), ("book", "newspaper"),
+    ("bottle", "winebottle"), ("pot", "pan"), ("kettle", "wateringcan"),
+    ("toiletpaper", "papertowelroll"), ("alarmclock", "watch"), ("box", "tissuebox"),
+    ("egg", "candle"), ("cabinet", "drawer"), ("laptop", "book"),
+)
+
 
 @dataclass(frozen=True)
 class SceneGraphConfig:
@@ -54,8 +67,59 @@ class SceneGraphConfig:
         0.15, "An object whose confidence falls below this (after min_misses_to_remove "
         "misses) is REMOVED.", 0.0, 1.0)
     min_misses_to_remove: int = setting(
-        3, "Consecutive misses before an object can be removed.", 1, 1000)
+        4, "Consecutive misses in view before an object can be removed (a movable one is "
+        "then REMOVED; 3 gave ~0.1 % false REMOVED per object per visit).", 1, 1000)
     grid_cell: float = setting(1.0, "Cell size (m) of the spatial index.", 0.05, 100.0)
+    # Identity under partial views (issue 10).
+    similar_labels: tuple[tuple[str, str], ...] = DEFAULT_SIMILAR
+    confusion_gate: float = setting(
+        0.25, "A detection of a known similar label (similar_labels) may be evidence for an "
+        "object only this close (m).", 0.0, 10.0)
+    label_mismatch_cost: float = setting(
+        0.2, "Metres added to such a pairing, so that the same label wins.", 0.0, 10.0)
+    min_class_share: float = setting(
+        0.2, "A label with this share of an object's class evidence counts as its own.",
+        0.0, 1.0)
+    class_evidence_cap: float = setting(
+        20.0, "Class evidence is scaled down beyond this total, so recent frames count.",
+        1.0, 1e6)
+    max_displacement: float = setting(
+        25.0, "A takeover or NEW+REMOVED join farther than this (m) is not plausible.",
+        0.0, 1e4)
+    takeover_misses: int = setting(
+        2, "Misses in view in a row (this frame included) before a sighting elsewhere may "
+        "be the same object, or a NEW elsewhere is joined into a MOVED.", 1, 1000)
+    join_window: float = setting(
+        600.0, "A NEW and an object missed or REMOVED within this time (s) may be one move.",
+        0.0, 1e7)
+    size_ratio_max: float = setting(
+        2.0, "Per-axis box size ratio beyond which two sightings are different objects.",
+        1.0, 100.0)
+    min_appearance_similarity: float = setting(
+        0.5, "Colour-histogram intersection below which two sightings differ (when both "
+        "have one).", 0.0, 1.0)
+    appearance_rate: float = setting(
+        0.2, "Blend of a new colour histogram into the object's.", 0.0, 1.0)
+    recent_window: int = setting(
+        2, "Small moves: this many newest observations agreeing within `consistency` and "
+        "farther than `move_shift` from the estimate restart it (a MOVED).", 1, 100)
+    consistency: float = setting(0.08, "See recent_window (m).", 0.0, 10.0)
+    move_shift: float = setting(0.12, "See recent_window (m).", 0.0, 10.0)
+    move_shift_per_size: float = setting(
+        1.0, "The shift that means a small move is at least this fraction of the object's "
+        "largest box side (big boxes wander more between views: on the TUM cabinet, 0.4 "
+        "let the estimate jump 24 cm).", 0.0, 10.0)
+    state_frames: int = setting(
+        2, "Consistent frames before a perceived state (or openness bin) changes.", 1, 100)
+    state_gain: float = setting(
+        0.3, "State confidence gain per agreeing reading.", 0.0, 1.0)
+    openness_edges: tuple[float, ...] = setting(
+        [0.1, 0.6], "Openness bin edges (>= 2 values in (0, 1): closed / partly open / "
+        "open).", 0.0, 1.0)
+    openness_margin: float = setting(
+        0.05, "A reading this close to an edge of the current bin keeps it.", 0.0, 0.5)
+    openness_window: int = setting(
+        5, "Openness readings kept for the estimate shown.", 1, 1000)
 
     def __post_init__(self) -> None:
         check_settings(self)
@@ -66,6 +130,22 @@ class SceneGraphConfig:
                 raise ValueError(f"scene graph config: {name} must be positive, got {value}")
         if self.position_window < 1 or self.min_misses_to_remove < 1:
             raise ValueError("scene graph config: position_window and min_misses_to_remove >= 1")
+        for name in ("recent_window", "state_frames", "openness_window", "takeover_misses"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"scene graph config: {name} must be >= 1")
+        for name in ("confusion_gate", "label_mismatch_cost", "class_evidence_cap",
+                     "max_displacement", "join_window", "size_ratio_max", "consistency",
+                     "move_shift", "openness_margin"):
+            value = getattr(self, name)
+            if not (math.isfinite(value) and value >= 0):
+                raise ValueError(f"scene graph config: {name} must be >= 0, got {value}")
+        edges = tuple(float(e) for e in self.openness_edges)
+        if len(edges) < 2 or list(edges) != sorted(edges) or not 0 < edges[0] < edges[-1] < 1:
+            raise ValueError("scene graph config: openness_edges need >= 2 increasing values "
+                             "in (0, 1) (three bins at least)")
+        object.__setattr__(self, "openness_edges", edges)
+        object.__setattr__(self, "_similar", frozenset(
+            frozenset((self.canonical(a), self.canonical(b))) for a, b in self.similar_labels))
         object.__setattr__(self, "immovable_labels",
                            frozenset(self.canonical(x) for x in self.immovable_labels))
 
@@ -73,6 +153,10 @@ class SceneGraphConfig:
         """Label used for matching: lower case, synonyms folded ("Refrigerator" -> "fridge")."""
         key = label.strip().lower()
         return self.synonyms.get(key, key)
+
+    def similar(self, a: str, b: str) -> bool:
+        """Are two canonical labels a known confusion pair?"""
+        return frozenset((a, b)) in self._similar  # type: ignore[attr-defined]
 
     def is_movable(self, label: str) -> bool:
         return self.canonical(label) not in self.immovable_labels

@@ -28,6 +28,11 @@ class SceneGraphEvent:
     area_id: str = ""
     old_state: str = ""
     new_state: str = ""
+    # A MOVED that joined a NEW node into an older one names the node that was absorbed
+    # (it no longer exists); openness bins when the state change is one of openness.
+    merged_id: str = ""
+    old_openness: str = ""
+    new_openness: str = ""
 
 
 Edge = tuple[str, str]

@@ -10,6 +10,7 @@ serialisation and markers read them directly.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
@@ -17,6 +18,7 @@ import networkx as nx
 import numpy as np
 
 from memory_node.core.perception.camera import matrix_to_quaternion
+from memory_node.core.perception.checks import check_finite_position, check_observation, check_view
 from memory_node.core.perception.observation import Observation
 from memory_node.core.scene_graph.config import SceneGraphConfig
 from memory_node.core.scene_graph.events import (
@@ -25,6 +27,19 @@ from memory_node.core.scene_graph.events import (
     SceneGraphEvent,
     UpdateResult,
     Vec3,
+)
+from memory_node.core.scene_graph.evidence import (
+    OPENNESS_BINS,
+    add_class_evidence,
+    best_label,
+    blend_histogram,
+    class_share,
+    histogram_similarity,
+    openness_bin,
+    robust_position,
+    size_ratio,
+    state_of_bin,
+    vote_state,
 )
 from memory_node.core.scene_graph.spatial import GridIndex
 
@@ -75,6 +90,13 @@ class SceneGraph:
         self._objects = GridIndex(self.config.grid_cell)
         self._by_label: dict[str, set[str]] = {}
         self._by_tracker: dict[str, str] = {}
+        # Transient evidence for joining a NEW and a REMOVED into one MOVED (not persisted:
+        # after a restart an old removal is no longer joined, a new object stays NEW).
+        self._removed: dict[str, dict[str, Any]] = {}
+        # NEW objects by canonical label, oldest first: {label: {object: first_seen}}.
+        self._recent_new: dict[str, dict[str, float]] = {}
+        # What the change detection did since start, by mechanism (for /memory/stats).
+        self.tally: Counter[str] = Counter()
         self._area_ids: list[str] = []
         self._area_xy = np.empty((0, 2))
         self._area_floor = np.empty(0, dtype=int)
@@ -210,23 +232,34 @@ class SceneGraph:
         self._touch_area(area, changes)
 
     # -- objects --------------------------------------------------------------------------
-    def _add_object(self, obs: Observation, stamp: float, changes: ChangeSet) -> str:
-        obj, uid = self._new_id(OBJECT)
+    def _add_object(self, obs: Observation, stamp: float, changes: ChangeSet,
+                    node_id: str | None = None) -> str:
+        if node_id is None:
+            obj, uid = self._new_id(OBJECT)
+        else:  # a removed node coming back under its own id
+            obj, uid = node_id, int(node_id.rsplit("_", 1)[1])
         pos = _vec(obs.position)
         cfg = self.config
+        label = cfg.canonical(obs.label)
         self.graph.add_node(
             obj, layer=OBJECT, uid=uid, label=obs.label, position=pos,
             history=[list(pos)], first_seen=stamp, last_seen=stamp, observation_count=1,
             confidence=cfg.initial_confidence, movable=cfg.is_movable(obs.label),
-            state=obs.state or "none", last_absent=None, misses=0,
+            state="none", state_key="none", state_confidence=0.0, state_confirmed=False,
+            pending_state="", pending_count=0,
+            openness=None, openness_bin=None, openness_readings=[],
+            class_evidence={label: max(float(obs.score), 1e-3)},
+            appearance=list(obs.appearance) if obs.appearance else None,
+            inside="", last_absent=None, misses=0,
             tracker_id=obs.tracker_id, area=None, far_from_area=False,
         )
         self._set_box(obj, obs)
         self._objects.insert(obj, pos)
-        self._by_label.setdefault(cfg.canonical(obs.label), set()).add(obj)
+        self._by_label.setdefault(label, set()).add(obj)
         if obs.tracker_id:
             self._by_tracker[obs.tracker_id] = obj
         self._attach(obj, stamp, changes)
+        self._read_state(obj, obs, stamp, changes, [], first=True)
         changes.touch(obj)
         return obj
 
@@ -243,37 +276,209 @@ class SceneGraph:
             self._touch_area(area, changes)
         self._objects.remove(obj)
         self._by_label.get(self.config.canonical(attrs["label"]), set()).discard(obj)
-        if attrs.get("tracker_id"):
-            self._by_tracker.pop(attrs["tracker_id"], None)
+        self._release_tracker(obj)
         self.graph.remove_node(obj)
         changes.remove(obj)
 
+    def _release_tracker(self, obj: str) -> None:
+        """Forget the tracker id `obj` holds, if it still maps to `obj` (another object may
+        have taken it over since)."""
+        tracker = self.graph.nodes[obj].get("tracker_id")
+        if tracker and self._by_tracker.get(tracker) == obj:
+            del self._by_tracker[tracker]
+
+    def _relabel(self, obj: str, changes: ChangeSet, spelling: str) -> None:
+        """Make the node's label the best-supported one of its class evidence (evidence is
+        kept by canonical label; `spelling` is the detector's form of the newest one)."""
+        attrs = self.graph.nodes[obj]
+        best = best_label(attrs["class_evidence"])
+        old = self.config.canonical(attrs["label"])
+        if best == old:
+            return
+        self._by_label.get(old, set()).discard(obj)
+        self._by_label.setdefault(best, set()).add(obj)
+        attrs["label"] = spelling if self.config.canonical(spelling) == best else best
+        attrs["movable"] = self.config.is_movable(best)
+        self._touch_area(attrs["area"], changes)
+
     def _observe(self, obj: str, obs: Observation, stamp: float, changes: ChangeSet,
-                 events: list[SceneGraphEvent]) -> None:
-        """Merge an associated observation: median over a bounded window of positions,
-        so a single wild estimate (bad box, depth edge) does not drag the object."""
+                 events: list[SceneGraphEvent], relocate: bool = False) -> None:
+        """Merge an associated observation into the node's evidence. `relocate`: the
+        observation is known to be the object somewhere else (tracker id, takeover), so the
+        position restarts from it."""
         cfg = self.config
         attrs = self.graph.nodes[obj]
+        old_pos = attrs["position"]
         history = attrs["history"]
+        if relocate:
+            history[:] = []
         history.append(list(_vec(obs.position)))
-        del history[:-cfg.position_window]
-        new_pos = _vec(np.median(np.asarray(history), axis=0))
+        # A big object's box centre wanders more between views (partial views of a cabinet
+        # shift it by decimetres): the shift that means "moved" grows with its size.
+        shift = max(cfg.move_shift, cfg.move_shift_per_size * max(obs.box_extent))
+        new_pos, restarted = robust_position(history, cfg.position_window, cfg.recent_window,
+                                             cfg.consistency, shift, old_pos)
+        if relocate:
+            new_pos = _vec(obs.position)
         self._move_to(obj, new_pos, stamp, changes)
+        if restarted and not relocate and attrs["movable"]:
+            # A move the association gate hid: reported once the estimate caught up.
+            self.tally["moved.small"] += 1
+            events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
+                                          old_pos, new_pos, attrs["area"]))
         self._set_box(obj, obs)
         attrs["last_seen"] = stamp
         attrs["observation_count"] += 1
         attrs["confidence"] += cfg.hit_gain * (1.0 - attrs["confidence"])
         attrs["misses"] = 0
+        add_class_evidence(attrs["class_evidence"], cfg.canonical(obs.label),
+                           float(obs.score), cfg.class_evidence_cap)
+        self._relabel(obj, changes, obs.label)
+        if obs.appearance:
+            attrs["appearance"] = blend_histogram(attrs.get("appearance"), obs.appearance,
+                                                  cfg.appearance_rate)
+        receptacle = attrs.get("inside")
+        if receptacle and (receptacle not in self.graph or _dist(
+                new_pos, self.graph.nodes[receptacle]["position"]) > cfg.gate_distance):
+            attrs["inside"] = ""  # seen outside its receptacle: taken out
         if obs.tracker_id and attrs.get("tracker_id") != obs.tracker_id:
+            self._release_tracker(obj)
             attrs["tracker_id"] = obs.tracker_id
             self._by_tracker[obs.tracker_id] = obj
-        if obs.state and obs.state != attrs["state"]:
-            events.append(SceneGraphEvent(
-                EventKind.STATE_CHANGED, obj, attrs["label"], stamp, attrs["position"],
-                attrs["position"], attrs["area"], attrs["state"], obs.state))
-            attrs["state"] = obs.state
-            self._touch_area(attrs["area"], changes)
+        self._read_state(obj, obs, stamp, changes, events)
         changes.touch(obj)
+
+    def _reading(self, attrs: dict[str, Any], obs: Observation) -> str | None:
+        """The observation's state as a key: "word" or "word:openness bin"."""
+        cfg = self.config
+        if obs.openness is not None:
+            readings = attrs["openness_readings"]
+            readings.append(round(float(obs.openness), 4))
+            del readings[:-cfg.openness_window]
+            attrs["openness"] = float(np.median(readings))  # the estimate shown
+            # Each frame votes for its own bin (with a margin around the current bin's
+            # edges); the vote below needs `state_frames` consistent ones.
+            b = openness_bin(float(obs.openness), cfg.openness_edges, attrs["openness_bin"],
+                             cfg.openness_margin)
+            return f"{state_of_bin(b)}:{b}"
+        if obs.state in ("opened", "closed") and attrs["openness_bin"] is not None:
+            b = 0 if obs.state == "closed" else (attrs["openness_bin"]
+                                                 or len(cfg.openness_edges))
+            return f"{obs.state}:{b}"
+        return obs.state or None
+
+    def _read_state(self, obj: str, obs: Observation, stamp: float, changes: ChangeSet,
+                    events: list[SceneGraphEvent], first: bool = False) -> None:
+        """State and openness readings as evidence: a change needs `state_frames`
+        consistent frames. The first reading of a node is believed at once (it is not a
+        change), with the confidence of a single frame."""
+        cfg = self.config
+        attrs = self.graph.nodes[obj]
+        reading = self._reading(attrs, obs)
+        if reading is None:
+            return
+        key = attrs.get("state_key") or attrs["state"]
+        if first or key == "none":
+            self._set_state_key(attrs, reading)
+            attrs["state_confidence"] = 1.0 / (cfg.state_frames + 1.0)
+            attrs["state_confirmed"] = False
+            return
+        # A state read once and never confirmed may have been a misread: replacing it is a
+        # correction, not a change of the world (no event).
+        confirmed = attrs.get("state_confirmed", True)
+        if reading == key:
+            attrs["state_confirmed"] = True
+        old_state, old_bin = attrs["state"], attrs["openness_bin"]
+        tally = {"state": key, "state_confidence": attrs["state_confidence"],
+                 "pending_state": attrs["pending_state"], "pending_count": attrs["pending_count"]}
+        changed = vote_state(tally, reading, cfg.state_frames, cfg.state_gain)
+        attrs["state_confidence"] = tally["state_confidence"]
+        attrs["pending_state"], attrs["pending_count"] = (tally["pending_state"],
+                                                          tally["pending_count"])
+        if not changed:
+            return
+        self._set_state_key(attrs, reading)
+        attrs["state_confirmed"] = True  # `state_frames` consistent readings
+        if confirmed and (attrs["state"], attrs["openness_bin"]) != (old_state, old_bin):
+            self.tally["state_changed"] += 1
+            events.append(self._state_event(obj, stamp, old_state, old_bin))
+            self._touch_area(attrs["area"], changes)
+
+    @staticmethod
+    def _set_state_key(attrs: dict[str, Any], key: str) -> None:
+        state, _, b = key.partition(":")
+        attrs["state_key"], attrs["state"] = key, state
+        if b:
+            attrs["openness_bin"] = int(b)
+
+    def _state_event(self, obj: str, stamp: float, old_state: str,
+                     old_bin: int | None) -> SceneGraphEvent:
+        attrs = self.graph.nodes[obj]
+        new_bin = attrs["openness_bin"]
+        return SceneGraphEvent(
+            EventKind.STATE_CHANGED, obj, attrs["label"], stamp, attrs["position"],
+            attrs["position"], attrs["area"], old_state, attrs["state"],
+            old_openness=OPENNESS_BINS[old_bin] if old_bin is not None else "",
+            new_openness=OPENNESS_BINS[new_bin] if new_bin is not None else "")
+
+    def set_state(self, obj: str, state: str, stamp: float, openness: float | None = None,
+                  changes: ChangeSet | None = None) -> list[SceneGraphEvent]:
+        """A skill outcome's state (opened, closed, ...): adopted at once, full confidence."""
+        changes = changes if changes is not None else ChangeSet()
+        if obj not in self.graph or self.graph.nodes[obj]["layer"] != OBJECT:
+            raise KeyError(f"no object {obj!r} in the scene graph")
+        attrs = self.graph.nodes[obj]
+        old_state, old_bin = attrs["state"], attrs["openness_bin"]
+        attrs["state"] = state
+        if openness is not None:
+            attrs["openness"] = float(openness)
+            attrs["openness_readings"] = [float(openness)]
+            attrs["openness_bin"] = openness_bin(openness, self.config.openness_edges, None, 0.0)
+        elif state in ("opened", "closed"):
+            attrs["openness_bin"] = 0 if state == "closed" else len(self.config.openness_edges)
+            attrs["openness_readings"] = []
+        attrs["state_key"] = (state if attrs["openness_bin"] is None
+                              else f"{state}:{attrs['openness_bin']}")
+        attrs["state_confidence"], attrs["state_confirmed"] = 1.0, True
+        attrs["pending_state"], attrs["pending_count"] = "", 0
+        changes.touch(obj)
+        if (attrs["state"], attrs["openness_bin"]) == (old_state, old_bin):
+            return []
+        self._touch_area(attrs["area"], changes)
+        return [self._state_event(obj, stamp, old_state, old_bin)]
+
+    def place_inside(self, obj: str, receptacle: str, stamp: float,
+                     changes: ChangeSet | None = None) -> None:
+        """A skill outcome put `obj` into `receptacle`: it is there (position follows the
+        receptacle), is not expected to be seen while the receptacle is closed, and is not
+        removed for being unseen then."""
+        changes = changes if changes is not None else ChangeSet()
+        for node in (obj, receptacle):
+            if node not in self.graph or self.graph.nodes[node]["layer"] != OBJECT:
+                raise KeyError(f"no object {node!r} in the scene graph")
+        if obj == receptacle:
+            raise ValueError(f"{obj!r} cannot be inside itself")
+        inner = receptacle
+        while inner:  # refuse A in B in A
+            inner = self.graph.nodes[inner].get("inside") or ""
+            if inner == obj:
+                raise ValueError(f"{obj!r} in {receptacle!r} would be a containment cycle")
+        attrs = self.graph.nodes[obj]
+        attrs["inside"] = receptacle
+        attrs["misses"] = 0
+        attrs["history"] = [list(self.graph.nodes[receptacle]["position"])]
+        attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
+        self._move_to(obj, self.graph.nodes[receptacle]["position"], stamp, changes)
+        changes.touch(obj)
+
+    def _hidden_inside(self, obj: str) -> bool:
+        """Inside a receptacle that is closed (or gone): not expected to be seen."""
+        receptacle = self.graph.nodes[obj].get("inside")
+        if not receptacle:
+            return False
+        if receptacle not in self.graph:
+            return True
+        return self.graph.nodes[receptacle].get("state") != "opened"
 
     def _move_to(self, obj: str, pos: Vec3, stamp: float, changes: ChangeSet) -> None:
         attrs = self.graph.nodes[obj]
@@ -300,67 +505,122 @@ class SceneGraph:
         changes = ChangeSet()
         events: list[SceneGraphEvent] = []
         rejected: list[str] = []
+        # Everything is validated before anything changes: a bad view or robot position
+        # refuses the frame (ValueError), a bad observation only itself.
+        check_view(view)
         if stamp is None:
             stamp = getattr(view, "stamp", None)
         if stamp is None:
             stamp = max((o.stamp for o in observations if isinstance(o, Observation)),
                         default=0.0)
+        if not (isinstance(stamp, (int, float)) and math.isfinite(stamp)):
+            raise ValueError(f"frame stamp {stamp!r} is not finite")
         if robot_position is None and view is not None and hasattr(view, "pose"):
             robot_position = view.pose.position
         if robot_position is not None:
-            self.visit(robot_position, stamp, changes)
-
+            robot_position = check_finite_position(robot_position, "robot position")
         valid = []
         for obs in observations:
             reason = _check_observation(obs)
             if reason:
+                self.tally["observations.rejected"] += 1
                 rejected.append(reason)
             else:
                 valid.append(obs)
-        matches, unmatched = self._associate(valid)
-        for i, obj in matches.items():
-            self._observe(obj, valid[i], stamp, changes, events)
+        if robot_position is not None:
+            self.visit(robot_position, stamp, changes)
+        self._forget_removed(stamp)
 
-        missed = self._missed(view, set(matches.values())) if view is not None else []
+        matches, relocated, unmatched = self._associate(valid)
+        for i, obj in matches.items():
+            if i in relocated:
+                self.tally["moved.tracker"] += 1
+                old = self.graph.nodes[obj]["position"]
+                self._observe(obj, valid[i], stamp, changes, events, relocate=True)
+                attrs = self.graph.nodes[obj]
+                events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
+                                              old, attrs["position"], attrs["area"]))
+            else:
+                self._observe(obj, valid[i], stamp, changes, events)
+
+        seen = set(matches.values())
+        missed = self._missed(view, seen) if view is not None else []
         missed_set = set(missed)
         for i in unmatched:
             obs = valid[i]
-            obj = self._find_moved(obs, missed_set)
-            if obj is None:
-                obj = self._add_object(obs, stamp, changes)
+            obj = self._takeover(obs, missed_set, seen, stamp)
+            if obj is not None:
+                self.tally["moved.takeover"] += 1
+                missed_set.discard(obj)
+                seen.add(obj)
+                old = self.graph.nodes[obj]["position"]
+                self._observe(obj, obs, stamp, changes, events, relocate=True)
                 attrs = self.graph.nodes[obj]
-                events.append(SceneGraphEvent(EventKind.NEW, obj, obs.label, stamp, None,
-                                              attrs["position"], attrs["area"], "",
-                                              attrs["state"]))
+                events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
+                                              old, attrs["position"], attrs["area"]))
                 continue
-            missed_set.discard(obj)
+            revived = self._revive(obs, stamp)
+            obj = self._add_object(obs, stamp, changes, node_id=revived)
+            seen.add(obj)
             attrs = self.graph.nodes[obj]
-            old = attrs["position"]
-            attrs["history"] = []
-            self._observe(obj, obs, stamp, changes, events)
-            events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp, old,
-                                          attrs["position"], attrs["area"]))
+            if revived is not None:
+                old = self._removed.pop(revived)["position"]
+                self.tally["revived"] += 1
+                if _dist(old, attrs["position"]) > self.config.gate_distance:
+                    events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
+                                                  old, attrs["position"], attrs["area"]))
+                    continue
+            self._recent_new.setdefault(self.config.canonical(attrs["label"]), {})[obj] = stamp
+            self.tally["new"] += 1
+            events.append(SceneGraphEvent(EventKind.NEW, obj, attrs["label"], stamp, None,
+                                          attrs["position"], attrs["area"], "",
+                                          attrs["state"]))
         for obj in missed:
-            if obj in missed_set:
+            if obj in missed_set and obj in self.graph:
                 self._miss(obj, stamp, changes, events)
         return UpdateResult(events, changes, rejected)
 
-    def _associate(self, observations: Sequence[Observation]) -> tuple[dict[int, str], list[int]]:
-        """Greedy nearest-first assignment of observations to compatible objects in the
-        gate; one object takes at most one observation per frame."""
-        gate = self.config.gate_distance
-        canonical = self.config.canonical
+    def _class_compatible(self, attrs: dict[str, Any], label: str) -> bool:
+        return (self.config.canonical(attrs["label"]) == label
+                or class_share(attrs["class_evidence"], label) >= self.config.min_class_share)
+
+    def _associate(self, observations: Sequence[Observation]
+                   ) -> tuple[dict[int, str], set[int], list[int]]:
+        """Greedy cheapest-first assignment of observations to objects; one object takes at
+        most one observation per frame. Cost: distance within the gate for an object whose
+        class evidence includes the label; distance + a penalty within the tighter
+        `confusion_gate` for another label (a similar-class confusion must not create a
+        second object). A known tracker id pairs first, wherever the object is (those are
+        returned in `relocated` when beyond the gate)."""
+        cfg = self.config
+        gate = cfg.gate_distance
+        canonical = cfg.canonical
+        nodes = self.graph.nodes
         pairs = []
+        relocated: set[int] = set()
         for i, obs in enumerate(observations):
             label = canonical(obs.label)
             pos = obs.position
+            tracked = self._by_tracker.get(obs.tracker_id) if obs.tracker_id else None
+            if tracked is not None and tracked in self.graph and (
+                    nodes[tracked]["movable"]
+                    or _dist(nodes[tracked]["position"], pos) <= gate):
+                pairs.append((-1.0, i, tracked))
+                if _dist(nodes[tracked]["position"], pos) > gate:
+                    relocated.add(i)
+                continue
+            movable = cfg.is_movable(obs.label)
             for obj in self._objects.query_radius(pos, gate):
-                attrs = self.graph.nodes[obj]
-                if canonical(attrs["label"]) != label:
-                    continue
+                attrs = nodes[obj]
                 d = _dist(attrs["position"], pos)
-                if d <= gate:
+                if d > gate:
+                    continue
+                if self._class_compatible(attrs, label):
                     pairs.append((d, i, obj))
+                elif (d <= cfg.confusion_gate and attrs["movable"] == movable
+                      and cfg.similar(canonical(attrs["label"]), label)
+                      and self._looks_alike(attrs, obs.box_extent, obs.appearance)):
+                    pairs.append((d + cfg.label_mismatch_cost, i, obj))
         pairs.sort()
         matches: dict[int, str] = {}
         taken: set[str] = set()
@@ -368,12 +628,14 @@ class SceneGraph:
             if i not in matches and obj not in taken:
                 matches[i] = obj
                 taken.add(obj)
+        relocated &= set(matches)
         unmatched = [i for i in range(len(observations)) if i not in matches]
-        return matches, unmatched
+        return matches, relocated, unmatched
 
     def _missed(self, view: VisibilityModel, seen: set[str]) -> list[str]:
         lo, hi = view.bounds()
-        candidates = [o for o in self._objects.query_box(lo, hi) if o not in seen]
+        candidates = [o for o in self._objects.query_box(lo, hi)
+                      if o not in seen and not self._hidden_inside(o)]
         if not candidates:
             return []
         nodes = self.graph.nodes
@@ -382,25 +644,111 @@ class SceneGraph:
         visible = view.visible(positions, extents)
         return [o for o, v in zip(candidates, visible, strict=True) if v]
 
-    def _find_moved(self, obs: Observation, missed_now: set[str]) -> str | None:
-        """The known object this unmatched observation most plausibly is, relocated:
-        the same tracker id anywhere, else the nearest movable object of a compatible
-        label that is being missed (this frame or before)."""
-        if obs.tracker_id and obs.tracker_id in self._by_tracker:
-            obj = self._by_tracker[obs.tracker_id]
-            if self.graph.nodes[obj]["movable"]:
-                return obj
+    def _looks_alike(self, attrs: dict[str, Any], extent: Sequence[float],
+                     appearance: Sequence[float] | None) -> bool:
+        if size_ratio(attrs["box_extent"], extent) > self.config.size_ratio_max:
+            return False
+        similarity = histogram_similarity(attrs.get("appearance"), appearance)
+        return similarity is None or similarity >= self.config.min_appearance_similarity
+
+    def _same_object(self, attrs: dict[str, Any], label: str, extent: Sequence[float],
+                     appearance: Sequence[float] | None, position: Sequence[float]) -> bool:
+        """Could a sighting (label, box, colour) at `position` be the object of `attrs`
+        somewhere else? Class evidence, size, appearance and a plausible displacement must
+        all agree; distance alone never decides."""
         cfg = self.config
-        if not cfg.is_movable(obs.label):
-            return None
+        if not attrs["movable"] or not self._class_compatible(attrs, label):
+            return False
+        if not self._looks_alike(attrs, extent, appearance):
+            return False
+        return _dist(attrs["position"], position) <= cfg.max_displacement
+
+    def _takeover(self, obs: Observation, missed_now: set[str], seen: set[str],
+                  stamp: float) -> str | None:
+        """The known object this unmatched observation is, relocated, when there is evidence
+        it left its place: it is missed in this very frame after `takeover_misses - 1`
+        earlier misses, it was last seen before now, and the sighting matches it (class,
+        size, appearance, plausible distance). Otherwise the sighting becomes a NEW object,
+        and a later REMOVED of the old one joins it into a MOVED (see `_join`)."""
+        cfg = self.config
+        label = cfg.canonical(obs.label)
         best, best_d = None, math.inf
-        for obj in self._by_label.get(cfg.canonical(obs.label), ()):
+        for obj in missed_now:
             attrs = self.graph.nodes[obj]
-            if attrs["movable"] and (obj in missed_now or attrs["misses"] > 0):
-                d = _dist(attrs["position"], obs.position)
+            if (obj in seen or attrs["misses"] + 1 < cfg.takeover_misses
+                    or attrs["last_seen"] >= stamp):
+                continue
+            if not self._same_object(attrs, label, obs.box_extent, obs.appearance,
+                                     obs.position):
+                continue
+            d = _dist(attrs["position"], obs.position)
+            if d < best_d:
+                best, best_d = obj, d
+        return best
+
+    def _revive(self, obs: Observation, stamp: float) -> str | None:
+        """A recently REMOVED object this sighting could be (it was taken away and turns
+        up elsewhere): its id, to bring it back as MOVED rather than NEW."""
+        label = self.config.canonical(obs.label)
+        best, best_d = None, math.inf
+        for obj, attrs in self._removed.items():
+            if attrs["last_seen"] >= stamp or not self._same_object(
+                    attrs, label, obs.box_extent, obs.appearance, obs.position):
+                continue
+            d = _dist(attrs["position"], obs.position)
+            if d < best_d:
+                best, best_d = obj, d
+        return best
+
+    def _join(self, gone: str, stamp: float) -> str | None:
+        """A NEW object that is `gone` seen elsewhere: first seen after `gone` was last seen
+        (never both at once), within the join window, compatible evidence."""
+        cfg = self.config
+        attrs = self.graph.nodes[gone]
+        best, best_d = None, math.inf
+        labels = [k for k in attrs["class_evidence"]
+                  if self._class_compatible(attrs, k)] or [cfg.canonical(attrs["label"])]
+        for k in labels:
+            for obj, first_seen in reversed(self._recent_new.get(k, {}).items()):
+                # Newest first (frames arrive in time order): once one was seen before
+                # `gone` was last seen, the rest were too (seen at once: two objects).
+                if first_seen <= attrs["last_seen"]:
+                    break
+                if obj == gone or obj not in self.graph or stamp - first_seen > cfg.join_window:
+                    continue
+                other = self.graph.nodes[obj]
+                if not self._same_object(attrs, cfg.canonical(other["label"]),
+                                         other["box_extent"], other.get("appearance"),
+                                         other["position"]):
+                    continue
+                d = _dist(attrs["position"], other["position"])
                 if d < best_d:
                     best, best_d = obj, d
         return best
+
+    def _absorb(self, keep: str, gone: str, stamp: float, changes: ChangeSet) -> None:
+        """`gone` (a NEW node) was `keep` seen elsewhere: `keep` takes its place and
+        evidence; `gone` is deleted."""
+        a, b = self.graph.nodes[keep], self.graph.nodes[gone]
+        for key in ("history", "box_extent", "box_rotation", "last_seen"):
+            a[key] = b[key]
+        if b.get("appearance"):
+            a["appearance"] = b["appearance"]
+        a["observation_count"] += b["observation_count"]
+        a["confidence"] = max(a["confidence"], b["confidence"])
+        a["misses"], a["inside"] = 0, ""
+        for label, weight in b["class_evidence"].items():
+            add_class_evidence(a["class_evidence"], label, weight, self.config.class_evidence_cap)
+        tracker = b.get("tracker_id")
+        position, label = b["position"], b["label"]
+        self._remove_object(gone, changes)
+        if tracker:
+            self._release_tracker(keep)
+            a["tracker_id"] = tracker
+            self._by_tracker[tracker] = keep
+        self._move_to(keep, position, stamp, changes)
+        self._relabel(keep, changes, label)
+        changes.touch(keep)
 
     def _miss(self, obj: str, stamp: float, changes: ChangeSet,
               events: list[SceneGraphEvent]) -> None:
@@ -411,10 +759,42 @@ class SceneGraph:
         attrs["confidence"] = max(0.0, attrs["confidence"] - (
             cfg.miss_penalty if attrs["movable"] else cfg.immovable_miss_penalty))
         changes.touch(obj)
-        if attrs["confidence"] < cfg.remove_below and attrs["misses"] >= cfg.min_misses_to_remove:
-            events.append(SceneGraphEvent(EventKind.REMOVED, obj, attrs["label"], stamp,
-                                          attrs["position"], None, attrs["area"]))
-            self._remove_object(obj, changes)
+        # Seen empty `takeover_misses` times in a row and a compatible object turned up
+        # elsewhere since it was last seen: that is where it went.
+        other = (self._join(obj, stamp) if attrs["movable"]
+                 and attrs["misses"] >= cfg.takeover_misses else None)
+        if other is not None:
+            self.tally["moved.joined"] += 1
+            old = attrs["position"]
+            self._absorb(obj, other, stamp, changes)
+            events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp, old,
+                                          attrs["position"], attrs["area"], merged_id=other))
+            return
+        if attrs["misses"] < cfg.min_misses_to_remove:
+            return
+        # A movable object missed that often in a row is gone from its place (its ghost
+        # must not stay); furniture also needs its confidence to fall.
+        if not attrs["movable"] and attrs["confidence"] >= cfg.remove_below:
+            return
+        self.tally["removed"] += 1
+        events.append(SceneGraphEvent(EventKind.REMOVED, obj, attrs["label"], stamp,
+                                      attrs["position"], None, attrs["area"]))
+        snapshot = {k: attrs[k] for k in ("label", "position", "box_extent", "appearance",
+                                          "class_evidence", "movable", "last_seen")}
+        snapshot["removed_at"] = stamp
+        self._removed[obj] = snapshot
+        self._remove_object(obj, changes)
+
+    def _forget_removed(self, stamp: float) -> None:
+        window = self.config.join_window
+        for obj in [o for o, a in self._removed.items() if stamp - a["removed_at"] > window]:
+            del self._removed[obj]
+        for recent in self._recent_new.values():  # oldest first: stop at the first kept
+            while recent:
+                obj, first_seen = next(iter(recent.items()))
+                if stamp - first_seen <= window and obj in self.graph:
+                    break
+                del recent[obj]
 
     # -- restore (persistence, JSON) ------------------------------------------------------
     def restore(self, nodes: Iterable[tuple[str, dict[str, Any]]],
@@ -429,6 +809,8 @@ class SceneGraph:
                     attrs[key] = _vec(attrs[key])
             if "box_rotation" in attrs:
                 attrs["box_rotation"] = tuple(float(v) for v in attrs["box_rotation"])
+            if attrs.get("layer") == OBJECT:
+                _object_defaults(attrs, self.config)
             self.graph.add_node(node, **attrs)
         for a, b, attrs in edges:
             self.graph.add_edge(a, b, **attrs)
@@ -447,19 +829,22 @@ class SceneGraph:
         self.current_area = current_area
 
 
+def _object_defaults(attrs: dict[str, Any], config: SceneGraphConfig) -> None:
+    """Attributes added after a graph was stored (rows written by an older version)."""
+    label = config.canonical(str(attrs.get("label", "")))
+    attrs.setdefault("class_evidence", {label: 1.0})
+    attrs.setdefault("state_key", attrs.get("state") or "none")
+    for key, value in (("state_confidence", 0.5), ("pending_state", ""), ("pending_count", 0),
+                       ("openness", None), ("openness_bin", None), ("appearance", None),
+                       ("inside", "")):
+        attrs.setdefault(key, value)
+    attrs.setdefault("openness_readings", [])
+
+
 def _check_observation(obs: Observation) -> str:
     """Why an observation cannot be used, or '' when it can."""
-    if not isinstance(obs, Observation):
-        return f"not an Observation: {type(obs).__name__}"
-    if not isinstance(obs.label, str) or not obs.label.strip():
-        return "observation with an empty label"
     try:
-        pos = _vec(obs.position)
-        extent = _vec(obs.box_extent)
-    except (TypeError, ValueError):
-        return f"observation {obs.label!r}: position/extent are not 3 numbers"
-    if not all(math.isfinite(c) for c in (*pos, *extent)):
-        return f"observation {obs.label!r}: non-finite position {pos} or extent {extent}"
-    if np.asarray(obs.box_rotation).shape != (3, 3):
-        return f"observation {obs.label!r}: box rotation is not 3x3"
+        check_observation(obs)
+    except ValueError as exc:
+        return str(exc)
     return ""

@@ -1,0 +1,64 @@
+"""Random task streams: long, seeded, valid in their house, with objects coming back."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from tasks_support import requires_floor_plans
+
+from memory_node.sim.tasks.floorplans import floor_plan
+from memory_node.sim.tasks.streams import UNSURE_RELATION, StreamSettings, generate, main
+from memory_node.sim.tasks.suite_io import read_suite, suite_to_dict
+
+pytestmark = requires_floor_plans
+
+
+@pytest.mark.parametrize("plan", [1, 201, 301, 401])
+def test_two_hundred_valid_tasks_per_room_type(plan: int) -> None:
+    suite = generate(StreamSettings(floor_plan=plan, length=200, seed=3))
+    tasks = suite.tasks()
+    assert len(tasks) == 200 and suite.skipped == ()
+    fp = floor_plan(plan)
+    assert fp is not None
+    for t in tasks:
+        assert t.category == "stream" and t.floor_plan == plan
+        for c in t.conditions:
+            assert all(fp.has(a.removesuffix("Sliced")) for a in c.object_args)
+            if c.predicate in ("ON", "INSIDE"):
+                assert c.args[1] not in UNSURE_RELATION
+    kinds = Counter(t.id.split("-", 1)[1] for t in tasks)
+    assert len(kinds) >= 2
+
+
+def test_objects_recur_like_a_cache_workload() -> None:
+    tasks = generate(StreamSettings(floor_plan=1, length=200, seed=0)).tasks()
+    firsts = [t.conditions[0].args[0] for t in tasks]
+    counts = Counter(firsts)
+    # Popular objects come back often, and many come back soon after their last use.
+    assert counts.most_common(1)[0][1] >= 15
+    assert len(counts) >= 10
+    soon = sum(1 for i, o in enumerate(firsts) if o in firsts[max(0, i - 4):i])
+    assert soon >= 40
+
+
+def test_same_seed_same_stream_other_seed_other_stream(tmp_path: Path) -> None:
+    a = generate(StreamSettings(floor_plan=5, length=200, seed=11))
+    b = generate(StreamSettings(floor_plan=5, length=200, seed=11))
+    c = generate(StreamSettings(floor_plan=5, length=200, seed=12))
+    assert suite_to_dict(a) == suite_to_dict(b)
+    assert suite_to_dict(a) != suite_to_dict(c)
+    out = tmp_path / "stream.json"
+    assert main(["--floor-plan", "5", "--length", "200", "--seed", "11", "-o", str(out)]) == 0
+    again = read_suite(out)
+    assert again.skipped == () and again.sequences == a.sequences
+
+
+@pytest.mark.parametrize("settings", [
+    StreamSettings(length=0), StreamSettings(length=10**6), StreamSettings(repeat_p=1.5),
+    StreamSettings(window=0), StreamSettings(floor_plan=99),
+])
+def test_bad_settings(settings: StreamSettings) -> None:
+    with pytest.raises(ValueError):
+        generate(settings)
