@@ -155,7 +155,12 @@ class MemoryClient:
 
     def wait_until_ready(self, timeout: float = 30.0,
                          services: Sequence[str] = tuple(_SERVICES)) -> None:
-        """Until every named service is discovered; Unavailable after `timeout` s."""
+        """Until every named service is discovered and one request made the round trip;
+        Unavailable after `timeout` s.
+
+        Discovery alone is not enough: a server can see a client's requests before the
+        client's response reader is matched, and the first answer is then lost. The probe
+        (an empty get_units, read-only) is re-sent until one is answered."""
         deadline = _deadline(timeout)
         for name in services:
             client = self._clients[name]
@@ -163,6 +168,16 @@ class MemoryClient:
                 if _left(deadline) <= 0:
                     raise Unavailable(f"memory service {client.srv_name} not available "
                                       f"after {timeout} s")
+        if "get_units" not in services:
+            return
+        while True:
+            try:
+                self._call("get_units", GetUnits.Request(), min(1.0, max(0.1, _left(deadline))))
+                return
+            except Timeout:
+                if _left(deadline) <= 0:
+                    raise Unavailable(f"memory at {self.namespace} did not answer within "
+                                      f"{timeout} s") from None
 
     # -- calls --------------------------------------------------------------------------------
     def _call(self, name: str, request: Any, timeout: float | None = None) -> Any:

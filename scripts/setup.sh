@@ -20,6 +20,21 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libusb-1.0.so.0'; then
     sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libusb-1.0-0 >/dev/null
   fi
 fi
+# The household world renders with MuJoCo through EGL on Mesa's software rasteriser.
+missing=()
+ldconfig -p 2>/dev/null | grep -q 'libEGL_mesa.so.0' || missing+=(libegl-mesa0)
+ldconfig -p 2>/dev/null | grep -q 'libEGL.so.1' || missing+=(libegl1)
+ldconfig -p 2>/dev/null | grep -q 'libGL.so.1' || missing+=(libgl1)
+[ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ -e /usr/lib/aarch64-linux-gnu/dri/swrast_dri.so ] \
+  || missing+=(libgl1-mesa-dri)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]} (headless rendering for the household world)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+fi
 for tool in cmake make cc c++; do
   command -v "$tool" >/dev/null || { say "missing $tool: apt-get install cmake build-essential"; exit 1; }
 done

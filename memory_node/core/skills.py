@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from memory_node.core.config_files import config_path
+
 ARG_KINDS = ("object", "place", "label", "relation")
 REQUIREMENTS = ("hand_empty", "holding", "holding_type", "reachable", "open", "openable",
                 "toggleable")
@@ -199,8 +201,7 @@ def parse_skill_table(data: Any, source: str = "<dict>") -> SkillTable:
 
 
 def default_skill_table_path() -> Path:
-    # config/ sits beside the package in the source tree.
-    return Path(__file__).resolve().parents[2] / "config" / "skills.yaml"
+    return config_path("skills.yaml")
 
 
 @lru_cache(maxsize=8)

@@ -23,6 +23,8 @@ from memory_node.core.limits import LIMITS, Limits
 OBJECT_STATES: tuple[str, ...] = (
     "none", "heated", "cooked", "sliced", "cleaned", "dirty", "filled", "used up",
     "off", "on", "opened", "closed", "absent",
+    # ALFRED's cool skill (the fridge), in the skill table's effects.
+    "cooled",
 )
 RELATIONS: tuple[str, ...] = ("", "on", "in")
 # Who wrote a unit: the perception pipeline, an executed skill's outcome, or a person/tool.

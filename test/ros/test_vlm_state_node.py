@@ -118,7 +118,10 @@ def test_vlm_reads_states_from_crops(client_node: Node, tmp_path: Path,
                   unit("Box_1", "Box", 2.0), unit("Mug_2", "Mug", 3.0, image=crop(2)),
                   unit("Plate_1", "Plate", 4.0, image=crop(3)),
                   unit("Bowl_1", "Bowl", 5.0, "dirty", crop(4))):
-            response = call(client_node, update, UpdateObject.Request(operation=0, unit=u))
+            # Re-sent until answered (an upsert of the same unit is idempotent): the first
+            # request to a just-discovered server can lose its answer.
+            response = call(client_node, update, UpdateObject.Request(operation=0, unit=u),
+                            resend_after=5.0)
             assert response.success, response.message
 
         def changed(object_id: str, state: str) -> bool:

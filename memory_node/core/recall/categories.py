@@ -8,15 +8,14 @@ from typing import Any
 
 import yaml
 
+from memory_node.core.config_files import config_path
 from memory_node.core.recall.lexical import split_label
 
 SIZE_CLASSES = ("small", "medium", "large")
 
 
 def default_table_path() -> Path:
-    # config/ sits beside the package in the source tree; the ROS install copies it to
-    # share/, so the node passes that path explicitly.
-    return Path(__file__).resolve().parents[3] / "config" / "object_categories.yaml"
+    return config_path("object_categories.yaml")
 
 
 def type_key(label: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from memory_node.core.config_files import config_path
 from memory_node.core.recall.categories import type_key
 from memory_node.core.skills import SKILLS
 from memory_node.core.units import ObjectMemoryUnit
@@ -155,7 +156,7 @@ def parse_rules(data: Any, source: str = "<dict>") -> list[Rule]:
 
 
 def default_rules_path() -> Path:
-    return Path(__file__).resolve().parents[3] / "config" / "skill_preconditions.yaml"
+    return config_path("skill_preconditions.yaml")
 
 
 def load_rules(path: str | Path | None = None) -> list[Rule]:

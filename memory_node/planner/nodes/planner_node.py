@@ -150,7 +150,7 @@ class PlannerNode(Node):
     def _execute(self, handle: Any) -> ExecuteInstruction.Result:
         try:
             g = handle.request
-            episode = g.episode_id.strip()[:128] or f"instruction-{uuid.uuid4().hex[:12]}"
+            episode = g.episode_id.strip() or f"instruction-{uuid.uuid4().hex[:12]}"
 
             def feedback(step: int, call: Any, status: str, plan: Any, note: str) -> None:
                 fb = ExecuteInstruction.Feedback(step=step, status=status, memory_note=note,

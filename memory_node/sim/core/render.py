@@ -1,0 +1,268 @@
+"""MuJoCo scene of a World, rendered headless (MUJOCO_GL=egl, Mesa on the CPU).
+
+The house is written as MJCF once per layout: floors, walls, every object a mocap body of
+primitives (the catalog's shape, size and colour), openable receptacles as an open-fronted
+carcass plus a door body that swings 90° open, and the robot (base, mast, head camera).
+Each frame `sync` copies the world into the mocap poses, sizes and colours (a sliced object
+is half as tall, a dirty one darker, a cooked one browner, a lamp that is on lighter), so
+what the camera sees is the world's state. Shadows, reflections and multisampling are off
+(they cost 10× here). Rendering must stay on the thread that created the renderer (an EGL
+context is current on one thread).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+
+import numpy as np
+
+os.environ.setdefault("MUJOCO_GL", "egl")
+import mujoco  # noqa: E402 - MUJOCO_GL must be set before the import
+
+from memory_node.sim.core.world import (  # noqa: E402
+    SHELF_FRACTION,
+    SHELF_MIN_HEIGHT,
+    World,
+    WorldObject,
+)
+
+CAMERA_HEIGHT = 1.25        # metres above the floor
+CAMERA_AHEAD = 0.12         # metres ahead of the base centre
+CAMERA_PITCH = math.radians(25)     # looking down
+CAMERA_FOVY = 58.0          # degrees (a RealSense D435's colour camera is about 42°×69°)
+ROBOT_GROUP = 3             # geom group of the robot's own body (hidden from its camera)
+WALL_HEIGHT = 2.4
+_FLOOR_RGBA = {"kitchen": ".82 .78 .7 1", "living_room": ".62 .5 .38 1",
+               "bedroom": ".7 .62 .66 1", "bathroom": ".78 .84 .88 1"}
+
+
+def _f(*v: float) -> str:
+    return " ".join(f"{x:.4f}" for x in v)
+
+
+def _half_size(shape: str, size: np.ndarray) -> tuple[float, ...]:
+    sx, sy, sz = (float(s) / 2 for s in size)
+    if shape == "sphere":
+        return (sx,)
+    if shape == "cylinder":
+        return (sx, sz)
+    return (sx, sy, sz)
+
+
+@dataclass(frozen=True)
+class CameraModel:
+    width: int
+    height: int
+    fovy_deg: float = CAMERA_FOVY
+
+    @property
+    def fy(self) -> float:
+        return 0.5 * self.height / math.tan(math.radians(self.fovy_deg) / 2)
+
+    @property
+    def k(self) -> tuple[float, float, float, float]:
+        """fx, fy, cx, cy (square pixels, principal point at the centre)."""
+        return (self.fy, self.fy, (self.width - 1) / 2, (self.height - 1) / 2)
+
+
+class SceneModel:
+    """The MJCF of one layout and the per-frame copy of the world into it."""
+
+    def __init__(self, world: World, max_width: int = 640, max_height: int = 480) -> None:
+        self.ids = sorted(world.objects)
+        self.index = {oid: i for i, oid in enumerate(self.ids)}
+        self.model = mujoco.MjModel.from_xml_string(self._xml(world, max_width, max_height))
+        self.data = mujoco.MjData(self.model)
+        m = self.model
+        self.geom_obj = np.full(m.ngeom + 1, -1, dtype=np.int32)   # last slot: background
+        self._mocap: dict[str, int] = {}
+        self._geoms: dict[str, list[int]] = {}
+        for b in range(m.nbody):
+            name = mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_BODY, b) or ""
+            if name[:2] in ("o:", "d:"):
+                oid = name[2:]
+                if name[0] == "o":
+                    self._mocap[oid] = int(m.body_mocapid[b])
+                else:
+                    self._mocap["door:" + oid] = int(m.body_mocapid[b])
+                for g in range(m.body_geomadr[b], m.body_geomadr[b] + m.body_geomnum[b]):
+                    self.geom_obj[g] = self.index[oid]
+                    if name[0] == "o" and m.geom_group[g] == 0:
+                        self._geoms.setdefault(oid, []).append(g)
+            elif name == "robot":
+                self._robot = int(m.body_mocapid[b])
+        self._base_rgba = {oid: m.geom_rgba[gs[0]].copy() for oid, gs in self._geoms.items()}
+        self.head = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_CAMERA, "head")
+        self.top = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_CAMERA, "top")
+
+    # ---- MJCF --------------------------------------------------------------------------
+    def _xml(self, world: World, w: int, h: int) -> str:
+        parts = [f'<mujoco model="{world.name}">',
+                 f'<visual><global offwidth="{max(w, 800)}" offheight="{max(h, 800)}"/>'
+                 '<quality shadowsize="0" offsamples="0"/>'
+                 '<headlight ambient=".45 .45 .45" diffuse=".45 .45 .45" specular="0 0 0"/>'
+                 '<map znear="0.02" zfar="60"/></visual>',
+                 '<worldbody>',
+                 '<light directional="true" dir="0.3 0.4 -1" castshadow="false" '
+                 'diffuse=".35 .35 .35" specular="0 0 0"/>']
+        for r in world.rooms:
+            parts.append(f'<geom type="box" pos="{_f(*r.center, -0.01)}" '
+                         f'size="{_f((r.x1 - r.x0) / 2, (r.y1 - r.y0) / 2, 0.01)}" '
+                         f'rgba="{_FLOOR_RGBA.get(r.kind, ".7 .7 .7 1")}"/>')
+        for (x0, y0, x1, y1) in world.walls:
+            centre = _f((x0 + x1) / 2, (y0 + y1) / 2, WALL_HEIGHT / 2)
+            parts.append(f'<geom type="box" pos="{centre}"'
+                         f' size="{_f((x1 - x0) / 2, (y1 - y0) / 2, WALL_HEIGHT / 2)}" '
+                         'rgba=".93 .92 .88 1"/>')
+        for oid in self.ids:
+            parts.append(self._object_xml(world.objects[oid]))
+        s, c = math.sin(CAMERA_PITCH), math.cos(CAMERA_PITCH)
+        parts.append(
+            '<body name="robot" mocap="true">'
+            f'<geom type="cylinder" size="0.2 0.15" pos="0 0 0.15" rgba=".2 .2 .25 1" '
+            f'group="{ROBOT_GROUP}"/>'
+            f'<geom type="box" size="0.04 0.04 0.6" pos="0 0 0.8" rgba=".3 .3 .35 1" '
+            f'group="{ROBOT_GROUP}"/>'
+            f'<geom type="box" size="0.12 0.04 0.03" pos="0.1 0 {CAMERA_HEIGHT}" '
+            f'rgba=".9 .5 .1 1" group="{ROBOT_GROUP}"/>'
+            f'<camera name="head" pos="{_f(CAMERA_AHEAD, 0, CAMERA_HEIGHT)}" '
+            f'xyaxes="{_f(0, -1, 0, s, 0, c)}" fovy="{CAMERA_FOVY}"/>'
+            '</body>')
+        xs = [r.x0 for r in world.rooms] + [r.x1 for r in world.rooms]
+        ys = [r.y0 for r in world.rooms] + [r.y1 for r in world.rooms]
+        extent = max(max(xs) - min(xs), max(ys) - min(ys)) + 0.6
+        above = _f((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, 20)
+        parts.append(f'<camera name="top" pos="{above}" xyaxes="1 0 0 0 1 0" '
+                     f'projection="orthographic" fovy="{extent:.3f}"/>')
+        parts.append('</worldbody></mujoco>')
+        return "\n".join(parts)
+
+    def _object_xml(self, o: WorldObject) -> str:
+        k = o.kind
+        rgba = _f(*k.rgba)
+        size = np.array(k.size, dtype=float)
+        body = [f'<body name="o:{o.id}" mocap="true">']
+        if k.openable:
+            # Carcass open at the front (+y): bottom, top, back, left, right panels.
+            sx, sy, sz = size / 2
+            t = 0.015
+            panels = [((0, 0, -sz + t), (sx, sy, t)), ((0, 0, sz - t), (sx, sy, t)),
+                      ((0, -sy + t, 0), (sx, t, sz)), ((-sx + t, 0, 0), (t, sy, sz)),
+                      ((sx - t, 0, 0), (t, sy, sz))]
+            if size[2] > SHELF_MIN_HEIGHT:
+                panels.append(((0, 0, -sz + SHELF_FRACTION * size[2]), (sx, sy, t)))
+            for pos, half in panels:
+                body.append(f'<geom type="box" pos="{_f(*pos)}" size="{_f(*half)}" '
+                            f'rgba="{rgba}"/>')
+            body.append('</body>')
+            body.append(f'<body name="d:{o.id}" mocap="true"><geom type="box" '
+                        f'size="{_f(sx, 0.012, sz)}" pos="{_f(sx, 0, 0)}" '
+                        f'rgba="{_f(*(np.array(k.rgba) * [0.85, 0.85, 0.85, 1]))}"/></body>')
+            return "".join(body)
+        body.append(f'<geom type="{k.shape}" size="{_f(*_half_size(k.shape, size))}" '
+                    f'rgba="{rgba}"/>')
+        body.append('</body>')
+        return "".join(body)
+
+    # ---- per frame ---------------------------------------------------------------------
+    def sync(self, world: World) -> None:
+        d, m = self.data, self.model
+        for oid in self.ids:
+            o = world.objects.get(oid)
+            if o is None:
+                continue
+            mid = self._mocap[oid]
+            d.mocap_pos[mid] = o.position
+            d.mocap_quat[mid] = _yaw_quat(o.yaw)
+            if o.kind.openable:
+                self._door(o)
+            gs = self._geoms.get(oid)
+            if gs and not o.kind.openable:
+                m.geom_size[gs[0]][: len(_half_size(o.kind.shape, o.size))] = \
+                    _half_size(o.kind.shape, o.size)
+                m.geom_rgba[gs[0]] = _state_rgba(self._base_rgba[oid], o)
+        r = world.robot
+        d.mocap_pos[self._robot] = (r.x, r.y, 0.0)
+        d.mocap_quat[self._robot] = _yaw_quat(r.yaw)
+        mujoco.mj_kinematics(m, d)
+        mujoco.mj_camlight(m, d)
+
+    def _door(self, o: WorldObject) -> None:
+        """The door's frame sits on the hinge (front-left edge); it swings 90° out."""
+        sx, sy, _ = o.size / 2
+        c, s = math.cos(o.yaw), math.sin(o.yaw)
+        hx, hy = -sx, sy + 0.013
+        hinge = o.position + np.array([c * hx - s * hy, s * hx + c * hy, 0.0])
+        ang = o.yaw + (math.pi / 2 if o.is_open else 0.0)
+        mid = self._mocap["door:" + o.id]
+        self.data.mocap_pos[mid] = hinge
+        self.data.mocap_quat[mid] = _yaw_quat(ang)
+
+    def camera_pose(self) -> tuple[np.ndarray, np.ndarray]:
+        """Head camera optical frame in the map: position, rotation (z fwd, x right, y down)."""
+        pos = self.data.cam_xpos[self.head].copy()
+        r = self.data.cam_xmat[self.head].reshape(3, 3)
+        # MuJoCo's camera looks along -z with y up; the optical frame flips y and z.
+        return pos, r @ np.diag([1.0, -1.0, -1.0])
+
+
+def _yaw_quat(yaw: float) -> np.ndarray:
+    return np.array([math.cos(yaw / 2), 0.0, 0.0, math.sin(yaw / 2)])
+
+
+def _state_rgba(base: np.ndarray, o: WorldObject) -> np.ndarray:
+    c = base.copy()
+    if o.cooked:
+        c[:3] = c[:3] * 0.5 + np.array([0.35, 0.2, 0.05])
+    elif o.heated:
+        c[:3] = c[:3] * 0.8 + np.array([0.15, 0.05, 0.0])
+    if o.dirty:
+        c[:3] *= 0.6
+    if o.is_on:
+        c[:3] = np.minimum(c[:3] * 1.3 + 0.1, 1.0)
+    return c
+
+
+class Renderer:
+    """RGB, depth (metres) and per-pixel object index (-1: background) from the head
+    camera, or a top-down picture of the house."""
+
+    def __init__(self, scene: SceneModel, width: int, height: int) -> None:
+        self.scene = scene
+        self.camera = CameraModel(width, height)
+        self._r = mujoco.Renderer(scene.model, height, width)
+        self._opt = mujoco.MjvOption()
+        self._opt.geomgroup[ROBOT_GROUP] = 0
+
+    def close(self) -> None:
+        self._r.close()
+
+    def render(self, rgb: bool = True, depth: bool = True, seg: bool = True
+               ) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+        r = self._r
+        r.update_scene(self.scene.data, camera=self.scene.head, scene_option=self._opt)
+        out_rgb = r.render().copy() if rgb else None
+        out_depth = out_seg = None
+        if depth:
+            r.enable_depth_rendering()
+            out_depth = r.render().copy()
+            r.disable_depth_rendering()
+        if seg:
+            r.enable_segmentation_rendering()
+            raw = r.render()
+            r.disable_segmentation_rendering()
+            geom = np.where(raw[..., 1] == int(mujoco.mjtObj.mjOBJ_GEOM), raw[..., 0], -1)
+            out_seg = self.scene.geom_obj[geom]          # -1 indexes the background slot
+        return out_rgb, out_depth, out_seg
+
+    def top_view(self, size: int = 800) -> np.ndarray:
+        """A square orthographic picture from above (robot included)."""
+        r = mujoco.Renderer(self.scene.model, size, size)
+        try:
+            r.update_scene(self.scene.data, camera=self.scene.top,
+                           scene_option=mujoco.MjvOption())
+            return r.render().copy()
+        finally:
+            r.close()

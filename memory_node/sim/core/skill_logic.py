@@ -1,0 +1,438 @@
+"""Skill logic: what a skill call does to the world, how long it takes, and why it fails.
+
+`run_skill` works on a copy of the world and returns an `Outcome`: an error code and a
+message, the robot's motion as timed waypoints (simulated seconds), and on success the
+world after the skill. The caller plays the motion back (camera frames follow the robot)
+and commits the new world only when the skill finished: a cancelled, timed-out or failed
+skill changes no object (only the base's pose moves, as far as the robot really drove).
+
+Requirements and effects come from the skill table (config/skills.yaml); the types' own
+abilities (pickupable, which receptacle takes what, openable, ...) from the catalog (ALFRED).
+Object arguments are the caller's ids: each is resolved from the caller's SkillTarget, by
+label and remembered position (nearest object of that class or a similar one within a
+tolerance), never by comparing id text with world ids.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from memory_node.core.errors import ErrorCode
+from memory_node.core.settings import check_settings, setting
+from memory_node.core.skills import SkillSpec, SkillTable
+from memory_node.sim.core.catalog import accepts, canonical_type, similar_types
+from memory_node.sim.core.nav import REACH, Navigator, angle_diff, heading, path_length
+from memory_node.sim.core.rules import apply_rules, basin_under
+from memory_node.sim.core.world import World, WorldObject
+
+
+@dataclass(frozen=True)
+class Target:
+    """The caller's view of one argument (memory_node/SkillTarget)."""
+    id: str
+    label: str = ""
+    position: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    position_known: bool = False
+
+
+@dataclass(frozen=True)
+class Costs:
+    """Simulated durations (seconds) and motion limits of the skills."""
+    speed: float = setting(0.5, "Base speed (m/s).", 0.05, 5.0)
+    turn_rate: float = setting(1.2, "Base turn rate (rad/s).", 0.05, 10.0)
+    pick: float = setting(4.0, "Seconds to pick.", 0.0, 600.0)
+    put: float = setting(4.0, "Seconds to put.", 0.0, 600.0)
+    open: float = setting(3.0, "Seconds to open.", 0.0, 600.0)
+    close: float = setting(3.0, "Seconds to close.", 0.0, 600.0)
+    toggle: float = setting(2.0, "Seconds to switch on or off.", 0.0, 600.0)
+    slice: float = setting(6.0, "Seconds to slice.", 0.0, 600.0)
+    clean: float = setting(12.0, "Seconds to clean at a sink.", 0.0, 600.0)
+    heat: float = setting(20.0, "Seconds to heat.", 0.0, 600.0)
+    cook: float = setting(25.0, "Seconds to cook.", 0.0, 600.0)
+    cool: float = setting(15.0, "Seconds to cool in the fridge.", 0.0, 600.0)
+    fill: float = setting(8.0, "Seconds to fill.", 0.0, 600.0)
+    pour: float = setting(5.0, "Seconds to pour.", 0.0, 600.0)
+    look: float = setting(1.0, "Seconds per camera heading while exploring.", 0.0, 60.0)
+    match_tolerance: float = setting(0.75, "Metres between a remembered position and the "
+                                     "object it names.", 0.05, 10.0)
+    viewpoints: int = setting(4, "Explore: viewpoints per room.", 1, 64)
+    headings: int = setting(8, "Explore: camera headings per viewpoint.", 1, 64)
+
+    def __post_init__(self) -> None:
+        check_settings(self)
+
+
+@dataclass
+class Waypoint:
+    t: float
+    x: float
+    y: float
+    yaw: float
+    phase: str
+
+
+@dataclass
+class Outcome:
+    code: ErrorCode
+    message: str
+    duration: float = 0.0
+    waypoints: list[Waypoint] = field(default_factory=list)
+    world: World | None = None          # the world after success; None: commit nothing
+
+    @property
+    def success(self) -> bool:
+        return self.code == ErrorCode.NONE
+
+
+class SkillFailure(Exception):
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# A detector: the labels the camera detects in the world as its robot stands now.
+Detector = Callable[[World], Sequence[str]]
+
+
+def _norm(label: str) -> str:
+    return "".join(ch for ch in label.lower() if ch.isalnum())
+
+
+class SkillRunner:
+    def __init__(self, table: SkillTable, navigator: Navigator, costs: Costs | None = None,
+                 detector: Detector | None = None) -> None:
+        self.table = table
+        self.nav = navigator
+        self.costs = costs or Costs()
+        self.detector = detector
+
+    # ---- entry point -------------------------------------------------------------------
+    def run(self, world: World, skill: str, args: Sequence[str], targets: Sequence[Target],
+            server: str | None = None) -> Outcome:
+        try:
+            name, clean = self.table.check_call(skill, list(args))
+        except ValueError as exc:
+            return Outcome(ErrorCode.INVALID_ARGUMENT, str(exc))
+        spec = self.table[name]
+        if server is not None and spec.server != server:
+            return Outcome(ErrorCode.INVALID_ARGUMENT,
+                           f"{name} runs on the {spec.server} server, not the {server} server")
+        by_id = {t.id: t for t in targets}
+        w = world.copy()
+        try:
+            if spec.server == "base":
+                return self._base(w, spec, clean, by_id)
+            return self._arm(w, spec, clean, by_id)
+        except SkillFailure as exc:
+            return Outcome(exc.code, f"{name}: {exc}")
+
+    # ---- resolution --------------------------------------------------------------------
+    def resolve_object(self, w: World, arg: str, by_id: dict[str, Target]) -> WorldObject:
+        t = by_id.get(arg)
+        if t is None:
+            raise SkillFailure(ErrorCode.NOT_FOUND, f"no target for {arg!r}: the caller must "
+                               "say what it is (label) and where it was seen")
+        label = canonical_type(t.label) if t.label else None
+        if label is None:
+            raise SkillFailure(ErrorCode.NOT_FOUND, f"{arg!r}: unknown object class "
+                               f"{t.label!r}")
+        kinds = (label, *similar_types(label))
+        held = w.robot.held
+        if held is not None and w.objects[held].type in kinds:
+            return w.objects[held]
+        if not t.position_known:
+            raise SkillFailure(ErrorCode.NOT_FOUND, f"{arg!r}: where it is is unknown "
+                               "(explore first)")
+        p = np.array(t.position, dtype=float)
+        cands = [o for o in w.objects.values() if o.type in kinds and o.id != held]
+        if not cands:
+            raise SkillFailure(ErrorCode.NOT_FOUND, f"{arg!r}: no {label} in the house")
+        best = min(cands, key=lambda o: (float(np.linalg.norm(o.position - p)), o.type != label))
+        d = float(np.linalg.norm(best.position - p))
+        if d > self.costs.match_tolerance:
+            raise SkillFailure(ErrorCode.NOT_FOUND, f"{arg!r}: no {label} within "
+                               f"{self.costs.match_tolerance:.2f} m of "
+                               f"({p[0]:.2f}, {p[1]:.2f}, {p[2]:.2f})")
+        return best
+
+    def _place_goal(self, w: World, arg: str, by_id: dict[str, Target]
+                    ) -> tuple[tuple[int, int], WorldObject | None, str]:
+        """Goal cell for a place argument, the object there (if any), the room name."""
+        room = w.room(arg)
+        if room is not None:
+            cx, cy = room.center
+            cells = [c for c in w.free if room.contains(*World.cell_xy(c))]
+            if not cells:
+                raise SkillFailure(ErrorCode.PRECONDITION_FAILED, f"{arg}: no free floor")
+            return min(cells, key=lambda c: (math.dist(World.cell_xy(c), (cx, cy)), c)), \
+                None, room.name
+        t = by_id.get(arg)
+        if t is None:
+            raise SkillFailure(ErrorCode.NOT_FOUND, f"unknown place {arg!r}: not a room on "
+                               "the map and no target given for it")
+        if not t.position_known:
+            raise SkillFailure(ErrorCode.NOT_FOUND, f"{arg!r}: position unknown")
+        if t.label and canonical_type(t.label):
+            obj = self.resolve_object(w, arg, by_id)
+            if w.robot.held == obj.id:
+                return self.nav.nearest_cell(w.robot.x, w.robot.y), obj, ""
+            got = self.nav.approach(w, obj)
+            if got is None:
+                raise SkillFailure(ErrorCode.PRECONDITION_FAILED,
+                                   f"{arg!r}: no free floor within reach of it")
+            r = w.room_of(*obj.position[:2])
+            return got[0], obj, r.name if r else ""
+        x, y = t.position[0], t.position[1]
+        r = w.room_of(x, y)
+        return self.nav.nearest_cell(x, y), None, r.name if r else ""
+
+    # ---- base skills -------------------------------------------------------------------
+    def _drive(self, w: World, goal: tuple[int, int], phase: str, t0: float,
+               face: tuple[float, float] | None = None) -> list[Waypoint]:
+        c = self.costs
+        pts = self.nav.path(w.robot.x, w.robot.y, goal)
+        if not pts:
+            raise SkillFailure(ErrorCode.PRECONDITION_FAILED, "no path to the goal")
+        out, t, yaw = [], t0, w.robot.yaw
+        x, y = pts[0]
+        for p in pts[1:]:
+            h = heading((x, y), p)
+            t += abs(angle_diff(yaw, h)) / c.turn_rate
+            out.append(Waypoint(t, x, y, h, phase))
+            t += math.dist((x, y), p) / c.speed
+            x, y, yaw = p[0], p[1], h
+            out.append(Waypoint(t, x, y, yaw, phase))
+        if face is not None and math.dist(face, (x, y)) > 1e-3:
+            h = heading((x, y), face)
+            t += abs(angle_diff(yaw, h)) / c.turn_rate
+            yaw = h
+            out.append(Waypoint(t, x, y, yaw, phase))
+        if not out:
+            out.append(Waypoint(t, x, y, yaw, phase))
+        w.robot.x, w.robot.y, w.robot.yaw = x, y, yaw
+        w.follow_robot()
+        return out
+
+    def _base(self, w: World, spec: SkillSpec, args: tuple[str, ...],
+              by_id: dict[str, Target]) -> Outcome:
+        if spec.name == "navigate":
+            goal, obj, _room = self._place_goal(w, args[0], by_id)
+            face = tuple(obj.position[:2]) if obj is not None else None
+            wps = self._drive(w, goal, "driving", 0.0, face)
+            return Outcome(ErrorCode.NONE, f"navigate: at {args[0]} "
+                           f"({path_length([(p.x, p.y) for p in wps]):.1f} m)",
+                           wps[-1].t, wps, w)
+        if spec.name == "explore":
+            return self._explore(w, args, by_id)
+        raise SkillFailure(ErrorCode.INTERNAL, f"no base logic for {spec.name}")
+
+    def viewpoints(self, w: World, room_name: str) -> list[tuple[int, int]]:
+        """Spread-out free cells of a room: its centre first, then farthest-point sampling."""
+        room = w.room(room_name)
+        cells = sorted(c for c in w.free if room is not None
+                       and room.contains(*World.cell_xy(c)))
+        if not cells:
+            return []
+        cx, cy = room.center
+        pick = [min(cells, key=lambda c: (math.dist(World.cell_xy(c), (cx, cy)), c))]
+        while len(pick) < min(self.costs.viewpoints, len(cells)):
+            nxt = max(cells, key=lambda c: (min(math.dist(World.cell_xy(c), World.cell_xy(p))
+                                               for p in pick), c))
+            if min(math.dist(World.cell_xy(nxt), World.cell_xy(p)) for p in pick) < 0.9:
+                break
+            pick.append(nxt)
+        return pick
+
+    def _explore(self, w: World, args: tuple[str, ...], by_id: dict[str, Target]) -> Outcome:
+        c = self.costs
+        room = w.room(args[0])
+        if room is None:
+            t = by_id.get(args[0])
+            if t is None or not t.position_known:
+                raise SkillFailure(ErrorCode.NOT_FOUND, f"unknown area {args[0]!r}")
+            room = w.room_of(t.position[0], t.position[1])
+            if room is None:
+                raise SkillFailure(ErrorCode.NOT_FOUND, f"{args[0]!r} is in no room")
+        want = None
+        if len(args) > 1:
+            want = canonical_type(args[1])
+            if want is None:
+                raise SkillFailure(ErrorCode.INVALID_ARGUMENT,
+                                   f"unknown object class {args[1]!r}")
+            if self.detector is None:
+                raise SkillFailure(ErrorCode.UNAVAILABLE, "no camera to explore with")
+        wps: list[Waypoint] = []
+        t = 0.0
+        for vp in self.viewpoints(w, room.name):
+            wps += self._drive(w, vp, "exploring", t)
+            t = wps[-1].t
+            for k in range(c.headings):
+                if k:
+                    w.robot.yaw = (w.robot.yaw + 2 * math.pi / c.headings + math.pi) \
+                        % (2 * math.pi) - math.pi
+                    t += (2 * math.pi / c.headings) / c.turn_rate
+                t += c.look
+                w.follow_robot()
+                wps.append(Waypoint(t, w.robot.x, w.robot.y, w.robot.yaw, "looking"))
+                if want is not None and self.detector is not None:
+                    seen = {_norm(lbl) for lbl in self.detector(w)}
+                    if _norm(want) in seen:
+                        return Outcome(ErrorCode.NONE, f"explore: saw a {want} in the "
+                                       f"{room.name}", t, wps, w)
+        if not wps:
+            raise SkillFailure(ErrorCode.PRECONDITION_FAILED, f"{room.name}: no free floor")
+        if want is not None:
+            # The robot did drive: its pose is kept (as a partial world), no object changed.
+            return Outcome(ErrorCode.NOT_FOUND, f"explore: no {want} seen in the {room.name}",
+                           t, wps, None)
+        return Outcome(ErrorCode.NONE, f"explore: looked around the {room.name}", t, wps, w)
+
+    # ---- arm skills --------------------------------------------------------------------
+    def _arm(self, w: World, spec: SkillSpec, args: tuple[str, ...],
+             by_id: dict[str, Target]) -> Outcome:
+        objs: dict[int, WorldObject] = {}
+        for i in spec.object_args:
+            if i < len(args):
+                objs[i] = self.resolve_object(w, args[i], by_id)
+        self._check_requirements(w, spec, objs)
+        name = spec.name
+        cost = getattr(self.costs, {"toggle_on": "toggle", "toggle_off": "toggle"}.get(
+            name, name), 5.0)
+        msg = self._apply(w, spec, args, objs)
+        apply_rules(w)
+        problems = w.problems()
+        if problems:
+            raise SkillFailure(ErrorCode.INTERNAL, "world inconsistent: " + "; ".join(problems))
+        wp = [Waypoint(float(cost), w.robot.x, w.robot.y, w.robot.yaw, name)]
+        return Outcome(ErrorCode.NONE, msg, float(cost), wp, w)
+
+    def _check_requirements(self, w: World, spec: SkillSpec, objs: dict[int, WorldObject]
+                            ) -> None:
+        held = w.robot.held
+        fail = lambda m: SkillFailure(ErrorCode.PRECONDITION_FAILED, m)  # noqa: E731
+        for r in spec.requires:
+            o = objs.get(r.arg) if r.arg is not None else None
+            if r.name == "hand_empty" and held is not None:
+                raise fail(f"the gripper already holds a {w.objects[held].type}")
+            if r.name == "holding" and (o is None or held != o.id):
+                have = w.objects[held].type if held else "nothing"
+                raise fail(f"must hold the {o.type if o else 'object'} (holds {have})")
+            if r.name == "holding_type" and (held is None
+                                              or w.objects[held].type not in r.types):
+                raise fail(f"must hold one of {', '.join(r.types)}")
+            if r.name == "reachable" and o is not None and o.id != held:
+                d = w.distance_to(o)
+                if d > REACH:
+                    raise fail(f"the {o.type} is {d:.2f} m away (reach {REACH} m): "
+                               "navigate to it first")
+            if r.name == "open" and o is not None and o.is_open is False:
+                raise fail(f"the {o.type} is closed")
+            if r.name == "openable" and o is not None and not o.kind.openable:
+                raise fail(f"a {o.type} cannot be opened or closed")
+            if r.name == "toggleable" and o is not None and not o.kind.toggleable:
+                raise fail(f"a {o.type} cannot be switched")
+
+    def _fixture(self, w: World, types: Sequence[str]) -> WorldObject:
+        near = [o for o in w.objects.values() if o.type in types and w.distance_to(o) <= REACH]
+        if not near:
+            raise SkillFailure(ErrorCode.PRECONDITION_FAILED,
+                               f"no {' or '.join(types)} within reach")
+        return min(near, key=lambda o: (w.distance_to(o), o.id))
+
+    def _apply(self, w: World, spec: SkillSpec, args: tuple[str, ...],
+               objs: dict[int, WorldObject]) -> str:
+        fail = lambda m: SkillFailure(ErrorCode.PRECONDITION_FAILED, m)  # noqa: E731
+        name = spec.name
+        o = objs.get(0)
+        if name == "pick":
+            if not o.kind.pickupable:
+                raise fail(f"a {o.type} cannot be picked up")
+            if w.visible_container_closed(o):
+                raise fail(f"the {o.type} is inside a closed {w.objects[o.parent].type}")
+            w.take(o.id)
+            return f"pick: holding the {o.type}"
+        if name == "put":
+            rec = objs[1]
+            if rec.id == o.id or rec.id in {d.id for d in w.descendants(o.id)}:
+                raise fail("cannot put an object into itself")
+            if not rec.kind.receptacle:
+                raise fail(f"a {rec.type} is not a receptacle")
+            if not _accepts(rec, o):
+                raise fail(f"a {o.type} does not go in/on a {rec.type}")
+            w.place(o.id, rec.id, rec.kind.relation)
+            return f"put: the {o.type} is {rec.kind.relation} the {rec.type}"
+        if name in ("open", "close"):
+            o.is_open = name == "open"
+            return f"{name}: the {o.type} is {'open' if o.is_open else 'closed'}"
+        if name in ("toggle_on", "toggle_off"):
+            o.is_on = name == "toggle_on"
+            return f"{name}: the {o.type} is {'on' if o.is_on else 'off'}"
+        if name == "slice":
+            if not o.kind.sliceable:
+                raise fail(f"a {o.type} cannot be sliced")
+            o.sliced = True
+            return f"slice: the {o.type} is sliced"
+        if name == "pour":
+            dst = objs[1]
+            if not o.filled:
+                raise fail(f"the {o.type} is empty")
+            if not dst.kind.fillable:
+                raise fail(f"a {dst.type} cannot be filled")
+            dst.filled, o.filled = o.filled, ""
+            return f"pour: the {dst.type} is filled"
+        return self._macro(w, spec, args, o)
+
+    def _macro(self, w: World, spec: SkillSpec, args: tuple[str, ...], o: WorldObject) -> str:
+        """clean/heat/cook/cool/fill: put the held object where the appliance works, run it,
+        take the object back; the state change itself comes from the state rules."""
+        fail = lambda m: SkillFailure(ErrorCode.PRECONDITION_FAILED, m)  # noqa: E731
+        name = spec.name
+        able = {"clean": o.kind.cleanable or o.kind.dirtyable, "heat": o.kind.heatable,
+                "cook": o.kind.cookable, "cool": o.kind.coolable, "fill": o.kind.fillable}
+        if not able.get(name, False):
+            raise fail(f"a {o.type} cannot be {spec.state_after[1] if spec.state_after else name}")
+        groups = spec.fixtures
+        if name in ("clean", "fill"):
+            want_coffee = name == "fill" and len(args) > 1 and _norm(args[1]) == "coffee"
+            if want_coffee or (name == "fill" and not self._has(w, ["Faucet"])):
+                app = self._fixture(w, ["CoffeeMachine"])
+                return self._cycle(w, o, app, app, close=False, word="filled with coffee")
+            faucet = self._fixture(w, ["Faucet"])
+            basin = basin_under(w, faucet)
+            if basin is None:
+                raise fail("the faucet has no basin under it")
+            self._cycle(w, o, basin, faucet, close=False, word="")
+            if name == "clean":
+                return f"clean: the {o.type} is clean"
+            return f"fill: the {o.type} is filled with water"
+        app = self._fixture(w, groups[0])
+        self._cycle(w, o, app, app, close=app.kind.openable, word="")
+        want = {"heat": o.heated, "cook": o.cooked, "cool": o.cooled}[name]
+        if not want:
+            raise fail(f"the {app.type} did not {name} the {o.type}")
+        return f"{name}: the {o.type} is {spec.state_after[1]} ({app.type})"
+
+    def _has(self, w: World, types: Sequence[str]) -> bool:
+        return any(o.type in types and w.distance_to(o) <= REACH for o in w.objects.values())
+
+    def _cycle(self, w: World, o: WorldObject, where: WorldObject, switch: WorldObject,
+               close: bool, word: str) -> str:
+        was_open, was_on = where.is_open, switch.is_on
+        w.place(o.id, where.id, where.kind.relation)
+        if close:
+            where.is_open = False
+        switch.is_on = True
+        apply_rules(w)
+        switch.is_on = was_on
+        if close:
+            where.is_open = was_open
+        w.take(o.id)
+        return word
+
+
+def _accepts(rec: WorldObject, o: WorldObject) -> bool:
+    return accepts(rec.type, o.type) or (o.sliced and accepts(rec.type, o.type + "Sliced"))

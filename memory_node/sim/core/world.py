@@ -1,0 +1,260 @@
+"""The world model: rooms, a navigable grid, objects with symbolic states, the robot.
+
+Where an object is, is stored once: either `parent` (the receptacle it is in or on) or the
+robot's gripper (`Robot.held`), or neither (it stands on the floor or is a fixture). Moving
+an object goes through `World.place` / `World.take`, which keep that single record and
+recompute the position, so an object is never in two places and never lost.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from memory_node.sim.core.catalog import ObjectType, object_type
+
+GRID = 0.25                 # navigable grid resolution (AI2-THOR's and alfworld's)
+ROBOT_RADIUS = 0.22
+HAND_HEIGHT = 0.85          # where a held object is carried
+HAND_AHEAD = 0.35
+SHELF_MIN_HEIGHT = 0.7      # openable receptacles taller than this have a shelf inside
+SHELF_FRACTION = 0.45       # at this fraction of their height
+
+
+@dataclass
+class Room:
+    name: str               # the name on the robot's map (kitchen, living_room, ...)
+    kind: str               # room type
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+
+
+@dataclass
+class WorldObject:
+    id: str
+    type: str
+    position: np.ndarray            # centre of the body, metres (map frame)
+    yaw: float = 0.0                # rotation about z; a fixture's front faces local +y
+    room: str = ""
+    parent: str | None = None       # receptacle id
+    relation: str | None = None     # "in" | "on"
+    is_open: bool | None = None     # None: not openable
+    is_on: bool | None = None       # None: not toggleable
+    dirty: bool = False
+    sliced: bool = False
+    heated: bool = False
+    cooked: bool = False
+    cooled: bool = False
+    filled: str = ""                # liquid ("water", "coffee") or ""
+    scale: float = 1.0
+
+    @property
+    def kind(self) -> ObjectType:
+        return object_type(self.type)
+
+    @property
+    def size(self) -> np.ndarray:
+        s = np.array(self.kind.size, dtype=float) * self.scale
+        if self.sliced:
+            s[2] *= 0.5
+        return s
+
+    @property
+    def top(self) -> float:
+        return float(self.position[2] + self.size[2] / 2)
+
+    def state_words(self) -> list[str]:
+        """The memory's state words that hold for this object now."""
+        out = []
+        if self.is_open is not None:
+            out.append("opened" if self.is_open else "closed")
+        if self.is_on is not None:
+            out.append("on" if self.is_on else "off")
+        for flag, word in ((self.dirty, "dirty"), (self.sliced, "sliced"),
+                           (self.heated, "heated"), (self.cooked, "cooked"),
+                           (self.cooled, "cooled"), (bool(self.filled), "filled")):
+            if flag:
+                out.append(word)
+        return out
+
+
+@dataclass
+class Robot:
+    x: float
+    y: float
+    yaw: float = 0.0
+    held: str | None = None
+
+
+@dataclass
+class World:
+    name: str
+    rooms: list[Room]
+    objects: dict[str, WorldObject]
+    free: set[tuple[int, int]]          # navigable grid cells (i, j) -> (i*GRID, j*GRID)
+    robot: Robot
+    time: float = 0.0                   # simulated seconds
+    walls: list[tuple[float, float, float, float]] = field(default_factory=list)
+    source: str = ""                    # "seed:N" or "floorplan:N"
+
+    # ---- queries ---------------------------------------------------------------------
+    def room_of(self, x: float, y: float) -> Room | None:
+        for r in self.rooms:
+            if r.contains(x, y):
+                return r
+        return None
+
+    def room(self, name: str) -> Room | None:
+        for r in self.rooms:
+            if r.name == name:
+                return r
+        return None
+
+    def children(self, receptacle: str) -> list[WorldObject]:
+        return [o for o in self.objects.values() if o.parent == receptacle]
+
+    def descendants(self, receptacle: str) -> list[WorldObject]:
+        out, todo = [], [receptacle]
+        while todo:
+            kids = self.children(todo.pop())
+            out.extend(kids)
+            todo.extend(k.id for k in kids)
+        return out
+
+    def of_type(self, type_name: str) -> list[WorldObject]:
+        return [o for o in self.objects.values() if o.type == type_name]
+
+    def robot_xy(self) -> np.ndarray:
+        return np.array([self.robot.x, self.robot.y])
+
+    def hand_position(self) -> np.ndarray:
+        r = self.robot
+        return np.array([r.x + HAND_AHEAD * math.cos(r.yaw), r.y + HAND_AHEAD * math.sin(r.yaw),
+                         HAND_HEIGHT])
+
+    def distance_to(self, obj: WorldObject) -> float:
+        """Horizontal distance from the robot's centre to the object's nearest face."""
+        dx, dy = obj.position[0] - self.robot.x, obj.position[1] - self.robot.y
+        c, s = math.cos(-obj.yaw), math.sin(-obj.yaw)
+        lx, ly = c * dx - s * dy, s * dx + c * dy
+        hx, hy = obj.size[0] / 2, obj.size[1] / 2
+        return math.hypot(max(abs(lx) - hx, 0.0), max(abs(ly) - hy, 0.0))
+
+    def visible_container_closed(self, obj: WorldObject) -> bool:
+        """Is the object shut inside a closed receptacle (at any depth)?"""
+        p = obj.parent
+        while p is not None:
+            rec = self.objects[p]
+            if rec.is_open is False:
+                return True
+            p = rec.parent
+        return False
+
+    # ---- moves (the only code that changes where an object is) ------------------------
+    def take(self, obj_id: str) -> None:
+        """Into the gripper: off its receptacle, carried with everything in/on it."""
+        obj = self.objects[obj_id]
+        obj.parent, obj.relation = None, None
+        self.robot.held = obj_id
+        self.follow_robot()
+
+    def place(self, obj_id: str, receptacle_id: str, relation: str) -> None:
+        """In/on a receptacle at a free slot; from the gripper if it was held."""
+        obj, rec = self.objects[obj_id], self.objects[receptacle_id]
+        if self.robot.held == obj_id:
+            self.robot.held = None
+        obj.parent, obj.relation = receptacle_id, relation
+        obj.room = rec.room
+        self._set_position(obj, self._slot(rec, obj, relation))
+
+    def follow_robot(self) -> None:
+        """Carry the held object (and what it holds) with the robot."""
+        if self.robot.held is not None:
+            obj = self.objects[self.robot.held]
+            pos = self.hand_position()
+            pos[2] += obj.size[2] / 2
+            self._set_position(obj, pos)
+            obj.yaw = self.robot.yaw
+            room = self.room_of(self.robot.x, self.robot.y)
+            obj.room = room.name if room else obj.room
+
+    def _set_position(self, obj: WorldObject, pos: np.ndarray) -> None:
+        delta = pos - obj.position
+        obj.position = pos
+        for kid in self.descendants(obj.id):
+            kid.position = kid.position + delta
+            kid.room = obj.room
+
+    def _slot(self, rec: WorldObject, obj: WorldObject, relation: str) -> np.ndarray:
+        """A free spot on the receptacle's top (on) or its floor (in), deterministic."""
+        size, osz = rec.size, obj.size
+        others = [o for o in self.children(rec.id) if o.id != obj.id]
+        if relation == "in":
+            base_z = rec.position[2] - size[2] / 2 + 0.02 + osz[2] / 2
+            if rec.kind.openable and size[2] > SHELF_MIN_HEIGHT:
+                # Tall cupboards and fridges keep things on a shelf at hand height.
+                base_z = rec.position[2] - size[2] / 2 + SHELF_FRACTION * size[2] + 0.015 \
+                    + osz[2] / 2
+            if rec.type in ("SinkBasin", "BathtubBasin"):
+                base_z = rec.position[2] - size[2] / 2 + osz[2] / 2
+        else:
+            base_z = rec.top + osz[2] / 2
+        # Candidate offsets on a grid over the footprint (shrunk by the object's size),
+        # nearest the centre first; the first one farther than 8 cm from every other
+        # object wins, else the centre.
+        hx = max(size[0] / 2 - osz[0] / 2 - 0.03, 0.0)
+        hy = max(size[1] / 2 - osz[1] / 2 - 0.03, 0.0)
+        cands = [(u * hx, v * hy) for u in np.linspace(-1, 1, 5) for v in np.linspace(-1, 1, 5)]
+        cands.sort(key=lambda p: (p[0] ** 2 + p[1] ** 2, p))
+        c, s = math.cos(rec.yaw), math.sin(rec.yaw)
+        for lx, ly in cands:
+            p = np.array([rec.position[0] + c * lx - s * ly, rec.position[1] + s * lx + c * ly,
+                          base_z])
+            if all(np.hypot(*(p[:2] - o.position[:2])) > 0.08 for o in others):
+                return p
+        return np.array([rec.position[0], rec.position[1], base_z])
+
+    # ---- checks ------------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Violations of the world's invariants (empty when consistent)."""
+        out = []
+        held = self.robot.held
+        if held is not None:
+            if held not in self.objects:
+                out.append(f"robot holds unknown {held}")
+            elif self.objects[held].parent is not None:
+                out.append(f"{held} is held and in {self.objects[held].parent}")
+        for o in self.objects.values():
+            if o.parent is not None:
+                if o.parent not in self.objects:
+                    out.append(f"{o.id} in unknown {o.parent}")
+                elif o.parent == o.id or o.id in {d.id for d in self.descendants(o.id)
+                                                   if d.id == o.parent}:
+                    out.append(f"{o.id} contains itself")
+            if not np.all(np.isfinite(o.position)):
+                out.append(f"{o.id} has no position")
+        return out
+
+    def copy(self) -> World:
+        return copy.deepcopy(self)
+
+    # ---- grid --------------------------------------------------------------------------
+    @staticmethod
+    def cell_of(x: float, y: float) -> tuple[int, int]:
+        return (round(x / GRID), round(y / GRID))
+
+    @staticmethod
+    def cell_xy(cell: tuple[int, int]) -> tuple[float, float]:
+        return (cell[0] * GRID, cell[1] * GRID)

@@ -1,0 +1,1 @@
+"""Thin ROS 2 shells over memory_node.sim.core."""

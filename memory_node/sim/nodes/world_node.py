@@ -1,0 +1,401 @@
+"""household_world: the simulated house as a robot's ROS 2 interface.
+
+One process holds the world, its renderer and both skill servers (they share the world):
+
+- sensors (relative names): `camera/color/image_raw` (rgb8), `camera/aligned_depth_to_color/
+  image_raw` (16UC1 mm or 32FC1 m), `camera/color/camera_info`, `slam/pose` (PoseStamped,
+  the camera's optical pose in `map`, with configurable noise), `detections`
+  (memory_node/Detections through the detection error model), at `sensors.rate_hz`;
+- `/clock` (simulated time, `time.real_time_factor` × wall time) and `map/places`
+  (NamedPlaces, transient-local: the rooms of the house, what a navigation stack knows);
+- `base/execute_skill` and `arm/execute_skill` (ExecuteSkill): the skill table's skills of
+  each server. The robot runs ONE skill at a time: a goal that arrives while another runs
+  (on either server) is accepted and at once aborted with UNAVAILABLE, so the caller gets a
+  code rather than a bare rejection. Cancel and timeout (`goal.timeout` simulated seconds,
+  else `skills.default_timeout`) stop the motion where it is and change no object.
+- `sim/ground_truth` (std_msgs/String, JSON, transient-local): the world's state after
+  every skill, for the benchmark's scoring only; the planner and memory never read it.
+
+Rendering, skill logic and every change of the world run on one worker thread (the EGL
+context lives there), so the world needs no lock; action callbacks wait on its futures.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import threading
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import rclpy
+from geometry_msgs.msg import Point, PoseStamped
+from rclpy.action import ActionServer, CancelResponse, GoalResponse
+from rclpy.callback_groups import ReentrantCallbackGroup
+from rclpy.exceptions import ParameterException
+from rclpy.executors import ExternalShutdownException, MultiThreadedExecutor
+from rclpy.node import Node
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rosgraph_msgs.msg import Clock
+from sensor_msgs.msg import CameraInfo, Image
+from std_msgs.msg import String
+
+from memory_node.action import ExecuteSkill
+from memory_node.core.errors import ErrorCode
+from memory_node.core.perception.camera import matrix_to_quaternion
+from memory_node.core.skills import load_skill_table
+from memory_node.msg import Detection as DetectionMsg
+from memory_node.msg import Detections, NamedPlaces
+from memory_node.nodes.params import declare_settings
+from memory_node.sim.core.layouts import LayoutError, from_floorplan, from_seed
+from memory_node.sim.core.nav import Navigator
+from memory_node.sim.core.playback import SimClock, pose_at
+from memory_node.sim.core.sensors import Frame, SensorRig
+from memory_node.sim.core.settings import WorldSettings
+from memory_node.sim.core.skill_logic import Outcome, SkillRunner, Target
+from memory_node.sim.core.truth import to_state
+
+MAX_SKILL_CHARS = 64
+MAX_ARGS = 8
+MAX_TARGETS = 16
+MAX_ID_CHARS = 128
+MAX_TIMEOUT = 3600.0
+
+
+def _stamp(t: float) -> Any:
+    from builtin_interfaces.msg import Time  # noqa: PLC0415 - message type, light import
+
+    sec = math.floor(t)
+    return Time(sec=int(sec), nanosec=int((t - sec) * 1e9))
+
+
+class WorldNode(Node):
+    def __init__(self) -> None:
+        super().__init__("household_world")
+        cfg = declare_settings(self, WorldSettings)
+        self.settings = cfg
+        self.frame_map, self.frame_cam = cfg.frames.map, cfg.frames.camera
+        self.clock_period = 1.0 / cfg.time.clock_rate_hz
+        self.rate = cfg.sensors.rate_hz
+        self.depth_encoding = cfg.sensors.depth_encoding
+        self.default_timeout = cfg.skills.default_timeout
+        self.table = load_skill_table(cfg.skills.table or None)
+        lay = cfg.layout
+        source, seed, plan, rearr = lay.source, lay.seed, lay.floorplan, lay.rearrangement_data
+        width, height, rtf = cfg.sensors.width, cfg.sensors.height, cfg.time.real_time_factor
+        noise, pose_noise, costs = cfg.detection, cfg.pose, cfg.skills.costs
+        sensor_seed, masks = cfg.sensors.seed, cfg.sensors.masks
+
+        if source == "seed":
+            world = from_seed(seed)
+        else:
+            world = from_floorplan(plan, seed, Path(rearr) if rearr else None)
+        self.world = world
+        self.clock = SimClock(rtf)
+        # Everything that touches the world or the GL context runs on this one thread.
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="world")
+        self.rig: SensorRig = self.worker.submit(
+            lambda: SensorRig(world, width, height, noise, pose_noise, sensor_seed, masks)
+        ).result()
+        self.runner = SkillRunner(self.table, Navigator(world.free), costs,
+                                  detector=self.rig.labels_seen)
+        self._active: dict | None = None          # the skill being played back
+        self._busy = threading.Lock()
+        self._held_alias = ""                     # the caller's id of the held object
+        self._stop = threading.Event()
+
+        sensor_qos = QoSProfile(depth=5, reliability=ReliabilityPolicy.RELIABLE)
+        latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                             reliability=ReliabilityPolicy.RELIABLE)
+        self.pub_rgb = self.create_publisher(Image, "camera/color/image_raw", sensor_qos)
+        self.pub_depth = self.create_publisher(Image, "camera/aligned_depth_to_color/image_raw",
+                                               sensor_qos)
+        self.pub_info = self.create_publisher(CameraInfo, "camera/color/camera_info", sensor_qos)
+        self.pub_pose = self.create_publisher(PoseStamped, "slam/pose", sensor_qos)
+        self.pub_dets = self.create_publisher(Detections, "detections", sensor_qos)
+        self.pub_clock = self.create_publisher(Clock, "/clock", 10)
+        self.pub_places = self.create_publisher(NamedPlaces, "map/places", latched)
+        self.pub_truth = self.create_publisher(String, "sim/ground_truth", latched)
+        self._publish_places()
+        self._publish_truth()
+
+        group = ReentrantCallbackGroup()
+        self.servers = []
+        for key, action in self.table.servers.items():
+            self.servers.append(ActionServer(
+                self, ExecuteSkill, action,
+                execute_callback=lambda gh, key=key: self._execute(gh, key),
+                goal_callback=lambda _g: GoalResponse.ACCEPT,
+                cancel_callback=lambda _g: CancelResponse.ACCEPT,
+                callback_group=group))
+        self._threads = [threading.Thread(target=self._clock_loop, daemon=True),
+                         threading.Thread(target=self._sensor_loop, daemon=True)]
+        for t in self._threads:
+            t.start()
+        self.get_logger().info(
+            f"house {world.source}: {len(world.rooms)} rooms, {len(world.objects)} objects, "
+            f"{len(world.free)} free cells; camera {width}x{height} at {self.rate} Hz; "
+            f"time x{rtf}")
+
+    # ---- time and sensors --------------------------------------------------------------
+    def _tick(self) -> float:
+        """On the worker: advance the world to now, moving the robot along a running skill."""
+        now = self.clock.now()
+        self.world.time = now
+        a = self._active
+        if a is not None:
+            x, y, yaw, phase = pose_at(a["start"], a["outcome"].waypoints,
+                                       min(now - a["t0"], a["outcome"].duration))
+            r = self.world.robot
+            r.x, r.y, r.yaw = x, y, yaw
+            a["phase"] = phase
+            self.world.follow_robot()
+        return now
+
+    def _clock_loop(self) -> None:
+        while not self._stop.wait(self.clock_period):
+            msg = Clock()
+            msg.clock = _stamp(self.clock.now())
+            try:
+                self.pub_clock.publish(msg)
+            except Exception:  # noqa: BLE001 - shutting down
+                return
+
+    def _sensor_loop(self) -> None:
+        if self.rate <= 0:
+            return
+        period = 1.0 / self.rate
+        while not self._stop.is_set():
+            started = self.clock.now()
+            try:
+                frame = self.worker.submit(self._capture).result()
+                self._publish_frame(frame)
+            except RuntimeError:
+                return                           # worker shut down
+            except Exception:  # noqa: BLE001 - a frame must never kill the node
+                self.get_logger().error("frame failed:\n" + traceback.format_exc())
+            spent = (self.clock.now() - started) / self.clock.factor
+            self._stop.wait(max(period - spent, 0.0))
+
+    def _capture(self) -> Frame:
+        self._tick()
+        return self.rig.capture(self.world)
+
+    def _publish_frame(self, f: Frame) -> None:
+        stamp = _stamp(f.stamp)
+        h, w = f.rgb.shape[:2]
+        rgb = Image(height=h, width=w, encoding="rgb8", is_bigendian=0, step=w * 3)
+        rgb.header.stamp, rgb.header.frame_id = stamp, self.frame_cam
+        rgb.data = np.ascontiguousarray(f.rgb).tobytes()
+        depth = Image(height=h, width=w, is_bigendian=0)
+        depth.header = rgb.header
+        if self.depth_encoding == "16UC1":
+            depth.encoding, depth.step = "16UC1", w * 2
+            depth.data = np.clip(f.depth * 1000.0, 0, 65535).astype(np.uint16).tobytes()
+        else:
+            depth.encoding, depth.step = "32FC1", w * 4
+            depth.data = f.depth.astype(np.float32).tobytes()
+        fx, fy, cx, cy = f.camera.k
+        info = CameraInfo(height=h, width=w, distortion_model="plumb_bob", d=[0.0] * 5,
+                          k=[fx, 0.0, cx, 0.0, fy, cy, 0.0, 0.0, 1.0],
+                          r=[1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0],
+                          p=[fx, 0.0, cx, 0.0, 0.0, fy, cy, 0.0, 0.0, 0.0, 1.0, 0.0])
+        info.header = rgb.header
+        pose = PoseStamped()
+        pose.header.stamp, pose.header.frame_id = stamp, self.frame_map
+        pose.pose.position.x, pose.pose.position.y, pose.pose.position.z = \
+            (float(v) for v in f.position)
+        qx, qy, qz, qw = matrix_to_quaternion(f.rotation)
+        o = pose.pose.orientation
+        o.x, o.y, o.z, o.w = float(qx), float(qy), float(qz), float(qw)
+        dets = Detections()
+        dets.header = rgb.header
+        for d in f.detections:
+            m = DetectionMsg(label=d.label, score=float(d.score), x_min=float(d.box[0]),
+                             y_min=float(d.box[1]), x_max=float(d.box[2]),
+                             y_max=float(d.box[3]), state=d.state)
+            if d.mask is not None:
+                m.mask = Image(height=h, width=w, encoding="mono8", is_bigendian=0, step=w)
+                m.mask.header = rgb.header
+                m.mask.data = (d.mask.astype(np.uint8) * 255).tobytes()
+            dets.detections.append(m)
+        self.pub_info.publish(info)
+        self.pub_pose.publish(pose)
+        self.pub_depth.publish(depth)
+        self.pub_rgb.publish(rgb)
+        self.pub_dets.publish(dets)
+
+    def _publish_places(self) -> None:
+        msg = NamedPlaces()
+        msg.header.frame_id = self.frame_map
+        msg.header.stamp = _stamp(self.clock.now())
+        for r in self.world.rooms:
+            cx, cy = r.center
+            msg.names.append(r.name)
+            msg.positions.append(Point(x=float(cx), y=float(cy), z=0.0))
+            msg.kinds.append(r.kind)
+        self.pub_places.publish(msg)
+
+    def _publish_truth(self) -> None:
+        self.pub_truth.publish(String(data=json.dumps(to_state(self.world))))
+
+    # ---- skills ------------------------------------------------------------------------
+    def _execute(self, gh: Any, server: str) -> ExecuteSkill.Result:
+        try:
+            return self._execute_inner(gh, server)
+        except Exception:  # noqa: BLE001 - a goal must never kill the node
+            self.get_logger().error("skill failed:\n" + traceback.format_exc())
+            self._active = None
+            return self._finish(gh, Outcome(ErrorCode.INTERNAL, "internal error in the "
+                                            "world (logged)"), 0.0, abort=True)
+
+    def _execute_inner(self, gh: Any, server: str) -> ExecuteSkill.Result:
+        goal = gh.request
+        bad = _validate_goal(goal)
+        if bad:
+            return self._finish(gh, Outcome(ErrorCode.INVALID_ARGUMENT, bad), 0.0, abort=True)
+        if not self._busy.acquire(blocking=False):
+            return self._finish(gh, Outcome(ErrorCode.UNAVAILABLE, "the robot is running "
+                                            "another skill (one at a time)"), 0.0, abort=True)
+        try:
+            timeout = goal.timeout if goal.timeout > 0 else self.default_timeout
+            targets = [Target(t.id, t.label, (t.position.x, t.position.y, t.position.z),
+                              bool(t.position_known)) for t in goal.targets]
+            args = list(goal.arguments)
+            outcome: Outcome = self.worker.submit(
+                lambda: self.runner.run(self.world, goal.skill, args, targets, server)).result()
+            gh.publish_feedback(ExecuteSkill.Feedback(phase="planned", progress=0.0))
+            if not outcome.waypoints:
+                return self._finish(gh, outcome, 0.0, abort=not outcome.success)
+            return self._play(gh, goal, args, outcome, timeout)
+        finally:
+            self._active = None
+            self._busy.release()
+
+    def _play(self, gh: Any, goal: Any, args: list[str], outcome: Outcome, timeout: float
+              ) -> ExecuteSkill.Result:
+        r = self.world.robot
+        t0 = self.worker.submit(self._tick).result()
+        self._active = {"start": (r.x, r.y, r.yaw), "outcome": outcome, "t0": t0,
+                        "phase": ""}
+        wall_step = max(0.02, min(0.2, self.clock.wall_for(0.5)))
+        while True:
+            now = self.worker.submit(self._tick).result()
+            elapsed = now - t0
+            if gh.is_cancel_requested:
+                self._active = None
+                return self._finish(gh, Outcome(ErrorCode.CANCELED, f"{goal.skill}: "
+                                                "cancelled; nothing changed but the base's "
+                                                "pose"), elapsed, cancel=True)
+            if elapsed >= timeout and elapsed < outcome.duration:
+                self._active = None
+                return self._finish(gh, Outcome(ErrorCode.TIMEOUT, f"{goal.skill}: timed out "
+                                                f"after {timeout:.1f} s (needed "
+                                                f"{outcome.duration:.1f} s)"), elapsed,
+                                    abort=True)
+            if elapsed >= outcome.duration:
+                break
+            gh.publish_feedback(ExecuteSkill.Feedback(
+                phase=str(self._active.get("phase", "")),
+                progress=float(min(elapsed / max(outcome.duration, 1e-6), 1.0))))
+            self._stop.wait(wall_step)
+        self._active = None
+        if outcome.success:
+            self.worker.submit(self._commit, outcome, goal.skill, args).result()
+        else:
+            self.worker.submit(self._end_pose, outcome).result()
+        return self._finish(gh, outcome, outcome.duration, abort=not outcome.success)
+
+    def _end_pose(self, outcome: Outcome) -> None:
+        last = outcome.waypoints[-1]
+        r = self.world.robot
+        r.x, r.y, r.yaw = last.x, last.y, last.yaw
+        self.world.follow_robot()
+
+    def _commit(self, outcome: Outcome, skill: str, args: list[str]) -> None:
+        new = outcome.world
+        self.world.objects = new.objects
+        self.world.robot = new.robot
+        if skill == "pick":
+            self._held_alias = args[0]
+        elif new.robot.held is None:
+            self._held_alias = ""
+        self._publish_truth()
+
+    def _finish(self, gh: Any, outcome: Outcome, duration: float, abort: bool = False,
+                cancel: bool = False) -> ExecuteSkill.Result:
+        res = ExecuteSkill.Result(success=outcome.success, message=outcome.message[:1000],
+                                  error_code=int(outcome.code), duration=float(duration))
+        w = self.world
+        room = w.room_of(w.robot.x, w.robot.y)
+        res.robot_area = room.name if room else ""
+        res.robot_position = Point(x=float(w.robot.x), y=float(w.robot.y), z=0.0)
+        res.held_object = self._held_alias if w.robot.held else ""
+        if cancel:
+            gh.canceled()
+        elif abort:
+            gh.abort()
+        else:
+            gh.succeed()
+        return res
+
+    def shutdown(self) -> None:
+        self._stop.set()
+        for t in self._threads:
+            t.join(timeout=5)
+        try:
+            self.worker.submit(self.rig.close).result(timeout=5)
+        except Exception:  # noqa: BLE001 - best effort on the way out
+            pass
+        self.worker.shutdown(wait=False, cancel_futures=True)
+
+
+def _validate_goal(goal: Any) -> str:
+    if not goal.skill or len(goal.skill) > MAX_SKILL_CHARS:
+        return f"skill must be 1..{MAX_SKILL_CHARS} characters"
+    if len(goal.arguments) > MAX_ARGS:
+        return f"at most {MAX_ARGS} arguments"
+    if len(goal.targets) > MAX_TARGETS:
+        return f"at most {MAX_TARGETS} targets"
+    if len(goal.episode_id) > MAX_ID_CHARS:
+        return f"episode_id is at most {MAX_ID_CHARS} characters"
+    if not math.isfinite(goal.timeout) or not 0.0 <= goal.timeout <= MAX_TIMEOUT:
+        return f"timeout must be in [0, {MAX_TIMEOUT}] seconds"
+    for t in goal.targets:
+        if len(t.id) > MAX_ID_CHARS or len(t.label) > MAX_ID_CHARS:
+            return f"target ids and labels are at most {MAX_ID_CHARS} characters"
+        p = (t.position.x, t.position.y, t.position.z)
+        if not all(math.isfinite(v) and abs(v) < 1e4 for v in p):
+            return f"target {t.id!r} has a non-finite or absurd position"
+    return ""
+
+
+def main(args: list[str] | None = None) -> int:
+    os.environ.setdefault("MUJOCO_GL", "egl")
+    rclpy.init(args=args if args is not None else sys.argv)
+    try:
+        node = WorldNode()
+    except (ValueError, LayoutError, RuntimeError, ParameterException) as exc:
+        print(f"household_world: cannot start: {exc}", file=sys.stderr)
+        rclpy.try_shutdown()
+        return 2
+    executor = MultiThreadedExecutor(num_threads=4)
+    executor.add_node(node)
+    try:
+        executor.spin()
+    except (KeyboardInterrupt, ExternalShutdownException):
+        pass
+    finally:
+        node.shutdown()
+        node.destroy_node()
+        rclpy.try_shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""Houses from a seed and from AI2-THOR floor plans: deterministic, consistent, usable."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from memory_node.core.perception.shared_data import shared_data_dir
+from memory_node.sim.core.catalog import accepts, object_type
+from memory_node.sim.core.layouts import (
+    LayoutError,
+    available_floorplans,
+    from_floorplan,
+    from_seed,
+)
+from memory_node.sim.core.nav import Navigator
+
+
+def _summary(w):
+    return sorted((o.id, o.type, tuple(np.round(o.position, 4)), o.parent, o.dirty)
+                  for o in w.objects.values())
+
+
+def test_same_seed_same_house_other_seed_other_house() -> None:
+    a, b, c = from_seed(5), from_seed(5), from_seed(6)
+    assert _summary(a) == _summary(b)
+    assert (a.robot.x, a.robot.y, a.robot.yaw) == (b.robot.x, b.robot.y, b.robot.yaw)
+    assert _summary(a) != _summary(c)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 7, 11])
+def test_seeded_house_has_four_rooms_and_is_consistent(seed: int) -> None:
+    w = from_seed(seed)
+    assert [r.kind for r in w.rooms] == ["kitchen", "living_room", "bedroom", "bathroom"]
+    assert w.problems() == []
+    types = {o.type for o in w.objects.values()}
+    for needed in ("Fridge", "SinkBasin", "Faucet", "Microwave", "StoveBurner", "CounterTop",
+                   "DiningTable", "Cabinet", "Drawer", "GarbageCan", "Sofa", "Bed", "Desk",
+                   "Toilet", "Shelf"):
+        assert needed in types, needed
+    small = [o for o in w.objects.values() if o.kind.pickupable]
+    assert len(small) >= 20
+    for o in small:
+        # Every small object sits in/on a receptacle ALFRED allows, in the same room.
+        assert o.parent is not None
+        host = w.objects[o.parent]
+        assert accepts(host.type, o.type), (o.id, host.id)
+        assert o.room == host.room
+    # One connected navigable floor, and the robot starts on it.
+    nav = Navigator(w.free)
+    assert w.cell_of(w.robot.x, w.robot.y) in w.free
+    reach = nav.distances_from(w.robot.x, w.robot.y)
+    assert len(reach) == len(w.free)
+    # Every receptacle and switch can be reached by the arm from some free cell.
+    for o in w.objects.values():
+        if (o.kind.receptacle or o.kind.toggleable) and not o.kind.decor:
+            assert nav.cells_near(w, o), o.id
+
+
+def test_bad_seeds_and_sizes_are_rejected() -> None:
+    with pytest.raises(LayoutError):
+        from_seed(-1)
+    with pytest.raises(LayoutError):
+        from_seed(1, small_per_room=(5, 2))
+
+
+def test_alfworld_ships_120_floor_plans() -> None:
+    plans = available_floorplans()
+    assert len(plans) == 120
+    assert plans[0] == 1 and plans[-1] == 430
+
+
+@pytest.mark.parametrize("plan,kind", [(1, "kitchen"), (12, "kitchen"), (205, "living_room"),
+                                       (301, "bedroom"), (410, "bathroom")])
+def test_floorplan_has_the_plan_types_and_grid(plan: int, kind: str) -> None:
+    import json
+    from importlib import resources
+
+    w = from_floorplan(plan)
+    assert w.rooms[0].kind == kind and w.rooms[0].name == kind
+    d = resources.files("alfworld") / "gen" / "layouts"
+    listed = set(json.loads((d / f"FloorPlan{plan}-objects.json").read_text()))
+    grid = np.load(d / f"FloorPlan{plan}-layout.npy")
+    assert len(w.free) == len({(round(x / 0.25), round(z / 0.25)) for x, z in grid})
+    have = {o.type for o in w.objects.values()}
+    # Every receptacle of the plan is there, and no type the plan does not list.
+    recs = json.loads((d / f"FloorPlan{plan}-openable.json").read_text())
+    assert {k.split("|")[0] for k in recs} <= have
+    assert have <= listed | {"SinkBasin", "Faucet"}
+    assert w.problems() == []
+    assert w.cell_of(w.robot.x, w.robot.y) in w.free
+
+
+def test_floorplan_small_objects_from_rearrangement_data() -> None:
+    path = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
+    if not path.is_file():
+        pytest.skip(f"AI2-THOR rearrangement data not found at {path}")
+    w = from_floorplan(21, seed=0, rearrangement=path)
+    small = [o for o in w.objects.values() if o.kind.pickupable]
+    assert len(small) >= 5
+    assert all(o.parent is not None for o in small)
+    assert w.problems() == []
+
+
+@pytest.mark.parametrize("bad", [0, 31, 200, 431, 999, -3])
+def test_unknown_floor_plans_are_rejected(bad: int) -> None:
+    with pytest.raises(LayoutError, match="unknown floor plan"):
+        from_floorplan(bad)
+
+
+def test_floorplan_argument_must_be_an_integer() -> None:
+    with pytest.raises(LayoutError):
+        from_floorplan("1")  # type: ignore[arg-type]
+
+
+def test_openable_fixtures_face_their_agent_pose() -> None:
+    w = from_floorplan(1)
+    fridge = w.of_type("Fridge")[0]
+    front = np.array([-math.sin(fridge.yaw), math.cos(fridge.yaw)])
+    to_free = np.mean([w.cell_xy(c) for c in w.free], axis=0) - fridge.position[:2]
+    assert float(front @ to_free) > 0
+    assert object_type("Fridge").openable and fridge.is_open is False

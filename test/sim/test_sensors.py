@@ -1,0 +1,167 @@
+"""MuJoCo rendering and the detection error model (headless EGL, no ROS)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from memory_node.core.errors import ErrorCode
+from memory_node.sim.core.detection import DetectionNoise, Detector
+from memory_node.sim.core.sensors import SensorRig
+from memory_node.sim.core.world import World
+
+
+@pytest.fixture(scope="module")
+def rig_world():
+    from memory_node.sim.core.layouts import from_seed
+
+    w = from_seed(3)
+    rig = SensorRig(w, 320, 240, DetectionNoise(p_miss=0, p_confuse=0, box_jitter_px=0,
+                                                false_positives=0, p_state_error=0))
+    yield rig, w
+    rig.close()
+
+
+def _face(w: World, oid: str) -> None:
+    """Stand the robot 1.4 m in front of an object, looking at it."""
+    o = w.objects[oid]
+    front = np.array([-math.sin(o.yaw), math.cos(o.yaw)])
+    best = None
+    for c in sorted(w.free):
+        x, y = w.cell_xy(c)
+        v = np.array([x, y]) - o.position[:2]
+        d = float(np.linalg.norm(v))
+        if 1.0 <= d <= 1.8 and v @ front > 0.85 * d and (best is None or abs(d - 1.4) < best[0]):
+            best = (abs(d - 1.4), x, y)
+    assert best is not None
+    w.robot.x, w.robot.y = best[1], best[2]
+    w.robot.yaw = math.atan2(o.position[1] - best[2], o.position[0] - best[1])
+
+
+def _unproject(frame, us, vs):
+    fx, fy, cx, cy = frame.camera.k
+    z = frame.depth[vs, us]
+    pts_cam = np.stack([(us - cx) / fx * z, (vs - cy) / fy * z, z], axis=1)
+    return pts_cam @ frame.rotation.T + frame.position
+
+
+def test_depth_pose_and_intrinsics_put_pixels_on_the_objects(rig_world) -> None:
+    rig, house = rig_world
+    w = house.copy()
+    fridge = w.of_type("Fridge")[0]
+    _face(w, fridge.id)
+    frame = rig.capture(w)
+    assert frame.rgb.shape == (240, 320, 3) and frame.rgb.dtype == np.uint8
+    assert frame.depth.shape == (240, 320) and frame.depth.dtype == np.float32
+    _, _, seg = rig.renderer.render(rgb=False, depth=False, seg=True)
+    checked = 0
+    for det in frame.detections:
+        o = w.objects[rig.scene.ids[det.truth]]
+        vs, us = np.nonzero(seg == det.truth)
+        pts = _unproject(frame, us, vs)
+        # Every pixel of the object unprojects into its (yaw-rotated) bounding box.
+        c, s = math.cos(-o.yaw), math.sin(-o.yaw)
+        d = pts - o.position
+        local = np.stack([c * d[:, 0] - s * d[:, 1], s * d[:, 0] + c * d[:, 1], d[:, 2]], 1)
+        half = o.size / 2 + 0.05
+        inside = np.all(np.abs(local) <= half + 0.03, axis=1).mean()
+        assert inside > 0.95, (o.id, inside)
+        checked += 1
+    assert checked >= 1
+    assert "Fridge" in {d.label for d in frame.detections}
+
+
+def test_a_closed_fridge_hides_its_contents_and_an_open_one_shows_them(rig_world) -> None:
+    rig, house = rig_world
+    w = house.copy()
+    fridge = w.of_type("Fridge")[0]
+    apple = next(o for o in sorted(w.objects.values(), key=lambda o: o.id)
+                 if o.type in ("Lettuce", "Bread", "Apple", "Tomato"))
+    w.place(apple.id, fridge.id, "in")
+    _face(w, fridge.id)
+    fridge.is_open = False
+    assert apple.type not in rig.labels_seen(w)
+    fridge.is_open = True
+    assert apple.type in rig.labels_seen(w)
+
+
+def test_the_detector_is_seeded_and_its_errors_can_be_set(rig_world) -> None:
+    rig, house = rig_world
+    w = house.copy()
+    _face(w, w.of_type("Fridge")[0].id)
+    rig.scene.sync(w)
+    _, _, seg = rig.renderer.render(rgb=False, depth=False, seg=True)
+    objs = [w.objects.get(i) for i in rig.scene.ids]
+    vocab = ["Apple", "Mug"]
+
+    def run(noise, seed=4):
+        return Detector(noise, seed).detect(seg, objs, vocab)
+
+    base = run(DetectionNoise(p_miss=0, false_positives=0))
+    assert [(d.label, d.box) for d in base] == \
+        [(d.label, d.box) for d in run(DetectionNoise(p_miss=0, false_positives=0))]
+    assert run(DetectionNoise(p_miss=1.0, false_positives=0)) == []
+    fps = run(DetectionNoise(p_miss=1.0, false_positives=3.0))
+    assert fps and all(d.truth == -1 and d.label in vocab for d in fps)
+    exact = run(DetectionNoise(p_miss=0, box_jitter_px=0, false_positives=0))
+    noisy = run(DetectionNoise(p_miss=0, box_jitter_px=5, false_positives=0))
+    assert [d.truth for d in exact] == [d.truth for d in noisy]
+    assert any(a.box != b.box for a, b in zip(exact, noisy, strict=True))
+    # Confusion within a similar-class group (Fridge has none; furniture pairs do).
+    confused = run(DetectionNoise(p_miss=0, p_confuse=1.0, false_positives=0))
+    for a, b in zip(exact, confused, strict=True):
+        from memory_node.sim.core.catalog import similar_types
+        assert b.label == a.label or b.label in similar_types(a.label)
+    with pytest.raises(ValueError):
+        DetectionNoise(p_miss=1.5)
+
+
+def test_state_words_are_read_with_an_error_rate(rig_world) -> None:
+    rig, house = rig_world
+    w = house.copy()
+    fridge = w.of_type("Fridge")[0]
+    _face(w, fridge.id)
+    rig.scene.sync(w)
+    _, _, seg = rig.renderer.render(rgb=False, depth=False, seg=True)
+    objs = [w.objects.get(i) for i in rig.scene.ids]
+    right = Detector(DetectionNoise(p_miss=0, false_positives=0, p_state_error=0)).detect(
+        seg, objs, [])
+    wrong = Detector(DetectionNoise(p_miss=0, false_positives=0, p_state_error=1.0)).detect(
+        seg, objs, [])
+    f_right = next(d for d in right if d.label == "Fridge")
+    f_wrong = next(d for d in wrong if d.label == "Fridge")
+    assert f_right.state == "closed" and f_wrong.state == "opened"
+
+
+def test_explore_succeeds_only_on_what_the_camera_detects(rig_world) -> None:
+    from memory_node.core.skills import load_skill_table
+    from memory_node.sim.core.nav import Navigator
+    from memory_node.sim.core.skill_logic import SkillRunner
+
+    rig, house = rig_world
+    w = house.copy()
+    runner = SkillRunner(load_skill_table(), Navigator(w.free), detector=rig.labels_seen)
+    out = runner.run(w, "explore", ["kitchen", "Fridge"], [])
+    assert out.success, out.message
+    assert out.world.room_of(out.world.robot.x, out.world.robot.y).name == "kitchen"
+    # Something that is nowhere in the house: every viewpoint, every heading, NOT_FOUND.
+    assert not w.of_type("Boots")
+    out = runner.run(w, "explore", ["bathroom", "Boots"], [])
+    assert out.code == ErrorCode.NOT_FOUND
+    n_looks = sum(1 for p in out.waypoints if p.phase == "looking")
+    assert n_looks == len(runner.viewpoints(w, "bathroom")) * runner.costs.headings
+
+
+def test_boxes_from_one_sort_equal_a_scan_per_object() -> None:
+    from memory_node.sim.core.detection import _boxes
+
+    rng = np.random.default_rng(3)
+    seg = rng.integers(-1, 6, size=(37, 53))
+    seg[:, :10] = -1
+    got = _boxes(seg)
+    for idx in range(6):
+        ys, xs = np.nonzero(seg == idx)
+        assert got[idx] == (len(xs), xs.min(), ys.min(), xs.max(), ys.max())
+    assert _boxes(np.full((4, 4), -1)) == {}

@@ -1,0 +1,234 @@
+"""Each skill's requirements, effects, durations and failure codes (core, no ROS)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from memory_node.core.errors import ErrorCode
+from memory_node.sim.core.nav import REACH, path_length
+from memory_node.sim.core.skill_logic import Target
+
+
+def _first(w, t):
+    return sorted(w.of_type(t), key=lambda o: o.id)[0]
+
+
+def _snapshot(w):
+    return sorted((o.id, tuple(o.position), o.parent, o.is_open, o.is_on, o.dirty, o.sliced,
+                   o.heated, o.cooled, o.filled) for o in w.objects.values()) + \
+        [w.robot.held]
+
+
+class Bot:
+    """Runs skills like a caller whose memory saw everything (targets from the truth)."""
+
+    def __init__(self, world, runner, target) -> None:
+        self.w, self.r, self.t = world, runner, target
+
+    def do(self, skill, *objs, extra=(), server=None):
+        targets = [self.t(self.w, o) for o in objs if o in self.w.objects]
+        args = [f"mem_{o}" if o in self.w.objects else o for o in objs] + list(extra)
+        out = self.r.run(self.w, skill, args, targets, server)
+        if out.success:
+            self.w = out.world
+        return out
+
+    def go(self, oid):
+        out = self.do("navigate", oid)
+        assert out.success, out.message
+        return out
+
+
+@pytest.fixture
+def bot(world, runner, target) -> Bot:
+    return Bot(world, runner, target)
+
+
+def test_navigate_to_a_room_takes_path_length_over_speed(bot) -> None:
+    start = (bot.w.robot.x, bot.w.robot.y)
+    out = bot.do("navigate", "kitchen")
+    assert out.success, out.message
+    pts = [start] + [(p.x, p.y) for p in out.waypoints]
+    length = path_length(pts)
+    assert length > 1.0
+    assert out.duration >= length / bot.r.costs.speed
+    assert bot.w.room_of(bot.w.robot.x, bot.w.robot.y).name == "kitchen"
+    assert [p.t for p in out.waypoints] == sorted(p.t for p in out.waypoints)
+
+
+def test_navigate_to_an_object_ends_within_reach_facing_it(bot) -> None:
+    fridge = _first(bot.w, "Fridge")
+    bot.go(fridge.id)
+    f = bot.w.objects[fridge.id]
+    assert bot.w.distance_to(f) <= REACH
+    h = math.atan2(f.position[1] - bot.w.robot.y, f.position[0] - bot.w.robot.x)
+    assert abs((h - bot.w.robot.yaw + math.pi) % (2 * math.pi) - math.pi) < 1e-6
+
+
+def test_pick_needs_reach_then_holds_the_object(bot) -> None:
+    apple = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
+                 if o.kind.pickupable and not bot.w.visible_container_closed(o)
+                 and bot.w.distance_to(o) > REACH + 0.3)
+    before = _snapshot(bot.w)
+    out = bot.do("pick", apple.id)
+    assert out.code == ErrorCode.PRECONDITION_FAILED and "navigate" in out.message
+    assert _snapshot(bot.w) == before           # a failed skill changes nothing
+    bot.go(apple.id)
+    out = bot.do("pick", apple.id)
+    assert out.success, out.message
+    assert bot.w.robot.held == apple.id and bot.w.objects[apple.id].parent is None
+    assert out.duration == bot.r.costs.pick
+    # A second pick with a full hand fails.
+    other = next(o for o in bot.w.objects.values() if o.kind.pickupable and o.id != apple.id)
+    assert bot.do("pick", other.id).code == ErrorCode.PRECONDITION_FAILED
+
+
+def test_objects_resolve_by_label_and_remembered_position_not_by_id(bot, target) -> None:
+    mug = next(o for o in bot.w.objects.values() if o.kind.pickupable
+               and not bot.w.visible_container_closed(o))
+    bot.go(mug.id)
+    # A memory id that means nothing to the world, with the right label and position.
+    t = Target("whatever_7", mug.type, tuple(mug.position + [0.3, 0.2, 0.0]), True)
+    out = bot.r.run(bot.w, "pick", ["whatever_7"], [t])
+    assert out.success, out.message
+    assert out.world.robot.held == mug.id
+    # The world's own id as the argument, without a target: NOT_FOUND.
+    out = bot.r.run(bot.w, "pick", [mug.id], [])
+    assert out.code == ErrorCode.NOT_FOUND
+    # Right label, remembered 2 m away from any object of that class: NOT_FOUND.
+    far = Target("m", mug.type, (50.0, 50.0, 0.0), True)
+    assert bot.r.run(bot.w, "pick", ["m"], [far]).code == ErrorCode.NOT_FOUND
+    # Position unknown: NOT_FOUND (explore first).
+    unk = Target("m", mug.type, (0.0, 0.0, 0.0), False)
+    assert bot.r.run(bot.w, "pick", ["m"], [unk]).code == ErrorCode.NOT_FOUND
+    # A class that does not exist.
+    bad = Target("m", "Dragon", tuple(mug.position), True)
+    assert bot.r.run(bot.w, "pick", ["m"], [bad]).code == ErrorCode.NOT_FOUND
+
+
+@pytest.mark.parametrize("skill,args", [("pick", []), ("pick", ["a", "b"]), ("fly", ["a"]),
+                                        ("put", ["a", "b", "under"]), ("navigate", [""]),
+                                        ("pick", ["x" * 200])])
+def test_malformed_calls_are_invalid_arguments(bot, skill, args) -> None:
+    out = bot.r.run(bot.w, skill, args, [])
+    assert out.code == ErrorCode.INVALID_ARGUMENT and out.world is None
+
+
+def test_a_skill_on_the_wrong_server_is_rejected(bot) -> None:
+    out = bot.do("navigate", "kitchen", server="arm")
+    assert out.code == ErrorCode.INVALID_ARGUMENT
+
+
+def test_put_into_a_closed_fridge_fails_until_opened(bot) -> None:
+    fridge = _first(bot.w, "Fridge")
+    food = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
+                if o.type in ("Apple", "Tomato", "Egg", "Potato", "Bread", "Lettuce")
+                and not bot.w.visible_container_closed(o))
+    bot.go(food.id)
+    assert bot.do("pick", food.id).success
+    bot.go(fridge.id)
+    before = _snapshot(bot.w)
+    out = bot.do("put", food.id, fridge.id)
+    assert out.code == ErrorCode.PRECONDITION_FAILED and "closed" in out.message
+    assert _snapshot(bot.w) == before
+    assert bot.do("open", fridge.id).success
+    out = bot.do("put", food.id, fridge.id, extra=["in"])
+    assert out.success, out.message
+    f = bot.w.objects[food.id]
+    assert f.parent == fridge.id and f.relation == "in" and bot.w.robot.held is None
+    assert bot.do("close", fridge.id).success
+    assert bot.w.objects[food.id].cooled          # the closed fridge's rule
+
+
+def test_put_where_alfred_does_not_allow_it_fails(bot) -> None:
+    burner = _first(bot.w, "StoveBurner")
+    food = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
+                if o.type in ("Apple", "Tomato", "Egg", "Potato", "Bread")
+                and not bot.w.visible_container_closed(o))
+    bot.go(food.id)
+    assert bot.do("pick", food.id).success
+    bot.go(burner.id)
+    out = bot.do("put", food.id, burner.id)
+    assert out.code == ErrorCode.PRECONDITION_FAILED and bot.w.robot.held == food.id
+
+
+def test_toggle_needs_a_switch(bot) -> None:
+    table = _first(bot.w, "DiningTable")
+    bot.go(table.id)
+    assert bot.do("toggle_on", table.id).code == ErrorCode.PRECONDITION_FAILED
+    mw = _first(bot.w, "Microwave")
+    bot.go(mw.id)
+    assert bot.do("toggle_on", mw.id).success and bot.w.objects[mw.id].is_on
+    assert bot.do("toggle_off", mw.id).success and not bot.w.objects[mw.id].is_on
+
+
+def _pick_open(bot, types):
+    o = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
+             if o.type in types and not bot.w.visible_container_closed(o))
+    bot.go(o.id)
+    out = bot.do("pick", o.id)
+    assert out.success, out.message
+    return o.id
+
+
+def test_slice_needs_a_held_knife(bot) -> None:
+    food = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
+                if o.kind.sliceable and not bot.w.visible_container_closed(o))
+    bot.go(food.id)
+    assert bot.do("slice", food.id).code == ErrorCode.PRECONDITION_FAILED
+    knives = [o for o in bot.w.objects.values() if o.type in ("Knife", "ButterKnife")
+              and not bot.w.visible_container_closed(o)]
+    if not knives:
+        pytest.skip("no reachable knife in this house")
+    _pick_open(bot, ("Knife", "ButterKnife"))
+    bot.go(food.id)
+    out = bot.do("slice", food.id)
+    assert out.success, out.message
+    assert bot.w.objects[food.id].sliced
+
+
+def test_clean_heat_cool_run_through_the_state_rules(bot) -> None:
+    mug_id = _pick_open(bot, ("Mug", "Cup", "Bowl", "Plate"))
+    bot.w.objects[mug_id].dirty = True
+    # Far from a sink: the fixture is missing.
+    bot.do("navigate", "bedroom")
+    out = bot.do("clean", mug_id)
+    assert out.code == ErrorCode.PRECONDITION_FAILED and "Faucet" in out.message
+    bot.go(_first(bot.w, "Faucet").id)
+    out = bot.do("clean", mug_id)
+    assert out.success, out.message
+    m = bot.w.objects[mug_id]
+    assert not m.dirty and bot.w.robot.held == mug_id
+    assert not _first(bot.w, "Faucet").is_on      # the faucet is left as it was
+    bot.go(_first(bot.w, "Microwave").id)
+    out = bot.do("heat", mug_id)
+    assert out.success, out.message
+    assert bot.w.objects[mug_id].heated and out.duration == bot.r.costs.heat
+    bot.go(_first(bot.w, "Fridge").id)
+    assert bot.do("cool", mug_id).success
+    assert bot.w.objects[mug_id].cooled and not bot.w.objects[mug_id].heated
+    assert bot.w.problems() == []
+
+
+def test_fill_then_pour(bot) -> None:
+    cup_id = _pick_open(bot, ("Mug", "Cup", "Bowl"))
+    bot.go(_first(bot.w, "Faucet").id)
+    assert bot.do("fill", cup_id).success
+    assert bot.w.objects[cup_id].filled == "water"
+
+
+def test_explore_without_a_camera_is_unavailable(bot) -> None:
+    out = bot.do("explore", "kitchen", extra=["Apple"])
+    assert out.code == ErrorCode.UNAVAILABLE
+
+
+def test_explore_fails_with_not_found_when_the_detector_never_sees_it(world, runner) -> None:
+    runner.detector = lambda w: ["Sofa"]
+    out = runner.run(world, "explore", ["kitchen", "Apple"], [])
+    assert out.code == ErrorCode.NOT_FOUND and out.world is None and out.waypoints
+    runner.detector = lambda w: ["Apple"] if w.room_of(w.robot.x, w.robot.y).name == \
+        "kitchen" else []
+    out = runner.run(world, "explore", ["kitchen", "Apple"], [])
+    assert out.success and out.duration > 0
