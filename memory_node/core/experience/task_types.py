@@ -45,12 +45,12 @@ class TaskType:
 def task_type(instruction: str, labels: Iterable[str]) -> TaskType:
     """The instruction's task type given the labels memory knows."""
     by_words: dict[tuple[str, ...], str] = {}
-    for label in labels:
-        words = label_words(label)
-        if words:
-            by_words.setdefault(words, label)
-            if len(words) > 1:  # "sink basin" is also called "sink"
-                by_words.setdefault(words[:1], label)
+    for name in labels:
+        parts = label_words(name)
+        if parts:
+            by_words.setdefault(parts, name)
+            if len(parts) > 1:  # "sink basin" is also called "sink"
+                by_words.setdefault(parts[:1], name)
     words = [w for w in _WORD.findall(instruction.lower()) if w not in STOP_WORDS]
     longest = max((len(k) for k in by_words), default=0)
     out: list[str] = []
@@ -60,11 +60,11 @@ def task_type(instruction: str, labels: Iterable[str]) -> TaskType:
         for n in range(min(longest, len(words) - i), 0, -1):
             key = tuple(words[i:i + n])
             plural = key[:-1] + (key[-1][:-1],) if key[-1].endswith("s") else None
-            label = by_words.get(key) or (by_words.get(plural) if plural else None)
-            if label is not None:
-                if label not in roles:
-                    roles.append(label)
-                out.append(f"<{roles.index(label) + 1}>")
+            found = by_words.get(key) or (by_words.get(plural) if plural else None)
+            if found is not None:
+                if found not in roles:
+                    roles.append(found)
+                out.append(f"<{roles.index(found) + 1}>")
                 i += n
                 break
         else:
