@@ -22,6 +22,13 @@ from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.recall import MODES, Recaller
 
 KS = (1, 3, 5)
+
+
+def half(scene_id: str, order: dict[str, int]) -> str:
+    """Tuning half = even-numbered scenes, held-out half = odd ones (thresholds and weights
+    of the hybrid ranking are only ever compared on the tuning half)."""
+    return "tune" if order[scene_id] % 2 == 0 else "heldout"
+
 HEADLINE_K = 3
 KARMA = {"direct": 0.93, "vague": 0.42}  # KARMA paper, MRA with its memory-augmented prompt
 THRESHOLDS = (0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7)
@@ -39,6 +46,9 @@ def main() -> int:
         by_scene[item["scene"]].append(item)
 
     recaller = Recaller(Embedder())
+    order = {sid: i for i, sid in enumerate(scenes)}
+    halves = defaultdict(int)        # (split, half) -> hybrid hits at the headline k
+    half_totals = defaultdict(int)
     hits = defaultdict(int)          # (split, mode, k) -> count
     totals = defaultdict(int)        # split -> count
     empty = defaultdict(int)         # (split, mode) -> empty answers at the headline k
@@ -54,15 +64,20 @@ def main() -> int:
         for item in items:
             split, needed = item["split"], set(item["needed"])
             totals[split] += 1
+            h = half(scene_id, order)
+            half_totals[(split, h)] += 1
             for mode in MODES:
                 for k in KS:
                     got = [r.unit.object_id for r in recaller.rank(item["text"], units, k,
                                                                    mode=mode)]
                     if split == "irrelevant":
-                        hits[(split, mode, k)] += not got
+                        ok = not got
+                        hits[(split, mode, k)] += ok
                     else:
                         ok = needed <= set(got)
                         hits[(split, mode, k)] += ok
+                    if mode == "hybrid" and k == HEADLINE_K:
+                        halves[(split, h)] += ok
                         if mode == "hybrid" and k == HEADLINE_K and not ok:
                             failures.append({"split": split, "text": item["text"],
                                              "needed": sorted(needed), "got": got})
@@ -86,6 +101,10 @@ def main() -> int:
                 "answers (the right answer)",
         "instructions": dict(totals), "scenes": len(scenes), "headline_k": HEADLINE_K,
         "karma_published": KARMA, "mra": table,
+        "hybrid_by_half_at_headline_k": {
+            split: {hh: round(halves[(split, hh)] / max(1, half_totals[(split, hh)]), 3)
+                    for hh in ("tune", "heldout")}
+            for split in ("direct", "vague", "irrelevant")},
         "hybrid_min_score_sweep": {
             split: {str(t): round(sweep[(split, t)] / totals[split], 3) for t in THRESHOLDS}
             for split in ("direct", "vague", "irrelevant")},
@@ -105,6 +124,9 @@ def main() -> int:
         print(f"{mode:10s} {table['direct'][mode][f'k={HEADLINE_K}']:7.3f} "
               f"{table['vague'][mode][f'k={HEADLINE_K}']:7.3f} "
               f"{table['irrelevant'][mode][f'k={HEADLINE_K}']:18.3f}")
+    for split in ("direct", "vague", "irrelevant"):
+        by = result["hybrid_by_half_at_headline_k"][split]
+        print(f"hybrid {split:10s} tune {by['tune']:.3f}  held-out {by['heldout']:.3f}")
     print(f"crop colour errors {colour_errors}/{colour_total}; wrote {out}")
     return 0
 

@@ -7,6 +7,8 @@ One server process (config/memory.yaml, a fresh memory directory), one client pr
   noise; every 10 s one object moves), each with a 32x32 JPEG crop;
 * 20 Hz /memory/recall (instruction mode, 12 instructions in turn, k=5, budget 600);
 * 5 Hz /memory/update_object (upserts cycling over 200 ids);
+  (each stream keeps at most the documented 32 requests in flight: a tick beyond that is
+  skipped and counted as `not_sent_concurrency_reached`, as a well-behaved client would);
 * one /memory/manage LOAD per minute (of a snapshot SAVEd after warm-up);
 * once per minute, a burst at the documented concurrency: `service_concurrency` (32)
   /memory/query_object requests in flight from one client, 10 rounds.
@@ -128,12 +130,19 @@ class Load:
         self.saved = False
         self.burst_rounds = 0
         self.late: dict[str, int] = {}  # answered, but after LATE_S
+        self.throttled: dict[str, int] = {}  # not sent: 32 already in flight
 
     # -- streams --------------------------------------------------------------------------
     def now(self) -> float:
         return time.monotonic() - self.t0
 
     def _send(self, kind: str, client: object, request: object) -> None:
+        # A well-behaved client keeps at most the documented concurrency in flight per
+        # service; a tick that would exceed it is skipped and counted, not queued.
+        if kind in ("recall", "update") and sum(
+                k == kind for k, _, _ in self.pending) >= LIMITS.service_concurrency:
+            self.throttled[kind] = self.throttled.get(kind, 0) + 1
+            return
         future = client.call_async(request)  # type: ignore[attr-defined]
         future.add_done_callback(stamp_done)
         self.sent[kind] = self.sent.get(kind, 0) + 1
@@ -323,6 +332,7 @@ def main() -> int:
                                   if p99s else None),
         "sent": load.sent, "unanswered": load.unanswered, "failed": load.failed,
         "answered_after_s": {"threshold": LATE_S, "counts": load.late},
+        "not_sent_concurrency_reached": load.throttled,
         "loads_ok": load.loads_ok, "frames_published": load.frames,
         "server": {"observations_applied": int(stats.observations_applied) if stats else None,
                    "short_term_size": int(stats.short_term_size) if stats else None,
@@ -333,7 +343,8 @@ def main() -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")
     summary = {k: result[k] for k in ("recall_windows", "recall_p99_spread_pct", "sent",
-                                      "unanswered", "answered_after_s", "failed", "loads_ok",
+                                      "unanswered", "answered_after_s",
+                                      "not_sent_concurrency_reached", "failed", "loads_ok",
                                       "frames_published", "server")}
     summary["rss_mb"] = {k: v for k, v in result["rss_mb"].items() if k != "samples"}
     print(json.dumps(summary, indent=1, default=str))

@@ -11,29 +11,23 @@ build="$root/build/interfaces"
 python=${PYTHON:-python3}
 say() { printf '[setup] %s\n' "$*" >&2; }
 
-# 1. Debian libraries: open3d needs libusb at import time.
-if ! ldconfig -p 2>/dev/null | grep -q 'libusb-1.0.so.0'; then
-  say "installing libusb-1.0-0 (needed by open3d)"
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libusb-1.0-0 >/dev/null
-  else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libusb-1.0-0 >/dev/null
-  fi
-fi
-# The household world renders with MuJoCo through EGL on Mesa's software rasteriser.
+# 1. Debian packages, each checked by a file it installs, all installed in one apt call:
+#    libusb (open3d needs it at import), EGL + Mesa's software rasteriser (MuJoCo renders the
+#    household world headless), WordNet 3.0 (recall's lexicon, read through nltk; never
+#    downloaded at run time).
 missing=()
+ldconfig -p 2>/dev/null | grep -q 'libusb-1.0.so.0' || missing+=(libusb-1.0-0)
 ldconfig -p 2>/dev/null | grep -q 'libEGL_mesa.so.0' || missing+=(libegl-mesa0)
 ldconfig -p 2>/dev/null | grep -q 'libEGL.so.1' || missing+=(libegl1)
 ldconfig -p 2>/dev/null | grep -q 'libGL.so.1' || missing+=(libgl1)
-[ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ -e /usr/lib/aarch64-linux-gnu/dri/swrast_dri.so ] \
-  || missing+=(libgl1-mesa-dri)
+ls /usr/lib/*-linux-gnu/dri/swrast_dri.so >/dev/null 2>&1 || missing+=(libgl1-mesa-dri)
+[ -f /usr/share/wordnet/data.noun ] || missing+=(wordnet-base)
 if [ ${#missing[@]} -gt 0 ]; then
-  say "installing ${missing[*]} (headless rendering for the household world)"
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  fi
+  say "installing Debian packages: ${missing[*]}"
+  sudo_=""
+  [ "$(id -u)" = 0 ] || sudo_=sudo
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 for tool in cmake make cc c++; do
   command -v "$tool" >/dev/null || { say "missing $tool: apt-get install cmake build-essential"; exit 1; }

@@ -34,6 +34,7 @@ from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.context import SCENE_HEADER
 from memory_node.core.recall.describe import HELD_BY_ROBOT
 from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.embedding_store import EmbeddingStore
 from memory_node.core.recall.outcomes import REASON_NOT_FOUND, SkillOutcome, apply_outcome
 from memory_node.core.recall.preconditions import StepRecord
 from memory_node.core.recall.recall import (
@@ -210,7 +211,12 @@ class RecallMemory:
             embedder = self._embedder or Embedder(
                 s.model_path or None, s.tokenizer_path or None,
                 intra_op_threads=s.intra_op_threads)
-            self._recaller = Recaller(embedder, config=RecallConfig(min_score=s.min_score))
+            store = self.short_term.store
+            # Unit vectors persist beside the units (migration 4): a restart loads them.
+            vectors = (EmbeddingStore(store, embedder.model_id, embedder.dim)
+                       if store is not None else None)
+            self._recaller = Recaller(embedder, config=RecallConfig(min_score=s.min_score),
+                                      embedding_store=vectors)
             self._steps = StateConditionedRecall(self._recaller, pool_size=s.pool_size,
                                                  max_episodes=s.max_episodes)
         return self._recaller

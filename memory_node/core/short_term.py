@@ -65,6 +65,11 @@ class ShortTermMemory:
         if store is not None:
             self._reload()
 
+    @property
+    def store(self) -> MemoryStore | None:
+        """The SQLite store units are written to (None: in memory only)."""
+        return self._store
+
     # -- listeners ------------------------------------------------------------------------
     def add_eviction_listener(self, listener: EvictionListener) -> None:
         self._listeners.append(listener)

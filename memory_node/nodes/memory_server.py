@@ -120,7 +120,7 @@ class MemoryServer(Node):
             return response
 
         service = self.create_service(srv_type, name, callback, qos_profile=SERVICE_QOS)
-        track_requests(service, self.memory.counters.count, name)
+        track_requests(self, service, srv_type, self.memory.counters.count, name)
 
     def declare_settings(self, cls: type[S], prefix: str) -> S:
         return declare_settings(self, cls, prefix)

@@ -9,8 +9,8 @@ shared by all clients. Clients should use the same profile: their response queue
 same problem with many answers arriving at once.
 
 What still gets lost is counted: `track_requests` watches each client's request sequence
-numbers at the server and adds every gap to a counter (`dropped.requests.<service>` in
-/memory/stats).
+numbers at the server (through service introspection events) and adds every gap to a
+counter (`dropped.requests.<service>` in /memory/stats).
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.service_introspection import ServiceIntrospectionState
+from service_msgs.msg import ServiceEventInfo
 
 from memory_node.core.limits import LIMITS
 from memory_node.core.request_gaps import RequestGaps
@@ -32,32 +35,29 @@ SERVICE_QOS = QoSProfile(
 )
 
 
-def _request_id(header: Any) -> tuple[bytes, int] | None:
-    """(client writer guid, sequence number) of a request header (rmw_service_info_t or
-    rmw_request_id_t, depending on the rclpy version), or None if it has neither."""
-    request_id = getattr(header, "request_id", header)
-    guid = getattr(request_id, "writer_guid", None)
-    sequence = getattr(request_id, "sequence_number", None)
-    if guid is None or sequence is None:
-        return None
-    return bytes(guid), int(sequence)
-
-
-def track_requests(service: Any, count: Callable[[str, int], None], name: str) -> None:
+def track_requests(node: Node, service: Any, srv_type: Any,
+                   count: Callable[[str, int], None], name: str) -> None:
     """Count, under `dropped.requests.<name>`, requests of `service`'s clients that never
-    reached the callback. rclpy hands the request header only to `send_response`, which
-    the executor calls once per taken request in order, so the check wraps it."""
+    reached the server.
+
+    rclpy hands a service only the request's sequence number, not which client sent it,
+    so the count uses ROS 2 service introspection (rcl publishes one small event per request
+    taken, with the client's gid and sequence number; METADATA: no request contents) and
+    the server listens to its own events. Requests lost before a client's first request
+    arrives cannot be seen (see RequestGaps)."""
     gaps = RequestGaps()
     key = "dropped.requests." + name.strip("/").replace("/", ".")
-    send = service.send_response
     count(key, 0)  # listed from the start: "0 lost" is a statement, not a missing key
 
-    def send_response(response: Any, header: Any) -> None:
-        request_id = _request_id(header)
-        if request_id is not None:
-            missed = gaps.observe(*request_id)
-            if missed:
-                count(key, missed)
-        send(response, header)
+    def on_event(event: Any) -> None:
+        info = event.info
+        if info.event_type != ServiceEventInfo.REQUEST_RECEIVED:
+            return
+        missed = gaps.observe(bytes(info.client_gid), int(info.sequence_number))
+        if missed:
+            count(key, missed)
 
-    service.send_response = send_response
+    service.configure_introspection(node.get_clock(), SERVICE_QOS,
+                                    ServiceIntrospectionState.METADATA)
+    node.create_subscription(srv_type.Event, f"{service.service_name}/_service_event",
+                             on_event, SERVICE_QOS)

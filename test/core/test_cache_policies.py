@@ -20,7 +20,7 @@ from memory_node.core.cache.optimum import optimal_hit_rate
 
 
 def test_policy_names_and_protocol() -> None:
-    assert POLICY_NAMES == ("fifo", "fifo_merge", "lru", "lfu", "wtinylfu")
+    assert POLICY_NAMES == ("fifo", "fifo_merge", "lru", "lfu", "wtinylfu", "wtinylfu_plain")
     for name in POLICY_NAMES:
         p = make_policy(name, 3)
         assert isinstance(p, ReplacementPolicy)

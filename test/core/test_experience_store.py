@@ -53,8 +53,8 @@ def rows(store: MemoryStore) -> dict[str, int]:
                       "exp_procedures", "exp_facts", "exp_utility")}
 
 
-def test_migration_7_creates_the_experience_tables(store: MemoryStore) -> None:
-    assert store.schema_version >= 7
+def test_migration_4_creates_the_experience_tables(store: MemoryStore) -> None:
+    assert store.schema_version >= 4
     assert {"exp_episodes", "exp_steps", "exp_transitions", "exp_procedures", "exp_facts",
             "exp_utility"} <= set(store.data_tables())
 

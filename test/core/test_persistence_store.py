@@ -90,3 +90,10 @@ def test_loading_a_corrupt_or_foreign_file_keeps_the_memory(tmp_path: Path) -> N
 def test_bad_durability_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="durability"):
         MemoryStore(tmp_path / "m.sqlite", durability="sometimes")
+
+
+def test_migration_versions_are_contiguous() -> None:
+    # The store applies the versions above a database's own; a gap filled later would never
+    # reach databases created in between.
+    from memory_node.core.persistence.migrations import MIGRATIONS
+    assert [m.version for m in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))

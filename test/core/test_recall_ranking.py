@@ -113,7 +113,8 @@ def test_scene_graph_callable_gets_relevant_labels_and_remaining_budget(
 
 
 def test_units_go_first_when_the_budget_is_tight(recaller: Recaller) -> None:
-    result = recaller.recall("put the apple in the fridge", kitchen(), k=3, token_budget=60)
+    # "apples": asked in the plural, both apples come back (one only for "the apple").
+    result = recaller.recall("put the apples in the fridge", kitchen(), k=3, token_budget=60)
     assert result.context.unit_ids and result.context.unit_ids[0] == ids(result.units)[0]
     assert result.context.truncated
 

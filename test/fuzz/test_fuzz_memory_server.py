@@ -1,3 +1,4 @@
+# ruff: noqa: E402  (the DDS environment is set before the middleware loads)
 """Property-based fuzzing of every memory service and the observation topic, against one
 real memory server process over DDS (issue 9).
 
@@ -23,11 +24,20 @@ import json
 import math
 import os
 import struct
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+# The ROS test harness (real nodes, loopback DDS, a domain of its own), set up before rclpy
+# loads. No conftest.py here: other test folders import theirs as the module `conftest`.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ros"))
+from ros_harness import confine_to_loopback
+
+confine_to_loopback()
+
 import rclpy
 from builtin_interfaces.msg import Time
 from diagnostic_msgs.msg import KeyValue
@@ -36,7 +46,7 @@ from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 from PIL import Image
 from rclpy.node import Node
-from reliability_rig import Rig, disk_graph, disk_units, start_server
+from reliability_rig import Rig, disk_graph, disk_units, start_rig
 from sensor_msgs.msg import CompressedImage
 
 from memory_node.core.errors import ErrorCode
@@ -240,6 +250,17 @@ def wire(value: str) -> str:
     return value.split("\x00", 1)[0]
 
 
+@pytest.fixture(scope="module")
+def ros_context() -> Iterator[None]:
+    # test/ros has the same fixture: whichever runs first initialises.
+    mine = not rclpy.ok()
+    if mine:
+        rclpy.init()
+    yield
+    if mine:
+        rclpy.try_shutdown()
+
+
 # -- the server ----------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def node(ros_context: None) -> Iterator[Node]:
@@ -259,9 +280,8 @@ class Fuzzed:
 
     def _start(self) -> Rig:
         self.starts += 1
-        process = start_server(self.memory_dir, self.root / f"server{self.starts}.log",
-                               **{"short_term.capacity": 100_000})
-        return Rig(self.node, process, self.memory_dir)
+        return start_rig(self.node, self.memory_dir, self.root / f"server{self.starts}.log",
+                         **{"short_term.capacity": 100_000})
 
     def restart(self) -> None:
         self.rig.close()

@@ -55,6 +55,17 @@ def start_server(memory_dir: Path, log: Path, **params: Any) -> NodeProcess:
                        log_path=log)
 
 
+def start_rig(node: Node, memory_dir: Path, log: Path, **params: Any) -> Rig:
+    """A server and a rig on it; the server is stopped again if the rig cannot be built
+    (a fixture that fails half-way must not leave a node running)."""
+    process = start_server(memory_dir, log, **params)
+    try:
+        return Rig(node, process, memory_dir)
+    except BaseException:
+        process.stop()
+        raise
+
+
 class Rig:
     """Clients of every service (the memory's documented QoS), the observation publisher
     and the latest /memory/stats."""

@@ -28,6 +28,7 @@ from reliability_rig import (
     frame,
     observation,
     spin_futures,
+    start_rig,
     start_server,
 )
 
@@ -90,9 +91,8 @@ def rig(node: Node, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     ShortTermMemory(10, "lru", outside).upsert(
         ObjectMemoryUnit("intruder_1", "Intruder", (0.0, 0.0, 0.0), source="manual"))
     outside.close()
-    process = start_server(memory_dir, root / "server.log",
-                           **{"short_term.capacity": 1000})
-    r = Rig(node, process, memory_dir)
+    r = start_rig(node, memory_dir, root / "server.log", **{"short_term.capacity": 1000})
+    process = r.process
     assert r.upsert(unit("mug_1", "Mug")).success
     assert r.upsert(unit("box_1", "Box", 2.0)).success
     yield r
@@ -296,6 +296,28 @@ def test_finding12_documented_concurrency_loses_nothing_and_drops_are_counted(ri
     rig.wait_counters(lambda c: "dropped.requests.memory.query_object" in c,
                       "the dropped-requests counter")
     assert rig.counters()["dropped.requests.memory.query_object"] == 0
+
+
+def test_finding12_requests_the_server_never_took_are_counted(rig: Rig) -> None:
+    """Far beyond the documented concurrency (1,500 in flight from one client), requests
+    are lost; every one of them is either processed or counted as dropped."""
+    key = "dropped.requests.memory.query_object"
+    rig.wait_counters(lambda c: key in c, "the dropped-requests counter")
+    dropped0, queries0 = rig.counters()[key], rig.stats[-1].queries
+    client = rig.clients["query"]
+    flood = [client.call_async(QueryObject.Request(query="Mug", max_results=1))
+             for _ in range(1500)]
+    # One more after the flood: a later request reveals the gap before it.
+    last = client.call_async(QueryObject.Request(query="Mug", max_results=1))
+    spin_futures(rig.node, [last], timeout=120)
+    sent = len(flood) + 1
+    rig.wait_counters(
+        lambda c: (c[key] - dropped0) + (rig.stats[-1].queries - queries0) >= sent,
+        "every request processed or counted as dropped")
+    for future in flood:
+        if not future.done():
+            client.remove_pending_request(future)
+    assert rig.process.alive()
 
 
 # -- finding 8: LOAD of a foreign SQLite file; restart on a bad database -----------------------

@@ -21,7 +21,7 @@ import rclpy
 from geometry_msgs.msg import Point
 from PIL import Image
 from rclpy.node import Node
-from reliability_rig import Rig, disk_units, start_server
+from reliability_rig import Rig, disk_units, start_rig
 from sensor_msgs.msg import CompressedImage
 
 from memory_node.msg import MemoryUnit
@@ -64,8 +64,7 @@ def integrity_ok(db: Path) -> bool:
 
 
 def restart(node: Node, memory_dir: Path, log: Path) -> Rig:
-    process = start_server(memory_dir, log, **{"short_term.capacity": 10_000})
-    return Rig(node, process, memory_dir)
+    return start_rig(node, memory_dir, log, **{"short_term.capacity": 10_000})
 
 
 def test_sigkill_during_save_load_clear_leaves_before_or_after(

@@ -16,6 +16,7 @@ from .metrics import HitRateCounter
 from .optimum import optimal_hit_rate
 from .policies import FIFOMergePolicy, FIFOPolicy, LFUPolicy, LRUPolicy
 from .sketch import Doorkeeper, FrequencySketch
+from .steered import SteeredWTinyLFUPolicy
 from .wtinylfu import WTinyLFUPolicy
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "LFUPolicy",
     "LRUPolicy",
     "ReplacementPolicy",
+    "SteeredWTinyLFUPolicy",
     "WTinyLFUPolicy",
     "make_policy",
     "optimal_hit_rate",
@@ -75,10 +77,13 @@ _FACTORIES: dict[str, Callable[..., ReplacementPolicy]] = {
     "fifo_merge": FIFOMergePolicy,
     "lru": LRUPolicy,
     "lfu": LFUPolicy,
-    "wtinylfu": WTinyLFUPolicy,
+    # The default: W-TinyLFU steered by shadow LRU/FIFO residency (steered.py).
+    "wtinylfu": SteeredWTinyLFUPolicy,
+    # Caffeine-style W-TinyLFU alone (hill-climbed window), for comparison.
+    "wtinylfu_plain": WTinyLFUPolicy,
 }
 
-POLICY_NAMES: tuple[str, ...] = ("fifo", "fifo_merge", "lru", "lfu", "wtinylfu")
+POLICY_NAMES: tuple[str, ...] = ("fifo", "fifo_merge", "lru", "lfu", "wtinylfu", "wtinylfu_plain")
 
 
 def make_policy(

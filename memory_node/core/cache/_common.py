@@ -25,4 +25,4 @@ def unhashable(key: object) -> ValueError:
 def check_callback(on_evict: object) -> EvictCallback | None:
     if on_evict is not None and not callable(on_evict):
         raise ValueError(f"on_evict must be callable or None, got {type(on_evict).__name__}")
-    return on_evict  # type: ignore[return-value]
+    return on_evict

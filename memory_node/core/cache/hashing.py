@@ -51,10 +51,10 @@ def stable_hash(key: Hashable) -> int:
     if t is int:
         return mix64(key)  # type: ignore[arg-type]
     if t is str:
-        return _digest(key.encode("utf-8", "surrogatepass")) ^ _TAG_STR  # type: ignore[union-attr]
+        return _digest(key.encode("utf-8", "surrogatepass")) ^ _TAG_STR  # type: ignore[attr-defined]  # type(key) is str, exactly
     if t is tuple:
         h = _TAG_TUPLE
-        for item in key:  # type: ignore[union-attr]
+        for item in key:  # type: ignore[attr-defined]  # type(key) is tuple, exactly
             h = mix64(h ^ stable_hash(item))
         return h
     if t is bytes:

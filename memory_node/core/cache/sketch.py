@@ -150,7 +150,7 @@ class FrequencySketch:
         return self.frequency_at(sketch_indexes(h, self.mask, self.width), h)
 
     # -- by precomputed indexes (the policy's hot path) --------------------------------------
-    def increment_at(self, idx: tuple[int, int, int, int], h: int = 0) -> None:
+    def increment_at(self, idx: tuple[int, ...], h: int = 0) -> None:
         dk = self.doorkeeper
         if dk is not None and not dk.put(h):
             # First sighting is remembered by the doorkeeper only; it still counts towards the
@@ -179,7 +179,7 @@ class FrequencySketch:
             if self.additions >= self.sample_size:
                 self.reset()
 
-    def frequency_at(self, idx: tuple[int, int, int, int], h: int = 0) -> int:
+    def frequency_at(self, idx: tuple[int, ...], h: int = 0) -> int:
         t = self.table
         i0, i1, i2, i3 = idx
         f = min(t[i0], t[i1], t[i2], t[i3])

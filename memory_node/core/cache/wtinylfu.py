@@ -183,7 +183,7 @@ class WTinyLFUPolicy:
     # -- sketch ------------------------------------------------------------------------------
     def _slots(self, key: Hashable) -> Slots:
         h = stable_hash(key)
-        s = sketch_indexes(h, self._mask, self._width)
+        s: Slots = sketch_indexes(h, self._mask, self._width)
         return (*s, h) if self._dk else s
 
     def _record(self, s: Slots) -> None:
@@ -244,7 +244,7 @@ class WTinyLFUPolicy:
                 i1 = ((a + b) & m) + w
                 i2 = ((a + 2 * b) & m) + 2 * w
                 i3 = ((a + 3 * b) & m) + 3 * w
-                s = (i0, i1, i2, i3)
+                s: Slots = (i0, i1, i2, i3)
                 self._pending_key = key
                 self._pending_slots = s
                 t = self._table

@@ -1,4 +1,4 @@
-"""SQLite schema of the experience memory (migration 7), in the memory's own file.
+"""SQLite schema of the experience memory (migration 4), in the memory's own file.
 
 Episodes and their steps are the record; transitions, procedures, facts and utilities are
 the knowledge folded out of them, each row carrying the provenance it came from.

@@ -49,7 +49,22 @@ MIGRATIONS: list[Migration] = [
         """,
     ),
     Migration(2, "long-term scene graph (floors, areas, objects)", SCENE_GRAPH_SCHEMA_SQL),
-    # 3-6 are reserved for work in progress elsewhere; versions only need to increase.
-    Migration(7, "experience memory (episodes, transitions, procedures, facts, utility)",
+    Migration(
+        3,
+        "unit text embeddings with the model's identity",
+        """
+        CREATE TABLE text_embeddings (
+            -- Content-addressed: the blake2b hash of the unit text, so a restart (or another
+            -- object with the same description) reuses it; model_id names the model file's
+            -- hash and settings, so vectors of two models are never mixed.
+            text_hash TEXT NOT NULL,
+            model_id TEXT NOT NULL,
+            dim INTEGER NOT NULL,
+            vector BLOB NOT NULL,
+            PRIMARY KEY (text_hash, model_id)
+        ) WITHOUT ROWID;
+        """,
+    ),
+    Migration(4, "experience memory (episodes, transitions, procedures, facts, utility)",
               EXPERIENCE_SCHEMA_SQL),
 ]

@@ -84,14 +84,14 @@ class MemoryStore:
         self._migrations = sorted(migrations or MIGRATIONS, key=lambda m: m.version)
         #: temporary files of killed processes removed at start (for the log)
         self.removed_stale: list[Path] = self._remove_stale_tmp() if remove_stale else []
-        self._conn: sqlite3.Connection | None = None
+        opened: sqlite3.Connection | None = None
         try:
-            self._conn = self._open(self.path, durability)
+            opened = self._conn = self._open(self.path, durability)
             self._migrate()
             self.verify_schema()
         except BaseException as exc:
-            if self._conn is not None:
-                self._conn.close()
+            if opened is not None:
+                opened.close()
             if isinstance(exc, sqlite3.DatabaseError):
                 raise SchemaMismatch(f"{self.path.name} is not a usable memory database: "
                                      f"{exc}") from exc

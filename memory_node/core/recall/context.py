@@ -83,8 +83,8 @@ def assemble_context(
     if has_scene:
         remaining = token_budget - count_tokens("\n".join(pieces)) - count_tokens(SCENE_HEADER)
         if remaining > 0:
-            text = scene_graph(list(labels), list(areas), remaining) if callable(scene_graph) \
-                else scene_graph
+            text = (scene_graph(list(labels), list(areas), remaining)
+                    if callable(scene_graph) else scene_graph) or ""
             kept, _, cut = _fit_lines([ln for ln in text.splitlines() if ln.strip()], remaining)
             truncated |= cut
             if kept:

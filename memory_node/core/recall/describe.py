@@ -77,13 +77,13 @@ class Describer:
             return ""
         # Length plus the tail of the entropy-coded data tells crops apart without hashing
         # every JPEG of a 10,000-unit memory on each recall.
-        key = (unit.object_id, len(unit.image_jpeg), bytes(unit.image_jpeg[-256:]))
-        name = self._colours.get(key)
+        crop_key = (unit.object_id, len(unit.image_jpeg), bytes(unit.image_jpeg[-256:]))
+        name = self._colours.get(crop_key)
         if name is None:
             name = dominant_colour(unit.image_jpeg) or ""
             if len(self._colours) >= self._max_colour_cache:
                 self._colours.pop(next(iter(self._colours)))
-            self._colours[key] = name
+            self._colours[crop_key] = name
         return name
 
     def size(self, unit: ObjectMemoryUnit) -> str:

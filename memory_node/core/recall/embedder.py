@@ -13,12 +13,16 @@ import importlib.util
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import onnxruntime as ort
 from tokenizers import Tokenizer
 
 from memory_node.core.tokens import packaged_tokenizer_path
+
+if TYPE_CHECKING:
+    from memory_node.core.recall.embedding_store import EmbeddingStore
 
 EMBEDDING_DIM = 384
 # all-MiniLM-L6-v2 was trained on 128-token inputs and its position table ends at 512;
@@ -65,6 +69,8 @@ class Embedder:
         self.model_path = Path(model_path) if model_path else packaged_model_path()
         self.tokenizer_path = Path(tokenizer_path) if tokenizer_path else packaged_tokenizer_path()
         self.batch_size = batch_size
+        self.max_tokens = max_tokens
+        self._model_id = ""
         options = ort.SessionOptions()
         # One thread by default: the memory server shares two noisy cores with perception,
         # and a single short query gains little from intra-op parallelism.
@@ -81,6 +87,16 @@ class Embedder:
         # onnxruntime sessions are thread-safe, but the tokenizer's padding state is not
         # meant to be shared by concurrent service callbacks.
         self._lock = threading.Lock()
+
+    @property
+    def model_id(self) -> str:
+        """Identity of the vectors this embedder makes (model bytes + settings), so stored
+        vectors of another model or version are never mixed in."""
+        if not self._model_id:
+            from memory_node.core.recall.embedding_store import model_identity
+
+            self._model_id = model_identity(self.model_path, self.max_tokens)
+        return self._model_id
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embed `texts` in batches; returns an (len(texts), dim) float32 array."""
@@ -118,10 +134,15 @@ class EmbeddingCache:
     text changed replaces its old vector instead of leaking it.
     """
 
-    def __init__(self, embedder: Embedder, max_entries: int = 100_000) -> None:
+    def __init__(self, embedder: Embedder, max_entries: int = 100_000,
+                 store: EmbeddingStore | None = None) -> None:
         if max_entries <= 0:
             raise ValueError(f"max_entries must be positive, got {max_entries}")
         self.embedder = embedder
+        # Optional SQLite store (migration 4): texts embedded before a restart are loaded
+        # instead of recomputed; only vectors of this embedder's model are ever read.
+        self.store = store
+        self.loaded = 0  # how many vectors came from the store
         self.max_entries = max_entries
         self._entries: dict[str, tuple[str, np.ndarray]] = {}
         self.computed = 0  # how many texts were embedded: what the cache is meant to save
@@ -134,11 +155,23 @@ class EmbeddingCache:
         keys = [(object_id, text_hash(text)) for object_id, text in items]
         missing = [i for i, (oid, h) in enumerate(keys)
                    if self._entries.get(oid, ("", None))[0] != h]
+        if missing and self.store is not None:
+            stored = self.store.load([keys[i][1] for i in missing])
+            for i in missing:
+                v = stored.get(keys[i][1])
+                if v is not None:
+                    self._entries[keys[i][0]] = (keys[i][1], v)
+            self.loaded += len(missing) - sum(1 for i in missing if keys[i][1] not in stored)
+            missing = [i for i in missing if keys[i][1] not in stored]
         if missing:
             vectors = self.embedder.embed([items[i][1] for i in missing])
+            if not np.isfinite(vectors).all():
+                raise ValueError("the embedding model produced non-finite vectors")
             for row, i in enumerate(missing):
                 self._entries[keys[i][0]] = (keys[i][1], vectors[row])
             self.computed += len(missing)
+            if self.store is not None:
+                self.store.save([(keys[i][1], vectors[row]) for row, i in enumerate(missing)])
         if not items:
             return np.zeros((0, self.embedder.dim), dtype=np.float32)
         out = np.stack([self._entries[oid][1] for oid, _ in keys])

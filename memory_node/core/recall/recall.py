@@ -12,16 +12,32 @@ Three modes, so the benchmark can tell what each ingredient buys:
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
 from memory_node.core.recall.describe import Describer, UnitDescription
 from memory_node.core.recall.embedder import Embedder, EmbeddingCache
-from memory_node.core.recall.lexical import STATE_SYNONYMS, phrase_in, words
+from memory_node.core.recall.embedding_store import EmbeddingStore
+from memory_node.core.recall.implied import implied_types
+from memory_node.core.recall.lexical import STATE_SYNONYMS, words
+from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
+from memory_node.core.recall.names import (
+    FULL,
+    LabelTerms,
+    QueryTerms,
+    asks_for_many,
+    label_terms,
+    name_match,
+    query_terms,
+)
+from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import ObjectMemoryUnit
 
 MODES = ("type_only", "unit_text", "hybrid")
@@ -40,7 +56,11 @@ class RecallConfig:
     attribute_weight: float = 0.1    # per matched colour/size/state word
     attribute_cap: int = 4
     place_weight: float = 0.05       # "the mug in the cabinet": weak, places are shared
-    min_score: float = 0.5           # hybrid: below this a unit is not relevant
+    fixture_weight: float = 0.6      # a fixture the instruction's skill needs ("wash": sink)
+    min_score: float = 0.5           # hybrid: below this a unit is not relevant, unless named
+    max_per_type: int = 1            # diversity: units of one type in the top-k, unless the
+                                     # instruction asks for the type in the plural
+    use_lexicon: bool = True         # WordNet names/verbs (falls back to plain lemmas)
     min_cosine: float = 0.3          # unit_text: same role, cosine only
     unit_share: float = 0.7          # of the token budget, when a scene graph is given
 
@@ -57,6 +77,7 @@ class RankedUnit:
     cosine: float
     lexical: float
     matched: tuple[str, ...]  # the instruction words that hit this unit, for explanations
+    named: bool = False       # the instruction names this unit's type outright (no floor)
 
 
 @dataclass(frozen=True)
@@ -125,11 +146,22 @@ class Recaller:
     unit descriptions and embeddings, so pass the same object across calls."""
 
     def __init__(self, embedder: Embedder, describer: Describer | None = None,
-                 config: RecallConfig | None = None) -> None:
+                 config: RecallConfig | None = None, *, lexicon: Lexicon | None = None,
+                 skills: SkillTable | None = None,
+                 embedding_store: EmbeddingStore | None = None) -> None:
         self.embedder = embedder
         self.describer = describer or Describer()
         self.config = config or RecallConfig()
-        self.unit_cache = EmbeddingCache(embedder)
+        if lexicon is None and self.config.use_lexicon:
+            lexicon = shared_lexicon()
+            # WordNet takes seconds to index: start now, so a server's first recall does not
+            # pay it all (lookups wait for the load; results never depend on timing).
+            threading.Thread(target=lexicon.load, name="wordnet-load", daemon=True).start()
+        self.lexicon = lexicon
+        self.skills = skills if skills is not None else load_skill_table()
+        self._label_terms: dict[str, LabelTerms] = {}
+        # Unit vectors persist in SQLite when a store is given (a restart loads, not embeds).
+        self.unit_cache = EmbeddingCache(embedder, store=embedding_store)
         self.type_cache = EmbeddingCache(embedder)
         self._entries: dict[str, _UnitEntry] = {}
         self._query_cache: dict[str, np.ndarray] = {}
@@ -210,49 +242,75 @@ class Recaller:
                                              for u, e in zip(units, entries, strict=True)])
         cosines = vecs @ query
         if mode != "hybrid":
-            lexical = [(0.0, ())] * len(units)
+            lexical: list[tuple[float, tuple[str, ...], bool]] = [(0.0, (), False)] * len(units)
         else:
             lexical = self._lexical_all(instruction, entries)
         ranked = [
-            RankedUnit(u, e.description, float(c) + lx, float(c), lx, hits)
-            for u, e, c, (lx, hits) in zip(units, entries, cosines, lexical, strict=True)
+            RankedUnit(u, e.description, float(c) + lx, float(c), lx, hits, named)
+            for u, e, c, (lx, hits, named) in zip(units, entries, cosines, lexical,
+                                                   strict=True)
         ]
         ranked.sort(key=lambda r: (-r.score, r.unit.object_id))
         return ranked
 
+    def _lexicon(self) -> Lexicon | None:
+        lex = self.lexicon
+        return lex if lex is not None and self.config.use_lexicon and lex.available else None
+
+    def terms_for(self, type_name: str) -> LabelTerms:
+        t = self._label_terms.get(type_name)
+        if t is None:
+            if len(self._label_terms) > 10_000:
+                self._label_terms.clear()
+            t = self._label_terms[type_name] = label_terms(type_name, self._lexicon())
+        return t
+
+    def query(self, instruction: str) -> QueryTerms:
+        return query_terms(instruction, self._lexicon())
+
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
-                     ) -> list[tuple[float, tuple[str, ...]]]:
+                     ) -> list[tuple[float, tuple[str, ...], bool]]:
         cfg = self.config
+        lex = self._lexicon()
+        q = query_terms(instruction, lex)
         iw = words(instruction)
-        iset = set(iw)
+        iset = set(iw) | q.token_set
         attr_query = set(iset)
         attr_query.update("category:" + w for w in iset)
         attr_query.update("state:" + STATE_SYNONYMS[w] for w in iset if w in STATE_SYNONYMS)
         attr_query.update(_SIZE_WORDS[w] for w in iset if w in _SIZE_WORDS)
         lowered = instruction.lower()
+        names: dict[str, float] = {}  # type name -> how directly the instruction names it
+        for e in entries:
+            t = e.description.type_name
+            if t not in names:
+                names[t] = name_match(self.terms_for(t), q)
+        implied = implied_types(instruction, self.skills, lex, names,
+                                [type_key(t) for t, m in names.items() if m])
         out = []
         for e in entries:
             hits: list[str] = []
-            lw = e.label_words
-            if e.description.object_id.lower() in lowered or (lw and phrase_in(lw, iw)):
-                label = 1.0
-            elif lw and lw[-1] in iset:
-                label = 0.6  # "knife" for a butter knife: right kind, maybe not the one
-            elif len(lw) > 1 and sum(w in iset for w in lw) * 2 > len(lw):
-                label = 0.5
+            terms = self.terms_for(e.description.type_name)
+            if e.description.object_id.lower() in lowered:
+                label = FULL
             else:
-                label = 0.0
+                label = names[e.description.type_name]
             if label:
-                hits.append(" ".join(lw))
+                hits.append(" ".join(terms.words))
+            fixture = 0.0
+            if label < FULL and type_key(e.description.type_name) in implied:
+                fixture = cfg.fixture_weight
+                hits.append("needed by " + implied[type_key(e.description.type_name)])
             attr = e.attribute_words & attr_query
             hits.extend(sorted(a.split(":")[-1] for a in attr))
             categories = sum(a.startswith("category:") for a in attr)
             place = e.place_words & iset
             score = (cfg.label_weight * label
+                     + fixture
                      + cfg.category_weight * min(1, categories)
                      + cfg.attribute_weight * min(cfg.attribute_cap, len(attr) - categories)
                      + cfg.place_weight * len(place))
-            out.append((score, tuple(hits)))
+            out.append((score, tuple(hits), label >= FULL))
         return out
 
     def rank(
@@ -268,7 +326,34 @@ class Recaller:
         if mode == "type_only":
             return ranked[:1]
         floor = self.config.min_score if mode == "hybrid" else self.config.min_cosine
-        return [r for r in ranked if r.score >= floor][:k]
+        return self.select(instruction, ranked, k, floor)
+
+    def select(self, instruction: str, ranked: Sequence[RankedUnit], k: int,
+               floor: float) -> list[RankedUnit]:
+        """Top-k of ``ranked`` above ``floor`` (an object named outright is never cut), at
+        most ``max_per_type`` units of one type unless the type is asked in the plural."""
+        cap = self.config.max_per_type
+        q = self.query(instruction) if cap > 0 else None
+        per_type: Counter[str] = Counter()
+        many: dict[str, bool] = {}
+        out: list[RankedUnit] = []
+        lowered = instruction.lower()
+        for r in ranked:
+            if r.score < floor and not r.named:
+                continue
+            # An object asked for by its id is never crowded out by one of its type.
+            if q is not None and r.unit.object_id.lower() not in lowered:
+                t = type_key(r.unit.label)
+                if per_type[t] >= cap:
+                    if t not in many:
+                        many[t] = asks_for_many(self.terms_for(r.description.type_name), q)
+                    if not many[t]:
+                        continue
+                per_type[t] += 1
+            out.append(r)
+            if len(out) >= k:
+                break
+        return out
 
     def recall(
         self, instruction: str, units: Sequence[ObjectMemoryUnit], k: int, token_budget: int,

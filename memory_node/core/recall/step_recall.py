@@ -10,12 +10,13 @@ units version changes or a candidate disappears; `invalidate` drops pools explic
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
+from memory_node.core.recall.names import asks_for_many
 from memory_node.core.recall.recall import RankedUnit, Recaller, check_budget, check_k
 from memory_node.core.units import ObjectMemoryUnit
 
@@ -115,6 +116,9 @@ class StateConditionedRecall:
         failed_labels = {by_id[a].label for a in failed if a in by_id}
         scored = self.recaller.score_all(brief.subgoal, candidates) if candidates else []
         chosen: list[RankedUnit] = []
+        cap = self.recaller.config.max_per_type
+        query = self.recaller.query(brief.subgoal)
+        per_type: Counter[str] = Counter()
         for r in scored:
             oid = r.unit.object_id
             if oid == brief.held_object and oid not in failed:
@@ -123,7 +127,14 @@ class StateConditionedRecall:
                 reasons[oid] = "last step failed on it: here is what memory holds now"
             elif r.unit.label in failed_labels:
                 reasons[oid] = "another object of the type the last step failed on"
-            elif r.score >= self.step_min_score:
+            elif r.score >= self.step_min_score or r.named:
+                # Diversity as in whole-instruction recall: one unit of a type unless the
+                # subgoal asks for the type in the plural.
+                t = r.unit.label
+                if per_type[t] >= cap > 0 and not asks_for_many(
+                        self.recaller.terms_for(r.description.type_name), query):
+                    continue
+                per_type[t] += 1
                 reasons[oid] = "matches the current subgoal"
             else:
                 continue

@@ -1,0 +1,180 @@
+"""Recall on hand-written multi-step instructions (bench/recall_human_instructions.yaml).
+
+Each instruction names an iTHOR room of the AI2-THOR rearrangement val split. The memory
+is that room's pickupable objects (episode 0 of ../shared/data, real types) plus the room
+type's furniture and fixtures (FIXTURES below: the standard iTHOR inventory of the room
+type, five identical cabinets in a kitchen included). Scored per needed object (moved
+object, receptacle and implied fixture alike; "A|B" needs either), counting only needs
+the memory holds:
+
+* whole: the instruction recalled once, top-k;
+* steps: each hand-split step recalled with its own top-k against its own needs;
+* auto: the instruction split by ``split_subtasks`` and recalled per step (the planner's
+  default path), the union scored against the whole instruction's needs;
+* all_found: share of instructions with every need found (whole / auto).
+
+Configurations side by side: ``full`` (WordNet names and verbs, skill fixtures, diversity,
+named-object floor) and ``plain`` (the same ranking with lexicon, fixtures and diversity
+off). Reported for the tuning half and the held-out half separately.
+
+    .venv/bin/python bench/recall_human.py     # -> bench/results/recall_human.json
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import platform
+import random
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import yaml
+from recall_common import EPOCH, RESULTS, crop
+
+from memory_node.core.perception.shared_data import shared_data_dir
+from memory_node.core.recall.categories import type_key
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.recall import RecallConfig, Recaller
+from memory_node.core.recall.subtasks import recall_subtasks
+from memory_node.core.units import ObjectMemoryUnit
+
+HERE = Path(__file__).resolve().parent
+INSTRUCTIONS = HERE / "recall_human_instructions.yaml"
+KS = (3, 5)
+SEED = 7
+FIXTURES = {
+    "kitchen": ["Cabinet"] * 5 + ["Drawer"] * 3 + [
+        "Fridge", "Microwave", "SinkBasin", "Sink", "Faucet", "StoveBurner", "StoveBurner",
+        "StoveKnob", "CounterTop", "DiningTable", "Toaster", "CoffeeMachine", "GarbageCan",
+        "LightSwitch", "Window", "Shelf"],
+    "living room": ["Sofa", "ArmChair", "CoffeeTable", "SideTable", "TVStand", "Television",
+                    "FloorLamp", "GarbageCan", "Drawer", "Drawer", "Cabinet", "Cabinet",
+                    "Shelf", "HousePlant", "Painting", "LightSwitch", "Window"],
+    "bedroom": ["Bed", "Desk", "Dresser", "SideTable", "DeskLamp", "Drawer", "Drawer",
+                "Drawer", "GarbageCan", "Shelf", "Mirror", "LaundryHamper", "Chair",
+                "LightSwitch", "Window"],
+    "bathroom": ["Sink", "SinkBasin", "Faucet", "Toilet", "ToiletPaperHanger", "TowelHolder",
+                 "Towel", "HandTowelHolder", "HandTowel", "Bathtub", "BathtubBasin",
+                 "CounterTop", "Cabinet", "Cabinet", "GarbageCan", "Mirror", "LightSwitch",
+                 "ShowerHead"],
+}
+SURFACE = {"kitchen": "CounterTop", "living room": "CoffeeTable", "bedroom": "Desk",
+           "bathroom": "CounterTop"}
+COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "white", "black",
+           "grey", "brown")
+
+
+def room_area(floorplan: str) -> str:
+    n = int(floorplan.removeprefix("FloorPlan"))
+    return {0: "kitchen", 2: "living room", 3: "bedroom", 4: "bathroom"}[n // 100]
+
+
+def room_units(floorplan: str, episode: dict) -> list[ObjectMemoryUnit]:
+    area = room_area(floorplan)
+    rng = random.Random(f"{SEED}:{floorplan}")
+    objs = [(p["name"], p["name"].split("_")[0], [p["position"][a] for a in "xyz"], True)
+            for p in episode["starting_poses"]]
+    for i, t in enumerate(FIXTURES[area]):
+        objs.append((f"{t}_{floorplan}_{i}", t, [0.5 * i, 0.9, 0.0], False))
+    units = []
+    for i, (oid, typ, pos, movable) in enumerate(objs):
+        units.append(ObjectMemoryUnit(
+            object_id=oid, label=typ, position=tuple(pos), state="none", area_id=area,
+            receptacle_id=f"{SURFACE[area]}_{floorplan}" if movable else "",
+            relation="on" if movable else "",
+            image_jpeg=crop(rng.choice(COLOURS), oid), first_seen=EPOCH,
+            last_seen=EPOCH + 60 * i, last_touched_by=""))
+    return units
+
+
+def groups(needs: list[str], held: set[str]) -> list[set[str]]:
+    """Needs as alternative sets of type keys, only those the memory holds."""
+    out = []
+    for n in needs:
+        alts = {type_key(a) for a in n.split("|")}
+        if alts & held:
+            out.append(alts)
+    return out
+
+
+def found(gs: list[set[str]], got_types: set[str]) -> list[bool]:
+    return [bool(g & got_types) for g in gs]
+
+
+def evaluate(recaller: Recaller, items: list[dict], scenes: dict) -> dict:
+    res: dict = defaultdict(lambda: defaultdict(list))
+    failures = []
+    for it in items:
+        units = scenes[it["room"]]
+        held = {type_key(u.label) for u in units}
+        need = groups(sorted({n for s in it["steps"] for n in s["needs"]}), held)
+        for k in KS:
+            key = f"k={k}"
+            got = recaller.rank(it["text"], units, k)
+            f = found(need, {type_key(r.unit.label) for r in got})
+            res[key]["whole"] += f
+            res[key]["whole_all"].append(all(f))
+            sub = recall_subtasks(recaller, it["text"], units, k)
+            fa = found(need, {type_key(r.unit.label) for r in sub.units})
+            res[key]["auto"] += fa
+            res[key]["auto_all"].append(all(fa))
+            for step in it["steps"]:
+                sg = groups(step["needs"], held)
+                got_s = recaller.rank(step["text"], units, k)
+                res[key]["steps"] += found(sg, {type_key(r.unit.label) for r in got_s})
+            if k == 3 and not all(f):
+                failures.append({"id": it["id"], "text": it["text"],
+                                 "missed": [sorted(g) for g, ok in zip(need, f, strict=True)
+                                            if not ok],
+                                 "got": [r.unit.label for r in got]})
+    out = {key: {m: round(sum(v) / len(v), 3) for m, v in d.items()} for key, d in res.items()}
+    out["needs_scored"] = len(res["k=3"]["whole"])
+    out["instructions"] = len(items)
+    out["whole_failures_k3"] = failures
+    return out
+
+
+def main() -> int:
+    data = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
+    if not data.is_file():
+        print(f"skip: {data} absent (AI2-THOR rearrangement data, ../shared/data)")
+        return 0
+    with gzip.open(data, "rt", encoding="utf-8") as fh:
+        rooms = json.load(fh)
+    doc = yaml.safe_load(INSTRUCTIONS.read_text(encoding="utf-8"))
+    items = doc["instructions"]
+    scenes = {fp: room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
+    embedder = Embedder()
+    configs = {
+        "full": RecallConfig(),
+        "plain": RecallConfig(use_lexicon=False, fixture_weight=0.0, max_per_type=0),
+    }
+    result: dict = {"what": __doc__.split("\n\n")[0], "instructions_file": INSTRUCTIONS.name,
+                    "python": platform.python_version(), "machine": platform.machine()}
+    t0 = time.perf_counter()
+    for name, cfg in configs.items():
+        recaller = Recaller(embedder, config=cfg)
+        result[name] = {split: evaluate(recaller, [i for i in items if i["split"] == split],
+                                        scenes)
+                        for split in ("tune", "heldout")}
+    result["elapsed_s"] = round(time.perf_counter() - t0, 1)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    out = RESULTS / "recall_human.json"
+    out.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"{'config':6s} {'split':8s} {'k':4s} {'whole':>6s} {'steps':>6s} {'auto':>6s} "
+          f"{'all(w)':>7s} {'all(a)':>7s}")
+    for name in configs:
+        for split in ("tune", "heldout"):
+            for k in KS:
+                r = result[name][split][f"k={k}"]
+                print(f"{name:6s} {split:8s} {k:<4d} {r['whole']:6.3f} {r['steps']:6.3f} "
+                      f"{r['auto']:6.3f} {r['whole_all']:7.3f} {r['auto_all']:7.3f}")
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,283 @@
+"""W-TinyLFU steered by shadow LRU and FIFO residency: it never stays behind recency.
+
+A W-TinyLFU's admission filter keeps out keys whose reuse is about to come but whose
+frequency has not built up yet (database sessions, web proxies, a robot walking from room to
+room). Its hill climber cannot see that a bigger window would pay when the hit rate is flat
+at zero until the window jumps past the reuse distance (Corda's trace). So instead of
+inferring from its own hit rate alone, this policy runs three *experts* side by side on the
+same access stream, each as keys only (ghost residency, no values):
+
+* the adaptive W-TinyLFU of :mod:`.wtinylfu` (Caffeine's design with a hill-climbed window),
+* LRU and FIFO of the same capacity.
+
+The cache's real residents follow the expert whose recent hit count is highest (a *leader*,
+switched with hysteresis). That is "follow the leader" over caching experts, as in ACME
+(Ari et al., "ACME: Adaptive Caching Using Multiple Experts", WDAS 2002) and LeCaR (Vietri
+et al., HotStorage 2018), with ghost residency as in ARC (Megiddo and Modha, FAST 2003);
+the frequency expert is W-TinyLFU with the hill-climbed window of Einziger, Eytan, Friedman
+and Manes, "Adaptive Software Cache Management" (Middleware 2018).
+
+The real residents can only hold keys that were actually put (their values exist), so they
+follow the leader lazily: a resident the leader no longer holds becomes *stale*; when a put
+overflows the capacity, the oldest stale resident goes first. There is always one: every
+non-stale resident is held by the leader, which holds at most ``capacity`` keys, and a new
+key is stale at once if the leader refused it. When the leader holds exactly the residents
+(the steady state), this is the leader, eviction for eviction. After a switch the residents
+converge to the new leader's within about ``capacity`` misses, and that is all a switch
+costs. The experts see every access as a read-through would (a hit on the real residents
+that an expert misses is inserted into that expert, since the value exists); a miss is
+inserted into the experts only when the caller puts the key, so lookups of unknown keys do
+not fill them.
+
+Cost: about three times the keys of one policy and three lookups per access (a few hundred
+bytes per entry more; see bench/README_cache.md for ops/s).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING
+
+from ._common import EvictCallback, check_callback, check_capacity, unhashable
+from .policies import FIFOPolicy, LRUPolicy
+from .wtinylfu import WTinyLFUPolicy
+
+if TYPE_CHECKING:  # the package's __init__ imports this module
+    from . import ReplacementPolicy
+
+__all__ = ["EXPERTS", "SteeredWTinyLFUPolicy"]
+
+EXPERTS = ("wtinylfu", "lru", "fifo")
+# Leader election. Each expert's score is its hit count, decayed by DECAY per epoch of
+# EPOCH_FACTOR x capacity lookups (at least MIN_EPOCH), so it weighs about the last
+# epoch / (1 - DECAY) = 4 x capacity lookups. A challenger takes the lead when its score beats
+# the leader's by SWITCH_MARGIN of those lookups (a steady deficit smaller than that is
+# tolerated: it is below the 0.5-point rule) and by SWITCH_COST misses per resident the
+# challenger does not hold (what converging to it can cost at most), so two experts that
+# trade the lead back and forth (a robot moving between rooms) do not make the cache pay
+# for every swap. Chosen on the tuning traces of bench/README_cache.md.
+EPOCH_FACTOR = 0.5
+MIN_EPOCH = 100
+SWITCH_MARGIN = 0.004
+DECAY = 0.875
+SWITCH_COST = 0.25
+
+_NO_KEY = object()
+
+
+class SteeredWTinyLFUPolicy:
+    """W-TinyLFU whose residents follow the best of itself, LRU and FIFO (module docstring).
+
+    Args:
+        capacity: maximum number of resident keys (>= 1).
+        on_evict: called once with each evicted key, including a key refused at admission.
+        seed: seeds the W-TinyLFU expert's hash-flooding guard.
+        epoch_factor, min_epoch, switch_margin, decay, switch_cost: the leader election
+            (module constants).
+    """
+
+    __slots__ = (
+        "_epoch",
+        "_epoch_hits",
+        "_experts",
+        "_last_get",
+        "_leader",
+        "_cost",
+        "_decay",
+        "_margin",
+        "_on_evict",
+        "_residents",
+        "_scores",
+        "_seen",
+        "_stale",
+        "capacity",
+        "switches",
+    )
+
+    def __init__(
+        self,
+        capacity: int,
+        on_evict: EvictCallback | None = None,
+        seed: int = 0,
+        *,
+        epoch_factor: float = EPOCH_FACTOR,
+        min_epoch: int = MIN_EPOCH,
+        switch_margin: float = SWITCH_MARGIN,
+        decay: float = DECAY,
+        switch_cost: float = SWITCH_COST,
+    ) -> None:
+        self.capacity = check_capacity(capacity)
+        self._on_evict = check_callback(on_evict)
+        if epoch_factor <= 0 or min_epoch < 1 or not 0.0 <= switch_margin < 1.0:
+            raise ValueError("epoch_factor > 0, min_epoch >= 1 and switch_margin in [0, 1)")
+        if not 0.0 <= decay < 1.0:
+            raise ValueError("decay must be in [0, 1)")
+        self._experts: tuple[ReplacementPolicy, ...] = (
+            WTinyLFUPolicy(capacity, self._expert_evicted(0), seed),
+            LRUPolicy(capacity, self._expert_evicted(1)),
+            FIFOPolicy(capacity, self._expert_evicted(2)),
+        )
+        self._leader = 0
+        # Real residents (values exist for these), and the subset the leader does not hold,
+        # oldest first: the next victims.
+        self._residents: set[Hashable] = set()
+        self._stale: OrderedDict[Hashable, None] = OrderedDict()
+        self._epoch = max(int(epoch_factor * capacity), min_epoch)
+        self._decay = decay
+        self._cost = switch_cost
+        self._margin = switch_margin
+        self._epoch_hits = [0, 0, 0]
+        self._scores = [0.0, 0.0, 0.0]
+        self._seen = 0
+        self._last_get: object = _NO_KEY
+        self.switches = 0
+
+    def _expert_evicted(self, index: int) -> Callable[[Hashable], None]:
+        def evicted(key: Hashable) -> None:
+            if index == self._leader and key in self._residents:
+                self._stale[key] = None
+
+        return evicted
+
+    @property
+    def leader(self) -> str:
+        """Name of the expert the residents follow now (one of :data:`EXPERTS`)."""
+        return EXPERTS[self._leader]
+
+    # -- the interface -----------------------------------------------------------------------
+    def get(self, key: Hashable) -> bool:
+        """Look ``key`` up, recording the access in every expert; True if resident."""
+        try:
+            hit = key in self._residents
+        except TypeError:
+            raise unhashable(key) from None
+        hits = self._epoch_hits
+        for i, e in enumerate(self._experts):
+            if e.get(key):
+                hits[i] += 1
+            elif hit:
+                # The value exists, so a read-through expert would have loaded it.
+                e.put(key)
+        self._last_get = key
+        if hit:
+            self._settle(key)
+        self._seen += 1
+        if self._seen >= self._epoch:
+            self._elect()
+        return hit
+
+    def put(self, key: Hashable) -> None:
+        """Insert ``key`` (or refresh it if resident). Evicts the oldest stale resident when
+        full; a key the leader refuses is reported evicted (possibly ``key`` itself)."""
+        try:
+            resident = key in self._residents
+        except TypeError:
+            raise unhashable(key) from None
+        repeat = self._last_get is key or self._last_get == key
+        self._last_get = _NO_KEY
+        for e in self._experts:
+            # A put right after a get of the same key is the same access: an expert that
+            # already holds the key (it hit, or loaded it in get) must not count it twice.
+            if not (repeat and key in e):
+                e.put(key)
+        if resident:
+            self._settle(key)
+            return
+        self._residents.add(key)
+        self._settle(key)
+        if len(self._residents) > self.capacity:
+            victim = self._stale.popitem(last=False)[0]
+            self._residents.discard(victim)
+            if self._on_evict is not None:
+                self._on_evict(victim)
+
+    def _settle(self, key: Hashable) -> None:
+        """Mark ``key`` stale or not depending on whether the leader holds it now."""
+        if key in self._experts[self._leader]:
+            self._stale.pop(key, None)
+        elif key not in self._stale:
+            self._stale[key] = None
+
+    def _elect(self) -> None:
+        self._seen = 0
+        scores = self._scores
+        for i, h in enumerate(self._epoch_hits):
+            scores[i] = self._decay * scores[i] + h
+            self._epoch_hits[i] = 0
+        best = max(range(len(scores)), key=scores.__getitem__)
+        if best == self._leader:
+            return
+        # Decayed scores sum at most epoch / (1 - decay) lookups: the margin is a share of
+        # it. A switch also costs misses while the residents converge, at most one per
+        # resident the new leader does not hold; charge a share of those.
+        lead = scores[best] - scores[self._leader]
+        if lead <= self._margin * self._epoch / (1.0 - self._decay):
+            return
+        if self._cost:
+            other = self._experts[best]
+            differing = sum(1 for k in self._residents if k not in other)
+            if lead <= self._cost * differing:
+                return
+        self._switch(best)
+
+    def _switch(self, index: int) -> None:
+        self._leader = index
+        self.switches += 1
+        leader = self._experts[index]
+        old = self._stale
+        # Residents the new leader does not hold go first, keeping their old order among
+        # themselves (stale ones first), then the rest.
+        stale = OrderedDict((k, None) for k in old if k not in leader)
+        for k in self._residents:
+            if k not in leader and k not in stale:
+                stale[k] = None
+        self._stale = stale
+
+    def remove(self, key: Hashable) -> bool:
+        """Drop ``key`` without calling on_evict; True if it was resident. The experts forget
+        it too (it no longer has a value anywhere)."""
+        try:
+            resident = key in self._residents
+        except TypeError:
+            raise unhashable(key) from None
+        for e in self._experts:
+            e.remove(key)
+        if not resident:
+            return False
+        self._residents.discard(key)
+        self._stale.pop(key, None)
+        return True
+
+    def __contains__(self, key: Hashable) -> bool:
+        try:
+            return key in self._residents
+        except TypeError:
+            raise unhashable(key) from None
+
+    def __len__(self) -> int:
+        return len(self._residents)
+
+    def keys(self) -> Iterator[Hashable]:
+        """Resident keys: stale ones (next victims) first, then the rest."""
+        stale = list(self._stale)
+        rest = [k for k in self._residents if k not in self._stale]
+        return iter(stale + rest)
+
+    def clear(self) -> None:
+        """Forget everything, including what the experts learned."""
+        for e in self._experts:
+            e.clear()
+        self._residents.clear()
+        self._stale.clear()
+        self._leader = 0
+        self._epoch_hits = [0, 0, 0]
+        self._scores = [0.0, 0.0, 0.0]
+        self._seen = 0
+        self._last_get = _NO_KEY
+
+    def __repr__(self) -> str:
+        return (
+            f"SteeredWTinyLFUPolicy(capacity={self.capacity}, size={len(self)}, "
+            f"leader={self.leader}, stale={len(self._stale)})"
+        )

@@ -1,0 +1,79 @@
+"""Objects an instruction needs without naming them: the fixtures of the skills it implies.
+
+"Wash the apple" needs the sink and its faucet; "warm up the soup" the microwave or the
+stove. Nobody names them, but the skill table (config/skills.yaml, `fixtures`) says which
+skill needs which fixtures. An instruction implies a skill when one of its words
+
+* is a verb that means the skill's verb or a kind of it (WordNet: "rinse" is a kind of
+  "clean", "chop" a sibling of "slice", "chilled" -> "chill" -> "cool"), or
+* names the state the skill leaves (``STATE_SYNONYMS``: "warm" -> heated, which is the
+  effect of ``heat``).
+
+Of each fixture group (one type out of the group is enough) the first type the memory holds
+is implied, so a kitchen gets its sink basin and not also the bathtub.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from memory_node.core.recall.categories import type_key
+from memory_node.core.recall.lexical import _WORD, STATE_SYNONYMS, STOPWORDS, split_label
+from memory_node.core.recall.lexicon import Lexicon
+from memory_node.core.skills import SkillTable
+
+MAX_WORDS = 64  # an instruction longer than this is scanned on its first 64 content words
+
+
+def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None) -> set[str]:
+    """Names of skills with fixtures that the instruction's words imply."""
+    with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
+    if not with_fixtures:
+        return set()
+    by_state: dict[str, str] = {}
+    for name in with_fixtures:
+        after = skills[name].state_after
+        if after is not None:
+            by_state[after[1]] = name
+    lex = lexicon if lexicon is not None and lexicon.available else None
+    state_verbs: dict[str, str] = {}
+    for word, state in STATE_SYNONYMS.items():
+        key = lex.verb(word) if lex is not None else word
+        state_verbs.setdefault(key, state)
+    out: set[str] = set()
+    seen: set[str] = set()
+    for w in _WORD.findall(split_label(text)):
+        if w in STOPWORDS or w in seen:
+            continue
+        seen.add(w)
+        if len(seen) > MAX_WORDS:
+            break
+        verb = lex.verb(w) if lex is not None else w
+        for form in {w, verb}:
+            implied_state = STATE_SYNONYMS.get(form) or state_verbs.get(form)
+            if implied_state in by_state:
+                out.add(by_state[implied_state])
+        for name in with_fixtures:
+            if name in out:
+                continue
+            if verb == name or (lex is not None and lex.verb_means(verb, name)):
+                out.add(name)
+    return out
+
+
+def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
+                  held_types: Iterable[str], mentioned: Iterable[str] = ()) -> dict[str, str]:
+    """type key -> the skill implying it, one type per fixture group among ``held_types``
+    (type names of the units in memory): a type the instruction mentions (``mentioned``,
+    type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
+    else the group's first."""
+    held = {type_key(t) for t in held_types}
+    named = set(mentioned)
+    out: dict[str, str] = {}
+    for skill in sorted(implied_skills(text, skills, lexicon)):
+        for group in skills.fixtures_for(skill):
+            keys = [type_key(t) for t in group if type_key(t) in held]
+            pick = next((k for k in keys if k in named), keys[0] if keys else None)
+            if pick is not None:
+                out.setdefault(pick, skill)
+    return out

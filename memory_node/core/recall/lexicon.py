@@ -1,0 +1,312 @@
+"""WordNet as recall's lexical resource: base forms, synonyms and what a verb means.
+
+People say "cupboard", "telly", "the bath", "chilled", "brewed"; labels say Cabinet,
+Television, Bathtub. WordNet 3.0 (Princeton; the Debian package ``wordnet-base``, read
+through nltk's reader, never downloaded at run time) gives, for any word, not a list tuned
+to one test:
+
+* base forms (``morphy``): "knives" -> knife, "chilled" -> chill, "brewed" -> brew;
+* synonyms of physical things only (artifacts, food, plants, natural objects), from the
+  most frequent senses: "couch" ~ sofa, "tv" ~ television, "garbage can" ~ "trash can";
+* one level of hyponymy for nouns ("frying pan" is a pan, "tap" is a faucet);
+* verb meaning through hypernyms: "rinse" is a kind of "clean", "microwave" of "cook",
+  "chop" a sibling of "slice" under "cut".
+
+When the data is absent the lexicon is *unavailable* and callers fall back to the plain
+lemmatiser of :mod:`.lexical` (documented, never an exception at recall time).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+from memory_node.core.recall.lexical import STOPWORDS, lemma
+
+log = logging.getLogger(__name__)
+
+DEFAULT_ROOT = Path("/usr/share/wordnet")
+# Lexicographer files of things a robot can see or touch.
+PHYSICAL = frozenset({"noun.artifact", "noun.food", "noun.plant", "noun.object",
+                      "noun.substance"})
+NOUN_SENSES = 3      # the most frequent senses only: rare ones alias everything to everything
+VERB_SENSES = 3
+VERB_DEPTH = 4       # hypernym steps from a verb to a skill verb
+# A shared hypernym makes two verbs siblings ("chop", "slice" under "cut") only when it is
+# this deep in the hierarchy: near the top ("change", "move") everything is a sibling.
+MIN_SIBLING_DEPTH = 2
+MAX_WORD_CHARS = 40
+# Parents this close to the root ("artifact", "container", "device") name too much.
+MIN_HYPERNYM_DEPTH = 7
+# Words of definitions that say what kind of thing it is, not which: they would tie
+# everything to everything.
+_GLOSS_STOP = frozenset({"piece", "kind", "type", "part", "something", "thing", "usually",
+                         "especially", "consisting", "side", "top", "set", "device",
+                         "used", "use", "amount", "form", "end", "one", "two", "person",
+                         "people", "body", "unit", "area", "number", "line", "place"})
+
+# WordNet's lexnames file (lexnames(5WN)); Debian's wordnet-base leaves it out and nltk's
+# reader needs it. Number, name, syntactic category.
+_LEXNAMES = """00 adj.all 3
+01 adj.pert 3
+02 adv.all 4
+03 noun.Tops 1
+04 noun.act 1
+05 noun.animal 1
+06 noun.artifact 1
+07 noun.attribute 1
+08 noun.body 1
+09 noun.cognition 1
+10 noun.communication 1
+11 noun.event 1
+12 noun.feeling 1
+13 noun.food 1
+14 noun.group 1
+15 noun.location 1
+16 noun.motive 1
+17 noun.object 1
+18 noun.person 1
+19 noun.phenomenon 1
+20 noun.plant 1
+21 noun.possession 1
+22 noun.process 1
+23 noun.quantity 1
+24 noun.relation 1
+25 noun.shape 1
+26 noun.state 1
+27 noun.substance 1
+28 noun.time 1
+29 verb.body 2
+30 verb.change 2
+31 verb.cognition 2
+32 verb.communication 2
+33 verb.competition 2
+34 verb.consumption 2
+35 verb.contact 2
+36 verb.creation 2
+37 verb.emotion 2
+38 verb.motion 2
+39 verb.perception 2
+40 verb.possession 2
+41 verb.social 2
+42 verb.stative 2
+43 verb.weather 2
+44 adj.ppl 3
+"""
+
+
+def _reader_class() -> type:
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    class _DebianWordNet(WordNetCorpusReader):
+        """nltk's reader over Debian's WordNet 3.0 files (no lexnames, no version banner)."""
+
+        def open(self, file: str):  # noqa: A003
+            if file == "lexnames":
+                return io.StringIO(_LEXNAMES)
+            return super().open(file)
+
+        def get_version(self) -> str:
+            return "3.0"
+
+        def map_wn(self, version: str = "wordnet") -> None:  # no OMW mapping needed
+            return None
+
+    return _DebianWordNet
+
+
+class Lexicon:
+    """Base forms, physical-object synonyms and verb meanings from WordNet.
+
+    Construction is cheap; the data (~7 s to index on a busy core) loads on first use, or
+    at once with :meth:`load`. All lookups are memoised per word.
+    """
+
+    def __init__(self, root: str | Path | None = DEFAULT_ROOT) -> None:
+        self.root = Path(root) if root else None
+        self._wn = None
+        self._failed = False
+        self._lock = threading.Lock()
+        self.error = ""
+
+    # -- loading ---------------------------------------------------------------------
+    def load(self) -> bool:
+        """Load WordNet now; False (and :attr:`error` set) when it cannot be read."""
+        with self._lock:
+            if self._wn is not None or self._failed:
+                return self._wn is not None
+            if self.root is None or not (self.root / "data.noun").is_file():
+                self.error = f"WordNet data not found under {self.root} (apt: wordnet-base)"
+            else:
+                try:
+                    import warnings
+
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")  # "multilingual functions" notice
+                        self._wn = _reader_class()(str(self.root), None)
+                except Exception as exc:  # noqa: BLE001 - any reader failure means "unavailable"
+                    self.error = f"WordNet under {self.root} failed to load: {exc}"
+            if self._wn is None:
+                self._failed = True
+                log.warning("%s; recall falls back to plain lemmatisation", self.error)
+            return self._wn is not None
+
+    @property
+    def available(self) -> bool:
+        return self.load()
+
+    # -- words -----------------------------------------------------------------------
+    def noun(self, word: str) -> str:
+        """Singular base form of a noun ("knives" -> "knife"); the word itself if unknown."""
+        return self._morphy(word, "n")
+
+    def verb(self, word: str) -> str:
+        """Base form of a verb ("chilled" -> "chill"); the word itself if unknown."""
+        return self._morphy(word, "v")
+
+    @lru_cache(maxsize=20_000)  # noqa: B019 - one lexicon per process; bounded
+    def _morphy(self, word: str, pos: str) -> str:
+        if not self.available or len(word) > MAX_WORD_CHARS or not word.isalpha():
+            return lemma(word) if pos == "n" else word
+        wn = self._wn
+        if wn is None:  # `available` loaded it; None only if loading failed
+            return lemma(word) if pos == "n" else word
+        base = wn.morphy(word, pos)
+        return base or (lemma(word) if pos == "n" else word)
+
+    def is_noun(self, word: str) -> bool:
+        return self.available and bool(self._synsets(word, "n"))
+
+    def is_thing(self, word: str) -> bool:
+        """The word's main noun sense is something physical ("pepper", "water", "stick")."""
+        senses = self._synsets(word, "n") if self.available else ()
+        return bool(senses) and senses[0].lexname() in PHYSICAL
+
+    def is_verb(self, word: str) -> bool:
+        return self.available and bool(self._synsets(word, "v"))
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def verb_share(self, word: str) -> float:
+        """How often ``word`` is used as a verb rather than a noun (WordNet's sense-tagged
+        corpus counts; 0 when unknown): "put" ~1, "pepper" ~0."""
+        if not self.available or not word.isalpha() or len(word) > MAX_WORD_CHARS:
+            return 0.0
+        counts = {"n": 0.0, "v": 0.0}
+        for pos in counts:
+            for s in self._synsets(word, pos):
+                # Tagged uses in SemCor, plus half a use per sense so that words the corpus
+                # never tagged ("pepper" as a verb: 0 uses) are judged by their senses.
+                counts[pos] += 0.5 + sum(lm.count() for lm in s.lemmas()
+                                         if lm.name().lower() == word)
+        base = self.verb(word)
+        if base != word and counts["v"] <= counts["n"]:  # inflected: "chilled", "washed"
+            return self.verb_share(base)
+        total = counts["n"] + counts["v"]
+        return counts["v"] / total if total else 0.0
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def _synsets(self, term: str, pos: str) -> tuple:
+        wn = self._wn
+        if not self.available or wn is None or len(term) > 2 * MAX_WORD_CHARS:
+            return ()
+        try:
+            return tuple(wn.synsets(term, pos))
+        except Exception:  # noqa: BLE001 - a malformed term is simply unknown
+            return ()
+
+    def _physical(self, term: str) -> list:
+        return [s for s in self._synsets(term, "n")[:NOUN_SENSES] if s.lexname() in PHYSICAL]
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def synonyms(self, phrase: str) -> frozenset[str]:
+        """Other names of a physical thing ("garbage can" -> "trash can", "dustbin", ...),
+        lower case, words separated by spaces; empty when WordNet does not know it."""
+        term = phrase.strip().lower().replace(" ", "_")
+        out: set[str] = set()
+        for s in self._physical(term):
+            out.update(n.lower().replace("_", " ") for n in s.lemma_names())
+        out.discard(phrase.lower())
+        return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def hyponym_names(self, phrase: str) -> frozenset[str]:
+        """Names of the direct kinds of a physical thing ("pan" -> "frying pan", "wok")."""
+        term = phrase.strip().lower().replace(" ", "_")
+        out: set[str] = set()
+        for s in self._physical(term):
+            for h in s.hyponyms():
+                out.update(n.lower().replace("_", " ") for n in h.lemma_names())
+        return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def hypernym_names(self, phrase: str) -> frozenset[str]:
+        """Names of the direct, still physical, parents of a thing's main sense ("fridge"
+        -> "refrigerator"; "mug" -> "drinking vessel")."""
+        term = phrase.strip().lower().replace(" ", "_")
+        out: set[str] = set()
+        for s in self._physical(term)[:1]:
+            for h in s.hypernyms():
+                if h.lexname() in PHYSICAL and h.min_depth() >= MIN_HYPERNYM_DEPTH:
+                    out.update(n.lower().replace("_", " ") for n in h.lemma_names())
+        return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def gloss_nouns(self, phrase: str) -> frozenset[str]:
+        """Nouns of the definitions of a physical thing's two main senses, base forms:
+        "vase" -> {jar, glass, porcelain, ornament, flower}. Weak evidence only."""
+        term = phrase.strip().lower().replace(" ", "_")
+        out: set[str] = set()
+        for s in self._physical(term)[:2]:
+            for w in re.findall(r"[a-z]+", s.definition().lower()):
+                if len(w) < 3 or w in STOPWORDS or w in _GLOSS_STOP:
+                    continue
+                base = self.noun(w)
+                if self.is_noun(base) and self.verb_share(w) < 0.5:
+                    out.add(base)
+        return frozenset(out)
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def verb_means(self, word: str, target: str) -> bool:
+        """True when the verb ``word`` is ``target`` or a kind of it ("rinse" -> "clean",
+        "microwave" -> "cook"), or a sibling under a specific parent ("chop" ~ "slice")."""
+        word, target = self.verb(word), self.verb(target)
+        if word == target:
+            return True
+        if not self.available:
+            return False
+        senses = self._synsets(target, "v")
+        targets = set(senses[:VERB_SENSES])
+        if not targets:
+            return False
+        # Siblings only under the target's main sense: its rarer senses sit under broad
+        # parents ("heat" as "supply heat" under "supply", which "give" and "water" share).
+        parents = {p for p in senses[0].hypernyms() if p.min_depth() >= MIN_SIBLING_DEPTH}
+        for rank, s in enumerate(self._synsets(word, "v")[:VERB_SENSES]):
+            frontier = {s}
+            for depth in range(VERB_DEPTH + 1):
+                if frontier & targets:
+                    return True
+                if depth == 1 and rank < 2 and frontier & parents:
+                    return True
+                frontier = {h for f in frontier for h in f.hypernyms()}
+                if not frontier:
+                    break
+        return False
+
+
+_SHARED: dict[str, Lexicon] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_lexicon(root: str | Path | None = DEFAULT_ROOT) -> Lexicon:
+    """One lexicon per data directory per process (the index costs ~100 MB and seconds)."""
+    key = str(root)
+    with _SHARED_LOCK:
+        lex = _SHARED.get(key)
+        if lex is None:
+            lex = _SHARED[key] = Lexicon(root)
+        return lex

@@ -1,0 +1,186 @@
+"""Does an instruction name a unit's type? Names, their variants and compound forms.
+
+A label ("StoveBurner", "GarbageCan", "SoapBar") is matched by:
+
+* the label's words in order ("stove burner"), or written as one word ("soapbar");
+* a WordNet synonym of the whole label ("trash can", "dustbin" for a garbage can;
+  "bath" for a bathtub) or a direct kind of it ("frying pan" for a pan);
+* partly, by one of its nouns alone: the head ("burner", "paper" of toilet paper) or the
+  modifier people use for the whole ("stove", "salt", "wine").
+
+Instruction words are reduced to base forms (plural -> singular, WordNet's morphy when the
+lexicon is available), adjacent words are also tried joined ("soap bar" -> "soapbar"), and
+a word WordNet does not know is tried split into two it does ("stovetop" -> "stove top").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory_node.core.recall.lexical import _WORD, STOPWORDS, lemma, split_label
+from memory_node.core.recall.lexicon import Lexicon
+
+FULL = 1.0      # the type named outright (any of its names)
+PARTIAL = 0.6   # its head noun or a more general name: the right kind, maybe not the one
+MODIFIER = 0.4  # the first noun of a compound name alone ("stove", "toilet", "salt")
+MAJORITY = 0.5  # most words of a long name
+GLOSS = 0.4     # a WordNet definition ties them: "flowers" -> vase ("... to hold flowers")
+MIN_PART = 3    # shortest piece of a split compound ("stovetop" -> "stove" + "top")
+MAX_GLOSS_TOKENS = 32
+MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
+
+
+@dataclass(frozen=True)
+class LabelTerms:
+    """Every way of naming one type, precomputed once per label."""
+
+    words: tuple[str, ...]
+    full: frozenset[tuple[str, ...]]     # word sequences that name the type outright
+    partial: frozenset[str]              # single nouns that name it partly
+    modifiers: frozenset[str] = frozenset()  # leading nouns of a compound name
+    gloss: frozenset[str] = frozenset()  # nouns of its WordNet definition
+    heads: frozenset[str] = frozenset()  # single-word names (to find in other definitions)
+
+
+@dataclass(frozen=True)
+class QueryTerms:
+    """An instruction's words in every form the matcher compares."""
+
+    tokens: tuple[str, ...]              # base forms, stopwords dropped, in order
+    variants: tuple[tuple[str, ...], ...]  # token sequences with compounds joined/split
+    token_set: frozenset[str]
+    plural: frozenset[str]               # base forms that appeared in the plural
+    gloss: frozenset[str] = frozenset()  # nouns of the definitions of its nouns
+
+
+def _base(word: str, lexicon: Lexicon | None) -> str:
+    """Singular base form, the same for labels and instructions."""
+    if lexicon is not None and lexicon.available:
+        return lexicon.noun(word)
+    return lemma(word)
+
+
+def _seq(phrase: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
+    # Stopwords stay: they are part of names ("garbage can", "tv on stand").
+    return tuple(w if w in STOPWORDS else _base(w, lexicon)
+                 for w in _WORD.findall(split_label(phrase)))
+
+
+def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
+    ws = _seq(label, lexicon)
+    full: set[tuple[str, ...]] = set()
+    partial: set[str] = set()
+    if ws:
+        full.add(ws)
+        full.add(("".join(ws),))
+    if lexicon is not None and lexicon.available and ws:
+        names = {" ".join(ws), "".join(ws)}
+        for n in list(names):
+            names |= lexicon.synonyms(n)
+        hyponyms: set[str] = set()
+        for n in names:
+            hyponyms |= lexicon.hyponym_names(n)
+        # A kind of X counts only when its name says X ("frying pan", "teakettle"):
+        # WordNet's other kinds ("coffee" under pot) are words for something else too.
+        hyponyms = {h for h in hyponyms if ws[-1] in h.replace(" ", "")}
+        for n in names | hyponyms:
+            s = _seq(n, lexicon)
+            if s:
+                full.add(s)
+                if len(s) > 1:
+                    full.add(("".join(s),))
+    if lexicon is not None and lexicon.available and ws:
+        # A more general name people use for it ("refrigerator" for a fridge) names it
+        # partly: the right kind, but so is everything else of that kind.
+        for n in (" ".join(ws), "".join(ws)):
+            for h in lexicon.hypernym_names(n):
+                if " " not in h:
+                    partial.add(_base(h, lexicon))
+    modifiers: set[str] = set()
+    content = tuple(w for w in ws if w not in STOPWORDS)
+    if len(content) > 1:
+        partial.add(content[-1])
+        for w in content[:-1]:
+            # A modifier stands for the whole only if it is a thing ("stove", "salt").
+            if lexicon is None or not lexicon.available or lexicon.is_noun(w):
+                modifiers.add(w)
+    partial -= STOPWORDS
+    full = {f for f in full if any(w not in STOPWORDS for w in f)}
+    modifiers -= STOPWORDS | partial
+    gloss: set[str] = set()
+    if lexicon is not None and lexicon.available and ws:
+        gloss = set(lexicon.gloss_nouns(" ".join(ws)) | lexicon.gloss_nouns("".join(ws)))
+        gloss -= set(ws)
+    heads = {p[0] for p in full if len(p) == 1}
+    return LabelTerms(ws, frozenset(full), frozenset(partial), frozenset(modifiers),
+                      frozenset(gloss), frozenset(heads))
+
+
+def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
+    lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
+    tokens: list[str] = []
+    plural: set[str] = set()
+    for s in _WORD.findall(split_label(text))[:MAX_TOKENS]:
+        if s in STOPWORDS:
+            tokens.append(s)  # kept for names that contain one ("trash can")
+            continue
+        base = _base(s, lexicon)
+        if base != s and s.endswith("s"):
+            plural.add(base)
+        tokens.append(base)
+    variants = [tuple(tokens)]
+    if len(tokens) > 1:
+        # Two adjacent words written as one ("soap bar" -> "soapbar").
+        for i in range(len(tokens) - 1):
+            variants.append((*tokens[:i], tokens[i] + tokens[i + 1], *tokens[i + 2:]))
+    if lex is not None:
+        # One word that WordNet does not know, split into two that it does.
+        for i, t in enumerate(tokens):
+            if len(t) < 2 * MIN_PART or t in STOPWORDS or lex.is_noun(t):
+                continue
+            for cut in range(MIN_PART, len(t) - MIN_PART + 1):
+                a, b = t[:cut], t[cut:]
+                if lex.is_noun(a) and lex.is_noun(b):
+                    variants.append((*tokens[:i], a, b, *tokens[i + 1:]))
+                    break
+    token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
+    gloss: set[str] = set()
+    if lex is not None:
+        for t in [t for t in tokens if t not in STOPWORDS][:MAX_GLOSS_TOKENS]:
+            if lex.verb_share(t) < 0.5:
+                gloss |= lex.gloss_nouns(t)
+                for syn in lex.synonyms(t):
+                    gloss.add(syn.replace(" ", ""))
+    return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
+                      frozenset(gloss))
+
+
+def _phrase_in(phrase: tuple[str, ...], seq: tuple[str, ...]) -> bool:
+    n = len(phrase)
+    if n == 0 or n > len(seq):
+        return False
+    return any(seq[i:i + n] == phrase for i in range(len(seq) - n + 1))
+
+
+def name_match(label: LabelTerms, query: QueryTerms) -> float:
+    """FULL, PARTIAL, MAJORITY or 0: how directly the instruction names this type."""
+    for phrase in label.full:
+        if any(_phrase_in(phrase, v) for v in query.variants):
+            return FULL
+    if label.partial & query.token_set:
+        return PARTIAL
+    ws = label.words
+    if len(ws) > 1 and sum(w in query.token_set for w in ws) * 2 > len(ws):
+        return MAJORITY
+    if label.modifiers & query.token_set:
+        return MODIFIER
+    nouns = query.token_set
+    if label.gloss & nouns or label.heads & query.gloss:
+        return GLOSS
+    return 0.0
+
+
+def asks_for_many(label: LabelTerms, query: QueryTerms) -> bool:
+    """The instruction names this type in the plural ("the cabinets"), so more than a
+    couple of units of it may be wanted."""
+    return bool(label.words) and label.words[-1] in query.plural
