@@ -44,7 +44,7 @@ from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.tokens import count_tokens
 from memory_node.core.units import ObjectMemoryUnit
 
-if TYPE_CHECKING:  # the store imports the migrations, which import our schema
+if TYPE_CHECKING:
     from memory_node.core.persistence.store import MemoryStore
 
 HEADER = "Experience (from past episodes):"

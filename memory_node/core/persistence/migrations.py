@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_node.core.experience.schema import EXPERIENCE_SCHEMA_SQL
+from memory_node.core.persistence.experience_schema import EXPERIENCE_SCHEMA_SQL
 from memory_node.core.scene_graph.schema import SCENE_GRAPH_SCHEMA_SQL
 
 

@@ -1,7 +1,9 @@
 """SQLite schema of the experience memory (migration 4), in the memory's own file.
 
 Episodes and their steps are the record; transitions, procedures, facts and utilities are
-the knowledge folded out of them, each row carrying the provenance it came from.
+the knowledge folded out of them, each row carrying the provenance it came from. It lives
+here, not in core/experience/, because the migrations import it and the experience package
+imports recall, which imports the store.
 """
 
 from __future__ import annotations
