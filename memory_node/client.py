@@ -243,7 +243,9 @@ class MemoryClient:
         return RecallAnswer(units, r.long_term_text, r.context, r.context_tokens,
                             list(r.warnings), steps,
                             "step" if brief_state is not None else "instruction",
-                            "budget cut" in r.message)
+                            "budget cut" in r.message,
+                            known_bad_actions=list(r.known_bad_actions),
+                            procedure=r.procedure, facts=list(r.facts))
 
     def record_outcome(self, episode_id: str, skill: str, arguments: Sequence[str],
                        succeeded: bool, message: str = "",

@@ -13,11 +13,12 @@ import math
 import sqlite3
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument, NotFound
+from memory_node.core.experience import ExperienceMemory, ExperienceSettings
 from memory_node.core.long_term import LongTermMemory
 from memory_node.core.memory_settings import MemorySettings
 from memory_node.core.persistence.store import MemoryStore, SchemaMismatch
@@ -86,6 +87,7 @@ class Memory:
                                    embedder=embedder)
         # Skill outcomes also reach the scene graph (containment, skill-set states).
         self.recall.outcome_listener = self.long_term.apply_outcome_units
+        self.experience: ExperienceMemory | None = None  # attach_experience()
 
     # -- update_object --------------------------------------------------------------------
     def upsert_object(self, unit: ObjectMemoryUnit,
@@ -181,7 +183,18 @@ class Memory:
 
     # -- episodes ---------------------------------------------------------------------------
     def end_episode(self, episode_id: str, task_succeeded: bool = False) -> EpisodeSummary:
-        return replace(self.recall.end_episode(episode_id), task_succeeded=task_succeeded)
+        return self.recall.end_episode(episode_id, task_succeeded)
+
+    # -- experience ---------------------------------------------------------------------------
+    def attach_experience(self, settings: ExperienceSettings | None = None) -> ExperienceMemory:
+        """Start learning from episodes: the experience memory (same SQLite file) hears
+        every outcome and end of episode through recall's hooks and adds its knowledge to
+        recall. Not attached, the memory behaves exactly as without it."""
+        if self.experience is None:
+            self.experience = ExperienceMemory(self.store, settings or ExperienceSettings())
+            self.recall.observers.append(self.experience)
+            self.recall.sources.append(self.experience)
+        return self.experience
 
     # -- manage -----------------------------------------------------------------------------
     def save(self, name: str) -> Path:
@@ -206,18 +219,18 @@ class Memory:
                 probe = ShortTermMemory(self.settings.short_term.capacity,
                                         self.settings.short_term.policy, prepared)
                 LongTermMemory(prepared, probe, self.long_term.config)
+                if self.experience is not None:
+                    ExperienceMemory(prepared, self.experience.settings)
             except (ValueError, TypeError, KeyError, sqlite3.DatabaseError) as exc:
                 raise SchemaMismatch(f"snapshot {name!r} holds data this code cannot "
                                      f"read: {type(exc).__name__}: {exc}") from exc
             previous = self.store.backup_in_memory()
             try:
                 self.store.adopt(prepared)
-                self.short_term.reload()
-                self.long_term.reload()
+                self._reload_all()
             except BaseException:
                 self.store.restore(previous)
-                self.short_term.reload()
-                self.long_term.reload()
+                self._reload_all()
                 raise
             finally:
                 previous.close()
@@ -225,10 +238,18 @@ class Memory:
             prepared.discard()
         return self.store.resolve_snapshot_path(name)
 
+    def _reload_all(self) -> None:
+        self.short_term.reload()
+        self.long_term.reload()
+        if self.experience is not None:
+            self.experience.reload()
+
     def clear(self) -> None:
         self.store.clear()
         self.short_term.clear()
         self.long_term.clear()
+        if self.experience is not None:
+            self.experience.reload()
 
     def close(self) -> None:
         self.store.close()

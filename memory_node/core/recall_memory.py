@@ -22,6 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
+from memory_node.core.episode_hooks import (
+    EpisodeObserver,
+    EpisodeSummary,
+    ExtraContext,
+    RecallSource,
+    RecordedStep,
+)
 from memory_node.core.errors import ErrorCode, InvalidArgument, NotFound
 from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.context import SCENE_HEADER
@@ -91,6 +98,10 @@ class RecallAnswer:
     mode: str                        # "instruction" or "step"
     truncated: bool = False          # some relevant unit or scene-graph line did not fit
     elapsed_s: float = 0.0
+    # From the recall sources (experience memory), each line ending with its provenance id.
+    known_bad_actions: list[str] = field(default_factory=list)
+    procedure: str = ""
+    facts: list[str] = field(default_factory=list)
 
     @property
     def nothing_relevant(self) -> bool:
@@ -113,19 +124,6 @@ class _Episode:
     opened_at: float = field(default_factory=time.time)
     steps: int = 0                     # every recorded outcome, beyond the window too
     successes: int = 0
-
-
-@dataclass(frozen=True)
-class EpisodeSummary:
-    """What an ended episode did."""
-
-    episode_id: str
-    instruction: str
-    steps: int
-    successes: int
-    failures: int
-    duration: float                    # seconds from its first request to its end
-    task_succeeded: bool = False
 
 
 def brief_from_fields(
@@ -168,6 +166,10 @@ class RecallMemory:
         self._episodes: OrderedDict[str, _Episode] = OrderedDict()
         # Service callbacks may run on several executor threads; the caches are plain dicts.
         self._lock = threading.RLock()
+        # Memories that learn from episodes (experience) hear every step and end here, and
+        # add their lines to recall's context; the facade registers them.
+        self.observers: list[EpisodeObserver] = []
+        self.sources: list[RecallSource] = []
         short_term.add_eviction_listener(self._on_evicted)
 
     # -- set-up -------------------------------------------------------------------------------
@@ -260,19 +262,28 @@ class RecallMemory:
         self._episodes.move_to_end(episode_id)
         return episode
 
-    def end_episode(self, episode_id: str) -> EpisodeSummary:
+    def end_episode(self, episode_id: str, task_succeeded: bool = False) -> EpisodeSummary:
         """Free the episode's pool and working memory; NotFound if it is not open (never
-        opened, already ended, or dropped as the least recently used)."""
+        opened, already ended, or dropped as the least recently used) and no observer
+        holds it open either (an episode whose steps were recorded before a restart)."""
         episode_id = self._check_episode_id(episode_id, required=True)
         with self._lock:
-            episode = self._episodes.pop(episode_id, None)
+            episode = self._episodes.get(episode_id)
             if episode is None:
-                raise NotFound(f"no open episode {episode_id!r}")
+                if not any(o.knows_episode(episode_id) for o in self.observers):
+                    raise NotFound(f"no open episode {episode_id!r}")
+                summary = EpisodeSummary(episode_id, "", 0, 0, 0, 0.0, bool(task_succeeded))
+            else:
+                summary = EpisodeSummary(episode_id, episode.instruction, episode.steps,
+                                         episode.successes, episode.steps - episode.successes,
+                                         max(0.0, time.time() - episode.opened_at),
+                                         bool(task_succeeded))
+            for observer in self.observers:  # may raise: then the episode stays open
+                summary = observer.on_episode_end(summary)
+            self._episodes.pop(episode_id, None)
             if self._steps is not None:
                 self._steps.end_episode(episode_id)
-            return EpisodeSummary(episode_id, episode.instruction, episode.steps,
-                                  episode.successes, episode.steps - episode.successes,
-                                  max(0.0, time.time() - episode.opened_at))
+            return summary
 
     def working_memory(self, episode_id: str) -> list[StepView]:
         episode = self._episodes.get(episode_id)
@@ -350,6 +361,8 @@ class RecallMemory:
                 episode.instruction = text
             warnings: list[str] = []
             reasons: dict[str, str] = {}
+            extra = self._extra(text, episode_id, brief, by_id, budget)
+            budget -= extra.tokens  # the sources fitted into their share of the budget
             if brief is None:
                 result = recaller.recall(text, units, k, budget, scene_graph=self.long_term_text,
                                          labels=labels, now=now)
@@ -371,11 +384,31 @@ class RecallMemory:
                 for r in ranked
             ]
             context, tokens = _append_warnings(block.text, block.token_count, warnings, budget)
+            if extra.text:  # fitted into its own share: the counts add up (recall/context.py)
+                context = "\n".join(p for p in (extra.text, context) if p)
+                tokens += extra.tokens
             long_term = (block.text.split(SCENE_HEADER + "\n", 1)[1]
                          if block.scene_graph_included else "")
             return RecallAnswer(recalled, long_term, context, tokens, warnings,
                                 self.working_memory(episode_id) if episode_id else [],
-                                mode, block.truncated, time.perf_counter() - start)
+                                mode, block.truncated or extra.truncated,
+                                time.perf_counter() - start, extra.known_bad_actions,
+                                extra.procedure, extra.facts)
+
+    def _extra(self, text: str, episode_id: str, brief: BriefState | None,
+               units: dict[str, ObjectMemoryUnit], budget: int) -> ExtraContext:
+        """The sources' lines (experience), fitted first into their share of the budget;
+        the units and the scene graph get what they leave."""
+        if not self.sources:
+            return ExtraContext()
+        parts = [s.recall_extra(text, episode_id, brief, units, budget) for s in self.sources]
+        if len(parts) == 1:
+            return parts[0]
+        return ExtraContext(
+            "\n".join(p.text for p in parts if p.text), sum(p.tokens for p in parts),
+            [x for p in parts for x in p.known_bad_actions],
+            next((p.procedure for p in parts if p.procedure), ""),
+            [x for p in parts for x in p.facts], any(p.truncated for p in parts))
 
     def _step_warnings(self, episode: _Episode, brief: BriefState,
                        units: dict[str, ObjectMemoryUnit]) -> list[str]:
@@ -426,6 +459,8 @@ class RecallMemory:
         skill = check_text(skill, "skill", MAX_ID_LENGTH)
         skill, args_t = check_skill_call(skill, list(check_text_list(args, "arguments")))
         with self._lock:
+            for observer in self.observers:  # a refusal here changes nothing
+                observer.check_outcome(episode_id)
             units = {u.object_id: u for u in self.short_term.units()}
             outcome = SkillOutcome(
                 skill, args_t, bool(succeeded),
@@ -463,6 +498,14 @@ class RecallMemory:
                 episode.messages.append(message.strip())
                 episode.steps += 1
                 episode.successes += bool(succeeded)
+            if self.observers and episode_id:
+                named = {a for a in (*args_t, held_before) if a in units}
+                step = RecordedStep(
+                    episode_id, skill, args_t, bool(succeeded), int(code), area, held_before,
+                    held, {i: units[i].label for i in named}, {i: units[i].state for i in named},
+                    time.time() if stamp is None else stamp, message.strip())
+                for observer in self.observers:
+                    observer.on_outcome(step)
             return OutcomeAnswer(stored, forgotten, warnings, held)
 
     # -- free-text query ----------------------------------------------------------------------

@@ -69,6 +69,9 @@ class RecallCapability(Capability):
                               robot_area=s.robot_area)
             for s in answer.working_memory]
         response.nothing_relevant = answer.nothing_relevant
+        response.known_bad_actions = answer.known_bad_actions
+        response.procedure = answer.procedure
+        response.facts = answer.facts
         what = ("nothing relevant" if answer.nothing_relevant
                 else f"{len(answer.units)} unit(s)")
         cut = "; budget cut some lines" if answer.truncated else ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_node.core.persistence.experience_schema import EXPERIENCE_SCHEMA_SQL
 from memory_node.core.scene_graph.schema import SCENE_GRAPH_SCHEMA_SQL
 
 
@@ -64,4 +65,6 @@ MIGRATIONS: list[Migration] = [
         ) WITHOUT ROWID;
         """,
     ),
+    Migration(4, "experience memory (episodes, transitions, procedures, facts, utility)",
+              EXPERIENCE_SCHEMA_SQL),
 ]

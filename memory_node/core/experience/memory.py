@@ -1,0 +1,561 @@
+"""ExperienceMemory: episodes, the trajectory graph, procedures, facts and outcome utility
+over the memory's SQLite file.
+
+It is an `EpisodeObserver` and a `RecallSource` (memory_node.core.episode_hooks): recall
+tells it every recorded outcome and every end of episode (so no planner change is needed
+to fill it), and asks it for known-bad actions, the best procedure and facts to add to the
+context block. Every step is stored in one transaction before record_outcome returns, so
+a crash mid-episode loses nothing acknowledged; an episode left open by a restart is
+resumed by its next outcome or ended by end_episode. Knowledge lives in memory as well as
+in SQLite (bounded by the settings' caps), so a recall pays no SQL query.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import sqlite3
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from memory_node.core.episode_hooks import EpisodeSummary, ExtraContext, RecordedStep
+from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
+from memory_node.core.experience.episodes import Episode, check_episode, content_hash
+from memory_node.core.experience.facts import FactAssertion, FactResult, FactStore
+from memory_node.core.experience.graph import TrajectoryGraph, Transition
+from memory_node.core.experience.procedures import Procedure, ProcedureLibrary
+from memory_node.core.experience.settings import ExperienceSettings
+from memory_node.core.experience.state import (
+    action_key,
+    object_states_of,
+    robot_key,
+    state_key,
+)
+from memory_node.core.experience.task_types import TaskType, abstract_step, bind, task_type
+from memory_node.core.experience.utility import Utility
+from memory_node.core.recall.brief_state import BriefState
+from memory_node.core.recall.categories import CategoryTable
+from memory_node.core.skills import SkillTable, load_skill_table
+from memory_node.core.tokens import count_tokens
+from memory_node.core.units import ObjectMemoryUnit
+
+if TYPE_CHECKING:
+    from memory_node.core.persistence.store import MemoryStore
+
+HEADER = "Experience (from past episodes):"
+MAX_EPISODE_QUERY = 1000
+MAX_LABELS = 10_000    # object types are a few hundred; a guard, not a tuning knob
+
+
+@dataclass
+class _Open:
+    """An episode being recorded."""
+
+    episode_id: str
+    instruction: str
+    task: TaskType | None
+    started_at: float
+    steps: int = 0
+    successes: int = 0
+    stored_steps: int = 0
+    last_area: str = ""
+    first_stamp: float | None = None
+    last_stamp: float = 0.0
+    delivered: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class StoredEpisode:
+    episode_id: str
+    instruction: str
+    task_type: str
+    status: str
+    success: bool
+    steps: int
+    successes: int
+    sim_duration: float
+    wall_duration: float
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    episode_id: str
+    outcome: str          # "recorded" | "duplicate"
+    reason: str
+
+
+class ExperienceMemory:
+    """Learns from episodes; answers recall with what it learned."""
+
+    def __init__(self, store: MemoryStore, settings: ExperienceSettings | None = None,
+                 table: SkillTable | None = None) -> None:
+        self.store = store
+        self.settings = s = settings or ExperienceSettings()
+        self.table = table or load_skill_table()
+        self.categories = CategoryTable.load()
+        self.graph = TrajectoryGraph()
+        self.procedures = ProcedureLibrary(s.max_procedures_per_task, s.max_procedures,
+                                           s.proven_successes, s.proven_confidence)
+        self.facts = FactStore(s.max_facts, s.max_fact_history)
+        self.utility = Utility()
+        self._open: OrderedDict[str, _Open] = OrderedDict()
+        self._ended: set[str] = set()
+        # Episodes recalled for but with no step yet: instruction, task type, items
+        # delivered (bounded like open episodes).
+        self._pending: OrderedDict[str, tuple[str, TaskType, set[str]]] = OrderedDict()
+        self._labels: set[str] = set()   # object labels seen in steps and facts
+        self._lock = threading.RLock()
+        self.counters: dict[str, int] = {}
+        self.reload()
+
+    # -- loading ------------------------------------------------------------------------------
+    def reload(self) -> None:
+        """Rebuild everything from the SQLite file (start-up, CLEAR, LOAD)."""
+        with self._lock, self.store.transaction() as conn:
+            self.graph.load(conn)
+            self.procedures.load(conn)
+            self.facts.load(conn)
+            self.utility.load(conn)
+            self._open.clear()
+            self._pending.clear()
+            self._labels = {r[0] for r in conn.execute(
+                "SELECT DISTINCT label FROM exp_step_objects UNION"
+                " SELECT DISTINCT subject_label FROM exp_facts")}
+            self._ended = {r[0] for r in conn.execute(
+                "SELECT episode_id FROM exp_episodes WHERE status != 'open'")}
+            for r in conn.execute("SELECT * FROM exp_episodes WHERE status='open'"
+                                  " ORDER BY updated_at"):
+                last = conn.execute(
+                    "SELECT robot_area, skill, args, succeeded, stamp FROM exp_steps WHERE"
+                    " episode_id=? ORDER BY seq DESC LIMIT 1", (r["episode_id"],)).fetchone()
+                first = conn.execute("SELECT MIN(stamp) FROM exp_steps WHERE episode_id=?",
+                                     (r["episode_id"],)).fetchone()[0]
+                roles = tuple(json.loads(r["roles"]))
+                ep = _Open(r["episode_id"], r["instruction"],
+                           TaskType(r["task_type"], roles) if r["task_type"] else None,
+                           r["started_at"], r["steps"], r["successes"], r["stored_steps"],
+                           first_stamp=first)
+                if last is not None:
+                    ep.last_area = self._area_after(last["skill"], json.loads(last["args"]),
+                                                    bool(last["succeeded"]),
+                                                    last["robot_area"], "")
+                    ep.last_stamp = last["stamp"]
+                self._open[ep.episode_id] = ep
+
+    def _count(self, reason: str) -> None:
+        self.counters[reason] = self.counters.get(reason, 0) + 1
+
+    # -- EpisodeObserver ----------------------------------------------------------------------
+    def check_outcome(self, episode_id: str) -> None:
+        if episode_id and episode_id in self._ended:
+            self._count("experience.rejected.ended_episode")
+            raise Conflict(f"episode {episode_id!r} has already ended; an outcome needs an "
+                           "open episode (start a new episode id)")
+
+    def knows_episode(self, episode_id: str) -> bool:
+        return episode_id in self._open
+
+    def on_outcome(self, step: RecordedStep) -> None:
+        with self._lock, self._truth():
+            now = time.time()
+            with self.store.transaction() as conn:
+                ep = self._open_episode(conn, step.episode_id, now)
+                self._record_step(conn, ep, step, now)
+                self._bound_open(conn, now)
+
+    @contextlib.contextmanager
+    def _truth(self) -> Iterator[None]:
+        """A failed write rolls the file back; the in-memory view is rebuilt from it, so
+        the two never disagree (the file is the truth, as for the short-term memory)."""
+        try:
+            yield
+        except BaseException:
+            self.reload()
+            raise
+
+    def on_episode_end(self, summary: EpisodeSummary) -> EpisodeSummary:
+        with self._lock:
+            ep = self._open.get(summary.episode_id)
+            pending = self._pending.pop(summary.episode_id, None)
+            now = time.time()
+            if ep is None:
+                # Recall only (no outcome): nothing to store, but what was delivered to it
+                # is not judged either. Counted so an empty episode is visible.
+                self._count("experience.empty_episode")
+                return summary
+            if not ep.instruction and summary.instruction:
+                ep.instruction = summary.instruction
+            if ep.task is None and pending is not None:
+                ep.task = pending[1]
+                ep.delivered |= pending[2]
+            with self._truth(), self.store.transaction() as conn:
+                self._finish(conn, ep, bool(summary.task_succeeded), now)
+            return replace(summary, instruction=summary.instruction or ep.instruction,
+                           steps=max(summary.steps, ep.steps),
+                           successes=max(summary.successes, ep.successes),
+                           failures=max(summary.failures, ep.steps - ep.successes),
+                           duration=max(summary.duration, now - ep.started_at))
+
+    # -- recording ----------------------------------------------------------------------------
+    def _open_episode(self, conn: sqlite3.Connection, episode_id: str, now: float) -> _Open:
+        ep = self._open.get(episode_id)
+        if ep is not None:
+            self._open.move_to_end(episode_id)
+            return ep
+        pending = self._pending.pop(episode_id, None)
+        instruction, task = (pending[0], pending[1]) if pending else ("", None)
+        ep = _Open(episode_id, instruction, task, now)
+        if pending:
+            ep.delivered |= pending[2]
+        conn.execute(
+            "INSERT INTO exp_episodes (episode_id, instruction, task_type, roles, status,"
+            " started_at, updated_at) VALUES (?, ?, ?, ?, 'open', ?, ?)",
+            (episode_id, instruction, task.key if task else "",
+             json.dumps(list(task.roles) if task else []), now, now))
+        self._open[episode_id] = ep
+        return ep
+
+    def _area_after(self, skill: str, args: Sequence[str], succeeded: bool, area: str,
+                    before: str) -> str:
+        if area:
+            return area
+        if succeeded and self.table[skill].effect_param("robot_at") is not None:
+            return args[int(self.table[skill].effect_param("robot_at"))]
+        return before
+
+    def _record_step(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep,
+                     now: float) -> None:
+        moves = self.table[step.skill].effect_param("robot_at") is not None
+        # The state before the step: where the previous outcome left the robot (a step
+        # that does not move the robot happens where it reports being).
+        area_before = ep.last_area if (moves or not step.robot_area) else step.robot_area
+        states = object_states_of(step.args, step.states)
+        rkey = robot_key(area_before, step.held_before)
+        skey = state_key(area_before, step.held_before, states)
+        action = action_key(step.skill, step.args)
+        seq = ep.steps
+        if ep.stored_steps < self.settings.max_steps_per_episode:
+            conn.execute(
+                "INSERT INTO exp_steps (episode_id, seq, skill, args, labels, succeeded,"
+                " error_code, robot_area, held_object, state_key, stamp)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (ep.episode_id, seq, step.skill, json.dumps(list(step.args)),
+                 json.dumps(dict(step.labels), sort_keys=True), int(step.succeeded),
+                 int(step.error_code), area_before, step.held_before, skey, step.stamp))
+            conn.executemany(
+                "INSERT OR IGNORE INTO exp_step_objects (episode_id, seq, object_id, label)"
+                " VALUES (?, ?, ?, ?)",
+                [(ep.episode_id, seq, o, lbl) for o, lbl in sorted(step.labels.items())])
+            if len(self._labels) < MAX_LABELS:
+                self._labels.update(step.labels.values())
+            ep.stored_steps += 1
+        else:
+            self._count("experience.steps_not_stored")
+        ep.steps += 1
+        ep.successes += bool(step.succeeded)
+        ep.first_stamp = step.stamp if ep.first_stamp is None else ep.first_stamp
+        ep.last_stamp = step.stamp
+        ep.last_area = self._area_after(step.skill, step.args, step.succeeded,
+                                        step.robot_area, ep.last_area)
+        conn.execute(
+            "UPDATE exp_episodes SET steps=?, successes=?, stored_steps=?, updated_at=?,"
+            " instruction=?, task_type=?, roles=? WHERE episode_id=?",
+            (ep.steps, ep.successes, ep.stored_steps, now, ep.instruction,
+             ep.task.key if ep.task else "", json.dumps(list(ep.task.roles) if ep.task else []),
+             ep.episode_id))
+        self.graph.record(conn, rkey, skey, action, states, step.succeeded, step.error_code,
+                          ep.episode_id, now)
+        if step.succeeded:
+            facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
+            if facts:
+                _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
+                self.utility.forget(conn, dropped)
+        self.utility.forget(conn, self.graph.prune(conn, self.settings.max_transitions))
+
+    def _facts_of(self, step: RecordedStep, source: str) -> list[FactAssertion]:
+        """What a successful step says about the world: where an object was put, the
+        state a skill left."""
+        spec = self.table[step.skill]
+        out = []
+        place = spec.effect_param("place")
+        if place is not None:
+            obj, rec = step.args[int(place["object"])], step.args[int(place["receptacle"])]
+            k = place.get("relation")
+            rel = (step.args[int(k)] if k is not None and int(k) < len(step.args)
+                   else self.categories.relation_for(step.labels.get(rec, rec)))
+            if obj in step.labels:
+                out.append(FactAssertion(obj, step.labels[obj], "placed", f"{rel} {rec}",
+                                         source, step.stamp))
+        after = spec.state_after
+        if after is not None and step.args[after[0]] in step.labels:
+            o = step.args[after[0]]
+            out.append(FactAssertion(o, step.labels[o], "state", after[1], source, step.stamp))
+        pour = spec.effect_param("pour")
+        if pour is not None:
+            o = step.args[int(pour["target"])]
+            if o in step.labels:
+                out.append(FactAssertion(o, step.labels[o], "state", "filled", source,
+                                         step.stamp))
+        return out
+
+    def _bound_open(self, conn: sqlite3.Connection, now: float) -> None:
+        while len(self._open) > self.settings.max_open_episodes:
+            episode_id, _ = self._open.popitem(last=False)
+            conn.execute("UPDATE exp_episodes SET status='abandoned', updated_at=? WHERE"
+                         " episode_id=?", (now, episode_id))
+            self._ended.add(episode_id)
+            self._count("experience.abandoned_episodes")
+
+    def _finish(self, conn: sqlite3.Connection, ep: _Open, success: bool, now: float) -> None:
+        """End an episode: store its result, learn its procedure, judge what it was given."""
+        if ep.task is None and ep.instruction:
+            labels = {r["label"] for r in conn.execute(
+                "SELECT DISTINCT label FROM exp_step_objects WHERE episode_id=?",
+                (ep.episode_id,))}
+            ep.task = task_type(ep.instruction, labels)
+        sim = (ep.last_stamp - ep.first_stamp) if ep.first_stamp is not None else 0.0
+        conn.execute(
+            "UPDATE exp_episodes SET status='ended', success=?, instruction=?, task_type=?,"
+            " roles=?, sim_duration=?, wall_duration=?, updated_at=? WHERE episode_id=?",
+            (int(success), ep.instruction, ep.task.key if ep.task else "",
+             json.dumps(list(ep.task.roles) if ep.task else []), max(0.0, sim),
+             now - ep.started_at, now, ep.episode_id))
+        signature = ""
+        if success and ep.task is not None and ep.stored_steps == ep.steps:
+            signature = self._signature(conn, ep.episode_id, ep.task)
+        used = {int(i.split(":")[1]) for i in ep.delivered if i.startswith("proc:")}
+        pruned: list[str] = []
+        if ep.task is not None:
+            pruned = self.procedures.learn(conn, ep.task.key, signature, len(ep.task.roles),
+                                           ep.episode_id, success, used, now,
+                                           self.utility.score)
+        self.utility.record(conn, ep.delivered, success)
+        self.utility.forget(conn, pruned)
+        del self._open[ep.episode_id]
+        self._ended.add(ep.episode_id)
+        self._prune_episodes(conn)
+
+    def _signature(self, conn: sqlite3.Connection, episode_id: str, task: TaskType) -> str:
+        rows = conn.execute("SELECT skill, args, labels FROM exp_steps WHERE episode_id=?"
+                            " AND succeeded=1 ORDER BY seq", (episode_id,)).fetchall()
+        steps = [abstract_step(r["skill"], json.loads(r["args"]), json.loads(r["labels"]),
+                               task.roles, self.table) for r in rows]
+        # Exploration until something is seen depends on where it was: not a procedure
+        # step. A move followed by another move did nothing (a detour a repair left).
+        moves = {n for n in self.table.names if self.table[n].effect_param("robot_at")
+                 is not None}
+        kept = [s for s in steps if not s.startswith("explore(")]
+        kept = [s for i, s in enumerate(kept)
+                if not (s.split("(")[0] in moves and i + 1 < len(kept)
+                        and kept[i + 1].split("(")[0] in moves)]
+        return " ; ".join(kept)
+
+    def _prune_episodes(self, conn: sqlite3.Connection) -> None:
+        cap = self.settings.max_stored_episodes
+        if conn.execute("SELECT COUNT(*) FROM exp_episodes WHERE status != 'open'"
+                        ).fetchone()[0] <= cap:
+            return
+        # Down to 90% of the cap, so the sort runs once per tenth of the cap.
+        rows = conn.execute(
+            "SELECT episode_id FROM exp_episodes WHERE status != 'open' ORDER BY updated_at"
+            " DESC, episode_id LIMIT -1 OFFSET ?", (int(cap * 0.9),)
+        ).fetchall()
+        if rows:
+            ids = [(r[0],) for r in rows]
+            conn.executemany("DELETE FROM exp_step_objects WHERE episode_id=?", ids)
+            conn.executemany("DELETE FROM exp_steps WHERE episode_id=?", ids)
+            conn.executemany("DELETE FROM exp_episodes WHERE episode_id=?", ids)
+            self._ended.difference_update(r[0] for r in rows)
+
+    # -- whole episodes -----------------------------------------------------------------------
+    def record_episode(self, episode: Episode) -> RecordResult:
+        """Store a complete episode recorded elsewhere, as if it had run here. The same
+        episode again is recognised and not counted twice; a different one under an id
+        already used is a Conflict. Malformed or partial episodes: InvalidArgument."""
+        ep = check_episode(episode, self.table, self.settings.max_steps_per_episode)
+        digest = content_hash(ep)
+        with self._lock:
+            if ep.episode_id in self._open:
+                raise Conflict(f"episode {ep.episode_id!r} is open here; its steps come "
+                               "through record_outcome")
+            row = self.store.query("SELECT content_hash FROM exp_episodes WHERE episode_id=?",
+                                   (ep.episode_id,))
+            if row:
+                if row[0][0] == digest:
+                    self._count("experience.duplicate_episode")
+                    return RecordResult(ep.episode_id, "duplicate",
+                                        "already recorded with the same content; merged")
+                raise Conflict(f"episode {ep.episode_id!r} was already recorded with "
+                               "different content; nothing stored")
+            now = time.time()
+            labels = {lbl for s in ep.steps for lbl in s.labels.values()}
+            task = task_type(ep.instruction, labels | self.known_labels())
+            with self._truth(), self.store.transaction() as conn:
+                self._pending[ep.episode_id] = (ep.instruction, task, set())
+                open_ = self._open_episode(conn, ep.episode_id, now)
+                held = ""
+                for s in ep.steps:
+                    held_before = s.held_before or held
+                    held = held_before
+                    if s.succeeded and s.skill == "pick":
+                        held = s.args[0]
+                    elif s.succeeded and s.skill == "put" and s.args[0] == held_before:
+                        held = ""
+                    self._record_step(conn, open_, RecordedStep(
+                        ep.episode_id, s.skill, s.args, bool(s.succeeded), s.error_code,
+                        s.robot_area, held_before, held, s.labels, s.states, s.stamp), now)
+                conn.execute("UPDATE exp_episodes SET content_hash=? WHERE episode_id=?",
+                             (digest, ep.episode_id))
+                self._finish(conn, open_, bool(ep.task_succeeded), now)
+                if ep.sim_duration:
+                    conn.execute("UPDATE exp_episodes SET sim_duration=? WHERE episode_id=?",
+                                 (ep.sim_duration, ep.episode_id))
+            return RecordResult(ep.episode_id, "recorded", "")
+
+    # -- facts from elsewhere -----------------------------------------------------------------
+    def add_facts(self, assertions: Sequence[FactAssertion]) -> list[FactResult]:
+        """Assert facts (e.g. from the scene graph); the batch is all or nothing."""
+        batch = FactStore.check_batch(assertions)
+        with self._lock, self._truth(), self.store.transaction() as conn:
+            results, dropped = self.facts.apply(conn, batch)
+            self.utility.forget(conn, dropped)
+            return results
+
+    # -- queries ------------------------------------------------------------------------------
+    def known_labels(self) -> set[str]:
+        """Object labels seen in steps and facts: the words that name objects in
+        instructions (with the labels of the units in memory)."""
+        return self._labels
+
+    def episodes(self, task_type: str = "", object_id: str = "", label: str = "",
+                 area: str = "", limit: int = 100) -> list[StoredEpisode]:
+        """Stored episodes, newest first, filtered by task type, object, label or area."""
+        if not 1 <= limit <= MAX_EPISODE_QUERY:
+            raise InvalidArgument(f"limit {limit} is outside [1, {MAX_EPISODE_QUERY}]")
+        where, params = [], []
+        if task_type:
+            where.append("e.task_type = ?")
+            params.append(task_type)
+        if object_id:
+            where.append("e.episode_id IN (SELECT episode_id FROM exp_step_objects"
+                         " WHERE object_id = ?)")
+            params.append(object_id)
+        if label:
+            where.append("e.episode_id IN (SELECT episode_id FROM exp_step_objects"
+                         " WHERE label = ? COLLATE NOCASE)")
+            params.append(label)
+        if area:
+            where.append("e.episode_id IN (SELECT episode_id FROM exp_steps WHERE"
+                         " robot_area = ?)")
+            params.append(area)
+        sql = ("SELECT * FROM exp_episodes e" + (" WHERE " + " AND ".join(where) if where
+                                                 else "")
+               + " ORDER BY e.updated_at DESC, e.episode_id LIMIT ?")
+        rows = self.store.query(sql, (*params, limit))
+        return [StoredEpisode(r["episode_id"], r["instruction"], r["task_type"], r["status"],
+                              bool(r["success"]), r["steps"], r["successes"],
+                              r["sim_duration"], r["wall_duration"]) for r in rows]
+
+    def stats(self) -> dict[str, int]:
+        rows = self.store.query("SELECT status, COUNT(*) FROM exp_episodes GROUP BY status")
+        out = {f"experience.episodes.{r[0]}": int(r[1]) for r in rows}
+        out.update({"experience.transitions": len(self.graph),
+                    "experience.procedures": len(self.procedures),
+                    "experience.facts": len(self.facts),
+                    "experience.open_episodes": len(self._open)})
+        out.update(self.counters)
+        return out
+
+    # -- RecallSource -------------------------------------------------------------------------
+    def recall_extra(self, instruction: str, episode_id: str, brief: BriefState | None,
+                     units: Mapping[str, ObjectMemoryUnit], budget: int) -> ExtraContext:
+        with self._lock:
+            vocabulary = {u.label for u in units.values()} | self.known_labels()
+            task = task_type(instruction, vocabulary)
+            if episode_id and episode_id not in self._ended:
+                ep = self._open.get(episode_id)
+                if ep is None and episode_id not in self._pending:
+                    self._pending[episode_id] = (instruction, task, set())
+                    while len(self._pending) > self.settings.max_open_episodes:
+                        self._pending.popitem(last=False)
+                elif ep is not None and ep.task is None:
+                    ep.instruction, ep.task = instruction, task  # stored with its next step
+            lines: list[tuple[str, str, str]] = []   # (kind, item id, text)
+            if brief is not None:
+                states = {oid: u.state for oid, u in units.items()}
+                for t in self.graph.known_bad(robot_key(brief.robot_area, brief.held_object),
+                                              states)[: self.settings.max_known_bad]:
+                    lines.append(("bad", t.item_id, _bad_text(t)))
+            else:
+                best = self.procedures.best(task, self.utility.score,
+                                            self.settings.min_task_similarity)
+                if best is not None:
+                    lines.append(("proc", best[0].item_id, _procedure_text(best[0], task)))
+            subjects = [brief.held_object] if brief is not None and brief.held_object else []
+            facts = sorted(self.facts.about(task.roles, subjects),
+                           key=lambda f: (-self.utility.score(f.item_id) * f.support,
+                                          -f.updated_at, f.fact_id))
+            for f in facts[: self.settings.max_facts_per_recall]:
+                lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
+            answer = _fit(lines, max(0, min(budget - 1, int(budget * self.settings.budget_share))))
+            if episode_id:
+                delivered = [i for _, i, _ in lines if f"[{i}]" in answer.text]
+                ep = self._open.get(episode_id)
+                if ep is not None:
+                    ep.delivered.update(delivered)
+                elif episode_id in self._pending:
+                    self._pending[episode_id][2].update(delivered)
+            return answer
+
+
+def _bad_text(t: Transition) -> str:
+    code = ErrorCode(t.last_error_code).name if t.last_error_code in set(ErrorCode) else "?"
+    return (f"do not {t.action}: failed {t.failures}x in this state ({code})"
+            f" [{t.item_id}]")
+
+
+def _procedure_text(p: Procedure, task: TaskType) -> str:
+    steps = " ; ".join(bind(s, task.roles) for s in p.steps)
+    return (f"procedure that worked {p.successes}/{p.uses} times for this task: {steps}"
+            f" [{p.item_id}]")
+
+
+def _fit(lines: Iterable[tuple[str, str, str]], budget: int) -> ExtraContext:
+    """Header plus the lines that fit, in order (known-bad, procedure, facts)."""
+    lines = list(lines)
+    if not lines or budget <= 0:
+        return ExtraContext(truncated=bool(lines))
+    kept = [HEADER]
+    used = _tokens(HEADER)
+    bad: list[str] = []
+    proc = ""
+    facts: list[str] = []
+    cut = False
+    for kind, _, text in lines:
+        cost = _tokens(f"- {text}")
+        if used + cost > budget:
+            cut = True
+            continue
+        kept.append(f"- {text}")
+        used += cost
+        if kind == "bad":
+            bad.append(text)
+        elif kind == "proc":
+            proc = text
+        else:
+            facts.append(text)
+    if len(kept) == 1:
+        return ExtraContext(truncated=True)
+    # WordPiece counts of newline-joined lines add up (recall/context.py), so `used` is the count.
+    return ExtraContext("\n".join(kept), used, bad, proc, facts, cut)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens(line: str) -> int:
+    # The same lines come back step after step; tokenising is most of a recall's cost here.
+    return count_tokens(line)

@@ -1,0 +1,32 @@
+"""Deterministic state summaries and action keys for the trajectory graph.
+
+A state is what decides whether an action can work: where the robot is, what it holds,
+and the states of the objects the action names (BrainMem's trajectory graph, with the
+state reduced to what is relevant for the action). The same world gives the same key in
+every process: keys are plain sorted strings, no hashing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+NOTHING = "-"
+
+
+def robot_key(area: str, held: str) -> str:
+    """The robot's part of a state: area and held object id."""
+    return f"area={area or NOTHING};held={held or NOTHING}"
+
+
+def object_states_of(args: Sequence[str], states: Mapping[str, str]) -> dict[str, str]:
+    """States of the objects an action names (non-objects, e.g. area names, are skipped)."""
+    return {a: (states[a] or "none") for a in dict.fromkeys(args) if a in states}
+
+
+def state_key(area: str, held: str, object_states: Mapping[str, str]) -> str:
+    objects = ";".join(f"{k}={v}" for k, v in sorted(object_states.items()))
+    return robot_key(area, held) + (f";{objects}" if objects else "")
+
+
+def action_key(skill: str, args: Sequence[str]) -> str:
+    return f"{skill}({', '.join(args)})"

@@ -1,0 +1,65 @@
+"""Experience memory as a capability of the memory server (issue 15).
+
+Attaches `memory_node.core.experience.ExperienceMemory` to the facade, which hooks it into
+recall: every memory/record_outcome and memory/end_episode fills it (no planner change),
+and memory/recall answers with its known-bad actions, procedure and facts (the recall
+capability copies them into the response). State changes on memory/events (perception,
+the scene graph, the VLM) become facts with the event as provenance. Its counters go to
+memory/stats.
+"""
+
+from __future__ import annotations
+
+from diagnostic_msgs.msg import KeyValue
+
+from memory_node.core.experience import ExperienceMemory, ExperienceSettings, FactAssertion
+from memory_node.core.units import OBJECT_STATES
+from memory_node.msg import MemoryStats, ObjectEvent
+from memory_node.nodes.host import Capability, MemoryHost
+
+EVENTS_DEPTH = 100
+
+
+class ExperienceCapability(Capability):
+    name = "experience"
+    settings_sections = ((ExperienceSettings, "experience"),)
+
+    def configure(self, host: MemoryHost) -> None:
+        self.host = host
+        settings = host.declare_settings(ExperienceSettings, "experience")
+        self.experience: ExperienceMemory = host.memory.attach_experience(settings)
+        host.add_stats_contributor(self._stats)
+        self._events = host.node.create_subscription(
+            ObjectEvent, host.require_topic_name("memory/events", "experience events"),
+            self._on_event, EVENTS_DEPTH)
+        stats = self.experience.stats()
+        host.node.get_logger().info(
+            f"experience: {stats['experience.procedures']} procedure(s), "
+            f"{stats['experience.transitions']} transition(s), "
+            f"{stats['experience.facts']} fact(s), "
+            f"{stats['experience.open_episodes']} open episode(s) resumed")
+
+    def _stats(self, msg: MemoryStats) -> None:
+        msg.counters.extend(KeyValue(key=k, value=str(v))
+                            for k, v in sorted(self.experience.stats().items()))
+
+    def _on_event(self, event: ObjectEvent) -> None:
+        # Only what an event states for certain: an object's new state. Malformed events
+        # are counted and dropped; the node never dies on a message.
+        if event.kind != ObjectEvent.STATE_CHANGED:
+            return
+        state = event.new_state.strip()
+        stamp = event.header.stamp.sec + event.header.stamp.nanosec * 1e-9
+        if state not in OBJECT_STATES or state in ("none", "absent"):
+            return
+        current = self.experience.facts.current(event.object_id, "state")
+        if current is not None and current.value == state:
+            return  # an outcome already said so: the same knowledge, not more support
+        try:
+            self.experience.add_facts([FactAssertion(
+                event.object_id, event.label, "state", state,
+                f"event:STATE_CHANGED@{stamp:.3f}", stamp)])
+        except ValueError as exc:
+            self.host.memory.counters.count("rejected.experience.event")
+            self.host.node.get_logger().warning(f"experience: event dropped: {exc}",
+                                                throttle_duration_sec=2.0)

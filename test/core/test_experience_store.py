@@ -1,0 +1,214 @@
+"""ExperienceMemory on its own (real SQLite, no model): whole episodes, bad input, facts
+arriving together, caps and pruning, determinism."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
+from memory_node.core.experience import (
+    Episode,
+    EpisodeStep,
+    ExperienceMemory,
+    ExperienceSettings,
+    FactAssertion,
+)
+from memory_node.core.experience.state import state_key
+from memory_node.core.experience.task_types import bind, task_type
+from memory_node.core.persistence.store import MemoryStore
+
+LABELS = {"Apple_1": "Apple", "Tomato_1": "Tomato", "Fridge_1": "Fridge",
+          "SinkBasin_1": "SinkBasin", "Mug_1": "Mug", "CoffeeMachine_1": "CoffeeMachine"}
+
+
+def step(skill: str, *args: str, ok: bool | None = True, code: int = ErrorCode.NONE,
+         states: dict[str, str] | None = None) -> EpisodeStep:
+    return EpisodeStep(skill, tuple(args), ok, code, "kitchen",
+                       labels={a: LABELS[a] for a in args if a in LABELS},
+                       states=states or {}, stamp=100.0)
+
+
+def episode(eid: str, obj: str = "Apple_1", ok: bool | None = True,
+            extra: tuple[EpisodeStep, ...] = ()) -> Episode:
+    label = LABELS[obj].lower()
+    return Episode(eid, f"put the washed {label} in the fridge", (
+        step("pick", obj), step("navigate", "SinkBasin_1"), step("clean", obj), *extra,
+        step("navigate", "Fridge_1"), step("open", "Fridge_1"),
+        step("put", obj, "Fridge_1", "in")), ok)
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Iterator[MemoryStore]:
+    s = MemoryStore(tmp_path / "m.sqlite", durability="normal")
+    yield s
+    s.close()
+
+
+def rows(store: MemoryStore) -> dict[str, int]:
+    return {t: store.query(f"SELECT COUNT(*) FROM {t}")[0][0]
+            for t in ("exp_episodes", "exp_steps", "exp_step_objects", "exp_transitions",
+                      "exp_procedures", "exp_facts", "exp_utility")}
+
+
+def test_migration_4_creates_the_experience_tables(store: MemoryStore) -> None:
+    assert store.schema_version >= 4
+    assert {"exp_episodes", "exp_steps", "exp_transitions", "exp_procedures", "exp_facts",
+            "exp_utility"} <= set(store.data_tables())
+
+
+@pytest.mark.parametrize(("bad", "reason"), [
+    (Episode("e1", "wash the apple", (step("pick", "Apple_1", ok=None),), True),
+     "result is missing"),
+    (Episode("e1", "wash the apple", (step("juggle", "Apple_1"),), True), "unknown skill"),
+    (Episode("e1", "wash the apple", (step("pick", "Apple_1"),), None), "partial"),
+    (Episode("e1", "wash the apple", (), True), "no steps"),
+    (Episode("e1", "", (step("pick", "Apple_1"),), True), "instruction is missing"),
+    (Episode("e1", "wash", (step("pick", "Apple_1", code=ErrorCode.NOT_FOUND),), True),
+     "succeeded with error code"),
+    (Episode("e1", "wash", (EpisodeStep("pick", ("Apple_1",), True, stamp=1.0),), True),
+     "has no label"),
+    (Episode("e1", "wash", (step("pick", "Apple_1", code=99),), True), "not an ErrorCode"),
+])
+def test_malformed_or_partial_episodes_are_refused_and_store_nothing(
+        store: MemoryStore, bad: Episode, reason: str) -> None:
+    exp = ExperienceMemory(store)
+    before = rows(store)
+    with pytest.raises(InvalidArgument, match=reason):
+        exp.record_episode(bad)
+    assert rows(store) == before
+
+
+def test_an_episode_recorded_twice_is_merged_not_counted_twice(store: MemoryStore) -> None:
+    exp = ExperienceMemory(store)
+    assert exp.record_episode(episode("e1")).outcome == "recorded"
+    after_first = rows(store)
+    [proc] = exp.procedures._by_task["put washed <1> in <2>"]
+    again = exp.record_episode(episode("e1"))
+    assert again.outcome == "duplicate" and "already recorded" in again.reason
+    assert rows(store) == after_first and (proc.uses, proc.successes) == (1, 1)
+    with pytest.raises(Conflict, match="different content"):
+        exp.record_episode(episode("e1", obj="Tomato_1"))
+    assert rows(store) == after_first
+
+
+def test_the_same_procedure_from_many_episodes_is_one_row(store: MemoryStore) -> None:
+    exp = ExperienceMemory(store)
+    for n in range(4):
+        exp.record_episode(episode(f"e{n}", obj=("Apple_1", "Tomato_1")[n % 2]))
+    [proc] = exp.procedures._by_task["put washed <1> in <2>"]
+    assert (proc.uses, proc.successes) == (4, 4) and exp.procedures.proven(proc)
+    assert proc.signature == ("pick(<1>) ; navigate(<SinkBasin>) ; clean(<1>) ; "
+                              "navigate(<2>) ; open(<2>) ; put(<1>, <2>, in)")
+    assert bind(proc.signature, ("Mug", "Fridge")).startswith("pick(Mug) ; navigate(SinkBasin)")
+
+
+def test_procedures_are_capped_and_proven_ones_never_pruned(store: MemoryStore) -> None:
+    exp = ExperienceMemory(store, ExperienceSettings(max_procedures_per_task=2,
+                                                     proven_successes=2))
+    for n in range(2):  # proven: 2 successes, confidence 1
+        exp.record_episode(episode(f"p{n}"))
+    variants = [(step("open", "Fridge_1"), step("close", "Fridge_1")) * k for k in range(1, 5)]
+    for n, extra in enumerate(variants):  # four other ways, each once
+        exp.record_episode(episode(f"v{n}", extra=extra))
+    kept = exp.procedures._by_task["put washed <1> in <2>"]
+    assert len(kept) == 2
+    assert any(p.first_episode == "p0" for p in kept)   # the proven one survived
+    assert len(store.query("SELECT * FROM exp_procedures")) == 2
+
+
+def test_conflicting_facts_arriving_together_are_refused_whole(store: MemoryStore) -> None:
+    exp = ExperienceMemory(store)
+    batch = [FactAssertion("Tomato_1", "Tomato", "state", "sliced", "event:a", 10.0),
+             FactAssertion("Tomato_1", "Tomato", "state", "cooked", "event:b", 10.0),
+             FactAssertion("Mug_1", "Mug", "state", "filled", "event:c", 10.0)]
+    with pytest.raises(Conflict, match="conflicting facts arrived together"):
+        exp.add_facts(batch)
+    assert rows(store)["exp_facts"] == 0 and len(exp.facts) == 0
+
+
+def test_facts_in_one_batch_apply_in_stamp_order(store: MemoryStore) -> None:
+    exp = ExperienceMemory(store)
+    results = exp.add_facts([
+        FactAssertion("Tomato_1", "Tomato", "state", "cooked", "event:b", 20.0),
+        FactAssertion("Tomato_1", "Tomato", "state", "sliced", "event:a", 10.0),
+        FactAssertion("Tomato_1", "Tomato", "state", "sliced", "event:a", 10.0)])
+    assert [r.outcome for r in results] == ["new", "merged", "new"]
+    current = exp.facts.current("Tomato_1", "state")
+    assert current is not None and current.value == "cooked"
+    history = exp.facts.history(store._conn, "Tomato_1", "state")
+    assert [(f.value, f.support) for f in history] == [("sliced", 1), ("cooked", 1)]
+    # An older report than what is known is kept as history, not made current.
+    [late] = exp.add_facts([FactAssertion("Tomato_1", "Tomato", "state", "sliced",
+                                          "event:old", 5.0)])
+    assert late.outcome == "superseded"
+    current = exp.facts.current("Tomato_1", "state")
+    assert current is not None and current.value == "cooked"
+
+
+def test_fact_history_is_bounded(store: MemoryStore) -> None:
+    exp = ExperienceMemory(store, ExperienceSettings(max_fact_history=2))
+    for n, state in enumerate(["sliced", "cooked", "heated", "cooled", "sliced"]):
+        exp.add_facts([FactAssertion("Tomato_1", "Tomato", "state", state, f"e:{n}",
+                                     float(n))])
+    assert rows(store)["exp_facts"] == 3   # current + 2 superseded
+
+
+@pytest.mark.parametrize("bad", [
+    FactAssertion("", "Tomato", "state", "sliced", "s", 1.0),
+    FactAssertion("Tomato_1", "Tomato", "colour", "red", "s", 1.0),
+    FactAssertion("Tomato_1", "Tomato", "state", "x" * 200, "s", 1.0),
+    FactAssertion("Tomato_1", "Tomato", "state", "sliced", "", 1.0),
+    FactAssertion("Tomato_1", "Tomato", "state", "sliced", "s", float("nan")),
+])
+def test_malformed_facts_are_refused(store: MemoryStore, bad: FactAssertion) -> None:
+    exp = ExperienceMemory(store)
+    with pytest.raises(ValueError):
+        exp.add_facts([bad])
+    assert rows(store)["exp_facts"] == 0
+
+
+def test_the_store_is_bounded_over_many_episodes(store: MemoryStore) -> None:
+    s = ExperienceSettings(max_stored_episodes=20, max_transitions=100,
+                           max_procedures=10, max_procedures_per_task=2, max_facts=10)
+    exp = ExperienceMemory(store, s)
+    for n in range(150):
+        obj = f"Thing_{n}"
+        LABELS[obj] = f"Thing{n % 30}"
+        exp.record_episode(Episode(
+            f"e{n}", f"put the washed thing{n % 30} in the fridge",
+            (step("pick", obj, states={obj: "dirty"}), step("clean", obj),
+             step("put", obj, "Fridge_1", "in", ok=n % 3 != 0,
+                  code=ErrorCode.NONE if n % 3 else ErrorCode.PRECONDITION_FAILED)),
+            n % 3 != 0))
+    r = rows(store)
+    # Caps are hard; pruning goes down to 90% of a cap at once.
+    assert 18 <= r["exp_episodes"] <= 20 and r["exp_steps"] == 3 * r["exp_episodes"]
+    assert r["exp_transitions"] <= 100 and r["exp_procedures"] <= 10
+    assert len(exp.facts) <= 10 and len(exp.graph) <= 100
+    # Every utility row still belongs to an item that exists.
+    items = {i for (i,) in store.query("SELECT item_id FROM exp_utility")}
+    assert all(i.startswith(("proc:", "fact:", "bad:")) for i in items)
+
+
+def test_reload_rebuilds_the_same_knowledge(store: MemoryStore) -> None:
+    exp = ExperienceMemory(store)
+    exp.record_episode(episode("e1"))
+    exp.record_episode(episode("e2", extra=(step("put", "Apple_1", "Fridge_1", ok=False,
+                                                 code=ErrorCode.PRECONDITION_FAILED),)))
+    before = (exp.stats(), sorted(exp.procedures._by_task), len(exp.graph))
+    again = ExperienceMemory(store)
+    assert (again.stats(), sorted(again.procedures._by_task), len(again.graph)) == before
+
+
+def test_state_keys_and_task_types_are_deterministic() -> None:
+    assert state_key("kitchen", "", {"Fridge_1": "closed", "Apple_1": "none"}) == \
+        "area=kitchen;held=-;Apple_1=none;Fridge_1=closed"
+    labels = ["Apple", "Fridge", "SinkBasin", "DiningTable"]
+    t = task_type("Put the washed apples in the Fridge, please", labels)
+    assert (t.key, t.roles) == ("put washed <1> in <2>", ("Apple", "Fridge"))
+    t = task_type("bring the apple from the sink to the dining table", labels)
+    assert (t.key, t.roles) == ("bring <1> from <2> <3>", ("Apple", "SinkBasin",
+                                                           "DiningTable"))

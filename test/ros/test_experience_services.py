@@ -1,0 +1,127 @@
+"""Experience memory in a real memory server process, over DDS, through MemoryClient only:
+the planner's existing calls (recall, record_outcome, end_episode) fill it, and recall
+answers with known-bad actions, procedures and facts, each with its provenance id. A
+server killed mid-episode loses no acknowledged step."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from ros_harness import CONFIG, NodeProcess
+
+from memory_node.client import MemoryClient
+from memory_node.core.errors import Conflict, ErrorCode, NotFound
+from memory_node.core.recall.brief_state import BriefState
+from memory_node.core.units import ObjectMemoryUnit
+
+pytestmark = pytest.mark.ros
+SERVER = "memory_node.nodes.memory_server"
+WASH = "put the washed apple in the fridge"
+HOUSE = [
+    ObjectMemoryUnit("Apple_1", "Apple", (1.0, 0.9, 1.0), area_id="kitchen"),
+    ObjectMemoryUnit("Tomato_1", "Tomato", (1.5, 0.9, 1.0), area_id="kitchen"),
+    ObjectMemoryUnit("Fridge_1", "Fridge", (3.0, 0.0, 1.0), state="closed",
+                     area_id="kitchen"),
+    ObjectMemoryUnit("SinkBasin_1", "SinkBasin", (0.0, 0.9, 2.0), area_id="kitchen"),
+]
+FIRST = [("navigate", ["Apple_1"], True, ErrorCode.NONE),
+         ("pick", ["Apple_1"], True, ErrorCode.NONE),
+         ("navigate", ["SinkBasin_1"], True, ErrorCode.NONE)]
+REST = [("clean", ["Apple_1"], True, ErrorCode.NONE),
+        ("navigate", ["Fridge_1"], True, ErrorCode.NONE),
+        ("put", ["Apple_1", "Fridge_1", "in"], False, ErrorCode.PRECONDITION_FAILED),
+        ("open", ["Fridge_1"], True, ErrorCode.NONE),
+        ("put", ["Apple_1", "Fridge_1", "in"], True, ErrorCode.NONE),
+        ("close", ["Fridge_1"], True, ErrorCode.NONE)]
+
+
+def server(tmp_path: Path, capabilities: list[str] | None = None) -> NodeProcess:
+    params: dict[str, object] = {"memory_dir": str(tmp_path / "mem"),
+                                 "recall.prefetch_batch": 0}
+    if capabilities is not None:
+        params["capabilities"] = capabilities
+    return NodeProcess(SERVER, params_file=CONFIG / "memory.yaml", params=params,
+                       log_path=tmp_path / "mem.log")
+
+
+def steps(memory: MemoryClient, episode: str, calls: list[tuple]) -> None:
+    for skill, args, ok, code in calls:
+        memory.record_outcome(episode, skill, args, ok, error_code=code, robot_area="kitchen")
+
+
+def test_episodes_teach_the_server_across_a_crash(ros_context: None, tmp_path: Path) -> None:
+    proc = server(tmp_path)
+    try:
+        with MemoryClient(timeout=20.0) as memory:
+            memory.wait_until_ready(timeout=60.0)
+            for unit in HOUSE:
+                memory.update(unit)
+            first = memory.recall(WASH, k=5, episode_id="ep1")
+            assert first.procedure == "" and first.known_bad_actions == []  # nothing learned
+            steps(memory, "ep1", FIRST)
+        proc.kill()   # mid-episode: three acknowledged steps
+        proc = server(tmp_path)
+        with MemoryClient(timeout=20.0) as memory:
+            memory.wait_until_ready(timeout=60.0)
+            steps(memory, "ep1", REST)
+            summary = memory.end_episode("ep1", task_succeeded=True)
+            assert (summary.steps, summary.failures) == (9, 1)   # none lost in the crash
+            assert summary.instruction == WASH
+            with pytest.raises(Conflict):   # the episode is over: refused, nothing changes
+                memory.record_outcome("ep1", "pick", ["Tomato_1"], True)
+            assert memory.get_units(["Tomato_1"])["Tomato_1"].receptacle_id == ""
+
+            # Another instance of the task: the procedure, with roles bound to it.
+            answer = memory.recall("put the washed tomato in the fridge", k=5,
+                                   episode_id="ep2")
+            assert "clean(Tomato) ; navigate(Fridge) ; open(Fridge) ; put(Tomato, Fridge, in)" \
+                in answer.procedure
+            assert "[proc:" in answer.procedure and answer.procedure in answer.context
+            # Per step, in the state where it failed: the known-bad action.
+            memory.update(ObjectMemoryUnit("Fridge_1", "Fridge", (3.0, 0.0, 1.0),
+                                           state="closed", area_id="kitchen"))
+            memory.update(ObjectMemoryUnit("Apple_1", "Apple", (1.0, 0.9, 1.0),
+                                           state="cleaned", area_id="kitchen"))
+            step = memory.recall(WASH, k=5, episode_id="ep3", brief_state=BriefState(
+                "put the apple in the fridge", held_object="Apple_1", robot_area="kitchen"))
+            assert len(step.known_bad_actions) == 1
+            assert step.known_bad_actions[0].startswith("do not put(Apple_1, Fridge_1, in)")
+            assert "[bad:" in step.known_bad_actions[0]
+            assert step.known_bad_actions[0] in step.context
+            assert any("Apple_1 (Apple) is in Fridge_1" in f and "[fact:" in f
+                       for f in memory.recall("where is the apple", k=5).facts)
+            with pytest.raises(NotFound):
+                memory.end_episode("ep1")
+
+            # A state change on memory/events (here from update_object) becomes a fact
+            # with the event as provenance; the capability hears it asynchronously.
+            memory.update(ObjectMemoryUnit("Tomato_1", "Tomato", (1.5, 0.9, 1.0),
+                                           state="sliced", area_id="kitchen"))
+            deadline = time.monotonic() + 30.0
+            facts: list[str] = []
+            while time.monotonic() < deadline and not any("sliced" in f for f in facts):
+                facts = memory.recall("bring me the tomato", k=5).facts
+            assert any(f.startswith("Tomato_1 (Tomato) is in state sliced") and "[fact:" in f
+                       for f in facts), facts
+    finally:
+        proc.stop()
+
+
+def test_without_the_capability_recall_has_no_experience(ros_context: None,
+                                                         tmp_path: Path) -> None:
+    proc = server(tmp_path, capabilities=["scene_graph", "recall"])
+    try:
+        with MemoryClient(timeout=20.0) as memory:
+            memory.wait_until_ready(timeout=60.0)
+            for unit in HOUSE:
+                memory.update(unit)
+            memory.recall(WASH, k=5, episode_id="ep1")
+            steps(memory, "ep1", FIRST + REST)
+            memory.end_episode("ep1", task_succeeded=True)
+            answer = memory.recall("put the washed tomato in the fridge", k=5,
+                                   episode_id="ep2")
+            assert (answer.procedure, answer.known_bad_actions, answer.facts) == ("", [], [])
+    finally:
+        proc.stop()
