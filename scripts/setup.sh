@@ -15,11 +15,13 @@ say() { printf '[setup] %s\n' "$*" >&2; }
 #    libusb (open3d needs it at import), EGL + Mesa's software rasteriser (MuJoCo renders the
 #    household world headless), WordNet 3.0 (recall's lexicon, read through nltk; never
 #    downloaded at run time).
+#    (grep reads all of ldconfig's output: with pipefail, grep -q would stop early and the
+#    SIGPIPE of ldconfig would count as "missing".)
 missing=()
-ldconfig -p 2>/dev/null | grep -q 'libusb-1.0.so.0' || missing+=(libusb-1.0-0)
-ldconfig -p 2>/dev/null | grep -q 'libEGL_mesa.so.0' || missing+=(libegl-mesa0)
-ldconfig -p 2>/dev/null | grep -q 'libEGL.so.1' || missing+=(libegl1)
-ldconfig -p 2>/dev/null | grep -q 'libGL.so.1' || missing+=(libgl1)
+ldconfig -p 2>/dev/null | grep 'libusb-1.0.so.0' >/dev/null || missing+=(libusb-1.0-0)
+ldconfig -p 2>/dev/null | grep 'libEGL_mesa.so.0' >/dev/null || missing+=(libegl-mesa0)
+ldconfig -p 2>/dev/null | grep 'libEGL.so.1' >/dev/null || missing+=(libegl1)
+ldconfig -p 2>/dev/null | grep 'libGL.so.1' >/dev/null || missing+=(libgl1)
 ls /usr/lib/*-linux-gnu/dri/swrast_dri.so >/dev/null 2>&1 || missing+=(libgl1-mesa-dri)
 [ -f /usr/share/wordnet/data.noun ] || missing+=(wordnet-base)
 if [ ${#missing[@]} -gt 0 ]; then
