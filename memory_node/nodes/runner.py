@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 
@@ -22,9 +23,13 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
     try:
         node = factory()
     except startup_errors as exc:
-        print(f"{name}: cannot start: {exc}", file=sys.stderr)
-        rclpy.try_shutdown()
-        return 2
+        print(f"{name}: cannot start: {exc}", file=sys.stderr, flush=True)
+        sys.stdout.flush()
+        # Exit now, without rclpy's teardown of the half-built node: tearing down a node
+        # whose constructor failed part-way (services, introspection, the store) crashed
+        # with SIGSEGV now and then, and the status must be 2, whatever happens. The
+        # process owns nothing the operating system does not reclaim.
+        os._exit(2)
     try:
         rclpy.spin(node)
     except (KeyboardInterrupt, ExternalShutdownException):
