@@ -95,6 +95,17 @@ def parse_overrides(items: list[str]) -> dict[str, list[str]]:
     return overrides
 
 
+def run_supervised(bringup: Bringup) -> int:
+    """Start the processes and supervise them until Ctrl-C or SIGTERM; the exit status."""
+    signal.signal(signal.SIGTERM, lambda *_: bringup.stop())
+    bringup.start()
+    try:
+        return bringup.supervise()
+    except KeyboardInterrupt:
+        bringup.stop()
+        return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--params-file", type=Path, default=DEFAULT_PARAMS)
@@ -110,13 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                           parse_overrides(args.overrides), namespace=args.namespace)
     except (ValueError, FileNotFoundError) as exc:
         parser.error(str(exc))
-    signal.signal(signal.SIGTERM, lambda *_: bringup.stop())
-    bringup.start()
-    try:
-        return bringup.supervise()
-    except KeyboardInterrupt:
-        bringup.stop()
-        return 0
+    return run_supervised(bringup)
 
 
 if __name__ == "__main__":

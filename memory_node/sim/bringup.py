@@ -12,13 +12,12 @@ On a robot's machine `ros2 launch memory_node sim.launch.py` does the same.
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 from pathlib import Path
 
 from memory_node.bringup import DEFAULT_PARAMS as MEMORY_PARAMS
 from memory_node.bringup import NODES as MEMORY_NODES
-from memory_node.bringup import Bringup, parse_overrides
+from memory_node.bringup import Bringup, parse_overrides, run_supervised
 
 SIM_NODES = {"household_world": "memory_node.sim.nodes.world_node"}
 DEFAULT_PARAMS = Path(__file__).resolve().parents[2] / "config" / "sim.yaml"
@@ -65,13 +64,7 @@ def main(argv: list[str] | None = None) -> int:
                              parse_overrides(args.overrides), args.namespace)
     except (ValueError, FileNotFoundError) as exc:
         parser.error(str(exc))
-    signal.signal(signal.SIGTERM, lambda *_: bringup.stop())
-    bringup.start()
-    try:
-        return bringup.supervise()
-    except KeyboardInterrupt:
-        bringup.stop()
-        return 0
+    return run_supervised(bringup)
 
 
 if __name__ == "__main__":
