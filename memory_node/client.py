@@ -220,11 +220,13 @@ class MemoryClient:
         return response
 
     def recall(self, instruction: str, k: int = 5, token_budget: int = 1000,
-               episode_id: str = "", brief_state: BriefState | None = None) -> RecallAnswer:
+               episode_id: str = "", brief_state: BriefState | None = None,
+               per_subtask: bool = False) -> RecallAnswer:
         """What memory holds for an instruction; with `brief_state` (and an episode), only
-        what the next step needs."""
+        what the next step needs; with `per_subtask`, each step of the instruction gets its
+        own top-k."""
         request = Recall.Request(instruction=instruction, k=k, token_budget=token_budget,
-                                 episode_id=episode_id)
+                                 episode_id=episode_id, per_subtask=bool(per_subtask))
         if brief_state is not None:
             b = brief_state
             request.use_brief_state = True
@@ -234,6 +236,7 @@ class MemoryClient:
             request.brief_state.last_skill = b.last_skill
             request.brief_state.last_skill_arguments = list(b.last_args)
             request.brief_state.last_skill_succeeded = b.last_result == "success"
+            request.brief_state.last_skill_message = b.last_message
             request.brief_state.recently_visited_areas = list(b.recent_areas)
         r = self._call("recall", request)
         units = [RecalledUnit(stored_unit_from_msg(u), u.description, float(u.score))

@@ -87,6 +87,8 @@ class Memory:
                                    embedder=embedder)
         # Skill outcomes also reach the scene graph (containment, skill-set states).
         self.recall.outcome_listener = self.long_term.apply_outcome_units
+        # An outcome may name an object only the scene graph holds (found by query_object).
+        self.recall.unit_fallback = self.long_term.unit
         self.experience: ExperienceMemory | None = None  # attach_experience()
 
     # -- update_object --------------------------------------------------------------------

@@ -18,7 +18,7 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
@@ -31,8 +31,9 @@ from memory_node.core.episode_hooks import (
 )
 from memory_node.core.errors import ErrorCode, InvalidArgument, NotFound
 from memory_node.core.recall.brief_state import BriefState, validate_brief
+from memory_node.core.recall.colour_store import CropColourStore
 from memory_node.core.recall.context import SCENE_HEADER
-from memory_node.core.recall.describe import HELD_BY_ROBOT
+from memory_node.core.recall.describe import HELD_BY_ROBOT, Describer
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.embedding_store import EmbeddingStore
 from memory_node.core.recall.outcomes import REASON_NOT_FOUND, SkillOutcome, apply_outcome
@@ -44,6 +45,7 @@ from memory_node.core.recall.recall import (
 )
 from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall.step_recall import StateConditionedRecall
+from memory_node.core.recall.subtasks import recall_subtasks
 from memory_node.core.recall.working_memory import WorkingMemory
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.skills import check_skill_call
@@ -142,10 +144,12 @@ def brief_from_fields(
         raise ValueError(f"brief state lists {len(last_args)} last_skill_arguments "
                          f"(max {MAX_BRIEF_ARGS})")
     result = ("success" if last_succeeded else "failure") if last_skill.strip() else ""
+    # No last skill, no result and no message: whatever the flag and the text say.
     return validate_brief(BriefState(
         subgoal=subgoal, held_object=held_object, robot_area=robot_area,
         last_skill=last_skill, last_args=tuple(last_args), last_result=result,
-        recent_areas=tuple(recent_areas)))
+        recent_areas=tuple(recent_areas),
+        last_message=last_message if last_skill.strip() else ""))
 
 
 class RecallMemory:
@@ -161,9 +165,15 @@ class RecallMemory:
         self.long_term_text = long_term_text
         # The long-term memory sets this too: told the units an outcome changed, and when.
         self.outcome_listener: Callable[[list[ObjectMemoryUnit], float], object] | None = None
+        # And this: an object the short-term memory does not hold (never cached, or
+        # evicted) that the long-term memory knows. Without it an outcome on such an object
+        # (the planner found it with query_object) was refused and the instruction stopped.
+        self.unit_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
         self._recaller: Recaller | None = None
         self._steps: StateConditionedRecall | None = None
         self._episodes: OrderedDict[str, _Episode] = OrderedDict()
+        self._snap: tuple[list[ObjectMemoryUnit], dict[str, ObjectMemoryUnit],
+                          dict[str, str], int] | None = None
         # Service callbacks may run on several executor threads; the caches are plain dicts.
         self._lock = threading.RLock()
         # Memories that learn from episodes (experience) hear every step and end here, and
@@ -184,7 +194,7 @@ class RecallMemory:
                                    "model settings apply at start-up only")
             self.settings = settings
             if self._recaller is not None:
-                self._recaller.config = RecallConfig(min_score=settings.min_score)
+                self._recaller.config = _config(settings)
                 self._steps = StateConditionedRecall(
                     self._recaller, pool_size=settings.pool_size,
                     max_episodes=settings.max_episodes)
@@ -212,11 +222,13 @@ class RecallMemory:
                 s.model_path or None, s.tokenizer_path or None,
                 intra_op_threads=s.intra_op_threads)
             store = self.short_term.store
-            # Unit vectors persist beside the units (migration 4): a restart loads them.
+            # Unit vectors (migration 3) and crop colours (migration 5) persist beside the
+            # units: a restart loads them instead of embedding and decoding every unit.
             vectors = (EmbeddingStore(store, embedder.model_id, embedder.dim)
                        if store is not None else None)
-            self._recaller = Recaller(embedder, config=RecallConfig(min_score=s.min_score),
-                                      embedding_store=vectors)
+            colours = CropColourStore(store) if store is not None else None
+            self._recaller = Recaller(embedder, Describer(colour_store=colours),
+                                      config=_config(s), embedding_store=vectors)
             self._steps = StateConditionedRecall(self._recaller, pool_size=s.pool_size,
                                                  max_episodes=s.max_episodes)
         return self._recaller
@@ -228,19 +240,7 @@ class RecallMemory:
         thousands of units does not make its first recall pay for all of them at once.
         """
         with self._lock:
-            recaller = self._ensure()
-            units = list(self.short_term.units())
-            labels = {u.object_id: u.label for u in units}
-            pending: list[tuple[str, str]] = []
-            for u in units:
-                content = recaller.entry(u, labels, None).description.content
-                if not recaller.unit_cache.is_current(u.object_id, content):
-                    pending.append((u.object_id, content))
-                    if len(pending) >= max_units:
-                        break
-            if pending:
-                recaller.unit_cache.get_many(pending)
-            return len(pending)
+            return self._ensure().prepare(list(self.short_term.units()), max_units)
 
     # -- episodes -----------------------------------------------------------------------------
     @property
@@ -334,15 +334,35 @@ class RecallMemory:
         # text at every step.
         return (len(self.short_term), self.short_term.evictions)
 
-    def _prune(self, live: set[str]) -> None:
+    def _snapshot(self) -> tuple[list[ObjectMemoryUnit], dict[str, ObjectMemoryUnit],
+                                 dict[str, str], int]:
+        """The units, by id, their labels and the short-term version they were read at;
+        read again only when the short-term memory changed (at 10,000 units rebuilding
+        them costs milliseconds of a request). Callers never modify them."""
+        version = self.short_term.version
+        if self._snap is None or self._snap[3] != version:
+            units = list(self.short_term.units())
+            self._snap = (units, {u.object_id: u for u in units},
+                          {u.object_id: u.label for u in units}, version)
+        return self._snap
+
+    def _prune(self, live: Collection[str]) -> None:
         # Removals and CLEAR reach no listener; drop cached texts of gone units in bulk.
         recaller = self._ensure()
         if recaller.cached_units() > len(live) + 64:
             recaller.retain(live)
 
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str = "",
-               brief: BriefState | None = None, now: float | None = None) -> RecallAnswer:
-        """Units that matter for `instruction` (or, with `brief`, for the next step only)."""
+               brief: BriefState | None = None, now: float | None = None,
+               per_subtask: bool = False) -> RecallAnswer:
+        """Units that matter for `instruction` (or, with `brief`, for the next step only).
+
+        With `per_subtask` the instruction is split into the steps a person would name and
+        each step gets its own top-`k` (the planner's path: a multi-step instruction no
+        longer competes for k slots among all its objects); in step mode the episode's
+        candidate pool is built the same way. Without it the instruction is recalled whole
+        (one-shot callers).
+        """
         start = time.perf_counter()
         text, k, budget = self._check_request(instruction, k, token_budget)
         episode_id = self._check_episode_id(episode_id, required=brief is not None)
@@ -351,10 +371,8 @@ class RecallMemory:
         with self._lock:
             recaller = self._ensure()
             assert self._steps is not None
-            units = list(self.short_term.units())
-            by_id = {u.object_id: u for u in units}
-            labels = {u.object_id: u.label for u in units}
-            self._prune(set(by_id))
+            units, by_id, labels, key = self._snapshot()
+            self._prune(by_id)
             now = time.time() if now is None else now
             episode = self._episode(episode_id) if episode_id else None
             if episode is not None:
@@ -364,15 +382,20 @@ class RecallMemory:
             extra = self._extra(text, episode_id, brief, by_id, budget)
             budget -= extra.tokens  # the sources fitted into their share of the budget
             if brief is None:
-                result = recaller.recall(text, units, k, budget, scene_graph=self.long_term_text,
-                                         labels=labels, now=now)
-                ranked: Sequence[RankedUnit] = result.units
-                block = result.context
+                ranked: Sequence[RankedUnit]
+                if per_subtask:
+                    ranked = recall_subtasks(recaller, text, units, k, labels=labels,
+                                             units_key=key).units[:self.settings.max_k]
+                else:
+                    ranked = recaller.rank(text, units, k, labels=labels, units_key=key)
+                block = recaller.context_for(ranked, budget, scene_graph=self.long_term_text,
+                                             now=now, labels=labels)
                 mode = "instruction"
             else:
                 step = self._steps.recall_step(
                     episode_id, text, brief, units, budget, k=k,
-                    units_version=self._version(), scene_graph=self.long_term_text, now=now)
+                    units_version=self._version(), scene_graph=self.long_term_text, now=now,
+                    per_subtask=per_subtask, units_key=key)
                 ranked, block, reasons = step.units, step.context, step.reasons
                 assert episode is not None
                 warnings = self._step_warnings(episode, brief, by_id)
@@ -462,6 +485,12 @@ class RecallMemory:
             for observer in self.observers:  # a refusal here changes nothing
                 observer.check_outcome(episode_id)
             units = {u.object_id: u for u in self.short_term.units()}
+            if self.unit_fallback is not None:
+                for a in args_t:
+                    if a not in units:
+                        known = self.unit_fallback(a)
+                        if known is not None:
+                            units[a] = known
             outcome = SkillOutcome(
                 skill, args_t, bool(succeeded),
                 reason=(REASON_NOT_FOUND if not succeeded and code is ErrorCode.NOT_FOUND
@@ -520,10 +549,10 @@ class RecallMemory:
             near = check_finite_position(near, "near")
         with self._lock:
             recaller = self._ensure()
-            units = list(self.short_term.units())
-            self._prune({u.object_id for u in units})
-            ranked = [r for r in recaller.score_all(text, units)
-                      if r.score >= self.settings.min_score]
+            units, by_id, _, key = self._snapshot()
+            self._prune(by_id)
+            ranked = list(recaller.scored(text, units, units_key=key)
+                          .ranked(self.settings.min_score))
             if near is not None:
                 ranked.sort(key=lambda r: (math.dist(r.unit.position, near), -r.score))
             return [ObjectCandidate(
@@ -536,6 +565,10 @@ class RecallMemory:
         with self._lock:
             if self._recaller is not None:
                 self._recaller.forget(unit.object_id)
+
+
+def _config(settings: RecallSettings) -> RecallConfig:
+    return RecallConfig(min_score=settings.min_score, vectorised=settings.vectorised)
 
 
 def _append_warnings(text: str, tokens: int, warnings: Sequence[str],

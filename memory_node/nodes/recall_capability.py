@@ -57,7 +57,8 @@ class RecallCapability(Capability):
                 list(b.last_skill_arguments), b.last_skill_succeeded, b.last_skill_message,
                 list(b.recently_visited_areas))
         answer = self.recall.recall(request.instruction, request.k, request.token_budget,
-                                    request.episode_id, brief)
+                                    request.episode_id, brief,
+                                    per_subtask=bool(request.per_subtask))
         response.units = [unit_to_msg(r.unit, r.description, r.score) for r in answer.units]
         response.long_term_text = answer.long_term_text
         response.context = answer.context

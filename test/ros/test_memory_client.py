@@ -65,6 +65,17 @@ def test_every_call_round_trips_typed(memory: MemoryClient) -> None:
                                                 last_skill="pick", last_args=("Apple_1",),
                                                 last_result="success"))
     assert step.mode == "step" and [s.skill for s in step.working_memory] == ["pick"]
+    # The last skill's message reaches the server (it validates it: too long is refused).
+    with pytest.raises(InvalidArgument, match="last_skill_message"):
+        memory.recall("put the apple in the fridge", k=3, episode_id="ep1",
+                      brief_state=BriefState("open the fridge", last_skill="pick",
+                                             last_args=("Apple_1",), last_result="success",
+                                             last_message="m" * 3000))
+    # Per subtask, each step of the instruction gets its own k.
+    two_steps = "Close the fridge. Then eat the apple."
+    assert len(memory.recall(two_steps, k=1).units) == 1
+    assert {r.unit.object_id for r in memory.recall(two_steps, k=1, per_subtask=True).units
+            } == {"Apple_1", "Fridge_1"}
     # A failure changes what its code says; a precondition failure changes nothing.
     memory.record_outcome("ep1", "open", ["Fridge_1"], False, "stuck",
                           error_code=ErrorCode.PRECONDITION_FAILED)

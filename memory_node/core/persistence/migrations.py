@@ -67,4 +67,18 @@ MIGRATIONS: list[Migration] = [
     ),
     Migration(4, "experience memory (episodes, transitions, procedures, facts, utility)",
               EXPERIENCE_SCHEMA_SQL),
+    Migration(
+        5,
+        "colour names of unit crops, keyed by the JPEG's hash and the colour method",
+        """
+        CREATE TABLE crop_colours (
+            -- Decoding every crop again cost most of a restart's first recall; method names
+            -- the algorithm's version, so colours of two versions are never mixed.
+            crop_hash TEXT NOT NULL,
+            method TEXT NOT NULL,
+            colour TEXT NOT NULL,
+            PRIMARY KEY (crop_hash, method)
+        ) WITHOUT ROWID;
+        """,
+    ),
 ]

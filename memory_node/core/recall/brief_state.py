@@ -14,6 +14,7 @@ from memory_node.core.units import check_text
 MAX_SUBGOAL_CHARS = 500
 MAX_FIELD_CHARS = 128
 MAX_RECENT_AREAS = 20
+MAX_MESSAGE_CHARS = 2000   # a skill's result message: a sentence, not a log
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class BriefState:
     last_args: tuple[str, ...] = ()
     last_result: str = ""                     # "", "success" or "failure"
     recent_areas: tuple[str, ...] = ()        # most recent last
+    last_message: str = ""                    # what the last skill reported (a sentence)
 
 
 def _short_str(value: object, what: str) -> str:
@@ -57,4 +59,9 @@ def validate_brief(brief: object) -> BriefState:
         raise ValueError(f"brief state lists {len(brief.recent_areas)} recent areas "
                          f"(max {MAX_RECENT_AREAS})")
     recent = tuple(_short_str(a, "recent_areas item") for a in brief.recent_areas)
-    return BriefState(brief.subgoal.strip(), held, area, skill, args, result, recent)
+    message = check_text(brief.last_message, "brief state last_skill_message",
+                         MAX_MESSAGE_CHARS, multiline=True)
+    if message and not skill:
+        raise ValueError("brief state has a last_skill_message but no last_skill")
+    return BriefState(brief.subgoal.strip(), held, area, skill, args, result, recent,
+                      message.strip())

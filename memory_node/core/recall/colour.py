@@ -21,6 +21,9 @@ COLOUR_NAMES = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "p
 _MIN_SATURATION = 70
 _MIN_VALUE = 50
 _MIN_CHROMATIC_SHARE = 0.15
+# Names this algorithm and its thresholds in stored colours (colour_store.py): change it
+# whenever anything above or below changes, so crops are decoded again, not mixed.
+COLOUR_METHOD = "dominant_hue_v1"
 MAX_CROP_SIDE = 128  # colour needs no detail; downscaling bounds the cost of a large crop
 
 

@@ -13,11 +13,12 @@ Each unit gets two strings:
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.colour import dominant_colour
+from memory_node.core.recall.colour_store import CropColourStore, crop_hash
 from memory_node.core.recall.lexical import split_label
 from memory_node.core.units import ObjectMemoryUnit
 
@@ -64,27 +65,75 @@ def format_age(seconds: float) -> str:
 class Describer:
     """Builds `UnitDescription`s; caches crop colours (decoding JPEGs is the slow part)."""
 
-    def __init__(self, table: CategoryTable | None = None, max_colour_cache: int = 100_000):
+    def __init__(self, table: CategoryTable | None = None, max_colour_cache: int = 100_000,
+                 colour_store: CropColourStore | None = None):
         self.table = table or CategoryTable.load()
         self._colours: dict[tuple[str, int, bytes], str] = {}
         self._max_colour_cache = max_colour_cache
+        # Optional SQLite store of crop colours (migration 5): decoding 10,000 JPEGs was
+        # most of a restart's first recall; a restarted server reads the names instead.
+        self.colour_store = colour_store
+        self._unsaved: dict[str, str] = {}
+        self.decoded = 0  # JPEGs decoded (what the store is meant to save)
 
-    def colour(self, unit: ObjectMemoryUnit) -> str:
+    @staticmethod
+    def _crop_key(unit: ObjectMemoryUnit) -> tuple[str, int, bytes]:
+        # Length plus the tail of the entropy-coded data tells crops apart without hashing
+        # every JPEG of a 10,000-unit memory on each recall.
+        return (unit.object_id, len(unit.image_jpeg), bytes(unit.image_jpeg[-256:]))
+
+    @staticmethod
+    def _given_colour(unit: ObjectMemoryUnit) -> str:
         for key in COLOUR_KEYS:
             if unit.attributes.get(key):
                 return unit.attributes[key].strip().lower()
-        if not unit.image_jpeg:
-            return ""
-        # Length plus the tail of the entropy-coded data tells crops apart without hashing
-        # every JPEG of a 10,000-unit memory on each recall.
-        crop_key = (unit.object_id, len(unit.image_jpeg), bytes(unit.image_jpeg[-256:]))
+        return ""
+
+    def _remember(self, crop_key: tuple[str, int, bytes], name: str) -> None:
+        if len(self._colours) >= self._max_colour_cache:
+            self._colours.pop(next(iter(self._colours)))
+        self._colours[crop_key] = name
+
+    def colour(self, unit: ObjectMemoryUnit) -> str:
+        given = self._given_colour(unit)
+        if given or not unit.image_jpeg:
+            return given
+        crop_key = self._crop_key(unit)
         name = self._colours.get(crop_key)
         if name is None:
             name = dominant_colour(unit.image_jpeg) or ""
-            if len(self._colours) >= self._max_colour_cache:
-                self._colours.pop(next(iter(self._colours)))
-            self._colours[crop_key] = name
+            self.decoded += 1
+            self._remember(crop_key, name)
+            if self.colour_store is not None:
+                self._unsaved[crop_hash(unit.image_jpeg)] = name
         return name
+
+    def prefetch_colours(self, units: Sequence[ObjectMemoryUnit]) -> int:
+        """Read the stored colours of these units' crops in one query; returns how many
+        were found. Without a store, or for crops already known, nothing happens."""
+        if self.colour_store is None:
+            return 0
+        wanted: dict[str, list[tuple[str, int, bytes]]] = {}
+        for u in units:
+            if not u.image_jpeg or self._given_colour(u):
+                continue
+            key = self._crop_key(u)
+            if key not in self._colours:
+                wanted.setdefault(crop_hash(u.image_jpeg), []).append(key)
+        if not wanted:
+            return 0
+        found = self.colour_store.load(list(wanted))
+        for h, name in found.items():
+            for key in wanted[h]:
+                self._remember(key, name)
+        return sum(len(wanted[h]) for h in found)
+
+    def flush_colours(self) -> int:
+        """Store the colours decoded since the last flush (one transaction)."""
+        if self.colour_store is None or not self._unsaved:
+            return 0
+        items, self._unsaved = list(self._unsaved.items()), {}
+        return self.colour_store.save(items)
 
     def size(self, unit: ObjectMemoryUnit) -> str:
         given = unit.attributes.get("size", "").strip().lower()

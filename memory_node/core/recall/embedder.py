@@ -139,7 +139,7 @@ class EmbeddingCache:
         if max_entries <= 0:
             raise ValueError(f"max_entries must be positive, got {max_entries}")
         self.embedder = embedder
-        # Optional SQLite store (migration 4): texts embedded before a restart are loaded
+        # Optional SQLite store (migration 3): texts embedded before a restart are loaded
         # instead of recomputed; only vectors of this embedder's model are ever read.
         self.store = store
         self.loaded = 0  # how many vectors came from the store
@@ -164,14 +164,18 @@ class EmbeddingCache:
             self.loaded += len(missing) - sum(1 for i in missing if keys[i][1] not in stored)
             missing = [i for i in missing if keys[i][1] not in stored]
         if missing:
-            vectors = self.embedder.embed([items[i][1] for i in missing])
+            # Each distinct text once: many objects share a description ("a white mug in
+            # the kitchen").
+            texts = list(dict.fromkeys(items[i][1] for i in missing))
+            vectors = self.embedder.embed(texts)
             if not np.isfinite(vectors).all():
                 raise ValueError("the embedding model produced non-finite vectors")
-            for row, i in enumerate(missing):
-                self._entries[keys[i][0]] = (keys[i][1], vectors[row])
-            self.computed += len(missing)
+            by_text = dict(zip(texts, vectors, strict=True))
+            for i in missing:
+                self._entries[keys[i][0]] = (keys[i][1], by_text[items[i][1]])
+            self.computed += len(texts)
             if self.store is not None:
-                self.store.save([(keys[i][1], vectors[row]) for row, i in enumerate(missing)])
+                self.store.save([(text_hash(t), v) for t, v in by_text.items()])
         if not items:
             return np.zeros((0, self.embedder.dim), dtype=np.float32)
         out = np.stack([self._entries[oid][1] for oid, _ in keys])

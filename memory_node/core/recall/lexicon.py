@@ -130,6 +130,7 @@ class Lexicon:
         self.root = Path(root) if root else None
         self._wn = None
         self._failed = False
+        self._counts: dict[str, int] | None = None
         self._lock = threading.Lock()
         self.error = ""
 
@@ -200,13 +201,30 @@ class Lexicon:
             for s in self._synsets(word, pos):
                 # Tagged uses in SemCor, plus half a use per sense so that words the corpus
                 # never tagged ("pepper" as a verb: 0 uses) are judged by their senses.
-                counts[pos] += 0.5 + sum(lm.count() for lm in s.lemmas()
+                counts[pos] += 0.5 + sum(self._tagged(lm) for lm in s.lemmas()
                                          if lm.name().lower() == word)
         base = self.verb(word)
         if base != word and counts["v"] <= counts["n"]:  # inflected: "chilled", "washed"
             return self.verb_share(base)
         total = counts["n"] + counts["v"]
         return counts["v"] / total if total else 0.0
+
+    def _tagged(self, lemma_: object) -> int:
+        """SemCor uses of a sense: from ``cntlist.rev`` read once into a dict (nltk's own
+        lookup binary-searches the file on disk for every lemma, milliseconds each)."""
+        if self._counts is None:
+            self._counts = {}
+            path = self.root / "cntlist.rev" if self.root else None
+            if path is not None and path.is_file():
+                with open(path, encoding="utf-8") as fh:
+                    for line in fh:
+                        key, _, count = line.rstrip("\n").rpartition(" ")
+                        key = key.split(" ", 1)[0]
+                        if count.isdigit():
+                            self._counts[key] = int(count)
+            else:
+                return int(lemma_.count())  # type: ignore[attr-defined]
+        return self._counts.get(lemma_.key(), 0)  # type: ignore[attr-defined]
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def _synsets(self, term: str, pos: str) -> tuple:

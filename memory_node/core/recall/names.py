@@ -28,6 +28,7 @@ GLOSS = 0.4     # a WordNet definition ties them: "flowers" -> vase ("... to hol
 MIN_PART = 3    # shortest piece of a split compound ("stovetop" -> "stove" + "top")
 MAX_GLOSS_TOKENS = 32
 MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
+MAX_GRAM = 6      # names longer than this (none in AI2-THOR) are searched for
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,9 @@ class QueryTerms:
     token_set: frozenset[str]
     plural: frozenset[str]               # base forms that appeared in the plural
     gloss: frozenset[str] = frozenset()  # nouns of the definitions of its nouns
+    # Every run of up to MAX_GRAM tokens of every variant: a name is looked up, not
+    # searched for, once per type of a 10,000-unit memory.
+    grams: frozenset[tuple[str, ...]] = frozenset()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -129,10 +133,13 @@ def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
             plural.add(base)
         tokens.append(base)
     variants = [tuple(tokens)]
+    grams: set[tuple[str, ...]] = set()
+    _add_grams(grams, variants[0], 0, len(tokens))
     if len(tokens) > 1:
         # Two adjacent words written as one ("soap bar" -> "soapbar").
         for i in range(len(tokens) - 1):
             variants.append((*tokens[:i], tokens[i] + tokens[i + 1], *tokens[i + 2:]))
+            _add_grams(grams, variants[-1], i, i + 1)
     if lex is not None:
         # One word that WordNet does not know, split into two that it does.
         for i, t in enumerate(tokens):
@@ -142,6 +149,7 @@ def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
                 a, b = t[:cut], t[cut:]
                 if lex.is_noun(a) and lex.is_noun(b):
                     variants.append((*tokens[:i], a, b, *tokens[i + 1:]))
+                    _add_grams(grams, variants[-1], i, i + 2)
                     break
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
     gloss: set[str] = set()
@@ -152,7 +160,15 @@ def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
                 for syn in lex.synonyms(t):
                     gloss.add(syn.replace(" ", ""))
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
-                      frozenset(gloss))
+                      frozenset(gloss), frozenset(grams))
+
+
+def _add_grams(grams: set[tuple[str, ...]], seq: tuple[str, ...], lo: int, hi: int) -> None:
+    """Add the runs of up to MAX_GRAM tokens of ``seq`` that overlap ``seq[lo:hi]`` (a
+    variant differs from the instruction only there)."""
+    for n in range(1, MAX_GRAM + 1):
+        for start in range(max(0, lo - n + 1), min(len(seq) - n, hi - 1) + 1):
+            grams.add(seq[start:start + n])
 
 
 def _phrase_in(phrase: tuple[str, ...], seq: tuple[str, ...]) -> bool:
@@ -165,7 +181,10 @@ def _phrase_in(phrase: tuple[str, ...], seq: tuple[str, ...]) -> bool:
 def name_match(label: LabelTerms, query: QueryTerms) -> float:
     """FULL, PARTIAL, MAJORITY or 0: how directly the instruction names this type."""
     for phrase in label.full:
-        if any(_phrase_in(phrase, v) for v in query.variants):
+        if len(phrase) <= MAX_GRAM and query.grams:
+            if phrase in query.grams:
+                return FULL
+        elif any(_phrase_in(phrase, v) for v in query.variants):
             return FULL
     if label.partial & query.token_set:
         return PARTIAL

@@ -38,6 +38,9 @@ class RecallSettings:
         MAX_INSTRUCTION_CHARS,
         "Longest instruction (characters, after trimming) a recall request may carry.", 1,
         MAX_INSTRUCTION_CHARS)
+    vectorised: bool = setting(
+        True, "Score with the unit index (one embedding matrix, inverted word index); false "
+        "= the per-unit loop, kept as the reference for benchmarks.")
     prefetch_batch: int = setting(
         32, "Units embedded per 0.1 s tick after start-up so the first recall does not pay "
         "for all of them (0 = embed on first use only).", 0, 1000)

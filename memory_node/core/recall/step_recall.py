@@ -18,6 +18,7 @@ from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
 from memory_node.core.recall.names import asks_for_many
 from memory_node.core.recall.recall import RankedUnit, Recaller, check_budget, check_k
+from memory_node.core.recall.subtasks import recall_subtasks
 from memory_node.core.units import ObjectMemoryUnit
 
 
@@ -28,6 +29,7 @@ class CandidatePool:
     candidate_ids: tuple[str, ...]
     units_version: object  # any value that changes when the unit set changes
     built_at: float
+    per_subtask: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,11 +77,19 @@ class StateConditionedRecall:
     end_episode = invalidate
 
     def _build(self, episode_id: str, instruction: str, units: Sequence[ObjectMemoryUnit],
-               units_version: object) -> CandidatePool:
-        ranked = self.recaller.score_all(instruction, units)
-        ids = tuple(r.unit.object_id for r in ranked[:self.pool_size]
-                    if r.score >= self.pool_min_score)
-        pool = CandidatePool(episode_id, instruction, ids, units_version, time.time())
+               units_version: object, per_subtask: bool = False,
+               units_key: object = None) -> CandidatePool:
+        best = self.recaller.top(instruction, units, self.pool_size, self.pool_min_score,
+                                 units_key)
+        ids = [r.unit.object_id for r in best if r.score >= self.pool_min_score]
+        if per_subtask:
+            # Each step of the instruction adds its own top units: a five-object task does
+            # not lose its fourth object to the first step's near-misses.
+            sub = recall_subtasks(self.recaller, instruction, units, self.pool_size,
+                                  units_key=units_key)
+            ids += [r.unit.object_id for r in sub.units]
+        pool = CandidatePool(episode_id, instruction, tuple(dict.fromkeys(ids)),
+                             units_version, time.time(), per_subtask)
         self._pools[episode_id] = pool
         self._pools.move_to_end(episode_id)
         while len(self._pools) > self.max_episodes:
@@ -91,7 +101,7 @@ class StateConditionedRecall:
         self, episode_id: str, instruction: str, brief: BriefState,
         units: Sequence[ObjectMemoryUnit], token_budget: int, *, k: int = 3,
         units_version: object = None, scene_graph: SceneGraphSource = None,
-        now: float | None = None,
+        now: float | None = None, per_subtask: bool = False, units_key: object = None,
     ) -> StepRecall:
         """Units the next step needs (possibly none) and their context block."""
         if not isinstance(episode_id, str) or not episode_id.strip():
@@ -103,9 +113,10 @@ class StateConditionedRecall:
         pool = self._pools.get(episode_id)
         rebuilt = False
         if (pool is None or pool.instruction != instruction
-                or pool.units_version != units_version
+                or pool.units_version != units_version or pool.per_subtask != per_subtask
                 or any(cid not in by_id for cid in pool.candidate_ids)):
-            pool = self._build(episode_id, instruction, units, units_version)
+            pool = self._build(episode_id, instruction, units, units_version, per_subtask,
+                               units_key)
             rebuilt = True
         else:
             self._pools.move_to_end(episode_id)

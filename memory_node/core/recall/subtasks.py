@@ -89,7 +89,7 @@ class SubtaskRecall:
 def recall_subtasks(
     recaller: Recaller, instruction: str, units: Sequence[ObjectMemoryUnit], k: int, *,
     brief_state: str = "", labels: Mapping[str, str] | None = None,
-    area_names: Mapping[str, str] | None = None,
+    area_names: Mapping[str, str] | None = None, units_key: object = None,
 ) -> SubtaskRecall:
     """Recall each step of ``instruction`` with its own top-``k``; see the module doc."""
     k = check_k(k)
@@ -101,7 +101,8 @@ def recall_subtasks(
     best: dict[str, RankedUnit] = {}
     for step in steps:
         query = f"{step}. {brief}" if brief else step
-        ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names)
+        ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names,
+                               units_key=units_key)
         out.append((step, ranked))
         for r in ranked:
             seen = best.get(r.unit.object_id)

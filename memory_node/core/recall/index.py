@@ -1,0 +1,208 @@
+"""The units a Recaller knows, as arrays: one embedding matrix and inverted word indexes.
+
+Scoring 10,000 units per request unit by unit in Python (a description fingerprint, set
+intersections and a result object per unit) cost ~100 ms. Here every known unit owns a row:
+its vector in one float32 matrix, its type as an integer, and its attribute, category,
+state and place words in posting lists (word -> rows). A request then costs one
+matrix-vector product, one posting-list addition per instruction word, and name matching
+once per *type* (hundreds), not per unit (thousands).
+
+Rows are reused after a unit is forgotten; the matrix grows by doubling. Not thread-safe on
+its own: the Recaller's owner serialises requests (RecallMemory holds a lock).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import numpy as np
+
+# What an object id may be written as inside an instruction: a run of characters without
+# spaces or sentence punctuation ("put Mug_3 in the sink", "(Mug_3)").
+_ID_TOKEN = re.compile(r"[^\s,;!?()\[\]{}\"']+")
+
+
+class UnitIndex:
+    """Rows for units: vector, type id, attribute words and place words."""
+
+    def __init__(self, dim: int, capacity: int = 256) -> None:
+        if dim <= 0 or capacity <= 0:
+            raise ValueError("dim and capacity must be positive")
+        self.dim = dim
+        self._mat = np.zeros((capacity, dim), dtype=np.float32)
+        self._has_vector = np.zeros(capacity, dtype=bool)
+        self._type = np.full(capacity, -1, dtype=np.int64)
+        self._rank = np.zeros(capacity, dtype=np.int64)  # object-id order, for ties
+        self._ids: list[str | None] = [None] * capacity
+        self._content: list[str] = [""] * capacity
+        self._words: list[frozenset[str]] = [frozenset()] * capacity
+        self._places: list[frozenset[str]] = [frozenset()] * capacity
+        self._rows: dict[str, int] = {}
+        self._lower: dict[str, set[int]] = {}       # lower-case id -> rows
+        self._free: list[int] = []
+        self._hi = 0                                 # every used row is below this
+        self._type_ids: dict[str, int] = {}
+        self.type_names: list[str] = []
+        self._post: dict[str, set[int]] = {}
+        self._place_post: dict[str, set[int]] = {}
+        self._arrays: dict[tuple[bool, str], np.ndarray] = {}  # posting lists as arrays
+        self._rank_dirty = True
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    # -- maintenance ----------------------------------------------------------------------
+    def row(self, object_id: str) -> int:
+        return self._rows.get(object_id, -1)
+
+    def type_ids(self) -> dict[str, int]:
+        """Every type name seen (split, lower case) -> its id."""
+        return self._type_ids
+
+    def type_id(self, type_name: str) -> int:
+        t = self._type_ids.get(type_name)
+        if t is None:
+            t = self._type_ids[type_name] = len(self.type_names)
+            self.type_names.append(type_name)
+        return t
+
+    def put(self, object_id: str, type_name: str, content: str,
+            words: frozenset[str], places: frozenset[str]) -> int:
+        """(Re)index one unit; its vector stays valid only if ``content`` is unchanged."""
+        row = self._rows.get(object_id)
+        if row is None:
+            row = self._free.pop() if self._free else self._new_row()
+            self._rows[object_id] = row
+            self._ids[row] = object_id
+            self._lower.setdefault(object_id.lower(), set()).add(row)
+            self._rank_dirty = True
+            self._has_vector[row] = False
+        else:
+            self._unpost(row)
+            if self._content[row] != content:
+                self._has_vector[row] = False
+        self._content[row] = content
+        self._type[row] = self.type_id(type_name)
+        self._words[row] = words
+        self._places[row] = places
+        for w in words:
+            self._post.setdefault(w, set()).add(row)
+            self._arrays.pop((False, w), None)
+        for w in places:
+            self._place_post.setdefault(w, set()).add(row)
+            self._arrays.pop((True, w), None)
+        return row
+
+    def remove(self, object_id: str) -> None:
+        row = self._rows.pop(object_id, None)
+        if row is None:
+            return
+        self._unpost(row)
+        lowered = self._lower.get(object_id.lower())
+        if lowered is not None:
+            lowered.discard(row)
+            if not lowered:
+                del self._lower[object_id.lower()]
+        self._ids[row] = None
+        self._content[row] = ""
+        self._words[row] = self._places[row] = frozenset()
+        self._type[row] = -1
+        self._has_vector[row] = False
+        self._free.append(row)
+        self._rank_dirty = True
+
+    def _unpost(self, row: int) -> None:
+        for posting, words, places in ((self._post, self._words[row], False),
+                                       (self._place_post, self._places[row], True)):
+            for w in words:
+                rows = posting.get(w)
+                if rows is not None:
+                    rows.discard(row)
+                    if not rows:
+                        del posting[w]
+                self._arrays.pop((places, w), None)
+
+    def _new_row(self) -> int:
+        if self._hi == len(self._ids):
+            cap = 2 * len(self._ids)
+            grow = cap - len(self._ids)
+            self._mat = np.vstack([self._mat, np.zeros((grow, self.dim), dtype=np.float32)])
+            self._has_vector = np.concatenate([self._has_vector, np.zeros(grow, dtype=bool)])
+            self._type = np.concatenate([self._type, np.full(grow, -1, dtype=np.int64)])
+            self._rank = np.concatenate([self._rank, np.zeros(grow, dtype=np.int64)])
+            self._ids += [None] * grow
+            self._content += [""] * grow
+            self._words += [frozenset()] * grow
+            self._places += [frozenset()] * grow
+        self._hi += 1
+        return self._hi - 1
+
+    def missing_vectors(self, rows: np.ndarray) -> np.ndarray:
+        """Boolean mask: which of ``rows`` have no current vector."""
+        return ~self._has_vector[rows]
+
+    def needs_vector(self, row: int) -> bool:
+        return not bool(self._has_vector[row])
+
+    def set_vectors(self, rows: Iterable[int], vectors: np.ndarray) -> None:
+        idx = np.fromiter(rows, dtype=np.int64)
+        if vectors.shape != (len(idx), self.dim) or not np.isfinite(vectors).all():
+            raise ValueError("vectors must be finite and one per row")
+        self._mat[idx] = vectors
+        self._has_vector[idx] = True
+
+    # -- queries --------------------------------------------------------------------------
+    def cosines(self, query: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """Dot products of ``query`` with the rows' vectors (float32, aligned with rows)."""
+        if len(rows) * 4 >= self._hi:
+            return (self._mat[:self._hi] @ query)[rows]
+        return self._mat[rows] @ query
+
+    def types(self, rows: np.ndarray) -> np.ndarray:
+        return self._type[rows]
+
+    def _posting(self, word: str, places: bool) -> np.ndarray | None:
+        key = (places, word)
+        arr = self._arrays.get(key)
+        if arr is None:
+            rows = (self._place_post if places else self._post).get(word)
+            if not rows:
+                return None
+            arr = self._arrays[key] = np.fromiter(rows, dtype=np.int64, count=len(rows))
+        return arr
+
+    def word_counts(self, words: Iterable[str], *, places: bool = False) -> np.ndarray:
+        """Per row (all rows, index by row), how many of ``words`` the unit has."""
+        counts = np.zeros(self._hi, dtype=np.int64)
+        for w in words:
+            arr = self._posting(w, places)
+            if arr is not None:
+                counts[arr] += 1   # a posting list holds each row once
+        return counts
+
+    def words_of(self, row: int) -> frozenset[str]:
+        return self._words[row]
+
+    def rows_named_by_id(self, text: str) -> set[int]:
+        """Rows whose object id appears in ``text`` as a token (case-insensitive; trailing
+        full stops and colons ignored): "put Mug_3 in the sink." names Mug_3."""
+        out: set[int] = set()
+        if not self._lower:
+            return out
+        for token in _ID_TOKEN.findall(text.lower()):
+            for t in (token, token.rstrip(".:")):
+                rows = self._lower.get(t)
+                if rows:
+                    out |= rows
+        return out
+
+    def tie_rank(self, rows: np.ndarray) -> np.ndarray:
+        """Each row's place in object-id order (ties in score go to the smaller id)."""
+        if self._rank_dirty:
+            live = [(oid, r) for r, oid in enumerate(self._ids[:self._hi]) if oid is not None]
+            live.sort()
+            for i, (_, r) in enumerate(live):
+                self._rank[r] = i
+            self._rank_dirty = False
+        return self._rank[rows]

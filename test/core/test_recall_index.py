@@ -1,0 +1,230 @@
+"""The vectorised scorer (UnitIndex) against the per-unit reference, its upkeep as units
+change and leave, crop colours in SQLite across a restart, and a model that produces NaN."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from memory_node.core.memory import Memory
+from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
+from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.recall.colour_store import CropColourStore
+from memory_node.core.recall.describe import Describer
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.embedding_store import EmbeddingStore
+from memory_node.core.recall.index import UnitIndex
+from memory_node.core.recall.recall import RecallConfig, Recaller
+from memory_node.core.recall.subtasks import recall_subtasks
+from memory_node.core.recall_memory import RecallMemory
+from memory_node.core.units import ObjectMemoryUnit as Unit
+
+TYPES = ["Apple", "Mug", "Cabinet", "Fridge", "SinkBasin", "Faucet", "Knife", "Plate",
+         "StoveBurner", "Microwave", "GarbageCan", "Television", "Sofa", "Book", "Bowl",
+         "CoffeeMachine", "Kettle", "Pot", "Pan", "SoapBar", "Towel", "Pillow"]
+COLOURS = ["red", "green", "blue", "white", "black", "yellow", ""]
+STATES = ["none", "dirty", "cleaned", "closed", "opened", "sliced", "filled"]
+AREAS = ["kitchen", "living room", "bathroom", "bedroom"]
+INSTRUCTIONS = [
+    "put the red apple in the fridge",
+    "wash the dirty mug and leave it on the plate",
+    "open all the cabinets",
+    "warm up the soup",
+    "bring me something to drink from",
+    "throw the sliced apple in the trash",
+    "turn on the telly in the living room",
+    "pick up Mug_3 and put it in the sink",
+    "make a cup of coffee",
+    "what will the weather be tomorrow",
+    "the blue green white",
+]
+
+
+def memory_units(n: int, seed: int = 5) -> list[Unit]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        t = rng.choice(TYPES)
+        colour = rng.choice(COLOURS)
+        out.append(Unit(f"{t}_{i}", t, (rng.uniform(0, 9), 0.9, rng.uniform(0, 9)),
+                        state=rng.choice(STATES), area_id=rng.choice(AREAS),
+                        attributes={"colour": colour} if colour else {}))
+    return out
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Embedder:
+    return Embedder()
+
+
+@pytest.fixture(scope="module")
+def recallers(embedder: Embedder) -> tuple[Recaller, Recaller]:
+    return (Recaller(embedder), Recaller(embedder, config=RecallConfig(vectorised=False)))
+
+
+def _same(a: list, b: list) -> None:
+    assert [r.unit.object_id for r in a] == [r.unit.object_id for r in b]
+    for x, y in zip(a, b, strict=True):
+        assert x.score == pytest.approx(y.score, abs=1e-5)
+        assert x.lexical == y.lexical and x.matched == y.matched and x.named == y.named
+
+
+@pytest.mark.parametrize("instruction", INSTRUCTIONS)
+def test_vectorised_ranking_equals_the_per_unit_scorer(
+        recallers: tuple[Recaller, Recaller], instruction: str) -> None:
+    fast, loop = recallers
+    units = memory_units(300)
+    _same(fast.score_all(instruction, units), loop.score_all(instruction, units))
+    for k in (1, 3, 8):
+        _same(fast.rank(instruction, units, k), loop.rank(instruction, units, k))
+    _same(fast.score_all(instruction, units, mode="unit_text"),
+          loop.score_all(instruction, units, mode="unit_text"))
+    _same(recall_subtasks(fast, instruction, units, 3).units,
+          recall_subtasks(loop, instruction, units, 3).units)
+
+
+def test_index_follows_changed_removed_and_new_units(embedder: Embedder) -> None:
+    r = Recaller(embedder)
+    units = memory_units(60)
+    r.rank("put the red apple in the fridge", units, 3)
+    rows = len(r.index)
+    # A unit replaced by a changed copy is described and embedded again.
+    apple = next(u for u in units if u.label == "Apple")
+    units = [replace(u, attributes={"colour": "purple"}) if u is apple else u for u in units]
+    computed = r.unit_cache.computed
+    top = r.rank("the purple apple", units, 1)
+    assert top[0].unit.object_id == apple.object_id and "purple" in top[0].matched
+    assert r.unit_cache.computed == computed + 1 and len(r.index) == rows
+    # Units that leave free their rows; newcomers reuse them; the index never mixes rows.
+    gone = {u.object_id for u in units[:20]}
+    assert r.retain({u.object_id for u in units[20:]}) == 20
+    assert len(r.index) == rows - 20
+    newcomers = [replace(u, object_id=f"New_{i}") for i, u in enumerate(units[:20])]
+    live = units[20:] + newcomers
+    reference = Recaller(embedder, config=RecallConfig(vectorised=False))
+    for text in INSTRUCTIONS[:4]:
+        got = r.score_all(text, live)
+        assert not gone & {x.unit.object_id for x in got}
+        _same(got, reference.score_all(text, live))
+
+
+def test_object_named_by_id_is_a_token_not_a_substring() -> None:
+    index = UnitIndex(4)
+    for oid in ("Mug_1", "Mug_12", "apple|1.0|2"):
+        index.put(oid, "mug", oid, frozenset(), frozenset())
+    named = {index._ids[r] for r in index.rows_named_by_id("bring mug_12, then apple|1.0|2.")}
+    assert named == {"Mug_12", "apple|1.0|2"}
+
+
+def _crop(bgr: tuple[int, int, int], seed: int) -> bytes:
+    rng = np.random.default_rng(seed)
+    img = np.clip(np.full((32, 32, 3), bgr, np.int16) + rng.integers(-8, 8, (32, 32, 3)),
+                  0, 255).astype(np.uint8)
+    return cv2.imencode(".jpg", img)[1].tobytes()
+
+
+def test_restart_reads_colours_and_vectors_instead_of_recomputing(
+        tmp_path: Path, embedder: Embedder) -> None:
+    units = [Unit(f"Mug_{i}", "Mug", (i, 0, 0), area_id="kitchen",
+                  image_jpeg=_crop((0, 0, 220) if i % 2 else (220, 0, 0), i))
+             for i in range(12)]
+    db = tmp_path / "memory.db"
+
+    def fresh(store: MemoryStore, method: str | None = None) -> Recaller:
+        colours = CropColourStore(store, method) if method else CropColourStore(store)
+        return Recaller(embedder, Describer(colour_store=colours),
+                        embedding_store=EmbeddingStore(store, embedder.model_id, embedder.dim))
+
+    store = MemoryStore(db)
+    first = fresh(store)
+    before = first.rank("the red mug", units, 3)
+    # 12 crops decoded; 2 distinct texts embedded (a red mug, a blue mug in the kitchen).
+    assert first.describer.decoded == 12 and first.unit_cache.computed == 2
+    assert {r.unit.object_id for r in before} <= {f"Mug_{i}" for i in range(1, 12, 2)}
+    store.close()
+
+    store = MemoryStore(db)  # the restart: nothing decoded, nothing embedded
+    again = fresh(store)
+    _same(again.rank("the red mug", units, 3), before)
+    assert again.describer.decoded == 0 and again.unit_cache.computed == 0
+    # Colours of another colour method are never read: decoded again, same answer.
+    other = fresh(store, "another_method")
+    _same(other.rank("the red mug", units, 3), before)
+    assert other.describer.decoded == 12
+    store.close()
+
+
+class NanEmbedder(Embedder):
+    """The real model, with its output poisoned from a switch on (a broken model file)."""
+
+    poisoned = False
+
+    def _embed_batch(self, texts: list[str]) -> np.ndarray:
+        out = super()._embed_batch(texts)
+        if self.poisoned:
+            out[:] = np.nan
+        return out
+
+
+def test_model_producing_nan_is_a_clear_error_and_stores_nothing(tmp_path: Path) -> None:
+    embedder = NanEmbedder()
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+                                   short_term=ShortTermSettings(capacity=100)))
+    memory.recall = RecallMemory(memory.short_term, memory.recall.settings, embedder=embedder)
+    for u in memory_units(20):
+        memory.upsert_object(u)
+    good = memory.recall.recall("put the red apple in the fridge", 3, 300)
+    stored = EmbeddingStore(memory.short_term.store, embedder.model_id, embedder.dim).count()
+    embedder.poisoned = True
+    with pytest.raises(ValueError, match="non-finite"):
+        memory.recall.recall("wash the dirty mug", 3, 300)       # a new query vector
+    memory.upsert_object(Unit("Kettle_99", "Kettle", (1, 1, 1), area_id="kitchen"))
+    with pytest.raises(ValueError, match="non-finite"):
+        memory.recall.recall("put the red apple in the fridge", 3, 300)  # a new unit vector
+    assert EmbeddingStore(memory.short_term.store, embedder.model_id,
+                          embedder.dim).count() == stored
+    embedder.poisoned = False
+    again = memory.recall.recall("put the red apple in the fridge", 3, 300)
+    assert [u.unit.object_id for u in again.units] == [u.unit.object_id for u in good.units]
+    memory.close()
+
+
+def test_a_part_named_after_a_whole_shares_its_place_unless_named(embedder: Embedder) -> None:
+    r = Recaller(embedder, config=RecallConfig(group_parts=True))
+    bathroom = [Unit("Bathtub_1", "Bathtub", (0, 0, 0), area_id="bathroom"),
+                Unit("BathtubBasin_1", "BathtubBasin", (0, 0, 0.1), area_id="bathroom"),
+                Unit("SoapBar_1", "SoapBar", (1, 0, 0), area_id="bathroom"),
+                Unit("Towel_1", "Towel", (2, 0, 0), area_id="bathroom"),
+                Unit("Toilet_1", "Toilet", (3, 0, 0), area_id="bathroom")]
+    text = "scrub the bathtub with the soap, then hang up the towel"
+    got = [x.unit.label for x in r.rank(text, bathroom, 4)]
+    assert {"Bathtub", "SoapBar", "Towel"} <= set(got) and "BathtubBasin" not in got
+    named = [x.unit.label for x in r.rank("put the soap in the bathtub basin", bathroom, 3)]
+    assert "BathtubBasin" in named and "SoapBar" in named
+    off = Recaller(embedder)  # the default: off
+    assert "BathtubBasin" in [x.unit.label for x in off.rank(text, bathroom, 4)]
+
+
+def test_rows_are_reused_per_version_and_rebuilt_on_any_change(tmp_path: Path,
+                                                                embedder: Embedder) -> None:
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+                                   short_term=ShortTermSettings(capacity=100)))
+    memory.recall = RecallMemory(memory.short_term, memory.recall.settings, embedder=embedder)
+    for u in memory_units(30):
+        memory.upsert_object(u)
+    version = memory.short_term.version
+    assert memory.recall.recall("the kettle on the stove", 3, 300).units is not None
+    assert memory.short_term.version == version   # reading changes nothing
+    memory.upsert_object(Unit("Teapot_77", "Teapot", (1, 1, 1), area_id="kitchen"))
+    assert memory.short_term.version > version
+    got = memory.recall.recall("fill the teapot", 3, 300)
+    assert got.units[0].unit.object_id == "Teapot_77"
+    memory.remove_object("Teapot_77")
+    assert "Teapot_77" not in {u.unit.object_id
+                               for u in memory.recall.recall("fill the teapot", 3, 300).units}
+    memory.close()
