@@ -46,6 +46,7 @@ from memory_node.core.scene_graph.markers import Marker, MarkerBuilder
 from memory_node.core.scene_graph.persistence import load_graph, save_changes
 from memory_node.core.scene_graph.serialise import SceneGraphSerialiser, TokenCounter
 from memory_node.core.short_term import ShortTermMemory
+from memory_node.core.stage_times import StageTimes
 from memory_node.core.units import (
     MAX_IMAGE_BYTES,
     OBJECT_STATES,
@@ -69,6 +70,7 @@ class LongTermUpdate:
     revision: int
     changed: bool
     evicted: list[ObjectMemoryUnit] = field(default_factory=list)
+    refused: str = ""  # why the whole frame was refused (stale); nothing changed
 
 
 @dataclass(frozen=True)
@@ -136,9 +138,13 @@ class LongTermMemory:
         self.revision = 0
         self.observations_applied = 0  # frames applied since start (for /memory/stats)
         self._tally: Counter[str] = Counter()
+        self.times = StageTimes()  # per stage of apply(): wall and CPU time
         # Called after the graph was replaced wholesale (clear, reload): whoever mirrors it
         # incrementally (rviz markers) must resend everything.
         self._reset_listeners: list[Callable[[], None]] = []
+        # Called with the incremental markers of every change (frames and skill outcomes),
+        # in order, under the lock.
+        self._marker_listeners: list[Callable[[list[Marker]], None]] = []
         self._load()
 
     def configure(self, config: SceneGraphConfig, frame_id: str | None = None) -> None:
@@ -153,6 +159,21 @@ class LongTermMemory:
 
     def add_reset_listener(self, listener: Callable[[], None]) -> None:
         self._reset_listeners.append(listener)
+
+    @property
+    def lock(self) -> threading.RLock:
+        """Held by whoever mirrors the graph incrementally while it publishes, so that its
+        messages leave in the order of the changes (one lock: no lock-order deadlock)."""
+        return self._lock
+
+    def add_marker_listener(self, listener: Callable[[list[Marker]], None]) -> None:
+        self._marker_listeners.append(listener)
+
+    def _emit_markers(self, markers: list[Marker]) -> None:
+        """Under the lock, so listeners see marker updates in the order of the changes."""
+        if markers:
+            for listener in self._marker_listeners:
+                listener(markers)
 
     def _notify_reset(self) -> None:
         for listener in self._reset_listeners:
@@ -194,7 +215,51 @@ class LongTermMemory:
         """
         if not (isinstance(stamp, (int, float)) and math.isfinite(stamp) and stamp >= 0):
             raise ValueError(f"frame stamp {stamp!r} is not a valid time")
-        kept, kept_crops, rejected = [], [], []
+        kept: list[Any] = []
+        kept_crops: list[bytes] = []
+        rejected: list[str] = []
+        with self.times.stage("appearance"):
+            self._check_and_describe(observations, crops, kept, kept_crops, rejected)
+        with self._lock:
+            robot = getattr(view, "pose", None)
+            try:
+                with self.times.stage("graph"):
+                    result = self.graph.update(kept, view, robot.position if robot else None,
+                                               stamp)
+                if result.changes:
+                    with self.times.stage("store"), self.store.transaction() as conn:
+                        save_changes(conn, self.graph, result.changes)
+            except Exception:
+                # The update is transactional in memory too: whatever it changed before the
+                # exception is dropped by rebuilding from the file (the truth), so memory
+                # and disk never disagree. The graph validates before it changes anything,
+                # so this is the path of bugs and disk errors, not of bad input.
+                self._load()
+                self._notify_reset()
+                raise
+            rejected += result.rejected
+            if result.refused:
+                return LongTermUpdate([], [], rejected, self.revision, False,
+                                      refused=result.refused)
+            self.observations_applied += 1
+            changed = bool(result.changes)
+            if changed:
+                self.revision += 1
+            with self.times.stage("markers"):
+                markers = self._markers.update(result.changes) if changed else []
+            with self.times.stage("publish_markers"):  # to listeners, in change order
+                self._emit_markers(markers)
+            with self.times.stage("short_term"):
+                evicted = self._update_short_term(result.events, kept, kept_crops)
+            return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
+                                  evicted)
+
+    @staticmethod
+    def _check_and_describe(observations: Sequence[Any], crops: Sequence[bytes],
+                            kept: list[Any], kept_crops: list[bytes],
+                            rejected: list[str]) -> None:
+        """The observations the graph may see (label and state checked), each with its
+        colour evidence from its crop."""
         for i, obs in enumerate(observations):
             try:
                 check_identifier(getattr(obs, "label", None), "observation label")
@@ -208,31 +273,6 @@ class LongTermMemory:
             crop = crops[i] if i < len(crops) else b""
             kept.append(with_appearance(obs, crop))  # colour evidence for identity
             kept_crops.append(crop)
-        with self._lock:
-            robot = getattr(view, "pose", None)
-            try:
-                result = self.graph.update(kept, view, robot.position if robot else None,
-                                           stamp)
-                if result.changes:
-                    with self.store.transaction() as conn:
-                        save_changes(conn, self.graph, result.changes)
-            except Exception:
-                # The update is transactional in memory too: whatever it changed before the
-                # exception is dropped by rebuilding from the file (the truth), so memory
-                # and disk never disagree. The graph validates before it changes anything,
-                # so this is the path of bugs and disk errors, not of bad input.
-                self._load()
-                self._notify_reset()
-                raise
-            rejected += result.rejected
-            self.observations_applied += 1
-            changed = bool(result.changes)
-            if changed:
-                self.revision += 1
-            markers = self._markers.update(result.changes) if changed else []
-            evicted = self._update_short_term(result.events, kept, kept_crops)
-            return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
-                                  evicted)
 
     def apply_outcome_units(self, units: Sequence[ObjectMemoryUnit],
                             stamp: float) -> list[SceneGraphEvent]:
@@ -269,7 +309,7 @@ class LongTermMemory:
                 raise
             if changes:
                 self.revision += 1
-                self._markers.update(changes)
+                self._emit_markers(self._markers.update(changes))
             return events
 
     def _update_short_term(self, events: list[SceneGraphEvent], observations: list[Any],
@@ -292,6 +332,16 @@ class LongTermMemory:
             attrs = self.graph.node(event.object_id)
             crop = self._crop_for(event, observations, crops)
             previous = self.short_term.peek(event.object_id)
+            # Where it is held: the graph's containment (set by outcomes), else what the
+            # unit said unless perception saw it move. Dropping it made the planner forget
+            # that the apple it just put in the fridge is in the (closed) fridge.
+            inside = attrs.get("inside") or ""
+            if inside and inside in self.graph.graph:
+                receptacle, relation = inside, "in"
+            elif previous is not None and event.kind != EventKind.MOVED:
+                receptacle, relation = previous.receptacle_id, previous.relation
+            else:
+                receptacle, relation = "", ""
             unit = ObjectMemoryUnit(
                 object_id=event.object_id, label=attrs["label"],
                 position=check_finite_position(attrs["position"]),
@@ -300,7 +350,7 @@ class LongTermMemory:
                 first_seen=float(attrs["first_seen"]), last_seen=float(attrs["last_seen"]),
                 observation_count=int(attrs["observation_count"]),
                 image_jpeg=crop or (previous.image_jpeg if previous else b""),
-                source="perception",
+                source="perception", receptacle_id=receptacle, relation=relation,
                 attributes={"box_extent": " ".join(f"{e:.2f}" for e in attrs["box_extent"])},
             )
             forgotten += self.short_term.upsert(unit)
@@ -334,6 +384,7 @@ class LongTermMemory:
             return {"floors": len(self.graph.nodes(FLOOR)), "areas": len(self.graph.nodes(AREA)),
                     "objects": self.graph.object_count,
                     "observations_applied": self.observations_applied,
+                    **{f"scene_graph.{k}": v for k, v in self.times.counters().items()},
                     **{f"scene_graph.{k}": v
                        for k, v in (self._tally + self.graph.tally).items()}}
 

@@ -57,6 +57,7 @@ class ShortTermMemory:
         self._evicted: list[str] = []
         self._listeners: list[EvictionListener] = []
         self._write_seq = 0
+        self._changes = 0  # see `version`
         self.evictions = 0
         #: units dropped at load because the capacity is now smaller than what was stored
         self.trimmed_on_load: list[str] = []
@@ -93,6 +94,7 @@ class ShortTermMemory:
         if previous is not None:
             unit = replace(unit, first_seen=min(previous.first_seen, unit.first_seen))
         self._write_seq += 1
+        self._changes += 1
         unit = replace(unit, revision=self._write_seq)
         self._evicted.clear()
         self._policy.put(unit.object_id)
@@ -111,12 +113,14 @@ class ShortTermMemory:
             raise KeyError(f"no object {object_id!r} in short-term memory")
         self._policy.remove(object_id)
         unit = self._units.pop(object_id)
+        self._changes += 1
         self._persist(upserts=[], deletes=[object_id])
         return unit
 
     def clear(self) -> None:
         self._policy.clear()
         self._units.clear()
+        self._changes += 1
         self.hit_rate = HitRateCounter(self.capacity)
         self.evictions = 0
 
@@ -163,6 +167,12 @@ class ShortTermMemory:
     def __len__(self) -> int:
         return len(self._units)
 
+    @property
+    def version(self) -> int:
+        """Changes with every write, removal, clear and reload: readers that keep something
+        derived from the whole unit set (recall's rows) rebuild it only when this moves."""
+        return self._changes
+
     def __contains__(self, object_id: object) -> bool:
         return object_id in self._units
 
@@ -194,6 +204,7 @@ class ShortTermMemory:
             self.policy_name, self.capacity, on_evict=self._on_policy_evict, seed=self._seed
         )
         self._units = {}
+        self._changes += 1
         self._evicted.clear()
         self._write_seq = rows[-1][0] if rows else 0
         for _, unit in rows:

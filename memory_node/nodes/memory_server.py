@@ -244,6 +244,8 @@ class MemoryServer(Node):
             event.old_position, event.old_state = to_point(old.position), old.state
         if new is not None:
             event.new_position, event.new_state = to_point(new.position), new.state
+            # A written unit's state is as certain as the unit (an outcome's is 1).
+            event.state_confidence = float(min(1.0, max(0.0, new.confidence)))
         self.events_pub.publish(event)
 
     def _publish_stats(self) -> None:

@@ -1,6 +1,6 @@
-"""`python -m memory_node.nodes.parameter_table`: every memory_server and perception_node
-parameter with its
-default, range and description, read from the settings dataclasses (no node started)."""
+"""`python -m memory_node.nodes.parameter_table`: every memory_server, perception_node and
+vlm_state parameter with its default, range and description, read from the settings
+dataclasses (no node started)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from memory_node.core.settings import iter_settings
 from memory_node.nodes.capabilities import CAPABILITIES
 from memory_node.nodes.memory_server import ServerSettings
 from memory_node.nodes.perception_settings import PerceptionSettings
+from memory_node.nodes.vlm_state_node import VlmStateSettings
 
 
 def parameter_table(node: str = "memory_server") -> str:
@@ -16,6 +17,8 @@ def parameter_table(node: str = "memory_server") -> str:
     description."""
     if node == "perception_node":
         sections: list[tuple[type, str]] = [(PerceptionSettings, "")]
+    elif node == "vlm_state":
+        sections = [(VlmStateSettings, "")]
     else:
         sections = [(MemorySettings, ""), (ServerSettings, "")]
         for capability in CAPABILITIES.values():
@@ -31,5 +34,5 @@ def parameter_table(node: str = "memory_server") -> str:
 
 
 if __name__ == "__main__":
-    for name in ("memory_server", "perception_node"):
+    for name in ("memory_server", "perception_node", "vlm_state"):
         print(f"\n{name}\n\n{parameter_table(name)}")

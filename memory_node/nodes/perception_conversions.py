@@ -362,10 +362,55 @@ def graph_to_msg(nodes: Sequence[GraphNode], edges: Sequence[GraphEdge], revisio
     return msg
 
 
+_LAYER_NAMES = {v: k for k, v in _LAYERS.items()}
+_EDGE_NAMES = {v: k for k, v in _EDGES.items()}
+MAX_GRAPH_NODES = 200_000  # a subscriber's bound on one message (10,000 objects is the target)
+
+
+def graph_from_msg(msg: SceneGraphMsg, max_nodes: int = MAX_GRAPH_NODES
+                   ) -> tuple[list[GraphNode], list[GraphEdge]]:
+    """A SceneGraph message as the core's nodes and edges, for a subscriber (a viewer, a
+    test). Anyone may publish on the topic: sizes, layers, kinds, strings and numbers are
+    checked, and ValueError says what is wrong (nothing is half-read)."""
+    if len(msg.nodes) > max_nodes or len(msg.edges) > 4 * max_nodes:
+        raise ValueError(f"scene graph with {len(msg.nodes)} nodes and {len(msg.edges)} "
+                         f"edges (max {max_nodes} nodes)")
+    nodes = []
+    for n in msg.nodes:
+        layer = _LAYER_NAMES.get(n.layer)
+        if layer is None:
+            raise ValueError(f"node {n.id[:40]!r}: unknown layer {n.layer}")
+        for text, what in ((n.id, "id"), (n.label, "label"), (n.parent_id, "parent id"),
+                           (n.state, "state")):
+            if len(text) > LIMITS.max_label_chars or not text.isprintable():
+                raise ValueError(f"node {n.id[:40]!r}: {what} is not a short printable name")
+        pos, rot, e = n.position, n.box.center.orientation, n.box.size
+        values = (pos.x, pos.y, pos.z, e.x, e.y, e.z, rot.x, rot.y, rot.z, rot.w, n.confidence)
+        if not all(math.isfinite(v) for v in values):
+            raise ValueError(f"node {n.id[:40]!r}: a position, box or confidence is not finite")
+        nodes.append(GraphNode(
+            id=n.id, layer=layer, label=n.label, parent_id=n.parent_id,
+            position=(pos.x, pos.y, pos.z), box_extent=(e.x, e.y, e.z),
+            box_rotation=(rot.x, rot.y, rot.z, rot.w), first_seen=from_time(n.first_seen),
+            last_seen=from_time(n.last_seen), observation_count=int(n.observation_count),
+            confidence=float(n.confidence), movable=bool(n.movable), state=n.state,
+            last_absent=from_time(n.last_absent)))
+    edges = []
+    for e in msg.edges:
+        kind = _EDGE_NAMES.get(e.kind)
+        if kind is None:
+            raise ValueError(f"edge {e.source[:40]!r}-{e.target[:40]!r}: unknown kind {e.kind}")
+        edges.append(GraphEdge(source=e.source, target=e.target, kind=kind,
+                               distance=float(e.distance)))
+    return nodes, edges
+
+
 def event_to_msg(event: SceneGraphEvent, stamp: Time, frame_id: str) -> ObjectEvent:
     msg = ObjectEvent(kind=_EVENTS[event.kind], object_id=event.object_id, label=event.label,
                       old_state=event.old_state, new_state=event.new_state,
-                      area_id=event.area_id or "")
+                      area_id=event.area_id or "", merged_id=event.merged_id,
+                      old_openness=event.old_openness, new_openness=event.new_openness,
+                      state_confidence=float(min(1.0, max(0.0, event.state_confidence))))
     msg.header.stamp, msg.header.frame_id = stamp, frame_id
     if event.old_position is not None:
         msg.old_position = to_point(event.old_position)
@@ -398,6 +443,24 @@ def markers_to_msg(markers: Sequence[dict[str, Any]], stamp: Time) -> MarkerArra
         marker.header.stamp, marker.header.frame_id = stamp, m["frame_id"]
         out.markers.append(marker)
     return out
+
+
+_MARKER_TYPE_NAMES = {v: k for k, v in _MARKER_TYPES.items()}
+_MARKER_ACTION_NAMES = {v: k for k, v in _MARKER_ACTIONS.items()}
+
+
+def marker_from_msg(marker: Marker) -> dict[str, Any]:
+    """The plain dict of markers_to_msg's input, read back (any subscriber's view of the
+    topic; a type or action this package never sends reads as its number)."""
+    p, q = marker.pose.position, marker.pose.orientation
+    return {"ns": marker.ns, "id": int(marker.id),
+            "type": _MARKER_TYPE_NAMES.get(marker.type, marker.type),
+            "action": _MARKER_ACTION_NAMES.get(marker.action, marker.action),
+            "frame_id": marker.header.frame_id,
+            "pose": {"position": (p.x, p.y, p.z), "orientation": (q.x, q.y, q.z, q.w)},
+            "scale": (marker.scale.x, marker.scale.y, marker.scale.z),
+            "color": (marker.color.r, marker.color.g, marker.color.b, marker.color.a),
+            "text": marker.text, "points": [(pt.x, pt.y, pt.z) for pt in marker.points]}
 
 
 def compressed_jpeg(data: bytes, stamp: Time, frame_id: str) -> CompressedImage:

@@ -35,6 +35,7 @@ from memory_node.core.perception.camera import Pose, matrix_to_quaternion
 from memory_node.core.perception.geometry import OutlierConfig
 from memory_node.core.perception.pipeline import PerceptionConfig, PerceptionPipeline
 from memory_node.core.perception.sync import SyncedSet, TimestampSynchroniser
+from memory_node.core.stage_times import StageTimes
 from memory_node.msg import Detections, MemoryStats, ObjectObservations
 from memory_node.nodes.conversions import from_time
 from memory_node.nodes.params import declare_settings
@@ -104,6 +105,7 @@ class PerceptionNode(Node):
         self.frames = 0
         self.observations = 0
         self.process_ms: deque[float] = deque(maxlen=300)
+        self.times = StageTimes()  # per stage: wall and CPU time (load-independent-ish)
         self.pipeline: PerceptionPipeline | None = None
 
         if topics["colour"]:
@@ -148,19 +150,28 @@ class PerceptionNode(Node):
         except DropError as exc:
             self._drop(exc.code, f"{what} dropped: {exc}")
         except Exception as exc:
+            if not self.context.ok():
+                return  # shutting down (SIGTERM mid-frame): publishing fails, nothing is lost
             self.get_logger().error(f"{what}: {traceback.format_exc()}")
             self._drop(f"{what}.internal_error", f"{what}: {type(exc).__name__}: {exc}")
 
     # -- inputs -------------------------------------------------------------------------------
+    def _convert(self, stage: str, convert: Any, msg: Any) -> Any:
+        with self.times.stage(stage):
+            return convert(msg)
+
     def _on_colour(self, msg: Image) -> None:
-        self._guard("colour", lambda m: self._push("colour", m, colour_from_msg(m)), msg)
+        self._guard("colour", lambda m: self._push(
+            "colour", m, self._convert("from_msg.colour", colour_from_msg, m)), msg)
 
     def _on_depth(self, msg: Image) -> None:
-        self._guard("depth", lambda m: self._push("depth", m, depth_from_msg(m)), msg)
+        self._guard("depth", lambda m: self._push(
+            "depth", m, self._convert("from_msg.depth", depth_from_msg, m)), msg)
 
     def _on_detections(self, msg: Detections) -> None:
-        self._guard("detections",
-                    lambda m: self._push("detections", m, detections_from_msg(m)), msg)
+        self._guard("detections", lambda m: self._push(
+            "detections", m, self._convert("from_msg.detections", detections_from_msg, m)),
+            msg)
 
     def _on_camera_info(self, msg: CameraInfo) -> None:
         def take(m: CameraInfo) -> None:
@@ -205,8 +216,9 @@ class PerceptionNode(Node):
         colour = frame.messages["colour"][1] if "colour" in frame.messages else None
         start = time.perf_counter()
         try:
-            result = self.pipeline.process(frame.stamps["depth"], depth, pose, detections,
-                                           rgb=colour, depth_encoding=encoding)
+            with self.times.stage("pipeline"):
+                result = self.pipeline.process(frame.stamps["depth"], depth, pose, detections,
+                                               rgb=colour, depth_encoding=encoding)
         except ValueError as exc:
             text = str(exc)
             code = ("frame.size_mismatch" if "camera_info says" in text or "does not match"
@@ -215,13 +227,15 @@ class PerceptionNode(Node):
             return
         for reason in result.drops:
             self._drop(detection_drop_code(reason), f"detection dropped: {reason}")
-        out = ObjectObservations()
-        out.header.stamp, out.header.frame_id = depth_header.stamp, self.world_frame
-        out.view = view_to_msg(result.view, depth_header.stamp,
-                               self.camera_frame or depth_header.frame_id)
-        out.observations = [observation_to_msg(o, self.jpeg_quality)
-                            for o in result.observations]
-        self.observations_pub.publish(out)
+        with self.times.stage("to_msg"):
+            out = ObjectObservations()
+            out.header.stamp, out.header.frame_id = depth_header.stamp, self.world_frame
+            out.view = view_to_msg(result.view, depth_header.stamp,
+                                   self.camera_frame or depth_header.frame_id)
+            out.observations = [observation_to_msg(o, self.jpeg_quality)
+                                for o in result.observations]
+        with self.times.stage("publish"):
+            self.observations_pub.publish(out)
         self.process_ms.append(1000.0 * (time.perf_counter() - start))
         self.frames += 1
         self.observations += len(result.observations)
@@ -234,6 +248,7 @@ class PerceptionNode(Node):
         counters["observations.published"] = self.observations
         if self.process_ms:
             counters["processing_ms.median"] = round(float(np.median(self.process_ms)))
+        counters.update(self.times.counters())
         msg = MemoryStats(observations_applied=self.frames,
                           counters=[KeyValue(key=k, value=str(v))
                                     for k, v in sorted(counters.items())])

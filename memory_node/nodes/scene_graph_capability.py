@@ -33,6 +33,7 @@ from visualization_msgs.msg import MarkerArray
 
 from memory_node.core.limits import LIMITS
 from memory_node.core.settings import check_settings, setting
+from memory_node.core.stage_times import StageTimes
 from memory_node.core.units import check_text
 from memory_node.msg import MemoryStats, ObjectObservations
 from memory_node.msg import SceneGraph as SceneGraphMsg
@@ -108,10 +109,12 @@ class SceneGraphCapability(Capability):
                                  latched)
         host.serve(GetSceneGraph, "memory/get_scene_graph", self._get_scene_graph)
         self._since_full = 0
+        self.times = StageTimes()  # per stage of a frame: wall and CPU time
         self._published_revision = -1
         self._last_graph_publish = 0.0
         host.add_stats_contributor(self._fill_stats)
         self.long_term.add_reset_listener(self._on_reset)
+        self.long_term.add_marker_listener(self._publish_markers)
         if self.publish_period > 0:
             node.create_timer(self.publish_period, self._publish_graph_if_changed)
         self._on_reset()
@@ -125,6 +128,8 @@ class SceneGraphCapability(Capability):
         try:
             self._apply(msg)
         except Exception as exc:  # a bug must not take the memory down with it
+            if not self.node.context.ok():
+                return  # shutting down (SIGTERM mid-frame): the frame was stored, not echoed
             self.node.get_logger().error(f"/memory/observations: {traceback.format_exc()}")
             self._drop("dropped.observations.internal_error", f"{type(exc).__name__}: {exc}")
 
@@ -141,34 +146,39 @@ class SceneGraphCapability(Capability):
                        f"{LIMITS.max_observations_per_frame})")
             return
         stamp = from_time(msg.header.stamp) or time.time()  # an unset stamp means "now"
-        try:
-            view = view_from_msg(msg.view, stamp)
-        except DropError as exc:
-            self._drop(f"dropped.observations.{exc.code}", f"observations dropped: {exc}")
-            return
-        observations, crops = [], []
-        for item in msg.observations:
+        with self.times.stage("from_msg"):
             try:
-                obs, crop = observation_from_msg(item, stamp)
+                view = view_from_msg(msg.view, stamp)
             except DropError as exc:
-                self._drop(f"rejected.{exc.code}", f"observation rejected: {exc}")
-                continue
-            observations.append(obs)
-            crops.append(crop)
+                self._drop(f"dropped.observations.{exc.code}", f"observations dropped: {exc}")
+                return
+            observations, crops = [], []
+            for item in msg.observations:
+                try:
+                    obs, crop = observation_from_msg(item, stamp)
+                except DropError as exc:
+                    self._drop(f"rejected.{exc.code}", f"observation rejected: {exc}")
+                    continue
+                observations.append(obs)
+                crops.append(crop)
         try:
-            update = self.long_term.apply(observations, view, stamp, crops)
+            with self.times.stage("apply"):
+                update = self.long_term.apply(observations, view, stamp, crops)
         except ValueError as exc:
             self._drop("dropped.observations.invalid", f"observations dropped: {exc}")
+            return
+        if update.refused:
+            self._drop("dropped.observations.stale", f"observations dropped: {update.refused}")
             return
         for reason in update.rejected:
             self._drop("rejected.observation.invalid", f"observation rejected: {reason}")
         header_stamp = msg.header.stamp
-        for event in update.events:
-            self.host.publish_event(event_to_msg(event, header_stamp, self.host.frame_id))
-        if update.markers:
-            self._publish_markers(update.markers)
-        if update.changed and self.publish_period == 0:
-            self._publish_graph(header_stamp)
+        with self.times.stage("publish"):
+            for event in update.events:
+                self.host.publish_event(event_to_msg(event, header_stamp, self.host.frame_id))
+            # update.markers went out already, through the marker listener (in change order).
+            if update.changed and self.publish_period == 0:
+                self._publish_graph(header_stamp)
 
     def _on_perception_stats(self, msg: MemoryStats) -> None:
         counters = self.memory.counters.by_reason
@@ -194,11 +204,13 @@ class SceneGraphCapability(Capability):
 
     # -- outgoing ---------------------------------------------------------------------------
     def _publish_markers(self, markers: list[dict[str, Any]]) -> None:
-        self._since_full += 1
-        if self._since_full >= self.keep_last:  # keep a full set within the history
-            markers = self.long_term.markers_full()
-            self._since_full = 0
-        self.markers_pub.publish(markers_to_msg(markers, self.node.get_clock().now().to_msg()))
+        with self.long_term.lock:  # frames and skill outcomes both publish
+            self._since_full += 1
+            if self._since_full >= self.keep_last:  # keep a full set within the history
+                markers = self.long_term.markers_full()
+                self._since_full = 0
+            self.markers_pub.publish(markers_to_msg(markers,
+                                                    self.node.get_clock().now().to_msg()))
 
     def _publish_graph(self, stamp: Any = None) -> None:
         answer = self.long_term.serialise("graph")
@@ -213,9 +225,10 @@ class SceneGraphCapability(Capability):
 
     def _on_reset(self) -> None:
         """The graph was replaced (start, CLEAR, LOAD): resend everything."""
-        self._since_full = 0
         now = self.node.get_clock().now().to_msg()
-        self.markers_pub.publish(markers_to_msg(self.long_term.markers_full(), now))
+        with self.long_term.lock:  # frames and skill outcomes both publish
+            self._since_full = 0
+            self.markers_pub.publish(markers_to_msg(self.long_term.markers_full(), now))
         self._publish_graph(now)
 
     def _fill_stats(self, msg: MemoryStats) -> None:
@@ -225,6 +238,8 @@ class SceneGraphCapability(Capability):
         msg.observations_applied = s["observations_applied"]
         msg.counters.extend(KeyValue(key=k, value=str(v)) for k, v in sorted(s.items())
                             if k.startswith("scene_graph."))
+        msg.counters.extend(KeyValue(key=k, value=str(v))
+                            for k, v in self.times.counters("scene_graph.").items())
 
     # -- service ----------------------------------------------------------------------------
     def _get_scene_graph(self, request: GetSceneGraph.Request, response: Any) -> None:

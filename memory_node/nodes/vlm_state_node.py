@@ -19,15 +19,16 @@ from __future__ import annotations
 import os
 import sys
 from collections import OrderedDict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rclpy.node import Node
 
 from memory_node.client import MemoryClient
 from memory_node.core.errors import Conflict, MemoryRequestError, Timeout, Unavailable
 from memory_node.core.recall.vlm_state import VlmStateClient
+from memory_node.core.settings import setting
 from memory_node.msg import ObjectEvent
-from memory_node.nodes.params import declare
+from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import EVENTS_QOS
 from memory_node.nodes.runner import run_node
 
@@ -35,20 +36,29 @@ ACTOR = "vlm_state"
 SKIP_STATES = ("absent",)  # a crop of an object memory could not find shows the past
 
 
+@dataclass(frozen=True)
+class VlmStateSettings:
+    """Every vlm_state parameter once; config/memory.yaml only overrides."""
+
+    endpoint: str = setting("", "Base URL of an OpenAI-compatible server, e.g. "
+                            "http://127.0.0.1:8000 (required).")
+    model: str = setting("", "Model name sent with every request (required).")
+    api_key_env: str = setting("", "Name of the environment variable holding the API key "
+                               "('' = none).")
+    timeout_s: float = setting(10.0, "HTTP timeout per request (s).", 0.1, 300.0)
+    period_s: float = setting(2.0, "Seconds between two objects sent to the model.",
+                              0.05, 3600.0)
+    queue_limit: int = setting(1000, "Objects waiting for a check; the oldest is dropped "
+                               "beyond.", 1, 100_000)
+
+
 class VlmStateNode(Node):
     def __init__(self) -> None:
         super().__init__("vlm_state")
-        endpoint = declare(self, "endpoint", "",
-                           "Base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000")
-        model = declare(self, "model", "", "Model name sent with every request.")
-        key_env = declare(self, "api_key_env", "",
-                          "Name of the environment variable holding the API key ('' = none).")
-        timeout_s = declare(self, "timeout_s", 10.0, "HTTP timeout per request.", 0.1, 300.0)
-        period_s = declare(self, "period_s", 2.0,
-                           "Seconds between two objects sent to the model.", 0.05, 3600.0)
-        self.queue_limit = declare(self, "queue_limit", 1000,
-                                   "Objects waiting for a check; the oldest is dropped beyond.",
-                                   1, 100_000)
+        settings = declare_settings(self, VlmStateSettings)
+        endpoint, model, key_env = settings.endpoint, settings.model, settings.api_key_env
+        timeout_s, period_s = settings.timeout_s, settings.period_s
+        self.queue_limit = settings.queue_limit
         if not endpoint or not model:
             raise ValueError("vlm_state needs the parameters endpoint and model")
         api_key = os.environ.get(key_env, "") if key_env else ""
@@ -67,6 +77,8 @@ class VlmStateNode(Node):
     def _on_event(self, event: ObjectEvent) -> None:
         if event.kind not in (ObjectEvent.NEW, ObjectEvent.MOVED):
             return  # STATE_CHANGED includes this node's own writes
+        if event.merged_id:  # that NEW object was this one: its id is gone
+            self.pending.pop(event.merged_id, None)
         self.pending.pop(event.object_id, None)
         self.pending[event.object_id] = event.label
         while len(self.pending) > self.queue_limit:

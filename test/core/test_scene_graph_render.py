@@ -74,7 +74,8 @@ def test_marker_full_then_add_modify_delete():
         deletes += [m for m in builder.update(g.update([], RegionView((3, 1, 0), 2.0),
                                                       stamp=4.0 + k).changes)
                     if m["action"] == "delete"]
-    assert {(m["ns"], m["id"]) for m in deletes} == {("objects", 1), ("object_labels", 1)}
+    assert {(m["ns"], m["id"]) for m in deletes} == {("objects", 1), ("object_labels", 1),
+                                                     ("object_links", 1)}
 
     # new area + edge -> the navigability line list is re-sent
     r = g.update([], robot_position=(6, 0, 0), stamp=20.0)

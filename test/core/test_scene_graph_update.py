@@ -370,4 +370,5 @@ def test_tally_counts_what_change_detection_did():
     g.update([obs("book", (9, 9, 0.8))], RegionView((9, 8, 0), 3.0), stamp=10)
     for k in range(11, 14):
         g.update([], here, stamp=k)
-    assert g.tally == {"new": 2, "moved.joined": 1, "observations.rejected": 1}
+    assert g.tally == {"new": 2, "moved.joined": 1, "observations.rejected": 1,
+                       "frames.applied": 5, "frames.empty": 3}

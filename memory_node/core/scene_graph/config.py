@@ -118,8 +118,29 @@ class SceneGraphConfig:
         "open).", 0.0, 1.0)
     openness_margin: float = setting(
         0.05, "A reading this close to an edge of the current bin keeps it.", 0.0, 0.5)
+    openness_clear_margin: float = setting(
+        0.03, "An openness reading is evidence for a bin (a change to it, or confirming it) "
+        "only this far inside it: nearer an edge, sensor noise decides the side.", 0.0, 0.5)
     openness_window: int = setting(
         5, "Openness readings kept for the estimate shown.", 1, 1000)
+
+    # Bad input (issue 10): frames out of order, a relocalising pose, runaway evidence.
+    max_frame_lag_s: float = setting(
+        1.0, "A frame older than the newest applied one by more than this (s) is refused "
+        "(counted frames.refused_stale); a smaller lag is applied (frames.out_of_order).",
+        0.0, 1e6)
+    clock_reset_s: float = setting(
+        30.0, "A frame older than the newest by more than this (s) means the clock was reset "
+        "(simulation restarted, log replayed): applied, counted frames.clock_reset.",
+        0.0, 1e9)
+    max_robot_speed: float = setting(
+        3.0, "Robot displacement faster than this (m/s, plus 0.5 m) between frames is "
+        "counted as a pose jump (relocalisation): robot.pose_jumps.", 0.0, 1e4)
+    max_class_labels: int = setting(
+        8, "Labels kept in an object's class evidence (the weakest go first).", 1, 1000)
+    max_join_candidates: int = setting(
+        2000, "REMOVED objects and NEW objects per label kept for joining into a MOVED (the "
+        "oldest go first): bounds memory when labels or boxes jump every frame.", 1, 10 ** 7)
 
     def __post_init__(self) -> None:
         check_settings(self)
@@ -130,12 +151,15 @@ class SceneGraphConfig:
                 raise ValueError(f"scene graph config: {name} must be positive, got {value}")
         if self.position_window < 1 or self.min_misses_to_remove < 1:
             raise ValueError("scene graph config: position_window and min_misses_to_remove >= 1")
-        for name in ("recent_window", "state_frames", "openness_window", "takeover_misses"):
+        if self.clock_reset_s < self.max_frame_lag_s:
+            raise ValueError("scene graph config: clock_reset_s must be >= max_frame_lag_s")
+        for name in ("recent_window", "state_frames", "openness_window", "takeover_misses",
+                     "max_class_labels", "max_join_candidates"):
             if getattr(self, name) < 1:
                 raise ValueError(f"scene graph config: {name} must be >= 1")
         for name in ("confusion_gate", "label_mismatch_cost", "class_evidence_cap",
                      "max_displacement", "join_window", "size_ratio_max", "consistency",
-                     "move_shift", "openness_margin"):
+                     "move_shift", "openness_margin", "openness_clear_margin"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value >= 0):
                 raise ValueError(f"scene graph config: {name} must be >= 0, got {value}")

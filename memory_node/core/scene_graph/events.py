@@ -29,10 +29,12 @@ class SceneGraphEvent:
     old_state: str = ""
     new_state: str = ""
     # A MOVED that joined a NEW node into an older one names the node that was absorbed
-    # (it no longer exists); openness bins when the state change is one of openness.
+    # (it no longer exists); openness bins when the object has openness readings; the
+    # confidence in new_state (0 when the event carries none).
     merged_id: str = ""
     old_openness: str = ""
     new_openness: str = ""
+    state_confidence: float = 0.0
 
 
 Edge = tuple[str, str]
@@ -94,3 +96,4 @@ class UpdateResult:
     events: list[SceneGraphEvent]
     changes: ChangeSet
     rejected: list[str] = field(default_factory=list)  # observations refused, with reasons
+    refused: str = ""  # why the whole frame was refused (stale); nothing changed then

@@ -7,8 +7,10 @@
   a window, restarted from the newest few when they agree with each other and not with the
   estimate (a real small move is followed within a few frames, one wild box is not);
 - state and openness: a new state is adopted only after `state_frames` consistent readings
-  (or at once from a skill outcome); openness is binned (closed / partly open / open) from
-  the median of recent readings with a margin around the bin edges.
+  (or at once from a skill outcome); openness is binned (closed / partly open / open) with
+  a margin around the bin edges both ways: the current bin holds while a reading is within
+  the margin beyond its edges (hysteresis), and only a reading clear of the new bin's edges
+  by the margin is evidence for it (one near an edge cannot tell the bins apart).
 - appearance: a colour histogram of the crop, compared by histogram intersection.
 """
 
@@ -25,10 +27,13 @@ OPENNESS_BINS = ("closed", "partly open", "open")
 
 # -- class evidence -------------------------------------------------------------------------
 def add_class_evidence(evidence: dict[str, float], label: str, weight: float,
-                       cap: float) -> None:
+                       cap: float, max_labels: int = 8) -> None:
     """Add `weight` for `label`; when the total exceeds `cap`, scale all down so old
-    frames fade and a real relabelling can still win."""
+    frames fade and a real relabelling can still win. At most `max_labels` labels are
+    kept (a detector flipping through many labels must not grow the node)."""
     evidence[label] = evidence.get(label, 0.0) + max(weight, 1e-3)
+    while len(evidence) > max_labels:
+        del evidence[min(sorted(evidence), key=lambda k: (k == label, evidence[k]))]
     total = sum(evidence.values())
     if total > cap:
         scale = cap / total
@@ -92,6 +97,14 @@ def openness_bin(value: float, edges: Sequence[float], current: int | None,
     if lo - margin <= value < hi + margin:
         return current
     return raw
+
+
+def clear_of_edges(value: float, edges: Sequence[float], b: int, margin: float) -> bool:
+    """Is `value` inside bin `b` by at least `margin` from both its edges? A reading
+    closer to an edge than the sensor's noise says little about which side it is on."""
+    lo = edges[b - 1] if b > 0 else -math.inf
+    hi = edges[b] if b < len(edges) else math.inf
+    return lo + margin <= value < hi - margin
 
 
 def state_of_bin(b: int) -> str:

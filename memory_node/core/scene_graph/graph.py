@@ -34,6 +34,7 @@ from memory_node.core.scene_graph.evidence import (
     best_label,
     blend_histogram,
     class_share,
+    clear_of_edges,
     histogram_similarity,
     openness_bin,
     robust_position,
@@ -102,6 +103,10 @@ class SceneGraph:
         self._area_floor = np.empty(0, dtype=int)
         self.counters = {FLOOR: 0, AREA: 0, OBJECT: 0}
         self.current_area: str | None = None
+        # The newest frame applied and where the robot was (not persisted: after a restart
+        # any stamp is accepted).
+        self._newest: float | None = None
+        self._robot: tuple[Vec3, float] | None = None
         # Bumped whenever anything an area's text shows changes; the serialiser caches on it.
         self.area_versions: dict[str, int] = {}
 
@@ -327,12 +332,12 @@ class SceneGraph:
             events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
                                           old_pos, new_pos, attrs["area"]))
         self._set_box(obj, obs)
-        attrs["last_seen"] = stamp
+        attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         attrs["observation_count"] += 1
         attrs["confidence"] += cfg.hit_gain * (1.0 - attrs["confidence"])
         attrs["misses"] = 0
         add_class_evidence(attrs["class_evidence"], cfg.canonical(obs.label),
-                           float(obs.score), cfg.class_evidence_cap)
+                           float(obs.score), cfg.class_evidence_cap, cfg.max_class_labels)
         self._relabel(obj, changes, obs.label)
         if obs.appearance:
             attrs["appearance"] = blend_histogram(attrs.get("appearance"), obs.appearance,
@@ -348,24 +353,31 @@ class SceneGraph:
         self._read_state(obj, obs, stamp, changes, events)
         changes.touch(obj)
 
-    def _reading(self, attrs: dict[str, Any], obs: Observation) -> str | None:
-        """The observation's state as a key: "word" or "word:openness bin"."""
+    def _reading(self, attrs: dict[str, Any], obs: Observation) -> tuple[str | None, bool]:
+        """The observation's state as a key ("word" or "word:openness bin"), and whether
+        it is clear evidence (an openness reading away from the edges of its bin). None
+        when it is no evidence at all: a reading near the edge between two bins neither
+        of which is the current one."""
         cfg = self.config
         if obs.openness is not None:
+            value = float(obs.openness)
             readings = attrs["openness_readings"]
-            readings.append(round(float(obs.openness), 4))
+            readings.append(round(value, 4))
             del readings[:-cfg.openness_window]
             attrs["openness"] = float(np.median(readings))  # the estimate shown
-            # Each frame votes for its own bin (with a margin around the current bin's
-            # edges); the vote below needs `state_frames` consistent ones.
-            b = openness_bin(float(obs.openness), cfg.openness_edges, attrs["openness_bin"],
-                             cfg.openness_margin)
-            return f"{state_of_bin(b)}:{b}"
+            # Each frame votes for its own bin (the current bin holds within a margin
+            # beyond its edges); the vote below needs `state_frames` consistent ones.
+            current = attrs["openness_bin"]
+            b = openness_bin(value, cfg.openness_edges, current, cfg.openness_margin)
+            clear = clear_of_edges(value, cfg.openness_edges, b, cfg.openness_clear_margin)
+            if current is not None and b != current and not clear:
+                return None, False
+            return f"{state_of_bin(b)}:{b}", clear
         if obs.state in ("opened", "closed") and attrs["openness_bin"] is not None:
             b = 0 if obs.state == "closed" else (attrs["openness_bin"]
                                                  or len(cfg.openness_edges))
-            return f"{obs.state}:{b}"
-        return obs.state or None
+            return f"{obs.state}:{b}", True
+        return obs.state or None, True
 
     def _read_state(self, obj: str, obs: Observation, stamp: float, changes: ChangeSet,
                     events: list[SceneGraphEvent], first: bool = False) -> None:
@@ -374,7 +386,7 @@ class SceneGraph:
         change), with the confidence of a single frame."""
         cfg = self.config
         attrs = self.graph.nodes[obj]
-        reading = self._reading(attrs, obs)
+        reading, clear = self._reading(attrs, obs)
         if reading is None:
             return
         key = attrs.get("state_key") or attrs["state"]
@@ -383,10 +395,11 @@ class SceneGraph:
             attrs["state_confidence"] = 1.0 / (cfg.state_frames + 1.0)
             attrs["state_confirmed"] = False
             return
-        # A state read once and never confirmed may have been a misread: replacing it is a
-        # correction, not a change of the world (no event).
+        # A state read once and never confirmed by a clear reading may have been a misread
+        # (or a reading at a bin edge): replacing it is a correction, not a change of the
+        # world (no event).
         confirmed = attrs.get("state_confirmed", True)
-        if reading == key:
+        if reading == key and clear:
             attrs["state_confirmed"] = True
         old_state, old_bin = attrs["state"], attrs["openness_bin"]
         tally = {"state": key, "state_confidence": attrs["state_confidence"],
@@ -418,8 +431,8 @@ class SceneGraph:
         return SceneGraphEvent(
             EventKind.STATE_CHANGED, obj, attrs["label"], stamp, attrs["position"],
             attrs["position"], attrs["area"], old_state, attrs["state"],
-            old_openness=OPENNESS_BINS[old_bin] if old_bin is not None else "",
-            new_openness=OPENNESS_BINS[new_bin] if new_bin is not None else "")
+            old_openness=_bin_name(old_bin), new_openness=_bin_name(new_bin),
+            state_confidence=float(attrs["state_confidence"]))
 
     def set_state(self, obj: str, state: str, stamp: float, openness: float | None = None,
                   changes: ChangeSet | None = None) -> list[SceneGraphEvent]:
@@ -519,6 +532,12 @@ class SceneGraph:
             robot_position = view.pose.position
         if robot_position is not None:
             robot_position = check_finite_position(robot_position, "robot position")
+        stale = self._check_order(stamp)
+        if stale:
+            return UpdateResult([], changes, [stale], refused=stale)
+        self.tally["frames.applied"] += 1
+        if robot_position is not None:
+            self._check_pose_jump(_vec(robot_position), stamp)
         valid = []
         for obs in observations:
             reason = _check_observation(obs)
@@ -527,6 +546,8 @@ class SceneGraph:
                 rejected.append(reason)
             else:
                 valid.append(obs)
+        if not valid:
+            self.tally["frames.empty"] += 1
         if robot_position is not None:
             self.visit(robot_position, stamp, changes)
         self._forget_removed(stamp)
@@ -570,15 +591,56 @@ class SceneGraph:
                     events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
                                                   old, attrs["position"], attrs["area"]))
                     continue
-            self._recent_new.setdefault(self.config.canonical(attrs["label"]), {})[obj] = stamp
+            recent = self._recent_new.setdefault(self.config.canonical(attrs["label"]), {})
+            recent[obj] = stamp
+            if len(recent) > self.config.max_join_candidates:
+                del recent[next(iter(recent))]  # the oldest
+                self.tally["join.candidates_dropped"] += 1
             self.tally["new"] += 1
-            events.append(SceneGraphEvent(EventKind.NEW, obj, attrs["label"], stamp, None,
-                                          attrs["position"], attrs["area"], "",
-                                          attrs["state"]))
+            events.append(SceneGraphEvent(
+                EventKind.NEW, obj, attrs["label"], stamp, None, attrs["position"],
+                attrs["area"], "", attrs["state"], new_openness=_bin_name(attrs["openness_bin"]),
+                state_confidence=float(attrs["state_confidence"])))
         for obj in missed:
             if obj in missed_set and obj in self.graph:
                 self._miss(obj, stamp, changes, events)
         return UpdateResult(events, changes, rejected)
+
+    def _check_order(self, stamp: float) -> str:
+        """Why a frame stamped `stamp` is refused as stale ('' when it is applied). Frames
+        arrive in time order from one perception node; a little lag (two cameras) is
+        applied, a frame far behind the newest would undo newer knowledge, and one much
+        further behind means the clock was reset (everything after it is newer)."""
+        cfg = self.config
+        newest = self._newest
+        if newest is None or stamp >= newest:
+            self._newest = stamp
+            return ""
+        lag = newest - stamp
+        if lag > cfg.clock_reset_s:
+            self.tally["frames.clock_reset"] += 1
+            self._newest, self._robot = stamp, None
+            # Stamps of the old clock would never expire under the new one, nor order.
+            self._removed.clear()
+            self._recent_new.clear()
+            return ""
+        if lag > cfg.max_frame_lag_s:
+            self.tally["frames.refused_stale"] += 1
+            return (f"frame at {stamp:.3f} is {lag:.3f} s older than the newest applied "
+                    f"(max_frame_lag_s {cfg.max_frame_lag_s})")
+        self.tally["frames.out_of_order"] += 1
+        return ""
+
+    def _check_pose_jump(self, position: Vec3, stamp: float) -> None:
+        """Count a robot displacement no robot makes between two frames (relocalisation,
+        a SLAM reset): what follows it (MOVED, NEW, REMOVED) may be the pose's fault."""
+        if self._robot is not None:
+            before, then = self._robot
+            allowed = self.config.max_robot_speed * abs(stamp - then) + 0.5
+            if _dist(before, position) > allowed:
+                self.tally["robot.pose_jumps"] += 1
+        if self._robot is None or stamp >= self._robot[1]:
+            self._robot = (position, stamp)
 
     def _class_compatible(self, attrs: dict[str, Any], label: str) -> bool:
         return (self.config.canonical(attrs["label"]) == label
@@ -738,7 +800,8 @@ class SceneGraph:
         a["confidence"] = max(a["confidence"], b["confidence"])
         a["misses"], a["inside"] = 0, ""
         for label, weight in b["class_evidence"].items():
-            add_class_evidence(a["class_evidence"], label, weight, self.config.class_evidence_cap)
+            add_class_evidence(a["class_evidence"], label, weight, self.config.class_evidence_cap,
+                               self.config.max_class_labels)
         tracker = b.get("tracker_id")
         position, label = b["position"], b["label"]
         self._remove_object(gone, changes)
@@ -783,6 +846,9 @@ class SceneGraph:
                                           "class_evidence", "movable", "last_seen")}
         snapshot["removed_at"] = stamp
         self._removed[obj] = snapshot
+        if len(self._removed) > self.config.max_join_candidates:
+            del self._removed[next(iter(self._removed))]  # the oldest removal
+            self.tally["join.candidates_dropped"] += 1
         self._remove_object(obj, changes)
 
     def _forget_removed(self, stamp: float) -> None:
@@ -839,6 +905,10 @@ def _object_defaults(attrs: dict[str, Any], config: SceneGraphConfig) -> None:
                        ("inside", "")):
         attrs.setdefault(key, value)
     attrs.setdefault("openness_readings", [])
+
+
+def _bin_name(b: int | None) -> str:
+    return OPENNESS_BINS[b] if b is not None else ""
 
 
 def _check_observation(obs: Observation) -> str:
