@@ -13,9 +13,9 @@ import sys
 from collections import Counter
 
 import pytest
-from conftest import KITCHEN
 from hostile_outputs import HOSTILE
 from house import House, Thing
+from planner_house import KITCHEN
 from scripted_llm import Reply, ScriptedLlm
 
 from memory_node.core.errors import ErrorCode

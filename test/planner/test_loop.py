@@ -8,8 +8,8 @@ import json
 import socket
 
 import pytest
-from conftest import KITCHEN
 from house import House, Thing
+from planner_house import KITCHEN
 from scripted_llm import Reply, ScriptedLlm
 
 from memory_node.core.errors import ErrorCode, Unavailable
@@ -17,7 +17,7 @@ from memory_node.planner.core.backends import OpenAIChatBackend
 from memory_node.planner.core.llm_planner import LlmPlanner
 from memory_node.planner.core.local_memory import LocalMemory
 from memory_node.planner.core.loop import PlanLoop
-from memory_node.planner.core.settings import LlmSettings, LoopSettings
+from memory_node.planner.core.settings import LlmSettings, LoopSettings, RecallUse
 from memory_node.planner.core.types import AreaView, CancelToken
 
 GOOD = json.dumps({"steps": [
@@ -299,3 +299,37 @@ def test_not_found_call_is_not_repeated_before_exploring(world) -> None:  # noqa
 
 PICK_ONLY = json.dumps({"steps": [{"skill": "navigate", "destination": "Apple_1"},
                                   {"skill": "pick", "object": "Apple_1"}]})
+
+
+class RecordingMemory(LocalMemory):
+    """The real in-process memory, with the recall requests the loop made written down."""
+
+    def __init__(self, memory) -> None:  # noqa: ANN001
+        super().__init__(memory)
+        self.asked: list[tuple[str, bool, bool]] = []   # (instruction, step mode, per subtask)
+        self.answers: list[set[str]] = []
+
+    def recall(self, instruction, k, token_budget, episode_id, brief,  # noqa: ANN001, ANN201
+               per_subtask=False):  # noqa: ANN001
+        answer = super().recall(instruction, k, token_budget, episode_id, brief, per_subtask)
+        self.asked.append((instruction, brief is not None, per_subtask))
+        self.answers.append({u.object_id for u in answer.units})
+        return answer
+
+
+@pytest.mark.parametrize("per_subtask", [True, False])
+def test_instruction_recall_is_per_subtask_by_default(world, per_subtask: bool) -> None:  # noqa: ANN001
+    memory, house = world
+    port = RecordingMemory(memory)
+    text = "Take the apple out of the fridge. Then put the book on the sofa."
+    with ScriptedLlm(default=Reply(content=DONE)) as llm:
+        backend = OpenAIChatBackend(LlmSettings(base_url=llm.url, timeout_s=10, retries=0))
+        settings = LoopSettings(recall=RecallUse(k=1, per_subtask=per_subtask))
+        result = PlanLoop(LlmPlanner(backend), port, house, settings).run(text, "ep-sub")
+    assert result.success, result.message
+    assert port.asked[0] == (text, False, per_subtask)
+    first = port.answers[0]
+    if per_subtask:   # each step its own k=1: an object of both steps
+        assert first & {"Apple_1", "Fridge_1"} and first & {"Book_1", "Sofa_1"}
+    else:             # k=1 for the whole instruction: one object
+        assert len(first) == 1

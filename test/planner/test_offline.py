@@ -6,8 +6,8 @@ only knowledge of places is what recall and outcomes returned (the house is neve
 from __future__ import annotations
 
 import pytest
-from conftest import KITCHEN
 from house import House, Thing
+from planner_house import KITCHEN
 
 from memory_node.core.errors import ErrorCode
 from memory_node.planner.core.goals import Goal, parse_goal

@@ -27,12 +27,27 @@ DISCOVERY_TIMEOUT_S = 30.0
 CALL_TIMEOUT_S = 20.0
 
 
+def pick_domain() -> int:
+    """A domain id in 1..100 (0 is the default everyone uses) for this test process.
+
+    Concurrent runs on one machine rarely meet (derived from the pid, or from the run's
+    id under pytest-xdist); the workers of one xdist run never meet (consecutive ids)."""
+    run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if run_id and worker.startswith("gw"):
+        workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+        slots = max(1, 100 // workers)
+        return 1 + (int(run_id, 16) % slots) * workers + int(worker[2:]) % workers
+    return 1 + os.getpid() % 100
+
+
 def confine_to_loopback() -> None:
     os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"
-    if "MEMORY_NODE_TEST_DOMAIN" not in os.environ:
-        # Domain ids 1..100 (0 is the default everyone uses); derived from the pid so that
-        # concurrent test runs on one machine rarely meet.
-        os.environ["MEMORY_NODE_TEST_DOMAIN"] = str(1 + os.getpid() % 100)
+    # An xdist worker inherits the controller's environment (the controller loads this
+    # conftest too), so a worker always picks its own domain.
+    if "MEMORY_NODE_TEST_DOMAIN" not in os.environ or \
+            os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw"):
+        os.environ["MEMORY_NODE_TEST_DOMAIN"] = str(pick_domain())
     os.environ["ROS_DOMAIN_ID"] = os.environ["MEMORY_NODE_TEST_DOMAIN"]
     # Node logs reach their files line by line, so a test can wait for a line.
     os.environ["RCUTILS_LOGGING_BUFFERED_STREAM"] = "0"

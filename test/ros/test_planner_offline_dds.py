@@ -25,11 +25,13 @@ from planner_stack import (
     skill_servers,
     wait_result,
 )
+from rclpy.action import ActionClient
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from ros_harness import NodeProcess, spin_until
 from std_msgs.msg import String
 
+from memory_node.action import ExecuteSkill
 from memory_node.client import MemoryClient
 from memory_node.core.errors import ErrorCode
 from memory_node.msg import NamedPlaces
@@ -87,7 +89,14 @@ def test_skill_server_vanishing_mid_goal(ready) -> None:  # noqa: ANN001
     silent = subprocess.Popen([sys.executable, str(HERE / "silent_skill_server.py"),
                                str(marker), "--ros-args"], stdout=subprocess.DEVNULL,
                               stderr=subprocess.STDOUT)
+    # The planner gives a missing server skill_server_wait_s (3 s) before UNAVAILABLE; a
+    # process that is still starting must not be mistaken for one: wait until its servers
+    # are in the graph (seen from here, the planner's discovery is on the same loopback).
+    probes = [ActionClient(node, ExecuteSkill, name)
+              for name in ("base/execute_skill", "arm/execute_skill")]
     try:
+        spin_until(node, lambda: all(p.server_is_ready() for p in probes), 90.0,
+                   "the silent server's actions in the graph")
         run, handle = send_goal(node, client, "pick up the apple", "off-vanish",
                                 ("HOLDING(Apple)",))
         assert run.accepted
@@ -96,6 +105,8 @@ def test_skill_server_vanishing_mid_goal(ready) -> None:  # noqa: ANN001
         silent.wait(timeout=10)
         wait_result(node, run, handle)
     finally:
+        for p in probes:
+            p.destroy()
         if silent.poll() is None:
             silent.kill()
             silent.wait(timeout=10)

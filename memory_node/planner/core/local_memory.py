@@ -23,7 +23,7 @@ class LocalMemory:
         self.memory = memory
 
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
-               brief: BriefState | None) -> RecallView:
+               brief: BriefState | None, per_subtask: bool = False) -> RecallView:
         core_brief = None
         try:
             if brief is not None:
@@ -32,7 +32,7 @@ class LocalMemory:
                     list(brief.last_args), brief.last_succeeded, brief.last_message,
                     list(brief.recent_areas))
             answer = self.memory.recall.recall(instruction, k, token_budget, episode_id,
-                                               core_brief)
+                                               core_brief, per_subtask=per_subtask)
         except ValueError as exc:
             raise InvalidArgument(str(exc)) from None
         return RecallView(tuple(unit_view(r.unit, r.description, r.score)
@@ -62,6 +62,14 @@ class LocalMemory:
                 c.object_id, c.label, c.position, area_id=c.area_id))
         return tuple(out)
 
+    def units(self, object_ids: tuple[str, ...]) -> tuple[UnitView, ...]:
+        """The units memory holds for these ids (get_units; unknown ids left out)."""
+        try:
+            found = self.memory.get_units(list(object_ids))
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None
+        return tuple(unit_view(f.unit) for f in found if f.unit is not None)
+
     def scene_graph(self, format: str, token_budget: int, query: str) -> str:
         try:
             return self.memory.long_term.serialise(format, token_budget, query).text
@@ -69,4 +77,4 @@ class LocalMemory:
             raise InvalidArgument(str(exc)) from None
 
     def end_episode(self, episode_id: str, succeeded: bool) -> None:
-        self.memory.recall.end_episode(episode_id)
+        self.memory.recall.end_episode(episode_id, succeeded)

@@ -26,7 +26,7 @@ from memory_node.core.errors import (
 )
 from memory_node.core.recall.categories import type_key
 from memory_node.core.skills import SkillTable, load_skill_table
-from memory_node.core.units import check_identifier
+from memory_node.core.units import HELD_BY_ROBOT, check_identifier
 
 from .areas import areas_from_graph_json, rank_places, units_from_graph_json
 from .goals import parse_goals
@@ -52,6 +52,7 @@ MAX_NOTE_CHARS = 400
 MAX_LOOKUPS = 8
 LOOKUP_RESULTS = 3
 MEMORY_RETRY_CODES = (ErrorCode.UNAVAILABLE, ErrorCode.TIMEOUT)
+SETTLE_POLL_S = 0.25
 
 
 @dataclass
@@ -160,9 +161,26 @@ class PlanLoop:
             req.vocab.add_units(self._memory(
                 out, functools.partial(self.memory.find, t, LOOKUP_RESULTS), "query_object"))
 
+    def _containers(self, out: InstructionResult, req: PlanRequest) -> None:
+        """Fetch the receptacles known objects are *in* (the fridge the apple was put in):
+        without them the planner cannot open what holds the object. Ports without
+        `units` (get_units) are left as they are."""
+        fetch = getattr(self.memory, "units", None)
+        if fetch is None:
+            return
+        objects = req.vocab.objects
+        missing = tuple(dict.fromkeys(
+            u.receptacle_id for u in objects.values()
+            if u.relation == "in" and u.receptacle_id and u.receptacle_id not in objects
+            and u.receptacle_id != HELD_BY_ROBOT))[:MAX_LOOKUPS]
+        if missing:
+            req.vocab.add_units(self._memory(out, functools.partial(fetch, missing),
+                                             "get_units"))
+
     def _plan(self, out: InstructionResult, req: PlanRequest) -> list[SkillCall]:
         out.plans += 1
         self._look_up(out, req)
+        self._containers(out, req)
         try:
             result: PlanResult = self.planner.plan(req)
         except MemoryRequestError as exc:
@@ -239,7 +257,8 @@ class PlanLoop:
         s = self.settings
         vocab = Vocabulary()
         recall = self._memory(out, lambda: self.memory.recall(
-            text, s.recall.k, s.recall.instruction_budget, episode, None), "recall")
+            text, s.recall.k, s.recall.instruction_budget, episode, None,
+            s.recall.per_subtask), "recall")
         vocab.add_units(recall.units)
         graph = self._memory(out, lambda: self.memory.scene_graph("json", 0, text),
                              "scene graph")
@@ -280,8 +299,8 @@ class PlanLoop:
             elif s.recall.per_step:
                 brief = self._brief(f"{call.skill} {' '.join(call.args)}", req)
                 answer = self._memory(out, functools.partial(
-                    self.memory.recall, text, s.recall.k, s.recall.step_budget, episode, brief),
-                    "step recall")
+                    self.memory.recall, text, s.recall.k, s.recall.step_budget, episode, brief,
+                    s.recall.per_subtask), "step recall")
                 vocab.add_units(answer.units)
                 req.memory_context = answer.context or req.memory_context
                 note = _note(answer.units, answer.warnings)
@@ -309,6 +328,10 @@ class PlanLoop:
                 raise _Stop(ErrorCode.UNAVAILABLE, f"{call}: {result.message[:300]}")
             if call.skill == "explore" and result.success:
                 req.refused.clear()   # looked again: memory's new answer counts
+                self._settle(out, call, text)
+                # Then ask memory again for what the plan needs: what was just seen may be
+                # only in the scene graph (a full short-term memory need not admit it).
+                req.notes.pop("looked_up", None)
             elif result.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
                 req.refused.add(call)
             exploring = call.skill == "explore" and result.error_code == ErrorCode.NOT_FOUND
@@ -339,11 +362,29 @@ class PlanLoop:
                  if s.recall.per_step else None)
         budget = s.recall.step_budget if brief else s.recall.instruction_budget
         answer = self._memory(out, lambda: self.memory.recall(
-            text, s.recall.k, budget, episode, brief), "recall")
+            text, s.recall.k, budget, episode, brief, s.recall.per_subtask), "recall")
         req.vocab.add_units(answer.units)
         if answer.context:
             req.memory_context = answer.context
         return _note(answer.units, answer.warnings)
+
+    def _settle(self, out: InstructionResult, call: SkillCall, text: str) -> None:
+        """After an explore that saw its target: perception turns the camera's frames into
+        memory a moment after the skill ends; wait (at most `explore_settle_s`, polling
+        the scene graph, which counts no cache query) until memory holds that type."""
+        wait = self.settings.explore_settle_s
+        if wait <= 0 or len(call.args) < 2:
+            return
+        key = type_key(call.args[1])
+        deadline = time.monotonic() + wait
+        while True:
+            graph = self._memory(out, lambda: self.memory.scene_graph("json", 0, key),
+                                 "scene graph")
+            if any(type_key(u.label) == key for u in units_from_graph_json(graph)):
+                return
+            if time.monotonic() >= deadline:
+                return
+            time.sleep(SETTLE_POLL_S)
 
     # -- helpers ----------------------------------------------------------------------------
     @staticmethod

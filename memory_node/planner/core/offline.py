@@ -101,8 +101,10 @@ class OfflinePlanner:
         unit = sim.objects[obj]
         rec = sim.objects.get(unit.receptacle_id)
         self._goto(sim, obj)
-        if rec is not None and rec.state == "closed":
+        needs = req.notes.setdefault("needs_open", set())
+        if rec is not None and (rec.state == "closed" or rec.object_id in needs):
             sim.add("open", rec.object_id)
+            needs.discard(rec.object_id)
         sim.add("pick", obj)
         sim.held = obj
 
@@ -230,5 +232,11 @@ class OfflinePlanner:
                     explored.add((missing.area_id, missing.label))
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "put":
                 req.notes.setdefault("needs_open", set()).add(call.args[1])
+            elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "pick":
+                # Perhaps shut in its receptacle (memory may not know it is closed).
+                unit = req.vocab.objects.get(call.args[0])
+                if unit is not None and unit.relation == "in" and unit.receptacle_id:
+                    req.notes.setdefault("needs_open", set()).add(unit.receptacle_id)
+                req.notes.pop("at", None)
             elif last.error_code == ErrorCode.PRECONDITION_FAILED:
                 req.notes.pop("at", None)   # perhaps out of reach: go there again

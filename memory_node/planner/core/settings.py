@@ -23,6 +23,9 @@ class RecallUse:
     step_budget: int = setting(400, "Tokens of each recall with the brief state.", 1, 32_768)
     per_step: bool = setting(True, "Recall with the brief state before every step "
                              "(MemCompiler); false: the instruction's recall only.")
+    per_subtask: bool = setting(True, "Recall the instruction split into its steps, each "
+                                "with its own k (and the step pool built the same way); "
+                                "false: the instruction recalled whole.")
     dump_budget: int = setting(0, "With per_step false: tokens of one scene-graph dump made "
                                "at the start and re-sent with every request (0 = none).",
                                0, 32_768)
@@ -40,6 +43,10 @@ class LoopSettings:
     skill_timeout_s: float = setting(120.0, "Seconds a skill may take.", 0.1, 3600.0)
     memory_retries: int = setting(2, "Retries of a memory call that found no server or timed "
                                   "out.", 0, 10)
+    explore_settle_s: float = setting(0.0, "After an explore that saw its target: seconds "
+                                      "to wait for perception to bring it into memory "
+                                      "(0 = none; a robot with a perception node needs ~5).",
+                                      0.0, 60.0)
     max_instruction_chars: int = setting(MAX_INSTRUCTION_CHARS, "Longest instruction "
                                          "(characters, after trimming).", 1, 10_000)
     recall: RecallUse = section(RecallUse)

@@ -114,7 +114,10 @@ class MemoryPort(Protocol):
     """
 
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
-               brief: BriefState | None) -> RecallView: ...
+               brief: BriefState | None, per_subtask: bool = False) -> RecallView:
+        """Recall for the instruction (or, with `brief`, the next step); `per_subtask`:
+        each step of the instruction with its own top-k."""
+        ...
 
     def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult
                        ) -> tuple[UnitView, ...]: ...

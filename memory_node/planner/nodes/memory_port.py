@@ -21,16 +21,18 @@ class ClientMemoryPort:
         self.client = client
 
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
-               brief: BriefState | None) -> RecallView:
+               brief: BriefState | None, per_subtask: bool = False) -> RecallView:
         core = None
         if brief is not None:
             result = ("success" if brief.last_succeeded else "failure") if brief.last_skill \
                 else ""
             core = CoreBrief(brief.subgoal, brief.held_object, brief.robot_area,
                              brief.last_skill, tuple(brief.last_args), result,
-                             tuple(brief.recent_areas))
+                             tuple(brief.recent_areas),
+                             brief.last_message if brief.last_skill else "")
         answer = self.client.recall(instruction, k=k, token_budget=token_budget,
-                                    episode_id=episode_id, brief_state=core)
+                                    episode_id=episode_id, brief_state=core,
+                                    per_subtask=per_subtask)
         return RecallView(tuple(unit_view(r.unit, r.description, r.score)
                                 for r in answer.units),
                           answer.context, answer.context_tokens, tuple(answer.warnings))
@@ -51,6 +53,11 @@ class ClientMemoryPort:
         return tuple(unit_view(units[c.object_id]) if units.get(c.object_id) is not None
                      else UnitView(c.object_id, c.label, tuple(c.position), area_id=c.area_id)
                      for c in candidates)
+
+    def units(self, object_ids: tuple[str, ...]) -> tuple[UnitView, ...]:
+        """The units memory holds for these ids (get_units; unknown ids left out)."""
+        found = self.client.get_units(list(object_ids))
+        return tuple(unit_view(u) for u in found.values() if u is not None)
 
     def scene_graph(self, format: str, token_budget: int, query: str) -> str:
         return self.client.get_scene_graph(format, token_budget, query[:500]).text
