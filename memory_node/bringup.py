@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 NODES = {
@@ -42,7 +43,16 @@ class Bringup:
         self.respawn = respawn
         self.namespace = namespace
         self.processes: dict[str, subprocess.Popen] = {}
+        self.restarts: dict[str, int] = {}   # restarts after a crash, per node
+        # Where each node's output goes (None: this terminal), and whether the nodes get a
+        # session of their own (a terminal's Ctrl-C then reaches only the caller, which
+        # stops them in order instead of racing its own supervisor).
+        self.log_dir: Path | None = None
+        self.new_session = False
         self._stopping = threading.Event()
+        # Held while the supervisor looks at or replaces a process, so a deliberate
+        # restart (restart()) and a crash restart never both start the same node.
+        self._lock = threading.RLock()
 
     def command(self, name: str) -> list[str]:
         args = [sys.executable, "-m", NODES[name], "--ros-args", "-r", f"__node:={name}",
@@ -53,36 +63,64 @@ class Bringup:
             args += ["-p", override]
         return args
 
+    def spawn(self, name: str) -> subprocess.Popen:
+        if self.log_dir is None:
+            return subprocess.Popen(self.command(name), start_new_session=self.new_session)
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        with open(self.log_dir / f"{name}.log", "ab") as log:
+            return subprocess.Popen(self.command(name), stdout=log, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL,
+                                    start_new_session=self.new_session)
+
     def start(self) -> None:
         for name in self.nodes:
-            self.processes[name] = subprocess.Popen(self.command(name))
+            self.processes[name] = self.spawn(name)
 
     def supervise(self) -> int:
         """Wait until stopped; restart nodes that die. Returns the exit status."""
         while not self._stopping.wait(0.5):
-            for name, proc in list(self.processes.items()):
-                code = proc.poll()
-                if code is None:
-                    continue
-                if not self.respawn or code == 2:  # 2: refused to start (bad parameters)
-                    print(f"[bringup] {name} exited with {code}", file=sys.stderr)
-                    self.stop()
-                    return code or 1
-                print(f"[bringup] {name} exited with {code}; restarting", file=sys.stderr)
-                self.processes[name] = subprocess.Popen(self.command(name))
+            with self._lock:
+                for name, proc in list(self.processes.items()):
+                    code = proc.poll()
+                    if code is None or self._stopping.is_set():
+                        continue
+                    if not self.respawn or code == 2:  # 2: refused to start (bad parameters)
+                        print(f"[bringup] {name} exited with {code}", file=sys.stderr)
+                        self.stop()
+                        return code or 1
+                    print(f"[bringup] {name} exited with {code}; restarting", file=sys.stderr)
+                    self.restarts[name] = self.restarts.get(name, 0) + 1
+                    self.processes[name] = self.spawn(name)
         return 0
+
+    def restart(self, name: str, before_start: Callable[[], None] | None = None) -> None:
+        """Stop one node and start it again with its current command (e.g. new
+        overrides); `before_start` runs while it is down. Not counted as a crash."""
+        with self._lock:
+            proc = self.processes.get(name)
+            if proc is not None:
+                _stop_all([proc])
+            if before_start is not None:
+                before_start()
+            self.processes[name] = self.spawn(name)
 
     def stop(self) -> None:
         self._stopping.set()
-        for proc in self.processes.values():
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGINT)
-        for proc in self.processes.values():
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        with self._lock:
+            _stop_all(list(self.processes.values()))
+
+
+def _stop_all(procs: list[subprocess.Popen]) -> None:
+    """SIGINT (each node shuts down cleanly), SIGKILL after 10 s."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+    for proc in procs:
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def parse_overrides(items: list[str]) -> dict[str, list[str]]:

@@ -1,5 +1,7 @@
 """Write pictures of a house: top-down (rooms, furniture, objects, the robot) and what the
-robot's camera sees, with its detections.
+robot's camera sees, with its detections; and, after a run, the house with memory's scene
+graph and the robot's path (`scene_picture`, from the world's ground truth, the memory's
+graph and the pose track: no rendering).
 
     python -m memory_node.sim.picture [--seed N | --floorplan N] [--out DIR]
         [--width 640 --height 480]
@@ -11,6 +13,7 @@ import argparse
 import math
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 os.environ.setdefault("MUJOCO_GL", "egl")
@@ -66,6 +69,51 @@ def camera_frame(world: World, rig: SensorRig, path: Path) -> None:
                 va="bottom")
     ax.axis("off")
     fig.savefig(path, bbox_inches="tight")
+    plt.close(fig)
+
+
+def scene_picture(truth: dict, nodes: Sequence[tuple], edges: Sequence[tuple],
+                  path_xy: Sequence[tuple[float, float]], out: Path, title: str = "") -> None:
+    """Top-down: rooms and every world object (grey), memory's objects (blue dots, labelled;
+    a line to the object they are in or on, the scene graph's containment), the robot's
+    path (orange, start o, end x).
+
+    `nodes` and `edges` are `MemoryClient.get_scene_graph("graph")`'s: (id, layer, label,
+    parent, position, state) and (source, target, kind)."""
+    fig, ax = plt.subplots(figsize=(11, 10), dpi=100)
+    for r in truth.get("rooms", []):
+        x0, y0, x1, y1 = r["bounds"]
+        ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, lw=1.5, ec="black"))
+        ax.text((x0 + x1) / 2, (y0 + y1) / 2, r["name"], ha="center", va="center",
+                fontsize=16, alpha=0.25, weight="bold")
+    for o in truth.get("objects", []):
+        x, y = o["position"][:2]
+        w, d = (o.get("size") or [0.1, 0.1])[:2]
+        ax.add_patch(Rectangle((x - w / 2, y - d / 2), w, d, fill=True, alpha=0.15,
+                               fc="grey", ec="grey", lw=0.5))
+    objects = {n[0]: n for n in nodes if n[1] == 2}
+    for n in objects.values():
+        parent = objects.get(n[3])
+        if parent is not None:
+            ax.plot([n[4][0], parent[4][0]], [n[4][1], parent[4][1]], color="steelblue",
+                    lw=0.6, alpha=0.6)
+    for _i, _layer, label, _parent, pos, state in objects.values():
+        ax.plot(pos[0], pos[1], "o", ms=4, color="royalblue")
+        shown = f"{label} ({state})" if state not in ("", "none") else label
+        ax.text(pos[0], pos[1] + 0.06, shown, fontsize=6, color="navy", ha="center",
+                va="bottom")
+    if path_xy:
+        xs, ys = zip(*path_xy, strict=True)
+        ax.plot(xs, ys, color="orange", lw=1.8, alpha=0.9, label="robot path")
+        ax.plot(xs[0], ys[0], "o", color="darkorange", ms=9)
+        ax.plot(xs[-1], ys[-1], "x", color="darkorange", ms=10, mew=2.5)
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    ax.set_title(title or f"{truth.get('source', '')}: {len(objects)} objects in memory, "
+                 f"{len(truth.get('objects', []))} in the house, {len(edges)} graph edges")
+    ax.set_xlabel("x (m)")
+    ax.set_ylabel("y (m)")
+    fig.savefig(out, bbox_inches="tight")
     plt.close(fig)
 
 

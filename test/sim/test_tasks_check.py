@@ -57,6 +57,8 @@ def test_task_modules_are_pure_python() -> None:
         names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         assert not {m for m in names if m.split(".")[0] in ("rclpy", "mujoco")}, path.name
+        if path.name == "inprocess.py":
+            continue  # the in-process runner: the world and planner cores, still no ROS
         assert not {m for m in names if m.startswith(("memory_node.sim.core",
                                                       "memory_node.planner"))}, path.name
 

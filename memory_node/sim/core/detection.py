@@ -67,6 +67,22 @@ def state_word(o: WorldObject) -> str:
     return next((s for s in _STATE_ORDER if s in words), "")
 
 
+def misread(o: WorldObject, noise: DetectionNoise, rng: np.random.Generator
+            ) -> tuple[str, str]:
+    """The label and state word a detector reports for `o`: a similar class now and then
+    (`p_confuse`), the opposite state now and then (`p_state_error`)."""
+    label = o.type
+    similar = similar_types(label)
+    if similar and rng.random() < noise.p_confuse:
+        label = similar[int(rng.integers(len(similar)))]
+    state = ""
+    if noise.read_state:
+        state = state_word(o)
+        if state and rng.random() < noise.p_state_error:
+            state = _OPPOSITE.get(state, "")
+    return label, state
+
+
 class Detector:
     def __init__(self, noise: DetectionNoise, seed: int = 0) -> None:
         self.noise = noise
@@ -93,15 +109,7 @@ class Detector:
             box = np.clip(box, 0, [w, h, w, h])
             if box[2] - box[0] < 2 or box[3] - box[1] < 2:
                 continue
-            label = o.type
-            similar = similar_types(label)
-            if similar and rng.random() < n.p_confuse:
-                label = similar[int(rng.integers(len(similar)))]
-            state = ""
-            if n.read_state:
-                state = state_word(o)
-                if state and rng.random() < n.p_state_error:
-                    state = _OPPOSITE.get(state, "")
+            label, state = misread(o, n, rng)
             out.append(Detection(label, float(rng.uniform(*n.score_range)),
                                  (float(box[0]), float(box[1]), float(box[2]), float(box[3])),
                                  state,

@@ -356,6 +356,12 @@ def _rearrangement(path: str) -> dict:
         return json.load(fh)
 
 
+# Floor-standing fixtures whose AI2-THOR position is their work surface (a counter at
+# y = 0.95): their top is there. Read as a centre, counters stood 1.4 m tall, above the head
+# camera's view of anything on them.
+SURFACE_AT_Y = frozenset({"CounterTop", "Sink", "Bathtub"})
+
+
 def from_floorplan(number: int, seed: int = 0, rearrangement: Path | None = None) -> World:
     """AI2-THOR floor plan `number` from alfworld's data (see the module docstring)."""
     if isinstance(number, bool) or not isinstance(number, int):
@@ -391,7 +397,10 @@ def from_floorplan(number: int, seed: int = 0, rearrangement: Path | None = None
         parts = key.split("|")
         t, x, y, z = parts[0], float(parts[1]), float(parts[3]), float(parts[2])
         size = object_type(t).size
-        zc = z if z - size[2] / 2 > 0.3 else size[2] / 2
+        if t in SURFACE_AT_Y:
+            zc = max(z - size[2] / 2, size[2] / 2)
+        else:
+            zc = z if z - size[2] / 2 > 0.3 else size[2] / 2
         # The front (+y) faces the agent's pose, snapped to the walls' directions.
         yaw = math.atan2(az - y, ax - x) - math.pi / 2
         yaw = round(yaw / (math.pi / 2)) * (math.pi / 2)

@@ -21,6 +21,12 @@ import numpy as np
 os.environ.setdefault("MUJOCO_GL", "egl")
 import mujoco  # noqa: E402 - MUJOCO_GL must be set before the import
 
+from memory_node.sim.core.camera_mount import (  # noqa: E402
+    CAMERA_AHEAD,
+    CAMERA_FOVY,
+    CAMERA_HEIGHT,
+    CAMERA_PITCH,
+)
 from memory_node.sim.core.world import (  # noqa: E402
     SHELF_FRACTION,
     SHELF_MIN_HEIGHT,
@@ -28,10 +34,6 @@ from memory_node.sim.core.world import (  # noqa: E402
     WorldObject,
 )
 
-CAMERA_HEIGHT = 1.25        # metres above the floor
-CAMERA_AHEAD = 0.12         # metres ahead of the base centre
-CAMERA_PITCH = math.radians(25)     # looking down
-CAMERA_FOVY = 58.0          # degrees (a RealSense D435's colour camera is about 42°×69°)
 ROBOT_GROUP = 3             # geom group of the robot's own body (hidden from its camera)
 WALL_HEIGHT = 2.4
 _FLOOR_RGBA = {"kitchen": ".82 .78 .7 1", "living_room": ".62 .5 .38 1",

@@ -180,7 +180,7 @@ class SkillRunner:
             obj = self.resolve_object(w, arg, by_id)
             if w.robot.held == obj.id:
                 return self.nav.nearest_cell(w.robot.x, w.robot.y), obj, ""
-            got = self.nav.approach(w, obj)
+            got = self.nav.approach(w, reach_target(w, obj))
             if got is None:
                 raise SkillFailure(ErrorCode.PRECONDITION_FAILED,
                                    f"{arg!r}: no free floor within reach of it")
@@ -326,7 +326,7 @@ class SkillRunner:
                                               or w.objects[held].type not in r.types):
                 raise fail(f"must hold one of {', '.join(r.types)}")
             if r.name == "reachable" and o is not None and o.id != held:
-                d = w.distance_to(o)
+                d = w.distance_to(reach_target(w, o))
                 if d > REACH:
                     raise fail(f"the {o.type} is {d:.2f} m away (reach {REACH} m): "
                                "navigate to it first")
@@ -437,6 +437,15 @@ class SkillRunner:
             where.is_open = was_open
         w.take(o.id)
         return word
+
+
+def reach_target(w: World, o: WorldObject) -> WorldObject:
+    """What the arm must reach to touch `o`: the outermost receptacle it is *in* (a fridge's
+    shelf is reached through the fridge's front; measured to the apple on it, an apple put
+    in a fridge was farther than the arm reaches from any floor cell), else `o` itself."""
+    while o.parent is not None and o.relation == "in":
+        o = w.objects[o.parent]
+    return o
 
 
 def _accepts(rec: WorldObject, o: WorldObject) -> bool:

@@ -15,22 +15,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memory_node.sim.tasks.alfred_l import parse_alfred_l
-from memory_node.sim.tasks.model import MAX_FILE_BYTES, Skipped, SkipReason, Suite
-from memory_node.sim.tasks.suite_io import FORMAT, parse_suite
+from memory_node.sim.tasks.model import SkipReason, Suite
+from memory_node.sim.tasks.suite_io import FORMAT, load_task_file, parse_suite
 
 
 def read_tasks(path: str | Path) -> Suite:
     """A suite from either format; a broken file is one skip, never an exception."""
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return Suite(path.stem, (), (Skipped(str(path), SkipReason.BROKEN_FILE,
-                                                 f"{size} bytes (max {MAX_FILE_BYTES})"),))
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, RecursionError, json.JSONDecodeError) as exc:
-        return Suite(path.stem, (), (Skipped(str(path), SkipReason.BROKEN_FILE,
-                                             f"{type(exc).__name__}: {exc}"),))
+    data = load_task_file(path)
+    if isinstance(data, Suite):
+        return data
     if isinstance(data, dict) and data.get("format") == FORMAT:
         return parse_suite(data, str(path))
     return parse_alfred_l(data, str(path))

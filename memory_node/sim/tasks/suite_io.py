@@ -148,17 +148,25 @@ def parse_suite(data: Any, source: str = "<data>", vocab: Vocabulary | None = No
 def read_suite(path: str | Path, vocab: Vocabulary | None = None,
                table: SkillTable | None = None) -> Suite:
     """Read a suite file; a broken file is one skip, never an exception."""
+    data = load_task_file(path)
+    if isinstance(data, Suite):
+        return data
+    return parse_suite(data, str(path), vocab, table)
+
+
+def load_task_file(path: str | Path) -> Any:
+    """A task file's JSON, or (unreadable, too large, not JSON) a Suite holding that one
+    skip: every reader of task files refuses a broken file the same way."""
     path = Path(path)
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             return Suite(path.stem, (), (Skipped(str(path), SkipReason.BROKEN_FILE,
                                                  f"{size} bytes (max {MAX_FILE_BYTES})"),))
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, RecursionError, json.JSONDecodeError) as exc:
         return Suite(path.stem, (), (Skipped(str(path), SkipReason.BROKEN_FILE,
                                              f"{type(exc).__name__}: {exc}"),))
-    return parse_suite(data, str(path), vocab, table)
 
 
 def suite_to_dict(suite: Suite) -> dict:

@@ -1,0 +1,112 @@
+"""The in-process fast path: the real planner core, memory core and world skill logic in one
+process, run by the task driver. A composite sequence runs and writes every kind of record;
+memory saves exploration where the world demands it (an object put away in a closed fridge
+is invisible to a robot that forgot it); bad tasks are skipped with their reasons."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from tasks_support import requires_floor_plans
+
+from memory_node.core.recall.embedder import Embedder
+from memory_node.sim.core.layouts import from_floorplan
+from memory_node.sim.tasks.driver import run_suite
+from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack
+from memory_node.sim.tasks.metrics import mhr, task_outcomes
+from memory_node.sim.tasks.records import (
+    CacheAccess,
+    GoalCheck,
+    Recall,
+    Run,
+    SkillCall,
+    TaskEnd,
+)
+from memory_node.sim.tasks.suite_io import parse_suite, read_suite
+
+pytestmark = requires_floor_plans
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Embedder:
+    return Embedder()
+
+
+def run(suite, ablation: str, embedder: Embedder, **kw) -> Run:
+    stack = InProcessStack(InProcessSettings(ablation=ablation, **kw), embedder=embedder)
+    out = Run(meta={"ablation": ablation})
+    run_suite(suite, stack, out)
+    stack.end_sequence()
+    return out
+
+
+FRIDGE = {"format": "memory_node-task-suite", "version": 1, "name": "fridge",
+          "sequences": [{"id": "k1", "category": "composite", "floor_plan": 1, "tasks": [
+              {"id": "store", "instruction": "Put the apple in the fridge and close it.",
+               "subtasks": [{"goal_conditions": ["INSIDE(Apple, Fridge)"]},
+                            {"goal_conditions": ["CLOSED(Fridge)"]}]},
+              {"id": "serve", "instruction": "Put the apple back on the counter.",
+               "subtasks": [{"goal_conditions": ["ON(Apple, CounterTop)"]}]}]}]}
+
+
+def test_memory_explores_less_when_the_object_is_shut_away(embedder: Embedder) -> None:
+    world = from_floorplan(1)
+    # The world's property the comparison rests on: one apple, so once it is in the closed
+    # fridge no look around the kitchen can find it.
+    assert len(world.of_type("Apple")) == 1
+    assert world.of_type("Fridge") and world.of_type("CounterTop")
+    suite = parse_suite(FRIDGE)
+    assert not suite.skipped
+    full = run(suite, "full", embedder, per_step_recall=False)
+    none = run(suite, "none", embedder, per_step_recall=False)
+    out_full = {o.task: o for o in task_outcomes(full)}
+    out_none = {o.task: o for o in task_outcomes(none)}
+    # The first task is the same for both: nothing earlier to remember.
+    assert out_full["store"].success and out_none["store"].success
+    assert out_full["serve"].exploration_attempts < out_none["serve"].exploration_attempts
+    assert out_full["serve"].success and not out_none["serve"].success
+
+
+def test_a_composite_sequence_runs_in_process(embedder: Embedder) -> None:
+    suite = read_suite("config/tasks/karma_style.json")
+    seq = next(s for s in suite.sequences if s.category == "composite")
+    seq = replace(seq, tasks=seq.tasks[:2])
+    records = run(replace(suite, sequences=(seq,), skipped=()), "full", embedder, capacity=5,
+                  per_step_recall=False)
+    ends = [e for e in records.events if isinstance(e, TaskEnd)]
+    assert [e.task for e in ends] == [t.id for t in seq.tasks]
+    assert all(e.status == "run" for e in ends), ends
+    calls = [e for e in records.events if isinstance(e, SkillCall)]
+    assert calls and all(c.sim_duration_s >= 0 for c in calls)
+    assert any(c.skill == "pick" and c.ok for c in calls)
+    recalls = [e for e in records.events if isinstance(e, Recall)]
+    assert any(r.stage == "instruction" for r in recalls)
+    cache = [e for e in records.events if isinstance(e, CacheAccess)]
+    assert cache and all(c.capacity == 5 for c in cache)
+    assert mhr(records).all_queries == len(cache)
+    checks = [e for e in records.events if isinstance(e, GoalCheck)]
+    assert len(checks) == sum(len(t.conditions) for t in seq.tasks)   # every goal judged
+
+
+BAD = {"format": "memory_node-task-suite", "version": 1, "name": "bad",
+       "sequences": [{"id": "k1", "category": "simple", "floor_plan": 1, "tasks": [
+           {"id": "fly", "instruction": "Fly.", "subtasks": [{"goal_conditions": ["FLY(Apple)"]}]},
+           {"id": "ghost", "instruction": "Put the unicorn away.",
+            "subtasks": [{"goal_conditions": ["INSIDE(Unicorn, Fridge)"]}]},
+           {"id": "open", "instruction": "Open the fridge.",
+            "subtasks": [{"goal_conditions": ["OPEN(Fridge)"]}]}]}]}
+
+
+def test_bad_tasks_are_skipped_with_reasons_and_the_rest_runs(embedder: Embedder) -> None:
+    records = run(parse_suite(BAD), "full", embedder, per_step_recall=False)
+    ends = {e.task: e for e in records.events if isinstance(e, TaskEnd)}
+    assert ends["fly"].status == "skipped" and ends["fly"].reason == "unknown_predicate"
+    assert ends["ghost"].status == "skipped" and ends["ghost"].reason == "unknown_object"
+    assert ends["open"].status == "run"
+    assert {o.task: o.success for o in task_outcomes(records)}["open"]
+
+
+def test_unknown_ablation_is_refused() -> None:
+    with pytest.raises(ValueError, match="ablation"):
+        InProcessSettings(ablation="half")
