@@ -56,6 +56,15 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 
+# 2b. The browser view (rerun's viewer, playwright): large, so its own file and stamp.
+view_stamp="$venv/.requirements-view.sha256"
+want_view=$(sha256sum "$root/requirements-view.txt" | cut -d" " -f1)
+if [ "$(cat "$view_stamp" 2>/dev/null)" != "$want_view" ]; then
+  say "installing the browser view's Python packages (requirements-view.txt)"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/requirements-view.txt"
+  echo "$want_view" > "$view_stamp"
+fi
+
 # 3. Interfaces (msg/srv/action) built against the wheels' ament prefix.
 export VIRTUAL_ENV="$venv" AMENT_PREFIX_PATH="$venv" CMAKE_PREFIX_PATH="$venv"
 export PATH="$venv/bin:$PATH"
