@@ -3,9 +3,12 @@
 Units are drawn (with replacement, ids made unique) from the labelled AI2-THOR scenes, so
 their texts are real descriptions. Embeddings are warmed first: a memory server embeds a
 unit when its text changes, not per request, so the steady state is what a recall costs.
-Reported: median and p99 of `Recaller.recall` (hybrid, k=5, budget 600) over the
-instruction set, of a state-conditioned step with a warm pool, and the one-off cost of
-embedding all units. Single onnxruntime thread.
+Reported for the per-unit scorer (``loop``, before the unit index) and the index
+(``vectorised``) side by side, over the same units and instructions: median and p99 of
+`Recaller.recall` (hybrid, k=5, budget 600), of per-subtask recall (`recall_subtasks`, the
+planner's path), of a state-conditioned step with a warm pool, of the instruction
+embedding alone (the floor of any recall), and the one-off cost of embedding all units.
+Single onnxruntime thread.
 
     .venv/bin/python bench/recall_latency.py    # -> bench/results/recall_latency.json
 """
@@ -23,8 +26,9 @@ from recall_common import RESULTS, load, scene_units
 
 from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.recall.embedder import Embedder
-from memory_node.core.recall.recall import Recaller
+from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.step_recall import StateConditionedRecall
+from memory_node.core.recall.subtasks import recall_subtasks
 
 SIZES = (100, 10_000)
 QUERIES = 200
@@ -49,30 +53,53 @@ def main() -> int:
                     "onnx_threads": 1, "mode": "hybrid", "k": 5, "token_budget": 600}
     for n in SIZES:
         units = [replace(rng.choice(pool), object_id=f"u{i}") for i in range(n)]
-        recaller = Recaller(embedder)
-        t0 = time.perf_counter()
-        recaller.rank("warm up", units, 5)
-        warm = time.perf_counter() - t0
         queries = [rng.choice(texts) for _ in range(QUERIES if n <= 1000 else QUERIES // 4)]
-        times = []
-        for q in queries:
-            recaller._query_cache.clear()  # every request pays for its instruction embedding
-            t = time.perf_counter()
-            recaller.recall(q, units, 5, 600)
-            times.append(time.perf_counter() - t)
-        stepper = StateConditionedRecall(recaller)
-        stepper.recall_step("ep", queries[0], BriefState("pick up the mug"), units, 600)
-        step_times = []
-        for q in queries:
-            recaller._query_cache.clear()
-            t = time.perf_counter()
-            stepper.recall_step("ep", queries[0], BriefState(q[:200]), units, 600,
-                                units_version=None)
-            step_times.append(time.perf_counter() - t)
-        result[f"units_{n}"] = {"recall": percentiles(times),
-                                "state_conditioned_step": percentiles(step_times),
-                                "embed_all_units_once_s": round(warm, 2)}
-        print(n, json.dumps(result[f"units_{n}"]))
+        shared = None
+        result[f"units_{n}"] = {}
+        for scorer in ("loop", "vectorised"):
+            # Side by side in one run: the per-unit scorer (before the unit index) and the
+            # index, over the same units, instructions and (shared) unit vectors.
+            recaller = Recaller(embedder, config=RecallConfig(vectorised=scorer == "vectorised"))
+            if shared is not None:
+                recaller.unit_cache = shared
+            t0 = time.perf_counter()
+            recaller.rank("warm up", units, 5)
+            warm = time.perf_counter() - t0
+            shared = recaller.unit_cache
+            times = []
+            for q in queries:
+                recaller._query_cache.clear()  # every request pays for its instruction embedding
+                t = time.perf_counter()
+                # units_key: the units are unchanged between requests, as the server's
+                # short-term version says (the per-unit scorer ignores it).
+                recaller.recall(q, units, 5, 600, units_key=n)
+                times.append(time.perf_counter() - t)
+            sub_times = []
+            for q in queries:
+                recaller._query_cache.clear()
+                t = time.perf_counter()
+                recall_subtasks(recaller, q, units, 5, units_key=n)
+                sub_times.append(time.perf_counter() - t)
+            stepper = StateConditionedRecall(recaller)
+            stepper.recall_step("ep", queries[0], BriefState("pick up the mug"), units, 600)
+            step_times = []
+            for q in queries:
+                recaller._query_cache.clear()
+                t = time.perf_counter()
+                stepper.recall_step("ep", queries[0], BriefState(q[:200]), units, 600,
+                                    units_version=None)
+                step_times.append(time.perf_counter() - t)
+            embed_q = []
+            for q in queries:
+                t = time.perf_counter()
+                embedder.embed_one(q)
+                embed_q.append(time.perf_counter() - t)
+            result[f"units_{n}"][scorer] = {
+                "recall": percentiles(times), "per_subtask": percentiles(sub_times),
+                "state_conditioned_step": percentiles(step_times),
+                "instruction_embedding_alone": percentiles(embed_q),
+                "first_rank_s (embeds all units for the first scorer)": round(warm, 2)}
+            print(n, scorer, json.dumps(result[f"units_{n}"][scorer]), flush=True)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "recall_latency.json").write_text(json.dumps(result, indent=1) + "\n")
     return 0

@@ -1,15 +1,19 @@
-"""Restart to first recall with 10,000 units: embeddings recomputed vs loaded from SQLite.
+"""Restart to first recall with 10,000 units: what a restarted server pays before it answers.
 
-Units are drawn from the labelled AI2-THOR scenes (real descriptions), each placed in its
-own area so that all 10,000 texts differ (the store is content-addressed: repeated texts
-would be stored once and flatter the figure). Side by side in one run:
+Units are drawn from the labelled AI2-THOR scenes (real descriptions and colour crops), each
+placed in its own area so that all 10,000 texts differ (the stores are content-addressed:
+repeated texts would be stored once and flatter the figure). One run, side by side:
 
-* ``recompute`` (today's path): a fresh Recaller embeds every unit on its first recall;
-* ``stored``: the first process embedded into ``text_embeddings`` (migration 4); a fresh
-  MemoryStore + Recaller (the restart) loads the vectors and embeds nothing.
+* ``recompute``: a fresh Recaller embeds every unit on its first recall (no stores);
+* ``stored_loop`` (the code before the unit index): vectors loaded from
+  ``text_embeddings`` (migration 3), every crop decoded again, the per-unit scorer;
+* ``stored_vectorised`` (now): vectors and crop colours (migration 5) loaded, the index
+  scorer.
 
-Both times are wall time of the first ``Recaller.rank`` after construction (WordNet is
-loaded beforehand in both, so the figures compare embeddings only).
+Each figure is the wall time from a fresh MemoryStore + Recaller to the end of its first
+``Recaller.rank``. WordNet is loaded beforehand in all three (so they compare the unit work);
+``wordnet_index_s`` is a fresh WordNet index timed on its own (a server starts it in the
+background at start-up; the first recall waits for it if it is not done).
 
     .venv/bin/python bench/recall_restart.py     # -> bench/results/recall_restart.json
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 import json
 import platform
 import random
+import sys
 import tempfile
 import time
 from dataclasses import replace
@@ -27,12 +32,29 @@ from pathlib import Path
 from recall_common import RESULTS, load, scene_units
 
 from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.recall.colour_store import CropColourStore
+from memory_node.core.recall.describe import Describer
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.embedding_store import EmbeddingStore
-from memory_node.core.recall.lexicon import shared_lexicon
-from memory_node.core.recall.recall import Recaller
+from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
+from memory_node.core.recall.recall import RecallConfig, Recaller
 
 N = 10_000
+QUERY = "bring me the mug from the kitchen"
+
+
+def restart(db: Path, embedder: Embedder, units: list, *, vectorised: bool,
+            colours: bool) -> tuple[float, Recaller, list[str]]:
+    t0 = time.perf_counter()
+    store = MemoryStore(db, durability="normal")
+    recaller = Recaller(
+        embedder, Describer(colour_store=CropColourStore(store) if colours else None),
+        RecallConfig(vectorised=vectorised),
+        embedding_store=EmbeddingStore(store, embedder.model_id, embedder.dim))
+    top = [r.unit.object_id for r in recaller.rank(QUERY, units, 5)]
+    elapsed = time.perf_counter() - t0
+    store.close()
+    return elapsed, recaller, top
 
 
 def main() -> int:
@@ -40,34 +62,34 @@ def main() -> int:
     if doc is None:
         print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
         return 0
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else N
     rng = random.Random(11)
     pool = [u for s in doc["scenes"] for u in scene_units(s)]
-    units = [replace(rng.choice(pool), object_id=f"u{i}", area_id=f"room{i}") for i in range(N)]
+    units = [replace(rng.choice(pool), object_id=f"u{i}", area_id=f"room{i}") for i in range(n)]
     embedder = Embedder(intra_op_threads=1)
+    t0 = time.perf_counter()
+    Lexicon().load()
+    wordnet_s = time.perf_counter() - t0
     shared_lexicon().load()
-    q = "bring me the mug from the kitchen"
+    result: dict = {"units": n, "onnx_threads": 1, "wordnet_index_s": round(wordnet_s, 2),
+                    "machine": platform.machine(), "python": platform.python_version()}
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "memory.db"
-        store = MemoryStore(db, durability="normal")
-        es = EmbeddingStore(store, embedder.model_id, embedder.dim)
-        first = Recaller(embedder, embedding_store=es)
-        t0 = time.perf_counter()
-        first.rank(q, units, 5)
-        recompute = time.perf_counter() - t0
-        store.close()
-        t0 = time.perf_counter()
-        store = MemoryStore(db, durability="normal")
-        again = Recaller(embedder, embedding_store=EmbeddingStore(store, embedder.model_id,
-                                                                   embedder.dim))
-        again.rank(q, units, 5)
-        stored = time.perf_counter() - t0
-        result = {"units": N, "recompute_first_recall_s": round(recompute, 2),
-                  "stored_first_recall_s": round(stored, 2),
-                  "computed_after_restart": again.unit_cache.computed,
-                  "loaded_after_restart": again.unit_cache.loaded,
-                  "db_bytes": db.stat().st_size, "onnx_threads": 1,
-                  "machine": platform.machine(), "python": platform.python_version()}
-        store.close()
+        # First life: everything computed (and stored, so the restarts below can load).
+        recompute, first, top = restart(db, embedder, units, vectorised=True, colours=True)
+        result["recompute_first_recall_s"] = round(recompute, 2)
+        result["recompute_embedded"] = first.unit_cache.computed
+        result["db_bytes"] = db.stat().st_size
+        for name, vectorised, colours in (("stored_loop", False, False),
+                                          ("stored_vectorised", True, True)):
+            elapsed, again, got = restart(db, embedder, units, vectorised=vectorised,
+                                          colours=colours)
+            result[name] = {"first_recall_s": round(elapsed, 2),
+                            "embedded": again.unit_cache.computed,
+                            "vectors_loaded": again.unit_cache.loaded,
+                            "crops_decoded": again.describer.decoded,
+                            "same_top5_as_first_life": got == top}
+            print(name, json.dumps(result[name]), flush=True)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "recall_restart.json").write_text(json.dumps(result, indent=1) + "\n")
     print(json.dumps(result))

@@ -10,21 +10,31 @@ publishes the graph after every applied frame, stamped with the frame's stamp).
 Measured here: for every graph received, now - the frame's sensor stamp (latency from the
 sensor stamp to the scene-graph update having been published), and the share of sent
 frames that reached the graph (the real-time factor: 1.0 = every frame of the camera).
-The perception node's own processing time is read from its /memory/stats counters.
+The machine is shared, so wall times move with its load; recorded beside them, and
+load-independent-ish: the CPU seconds each node process used per frame over the window
+(/proc), and the per-stage CPU and wall time both nodes report in their stats
+(`cpu_us.<stage>`: image conversion, pipeline, message building, graph update, store...).
 
-    .venv/bin/python bench/scene_graph_live.py [--seconds 20] [--rate 30]
-Writes bench/results/scene_graph_live.json.
+`--source world`: the household world (`memory_node.sim.nodes.world_node`, MuJoCo on the
+CPU) instead of TUM frames, at `--rate` and 640x480 while the robot explores; its stamps
+are simulated time, so latency there is graph received - the frame's detections received
+by this process (the world publishes them last, after the images).
+
+    .venv/bin/python bench/scene_graph_live.py [--seconds 20] [--rate 30] [--source world]
+Writes bench/results/scene_graph_live.json (key `tum` or `world`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"  # before rclpy loads
@@ -35,7 +45,7 @@ import rclpy  # noqa: E402
 from perception_frame import frame_inputs  # noqa: E402
 from rclpy.executors import MultiThreadedExecutor  # noqa: E402
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy  # noqa: E402
-from scene_graph_common import REPO, stats_ms, write_result  # noqa: E402
+from scene_graph_common import REPO, RESULTS, stats_ms, write_result  # noqa: E402
 
 from memory_node.core.perception.shared_data import shared_data_dir  # noqa: E402
 from memory_node.core.perception.tum import TumSequence  # noqa: E402
@@ -52,18 +62,62 @@ LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                      reliability=ReliabilityPolicy.RELIABLE)
 
 
-def start(module: str, log: Path, params: dict[str, str]) -> subprocess.Popen:
+def start(module: str, log: Path, params: dict[str, str],
+          params_file: str = "memory.yaml") -> subprocess.Popen:
     args = [sys.executable, "-m", module, "--ros-args", "--params-file",
-            str(REPO / "config" / "memory.yaml")]
+            str(REPO / "config" / params_file)]
     for key, value in params.items():
         args += ["-p", f"{key}:={value}"]
     return subprocess.Popen(args, stdout=open(log, "wb"), stderr=subprocess.STDOUT,
                             env=os.environ.copy())
 
 
-class Bench:
-    def __init__(self, node: rclpy.node.Node, seq: TumSequence) -> None:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (/proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Watch:
+    """Sensor frames sent (stamp -> wall time), graphs received, both nodes' stats."""
+
+    def __init__(self, node: rclpy.node.Node) -> None:
         self.node = node
+        self.sent: dict[float, float] = {}
+        self.latency: dict[float, float] = {}
+        self.stats: dict[str, str] = {}
+        self.server_stats: dict[str, str] = {}
+        self.stats_received = 0
+        self.lock = threading.Lock()
+        node.create_subscription(SceneGraph, "/memory/scene_graph", self.on_graph, 100)
+        node.create_subscription(MemoryStats, "/memory/perception/stats", self.on_stats,
+                                 LATCHED)
+        node.create_subscription(MemoryStats, "/memory/stats", self.on_server_stats, LATCHED)
+
+    def on_graph(self, msg: SceneGraph) -> None:
+        now = time.time()
+        stamp = round(from_time(msg.header.stamp), 6)
+        with self.lock:
+            if stamp in self.sent and stamp not in self.latency:
+                self.latency[stamp] = now - self.sent[stamp]
+
+    def on_stats(self, msg: MemoryStats) -> None:
+        self.stats = {kv.key: kv.value for kv in msg.counters}
+        self.stats_received += 1
+
+    def on_server_stats(self, msg: MemoryStats) -> None:
+        self.server_stats = {kv.key: kv.value for kv in msg.counters}
+        self.stats_received += 1
+
+    def reset(self) -> None:
+        with self.lock:
+            self.sent.clear()
+            self.latency.clear()
+
+
+class Bench(Watch):
+    def __init__(self, node: rclpy.node.Node, seq: TumSequence) -> None:
+        super().__init__(node)
         self.pubs = camera_publishers(node, DEFAULT_TOPICS)
         self.k = seq.intrinsics
         scale = 1000.0 / seq.depth_scale
@@ -73,23 +127,6 @@ class Bench:
             rgb = by_stamp[stamp].load_rgb()
             depth_mm = np.round(depth.astype(np.float32) * scale).astype(np.uint16)
             self.frames.append((rgb, depth_mm, pose, dets))
-        self.sent: dict[float, float] = {}
-        self.latency: dict[float, float] = {}
-        self.stats: dict[str, str] = {}
-        self.lock = threading.Lock()
-        node.create_subscription(SceneGraph, "/memory/scene_graph", self.on_graph, 100)
-        node.create_subscription(MemoryStats, "/memory/perception/stats", self.on_stats,
-                                 LATCHED)
-
-    def on_graph(self, msg: SceneGraph) -> None:
-        now = time.time()
-        stamp = round(from_time(msg.header.stamp), 6)
-        with self.lock:
-            if stamp in self.sent and stamp not in self.latency:
-                self.latency[stamp] = now - stamp
-
-    def on_stats(self, msg: MemoryStats) -> None:
-        self.stats = {kv.key: kv.value for kv in msg.counters}
 
     def publish(self, i: int) -> None:
         rgb, depth_mm, pose, dets = self.frames[i % len(self.frames)]
@@ -113,22 +150,75 @@ class Bench:
         self.pubs["detections"].publish(d)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--rate", type=float, default=30.0)
-    args = parser.parse_args()
+def stage_times(counters: dict[str, str], prefix: str = "") -> dict[str, float]:
+    """{stage: median CPU ms} from a node's `cpu_us.<stage>.median` counters."""
+    head = f"{prefix}cpu_us."
+    return {k[len(head):-len(".median")]: round(int(v) / 1000.0, 2) for k, v in counters.items()
+            if k.startswith(head) and k.endswith(".median")}
+
+
+def measure(watch: Watch, procs: dict[str, subprocess.Popen], seconds: float,
+            drive: Callable[[float], None]) -> dict:
+    """Run `drive(deadline)` for `seconds` (it sends or waits for frames); CPU per process
+    over exactly that window."""
+    watch.reset()
+    cpu0 = {name: cpu_seconds(p.pid) for name, p in procs.items()}
+    load0 = os.getloadavg()
+    t0 = time.monotonic()
+    drive(t0 + seconds)
+    wall = time.monotonic() - t0
+    cpu = {name: cpu_seconds(p.pid) - cpu0[name] for name, p in procs.items()}
+    drain = time.monotonic() + 2.0
+    while time.monotonic() < drain and len(watch.latency) < len(watch.sent):
+        time.sleep(0.05)
+    # Both nodes' stats as of the end of the window (one more message from each).
+    received = watch.stats_received
+    until = time.monotonic() + 3.0
+    while watch.stats_received < received + 2 and time.monotonic() < until:
+        time.sleep(0.05)
+    with watch.lock:
+        lat = list(watch.latency.values())
+        sent = len(watch.sent)
+    frames = max(1, len(lat))
+    return {
+        "seconds": round(wall, 2), "frames_sent": sent, "frames_in_graph": len(lat),
+        "sent_hz": round(sent / wall, 2),
+        "real_time_factor": round(len(lat) / max(1, sent), 3),
+        "latency_stamp_to_graph": stats_ms(lat) if lat else None,
+        "cpu_ms_per_frame_in_graph": {name: round(1000.0 * c / frames, 2)
+                                      for name, c in cpu.items()},
+        "cpu_share_of_one_core": {name: round(c / wall, 3) for name, c in cpu.items()},
+        "perception_stage_cpu_ms_median": stage_times(watch.stats),
+        "server_stage_cpu_ms_median": stage_times(watch.server_stats, "scene_graph."),
+        "perception_node": {k: v for k, v in watch.stats.items()
+                            if k.startswith(("processing_ms", "sync.", "frames."))},
+        "load_average_1_5_15_before": [round(x, 2) for x in load0],
+        "load_average_1_5_15_after": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
+def stop(procs: dict[str, subprocess.Popen]) -> None:
+    for p in procs.values():
+        p.send_signal(2)
+    for p in procs.values():
+        try:
+            p.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
+def run_tum(args: argparse.Namespace, tmp: Path) -> dict:
     tum = shared_data_dir() / "tum_fr3_cabinet"
     if not tum.is_dir():
         raise SystemExit(f"TUM data not found at {tum} (set MEMORY_NODE_SHARED_DATA)")
     seq = TumSequence(tum, label_names={"28": "cabinet"})
-    tmp = Path(tempfile.mkdtemp(prefix="sg_live_"))
-    server = start("memory_node.nodes.memory_server", tmp / "server.log", {
-        "memory_dir": str(tmp / "mem"), "durability": "normal",
-        "scene_graph.publish_period_s": "0.0"})
-    perception = start("memory_node.nodes.perception_node", tmp / "perception.log",
-                       {"stats_period_s": "0.5"})
-    rclpy.init()
+    procs = {
+        "memory_server": start("memory_node.nodes.memory_server", tmp / "server.log", {
+            "memory_dir": str(tmp / "mem"), "durability": "normal", "stats_period_s": "0.5",
+            "scene_graph.publish_period_s": "0.0", **args.server_params}),
+        "perception_node": start("memory_node.nodes.perception_node", tmp / "perception.log",
+                                 {"stats_period_s": "0.5"}),
+    }
     node = rclpy.create_node("scene_graph_live_bench")
     bench = Bench(node, seq)
     executor = MultiThreadedExecutor(num_threads=2)
@@ -138,8 +228,8 @@ def main() -> None:
     try:
         deadline = time.monotonic() + 60
         while not all(p.get_subscription_count() > 0 for p in bench.pubs.values()):
-            if time.monotonic() > deadline or server.poll() is not None \
-                    or perception.poll() is not None:
+            if time.monotonic() > deadline or any(p.poll() is not None
+                                                  for p in procs.values()):
                 raise SystemExit(f"nodes did not come up; logs in {tmp}")
             time.sleep(0.05)  # discovery: polling a condition, not a fixed wait
         # Warm-up: frames until the first graph comes back (imports, first SQLite write).
@@ -148,48 +238,117 @@ def main() -> None:
             bench.publish(i)
             i += 1
             time.sleep(1.0 / args.rate)
-        with bench.lock:
-            bench.sent.clear()
-            bench.latency.clear()
-        period = 1.0 / args.rate
-        n = int(args.seconds * args.rate)
-        t0 = time.monotonic()
-        for j in range(n):  # paced like a camera: on its clock, not after each other
-            target = t0 + j * period
-            delay = target - time.monotonic()
-            if delay > 0:
-                time.sleep(delay)
-            bench.publish(i + j)
-        sent_wall = time.monotonic() - t0
-        drain = time.monotonic() + 2.0
-        while time.monotonic() < drain and len(bench.latency) < len(bench.sent):
-            time.sleep(0.05)
-        with bench.lock:
-            lat = list(bench.latency.values())
-            sent = len(bench.sent)
-        stats = dict(bench.stats)
+
+        def drive(until: float) -> None:
+            period = 1.0 / args.rate
+            t0 = time.monotonic()
+            j = 0
+            while t0 + j * period < until:  # paced like a camera: on its clock
+                delay = t0 + j * period - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+                bench.publish(i + j)
+                j += 1
+
+        result = measure(bench, procs, args.seconds, drive)
     finally:
         executor.shutdown()
         node.destroy_node()
-        rclpy.shutdown()
-        for p in (perception, server):
-            p.send_signal(2)
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-    result = {
-        "rate_hz": args.rate, "seconds": round(sent_wall, 2), "frames_sent": sent,
-        "frames_in_graph": len(lat),
-        "real_time_factor": round(len(lat) / max(1, sent), 3),
-        "latency_stamp_to_graph": stats_ms(lat) if lat else None,
-        "perception_node": {k: v for k, v in stats.items()
-                            if k.startswith(("processing_ms", "sync.", "frames."))},
-        "detections_per_frame": 10, "image": "640x480 rgb8 + 16UC1",
-        "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
+        stop(procs)
+    return {"rate_hz": args.rate, "detections_per_frame": 10,
+            "server_params": args.server_params,
+            "image": "640x480 rgb8 + 16UC1", **result}
+
+
+def run_world(args: argparse.Namespace, tmp: Path) -> dict:
+    from rclpy.action import ActionClient  # noqa: PLC0415
+
+    from memory_node.action import ExecuteSkill  # noqa: PLC0415
+
+    procs = {
+        "household_world": start("memory_node.sim.nodes.world_node", tmp / "world.log", {
+            "sensors.rate_hz": str(args.rate), "sensors.width": "640",
+            "sensors.height": "480", "time.real_time_factor": "1.0"}, "sim.yaml"),
+        "memory_server": start("memory_node.nodes.memory_server", tmp / "server.log", {
+            "memory_dir": str(tmp / "mem"), "durability": "normal", "stats_period_s": "0.5",
+            "scene_graph.publish_period_s": "0.0", **args.server_params}),
+        "perception_node": start("memory_node.nodes.perception_node", tmp / "perception.log",
+                                 {"stats_period_s": "0.5"}),
     }
+    node = rclpy.create_node("scene_graph_live_world_bench")
+    watch = Watch(node)
+    detections: list[int] = []
+
+    def on_detections(msg: Detections) -> None:
+        detections.append(len(msg.detections))
+        with watch.lock:
+            watch.sent[round(from_time(msg.header.stamp), 6)] = time.time()
+
+    node.create_subscription(Detections, "detections", on_detections, 10)
+    base = ActionClient(node, ExecuteSkill, "base/execute_skill")
+    executor = MultiThreadedExecutor(num_threads=2)
+    executor.add_node(node)
+    spinner = threading.Thread(target=executor.spin, daemon=True)
+    spinner.start()
+    rooms = ["kitchen", "bedroom", "bathroom", "living_room"]
+    goal: list = [None, 0]
+
+    def keep_exploring() -> None:
+        # Keep the robot moving: the camera sees new things every frame.
+        if goal[0] is None or goal[0].done():
+            goal[0] = base.send_goal_async(ExecuteSkill.Goal(skill="explore",
+                                                             arguments=[rooms[goal[1] % 4]]))
+            goal[1] += 1
+
+    try:
+        deadline = time.monotonic() + 120
+        while not (base.server_is_ready() and watch.latency):
+            if time.monotonic() > deadline or any(p.poll() is not None
+                                                  for p in procs.values()):
+                raise SystemExit(f"world and nodes did not come up; logs in {tmp}")
+            time.sleep(0.1)  # polling a condition (discovery, first graph)
+
+        def drive(until: float) -> None:
+            while time.monotonic() < until:
+                keep_exploring()
+                time.sleep(0.05)
+
+        detections.clear()
+        result = measure(watch, procs, args.seconds, drive)
+    finally:
+        executor.shutdown()
+        node.destroy_node()
+        stop(procs)
+    return {"rate_hz_requested": args.rate, "image": "640x480 rgb8 + 16UC1 (MuJoCo)",
+            "server_params": args.server_params,
+            "detections_per_frame_median": float(np.median(detections)) if detections
+            else None, **result}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--rate", type=float, default=30.0)
+    parser.add_argument("--source", choices=("tum", "world"), default="tum")
+    parser.add_argument("--server-param", action="append", default=[], metavar="NAME:=VALUE",
+                        help="memory server parameter override, e.g. "
+                        "capabilities:=[scene_graph] (the recall capability embeds every new "
+                        "unit)")
+    args = parser.parse_args()
+    args.server_params = dict(p.split(":=", 1) for p in args.server_param)
+    tmp = Path(tempfile.mkdtemp(prefix="sg_live_"))
+    rclpy.init()
+    try:
+        result = run_tum(args, tmp) if args.source == "tum" else run_world(args, tmp)
+    finally:
+        rclpy.try_shutdown()
     print(result)
-    print(write_result("scene_graph_live", result))
+    path = RESULTS / "scene_graph_live.json"
+    previous = json.loads(path.read_text()) if path.is_file() else {}
+    key = args.source + ("_" + "_".join(f"{k}={v}" for k, v in args.server_params.items())
+                         if args.server_params else "")
+    kept = {k: v for k, v in previous.items() if k.startswith(("tum", "world"))}
+    print(write_result("scene_graph_live", {**kept, key: result}))
 
 
 if __name__ == "__main__":

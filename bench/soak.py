@@ -126,6 +126,7 @@ class Load:
         self.loads_ok = 0
         self.frames = 0
         self.rss: list[tuple[float, float]] = []
+        self.loadavg: list[tuple[float, float]] = []
         self._i = 0
         self.saved = False
         self.burst_rounds = 0
@@ -202,6 +203,8 @@ class Load:
 
     def sample_rss(self, pid: int) -> None:
         self.rss.append((self.now(), rss_mb(pid)))
+        # The machine is shared: a window's latency is read beside the load it ran under.
+        self.loadavg.append((self.now(), os.getloadavg()[0]))
 
     # -- bookkeeping ------------------------------------------------------------------------
     def collect(self, final: bool = False) -> None:
@@ -310,9 +313,13 @@ def main() -> int:
     n_windows = max(1, int(round(load.duration_s / window_s)))
     for w in range(n_windows):
         lo, hi = w * window_s, (w + 1) * window_s
+        loads = [x for t, x in load.loadavg if lo <= t < hi]
         windows.append({"from_s": round(lo), "to_s": round(hi),
-                        **percentiles([d for t, d in load.recall_latency if lo <= t < hi])})
+                        **percentiles([d for t, d in load.recall_latency if lo <= t < hi]),
+                        "loadavg_1min_max": round(max(loads), 2) if loads else None})
     p99s = [w["p99_ms"] for w in windows if w.get("n")]
+    # Flatness is judged after warm-up: windows that start once it is over.
+    settled = [w["p99_ms"] for w in windows if w.get("n") and w["from_s"] >= warmup_s]
     counters = {kv.key: kv.value for kv in stats.counters} if stats else {}
     result = {
         "command": " ".join(["bench/soak.py", *sys.argv[1:]]),
@@ -330,6 +337,8 @@ def main() -> int:
         "recall_all": percentiles([d for _, d in load.recall_latency]),
         "recall_p99_spread_pct": (round(100.0 * (max(p99s) - min(p99s)) / min(p99s), 1)
                                   if p99s else None),
+        "recall_p99_spread_after_warmup_pct": (
+            round(100.0 * (max(settled) - min(settled)) / min(settled), 1) if settled else None),
         "sent": load.sent, "unanswered": load.unanswered, "failed": load.failed,
         "answered_after_s": {"threshold": LATE_S, "counts": load.late},
         "not_sent_concurrency_reached": load.throttled,
@@ -342,7 +351,8 @@ def main() -> int:
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")
-    summary = {k: result[k] for k in ("recall_windows", "recall_p99_spread_pct", "sent",
+    summary = {k: result[k] for k in ("recall_windows", "recall_p99_spread_pct",
+                                      "recall_p99_spread_after_warmup_pct", "sent",
                                       "unanswered", "answered_after_s",
                                       "not_sent_concurrency_reached", "failed", "loads_ok",
                                       "frames_published", "server")}

@@ -1,0 +1,473 @@
+"""Task benchmark sweeps on the in-process fast path (memory_node/sim/tasks/inprocess.py):
+memory ablations on our suite, short-term policies x capacities on long task streams, and
+the plots (KARMA's figures 4-7 and success per category and ablation).
+
+    .venv/bin/python bench/tasks_ablation.py --part suite     # ablations, karma_style.json
+    .venv/bin/python bench/tasks_ablation.py --part streams   # policies x capacities
+    .venv/bin/python bench/tasks_ablation.py --part plots     # PNGs from the JSON
+    -> bench/results/tasks_ablation.{json,md}, tasks_streams.{json,md}, tasks_*.png
+
+Split (what was looked at while building the fast path and choosing its few constants,
+against what is reported): the suite's sequences in TUNE_FLOOR_PLANS and stream seed
+TUNE_STREAM_SEED were used for tuning and are reported apart ("tune" rows); the headline
+rows are the other sequences and seeds. Same planner (offline, privileged goal conditions),
+same step limits in every ablation; `none` is memory that answers nothing of earlier tasks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from memory_node.core.recall.embedder import Embedder  # noqa: E402
+from memory_node.sim.tasks.driver import Progress, run_suite  # noqa: E402
+from memory_node.sim.tasks.inprocess import (  # noqa: E402
+    ABLATIONS,
+    InProcessSettings,
+    InProcessStack,
+)
+from memory_node.sim.tasks.metrics import mhr, summarize, task_outcomes  # noqa: E402
+from memory_node.sim.tasks.model import Suite  # noqa: E402
+from memory_node.sim.tasks.records import Run, SkillCall, read_run, write_run  # noqa: E402
+from memory_node.sim.tasks.streams import StreamSettings, generate  # noqa: E402
+from memory_node.sim.tasks.suite_io import read_suite  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+CACHE = Path(tempfile.gettempdir()) / "memory_node_tasks_bench"   # baseline runs, reusable
+SUITE = ROOT / "config" / "tasks" / "karma_style.json"
+TUNE_FLOOR_PLANS = frozenset({1})     # kitchen 1: the tests' and the smoke runs' house
+TUNE_STREAM_SEED = 0
+REPORT_STREAM_SEEDS = (100,)
+POLICIES = ("fifo", "fifo_merge", "lru", "lfu", "wtinylfu")
+CAPACITIES = (5, 10, 15, 20, 25)
+
+
+def subset(run: Run, keep: Callable[[str], bool]) -> Run:
+    return Run(dict(run.meta), [e for e in run.events if keep(e.sequence)])
+
+
+def repeated_failures(run: Run) -> dict:
+    """Known-bad actions repeated: the same call failing with the same code again later in
+    the same sequence (the trajectory graph's promise is at most once per state; the
+    records carry no state, so this counts per call and is an upper bound)."""
+    seen: dict[tuple, int] = {}
+    repeats = failures = 0
+    for e in run.events:
+        if isinstance(e, SkillCall) and not e.ok and e.skill != "explore":
+            failures += 1
+            key = (e.sequence, e.skill, e.args, e.error_code)
+            if seen.get(key):
+                repeats += 1
+            seen[key] = seen.get(key, 0) + 1
+    return {"failed_calls": failures, "repeated_failed_calls": repeats}
+
+
+def steps(run: Run) -> int:
+    return sum(1 for e in run.events if isinstance(e, SkillCall))
+
+
+def run_one(suite: Suite, settings: InProcessSettings, embedder: Embedder,
+            label: str) -> tuple[Run, float]:
+    stack = InProcessStack(settings, embedder=embedder)
+    run = Run(meta={"ablation": settings.ablation, "policy": settings.policy,
+                    "capacity": settings.capacity, "suite": suite.name, "seed": settings.seed,
+                    "planner": "offline", "path": "in-process"})
+    start = time.perf_counter()
+
+    def progress(p: Progress) -> None:
+        if p.kind in ("error", "sequence"):
+            print(f"  [{label}] {p.kind} {p.sequence} {p.task} ({p.done_tasks}/"
+                  f"{p.total_tasks}, {time.perf_counter() - start:.0f} s) {p.detail[:120]}",
+                  flush=True)
+
+    run_suite(suite, stack, run, progress=progress)
+    stack.end_sequence()
+    return run, time.perf_counter() - start
+
+
+# -- part 1: ablations on the suite ---------------------------------------------------------
+def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
+    """Every ablation on the suite; each finished run is kept in CACHE, so an invocation
+    with --ablations resumes and the table covers what has been run."""
+    suite = read_suite(SUITE)
+    if args.sequences:
+        wanted = set(args.sequences.split(","))
+        suite = replace(suite, sequences=tuple(s for s in suite.sequences if s.id in wanted))
+    tune_ids = {s.id for s in suite.sequences if s.floor_plan in TUNE_FLOOR_PLANS}
+    runs: dict[str, Run] = {}
+    walls: dict[str, float] = {}
+    chosen = args.ablations.split(",") if args.ablations else list(ABLATIONS)
+    tag = (f"suite_{len(suite.sequences)}_c{args.capacity}_s{args.seed}"
+           f"_p{int(args.per_step_recall)}")
+    for name in ABLATIONS:
+        path = CACHE / f"{tag}_{name}.jsonl"
+        if path.exists():
+            runs[name] = read_run(path)
+            walls[name] = float(runs[name].meta.get("wall_s", 0.0))
+            continue
+        if name not in chosen:
+            continue
+        settings = InProcessSettings(ablation=name, policy="wtinylfu", capacity=args.capacity,
+                                     seed=args.seed, per_step_recall=args.per_step_recall)
+        runs[name], walls[name] = run_one(suite, settings, embedder, name)
+        runs[name].meta["wall_s"] = walls[name]
+        CACHE.mkdir(parents=True, exist_ok=True)
+        write_run(runs[name], path)
+        print(f"suite {name}: {walls[name]:.0f} s", flush=True)
+    out: dict = {"suite": suite.name, "sequences": len(suite.sequences),
+                 "per_step_recall": args.per_step_recall,
+                 "tune_sequences": sorted(tune_ids), "capacity": args.capacity,
+                 "seed": args.seed, "wall_s": walls, "report": {}, "tune": {}}
+    if "none" not in runs:
+        return out
+    for split, keep in (("report", lambda s: s not in tune_ids), ("tune", tune_ids.__contains__)):
+        base = subset(runs["none"], keep)
+        for name, run in runs.items():
+            part = subset(run, keep)
+            summary = summarize(part, None if name == "none" else base)
+            summary["steps"] = steps(part)
+            summary["known_bad"] = repeated_failures(part)
+            out[split][name] = summary
+    return out
+
+
+def suite_markdown(res: dict) -> str:
+    lines = [f"Suite {res['suite']}: {res['sequences']} sequences, short-term W-TinyLFU at "
+             f"C = {res['capacity']}, seed {res['seed']}, offline planner, in-process path. "
+             f"Reported: every sequence except {', '.join(res['tune_sequences'])} (tuning).",
+             "", "| ablation | category | tasks | SR | GC | RE | RT | SR gain | MRA direct | "
+             "MRA vague | steps |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for name, s in res["report"].items():
+        against = s.get("against_baseline", {})
+        for cat, sc in s["tasks"].items():
+            red = against.get(cat, {})
+            mra = s["mra"]
+            lines.append(
+                f"| {name} | {cat} | {sc['tasks']} | {_f(sc['sr'])} | {_f(sc['gc'])} | "
+                f"{_f(red.get('re'))} | {_f(red.get('rt'))} | {_f(red.get('sr_gain'))} | "
+                f"{_f(mra.get('direct', {}).get('mra'))} | {_f(mra.get('vague', {}).get('mra'))}"
+                f" | {s['steps'] if cat == 'all' else ''} |")
+    return "\n".join(lines) + "\n"
+
+
+# -- part 2: policies x capacities on streams -------------------------------------------------
+def _baseline(suite: Suite, args: argparse.Namespace, embedder: Embedder, key: str) -> Run:
+    """The no-memory run of a stream, kept between invocations (one per policy group)."""
+    path = CACHE / f"{key}_none.jsonl"
+    if path.exists():
+        return read_run(path)
+    run, _ = run_one(suite, InProcessSettings(ablation="none", seed=args.seed,
+                                              per_step_recall=args.per_step_recall),
+                     embedder, f"{key} none")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    write_run(run, path)
+    return run
+
+
+def part_streams(args: argparse.Namespace, embedder: Embedder) -> dict:
+    """Rows for the chosen policies and capacities, merged into what earlier invocations
+    wrote (each invocation stays short on a shared machine)."""
+    out = _load(args.out) or {}
+    if (out.get("floor_plan"), out.get("length")) != (args.floor_plan, args.length):
+        out = {"floor_plan": args.floor_plan, "length": args.length,
+               "tune_seed": TUNE_STREAM_SEED, "seeds": {}}
+    out["per_step_recall"] = args.per_step_recall
+    policies = args.policies.split(",") if args.policies else list(POLICIES)
+    capacities = [int(c) for c in args.capacities.split(",")] if args.capacities \
+        else list(CAPACITIES)
+    seeds = [int(s) for s in args.stream_seeds.split(",")]
+    for seed in seeds:
+        suite = generate(StreamSettings(floor_plan=args.floor_plan, length=args.length,
+                                        seed=seed))
+        base = _baseline(suite, args, embedder,
+                         f"stream_fp{args.floor_plan}_s{seed}_n{args.length}_w{args.seed}"
+                         f"_p{int(args.per_step_recall)}")
+        block = out["seeds"].setdefault(str(seed), {"rows": []})
+        block["tasks"] = len(suite.tasks())
+        block["baseline_sr"] = summarize(base)["tasks"]["all"]["sr"]
+        for policy in policies:
+            for capacity in capacities:
+                settings = InProcessSettings(ablation="full", policy=policy,
+                                             capacity=capacity, seed=args.seed,
+                                             per_step_recall=args.per_step_recall)
+                run, wall = run_one(suite, settings, embedder, f"{policy} C={capacity}")
+                s = summarize(run, base)
+                hr = mhr(run)
+                row = {"policy": policy, "capacity": capacity, "wall_s": wall,
+                       "mhr": hr.mhr, "warm_queries": hr.queries,
+                       "warmup_queries": hr.warmup_queries, "curve": hr.curve,
+                       "sr": s["tasks"]["all"]["sr"],
+                       "re": s["against_baseline"]["all"]["re"],
+                       "rt": s["against_baseline"]["all"]["rt"]}
+                block["rows"] = [r for r in block["rows"]
+                                 if (r["policy"], r["capacity"]) != (policy, capacity)]
+                block["rows"].append(row)
+                print(f"stream {seed} {policy:10s} C={capacity:2d}: MHR {_f(hr.mhr)} "
+                      f"RE {_f(row['re'])} SR {_f(row['sr'])} ({wall:.0f} s)", flush=True)
+                _write(args.out, out)
+    return out
+
+
+def merge_streams(args: argparse.Namespace) -> dict:
+    """Rows of several invocations (run side by side, one file each) in one result."""
+    out = _load(args.out) or {}
+    for name in args.merge.split(","):
+        part = _load(name)
+        if not part:
+            continue
+        for key in ("floor_plan", "length", "tune_seed", "per_step_recall"):
+            out.setdefault(key, part.get(key))
+        for seed, block in part["seeds"].items():
+            mine = out.setdefault("seeds", {}).setdefault(seed, {"rows": []})
+            mine.update({k: v for k, v in block.items() if k != "rows"})
+            keys = {(r["policy"], r["capacity"]) for r in block["rows"]}
+            mine["rows"] = [r for r in mine["rows"] if (r["policy"], r["capacity"]) not in keys]
+            mine["rows"] += block["rows"]
+    return out
+
+
+def streams_markdown(res: dict) -> str:
+    lines = []
+    for seed, block in res["seeds"].items():
+        tag = " (tuning seed)" if int(seed) == res["tune_seed"] else ""
+        lines += [f"Stream seed {seed}{tag}: floor plan {res['floor_plan']}, {block['tasks']} "
+                  f"tasks, MHR after warm-up (95% occupancy), % ; RE against the no-memory run",
+                  "", "| C | " + " | ".join(POLICIES) + " | RE (wtinylfu) |",
+                  "|---|" + "---|" * (len(POLICIES) + 1)]
+        for c in CAPACITIES:
+            cells = {r["policy"]: r for r in block["rows"] if r["capacity"] == c}
+            lines.append(f"| {c} | " + " | ".join(
+                _pct(cells[p]["mhr"]) if p in cells else "" for p in POLICIES)
+                + f" | {_f(cells.get('wtinylfu', {}).get('re'))} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+# -- part 4: experience memory on a stream (issue 15) ---------------------------------------
+def part_experience(args: argparse.Namespace, embedder: Embedder) -> dict:
+    """full against full+experience on the same stream of repeated task types, memory
+    never reset: SR, steps, failed calls repeated, SR per window of the stream."""
+    seed = int(args.stream_seeds.split(",")[0])
+    suite = generate(StreamSettings(floor_plan=args.floor_plan, length=args.length, seed=seed))
+    out: dict = {"floor_plan": args.floor_plan, "length": args.length, "stream_seed": seed,
+                 "capacity": args.capacity, "arms": {}}
+    for name in ("full", "full+experience"):
+        settings = InProcessSettings(ablation=name, capacity=args.capacity, seed=args.seed,
+                                     per_step_recall=args.per_step_recall)
+        run, wall = run_one(suite, settings, embedder, name)
+        outcomes = task_outcomes(run)
+        window = max(1, len(outcomes) // 4)
+        out["arms"][name] = {
+            "wall_s": wall, "sr": summarize(run)["tasks"]["all"]["sr"],
+            "steps": steps(run), "steps_per_task": steps(run) / max(1, len(outcomes)),
+            "known_bad": repeated_failures(run),
+            "sr_per_window": [sum(o.success for o in outcomes[i:i + window]) / len(
+                outcomes[i:i + window]) for i in range(0, len(outcomes), window)],
+            "window": window}
+        print(f"experience {name}: {out['arms'][name]}", flush=True)
+    return out
+
+
+def experience_markdown(res: dict) -> str:
+    lines = [f"Stream seed {res['stream_seed']}, floor plan {res['floor_plan']}, "
+             f"{res['length']} tasks, memory never reset, W-TinyLFU C = {res['capacity']}",
+             "", "| arm | SR | steps/task | failed calls | repeated failed calls | SR per window |",
+             "|---|---|---|---|---|---|"]
+    for name, a in res["arms"].items():
+        lines.append(f"| {name} | {_f(a['sr'])} | {a['steps_per_task']:.2f} | "
+                     f"{a['known_bad']['failed_calls']} | "
+                     f"{a['known_bad']['repeated_failed_calls']} | "
+                     + ", ".join(f"{v:.2f}" for v in a["sr_per_window"]) + " |")
+    return "\n".join(lines) + "\n"
+
+
+# -- part 3: plots ------------------------------------------------------------------------
+def part_plots() -> list[str]:
+    import matplotlib  # noqa: PLC0415 - only this part needs it
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    made = []
+    streams = _load("tasks_streams.json")
+    if streams:
+        seed, block = _report_block(streams)
+        caps = [c for c in CAPACITIES if any(r["capacity"] == c and r["mhr"] is not None
+                                             for r in block["rows"])]
+        fig, axes = plt.subplots(1, len(caps), figsize=(4 * len(caps) + 1, 3.6), sharey=True,
+                                 squeeze=False)
+        axes = axes[0]
+        for ax, c in zip(axes, caps, strict=True):
+            for r in block["rows"]:
+                if r["capacity"] != c:
+                    continue
+                pts = [(n, v * 100) for n, v in r["curve"] if v is not None]
+                if pts:
+                    ax.plot(*zip(*pts, strict=True), label=r["policy"])
+            ax.set_title(f"capacity {c}")
+            ax.set_xlabel("tasks performed")
+            ax.grid(alpha=0.3)
+        axes[0].set_ylabel("hit rate after warm-up (%)")
+        axes[0].legend(loc="lower right", fontsize=8)
+        fig.suptitle(f"Short-term hit rate vs tasks (stream seed {seed}, "
+                     f"floor plan {streams['floor_plan']})")
+        fig.tight_layout()
+        made.append(_save(fig, "tasks_hit_rate_curves.png"))
+        fig, ax = plt.subplots(figsize=(5.5, 4))
+        for policy in POLICIES:
+            rows = [r for r in block["rows"] if r["policy"] == policy
+                    and r["mhr"] is not None and r["re"] is not None]
+            if not rows:
+                continue
+            ax.scatter([r["mhr"] * 100 for r in rows], [r["re"] for r in rows],
+                       s=[10 + 3 * r["capacity"] for r in rows], label=policy)
+        ax.set_xlabel("hit rate after warm-up (%)")
+        ax.set_ylabel("reduced exploration (RE)")
+        ax.set_title("Reduced exploration vs hit rate (size = capacity)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        made.append(_save(fig, "tasks_re_vs_hit_rate.png"))
+    suite = _load("tasks_ablation.json")
+    if suite:
+        report = suite["report"]
+        cats = [c for c in ("simple", "composite", "complex")
+                if any(c in s["tasks"] for s in report.values())]
+        names = list(report)
+        fig, ax = plt.subplots(figsize=(7, 4))
+        width = 0.8 / max(len(names), 1)
+        for i, name in enumerate(names):
+            vals = [(report[name]["tasks"].get(c, {}).get("sr") or 0.0) for c in cats]
+            ax.bar([k + i * width for k in range(len(cats))], vals, width, label=name)
+        ax.set_xticks([k + width * (len(names) - 1) / 2 for k in range(len(cats))], cats)
+        ax.set_xlabel("task category (reported sequences)")
+        ax.set_ylabel("success rate (SR)")
+        ax.set_ylim(0, 1)
+        ax.set_title("Success per category and memory ablation")
+        ax.legend(fontsize=8)
+        ax.grid(axis="y", alpha=0.3)
+        fig.tight_layout()
+        made.append(_save(fig, "tasks_success_by_ablation.png"))
+    return made
+
+
+def _report_block(streams: dict) -> tuple[str, dict]:
+    for seed, block in streams["seeds"].items():
+        if int(seed) != streams["tune_seed"]:
+            return seed, block
+    seed = next(iter(streams["seeds"]))
+    return seed, streams["seeds"][seed]
+
+
+def _save(fig: object, name: str) -> str:
+    """Write the PNG and describe what it shows (axes, labels, legend, series), so the
+    figure can be checked without looking at it: bench/results/tasks_plots.json."""
+    path = RESULTS / name
+    fig.savefig(path, dpi=110)  # type: ignore[attr-defined]
+    axes = []
+    for ax in fig.axes:  # type: ignore[attr-defined]
+        legend = ax.get_legend()
+        axes.append({"title": ax.get_title(), "xlabel": ax.get_xlabel(),
+                     "ylabel": ax.get_ylabel(), "xlim": list(ax.get_xlim()),
+                     "ylim": list(ax.get_ylim()), "lines": len(ax.get_lines()),
+                     "collections": len(ax.collections), "bars": len(ax.patches),
+                     "legend": [t.get_text() for t in legend.get_texts()] if legend else []})
+    described = _load("tasks_plots.json") or {}
+    described[name] = {"suptitle": fig._suptitle.get_text()  # type: ignore[attr-defined]
+                       if getattr(fig, "_suptitle", None) else "", "axes": axes}
+    _write("tasks_plots.json", described)
+    return str(path.relative_to(ROOT))
+
+
+def _load(name: str) -> dict | None:
+    path = RESULTS / name
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def _write(name: str, data: dict) -> None:
+    (RESULTS / name).write_text(json.dumps(data, indent=1, default=_json))
+
+
+def _f(v: float | None) -> str:
+    return "–" if v is None else f"{v:.2f}"
+
+
+def _pct(v: float | None) -> str:
+    return "–" if v is None else f"{100 * v:.1f}"
+
+
+def _environment() -> dict:
+    return {"python": platform.python_version(), "machine": platform.machine(),
+            "cpus": __import__("os").cpu_count()}
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--part", choices=("suite", "streams", "experience", "plots"),
+                    required=True)
+    ap.add_argument("--capacity", type=int, default=25, help="suite part: short-term capacity")
+    ap.add_argument("--seed", type=int, default=0, help="world and detector seed")
+    ap.add_argument("--sequences", default="", help="suite part: only these sequence ids")
+    ap.add_argument("--out", default="tasks_streams.json",
+                    help="streams part: result file in bench/results (rows are merged)")
+    ap.add_argument("--merge", default="",
+                    help="streams part: merge these result files' rows into --out, run nothing")
+    ap.add_argument("--ablations", default="",
+                    help="suite part: run only these (others are read from earlier runs)")
+    ap.add_argument("--floor-plan", type=int, default=1, help="streams part: floor plan")
+    ap.add_argument("--length", type=int, default=200, help="streams part: tasks per stream")
+    ap.add_argument("--stream-seeds", default=",".join(str(s) for s in REPORT_STREAM_SEEDS),
+                    help=f"streams part: stream seeds (tuning: {TUNE_STREAM_SEED})")
+    ap.add_argument("--per-step-recall", choices=("on", "off"), default="on",
+                    help="recall with the brief state before every step (the planner's "
+                    "default: on; off: one recall per plan, for long streams)")
+    ap.add_argument("--policies", default="", help="streams part: comma-separated subset")
+    ap.add_argument("--capacities", default="", help="streams part: comma-separated subset")
+    args = ap.parse_args(list(argv) if argv is not None else None)
+    args.per_step_recall = args.per_step_recall == "on"
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    if args.part == "plots":
+        for p in part_plots():
+            print(p)
+        return 0
+    embedder = Embedder() if not args.merge else None
+    if args.part == "suite":
+        res = part_suite(args, embedder)
+        res["environment"] = _environment()
+        _write("tasks_ablation.json", res)
+        md = suite_markdown(res)
+        (RESULTS / "tasks_ablation.md").write_text(md)
+    elif args.part == "experience":
+        res = part_experience(args, embedder)
+        res["environment"] = _environment()
+        _write("tasks_experience.json", res)
+        md = experience_markdown(res)
+        (RESULTS / "tasks_experience.md").write_text(md)
+    else:
+        res = merge_streams(args) if args.merge else part_streams(args, embedder)
+        res["environment"] = _environment()
+        _write(args.out, res)
+        md = streams_markdown(res)
+        (RESULTS / "tasks_streams.md").write_text(md)
+    print(md)
+    return 0
+
+
+def _json(value: object) -> object:
+    if hasattr(value, "__dataclass_fields__"):
+        return asdict(value)  # type: ignore[arg-type]
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
