@@ -7,11 +7,13 @@ recall queued behind it waits that long (issue 9's "recall p99 flat": these paus
 rare, irregular tail events). `gc.freeze()` moves everything alive into a permanent
 generation the collector skips; later full collections walk only what came after.
 
-What is frozen is never collected, so cyclic garbage among frozen objects would stay
-until the next settle: the heap is settled again (unfreeze, one full collection, freeze)
-after a LOAD or CLEAR, once a minute after start (the background start-up work, WordNet's
-index, is done by then on this hardware) and every `heap_settle_period_s` (one full
-collection there, on purpose, instead of many at random).
+What is frozen is never collected, so cyclic garbage among frozen objects (the units of
+a memory replaced by LOAD, say; acyclic garbage is freed by reference counting as usual)
+stays until the next settle: the heap is settled again (unfreeze, one full collection,
+freeze) a minute after start (the background start-up work, WordNet's index, is done by
+then on this hardware) and every `heap_settle_period_s` (one full collection there, on
+purpose, instead of many at random). Not after LOAD: that would lengthen the one request
+that already holds the others up.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ class ServerSettings:
         choices=CAPABILITY_NAMES)
     heap_settle_period_s: float = setting(
         600.0, "Period of the heap settle (one full garbage collection, then the survivors "
-        "frozen out of later ones; also after start, LOAD and CLEAR); 0: only then.",
+        "frozen out of later ones; also at start and a minute later); 0: only then.",
         0.0, 86400.0)
 
     def __post_init__(self) -> None:
@@ -234,7 +234,6 @@ class MemoryServer(Node):
         if command in (Manage.Request.LOAD, Manage.Request.CLEAR):
             for listener in self._reset_listeners:
                 listener()
-            self.heap.settle()  # the replaced memory's objects go now, the new ones frozen
         self._publish_stats()
 
     # -- topics -------------------------------------------------------------------------------
