@@ -155,3 +155,40 @@ def test_the_scope_belongs_to_its_thread(tmp_path: Path) -> None:
         worker.join()
     assert commits == ["FULL"]  # another thread's write inside the scope kept its fsync
     store.close()
+
+
+def _main_file_rows(store: MemoryStore, tmp_path: Path) -> list[str]:
+    """Keys in the database file alone (what checkpoints have copied out of the WAL)."""
+    copy = tmp_path / "main_file_only.sqlite"
+    copy.write_bytes(store.path.read_bytes())
+    conn = sqlite3.connect(str(copy))
+    try:
+        return [r[0] for r in conn.execute("SELECT key FROM memory_meta WHERE key LIKE 'k%'")]
+    except sqlite3.OperationalError:  # not even the schema was checkpointed
+        return []
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("period", [0.0, 0.05])
+def test_wal_checkpoints_run_on_a_background_thread(tmp_path: Path, period: float) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite", checkpoint_period_s=period)
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO memory_meta VALUES ('k1', 'v')")
+    if period == 0:  # SQLite's own checkpoint waits for 1,000 pages: the row is in the WAL
+        assert store.checkpoints == (0, 0)
+        assert _main_file_rows(store, tmp_path) == []
+    else:
+        runs = store.checkpoints[0]
+        deadline = threading.Event()
+        for _ in range(200):  # a few periods; each wait is bounded
+            if store.checkpoints[0] >= runs + 2:
+                break
+            deadline.wait(period)
+        assert store.checkpoints[0] >= runs + 2 and store.checkpoints[1] == 0
+        assert _main_file_rows(store, tmp_path) == ["k1"]
+        assert store.query("PRAGMA wal_autocheckpoint")[0][0] == 0
+    store.close()
+    reopened = MemoryStore(tmp_path / "m.sqlite")
+    assert [r[0] for r in reopened.query("SELECT key FROM memory_meta WHERE key = 'k1'")] == ["k1"]
+    reopened.close()
