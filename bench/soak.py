@@ -385,7 +385,7 @@ def main() -> int:
                    "short_term_size": int(stats.short_term_size) if stats else None,
                    "scene_graph_objects": int(stats.scene_graph_objects) if stats else None,
                    "counters": {k: v for k, v in counters.items()
-                                if k.startswith(("dropped", "rejected", "heap."))}},
+                                if k.startswith(("dropped", "rejected", "heap.", "store."))}},
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")

@@ -277,7 +277,10 @@ class MemoryServer(Node):
             warm_hit_rate=hr.warm_hit_rate or 0.0, evictions=st.evictions,
             counters=[KeyValue(key=k, value=str(v))
                       for k, v in sorted(self.memory.counters.by_reason.items())]
-            + [KeyValue(key=k, value=v) for k, v in self.heap.counters().items()],
+            + [KeyValue(key=k, value=v) for k, v in self.heap.counters().items()]
+            + [KeyValue(key=k, value=str(v)) for k, v in zip(
+                ("store.checkpoints", "store.checkpoint_errors"),
+                self.memory.store.checkpoints, strict=True)],
         )
         msg.header.stamp = self.get_clock().now().to_msg()
         msg.header.frame_id = self.frame_id
