@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,60 @@ def test_migration_versions_are_contiguous() -> None:
     # reach databases created in between.
     from memory_node.core.persistence.migrations import MIGRATIONS
     assert [m.version for m in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
+
+
+def _synchronous_per_commit(store: MemoryStore) -> list[str]:
+    """What SQLite was set to at each COMMIT on the store's connection (a statement trace)."""
+    seen: list[str] = []
+    state = {"sync": store.durability.upper()}
+
+    def trace(sql: str) -> None:
+        text = sql.strip().upper()
+        if text.startswith("PRAGMA SYNCHRONOUS="):
+            state["sync"] = text.split("=", 1)[1]
+        elif text == "COMMIT":
+            seen.append(state["sync"])
+
+    store._conn.set_trace_callback(trace)
+    return seen
+
+
+def test_unacknowledged_writes_skip_the_fsync_and_acknowledged_ones_keep_it(
+        tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")  # durability full
+    commits = _synchronous_per_commit(store)
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO memory_meta VALUES ('a', '1')")
+    with store.unacknowledged():
+        with store.transaction() as conn:
+            conn.execute("INSERT INTO memory_meta VALUES ('b', '2')")
+        with store.unacknowledged(), store.transaction() as conn:  # nested scopes
+            conn.execute("INSERT INTO memory_meta VALUES ('c', '3')")
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO memory_meta VALUES ('d', '4')")
+    assert commits == ["FULL", "NORMAL", "NORMAL", "FULL"]
+    assert store.query("PRAGMA synchronous")[0][0] == 2  # FULL again after the scope
+    store.close()
+    reopened = MemoryStore(tmp_path / "m.sqlite")
+    assert [r[0] for r in reopened.query("SELECT key FROM memory_meta WHERE key IN "
+                                         "('a', 'b', 'c', 'd') ORDER BY key")] == list("abcd")
+    reopened.close()
+
+
+def test_the_scope_belongs_to_its_thread(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    commits = _synchronous_per_commit(store)
+    done = threading.Event()
+
+    def acknowledged_write() -> None:
+        with store.transaction() as conn:
+            conn.execute("INSERT INTO memory_meta VALUES ('other', 'x')")
+        done.set()
+
+    with store.unacknowledged():
+        worker = threading.Thread(target=acknowledged_write)
+        worker.start()
+        assert done.wait(10)
+        worker.join()
+    assert commits == ["FULL"]  # another thread's write inside the scope kept its fsync
+    store.close()

@@ -6,6 +6,12 @@ Why these settings:
 - synchronous=FULL by default: a write acknowledged to a client has been fsync'd, so even
   a power cut cannot lose it. `durability="normal"` trades that for speed (a crash of the
   process still loses nothing; an OS crash may lose the last transactions).
+- What nobody is told was stored commits with synchronous=NORMAL even then (`unacknowledged()`):
+  perception frames and the caches derived from stored data. An fsync costs 8-30 ms on a
+  shared disk and perception writes at camera rate, so a FULL commit per frame held every
+  queued request up behind it. NORMAL in WAL mode still never corrupts and a killed process
+  loses nothing; only an OS crash or power cut can lose the last frames, which the camera
+  sees again. The next acknowledged commit fsyncs the WAL, and them with it.
 - Snapshots go through SQLite's online backup API into a temporary file that is fsync'd and
   renamed into place: a reader of the snapshot directory sees the old file or the new one,
   never half of one. A process killed meanwhile leaves `.NAME.PID.tmp`; the next start
@@ -81,6 +87,8 @@ class MemoryStore:
         self.durability = durability
         self.limits = limits
         self._lock = threading.RLock()
+        self._relaxed = threading.local()  # depth of unacknowledged() scopes, per thread
+        self._synchronous = durability.upper()  # the connection's current setting
         self._migrations = sorted(migrations or MIGRATIONS, key=lambda m: m.version)
         #: temporary files of killed processes removed at start (for the log)
         self.removed_stale: list[Path] = self._remove_stale_tmp() if remove_stale else []
@@ -184,9 +192,26 @@ class MemoryStore:
 
     # -- access -------------------------------------------------------------------------
     @contextlib.contextmanager
+    def unacknowledged(self) -> Iterator[None]:
+        """Transactions opened by this thread inside the block commit without an fsync
+        (synchronous=NORMAL): for writes no client is told about (see the module's note)."""
+        self._relaxed.depth = getattr(self._relaxed, "depth", 0) + 1
+        try:
+            yield
+        finally:
+            self._relaxed.depth -= 1
+
+    def _set_synchronous(self) -> None:
+        wanted = "NORMAL" if getattr(self._relaxed, "depth", 0) else self.durability.upper()
+        if wanted != self._synchronous:
+            self._conn.execute(f"PRAGMA synchronous={wanted}")  # outside a transaction
+            self._synchronous = wanted
+
+    @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises."""
         with self._lock:
+            self._set_synchronous()
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
