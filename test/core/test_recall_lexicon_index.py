@@ -76,3 +76,16 @@ def test_a_damaged_line_is_a_miss_for_that_word_not_an_error() -> None:
     assert index["cup"] == {"n": [1, 2]}
     assert index["mug"] == {}
     assert "mug" not in index
+
+
+def test_words_wordnet_lacks_are_memoised_only_up_to_a_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import memory_node.core.recall.lexicon as lexicon_module
+
+    monkeypatch.setattr(lexicon_module, "MAX_MEMOISED_MISSES", 3)
+    index = LazyLemmaIndex({"adj": b"", "adv": b"", "verb": b"",
+                            "noun": b"cup n 1 0 1 0 00000001\n"})
+    for i in range(10):
+        assert index[f"word{i}"] == {}
+    assert index["cup"] == {"n": [1]}
+    assert dict.__len__(index) == 4  # three misses and the hit

@@ -100,6 +100,7 @@ _LEXNAMES = """00 adj.all 3
 """
 
 
+MAX_MEMOISED_MISSES = 50_000
 _INDEX_POS = ("adj", "adv", "noun", "verb")  # nltk's order, which later files override
 
 
@@ -154,6 +155,7 @@ class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
         super().__init__()
         self._files = files
         self._complete = False
+        self._misses = 0
 
     def _lookup(self, lemma: str) -> dict[str, list[int]]:
         entry: dict[str, list[int]] = {}
@@ -179,7 +181,11 @@ class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
             entry: dict[str, list[int]] = {}
         else:
             entry = self._lookup(lemma)
-        self[lemma] = entry  # as nltk's defaultdict(dict) would
+        # Memoised as nltk's defaultdict(dict) would; misses only up to a bound, since a
+        # long-running server sees any word people type.
+        if entry or self._misses < MAX_MEMOISED_MISSES:
+            self._misses += not entry
+            self[lemma] = entry
         return entry
 
     def __contains__(self, lemma: object) -> bool:
