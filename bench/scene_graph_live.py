@@ -62,9 +62,14 @@ LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                      reliability=ReliabilityPolicy.RELIABLE)
 
 
+PROFILE_DIR: Path | None = None  # --profile: each node runs under cProfile, stats here
+
+
 def start(module: str, log: Path, params: dict[str, str],
           params_file: str = "memory.yaml") -> subprocess.Popen:
-    args = [sys.executable, "-m", module, "--ros-args", "--params-file",
+    profile = ["-m", "cProfile", "-o", str(PROFILE_DIR / f"{module.rsplit('.', 1)[-1]}.prof")] \
+        if PROFILE_DIR is not None else []
+    args = [sys.executable, *profile, "-m", module, "--ros-args", "--params-file",
             str(REPO / "config" / params_file)]
     for key, value in params.items():
         args += ["-p", f"{key}:={value}"]
@@ -334,7 +339,14 @@ def main() -> None:
                         help="memory server parameter override, e.g. "
                         "capabilities:=[scene_graph] (the recall capability embeds every new "
                         "unit)")
+    parser.add_argument("--profile", type=Path, default=None, metavar="DIR",
+                        help="run each node under cProfile (its main thread), stats to DIR "
+                        "(the figures are then inflated by the profiler: not for the table)")
     args = parser.parse_args()
+    global PROFILE_DIR
+    PROFILE_DIR = args.profile
+    if PROFILE_DIR is not None:
+        PROFILE_DIR.mkdir(parents=True, exist_ok=True)
     args.server_params = dict(p.split(":=", 1) for p in args.server_param)
     tmp = Path(tempfile.mkdtemp(prefix="sg_live_"))
     rclpy.init()
@@ -343,6 +355,8 @@ def main() -> None:
     finally:
         rclpy.try_shutdown()
     print(result)
+    if PROFILE_DIR is not None:
+        return  # profiled figures are not results
     path = RESULTS / "scene_graph_live.json"
     previous = json.loads(path.read_text()) if path.is_file() else {}
     key = args.source + ("_" + "_".join(f"{k}={v}" for k, v in args.server_params.items())
