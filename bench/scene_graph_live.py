@@ -39,6 +39,14 @@ from pathlib import Path
 
 os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"  # before rclpy loads
 os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
+# The Fast DDS profile a robot should run with (config/fastdds_large_messages.xml: whole
+# images in shared memory), for this process and the nodes it starts; `--dds-profile none`
+# measures Fast DDS's defaults (images over UDP fragments, most frames lost).
+_PROFILE_ARG = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--dds-profile=")),
+                    None)
+if _PROFILE_ARG != "none":
+    os.environ.setdefault("FASTDDS_DEFAULT_PROFILES_FILE", _PROFILE_ARG or str(
+        Path(__file__).resolve().parents[1] / "config" / "fastdds_large_messages.xml"))
 
 import numpy as np  # noqa: E402
 import rclpy  # noqa: E402
@@ -268,6 +276,7 @@ def run_tum(args: argparse.Namespace, tmp: Path) -> dict:
         node.destroy_node()
         stop(procs)
     return {"rate_hz": args.rate, "detections_per_frame": 10,
+            "fastdds_profile": os.environ.get("FASTDDS_DEFAULT_PROFILES_FILE", "default"),
             "server_params": args.server_params,
             "image": "640x480 rgb8 + 16UC1", **result}
 
@@ -332,6 +341,7 @@ def run_world(args: argparse.Namespace, tmp: Path) -> dict:
         node.destroy_node()
         stop(procs)
     return {"rate_hz_requested": args.rate, "image": "640x480 rgb8 + 16UC1 (MuJoCo)",
+            "fastdds_profile": os.environ.get("FASTDDS_DEFAULT_PROFILES_FILE", "default"),
             "server_params": args.server_params,
             "detections_per_frame_median": float(np.median(detections)) if detections
             else None, **result}
@@ -346,6 +356,9 @@ def main() -> None:
                         help="memory server parameter override, e.g. "
                         "capabilities:=[scene_graph] (the recall capability embeds every new "
                         "unit)")
+    parser.add_argument("--dds-profile", default="", metavar="XML|none",
+                        help="Fast DDS profile file (read at import; give it as "
+                        "--dds-profile=...); default config/fastdds_large_messages.xml")
     parser.add_argument("--profile", type=Path, default=None, metavar="DIR",
                         help="run each node under cProfile (its main thread), stats to DIR "
                         "(the figures are then inflated by the profiler: not for the table)")
@@ -367,7 +380,8 @@ def main() -> None:
     path = RESULTS / "scene_graph_live.json"
     previous = json.loads(path.read_text()) if path.is_file() else {}
     key = args.source + ("_" + "_".join(f"{k}={v}" for k, v in args.server_params.items())
-                         if args.server_params else "")
+                         if args.server_params else "") + \
+        ("_fastdds_defaults" if _PROFILE_ARG == "none" else "")
     kept = {k: v for k, v in previous.items() if k.startswith(("tum", "world"))}
     print(write_result("scene_graph_live", {**kept, key: result}))
 
