@@ -451,6 +451,8 @@ def main() -> int:
         events.spin(node)
         result["late_viewer_browser_run"] = late_viewer_rows(py, last_rrd, events_at_open,
                                                              events.total)
+        # EVICTED (the short-term memory's) are not changes of the scene: the view skips them.
+        result["events_published_by_kind"] = dict(events.kinds)
         result["recording_bytes"] = last_rrd.stat().st_size
         check = subprocess.run([py, "-c", "from pathlib import Path; from memory_node.viz."
                                 "rerun_view import check_recording; print(check_recording("
