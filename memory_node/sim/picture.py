@@ -133,6 +133,9 @@ CHANGE_COLOURS = {"moved": "#ff8c00", "new": "#28b450", "removed": "#e62828",
                   "state": "#a050f0"}
 ROBOT_COLOUR = "#00a0d0"
 MOVED_M = 0.3  # a fused position drifts by centimetres as views add up; moves are metres
+# Above this many new objects (a first task, or memory cleared) they are marked, not named:
+# the floor plan beside names them, and 70 "X new" labels hide the moves that matter.
+MAX_NEW_LABELS = 12
 
 Node = tuple  # (id, layer, label, parent, (x, y, z), state), as MemoryClient returns them
 
@@ -350,6 +353,7 @@ def task_figure(truth: dict, before: Sequence[Node], after: Sequence[Node],
     _path(right, path_xy, faint=True)
     counts = {k: 0 for k in CHANGE_COLOURS}
     labels: list[tuple[float, float, str, str]] = []
+    name_new = sum(1 for c in changes if c.kind == "new") <= MAX_NEW_LABELS
     for c in changes:
         colour = CHANGE_COLOURS[c.kind]
         counts[c.kind] += 1
@@ -363,7 +367,8 @@ def task_figure(truth: dict, before: Sequence[Node], after: Sequence[Node],
             labels.append((*c.new, f"{c.label} moved {c.detail}", colour))
         elif c.kind == "new" and c.new:
             right.plot(*c.new, "P", ms=10, color=colour, mec="white", zorder=5, gid=gid)
-            labels.append((*c.new, f"{c.label} new", colour))
+            if name_new:
+                labels.append((*c.new, f"{c.label} new", colour))
         elif c.kind == "removed" and c.old:
             right.plot(*c.old, "X", ms=10, color=colour, mec="white", zorder=5, gid=gid)
             labels.append((*c.old, f"{c.label} removed", colour))
@@ -390,9 +395,10 @@ def task_figure(truth: dict, before: Sequence[Node], after: Sequence[Node],
     if not changes:
         right.text(0.5, 0.5, "no change in memory during this task", transform=right.transAxes,
                    ha="center", va="center", fontsize=14, color="0.3")
+    notes = ([] if name_new else ["new objects marked, not named"]) + (
+        [f"{hidden_changes} labels left out"] if hidden_changes else [])
     right.set_title("what changed in memory during the task (scene graph before vs after)"
-                    + (f" ({hidden_changes} labels left out)" if hidden_changes else ""),
-                    fontsize=11)
+                    + (f" ({'; '.join(notes)})" if notes else ""), fontsize=11)
     if title:
         fig.suptitle(title, fontsize=13)
     return fig, changes

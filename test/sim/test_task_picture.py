@@ -136,3 +136,20 @@ def test_picture_file(tmp_path: Path) -> None:
         width, height = im.size
     # Two panels side by side, wide enough to read 8-point labels.
     assert 1600 <= width <= 2200 and 500 <= height <= 1400
+
+
+def test_many_new_objects_are_marked_not_named() -> None:
+    # Memory cleared before the task: everything is new; a label each would bury the plan.
+    many = [*AREAS, *(obj(20 + i, f"Thing{i}", 0.5 + 0.45 * i, 0.5 + 0.1 * (i % 3))
+                      for i in range(20))]
+    fig, changes = task_figure(TRUTH, AREAS, many, [], [])
+    try:
+        right = fig.axes[1]
+        marks = [line for line in right.lines if (line.get_gid() or "").startswith("new:")]
+        assert len(marks) == len(changes) == 20
+        assert not [t for t in right.texts if t.get_text().endswith(" new")]
+        assert "new objects marked, not named" in right.get_title()
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
