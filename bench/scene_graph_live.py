@@ -163,6 +163,15 @@ class Bench(Watch):
         self.pubs["detections"].publish(d)
 
 
+def dds_profile() -> str:
+    """The Fast DDS profile the run used, relative to the repository when inside it."""
+    path = os.environ.get("FASTDDS_DEFAULT_PROFILES_FILE")
+    if not path:
+        return "Fast DDS defaults"
+    resolved = Path(path).resolve()
+    return str(resolved.relative_to(REPO)) if resolved.is_relative_to(REPO) else path
+
+
 def stage_times(counters: dict[str, str], prefix: str = "") -> dict[str, float]:
     """{stage: median CPU ms} from a node's `cpu_us.<stage>.median` counters."""
     head = f"{prefix}cpu_us."
@@ -276,7 +285,7 @@ def run_tum(args: argparse.Namespace, tmp: Path) -> dict:
         node.destroy_node()
         stop(procs)
     return {"rate_hz": args.rate, "detections_per_frame": 10,
-            "fastdds_profile": os.environ.get("FASTDDS_DEFAULT_PROFILES_FILE", "default"),
+            "fastdds_profile": dds_profile(),
             "server_params": args.server_params,
             "image": "640x480 rgb8 + 16UC1", **result}
 
@@ -341,7 +350,7 @@ def run_world(args: argparse.Namespace, tmp: Path) -> dict:
         node.destroy_node()
         stop(procs)
     return {"rate_hz_requested": args.rate, "image": "640x480 rgb8 + 16UC1 (MuJoCo)",
-            "fastdds_profile": os.environ.get("FASTDDS_DEFAULT_PROFILES_FILE", "default"),
+            "fastdds_profile": dds_profile(),
             "server_params": args.server_params,
             "detections_per_frame_median": float(np.median(detections)) if detections
             else None, **result}
