@@ -138,3 +138,9 @@ def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
     req.known_bad = frozenset({SkillCall("put", ("Apple_1", "CounterTop_1", "on"))})
     with pytest.raises(NotFound):
         OfflinePlanner().plan(req)
+
+
+def test_a_known_bad_explore_moves_on_to_the_next_place() -> None:
+    req = request(DRAWERS, ("ON(Apple, CounterTop)",))
+    req.known_bad = frozenset({SkillCall("explore", ("kitchen", "Apple"))})
+    assert strs(OfflinePlanner().plan(req).calls) == ["explore(living_room, Apple)"]

@@ -252,6 +252,9 @@ class OfflinePlanner:
             raise NotFound("the offline planner needs goal conditions (privileged input)")
         self._learn(req)
         self._procedure_progress(req)
+        now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
+        if all(self.achieved(g, now) for g in goals):
+            return PlanResult([])   # as far as memory says: no procedure step is needed
         for _ in range(MAX_DODGES):
             calls = self._follow(req) or self._plan_goals(req, goals)
             if not calls or calls[0] not in req.known_bad or self._stale(req, calls[0]):
@@ -287,6 +290,10 @@ class OfflinePlanner:
         pick, else pass over the call's target (the receptacle to put in, the object to
         pick, the place to go to, the fixture the robot stands at)."""
         objects = req.vocab.objects
+        if call.skill == "explore" and len(call.args) > 1:
+            # Looking there found nothing before, from here: the next place instead.
+            req.notes.setdefault("explored", set()).add((call.args[0], call.args[1]))
+            return
         if call.skill == "pick":
             unit = objects.get(call.args[0])
             rec = objects.get(unit.receptacle_id) if unit is not None else None
@@ -436,6 +443,8 @@ class OfflinePlanner:
             return sim.held == call.args[0]
         if call.skill == "open":
             return unit is not None and unit.state == "opened"
+        if call.skill == "close":
+            return unit is not None and unit.state == "closed"
         return False
 
     @staticmethod
