@@ -286,6 +286,10 @@ class PlanLoop:
         first_note = _note(recall.units, recall.warnings)
         feedback(0, None, "planning", [], first_note)
         fresh: str | None = first_note
+        if recall.procedure:
+            # Experience is in play: the instruction's recall has no brief state, so no
+            # known-bad list; the first step gets its own recall like every other.
+            fresh = None
         plan = self._plan(out, req)
         rounds = 1
         while True:
