@@ -110,7 +110,7 @@ class InProcessSettings:
     max_steps: int = 30                 # per subtask (the planner's default), every ablation
     per_step_recall: bool = True        # the planner node's default
     # Someone tidies the house before every task: objects back where the layout put them,
-    # receptacles shut as they were, the gripper emptied. The robot is not told; its
+    # receptacles shut as they were (not what the robot holds). The robot is not told; its
     # memory still holds where it last saw things (a daily routine: experience memory's
     # case, issue 15). Off: the world carries over from task to task.
     tidy_each_task: bool = False
@@ -188,9 +188,12 @@ class InProcessStack:
         if index == 0:
             self._forget_for_new_task()
             if self.settings.tidy_each_task:
-                self.world.objects = copy.deepcopy(self._layout)
-                self.world.robot.held = None
-                self._held_alias = ""
+                held = self.world.robot.held
+                objects = copy.deepcopy(self._layout)
+                if held is not None:   # what the robot holds stays in its gripper
+                    objects[held] = self.world.objects[held]
+                self.world.objects = objects
+                self.world.follow_robot()
         sub = task.subtasks[index]
         self._task, self._subtask, self._rec = task, index, recorder
         self._needed = needed_types(sub, self.table)
