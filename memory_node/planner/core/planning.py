@@ -29,6 +29,11 @@ class PlanRequest:
     # Calls that just failed with NOT_FOUND: the object is not at its remembered place, so
     # repeating them is refused until an explore has looked again.
     refused: set[SkillCall] = field(default_factory=set)
+    # Experience memory (planner/core/experience.py): calls that failed in the robot's
+    # current state (from the latest recall with the brief state), and the best
+    # procedure line for the instruction's task type (from the instruction's recall).
+    known_bad: frozenset[SkillCall] = frozenset()
+    procedure: str = ""
 
 
 @dataclass
