@@ -3,6 +3,7 @@ publishes camera frames and waits on what comes back (never on a timer)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -64,12 +65,27 @@ class Watcher:
         # discovered each other, observations publisher and subscription included.
         self.wait_counter("perception.frames_processed", at_least=0, timeout=30)
 
-    def send(self, publish: Callable[[], float], timeout: float = 20.0) -> ObjectObservations:
-        """Publish one frame and wait for the perception node's result for it."""
+    def send(self, publish: Callable[[], float], timeout: float = 20.0,
+             resend_after: float = 5.0) -> ObjectObservations:
+        """Publish one frame and wait for the perception node's result for it.
+
+        The camera topics are best effort (sensor QoS, as a camera driver publishes): a
+        640x480 image travels in UDP fragments, and a lost fragment loses the frame. A frame
+        with no answer after `resend_after` s is published again, as a live camera would
+        send the next one; a result is still required for this frame's stamp."""
         stamp = round(publish(), 4)
-        spin_until(self.node, lambda: stamp in self.observations, timeout=timeout,
-                   what=f"observations for the frame at {stamp}")
-        return self.observations[stamp]
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                spin_until(self.node, lambda: stamp in self.observations,
+                           timeout=max(0.1, min(resend_after, left)),
+                           what=f"observations for the frame at {stamp}")
+                return self.observations[stamp]
+            except AssertionError:
+                if time.monotonic() >= deadline:
+                    raise
+                publish()
 
     def applied(self, stamp: float, timeout: float = 20.0) -> SceneGraph:
         """Wait until the server published the graph after the frame at `stamp`."""
