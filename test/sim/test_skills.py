@@ -256,6 +256,7 @@ def test_the_named_type_wins_over_a_nearer_look_alike(world, runner) -> None:
     """Memory names a mug; a cup (its look-alike) stands nearer the remembered position:
     the mug is meant, within tolerance; a look-alike only stands in when none is near."""
     import numpy as np
+
     from memory_node.sim.core.catalog import similar_types
     pairs = [(a, b) for a in ("Mug", "Bowl", "Knife", "Fork") for b in similar_types(a)
              if world.of_type(a) and world.of_type(b)]
@@ -271,3 +272,20 @@ def test_the_named_type_wins_over_a_nearer_look_alike(world, runner) -> None:
     far = Target("mem_x", named, tuple(float(v) for v in alike.position + 0.0), True)
     mine.position = mine.position + np.array([5.0, 5.0, 0.0])
     assert runner.resolve_object(world, "mem_x", {"mem_x": far}).id == alike.id
+
+
+def test_explore_of_an_area_looks_from_that_area_only(world, runner) -> None:
+    """An area is a part of a room: exploring it looks around from there; exploring the
+    room looks from every viewpoint of the room."""
+    runner.detector = lambda w: []
+    room = world.rooms[0]
+    spot = (room.center[0], room.center[1], 0.5)
+    area = runner.run(world, "explore", ["area_7", "Apple"], [Target("area_7", "", spot, True)])
+    whole = runner.run(world, "explore", [room.name, "Apple"], [])
+    assert area.code == whole.code == ErrorCode.NOT_FOUND
+
+    def spots(out) -> set:
+        return {(round(p.x, 2), round(p.y, 2)) for p in out.waypoints if p.phase == "looking"}
+
+    assert len(spots(area)) == 1 and len(spots(whole)) > 1
+    assert area.duration < whole.duration
