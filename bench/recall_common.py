@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from pathlib import Path
 
@@ -12,6 +13,11 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# RECALL_BENCH_CODE=<dir holding memory_node/>: time that checkout's code instead (e.g.
+# `git archive main memory_node | tar -x -C DIR`), the peer of a side-by-side run.
+PEER_CODE = os.environ.get("RECALL_BENCH_CODE", "")
+if PEER_CODE:
+    sys.path.insert(0, PEER_CODE)
 
 from memory_node.core.units import ObjectMemoryUnit  # noqa: E402
 

@@ -24,7 +24,13 @@ stored vectors and colours loaded, WordNet indexed), then round trips from this 
 Units are real AI2-THOR objects of the labelled set (drawn with replacement, ids made
 unique) with colour crops, as in bench/recall_latency.py. One onnxruntime thread.
 
-    .venv/bin/python bench/recall_dds_latency.py [sizes...]  # -> results/recall_dds_latency.json
+    .venv/bin/python bench/recall_dds_latency.py [sizes...] [--against DIR [--interleave]]
+        # -> results/recall_dds_latency.json
+
+``--against DIR`` adds a third server, ``peer``: the unit index as DIR's code has it (a
+checkout's ``memory_node/``, e.g. main's from ``git archive main memory_node``), started
+on the same memory directory in the same run. Every server's record holds the load
+average before and after its window.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -68,6 +75,17 @@ EXECUTOR: dict = {}
 CALLS = int(os.environ.get("RECALL_BENCH_CALLS", "200"))
 EPISODES = max(4, CALLS // 4)
 K, BUDGET = 5, 600
+ARGS = sys.argv[1:]
+AGAINST = ""
+# --interleave (with --against): this checkout's index server and the peer's run at the
+# same time, requests alternated; --with-loop also runs the per-unit server first, alone.
+INTERLEAVE = "--interleave" in ARGS
+INTERLEAVE_WITH_LOOP = "loop" if "--with-loop" in ARGS else ""
+ARGS = [a for a in ARGS if a not in ("--interleave", "--with-loop")]
+if "--against" in ARGS:
+    i = ARGS.index("--against")
+    AGAINST = str(Path(ARGS[i + 1]).resolve())
+    del ARGS[i:i + 2]
 
 
 def stats_ms(xs: list[float]) -> dict:
@@ -144,7 +162,8 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
     units = [replace(rng.choice(pool), object_id=f"u{i}") for i in range(n)]
     out: dict = {"units": n}
     with tempfile.TemporaryDirectory(prefix="recall_dds_") as tmp:
-        memory_dir = Path(tmp)
+        memory_dir = Path(tmp) / "memory"
+        memory_dir.mkdir()
         t = time.perf_counter()
         prepare(memory_dir, units, embedder)
         out["scene_graph"] = prepare_scene_graph(memory_dir, n,
@@ -152,104 +171,188 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
         out["prepare_sqlite_s"] = round(time.perf_counter() - t, 2)
         instructions = rng.sample(texts, CALLS)
         episodes = rng.sample(texts, EPISODES)
-        for scorer in SCORERS:
-            print(f"[bench] {n} units, {scorer} scorer ...", flush=True)
-            out[scorer] = run_server(n, memory_dir, scorer, instructions, episodes, rng)
-            print(json.dumps(out[scorer], indent=1), flush=True)
+        scorers = SCORERS + (("peer",) if AGAINST else ())
+        if INTERLEAVE:
+            # Both index servers at once, each on its own copy of the memory, requests
+            # alternated between them: the load of the shared machine falls on both alike.
+            groups: list[tuple[str, ...]] = [("vectorised", "peer")]
+            if "loop" in INTERLEAVE_WITH_LOOP:
+                groups.insert(0, ("loop",))
+        else:
+            groups = [(sc,) for sc in scorers]
+        for group in groups:
+            dirs = []
+            for scorer in group:
+                d = Path(tmp) / f"memory_{scorer}"
+                shutil.copytree(memory_dir, d)
+                dirs.append(d)
+            print(f"[bench] {n} units, {' + '.join(group)} ...", flush=True)
+            results = run_servers(n, dirs, group, instructions, episodes, rng)
+            for scorer, r in zip(group, results, strict=True):
+                out[scorer] = r | {"interleaved_with": [g for g in group if g != scorer]}
+                print(json.dumps(out[scorer], indent=1), flush=True)
     return out
 
 
-def run_server(n: int, memory_dir: Path, scorer: str, instructions: list[str],
-               episodes: list[str], rng: random.Random) -> dict:
-    # A domain of its own per server (and not the tests' 1..100): a server left over from
-    # a previous run, or another engineer's, must not be the one answering.
-    domain = rng.randrange(150, 230)
-    env = os.environ | {"ROS_DOMAIN_ID": str(domain)}
-    context = rclpy.Context()
-    rclpy.init(context=context, domain_id=domain)
-    node = rclpy.create_node(f"recall_dds_latency_{n}_{scorer}", context=context)
-    EXECUTOR[node] = SingleThreadedExecutor(context=context)
-    EXECUTOR[node].add_node(node)
-    log = open(memory_dir / f"server_{scorer}.log", "wb")
-    started = time.perf_counter()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "memory_node.nodes.memory_server", "--ros-args",
-         "--params-file", str(ROOT / "config" / "memory.yaml"),
-         "-p", f"memory_dir:={memory_dir}", "-p", f"short_term.capacity:={n}",
-         "-p", f"recall.vectorised:={'true' if scorer == 'vectorised' else 'false'}",
-         "-p", "recall.prefetch_batch:=0"],  # the first recall below loads everything
-        stdout=log, stderr=subprocess.STDOUT, env=env)
-    try:
-        client = node.create_client(Recall, "/memory/recall")
-        while not client.wait_for_service(timeout_sec=0.5):
-            if server.poll() is not None:
-                raise RuntimeError((memory_dir / f"server_{scorer}.log").read_text()[-2000:])
-        ready_s = time.perf_counter() - started
-        _, first_s = call(node, client, Recall.Request(
-            instruction="bring me the mug from the kitchen", k=K, token_budget=BUDGET), 1800)
-        restart_s = time.perf_counter() - started
+class Server:
+    """One memory_server process and this process's client of it (own domain)."""
+
+    def __init__(self, n: int, memory_dir: Path, scorer: str, rng: random.Random) -> None:
+        # A domain of its own per server (and not the tests' 1..100): a server left over
+        # from a previous run, or another engineer's, must not be the one answering.
+        self.scorer, self.memory_dir, self.n = scorer, memory_dir, n
+        self.domain = rng.randrange(150, 230)
+        env = os.environ | {"ROS_DOMAIN_ID": str(self.domain)}
+        if scorer == "peer":  # another checkout's code first on the path (types stay)
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (AGAINST, env.get("PYTHONPATH", "")) if p)
+        self.context = rclpy.Context()
+        rclpy.init(context=self.context, domain_id=self.domain)
+        self.node = rclpy.create_node(f"recall_dds_latency_{n}_{scorer}", context=self.context)
+        EXECUTOR[self.node] = SingleThreadedExecutor(context=self.context)
+        EXECUTOR[self.node].add_node(self.node)
+        self.log_path = memory_dir / f"server_{scorer}.log"
+        self.log = open(self.log_path, "wb")
+        self.load_before = os.getloadavg()
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "memory_node.nodes.memory_server", "--ros-args",
+             "--params-file", str(ROOT / "config" / "memory.yaml"),
+             "-p", f"memory_dir:={memory_dir}", "-p", f"short_term.capacity:={n}",
+             "-p", f"recall.vectorised:={'false' if scorer == 'loop' else 'true'}",
+             "-p", "recall.prefetch_batch:=0"],  # the first recall below loads everything
+            # cwd: `python -m` puts it first on sys.path, ahead of PYTHONPATH; run from
+            # the repository, the peer would import this checkout's code.
+            stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=memory_dir)
+        self.client = self.node.create_client(Recall, "/memory/recall")
+        self.ready_s = self.first_s = self.restart_s = 0.0
+
+    def poll_ready(self) -> bool:
+        if self.ready_s:
+            return True
+        if self.process.poll() is not None:
+            raise RuntimeError(self.log_path.read_text()[-2000:])
+        if self.client.wait_for_service(timeout_sec=0.1):
+            self.ready_s = time.perf_counter() - self.started
+            return True
+        return False
+
+    def check_units(self) -> None:
         stats: list[MemoryStats] = []
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
-        node.create_subscription(MemoryStats, "/memory/stats", stats.append, latched)
+        self.node.create_subscription(MemoryStats, "/memory/stats", stats.append, latched)
         deadline = time.monotonic() + 60
-        while not stats or stats[-1].short_term_size != n:
+        while not stats or stats[-1].short_term_size != self.n:
             if time.monotonic() > deadline:
-                raise RuntimeError(f"the answering server does not hold {n} units: "
+                raise RuntimeError(f"the answering server does not hold {self.n} units: "
                                    f"{stats[-1].short_term_size if stats else 'no stats'}")
-            EXECUTOR[node].spin_once(timeout_sec=0.2)
+            EXECUTOR[self.node].spin_once(timeout_sec=0.2)
 
-        per_instruction, tokens_i, lt_tokens = [], [], 0
-        for text in instructions:
-            r, dt = call(node, client, Recall.Request(
-                instruction=text, k=K, token_budget=BUDGET), 120)
-            per_instruction.append(dt)
-            tokens_i.append(r.context_tokens)
-            lt_tokens += bool(r.long_term_text)
+    def call(self, request: Recall.Request, timeout: float = 120
+             ) -> tuple[Recall.Response, float]:
+        return call(self.node, self.client, request, timeout)
 
+    def stop(self) -> dict:
+        self.process.send_signal(2)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+        self.node.destroy_node()
+        rclpy.try_shutdown(context=self.context)
+        # What the server says about its start-up (model load), for the breakdown.
+        said = [line.split("]: ", 1)[-1] for line in
+                self.log_path.read_text(errors="replace").splitlines()
+                if "ready in" in line or "code from" in line][:4]
+        return {"server_log": said, "domain_id": self.domain,
+                "code": AGAINST if self.scorer == "peer" else "this checkout",
+                "loadavg_1_5_15_before_after": [list(self.load_before),
+                                                list(os.getloadavg())],
+                "server_ready_s": round(self.ready_s, 2),
+                "first_recall_s": round(self.first_s, 2),
+                "restart_to_first_recall_s": round(self.restart_s, 2)}
+
+
+def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions: list[str],
+                episodes: list[str], rng: random.Random) -> list[dict]:
+    """Start the servers together, then send every request to each, alternating which
+    goes first; with one server this is the plain sequential benchmark."""
+    servers = [Server(n, d, sc, rng) for d, sc in zip(dirs, scorers, strict=True)]
+    try:
+        while not all(s.poll_ready() for s in servers):
+            pass
+        # First recalls in flight together (each timed to its own answer).
+        pending = []
+        for s in servers:
+            fut = s.client.call_async(Recall.Request(
+                instruction="bring me the mug from the kitchen", k=K, token_budget=BUDGET))
+            pending.append((s, fut, time.perf_counter()))
+        deadline = time.monotonic() + 1800
+        while pending:
+            if time.monotonic() > deadline:
+                raise RuntimeError("no first recall in 1800 s")
+            for item in list(pending):
+                s, fut, sent = item
+                EXECUTOR[s.node].spin_once(timeout_sec=0.01)
+                if fut.done():
+                    now = time.perf_counter()
+                    if not fut.result().success:
+                        raise RuntimeError(fut.result().message)
+                    s.first_s, s.restart_s = now - sent, now - s.started
+                    pending.remove(item)
+        for s in servers:
+            s.check_units()
+        acc = {s.scorer: {"inst": [], "tok": [], "lt": 0, "sub": [], "all": [], "warm": [],
+                          "tok_s": [], "empty": 0} for s in servers}
+
+        def each(i: int):  # alternate which server goes first
+            return servers if i % 2 == 0 else servers[::-1]
+
+        for i, text in enumerate(instructions):
+            for s in each(i):
+                r, dt = s.call(Recall.Request(instruction=text, k=K, token_budget=BUDGET))
+                a = acc[s.scorer]
+                a["inst"].append(dt)
+                a["tok"].append(r.context_tokens)
+                a["lt"] += bool(r.long_term_text)
         # Distinct texts again (a suffix), so no instruction vector is cached server-side.
-        per_subtask = []
-        for text in instructions[:CALLS // 2]:
-            _, dt = call(node, client, Recall.Request(
-                instruction=f"{text}, then tidy up", k=K, token_budget=BUDGET,
-                per_subtask=True), 120)
-            per_subtask.append(dt)
-
-        steps_all, steps_warm, tokens_s, empty = [], [], [], 0
+        for i, text in enumerate(instructions[:CALLS // 2]):
+            for s in each(i):
+                _, dt = s.call(Recall.Request(instruction=f"{text}, then tidy up", k=K,
+                                              token_budget=BUDGET, per_subtask=True))
+                acc[s.scorer]["sub"].append(dt)
         for e, text in enumerate(episodes):
             subgoals = [f"go to the place for: {text}", f"pick up what is needed to {text}",
                         f"carry it, to {text}", f"place it down, to {text}"]
-            for s, subgoal in enumerate(subgoals):
+            for st, subgoal in enumerate(subgoals):
                 brief = BriefState(current_subgoal=subgoal[:500], robot_area="kitchen")
-                r, dt = call(node, client, Recall.Request(
-                    instruction=text, k=3, token_budget=BUDGET, episode_id=f"ep{e}",
-                    use_brief_state=True, brief_state=brief), 120)
-                steps_all.append(dt)
-                if s > 0:
-                    steps_warm.append(dt)
-                tokens_s.append(r.context_tokens)
-                empty += r.nothing_relevant
+                for s in each(e * 4 + st):
+                    r, dt = s.call(Recall.Request(
+                        instruction=text, k=3, token_budget=BUDGET, episode_id=f"ep{e}",
+                        use_brief_state=True, brief_state=brief))
+                    a = acc[s.scorer]
+                    a["all"].append(dt)
+                    if st > 0:
+                        a["warm"].append(dt)
+                    a["tok_s"].append(r.context_tokens)
+                    a["empty"] += r.nothing_relevant
     finally:
-        server.send_signal(2)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
-        node.destroy_node()
-        rclpy.try_shutdown(context=context)
-    return {
-        "domain_id": domain, "server_ready_s": round(ready_s, 2),
-        "first_recall_s": round(first_s, 2), "restart_to_first_recall_s": round(restart_s, 2),
-        "instruction_mode": stats_ms(per_instruction) | {
-            "mean_context_tokens": round(float(np.mean(tokens_i)), 1),
-            "share_with_long_term_text": round(lt_tokens / len(instructions), 3)},
-        "per_subtask_mode": stats_ms(per_subtask),
-        "state_conditioned_mode": {
-            "all_steps": stats_ms(steps_all), "steps_with_warm_pool": stats_ms(steps_warm),
-            "mean_context_tokens": round(float(np.mean(tokens_s)), 1),
-            "nothing_relevant_share": round(empty / len(steps_all), 3)},
-    }
+        heads = [s.stop() for s in servers]
+    out = []
+    for s, head in zip(servers, heads, strict=True):
+        a = acc[s.scorer]
+        out.append(head | {
+            "instruction_mode": stats_ms(a["inst"]) | {
+                "mean_context_tokens": round(float(np.mean(a["tok"])), 1),
+                "share_with_long_term_text": round(a["lt"] / len(instructions), 3)},
+            "per_subtask_mode": stats_ms(a["sub"]),
+            "state_conditioned_mode": {
+                "all_steps": stats_ms(a["all"]), "steps_with_warm_pool": stats_ms(a["warm"]),
+                "mean_context_tokens": round(float(np.mean(a["tok_s"])), 1),
+                "nothing_relevant_share": round(a["empty"] / len(a["all"]), 3)}})
+    return out
 
 
 def main() -> int:
@@ -266,10 +369,10 @@ def main() -> int:
         "onnx_threads": 1, "k": K, "k_step": 3, "token_budget": BUDGET,
         "calls": CALLS, "episodes": EPISODES,
         "fill": "SQLite written with the core before start (ShortTermMemory + MemoryStore)",
-        "sizes": {},
+        "sizes": {}, "peer_code": AGAINST,
     }
     embedder = Embedder(intra_op_threads=1)
-    sizes = [int(a) for a in sys.argv[1:]] or list(SIZES)
+    sizes = [int(a) for a in ARGS] or list(SIZES)
     for n in sizes:
         result["sizes"][str(n)] = run_size(n, pool, texts, rng, embedder)
     RESULTS.mkdir(exist_ok=True)

@@ -10,19 +10,28 @@ planner's path), of a state-conditioned step with a warm pool, of the instructio
 embedding alone (the floor of any recall), and the one-off cost of embedding all units.
 Single onnxruntime thread.
 
-    .venv/bin/python bench/recall_latency.py    # -> bench/results/recall_latency.json
+    .venv/bin/python bench/recall_latency.py [--against DIR]
+        # -> bench/results/recall_latency.json
+
+With ``--against DIR`` (a checkout's ``memory_node/``, e.g. main's from ``git archive``) the
+same benchmark then runs on that code in a child process, right after, and its figures are
+stored beside these under ``peer``, each with the load average of its window. The 10,000
+units case only with RECALL_BENCH_SIZES=10000; RECALL_BENCH_QUERIES sets the request count.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import platform
 import random
+import subprocess
+import sys
 import time
 from dataclasses import replace
 
 import numpy as np
-from recall_common import RESULTS, load, scene_units
+from recall_common import PEER_CODE, RESULTS, load, scene_units
 
 from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.recall.embedder import Embedder
@@ -30,8 +39,8 @@ from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.step_recall import StateConditionedRecall
 from memory_node.core.recall.subtasks import recall_subtasks
 
-SIZES = (100, 10_000)
-QUERIES = 200
+SIZES = tuple(int(x) for x in os.environ.get("RECALL_BENCH_SIZES", "100,10000").split(","))
+QUERIES = int(os.environ.get("RECALL_BENCH_QUERIES", "200"))
 
 
 def percentiles(xs: list[float]) -> dict:
@@ -45,6 +54,24 @@ def main() -> int:
     if doc is None:
         print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
         return 0
+    against = ""
+    if "--against" in sys.argv:
+        against = sys.argv[sys.argv.index("--against") + 1]
+    result = measure(doc)
+    if PEER_CODE:  # the child of a side-by-side run: figures to the parent, no file
+        print("RESULT " + json.dumps(result), flush=True)
+        return 0
+    if against:
+        child = subprocess.run([sys.executable, __file__], capture_output=True, text=True,
+                               env=os.environ | {"RECALL_BENCH_CODE": against}, check=True)
+        line = next(x for x in child.stdout.splitlines() if x.startswith("RESULT "))
+        result["peer"] = json.loads(line[len("RESULT "):]) | {"code": against}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "recall_latency.json").write_text(json.dumps(result, indent=1) + "\n")
+    return 0
+
+
+def measure(doc: dict) -> dict:
     rng = random.Random(7)
     pool = [u for s in doc["scenes"] for u in scene_units(s)]
     texts = [i["text"] for i in doc["instructions"]]
@@ -57,6 +84,7 @@ def main() -> int:
         shared = None
         result[f"units_{n}"] = {}
         for scorer in ("loop", "vectorised"):
+            load_before = os.getloadavg()
             # Side by side in one run: the per-unit scorer (before the unit index) and the
             # index, over the same units, instructions and (shared) unit vectors.
             recaller = Recaller(embedder, config=RecallConfig(vectorised=scorer == "vectorised"))
@@ -98,11 +126,11 @@ def main() -> int:
                 "recall": percentiles(times), "per_subtask": percentiles(sub_times),
                 "state_conditioned_step": percentiles(step_times),
                 "instruction_embedding_alone": percentiles(embed_q),
-                "first_rank_s (embeds all units for the first scorer)": round(warm, 2)}
-            print(n, scorer, json.dumps(result[f"units_{n}"][scorer]), flush=True)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "recall_latency.json").write_text(json.dumps(result, indent=1) + "\n")
-    return 0
+                "first_rank_s (embeds all units for the first scorer)": round(warm, 2),
+                "loadavg_1_5_15_before_after": [list(load_before), list(os.getloadavg())]}
+            print(n, scorer, json.dumps(result[f"units_{n}"][scorer]), flush=True,
+                  file=sys.stderr if PEER_CODE else sys.stdout)
+    return result
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ unanswered within 30 s (bursts and the steady streams), the server's own
 from __future__ import annotations
 
 import argparse
+import bisect
 import io
 import json
 import os
@@ -120,6 +121,9 @@ class Load:
             reliability=ReliabilityPolicy.RELIABLE))
         self.pending: list[tuple[str, float, rclpy.task.Future]] = []
         self.recall_latency: list[tuple[float, float]] = []  # (time since start, seconds)
+        # Intervals (sent, answered; time since start) of the requests that may hold a recall
+        # up: a recall's latency is read beside what it overlapped (see `attribute`).
+        self.intervals: dict[str, list[tuple[float, float]]] = {"load": [], "burst": []}
         self.unanswered: dict[str, int] = {}
         self.sent: dict[str, int] = {}
         self.failed: dict[str, int] = {}
@@ -220,6 +224,9 @@ class Load:
                     self.late[kind] = self.late.get(kind, 0) + 1
                 if kind == "recall":
                     self.recall_latency.append((sent_at - self.t0, latency))
+                if kind in self.intervals:
+                    self.intervals[kind].append((sent_at - self.t0,
+                                                 sent_at - self.t0 + latency))
                 if kind == "load" and response.success:
                     self.loads_ok += 1
             elif final:
@@ -230,6 +237,26 @@ class Load:
             else:
                 keep.append((kind, sent_at, future))
         self.pending = keep
+
+
+def attribute(recalls: list[tuple[float, float]],
+              intervals: dict[str, list[tuple[float, float]]]) -> list[str]:
+    """Per recall (sent, latency), what it overlapped: the first kind of `intervals` (in
+    their order) with an interval that overlaps [sent, sent + latency], else "steady"."""
+    merged = {kind: sorted(spans) for kind, spans in intervals.items()}
+    starts = {kind: [a for a, _ in spans] for kind, spans in merged.items()}
+    out = []
+    for sent, latency in recalls:
+        end = sent + latency
+        label = "steady"
+        for kind, spans in merged.items():
+            # Spans are short and do not nest much: look back a few from the last start <= end.
+            i = bisect.bisect_right(starts[kind], end)
+            if any(spans[j][1] >= sent for j in range(max(0, i - 64), i)):
+                label = kind
+                break
+        out.append(label)
+    return out
 
 
 def stamp_done(future: rclpy.task.Future) -> None:
@@ -309,13 +336,20 @@ def main() -> int:
     after_warmup = [mb for t, mb in load.rss if t >= warmup_s]
     rss_start = after_warmup[0] if after_warmup else float("nan")
     rss_end = load.rss[-1][1]
+    labels = attribute(load.recall_latency, load.intervals)
     windows = []
     n_windows = max(1, int(round(load.duration_s / window_s)))
     for w in range(n_windows):
         lo, hi = w * window_s, (w + 1) * window_s
         loads = [x for t, x in load.loadavg if lo <= t < hi]
+        inside = [(d, label) for (t, d), label in zip(load.recall_latency, labels, strict=True)
+                  if lo <= t < hi]
         windows.append({"from_s": round(lo), "to_s": round(hi),
-                        **percentiles([d for t, d in load.recall_latency if lo <= t < hi]),
+                        **percentiles([d for d, _ in inside]),
+                        # What the tail is made of: recalls that overlapped a LOAD, a burst
+                        # of 32 queries, or neither.
+                        "by_overlap": {k: percentiles([d for d, label in inside if label == k])
+                                       for k in ("steady", "load", "burst")},
                         "loadavg_1min_max": round(max(loads), 2) if loads else None})
     p99s = [w["p99_ms"] for w in windows if w.get("n")]
     # Flatness is judged after warm-up: windows that start once it is over.
@@ -335,6 +369,10 @@ def main() -> int:
                    "samples": [(round(t), round(mb, 1)) for t, mb in load.rss]},
         "recall_windows": windows,
         "recall_all": percentiles([d for _, d in load.recall_latency]),
+        "recall_all_by_overlap": {k: percentiles([d for (_, d), label in zip(
+            load.recall_latency, labels, strict=True) if label == k])
+            for k in ("steady", "load", "burst")},
+        "manage_load_round_trip": percentiles([b - a for a, b in load.intervals["load"]]),
         "recall_p99_spread_pct": (round(100.0 * (max(p99s) - min(p99s)) / min(p99s), 1)
                                   if p99s else None),
         "recall_p99_spread_after_warmup_pct": (
@@ -347,7 +385,7 @@ def main() -> int:
                    "short_term_size": int(stats.short_term_size) if stats else None,
                    "scene_graph_objects": int(stats.scene_graph_objects) if stats else None,
                    "counters": {k: v for k, v in counters.items()
-                                if k.startswith(("dropped", "rejected"))}},
+                                if k.startswith(("dropped", "rejected", "heap.", "store."))}},
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")

@@ -12,4 +12,4 @@ echo "[test] mypy (memory_node/, settings in pyproject.toml)" >&2
 echo "[test] colcon build against the wheel-based ROS 2 underlay" >&2
 bash scripts/colcon_build_check.sh
 echo "[test] pytest" >&2
-exec .venv/bin/python -m pytest -p no:dash -q "$@"
+exec .venv/bin/python -m pytest -p no:dash -q --durations=20 "$@"

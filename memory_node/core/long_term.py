@@ -220,7 +220,8 @@ class LongTermMemory:
         rejected: list[str] = []
         with self.times.stage("appearance"):
             self._check_and_describe(observations, crops, kept, kept_crops, rejected)
-        with self._lock:
+        # A frame is acknowledged to nobody: its writes (graph, short-term) skip the fsync.
+        with self._lock, self.store.unacknowledged():
             robot = getattr(view, "pose", None)
             try:
                 with self.times.stage("graph"):

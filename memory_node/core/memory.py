@@ -67,7 +67,8 @@ class Memory:
         self.settings = settings = settings or MemorySettings()
         memory_dir = Path(settings.memory_dir).expanduser().resolve()
         self.store = MemoryStore(memory_dir / settings.database_file,
-                                 durability=settings.durability)
+                                 durability=settings.durability,
+                                 checkpoint_period_s=settings.checkpoint_period_s)
         try:
             self.short_term = ShortTermMemory(settings.short_term.capacity,
                                               settings.short_term.policy, self.store,

@@ -31,6 +31,9 @@ class MemorySettings:
     durability: str = setting("full", "SQLite synchronous mode for acknowledged writes "
                               "(full: every acknowledged write is fsync'd).",
                               choices=("full", "normal"))
+    checkpoint_period_s: float = setting(
+        1.0, "Period of the WAL checkpoint run on a background thread (0: SQLite's own "
+        "checkpoints, run by whichever write fills the log).", 0.0, 3600.0)
     frame_id: str = setting("map", "Frame of every stored and published position.")
     seed: int = setting(0, "Seed of the replacement policy's randomised admission.", 0,
                         2**31 - 1)

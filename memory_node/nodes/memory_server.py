@@ -33,6 +33,7 @@ from memory_node.nodes.conversions import (
     unit_from_msg,
     unit_to_msg,
 )
+from memory_node.nodes.heap import HeapSettler
 from memory_node.nodes.host import Capability, Handler
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import EVENTS_QOS, SERVICE_QOS, track_requests
@@ -40,6 +41,8 @@ from memory_node.nodes.runner import run_node
 from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
 
 S = TypeVar("S")
+# The first settle after start-up's own: background start-up work (WordNet) is done by then.
+HEAP_FIRST_SETTLE_S = 60.0
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,10 @@ class ServerSettings:
     capabilities: tuple[str, ...] = setting(
         CAPABILITY_NAMES, "Capabilities the server runs, in start-up order.",
         choices=CAPABILITY_NAMES)
+    heap_settle_period_s: float = setting(
+        600.0, "Period of the heap settle (one full garbage collection, then the survivors "
+        "frozen out of later ones; also at start and a minute later); 0: only then.",
+        0.0, 86400.0)
 
     def __post_init__(self) -> None:
         check_settings(self)
@@ -80,6 +87,10 @@ class MemoryServer(Node):
             capability.configure(self)
             self.capabilities.append(capability)
         self.create_timer(server.stats_period_s, self._publish_stats)
+        self.heap = HeapSettler()
+        self.heap.settle()
+        self._settle_timer = self.create_timer(HEAP_FIRST_SETTLE_S, self._periodic_settle)
+        self._settle_period_s = server.heap_settle_period_s
         self._publish_stats()
         st = self.memory.short_term
         self.get_logger().info(
@@ -248,6 +259,14 @@ class MemoryServer(Node):
             event.state_confidence = float(min(1.0, max(0.0, new.confidence)))
         self.events_pub.publish(event)
 
+    def _periodic_settle(self) -> None:
+        self.heap.settle()
+        if self._settle_timer.timer_period_ns != int(self._settle_period_s * 1e9):
+            self._settle_timer.cancel()
+            if self._settle_period_s > 0:
+                self._settle_timer = self.create_timer(self._settle_period_s,
+                                                       self._periodic_settle)
+
     def _publish_stats(self) -> None:
         st = self.memory.short_term
         hr = st.hit_rate
@@ -257,7 +276,11 @@ class MemoryServer(Node):
             warm_queries=hr.warm_queries, warm_hits=hr.warm_hits,
             warm_hit_rate=hr.warm_hit_rate or 0.0, evictions=st.evictions,
             counters=[KeyValue(key=k, value=str(v))
-                      for k, v in sorted(self.memory.counters.by_reason.items())],
+                      for k, v in sorted(self.memory.counters.by_reason.items())]
+            + [KeyValue(key=k, value=v) for k, v in self.heap.counters().items()]
+            + [KeyValue(key=k, value=str(v)) for k, v in zip(
+                ("store.checkpoints", "store.checkpoint_errors"),
+                self.memory.store.checkpoints, strict=True)],
         )
         msg.header.stamp = self.get_clock().now().to_msg()
         msg.header.frame_id = self.frame_id
@@ -269,6 +292,8 @@ class MemoryServer(Node):
         # A start that failed (exit status 2) gets here too, with less to clean up.
         for capability in reversed(getattr(self, "capabilities", [])):
             capability.cleanup()
+        if getattr(self, "heap", None) is not None:
+            self.heap.close()
         if getattr(self, "_memory", None) is not None:
             self.memory.close()
         super().destroy_node()

@@ -234,3 +234,30 @@ def test_a_joined_move_leaves_one_unit_in_short_term(store: MemoryStore) -> None
     assert moved.kind is EventKind.MOVED and moved.merged_id
     assert [u.object_id for u in stm.units()] == [moved.object_id]
     assert stm.peek(moved.object_id).position == pytest.approx((9.0, 9.0, 0.8))
+
+
+def test_a_frame_commits_without_fsync_and_a_write_a_client_waits_for_with_it(
+        tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "memory.sqlite")  # durability full, the default
+    commits: list[str] = []
+    sync = {"now": "FULL"}
+
+    def trace(sql: str) -> None:
+        text = sql.strip().upper()
+        if text.startswith("PRAGMA SYNCHRONOUS="):
+            sync["now"] = text.split("=", 1)[1]
+        elif text == "COMMIT":
+            commits.append(sync["now"])
+
+    st = ShortTermMemory(10, store=store)
+    lt = LongTermMemory(store, st)
+    store._conn.set_trace_callback(trace)
+    lt.apply([Observation.at("Mug", (2.0, 0.1, 0.9), 1.0)], view(1.0), 1.0, [tiny_jpeg()])
+    assert len(commits) >= 2 and set(commits) == {"NORMAL"}  # graph rows + the NEW unit
+    commits.clear()
+    (obj,) = lt.graph.nodes("object")
+    unit = st.peek(obj)
+    assert unit is not None
+    st.upsert(unit)  # what update_object does for a client, who is told it is stored
+    assert commits == ["FULL"]
+    store.close()

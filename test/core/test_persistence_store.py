@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,97 @@ def test_migration_versions_are_contiguous() -> None:
     # reach databases created in between.
     from memory_node.core.persistence.migrations import MIGRATIONS
     assert [m.version for m in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
+
+
+def _synchronous_per_commit(store: MemoryStore) -> list[str]:
+    """What SQLite was set to at each COMMIT on the store's connection (a statement trace)."""
+    seen: list[str] = []
+    state = {"sync": store.durability.upper()}
+
+    def trace(sql: str) -> None:
+        text = sql.strip().upper()
+        if text.startswith("PRAGMA SYNCHRONOUS="):
+            state["sync"] = text.split("=", 1)[1]
+        elif text == "COMMIT":
+            seen.append(state["sync"])
+
+    store._conn.set_trace_callback(trace)
+    return seen
+
+
+def test_unacknowledged_writes_skip_the_fsync_and_acknowledged_ones_keep_it(
+        tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")  # durability full
+    commits = _synchronous_per_commit(store)
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO memory_meta VALUES ('a', '1')")
+    with store.unacknowledged():
+        with store.transaction() as conn:
+            conn.execute("INSERT INTO memory_meta VALUES ('b', '2')")
+        with store.unacknowledged(), store.transaction() as conn:  # nested scopes
+            conn.execute("INSERT INTO memory_meta VALUES ('c', '3')")
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO memory_meta VALUES ('d', '4')")
+    assert commits == ["FULL", "NORMAL", "NORMAL", "FULL"]
+    assert store.query("PRAGMA synchronous")[0][0] == 2  # FULL again after the scope
+    store.close()
+    reopened = MemoryStore(tmp_path / "m.sqlite")
+    assert [r[0] for r in reopened.query("SELECT key FROM memory_meta WHERE key IN "
+                                         "('a', 'b', 'c', 'd') ORDER BY key")] == list("abcd")
+    reopened.close()
+
+
+def test_the_scope_belongs_to_its_thread(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    commits = _synchronous_per_commit(store)
+    done = threading.Event()
+
+    def acknowledged_write() -> None:
+        with store.transaction() as conn:
+            conn.execute("INSERT INTO memory_meta VALUES ('other', 'x')")
+        done.set()
+
+    with store.unacknowledged():
+        worker = threading.Thread(target=acknowledged_write)
+        worker.start()
+        assert done.wait(10)
+        worker.join()
+    assert commits == ["FULL"]  # another thread's write inside the scope kept its fsync
+    store.close()
+
+
+def _main_file_rows(store: MemoryStore, tmp_path: Path) -> list[str]:
+    """Keys in the database file alone (what checkpoints have copied out of the WAL)."""
+    copy = tmp_path / "main_file_only.sqlite"
+    copy.write_bytes(store.path.read_bytes())
+    conn = sqlite3.connect(str(copy))
+    try:
+        return [r[0] for r in conn.execute("SELECT key FROM memory_meta WHERE key LIKE 'k%'")]
+    except sqlite3.OperationalError:  # not even the schema was checkpointed
+        return []
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("period", [0.0, 0.05])
+def test_wal_checkpoints_run_on_a_background_thread(tmp_path: Path, period: float) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite", checkpoint_period_s=period)
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO memory_meta VALUES ('k1', 'v')")
+    if period == 0:  # SQLite's own checkpoint waits for 1,000 pages: the row is in the WAL
+        assert store.checkpoints == (0, 0)
+        assert _main_file_rows(store, tmp_path) == []
+    else:
+        runs = store.checkpoints[0]
+        deadline = threading.Event()
+        for _ in range(200):  # a few periods; each wait is bounded
+            if store.checkpoints[0] >= runs + 2:
+                break
+            deadline.wait(period)
+        assert store.checkpoints[0] >= runs + 2 and store.checkpoints[1] == 0
+        assert _main_file_rows(store, tmp_path) == ["k1"]
+        assert store.query("PRAGMA wal_autocheckpoint")[0][0] == 0
+    store.close()
+    reopened = MemoryStore(tmp_path / "m.sqlite")
+    assert [r[0] for r in reopened.query("SELECT key FROM memory_meta WHERE key = 'k1'")] == ["k1"]
+    reopened.close()

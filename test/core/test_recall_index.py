@@ -228,3 +228,23 @@ def test_rows_are_reused_per_version_and_rebuilt_on_any_change(tmp_path: Path,
     assert "Teapot_77" not in {u.unit.object_id
                                for u in memory.recall.recall("fill the teapot", 3, 300).units}
     memory.close()
+
+
+def test_query_vectors_in_one_batch_equal_one_by_one_and_the_cache_is_bounded(
+        embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    import memory_node.core.recall.recall as recall_module
+
+    texts = ["wash the mug", "leave it on the plate next to the red apple", "wash the mug"]
+    one_by_one = np.stack([embedder.embed_one(t) for t in texts])
+    recaller = Recaller(embedder)
+    calls: list[int] = []
+    real_embed = embedder.embed
+    monkeypatch.setattr(embedder, "embed", lambda ts: calls.append(len(ts)) or real_embed(ts))
+    batched = np.stack(recaller.embed_queries(texts))
+    assert calls == [2]  # one model call, each distinct text once
+    np.testing.assert_array_equal(batched, one_by_one)
+    recaller.embed_query("wash the mug")
+    assert calls == [2]  # cached
+    monkeypatch.setattr(recall_module, "QUERY_CACHE_SIZE", 2)
+    recaller.embed_queries(["open the fridge"])
+    assert list(recaller._query_cache) == ["wash the mug", "open the fridge"]  # LRU order

@@ -140,6 +140,11 @@ def test_eviction_events_and_stats(client_node: Node, server) -> None:
     last = stats[-1]
     assert last.short_term_capacity == 5 and last.policy == "wtinylfu"
     assert last.evictions == 3 and last.hits == 1
+    # The heap was settled at start (frozen out of later full collections).
+    heap = {kv.key: kv.value for kv in last.counters if kv.key.startswith("heap.")}
+    assert int(heap["heap.settles"]) >= 1 and int(heap["heap.frozen_objects"]) > 10_000
+    store = {kv.key: kv.value for kv in last.counters if kv.key.startswith("store.")}
+    assert store["store.checkpoint_errors"] == "0"  # and the WAL is checkpointed beside
 
 
 def test_manage_save_clear_load(client_node: Node, server, tmp_path: Path) -> None:

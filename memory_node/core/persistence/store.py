@@ -6,6 +6,16 @@ Why these settings:
 - synchronous=FULL by default: a write acknowledged to a client has been fsync'd, so even
   a power cut cannot lose it. `durability="normal"` trades that for speed (a crash of the
   process still loses nothing; an OS crash may lose the last transactions).
+- What nobody is told was stored commits with synchronous=NORMAL even then (`unacknowledged()`):
+  perception frames and the caches derived from stored data. An fsync costs 8-30 ms on a
+  shared disk and perception writes at camera rate, so a FULL commit per frame held every
+  queued request up behind it. NORMAL in WAL mode still never corrupts and a killed process
+  loses nothing; only an OS crash or power cut can lose the last frames, which the camera
+  sees again. The next acknowledged commit fsyncs the WAL, and them with it.
+- WAL checkpoints on a background thread (`checkpoint_period_s`, its own connection,
+  PASSIVE: it never waits for, nor blocks, the writer): SQLite's automatic checkpoint runs
+  inside whichever commit fills the log past 1,000 pages, copying the pages and fsyncing
+  the database there, every few seconds at camera rate (tens of ms, up to 200 ms seen).
 - Snapshots go through SQLite's online backup API into a temporary file that is fsync'd and
   renamed into place: a reader of the snapshot directory sees the old file or the new one,
   never half of one. A process killed meanwhile leaves `.NAME.PID.tmp`; the next start
@@ -72,6 +82,7 @@ class MemoryStore:
         migrations: list[Migration] | None = None,
         limits: Limits = LIMITS,
         remove_stale: bool = True,
+        checkpoint_period_s: float = 0.0,
     ) -> None:
         if durability not in ("full", "normal"):
             raise ValueError(f"durability must be 'full' or 'normal', got {durability!r}")
@@ -81,6 +92,8 @@ class MemoryStore:
         self.durability = durability
         self.limits = limits
         self._lock = threading.RLock()
+        self._relaxed = threading.local()  # depth of unacknowledged() scopes, per thread
+        self._synchronous = durability.upper()  # the connection's current setting
         self._migrations = sorted(migrations or MIGRATIONS, key=lambda m: m.version)
         #: temporary files of killed processes removed at start (for the log)
         self.removed_stale: list[Path] = self._remove_stale_tmp() if remove_stale else []
@@ -89,6 +102,11 @@ class MemoryStore:
             opened = self._conn = self._open(self.path, durability)
             self._migrate()
             self.verify_schema()
+            self._checkpointer = (_Checkpointer(self.path, checkpoint_period_s)
+                                  if checkpoint_period_s > 0 else None)
+            if self._checkpointer is not None:
+                opened.execute("PRAGMA wal_autocheckpoint=0")
+                self._checkpointer.start()
         except BaseException as exc:
             if opened is not None:
                 opened.close()
@@ -184,9 +202,26 @@ class MemoryStore:
 
     # -- access -------------------------------------------------------------------------
     @contextlib.contextmanager
+    def unacknowledged(self) -> Iterator[None]:
+        """Transactions opened by this thread inside the block commit without an fsync
+        (synchronous=NORMAL): for writes no client is told about (see the module's note)."""
+        self._relaxed.depth = getattr(self._relaxed, "depth", 0) + 1
+        try:
+            yield
+        finally:
+            self._relaxed.depth -= 1
+
+    def _set_synchronous(self) -> None:
+        wanted = "NORMAL" if getattr(self._relaxed, "depth", 0) else self.durability.upper()
+        if wanted != self._synchronous:
+            self._conn.execute(f"PRAGMA synchronous={wanted}")  # outside a transaction
+            self._synchronous = wanted
+
+    @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises."""
         with self._lock:
+            self._set_synchronous()
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
@@ -345,9 +380,50 @@ class MemoryStore:
         return self.resolve_snapshot_path(name)
 
     def close(self) -> None:
+        checkpointer = getattr(self, "_checkpointer", None)
+        if checkpointer is not None:
+            checkpointer.stop()
         with self._lock:
+            self._conn.close()  # the last connection: SQLite checkpoints and removes the WAL
+
+    @property
+    def checkpoints(self) -> tuple[int, int]:
+        """(checkpoints run, checkpoints that failed) by the background thread."""
+        c = getattr(self, "_checkpointer", None)
+        return (c.runs, c.errors) if c is not None else (0, 0)
+
+
+class _Checkpointer(threading.Thread):
+    """PASSIVE WAL checkpoints every `period_s` on a connection of its own. sqlite3
+    releases the GIL while SQLite works, so the copy and its fsync happen beside the
+    server's callbacks instead of inside one of them."""
+
+    def __init__(self, path: Path, period_s: float) -> None:
+        super().__init__(name=f"wal-checkpoint:{path.name}", daemon=True)
+        self.period_s = period_s
+        self.runs = 0
+        self.errors = 0
+        self._stopping = threading.Event()
+        self._conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self._conn.execute("PRAGMA busy_timeout=100")
+
+    def run(self) -> None:
+        try:
+            while not self._stopping.wait(self.period_s):
+                try:
+                    self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    self.runs += 1
+                except sqlite3.Error:  # busy or the disk: the next period tries again
+                    self.errors += 1
+        finally:
             self._conn.close()
 
+    def stop(self) -> None:
+        self._stopping.set()
+        if self.is_alive():
+            self.join(timeout=30)
+        else:
+            self._conn.close()
 
 def _split_sql(script: str) -> list[str]:
     """Split a migration script into statements (sqlite3.execute takes one at a time, and

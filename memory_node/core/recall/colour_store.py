@@ -47,8 +47,8 @@ class CropColourStore:
 
     def save(self, items: Sequence[tuple[str, str]]) -> int:
         rows = [(h, self.method, c) for h, c in items if c in _VALID and h]
-        if rows:
-            with self.store.transaction() as conn:
+        if rows:  # derived data, recomputed if lost: no fsync (MemoryStore.unacknowledged)
+            with self.store.unacknowledged(), self.store.transaction() as conn:
                 conn.executemany("INSERT OR REPLACE INTO crop_colours (crop_hash, method, "
                                  "colour) VALUES (?, ?, ?)", rows)
         return len(rows)

@@ -65,8 +65,8 @@ class EmbeddingStore:
             if v.shape != (self.dim,) or not np.isfinite(v).all():
                 continue
             rows.append((h, self.model_id, self.dim, v.tobytes()))
-        if rows:
-            with self.store.transaction() as conn:
+        if rows:  # derived data, recomputed if lost: no fsync (MemoryStore.unacknowledged)
+            with self.store.unacknowledged(), self.store.transaction() as conn:
                 conn.executemany(
                     "INSERT OR REPLACE INTO text_embeddings (text_hash, model_id, dim, vector)"
                     " VALUES (?, ?, ?, ?)", rows)

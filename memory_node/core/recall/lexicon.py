@@ -22,6 +22,7 @@ import io
 import logging
 import re
 import threading
+from collections.abc import ItemsView, Iterator, KeysView, ValuesView
 from functools import lru_cache
 from pathlib import Path
 
@@ -99,16 +100,155 @@ _LEXNAMES = """00 adj.all 3
 """
 
 
+MAX_MEMOISED_MISSES = 50_000
+_INDEX_POS = ("adj", "adv", "noun", "verb")  # nltk's order, which later files override
+
+
+def find_index_line(data: bytes, lemma: bytes) -> bytes | None:
+    """The line of a WordNet index file (``data``, the whole file) whose first token is
+    ``lemma``, by binary search: index files are sorted in byte order (wndb(5WN); WordNet's
+    own library looks words up the same way). Licence lines start with spaces, so their
+    empty first token sorts before every lemma."""
+    if not lemma or any(c in lemma for c in b" \t\r\n"):
+        return None
+    lo, hi = 0, len(data)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        start = data.rfind(b"\n", 0, mid) + 1
+        end = data.find(b"\n", start)
+        if end < 0:
+            end = len(data)
+        token = data[start:end].split(b" ", 1)[0]
+        if token == lemma:
+            return data[start:end]
+        if token < lemma:
+            lo = end + 1
+        else:
+            hi = start
+    return None
+
+
+def parse_index_line(line: str) -> tuple[str, str, list[int]]:
+    """lemma, part of speech and synset offsets of an index line (as nltk parses it)."""
+    tokens = line.split()
+    lemma, pos = tokens[0], tokens[1]
+    n_synsets, n_pointers = int(tokens[2]), int(tokens[3])
+    n_senses = int(tokens[4 + n_pointers])
+    if n_synsets <= 0 or n_senses != n_synsets:
+        raise ValueError(f"malformed WordNet index line for {lemma!r}")
+    first = 6 + n_pointers
+    return lemma, pos, [int(t) for t in tokens[first:first + n_synsets]]
+
+
+class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
+    """nltk's lemma -> {pos: synset offsets} map, filled one lemma at a time by binary
+    search of the index files kept in memory as bytes (6 MB).
+
+    nltk parses all 155,000 index lines into this map when the reader is built: 7 s on an
+    idle core, 16+ s on the loaded robot, ~100 MB, and the first recall after a restart
+    waited for it. Recall looks up a few hundred words. Lookups return what the full map
+    would (test/core/test_recall_lexicon_index.py compares every lemma); iterating loads
+    every line, as nltk's own map would have.
+    """
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        super().__init__()
+        self._files = files
+        self._complete = False
+        self._misses = 0
+
+    def _lookup(self, lemma: str) -> dict[str, list[int]]:
+        entry: dict[str, list[int]] = {}
+        key = lemma.encode("utf-8")
+        for suffix in _INDEX_POS:
+            line = find_index_line(self._files[suffix], key)
+            if line is None:
+                continue
+            try:
+                _, pos, offsets = parse_index_line(line.decode("utf-8"))
+            except (ValueError, IndexError, UnicodeDecodeError) as exc:
+                # A damaged line costs that word its senses, never the request.
+                log.warning("WordNet index.%s: unreadable line for %r (%s)",
+                            suffix, lemma, exc)
+                continue
+            entry[pos] = offsets
+            if pos == "a":  # nltk files adjective satellites under the adjective's lemma
+                entry["s"] = offsets
+        return entry
+
+    def __missing__(self, lemma: str) -> dict[str, list[int]]:
+        if self._complete or not isinstance(lemma, str):
+            entry: dict[str, list[int]] = {}
+        else:
+            entry = self._lookup(lemma)
+        # Memoised as nltk's defaultdict(dict) would; misses only up to a bound, since a
+        # long-running server sees any word people type.
+        if entry or self._misses < MAX_MEMOISED_MISSES:
+            self._misses += not entry
+            self[lemma] = entry
+        return entry
+
+    def __contains__(self, lemma: object) -> bool:
+        return isinstance(lemma, str) and bool(self[lemma])
+
+    def get(self, lemma: str, default: object = None) -> object:  # type: ignore[override]
+        return self[lemma] if lemma in self else default
+
+    def load_all(self) -> None:
+        if self._complete:
+            return
+        for suffix in _INDEX_POS:
+            for raw in self._files[suffix].decode("utf-8").splitlines():
+                if raw.startswith(" ") or not raw.strip():
+                    continue
+                lemma, pos, offsets = parse_index_line(raw)
+                entry = dict.setdefault(self, lemma, {})
+                entry[pos] = offsets
+                if pos == "a":
+                    entry["s"] = offsets
+        for lemma in [k for k, v in dict.items(self) if not v]:
+            dict.__delitem__(self, lemma)  # misses memoised before the full load
+        self._complete = True
+
+    def __iter__(self) -> Iterator[str]:
+        self.load_all()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self.load_all()
+        return super().__len__()
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        self.load_all()
+        return super().keys()
+
+    def items(self) -> ItemsView[str, dict[str, list[int]]]:  # type: ignore[override]
+        self.load_all()
+        return super().items()
+
+    def values(self) -> ValuesView[dict[str, list[int]]]:  # type: ignore[override]
+        self.load_all()
+        return super().values()
+
+
 def _reader_class() -> type:
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
     class _DebianWordNet(WordNetCorpusReader):
-        """nltk's reader over Debian's WordNet 3.0 files (no lexnames, no version banner)."""
+        """nltk's reader over Debian's WordNet 3.0 files (no lexnames, no version banner),
+        with the lemma index read lazily (:class:`LazyLemmaIndex`)."""
 
         def open(self, file: str):  # noqa: A003
             if file == "lexnames":
                 return io.StringIO(_LEXNAMES)
             return super().open(file)
+
+        def _load_lemma_pos_offset_map(self) -> None:
+            files = {}
+            for suffix in _INDEX_POS:
+                with self.abspath(f"index.{suffix}").open() as fh:
+                    files[suffix] = fh.read()
+            self._lemma_pos_offset_map = LazyLemmaIndex(files)
 
         def get_version(self) -> str:
             return "3.0"
@@ -122,8 +262,9 @@ def _reader_class() -> type:
 class Lexicon:
     """Base forms, physical-object synonyms and verb meanings from WordNet.
 
-    Construction is cheap; the data (~7 s to index on a busy core) loads on first use, or
-    at once with :meth:`load`. All lookups are memoised per word.
+    Construction is cheap; the data loads on first use, or at once with :meth:`load`
+    (nltk's import and the exception lists; the lemma index is searched, not parsed). All
+    lookups are memoised per word.
     """
 
     def __init__(self, root: str | Path | None = DEFAULT_ROOT) -> None:

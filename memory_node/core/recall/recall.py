@@ -15,9 +15,10 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -42,10 +43,13 @@ from memory_node.core.recall.names import (
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import ObjectMemoryUnit
 
+_T = TypeVar("_T")
+
 MODES = ("type_only", "unit_text", "hybrid")
 MAX_INSTRUCTION_CHARS = 2000
 MAX_K = 1000
 MAX_TOKEN_BUDGET = 100_000
+QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
 _SIZE_WORDS = {"small": "small", "little": "small", "tiny": "small", "medium": "medium",
                "large": "large", "big": "large", "huge": "large"}
 
@@ -181,6 +185,18 @@ class Scored:
         for i in order:
             yield self._make(int(i))
 
+    def candidates(self, floor: float) -> Iterator[int]:
+        """Indices of units at or above ``floor`` (or named outright), best first, without
+        building result objects: diversity skips most of them (hundreds of units of the
+        types an instruction names), and only the kept ones need a :class:`RankedUnit`."""
+        assert self._ready is None
+        order = self.order
+        keep = (self.total[order] >= floor) | self.lexical.named[order]
+        return (int(i) for i in order[keep])
+
+    def make(self, i: int) -> RankedUnit:
+        return self._ready[i] if self._ready is not None else self._make(i)
+
     def _make(self, i: int) -> RankedUnit:
         assert self._recaller is not None
         e = self._entries[i]
@@ -260,7 +276,7 @@ class Recaller:
         self.unit_cache = EmbeddingCache(embedder, store=embedding_store)
         self.type_cache = EmbeddingCache(embedder)
         self._entries: dict[str, _UnitEntry] = {}
-        self._query_cache: dict[str, np.ndarray] = {}
+        self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self.index = UnitIndex(embedder.dim)
         self._rows_cache: tuple[object, list[_UnitEntry], np.ndarray] | None = None
         self._query_terms: dict[tuple[str, bool], QueryTerms] = {}
@@ -365,15 +381,27 @@ class Recaller:
         return self.describer.describe(unit, labels=labels, now=now)
 
     def embed_query(self, text: str) -> np.ndarray:
-        vec = self._query_cache.get(text)
-        if vec is None:
-            vec = self.embedder.embed_one(text)
-            if not np.isfinite(vec).all():
+        return self.embed_queries([text])[0]
+
+    def embed_queries(self, texts: Sequence[str]) -> list[np.ndarray]:
+        """Query vectors, cached by text (bounded LRU: a planner asks the same instruction
+        and steps again and again); the uncached ones in one model call, since a model call
+        has a fixed cost that several short texts (an instruction's steps) share."""
+        cache = self._query_cache
+        todo = list(dict.fromkeys(t for t in texts if t not in cache))
+        if todo:
+            vecs = self.embedder.embed(todo)
+            if not np.isfinite(vecs).all():
                 raise ValueError("the embedding model produced a non-finite query vector")
-            if len(self._query_cache) > 1024:
-                self._query_cache.clear()
-            self._query_cache[text] = vec
-        return vec
+            for t, v in zip(todo, vecs, strict=True):
+                cache[t] = v
+        out = []
+        for t in texts:
+            cache.move_to_end(t)
+            out.append(cache[t])
+        while len(cache) > QUERY_CACHE_SIZE:
+            cache.popitem(last=False)
+        return out
 
     def _vectors(self, entries: Sequence[_UnitEntry], rows: np.ndarray | None = None) -> None:
         """Give every entry's row its vector (the store's, else embedded now)."""
@@ -611,7 +639,16 @@ class Recaller:
         if mode == "type_only":
             return list(itertools.islice(scored.ranked(), 1))
         floor = self.config.min_score if mode == "hybrid" else self.config.min_cosine
-        return self.select(instruction, scored.ranked(floor), k, floor)
+        if scored._ready is not None:  # the per-unit scorer: result objects already built
+            return self.select(instruction, scored.ranked(floor), k, floor)
+        entries = scored._entries
+        picked = self._select(
+            instruction,
+            ((i, scored.units[i].object_id, scored.units[i].label,
+              entries[i].description.type_name, float(scored.total[i]),
+              bool(scored.lexical.named[i])) for i in scored.candidates(floor)),
+            k, floor)
+        return [scored.make(i) for i in picked]
 
     def top(self, instruction: str, units: Sequence[ObjectMemoryUnit], n: int,
             floor: float, units_key: object = None) -> list[RankedUnit]:
@@ -623,31 +660,47 @@ class Recaller:
                floor: float) -> list[RankedUnit]:
         """Top-k of ``ranked`` above ``floor`` (an object named outright is never cut), at
         most ``max_per_type`` units of one type unless the type is asked in the plural."""
+        items = ((r, r.unit.object_id, r.unit.label, r.description.type_name, r.score,
+                  r.named) for r in ranked)
+        return self._select(instruction, items, k, floor)
+
+    def _select(self, instruction: str,
+                items: Iterable[tuple[_T, str, str, str, float, bool]], k: int,
+                floor: float) -> list[_T]:
+        """:meth:`select` over (payload, object id, label, type name, score, named)
+        tuples; returns the kept payloads. Type keys are computed once per label and type
+        name: at 10,000 units hundreds of same-type candidates are skipped per request."""
         cap = self.config.max_per_type
         q = self.query(instruction) if cap > 0 else None
         per_type: Counter[str] = Counter()
         per_whole: Counter[str] = Counter()
         many: dict[str, bool] = {}
-        out: list[RankedUnit] = []
+        keys: dict[str, str] = {}
+        wholes: dict[str, str] = {}
+        out: list[_T] = []
         lowered = instruction.lower()
-        for r in ranked:
-            if r.score < floor and not r.named:
+        for payload, object_id, label, type_name, score, named in items:
+            if score < floor and not named:
                 continue
             # An object asked for by its id is never crowded out by one of its type.
-            if q is not None and r.unit.object_id.lower() not in lowered:
-                t = type_key(r.unit.label)
-                whole = self._whole(r.description.type_name)
+            if q is not None and object_id.lower() not in lowered:
+                t = keys.get(label)
+                if t is None:
+                    t = keys[label] = type_key(label)
+                whole = wholes.get(type_name)
+                if whole is None:
+                    whole = wholes[type_name] = self._whole(type_name)
                 # A part named after a whole (SinkBasin, BathtubBasin) is the same thing as
                 # far as the planner's choice goes: it counts against the whole's share
                 # unless the instruction names it outright.
-                if per_type[t] >= cap or (not r.named and per_whole[whole] >= cap):
+                if per_type[t] >= cap or (not named and per_whole[whole] >= cap):
                     if t not in many:
-                        many[t] = asks_for_many(self.terms_for(r.description.type_name), q)
+                        many[t] = asks_for_many(self.terms_for(type_name), q)
                     if not many[t]:
                         continue
                 per_type[t] += 1
                 per_whole[whole] += 1
-            out.append(r)
+            out.append(payload)
             if len(out) >= k:
                 break
         return out

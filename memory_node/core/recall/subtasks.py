@@ -99,8 +99,11 @@ def recall_subtasks(
         check_instruction(brief, "brief_state")
     out: list[tuple[str, list[RankedUnit]]] = []
     best: dict[str, RankedUnit] = {}
-    for step in steps:
-        query = f"{step}. {brief}" if brief else step
+    queries = [f"{step}. {brief}" if brief else step for step in steps]
+    # Every step's vector in one model call (each call has a fixed cost); the ranking
+    # below finds them in the recaller's query cache.
+    recaller.embed_queries(queries)
+    for step, query in zip(steps, queries, strict=True):
         ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names,
                                units_key=units_key)
         out.append((step, ranked))

@@ -1,0 +1,71 @@
+"""The server process's long-lived heap kept out of the garbage collector's way.
+
+A memory server holds a few hundred thousand long-lived Python objects (rclpy, the
+WordNet index, the tokenizer, the units). CPython's full (generation 2) collection walks
+all of them: ~50-100 ms of one core, paid by whichever callback allocated last, so a
+recall queued behind it waits that long (issue 9's "recall p99 flat": these pauses are
+rare, irregular tail events). `gc.freeze()` moves everything alive into a permanent
+generation the collector skips; later full collections walk only what came after.
+
+What is frozen is never collected, so cyclic garbage among frozen objects (the units of
+a memory replaced by LOAD, say; acyclic garbage is freed by reference counting as usual)
+stays until the next settle: the heap is settled again (unfreeze, one full collection,
+freeze) a minute after start (the background start-up work, WordNet's index, is done by
+then on this hardware) and every `heap_settle_period_s` (one full collection there, on
+purpose, instead of many at random). Not after LOAD: that would lengthen the one request
+that already holds the others up.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from typing import Any
+
+
+class HeapSettler:
+    def __init__(self) -> None:
+        self.settles = 0
+        self.full_collections = 0      # generation-2 collections the interpreter started
+        self.full_collection_cpu_ms_max = 0.0
+        self.last_settle_cpu_ms = 0.0
+        self._started: float | None = None
+        self._settling = False
+        gc.callbacks.append(self._on_collection)
+
+    def settle(self) -> None:
+        start = time.thread_time()
+        self._settling = True
+        try:
+            gc.unfreeze()
+            gc.collect()
+            gc.freeze()
+        finally:
+            self._settling = False
+        self.last_settle_cpu_ms = 1000.0 * (time.thread_time() - start)
+        self.settles += 1
+
+    def close(self) -> None:
+        if self._on_collection in gc.callbacks:
+            gc.callbacks.remove(self._on_collection)
+        gc.unfreeze()
+
+    def counters(self) -> dict[str, str]:
+        return {"heap.settles": str(self.settles),
+                "heap.frozen_objects": str(gc.get_freeze_count()),
+                "heap.last_settle_cpu_ms": f"{self.last_settle_cpu_ms:.1f}",
+                "heap.full_collections": str(self.full_collections),
+                "heap.full_collection_cpu_ms_max": f"{self.full_collection_cpu_ms_max:.1f}"}
+
+    def _on_collection(self, phase: str, info: dict[str, Any]) -> None:
+        # Runs inside the collector, on the collecting thread: thread CPU time is the cost
+        # that thread paid, whatever else the machine is doing.
+        if info.get("generation") != 2 or self._settling:
+            return
+        if phase == "start":
+            self._started = time.thread_time()
+        elif self._started is not None:
+            self.full_collections += 1
+            ms = 1000.0 * (time.thread_time() - self._started)
+            self.full_collection_cpu_ms_max = max(self.full_collection_cpu_ms_max, ms)
+            self._started = None

@@ -1,0 +1,91 @@
+"""The lazily searched WordNet lemma index against nltk's fully parsed one, and its
+behaviour on words it does not know and on damaged lines."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+from memory_node.core.recall.lexicon import (
+    DEFAULT_ROOT,
+    LazyLemmaIndex,
+    Lexicon,
+    _reader_class,
+    find_index_line,
+)
+
+needs_wordnet = pytest.mark.skipif(not (DEFAULT_ROOT / "data.noun").is_file(),
+                                   reason=f"WordNet data absent under {DEFAULT_ROOT} "
+                                          "(apt: wordnet-base)")
+
+
+@needs_wordnet
+def test_every_lemma_is_found_as_nltks_full_parse_has_it() -> None:
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    reader = _reader_class()(str(DEFAULT_ROOT), None)
+    lazy = reader._lemma_pos_offset_map
+    assert isinstance(lazy, LazyLemmaIndex)
+    files = lazy._files
+    full: defaultdict[str, dict] = defaultdict(dict)
+    reader._lemma_pos_offset_map = full
+    WordNetCorpusReader._load_lemma_pos_offset_map(reader)  # nltk's own parser
+    assert len(full) > 140_000
+    fresh = LazyLemmaIndex(files)
+    for lemma, entry in full.items():
+        assert fresh[lemma] == entry, lemma
+        assert lemma in fresh
+    # Words WordNet does not have: absent, and an empty entry as nltk's defaultdict gives.
+    for word in ("", "zzzzqx", "mug cup", "mug\n", " ", "a\tb"):
+        assert word not in fresh
+        assert fresh[word] == {}
+    # Iterating is the full map (misses memoised before are not lemmas).
+    whole = LazyLemmaIndex(files)
+    assert whole["mug"] and "zzzzqx" not in whole
+    assert dict(whole.items()) == dict(full)
+    assert len(whole) == len(full)
+
+
+@needs_wordnet
+def test_lexicon_answers_through_the_lazy_index() -> None:
+    lex = Lexicon()
+    assert lex.load()
+    assert lex.noun("knives") == "knife"
+    assert lex.verb("chilled") == "chill"
+    assert "sofa" in lex.synonyms("couch")
+    assert lex.verb_means("rinse", "clean")
+    assert not lex.is_noun("zzzzqx")
+
+
+def test_binary_search_finds_each_line_and_only_whole_tokens() -> None:
+    lines = [b"  1 licence text", b"  2 more licence", b"a n 1 0 1 0 1",
+             b"a_b n 1 0 1 0 2", b"ab n 1 0 1 0 3", b"b n 1 0 1 0 4", b"mug n 1 0 1 0 5"]
+    data = b"\n".join(lines) + b"\n"
+    for line in lines[2:]:
+        assert find_index_line(data, line.split(b" ")[0]) == line
+    for missing in (b"", b"a_", b"aa", b"c", b"zz", b"1", b"  1"):
+        assert find_index_line(data, missing) is None
+
+
+def test_a_damaged_line_is_a_miss_for_that_word_not_an_error() -> None:
+    good = b"cup n 2 1 @ 2 1 00000001 00000002\n"
+    files = {"adj": b"", "adv": b"", "verb": b"",
+             "noun": b"  1 licence\n" + good + b"mug n x 0 1 0 9\n"}
+    index = LazyLemmaIndex(files)
+    assert index["cup"] == {"n": [1, 2]}
+    assert index["mug"] == {}
+    assert "mug" not in index
+
+
+def test_words_wordnet_lacks_are_memoised_only_up_to_a_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import memory_node.core.recall.lexicon as lexicon_module
+
+    monkeypatch.setattr(lexicon_module, "MAX_MEMOISED_MISSES", 3)
+    index = LazyLemmaIndex({"adj": b"", "adv": b"", "verb": b"",
+                            "noun": b"cup n 1 0 1 0 00000001\n"})
+    for i in range(10):
+        assert index[f"word{i}"] == {}
+    assert index["cup"] == {"n": [1]}
+    assert dict.__len__(index) == 4  # three misses and the hit
