@@ -211,3 +211,13 @@ def test_washing_goes_to_the_sink_that_has_the_faucet() -> None:
                       goal_conditions=("STATE(Mug, cleaned)",))
     assert [str(c) for c in OfflinePlanner().plan(req).calls] == ["navigate(Sink_b)",
                                                                  "clean(Mug_1)"]
+
+
+def test_memory_areas_map_to_the_room_whose_centre_is_nearest() -> None:
+    from memory_node.planner.core.loop import place_rooms
+    areas = [AreaView("area_0", (2.5, 0.4, 1.2)), AreaView("area_1", (5.0, 0.5, 4.0)),
+             AreaView("area_x"), *PLACES]
+    assert place_rooms(areas, PLACES) == {"kitchen": "kitchen", "living_room": "living_room",
+                                          "area_0": "kitchen", "area_1": "living_room",
+                                          "area_x": "area_x"}
+    assert place_rooms(areas[:2], []) == {"area_0": "area_0", "area_1": "area_1"}
