@@ -51,6 +51,9 @@ TUNE_STREAM_SEED = 0
 REPORT_STREAM_SEEDS = (100,)
 POLICIES = ("fifo", "fifo_merge", "lru", "lfu", "wtinylfu")
 CAPACITIES = (5, 10, 15, 20, 25)
+# One colour per policy in every figure (the panels list their runs in different orders).
+COLORS = {"fifo": "tab:blue", "fifo_merge": "tab:purple", "lru": "tab:green",
+          "lfu": "tab:red", "wtinylfu": "tab:orange"}
 
 
 def subset(run: Run, keep: Callable[[str], bool]) -> Run:
@@ -352,7 +355,8 @@ def part_plots() -> list[str]:
                     continue
                 pts = [(n, v * 100) for n, v in r["curve"] if v is not None]
                 if pts:
-                    ax.plot(*zip(*pts, strict=True), label=r["policy"])
+                    ax.plot(*zip(*pts, strict=True), label=r["policy"],
+                            color=COLORS.get(r["policy"]))
             ax.set_title(f"capacity {c}")
             ax.set_xlabel("tasks performed")
             ax.grid(alpha=0.3)
@@ -369,7 +373,8 @@ def part_plots() -> list[str]:
             if not rows:
                 continue
             ax.scatter([r["mhr"] * 100 for r in rows], [r["re"] for r in rows],
-                       s=[10 + 3 * r["capacity"] for r in rows], label=policy)
+                       s=[10 + 3 * r["capacity"] for r in rows], label=policy,
+                       color=COLORS[policy])
         ax.set_xlabel("hit rate after warm-up (%)")
         ax.set_ylabel("reduced exploration (RE)")
         ax.set_title("Reduced exploration vs hit rate (size = capacity)")
