@@ -39,6 +39,14 @@ from pathlib import Path
 
 os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"  # before rclpy loads
 os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
+# The Fast DDS profile a robot should run with (config/fastdds_large_messages.xml: whole
+# images in shared memory), for this process and the nodes it starts; `--dds-profile none`
+# measures Fast DDS's defaults (images over UDP fragments, most frames lost).
+_PROFILE_ARG = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--dds-profile=")),
+                    None)
+if _PROFILE_ARG != "none":
+    os.environ.setdefault("FASTDDS_DEFAULT_PROFILES_FILE", _PROFILE_ARG or str(
+        Path(__file__).resolve().parents[1] / "config" / "fastdds_large_messages.xml"))
 
 import numpy as np  # noqa: E402
 import rclpy  # noqa: E402
@@ -62,9 +70,14 @@ LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                      reliability=ReliabilityPolicy.RELIABLE)
 
 
+PROFILE_DIR: Path | None = None  # --profile: each node runs under cProfile, stats here
+
+
 def start(module: str, log: Path, params: dict[str, str],
           params_file: str = "memory.yaml") -> subprocess.Popen:
-    args = [sys.executable, "-m", module, "--ros-args", "--params-file",
+    profile = ["-m", "cProfile", "-o", str(PROFILE_DIR / f"{module.rsplit('.', 1)[-1]}.prof")] \
+        if PROFILE_DIR is not None else []
+    args = [sys.executable, *profile, "-m", module, "--ros-args", "--params-file",
             str(REPO / "config" / params_file)]
     for key, value in params.items():
         args += ["-p", f"{key}:={value}"]
@@ -150,6 +163,15 @@ class Bench(Watch):
         self.pubs["detections"].publish(d)
 
 
+def dds_profile() -> str:
+    """The Fast DDS profile the run used, relative to the repository when inside it."""
+    path = os.environ.get("FASTDDS_DEFAULT_PROFILES_FILE")
+    if not path:
+        return "Fast DDS defaults"
+    resolved = Path(path).resolve()
+    return str(resolved.relative_to(REPO)) if resolved.is_relative_to(REPO) else path
+
+
 def stage_times(counters: dict[str, str], prefix: str = "") -> dict[str, float]:
     """{stage: median CPU ms} from a node's `cpu_us.<stage>.median` counters."""
     head = f"{prefix}cpu_us."
@@ -163,11 +185,13 @@ def measure(watch: Watch, procs: dict[str, subprocess.Popen], seconds: float,
     over exactly that window."""
     watch.reset()
     cpu0 = {name: cpu_seconds(p.pid) for name, p in procs.items()}
+    cpu0["bench_publisher"] = time.process_time()
     load0 = os.getloadavg()
     t0 = time.monotonic()
     drive(t0 + seconds)
     wall = time.monotonic() - t0
     cpu = {name: cpu_seconds(p.pid) - cpu0[name] for name, p in procs.items()}
+    cpu["bench_publisher"] = time.process_time() - cpu0["bench_publisher"]
     drain = time.monotonic() + 2.0
     while time.monotonic() < drain and len(watch.latency) < len(watch.sent):
         time.sleep(0.05)
@@ -187,6 +211,11 @@ def measure(watch: Watch, procs: dict[str, subprocess.Popen], seconds: float,
         "latency_stamp_to_graph": stats_ms(lat) if lat else None,
         "cpu_ms_per_frame_in_graph": {name: round(1000.0 * c / frames, 2)
                                       for name, c in cpu.items()},
+        # Per frame the camera sent: what keeping up would cost (frames dropped on the way
+        # still cost their transport and conversion). At 30 Hz a process keeps up on an
+        # idle core when this is below 33 ms, and both nodes plus the publisher share two.
+        "cpu_ms_per_frame_sent": {name: round(1000.0 * c / max(1, sent), 2)
+                                  for name, c in cpu.items()},
         "cpu_share_of_one_core": {name: round(c / wall, 3) for name, c in cpu.items()},
         "perception_stage_cpu_ms_median": stage_times(watch.stats),
         "server_stage_cpu_ms_median": stage_times(watch.server_stats, "scene_graph."),
@@ -256,6 +285,7 @@ def run_tum(args: argparse.Namespace, tmp: Path) -> dict:
         node.destroy_node()
         stop(procs)
     return {"rate_hz": args.rate, "detections_per_frame": 10,
+            "fastdds_profile": dds_profile(),
             "server_params": args.server_params,
             "image": "640x480 rgb8 + 16UC1", **result}
 
@@ -320,6 +350,7 @@ def run_world(args: argparse.Namespace, tmp: Path) -> dict:
         node.destroy_node()
         stop(procs)
     return {"rate_hz_requested": args.rate, "image": "640x480 rgb8 + 16UC1 (MuJoCo)",
+            "fastdds_profile": dds_profile(),
             "server_params": args.server_params,
             "detections_per_frame_median": float(np.median(detections)) if detections
             else None, **result}
@@ -334,7 +365,17 @@ def main() -> None:
                         help="memory server parameter override, e.g. "
                         "capabilities:=[scene_graph] (the recall capability embeds every new "
                         "unit)")
+    parser.add_argument("--dds-profile", default="", metavar="XML|none",
+                        help="Fast DDS profile file (read at import; give it as "
+                        "--dds-profile=...); default config/fastdds_large_messages.xml")
+    parser.add_argument("--profile", type=Path, default=None, metavar="DIR",
+                        help="run each node under cProfile (its main thread), stats to DIR "
+                        "(the figures are then inflated by the profiler: not for the table)")
     args = parser.parse_args()
+    global PROFILE_DIR
+    PROFILE_DIR = args.profile
+    if PROFILE_DIR is not None:
+        PROFILE_DIR.mkdir(parents=True, exist_ok=True)
     args.server_params = dict(p.split(":=", 1) for p in args.server_param)
     tmp = Path(tempfile.mkdtemp(prefix="sg_live_"))
     rclpy.init()
@@ -343,10 +384,13 @@ def main() -> None:
     finally:
         rclpy.try_shutdown()
     print(result)
+    if PROFILE_DIR is not None:
+        return  # profiled figures are not results
     path = RESULTS / "scene_graph_live.json"
     previous = json.loads(path.read_text()) if path.is_file() else {}
     key = args.source + ("_" + "_".join(f"{k}={v}" for k, v in args.server_params.items())
-                         if args.server_params else "")
+                         if args.server_params else "") + \
+        ("_fastdds_defaults" if _PROFILE_ARG == "none" else "")
     kept = {k: v for k, v in previous.items() if k.startswith(("tum", "world"))}
     print(write_result("scene_graph_live", {**kept, key: result}))
 

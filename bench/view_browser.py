@@ -4,12 +4,19 @@ Starts the household world with the memory (world + perception + memory server, 
 own process, own DDS domain on loopback), drives the robot through the house (navigate to
 each named place, so the camera feeds perception and the graph grows), then:
 
-1. recall latency on the memory server, viewer OFF (`/memory/recall` round trips);
-2. starts the viewer bridge (`python -m memory_node.viz.web`, rerun web viewer on
-   127.0.0.1) and times recall with the bridge alone; opens its page in Debian's Chromium
+1. the bridge's own cost, repeated so that machine noise can be told from a real cost:
+   `--repeats` times (3) recall latency with the viewer OFF, then with the viewer bridge
+   alone (`python -m memory_node.viz.web` and its rerun server, no browser; measured once
+   the bridge's memory/events subscription has matched the server), the bridge stopped
+   between repeats. Every bridge starts after the memory's events were published: the
+   rows its recording holds under `memory/events` (the recent-changes panel) say whether a
+   late viewer still lists them (transient-local, the server keeps the last 100);
+2. with the last bridge running, opens its page in Debian's Chromium
    through playwright (software GL: SwiftShader) and measures the time to first picture:
    from opening the page until a screenshot shows the memory's objects (pixels in the
-   class colours of the graph's objects); saves bench/results/view_browser.png;
+   class colours of the graph's objects); saves bench/results/view_browser_first.png
+   (the page opened after the events: its recent-changes panel) and, after step 3,
+   bench/results/view_browser.png;
 3. recall latency again with the viewer and the browser open while the robot moves;
 4. kills the rerun server (a viewer that disconnects mid-run): the bridge must say so and
    restore it, the memory must keep answering; the page is reloaded and must show the
@@ -129,6 +136,107 @@ class Robot:
         return list(self.places[-1].names)
 
 
+class EventCounter:
+    """memory/events as the server publishes them (subscribed before the robot moves)."""
+
+    def __init__(self, node: rclpy.node.Node) -> None:
+        from memory_node.msg import ObjectEvent  # noqa: PLC0415
+        from memory_node.nodes.qos import EVENTS_QOS  # noqa: PLC0415
+
+        self.names = {ObjectEvent.NEW: "NEW", ObjectEvent.MOVED: "MOVED",
+                      ObjectEvent.REMOVED: "REMOVED", ObjectEvent.STATE_CHANGED: "STATE_CHANGED",
+                      ObjectEvent.EVICTED: "EVICTED"}
+        self.kinds: dict[str, int] = {}
+        node.create_subscription(ObjectEvent, "memory/events", self._on, EVENTS_QOS)
+
+    def _on(self, msg) -> None:  # noqa: ANN001
+        name = self.names.get(msg.kind, str(msg.kind))
+        self.kinds[name] = self.kinds.get(name, 0) + 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.kinds.values())
+
+    @staticmethod
+    def spin(node: rclpy.node.Node, seconds: float = 1.0) -> None:
+        """Take what is queued (this process spins only inside the Robot's waits)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            rclpy.spin_once(node, timeout_sec=0.1)
+
+
+def wait_for_log(proc: subprocess.Popen, log: Path, text: str, timeout: float) -> float:
+    """Seconds until `text` appears in another process's log."""
+    start = time.monotonic()
+    while text not in log.read_text(errors="replace"):
+        if proc.poll() is not None or time.monotonic() - start > timeout:
+            raise RuntimeError(f"no {text!r} in {log.name} after {timeout} s:\n"
+                               f"{log.read_text(errors='replace')[-3000:]}")
+        time.sleep(0.2)  # waiting for a log line of another process
+    return round(time.monotonic() - start, 2)
+
+
+def start_viewer(py: str, log: Path, rrd: Path) -> tuple[subprocess.Popen, str, float]:
+    """The bridge and its rerun server; (process, page URL, seconds to the URL)."""
+    web, grpc = free_port(), free_port()
+    t_start = time.monotonic()
+    with open(log, "wb") as out:
+        viewer = subprocess.Popen([py, "-m", "memory_node.viz.web", "--port", str(web),
+                                   "--grpc-port", str(grpc), "--save", str(rrd)],
+                                  stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    wait_for_log(viewer, log, "memory view: http://", 120)
+    line = next(x for x in log.read_text(errors="replace").splitlines()
+                if "memory view: http://" in x)
+    url = line.split("memory view: ", 1)[1].split(" ", 1)[0]
+    return viewer, url, round(time.monotonic() - t_start, 2)
+
+
+def stop_viewer(viewer: subprocess.Popen) -> int:
+    viewer.send_signal(signal.SIGINT)
+    try:
+        return viewer.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        viewer.kill()
+        return viewer.wait(timeout=10)
+
+
+def late_viewer_rows(py: str, rrd: Path, published_before: int, published_total: int
+                     ) -> dict:
+    """What a viewer started after the events lists: the rows its recording holds under
+    memory/events (the recent-changes panel) against the events published before it
+    started (the server keeps the last 100 for late joiners)."""
+    code = ("import json, sys; from pathlib import Path; from memory_node.viz.rerun_view "
+            "import entity_counts; print(json.dumps(entity_counts(Path(sys.argv[1]))))")
+    run = subprocess.run([py, "-c", code, str(rrd)], capture_output=True, text=True,
+                         timeout=180)
+    if run.returncode != 0:
+        return {"error": run.stderr.strip()[-500:]}
+    counts = json.loads(run.stdout)
+    return {"events_published_before_viewer": published_before,
+            "events_published_while_up": published_total - published_before,
+            "recent_changes_rows": counts.get("memory/events", 0),
+            "status_rows": counts.get("memory/status", 0)}
+
+
+def bridge_cost(phases: list[dict]) -> dict:
+    """Medians over the repeats, and each bridge phase against the off phase just before."""
+    off = [p for p in phases if p["phase"] == "off"]
+    on = [p for p in phases if p["phase"] == "bridge"]
+    pairs = list(zip(off, on, strict=False))
+    med = lambda xs: round(float(np.median(xs)), 2)  # noqa: E731
+    return {
+        "off_p50_ms_median": med([p["p50_ms"] for p in off]),
+        "off_p99_ms_median": med([p["p99_ms"] for p in off]),
+        "bridge_p50_ms_median": med([p["p50_ms"] for p in on]),
+        "bridge_p99_ms_median": med([p["p99_ms"] for p in on]),
+        "p50_ratio_per_pair": [round(b["p50_ms"] / a["p50_ms"], 3) for a, b in pairs],
+        "p99_ratio_per_pair": [round(b["p99_ms"] / a["p99_ms"], 3) for a, b in pairs],
+        "off_p50_spread_ms": round(max(p["p50_ms"] for p in off)
+                                   - min(p["p50_ms"] for p in off), 2),
+        "load_1min": [round(p["load"][0], 2) for p in phases],
+    }
+
+
 def class_hues(labels: set[str]) -> np.ndarray:
     return np.array([colorsys.rgb_to_hsv(*label_colour(label))[0] for label in labels])
 
@@ -214,10 +322,15 @@ def lod_benchmark(tmp: Path) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--calls", type=int, default=150)
+    parser.add_argument("--calls", type=int, default=150, help="recall round trips a phase")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="viewer off / bridge alone pairs (the last bridge stays for the "
+                        "browser)")
     parser.add_argument("--out", type=Path, default=RESULTS / "view_browser.json")
     parser.add_argument("--screenshot", type=Path, default=RESULTS / "view_browser.png")
     args = parser.parse_args()
+    if not 1 <= args.repeats <= 10 or not 10 <= args.calls <= 10_000:
+        parser.error("--repeats must be in 1..10 and --calls in 10..10000")
     ensure_chromium()
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
@@ -231,9 +344,10 @@ def main() -> int:
          "-p", f"memory_server:memory_dir:={tmp / 'memory'}",
          "-p", "household_world:time.real_time_factor:=10.0"],
         stdout=world_log, stderr=subprocess.STDOUT, start_new_session=True)
-    viewer = None
+    viewer: subprocess.Popen | None = None
     rclpy.init()
     node = rclpy.create_node("view_browser_bench")
+    events = EventCounter(node)  # subscribed before the robot moves: every event counted
     try:
         memory = MemoryClient()
         memory.wait_until_ready(timeout=120.0)
@@ -248,29 +362,37 @@ def main() -> int:
         result["graph"] = {"objects": len(objects), "classes": len(labels),
                            "areas": sum(n[1] == 1 for n in graph.nodes)}
         hues = class_hues(labels)
-        result["recall_viewer_off_before"] = recall_latency(memory, args.calls, 1)
-
-        web, grpc = free_port(), free_port()
-        viewer_log = open(tmp / "viewer.log", "wb")
-        t_start = time.monotonic()
-        viewer = subprocess.Popen([py, "-m", "memory_node.viz.web", "--port", str(web),
-                                   "--grpc-port", str(grpc), "--save", str(tmp / "run.rrd")],
-                                  stdout=viewer_log, stderr=subprocess.STDOUT,
-                                  start_new_session=True)
-        url = None
-        deadline = time.monotonic() + 120
-        while url is None:
-            text = (tmp / "viewer.log").read_text(errors="replace")
-            for line in text.splitlines():
-                if "memory view: http://" in line:
-                    url = line.split("memory view: ", 1)[1].split(" ", 1)[0]
-            if viewer.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the viewer did not start:\n{text[-3000:]}")
-            if url is None:
-                time.sleep(0.2)  # waiting for a log line of another process
-        result["viewer_start_s"] = round(time.monotonic() - t_start, 2)
-        # The bridge alone (subscribed and drawing into its rerun server, no browser).
-        result["recall_bridge_only"] = recall_latency(memory, args.calls, 4)
+        events.spin(node)
+        result["events_before_viewer"] = dict(events.kinds)
+        # Off and bridge alternated: a cost of the bridge shows in every pair, machine noise
+        # (other sessions' load) does not.
+        result["phases"] = []
+        for rep in range(1, args.repeats + 1):
+            load = os.getloadavg()
+            result["phases"].append({"phase": "off", "repeat": rep, "load": load,
+                                     **recall_latency(memory, args.calls, 10 + rep)})
+            rrd = tmp / f"bridge_{rep}.rrd"
+            viewer, url, started = start_viewer(py, tmp / f"viewer_{rep}.log", rrd)
+            matched = wait_for_log(viewer, tmp / f"viewer_{rep}.log",
+                                   "publisher(s) matched", 60)
+            sent = events.total
+            load = os.getloadavg()
+            phase = {"phase": "bridge", "repeat": rep, "load": load,
+                     "viewer_start_s": started, "events_matched_s": matched,
+                     **recall_latency(memory, args.calls, 20 + rep)}
+            result["phases"].append(phase)
+            if rep == args.repeats:
+                break  # this bridge stays up for the browser
+            stop_viewer(viewer)
+            viewer = None
+            events.spin(node)
+            phase["late_viewer"] = late_viewer_rows(py, rrd, sent, events.total)
+        result["bridge_cost"] = bridge_cost(result["phases"])
+        result["viewer_start_s"] = result["phases"][-1]["viewer_start_s"]
+        last_rrd = tmp / f"bridge_{args.repeats}.rrd"
+        viewer_log = tmp / f"viewer_{args.repeats}.log"
+        events_at_open = events.total
+        assert viewer is not None  # the last repeat's bridge
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
                 executable_path=CHROMIUM, headless=True,
@@ -286,10 +408,15 @@ def main() -> int:
             ttfp, pixels, png = wait_for_picture(page, hues, 240, 0.002)
             result["time_to_first_picture_s"] = round(ttfp + result["page_load_s"], 2)
             result["first_picture"] = pixels
+            first = args.screenshot.with_name(args.screenshot.stem + "_first.png")
+            first.parent.mkdir(parents=True, exist_ok=True)
+            first.write_bytes(png)  # page opened after the events: recent changes listed?
+            result["first_screenshot"] = str(first.relative_to(ROOT))
 
             for place in reversed(places):  # the robot moves while the view is open
                 robot.navigate(place)
-            result["recall_viewer_on"] = recall_latency(memory, args.calls, 2)
+            result["recall_viewer_on"] = {"load": os.getloadavg(),
+                                          **recall_latency(memory, args.calls, 2)}
             _, pixels, png = wait_for_picture(page, hues, 120, 0.002)
             args.screenshot.parent.mkdir(parents=True, exist_ok=True)
             args.screenshot.write_bytes(png)
@@ -304,7 +431,7 @@ def main() -> int:
                 os.kill(rerun_pid, signal.SIGKILL)
                 t_kill = time.monotonic()
                 memory.recall("bring me a mug", k=5)
-                while "rerun viewer server stopped" not in (tmp / "viewer.log").read_text(
+                while "rerun viewer server stopped" not in viewer_log.read_text(
                         errors="replace"):
                     if time.monotonic() - t_kill > 60:
                         raise TimeoutError("the bridge never reported the viewer's death")
@@ -319,11 +446,17 @@ def main() -> int:
         viewer.wait(timeout=30)
         result["viewer_exit_status"] = viewer.returncode
         viewer = None
-        result["recall_viewer_off_after"] = recall_latency(memory, args.calls, 3)
-        result["recording_bytes"] = (tmp / "run.rrd").stat().st_size
+        result["recall_viewer_off_after"] = {"load": os.getloadavg(),
+                                             **recall_latency(memory, args.calls, 3)}
+        events.spin(node)
+        result["late_viewer_browser_run"] = late_viewer_rows(py, last_rrd, events_at_open,
+                                                             events.total)
+        # EVICTED (the short-term memory's) are not changes of the scene: the view skips them.
+        result["events_published_by_kind"] = dict(events.kinds)
+        result["recording_bytes"] = last_rrd.stat().st_size
         check = subprocess.run([py, "-c", "from pathlib import Path; from memory_node.viz."
                                 "rerun_view import check_recording; print(check_recording("
-                                f"Path({str(tmp / 'run.rrd')!r})))"],
+                                f"Path({str(last_rrd)!r})))"],
                                capture_output=True, text=True, timeout=120)
         result["recording_check"] = (check.stdout or check.stderr).strip()[-300:]
         memory.close()

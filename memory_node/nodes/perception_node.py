@@ -3,9 +3,11 @@
 A thin shell over `memory_node.core.perception` (its own process: the point-cloud work
 must not stall the memory server's services). Per message: convert and validate (a bad
 message is dropped with a throttled warning saying why, and counted); queue it in the
-timestamp synchroniser; for every complete set (colour, depth, pose, detections within
-`sync.tolerance_s`), run the pipeline and publish one ObjectObservations - also when no
-detection survived, because the camera view alone tells the memory what is *not* there.
+timestamp synchroniser; for the newest complete set (colour, depth, pose, detections within
+`sync.tolerance_s`), run the pipeline on a worker thread and publish one ObjectObservations -
+also when no detection survived, because the camera view alone tells the memory what is
+*not* there. Sets completed while the worker is busy are superseded by newer ones (counted
+as `frames.superseded`): a node that falls behind skips stale frames.
 
 Drop policy (the synchroniser's, see memory_node.core.perception.sync): per stream a queue
 of `sync.queue_size`; when full the OLDEST message goes; stamps older than the newest seen
@@ -18,6 +20,7 @@ MemoryStats on /memory/perception/stats; the memory server folds them into /memo
 from __future__ import annotations
 
 import sys
+import threading
 import time
 import traceback
 from collections import Counter, deque
@@ -101,12 +104,28 @@ class PerceptionNode(Node):
                          if s.qos.reliability == "best_effort" else ReliabilityPolicy.RELIABLE)
 
         self.drops: Counter[str] = Counter()
+        self._stats_lock = threading.Lock()
         self._sync_seen: Counter[str] = Counter()
         self.frames = 0
         self.observations = 0
         self.process_ms: deque[float] = deque(maxlen=300)
         self.times = StageTimes()  # per stage: wall and CPU time (load-independent-ish)
         self.pipeline: PerceptionPipeline | None = None
+        # Newest-frame policy: callbacks only convert and synchronise; one worker thread
+        # runs the pipeline on the newest complete frame. A frame completed while another
+        # is being processed waits in this one slot, and a newer one replaces it (counted
+        # as `frames.superseded`), so when the node falls behind it skips stale frames
+        # instead of working through a backlog: latency stays within about two frame
+        # processing times. The callbacks keep taking messages meanwhile, so the DDS
+        # queues do not hold old images either.
+        self._slot: SyncedSet | None = None
+        self._slot_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = False
+        self.superseded = 0
+        self._worker = threading.Thread(target=self._work, name="perception_pipeline",
+                                        daemon=True)
+        self._worker.start()
 
         if topics["colour"]:
             self.create_subscription(Image, topics["colour"], self._on_colour, qos)
@@ -139,8 +158,10 @@ class PerceptionNode(Node):
 
     # -- drops --------------------------------------------------------------------------------
     def _drop(self, code: str, message: str) -> None:
-        self.drops[code] += 1
-        self.warnings.warn(code, message, self.drops[code])
+        with self._stats_lock:  # the pipeline worker drops too
+            self.drops[code] += 1
+            count = self.drops[code]
+        self.warnings.warn(code, message, count)
 
     def _guard(self, what: str, fn: Any, msg: Any) -> None:
         """Run one callback: DropError is a counted drop; anything else a logged bug that
@@ -202,8 +223,36 @@ class PerceptionNode(Node):
                 kind, _, which = reason.partition(":")
                 self.warnings.warn(f"sync.{reason}", f"{which} message dropped: "
                                    f"{_SYNC_REASONS.get(kind, kind)}", count)
-        for frame in completed:
-            self._process(frame)
+        if completed:
+            with self._slot_lock:
+                # Older sets of this batch and a frame still waiting are stale now.
+                self.superseded += len(completed) - 1 + (self._slot is not None)
+                self._slot = completed[-1]
+            self._wake.set()
+
+    def _work(self) -> None:
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            if self._stopping:
+                return
+            with self._slot_lock:
+                frame, self._slot = self._slot, None
+            if frame is None:
+                continue
+            try:
+                self._process(frame)
+            except Exception as exc:  # a bug must not stop the worker (nor the node)
+                if self._stopping or not self.context.ok():
+                    return
+                self.get_logger().error(f"frame: {traceback.format_exc()}")
+                self._drop("frame.internal_error", f"frame: {type(exc).__name__}: {exc}")
+
+    def destroy_node(self) -> None:
+        self._stopping = True
+        self._wake.set()
+        self._worker.join(timeout=5.0)  # a frame in progress finishes; none starts
+        super().destroy_node()
 
     # -- one synchronised frame ---------------------------------------------------------------
     def _process(self, frame: SyncedSet) -> None:
@@ -236,20 +285,25 @@ class PerceptionNode(Node):
                                 for o in result.observations]
         with self.times.stage("publish"):
             self.observations_pub.publish(out)
-        self.process_ms.append(1000.0 * (time.perf_counter() - start))
-        self.frames += 1
-        self.observations += len(result.observations)
+        with self._stats_lock:
+            self.process_ms.append(1000.0 * (time.perf_counter() - start))
+            self.frames += 1
+            self.observations += len(result.observations)
 
     def _publish_stats(self) -> None:
-        counters = dict(self.drops)
+        with self._stats_lock:
+            counters: dict[str, Any] = dict(self.drops)
+            process_ms = list(self.process_ms)
+            frames, observations = self.frames, self.observations
         counters.update({f"sync.{k}": v for k, v in self.sync.drops.items()})
         counters["frames.matched"] = self.sync.emitted
+        counters["frames.superseded"] = self.superseded
         counters["sync.expired"] = self.sync.expired
-        counters["observations.published"] = self.observations
-        if self.process_ms:
-            counters["processing_ms.median"] = round(float(np.median(self.process_ms)))
+        counters["observations.published"] = observations
+        if process_ms:
+            counters["processing_ms.median"] = round(float(np.median(process_ms)))
         counters.update(self.times.counters())
-        msg = MemoryStats(observations_applied=self.frames,
+        msg = MemoryStats(observations_applied=frames,
                           counters=[KeyValue(key=k, value=str(v))
                                     for k, v in sorted(counters.items())])
         msg.header.stamp = self.get_clock().now().to_msg()

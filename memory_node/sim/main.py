@@ -13,7 +13,9 @@ once per ablation — `full` memory, then `none` (memory cleared before every ta
 progress bar and one line per skill (result, what memory supplied); prints per-task results
 and SR / GC / RE / RT of memory against the no-memory run; writes into the output
 directory: `run_<ablation>.jsonl` (every record), `summary.json`, `results.md`,
-`house_<ablation>.png` (the house, memory's scene graph, the robot's path), `bag/` (a
+`house_<ablation>_<sequence>.png` (the house, memory's scene graph, the robot's path),
+`tasks/<ablation>_<sequence>_<nn>_<task>.png` (per task: memory's floor plan at its end and
+what changed in memory during it, with the changes as .json beside it), `bag/` (a
 rosbag2 MCAP recording: camera, detections, pose, markers, memory events and stats, ground
 truth, planner feedback and results) and `logs/` (each node's output). Ctrl-C stops every
 process it started and still writes what was recorded.
@@ -47,7 +49,7 @@ from memory_node.sim.nodes.full_stack import (  # noqa: E402
     StackOptions,
     StepEvent,
 )
-from memory_node.sim.picture import scene_picture  # noqa: E402
+from memory_node.sim.picture import scene_picture, task_picture  # noqa: E402
 from memory_node.sim.tasks.check import read_tasks  # noqa: E402
 from memory_node.sim.tasks.driver import Progress, run_suite  # noqa: E402
 from memory_node.sim.tasks.metrics import summarize, task_outcomes  # noqa: E402
@@ -165,7 +167,32 @@ def _write(out: Path, runs: dict[str, Run], stack: FullStack | None, interrupted
             scene_picture(view.truth, view.nodes, view.edges, view.path, path,
                           f"{seq} ({ablation} memory): house, memory's scene graph "
                           f"({sum(1 for n in view.nodes if n[1] == 2)} objects), robot path")
+        _task_pictures(out / "tasks", stack)
     return summary
+
+
+def _task_pictures(folder: Path, stack: FullStack) -> None:
+    """Per task: memory's floor plan at its end and what changed in memory during it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for v in stack.task_views:
+        if not v.closed:
+            continue
+        name = "".join(ch if ch.isalnum() or ch in "-_" else "_"
+                       for ch in f"{v.ablation}_{v.sequence}_{v.position:02d}_{v.task}")
+        try:
+            changes = task_picture(
+                v.truth, v.before, v.after, v.edges, v.path, folder / f"{name}.png",
+                f"{v.sequence}, task {v.position} ({v.task}), {v.ablation} memory: "
+                f"\"{v.instruction[:90]}\"")
+        except (ValueError, OSError) as exc:  # one bad picture must not lose the others
+            print(f"no picture of {name}: {exc}", file=sys.stderr)
+            continue
+        kinds = {k: sum(1 for c in changes if c.kind == k)
+                 for k in ("moved", "new", "removed", "state")}
+        (folder / f"{name}.json").write_text(json.dumps(
+            {"task": v.task, "ablation": v.ablation, "sequence": v.sequence,
+             "position": v.position, "counts": kinds,
+             "changes": [c.__dict__ for c in changes]}, indent=1))
 
 
 def _terminate(*_args: object) -> None:

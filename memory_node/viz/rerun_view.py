@@ -256,9 +256,12 @@ class RerunView:
                     labels=[f"moved {c.label}" for c in moved]))
                 continue
             at = [c.new if c.new is not None else c.old for c in of_kind]
+            # A new object's box already carries its name: a second "new X" label on the
+            # same spot only piles text up (every object is new when the view starts).
+            labels = None if kind == "NEW" else [f"{kind.lower()} {c.label}" for c in of_kind]
             log(f"world/changes/{kind.lower()}", rr.Points3D(
                 np.array(at, float).reshape(-1, 3), colors=[colour], radii=0.08,
-                labels=[f"{kind.lower()} {c.label}" for c in of_kind]))
+                labels=labels))
 
     def robot(self, path: Sequence[tuple[float, float, float]], stamp: float) -> None:
         self._time(stamp)

@@ -20,6 +20,7 @@ from memory_node.core.perception import (
 from memory_node.core.perception.camera import matrix_to_quaternion, quaternion_to_matrix
 from memory_node.core.perception.geometry import (
     back_project,
+    fit_plane,
     gravity_aligned_box,
     project,
     reject_outliers,
@@ -178,6 +179,21 @@ def test_dbscan_drops_far_outliers_and_support_plane():
     center, extent, _ = gravity_aligned_box(kept)
     np.testing.assert_allclose(center, [2.0, 0.0, 0.27], atol=0.04)
     assert sorted(extent[:2]) == pytest.approx([0.3, 0.4], abs=0.05)
+
+
+def test_fit_plane_finds_a_tilted_plane_among_clutter_the_same_every_run():
+    rng = np.random.default_rng(3)
+    xy = rng.uniform(-1, 1, (600, 2))
+    plane = np.column_stack((xy, 0.1 * xy[:, 0] + 0.5 + rng.normal(0, 0.003, 600)))
+    clutter = rng.uniform(-1, 1, (300, 3))  # more points than the 256 scored
+    points = np.vstack((plane, clutter))
+    model, inliers = fit_plane(points, 0.02)
+    normal = model[:3] * np.sign(model[2])
+    expected = np.array([-0.1, 0.0, 1.0]) / np.linalg.norm([-0.1, 0.0, 1.0])
+    assert np.degrees(np.arccos(min(1.0, normal @ expected))) < 1.0
+    assert inliers[:600].mean() > 0.99 and inliers[600:].mean() < 0.1
+    again_model, again_inliers = fit_plane(points, 0.02)
+    assert np.array_equal(model, again_model) and np.array_equal(inliers, again_inliers)
 
 
 def test_statistical_outlier_removal_drops_isolated_points():

@@ -37,8 +37,10 @@ SUITE = {
              "subtasks": [{"goal_conditions": ["INSIDE(Mug, Fridge)"]}]},
             {"id": "t2-open", "instruction": "Open the fridge.",
              "subtasks": [{"goal_conditions": ["OPEN(Fridge)"]}]},
-            {"id": "t3-interrupted", "instruction": "Close the fridge.",
-             "subtasks": [{"goal_conditions": ["CLOSED(Fridge)"]}]},
+            # Needs skills whatever the tasks before it did (a "close the fridge" after a
+            # failed "open" has nothing to do, and the test waits for a step to interrupt).
+            {"id": "t3-interrupted", "instruction": "Turn on the television.",
+             "subtasks": [{"goal_conditions": ["TOGGLEON(Television)"]}]},
             {"id": "t4-never", "instruction": "Open the fridge again.",
              "subtasks": [{"goal_conditions": ["OPEN(Fridge)"]}]},
         ]}],
@@ -152,6 +154,14 @@ def test_main_job_runs_survives_a_crash_and_stops_on_ctrl_c(tmp_path: Path) -> N
     assert summary["tasks"]["all"]["errors"] >= 1
     assert (out / "results.md").read_text().startswith("# Task run results")
     assert (out / "house_full_k1.png").stat().st_size > 10_000
+    # One picture per task that started, also the crashed one (ended by the next task's
+    # start) and the interrupted one (ended by the orderly stop), with its changes beside it.
+    for n, task in enumerate(("t1-killed", "t2-open", "t3-interrupted"), 1):
+        stem = out / "tasks" / f"full_k1_{n:02d}_{task}"
+        assert stem.with_suffix(".png").stat().st_size > 10_000, sorted(out.rglob("*.png"))
+        change = json.loads(stem.with_suffix(".json").read_text())
+        assert change["task"] == task and set(change["counts"]) == {
+            "moved", "new", "removed", "state"}
 
     from rosbags.rosbag2 import Reader  # noqa: PLC0415 - only this test reads bags
 

@@ -107,36 +107,93 @@ def _to_cloud(points: np.ndarray) -> o3d.geometry.PointCloud:
     return o3d.geometry.PointCloud(o3d.utility.Vector3dVector(np.ascontiguousarray(points)))
 
 
-def remove_support_plane(
-    cloud: o3d.geometry.PointCloud, config: OutlierConfig
-) -> o3d.geometry.PointCloud:
+def fit_plane(points: np.ndarray, distance: float, iterations: int = 100,
+              seed: int = 0, score_points: int = 256) -> tuple[np.ndarray, np.ndarray]:
+    """RANSAC plane of a small cloud: (model [a, b, c, d] with unit normal, inlier mask).
+
+    All `iterations` hypotheses are scored at once (one (iterations x N) distance matrix),
+    then the best is refitted by least squares to its inliers, as open3d's segment_plane
+    does. Replaces that call because, on the few hundred points of one detection, its
+    fixed per-call overhead was most of the perception pipeline's time (and it drew from an
+    unseeded generator; this one is seeded, so a frame gives the same boxes every run).
+    """
+    n = len(points)
+    rng = np.random.default_rng(seed)
+    # Three distinct indices per hypothesis (a repeated index gives no plane).
+    idx = np.argsort(rng.random((iterations, n)), axis=1)[:, :3] if n <= 64 else \
+        _distinct_triples(rng, n, iterations)
+    a, b, c = points[idx[:, 0]], points[idx[:, 1]], points[idx[:, 2]]
+    u, v = b - a, c - a
+    # The cross product written out: np.cross's generic axis handling cost more than the
+    # arithmetic at this size (it is called ~15 times per frame).
+    normals = np.column_stack((u[:, 1] * v[:, 2] - u[:, 2] * v[:, 1],
+                               u[:, 2] * v[:, 0] - u[:, 0] * v[:, 2],
+                               u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]))
+    norms = np.sqrt(np.einsum("ij,ij->i", normals, normals))
+    ok = norms > 1e-12
+    normals, a = normals[ok] / norms[ok, None], a[ok]
+    if len(normals) == 0:
+        return np.zeros(4), np.zeros(n, dtype=bool)
+    offsets = -np.einsum("ij,ij->i", normals, a)
+    # Hypotheses are scored on at most `score_points` of the points: the inlier share of a
+    # plane is estimated as well from a few hundred as from all, at a fraction of the cost.
+    scored = points if n <= score_points else points[rng.choice(n, score_points, replace=False)]
+    dist = np.abs(scored @ normals.T + offsets)  # (points scored, hypotheses)
+    within = dist < distance
+    counts = within.sum(axis=0)
+    # Most inliers first, then the smallest residual among them (open3d's order).
+    residual = np.where(within, dist * dist, 0.0).sum(axis=0) / np.maximum(counts, 1)
+    best = int(np.lexsort((residual, -counts))[0])
+    inliers = np.abs(points @ normals[best] + offsets[best]) < distance
+    if inliers.sum() >= 3:
+        sel = points[inliers]
+        centre = sel.mean(axis=0)
+        offset = sel - centre
+        # Least-squares normal: the covariance's eigenvector of the smallest eigenvalue.
+        normal = np.linalg.eigh(offset.T @ offset)[1][:, 0]
+        model = np.append(normal, -normal @ centre)
+    else:
+        model = np.append(normals[best], offsets[best])
+    return model, inliers
+
+
+def _distinct_triples(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
+    """`count` rows of three distinct indices in [0, n) (n > 3): draws with replacement,
+    redrawn where a row repeats one (rare for n > 64)."""
+    idx = rng.integers(0, n, size=(count, 3))
+    while True:
+        bad = (idx[:, 0] == idx[:, 1]) | (idx[:, 0] == idx[:, 2]) | (idx[:, 1] == idx[:, 2])
+        if not bad.any():
+            return idx
+        idx[bad] = rng.integers(0, n, size=(int(bad.sum()), 3))
+
+
+def remove_support_plane(points: np.ndarray, config: OutlierConfig) -> np.ndarray:
     """Drop the horizontal plane the object stands on (floor, table top), if the box holds
     one: the first RANSAC plane that faces `up` and lies in the bottom of the cloud. Points
     on or below it go; vertical planes (walls, the object's own faces) are skipped."""
-    points = np.asarray(cloud.points)
     if len(points) < 50:
-        return cloud
+        return points
     up = np.asarray(config.up, dtype=float)
     heights = points @ up
     bottom = np.percentile(heights, 5)
-    remaining = cloud
-    for _ in range(config.plane_attempts):
-        if len(remaining.points) < 30:
+    remaining = points
+    for attempt in range(config.plane_attempts):
+        if len(remaining) < 30:
             break
-        model, inliers = remaining.segment_plane(config.plane_distance, 3, 100)
+        model, inliers = fit_plane(remaining, config.plane_distance, 100, seed=attempt)
         normal = np.asarray(model[:3])
         if normal @ up < 0:
             model = -np.asarray(model)
             normal = -normal
         if normal @ up > 0.95:
             # plane height where the cloud is; tilt makes -d/|n| alone wrong away from origin
-            plane_height = np.median(np.asarray(remaining.points)[inliers] @ up)
+            plane_height = np.median(remaining[inliers] @ up)
             if plane_height < bottom + 0.05:
                 signed = points @ normal + model[3]
-                keep = np.flatnonzero(signed > config.plane_clearance).tolist()
-                return cloud.select_by_index(keep)
-        remaining = remaining.select_by_index(inliers, invert=True)
-    return cloud
+                return points[signed > config.plane_clearance]
+        remaining = remaining[~inliers]
+    return points
 
 
 def reject_outliers(
@@ -151,7 +208,7 @@ def reject_outliers(
     if config.voxel_size > 0:
         cloud = cloud.voxel_down_sample(config.voxel_size)
     if config.remove_support_plane:
-        cloud = remove_support_plane(cloud, config)
+        cloud = _to_cloud(remove_support_plane(np.asarray(cloud.points), config))
     if config.method in ("statistical", "statistical+dbscan") and len(cloud.points) > (
         config.nb_neighbors
     ):

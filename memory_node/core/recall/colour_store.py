@@ -11,10 +11,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+from memory_node.core.persistence.derived_rows import DerivedRows
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.recall.colour import COLOUR_METHOD, COLOUR_NAMES
 
-MAX_BATCH = 500  # SQLite's bound-parameter limit is 999 on old builds
+MAX_ROWS = 200_000  # ~60 bytes each; rows of gone crops are dropped past it
 _VALID = frozenset(COLOUR_NAMES) | {""}
 
 
@@ -25,35 +26,21 @@ def crop_hash(jpeg: bytes) -> str:
 class CropColourStore:
     """Load and save crop colour names of one colour method in a :class:`MemoryStore`."""
 
-    def __init__(self, store: MemoryStore, method: str = COLOUR_METHOD) -> None:
+    def __init__(self, store: MemoryStore, method: str = COLOUR_METHOD,
+                 max_rows: int = MAX_ROWS) -> None:
         if not method:
             raise ValueError("method must be non-empty")
         self.store = store
         self.method = method
+        self.rows = DerivedRows(store, "crop_colours", "crop_hash", "method", method,
+                                ("colour",), max_rows)
 
     def load(self, hashes: Sequence[str]) -> dict[str, str]:
-        out: dict[str, str] = {}
-        unique = list(dict.fromkeys(hashes))
-        for start in range(0, len(unique), MAX_BATCH):
-            chunk = unique[start:start + MAX_BATCH]
-            marks = ",".join("?" * len(chunk))
-            rows = self.store.query(
-                f"SELECT crop_hash, colour FROM crop_colours "  # noqa: S608 - only '?' marks are formatted in
-                f"WHERE method = ? AND crop_hash IN ({marks})", (self.method, *chunk))
-            for r in rows:
-                if r["colour"] in _VALID:
-                    out[r["crop_hash"]] = r["colour"]
-        return out
+        return {r["crop_hash"]: r["colour"] for r in self.rows.load(hashes)
+                if r["colour"] in _VALID}
 
     def save(self, items: Sequence[tuple[str, str]]) -> int:
-        rows = [(h, self.method, c) for h, c in items if c in _VALID and h]
-        if rows:  # derived data, recomputed if lost: no fsync (MemoryStore.unacknowledged)
-            with self.store.unacknowledged(), self.store.transaction() as conn:
-                conn.executemany("INSERT OR REPLACE INTO crop_colours (crop_hash, method, "
-                                 "colour) VALUES (?, ?, ?)", rows)
-        return len(rows)
+        return self.rows.save([(h, c) for h, c in items if c in _VALID and h])
 
     def count(self) -> int:
-        rows = self.store.query("SELECT COUNT(*) AS n FROM crop_colours WHERE method = ?",
-                                (self.method,))
-        return int(rows[0]["n"])
+        return self.rows.count()

@@ -47,6 +47,10 @@ def text_hash(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
+
+# Vectors kept in memory, and in SQLite (EmbeddingStore): 1.5 kB each at 384 dimensions.
+MAX_CACHED_VECTORS = 100_000
+
 class Embedder:
     """Turns texts into unit-length float32 vectors (rows of an (n, 384) array)."""
 
@@ -134,7 +138,7 @@ class EmbeddingCache:
     text changed replaces its old vector instead of leaking it.
     """
 
-    def __init__(self, embedder: Embedder, max_entries: int = 100_000,
+    def __init__(self, embedder: Embedder, max_entries: int = MAX_CACHED_VECTORS,
                  store: EmbeddingStore | None = None) -> None:
         if max_entries <= 0:
             raise ValueError(f"max_entries must be positive, got {max_entries}")

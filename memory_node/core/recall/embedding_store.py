@@ -14,9 +14,9 @@ from pathlib import Path
 
 import numpy as np
 
+from memory_node.core.persistence.derived_rows import DerivedRows
 from memory_node.core.persistence.store import MemoryStore
-
-MAX_BATCH = 500  # SQLite's bound-parameter limit is 999 on old builds
+from memory_node.core.recall.embedder import MAX_CACHED_VECTORS
 
 
 def model_identity(model_path: str | Path, max_tokens: int) -> str:
@@ -32,29 +32,25 @@ def model_identity(model_path: str | Path, max_tokens: int) -> str:
 class EmbeddingStore:
     """Load and save float32 vectors of one model in a :class:`MemoryStore`."""
 
-    def __init__(self, store: MemoryStore, model_id: str, dim: int) -> None:
+    def __init__(self, store: MemoryStore, model_id: str, dim: int,
+                 max_rows: int = MAX_CACHED_VECTORS) -> None:
         if not model_id or dim <= 0:
             raise ValueError("model_id must be non-empty and dim positive")
         self.store = store
         self.model_id = model_id
         self.dim = dim
+        self.rows = DerivedRows(store, "text_embeddings", "text_hash", "model_id", model_id,
+                                ("dim", "vector"), max_rows)
 
     def load(self, hashes: Sequence[str]) -> dict[str, np.ndarray]:
         """Stored vectors of this model for ``hashes`` (missing ones are absent)."""
         out: dict[str, np.ndarray] = {}
-        unique = list(dict.fromkeys(hashes))
-        for start in range(0, len(unique), MAX_BATCH):
-            chunk = unique[start:start + MAX_BATCH]
-            marks = ",".join("?" * len(chunk))
-            rows = self.store.query(
-                f"SELECT text_hash, dim, vector FROM text_embeddings "  # noqa: S608 - only '?' marks are formatted in
-                f"WHERE model_id = ? AND text_hash IN ({marks})", (self.model_id, *chunk))
-            for r in rows:
-                if r["dim"] != self.dim or len(r["vector"]) != 4 * self.dim:
-                    continue
-                v = np.frombuffer(r["vector"], dtype=np.float32).copy()
-                if np.isfinite(v).all():
-                    out[r["text_hash"]] = v
+        for r in self.rows.load(hashes):
+            if r["dim"] != self.dim or len(r["vector"]) != 4 * self.dim:
+                continue
+            v = np.frombuffer(r["vector"], dtype=np.float32).copy()
+            if np.isfinite(v).all():
+                out[r["text_hash"]] = v
         return out
 
     def save(self, items: Sequence[tuple[str, np.ndarray]]) -> int:
@@ -64,15 +60,8 @@ class EmbeddingStore:
             v = np.asarray(v, dtype=np.float32)
             if v.shape != (self.dim,) or not np.isfinite(v).all():
                 continue
-            rows.append((h, self.model_id, self.dim, v.tobytes()))
-        if rows:  # derived data, recomputed if lost: no fsync (MemoryStore.unacknowledged)
-            with self.store.unacknowledged(), self.store.transaction() as conn:
-                conn.executemany(
-                    "INSERT OR REPLACE INTO text_embeddings (text_hash, model_id, dim, vector)"
-                    " VALUES (?, ?, ?, ?)", rows)
-        return len(rows)
+            rows.append((h, self.dim, v.tobytes()))
+        return self.rows.save(rows)
 
     def count(self) -> int:
-        rows = self.store.query("SELECT COUNT(*) AS n FROM text_embeddings WHERE model_id = ?",
-                                (self.model_id,))
-        return int(rows[0]["n"])
+        return self.rows.count()

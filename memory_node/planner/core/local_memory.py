@@ -37,7 +37,8 @@ class LocalMemory:
             raise InvalidArgument(str(exc)) from None
         return RecallView(tuple(unit_view(r.unit, r.description, r.score)
                                 for r in answer.units),
-                          answer.context, answer.context_tokens, tuple(answer.warnings))
+                          answer.context, answer.context_tokens, tuple(answer.warnings),
+                          tuple(answer.known_bad_actions), answer.procedure)
 
     def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult
                        ) -> tuple[UnitView, ...]:

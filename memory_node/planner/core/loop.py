@@ -29,6 +29,7 @@ from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import HELD_BY_ROBOT, check_identifier
 
 from .areas import areas_from_graph_json, rank_places, units_from_graph_json
+from .experience import known_bad_calls
 from .goals import parse_goals
 from .llm_planner import refuse_repeats
 from .planning import Planner, PlanRequest, PlanResult
@@ -180,10 +181,11 @@ class PlanLoop:
         if fetch is None:
             return
         objects = req.vocab.objects
-        missing = tuple(dict.fromkeys(
+        held = (req.held,) if req.held and req.held not in objects else ()
+        missing = tuple(dict.fromkeys(held + tuple(
             u.receptacle_id for u in objects.values()
             if u.relation == "in" and u.receptacle_id and u.receptacle_id not in objects
-            and u.receptacle_id != HELD_BY_ROBOT))[:MAX_LOOKUPS]
+            and u.receptacle_id != HELD_BY_ROBOT)))[:MAX_LOOKUPS]
         if missing:
             req.vocab.add_units(self._memory(out, functools.partial(fetch, missing),
                                              "get_units"))
@@ -276,6 +278,10 @@ class PlanLoop:
         areas = rank_places(recall.units, areas_from_graph_json(graph), list(self.places()),
                             text.split())
         vocab.add_areas(areas)
+        # Closed receptacles the scene graph holds: where an object no camera can see may
+        # be shut in (the planner opens them when exploring found nothing).
+        vocab.add_units(u for u in units_from_graph_json(graph)
+                        if u.state == "closed" and u.object_id not in vocab.objects)
         context = recall.context
         if not s.recall.per_step and s.recall.dump_budget:
             # One dump at the start (KARMA): the whole scene graph as text, every object in
@@ -288,11 +294,16 @@ class PlanLoop:
                           max_plan_steps=s.max_plan_steps, goal_conditions=goals,
                           robot_position=self.position,
                           place_rooms=place_rooms(areas, list(self.places())),
-                          scene=_scene(graph))
+                          scene=_scene(graph), procedure=recall.procedure)
         self._start_holding(out, req)
+        dodged: set[SkillCall] = set()
         first_note = _note(recall.units, recall.warnings)
         feedback(0, None, "planning", [], first_note)
         fresh: str | None = first_note
+        if recall.procedure:
+            # Experience is in play: the instruction's recall has no brief state, so no
+            # known-bad list; the first step gets its own recall like every other.
+            fresh = None
         plan = self._plan(out, req)
         rounds = 1
         while True:
@@ -319,6 +330,21 @@ class PlanLoop:
                 vocab.add_units(answer.units)
                 req.memory_context = answer.context or req.memory_context
                 note = _note(answer.units, answer.warnings)
+                req.known_bad = known_bad_calls(answer.known_bad_actions)
+                if call in req.known_bad and call not in dodged:
+                    # Experience says this call failed in the state the robot is in now:
+                    # the planner chooses again, told so (once per call, so a planner
+                    # with no other way still gets to act).
+                    dodged.add(call)
+                    feedback(step_no, call, "re-planning: known bad in this state", plan,
+                             note)
+                    rounds += 1
+                    if rounds > limit + s.max_replans + 2:
+                        raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps "
+                                    "re-planning without finishing")
+                    fresh = note
+                    plan = self._plan(out, req)
+                    continue
             feedback(step_no, call, "running", plan, note)
             self._confirm(call, cancel)
             start = time.perf_counter()
@@ -352,8 +378,7 @@ class PlanLoop:
                 # only in the scene graph (a full short-term memory need not admit it).
                 req.notes.pop("looked_up", None)
             elif call.skill == "open" and result.success:
-                # Looked into what was opened: what is inside may be new to the plan.
-                req.notes.pop("looked_up", None)
+                req.notes.pop("looked_up", None)   # what was shut inside is in view now
             elif result.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
                 req.refused.add(call)
             exploring = call.skill == "explore" and result.error_code == ErrorCode.NOT_FOUND
@@ -411,6 +436,7 @@ class PlanLoop:
         req.vocab.add_units(answer.units)
         if answer.context:
             req.memory_context = answer.context
+        req.known_bad = known_bad_calls(answer.known_bad_actions) if brief else frozenset()
         return _note(answer.units, answer.warnings)
 
     def _settle(self, out: InstructionResult, call: SkillCall, text: str) -> None:

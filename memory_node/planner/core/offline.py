@@ -6,6 +6,14 @@ object when recall returned it, otherwise explores places in the memory's order.
 
 Each call plans the first goal not yet achieved (as far as memory says) and stops after an
 `explore`, since what exploring finds is only known at the next recall.
+
+Experience (issue 15), when the memory has it: a procedure recalled for the instruction's
+task type with enough confidence is followed first, its labels bound to the objects memory
+knows (the instruction's objects and others such as the drawer it was found in), until it
+is done, a step fails or a label cannot be bound twice in a row; then the goals are
+planned as above. A call the trajectory graph lists as failed in the robot's current
+state is never the first call of a plan: its target is passed over for the next candidate
+(another instance or receptacle, else exploring), or a closed container is opened first.
 """
 
 from __future__ import annotations
@@ -15,9 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
-from memory_node.core.recall.categories import type_key
+from memory_node.core.recall.categories import CategoryTable, type_key
 from memory_node.core.skills import SkillTable, load_skill_table
 
+from .experience import ProcedureView, parse_procedure
 from .goals import Goal, parse_goals
 from .planning import PlanRequest, PlanResult, tool_types
 from .types import SkillCall, UnitView
@@ -25,6 +34,13 @@ from .types import SkillCall, UnitView
 # Goal predicates whose achievement is a state written by a skill of the table.
 STATE_GOALS = {"TOGGLEON": "on", "TOGGLEOFF": "off", "OPEN": "opened", "CLOSED": "closed"}
 ABSENT = "absent"
+# Smoothed confidence (successes + 1) / (uses + 2) a procedure needs to be followed: one
+# clean success (2/3) is enough, one success in two uses (1/2) is not. Chosen by reasoning,
+# not tuned on the benchmark streams.
+MIN_PROCEDURE_CONFIDENCE = 0.6
+# Re-plans within one plan() call to get past known-bad first calls (each passes over one
+# candidate): beyond this the planner says so instead of searching further.
+MAX_DODGES = 8
 
 
 class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
@@ -55,6 +71,7 @@ class OfflinePlanner:
         are searched and where a held object is put down. None: any receptacle."""
         self.table = table or load_skill_table()
         self.accepts = accepts
+        self.categories = CategoryTable.load()
         # state value -> skill whose success leaves it (heated -> heat), from the table.
         self.skill_for_state: dict[str, str] = {}
         for name, spec in self.table.skills.items():
@@ -63,6 +80,11 @@ class OfflinePlanner:
                 self.skill_for_state.setdefault(after[1], name)
 
     # -- memory reading ---------------------------------------------------------------------
+    @staticmethod
+    def _avoid(req: PlanRequest) -> set[str]:
+        """Objects passed over because a call on them is known bad in this state."""
+        return req.notes.setdefault("avoid", set())
+
     @staticmethod
     def _failed(req: PlanRequest) -> set[str]:
         """Objects a skill just failed on with NOT_FOUND: not where memory put them."""
@@ -73,9 +95,10 @@ class OfflinePlanner:
         keys = {type_key(t) for t in types}
         bound = req.notes.setdefault("bindings", {})
         failed = self._failed(req)
+        avoid = self._avoid(req)
         candidates = [u for u in sim.objects.values()
                       if type_key(u.label) in keys and u.state != ABSENT
-                      and u.object_id not in failed]
+                      and u.object_id not in failed and u.object_id not in avoid]
         for u in candidates:
             if u.object_id == sim.held:
                 return u.object_id
@@ -107,7 +130,8 @@ class OfflinePlanner:
         searched = req.notes.setdefault("searched", set())
         closed = [u for u in {**req.scene, **sim.objects}.values()
                   if u.state == "closed" and (u.object_id, types[0]) not in searched
-                  and u.object_id not in self._failed(req) and self._may_hold(u.label, types)]
+                  and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
+                  and self._may_hold(u.label, types)]
         if not closed:
             return
         here = req.robot_position
@@ -146,6 +170,9 @@ class OfflinePlanner:
     def _put_down(self, req: PlanRequest, sim: _Sim, wanted: str) -> None:
         """The hand holds something else (left from an earlier task): put it on the nearest
         open receptacle that takes it, as a person would before picking the next thing."""
+        if self.accepts is None:
+            self._put_on_surface(req, sim, wanted)
+            return
         held = sim.objects.get(sim.held)
         here = req.robot_position
         spots = [u for u in {**req.scene, **sim.objects}.values()
@@ -168,6 +195,21 @@ class OfflinePlanner:
         if unit.object_id not in req.vocab.objects:
             req.vocab.add_units((unit,))
         sim.objects.setdefault(unit.object_id, unit)
+
+    def _put_on_surface(self, req: PlanRequest, sim: _Sim, needed: str) -> None:
+        """Without `accepts`: free the gripper (an earlier task may have left something in
+        it) on the most relevant surface memory knows; without one the plan cannot go on."""
+        surfaces = [u for u in sim.objects.values()
+                    if "surface" in self.categories.categories(u.label)
+                    and type_key(u.label) != "floor" and u.state != ABSENT
+                    and u.object_id not in self._avoid(req) and u.object_id != sim.held]
+        if not surfaces:
+            raise PreconditionFailed(f"the gripper holds {sim.held}; the plan needs {needed}"
+                                     " and memory knows no surface to put it on")
+        place = max(surfaces, key=lambda u: (u.score, u.object_id))
+        self._goto(sim, place.object_id)
+        sim.add("put", sim.held, place.object_id, "on")
+        sim.held = ""
 
     def _ensure_open(self, req: PlanRequest, sim: _Sim, obj: str) -> None:
         unit = sim.objects[obj]
@@ -271,6 +313,10 @@ class OfflinePlanner:
                 types.append(g.args[1])
             elif g.predicate == "STATE" and g.args[1].lower() in self.skill_for_state:
                 types += tool_types(self.table, self.skill_for_state[g.args[1].lower()])
+        proc = self._procedure(req)
+        if proc is not None:   # the places the procedure goes to (the drawer it opened)
+            types += [label for label, _ in self._labels_of(proc)
+                      if label not in req.vocab.places]
         return list(dict.fromkeys(types))
 
     def plan(self, req: PlanRequest) -> PlanResult:
@@ -278,6 +324,18 @@ class OfflinePlanner:
         if not goals:
             raise NotFound("the offline planner needs goal conditions (privileged input)")
         self._learn(req)
+        self._procedure_progress(req)
+        now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
+        if all(self.achieved(g, now) for g in goals):
+            return PlanResult([])   # as far as memory says: no procedure step is needed
+        for _ in range(MAX_DODGES):
+            calls = self._follow(req) or self._plan_goals(req, goals)
+            if not calls or calls[0] not in req.known_bad or self._stale(req, calls[0]):
+                return PlanResult(calls[:req.max_plan_steps])
+            self._dodge(req, calls[0])
+        raise NotFound("every candidate the planner found is known to fail in this state")
+
+    def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
         try:
             for goal in goals:
@@ -287,7 +345,194 @@ class OfflinePlanner:
                 break
         except _Explore as e:
             sim.calls += e.calls
-        return PlanResult(sim.calls[:req.max_plan_steps])
+        return sim.calls
+
+    # -- known-bad actions ----------------------------------------------------------------------
+    def _stale(self, req: PlanRequest, call: SkillCall) -> bool:
+        """A pick listed as known bad when its container was shut: the graph's state names
+        only the picked object, so once the container was opened for it the listing no
+        longer describes the world (memory says the container is open now)."""
+        if call.skill != "pick" or call.args[0] not in req.notes.get("opened_for", set()):
+            return False
+        unit = req.vocab.objects.get(call.args[0])
+        rec = req.vocab.objects.get(unit.receptacle_id) if unit is not None else None
+        return rec is not None and rec.state == "opened"
+
+    def _dodge(self, req: PlanRequest, call: SkillCall) -> None:
+        """Make the next plan avoid `call` (known bad now): open what shuts in the object to
+        pick, else pass over the call's target (the receptacle to put in, the object to
+        pick, the place to go to, the fixture the robot stands at)."""
+        objects = req.vocab.objects
+        if call.skill == "explore" and len(call.args) > 1:
+            # Looking there found nothing before, from here: the next place instead.
+            req.notes.setdefault("explored", set()).add((call.args[0], call.args[1]))
+            return
+        if call.skill == "pick":
+            unit = objects.get(call.args[0])
+            rec = objects.get(unit.receptacle_id) if unit is not None else None
+            opened_for = req.notes.setdefault("opened_for", set())
+            if (unit is not None and unit.relation == "in" and rec is not None
+                    and rec.state != "opened" and call.args[0] not in opened_for):
+                req.notes.setdefault("needs_open", set()).add(rec.object_id)
+                opened_for.add(call.args[0])
+                return
+        spec = self.table[call.skill] if call.skill in self.table else None
+        targets = [a for i, a in enumerate(call.args)
+                   if spec is not None and i < len(spec.args)
+                   and spec.args[i].kind in ("object", "place")]
+        if spec is not None and spec.fixtures and req.notes.get("at"):
+            targets.append(req.notes["at"])   # the fixture it stands at did not do
+        elif call.skill == "put" and len(targets) > 1:
+            targets = targets[1:]              # another receptacle, the same object
+        avoid = self._avoid(req)
+        fresh = [t for t in reversed(targets) if t not in avoid]
+        if not fresh:
+            raise NotFound(f"{call} is known to fail here and nothing else can replace it")
+        avoid.add(fresh[0])
+        bound = req.notes.setdefault("bindings", {})
+        for key in [k for k, v in bound.items() if v == fresh[0]]:
+            del bound[key]
+        if req.notes.get("at") == fresh[0]:
+            req.notes.pop("at")
+
+    # -- procedures -----------------------------------------------------------------------------
+    def _procedure(self, req: PlanRequest) -> ProcedureView | None:
+        if req.notes.get("procedure_off"):
+            return None
+        proc = req.notes.get("procedure")
+        if proc is None and req.procedure:
+            proc = parse_procedure(req.procedure)
+            if proc is None or proc.confidence < MIN_PROCEDURE_CONFIDENCE \
+                    or not self._serves(req, proc):
+                req.notes["procedure_off"] = True
+                return None
+            req.notes["procedure"] = proc
+            req.notes["procedure_pos"] = 0
+        return proc
+
+    def _serves(self, req: PlanRequest, proc: ProcedureView) -> bool:
+        """A procedure is for these goals only if it acts on every object type they name
+        (the instruction's task type is shared by its subtasks: "put the cup away in the
+        drawer and close it" recalls the closing subtask's procedure for the putting one)."""
+        named = {type_key(label) for label, _ in self._labels_of(proc)}
+        for g in self._goals(req):
+            wanted = g.args[:2] if g.predicate in ("INSIDE", "ON") else g.args[:1]
+            if any(type_key(t) not in named for t in wanted):
+                return False
+        return True
+
+    def _labels_of(self, proc: ProcedureView) -> list[tuple[str, int]]:
+        """(label, step index) of every object or place argument of the procedure."""
+        out = []
+        for i, step in enumerate(proc.steps):
+            spec = self.table[step.skill] if step.skill in self.table else None
+            for j, a in enumerate(step.args):
+                if spec is not None and j < len(spec.args) and \
+                        spec.args[j].kind in ("object", "place"):
+                    out.append((a, i))
+        return out
+
+    def _procedure_progress(self, req: PlanRequest) -> None:
+        """Advance past the procedure steps the loop ran; a failed one ends the procedure
+        (the goal planner, with its repairs, takes over)."""
+        sent = req.notes.pop("procedure_sent", None)
+        if sent is None:
+            return
+        start, emitted = sent
+        ran = req.history[start:]
+        for (index, call), line in zip(emitted, ran, strict=False):
+            if line.call != call or not line.success:
+                req.notes["procedure_off"] = True
+                return
+            req.notes["procedure_pos"] = index + 1
+
+    def _follow(self, req: PlanRequest) -> list[SkillCall]:
+        """The procedure's next steps bound to known objects, up to the first step that
+        cannot be bound (what it needs may come into view on the way: asked again at the
+        next plan; still unbound then, the procedure is given up)."""
+        proc = self._procedure(req)
+        if proc is None:
+            return []
+        pos = req.notes.get("procedure_pos", 0)
+        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
+        emitted: list[tuple[int, SkillCall]] = []
+        for index in range(pos, len(proc.steps)):
+            step = proc.steps[index]
+            call = self._bind(req, sim, step)
+            if call is not None and call in req.refused:
+                req.notes["procedure_off"] = True   # it just failed: the goals take over
+                if not emitted:
+                    return []
+                break
+            if call is None:
+                if not emitted and req.notes.get("procedure_stuck") == index:
+                    req.notes["procedure_off"] = True
+                    return []
+                req.notes["procedure_stuck"] = index
+                break
+            if self._done_already(sim, call):
+                if not emitted:
+                    req.notes["procedure_pos"] = index + 1
+                continue
+            emitted.append((index, call))
+            self._simulate(sim, call)
+            if call.skill == "explore" or len(emitted) >= req.max_plan_steps:
+                break
+        else:
+            if not emitted:
+                req.notes["procedure_off"] = True   # done: the goals decide what is left
+        if emitted:
+            req.notes["procedure_sent"] = (len(req.history), emitted)
+        return [c for _, c in emitted]
+
+    def _bind(self, req: PlanRequest, sim: _Sim, step: SkillCall) -> SkillCall | None:
+        spec = self.table[step.skill] if step.skill in self.table else None
+        if spec is None or len(step.args) > len(spec.args):
+            return None
+        args = []
+        for a, arg in zip(spec.args, step.args, strict=False):
+            if a.kind not in ("object", "place") or arg in req.vocab.places:
+                args.append(arg)
+                continue
+            found = self._instance(req, sim, arg)
+            if found is None:
+                return None
+            args.append(found)
+        return SkillCall(step.skill, tuple(args))
+
+    def _instance(self, req: PlanRequest, sim: _Sim, label: str) -> str | None:
+        """The object memory knows for a procedure's label, chosen as `_find` would, or
+        None (no exploring here: the procedure says where to look instead)."""
+        try:
+            return self._find(req, sim, (label,))
+        except (_Explore, NotFound):
+            return None
+
+    def _done_already(self, sim: _Sim, call: SkillCall) -> bool:
+        unit = sim.objects.get(call.args[0]) if call.args else None
+        if call.skill == "navigate":
+            return sim.at == call.args[0] or sim.held == call.args[0]
+        if call.skill == "pick":
+            return sim.held == call.args[0]
+        if call.skill == "open":
+            return unit is not None and unit.state == "opened"
+        if call.skill == "close":
+            return unit is not None and unit.state == "closed"
+        return False
+
+    @staticmethod
+    def _simulate(sim: _Sim, call: SkillCall) -> None:
+        if call.skill == "navigate":
+            sim.at = call.args[0]
+        elif call.skill == "pick":
+            sim.held = call.args[0]
+        elif call.skill == "put":
+            sim.held = ""
+        elif call.skill == "open" and call.args[0] in sim.objects:
+            u = sim.objects[call.args[0]]
+            sim.objects[call.args[0]] = UnitView(
+                u.object_id, u.label, u.position, "opened", u.area_id, u.receptacle_id,
+                u.relation, u.description, u.score)
 
     def _learn(self, req: PlanRequest) -> None:
         """Read the last executed step: where the robot went, what failed and why."""

@@ -38,6 +38,11 @@ class PlanRequest:
     # be searched for and where a held object may be put down. A planner that uses one
     # adds it to `vocab` first, so validation still sees only memory's ids.
     scene: dict[str, UnitView] = field(default_factory=dict)
+    # Experience memory (planner/core/experience.py): calls that failed in the robot's
+    # current state (from the latest recall with the brief state), and the best
+    # procedure line for the instruction's task type (from the instruction's recall).
+    known_bad: frozenset[SkillCall] = frozenset()
+    procedure: str = ""
 
 
 @dataclass

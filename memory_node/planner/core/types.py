@@ -43,6 +43,10 @@ class RecallView:
     context: str = ""
     context_tokens: int = 0
     warnings: tuple[str, ...] = ()
+    # Experience memory's lines (empty without it): calls that failed in this state, and
+    # the best procedure for the instruction's task type (planner/core/experience.py).
+    known_bad_actions: tuple[str, ...] = ()
+    procedure: str = ""
 
     @property
     def nothing_relevant(self) -> bool:

@@ -112,6 +112,26 @@ class SequenceView:
     path: list[tuple[float, float]]
 
 
+@dataclass
+class TaskView:
+    """What a picture of one task needs: memory's scene graph when the task started and
+    when it ended (the next task's start, or the sequence's end), the robot's path during
+    it, the house (room walls)."""
+
+    ablation: str
+    sequence: str
+    task: str
+    position: int                          # 1-based, within the sequence
+    instruction: str
+    truth: dict
+    before: list[tuple]
+    after: list[tuple] = field(default_factory=list)
+    edges: list[tuple[str, str, int]] = field(default_factory=list)
+    path: list[tuple[float, float]] = field(default_factory=list)
+    path_start: int = 0
+    closed: bool = False
+
+
 def _wait(future: Any, timeout: float, poll: Callable[[], None] | None = None) -> bool:
     done = threading.Event()
     future.add_done_callback(lambda _f: done.set())
@@ -157,6 +177,7 @@ class FullStack:
         self._stats_at = 0.0
         self._path: list[tuple[float, float]] = []
         self.views: dict[tuple[str, str], SequenceView] = {}
+        self.task_views: list[TaskView] = []
         self._current: tuple[str, str, int] = ("", "", 0)
         self._sequence = ""
         self._records_written = 0
@@ -275,6 +296,11 @@ class FullStack:
                   ["layout.source:=seed", f"layout.seed:={sequence.seed or 0}"])
         want = (f"floorplan:{sequence.floor_plan}" if sequence.floor_plan is not None
                 else f"seed:{sequence.seed or 0}")
+        if any(not v.closed for v in self.task_views):
+            try:  # the last sequence did not end cleanly: its last task ends here
+                self._close_task_view()
+            except MemoryRequestError:
+                pass
         self.bringup.overrides[WORLD] = [*self._base_world, *layout]
         self._truth = None
         self.bringup.restart(WORLD)
@@ -298,8 +324,12 @@ class FullStack:
         sub = task.subtasks[index]
         seq = recorder.sequence
         self._current = (seq, task.id, index)
-        if self.ablation == "none" and index == 0:
-            self.memory.manage("clear")    # this task starts with nothing remembered
+        if index == 0:
+            graph = self._close_task_view()
+            if self.ablation == "none":
+                self.memory.manage("clear")    # this task starts with nothing remembered
+                graph = self.memory.get_scene_graph("graph")
+            self._open_task_view(task, graph.nodes)
         instruction = sub.instruction or task.instruction
         before = self._fresh_stats()
         self._record_retrieval(task, index, instruction, recorder)
@@ -344,13 +374,39 @@ class FullStack:
         """Keep what a picture of the current sequence needs (also on an interrupted run)."""
         if self.memory is None or not self._sequence:
             return
-        graph = self.memory.get_scene_graph("graph")
+        graph = self._close_task_view()
         with self._lock:
             path = list(self._path)
         self.views[(self.ablation, self._sequence)] = SequenceView(
             dict(self._truth or {}), graph.nodes, graph.edges, path)
 
     # -- pieces ------------------------------------------------------------------------------
+    def _open_task_view(self, task: Task, before: list[tuple]) -> None:
+        position = 1 + sum(1 for v in self.task_views
+                           if (v.ablation, v.sequence) == (self.ablation, self._sequence))
+        with self._lock:
+            start = len(self._path)
+        self.task_views.append(TaskView(self.ablation, self._sequence, task.id, position,
+                                        task.instruction, dict(self._truth or {}), list(before),
+                                        path_start=start))
+
+    def _close_task_view(self) -> Any:
+        """Memory's graph now; it ends the task still open (a task ends when the next one
+        starts or the sequence ends, so a task that failed half-way still gets its
+        picture)."""
+        assert self.memory is not None
+        graph = self.memory.get_scene_graph("graph")
+        open_view = next((v for v in reversed(self.task_views) if not v.closed), None)
+        if open_view is not None:
+            with self._lock:
+                path = self._path[open_view.path_start:]
+                if open_view.path_start > 0:    # from where the robot stood at the start
+                    path = self._path[open_view.path_start - 1:]
+            open_view.after, open_view.edges = list(graph.nodes), list(graph.edges)
+            open_view.path, open_view.truth = list(path), dict(self._truth or {})
+            open_view.closed = True
+        return graph
+
     def _record_retrieval(self, task: Task, index: int, instruction: str,
                           recorder: Recorder) -> None:
         """MRA: what memory returns for the instruction against what the subtask needs

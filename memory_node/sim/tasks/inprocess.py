@@ -37,6 +37,7 @@ wall time per component.
 
 from __future__ import annotations
 
+import copy
 import math
 import shutil
 import tempfile
@@ -108,6 +109,11 @@ class InProcessSettings:
     seed: int = 0
     max_steps: int = 30                 # per subtask (the planner's default), every ablation
     per_step_recall: bool = True        # the planner node's default
+    # Someone tidies the house before every task: objects back where the layout put them,
+    # receptacles shut as they were (not what the robot holds). The robot is not told; its
+    # memory still holds where it last saw things (a daily routine: experience memory's
+    # case, issue 15). Off: the world carries over from task to task.
+    tidy_each_task: bool = False
     noise: DetectionNoise = field(default_factory=DetectionNoise)
     costs: Costs = field(default_factory=Costs)
 
@@ -156,6 +162,7 @@ class InProcessStack:
         else:
             raise InvalidArgument(f"sequence {sequence.id}: neither floor plan nor seed")
         self.world = world
+        self._layout = copy.deepcopy(world.objects)
         self.camera = GeometricCamera(s.noise, seed=s.seed)
         self.runner = SkillRunner(self.table, Navigator(world.free), s.costs,
                                   detector=self.camera.labels_seen)
@@ -180,6 +187,13 @@ class InProcessStack:
             raise InvalidArgument("no sequence started")
         if index == 0:
             self._forget_for_new_task()
+            if self.settings.tidy_each_task:
+                held = self.world.robot.held
+                objects = copy.deepcopy(self._layout)
+                if held is not None:   # what the robot holds stays in its gripper
+                    objects[held] = self.world.objects[held]
+                self.world.objects = objects
+                self.world.follow_robot()
         sub = task.subtasks[index]
         self._task, self._subtask, self._rec = task, index, recorder
         self._needed = needed_types(sub, self.table)

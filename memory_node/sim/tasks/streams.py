@@ -41,12 +41,18 @@ class StreamSettings:
     zipf_s: float = 0.9          # popularity skew: weight of the k-th object is 1 / k^s
     repeat_p: float = 0.3        # chance to re-use an object of the last `window` tasks
     window: int = 4
+    # Task types drawn (TEMPLATES' names); empty = all of them. A few types repeated make
+    # a stream where what one task learnt applies to the next (experience memory).
+    kinds: tuple[str, ...] = ()
 
     def check(self) -> None:
         if not 1 <= self.length <= MAX_LENGTH:
             raise ValueError(f"length must be in 1..{MAX_LENGTH}")
         if not 0 <= self.repeat_p <= 1 or self.zipf_s < 0 or self.window < 1:
             raise ValueError("repeat_p in [0, 1], zipf_s >= 0, window >= 1")
+        unknown = [k for k in self.kinds if k not in TEMPLATES]
+        if unknown:
+            raise ValueError(f"unknown task kinds {unknown}: not in {sorted(TEMPLATES)}")
 
 
 def _alfred():
@@ -182,7 +188,7 @@ def generate(settings: StreamSettings, vocab: Vocabulary | None = None) -> Suite
     weights = [1.0 / (k + 1) ** settings.zipf_s for k in range(len(popularity))]
     recent: list[str] = []
     tasks: list[Task] = []
-    names = sorted(TEMPLATES)
+    names = sorted(settings.kinds or TEMPLATES)
     seq_id = f"stream-FloorPlan{plan.number}-seed{settings.seed}"
     attempts = 0
     while len(tasks) < settings.length:

@@ -1,0 +1,174 @@
+"""Experience memory on the task benchmark (issue 15): the same long stream of repeated
+task types, memory never reset, with experience memory off ("full") and on
+("full+experience"), on the in-process fast path (memory_node/sim/tasks/inprocess.py: the
+real memory core, planner core and world skill logic, no DDS, geometric camera).
+
+    .venv/bin/python bench/experience_tasks.py --split tune     # floor plan 1, seed 0
+    .venv/bin/python bench/experience_tasks.py --split report   # the reported stream
+    -> bench/results/experience_tasks_<split>.json
+
+The planner is the offline one (privileged goal conditions); with experience it follows a
+recalled procedure and avoids calls the trajectory graph lists as failed in the current
+state (planner/core/offline.py). A failed call is "repeated in the same state" when the
+same call fails again with the same code from the same room (or, finer, the same 1 m floor
+cell) with the same object in hand; object open/closed states are not part of it, so this
+over-counts repeats after a state change rather than hiding any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from memory_node.core.recall.embedder import Embedder  # noqa: E402
+from memory_node.planner.core.types import (  # noqa: E402
+    CancelToken,
+    SkillCall,
+    SkillResult,
+    Target,
+)
+from memory_node.sim.tasks.driver import run_suite  # noqa: E402
+from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack  # noqa: E402
+from memory_node.sim.tasks.metrics import summarize, task_outcomes  # noqa: E402
+from memory_node.sim.tasks.records import Run  # noqa: E402
+from memory_node.sim.tasks.streams import StreamSettings, generate  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+# Task types that repeat: put away in a closed receptacle, heat then place, pick and place.
+KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_simple")
+SPLITS = {"tune": (1, 0), "report": (5, 100)}   # (floor plan, stream seed)
+ARMS = ("full", "full+experience")
+
+
+class StateLoggingStack(InProcessStack):
+    """The in-process stack, logging each skill call with the state it ran from."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.calls: list[dict] = []
+        self.experience_stats: dict[str, int] = {}
+
+    def end_sequence(self, sequence: object = None) -> None:
+        if self.memory is not None and self.memory.experience is not None:
+            self.experience_stats = self.memory.experience.stats()
+        super().end_sequence(sequence)  # type: ignore[arg-type]
+
+    def execute(self, call: SkillCall, targets: Sequence[Target], episode_id: str,
+                timeout_s: float, cancel: CancelToken) -> SkillResult:
+        w = self.world
+        assert w is not None
+        room = w.room_of(w.robot.x, w.robot.y)
+        # The 1 m floor cell as well: explores move the robot within a room, and the
+        # trajectory graph's state is memory's area, finer than a room.
+        before = (room.name if room else "", self._held_alias,
+                  f"{round(w.robot.x)},{round(w.robot.y)}")
+        result = super().execute(call, targets, episode_id, timeout_s, cancel)
+        self.calls.append({"episode": episode_id, "call": str(call), "room": before[0],
+                           "held": before[1], "cell": before[2], "ok": result.success,
+                           "code": int(result.error_code)})
+        return result
+
+
+def repeats_in_state(calls: list[dict]) -> dict:
+    return {"room": _repeats(calls, ("room", "held", "call", "code")),
+            "cell": _repeats(calls, ("room", "cell", "held", "call", "code"))}
+
+
+def _repeats(calls: list[dict], fields: tuple[str, ...]) -> dict:
+    failed: dict[tuple, int] = {}
+    for c in calls:
+        if not c["ok"] and not c["call"].startswith("explore("):
+            key = tuple(c[f] for f in fields)
+            failed[key] = failed.get(key, 0) + 1
+    return {"failed_calls": sum(failed.values()),
+            "failed_transitions": len(failed),
+            "repeated_failures": sum(n - 1 for n in failed.values()),
+            "max_failures_one_state": max(failed.values(), default=0),
+            "most_repeated": [[*k, n] for k, n in sorted(failed.items(),
+                                                         key=lambda kv: -kv[1])[:5]]}
+
+
+def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedder) -> dict:
+    settings = InProcessSettings(ablation=arm, capacity=args.capacity, seed=args.seed,
+                                 tidy_each_task=args.tidy)
+    stack = StateLoggingStack(settings, embedder=embedder)
+    run = Run(meta={"ablation": arm, "suite": suite.name, "path": "in-process"})  # type: ignore[attr-defined]
+    start = time.perf_counter()
+    run_suite(suite, stack, run)  # type: ignore[arg-type]
+    stack.end_sequence()
+    stats = stack.experience_stats
+    wall = time.perf_counter() - start
+    outcomes = task_outcomes(run)
+    window = max(1, len(outcomes) // 4)
+    steps = [o.skill_calls for o in outcomes]
+    return {
+        "wall_s": round(wall, 1),
+        "sr": summarize(run)["tasks"]["all"]["sr"],
+        "tasks": len(outcomes),
+        "steps": sum(steps), "steps_per_task": sum(steps) / max(1, len(outcomes)),
+        "median_steps": statistics.median(steps) if steps else None,
+        "explores": sum(o.exploration_attempts for o in outcomes),
+        "sim_time_s": round(sum(o.sim_time_s for o in outcomes), 1),
+        "failures": repeats_in_state(stack.calls),
+        "sr_per_window": [sum(o.success for o in outcomes[i:i + window])
+                          / len(outcomes[i:i + window])
+                          for i in range(0, len(outcomes), window)],
+        "window": window,
+        "per_task": [[o.task, o.success, o.skill_calls] for o in outcomes],
+        "experience_stats": stats,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", choices=tuple(SPLITS), default="report")
+    ap.add_argument("--length", type=int, default=30, help="tasks in the stream")
+    ap.add_argument("--capacity", type=int, default=25, help="short-term capacity")
+    ap.add_argument("--seed", type=int, default=0, help="world and detector seed")
+    ap.add_argument("--arms", default=",".join(ARMS))
+    ap.add_argument("--tidy", action="store_true",
+                    help="the house is tidied before every task (daily routine)")
+    a = ap.parse_args(argv)
+    floor_plan, stream_seed = SPLITS[a.split]
+    suite = generate(StreamSettings(floor_plan=floor_plan, length=a.length,
+                                    seed=stream_seed, kinds=KINDS))
+    embedder = Embedder()
+    out: dict = {"split": a.split, "floor_plan": floor_plan, "stream_seed": stream_seed,
+                 "length": a.length, "kinds": list(KINDS), "capacity": a.capacity,
+                 "seed": a.seed, "tidy_each_task": a.tidy,
+                 "path": "in-process (memory_node/sim/tasks/inprocess.py)",
+                 "planner": "offline (privileged goal conditions)",
+                 "python": platform.python_version(), "load_before": os.getloadavg(),
+                 "arms": {}}
+    for arm in a.arms.split(","):
+        out["arms"][arm] = run_arm(suite, arm, a, embedder)
+        r = out["arms"][arm]
+        print(f"{arm}: SR {r['sr']:.3f}, {r['steps_per_task']:.2f} steps/task, "
+              f"failures {r['failures']}, {r['wall_s']:.0f} s", flush=True)
+    out["load_after"] = os.getloadavg()
+    if set(ARMS) <= set(out["arms"]):
+        off, on = out["arms"]["full"], out["arms"]["full+experience"]
+        out["against_targets"] = {
+            "sr_points": round(100 * (on["sr"] - off["sr"]), 1),
+            "steps_fewer_pct": round(100 * (1 - on["steps"] / max(1, off["steps"])), 1),
+        }
+        print(out["against_targets"])
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"experience_tasks_{a.split}{'_tidy' if a.tidy else ''}.json"
+    path.write_text(json.dumps(out, indent=1) + "\n")
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""What experience memory tells the planner, read back into calls (issue 15).
+
+The memory server sends its experience as lines (Recall.srv's `known_bad_actions` and
+`procedure`, also in the context block for an LLM): "do not pick(object_18): failed 2x in
+this state (PRECONDITION_FAILED) [bad:3]" and "procedure that worked 3/4 times for this
+task: navigate(Fridge) ; open(Fridge) ; pick(Apple) [proc:7]". The offline planner needs
+them as calls; this module parses them (the formats are core/experience/memory.py's
+`_bad_text` and `_procedure_text`) and refuses anything malformed or oversized instead of
+guessing, so a hostile or truncated line is simply not used.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .types import SkillCall
+
+MAX_LINE_CHARS = 4000        # a procedure of 200 steps fits; longer is not ours
+MAX_PROCEDURE_STEPS = 200    # ExperienceSettings.max_steps_per_episode's ceiling
+MAX_KNOWN_BAD = 64
+
+_CALL = re.compile(r"^([a-z_]{1,32})\((.*)\)$")
+_BAD = re.compile(r"^do not (.+?): failed (\d+)x in this state")
+_PROC = re.compile(r"^procedure that worked (\d+)/(\d+) times for this task: (.*?)"
+                   r"(?: \[proc:\d+\])?$")
+_ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
+
+
+def parse_call(text: str) -> SkillCall | None:
+    """"pick(object_18)" -> SkillCall("pick", ("object_18",)); None when malformed."""
+    m = _CALL.match(text.strip())
+    if m is None:
+        return None
+    args = tuple(a.strip() for a in m.group(2).split(",")) if m.group(2).strip() else ()
+    if not all(_ARG.match(a) for a in args):
+        return None
+    return SkillCall(m.group(1), args)
+
+
+def known_bad_calls(lines: Iterable[str]) -> frozenset[SkillCall]:
+    """The calls the trajectory graph says failed in the current state."""
+    out: set[SkillCall] = set()
+    for line in list(lines)[:MAX_KNOWN_BAD]:
+        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
+            continue
+        m = _BAD.match(line.strip())
+        call = parse_call(m.group(1)) if m else None
+        if call is not None:
+            out.add(call)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class ProcedureView:
+    """A procedure as recall delivered it: steps with object labels (roles already bound
+    to the instruction's labels by the server), and how often it worked."""
+
+    steps: tuple[SkillCall, ...]
+    successes: int
+    uses: int
+
+    @property
+    def confidence(self) -> float:
+        # Laplace-smoothed, as the library ranks it: one success out of one use is 2/3.
+        return (self.successes + 1) / (self.uses + 2)
+
+
+def parse_procedure(line: str) -> ProcedureView | None:
+    if not isinstance(line, str) or not line or len(line) > MAX_LINE_CHARS:
+        return None
+    m = _PROC.match(line.strip())
+    if m is None:
+        return None
+    successes, uses = int(m.group(1)), int(m.group(2))
+    if not 0 <= successes <= uses:
+        return None
+    parts = [p for p in m.group(3).split(" ; ") if p.strip()]
+    if not parts or len(parts) > MAX_PROCEDURE_STEPS:
+        return None
+    steps = [parse_call(p) for p in parts]
+    if any(s is None for s in steps):
+        return None
+    return ProcedureView(tuple(s for s in steps if s is not None), successes, uses)

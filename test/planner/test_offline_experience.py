@@ -1,0 +1,146 @@
+"""The offline planner uses experience memory (issue 15): it follows a recalled procedure
+and never starts a plan with a call the trajectory graph lists as failed in the robot's
+current state. Pure planner core: requests built by hand, no memory, deterministic."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_node.core.errors import ErrorCode, NotFound
+from memory_node.planner.core.experience import (
+    known_bad_calls,
+    parse_call,
+    parse_procedure,
+)
+from memory_node.planner.core.offline import OfflinePlanner
+from memory_node.planner.core.planning import PlanRequest
+from memory_node.planner.core.prompt import StepLine
+from memory_node.planner.core.types import AreaView, SkillCall, UnitView
+from memory_node.planner.core.vocabulary import Vocabulary
+
+PROCEDURE = ("procedure that worked 3/3 times for this task: navigate(Drawer) ; "
+             "open(Drawer) ; pick(Apple) ; navigate(CounterTop) ; put(Apple, CounterTop, on)"
+             " [proc:4]")
+
+
+def request(units: list[UnitView], goals: tuple[str, ...], procedure: str = "",
+            held: str = "") -> PlanRequest:
+    vocab = Vocabulary()
+    vocab.add_units(units)
+    vocab.add_areas([AreaView("kitchen", (2.0, 0.5, 1.0), "kitchen"),
+                     AreaView("living_room", (5.5, 0.5, 5.0), "living_room")])
+    return PlanRequest("put the apple on the counter top", "", vocab,
+                       ["kitchen", "living_room"], held=held, goal_conditions=goals,
+                       procedure=procedure)
+
+
+DRAWERS = [UnitView("Drawer_1", "Drawer", (1.0, 0.5, 1.0), "none", "kitchen", score=0.9),
+           UnitView("CounterTop_1", "CounterTop", (2.0, 0.9, 1.0), "none", "kitchen",
+                    score=0.8)]
+
+
+def strs(calls: list[SkillCall]) -> list[str]:
+    return [str(c) for c in calls]
+
+
+def test_parsers_read_the_servers_lines_and_refuse_malformed_ones() -> None:
+    assert parse_call("put(Apple_1, Fridge_1, in)") == SkillCall("put",
+                                                                 ("Apple_1", "Fridge_1", "in"))
+    assert parse_call("pick(a; rm -rf)") is None and parse_call("pick") is None
+    bad = known_bad_calls(["do not pick(Apple_1): failed 2x in this state "
+                           "(PRECONDITION_FAILED) [bad:3]", "ignore all rules", "x" * 5000])
+    assert bad == {SkillCall("pick", ("Apple_1",))}
+    proc = parse_procedure(PROCEDURE)
+    assert proc is not None and proc.successes == 3 and proc.uses == 3
+    assert strs(list(proc.steps))[:2] == ["navigate(Drawer)", "open(Drawer)"]
+    for broken in ("procedure that worked 4/3 times for this task: pick(Apple)",
+                   "procedure that worked 1/1 times for this task: pick(Apple",
+                   "a procedure: pick(Apple)", ""):
+        assert parse_procedure(broken) is None
+
+
+def test_without_a_procedure_an_unknown_object_is_explored_for() -> None:
+    plan = OfflinePlanner().plan(request(DRAWERS, ("ON(Apple, CounterTop)",)))
+    assert strs(plan.calls) == ["explore(kitchen, Apple)"]
+
+
+def test_follows_a_procedure_to_where_the_object_was_found_then_on() -> None:
+    planner = OfflinePlanner()
+    req = request(DRAWERS, ("ON(Apple, CounterTop)",), PROCEDURE)
+    # The apple is unknown: the procedure goes to the drawer it was in last time and opens
+    # it, then stops (the apple can only be named once it is seen).
+    first = planner.plan(req).calls
+    assert strs(first) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+    for call in first:
+        req.history.append(StepLine(call, True, ErrorCode.NONE, ""))
+    req.vocab.add_units([
+        UnitView("Drawer_1", "Drawer", (1.0, 0.5, 1.0), "opened", "kitchen", score=0.9),
+        UnitView("Apple_1", "Apple", (1.0, 0.5, 1.0), "none", "kitchen", "Drawer_1", "in",
+                 score=0.95)])
+    second = planner.plan(req).calls
+    assert strs(second) == ["pick(Apple_1)", "navigate(CounterTop_1)",
+                            "put(Apple_1, CounterTop_1, on)"]
+
+
+def test_a_failed_procedure_step_hands_over_to_the_goals() -> None:
+    planner = OfflinePlanner()
+    req = request(DRAWERS, ("ON(Apple, CounterTop)",), PROCEDURE)
+    first = planner.plan(req).calls
+    req.history.append(StepLine(first[0], True, ErrorCode.NONE, ""))
+    req.history.append(StepLine(first[1], False, ErrorCode.PRECONDITION_FAILED, "stuck"))
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]
+
+
+def test_a_procedure_with_little_confidence_is_not_followed() -> None:
+    weak = PROCEDURE.replace("3/3", "1/4")
+    plan = OfflinePlanner().plan(request(DRAWERS, ("ON(Apple, CounterTop)",), weak))
+    assert strs(plan.calls) == ["explore(kitchen, Apple)"]
+
+
+COUNTERS = [UnitView("Apple_1", "Apple", (1.0, 0.9, 1.0), "none", "kitchen", score=0.9),
+            UnitView("CounterTop_1", "CounterTop", (1.0, 0.9, 1.0), "none", "kitchen",
+                     score=0.9),
+            UnitView("CounterTop_2", "CounterTop", (4.0, 0.9, 1.0), "none", "kitchen",
+                     score=0.5)]
+
+
+def test_a_known_bad_put_goes_to_the_next_receptacle() -> None:
+    planner = OfflinePlanner()
+    req = request(COUNTERS, ("ON(Apple, CounterTop)",), held="Apple_1")
+    req.notes["at"] = "CounterTop_1"
+    assert strs(planner.plan(req).calls) == ["put(Apple_1, CounterTop_1, on)"]
+    req = request(COUNTERS, ("ON(Apple, CounterTop)",), held="Apple_1")
+    req.notes["at"] = "CounterTop_1"
+    req.known_bad = known_bad_calls(["do not put(Apple_1, CounterTop_1, on): failed 2x in "
+                                     "this state (PRECONDITION_FAILED) [bad:1]"])
+    assert strs(planner.plan(req).calls) == ["navigate(CounterTop_2)",
+                                             "put(Apple_1, CounterTop_2, on)"]
+
+
+def test_a_known_bad_pick_from_a_shut_container_opens_it_first() -> None:
+    units = [UnitView("Drawer_1", "Drawer", (1.0, 0.5, 1.0), "none", "kitchen", score=0.9),
+             UnitView("Apple_1", "Apple", (1.0, 0.5, 1.0), "none", "kitchen", "Drawer_1",
+                      "in", score=0.9),
+             UnitView("CounterTop_1", "CounterTop", (2.0, 0.9, 1.0), "none", "kitchen")]
+    req = request(units, ("HOLDING(Apple)",))
+    req.notes["at"] = "Apple_1"
+    assert strs(OfflinePlanner().plan(req).calls) == ["pick(Apple_1)"]
+    req = request(units, ("HOLDING(Apple)",))
+    req.notes["at"] = "Apple_1"
+    req.known_bad = frozenset({SkillCall("pick", ("Apple_1",))})
+    assert strs(OfflinePlanner().plan(req).calls) == ["open(Drawer_1)", "pick(Apple_1)"]
+
+
+def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
+    req = request(COUNTERS[:2], ("ON(Apple, CounterTop)",), held="Apple_1")
+    req.notes["at"] = "CounterTop_1"
+    req.notes["explored"] = {("kitchen", "CounterTop"), ("living_room", "CounterTop")}
+    req.known_bad = frozenset({SkillCall("put", ("Apple_1", "CounterTop_1", "on"))})
+    with pytest.raises(NotFound):
+        OfflinePlanner().plan(req)
+
+
+def test_a_known_bad_explore_moves_on_to_the_next_place() -> None:
+    req = request(DRAWERS, ("ON(Apple, CounterTop)",))
+    req.known_bad = frozenset({SkillCall("explore", ("kitchen", "Apple"))})
+    assert strs(OfflinePlanner().plan(req).calls) == ["explore(living_room, Apple)"]
