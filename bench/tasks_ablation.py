@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import tempfile
@@ -50,6 +51,9 @@ TUNE_STREAM_SEED = 0
 REPORT_STREAM_SEEDS = (100,)
 POLICIES = ("fifo", "fifo_merge", "lru", "lfu", "wtinylfu")
 CAPACITIES = (5, 10, 15, 20, 25)
+# One colour per policy in every figure (the panels list their runs in different orders).
+COLORS = {"fifo": "tab:blue", "fifo_merge": "tab:purple", "lru": "tab:green",
+          "lfu": "tab:red", "wtinylfu": "tab:orange"}
 
 
 def subset(run: Run, keep: Callable[[str], bool]) -> Run:
@@ -82,6 +86,7 @@ def run_one(suite: Suite, settings: InProcessSettings, embedder: Embedder,
     run = Run(meta={"ablation": settings.ablation, "policy": settings.policy,
                     "capacity": settings.capacity, "suite": suite.name, "seed": settings.seed,
                     "planner": "offline", "path": "in-process"})
+    run.meta["load_start"] = list(os.getloadavg())
     start = time.perf_counter()
 
     def progress(p: Progress) -> None:
@@ -92,6 +97,7 @@ def run_one(suite: Suite, settings: InProcessSettings, embedder: Embedder,
 
     run_suite(suite, stack, run, progress=progress)
     stack.end_sequence()
+    run.meta["load_end"] = list(os.getloadavg())
     return run, time.perf_counter() - start
 
 
@@ -253,6 +259,42 @@ def streams_markdown(res: dict) -> str:
     return "\n".join(lines)
 
 
+# -- part 2b: does the short-term policy change what the robot does? ------------------------
+def part_premise(args: argparse.Namespace, embedder: Embedder) -> dict:
+    """The premise of a record-once, replay-per-policy path: if the short-term cache never
+    changed what the planner does, the stream of short-term lookups would be the same
+    under every policy and could be replayed. Checked on a short stream: the skill calls
+    of each policy's run, compared call by call."""
+    seed = int(args.stream_seeds.split(",")[0])
+    suite = generate(StreamSettings(floor_plan=args.floor_plan, length=args.length, seed=seed))
+    policies = args.policies.split(",") if args.policies else ["fifo", "wtinylfu"]
+    calls: dict[str, list] = {}
+    out: dict = {"floor_plan": args.floor_plan, "length": args.length, "stream_seed": seed,
+                 "capacity": args.capacity, "per_step_recall": args.per_step_recall,
+                 "load_before": os.getloadavg(), "arms": {}}
+    for policy in policies:
+        settings = InProcessSettings(ablation="full", policy=policy, capacity=args.capacity,
+                                     seed=args.seed, per_step_recall=args.per_step_recall)
+        run, wall = run_one(suite, settings, embedder, policy)
+        calls[policy] = [(e.task, e.skill, list(e.args), e.error_code) for e in run.events
+                         if isinstance(e, SkillCall)]
+        hr = mhr(run)
+        out["arms"][policy] = {"skill_calls": len(calls[policy]), "mhr": hr.mhr,
+                               "warm_queries": hr.queries, "wall_s": wall}
+    first = policies[0]
+    out["identical"] = all(calls[p] == calls[first] for p in policies)
+    for p in policies[1:]:
+        diff = next((i for i, (a, b) in enumerate(zip(calls[first], calls[p], strict=False))
+                     if a != b), None)
+        if diff is None and len(calls[first]) != len(calls[p]):
+            diff = min(len(calls[first]), len(calls[p]))
+        if diff is not None:
+            out.setdefault("first_difference", {})[p] = {
+                "index": diff, first: calls[first][diff:diff + 3], p: calls[p][diff:diff + 3]}
+    out["load_after"] = os.getloadavg()
+    return out
+
+
 # -- part 4: experience memory on a stream (issue 15) ---------------------------------------
 def part_experience(args: argparse.Namespace, embedder: Embedder) -> dict:
     """full against full+experience on the same stream of repeated task types, memory
@@ -313,7 +355,8 @@ def part_plots() -> list[str]:
                     continue
                 pts = [(n, v * 100) for n, v in r["curve"] if v is not None]
                 if pts:
-                    ax.plot(*zip(*pts, strict=True), label=r["policy"])
+                    ax.plot(*zip(*pts, strict=True), label=r["policy"],
+                            color=COLORS.get(r["policy"]))
             ax.set_title(f"capacity {c}")
             ax.set_xlabel("tasks performed")
             ax.grid(alpha=0.3)
@@ -330,7 +373,8 @@ def part_plots() -> list[str]:
             if not rows:
                 continue
             ax.scatter([r["mhr"] * 100 for r in rows], [r["re"] for r in rows],
-                       s=[10 + 3 * r["capacity"] for r in rows], label=policy)
+                       s=[10 + 3 * r["capacity"] for r in rows], label=policy,
+                       color=COLORS[policy])
         ax.set_xlabel("hit rate after warm-up (%)")
         ax.set_ylabel("reduced exploration (RE)")
         ax.set_title("Reduced exploration vs hit rate (size = capacity)")
@@ -407,13 +451,15 @@ def _pct(v: float | None) -> str:
 
 
 def _environment() -> dict:
+    # The machine is shared: the load when the result was written says what the wall
+    # times are worth (runs also keep theirs in their meta, load_start / load_end).
     return {"python": platform.python_version(), "machine": platform.machine(),
-            "cpus": __import__("os").cpu_count()}
+            "cpus": os.cpu_count(), "load_avg_at_write": os.getloadavg()}
 
 
 def main(argv: Iterable[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--part", choices=("suite", "streams", "experience", "plots"),
+    ap.add_argument("--part", choices=("suite", "streams", "premise", "experience", "plots"),
                     required=True)
     ap.add_argument("--capacity", type=int, default=25, help="suite part: short-term capacity")
     ap.add_argument("--seed", type=int, default=0, help="world and detector seed")
@@ -447,6 +493,11 @@ def main(argv: Iterable[str] | None = None) -> int:
         _write("tasks_ablation.json", res)
         md = suite_markdown(res)
         (RESULTS / "tasks_ablation.md").write_text(md)
+    elif args.part == "premise":
+        res = part_premise(args, embedder)
+        res["environment"] = _environment()
+        _write("tasks_streams_premise.json", res)
+        md = json.dumps({k: res[k] for k in ("identical", "arms")}, indent=1)
     elif args.part == "experience":
         res = part_experience(args, embedder)
         res["environment"] = _environment()

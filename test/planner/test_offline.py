@@ -123,3 +123,101 @@ def test_plans_only_from_the_request_vocabulary() -> None:
     with pytest.raises(LookupError):
         planner.plan(PlanRequest("x", "", Vocabulary(), [],
                                  goal_conditions=("HOLDING(Mug)",)))
+
+
+def _history(req: PlanRequest, call: str, args: tuple[str, ...], ok: bool,
+             code: ErrorCode = ErrorCode.NONE) -> None:
+    from memory_node.planner.core.prompt import StepLine
+    from memory_node.planner.core.types import SkillCall
+    req.history.append(StepLine(SkillCall(call, args), ok, int(code), ""))
+
+
+def test_a_room_is_explored_once_per_type_then_closed_receptacles_are_searched() -> None:
+    """Memory knows three areas of one kitchen; the mug is in none of them. Each area is a
+    part of the kitchen, so one look around the kitchen covers them all; then the robot
+    opens what could hold a mug, nearest first, never what cannot (accepts)."""
+    planner = OfflinePlanner(accepts=lambda rec, obj: rec != "Fridge" or obj != "Mug")
+    vocab = Vocabulary()
+    req = PlanRequest("x", "", vocab, ["area_0", "area_1", "area_2", "kitchen"],
+                      goal_conditions=("HOLDING(Mug)",), robot_position=(0.0, 0.0, 0.0),
+                      place_rooms={"area_0": "kitchen", "area_1": "kitchen",
+                                   "area_2": "kitchen", "kitchen": "kitchen"},
+                      scene={u.object_id: u for u in (
+                          UnitView("Cabinet_far", "Cabinet", (4.0, 0.0, 1.0), "closed"),
+                          UnitView("Fridge_1", "Fridge", (0.5, 0.0, 1.0), "closed"),
+                          UnitView("Drawer_near", "Drawer", (1.0, 0.0, 0.8), "closed"),
+                          UnitView("Cabinet_open", "Cabinet", (0.2, 0.0, 1.0), "opened"))})
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
+    _history(req, "explore", ("kitchen", "Mug"), False, ErrorCode.NOT_FOUND)
+    # Not area_1, area_2 (parts of the kitchen just looked at): search, nearest first.
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_near)",
+                                                         "open(Drawer_near)"]
+    assert "Drawer_near" in req.vocab.objects   # memory's id, now nameable
+    _history(req, "open", ("Drawer_near",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_far)",
+                                                         "open(Cabinet_far)"]
+    _history(req, "open", ("Cabinet_far",), True)
+    with pytest.raises(LookupError):   # the fridge cannot hold a mug: nothing left
+        planner.plan(req)
+
+
+def test_without_rooms_each_place_is_its_own_room() -> None:
+    planner = OfflinePlanner()
+    req = PlanRequest("x", "", Vocabulary(), ["a1", "a2"], goal_conditions=("HOLDING(Mug)",))
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(a1, Mug)"]
+    _history(req, "explore", ("a1", "Mug"), False, ErrorCode.NOT_FOUND)
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(a2, Mug)"]
+
+
+def test_what_the_hand_holds_is_put_down_before_picking_another() -> None:
+    planner = OfflinePlanner(accepts=lambda rec, obj: rec == "CounterTop")
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Mug_1", "Mug", (1.0, 0.0, 0.9), receptacle_id="robot"),
+                     UnitView("Apple_1", "Apple", (2.0, 0.0, 0.9))])
+    req = PlanRequest("x", "", vocab, [], held="Mug_1", goal_conditions=("HOLDING(Apple)",),
+                      robot_position=(0.0, 0.0, 0.0),
+                      scene={"CounterTop_1": UnitView("CounterTop_1", "CounterTop",
+                                                      (0.5, 0.0, 0.9))})
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(CounterTop_1)", "put(Mug_1, CounterTop_1)", "navigate(Apple_1)",
+        "pick(Apple_1)"]
+
+
+def test_the_next_instruction_knows_what_the_hand_holds(world) -> None:  # noqa: ANN001
+    """A task that ends with the mug in hand: the next instruction starts from the robot's
+    own state (its last skill result), not from an empty hand (pick -> gripper full)."""
+    memory, house = world
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
+    first = loop.run("bring me a mug from the sofa", "ep1", goal_conditions=["HOLDING(Mug)"])
+    assert first.success and house.held == "Mug_1"
+    house.calls.clear()
+    again = loop.run("hold the mug", "ep2", goal_conditions=["HOLDING(Mug)"])
+    assert again.success, again.message
+    assert house.calls == [] and again.message == "nothing to do"
+    # A reset robot (new world) holds nothing.
+    loop.forget_robot_state()
+    assert loop.held == "" and loop.held_unit is None
+
+
+def test_washing_goes_to_the_sink_that_has_the_faucet() -> None:
+    """Two sinks, one faucet: the sink recall ranks first has none; the plan goes to the
+    sink beside the faucet (a skill's fixtures are used together)."""
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Mug_1", "Mug", (0.0, 0.0, 0.9), receptacle_id="robot"),
+                     UnitView("Sink_a", "Sink", (3.0, 0.0, 0.8), score=0.9),
+                     UnitView("Sink_b", "Sink", (1.0, 0.0, 0.8), score=0.1),
+                     UnitView("Faucet_1", "Faucet", (1.0, -0.2, 1.0))])
+    req = PlanRequest("x", "", vocab, [], held="Mug_1",
+                      goal_conditions=("STATE(Mug, cleaned)",))
+    assert [str(c) for c in OfflinePlanner().plan(req).calls] == ["navigate(Sink_b)",
+                                                                 "clean(Mug_1)"]
+
+
+def test_memory_areas_map_to_the_room_whose_centre_is_nearest() -> None:
+    from memory_node.planner.core.loop import place_rooms
+    areas = [AreaView("area_0", (2.5, 0.4, 1.2)), AreaView("area_1", (5.0, 0.5, 4.0)),
+             AreaView("area_x"), *PLACES]
+    assert place_rooms(areas, PLACES) == {"kitchen": "kitchen", "living_room": "living_room",
+                                          "area_0": "kitchen", "area_1": "living_room",
+                                          "area_x": "area_x"}
+    assert place_rooms(areas[:2], []) == {"area_0": "area_0", "area_1": "area_1"}

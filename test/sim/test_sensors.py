@@ -165,3 +165,29 @@ def test_boxes_from_one_sort_equal_a_scan_per_object() -> None:
         ys, xs = np.nonzero(seg == idx)
         assert got[idx] == (len(xs), xs.min(), ys.min(), xs.max(), ys.max())
     assert _boxes(np.full((4, 4), -1)) == {}
+
+
+def test_a_look_reports_to_memory_what_explore_decided_on() -> None:
+    """The fast path's camera draws misses and misreads at random. Explore decides on one
+    draw; the frame memory receives at that pose must be the same draw, else explore
+    succeeds on a sighting (a Cup misread as a Mug) memory never gets."""
+    from memory_node.sim.core.layouts import from_seed
+    from memory_node.sim.core.visibility import GeometricCamera
+    from memory_node.sim.tasks.inprocess import InProcessSettings
+    world = from_seed(3)
+    noise = InProcessSettings().noise
+    cam = GeometricCamera(noise, seed=1)
+    differed = 0
+    for k in range(24):   # headings around the house's free cells: a fixed sample
+        cell = sorted(world.free)[(k * 37) % len(world.free)]
+        world.robot.x, world.robot.y = World.cell_xy(cell)
+        world.robot.yaw = (k * 0.7) % (2 * math.pi) - math.pi
+        world.follow_robot()
+        decided = cam.labels_seen(world)
+        got = cam.frame(world)
+        within = {o.id for o in cam.visible_objects(world, cam.explore_cam)}
+        assert sorted(decided) == sorted(d.label for d in got if d.truth in within)
+        fresh = GeometricCamera(noise, seed=100 + k).detect(world, cam.explore_cam)
+        differed += sorted(d.label for d in fresh) != sorted(decided)
+    # The property the test rests on: independent draws do differ at some poses.
+    assert differed > 0

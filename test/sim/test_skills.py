@@ -231,3 +231,61 @@ def test_explore_fails_with_not_found_when_the_detector_never_sees_it(world, run
         "kitchen" else []
     out = runner.run(world, "explore", ["kitchen", "Apple"], [])
     assert out.success and out.duration > 0
+
+
+def test_washing_works_from_where_navigate_to_the_sink_stops(bot) -> None:
+    """The faucet stands at the back of the sink: measured to the faucet itself, no floor
+    cell beside a sink was within reach, so `clean` after `navigate(sink)` always failed.
+    It is reached over its sink, as an arm reaches over a basin."""
+    from memory_node.sim.core.skill_logic import fixture_reach
+    mug_id = _pick_open(bot, ("Mug", "Cup", "Bowl", "Plate"))
+    bot.w.objects[mug_id].dirty = True
+    sink = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
+                if o.type == "Sink")
+    bot.go(sink.id)
+    faucet = min(bot.w.of_type("Faucet"), key=lambda f: math.dist(f.position[:2],
+                                                                  sink.position[:2]))
+    assert bot.w.distance_to(faucet) > REACH      # the geometry that made washing fail
+    assert fixture_reach(bot.w, faucet) <= REACH
+    out = bot.do("clean", mug_id)
+    assert out.success, out.message
+    assert not bot.w.objects[mug_id].dirty
+
+
+def test_the_named_type_wins_over_a_nearer_look_alike(world, runner) -> None:
+    """Memory names a mug; a cup (its look-alike) stands nearer the remembered position:
+    the mug is meant, within tolerance; a look-alike only stands in when none is near."""
+    import numpy as np
+
+    from memory_node.sim.core.catalog import similar_types
+    pairs = [(a, b) for a in ("Mug", "Bowl", "Knife", "Fork") for b in similar_types(a)
+             if world.of_type(a) and world.of_type(b)]
+    assert pairs, "the house has no pair of look-alike types"
+    named, other = pairs[0]
+    mine = sorted(world.of_type(named), key=lambda o: o.id)[0]
+    alike = sorted(world.of_type(other), key=lambda o: o.id)[0]
+    remembered = mine.position + np.array([0.3, 0.0, 0.0])
+    alike.position = mine.position + np.array([0.4, 0.0, 0.0])   # 0.1 m from the memory
+    t = Target("mem_x", named, tuple(float(v) for v in remembered), True)
+    assert runner.resolve_object(world, "mem_x", {"mem_x": t}).id == mine.id
+    # Nothing of the named type near: the look-alike stands in (a misread label).
+    far = Target("mem_x", named, tuple(float(v) for v in alike.position + 0.0), True)
+    mine.position = mine.position + np.array([5.0, 5.0, 0.0])
+    assert runner.resolve_object(world, "mem_x", {"mem_x": far}).id == alike.id
+
+
+def test_explore_of_an_area_looks_from_that_area_only(world, runner) -> None:
+    """An area is a part of a room: exploring it looks around from there; exploring the
+    room looks from every viewpoint of the room."""
+    runner.detector = lambda w: []
+    room = world.rooms[0]
+    spot = (room.center[0], room.center[1], 0.5)
+    area = runner.run(world, "explore", ["area_7", "Apple"], [Target("area_7", "", spot, True)])
+    whole = runner.run(world, "explore", [room.name, "Apple"], [])
+    assert area.code == whole.code == ErrorCode.NOT_FOUND
+
+    def spots(out) -> set:
+        return {(round(p.x, 2), round(p.y, 2)) for p in out.waypoints if p.phase == "looking"}
+
+    assert len(spots(area)) == 1 and len(spots(whole)) > 1
+    assert area.duration < whole.duration

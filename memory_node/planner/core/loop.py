@@ -44,6 +44,7 @@ from .types import (
     SkillCall,
     SkillExecutor,
     Target,
+    UnitView,
 )
 from .validate import PlanRejected, check_step
 from .vocabulary import Vocabulary
@@ -129,6 +130,15 @@ class PlanLoop:
             raise ValueError(f"confirm_skills names unknown skills: {', '.join(unknown)}")
         if self.settings.confirm_skills and confirmer is None:
             raise ValueError("confirm_skills is set but no confirmer is given")
+        # The robot's own state as its last skill result left it, carried into the next
+        # instruction: a task that ends with the mug in hand must not plan `pick` next.
+        self.held = ""
+        self.held_unit: UnitView | None = None
+        self.position: tuple[float, float, float] | None = None
+
+    def forget_robot_state(self) -> None:
+        """The robot was reset (a new world): nothing in hand, position unknown."""
+        self.held, self.held_unit, self.position = "", None, None
 
     # -- memory, timed and retried ----------------------------------------------------------
     def _memory(self, out: InstructionResult, fn: Callable[[], T], what: str) -> T:
@@ -153,7 +163,8 @@ class PlanLoop:
         if wanted is None:
             return
         asked = req.notes.setdefault("looked_up", set())
-        have = {type_key(u.label) for u in req.vocab.objects.values()}
+        # A unit memory marks absent (looked for there, not seen) names nothing to go to.
+        have = {type_key(u.label) for u in req.vocab.objects.values() if u.state != "absent"}
         for t in wanted(req)[:MAX_LOOKUPS]:
             key = type_key(t)
             if key in have or key in asked:
@@ -281,7 +292,10 @@ class PlanLoop:
             context = "\n".join(x for x in (dump, recall.context) if x)
         req = PlanRequest(text, context, vocab, [a.area_id for a in areas],
                           max_plan_steps=s.max_plan_steps, goal_conditions=goals,
-                          procedure=recall.procedure)
+                          robot_position=self.position,
+                          place_rooms=place_rooms(areas, list(self.places())),
+                          scene=_scene(graph), procedure=recall.procedure)
+        self._start_holding(out, req)
         dodged: set[SkillCall] = set()
         first_note = _note(recall.units, recall.warnings)
         feedback(0, None, "planning", [], first_note)
@@ -346,7 +360,11 @@ class PlanLoop:
                                         result.message))
             if result.held_object or result.success:
                 req.held = result.held_object
+            self.held = req.held
+            self.held_unit = vocab.objects.get(req.held) if req.held else None
             req.robot_area = result.robot_area or req.robot_area
+            if result.robot_position is not None:
+                req.robot_position = self.position = tuple(result.robot_position)[:3]  # type: ignore[assignment]
             status = "succeeded" if result.success else f"failed ({_code(result.error_code).name})"
             feedback(step_no, call, status, plan, note)
             if result.error_code == ErrorCode.CANCELED or cancel.cancelled:
@@ -364,6 +382,11 @@ class PlanLoop:
             elif result.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
                 req.refused.add(call)
             exploring = call.skill == "explore" and result.error_code == ErrorCode.NOT_FOUND
+            if call.skill == "explore":
+                # What the look saw (closed cupboards, free counters) is where a hidden
+                # object may be searched for or a held one put down.
+                req.scene = _scene(self._memory(out, lambda: self.memory.scene_graph(
+                    "json", 0, text), "scene graph"))
             if not result.success and not exploring:  # an empty place is not a failure
                 out.replans += 1
                 if out.replans > s.max_replans:
@@ -378,6 +401,24 @@ class PlanLoop:
                             "without finishing")
             fresh = self._refresh(out, req, text, episode)
             plan = self._plan(out, req)
+
+    def _start_holding(self, out: InstructionResult, req: PlanRequest) -> None:
+        """Start from what the gripper holds (the last skill result said so). Memory's
+        unit is preferred; when memory no longer has it (cleared), the unit the loop saw
+        when it was picked stands in: the robot knows what is in its own hand."""
+        if not self.held:
+            return
+        unit = req.vocab.objects.get(self.held)
+        fetch = getattr(self.memory, "units", None)
+        if unit is None and fetch is not None:
+            found = self._memory(out, functools.partial(fetch, (self.held,)), "get_units")
+            req.vocab.add_units(found)
+            unit = req.vocab.objects.get(self.held)
+        if unit is None and self.held_unit is not None:
+            req.vocab.add_units((self.held_unit,))
+            unit = self.held_unit
+        if unit is not None:
+            req.held = self.held
 
     def _refresh(self, out: InstructionResult, req: PlanRequest, text: str,
                  episode: str) -> str:
@@ -460,6 +501,28 @@ class PlanLoop:
             raise _Stop(ErrorCode.CANCELED, f"cancelled while waiting to confirm {call}")
         if not ok:
             raise _Stop(ErrorCode.PRECONDITION_FAILED, f"{call} was not confirmed")
+
+
+def place_rooms(areas: Sequence[AreaView], named: Sequence[AreaView]) -> dict[str, str]:
+    """Room of each place: a named place is its own room; a memory area belongs to the
+    named place whose centre is nearest (the map gives centres only); without named places
+    each area stands for itself."""
+    rooms = {a.area_id: a.area_id for a in named}
+    centres = [(a.area_id, a.position) for a in named if a.position is not None]
+    for a in areas:
+        if a.area_id in rooms:
+            continue
+        if a.position is None or not centres:
+            rooms[a.area_id] = a.area_id
+            continue
+        pos = a.position
+        rooms[a.area_id] = min(centres, key=lambda c: (c[1][0] - pos[0]) ** 2
+                               + (c[1][1] - pos[1]) ** 2)[0]
+    return rooms
+
+
+def _scene(graph_json: str) -> dict[str, UnitView]:
+    return {u.object_id: u for u in units_from_graph_json(graph_json)}
 
 
 def _note(units: Sequence, warnings: Sequence[str]) -> str:

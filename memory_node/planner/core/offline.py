@@ -18,6 +18,8 @@ state is never the first call of a plan: its target is passed over for the next 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
@@ -42,8 +44,8 @@ MAX_DODGES = 8
 
 
 class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
-    def __init__(self, call: SkillCall) -> None:
-        self.call = call
+    def __init__(self, *calls: SkillCall) -> None:
+        self.calls = calls
 
 
 @dataclass
@@ -62,8 +64,13 @@ class _Sim:
 class OfflinePlanner:
     name = "offline"
 
-    def __init__(self, table: SkillTable | None = None) -> None:
+    def __init__(self, table: SkillTable | None = None,
+                 accepts: Callable[[str, str], bool] | None = None) -> None:
+        """`accepts(receptacle label, object label)`: may such an object be in/on such a
+        receptacle (the robot's object knowledge); it narrows which closed receptacles
+        are searched and where a held object is put down. None: any receptacle."""
         self.table = table or load_skill_table()
+        self.accepts = accepts
         self.categories = CategoryTable.load()
         # state value -> skill whose success leaves it (heated -> heat), from the table.
         self.skill_for_state: dict[str, str] = {}
@@ -105,20 +112,38 @@ class OfflinePlanner:
             return best.object_id
         explored = req.notes.setdefault("explored", set())
         for place in req.ranked_places:
-            if (place, types[0]) not in explored:
-                raise _Explore(SkillCall("explore", (place, types[0])))
-        # Every place was looked at: what is shut in a closed receptacle is out of the
-        # camera's sight. Open the closed ones memory knows, the most relevant first, one
-        # per plan (what opening shows is known at the next recall).
+            # Exploring a room looks at every area in it: once per room and sought type.
+            room = req.place_rooms.get(place, place)
+            if (room, types[0]) not in explored:
+                raise _Explore(SkillCall("explore", (room, types[0])))
+        self._search(req, sim, types)
+        raise NotFound(f"no {' or '.join(types)} in memory, every known place was explored "
+                       "and every closed receptacle that could hold it was opened")
+
+    def _may_hold(self, receptacle: str, types: tuple[str, ...]) -> bool:
+        return self.accepts is None or any(self.accepts(receptacle, t) for t in types)
+
+    def _search(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> None:
+        """Exploring found nothing: open the closed receptacles memory knows that could
+        hold the object, nearest first, one per plan (what is inside is only known at the
+        next recall)."""
         searched = req.notes.setdefault("searched", set())
-        shut = [u for u in sim.objects.values() if u.state == "closed"
-                and u.object_id not in searched and u.object_id not in avoid]
-        if shut:
-            box = max(shut, key=lambda u: (u.score, u.object_id))
-            searched.add(box.object_id)
-            self._goto(sim, box.object_id)
-            raise _Explore(SkillCall("open", (box.object_id,)))
-        raise NotFound(f"no {' or '.join(types)} in memory and every known place was explored")
+        closed = [u for u in {**req.scene, **sim.objects}.values()
+                  if u.state == "closed" and (u.object_id, types[0]) not in searched
+                  and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
+                  and self._may_hold(u.label, types)]
+        if not closed:
+            return
+        here = req.robot_position
+
+        def distance(u: UnitView) -> float:
+            return math.dist(u.position[:2], here[:2]) if here is not None else 0.0
+
+        rec = min(closed, key=lambda u: (distance(u), u.object_id))
+        searched.add((rec.object_id, types[0]))
+        self._name(req, sim, rec)
+        go = () if sim.at == rec.object_id else (SkillCall("navigate", (rec.object_id,)),)
+        raise _Explore(*go, SkillCall("open", (rec.object_id,)))
 
     # -- building blocks ----------------------------------------------------------------------
     @staticmethod
@@ -142,9 +167,38 @@ class OfflinePlanner:
         sim.add("pick", obj)
         sim.held = obj
 
-    def _put_down(self, req: PlanRequest, sim: _Sim, needed: str) -> None:
-        """Free the gripper (an earlier task may have left something in it) on the most
-        relevant surface memory knows; without one the plan cannot go on."""
+    def _put_down(self, req: PlanRequest, sim: _Sim, wanted: str) -> None:
+        """The hand holds something else (left from an earlier task): put it on the nearest
+        open receptacle that takes it, as a person would before picking the next thing."""
+        if self.accepts is None:
+            self._put_on_surface(req, sim, wanted)
+            return
+        held = sim.objects.get(sim.held)
+        here = req.robot_position
+        spots = [u for u in {**req.scene, **sim.objects}.values()
+                 if held is not None and u.object_id not in (sim.held, wanted)
+                 and u.state not in ("closed", ABSENT) and u.object_id not in self._failed(req)
+                 and self.accepts is not None and self.accepts(u.label, held.label)]
+        if not spots:
+            raise PreconditionFailed(f"the gripper holds {sim.held}; the plan needs {wanted} "
+                                     "and no known receptacle takes what it holds")
+        spot = min(spots, key=lambda u: (math.dist(u.position[:2], here[:2])
+                                         if here is not None else 0.0, u.object_id))
+        self._name(req, sim, spot)
+        self._goto(sim, spot.object_id)
+        sim.add("put", sim.held, spot.object_id)   # in or on: as the receptacle takes it
+        sim.held = ""
+
+    @staticmethod
+    def _name(req: PlanRequest, sim: _Sim, unit: UnitView) -> None:
+        """A scene-graph object the plan uses becomes nameable (it is memory's own id)."""
+        if unit.object_id not in req.vocab.objects:
+            req.vocab.add_units((unit,))
+        sim.objects.setdefault(unit.object_id, unit)
+
+    def _put_on_surface(self, req: PlanRequest, sim: _Sim, needed: str) -> None:
+        """Without `accepts`: free the gripper (an earlier task may have left something in
+        it) on the most relevant surface memory knows; without one the plan cannot go on."""
         surfaces = [u for u in sim.objects.values()
                     if "surface" in self.categories.categories(u.label)
                     and type_key(u.label) != "floor" and u.state != ABSENT
@@ -217,12 +271,31 @@ class OfflinePlanner:
         for group in spec.fixtures:
             if any(type_key(t) == self._label(sim, sim.held) for t in group):
                 continue  # the tool in hand is the fixture (a held knife)
-            fixture = self._find(req, sim, group)
+            fixture = self._beside_partners(req, sim, self._find(req, sim, group), group,
+                                            spec.fixtures[1:])
             self._goto(sim, fixture)
             break  # the first fixture fixes the spot; the others stand beside it
         if any(r.name == "reachable" for r in spec.requires) and sim.held != obj:
             self._goto(sim, obj)
         sim.add(skill, obj)
+
+    def _beside_partners(self, req: PlanRequest, sim: _Sim, chosen: str,
+                         group: tuple[str, ...], others: tuple[tuple[str, ...], ...]) -> str:
+        """Of the fixtures of `group` memory knows, the one nearest a known fixture of the
+        skill's other groups (the sink with the faucet, not the one beside it without)."""
+        partners = [u for u in sim.objects.values() if u.state != ABSENT
+                    and any(type_key(u.label) in {type_key(t) for t in g} for g in others)]
+        if not partners:
+            return chosen
+        keys = {type_key(t) for t in group}
+        failed = self._failed(req)
+        mine = [u for u in sim.objects.values() if type_key(u.label) in keys
+                and u.state != ABSENT and u.object_id not in failed]
+
+        def gap(u: UnitView) -> float:
+            return min(math.dist(u.position, p.position) for p in partners)
+
+        return min(mine, key=lambda u: (gap(u), u.object_id)).object_id if mine else chosen
 
     # -- the planner ----------------------------------------------------------------------------
     def _goals(self, req: PlanRequest) -> list[Goal]:
@@ -271,7 +344,7 @@ class OfflinePlanner:
                 self._achieve(goal, req, sim)
                 break
         except _Explore as e:
-            sim.calls.append(e.call)
+            sim.calls += e.calls
         return sim.calls
 
     # -- known-bad actions ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Protocol
 from memory_node.core.skills import SkillTable
 
 from .prompt import StepLine
-from .types import SkillCall
+from .types import SkillCall, UnitView
 from .vocabulary import Vocabulary
 
 
@@ -29,6 +29,15 @@ class PlanRequest:
     # Calls that just failed with NOT_FOUND: the object is not at its remembered place, so
     # repeating them is refused until an explore has looked again.
     refused: set[SkillCall] = field(default_factory=set)
+    # Where the robot stands (its last skill result), for ordering searches by distance.
+    robot_position: tuple[float, float, float] | None = None
+    # The room (named place) each place of `ranked_places` lies in: exploring a room looks
+    # at all its areas, so a room needs exploring once per sought type.
+    place_rooms: dict[str, str] = field(default_factory=dict)
+    # Every object the scene graph lists (not sent to a model): where a hidden object may
+    # be searched for and where a held object may be put down. A planner that uses one
+    # adds it to `vocab` first, so validation still sees only memory's ids.
+    scene: dict[str, UnitView] = field(default_factory=dict)
     # Experience memory (planner/core/experience.py): calls that failed in the robot's
     # current state (from the latest recall with the brief state), and the best
     # procedure line for the instruction's task type (from the instruction's recall).

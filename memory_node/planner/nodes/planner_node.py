@@ -113,6 +113,10 @@ class PlannerNode(Node):
                 return
             places.append(AreaView(name.strip(), pos, msg.kinds[i][:64] if msg.kinds else ""))
         self._places = places
+        # The world publishes its map once when it (re)starts: a new world, so what the
+        # last one's skills left in the gripper is no longer in it (the task runner
+        # restarts the world per sequence and per ablation while this node keeps running).
+        self.loop.forget_robot_state()
 
     def _on_goal(self, _request: Any) -> GoalResponse:
         if not self._busy.acquire(blocking=False):

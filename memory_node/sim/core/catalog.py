@@ -226,6 +226,12 @@ def accepts(receptacle: str, obj: str) -> bool:
     return obj in alfred.VAL_RECEPTACLE_OBJECTS.get(receptacle, ())
 
 
+def accepts_labels(receptacle: str, obj: str) -> bool:
+    """`accepts` on memory's labels (any spelling of a type; unknown labels: no)."""
+    r, o = canonical_type(receptacle), canonical_type(obj)
+    return r is not None and o is not None and accepts(r, o)
+
+
 def known_types() -> tuple[str, ...]:
     return tuple(sorted(set(alfred.OBJECTS) | set(_BODY)))
 

@@ -201,6 +201,10 @@ class GeometricCamera:
         # object. Here explore sees what perception keeps (EXPLORE_FAR = the pipeline's far).
         self.explore_cam = replace(self.cam, far=EXPLORE_FAR)
         self.rng = np.random.default_rng(seed)
+        # Explore's detections per pose, kept until the frame of that look is taken: the
+        # frame must report the same draw (a Cup misread as a Mug, a miss), else explore
+        # succeeds on a sighting memory never receives and the planner cannot find it.
+        self._looks: dict[tuple[float, float, float], list[SeenObject]] = {}
 
     def view(self, world: World) -> WorldView:
         r = world.robot
@@ -242,4 +246,25 @@ class GeometricCamera:
 
     def labels_seen(self, world: World) -> list[str]:
         """The explore skill's detector (same signature as SensorRig.labels_seen)."""
-        return [d.label for d in self.detect(world, self.explore_cam)]
+        seen = self.detect(world, self.explore_cam)
+        if len(self._looks) >= MAX_KEPT_LOOKS:
+            self._looks.clear()
+        self._looks[_pose_key(world)] = seen
+        return [d.label for d in seen]
+
+    def frame(self, world: World) -> list[SeenObject]:
+        """Detections of the frame memory receives. At a pose explore looked from, what
+        explore's range covers is explore's own draw; the rest is drawn now."""
+        looked = self._looks.pop(_pose_key(world), None)
+        if looked is None:
+            return self.detect(world)
+        covered = {o.id for o in self.visible_objects(world, self.explore_cam)}
+        return looked + [d for d in self.detect(world) if d.truth not in covered]
+
+
+MAX_KEPT_LOOKS = 512
+
+
+def _pose_key(world: World) -> tuple[float, float, float]:
+    r = world.robot
+    return (round(float(r.x), 4), round(float(r.y), 4), round(float(r.yaw), 4))

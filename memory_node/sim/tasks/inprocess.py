@@ -68,7 +68,7 @@ from memory_node.planner.core.types import (
     UnitView,
 )
 from memory_node.sim.core import goals
-from memory_node.sim.core.catalog import canonical_type, similar_types
+from memory_node.sim.core.catalog import accepts_labels, canonical_type, similar_types
 from memory_node.sim.core.detection import DetectionNoise
 from memory_node.sim.core.layouts import from_floorplan, from_seed
 from memory_node.sim.core.nav import Navigator
@@ -176,8 +176,8 @@ class InProcessStack:
         self.port = _RecordingPort(LocalMemory(self.memory), self)
         loop_settings = LoopSettings(max_steps=s.max_steps, recall=replace(
             LoopSettings().recall, per_step=s.per_step_recall))
-        self.loop = PlanLoop(OfflinePlanner(self.table), self.port, self, loop_settings,
-                             self.table, places=self._places)
+        self.loop = PlanLoop(OfflinePlanner(self.table, accepts=accepts_labels), self.port,
+                             self, loop_settings, self.table, places=self._places)
         self._held_alias = ""
         self._last_frame = None
         self._stamp = 0.0
@@ -295,7 +295,7 @@ class InProcessStack:
         self._stamp = max(w.time, self._stamp + 1e-3)
         view = self.camera.view(w)
         view.stamp = self._stamp
-        seen = self.camera.detect(w)
+        seen = self.camera.frame(w)
         obs = [Observation.at(d.label, d.position, self._stamp, extent=d.extent,
                               score=d.score, state=d.state or None) for d in seen]
         m.long_term.apply(obs, view, self._stamp)
