@@ -50,6 +50,7 @@ GOOD = json.dumps({"steps": [
     {"skill": "put", "object": "Apple_1", "receptacle": "Fridge_1", "relation": "in"},
 ]})
 DONE = '{"steps": []}'
+PICK_ONLY = json.dumps({"steps": [{"skill": "pick", "object": "Apple_1"}]})
 PICK = json.dumps({"steps": [{"skill": "navigate", "destination": "Apple_1"},
                              {"skill": "pick", "object": "Apple_1"}]})
 
@@ -161,12 +162,20 @@ def test_endpoint_timeout_then_next_instruction(ready) -> None:  # noqa: ANN001
 def test_skill_failure_triggers_replanning(ready) -> None:  # noqa: ANN001
     stack, node, client = ready
     stack.servers.house.fail_next["pick"] = ErrorCode.PRECONDITION_FAILED
-    stack.llm.push(PICK, PICK)
+    # After the failure the same plan again; at its pick the robot is where the pick just
+    # failed, so experience memory lists it as known bad and the planner is asked once
+    # more, told so; it insists on the pick (the only way), which then runs.
+    stack.llm.push(PICK, PICK, PICK_ONLY)
     r = execute(node, client, "pick up the apple", "dds-replan").result
     assert r.success and r.replans == 1
     assert [s.success for s in r.step_results] == [True, False, True, True]
     assert r.step_results[1].error_code == ErrorCode.PRECONDITION_FAILED
-    assert "pick(Apple_1): FAILED (code 3)" in stack.llm.requests[-2]["messages"][1]["content"]
+    assert [s.call.skill for s in r.step_results] == ["navigate", "pick", "navigate", "pick"]
+    # Requests of this instruction: the plan, the re-plan after the failure, the one told
+    # about the known-bad pick, and the last ("anything left?", answered by the default).
+    assert "pick(Apple_1): FAILED (code 3)" in stack.llm.requests[-3]["messages"][1]["content"]
+    told = stack.llm.requests[-2]["messages"][1]["content"]
+    assert "do not pick(" in told and "failed 1x in this state" in told
 
 
 def test_cancel_mid_instruction_and_second_goal_rejected(ready) -> None:  # noqa: ANN001

@@ -19,6 +19,7 @@ import numpy as np
 import onnxruntime as ort
 from tokenizers import Tokenizer
 
+from memory_node.core.recall.embedding_store import MAX_CACHED_VECTORS
 from memory_node.core.tokens import packaged_tokenizer_path
 
 if TYPE_CHECKING:
@@ -47,9 +48,6 @@ def text_hash(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
-
-# Vectors kept in memory, and in SQLite (EmbeddingStore): 1.5 kB each at 384 dimensions.
-MAX_CACHED_VECTORS = 100_000
 
 class Embedder:
     """Turns texts into unit-length float32 vectors (rows of an (n, 384) array)."""

@@ -16,8 +16,9 @@ import numpy as np
 
 from memory_node.core.persistence.derived_rows import DerivedRows
 from memory_node.core.persistence.store import MemoryStore
-from memory_node.core.recall.embedder import MAX_CACHED_VECTORS
 
+# Vectors kept in memory (EmbeddingCache) and in SQLite: 1.5 kB each at 384 dimensions.
+MAX_CACHED_VECTORS = 100_000
 
 def model_identity(model_path: str | Path, max_tokens: int) -> str:
     """Hash of the model file's bytes and the settings that shape its vectors."""
