@@ -13,6 +13,9 @@ publishes what changed:
 - /memory/scene_graph (SceneGraph, transient-local, depth 1): the whole graph with a
   revision that increases with every change; at most every `publish_period_s` (0: after
   every changed frame).
+- /memory/perceived (std_msgs/Header, transient-local, depth 1): the stamp of the last
+  observations message handled (applied or dropped), so a planner can wait until the
+  frames taken after a motion are in memory.
 - /memory/get_scene_graph: "graph" | "text" | "json" under a token budget, query-relevant
   areas expanded.
 - The perception node's drop counters (/memory/perception/stats) are folded into the
@@ -29,6 +32,7 @@ from typing import Any
 
 from diagnostic_msgs.msg import KeyValue
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
+from std_msgs.msg import Header
 from visualization_msgs.msg import MarkerArray
 
 from memory_node.core.limits import LIMITS
@@ -101,6 +105,10 @@ class SceneGraphCapability(Capability):
                                  durability=DurabilityPolicy.TRANSIENT_LOCAL,
                                  reliability=ReliabilityPolicy.RELIABLE)
         self.graph_pub = node.create_publisher(SceneGraphMsg, "memory/scene_graph", latched)
+        # The stamp of the last camera frame memory has applied (every frame, with or
+        # without objects): a planner waits on it to decide on the view after a motion
+        # rather than on whatever frame had arrived when the skill ended.
+        self.perceived_pub = node.create_publisher(Header, "memory/perceived", latched)
         self.markers_pub = node.create_publisher(
             MarkerArray, "memory/scene_graph/markers", markers_qos)
         node.create_subscription(ObjectObservations, observations_topic, self._on_observations,
@@ -127,6 +135,8 @@ class SceneGraphCapability(Capability):
     def _on_observations(self, msg: ObjectObservations) -> None:
         try:
             self._apply(msg)
+            self.perceived_pub.publish(Header(stamp=msg.header.stamp,
+                                              frame_id=self.host.frame_id))
         except Exception as exc:  # a bug must not take the memory down with it
             if not self.node.context.ok():
                 return  # shutting down (SIGTERM mid-frame): the frame was stored, not echoed

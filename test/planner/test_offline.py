@@ -221,3 +221,21 @@ def test_memory_areas_map_to_the_room_whose_centre_is_nearest() -> None:
                                           "area_0": "kitchen", "area_1": "living_room",
                                           "area_x": "area_x"}
     assert place_rooms(areas[:2], []) == {"area_0": "area_0", "area_1": "area_1"}
+
+
+def test_refused_navigate_explores_the_room_memory_saw_the_object_in_first(world) -> None:  # noqa: ANN001
+    """Memory holds the apple in the kitchen at a position that is off (fused from a far
+    sighting): the world refuses navigate before moving. The robot stands in the living
+    room, and the instruction's book ranks the living room first; exploring there first
+    was the rendered main job's first-task cost. The kitchen, where memory saw the apple,
+    is explored first (fails without loop._search_where_seen, and without offline._learn
+    leaving the room of a refused navigate unexplored)."""
+    memory, house = world
+    house.at = "living_room"
+    house.fail_next["navigate"] = ErrorCode.NOT_FOUND
+    result = run(memory, house, ["HOLDING(Apple)"], "fetch the apple; the book on the sofa")
+    assert result.success, result.message
+    calls = [str(c) for c in house.calls]
+    assert calls[0] == "navigate(Apple_1)" and not result.steps[0].success
+    assert calls[1] == "explore(kitchen, Apple)", calls
+    assert calls[-1] == "pick(Apple_1)" and house.held == "Apple_1"

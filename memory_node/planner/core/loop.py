@@ -83,6 +83,8 @@ class InstructionResult:
     total_time: float = 0.0
     plans: int = 0
     rejections: list[str] = field(default_factory=list)
+    # Waits for a frame after a skill that ran out of time (memory decided on older views).
+    perception_timeouts: int = 0
 
     @property
     def executed(self) -> list[SkillCall]:
@@ -269,6 +271,9 @@ class PlanLoop:
              limit: int, cancel: CancelToken, feedback: Feedback) -> None:
         s = self.settings
         vocab = Vocabulary()
+        # The first decision too is made on the view from where the robot stands now (the
+        # runner may have cleared memory a moment ago), not on whatever frames had arrived.
+        self._perceived(out)
         recall = self._memory(out, lambda: self.memory.recall(
             text, s.recall.k, s.recall.instruction_budget, episode, None,
             s.recall.per_subtask), "recall")
@@ -354,6 +359,8 @@ class PlanLoop:
             changed = self._memory(out, functools.partial(
                 self.memory.record_outcome, episode, call, result), "record_outcome")
             vocab.add_units(changed)
+            if not cancel.cancelled:
+                self._perceived(out)
             out.steps.append(StepRecord(call, result.success, int(result.error_code),
                                         result.message, result.duration, note))
             req.history.append(StepLine(call, result.success, int(result.error_code),
@@ -381,6 +388,7 @@ class PlanLoop:
                 req.notes.pop("looked_up", None)   # what was shut inside is in view now
             elif result.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
                 req.refused.add(call)
+                self._search_where_seen(req, call)
             exploring = call.skill == "explore" and result.error_code == ErrorCode.NOT_FOUND
             if call.skill == "explore":
                 # What the look saw (closed cupboards, free counters) is where a hidden
@@ -438,6 +446,35 @@ class PlanLoop:
             req.memory_context = answer.context
         req.known_bad = known_bad_calls(answer.known_bad_actions) if brief else frozenset()
         return _note(answer.units, answer.warnings)
+
+    @staticmethod
+    def _search_where_seen(req: PlanRequest, call: SkillCall) -> None:
+        """An object memory holds was not where memory put it (a position fused from a
+        far sighting, or moved by an outcome onto a receptacle's centre): the room memory
+        saw it in is still the best bet, so it is explored first, not the one the robot
+        happens to stand in. Only navigate: the world refuses it before moving, so that
+        room was not looked at yet."""
+        if call.skill != "navigate" or not call.args:
+            return
+        unit = req.vocab.objects.get(call.args[0])
+        if unit is None or unit.area_id not in req.ranked_places:
+            return
+        req.ranked_places[:] = [unit.area_id,
+                                *(p for p in req.ranked_places if p != unit.area_id)]
+
+    def _perceived(self, out: InstructionResult) -> None:
+        """Decide on the view at the pose the skill left the robot in: wait until memory
+        has applied a frame taken after the skill ended (perception lags the world by a
+        frame or more, and under load by seconds). After record_outcome, so what the
+        camera sees then (the mug where it was really put) has the last word."""
+        wait = getattr(self.memory, "wait_perceived", None)
+        if wait is None or self.settings.perception_wait_s <= 0:
+            return
+        start = time.perf_counter()
+        got = wait(self.settings.perception_wait_s)
+        out.memory_time += time.perf_counter() - start
+        if got is False:
+            out.perception_timeouts += 1
 
     def _settle(self, out: InstructionResult, call: SkillCall, text: str) -> None:
         """After an explore that saw its target: perception turns the camera's frames into

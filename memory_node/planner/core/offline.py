@@ -552,9 +552,12 @@ class OfflinePlanner:
                 self._failed(req).add(call.args[0])
                 req.notes.pop("at", None)
                 missing = req.vocab.objects.get(call.args[0])
-                if missing is not None and missing.area_id:
-                    # Just looked there: exploring the same area for it comes last.
-                    explored.add((missing.area_id, missing.label))
+                if missing is not None and missing.area_id and call.skill != "navigate":
+                    # Just looked there: exploring the same room for it comes last. Not
+                    # after navigate: the world refuses it before the base moves (nothing
+                    # of that type near memory's position), so that room was not looked at.
+                    room = req.place_rooms.get(missing.area_id, missing.area_id)
+                    explored.add((room, missing.label))
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "put":
                 req.notes.setdefault("needs_open", set()).add(call.args[1])
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "pick":

@@ -47,6 +47,11 @@ class LoopSettings:
                                       "to wait for perception to bring it into memory "
                                       "(0 = none; a robot with a perception node needs ~5).",
                                       0.0, 60.0)
+    perception_wait_s: float = setting(5.0, "After every skill: seconds to wait, at most, "
+                                       "until memory has applied a camera frame taken after "
+                                       "the skill ended (only with a memory port that can "
+                                       "tell; 0 = decide on what memory holds at once).",
+                                       0.0, 60.0)
     max_instruction_chars: int = setting(MAX_INSTRUCTION_CHARS, "Longest instruction "
                                          "(characters, after trimming).", 1, 10_000)
     recall: RecallUse = section(RecallUse)

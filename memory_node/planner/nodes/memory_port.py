@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
+
+from rclpy.node import Node
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rosgraph_msgs.msg import Clock
+from std_msgs.msg import Header
 
 from memory_node.core.errors import NotFound
 from memory_node.core.recall.brief_state import BriefState as CoreBrief
+from memory_node.nodes.conversions import from_time
 from memory_node.planner.core.local_memory import unit_view
 from memory_node.planner.core.types import (
     BriefState,
@@ -16,9 +23,60 @@ from memory_node.planner.core.types import (
 )
 
 
+class PerceptionWatch:
+    """When memory has applied a camera frame taken after now.
+
+    "Now" is the latest /clock (the simulator's time, which stamps its frames) or, with no
+    /clock, the node's clock; memory/perceived carries the stamp of each frame the memory
+    server has handled. The condition is signalled from the subscriptions' callbacks, so a
+    waiter wakes on the frame itself, not on a poll."""
+
+    def __init__(self, node: Node, callback_group: Any = None) -> None:
+        self.node = node
+        self._cond = threading.Condition()
+        self._clock: float | None = None
+        self._perceived: float | None = None
+        latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                             reliability=ReliabilityPolicy.RELIABLE)
+        node.create_subscription(Clock, "/clock", self._on_clock, 10,
+                                 callback_group=callback_group)
+        node.create_subscription(Header, "memory/perceived", self._on_perceived, latched,
+                                 callback_group=callback_group)
+
+    def _on_clock(self, msg: Clock) -> None:
+        with self._cond:
+            self._clock = from_time(msg.clock)
+
+    def _on_perceived(self, msg: Header) -> None:
+        with self._cond:
+            self._perceived = from_time(msg.stamp)
+            self._cond.notify_all()
+
+    def now(self) -> float:
+        with self._cond:
+            if self._clock is not None:
+                return self._clock
+        return self.node.get_clock().now().nanoseconds * 1e-9
+
+    def wait_after(self, stamp: float, timeout_s: float) -> bool:
+        """True once memory has handled a frame stamped after `stamp`; False on timeout
+        (no camera, perception or memory down: the caller goes on with what memory has)."""
+        with self._cond:
+            return self._cond.wait_for(
+                lambda: self._perceived is not None and self._perceived > stamp, timeout_s)
+
+
 class ClientMemoryPort:
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, watch: PerceptionWatch | None = None) -> None:
         self.client = client
+        self.watch = watch
+
+    def wait_perceived(self, timeout_s: float) -> bool | None:
+        """Wait until memory holds the view from now (a frame taken after this call);
+        None when this port cannot tell (no watch)."""
+        if self.watch is None:
+            return None
+        return self.watch.wait_after(self.watch.now(), timeout_s)
 
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
                brief: BriefState | None, per_subtask: bool = False) -> RecallView:

@@ -39,7 +39,7 @@ from memory_node.planner.core.offline import OfflinePlanner
 from memory_node.planner.core.settings import PlannerSettings
 from memory_node.planner.core.types import AreaView, CancelToken
 from memory_node.planner.nodes.confirm import TopicConfirmer
-from memory_node.planner.nodes.memory_port import ClientMemoryPort
+from memory_node.planner.nodes.memory_port import ClientMemoryPort, PerceptionWatch
 from memory_node.planner.nodes.skill_clients import ActionSkillExecutor
 
 MAX_PLACES = 200
@@ -77,7 +77,7 @@ class PlannerNode(Node):
         self.memory = MemoryClient(node=self, timeout=p.memory_timeout_s)
         confirmer = (TopicConfirmer(self, group, p.confirm_timeout_s) if confirm else None)
         self._places: list[AreaView] = []
-        self.loop = PlanLoop(planner, ClientMemoryPort(self.memory),
+        self.loop = PlanLoop(planner, ClientMemoryPort(self.memory, PerceptionWatch(self, group)),
                              ActionSkillExecutor(self, self.table, group, p.skill_server_wait_s),
                              self.settings, self.table, confirmer,
                              places=lambda: list(self._places))
@@ -174,7 +174,12 @@ class PlannerNode(Node):
                 handle.abort()
             self._status({"episode_id": episode, "success": result.success,
                           "error_code": int(result.error_code), "message": result.message[:300],
-                          "steps": len(result.steps)})
+                          "steps": len(result.steps),
+                          "perception_timeouts": result.perception_timeouts})
+            if result.perception_timeouts:
+                self.get_logger().warning(
+                    f"{episode}: {result.perception_timeouts} of {len(result.steps)} step(s) "
+                    "went on without a frame after the skill in memory (perception_wait_s)")
             return result_msg(result)
         finally:
             self._busy.release()
