@@ -191,3 +191,31 @@ def test_a_look_reports_to_memory_what_explore_decided_on() -> None:
         differed += sorted(d.label for d in fresh) != sorted(decided)
     # The property the test rests on: independent draws do differ at some poses.
     assert differed > 0
+
+
+def test_the_same_view_gives_the_same_detections_however_many_frames_came_before() -> None:
+    """Frames are captured at a wall-clock rate, so the number of frames before a pose
+    differs between runs; the noise at a pose must not depend on it (nor may explore's
+    look differ from the frame memory gets there)."""
+    from memory_node.sim.core.layouts import from_seed
+
+    w = from_seed(3)
+    noise = DetectionNoise(p_miss=0.4, p_confuse=0.3, box_jitter_px=4, false_positives=1.0)
+    rig = SensorRig(w, 160, 120, noise, seed=7)
+    try:
+        _face(w, next(o.id for o in w.objects.values() if o.type == "Fridge"))
+        here = (w.robot.x, w.robot.y, w.robot.yaw)
+        first = [(d.label, d.box, d.state) for d in rig.capture(w).detections]
+        looked = rig.labels_seen(w)
+        w.robot.x, w.robot.y = here[0] + 0.5, here[1]
+        for _ in range(3):                       # other frames in between, elsewhere
+            rig.capture(w)
+        w.robot.x, w.robot.y, w.robot.yaw = here
+        again = [(d.label, d.box, d.state) for d in rig.capture(w).detections]
+        w.robot.yaw = here[2] + 0.3
+        turned = [(d.label, d.box, d.state) for d in rig.capture(w).detections]
+    finally:
+        rig.close()
+    assert first and again == first
+    assert looked == [label for label, _, _ in first]
+    assert turned != first     # another view, another draw (and other pixels)
