@@ -239,3 +239,31 @@ def test_refused_navigate_explores_the_room_memory_saw_the_object_in_first(world
     assert calls[0] == "navigate(Apple_1)" and not result.steps[0].success
     assert calls[1] == "explore(kitchen, Apple)", calls
     assert calls[-1] == "pick(Apple_1)" and house.held == "Apple_1"
+
+
+def test_the_object_in_the_gripper_stays_what_was_picked(world) -> None:  # noqa: ANN001
+    """The camera sees the held object in the hand, partly covered: perception may
+    misread it (a mug as a cup). The robot knows what it picked and must not go exploring
+    the house for it (the rendered main job did, for the mug in its gripper)."""
+    from dataclasses import replace
+
+    memory, house = world
+    execute = house.execute
+
+    def camera_on_the_hand(call, targets, episode_id, timeout_s, cancel):  # noqa: ANN001, ANN202
+        result = execute(call, targets, episode_id, timeout_s, cancel)
+        if call.skill == "pick" and result.success:
+            unit = memory.short_term.peek(call.args[0])
+            memory.upsert_object(replace(unit, label="Tomato"))
+        elif call.skill == "put" and result.success:   # out of the hand: seen as it is
+            unit = memory.short_term.peek(call.args[0])
+            memory.upsert_object(replace(unit, label="Apple", state="none"))
+        return result
+
+    house.execute = camera_on_the_hand
+    house.fail_next["open"] = ErrorCode.TIMEOUT   # a re-plan while holding it
+    result = run(memory, house, ["INSIDE(Apple, Fridge)"], "put the apple in the fridge")
+    assert result.success, result.message
+    calls = [str(c) for c in house.calls]
+    assert not any(c.startswith("explore") for c in calls), "; ".join(calls)
+    assert calls[-1] == "put(Apple_1, Fridge_1, in)"

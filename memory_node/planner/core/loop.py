@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from memory_node.core.errors import (
@@ -196,6 +196,7 @@ class PlanLoop:
         out.plans += 1
         self._look_up(out, req)
         self._containers(out, req)
+        self._keep_held(req)
         try:
             result: PlanResult = self.planner.plan(req)
         except MemoryRequestError as exc:
@@ -223,6 +224,25 @@ class PlanLoop:
                             f"planner {self.planner.name} produced an invalid call: "
                             f"{exc.message}") from None
         return calls
+
+    def _keep_held(self, req: PlanRequest) -> None:
+        """The object in the gripper is what was picked, whatever memory says of it now:
+        the camera sees it in the hand, partly covered, and perception may misread it (a
+        mug as a cup) or miss it until memory drops it, and the planner then explored the
+        house for the mug it was holding. The last skill result says what is held; the
+        unit keeps the type and presence it had when it was picked."""
+        picked = self.held_unit
+        if not req.held or picked is None or picked.object_id != req.held:
+            return
+        now = req.vocab.objects.get(req.held)
+        if (now is not None and now.state != "absent"
+                and type_key(now.label) == type_key(picked.label)):
+            return
+        base = now or picked
+        req.vocab.add_units((replace(base, label=picked.label,
+                                     state=picked.state if base.state == "absent"
+                                     else base.state,
+                                     receptacle_id=HELD_BY_ROBOT, relation=""),))
 
     @staticmethod
     def _count(out: InstructionResult, r: PlanResult) -> None:
@@ -352,6 +372,8 @@ class PlanLoop:
                     continue
             feedback(step_no, call, "running", plan, note)
             self._confirm(call, cancel)
+            chosen = vocab.objects.get(call.args[0]) if call.skill == "pick" and call.args \
+                else None
             start = time.perf_counter()
             result = self.executor.execute(call, self._targets(call, vocab), episode,
                                            s.skill_timeout_s, cancel)
@@ -368,7 +390,14 @@ class PlanLoop:
             if result.held_object or result.success:
                 req.held = result.held_object
             self.held = req.held
-            self.held_unit = vocab.objects.get(req.held) if req.held else None
+            if not req.held:
+                self.held_unit = None
+            elif chosen is not None and chosen.object_id == req.held:
+                # What the hand took, as the planner chose it; later answers about it come
+                # from a camera that sees it in the gripper (see _keep_held).
+                self.held_unit = chosen
+            elif self.held_unit is None or self.held_unit.object_id != req.held:
+                self.held_unit = vocab.objects.get(req.held)
             req.robot_area = result.robot_area or req.robot_area
             if result.robot_position is not None:
                 req.robot_position = self.position = tuple(result.robot_position)[:3]  # type: ignore[assignment]
