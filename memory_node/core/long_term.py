@@ -48,6 +48,7 @@ from memory_node.core.scene_graph.serialise import SceneGraphSerialiser, TokenCo
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.stage_times import StageTimes
 from memory_node.core.units import (
+    HELD_BY_ROBOT,
     MAX_IMAGE_BYTES,
     OBJECT_STATES,
     ObjectMemoryUnit,
@@ -321,6 +322,11 @@ class LongTermMemory:
         for event in events:
             if event.kind == EventKind.REMOVED:
                 unit = self.short_term.peek(event.object_id)
+                if unit is not None and unit.receptacle_id == HELD_BY_ROBOT:
+                    # Not seen where it stood because the robot holds it (a pick outcome
+                    # said so): the graph's node goes, the unit stays what the hand has.
+                    # Marked absent, the planner went exploring for the mug in its gripper.
+                    continue
                 if unit is not None:
                     forgotten += self.short_term.upsert(replace(
                         unit, state="absent", confidence=0.0, last_seen=event.stamp))

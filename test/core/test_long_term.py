@@ -108,6 +108,28 @@ def test_removed_object_is_marked_absent_in_short_term(store: MemoryStore) -> No
     assert unit.state == "absent" and unit.confidence == 0.0
 
 
+def test_an_object_the_robot_holds_is_not_marked_absent_where_it_stood(
+        store: MemoryStore) -> None:
+    """Picked: the camera no longer sees it at its old place, and the graph removes it
+    there; the short-term unit (held, from the pick outcome) must stay usable."""
+    from dataclasses import replace
+
+    from memory_node.core.units import HELD_BY_ROBOT
+
+    cfg = SceneGraphConfig(miss_penalty=0.3, min_misses_to_remove=2)
+    lt = LongTermMemory(store, ShortTermMemory(10, store=store), cfg)
+    lt.apply([Observation.at("Cup", (1.0, 0.0, 0.8), 1.0)], RegionView((0, 0, 0), 3.0), 1.0)
+    (cup,) = lt.graph.nodes("object")
+    held = replace(lt.short_term.peek(cup), receptacle_id=HELD_BY_ROBOT, relation="")
+    lt.short_term.upsert(held)     # what record_outcome(pick) writes
+    kinds = []
+    for k in range(2, 10):
+        kinds += [e.kind for e in lt.apply([], RegionView((0, 0, 0), 3.0), float(k)).events]
+    assert EventKind.REMOVED in kinds and lt.graph.object_count == 0
+    unit = lt.short_term.peek(cup)
+    assert unit.state != "absent" and unit.receptacle_id == HELD_BY_ROBOT
+
+
 def test_state_change_updates_the_unit(store: MemoryStore) -> None:
     lt = LongTermMemory(store, ShortTermMemory(10, store=store))
     for k in (0.5, 1.0):  # read closed twice: confirmed (a single reading may be a misread)
