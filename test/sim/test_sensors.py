@@ -219,3 +219,23 @@ def test_the_same_view_gives_the_same_detections_however_many_frames_came_before
     assert first and again == first
     assert looked == [label for label, _, _ in first]
     assert turned != first     # another view, another draw (and other pixels)
+
+
+def test_frames_at_one_view_draw_anew_so_a_misread_is_not_repeated() -> None:
+    """A robot standing still: each frame there has its own draw (else one misread state
+    repeats in every frame and memory adopts it), and the sequence is the same per run."""
+    from memory_node.sim.core.layouts import from_seed
+
+    w = from_seed(3)
+    noise = DetectionNoise(p_miss=0.3, box_jitter_px=4, false_positives=0.5)
+    runs = []
+    for _ in range(2):
+        rig = SensorRig(w, 160, 120, noise, seed=7)
+        try:
+            _face(w, next(o.id for o in w.objects.values() if o.type == "Fridge"))
+            runs.append([[(d.label, d.box) for d in rig.capture(w).detections]
+                         for _ in range(4)])
+        finally:
+            rig.close()
+    assert runs[0] == runs[1]
+    assert any(frame != runs[0][0] for frame in runs[0][1:])

@@ -54,6 +54,8 @@ class SensorRig:
         self.pose_noise = pose_noise or PoseNoise()
         self.seed = seed
         self.rng = np.random.default_rng(seed + 1)
+        self._view: tuple[int, ...] = ()
+        self._repeats = 0                 # frames captured at this view before this one
         self.masks = masks
         self.far = far
         self.vocabulary = sorted({o.type for o in world.objects.values() if not o.kind.decor})
@@ -74,7 +76,7 @@ class SensorRig:
         if rgb is None or depth is None or seg is None:
             raise RuntimeError("the renderer returned no image for a requested channel")
         depth = np.where((depth > 0) & (depth < self.far), depth, 0.0).astype(np.float32)
-        self._seed_view(world)
+        self._seed_view(world, count=True)
         dets = self.detector.detect(seg, self._objects(world), self.vocabulary, self.masks)
         pos, rot = self.scene.camera_pose()
         pn = self.pose_noise
@@ -94,18 +96,25 @@ class SensorRig:
         self._seed_view(world)
         return [d.label for d in self.detector.detect(seg, self._objects(world), self.vocabulary)]
 
-    def _seed_view(self, world: World) -> None:
+    def _seed_view(self, world: World, count: bool = False) -> None:
         """Noise drawn per view, not from one stream: frames are captured at a wall-clock
         rate, so how many draws came before a pose depended on timing, and two runs of the
         same sequence saw different misses and misreads at the same place (explore found
         the mug in one run and not in the other). Keyed by the seed and the robot's pose
         (1 cm, 0.5 degree), the view a skill ends at gives the same detections in every
         run, and explore's look (`labels_seen`) the same draw as the frame memory gets
-        there. Frames taken while the base moves still differ (their poses do)."""
+        there. Frames taken while the base moves still differ (their poses do). The k-th
+        frame at a view has its own draw (k counted from the first frame there), so a robot
+        standing still does not repeat one misread until memory takes it for the truth;
+        explore's look uses the first frame's draw."""
         r = world.robot
-        key = [self.seed, round(r.x * 100) + VIEW_KEY_OFFSET,
-               round(r.y * 100) + VIEW_KEY_OFFSET, round(math.degrees(r.yaw) * 2) % 720]
-        self.detector.rng = self.rng = np.random.default_rng(key)
+        view = (self.seed, round(r.x * 100) + VIEW_KEY_OFFSET,
+                round(r.y * 100) + VIEW_KEY_OFFSET, round(math.degrees(r.yaw) * 2) % 720)
+        repeat = 0
+        if count:
+            self._repeats = self._repeats + 1 if view == self._view else 0
+            self._view, repeat = view, self._repeats
+        self.detector.rng = self.rng = np.random.default_rng([*view, repeat])
 
     def top_view(self, world: World) -> np.ndarray:
         self.scene.sync(world)
