@@ -58,10 +58,13 @@ class PerceptionWatch:
                 return self._clock
         return self.node.get_clock().now().nanoseconds * 1e-9
 
-    def wait_after(self, stamp: float, timeout_s: float) -> bool:
+    def wait_after(self, stamp: float, timeout_s: float) -> bool | None:
         """True once memory has handled a frame stamped after `stamp`; False on timeout
-        (no camera, perception or memory down: the caller goes on with what memory has)."""
+        (perception or memory stalled: the caller goes on with what memory has); None when
+        no frame ever reached memory (no camera feeding it: nothing to wait for)."""
         with self._cond:
+            if self._perceived is None:
+                return None
             return self._cond.wait_for(
                 lambda: self._perceived is not None and self._perceived > stamp, timeout_s)
 
