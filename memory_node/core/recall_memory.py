@@ -152,6 +152,11 @@ def brief_from_fields(
         last_message=last_message if last_skill.strip() else ""))
 
 
+# What preload ranks: any text works (it is the units' side that is being built); a real
+# request's words, so the instruction path is exercised whole.
+PRELOAD_TEXT = "bring me the cup from the kitchen"
+
+
 class RecallMemory:
     """Recall, outcomes and free-text queries over the facade's short-term memory."""
 
@@ -228,10 +233,30 @@ class RecallMemory:
                        if store is not None else None)
             colours = CropColourStore(store) if store is not None else None
             self._recaller = Recaller(embedder, Describer(colour_store=colours),
-                                      config=_config(s), embedding_store=vectors)
+                                      config=_config(s), embedding_store=vectors,
+                                      terms_db=store)
             self._steps = StateConditionedRecall(self._recaller, pool_size=s.pool_size,
                                                  max_episodes=s.max_episodes)
         return self._recaller
+
+    def preload(self) -> float:
+        """Describe and index every unit, load (or embed) its vector and resolve the names
+        of every type now; returns the seconds taken (0 without units).
+
+        A restarted server with 10,000 units otherwise paid this on its first recall
+        (~1-4 s on the loaded robot). It is one ranking of a fixed text, so exactly what a
+        request would build is cached (entries and rows under the short-term version, the
+        id order, each type's WordNet names); holding the lock, a request that arrives
+        meanwhile waits for it rather than building the same again.
+        """
+        start = time.perf_counter()
+        with self._lock:
+            recaller = self._ensure()
+            units, _, labels, key = self._snapshot()
+            if not units:
+                return 0.0
+            recaller.rank(PRELOAD_TEXT, units, 1, labels=labels, units_key=key)
+        return time.perf_counter() - start
 
     def embed_pending(self, max_units: int = 32) -> int:
         """Embed up to `max_units` units whose text has no embedding yet; returns how many.
