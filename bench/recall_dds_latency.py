@@ -39,6 +39,7 @@ import json
 import os
 import platform
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -103,14 +104,39 @@ def prepare(memory_dir: Path, units: list, embedder: Embedder) -> None:
     assert len(st) == len(units), f"only {len(st)} of {len(units)} units admitted"
     # What a server that ran before has stored: crop colours and unit vectors (each
     # distinct text embedded once: units are drawn from 708 objects).
-    recaller = Recaller(embedder, Describer(colour_store=CropColourStore(store)))
+    recaller = Recaller(embedder, Describer(colour_store=CropColourStore(store)),
+                        terms_db=store)
     contents = {recaller.entry(u, {}, None).description.content for u in units}
+    # And the types' WordNet names (migration 6), as a server that answered once stores.
+    recaller.prefetch_terms(recaller.index.type_names)
     recaller.describer.flush_colours()
     texts = sorted(contents)
     vectors = embedder.embed(texts)
     EmbeddingStore(store, embedder.model_id, embedder.dim).save(
         [(text_hash(t), v) for t, v in zip(texts, vectors, strict=True)])
     store.close()
+
+
+def downgrade_for_peer(db: Path) -> None:
+    """The peer's code refuses a database newer than it knows (it would misread it): drop
+    the tables of this checkout's later migrations, all derived rows (label_terms), from
+    the peer's copy, so it starts from what a memory of its own version holds."""
+    import sqlite3
+
+    from memory_node.core.persistence.migrations import MIGRATIONS
+    known = int(subprocess.run(
+        [sys.executable, "-c", "from memory_node.core.persistence.migrations import "
+         "MIGRATIONS; print(MIGRATIONS[-1].version)"],
+        env=os.environ | {"PYTHONPATH": AGAINST}, cwd=db.parent, check=True,
+        capture_output=True, text=True).stdout)
+    conn = sqlite3.connect(db)
+    with conn:
+        for m in MIGRATIONS:
+            if m.version > known:
+                for table in re.findall(r"CREATE TABLE (\w+)", m.sql):
+                    conn.execute(f"DROP TABLE IF EXISTS {table}")
+        conn.execute("DELETE FROM schema_version WHERE version > ?", (known,))
+    conn.close()
 
 
 def prepare_scene_graph(memory_dir: Path, capacity: int, labels: list[str],
@@ -185,6 +211,8 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
             for scorer in group:
                 d = Path(tmp) / f"memory_{scorer}"
                 shutil.copytree(memory_dir, d)
+                if scorer == "peer":
+                    downgrade_for_peer(d / "memory.sqlite")
                 dirs.append(d)
             print(f"[bench] {n} units, {' + '.join(group)} ...", flush=True)
             results = run_servers(n, dirs, group, instructions, episodes, rng)
@@ -265,7 +293,7 @@ class Server:
         # What the server says about its start-up (model load), for the breakdown.
         said = [line.split("]: ", 1)[-1] for line in
                 self.log_path.read_text(errors="replace").splitlines()
-                if "ready in" in line or "code from" in line][:4]
+                if "ready in" in line or "code from" in line or "indexed in" in line][:4]
         return {"server_log": said, "domain_id": self.domain,
                 "code": AGAINST if self.scorer == "peer" else "this checkout",
                 "loadavg_1_5_15_before_after": [list(self.load_before),
