@@ -7,8 +7,9 @@ repeated texts would be stored once and flatter the figure). One run, side by si
 * ``recompute``: a fresh Recaller embeds every unit on its first recall (no stores);
 * ``stored_loop`` (the code before the unit index): vectors loaded from
   ``text_embeddings`` (migration 3), every crop decoded again, the per-unit scorer;
-* ``stored_vectorised`` (now): vectors and crop colours (migration 5) loaded, the index
-  scorer.
+* ``stored_vectorised_names_resolved`` (the code before migration 6): vectors and crop
+  colours (migration 5) loaded, the index scorer, every type's WordNet names resolved;
+* ``stored_vectorised`` (now): the same with the types' names read (migration 6).
 
 Each figure is the wall time from a fresh MemoryStore + Recaller to the end of its first
 ``Recaller.rank``. WordNet is loaded beforehand in those three (so they compare the unit
@@ -47,13 +48,15 @@ QUERY = "bring me the mug from the kitchen"
 
 
 def restart(db: Path, embedder: Embedder, units: list, *, vectorised: bool,
-            colours: bool, lexicon: Lexicon | None = None) -> tuple[float, Recaller, list[str]]:
+            colours: bool, lexicon: Lexicon | None = None,
+            names: bool = True) -> tuple[float, Recaller, list[str]]:
     t0 = time.perf_counter()
     store = MemoryStore(db, durability="normal")
     recaller = Recaller(
         embedder, Describer(colour_store=CropColourStore(store) if colours else None),
         RecallConfig(vectorised=vectorised), lexicon=lexicon,
-        embedding_store=EmbeddingStore(store, embedder.model_id, embedder.dim))
+        embedding_store=EmbeddingStore(store, embedder.model_id, embedder.dim),
+        terms_db=store if names else None)
     top = [r.unit.object_id for r in recaller.rank(QUERY, units, 5)]
     elapsed = time.perf_counter() - t0
     store.close()
@@ -106,11 +109,13 @@ def main() -> int:
         result["recompute_embedded"] = first.unit_cache.computed
         result["db_bytes"] = db.stat().st_size
         for name, vectorised, colours in (("stored_loop", False, False),
+                                          ("stored_vectorised_names_resolved", True, True),
                                           ("stored_vectorised", True, True),
                                           ("stored_vectorised_cold_lexicon", True, True)):
             elapsed, again, got = restart(
                 db, embedder, units, vectorised=vectorised, colours=colours,
-                lexicon=Lexicon() if name.endswith("cold_lexicon") else None)
+                lexicon=Lexicon() if name.endswith("cold_lexicon") else None,
+                names=not name.endswith("names_resolved"))
             result[name] = {"first_recall_s": round(elapsed, 2),
                             "embedded": again.unit_cache.computed,
                             "vectors_loaded": again.unit_cache.loaded,
