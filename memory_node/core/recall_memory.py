@@ -152,11 +152,6 @@ def brief_from_fields(
         last_message=last_message if last_skill.strip() else ""))
 
 
-# What preload ranks: any text works (it is the units' side that is being built); a real
-# request's words, so the instruction path is exercised whole.
-PRELOAD_TEXT = "bring me the cup from the kitchen"
-
-
 class RecallMemory:
     """Recall, outcomes and free-text queries over the facade's short-term memory."""
 
@@ -240,14 +235,14 @@ class RecallMemory:
         return self._recaller
 
     def preload(self) -> float:
-        """Describe and index every unit, load (or embed) its vector and resolve the names
-        of every type now; returns the seconds taken (0 without units).
+        """Describe and index every unit, load its stored vector and the names of every
+        type now; returns the seconds taken (0 without units).
 
         A restarted server with 10,000 units otherwise paid this on its first recall
-        (~1-4 s on the loaded robot). It is one ranking of a fixed text, so exactly what a
-        request would build is cached (entries and rows under the short-term version, the
-        id order, each type's WordNet names); holding the lock, a request that arrives
-        meanwhile waits for it rather than building the same again.
+        (~1-4 s on the loaded robot). What a request would build is cached under the same
+        short-term version; holding the lock, a request that arrives meanwhile waits for it
+        rather than building the same again. Vectors never stored are not embedded here
+        (minutes at 10,000 units): the prefetch timer or the first recall does that.
         """
         start = time.perf_counter()
         with self._lock:
@@ -255,7 +250,7 @@ class RecallMemory:
             units, _, labels, key = self._snapshot()
             if not units:
                 return 0.0
-            recaller.rank(PRELOAD_TEXT, units, 1, labels=labels, units_key=key)
+            recaller.preload(units, labels, key)
         return time.perf_counter() - start
 
     def embed_pending(self, max_units: int = 32) -> int:

@@ -113,24 +113,44 @@ def test_a_failing_store_only_costs_the_resolution(tmp_path: Path, embedder: Emb
     assert _top(broken, "put the dish soap by the sink") == before
 
 
-def test_preload_builds_what_the_first_recall_needs(tmp_path: Path, embedder: Embedder) -> None:
-    m = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+def _memory(path: Path, embedder: Embedder) -> Memory:
+    m = Memory(MemorySettings(memory_dir=str(path), durability="normal",
                               short_term=ShortTermSettings(capacity=100)))
+    m.recall = RecallMemory(m.short_term, m.recall.settings, embedder=embedder)
+    return m
+
+
+def test_preload_builds_what_the_first_recall_needs(tmp_path: Path, embedder: Embedder) -> None:
+    m = _memory(tmp_path, embedder)
     try:
-        m.recall = RecallMemory(m.short_term, m.recall.settings, embedder=embedder)
         assert m.recall.preload() == 0.0          # no units: nothing to build
         for u in units():
             m.upsert_object(u)
-        assert m.recall.preload() > 0
+        m.recall.preload()
         recaller = m.recall._recaller
         assert recaller is not None and recaller.cached_units() == len(units())
+        # Nothing stored yet: preload embeds nothing (that could take minutes and would
+        # hold every request); the first recall does.
+        assert recaller.unit_cache.computed == 0
+        assert set(recaller._label_terms) >= {"garbage can", "stove burner"}
+        before = m.recall.recall("throw the mug in the dustbin", 3, 600)
+        assert {u.unit.label for u in before.units} == {"Mug", "GarbageCan"}
+        assert recaller.unit_cache.computed > 0
+    finally:
+        m.close()
+    m = _memory(tmp_path, embedder)  # the restart: vectors and names stored
+    try:
+        m.recall.preload()
+        recaller = m.recall._recaller
+        assert recaller is not None
         assert all(not recaller.index.needs_vector(recaller.index.row(u.object_id))
                    for u in units())
-        assert set(recaller._label_terms) >= {"garbage can", "stove burner"}
+        assert recaller.unit_cache.loaded == len(units())
         # The request reuses the preloaded rows (same short-term version): nothing new.
-        computed = recaller.unit_cache.computed
         answer = m.recall.recall("throw the mug in the dustbin", 3, 600)
-        assert {u.unit.label for u in answer.units} == {"Mug", "GarbageCan"}
-        assert recaller.unit_cache.computed == computed
+        assert [(u.unit.object_id, u.score) for u in answer.units] == \
+            [(u.unit.object_id, u.score) for u in before.units]
+        assert recaller.unit_cache.computed == 0 and recaller.prefetch_terms(
+            recaller._label_terms) == 0
     finally:
         m.close()

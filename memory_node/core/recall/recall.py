@@ -378,6 +378,28 @@ class Recaller:
                                             None, trust_identity=True))
         return len(todo)
 
+    def preload(self, units: Sequence[ObjectMemoryUnit], labels: Mapping[str, str] | None,
+                units_key: object) -> int:
+        """Build what a first ranking of ``units`` needs, as :meth:`scored` would under the
+        same ``units_key``: entries and index rows, the stored vectors (nothing embedded:
+        units without one are embedded by a ranking or :meth:`prepare`), every type's
+        names, the id order. Returns how many units have a vector."""
+        entries, rows = self._rows_for(units, labels, None, units_key)
+        if not entries:
+            return 0
+        missing = np.flatnonzero(self.index.missing_vectors(rows))
+        stale = list({e.row: e for e in (entries[int(i)] for i in missing)}.values())
+        if stale:
+            found = self.unit_cache.load_stored([(e.unit.object_id, e.description.content)
+                                                 for e in stale])
+            if found:
+                order = sorted(found)
+                self.index.set_vectors((stale[i].row for i in order),
+                                       np.stack([found[i] for i in order]))
+        self.prefetch_terms(self.index.type_names[t] for t in np.unique(self.index.types(rows)))
+        self.index.tie_rank(rows[:1])
+        return len(entries) - int(self.index.missing_vectors(rows).sum())
+
     def forget(self, object_id: str) -> None:
         """Drop what is cached about one object (it was evicted or removed)."""
         self._entries.pop(object_id, None)
