@@ -26,6 +26,8 @@ unique) with colour crops, as in bench/recall_latency.py. One onnxruntime thread
 
     .venv/bin/python bench/recall_dds_latency.py [sizes...] [--against DIR [--interleave]]
         # -> results/recall_dds_latency.json
+    .venv/bin/python bench/recall_dds_latency.py 10000 --against DIR --restarts 5
+        # -> results/recall_restart_dds.json (restart to first recall only, medians)
 
 ``--against DIR`` adds a third server, ``peer``: the unit index as DIR's code has it (a
 checkout's ``memory_node/``, e.g. main's from ``git archive main memory_node``), started
@@ -82,6 +84,14 @@ AGAINST = ""
 # same time, requests alternated; --with-loop also runs the per-unit server first, alone.
 INTERLEAVE = "--interleave" in ARGS
 INTERLEAVE_WITH_LOOP = "loop" if "--with-loop" in ARGS else ""
+# --restarts N (with --against): only restart to first recall, N rounds; in each round this
+# checkout's server and the peer's start one after the other (order alternating), each on a
+# fresh copy of the prepared memory and alone on the machine as far as this bench goes.
+RESTARTS = 0
+if "--restarts" in ARGS:
+    i = ARGS.index("--restarts")
+    RESTARTS = int(ARGS[i + 1])
+    del ARGS[i:i + 2]
 ARGS = [a for a in ARGS if a not in ("--interleave", "--with-loop")]
 if "--against" in ARGS:
     i = ARGS.index("--against")
@@ -195,6 +205,9 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
         out["scene_graph"] = prepare_scene_graph(memory_dir, n,
                                                  sorted({u.label for u in pool}), rng)
         out["prepare_sqlite_s"] = round(time.perf_counter() - t, 2)
+        if RESTARTS:
+            out["restarts"] = restart_rounds(n, memory_dir, Path(tmp), rng)
+            return out
         instructions = rng.sample(texts, CALLS)
         episodes = rng.sample(texts, EPISODES)
         scorers = SCORERS + (("peer",) if AGAINST else ())
@@ -219,6 +232,43 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
             for scorer, r in zip(group, results, strict=True):
                 out[scorer] = r | {"interleaved_with": [g for g in group if g != scorer]}
                 print(json.dumps(out[scorer], indent=1), flush=True)
+    return out
+
+
+def restart_rounds(n: int, memory_dir: Path, tmp: Path, rng: random.Random) -> dict:
+    scorers = ("vectorised", "peer") if AGAINST else ("vectorised",)
+    rounds: dict[str, list[dict]] = {sc: [] for sc in scorers}
+    for r in range(RESTARTS):
+        for scorer in (scorers if r % 2 == 0 else scorers[::-1]):
+            d = tmp / f"restart_{scorer}_{r}"
+            shutil.copytree(memory_dir, d)
+            if scorer == "peer":
+                downgrade_for_peer(d / "memory.sqlite")
+            s = Server(n, d, scorer, rng)
+            try:
+                while not s.poll_ready():
+                    pass
+                sent = time.perf_counter()
+                s.call(Recall.Request(instruction="bring me the mug from the kitchen", k=K,
+                                      token_budget=BUDGET), timeout=1800)
+                now = time.perf_counter()
+                s.first_s, s.restart_s = now - sent, now - s.started
+            finally:
+                head = s.stop()
+            rounds[scorer].append(head)
+            print(scorer, r, head["server_ready_s"], head["first_recall_s"],
+                  head["restart_to_first_recall_s"], flush=True)
+            shutil.rmtree(d, ignore_errors=True)
+    out: dict = {"rounds": RESTARTS}
+    for sc, heads in rounds.items():
+        out[sc] = {"code": heads[0]["code"], "median": {
+            k: round(float(np.median([h[k] for h in heads])), 2)
+            for k in ("server_ready_s", "first_recall_s", "restart_to_first_recall_s")},
+            "each": heads}
+    if AGAINST:
+        out["ratio_restart_this_over_peer"] = round(
+            out["vectorised"]["median"]["restart_to_first_recall_s"]
+            / out["peer"]["median"]["restart_to_first_recall_s"], 3)
     return out
 
 
@@ -404,7 +454,7 @@ def main() -> int:
     for n in sizes:
         result["sizes"][str(n)] = run_size(n, pool, texts, rng, embedder)
     RESULTS.mkdir(exist_ok=True)
-    out = RESULTS / "recall_dds_latency.json"
+    out = RESULTS / ("recall_restart_dds.json" if RESTARTS else "recall_dds_latency.json")
     out.write_text(json.dumps(result, indent=2) + "\n")
     print(f"wrote {out}")
     return 0
