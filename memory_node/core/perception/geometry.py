@@ -7,6 +7,7 @@ Vectorised numpy for projection; open3d for voxel downsampling, outlier rejectio
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 
 import cv2
@@ -118,7 +119,7 @@ def fit_plane(points: np.ndarray, distance: float, iterations: int = 100,
     unseeded generator; this one is seeded, so a frame gives the same boxes every run).
     """
     n = len(points)
-    rng = np.random.default_rng(seed)
+    rng = _seeded(seed)
     # Three distinct indices per hypothesis (a repeated index gives no plane).
     idx = np.argsort(rng.random((iterations, n)), axis=1)[:, :3] if n <= 64 else \
         _distinct_triples(rng, n, iterations)
@@ -141,9 +142,14 @@ def fit_plane(points: np.ndarray, distance: float, iterations: int = 100,
     dist = np.abs(scored @ normals.T + offsets)  # (points scored, hypotheses)
     within = dist < distance
     counts = within.sum(axis=0)
-    # Most inliers first, then the smallest residual among them (open3d's order).
-    residual = np.where(within, dist * dist, 0.0).sum(axis=0) / np.maximum(counts, 1)
-    best = int(np.lexsort((residual, -counts))[0])
+    # Most inliers first, then the smallest residual among them (open3d's order); the
+    # residual is needed only where counts tie (the first of equals wins, as a stable sort).
+    tied = np.flatnonzero(counts == counts.max())
+    if len(tied) == 1:
+        best = int(tied[0])
+    else:
+        d2 = np.where(within[:, tied], dist[:, tied] ** 2, 0.0)
+        best = int(tied[np.argmin(d2.sum(axis=0) / np.maximum(counts[tied], 1))])
     inliers = np.abs(points @ normals[best] + offsets[best]) < distance
     if inliers.sum() >= 3:
         sel = points[inliers]
@@ -155,6 +161,26 @@ def fit_plane(points: np.ndarray, distance: float, iterations: int = 100,
     else:
         model = np.append(normals[best], offsets[best])
     return model, inliers
+
+
+_generators = threading.local()
+
+
+def _seeded(seed: int) -> np.random.Generator:
+    """np.random.default_rng(seed), same stream, without hashing a new SeedSequence each
+    call (~50 us; fit_plane runs ~15 times per frame): a per-thread generator is reset to
+    the seed's initial state (~1 us)."""
+    cache: dict[int, tuple[np.random.Generator, dict]] | None = getattr(
+        _generators, "by_seed", None)
+    if cache is None:
+        cache = _generators.by_seed = {}
+    entry = cache.get(seed)
+    if entry is None:
+        fresh = np.random.default_rng(seed)
+        entry = cache[seed] = (fresh, fresh.bit_generator.state)
+    gen, state = entry
+    gen.bit_generator.state = state
+    return gen
 
 
 def _distinct_triples(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
@@ -208,7 +234,10 @@ def reject_outliers(
     if config.voxel_size > 0:
         cloud = cloud.voxel_down_sample(config.voxel_size)
     if config.remove_support_plane:
-        cloud = _to_cloud(remove_support_plane(np.asarray(cloud.points), config))
+        voxels = np.asarray(cloud.points)
+        kept = remove_support_plane(voxels, config)
+        if kept is not voxels:  # no support plane found: the cloud is unchanged
+            cloud = _to_cloud(kept)
     if config.method in ("statistical", "statistical+dbscan") and len(cloud.points) > (
         config.nb_neighbors
     ):
