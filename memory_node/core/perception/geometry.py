@@ -6,9 +6,12 @@ Vectorised numpy for projection; open3d for voxel downsampling, outlier rejectio
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -170,14 +173,15 @@ def _seeded(seed: int) -> np.random.Generator:
     """np.random.default_rng(seed), same stream, without hashing a new SeedSequence each
     call (~50 us; fit_plane runs ~15 times per frame): a per-thread generator is reset to
     the seed's initial state (~1 us)."""
-    cache: dict[int, tuple[np.random.Generator, dict]] | None = getattr(
+    cache: dict[int, tuple[np.random.Generator, Mapping[str, Any]]] | None = getattr(
         _generators, "by_seed", None)
     if cache is None:
         cache = _generators.by_seed = {}
     entry = cache.get(seed)
     if entry is None:
         fresh = np.random.default_rng(seed)
-        entry = cache[seed] = (fresh, fresh.bit_generator.state)
+        entry = (fresh, fresh.bit_generator.state)
+        cache[seed] = entry
     gen, state = entry
     gen.bit_generator.state = state
     return gen
@@ -278,6 +282,21 @@ def oriented_box(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return (lo + hi) / 2.0, hi - lo, np.eye(3)
 
 
+@functools.lru_cache(maxsize=8)
+def _upright_basis(up: tuple[float, ...]) -> np.ndarray:
+    """World <- (footprint, height) frame for `up` (the same few axes every detection: two
+    cross products per box were a measurable share of the per-detection cost)."""
+    z_axis = np.asarray(up, dtype=float)
+    z_axis = z_axis / np.linalg.norm(z_axis)
+    helper = np.array([1.0, 0.0, 0.0]) if abs(z_axis[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    x_axis = np.cross(helper, z_axis)
+    x_axis /= np.linalg.norm(x_axis)
+    y_axis = np.cross(z_axis, x_axis)
+    basis = np.column_stack((x_axis, y_axis, z_axis))
+    basis.setflags(write=False)  # shared between calls
+    return basis
+
+
 def gravity_aligned_box(
     points: np.ndarray, up: tuple[float, float, float] = (0.0, 0.0, 1.0)
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -291,13 +310,7 @@ def gravity_aligned_box(
     """
     if len(points) == 0:
         raise ValueError("gravity-aligned box of an empty cloud")
-    z_axis = np.asarray(up, dtype=float)
-    z_axis = z_axis / np.linalg.norm(z_axis)
-    helper = np.array([1.0, 0.0, 0.0]) if abs(z_axis[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
-    x_axis = np.cross(helper, z_axis)
-    x_axis /= np.linalg.norm(x_axis)
-    y_axis = np.cross(z_axis, x_axis)
-    basis = np.column_stack((x_axis, y_axis, z_axis))  # world <- (footprint, height) frame
+    basis = _upright_basis(tuple(float(c) for c in up))
     local = points @ basis
     (cx, cy), (w, h), angle = cv2.minAreaRect(local[:, :2].astype(np.float32))
     a = np.deg2rad(angle)
