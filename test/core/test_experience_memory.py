@@ -107,6 +107,57 @@ def test_a_failed_action_comes_back_as_known_bad_in_that_state_only(memory: Memo
     assert r.recall(WASH, 5, 400, "ep2", brief).known_bad_actions == []
 
 
+def test_known_bad_does_not_depend_on_what_short_term_memory_still_holds(
+        memory: Memory) -> None:
+    """The state names the objects' states, not whether memory still holds them: a
+    failure stays known bad after the unit it names left the short-term memory (exploring
+    fills it with other things), as long as nothing says its state changed."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Sofa_1"], False, "no free floor within reach",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    brief = brief_from_fields("go to the sofa", robot_area="kitchen")
+    assert len(r.recall("go to the sofa", 5, 400, "ep1", brief).known_bad_actions) == 1
+    memory.short_term.remove("Sofa_1")
+    [bad] = r.recall("go to the sofa", 5, 400, "ep1", brief).known_bad_actions
+    assert bad.startswith("do not navigate(Sofa_1)")
+
+
+def test_the_state_recorded_is_the_robots_not_memorys_belief(memory: Memory) -> None:
+    """Held object and area come from the robot (its outcomes and the planner's brief),
+    for recording as for lookup: a task that starts holding what the last one picked,
+    after memory lost that unit, is recorded in the state the next brief describes."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "pick", ["Apple_1"], True, robot_area="kitchen")
+    memory.end_episode("ep1", task_succeeded=True)
+    memory.short_term.remove("Apple_1")   # memory no longer knows what is in the hand
+    # The next task's first step fails; its brief had no area yet (a new instruction).
+    r.record_outcome("ep2", "navigate", ["Fridge_1"], False, "no free floor within reach",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    holding = brief_from_fields("put it in the fridge", held_object="Apple_1",
+                                robot_area="kitchen")
+    [bad] = r.recall("put the apple in the fridge", 5, 400, "ep2", holding).known_bad_actions
+    assert bad.startswith("do not navigate(Fridge_1)")
+    # Holding nothing is another state.
+    empty = brief_from_fields("go to the fridge", robot_area="kitchen")
+    assert r.recall("put the apple in the fridge", 5, 400, "ep2", empty
+                    ).known_bad_actions == []
+
+
+def test_a_brief_sets_the_state_of_the_next_step(memory: Memory) -> None:
+    """The brief before a step is the state that step is recorded in (an area the brief
+    leaves out is where the robot last reported being)."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    holding = brief_from_fields("go to the fridge", held_object="Knife_1")
+    r.recall("go to the fridge", 5, 400, "ep1", holding)
+    r.record_outcome("ep1", "navigate", ["Fridge_1"], False, "blocked", robot_area="kitchen",
+                     error_code=ErrorCode.PRECONDITION_FAILED)
+    [bad] = r.recall("go to the fridge", 5, 400, "ep1", holding).known_bad_actions
+    assert bad.startswith("do not navigate(Fridge_1)")
+
+
 def test_infrastructure_failures_do_not_make_an_action_bad(memory: Memory) -> None:
     r = memory.recall
     r.record_outcome("ep1", "pick", ["Knife_1"], False, "arm server timed out",

@@ -18,7 +18,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections import OrderedDict
+from collections import ChainMap, OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 HEADER = "Experience (from past episodes):"
 MAX_EPISODE_QUERY = 1000
 MAX_LABELS = 10_000    # object types are a few hundred; a guard, not a tuning knob
+MAX_BRIEFED = 64       # episodes with a brief waiting for their next step (open episodes)
 
 
 @dataclass
@@ -109,6 +110,12 @@ class ExperienceMemory:
         # delivered (bounded like open episodes).
         self._pending: OrderedDict[str, tuple[str, TaskType, set[str]]] = OrderedDict()
         self._labels: set[str] = set()   # object labels seen in steps and facts
+        self._robot = RobotState()
+        # Object id -> the state memory gave it when a step last named it (or a step's
+        # state effect): a known-bad lookup reads an object the short-term memory no
+        # longer holds as it was, so the lookup does not depend on what memory has seen
+        # since (bounded like the transitions that name the objects).
+        self._seen_states: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.RLock()
         self.counters: dict[str, int] = {}
         self.reload()
@@ -123,6 +130,8 @@ class ExperienceMemory:
             self.utility.load(conn)
             self._open.clear()
             self._pending.clear()
+            self._robot = RobotState()
+            self._seen_states.clear()
             self._labels = {r[0] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects UNION"
                 " SELECT DISTINCT subject_label FROM exp_facts")}
@@ -229,14 +238,22 @@ class ExperienceMemory:
         return before
 
     def _record_step(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep,
-                     now: float) -> None:
+                     now: float, live: bool = True) -> None:
         moves = self.table[step.skill].effect_param("robot_at") is not None
-        # The state before the step: where the previous outcome left the robot (a step
-        # that does not move the robot happens where it reports being).
-        area_before = ep.last_area if (moves or not step.robot_area) else step.robot_area
+        if live:
+            # The robot's own state before the step, as the planner's brief said it (the
+            # state a known-bad lookup uses), else as its earlier outcomes left it: one
+            # source for recording and lookup, not memory's belief of what is held.
+            area_before, held_before = self._robot.before(step.episode_id)
+            self._robot.after(step, self.table, held_before)
+        else:
+            # A whole episode recorded elsewhere says its own state per step.
+            area_before = ep.last_area if (moves or not step.robot_area) else step.robot_area
+            held_before = step.held_before
         states = object_states_of(step.args, step.states)
-        rkey = robot_key(area_before, step.held_before)
-        skey = state_key(area_before, step.held_before, states)
+        self._see_states(step)
+        rkey = robot_key(area_before, held_before)
+        skey = state_key(area_before, held_before, states)
         action = action_key(step.skill, step.args)
         seq = ep.steps
         if ep.stored_steps < self.settings.max_steps_per_episode:
@@ -246,7 +263,7 @@ class ExperienceMemory:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (ep.episode_id, seq, step.skill, json.dumps(list(step.args)),
                  json.dumps(dict(step.labels), sort_keys=True), int(step.succeeded),
-                 int(step.error_code), area_before, step.held_before, skey, step.stamp))
+                 int(step.error_code), area_before, held_before, skey, step.stamp))
             conn.executemany(
                 "INSERT OR IGNORE INTO exp_step_objects (episode_id, seq, object_id, label)"
                 " VALUES (?, ?, ?, ?)",
@@ -276,6 +293,18 @@ class ExperienceMemory:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
         self.utility.forget(conn, self.graph.prune(conn, self.settings.max_transitions))
+
+    def _see_states(self, step: RecordedStep) -> None:
+        seen = self._seen_states
+        for o, state in step.states.items():
+            seen[o] = state or ""
+            seen.move_to_end(o)
+        after = self.table[step.skill].state_after
+        if step.succeeded and after is not None and after[0] < len(step.args):
+            seen[step.args[after[0]]] = after[1]
+            seen.move_to_end(step.args[after[0]])
+        while len(seen) > self.settings.max_transitions:
+            seen.popitem(last=False)
 
     def _facts_of(self, step: RecordedStep, source: str) -> list[FactAssertion]:
         """What a successful step says about the world: where an object was put, the
@@ -408,7 +437,8 @@ class ExperienceMemory:
                         held = ""
                     self._record_step(conn, open_, RecordedStep(
                         ep.episode_id, s.skill, s.args, bool(s.succeeded), s.error_code,
-                        s.robot_area, held_before, held, s.labels, s.states, s.stamp), now)
+                        s.robot_area, held_before, held, s.labels, s.states, s.stamp), now,
+                        live=False)
                 conn.execute("UPDATE exp_episodes SET content_hash=? WHERE episode_id=?",
                              (digest, ep.episode_id))
                 self._finish(conn, open_, bool(ep.task_succeeded), now)
@@ -487,8 +517,11 @@ class ExperienceMemory:
                     ep.instruction, ep.task = instruction, task  # stored with its next step
             lines: list[tuple[str, str, str]] = []   # (kind, item id, text)
             if brief is not None:
-                states = {oid: u.state for oid, u in units.items()}
-                for t in self.graph.known_bad(robot_key(brief.robot_area, brief.held_object),
+                area, held = self._robot.briefed(episode_id, brief.robot_area,
+                                                 brief.held_object)
+                states = ChainMap({oid: u.state for oid, u in units.items()},
+                                  self._seen_states)
+                for t in self.graph.known_bad(robot_key(area, held),
                                               states)[: self.settings.max_known_bad]:
                     lines.append(("bad", t.item_id, _bad_text(t)))
             else:
@@ -511,6 +544,47 @@ class ExperienceMemory:
                 elif episode_id in self._pending:
                     self._pending[episode_id][2].update(delivered)
             return answer
+
+
+class RobotState:
+    """Where the robot is and what it holds, in the robot's own words: the planner's brief
+    (from its skill results) when one came since the last outcome, else what the robot's
+    outcomes say (the area it reported, a successful pick or put). One memory serves one
+    robot, so this carries over from one episode to the next (the first step of a task
+    starts where the last one ended, holding what it held)."""
+
+    def __init__(self) -> None:
+        self.area = ""
+        self.held = ""
+        self._briefed: OrderedDict[str, tuple[str, str]] = OrderedDict()
+
+    def briefed(self, episode_id: str, area: str, held: str) -> tuple[str, str]:
+        """The state a brief describes (an area it leaves out is where the robot last
+        reported being); kept as the state before the episode's next step."""
+        state = (area or self.area, held)
+        if episode_id:
+            self._briefed[episode_id] = state
+            self._briefed.move_to_end(episode_id)
+            while len(self._briefed) > MAX_BRIEFED:
+                self._briefed.popitem(last=False)
+        return state
+
+    def before(self, episode_id: str) -> tuple[str, str]:
+        return self._briefed.pop(episode_id, None) or (self.area, self.held)
+
+    def after(self, step: RecordedStep, table: SkillTable, held_before: str) -> None:
+        spec = table[step.skill]
+        moved = spec.effect_param("robot_at")
+        if step.robot_area:
+            self.area = step.robot_area
+        elif step.succeeded and moved is not None:
+            self.area = step.args[int(moved)]
+        self.held = held_before
+        if step.succeeded and spec.effect_param("hold") is not None:
+            self.held = step.args[int(spec.effect_param("hold"))]
+        elif step.succeeded and spec.effect_param("place") is not None and \
+                step.args[int(spec.effect_param("place")["object"])] == held_before:
+            self.held = ""
 
 
 def _bad_text(t: Transition) -> str:
