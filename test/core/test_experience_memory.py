@@ -184,6 +184,24 @@ def test_a_procedure_with_roles_serves_another_instance(memory: Memory) -> None:
     assert (proc.uses, proc.successes, proc.first_episode) == (1, 1, "ep1")
 
 
+def test_a_procedure_names_the_unmoved_instances_its_last_success_used(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """The fridge and sink of the last success are offered for binding (the apple it moved
+    is not: the next task's object is another one); a restart keeps them."""
+    m = open_memory(tmp_path, embedder)
+    for u in house():
+        m.upsert_object(u)
+    wash_episode(m, "ep1")
+    p = m.recall.recall("put the washed tomato in the fridge", 5, 400, "ep2").procedure
+    assert "(last used: Fridge=Fridge_1, SinkBasin=SinkBasin_1) [proc:" in p
+    assert "Apple_1" not in p
+    m.close()
+    m = open_memory(tmp_path, embedder)
+    assert "(last used: Fridge=Fridge_1, SinkBasin=SinkBasin_1) [proc:" in m.recall.recall(
+        "put the washed tomato in the fridge", 5, 400, "ep3").procedure
+    m.close()
+
+
 def test_failed_steps_are_not_part_of_a_procedure(memory: Memory) -> None:
     wash_episode(memory, "ep1", mistake=True)
     p = memory.recall.recall(WASH, 5, 400, "ep2").procedure

@@ -144,3 +144,25 @@ def test_a_known_bad_explore_moves_on_to_the_next_place() -> None:
     req = request(DRAWERS, ("ON(Apple, CounterTop)",))
     req.known_bad = frozenset({SkillCall("explore", ("kitchen", "Apple"))})
     assert strs(OfflinePlanner().plan(req).calls) == ["explore(living_room, Apple)"]
+
+
+def test_binds_the_instance_the_procedure_last_used_over_the_best_scored() -> None:
+    """Two drawers: the procedure's last success used Drawer_2, which memory still knows;
+    the plan opens it although Drawer_1 scores higher. Without the hint (or once memory no
+    longer knows Drawer_2) the best-scored drawer is taken."""
+    units = [*DRAWERS,
+             UnitView("Drawer_2", "Drawer", (3.0, 0.5, 1.0), "none", "kitchen", score=0.5)]
+    used = PROCEDURE.replace(" [proc:4]", " (last used: CounterTop=CounterTop_1, "
+                                          "Drawer=Drawer_2) [proc:4]")
+    proc = parse_procedure(used)
+    assert proc is not None and proc.instances == (("CounterTop", "CounterTop_1"),
+                                                   ("Drawer", "Drawer_2"))
+    plan = OfflinePlanner().plan(request(units, ("ON(Apple, CounterTop)",), used))
+    assert strs(plan.calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+    plan = OfflinePlanner().plan(request(units, ("ON(Apple, CounterTop)",), PROCEDURE))
+    assert strs(plan.calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+    plan = OfflinePlanner().plan(request(DRAWERS, ("ON(Apple, CounterTop)",), used))
+    assert strs(plan.calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+    for broken in (" (last used: Drawer=Drawer 2)", " (last used: Drawer)",
+                   " (last used: Drawer=Drawer_2; rm)"):
+        assert parse_procedure(PROCEDURE.replace(" [proc:4]", broken + " [proc:4]")) is None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import re
 import sqlite3
 import threading
 import time
@@ -116,6 +117,10 @@ class ExperienceMemory:
         # longer holds as it was, so the lookup does not depend on what memory has seen
         # since (bounded like the transitions that name the objects).
         self._seen_states: OrderedDict[str, str] = OrderedDict()
+        # Procedure id -> {label: object id} of the objects its last successful episode
+        # used and did not move (the drawer it opened, the counter it put on): the
+        # instance that worked is offered for binding before the best-scored one.
+        self._instances: dict[int, dict[str, str]] = {}
         self._lock = threading.RLock()
         self.counters: dict[str, int] = {}
         self.reload()
@@ -132,6 +137,7 @@ class ExperienceMemory:
             self._pending.clear()
             self._robot = RobotState()
             self._seen_states.clear()
+            self._instances = self._load_instances(conn)
             self._labels = {r[0] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects UNION"
                 " SELECT DISTINCT subject_label FROM exp_facts")}
@@ -363,11 +369,58 @@ class ExperienceMemory:
             pruned = self.procedures.learn(conn, ep.task.key, signature, len(ep.task.roles),
                                            ep.episode_id, success, used, now,
                                            self.utility.score)
+        if signature and ep.task is not None:
+            own = self.procedures.find(ep.task.key, signature)
+            if own is not None:
+                self._instances[own.procedure_id] = self._instances_of(conn, ep.episode_id)
+        for item in pruned:
+            self._instances.pop(int(item.split(":")[1]), None)
         self.utility.record(conn, ep.delivered, success)
         self.utility.forget(conn, pruned)
         del self._open[ep.episode_id]
         self._ended.add(ep.episode_id)
         self._prune_episodes(conn)
+
+    def _instances_of(self, conn: sqlite3.Connection, episode_id: str) -> dict[str, str]:
+        """{label: object id} of the objects a successful episode's steps acted on and
+        did not pick (a picked object is the task's own and differs every time); a label
+        with two such instances (two drawers) keeps the last one used."""
+        rows = conn.execute("SELECT skill, args, labels FROM exp_steps WHERE episode_id=?"
+                            " AND succeeded=1 ORDER BY seq", (episode_id,)).fetchall()
+        held: set[str] = set()
+        used: dict[str, str] = {}
+        for r in rows:
+            spec = self.table[r["skill"]] if r["skill"] in self.table else None
+            if spec is None:
+                continue
+            args, labels = json.loads(r["args"]), json.loads(r["labels"])
+            hold = spec.effect_param("hold")
+            if hold is not None and int(hold) < len(args):
+                held.add(args[int(hold)])
+            for i, a in enumerate(args):
+                if i < len(spec.args) and spec.args[i].kind in ("object", "place") \
+                        and a in labels:
+                    used[labels[a]] = a
+        return {label: o for label, o in sorted(used.items()) if o not in held}
+
+    def _load_instances(self, conn: sqlite3.Connection) -> dict[int, dict[str, str]]:
+        """After a restart: each procedure's newest successful episode still stored whose
+        steps are that procedure (episodes are pruned; without one, no preference)."""
+        out: dict[int, dict[str, str]] = {}
+        wanted = {(p.task_type, p.signature): p.procedure_id
+                  for t in self.procedures.task_types() for p in self.procedures.of(t)}
+        if not wanted:
+            return out
+        for r in conn.execute("SELECT episode_id, task_type, roles FROM exp_episodes WHERE"
+                              " status='ended' AND success=1 AND task_type != ''"
+                              " ORDER BY updated_at DESC, episode_id"):
+            task = TaskType(r["task_type"], tuple(json.loads(r["roles"])))
+            pid = wanted.get((task.key, self._signature(conn, r["episode_id"], task)))
+            if pid is not None and pid not in out:
+                out[pid] = self._instances_of(conn, r["episode_id"])
+                if len(out) == len(wanted):
+                    break
+        return out
 
     def _signature(self, conn: sqlite3.Connection, episode_id: str, task: TaskType) -> str:
         rows = conn.execute("SELECT skill, args, labels FROM exp_steps WHERE episode_id=?"
@@ -528,7 +581,8 @@ class ExperienceMemory:
                 best = self.procedures.best(task, self.utility.score,
                                             self.settings.min_task_similarity)
                 if best is not None:
-                    lines.append(("proc", best[0].item_id, _procedure_text(best[0], task)))
+                    lines.append(("proc", best[0].item_id, _procedure_text(
+                        best[0], task, self._instances.get(best[0].procedure_id, {}))))
             subjects = [brief.held_object] if brief is not None and brief.held_object else []
             facts = sorted(self.facts.about(task.roles, subjects),
                            key=lambda f: (-self.utility.score(f.item_id) * f.support,
@@ -593,10 +647,14 @@ def _bad_text(t: Transition) -> str:
             f" [{t.item_id}]")
 
 
-def _procedure_text(p: Procedure, task: TaskType) -> str:
+def _procedure_text(p: Procedure, task: TaskType, instances: Mapping[str, str]) -> str:
     steps = " ; ".join(bind(s, task.roles) for s in p.steps)
+    # Only labels the bound steps name: a role's label is this instruction's, not the last.
+    named = set(re.findall(r"[A-Za-z0-9_]+", steps))
+    used = ", ".join(f"{label}={o}" for label, o in sorted(instances.items())
+                     if label in named)
     return (f"procedure that worked {p.successes}/{p.uses} times for this task: {steps}"
-            f" [{p.item_id}]")
+            + (f" (last used: {used})" if used else "") + f" [{p.item_id}]")
 
 
 def _fit(lines: Iterable[tuple[str, str, str]], budget: int) -> ExtraContext:

@@ -78,6 +78,13 @@ class ProcedureLibrary:
     def task_types(self) -> list[str]:
         return list(self._by_task)
 
+    def of(self, task_type: str) -> list[Procedure]:
+        return list(self._by_task.get(task_type, ()))
+
+    def find(self, task_type: str, signature: str) -> Procedure | None:
+        return next((p for p in self._by_task.get(task_type, ()) if p.signature == signature),
+                    None)
+
     def best(self, task: TaskType, utility: Callable[[str], float],
              min_similarity: float) -> tuple[Procedure, float] | None:
         """The best procedure for `task`: same task type first, else the most similar one

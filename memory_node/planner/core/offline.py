@@ -325,6 +325,9 @@ class OfflinePlanner:
             raise NotFound("the offline planner needs goal conditions (privileged input)")
         self._learn(req)
         self._procedure_progress(req)
+        proc = self._procedure(req)
+        if proc is not None:   # the instance may have come into memory's answers since
+            self._prefer_used(req, proc)
         now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
         if all(self.achieved(g, now) for g in goals):
             return PlanResult([])   # as far as memory says: no procedure step is needed
@@ -408,7 +411,20 @@ class OfflinePlanner:
                 return None
             req.notes["procedure"] = proc
             req.notes["procedure_pos"] = 0
+            self._prefer_used(req, proc)
         return proc
+
+    @staticmethod
+    def _prefer_used(req: PlanRequest, proc: ProcedureView) -> None:
+        """Bind a label to the instance the procedure's last success used (the drawer the
+        object was found in), when memory still knows it as that type; `_find` then takes
+        it before the best-scored one, unless it failed or is avoided here."""
+        bound = req.notes.setdefault("bindings", {})
+        for label, object_id in proc.instances:
+            unit = req.vocab.objects.get(object_id)
+            if unit is not None and type_key(unit.label) == type_key(label) \
+                    and unit.state != ABSENT:
+                bound.setdefault(type_key(label), object_id)
 
     def _serves(self, req: PlanRequest, proc: ProcedureView) -> bool:
         """A procedure is for these goals only if it acts on every object type they name
