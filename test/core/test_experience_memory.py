@@ -202,6 +202,43 @@ def test_a_procedure_names_the_unmoved_instances_its_last_success_used(
     m.close()
 
 
+def test_a_recipe_leaves_out_putting_down_what_an_earlier_task_left_in_hand(
+        memory: Memory) -> None:
+    r = memory.recall
+    r.record_outcome("ep0", "navigate", ["Knife_1"], True, robot_area="kitchen")
+    r.record_outcome("ep0", "pick", ["Knife_1"], True, robot_area="kitchen")
+    memory.end_episode("ep0", task_succeeded=False)
+    # The next task starts holding the knife: it puts it down, then does its own work.
+    r.recall("put the apple in the fridge", k=5, token_budget=400, episode_id="ep1")
+    r.record_outcome("ep1", "navigate", ["SinkBasin_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "put", ["Knife_1", "SinkBasin_1", "in"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "pick", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Fridge_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "open", ["Fridge_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "put", ["Apple_1", "Fridge_1", "in"], True, robot_area="kitchen")
+    memory.end_episode("ep1", task_succeeded=True)
+    p = r.recall("put the tomato in the fridge", 5, 400, "ep2").procedure
+    assert (": navigate(Tomato) ; pick(Tomato) ; navigate(Fridge) ; open(Fridge) ; "
+            "put(Tomato, Fridge, in) (last used: Fridge=Fridge_1) [proc:") in p
+    assert "Knife" not in p and "SinkBasin" not in p
+
+
+def test_an_episode_that_started_holding_its_own_object_teaches_no_recipe(
+        memory: Memory) -> None:
+    r = memory.recall
+    r.record_outcome("ep0", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep0", "pick", ["Apple_1"], True, robot_area="kitchen")
+    memory.end_episode("ep0", task_succeeded=False)
+    r.recall("put the apple in the fridge", k=5, token_budget=400, episode_id="ep1")
+    r.record_outcome("ep1", "navigate", ["Fridge_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "open", ["Fridge_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "put", ["Apple_1", "Fridge_1", "in"], True, robot_area="kitchen")
+    memory.end_episode("ep1", task_succeeded=True)
+    # "navigate(Fridge) ; open(Fridge) ; put(Tomato, Fridge)" would put what is not held.
+    assert r.recall("put the tomato in the fridge", 5, 400, "ep2").procedure == ""
+
+
 def test_failed_steps_are_not_part_of_a_procedure(memory: Memory) -> None:
     wash_episode(memory, "ep1", mistake=True)
     p = memory.recall.recall(WASH, 5, 400, "ep2").procedure

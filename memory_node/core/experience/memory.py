@@ -425,8 +425,26 @@ class ExperienceMemory:
     def _signature(self, conn: sqlite3.Connection, episode_id: str, task: TaskType) -> str:
         rows = conn.execute("SELECT skill, args, labels FROM exp_steps WHERE episode_id=?"
                             " AND succeeded=1 ORDER BY seq", (episode_id,)).fetchall()
-        steps = [abstract_step(r["skill"], json.loads(r["args"]), json.loads(r["labels"]),
-                               task.roles, self.table) for r in rows]
+        steps = []
+        picked: set[str] = set()
+        for r in rows:
+            args, labels = json.loads(r["args"]), json.loads(r["labels"])
+            spec = self.table[r["skill"]]
+            hold = spec.effect_param("hold")
+            if hold is not None and int(hold) < len(args):
+                picked.add(args[int(hold)])
+            needs = [args[q.arg] for q in spec.requires
+                     if q.name == "holding" and q.arg is not None and q.arg < len(args)]
+            leftover = [o for o in needs if o not in picked]
+            if leftover:
+                # The episode started holding it (left from an earlier task): replayed, the
+                # step would need a gripper state the procedure never makes. Putting down
+                # such a leftover is not part of the task; acting on the task's own object
+                # without picking it means the episode is no recipe at all.
+                if any(labels.get(o) in task.roles for o in leftover):
+                    return ""
+                continue
+            steps.append(abstract_step(r["skill"], args, labels, task.roles, self.table))
         # Exploration until something is seen depends on where it was: not a procedure
         # step. A move followed by another move did nothing (a detour a repair left).
         moves = {n for n in self.table.names if self.table[n].effect_param("robot_at")

@@ -472,9 +472,26 @@ class OfflinePlanner:
         pos = req.notes.get("procedure_pos", 0)
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
         emitted: list[tuple[int, SkillCall]] = []
+        goals = self._goals(req)
+        others = self._moved_elsewhere(req, proc)
         for index in range(pos, len(proc.steps)):
+            if emitted and all(self.achieved(g, sim) for g in goals):
+                break   # the rest of the recipe is not needed (a repair it once made)
             step = proc.steps[index]
+            if any(type_key(a) in others for a in step.args):
+                # Another subtask's object (the instruction's procedure serves all of its
+                # subtasks: "close the fridge" need not fetch the potato again).
+                if not emitted:
+                    req.notes["procedure_pos"] = index + 1
+                continue
             call = self._bind(req, sim, step)
+            if call is not None and not self._holds_what_it_needs(sim, call):
+                call = None   # it would act on an object the hand does not hold
+            shut = self._shut_for(sim, call) if call is not None else None
+            if shut is not None and call not in req.refused:
+                # The recipe was recorded with it open: open it first, as a repair would.
+                emitted.append((index - 1, SkillCall("open", (shut,))))
+                self._simulate(sim, emitted[-1][1])
             if call is not None and call in req.refused:
                 req.notes["procedure_off"] = True   # it just failed: the goals take over
                 if not emitted:
@@ -524,6 +541,39 @@ class OfflinePlanner:
         except (_Explore, NotFound):
             return None
 
+    def _moved_elsewhere(self, req: PlanRequest, proc: ProcedureView) -> set[str]:
+        """Types the procedure picks up that these goals neither name nor need as a tool."""
+        needed: set[str] = set()
+        for g in self._goals(req):
+            needed.update(type_key(t) for t in (g.args[:2] if g.predicate in ("INSIDE", "ON")
+                                                 else g.args[:1]))
+            if g.predicate == "STATE" and g.args[1].lower() in self.skill_for_state:
+                needed.update(type_key(t) for t in tool_types(
+                    self.table, self.skill_for_state[g.args[1].lower()]))
+        picked = set()
+        for step in proc.steps:
+            hold = self.table[step.skill].effect_param("hold") \
+                if step.skill in self.table else None
+            if hold is not None and int(hold) < len(step.args):
+                picked.add(type_key(step.args[int(hold)]))
+        return picked - needed
+
+    def _shut_for(self, sim: _Sim, call: SkillCall) -> str | None:
+        """The argument a call needs open that memory says is closed, if any."""
+        spec = self.table[call.skill] if call.skill in self.table else None
+        for q in spec.requires if spec is not None else ():
+            if q.name == "open" and q.arg is not None and q.arg < len(call.args):
+                unit = sim.objects.get(call.args[q.arg])
+                if unit is not None and unit.state == "closed":
+                    return unit.object_id
+        return None
+
+    def _holds_what_it_needs(self, sim: _Sim, call: SkillCall) -> bool:
+        spec = self.table[call.skill] if call.skill in self.table else None
+        return spec is None or all(
+            q.arg is None or q.arg >= len(call.args) or call.args[q.arg] == sim.held
+            for q in spec.requires if q.name == "holding")
+
     def _done_already(self, sim: _Sim, call: SkillCall) -> bool:
         unit = sim.objects.get(call.args[0]) if call.args else None
         if call.skill == "navigate":
@@ -543,6 +593,11 @@ class OfflinePlanner:
         elif call.skill == "pick":
             sim.held = call.args[0]
         elif call.skill == "put":
+            u = sim.objects.get(call.args[0])
+            if u is not None and len(call.args) > 1:   # where the goals will look for it
+                sim.objects[u.object_id] = UnitView(
+                    u.object_id, u.label, u.position, u.state, u.area_id, call.args[1],
+                    call.args[2] if len(call.args) > 2 else "in", u.description, u.score)
             sim.held = ""
         elif call.skill == "open" and call.args[0] in sim.objects:
             u = sim.objects[call.args[0]]
