@@ -158,6 +158,23 @@ def test_a_brief_sets_the_state_of_the_next_step(memory: Memory) -> None:
     assert bad.startswith("do not navigate(Fridge_1)")
 
 
+def test_an_instruction_recall_lists_what_failed_where_the_robot_is(memory: Memory) -> None:
+    """No brief at the start of an instruction: the state is where the robot's outcomes
+    left it, so the first call of the next task is checked as every later one is."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Sofa_1"], False, "no free floor within reach",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    memory.end_episode("ep1", task_succeeded=False)
+    answer = r.recall("go to the sofa", 5, 400, "ep2")
+    [bad] = answer.known_bad_actions
+    assert bad.startswith("do not navigate(Sofa_1)") and bad in answer.context
+    # Holding something now: another state, nothing listed.
+    r.record_outcome("ep2", "pick", ["Apple_1"], True, robot_area="kitchen")
+    memory.end_episode("ep2", task_succeeded=True)
+    assert r.recall("go to the sofa", 5, 400, "ep3").known_bad_actions == []
+
+
 def test_infrastructure_failures_do_not_make_an_action_bad(memory: Memory) -> None:
     r = memory.recall
     r.record_outcome("ep1", "pick", ["Knife_1"], False, "arm server timed out",

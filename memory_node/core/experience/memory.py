@@ -587,15 +587,20 @@ class ExperienceMemory:
                 elif ep is not None and ep.task is None:
                     ep.instruction, ep.task = instruction, task  # stored with its next step
             lines: list[tuple[str, str, str]] = []   # (kind, item id, text)
+            robot: tuple[str, str] | None = None
             if brief is not None:
-                area, held = self._robot.briefed(episode_id, brief.robot_area,
-                                                 brief.held_object)
+                robot = self._robot.briefed(episode_id, brief.robot_area, brief.held_object)
+            elif self._robot.area or self._robot.held:
+                # An instruction's recall has no brief: the state is where the robot's
+                # last outcome left it, so a plan's first call is checked too.
+                robot = (self._robot.area, self._robot.held)
+            if robot is not None:
                 states = ChainMap({oid: u.state for oid, u in units.items()},
                                   self._seen_states)
-                for t in self.graph.known_bad(robot_key(area, held),
+                for t in self.graph.known_bad(robot_key(*robot),
                                               states)[: self.settings.max_known_bad]:
                     lines.append(("bad", t.item_id, _bad_text(t)))
-            else:
+            if brief is None:
                 best = self.procedures.best(task, self.utility.score,
                                             self.settings.min_task_similarity)
                 if best is not None:
