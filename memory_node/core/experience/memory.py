@@ -348,11 +348,14 @@ class ExperienceMemory:
 
     def _finish(self, conn: sqlite3.Connection, ep: _Open, success: bool, now: float) -> None:
         """End an episode: store its result, learn its procedure, judge what it was given."""
-        if ep.task is None and ep.instruction:
+        if ep.instruction:
+            # Typed again with every label known now: at the instruction's recall an object
+            # not yet seen ("plate") was a plain word, so its role was missing and a recipe
+            # learnt under that type would bind its roles to the wrong objects.
             labels = {r["label"] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects WHERE episode_id=?",
                 (ep.episode_id,))}
-            ep.task = task_type(ep.instruction, labels)
+            ep.task = task_type(ep.instruction, labels | self._labels)
         sim = (ep.last_stamp - ep.first_stamp) if ep.first_stamp is not None else 0.0
         conn.execute(
             "UPDATE exp_episodes SET status='ended', success=?, instruction=?, task_type=?,"

@@ -95,8 +95,10 @@ class ProcedureLibrary:
             if sim < min_similarity:
                 continue
             for p in procedures:
-                if p.roles > len(task.roles):
-                    continue  # it names objects this instruction does not have
+                if p.roles > len(task.roles) or (sim < 1.0 and p.roles != len(task.roles)):
+                    # It names objects this instruction does not have; or, for another task
+                    # type, its roles are numbered for other words (<1> was the cabinet).
+                    continue
                 score = sim * (p.successes + 1) / (p.uses + 2) * utility(p.item_id)
                 if score < self.min_score:
                     continue  # repeatedly followed by failure: no longer worth offering

@@ -18,6 +18,7 @@ state is never the first call of a plan: its target is passed over for the next 
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -332,11 +333,30 @@ class OfflinePlanner:
         if all(self.achieved(g, now) for g in goals):
             return PlanResult([])   # as far as memory says: no procedure step is needed
         for _ in range(MAX_DODGES):
-            calls = self._follow(req) or self._plan_goals(req, goals)
+            calls = (self._follow(req) if self._needs_recipe(req, goals) else []) \
+                or self._plan_goals(req, goals)
             if not calls or calls[0] not in req.known_bad or self._stale(req, calls[0]):
                 return PlanResult(calls[:req.max_plan_steps])
             self._dodge(req, calls[0])
         raise NotFound("every candidate the planner found is known to fail in this state")
+
+    def _needs_recipe(self, req: PlanRequest, goals: list[Goal]) -> bool:
+        """Follow the procedure only where memory falls short: when the goal planner, from
+        what memory knows now, would explore or search closed receptacles. When memory
+        knows where everything is, planning from the current state is at least as short
+        as replaying a recipe recorded in another state (which replays its detours)."""
+        if self._procedure(req) is None:
+            return False
+        saved = copy.deepcopy(req.notes)
+        try:
+            dry = self._plan_goals(req, goals)
+            searching = len(req.notes.get("searched", ())) > len(saved.get("searched", ()))
+        except (NotFound, PreconditionFailed):
+            return True
+        finally:
+            req.notes.clear()
+            req.notes.update(saved)
+        return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
