@@ -44,9 +44,14 @@ os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
 # measures Fast DDS's defaults (images over UDP fragments, most frames lost).
 _PROFILE_ARG = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--dds-profile=")),
                     None)
-if _PROFILE_ARG != "none":
-    os.environ.setdefault("FASTDDS_DEFAULT_PROFILES_FILE", _PROFILE_ARG or str(
-        Path(__file__).resolve().parents[1] / "config" / "fastdds_large_messages.xml"))
+if _PROFILE_ARG == "none":
+    os.environ["FASTDDS_DEFAULT_PROFILES_FILE"] = ""  # empty: Fast DDS's defaults
+elif _PROFILE_ARG:
+    os.environ["FASTDDS_DEFAULT_PROFILES_FILE"] = _PROFILE_ARG
+else:  # what bringup, the launch files and the main job choose (checks /dev/shm)
+    from memory_node.transport import use_large_messages  # noqa: E402
+
+    use_large_messages(processes=4)
 
 import numpy as np  # noqa: E402
 import rclpy  # noqa: E402

@@ -97,14 +97,21 @@ class Load:
     """Timers that keep the load up; futures tracked so nothing is silently lost."""
 
     def __init__(self, node: rclpy.node.Node, minutes: float, warmup_s: float,
-                 rng: random.Random) -> None:
-        self.node, self.rng = node, rng
+                 rng: random.Random, moves: str = "places") -> None:
+        self.node, self.rng, self.moves = node, rng, moves
         self.t0 = time.monotonic()
         self.duration_s = minutes * 60.0
         self.warmup_s = warmup_s
         self.household = [(f"{LABELS[i % len(LABELS)].lower()}_{i}", LABELS[i % len(LABELS)],
                            [rng.uniform(-5, 5), rng.uniform(-5, 5), rng.uniform(0.4, 1.2)])
                           for i in range(40)]
+        # A household's objects move between a few places (counter, table, sink...), not
+        # ever further away: each has three. `drift` (the first soak's model) shifts an
+        # object 1-2 m further along x at every move, so the house departs without bound
+        # from the snapshot each minute's LOAD restores.
+        self.places = [[list(pos)] + [[rng.uniform(-5, 5), rng.uniform(-5, 5),
+                                       rng.uniform(0.4, 1.2)] for _ in range(2)]
+                       for _, _, pos in self.household]
         self.crops = [crop(i) for i in range(40)]
         self.obs_pub = node.create_publisher(
             ObjectObservations, "/memory/observations",
@@ -116,7 +123,14 @@ class Load:
                                         qos_profile=SERVICE_QOS)
         self.manage = node.create_client(Manage, "/memory/manage", qos_profile=SERVICE_QOS)
         self.stats: list[MemoryStats] = []
-        node.create_subscription(MemoryStats, "/memory/stats", self.stats.append, QoSProfile(
+        # What the server holds over time: a latency drift is read beside the state it
+        # served (graph objects, short-term size) at each stats message.
+        self.state: list[tuple[float, int, int]] = []
+        # The server's own time inside the recall handler (its rolling median and p99 over
+        # the last 300 recalls, in µs) at each stats message: the round trip minus this is
+        # DDS and queueing.
+        self.server_recall: list[tuple[float, dict[str, int]]] = []
+        node.create_subscription(MemoryStats, "/memory/stats", self.on_stats, QoSProfile(
             depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
             reliability=ReliabilityPolicy.RELIABLE))
         self.pending: list[tuple[str, float, rclpy.task.Future]] = []
@@ -137,6 +151,14 @@ class Load:
         self.late: dict[str, int] = {}  # answered, but after LATE_S
         self.throttled: dict[str, int] = {}  # not sent: 32 already in flight
 
+    def on_stats(self, msg: MemoryStats) -> None:
+        self.stats.append(msg)
+        self.state.append((self.now(), int(msg.scene_graph_objects), int(msg.short_term_size)))
+        times = {kv.key.removeprefix("service."): int(kv.value) for kv in msg.counters
+                 if kv.key.startswith("service.") and ".recall." in kv.key}
+        if times:
+            self.server_recall.append((self.now(), times))
+
     # -- streams --------------------------------------------------------------------------
     def now(self) -> float:
         return time.monotonic() - self.t0
@@ -156,8 +178,12 @@ class Load:
     def observe(self) -> None:
         self._i += 1
         if self._i % 300 == 0:  # every 10 s at 30 Hz, something moves
-            obj = self.rng.choice(self.household)
-            obj[2][0] += self.rng.uniform(1.0, 2.0)
+            k = self.rng.randrange(len(self.household))
+            pos = self.household[k][2]
+            if self.moves == "drift":
+                pos[0] += self.rng.uniform(1.0, 2.0)
+            else:
+                pos[:] = self.rng.choice([p for p in self.places[k] if p != pos])
         msg = ObjectObservations()
         msg.header.stamp = self.node.get_clock().now().to_msg()
         msg.header.frame_id = "map"
@@ -269,13 +295,16 @@ def main() -> int:
     parser.add_argument("--warmup-minutes", type=float, default=None,
                         help="excluded from RSS growth (default: min(3, minutes / 5))")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--moves", choices=("places", "drift"), default="places",
+                        help="places: an object moves between three places of its own; "
+                             "drift: 1-2 m further along x at every move (first soak)")
     parser.add_argument("--out", type=Path, default=RESULTS / "soak.json")
     args = parser.parse_args()
     warmup_s = 60.0 * (args.warmup_minutes if args.warmup_minutes is not None
                        else min(3.0, args.minutes / 5.0))
     window_s = min(300.0, args.minutes * 60.0 / 6.0)
     rng = random.Random(args.seed)
-    domain = rng.randrange(150, 230)
+    domain = 150 + os.getpid() % 80  # concurrent soaks (e.g. two movement models) apart
     env = os.environ | {"ROS_DOMAIN_ID": str(domain)}
     context = rclpy.Context()
     rclpy.init(context=context, domain_id=domain)
@@ -289,7 +318,7 @@ def main() -> int:
     node = rclpy.create_node("soak_client", context=context)
     executor = SingleThreadedExecutor(context=context)
     executor.add_node(node)
-    load = Load(node, args.minutes, warmup_s, rng)
+    load = Load(node, args.minutes, warmup_s, rng, args.moves)
     loadavg_start = os.getloadavg()
     try:
         for client in (load.recall, load.update, load.query, load.manage):
@@ -350,14 +379,21 @@ def main() -> int:
                         # of 32 queries, or neither.
                         "by_overlap": {k: percentiles([d for d, label in inside if label == k])
                                        for k in ("steady", "load", "burst")},
-                        "loadavg_1min_max": round(max(loads), 2) if loads else None})
+                        "loadavg_1min_max": round(max(loads), 2) if loads else None,
+                        "server_recall_us": {key: int(np.median(values)) for key, values in {
+                            k: [v[k] for t, v in load.server_recall if lo <= t < hi and k in v]
+                            for k in ("wall_us.recall.median", "wall_us.recall.p99",
+                                      "cpu_us.recall.median", "cpu_us.recall.p99")}.items()
+                            if values},
+                        "scene_graph_objects_max": max(
+                            (n for t, n, _ in load.state if lo <= t < hi), default=None)})
     p99s = [w["p99_ms"] for w in windows if w.get("n")]
     # Flatness is judged after warm-up: windows that start once it is over.
     settled = [w["p99_ms"] for w in windows if w.get("n") and w["from_s"] >= warmup_s]
     counters = {kv.key: kv.value for kv in stats.counters} if stats else {}
     result = {
         "command": " ".join(["bench/soak.py", *sys.argv[1:]]),
-        "minutes": args.minutes, "warmup_s": warmup_s, "window_s": window_s,
+        "minutes": args.minutes, "moves": args.moves, "warmup_s": warmup_s, "window_s": window_s,
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                     # The machine is shared: its load says how much CPU the server had.
                     "loadavg_1_5_15_start": [round(x, 2) for x in loadavg_start],

@@ -9,12 +9,13 @@ starts the same nodes from the same file.
 import os
 
 from ament_index_python.packages import get_package_share_directory
-from launch.actions import DeclareLaunchArgument
+from launch.actions import DeclareLaunchArgument, SetEnvironmentVariable
 from launch.conditions import IfCondition
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 
 from launch import LaunchDescription
+from memory_node.transport import PROFILE_ENV, large_message_env
 
 
 def generate_launch_description() -> LaunchDescription:
@@ -22,7 +23,13 @@ def generate_launch_description() -> LaunchDescription:
     params_file = LaunchConfiguration("params_file")
     memory_dir = LaunchConfiguration("memory_dir")
     namespace = LaunchConfiguration("namespace")
+    # Whole camera images in shared memory (config/fastdds_large_messages.xml) when /dev/shm
+    # can hold a segment per process; otherwise a warning and Fast DDS's defaults
+    # (memory_node/transport.py, docs/deployment.md). The camera driver's launch needs it too.
+    transport = [SetEnvironmentVariable(PROFILE_ENV, profile) for profile in
+                 [large_message_env(processes=4).get(PROFILE_ENV)] if profile]
     return LaunchDescription([
+        *transport,
         DeclareLaunchArgument(
             "params_file", default_value=os.path.join(share, "config", "memory.yaml"),
             description="Parameter file of the memory_node nodes."),

@@ -18,6 +18,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from memory_node.transport import large_message_env
+
 NODES = {
     "memory_server": "memory_node.nodes.memory_server",
     "vlm_state": "memory_node.nodes.vlm_state_node",  # optional: only when listed in --nodes
@@ -53,6 +55,14 @@ class Bringup:
         # Held while the supervisor looks at or replaces a process, so a deliberate
         # restart (restart()) and a crash restart never both start the same node.
         self._lock = threading.RLock()
+        self._env: dict[str, str] | None = None
+
+    def env(self) -> dict[str, str]:
+        """The nodes' environment: the large-message DDS transport for the camera path when
+        /dev/shm can hold a segment per node (checked once, warned about otherwise)."""
+        if self._env is None:
+            self._env = large_message_env(processes=len(self.nodes) + 1)
+        return self._env
 
     def command(self, name: str) -> list[str]:
         args = [sys.executable, "-m", NODES[name], "--ros-args", "-r", f"__node:={name}",
@@ -65,11 +75,12 @@ class Bringup:
 
     def spawn(self, name: str) -> subprocess.Popen:
         if self.log_dir is None:
-            return subprocess.Popen(self.command(name), start_new_session=self.new_session)
+            return subprocess.Popen(self.command(name), start_new_session=self.new_session,
+                                    env=self.env())
         self.log_dir.mkdir(parents=True, exist_ok=True)
         with open(self.log_dir / f"{name}.log", "ab") as log:
             return subprocess.Popen(self.command(name), stdout=log, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL,
+                                    stdin=subprocess.DEVNULL, env=self.env(),
                                     start_new_session=self.new_session)
 
     def start(self) -> None:

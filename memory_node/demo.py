@@ -54,6 +54,7 @@ from memory_node.nodes.tum_replay import (  # noqa: E402
     TumPublisher,
     camera_publishers,
 )
+from memory_node.transport import use_large_messages  # noqa: E402
 
 TUM_DIR = shared_data_dir() / "tum_fr3_cabinet"
 
@@ -166,6 +167,9 @@ def run(memory_dir: Path, params_file: Path, tum: Path | None = None,
                                          "scene_graph.publish_period_s:=0.0"],
                        # The demo's publishers are reliable; wait on each frame's result.
                        "perception_node": ["qos.reliability:=reliable"]})
+    # This process publishes the camera: its images must travel in shared memory too
+    # (memory_node/transport.py); the nodes get the same choice from Bringup.
+    use_large_messages(processes=3)
     bringup.start()
     rclpy.init()
     node = rclpy.create_node("memory_demo_camera")

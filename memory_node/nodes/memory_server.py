@@ -23,6 +23,7 @@ from memory_node.core.errors import ErrorCode, code_of
 from memory_node.core.memory import Memory
 from memory_node.core.memory_settings import MemorySettings
 from memory_node.core.settings import check_settings, setting
+from memory_node.core.stage_times import StageTimes
 from memory_node.core.units import ObjectMemoryUnit
 from memory_node.msg import MemoryStats, MemoryUnit, ObjectEvent
 from memory_node.nodes.capabilities import CAPABILITIES, CAPABILITY_NAMES
@@ -77,6 +78,9 @@ class MemoryServer(Node):
         self.events_pub = self.create_publisher(ObjectEvent, "memory/events", EVENTS_QOS)
         self._stats_contributors: list[Callable[[MemoryStats], None]] = []
         self._reset_listeners: list[Callable[[], None]] = []
+        # Time inside each service's handler (wall and CPU): a client's round trip minus
+        # this is what the request spent in DDS and in the executor's queue.
+        self.service_times = StageTimes()
         self.serve(UpdateObject, "memory/update_object", self._update_object)
         self.serve(QueryObject, "memory/query_object", self._query_object)
         self.serve(GetUnits, "memory/get_units", self._get_units)
@@ -116,9 +120,12 @@ class MemoryServer(Node):
         return self.settings.frame_id
 
     def serve(self, srv_type: Any, name: str, handler: Handler) -> None:
+        stage = name.rsplit("/", 1)[-1]
+
         def callback(request: Any, response: Any) -> Any:
             try:
-                handler(request, response)
+                with self.service_times.stage(stage):
+                    handler(request, response)
                 response.success = True
                 response.error_code = ErrorCode.NONE
             except Exception as exc:  # a bug must not take the memory down with it
@@ -280,7 +287,9 @@ class MemoryServer(Node):
             + [KeyValue(key=k, value=v) for k, v in self.heap.counters().items()]
             + [KeyValue(key=k, value=str(v)) for k, v in zip(
                 ("store.checkpoints", "store.checkpoint_errors"),
-                self.memory.store.checkpoints, strict=True)],
+                self.memory.store.checkpoints, strict=True)]
+            + [KeyValue(key=k, value=str(v))
+               for k, v in self.service_times.counters("service.").items()],
         )
         msg.header.stamp = self.get_clock().now().to_msg()
         msg.header.frame_id = self.frame_id

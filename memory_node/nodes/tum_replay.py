@@ -45,6 +45,7 @@ from memory_node.nodes.perception_conversions import (  # noqa: E402
     image_msg,
     pose_core_to_msg,
 )
+from memory_node.transport import use_large_messages  # noqa: E402
 
 DEFAULT_TOPICS = {
     "colour": "camera/color/image_raw",
@@ -152,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
             args.depth_scale, parse_labels(args.labels))
     except (FileNotFoundError, ValueError) as exc:
         parser.error(str(exc))
+    # A camera publisher: whole images in shared memory when /dev/shm allows (the
+    # subscribers' processes choose the same through bringup or the launch files).
+    use_large_messages(processes=1)
     rclpy.init()
     node = rclpy.create_node("tum_replay")
     topics = {s: getattr(args, f"{s}_topic") for s in DEFAULT_TOPICS}

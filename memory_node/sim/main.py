@@ -37,6 +37,11 @@ from pathlib import Path
 os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
 os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
 os.environ.setdefault("MUJOCO_GL", "egl")
+# Whole camera images in shared memory for this process (its bag recorder subscribes to the
+# camera) and the nodes it starts: world, perception, memory server, planner.
+from memory_node.transport import use_large_messages  # noqa: E402
+
+use_large_messages(processes=5)
 
 import rclpy  # noqa: E402  (after the environment above)
 from rclpy.signals import SignalHandlerOptions  # noqa: E402

@@ -21,6 +21,8 @@ from typing import Any
 import rclpy
 from rclpy.node import Node
 
+from memory_node.transport import use_large_messages
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CONFIG = REPO_ROOT / "config"
 DISCOVERY_TIMEOUT_S = 30.0
@@ -51,6 +53,9 @@ def confine_to_loopback() -> None:
     os.environ["ROS_DOMAIN_ID"] = os.environ["MEMORY_NODE_TEST_DOMAIN"]
     # Node logs reach their files line by line, so a test can wait for a line.
     os.environ["RCUTILS_LOGGING_BUFFERED_STREAM"] = "0"
+    # Camera images travel whole in shared memory, as on the robot (memory_node/transport.py):
+    # this process and every node it starts (NodeProcess copies os.environ).
+    use_large_messages(processes=8)
 
 
 class NodeProcess:

@@ -69,10 +69,12 @@ class Watcher:
              resend_after: float = 5.0) -> ObjectObservations:
         """Publish one frame and wait for the perception node's result for it.
 
-        The camera topics are best effort (sensor QoS, as a camera driver publishes): a
-        640x480 image travels in UDP fragments, and a lost fragment loses the frame. A frame
-        with no answer after `resend_after` s is published again, as a live camera would
-        send the next one; a result is still required for this frame's stamp."""
+        The camera topics may be best effort (sensor QoS, as a camera driver publishes).
+        The harness gives every process the large-message transport, so images no longer
+        travel as UDP fragments (test_large_messages_dds.py counts every frame); a frame can
+        still go unheard while the node's side of discovery completes. A frame with no
+        answer after `resend_after` s is published again, as a live camera would send the
+        next one; a result is still required for this frame's stamp."""
         stamp = round(publish(), 4)
         deadline = time.monotonic() + timeout
         while True:

@@ -145,6 +145,12 @@ def test_eviction_events_and_stats(client_node: Node, server) -> None:
     assert int(heap["heap.settles"]) >= 1 and int(heap["heap.frozen_objects"]) > 10_000
     store = {kv.key: kv.value for kv in last.counters if kv.key.startswith("store.")}
     assert store["store.checkpoint_errors"] == "0"  # and the WAL is checkpointed beside
+    # Each service's handling time: 8 updates and one query so far, none of them free.
+    times = {kv.key: int(kv.value) for kv in last.counters if kv.key.startswith("service.")}
+    assert times["service.wall_us.update_object.median"] > 0
+    assert times["service.cpu_us.query_object.p99"] > 0
+    assert times["service.wall_us.update_object.p99"] >= \
+        times["service.wall_us.update_object.median"]
 
 
 def test_manage_save_clear_load(client_node: Node, server, tmp_path: Path) -> None:

@@ -6,8 +6,12 @@ Vectorised numpy for projection; open3d for voxel downsampling, outlier rejectio
 
 from __future__ import annotations
 
+import functools
 import math
+import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -118,7 +122,7 @@ def fit_plane(points: np.ndarray, distance: float, iterations: int = 100,
     unseeded generator; this one is seeded, so a frame gives the same boxes every run).
     """
     n = len(points)
-    rng = np.random.default_rng(seed)
+    rng = _seeded(seed)
     # Three distinct indices per hypothesis (a repeated index gives no plane).
     idx = np.argsort(rng.random((iterations, n)), axis=1)[:, :3] if n <= 64 else \
         _distinct_triples(rng, n, iterations)
@@ -141,9 +145,14 @@ def fit_plane(points: np.ndarray, distance: float, iterations: int = 100,
     dist = np.abs(scored @ normals.T + offsets)  # (points scored, hypotheses)
     within = dist < distance
     counts = within.sum(axis=0)
-    # Most inliers first, then the smallest residual among them (open3d's order).
-    residual = np.where(within, dist * dist, 0.0).sum(axis=0) / np.maximum(counts, 1)
-    best = int(np.lexsort((residual, -counts))[0])
+    # Most inliers first, then the smallest residual among them (open3d's order); the
+    # residual is needed only where counts tie (the first of equals wins, as a stable sort).
+    tied = np.flatnonzero(counts == counts.max())
+    if len(tied) == 1:
+        best = int(tied[0])
+    else:
+        d2 = np.where(within[:, tied], dist[:, tied] ** 2, 0.0)
+        best = int(tied[np.argmin(d2.sum(axis=0) / np.maximum(counts[tied], 1))])
     inliers = np.abs(points @ normals[best] + offsets[best]) < distance
     if inliers.sum() >= 3:
         sel = points[inliers]
@@ -155,6 +164,27 @@ def fit_plane(points: np.ndarray, distance: float, iterations: int = 100,
     else:
         model = np.append(normals[best], offsets[best])
     return model, inliers
+
+
+_generators = threading.local()
+
+
+def _seeded(seed: int) -> np.random.Generator:
+    """np.random.default_rng(seed), same stream, without hashing a new SeedSequence each
+    call (~50 us; fit_plane runs ~15 times per frame): a per-thread generator is reset to
+    the seed's initial state (~1 us)."""
+    cache: dict[int, tuple[np.random.Generator, Mapping[str, Any]]] | None = getattr(
+        _generators, "by_seed", None)
+    if cache is None:
+        cache = _generators.by_seed = {}
+    entry = cache.get(seed)
+    if entry is None:
+        fresh = np.random.default_rng(seed)
+        entry = (fresh, fresh.bit_generator.state)
+        cache[seed] = entry
+    gen, state = entry
+    gen.bit_generator.state = state
+    return gen
 
 
 def _distinct_triples(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
@@ -208,7 +238,10 @@ def reject_outliers(
     if config.voxel_size > 0:
         cloud = cloud.voxel_down_sample(config.voxel_size)
     if config.remove_support_plane:
-        cloud = _to_cloud(remove_support_plane(np.asarray(cloud.points), config))
+        voxels = np.asarray(cloud.points)
+        kept = remove_support_plane(voxels, config)
+        if kept is not voxels:  # no support plane found: the cloud is unchanged
+            cloud = _to_cloud(kept)
     if config.method in ("statistical", "statistical+dbscan") and len(cloud.points) > (
         config.nb_neighbors
     ):
@@ -249,6 +282,21 @@ def oriented_box(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return (lo + hi) / 2.0, hi - lo, np.eye(3)
 
 
+@functools.lru_cache(maxsize=8)
+def _upright_basis(up: tuple[float, ...]) -> np.ndarray:
+    """World <- (footprint, height) frame for `up` (the same few axes every detection: two
+    cross products per box were a measurable share of the per-detection cost)."""
+    z_axis = np.asarray(up, dtype=float)
+    z_axis = z_axis / np.linalg.norm(z_axis)
+    helper = np.array([1.0, 0.0, 0.0]) if abs(z_axis[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    x_axis = np.cross(helper, z_axis)
+    x_axis /= np.linalg.norm(x_axis)
+    y_axis = np.cross(z_axis, x_axis)
+    basis = np.column_stack((x_axis, y_axis, z_axis))
+    basis.setflags(write=False)  # shared between calls
+    return basis
+
+
 def gravity_aligned_box(
     points: np.ndarray, up: tuple[float, float, float] = (0.0, 0.0, 1.0)
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -262,13 +310,7 @@ def gravity_aligned_box(
     """
     if len(points) == 0:
         raise ValueError("gravity-aligned box of an empty cloud")
-    z_axis = np.asarray(up, dtype=float)
-    z_axis = z_axis / np.linalg.norm(z_axis)
-    helper = np.array([1.0, 0.0, 0.0]) if abs(z_axis[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
-    x_axis = np.cross(helper, z_axis)
-    x_axis /= np.linalg.norm(x_axis)
-    y_axis = np.cross(z_axis, x_axis)
-    basis = np.column_stack((x_axis, y_axis, z_axis))  # world <- (footprint, height) frame
+    basis = _upright_basis(tuple(float(c) for c in up))
     local = points @ basis
     (cx, cy), (w, h), angle = cv2.minAreaRect(local[:, :2].astype(np.float32))
     a = np.deg2rad(angle)

@@ -124,14 +124,15 @@ class PerceptionPipeline:
                 observations.append(obs)
         return FrameResult(observations, view, drops)
 
-    def _outliers_for(self, box: tuple[int, int, int, int], points: np.ndarray,
-                      pose: Pose) -> OutlierConfig:
-        """The outlier settings for one detection: DBSCAN's eps no smaller than
-        `eps_per_spacing` times the distance between neighbouring samples at the object's
-        range, so a sparsely sampled large box stays one cluster."""
+    def _outliers_for(self, box: tuple[int, int, int, int], ranges: np.ndarray
+                      ) -> OutlierConfig:
+        """The outlier settings for one detection (`ranges`: its points' distances from
+        the camera): DBSCAN's eps no smaller than `eps_per_spacing` times the distance
+        between neighbouring samples at the object's range, so a sparsely sampled large box
+        stays one cluster."""
         base = self.config.outliers
         stride = sample_stride(box, self.config.max_points_per_detection)
-        spacing = stride * float(np.median(np.linalg.norm(points - pose.translation, axis=1))) \
+        spacing = stride * float(np.median(ranges)) \
             / min(self.intrinsics.fx, self.intrinsics.fy)
         eps = base.eps_per_spacing * spacing
         return base if eps <= base.dbscan_eps else dataclasses.replace(base, dbscan_eps=eps)
@@ -149,14 +150,13 @@ class PerceptionPipeline:
         points = detection_cloud(det, box, depth_m, self.intrinsics, pose,
                                  cfg.max_points_per_detection)
         # Range gate in the camera frame: beyond `far` depth noise grows quadratically.
-        if len(points):
-            dist = np.linalg.norm(points - pose.translation, axis=1)
-            points = points[(dist >= cfg.near) & (dist <= cfg.far)]
+        dist = np.linalg.norm(points - pose.translation, axis=1)
+        in_range = (dist >= cfg.near) & (dist <= cfg.far)
+        points, dist = points[in_range], dist[in_range]
         raw_count = len(points)
         if raw_count < cfg.min_points:
             return f"detection {det.label!r}: {raw_count} depth points (< {cfg.min_points})"
-        inliers = reject_outliers(points, self._outliers_for(box, points, pose),
-                                  pose.translation)
+        inliers = reject_outliers(points, self._outliers_for(box, dist), pose.translation)
         if len(inliers) < max(4, cfg.min_points // 4):
             return f"detection {det.label!r}: {len(inliers)} points left after outlier removal"
         if cfg.box_type == "upright":

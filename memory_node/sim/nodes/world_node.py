@@ -28,6 +28,7 @@ import math
 import os
 import sys
 import threading
+import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -109,6 +110,13 @@ class WorldNode(Node):
         self._busy = threading.Lock()
         self._held_alias = ""                     # the caller's id of the held object
         self._stop = threading.Event()
+        # Capture -> publish hand-over: one slot, the newest frame wins.
+        self._frame_lock = threading.Lock()
+        self._frame_ready = threading.Event()
+        self._newest: Frame | None = None
+        self.frames_published = 0
+        self.frames_replaced = 0   # captured but replaced by a newer one before publishing
+        self.slots_missed = 0      # camera periods skipped because a capture overran
 
         sensor_qos = QoSProfile(depth=5, reliability=ReliabilityPolicy.RELIABLE)
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
@@ -168,20 +176,57 @@ class WorldNode(Node):
                 return
 
     def _sensor_loop(self) -> None:
+        """Capture at the camera rate on a fixed schedule; another thread publishes.
+
+        Frame k is due at t0 + k / rate (wall time): waiting `period - spent` after each
+        frame lost every wake-up's lateness for good, and publishing in the same loop added
+        the message building and serialisation of ~1.5 MB to every period. A capture that
+        overran its slot skips the slots it missed (a camera does not burst to catch up)."""
         if self.rate <= 0:
             return
         period = 1.0 / self.rate
+        publisher = threading.Thread(target=self._publish_loop, daemon=True)
+        publisher.start()
+        due = time.monotonic()
         while not self._stop.is_set():
-            started = self.clock.now()
             try:
                 frame = self.worker.submit(self._capture).result()
-                self._publish_frame(frame)
             except RuntimeError:
-                return                           # worker shut down
+                break                            # worker shut down
             except Exception:  # noqa: BLE001 - a frame must never kill the node
                 self.get_logger().error("frame failed:\n" + traceback.format_exc())
-            spent = (self.clock.now() - started) / self.clock.factor
-            self._stop.wait(max(period - spent, 0.0))
+            else:
+                with self._frame_lock:
+                    if self._newest is not None:
+                        self.frames_replaced += 1  # publishing fell behind capturing
+                    self._newest = frame
+                self._frame_ready.set()
+            now = time.monotonic()
+            due += period
+            if due < now:
+                self.slots_missed += math.ceil((now - due) / period)
+                due += math.ceil((now - due) / period) * period
+            self._stop.wait(due - now)
+        self._frame_ready.set()                  # wake the publisher to see the stop
+        publisher.join(timeout=5)
+
+    def _publish_loop(self) -> None:
+        """Publish the newest captured frame (never a backlog)."""
+        while not self._stop.is_set():
+            self._frame_ready.wait()
+            self._frame_ready.clear()
+            with self._frame_lock:
+                frame, self._newest = self._newest, None
+            if frame is None:
+                continue
+            try:
+                self._publish_frame(frame)
+                self.frames_published += 1
+            except Exception:  # noqa: BLE001 - shutting down, or one bad frame
+                if self._stop.is_set():
+                    return
+                self.get_logger().error("publishing a frame failed:\n"
+                                        + traceback.format_exc())
 
     def _capture(self) -> Frame:
         self._tick()
@@ -351,6 +396,11 @@ class WorldNode(Node):
         self._stop.set()
         for t in self._threads:
             t.join(timeout=5)
+        if self.rate > 0:
+            self.get_logger().info(
+                f"camera: {self.frames_published} frames published, {self.slots_missed} "
+                f"periods missed (capture overran), {self.frames_replaced} replaced before "
+                "publishing")
         try:
             self.worker.submit(self.rig.close).result(timeout=5)
         except Exception:  # noqa: BLE001 - best effort on the way out
