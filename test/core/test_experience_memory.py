@@ -175,6 +175,27 @@ def test_an_instruction_recall_lists_what_failed_where_the_robot_is(memory: Memo
     assert r.recall("go to the sofa", 5, 400, "ep3").known_bad_actions == []
 
 
+def test_after_a_restart_the_state_starts_from_what_memory_stored(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """A restart mid-episode loses the robot's word on what it holds; until it speaks
+    again, memory's stored view (the apple in the gripper) stands in."""
+    m = open_memory(tmp_path, embedder)
+    for u in house():
+        m.upsert_object(u)
+    m.recall.record_outcome("ep1", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    m.recall.record_outcome("ep1", "pick", ["Apple_1"], True, robot_area="kitchen")
+    m.close()
+    m = open_memory(tmp_path, embedder)
+    r = m.recall
+    r.record_outcome("ep1", "put", ["Apple_1", "Fridge_1", "in"], False, "closed",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    brief = brief_from_fields("put the apple in the fridge", held_object="Apple_1",
+                              robot_area="kitchen")
+    [bad] = r.recall(WASH, 5, 400, "ep1", brief).known_bad_actions
+    assert bad.startswith("do not put(Apple_1, Fridge_1, in)")
+    m.close()
+
+
 def test_infrastructure_failures_do_not_make_an_action_bad(memory: Memory) -> None:
     r = memory.recall
     r.record_outcome("ep1", "pick", ["Knife_1"], False, "arm server timed out",

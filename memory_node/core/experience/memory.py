@@ -246,16 +246,21 @@ class ExperienceMemory:
     def _record_step(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep,
                      now: float, live: bool = True) -> None:
         moves = self.table[step.skill].effect_param("robot_at") is not None
-        if live:
+        robot = self._robot.before(step.episode_id) if live else None
+        if robot is not None:
             # The robot's own state before the step, as the planner's brief said it (the
             # state a known-bad lookup uses), else as its earlier outcomes left it: one
             # source for recording and lookup, not memory's belief of what is held.
-            area_before, held_before = self._robot.before(step.episode_id)
+            area_before, held_before = robot
             self._robot.after(step, self.table, held_before)
         else:
-            # A whole episode recorded elsewhere says its own state per step.
+            # A whole episode recorded elsewhere says its own state per step; and right
+            # after a restart, before the robot said anything, memory's stored view is all
+            # there is (what it last saw in the gripper, where the robot reports being).
             area_before = ep.last_area if (moves or not step.robot_area) else step.robot_area
             held_before = step.held_before
+            if live:
+                self._robot.after(step, self.table, held_before)
         states = object_states_of(step.args, step.states)
         self._see_states(step)
         rkey = robot_key(area_before, held_before)
@@ -636,6 +641,7 @@ class RobotState:
     def __init__(self) -> None:
         self.area = ""
         self.held = ""
+        self.known = False   # an outcome was heard since the last (re)start
         self._briefed: OrderedDict[str, tuple[str, str]] = OrderedDict()
 
     def briefed(self, episode_id: str, area: str, held: str) -> tuple[str, str]:
@@ -649,12 +655,17 @@ class RobotState:
                 self._briefed.popitem(last=False)
         return state
 
-    def before(self, episode_id: str) -> tuple[str, str]:
-        return self._briefed.pop(episode_id, None) or (self.area, self.held)
+    def before(self, episode_id: str) -> tuple[str, str] | None:
+        """None when the robot has said nothing since memory (re)started."""
+        briefed = self._briefed.pop(episode_id, None)
+        if briefed is not None:
+            return briefed
+        return (self.area, self.held) if self.known else None
 
     def after(self, step: RecordedStep, table: SkillTable, held_before: str) -> None:
         spec = table[step.skill]
         moved = spec.effect_param("robot_at")
+        self.known = True
         if step.robot_area:
             self.area = step.robot_area
         elif step.succeeded and moved is not None:
