@@ -26,6 +26,8 @@ unique) with colour crops, as in bench/recall_latency.py. One onnxruntime thread
 
     .venv/bin/python bench/recall_dds_latency.py [sizes...] [--against DIR [--interleave]]
         # -> results/recall_dds_latency.json
+    .venv/bin/python bench/recall_dds_latency.py 10000 --against DIR --restarts 5
+        # -> results/recall_restart_dds.json (restart to first recall only, medians)
 
 ``--against DIR`` adds a third server, ``peer``: the unit index as DIR's code has it (a
 checkout's ``memory_node/``, e.g. main's from ``git archive main memory_node``), started
@@ -39,6 +41,7 @@ import json
 import os
 import platform
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -81,6 +84,14 @@ AGAINST = ""
 # same time, requests alternated; --with-loop also runs the per-unit server first, alone.
 INTERLEAVE = "--interleave" in ARGS
 INTERLEAVE_WITH_LOOP = "loop" if "--with-loop" in ARGS else ""
+# --restarts N (with --against): only restart to first recall, N rounds; in each round this
+# checkout's server and the peer's start one after the other (order alternating), each on a
+# fresh copy of the prepared memory and alone on the machine as far as this bench goes.
+RESTARTS = 0
+if "--restarts" in ARGS:
+    i = ARGS.index("--restarts")
+    RESTARTS = int(ARGS[i + 1])
+    del ARGS[i:i + 2]
 ARGS = [a for a in ARGS if a not in ("--interleave", "--with-loop")]
 if "--against" in ARGS:
     i = ARGS.index("--against")
@@ -103,14 +114,39 @@ def prepare(memory_dir: Path, units: list, embedder: Embedder) -> None:
     assert len(st) == len(units), f"only {len(st)} of {len(units)} units admitted"
     # What a server that ran before has stored: crop colours and unit vectors (each
     # distinct text embedded once: units are drawn from 708 objects).
-    recaller = Recaller(embedder, Describer(colour_store=CropColourStore(store)))
+    recaller = Recaller(embedder, Describer(colour_store=CropColourStore(store)),
+                        terms_db=store)
     contents = {recaller.entry(u, {}, None).description.content for u in units}
+    # And the types' WordNet names (migration 6), as a server that answered once stores.
+    recaller.prefetch_terms(recaller.index.type_names)
     recaller.describer.flush_colours()
     texts = sorted(contents)
     vectors = embedder.embed(texts)
     EmbeddingStore(store, embedder.model_id, embedder.dim).save(
         [(text_hash(t), v) for t, v in zip(texts, vectors, strict=True)])
     store.close()
+
+
+def downgrade_for_peer(db: Path) -> None:
+    """The peer's code refuses a database newer than it knows (it would misread it): drop
+    the tables of this checkout's later migrations, all derived rows (label_terms), from
+    the peer's copy, so it starts from what a memory of its own version holds."""
+    import sqlite3
+
+    from memory_node.core.persistence.migrations import MIGRATIONS
+    known = int(subprocess.run(
+        [sys.executable, "-c", "from memory_node.core.persistence.migrations import "
+         "MIGRATIONS; print(MIGRATIONS[-1].version)"],
+        env=os.environ | {"PYTHONPATH": AGAINST}, cwd=db.parent, check=True,
+        capture_output=True, text=True).stdout)
+    conn = sqlite3.connect(db)
+    with conn:
+        for m in MIGRATIONS:
+            if m.version > known:
+                for table in re.findall(r"CREATE TABLE (\w+)", m.sql):
+                    conn.execute(f"DROP TABLE IF EXISTS {table}")
+        conn.execute("DELETE FROM schema_version WHERE version > ?", (known,))
+    conn.close()
 
 
 def prepare_scene_graph(memory_dir: Path, capacity: int, labels: list[str],
@@ -169,6 +205,9 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
         out["scene_graph"] = prepare_scene_graph(memory_dir, n,
                                                  sorted({u.label for u in pool}), rng)
         out["prepare_sqlite_s"] = round(time.perf_counter() - t, 2)
+        if RESTARTS:
+            out["restarts"] = restart_rounds(n, memory_dir, Path(tmp), rng)
+            return out
         instructions = rng.sample(texts, CALLS)
         episodes = rng.sample(texts, EPISODES)
         scorers = SCORERS + (("peer",) if AGAINST else ())
@@ -185,12 +224,51 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
             for scorer in group:
                 d = Path(tmp) / f"memory_{scorer}"
                 shutil.copytree(memory_dir, d)
+                if scorer == "peer":
+                    downgrade_for_peer(d / "memory.sqlite")
                 dirs.append(d)
             print(f"[bench] {n} units, {' + '.join(group)} ...", flush=True)
             results = run_servers(n, dirs, group, instructions, episodes, rng)
             for scorer, r in zip(group, results, strict=True):
                 out[scorer] = r | {"interleaved_with": [g for g in group if g != scorer]}
                 print(json.dumps(out[scorer], indent=1), flush=True)
+    return out
+
+
+def restart_rounds(n: int, memory_dir: Path, tmp: Path, rng: random.Random) -> dict:
+    scorers = ("vectorised", "peer") if AGAINST else ("vectorised",)
+    rounds: dict[str, list[dict]] = {sc: [] for sc in scorers}
+    for r in range(RESTARTS):
+        for scorer in (scorers if r % 2 == 0 else scorers[::-1]):
+            d = tmp / f"restart_{scorer}_{r}"
+            shutil.copytree(memory_dir, d)
+            if scorer == "peer":
+                downgrade_for_peer(d / "memory.sqlite")
+            s = Server(n, d, scorer, rng)
+            try:
+                while not s.poll_ready():
+                    pass
+                sent = time.perf_counter()
+                s.call(Recall.Request(instruction="bring me the mug from the kitchen", k=K,
+                                      token_budget=BUDGET), timeout=1800)
+                now = time.perf_counter()
+                s.first_s, s.restart_s = now - sent, now - s.started
+            finally:
+                head = s.stop()
+            rounds[scorer].append(head)
+            print(scorer, r, head["server_ready_s"], head["first_recall_s"],
+                  head["restart_to_first_recall_s"], flush=True)
+            shutil.rmtree(d, ignore_errors=True)
+    out: dict = {"rounds": RESTARTS}
+    for sc, heads in rounds.items():
+        out[sc] = {"code": heads[0]["code"], "median": {
+            k: round(float(np.median([h[k] for h in heads])), 2)
+            for k in ("server_ready_s", "first_recall_s", "restart_to_first_recall_s")},
+            "each": heads}
+    if AGAINST:
+        out["ratio_restart_this_over_peer"] = round(
+            out["vectorised"]["median"]["restart_to_first_recall_s"]
+            / out["peer"]["median"]["restart_to_first_recall_s"], 3)
     return out
 
 
@@ -265,7 +343,7 @@ class Server:
         # What the server says about its start-up (model load), for the breakdown.
         said = [line.split("]: ", 1)[-1] for line in
                 self.log_path.read_text(errors="replace").splitlines()
-                if "ready in" in line or "code from" in line][:4]
+                if "ready in" in line or "code from" in line or "indexed in" in line][:4]
         return {"server_log": said, "domain_id": self.domain,
                 "code": AGAINST if self.scorer == "peer" else "this checkout",
                 "loadavg_1_5_15_before_after": [list(self.load_before),
@@ -376,7 +454,7 @@ def main() -> int:
     for n in sizes:
         result["sizes"][str(n)] = run_size(n, pool, texts, rng, embedder)
     RESULTS.mkdir(exist_ok=True)
-    out = RESULTS / "recall_dds_latency.json"
+    out = RESULTS / ("recall_restart_dds.json" if RESTARTS else "recall_dds_latency.json")
     out.write_text(json.dumps(result, indent=2) + "\n")
     print(f"wrote {out}")
     return 0

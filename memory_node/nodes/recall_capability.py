@@ -9,6 +9,7 @@ are answered by the same object through the server's query handler.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from rclpy.timer import Timer
@@ -33,6 +34,10 @@ class RecallCapability(Capability):
         except Exception as exc:  # a bad model file must stop start-up (exit 2), not respawn
             raise RuntimeError(f"recall: cannot load the embedding model: {exc}") from exc
         host.node.get_logger().info(f"recall: embedding model ready in {seconds:.1f} s")
+        if self.recall.settings.preload:
+            # Started before the other capabilities and the services: the index is built
+            # while they start and while clients discover the services.
+            threading.Thread(target=self._preload, name="recall-preload", daemon=True).start()
         host.serve(Recall, "memory/recall", self._recall)
         host.serve(RecordOutcome, "memory/record_outcome", self._record_outcome)
         host.serve(EndEpisode, "memory/end_episode", self._end_episode)
@@ -43,6 +48,15 @@ class RecallCapability(Capability):
                 if self.recall.embed_pending(batch) == 0 and self._timer is not None:
                     self._timer.cancel()  # all embedded; new units embed when first recalled
             self._timer = host.node.create_timer(PREFETCH_PERIOD_S, prefetch)
+
+    def _preload(self) -> None:
+        log = self.host.node.get_logger()
+        try:
+            seconds = self.recall.preload()
+        except Exception as exc:  # noqa: BLE001 - the first recall builds it instead
+            log.warning(f"recall: preload failed ({exc}); the first recall builds the index")
+            return
+        log.info(f"recall: {len(self.recall.short_term)} unit(s) indexed in {seconds:.1f} s")
 
     def cleanup(self) -> None:
         if self._timer is not None:

@@ -91,6 +91,18 @@ def test_names_and_variants(lex: Lexicon, text: str, label: str) -> None:
 
 
 @needs_wordnet
+def test_leading_words_of_synonyms_name_the_type_partly(lex: Lexicon) -> None:
+    # "mobile phone" and "trash can" are WordNet names of a cell phone and a garbage can.
+    assert {"mobile"} <= label_terms("CellPhone", lex).modifiers
+    assert name_match(label_terms("CellPhone", lex), query_terms("fetch my mobile", lex)) > 0
+    assert "trash" in label_terms("GarbageCan", lex).modifiers
+    # Never a synonym's head ("tv set", "idiot box") nor a word that is not a thing.
+    tv = label_terms("Television", lex).modifiers
+    assert not tv & {"set", "box", "receiver", "idiot"}
+    assert name_match(label_terms("Television", lex), query_terms("open the box", lex)) == 0
+
+
+@needs_wordnet
 def test_skill_fixtures_are_implied(lex: Lexicon) -> None:
     skills = load_skill_table()
     assert implied_skills("wash the apple", skills, lex) == {"clean"}

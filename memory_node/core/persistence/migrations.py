@@ -81,4 +81,19 @@ MIGRATIONS: list[Migration] = [
         ) WITHOUT ROWID;
         """,
     ),
+    Migration(
+        6,
+        "WordNet names of unit types, keyed by the type and the code/lexicon version",
+        """
+        CREATE TABLE label_terms (
+            -- Resolving the names of every type in WordNet was a third of a restarted
+            -- server's first recall; version hashes the naming code and the WordNet files,
+            -- so names from another version are never read.
+            type_name TEXT NOT NULL,
+            version TEXT NOT NULL,
+            terms TEXT NOT NULL,
+            PRIMARY KEY (type_name, version)
+        ) WITHOUT ROWID;
+        """,
+    ),
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ def default_table_path() -> Path:
     return config_path("object_categories.yaml")
 
 
+@lru_cache(maxsize=8192)  # per unit and per type on every index build; few distinct labels
 def type_key(label: str) -> str:
     """Lookup key of a type name or label: 'Butter knife', 'ButterKnife' -> 'butterknife'."""
     return split_label(label).replace(" ", "")

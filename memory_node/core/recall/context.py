@@ -81,7 +81,10 @@ def assemble_context(
 
     scene_included = False
     if has_scene:
-        remaining = token_budget - count_tokens("\n".join(pieces)) - count_tokens(SCENE_HEADER)
+        # The sum of the (memoised) line counts, not one more encode of the joined text
+        # (~600 tokens, a few ms per request); the guard below still counts the result.
+        remaining = (token_budget - sum(count_tokens(p) for p in pieces)
+                     - count_tokens(SCENE_HEADER))
         if remaining > 0:
             text = (scene_graph(list(labels), list(areas), remaining)
                     if callable(scene_graph) else scene_graph) or ""

@@ -184,6 +184,29 @@ class EmbeddingCache:
         self._evict()  # after stacking: this call's own vectors must all be returned
         return out
 
+    def load_stored(self, items: Sequence[tuple[str, str]]) -> dict[int, np.ndarray]:
+        """Vectors of the (object_id, text) pairs that are cached or stored, by position;
+        nothing is embedded (a start-up preload must not hold recall for minutes)."""
+        keys = [(object_id, text_hash(text)) for object_id, text in items]
+        out: dict[int, np.ndarray] = {}
+        missing: list[int] = []
+        for i, (oid, h) in enumerate(keys):
+            cached = self._entries.get(oid)
+            if cached is not None and cached[0] == h:
+                out[i] = cached[1]
+            else:
+                missing.append(i)
+        if missing and self.store is not None:
+            stored = self.store.load([keys[i][1] for i in missing])
+            for i in missing:
+                v = stored.get(keys[i][1])
+                if v is not None:
+                    self._entries[keys[i][0]] = (keys[i][1], v)
+                    out[i] = v
+                    self.loaded += 1
+        self._evict()
+        return out
+
     def forget(self, object_id: str) -> None:
         self._entries.pop(object_id, None)
 

@@ -86,12 +86,24 @@ class UnitIndex:
         self._type[row] = self.type_id(type_name)
         self._words[row] = words
         self._places[row] = places
+        post, place_post, arrays = self._post, self._place_post, self._arrays
         for w in words:
-            self._post.setdefault(w, set()).add(row)
-            self._arrays.pop((False, w), None)
+            rows = post.get(w)
+            if rows is None:
+                post[w] = {row}
+            else:
+                rows.add(row)
         for w in places:
-            self._place_post.setdefault(w, set()).add(row)
-            self._arrays.pop((True, w), None)
+            rows = place_post.get(w)
+            if rows is None:
+                place_post[w] = {row}
+            else:
+                rows.add(row)
+        if arrays:  # empty while a restart builds the index: nothing to invalidate
+            for w in words:
+                arrays.pop((False, w), None)
+            for w in places:
+                arrays.pop((True, w), None)
         return row
 
     def remove(self, object_id: str) -> None:

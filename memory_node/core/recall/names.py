@@ -74,6 +74,7 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
     ws = _seq(label, lexicon)
     full: set[tuple[str, ...]] = set()
     partial: set[str] = set()
+    synonyms: set[str] = set()
     if ws:
         full.add(ws)
         full.add(("".join(ws),))
@@ -81,6 +82,7 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         names = {" ".join(ws), "".join(ws)}
         for n in list(names):
             names |= lexicon.synonyms(n)
+        synonyms = names - {" ".join(ws), "".join(ws)}
         hyponyms: set[str] = set()
         for n in names:
             hyponyms |= lexicon.hyponym_names(n)
@@ -108,6 +110,14 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
             # A modifier stands for the whole only if it is a thing ("stove", "salt").
             if lexicon is None or not lexicon.available or lexicon.is_noun(w):
                 modifiers.add(w)
+    for syn in synonyms:
+        # The same for the type's other compound names: people shorten "mobile phone" to
+        # "mobile" and "trash can" to "trash". Only a leading word whose main sense is
+        # itself a physical thing, and never the head ("set" of "tv set", "box" of
+        # "idiot box"), which names too many things.
+        parts = tuple(w for w in _seq(syn, lexicon) if w not in STOPWORDS)
+        if len(parts) > 1 and lexicon is not None:
+            modifiers.update(w for w in parts[:-1] if lexicon.is_thing(w))
     partial -= STOPWORDS
     full = {f for f in full if any(w not in STOPWORDS for w in f)}
     modifiers -= STOPWORDS | partial

@@ -12,7 +12,10 @@ Three modes, so the benchmark can tell what each ingredient buys:
 
 from __future__ import annotations
 
+import functools
 import itertools
+import logging
+import sqlite3
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -22,6 +25,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
 from memory_node.core.recall.describe import Describer, UnitDescription
@@ -40,8 +44,11 @@ from memory_node.core.recall.names import (
     name_match,
     query_terms,
 )
+from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import ObjectMemoryUnit
+
+log = logging.getLogger(__name__)
 
 _T = TypeVar("_T")
 
@@ -116,6 +123,18 @@ class _UnitEntry:
     attribute_words: frozenset[str]
     place_words: frozenset[str]
     row: int = -1            # its row in the Recaller's UnitIndex
+
+
+# Type, area and receptacle names repeat across thousands of units: their words are
+# computed once per name (a restart's index build called words() 30,000 times).
+@functools.lru_cache(maxsize=8192)
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(words(name))
+
+
+@functools.lru_cache(maxsize=8192)
+def _name_word_set(name: str) -> frozenset[str]:
+    return frozenset(_name_words(name))
 
 
 def _attribute_query(iset: set[str]) -> set[str]:
@@ -260,7 +279,8 @@ class Recaller:
     def __init__(self, embedder: Embedder, describer: Describer | None = None,
                  config: RecallConfig | None = None, *, lexicon: Lexicon | None = None,
                  skills: SkillTable | None = None,
-                 embedding_store: EmbeddingStore | None = None) -> None:
+                 embedding_store: EmbeddingStore | None = None,
+                 terms_db: MemoryStore | None = None) -> None:
         self.embedder = embedder
         self.describer = describer or Describer()
         self.config = config or RecallConfig()
@@ -272,6 +292,10 @@ class Recaller:
         self.lexicon = lexicon
         self.skills = skills if skills is not None else load_skill_table()
         self._label_terms: dict[str, LabelTerms] = {}
+        # Types' WordNet names persist in SQLite when a store is given (migration 6); the
+        # table is opened on first use, once WordNet's availability (part of the key) is known.
+        self._terms_db = terms_db
+        self._terms_store: LabelTermsStore | None = None
         # Unit vectors persist in SQLite when a store is given (a restart loads, not embeds).
         self.unit_cache = EmbeddingCache(embedder, store=embedding_store)
         self.type_cache = EmbeddingCache(embedder)
@@ -301,9 +325,9 @@ class Recaller:
         attribute_words.update(w for w in (d.colour, d.size) if w)
         if d.state not in ("", "none"):
             attribute_words.add("state:" + d.state)
-        place_words = set(words(d.area)) | set(words(d.receptacle))
-        e = _UnitEntry(unit, fp, d, words(d.type_name), frozenset(attribute_words),
-                       frozenset(place_words))
+        e = _UnitEntry(unit, fp, d, list(_name_words(d.type_name)),
+                       frozenset(attribute_words),
+                       _name_word_set(d.area) | _name_word_set(d.receptacle))
         e.row = self.index.put(unit.object_id, d.type_name, d.content, e.attribute_words,
                                e.place_words)
         self._entries[unit.object_id] = e
@@ -353,6 +377,28 @@ class Recaller:
             self._vectors(self._entries_for(todo, {u.object_id: u.label for u in units},
                                             None, trust_identity=True))
         return len(todo)
+
+    def preload(self, units: Sequence[ObjectMemoryUnit], labels: Mapping[str, str] | None,
+                units_key: object) -> int:
+        """Build what a first ranking of ``units`` needs, as :meth:`scored` would under the
+        same ``units_key``: entries and index rows, the stored vectors (nothing embedded:
+        units without one are embedded by a ranking or :meth:`prepare`), every type's
+        names, the id order. Returns how many units have a vector."""
+        entries, rows = self._rows_for(units, labels, None, units_key)
+        if not entries:
+            return 0
+        missing = np.flatnonzero(self.index.missing_vectors(rows))
+        stale = list({e.row: e for e in (entries[int(i)] for i in missing)}.values())
+        if stale:
+            found = self.unit_cache.load_stored([(e.unit.object_id, e.description.content)
+                                                 for e in stale])
+            if found:
+                order = sorted(found)
+                self.index.set_vectors((stale[i].row for i in order),
+                                       np.stack([found[i] for i in order]))
+        self.prefetch_terms(self.index.type_names[t] for t in np.unique(self.index.types(rows)))
+        self.index.tie_rank(rows[:1])
+        return len(entries) - int(self.index.missing_vectors(rows).sum())
 
     def forget(self, object_id: str) -> None:
         """Drop what is cached about one object (it was evicted or removed)."""
@@ -480,6 +526,7 @@ class Recaller:
         attr_query = _attribute_query(iset)
         types = self.index.types(rows)
         present = np.unique(types)
+        self.prefetch_terms(self.index.type_names[t] for t in present)
         names: dict[str, float] = {}  # type name -> how directly the instruction names it
         by_type = np.zeros(len(self.index.type_names), dtype=np.float64)
         for t in present:
@@ -567,10 +614,50 @@ class Recaller:
     def terms_for(self, type_name: str) -> LabelTerms:
         t = self._label_terms.get(type_name)
         if t is None:
-            if len(self._label_terms) > 10_000:
-                self._label_terms.clear()
-            t = self._label_terms[type_name] = label_terms(type_name, self._lexicon())
+            self.prefetch_terms([type_name])
+            t = self._label_terms[type_name]
         return t
+
+    def prefetch_terms(self, type_names: Iterable[str]) -> int:
+        """Make the names of these types ready: the stored ones read in one query, the
+        rest resolved in WordNet and stored in one transaction; returns how many were
+        resolved. A failing store only costs the resolution."""
+        missing = [t for t in dict.fromkeys(type_names) if t not in self._label_terms]
+        if not missing:
+            return 0
+        if len(self._label_terms) + len(missing) > 10_000:
+            self._label_terms.clear()
+        lex = self._lexicon()
+        store = self._label_store(lex)
+        found: dict[str, LabelTerms] = {}
+        if store is not None:
+            try:
+                found = store.load(missing)
+            except sqlite3.Error as exc:
+                log.warning("recall: stored type names unreadable (%s); resolving them", exc)
+        new = [(t, label_terms(t, lex)) for t in missing if t not in found]
+        self._label_terms.update(found)
+        self._label_terms.update(new)
+        if store is not None and new:
+            try:
+                store.save(new)
+            except sqlite3.Error as exc:
+                log.warning("recall: cannot store type names (%s)", exc)
+        return len(new)
+
+    def _label_store(self, lex: Lexicon | None) -> LabelTermsStore | None:
+        if self._terms_db is None:
+            return None
+        lexicon_id = lexicon_version(lex)
+        store = self._terms_store
+        if store is None or not store.version.endswith(":" + lexicon_id):
+            try:
+                store = self._terms_store = LabelTermsStore(self._terms_db, lexicon_id)
+            except sqlite3.Error as exc:
+                log.warning("recall: type names cannot be stored (%s)", exc)
+                self._terms_db = None
+                return None
+        return store
 
     def query(self, instruction: str) -> QueryTerms:
         """The instruction's words in every form (memoised: ranking and selection both
@@ -594,6 +681,7 @@ class Recaller:
         attr_query = _attribute_query(iset)
         lowered = instruction.lower()
         names: dict[str, float] = {}  # type name -> how directly the instruction names it
+        self.prefetch_terms(e.description.type_name for e in entries)
         for e in entries:
             t = e.description.type_name
             if t not in names:

@@ -44,6 +44,10 @@ class RecallSettings:
     prefetch_batch: int = setting(
         32, "Units embedded per 0.1 s tick after start-up so the first recall does not pay "
         "for all of them (0 = embed on first use only).", 0, 1000)
+    preload: bool = setting(
+        True, "At start-up, describe and index every stored unit, load its vector and "
+        "resolve every type's names in a background thread, so the first recall does not "
+        "pay for it (false = on the first recall).")
 
     def __post_init__(self) -> None:
         check_settings(self)
