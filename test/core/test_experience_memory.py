@@ -107,6 +107,95 @@ def test_a_failed_action_comes_back_as_known_bad_in_that_state_only(memory: Memo
     assert r.recall(WASH, 5, 400, "ep2", brief).known_bad_actions == []
 
 
+def test_known_bad_does_not_depend_on_what_short_term_memory_still_holds(
+        memory: Memory) -> None:
+    """The state names the objects' states, not whether memory still holds them: a
+    failure stays known bad after the unit it names left the short-term memory (exploring
+    fills it with other things), as long as nothing says its state changed."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Sofa_1"], False, "no free floor within reach",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    brief = brief_from_fields("go to the sofa", robot_area="kitchen")
+    assert len(r.recall("go to the sofa", 5, 400, "ep1", brief).known_bad_actions) == 1
+    memory.short_term.remove("Sofa_1")
+    [bad] = r.recall("go to the sofa", 5, 400, "ep1", brief).known_bad_actions
+    assert bad.startswith("do not navigate(Sofa_1)")
+
+
+def test_the_state_recorded_is_the_robots_not_memorys_belief(memory: Memory) -> None:
+    """Held object and area come from the robot (its outcomes and the planner's brief),
+    for recording as for lookup: a task that starts holding what the last one picked,
+    after memory lost that unit, is recorded in the state the next brief describes."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "pick", ["Apple_1"], True, robot_area="kitchen")
+    memory.end_episode("ep1", task_succeeded=True)
+    memory.short_term.remove("Apple_1")   # memory no longer knows what is in the hand
+    # The next task's first step fails; its brief had no area yet (a new instruction).
+    r.record_outcome("ep2", "navigate", ["Fridge_1"], False, "no free floor within reach",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    holding = brief_from_fields("put it in the fridge", held_object="Apple_1",
+                                robot_area="kitchen")
+    [bad] = r.recall("put the apple in the fridge", 5, 400, "ep2", holding).known_bad_actions
+    assert bad.startswith("do not navigate(Fridge_1)")
+    # Holding nothing is another state.
+    empty = brief_from_fields("go to the fridge", robot_area="kitchen")
+    assert r.recall("put the apple in the fridge", 5, 400, "ep2", empty
+                    ).known_bad_actions == []
+
+
+def test_a_brief_sets_the_state_of_the_next_step(memory: Memory) -> None:
+    """The brief before a step is the state that step is recorded in (an area the brief
+    leaves out is where the robot last reported being)."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    holding = brief_from_fields("go to the fridge", held_object="Knife_1")
+    r.recall("go to the fridge", 5, 400, "ep1", holding)
+    r.record_outcome("ep1", "navigate", ["Fridge_1"], False, "blocked", robot_area="kitchen",
+                     error_code=ErrorCode.PRECONDITION_FAILED)
+    [bad] = r.recall("go to the fridge", 5, 400, "ep1", holding).known_bad_actions
+    assert bad.startswith("do not navigate(Fridge_1)")
+
+
+def test_an_instruction_recall_lists_what_failed_where_the_robot_is(memory: Memory) -> None:
+    """No brief at the start of an instruction: the state is where the robot's outcomes
+    left it, so the first call of the next task is checked as every later one is."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Sofa_1"], False, "no free floor within reach",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    memory.end_episode("ep1", task_succeeded=False)
+    answer = r.recall("go to the sofa", 5, 400, "ep2")
+    [bad] = answer.known_bad_actions
+    assert bad.startswith("do not navigate(Sofa_1)") and bad in answer.context
+    # Holding something now: another state, nothing listed.
+    r.record_outcome("ep2", "pick", ["Apple_1"], True, robot_area="kitchen")
+    memory.end_episode("ep2", task_succeeded=True)
+    assert r.recall("go to the sofa", 5, 400, "ep3").known_bad_actions == []
+
+
+def test_after_a_restart_the_state_starts_from_what_memory_stored(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """A restart mid-episode loses the robot's word on what it holds; until it speaks
+    again, memory's stored view (the apple in the gripper) stands in."""
+    m = open_memory(tmp_path, embedder)
+    for u in house():
+        m.upsert_object(u)
+    m.recall.record_outcome("ep1", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    m.recall.record_outcome("ep1", "pick", ["Apple_1"], True, robot_area="kitchen")
+    m.close()
+    m = open_memory(tmp_path, embedder)
+    r = m.recall
+    r.record_outcome("ep1", "put", ["Apple_1", "Fridge_1", "in"], False, "closed",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    brief = brief_from_fields("put the apple in the fridge", held_object="Apple_1",
+                              robot_area="kitchen")
+    [bad] = r.recall(WASH, 5, 400, "ep1", brief).known_bad_actions
+    assert bad.startswith("do not put(Apple_1, Fridge_1, in)")
+    m.close()
+
+
 def test_infrastructure_failures_do_not_make_an_action_bad(memory: Memory) -> None:
     r = memory.recall
     r.record_outcome("ep1", "pick", ["Knife_1"], False, "arm server timed out",
@@ -131,6 +220,61 @@ def test_a_procedure_with_roles_serves_another_instance(memory: Memory) -> None:
     assert exp is not None
     [proc] = [q for t in exp.procedures.task_types() for q in exp.procedures._by_task[t]]
     assert (proc.uses, proc.successes, proc.first_episode) == (1, 1, "ep1")
+
+
+def test_a_procedure_names_the_unmoved_instances_its_last_success_used(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """The fridge and sink of the last success are offered for binding (the apple it moved
+    is not: the next task's object is another one); a restart keeps them."""
+    m = open_memory(tmp_path, embedder)
+    for u in house():
+        m.upsert_object(u)
+    wash_episode(m, "ep1")
+    p = m.recall.recall("put the washed tomato in the fridge", 5, 400, "ep2").procedure
+    assert "(last used: Fridge=Fridge_1, SinkBasin=SinkBasin_1) [proc:" in p
+    assert "Apple_1" not in p
+    m.close()
+    m = open_memory(tmp_path, embedder)
+    assert "(last used: Fridge=Fridge_1, SinkBasin=SinkBasin_1) [proc:" in m.recall.recall(
+        "put the washed tomato in the fridge", 5, 400, "ep3").procedure
+    m.close()
+
+
+def test_a_recipe_leaves_out_putting_down_what_an_earlier_task_left_in_hand(
+        memory: Memory) -> None:
+    r = memory.recall
+    r.record_outcome("ep0", "navigate", ["Knife_1"], True, robot_area="kitchen")
+    r.record_outcome("ep0", "pick", ["Knife_1"], True, robot_area="kitchen")
+    memory.end_episode("ep0", task_succeeded=False)
+    # The next task starts holding the knife: it puts it down, then does its own work.
+    r.recall("put the apple in the fridge", k=5, token_budget=400, episode_id="ep1")
+    r.record_outcome("ep1", "navigate", ["SinkBasin_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "put", ["Knife_1", "SinkBasin_1", "in"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "pick", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Fridge_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "open", ["Fridge_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "put", ["Apple_1", "Fridge_1", "in"], True, robot_area="kitchen")
+    memory.end_episode("ep1", task_succeeded=True)
+    p = r.recall("put the tomato in the fridge", 5, 400, "ep2").procedure
+    assert (": navigate(Tomato) ; pick(Tomato) ; navigate(Fridge) ; open(Fridge) ; "
+            "put(Tomato, Fridge, in) (last used: Fridge=Fridge_1) [proc:") in p
+    assert "Knife" not in p and "SinkBasin" not in p
+
+
+def test_an_episode_that_started_holding_its_own_object_teaches_no_recipe(
+        memory: Memory) -> None:
+    r = memory.recall
+    r.record_outcome("ep0", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep0", "pick", ["Apple_1"], True, robot_area="kitchen")
+    memory.end_episode("ep0", task_succeeded=False)
+    r.recall("put the apple in the fridge", k=5, token_budget=400, episode_id="ep1")
+    r.record_outcome("ep1", "navigate", ["Fridge_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "open", ["Fridge_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "put", ["Apple_1", "Fridge_1", "in"], True, robot_area="kitchen")
+    memory.end_episode("ep1", task_succeeded=True)
+    # "navigate(Fridge) ; open(Fridge) ; put(Tomato, Fridge)" would put what is not held.
+    assert r.recall("put the tomato in the fridge", 5, 400, "ep2").procedure == ""
 
 
 def test_failed_steps_are_not_part_of_a_procedure(memory: Memory) -> None:

@@ -15,10 +15,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import re
 import sqlite3
 import threading
 import time
-from collections import OrderedDict
+from collections import ChainMap, OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 HEADER = "Experience (from past episodes):"
 MAX_EPISODE_QUERY = 1000
 MAX_LABELS = 10_000    # object types are a few hundred; a guard, not a tuning knob
+MAX_BRIEFED = 64       # episodes with a brief waiting for their next step (open episodes)
 
 
 @dataclass
@@ -109,6 +111,16 @@ class ExperienceMemory:
         # delivered (bounded like open episodes).
         self._pending: OrderedDict[str, tuple[str, TaskType, set[str]]] = OrderedDict()
         self._labels: set[str] = set()   # object labels seen in steps and facts
+        self._robot = RobotState()
+        # Object id -> the state memory gave it when a step last named it (or a step's
+        # state effect): a known-bad lookup reads an object the short-term memory no
+        # longer holds as it was, so the lookup does not depend on what memory has seen
+        # since (bounded like the transitions that name the objects).
+        self._seen_states: OrderedDict[str, str] = OrderedDict()
+        # Procedure id -> {label: object id} of the objects its last successful episode
+        # used and did not move (the drawer it opened, the counter it put on): the
+        # instance that worked is offered for binding before the best-scored one.
+        self._instances: dict[int, dict[str, str]] = {}
         self._lock = threading.RLock()
         self.counters: dict[str, int] = {}
         self.reload()
@@ -123,6 +135,9 @@ class ExperienceMemory:
             self.utility.load(conn)
             self._open.clear()
             self._pending.clear()
+            self._robot = RobotState()
+            self._seen_states.clear()
+            self._instances = self._load_instances(conn)
             self._labels = {r[0] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects UNION"
                 " SELECT DISTINCT subject_label FROM exp_facts")}
@@ -229,14 +244,27 @@ class ExperienceMemory:
         return before
 
     def _record_step(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep,
-                     now: float) -> None:
+                     now: float, live: bool = True) -> None:
         moves = self.table[step.skill].effect_param("robot_at") is not None
-        # The state before the step: where the previous outcome left the robot (a step
-        # that does not move the robot happens where it reports being).
-        area_before = ep.last_area if (moves or not step.robot_area) else step.robot_area
+        robot = self._robot.before(step.episode_id) if live else None
+        if robot is not None:
+            # The robot's own state before the step, as the planner's brief said it (the
+            # state a known-bad lookup uses), else as its earlier outcomes left it: one
+            # source for recording and lookup, not memory's belief of what is held.
+            area_before, held_before = robot
+            self._robot.after(step, self.table, held_before)
+        else:
+            # A whole episode recorded elsewhere says its own state per step; and right
+            # after a restart, before the robot said anything, memory's stored view is all
+            # there is (what it last saw in the gripper, where the robot reports being).
+            area_before = ep.last_area if (moves or not step.robot_area) else step.robot_area
+            held_before = step.held_before
+            if live:
+                self._robot.after(step, self.table, held_before)
         states = object_states_of(step.args, step.states)
-        rkey = robot_key(area_before, step.held_before)
-        skey = state_key(area_before, step.held_before, states)
+        self._see_states(step)
+        rkey = robot_key(area_before, held_before)
+        skey = state_key(area_before, held_before, states)
         action = action_key(step.skill, step.args)
         seq = ep.steps
         if ep.stored_steps < self.settings.max_steps_per_episode:
@@ -246,7 +274,7 @@ class ExperienceMemory:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (ep.episode_id, seq, step.skill, json.dumps(list(step.args)),
                  json.dumps(dict(step.labels), sort_keys=True), int(step.succeeded),
-                 int(step.error_code), area_before, step.held_before, skey, step.stamp))
+                 int(step.error_code), area_before, held_before, skey, step.stamp))
             conn.executemany(
                 "INSERT OR IGNORE INTO exp_step_objects (episode_id, seq, object_id, label)"
                 " VALUES (?, ?, ?, ?)",
@@ -276,6 +304,18 @@ class ExperienceMemory:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
         self.utility.forget(conn, self.graph.prune(conn, self.settings.max_transitions))
+
+    def _see_states(self, step: RecordedStep) -> None:
+        seen = self._seen_states
+        for o, state in step.states.items():
+            seen[o] = state or ""
+            seen.move_to_end(o)
+        after = self.table[step.skill].state_after
+        if step.succeeded and after is not None and after[0] < len(step.args):
+            seen[step.args[after[0]]] = after[1]
+            seen.move_to_end(step.args[after[0]])
+        while len(seen) > self.settings.max_transitions:
+            seen.popitem(last=False)
 
     def _facts_of(self, step: RecordedStep, source: str) -> list[FactAssertion]:
         """What a successful step says about the world: where an object was put, the
@@ -313,11 +353,14 @@ class ExperienceMemory:
 
     def _finish(self, conn: sqlite3.Connection, ep: _Open, success: bool, now: float) -> None:
         """End an episode: store its result, learn its procedure, judge what it was given."""
-        if ep.task is None and ep.instruction:
+        if ep.instruction:
+            # Typed again with every label known now: at the instruction's recall an object
+            # not yet seen ("plate") was a plain word, so its role was missing and a recipe
+            # learnt under that type would bind its roles to the wrong objects.
             labels = {r["label"] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects WHERE episode_id=?",
                 (ep.episode_id,))}
-            ep.task = task_type(ep.instruction, labels)
+            ep.task = task_type(ep.instruction, labels | self._labels)
         sim = (ep.last_stamp - ep.first_stamp) if ep.first_stamp is not None else 0.0
         conn.execute(
             "UPDATE exp_episodes SET status='ended', success=?, instruction=?, task_type=?,"
@@ -334,17 +377,82 @@ class ExperienceMemory:
             pruned = self.procedures.learn(conn, ep.task.key, signature, len(ep.task.roles),
                                            ep.episode_id, success, used, now,
                                            self.utility.score)
+        if signature and ep.task is not None:
+            own = self.procedures.find(ep.task.key, signature)
+            if own is not None:
+                self._instances[own.procedure_id] = self._instances_of(conn, ep.episode_id)
+        for item in pruned:
+            self._instances.pop(int(item.split(":")[1]), None)
         self.utility.record(conn, ep.delivered, success)
         self.utility.forget(conn, pruned)
         del self._open[ep.episode_id]
         self._ended.add(ep.episode_id)
         self._prune_episodes(conn)
 
+    def _instances_of(self, conn: sqlite3.Connection, episode_id: str) -> dict[str, str]:
+        """{label: object id} of the objects a successful episode's steps acted on and
+        did not pick (a picked object is the task's own and differs every time); a label
+        with two such instances (two drawers) keeps the last one used."""
+        rows = conn.execute("SELECT skill, args, labels FROM exp_steps WHERE episode_id=?"
+                            " AND succeeded=1 ORDER BY seq", (episode_id,)).fetchall()
+        held: set[str] = set()
+        used: dict[str, str] = {}
+        for r in rows:
+            spec = self.table[r["skill"]] if r["skill"] in self.table else None
+            if spec is None:
+                continue
+            args, labels = json.loads(r["args"]), json.loads(r["labels"])
+            hold = spec.effect_param("hold")
+            if hold is not None and int(hold) < len(args):
+                held.add(args[int(hold)])
+            for i, a in enumerate(args):
+                if i < len(spec.args) and spec.args[i].kind in ("object", "place") \
+                        and a in labels:
+                    used[labels[a]] = a
+        return {label: o for label, o in sorted(used.items()) if o not in held}
+
+    def _load_instances(self, conn: sqlite3.Connection) -> dict[int, dict[str, str]]:
+        """After a restart: each procedure's newest successful episode still stored whose
+        steps are that procedure (episodes are pruned; without one, no preference)."""
+        out: dict[int, dict[str, str]] = {}
+        wanted = {(p.task_type, p.signature): p.procedure_id
+                  for t in self.procedures.task_types() for p in self.procedures.of(t)}
+        if not wanted:
+            return out
+        for r in conn.execute("SELECT episode_id, task_type, roles FROM exp_episodes WHERE"
+                              " status='ended' AND success=1 AND task_type != ''"
+                              " ORDER BY updated_at DESC, episode_id"):
+            task = TaskType(r["task_type"], tuple(json.loads(r["roles"])))
+            pid = wanted.get((task.key, self._signature(conn, r["episode_id"], task)))
+            if pid is not None and pid not in out:
+                out[pid] = self._instances_of(conn, r["episode_id"])
+                if len(out) == len(wanted):
+                    break
+        return out
+
     def _signature(self, conn: sqlite3.Connection, episode_id: str, task: TaskType) -> str:
         rows = conn.execute("SELECT skill, args, labels FROM exp_steps WHERE episode_id=?"
                             " AND succeeded=1 ORDER BY seq", (episode_id,)).fetchall()
-        steps = [abstract_step(r["skill"], json.loads(r["args"]), json.loads(r["labels"]),
-                               task.roles, self.table) for r in rows]
+        steps = []
+        picked: set[str] = set()
+        for r in rows:
+            args, labels = json.loads(r["args"]), json.loads(r["labels"])
+            spec = self.table[r["skill"]]
+            hold = spec.effect_param("hold")
+            if hold is not None and int(hold) < len(args):
+                picked.add(args[int(hold)])
+            needs = [args[q.arg] for q in spec.requires
+                     if q.name == "holding" and q.arg is not None and q.arg < len(args)]
+            leftover = [o for o in needs if o not in picked]
+            if leftover:
+                # The episode started holding it (left from an earlier task): replayed, the
+                # step would need a gripper state the procedure never makes. Putting down
+                # such a leftover is not part of the task; acting on the task's own object
+                # without picking it means the episode is no recipe at all.
+                if any(labels.get(o) in task.roles for o in leftover):
+                    return ""
+                continue
+            steps.append(abstract_step(r["skill"], args, labels, task.roles, self.table))
         # Exploration until something is seen depends on where it was: not a procedure
         # step. A move followed by another move did nothing (a detour a repair left).
         moves = {n for n in self.table.names if self.table[n].effect_param("robot_at")
@@ -408,7 +516,8 @@ class ExperienceMemory:
                         held = ""
                     self._record_step(conn, open_, RecordedStep(
                         ep.episode_id, s.skill, s.args, bool(s.succeeded), s.error_code,
-                        s.robot_area, held_before, held, s.labels, s.states, s.stamp), now)
+                        s.robot_area, held_before, held, s.labels, s.states, s.stamp), now,
+                        live=False)
                 conn.execute("UPDATE exp_episodes SET content_hash=? WHERE episode_id=?",
                              (digest, ep.episode_id))
                 self._finish(conn, open_, bool(ep.task_succeeded), now)
@@ -486,16 +595,25 @@ class ExperienceMemory:
                 elif ep is not None and ep.task is None:
                     ep.instruction, ep.task = instruction, task  # stored with its next step
             lines: list[tuple[str, str, str]] = []   # (kind, item id, text)
+            robot: tuple[str, str] | None = None
             if brief is not None:
-                states = {oid: u.state for oid, u in units.items()}
-                for t in self.graph.known_bad(robot_key(brief.robot_area, brief.held_object),
+                robot = self._robot.briefed(episode_id, brief.robot_area, brief.held_object)
+            elif self._robot.area or self._robot.held:
+                # An instruction's recall has no brief: the state is where the robot's
+                # last outcome left it, so a plan's first call is checked too.
+                robot = (self._robot.area, self._robot.held)
+            if robot is not None:
+                states = ChainMap({oid: u.state for oid, u in units.items()},
+                                  self._seen_states)
+                for t in self.graph.known_bad(robot_key(*robot),
                                               states)[: self.settings.max_known_bad]:
                     lines.append(("bad", t.item_id, _bad_text(t)))
-            else:
+            if brief is None:
                 best = self.procedures.best(task, self.utility.score,
                                             self.settings.min_task_similarity)
                 if best is not None:
-                    lines.append(("proc", best[0].item_id, _procedure_text(best[0], task)))
+                    lines.append(("proc", best[0].item_id, _procedure_text(
+                        best[0], task, self._instances.get(best[0].procedure_id, {}))))
             subjects = [brief.held_object] if brief is not None and brief.held_object else []
             facts = sorted(self.facts.about(task.roles, subjects),
                            key=lambda f: (-self.utility.score(f.item_id) * f.support,
@@ -513,16 +631,67 @@ class ExperienceMemory:
             return answer
 
 
+class RobotState:
+    """Where the robot is and what it holds, in the robot's own words: the planner's brief
+    (from its skill results) when one came since the last outcome, else what the robot's
+    outcomes say (the area it reported, a successful pick or put). One memory serves one
+    robot, so this carries over from one episode to the next (the first step of a task
+    starts where the last one ended, holding what it held)."""
+
+    def __init__(self) -> None:
+        self.area = ""
+        self.held = ""
+        self.known = False   # an outcome was heard since the last (re)start
+        self._briefed: OrderedDict[str, tuple[str, str]] = OrderedDict()
+
+    def briefed(self, episode_id: str, area: str, held: str) -> tuple[str, str]:
+        """The state a brief describes (an area it leaves out is where the robot last
+        reported being); kept as the state before the episode's next step."""
+        state = (area or self.area, held)
+        if episode_id:
+            self._briefed[episode_id] = state
+            self._briefed.move_to_end(episode_id)
+            while len(self._briefed) > MAX_BRIEFED:
+                self._briefed.popitem(last=False)
+        return state
+
+    def before(self, episode_id: str) -> tuple[str, str] | None:
+        """None when the robot has said nothing since memory (re)started."""
+        briefed = self._briefed.pop(episode_id, None)
+        if briefed is not None:
+            return briefed
+        return (self.area, self.held) if self.known else None
+
+    def after(self, step: RecordedStep, table: SkillTable, held_before: str) -> None:
+        spec = table[step.skill]
+        moved = spec.effect_param("robot_at")
+        self.known = True
+        if step.robot_area:
+            self.area = step.robot_area
+        elif step.succeeded and moved is not None:
+            self.area = step.args[int(moved)]
+        self.held = held_before
+        if step.succeeded and spec.effect_param("hold") is not None:
+            self.held = step.args[int(spec.effect_param("hold"))]
+        elif step.succeeded and spec.effect_param("place") is not None and \
+                step.args[int(spec.effect_param("place")["object"])] == held_before:
+            self.held = ""
+
+
 def _bad_text(t: Transition) -> str:
     code = ErrorCode(t.last_error_code).name if t.last_error_code in set(ErrorCode) else "?"
     return (f"do not {t.action}: failed {t.failures}x in this state ({code})"
             f" [{t.item_id}]")
 
 
-def _procedure_text(p: Procedure, task: TaskType) -> str:
+def _procedure_text(p: Procedure, task: TaskType, instances: Mapping[str, str]) -> str:
     steps = " ; ".join(bind(s, task.roles) for s in p.steps)
+    # Only labels the bound steps name: a role's label is this instruction's, not the last.
+    named = set(re.findall(r"[A-Za-z0-9_]+", steps))
+    used = ", ".join(f"{label}={o}" for label, o in sorted(instances.items())
+                     if label in named)
     return (f"procedure that worked {p.successes}/{p.uses} times for this task: {steps}"
-            f" [{p.item_id}]")
+            + (f" (last used: {used})" if used else "") + f" [{p.item_id}]")
 
 
 def _fit(lines: Iterable[tuple[str, str, str]], budget: int) -> ExtraContext:

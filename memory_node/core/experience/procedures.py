@@ -78,6 +78,13 @@ class ProcedureLibrary:
     def task_types(self) -> list[str]:
         return list(self._by_task)
 
+    def of(self, task_type: str) -> list[Procedure]:
+        return list(self._by_task.get(task_type, ()))
+
+    def find(self, task_type: str, signature: str) -> Procedure | None:
+        return next((p for p in self._by_task.get(task_type, ()) if p.signature == signature),
+                    None)
+
     def best(self, task: TaskType, utility: Callable[[str], float],
              min_similarity: float) -> tuple[Procedure, float] | None:
         """The best procedure for `task`: same task type first, else the most similar one
@@ -88,8 +95,10 @@ class ProcedureLibrary:
             if sim < min_similarity:
                 continue
             for p in procedures:
-                if p.roles > len(task.roles):
-                    continue  # it names objects this instruction does not have
+                if p.roles > len(task.roles) or (sim < 1.0 and p.roles != len(task.roles)):
+                    # It names objects this instruction does not have; or, for another task
+                    # type, its roles are numbered for other words (<1> was the cabinet).
+                    continue
                 score = sim * (p.successes + 1) / (p.uses + 2) * utility(p.item_id)
                 if score < self.min_score:
                     continue  # repeatedly followed by failure: no longer worth offering

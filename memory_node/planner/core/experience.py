@@ -3,7 +3,8 @@
 The memory server sends its experience as lines (Recall.srv's `known_bad_actions` and
 `procedure`, also in the context block for an LLM): "do not pick(object_18): failed 2x in
 this state (PRECONDITION_FAILED) [bad:3]" and "procedure that worked 3/4 times for this
-task: navigate(Fridge) ; open(Fridge) ; pick(Apple) [proc:7]". The offline planner needs
+task: navigate(Fridge) ; open(Fridge) ; pick(Apple) (last used: Fridge=object_3)
+[proc:7]". The offline planner needs
 them as calls; this module parses them (the formats are core/experience/memory.py's
 `_bad_text` and `_procedure_text`) and refuses anything malformed or oversized instead of
 guessing, so a hostile or truncated line is simply not used.
@@ -24,7 +25,8 @@ MAX_KNOWN_BAD = 64
 _CALL = re.compile(r"^([a-z_]{1,32})\((.*)\)$")
 _BAD = re.compile(r"^do not (.+?): failed (\d+)x in this state")
 _PROC = re.compile(r"^procedure that worked (\d+)/(\d+) times for this task: (.*?)"
-                   r"(?: \[proc:\d+\])?$")
+                   r"(?: \(last used: ([^()]*)\))?(?: \[proc:\d+\])?$")
+_USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
 
@@ -60,6 +62,9 @@ class ProcedureView:
     steps: tuple[SkillCall, ...]
     successes: int
     uses: int
+    # label -> object id the procedure's last success used (a receptacle, a fixture):
+    # bound first when memory still knows it.
+    instances: tuple[tuple[str, str], ...] = ()
 
     @property
     def confidence(self) -> float:
@@ -82,4 +87,11 @@ def parse_procedure(line: str) -> ProcedureView | None:
     steps = [parse_call(p) for p in parts]
     if any(s is None for s in steps):
         return None
-    return ProcedureView(tuple(s for s in steps if s is not None), successes, uses)
+    instances = []
+    for item in (m.group(4) or "").split(", ") if m.group(4) else ():
+        used = _USED.match(item.strip())
+        if used is None:
+            return None
+        instances.append((used.group(1), used.group(2)))
+    return ProcedureView(tuple(s for s in steps if s is not None), successes, uses,
+                         tuple(instances))

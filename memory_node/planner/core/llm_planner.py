@@ -65,7 +65,8 @@ class LlmPlanner:
         messages = [{"role": "system",
                      "content": system_prompt(self.table, usable, req.max_plan_steps, schema)}]
         user = user_prompt(req.instruction, req.memory_context, req.vocab, req.ranked_places,
-                           req.held, req.robot_area, req.history)
+                           req.held, req.robot_area, req.history,
+                           procedure=req.procedure)
         messages.append({"role": "user", "content": user})
         if rejection:
             # The bad answer is quoted back (truncated) so the model can see what to fix.

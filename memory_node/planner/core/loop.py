@@ -320,6 +320,9 @@ class PlanLoop:
                           robot_position=self.position,
                           place_rooms=place_rooms(areas, list(self.places())),
                           scene=_scene(graph), procedure=recall.procedure)
+        # Experience lists calls that failed where the last task left the robot: the
+        # first plan avoids them too (later plans get them from step recalls).
+        req.known_bad = known_bad_calls(recall.known_bad_actions)
         self._start_holding(out, req)
         dodged: set[SkillCall] = set()
         first_note = _note(recall.units, recall.warnings)

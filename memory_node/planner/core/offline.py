@@ -18,6 +18,7 @@ state is never the first call of a plan: its target is passed over for the next 
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -325,15 +326,37 @@ class OfflinePlanner:
             raise NotFound("the offline planner needs goal conditions (privileged input)")
         self._learn(req)
         self._procedure_progress(req)
+        proc = self._procedure(req)
+        if proc is not None:   # the instance may have come into memory's answers since
+            self._prefer_used(req, proc)
         now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
         if all(self.achieved(g, now) for g in goals):
             return PlanResult([])   # as far as memory says: no procedure step is needed
         for _ in range(MAX_DODGES):
-            calls = self._follow(req) or self._plan_goals(req, goals)
+            calls = (self._follow(req) if self._needs_recipe(req, goals) else []) \
+                or self._plan_goals(req, goals)
             if not calls or calls[0] not in req.known_bad or self._stale(req, calls[0]):
                 return PlanResult(calls[:req.max_plan_steps])
             self._dodge(req, calls[0])
         raise NotFound("every candidate the planner found is known to fail in this state")
+
+    def _needs_recipe(self, req: PlanRequest, goals: list[Goal]) -> bool:
+        """Follow the procedure only where memory falls short: when the goal planner, from
+        what memory knows now, would explore or search closed receptacles. When memory
+        knows where everything is, planning from the current state is at least as short
+        as replaying a recipe recorded in another state (which replays its detours)."""
+        if self._procedure(req) is None:
+            return False
+        saved = copy.deepcopy(req.notes)
+        try:
+            dry = self._plan_goals(req, goals)
+            searching = len(req.notes.get("searched", ())) > len(saved.get("searched", ()))
+        except (NotFound, PreconditionFailed):
+            return True
+        finally:
+            req.notes.clear()
+            req.notes.update(saved)
+        return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
@@ -408,7 +431,20 @@ class OfflinePlanner:
                 return None
             req.notes["procedure"] = proc
             req.notes["procedure_pos"] = 0
+            self._prefer_used(req, proc)
         return proc
+
+    @staticmethod
+    def _prefer_used(req: PlanRequest, proc: ProcedureView) -> None:
+        """Bind a label to the instance the procedure's last success used (the drawer the
+        object was found in), when memory still knows it as that type; `_find` then takes
+        it before the best-scored one, unless it failed or is avoided here."""
+        bound = req.notes.setdefault("bindings", {})
+        for label, object_id in proc.instances:
+            unit = req.vocab.objects.get(object_id)
+            if unit is not None and type_key(unit.label) == type_key(label) \
+                    and unit.state != ABSENT:
+                bound.setdefault(type_key(label), object_id)
 
     def _serves(self, req: PlanRequest, proc: ProcedureView) -> bool:
         """A procedure is for these goals only if it acts on every object type they name
@@ -456,9 +492,26 @@ class OfflinePlanner:
         pos = req.notes.get("procedure_pos", 0)
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
         emitted: list[tuple[int, SkillCall]] = []
+        goals = self._goals(req)
+        others = self._moved_elsewhere(req, proc)
         for index in range(pos, len(proc.steps)):
+            if emitted and all(self.achieved(g, sim) for g in goals):
+                break   # the rest of the recipe is not needed (a repair it once made)
             step = proc.steps[index]
+            if any(type_key(a) in others for a in step.args):
+                # Another subtask's object (the instruction's procedure serves all of its
+                # subtasks: "close the fridge" need not fetch the potato again).
+                if not emitted:
+                    req.notes["procedure_pos"] = index + 1
+                continue
             call = self._bind(req, sim, step)
+            if call is not None and not self._holds_what_it_needs(sim, call):
+                call = None   # it would act on an object the hand does not hold
+            shut = self._shut_for(sim, call) if call is not None else None
+            if shut is not None and call not in req.refused:
+                # The recipe was recorded with it open: open it first, as a repair would.
+                emitted.append((index - 1, SkillCall("open", (shut,))))
+                self._simulate(sim, emitted[-1][1])
             if call is not None and call in req.refused:
                 req.notes["procedure_off"] = True   # it just failed: the goals take over
                 if not emitted:
@@ -508,6 +561,39 @@ class OfflinePlanner:
         except (_Explore, NotFound):
             return None
 
+    def _moved_elsewhere(self, req: PlanRequest, proc: ProcedureView) -> set[str]:
+        """Types the procedure picks up that these goals neither name nor need as a tool."""
+        needed: set[str] = set()
+        for g in self._goals(req):
+            needed.update(type_key(t) for t in (g.args[:2] if g.predicate in ("INSIDE", "ON")
+                                                 else g.args[:1]))
+            if g.predicate == "STATE" and g.args[1].lower() in self.skill_for_state:
+                needed.update(type_key(t) for t in tool_types(
+                    self.table, self.skill_for_state[g.args[1].lower()]))
+        picked = set()
+        for step in proc.steps:
+            hold = self.table[step.skill].effect_param("hold") \
+                if step.skill in self.table else None
+            if hold is not None and int(hold) < len(step.args):
+                picked.add(type_key(step.args[int(hold)]))
+        return picked - needed
+
+    def _shut_for(self, sim: _Sim, call: SkillCall) -> str | None:
+        """The argument a call needs open that memory says is closed, if any."""
+        spec = self.table[call.skill] if call.skill in self.table else None
+        for q in spec.requires if spec is not None else ():
+            if q.name == "open" and q.arg is not None and q.arg < len(call.args):
+                unit = sim.objects.get(call.args[q.arg])
+                if unit is not None and unit.state == "closed":
+                    return unit.object_id
+        return None
+
+    def _holds_what_it_needs(self, sim: _Sim, call: SkillCall) -> bool:
+        spec = self.table[call.skill] if call.skill in self.table else None
+        return spec is None or all(
+            q.arg is None or q.arg >= len(call.args) or call.args[q.arg] == sim.held
+            for q in spec.requires if q.name == "holding")
+
     def _done_already(self, sim: _Sim, call: SkillCall) -> bool:
         unit = sim.objects.get(call.args[0]) if call.args else None
         if call.skill == "navigate":
@@ -527,6 +613,11 @@ class OfflinePlanner:
         elif call.skill == "pick":
             sim.held = call.args[0]
         elif call.skill == "put":
+            u = sim.objects.get(call.args[0])
+            if u is not None and len(call.args) > 1:   # where the goals will look for it
+                sim.objects[u.object_id] = UnitView(
+                    u.object_id, u.label, u.position, u.state, u.area_id, call.args[1],
+                    call.args[2] if len(call.args) > 2 else "in", u.description, u.score)
             sim.held = ""
         elif call.skill == "open" and call.args[0] in sim.objects:
             u = sim.objects[call.args[0]]

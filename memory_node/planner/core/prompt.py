@@ -93,14 +93,18 @@ def _fenced(title: str, text: str) -> str:
 
 def user_prompt(instruction: str, memory_context: str, vocab: Vocabulary,
                 ranked_places: Sequence[str], held: str, robot_area: str,
-                history: Sequence[StepLine], rejection: str = "") -> str:
+                history: Sequence[StepLine], rejection: str = "", procedure: str = "") -> str:
     objects = [f"- {u.object_id}: {u.label}"
                + (f", in area {u.area_id}" if u.area_id else "")
                + (f", {u.relation or 'at'} {u.receptacle_id}" if u.receptacle_id else "")
                + (f", state {u.state}" if u.state not in ("", "none") else "")
                for u in vocab.objects.values()]
-    parts = [
-        _fenced("memory", memory_context),
+    parts = [_fenced("memory", memory_context)]
+    if procedure.strip() and procedure.strip() not in memory_context:
+        # The instruction's recall carried the procedure; a step's recall replaces the
+        # memory block without it (no task type per step), yet it still says what to do.
+        parts.append(_fenced("procedure from experience", procedure))
+    parts += [
         "Known objects:\n" + ("\n".join(objects) if objects else "(none yet)"),
         "Known places, best first for this task: "
         + (", ".join(ranked_places) if ranked_places else "(none)"),

@@ -1,0 +1,42 @@
+"""The loop gives the first plan of an instruction what experience knows about the
+robot's current state: a call that failed where the last task left the robot is not the
+first call again. Real memory (SQLite, recall, experience), offline planner, the test
+house as the robot."""
+
+from __future__ import annotations
+
+from house import House, Thing
+from planner_house import KITCHEN
+
+from memory_node.core.errors import ErrorCode
+from memory_node.planner.core.local_memory import LocalMemory
+from memory_node.planner.core.loop import PlanLoop
+from memory_node.planner.core.offline import OfflinePlanner
+from memory_node.planner.core.settings import LoopSettings
+from memory_node.planner.core.types import AreaView, SkillCall
+
+
+def test_the_first_plan_avoids_a_call_known_bad_where_the_robot_is(memory) -> None:  # noqa: ANN001
+    memory.attach_experience()
+    for u in KITCHEN:
+        memory.upsert_object(u)
+    house = House({"Apple_1": Thing("Apple", "kitchen", "CounterTop_1"),
+                   "CounterTop_1": Thing("CounterTop", "kitchen"),
+                   "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
+                   "Sofa_1": Thing("Sofa", "living_room"),
+                   "Book_1": Thing("Book", "living_room")}, memory.upsert_object)
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house,
+                    LoopSettings(max_replans=0),
+                    places=lambda: [AreaView("kitchen", (2.0, 0.5, 1.0), "kitchen"),
+                                    AreaView("living_room", (5.5, 0.5, 5.0), "living_room")])
+    go = SkillCall("navigate", ("Apple_1",))
+    for episode in ("ep1", "ep2"):   # the base refuses twice; the robot stays in the hall
+        house.fail_next["navigate"] = ErrorCode.PRECONDITION_FAILED
+        result = loop.run("pick up the apple", episode, goal_conditions=["HOLDING(Apple)"])
+        assert not result.success and house.calls[-1] == go
+    # The second refusal was from the hall holding nothing, where the robot is now: the
+    # third task's first plan passes over the apple's spot (and explores for one).
+    start = len(house.calls)
+    loop.run("pick up the apple", "ep3", goal_conditions=["HOLDING(Apple)"])
+    assert house.calls[start] != go
+    assert house.calls[start].skill == "explore"
