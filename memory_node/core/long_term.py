@@ -302,6 +302,10 @@ class LongTermMemory:
                             # Not an object, or a containment cycle: the outcome itself was
                             # accepted (short-term memory); the graph just does not nest it.
                             self.graph.tally["outcome.containment_refused"] += 1
+                    elif (unit.relation == "on" and receptacle in nodes
+                          and receptacle != HELD_BY_ROBOT
+                          and math.dist(unit.position, nodes.nodes[obj]["position"]) > 0.01):
+                        self.graph.place_on(obj, unit.position, stamp, changes)
                 if changes:
                     with self.store.transaction() as conn:
                         save_changes(conn, self.graph, changes)
@@ -445,6 +449,20 @@ class LongTermMemory:
         else:
             hits.sort(key=lambda h: -h.last_seen)
         return hits[:limit]
+
+    def extent(self, object_id: str) -> tuple[float, float, float] | None:
+        """An object's box size (m) as perceived, None if unknown or not a usable box."""
+        with self._lock:
+            if not self.graph.graph.has_node(object_id):
+                return None
+            a = self.graph.node(object_id)
+            box = a.get("box_extent") if a["layer"] == OBJECT else None
+            if box is None or len(box) != 3:
+                return None
+            x, y, z = (float(v) for v in box)
+            if not all(math.isfinite(v) and v > 0 for v in (x, y, z)):
+                return None
+            return (x, y, z)
 
     def unit(self, object_id: str) -> ObjectMemoryUnit | None:
         """One object of the graph as a memory unit (None for an unknown or non-object id)."""

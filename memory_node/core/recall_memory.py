@@ -172,6 +172,8 @@ class RecallMemory:
         # evicted) that the long-term memory knows. Without it an outcome on such an object
         # (the planner found it with query_object) was refused and the instruction stopped.
         self.unit_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
+        # And this: the box size it holds for an object (where a put object stands).
+        self.extent_of: Callable[[str], tuple[float, float, float] | None] | None = None
         self._recaller: Recaller | None = None
         self._steps: StateConditionedRecall | None = None
         self._episodes: OrderedDict[str, _Episode] = OrderedDict()
@@ -523,7 +525,14 @@ class RecallMemory:
                 reason=(REASON_NOT_FOUND if not succeeded and code is ErrorCode.NOT_FOUND
                         else message),
                 robot_position=robot_position, robot_area=area, stamp=stamp)
-            changed = apply_outcome(units, outcome)  # raises on unknown ids: nothing stored
+            extents = {}
+            if self.extent_of is not None:
+                for a in args_t:
+                    extent = self.extent_of(a)
+                    if extent is not None:
+                        extents[a] = extent
+            # Raises on unknown ids: nothing stored.
+            changed = apply_outcome(units, outcome, extents=extents)
             episode = self._episode(episode_id) if episode_id else None
             wm = episode.working_memory if episode is not None else WorkingMemory(
                 self.settings.working_memory_window)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 
 import pytest
 
@@ -60,6 +61,35 @@ def test_put_in_and_on() -> None:
     assert (onto.receptacle_id, onto.relation) == ("CounterTop_1", "on")
     explicit = one(units, "put", "Apple_1", "Mug_1", "on")
     assert explicit.relation == "on"
+
+
+def test_put_on_a_long_top_stands_where_the_robot_set_it_down() -> None:
+    units = memory()  # the counter's centre (2.0, 0.9, 0.0); 1.6 x 0.6 x 0.9 m
+    extents = {"CounterTop_1": (1.6, 0.6, 0.9)}
+    robot = (1.0, 0.0, 0.0)  # in front of the counter's left end
+    (onto,) = apply_outcome(units, SkillOutcome("put", ("Apple_1", "CounterTop_1"), True,
+                                                robot_position=robot, stamp=100.0),
+                            extents=extents)
+    # On the top (z 0.45), inside the footprint less 0.1 m, towards the robot.
+    x, y, z = onto.position
+    assert (x, y, z) == pytest.approx((1.3, 0.7, 0.45))
+    assert math.dist(onto.position[:2], robot[:2]) < math.dist((2.0, 0.9), robot[:2]) - 0.3
+    # Standing over the top's middle: the spot in front of the robot, on the top.
+    (over,) = apply_outcome(units, SkillOutcome("put", ("Apple_1", "CounterTop_1"), True,
+                                                robot_position=(2.1, 0.95, 0.0), stamp=1.0),
+                            extents=extents)
+    assert over.position == pytest.approx((2.1, 0.95, 0.45))
+    # Without a box or the robot's position: the receptacle's position, as before.
+    for kw in ({"extents": {}}, {"extents": extents, "robot": None}):
+        (centre,) = apply_outcome(units, SkillOutcome(
+            "put", ("Apple_1", "CounterTop_1"), True, stamp=1.0,
+            robot_position=kw.get("robot", robot)), extents=kw["extents"])
+        assert centre.position == (2.0, 0.9, 0.0)
+    # Into a receptacle: its position (a fridge's shelf is not in front of the robot).
+    (into,) = apply_outcome(units, SkillOutcome("put", ("Apple_1", "Fridge_1"), True,
+                                                robot_position=robot, stamp=1.0),
+                            extents={"Fridge_1": (0.8, 0.8, 1.8)})
+    assert into.position == (3.0, 0.0, 1.0)
 
 
 def test_pick_makes_the_robot_hold_it_and_it_follows() -> None:

@@ -339,6 +339,23 @@ def test_object_put_into_a_closed_receptacle_is_inside_and_not_removed():
     assert [e.kind for e in events] == [EventKind.REMOVED]
 
 
+def test_object_set_down_on_a_top_is_there_and_its_next_sighting_is_the_same_node():
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=10.0)
+    g.update([obs("countertop", (3, 0, 0.45)), obs("mug", (0, 0, 0.8))], view, stamp=0)
+    mug = "object_1"
+    g.place_on(mug, (2.4, 0.1, 0.95), 1.0)
+    assert g.node(mug)["position"] == (2.4, 0.1, 0.95) and g.node(mug)["misses"] == 0
+    result = g.update([obs("countertop", (3, 0, 0.45)), obs("mug", (2.45, 0.1, 0.95))], view,
+                      stamp=2.0)
+    assert [e.kind for e in result.events if e.label == "mug"] == []  # neither NEW nor MOVED
+    assert g.object_count == 2
+    with pytest.raises(KeyError):
+        g.place_on("object_9", (0, 0, 0), 3.0)
+    with pytest.raises(ValueError, match="finite"):
+        g.place_on(mug, (float("nan"), 0, 0), 3.0)
+
+
 def test_camera_view_drives_misses_with_occlusion():
     k = CameraIntrinsics(500.0, 500.0, 320.0, 240.0, 640, 480)
     look_x = Pose.from_matrix(np.array([[0, 0, 1, 0], [-1, 0, 0, 0], [0, -1, 0, 1.0],

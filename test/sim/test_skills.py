@@ -108,6 +108,36 @@ def test_objects_resolve_by_label_and_remembered_position_not_by_id(bot, target)
     assert bot.r.run(bot.w, "pick", ["m"], [bad]).code == ErrorCode.NOT_FOUND
 
 
+def test_a_long_receptacle_is_matched_by_its_box_and_a_put_lands_near_the_hand(
+        bot) -> None:
+    top = max((o for o in bot.w.objects.values() if o.type == "CounterTop"),
+              key=lambda o: (max(o.size[:2]), o.id))
+    assert max(top.size[:2]) >= 1.6  # long enough for its end to be far from its centre
+    # Remembered at one end of the top (the part the camera saw), > 0.75 m off its centre.
+    c, s = math.cos(top.yaw), math.sin(top.yaw)
+    along = (c, s) if top.size[0] >= top.size[1] else (-s, c)
+    half = max(top.size[:2]) / 2 - 0.02
+    end = top.position + [half * along[0], half * along[1], 0.0]
+    assert math.dist(end, top.position) > bot.r.costs.match_tolerance
+    t = Target("top_7", "CounterTop", tuple(end), True)
+    out = bot.r.run(bot.w, "navigate", ["top_7"], [t])
+    assert out.success, out.message
+    bot.w = out.world
+    mug = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
+               if o.type in ("Mug", "Apple", "Cup") and not bot.w.visible_container_closed(o))
+    bot.go(mug.id)
+    assert bot.do("pick", mug.id).success
+    assert bot.r.run(bot.w, "navigate", ["top_7"], [t]).success
+    bot.w = bot.r.run(bot.w, "navigate", ["top_7"], [t]).world
+    hand = bot.w.hand_position()
+    out = bot.r.run(bot.w, "put", [f"mem_{mug.id}", "top_7"], [bot.t(bot.w, mug.id), t])
+    assert out.success, out.message
+    placed = out.world.objects[mug.id]
+    assert placed.parent == top.id
+    # Set down in front of the robot: nearer the hand than the top's centre is.
+    assert math.dist(placed.position[:2], hand[:2]) < math.dist(top.position[:2], hand[:2])
+
+
 @pytest.mark.parametrize("skill,args", [("pick", []), ("pick", ["a", "b"]), ("fly", ["a"]),
                                         ("put", ["a", "b", "under"]), ("navigate", [""]),
                                         ("pick", ["x" * 200])])

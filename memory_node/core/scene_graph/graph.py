@@ -484,6 +484,26 @@ class SceneGraph:
         self._move_to(obj, self.graph.nodes[receptacle]["position"], stamp, changes)
         changes.touch(obj)
 
+    def place_on(self, obj: str, position: Sequence[float], stamp: float,
+                 changes: ChangeSet | None = None) -> None:
+        """A skill outcome set `obj` down at `position` (on a receptacle's top): it is
+        there now, and what the camera saw of it before (its old place) is history. Without
+        this the node stayed where it was picked up and the next sighting on the receptacle
+        was matched against that old place."""
+        changes = changes if changes is not None else ChangeSet()
+        if obj not in self.graph or self.graph.nodes[obj]["layer"] != OBJECT:
+            raise KeyError(f"no object {obj!r} in the scene graph")
+        pos = _vec(position)
+        if not np.all(np.isfinite(pos)):
+            raise ValueError(f"{obj!r}: position {position!r} is not finite")
+        attrs = self.graph.nodes[obj]
+        attrs.pop("inside", None)
+        attrs["misses"] = 0
+        attrs["history"] = [list(pos)]
+        attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
+        self._move_to(obj, pos, stamp, changes)
+        changes.touch(obj)
+
     def _hidden_inside(self, obj: str) -> bool:
         """Inside a receptacle that is closed (or gone): not expected to be seen."""
         receptacle = self.graph.nodes[obj].get("inside")

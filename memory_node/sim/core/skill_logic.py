@@ -152,6 +152,11 @@ class SkillRunner:
         if not cands:
             raise SkillFailure(ErrorCode.NOT_FOUND, f"{arg!r}: no {label} in the house")
         def dist(o: WorldObject) -> float:
+            # To the object's box, not its centre: memory's position of a 1.6 m counter is
+            # the middle of the part the camera saw, a metre from the counter's centre.
+            return box_distance(o, p)
+
+        def centre(o: WorldObject) -> float:
             return float(np.linalg.norm(o.position - p))
 
         # The type the caller named wins over a nearer look-alike (a plate beside the bowl
@@ -159,7 +164,7 @@ class SkillRunner:
         # a misread label when nothing of the named type is there.
         named = [o for o in cands if o.type == label
                  and dist(o) <= self.costs.match_tolerance]
-        best = min(named or cands, key=lambda o: (dist(o), o.type != label, o.id))
+        best = min(named or cands, key=lambda o: (dist(o), centre(o), o.type != label, o.id))
         d = dist(best)
         if d > self.costs.match_tolerance:
             raise SkillFailure(ErrorCode.NOT_FOUND, f"{arg!r}: no {label} within "
@@ -455,6 +460,15 @@ class SkillRunner:
             where.is_open = was_open
         w.take(o.id)
         return word
+
+
+def box_distance(o: WorldObject, p: np.ndarray) -> float:
+    """Distance from point `p` to `o`'s box (0 inside it); the box turns with the yaw."""
+    d = p - o.position
+    c, s = math.cos(-o.yaw), math.sin(-o.yaw)
+    local = (c * d[0] - s * d[1], s * d[0] + c * d[1], d[2])
+    excess = [max(abs(v) - h / 2, 0.0) for v, h in zip(local, o.size, strict=True)]
+    return float(math.sqrt(sum(e * e for e in excess)))
 
 
 def reach_target(w: World, o: WorldObject) -> WorldObject:

@@ -171,13 +171,17 @@ class World:
         self.follow_robot()
 
     def place(self, obj_id: str, receptacle_id: str, relation: str) -> None:
-        """In/on a receptacle at a free slot; from the gripper if it was held."""
+        """In/on a receptacle at a free slot; from the gripper if it was held, and then at
+        the free slot nearest the hand (an arm sets things down in front of the robot, not
+        at the middle of a 1.6 m counter)."""
         obj, rec = self.objects[obj_id], self.objects[receptacle_id]
+        hand = None
         if self.robot.held == obj_id:
             self.robot.held = None
+            hand = self.hand_position()[:2]
         obj.parent, obj.relation = receptacle_id, relation
         obj.room = rec.room
-        self._set_position(obj, self._slot(rec, obj, relation))
+        self._set_position(obj, self._slot(rec, obj, relation, hand))
 
     def follow_robot(self) -> None:
         """Carry the held object (and what it holds) with the robot."""
@@ -197,8 +201,10 @@ class World:
             kid.position = kid.position + delta
             kid.room = obj.room
 
-    def _slot(self, rec: WorldObject, obj: WorldObject, relation: str) -> np.ndarray:
-        """A free spot on the receptacle's top (on) or its floor (in), deterministic."""
+    def _slot(self, rec: WorldObject, obj: WorldObject, relation: str,
+              near: np.ndarray | None = None) -> np.ndarray:
+        """A free spot on the receptacle's top (on) or its floor (in), deterministic:
+        nearest `near` (x, y) when given, else nearest the centre."""
         size, osz = rec.size, obj.size
         others = [o for o in self.children(rec.id) if o.id != obj.id]
         if relation == "in":
@@ -217,8 +223,14 @@ class World:
         hx = max(size[0] / 2 - osz[0] / 2 - 0.03, 0.0)
         hy = max(size[1] / 2 - osz[1] / 2 - 0.03, 0.0)
         cands = [(u * hx, v * hy) for u in np.linspace(-1, 1, 5) for v in np.linspace(-1, 1, 5)]
-        cands.sort(key=lambda p: (p[0] ** 2 + p[1] ** 2, p))
         c, s = math.cos(rec.yaw), math.sin(rec.yaw)
+        if near is None:
+            cands.sort(key=lambda p: (p[0] ** 2 + p[1] ** 2, p))
+        else:
+            # In the receptacle's frame, where the candidates are.
+            nx, ny = near[0] - rec.position[0], near[1] - rec.position[1]
+            lx0, ly0 = c * nx + s * ny, -s * nx + c * ny
+            cands.sort(key=lambda p: ((p[0] - lx0) ** 2 + (p[1] - ly0) ** 2, p))
         for lx, ly in cands:
             p = np.array([rec.position[0] + c * lx - s * ly, rec.position[1] + s * lx + c * ly,
                           base_z])
