@@ -4,7 +4,8 @@ One server process (config/memory.yaml, a fresh memory directory), one client pr
 (this one, loopback DDS, a domain of its own) that keeps up, for `--minutes` (default 30):
 
 * 30 Hz /memory/observations: frames of 4 objects out of a 40-object household (1 cm
-  noise; every 10 s one object moves), each with a 32x32 JPEG crop;
+  noise; every 10 s one object moves to another of its three places, `--moves drift`: 1-2
+  m further along x, the first soak's model), each with a 32x32 JPEG crop;
 * 20 Hz /memory/recall (instruction mode, 12 instructions in turn, k=5, budget 600);
 * 5 Hz /memory/update_object (upserts cycling over 200 ids);
   (each stream keeps at most the documented 32 requests in flight: a tick beyond that is
@@ -17,7 +18,9 @@ Reported (JSON in bench/results/soak.json): the server's RSS (from /proc) at the
 warm-up and at the end, and its growth; recall round-trip p50/p99 per 5-minute window (a
 shorter run uses windows of a sixth of the run) and the spread of the window p99s; requests
 unanswered within 30 s (bursts and the steady streams), the server's own
-`dropped.requests.*` counters, frames handled and dropped.
+`dropped.requests.*` counters, frames handled and dropped; per window, the server's own
+time inside the recall handler (`service.*` counters of /memory/stats) and the scene
+graph's size, so a round trip's tail can be told apart from the server's work.
 
     .venv/bin/python bench/soak.py                 # 30 minutes
     .venv/bin/python bench/soak.py --minutes 10    # shorter
