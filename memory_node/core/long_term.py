@@ -294,7 +294,10 @@ class LongTermMemory:
                     if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
                         events += self.graph.set_state(obj, unit.state, stamp, changes=changes)
                     receptacle = unit.receptacle_id
-                    if (unit.relation == "in" and receptacle in nodes
+                    if receptacle == HELD_BY_ROBOT:
+                        if nodes.nodes[obj].get("inside") != HELD_BY_ROBOT:
+                            self.graph.hold(obj, stamp, changes)
+                    elif (unit.relation == "in" and receptacle in nodes
                             and nodes.nodes[obj].get("inside") != receptacle):
                         try:
                             self.graph.place_inside(obj, receptacle, stamp, changes)
@@ -478,7 +481,8 @@ class LongTermMemory:
                 confidence=float(a.get("confidence", 1.0)),
                 first_seen=float(a.get("first_seen") or 0.0),
                 last_seen=float(a.get("last_seen") or 0.0),
-                observation_count=int(a.get("observation_count", 0)), source="perception")
+                observation_count=int(a.get("observation_count", 0)), source="perception",
+                receptacle_id=HELD_BY_ROBOT if a.get("inside") == HELD_BY_ROBOT else "")
 
     def _nodes(self) -> list[GraphNode]:
         out = []

@@ -356,6 +356,27 @@ def test_object_set_down_on_a_top_is_there_and_its_next_sighting_is_the_same_nod
         g.place_on(mug, (float("nan"), 0, 0), 3.0)
 
 
+def test_an_object_the_robot_holds_is_never_removed_until_it_is_set_down():
+    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))
+    view = RegionView((0, 0, 0), radius=10.0)
+    g.update([obs("table", (3, 0, 0.4)), obs("mug", (0, 0, 0.8))], view, stamp=0)
+    mug = "object_1"
+    g.hold(mug, 1.0)
+    for k in range(2, 8):  # its old place in view, empty: the mug is in the gripper
+        assert g.update([obs("table", (3, 0, 0.4))], view, stamp=k).events == []
+    assert mug in g.graph and g.node(mug)["inside"] == "robot"
+    g.update([obs("table", (3, 0, 0.4)), obs("mug", (0.3, 0, 0.9))], view, stamp=8)
+    assert g.node(mug)["inside"] == "robot"  # seen in the hand: still held
+    g.place_on(mug, (2.6, 0.0, 0.85), 9.0)
+    assert not g.node(mug).get("inside")
+    events = []
+    for k in range(10, 14):  # set down, then its new place seen empty: removed as usual
+        events += g.update([obs("table", (3, 0, 0.4))], view, stamp=k).events
+    assert [e.kind for e in events] == [EventKind.REMOVED]
+    with pytest.raises(KeyError):
+        g.hold("object_9", 14.0)
+
+
 def test_camera_view_drives_misses_with_occlusion():
     k = CameraIntrinsics(500.0, 500.0, 320.0, 240.0, 640, 480)
     look_x = Pose.from_matrix(np.array([[0, 0, 1, 0], [-1, 0, 0, 0], [0, -1, 0, 1.0],

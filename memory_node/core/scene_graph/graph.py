@@ -43,6 +43,7 @@ from memory_node.core.scene_graph.evidence import (
     vote_state,
 )
 from memory_node.core.scene_graph.spatial import GridIndex
+from memory_node.core.units import HELD_BY_ROBOT as HELD  # `inside` of what the gripper holds
 
 FLOOR, AREA, OBJECT = "floor", "area", "object"
 CONTAINS, NAVIGABLE = "contains", "navigable"
@@ -343,7 +344,7 @@ class SceneGraph:
             attrs["appearance"] = blend_histogram(attrs.get("appearance"), obs.appearance,
                                                   cfg.appearance_rate)
         receptacle = attrs.get("inside")
-        if receptacle and (receptacle not in self.graph or _dist(
+        if receptacle and receptacle != HELD and (receptacle not in self.graph or _dist(
                 new_pos, self.graph.nodes[receptacle]["position"]) > cfg.gate_distance):
             attrs["inside"] = ""  # seen outside its receptacle: taken out
         if obs.tracker_id and attrs.get("tracker_id") != obs.tracker_id:
@@ -482,6 +483,20 @@ class SceneGraph:
         attrs["history"] = [list(self.graph.nodes[receptacle]["position"])]
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         self._move_to(obj, self.graph.nodes[receptacle]["position"], stamp, changes)
+        changes.touch(obj)
+
+    def hold(self, obj: str, stamp: float, changes: ChangeSet | None = None) -> None:
+        """A skill outcome says the robot holds `obj`: it is not expected where it stood,
+        nor anywhere the camera does not see the gripper, so it is never missed or removed
+        until a put sets it down. Removed, it vanished from memory while in the hand when
+        the short-term cache had evicted it (the next outcome on it was refused)."""
+        changes = changes if changes is not None else ChangeSet()
+        if obj not in self.graph or self.graph.nodes[obj]["layer"] != OBJECT:
+            raise KeyError(f"no object {obj!r} in the scene graph")
+        attrs = self.graph.nodes[obj]
+        attrs["inside"] = HELD
+        attrs["misses"] = 0
+        attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         changes.touch(obj)
 
     def place_on(self, obj: str, position: Sequence[float], stamp: float,
