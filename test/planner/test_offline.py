@@ -125,6 +125,20 @@ def test_plans_only_from_the_request_vocabulary() -> None:
                                  goal_conditions=("HOLDING(Mug)",)))
 
 
+def test_a_state_goal_is_judged_on_the_instance_the_episode_acted_on() -> None:
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    # The fridge the robot opened, and a part of it memory also holds as a (closed) fridge.
+    vocab.add_units([UnitView("Fridge_1", "Fridge", area_id="a1", state="opened"),
+                     UnitView("Fridge_2", "Fridge", area_id="a1", state="closed")])
+    req = PlanRequest("close the fridge", "", vocab, ["a1"],
+                      goal_conditions=("CLOSED(Fridge)",))
+    assert planner.plan(req).calls == []  # as far as any fridge goes: one is closed
+    req.notes["acted"] = ["Fridge_1"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Fridge_1)",
+                                                         "close(Fridge_1)"]
+
+
 def _history(req: PlanRequest, call: str, args: tuple[str, ...], ok: bool,
              code: ErrorCode = ErrorCode.NONE) -> None:
     from memory_node.planner.core.prompt import StepLine

@@ -137,10 +137,15 @@ class PlanLoop:
         self.held = ""
         self.held_unit: UnitView | None = None
         self.position: tuple[float, float, float] | None = None
+        # Objects this episode's successful skills acted on (its subtasks are separate
+        # runs): "close the fridge" means the fridge it opened, not any fridge memory holds.
+        self.acted_episode = ""
+        self.acted: list[str] = []
 
     def forget_robot_state(self) -> None:
         """The robot was reset (a new world): nothing in hand, position unknown."""
         self.held, self.held_unit, self.position = "", None, None
+        self.acted_episode, self.acted = "", []
 
     # -- memory, timed and retried ----------------------------------------------------------
     def _memory(self, out: InstructionResult, fn: Callable[[], T], what: str) -> T:
@@ -323,6 +328,9 @@ class PlanLoop:
         # Experience lists calls that failed where the last task left the robot: the
         # first plan avoids them too (later plans get them from step recalls).
         req.known_bad = known_bad_calls(recall.known_bad_actions)
+        if self.acted_episode != episode:
+            self.acted_episode, self.acted = episode, []
+        req.notes["acted"] = self.acted
         self._start_holding(out, req)
         dodged: set[SkillCall] = set()
         first_note = _note(recall.units, recall.warnings)
@@ -390,6 +398,8 @@ class PlanLoop:
                                         result.message, result.duration, note))
             req.history.append(StepLine(call, result.success, int(result.error_code),
                                         result.message))
+            if result.success:
+                self.acted += [a for a in call.args if a in vocab.objects]
             if result.held_object or result.success:
                 req.held = result.held_object
             self.held = req.held

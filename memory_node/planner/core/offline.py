@@ -57,6 +57,8 @@ class _Sim:
     at: str
     objects: dict[str, UnitView]
     calls: list[SkillCall] = field(default_factory=list)
+    # Objects the episode's successful skills acted on (PlanRequest.notes["acted"]).
+    acted: frozenset[str] = frozenset()
 
     def add(self, skill: str, *args: str) -> None:
         self.calls.append(SkillCall(skill, tuple(args)))
@@ -236,7 +238,11 @@ class OfflinePlanner:
             return any(u.receptacle_id and u.receptacle_id != sim.held
                        and self._label(sim, u.receptacle_id) == rkey for u in units)
         wanted = STATE_GOALS.get(p) or goal.args[1].lower()
-        return any(u.state == wanted for u in units)
+        # Judged on the instance the episode acted on when there is one: memory may hold
+        # several of a type (parts of a fridge seen as fridges), and another one being
+        # closed does not close the fridge the robot opened.
+        acted = [u for u in units if u.object_id in sim.acted]
+        return any(u.state == wanted for u in (acted or units))
 
     def _achieve(self, goal: Goal, req: PlanRequest, sim: _Sim) -> None:
         p, args = goal.predicate, goal.args
@@ -329,7 +335,8 @@ class OfflinePlanner:
         proc = self._procedure(req)
         if proc is not None:   # the instance may have come into memory's answers since
             self._prefer_used(req, proc)
-        now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
+        now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
+                   acted=frozenset(req.notes.get("acted", ())))
         if all(self.achieved(g, now) for g in goals):
             return PlanResult([])   # as far as memory says: no procedure step is needed
         for _ in range(MAX_DODGES):
@@ -359,7 +366,8 @@ class OfflinePlanner:
         return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
-        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
+        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
+                   acted=frozenset(req.notes.get("acted", ())))
         try:
             for goal in goals:
                 if self.achieved(goal, sim):
@@ -490,7 +498,8 @@ class OfflinePlanner:
         if proc is None:
             return []
         pos = req.notes.get("procedure_pos", 0)
-        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects))
+        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
+                   acted=frozenset(req.notes.get("acted", ())))
         emitted: list[tuple[int, SkillCall]] = []
         goals = self._goals(req)
         others = self._moved_elsewhere(req, proc)
