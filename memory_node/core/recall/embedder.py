@@ -157,14 +157,8 @@ class EmbeddingCache:
         keys = [(object_id, text_hash(text)) for object_id, text in items]
         missing = [i for i, (oid, h) in enumerate(keys)
                    if self._entries.get(oid, ("", None))[0] != h]
-        if missing and self.store is not None:
-            stored = self.store.load([keys[i][1] for i in missing])
-            for i in missing:
-                v = stored.get(keys[i][1])
-                if v is not None:
-                    self._entries[keys[i][0]] = (keys[i][1], v)
-            self.loaded += len(missing) - sum(1 for i in missing if keys[i][1] not in stored)
-            missing = [i for i in missing if keys[i][1] not in stored]
+        found = self._from_store(keys, missing)
+        missing = [i for i in missing if i not in found]
         if missing:
             # Each distinct text once: many objects share a description ("a white mug in
             # the kitchen").
@@ -196,16 +190,25 @@ class EmbeddingCache:
                 out[i] = cached[1]
             else:
                 missing.append(i)
-        if missing and self.store is not None:
-            stored = self.store.load([keys[i][1] for i in missing])
-            for i in missing:
-                v = stored.get(keys[i][1])
-                if v is not None:
-                    self._entries[keys[i][0]] = (keys[i][1], v)
-                    out[i] = v
-                    self.loaded += 1
+        out.update(self._from_store(keys, missing))
         self._evict()
         return out
+
+    def _from_store(self, keys: Sequence[tuple[str, str]], indices: Sequence[int]
+                    ) -> dict[int, np.ndarray]:
+        """Stored vectors of keys[i] for i in `indices` (object id, text hash), now cached
+        too; by position, absent where nothing usable is stored."""
+        found: dict[int, np.ndarray] = {}
+        if not indices or self.store is None:
+            return found
+        stored = self.store.load([keys[i][1] for i in indices])
+        for i in indices:
+            v = stored.get(keys[i][1])
+            if v is not None:
+                self._entries[keys[i][0]] = (keys[i][1], v)
+                found[i] = v
+        self.loaded += len(found)
+        return found
 
     def forget(self, object_id: str) -> None:
         self._entries.pop(object_id, None)
