@@ -122,6 +122,11 @@ def test_the_bridge_draws_the_memory_and_survives_its_viewer(tmp_path: Path,
             image.data = np.full((24, 32, 3), (200, 40, 40), np.uint8).tobytes()
             image.header.stamp = stamp(run.stamp)
             images.publish(image)
+            # Drawn before the viewer dies: what the bridge logs while its viewer is down is
+            # lost to the recording (the restart redraws the scene, not the event log).
+            first = graphs[-1].revision
+            spin_until(node, lambda: f"drew revision {first}:" in log.read_text(),
+                       timeout=30, what=f"the bridge drawing revision {first}")
             # The viewer's server dies: the bridge must say so and carry on.
             rerun_pid = rerun_child(bridge.pid)
             assert rerun_pid is not None
