@@ -30,6 +30,9 @@ DEFAULT_SIMILAR = (
     ("bottle", "winebottle"), ("pot", "pan"), ("kettle", "wateringcan"),
     ("toiletpaper", "papertowelroll"), ("alarmclock", "watch"), ("box", "tissuebox"),
     ("egg", "candle"), ("cabinet", "drawer"), ("laptop", "book"),
+    # Furniture a detector takes for one another (the simulated detector's error model
+    # confuses the same pairs): a misread must feed the piece it was, not make a second.
+    ("counter", "table"), ("table", "dresser"), ("sofa", "armchair"),
 )
 
 
@@ -50,6 +53,15 @@ class SceneGraphConfig:
     gate_distance: float = setting(
         0.5, "Association gate (m): an observation farther from every known object of its "
         "class is a new (or moved) object.", 0.01, 10.0)
+    fixture_margin: float = setting(
+        0.15, "A sighting of furniture (immovable label) whose box centre lies within this "
+        "distance (m) of the space a piece of furniture of the same or a similar label has "
+        "been seen to fill (or whose box holds that piece's centre) is that piece: partial "
+        "views of a 1.6 m counter or a fridge's door put box centres farther apart than the "
+        "gate. 0 turns the rule off.", 0.0, 2.0)
+    fixture_max_side: float = setting(
+        4.0, "The space a piece of furniture has been seen to fill grows no larger than this "
+        "(m per side), so a stray box cannot make it swallow a room.", 0.1, 100.0)
     position_window: int = setting(
         15, "Observations kept per object; its position is their median.", 1, 1000)
     immovable_labels: frozenset[str] = setting(

@@ -97,6 +97,9 @@ class SceneGraph:
         self._removed: dict[str, dict[str, Any]] = {}
         # NEW objects by canonical label, oldest first: {label: {object: first_seen}}.
         self._recent_new: dict[str, dict[str, float]] = {}
+        # Pairs of furniture nodes matched in one frame: two pieces, never to be merged
+        # however their boxes overlap (two cabinets side by side). Not persisted.
+        self._apart: set[frozenset[str]] = set()
         # What the change detection did since start, by mechanism (for /memory/stats).
         self.tally: Counter[str] = Counter()
         self._area_ids: list[str] = []
@@ -273,6 +276,19 @@ class SceneGraph:
         attrs = self.graph.nodes[obj]
         attrs["box_extent"] = _vec(obs.box_extent)
         attrs["box_rotation"] = matrix_to_quaternion(obs.box_rotation)
+        if not attrs["movable"]:
+            self._grow_filled(attrs, _aabb(obs))
+
+    def _grow_filled(self, attrs: dict[str, Any], box: list[float]) -> None:
+        """Furniture: the union of the boxes it was seen in (world axes). One view shows a
+        face or a part of it (a counter's near end, a fridge's door); together they give
+        the space the piece fills, which later partial views fall inside."""
+        old = attrs.get("filled")
+        if old:
+            box = [min(a, b) for a, b in zip(old[:3], box[:3], strict=True)] + \
+                  [max(a, b) for a, b in zip(old[3:], box[3:], strict=True)]
+        if max(box[3] - box[0], box[4] - box[1]) <= self.config.fixture_max_side:
+            attrs["filled"] = box
 
     def _remove_object(self, obj: str, changes: ChangeSet) -> None:
         attrs = self.graph.nodes[obj]
@@ -599,7 +615,8 @@ class SceneGraph:
             else:
                 self._observe(obj, valid[i], stamp, changes, events)
 
-        seen = set(matches.values())
+        self._merge_fixtures(sorted(set(matches.values())), stamp, changes, events)
+        seen = {o for o in matches.values() if o in self.graph}
         missed = self._missed(view, seen) if view is not None else []
         missed_set = set(missed)
         for i in unmatched:
@@ -636,6 +653,8 @@ class SceneGraph:
                 EventKind.NEW, obj, attrs["label"], stamp, None, attrs["position"],
                 attrs["area"], "", attrs["state"], new_openness=_bin_name(attrs["openness_bin"]),
                 state_confidence=float(attrs["state_confidence"])))
+        if self.config.fixture_margin > 0:
+            self._note_apart(seen)
         for obj in missed:
             if obj in missed_set and obj in self.graph:
                 self._miss(obj, stamp, changes, events)
@@ -707,6 +726,8 @@ class SceneGraph:
                     relocated.add(i)
                 continue
             movable = cfg.is_movable(obs.label)
+            if not movable and cfg.fixture_margin > 0:
+                pairs.extend((d, i, obj) for obj, d in self._fixture_candidates(obs, label))
             for obj in self._objects.query_radius(pos, gate):
                 attrs = nodes[obj]
                 d = _dist(attrs["position"], pos)
@@ -728,6 +749,113 @@ class SceneGraph:
         relocated &= set(matches)
         unmatched = [i for i in range(len(observations)) if i not in matches]
         return matches, relocated, unmatched
+
+    def _kin(self, attrs: dict[str, Any], spelling: str) -> bool:
+        """Same piece of furniture by label: the detector's own word for it, or a class a
+        detector mistakes it for. Not a synonym: a sink basin sits inside its sink and a
+        side table may stand against a dining table; both fold to one canonical label."""
+        cfg = self.config
+        if attrs["movable"]:
+            return False
+        if _spelled(attrs["label"]) == _spelled(spelling):
+            return True
+        mine, theirs = cfg.canonical(attrs["label"]), cfg.canonical(spelling)
+        return mine != theirs and cfg.similar(mine, theirs)
+
+    def _fixture_candidates(self, obs: Observation, label: str
+                            ) -> list[tuple[str, float]]:
+        """Furniture nodes this sighting of furniture is part of, with the pairing cost:
+        its box centre inside the space the node was seen to fill, or the node's centre
+        inside its box (each widened by `fixture_margin`). Another label costs more, so a
+        piece's own label wins."""
+        cfg = self.config
+        nodes = self.graph.nodes
+        pos = obs.position
+        box = _aabb(obs)
+        out = []
+        for obj in self._objects.query_radius(pos, cfg.fixture_max_side):
+            attrs = nodes[obj]
+            if not self._kin(attrs, obs.label):
+                continue
+            inside = _inside(pos, attrs.get("filled"), cfg.fixture_margin) or \
+                _inside(attrs["position"], box, cfg.fixture_margin)
+            if not inside:
+                continue
+            d = _dist(attrs["position"], pos)
+            if cfg.canonical(attrs["label"]) != label:
+                d += cfg.label_mismatch_cost
+            out.append((obj, d))
+        return out
+
+    def _merge_fixtures(self, matched: Sequence[str], stamp: float, changes: ChangeSet,
+                        events: list[SceneGraphEvent]) -> None:
+        """One piece of furniture held as two nodes (made from partial views before either
+        had seen the whole) becomes one, once the space one was seen to fill holds the
+        other's centre. Never two nodes matched in one frame (two pieces side by side)."""
+        cfg = self.config
+        if cfg.fixture_margin <= 0:
+            return
+        nodes = self.graph.nodes
+        self._note_apart(matched)
+        for a in [o for o in matched if o in self.graph and not nodes[o]["movable"]]:
+            if a not in self.graph:
+                continue
+            attrs = nodes[a]
+            for b in list(self._objects.query_radius(attrs["position"], cfg.fixture_max_side)):
+                if b == a or b not in self.graph or frozenset((a, b)) in self._apart:
+                    continue
+                other = nodes[b]
+                if not self._kin(other, attrs["label"]) or not (
+                        _inside(attrs["position"], other.get("filled"), cfg.fixture_margin)
+                        or _inside(other["position"], attrs.get("filled"),
+                                   cfg.fixture_margin)):
+                    continue
+                keep, gone = (a, b) if attrs["observation_count"] >= \
+                    other["observation_count"] else (b, a)
+                self._fold(keep, gone, stamp, changes, events)
+                if gone == a:
+                    break
+
+    def _note_apart(self, seen: Iterable[str]) -> None:
+        """Furniture nodes seen in one frame are different pieces (pairs near each other
+        only: those are the ones the containment rule could take for one)."""
+        nodes = self.graph.nodes
+        reach = self.config.fixture_max_side
+        furniture = sorted(o for o in seen if o in self.graph and not nodes[o]["movable"])
+        for i, a in enumerate(furniture):
+            for b in furniture[i + 1:]:
+                if _dist(nodes[a]["position"], nodes[b]["position"]) <= reach:
+                    self._apart.add(frozenset((a, b)))
+
+    def _fold(self, keep: str, gone: str, stamp: float, changes: ChangeSet,
+              events: list[SceneGraphEvent]) -> None:
+        """`gone` was a part of `keep`: its evidence joins `keep`'s, what it held is held
+        by `keep`, and it is deleted (a MOVED of `keep` naming it, as a join does)."""
+        cfg = self.config
+        a, b = self.graph.nodes[keep], self.graph.nodes[gone]
+        a["observation_count"] += b["observation_count"]
+        a["confidence"] = max(a["confidence"], b["confidence"])
+        a["last_seen"] = max(float(a["last_seen"]), float(b["last_seen"]))
+        for label, weight in b["class_evidence"].items():
+            add_class_evidence(a["class_evidence"], label, weight, cfg.class_evidence_cap,
+                               cfg.max_class_labels)
+        if b.get("filled"):
+            self._grow_filled(a, list(b["filled"]))
+        held = [o for o in self.nodes(OBJECT) if self.graph.nodes[o].get("inside") == gone]
+        for o in held:
+            self.graph.nodes[o]["inside"] = keep
+            changes.touch(o)
+        self._apart = {p for p in self._apart if gone not in p}
+        self._remove_object(gone, changes)
+        self._relabel(keep, changes, a["label"])
+        changes.touch(keep)
+        self.tally["merged.fixture"] += 1
+        events.append(SceneGraphEvent(EventKind.MOVED, keep, a["label"], stamp, a["position"],
+                                      a["position"], a["area"], merged_id=gone))
+        for o in held:  # their units name the receptacle by id
+            attrs = self.graph.nodes[o]
+            events.append(SceneGraphEvent(EventKind.MOVED, o, attrs["label"], stamp,
+                                          attrs["position"], attrs["position"], attrs["area"]))
 
     def _missed(self, view: VisibilityModel, seen: set[str]) -> list[str]:
         lo, hi = view.bounds()
@@ -940,6 +1068,27 @@ def _object_defaults(attrs: dict[str, Any], config: SceneGraphConfig) -> None:
                        ("inside", "")):
         attrs.setdefault(key, value)
     attrs.setdefault("openness_readings", [])
+
+
+def _aabb(obs: Observation) -> list[float]:
+    """The observation's box in world axes: [x0, y0, z0, x1, y1, z1]."""
+    half = np.abs(np.asarray(obs.box_rotation, dtype=float)) @ (
+        0.5 * np.asarray(obs.box_extent, dtype=float))
+    c = np.asarray(obs.position, dtype=float)
+    return [float(v) for v in (*(c - half), *(c + half))]
+
+
+def _spelled(label: str) -> str:
+    return "".join(ch for ch in label.lower() if ch.isalnum())
+
+
+def _inside(p: Sequence[float], box: Sequence[float] | None, margin: float) -> bool:
+    """Is `p` within `margin` of the box [x0, y0, z0, x1, y1, z1] in x and y? (Height is
+    left out: a face seen from above and one from the side differ in height.)"""
+    if not box:
+        return False
+    return (box[0] - margin <= p[0] <= box[3] + margin
+            and box[1] - margin <= p[1] <= box[4] + margin)
 
 
 def _bin_name(b: int | None) -> str:
