@@ -281,3 +281,38 @@ def test_the_object_in_the_gripper_stays_what_was_picked(world) -> None:  # noqa
     calls = [str(c) for c in house.calls]
     assert not any(c.startswith("explore") for c in calls), "; ".join(calls)
     assert calls[-1] == "put(Apple_1, Fridge_1, in)"
+
+
+def _kitchen_seen(objects: int) -> dict[str, UnitView]:
+    """Memory's scene: a closed drawer in the kitchen and `objects` - 1 other things seen
+    there (areas area_0 and area_1 lie in the kitchen), and a closed cabinet in the hall."""
+    units = [UnitView("Drawer_1", "Drawer", (1.0, 0.0, 0.3), "closed", "area_0"),
+             UnitView("Cabinet_hall", "Cabinet", (6.0, 0.0, 0.4), "closed", "area_9")]
+    units += [UnitView(f"Thing_{i}", "Chair", (0.5 * i, 1.0, 0.4), "none", f"area_{i % 2}")
+              for i in range(objects - 1)]
+    return {u.object_id: u for u in units}
+
+
+def _search_request(scene: dict[str, UnitView]) -> PlanRequest:
+    return PlanRequest("x", "", Vocabulary(), ["area_0", "area_1", "area_9"],
+                       goal_conditions=("HOLDING(Mug)",), robot_position=(0.0, 0.0, 0.0),
+                       place_rooms={"area_0": "kitchen", "area_1": "kitchen",
+                                    "area_9": "hall"}, scene=scene)
+
+
+def test_a_room_memory_has_looked_over_is_searched_before_it_is_explored() -> None:
+    """Memory holds what the kitchen shows and no mug: the mug is shut in something there
+    if it is in the kitchen at all, so its closed drawer is opened first; the look around
+    comes only when that found nothing. Another room's receptacles wait for its turn."""
+    planner = OfflinePlanner()
+    req = _search_request(_kitchen_seen(6))
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
+                                                         "open(Drawer_1)"]
+    _history(req, "open", ("Drawer_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
+
+
+def test_a_room_memory_has_only_glimpsed_is_explored_first() -> None:
+    planner = OfflinePlanner()
+    req = _search_request(_kitchen_seen(2))
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]

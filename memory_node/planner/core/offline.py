@@ -42,6 +42,9 @@ MIN_PROCEDURE_CONFIDENCE = 0.6
 # Re-plans within one plan() call to get past known-bad first calls (each passes over one
 # candidate): beyond this the planner says so instead of searching further.
 MAX_DODGES = 8
+# Objects memory must hold in a room before the room counts as looked over: a glimpse
+# through a door shows one or two. Set before any run, not tuned.
+LOOKED_OVER_OBJECTS = 5
 
 
 class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
@@ -118,6 +121,10 @@ class OfflinePlanner:
             # Exploring a room looks at every area in it: once per room and sought type.
             room = req.place_rooms.get(place, place)
             if (room, types[0]) not in explored:
+                if self._looked_over(req, room):
+                    # Memory has looked around this room and never saw one standing in
+                    # it: it is shut in something there, if it is in this room at all.
+                    self._search(req, sim, types, room)
                 raise _Explore(SkillCall("explore", (room, types[0])))
         self._search(req, sim, types)
         raise NotFound(f"no {' or '.join(types)} in memory, every known place was explored "
@@ -126,13 +133,23 @@ class OfflinePlanner:
     def _may_hold(self, receptacle: str, types: tuple[str, ...]) -> bool:
         return self.accepts is None or any(self.accepts(receptacle, t) for t in types)
 
-    def _search(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> None:
-        """Exploring found nothing: open the closed receptacles memory knows that could
-        hold the object, nearest first, one per plan (what is inside is only known at the
-        next recall)."""
+    @staticmethod
+    def _looked_over(req: PlanRequest, room: str) -> bool:
+        """Has memory looked around `room` already? It holds objects seen there (not a
+        glimpse through a door: LOOKED_OVER_OBJECTS of them)."""
+        seen = sum(1 for u in req.scene.values() if req.place_rooms.get(u.area_id) == room)
+        return seen >= LOOKED_OVER_OBJECTS
+
+    def _search(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
+                room: str | None = None) -> None:
+        """Exploring found nothing (or memory has looked over `room` and never saw the
+        object there): open the closed receptacles memory knows that could hold the
+        object (in `room`, when given), nearest first, one per plan (what is inside is
+        only known at the next recall)."""
         searched = req.notes.setdefault("searched", set())
         closed = [u for u in {**req.scene, **sim.objects}.values()
                   if u.state == "closed" and (u.object_id, types[0]) not in searched
+                  and (room is None or req.place_rooms.get(u.area_id) == room)
                   and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
                   and self._may_hold(u.label, types)]
         if not closed:
