@@ -467,6 +467,11 @@ class LongTermMemory:
                 return None
             return (x, y, z)
 
+    def current_id(self, object_id: str) -> str:
+        """The id an object lives on as (a folded part of furniture: the piece's)."""
+        with self._lock:
+            return self.graph.current_id(object_id)
+
     def unit(self, object_id: str) -> ObjectMemoryUnit | None:
         """One object of the graph as a memory unit (None for an unknown or non-object id)."""
         with self._lock:

@@ -92,6 +92,8 @@ class Memory:
         self.recall.unit_fallback = self.long_term.unit
         # A put object stands where the robot set it down on the receptacle's box.
         self.recall.extent_of = self.long_term.extent
+        # A part of a piece of furniture folded into the piece: outcomes naming it reach it.
+        self.recall.current_id = self.long_term.current_id
         self.experience: ExperienceMemory | None = None  # attach_experience()
 
     # -- update_object --------------------------------------------------------------------

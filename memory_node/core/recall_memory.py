@@ -174,6 +174,9 @@ class RecallMemory:
         self.unit_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
         # And this: the box size it holds for an object (where a put object stands).
         self.extent_of: Callable[[str], tuple[float, float, float] | None] | None = None
+        # And this: the id an object lives on as after the scene graph folded it into
+        # another (parts of one piece of furniture); the planner still names the old id.
+        self.current_id: Callable[[str], str] | None = None
         self._recaller: Recaller | None = None
         self._steps: StateConditionedRecall | None = None
         self._episodes: OrderedDict[str, _Episode] = OrderedDict()
@@ -510,6 +513,8 @@ class RecallMemory:
             robot_position = check_finite_position(robot_position, "robot_position")
         skill = check_text(skill, "skill", MAX_ID_LENGTH)
         skill, args_t = check_skill_call(skill, list(check_text_list(args, "arguments")))
+        if self.current_id is not None:
+            args_t = tuple(self.current_id(a) for a in args_t)
         with self._lock:
             for observer in self.observers:  # a refusal here changes nothing
                 observer.check_outcome(episode_id)

@@ -283,3 +283,36 @@ def test_a_frame_commits_without_fsync_and_a_write_a_client_waits_for_with_it(
     st.upsert(unit)  # what update_object does for a client, who is told it is stored
     assert commits == ["FULL"]
     store.close()
+
+
+def test_an_outcome_naming_a_folded_part_of_furniture_reaches_the_piece(tmp_path: Path) -> None:
+    """Issue 14: the planner named a counter by the id of a part the scene graph later
+    folded into the counter; the put's outcome was refused ("unknown object id") and
+    memory lost where the mug went."""
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path),
+                                   short_term=ShortTermSettings(capacity=10),
+                                   durability="normal"))
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("CounterTop", (1.4, 0.0, 0.45), 1.0, extent=(0.4, 0.6, 0.9)),
+                  Observation.at("Mug", (0.5, 0.5, 0.9), 1.0)], view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        part, mug = ids["CounterTop"], ids["Mug"]
+        lt.apply([Observation.at("CounterTop", (2.65, 0.0, 0.45), 2.0, extent=(0.3, 0.6, 0.9))],
+                 view(2.0), 2.0)
+        lt.apply([Observation.at("CounterTop", (2.0, 0.0, 0.45), 3.0, extent=(1.6, 0.6, 0.9))],
+                 view(3.0), 3.0)
+        counters = [o for o in lt.graph.nodes("object")
+                    if lt.graph.node(o)["label"] == "CounterTop"]
+        assert len(counters) == 1
+        memory.recall.record_outcome("", "pick", [mug], True, stamp=4.0)
+        # The part's id, whichever of the two was folded away.
+        gone = part if part not in lt.graph.graph else next(
+            o for o in ("object_0", "object_1", "object_2", "object_3")
+            if o not in lt.graph.graph and lt.current_id(o) == counters[0])
+        memory.recall.record_outcome("", "put", [mug, gone, "on"], True,
+                                     robot_position=(2.0, -0.6, 0.0), stamp=5.0)
+        unit = memory.short_term.peek(mug)
+        assert unit is not None and unit.receptacle_id == counters[0]
+    finally:
+        memory.close()

@@ -97,3 +97,37 @@ def test_the_rule_can_be_turned_off():
     g.update([obs("CounterTop", *WHOLE, 0.0)], stamp=0.0)
     g.update([obs("CounterTop", *NEAR_END, 1.0)], stamp=1.0)
     assert len(labelled(g, "CounterTop")) == 2
+
+
+def test_a_part_seen_again_and_again_does_not_move_the_piece():
+    # Seen from one place, the counter's near end twice in a row agrees with itself: as a
+    # part it says the counter is there, not that the counter's centre moved to it.
+    g = SceneGraph()
+    g.update([obs("CounterTop", *WHOLE, 0.0)], stamp=0.0)
+    for k in range(1, 6):
+        g.update([obs("CounterTop", *NEAR_END, float(k))], stamp=float(k))
+    [counter] = labelled(g, "CounterTop")
+    assert g.node(counter)["position"][0] == 2.0
+    assert g.node(counter)["box_extent"][0] == 1.6
+
+
+def test_a_box_wider_than_any_piece_pairs_nothing():
+    g = SceneGraph()
+    g.update([obs("Drawer", (0.4, 2.4, 0.15), (0.5, 0.5, 0.3), 0.0)], stamp=0.0)
+    # A drawer 3 m away whose box (background depth) spans 7 m: not a view of the first.
+    g.update([obs("Drawer", (3.4, 2.4, 0.15), (7.0, 0.5, 0.3), 1.0)], stamp=1.0)
+    assert len(labelled(g, "Drawer")) == 2
+    assert min(g.node(n)["position"][0] for n in labelled(g, "Drawer")) == 0.4
+
+
+def test_a_folded_part_is_named_by_the_piece_it_became():
+    g = SceneGraph()
+    g.update([obs("CounterTop", *NEAR_END, 0.0)], stamp=0.0)
+    g.update([obs("CounterTop", *FAR_END, 1.0)], stamp=1.0)
+    before = set(labelled(g, "CounterTop"))
+    result = g.update([obs("CounterTop", *WHOLE, 2.0)], stamp=2.0)
+    [merged] = [e for e in result.events if e.merged_id]
+    assert merged.merged_id in before and merged.merged_id not in g.graph
+    assert g.current_id(merged.merged_id) == merged.object_id
+    assert g.current_id(merged.object_id) == merged.object_id
+    assert g.current_id("object_99") == "object_99"

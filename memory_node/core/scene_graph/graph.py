@@ -100,6 +100,9 @@ class SceneGraph:
         # Pairs of furniture nodes matched in one frame: two pieces, never to be merged
         # however their boxes overlap (two cabinets side by side). Not persisted.
         self._apart: set[frozenset[str]] = set()
+        # Ids of folded nodes -> the node they became: the planner names objects by the
+        # ids memory gave it, and an outcome on a folded part must reach the piece.
+        self._aliases: dict[str, str] = {}
         # What the change detection did since start, by mechanism (for /memory/stats).
         self.tally: Counter[str] = Counter()
         self._area_ids: list[str] = []
@@ -135,6 +138,12 @@ class SceneGraph:
 
     def floor_of(self, z: float) -> int:
         return math.floor((z - self.config.floor_origin) / self.config.floor_height)
+
+    def current_id(self, node_id: str) -> str:
+        """The id a folded furniture part lives on as (`node_id` itself otherwise)."""
+        if node_id in self.graph:
+            return node_id
+        return self._aliases.get(node_id, node_id)
 
     def objects_near(self, position: Sequence[float], radius: float) -> list[str]:
         return [o for o in self._objects.query_radius(position, radius)
@@ -276,8 +285,9 @@ class SceneGraph:
         attrs = self.graph.nodes[obj]
         attrs["box_extent"] = _vec(obs.box_extent)
         attrs["box_rotation"] = matrix_to_quaternion(obs.box_rotation)
-        if not attrs["movable"]:
-            self._grow_filled(attrs, _aabb(obs))
+        box = _aabb(obs)
+        if not attrs["movable"] and _box_side(box) <= self.config.fixture_max_side:
+            self._grow_filled(attrs, box)
 
     def _grow_filled(self, attrs: dict[str, Any], box: list[float]) -> None:
         """Furniture: the union of the boxes it was seen in (world axes). One view shows a
@@ -287,7 +297,7 @@ class SceneGraph:
         if old:
             box = [min(a, b) for a, b in zip(old[:3], box[:3], strict=True)] + \
                   [max(a, b) for a, b in zip(old[3:], box[3:], strict=True)]
-        if max(box[3] - box[0], box[4] - box[1]) <= self.config.fixture_max_side:
+        if _box_side(box) <= self.config.fixture_max_side:
             attrs["filled"] = box
 
     def _remove_object(self, obj: str, changes: ChangeSet) -> None:
@@ -367,6 +377,28 @@ class SceneGraph:
             self._release_tracker(obj)
             attrs["tracker_id"] = obs.tracker_id
             self._by_tracker[obs.tracker_id] = obj
+        self._read_state(obj, obs, stamp, changes, events)
+        changes.touch(obj)
+
+    def _observe_part(self, obj: str, obs: Observation, stamp: float, changes: ChangeSet,
+                      events: list[SceneGraphEvent]) -> None:
+        """A sighting of a part of a piece of furniture (the fixture rule paired it): it
+        says the piece is there, what it is and what state it is in, not where its centre
+        is. Its box centre stays out of the position estimate and its box out of the
+        piece's size (a counter's near end seen twice from one place would otherwise
+        restart the counter's position there)."""
+        cfg = self.config
+        attrs = self.graph.nodes[obj]
+        box = _aabb(obs)
+        if _box_side(box) <= cfg.fixture_max_side:
+            self._grow_filled(attrs, box)
+        attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
+        attrs["observation_count"] += 1
+        attrs["confidence"] += cfg.hit_gain * (1.0 - attrs["confidence"])
+        attrs["misses"] = 0
+        add_class_evidence(attrs["class_evidence"], cfg.canonical(obs.label),
+                           float(obs.score), cfg.class_evidence_cap, cfg.max_class_labels)
+        self._relabel(obj, changes, obs.label)
         self._read_state(obj, obs, stamp, changes, events)
         changes.touch(obj)
 
@@ -603,9 +635,11 @@ class SceneGraph:
             self.visit(robot_position, stamp, changes)
         self._forget_removed(stamp)
 
-        matches, relocated, unmatched = self._associate(valid)
+        matches, relocated, unmatched, parts = self._associate(valid)
         for i, obj in matches.items():
-            if i in relocated:
+            if i in parts:
+                self._observe_part(obj, valid[i], stamp, changes, events)
+            elif i in relocated:
                 self.tally["moved.tracker"] += 1
                 old = self.graph.nodes[obj]["position"]
                 self._observe(obj, valid[i], stamp, changes, events, relocate=True)
@@ -701,7 +735,7 @@ class SceneGraph:
                 or class_share(attrs["class_evidence"], label) >= self.config.min_class_share)
 
     def _associate(self, observations: Sequence[Observation]
-                   ) -> tuple[dict[int, str], set[int], list[int]]:
+                   ) -> tuple[dict[int, str], set[int], list[int], set[int]]:
         """Greedy cheapest-first assignment of observations to objects; one object takes at
         most one observation per frame. Cost: distance within the gate for an object whose
         class evidence includes the label; distance + a penalty within the tighter
@@ -721,34 +755,38 @@ class SceneGraph:
             if tracked is not None and tracked in self.graph and (
                     nodes[tracked]["movable"]
                     or _dist(nodes[tracked]["position"], pos) <= gate):
-                pairs.append((-1.0, i, tracked))
+                pairs.append((-1.0, i, tracked, False))
                 if _dist(nodes[tracked]["position"], pos) > gate:
                     relocated.add(i)
                 continue
             movable = cfg.is_movable(obs.label)
             if not movable and cfg.fixture_margin > 0:
-                pairs.extend((d, i, obj) for obj, d in self._fixture_candidates(obs, label))
+                # Flagged: a part of the piece, evidence that it is there, not where.
+                pairs.extend((d, i, obj, True) for obj, d in self._fixture_candidates(obs, label))
             for obj in self._objects.query_radius(pos, gate):
                 attrs = nodes[obj]
                 d = _dist(attrs["position"], pos)
                 if d > gate:
                     continue
                 if self._class_compatible(attrs, label):
-                    pairs.append((d, i, obj))
+                    pairs.append((d, i, obj, False))
                 elif (d <= cfg.confusion_gate and attrs["movable"] == movable
                       and cfg.similar(canonical(attrs["label"]), label)
                       and self._looks_alike(attrs, obs.box_extent, obs.appearance)):
-                    pairs.append((d + cfg.label_mismatch_cost, i, obj))
+                    pairs.append((d + cfg.label_mismatch_cost, i, obj, False))
         pairs.sort()
         matches: dict[int, str] = {}
         taken: set[str] = set()
-        for _, i, obj in pairs:
+        parts: set[int] = set()
+        for _, i, obj, part in pairs:
             if i not in matches and obj not in taken:
                 matches[i] = obj
                 taken.add(obj)
+                if part:
+                    parts.add(i)
         relocated &= set(matches)
         unmatched = [i for i in range(len(observations)) if i not in matches]
-        return matches, relocated, unmatched
+        return matches, relocated, unmatched, parts
 
     def _kin(self, attrs: dict[str, Any], spelling: str) -> bool:
         """Same piece of furniture by label: the detector's own word for it, or a class a
@@ -772,16 +810,19 @@ class SceneGraph:
         nodes = self.graph.nodes
         pos = obs.position
         box = _aabb(obs)
+        if _box_side(box) > cfg.fixture_max_side:
+            return []   # not a view of one piece (depth of the background in its box)
+        reach = cfg.fixture_max_side / 2
         out = []
-        for obj in self._objects.query_radius(pos, cfg.fixture_max_side):
+        for obj in self._objects.query_radius(pos, reach):
             attrs = nodes[obj]
-            if not self._kin(attrs, obs.label):
+            d = _dist(attrs["position"], pos)
+            if d > reach or not self._kin(attrs, obs.label):
                 continue
             inside = _inside(pos, attrs.get("filled"), cfg.fixture_margin) or \
                 _inside(attrs["position"], box, cfg.fixture_margin)
             if not inside:
                 continue
-            d = _dist(attrs["position"], pos)
             if cfg.canonical(attrs["label"]) != label:
                 d += cfg.label_mismatch_cost
             out.append((obj, d))
@@ -801,10 +842,13 @@ class SceneGraph:
             if a not in self.graph:
                 continue
             attrs = nodes[a]
-            for b in list(self._objects.query_radius(attrs["position"], cfg.fixture_max_side)):
+            reach = cfg.fixture_max_side / 2
+            for b in list(self._objects.query_radius(attrs["position"], reach)):
                 if b == a or b not in self.graph or frozenset((a, b)) in self._apart:
                     continue
                 other = nodes[b]
+                if _dist(attrs["position"], other["position"]) > reach:
+                    continue
                 if not self._kin(other, attrs["label"]) or not (
                         _inside(attrs["position"], other.get("filled"), cfg.fixture_margin)
                         or _inside(other["position"], attrs.get("filled"),
@@ -846,6 +890,12 @@ class SceneGraph:
             self.graph.nodes[o]["inside"] = keep
             changes.touch(o)
         self._apart = {p for p in self._apart if gone not in p}
+        self._aliases[gone] = keep
+        for old, new in self._aliases.items():
+            if new == gone:
+                self._aliases[old] = keep
+        while len(self._aliases) > self.config.max_join_candidates:
+            del self._aliases[next(iter(self._aliases))]   # the oldest fold
         self._remove_object(gone, changes)
         self._relabel(keep, changes, a["label"])
         changes.touch(keep)
@@ -1076,6 +1126,11 @@ def _aabb(obs: Observation) -> list[float]:
         0.5 * np.asarray(obs.box_extent, dtype=float))
     c = np.asarray(obs.position, dtype=float)
     return [float(v) for v in (*(c - half), *(c + half))]
+
+
+def _box_side(box: Sequence[float]) -> float:
+    """Longest horizontal side of a box [x0, y0, z0, x1, y1, z1]."""
+    return max(box[3] - box[0], box[4] - box[1])
 
 
 def _spelled(label: str) -> str:
