@@ -172,6 +172,39 @@ def test_put_into_a_closed_fridge_fails_until_opened(bot) -> None:
     assert bot.w.objects[food.id].cooled          # the closed fridge's rule
 
 
+def test_an_object_in_a_receptacle_is_found_where_memory_has_the_receptacle(bot) -> None:
+    """Memory records what the robot put in the fridge at the fridge's remembered position
+    (the fridge's back panel, if that is what the camera saw of it); the hand set it near
+    the door. Going for it there finds it in the fridge; the same offset from an object
+    that is not in a receptacle still finds nothing."""
+    fridge = _first(bot.w, "Fridge")
+    food = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
+                if o.type in ("Apple", "Tomato", "Egg", "Potato", "Bread", "Lettuce")
+                and not bot.w.visible_container_closed(o))
+    bot.go(food.id)
+    assert bot.do("pick", food.id).success
+    bot.go(fridge.id)
+    assert bot.do("open", fridge.id).success
+    assert bot.do("put", food.id, fridge.id, extra=["in"]).success
+    assert bot.do("close", fridge.id).success
+    placed = bot.w.objects[food.id].position
+    # The far corner of the fridge's box, more than the tolerance from where it lies.
+    c, s = math.cos(fridge.yaw), math.sin(fridge.yaw)
+    corners = [fridge.position + [c * x - s * y, s * x + c * y, 0.0]
+               for x in (-fridge.size[0] / 2, fridge.size[0] / 2)
+               for y in (-fridge.size[1] / 2, fridge.size[1] / 2)]
+    far = max(corners, key=lambda p: math.dist(p[:2], placed[:2]))
+    assert math.dist(far[:2], placed[:2]) > bot.r.costs.match_tolerance
+    t = Target("food_7", bot.w.objects[food.id].type, tuple(far), True)
+    out = bot.r.run(bot.w, "navigate", ["food_7"], [t])
+    assert out.success, out.message
+    # Outside every receptacle, the same distance is too far.
+    away = placed + [0.0, 0.0, 0.0]
+    away[0] += 3.0
+    t = Target("food_8", bot.w.objects[food.id].type, tuple(away), True)
+    assert bot.r.run(bot.w, "navigate", ["food_8"], [t]).code == ErrorCode.NOT_FOUND
+
+
 def test_put_where_alfred_does_not_allow_it_fails(bot) -> None:
     burner = _first(bot.w, "StoveBurner")
     food = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
@@ -301,6 +334,7 @@ def test_the_named_type_wins_over_a_nearer_look_alike(world, runner) -> None:
     # Nothing of the named type near: the look-alike stands in (a misread label).
     far = Target("mem_x", named, tuple(float(v) for v in alike.position + 0.0), True)
     mine.position = mine.position + np.array([5.0, 5.0, 0.0])
+    mine.parent = None   # taken out of whatever held it (found through it otherwise)
     assert runner.resolve_object(world, "mem_x", {"mem_x": far}).id == alike.id
 
 
