@@ -123,6 +123,34 @@ def test_known_bad_does_not_depend_on_what_short_term_memory_still_holds(
     assert bad.startswith("do not navigate(Sofa_1)")
 
 
+def test_a_not_found_navigation_is_bad_only_where_memory_believed_the_object(
+        memory: Memory) -> None:
+    """NOT_FOUND says the object is not where memory put it: after memory sees it
+    elsewhere, going to it is a new call, not the one that failed (the only apple memory
+    knows must not be passed over); back at the old belief it is known bad again."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    for _ in range(2):
+        r.record_outcome("ep1", "navigate", ["Apple_1"], False, "no Apple within 0.75 m",
+                         robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+    brief = brief_from_fields("go to the apple", robot_area="kitchen")
+    [bad] = r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions
+    assert bad.startswith("do not navigate(Apple_1)") and "NOT_FOUND" in bad
+    # A few centimetres of sighting noise: the same belief, still listed.
+    memory.upsert_object(Unit("Apple_1", "Apple", (1.1, 0.95, 1), area_id="kitchen"))
+    assert len(r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions) == 1
+    # Seen on the sofa table: memory's belief moved, the failure does not apply.
+    memory.upsert_object(Unit("Apple_1", "Apple", (4.5, 0.2, 4.8), area_id="kitchen"))
+    assert r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions == []
+    r.record_outcome("ep1", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    assert r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions == []
+    # Back where it failed twice (a stale sighting): known bad there again.
+    memory.upsert_object(Unit("Apple_1", "Apple", (1, 0.9, 1), area_id="kitchen"))
+    [bad] = r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions
+    assert bad.startswith("do not navigate(Apple_1)")
+
+
 def test_the_state_recorded_is_the_robots_not_memorys_belief(memory: Memory) -> None:
     """Held object and area come from the robot (its outcomes and the planner's brief),
     for recording as for lookup: a task that starts holding what the last one picked,

@@ -36,6 +36,7 @@ from memory_node.core.experience.state import (
     object_states_of,
     robot_key,
     state_key,
+    with_belief,
 )
 from memory_node.core.experience.task_types import TaskType, abstract_step, bind, task_type
 from memory_node.core.experience.utility import Utility
@@ -117,6 +118,7 @@ class ExperienceMemory:
         # longer holds as it was, so the lookup does not depend on what memory has seen
         # since (bounded like the transitions that name the objects).
         self._seen_states: OrderedDict[str, str] = OrderedDict()
+        self._seen_positions: OrderedDict[str, tuple[float, float, float]] = OrderedDict()
         # Procedure id -> {label: object id} of the objects its last successful episode
         # used and did not move (the drawer it opened, the counter it put on): the
         # instance that worked is offered for binding before the best-scored one.
@@ -137,6 +139,7 @@ class ExperienceMemory:
             self._pending.clear()
             self._robot = RobotState()
             self._seen_states.clear()
+            self._seen_positions.clear()
             self._instances = self._load_instances(conn)
             self._labels = {r[0] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects UNION"
@@ -262,6 +265,12 @@ class ExperienceMemory:
             if live:
                 self._robot.after(step, self.table, held_before)
         states = object_states_of(step.args, step.states)
+        if moves:
+            # Where the robot was sent to is part of the state: a NOT_FOUND there is about
+            # memory's belief of the object's place, not about the object.
+            target = step.args[int(self.table[step.skill].effect_param("robot_at"))]
+            if target in states and target in step.positions:
+                states[target] = with_belief(states[target], step.positions[target])
         self._see_states(step)
         rkey = robot_key(area_before, held_before)
         skey = state_key(area_before, held_before, states)
@@ -297,7 +306,7 @@ class ExperienceMemory:
              ep.task.key if ep.task else "", json.dumps(list(ep.task.roles) if ep.task else []),
              ep.episode_id))
         self.graph.record(conn, rkey, skey, action, states, step.succeeded, step.error_code,
-                          ep.episode_id, now)
+                          ep.episode_id, now, self.settings.belief_radius)
         if step.succeeded:
             facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
             if facts:
@@ -316,6 +325,12 @@ class ExperienceMemory:
             seen.move_to_end(step.args[after[0]])
         while len(seen) > self.settings.max_transitions:
             seen.popitem(last=False)
+        where = self._seen_positions
+        for o, p in step.positions.items():
+            where[o] = p
+            where.move_to_end(o)
+        while len(where) > self.settings.max_transitions:
+            where.popitem(last=False)
 
     def _facts_of(self, step: RecordedStep, source: str) -> list[FactAssertion]:
         """What a successful step says about the world: where an object was put, the
@@ -605,8 +620,11 @@ class ExperienceMemory:
             if robot is not None:
                 states = ChainMap({oid: u.state for oid, u in units.items()},
                                   self._seen_states)
-                for t in self.graph.known_bad(robot_key(*robot),
-                                              states)[: self.settings.max_known_bad]:
+                where = ChainMap({oid: u.position for oid, u in units.items()},
+                                 self._seen_positions)
+                for t in self.graph.known_bad(robot_key(*robot), states, where,
+                                              self.settings.belief_radius
+                                              )[: self.settings.max_known_bad]:
                     lines.append(("bad", t.item_id, _bad_text(t)))
             if brief is None:
                 best = self.procedures.best(task, self.utility.score,
