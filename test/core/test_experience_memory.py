@@ -366,6 +366,48 @@ def test_facts_from_outcomes_have_provenance_and_supersede(memory: Memory) -> No
                for f in answer.facts)
 
 
+def test_usual_places_count_where_a_type_was_found_and_supersede_softly(
+        memory: Memory) -> None:
+    """Where knives were picked from (found) beats where one was put; a place overtakes
+    the usual one only with more finds, and the old fact stays in history."""
+    r = memory.recall
+    exp = memory.experience
+    assert exp is not None
+
+    def fetch(episode: str, drawer: str, put_to: str) -> None:
+        memory.upsert_object(Unit("Knife_1", "Knife", (0.5, 0.5, 1), area_id="kitchen",
+                                  receptacle_id=drawer, relation="in"))
+        r.record_outcome(episode, "pick", ["Knife_1"], True, robot_area="kitchen")
+        r.record_outcome(episode, "put", ["Knife_1", put_to, "in"], True,
+                         robot_area="kitchen")
+        memory.end_episode(episode, task_succeeded=True)
+
+    fetch("e1", "Drawer_2", "Fridge_1")
+    usual = exp.facts.current("type:Knife", "usually")
+    assert usual is not None and usual.value == "in Drawer_2 (Drawer)"
+    assert usual.provenance == ["episode:e1#0"]
+    fetch("e2", "Drawer_2", "Fridge_1")   # put in the fridge twice, found in the drawer
+    usual = exp.facts.current("type:Knife", "usually")
+    assert usual is not None and usual.value == "in Drawer_2 (Drawer)" and usual.support == 2
+    [fridge] = [c for c in exp.places.places("Knife") if c.place_id == "Fridge_1"]
+    assert (fridge.found, fridge.put) == (0, 2)
+    answer = r.recall("bring me the knife", 5, 400, episode_id="e3")
+    assert answer.facts[0].startswith("Knife is usually in Drawer_2 (Drawer), 2x [fact:")
+    # Found in the fridge three times: the fridge is the usual place now.
+    for episode in ("e3", "e4", "e5"):
+        fetch(episode, "Fridge_1", "Drawer_2")
+    usual = exp.facts.current("type:Knife", "usually")
+    assert usual is not None and usual.value == "in Fridge_1 (Fridge)"
+    history = exp.store.query("SELECT value, superseded_by FROM exp_facts WHERE "
+                              "subject='type:Knife' ORDER BY fact_id")
+    assert [h[0] for h in history] == ["in Drawer_2 (Drawer)", "in Fridge_1 (Fridge)"]
+    assert history[0][1] == usual.fact_id and history[1][1] is None
+    # Kept over a restart (counts and fact come from the file).
+    exp.reload()
+    assert exp.places.usual("knife") is not None
+    assert exp.places.usual("knife").place_id == "Fridge_1"  # type: ignore[union-attr]
+
+
 def test_an_outcome_for_an_ended_episode_is_refused_and_changes_nothing(memory: Memory
                                                                        ) -> None:
     wash_episode(memory, "ep1")

@@ -27,8 +27,14 @@ from typing import TYPE_CHECKING
 from memory_node.core.episode_hooks import EpisodeSummary, ExtraContext, RecordedStep
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
 from memory_node.core.experience.episodes import Episode, check_episode, content_hash
-from memory_node.core.experience.facts import FactAssertion, FactResult, FactStore
+from memory_node.core.experience.facts import (
+    TYPE_SUBJECT,
+    FactAssertion,
+    FactResult,
+    FactStore,
+)
 from memory_node.core.experience.graph import TrajectoryGraph, Transition
+from memory_node.core.experience.places import UsualPlaces
 from memory_node.core.experience.procedures import Procedure, ProcedureLibrary
 from memory_node.core.experience.settings import ExperienceSettings
 from memory_node.core.experience.state import (
@@ -105,6 +111,7 @@ class ExperienceMemory:
         self.procedures = ProcedureLibrary(s.max_procedures_per_task, s.max_procedures,
                                            s.proven_successes, s.proven_confidence)
         self.facts = FactStore(s.max_facts, s.max_fact_history)
+        self.places = UsualPlaces(s.max_facts)
         self.utility = Utility()
         self._open: OrderedDict[str, _Open] = OrderedDict()
         self._ended: set[str] = set()
@@ -134,6 +141,7 @@ class ExperienceMemory:
             self.graph.load(conn)
             self.procedures.load(conn)
             self.facts.load(conn)
+            self.places.load(conn)
             self.utility.load(conn)
             self._open.clear()
             self._pending.clear()
@@ -309,6 +317,7 @@ class ExperienceMemory:
                           ep.episode_id, now, self.settings.belief_radius)
         if step.succeeded:
             facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
+            facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}")
             if facts:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
@@ -356,6 +365,37 @@ class ExperienceMemory:
             if o in step.labels:
                 out.append(FactAssertion(o, step.labels[o], "state", "filled", source,
                                          step.stamp))
+        return out
+
+    def _usual_places_of(self, conn: sqlite3.Connection, step: RecordedStep,
+                         source: str) -> list[FactAssertion]:
+        """Count where a successful pick found its object and where a put set it down;
+        the usual-place fact of the type when this place is (still or now) its usual one."""
+        spec = self.table[step.skill]
+        seen: list[tuple[str, str, str, str, str]] = []   # object, rel, place, label, kind
+        hold = spec.effect_param("hold")
+        if hold is not None:
+            obj = step.args[int(hold)]
+            if obj in step.places and obj in step.labels:
+                seen.append((obj, *step.places[obj], "found"))
+        place = spec.effect_param("place")
+        if place is not None:
+            obj, rec = step.args[int(place["object"])], step.args[int(place["receptacle"])]
+            k = place.get("relation")
+            rel = (step.args[int(k)] if k is not None and int(k) < len(step.args)
+                   else self.categories.relation_for(step.labels.get(rec, rec)))
+            if obj in step.labels and rec in step.labels:
+                seen.append((obj, rel, rec, step.labels[rec], "put"))
+        out = []
+        for obj, rel, rec, rec_label, kind in seen:
+            label = step.labels[obj]
+            count = self.places.observe(conn, label, rel, rec, rec_label, kind, source,
+                                        step.stamp)
+            current = self.facts.current(TYPE_SUBJECT + label, "usually")
+            incumbent = current.value.split(" ")[1] if current is not None else ""
+            if self.places.usual(label, incumbent) is count:
+                out.append(FactAssertion(TYPE_SUBJECT + label, label, "usually",
+                                         count.value(), source, step.stamp))
         return out
 
     def _bound_open(self, conn: sqlite3.Connection, now: float) -> None:
@@ -591,6 +631,7 @@ class ExperienceMemory:
         out.update({"experience.transitions": len(self.graph),
                     "experience.procedures": len(self.procedures),
                     "experience.facts": len(self.facts),
+                    "experience.usual_places": len(self.places),
                     "experience.open_episodes": len(self._open)})
         out.update(self.counters)
         return out
@@ -633,8 +674,10 @@ class ExperienceMemory:
                     lines.append(("proc", best[0].item_id, _procedure_text(
                         best[0], task, self._instances.get(best[0].procedure_id, {}))))
             subjects = [brief.held_object] if brief is not None and brief.held_object else []
+            # Usual places first: what a search for an object memory lost needs.
             facts = sorted(self.facts.about(task.roles, subjects),
-                           key=lambda f: (-self.utility.score(f.item_id) * f.support,
+                           key=lambda f: (f.relation != "usually",
+                                          -self.utility.score(f.item_id) * f.support,
                                           -f.updated_at, f.fact_id))
             for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))

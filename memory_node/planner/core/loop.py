@@ -324,7 +324,8 @@ class PlanLoop:
                           max_plan_steps=s.max_plan_steps, goal_conditions=goals,
                           robot_position=self.position,
                           place_rooms=place_rooms(areas, list(self.places())),
-                          scene=_scene(graph), procedure=recall.procedure)
+                          scene=_scene(graph), procedure=recall.procedure,
+                          facts=recall.facts)
         # Experience lists calls that failed where the last task left the robot: the
         # first plan avoids them too (later plans get them from step recalls).
         req.known_bad = known_bad_calls(recall.known_bad_actions)
