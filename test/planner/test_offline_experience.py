@@ -9,9 +9,9 @@ import pytest
 from memory_node.core.errors import ErrorCode, NotFound
 from memory_node.planner.core.experience import (
     known_bad_calls,
-    usual_places,
     parse_call,
     parse_procedure,
+    usual_places,
 )
 from memory_node.planner.core.offline import OfflinePlanner
 from memory_node.planner.core.planning import PlanRequest

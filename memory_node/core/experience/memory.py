@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 HEADER = "Experience (from past episodes):"
 MAX_EPISODE_QUERY = 1000
 MAX_LABELS = 10_000    # object types are a few hundred; a guard, not a tuning knob
+UNIT_ITEM = "unit:"     # utility item id of an object memory unit
 MAX_BRIEFED = 64       # episodes with a brief waiting for their next step (open episodes)
 
 
@@ -439,6 +440,11 @@ class ExperienceMemory:
         for item in pruned:
             self._instances.pop(int(item.split(":")[1]), None)
         self.utility.record(conn, ep.delivered, success)
+        # The objects the episode acted on share its outcome (unit:<id>): what the
+        # short-term cache may weigh next to frequency (ShortTermSettings.utility_weight).
+        self.utility.record(conn, [UNIT_ITEM + r[0] for r in conn.execute(
+            "SELECT DISTINCT object_id FROM exp_step_objects WHERE episode_id=?",
+            (ep.episode_id,))], success)
         self.utility.forget(conn, pruned)
         del self._open[ep.episode_id]
         self._ended.add(ep.episode_id)
@@ -635,6 +641,11 @@ class ExperienceMemory:
                     "experience.open_episodes": len(self._open)})
         out.update(self.counters)
         return out
+
+    def unit_utility(self, object_id: str) -> float:
+        """Laplace-smoothed success rate of the ended episodes that acted on the object
+        (0.5 when none did)."""
+        return self.utility.score(UNIT_ITEM + object_id)
 
     # -- RecallSource -------------------------------------------------------------------------
     def recall_extra(self, instruction: str, episode_id: str, brief: BriefState | None,
