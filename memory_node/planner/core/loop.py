@@ -170,8 +170,12 @@ class PlanLoop:
         if wanted is None:
             return
         asked = req.notes.setdefault("looked_up", set())
-        # A unit memory marks absent (looked for there, not seen) names nothing to go to.
-        have = {type_key(u.label) for u in req.vocab.objects.values() if u.state != "absent"}
+        # A unit memory marks absent (looked for there, not seen) names nothing to go to,
+        # nor one the planner passes over as known bad (experience): memory may hold
+        # another of the type that no recall of this instruction returned yet.
+        avoid = req.notes.get("avoid", ())
+        have = {type_key(u.label) for u in req.vocab.objects.values()
+                if u.state != "absent" and u.object_id not in avoid}
         for t in wanted(req)[:MAX_LOOKUPS]:
             key = type_key(t)
             if key in have or key in asked:
