@@ -399,7 +399,7 @@ def store_size(episodes: int, seed: int, workdir: Path) -> dict:
             memory.store.query("PRAGMA wal_checkpoint(TRUNCATE)")
             rows = {t: memory.store.query(f"SELECT COUNT(*) FROM {t}")[0][0]
                     for t in ("exp_episodes", "exp_steps", "exp_transitions",
-                              "exp_procedures", "exp_facts", "exp_utility")}
+                              "exp_procedures", "exp_facts", "exp_utility", "exp_places")}
             out.append({"episodes": n, "file_bytes": memory.store.path.stat().st_size,
                         "rows": rows, "elapsed_s": round(time.perf_counter() - start, 1)})
     s = ExperienceSettings()

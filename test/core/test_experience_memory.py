@@ -408,6 +408,31 @@ def test_usual_places_count_where_a_type_was_found_and_supersede_softly(
     assert exp.places.usual("knife").place_id == "Fridge_1"  # type: ignore[union-attr]
 
 
+def test_units_share_the_outcome_of_the_episodes_that_acted_on_them(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """unit:<id> utility (what the short-term cache may weigh): objects a successful task
+    acted on rise above the neutral 0.5, those of failed tasks fall; bounded by
+    max_transitions, the least recently judged forgotten first."""
+    m = open_memory(tmp_path, embedder, max_transitions=100)
+    for u in house():
+        m.upsert_object(u)
+    exp = m.experience
+    assert exp is not None and exp.unit_utility("Apple_1") == 0.5
+    wash_episode(m, "ep1", succeed=True)
+    wash_episode(m, "ep2", obj="Tomato_1", succeed=False)
+    assert exp.unit_utility("Apple_1") > 0.5 > exp.unit_utility("Tomato_1")
+    assert exp.unit_utility("Sofa_1") == 0.5
+    assert m.short_term.utility_of is not None
+    assert m.short_term.utility_of("Apple_1") == exp.unit_utility("Apple_1")
+    for i in range(120):
+        m.upsert_object(Unit(f"Cup_{i}", "Cup", (float(i % 10), 0.9, 1.0), area_id="kitchen"))
+        m.recall.record_outcome(f"c{i}", "navigate", [f"Cup_{i}"], True, robot_area="kitchen")
+        m.end_episode(f"c{i}", task_succeeded=True)
+    units = [i for i in exp.utility.items() if i.startswith("unit:")]
+    assert len(units) <= 100 and "unit:Cup_119" in units and "unit:Apple_1" not in units
+    m.close()
+
+
 def test_an_outcome_for_an_ended_episode_is_refused_and_changes_nothing(memory: Memory
                                                                        ) -> None:
     wash_episode(memory, "ep1")

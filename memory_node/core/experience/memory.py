@@ -127,6 +127,8 @@ class ExperienceMemory:
         # since (bounded like the transitions that name the objects).
         self._seen_states: OrderedDict[str, str] = OrderedDict()
         self._seen_positions: OrderedDict[str, tuple[float, float, float]] = OrderedDict()
+        # Unit utility items, least recently judged first (the cap's eviction order).
+        self._unit_items: OrderedDict[str, None] = OrderedDict()
         # Procedure id -> {label: object id} of the objects its last successful episode
         # used and did not move (the drawer it opened, the counter it put on): the
         # instance that worked is offered for binding before the best-scored one.
@@ -144,6 +146,8 @@ class ExperienceMemory:
             self.facts.load(conn)
             self.places.load(conn)
             self.utility.load(conn)
+            self._unit_items = OrderedDict.fromkeys(
+                i for i in self.utility.items() if i.startswith(UNIT_ITEM))
             self._open.clear()
             self._pending.clear()
             self._robot = RobotState()
@@ -442,9 +446,17 @@ class ExperienceMemory:
         self.utility.record(conn, ep.delivered, success)
         # The objects the episode acted on share its outcome (unit:<id>): what the
         # short-term cache may weigh next to frequency (ShortTermSettings.utility_weight).
-        self.utility.record(conn, [UNIT_ITEM + r[0] for r in conn.execute(
+        units = [UNIT_ITEM + r[0] for r in conn.execute(
             "SELECT DISTINCT object_id FROM exp_step_objects WHERE episode_id=?",
-            (ep.episode_id,))], success)
+            (ep.episode_id,))]
+        self.utility.record(conn, units, success)
+        for item in units:
+            self._unit_items[item] = None
+            self._unit_items.move_to_end(item)
+        stale = []
+        while len(self._unit_items) > self.settings.max_transitions:
+            stale.append(self._unit_items.popitem(last=False)[0])
+        self.utility.forget(conn, stale)   # bounded like the transitions naming them
         self.utility.forget(conn, pruned)
         del self._open[ep.episode_id]
         self._ended.add(ep.episode_id)
