@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import re
@@ -425,7 +426,7 @@ def main() -> int:
                             "planner; NOT the full-stack task benchmark",
                     "machine": platform.machine(), "python": platform.python_version(),
                     "step_limit": STEP_LIMIT, "timeout_probability": TIMEOUT_P,
-                    "seed": a.seed, "arms": {}}
+                    "seed": a.seed, "load_before": os.getloadavg(), "arms": {}}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for arm in ("off", "graph", "full"):
@@ -442,6 +443,7 @@ def main() -> int:
         if a.size_episodes:
             result["store_size"] = store_size(a.size_episodes, a.seed, work)
             print(f"store: {result['store_size']['checkpoints'][-1]}", flush=True)
+    result["load_after"] = os.getloadavg()
     off, full = result["arms"]["off"], result["arms"]["full"]
     result["summary"] = {
         "sr_points_full_vs_off": round(100 * (full["success_rate"] - off["success_rate"]), 1),

@@ -408,6 +408,20 @@ def test_usual_places_count_where_a_type_was_found_and_supersede_softly(
     assert exp.places.usual("knife").place_id == "Fridge_1"  # type: ignore[union-attr]
 
 
+def test_a_usual_place_too_long_to_state_is_counted_and_the_outcome_kept(
+        memory: Memory) -> None:
+    long_id = "Drawer_" + "x" * 120          # a valid id; "in <id> (Drawer)" is not a value
+    memory.upsert_object(Unit(long_id, "Drawer", (0.5, 0.5, 1), area_id="kitchen"))
+    memory.upsert_object(Unit("Knife_1", "Knife", (0.5, 0.5, 1), area_id="kitchen",
+                              receptacle_id=long_id, relation="in"))
+    answer = memory.recall.record_outcome("e1", "pick", ["Knife_1"], True,
+                                          robot_area="kitchen")
+    assert answer.held_object == "Knife_1"
+    exp = memory.experience
+    assert exp is not None and exp.places.usual("Knife") is not None
+    assert exp.facts.current("type:Knife", "usually") is None
+
+
 def test_units_share_the_outcome_of_the_episodes_that_acted_on_them(
         tmp_path: Path, embedder: Embedder) -> None:
     """unit:<id> utility (what the short-term cache may weigh): objects a successful task

@@ -28,6 +28,7 @@ from memory_node.core.episode_hooks import EpisodeSummary, ExtraContext, Recorde
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
 from memory_node.core.experience.episodes import Episode, check_episode, content_hash
 from memory_node.core.experience.facts import (
+    MAX_VALUE_CHARS,
     TYPE_SUBJECT,
     FactAssertion,
     FactResult,
@@ -50,7 +51,7 @@ from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.tokens import count_tokens
-from memory_node.core.units import ObjectMemoryUnit
+from memory_node.core.units import MAX_ID_LENGTH, ObjectMemoryUnit
 
 if TYPE_CHECKING:
     from memory_node.core.persistence.store import MemoryStore
@@ -398,7 +399,9 @@ class ExperienceMemory:
                                         step.stamp)
             current = self.facts.current(TYPE_SUBJECT + label, "usually")
             incumbent = current.value.split(" ")[1] if current is not None else ""
-            if self.places.usual(label, incumbent) is count:
+            fits = (len(TYPE_SUBJECT + label) <= MAX_ID_LENGTH
+                    and len(count.value()) <= MAX_VALUE_CHARS)   # else counted, not stated
+            if fits and self.places.usual(label, incumbent) is count:
                 out.append(FactAssertion(TYPE_SUBJECT + label, label, "usually",
                                          count.value(), source, step.stamp))
         return out
