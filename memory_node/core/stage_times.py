@@ -4,10 +4,15 @@ Each stage keeps its last `window` samples of wall time and of the calling threa
 time. The CPU time is what a stage costs whatever else runs on the machine (the shared
 2-core machine's load changes wall times several fold); the wall time is what a frame
 waited. Medians and p99 come out as integer microseconds, ready for /memory/stats counters.
+
+Beside the stages, `add_latency` records segments of a frame's path that are not a piece
+of work but time between two events (a message published -> received by DDS -> taken by
+the executor -> its frame processed): where a frame waits, which CPU times cannot show.
 """
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections import deque
@@ -24,6 +29,7 @@ class StageTimes:
         self.window = window
         self._wall: dict[str, deque[float]] = {}
         self._cpu: dict[str, deque[float]] = {}
+        self._latency: dict[str, deque[float]] = {}
         # A node may time stages on several threads (the perception node's pipeline worker
         # and its callbacks) while the stats timer reads them.
         self._lock = threading.Lock()
@@ -44,16 +50,40 @@ class StageTimes:
             self._wall[name].append(wall_s)
             self._cpu[name].append(cpu_s)
 
+    def add_latency(self, name: str, seconds: float) -> None:
+        """One frame's time between two events on its path (may be negative by clock
+        resolution: kept, so the median is not biased)."""
+        with self._lock:
+            if name not in self._latency:
+                self._latency[name] = deque(maxlen=self.window)
+            self._latency[name].append(seconds)
+
     def counters(self, prefix: str = "") -> dict[str, int]:
         """{prefix + "cpu_us.<stage>.median": ..., "...p99", "wall_us.<stage>.median",
-        "...p99"} over the window."""
+        "...p99", "latency_us.<segment>.median", "...p99"} over the window."""
         out: dict[str, int] = {}
         with self._lock:
             tables = (("cpu_us", {k: list(v) for k, v in self._cpu.items()}),
-                      ("wall_us", {k: list(v) for k, v in self._wall.items()}))
+                      ("wall_us", {k: list(v) for k, v in self._wall.items()}),
+                      ("latency_us", {k: list(v) for k, v in self._latency.items()}))
         for kind, table in tables:
             for name, samples in sorted(table.items()):
                 values = np.asarray(samples, float) * 1e6
                 out[f"{prefix}{kind}.{name}.median"] = round(float(np.median(values)))
                 out[f"{prefix}{kind}.{name}.p99"] = round(float(np.percentile(values, 99)))
         return out
+
+
+def time_gc_pauses(times: StageTimes) -> None:
+    """Record every garbage collection of this process as latency `gc.gen<N>`: a full
+    collection stops every thread, so it shows in a frame's path as a wait of no stage."""
+    started: dict[str, float] = {}
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started["t"] = time.perf_counter()
+        elif "t" in started:
+            times.add_latency(f"gc.gen{info['generation']}",
+                              time.perf_counter() - started.pop("t"))
+
+    gc.callbacks.append(callback)
