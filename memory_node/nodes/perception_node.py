@@ -65,7 +65,6 @@ _POSE_MSGS = {"PoseStamped": PoseStamped, "PoseWithCovarianceStamped": PoseWithC
 # A sensor stamp this much older than its message's DDS publication (or newer) is taken to
 # be on another clock than the wall clock (simulated time), not a latency.
 STAMP_CLOCK_SLACK_S = 10.0
-GIL_SWITCH_INTERVAL_S = 0.0005
 # What each synchroniser drop reason means, for the warning.
 _SYNC_REASONS = {
     "too_late": "stamp older than the last matched frame or than the newest message by more "
@@ -343,12 +342,6 @@ class PerceptionNode(Node):
 
 
 def main(args: list[str] | None = None) -> int:
-    # The executor thread takes each camera message with the GIL several times (wait,
-    # take, callback), and each time the pipeline worker holds it, the executor waits up
-    # to the interpreter's switch interval (5 ms by default) before it gets it: ~5 waits
-    # per message, 5 messages per frame, all on the frame's path. A short interval hands
-    # the GIL over as soon as the executor asks; the worker pays only for the switches.
-    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     return run_node(PerceptionNode, "perception_node", args)
 
 
