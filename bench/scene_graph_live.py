@@ -57,7 +57,7 @@ else:  # what bringup, the launch files and the main job choose (checks /dev/shm
 import numpy as np  # noqa: E402
 import rclpy  # noqa: E402
 from perception_frame import frame_inputs  # noqa: E402
-from rclpy.executors import MultiThreadedExecutor  # noqa: E402
+from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy  # noqa: E402
 from scene_graph_common import REPO, RESULTS, stats_ms, write_result  # noqa: E402
 
@@ -115,6 +115,7 @@ class Watch:
         self.stats: dict[str, str] = {}
         self.server_stats: dict[str, str] = {}
         self.stats_received = 0
+        self.graph_path: list[tuple[float, float]] = []  # per graph: DDS s, executor queue s
         self.lock = threading.Lock()
         # Serialised: only the header's stamp is read (below), so measuring does not cost
         # a Python object per graph node every frame on the machine it measures.
@@ -124,9 +125,12 @@ class Watch:
                                  LATCHED)
         node.create_subscription(MemoryStats, "/memory/stats", self.on_server_stats, LATCHED)
 
-    def on_graph(self, msg: bytes) -> None:
+    def on_graph(self, msg: bytes, info: dict) -> None:
         now = time.time()
         stamp = round(cdr_stamp(msg), 6)
+        source, received = info["source_timestamp"], info["received_timestamp"]
+        if source > 0 and received > 0:  # this end of the path: DDS, then our executor
+            self.graph_path.append(((received - source) * 1e-9, now - received * 1e-9))
         with self.lock:
             if stamp in self.sent and stamp not in self.latency:
                 self.latency[stamp] = now - self.sent[stamp]
@@ -143,6 +147,7 @@ class Watch:
         with self.lock:
             self.sent.clear()
             self.latency.clear()
+            self.graph_path.clear()
 
 
 class Bench(Watch):
@@ -199,13 +204,13 @@ def dds_profile() -> str:
     return str(resolved.relative_to(REPO)) if resolved.is_relative_to(REPO) else path
 
 
-def stage_times(counters: dict[str, str], prefix: str = "", kind: str = "cpu_us"
-                ) -> dict[str, float]:
-    """{stage: median ms} from a node's `<kind>.<stage>.median` counters (kind: cpu_us or
-    wall_us)."""
-    head = f"{prefix}{kind}."
-    return {k[len(head):-len(".median")]: round(int(v) / 1000.0, 2) for k, v in counters.items()
-            if k.startswith(head) and k.endswith(".median")}
+def stage_times(counters: dict[str, str], prefix: str = "", kind: str = "cpu_us",
+                stat: str = "median") -> dict[str, float]:
+    """{stage: ms} from a node's `<kind>.<stage>.<stat>` counters (kind: cpu_us or
+    wall_us; stat: median or p99)."""
+    head, tail = f"{prefix}{kind}.", f".{stat}"
+    return {k[len(head):-len(tail)]: round(int(v) / 1000.0, 2) for k, v in counters.items()
+            if k.startswith(head) and k.endswith(tail)}
 
 
 def latencies(counters: dict[str, str], prefix: str = "") -> dict[str, list[float]]:
@@ -245,6 +250,7 @@ def measure(watch: Watch, procs: dict[str, subprocess.Popen], seconds: float,
     with watch.lock:
         lat = list(watch.latency.values())
         sent = len(watch.sent)
+        graph_path = np.asarray(watch.graph_path, float).reshape(-1, 2) * 1000.0
     frames = max(1, len(lat))
     return {
         "seconds": round(wall, 2), "frames_sent": sent, "frames_in_graph": len(lat),
@@ -264,10 +270,20 @@ def measure(watch: Watch, procs: dict[str, subprocess.Popen], seconds: float,
         "perception_stage_wall_ms_median": stage_times(watch.stats, kind="wall_us"),
         "server_stage_wall_ms_median": stage_times(watch.server_stats, "scene_graph.",
                                                    "wall_us"),
+        "server_stage_wall_ms_p99": stage_times(watch.server_stats, "scene_graph.",
+                                                "wall_us", "p99"),
+        # The server's other work on the same executor thread (services, the stats timer).
+        "server_service_wall_ms_median_p99": {
+            k: [v, stage_times(watch.server_stats, "service.", "wall_us", "p99")[k]]
+            for k, v in stage_times(watch.server_stats, "service.", "wall_us").items()},
         "perception_latency_ms_median_p99": latencies(watch.stats),
         "server_latency_ms_median_p99": latencies(watch.server_stats, "scene_graph."),
         "perception_node": {k: v for k, v in watch.stats.items()
                             if k.startswith(("processing_ms", "sync.", "frames."))},
+        # The graph's last leg (server publish -> DDS -> this process's callback).
+        "graph_dds_and_queue_ms_median_p99": [
+            [round(float(np.median(c)), 2), round(float(np.percentile(c, 99)), 2)]
+            for c in graph_path.T] if len(graph_path) else None,
         "server_heap": {k: v for k, v in watch.server_stats.items() if k.startswith("heap.")},
         "load_average_1_5_15_before": [round(x, 2) for x in load0],
         "load_average_1_5_15_after": [round(x, 2) for x in os.getloadavg()],
@@ -298,7 +314,9 @@ def run_tum(args: argparse.Namespace, tmp: Path) -> dict:
     }
     node = rclpy.create_node("scene_graph_live_bench")
     bench = Bench(node, seq)
-    executor = MultiThreadedExecutor(num_threads=2)
+    # One thread: the callbacks only note times, and rclpy's multi-threaded executor cost
+    # the measuring process more CPU (and its callbacks more delay) than they do.
+    executor = SingleThreadedExecutor()
     executor.add_node(node)
     spinner = threading.Thread(target=executor.spin, daemon=True)
     spinner.start()
@@ -372,7 +390,9 @@ def run_world(args: argparse.Namespace, tmp: Path) -> dict:
 
     node.create_subscription(Detections, "detections", on_detections, 10)
     base = ActionClient(node, ExecuteSkill, "base/execute_skill")
-    executor = MultiThreadedExecutor(num_threads=2)
+    # One thread: the callbacks only note times, and rclpy's multi-threaded executor cost
+    # the measuring process more CPU (and its callbacks more delay) than they do.
+    executor = SingleThreadedExecutor()
     executor.add_node(node)
     spinner = threading.Thread(target=executor.spin, daemon=True)
     spinner.start()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import gc
 
+import numpy as np
 import pytest
 
-from memory_node.core.stage_times import StageTimes, time_gc_pauses
+from memory_node.core.stage_times import StageTimes, _median_p99, time_gc_pauses
 
 
 def test_latency_segments_come_out_as_median_and_p99_microseconds() -> None:
@@ -47,3 +48,11 @@ def test_gc_pauses_are_recorded_per_generation() -> None:
     counters = times.counters()
     assert counters["latency_us.gc.gen0.median"] >= 0
     assert counters["latency_us.gc.gen2.median"] > 0
+
+
+def test_median_and_p99_are_numpys_to_the_last_bit() -> None:
+    rng = np.random.default_rng(0)
+    for n in (1, 2, 3, 7, 100, 101, 299, 300):
+        for _ in range(50):
+            values = list(rng.random(n) * 10.0 ** rng.integers(-6, 6))
+            assert _median_p99(values) == (np.median(values), np.percentile(values, 99))
