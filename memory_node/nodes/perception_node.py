@@ -312,7 +312,7 @@ class PerceptionNode(Node):
         t = self.times
         t.add_latency("frame.sent_spread", (max(sent) - first) * 1e-9)
         t.add_latency("frame.sent_to_complete", (completed_ns - first) * 1e-9)
-        t.add_latency("frame.slot_wait", (started_ns - completed_ns) * 1e-9)
+        t.add_latency("frame.queue_wait", (started_ns - completed_ns) * 1e-9)
         t.add_latency("frame.sent_to_published", (published_ns - first) * 1e-9)
         # The sensor stamp is on the camera's clock (simulated time in the household
         # world): only when it is plausibly the wall clock does stamp -> sent mean anything.
