@@ -72,7 +72,8 @@ class Memory:
         try:
             self.short_term = ShortTermMemory(settings.short_term.capacity,
                                               settings.short_term.policy, self.store,
-                                              seed=settings.seed)
+                                              seed=settings.seed,
+                                              utility_weight=settings.short_term.utility_weight)
         except (TypeError, KeyError, sqlite3.DatabaseError) as exc:
             # Rows this code cannot read: a configuration problem (exit 2), not a crash
             # to restart in a loop.
@@ -199,6 +200,7 @@ class Memory:
             self.experience = ExperienceMemory(self.store, settings or ExperienceSettings())
             self.recall.observers.append(self.experience)
             self.recall.sources.append(self.experience)
+            self.short_term.utility_of = self.experience.unit_utility
         return self.experience
 
     # -- manage -----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
@@ -568,10 +568,25 @@ class RecallMemory:
                 step = RecordedStep(
                     episode_id, skill, args_t, bool(succeeded), int(code), area, held_before,
                     held, {i: units[i].label for i in named}, {i: units[i].state for i in named},
-                    time.time() if stamp is None else stamp, message.strip())
+                    time.time() if stamp is None else stamp, message.strip(),
+                    {i: units[i].position for i in named}, self._places(named, units))
                 for observer in self.observers:
                     observer.on_outcome(step)
             return OutcomeAnswer(stored, forgotten, warnings, held)
+
+    def _places(self, named: set[str], units: Mapping[str, ObjectMemoryUnit]
+                ) -> dict[str, tuple[str, str, str]]:
+        """What each named object stood in or on before the step, with the receptacle's
+        label (from the scene graph when the short-term memory no longer holds it)."""
+        out = {}
+        for i in named:
+            rec_id = units[i].receptacle_id
+            rec = units.get(rec_id) if rec_id else None
+            if rec is None and rec_id and self.unit_fallback is not None:
+                rec = self.unit_fallback(rec_id)
+            if rec is not None:
+                out[i] = (units[i].relation or "in", rec_id, rec.label)
+        return out
 
     # -- free-text query ----------------------------------------------------------------------
     def query_text(self, text: str, near: tuple[float, float, float] | None = None,
