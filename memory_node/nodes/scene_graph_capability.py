@@ -116,6 +116,7 @@ class SceneGraphCapability(Capability):
         # full set at once (after whatever history DDS kept, which the full set's
         # DELETEALL replaces).
         self._markers_skipped = False
+        self.markers_skipped = 0  # updates not built for want of a subscriber (stats)
         self.markers_pub = node.create_publisher(
             MarkerArray, "memory/scene_graph/markers", markers_qos,
             event_callbacks=PublisherEventCallbacks(matched=self._on_markers_matched))
@@ -232,6 +233,7 @@ class SceneGraphCapability(Capability):
         with self.long_term.lock:  # frames and skill outcomes both publish
             if self.markers_pub.get_subscription_count() == 0:
                 self._markers_skipped = True
+                self.markers_skipped += 1
                 return
             self._since_full += 1
             # A full set within the history for late joiners, and after skipped updates.
@@ -279,6 +281,8 @@ class SceneGraphCapability(Capability):
                             if k.startswith("scene_graph."))
         msg.counters.extend(KeyValue(key=k, value=str(v))
                             for k, v in self.times.counters("scene_graph.").items())
+        msg.counters.append(KeyValue(key="scene_graph.markers_skipped",
+                                     value=str(self.markers_skipped)))
 
     # -- service ----------------------------------------------------------------------------
     def _get_scene_graph(self, request: GetSceneGraph.Request, response: Any) -> None:
