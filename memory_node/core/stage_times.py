@@ -17,7 +17,7 @@ import math
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
@@ -73,9 +73,10 @@ class StageTimes:
         return out
 
 
-def time_gc_pauses(times: StageTimes) -> None:
+def time_gc_pauses(times: StageTimes) -> Callable[[], None]:
     """Record every garbage collection of this process as latency `gc.gen<N>`: a full
-    collection stops every thread, so it shows in a frame's path as a wait of no stage."""
+    collection stops every thread, so it shows in a frame's path as a wait of no stage.
+    Returns the function that stops recording."""
     started: dict[str, float] = {}
 
     def callback(phase: str, info: dict[str, int]) -> None:
@@ -86,6 +87,12 @@ def time_gc_pauses(times: StageTimes) -> None:
                               time.perf_counter() - started.pop("t"))
 
     gc.callbacks.append(callback)
+
+    def stop() -> None:
+        if callback in gc.callbacks:
+            gc.callbacks.remove(callback)
+
+    return stop
 
 
 def _median_p99(values: list[float]) -> tuple[float, float]:

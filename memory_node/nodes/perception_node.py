@@ -116,7 +116,7 @@ class PerceptionNode(Node):
         self.observations = 0
         self.process_ms: deque[float] = deque(maxlen=300)
         self.times = StageTimes()  # per stage: wall and CPU time (load-independent-ish)
-        time_gc_pauses(self.times)
+        self._stop_gc_timing = time_gc_pauses(self.times)
         self.pipeline: PerceptionPipeline | None = None
         # Callbacks only convert and synchronise; one worker thread runs the pipeline on
         # complete frames in order. A frame waits at most frame_wait_s while newer ones
@@ -262,6 +262,7 @@ class PerceptionNode(Node):
     def destroy_node(self) -> None:
         self._stopping = True
         self._frames.close()
+        self._stop_gc_timing()
         self._worker.join(timeout=5.0)  # a frame in progress finishes; none starts
         super().destroy_node()
 

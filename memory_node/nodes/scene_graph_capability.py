@@ -127,7 +127,7 @@ class SceneGraphCapability(Capability):
         host.serve(GetSceneGraph, "memory/get_scene_graph", self._get_scene_graph)
         self._since_full = 0
         self.times = StageTimes()  # per stage of a frame: wall and CPU time
-        time_gc_pauses(self.times)
+        self._stop_gc_timing = time_gc_pauses(self.times)
         self._published_revision = -1
         self._last_graph_publish = 0.0
         host.add_stats_contributor(self._fill_stats)
@@ -136,6 +136,9 @@ class SceneGraphCapability(Capability):
         if self.publish_period > 0:
             node.create_timer(self.publish_period, self._publish_graph_if_changed)
         self._on_reset()
+
+    def cleanup(self) -> None:
+        self._stop_gc_timing()
 
     # -- incoming ---------------------------------------------------------------------------
     def _drop(self, code: str, message: str) -> None:

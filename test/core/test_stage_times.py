@@ -39,12 +39,13 @@ def test_stage_records_wall_and_cpu() -> None:
 def test_gc_pauses_are_recorded_per_generation() -> None:
     times = StageTimes()
     before = list(gc.callbacks)
-    time_gc_pauses(times)
+    stop = time_gc_pauses(times)
     try:
         gc.collect(0)
         gc.collect(2)
     finally:
-        gc.callbacks[:] = before
+        stop()
+    assert gc.callbacks == before
     counters = times.counters()
     assert counters["latency_us.gc.gen0.median"] >= 0
     assert counters["latency_us.gc.gen2.median"] > 0
