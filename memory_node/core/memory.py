@@ -91,6 +91,7 @@ class Memory:
         self.recall.outcome_listener = self.long_term.apply_outcome_units
         # An outcome may name an object only the scene graph holds (found by query_object).
         self.recall.unit_fallback = self.long_term.unit
+        self.recall.removed_fallback = self.long_term.removed_unit
         # A put object stands where the robot set it down on the receptacle's box.
         self.recall.extent_of = self.long_term.extent
         self.experience: ExperienceMemory | None = None  # attach_experience()

@@ -172,6 +172,11 @@ class RecallMemory:
         # evicted) that the long-term memory knows. Without it an outcome on such an object
         # (the planner found it with query_object) was refused and the instruction stopped.
         self.unit_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
+        # And this: an object it removed moments ago for not being seen. The frame after a
+        # pick, showing the place empty, can arrive before the pick's outcome, which was
+        # then refused as naming an unknown object and stopped the task. The outcome is
+        # recorded; only a success brings the object back into the graph.
+        self.removed_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
         # And this: the box size it holds for an object (where a put object stands).
         self.extent_of: Callable[[str], tuple[float, float, float] | None] | None = None
         self._recaller: Recaller | None = None
@@ -518,6 +523,8 @@ class RecallMemory:
                 for a in args_t:
                     if a not in units:
                         known = self.unit_fallback(a)
+                        if known is None and self.removed_fallback is not None:
+                            known = self.removed_fallback(a)
                         if known is not None:
                             units[a] = known
             outcome = SkillOutcome(
