@@ -89,3 +89,15 @@ def test_words_wordnet_lacks_are_memoised_only_up_to_a_bound(
         assert index[f"word{i}"] == {}
     assert index["cup"] == {"n": [1]}
     assert dict.__len__(index) == 4  # three misses and the hit
+
+
+@needs_wordnet
+def test_warm_pays_the_first_lookups_one_off_costs_and_changes_no_answer(tmp_path) -> None:
+    warm, cold = Lexicon(), Lexicon()
+    assert warm.warm() and warm._counts  # SemCor counts read before any request needs them
+    assert cold.load() and cold._counts is None
+    for word in ("put", "pepper", "chilled", "vase", "wash", "mug"):
+        assert warm.verb_share(word) == cold.verb_share(word), word
+        assert warm.gloss_nouns(word) == cold.gloss_nouns(word), word
+    # Without WordNet it reports unavailable and raises nothing.
+    assert not Lexicon(tmp_path).warm()

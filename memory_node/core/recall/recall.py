@@ -288,7 +288,7 @@ class Recaller:
             lexicon = shared_lexicon()
             # WordNet takes seconds to index: start now, so a server's first recall does not
             # pay it all (lookups wait for the load; results never depend on timing).
-            threading.Thread(target=lexicon.load, name="wordnet-load", daemon=True).start()
+            threading.Thread(target=lexicon.warm, name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
         self.skills = skills if skills is not None else load_skill_table()
         self._label_terms: dict[str, LabelTerms] = {}
