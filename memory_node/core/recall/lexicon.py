@@ -448,6 +448,30 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=5_000)  # noqa: B019
+    def is_part_of(self, head: str, whole: str) -> bool:
+        """A "<whole> <head>" compound names a part of the whole itself, not a separate
+        thing: WordNet lists the compound or the head among the whole's parts (shower ->
+        showerhead), the whole's definition names the head (sink: "... a water basin
+        ..."), or the head and the whole are the same kind (bathtub basin: both vessels).
+        False for a thing made for the whole (towel holder: a holding device; desk lamp:
+        a source of light), and without WordNet."""
+        if not self.available:
+            return False
+        head_l, whole_l = head.strip().lower(), whole.strip().lower()
+        wholes = self._physical(whole_l.replace(" ", "_"))[:1]
+        heads = self._physical(self.noun(head_l))[:1]
+        if not wholes or not heads:
+            return False
+        parts = {n.lower() for m in wholes[0].part_meronyms() for n in m.lemma_names()}
+        compound = {f"{whole_l}_{head_l}".replace(" ", "_"),
+                    f"{whole_l}{head_l}".replace(" ", "")}
+        if parts & compound or self.noun(head_l) in parts:
+            return True
+        if self.noun(head_l) in self.gloss_nouns(whole_l):
+            return True
+        return bool(set(wholes[0].hypernyms()) & set(heads[0].hypernyms()))
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
     def verb_means(self, word: str, target: str) -> bool:
         """True when the verb ``word`` is ``target`` or a kind of it ("rinse" -> "clean",
         "microwave" -> "cook"), or a sibling under a specific parent ("chop" ~ "slice")."""
