@@ -206,7 +206,7 @@ def test_a_part_named_after_a_whole_shares_its_place_unless_named(embedder: Embe
     assert {"Bathtub", "SoapBar", "Towel"} <= set(got) and "BathtubBasin" not in got
     named = [x.unit.label for x in r.rank("put the soap in the bathtub basin", bathroom, 3)]
     assert "BathtubBasin" in named and "SoapBar" in named
-    off = Recaller(embedder)  # the default: off
+    off = Recaller(embedder, config=RecallConfig(group_parts=False))
     assert "BathtubBasin" in [x.unit.label for x in off.rank(text, bathroom, 4)]
 
 
