@@ -173,8 +173,10 @@ class Scored:
     def __init__(self, recaller: Recaller | None, units: Sequence[ObjectMemoryUnit],
                  entries: Sequence[_UnitEntry], order: np.ndarray, total: np.ndarray,
                  cosine: np.ndarray, lexical: _Lexical,
-                 ready: Sequence[RankedUnit] | None = None) -> None:
+                 ready: Sequence[RankedUnit] | None = None,
+                 types: np.ndarray | None = None) -> None:
         self._recaller = recaller
+        self.types = types  # each unit's type id in the index (vectorised scorer only)
         self.units = units
         self._entries = entries
         self.order = order
@@ -211,10 +213,28 @@ class Scored:
         """Indices of units at or above ``floor`` (or named outright), best first, without
         building result objects: diversity skips most of them (hundreds of units of the
         types an instruction names), and only the kept ones need a :class:`RankedUnit`."""
+        return (int(i) for i in self.candidate_array(floor))
+
+    def candidate_array(self, floor: float, per_type: int = 0) -> np.ndarray:
+        """:meth:`candidates` as an array; with ``per_type``, only the first ``per_type``
+        of each type and every named unit: at 10,000 units hundreds of one type clear the
+        floor, and a top-k never takes more than k of one type, nor skips one unit of a
+        type for a reason that would not skip the next (diversity treats a type's units
+        alike, except those named)."""
         assert self._ready is None
         order = self.order
-        keep = (self.total[order] >= floor) | self.lexical.named[order]
-        return (int(i) for i in order[keep])
+        named = self.lexical.named[order]
+        order = order[(self.total[order] >= floor) | named]
+        if per_type <= 0 or self.types is None or len(order) <= per_type:
+            return order
+        t = self.types[order]
+        by_type = np.argsort(t, kind="stable")
+        sorted_t = t[by_type]
+        starts = np.flatnonzero(np.r_[True, sorted_t[1:] != sorted_t[:-1]])
+        sizes = np.diff(np.r_[starts, len(sorted_t)])
+        place = np.empty(len(order), dtype=np.int64)
+        place[by_type] = np.arange(len(order)) - np.repeat(starts, sizes)
+        return order[(place < per_type) | self.lexical.named[order]]
 
     def make(self, i: int) -> RankedUnit:
         return self._ready[i] if self._ready is not None else self._make(i)
@@ -496,7 +516,8 @@ class Recaller:
             order = np.lexsort((self.index.tie_rank(rows), -total, ~lex.named))
         else:
             order = np.lexsort((self.index.tie_rank(rows), -total))
-        return Scored(self, units, entries, order, total, cosine, lex)
+        return Scored(self, units, entries, order, total, cosine, lex,
+                      types=self.index.types(rows) if n else None)
 
     def _rows_for(self, units: Sequence[ObjectMemoryUnit], labels: Mapping[str, str] | None,
                   area_names: Mapping[str, str] | None, units_key: object
@@ -750,7 +771,8 @@ class Recaller:
             instruction,
             ((i, scored.units[i].object_id, scored.units[i].label,
               entries[i].description.type_name, float(scored.total[i]),
-              bool(scored.lexical.named[i])) for i in scored.candidates(floor)),
+              bool(scored.lexical.named[i]))
+             for i in scored.candidate_array(floor, per_type=k).tolist()),
             k, floor)
         return [scored.make(i) for i in picked]
 
