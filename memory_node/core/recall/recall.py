@@ -74,8 +74,8 @@ class RecallConfig:
     max_per_type: int = 1            # diversity: units of one type in the top-k, unless the
                                      # instruction asks for the type in the plural
     group_parts: bool = True         # diversity counts a part named after a whole (sink
-                                     # basin) with the whole (sink); off: it cost 1.7 points
-                                     # per step on the human set's tuning half
+                                     # basin) with the whole (sink) when WordNet says it is
+                                     # part of it or the same kind (not a towel holder)
     named_first: bool = True         # units of a type named outright rank before the rest:
                                      # an implied fixture (its weight equals a name's) or a
                                      # close cosine never outranks what the instruction names
