@@ -256,7 +256,11 @@ def test_the_per_type_cut_before_diversity_keeps_the_selection(
     units = memory_units(600, seed=9)
     floor = fast.config.min_score
     cut_any = False
-    for text in [*INSTRUCTIONS, "bring me the mugs and the plates", "the apples please"]:
+    mugs = [u.object_id for u in units if u.label == "Mug"]
+    by_id = [f"put {mugs[-1]} next to the mug", f"put {mugs[-1]} and {mugs[-2]} with the mugs",
+             f"bring me the apple and {mugs[5]}"]
+    for text in [*INSTRUCTIONS, "bring me the mugs and the plates", "the apples please",
+                 *by_id]:
         scored = fast.scored(text, units)
 
         def items(idx: np.ndarray, s=scored) -> list:  # type: ignore[no-untyped-def]

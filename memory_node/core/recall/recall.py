@@ -159,6 +159,7 @@ class _Lexical:
     named: np.ndarray      # bool: named outright, never cut by the floor
     attr_query: set[str]
     implied: dict[str, str]
+    by_id: np.ndarray | None = None  # bool: named by its object id ("put Mug_3 ...")
 
     @staticmethod
     def empty(n: int) -> _Lexical:
@@ -171,15 +172,20 @@ class Scored:
     lazily, best first, so a top-k of 10,000 units builds a handful of them."""
 
     def __init__(self, recaller: Recaller | None, units: Sequence[ObjectMemoryUnit],
-                 entries: Sequence[_UnitEntry], order: np.ndarray, total: np.ndarray,
+                 entries: Sequence[_UnitEntry], order: np.ndarray | None, total: np.ndarray,
                  cosine: np.ndarray, lexical: _Lexical,
                  ready: Sequence[RankedUnit] | None = None,
-                 types: np.ndarray | None = None) -> None:
+                 types: np.ndarray | None = None,
+                 sort_keys: tuple[np.ndarray, ...] | None = None) -> None:
         self._recaller = recaller
         self.types = types  # each unit's type id in the index (vectorised scorer only)
         self.units = units
         self._entries = entries
-        self.order = order
+        # With `sort_keys` (np.lexsort keys, last = primary) the full order is sorted only
+        # when asked for: a top-k sorts just the few hundred units above the floor (a full
+        # sort of 10,000 is ~1.3 ms of a request).
+        self._order = order
+        self._sort_keys = sort_keys
         self.total = total
         self.cosine = cosine
         self.lexical = lexical
@@ -193,8 +199,15 @@ class Scored:
         return Scored(None, [r.unit for r in ranked], [], np.arange(n), total,
                       np.array([r.cosine for r in ranked], dtype=np.float64), lex, ranked)
 
+    @property
+    def order(self) -> np.ndarray:
+        if self._order is None:
+            assert self._sort_keys is not None
+            self._order = np.lexsort(self._sort_keys)
+        return self._order
+
     def __len__(self) -> int:
-        return len(self.order)
+        return len(self.total)
 
     def ranked(self, floor: float | None = None) -> Iterator[RankedUnit]:
         """Units best first; with ``floor``, only those at or above it or named outright."""
@@ -202,10 +215,7 @@ class Scored:
             yield from (r for r in self._ready
                         if floor is None or r.score >= floor or r.named)
             return
-        order = self.order
-        if floor is not None:
-            keep = (self.total[order] >= floor) | self.lexical.named[order]
-            order = order[keep]
+        order = self.order if floor is None else self.candidate_array(floor)
         for i in order:
             yield self._make(int(i))
 
@@ -217,24 +227,29 @@ class Scored:
 
     def candidate_array(self, floor: float, per_type: int = 0) -> np.ndarray:
         """:meth:`candidates` as an array; with ``per_type``, only the first ``per_type``
-        of each type and every named unit: at 10,000 units hundreds of one type clear the
-        floor, and a top-k never takes more than k of one type, nor skips one unit of a
-        type for a reason that would not skip the next (diversity treats a type's units
-        alike, except those named)."""
+        of each group of units the selection treats alike (one type, named or not, named by
+        its id or not): at 10,000 units hundreds of one type clear the floor, and a top-k
+        never takes more than k of one group, nor skips one unit of a group for a reason
+        that would not skip the next."""
         assert self._ready is None
-        order = self.order
-        named = self.lexical.named[order]
-        order = order[(self.total[order] >= floor) | named]
+        if self._order is None and self._sort_keys is not None:
+            keep = np.flatnonzero((self.total >= floor) | self.lexical.named)
+            order = keep[np.lexsort(tuple(k[keep] for k in self._sort_keys))]
+        else:
+            order = self.order
+            order = order[(self.total[order] >= floor) | self.lexical.named[order]]
         if per_type <= 0 or self.types is None or len(order) <= per_type:
             return order
-        t = self.types[order]
+        t = self.types[order].astype(np.int64) * 4 + self.lexical.named[order] * 2
+        if self.lexical.by_id is not None:
+            t += self.lexical.by_id[order]
         by_type = np.argsort(t, kind="stable")
         sorted_t = t[by_type]
         starts = np.flatnonzero(np.r_[True, sorted_t[1:] != sorted_t[:-1]])
         sizes = np.diff(np.r_[starts, len(sorted_t)])
         place = np.empty(len(order), dtype=np.int64)
         place[by_type] = np.arange(len(order)) - np.repeat(starts, sizes)
-        return order[(place < per_type) | self.lexical.named[order]]
+        return order[place < per_type]
 
     def make(self, i: int) -> RankedUnit:
         return self._ready[i] if self._ready is not None else self._make(i)
@@ -511,13 +526,12 @@ class Recaller:
             lex = _Lexical.empty(n)
         total = cosine + lex.score
         if not n:
-            order = rows
-        elif self.config.named_first:
-            order = np.lexsort((self.index.tie_rank(rows), -total, ~lex.named))
-        else:
-            order = np.lexsort((self.index.tie_rank(rows), -total))
-        return Scored(self, units, entries, order, total, cosine, lex,
-                      types=self.index.types(rows) if n else None)
+            return Scored(self, units, entries, rows, total, cosine, lex)
+        keys: tuple[np.ndarray, ...] = (self.index.tie_rank(rows), -total)
+        if self.config.named_first:
+            keys = (*keys, ~lex.named)
+        return Scored(self, units, entries, None, total, cosine, lex,
+                      types=self.index.types(rows), sort_keys=keys)
 
     def _rows_for(self, units: Sequence[ObjectMemoryUnit], labels: Mapping[str, str] | None,
                   area_names: Mapping[str, str] | None, units_key: object
@@ -565,8 +579,10 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if m])
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
+        by_id = None
         if named_rows:
-            label[np.isin(rows, np.fromiter(named_rows, dtype=np.int64))] = FULL
+            by_id = np.isin(rows, np.fromiter(named_rows, dtype=np.int64))
+            label[by_id] = FULL
         is_implied = np.zeros(len(by_type), dtype=bool)
         for t in present:
             is_implied[t] = type_key(self.index.type_names[t]) in implied
@@ -582,7 +598,7 @@ class Recaller:
                  + cfg.category_weight * np.minimum(1, categories)
                  + cfg.attribute_weight * np.minimum(cfg.attribute_cap, attributes)
                  + cfg.place_weight * place)
-        return _Lexical(score, label, fixture, label >= FULL, attr_query, implied)
+        return _Lexical(score, label, fixture, label >= FULL, attr_query, implied, by_id)
 
     def _score_all_loop(
         self, instruction: str, units: Sequence[ObjectMemoryUnit], *, mode: str,
