@@ -23,6 +23,9 @@ from memory_node.core.recall.recall import RankedUnit, Recaller, check_instructi
 from memory_node.core.units import ObjectMemoryUnit
 
 MAX_SUBTASKS = 12
+# A clause's verb is among its first words; the bound also keeps a 2,000-character list of
+# distinct words from costing a WordNet lookup per word per joint.
+CLAUSE_WORDS = 12
 _HARD = re.compile(r"(?:[.!?;:]+\s+|[.!?;:]+$|\s+[-\u2013\u2014]+\s+|\s*\(|\)\s*)")
 _SOFT = re.compile(
     r",?\s+(?:and\s+then|then|after\s+that|afterwards|and\s+finally|finally)\s+"
@@ -51,7 +54,7 @@ def _mostly_verb(word: str, lexicon: Lexicon | None) -> bool:
 def _has_verb(text: str, lexicon: Lexicon | None) -> bool:
     """A word mostly used as a verb, not right after a determiner ("on the left" is a
     side, not "leave")."""
-    ws = _WORDS.findall(text.lower())
+    ws = _WORDS.findall(text.lower())[:CLAUSE_WORDS]
     return any(_mostly_verb(w, lexicon) for i, w in enumerate(ws)
                if i == 0 or ws[i - 1] not in _DETERMINERS)
 
