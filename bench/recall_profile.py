@@ -4,8 +4,11 @@ Builds the memory the DDS benchmark uses (10,000 units with stored vectors and c
 1,000-object scene graph in the same SQLite file), opens it with the memory facade as the
 server does (`Memory` + preload), then sends instructions and per-subtask requests to
 `RecallMemory.recall` and times, per request, the whole call and its parts: the instruction
-embedding (the model call), the scene-graph text and everything else. Stages are timed by
-wrapping the two callables the request goes through, nothing else is changed.
+embedding (the model call), the scene-graph text and everything else, in three passes over
+the same instructions: distinct (every word seen for the first time by the process), the
+same with their words known but the model run (the query LRU cleared before each), and the
+same per subtask (vectors cached: a repeated request). Stages are timed by wrapping the two
+callables the request goes through, nothing else is changed.
 
     .venv/bin/python bench/recall_profile.py [--against DIR] [--units N] [--cprofile]
         # -> results/recall_profile.json
@@ -13,7 +16,9 @@ wrapping the two callables the request goes through, nothing else is changed.
 ``--against DIR`` (a checkout's ``memory_node/``, e.g. ``git archive main memory_node
 config | tar -x -C DIR``) runs the same requests on a copy of the same memory with DIR's
 code in a child process, alternating rounds (this checkout, peer, this, peer...), so both
-see the same load. Medians of the rounds' medians are reported.
+see the same load. Medians of the rounds' medians are reported, and the median over rounds
+of each round's this/peer ratio (the load swings too much between rounds for anything else).
+RECALL_PROFILE_ROUNDS (default 3) sets the rounds.
 """
 
 from __future__ import annotations
@@ -84,10 +89,14 @@ def measure(memory_dir: Path, instructions: list[str], cprofile: bool) -> dict:
         if cprofile:
             import cProfile
             prof = cProfile.Profile()
-        for mode, per_subtask in (("instruction", False), ("per_subtask", True)):
+        passes = (("instruction", False, False), ("instruction_words_known", False, True),
+                  ("per_subtask", True, False))
+        for mode, per_subtask, model_again in passes:
             rows: dict[str, list[float]] = {"total": [], "embed": [], "scene": [], "rest": []}
             tokens = []
             for text in instructions:
+                if model_again:  # words memoised, but the model runs as for a new text
+                    recaller._query_cache.clear()
                 stage["embed"] = stage["scene"] = 0.0
                 t = time.perf_counter()
                 if prof is not None:
@@ -175,14 +184,27 @@ def main() -> int:
                 print(json.dumps(res), flush=True)
                 result["runs"].append(res)
                 shutil.rmtree(d)
+    modes = ("instruction", "instruction_words_known", "per_subtask")
     summary: dict = {}
     for who in {r["code"] for r in result["runs"]}:
         runs = [r for r in result["runs"] if r["code"] == who]
         summary[who] = {mode: {part: {q: round(statistics.median(r[mode][part][q] for r in runs), 2)
                                       for q in ("p50", "p99")}
                                for part in ("total", "embed", "scene", "rest")}
-                        for mode in ("instruction", "per_subtask")}
+                        for mode in modes}
     result["median_of_rounds"] = summary
+    if against:
+        # The load swings 2x between rounds (the model call alone: 5-12 ms): each round's
+        # this/peer ratio, then their median, is the comparison that survives it.
+        this = [r for r in result["runs"] if r["code"] == "this"]
+        peer = [r for r in result["runs"] if r["code"] == "peer"]
+        result["median_ratio_this_to_peer"] = {
+            mode: {f"{part}_{q}": round(statistics.median(
+                a[mode][part][q] / max(b[mode][part][q], 1e-6)
+                for a, b in zip(this, peer, strict=True)), 3)
+                for part in ("total", "rest") for q in ("p50", "p99")}
+            for mode in modes}
+        print(json.dumps(result["median_ratio_this_to_peer"], indent=1))
     print(json.dumps(summary, indent=1))
     RESULTS.mkdir(exist_ok=True)
     out = RESULTS / "recall_profile.json"
