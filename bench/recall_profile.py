@@ -63,6 +63,13 @@ def measure(memory_dir: Path, instructions: list[str], cprofile: bool) -> dict:
         rm = m.recall
         rm.warm_up()
         rm.preload()
+        try:  # what the server does after its preload, if this code's server does it
+            from memory_node.nodes import recall_capability
+            if getattr(recall_capability, "FREEZE_GC_AFTER_PRELOAD", False):
+                import gc
+                gc.freeze()
+        except ImportError:
+            pass
         recaller = rm._ensure()
         stage: dict[str, float] = {"embed": 0.0, "scene": 0.0}
         embed = recaller.embedder.embed
