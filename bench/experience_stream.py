@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import re
@@ -399,7 +400,7 @@ def store_size(episodes: int, seed: int, workdir: Path) -> dict:
             memory.store.query("PRAGMA wal_checkpoint(TRUNCATE)")
             rows = {t: memory.store.query(f"SELECT COUNT(*) FROM {t}")[0][0]
                     for t in ("exp_episodes", "exp_steps", "exp_transitions",
-                              "exp_procedures", "exp_facts", "exp_utility")}
+                              "exp_procedures", "exp_facts", "exp_utility", "exp_places")}
             out.append({"episodes": n, "file_bytes": memory.store.path.stat().st_size,
                         "rows": rows, "elapsed_s": round(time.perf_counter() - start, 1)})
     s = ExperienceSettings()
@@ -425,7 +426,7 @@ def main() -> int:
                             "planner; NOT the full-stack task benchmark",
                     "machine": platform.machine(), "python": platform.python_version(),
                     "step_limit": STEP_LIMIT, "timeout_probability": TIMEOUT_P,
-                    "seed": a.seed, "arms": {}}
+                    "seed": a.seed, "load_before": os.getloadavg(), "arms": {}}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for arm in ("off", "graph", "full"):
@@ -442,6 +443,7 @@ def main() -> int:
         if a.size_episodes:
             result["store_size"] = store_size(a.size_episodes, a.seed, work)
             print(f"store: {result['store_size']['checkpoints'][-1]}", flush=True)
+    result["load_after"] = os.getloadavg()
     off, full = result["arms"]["off"], result["arms"]["full"]
     result["summary"] = {
         "sr_points_full_vs_off": round(100 * (full["success_rate"] - off["success_rate"]), 1),

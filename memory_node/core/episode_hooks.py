@@ -46,6 +46,11 @@ class RecordedStep:
     states: Mapping[str, str]          # object id -> state before the step
     stamp: float
     message: str = ""
+    # Where memory believed each named object was before the step (a NOT_FOUND failure is
+    # about that belief, not about the object's state), and what it stood in or on:
+    # object id -> (relation, receptacle id, receptacle label).
+    positions: Mapping[str, tuple[float, float, float]] = field(default_factory=dict)
+    places: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
 
 
 class EpisodeObserver(Protocol):

@@ -289,6 +289,8 @@ class LongTermMemory:
             try:
                 for unit in units:
                     obj = unit.object_id
+                    if obj not in nodes and unit.state != "absent":
+                        self.graph.bring_back(obj, stamp, changes)  # a recent removal only
                     if obj not in nodes or nodes.nodes[obj].get("layer") != OBJECT:
                         continue
                     if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
@@ -300,7 +302,7 @@ class LongTermMemory:
                     elif (unit.relation == "in" and receptacle in nodes
                             and nodes.nodes[obj].get("inside") != receptacle):
                         try:
-                            self.graph.place_inside(obj, receptacle, stamp, changes)
+                            events += self.graph.place_inside(obj, receptacle, stamp, changes)
                         except (KeyError, ValueError):
                             # Not an object, or a containment cycle: the outcome itself was
                             # accepted (short-term memory); the graph just does not nest it.
@@ -308,7 +310,7 @@ class LongTermMemory:
                     elif (unit.relation == "on" and receptacle in nodes
                           and receptacle != HELD_BY_ROBOT
                           and math.dist(unit.position, nodes.nodes[obj]["position"]) > 0.01):
-                        self.graph.place_on(obj, unit.position, stamp, changes)
+                        events += self.graph.place_on(obj, unit.position, stamp, changes)
                 if changes:
                     with self.store.transaction() as conn:
                         save_changes(conn, self.graph, changes)
@@ -319,6 +321,11 @@ class LongTermMemory:
             if changes:
                 self.revision += 1
                 self._emit_markers(self._markers.update(changes))
+            if self.short_term is not None:
+                for event in events:
+                    if event.merged_id and self.short_term.peek(event.merged_id) is not None:
+                        # A sighting of the object just put down: one unit, not two.
+                        self.short_term.remove(event.merged_id)
             return events
 
     def _update_short_term(self, events: list[SceneGraphEvent], observations: list[Any],
@@ -491,6 +498,17 @@ class LongTermMemory:
                 last_seen=float(a.get("last_seen") or 0.0),
                 observation_count=int(a.get("observation_count", 0)), source="perception",
                 receptacle_id=HELD_BY_ROBOT if a.get("inside") == HELD_BY_ROBOT else "")
+
+    def removed_unit(self, object_id: str) -> ObjectMemoryUnit | None:
+        """An object the graph removed within its join window, as a memory unit (None
+        otherwise): a skill that succeeded on it says it is still there."""
+        with self._lock:
+            snap = self.graph.removed_snapshot(object_id)
+            if snap is None:
+                return None
+            seen = float(snap.get("last_seen") or 0.0)
+            return ObjectMemoryUnit(object_id, str(snap["label"]), tuple(snap["position"]),
+                                    first_seen=seen, last_seen=seen, source="perception")
 
     def _nodes(self) -> list[GraphNode]:
         out = []

@@ -72,7 +72,8 @@ class Memory:
         try:
             self.short_term = ShortTermMemory(settings.short_term.capacity,
                                               settings.short_term.policy, self.store,
-                                              seed=settings.seed)
+                                              seed=settings.seed,
+                                              utility_weight=settings.short_term.utility_weight)
         except (TypeError, KeyError, sqlite3.DatabaseError) as exc:
             # Rows this code cannot read: a configuration problem (exit 2), not a crash
             # to restart in a loop.
@@ -91,6 +92,7 @@ class Memory:
         self.recall.outcome_listener = self.long_term.apply_outcome_units
         # An outcome may name an object only the scene graph holds (found by query_object).
         self.recall.unit_fallback = self.long_term.unit
+        self.recall.removed_fallback = self.long_term.removed_unit
         # A put object stands where the robot set it down on the receptacle's box.
         self.recall.extent_of = self.long_term.extent
         self.experience: ExperienceMemory | None = None  # attach_experience()
@@ -200,6 +202,7 @@ class Memory:
             self.experience = ExperienceMemory(self.store, settings or ExperienceSettings())
             self.recall.observers.append(self.experience)
             self.recall.sources.append(self.experience)
+            self.short_term.utility_of = self.experience.unit_utility
         return self.experience
 
     # -- manage -----------------------------------------------------------------------------

@@ -17,6 +17,11 @@ class ShortTermSettings:
                             100_000)
     policy: str = setting("wtinylfu", "Replacement policy of the short-term memory.",
                           choices=POLICY_NAMES)
+    utility_weight: float = setting(
+        0.0, "Weight of outcome utility (experience memory: how often tasks that acted on "
+        "an object succeeded, 0.5 = never judged) next to frequency in W-TinyLFU's "
+        "admission: each side's frequency estimate plus weight x (utility - 0.5). 0 = off, "
+        "exactly W-TinyLFU.", 0.0, 100.0)
 
     def __post_init__(self) -> None:
         check_settings(self)

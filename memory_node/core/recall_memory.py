@@ -18,7 +18,7 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
@@ -176,6 +176,11 @@ class RecallMemory:
         # evicted) that the long-term memory knows. Without it an outcome on such an object
         # (the planner found it with query_object) was refused and the instruction stopped.
         self.unit_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
+        # And this: an object it removed moments ago for not being seen. The frame after a
+        # pick, showing the place empty, can arrive before the pick's outcome, which was
+        # then refused as naming an unknown object and stopped the task. The outcome is
+        # recorded; only a success brings the object back into the graph.
+        self.removed_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
         # And this: the box size it holds for an object (where a put object stands).
         self.extent_of: Callable[[str], tuple[float, float, float] | None] | None = None
         self._recaller: Recaller | None = None
@@ -524,6 +529,8 @@ class RecallMemory:
                 for a in args_t:
                     if a not in units:
                         known = self.unit_fallback(a)
+                        if known is None and self.removed_fallback is not None:
+                            known = self.removed_fallback(a)
                         if known is not None:
                             units[a] = known
             outcome = SkillOutcome(
@@ -574,10 +581,25 @@ class RecallMemory:
                 step = RecordedStep(
                     episode_id, skill, args_t, bool(succeeded), int(code), area, held_before,
                     held, {i: units[i].label for i in named}, {i: units[i].state for i in named},
-                    time.time() if stamp is None else stamp, message.strip())
+                    time.time() if stamp is None else stamp, message.strip(),
+                    {i: units[i].position for i in named}, self._places(named, units))
                 for observer in self.observers:
                     observer.on_outcome(step)
             return OutcomeAnswer(stored, forgotten, warnings, held)
+
+    def _places(self, named: set[str], units: Mapping[str, ObjectMemoryUnit]
+                ) -> dict[str, tuple[str, str, str]]:
+        """What each named object stood in or on before the step, with the receptacle's
+        label (from the scene graph when the short-term memory no longer holds it)."""
+        out = {}
+        for i in named:
+            rec_id = units[i].receptacle_id
+            rec = units.get(rec_id) if rec_id else None
+            if rec is None and rec_id and self.unit_fallback is not None:
+                rec = self.unit_fallback(rec_id)
+            if rec is not None:
+                out[i] = (units[i].relation or "in", rec_id, rec.label)
+        return out
 
     # -- free-text query ----------------------------------------------------------------------
     def query_text(self, text: str, near: tuple[float, float, float] | None = None,

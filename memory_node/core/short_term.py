@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import replace
 
-from memory_node.core.cache import POLICY_NAMES, HitRateCounter, make_policy
+from memory_node.core.cache import POLICY_NAMES, HitRateCounter, ReplacementPolicy, make_policy
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.persistence.units_table import (
     SELECT_ALL,
@@ -42,6 +42,7 @@ class ShortTermMemory:
         policy: str = "wtinylfu",
         store: MemoryStore | None = None,
         seed: int = 0,
+        utility_weight: float = 0.0,
     ) -> None:
         if isinstance(capacity, bool) or not isinstance(capacity, int):
             raise ValueError(f"capacity must be an integer, got {capacity!r}")
@@ -62,9 +63,36 @@ class ShortTermMemory:
         #: units dropped at load because the capacity is now smaller than what was stored
         self.trimmed_on_load: list[str] = []
         self.hit_rate = HitRateCounter(capacity)
-        self._policy = make_policy(policy, capacity, on_evict=self._on_policy_evict, seed=seed)
+        self.utility_weight = utility_weight
+        # Object id -> outcome utility in [0, 1], set by experience memory when attached;
+        # only read when utility_weight > 0.
+        self.utility_of: Callable[[str], float] | None = None
+        self._policy = self._make_policy()
         if store is not None:
             self._reload()
+
+    def set_utility_weight(self, weight: float) -> None:
+        """Turn utility-aware admission on or off before anything is stored (the policy
+        is rebuilt, and a policy's frequencies cannot be carried over)."""
+        if self._units:
+            raise ValueError("the utility weight can only change while the memory is empty")
+        if not (math.isfinite(weight) and 0.0 <= weight <= 100.0):
+            raise ValueError(f"utility_weight {weight!r} is outside [0, 100]")
+        self.utility_weight = float(weight)
+        self._policy = self._make_policy()
+
+    def _make_policy(self) -> ReplacementPolicy:
+        if self.utility_weight > 0:
+            return make_policy(self.policy_name, self.capacity,
+                               on_evict=self._on_policy_evict, seed=self._seed,
+                               utility=self._utility, utility_weight=self.utility_weight)
+        return make_policy(self.policy_name, self.capacity, on_evict=self._on_policy_evict,
+                           seed=self._seed)
+
+    def _utility(self, key: Hashable) -> float:
+        if self.utility_of is None or not isinstance(key, str):
+            return 0.5
+        return self.utility_of(key)
 
     def _on_policy_evict(self, key: Hashable) -> None:
         # The policy is generic over keys; this memory only ever gives it object ids.
@@ -200,9 +228,7 @@ class ShortTermMemory:
     def _reload(self) -> None:
         assert self._store is not None
         rows = load_units(self._store.query(SELECT_ALL))
-        self._policy = make_policy(
-            self.policy_name, self.capacity, on_evict=self._on_policy_evict, seed=self._seed
-        )
+        self._policy = self._make_policy()
         self._units = {}
         self._changes += 1
         self._evicted.clear()

@@ -123,6 +123,34 @@ def test_known_bad_does_not_depend_on_what_short_term_memory_still_holds(
     assert bad.startswith("do not navigate(Sofa_1)")
 
 
+def test_a_not_found_navigation_is_bad_only_where_memory_believed_the_object(
+        memory: Memory) -> None:
+    """NOT_FOUND says the object is not where memory put it: after memory sees it
+    elsewhere, going to it is a new call, not the one that failed (the only apple memory
+    knows must not be passed over); back at the old belief it is known bad again."""
+    r = memory.recall
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    for _ in range(2):
+        r.record_outcome("ep1", "navigate", ["Apple_1"], False, "no Apple within 0.75 m",
+                         robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+    brief = brief_from_fields("go to the apple", robot_area="kitchen")
+    [bad] = r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions
+    assert bad.startswith("do not navigate(Apple_1)") and "NOT_FOUND" in bad
+    # A few centimetres of sighting noise: the same belief, still listed.
+    memory.upsert_object(Unit("Apple_1", "Apple", (1.1, 0.95, 1), area_id="kitchen"))
+    assert len(r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions) == 1
+    # Seen on the sofa table: memory's belief moved, the failure does not apply.
+    memory.upsert_object(Unit("Apple_1", "Apple", (4.5, 0.2, 4.8), area_id="kitchen"))
+    assert r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions == []
+    r.record_outcome("ep1", "navigate", ["Apple_1"], True, robot_area="kitchen")
+    r.record_outcome("ep1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    assert r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions == []
+    # Back where it failed twice (a stale sighting): known bad there again.
+    memory.upsert_object(Unit("Apple_1", "Apple", (1, 0.9, 1), area_id="kitchen"))
+    [bad] = r.recall("go to the apple", 5, 400, "ep1", brief).known_bad_actions
+    assert bad.startswith("do not navigate(Apple_1)")
+
+
 def test_the_state_recorded_is_the_robots_not_memorys_belief(memory: Memory) -> None:
     """Held object and area come from the robot (its outcomes and the planner's brief),
     for recording as for lookup: a task that starts holding what the last one picked,
@@ -336,6 +364,87 @@ def test_facts_from_outcomes_have_provenance_and_supersede(memory: Memory) -> No
     answer = r.recall("bring me the knife", 5, 400, episode_id="e4")
     assert any("Knife_1 (Knife) is in Fridge_1" in f and f"[fact:{fact.fact_id}]" in f
                for f in answer.facts)
+
+
+def test_usual_places_count_where_a_type_was_found_and_supersede_softly(
+        memory: Memory) -> None:
+    """Where knives were picked from (found) beats where one was put; a place overtakes
+    the usual one only with more finds, and the old fact stays in history."""
+    r = memory.recall
+    exp = memory.experience
+    assert exp is not None
+
+    def fetch(episode: str, drawer: str, put_to: str) -> None:
+        memory.upsert_object(Unit("Knife_1", "Knife", (0.5, 0.5, 1), area_id="kitchen",
+                                  receptacle_id=drawer, relation="in"))
+        r.record_outcome(episode, "pick", ["Knife_1"], True, robot_area="kitchen")
+        r.record_outcome(episode, "put", ["Knife_1", put_to, "in"], True,
+                         robot_area="kitchen")
+        memory.end_episode(episode, task_succeeded=True)
+
+    fetch("e1", "Drawer_2", "Fridge_1")
+    usual = exp.facts.current("type:Knife", "usually")
+    assert usual is not None and usual.value == "in Drawer_2 (Drawer)"
+    assert usual.provenance == ["episode:e1#0"]
+    fetch("e2", "Drawer_2", "Fridge_1")   # put in the fridge twice, found in the drawer
+    usual = exp.facts.current("type:Knife", "usually")
+    assert usual is not None and usual.value == "in Drawer_2 (Drawer)" and usual.support == 2
+    [fridge] = [c for c in exp.places.places("Knife") if c.place_id == "Fridge_1"]
+    assert (fridge.found, fridge.put) == (0, 2)
+    answer = r.recall("bring me the knife", 5, 400, episode_id="e3")
+    assert answer.facts[0].startswith("Knife is usually in Drawer_2 (Drawer), 2x [fact:")
+    # Found in the fridge three times: the fridge is the usual place now.
+    for episode in ("e3", "e4", "e5"):
+        fetch(episode, "Fridge_1", "Drawer_2")
+    usual = exp.facts.current("type:Knife", "usually")
+    assert usual is not None and usual.value == "in Fridge_1 (Fridge)"
+    history = exp.store.query("SELECT value, superseded_by FROM exp_facts WHERE "
+                              "subject='type:Knife' ORDER BY fact_id")
+    assert [h[0] for h in history] == ["in Drawer_2 (Drawer)", "in Fridge_1 (Fridge)"]
+    assert history[0][1] == usual.fact_id and history[1][1] is None
+    # Kept over a restart (counts and fact come from the file).
+    exp.reload()
+    assert exp.places.usual("knife") is not None
+    assert exp.places.usual("knife").place_id == "Fridge_1"  # type: ignore[union-attr]
+
+
+def test_a_usual_place_too_long_to_state_is_counted_and_the_outcome_kept(
+        memory: Memory) -> None:
+    long_id = "Drawer_" + "x" * 120          # a valid id; "in <id> (Drawer)" is not a value
+    memory.upsert_object(Unit(long_id, "Drawer", (0.5, 0.5, 1), area_id="kitchen"))
+    memory.upsert_object(Unit("Knife_1", "Knife", (0.5, 0.5, 1), area_id="kitchen",
+                              receptacle_id=long_id, relation="in"))
+    answer = memory.recall.record_outcome("e1", "pick", ["Knife_1"], True,
+                                          robot_area="kitchen")
+    assert answer.held_object == "Knife_1"
+    exp = memory.experience
+    assert exp is not None and exp.places.usual("Knife") is not None
+    assert exp.facts.current("type:Knife", "usually") is None
+
+
+def test_units_share_the_outcome_of_the_episodes_that_acted_on_them(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """unit:<id> utility (what the short-term cache may weigh): objects a successful task
+    acted on rise above the neutral 0.5, those of failed tasks fall; bounded by
+    max_transitions, the least recently judged forgotten first."""
+    m = open_memory(tmp_path, embedder, max_transitions=100)
+    for u in house():
+        m.upsert_object(u)
+    exp = m.experience
+    assert exp is not None and exp.unit_utility("Apple_1") == 0.5
+    wash_episode(m, "ep1", succeed=True)
+    wash_episode(m, "ep2", obj="Tomato_1", succeed=False)
+    assert exp.unit_utility("Apple_1") > 0.5 > exp.unit_utility("Tomato_1")
+    assert exp.unit_utility("Sofa_1") == 0.5
+    assert m.short_term.utility_of is not None
+    assert m.short_term.utility_of("Apple_1") == exp.unit_utility("Apple_1")
+    for i in range(120):
+        m.upsert_object(Unit(f"Cup_{i}", "Cup", (float(i % 10), 0.9, 1.0), area_id="kitchen"))
+        m.recall.record_outcome(f"c{i}", "navigate", [f"Cup_{i}"], True, robot_area="kitchen")
+        m.end_episode(f"c{i}", task_succeeded=True)
+    units = [i for i in exp.utility.items() if i.startswith("unit:")]
+    assert len(units) <= 100 and "unit:Cup_119" in units and "unit:Apple_1" not in units
+    m.close()
 
 
 def test_an_outcome_for_an_ended_episode_is_refused_and_changes_nothing(memory: Memory

@@ -50,7 +50,7 @@ def store(tmp_path: Path) -> Iterator[MemoryStore]:
 def rows(store: MemoryStore) -> dict[str, int]:
     return {t: store.query(f"SELECT COUNT(*) FROM {t}")[0][0]
             for t in ("exp_episodes", "exp_steps", "exp_step_objects", "exp_transitions",
-                      "exp_procedures", "exp_facts", "exp_utility")}
+                      "exp_procedures", "exp_facts", "exp_utility", "exp_places")}
 
 
 def test_migration_4_creates_the_experience_tables(store: MemoryStore) -> None:
@@ -190,7 +190,10 @@ def test_the_store_is_bounded_over_many_episodes(store: MemoryStore) -> None:
     assert len(exp.facts) <= 10 and len(exp.graph) <= 100
     # Every utility row still belongs to an item that exists.
     items = {i for (i,) in store.query("SELECT item_id FROM exp_utility")}
-    assert all(i.startswith(("proc:", "fact:", "bad:")) for i in items)
+    assert all(i.startswith(("proc:", "fact:", "bad:", "unit:")) for i in items)
+    # Unit utilities (150 objects acted on) and usual-place counts have their caps too.
+    assert 0 < sum(i.startswith("unit:") for i in items) <= 100
+    assert 0 < r["exp_places"] <= 10
 
 
 def test_reload_rebuilds_the_same_knowledge(store: MemoryStore) -> None:

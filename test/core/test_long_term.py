@@ -283,3 +283,90 @@ def test_a_frame_commits_without_fsync_and_a_write_a_client_waits_for_with_it(
     st.upsert(unit)  # what update_object does for a client, who is told it is stored
     assert commits == ["FULL"]
     store.close()
+
+
+def _memory(tmp_path: Path) -> Memory:
+    return Memory(MemorySettings(memory_dir=str(tmp_path),
+                                 short_term=ShortTermSettings(capacity=10),
+                                 durability="normal"))
+
+
+def test_a_sighting_of_the_put_object_before_its_outcome_is_that_object(
+        tmp_path: Path) -> None:
+    """The frames after the hand let go reach memory before the put's outcome: the object,
+    still held, is seen on the counter and made a NEW node. The outcome must fold that
+    sighting into the object (which keeps its id); left as two, the sighting won every
+    association and the object was removed, so the next pick of it was refused."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        counter = Observation.at("CounterTop", (3.0, 0.0, 0.45), 1.0, extent=(1.6, 0.6, 0.9))
+        lt.apply([counter, Observation.at("Mug", (0.5, 0.0, 0.8), 1.0)], view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        mug, top = ids["Mug"], ids["CounterTop"]
+        memory.recall.record_outcome("", "pick", [mug], True, stamp=2.0)
+        seen = Observation.at("Mug", (2.45, 0.05, 0.95), 3.0)
+        result = lt.apply([counter, seen], view(3.0), 3.0)
+        (sighting,) = [e.object_id for e in result.events if e.kind == EventKind.NEW]
+        assert sighting != mug
+        memory.recall.record_outcome("", "put", [mug, top], True, stamp=4.0,
+                                     robot_position=(1.6, 0.0, 0.0))
+        mugs = [o for o in lt.graph.nodes("object") if lt.graph.node(o)["label"] == "Mug"]
+        assert mugs == [mug] and lt.short_term.peek(sighting) is None
+        events = []
+        for k in range(5, 12):  # the mug where it was set down, every frame
+            events += lt.apply([counter, Observation.at("Mug", (2.45, 0.05, 0.95), float(k))],
+                               view(float(k)), float(k)).events
+        assert [e for e in events if e.label == "Mug"] == []
+        memory.recall.record_outcome("", "pick", [mug], True, stamp=12.0)
+    finally:
+        memory.close()
+
+
+def test_a_mug_that_stood_beside_the_put_spot_before_the_pick_is_not_folded(
+        tmp_path: Path) -> None:
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        counter = Observation.at("CounterTop", (3.0, 0.0, 0.45), 1.0, extent=(1.6, 0.6, 0.9))
+        other = Observation.at("Mug", (2.55, 0.05, 0.95), 1.0)
+        lt.apply([counter, other, Observation.at("Mug", (0.5, 0.0, 0.8), 1.0)], view(1.0), 1.0)
+        mugs = sorted(o for o in lt.graph.nodes("object") if lt.graph.node(o)["label"] == "Mug")
+        mug = min(mugs, key=lambda o: lt.graph.node(o)["position"][0])
+        top = next(o for o in lt.graph.nodes("object")
+                   if lt.graph.node(o)["label"] == "CounterTop")
+        memory.recall.record_outcome("", "pick", [mug], True, stamp=2.0)
+        memory.recall.record_outcome("", "put", [mug, top], True, stamp=3.0,
+                                     robot_position=(1.6, 0.0, 0.0))
+        assert sorted(o for o in lt.graph.nodes("object")
+                      if lt.graph.node(o)["label"] == "Mug") == mugs
+    finally:
+        memory.close()
+
+
+def test_a_pick_after_the_graph_removed_the_object_brings_it_back_held(
+        tmp_path: Path) -> None:
+    """The frame taken after a pick shows the place empty and can reach memory before the
+    pick's outcome: the graph removes the object, the short-term cache no longer holds it,
+    and the outcome named an unknown object (the task stopped). A success on a recent
+    removal brings it back under its own id, held."""
+    from memory_node.core.units import HELD_BY_ROBOT  # noqa: PLC0415
+
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 1.0)], view(1.0), 1.0)
+        (apple,) = lt.graph.nodes("object")
+        k = 2.0
+        while apple in lt.graph.graph:  # its place seen empty until removed
+            lt.apply([], view(k), k)
+            k += 1.0
+            assert k < 30
+        memory.short_term.remove(apple)  # evicted, as from a full cache
+        with pytest.raises(ValueError, match="unknown object id"):
+            memory.recall.record_outcome("", "pick", ["object_99"], True, stamp=k)
+        memory.recall.record_outcome("", "pick", [apple], True, stamp=k)
+        assert lt.graph.node(apple)["inside"] == HELD_BY_ROBOT
+        assert memory.short_term.peek(apple).receptacle_id == HELD_BY_ROBOT
+    finally:
+        memory.close()

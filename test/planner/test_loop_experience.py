@@ -40,3 +40,28 @@ def test_the_first_plan_avoids_a_call_known_bad_where_the_robot_is(memory) -> No
     loop.run("pick up the apple", "ep3", goal_conditions=["HOLDING(Apple)"])
     assert house.calls[start] != go
     assert house.calls[start].skill == "explore"
+
+
+def test_a_type_whose_only_known_unit_is_passed_over_is_looked_up_again(memory) -> None:  # noqa: ANN001
+    """The planner passes over the apple it knows (a call on it is known bad); memory
+    holds another apple no recall of this instruction returned: the loop asks memory for
+    the type again, so the planner has something to go to instead of giving up."""
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    from memory_node.planner.core.loop import InstructionResult
+    from memory_node.planner.core.planning import PlanRequest
+    from memory_node.planner.core.vocabulary import Vocabulary
+
+    for u in [*KITCHEN, Unit("Apple_2", "Apple", (5.5, 0.5, 5.0), area_id="living_room")]:
+        memory.upsert_object(u)
+    port = LocalMemory(memory)
+    loop = PlanLoop(OfflinePlanner(), port, House({}, memory.upsert_object),
+                    LoopSettings(max_replans=0))
+    vocab = Vocabulary()
+    vocab.add_units(port.units(("Apple_1", "CounterTop_1")))
+    req = PlanRequest("put the apple on the counter top", "", vocab, ["kitchen"],
+                      goal_conditions=("ON(Apple, CounterTop)",))
+    loop._look_up(InstructionResult(), req)
+    assert "Apple_2" not in req.vocab.objects      # an apple is known: nothing asked
+    req.notes["avoid"] = {"Apple_1"}
+    loop._look_up(InstructionResult(), req)
+    assert "Apple_2" in req.vocab.objects

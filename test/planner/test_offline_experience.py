@@ -11,6 +11,7 @@ from memory_node.planner.core.experience import (
     known_bad_calls,
     parse_call,
     parse_procedure,
+    usual_places,
 )
 from memory_node.planner.core.offline import OfflinePlanner
 from memory_node.planner.core.planning import PlanRequest
@@ -219,3 +220,52 @@ def test_a_recipe_step_on_an_object_not_in_hand_is_not_followed() -> None:
     assert strs(OfflinePlanner()._follow(req)) == []   # not followed from the put on
     calls = strs(OfflinePlanner().plan(req).calls)
     assert calls == ["navigate(Potato_1)", "pick(Potato_1)"]
+
+
+USUAL_DRAWER = "Apple is usually in Drawer_2 (Drawer), 2x [fact:5]"
+HOUSE = [UnitView("Drawer_1", "Drawer", (1.0, 0.5, 1.0), "closed", "kitchen"),
+         UnitView("Drawer_2", "Drawer", (4.0, 0.5, 1.0), "closed", "kitchen"),
+         UnitView("CounterTop_1", "CounterTop", (2.0, 0.9, 1.0), "none", "kitchen"),
+         UnitView("SideTable_1", "SideTable", (5.5, 0.5, 5.0), "none", "living_room")]
+
+
+def test_usual_place_lines_are_parsed_and_malformed_ones_refused() -> None:
+    assert usual_places([USUAL_DRAWER, "Bread is usually on SideTable_1 (SideTable)",
+                         "Knife_1 (Knife) is in Drawer_2 [fact:2]",
+                         "Apple is usually in Fridge_1 (Fridge) [fact:9]",   # second: ignored
+                         "Egg is usually in the fridge", "x" * 5000]) == {
+        "apple": "Drawer_2", "bread": "SideTable_1"}
+
+
+def test_an_unknown_object_is_looked_for_in_its_usual_place_first() -> None:
+    """Memory has no apple: without experience the planner explores the rooms in order
+    and opens the nearest closed drawer last; with the usual place it opens that one."""
+    goals = ("ON(Apple, CounterTop)",)
+    assert strs(OfflinePlanner().plan(request(HOUSE, goals)).calls) == [
+        "explore(kitchen, Apple)"]
+    req = request(HOUSE, goals)
+    req.facts = (USUAL_DRAWER,)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+
+
+def test_an_open_usual_place_has_its_room_explored_first() -> None:
+    req = request(HOUSE, ("ON(Apple, CounterTop)",))
+    req.facts = ("Apple is usually on SideTable_1 (SideTable) [fact:3]",)
+    req.place_rooms = {"kitchen": "kitchen", "living_room": "living_room"}
+    assert strs(OfflinePlanner().plan(req).calls) == ["explore(living_room, Apple)"]
+
+
+def test_the_usual_place_is_searched_when_memorys_position_failed() -> None:
+    """Memory's apple was not where memory put it (NOT_FOUND): the usual place comes
+    before exploring, and once searched the planner goes on as before."""
+    apple = UnitView("Apple_1", "Apple", (2.0, 0.9, 1.0), "none", "kitchen")
+    planner = OfflinePlanner()
+    req = request([*HOUSE, apple], ("ON(Apple, CounterTop)",))
+    req.facts = (USUAL_DRAWER,)
+    assert strs(planner.plan(req).calls)[:1] == ["navigate(Apple_1)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Apple_1",)), False,
+                                ErrorCode.NOT_FOUND, "no Apple within 0.75 m"))
+    assert strs(planner.plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Drawer_2",)), True, 0, ""))
+    req.history.append(StepLine(SkillCall("open", ("Drawer_2",)), True, 0, ""))
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]

@@ -84,6 +84,8 @@ _FACTORIES: dict[str, Callable[..., ReplacementPolicy]] = {
 }
 
 POLICY_NAMES: tuple[str, ...] = ("fifo", "fifo_merge", "lru", "lfu", "wtinylfu", "wtinylfu_plain")
+# Policies whose admission can weigh outcome utility next to frequency (issue 15, item 5).
+UTILITY_POLICIES: tuple[str, ...] = ("wtinylfu", "wtinylfu_plain")
 
 
 def make_policy(
@@ -91,11 +93,15 @@ def make_policy(
     capacity: int,
     on_evict: Callable[[Hashable], None] | None = None,
     seed: int = 0,
+    utility: Callable[[Hashable], float] | None = None,
+    utility_weight: float = 0.0,
 ) -> ReplacementPolicy:
     """Build the policy called ``name`` (one of :data:`POLICY_NAMES`).
 
     ``seed`` only matters for randomised decisions (W-TinyLFU's hash-flooding guard); every
-    policy is deterministic for a given seed.
+    policy is deterministic for a given seed. ``utility`` (key -> [0, 1]) with a
+    ``utility_weight`` > 0 makes W-TinyLFU's admission weigh it next to frequency; off by
+    default, and then the policy is exactly the one without it.
 
     Raises:
         ValueError: unknown name, capacity < 1, or a non-callable ``on_evict``.
@@ -103,4 +109,10 @@ def make_policy(
     factory = _FACTORIES.get(name) if isinstance(name, str) else None
     if factory is None:
         raise ValueError(f"unknown policy {name!r}; expected one of {POLICY_NAMES}")
+    if utility is not None and utility_weight > 0:
+        if name not in UTILITY_POLICIES:
+            raise ValueError(f"policy {name!r} has no utility-aware admission; only "
+                             f"{', '.join(UTILITY_POLICIES)}")
+        return factory(check_capacity(capacity), on_evict, seed, utility=utility,
+                       utility_weight=utility_weight)
     return factory(check_capacity(capacity), on_evict, seed)

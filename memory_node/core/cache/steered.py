@@ -75,6 +75,7 @@ class SteeredWTinyLFUPolicy:
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
         epoch_factor, min_epoch, switch_margin, decay, switch_cost: the leader election
             (module constants).
+        utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
     __slots__ = (
@@ -106,6 +107,8 @@ class SteeredWTinyLFUPolicy:
         switch_margin: float = SWITCH_MARGIN,
         decay: float = DECAY,
         switch_cost: float = SWITCH_COST,
+        utility: Callable[[Hashable], float] | None = None,
+        utility_weight: float = 0.0,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -114,7 +117,8 @@ class SteeredWTinyLFUPolicy:
         if not 0.0 <= decay < 1.0:
             raise ValueError("decay must be in [0, 1)")
         self._experts: tuple[ReplacementPolicy, ...] = (
-            WTinyLFUPolicy(capacity, self._expert_evicted(0), seed),
+            WTinyLFUPolicy(capacity, self._expert_evicted(0), seed, utility=utility,
+                           utility_weight=utility_weight),
             LRUPolicy(capacity, self._expert_evicted(1)),
             FIFOPolicy(capacity, self._expert_evicted(2)),
         )

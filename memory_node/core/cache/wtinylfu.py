@@ -29,9 +29,10 @@ twice. A ``put`` of a resident key is an access (recency and frequency) that evi
 
 from __future__ import annotations
 
+import math
 import random
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 
 from ._common import EvictCallback, check_callback, check_capacity, unhashable
 from .hashing import _GOLDEN, _MUL1, _MUL2, MASK64, stable_hash
@@ -78,6 +79,9 @@ class WTinyLFUPolicy:
         damped: the two plateau rules of the module docstring (False: Caffeine's climber).
         min_window: the climber never shrinks the window below this many entries.
         min_step: move at least one entry per adaptation (else small caches never adapt).
+        utility, utility_weight: optional outcome utility in [0, 1] per key (issue 15:
+            how often tasks that used it succeeded) weighed next to frequency at
+            admission; off unless both are given (then exactly W-TinyLFU).
     """
 
     __slots__ = (
@@ -108,6 +112,8 @@ class WTinyLFUPolicy:
         "_sketch",
         "_step",
         "_table",
+        "_utility",
+        "_utility_weight",
         "_where",
         "_width",
         "_window",
@@ -134,8 +140,17 @@ class WTinyLFUPolicy:
         min_window: int = 0,
         min_step: bool = True,
         min_climb_sample: int = MIN_CLIMB_SAMPLE,
+        utility: Callable[[Hashable], float] | None = None,
+        utility_weight: float = 0.0,
     ) -> None:
         self.capacity = check_capacity(capacity)
+        if not (math.isfinite(utility_weight) and utility_weight >= 0.0):
+            raise ValueError("utility_weight must be a finite number >= 0")
+        if utility is not None and not callable(utility):
+            raise ValueError("utility must be callable")
+        # Off (None) unless both are given: the admission code path is then W-TinyLFU's own.
+        self._utility = utility if utility is not None and utility_weight > 0 else None
+        self._utility_weight = utility_weight
         self._on_evict = check_callback(on_evict)
         if not 0.0 <= window_fraction <= 1.0 or not 0.0 <= protected_fraction < 1.0:
             raise ValueError("window_fraction must be in [0, 1] and protected_fraction in [0, 1)")
@@ -438,7 +453,9 @@ class WTinyLFUPolicy:
             # has no room at all (capacity 1), and then the candidate loses, as it should.
             victim = next(iter(prob))
             vs = prob[victim]
-            if dk:
+            if self._utility is not None:
+                admit = self._admit_useful(cand, cs, victim, vs)
+            elif dk:
                 admit = self._admit(cs, vs)
             else:
                 # _admit inlined (no doorkeeper): min of four counters each side.
@@ -478,6 +495,20 @@ class WTinyLFUPolicy:
         cf = self._frequency(cand)
         vf = self._frequency(victim)
         if cf > vf:
+            return True
+        if cf >= ADMIT_HASHDOS_THRESHOLD:
+            return self._rng.getrandbits(7) == 0
+        return False
+
+    def _admit_useful(self, cand: Hashable, cs: Slots, victim: Hashable, vs: Slots) -> bool:
+        """Admission with outcome utility next to frequency: each side's estimate plus
+        `utility_weight` x (utility - 0.5), so a neutral key (0.5, never judged) competes
+        on frequency alone and a key linked to failed tasks needs more accesses to stay.
+        The hash-flooding guard reads the raw frequencies, as in `_admit`."""
+        assert self._utility is not None
+        cf, vf = self._frequency(cs), self._frequency(vs)
+        w = self._utility_weight
+        if cf + w * (self._utility(cand) - 0.5) > vf + w * (self._utility(victim) - 0.5):
             return True
         if cf >= ADMIT_HASHDOS_THRESHOLD:
             return self._rng.getrandbits(7) == 0

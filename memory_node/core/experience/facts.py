@@ -1,12 +1,13 @@
 """Facts with provenance and supersession (PlugMem's knowledge units).
 
 A fact is (subject object id, relation, value): "Knife_1 placed in Drawer_2", "Tomato_1
-state sliced". The same fact asserted again is merged (its support grows and the new
-source joins its provenance: no duplicate knowledge); a different value for the same
-subject and relation supersedes the current one, which stays in history (soft delete,
-`superseded_by`), at most `max_history` versions per subject and relation. Assertions
-arriving together are resolved by their stamps; two different values with the same stamp
-are a conflict and the whole batch is refused.
+state sliced"; or, about a type, where its objects usually are ("type:Knife usually in
+Drawer_2 (Drawer)", from `places.py`). The same fact asserted again is merged (its support
+grows and the new source joins its provenance: no duplicate knowledge); a different value
+for the same subject and relation supersedes the current one, which stays in history (soft
+delete, `superseded_by`), at most `max_history` versions per subject and relation.
+Assertions arriving together are resolved by their stamps; two different values with the
+same stamp are a conflict and the whole batch is refused.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from dataclasses import dataclass, field
 from memory_node.core.errors import Conflict, InvalidArgument
 from memory_node.core.units import check_identifier
 
-RELATIONS = ("state", "placed")
+RELATIONS = ("state", "placed", "usually")
+# The subject of a usual-place fact is a type, not an object: "type:Bread".
+TYPE_SUBJECT = "type:"
 MAX_VALUE_CHARS = 128
 MAX_SOURCE_CHARS = 160
 MAX_PROVENANCE = 8        # source ids kept per fact (the newest)
@@ -54,8 +57,10 @@ class Fact:
         return f"fact:{self.fact_id}"
 
     def text(self) -> str:
-        verb = "is" if self.relation == "placed" else "is in state"
         seen = f", {self.support}x" if self.support > 1 else ""
+        if self.relation == "usually":
+            return f"{self.subject_label} is usually {self.value}{seen}"
+        verb = "is" if self.relation == "placed" else "is in state"
         return f"{self.subject} ({self.subject_label}) {verb} {self.value}{seen}"
 
 

@@ -4,6 +4,9 @@ Kept whole in memory (bounded by `max_transitions`) because every step recall as
 every change is written to `exp_transitions` in the caller's transaction. A transition is
 "known bad" for the current state when it failed more often than it succeeded from a state
 with the same robot part (area, held object) and the same states of the objects it names.
+A call that takes the robot to an object (navigate) also carries where memory believed
+the object was (`state.belief`): its NOT_FOUND failure says the object is not at that
+place, so once memory has seen the object elsewhere the listing no longer applies.
 Only failures the world gave count (a precondition, an object not found, a refused
 argument); a timeout, an unreachable server or a cancellation says nothing about the
 action and is not counted.
@@ -13,10 +16,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from memory_node.core.errors import ErrorCode
+from memory_node.core.experience.state import belief_matches, split_belief
 
 # Failures that say something about the action in that state.
 PRUNE_TO = 0.9   # share of a cap left after pruning
@@ -71,11 +75,16 @@ class TrajectoryGraph:
 
     def record(self, conn: sqlite3.Connection, robot_key: str, state_key: str, action: str,
                object_states: Mapping[str, str], succeeded: bool, error_code: int,
-               episode_id: str, now: float) -> Transition | None:
-        """Count one outcome; None when the failure says nothing about the action."""
+               episode_id: str, now: float, radius: float = 0.5) -> Transition | None:
+        """Count one outcome; None when the failure says nothing about the action.
+        A believed position within `radius` of a transition's is that transition (the
+        same belief, seen again with a few centimetres of noise)."""
         if not succeeded and error_code not in WORLD_FAILURES:
             return None
-        t = self._by_robot.get(robot_key, {}).get((state_key, action))
+        bucket = self._by_robot.get(robot_key, {})
+        t = bucket.get((state_key, action))
+        if t is None and any("@" in v for v in object_states.values()):
+            t = self._near(bucket.values(), action, object_states, radius)
         if t is None:
             cur = conn.execute(
                 "INSERT INTO exp_transitions (robot_key, state_key, action, object_states,"
@@ -94,12 +103,49 @@ class TrajectoryGraph:
             (t.successes, t.failures, t.last_error_code, episode_id, now, t.transition_id))
         return t
 
-    def known_bad(self, robot_key: str, states: Mapping[str, str]) -> list[Transition]:
-        """Failed transitions from this state: same robot part, and every object the
-        action names is in memory in the state it was in when the action failed."""
+    @staticmethod
+    def _near(transitions: Iterable[Transition], action: str, object_states: Mapping[str, str],
+              radius: float) -> Transition | None:
+        plain = {o: split_belief(v) for o, v in object_states.items()}
+        best: tuple[float, int] | None = None
+        found = None
+        for t in transitions:
+            if t.action != action or t.object_states.keys() != plain.keys():
+                continue
+            gap = 0.0
+            for o, v in t.object_states.items():
+                state, belief = split_belief(v)
+                if state != plain[o][0] or (belief is None) != (plain[o][1] is None):
+                    break
+                if belief is not None:
+                    d = belief_matches(belief, plain[o][1], radius)
+                    if d is None:
+                        break
+                    gap = max(gap, d)
+            else:
+                if best is None or (gap, t.transition_id) < best:
+                    best, found = (gap, t.transition_id), t
+        return found
+
+    def known_bad(self, robot_key: str, states: Mapping[str, str],
+                  positions: Mapping[str, tuple[float, ...]] | None = None,
+                  radius: float = 0.5) -> list[Transition]:
+        """Failed transitions from this state: same robot part, every object the action
+        names is in memory in the state it was in when the action failed and, for a
+        call that went to an object, where memory believed it then (within `radius`)."""
+        positions = positions or {}
+
+        def holds(o: str, v: str) -> bool:
+            state, belief = split_belief(v)
+            if states.get(o) is None or (states[o] or "none") != state:
+                return False
+            if belief is None:
+                return True
+            where = positions.get(o)
+            return where is not None and belief_matches(belief, where, radius) is not None
+
         out = [t for t in self._by_robot.get(robot_key, {}).values()
-               if t.known_bad and all(states.get(o) is not None and (states[o] or "none") == s
-                                      for o, s in t.object_states.items())]
+               if t.known_bad and all(holds(o, v) for o, v in t.object_states.items())]
         out.sort(key=lambda t: (-(t.failures - t.successes), -t.updated_at, t.action))
         return out
 

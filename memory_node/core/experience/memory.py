@@ -27,8 +27,15 @@ from typing import TYPE_CHECKING
 from memory_node.core.episode_hooks import EpisodeSummary, ExtraContext, RecordedStep
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
 from memory_node.core.experience.episodes import Episode, check_episode, content_hash
-from memory_node.core.experience.facts import FactAssertion, FactResult, FactStore
+from memory_node.core.experience.facts import (
+    MAX_VALUE_CHARS,
+    TYPE_SUBJECT,
+    FactAssertion,
+    FactResult,
+    FactStore,
+)
 from memory_node.core.experience.graph import TrajectoryGraph, Transition
+from memory_node.core.experience.places import UsualPlaces
 from memory_node.core.experience.procedures import Procedure, ProcedureLibrary
 from memory_node.core.experience.settings import ExperienceSettings
 from memory_node.core.experience.state import (
@@ -36,6 +43,7 @@ from memory_node.core.experience.state import (
     object_states_of,
     robot_key,
     state_key,
+    with_belief,
 )
 from memory_node.core.experience.task_types import TaskType, abstract_step, bind, task_type
 from memory_node.core.experience.utility import Utility
@@ -43,7 +51,7 @@ from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.tokens import count_tokens
-from memory_node.core.units import ObjectMemoryUnit
+from memory_node.core.units import MAX_ID_LENGTH, ObjectMemoryUnit
 
 if TYPE_CHECKING:
     from memory_node.core.persistence.store import MemoryStore
@@ -51,6 +59,7 @@ if TYPE_CHECKING:
 HEADER = "Experience (from past episodes):"
 MAX_EPISODE_QUERY = 1000
 MAX_LABELS = 10_000    # object types are a few hundred; a guard, not a tuning knob
+UNIT_ITEM = "unit:"     # utility item id of an object memory unit
 MAX_BRIEFED = 64       # episodes with a brief waiting for their next step (open episodes)
 
 
@@ -104,6 +113,7 @@ class ExperienceMemory:
         self.procedures = ProcedureLibrary(s.max_procedures_per_task, s.max_procedures,
                                            s.proven_successes, s.proven_confidence)
         self.facts = FactStore(s.max_facts, s.max_fact_history)
+        self.places = UsualPlaces(s.max_facts)
         self.utility = Utility()
         self._open: OrderedDict[str, _Open] = OrderedDict()
         self._ended: set[str] = set()
@@ -117,6 +127,9 @@ class ExperienceMemory:
         # longer holds as it was, so the lookup does not depend on what memory has seen
         # since (bounded like the transitions that name the objects).
         self._seen_states: OrderedDict[str, str] = OrderedDict()
+        self._seen_positions: OrderedDict[str, tuple[float, float, float]] = OrderedDict()
+        # Unit utility items, least recently judged first (the cap's eviction order).
+        self._unit_items: OrderedDict[str, None] = OrderedDict()
         # Procedure id -> {label: object id} of the objects its last successful episode
         # used and did not move (the drawer it opened, the counter it put on): the
         # instance that worked is offered for binding before the best-scored one.
@@ -132,11 +145,15 @@ class ExperienceMemory:
             self.graph.load(conn)
             self.procedures.load(conn)
             self.facts.load(conn)
+            self.places.load(conn)
             self.utility.load(conn)
+            self._unit_items = OrderedDict.fromkeys(
+                i for i in self.utility.items() if i.startswith(UNIT_ITEM))
             self._open.clear()
             self._pending.clear()
             self._robot = RobotState()
             self._seen_states.clear()
+            self._seen_positions.clear()
             self._instances = self._load_instances(conn)
             self._labels = {r[0] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects UNION"
@@ -262,6 +279,12 @@ class ExperienceMemory:
             if live:
                 self._robot.after(step, self.table, held_before)
         states = object_states_of(step.args, step.states)
+        if moves:
+            # Where the robot was sent to is part of the state: a NOT_FOUND there is about
+            # memory's belief of the object's place, not about the object.
+            target = step.args[int(self.table[step.skill].effect_param("robot_at"))]
+            if target in states and target in step.positions:
+                states[target] = with_belief(states[target], step.positions[target])
         self._see_states(step)
         rkey = robot_key(area_before, held_before)
         skey = state_key(area_before, held_before, states)
@@ -297,9 +320,10 @@ class ExperienceMemory:
              ep.task.key if ep.task else "", json.dumps(list(ep.task.roles) if ep.task else []),
              ep.episode_id))
         self.graph.record(conn, rkey, skey, action, states, step.succeeded, step.error_code,
-                          ep.episode_id, now)
+                          ep.episode_id, now, self.settings.belief_radius)
         if step.succeeded:
             facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
+            facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}")
             if facts:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
@@ -316,6 +340,12 @@ class ExperienceMemory:
             seen.move_to_end(step.args[after[0]])
         while len(seen) > self.settings.max_transitions:
             seen.popitem(last=False)
+        where = self._seen_positions
+        for o, p in step.positions.items():
+            where[o] = p
+            where.move_to_end(o)
+        while len(where) > self.settings.max_transitions:
+            where.popitem(last=False)
 
     def _facts_of(self, step: RecordedStep, source: str) -> list[FactAssertion]:
         """What a successful step says about the world: where an object was put, the
@@ -341,6 +371,39 @@ class ExperienceMemory:
             if o in step.labels:
                 out.append(FactAssertion(o, step.labels[o], "state", "filled", source,
                                          step.stamp))
+        return out
+
+    def _usual_places_of(self, conn: sqlite3.Connection, step: RecordedStep,
+                         source: str) -> list[FactAssertion]:
+        """Count where a successful pick found its object and where a put set it down;
+        the usual-place fact of the type when this place is (still or now) its usual one."""
+        spec = self.table[step.skill]
+        seen: list[tuple[str, str, str, str, str]] = []   # object, rel, place, label, kind
+        hold = spec.effect_param("hold")
+        if hold is not None:
+            obj = step.args[int(hold)]
+            if obj in step.places and obj in step.labels:
+                seen.append((obj, *step.places[obj], "found"))
+        place = spec.effect_param("place")
+        if place is not None:
+            obj, rec = step.args[int(place["object"])], step.args[int(place["receptacle"])]
+            k = place.get("relation")
+            rel = (step.args[int(k)] if k is not None and int(k) < len(step.args)
+                   else self.categories.relation_for(step.labels.get(rec, rec)))
+            if obj in step.labels and rec in step.labels:
+                seen.append((obj, rel, rec, step.labels[rec], "put"))
+        out = []
+        for obj, rel, rec, rec_label, kind in seen:
+            label = step.labels[obj]
+            count = self.places.observe(conn, label, rel, rec, rec_label, kind, source,
+                                        step.stamp)
+            current = self.facts.current(TYPE_SUBJECT + label, "usually")
+            incumbent = current.value.split(" ")[1] if current is not None else ""
+            fits = (len(TYPE_SUBJECT + label) <= MAX_ID_LENGTH
+                    and len(count.value()) <= MAX_VALUE_CHARS)   # else counted, not stated
+            if fits and self.places.usual(label, incumbent) is count:
+                out.append(FactAssertion(TYPE_SUBJECT + label, label, "usually",
+                                         count.value(), source, step.stamp))
         return out
 
     def _bound_open(self, conn: sqlite3.Connection, now: float) -> None:
@@ -384,6 +447,19 @@ class ExperienceMemory:
         for item in pruned:
             self._instances.pop(int(item.split(":")[1]), None)
         self.utility.record(conn, ep.delivered, success)
+        # The objects the episode acted on share its outcome (unit:<id>): what the
+        # short-term cache may weigh next to frequency (ShortTermSettings.utility_weight).
+        units = [UNIT_ITEM + r[0] for r in conn.execute(
+            "SELECT DISTINCT object_id FROM exp_step_objects WHERE episode_id=?",
+            (ep.episode_id,))]
+        self.utility.record(conn, units, success)
+        for item in units:
+            self._unit_items[item] = None
+            self._unit_items.move_to_end(item)
+        stale = []
+        while len(self._unit_items) > self.settings.max_transitions:
+            stale.append(self._unit_items.popitem(last=False)[0])
+        self.utility.forget(conn, stale)   # bounded like the transitions naming them
         self.utility.forget(conn, pruned)
         del self._open[ep.episode_id]
         self._ended.add(ep.episode_id)
@@ -576,9 +652,15 @@ class ExperienceMemory:
         out.update({"experience.transitions": len(self.graph),
                     "experience.procedures": len(self.procedures),
                     "experience.facts": len(self.facts),
+                    "experience.usual_places": len(self.places),
                     "experience.open_episodes": len(self._open)})
         out.update(self.counters)
         return out
+
+    def unit_utility(self, object_id: str) -> float:
+        """Laplace-smoothed success rate of the ended episodes that acted on the object
+        (0.5 when none did)."""
+        return self.utility.score(UNIT_ITEM + object_id)
 
     # -- RecallSource -------------------------------------------------------------------------
     def recall_extra(self, instruction: str, episode_id: str, brief: BriefState | None,
@@ -605,8 +687,11 @@ class ExperienceMemory:
             if robot is not None:
                 states = ChainMap({oid: u.state for oid, u in units.items()},
                                   self._seen_states)
-                for t in self.graph.known_bad(robot_key(*robot),
-                                              states)[: self.settings.max_known_bad]:
+                where = ChainMap({oid: u.position for oid, u in units.items()},
+                                 self._seen_positions)
+                for t in self.graph.known_bad(robot_key(*robot), states, where,
+                                              self.settings.belief_radius
+                                              )[: self.settings.max_known_bad]:
                     lines.append(("bad", t.item_id, _bad_text(t)))
             if brief is None:
                 best = self.procedures.best(task, self.utility.score,
@@ -615,8 +700,10 @@ class ExperienceMemory:
                     lines.append(("proc", best[0].item_id, _procedure_text(
                         best[0], task, self._instances.get(best[0].procedure_id, {}))))
             subjects = [brief.held_object] if brief is not None and brief.held_object else []
+            # Usual places first: what a search for an object memory lost needs.
             facts = sorted(self.facts.about(task.roles, subjects),
-                           key=lambda f: (-self.utility.score(f.item_id) * f.support,
+                           key=lambda f: (f.relation != "usually",
+                                          -self.utility.score(f.item_id) * f.support,
                                           -f.updated_at, f.fact_id))
             for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))

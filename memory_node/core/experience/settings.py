@@ -46,6 +46,11 @@ class ExperienceSettings:
     max_known_bad: int = setting(
         5, "Known-bad actions listed per step recall.", 0, 50)
     max_facts_per_recall: int = setting(5, "Facts listed per recall.", 0, 50)
+    belief_radius: float = setting(
+        0.5, "Metres: a call that went to an object is the same transition while memory's "
+        "position of the object stays within this of the one it had then (sightings "
+        "scatter by centimetres; an object moved to other furniture is a metre away).",
+        0.05, 5.0)
     min_task_similarity: float = setting(
         0.6, "Word overlap (Jaccard) an instruction's task type needs with a stored one for "
         "its procedure to be offered.", 0.0, 1.0)

@@ -8,6 +8,7 @@ every process: keys are plain sorted strings, no hashing.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 NOTHING = "-"
@@ -30,3 +31,30 @@ def state_key(area: str, held: str, object_states: Mapping[str, str]) -> str:
 
 def action_key(skill: str, args: Sequence[str]) -> str:
     return f"{skill}({', '.join(args)})"
+
+
+def with_belief(state: str, position: Sequence[float]) -> str:
+    """An object's state plus where memory believed it was (floor plane, 0.1 m): the part
+    of the state a call that goes to the object depends on."""
+    return f"{state}@{position[0]:.1f},{position[1]:.1f}"
+
+
+def split_belief(value: str) -> tuple[str, tuple[float, float] | None]:
+    """("none", (1.2, 3.4)) from "none@1.2,3.4"; (value, None) without a belief."""
+    state, sep, where = value.rpartition("@")
+    if not sep:
+        return value, None
+    try:
+        x, y = (float(v) for v in where.split(","))
+    except ValueError:
+        return value, None
+    return state, (x, y)
+
+
+def belief_matches(belief: Sequence[float], position: Sequence[float] | None,
+                   radius: float) -> float | None:
+    """Floor distance between two believed positions, or None when further than radius."""
+    if position is None:
+        return None
+    d = math.dist(belief[:2], position[:2])
+    return d if d <= radius else None

@@ -20,6 +20,9 @@ class Utility:
     def __len__(self) -> int:
         return len(self._counts)
 
+    def items(self) -> list[str]:
+        return list(self._counts)
+
     def counts(self, item_id: str) -> tuple[int, int]:
         return self._counts.get(item_id, (0, 0))
 

@@ -96,4 +96,21 @@ MIGRATIONS: list[Migration] = [
         ) WITHOUT ROWID;
         """,
     ),
+    Migration(
+        7,
+        "experience memory: where objects of a type were found or put (usual places)",
+        """
+        CREATE TABLE exp_places (
+            label TEXT NOT NULL,               -- object type, lower case
+            place_id TEXT NOT NULL,            -- the receptacle's object id
+            relation TEXT NOT NULL,            -- in | on
+            place_label TEXT NOT NULL,
+            found INTEGER NOT NULL DEFAULT 0,  -- successful picks from there
+            put INTEGER NOT NULL DEFAULT 0,    -- successful puts there
+            provenance TEXT NOT NULL,          -- JSON list of episode:step ids, newest last
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (label, place_id)
+        ) WITHOUT ROWID;
+        """,
+    ),
 ]

@@ -462,10 +462,11 @@ class SceneGraph:
         return [self._state_event(obj, stamp, old_state, old_bin)]
 
     def place_inside(self, obj: str, receptacle: str, stamp: float,
-                     changes: ChangeSet | None = None) -> None:
+                     changes: ChangeSet | None = None) -> list[SceneGraphEvent]:
         """A skill outcome put `obj` into `receptacle`: it is there (position follows the
         receptacle), is not expected to be seen while the receptacle is closed, and is not
-        removed for being unseen then."""
+        removed for being unseen then. Returns the MOVED events of sightings of it claimed
+        back (see `_claim_set_down`)."""
         changes = changes if changes is not None else ChangeSet()
         for node in (obj, receptacle):
             if node not in self.graph or self.graph.nodes[node]["layer"] != OBJECT:
@@ -484,6 +485,9 @@ class SceneGraph:
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         self._move_to(obj, self.graph.nodes[receptacle]["position"], stamp, changes)
         changes.touch(obj)
+        events = self._claim_set_down(obj, stamp, changes)
+        attrs["inside"] = receptacle  # a claimed sighting does not take it out
+        return events
 
     def hold(self, obj: str, stamp: float, changes: ChangeSet | None = None) -> None:
         """A skill outcome says the robot holds `obj`: it is not expected where it stood,
@@ -494,13 +498,17 @@ class SceneGraph:
         if obj not in self.graph or self.graph.nodes[obj]["layer"] != OBJECT:
             raise KeyError(f"no object {obj!r} in the scene graph")
         attrs = self.graph.nodes[obj]
+        if attrs.get("inside") != HELD:
+            # Nodes made from now on may be this object seen after the hand let go of it
+            # and before the put's outcome arrives (see _claim_set_down).
+            attrs["held_from_uid"] = self.counters[OBJECT]
         attrs["inside"] = HELD
         attrs["misses"] = 0
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         changes.touch(obj)
 
     def place_on(self, obj: str, position: Sequence[float], stamp: float,
-                 changes: ChangeSet | None = None) -> None:
+                 changes: ChangeSet | None = None) -> list[SceneGraphEvent]:
         """A skill outcome set `obj` down at `position` (on a receptacle's top): it is
         there now, and what the camera saw of it before (its old place) is history. Without
         this the node stayed where it was picked up and the next sighting on the receptacle
@@ -518,6 +526,71 @@ class SceneGraph:
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         self._move_to(obj, pos, stamp, changes)
         changes.touch(obj)
+        return self._claim_set_down(obj, stamp, changes)
+
+    def removed_snapshot(self, obj: str) -> dict[str, Any] | None:
+        """What the graph knew of `obj` when it removed it (kept for the join window), or
+        None."""
+        snap = self._removed.get(obj)
+        return dict(snap) if snap is not None else None
+
+    def bring_back(self, obj: str, stamp: float, changes: ChangeSet | None = None) -> bool:
+        """A skill succeeded on `obj` after the graph had removed it for not being seen
+        (the frame taken after a pick, showing its place empty, can reach the graph before
+        the pick's outcome): the robot's own success says it exists, so it comes back
+        under its own id with the evidence it had. False when `obj` is not a recent
+        removal."""
+        snap = self._removed.get(obj)
+        if snap is None or obj in self.graph:
+            return False
+        changes = changes if changes is not None else ChangeSet()
+        evidence = dict(snap["class_evidence"])
+        obs = Observation.at(str(snap["label"]), tuple(snap["position"]), stamp,
+                             extent=tuple(snap["box_extent"]),
+                             score=max(evidence.values(), default=1.0))
+        self._add_object(obs, stamp, changes, node_id=obj)
+        del self._removed[obj]
+        attrs = self.graph.nodes[obj]
+        attrs["class_evidence"] = evidence
+        if snap.get("appearance"):
+            attrs["appearance"] = snap["appearance"]
+        self.tally["restored.outcome"] += 1
+        return True
+
+    def _claim_set_down(self, obj: str, stamp: float, changes: ChangeSet
+                        ) -> list[SceneGraphEvent]:
+        """Frames taken after the hand let go of `obj` can reach the graph before the put's
+        outcome does; `obj` was still held then, so its sighting where it now stands became
+        a NEW node. Such a node (made while `obj` was held: a later id, of its class, within
+        the gate of where the put left it) is `obj`, which keeps its id (the planner names
+        it) and takes the sighting's place and evidence. Left as two, the sighting won every
+        later association and `obj` was removed as never seen: the next pick of it was
+        refused as an unknown object."""
+        attrs = self.graph.nodes[obj]
+        since = attrs.pop("held_from_uid", None)
+        if since is None:
+            return []
+        cfg = self.config
+        label = cfg.canonical(attrs["label"])
+        events: list[SceneGraphEvent] = []
+        for other in sorted(self._objects.query_radius(attrs["position"], cfg.gate_distance)):
+            if other == obj or other not in self.graph:
+                continue
+            b = self.graph.nodes[other]
+            if (b["layer"] != OBJECT or not b["movable"] or int(b["uid"]) < int(since)
+                    or b.get("inside") == HELD
+                    or _dist(b["position"], attrs["position"]) > cfg.gate_distance):
+                continue
+            theirs = cfg.canonical(b["label"])
+            if theirs != label and not cfg.similar(label, theirs):
+                continue
+            self._absorb(obj, other, stamp, changes)
+            self.tally["merged.set_down"] += 1
+            events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
+                                          attrs["position"], attrs["position"], attrs["area"],
+                                          merged_id=other))
+            break  # one object, one sighting of it
+        return events
 
     def _hidden_inside(self, obj: str) -> bool:
         """Inside a receptacle that is closed (or gone): not expected to be seen."""

@@ -4,7 +4,8 @@ The memory server sends its experience as lines (Recall.srv's `known_bad_actions
 `procedure`, also in the context block for an LLM): "do not pick(object_18): failed 2x in
 this state (PRECONDITION_FAILED) [bad:3]" and "procedure that worked 3/4 times for this
 task: navigate(Fridge) ; open(Fridge) ; pick(Apple) (last used: Fridge=object_3)
-[proc:7]". The offline planner needs
+[proc:7]", and facts (`facts`) such as "Bread is usually in Fridge_3 (Fridge), 2x
+[fact:9]". The offline planner needs
 them as calls; this module parses them (the formats are core/experience/memory.py's
 `_bad_text` and `_procedure_text`) and refuses anything malformed or oversized instead of
 guessing, so a hostile or truncated line is simply not used.
@@ -26,6 +27,8 @@ _CALL = re.compile(r"^([a-z_]{1,32})\((.*)\)$")
 _BAD = re.compile(r"^do not (.+?): failed (\d+)x in this state")
 _PROC = re.compile(r"^procedure that worked (\d+)/(\d+) times for this task: (.*?)"
                    r"(?: \(last used: ([^()]*)\))?(?: \[proc:\d+\])?$")
+_USUAL = re.compile(r"^([A-Za-z0-9_]{1,128}) is usually (?:in|on) ([A-Za-z0-9_.:\-]{1,128})"
+                    r" \([A-Za-z0-9_]{1,128}\)(?:, \d+x)?(?: \[fact:\d+\])?$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -95,3 +98,19 @@ def parse_procedure(line: str) -> ProcedureView | None:
         instances.append((used.group(1), used.group(2)))
     return ProcedureView(tuple(s for s in steps if s is not None), successes, uses,
                          tuple(instances))
+
+
+MAX_FACTS = 64
+
+
+def usual_places(lines: Iterable[str]) -> dict[str, str]:
+    """{type (lower case): object id of the place its objects are usually found in} from
+    the usual-place facts among `lines`; other or malformed lines are not used."""
+    out: dict[str, str] = {}
+    for line in list(lines)[:MAX_FACTS]:
+        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
+            continue
+        m = _USUAL.match(line.strip())
+        if m is not None:
+            out.setdefault(m.group(1).lower(), m.group(2))
+    return out

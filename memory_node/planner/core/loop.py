@@ -170,8 +170,12 @@ class PlanLoop:
         if wanted is None:
             return
         asked = req.notes.setdefault("looked_up", set())
-        # A unit memory marks absent (looked for there, not seen) names nothing to go to.
-        have = {type_key(u.label) for u in req.vocab.objects.values() if u.state != "absent"}
+        # A unit memory marks absent (looked for there, not seen) names nothing to go to,
+        # nor one the planner passes over as known bad (experience): memory may hold
+        # another of the type that no recall of this instruction returned yet.
+        avoid = req.notes.get("avoid", ())
+        have = {type_key(u.label) for u in req.vocab.objects.values()
+                if u.state != "absent" and u.object_id not in avoid}
         for t in wanted(req)[:MAX_LOOKUPS]:
             key = type_key(t)
             if key in have or key in asked:
@@ -324,7 +328,8 @@ class PlanLoop:
                           max_plan_steps=s.max_plan_steps, goal_conditions=goals,
                           robot_position=self.position,
                           place_rooms=place_rooms(areas, list(self.places())),
-                          scene=_scene(graph), procedure=recall.procedure)
+                          scene=_scene(graph), procedure=recall.procedure,
+                          facts=recall.facts)
         # Experience lists calls that failed where the last task left the robot: the
         # first plan avoids them too (later plans get them from step recalls).
         req.known_bad = known_bad_calls(recall.known_bad_actions)

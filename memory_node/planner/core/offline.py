@@ -11,9 +11,11 @@ Experience (issue 15), when the memory has it: a procedure recalled for the inst
 task type with enough confidence is followed first, its labels bound to the objects memory
 knows (the instruction's objects and others such as the drawer it was found in), until it
 is done, a step fails or a label cannot be bound twice in a row; then the goals are
-planned as above. A call the trajectory graph lists as failed in the robot's current
-state is never the first call of a plan: its target is passed over for the next candidate
-(another instance or receptacle, else exploring), or a closed container is opened first.
+planned as above. An object memory has none of (or not where memory put it) is looked for
+first where experience says its type is usually found. A call the trajectory graph lists
+as failed in the robot's current state is never the first call of a plan: its target is
+passed over for the next candidate (another instance or receptacle, else exploring), or a
+closed container is opened first.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
 from memory_node.core.recall.categories import CategoryTable, type_key
 from memory_node.core.skills import SkillTable, load_skill_table
 
-from .experience import ProcedureView, parse_procedure
+from .experience import ProcedureView, parse_procedure, usual_places
 from .goals import Goal, parse_goals
 from .planning import PlanRequest, PlanResult, tool_types
 from .types import SkillCall, UnitView
@@ -114,6 +116,7 @@ class OfflinePlanner:
             bound[type_key(types[0])] = best.object_id
             return best.object_id
         explored = req.notes.setdefault("explored", set())
+        self._usual_place(req, sim, types, explored)
         for place in req.ranked_places:
             # Exploring a room looks at every area in it: once per room and sought type.
             room = req.place_rooms.get(place, place)
@@ -122,6 +125,34 @@ class OfflinePlanner:
         self._search(req, sim, types)
         raise NotFound(f"no {' or '.join(types)} in memory, every known place was explored "
                        "and every closed receptacle that could hold it was opened")
+
+    def _usual_place(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
+                     explored: set) -> None:
+        """Memory has no usable object of the type (unknown, or not where memory put it):
+        where experience says such objects are usually found is searched first, opened
+        when it is shut, else its room explored first."""
+        usual = req.notes.get("usual")
+        if usual is None:
+            usual = req.notes["usual"] = {type_key(k): v
+                                          for k, v in usual_places(req.facts).items()}
+        searched = req.notes.setdefault("searched", set())
+        for t in types:
+            place = usual.get(type_key(t), "")
+            unit = (sim.objects.get(place) or req.scene.get(place)) if place else None
+            if unit is None or unit.state == ABSENT or place in self._failed(req) \
+                    or place in self._avoid(req):
+                continue
+            if unit.state == "closed":
+                if (place, types[0]) in searched:
+                    continue
+                searched.add((place, types[0]))
+                self._name(req, sim, unit)
+                go = () if sim.at == place else (SkillCall("navigate", (place,)),)
+                raise _Explore(*go, SkillCall("open", (place,)))
+            room = req.place_rooms.get(unit.area_id, "") or (
+                unit.area_id if unit.area_id in req.ranked_places else "")
+            if room and (room, types[0]) not in explored:
+                raise _Explore(SkillCall("explore", (room, types[0])))
 
     def _may_hold(self, receptacle: str, types: tuple[str, ...]) -> bool:
         return self.accepts is None or any(self.accepts(receptacle, t) for t in types)

@@ -43,6 +43,9 @@ class PlanRequest:
     # procedure line for the instruction's task type (from the instruction's recall).
     known_bad: frozenset[SkillCall] = frozenset()
     procedure: str = ""
+    # Experience's facts from the instruction's recall; the offline planner reads the
+    # usual places in them ("Bread is usually in Fridge_3 (Fridge)") to order a search.
+    facts: tuple[str, ...] = ()
 
 
 @dataclass

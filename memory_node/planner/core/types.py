@@ -47,6 +47,8 @@ class RecallView:
     # the best procedure for the instruction's task type (planner/core/experience.py).
     known_bad_actions: tuple[str, ...] = ()
     procedure: str = ""
+    # Facts (Recall.srv's `facts`): "Bread is usually in Fridge_3 (Fridge), 2x [fact:9]".
+    facts: tuple[str, ...] = ()
 
     @property
     def nothing_relevant(self) -> bool:

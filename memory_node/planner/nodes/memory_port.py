@@ -97,7 +97,8 @@ class ClientMemoryPort:
         return RecallView(tuple(unit_view(r.unit, r.description, r.score)
                                 for r in answer.units),
                           answer.context, answer.context_tokens, tuple(answer.warnings),
-                          tuple(answer.known_bad_actions), answer.procedure)
+                          tuple(answer.known_bad_actions), answer.procedure,
+                          tuple(answer.facts))
 
     def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult
                        ) -> tuple[UnitView, ...]:
