@@ -441,6 +441,14 @@ class LongTermMemory:
             result = self._serialiser.serialise(budget, [*labels, *areas], "text")
         return result.text if result.tokens <= budget else ""
 
+    def text_key(self) -> tuple[int, int, str | None, int]:
+        """Changes whenever `scene_graph_text` could answer differently for the same
+        arguments: the revision (every change and reload), the robot's area (nearest areas
+        first) and, as a guard, the graph object and its object count."""
+        with self._lock:
+            return (id(self.graph), self.revision, self.graph.current_area,
+                    self.graph.object_count)
+
     def find(self, label: str, near: tuple[float, float, float] | None = None,
              limit: int = 10) -> list[ObjectHit]:
         """Objects of `label` (case-insensitive, synonyms folded), nearest to `near` first,

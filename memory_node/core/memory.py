@@ -87,6 +87,7 @@ class Memory:
         self.recall = RecallMemory(self.short_term, settings.recall,
                                    long_term_text=self.long_term.scene_graph_text,
                                    embedder=embedder)
+        self.recall.long_term_key = self.long_term.text_key
         # Skill outcomes also reach the scene graph (containment, skill-set states).
         self.recall.outcome_listener = self.long_term.apply_outcome_units
         # An outcome may name an object only the scene graph holds (found by query_object).

@@ -18,7 +18,7 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
@@ -32,7 +32,7 @@ from memory_node.core.episode_hooks import (
 from memory_node.core.errors import ErrorCode, InvalidArgument, NotFound
 from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.colour_store import CropColourStore
-from memory_node.core.recall.context import SCENE_HEADER
+from memory_node.core.recall.context import SCENE_HEADER, SceneGraphMemo
 from memory_node.core.recall.describe import HELD_BY_ROBOT, Describer
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.embedding_store import EmbeddingStore
@@ -166,6 +166,10 @@ class RecallMemory:
         self.settings = settings or RecallSettings()
         # The long-term memory sets this when it is wired; None = no scene-graph text.
         self.long_term_text = long_term_text
+        # And this: a key that changes whenever the scene-graph text could (its revision);
+        # with it, texts are rendered once per revision instead of once per request.
+        self.long_term_key: Callable[[], Hashable] | None = None
+        self._scene_memo = SceneGraphMemo()
         # The long-term memory sets this too: told the units an outcome changed, and when.
         self.outcome_listener: Callable[[list[ObjectMemoryUnit], float], object] | None = None
         # And this: an object the short-term memory does not hold (never cached, or
@@ -264,9 +268,10 @@ class RecallMemory:
             if not units:
                 return 0.0
             recaller.preload(units, labels, key)
+            scene = self._scene_memo.source(self.long_term_text, self.long_term_key)
             # And the context's first build: the tokenizer's load and the token counts of
             # the scene graph's lines (memoised) were ~0.3-0.5 s of the first request.
-            recaller.context_for([], PRELOAD_BUDGET, scene_graph=self.long_term_text,
+            recaller.context_for([], PRELOAD_BUDGET, scene_graph=scene,
                                  labels=labels)
         return time.perf_counter() - start
 
@@ -409,6 +414,7 @@ class RecallMemory:
             recaller = self._ensure()
             assert self._steps is not None
             units, by_id, labels, key = self._snapshot()
+            scene = self._scene_memo.source(self.long_term_text, self.long_term_key)
             self._prune(by_id)
             now = time.time() if now is None else now
             episode = self._episode(episode_id) if episode_id else None
@@ -425,13 +431,13 @@ class RecallMemory:
                                              units_key=key).units[:self.settings.max_k]
                 else:
                     ranked = recaller.rank(text, units, k, labels=labels, units_key=key)
-                block = recaller.context_for(ranked, budget, scene_graph=self.long_term_text,
+                block = recaller.context_for(ranked, budget, scene_graph=scene,
                                              now=now, labels=labels)
                 mode = "instruction"
             else:
                 step = self._steps.recall_step(
                     episode_id, text, brief, units, budget, k=k,
-                    units_version=self._version(), scene_graph=self.long_term_text, now=now,
+                    units_version=self._version(), scene_graph=scene, now=now,
                     per_subtask=per_subtask, units_key=key)
                 ranked, block, reasons = step.units, step.context, step.reasons
                 assert episode is not None

@@ -275,6 +275,11 @@ class MemoryServer(Node):
                                                        self._periodic_settle)
 
     def _publish_stats(self) -> None:
+        # Timed like a service: it runs on the executor thread that applies camera frames.
+        with self.service_times.stage("stats"):
+            self._publish_stats_now()
+
+    def _publish_stats_now(self) -> None:
         st = self.memory.short_term
         hr = st.hit_rate
         msg = MemoryStats(

@@ -6,8 +6,9 @@ message is dropped with a throttled warning saying why, and counted); queue it i
 timestamp synchroniser; for the newest complete set (colour, depth, pose, detections within
 `sync.tolerance_s`), run the pipeline on a worker thread and publish one ObjectObservations -
 also when no detection survived, because the camera view alone tells the memory what is
-*not* there. Sets completed while the worker is busy are superseded by newer ones (counted
-as `frames.superseded`): a node that falls behind skips stale frames.
+*not* there. Sets completed while the worker is busy wait for it at most `frame_wait_s`
+while a newer one is behind them; older ones are superseded (`frames.superseded`): a node
+that falls behind skips stale frames, a short stall costs no frames.
 
 Drop policy (the synchroniser's, see memory_node.core.perception.sync): per stream a queue
 of `sync.queue_size`; when full the OLDEST message goes; stamps older than the newest seen
@@ -32,13 +33,15 @@ from geometry_msgs.msg import PoseStamped, PoseWithCovarianceStamped
 from nav_msgs.msg import Odometry
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.subscription import MessageInfo
 from sensor_msgs.msg import CameraInfo, Image
 
 from memory_node.core.perception.camera import Pose, matrix_to_quaternion
+from memory_node.core.perception.frame_queue import FrameQueue
 from memory_node.core.perception.geometry import OutlierConfig
 from memory_node.core.perception.pipeline import PerceptionConfig, PerceptionPipeline
 from memory_node.core.perception.sync import SyncedSet, TimestampSynchroniser
-from memory_node.core.stage_times import StageTimes
+from memory_node.core.stage_times import StageTimes, time_gc_pauses
 from memory_node.msg import Detections, MemoryStats, ObjectObservations
 from memory_node.nodes.conversions import from_time
 from memory_node.nodes.params import declare_settings
@@ -59,6 +62,9 @@ from memory_node.nodes.runner import run_node
 
 _POSE_MSGS = {"PoseStamped": PoseStamped, "PoseWithCovarianceStamped": PoseWithCovarianceStamped,
               "Odometry": Odometry}
+# A sensor stamp this much older than its message's DDS publication (or newer) is taken to
+# be on another clock than the wall clock (simulated time), not a latency.
+STAMP_CLOCK_SLACK_S = 10.0
 # What each synchroniser drop reason means, for the warning.
 _SYNC_REASONS = {
     "too_late": "stamp older than the last matched frame or than the newest message by more "
@@ -110,19 +116,17 @@ class PerceptionNode(Node):
         self.observations = 0
         self.process_ms: deque[float] = deque(maxlen=300)
         self.times = StageTimes()  # per stage: wall and CPU time (load-independent-ish)
+        self._stop_gc_timing = time_gc_pauses(self.times)
         self.pipeline: PerceptionPipeline | None = None
-        # Newest-frame policy: callbacks only convert and synchronise; one worker thread
-        # runs the pipeline on the newest complete frame. A frame completed while another
-        # is being processed waits in this one slot, and a newer one replaces it (counted
-        # as `frames.superseded`), so when the node falls behind it skips stale frames
-        # instead of working through a backlog: latency stays within about two frame
-        # processing times. The callbacks keep taking messages meanwhile, so the DDS
-        # queues do not hold old images either.
-        self._slot: SyncedSet | None = None
-        self._slot_lock = threading.Lock()
-        self._wake = threading.Event()
+        # Callbacks only convert and synchronise; one worker thread runs the pipeline on
+        # complete frames in order. A frame waits at most frame_wait_s while newer ones
+        # queue behind it, then it is superseded (core.perception.frame_queue): a stall
+        # shorter than that (a collection, the core taken by another process) loses no
+        # frame, and latency stays within frame_wait_s plus about one processing time.
+        # The callbacks keep taking messages meanwhile, so the DDS queues do not hold old
+        # images either. Item: the set and when it was completed (wall ns).
+        self._frames: FrameQueue[tuple[SyncedSet, int]] = FrameQueue(s.frame_wait_s)
         self._stopping = False
-        self.superseded = 0
         self._worker = threading.Thread(target=self._work, name="perception_pipeline",
                                         daemon=True)
         self._worker.start()
@@ -181,18 +185,31 @@ class PerceptionNode(Node):
         with self.times.stage(stage):
             return convert(msg)
 
-    def _on_colour(self, msg: Image) -> None:
+    def _arrived(self, stream: str, info: MessageInfo) -> tuple[int, int]:
+        """Time the message spent in DDS (published -> received) and in the executor's
+        queue (received -> this callback); (published, taken) in ns for the frame's path."""
+        taken = time.time_ns()
+        source, received = info["source_timestamp"], info["received_timestamp"]
+        if source > 0 and received > 0:  # 0: the middleware did not say
+            self.times.add_latency(f"dds.{stream}", (received - source) * 1e-9)
+            self.times.add_latency(f"queue.{stream}", (taken - received) * 1e-9)
+        return (source if source > 0 else taken), taken
+
+    def _on_colour(self, msg: Image, info: MessageInfo) -> None:
+        arrival = self._arrived("colour", info)
         self._guard("colour", lambda m: self._push(
-            "colour", m, self._convert("from_msg.colour", colour_from_msg, m)), msg)
+            "colour", m, self._convert("from_msg.colour", colour_from_msg, m), arrival), msg)
 
-    def _on_depth(self, msg: Image) -> None:
+    def _on_depth(self, msg: Image, info: MessageInfo) -> None:
+        arrival = self._arrived("depth", info)
         self._guard("depth", lambda m: self._push(
-            "depth", m, self._convert("from_msg.depth", depth_from_msg, m)), msg)
+            "depth", m, self._convert("from_msg.depth", depth_from_msg, m), arrival), msg)
 
-    def _on_detections(self, msg: Detections) -> None:
+    def _on_detections(self, msg: Detections, info: MessageInfo) -> None:
+        arrival = self._arrived("detections", info)
         self._guard("detections", lambda m: self._push(
-            "detections", m, self._convert("from_msg.detections", detections_from_msg, m)),
-            msg)
+            "detections", m, self._convert("from_msg.detections", detections_from_msg, m),
+            arrival), msg)
 
     def _on_camera_info(self, msg: CameraInfo) -> None:
         def take(m: CameraInfo) -> None:
@@ -201,7 +218,9 @@ class PerceptionNode(Node):
                 self.pipeline = PerceptionPipeline(intrinsics, self.config)
         self._guard("camera_info", take, msg)
 
-    def _on_pose(self, msg: Any) -> None:
+    def _on_pose(self, msg: Any, info: MessageInfo) -> None:
+        arrival = self._arrived("pose", info)
+
         def take(m: Any) -> None:
             frame = m.header.frame_id
             if frame and frame != self.world_frame:
@@ -211,37 +230,29 @@ class PerceptionNode(Node):
             if self.offset is not None:
                 pose = Pose.make(pose.to_world(self.offset.translation[None, :])[0],
                                  matrix_to_quaternion(pose.rotation @ self.offset.rotation))
-            self._push("pose", m, pose)
+            self._push("pose", m, pose, arrival)
         self._guard("pose", take, msg)
 
-    def _push(self, stream: str, msg: Any, value: Any) -> None:
+    def _push(self, stream: str, msg: Any, value: Any, arrival: tuple[int, int]) -> None:
         stamp = from_time(msg.header.stamp)
-        completed = self.sync.push(stream, stamp, (msg.header, value))
+        completed = self.sync.push(stream, stamp, (msg.header, value, arrival))
         for reason, count in self.sync.drops.items():
             if count > self._sync_seen[reason]:
                 self._sync_seen[reason] = count
                 kind, _, which = reason.partition(":")
                 self.warnings.warn(f"sync.{reason}", f"{which} message dropped: "
                                    f"{_SYNC_REASONS.get(kind, kind)}", count)
-        if completed:
-            with self._slot_lock:
-                # Older sets of this batch and a frame still waiting are stale now.
-                self.superseded += len(completed) - 1 + (self._slot is not None)
-                self._slot = completed[-1]
-            self._wake.set()
+        now = time.time_ns()
+        for frame in completed:
+            self._frames.put((frame, now))
 
     def _work(self) -> None:
         while True:
-            self._wake.wait()
-            self._wake.clear()
-            if self._stopping:
+            frame = self._frames.take()
+            if frame is None or self._stopping:
                 return
-            with self._slot_lock:
-                frame, self._slot = self._slot, None
-            if frame is None:
-                continue
             try:
-                self._process(frame)
+                self._process(*frame)
             except Exception as exc:  # a bug must not stop the worker (nor the node)
                 if self._stopping or not self.context.ok():
                     return
@@ -250,20 +261,22 @@ class PerceptionNode(Node):
 
     def destroy_node(self) -> None:
         self._stopping = True
-        self._wake.set()
+        self._frames.close()
+        self._stop_gc_timing()
         self._worker.join(timeout=5.0)  # a frame in progress finishes; none starts
         super().destroy_node()
 
     # -- one synchronised frame ---------------------------------------------------------------
-    def _process(self, frame: SyncedSet) -> None:
+    def _process(self, frame: SyncedSet, completed_ns: int) -> None:
         if self.pipeline is None:
             self._drop("frame.no_camera_info", "frame dropped: no valid camera_info yet")
             return
-        depth_header, (depth, encoding) = frame.messages["depth"]
-        _, pose = frame.messages["pose"]
-        _, detections = frame.messages["detections"]
+        depth_header, (depth, encoding), _ = frame.messages["depth"]
+        _, pose, _ = frame.messages["pose"]
+        _, detections, _ = frame.messages["detections"]
         colour = frame.messages["colour"][1] if "colour" in frame.messages else None
         start = time.perf_counter()
+        started_ns = time.time_ns()
         try:
             with self.times.stage("pipeline"):
                 result = self.pipeline.process(frame.stamps["depth"], depth, pose, detections,
@@ -285,10 +298,28 @@ class PerceptionNode(Node):
                                 for o in result.observations]
         with self.times.stage("publish"):
             self.observations_pub.publish(out)
+        self._frame_path(frame, completed_ns, started_ns, time.time_ns())
         with self._stats_lock:
             self.process_ms.append(1000.0 * (time.perf_counter() - start))
             self.frames += 1
             self.observations += len(result.observations)
+
+    def _frame_path(self, frame: SyncedSet, completed_ns: int, started_ns: int,
+                    published_ns: int) -> None:
+        """Where this frame's time went, from the camera publishing its first message to
+        the observations going out (wall clock ns: DDS source stamps are system time)."""
+        sent = [arrival[0] for _, _, arrival in frame.messages.values()]
+        first = min(sent)
+        t = self.times
+        t.add_latency("frame.sent_spread", (max(sent) - first) * 1e-9)
+        t.add_latency("frame.sent_to_complete", (completed_ns - first) * 1e-9)
+        t.add_latency("frame.queue_wait", (started_ns - completed_ns) * 1e-9)
+        t.add_latency("frame.sent_to_published", (published_ns - first) * 1e-9)
+        # The sensor stamp is on the camera's clock (simulated time in the household
+        # world): only when it is plausibly the wall clock does stamp -> sent mean anything.
+        stamp_to_sent = first * 1e-9 - frame.stamp
+        if 0.0 <= stamp_to_sent < STAMP_CLOCK_SLACK_S:
+            t.add_latency("frame.stamp_to_sent", stamp_to_sent)
 
     def _publish_stats(self) -> None:
         with self._stats_lock:
@@ -297,7 +328,7 @@ class PerceptionNode(Node):
             frames, observations = self.frames, self.observations
         counters.update({f"sync.{k}": v for k, v in self.sync.drops.items()})
         counters["frames.matched"] = self.sync.emitted
-        counters["frames.superseded"] = self.superseded
+        counters["frames.superseded"] = self._frames.superseded
         counters["sync.expired"] = self.sync.expired
         counters["observations.published"] = observations
         if process_ms:

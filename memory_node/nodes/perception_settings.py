@@ -115,6 +115,10 @@ class PerceptionSettings:
     crop: CropSettings = section(CropSettings)
     sync: SyncSettings = section(SyncSettings)
     qos: InputQos = section(InputQos)
+    frame_wait_s: float = setting(
+        0.04, "A complete frame waits for the pipeline at most this long while newer ones "
+        "queue behind it, then it is superseded (0: only the newest frame waits) (s).",
+        0.0, 10.0)
     stats_period_s: float = setting(1.0, "Period of the stats (s).", 0.05, 3600.0)
     warn_throttle_s: float = setting(2.0, "Least time between two warnings of the same drop "
                                      "reason (s).", 0.0, 3600.0)

@@ -9,6 +9,7 @@ are answered by the same object through the server's query handler.
 
 from __future__ import annotations
 
+import gc
 import threading
 from typing import Any
 
@@ -21,6 +22,11 @@ from memory_node.nodes.host import Capability, MemoryHost
 from memory_node.srv import EndEpisode, Recall, RecordOutcome
 
 PREFETCH_PERIOD_S = 0.1
+# After the preload the process holds ~200,000 long-lived objects (units, index, graph,
+# WordNet senses); a full collection that walks them all paused a request for ~100 ms.
+# Freezing them keeps the cyclic collector to what requests allocate; objects freed by
+# reference counting are still freed.
+FREEZE_GC_AFTER_PRELOAD = True
 
 
 class RecallCapability(Capability):
@@ -56,6 +62,8 @@ class RecallCapability(Capability):
         except Exception as exc:  # noqa: BLE001 - the first recall builds it instead
             log.warning(f"recall: preload failed ({exc}); the first recall builds the index")
             return
+        if FREEZE_GC_AFTER_PRELOAD:
+            gc.freeze()
         log.info(f"recall: {len(self.recall.short_term)} unit(s) indexed in {seconds:.1f} s")
 
     def cleanup(self) -> None:

@@ -31,13 +31,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from diagnostic_msgs.msg import KeyValue
+from rclpy.event_handler import PublisherEventCallbacks
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.subscription import MessageInfo
 from std_msgs.msg import Header
 from visualization_msgs.msg import MarkerArray
 
 from memory_node.core.limits import LIMITS
 from memory_node.core.settings import check_settings, setting
-from memory_node.core.stage_times import StageTimes
+from memory_node.core.stage_times import StageTimes, time_gc_pauses
 from memory_node.core.units import check_text
 from memory_node.msg import MemoryStats, ObjectObservations
 from memory_node.msg import SceneGraph as SceneGraphMsg
@@ -109,8 +111,15 @@ class SceneGraphCapability(Capability):
         # without objects): a planner waits on it to decide on the view after a motion
         # rather than on whatever frame had arrived when the skill ended.
         self.perceived_pub = node.create_publisher(Header, "memory/perceived", latched)
+        # Markers are for a viewer: with none subscribed they are not built (about a
+        # quarter of the server's CPU per camera frame); a subscriber that appears gets a
+        # full set at once (after whatever history DDS kept, which the full set's
+        # DELETEALL replaces).
+        self._markers_skipped = False
+        self.markers_skipped = 0  # updates not built for want of a subscriber (stats)
         self.markers_pub = node.create_publisher(
-            MarkerArray, "memory/scene_graph/markers", markers_qos)
+            MarkerArray, "memory/scene_graph/markers", markers_qos,
+            event_callbacks=PublisherEventCallbacks(matched=self._on_markers_matched))
         node.create_subscription(ObjectObservations, observations_topic, self._on_observations,
                                  QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE))
         node.create_subscription(MemoryStats, perception_stats_topic, self._on_perception_stats,
@@ -118,6 +127,7 @@ class SceneGraphCapability(Capability):
         host.serve(GetSceneGraph, "memory/get_scene_graph", self._get_scene_graph)
         self._since_full = 0
         self.times = StageTimes()  # per stage of a frame: wall and CPU time
+        self._stop_gc_timing = time_gc_pauses(self.times)
         self._published_revision = -1
         self._last_graph_publish = 0.0
         host.add_stats_contributor(self._fill_stats)
@@ -127,16 +137,25 @@ class SceneGraphCapability(Capability):
             node.create_timer(self.publish_period, self._publish_graph_if_changed)
         self._on_reset()
 
+    def cleanup(self) -> None:
+        self._stop_gc_timing()
+
     # -- incoming ---------------------------------------------------------------------------
     def _drop(self, code: str, message: str) -> None:
         self.memory.counters.count(code)
         self.warnings.warn(code, message, self.memory.counters.by_reason[code])
 
-    def _on_observations(self, msg: ObjectObservations) -> None:
+    def _on_observations(self, msg: ObjectObservations, info: MessageInfo) -> None:
+        taken = time.time_ns()
+        source, received = info["source_timestamp"], info["received_timestamp"]
+        if source > 0 and received > 0:  # 0: the middleware did not say
+            self.times.add_latency("observations.dds", (received - source) * 1e-9)
+            self.times.add_latency("observations.queue", (taken - received) * 1e-9)
         try:
             self._apply(msg)
             self.perceived_pub.publish(Header(stamp=msg.header.stamp,
                                               frame_id=self.host.frame_id))
+            self.times.add_latency("frame.taken_to_done", (time.time_ns() - taken) * 1e-9)
         except Exception as exc:  # a bug must not take the memory down with it
             if not self.node.context.ok():
                 return  # shutting down (SIGTERM mid-frame): the frame was stored, not echoed
@@ -215,11 +234,26 @@ class SceneGraphCapability(Capability):
     # -- outgoing ---------------------------------------------------------------------------
     def _publish_markers(self, markers: list[dict[str, Any]]) -> None:
         with self.long_term.lock:  # frames and skill outcomes both publish
+            if self.markers_pub.get_subscription_count() == 0:
+                self._markers_skipped = True
+                self.markers_skipped += 1
+                return
             self._since_full += 1
-            if self._since_full >= self.keep_last:  # keep a full set within the history
+            # A full set within the history for late joiners, and after skipped updates.
+            if self._since_full >= self.keep_last or self._markers_skipped:
                 markers = self.long_term.markers_full()
                 self._since_full = 0
+                self._markers_skipped = False
             self.markers_pub.publish(markers_to_msg(markers,
+                                                    self.node.get_clock().now().to_msg()))
+
+    def _on_markers_matched(self, info: Any) -> None:
+        if info.current_count_change <= 0 or not self._markers_skipped:
+            return
+        with self.long_term.lock:
+            self._since_full = 0
+            self._markers_skipped = False
+            self.markers_pub.publish(markers_to_msg(self.long_term.markers_full(),
                                                     self.node.get_clock().now().to_msg()))
 
     def _publish_graph(self, stamp: Any = None) -> None:
@@ -250,6 +284,8 @@ class SceneGraphCapability(Capability):
                             if k.startswith("scene_graph."))
         msg.counters.extend(KeyValue(key=k, value=str(v))
                             for k, v in self.times.counters("scene_graph.").items())
+        msg.counters.append(KeyValue(key="scene_graph.markers_skipped",
+                                     value=str(self.markers_skipped)))
 
     # -- service ----------------------------------------------------------------------------
     def _get_scene_graph(self, request: GetSceneGraph.Request, response: Any) -> None:

@@ -164,3 +164,47 @@ def test_oversized_instruction_is_rejected(recaller: Recaller) -> None:
         recaller.rank("mug " * 1000, kitchen(), 3)
     with pytest.raises(ValueError):
         split_subtasks("   ")
+
+
+@needs_wordnet
+def test_two_clauses_without_a_verb_at_the_joint_are_two_steps(lex: Lexicon) -> None:
+    assert split_subtasks("Put the wine in the fridge, and the pen goes back in a drawer.",
+                          lex) == ["Put the wine in the fridge", "the pen goes back in a drawer"]
+    assert split_subtasks("Tidy up - remote on the couch, statue up on the shelf", lex) == [
+        "Tidy up", "remote on the couch", "statue up on the shelf"]
+    # One step each: a compound subject, a list, an apposition ("left" after "the" is a
+    # side, not a verb).
+    for one in ("the mug and the plate go in the sink", "put the mug and the plate in the sink",
+                "bring me the red mug, the one on the left",
+                "grab the apple, the pear and the banana"):
+        assert split_subtasks(one, lex) == [one]
+
+
+@needs_wordnet
+def test_a_part_counts_with_its_whole_only_when_wordnet_says_so(lex: Lexicon) -> None:
+    assert lex.is_part_of("basin", "sink") and lex.is_part_of("basin", "bathtub")
+    assert not lex.is_part_of("holder", "towel") and not lex.is_part_of("lamp", "desk")
+    assert not Lexicon(Path("/nonexistent")).is_part_of("basin", "sink")
+    bathroom = [Unit("Towel_1", "Towel", (0, 1, 0), area_id="bathroom"),
+                Unit("TowelHolder_1", "TowelHolder", (0, 1.2, 0), area_id="bathroom"),
+                Unit("Bathtub_1", "Bathtub", (2, 0, 0), area_id="bathroom"),
+                Unit("BathtubBasin_1", "BathtubBasin", (2, 0, 0.1), area_id="bathroom"),
+                Unit("SoapBar_1", "SoapBar", (1, 0.9, 0), area_id="bathroom")]
+    r = Recaller(Embedder())  # group_parts is the default
+    hang = labels(r.rank("hang the towel back up", bathroom, 3))
+    assert "Towel" in hang and "TowelHolder" in hang  # a holder is a thing of its own
+    scrub = labels(r.rank("scrub the bathtub with the soap", bathroom, 3))
+    assert "Bathtub" in scrub and "BathtubBasin" not in scrub  # one tub, one slot
+    assert "BathtubBasin" in labels(Recaller(Embedder(), config=RecallConfig(
+        group_parts=False)).rank("scrub the bathtub with the soap", bathroom, 3))
+
+
+@pytest.mark.parametrize("vectorised", [True, False])
+def test_a_named_object_is_never_outranked_by_an_implied_fixture(vectorised: bool) -> None:
+    units = [*kitchen(), Unit("Kettle_1", "Kettle", (2, 0.95, 0.1), area_id="kitchen"),
+             Unit("Cup_1", "Cup", (0.5, 0.9, 1), area_id="kitchen")]
+    text = "Heat up some water in the kettle and then wash the cup"
+    r = Recaller(Embedder(), config=RecallConfig(vectorised=vectorised))
+    assert set(labels(r.rank(text, units, 2))) == {"Kettle", "Cup"}
+    off = Recaller(Embedder(), config=RecallConfig(vectorised=vectorised, named_first=False))
+    assert set(labels(off.rank(text, units, 2))) != {"Kettle", "Cup"}

@@ -206,7 +206,7 @@ def test_a_part_named_after_a_whole_shares_its_place_unless_named(embedder: Embe
     assert {"Bathtub", "SoapBar", "Towel"} <= set(got) and "BathtubBasin" not in got
     named = [x.unit.label for x in r.rank("put the soap in the bathtub basin", bathroom, 3)]
     assert "BathtubBasin" in named and "SoapBar" in named
-    off = Recaller(embedder)  # the default: off
+    off = Recaller(embedder, config=RecallConfig(group_parts=False))
     assert "BathtubBasin" in [x.unit.label for x in off.rank(text, bathroom, 4)]
 
 
@@ -248,3 +248,31 @@ def test_query_vectors_in_one_batch_equal_one_by_one_and_the_cache_is_bounded(
     monkeypatch.setattr(recall_module, "QUERY_CACHE_SIZE", 2)
     recaller.embed_queries(["open the fridge"])
     assert list(recaller._query_cache) == ["wash the mug", "open the fridge"]  # LRU order
+
+
+def test_the_per_type_cut_before_diversity_keeps_the_selection(
+        recallers: tuple[Recaller, Recaller]) -> None:
+    fast, _ = recallers
+    units = memory_units(600, seed=9)
+    floor = fast.config.min_score
+    cut_any = False
+    mugs = [u.object_id for u in units if u.label == "Mug"]
+    by_id = [f"put {mugs[-1]} next to the mug", f"put {mugs[-1]} and {mugs[-2]} with the mugs",
+             f"bring me the apple and {mugs[5]}"]
+    for text in [*INSTRUCTIONS, "bring me the mugs and the plates", "the apples please",
+                 *by_id]:
+        scored = fast.scored(text, units)
+
+        def items(idx: np.ndarray, s=scored) -> list:  # type: ignore[no-untyped-def]
+            return [(int(i), s.units[i].object_id, s.units[i].label,
+                     s._entries[i].description.type_name, float(s.total[i]),
+                     bool(s.lexical.named[i])) for i in idx]
+
+        full = scored.candidate_array(floor)
+        for k in (1, 3, 5, 8):
+            cut = scored.candidate_array(floor, per_type=k)
+            cut_any |= len(cut) < len(full)
+            assert set(cut.tolist()) <= set(full.tolist())
+            assert (fast._select(text, items(cut), k, floor)
+                    == fast._select(text, items(full), k, floor)), (text, k)
+    assert cut_any  # the cut did drop candidates (about 27 units of each type here)

@@ -89,3 +89,57 @@ def test_words_wordnet_lacks_are_memoised_only_up_to_a_bound(
         assert index[f"word{i}"] == {}
     assert index["cup"] == {"n": [1]}
     assert dict.__len__(index) == 4  # three misses and the hit
+
+
+@needs_wordnet
+def test_warm_pays_the_first_lookups_one_off_costs_and_changes_no_answer(tmp_path) -> None:
+    warm, cold = Lexicon(), Lexicon()
+    assert warm.warm() and warm._counts  # SemCor counts read before any request needs them
+    assert cold.load() and cold._counts is None
+    for word in ("put", "pepper", "chilled", "vase", "wash", "mug"):
+        assert warm.verb_share(word) == cold.verb_share(word), word
+        assert warm.gloss_nouns(word) == cold.gloss_nouns(word), word
+    # Without WordNet it reports unavailable and raises nothing.
+    assert not Lexicon(tmp_path).warm()
+
+
+def _verb_share_by_parsing(lex: Lexicon, word: str) -> float:
+    """The reference: every sense parsed by nltk, SemCor uses read from its lemmas."""
+    if not word.isalpha() or len(word) > 40:
+        return 0.0
+    counts = {"n": 0.0, "v": 0.0}
+    for pos in counts:
+        for s in lex._synsets(word, pos):
+            counts[pos] += 0.5 + sum(lex._tagged(lm) for lm in s.lemmas()
+                                     if lm.name().lower() == word)
+    base = lex.verb(word)
+    if base != word and counts["v"] <= counts["n"]:
+        return _verb_share_by_parsing(lex, base)
+    total = counts["n"] + counts["v"]
+    return counts["v"] / total if total else 0.0
+
+
+@needs_wordnet
+def test_index_answers_equal_parsing_every_sense() -> None:
+    """verb_share, is_noun and is_verb from the index and single data lines give exactly
+    what parsing every sense with nltk gives, over a seeded sample of the lemma index with
+    inflected forms, case variants and words WordNet lacks."""
+    import random
+
+    lex = Lexicon()
+    assert lex.warm()
+    lemmas: list[str] = []
+    for name in ("index.noun", "index.verb"):
+        for line in (DEFAULT_ROOT / name).read_text(encoding="utf-8").splitlines():
+            w = line.split(" ", 1)[0]
+            if line and not line.startswith(" ") and w.isalpha():
+                lemmas.append(w)
+    rng = random.Random(11)
+    sample = rng.sample(lemmas, 1500)
+    words = {*sample, *(w + "s" for w in sample[:300]), *(w + "ed" for w in sample[:300]),
+             *(w + "ing" for w in sample[:200]), "can", "bat", "left", "axes", "Mark",
+             "chilled", "zzzzqx", "pepper", "put"}
+    for w in sorted(words):
+        assert lex.verb_share(w) == _verb_share_by_parsing(lex, w), w
+        assert lex.is_noun(w) == bool(lex._synsets(w, "n")), w
+        assert lex.is_verb(w) == bool(lex._synsets(w, "v")), w

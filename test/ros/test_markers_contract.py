@@ -17,7 +17,7 @@ from scene_rig import server_process
 from visualization_msgs.msg import MarkerArray
 
 from memory_node.core.scene_graph.marker_contract import MarkerMirror, array_problems
-from memory_node.msg import ObjectEvent, ObjectObservations, SceneGraph
+from memory_node.msg import MemoryStats, ObjectEvent, ObjectObservations, SceneGraph
 from memory_node.nodes.conversions import from_time
 from memory_node.nodes.perception_conversions import (
     graph_from_msg,
@@ -141,6 +141,22 @@ def test_markers_keep_the_contract_over_a_household_run(tmp_path: Path,
         assert late.problems == []
         colours = watch.mirror.colours_by_class()
         node.destroy_subscription(late.sub)
+
+        # Nobody subscribed: the server builds no markers while frames change the graph;
+        # the next subscriber still gets a picture equal to the graph (a full set on match).
+        node.destroy_subscription(watch.sub)
+        skipped: list[int] = []
+        node.create_subscription(MemoryStats, "/memory/stats", lambda m: skipped.extend(
+            int(kv.value) for kv in m.counters if kv.key == "scene_graph.markers_skipped"),
+            LATCHED)
+        run.move(2)
+        replay(2)
+        spin_until(node, lambda: bool(skipped) and skipped[-1] > 0, timeout=20.0,
+                   what="marker updates skipped without a subscriber")
+        after = MarkerWatch(node, frame)
+        _wait_equal(node, after, get_graph, "a new subscriber's markers after skipped updates")
+        assert after.problems == []
+        node.destroy_subscription(after.sub)
 
     # Another process, the same memory: the same class colours.
     with server_process(tmp_path / "mem", tmp_path / "server2.log") as server:

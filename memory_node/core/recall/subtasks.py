@@ -23,6 +23,9 @@ from memory_node.core.recall.recall import RankedUnit, Recaller, check_instructi
 from memory_node.core.units import ObjectMemoryUnit
 
 MAX_SUBTASKS = 12
+# A clause's verb is among its first words; the bound also keeps a 2,000-character list of
+# distinct words from costing a WordNet lookup per word per joint.
+CLAUSE_WORDS = 12
 _HARD = re.compile(r"(?:[.!?;:]+\s+|[.!?;:]+$|\s+[-\u2013\u2014]+\s+|\s*\(|\)\s*)")
 _SOFT = re.compile(
     r",?\s+(?:and\s+then|then|after\s+that|afterwards|and\s+finally|finally)\s+"
@@ -30,6 +33,11 @@ _SOFT = re.compile(
     re.IGNORECASE,
 )
 _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
+_WORDS = re.compile(r"[A-Za-z]+")
+# Where an object goes: a closed class of prepositions, not vocabulary of any data set.
+_PLACE = frozenset({"on", "onto", "in", "into", "inside", "under", "beside", "behind"})
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your",
+                          "his", "her", "its", "our", "their"})
 _FILLER = re.compile(r"^(?:please|so|ok|okay|also|and|then|could\s+you|can\s+you|would\s+you)"
                      r"\s+", re.IGNORECASE)
 
@@ -43,6 +51,25 @@ def _mostly_verb(word: str, lexicon: Lexicon | None) -> bool:
     return lexicon.verb_share(w) > 0.5 and not lexicon.is_thing(w)
 
 
+def _has_verb(text: str, lexicon: Lexicon | None) -> bool:
+    """A word mostly used as a verb, not right after a determiner ("on the left" is a
+    side, not "leave")."""
+    ws = _WORDS.findall(text.lower())[:CLAUSE_WORDS]
+    return any(_mostly_verb(w, lexicon) for i, w in enumerate(ws)
+               if i == 0 or ws[i - 1] not in _DETERMINERS)
+
+
+def _two_clauses(left: str, right: str, comma: bool, lexicon: Lexicon | None) -> bool:
+    """Two steps joined without a verb after the joint: each side has its own verb ("put
+    the wine in the fridge, and the pen goes in a drawer"; "the mug and the plate go in
+    the sink" has one), or, after a comma, each side says where its own object goes ("remote
+    on the couch, statue on the shelf"; "the red mug, the one on the left" does not)."""
+    if _has_verb(left, lexicon) and _has_verb(right, lexicon):
+        return True
+    return comma and all(
+        any(w.lower() in _PLACE for w in _WORDS.findall(side)[1:-1]) for side in (left, right))
+
+
 def split_subtasks(instruction: str, lexicon: Lexicon | None = None) -> list[str]:
     """The instruction's steps, in order (the instruction itself if it has one step)."""
     text = check_instruction(instruction)
@@ -54,9 +81,13 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None) -> list[str
                 continue
             # "... and put it away": split before a clause that starts with a verb.
             start = 0
-            for m in _AND.finditer(piece):
-                if _mostly_verb(m.group(2), lexicon):
-                    parts.append(piece[start:m.start()])
+            joints = list(_AND.finditer(piece))
+            for i, m in enumerate(joints):
+                end = joints[i + 1].start() if i + 1 < len(joints) else len(piece)
+                left, right = piece[start:m.start()], piece[m.start(2):end]
+                if (_mostly_verb(m.group(2), lexicon)
+                        or _two_clauses(left, right, "," in m.group(1), lexicon)):
+                    parts.append(left)
                     start = m.start(2)
             parts.append(piece[start:])
     steps = []

@@ -1,0 +1,59 @@
+"""StageTimes: per-stage CPU/wall medians, latency segments and garbage-collection pauses."""
+
+from __future__ import annotations
+
+import gc
+
+import numpy as np
+import pytest
+
+from memory_node.core.stage_times import StageTimes, _median_p99, time_gc_pauses
+
+
+def test_latency_segments_come_out_as_median_and_p99_microseconds() -> None:
+    times = StageTimes(window=100)
+    for ms in range(1, 101):  # 1..100 ms
+        times.add_latency("frame.slot_wait", ms / 1000.0)
+    counters = times.counters("p.")
+    assert counters["p.latency_us.frame.slot_wait.median"] == 50_500
+    assert counters["p.latency_us.frame.slot_wait.p99"] == pytest.approx(99_010, abs=1)
+    assert not any(k.startswith("p.cpu_us.frame") for k in counters)  # a wait, not work
+
+
+def test_latency_window_keeps_the_newest_samples() -> None:
+    times = StageTimes(window=3)
+    for seconds in (10.0, 10.0, 0.001, 0.002, 0.003):
+        times.add_latency("x", seconds)
+    assert times.counters()["latency_us.x.median"] == 2000
+
+
+def test_stage_records_wall_and_cpu() -> None:
+    times = StageTimes()
+    with times.stage("work"):
+        sum(i * i for i in range(20_000))
+    counters = times.counters()
+    assert counters["cpu_us.work.median"] > 0
+    assert counters["wall_us.work.median"] >= counters["cpu_us.work.median"] * 0.5
+
+
+def test_gc_pauses_are_recorded_per_generation() -> None:
+    times = StageTimes()
+    before = list(gc.callbacks)
+    stop = time_gc_pauses(times)
+    try:
+        gc.collect(0)
+        gc.collect(2)
+    finally:
+        stop()
+    assert gc.callbacks == before
+    counters = times.counters()
+    assert counters["latency_us.gc.gen0.median"] >= 0
+    assert counters["latency_us.gc.gen2.median"] > 0
+
+
+def test_median_and_p99_are_numpys_to_the_last_bit() -> None:
+    rng = np.random.default_rng(0)
+    for n in (1, 2, 3, 7, 100, 101, 299, 300):
+        for _ in range(50):
+            values = list(rng.random(n) * 10.0 ** rng.integers(-6, 6))
+            assert _median_p99(values) == (np.median(values), np.percentile(values, 99))
