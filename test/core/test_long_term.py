@@ -403,3 +403,30 @@ def test_a_pick_after_the_graph_removed_the_object_brings_it_back_held(
         assert memory.short_term.peek(apple).receptacle_id == HELD_BY_ROBOT
     finally:
         memory.close()
+
+
+def test_an_outcome_naming_a_joined_sighting_reaches_the_object_it_was(
+        tmp_path: Path) -> None:
+    """A NEW sighting joined to the object it was (a move seen as NEW + missed) is deleted;
+    the planner may still hold its id from a recall and pick it. The pick must reach the
+    object the sighting became, not be refused as an unknown object."""
+    from memory_node.core.units import HELD_BY_ROBOT  # noqa: PLC0415
+
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path),
+                                   short_term=ShortTermSettings(capacity=10),
+                                   durability="normal"))
+    try:
+        lt = memory.long_term
+        lt.graph.config = SceneGraphConfig(takeover_misses=2)
+        here, there = RegionView((0, 0, 0), 3.0), RegionView((9, 8, 0), 3.0)
+        lt.apply([Observation.at("Book", (1.0, 0.0, 0.8), 1.0)], here, 1.0)
+        lt.apply([Observation.at("Book", (9.0, 9.0, 0.8), 10.0)], there, 10.0)
+        events = []
+        for k in (11.0, 12.0):
+            events += lt.apply([], here, k).events
+        (moved,) = events
+        assert moved.merged_id and moved.merged_id not in lt.graph.graph
+        memory.recall.record_outcome("", "pick", [moved.merged_id], True, stamp=13.0)
+        assert lt.graph.node(moved.object_id)["inside"] == HELD_BY_ROBOT
+    finally:
+        memory.close()

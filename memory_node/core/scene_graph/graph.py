@@ -140,10 +140,21 @@ class SceneGraph:
         return math.floor((z - self.config.floor_origin) / self.config.floor_height)
 
     def current_id(self, node_id: str) -> str:
-        """The id a folded furniture part lives on as (`node_id` itself otherwise)."""
+        """The id a folded or joined node lives on as (`node_id` itself otherwise)."""
         if node_id in self.graph:
             return node_id
         return self._aliases.get(node_id, node_id)
+
+    def _alias(self, gone: str, keep: str) -> None:
+        """`gone` became `keep` (a folded furniture part, a NEW sighting joined to the
+        object it was): an outcome naming `gone` must reach `keep`. The planner still held
+        a joined sighting's id from a recall, picked it, and memory refused the pick."""
+        self._aliases[gone] = keep
+        for old, new in self._aliases.items():
+            if new == gone:
+                self._aliases[old] = keep
+        while len(self._aliases) > self.config.max_join_candidates:
+            del self._aliases[next(iter(self._aliases))]   # the oldest
 
     def objects_near(self, position: Sequence[float], radius: float) -> list[str]:
         return [o for o in self._objects.query_radius(position, radius)
@@ -963,12 +974,7 @@ class SceneGraph:
             self.graph.nodes[o]["inside"] = keep
             changes.touch(o)
         self._apart = {p for p in self._apart if gone not in p}
-        self._aliases[gone] = keep
-        for old, new in self._aliases.items():
-            if new == gone:
-                self._aliases[old] = keep
-        while len(self._aliases) > self.config.max_join_candidates:
-            del self._aliases[next(iter(self._aliases))]   # the oldest fold
+        self._alias(gone, keep)
         self._remove_object(gone, changes)
         self._relabel(keep, changes, a["label"])
         changes.touch(keep)
@@ -1090,6 +1096,7 @@ class SceneGraph:
                                self.config.max_class_labels)
         tracker = b.get("tracker_id")
         position, label = b["position"], b["label"]
+        self._alias(gone, keep)
         self._remove_object(gone, changes)
         if tracker:
             self._release_tracker(keep)
