@@ -347,17 +347,25 @@ class ExperienceMemory:
         while len(where) > self.settings.max_transitions:
             where.popitem(last=False)
 
+    def _placed(self, step: RecordedStep) -> tuple[str, str, str] | None:
+        """(object, relation, receptacle) of a step whose skill places an object."""
+        place = self.table[step.skill].effect_param("place")
+        if place is None:
+            return None
+        obj, rec = step.args[int(place["object"])], step.args[int(place["receptacle"])]
+        k = place.get("relation")
+        rel = (step.args[int(k)] if k is not None and int(k) < len(step.args)
+               else self.categories.relation_for(step.labels.get(rec, rec)))
+        return obj, rel, rec
+
     def _facts_of(self, step: RecordedStep, source: str) -> list[FactAssertion]:
         """What a successful step says about the world: where an object was put, the
         state a skill left."""
         spec = self.table[step.skill]
         out = []
-        place = spec.effect_param("place")
-        if place is not None:
-            obj, rec = step.args[int(place["object"])], step.args[int(place["receptacle"])]
-            k = place.get("relation")
-            rel = (step.args[int(k)] if k is not None and int(k) < len(step.args)
-                   else self.categories.relation_for(step.labels.get(rec, rec)))
+        placed = self._placed(step)
+        if placed is not None:
+            obj, rel, rec = placed
             if obj in step.labels:
                 out.append(FactAssertion(obj, step.labels[obj], "placed", f"{rel} {rec}",
                                          source, step.stamp))
@@ -384,12 +392,9 @@ class ExperienceMemory:
             obj = step.args[int(hold)]
             if obj in step.places and obj in step.labels:
                 seen.append((obj, *step.places[obj], "found"))
-        place = spec.effect_param("place")
-        if place is not None:
-            obj, rec = step.args[int(place["object"])], step.args[int(place["receptacle"])]
-            k = place.get("relation")
-            rel = (step.args[int(k)] if k is not None and int(k) < len(step.args)
-                   else self.categories.relation_for(step.labels.get(rec, rec)))
+        placed = self._placed(step)
+        if placed is not None:
+            obj, rel, rec = placed
             if obj in step.labels and rec in step.labels:
                 seen.append((obj, rel, rec, step.labels[rec], "put"))
         out = []

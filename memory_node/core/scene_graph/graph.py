@@ -370,13 +370,7 @@ class SceneGraph:
             events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
                                           old_pos, new_pos, attrs["area"]))
         self._set_box(obj, obs)
-        attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
-        attrs["observation_count"] += 1
-        attrs["confidence"] += cfg.hit_gain * (1.0 - attrs["confidence"])
-        attrs["misses"] = 0
-        add_class_evidence(attrs["class_evidence"], cfg.canonical(obs.label),
-                           float(obs.score), cfg.class_evidence_cap, cfg.max_class_labels)
-        self._relabel(obj, changes, obs.label)
+        self._count_sighting(obj, obs, stamp, changes)
         if obs.appearance:
             attrs["appearance"] = blend_histogram(attrs.get("appearance"), obs.appearance,
                                                   cfg.appearance_rate)
@@ -403,6 +397,15 @@ class SceneGraph:
         box = _aabb(obs)
         if _box_side(box) <= cfg.fixture_max_side:
             self._grow_filled(attrs, box)
+        self._count_sighting(obj, obs, stamp, changes)
+        self._read_state(obj, obs, stamp, changes, events)
+        changes.touch(obj)
+
+    def _count_sighting(self, obj: str, obs: Observation, stamp: float,
+                        changes: ChangeSet) -> None:
+        """What any sighting of `obj` adds: seen now, more confident, its class evidence."""
+        cfg = self.config
+        attrs = self.graph.nodes[obj]
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         attrs["observation_count"] += 1
         attrs["confidence"] += cfg.hit_gain * (1.0 - attrs["confidence"])
@@ -410,8 +413,6 @@ class SceneGraph:
         add_class_evidence(attrs["class_evidence"], cfg.canonical(obs.label),
                            float(obs.score), cfg.class_evidence_cap, cfg.max_class_labels)
         self._relabel(obj, changes, obs.label)
-        self._read_state(obj, obs, stamp, changes, events)
-        changes.touch(obj)
 
     def _reading(self, attrs: dict[str, Any], obs: Observation) -> tuple[str | None, bool]:
         """The observation's state as a key ("word" or "word:openness bin"), and whether
