@@ -149,13 +149,17 @@ class WebBridge(Node):
                 if msg.height * msg.width > MAX_IMAGE_PIXELS:
                     raise DropError("image.size", f"{msg.width}x{msg.height} image")
                 self.view.set_image(colour_from_msg(msg), time.time())
-            scenes = self.view.drawn["scenes"]
+            scenes, changes = self.view.drawn["scenes"], self.view.drawn["changes"]
             self.view.tick()
             if self.view.drawn["scenes"] != scenes and self.view.last_batch is not None:
                 c = self.view.last_batch.counts
                 self.get_logger().debug(
                     f"drew revision {self.view.last_batch.revision}: {c['objects']} objects "
                     f"({c['boxed']} boxed), {c['areas']} areas")
+            if self.view.drawn["changes"] != changes:
+                # Changes travel on their own topic: a picture of revision N can be drawn
+                # before N's changes arrive. Says how far the event log has got.
+                self.get_logger().debug(f"changes drawn: {self.view.drawn['changes']}")
         except DropError as exc:
             self._warn("image", f"camera image dropped: {exc}")
         except Exception:  # the view must never die on what it is shown

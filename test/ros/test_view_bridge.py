@@ -8,6 +8,7 @@ is bench/view_browser.py: too slow for CI.)"""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -143,6 +144,15 @@ def test_the_bridge_draws_the_memory_and_survives_its_viewer(tmp_path: Path,
             spin_until(node, lambda: f"drew revision {graph.revision}:" in log.read_text(),
                        timeout=30, what=f"the bridge drawing revision {graph.revision}")
             assert rerun_child(bridge.pid) is not None  # restarted
+
+            def changes_drawn() -> int:
+                found = re.findall(r"changes drawn: (\d+)", log.read_text())
+                return int(found[-1]) if found else 0
+
+            # The changes travel on their own topic and may reach the bridge after the
+            # picture of their revision: stopping it before they arrive loses them.
+            spin_until(node, lambda: changes_drawn() >= objects or bridge.poll() is not None,
+                       timeout=30, what=f"the bridge drawing {objects} changes")
         finally:
             bridge.send_signal(signal.SIGINT)
             bridge.wait(timeout=30)
