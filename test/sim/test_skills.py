@@ -151,7 +151,8 @@ def test_a_skill_on_the_wrong_server_is_rejected(bot) -> None:
     assert out.code == ErrorCode.INVALID_ARGUMENT
 
 
-def test_put_into_a_closed_fridge_fails_until_opened(bot) -> None:
+def _food_in_hand_at_the_fridge(bot):  # noqa: ANN001, ANN202
+    """The robot picks the first food in sight and goes to the fridge with it."""
     fridge = _first(bot.w, "Fridge")
     food = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
                 if o.type in ("Apple", "Tomato", "Egg", "Potato", "Bread", "Lettuce")
@@ -159,6 +160,11 @@ def test_put_into_a_closed_fridge_fails_until_opened(bot) -> None:
     bot.go(food.id)
     assert bot.do("pick", food.id).success
     bot.go(fridge.id)
+    return fridge, food
+
+
+def test_put_into_a_closed_fridge_fails_until_opened(bot) -> None:
+    fridge, food = _food_in_hand_at_the_fridge(bot)
     before = _snapshot(bot.w)
     out = bot.do("put", food.id, fridge.id)
     assert out.code == ErrorCode.PRECONDITION_FAILED and "closed" in out.message
@@ -177,13 +183,7 @@ def test_an_object_in_a_receptacle_is_found_where_memory_has_the_receptacle(bot)
     (the fridge's back panel, if that is what the camera saw of it); the hand set it near
     the door. Going for it there finds it in the fridge; the same offset from an object
     that is not in a receptacle still finds nothing."""
-    fridge = _first(bot.w, "Fridge")
-    food = next(o for o in sorted(bot.w.objects.values(), key=lambda o: o.id)
-                if o.type in ("Apple", "Tomato", "Egg", "Potato", "Bread", "Lettuce")
-                and not bot.w.visible_container_closed(o))
-    bot.go(food.id)
-    assert bot.do("pick", food.id).success
-    bot.go(fridge.id)
+    fridge, food = _food_in_hand_at_the_fridge(bot)
     assert bot.do("open", fridge.id).success
     assert bot.do("put", food.id, fridge.id, extra=["in"]).success
     assert bot.do("close", fridge.id).success
