@@ -32,6 +32,12 @@ class StageTimes:
         # A node may time stages on several threads (the perception node's pipeline worker
         # and its callbacks) while the stats timer reads them.
         self._lock = threading.Lock()
+        # GC pauses arrive from inside the collector, which runs on whichever thread
+        # allocated, possibly one that holds `_lock` (allocating a deque or copying the
+        # samples): taking the lock there deadlocked the memory server for good (CI, an
+        # explored kitchen stopped at two frames). The collector only appends here (deque
+        # appends and pops are atomic); `counters` moves them in under the lock.
+        self._gc_pauses: deque[tuple[int, float]] = deque(maxlen=window)
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
@@ -57,9 +63,18 @@ class StageTimes:
                 self._latency[name] = deque(maxlen=self.window)
             self._latency[name].append(seconds)
 
+    def add_gc_pause(self, generation: int, seconds: float) -> None:
+        """One garbage collection's pause; safe to call from a `gc.callbacks` hook (takes
+        no lock, see `_gc_pauses`)."""
+        self._gc_pauses.append((generation, seconds))
+
     def counters(self, prefix: str = "") -> dict[str, int]:
         """{prefix + "cpu_us.<stage>.median": ..., "...p99", "wall_us.<stage>.median",
-        "...p99", "latency_us.<segment>.median", "...p99"} over the window."""
+        "...p99", "latency_us.<segment>.median", "...p99"} over the window; GC pauses are
+        latency segments `gc.gen<N>`."""
+        for _ in range(len(self._gc_pauses)):  # not until empty: moving one may collect
+            generation, seconds = self._gc_pauses.popleft()
+            self.add_latency(f"gc.gen{generation}", seconds)
         out: dict[str, int] = {}
         with self._lock:
             tables = (("cpu_us", {k: list(v) for k, v in self._cpu.items()}),
@@ -83,8 +98,7 @@ def time_gc_pauses(times: StageTimes) -> Callable[[], None]:
         if phase == "start":
             started["t"] = time.perf_counter()
         elif "t" in started:
-            times.add_latency(f"gc.gen{info['generation']}",
-                              time.perf_counter() - started.pop("t"))
+            times.add_gc_pause(info["generation"], time.perf_counter() - started.pop("t"))
 
     gc.callbacks.append(callback)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import threading
 
 import numpy as np
 import pytest
@@ -57,3 +58,31 @@ def test_median_and_p99_are_numpys_to_the_last_bit() -> None:
         for _ in range(50):
             values = list(rng.random(n) * 10.0 ** rng.integers(-6, 6))
             assert _median_p99(values) == (np.median(values), np.percentile(values, 99))
+
+
+def test_a_collection_while_the_samples_are_locked_does_not_hang_the_thread() -> None:
+    """The collector runs on the thread that allocated, which may be inside StageTimes
+    (a new stage's deque, the copy in `counters`); recording the pause must not wait on
+    the lock that thread holds (the memory server once hung there for good)."""
+    times = StageTimes()
+    stop = time_gc_pauses(times)
+    threshold = gc.get_threshold()
+    done = threading.Event()
+
+    def work() -> None:
+        for i in range(20):             # every allocation under the lock collects
+            times.add(f"stage{i}", 0.001, 0.001)
+            times.add_latency(f"segment{i}", 0.001)
+            times.counters()
+        done.set()
+
+    worker = threading.Thread(target=work, daemon=True)
+    gc.set_threshold(1, 1_000_000, 1_000_000)  # young collections only: cheap
+    try:
+        worker.start()
+        finished = done.wait(timeout=20)
+    finally:
+        gc.set_threshold(*threshold)
+        stop()
+    assert finished, "a GC pause recorded under StageTimes' own lock deadlocked the thread"
+    assert times.counters()["latency_us.gc.gen0.median"] >= 0

@@ -158,9 +158,12 @@ def call(node: Node, client: Any, request: Any, timeout: float = CALL_TIMEOUT_S,
 
 
 def spin_until(node: Node, predicate: Callable[[], bool], timeout: float = CALL_TIMEOUT_S,
-               what: str = "condition") -> None:
+               what: str | Callable[[], str] = "condition") -> None:
+    """Spin until `predicate()`; `what` may be a callable so that the failure message shows
+    the state at the timeout, not at the start of the wait."""
     deadline = time.monotonic() + timeout
     while not predicate():
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            said = what() if callable(what) else what
+            raise AssertionError(f"timed out after {timeout} s waiting for {said}")
         rclpy.spin_once(node, timeout_sec=0.1)

@@ -104,7 +104,7 @@ class Watcher:
     def wait_counter(self, key: str, at_least: int = 1, timeout: float = 20.0) -> int:
         spin_until(self.node, lambda: key in self.counters()
                    and int(self.counters()[key]) >= at_least,
-                   timeout=timeout, what=f"/memory/stats counter {key} >= {at_least} "
+                   timeout=timeout, what=lambda: f"/memory/stats counter {key} >= {at_least} "
                    f"(have {self.counters()})")
         return int(self.counters()[key])
 

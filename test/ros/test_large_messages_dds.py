@@ -80,6 +80,6 @@ def test_every_best_effort_camera_frame_arrives(client_node: Node, tmp_path: Pat
                        timeout=15.0, what=f"frame {i - IN_FLIGHT} of {FRAMES} (lost?)")
             camera.publish(i % 8, 8, stamp=first + 0.1 * i)
         spin_until(client_node, lambda: matched() >= base + FRAMES, timeout=15.0,
-                   what=f"all {FRAMES} frames matched (have {matched() - base})")
+                   what=lambda: f"all {FRAMES} frames matched (have {matched() - base})")
         assert matched() == base + FRAMES
         assert counters.get("sync.expired", 0) == expired

@@ -67,7 +67,7 @@ class Feed:
 
     def flush(self) -> None:
         spin_until(self.w.node, lambda: self.handled() >= self.sent, timeout=30,
-                   what=f"{self.sent} frames handled (have {self.handled()})")
+                   what=lambda: f"{self.sent} frames handled (have {self.handled()})")
 
 
 def test_bad_input_streams_leave_the_server_running_bounded_and_counted(
