@@ -141,13 +141,13 @@ class EventCounter:
 
     def __init__(self, node: rclpy.node.Node) -> None:
         from memory_node.msg import ObjectEvent  # noqa: PLC0415
-        from memory_node.nodes.qos import EVENTS_QOS  # noqa: PLC0415
+        from memory_node.nodes.qos import EVENTS_READER_QOS  # noqa: PLC0415
 
         self.names = {ObjectEvent.NEW: "NEW", ObjectEvent.MOVED: "MOVED",
                       ObjectEvent.REMOVED: "REMOVED", ObjectEvent.STATE_CHANGED: "STATE_CHANGED",
                       ObjectEvent.EVICTED: "EVICTED"}
         self.kinds: dict[str, int] = {}
-        node.create_subscription(ObjectEvent, "memory/events", self._on, EVENTS_QOS)
+        node.create_subscription(ObjectEvent, "memory/events", self._on, EVENTS_READER_QOS)
 
     def _on(self, msg) -> None:  # noqa: ANN001
         name = self.names.get(msg.kind, str(msg.kind))

@@ -16,8 +16,7 @@ from memory_node.core.experience import ExperienceMemory, ExperienceSettings, Fa
 from memory_node.core.units import OBJECT_STATES
 from memory_node.msg import MemoryStats, ObjectEvent
 from memory_node.nodes.host import Capability, MemoryHost
-
-EVENTS_DEPTH = 100
+from memory_node.nodes.qos import EVENTS_READER_DEPTH
 
 
 class ExperienceCapability(Capability):
@@ -31,7 +30,7 @@ class ExperienceCapability(Capability):
         host.add_stats_contributor(self._stats)
         self._events = host.node.create_subscription(
             ObjectEvent, host.require_topic_name("memory/events", "experience events"),
-            self._on_event, EVENTS_DEPTH)
+            self._on_event, EVENTS_READER_DEPTH)
         stats = self.experience.stats()
         host.node.get_logger().info(
             f"experience: {stats['experience.procedures']} procedure(s), "

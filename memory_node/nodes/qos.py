@@ -32,6 +32,16 @@ SERVICE_CLIENTS = 8
 EVENTS_KEPT = 100
 EVENTS_QOS = QoSProfile(depth=EVENTS_KEPT, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                         reliability=ReliabilityPolicy.RELIABLE)
+# A reader's own queue holds what arrived while its executor was busy; KEEP_LAST overwrites
+# the oldest unread event when it is full, whatever the reliability. The view bridge,
+# starting its viewer, took a whole household run (~65 NEW and the EVICTED of a short-term
+# cache of 25) in one tick and had lost the first 2-4 NEW with a queue of EVENTS_KEPT.
+# Depth is not matched between writer and reader: readers may keep more than the server
+# offers late joiners.
+EVENTS_READER_DEPTH = 2000
+EVENTS_READER_QOS = QoSProfile(depth=EVENTS_READER_DEPTH,
+                               durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                               reliability=ReliabilityPolicy.RELIABLE)
 SERVICE_QOS = QoSProfile(
     history=HistoryPolicy.KEEP_LAST,
     depth=LIMITS.service_concurrency * SERVICE_CLIENTS,

@@ -29,7 +29,7 @@ from memory_node.core.recall.vlm_state import VlmStateClient
 from memory_node.core.settings import setting
 from memory_node.msg import ObjectEvent
 from memory_node.nodes.params import declare_settings
-from memory_node.nodes.qos import EVENTS_QOS
+from memory_node.nodes.qos import EVENTS_READER_QOS
 from memory_node.nodes.runner import run_node
 
 ACTOR = "vlm_state"
@@ -67,7 +67,7 @@ class VlmStateNode(Node):
         self.client = VlmStateClient(endpoint, model, api_key=api_key, timeout_s=timeout_s)
         self.memory = MemoryClient(self, timeout=timeout_s)
         # Transient-local: events published before discovery matched still arrive.
-        self.create_subscription(ObjectEvent, "memory/events", self._on_event, EVENTS_QOS)
+        self.create_subscription(ObjectEvent, "memory/events", self._on_event, EVENTS_READER_QOS)
         self.pending: OrderedDict[str, str] = OrderedDict()   # object id -> label
         self.counts = {"asked": 0, "updated": 0, "unchanged": 0, "no_state": 0, "skipped": 0,
                        "conflicts": 0}

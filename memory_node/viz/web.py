@@ -42,7 +42,7 @@ from memory_node.nodes.perception_conversions import (
     graph_from_msg,
     pose_from_any,
 )
-from memory_node.nodes.qos import EVENTS_QOS
+from memory_node.nodes.qos import EVENTS_READER_QOS
 from memory_node.viz.core.scene import Change, DetailSettings
 from memory_node.viz.core.view import MemoryView, ViewSettings
 from memory_node.viz.rerun_view import RecordingError, RerunView, ViewerServer, check_recording
@@ -91,7 +91,7 @@ class WebBridge(Node):
         self.create_subscription(SceneGraph, "memory/scene_graph", self._on_graph, LATCHED)
         # Transient-local: a viewer opened late (or whose discovery completes after the
         # first frames) still lists the server's last EVENTS_KEPT changes.
-        self.create_subscription(ObjectEvent, "memory/events", self._on_event, EVENTS_QOS,
+        self.create_subscription(ObjectEvent, "memory/events", self._on_event, EVENTS_READER_QOS,
                                  event_callbacks=SubscriptionEventCallbacks(
                                      matched=self._on_events_matched))
         self.create_subscription(PoseStamped, "slam/pose", self._on_pose, SENSOR)

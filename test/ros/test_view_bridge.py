@@ -40,9 +40,6 @@ from memory_node.viz.rerun_view import (  # noqa: E402
     entity_counts,
 )
 
-# Events of the household run that may not reach the bridge (see the wait below).
-KNOWN_EVENT_LOSS = 5
-
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -153,11 +150,10 @@ def test_the_bridge_draws_the_memory_and_survives_its_viewer(tmp_path: Path,
                 return int(found[-1]) if found else 0
 
             # The changes travel on their own topic and may reach the bridge after the
-            # picture of their revision: stopping it before they arrive loses them.
-            # KNOWN LOSS: in some runs 2-4 of the ~65 NEW events never reach the bridge
-            # (it drew 63 changes for 65 objects; cause not found, see the closing note of
-            # 22 Nov). Until that is fixed the test allows that many and no more.
-            spin_until(node, lambda: changes_drawn() >= objects - KNOWN_EVENT_LOSS
+            # picture of their revision: stopping it before they arrive loses them. The
+            # first run's changes (with the short-term EVICTED, well over 100) may all
+            # arrive in one tick of a bridge busy starting its viewer: none may be lost.
+            spin_until(node, lambda: changes_drawn() >= objects
                        or bridge.poll() is not None,
                        timeout=30, what=f"the bridge drawing {objects} changes")
         finally:
@@ -176,7 +172,7 @@ def test_the_bridge_draws_the_memory_and_survives_its_viewer(tmp_path: Path,
     assert counts["world/edges/navigable"] >= 3
     assert counts["world/edges/contains"] == objects
     assert counts["world/robot/path"] >= 1 and counts["camera/image"] >= 1
-    assert counts["memory/events"] >= objects - KNOWN_EVENT_LOSS  # NEW per object, moves
+    assert counts["memory/events"] >= objects  # NEW per object, moves
 
 
 def test_a_recording_of_another_format_or_no_recording_is_refused(tmp_path: Path) -> None:
