@@ -20,8 +20,14 @@ CPU) instead of TUM frames, at `--rate` and 640x480 while the robot explores; it
 are simulated time, so latency there is graph received - the frame's detections received
 by this process (the world publishes them last, after the images).
 
-    .venv/bin/python bench/scene_graph_live.py [--seconds 20] [--rate 30] [--source world]
-Writes bench/results/scene_graph_live.json (key `tum` or `world`).
+`--source world-frames`: the household world's frames rendered before the run (the explore
+path at the robot's speed, `--world-frames` of them, bench/world_frames.py), then published
+and measured as the TUM frames are: the perception path on the world's images, detections
+and masks at `--rate`, without the renderer taking the cores a robot's camera would not.
+
+    .venv/bin/python bench/scene_graph_live.py [--seconds 20] [--rate 30] [--source SOURCE]
+SOURCE: tum (default), world or world-frames. Writes bench/results/scene_graph_live.json
+(key `tum`, `world` or `world_frames`).
 """
 
 from __future__ import annotations
@@ -161,34 +167,40 @@ class Watch:
             self.graph_path.clear()
 
 
+def tum_frames(seq: TumSequence) -> list[dict]:
+    """The TUM frames' five messages each (stamps set when published)."""
+    from geometry_msgs.msg import PoseStamped  # noqa: PLC0415
+    scale = 1000.0 / seq.depth_scale
+    cam = "camera_color_optical_frame"
+    frames = []
+    by_stamp = {f.stamp: f for f in seq}
+    zero = to_time(0.0)
+    for stamp, depth, pose, dets in frame_inputs(seq):
+        rgb = by_stamp[stamp].load_rgb()
+        depth_mm = np.round(depth.astype(np.float32) * scale).astype(np.uint16)
+        p = PoseStamped(pose=pose_core_to_msg(pose))
+        p.header.frame_id = "map"
+        d = Detections(detections=[
+            Detection(label=x.label, score=float(x.score), x_min=x.box[0],
+                      y_min=x.box[1], x_max=x.box[2], y_max=x.box[3]) for x in dets])
+        d.header.frame_id = cam
+        frames.append({"camera_info": camera_info_msg(seq.intrinsics, zero, cam),
+                       "colour": image_msg(rgb, "rgb8", zero, cam),
+                       "depth": image_msg(depth_mm, "16UC1", zero, cam),
+                       "pose": p, "detections": d})
+    return frames
+
+
 class Bench(Watch):
-    def __init__(self, node: rclpy.node.Node, seq: TumSequence) -> None:
+    def __init__(self, node: rclpy.node.Node, frames: list[dict]) -> None:
         super().__init__(node)
         self.pubs = camera_publishers(node, DEFAULT_TOPICS)
         self.publish_cost: list[tuple[float, float]] = []  # per frame: wall, CPU seconds
-        scale = 1000.0 / seq.depth_scale
-        cam = "camera_color_optical_frame"
-        from geometry_msgs.msg import PoseStamped  # noqa: PLC0415
         # A camera driver (native code) fills each message from its buffers once; here
         # every frame's five messages are built once, and publishing only restamps them:
         # the bench stands in for the driver on the machine it measures, so it should not
         # cost more than one.
-        self.frames = []
-        by_stamp = {f.stamp: f for f in seq}
-        zero = to_time(0.0)
-        for stamp, depth, pose, dets in frame_inputs(seq):
-            rgb = by_stamp[stamp].load_rgb()
-            depth_mm = np.round(depth.astype(np.float32) * scale).astype(np.uint16)
-            p = PoseStamped(pose=pose_core_to_msg(pose))
-            p.header.frame_id = "map"
-            d = Detections(detections=[
-                Detection(label=x.label, score=float(x.score), x_min=x.box[0],
-                          y_min=x.box[1], x_max=x.box[2], y_max=x.box[3]) for x in dets])
-            d.header.frame_id = cam
-            self.frames.append({"camera_info": camera_info_msg(seq.intrinsics, zero, cam),
-                                "colour": image_msg(rgb, "rgb8", zero, cam),
-                                "depth": image_msg(depth_mm, "16UC1", zero, cam),
-                                "pose": p, "detections": d})
+        self.frames = frames
 
     def publish(self, i: int) -> None:
         wall0, cpu0 = time.perf_counter(), time.thread_time()
@@ -316,6 +328,23 @@ def run_tum(args: argparse.Namespace, tmp: Path) -> dict:
     if not tum.is_dir():
         raise SystemExit(f"TUM data not found at {tum} (set MEMORY_NODE_SHARED_DATA)")
     seq = TumSequence(tum, label_names={"28": "cabinet"})
+    return {**run_replay(args, tmp, tum_frames(seq)), "detections_per_frame": 10}
+
+
+def run_world_frames(args: argparse.Namespace, tmp: Path) -> dict:
+    from world_frames import render_explore  # noqa: PLC0415 - MuJoCo only for this source
+
+    frames = render_explore(args.world_frames, args.rate)
+    counts = [len(f["detections"].detections) for f in frames]
+    return {**run_replay(args, tmp, frames),
+            "frames_rendered_first": len(frames),
+            "detections_per_frame_median": float(np.median(counts)),
+            "detections_per_frame_max": max(counts),
+            "image": "640x480 rgb8 + 16UC1 (MuJoCo, rendered before the run) + masks"}
+
+
+def run_replay(args: argparse.Namespace, tmp: Path, frames: list[dict]) -> dict:
+    """Publish `frames` in a loop at `--rate`, each restamped with the publishing time."""
     procs = {
         "memory_server": start("memory_node.nodes.memory_server", tmp / "server.log", {
             "memory_dir": str(tmp / "mem"), "durability": "normal", "stats_period_s": "0.5",
@@ -324,7 +353,7 @@ def run_tum(args: argparse.Namespace, tmp: Path) -> dict:
                                  {"stats_period_s": "0.5"}),
     }
     node = rclpy.create_node("scene_graph_live_bench")
-    bench = Bench(node, seq)
+    bench = Bench(node, frames)
     # One thread: the callbacks only note times, and rclpy's multi-threaded executor cost
     # the measuring process more CPU (and its callbacks more delay) than they do.
     executor = SingleThreadedExecutor()
@@ -369,7 +398,7 @@ def run_tum(args: argparse.Namespace, tmp: Path) -> dict:
         executor.shutdown()
         node.destroy_node()
         stop(procs)
-    return {"rate_hz": args.rate, "detections_per_frame": 10,
+    return {"rate_hz": args.rate,
             "fastdds_profile": dds_profile(),
             "server_params": args.server_params,
             "image": "640x480 rgb8 + 16UC1", **result}
@@ -450,7 +479,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--rate", type=float, default=30.0)
-    parser.add_argument("--source", choices=("tum", "world"), default="tum")
+    parser.add_argument("--source", choices=("tum", "world", "world-frames"), default="tum")
+    parser.add_argument("--world-frames", type=int, default=150,
+                        help="--source world-frames: frames rendered first, then looped")
     parser.add_argument("--server-param", action="append", default=[], metavar="NAME:=VALUE",
                         help="memory server parameter override, e.g. "
                         "capabilities:=[scene_graph] (the recall capability embeds every new "
@@ -470,7 +501,8 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="sg_live_"))
     rclpy.init()
     try:
-        result = run_tum(args, tmp) if args.source == "tum" else run_world(args, tmp)
+        run = {"tum": run_tum, "world": run_world, "world-frames": run_world_frames}
+        result = run[args.source](args, tmp)
     finally:
         rclpy.try_shutdown()
     print(result)
@@ -482,6 +514,7 @@ def main() -> None:
                          if args.server_params else "") + \
         ("_fastdds_defaults" if _PROFILE_ARG == "none" else "")
     kept = {k: v for k, v in previous.items() if k.startswith(("tum", "world"))}
+    key = key.replace("-", "_")
     print(write_result("scene_graph_live", {**kept, key: result}))
 
 
