@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -64,12 +65,45 @@ class StateLoggingStack(InProcessStack):
         self.calls: list[dict] = []
         self.experience_stats: dict[str, int] = {}
         self.utility_weight = utility_weight
+        # --log: per subtask, the instruction, where the world has the objects it needs,
+        # every call with its targets and the world's message, and how the plan ended;
+        # read to sort failed tasks by cause.
+        self.log: list[dict] | None = None
 
     def start_sequence(self, sequence: object) -> None:
         super().start_sequence(sequence)  # type: ignore[arg-type]
         if self.utility_weight and self.memory is not None:
             # Issue 15 item 5: the short-term cache weighs the units' outcome utility.
             self.memory.short_term.set_utility_weight(self.utility_weight)
+
+    def run_subtask(self, task: Any, index: int, recorder: Any) -> Any:
+        if self.log is None:
+            return super().run_subtask(task, index, recorder)
+        sub = task.subtasks[index]
+        entry: dict = {"task": task.id, "subtask": index,
+                       "instruction": sub.instruction or task.instruction,
+                       "conditions": list(sub.planner_conditions), "calls": []}
+        self.log.append(entry)
+        result = super().run_subtask(task, index, recorder)
+        entry.update(planner_success=result.planner_success, code=result.error_code,
+                     message=result.message, truth=self._truth(self._needed),
+                     goals={c: self.holds(c) for c in sub.planner_conditions})
+        return result
+
+    def _truth(self, groups: Sequence[frozenset[str]]) -> dict[str, list[str]]:
+        """Where the world has every object of the subtask's types (after it ran)."""
+        w = self.world
+        assert w is not None
+        out: dict[str, list[str]] = {}
+        for group in groups:
+            for o in w.objects.values():
+                if o.type in group:
+                    parent = w.objects.get(o.parent) if o.parent else None
+                    shut = " (closed)" if parent is not None and parent.is_open is False else ""
+                    where = (f"{o.relation} {parent.id}:{parent.type}{shut}" if parent
+                             else "held" if w.robot.held == o.id else "loose")
+                    out.setdefault(o.type, []).append(f"{o.id} {o.room} {where}")
+        return out
 
     def end_sequence(self, sequence: object = None) -> None:
         if self.memory is not None and self.memory.experience is not None:
@@ -89,6 +123,13 @@ class StateLoggingStack(InProcessStack):
         self.calls.append({"episode": episode_id, "call": str(call), "room": before[0],
                            "held": before[1], "cell": before[2], "ok": result.success,
                            "code": int(result.error_code)})
+        if self.log:
+            self.log[-1]["calls"].append({
+                "call": str(call), "from": before[0], "ok": result.success,
+                "message": result.message[:200],
+                "targets": [f"{t.id}:{t.label}@{','.join(f'{v:.1f}' for v in t.position[:2])}"
+                            f"->{self.truth_type(t.label, t.position) or 'ghost'}"
+                            for t in targets]})
         return result
 
 
@@ -117,6 +158,8 @@ def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedde
                                  tidy_each_task=args.tidy)
     stack = StateLoggingStack(settings, embedder=embedder,
                               utility_weight=float(weight) if weight else 0.0)
+    if args.log:
+        stack.log = []
     run = Run(meta={"ablation": arm, "suite": suite.name, "path": "in-process"})  # type: ignore[attr-defined]
     start = time.perf_counter()
     run_suite(suite, stack, run)  # type: ignore[arg-type]
@@ -127,7 +170,7 @@ def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedde
     window = max(1, len(outcomes) // 4)
     steps = [o.skill_calls for o in outcomes]
     summary = summarize(run)
-    return {
+    result = {
         "wall_s": round(wall, 1),
         "sr": summary["tasks"]["all"]["sr"],
         # The short-term cache's hit rate after warm-up (the task benchmark's MHR).
@@ -145,6 +188,12 @@ def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedde
         "per_task": [[o.task, o.success, o.skill_calls] for o in outcomes],
         "experience_stats": stats,
     }
+    if args.log:
+        path = Path(args.log) / f"{args.split}{'_tidy' if args.tidy else ''}_{arm}.jsonl"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(json.dumps(e) + "\n" for e in stack.log or []))
+        result["log"] = str(path)
+    return result
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -157,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="ablations; 'full+experience@utility=W' also weighs the units' "
                     "outcome utility in the short-term cache's admission (weight W)")
     ap.add_argument("--tag", default="", help="suffix of the result file's name")
+    ap.add_argument("--log", default="",
+                    help="directory for per-subtask step logs (JSON Lines, one file per arm)")
     ap.add_argument("--tidy", action="store_true",
                     help="the house is tidied before every task (daily routine)")
     a = ap.parse_args(argv)
