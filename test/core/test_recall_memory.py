@@ -157,6 +157,22 @@ def test_failed_pick_not_found_marks_absent(memory: Memory) -> None:
     assert nothing.changed == [] and memory.short_term.peek("Apple_2").state == "none"
 
 
+def test_failed_navigate_not_found_marks_absent(memory: Memory) -> None:
+    # The world refused to go to the mug: nothing of the kind near where memory has it.
+    # Left as it was, the planner was sent back to the same empty spot after an explore.
+    out = memory.recall.record_outcome("ep1", "navigate", ["Mug_1"], False, "nothing there",
+                                       error_code=ErrorCode.NOT_FOUND)
+    assert [(before.object_id, after.state) for before, after in out.changed] == [
+        ("Mug_1", "absent")]
+    # Any other failure (blocked path) says nothing about the object; a room is no object.
+    nothing = memory.recall.record_outcome("ep1", "navigate", ["Apple_2"], False, "blocked",
+                                           error_code=ErrorCode.PRECONDITION_FAILED)
+    assert nothing.changed == [] and memory.short_term.peek("Apple_2").state == "none"
+    room = memory.recall.record_outcome("ep1", "navigate", ["kitchen"], False, "no room",
+                                        error_code=ErrorCode.NOT_FOUND)
+    assert room.changed == []
+
+
 def test_pick_while_holding_warns(memory: Memory) -> None:
     r = memory.recall
     r.record_outcome("ep2", "pick", ["Apple_1"], True)

@@ -20,7 +20,7 @@ from memory_node.core.recall.describe import HELD_BY_ROBOT
 from memory_node.core.skills import SKILLS, check_skill_call
 from memory_node.core.units import ObjectMemoryUnit, check_containment, check_finite_position
 
-REASON_NOT_FOUND = "not_found"  # a pick failed because the object was not where remembered
+REASON_NOT_FOUND = "not_found"  # a pick or navigate failed: the object was not where remembered
 ABSENT_CONFIDENCE_FACTOR = 0.5
 PLACE_MARGIN_M = 0.1  # an object set down on a top stands this far inside its edge
 
@@ -98,7 +98,11 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
     actor = outcome.actor or "robot"
 
     if not outcome.success:
-        if skill == "pick" and outcome.reason == REASON_NOT_FOUND:
+        # A navigate to an object refused NOT_FOUND is the same evidence as such a pick:
+        # nothing of the kind near where memory put it. Left as it was, the planner was
+        # sent back to the same empty spot after every explore (the belief never changed).
+        if outcome.reason == REASON_NOT_FOUND and (
+                skill == "pick" or (skill == "navigate" and args[0] in units)):
             u = units[args[0]]
             return [replace(u, state="absent", last_seen=stamp,
                             confidence=u.confidence * ABSENT_CONFIDENCE_FACTOR)]
