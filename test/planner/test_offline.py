@@ -316,3 +316,61 @@ def test_a_room_memory_has_only_glimpsed_is_explored_first() -> None:
     planner = OfflinePlanner()
     req = _search_request(_kitchen_seen(2))
     assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
+
+
+def test_a_pick_refused_as_shut_in_opens_a_receptacle_that_opens_near_the_object() -> None:
+    """Memory has the sponge in the sink basin; the arm finds it shut in the cabinet under
+    it. A sink basin memory never saw opened or closed is not what to open: the nearest
+    receptacle near the object that opens is (closed ones first, then one memory believes
+    open, which may have been shut since), each once; going to it first (it may be out of
+    the arm's reach from the object's spot). Before the fix the plan opened the basin,
+    the pick failed again, and so on until the re-plans ran out."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Sponge_1", "DishSponge", (-1.9, -1.5, 0.9), receptacle_id="Basin_1",
+                 relation="in"),
+        UnitView("Basin_1", "SinkBasin", (-1.9, -1.5, 0.9))])
+    scene = {u.object_id: u for u in (
+        UnitView("Cabinet_near", "Cabinet", (-1.55, -1.97, 0.4), "opened"),
+        UnitView("Cabinet_under", "Cabinet", (-1.19, -2.2, 0.4), "closed"),
+        UnitView("Cabinet_far", "Cabinet", (0.7, -2.2, 0.4), "closed"))}
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
+                      robot_position=(0.0, 0.0, 0.0), scene=scene)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Sponge_1)",
+                                                         "pick(Sponge_1)"]
+    _history(req, "navigate", ("Sponge_1",), True)
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Cabinet_under)", "open(Cabinet_under)", "navigate(Sponge_1)",
+        "pick(Sponge_1)"]
+    _history(req, "navigate", ("Cabinet_under",), True)
+    _history(req, "open", ("Cabinet_under",), True)
+    _history(req, "navigate", ("Sponge_1",), True)
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED)
+    # Memory may think the other cabinet open when it was shut since: open it too.
+    assert [str(c) for c in planner.plan(req).calls][:2] == [
+        "navigate(Cabinet_near)", "open(Cabinet_near)"]
+
+
+def test_a_receptacle_that_does_not_open_is_not_opened_again() -> None:
+    """Nothing that opens stands near the object: memory's receptacle is tried once; when
+    it refuses to open (memory never saw it opened or closed), it is not tried again."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Sponge_1", "DishSponge", (-1.9, -1.5, 0.9), receptacle_id="Basin_1",
+                 relation="in"),
+        UnitView("Basin_1", "SinkBasin", (-1.9, -1.5, 0.9))])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    _history(req, "navigate", ("Sponge_1",), True)
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Sponge_1)", "open(Basin_1)", "pick(Sponge_1)"]
+    _history(req, "navigate", ("Sponge_1",), True)
+    _history(req, "open", ("Basin_1",), False, ErrorCode.PRECONDITION_FAILED)
+    assert "open(Basin_1)" not in [str(c) for c in planner.plan(req).calls]
+    _history(req, "navigate", ("Sponge_1",), True)
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED)
+    assert "open(Basin_1)" not in [str(c) for c in planner.plan(req).calls]

@@ -37,6 +37,10 @@ from .types import SkillCall, UnitView
 # Goal predicates whose achievement is a state written by a skill of the table.
 STATE_GOALS = {"TOGGLEON": "on", "TOGGLEOFF": "off", "OPEN": "opened", "CLOSED": "closed"}
 ABSENT = "absent"
+# Metres (floor plane): how far from where memory has an object a receptacle it may be shut
+# in can stand. The world's arm takes an object within its match tolerance (0.75 m) of
+# the receptacle's box, so a receptacle's centre may be that plus half its width away.
+SHUT_IN_RADIUS = 1.1
 # Smoothed confidence (successes + 1) / (uses + 2) a procedure needs to be followed: one
 # clean success (2/3) is enough, one success in two uses (1/2) is not. Chosen by reasoning,
 # not tuned on the benchmark streams.
@@ -161,6 +165,38 @@ class OfflinePlanner:
             if room and (room, types[0]) not in explored:
                 raise _Explore(SkillCall("explore", (room, types[0])))
 
+    def _shut_in(self, req: PlanRequest, unit: UnitView) -> str:
+        """What a pick refused as not possible (shut in) should open first: memory's
+        receptacle when it is one that opens (memory has seen it opened or closed) and
+        was not opened for this object already, else the nearest receptacle that opens
+        within SHUT_IN_RADIUS of the object and could hold it (closed ones first: memory
+        may think one open that was shut since), else memory's receptacle. Memory may put
+        an object in the sink when the arm finds it in the cabinet under it: opening a
+        sink basin fails every time, and the pick after it failed again until the
+        re-plans ran out."""
+        known = {**req.scene, **req.vocab.objects}
+        cannot = req.notes.get("cannot_open", set())
+        tried = req.notes.setdefault("shut_tried", {}).setdefault(unit.object_id, set())
+        rec = known.get(unit.receptacle_id) if unit.relation == "in" else None
+        if rec is not None and rec.state in ("opened", "closed") \
+                and rec.object_id not in cannot | tried:
+            tried.add(rec.object_id)
+            return rec.object_id
+        near = [u for u in known.values()
+                if u.state in ("opened", "closed") and u.object_id not in cannot | tried
+                and u.object_id != unit.object_id
+                and math.dist(u.position[:2], unit.position[:2]) <= SHUT_IN_RADIUS
+                and self._may_hold(u.label, (unit.label,))]
+        if not near:
+            # Memory's receptacle all the same (its state may simply never have been read),
+            # unless opening it has failed.
+            return rec.object_id if rec is not None and rec.object_id not in cannot else ""
+        best = min(near, key=lambda u: (u.state != "closed",
+                                        math.dist(u.position[:2], unit.position[:2]),
+                                        u.object_id))
+        tried.add(best.object_id)
+        return best.object_id
+
     def _may_hold(self, receptacle: str, types: tuple[str, ...]) -> bool:
         return self.accepts is None or any(self.accepts(receptacle, t) for t in types)
 
@@ -209,9 +245,19 @@ class OfflinePlanner:
         if sim.held:
             self._put_down(req, sim, obj)
         unit = sim.objects[obj]
-        rec = sim.objects.get(unit.receptacle_id)
-        self._goto(sim, obj)
+        shut = req.notes.get("shut_in", {}).get(obj, "")
+        if shut and shut not in sim.objects and shut in req.scene:
+            self._name(req, sim, req.scene[shut])
+        rec = sim.objects.get(shut or unit.receptacle_id)
         needs = req.notes.setdefault("needs_open", set())
+        if rec is not None and shut and shut != unit.receptacle_id and shut in needs:
+            # Not where memory has the object: within the arm's reach of the object's
+            # spot is not guaranteed (a drawer 1.2 m from it was refused three times).
+            self._goto(sim, shut)
+            sim.add("open", shut)
+            needs.discard(shut)
+            rec = None
+        self._goto(sim, obj)
         if rec is not None and (rec.state == "closed" or rec.object_id in needs):
             sim.add("open", rec.object_id)
             needs.discard(rec.object_id)
@@ -711,8 +757,17 @@ class OfflinePlanner:
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "pick":
                 # Perhaps shut in its receptacle (memory may not know it is closed).
                 unit = req.vocab.objects.get(call.args[0])
-                if unit is not None and unit.relation == "in" and unit.receptacle_id:
-                    req.notes.setdefault("needs_open", set()).add(unit.receptacle_id)
+                shut = self._shut_in(req, unit) if unit is not None else ""
+                if shut:
+                    req.notes.setdefault("needs_open", set()).add(shut)
+                    req.notes.setdefault("shut_in", {})[call.args[0]] = shut
+                req.notes.pop("at", None)
+            elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "open":
+                # A receptacle memory never saw opened or closed that refuses to open does
+                # not open (a sink basin); one it has seen so was perhaps out of reach.
+                unit = {**req.scene, **req.vocab.objects}.get(call.args[0])
+                if unit is None or unit.state not in ("opened", "closed"):
+                    req.notes.setdefault("cannot_open", set()).add(call.args[0])
                 req.notes.pop("at", None)
             elif last.error_code == ErrorCode.PRECONDITION_FAILED:
                 req.notes.pop("at", None)   # perhaps out of reach: go there again
