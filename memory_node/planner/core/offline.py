@@ -169,8 +169,9 @@ class OfflinePlanner:
         """What a pick refused as not possible (shut in) should open first: memory's
         receptacle when it is one that opens (memory has seen it opened or closed) and
         was not opened for this object already, else the nearest receptacle that opens
-        within SHUT_IN_RADIUS of the object and could hold it (closed ones first: memory
-        may think one open that was shut since), else memory's receptacle. Memory may put
+        within SHUT_IN_RADIUS of the object and could hold it (where the type is usually
+        found first, then closed ones: memory may think one open that was shut since),
+        else memory's receptacle. Memory may put
         an object in the sink when the arm finds it in the cabinet under it: opening a
         sink basin fails every time, and the pick after it failed again until the
         re-plans ran out."""
@@ -191,7 +192,10 @@ class OfflinePlanner:
             # Memory's receptacle all the same (its state may simply never have been read),
             # unless opening it has failed.
             return rec.object_id if rec is not None and rec.object_id not in cannot else ""
-        best = min(near, key=lambda u: (u.state != "closed",
+        # Experience: where objects of this type are usually found comes first.
+        usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
+        usual_place = usual.get(type_key(unit.label), "")
+        best = min(near, key=lambda u: (u.object_id != usual_place, u.state != "closed",
                                         math.dist(u.position[:2], unit.position[:2]),
                                         u.object_id))
         tried.add(best.object_id)
@@ -256,6 +260,9 @@ class OfflinePlanner:
             self._goto(sim, shut)
             sim.add("open", shut)
             needs.discard(shut)
+        if shut and shut != unit.receptacle_id:
+            # Opened for this object already (a per-step re-plan, or memory's state of it
+            # lagging the outcome): the next failed pick chooses the next one.
             rec = None
         self._goto(sim, obj)
         if rec is not None and (rec.state == "closed" or rec.object_id in needs):
