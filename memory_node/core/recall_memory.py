@@ -31,6 +31,7 @@ from memory_node.core.episode_hooks import (
 )
 from memory_node.core.errors import ErrorCode, InvalidArgument, NotFound
 from memory_node.core.recall.brief_state import BriefState, validate_brief
+from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.colour_store import CropColourStore
 from memory_node.core.recall.context import SCENE_HEADER, SceneGraphMemo
 from memory_node.core.recall.describe import HELD_BY_ROBOT, Describer
@@ -67,6 +68,9 @@ LongTermText = Callable[[Sequence[str], Sequence[str], int], str]
 MAX_MESSAGE_CHARS = 2000       # an outcome or brief-state message: a sentence, not a log
 MAX_BRIEF_ARGS = 8             # no skill takes more than 3 arguments
 WARNINGS_HEADER = "Warnings:"
+# Metres: how far outside a receptacle's perceived box an object it holds may be seen (an
+# object on a counter stands above its top; a box centre carries the camera's noise).
+CONTAINER_MARGIN_M = 0.1
 
 
 @dataclass(frozen=True)
@@ -183,6 +187,7 @@ class RecallMemory:
         self.removed_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
         # And this: the box size it holds for an object (where a put object stands).
         self.extent_of: Callable[[str], tuple[float, float, float] | None] | None = None
+        self._categories: CategoryTable | None = None   # loaded when first needed
         # And this: the id an object lives on as after the scene graph folded it into
         # another (parts of one piece of furniture); the planner still names the old id.
         self.current_id: Callable[[str], str] | None = None
@@ -604,7 +609,45 @@ class RecallMemory:
                 rec = self.unit_fallback(rec_id)
             if rec is not None:
                 out[i] = (units[i].relation or "in", rec_id, rec.label)
+            elif not rec_id:
+                found = self._container_of(units[i], units)
+                if found is not None:
+                    out[i] = found
         return out
+
+    def _container_of(self, unit: ObjectMemoryUnit, units: Mapping[str, ObjectMemoryUnit]
+                      ) -> tuple[str, str, str] | None:
+        """Perception sets no receptacle (only the robot's own puts do), so a pick of an
+        object the camera saw in a cabinet counted no find and the type's usual place was
+        learnt from puts alone: where the robot last left it, which a tidied house undoes.
+        The place is the smallest box memory has (the scene graph's extent) around the
+        object's position, within CONTAINER_MARGIN_M, and bigger than the object."""
+        if self.extent_of is None:
+            return None
+        p = unit.position
+        own = self.extent_of(unit.object_id)
+        own_volume = own[0] * own[1] * own[2] if own is not None else 0.0
+        best: tuple[float, ObjectMemoryUnit] | None = None
+        for u in units.values():
+            if u.object_id == unit.object_id or u.receptacle_id == HELD_BY_ROBOT \
+                    or u.state == "absent":
+                continue
+            box = self.extent_of(u.object_id)
+            if box is None:
+                continue
+            volume = box[0] * box[1] * box[2]
+            if volume <= own_volume or not all(
+                    abs(p[k] - u.position[k]) <= box[k] / 2 + CONTAINER_MARGIN_M
+                    for k in range(3)):
+                continue
+            if best is None or (volume, u.object_id) < (best[0], best[1].object_id):
+                best = (volume, u)
+        if best is None:
+            return None
+        if self._categories is None:
+            self._categories = CategoryTable.load()
+        u = best[1]
+        return (self._categories.relation_for(u.label), u.object_id, u.label)
 
     # -- free-text query ----------------------------------------------------------------------
     def query_text(self, text: str, near: tuple[float, float, float] | None = None,

@@ -531,3 +531,33 @@ def test_clear_forgets_experience(memory: Memory) -> None:
     assert exp is not None
     assert exp.episodes() == [] and len(exp.procedures) == 0 and len(exp.graph) == 0
     assert len(exp.facts) == 0
+
+
+def test_a_pick_of_what_the_camera_saw_in_a_receptacle_counts_a_find_there(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """Perception sets no receptacle (only the robot's puts do): the find is the smallest
+    box memory perceived around the object. Before, no find was counted for it and the
+    usual place came from where the robot had put the type, which a tidied house undoes."""
+    from memory_node.core.perception.camera import CameraIntrinsics, Pose
+    from memory_node.core.perception.frustum import CameraView
+    from memory_node.core.perception.observation import Observation
+
+    m = open_memory(tmp_path, embedder)
+    m.recall.extent_of = m.long_term.extent   # as Memory wires its own recall
+    look_x = Pose.make((0.0, 0.0, 1.0), (-0.5, 0.5, -0.5, 0.5))
+    intrinsics = CameraIntrinsics(300.0, 300.0, 160.0, 120.0, 320, 240)
+    seen = [Observation.at("Cabinet", (2.0, 0.0, 0.4), 1.0, extent=(0.6, 0.55, 0.8)),
+            Observation.at("Sink", (2.0, 1.2, 0.5), 1.0, extent=(0.9, 0.6, 0.9)),
+            Observation.at("DishSponge", (2.05, 0.05, 0.39), 1.0, extent=(0.1, 0.07, 0.03))]
+    m.long_term.apply(seen, CameraView(1.0, look_x, intrinsics, 0.3, 6.0), 1.0)
+    ids = {h.label: h.object_id for label in ("Cabinet", "DishSponge")
+           for h in m.long_term.find(label)}
+    sponge = m.short_term.peek(ids["DishSponge"])
+    assert sponge is not None and sponge.receptacle_id == ""
+    m.recall.record_outcome("e1", "pick", [ids["DishSponge"]], True, robot_area="kitchen")
+    m.end_episode("e1", task_succeeded=True)
+    exp = m.experience
+    assert exp is not None
+    [place] = exp.places.places("DishSponge")
+    assert (place.place_id, place.relation, place.found) == (ids["Cabinet"], "in", 1)
+    m.close()
