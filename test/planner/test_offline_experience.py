@@ -269,3 +269,22 @@ def test_the_usual_place_is_searched_when_memorys_position_failed() -> None:
     req.history.append(StepLine(SkillCall("navigate", ("Drawer_2",)), True, 0, ""))
     req.history.append(StepLine(SkillCall("open", ("Drawer_2",)), True, 0, ""))
     assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]
+
+
+def test_a_known_bad_pick_is_tried_again_once_what_shut_it_in_was_opened() -> None:
+    """The pick failed as shut in; memory had no receptacle for the sponge, so the plan
+    opened the closed cabinet it stood in. The listing of the failed pick (same state)
+    no longer describes the world: before, the sponge was passed over and the robot
+    searched every drawer of the kitchen instead (tune tidy s0009)."""
+    units = [UnitView("Sponge_1", "DishSponge", (-1.2, -2.2, 0.39), "none", "kitchen"),
+             UnitView("Cabinet_1", "Cabinet", (-1.19, -2.2, 0.4), "closed", "kitchen")]
+    req = request(units, ("HOLDING(DishSponge)",))
+    req.history.append(StepLine(SkillCall("pick", ("Sponge_1",)), False,
+                                int(ErrorCode.PRECONDITION_FAILED), ""))
+    assert strs(OfflinePlanner().plan(req).calls)[:2] == ["navigate(Cabinet_1)",
+                                                          "open(Cabinet_1)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Cabinet_1",)), True, 0, ""))
+    req.history.append(StepLine(SkillCall("open", ("Cabinet_1",)), True, 0, ""))
+    req.history.append(StepLine(SkillCall("navigate", ("Sponge_1",)), True, 0, ""))
+    req.known_bad = frozenset({SkillCall("pick", ("Sponge_1",))})
+    assert strs(OfflinePlanner().plan(req).calls) == ["pick(Sponge_1)"]

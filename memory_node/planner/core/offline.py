@@ -484,7 +484,13 @@ class OfflinePlanner:
         """A pick listed as known bad when its container was shut: the graph's state names
         only the picked object, so once the container was opened for it the listing no
         longer describes the world (memory says the container is open now)."""
-        if call.skill != "pick" or call.args[0] not in req.notes.get("opened_for", set()):
+        if call.skill != "pick":
+            return False
+        shut = req.notes.get("shut_in", {}).get(call.args[0])
+        if shut and any(h.success and h.call.skill == "open" and h.call.args[:1] == (shut,)
+                        for h in req.history):
+            return True   # what it was shut in (as far as the plan could tell) is open now
+        if call.args[0] not in req.notes.get("opened_for", set()):
             return False
         unit = req.vocab.objects.get(call.args[0])
         rec = req.vocab.objects.get(unit.receptacle_id) if unit is not None else None
