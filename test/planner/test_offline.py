@@ -321,9 +321,9 @@ def test_a_room_memory_has_only_glimpsed_is_explored_first() -> None:
 def test_a_pick_refused_as_shut_in_opens_a_receptacle_that_opens_near_the_object() -> None:
     """Memory has the sponge in the sink basin; the arm finds it shut in the cabinet under
     it. A sink basin memory never saw opened or closed is not what to open: the nearest
-    receptacle near the object that opens is (closed ones first, then one memory believes
-    open, which may have been shut since), each once; going to it first (it may be out of
-    the arm's reach from the object's spot). Before the fix the plan opened the basin,
+    receptacle near the object that opens is (one memory believes open as well: it may
+    have been shut since), each once; going to it first (it may be out of the arm's reach
+    from the object's spot). Before the fix the plan opened the basin,
     the pick failed again, and so on until the re-plans ran out."""
     planner = OfflinePlanner()
     vocab = Vocabulary()
@@ -332,8 +332,8 @@ def test_a_pick_refused_as_shut_in_opens_a_receptacle_that_opens_near_the_object
                  relation="in"),
         UnitView("Basin_1", "SinkBasin", (-1.9, -1.5, 0.9))])
     scene = {u.object_id: u for u in (
-        UnitView("Cabinet_near", "Cabinet", (-1.55, -1.97, 0.4), "opened"),
-        UnitView("Cabinet_under", "Cabinet", (-1.19, -2.2, 0.4), "closed"),
+        UnitView("Cabinet_near", "Cabinet", (-1.19, -2.2, 0.4), "opened"),
+        UnitView("Cabinet_under", "Cabinet", (-1.55, -1.97, 0.4), "closed"),
         UnitView("Cabinet_far", "Cabinet", (0.7, -2.2, 0.4), "closed"))}
     req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
                       robot_position=(0.0, 0.0, 0.0), scene=scene)

@@ -170,8 +170,8 @@ class OfflinePlanner:
         receptacle when it is one that opens (memory has seen it opened or closed) and
         was not opened for this object already, else the nearest receptacle that opens
         within SHUT_IN_RADIUS of the object and could hold it (where the type is usually
-        found first, then closed ones: memory may think one open that was shut since),
-        else memory's receptacle. Memory may put
+        found first, then nearest first; one memory thinks open counts too: it may have
+        been shut since), else memory's receptacle. Memory may put
         an object in the sink when the arm finds it in the cabinet under it: opening a
         sink basin fails every time, and the pick after it failed again until the
         re-plans ran out."""
@@ -195,7 +195,7 @@ class OfflinePlanner:
         # Experience: where objects of this type are usually found comes first.
         usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
         usual_place = usual.get(type_key(unit.label), "")
-        best = min(near, key=lambda u: (u.object_id != usual_place, u.state != "closed",
+        best = min(near, key=lambda u: (u.object_id != usual_place,
                                         math.dist(u.position[:2], unit.position[:2]),
                                         u.object_id))
         tried.add(best.object_id)
