@@ -286,7 +286,9 @@ def test_a_frame_commits_without_fsync_and_a_write_a_client_waits_for_with_it(
     store.close()
 
 
-def test_an_outcome_naming_a_folded_part_of_furniture_reaches_the_piece(tmp_path: Path) -> None:
+@pytest.mark.parametrize("restart", [False, True], ids=["running", "after_restart"])
+def test_an_outcome_naming_a_folded_part_of_furniture_reaches_the_piece(
+        tmp_path: Path, restart: bool) -> None:
     """Issue 14: the planner named a counter by the id of a part the scene graph later
     folded into the counter; the put's outcome was refused ("unknown object id") and
     memory lost where the mug went."""
@@ -311,6 +313,12 @@ def test_an_outcome_naming_a_folded_part_of_furniture_reaches_the_piece(tmp_path
         gone = part if part not in lt.graph.graph else next(
             o for o in ("object_0", "object_1", "object_2", "object_3")
             if o not in lt.graph.graph and lt.current_id(o) == counters[0])
+        if restart:  # the fold's alias must survive it (it was kept in RAM only)
+            memory.close()
+            memory = Memory(MemorySettings(memory_dir=str(tmp_path),
+                                           short_term=ShortTermSettings(capacity=10),
+                                           durability="normal"))
+            assert memory.long_term.current_id(gone) == counters[0]
         memory.recall.record_outcome("", "put", [mug, gone, "on"], True,
                                      robot_position=(2.0, -0.6, 0.0), stamp=5.0)
         unit = memory.short_term.peek(mug)

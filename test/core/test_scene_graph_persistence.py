@@ -36,12 +36,13 @@ def build(seed: int = 0) -> tuple[SceneGraph, list]:
 def snapshot(g: SceneGraph) -> tuple:
     nodes = {n: dict(a) for n, a in g.graph.nodes(data=True)}
     edges = {tuple(sorted(e)): dict(g.graph.edges[e]) for e in g.graph.edges}
-    return nodes, edges, dict(g.counters), g.current_area
+    return nodes, edges, dict(g.counters), g.current_area, g.aliases
 
 
 def assert_same(a: SceneGraph, b: SceneGraph) -> None:
-    na, ea, ca, cura = snapshot(a)
-    nb, eb, cb, curb = snapshot(b)
+    na, ea, ca, cura, aa = snapshot(a)
+    nb, eb, cb, curb, ab = snapshot(b)
+    assert aa == ab
     assert na.keys() == nb.keys()
     for n in na:
         for key, value in na[n].items():
@@ -124,6 +125,19 @@ def test_memory_store_migration_creates_the_tables(tmp_path):
         save_all(c, g)
     with store.transaction() as c:
         assert_same(g, load_graph(c))
+
+
+def test_aliases_are_stored_and_a_bad_row_of_them_is_ignored(conn):
+    g, _ = build(1)
+    (keep, *_rest) = sorted(g.nodes("object"))
+    g._alias("object_9999", keep)   # what a fold or join records
+    save_all(conn, g)
+    assert load_graph(conn).current_id("object_9999") == keep
+    for bad in ("not json", "[1, 2]", '{"object_9998": 7}'):
+        conn.execute("UPDATE scene_graph_meta SET value = ? WHERE key = 'aliases'", (bad,))
+        loaded = load_graph(conn)
+        assert loaded.aliases == {}, bad
+        assert len(loaded.graph) == len(g.graph)
 
 
 def test_json_round_trip():

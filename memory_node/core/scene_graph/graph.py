@@ -103,6 +103,7 @@ class SceneGraph:
         # Ids of folded nodes -> the node they became: the planner names objects by the
         # ids memory gave it, and an outcome on a folded part must reach the piece.
         self._aliases: dict[str, str] = {}
+        self.aliases_changed = False   # not yet written to the store
         # What the change detection did since start, by mechanism (for /memory/stats).
         self.tally: Counter[str] = Counter()
         self._area_ids: list[str] = []
@@ -155,6 +156,20 @@ class SceneGraph:
                 self._aliases[old] = keep
         while len(self._aliases) > self.config.max_join_candidates:
             del self._aliases[next(iter(self._aliases))]   # the oldest
+        self.aliases_changed = True
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        """Ids folded or joined away -> the id each lives on as (oldest first)."""
+        return dict(self._aliases)
+
+    def restore_aliases(self, aliases: dict[str, str]) -> None:
+        """Stored aliases back after a restart: an outcome naming a folded id still reaches
+        its node (or the node a skill's success may bring back). Entries that are not
+        str -> str are dropped."""
+        kept = {k: v for k, v in aliases.items() if isinstance(k, str) and isinstance(v, str)}
+        self._aliases = dict(list(kept.items())[-self.config.max_join_candidates:])
+        self.aliases_changed = False
 
     def objects_near(self, position: Sequence[float], radius: float) -> list[str]:
         return [o for o in self._objects.query_radius(position, radius)

@@ -57,13 +57,19 @@ def _edge_row(graph: SceneGraph, a: str, b: str) -> tuple:
     return (a, b, kind, json.dumps(attrs, separators=(",", ":")))
 
 
-def _save_meta(conn: sqlite3.Connection, graph: SceneGraph) -> None:
+def _save_meta(conn: sqlite3.Connection, graph: SceneGraph, everything: bool = False) -> None:
     meta = {"counters": json.dumps(graph.counters), "current_area": graph.current_area or ""}
+    # Aliases change only on a fold or join; written then (bounded by max_join_candidates),
+    # not with every frame.
+    if everything or graph.aliases_changed:
+        meta["aliases"] = json.dumps(graph.aliases, separators=(",", ":"))
+        graph.aliases_changed = False
     conn.executemany("INSERT OR REPLACE INTO scene_graph_meta (key, value) VALUES (?, ?)",
                      list(meta.items()))
 
 
-def save_changes(conn: sqlite3.Connection, graph: SceneGraph, changes: ChangeSet) -> int:
+def save_changes(conn: sqlite3.Connection, graph: SceneGraph, changes: ChangeSet,
+                 everything: bool = False) -> int:
     """Write the rows in `changes` (upserts and deletes); returns the rows touched."""
     nodes = [n for n in changes.nodes if n in graph.graph]
     edges = [edge_key(a, b) for a, b in changes.edges if graph.graph.has_edge(a, b)]
@@ -82,7 +88,7 @@ def save_changes(conn: sqlite3.Connection, graph: SceneGraph, changes: ChangeSet
     )
     conn.executemany("DELETE FROM scene_graph_edges WHERE source_id = ? AND target_id = ?",
                      list(changes.removed_edges))
-    _save_meta(conn, graph)
+    _save_meta(conn, graph, everything)
     return len(nodes) + len(edges) + len(changes.removed_nodes) + len(changes.removed_edges)
 
 
@@ -92,7 +98,7 @@ def save_all(conn: sqlite3.Connection, graph: SceneGraph) -> int:
     conn.execute("DELETE FROM scene_graph_edges")
     full = ChangeSet(nodes=set(graph.graph.nodes),
                      edges={edge_key(a, b) for a, b in graph.graph.edges})
-    return save_changes(conn, graph, full)
+    return save_changes(conn, graph, full, everything=True)
 
 
 def load_graph(conn: sqlite3.Connection, config: SceneGraphConfig | None = None) -> SceneGraph:
@@ -119,7 +125,17 @@ def load_graph(conn: sqlite3.Connection, config: SceneGraphConfig | None = None)
         counters = {layer: 1 + max((a["uid"] for _, a in nodes if a["layer"] == layer),
                                    default=-1) for layer in (FLOOR, AREA, OBJECT)}
     graph.restore(nodes, edges, counters, meta.get("current_area") or None)
+    graph.restore_aliases(_aliases(meta.get("aliases")))
     return graph
+
+
+def _aliases(text: Any) -> dict[str, str]:
+    """Stored aliases; a row that is not a JSON object of ids (hand-edited) is none."""
+    try:
+        data = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def to_json(graph: SceneGraph) -> dict[str, Any]:
@@ -130,6 +146,7 @@ def to_json(graph: SceneGraph) -> dict[str, Any]:
                   for a, b in (edge_key(*e) for e in graph.graph.edges)],
         "counters": dict(graph.counters),
         "current_area": graph.current_area,
+        "aliases": graph.aliases,
     }
 
 
@@ -141,4 +158,6 @@ def from_json(data: dict[str, Any], config: SceneGraphConfig | None = None) -> S
         raise ValueError(f"not a scene graph export: {exc}") from exc
     graph = SceneGraph(config)
     graph.restore(nodes, edges, data.get("counters", {}), data.get("current_area"))
+    aliases = data.get("aliases")
+    graph.restore_aliases(aliases if isinstance(aliases, dict) else {})
     return graph
