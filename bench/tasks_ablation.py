@@ -134,7 +134,11 @@ def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
         print(f"suite {name}: {walls[name]:.0f} s", flush=True)
     out: dict = {"suite": suite.name, "sequences": len(suite.sequences),
                  "per_step_recall": args.per_step_recall,
-                 "tune_sequences": sorted(tune_ids), "capacity": args.capacity,
+                 "tune_sequences": sorted(tune_ids),
+                 "tuned_on": ("the tune sequences (the fast path and its fixes were built "
+                              "on them)" if tune_ids else "nothing: the suite was written "
+                              "and committed before its first run"),
+                 "capacity": args.capacity,
                  "seed": args.seed, "wall_s": walls, "report": {}, "tune": {}}
     if "none" not in runs:
         return out
