@@ -105,7 +105,7 @@ def run_one(suite: Suite, settings: InProcessSettings, embedder: Embedder,
 def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
     """Every ablation on the suite; each finished run is kept in CACHE, so an invocation
     with --ablations resumes and the table covers what has been run."""
-    suite = read_suite(SUITE)
+    suite = read_suite(args.suite)
     if args.sequences:
         wanted = set(args.sequences.split(","))
         suite = replace(suite, sequences=tuple(s for s in suite.sequences if s.id in wanted))
@@ -113,7 +113,9 @@ def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
     runs: dict[str, Run] = {}
     walls: dict[str, float] = {}
     chosen = args.ablations.split(",") if args.ablations else list(ABLATIONS)
-    tag = (f"suite_{len(suite.sequences)}_c{args.capacity}_s{args.seed}"
+    # Another suite than karma_style gets its own cache entries (the name leads the tag).
+    prefix = "" if suite.name == "karma_style" else f"{suite.name}_"
+    tag = (f"{prefix}suite_{len(suite.sequences)}_c{args.capacity}_s{args.seed}"
            f"_p{int(args.per_step_recall)}")
     for name in ABLATIONS:
         path = CACHE / f"{tag}_{name}.jsonl"
@@ -132,11 +134,17 @@ def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
         print(f"suite {name}: {walls[name]:.0f} s", flush=True)
     out: dict = {"suite": suite.name, "sequences": len(suite.sequences),
                  "per_step_recall": args.per_step_recall,
-                 "tune_sequences": sorted(tune_ids), "capacity": args.capacity,
+                 "tune_sequences": sorted(tune_ids),
+                 "tuned_on": ("the tune sequences (the fast path and its fixes were built "
+                              "on them)" if tune_ids else "nothing: the suite was written "
+                              "and committed before its first run"),
+                 "capacity": args.capacity,
                  "seed": args.seed, "wall_s": walls, "report": {}, "tune": {}}
     if "none" not in runs:
         return out
     for split, keep in (("report", lambda s: s not in tune_ids), ("tune", tune_ids.__contains__)):
+        if split == "tune" and not tune_ids:
+            continue   # a suite written after the tuning, with none of its houses
         base = subset(runs["none"], keep)
         for name, run in runs.items():
             part = subset(run, keep)
@@ -148,9 +156,11 @@ def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
 
 
 def suite_markdown(res: dict) -> str:
+    reported = (f"Reported: every sequence except {', '.join(res['tune_sequences'])} (tuning)."
+                if res["tune_sequences"] else "Reported: every sequence (none was tuned on).")
     lines = [f"Suite {res['suite']}: {res['sequences']} sequences, short-term W-TinyLFU at "
              f"C = {res['capacity']}, seed {res['seed']}, offline planner, in-process path. "
-             f"Reported: every sequence except {', '.join(res['tune_sequences'])} (tuning).",
+             + reported,
              "", "| ablation | category | tasks | SR | GC | RE | RT | SR gain | MRA direct | "
              "MRA vague | steps |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, s in res["report"].items():
@@ -464,6 +474,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     ap.add_argument("--capacity", type=int, default=25, help="suite part: short-term capacity")
     ap.add_argument("--seed", type=int, default=0, help="world and detector seed")
     ap.add_argument("--sequences", default="", help="suite part: only these sequence ids")
+    ap.add_argument("--suite", default=str(SUITE),
+                    help="suite part: suite file (results of another suite than karma_style "
+                    "go to tasks_ablation_<name>.{json,md})")
     ap.add_argument("--out", default="tasks_streams.json",
                     help="streams part: result file in bench/results (rows are merged)")
     ap.add_argument("--merge", default="",
@@ -490,9 +503,11 @@ def main(argv: Iterable[str] | None = None) -> int:
     if args.part == "suite":
         res = part_suite(args, embedder)
         res["environment"] = _environment()
-        _write("tasks_ablation.json", res)
+        name = "tasks_ablation" if res["suite"] == "karma_style" \
+            else f"tasks_ablation_{res['suite']}"
+        _write(f"{name}.json", res)
         md = suite_markdown(res)
-        (RESULTS / "tasks_ablation.md").write_text(md)
+        (RESULTS / f"{name}.md").write_text(md)
     elif args.part == "premise":
         res = part_premise(args, embedder)
         res["environment"] = _environment()

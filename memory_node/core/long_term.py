@@ -197,11 +197,18 @@ class LongTermMemory:
         self._notify_reset()
 
     def clear(self) -> None:
-        """Forget the graph: its rows and the in-memory state."""
+        """Forget the graph: its rows and the in-memory state, but not its numbering.
+
+        An id handed out before the clear must never name another object after it: a
+        client still holds it (the planner, what its gripper holds), and an outcome on it
+        then moved whatever new object had been given the same id. Unknown is the answer."""
         with self._lock:
+            counters = json.dumps(self.graph.counters)
             with self.store.transaction() as conn:
                 for table in ("scene_graph_nodes", "scene_graph_edges", "scene_graph_meta"):
                     conn.execute(f"DELETE FROM {table}")
+                conn.execute("INSERT INTO scene_graph_meta (key, value) VALUES (?, ?)",
+                             ("counters", counters))
             self._load()
         self._notify_reset()
 

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from memory_node.core.errors import ErrorCode
 from memory_node.core.long_term import LongTermMemory
 from memory_node.core.memory import Memory
 from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
@@ -436,5 +437,24 @@ def test_an_outcome_naming_a_joined_sighting_reaches_the_object_it_was(
         assert moved.merged_id and moved.merged_id not in lt.graph.graph
         memory.recall.record_outcome("", "pick", [moved.merged_id], True, stamp=13.0)
         assert lt.graph.node(moved.object_id)["inside"] == HELD_BY_ROBOT
+    finally:
+        memory.close()
+
+
+def test_ids_given_before_a_clear_never_name_another_object_after_it(tmp_path: Path) -> None:
+    """The no-memory arm clears memory before every task while the planner still holds
+    the id of what its gripper holds: a new object given that id after the clear was
+    taken for the held one (and moved by the put meant for it)."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Knife", (2.0, 0.0, 0.9), 1.0)], view(1.0), 1.0)
+        (knife,) = lt.graph.nodes("object")
+        memory.clear()
+        lt.apply([Observation.at("Bowl", (2.0, 0.3, 0.9), 2.0)], view(2.0), 2.0)
+        (bowl,) = lt.graph.nodes("object")
+        assert bowl != knife
+        (answer,) = memory.get_units([knife])
+        assert answer.unit is None and answer.code is ErrorCode.NOT_FOUND
     finally:
         memory.close()

@@ -9,7 +9,7 @@ import pytest
 from house import House, Thing
 from planner_house import KITCHEN
 
-from memory_node.core.errors import ErrorCode
+from memory_node.core.errors import ErrorCode, PreconditionFailed
 from memory_node.planner.core.goals import Goal, parse_goal
 from memory_node.planner.core.local_memory import LocalMemory
 from memory_node.planner.core.loop import PlanLoop
@@ -402,3 +402,42 @@ def test_a_shut_in_object_is_looked_for_where_its_type_is_usually_found_first() 
     # Memory's state of the cabinet may lag the outcome: still no second open.
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Sponge_1)",
                                                          "pick(Sponge_1)"]
+
+
+def test_a_held_object_memory_forgot_is_put_down_and_the_task_goes_on(world) -> None:  # noqa: ANN001
+    """The no-memory arm clears memory between tasks while the robot still holds what the
+    last task left in its hand. Memory then refuses the put's outcome (it has no unit for
+    the held id); that stopped the instruction right after a put that had succeeded (fails
+    without loop.unknown_held)."""
+    memory, house = world
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
+    first = loop.run("bring me a mug from the sofa", "ep1", goal_conditions=["HOLDING(Mug)"])
+    assert first.success and house.held == "Mug_1"
+    memory.clear()
+    for u in KITCHEN:
+        memory.upsert_object(u)
+    house.calls.clear()
+    again = loop.run("put the mug on the counter", "ep2",
+                     goal_conditions=["ON(Mug, CounterTop)"])
+    assert again.success, (again.message, [str(c) for c in house.calls])
+    assert [str(c) for c in house.calls][-1] == "put(Mug_1, CounterTop_1, on)"
+    assert house.things["Mug_1"].inside == "CounterTop_1" and house.held == ""
+
+
+def test_with_nowhere_known_to_put_the_held_object_the_nearest_room_is_looked_around() -> None:
+    """Memory knows nothing that takes what the hand holds (cleared since the pick): the
+    planner looks around the rooms, nearest first, before it gives up (it gave up at
+    once; the no-memory arm lost k1c-4 that way)."""
+    planner = OfflinePlanner(accepts=lambda rec, obj: rec == "CounterTop")
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Mug_1", "Mug", (5.0, 0.5, 0.9), receptacle_id="robot"),
+                     UnitView("Apple_1", "Apple", (2.0, 0.0, 0.9))])
+    vocab.add_areas(PLACES)
+    req = PlanRequest("x", "", vocab, ["kitchen", "living_room"], held="Mug_1",
+                      goal_conditions=("HOLDING(Apple)",), robot_position=(5.0, 0.5, 4.0))
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(living_room)"]
+    _history(req, "explore", ("living_room",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen)"]
+    _history(req, "explore", ("kitchen",), True)
+    with pytest.raises(PreconditionFailed, match="no known receptacle"):
+        planner.plan(req)

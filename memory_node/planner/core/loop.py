@@ -43,6 +43,7 @@ from .types import (
     MemoryPort,
     SkillCall,
     SkillExecutor,
+    SkillResult,
     Target,
     UnitView,
 )
@@ -137,6 +138,9 @@ class PlanLoop:
         self.held = ""
         self.held_unit: UnitView | None = None
         self.position: tuple[float, float, float] | None = None
+        # The held object's id when memory no longer knows it (cleared since the pick):
+        # memory refuses outcomes naming it, which must not stop the instruction.
+        self.unknown_held = ""
         # Objects this episode's successful skills acted on (its subtasks are separate
         # runs): "close the fridge" means the fridge it opened, not any fridge memory holds.
         self.acted_episode = ""
@@ -145,6 +149,7 @@ class PlanLoop:
     def forget_robot_state(self) -> None:
         """The robot was reset (a new world): nothing in hand, position unknown."""
         self.held, self.held_unit, self.position = "", None, None
+        self.unknown_held = ""
         self.acted_episode, self.acted = "", []
 
     # -- memory, timed and retried ----------------------------------------------------------
@@ -394,8 +399,17 @@ class PlanLoop:
             result = self.executor.execute(call, self._targets(call, vocab), episode,
                                            s.skill_timeout_s, cancel)
             out.skill_time += time.perf_counter() - start
-            changed = self._memory(out, functools.partial(
-                self.memory.record_outcome, episode, call, result), "record_outcome")
+            try:
+                changed = self._memory(out, functools.partial(
+                    self.memory.record_outcome, episode, call, result), "record_outcome")
+            except _Stop as stop:
+                # Memory has no unit for what the hand holds, so it cannot apply this
+                # outcome; the skill did run. The loop's own stand-in takes the effect, as
+                # memory's unit would have (else the plan redoes a put that succeeded).
+                if not (self.unknown_held and self.unknown_held in call.args
+                        and stop.code in (ErrorCode.INVALID_ARGUMENT, ErrorCode.NOT_FOUND)):
+                    raise
+                changed = self._stand_in_effect(call, result, vocab)
             vocab.add_units(changed)
             if not cancel.cancelled:
                 self._perceived(out)
@@ -408,6 +422,8 @@ class PlanLoop:
             if result.held_object or result.success:
                 req.held = result.held_object
             self.held = req.held
+            if req.held != self.unknown_held:
+                self.unknown_held = ""
             if not req.held:
                 self.held_unit = None
             elif chosen is not None and chosen.object_id == req.held:
@@ -461,6 +477,7 @@ class PlanLoop:
         """Start from what the gripper holds (the last skill result said so). Memory's
         unit is preferred; when memory no longer has it (cleared), the unit the loop saw
         when it was picked stands in: the robot knows what is in its own hand."""
+        self.unknown_held = ""
         if not self.held:
             return
         unit = req.vocab.objects.get(self.held)
@@ -472,8 +489,28 @@ class PlanLoop:
         if unit is None and self.held_unit is not None:
             req.vocab.add_units((self.held_unit,))
             unit = self.held_unit
+            self.unknown_held = self.held
         if unit is not None:
             req.held = self.held
+
+    def _stand_in_effect(self, call: SkillCall, result: SkillResult,
+                         vocab: Vocabulary) -> tuple[UnitView, ...]:
+        """What a successful skill did to the held object memory does not know: put down
+        in/on the receptacle, or the state the skill leaves."""
+        unit = vocab.objects.get(self.unknown_held)
+        if unit is None or not result.success:
+            return ()
+        if call.skill == "put" and len(call.args) >= 2 and call.args[0] == unit.object_id:
+            rec = vocab.objects.get(call.args[1])
+            return (replace(unit, receptacle_id=call.args[1],
+                            relation=call.args[2] if len(call.args) > 2 else "",
+                            position=rec.position if rec is not None else unit.position),)
+        spec = self.table.skills.get(call.skill)
+        after = spec.state_after if spec is not None else None
+        if after is not None and after[0] < len(call.args) \
+                and call.args[after[0]] == unit.object_id:
+            return (replace(unit, state=after[1]),)
+        return ()
 
     def _refresh(self, out: InstructionResult, req: PlanRequest, text: str,
                  episode: str) -> str:

@@ -284,6 +284,7 @@ class OfflinePlanner:
                  and u.state not in ("closed", ABSENT) and u.object_id not in self._failed(req)
                  and self.accepts is not None and self.accepts(u.label, held.label)]
         if not spots:
+            self._look_for_a_spot(req)
             raise PreconditionFailed(f"the gripper holds {sim.held}; the plan needs {wanted} "
                                      "and no known receptacle takes what it holds")
         spot = min(spots, key=lambda u: (math.dist(u.position[:2], here[:2])
@@ -292,6 +293,25 @@ class OfflinePlanner:
         self._goto(sim, spot.object_id)
         sim.add("put", sim.held, spot.object_id)   # in or on: as the receptacle takes it
         sim.held = ""
+
+    @staticmethod
+    def _look_for_a_spot(req: PlanRequest) -> None:
+        """Nothing memory knows takes what the hand holds (memory was cleared while the
+        robot held on, or it stands where little was seen): look around the nearest room
+        not yet looked around in this instruction, as a person would, before giving up."""
+        explored = req.notes.setdefault("explored", set())
+        here = req.robot_position
+
+        def distance(room: str) -> float:
+            area = req.vocab.places.get(room)
+            if here is None or area is None or area.position is None:
+                return math.inf
+            return math.dist(area.position[:2], here[:2])
+
+        rooms = dict.fromkeys(req.place_rooms.get(p, p) for p in req.ranked_places)
+        for room in sorted(rooms, key=lambda r: (distance(r), r)):
+            if (room, "") not in explored:
+                raise _Explore(SkillCall("explore", (room,)))
 
     @staticmethod
     def _name(req: PlanRequest, sim: _Sim, unit: UnitView) -> None:

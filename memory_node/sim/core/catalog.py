@@ -148,11 +148,14 @@ CONTAINERS = frozenset({"Fridge", "Cabinet", "Drawer", "Safe", "Box", "Microwave
 # Fixtures that belong on a counter top rather than on the floor.
 ON_COUNTER = frozenset({"Microwave", "Toaster", "CoffeeMachine", "StoveBurner", "StoveKnob",
                         "SinkBasin", "Faucet"})
-# Wall-mounted or decorative types: not obstacles for the base, never detected (ALFRED's
-# detector leaves them out too).
+# Wall-mounted or decorative types: not obstacles for the base, placed on the wall.
 DECOR = frozenset({"Window", "Painting", "Poster", "Mirror", "Blinds", "Curtains",
                    "LightSwitch", "ShowerDoor", "ShowerGlass", "ShowerCurtain", "ShowerHead",
                    "TowelHolder", "HandTowelHolder", "ToiletPaperHanger", "LaundryHamperLid"})
+# Of those, the camera's detector sees the wall-mounted receptacles: ALFWorld's detector
+# covers ALFRED's static receptacles as well as its objects. Left undetected, "hang the
+# towel on its holder" could never be done (no memory and no search ever finds the holder).
+UNDETECTED = DECOR - frozenset(alfred.STATIC_RECEPTACLES)
 # Classes a detector confuses (the detection error model swaps within a group).
 SIMILAR = (("Mug", "Cup"), ("Bowl", "Plate"), ("Knife", "ButterKnife"), ("Fork", "Spoon"),
            ("Tomato", "Apple"), ("Pen", "Pencil"), ("SaltShaker", "PepperShaker"),
@@ -178,6 +181,7 @@ class ObjectType:
     dirtyable: bool
     cookable: bool
     decor: bool
+    detectable: bool        # the camera's detector reports it (see UNDETECTED)
     has_body: bool          # False: drawn with the default box
 
     @property
@@ -217,6 +221,7 @@ def object_type(name: str) -> ObjectType:
         dirtyable=name in DIRTYABLE,
         cookable=name in COOKABLE,
         decor=name in DECOR,
+        detectable=name not in UNDETECTED,
         has_body=name in _BODY,
     )
 

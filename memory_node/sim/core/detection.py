@@ -99,7 +99,7 @@ class Detector:
             if count < n.min_pixels or idx >= len(objects):
                 continue
             o = objects[idx]
-            if o is None or o.kind.decor:
+            if o is None or not o.kind.detectable:
                 continue
             if rng.random() < n.p_miss:
                 continue

@@ -58,7 +58,8 @@ class SensorRig:
         self._repeats = 0                 # frames captured at this view before this one
         self.masks = masks
         self.far = far
-        self.vocabulary = sorted({o.type for o in world.objects.values() if not o.kind.decor})
+        self.vocabulary = sorted({o.type for o in world.objects.values()
+                                  if o.kind.detectable})
 
     @property
     def camera(self) -> CameraModel:

@@ -213,12 +213,12 @@ class GeometricCamera:
 
     def visible_objects(self, world: World, cam: Camera | None = None) -> list[WorldObject]:
         """Objects with at least `min_pixels` of their box in the image, in range, not
-        behind a wall, not shut in a closed receptacle, not held, not decor."""
+        behind a wall, not shut in a closed receptacle, not held, not undetectable decor."""
         cam = cam or self.cam
         r = world.robot
         pose = cam.pose(r.x, r.y, r.yaw)
         cands = [o for o in world.objects.values()
-                 if not o.kind.decor and o.id != world.robot.held
+                 if o.kind.detectable and o.id != world.robot.held
                  and not world.visible_container_closed(o)]
         if not cands:
             return []

@@ -1,0 +1,89 @@
+"""The no-memory baseline is memoryless (issue 14's rule: the same planner whose memory
+answers nothing, no other handicap), checked by behaviour: before each task of the `none`
+arm a twin stack that never ran a task — fresh memory, plan loop and planner, given only
+the house as it is and the robot's own state (pose, what it holds) — runs the same task.
+Knowledge carried across tasks outside the memory server makes the two differ; the same
+check on the `full` arm must see its memory (so the check can fail)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from tasks_support import requires_floor_plans
+
+from memory_node.core.recall.embedder import Embedder
+from memory_node.sim.core.layouts import from_floorplan
+from memory_node.sim.core.visibility import GeometricCamera
+from memory_node.sim.tasks.driver import run_suite
+from memory_node.sim.tasks.inprocess import InProcessSettings
+from memory_node.sim.tasks.records import Run
+from memory_node.sim.tasks.suite_io import read_suite
+
+pytestmark = requires_floor_plans
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _audit_module():  # noqa: ANN202
+    spec = importlib.util.spec_from_file_location(
+        "tasks_memoryless_audit", ROOT / "bench" / "tasks_memoryless_audit.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Embedder:
+    return Embedder()
+
+
+def _differ(ablation: str, embedder: Embedder) -> list[str]:
+    audit = _audit_module()
+    suite = read_suite(ROOT / "config" / "tasks" / "karma_style.json")
+    # Kitchen 1's composite sequence: the robot ends a task holding the knife, a put
+    # away apple is needed again, and ids run on across the tasks.
+    suite = replace(suite, sequences=tuple(s for s in suite.sequences
+                                           if s.id == "kitchen1-composite"))
+    stack = audit.AuditedStack(InProcessSettings(ablation=ablation), embedder)
+    run = Run(meta={})
+    run_suite(suite, stack, run)
+    stack.end_sequence()
+    return [t.id for t in suite.sequences[0].tasks
+            if audit.trace(run, t.id) != stack.twins[t.id]]
+
+
+def test_the_no_memory_arm_acts_as_a_robot_that_never_ran_a_task(embedder: Embedder) -> None:
+    assert _differ("none", embedder) == []
+
+
+def test_the_check_sees_memory_when_memory_is_kept(embedder: Embedder) -> None:
+    assert _differ("full", embedder) != []
+
+
+def test_a_wall_mounted_receptacle_is_seen_and_a_painting_is_not() -> None:
+    """A toilet-paper hanger is a receptacle tasks put things on; marked decor, it was
+    never detected, so "put the toilet paper on its hanger" failed in both arms. ALFWorld's
+    detector covers ALFRED's static receptacles; paintings stay unseen."""
+    world = from_floorplan(402)
+    hanger = world.of_type("ToiletPaperHanger")[0]
+    camera = GeometricCamera()
+    # Stand on the free cell 1.5-2.5 m from the hanger and face it.
+    cells = [c for c in sorted(world.free)
+             if 1.5 <= math.dist(world.cell_xy(c), hanger.position[:2]) <= 2.5]
+    seen_from = []
+    for c in cells:
+        world.robot.x, world.robot.y = world.cell_xy(c)
+        world.robot.yaw = math.atan2(hanger.position[1] - world.robot.y,
+                                     hanger.position[0] - world.robot.x)
+        world.follow_robot()
+        ids = {o.id for o in camera.visible_objects(world)}
+        assert not any(world.objects[i].type == "Painting" for i in ids)
+        if hanger.id in ids:
+            seen_from.append(c)
+    assert seen_from, "the hanger is in view from none of the free cells facing it"
