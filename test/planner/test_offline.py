@@ -318,6 +318,29 @@ def test_a_room_memory_has_only_glimpsed_is_explored_first() -> None:
     assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
 
 
+def _sponge_in_the_basin() -> Vocabulary:
+    """Memory has the sponge in the sink basin (the arm may find it shut in a cabinet)."""
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Sponge_1", "DishSponge", (-1.9, -1.5, 0.9), receptacle_id="Basin_1",
+                 relation="in"),
+        UnitView("Basin_1", "SinkBasin", (-1.9, -1.5, 0.9))])
+    return vocab
+
+
+def _refused_as_shut_in_then_opens(planner: OfflinePlanner, req: PlanRequest,
+                                   receptacle: str) -> None:
+    """The sponge's pick is refused as shut in: the plan opens `receptacle` first, and
+    does."""
+    _history(req, "navigate", ("Sponge_1",), True)
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        f"navigate({receptacle})", f"open({receptacle})", "navigate(Sponge_1)",
+        "pick(Sponge_1)"]
+    _history(req, "navigate", (receptacle,), True)
+    _history(req, "open", (receptacle,), True)
+
+
 def test_a_pick_refused_as_shut_in_opens_a_receptacle_that_opens_near_the_object() -> None:
     """Memory has the sponge in the sink basin; the arm finds it shut in the cabinet under
     it. A sink basin memory never saw opened or closed is not what to open: the nearest
@@ -326,11 +349,7 @@ def test_a_pick_refused_as_shut_in_opens_a_receptacle_that_opens_near_the_object
     from the object's spot). Before the fix the plan opened the basin,
     the pick failed again, and so on until the re-plans ran out."""
     planner = OfflinePlanner()
-    vocab = Vocabulary()
-    vocab.add_units([
-        UnitView("Sponge_1", "DishSponge", (-1.9, -1.5, 0.9), receptacle_id="Basin_1",
-                 relation="in"),
-        UnitView("Basin_1", "SinkBasin", (-1.9, -1.5, 0.9))])
+    vocab = _sponge_in_the_basin()
     scene = {u.object_id: u for u in (
         UnitView("Cabinet_near", "Cabinet", (-1.19, -2.2, 0.4), "opened"),
         UnitView("Cabinet_under", "Cabinet", (-1.55, -1.97, 0.4), "closed"),
@@ -339,13 +358,7 @@ def test_a_pick_refused_as_shut_in_opens_a_receptacle_that_opens_near_the_object
                       robot_position=(0.0, 0.0, 0.0), scene=scene)
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Sponge_1)",
                                                          "pick(Sponge_1)"]
-    _history(req, "navigate", ("Sponge_1",), True)
-    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED)
-    assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(Cabinet_under)", "open(Cabinet_under)", "navigate(Sponge_1)",
-        "pick(Sponge_1)"]
-    _history(req, "navigate", ("Cabinet_under",), True)
-    _history(req, "open", ("Cabinet_under",), True)
+    _refused_as_shut_in_then_opens(planner, req, "Cabinet_under")
     _history(req, "navigate", ("Sponge_1",), True)
     _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED)
     # Memory may think the other cabinet open when it was shut since: open it too.
@@ -357,11 +370,7 @@ def test_a_receptacle_that_does_not_open_is_not_opened_again() -> None:
     """Nothing that opens stands near the object: memory's receptacle is tried once; when
     it refuses to open (memory never saw it opened or closed), it is not tried again."""
     planner = OfflinePlanner()
-    vocab = Vocabulary()
-    vocab.add_units([
-        UnitView("Sponge_1", "DishSponge", (-1.9, -1.5, 0.9), receptacle_id="Basin_1",
-                 relation="in"),
-        UnitView("Basin_1", "SinkBasin", (-1.9, -1.5, 0.9))])
+    vocab = _sponge_in_the_basin()
     req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
                       robot_position=(0.0, 0.0, 0.0))
     _history(req, "navigate", ("Sponge_1",), True)
@@ -381,24 +390,14 @@ def test_a_shut_in_object_is_looked_for_where_its_type_is_usually_found_first() 
     the type is usually found in is opened first, though another is nearer; it is opened
     once (a per-step re-plan does not open it again)."""
     planner = OfflinePlanner()
-    vocab = Vocabulary()
-    vocab.add_units([
-        UnitView("Sponge_1", "DishSponge", (-1.9, -1.5, 0.9), receptacle_id="Basin_1",
-                 relation="in"),
-        UnitView("Basin_1", "SinkBasin", (-1.9, -1.5, 0.9))])
+    vocab = _sponge_in_the_basin()
     scene = {u.object_id: u for u in (
         UnitView("Cabinet_near", "Cabinet", (-1.55, -1.97, 0.4), "closed"),
         UnitView("Cabinet_under", "Cabinet", (-1.19, -2.2, 0.4), "closed"))}
     req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
                       robot_position=(0.0, 0.0, 0.0), scene=scene,
                       facts=("DishSponge is usually in Cabinet_under (Cabinet) [fact:9]",))
-    _history(req, "navigate", ("Sponge_1",), True)
-    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED)
-    assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(Cabinet_under)", "open(Cabinet_under)", "navigate(Sponge_1)",
-        "pick(Sponge_1)"]
-    _history(req, "navigate", ("Cabinet_under",), True)
-    _history(req, "open", ("Cabinet_under",), True)
+    _refused_as_shut_in_then_opens(planner, req, "Cabinet_under")
     # Memory's state of the cabinet may lag the outcome: still no second open.
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Sponge_1)",
                                                          "pick(Sponge_1)"]
