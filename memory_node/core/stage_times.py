@@ -73,7 +73,10 @@ class StageTimes:
         "...p99", "latency_us.<segment>.median", "...p99"} over the window; GC pauses are
         latency segments `gc.gen<N>`."""
         for _ in range(len(self._gc_pauses)):  # not until empty: moving one may collect
-            generation, seconds = self._gc_pauses.popleft()
+            try:
+                generation, seconds = self._gc_pauses.popleft()
+            except IndexError:                   # another reader took the rest
+                break
             self.add_latency(f"gc.gen{generation}", seconds)
         out: dict[str, int] = {}
         with self._lock:
