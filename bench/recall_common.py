@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sys
 from pathlib import Path
@@ -25,6 +26,16 @@ from memory_node.core.units import ObjectMemoryUnit  # noqa: E402
 # carries object names and positions of the AI2-THOR data set.
 INSTRUCTIONS = ROOT / "build" / "bench" / "recall_instructions.yaml"
 RESULTS = ROOT / "bench" / "results"
+
+
+def save_result(name: str, payload: object, indent: int = 1) -> Path:
+    """Write bench/results/<name>.json whole (a run killed mid-write leaves the last one)."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(payload, indent=indent) + "\n")
+    tmp.replace(path)
+    return path
 # BGR of each colour name the generator uses; crops are rendered from these with noise so
 # that the colour a unit describes is measured by OpenCV, not copied from the label.
 COLOUR_BGR = {

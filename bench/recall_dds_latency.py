@@ -56,7 +56,7 @@ import numpy as np  # noqa: E402
 import rclpy  # noqa: E402
 from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy  # noqa: E402
-from recall_common import RESULTS, ROOT, load, scene_units  # noqa: E402
+from recall_common import ROOT, load, save_result, scene_units  # noqa: E402
 
 from memory_node.core.memory import Memory  # noqa: E402
 from memory_node.core.memory_settings import MemorySettings, ShortTermSettings  # noqa: E402
@@ -453,9 +453,8 @@ def main() -> int:
     sizes = [int(a) for a in ARGS] or list(SIZES)
     for n in sizes:
         result["sizes"][str(n)] = run_size(n, pool, texts, rng, embedder)
-    RESULTS.mkdir(exist_ok=True)
-    out = RESULTS / ("recall_restart_dds.json" if RESTARTS else "recall_dds_latency.json")
-    out.write_text(json.dumps(result, indent=2) + "\n")
+    out = save_result("recall_restart_dds" if RESTARTS else "recall_dds_latency", result,
+                      indent=2)
     print(f"wrote {out}")
     return 0
 

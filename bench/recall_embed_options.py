@@ -11,7 +11,6 @@ instructions of the labelled set. Every variant's vectors are compared with the 
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import statistics
@@ -20,7 +19,7 @@ import time
 
 import numpy as np
 import onnxruntime as ort
-from recall_common import RESULTS, load
+from recall_common import load, save_result
 from tokenizers import Tokenizer
 
 from memory_node.core.recall.embedder import DEFAULT_MAX_TOKENS, packaged_model_path
@@ -98,9 +97,7 @@ def main() -> int:
                               "max_abs_diff": diff}
         print(f"{n:30s} p50 {out['variants'][n]['p50_ms']:6.2f} ms  "
               f"p90 {out['variants'][n]['p90_ms']:6.2f} ms  diff {diff:.1e}")
-    RESULTS.mkdir(exist_ok=True)
-    path = RESULTS / "recall_embed_options.json"
-    path.write_text(json.dumps(out, indent=2) + "\n")
+    path = save_result("recall_embed_options", out, indent=2)
     print(f"wrote {path}")
     return 0
 

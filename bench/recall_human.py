@@ -32,7 +32,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import yaml
-from recall_common import EPOCH, RESULTS, crop
+from recall_common import EPOCH, crop, save_result
 
 from memory_node.core.perception.shared_data import shared_data_dir
 from memory_node.core.recall.categories import type_key
@@ -161,9 +161,7 @@ def main() -> int:
                                         scenes)
                         for split in ("tune", "heldout")}
     result["elapsed_s"] = round(time.perf_counter() - t0, 1)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    out = RESULTS / "recall_human.json"
-    out.write_text(json.dumps(result, indent=1) + "\n")
+    out = save_result("recall_human", result)
     print(f"{'config':6s} {'split':8s} {'k':4s} {'whole':>6s} {'steps':>6s} {'auto':>6s} "
           f"{'all(w)':>7s} {'all(a)':>7s}")
     for name in configs:

@@ -31,7 +31,7 @@ import time
 from dataclasses import replace
 
 import numpy as np
-from recall_common import PEER_CODE, RESULTS, load, scene_units
+from recall_common import PEER_CODE, load, save_result, scene_units
 
 from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.recall.embedder import Embedder
@@ -66,8 +66,7 @@ def main() -> int:
                                env=os.environ | {"RECALL_BENCH_CODE": against}, check=True)
         line = next(x for x in child.stdout.splitlines() if x.startswith("RESULT "))
         result["peer"] = json.loads(line[len("RESULT "):]) | {"code": against}
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "recall_latency.json").write_text(json.dumps(result, indent=1) + "\n")
+    save_result("recall_latency", result)
     return 0
 
 

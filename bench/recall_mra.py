@@ -10,12 +10,11 @@ is k = 3. The `irrelevant` split reports how often recall correctly returns noth
 
 from __future__ import annotations
 
-import json
 import platform
 import time
 from collections import defaultdict
 
-from recall_common import RESULTS, load, scene_units
+from recall_common import load, save_result, scene_units
 
 from memory_node.core.recall.colour import dominant_colour
 from memory_node.core.recall.embedder import Embedder
@@ -114,9 +113,7 @@ def main() -> int:
         "elapsed_s": round(elapsed, 1), "machine": platform.machine(),
         "python": platform.python_version(),
     }
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    out = RESULTS / "recall_mra.json"
-    out.write_text(json.dumps(result, indent=1) + "\n")
+    out = save_result("recall_mra", result)
     print(f"MRA at k={HEADLINE_K} (KARMA published: direct {KARMA['direct']}, "
           f"vague {KARMA['vague']})")
     print(f"{'mode':10s} {'direct':>7s} {'vague':>7s} {'irrelevant->empty':>18s}")

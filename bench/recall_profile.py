@@ -39,7 +39,7 @@ ARGV = sys.argv[1:]
 CHILD = "--child" in ARGV  # the child's code comes first on the path (RECALL_BENCH_CODE)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from recall_common import RESULTS, load, scene_units  # noqa: E402
+from recall_common import load, save_result, scene_units  # noqa: E402
 
 CALLS = int(os.environ.get("RECALL_BENCH_CALLS", "60"))
 ROUNDS = int(os.environ.get("RECALL_PROFILE_ROUNDS", "3"))
@@ -213,9 +213,7 @@ def main() -> int:
             for mode in modes}
         print(json.dumps(result["median_ratio_this_to_peer"], indent=1))
     print(json.dumps(summary, indent=1))
-    RESULTS.mkdir(exist_ok=True)
-    out = RESULTS / "recall_profile.json"
-    out.write_text(json.dumps(result, indent=2) + "\n")
+    out = save_result("recall_profile", result, indent=2)
     print(f"wrote {out}")
     return 0
 

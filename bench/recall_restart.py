@@ -37,7 +37,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
-from recall_common import RESULTS, load, scene_units
+from recall_common import load, save_result, scene_units
 
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.recall.colour_store import CropColourStore
@@ -133,8 +133,7 @@ def main() -> int:
                                 "same_top5_as_first_life": got == top}
                 print(name, json.dumps(result[name]), flush=True)
     result["loadavg_1_5_15_end"] = list(os.getloadavg())
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "recall_restart.json").write_text(json.dumps(result, indent=1) + "\n")
+    save_result("recall_restart", result)
     print(json.dumps(result))
     return 0
 

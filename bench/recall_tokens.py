@@ -17,7 +17,7 @@ import json
 import statistics
 from collections.abc import Sequence
 
-from recall_common import RESULTS, load, scene_units
+from recall_common import load, save_result, scene_units
 
 from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.recall.embedder import Embedder
@@ -124,9 +124,7 @@ def main() -> int:
                        "reduction": round(1 - sum(step_units_only) / sum(dump_units_only), 3)},
         "pool_builds": stepper.pool_builds,
     }
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    out = RESULTS / "recall_tokens.json"
-    out.write_text(json.dumps(result, indent=1) + "\n")
+    save_result("recall_tokens", result)
     print(json.dumps(result, indent=1))
     return 0
 
