@@ -37,10 +37,13 @@ SUITE = {
              "subtasks": [{"goal_conditions": ["INSIDE(Mug, Fridge)"]}]},
             {"id": "t2-open", "instruction": "Open the fridge.",
              "subtasks": [{"goal_conditions": ["OPEN(Fridge)"]}]},
-            # Needs skills whatever the tasks before it did (a "close the fridge" after a
-            # failed "open" has nothing to do, and the test waits for a step to interrupt).
-            {"id": "t3-interrupted", "instruction": "Turn on the television.",
-             "subtasks": [{"goal_conditions": ["TOGGLEON(Television)"]}]},
+            # Needs skills whatever the tasks before it did and whatever memory believes
+            # (the test waits for a step to interrupt): a "close the fridge" after a failed
+            # "open" has nothing to do, and "turn on the television" had nothing to do when
+            # memory held a second TV node read "on" (detector noise; CI, 23 Nov). Nothing
+            # is held after t1 (killed while exploring), so holding the mug takes a skill.
+            {"id": "t3-interrupted", "instruction": "Pick up the mug.",
+             "subtasks": [{"goal_conditions": ["HOLDING(Mug)"]}]},
             {"id": "t4-never", "instruction": "Open the fridge again.",
              "subtasks": [{"goal_conditions": ["OPEN(Fridge)"]}]},
         ]}],
