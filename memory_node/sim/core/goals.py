@@ -1,18 +1,38 @@
 """Goal checker for ALFRED/KARMA-style predicates, evaluated on the world's state.
 
 `ON(x, y)`, `INSIDE(x, y)`, `STATE(x, s)`, `TOGGLEON(x)`, `TOGGLEOFF(x)`, `OPEN(x)`,
-`CLOSED(x)`, `HOLDING(x)`. An argument is an object type (any object of that type will
-do; `AppleSliced` means a sliced apple) or an exact world object id. ON and INSIDE look at
-the object's own receptacle (direct, as ALFRED does), ON for receptacles things stand on,
-INSIDE for those things go in. Names are case-insensitive; SWITCHON/SWITCHOFF and IN are
-accepted aliases. Only the benchmark reads this: it is ground truth.
+`CLOSED(x)`, `HOLDING(x)`. An argument is an object type (`AppleSliced` means a sliced
+apple) or an exact world object id. ON and INSIDE look at the object's own receptacle
+(direct, as ALFRED does), ON for receptacles things stand on, INSIDE for those things go
+in. Names are case-insensitive; SWITCHON/SWITCHOFF and IN are accepted aliases. Only the
+benchmark reads this: it is ground truth.
+
+`check` judges each condition alone: a type stands for any instance of it. A task is
+judged with a `Binding` (one per task, conditions in the task's order, each subtask's
+right after it ends), because "put the apple in the drawer, then close it" means the
+drawer the apple went into, not any drawer of the house:
+
+- The first condition expected to hold that is met binds each type it names to the
+  instance that met it; later conditions naming the type alone are judged on that
+  instance only (`CLOSED(Drawer)` after `INSIDE(Apple, Drawer)` is false until the apple's
+  drawer is closed, whatever other drawers are).
+- Several instances meet it: the one the robot acted on last binds, from the world's own
+  record of what its arm skills acted on (`World.acted`: the objects a successful skill
+  named, and the receptacle a picked object was taken from), never from the planner's
+  claims. When it acted on none of them, all of them stay candidates and the next met
+  condition naming the type narrows them (a type is never bound to an arbitrary one).
+- Explicit instance ids are judged as written and bind nothing; a condition that must not
+  hold (`: 0`) or is not met binds nothing; a negative condition is judged on the type's
+  candidates.
+- Goals that conflict across subtasks (`OPEN(Fridge)` then `CLOSED(Fridge)`) are each
+  checked when their subtask ends, on the same bound fridge.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from memory_node.sim.core.catalog import canonical_type
 from memory_node.sim.core.world import World, WorldObject
@@ -76,27 +96,79 @@ def _has_state(o: WorldObject, state: str) -> bool:
     }[state]
 
 
-def holds(world: World, cond: Condition) -> bool:
-    xs = _matches(world, cond.args[0])
+def _type_key(world: World, arg: str) -> str | None:
+    """The type an argument names (None for an explicit instance id, judged as written)."""
+    if arg in world.objects:
+        return None
+    return canonical_type(arg[:-6] if arg.lower().endswith("sliced") else arg)
+
+
+def _witnesses(world: World, cond: Condition, bound: dict[str, frozenset[str]]
+               ) -> list[tuple[str, ...]]:
+    """The instances (one per object argument) that make `cond` hold now, each type
+    argument limited to its bound candidates."""
+    def objects(arg: str) -> list[WorldObject]:
+        found = _matches(world, arg)
+        key = _type_key(world, arg)
+        if key is not None and key in bound:
+            found = [o for o in found if o.id in bound[key]]
+        return found
+
+    xs = objects(cond.args[0])
     p = cond.predicate
     if p in ("ON", "INSIDE"):
-        ys = {o.id for o in _matches(world, cond.args[1])}
+        ys = {o.id for o in objects(cond.args[1])}
         rel = "on" if p == "ON" else "in"
-        return any(x.parent in ys and x.relation == rel for x in xs)
+        return [(x.id, x.parent) for x in xs
+                if x.parent is not None and x.parent in ys and x.relation == rel]
     if p == "STATE":
         s = STATES[cond.args[1].lower()]
-        return any(_has_state(x, s) for x in xs)
-    if p == "TOGGLEON":
-        return any(x.is_on is True for x in xs)
-    if p == "TOGGLEOFF":
-        return any(x.is_on is False for x in xs)
-    if p == "OPEN":
-        return any(x.is_open is True for x in xs)
-    if p == "CLOSED":
-        return any(x.is_open is False for x in xs)
+        return [(x.id,) for x in xs if _has_state(x, s)]
+    if p in ("TOGGLEON", "TOGGLEOFF", "OPEN", "CLOSED"):
+        attr, want = {"TOGGLEON": ("is_on", True), "TOGGLEOFF": ("is_on", False),
+                      "OPEN": ("is_open", True), "CLOSED": ("is_open", False)}[p]
+        return [(x.id,) for x in xs if getattr(x, attr) is want]
     if p == "HOLDING":
-        return world.robot.held is not None and world.robot.held in {x.id for x in xs}
+        held = world.robot.held
+        return [(held,)] if held is not None and held in {x.id for x in xs} else []
     raise ValueError(f"unknown predicate {p}")
+
+
+def holds(world: World, cond: Condition) -> bool:
+    """Does `cond` hold on any instance of the types it names?"""
+    return bool(_witnesses(world, cond, {}))
+
+
+@dataclass
+class Binding:
+    """One task's binding of types to instances (the rule is in the module docstring)."""
+
+    bound: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def check(self, world: World, condition: str | Condition, expected: bool = True) -> bool:
+        """Does `condition` hold now on the instances bound so far? A met condition that
+        is expected to hold then binds the types it names. (Parse errors: ValueError.)"""
+        cond = condition if isinstance(condition, Condition) else parse_condition(condition)
+        found = _witnesses(world, cond, self.bound)
+        if found and expected:
+            self._bind(world, cond, found)
+        return bool(found)
+
+    def _bind(self, world: World, cond: Condition, found: list[tuple[str, ...]]) -> None:
+        last = {object_id: i for i, object_id in enumerate(world.acted)}
+
+        def recency(w: tuple[str, ...]) -> int:
+            return max(last.get(object_id, -1) for object_id in w)
+
+        newest = max(recency(w) for w in found)
+        if newest >= 0:   # the robot acted on one of them: that one, not a bystander
+            found = [w for w in found if recency(w) == newest]
+        keys = [_type_key(world, a) for a in cond.args[:len(found[0])]]
+        if len({k for k in keys if k is not None}) < sum(k is not None for k in keys):
+            return   # one type in two roles (ON(Plate, Plate)): no single instance to bind
+        for k, key in enumerate(keys):
+            if key is not None:
+                self.bound[key] = frozenset(w[k] for w in found)
 
 
 def check(world: World, conditions: Iterable[str | Condition]) -> list[bool]:

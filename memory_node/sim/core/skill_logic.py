@@ -325,7 +325,11 @@ class SkillRunner:
         name = spec.name
         cost = getattr(self.costs, {"toggle_on": "toggle", "toggle_off": "toggle"}.get(
             name, name), 5.0)
+        # What the goal checker may bind "the drawer" to: the objects named, and the
+        # receptacle a picked object was taken from (set before the skill changes it).
+        source = objs[0].parent if name == "pick" and 0 in objs else None
         msg = self._apply(w, spec, args, objs)
+        w.record_acted(*[o.id for o in objs.values()], *([source] if source else []))
         apply_rules(w)
         problems = w.problems()
         if problems:

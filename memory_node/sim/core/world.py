@@ -22,6 +22,9 @@ HAND_HEIGHT = 0.85          # where a held object is carried
 HAND_AHEAD = 0.35
 SHELF_MIN_HEIGHT = 0.7      # openable receptacles taller than this have a shelf inside
 SHELF_FRACTION = 0.45       # at this fraction of their height
+# The world's record of what its arm acted on keeps this many ids: a task's goal checker
+# needs the objects of that task (tens of skill calls), not the whole history.
+ACTED_KEEP = 64
 
 
 @dataclass
@@ -108,6 +111,12 @@ class World:
     time: float = 0.0                   # simulated seconds
     walls: list[tuple[float, float, float, float]] = field(default_factory=list)
     source: str = ""                    # "seed:N" or "floorplan:N"
+    # Ids of the objects successful arm skills acted on, oldest first (the goal checker's
+    # "the drawer the robot used" comes from here, never from the planner's claims).
+    acted: list[str] = field(default_factory=list)
+
+    def record_acted(self, *object_ids: str) -> None:
+        self.acted = [*self.acted, *object_ids][-ACTED_KEEP:]
 
     # ---- queries ---------------------------------------------------------------------
     def room_of(self, x: float, y: float) -> Room | None:

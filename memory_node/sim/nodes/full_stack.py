@@ -53,7 +53,7 @@ from memory_node.sim.core.truth import from_state
 from memory_node.sim.nodes.bag_recorder import BagRecorder
 from memory_node.sim.tasks.build import needed_types
 from memory_node.sim.tasks.driver import SubtaskRun
-from memory_node.sim.tasks.model import Task, TaskSequence
+from memory_node.sim.tasks.model import Subtask, Task, TaskSequence
 from memory_node.sim.tasks.recorder import Recorder
 from memory_node.sim.tasks.stack_records import (
     Located,
@@ -179,6 +179,8 @@ class FullStack:
         self.views: dict[tuple[str, str], SequenceView] = {}
         self.task_views: list[TaskView] = []
         self._current: tuple[str, str, int] = ("", "", 0)
+        self._subtask: Subtask | None = None
+        self._binding = goals.Binding()
         self._sequence = ""
         self._records_written = 0
         self._run: Any = None
@@ -324,7 +326,9 @@ class FullStack:
         sub = task.subtasks[index]
         seq = recorder.sequence
         self._current = (seq, task.id, index)
+        self._subtask = sub
         if index == 0:
+            self._binding = goals.Binding()   # goal types bind to instances per task
             graph = self._close_task_view()
             if self.ablation == "none":
                 self.memory.manage("clear")    # this task starts with nothing remembered
@@ -356,7 +360,8 @@ class FullStack:
     def holds(self, condition: str) -> bool:
         if self._truth is None:
             raise Unavailable("no ground truth from the world")
-        return goals.check(from_state(self._truth), [condition])[0]
+        expected = self._subtask is None or self._subtask.expects(condition)
+        return self._binding.check(from_state(self._truth), condition, expected)
 
     def recover(self, error: BaseException) -> None:
         deadline = time.monotonic() + self.options.start_timeout_s

@@ -148,6 +148,8 @@ class InProcessStack:
         self._task: Task | None = None
         self._subtask = 0
         self._rec: Recorder | None = None
+        # The task's binding of goal types to world instances (goals.Binding), new per task.
+        self._binding = goals.Binding()
         self._needed: tuple[frozenset[str], ...] = ()
         self.frames = 0
 
@@ -186,6 +188,7 @@ class InProcessStack:
         if self.world is None or self.memory is None:
             raise InvalidArgument("no sequence started")
         if index == 0:
+            self._binding = goals.Binding()
             self._forget_for_new_task()
             if self.settings.tidy_each_task:
                 held = self.world.robot.held
@@ -214,7 +217,9 @@ class InProcessStack:
     def holds(self, condition: str) -> bool:
         if self.world is None:
             raise InvalidArgument("no sequence started")
-        return goals.check(self.world, [condition])[0]
+        expected = self._task is None or \
+            self._task.subtasks[self._subtask].expects(condition)
+        return self._binding.check(self.world, condition, expected)
 
     def recover(self, error: BaseException) -> None:
         # Nothing runs in another process; an exception left no half-done call behind

@@ -116,6 +116,11 @@ class Subtask:
         negative one is only checked; no skill is asked to make something not hold)."""
         return tuple(c.text for c in self.conditions if c.expected)
 
+    def expects(self, text: str) -> bool:
+        """Is the goal of this subtask written `text` expected to hold? (Within a subtask a
+        text is either expected or not: both is a contradiction the reader skips.)"""
+        return next((c.expected for c in self.conditions if c.text == text), True)
+
 
 @dataclass(frozen=True)
 class Task:
