@@ -139,6 +139,74 @@ def test_a_state_goal_is_judged_on_the_instance_the_episode_acted_on() -> None:
                                                          "close(Fridge_1)"]
 
 
+def test_a_type_resolves_to_the_instance_the_task_acted_on_last() -> None:
+    """Both drawers are open; memory scores the other one higher. "Close it" closes the one
+    an earlier subtask put the knife in (acted: oldest first, from the loop)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Drawer_1", "Drawer", area_id="a1", state="opened", score=0.2),
+                     UnitView("Drawer_2", "Drawer", area_id="a1", state="opened", score=0.9),
+                     UnitView("Knife_1", "Knife", area_id="a1", receptacle_id="Drawer_1",
+                              relation="in")])
+    req = PlanRequest("close the drawer", "", vocab, ["a1"],
+                      goal_conditions=("CLOSED(Drawer)",))
+    req.notes["acted"] = ["Drawer_2", "Knife_1", "Drawer_1", "Knife_1"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
+                                                         "close(Drawer_1)"]
+
+
+def _two_drawers(memory, house, opened: str = ""):  # noqa: ANN001, ANN202
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    for oid, pos in (("Drawer_1", (1.5, 0.3, 1.0)), ("Drawer_2", (2.5, 0.3, 1.0))):
+        state = "opened" if oid == opened else "closed"
+        memory.upsert_object(Unit(oid, "Drawer", pos, state=state, area_id="kitchen"))
+        house.things[oid] = Thing("Drawer", "kitchen", state=state, position=pos)
+
+
+def test_close_it_closes_the_drawer_an_earlier_subtask_of_the_task_used(world) -> None:  # noqa: ANN001
+    """Subtasks are separate instructions; their episode ids share the task before '#'.
+    "Close it" must not be "nothing to do" because the other drawer is closed."""
+    memory, house = world
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    _two_drawers(memory, house)
+    memory.upsert_object(Unit("Knife_1", "Knife", (2.0, 0.9, 1.0), area_id="kitchen"))
+    house.things["Knife_1"] = Thing("Knife", "kitchen")
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
+    text = "put the knife in a drawer, then close it"
+    first = loop.run(text, "k5c-1#s0", goal_conditions=["INSIDE(Knife, Drawer)"])
+    assert first.success, first.message
+    used = house.things["Knife_1"].inside
+    other = ({"Drawer_1", "Drawer_2"} - {used}).pop()
+    assert house.things[used].state == "opened" and house.things[other].state == "closed"
+    before = len(house.calls)
+    second = loop.run(text, "k5c-1#s1", goal_conditions=["CLOSED(Drawer)"])
+    assert second.success, second.message
+    assert [str(c) for c in house.calls[before:]] == [f"navigate({used})", f"close({used})"]
+    assert house.things[used].state == "closed"
+
+
+def test_close_it_closes_the_drawer_an_earlier_subtask_took_from(world) -> None:  # noqa: ANN001
+    memory, house = world
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    _two_drawers(memory, house, opened="Drawer_2")
+    memory.upsert_object(Unit("Spatula_1", "Spatula", (2.5, 0.3, 1.0), area_id="kitchen",
+                              receptacle_id="Drawer_2", relation="in"))
+    house.things["Spatula_1"] = Thing("Spatula", "kitchen", inside="Drawer_2")
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
+    text = "take the spatula out of the drawer and close the drawer"
+    assert loop.run(text, "t#s0", goal_conditions=["HOLDING(Spatula)"]).success
+    second = loop.run(text, "t#s1", goal_conditions=["CLOSED(Drawer)"])
+    assert second.success, second.message
+    assert "close(Drawer_2)" in [str(c) for c in house.calls]
+    assert house.things["Drawer_2"].state == "closed"
+    # Another task starts from nothing it acted on: any closed drawer will do for it.
+    house.things["Drawer_2"].state = "opened"
+    memory.upsert_object(Unit("Drawer_2", "Drawer", (2.5, 0.3, 1.0), state="opened",
+                              area_id="kitchen"))
+    other = loop.run("close a drawer", "u#s0", goal_conditions=["CLOSED(Drawer)"])
+    assert other.success and other.message == "nothing to do"
+
+
 def _history(req: PlanRequest, call: str, args: tuple[str, ...], ok: bool,
              code: ErrorCode = ErrorCode.NONE) -> None:
     from memory_node.planner.core.prompt import StepLine

@@ -11,7 +11,7 @@ import pytest
 from tasks_support import requires_floor_plans
 
 from memory_node.core.recall.embedder import Embedder
-from memory_node.sim.core.layouts import from_floorplan
+from memory_node.sim.core.layouts import from_floorplan, from_seed
 from memory_node.sim.tasks.driver import run_suite
 from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack
 from memory_node.sim.tasks.metrics import mhr, task_outcomes
@@ -116,3 +116,35 @@ def test_bad_tasks_are_skipped_with_reasons_and_the_rest_runs(embedder: Embedder
 def test_unknown_ablation_is_refused() -> None:
     with pytest.raises(ValueError, match="ablation"):
         InProcessSettings(ablation="half")
+
+
+DRAWER = {"format": "memory_node-task-suite", "version": 1, "name": "drawer",
+          "sequences": [{"id": "h3", "category": "composite", "seed": 3, "tasks": [
+              {"id": "knife", "instruction": "Put the knife in a drawer and close the drawer.",
+               "subtasks": [{"goal_conditions": ["INSIDE(Knife, Drawer)"]},
+                            {"goal_conditions": ["CLOSED(Drawer)"]}]}]}]}
+
+
+def test_close_the_drawer_is_judged_and_done_on_the_drawer_the_knife_went_into(
+        embedder: Embedder) -> None:
+    """The seed-3 house has five drawers, all closed but the one the knife goes into: judged
+    on any drawer, "close the drawer" held at once and the planner had nothing to do."""
+    world = from_seed(3)
+    assert len(world.of_type("Drawer")) > 1
+    assert not any(world.objects[k.parent].type == "Drawer"
+                   for k in world.of_type("Knife") if k.parent)
+    suite = parse_suite(DRAWER)
+    stack = InProcessStack(InProcessSettings(ablation="full"), embedder=embedder)
+    out = Run(meta={"ablation": "full"})
+    run_suite(suite, stack, out)
+    assert stack.world is not None
+    w = stack.world
+    used = [w.objects[k.parent] for k in w.of_type("Knife")
+            if k.parent and w.objects[k.parent].type == "Drawer"]
+    stack.end_sequence()
+    assert len(used) == 1
+    assert used[0].is_open is False                 # the robot closed the drawer it used
+    closes = [e.args for e in out.events if isinstance(e, SkillCall) and e.skill == "close"]
+    assert len(closes) == 1
+    goals = [(e.condition, e.observed) for e in out.events if isinstance(e, GoalCheck)]
+    assert goals == [("INSIDE(Knife, Drawer)", True), ("CLOSED(Drawer)", True)]

@@ -141,8 +141,10 @@ class PlanLoop:
         # The held object's id when memory no longer knows it (cleared since the pick):
         # memory refuses outcomes naming it, which must not stop the instruction.
         self.unknown_held = ""
-        # Objects this episode's successful skills acted on (its subtasks are separate
-        # runs): "close the fridge" means the fridge it opened, not any fridge memory holds.
+        # Objects the task's successful skills acted on, newest last: "close the fridge"
+        # means the fridge it opened, not any fridge memory holds. A task's subtasks are
+        # separate instructions whose episode ids share the part before the last '#'
+        # (`k1c-2#s0`, `k1c-2#s1`); an id without '#' is a task of its own.
         self.acted_episode = ""
         self.acted: list[str] = []
 
@@ -338,8 +340,9 @@ class PlanLoop:
         # Experience lists calls that failed where the last task left the robot: the
         # first plan avoids them too (later plans get them from step recalls).
         req.known_bad = known_bad_calls(recall.known_bad_actions)
-        if self.acted_episode != episode:
-            self.acted_episode, self.acted = episode, []
+        task = episode.rpartition("#")[0] or episode
+        if self.acted_episode != task:
+            self.acted_episode, self.acted = task, []
         req.notes["acted"] = self.acted
         self._start_holding(out, req)
         dodged: set[SkillCall] = set()
@@ -419,6 +422,8 @@ class PlanLoop:
                                         result.message))
             if result.success:
                 self.acted += [a for a in call.args if a in vocab.objects]
+                if chosen is not None and chosen.receptacle_id in vocab.objects:
+                    self.acted.append(chosen.receptacle_id)   # the drawer it took from
             if result.held_object or result.success:
                 req.held = result.held_object
             self.held = req.held

@@ -114,6 +114,12 @@ class OfflinePlanner:
         for u in candidates:
             if u.object_id == sim.held:
                 return u.object_id
+        # The one the task acted on last ("put it in the drawer, then close it": the
+        # drawer used, from an earlier subtask too), before any other of the type.
+        usable = {u.object_id for u in candidates}
+        for object_id in reversed(req.notes.get("acted", ())):
+            if object_id in usable:
+                return str(object_id)
         for t in types:
             chosen = bound.get(type_key(t))
             if any(u.object_id == chosen for u in candidates):

@@ -338,7 +338,10 @@ class FullStack:
         before = self._fresh_stats()
         self._record_retrieval(task, index, instruction, recorder)
         goal = ExecuteInstruction.Goal(
-            instruction=instruction, episode_id=f"{self.ablation}-{seq}-{task.id}-{index}"[:120],
+            instruction=instruction,
+            # Subtasks of a task share the id up to '#': the planner's "close it" is what
+            # an earlier subtask of the task acted on (PlanLoop).
+            episode_id=f"{self.ablation}-{seq}-{task.id}"[:110] + f"#{index}",
             max_steps=self.options.max_steps, goal_conditions=list(sub.planner_conditions))
         result = self._execute(goal)
         for s in result.step_results:

@@ -203,7 +203,9 @@ class InProcessStack:
         self._query_cache()      # what memory holds as the task starts, before any new look
         self._frame(force=True)
         instruction = sub.instruction or task.instruction
-        result = self.loop.run(instruction, f"{task.id}-s{index}", self.settings.max_steps,
+        # Subtasks of one task share the episode id up to its '#' (PlanLoop: "close it"
+        # means what an earlier subtask of the task acted on).
+        result = self.loop.run(instruction, f"{task.id}#s{index}", self.settings.max_steps,
                                sub.planner_conditions)
         recorder.usage(task, "memory", wall_s=result.memory_time, calls=0)
         recorder.usage(task, "planner_offline",
@@ -264,6 +266,7 @@ class InProcessStack:
         if outcome.success and outcome.world is not None:
             w.objects = outcome.world.objects
             w.robot = outcome.world.robot
+            w.acted = outcome.world.acted
             if call.skill == "pick":
                 self._held_alias = call.args[0]
             elif w.robot.held is None:
