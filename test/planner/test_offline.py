@@ -155,6 +155,20 @@ def test_a_type_resolves_to_the_instance_the_task_acted_on_last() -> None:
                                                          "close(Drawer_1)"]
 
 
+def test_a_state_goal_is_judged_on_the_instance_acted_on_last_not_any_acted_on() -> None:
+    """A search opened Drawer_4 before the card went into Drawer_1; memory now reads
+    Drawer_4 as closed. "Close the drawer" is still to do: Drawer_1 is open."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Drawer_4", "Drawer", area_id="a1", state="closed"),
+                     UnitView("Drawer_1", "Drawer", area_id="a1", state="opened")])
+    req = PlanRequest("close the drawer", "", vocab, ["a1"],
+                      goal_conditions=("CLOSED(Drawer)",))
+    req.notes["acted"] = ["Drawer_4", "Drawer_1", "Card_1", "Drawer_1"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
+                                                         "close(Drawer_1)"]
+
+
 def _two_drawers(memory, house, opened: str = ""):  # noqa: ANN001, ANN202
     from memory_node.core.units import ObjectMemoryUnit as Unit
     for oid, pos in (("Drawer_1", (1.5, 0.3, 1.0)), ("Drawer_2", (2.5, 0.3, 1.0))):

@@ -66,8 +66,8 @@ class _Sim:
     at: str
     objects: dict[str, UnitView]
     calls: list[SkillCall] = field(default_factory=list)
-    # Objects the episode's successful skills acted on (PlanRequest.notes["acted"]).
-    acted: frozenset[str] = frozenset()
+    # Objects the task's successful skills acted on, oldest first (notes["acted"]).
+    acted: tuple[str, ...] = ()
 
     def add(self, skill: str, *args: str) -> None:
         self.calls.append(SkillCall(skill, tuple(args)))
@@ -365,11 +365,13 @@ class OfflinePlanner:
             return any(u.receptacle_id and u.receptacle_id != sim.held
                        and self._label(sim, u.receptacle_id) == rkey for u in units)
         wanted = STATE_GOALS.get(p) or goal.args[1].lower()
-        # Judged on the instance the episode acted on when there is one: memory may hold
-        # several of a type (parts of a fridge seen as fridges), and another one being
-        # closed does not close the fridge the robot opened.
-        acted = [u for u in units if u.object_id in sim.acted]
-        return any(u.state == wanted for u in (acted or units))
+        # Judged on the instance the task acted on last when there is one (as `_find`
+        # resolves it): memory may hold several of a type (parts of a fridge seen as
+        # fridges), and a drawer a search opened, or another drawer being closed, does
+        # not close the drawer the knife went into.
+        mine = {u.object_id: u for u in units}
+        last = next((mine[i] for i in reversed(sim.acted) if i in mine), None)
+        return any(u.state == wanted for u in ([last] if last is not None else units))
 
     def _achieve(self, goal: Goal, req: PlanRequest, sim: _Sim) -> None:
         p, args = goal.predicate, goal.args
@@ -463,7 +465,7 @@ class OfflinePlanner:
         if proc is not None:   # the instance may have come into memory's answers since
             self._prefer_used(req, proc)
         now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=frozenset(req.notes.get("acted", ())))
+                   acted=tuple(req.notes.get("acted", ())))
         if all(self.achieved(g, now) for g in goals):
             return PlanResult([])   # as far as memory says: no procedure step is needed
         for _ in range(MAX_DODGES):
@@ -494,7 +496,7 @@ class OfflinePlanner:
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=frozenset(req.notes.get("acted", ())))
+                   acted=tuple(req.notes.get("acted", ())))
         try:
             for goal in goals:
                 if self.achieved(goal, sim):
@@ -632,7 +634,7 @@ class OfflinePlanner:
             return []
         pos = req.notes.get("procedure_pos", 0)
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=frozenset(req.notes.get("acted", ())))
+                   acted=tuple(req.notes.get("acted", ())))
         emitted: list[tuple[int, SkillCall]] = []
         goals = self._goals(req)
         others = self._moved_elsewhere(req, proc)
