@@ -199,6 +199,24 @@ def test_close_it_closes_the_drawer_an_earlier_subtask_of_the_task_used(world) -
     assert house.things[used].state == "closed"
 
 
+def test_close_it_after_a_subtask_with_nothing_to_do_closes_the_drawer_its_goal_named(
+        ) -> None:
+    """"Put the knife back in the drawer and close it": the knife was in the open drawer
+    already, so the first subtask acted on nothing; "close it" is that drawer, not
+    "nothing to do" because another drawer memory holds is closed."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Drawer_2", "Drawer", area_id="a1", state="closed"),
+                     UnitView("Drawer_1", "Drawer", area_id="a1", state="opened"),
+                     UnitView("Knife_1", "Knife", area_id="a1", receptacle_id="Drawer_1",
+                              relation="in")])
+    req = PlanRequest("close it", "", vocab, ["a1"], goal_conditions=("CLOSED(Drawer)",))
+    req.notes["acted"] = []
+    req.notes["earlier_goals"] = ("INSIDE(Knife, Drawer)",)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
+                                                         "close(Drawer_1)"]
+
+
 def test_close_it_closes_the_drawer_an_earlier_subtask_took_from(world) -> None:  # noqa: ANN001
     memory, house = world
     from memory_node.core.units import ObjectMemoryUnit as Unit
@@ -522,3 +540,13 @@ def test_with_nowhere_known_to_put_the_held_object_the_nearest_room_is_looked_ar
     _history(req, "explore", ("kitchen",), True)
     with pytest.raises(PreconditionFailed, match="no known receptacle"):
         planner.plan(req)
+
+
+def test_the_loop_carries_a_tasks_goals_to_its_later_subtasks_only(world) -> None:  # noqa: ANN001
+    memory, house = world
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
+    loop.run("put the apple in the fridge", "k1c-2#s0", goal_conditions=["INSIDE(Apple, Fridge)"])
+    loop.run("close the fridge", "k1c-2#s1", goal_conditions=["CLOSED(Fridge)"])
+    assert loop.task_goals == ["INSIDE(Apple, Fridge)", "CLOSED(Fridge)"]
+    loop.run("hold the apple", "k1c-3#s0", goal_conditions=["HOLDING(Apple)"])
+    assert loop.task_goals == ["HOLDING(Apple)"] and loop.acted_episode == "k1c-3"

@@ -147,12 +147,15 @@ class PlanLoop:
         # (`k1c-2#s0`, `k1c-2#s1`); an id without '#' is a task of its own.
         self.acted_episode = ""
         self.acted: list[str] = []
+        # Goal conditions of the task's earlier subtasks: one that had nothing to do acted
+        # on nothing, yet "close it" still means the drawer its goal was met with.
+        self.task_goals: list[str] = []
 
     def forget_robot_state(self) -> None:
         """The robot was reset (a new world): nothing in hand, position unknown."""
         self.held, self.held_unit, self.position = "", None, None
         self.unknown_held = ""
-        self.acted_episode, self.acted = "", []
+        self.acted_episode, self.acted, self.task_goals = "", [], []
 
     # -- memory, timed and retried ----------------------------------------------------------
     def _memory(self, out: InstructionResult, fn: Callable[[], T], what: str) -> T:
@@ -342,8 +345,10 @@ class PlanLoop:
         req.known_bad = known_bad_calls(recall.known_bad_actions)
         task = episode.rpartition("#")[0] or episode
         if self.acted_episode != task:
-            self.acted_episode, self.acted = task, []
+            self.acted_episode, self.acted, self.task_goals = task, [], []
         req.notes["acted"] = self.acted
+        req.notes["earlier_goals"] = tuple(self.task_goals)
+        self.task_goals += [g for g in goals if g not in self.task_goals]
         self._start_holding(out, req)
         dodged: set[SkillCall] = set()
         first_note = _note(recall.units, recall.warnings)

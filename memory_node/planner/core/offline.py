@@ -117,7 +117,7 @@ class OfflinePlanner:
         # The one the task acted on last ("put it in the drawer, then close it": the
         # drawer used, from an earlier subtask too), before any other of the type.
         usable = {u.object_id for u in candidates}
-        for object_id in reversed(req.notes.get("acted", ())):
+        for object_id in reversed(self._task_instances(req)):
             if object_id in usable:
                 return str(object_id)
         for t in types:
@@ -142,6 +142,24 @@ class OfflinePlanner:
         self._search(req, sim, types)
         raise NotFound(f"no {' or '.join(types)} in memory, every known place was explored "
                        "and every closed receptacle that could hold it was opened")
+
+    @staticmethod
+    def _task_instances(req: PlanRequest) -> tuple[str, ...]:
+        """The task's own instances, oldest first: the receptacles memory says the earlier
+        subtasks' INSIDE/ON goals were met with (a subtask with nothing to do acted on
+        nothing), then what the task's skills acted on (notes["acted"], from the loop)."""
+        objects = req.vocab.objects
+        met: list[str] = []
+        for g in parse_goals(req.notes.get("earlier_goals", ())):
+            if g.predicate not in ("INSIDE", "ON"):
+                continue
+            what, where = type_key(g.args[0]), type_key(g.args[1])
+            for u in objects.values():
+                rec = objects.get(u.receptacle_id)
+                if type_key(u.label) == what and rec is not None \
+                        and type_key(rec.label) == where and rec.object_id not in met:
+                    met.append(rec.object_id)
+        return (*met, *req.notes.get("acted", ()))
 
     def _usual_place(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
                      explored: set) -> None:
@@ -465,7 +483,7 @@ class OfflinePlanner:
         if proc is not None:   # the instance may have come into memory's answers since
             self._prefer_used(req, proc)
         now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=tuple(req.notes.get("acted", ())))
+                   acted=self._task_instances(req))
         if all(self.achieved(g, now) for g in goals):
             return PlanResult([])   # as far as memory says: no procedure step is needed
         for _ in range(MAX_DODGES):
@@ -496,7 +514,7 @@ class OfflinePlanner:
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=tuple(req.notes.get("acted", ())))
+                   acted=self._task_instances(req))
         try:
             for goal in goals:
                 if self.achieved(goal, sim):
@@ -634,7 +652,7 @@ class OfflinePlanner:
             return []
         pos = req.notes.get("procedure_pos", 0)
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=tuple(req.notes.get("acted", ())))
+                   acted=self._task_instances(req))
         emitted: list[tuple[int, SkillCall]] = []
         goals = self._goals(req)
         others = self._moved_elsewhere(req, proc)
