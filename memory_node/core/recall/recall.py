@@ -81,6 +81,8 @@ class RecallConfig:
                                      # an implied fixture (its weight equals a name's) or a
                                      # close cosine never outranks what the instruction names
     use_lexicon: bool = True         # WordNet names/verbs (falls back to plain lemmas)
+    warm_words: int = 2000           # SemCor's most tagged words looked up in WordNet at
+                                     # start (~0.2 s, background), not in a first request
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -308,6 +310,12 @@ def _fingerprint(unit: ObjectMemoryUnit) -> tuple:
             bytes(unit.image_jpeg[-256:]))
 
 
+def _warm_lexicon(lexicon: Lexicon, verbs: Sequence[str], words: int) -> None:
+    if lexicon.warm():
+        lexicon.warm_verbs(verbs)
+        lexicon.warm_words(lexicon.common_words(words))
+
+
 class Recaller:
     """Ranks memory units for an instruction. One instance per memory server; it caches
     unit descriptions and embeddings, so pass the same object across calls.
@@ -325,15 +333,18 @@ class Recaller:
         self.embedder = embedder
         self.describer = describer or Describer()
         self.config = config or RecallConfig()
+        self.skills = skills if skills is not None else load_skill_table()
         if lexicon is None and self.config.use_lexicon:
             lexicon = shared_lexicon()
             # WordNet takes seconds to index: start now, so a server's first recall does not
-            # pay it all (lookups wait for the load; results never depend on timing).
-            threading.Thread(target=lexicon.warm, name="wordnet-load", daemon=True).start()
+            # pay it all (lookups wait for the load; results never depend on timing). The
+            # skill verbs' closures too: every new verb of a request is checked against them.
+            verbs = [s for s in self.skills.names if self.skills.fixtures_for(s)]
+            threading.Thread(target=_warm_lexicon, args=(lexicon, verbs, self.config.warm_words),
+                             name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
         self.speller = Speller(lexicon) if self.config.spelling and lexicon is not None \
             and self.config.use_lexicon else None
-        self.skills = skills if skills is not None else load_skill_table()
         self._label_terms: dict[str, LabelTerms] = {}
         # Types' WordNet names persist in SQLite when a store is given (migration 6); the
         # table is opened on first use, once WordNet's availability (part of the key) is known.
