@@ -1,5 +1,6 @@
 """Ground truth as plain data (the world node publishes it as JSON on `sim/ground_truth`)
-and back, so a benchmark in another process can score goals with `goals.check`."""
+and back, so a benchmark in another process can score goals with `goals.Binding` (the
+world's `acted` record included)."""
 
 from __future__ import annotations
 

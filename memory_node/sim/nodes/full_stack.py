@@ -9,10 +9,10 @@ sequence's house and clears memory. Per subtask it sends ONE `ExecuteInstruction
 (the subtask's words or the task's, `Subtask.planner_conditions`, a step limit) and records
 from the action result what was executed (skill, arguments, error code, simulated
 duration) and what it cost (LLM tokens and time, memory time); goals are checked on the
-world's ground truth (`sim/ground_truth`, `sim/core/goals.check`), never on the planner's
-claims. Before each subtask the runner asks memory to recall the instruction itself and
-records which of the needed objects came back (MRA); `memory/stats` read before and after
-gives the short-term memory's queries (MHR).
+world's ground truth (`sim/ground_truth`, `sim/core/goals.Binding`, one per task), never
+on the planner's claims. Before each subtask the runner asks memory to recall the
+instruction itself and records which of the needed objects came back (MRA);
+`memory/stats` read before and after gives the short-term memory's queries (MHR).
 
 Ablations (the switch is here, on the real server, with the same planner and limits):
 - `full`: memory is cleared when a sequence starts (a new house) and then kept, so later
