@@ -290,7 +290,7 @@ class SceneGraph:
             history=[list(pos)], first_seen=stamp, last_seen=stamp, observation_count=1,
             confidence=cfg.initial_confidence, movable=cfg.is_movable(obs.label),
             state="none", state_key="none", state_confidence=0.0, state_confirmed=False,
-            pending_state="", pending_count=0,
+            pending_state="", pending_count=0, state_stamp=None,
             openness=None, openness_bin=None, openness_readings=[],
             class_evidence={label: max(float(obs.score), 1e-3)},
             appearance=list(obs.appearance) if obs.appearance else None,
@@ -462,9 +462,16 @@ class SceneGraph:
         change), with the confidence of a single frame."""
         cfg = self.config
         attrs = self.graph.nodes[obj]
+        # One instant is one reading: two frames stamped alike (a skill's last frame and
+        # the next subtask's first) are one view of the world, and counted twice their two
+        # misreads flipped a fridge the robot had just opened.
+        if not first and attrs.get("state_stamp") == stamp:
+            self.tally["state.same_stamp"] += 1
+            return
         reading, clear = self._reading(attrs, obs)
         if reading is None:
             return
+        attrs["state_stamp"] = stamp
         key = attrs.get("state_key") or attrs["state"]
         if first or key == "none":
             self._set_state_key(attrs, reading)
@@ -480,7 +487,8 @@ class SceneGraph:
         old_state, old_bin = attrs["state"], attrs["openness_bin"]
         tally = {"state": key, "state_confidence": attrs["state_confidence"],
                  "pending_state": attrs["pending_state"], "pending_count": attrs["pending_count"]}
-        changed = vote_state(tally, reading, cfg.state_frames, cfg.state_gain)
+        changed = vote_state(tally, reading, cfg.state_frames, cfg.state_gain,
+                             cfg.state_flip_below)
         attrs["state_confidence"] = tally["state_confidence"]
         attrs["pending_state"], attrs["pending_count"] = (tally["pending_state"],
                                                           tally["pending_count"])
@@ -1211,7 +1219,7 @@ def _object_defaults(attrs: dict[str, Any], config: SceneGraphConfig) -> None:
     attrs.setdefault("state_key", attrs.get("state") or "none")
     for key, value in (("state_confidence", 0.5), ("pending_state", ""), ("pending_count", 0),
                        ("openness", None), ("openness_bin", None), ("appearance", None),
-                       ("inside", "")):
+                       ("inside", ""), ("state_stamp", None)):
         attrs.setdefault(key, value)
     attrs.setdefault("openness_readings", [])
 
