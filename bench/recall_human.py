@@ -18,14 +18,18 @@ named-object floor) and ``plain`` (the same ranking with lexicon, fixtures and d
 off). Reported for the tuning half and the held-out half separately.
 
     .venv/bin/python bench/recall_human.py     # -> bench/results/recall_human.json
+    .venv/bin/python bench/recall_human.py --instructions bench/recall_blind_instructions.yaml \
+        --out recall_blind      # the blind set (split "blind") -> bench/results/recall_blind.json
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import platform
 import random
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -137,35 +141,50 @@ def evaluate(recaller: Recaller, items: list[dict], scenes: dict) -> dict:
     return out
 
 
+def git_commit() -> str:
+    """The checkout's commit (and "+dirty" when files differ), so a figure names its code."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=HERE, capture_output=True, text=True,
+                              check=False).stdout.strip()
+    head = git("rev-parse", "HEAD")
+    return head + ("+dirty" if git("status", "--porcelain", "--", "../memory_node") else "")
+
+
 def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--instructions", type=Path, default=INSTRUCTIONS)
+    ap.add_argument("--out", default="recall_human", help="bench/results/<out>.json")
+    args = ap.parse_args()
     data = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
     if not data.is_file():
         print(f"skip: {data} absent (AI2-THOR rearrangement data, ../shared/data)")
         return 0
     with gzip.open(data, "rt", encoding="utf-8") as fh:
         rooms = json.load(fh)
-    doc = yaml.safe_load(INSTRUCTIONS.read_text(encoding="utf-8"))
+    doc = yaml.safe_load(args.instructions.read_text(encoding="utf-8"))
     items = doc["instructions"]
+    splits = list(dict.fromkeys(i["split"] for i in items))
     scenes = {fp: room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
     embedder = Embedder()
     configs = {
         "full": RecallConfig(),
         "plain": RecallConfig(use_lexicon=False, fixture_weight=0.0, max_per_type=0),
     }
-    result: dict = {"what": __doc__.split("\n\n")[0], "instructions_file": INSTRUCTIONS.name,
+    result: dict = {"what": __doc__.split("\n\n")[0], "instructions_file": args.instructions.name,
+                    "commit": git_commit(),
                     "python": platform.python_version(), "machine": platform.machine()}
     t0 = time.perf_counter()
     for name, cfg in configs.items():
         recaller = Recaller(embedder, config=cfg)
         result[name] = {split: evaluate(recaller, [i for i in items if i["split"] == split],
                                         scenes)
-                        for split in ("tune", "heldout")}
+                        for split in splits}
     result["elapsed_s"] = round(time.perf_counter() - t0, 1)
-    out = save_result("recall_human", result)
+    out = save_result(args.out, result)
     print(f"{'config':6s} {'split':8s} {'k':4s} {'whole':>6s} {'steps':>6s} {'auto':>6s} "
           f"{'all(w)':>7s} {'all(a)':>7s}")
     for name in configs:
-        for split in ("tune", "heldout"):
+        for split in splits:
             for k in KS:
                 r = result[name][split][f"k={k}"]
                 print(f"{name:6s} {split:8s} {k:<4d} {r['whole']:6.3f} {r['steps']:6.3f} "

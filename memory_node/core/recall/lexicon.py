@@ -23,9 +23,10 @@ import logging
 import mmap
 import re
 import threading
-from collections.abc import ItemsView, Iterator, KeysView, ValuesView
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, ValuesView
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from memory_node.core.recall.lexical import STOPWORDS, lemma
 
@@ -345,7 +346,12 @@ class Lexicon:
 
     def is_thing(self, word: str) -> bool:
         """The word's main noun sense is something physical ("pepper", "water", "stick")."""
-        senses = self._synsets(word, "n") if self.available else ()
+        if not self.available:
+            return False
+        light = self._senses(word, "n")
+        if light is not None:
+            return bool(light) and light[0].lexname in PHYSICAL
+        senses = self._synsets(word, "n")
         return bool(senses) and senses[0].lexname() in PHYSICAL
 
     def is_verb(self, word: str) -> bool:
@@ -428,17 +434,10 @@ class Lexicon:
         data line (lexicographer file, lex id) as nltk's ``Lemma.key`` builds them, looked
         up in the counts; None when the line cannot be read."""
         counts = self._tagged_counts()
-        data = self._data.get(pos)
-        if data is None and self.root is not None:
-            try:
-                with open(self.root / f"data.{_DATA_FILE[pos]}", "rb") as fh:
-                    data = self._data[pos] = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-            except (OSError, ValueError):
-                return None
-        if counts is None or data is None or not 0 <= offset < len(data):
+        line = self._data_line(pos, offset)
+        if counts is None or line is None:
             return None
-        end = data.find(b"\n", offset)
-        fields = data[offset:end if end >= 0 else len(data)].decode("utf-8", "replace").split(" ")
+        fields = line.split(" ")
         try:
             if int(fields[0]) != offset:
                 return None
@@ -451,6 +450,55 @@ class Lexicon:
         except (ValueError, IndexError):
             return None
         return total
+
+    def _data_line(self, pos: str, offset: int) -> str | None:
+        """The data file's line of the sense at ``offset`` (None when it cannot be read)."""
+        data = self._data.get(pos)
+        if data is None and self.root is not None:
+            try:
+                with open(self.root / f"data.{_DATA_FILE[pos]}", "rb") as fh:
+                    data = self._data[pos] = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+            except (OSError, ValueError):
+                return None
+        if data is None or not 0 <= offset < len(data):
+            return None
+        end = data.find(b"\n", offset)
+        return data[offset:end if end >= 0 else len(data)].decode("utf-8", "replace")
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def _senses(self, term: str, pos: str) -> tuple[_Sense, ...] | None:
+        """``term``'s senses in ``_synsets`` order, read from one data line each (offset,
+        lexicographer file, lemma names, definition) as nltk's parser reads them, but
+        without building its objects for every pointer and lemma: a new word's first use
+        parsed dozens of senses (~0.2 ms each) in the request. None when a line cannot be
+        read (the callers then parse with nltk)."""
+        wn = self._wn
+        if not self.available or wn is None or len(term) > 2 * MAX_WORD_CHARS:
+            return ()
+        out = []
+        for form in self._forms(term, pos):
+            for off in self._offsets(form, pos):
+                line = self._data_line(pos, off)
+                if line is None or "|" not in line:
+                    return None
+                try:
+                    columns, gloss = line.strip().split("|")
+                    fields = columns.split()
+                    if int(fields[0]) != off:
+                        return None
+                    n = int(fields[3], 16)
+                    names = tuple(re.sub(r"\(.*\)$", "", w) for w in fields[4:4 + 2 * n:2])
+                    definition = re.sub(r'["].*?["]', "", gloss).strip().strip("; ")
+                    out.append(_Sense(off, wn._lexnames[int(fields[1])], names, definition))
+                except (ValueError, IndexError):
+                    return None
+        return tuple(out)
+
+    def _physical_senses(self, term: str) -> list[_Sense] | None:
+        senses = self._senses(term, "n")
+        if senses is None:
+            return None
+        return [s for s in senses[:NOUN_SENSES] if s.lexname in PHYSICAL]
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def _synsets(self, term: str, pos: str) -> tuple:
@@ -471,8 +519,13 @@ class Lexicon:
         lower case, words separated by spaces; empty when WordNet does not know it."""
         term = phrase.strip().lower().replace(" ", "_")
         out: set[str] = set()
-        for s in self._physical(term):
-            out.update(n.lower().replace("_", " ") for n in s.lemma_names())
+        light = self._physical_senses(term)
+        if light is not None:
+            for sense in light:
+                out.update(n.lower().replace("_", " ") for n in sense.names)
+        else:
+            for s in self._physical(term):
+                out.update(n.lower().replace("_", " ") for n in s.lemma_names())
         out.discard(phrase.lower())
         return frozenset(out)
 
@@ -504,8 +557,11 @@ class Lexicon:
         "vase" -> {jar, glass, porcelain, ornament, flower}. Weak evidence only."""
         term = phrase.strip().lower().replace(" ", "_")
         out: set[str] = set()
-        for s in self._physical(term)[:2]:
-            for w in re.findall(r"[a-z]+", s.definition().lower()):
+        light = self._physical_senses(term)
+        definitions = ([sense.definition for sense in light[:2]] if light is not None
+                       else [s.definition() for s in self._physical(term)[:2]])
+        for definition in definitions:
+            for w in re.findall(r"[a-z]+", definition.lower()):
                 if len(w) < 3 or w in STOPWORDS or w in _GLOSS_STOP:
                     continue
                 base = self.noun(w)
@@ -546,6 +602,15 @@ class Lexicon:
             return True
         if not self.available:
             return False
+        closure = self._verb_closure(target)
+        if closure is not None:
+            # The word's senses from the index alone (no parse): a new word's first use
+            # walked every sense's hypernyms up to four levels in the request.
+            offsets = [off for form in self._forms(word, "v")
+                       for off in self._offsets(form, "v")][:VERB_SENSES]
+            below, siblings = closure
+            return any(off in below for off in offsets) or \
+                any(off in siblings for off in offsets[:2])
         senses = self._synsets(target, "v")
         targets = set(senses[:VERB_SENSES])
         if not targets:
@@ -564,6 +629,76 @@ class Lexicon:
                 if not frontier:
                     break
         return False
+
+
+    @lru_cache(maxsize=256)  # noqa: B019 - few targets: the skill verbs
+    def _verb_closure(self, target: str) -> tuple[frozenset[int], frozenset[int]] | None:
+        """What :meth:`verb_means` walks up to, walked down once from ``target``: offsets
+        of verb senses within VERB_DEPTH hyponym steps of its first VERB_SENSES senses, and
+        of the children of its main sense's deep parents (siblings). A word means the
+        target when one of its first senses is in the first set, or one of its first two
+        in the second: the same answers as the upward walk (tested over every verb), paid
+        once per target at start (:meth:`warm_verbs`) instead of per new word."""
+        wn = self._wn
+        if not self.available or wn is None:
+            return None
+        try:
+            senses = self._synsets(target, "v")
+            targets = set(senses[:VERB_SENSES])
+            if not targets:
+                return frozenset(), frozenset()
+            below: set[int] = set()
+            frontier = targets
+            for _ in range(VERB_DEPTH + 1):
+                below.update(s.offset() for s in frontier)
+                frontier = {h for f in frontier for h in f.hyponyms()}
+            parents = {p for p in senses[0].hypernyms() if p.min_depth() >= MIN_SIBLING_DEPTH}
+            siblings = {c.offset() for p in parents for c in p.hyponyms()}
+        except Exception:  # noqa: BLE001 - the upward walk answers instead
+            return None
+        return frozenset(below), frozenset(siblings)
+
+    def common_words(self, n: int) -> list[str]:
+        """The ``n`` single words most often sense-tagged in SemCor (``cntlist.rev``),
+        most frequent first: the words instructions and definitions are mostly made of."""
+        path = self.root / "cntlist.rev" if self.root else None
+        if n <= 0 or path is None or not path.is_file():
+            return []
+        totals: dict[str, int] = {}
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                key, _, count = line.rstrip("\n").rpartition(" ")
+                word = key.split("%", 1)[0]
+                if word.isalpha() and count.isdigit():
+                    totals[word] = totals.get(word, 0) + int(count)
+        return sorted(totals, key=lambda w: (-totals[w], w))[:n]
+
+    def warm_words(self, words: Iterable[str]) -> int:
+        """Look up now what a request's first use of each word costs (~0.1-0.3 ms each:
+        base forms, whether it is a noun, how often a verb), so that a request pays only
+        for rarer words. Returns how many were looked up."""
+        if not self.load():
+            return 0
+        done = 0
+        for w in words:
+            base = self.noun(w)
+            self.is_noun(base)
+            self.verb_share(w)
+            self.verb(w)
+            done += 1
+        return done
+
+    def warm_verbs(self, targets: Iterable[str]) -> None:
+        """Walk the closures of ``targets`` (the skill verbs) now, not in a request."""
+        for t in targets:
+            self._verb_closure(self.verb(t))
+
+
+class _Sense(NamedTuple):
+    offset: int
+    lexname: str
+    names: tuple[str, ...]
+    definition: str
 
 
 _SHARED: dict[str, Lexicon] = {}

@@ -44,6 +44,7 @@ from memory_node.core.recall.names import (
     name_match,
     query_terms,
 )
+from memory_node.core.recall.spelling import Speller
 from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import ObjectMemoryUnit
@@ -80,6 +81,10 @@ class RecallConfig:
                                      # an implied fixture (its weight equals a name's) or a
                                      # close cosine never outranks what the instruction names
     use_lexicon: bool = True         # WordNet names/verbs (falls back to plain lemmas)
+    warm_words: int = 2000           # SemCor's most tagged words looked up in WordNet at
+                                     # start (~0.2 s, background), not in a first request
+    spelling: bool = True            # a word WordNet does not know, one slip from a known
+                                     # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
     min_cosine: float = 0.3          # unit_text: same role, cosine only
     unit_share: float = 0.7          # of the token budget, when a scene graph is given
@@ -305,6 +310,12 @@ def _fingerprint(unit: ObjectMemoryUnit) -> tuple:
             bytes(unit.image_jpeg[-256:]))
 
 
+def _warm_lexicon(lexicon: Lexicon, verbs: Sequence[str], words: int) -> None:
+    if lexicon.warm():
+        lexicon.warm_verbs(verbs)
+        lexicon.warm_words(lexicon.common_words(words))
+
+
 class Recaller:
     """Ranks memory units for an instruction. One instance per memory server; it caches
     unit descriptions and embeddings, so pass the same object across calls.
@@ -322,13 +333,18 @@ class Recaller:
         self.embedder = embedder
         self.describer = describer or Describer()
         self.config = config or RecallConfig()
+        self.skills = skills if skills is not None else load_skill_table()
         if lexicon is None and self.config.use_lexicon:
             lexicon = shared_lexicon()
             # WordNet takes seconds to index: start now, so a server's first recall does not
-            # pay it all (lookups wait for the load; results never depend on timing).
-            threading.Thread(target=lexicon.warm, name="wordnet-load", daemon=True).start()
+            # pay it all (lookups wait for the load; results never depend on timing). The
+            # skill verbs' closures too: every new verb of a request is checked against them.
+            verbs = [s for s in self.skills.names if self.skills.fixtures_for(s)]
+            threading.Thread(target=_warm_lexicon, args=(lexicon, verbs, self.config.warm_words),
+                             name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
-        self.skills = skills if skills is not None else load_skill_table()
+        self.speller = Speller(lexicon) if self.config.spelling and lexicon is not None \
+            and self.config.use_lexicon else None
         self._label_terms: dict[str, LabelTerms] = {}
         # Types' WordNet names persist in SQLite when a store is given (migration 6); the
         # table is opened on first use, once WordNet's availability (part of the key) is known.
@@ -506,7 +522,7 @@ class Recaller:
         units_key: object = None,
     ) -> Scored:
         """Every unit scored, as arrays (see :class:`Scored`); no threshold, no k."""
-        instruction = check_instruction(instruction)
+        instruction = self.spelled(check_instruction(instruction))
         mode = mode or self.config.mode
         if mode not in MODES:
             raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
@@ -712,9 +728,17 @@ class Recaller:
                 return None
         return store
 
+    def spelled(self, instruction: str) -> str:
+        """The instruction with slips in object names corrected (see ``spelling.py``);
+        idempotent, so callers that pass a text on apply it again at no cost."""
+        if self.speller is None or self._lexicon() is None:
+            return instruction
+        return self.speller.correct(instruction)
+
     def query(self, instruction: str) -> QueryTerms:
         """The instruction's words in every form (memoised: ranking and selection both
         need them, and new words cost WordNet lookups)."""
+        instruction = self.spelled(instruction)
         lex = self._lexicon()
         key = (instruction, lex is not None)
         q = self._query_terms.get(key)

@@ -1,0 +1,108 @@
+"""Misspelt object names, read as the object a robot knows that they are one slip from.
+
+People type "put the botle in the frige" and "can u pass the remot". A misspelt name
+matches no label and embeds as noise, so the object it names is lost. A word is read as a
+slip when WordNet knows it under no part of speech, nor as a word of any name the robot
+knows, and exactly one known name word is one edit away (insertion, deletion,
+substitution or transposition of neighbours; two edits for words of 8 letters or more).
+A plural keeps its ending ("tisues" -> "tissues"). The names are the object type table's
+(config/object_categories.yaml: every type's words and its categories), not any data
+set's instructions. Without WordNet nothing is corrected: every word would be unknown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from memory_node.core.recall.categories import default_table_path
+from memory_node.core.recall.lexical import STOPWORDS, split_label
+from memory_node.core.recall.lexicon import Lexicon
+
+MIN_CHARS = 4  # "teh", "pls", "u": too short to tell a slip from another word
+LONG_CHARS = 8  # from this length two slips still leave one likely word
+MAX_MEMO = 4_096
+_TOKEN = re.compile(r"[A-Za-z]+")
+
+
+def _within(a: str, b: str, limit: int) -> int | None:
+    """Optimal string alignment distance of ``a`` and ``b`` if it is <= ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return None
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return None
+        prev2, prev = prev, cur
+    return prev[-1] if prev[-1] <= limit else None
+
+
+def table_vocabulary(path: str | Path | None = None) -> frozenset[str]:
+    """Words of every type name and category of the object type table."""
+    with open(path or default_table_path(), encoding="utf-8") as fh:
+        data = yaml.safe_load(fh) or {}
+    out: set[str] = set()
+    for name, entry in (data.get("types") or {}).items():
+        out.update(split_label(str(name)).split())
+        for c in (entry or {}).get("categories", []) or []:
+            out.update(str(c).lower().split())
+    return frozenset(w for w in out if w.isalpha() and w not in STOPWORDS)
+
+
+class Speller:
+    """Corrects slips in object names against a fixed vocabulary; memoised per word."""
+
+    def __init__(self, lexicon: Lexicon | None, vocabulary: Iterable[str] | None = None
+                 ) -> None:
+        self.lexicon = lexicon
+        self.vocabulary = frozenset(vocabulary if vocabulary is not None
+                                    else table_vocabulary())
+        self._by_len: dict[int, list[str]] = {}
+        for w in sorted(self.vocabulary):
+            self._by_len.setdefault(len(w), []).append(w)
+        self.word = lru_cache(maxsize=MAX_MEMO)(self._word)
+
+    def _known(self, w: str) -> bool:
+        lex = self.lexicon
+        return w in self.vocabulary or w in STOPWORDS or (
+            lex is not None and any(lex._forms(w, pos) for pos in "nvar"))
+
+    def _word(self, w: str) -> str:
+        """``w`` (lower case) or the one vocabulary word it is a slip of."""
+        lex = self.lexicon
+        if len(w) < MIN_CHARS or lex is None or not lex.available or self._known(w):
+            return w
+        for stem, ending in ((w, ""), (w[:-1], "s"), (w[:-2], "es")):
+            if ending and not w.endswith(ending):
+                continue
+            if len(stem) < MIN_CHARS:
+                continue
+            limit = 2 if len(stem) >= LONG_CHARS else 1
+            for dist in range(1, limit + 1):
+                hits = {c for n in range(len(stem) - dist, len(stem) + dist + 1)
+                        for c in self._by_len.get(n, ())
+                        if _within(stem, c, dist) == dist}
+                if len(hits) == 1:
+                    return hits.pop() + ending
+                if hits:  # two names one slip away: no way to tell which was meant
+                    return w
+        return w
+
+    def correct(self, text: str) -> str:
+        """``text`` with each slip replaced (case of the rest kept)."""
+        def fix(m: re.Match[str]) -> str:
+            w = m.group(0)
+            c = self.word(w.lower())
+            return w if c == w.lower() else c
+        return _TOKEN.sub(fix, text)

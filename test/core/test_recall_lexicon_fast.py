@@ -1,0 +1,102 @@
+"""WordNet answers without nltk's per-sense parse: the same answers as the parse.
+
+A request's first use of a word used to parse every sense of it (and walk verb hypernyms
+four levels up for each skill verb); these read one data line per sense and look verbs
+up in closures walked once per skill verb. Each is compared with the parse over WordNet
+itself, not a sample picked for the test.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from memory_node.core.recall.lexicon import (
+    MIN_SIBLING_DEPTH,
+    VERB_DEPTH,
+    VERB_SENSES,
+    Lexicon,
+)
+
+WORDNET = Path("/usr/share/wordnet/data.noun").is_file()
+pytestmark = pytest.mark.skipif(not WORDNET, reason="WordNet data absent "
+                                "(Debian wordnet-base; scripts/setup.sh installs it)")
+
+
+@pytest.fixture(scope="module")
+def lex() -> Lexicon:
+    lx = Lexicon()
+    assert lx.load()
+    return lx
+
+
+def _walk_up(lex: Lexicon, word: str, target: str) -> bool:
+    """verb_means as the upward walk computed it before the closures."""
+    word, target = lex.verb(word), lex.verb(target)
+    if word == target:
+        return True
+    senses = lex._synsets(target, "v")
+    targets = set(senses[:VERB_SENSES])
+    if not targets:
+        return False
+    parents = {p for p in senses[0].hypernyms() if p.min_depth() >= MIN_SIBLING_DEPTH}
+    for rank, s in enumerate(lex._synsets(word, "v")[:VERB_SENSES]):
+        frontier = {s}
+        for depth in range(VERB_DEPTH + 1):
+            if frontier & targets:
+                return True
+            if depth == 1 and rank < 2 and frontier & parents:
+                return True
+            frontier = {h for f in frontier for h in f.hypernyms()}
+            if not frontier:
+                break
+    return False
+
+
+def test_verb_closures_answer_as_the_upward_walk_for_every_verb(lex: Lexicon) -> None:
+    wn = lex._wn
+    verbs = sorted({n for s in wn.all_synsets("v") for n in s.lemma_names() if n.isalpha()})
+    assert len(verbs) > 8000
+    hits = 0
+    for target in ("clean", "heat", "slice", "fill", "cool", "cook"):
+        for v in verbs:
+            got = lex.verb_means(v, target)
+            assert got == _walk_up(lex, v, target), (v, target)
+            hits += got
+    assert hits > 100  # the comparison covers both answers
+    assert lex.verb_means("rinse", "clean") and lex.verb_means("chop", "slice")
+    assert not lex.verb_means("give", "heat")
+
+
+def test_senses_from_data_lines_equal_nltks_parse(lex: Lexicon) -> None:
+    wn = lex._wn
+    nouns = sorted({n.lower() for s in wn.all_synsets("n") for n in s.lemma_names()})
+    random.Random(11).shuffle(nouns)
+    verbs = sorted({n.lower() for s in wn.all_synsets("v") for n in s.lemma_names()})
+    for pos, sample in (("n", nouns[:4000]), ("v", verbs[:1000])):
+        for w in sample:
+            light = lex._senses(w, pos)
+            assert light is not None
+            assert [(s.offset, s.lexname, s.names, s.definition) for s in light] == [
+                (s.offset(), s.lexname(), tuple(s.lemma_names()), s.definition())
+                for s in lex._synsets(w, pos)], (w, pos)
+
+
+def test_gloss_synonyms_and_things_unchanged(lex: Lexicon) -> None:
+    assert {"glass", "flower"} <= lex.gloss_nouns("vase")
+    assert "trash can" in lex.synonyms("garbage can")
+    assert lex.is_thing("pepper") and not lex.is_thing("put")
+    # A damaged data file: the light reader says so and nltk's parse answers instead.
+    assert lex._data_line("n", 10 ** 12) is None
+
+
+def test_common_words_are_semcors_most_tagged_and_warm(lex: Lexicon) -> None:
+    words = lex.common_words(300)
+    assert len(words) == 300 and {"be", "have", "make", "take"} <= set(words[:100])
+    assert all(w.isalpha() for w in words)
+    fresh = Lexicon()
+    assert fresh.warm_words(words[:50]) == 50
+    assert fresh.verb_share.cache_info().currsize >= 50  # looked up before any request
+    assert Lexicon(Path("/nonexistent")).common_words(10) == []
