@@ -27,19 +27,23 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from memory_node.core.perception.observation import Observation  # noqa: E402
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
+from memory_node.core.units import ObjectMemoryUnit  # noqa: E402
 from memory_node.planner.core.types import (  # noqa: E402
     CancelToken,
     SkillCall,
     SkillResult,
     Target,
 )
+from memory_node.sim.core.detection import state_word  # noqa: E402
 from memory_node.sim.tasks.driver import run_suite  # noqa: E402
 from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack  # noqa: E402
 from memory_node.sim.tasks.metrics import summarize, task_outcomes  # noqa: E402
@@ -55,6 +59,13 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # floor plan no bench used, seed 500) and is the clean held-out stream.
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500)}
 ARMS = ("full", "full+experience")
+# Bench-only bound, never a planner feature: the "full" arm whose memory is replaced by the
+# world's truth before every task (OracleStack).
+ORACLE = "oracle"
+# Truth frames per task: a node's position is the median of its window and its state is
+# voted, so a few identical readings make the truth win over nothing (memory was cleared).
+ORACLE_FRAMES = 3
+ORACLE_CAPACITY = 2000
 
 
 class StateLoggingStack(InProcessStack):
@@ -133,6 +144,82 @@ class StateLoggingStack(InProcessStack):
         return result
 
 
+class OracleStack(StateLoggingStack):
+    """A lower bound for the offline planner: before every task, memory is cleared and
+    told where the world has every object (true type, place, size, state; what is inside
+    a receptacle that opens, as a put would have said), so the plan starts from a perfect
+    map. During the task the robot's camera and outcomes update memory as in every arm.
+    What remains is the planner's own cost with perfect knowledge of places at the
+    start, and the tasks the world allows at all (the skills' reach, the step limits)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Tasks started with an object in hand: memory is then not cleared (the planner
+        # holds the object's id), truth frames only (stale beliefs may remain).
+        self.not_cleared = 0
+
+    def run_subtask(self, task: Any, index: int, recorder: Any) -> Any:
+        if index == 0:
+            self._pending_truth = True
+        return super().run_subtask(task, index, recorder)
+
+    def _query_cache(self) -> None:
+        # Called once per subtask after the tidy and before the first frame: the truth
+        # goes in here, so the first plan of the task sees it.
+        if getattr(self, "_pending_truth", False):
+            self._pending_truth = False
+            self._tell_truth()
+        super()._query_cache()
+
+    def _tell_truth(self) -> None:
+        w, m = self.world, self.memory
+        assert w is not None and m is not None
+        if w.robot.held is None:
+            m.short_term.clear()
+            m.long_term.clear()
+        else:
+            self.not_cleared += 1
+        seen = [o for o in w.objects.values()
+                if o.kind.detectable and o.id != w.robot.held]
+        for _ in range(ORACLE_FRAMES):
+            self._stamp = max(w.time, self._stamp + 1e-3)
+            obs = [Observation.at(o.type, _xyz(o.position), self._stamp, extent=_xyz(o.size),
+                                  score=1.0, state=state_word(o) or None) for o in seen]
+            m.long_term.apply(obs, None, self._stamp)
+        # Containment the camera cannot give: what is in a receptacle that opens is told as
+        # a put's outcome tells it, so the plan opens it first.
+        units = []
+        for o in seen:
+            parent = w.objects.get(o.parent) if o.parent else None
+            if parent is None or o.relation != "in" or parent.is_open is None:
+                continue
+            obj, rec = self._node(o.type, o.position), self._node(parent.type, parent.position)
+            if obj and rec:
+                units.append(ObjectMemoryUnit(obj, o.type, _xyz(o.position),
+                                              receptacle_id=rec, relation="in"))
+        if units:
+            m.long_term.apply_outcome_units(units, self._stamp)
+            # The short-term units (what the planner reads first) say it too.
+            for u in units:
+                held = m.short_term.peek(u.object_id)
+                if held is not None:
+                    m.short_term.upsert(replace(held, receptacle_id=u.receptacle_id,
+                                                relation="in"))
+
+    def _node(self, label: str, position: Any) -> str:
+        m = self.memory
+        assert m is not None
+        pos = tuple(float(v) for v in position)
+        for hit in m.long_term.find(label, near=pos, limit=1):  # type: ignore[arg-type]
+            if sum((a - b) ** 2 for a, b in zip(hit.position, pos, strict=True)) < 0.01:
+                return str(hit.object_id)
+        return ""
+
+
+def _xyz(v: Any) -> tuple[float, float, float]:
+    return (float(v[0]), float(v[1]), float(v[2]))
+
+
 def repeats_in_state(calls: list[dict]) -> dict:
     return {"room": _repeats(calls, ("room", "held", "call", "code")),
             "cell": _repeats(calls, ("room", "cell", "held", "call", "code"))}
@@ -154,10 +241,15 @@ def _repeats(calls: list[dict], fields: tuple[str, ...]) -> dict:
 
 def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedder) -> dict:
     ablation, _, weight = arm.partition("@utility=")
-    settings = InProcessSettings(ablation=ablation, capacity=args.capacity, seed=args.seed,
+    oracle = ablation == ORACLE
+    # The oracle's short-term memory holds every object: only its units carry what a
+    # receptacle holds to the planner (a unit only the scene graph holds has no receptacle).
+    settings = InProcessSettings(ablation="full" if oracle else ablation,
+                                 capacity=ORACLE_CAPACITY if oracle else args.capacity,
+                                 seed=args.seed,
                                  tidy_each_task=args.tidy)
-    stack = StateLoggingStack(settings, embedder=embedder,
-                              utility_weight=float(weight) if weight else 0.0)
+    stack = (OracleStack if oracle else StateLoggingStack)(
+        settings, embedder=embedder, utility_weight=float(weight) if weight else 0.0)
     if args.log:
         stack.log = []
     run = Run(meta={"ablation": arm, "suite": suite.name, "path": "in-process"})  # type: ignore[attr-defined]
@@ -188,6 +280,8 @@ def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedde
         "per_task": [[o.task, o.success, o.skill_calls] for o in outcomes],
         "experience_stats": stats,
     }
+    if isinstance(stack, OracleStack):
+        result["oracle_tasks_not_cleared"] = stack.not_cleared
     if args.log:
         path = Path(args.log) / f"{args.split}{'_tidy' if args.tidy else ''}_{arm}.jsonl"
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -627,7 +627,7 @@ class RecallMemory:
         p = unit.position
         own = self.extent_of(unit.object_id)
         own_volume = own[0] * own[1] * own[2] if own is not None else 0.0
-        best: tuple[float, ObjectMemoryUnit] | None = None
+        best: tuple[tuple[float, float, str], ObjectMemoryUnit] | None = None
         for u in units.values():
             if u.object_id == unit.object_id or u.receptacle_id == HELD_BY_ROBOT \
                     or u.state == "absent":
@@ -636,12 +636,16 @@ class RecallMemory:
             if box is None:
                 continue
             volume = box[0] * box[1] * box[2]
-            if volume <= own_volume or not all(
-                    abs(p[k] - u.position[k]) <= box[k] / 2 + CONTAINER_MARGIN_M
-                    for k in range(3)):
+            # How far the object lies outside the box (0 inside it). A box that holds it
+            # wins over one it only touches within the margin: stacked drawers' boxes are
+            # centimetres apart, and the smaller neighbour took the find from the drawer the
+            # object lay in (the usual place then named a drawer it never was in).
+            outside = max(abs(p[k] - u.position[k]) - box[k] / 2 for k in range(3))
+            if volume <= own_volume or outside > CONTAINER_MARGIN_M:
                 continue
-            if best is None or (volume, u.object_id) < (best[0], best[1].object_id):
-                best = (volume, u)
+            key = (max(0.0, outside), volume, u.object_id)
+            if best is None or key < best[0]:
+                best = (key, u)
         if best is None:
             return None
         if self._categories is None:

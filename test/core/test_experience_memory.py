@@ -561,3 +561,60 @@ def test_a_pick_of_what_the_camera_saw_in_a_receptacle_counts_a_find_there(
     [place] = exp.places.places("DishSponge")
     assert (place.place_id, place.relation, place.found) == (ids["Cabinet"], "in", 1)
     m.close()
+
+
+def test_a_find_goes_to_the_box_that_holds_the_object_not_a_smaller_one_beside_it(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """Stacked receptacles' boxes are centimetres apart: the sponge lies in the cabinet
+    (inside its box) and within the margin of the smaller drawer above it. The smallest
+    box within the margin gave the find to the drawer, so the usual place named a drawer
+    the sponge never was in."""
+    from memory_node.core.perception.camera import CameraIntrinsics, Pose
+    from memory_node.core.perception.frustum import CameraView
+    from memory_node.core.perception.observation import Observation
+
+    m = open_memory(tmp_path, embedder)
+    m.recall.extent_of = m.long_term.extent
+    look_x = Pose.make((0.0, 0.0, 1.0), (-0.5, 0.5, -0.5, 0.5))
+    intrinsics = CameraIntrinsics(300.0, 300.0, 160.0, 120.0, 320, 240)
+    seen = [Observation.at("Cabinet", (2.0, 0.0, 0.3), 1.0, extent=(0.6, 0.55, 0.4)),
+            Observation.at("Drawer", (2.0, 0.0, 0.62), 1.0, extent=(0.5, 0.5, 0.18)),
+            Observation.at("DishSponge", (2.05, 0.05, 0.47), 1.0, extent=(0.1, 0.07, 0.03))]
+    m.long_term.apply(seen, CameraView(1.0, look_x, intrinsics, 0.3, 6.0), 1.0)
+    ids = {h.label: h.object_id for label in ("Cabinet", "Drawer", "DishSponge")
+           for h in m.long_term.find(label)}
+    assert len(ids) == 3
+    m.recall.record_outcome("e1", "pick", [ids["DishSponge"]], True, robot_area="kitchen")
+    m.end_episode("e1", task_succeeded=True)
+    exp = m.experience
+    assert exp is not None
+    [place] = exp.places.places("DishSponge")
+    assert (place.place_id, place.found) == (ids["Cabinet"], 1)
+    m.close()
+
+
+def test_a_type_without_a_usual_place_hears_where_other_types_are_kept(
+        memory: Memory) -> None:
+    """No spoon was ever found: the recall lists where knives are usually found (a
+    receptacle things are kept in), not where bread is usually found on a counter (a
+    search opens receptacles). Once spoons have a usual place of their own, only theirs."""
+    r = memory.recall
+    memory.upsert_object(Unit("CounterTop_1", "CounterTop", (1.5, 0.5, 0.9),
+                              area_id="kitchen"))
+
+    def fetch(episode: str, obj: str, label: str, where: str, relation: str) -> None:
+        memory.upsert_object(Unit(obj, label, (0.5, 0.5, 1), area_id="kitchen",
+                                  receptacle_id=where, relation=relation))
+        r.record_outcome(episode, "pick", [obj], True, robot_area="kitchen")
+        r.record_outcome(episode, "put", [obj, "Fridge_1", "in"], True, robot_area="kitchen")
+        memory.end_episode(episode, task_succeeded=True)
+
+    fetch("e1", "Knife_1", "Knife", "Drawer_2", "in")
+    fetch("e2", "Bread_1", "Bread", "CounterTop_1", "on")
+    answer = r.recall("put the spoon in the sink", 5, 400, episode_id="e3")
+    assert any(f.startswith("Knife is usually in Drawer_2 (Drawer)") for f in answer.facts)
+    assert not any(f.startswith("Bread is usually") for f in answer.facts)
+    fetch("e4", "Spoon_1", "Spoon", "Fridge_1", "in")
+    answer = r.recall("put the spoon in the sink", 5, 400, episode_id="e5")
+    usual = [f for f in answer.facts if " is usually " in f]
+    assert len(usual) == 1 and usual[0].startswith("Spoon is usually in Fridge_1 (Fridge)")

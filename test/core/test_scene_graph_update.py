@@ -318,6 +318,44 @@ def test_skill_outcome_sets_state_at_once():
     assert event.new_state == "opened" and g.node("object_0")["state_confidence"] == 1.0
 
 
+def test_two_frames_at_one_instant_are_one_state_reading():
+    # The robot opened the fridge; the open skill's last frame and the next subtask's first
+    # share a stamp and both misread "closed" (CI, experience helper): one reading, no flip.
+    g = SceneGraph(SceneGraphConfig(state_frames=2, state_flip_below=1.0))
+    g.update([obs("fridge", (1, 0, 1), state="closed")], stamp=0.0)
+    g.set_state("object_0", "opened", 1.0)
+    for _ in range(2):
+        assert g.update([obs("fridge", (1, 0, 1), state="closed")], stamp=2.0).events == []
+    assert g.node("object_0")["state"] == "opened"
+    assert g.tally["state.same_stamp"] == 1
+    # A later instant is a second reading: the pair at distinct stamps does flip it.
+    (event,) = g.update([obs("fridge", (1, 0, 1), state="closed")], stamp=3.0).events
+    assert (event.old_state, event.new_state) == ("opened", "closed")
+
+
+@pytest.mark.parametrize("seen", [1, 12])
+def test_contrary_readings_must_outweigh_what_the_state_had_behind_it(seen):
+    # Two misreads in a row overturned a state read a dozen times; a state read once still
+    # yields to two readings (a first misread is corrected as quickly as before).
+    g = SceneGraph(SceneGraphConfig(state_frames=2))
+    for k in range(seen):
+        g.update([obs("television", (1, 0, 1), state="off")], stamp=float(k))
+    events = []
+    for k in range(seen, seen + 2):
+        events += g.update([obs("television", (1, 0, 1), state="on")], stamp=float(k)).events
+    attrs = g.node("object_0")
+    if seen == 1:
+        assert attrs["state"] == "on"
+        return
+    assert attrs["state"] == "off" and events == []
+    assert 0.5 <= attrs["state_confidence"] < 0.95   # worn down, not reset
+    # A real change is still followed, after enough contrary frames.
+    for k in range(seen + 2, seen + 6):
+        events += g.update([obs("television", (1, 0, 1), state="on")], stamp=float(k)).events
+    (event,) = events
+    assert (event.old_state, event.new_state) == ("off", "on") and event.stamp <= seen + 3
+
+
 def test_object_put_into_a_closed_receptacle_is_inside_and_not_removed():
     g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))
     view = RegionView((0, 0, 0), radius=5.0)

@@ -239,6 +239,33 @@ def test_close_it_closes_the_drawer_an_earlier_subtask_took_from(world) -> None:
     assert other.success and other.message == "nothing to do"
 
 
+def test_a_state_goal_rests_on_the_unit_memory_saw_most_not_on_any_unit() -> None:
+    # CI, 23 Nov: memory held the television (seen 9 times, "off") and a second node made
+    # from its edge (seen 3 times, misread "on"); "turn on the television" looked done.
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("object_8", "Television", area_id="a1", state="off",
+                              observations=9),
+                     UnitView("object_15", "Television", area_id="a1", state="on",
+                              observations=3)])
+    req = PlanRequest("turn on the television", "", vocab, ["a1"],
+                      goal_conditions=("TOGGLEON(Television)",))
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert calls and calls[-1].startswith("toggle_on(")
+    # The unit seen most being on, the goal is met.
+    vocab.add_units([UnitView("object_8", "Television", area_id="a1", state="on",
+                              observations=9)])
+    assert planner.plan(req).calls == []
+
+
+def test_units_carry_memorys_observation_count_to_the_planner() -> None:
+    from memory_node.core.units import ObjectMemoryUnit
+    from memory_node.planner.core.local_memory import unit_view
+    unit = ObjectMemoryUnit(object_id="object_8", label="Television", position=(1.0, 2.0, 0.8),
+                      observation_count=9)
+    assert unit_view(unit).observations == 9
+
+
 def _history(req: PlanRequest, call: str, args: tuple[str, ...], ok: bool,
              code: ErrorCode = ErrorCode.NONE) -> None:
     from memory_node.planner.core.prompt import StepLine

@@ -288,3 +288,18 @@ def test_a_known_bad_pick_is_tried_again_once_what_shut_it_in_was_opened() -> No
     req.history.append(StepLine(SkillCall("navigate", ("Sponge_1",)), True, 0, ""))
     req.known_bad = frozenset({SkillCall("pick", ("Sponge_1",))})
     assert strs(OfflinePlanner().plan(req).calls) == ["pick(Sponge_1)"]
+
+
+def test_a_search_opens_where_other_types_are_kept_before_the_nearest() -> None:
+    """Every room explored, no apple: the closed drawers are opened one by one. Nearest
+    (here: first by id) without experience; with a usual place of another type (the
+    knives' drawer), that one first: things are kept together."""
+    goals = ("ON(Apple, CounterTop)",)
+    explored = {("kitchen", "Apple"), ("living_room", "Apple")}
+    req = request(HOUSE, goals)
+    req.notes["explored"] = set(explored)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+    req = request(HOUSE, goals)
+    req.notes["explored"] = set(explored)
+    req.facts = ("Knife is usually in Drawer_2 (Drawer), 3x [fact:8]",)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]

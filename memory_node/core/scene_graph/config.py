@@ -124,7 +124,12 @@ class SceneGraphConfig:
     state_frames: int = setting(
         2, "Consistent frames before a perceived state (or openness bin) changes.", 1, 100)
     state_gain: float = setting(
-        0.3, "State confidence gain per agreeing reading.", 0.0, 1.0)
+        0.3, "State confidence gain per agreeing reading (a contrary one costs half).",
+        0.0, 1.0)
+    state_flip_below: float = setting(
+        0.5, "A perceived state changes only once contrary readings have brought its "
+        "confidence below this (as well as `state_frames` of them): a state seen many times "
+        "needs more contrary frames than one seen once. 1 = count frames only.", 0.0, 1.0)
     openness_edges: tuple[float, ...] = setting(
         [0.1, 0.6], "Openness bin edges (>= 2 values in (0, 1): closed / partly open / "
         "open).", 0.0, 1.0)

@@ -7,10 +7,12 @@
   a window, restarted from the newest few when they agree with each other and not with the
   estimate (a real small move is followed within a few frames, one wild box is not);
 - state and openness: a new state is adopted only after `state_frames` consistent readings
-  (or at once from a skill outcome); openness is binned (closed / partly open / open) with
-  a margin around the bin edges both ways: the current bin holds while a reading is within
-  the margin beyond its edges (hysteresis), and only a reading clear of the new bin's edges
-  by the margin is evidence for it (one near an edge cannot tell the bins apart).
+  that have also worn the old state's confidence below `state_flip_below` (or at once from
+  a skill outcome), each distinct frame stamp counting once; openness is binned (closed /
+  partly open / open) with a margin around the bin edges both ways: the current bin holds
+  while a reading is within the margin beyond its edges (hysteresis), and only a reading
+  clear of the new bin's edges by the margin is evidence for it (one near an edge cannot
+  tell the bins apart).
 - appearance: a colour histogram of the crop, compared by histogram intersection.
 """
 
@@ -111,9 +113,14 @@ def state_of_bin(b: int) -> str:
     return "closed" if b == 0 else "opened"
 
 
-def vote_state(attrs: dict[str, Any], reading: str, frames: int, gain: float) -> bool:
+def vote_state(attrs: dict[str, Any], reading: str, frames: int, gain: float,
+               flip_below: float = 1.0) -> bool:
     """Count one state reading into `attrs` (state, state_confidence, pending_state,
-    pending_count); True when the state changes (after `frames` consistent readings)."""
+    pending_count); True when the state changes: after `frames` consistent readings, and
+    only once the contrary readings have worn the current state's confidence below
+    `flip_below`. A count alone ignored what the old state had behind it: two misreads in a
+    row overturned a fridge seen open a dozen times (5 % misreads make such a pair about
+    once in 400 pairs of frames, and a house has hundreds of them)."""
     if reading == attrs["state"]:
         attrs["pending_state"], attrs["pending_count"] = "", 0
         attrs["state_confidence"] += gain * (1.0 - attrs["state_confidence"])
@@ -123,7 +130,7 @@ def vote_state(attrs: dict[str, Any], reading: str, frames: int, gain: float) ->
     else:
         attrs["pending_state"], attrs["pending_count"] = reading, 1
     attrs["state_confidence"] = max(0.0, attrs["state_confidence"] - gain * 0.5)
-    if attrs["pending_count"] < frames:
+    if attrs["pending_count"] < frames or attrs["state_confidence"] >= flip_below:
         return False
     attrs["state"] = reading
     attrs["state_confidence"] = attrs["pending_count"] / (attrs["pending_count"] + 1.0)

@@ -9,6 +9,7 @@ serialisation and markers read them directly.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -17,7 +18,7 @@ from typing import Any, Protocol
 import networkx as nx
 import numpy as np
 
-from memory_node.core.perception.camera import matrix_to_quaternion
+from memory_node.core.perception.camera import matrix_to_quaternion, quaternion_to_matrix
 from memory_node.core.perception.checks import check_finite_position, check_observation, check_view
 from memory_node.core.perception.observation import Observation
 from memory_node.core.scene_graph.config import SceneGraphConfig
@@ -46,6 +47,10 @@ from memory_node.core.scene_graph.spatial import GridIndex
 from memory_node.core.units import HELD_BY_ROBOT as HELD  # `inside` of what the gripper holds
 
 FLOOR, AREA, OBJECT = "floor", "area", "object"
+# What a node knows of its state (moved together when two nodes become one).
+_STATE_KEYS = ("state", "state_key", "state_confidence", "state_confirmed", "pending_state",
+               "pending_count", "state_stamp", "openness", "openness_bin",
+               "openness_readings")
 CONTAINS, NAVIGABLE = "contains", "navigable"
 
 
@@ -100,6 +105,9 @@ class SceneGraph:
         # Pairs of furniture nodes matched in one frame: two pieces, never to be merged
         # however their boxes overlap (two cabinets side by side). Not persisted.
         self._apart: set[frozenset[str]] = set()
+        # The largest side of any movable object's box seen (m, at most fixture_max_side):
+        # how far a part of one may lie from its centre. Not persisted: restore recomputes.
+        self._largest_movable = 0.0
         # Ids of folded nodes -> the node they became: the planner names objects by the
         # ids memory gave it, and an outcome on a folded part must reach the piece.
         self._aliases: dict[str, str] = {}
@@ -290,7 +298,7 @@ class SceneGraph:
             history=[list(pos)], first_seen=stamp, last_seen=stamp, observation_count=1,
             confidence=cfg.initial_confidence, movable=cfg.is_movable(obs.label),
             state="none", state_key="none", state_confidence=0.0, state_confirmed=False,
-            pending_state="", pending_count=0,
+            pending_state="", pending_count=0, state_stamp=None,
             openness=None, openness_bin=None, openness_readings=[],
             class_evidence={label: max(float(obs.score), 1e-3)},
             appearance=list(obs.appearance) if obs.appearance else None,
@@ -311,9 +319,16 @@ class SceneGraph:
         attrs = self.graph.nodes[obj]
         attrs["box_extent"] = _vec(obs.box_extent)
         attrs["box_rotation"] = matrix_to_quaternion(obs.box_rotation)
+        if attrs["movable"]:
+            self._note_size(attrs["box_extent"])
         box = _aabb(obs)
         if not attrs["movable"] and _box_side(box) <= self.config.fixture_max_side:
             self._grow_filled(attrs, box)
+
+    def _note_size(self, extent: Sequence[float]) -> None:
+        side = min(max(extent), self.config.fixture_max_side)
+        if side > self._largest_movable:
+            self._largest_movable = side
 
     def _grow_filled(self, attrs: dict[str, Any], box: list[float]) -> None:
         """Furniture: the union of the boxes it was seen in (world axes). One view shows a
@@ -410,7 +425,7 @@ class SceneGraph:
         cfg = self.config
         attrs = self.graph.nodes[obj]
         box = _aabb(obs)
-        if _box_side(box) <= cfg.fixture_max_side:
+        if not attrs["movable"] and _box_side(box) <= cfg.fixture_max_side:
             self._grow_filled(attrs, box)
         self._count_sighting(obj, obs, stamp, changes)
         self._read_state(obj, obs, stamp, changes, events)
@@ -462,9 +477,16 @@ class SceneGraph:
         change), with the confidence of a single frame."""
         cfg = self.config
         attrs = self.graph.nodes[obj]
+        # One instant is one reading: two frames stamped alike (a skill's last frame and
+        # the next subtask's first) are one view of the world, and counted twice their two
+        # misreads flipped a fridge the robot had just opened.
+        if not first and attrs.get("state_stamp") == stamp:
+            self.tally["state.same_stamp"] += 1
+            return
         reading, clear = self._reading(attrs, obs)
         if reading is None:
             return
+        attrs["state_stamp"] = stamp
         key = attrs.get("state_key") or attrs["state"]
         if first or key == "none":
             self._set_state_key(attrs, reading)
@@ -480,7 +502,8 @@ class SceneGraph:
         old_state, old_bin = attrs["state"], attrs["openness_bin"]
         tally = {"state": key, "state_confidence": attrs["state_confidence"],
                  "pending_state": attrs["pending_state"], "pending_count": attrs["pending_count"]}
-        changed = vote_state(tally, reading, cfg.state_frames, cfg.state_gain)
+        changed = vote_state(tally, reading, cfg.state_frames, cfg.state_gain,
+                             cfg.state_flip_below)
         attrs["state_confidence"] = tally["state_confidence"]
         attrs["pending_state"], attrs["pending_count"] = (tally["pending_state"],
                                                           tally["pending_count"])
@@ -735,10 +758,13 @@ class SceneGraph:
             self.visit(robot_position, stamp, changes)
         self._forget_removed(stamp)
 
-        matches, relocated, unmatched, parts = self._associate(valid)
+        matches, relocated, unmatched, parts, wholes = self._associate(valid)
         for i, obj in matches.items():
             if i in parts:
                 self._observe_part(obj, valid[i], stamp, changes, events)
+            elif i in wholes:  # the node was made from a part: the whole says where it is
+                self.tally["associated.whole"] += 1
+                self._observe(obj, valid[i], stamp, changes, events, relocate=True)
             elif i in relocated:
                 self.tally["moved.tracker"] += 1
                 old = self.graph.nodes[obj]["position"]
@@ -749,7 +775,9 @@ class SceneGraph:
             else:
                 self._observe(obj, valid[i], stamp, changes, events)
 
+        self._note_apart(sorted(set(matches.values())))
         self._merge_fixtures(sorted(set(matches.values())), stamp, changes, events)
+        self._merge_parts(matches, valid, parts, stamp, changes, events)
         seen = {o for o in matches.values() if o in self.graph}
         missed = self._missed(view, seen) if view is not None else []
         missed_set = set(missed)
@@ -835,13 +863,15 @@ class SceneGraph:
                 or class_share(attrs["class_evidence"], label) >= self.config.min_class_share)
 
     def _associate(self, observations: Sequence[Observation]
-                   ) -> tuple[dict[int, str], set[int], list[int], set[int]]:
+                   ) -> tuple[dict[int, str], set[int], list[int], set[int], set[int]]:
         """Greedy cheapest-first assignment of observations to objects; one object takes at
         most one observation per frame. Cost: distance within the gate for an object whose
         class evidence includes the label; distance + a penalty within the tighter
         `confusion_gate` for another label (a similar-class confusion must not create a
         second object). A known tracker id pairs first, wherever the object is (those are
-        returned in `relocated` when beyond the gate)."""
+        returned in `relocated` when beyond the gate). Movable observations left over are
+        then tried as a part or the whole of a large object (see `_part_or_whole`):
+        returned in `parts` and `wholes`."""
         cfg = self.config
         gate = cfg.gate_distance
         canonical = cfg.canonical
@@ -885,8 +915,100 @@ class SceneGraph:
                 if part:
                     parts.add(i)
         relocated &= set(matches)
+        wholes: set[int] = set()
+        for i, obs in enumerate(observations):
+            if i in matches or not cfg.is_movable(obs.label):
+                continue
+            found = self._part_or_whole(obs, taken)
+            if found is not None:
+                obj, whole = found
+                matches[i] = obj
+                taken.add(obj)
+                (wholes if whole else parts).add(i)
         unmatched = [i for i in range(len(observations)) if i not in matches]
-        return matches, relocated, unmatched, parts
+        return matches, relocated, unmatched, parts, wholes
+
+    def _part_or_whole(self, obs: Observation, taken: set[str]) -> tuple[str, bool] | None:
+        """A movable object larger than the gate seen in part has a box centre up to half
+        its size from its centre (a 16 cm sliver of a 1 m television lay 0.53 m from it, and
+        became a second television that two misreads then turned "on"). Beyond the gate,
+        an observation of a label is such an object when its centre lies in the object's
+        box (a part: (node, False)), or the object's centre lies in its box (the node was
+        made from a part, this is the whole: (node, True)). The larger of the two boxes
+        must exceed the gate: smaller objects' parts fall within the gate anyway, and
+        neighbours (two plates, two books) must not be taken for parts of each other.
+        Horizontally the boxes are widened by `fixture_margin`; in height they are not."""
+        cfg = self.config
+        nodes = self.graph.nodes
+        label = cfg.canonical(obs.label)
+        box = _aabb(obs)
+        mine = max(obs.box_extent)
+        reach = min(cfg.fixture_max_side / 2, max(mine, self._largest_movable) / 2
+                    + cfg.fixture_margin)
+        if reach <= cfg.gate_distance:
+            return None
+        best: tuple[float, str, bool] | None = None
+        for obj in self._objects.query_radius(obs.position, reach):
+            attrs = nodes[obj]
+            if obj in taken or not attrs["movable"] or attrs.get("inside") == HELD:
+                continue
+            if not self._class_compatible(attrs, label):
+                continue
+            theirs = max(attrs["box_extent"])
+            if max(mine, theirs) <= cfg.gate_distance:
+                continue
+            d = _dist(attrs["position"], obs.position)
+            if d > reach:
+                continue
+            if theirs >= mine and _holds(_node_box(attrs), obs.position, cfg.fixture_margin):
+                candidate = (d, obj, False)
+            elif mine >= theirs and _holds(box, attrs["position"], cfg.fixture_margin):
+                candidate = (d, obj, True)
+            else:
+                continue
+            if best is None or candidate < best:
+                best = candidate
+        return None if best is None else (best[1], best[2])
+
+    def _merge_parts(self, matches: dict[int, str], observations: Sequence[Observation],
+                     parts: set[int], stamp: float, changes: ChangeSet,
+                     events: list[SceneGraphEvent]) -> None:
+        """A view of a whole large movable object whose box holds the centre of another
+        node of its label (one not seen in this frame, never seen beside it, no larger
+        than it): that node was a part of it seen alone (two halves of a television seen
+        from two places, each beyond the gate of the other). They become one; the node
+        with more observations keeps its id, and the whole view's place."""
+        cfg = self.config
+        nodes = self.graph.nodes
+        seen = set(matches.values())
+        for i, obj in sorted(matches.items()):
+            if i in parts or obj not in self.graph or not nodes[obj]["movable"]:
+                continue
+            obs = observations[i]
+            mine = max(obs.box_extent)
+            if mine <= cfg.gate_distance:
+                continue
+            box = _aabb(obs)
+            label = cfg.canonical(obs.label)
+            reach = min(cfg.fixture_max_side / 2, mine / 2 + cfg.fixture_margin)
+            for other in sorted(self._objects.query_radius(obs.position, reach)):
+                if other == obj or other in seen or other not in self.graph:
+                    continue
+                b = nodes[other]
+                if (not b["movable"] or b.get("inside") or frozenset((obj, other)) in self._apart
+                        or not self._class_compatible(b, label)
+                        or max(b["box_extent"]) > mine
+                        or not _holds(box, b["position"], cfg.fixture_margin)):
+                    continue
+                keep, gone = (obj, other) if nodes[obj]["observation_count"] >= \
+                    b["observation_count"] else (other, obj)
+                self._fold(keep, gone, stamp, changes, events, tally="merged.part")
+                # Both were parts: their history is of parts' centres, the view is whole.
+                nodes[keep]["history"] = [list(_vec(obs.position))]
+                self._set_box(keep, obs)
+                self._move_to(keep, _vec(obs.position), stamp, changes)
+                obj = keep
+                seen.add(keep)
 
     def _kin(self, attrs: dict[str, Any], spelling: str) -> bool:
         """Same piece of furniture by label: the detector's own word for it, or a class a
@@ -937,7 +1059,6 @@ class SceneGraph:
         if cfg.fixture_margin <= 0:
             return
         nodes = self.graph.nodes
-        self._note_apart(matched)
         for a in [o for o in matched if o in self.graph and not nodes[o]["movable"]]:
             if a not in self.graph:
                 continue
@@ -961,22 +1082,38 @@ class SceneGraph:
                     break
 
     def _note_apart(self, seen: Iterable[str]) -> None:
-        """Furniture nodes seen in one frame are different pieces (pairs near each other
-        only: those are the ones the containment rule could take for one)."""
+        """Furniture nodes seen in one frame are different pieces, and so are two movable
+        nodes of a label one of which is larger than the gate (pairs near each other only:
+        those are the ones the containment rules could take for one)."""
         nodes = self.graph.nodes
-        reach = self.config.fixture_max_side
-        furniture = sorted(o for o in seen if o in self.graph and not nodes[o]["movable"])
+        cfg = self.config
+        reach = cfg.fixture_max_side
+        present = [o for o in seen if o in self.graph]
+        furniture = sorted(o for o in present if not nodes[o]["movable"])
         for i, a in enumerate(furniture):
             for b in furniture[i + 1:]:
                 if _dist(nodes[a]["position"], nodes[b]["position"]) <= reach:
                     self._apart.add(frozenset((a, b)))
+        large = sorted(o for o in present if nodes[o]["movable"]
+                       and max(nodes[o]["box_extent"]) > cfg.gate_distance)
+        for a in large:
+            label = cfg.canonical(nodes[a]["label"])
+            for b in present:
+                if (b != a and nodes[b]["movable"] and cfg.canonical(nodes[b]["label"]) == label
+                        and _dist(nodes[a]["position"], nodes[b]["position"]) <= reach):
+                    self._apart.add(frozenset((a, b)))
 
     def _fold(self, keep: str, gone: str, stamp: float, changes: ChangeSet,
-              events: list[SceneGraphEvent]) -> None:
+              events: list[SceneGraphEvent], tally: str = "merged.fixture") -> None:
         """`gone` was a part of `keep`: its evidence joins `keep`'s, what it held is held
-        by `keep`, and it is deleted (a MOVED of `keep` naming it, as a join does)."""
+        by `keep`, and it is deleted (a MOVED of `keep` naming it, as a join does). Of a
+        movable object the state with the higher confidence is kept (the part seen less
+        may have been the one seen in a clear view of the state)."""
         cfg = self.config
         a, b = self.graph.nodes[keep], self.graph.nodes[gone]
+        if a["movable"] and b["state_confidence"] > a["state_confidence"]:
+            for key in _STATE_KEYS:
+                a[key] = copy.deepcopy(b.get(key))
         a["observation_count"] += b["observation_count"]
         a["confidence"] = max(a["confidence"], b["confidence"])
         a["last_seen"] = max(float(a["last_seen"]), float(b["last_seen"]))
@@ -994,7 +1131,7 @@ class SceneGraph:
         self._remove_object(gone, changes)
         self._relabel(keep, changes, a["label"])
         changes.touch(keep)
-        self.tally["merged.fixture"] += 1
+        self.tally[tally] += 1
         events.append(SceneGraphEvent(EventKind.MOVED, keep, a["label"], stamp, a["position"],
                                       a["position"], a["area"], merged_id=gone))
         for o in held:  # their units name the receptacle by id
@@ -1198,6 +1335,8 @@ class SceneGraph:
             attrs = self.graph.nodes[obj]
             self._objects.insert(obj, attrs["position"])
             self._by_label.setdefault(self.config.canonical(attrs["label"]), set()).add(obj)
+            if attrs.get("movable") and attrs.get("box_extent"):
+                self._note_size(attrs["box_extent"])
             if attrs.get("tracker_id"):
                 self._by_tracker[attrs["tracker_id"]] = obj
         self.counters.update(counters)
@@ -1211,7 +1350,7 @@ def _object_defaults(attrs: dict[str, Any], config: SceneGraphConfig) -> None:
     attrs.setdefault("state_key", attrs.get("state") or "none")
     for key, value in (("state_confidence", 0.5), ("pending_state", ""), ("pending_count", 0),
                        ("openness", None), ("openness_bin", None), ("appearance", None),
-                       ("inside", "")):
+                       ("inside", ""), ("state_stamp", None)):
         attrs.setdefault(key, value)
     attrs.setdefault("openness_readings", [])
 
@@ -1227,6 +1366,23 @@ def _aabb(obs: Observation) -> list[float]:
 def _box_side(box: Sequence[float]) -> float:
     """Longest horizontal side of a box [x0, y0, z0, x1, y1, z1]."""
     return max(box[3] - box[0], box[4] - box[1])
+
+
+def _node_box(attrs: dict[str, Any]) -> list[float]:
+    """A node's box in world axes [x0, y0, z0, x1, y1, z1]: its newest view's extent and
+    rotation about its position estimate."""
+    half = np.abs(quaternion_to_matrix(attrs["box_rotation"])) @ (
+        0.5 * np.asarray(attrs["box_extent"], dtype=float))
+    c = np.asarray(attrs["position"], dtype=float)
+    return [float(v) for v in (*(c - half), *(c + half))]
+
+
+def _holds(box: Sequence[float], p: Sequence[float], margin: float) -> bool:
+    """Is `p` in the box, widened by `margin` horizontally and not at all in height (a
+    plate's box widened upwards would hold the plate stacked on it)?"""
+    return (box[0] - margin <= p[0] <= box[3] + margin
+            and box[1] - margin <= p[1] <= box[4] + margin
+            and box[2] <= p[2] <= box[5])
 
 
 def _spelled(label: str) -> str:

@@ -15,7 +15,8 @@ from .types import BriefState, RecallView, SkillCall, SkillResult, UnitView
 def unit_view(unit: object, description: str = "", score: float = 0.0) -> UnitView:
     u = unit
     return UnitView(u.object_id, u.label, tuple(u.position), u.state, u.area_id,  # type: ignore[attr-defined]
-                    u.receptacle_id, u.relation, description, float(score))  # type: ignore[attr-defined]
+                    u.receptacle_id, u.relation, description, float(score),  # type: ignore[attr-defined]
+                    int(getattr(u, "observation_count", 0) or 0))
 
 
 class LocalMemory:

@@ -35,6 +35,9 @@ class UnitView:
     relation: str = ""
     description: str = ""
     score: float = 0.0
+    # How often memory saw it (MemoryUnit.observation_count; 0 = not known): which of
+    # several units of a type memory has the most evidence for.
+    observations: int = 0
 
 
 @dataclass(frozen=True)
