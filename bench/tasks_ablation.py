@@ -17,6 +17,7 @@ same step limits in every ablation; `none` is memory that answers nothing of ear
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -44,7 +45,23 @@ from memory_node.sim.tasks.streams import StreamSettings, generate  # noqa: E402
 from memory_node.sim.tasks.suite_io import read_suite  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
-CACHE = Path(tempfile.gettempdir()) / "memory_node_tasks_bench"   # baseline runs, reusable
+
+
+def code_fingerprint(root: Path = ROOT) -> str:
+    """A hash of every source and task file a run depends on. Finished runs are reused only
+    by the same code: a cache shared by several trees (worktrees, an older checkout) once
+    handed one tree's results to another without a word."""
+    digest = hashlib.sha1()
+    files = sorted([*(root / "memory_node").rglob("*.py"), *(root / "config").rglob("*.json"),
+                    *(root / "config").rglob("*.yaml")])
+    for path in files:
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+# Finished runs, reusable by later invocations of the same code (see code_fingerprint).
+CACHE = Path(tempfile.gettempdir()) / "memory_node_tasks_bench" / code_fingerprint()
 SUITE = ROOT / "config" / "tasks" / "karma_style.json"
 TUNE_FLOOR_PLANS = frozenset({1})     # kitchen 1: the tests' and the smoke runs' house
 TUNE_STREAM_SEED = 0
