@@ -260,6 +260,7 @@ class LongTermMemory:
                 self._emit_markers(markers)
             with self.times.stage("short_term"):
                 evicted = self._update_short_term(result.events, kept, kept_crops)
+                evicted += self._relabel_short_term(result.changes.nodes, result.events)
             return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
                                   evicted)
 
@@ -382,6 +383,25 @@ class LongTermMemory:
                 attributes={"box_extent": " ".join(f"{e:.2f}" for e in attrs["box_extent"])},
             )
             forgotten += self.short_term.upsert(unit)
+        return forgotten
+
+    def _relabel_short_term(self, touched: set[str], events: list[SceneGraphEvent]
+                            ) -> list[ObjectMemoryUnit]:
+        """Carry a label the graph corrected from class evidence (which raises no event)
+        into the node's short-term unit. A fixture first misread ("DiningTable" for a
+        counter) never moves or changes state, so its unit kept the misreading for good
+        and a lookup of the counter found nothing in a kitchen whose graph held one."""
+        if self.short_term is None:
+            return []
+        forgotten: list[ObjectMemoryUnit] = []
+        written = {e.object_id for e in events}
+        for obj in touched - written:
+            unit = self.short_term.peek(obj)
+            if unit is None or obj not in self.graph.graph:
+                continue
+            label = self.graph.node(obj)["label"]
+            if unit.label != label:
+                forgotten += self.short_term.upsert(replace(unit, label=label))
         return forgotten
 
     def _crop_for(self, event: SceneGraphEvent, observations: list[Any],

@@ -458,3 +458,21 @@ def test_ids_given_before_a_clear_never_name_another_object_after_it(tmp_path: P
         assert answer.unit is None and answer.code is ErrorCode.NOT_FOUND
     finally:
         memory.close()
+
+
+def test_a_relabelled_node_relabels_its_short_term_unit(store: MemoryStore) -> None:
+    # The detector's first look at a counter said "DiningTable"; later frames say
+    # "CounterTop" and the graph's class evidence relabels the node without any event.
+    # The short-term unit kept "DiningTable" for good (a fixture never moves or changes
+    # state), so the planner's lookup of a counter top found nothing in a kitchen whose
+    # graph held one (closed_stores ks3-2, round 8).
+    lt = LongTermMemory(store, ShortTermMemory(10, store=store))
+    lt.apply([Observation.at("DiningTable", (2.0, 0.0, 0.9), 1.0, score=0.4)], view(1.0), 1.0)
+    (obj,) = lt.graph.nodes("object")
+    assert lt.short_term.peek(obj).label == "DiningTable"
+    for k in range(2, 6):
+        lt.apply([Observation.at("CounterTop", (2.0, 0.0, 0.9), float(k), score=0.9)],
+                 view(float(k)), float(k))
+    assert lt.graph.nodes("object") == [obj]
+    assert lt.graph.node(obj)["label"] == "CounterTop"
+    assert lt.short_term.peek(obj).label == "CounterTop"
