@@ -395,8 +395,9 @@ def _separate(objs: list[WorldObject], thor_z: dict[str, float]) -> None:
     AI2-THOR lists every drawer of a chest and every board of a bookcase, 0.15-0.3 m apart;
     at the catalog's sizes (and with low ones set on the floor) they sat in one box, and
     memory, seeing one thing there, kept one node for the stack. First the stacks: whatever
-    overlaps another in plan goes back to AI2-THOR's height and is cut to the pitch to its
-    nearest neighbour above or below (the lowest stands on the floor). Then what still
+    overlaps another of its type in plan goes back to AI2-THOR's height and is cut to the
+    pitch to its nearest neighbour above or below (the lowest stands on the floor); a
+    microwave beside a chest is no stack and keeps its height. Then what still
     collides (side by side at one height) is cut along the plan axis the two stand furthest
     apart on; near-duplicates (the two doors of one cabinet) split the box in two.
     """
@@ -408,7 +409,7 @@ def _separate(objs: list[WorldObject], thor_z: dict[str, float]) -> None:
         return bool((np.abs(pa[:2] - pb[:2]) < (sa[:2] + sb[:2]) / 2 - SEPARATE_TOL).all())
 
     for o in objs:
-        column = [p for p in objs if p is not o and in_plan(o, p)]
+        column = [p for p in objs if p is not o and p.type == o.type and in_plan(o, p)]
         dz = [thor_z[p.id] - thor_z[o.id] for p in column]
         if not any(abs(d) >= MIN_SIDE for d in dz):
             continue
