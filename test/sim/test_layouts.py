@@ -122,3 +122,49 @@ def test_openable_fixtures_face_their_agent_pose() -> None:
     to_free = np.mean([w.cell_xy(c) for c in w.free], axis=0) - fridge.position[:2]
     assert float(front @ to_free) > 0
     assert object_type("Fridge").openable and fridge.is_open is False
+
+
+def _box(o) -> tuple[np.ndarray, np.ndarray]:
+    s = o.size
+    c, si = abs(math.cos(o.yaw)), abs(math.sin(o.yaw))
+    half = np.array([c * s[0] + si * s[1], si * s[0] + c * s[1], s[2]]) / 2
+    return o.position - half, o.position + half
+
+
+def test_no_two_receptacles_of_a_floor_plan_share_a_box() -> None:
+    # AI2-THOR lists each drawer of a chest and each board of a bookcase; at the catalog's
+    # sizes (low ones set on the floor) 69 of the 120 plans had two of one type in one
+    # place, and memory kept one node for the stack.
+    tol = 0.02
+    bad = []
+    for plan in available_floorplans():
+        w = from_floorplan(plan)
+        recs = [o for o in w.objects.values()
+                if o.parent is None and (o.kind.openable or o.type == "Shelf")]
+        boxes = {o.id: _box(o) for o in recs}
+        free = [o for o in w.objects.values() if o.parent is None]
+        for i, a in enumerate(free):
+            for b in free[i + 1:]:
+                if np.allclose(a.position, b.position, atol=1e-3):
+                    bad.append((plan, a.id, b.id, "same position"))
+        for i, a in enumerate(recs):
+            for b in recs[i + 1:]:
+                depth = (np.minimum(boxes[a.id][1], boxes[b.id][1])
+                         - np.maximum(boxes[a.id][0], boxes[b.id][0]))
+                if (depth > tol).all():
+                    bad.append((plan, a.id, b.id, tuple(np.round(depth, 3))))
+    assert not bad, bad[:10]
+
+
+def test_a_chest_of_drawers_is_stacked_at_ai2thor_heights() -> None:
+    # FloorPlan203's chest: drawers at AI2-THOR heights 0.07, 0.23, 0.39 in two columns.
+    w = from_floorplan(203)
+    chest = sorted((o for o in w.of_type("Drawer") if abs(o.position[1] - 2.61) < 0.01),
+                   key=lambda o: (round(float(o.position[0]), 2), float(o.position[2])))
+    assert len(chest) == 5
+    for o in chest:
+        assert 0.12 <= o.size[2] <= 0.2, (o.id, o.size)
+    left = [o for o in chest if abs(o.position[0] - 0.21) < 0.01]
+    assert [round(float(o.position[2]), 2) for o in left[1:]] == [0.23, 0.39]
+    assert left[0].position[2] - left[0].size[2] / 2 == pytest.approx(0.0, abs=1e-9)
+    assert left[0].top <= left[1].position[2] - left[1].size[2] / 2 + 0.01

@@ -362,6 +362,93 @@ def _rearrangement(path: str) -> dict:
 SURFACE_AT_Y = frozenset({"CounterTop", "Sink", "Bathtub"})
 
 
+SEPARATE_TOL = 0.01     # boxes may touch; deeper than this they are one box
+MIN_SIDE = 0.12         # no narrower than a drawer front
+SEPARATE_PASSES = 8
+FLOOR_SNAP = 0.3        # a box whose bottom would be lower than this stands on the floor
+
+
+def _world_size(o: WorldObject) -> np.ndarray:
+    s = o.size
+    return np.array([s[1], s[0], s[2]]) if _turned(o) else s.copy()
+
+
+def _turned(o: WorldObject) -> bool:
+    return round(o.yaw / (math.pi / 2)) % 2 == 1
+
+
+def _resize(o: WorldObject, world_axis: int, side: float) -> None:
+    ext = list(o.size / o.scale)
+    ext[(1 - world_axis if _turned(o) else world_axis) if world_axis < 2 else 2] = side / o.scale
+    o.extent = (float(ext[0]), float(ext[1]), float(ext[2]))
+
+
+def _overlap(a: WorldObject, b: WorldObject) -> np.ndarray:
+    ha, hb = _world_size(a) / 2, _world_size(b) / 2
+    return np.minimum(a.position + ha, b.position + hb) - np.maximum(a.position - ha,
+                                                                      b.position - hb)
+
+
+def _separate(objs: list[WorldObject], thor_z: dict[str, float]) -> None:
+    """Give AI2-THOR receptacles whose catalog boxes collide the room their ids leave them.
+
+    AI2-THOR lists every drawer of a chest and every board of a bookcase, 0.15-0.3 m apart;
+    at the catalog's sizes (and with low ones set on the floor) they sat in one box, and
+    memory, seeing one thing there, kept one node for the stack. First the stacks: whatever
+    overlaps another of its type in plan goes back to AI2-THOR's height and is cut to the
+    pitch to its nearest neighbour above or below (the lowest stands on the floor); a
+    microwave beside a chest is no stack and keeps its height. Then what still
+    collides (side by side at one height) is cut along the plan axis the two stand furthest
+    apart on; near-duplicates (the two doors of one cabinet) split the box in two.
+    """
+    cat = {o.id: (o.position.copy(), _world_size(o)) for o in objs}
+    objs = [o for o in objs if o.kind.openable or o.type == "Shelf"]
+
+    def in_plan(a: WorldObject, b: WorldObject) -> bool:
+        (pa, sa), (pb, sb) = cat[a.id], cat[b.id]
+        return bool((np.abs(pa[:2] - pb[:2]) < (sa[:2] + sb[:2]) / 2 - SEPARATE_TOL).all())
+
+    for o in objs:
+        column = [p for p in objs if p is not o and p.type == o.type and in_plan(o, p)]
+        dz = [thor_z[p.id] - thor_z[o.id] for p in column]
+        if not any(abs(d) >= MIN_SIDE for d in dz):
+            continue
+        z = thor_z[o.id]
+        h = min([float(o.size[2])] + [abs(d) for d in dz if abs(d) >= MIN_SIDE])
+        if not any(d <= -MIN_SIDE for d in dz) and z - h / 2 < FLOOR_SNAP:
+            # The lowest of its stack stands on the floor, its top under the next one.
+            h = max(z + h / 2, MIN_SIDE)
+            z = h / 2
+        _resize(o, 2, h)
+        o.position[2] = z
+    for _ in range(SEPARATE_PASSES):
+        moved = False
+        for i, a in enumerate(objs):
+            for b in objs[i + 1:]:
+                if not (_overlap(a, b) > SEPARATE_TOL).all():
+                    continue
+                moved = True
+                sa, sb = _world_size(a), _world_size(b)
+                sep = np.abs(a.position - b.position)
+                axis = int(np.argmax(sep / ((sa + sb) / 2)))
+                f = min(sep[axis] / ((sa[axis] + sb[axis]) / 2), 1.0)
+                if f * min(sa[axis], sb[axis]) >= MIN_SIDE:
+                    _resize(a, axis, sa[axis] * f)
+                    _resize(b, axis, sb[axis] * f)
+                    continue
+                # One box listed twice: two halves along the wider plan axis.
+                axis = 0 if sa[0] >= sa[1] else 1
+                side = min(sa[axis], sb[axis]) / 2
+                mid = (a.position[axis] + b.position[axis]) / 2
+                first, second = (a, b) if (a.position[axis], a.id) <= (b.position[axis],
+                                                                         b.id) else (b, a)
+                for o, sign in ((first, -1), (second, 1)):
+                    _resize(o, axis, side)
+                    o.position[axis] = mid + sign * side / 2
+        if not moved:
+            return
+
+
 def from_floorplan(number: int, seed: int = 0, rearrangement: Path | None = None) -> World:
     """AI2-THOR floor plan `number` from alfworld's data (see the module docstring)."""
     if isinstance(number, bool) or not isinstance(number, int):
@@ -393,6 +480,7 @@ def from_floorplan(number: int, seed: int = 0, rearrangement: Path | None = None
         objects[o.id] = o
         return o
 
+    thor_z: dict[str, float] = {}
     for key, (ax, az, _rot, _hor) in sorted(recs.items()):
         parts = key.split("|")
         t, x, y, z = parts[0], float(parts[1]), float(parts[3]), float(parts[2])
@@ -400,15 +488,18 @@ def from_floorplan(number: int, seed: int = 0, rearrangement: Path | None = None
         if t in SURFACE_AT_Y:
             zc = max(z - size[2] / 2, size[2] / 2)
         else:
-            zc = z if z - size[2] / 2 > 0.3 else size[2] / 2
+            zc = z if z - size[2] / 2 > FLOOR_SNAP else size[2] / 2
         # The front (+y) faces the agent's pose, snapped to the walls' directions.
         yaw = math.atan2(az - y, ax - x) - math.pi / 2
         yaw = round(yaw / (math.pi / 2)) * (math.pi / 2)
         host = new(t, (x, y, zc), yaw)
+        if t not in SURFACE_AT_Y:
+            thor_z[host.id] = z
         if len(parts) == 5:
             # "Sink|x|y|z|SinkBasin": the receptacle is the basin inside the fixture.
             inner = object_type(parts[4]).size
             new(parts[4], (x, y, host.top - inner[2] / 2 + 0.005), yaw)
+    _separate([objects[i] for i in sorted(thor_z)], thor_z)
     present = set(counts)
     hosts_by_type: dict[str, list[WorldObject]] = {}
     for o in objects.values():

@@ -62,6 +62,9 @@ class WorldObject:
     cooled: bool = False
     filled: str = ""                # liquid ("water", "coffee") or ""
     scale: float = 1.0
+    # Per-object box (x, y, z) where the catalog's would collide with a neighbour: a drawer
+    # in a chest is as tall as the chest's drawer pitch, not the catalog's lone drawer.
+    extent: tuple[float, float, float] | None = None
 
     @property
     def kind(self) -> ObjectType:
@@ -69,7 +72,8 @@ class WorldObject:
 
     @property
     def size(self) -> np.ndarray:
-        s = np.array(self.kind.size, dtype=float) * self.scale
+        base = self.kind.size if self.extent is None else self.extent
+        s = np.array(base, dtype=float) * self.scale
         if self.sliced:
             s[2] *= 0.5
         return s
