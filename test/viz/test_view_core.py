@@ -103,9 +103,10 @@ def test_the_view_redraws_only_what_changed_and_throttles_images() -> None:
     view.tick()
     assert sink.calls == [("image", 11.2)]
     sink.calls.clear()
-    view.redraw_all()  # the viewer restarted: everything again
+    view.redraw_all()  # the viewer restarted: everything again, the last picture too
     view.tick()
-    assert [c[0] for c in sink.calls] == ["scene", "status", "robot"]
+    assert [c[0] for c in sink.calls] == ["scene", "status", "robot", "image"]
+    assert sink.calls[-1] == ("image", 11.2)
 
 
 def test_robot_path_thins_and_refuses_non_finite_positions() -> None:

@@ -63,6 +63,7 @@ class MemoryView:
         self._new_changes: deque[Change] = deque(maxlen=500)
         self._path_dirty = False
         self._image: tuple[np.ndarray, float] | None = None
+        self._shown_image: tuple[np.ndarray, float] | None = None
         self._last_image_stamp = -np.inf
         self.now = 0.0  # newest stamp seen on any input
         self.last_batch: SceneBatch | None = None
@@ -93,6 +94,10 @@ class MemoryView:
         self._drawn_revision = None
         self._path_dirty = bool(self.path.points)
         self._last_image_stamp = -np.inf
+        # The last picture too: a camera that sent one image before the restart (or one
+        # that reached a dead viewer) left the restarted viewer's camera panel empty.
+        if self._image is None:
+            self._image = self._shown_image
 
     # -- drawing --------------------------------------------------------------------------------
     def tick(self) -> bool:
@@ -125,6 +130,7 @@ class MemoryView:
             if stamp - self._last_image_stamp >= self.settings.image_period_s:
                 self.sink.image(rgb, stamp)
                 self._last_image_stamp = stamp
+                self._shown_image = (rgb, stamp)
                 self.drawn["images"] += 1
                 drew = True
             self._image = None
