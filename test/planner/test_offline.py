@@ -493,6 +493,22 @@ def test_a_pick_refused_as_shut_in_opens_a_receptacle_that_opens_near_the_object
         "navigate(Cabinet_near)", "open(Cabinet_near)"]
 
 
+def test_a_shut_in_object_opens_the_drawer_of_a_stack_at_its_own_height_first() -> None:
+    """The drawers of a chest stand at one spot of the floor, one above the other: the
+    one at the object's height is opened first, not the first by id (by floor distance
+    alone they tie; on tune tidy the spatula's pick failed three times)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Sponge_1", "DishSponge", (0.95, -2.2, 0.33))])
+    scene = {u.object_id: u for u in (
+        UnitView("Drawer_a", "Drawer", (0.95, -2.2, 0.56), "closed"),
+        UnitView("Drawer_b", "Drawer", (0.95, -2.21, 0.83), "closed"),
+        UnitView("Drawer_c", "Drawer", (0.95, -2.21, 0.39), "closed"))}
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
+                      robot_position=(0.0, 0.0, 0.0), scene=scene)
+    _refused_as_shut_in_then_opens(planner, req, "Drawer_c")
+
+
 def test_a_receptacle_that_does_not_open_is_not_opened_again() -> None:
     """Nothing that opens stands near the object: memory's receptacle is tried once; when
     it refuses to open (memory never saw it opened or closed), it is not tried again."""

@@ -219,8 +219,11 @@ class OfflinePlanner:
         # Experience: where objects of this type are usually found comes first.
         usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
         usual_place = usual.get(type_key(unit.label), "")
+        # Nearest in 3-D: the drawers of a chest stand at one spot of the floor, and by
+        # floor distance alone the order among them was their ids' (three opens before
+        # the one at the object's height on tune tidy).
         best = min(near, key=lambda u: (u.object_id != usual_place,
-                                        math.dist(u.position[:2], unit.position[:2]),
+                                        math.dist(u.position, unit.position),
                                         u.object_id))
         tried.add(best.object_id)
         return best.object_id
