@@ -618,3 +618,33 @@ def test_a_type_without_a_usual_place_hears_where_other_types_are_kept(
     answer = r.recall("put the spoon in the sink", 5, 400, episode_id="e5")
     usual = [f for f in answer.facts if " is usually " in f]
     assert len(usual) == 1 and usual[0].startswith("Spoon is usually in Fridge_1 (Fridge)")
+
+
+def test_a_pick_refused_then_done_after_an_open_counts_the_find_where_it_opened(
+        memory: Memory) -> None:
+    """Memory has the knife in the sink (the robot put it there); its pick is refused as
+    shut in, the drawer is opened, the pick then succeeds: the knife was found in the
+    drawer, not in the sink. Before, the find went to memory's sink, and on tune tidy the
+    sink became the sponge's usual place though the sponge was always found in a
+    cabinet. An open with no refused pick before it does not move the find."""
+    r = memory.recall
+    exp = memory.experience
+    assert exp is not None
+    memory.upsert_object(Unit("Knife_1", "Knife", (0.0, 0.9, 2), area_id="kitchen",
+                              receptacle_id="SinkBasin_1", relation="in"))
+    r.record_outcome("e1", "pick", ["Knife_1"], False, "the Knife is inside a closed Drawer",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    r.record_outcome("e1", "open", ["Drawer_2"], True, robot_area="kitchen")
+    r.record_outcome("e1", "pick", ["Knife_1"], True, robot_area="kitchen")
+    memory.end_episode("e1", task_succeeded=True)
+    [place] = exp.places.places("Knife")
+    assert (place.place_id, place.relation, place.found) == ("Drawer_2", "in", 1)
+    usual = exp.facts.current("type:Knife", "usually")
+    assert usual is not None and usual.value == "in Drawer_2 (Drawer)"
+    memory.upsert_object(Unit("Knife_1", "Knife", (0.0, 0.9, 2), area_id="kitchen",
+                              receptacle_id="SinkBasin_1", relation="in"))
+    r.record_outcome("e2", "open", ["Fridge_1"], True, robot_area="kitchen")
+    r.record_outcome("e2", "pick", ["Knife_1"], True, robot_area="kitchen")
+    memory.end_episode("e2", task_succeeded=True)
+    assert {(c.place_id, c.found) for c in exp.places.places("Knife")} == {
+        ("Drawer_2", 1), ("SinkBasin_1", 1)}

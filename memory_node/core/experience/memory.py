@@ -80,6 +80,9 @@ class _Open:
     first_stamp: float | None = None
     last_stamp: float = 0.0
     delivered: set[str] = field(default_factory=set)
+    # Objects whose pick was refused in this episode -> the receptacle (id, label) opened
+    # successfully since ("" until one is): where a later pick really found them.
+    opened_for: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -323,9 +326,11 @@ class ExperienceMemory:
              ep.episode_id))
         self.graph.record(conn, rkey, skey, action, states, step.succeeded, step.error_code,
                           ep.episode_id, now, self.settings.belief_radius)
+        found_in = self._opened_for(ep, step)
         if step.succeeded:
             facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
-            facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}")
+            facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}",
+                                           found_in)
             if facts:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
@@ -383,16 +388,44 @@ class ExperienceMemory:
                                          step.stamp))
         return out
 
-    def _usual_places_of(self, conn: sqlite3.Connection, step: RecordedStep,
-                         source: str) -> list[FactAssertion]:
-        """Count where a successful pick found its object and where a put set it down;
-        the usual-place fact of the type when this place is (still or now) its usual one."""
+    def _opened_for(self, ep: _Open, step: RecordedStep) -> tuple[str, str] | None:
+        """Follow refused picks and the opens after them; for a successful pick of an
+        object whose pick was refused earlier in the episode, the receptacle opened last
+        since (None when there is none): memory's receptacle for it is then a belief the
+        refusal disproved (the robot had put it in the sink, a tidy put it back in the
+        cabinet under it), and counting the find there made the sink the sponge's usual
+        place on tune tidy."""
+        spec = self.table[step.skill]
+        hold = spec.effect_param("hold")
+        if hold is not None and int(hold) < len(step.args):
+            obj = step.args[int(hold)]
+            if not step.succeeded:
+                ep.opened_for.setdefault(obj, ("", ""))
+                return None
+            found = ep.opened_for.pop(obj, ("", ""))
+            return found if found[0] else None
+        state = spec.effect_param("state")
+        if step.succeeded and isinstance(state, dict) and state.get("value") == "opened":
+            rec = step.args[int(state["arg"])] if int(state["arg"]) < len(step.args) else ""
+            if rec and rec in step.labels:
+                for obj in ep.opened_for:
+                    ep.opened_for[obj] = (rec, step.labels[rec])
+        return None
+
+    def _usual_places_of(self, conn: sqlite3.Connection, step: RecordedStep, source: str,
+                         opened_for: tuple[str, str] | None = None) -> list[FactAssertion]:
+        """Count where a successful pick found its object (the receptacle opened for it
+        after a refused pick, `opened_for`, else memory's place for it) and where a put set
+        it down; the usual-place fact of the type when this place is (still or now) its
+        usual one."""
         spec = self.table[step.skill]
         seen: list[tuple[str, str, str, str, str]] = []   # object, rel, place, label, kind
         hold = spec.effect_param("hold")
         if hold is not None:
             obj = step.args[int(hold)]
-            if obj in step.places and obj in step.labels:
+            if opened_for is not None and obj in step.labels:
+                seen.append((obj, "in", *opened_for, "found"))
+            elif obj in step.places and obj in step.labels:
                 seen.append((obj, *step.places[obj], "found"))
         placed = self._placed(step)
         if placed is not None:
