@@ -509,6 +509,28 @@ def test_a_shut_in_object_opens_the_drawer_of_a_stack_at_its_own_height_first() 
     _refused_as_shut_in_then_opens(planner, req, "Drawer_c")
 
 
+def test_a_usual_place_a_plan_named_is_searched_only_once_it_was_opened() -> None:
+    """No sponge in memory; it is usually in the cabinet: the plan opens the cabinet. A
+    plan that named it may give way to a recalled procedure's steps, so until an open of
+    it ran the next plan names it again (before, the cabinet counted as searched when a
+    plan named it; on tune tidy it was never opened and the task was lost); once opened,
+    it is not opened again."""
+    planner = OfflinePlanner()
+    scene = {u.object_id: u for u in (
+        UnitView("Cabinet_near", "Cabinet", (-1.55, -1.97, 0.4), "closed"),
+        UnitView("Cabinet_under", "Cabinet", (-1.19, -2.2, 0.4), "closed"))}
+    req = PlanRequest("x", "", Vocabulary(), ["kitchen"],
+                      goal_conditions=("HOLDING(DishSponge)",),
+                      robot_position=(0.0, 0.0, 0.0), scene=scene,
+                      facts=("DishSponge is usually in Cabinet_under (Cabinet) [fact:9]",))
+    opens = ["navigate(Cabinet_under)", "open(Cabinet_under)"]
+    assert [str(c) for c in planner.plan(req).calls] == opens
+    assert [str(c) for c in planner.plan(req).calls] == opens
+    _history(req, "navigate", ("Cabinet_under",), True)
+    _history(req, "open", ("Cabinet_under",), True)
+    assert "open(Cabinet_under)" not in [str(c) for c in planner.plan(req).calls]
+
+
 def test_a_receptacle_that_does_not_open_is_not_opened_again() -> None:
     """Nothing that opens stands near the object: memory's receptacle is tried once; when
     it refuses to open (memory never saw it opened or closed), it is not tried again."""

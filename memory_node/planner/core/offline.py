@@ -178,7 +178,12 @@ class OfflinePlanner:
                     or place in self._avoid(req):
                 continue
             if unit.state == "closed":
-                if (place, types[0]) in searched:
+                # Searched once an open of it ran, not when a plan named it: that plan may
+                # have given way to a recalled procedure's steps (tune tidy s0009: the
+                # sponge's usual cabinet was never opened, and the task was lost).
+                if (place, types[0]) in searched and any(
+                        h.success and h.call.skill == "open" and h.call.args[:1] == (place,)
+                        for h in req.history):
                     continue
                 searched.add((place, types[0]))
                 self._name(req, sim, unit)
