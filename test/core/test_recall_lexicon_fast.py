@@ -14,9 +14,6 @@ from pathlib import Path
 import pytest
 
 from memory_node.core.recall.lexicon import (
-    MIN_SIBLING_DEPTH,
-    VERB_DEPTH,
-    VERB_SENSES,
     Lexicon,
 )
 
@@ -32,29 +29,6 @@ def lex() -> Lexicon:
     return lx
 
 
-def _walk_up(lex: Lexicon, word: str, target: str) -> bool:
-    """verb_means as the upward walk computed it before the closures."""
-    word, target = lex.verb(word), lex.verb(target)
-    if word == target:
-        return True
-    senses = lex._synsets(target, "v")
-    targets = set(senses[:VERB_SENSES])
-    if not targets:
-        return False
-    parents = {p for p in senses[0].hypernyms() if p.min_depth() >= MIN_SIBLING_DEPTH}
-    for rank, s in enumerate(lex._synsets(word, "v")[:VERB_SENSES]):
-        frontier = {s}
-        for depth in range(VERB_DEPTH + 1):
-            if frontier & targets:
-                return True
-            if depth == 1 and rank < 2 and frontier & parents:
-                return True
-            frontier = {h for f in frontier for h in f.hypernyms()}
-            if not frontier:
-                break
-    return False
-
-
 def test_verb_closures_answer_as_the_upward_walk_for_every_verb(lex: Lexicon) -> None:
     wn = lex._wn
     verbs = sorted({n for s in wn.all_synsets("v") for n in s.lemma_names() if n.isalpha()})
@@ -63,7 +37,7 @@ def test_verb_closures_answer_as_the_upward_walk_for_every_verb(lex: Lexicon) ->
     for target in ("clean", "heat", "slice", "fill", "cool", "cook"):
         for v in verbs:
             got = lex.verb_means(v, target)
-            assert got == _walk_up(lex, v, target), (v, target)
+            assert got == lex.verb_walk(v, target), (v, target)
             hits += got
     assert hits > 100  # the comparison covers both answers
     assert lex.verb_means("rinse", "clean") and lex.verb_means("chop", "slice")

@@ -611,6 +611,14 @@ class Lexicon:
             below, siblings = closure
             return any(off in below for off in offsets) or \
                 any(off in siblings for off in offsets[:2])
+        return self.verb_walk(word, target)
+
+    def verb_walk(self, word: str, target: str) -> bool:
+        """`verb_means` by walking the word's hypernyms up (for a target without a
+        precomputed closure; the closures are tested to answer as this walk does)."""
+        word, target = self.verb(word), self.verb(target)
+        if word == target:
+            return True
         senses = self._synsets(target, "v")
         targets = set(senses[:VERB_SENSES])
         if not targets:
