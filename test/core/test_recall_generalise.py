@@ -6,24 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.implied import implied_skills, implied_types
-from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
+from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.names import FULL, label_terms, name_match, query_terms
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.subtasks import recall_subtasks, split_subtasks
 from memory_node.core.skills import load_skill_table
 from memory_node.core.units import ObjectMemoryUnit as Unit
-
-WORDNET = Path("/usr/share/wordnet/data.noun").is_file()
-needs_wordnet = pytest.mark.skipif(not WORDNET, reason="WordNet data absent "
-                                   "(Debian wordnet-base; scripts/setup.sh installs it)")
-
-
-@pytest.fixture(scope="module")
-def lex() -> Lexicon:
-    return shared_lexicon()
 
 
 @pytest.fixture(scope="module")

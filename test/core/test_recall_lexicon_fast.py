@@ -12,14 +12,11 @@ import random
 from pathlib import Path
 
 import pytest
+from wordnet_data import needs_wordnet
 
-from memory_node.core.recall.lexicon import (
-    Lexicon,
-)
+from memory_node.core.recall.lexicon import Lexicon
 
-WORDNET = Path("/usr/share/wordnet/data.noun").is_file()
-pytestmark = pytest.mark.skipif(not WORDNET, reason="WordNet data absent "
-                                "(Debian wordnet-base; scripts/setup.sh installs it)")
+pytestmark = needs_wordnet
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +71,35 @@ def test_common_words_are_semcors_most_tagged_and_warm(lex: Lexicon) -> None:
     assert fresh.warm_words(words[:50]) == 50
     assert fresh.verb_share.cache_info().currsize >= 50  # looked up before any request
     assert Lexicon(Path("/nonexistent")).common_words(10) == []
+
+
+def test_senses_read_from_two_threads_at_once_are_the_senses() -> None:
+    """The start-up warm thread reads senses while requests do; nltk reads each by seek +
+    readline on one shared file, so unguarded the two got each other's lines."""
+    import threading
+    import warnings
+
+    lx = Lexicon()
+    assert lx.load()
+    offsets = [s.offset() for s in lx._wn.all_synsets("v")]
+    wrong: list[int] = []
+    for _ in range(3):   # a fresh reader each round: read senses are cached per reader
+        fresh = Lexicon()
+        assert fresh.load()
+        reader = fresh._wn
+
+        def read(chunk: list[int], reader=reader) -> None:  # noqa: ANN001
+            for off in chunk:
+                s = reader.synset_from_pos_and_offset("v", off)
+                if s is None or s.offset() != off:
+                    wrong.append(off)
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            threads = [threading.Thread(target=read, args=(offsets[k::2],)) for k in range(2)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads)
+    assert wrong == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
+from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.lexicon import (
     DEFAULT_ROOT,
@@ -14,10 +15,6 @@ from memory_node.core.recall.lexicon import (
     _reader_class,
     find_index_line,
 )
-
-needs_wordnet = pytest.mark.skipif(not (DEFAULT_ROOT / "data.noun").is_file(),
-                                   reason=f"WordNet data absent under {DEFAULT_ROOT} "
-                                          "(apt: wordnet-base)")
 
 
 @needs_wordnet

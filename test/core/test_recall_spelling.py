@@ -5,21 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
-from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
+from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.spelling import Speller, _within, table_vocabulary
 from memory_node.core.units import ObjectMemoryUnit as Unit
-
-WORDNET = Path("/usr/share/wordnet/data.noun").is_file()
-needs_wordnet = pytest.mark.skipif(not WORDNET, reason="WordNet data absent "
-                                   "(Debian wordnet-base; scripts/setup.sh installs it)")
-
-
-@pytest.fixture(scope="module")
-def lex() -> Lexicon:
-    return shared_lexicon()
 
 
 @pytest.fixture(scope="module")

@@ -255,6 +255,16 @@ def _reader_class() -> type:
         def get_version(self) -> str:
             return "3.0"
 
+        # nltk reads a sense by seek + readline on one shared file object per part of
+        # speech: the start-up warm thread and a request reading senses at once got each
+        # other's lines ("No WordNet synset found" warnings, a sense read as None), and the
+        # memoised answers kept the damage ("chilled" implied no fridge for the process).
+        _read_lock = threading.RLock()
+
+        def synset_from_pos_and_offset(self, pos: str, offset: int):  # noqa: ANN201
+            with self._read_lock:
+                return super().synset_from_pos_and_offset(pos, offset)
+
         def map_wn(self, version: str = "wordnet") -> None:  # no OMW mapping needed
             return None
 
