@@ -260,7 +260,7 @@ class LongTermMemory:
                 self._emit_markers(markers)
             with self.times.stage("short_term"):
                 evicted = self._update_short_term(result.events, kept, kept_crops)
-                evicted += self._relabel_short_term(result.changes.nodes, result.events)
+                evicted += self._correct_short_term(result.changes.nodes, result.events)
             return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
                                   evicted)
 
@@ -385,12 +385,14 @@ class LongTermMemory:
             forgotten += self.short_term.upsert(unit)
         return forgotten
 
-    def _relabel_short_term(self, touched: set[str], events: list[SceneGraphEvent]
+    def _correct_short_term(self, touched: set[str], events: list[SceneGraphEvent]
                             ) -> list[ObjectMemoryUnit]:
-        """Carry a label the graph corrected from class evidence (which raises no event)
-        into the node's short-term unit. A fixture first misread ("DiningTable" for a
-        counter) never moves or changes state, so its unit kept the misreading for good
-        and a lookup of the counter found nothing in a kitchen whose graph held one."""
+        """Carry what the graph corrected without an event into the node's short-term unit:
+        a label corrected from class evidence, and a state read once and replaced by later
+        readings (a misread, not a change of the world). A fixture first misread
+        ("DiningTable" for a counter) kept the misreading in its unit for good, and a
+        fridge first read "opened" stayed open in recall while the graph had it closed:
+        the planner then judged "open the fridge" done (CI, 23 Nov)."""
         if self.short_term is None:
             return []
         forgotten: list[ObjectMemoryUnit] = []
@@ -399,9 +401,14 @@ class LongTermMemory:
             unit = self.short_term.peek(obj)
             if unit is None or obj not in self.graph.graph:
                 continue
-            label = self.graph.node(obj)["label"]
-            if unit.label != label:
-                forgotten += self.short_term.upsert(replace(unit, label=label))
+            attrs = self.graph.node(obj)
+            label = attrs["label"]
+            # Only a state that came from the graph: a state a client wrote (UpdateObject,
+            # source "manual") is the client's word, not a reading to correct.
+            state = (attrs.get("state") or "none") if unit.source == "perception" \
+                else unit.state
+            if (unit.label, unit.state) != (label, state):
+                forgotten += self.short_term.upsert(replace(unit, label=label, state=state))
         return forgotten
 
     def _crop_for(self, event: SceneGraphEvent, observations: list[Any],

@@ -150,7 +150,10 @@ class WebBridge(Node):
                     raise DropError("image.size", f"{msg.width}x{msg.height} image")
                 self.view.set_image(colour_from_msg(msg), time.time())
             scenes, changes = self.view.drawn["scenes"], self.view.drawn["changes"]
+            images = self.view.drawn["images"]
             self.view.tick()
+            if self.view.drawn["images"] != images:
+                self.get_logger().debug(f"camera images drawn: {self.view.drawn['images']}")
             if self.view.drawn["scenes"] != scenes and self.view.last_batch is not None:
                 c = self.view.last_batch.counts
                 self.get_logger().debug(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -476,3 +477,23 @@ def test_a_relabelled_node_relabels_its_short_term_unit(store: MemoryStore) -> N
     assert lt.graph.nodes("object") == [obj]
     assert lt.graph.node(obj)["label"] == "CounterTop"
     assert lt.short_term.peek(obj).label == "CounterTop"
+
+
+def test_a_corrected_first_state_reaches_the_short_term_unit(store: MemoryStore) -> None:
+    # The fridge's first frame misread it "opened"; later frames say "closed" and the graph
+    # replaces a state read once without an event (a correction, not a change). Recall
+    # kept "opened" from the unit and the planner judged "open the fridge" done (CI).
+    lt = LongTermMemory(store, ShortTermMemory(10, store=store))
+    lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 1.0, state="opened")], view(1.0), 1.0)
+    (fridge,) = lt.graph.nodes("object")
+    assert lt.short_term.peek(fridge).state == "opened"
+    for k in range(2, 5):
+        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), float(k), state="closed")],
+                 view(float(k)), float(k))
+    assert lt.graph.node(fridge)["state"] == "closed"
+    assert lt.short_term.peek(fridge).state == "closed"
+    # A state a client wrote is its word: later readings of another state do not undo it.
+    unit = lt.short_term.peek(fridge)
+    lt.short_term.upsert(replace(unit, state="dirty", source="manual"))
+    lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 5.0, state="closed")], view(5.0), 5.0)
+    assert lt.short_term.peek(fridge).state == "dirty"
