@@ -40,6 +40,7 @@ from memory_node.core.recall.names import (
     LabelTerms,
     QueryTerms,
     asks_for_many,
+    consume,
     label_terms,
     name_match,
     query_terms,
@@ -83,6 +84,9 @@ class RecallConfig:
     use_lexicon: bool = True         # WordNet names/verbs (falls back to plain lemmas)
     warm_words: int = 2000           # SemCor's most tagged words looked up in WordNet at
                                      # start (~0.2 s, background), not in a first request
+    purposes: bool = False           # a type made for what the instruction does ("flip"
+                                     # -> spatula, "for turning") named partly; off: on the
+                                     # held-out half it cost more than it found (README)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -590,7 +594,10 @@ class Recaller:
         by_type = np.zeros(len(self.index.type_names), dtype=np.float64)
         for t in present:
             name = self.index.type_names[t]
-            by_type[t] = names[name] = name_match(self.terms_for(name), q)
+            names[name] = name_match(self.terms_for(name), q)
+        names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        for t in present:
+            by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m])
         label = by_type[types]
@@ -745,14 +752,14 @@ class Recaller:
         if q is None:
             if len(self._query_terms) > 256:
                 self._query_terms.clear()
-            q = self._query_terms[key] = query_terms(instruction, lex)
+            q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes)
         return q
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
                      ) -> list[tuple[float, tuple[str, ...], bool]]:
         cfg = self.config
         lex = self._lexicon()
-        q = query_terms(instruction, lex)
+        q = query_terms(instruction, lex, cfg.purposes)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
@@ -763,6 +770,7 @@ class Recaller:
             t = e.description.type_name
             if t not in names:
                 names[t] = name_match(self.terms_for(t), q)
+        names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m])
         out = []
