@@ -219,7 +219,8 @@ def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str
     own = tuple((i, i + 1) for i in range(len(tokens)))
     added = 0
     for i, t in enumerate(tokens):
-        if t in STOPWORDS or added >= MAX_SUBSTITUTIONS:
+        # Nouns only, the words whose synonyms the definition lookup below reads anyway.
+        if t in STOPWORDS or added >= MAX_SUBSTITUTIONS or lex.verb_share(t) >= 0.5:
             continue
         for syn in sorted(lex.synonyms(t)):
             if " " in syn or "-" in syn or syn == t or added >= MAX_SUBSTITUTIONS:
@@ -289,10 +290,13 @@ def _spans(terms: LabelTerms, query: QueryTerms) -> set[tuple[int, int, bool]]:
     variant that can be placed, and whether that name is the label itself (not a WordNet
     synonym or kind of it)."""
     own = {terms.words, ("".join(terms.words),)}
+    # Only the names the instruction says (a set lookup), then where: a type has dozens
+    # of names and an instruction dozens of variants.
+    said = [p for p in terms.full if p in query.grams or len(p) > MAX_GRAM]
     out: set[tuple[int, int, bool]] = set()
     for seq, origin, least in zip(query.variants, query.origins, query.shortest,
                                   strict=True):
-        for phrase in terms.full:
+        for phrase in said:
             n = len(phrase)
             if n < least:
                 continue
