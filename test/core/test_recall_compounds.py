@@ -11,7 +11,6 @@ from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.names import FULL, consume, label_terms, name_match, query_terms
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.subtasks import split_subtasks
-from memory_node.core.recall.terms_store import decode, encode
 from memory_node.core.units import ObjectMemoryUnit as Unit
 
 TYPES = ("SaltShaker", "PepperShaker", "DiningTable", "SideTable", "CoffeeTable",
@@ -104,13 +103,6 @@ def test_purposes_rank_the_tool_only_when_on() -> None:
     text = "flip the pancakes in the pan"
     assert [r.unit.label for r in on.rank(text, units, 3)][:2] == ["Pan", "Spatula"]
     assert "Spatula" not in [r.unit.label for r in off.rank(text, units, 3)]
-
-
-@needs_wordnet
-def test_stored_terms_keep_purposes(lex: Lexicon) -> None:
-    terms = label_terms("Spatula", lex)
-    assert terms.purposes
-    assert decode(encode(terms)) == terms
 
 
 @pytest.mark.parametrize("text", ["of of of", "bottle of", "of wine", "telly " * 500])

@@ -44,8 +44,6 @@ class LabelTerms:
     modifiers: frozenset[str] = frozenset()  # leading nouns of a compound name
     gloss: frozenset[str] = frozenset()  # nouns of its WordNet definition
     heads: frozenset[str] = frozenset()  # single-word names (to find in other definitions)
-    purposes: frozenset[str] = frozenset()  # main senses of the verbs its definition
-                                            # says it is for ("v<offset>")
 
 
 @dataclass(frozen=True)
@@ -140,12 +138,18 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         gloss = set(lexicon.gloss_nouns(" ".join(ws)) | lexicon.gloss_nouns("".join(ws)))
         gloss -= set(ws)
     heads = {p[0] for p in full if len(p) == 1}
-    purposes: frozenset[str] = frozenset()
-    if lexicon is not None and lexicon.available and ws:
-        purposes = (lexicon.purpose_senses(" ".join(ws))
-                    | lexicon.purpose_senses("".join(ws)))
     return LabelTerms(ws, frozenset(full), frozenset(partial), frozenset(modifiers),
-                      frozenset(gloss), frozenset(heads), purposes)
+                      frozenset(gloss), frozenset(heads))
+
+
+def label_purposes(terms: LabelTerms, lexicon: Lexicon | None) -> frozenset[str]:
+    """Main senses of the verbs the type's definition says it is for ("v<offset>"); only
+    read when ``RecallConfig.purposes`` is on (WordNet's parse of a sense and its parents
+    is a first-use cost of every type otherwise)."""
+    if lexicon is None or not lexicon.available or not terms.words:
+        return frozenset()
+    return (lexicon.purpose_senses(" ".join(terms.words))
+            | lexicon.purpose_senses("".join(terms.words)))
 
 
 def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> QueryTerms:
@@ -256,7 +260,8 @@ def _phrase_in(phrase: tuple[str, ...], seq: tuple[str, ...]) -> bool:
     return any(seq[i:i + n] == phrase for i in range(len(seq) - n + 1))
 
 
-def name_match(label: LabelTerms, query: QueryTerms) -> float:
+def name_match(label: LabelTerms, query: QueryTerms,
+               purposes: frozenset[str] = frozenset()) -> float:
     """FULL, PARTIAL, MAJORITY or 0: how directly the instruction names this type."""
     for phrase in label.full:
         if len(phrase) <= MAX_GRAM and query.grams:
@@ -274,7 +279,7 @@ def name_match(label: LabelTerms, query: QueryTerms) -> float:
     nouns = query.token_set
     if label.gloss & nouns or label.heads & query.gloss:
         return GLOSS
-    if label.purposes & query.verbs:
+    if purposes & query.verbs:
         return PURPOSE
     return 0.0
 

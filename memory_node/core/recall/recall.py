@@ -41,6 +41,7 @@ from memory_node.core.recall.names import (
     QueryTerms,
     asks_for_many,
     consume,
+    label_purposes,
     label_terms,
     name_match,
     query_terms,
@@ -362,6 +363,7 @@ class Recaller:
         self.index = UnitIndex(embedder.dim)
         self._rows_cache: tuple[object, list[_UnitEntry], np.ndarray] | None = None
         self._query_terms: dict[tuple[str, bool], QueryTerms] = {}
+        self._purposes: dict[str, frozenset[str]] = {}
 
     # -- descriptions -------------------------------------------------------------
     def entry(self, unit: ObjectMemoryUnit, labels: Mapping[str, str],
@@ -594,7 +596,7 @@ class Recaller:
         by_type = np.zeros(len(self.index.type_names), dtype=np.float64)
         for t in present:
             name = self.index.type_names[t]
-            names[name] = name_match(self.terms_for(name), q)
+            names[name] = name_match(self.terms_for(name), q, self._purposes_for(name, q))
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
@@ -683,6 +685,19 @@ class Recaller:
                     break
         return type_key(type_name)
 
+    def _purposes_for(self, type_name: str, q: QueryTerms) -> frozenset[str]:
+        """What the type is for, read only when the instruction has verbs to compare
+        (``RecallConfig.purposes`` on); memoised per type."""
+        if not q.verbs:
+            return frozenset()
+        p = self._purposes.get(type_name)
+        if p is None:
+            if len(self._purposes) > 10_000:
+                self._purposes.clear()
+            p = self._purposes[type_name] = label_purposes(self.terms_for(type_name),
+                                                           self._lexicon())
+        return p
+
     def _lexicon(self) -> Lexicon | None:
         lex = self.lexicon
         return lex if lex is not None and self.config.use_lexicon and lex.available else None
@@ -769,7 +784,7 @@ class Recaller:
         for e in entries:
             t = e.description.type_name
             if t not in names:
-                names[t] = name_match(self.terms_for(t), q)
+                names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m])
