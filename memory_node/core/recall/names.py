@@ -229,7 +229,8 @@ def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str
         for syn in sorted(lex.synonyms(t)):
             if " " in syn or "-" in syn or syn == t or added >= MAX_SUBSTITUTIONS:
                 continue
-            seq = (*tokens[:i], _base(syn, lex), *tokens[i + 1:])
+            # WordNet's names are base forms already: no lookup per synonym.
+            seq = (*tokens[:i], syn, *tokens[i + 1:])
             variants.append(seq)
             origins.append(own)
             _add_grams(grams, seq, i, i + 1, shortest=2)
