@@ -51,6 +51,7 @@ from memory_node.core.units import (
     HELD_BY_ROBOT,
     MAX_IMAGE_BYTES,
     OBJECT_STATES,
+    STATE_CONFIRMED,
     ObjectMemoryUnit,
     check_finite_position,
     check_identifier,
@@ -537,6 +538,32 @@ class LongTermMemory:
                 last_seen=float(a.get("last_seen") or 0.0),
                 observation_count=int(a.get("observation_count", 0)), source="perception",
                 receptacle_id=HELD_BY_ROBOT if a.get("inside") == HELD_BY_ROBOT else "")
+
+    def with_evidence(self, units: Sequence[ObjectMemoryUnit]) -> list[ObjectMemoryUnit]:
+        """`units` as an answer should give them: with the graph's current evidence for the
+        objects it holds. A unit is written on events only (NEW, MOVED, STATE_CHANGED), so
+        its observation count stops at the last event (a fridge seen 87 times answered 1)
+        and whether its state is confirmed is not in it at all (STATE_CONFIRMED). Meant for
+        the few units of one answer; the stored units are left as they are (writing them
+        every frame would count as a cache access each time). A manual unit is a client's
+        word and is not touched."""
+        out = []
+        with self._lock:
+            nodes = self.graph.graph.nodes
+            for unit in units:
+                a = nodes.get(unit.object_id) if unit.source != "manual" else None
+                if a is None or a.get("layer") != OBJECT:
+                    out.append(unit)
+                    continue
+                # Confirmed only as far as the graph holds the same state: an outcome's
+                # "absent" is not a reading the graph has.
+                confirmed = bool(a.get("state_confirmed", True)) and \
+                    (a.get("state") or "none") == unit.state
+                out.append(replace(
+                    unit, observation_count=max(1, int(a.get("observation_count", 1))),
+                    attributes={**unit.attributes,
+                                STATE_CONFIRMED: "true" if confirmed else "false"}))
+        return out
 
     def removed_unit(self, object_id: str) -> ObjectMemoryUnit | None:
         """An object the graph removed within its join window, as a memory unit (None

@@ -97,6 +97,8 @@ class Memory:
         self.recall.extent_of = self.long_term.extent
         # A part of a piece of furniture folded into the piece: outcomes naming it reach it.
         self.recall.current_id = self.long_term.current_id
+        # Answers carry the graph's current evidence (observations, confirmed state).
+        self.recall.evidence = self.long_term.with_evidence
         self.experience: ExperienceMemory | None = None  # attach_experience()
 
     # -- update_object --------------------------------------------------------------------
@@ -147,6 +149,7 @@ class Memory:
                 out.append(UnitLookup(object_id, None, ErrorCode.NOT_FOUND,
                                       f"no object {object_id!r} in memory"))
             else:
+                (unit,) = self.long_term.with_evidence((unit,))
                 out.append(UnitLookup(object_id, unit, ErrorCode.NONE))
         return out
 

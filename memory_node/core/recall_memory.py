@@ -191,6 +191,10 @@ class RecallMemory:
         # And this: the id an object lives on as after the scene graph folded it into
         # another (parts of one piece of furniture); the planner still names the old id.
         self.current_id: Callable[[str], str] | None = None
+        # And this: the units of an answer with the graph's current evidence (observation
+        # count, whether the state is confirmed); the stored units are snapshots.
+        self.evidence: Callable[[Sequence[ObjectMemoryUnit]], list[ObjectMemoryUnit]] \
+            | None = None
         self._recaller: Recaller | None = None
         self._steps: StateConditionedRecall | None = None
         self._episodes: OrderedDict[str, _Episode] = OrderedDict()
@@ -436,6 +440,7 @@ class RecallMemory:
                                              units_key=key).units[:self.settings.max_k]
                 else:
                     ranked = recaller.rank(text, units, k, labels=labels, units_key=key)
+                ranked = self._with_evidence(ranked)
                 block = recaller.context_for(ranked, budget, scene_graph=scene,
                                              now=now, labels=labels)
                 mode = "instruction"
@@ -443,7 +448,7 @@ class RecallMemory:
                 step = self._steps.recall_step(
                     episode_id, text, brief, units, budget, k=k,
                     units_version=self._version(), scene_graph=scene, now=now,
-                    per_subtask=per_subtask, units_key=key)
+                    per_subtask=per_subtask, units_key=key, evidence=self._with_evidence)
                 ranked, block, reasons = step.units, step.context, step.reasons
                 assert episode is not None
                 warnings = self._step_warnings(episode, brief, by_id)
@@ -465,6 +470,13 @@ class RecallMemory:
                                 mode, block.truncated or extra.truncated,
                                 time.perf_counter() - start, extra.known_bad_actions,
                                 extra.procedure, extra.facts)
+
+    def _with_evidence(self, ranked: Sequence[RankedUnit]) -> list[RankedUnit]:
+        """The answer's units (k of them, not the memory's) with the graph's evidence."""
+        if self.evidence is None or not ranked:
+            return list(ranked)
+        units = self.evidence([r.unit for r in ranked])
+        return [replace(r, unit=u) for r, u in zip(ranked, units, strict=True)]
 
     def _extra(self, text: str, episode_id: str, brief: BriefState | None,
                units: dict[str, ObjectMemoryUnit], budget: int) -> ExtraContext:
@@ -575,6 +587,10 @@ class RecallMemory:
             if self.outcome_listener is not None and changed:
                 # The long-term graph learns containment and skill-set states too.
                 self.outcome_listener(changed, time.time() if stamp is None else stamp)
+            if self.evidence is not None and stored:
+                # After the graph took the outcome: a skill-set state is confirmed there.
+                stored = list(zip([b for b, _ in stored],
+                                  self.evidence([a for _, a in stored]), strict=True))
             held = held_before
             if succeeded and skill == "pick":
                 held = args_t[0]

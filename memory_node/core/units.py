@@ -30,6 +30,11 @@ RELATIONS: tuple[str, ...] = ("", "on", "in")
 # Who wrote a unit: the perception pipeline, an executed skill's outcome, or a person/tool.
 SOURCES: tuple[str, ...] = ("perception", "outcome", "manual")
 HELD_BY_ROBOT = "robot"  # receptacle_id of an object in the gripper (no object of that id)
+# Attribute memory sets in its answers for units the scene graph holds (source perception or
+# outcome): "true" when the graph's state reading is confirmed, "false" when it was read
+# once and not yet seen again (a misread is possible). Not stored: a unit is a snapshot
+# from the last event, the graph's evidence keeps growing after it.
+STATE_CONFIRMED = "state_confirmed"
 MAX_ID_LENGTH = LIMITS.max_id_chars
 MAX_LABEL_LENGTH = LIMITS.max_label_chars
 MAX_COORDINATE_M = LIMITS.max_coordinate_m

@@ -21,6 +21,7 @@ from memory_node.core.perception.camera import CameraIntrinsics, Pose
 from memory_node.core.perception.frustum import CameraView
 from memory_node.core.perception.observation import Observation
 from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.recall_memory import brief_from_fields
 from memory_node.core.scene_graph.config import SceneGraphConfig
 from memory_node.core.scene_graph.events import EventKind
 from memory_node.core.scene_graph.graph import RegionView
@@ -497,3 +498,75 @@ def test_a_corrected_first_state_reaches_the_short_term_unit(store: MemoryStore)
     lt.short_term.upsert(replace(unit, state="dirty", source="manual"))
     lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 5.0, state="closed")], view(5.0), 5.0)
     assert lt.short_term.peek(fridge).state == "dirty"
+
+
+def test_answers_carry_the_graphs_current_evidence_not_the_units_snapshot(
+        tmp_path: Path) -> None:
+    """A unit is written on events only: the fridge's first frame (misread "opened", NEW)
+    wrote it with one observation, and the frames after it wrote nothing. Recall, get_units
+    and outcomes answer with the graph's count and whether its state is confirmed; the
+    stored unit is not rewritten by reading it (that would count as a cache access)."""
+    from memory_node.core.recall.embedder import Embedder  # noqa: PLC0415
+    from memory_node.core.units import STATE_CONFIRMED  # noqa: PLC0415
+
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+                                   short_term=ShortTermSettings(capacity=10)),
+                    embedder=Embedder())
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 1.0, state="opened")],
+                 view(1.0), 1.0)
+        (fridge,) = lt.graph.nodes("object")
+        for k in range(2, 7):   # seen again, no state read (the door edge out of view)
+            lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), float(k))], view(float(k)),
+                     float(k))
+        stored = memory.short_term.peek(fridge)
+        assert stored.observation_count == 1 and STATE_CONFIRMED not in stored.attributes
+        assert lt.graph.node(fridge)["observation_count"] == 6
+
+        seen: list[int] = []
+        evidence = memory.recall.evidence
+        assert evidence is not None
+
+        def counted(units):  # noqa: ANN001, ANN202 - the real hook, its calls counted
+            seen.append(len(units))
+            return evidence(units)
+
+        memory.recall.evidence = counted
+        answer = memory.recall.recall("open the fridge", k=3, token_budget=300)
+        (unit,) = [r.unit for r in answer.units if r.unit.object_id == fridge]
+        assert unit.observation_count == 6 and unit.attributes[STATE_CONFIRMED] == "false"
+        line = next(r.description for r in answer.units if r.unit.object_id == fridge)
+        assert "opened seen once, unconfirmed" in line
+        assert "opened seen once, unconfirmed" in answer.context
+        assert seen and max(seen) <= 3     # the answer's units, not the memory's
+        brief = brief_from_fields("open the fridge")
+        step = memory.recall.recall("open the fridge", 3, 300, "ep", brief)
+        assert [r.unit.attributes[STATE_CONFIRMED] for r in step.units
+                if r.unit.object_id == fridge] == ["false"]
+        (lookup,) = memory.get_units([fridge])
+        assert lookup.unit.observation_count == 6
+        assert lookup.unit.attributes[STATE_CONFIRMED] == "false"
+        assert memory.short_term.peek(fridge).revision == stored.revision   # not written
+
+        # A second clear reading of the same state confirms it.
+        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 7.0, state="opened")],
+                 view(7.0), 7.0)
+        (lookup,) = memory.get_units([fridge])
+        assert lookup.unit.attributes[STATE_CONFIRMED] == "true"
+        assert lookup.unit.observation_count == 7
+        answer = memory.recall.recall("open the fridge", k=3, token_budget=300)
+        assert "unconfirmed" not in answer.context
+
+        # A state a skill set is confirmed in the outcome's answer too.
+        done = memory.recall.record_outcome("", "close", [fridge], True, stamp=8.0)
+        (after,) = [u for _, u in done.changed if u.object_id == fridge]
+        assert after.state == "closed" and after.attributes[STATE_CONFIRMED] == "true"
+        assert after.observation_count == 7
+        # A client's unit is its word: no graph evidence is laid over it.
+        memory.upsert_object(replace(memory.short_term.peek(fridge), source="manual",
+                                     observation_count=2, attributes={}))
+        (lookup,) = memory.get_units([fridge])
+        assert lookup.unit.observation_count == 2 and lookup.unit.attributes == {}
+    finally:
+        memory.close()

@@ -333,3 +333,21 @@ def test_instruction_recall_is_per_subtask_by_default(world, per_subtask: bool) 
         assert first & {"Apple_1", "Fridge_1"} and first & {"Book_1", "Sofa_1"}
     else:             # k=1 for the whole instruction: one object
         assert len(first) == 1
+
+
+def test_the_prompt_says_which_state_memory_read_only_once(memory) -> None:  # noqa: ANN001
+    """A state the scene graph read once (perhaps a misread) is marked so in the known
+    objects and memory's lines, and the rules say to look before trusting it."""
+    from memory_node.core.perception.observation import Observation  # noqa: PLC0415
+    memory.long_term.apply([Observation.at("Fridge", (3.0, 0.0, 1.0), 1.0, state="opened")],
+                           None, 1.0)
+    (fridge,) = memory.long_term.graph.nodes("object")
+    house = House({fridge: Thing("Fridge", "kitchen", state="closed",
+                                 position=(3.0, 0.0, 1.0))})
+    with ScriptedLlm(default=Reply(content=DONE)) as llm:
+        make_loop(llm, memory, house).run("open the fridge", "ep-once")
+        system, user = (m["content"] for m in llm.requests[0]["messages"][:2])
+    assert "'seen once, unconfirmed' may be a misread" in system
+    (line,) = [x for x in user.splitlines() if x.startswith(f"- {fridge}: Fridge")]
+    assert line.endswith("state opened, seen once, unconfirmed")
+    assert "opened seen once, unconfirmed" in user.split("<<end memory>>")[0]

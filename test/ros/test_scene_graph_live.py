@@ -24,7 +24,7 @@ from memory_node.core.perception.tum import TumSequence
 from memory_node.demo import SyntheticCamera
 from memory_node.msg import ObjectEvent
 from memory_node.nodes.tum_replay import TumPublisher
-from memory_node.srv import Manage, QueryObject
+from memory_node.srv import GetUnits, Manage, QueryObject
 
 pytestmark = pytest.mark.ros
 TUM = shared_data_dir() / "tum_fr3_cabinet"
@@ -90,6 +90,14 @@ def test_synthetic_frames_build_one_object_with_events_markers_and_services(
 
         found = call(client_node, query, QueryObject.Request(query="box", max_results=5))
         assert [c.object_id for c in found.candidates] == [box.id]
+        # get_units answers with the graph's evidence: the unit was written on NEW (one
+        # frame), the graph has seen the box in all eight.
+        units = client_node.create_client(GetUnits, "/memory/get_units")
+        got = call(client_node, units, GetUnits.Request(object_ids=[box.id]))
+        (unit,) = got.units
+        assert unit.observation_count == 8
+        assert {kv.key: kv.value for kv in unit.attributes}.get("state_confirmed") in (
+            "true", "false")
         spin_until(client_node, lambda: w.stats and w.stats[-1].scene_graph_objects == 1
                    and w.stats[-1].observations_applied >= 8,
                    what="/memory/stats with the scene graph's size and frames applied")

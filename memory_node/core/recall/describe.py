@@ -7,7 +7,8 @@ Each unit gets two strings:
   it holds no clock-relative words ("2 min ago" would change the text, and so force a new
   embedding, every second while meaning nothing for "the red fruit").
 * `text` — `content` prefixed by the object id (the planner passes ids to skills) and
-  followed by recency and who last touched it.
+  followed by recency, who last touched it and, for a state the scene graph read once and
+  has not confirmed (STATE_CONFIRMED "false" in an answer), "<state> seen once, unconfirmed".
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.colour import dominant_colour
 from memory_node.core.recall.colour_store import CropColourStore, crop_hash
 from memory_node.core.recall.lexical import split_label
-from memory_node.core.units import ObjectMemoryUnit
+from memory_node.core.units import STATE_CONFIRMED, ObjectMemoryUnit
 
 HELD_BY_ROBOT = "robot"  # receptacle_id of an object in the gripper
 COLOUR_KEYS = ("colour", "color")
@@ -191,6 +192,10 @@ class Describer:
             tail.append(f"last touched by {unit.last_touched_by}")
         if unit.confidence < 0.5:
             tail.append(f"confidence {unit.confidence:.1f}")
+        if state and state != "absent" and unit.attributes.get(STATE_CONFIRMED) == "false":
+            # In the text, not the content: evidence changes every frame, and the content
+            # is what is embedded. A planner should look before trusting such a state.
+            tail.append(f"{state} seen once, unconfirmed")
         text = f"{unit.object_id}: {content}; {', '.join(tail)}"
         return UnitDescription(
             object_id=unit.object_id, content=content, text=text, type_name=type_name,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from memory_node.core.recall.brief_state import BriefState, validate_brief
@@ -102,8 +102,11 @@ class StateConditionedRecall:
         units: Sequence[ObjectMemoryUnit], token_budget: int, *, k: int = 3,
         units_version: object = None, scene_graph: SceneGraphSource = None,
         now: float | None = None, per_subtask: bool = False, units_key: object = None,
+        evidence: Callable[[list[RankedUnit]], list[RankedUnit]] | None = None,
     ) -> StepRecall:
-        """Units the next step needs (possibly none) and their context block."""
+        """Units the next step needs (possibly none) and their context block; `evidence`
+        brings the chosen units up to date (the caller's current evidence) before they
+        are described."""
         if not isinstance(episode_id, str) or not episode_id.strip():
             raise ValueError("episode_id is empty")
         brief = validate_brief(brief)
@@ -154,6 +157,8 @@ class StateConditionedRecall:
         chosen.sort(key=lambda r: (r.unit.object_id not in failed,
                                    r.unit.label not in failed_labels, -r.score))
         chosen = chosen[:k]
+        if evidence is not None:
+            chosen = evidence(chosen)
         reasons = {r.unit.object_id: reasons[r.unit.object_id] for r in chosen}
         block = self._context(chosen, token_budget, scene_graph, now)
         return StepRecall(chosen, block, reasons, rebuilt)

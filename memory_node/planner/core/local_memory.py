@@ -8,15 +8,20 @@ from __future__ import annotations
 from memory_node.core.errors import InvalidArgument
 from memory_node.core.memory import Memory
 from memory_node.core.recall_memory import brief_from_fields
+from memory_node.core.units import STATE_CONFIRMED
 
 from .types import BriefState, RecallView, SkillCall, SkillResult, UnitView
+
+_CONFIRMED = {"true": True, "false": False}
 
 
 def unit_view(unit: object, description: str = "", score: float = 0.0) -> UnitView:
     u = unit
+    attributes = getattr(u, "attributes", None) or {}
     return UnitView(u.object_id, u.label, tuple(u.position), u.state, u.area_id,  # type: ignore[attr-defined]
                     u.receptacle_id, u.relation, description, float(score),  # type: ignore[attr-defined]
-                    int(getattr(u, "observation_count", 0) or 0))
+                    int(getattr(u, "observation_count", 0) or 0),
+                    _CONFIRMED.get(str(attributes.get(STATE_CONFIRMED, "")).strip().lower()))
 
 
 class LocalMemory:
@@ -58,12 +63,12 @@ class LocalMemory:
             found = self.memory.query_object(label, max_results=max_results)
         except ValueError as exc:
             raise InvalidArgument(str(exc)) from None
-        out = []
-        for c in found:
-            unit = self.memory.short_term.peek(c.object_id)
-            out.append(unit_view(unit) if unit is not None else UnitView(
-                c.object_id, c.label, c.position, area_id=c.area_id))
-        return tuple(out)
+        # As the ROS port does: the candidates' units through get_units, which carries the
+        # graph's current evidence (and the graph's unit of an object only it holds).
+        units = {f.object_id: f.unit for f in self.memory.get_units([c.object_id for c in found])}
+        return tuple(unit_view(units[c.object_id]) if units.get(c.object_id) is not None
+                     else UnitView(c.object_id, c.label, c.position, area_id=c.area_id)
+                     for c in found)
 
     def units(self, object_ids: tuple[str, ...]) -> tuple[UnitView, ...]:
         """The units memory holds for these ids (get_units; unknown ids left out)."""

@@ -150,12 +150,16 @@ class PlanLoop:
         # Goal conditions of the task's earlier subtasks: one that had nothing to do acted
         # on nothing, yet "close it" still means the drawer its goal was met with.
         self.task_goals: list[str] = []
+        # Objects the planner went to look at because memory's word on their state was a
+        # single unconfirmed reading: once per object per task (notes["looked"]).
+        self.looked: set[str] = set()
 
     def forget_robot_state(self) -> None:
         """The robot was reset (a new world): nothing in hand, position unknown."""
         self.held, self.held_unit, self.position = "", None, None
         self.unknown_held = ""
         self.acted_episode, self.acted, self.task_goals = "", [], []
+        self.looked = set()
 
     # -- memory, timed and retried ----------------------------------------------------------
     def _memory(self, out: InstructionResult, fn: Callable[[], T], what: str) -> T:
@@ -211,10 +215,19 @@ class PlanLoop:
             req.vocab.add_units(self._memory(out, functools.partial(fetch, missing),
                                              "get_units"))
 
+    def _recheck(self, out: InstructionResult, req: PlanRequest) -> None:
+        """What memory says now of the objects the planner went to look at (their state
+        was a single unconfirmed reading): recall need not return them again."""
+        fetch = getattr(self.memory, "units", None)
+        ids = tuple(sorted(req.notes.pop("recheck", ())))[:MAX_LOOKUPS]
+        if fetch is not None and ids:
+            req.vocab.add_units(self._memory(out, functools.partial(fetch, ids), "get_units"))
+
     def _plan(self, out: InstructionResult, req: PlanRequest) -> list[SkillCall]:
         out.plans += 1
         self._look_up(out, req)
         self._containers(out, req)
+        self._recheck(out, req)
         self._keep_held(req)
         try:
             result: PlanResult = self.planner.plan(req)
@@ -223,6 +236,8 @@ class PlanLoop:
             if usage is not None:
                 self._count(out, usage)
             raise _Stop(exc.code, f"planning ({self.planner.name}): {exc.message}") from None
+        finally:
+            self.looked.update(req.notes.get("looked", ()))
         self._count(out, result)
         try:
             refuse_repeats(result.calls, req)
@@ -346,7 +361,9 @@ class PlanLoop:
         task = episode.rpartition("#")[0] or episode
         if self.acted_episode != task:
             self.acted_episode, self.acted, self.task_goals = task, [], []
+            self.looked = set()
         req.notes["acted"] = self.acted
+        req.notes["looked"] = set(self.looked)
         req.notes["earlier_goals"] = tuple(self.task_goals)
         self.task_goals += [g for g in goals if g not in self.task_goals]
         self._start_holding(out, req)

@@ -7,6 +7,11 @@ object when recall returned it, otherwise explores places in the memory's order.
 Each call plans the first goal not yet achieved (as far as memory says) and stops after an
 `explore`, since what exploring finds is only known at the next recall.
 
+A state goal memory shows met only on a reading it has not confirmed (seen once, perhaps a
+misread) on an object the task did not act on is looked at first: a `navigate` to the
+object ends the plan, once per object per task, and the next plan goes by what memory says
+then (a fridge first misread "opened" made "open the fridge" end with nothing done).
+
 Experience (issue 15), when the memory has it: a procedure recalled for the instruction's
 task type with enough confidence is followed first, its labels bound to the objects memory
 knows (the instruction's objects and others such as the drawer it was found in), until it
@@ -409,6 +414,40 @@ class OfflinePlanner:
         most = max((u.observations for u in units), default=0)
         return any(u.state == wanted for u in units if u.observations == most)
 
+    def unconfirmed(self, goal: Goal, sim: _Sim) -> str:
+        """The object a state goal is judged met on, when that is memory's word only: the
+        task did not act on an object of the type, and the state of the unit memory saw
+        most is not confirmed (read once). "" otherwise (met on firmer ground, or not a
+        state goal, or not met)."""
+        p = goal.predicate
+        if p not in STATE_GOALS and p != "STATE":
+            return ""
+        key = type_key(goal.args[0])
+        units = [u for u in sim.objects.values() if type_key(u.label) == key]
+        if any(u.object_id in sim.acted for u in units):
+            return ""
+        wanted = STATE_GOALS.get(p) or goal.args[1].lower()
+        most = max((u.observations for u in units), default=0)
+        met = [u for u in units if u.observations == most and u.state == wanted]
+        if not met or any(u.state_confirmed is not False for u in met):
+            return ""
+        return min(u.object_id for u in met)
+
+    def _look(self, req: PlanRequest, goal: Goal, sim: _Sim) -> bool:
+        """Go and look at the object a met state goal rests on when only an unconfirmed
+        reading says so (once per object per task: notes["looked"], shared by the task's
+        subtasks); True when the plan must end here so the next plan sees what memory
+        says after the look. Standing there already, the look is what memory has."""
+        obj = self.unconfirmed(goal, sim)
+        looked = req.notes.setdefault("looked", set())
+        if not obj or obj in looked:
+            return False
+        looked.add(obj)
+        req.notes.setdefault("recheck", set()).add(obj)   # the loop reads it back after
+        before = len(sim.calls)
+        self._goto(sim, obj)
+        return len(sim.calls) > before
+
     def _achieve(self, goal: Goal, req: PlanRequest, sim: _Sim) -> None:
         p, args = goal.predicate, goal.args
         if p == "HOLDING":
@@ -503,7 +542,12 @@ class OfflinePlanner:
         now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
                    acted=self._task_instances(req))
         if all(self.achieved(g, now) for g in goals):
-            return PlanResult([])   # as far as memory says: no procedure step is needed
+            # As far as memory says: no procedure step is needed, unless it says so on a
+            # reading it has not confirmed (then a look first).
+            for g in goals:
+                if self._look(req, g, now):
+                    return PlanResult(now.calls)
+            return PlanResult([])
         for _ in range(MAX_DODGES):
             calls = (self._follow(req) if self._needs_recipe(req, goals) else []) \
                 or self._plan_goals(req, goals)
@@ -536,6 +580,8 @@ class OfflinePlanner:
         try:
             for goal in goals:
                 if self.achieved(goal, sim):
+                    if self._look(req, goal, sim):
+                        break
                     continue
                 self._achieve(goal, req, sim)
                 break

@@ -38,6 +38,9 @@ class UnitView:
     # How often memory saw it (MemoryUnit.observation_count; 0 = not known): which of
     # several units of a type memory has the most evidence for.
     observations: int = 0
+    # Whether memory has its state confirmed (the attribute "state_confirmed"): False = read
+    # once and not seen again (perhaps a misread), None = memory did not say.
+    state_confirmed: bool | None = None
 
 
 @dataclass(frozen=True)
