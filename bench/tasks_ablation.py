@@ -560,7 +560,7 @@ def part_plots() -> list[str]:
         report = suite["report"]
         cats = [c for c in ("simple", "composite", "complex")
                 if any(c in s["tasks"] for s in report.values())]
-        names = list(report)
+        names = [n for n in report if n not in BOUNDS]   # memories only, no bounds
         fig, ax = plt.subplots(figsize=(7, 4))
         width = 0.8 / max(len(names), 1)
         for i, name in enumerate(names):
