@@ -20,6 +20,8 @@ off). Reported for the tuning half and the held-out half separately.
     .venv/bin/python bench/recall_human.py     # -> bench/results/recall_human.json
     .venv/bin/python bench/recall_human.py --instructions bench/recall_blind_instructions.yaml \
         --out recall_blind      # the blind set (split "blind") -> bench/results/recall_blind.json
+    .venv/bin/python bench/recall_human.py --instructions bench/recall_blind2_instructions.yaml \
+        --out recall_blind2     # the second blind set (round 9, split "blind2")
 """
 
 from __future__ import annotations

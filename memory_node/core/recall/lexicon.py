@@ -51,6 +51,10 @@ _GLOSS_STOP = frozenset({"piece", "kind", "type", "part", "something", "thing", 
                          "especially", "consisting", "side", "top", "set", "device",
                          "used", "use", "amount", "form", "end", "one", "two", "person",
                          "people", "body", "unit", "area", "number", "line", "place"})
+# English light (support) verbs: a closed class that carries an action's grammar, not what
+# a tool is for ("used to take up food", "used to hold flowers" say where, not how).
+LIGHT_VERBS = frozenset({"be", "have", "do", "make", "take", "get", "give", "go", "come",
+                         "put", "keep", "hold", "use", "let", "set", "bring", "carry"})
 
 # WordNet's lexnames file (lexnames(5WN)); Debian's wordnet-base leaves it out and nltk's
 # reader needs it. Number, name, syntactic category.
@@ -578,6 +582,59 @@ class Lexicon:
                 if self.is_noun(base) and self.verb_share(w) < 0.5:
                     out.add(base)
         return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def purposes(self, phrase: str) -> frozenset[str]:
+        """Verbs a physical thing's definition says it is for, base forms: "for (heavy)
+        cleaning", "for drying or wiping", "used to mix or spread", and a gerund naming a
+        kind of the thing's own parent ("a writing implement", "cooking vessel"; not
+        "interlacing fibers"). A definition that opens with the thing's parent ("spatula:
+        a turner with ...") inherits the parent's ("... used for turning or serving
+        food"). Light verbs say nothing of a use and are left out."""
+        term = phrase.strip().lower().replace(" ", "_")
+        out: set[str] = set()
+        for s in self._physical(term)[:2]:
+            kinds = {n.lower() for p in s.closure(lambda x: x.hypernyms())
+                     for n in p.lemma_names()}
+            definitions = [s.definition()]
+            opening = re.findall(r"[a-z]+", definitions[0].lower())[:2]
+            for h in s.hypernyms():
+                if any(w in {n.lower() for n in h.lemma_names()} for w in opening):
+                    definitions.append(h.definition())
+            for definition in definitions:
+                out |= self._definition_verbs(definition.lower(), kinds)
+        return frozenset(out - LIGHT_VERBS)
+
+    def purpose_senses(self, phrase: str) -> frozenset[str]:
+        """:meth:`purposes` as main verb senses (see :meth:`verb_senses`)."""
+        return frozenset(v for p in self.purposes(phrase) for v in self.verb_senses(p))
+
+    def _definition_verbs(self, definition: str, kinds: set[str]) -> set[str]:
+        found: list[str] = []
+        for m in re.finditer(r"\bfor (?:[a-z]+ )?([a-z]+ing(?: or [a-z]+ing)*)\b", definition):
+            found += m.group(1).split(" or ")
+        for m in re.finditer(r"\b([a-z]+ing) ([a-z]+)", definition):
+            if self.noun(m.group(2)) in kinds:
+                found.append(m.group(1))
+        out = {self.verb(w) for w in found if self.verb(w) != w and self.is_verb(self.verb(w))}
+        for m in re.finditer(r"\b(?:used|usable)\b[^;:,]{0,40}?\bto ([a-z]+(?: or [a-z]+)*)",
+                             definition):
+            out |= {self.verb(w) for w in m.group(1).split(" or ") if self.is_verb(w)}
+        return out
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def verb_senses(self, word: str, parents: bool = False) -> frozenset[str]:
+        """The verb's main sense (as "v<offset>"), and with ``parents`` its direct parents
+        below the root of WordNet's verbs ("flip" -> flip, turn; never "change", "move").
+        Senses, not names: "wash"'s parent is the "serve" of serving food, not the "serve"
+        a bowl is for. Only the main sense: rarer ones alias too much."""
+        if not self.available or word in LIGHT_VERBS:
+            return frozenset()
+        senses = self._synsets(self.verb(word), "v")[:1]
+        out = {s for s in senses}
+        if parents:
+            out |= {h for s in senses for h in s.hypernyms() if h.hypernyms()}
+        return frozenset(f"v{s.offset()}" for s in out)
 
     @lru_cache(maxsize=5_000)  # noqa: B019
     def is_part_of(self, head: str, whole: str) -> bool:

@@ -25,10 +25,13 @@ PARTIAL = 0.6   # its head noun or a more general name: the right kind, maybe no
 MODIFIER = 0.4  # the first noun of a compound name alone ("stove", "toilet", "salt")
 MAJORITY = 0.5  # most words of a long name
 GLOSS = 0.4     # a WordNet definition ties them: "flowers" -> vase ("... to hold flowers")
+PURPOSE = 0.6   # made for what the instruction does ("flip" -> a spatula, "for turning"):
+                # as direct as a general name, which is what "the thing to X with" is
 MIN_PART = 3    # shortest piece of a split compound ("stovetop" -> "stove" + "top")
 MAX_GLOSS_TOKENS = 32
 MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
 MAX_GRAM = 6      # names longer than this (none in AI2-THOR) are searched for
+MAX_SUBSTITUTIONS = 64  # synonym variants per instruction (each adds a few grams)
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,15 @@ class QueryTerms:
     # Every run of up to MAX_GRAM tokens of every variant: a name is looked up, not
     # searched for, once per type of a 10,000-unit memory.
     grams: frozenset[tuple[str, ...]] = frozenset()
+    # For each variant, the span of ``tokens`` each of its words stands for, so a name
+    # found in a variant can be placed in the instruction (see ``consume``).
+    origins: tuple[tuple[tuple[int, int], ...], ...] = ()
+    # Shortest name each variant may place: a synonym put in for one word of a compound
+    # counts only inside a compound ("telly stand" -> "tv stand", never "tv" alone).
+    shortest: tuple[int, ...] = ()
+    # Main senses of its verbs and their parents ("v<offset>"): what a thing it needs
+    # may be for ("flip the pancakes": a thing for turning).
+    verbs: frozenset[str] = frozenset()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -130,7 +142,17 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
                       frozenset(gloss), frozenset(heads))
 
 
-def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
+def label_purposes(terms: LabelTerms, lexicon: Lexicon | None) -> frozenset[str]:
+    """Main senses of the verbs the type's definition says it is for ("v<offset>"); only
+    read when ``RecallConfig.purposes`` is on (WordNet's parse of a sense and its parents
+    is a first-use cost of every type otherwise)."""
+    if lexicon is None or not lexicon.available or not terms.words:
+        return frozenset()
+    return (lexicon.purpose_senses(" ".join(terms.words))
+            | lexicon.purpose_senses("".join(terms.words)))
+
+
+def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> QueryTerms:
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -143,12 +165,15 @@ def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
             plural.add(base)
         tokens.append(base)
     variants = [tuple(tokens)]
+    origins = [tuple((i, i + 1) for i in range(len(tokens)))]
     grams: set[tuple[str, ...]] = set()
     _add_grams(grams, variants[0], 0, len(tokens))
+    own = origins[0]
     if len(tokens) > 1:
         # Two adjacent words written as one ("soap bar" -> "soapbar").
         for i in range(len(tokens) - 1):
             variants.append((*tokens[:i], tokens[i] + tokens[i + 1], *tokens[i + 2:]))
+            origins.append((*own[:i], (i, i + 2), *own[i + 2:]))
             _add_grams(grams, variants[-1], i, i + 1)
     if lex is not None:
         # One word that WordNet does not know, split into two that it does.
@@ -159,9 +184,14 @@ def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
                 a, b = t[:cut], t[cut:]
                 if lex.is_noun(a) and lex.is_noun(b):
                     variants.append((*tokens[:i], a, b, *tokens[i + 1:]))
+                    origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
+    shortest = [1] * len(variants)
+    if lex is not None:
+        _compound_variants(tokens, lex, variants, origins, grams)
+    shortest += [2] * (len(variants) - len(shortest))
     gloss: set[str] = set()
     if lex is not None:
         for t in [t for t in tokens if t not in STOPWORDS][:MAX_GLOSS_TOKENS]:
@@ -169,14 +199,57 @@ def query_terms(text: str, lexicon: Lexicon | None) -> QueryTerms:
                 gloss |= lex.gloss_nouns(t)
                 for syn in lex.synonyms(t):
                     gloss.add(syn.replace(" ", ""))
+    verbs: set[str] = set()
+    if lex is not None and purposes:
+        for w in _WORD.findall(split_label(text))[:MAX_GLOSS_TOKENS]:
+            if w not in STOPWORDS and lex.is_verb(w) and not lex.is_thing(w):
+                verbs |= lex.verb_senses(w, parents=True)
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
-                      frozenset(gloss), frozenset(grams))
+                      frozenset(gloss), frozenset(grams), tuple(origins),
+                      tuple(shortest), frozenset(verbs))
 
 
-def _add_grams(grams: set[tuple[str, ...]], seq: tuple[str, ...], lo: int, hi: int) -> None:
-    """Add the runs of up to MAX_GRAM tokens of ``seq`` that overlap ``seq[lo:hi]`` (a
-    variant differs from the instruction only there)."""
-    for n in range(1, MAX_GRAM + 1):
+def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str, ...]],
+                       origins: list[tuple[tuple[int, int], ...]],
+                       grams: set[tuple[str, ...]]) -> None:
+    """Compound names said another way. Only their multi-word runs are added as grams:
+    the words themselves stay the instruction's, so no single word gains a meaning.
+
+    * a word of a compound replaced by a one-word WordNet synonym ("telly stand" ->
+      "tv stand"), as the whole name's synonyms already are;
+    * "X of Y" read as the compound "Y X" ("bottle of wine" -> "wine bottle", "a bar of
+      soap" -> "soap bar"): English puts the noun that says which kind first.
+    """
+    own = tuple((i, i + 1) for i in range(len(tokens)))
+    added = 0
+    for i, t in enumerate(tokens):
+        # Nouns only, the words whose synonyms the definition lookup below reads anyway.
+        if t in STOPWORDS or added >= MAX_SUBSTITUTIONS or lex.verb_share(t) >= 0.5:
+            continue
+        for syn in sorted(lex.synonyms(t)):
+            if " " in syn or "-" in syn or syn == t or added >= MAX_SUBSTITUTIONS:
+                continue
+            # WordNet's names are base forms already: no lookup per synonym.
+            seq = (*tokens[:i], syn, *tokens[i + 1:])
+            variants.append(seq)
+            origins.append(own)
+            _add_grams(grams, seq, i, i + 1, shortest=2)
+            added += 1
+    for i in range(1, len(tokens) - 1):
+        x, of, y = tokens[i - 1], tokens[i], tokens[i + 1]
+        if of == "of" and x not in STOPWORDS and y not in STOPWORDS:
+            seq = (*tokens[:i - 1], y, x, *tokens[i + 2:])
+            variants.append(seq)
+            origins.append((*own[:i - 1], (i + 1, i + 2), (i - 1, i), *own[i + 2:]))
+            _add_grams(grams, seq, i - 1, i + 1, shortest=2)
+
+
+
+def _add_grams(grams: set[tuple[str, ...]], seq: tuple[str, ...], lo: int, hi: int,
+               shortest: int = 1) -> None:
+    """Add the runs of ``shortest`` to MAX_GRAM tokens of ``seq`` that overlap
+    ``seq[lo:hi]`` (a variant differs from the instruction only there)."""
+    for n in range(shortest, MAX_GRAM + 1):
         for start in range(max(0, lo - n + 1), min(len(seq) - n, hi - 1) + 1):
             grams.add(seq[start:start + n])
 
@@ -188,7 +261,8 @@ def _phrase_in(phrase: tuple[str, ...], seq: tuple[str, ...]) -> bool:
     return any(seq[i:i + n] == phrase for i in range(len(seq) - n + 1))
 
 
-def name_match(label: LabelTerms, query: QueryTerms) -> float:
+def name_match(label: LabelTerms, query: QueryTerms,
+               purposes: frozenset[str] = frozenset()) -> float:
     """FULL, PARTIAL, MAJORITY or 0: how directly the instruction names this type."""
     for phrase in label.full:
         if len(phrase) <= MAX_GRAM and query.grams:
@@ -206,6 +280,8 @@ def name_match(label: LabelTerms, query: QueryTerms) -> float:
     nouns = query.token_set
     if label.gloss & nouns or label.heads & query.gloss:
         return GLOSS
+    if purposes & query.verbs:
+        return PURPOSE
     return 0.0
 
 
@@ -213,3 +289,68 @@ def asks_for_many(label: LabelTerms, query: QueryTerms) -> bool:
     """The instruction names this type in the plural ("the cabinets"), so more than a
     couple of units of it may be wanted."""
     return bool(label.words) and label.words[-1] in query.plural
+
+
+def _spans(terms: LabelTerms, query: QueryTerms) -> set[tuple[int, int, bool]]:
+    """Where in the instruction (token span) any of the type's full names is said, in any
+    variant that can be placed, and whether that name is the label itself (not a WordNet
+    synonym or kind of it)."""
+    own = {terms.words, ("".join(terms.words),)}
+    # Only the names the instruction says (a set lookup), then where: a type has dozens
+    # of names and an instruction dozens of variants.
+    said = [p for p in terms.full if p in query.grams or len(p) > MAX_GRAM]
+    out: set[tuple[int, int, bool]] = set()
+    for seq, origin, least in zip(query.variants, query.origins, query.shortest,
+                                  strict=True):
+        for phrase in said:
+            n = len(phrase)
+            if n < least:
+                continue
+            for i in range(len(seq) - n + 1):
+                if seq[i:i + n] == phrase:
+                    piece = origin[i:i + n]
+                    out.add((min(p[0] for p in piece), max(p[1] for p in piece),
+                             phrase in own))
+    return out
+
+
+def consume(names: dict[str, float], terms: dict[str, LabelTerms],
+            query: QueryTerms) -> dict[str, float]:
+    """Drop the name evidence of types whose words the instruction spends on a longer name.
+
+    "the salt shaker" names the salt shaker; its word "shaker" does not also name the
+    pepper shaker partly. "the tv stand" names the stand, not the television; "the coffee
+    table" not the coffee machine. A type keeps its evidence when any of its words is said
+    somewhere else in the instruction ("the salt shaker and the other shaker"). Types
+    matched through words that cannot be placed (definition words of other nouns) keep
+    theirs.
+    """
+    full = {t: _spans(terms[t], query) for t, m in names.items() if m >= FULL}
+    spans = [(lo, hi, exact, t) for t, ss in full.items() for lo, hi, exact in ss]
+    if not spans:
+        return names
+
+    def covered(lo: int, hi: int, exact: bool, t: str) -> bool:
+        # Inside a longer name ("shaker" in "salt shaker"), or the same words naming
+        # another type by its own label where this one only has them as a WordNet kind
+        # ("wine bottle" is a kind of bottle, and the label of the wine bottle). A type
+        # named after the other ("toilet paper hanger", "towel holder") is its companion,
+        # not a rival for its words.
+        return any(o != t and a <= lo and hi <= b
+                   and (b - a > hi - lo or (other and not exact))
+                   and not _phrase_in(terms[o].words, terms[t].words)
+                   for a, b, other, o in spans)
+
+    out = dict(names)
+    for t, m in names.items():
+        if not m:
+            continue
+        if m >= FULL:
+            own = full[t]
+        else:
+            lt = terms[t]
+            said = (lt.partial | lt.modifiers | set(lt.words) | lt.gloss) - STOPWORDS
+            own = {(i, i + 1, False) for i, w in enumerate(query.tokens) if w in said}
+        if own and all(covered(lo, hi, exact, t) for lo, hi, exact in own):
+            out[t] = 0.0
+    return out

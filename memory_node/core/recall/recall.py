@@ -40,6 +40,8 @@ from memory_node.core.recall.names import (
     LabelTerms,
     QueryTerms,
     asks_for_many,
+    consume,
+    label_purposes,
     label_terms,
     name_match,
     query_terms,
@@ -83,6 +85,9 @@ class RecallConfig:
     use_lexicon: bool = True         # WordNet names/verbs (falls back to plain lemmas)
     warm_words: int = 2000           # SemCor's most tagged words looked up in WordNet at
                                      # start (~0.2 s, background), not in a first request
+    purposes: bool = False           # a type made for what the instruction does ("flip"
+                                     # -> spatula, "for turning") named partly; off: on the
+                                     # held-out half it cost more than it found (README)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -358,6 +363,7 @@ class Recaller:
         self.index = UnitIndex(embedder.dim)
         self._rows_cache: tuple[object, list[_UnitEntry], np.ndarray] | None = None
         self._query_terms: dict[tuple[str, bool], QueryTerms] = {}
+        self._purposes: dict[str, frozenset[str]] = {}
 
     # -- descriptions -------------------------------------------------------------
     def entry(self, unit: ObjectMemoryUnit, labels: Mapping[str, str],
@@ -590,7 +596,10 @@ class Recaller:
         by_type = np.zeros(len(self.index.type_names), dtype=np.float64)
         for t in present:
             name = self.index.type_names[t]
-            by_type[t] = names[name] = name_match(self.terms_for(name), q)
+            names[name] = name_match(self.terms_for(name), q, self._purposes_for(name, q))
+        names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        for t in present:
+            by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m])
         label = by_type[types]
@@ -676,6 +685,19 @@ class Recaller:
                     break
         return type_key(type_name)
 
+    def _purposes_for(self, type_name: str, q: QueryTerms) -> frozenset[str]:
+        """What the type is for, read only when the instruction has verbs to compare
+        (``RecallConfig.purposes`` on); memoised per type."""
+        if not q.verbs:
+            return frozenset()
+        p = self._purposes.get(type_name)
+        if p is None:
+            if len(self._purposes) > 10_000:
+                self._purposes.clear()
+            p = self._purposes[type_name] = label_purposes(self.terms_for(type_name),
+                                                           self._lexicon())
+        return p
+
     def _lexicon(self) -> Lexicon | None:
         lex = self.lexicon
         return lex if lex is not None and self.config.use_lexicon and lex.available else None
@@ -745,14 +767,14 @@ class Recaller:
         if q is None:
             if len(self._query_terms) > 256:
                 self._query_terms.clear()
-            q = self._query_terms[key] = query_terms(instruction, lex)
+            q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes)
         return q
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
                      ) -> list[tuple[float, tuple[str, ...], bool]]:
         cfg = self.config
         lex = self._lexicon()
-        q = query_terms(instruction, lex)
+        q = query_terms(instruction, lex, cfg.purposes)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
@@ -762,7 +784,8 @@ class Recaller:
         for e in entries:
             t = e.description.type_name
             if t not in names:
-                names[t] = name_match(self.terms_for(t), q)
+                names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
+        names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m])
         out = []

@@ -62,8 +62,10 @@ def _has_verb(text: str, lexicon: Lexicon | None) -> bool:
 def _two_clauses(left: str, right: str, comma: bool, lexicon: Lexicon | None) -> bool:
     """Two steps joined without a verb after the joint: each side has its own verb ("put
     the wine in the fridge, and the pen goes in a drawer"; "the mug and the plate go in
-    the sink" has one), or, after a comma, each side says where its own object goes ("remote
-    on the couch, statue on the shelf"; "the red mug, the one on the left" does not)."""
+    the sink" has one), or, after a comma or an "and" that opens a new noun phrase, each
+    side says where its own object goes ("remote on the couch, statue on the shelf"; "the
+    wine in the fridge and the pencil in a drawer"; "the red mug, the one on the left" and
+    "the mug and the plate in the sink" do not)."""
     if _has_verb(left, lexicon) and _has_verb(right, lexicon):
         return True
     return comma and all(
@@ -85,8 +87,11 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None) -> list[str
             for i, m in enumerate(joints):
                 end = joints[i + 1].start() if i + 1 < len(joints) else len(piece)
                 left, right = piece[start:m.start()], piece[m.start(2):end]
+                # Gapping: "put the wine in the fridge and the pencil in a drawer"
+                # leaves the second verb out; a determiner starts its object.
+                new_phrase = "," in m.group(1) or m.group(2).lower() in _DETERMINERS
                 if (_mostly_verb(m.group(2), lexicon)
-                        or _two_clauses(left, right, "," in m.group(1), lexicon)):
+                        or _two_clauses(left, right, new_phrase, lexicon)):
                     parts.append(left)
                     start = m.start(2)
             parts.append(piece[start:])
