@@ -3,6 +3,8 @@ memory ablations on our suite, short-term policies x capacities on long task str
 the plots (KARMA's figures 4-7 and success per category and ablation).
 
     .venv/bin/python bench/tasks_ablation.py --part suite     # ablations, karma_style.json
+    .venv/bin/python bench/tasks_ablation.py --part suite \
+        --ablations none,full,oracle,oracle_start,oracle_later   # with the bounds
     .venv/bin/python bench/tasks_ablation.py --part streams   # policies x capacities
     .venv/bin/python bench/tasks_ablation.py --part plots     # PNGs from the JSON
     -> bench/results/tasks_ablation.{json,md}, tasks_streams.{json,md}, tasks_*.png
@@ -12,6 +14,9 @@ against what is reported): the suite's sequences in TUNE_FLOOR_PLANS and stream 
 TUNE_STREAM_SEED were used for tuning and are reported apart ("tune" rows); the headline
 rows are the other sequences and seeds. Same planner (offline, privileged goal conditions),
 same step limits in every ablation; `none` is memory that answers nothing of earlier tasks.
+`oracle`, `oracle_start` and `oracle_later` (bench/tasks_oracle.py) are bounds, not memories:
+`full` whose memory is told the world's truth before every task, before each sequence's
+first task only, or before every task but that one.
 """
 
 from __future__ import annotations
@@ -30,6 +35,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))   # tasks_oracle, also when loaded from a path
+
+from tasks_oracle import (  # noqa: E402
+    ORACLE,
+    ORACLE_CAPACITY,
+    ORACLE_LATER,
+    ORACLE_START,
+    TOLD,
+    OracleStack,
+)
 
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
 from memory_node.sim.tasks.driver import Progress, run_suite  # noqa: E402
@@ -38,13 +53,22 @@ from memory_node.sim.tasks.inprocess import (  # noqa: E402
     InProcessSettings,
     InProcessStack,
 )
-from memory_node.sim.tasks.metrics import mhr, summarize, task_outcomes  # noqa: E402
+from memory_node.sim.tasks.metrics import (  # noqa: E402
+    TaskOutcome,
+    compare,
+    mhr,
+    summarize,
+    task_outcomes,
+)
 from memory_node.sim.tasks.model import Suite  # noqa: E402
 from memory_node.sim.tasks.records import Run, SkillCall, read_run, write_run  # noqa: E402
 from memory_node.sim.tasks.streams import StreamSettings, generate  # noqa: E402
 from memory_node.sim.tasks.suite_io import read_suite  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
+# Bounds the suite part can run after the memory ablations (bench-only, see tasks_oracle).
+BOUNDS = (ORACLE, ORACLE_START, ORACLE_LATER)
+ARMS = (*ABLATIONS, *BOUNDS)
 
 
 def code_fingerprint(root: Path = ROOT) -> str:
@@ -98,9 +122,12 @@ def steps(run: Run) -> int:
 
 
 def run_one(suite: Suite, settings: InProcessSettings, embedder: Embedder,
-            label: str) -> tuple[Run, float]:
-    stack = InProcessStack(settings, embedder=embedder)
-    run = Run(meta={"ablation": settings.ablation, "policy": settings.policy,
+            label: str, bound: str = "") -> tuple[Run, float]:
+    """One arm over the suite; `bound` (one of BOUNDS) runs `settings` (a `full`
+    arm) on the OracleStack instead, told the truth as that bound says."""
+    stack = (OracleStack(settings, embedder=embedder, told=TOLD[bound]) if bound
+             else InProcessStack(settings, embedder=embedder))
+    run = Run(meta={"ablation": bound or settings.ablation, "policy": settings.policy,
                     "capacity": settings.capacity, "suite": suite.name, "seed": settings.seed,
                     "planner": "offline", "path": "in-process"})
     run.meta["load_start"] = list(os.getloadavg())
@@ -115,6 +142,9 @@ def run_one(suite: Suite, settings: InProcessSettings, embedder: Embedder,
     run_suite(suite, stack, run, progress=progress)
     stack.end_sequence()
     run.meta["load_end"] = list(os.getloadavg())
+    if isinstance(stack, OracleStack):
+        run.meta["truths_told"] = stack.truths_told
+        run.meta["tasks_not_cleared"] = stack.not_cleared
     return run, time.perf_counter() - start
 
 
@@ -130,11 +160,14 @@ def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
     runs: dict[str, Run] = {}
     walls: dict[str, float] = {}
     chosen = args.ablations.split(",") if args.ablations else list(ABLATIONS)
+    unknown = set(chosen) - set(ARMS) - {"nothing"}
+    if unknown:
+        raise SystemExit(f"unknown ablations {sorted(unknown)}; known: {', '.join(ARMS)}")
     # Another suite than karma_style gets its own cache entries (the name leads the tag).
     prefix = "" if suite.name == "karma_style" else f"{suite.name}_"
     tag = (f"{prefix}suite_{len(suite.sequences)}_c{args.capacity}_s{args.seed}"
            f"_p{int(args.per_step_recall)}")
-    for name in ABLATIONS:
+    for name in ARMS:
         path = CACHE / f"{tag}_{name}.jsonl"
         if path.exists():
             runs[name] = read_run(path)
@@ -142,9 +175,13 @@ def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
             continue
         if name not in chosen:
             continue
-        settings = InProcessSettings(ablation=name, policy="wtinylfu", capacity=args.capacity,
+        bound = name if name in BOUNDS else ""
+        # A bound's short-term memory holds every object: only its units carry what a
+        # receptacle holds to the planner (a unit only the scene graph holds has none).
+        settings = InProcessSettings(ablation="full" if bound else name, policy="wtinylfu",
+                                     capacity=ORACLE_CAPACITY if bound else args.capacity,
                                      seed=args.seed, per_step_recall=args.per_step_recall)
-        runs[name], walls[name] = run_one(suite, settings, embedder, name)
+        runs[name], walls[name] = run_one(suite, settings, embedder, name, bound)
         runs[name].meta["wall_s"] = walls[name]
         CACHE.mkdir(parents=True, exist_ok=True)
         write_run(runs[name], path)
@@ -156,6 +193,8 @@ def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
                               "on them)" if tune_ids else "nothing: the suite was written "
                               "and committed before its first run"),
                  "capacity": args.capacity,
+                 "bounds": {b: {"what": _BOUND_WHAT[b], "capacity": ORACLE_CAPACITY}
+                            for b in BOUNDS if b in runs},
                  "seed": args.seed, "wall_s": walls, "report": {}, "tune": {}}
     if "none" not in runs:
         return out
@@ -168,8 +207,62 @@ def part_suite(args: argparse.Namespace, embedder: Embedder) -> dict:
             summary = summarize(part, None if name == "none" else base)
             summary["steps"] = steps(part)
             summary["known_bad"] = repeated_failures(part)
+            summary["sim_time_by_skill"] = sim_time_by_skill(part)
+            if name != "none":
+                summary["against_baseline_split"] = split_reductions(part, base)
             out[split][name] = summary
     return out
+
+
+_BOUND_WHAT = {
+    ORACLE: "a bound, not a memory: `full` whose memory is cleared and told the world's "
+            "truth (types, places, states, what closed receptacles hold) before every task",
+    ORACLE_START: "a bound, not a memory: `full` told the world's truth once, before the "
+                  "first task of each sequence (a robot that mapped the house beforehand), "
+                  "then updated by its camera and outcomes as `full` is",
+    ORACLE_LATER: "a bound, not a memory: `full` told the world's truth before every task "
+                  "but the first of each sequence (which it starts with empty memory, as "
+                  "`full` does): the best a memory that starts each sequence empty could do"}
+
+
+def split_reductions(run: Run, base: Run) -> dict[str, dict[str, dict]]:
+    """RE, RT and SR gain (as `compare` computes them) on parts of the suite: the first
+    task of each sequence (memory starts empty there), the later tasks, and the tasks both
+    this arm and the no-memory arm solved (a failed task can end early and look fast)."""
+    mine, theirs = task_outcomes(run), task_outcomes(base)
+    firsts: dict[str, str] = {}
+    for o in theirs:
+        firsts.setdefault(o.sequence, o.task)
+    solved = {(o.sequence, o.task) for o in mine if o.success} \
+        & {(o.sequence, o.task) for o in theirs if o.success}
+    parts: dict[str, Callable[[TaskOutcome], bool]] = {
+        "first_task": lambda o: firsts.get(o.sequence) == o.task,
+        "later_tasks": lambda o: firsts.get(o.sequence) != o.task,
+        "both_solved": lambda o: (o.sequence, o.task) in solved}
+    return {part: {cat: asdict(r) for cat, r in compare(
+        [o for o in mine if keep(o)], [o for o in theirs if keep(o)]).items()}
+        for part, keep in parts.items()}
+
+
+def sim_time_by_skill(run: Run) -> dict[str, dict[str, dict[str, float]]]:
+    """Simulated seconds and calls per skill, per task category and over all: where the
+    time behind RT goes (driving, opening, the skills themselves)."""
+    category = _categories(run)
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for e in run.events:
+        if not isinstance(e, SkillCall):
+            continue
+        for cat in (category.get((e.sequence, e.task), "?"), "all"):
+            row = out.setdefault(cat, {}).setdefault(e.skill, {"s": 0.0, "calls": 0,
+                                                                "failed": 0})
+            row["s"] += e.sim_duration_s
+            row["calls"] += 1
+            row["failed"] += 0 if e.ok else 1
+    return out
+
+
+def _categories(run: Run) -> dict[tuple[str, str], str]:
+    return {(o.sequence, o.task): o.category for o in task_outcomes(run)}
 
 
 def suite_markdown(res: dict) -> str:
@@ -177,20 +270,73 @@ def suite_markdown(res: dict) -> str:
                 if res["tune_sequences"] else "Reported: every sequence (none was tuned on).")
     lines = [f"Suite {res['suite']}: {res['sequences']} sequences, short-term W-TinyLFU at "
              f"C = {res['capacity']}, seed {res['seed']}, offline planner, in-process path. "
-             + reported,
-             "", "| ablation | category | tasks | SR | GC | RE | RT | SR gain | MRA direct | "
-             "MRA vague | steps |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+             + reported]
+    for bound, b in res.get("bounds", {}).items():
+        lines.append(f"`{bound}` is {b['what']} (short-term capacity {b['capacity']}).")
+    lines += ["", "| ablation | category | tasks | SR | GC | RE | RT | SR gain | explores "
+              "arm / none | sim s arm / none | MRA direct | MRA vague | steps |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, s in res["report"].items():
         against = s.get("against_baseline", {})
+        label = f"{name} (bound)" if name in res.get("bounds", {}) else name
         for cat, sc in s["tasks"].items():
             red = against.get(cat, {})
             mra = s["mra"]
+            spent = (f"{red['exploration_memory']} / {red['exploration_baseline']} | "
+                     f"{red['time_memory_s']:.0f} / {red['time_baseline_s']:.0f}"
+                     if red else "– | –")
             lines.append(
-                f"| {name} | {cat} | {sc['tasks']} | {_f(sc['sr'])} | {_f(sc['gc'])} | "
+                f"| {label} | {cat} | {sc['tasks']} | {_f(sc['sr'])} | {_f(sc['gc'])} | "
                 f"{_f(red.get('re'))} | {_f(red.get('rt'))} | {_f(red.get('sr_gain'))} | "
+                f"{spent} | "
                 f"{_f(mra.get('direct', {}).get('mra'))} | {_f(mra.get('vague', {}).get('mra'))}"
                 f" | {s['steps'] if cat == 'all' else ''} |")
+    lines += _split_markdown(res["report"], "composite")
+    lines += _by_skill_markdown(res["report"], "composite")
     return "\n".join(lines) + "\n"
+
+
+def _split_markdown(report: dict, category: str) -> list[str]:
+    """RE / RT of one category on the first task of each sequence, the later tasks, and
+    the tasks both the arm and `none` solved (explores and simulated s, arm / none)."""
+    arms = [n for n, s in report.items() if "against_baseline_split" in s]
+    if not arms:
+        return []
+    parts = ("first_task", "later_tasks", "both_solved")
+    lines = ["", f"RE / RT of {category} tasks by part (explores, simulated s: arm / none):",
+             "", "| ablation | " + " | ".join(parts) + " |", "|---|" + "---|" * len(parts)]
+    for n in arms:
+        cells = []
+        for part in parts:
+            r = report[n]["against_baseline_split"][part].get(category)
+            cells.append("–" if not r else
+                         f"{r['tasks']} tasks: RE {_f(r['re'])}, RT {_f(r['rt'])} "
+                         f"({r['exploration_memory']} / {r['exploration_baseline']}, "
+                         f"{r['time_memory_s']:.0f} / {r['time_baseline_s']:.0f})")
+        lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _by_skill_markdown(report: dict, category: str) -> list[str]:
+    """Simulated seconds per skill on one category, arm by arm (calls in brackets)."""
+    arms = [n for n, s in report.items() if category in s.get("sim_time_by_skill", {})]
+    if not arms:
+        return []
+    skills = sorted({k for n in arms for k in report[n]["sim_time_by_skill"][category]})
+    lines = ["", f"Simulated seconds by skill, {category} tasks (calls):", "",
+             "| skill | " + " | ".join(arms) + " |", "|---|" + "---|" * len(arms)]
+    for skill in [*skills, "total"]:
+        cells = []
+        for n in arms:
+            rows = report[n]["sim_time_by_skill"][category]
+            if skill == "total":
+                cells.append(f"{sum(r['s'] for r in rows.values()):.0f} "
+                             f"({sum(r['calls'] for r in rows.values())})")
+            else:
+                r = rows.get(skill)
+                cells.append(f"{r['s']:.0f} ({r['calls']})" if r else "0")
+        lines.append(f"| {skill} | " + " | ".join(cells) + " |")
+    return lines
 
 
 # -- part 2: policies x capacities on streams -------------------------------------------------
@@ -414,7 +560,7 @@ def part_plots() -> list[str]:
         report = suite["report"]
         cats = [c for c in ("simple", "composite", "complex")
                 if any(c in s["tasks"] for s in report.values())]
-        names = list(report)
+        names = [n for n in report if n not in BOUNDS]   # memories only, no bounds
         fig, ax = plt.subplots(figsize=(7, 4))
         width = 0.8 / max(len(names), 1)
         for i, name in enumerate(names):
@@ -499,7 +645,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     ap.add_argument("--merge", default="",
                     help="streams part: merge these result files' rows into --out, run nothing")
     ap.add_argument("--ablations", default="",
-                    help="suite part: run only these (others are read from earlier runs)")
+                    help="suite part: run only these (others are read from earlier runs); "
+                    "also the bounds oracle, oracle_start, oracle_later (bench/tasks_oracle.py)")
     ap.add_argument("--floor-plan", type=int, default=1, help="streams part: floor plan")
     ap.add_argument("--length", type=int, default=200, help="streams part: tasks per stream")
     ap.add_argument("--stream-seeds", default=",".join(str(s) for s in REPORT_STREAM_SEEDS),
