@@ -140,6 +140,23 @@ def test_a_state_goal_is_judged_on_the_instance_the_episode_acted_on() -> None:
                                                          "close(Fridge_1)"]
 
 
+def test_a_put_goal_is_judged_on_the_instance_the_task_acted_on() -> None:
+    """The task washed Mug_2; memory knows Mug_1 in a cabinet. "Put it away" is still to
+    do: the washed mug is in the hand, not in the cabinet."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Cabinet_1", "Cabinet", area_id="a1", state="opened"),
+                     UnitView("Mug_1", "Mug", area_id="a1", receptacle_id="Cabinet_1",
+                              relation="in"),
+                     UnitView("Mug_2", "Mug", area_id="a1")])
+    req = PlanRequest("put the mug away", "", vocab, ["a1"], robot_area="a1",
+                      goal_conditions=("INSIDE(Mug, Cabinet)",), held="Mug_2")
+    assert planner.plan(req).calls == []  # no task instance: any mug in a cabinet will do
+    req.notes["acted"] = ["Mug_2"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_1)",
+                                                         "put(Mug_2, Cabinet_1, in)"]
+
+
 def test_a_type_resolves_to_the_instance_the_task_acted_on_last() -> None:
     """Both drawers are open; memory scores the other one higher. "Close it" closes the one
     an earlier subtask put the knife in (acted: oldest first, from the loop)."""

@@ -395,17 +395,21 @@ class OfflinePlanner:
         p = goal.predicate
         if p == "HOLDING":
             return self._label(sim, sim.held) == key
-        if p in ("INSIDE", "ON"):
-            rkey = type_key(goal.args[1])
-            return any(u.receptacle_id and u.receptacle_id != sim.held
-                       and self._label(sim, u.receptacle_id) == rkey for u in units)
-        wanted = STATE_GOALS.get(p) or goal.args[1].lower()
         # Judged on the instance the task acted on last when there is one (as `_find`
         # resolves it): memory may hold several of a type (parts of a fridge seen as
         # fridges), and a drawer a search opened, or another drawer being closed, does
         # not close the drawer the knife went into.
         mine = {u.object_id: u for u in units}
         last = next((mine[i] for i in reversed(sim.acted) if i in mine), None)
+        if p in ("INSIDE", "ON"):
+            # The mug the task washed is the one to put away: another mug memory knows
+            # in the cabinet does not put it there (the oracle bound ended "wash the mug
+            # and put it away" after the wash, round 9).
+            rkey = type_key(goal.args[1])
+            return any(u.receptacle_id and u.receptacle_id != sim.held
+                       and self._label(sim, u.receptacle_id) == rkey
+                       for u in ([last] if last is not None else units))
+        wanted = STATE_GOALS.get(p) or goal.args[1].lower()
         if last is not None:
             return last.state == wanted
         # Otherwise on the one memory saw most: a second node of the type made from a part
