@@ -114,6 +114,11 @@ class InProcessSettings:
     # memory still holds where it last saw things (a daily routine: experience memory's
     # case, issue 15). Off: the world carries over from task to task.
     tidy_each_task: bool = False
+    # A mapping run before each sequence's first task: the robot explores every room once
+    # (the house's room order), with the same explore skill and camera as in a task, and
+    # memory keeps what it saw. Its calls are kept apart (`premap_log`), never in a task's
+    # records, so RE/RT/SR stay per task; what the premap cost is reported beside them.
+    premap: bool = False
     noise: DetectionNoise = field(default_factory=DetectionNoise)
     costs: Costs = field(default_factory=Costs)
 
@@ -152,6 +157,8 @@ class InProcessStack:
         self._binding = goals.Binding()
         self._needed: tuple[frozenset[str], ...] = ()
         self.frames = 0
+        # One entry per premapped sequence: its explore calls, their outcomes and seconds.
+        self.premap_log: list[dict] = []
 
     # -- TaskStack -----------------------------------------------------------------------
     def start_sequence(self, sequence: TaskSequence) -> None:
@@ -183,6 +190,56 @@ class InProcessStack:
         self._held_alias = ""
         self._last_frame = None
         self._stamp = 0.0
+        self._task, self._rec = None, None
+        if s.premap:
+            self._premap(sequence)
+
+    def _premap(self, sequence: TaskSequence) -> None:
+        """Explore every room once, as the planner's explore step does (execute, then the
+        outcome to memory, then the episode closed), before the sequence's first task. No
+        task is set, so `execute` records nothing into the run: the calls go to
+        `premap_log` only."""
+        w = self.world
+        assert w is not None
+        episode = f"premap:{sequence.id}"
+        entry: dict = {"sequence": sequence.id, "category": sequence.category, "calls": []}
+        for room in w.rooms:
+            call = SkillCall("explore", (room.name,))
+            result = self.execute(call, [], episode, 0.0, CancelToken())
+            self.port.record_outcome(episode, call, result)
+            entry["calls"].append({"skill": "explore", "args": [room.name],
+                                   "ok": result.success, "code": int(result.error_code),
+                                   "sim_s": float(result.duration)})
+        self.port.end_episode(episode, all(c["ok"] for c in entry["calls"]))
+        entry["explores"] = len(entry["calls"])
+        entry["sim_s"] = sum(c["sim_s"] for c in entry["calls"])
+        # Ground truth for the report only (the planner never reads premap_log): what the
+        # look-around missed, and whether it sits in a shut receptacle no camera sees into.
+        entry["unseen"], entry["seen_types"] = self._unseen()
+        self.premap_log.append(entry)
+
+    def _unseen(self) -> tuple[list[dict], list[str]]:
+        """The detectable objects memory holds no unit for (with: inside a shut
+        receptacle?), and the types of which it holds at least one."""
+        w, m = self.world, self.memory
+        assert w is not None and m is not None
+        out = []
+        seen: set[str] = set()
+        for o in w.objects.values():
+            if not o.kind.detectable or o.id == w.robot.held:
+                continue
+            try:
+                near = (float(o.position[0]), float(o.position[1]), float(o.position[2]))
+                hits = m.long_term.find(o.type, near=near, limit=1)
+            except (ValueError, LookupError, NotFound):
+                hits = []
+            if any(math.dist(h.position, o.position) <= MATCH_TOLERANCE for h in hits):
+                seen.add(o.type)
+                continue
+            parent = w.objects.get(o.parent) if o.parent else None
+            out.append({"id": o.id, "type": o.type,
+                        "closed": parent is not None and parent.is_open is False})
+        return out, sorted(seen)
 
     def run_subtask(self, task: Task, index: int, recorder: Recorder) -> SubtaskRun:
         if self.world is None or self.memory is None:
