@@ -5,6 +5,8 @@ the plots (KARMA's figures 4-7 and success per category and ablation).
     .venv/bin/python bench/tasks_ablation.py --part suite     # ablations, karma_style.json
     .venv/bin/python bench/tasks_ablation.py --part suite \
         --ablations none,full,oracle,oracle_start,oracle_later   # with the bounds
+    .venv/bin/python bench/tasks_ablation.py --part suite \
+        --ablations none,full,full_premapped,oracle_start        # the robot maps first
     .venv/bin/python bench/tasks_ablation.py --part streams   # policies x capacities
     .venv/bin/python bench/tasks_ablation.py --part plots     # PNGs from the JSON
     -> bench/results/tasks_ablation.{json,md}, tasks_streams.{json,md}, tasks_*.png
@@ -16,7 +18,9 @@ rows are the other sequences and seeds. Same planner (offline, privileged goal c
 same step limits in every ablation; `none` is memory that answers nothing of earlier tasks.
 `oracle`, `oracle_start` and `oracle_later` (bench/tasks_oracle.py) are bounds, not memories:
 `full` whose memory is told the world's truth before every task, before each sequence's
-first task only, or before every task but that one.
+first task only, or before every task but that one. `full_premapped` is not a bound: `full`
+whose robot explores every room once before each sequence's first task (its own camera, no
+truth; InProcessSettings.premap), that phase's cost reported apart.
 """
 
 from __future__ import annotations
@@ -746,7 +750,9 @@ def main(argv: Iterable[str] | None = None) -> int:
                     help="streams part: merge these result files' rows into --out, run nothing")
     ap.add_argument("--ablations", default="",
                     help="suite part: run only these (others are read from earlier runs); "
-                    "also the bounds oracle, oracle_start, oracle_later (bench/tasks_oracle.py)")
+                    "also full_premapped (full, the house explored once before each "
+                    "sequence) and the bounds oracle, oracle_start, oracle_later "
+                    "(bench/tasks_oracle.py)")
     ap.add_argument("--floor-plan", type=int, default=1, help="streams part: floor plan")
     ap.add_argument("--length", type=int, default=200, help="streams part: tasks per stream")
     ap.add_argument("--stream-seeds", default=",".join(str(s) for s in REPORT_STREAM_SEEDS),
