@@ -3,7 +3,9 @@ belongs to the household world's tests)."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -15,3 +17,26 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 requires_floor_plans = pytest.mark.skipif(
     not data_available(),
     reason="alfworld (floor-plan object lists) is not installed; run scripts/setup.sh")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Two tasks on kitchen 1 (the bench's tuning house): the second needs the apple the first
+# shut in the fridge.
+FRIDGE_SUITE = {
+    "format": "memory_node-task-suite", "version": 1, "name": "fridge",
+    "sequences": [{"id": "k1", "category": "composite", "floor_plan": 1, "tasks": [
+        {"id": "store", "instruction": "Put the apple in the fridge and close it.",
+         "subtasks": [{"goal_conditions": ["INSIDE(Apple, Fridge)"]},
+                      {"goal_conditions": ["CLOSED(Fridge)"]}]},
+        {"id": "serve", "instruction": "Put the apple back on the counter.",
+         "subtasks": [{"goal_conditions": ["ON(Apple, CounterTop)"]}]}]}]}
+
+
+def load_tasks_bench(name: str = "tasks_ablation") -> ModuleType:
+    """bench/tasks_ablation.py as a module (bench/ is scripts, not a package)."""
+    path = ROOT / "bench" / "tasks_ablation.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
+
+from tasks_support import load_tasks_bench
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _bench():  # noqa: ANN202 - a module loaded from a path
-    path = ROOT / "bench" / "tasks_ablation.py"
-    spec = importlib.util.spec_from_file_location("tasks_ablation", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_a_changed_source_or_task_file_changes_the_cache_key(tmp_path: Path) -> None:
-    bench = _bench()
+    bench = load_tasks_bench()
     tree = tmp_path / "tree"
     shutil.copytree(ROOT / "memory_node" / "sim" / "core", tree / "memory_node" / "sim" / "core")
     shutil.copytree(ROOT / "config" / "tasks", tree / "config" / "tasks")

@@ -7,12 +7,11 @@ is, the first task needs no explore; running the bounds first in the same proces
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
-from tasks_support import requires_floor_plans
+from tasks_support import FRIDGE_SUITE, load_tasks_bench, requires_floor_plans
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.sim.tasks.metrics import task_outcomes
@@ -20,25 +19,7 @@ from memory_node.sim.tasks.records import read_run
 
 pytestmark = requires_floor_plans
 
-ROOT = Path(__file__).resolve().parents[2]
 
-# Two tasks on kitchen 1; the second needs the apple the first shut in the fridge.
-SUITE = {"format": "memory_node-task-suite", "version": 1, "name": "oracle_probe",
-         "sequences": [{"id": "k1", "category": "composite", "floor_plan": 1, "tasks": [
-             {"id": "store", "instruction": "Put the apple in the fridge and close it.",
-              "subtasks": [{"goal_conditions": ["INSIDE(Apple, Fridge)"]},
-                           {"goal_conditions": ["CLOSED(Fridge)"]}]},
-             {"id": "serve", "instruction": "Put the apple back on the counter.",
-              "subtasks": [{"goal_conditions": ["ON(Apple, CounterTop)"]}]}]}]}
-
-
-def _bench():  # noqa: ANN202 - a module loaded from a path
-    path = ROOT / "bench" / "tasks_ablation.py"
-    spec = importlib.util.spec_from_file_location("tasks_ablation_oracle_test", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _args(suite: Path, ablations: str) -> argparse.Namespace:
@@ -54,9 +35,9 @@ def _figures(summary: dict) -> dict:
 
 
 def test_oracle_bounds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    bench = _bench()
+    bench = load_tasks_bench("tasks_ablation_oracle_test")
     suite = tmp_path / "oracle_probe.json"
-    suite.write_text(json.dumps(SUITE))
+    suite.write_text(json.dumps(FRIDGE_SUITE))
     embedder = Embedder()
 
     monkeypatch.setattr(bench, "CACHE", tmp_path / "alone")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from tasks_support import requires_floor_plans
+from tasks_support import FRIDGE_SUITE, requires_floor_plans
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.sim.core.layouts import from_floorplan, from_seed
@@ -41,22 +41,13 @@ def run(suite, ablation: str, embedder: Embedder, **kw) -> Run:
     return out
 
 
-FRIDGE = {"format": "memory_node-task-suite", "version": 1, "name": "fridge",
-          "sequences": [{"id": "k1", "category": "composite", "floor_plan": 1, "tasks": [
-              {"id": "store", "instruction": "Put the apple in the fridge and close it.",
-               "subtasks": [{"goal_conditions": ["INSIDE(Apple, Fridge)"]},
-                            {"goal_conditions": ["CLOSED(Fridge)"]}]},
-              {"id": "serve", "instruction": "Put the apple back on the counter.",
-               "subtasks": [{"goal_conditions": ["ON(Apple, CounterTop)"]}]}]}]}
-
-
 def test_memory_explores_less_when_the_object_is_shut_away(embedder: Embedder) -> None:
     world = from_floorplan(1)
     # The world's property the comparison rests on: one apple, so once it is in the closed
     # fridge no look around the kitchen can find it.
     assert len(world.of_type("Apple")) == 1
     assert world.of_type("Fridge") and world.of_type("CounterTop")
-    suite = parse_suite(FRIDGE)
+    suite = parse_suite(FRIDGE_SUITE)
     assert not suite.skipped
     full = run(suite, "full", embedder, per_step_recall=False)
     none = run(suite, "none", embedder, per_step_recall=False)

@@ -6,12 +6,11 @@ calls are kept out of every task's records, and the bench reports their cost apa
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
-from tasks_support import requires_floor_plans
+from tasks_support import FRIDGE_SUITE, load_tasks_bench, requires_floor_plans
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.sim.tasks.driver import run_suite
@@ -21,17 +20,6 @@ from memory_node.sim.tasks.records import Run, SkillCall
 from memory_node.sim.tasks.suite_io import parse_suite
 
 pytestmark = requires_floor_plans
-
-ROOT = Path(__file__).resolve().parents[2]
-
-# Two tasks on kitchen 1 (the bench's tuning house); the first needs the apple.
-SUITE = {"format": "memory_node-task-suite", "version": 1, "name": "premap_probe",
-         "sequences": [{"id": "k1", "category": "composite", "floor_plan": 1, "tasks": [
-             {"id": "store", "instruction": "Put the apple in the fridge and close it.",
-              "subtasks": [{"goal_conditions": ["INSIDE(Apple, Fridge)"]},
-                           {"goal_conditions": ["CLOSED(Fridge)"]}]},
-             {"id": "serve", "instruction": "Put the apple back on the counter.",
-              "subtasks": [{"goal_conditions": ["ON(Apple, CounterTop)"]}]}]}]}
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +31,7 @@ def _run(premap: bool, embedder: Embedder) -> tuple[Run, InProcessStack]:
     stack = InProcessStack(InProcessSettings(ablation="full", premap=premap),
                            embedder=embedder)
     run = Run(meta={})
-    run_suite(parse_suite(SUITE), stack, run)
+    run_suite(parse_suite(FRIDGE_SUITE), stack, run)
     stack.end_sequence()
     return run, stack
 
@@ -74,20 +62,13 @@ def test_premap_runs_before_task_one_and_stays_out_of_its_records(embedder: Embe
     assert first["premapped"].success
 
 
-def _bench():  # noqa: ANN202 - a module loaded from a path
-    path = ROOT / "bench" / "tasks_ablation.py"
-    spec = importlib.util.spec_from_file_location("tasks_ablation_premap_test", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_bench_reports_the_premap_cost_apart(tmp_path: Path, embedder: Embedder,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    bench = _bench()
+    bench = load_tasks_bench("tasks_ablation_premap_test")
     suite = tmp_path / "premap_probe.json"
-    suite.write_text(json.dumps(SUITE))
+    suite.write_text(json.dumps(FRIDGE_SUITE))
     monkeypatch.setattr(bench, "CACHE", tmp_path / "cache")
     args = argparse.Namespace(suite=str(suite), sequences="",
                               ablations="none,full_premapped", capacity=25, seed=0,
