@@ -206,6 +206,11 @@ class RecallMemory:
         # add their lines to recall's context; the facade registers them.
         self.observers: list[EpisodeObserver] = []
         self.sources: list[RecallSource] = []
+        # Evicted ids wait here for the next request, which forgets them under the lock.
+        # Taking the lock in the listener itself deadlocked: a frame holds the long-term
+        # lock when it evicts, while the start-up preload (another thread) holds this lock
+        # and waits for the long-term lock (the scene graph's text key).
+        self._evicted_ids: deque[str] = deque()
         short_term.add_eviction_listener(self._on_evicted)
 
     # -- set-up -------------------------------------------------------------------------------
@@ -242,6 +247,8 @@ class RecallMemory:
         return time.perf_counter() - start
 
     def _ensure(self) -> Recaller:
+        """The recaller (built on first use), with the units evicted since the last request
+        forgotten. Called with the lock held."""
         if self._recaller is None:
             s = self.settings
             embedder = self._embedder or Embedder(
@@ -258,6 +265,8 @@ class RecallMemory:
                                       terms_db=store)
             self._steps = StateConditionedRecall(self._recaller, pool_size=s.pool_size,
                                                  max_episodes=s.max_episodes)
+        while self._evicted_ids:
+            self._recaller.forget(self._evicted_ids.popleft())
         return self._recaller
 
     def preload(self) -> float:
@@ -694,9 +703,8 @@ class RecallMemory:
 
     # -- listeners ----------------------------------------------------------------------------
     def _on_evicted(self, unit: ObjectMemoryUnit) -> None:
-        with self._lock:
-            if self._recaller is not None:
-                self._recaller.forget(unit.object_id)
+        # No lock here (see __init__): deque.append is atomic.
+        self._evicted_ids.append(unit.object_id)
 
 
 def _config(settings: RecallSettings) -> RecallConfig:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from memory_node.core.errors import ErrorCode
 from memory_node.core.memory import Memory
 from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
+from memory_node.core.perception.observation import Observation
 from memory_node.core.recall.describe import HELD_BY_ROBOT
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall_memory import (
@@ -233,3 +235,34 @@ def test_embed_pending_in_slices(memory: Memory) -> None:
         assert n <= 3
         done += n
     assert done == len(house()) and r.embed_pending(3) == 0
+
+
+def test_a_frame_that_evicts_never_waits_for_recall(tmp_path: Path) -> None:
+    # The start-up preload (a thread) holds recall's lock and then takes the long-term
+    # lock for the scene graph's text key; a camera frame holds the long-term lock and
+    # evicts a unit. The eviction listener took recall's lock: each thread waited for the
+    # other for good. A frame must finish while recall's lock is held.
+    m = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+                              short_term=ShortTermSettings(capacity=2, policy="fifo")))
+    done = threading.Event()
+
+    def frames() -> None:
+        for k, label in enumerate(("Apple", "Mug", "Book", "Bowl", "Vase"), 1):
+            m.long_term.apply([Observation.at(label, (2.0 * k, 0.0, 0.9), float(k))], None,
+                              float(k))
+        done.set()
+
+    try:
+        with m.recall._lock:
+            worker = threading.Thread(target=frames, daemon=True)
+            worker.start()
+            finished = done.wait(timeout=30)
+        worker.join(timeout=30)
+        assert finished, "a frame waited for recall's lock while holding the long-term lock"
+        assert m.short_term.evictions >= 3
+        # The evicted units are forgotten by the next request, not kept in its caches.
+        answer = m.recall.recall("the vase", k=3, token_budget=200)
+        assert {r.unit.object_id for r in answer.units} <= {u.object_id
+                                                            for u in m.short_term.units()}
+    finally:
+        m.close()
