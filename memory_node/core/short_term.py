@@ -122,13 +122,15 @@ class ShortTermMemory:
         if previous is not None:
             unit = replace(unit, first_seen=min(previous.first_seen, unit.first_seen))
         self._write_seq += 1
-        self._changes += 1
         unit = replace(unit, revision=self._write_seq)
         self._evicted.clear()
         self._policy.put(unit.object_id)
         evicted_ids = list(dict.fromkeys(self._evicted))
         self._units[unit.object_id] = unit
         forgotten = [self._units.pop(i) for i in evicted_ids if i in self._units]
+        # Moved only once the units are what it names: recall's preload reads them on
+        # another thread, and a read made mid-write was kept under the new version.
+        self._changes += 1
         self._persist(upserts=[] if unit.object_id in evicted_ids else [unit],
                       deletes=evicted_ids)
         self._notify(forgotten)
@@ -229,20 +231,23 @@ class ShortTermMemory:
         assert self._store is not None
         rows = load_units(self._store.query(SELECT_ALL))
         self._policy = self._make_policy()
-        self._units = {}
-        self._changes += 1
+        units: dict[str, ObjectMemoryUnit] = {}
         self._evicted.clear()
         self._write_seq = rows[-1][0] if rows else 0
         for _, unit in rows:
             self._policy.put(unit.object_id)
-            self._units[unit.object_id] = unit
+            units[unit.object_id] = unit
         # The capacity parameter shrank since the last run: the policy evicted the excess, as
         # it would have online. They are gone from the short-term memory (the long-term
         # scene graph keeps its own objects); the server logs how many.
-        overflow = [i for i in dict.fromkeys(self._evicted) if i in self._units]
+        overflow = [i for i in dict.fromkeys(self._evicted) if i in units]
         self.trimmed_on_load = overflow
         for object_id in overflow:
-            del self._units[object_id]
+            del units[object_id]
+        # Filled aside, swapped in whole, the version moved after (as in upsert): a reader
+        # on another thread sees the old set or the new one, never half of it.
+        self._units = units
+        self._changes += 1
         if overflow:
             with self._store.transaction() as conn:
                 delete_units(conn, overflow)

@@ -266,3 +266,34 @@ def test_a_frame_that_evicts_never_waits_for_recall(tmp_path: Path) -> None:
                                                             for u in m.short_term.units()}
     finally:
         m.close()
+
+
+def test_a_read_in_the_middle_of_a_write_is_not_kept(embedder: Embedder) -> None:
+    # The start-up preload reads the short-term memory on its own thread (holding recall's
+    # lock only) while frames write it on the executor thread (holding the long-term lock
+    # only). The version moved before the write did: a read in between filed the old unit
+    # set under the new version, and every later request reused it until the next write
+    # (the new unit missing, the evicted one recalled). The read is made here at that
+    # point, from the admission's utility callback, which W-TinyLFU calls mid-write.
+    st = ShortTermMemory(3, "wtinylfu", utility_weight=1.0)
+    recall = RecallMemory(st, embedder=embedder)
+    for k, label in enumerate(("Apple", "Book", "Pillow")):
+        st.upsert(Unit(f"{label}_1", label, (float(k), 0.0, 0.9)))
+    reads: list[int] = []
+
+    def read_mid_write(object_id: str) -> float:
+        if not reads:
+            reads.append(len(recall.recall("the vase", k=3, token_budget=200).units))
+        return 0.5
+
+    st.utility_of = read_mid_write
+    for k, label in enumerate(("Vase", "Sofa", "Mug")):
+        st.upsert(Unit(f"{label}_1", label, (5.0 + k, 0.0, 0.9)))
+        if reads:
+            break
+    assert reads, "the write never asked for a unit's utility: nothing was read mid-write"
+    live = {u.object_id for u in st.units()}
+    answer = recall.recall("the vase", k=3, token_budget=200)
+    got = {r.unit.object_id for r in answer.units}
+    assert got <= live, f"recalled units no longer stored: {sorted(got - live)}"
+    assert "Vase_1" not in live or "Vase_1" in got
