@@ -294,13 +294,21 @@ class RecallMemory:
         return time.perf_counter() - start
 
     def embed_pending(self, max_units: int = 32) -> int:
-        """Embed up to `max_units` units whose text has no embedding yet; returns how many.
+        """Embed up to `max_units` units whose text has no embedding yet; returns how many,
+        or -1 when recall is busy (nothing done: the next slice tries again).
 
         Called in small slices from a timer after start-up, so a server that restarts with
         thousands of units does not make its first recall pay for all of them at once.
+        Never waits for the lock: the timer's first tick came while the start-up preload
+        held it, and parked the server's only executor thread (frames, every service) for
+        the whole preload, seconds at 10,000 units.
         """
-        with self._lock:
+        if not self._lock.acquire(blocking=False):
+            return -1
+        try:
             return self._ensure().prepare(list(self.short_term.units()), max_units)
+        finally:
+            self._lock.release()
 
     # -- episodes -----------------------------------------------------------------------------
     @property

@@ -51,6 +51,8 @@ class RecallCapability(Capability):
         batch = self.recall.settings.prefetch_batch
         if batch > 0:
             def prefetch() -> None:
+                # -1: the preload holds recall's lock; this slice returns at once (it must
+                # not park the executor thread) and the next tick tries again.
                 if self.recall.embed_pending(batch) == 0 and self._timer is not None:
                     self._timer.cancel()  # all embedded; new units embed when first recalled
             self._timer = host.node.create_timer(PREFETCH_PERIOD_S, prefetch)

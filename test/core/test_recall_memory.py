@@ -297,3 +297,19 @@ def test_a_read_in_the_middle_of_a_write_is_not_kept(embedder: Embedder) -> None
     got = {r.unit.object_id for r in answer.units}
     assert got <= live, f"recalled units no longer stored: {sorted(got - live)}"
     assert "Vase_1" not in live or "Vase_1" in got
+
+
+def test_a_prefetch_slice_never_waits_for_the_preload(memory: Memory) -> None:
+    # The prefetch timer runs on the server's only executor thread; its first tick came
+    # while the start-up preload (another thread) held recall's lock, and waited there for
+    # the whole preload: no frame and no service was handled meanwhile.
+    r = memory.recall
+    answered: list[int] = []
+    with r._lock:
+        worker = threading.Thread(target=lambda: answered.append(r.embed_pending(3)),
+                                  daemon=True)
+        worker.start()
+        worker.join(timeout=30)
+        assert not worker.is_alive(), "a prefetch slice waited for recall's lock"
+    assert answered == [-1]  # busy: nothing done, the next slice tries again
+    assert r.embed_pending(3) == 3
