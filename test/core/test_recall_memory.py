@@ -313,3 +313,39 @@ def test_a_prefetch_slice_never_waits_for_the_preload(memory: Memory) -> None:
         assert not worker.is_alive(), "a prefetch slice waited for recall's lock"
     assert answered == [-1]  # busy: nothing done, the next slice tries again
     assert r.embed_pending(3) == 3
+
+
+def test_a_failed_preload_leaves_recall_to_the_first_request(memory: Memory) -> None:
+    # The preload runs on its own thread and its failure is only logged: it must leave
+    # recall's lock free and nothing half-built that a request would trust.
+    r = memory.recall
+    r.long_term_text = memory.long_term.scene_graph_text
+    failures: list[str] = []
+
+    def key() -> object:
+        if not failures:
+            failures.append("graph unreadable")
+            raise RuntimeError("graph unreadable")
+        return memory.long_term.text_key()
+
+    r.long_term_key = key
+    raised: list[Exception] = []
+
+    def run_preload() -> None:
+        try:
+            r.preload()
+        except RuntimeError as exc:
+            raised.append(exc)
+
+    preload = threading.Thread(target=run_preload, daemon=True)
+    preload.start()
+    preload.join(timeout=30)
+    assert not preload.is_alive() and [str(e) for e in raised] == ["graph unreadable"]
+    answers: list[list[str]] = []
+    request = threading.Thread(target=lambda: answers.append(
+        [u.unit.object_id for u in r.recall(INSTRUCTION, k=3, token_budget=300).units]),
+        daemon=True)
+    request.start()
+    request.join(timeout=30)
+    assert not request.is_alive(), "the failed preload left recall's lock held"
+    assert answers and "Apple_1" in answers[0]
