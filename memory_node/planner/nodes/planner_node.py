@@ -83,6 +83,11 @@ class PlannerNode(Node):
                              places=lambda: list(self._places))
         self._busy = threading.Lock()
         self._cancel: CancelToken | None = None
+        # A new world's map arrived: the robot state is forgotten at the start of the next
+        # run, on the run's own thread. map/places runs in the reentrant group, beside a
+        # running instruction; resetting the loop from there raced with the loop's own
+        # writes (held, acted, ...) when a world restarted mid-instruction.
+        self._new_world = False
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
         self.create_subscription(NamedPlaces, "map/places", self._on_places, latched,
@@ -116,7 +121,7 @@ class PlannerNode(Node):
         # The world publishes its map once when it (re)starts: a new world, so what the
         # last one's skills left in the gripper is no longer in it (the task runner
         # restarts the world per sequence and per ablation while this node keeps running).
-        self.loop.forget_robot_state()
+        self._new_world = True
 
     def _on_goal(self, _request: Any) -> GoalResponse:
         if not self._busy.acquire(blocking=False):
@@ -142,6 +147,9 @@ class PlannerNode(Node):
     def _run(self, instruction: str, episode: str, max_steps: int, goals: list[str],
              feedback: Any) -> InstructionResult:
         cancel = self._cancel or CancelToken()
+        if self._new_world:
+            self._new_world = False
+            self.loop.forget_robot_state()
         try:
             return self.loop.run(instruction, episode, max_steps, goals, cancel, feedback)
         except Exception as exc:  # noqa: BLE001 - a bug ends this goal, never the node
