@@ -46,6 +46,18 @@ def open_memory(path: Path, embedder: Embedder, **experience: object) -> Memory:
     return m
 
 
+def _seen_facing_x(m: Memory, seen: list) -> None:
+    """One frame of a camera at the origin looking along +x, seeing `seen`; recall wired
+    to the long-term memory's receptacle boxes as the Memory facade wires its own."""
+    from memory_node.core.perception.camera import CameraIntrinsics, Pose
+    from memory_node.core.perception.frustum import CameraView
+
+    m.recall.extent_of = m.long_term.extent
+    look_x = Pose.make((0.0, 0.0, 1.0), (-0.5, 0.5, -0.5, 0.5))
+    intrinsics = CameraIntrinsics(300.0, 300.0, 160.0, 120.0, 320, 240)
+    m.long_term.apply(seen, CameraView(1.0, look_x, intrinsics, 0.3, 6.0), 1.0)
+
+
 @pytest.fixture()
 def memory(tmp_path: Path, embedder: Embedder) -> Iterator[Memory]:
     m = open_memory(tmp_path, embedder)
@@ -538,18 +550,13 @@ def test_a_pick_of_what_the_camera_saw_in_a_receptacle_counts_a_find_there(
     """Perception sets no receptacle (only the robot's puts do): the find is the smallest
     box memory perceived around the object. Before, no find was counted for it and the
     usual place came from where the robot had put the type, which a tidied house undoes."""
-    from memory_node.core.perception.camera import CameraIntrinsics, Pose
-    from memory_node.core.perception.frustum import CameraView
     from memory_node.core.perception.observation import Observation
 
     m = open_memory(tmp_path, embedder)
-    m.recall.extent_of = m.long_term.extent   # as Memory wires its own recall
-    look_x = Pose.make((0.0, 0.0, 1.0), (-0.5, 0.5, -0.5, 0.5))
-    intrinsics = CameraIntrinsics(300.0, 300.0, 160.0, 120.0, 320, 240)
     seen = [Observation.at("Cabinet", (2.0, 0.0, 0.4), 1.0, extent=(0.6, 0.55, 0.8)),
             Observation.at("Sink", (2.0, 1.2, 0.5), 1.0, extent=(0.9, 0.6, 0.9)),
             Observation.at("DishSponge", (2.05, 0.05, 0.39), 1.0, extent=(0.1, 0.07, 0.03))]
-    m.long_term.apply(seen, CameraView(1.0, look_x, intrinsics, 0.3, 6.0), 1.0)
+    _seen_facing_x(m, seen)
     ids = {h.label: h.object_id for label in ("Cabinet", "DishSponge")
            for h in m.long_term.find(label)}
     sponge = m.short_term.peek(ids["DishSponge"])
@@ -569,18 +576,13 @@ def test_a_find_goes_to_the_box_that_holds_the_object_not_a_smaller_one_beside_i
     (inside its box) and within the margin of the smaller drawer above it. The smallest
     box within the margin gave the find to the drawer, so the usual place named a drawer
     the sponge never was in."""
-    from memory_node.core.perception.camera import CameraIntrinsics, Pose
-    from memory_node.core.perception.frustum import CameraView
     from memory_node.core.perception.observation import Observation
 
     m = open_memory(tmp_path, embedder)
-    m.recall.extent_of = m.long_term.extent
-    look_x = Pose.make((0.0, 0.0, 1.0), (-0.5, 0.5, -0.5, 0.5))
-    intrinsics = CameraIntrinsics(300.0, 300.0, 160.0, 120.0, 320, 240)
     seen = [Observation.at("Cabinet", (2.0, 0.0, 0.3), 1.0, extent=(0.6, 0.55, 0.4)),
             Observation.at("Drawer", (2.0, 0.0, 0.62), 1.0, extent=(0.5, 0.5, 0.18)),
             Observation.at("DishSponge", (2.05, 0.05, 0.47), 1.0, extent=(0.1, 0.07, 0.03))]
-    m.long_term.apply(seen, CameraView(1.0, look_x, intrinsics, 0.3, 6.0), 1.0)
+    _seen_facing_x(m, seen)
     ids = {h.label: h.object_id for label in ("Cabinet", "Drawer", "DishSponge")
            for h in m.long_term.find(label)}
     assert len(ids) == 3
