@@ -176,6 +176,8 @@ class RecallMemory:
         self._scene_memo = SceneGraphMemo()
         # The long-term memory sets this too: told the units an outcome changed, and when.
         self.outcome_listener: Callable[[list[ObjectMemoryUnit], float], object] | None = None
+        # And this: now on the frames' clock; an outcome without a stamp gets it.
+        self.clock: Callable[[], float] = time.time
         # And this: an object the short-term memory does not hold (never cached, or
         # evicted) that the long-term memory knows. Without it an outcome on such an object
         # (the planner found it with query_object) was refused and the instruction stopped.
@@ -572,6 +574,8 @@ class RecallMemory:
                             known = self.removed_fallback(a)
                         if known is not None:
                             units[a] = known
+            if stamp is None:
+                stamp = self.clock()
             outcome = SkillOutcome(
                 skill, args_t, bool(succeeded),
                 reason=(REASON_NOT_FOUND if not succeeded and code is ErrorCode.NOT_FOUND
@@ -603,7 +607,7 @@ class RecallMemory:
 
             if self.outcome_listener is not None and changed:
                 # The long-term graph learns containment and skill-set states too.
-                self.outcome_listener(changed, time.time() if stamp is None else stamp)
+                self.outcome_listener(changed, stamp)
             if self.evidence is not None and stored:
                 # After the graph took the outcome: a skill-set state is confirmed there.
                 stored = list(zip([b for b, _ in stored],
@@ -615,7 +619,7 @@ class RecallMemory:
                 held = ""
             if episode is not None:
                 wm.record(StepRecord(skill, args_t, "success" if succeeded else "failure",
-                                     held, area, time.time() if stamp is None else stamp))
+                                     held, area, stamp))
                 episode.messages.append(message.strip())
                 episode.steps += 1
                 episode.successes += bool(succeeded)
@@ -624,7 +628,7 @@ class RecallMemory:
                 step = RecordedStep(
                     episode_id, skill, args_t, bool(succeeded), int(code), area, held_before,
                     held, {i: units[i].label for i in named}, {i: units[i].state for i in named},
-                    time.time() if stamp is None else stamp, message.strip(),
+                    stamp, message.strip(),
                     {i: units[i].position for i in named}, self._places(named, units))
                 for observer in self.observers:
                     observer.on_outcome(step)
