@@ -23,7 +23,13 @@ from memory_node.sim.core.layouts import from_floorplan, from_seed
 from memory_node.sim.core.nav import Navigator
 from memory_node.sim.core.playback import pitch_at
 from memory_node.sim.core.sensors import SensorRig
-from memory_node.sim.core.skill_logic import Costs, SkillRunner, Waypoint, box_distance
+from memory_node.sim.core.skill_logic import (
+    Costs,
+    SkillRunner,
+    Target,
+    Waypoint,
+    box_distance,
+)
 from memory_node.sim.core.visibility import Camera, GeometricCamera
 from memory_node.sim.core.world import World
 
@@ -188,6 +194,12 @@ def test_the_fast_path_frame_and_view_follow_the_head(kitchen10) -> None:
     assert not cam.view(w).visible(mw.position[None], mw.size[None])[0]
 
 
+def target_of(w: World, oid: str) -> Target:
+    """What a memory that saw `oid` sends: its label and position."""
+    o = w.objects[oid]
+    return Target(f"mem_{oid}", o.type, tuple(float(v) for v in o.position), True)
+
+
 def _explorer(world: World, look_up: bool) -> SkillRunner:
     cam = GeometricCamera(EXACT)
     return SkillRunner(load_skill_table(), Navigator(world.free), Costs(look_up=look_up),
@@ -253,3 +265,36 @@ def test_playback_interpolates_the_head() -> None:
         (CAMERA_PITCH + LOOK_UP_PITCH) / 2)
     assert pitch_at(CAMERA_PITCH, wps, 9.0) == LOOK_UP_PITCH
     assert pitch_at(LOOK_UP_PITCH, [], 1.0) == LOOK_UP_PITCH
+
+
+def test_the_head_looks_up_at_a_high_receptacle_the_arm_opens(kitchen10) -> None:
+    """Opening the microwave at 1.6 m leaves the head up, so the frame after it shows the
+    apple inside; opening a low cabinet leaves it at rest, at no extra cost."""
+    w = kitchen10.copy()
+    runner = _explorer(w, look_up=True)
+    cam = GeometricCamera(EXACT)
+    tgt = target_of(w, MICROWAVE)
+    got = runner.run(w, "navigate", [tgt.id], [tgt])
+    assert got.success, got.message
+    w = got.world
+    assert w.robot.pitch == CAMERA_PITCH
+    assert not any(d.truth == "Apple_01" for d in cam.frame(w))   # shut, and too high
+    opened = runner.run(w, "open", [tgt.id], [tgt])
+    assert opened.success, opened.message
+    assert opened.waypoints[-1].pitch == LOOK_UP_PITCH == opened.world.robot.pitch
+    assert opened.duration == pytest.approx(runner.costs.open + runner.costs.tilt)
+    assert any(d.truth == "Apple_01" for d in cam.frame(opened.world))
+    # Without the look up the same open leaves the head at rest and the apple unseen.
+    rest = _explorer(w, look_up=False).run(w, "open", [tgt.id], [tgt])
+    assert rest.world.robot.pitch == CAMERA_PITCH
+    assert rest.duration == pytest.approx(runner.costs.open)
+    assert not any(d.truth == "Apple_01" for d in cam.frame(rest.world))
+    # A low receptacle: the head stays at rest, the skill costs what it did.
+    low = min((o for o in w.objects.values() if o.kind.openable and o.top < 1.0),
+              key=lambda o: (math.dist(o.position[:2], (w.robot.x, w.robot.y)), o.id))
+    t_low = target_of(w, low.id)
+    near = runner.run(w, "navigate", [t_low.id], [t_low]).world
+    out = runner.run(near, "open", [t_low.id], [t_low])
+    assert out.success, out.message
+    assert out.world.robot.pitch == CAMERA_PITCH
+    assert out.duration == pytest.approx(runner.costs.open)
