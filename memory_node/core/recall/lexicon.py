@@ -36,6 +36,9 @@ DEFAULT_ROOT = Path("/usr/share/wordnet")
 # Lexicographer files of things a robot can see or touch.
 PHYSICAL = frozenset({"noun.artifact", "noun.food", "noun.plant", "noun.object",
                       "noun.substance"})
+ACTION = frozenset({"noun.act", "noun.process", "noun.event"})
+# WordNet senses whose kinds hold what they are for: see Lexicon.holds_contents.
+CONTENT_KINDS = frozenset({"container.n.01", "cooking_utensil.n.01"})
 NOUN_SENSES = 3      # the most frequent senses only: rare ones alias everything to everything
 VERB_SENSES = 3
 VERB_DEPTH = 4       # hypernym steps from a verb to a skill verb
@@ -368,6 +371,16 @@ class Lexicon:
         senses = self._synsets(word, "n")
         return bool(senses) and senses[0].lexname() in PHYSICAL
 
+    def is_action_noun(self, word: str) -> bool:
+        """One of the word's main noun senses is an act or a process ("a rinse", "a
+        wash"), not only a thing ("the hob")."""
+        if not self.available:
+            return False
+        light = self._senses(word, "n")
+        names = ([s.lexname for s in light[:NOUN_SENSES]] if light is not None
+                 else [s.lexname() for s in self._synsets(word, "n")[:NOUN_SENSES]])
+        return any(n in ACTION for n in names)
+
     def is_verb(self, word: str) -> bool:
         return self.available and bool(self._forms(word, "v"))
 
@@ -604,6 +617,20 @@ class Lexicon:
             for definition in definitions:
                 out |= self._definition_verbs(definition.lower(), kinds)
         return frozenset(out - LIGHT_VERBS)
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def holds_contents(self, phrase: str) -> bool:
+        """The thing's main sense is a kind of container or of cooking utensil: what it is
+        for ("a pot for cooking") happens to what it holds, where it is used (the stove).
+        A tool "for cleaning" (a brush, a plunger) is used on something else."""
+        if not self.available:  # loads first: an answer memoised before would be wrong
+            return False
+        term = phrase.strip().lower().replace(" ", "_")
+        for s in self._physical(term)[:1]:
+            for p in s.closure(lambda x: x.hypernyms()):
+                if p.name() in CONTENT_KINDS:
+                    return True
+        return False
 
     def purpose_senses(self, phrase: str) -> frozenset[str]:
         """:meth:`purposes` as main verb senses (see :meth:`verb_senses`)."""
