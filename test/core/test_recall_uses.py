@@ -9,6 +9,7 @@ from wordnet_data import needs_wordnet
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.implied import implied_skills, implied_types, skills_for_use
 from memory_node.core.recall.lexicon import Lexicon
+from memory_node.core.recall.names import FULL, consume, label_terms, name_match, query_terms
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.skills import load_skill_table
 from memory_node.core.units import ObjectMemoryUnit as Unit
@@ -89,3 +90,36 @@ def test_a_use_implies_only_the_usual_fixture(lex: Lexicon) -> None:
     assert implied_types("pan on the hob", skills, lex, no_stove, used=["pan"]) == {}
     assert implied_types("pan on the hob", skills, lex, HELD, used=["pan"]) == {
         "stoveburner": "cook"}
+
+
+@needs_wordnet
+def test_the_light_hypernym_walk_equals_nltks_closure(lex: Lexicon) -> None:
+    nouns = ["kettle", "pan", "pot", "mug", "cup", "bowl", "plate", "fridge", "microwave",
+             "sink", "faucet", "cabinet", "drawer", "laptop", "book", "pen", "vase", "box",
+             "statue", "candle", "toilet", "bathtub", "towel", "plunger", "scrub brush",
+             "soap bar", "spray bottle", "tissue box", "alarm clock", "skillet", "saucepan",
+             "watering can", "garbage can", "spatula", "ladle", "wok", "teapot", "jar"]
+    for noun in nouns:
+        senses = lex._physical(noun.replace(" ", "_"))[:1]
+        slow = any(p.name() in {"container.n.01", "cooking_utensil.n.01"}
+                   for s in senses for p in s.closure(lambda x: x.hypernyms()))
+        assert lex.holds_contents(noun) == slow, noun
+
+
+@needs_wordnet
+def test_a_bare_word_naming_one_type_is_not_spent_on_its_kinds(lex: Lexicon) -> None:
+    types = ("Bottle", "WineBottle", "SoapBottle", "GarbageCan", "Towel", "TowelHolder")
+    terms = {t: label_terms(t, lex) for t in types}
+
+    def named(text: str, present: tuple[str, ...] = types) -> dict[str, float]:
+        q = query_terms(text, lex)
+        names = consume({t: name_match(terms[t], q) for t in present},
+                        {t: terms[t] for t in present}, q)
+        return {t: m for t, m in names.items() if m}
+
+    # "the bottle" is the plain bottle when there is one; a wine bottle is a kind of it.
+    got = named("bin the plastic bottle")
+    assert got["Bottle"] == FULL and "WineBottle" not in got and "SoapBottle" not in got
+    assert named("bin the bottle", ("WineBottle", "SoapBottle"))["SoapBottle"] > 0
+    # A type named after another without being a kind of it keeps the word.
+    assert named("hang the towel up", ("Towel", "TowelHolder"))["TowelHolder"] > 0
