@@ -38,7 +38,8 @@ PHYSICAL = frozenset({"noun.artifact", "noun.food", "noun.plant", "noun.object",
                       "noun.substance"})
 ACTION = frozenset({"noun.act", "noun.process", "noun.event"})
 # WordNet senses whose kinds hold what they are for: see Lexicon.holds_contents.
-CONTENT_KINDS = frozenset({"container.n.01", "cooking_utensil.n.01"})
+CONTENT_SYNSETS = frozenset({"container.n.01", "cooking_utensil.n.01"})
+CONTENT_KINDS = ("container", "cooking_utensil")  # the same, as lemma (first sense)
 NOUN_SENSES = 3      # the most frequent senses only: rare ones alias everything to everything
 VERB_SENSES = 3
 VERB_DEPTH = 4       # hypernym steps from a verb to a skill verb
@@ -626,10 +627,44 @@ class Lexicon:
         if not self.available:  # loads first: an answer memoised before would be wrong
             return False
         term = phrase.strip().lower().replace(" ", "_")
+        light = self._physical_senses(term)
+        if light is not None:
+            kinds = {o for k in CONTENT_KINDS for o in self._offsets(k, "n")[:1]}
+            found = self._has_hypernym(light[0].offset, kinds) if light else False
+            if found is not None:
+                return found
         for s in self._physical(term)[:1]:
             for p in s.closure(lambda x: x.hypernyms()):
-                if p.name() in CONTENT_KINDS:
+                if p.name() in CONTENT_SYNSETS:
                     return True
+        return False
+
+    def _has_hypernym(self, offset: int, targets: set[int]) -> bool | None:
+        """Whether a noun sense has one of ``targets`` among its hypernyms, walked over the
+        data lines' "@" pointers (nltk's closure parses every sense on the way, ~1 ms a
+        type); None when a line cannot be read."""
+        seen: set[int] = set()
+        todo = [offset]
+        while todo:
+            off = todo.pop()
+            if off in seen:
+                continue
+            seen.add(off)
+            line = self._data_line("n", off)
+            if line is None:
+                return None
+            try:
+                fields = line.split("|")[0].split()
+                n = int(fields[3], 16)
+                at = 4 + 2 * n
+                for i in range(int(fields[at])):
+                    symbol, target = fields[at + 1 + 4 * i], int(fields[at + 2 + 4 * i])
+                    if symbol in ("@", "@i"):
+                        if target in targets:
+                            return True
+                        todo.append(target)
+            except (ValueError, IndexError):
+                return None
         return False
 
     def purpose_senses(self, phrase: str) -> frozenset[str]:
