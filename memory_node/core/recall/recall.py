@@ -88,6 +88,8 @@ class RecallConfig:
     purposes: bool = False           # a type made for what the instruction does ("flip"
                                      # -> spatula, "for turning") named partly; off: on the
                                      # held-out half it cost more than it found (README)
+    uses: bool = True                # a container named outright implies the skills it is
+                                     # made for ("kettle": for boiling -> the stove)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -601,7 +603,8 @@ class Recaller:
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
-                                [type_key(t) for t, m in names.items() if m])
+                                [type_key(t) for t, m in names.items() if m],
+                                self._used(names))
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -684,6 +687,13 @@ class Recaller:
                         return type_key(prefix)
                     break
         return type_key(type_name)
+
+    def _used(self, names: Mapping[str, float]) -> list[str]:
+        """Names of the types named outright, when their purposes imply skills
+        (``RecallConfig.uses``): "put the kettle on" needs the stove."""
+        if not self.config.uses:
+            return []
+        return [" ".join(self.terms_for(t).words) for t, m in names.items() if m >= FULL]
 
     def _purposes_for(self, type_name: str, q: QueryTerms) -> frozenset[str]:
         """What the type is for, read only when the instruction has verbs to compare
@@ -787,7 +797,8 @@ class Recaller:
                 names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         implied = implied_types(instruction, self.skills, lex, names,
-                                [type_key(t) for t, m in names.items() if m])
+                                [type_key(t) for t, m in names.items() if m],
+                                self._used(names))
         out = []
         for e in entries:
             hits: list[str] = []
