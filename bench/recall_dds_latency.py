@@ -56,6 +56,7 @@ import numpy as np  # noqa: E402
 import rclpy  # noqa: E402
 from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy  # noqa: E402
+from rclpy.serialization import deserialize_message, serialize_message  # noqa: E402
 from recall_common import ROOT, load, save_result, scene_units  # noqa: E402
 
 from memory_node.core.memory import Memory  # noqa: E402
@@ -316,7 +317,7 @@ class Server:
         return False
 
     def check_units(self) -> None:
-        stats: list[MemoryStats] = []
+        self.stats = stats = []
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
         self.node.create_subscription(MemoryStats, "/memory/stats", stats.append, latched)
@@ -330,6 +331,19 @@ class Server:
     def call(self, request: Recall.Request, timeout: float = 120
              ) -> tuple[Recall.Response, float]:
         return call(self.node, self.client, request, timeout)
+
+    def server_stages(self) -> dict[str, int]:
+        """The server's own per-request stage times (/memory/stats counters "recall.*",
+        and its GC pauses), from a stats message published after the last request; {} for
+        a server whose code has none (a peer from before them)."""
+        after = len(self.stats)
+        deadline = time.monotonic() + 10
+        while len(self.stats) <= after and time.monotonic() < deadline:
+            EXECUTOR[self.node].spin_once(timeout_sec=0.2)
+        if not self.stats:
+            return {}
+        return {kv.key: int(kv.value) for kv in self.stats[-1].counters
+                if kv.key.startswith("recall.") or ".gc.gen" in kv.key}
 
     def stop(self) -> dict:
         self.process.send_signal(2)
@@ -383,7 +397,18 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
         for s in servers:
             s.check_units()
         acc = {s.scorer: {"inst": [], "tok": [], "lt": 0, "sub": [], "all": [], "warm": [],
-                          "tok_s": [], "empty": 0} for s in servers}
+                          "tok_s": [], "empty": 0, "bytes": {}, "deser": []}
+               for s in servers}
+
+        def size(s: Server, mode: str, r: Recall.Response) -> None:
+            # What DDS carries back (serialised CDR) and what turning it back into Python
+            # costs this client; outside the timed round trip, measured on the same bytes.
+            raw = serialize_message(r)
+            t = time.perf_counter()
+            deserialize_message(raw, Recall.Response)
+            a = acc[s.scorer]
+            a["deser"].append(time.perf_counter() - t)
+            a["bytes"].setdefault(mode, []).append(len(raw))
 
         def each(i: int):  # alternate which server goes first
             return servers if i % 2 == 0 else servers[::-1]
@@ -393,14 +418,16 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 r, dt = s.call(Recall.Request(instruction=text, k=K, token_budget=BUDGET))
                 a = acc[s.scorer]
                 a["inst"].append(dt)
+                size(s, "instruction", r)
                 a["tok"].append(r.context_tokens)
                 a["lt"] += bool(r.long_term_text)
         # Distinct texts again (a suffix), so no instruction vector is cached server-side.
         for i, text in enumerate(instructions[:CALLS // 2]):
             for s in each(i):
-                _, dt = s.call(Recall.Request(instruction=f"{text}, then tidy up", k=K,
+                r, dt = s.call(Recall.Request(instruction=f"{text}, then tidy up", k=K,
                                               token_budget=BUDGET, per_subtask=True))
                 acc[s.scorer]["sub"].append(dt)
+                size(s, "per_subtask", r)
         for e, text in enumerate(episodes):
             subgoals = [f"go to the place for: {text}", f"pick up what is needed to {text}",
                         f"carry it, to {text}", f"place it down, to {text}"]
@@ -416,6 +443,8 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                         a["warm"].append(dt)
                     a["tok_s"].append(r.context_tokens)
                     a["empty"] += r.nothing_relevant
+                    size(s, "step", r)
+        stages = {s.scorer: s.server_stages() for s in servers}
     finally:
         heads = [s.stop() for s in servers]
     out = []
@@ -429,7 +458,11 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             "state_conditioned_mode": {
                 "all_steps": stats_ms(a["all"]), "steps_with_warm_pool": stats_ms(a["warm"]),
                 "mean_context_tokens": round(float(np.mean(a["tok_s"])), 1),
-                "nothing_relevant_share": round(a["empty"] / len(a["all"]), 3)}})
+                "nothing_relevant_share": round(a["empty"] / len(a["all"]), 3)},
+            "response_bytes": {m: {"p50": int(np.median(v)), "max": int(max(v))}
+                               for m, v in a["bytes"].items()},
+            "client_deserialise": stats_ms(a["deser"]),
+            "server_stages_us": stages.get(s.scorer, {})})
     return out
 
 

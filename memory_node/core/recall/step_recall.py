@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from memory_node.core.recall.brief_state import BriefState, validate_brief
@@ -38,6 +38,7 @@ class StepRecall:
     context: ContextBlock
     reasons: dict[str, str]       # object id -> why it is delivered at this step
     pool_rebuilt: bool
+    context_s: float = 0.0        # of which the context block (scene graph, token counts)
 
     @property
     def nothing_relevant(self) -> bool:
@@ -103,16 +104,19 @@ class StateConditionedRecall:
         units_version: object = None, scene_graph: SceneGraphSource = None,
         now: float | None = None, per_subtask: bool = False, units_key: object = None,
         evidence: Callable[[list[RankedUnit]], list[RankedUnit]] | None = None,
+        by_id: Mapping[str, ObjectMemoryUnit] | None = None,
     ) -> StepRecall:
         """Units the next step needs (possibly none) and their context block; `evidence`
         brings the chosen units up to date (the caller's current evidence) before they
-        are described."""
+        are described. `by_id` is `units` by object id when the caller keeps one (it must
+        hold exactly `units`): building it here cost ~5 ms per step at 10,000 units."""
         if not isinstance(episode_id, str) or not episode_id.strip():
             raise ValueError("episode_id is empty")
         brief = validate_brief(brief)
         check_k(k)
         check_budget(token_budget)
-        by_id = {u.object_id: u for u in units}
+        if by_id is None:
+            by_id = {u.object_id: u for u in units}
         pool = self._pools.get(episode_id)
         rebuilt = False
         if (pool is None or pool.instruction != instruction
@@ -160,8 +164,9 @@ class StateConditionedRecall:
         if evidence is not None:
             chosen = evidence(chosen)
         reasons = {r.unit.object_id: reasons[r.unit.object_id] for r in chosen}
+        began = time.perf_counter()
         block = self._context(chosen, token_budget, scene_graph, now)
-        return StepRecall(chosen, block, reasons, rebuilt)
+        return StepRecall(chosen, block, reasons, rebuilt, time.perf_counter() - began)
 
     def _context(self, chosen: Sequence[RankedUnit], token_budget: int,
                  scene_graph: SceneGraphSource, now: float | None) -> ContextBlock:
