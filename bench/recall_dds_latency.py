@@ -343,7 +343,7 @@ class Server:
         if not self.stats:
             return {}
         return {kv.key: int(kv.value) for kv in self.stats[-1].counters
-                if kv.key.startswith("recall.") or ".gc.gen" in kv.key}
+                if kv.key.startswith(("recall.", "heap.")) or ".gc.gen" in kv.key}
 
     def stop(self) -> dict:
         self.process.send_signal(2)

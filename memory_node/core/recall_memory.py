@@ -467,6 +467,7 @@ class RecallMemory:
                 episode.instruction = text
             warnings: list[str] = []
             reasons: dict[str, str] = {}
+            snapped = time.perf_counter()
             extra = self._extra(text, episode_id, brief, by_id, budget)
             budget -= extra.tokens  # the sources fitted into their share of the budget
             prepared = time.perf_counter()
@@ -520,7 +521,8 @@ class RecallMemory:
         # the ranking around it, the context block, and waiting for the lock (preload, the
         # prefetch slices, another request). Wall times: the tail is what the planner sees.
         for stage, seconds in (("check", checked - start), ("lock", locked - checked),
-                               ("prepare", prepared - locked), ("model", model_s),
+                               ("snapshot", snapped - locked), ("sources", prepared - snapped),
+                               ("model", model_s),
                                ("rank", max(0.0, done - prepared - context_s - model_s)),
                                ("context", context_s)):
             self.times.add(f"{kind}.{stage}", seconds, None)

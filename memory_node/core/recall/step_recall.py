@@ -17,7 +17,13 @@ from dataclasses import dataclass
 from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
 from memory_node.core.recall.names import asks_for_many
-from memory_node.core.recall.recall import RankedUnit, Recaller, check_budget, check_k
+from memory_node.core.recall.recall import (
+    RankedUnit,
+    Recaller,
+    check_budget,
+    check_instruction,
+    check_k,
+)
 from memory_node.core.recall.subtasks import recall_subtasks
 from memory_node.core.units import ObjectMemoryUnit
 
@@ -122,6 +128,13 @@ class StateConditionedRecall:
         if (pool is None or pool.instruction != instruction
                 or pool.units_version != units_version or pool.per_subtask != per_subtask
                 or any(cid not in by_id for cid in pool.candidate_ids)):
+            if not per_subtask:
+                # The instruction (for the pool) and the subgoal (for this step) in one
+                # model call: a call's fixed cost is shared; scoring finds both cached.
+                self.recaller.embed_queries(list(dict.fromkeys(
+                    self.recaller.spelled(check_instruction(t, what))
+                    for t, what in ((instruction, "instruction"),
+                                    (brief.subgoal, "subgoal")))))
             pool = self._build(episode_id, instruction, units, units_version, per_subtask,
                                units_key)
             rebuilt = True
