@@ -332,7 +332,7 @@ class Server:
              ) -> tuple[Recall.Response, float]:
         return call(self.node, self.client, request, timeout)
 
-    def server_stages(self) -> dict[str, int]:
+    def server_stages(self) -> dict[str, float]:
         """The server's own per-request stage times (/memory/stats counters "recall.*",
         and its GC pauses), from a stats message published after the last request; {} for
         a server whose code has none (a peer from before them)."""
@@ -342,7 +342,7 @@ class Server:
             EXECUTOR[self.node].spin_once(timeout_sec=0.2)
         if not self.stats:
             return {}
-        return {kv.key: int(kv.value) for kv in self.stats[-1].counters
+        return {kv.key: float(kv.value) for kv in self.stats[-1].counters
                 if kv.key.startswith(("recall.", "heap.")) or ".gc.gen" in kv.key}
 
     def stop(self) -> dict:
