@@ -19,7 +19,14 @@ stored vectors and colours loaded, WordNet indexed), then round trips from this 
   embedding is cached server-side), k=5, budget 600;
 * per-subtask mode (the planner's default): 100 of them with ``per_subtask``;
 * state-conditioned mode: 50 episodes x 4 steps with a brief state, every subgoal
-  distinct; the first step of an episode builds its candidate pool (a full ranking).
+  distinct; the first step of an episode builds its candidate pool (a full ranking);
+* the floor: 100 /memory/get_units calls for one unknown id (DDS, both executors and
+  (de)serialisation around a handler that does next to nothing).
+
+Per server the JSON holds the server's own stage times (/memory/stats counters
+``recall.wall_us.<kind>.<stage>``: lock wait, snapshot, the experience lines, the model,
+the ranking, the context, the message conversion; kinds instruction, subtask, step_pool,
+step), its GC pauses and heap counters, and the serialised response sizes.
 
 Units are real AI2-THOR objects of the labelled set (drawn with replacement, ids made
 unique) with colour crops, as in bench/recall_latency.py. One onnxruntime thread.
@@ -69,7 +76,7 @@ from memory_node.core.recall.embedding_store import EmbeddingStore  # noqa: E402
 from memory_node.core.recall.recall import Recaller  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
 from memory_node.msg import BriefState, MemoryStats  # noqa: E402
-from memory_node.srv import Recall  # noqa: E402
+from memory_node.srv import GetUnits, Recall  # noqa: E402
 
 SIZES = (100, 10_000)
 SCORERS = ("loop", "vectorised")
@@ -304,6 +311,9 @@ class Server:
             # the repository, the peer would import this checkout's code.
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=memory_dir)
         self.client = self.node.create_client(Recall, "/memory/recall")
+        # The floor of a round trip through this server: DDS both ways, both executors and
+        # (de)serialisation, with a handler that does next to nothing (one unknown id).
+        self.floor_client = self.node.create_client(GetUnits, "/memory/get_units")
         self.ready_s = self.first_s = self.restart_s = 0.0
 
     def poll_ready(self) -> bool:
@@ -343,7 +353,8 @@ class Server:
         if not self.stats:
             return {}
         return {kv.key: float(kv.value) for kv in self.stats[-1].counters
-                if kv.key.startswith(("recall.", "heap.")) or ".gc.gen" in kv.key}
+                if kv.key.startswith(("recall.", "heap.", "service.wall_us.get_units"))
+                or ".gc.gen" in kv.key}
 
     def stop(self) -> dict:
         self.process.send_signal(2)
@@ -397,7 +408,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
         for s in servers:
             s.check_units()
         acc = {s.scorer: {"inst": [], "tok": [], "lt": 0, "sub": [], "all": [], "warm": [],
-                          "tok_s": [], "empty": 0, "bytes": {}, "deser": []}
+                          "tok_s": [], "empty": 0, "bytes": {}, "deser": [], "floor": []}
                for s in servers}
 
         def size(s: Server, mode: str, r: Recall.Response) -> None:
@@ -444,6 +455,13 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                     a["tok_s"].append(r.context_tokens)
                     a["empty"] += r.nothing_relevant
                     size(s, "step", r)
+        for i in range(CALLS // 2):
+            for s in each(i):
+                t = time.perf_counter()
+                future = s.floor_client.call_async(GetUnits.Request(object_ids=["u_absent"]))
+                rclpy.spin_until_future_complete(s.node, future, executor=EXECUTOR[s.node],
+                                                 timeout_sec=60)
+                acc[s.scorer]["floor"].append(time.perf_counter() - t)
         stages = {s.scorer: s.server_stages() for s in servers}
     finally:
         heads = [s.stop() for s in servers]
@@ -462,6 +480,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             "response_bytes": {m: {"p50": int(np.median(v)), "max": int(max(v))}
                                for m, v in a["bytes"].items()},
             "client_deserialise": stats_ms(a["deser"]),
+            "get_units_round_trip_floor": stats_ms(a["floor"]),
             "server_stages_us": stages.get(s.scorer, {})})
     return out
 
