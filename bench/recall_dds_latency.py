@@ -408,7 +408,8 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
         for s in servers:
             s.check_units()
         acc = {s.scorer: {"inst": [], "tok": [], "lt": 0, "sub": [], "all": [], "warm": [],
-                          "tok_s": [], "empty": 0, "bytes": {}, "deser": [], "floor": []}
+                          "tok_s": [], "empty": 0, "bytes": {}, "deser": [], "floor": [],
+                          "pool": []}
                for s in servers}
 
         def size(s: Server, mode: str, r: Recall.Response) -> None:
@@ -452,6 +453,8 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                     a["all"].append(dt)
                     if st > 0:
                         a["warm"].append(dt)
+                    else:
+                        a["pool"].append(dt)
                     a["tok_s"].append(r.context_tokens)
                     a["empty"] += r.nothing_relevant
                     size(s, "step", r)
@@ -475,6 +478,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             "per_subtask_mode": stats_ms(a["sub"]),
             "state_conditioned_mode": {
                 "all_steps": stats_ms(a["all"]), "steps_with_warm_pool": stats_ms(a["warm"]),
+                "steps_building_the_pool": stats_ms(a["pool"]),
                 "mean_context_tokens": round(float(np.mean(a["tok_s"])), 1),
                 "nothing_relevant_share": round(a["empty"] / len(a["all"]), 3)},
             "response_bytes": {m: {"p50": int(np.median(v)), "max": int(max(v))}
