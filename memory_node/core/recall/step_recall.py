@@ -115,7 +115,7 @@ class StateConditionedRecall:
         """Units the next step needs (possibly none) and their context block; `evidence`
         brings the chosen units up to date (the caller's current evidence) before they
         are described. `by_id` is `units` by object id when the caller keeps one (it must
-        hold exactly `units`): building it here cost ~5 ms per step at 10,000 units."""
+        hold exactly `units`): building it here cost ~0.4 ms per step at 10,000 units."""
         if not isinstance(episode_id, str) or not episode_id.strip():
             raise ValueError("episode_id is empty")
         brief = validate_brief(brief)
