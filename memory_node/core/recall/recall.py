@@ -364,6 +364,9 @@ class Recaller:
         self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self.index = UnitIndex(embedder.dim)
         self._rows_cache: tuple[object, list[_UnitEntry], np.ndarray] | None = None
+        # Entries built since start: a ranking without a units key (a step's few candidates)
+        # keeps the keyed rows cache unless it rebuilt an entry that cache may hold.
+        self._entry_builds = 0
         self._query_terms: dict[tuple[str, bool], QueryTerms] = {}
         self._purposes: dict[str, frozenset[str]] = {}
 
@@ -382,6 +385,7 @@ class Recaller:
         if cached is not None and cached.fingerprint == fp:
             cached.unit = unit
             return cached
+        self._entry_builds += 1
         d = self.describer.describe(unit, labels=labels, area_names=area_names)
         attribute_words = {"category:" + c for c in d.categories}
         attribute_words.update(w for w in (d.colour, d.size) if w)
@@ -569,10 +573,17 @@ class Recaller:
             return self._rows_cache[1], self._rows_cache[2]
         # A caller with a key reads units from the short-term memory (values, replaced on
         # change): the same object is the same unit. Without one, fields are compared.
+        builds = self._entry_builds
         entries = self._entries_for(units, labels, area_names,
                                     trust_identity=units_key is not None)
         rows = np.fromiter((e.row for e in entries), dtype=np.int64, count=len(entries))
-        self._rows_cache = (key, entries, rows) if units_key is not None else None
+        if units_key is not None:
+            self._rows_cache = (key, entries, rows)
+        elif builds != self._entry_builds:
+            # An entry rebuilt here may be one the keyed list holds (rows stay per id, the
+            # entry object does not). Clearing it on every keyless call made each state-
+            # conditioned step re-walk all 10,000 entries on the next keyed ranking.
+            self._rows_cache = None
         return entries, rows
 
     def score_all(
