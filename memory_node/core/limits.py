@@ -38,6 +38,7 @@ class Limits:
     max_text_chars: int = 2000
     max_list_items: int = 32          # string lists: skill arguments, recent areas
     max_query_results: int = 1000
+    max_get_units: int = 256          # ids in one /memory/get_units request
     max_observations_per_frame: int = 256
     max_counters: int = 256           # counters folded in from another node's stats
     # Snapshot names: relative, safe characters only (see persistence/store.py).

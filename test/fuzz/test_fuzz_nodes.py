@@ -61,6 +61,8 @@ from memory_node.core.skills import SKILL_NAMES, SKILLS
 from memory_node.core.units import ObjectMemoryUnit as Unit
 from memory_node.core.units import has_refused_characters
 from memory_node.msg import NamedPlaces, SkillTarget
+from memory_node.nodes.qos import SERVICE_QOS
+from memory_node.srv import EndEpisode, GetUnits
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 EXAMPLES = int(os.environ.get("MEMORY_NODE_FUZZ_EXAMPLES", "60"))
@@ -421,6 +423,56 @@ def test_confirm_answers(stack: Stack, data: str) -> None:
         pub.publish(String(data=data))
     finally:
         stack.node.destroy_publisher(pub)
+    stack.alive()
+
+
+# -- the memory's services the server fuzz does not cover ------------------------------
+def _memory_call(stack: Stack, srv: Any, name: str, request: Any) -> Any:
+    client = stack.node.create_client(srv, name, qos_profile=SERVICE_QOS)
+    try:
+        wait_for_service(stack.node, client)
+        return call(stack.node, client, request)
+    finally:
+        stack.node.destroy_client(client)
+
+
+@fuzz
+@given(ids=st.one_of(st.lists(st.one_of(st.sampled_from(["Fridge_1", "Apple_1", "nope_1"]),
+                                        text), max_size=5),
+                     st.lists(st.just("Apple_1"), min_size=LIMITS.max_get_units + 1,
+                              max_size=LIMITS.max_get_units + 2)))
+def test_get_units(stack: Stack, ids: list[str]) -> None:
+    """/memory/get_units: answered per id (NONE with the unit, NOT_FOUND, or the request
+    refused whole), never INTERNAL; nothing written."""
+    before = stack.db()
+    r = _memory_call(stack, GetUnits, "/memory/get_units", GetUnits.Request(object_ids=ids))
+    code = ErrorCode(r.error_code)
+    event(f"request: {code.name}")
+    assert code != ErrorCode.INTERNAL and r.success == (code == ErrorCode.NONE), r.message
+    assert r.success == (len(ids) <= LIMITS.max_get_units), r.message
+    if r.success:
+        assert len(r.error_codes) == len(ids) == len(r.units)
+        for asked, got, c in zip(ids, r.units, r.error_codes, strict=True):
+            assert c in (ErrorCode.NONE, ErrorCode.NOT_FOUND, ErrorCode.INVALID_ARGUMENT)
+            if c == ErrorCode.NONE:
+                assert got.object_id == wire(asked).strip()
+    assert stack.db() == before
+
+
+@fuzz
+@given(episode=st.one_of(st.sampled_from(["", "fuzz_ep", "never_started"]), text,
+                         st.just("e" * 200)), succeeded=st.booleans())
+def test_end_episode(stack: Stack, episode: str, succeeded: bool) -> None:
+    """/memory/end_episode: an unknown, malformed or already ended episode is a code, never
+    INTERNAL; nothing written to the units."""
+    before = stack.db()
+    r = _memory_call(stack, EndEpisode, "/memory/end_episode",
+                     EndEpisode.Request(episode_id=episode, task_succeeded=succeeded))
+    code = ErrorCode(r.error_code)
+    event(code.name)
+    assert code != ErrorCode.INTERNAL and r.success == (code == ErrorCode.NONE), r.message
+    assert code in (ErrorCode.NONE, ErrorCode.NOT_FOUND, ErrorCode.INVALID_ARGUMENT), r.message
+    assert stack.db() == before
     stack.alive()
 
 
