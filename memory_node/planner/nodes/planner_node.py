@@ -174,10 +174,12 @@ class PlannerNode(Node):
         return GoalResponse.ACCEPT
 
     def _on_accepted(self, handle: Any) -> None:
+        # A goal cancelled before this point still executes: _execute answers CANCELED.
+        # If no task can be made for it (the node has no executor any more) this raises
+        # and the reservation is still ours to free in _on_goal_request_done.
+        handle.execute()
         if self._reserved is handle.request:
             self._reserved = None      # from here _execute owns the reservation
-        # A goal cancelled before this point still executes: _execute answers CANCELED.
-        handle.execute()
 
     def _on_goal_request_done(self, request: Any) -> None:
         if self._reserved is not None and self._reserved is request:
