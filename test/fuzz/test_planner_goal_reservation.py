@@ -5,16 +5,20 @@ be created, or the goal response cannot be sent: rclpy logs it and returns befor
 is handed over for execution). Such a goal never reaches `_execute`, which used to be the
 only place the reservation was given back: the node then refused every goal for good.
 
-In-process (the failure is injected where rclpy creates the goal handle, the branch rclpy
-itself turns into a rejection); the client talks to the node over loopback DDS.
+The planner runs in its own process (lost_goal_planner.py: the planner node, with the
+failure injected once where rclpy creates the goal handle); the client talks to it over
+loopback DDS.
 """
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,17 +28,15 @@ from ros_harness import confine_to_loopback
 confine_to_loopback()
 
 import rclpy
-import rclpy.action.server
 from action_msgs.msg import GoalStatus
 from rclpy.action import ActionClient
-from rclpy.executors import MultiThreadedExecutor
-from ros_harness import spin_until
+from ros_harness import CONFIG, spin_until
 
 from memory_node.action import ExecuteInstruction
 from memory_node.core.errors import ErrorCode
-from memory_node.planner.nodes.planner_node import PlannerNode
 
 pytestmark = [pytest.mark.ros]
+HERE = Path(__file__).resolve().parent
 
 
 @pytest.fixture(scope="module")
@@ -48,48 +50,50 @@ def ros_context() -> Iterator[None]:
 
 
 def test_a_goal_accepted_by_the_callback_but_never_started_frees_the_planner(
-        ros_context: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    planner = PlannerNode()
-    executor = MultiThreadedExecutor(num_threads=4)
-    executor.add_node(planner)
-    thread = threading.Thread(target=executor.spin, daemon=True)
-    thread.start()
+        ros_context: None, tmp_path: Path) -> None:
+    log = tmp_path / "planner.log"
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, str(HERE / "lost_goal_planner.py"), "--ros-args",
+             "--params-file", str(CONFIG / "planner.yaml"), "-p", "planner:=offline"],
+            stdout=out, stderr=subprocess.STDOUT, env=os.environ.copy())
     node = rclpy.create_node("reservation_client")
     try:
         client = ActionClient(node, ExecuteInstruction, "planner/execute_instruction")
-        spin_until(node, client.server_is_ready, timeout=30.0, what="the planner's server")
-        real = rclpy.action.server.ServerGoalHandle
-        failed: list[bool] = []
-
-        def fails_once(*args: object, **kwargs: object) -> object:
-            if not failed:
-                failed.append(True)
-                raise RuntimeError("Failed to accept new goal")   # as rcl reports it
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(rclpy.action.server, "ServerGoalHandle", fails_once)
+        spin_until(node, lambda: client.server_is_ready() or proc.poll() is not None,
+                   timeout=60.0, what="the planner's action server")
+        assert proc.poll() is None, log.read_text()[-3000:]
         # Refused by the plan loop's validation at once: no memory server is needed.
         goal = ExecuteInstruction.Goal(instruction="put it away", goal_conditions=["FLY(x)"])
 
-        def send() -> object:
+        def send() -> Any:
             fut = client.send_goal_async(goal)
             spin_until(node, fut.done, timeout=30.0, what="the planner's answer")
             return fut.result()
 
+        def result_of(handle: Any) -> Any:
+            fut = handle.get_result_async()
+            spin_until(node, fut.done, timeout=30.0, what="the result")
+            return fut.result()
+
         first = send()
-        assert failed and not first.accepted   # rclpy turned its failure into a rejection
+        assert not first.accepted   # rclpy turned its failure into a rejection
+        assert "injected once" in log.read_text(), log.read_text()[-3000:]
         second = send()
-        assert second.accepted, "the planner still thinks the lost goal is running"
-        result = second.get_result_async()
-        spin_until(node, result.done, timeout=30.0, what="the result")
-        assert result.result().status == GoalStatus.STATUS_ABORTED
-        assert result.result().result.error_code == ErrorCode.INVALID_ARGUMENT
+        assert second.accepted, "the planner still thinks the lost goal is running:\n" + \
+            log.read_text()[-3000:]
+        r = result_of(second)
+        assert r.status == GoalStatus.STATUS_ABORTED
+        assert r.result.error_code == ErrorCode.INVALID_ARGUMENT
         third = send()   # and the reservation of a goal that ran is given back as before
         assert third.accepted
-        result = third.get_result_async()
-        spin_until(node, result.done, timeout=30.0, what="the result")
+        assert result_of(third).result.error_code == ErrorCode.INVALID_ARGUMENT
+        assert proc.poll() is None
     finally:
-        executor.shutdown(timeout_sec=5)
         node.destroy_node()
-        planner.destroy_node()
-        thread.join(timeout=5)
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
