@@ -19,7 +19,14 @@ stored vectors and colours loaded, WordNet indexed), then round trips from this 
   embedding is cached server-side), k=5, budget 600;
 * per-subtask mode (the planner's default): 100 of them with ``per_subtask``;
 * state-conditioned mode: 50 episodes x 4 steps with a brief state, every subgoal
-  distinct; the first step of an episode builds its candidate pool (a full ranking).
+  distinct; the first step of an episode builds its candidate pool (a full ranking);
+* the floor: 100 /memory/get_units calls for one unknown id (DDS, both executors and
+  (de)serialisation around a handler that does next to nothing).
+
+Per server the JSON holds the server's own stage times (/memory/stats counters
+``recall.wall_us.<kind>.<stage>``: lock wait, snapshot, the experience lines, the model,
+the ranking, the context, the message conversion; kinds instruction, subtask, step_pool,
+step), its GC pauses and heap counters, and the serialised response sizes.
 
 Units are real AI2-THOR objects of the labelled set (drawn with replacement, ids made
 unique) with colour crops, as in bench/recall_latency.py. One onnxruntime thread.
@@ -56,6 +63,7 @@ import numpy as np  # noqa: E402
 import rclpy  # noqa: E402
 from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy  # noqa: E402
+from rclpy.serialization import deserialize_message, serialize_message  # noqa: E402
 from recall_common import ROOT, load, save_result, scene_units  # noqa: E402
 
 from memory_node.core.memory import Memory  # noqa: E402
@@ -68,7 +76,7 @@ from memory_node.core.recall.embedding_store import EmbeddingStore  # noqa: E402
 from memory_node.core.recall.recall import Recaller  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
 from memory_node.msg import BriefState, MemoryStats  # noqa: E402
-from memory_node.srv import Recall  # noqa: E402
+from memory_node.srv import GetUnits, Recall  # noqa: E402
 
 SIZES = (100, 10_000)
 SCORERS = ("loop", "vectorised")
@@ -303,6 +311,9 @@ class Server:
             # the repository, the peer would import this checkout's code.
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=memory_dir)
         self.client = self.node.create_client(Recall, "/memory/recall")
+        # The floor of a round trip through this server: DDS both ways, both executors and
+        # (de)serialisation, with a handler that does next to nothing (one unknown id).
+        self.floor_client = self.node.create_client(GetUnits, "/memory/get_units")
         self.ready_s = self.first_s = self.restart_s = 0.0
 
     def poll_ready(self) -> bool:
@@ -316,7 +327,7 @@ class Server:
         return False
 
     def check_units(self) -> None:
-        stats: list[MemoryStats] = []
+        self.stats = stats = []
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
         self.node.create_subscription(MemoryStats, "/memory/stats", stats.append, latched)
@@ -330,6 +341,20 @@ class Server:
     def call(self, request: Recall.Request, timeout: float = 120
              ) -> tuple[Recall.Response, float]:
         return call(self.node, self.client, request, timeout)
+
+    def server_stages(self) -> dict[str, float]:
+        """The server's own per-request stage times (/memory/stats counters "recall.*",
+        and its GC pauses), from a stats message published after the last request; {} for
+        a server whose code has none (a peer from before them)."""
+        after = len(self.stats)
+        deadline = time.monotonic() + 10
+        while len(self.stats) <= after and time.monotonic() < deadline:
+            EXECUTOR[self.node].spin_once(timeout_sec=0.2)
+        if not self.stats:
+            return {}
+        return {kv.key: float(kv.value) for kv in self.stats[-1].counters
+                if kv.key.startswith(("recall.", "heap.", "service.wall_us.get_units"))
+                or ".gc.gen" in kv.key}
 
     def stop(self) -> dict:
         self.process.send_signal(2)
@@ -383,7 +408,19 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
         for s in servers:
             s.check_units()
         acc = {s.scorer: {"inst": [], "tok": [], "lt": 0, "sub": [], "all": [], "warm": [],
-                          "tok_s": [], "empty": 0} for s in servers}
+                          "tok_s": [], "empty": 0, "bytes": {}, "deser": [], "floor": [],
+                          "pool": []}
+               for s in servers}
+
+        def size(s: Server, mode: str, r: Recall.Response) -> None:
+            # What DDS carries back (serialised CDR) and what turning it back into Python
+            # costs this client; outside the timed round trip, measured on the same bytes.
+            raw = serialize_message(r)
+            t = time.perf_counter()
+            deserialize_message(raw, Recall.Response)
+            a = acc[s.scorer]
+            a["deser"].append(time.perf_counter() - t)
+            a["bytes"].setdefault(mode, []).append(len(raw))
 
         def each(i: int):  # alternate which server goes first
             return servers if i % 2 == 0 else servers[::-1]
@@ -393,14 +430,16 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 r, dt = s.call(Recall.Request(instruction=text, k=K, token_budget=BUDGET))
                 a = acc[s.scorer]
                 a["inst"].append(dt)
+                size(s, "instruction", r)
                 a["tok"].append(r.context_tokens)
                 a["lt"] += bool(r.long_term_text)
         # Distinct texts again (a suffix), so no instruction vector is cached server-side.
         for i, text in enumerate(instructions[:CALLS // 2]):
             for s in each(i):
-                _, dt = s.call(Recall.Request(instruction=f"{text}, then tidy up", k=K,
+                r, dt = s.call(Recall.Request(instruction=f"{text}, then tidy up", k=K,
                                               token_budget=BUDGET, per_subtask=True))
                 acc[s.scorer]["sub"].append(dt)
+                size(s, "per_subtask", r)
         for e, text in enumerate(episodes):
             subgoals = [f"go to the place for: {text}", f"pick up what is needed to {text}",
                         f"carry it, to {text}", f"place it down, to {text}"]
@@ -414,8 +453,19 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                     a["all"].append(dt)
                     if st > 0:
                         a["warm"].append(dt)
+                    else:
+                        a["pool"].append(dt)
                     a["tok_s"].append(r.context_tokens)
                     a["empty"] += r.nothing_relevant
+                    size(s, "step", r)
+        for i in range(CALLS // 2):
+            for s in each(i):
+                t = time.perf_counter()
+                future = s.floor_client.call_async(GetUnits.Request(object_ids=["u_absent"]))
+                rclpy.spin_until_future_complete(s.node, future, executor=EXECUTOR[s.node],
+                                                 timeout_sec=60)
+                acc[s.scorer]["floor"].append(time.perf_counter() - t)
+        stages = {s.scorer: s.server_stages() for s in servers}
     finally:
         heads = [s.stop() for s in servers]
     out = []
@@ -428,8 +478,14 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             "per_subtask_mode": stats_ms(a["sub"]),
             "state_conditioned_mode": {
                 "all_steps": stats_ms(a["all"]), "steps_with_warm_pool": stats_ms(a["warm"]),
+                "steps_building_the_pool": stats_ms(a["pool"]),
                 "mean_context_tokens": round(float(np.mean(a["tok_s"])), 1),
-                "nothing_relevant_share": round(a["empty"] / len(a["all"]), 3)}})
+                "nothing_relevant_share": round(a["empty"] / len(a["all"]), 3)},
+            "response_bytes": {m: {"p50": int(np.median(v)), "max": int(max(v))}
+                               for m, v in a["bytes"].items()},
+            "client_deserialise": stats_ms(a["deser"]),
+            "get_units_round_trip_floor": stats_ms(a["floor"]),
+            "server_stages_us": stages.get(s.scorer, {})})
     return out
 
 

@@ -22,6 +22,8 @@ off). Reported for the tuning half and the held-out half separately.
         --out recall_blind      # the blind set (split "blind") -> bench/results/recall_blind.json
     .venv/bin/python bench/recall_human.py --instructions bench/recall_blind2_instructions.yaml \
         --out recall_blind2     # the second blind set (round 9, split "blind2")
+    .venv/bin/python bench/recall_human.py --instructions bench/recall_blind3_instructions.yaml \
+        --out recall_blind3     # the third blind set (round 10, split "blind3")
 """
 
 from __future__ import annotations

@@ -6,8 +6,10 @@ server does (`Memory` + preload), then sends instructions and per-subtask reques
 `RecallMemory.recall` and times, per request, the whole call and its parts: the instruction
 embedding (the model call), the scene-graph text and everything else, in three passes over
 the same instructions: distinct (every word seen for the first time by the process), the
-same with their words known but the model run (the query LRU cleared before each), and the
-same per subtask (vectors cached: a repeated request). Stages are timed by wrapping the two
+same with their words known but the model run (the query LRU cleared before each), the
+same per subtask (vectors cached: a repeated request), and state-conditioned steps (15
+episodes: a pool build with its instruction new to the model, then three warm steps, each
+subgoal new). Stages are timed by wrapping the two
 callables the request goes through, nothing else is changed.
 
     .venv/bin/python bench/recall_profile.py [--against DIR] [--units N] [--cprofile]
@@ -43,6 +45,7 @@ from recall_common import load, save_result, scene_units  # noqa: E402
 
 CALLS = int(os.environ.get("RECALL_BENCH_CALLS", "60"))
 ROUNDS = int(os.environ.get("RECALL_PROFILE_ROUNDS", "3"))
+STEP_MODES = ("step_pool_build", "step_warm_pool")
 K, BUDGET = 5, 600
 
 
@@ -122,6 +125,30 @@ def measure(memory_dir: Path, instructions: list[str], cprofile: bool) -> dict:
             out[mode]["mean_context_tokens"] = round(statistics.fmean(tokens), 1)
             # In request order: the first uses of words are where the tail sits.
             out[mode]["total_series"] = [round(v, 1) for v in rows["total"]]
+        # State-conditioned steps as the planner sends them: per episode a pool build (its
+        # instruction new to the model: the query cache cleared) and three warm steps.
+        from memory_node.core.recall_memory import brief_from_fields
+        steps: dict[str, dict[str, list[float]]] = {
+            m: {"total": [], "embed": [], "scene": [], "rest": []} for m in STEP_MODES}
+        for e, text in enumerate(instructions[:max(4, len(instructions) // 4)]):
+            subgoals = [f"go to the place for: {text}", f"pick up what is needed to {text}",
+                        f"carry it, to {text}", f"place it down, to {text}"]
+            for st, subgoal in enumerate(subgoals):
+                if st == 0:
+                    recaller._query_cache.clear()
+                brief = brief_from_fields(subgoal[:500], robot_area="kitchen")
+                stage["embed"] = stage["scene"] = 0.0
+                t = time.perf_counter()
+                rm.recall(text, 3, BUDGET, f"ep{e}", brief)
+                total = time.perf_counter() - t
+                rows = steps[STEP_MODES[st > 0]]
+                rows["total"].append(total * 1e3)
+                rows["embed"].append(stage["embed"] * 1e3)
+                rows["scene"].append(stage["scene"] * 1e3)
+                rows["rest"].append((total - stage["embed"] - stage["scene"]) * 1e3)
+        for mode, rows in steps.items():
+            out[mode] = {k: {"p50": round(statistics.median(v), 2),
+                             "p99": round(pct(v, 0.99), 2)} for k, v in rows.items()}
         if prof is not None:
             import pstats
             pstats.Stats(prof, stream=sys.stderr).sort_stats("cumulative").print_stats(40)
@@ -191,7 +218,7 @@ def main() -> int:
                 print(json.dumps(res), flush=True)
                 result["runs"].append(res)
                 shutil.rmtree(d)
-    modes = ("instruction", "instruction_words_known", "per_subtask")
+    modes = ("instruction", "instruction_words_known", "per_subtask", *STEP_MODES)
     summary: dict = {}
     for who in {r["code"] for r in result["runs"]}:
         runs = [r for r in result["runs"] if r["code"] == who]

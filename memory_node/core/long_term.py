@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -475,6 +476,15 @@ class LongTermMemory:
                 return ""
             result = self._serialiser.serialise(budget, [*labels, *areas], "text")
         return result.text if result.tokens <= budget else ""
+
+    def sensor_time(self) -> float:
+        """Now on the clock the frames are stamped with (the newest frame's stamp), or the
+        wall clock before any frame: what an outcome is stamped with, so one memory never
+        mixes two clocks (a simulator's or a replayed bag's stamps with the server's wall
+        time). Mixed, an object brought back by an outcome was 'last seen' in the frames'
+        past, before it was first seen, and every later frame that saw it was refused."""
+        newest = self.graph.newest_stamp  # one float read: no lock (see Threads and locks)
+        return time.time() if newest is None else newest
 
     def text_key(self) -> tuple[int, int, str | None, int]:
         """Changes whenever `scene_graph_text` could answer differently for the same

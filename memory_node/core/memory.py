@@ -91,6 +91,7 @@ class Memory:
         self.recall.long_term_key = self.long_term.text_key
         # Skill outcomes also reach the scene graph (containment, skill-set states).
         self.recall.outcome_listener = self.long_term.apply_outcome_units
+        self.recall.clock = self.long_term.sensor_time
         # An outcome may name an object only the scene graph holds (found by query_object).
         self.recall.unit_fallback = self.long_term.unit
         self.recall.removed_fallback = self.long_term.removed_unit

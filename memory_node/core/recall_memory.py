@@ -38,7 +38,7 @@ from memory_node.core.recall.describe import HELD_BY_ROBOT, Describer
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.embedding_store import EmbeddingStore
 from memory_node.core.recall.outcomes import REASON_NOT_FOUND, SkillOutcome, apply_outcome
-from memory_node.core.recall.preconditions import StepRecord
+from memory_node.core.recall.preconditions import Rule, StepRecord, load_rules
 from memory_node.core.recall.recall import (
     RankedUnit,
     RecallConfig,
@@ -50,6 +50,7 @@ from memory_node.core.recall.subtasks import recall_subtasks
 from memory_node.core.recall.working_memory import WorkingMemory
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.skills import check_skill_call
+from memory_node.core.stage_times import StageTimes
 from memory_node.core.tokens import count_tokens
 from memory_node.core.units import (
     MAX_ID_LENGTH,
@@ -108,6 +109,9 @@ class RecallAnswer:
     known_bad_actions: list[str] = field(default_factory=list)
     procedure: str = ""
     facts: list[str] = field(default_factory=list)
+    # The request's kind in the stage statistics: instruction, subtask, step (warm pool) or
+    # step_pool (the episode's pool built: a full ranking).
+    kind: str = ""
 
     @property
     def nothing_relevant(self) -> bool:
@@ -157,6 +161,7 @@ def brief_from_fields(
 
 
 PRELOAD_BUDGET = 600  # a typical request's budget: the scene-graph lines it would count
+STAGE_WINDOW = 256  # requests per kind in the stage statistics (a benchmark's mode fits)
 
 
 class RecallMemory:
@@ -176,6 +181,8 @@ class RecallMemory:
         self._scene_memo = SceneGraphMemo()
         # The long-term memory sets this too: told the units an outcome changed, and when.
         self.outcome_listener: Callable[[list[ObjectMemoryUnit], float], object] | None = None
+        # And this: now on the frames' clock; an outcome without a stamp gets it.
+        self.clock: Callable[[], float] = time.time
         # And this: an object the short-term memory does not hold (never cached, or
         # evicted) that the long-term memory knows. Without it an outcome on such an object
         # (the planner found it with query_object) was refused and the instruction stopped.
@@ -198,6 +205,9 @@ class RecallMemory:
         self._recaller: Recaller | None = None
         self._steps: StateConditionedRecall | None = None
         self._episodes: OrderedDict[str, _Episode] = OrderedDict()
+        self._rules: list[Rule] | None = None
+        # Per request kind and stage (see recall()); the server adds its message conversion.
+        self.times = StageTimes(window=STAGE_WINDOW)
         self._snap: tuple[list[ObjectMemoryUnit], dict[str, ObjectMemoryUnit],
                           dict[str, str], int] | None = None
         # Service callbacks may run on several executor threads; the caches are plain dicts.
@@ -311,6 +321,13 @@ class RecallMemory:
             self._lock.release()
 
     # -- episodes -----------------------------------------------------------------------------
+    def _precondition_rules(self) -> list[Rule]:
+        # Parsed once: the YAML parse was ~30 ms of every episode's first step at load ~1.
+        # The rules are frozen values and the file is configuration read at start-up.
+        if self._rules is None:
+            self._rules = load_rules()
+        return self._rules
+
     @property
     def open_episodes(self) -> int:
         return len(self._episodes)
@@ -321,7 +338,8 @@ class RecallMemory:
             if not create:
                 return None
             window = self.settings.working_memory_window
-            episode = _Episode(WorkingMemory(window), deque(maxlen=window))
+            episode = _Episode(WorkingMemory(window, self._precondition_rules()),
+                               deque(maxlen=window))
             self._episodes[episode_id] = episode
             while len(self._episodes) > self.settings.max_episodes:
                 dropped, _ = self._episodes.popitem(last=False)
@@ -431,12 +449,15 @@ class RecallMemory:
         candidate pool is built the same way. Without it the instruction is recalled whole
         (one-shot callers).
         """
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         text, k, budget = self._check_request(instruction, k, token_budget)
         episode_id = self._check_episode_id(episode_id, required=brief is not None)
         if brief is not None:
             brief = validate_brief(brief)
+        kind = "step" if brief is not None else "subtask" if per_subtask else "instruction"
+        checked = time.perf_counter()
         with self._lock:
+            locked = time.perf_counter()
             recaller = self._ensure()
             assert self._steps is not None
             units, by_id, labels, key = self._snapshot()
@@ -448,8 +469,11 @@ class RecallMemory:
                 episode.instruction = text
             warnings: list[str] = []
             reasons: dict[str, str] = {}
+            snapped = time.perf_counter()
             extra = self._extra(text, episode_id, brief, by_id, budget)
             budget -= extra.tokens  # the sources fitted into their share of the budget
+            prepared = time.perf_counter()
+            model_before = recaller.embedder.busy_s
             if brief is None:
                 ranked: Sequence[RankedUnit]
                 if per_subtask:
@@ -458,15 +482,21 @@ class RecallMemory:
                 else:
                     ranked = recaller.rank(text, units, k, labels=labels, units_key=key)
                 ranked = self._with_evidence(ranked)
+                ranked_at = time.perf_counter()
                 block = recaller.context_for(ranked, budget, scene_graph=scene,
                                              now=now, labels=labels)
+                context_s = time.perf_counter() - ranked_at
                 mode = "instruction"
             else:
                 step = self._steps.recall_step(
                     episode_id, text, brief, units, budget, k=k,
                     units_version=self._version(), scene_graph=scene, now=now,
-                    per_subtask=per_subtask, units_key=key, evidence=self._with_evidence)
+                    per_subtask=per_subtask, units_key=key, evidence=self._with_evidence,
+                    by_id=by_id)
                 ranked, block, reasons = step.units, step.context, step.reasons
+                context_s = step.context_s
+                if step.pool_rebuilt:
+                    kind = "step_pool"
                 assert episode is not None
                 warnings = self._step_warnings(episode, brief, by_id)
                 mode = "step"
@@ -482,11 +512,26 @@ class RecallMemory:
                 tokens += extra.tokens
             long_term = (block.text.split(SCENE_HEADER + "\n", 1)[1]
                          if block.scene_graph_included else "")
-            return RecallAnswer(recalled, long_term, context, tokens, warnings,
-                                self.working_memory(episode_id) if episode_id else [],
-                                mode, block.truncated or extra.truncated,
-                                time.perf_counter() - start, extra.known_bad_actions,
-                                extra.procedure, extra.facts)
+            answer = RecallAnswer(recalled, long_term, context, tokens, warnings,
+                                  self.working_memory(episode_id) if episode_id else [],
+                                  mode, block.truncated or extra.truncated,
+                                  time.perf_counter() - start, extra.known_bad_actions,
+                                  extra.procedure, extra.facts, kind)
+        done = time.perf_counter()
+        model_s = recaller.embedder.busy_s - model_before
+        # Where a request's time goes (p50/p99 per stage in /memory/stats): the model call,
+        # the ranking around it, the context block, and waiting for the lock (preload, the
+        # prefetch slices, another request). Wall times: the tail is what the planner sees.
+        for stage, seconds in (("check", checked - start), ("lock", locked - checked),
+                               ("snapshot", snapped - locked), ("sources", prepared - snapped),
+                               ("model", model_s),
+                               ("rank", max(0.0, done - prepared - context_s - model_s)),
+                               ("context", context_s)):
+            self.times.add(f"{kind}.{stage}", seconds, None)
+        # The whole request's CPU time too: wall minus CPU is time the thread did not run
+        # (other processes on the cores, GC of another thread, the GIL held elsewhere).
+        self.times.add(f"{kind}.total", done - start, time.thread_time() - cpu)
+        return answer
 
     def _with_evidence(self, ranked: Sequence[RankedUnit]) -> list[RankedUnit]:
         """The answer's units (k of them, not the memory's) with the graph's evidence."""
@@ -572,6 +617,8 @@ class RecallMemory:
                             known = self.removed_fallback(a)
                         if known is not None:
                             units[a] = known
+            if stamp is None:
+                stamp = self.clock()
             outcome = SkillOutcome(
                 skill, args_t, bool(succeeded),
                 reason=(REASON_NOT_FOUND if not succeeded and code is ErrorCode.NOT_FOUND
@@ -587,7 +634,7 @@ class RecallMemory:
             changed = apply_outcome(units, outcome, extents=extents)
             episode = self._episode(episode_id) if episode_id else None
             wm = episode.working_memory if episode is not None else WorkingMemory(
-                self.settings.working_memory_window)
+                self.settings.working_memory_window, self._precondition_rules())
             # Checked against the state before the step: "you picked while holding X".
             warnings = [w.message for w in wm.check(skill, args_t, units)]
             held_before = wm.held(units)
@@ -603,7 +650,7 @@ class RecallMemory:
 
             if self.outcome_listener is not None and changed:
                 # The long-term graph learns containment and skill-set states too.
-                self.outcome_listener(changed, time.time() if stamp is None else stamp)
+                self.outcome_listener(changed, stamp)
             if self.evidence is not None and stored:
                 # After the graph took the outcome: a skill-set state is confirmed there.
                 stored = list(zip([b for b, _ in stored],
@@ -615,7 +662,7 @@ class RecallMemory:
                 held = ""
             if episode is not None:
                 wm.record(StepRecord(skill, args_t, "success" if succeeded else "failure",
-                                     held, area, time.time() if stamp is None else stamp))
+                                     held, area, stamp))
                 episode.messages.append(message.strip())
                 episode.steps += 1
                 episode.successes += bool(succeeded)
@@ -624,7 +671,7 @@ class RecallMemory:
                 step = RecordedStep(
                     episode_id, skill, args_t, bool(succeeded), int(code), area, held_before,
                     held, {i: units[i].label for i in named}, {i: units[i].state for i in named},
-                    time.time() if stamp is None else stamp, message.strip(),
+                    stamp, message.strip(),
                     {i: units[i].position for i in named}, self._places(named, units))
                 for observer in self.observers:
                     observer.on_outcome(step)

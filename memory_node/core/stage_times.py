@@ -47,13 +47,15 @@ class StageTimes:
         finally:
             self.add(name, time.perf_counter() - wall, time.thread_time() - cpu)
 
-    def add(self, name: str, wall_s: float, cpu_s: float) -> None:
+    def add(self, name: str, wall_s: float, cpu_s: float | None) -> None:
+        """One sample; `cpu_s` None for a stage whose CPU time was not measured (parts of
+        a request split by wall time only): it then has no cpu_us counters."""
         with self._lock:
             if name not in self._wall:
                 self._wall[name] = deque(maxlen=self.window)
-                self._cpu[name] = deque(maxlen=self.window)
             self._wall[name].append(wall_s)
-            self._cpu[name].append(cpu_s)
+            if cpu_s is not None:
+                self._cpu.setdefault(name, deque(maxlen=self.window)).append(cpu_s)
 
     def add_latency(self, name: str, seconds: float) -> None:
         """One frame's time between two events on its path (may be negative by clock

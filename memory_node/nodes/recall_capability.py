@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 from typing import Any
 
+from diagnostic_msgs.msg import KeyValue
 from rclpy.timer import Timer
 
 from memory_node.core.recall_memory import RecallMemory, brief_from_fields
-from memory_node.msg import WorkingMemoryStep
+from memory_node.msg import MemoryStats, WorkingMemoryStep
 from memory_node.nodes.conversions import from_point, unit_to_msg
 from memory_node.nodes.host import Capability, MemoryHost
 from memory_node.srv import EndEpisode, Recall, RecordOutcome
@@ -45,6 +47,7 @@ class RecallCapability(Capability):
             # while they start and while clients discover the services.
             threading.Thread(target=self._preload, name="recall-preload", daemon=True).start()
         host.serve(Recall, "memory/recall", self._recall)
+        host.add_stats_contributor(self._fill_stats)
         host.serve(RecordOutcome, "memory/record_outcome", self._record_outcome)
         host.serve(EndEpisode, "memory/end_episode", self._end_episode)
         self._timer: Timer | None = None
@@ -83,6 +86,7 @@ class RecallCapability(Capability):
         answer = self.recall.recall(request.instruction, request.k, request.token_budget,
                                     request.episode_id, brief,
                                     per_subtask=bool(request.per_subtask))
+        converting = time.perf_counter()
         response.units = [unit_to_msg(r.unit, r.description, r.score) for r in answer.units]
         response.long_term_text = answer.long_term_text
         response.context = answer.context
@@ -102,6 +106,11 @@ class RecallCapability(Capability):
         cut = "; budget cut some lines" if answer.truncated else ""
         response.message = (f"{answer.mode} recall: {what}, {answer.context_tokens} tokens, "
                             f"{len(answer.warnings)} warning(s){cut}")
+        self.recall.times.add(f"{answer.kind}.to_msg", time.perf_counter() - converting, None)
+
+    def _fill_stats(self, msg: MemoryStats) -> None:
+        msg.counters.extend(KeyValue(key=k, value=str(v))
+                            for k, v in self.recall.times.counters("recall.").items())
 
     def _record_outcome(self, request: RecordOutcome.Request, response: Any) -> None:
         position = from_point(request.robot_position)

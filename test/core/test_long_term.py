@@ -570,3 +570,55 @@ def test_answers_carry_the_graphs_current_evidence_not_the_units_snapshot(
         assert lookup.unit.observation_count == 2 and lookup.unit.attributes == {}
     finally:
         memory.close()
+
+
+def test_an_outcome_is_stamped_on_the_frames_clock_and_a_returned_object_stays_valid(
+        tmp_path: Path) -> None:
+    """Frames carry the camera's clock (a simulator's, a replayed bag's); RecordOutcome has
+    no stamp. Stamped with the server's wall clock, a pick that brought back a removed
+    object made it 'first seen' decades after the frames' now, and the frame that then
+    saw it set down elsewhere (a NEW sighting joined into it) left it 'last seen before
+    first seen': every later frame that saw it was refused (the 200-task stream lost whole
+    tasks to it)."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 1.0)], view(1.0), 1.0)
+        (apple,) = lt.graph.nodes("object")
+        k = 2.0
+        while apple in lt.graph.graph:
+            lt.apply([], view(k), k)
+            k += 1.0
+            assert k < 30
+        newest = k - 1.0
+        memory.recall.record_outcome("", "pick", [apple], True)  # no stamp, as over DDS
+        node = lt.graph.node(apple)
+        assert node["first_seen"] == 1.0  # when it was first seen, kept through removal
+        assert node["last_seen"] == newest  # the frames' now, not the wall clock
+        assert memory.short_term.peek(apple).last_seen == newest
+        for j in range(5):  # seen again on the frames' clock: every frame applies
+            stamp = k + j
+            result = lt.apply([Observation.at("Apple", (2.0, 0.1, 0.8), stamp)], view(stamp),
+                              stamp)
+            assert not result.refused
+        unit = memory.short_term.peek(apple)
+        assert unit is not None and unit.first_seen <= unit.last_seen
+    finally:
+        memory.close()
+
+
+def test_a_joined_sighting_keeps_the_object_first_seen_and_the_newest_last_seen() -> None:
+    from memory_node.core.scene_graph import SceneGraph  # noqa: PLC0415
+
+    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=3))
+    here, there = RegionView((0, 0, 0), radius=3.0), RegionView((9, 8, 0), radius=3.0)
+    g.update([Observation.at("Book", (1, 0, 0.8), 5.0)], here, stamp=5.0)
+    g.update([Observation.at("Book", (9, 9, 0.8), 10.0)], there, stamp=10.0)
+    # The kept object's own first sighting predates the NEW one it absorbs; stamps of a
+    # second clock must not make it younger than the sighting it took over.
+    g.graph.nodes["object_0"]["first_seen"] = 50.0
+    for k in (11.0, 12.0, 13.0):
+        g.update([], here, stamp=k)
+    assert g.nodes("object") == ["object_0"]
+    a = g.node("object_0")
+    assert a["first_seen"] == 10.0 and a["last_seen"] == 10.0

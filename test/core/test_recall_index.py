@@ -276,3 +276,29 @@ def test_the_per_type_cut_before_diversity_keeps_the_selection(
             assert (fast._select(text, items(cut), k, floor)
                     == fast._select(text, items(full), k, floor)), (text, k)
     assert cut_any  # the cut did drop candidates (about 27 units of each type here)
+
+
+def test_a_keyless_scoring_keeps_the_keyed_rows_unless_it_rebuilt_an_entry(
+        embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state-conditioned step scores its few candidates without a units key; that used to
+    drop the keyed rows, so the next whole ranking walked all units again (10,000 at scale).
+    It keeps them now, except when the keyless call rebuilt an entry the rows may hold."""
+    recaller = Recaller(embedder)
+    units = memory_units(300, seed=3)
+    walks: list[int] = []
+    real = recaller._entries_for
+    monkeypatch.setattr(recaller, "_entries_for",
+                        lambda us, *a, **kw: walks.append(len(us)) or real(us, *a, **kw))
+    before = recaller.rank(INSTRUCTIONS[0], units, 5, units_key=1)
+    recaller.score_all("open the fridge", units[:12])           # same units: nothing rebuilt
+    walks.clear()
+    again = recaller.rank(INSTRUCTIONS[0], units, 5, units_key=1)
+    assert walks == []                                          # the keyed rows were kept
+    assert [(r.unit.object_id, r.score) for r in again] \
+        == [(r.unit.object_id, r.score) for r in before]
+    changed = replace(units[0], state="dirty" if units[0].state != "dirty" else "cleaned")
+    recaller.score_all("open the fridge", [changed])            # rebuilds units[0]'s entry
+    walks.clear()
+    recaller.rank(INSTRUCTIONS[0], units, 5, units_key=1)
+    assert walks == [300]                                       # walked again: not stale
+    assert recaller._entries[units[0].object_id].unit is units[0]

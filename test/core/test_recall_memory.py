@@ -349,3 +349,47 @@ def test_a_failed_preload_leaves_recall_to_the_first_request(memory: Memory) -> 
     request.join(timeout=30)
     assert not request.is_alive(), "the failed preload left recall's lock held"
     assert answers and "Apple_1" in answers[0]
+
+
+def test_stage_times_per_request_kind(memory: Memory) -> None:
+    """/memory/stats shows where a request's time went: the model, the ranking, the context
+    and the waits, per kind (a pool build apart from a warm step)."""
+    r = memory.recall
+    assert r.recall(INSTRUCTION, k=5, token_budget=400).kind == "instruction"
+    assert r.recall(INSTRUCTION, 5, 400, per_subtask=True).kind == "subtask"
+    assert r.recall(INSTRUCTION, 3, 400, "ep1", brief_from_fields("open the fridge")).kind \
+        == "step_pool"
+    assert r.recall(INSTRUCTION, 3, 400, "ep1", brief_from_fields("pick up the mug")).kind \
+        == "step"
+    counters = r.times.counters()
+    for kind in ("instruction", "subtask", "step_pool", "step"):
+        for stage in ("check", "lock", "snapshot", "sources", "model", "rank", "context"):
+            assert f"wall_us.{kind}.{stage}.p99" in counters
+            assert f"cpu_us.{kind}.{stage}.p99" not in counters   # not measured: not shown
+        assert counters[f"wall_us.{kind}.total.median"] > 0
+        assert f"cpu_us.{kind}.total.median" in counters
+    assert counters["wall_us.instruction.model.median"] > 0      # a new text: the model ran
+    assert counters["wall_us.step.model.median"] > 0
+    with pytest.raises(ValueError):
+        r.recall("", 5, 400)
+    assert r.times.counters() == counters                      # a rejected request: no sample
+
+
+def test_episodes_parse_the_precondition_rules_once(
+        memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    import memory_node.core.recall_memory as recall_memory_module
+    parsed: list[int] = []
+    real = recall_memory_module.load_rules
+    monkeypatch.setattr(recall_memory_module, "load_rules",
+                        lambda: parsed.append(1) or real())
+    r = memory.recall
+    for i in range(3):
+        r.recall(INSTRUCTION, 3, 400, f"ep{i}", brief_from_fields("open the fridge"))
+        r.record_outcome("", "navigate", ["kitchen"], True)   # no episode: its own window
+    assert parsed == [1]
+    # Each episode still has its own working memory over the same rules.
+    r.record_outcome("ep0", "pick", ["Mug_1"], True)
+    assert [s.skill for s in r.working_memory("ep0")] == ["pick"]
+    assert r.working_memory("ep1") == []
+    warnings = r.record_outcome("ep0", "pick", ["Apple_1"], True).warnings
+    assert warnings   # picking while holding the mug: the rules are in force

@@ -123,3 +123,36 @@ def test_step_rejects_bad_requests(recaller: Recaller) -> None:
         steps.recall_step("e", INSTRUCTION, BriefState("open the fridge"), house(), 0)
     with pytest.raises(ValueError, match="k must be"):
         steps.recall_step("e", INSTRUCTION, BriefState("open the fridge"), house(), 10, k=0)
+
+
+def test_a_pool_build_embeds_instruction_and_subgoal_in_one_model_call(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    recaller = Recaller(Embedder())
+    calls: list[list[str]] = []
+    real = recaller.embedder.embed
+    monkeypatch.setattr(recaller.embedder, "embed",
+                        lambda texts: calls.append(list(texts)) or real(texts))
+    units = house()
+    recaller.score_all("a mug", units)          # the units' own vectors, embedded once
+    calls.clear()
+    steps = StateConditionedRecall(recaller)
+    first = steps.recall_step("ep1", INSTRUCTION, BriefState("open the fridge"), units, 500)
+    assert first.pool_rebuilt
+    assert calls == [[INSTRUCTION, "open the fridge"]]
+    # A warm step embeds its own subgoal only.
+    warm = steps.recall_step("ep1", INSTRUCTION, BriefState("pick up the mug"), units, 500)
+    assert not warm.pool_rebuilt and calls[1:] == [["pick up the mug"]]
+
+
+def test_a_step_given_the_units_by_id_answers_as_without(recaller: Recaller) -> None:
+    units = house()
+    by_id = {u.object_id: u for u in units}
+    brief = BriefState("put the apple in the fridge", held_object="Apple_1",
+                       last_skill="open", last_args=("Fridge_1",), last_result="failure")
+    a = StateConditionedRecall(recaller).recall_step("ep1", INSTRUCTION, brief, units, 500)
+    b = StateConditionedRecall(recaller).recall_step("ep1", INSTRUCTION, brief, units, 500,
+                                                     by_id=by_id)
+    assert [(r.unit.object_id, r.score) for r in a.units] \
+        == [(r.unit.object_id, r.score) for r in b.units]
+    assert (a.reasons, a.context.text) == (b.reasons, b.context.text)
+    assert a.units and a.context_s >= 0.0

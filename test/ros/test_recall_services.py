@@ -350,3 +350,35 @@ def test_restarted_server_still_has_the_outcome(client_node: Node, server: Serve
     apple = next(u for u in response.units if u.object_id == "Apple_1")
     assert apple.receptacle_id == "Fridge_1" and position(apple) == FRIDGE
     assert "in the fridge" in apple.description
+
+
+def test_stats_say_where_recall_time_goes(client_node: Node, server: Server) -> None:
+    """/memory/stats carries each recall kind's stage times (where a request's time went:
+    the model, the ranking, the context, the experience lines, the message conversion)."""
+    from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+
+    from memory_node.msg import MemoryStats
+
+    c = Clients(client_node, server)
+    assert c.recall("bring me the sliced bread for the toast", k=3).success
+    brief = BriefState(current_subgoal="pick up the bread for the toast")
+    assert c.recall("make toast", k=3, episode="ep-stats", brief=brief).success
+    stats: list[MemoryStats] = []
+    latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                         reliability=ReliabilityPolicy.RELIABLE)
+    client_node.create_subscription(MemoryStats, "/memory/stats", stats.append, latched)
+
+    def times() -> dict[str, int]:
+        return {kv.key: int(kv.value) for kv in stats[-1].counters
+                if kv.key.startswith("recall.")} if stats else {}
+
+    spin_until(client_node, lambda: "recall.wall_us.step_pool.to_msg.median" in times(),
+               what="recall stage times in /memory/stats")
+    t = times()
+    for kind in ("instruction", "step_pool"):
+        for stage in ("lock", "snapshot", "sources", "model", "rank", "context", "to_msg"):
+            assert t[f"recall.wall_us.{kind}.{stage}.p99"] >= \
+                t[f"recall.wall_us.{kind}.{stage}.median"] >= 0
+        assert t[f"recall.wall_us.{kind}.model.median"] > 0      # new texts: the model ran
+        assert t[f"recall.wall_us.{kind}.total.median"] >= t[f"recall.wall_us.{kind}.model.median"]
+        assert t[f"recall.cpu_us.{kind}.total.median"] > 0

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from memory_node.core.errors import ErrorCode
+from memory_node.sim.core.camera_mount import EXPLORE_PITCHES
 from memory_node.sim.core.detection import DetectionNoise, Detector
 from memory_node.sim.core.sensors import SensorRig
 from memory_node.sim.core.world import World
@@ -146,12 +147,14 @@ def test_explore_succeeds_only_on_what_the_camera_detects(rig_world) -> None:
     out = runner.run(w, "explore", ["kitchen", "Fridge"], [])
     assert out.success, out.message
     assert out.world.room_of(out.world.robot.x, out.world.robot.y).name == "kitchen"
-    # Something that is nowhere in the house: every viewpoint, every heading, NOT_FOUND.
+    # Something that is nowhere in the house: every viewpoint, every heading, the head at
+    # rest and tilted up (camera_mount.EXPLORE_PITCHES), NOT_FOUND.
     assert not w.of_type("Boots")
     out = runner.run(w, "explore", ["bathroom", "Boots"], [])
     assert out.code == ErrorCode.NOT_FOUND
     n_looks = sum(1 for p in out.waypoints if p.phase == "looking")
-    assert n_looks == len(runner.viewpoints(w, "bathroom")) * runner.costs.headings
+    assert n_looks == len(runner.viewpoints(w, "bathroom")) * runner.costs.headings \
+        * len(EXPLORE_PITCHES)
 
 
 def test_boxes_from_one_sort_equal_a_scan_per_object() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -89,6 +90,9 @@ class Embedder:
         # onnxruntime sessions are thread-safe, but the tokenizer's padding state is not
         # meant to be shared by concurrent service callbacks.
         self._lock = threading.Lock()
+        # Seconds spent in embed() since start: a caller reads it before and after a request
+        # to tell the model's share of the request apart (/memory/stats recall stages).
+        self.busy_s = 0.0
 
     @property
     def model_id(self) -> str:
@@ -104,10 +108,12 @@ class Embedder:
         """Embed `texts` in batches; returns an (len(texts), dim) float32 array."""
         if isinstance(texts, str):
             raise ValueError("embed() takes a sequence of texts, not a single string")  # noqa: TRY004 - callers map ValueError to a rejected request
+        began = time.perf_counter()
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for start in range(0, len(texts), self.batch_size):
             chunk = list(texts[start:start + self.batch_size])
             out[start:start + len(chunk)] = self._embed_batch(chunk)
+        self.busy_s += time.perf_counter() - began
         return out
 
     def embed_one(self, text: str) -> np.ndarray:

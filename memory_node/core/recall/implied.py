@@ -18,7 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from memory_node.core.recall.categories import type_key
-from memory_node.core.recall.lexical import _WORD, STATE_SYNONYMS, STOPWORDS, split_label
+from memory_node.core.recall.lexical import (
+    _WORD,
+    DETERMINERS,
+    STATE_SYNONYMS,
+    STOPWORDS,
+    split_label,
+)
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.skills import SkillTable
 
@@ -41,11 +47,18 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None) -> se
         key = lex.verb(word) if lex is not None else word
         state_verbs.setdefault(key, state)
     out: set[str] = set()
-    seen: set[str] = set()
+    seen: set[tuple[str, bool]] = set()
+    prev = ""
     for w in _WORD.findall(split_label(text)):
-        if w in STOPWORDS or w in seen:
+        # Right after a determiner a noun names a thing ("on the hob", "in the
+        # microwave"), not an action, unless it is an action said as a noun ("give it a
+        # rinse"); a participle still says one ("the chilled wine").
+        noun = (prev in DETERMINERS and lex is not None and lex.is_noun(w)
+                and not lex.is_action_noun(w))
+        prev = w
+        if w in STOPWORDS or (w, noun) in seen:
             continue
-        seen.add(w)
+        seen.add((w, noun))
         if len(seen) > MAX_WORDS:
             break
         verb = lex.verb(w) if lex is not None else w
@@ -53,6 +66,8 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None) -> se
             implied_state = STATE_SYNONYMS.get(form) or state_verbs.get(form)
             if implied_state in by_state:
                 out.add(by_state[implied_state])
+        if noun:
+            continue
         for name in with_fixtures:
             if name in out:
                 continue
@@ -61,18 +76,50 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None) -> se
     return out
 
 
+def skills_for_use(things: Iterable[str], skills: SkillTable,
+                   lexicon: Lexicon | None) -> set[str]:
+    """Skills with fixtures that the things named are made for, by their WordNet
+    definitions (``Lexicon.purposes``): a kettle is "for stewing or boiling", a frying pan
+    "for cooking": "put the kettle on" needs the stove though no verb says so. Only
+    things that hold what they act on (WordNet: a kind of container or of cooking utensil)
+    are used at the fixture; a brush "for cleaning" cleans the toilet, not at the sink."""
+    if lexicon is None or not lexicon.available:
+        return set()
+    with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
+    out: set[str] = set()
+    for thing in things:
+        if not lexicon.holds_contents(thing):
+            continue
+        for verb in lexicon.purposes(thing):
+            out.update(name for name in with_fixtures
+                       if verb == name or lexicon.verb_means(verb, name))
+    return out
+
+
 def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
-                  held_types: Iterable[str], mentioned: Iterable[str] = ()) -> dict[str, str]:
+                  held_types: Iterable[str], mentioned: Iterable[str] = (),
+                  used: Iterable[str] = ()) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
-    else the group's first."""
+    else the group's first. ``used``: names of the things the instruction names outright,
+    whose purposes imply skills when none of its words does (:func:`skills_for_use`)."""
     held = {type_key(t) for t in held_types}
     named = set(mentioned)
     out: dict[str, str] = {}
-    for skill in sorted(implied_skills(text, skills, lexicon)):
+    # A verb that implies a skill says what happens ("rinse out the pot": the sink, not
+    # the stove); what a named thing is for counts only when no word says it.
+    implied = implied_skills(text, skills, lexicon)
+    by_use = not implied
+    if by_use:
+        implied = skills_for_use(used, skills, lexicon)
+    for skill in sorted(implied):
         for group in skills.fixtures_for(skill):
             keys = [type_key(t) for t in group if type_key(t) in held]
+            if by_use and type_key(group[0]) not in keys:
+                # A thing's use implies the skill's usual fixture (the group's first: a
+                # pan is for the stove); a substitute (the toaster) only when said.
+                continue
             pick = next((k for k in keys if k in named), keys[0] if keys else None)
             if pick is not None:
                 out.setdefault(pick, skill)

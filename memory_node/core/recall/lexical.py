@@ -14,6 +14,10 @@ from functools import lru_cache
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"[a-z0-9]+")
 
+# A word right after one of these is read as a noun ("the hob", "the left"), whatever else
+# it can be: a closed class, shared by the subtask splitter and the skill finder.
+DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your",
+                         "his", "her", "its", "our", "their"})
 STOPWORDS = frozenset(
     [
         "a", "an", "the", "this", "that", "these", "those", "of", "to", "in", "on", "into",

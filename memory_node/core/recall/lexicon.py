@@ -36,6 +36,10 @@ DEFAULT_ROOT = Path("/usr/share/wordnet")
 # Lexicographer files of things a robot can see or touch.
 PHYSICAL = frozenset({"noun.artifact", "noun.food", "noun.plant", "noun.object",
                       "noun.substance"})
+ACTION = frozenset({"noun.act", "noun.process", "noun.event"})
+# WordNet senses whose kinds hold what they are for: see Lexicon.holds_contents.
+CONTENT_SYNSETS = frozenset({"container.n.01", "cooking_utensil.n.01"})
+CONTENT_KINDS = ("container", "cooking_utensil")  # the same, as lemma (first sense)
 NOUN_SENSES = 3      # the most frequent senses only: rare ones alias everything to everything
 VERB_SENSES = 3
 VERB_DEPTH = 4       # hypernym steps from a verb to a skill verb
@@ -368,6 +372,16 @@ class Lexicon:
         senses = self._synsets(word, "n")
         return bool(senses) and senses[0].lexname() in PHYSICAL
 
+    def is_action_noun(self, word: str) -> bool:
+        """One of the word's main noun senses is an act or a process ("a rinse", "a
+        wash"), not only a thing ("the hob")."""
+        if not self.available:
+            return False
+        light = self._senses(word, "n")
+        names = ([s.lexname for s in light[:NOUN_SENSES]] if light is not None
+                 else [s.lexname() for s in self._synsets(word, "n")[:NOUN_SENSES]])
+        return any(n in ACTION for n in names)
+
     def is_verb(self, word: str) -> bool:
         return self.available and bool(self._forms(word, "v"))
 
@@ -604,6 +618,54 @@ class Lexicon:
             for definition in definitions:
                 out |= self._definition_verbs(definition.lower(), kinds)
         return frozenset(out - LIGHT_VERBS)
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def holds_contents(self, phrase: str) -> bool:
+        """The thing's main sense is a kind of container or of cooking utensil: what it is
+        for ("a pot for cooking") happens to what it holds, where it is used (the stove).
+        A tool "for cleaning" (a brush, a plunger) is used on something else."""
+        if not self.available:  # loads first: an answer memoised before would be wrong
+            return False
+        term = phrase.strip().lower().replace(" ", "_")
+        light = self._physical_senses(term)
+        if light is not None:
+            kinds = {o for k in CONTENT_KINDS for o in self._offsets(k, "n")[:1]}
+            found = self._has_hypernym(light[0].offset, kinds) if light else False
+            if found is not None:
+                return found
+        for s in self._physical(term)[:1]:
+            for p in s.closure(lambda x: x.hypernyms()):
+                if p.name() in CONTENT_SYNSETS:
+                    return True
+        return False
+
+    def _has_hypernym(self, offset: int, targets: set[int]) -> bool | None:
+        """Whether a noun sense has one of ``targets`` among its hypernyms, walked over the
+        data lines' "@" pointers (nltk's closure parses every sense on the way, ~1 ms a
+        type); None when a line cannot be read."""
+        seen: set[int] = set()
+        todo = [offset]
+        while todo:
+            off = todo.pop()
+            if off in seen:
+                continue
+            seen.add(off)
+            line = self._data_line("n", off)
+            if line is None:
+                return None
+            try:
+                fields = line.split("|")[0].split()
+                n = int(fields[3], 16)
+                at = 4 + 2 * n
+                for i in range(int(fields[at])):
+                    symbol, target = fields[at + 1 + 4 * i], int(fields[at + 2 + 4 * i])
+                    if symbol in ("@", "@i"):
+                        if target in targets:
+                            return True
+                        todo.append(target)
+            except (ValueError, IndexError):
+                return None
+        return False
 
     def purpose_senses(self, phrase: str) -> frozenset[str]:
         """:meth:`purposes` as main verb senses (see :meth:`verb_senses`)."""

@@ -254,6 +254,13 @@ def _add_grams(grams: set[tuple[str, ...]], seq: tuple[str, ...], lo: int, hi: i
             grams.add(seq[start:start + n])
 
 
+def _companion(other: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    """``name`` is named after ``other`` without being a kind of it: the other's words
+    inside the name but not at its head ("towel holder" after "towel"). A name ending in
+    the other's words is a kind of it ("wine bottle", "butter knife"), a rival for them."""
+    return _phrase_in(other, name) and name[-len(other):] != other
+
+
 def _phrase_in(phrase: tuple[str, ...], seq: tuple[str, ...]) -> bool:
     n = len(phrase)
     if n == 0 or n > len(seq):
@@ -338,7 +345,7 @@ def consume(names: dict[str, float], terms: dict[str, LabelTerms],
         # not a rival for its words.
         return any(o != t and a <= lo and hi <= b
                    and (b - a > hi - lo or (other and not exact))
-                   and not _phrase_in(terms[o].words, terms[t].words)
+                   and not _companion(terms[o].words, terms[t].words)
                    for a, b, other, o in spans)
 
     out = dict(names)

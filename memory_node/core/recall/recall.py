@@ -88,6 +88,8 @@ class RecallConfig:
     purposes: bool = False           # a type made for what the instruction does ("flip"
                                      # -> spatula, "for turning") named partly; off: on the
                                      # held-out half it cost more than it found (README)
+    uses: bool = True                # a container named outright implies the skills it is
+                                     # made for ("kettle": for boiling -> the stove)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -362,6 +364,9 @@ class Recaller:
         self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self.index = UnitIndex(embedder.dim)
         self._rows_cache: tuple[object, list[_UnitEntry], np.ndarray] | None = None
+        # Entries built since start: a ranking without a units key (a step's few candidates)
+        # keeps the keyed rows cache unless it rebuilt an entry that cache may hold.
+        self._entry_builds = 0
         self._query_terms: dict[tuple[str, bool], QueryTerms] = {}
         self._purposes: dict[str, frozenset[str]] = {}
 
@@ -380,6 +385,7 @@ class Recaller:
         if cached is not None and cached.fingerprint == fp:
             cached.unit = unit
             return cached
+        self._entry_builds += 1
         d = self.describer.describe(unit, labels=labels, area_names=area_names)
         attribute_words = {"category:" + c for c in d.categories}
         attribute_words.update(w for w in (d.colour, d.size) if w)
@@ -567,10 +573,17 @@ class Recaller:
             return self._rows_cache[1], self._rows_cache[2]
         # A caller with a key reads units from the short-term memory (values, replaced on
         # change): the same object is the same unit. Without one, fields are compared.
+        builds = self._entry_builds
         entries = self._entries_for(units, labels, area_names,
                                     trust_identity=units_key is not None)
         rows = np.fromiter((e.row for e in entries), dtype=np.int64, count=len(entries))
-        self._rows_cache = (key, entries, rows) if units_key is not None else None
+        if units_key is not None:
+            self._rows_cache = (key, entries, rows)
+        elif builds != self._entry_builds:
+            # An entry rebuilt here may be one the keyed list holds (rows stay per id, the
+            # entry object does not). Clearing it on every keyless call made each state-
+            # conditioned step re-walk all 10,000 entries on the next keyed ranking.
+            self._rows_cache = None
         return entries, rows
 
     def score_all(
@@ -601,7 +614,8 @@ class Recaller:
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
-                                [type_key(t) for t, m in names.items() if m])
+                                [type_key(t) for t, m in names.items() if m],
+                                self._used(names))
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -684,6 +698,13 @@ class Recaller:
                         return type_key(prefix)
                     break
         return type_key(type_name)
+
+    def _used(self, names: Mapping[str, float]) -> list[str]:
+        """Names of the types named outright, when their purposes imply skills
+        (``RecallConfig.uses``): "put the kettle on" needs the stove."""
+        if not self.config.uses:
+            return []
+        return [" ".join(self.terms_for(t).words) for t, m in names.items() if m >= FULL]
 
     def _purposes_for(self, type_name: str, q: QueryTerms) -> frozenset[str]:
         """What the type is for, read only when the instruction has verbs to compare
@@ -787,7 +808,8 @@ class Recaller:
                 names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         implied = implied_types(instruction, self.skills, lex, names,
-                                [type_key(t) for t, m in names.items() if m])
+                                [type_key(t) for t, m in names.items() if m],
+                                self._used(names))
         out = []
         for e in entries:
             hits: list[str] = []

@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
 from memory_node.core.recall.names import asks_for_many
-from memory_node.core.recall.recall import RankedUnit, Recaller, check_budget, check_k
+from memory_node.core.recall.recall import (
+    RankedUnit,
+    Recaller,
+    check_budget,
+    check_instruction,
+    check_k,
+)
 from memory_node.core.recall.subtasks import recall_subtasks
 from memory_node.core.units import ObjectMemoryUnit
 
@@ -38,6 +44,7 @@ class StepRecall:
     context: ContextBlock
     reasons: dict[str, str]       # object id -> why it is delivered at this step
     pool_rebuilt: bool
+    context_s: float = 0.0        # of which the context block (scene graph, token counts)
 
     @property
     def nothing_relevant(self) -> bool:
@@ -103,21 +110,31 @@ class StateConditionedRecall:
         units_version: object = None, scene_graph: SceneGraphSource = None,
         now: float | None = None, per_subtask: bool = False, units_key: object = None,
         evidence: Callable[[list[RankedUnit]], list[RankedUnit]] | None = None,
+        by_id: Mapping[str, ObjectMemoryUnit] | None = None,
     ) -> StepRecall:
         """Units the next step needs (possibly none) and their context block; `evidence`
         brings the chosen units up to date (the caller's current evidence) before they
-        are described."""
+        are described. `by_id` is `units` by object id when the caller keeps one (it must
+        hold exactly `units`): building it here cost ~0.4 ms per step at 10,000 units."""
         if not isinstance(episode_id, str) or not episode_id.strip():
             raise ValueError("episode_id is empty")
         brief = validate_brief(brief)
         check_k(k)
         check_budget(token_budget)
-        by_id = {u.object_id: u for u in units}
+        if by_id is None:
+            by_id = {u.object_id: u for u in units}
         pool = self._pools.get(episode_id)
         rebuilt = False
         if (pool is None or pool.instruction != instruction
                 or pool.units_version != units_version or pool.per_subtask != per_subtask
                 or any(cid not in by_id for cid in pool.candidate_ids)):
+            if not per_subtask:
+                # The instruction (for the pool) and the subgoal (for this step) in one
+                # model call: a call's fixed cost is shared; scoring finds both cached.
+                self.recaller.embed_queries(list(dict.fromkeys(
+                    self.recaller.spelled(check_instruction(t, what))
+                    for t, what in ((instruction, "instruction"),
+                                    (brief.subgoal, "subgoal")))))
             pool = self._build(episode_id, instruction, units, units_version, per_subtask,
                                units_key)
             rebuilt = True
@@ -160,8 +177,9 @@ class StateConditionedRecall:
         if evidence is not None:
             chosen = evidence(chosen)
         reasons = {r.unit.object_id: reasons[r.unit.object_id] for r in chosen}
+        began = time.perf_counter()
         block = self._context(chosen, token_budget, scene_graph, now)
-        return StepRecall(chosen, block, reasons, rebuilt)
+        return StepRecall(chosen, block, reasons, rebuilt, time.perf_counter() - began)
 
     def _context(self, chosen: Sequence[RankedUnit], token_budget: int,
                  scene_graph: SceneGraphSource, now: float | None) -> ContextBlock:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from memory_node.core.recall.lexical import DETERMINERS
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.recall import RankedUnit, Recaller, check_instruction, check_k
 from memory_node.core.units import ObjectMemoryUnit
@@ -36,8 +37,7 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 _WORDS = re.compile(r"[A-Za-z]+")
 # Where an object goes: a closed class of prepositions, not vocabulary of any data set.
 _PLACE = frozenset({"on", "onto", "in", "into", "inside", "under", "beside", "behind"})
-_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your",
-                          "his", "her", "its", "our", "their"})
+_DETERMINERS = DETERMINERS
 _FILLER = re.compile(r"^(?:please|so|ok|okay|also|and|then|could\s+you|can\s+you|would\s+you)"
                      r"\s+", re.IGNORECASE)
 

@@ -134,6 +134,11 @@ class SceneGraph:
     def object_count(self) -> int:
         return len(self._objects)
 
+    @property
+    def newest_stamp(self) -> float | None:
+        """Stamp of the newest frame applied since start (the sensors' clock), or None."""
+        return self._newest
+
     def node(self, node_id: str) -> dict[str, Any]:
         return self.graph.nodes[node_id]
 
@@ -650,6 +655,8 @@ class SceneGraph:
         del self._removed[obj]
         attrs = self.graph.nodes[obj]
         attrs["class_evidence"] = evidence
+        # First seen when it was first seen, not when the outcome came back for it.
+        attrs["first_seen"] = min(float(snap.get("first_seen", stamp)), stamp)
         if snap.get("appearance"):
             attrs["appearance"] = snap["appearance"]
         self.tally["restored.outcome"] += 1
@@ -1239,6 +1246,7 @@ class SceneGraph:
         a, b = self.graph.nodes[keep], self.graph.nodes[gone]
         for key in ("history", "box_extent", "box_rotation", "last_seen"):
             a[key] = b[key]
+        a["first_seen"] = min(float(a["first_seen"]), float(b["first_seen"]))
         if b.get("appearance"):
             a["appearance"] = b["appearance"]
         a["observation_count"] += b["observation_count"]
@@ -1289,7 +1297,8 @@ class SceneGraph:
         events.append(SceneGraphEvent(EventKind.REMOVED, obj, attrs["label"], stamp,
                                       attrs["position"], None, attrs["area"]))
         snapshot = {k: attrs[k] for k in ("label", "position", "box_extent", "appearance",
-                                          "class_evidence", "movable", "last_seen")}
+                                          "class_evidence", "movable", "first_seen",
+                                          "last_seen")}
         snapshot["removed_at"] = stamp
         self._removed[obj] = snapshot
         if len(self._removed) > self.config.max_join_candidates:

@@ -25,6 +25,18 @@ def pose_at(start: tuple[float, float, float], waypoints: Sequence[Waypoint], t:
     return (x0, y0, (yaw0 + math.pi) % (2 * math.pi) - math.pi, phase)
 
 
+def pitch_at(start: float, waypoints: Sequence[Waypoint], t: float) -> float:
+    """The head's pitch at t seconds into the skill, interpolated between waypoints (kept
+    apart from `pose_at`, whose (x, y, yaw, phase) callers need no head)."""
+    p0, t0 = start, 0.0
+    for w in waypoints:
+        if t < w.t:
+            f = 0.0 if w.t <= t0 else (t - t0) / (w.t - t0)
+            return p0 + f * (w.pitch - p0)
+        p0, t0 = w.pitch, w.t
+    return p0
+
+
 class SimClock:
     """Simulated seconds = start + real_time_factor × wall seconds since start."""
 

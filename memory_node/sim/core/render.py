@@ -26,6 +26,7 @@ from memory_node.sim.core.camera_mount import (  # noqa: E402
     CAMERA_FOVY,
     CAMERA_HEIGHT,
     CAMERA_PITCH,
+    mount_axes,
 )
 from memory_node.sim.core.world import (  # noqa: E402
     SHELF_FRACTION,
@@ -98,6 +99,7 @@ class SceneModel:
         self._base_rgba = {oid: m.geom_rgba[gs[0]].copy() for oid, gs in self._geoms.items()}
         self.head = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_CAMERA, "head")
         self.top = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_CAMERA, "top")
+        self._pitch = CAMERA_PITCH          # the head's tilt the model's camera has now
 
     # ---- MJCF --------------------------------------------------------------------------
     def _xml(self, world: World, w: int, h: int) -> str:
@@ -120,7 +122,6 @@ class SceneModel:
                          'rgba=".93 .92 .88 1"/>')
         for oid in self.ids:
             parts.append(self._object_xml(world.objects[oid]))
-        s, c = math.sin(CAMERA_PITCH), math.cos(CAMERA_PITCH)
         parts.append(
             '<body name="robot" mocap="true">'
             f'<geom type="cylinder" size="0.2 0.15" pos="0 0 0.15" rgba=".2 .2 .25 1" '
@@ -130,7 +131,7 @@ class SceneModel:
             f'<geom type="box" size="0.12 0.04 0.03" pos="0.1 0 {CAMERA_HEIGHT}" '
             f'rgba=".9 .5 .1 1" group="{ROBOT_GROUP}"/>'
             f'<camera name="head" pos="{_f(CAMERA_AHEAD, 0, CAMERA_HEIGHT)}" '
-            f'xyaxes="{_f(0, -1, 0, s, 0, c)}" fovy="{CAMERA_FOVY}"/>'
+            f'xyaxes="{_f(*mount_axes(CAMERA_PITCH))}" fovy="{CAMERA_FOVY}"/>'
             '</body>')
         xs = [r.x0 for r in world.rooms] + [r.x1 for r in world.rooms]
         ys = [r.y0 for r in world.rooms] + [r.y1 for r in world.rooms]
@@ -188,6 +189,11 @@ class SceneModel:
         r = world.robot
         d.mocap_pos[self._robot] = (r.x, r.y, 0.0)
         d.mocap_quat[self._robot] = _yaw_quat(r.yaw)
+        if r.pitch != self._pitch:
+            # The head's tilt turns the camera about its own origin (the model's camera
+            # frame is the tilt joint): the same pose visibility.Camera.pose computes.
+            m.cam_quat[self.head] = _mount_quat(r.pitch)
+            self._pitch = r.pitch
         mujoco.mj_kinematics(m, d)
         mujoco.mj_camlight(m, d)
 
@@ -208,6 +214,16 @@ class SceneModel:
         r = self.data.cam_xmat[self.head].reshape(3, 3)
         # MuJoCo's camera looks along -z with y up; the optical frame flips y and z.
         return pos, r @ np.diag([1.0, -1.0, -1.0])
+
+
+def _mount_quat(pitch: float) -> np.ndarray:
+    """The head camera's orientation in the robot body (MuJoCo's w, x, y, z) for a pitch."""
+    ax = mount_axes(pitch)
+    x, y = np.array(ax[:3]), np.array(ax[3:])
+    mat = np.column_stack((x, y, np.cross(x, y)))
+    q = np.zeros(4)
+    mujoco.mju_mat2Quat(q, mat.reshape(-1))
+    return q
 
 
 def _yaw_quat(yaw: float) -> np.ndarray:

@@ -104,13 +104,15 @@ class SensorRig:
         the mug in one run and not in the other). Keyed by the seed and the robot's pose
         (1 cm, 0.5 degree), the view a skill ends at gives the same detections in every
         run, and explore's look (`labels_seen`) the same draw as the frame memory gets
-        there. Frames taken while the base moves still differ (their poses do). The k-th
-        frame at a view has its own draw (k counted from the first frame there), so a robot
-        standing still does not repeat one misread until memory takes it for the truth;
-        explore's look uses the first frame's draw."""
+        there (the head's pitch is part of the view: a look up draws apart from the look
+        down at the same heading). Frames taken while the base moves still differ (their
+        poses do). The k-th frame at a view has its own draw (k counted from the first
+        frame there), so a robot standing still does not repeat one misread until memory
+        takes it for the truth; explore's look uses the first frame's draw."""
         r = world.robot
         view = (self.seed, round(r.x * 100) + VIEW_KEY_OFFSET,
-                round(r.y * 100) + VIEW_KEY_OFFSET, round(math.degrees(r.yaw) * 2) % 720)
+                round(r.y * 100) + VIEW_KEY_OFFSET, round(math.degrees(r.yaw) * 2) % 720,
+                round(math.degrees(r.pitch) * 2) + 720)
         repeat = 0
         if count:
             self._repeats = self._repeats + 1 if view == self._view else 0

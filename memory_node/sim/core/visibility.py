@@ -2,8 +2,8 @@
 
 The rendered path (`sensors.SensorRig`) decides visibility per pixel with MuJoCo; sweeps
 of hundreds of tasks cannot afford a render per frame on two cores, so this module makes
-the same decision from the world's geometry with the same camera (height, pitch, vertical
-field of view and image size of `render.py`):
+the same decision from the world's geometry with the same camera (height, the head's pitch
+as the robot holds it, vertical field of view and image size of `render.py`):
 
 - at least `min_pixels` (the detector's own threshold) of the object's projected box fall
   inside the image, its centre between `near` and `far` ahead of the camera;
@@ -32,6 +32,7 @@ from memory_node.sim.core.camera_mount import (
     CAMERA_FOVY,
     CAMERA_HEIGHT,
     CAMERA_PITCH,
+    optical_axes,
 )
 from memory_node.sim.core.detection import DetectionNoise, misread
 from memory_node.sim.core.world import World, WorldObject
@@ -63,14 +64,11 @@ class Camera:
     def f(self) -> float:
         return 0.5 * self.height / math.tan(math.radians(self.fovy_deg) / 2)
 
-    def pose(self, x: float, y: float, yaw: float) -> ViewPose:
-        c, s = math.cos(yaw), math.sin(yaw)
-        cp, sp = math.cos(CAMERA_PITCH), math.sin(CAMERA_PITCH)
-        ahead = np.array([c * cp, s * cp, -sp])
-        right = np.array([s, -c, 0.0])
-        down = np.cross(ahead, right)
-        pos = (x + CAMERA_AHEAD * c, y + CAMERA_AHEAD * s, CAMERA_HEIGHT)
-        return ViewPose(pos, np.column_stack((right, down, ahead)))
+    def pose(self, x: float, y: float, yaw: float, pitch: float = CAMERA_PITCH) -> ViewPose:
+        # The camera sits on the tilt axis (as in render.py), so a tilt turns it in place.
+        pos = (x + CAMERA_AHEAD * math.cos(yaw), y + CAMERA_AHEAD * math.sin(yaw),
+               CAMERA_HEIGHT)
+        return ViewPose(pos, optical_axes(yaw, pitch))
 
 
 def _project(cam: Camera, pose: ViewPose, positions: np.ndarray
@@ -204,11 +202,11 @@ class GeometricCamera:
         # Explore's detections per pose, kept until the frame of that look is taken: the
         # frame must report the same draw (a Cup misread as a Mug, a miss), else explore
         # succeeds on a sighting memory never receives and the planner cannot find it.
-        self._looks: dict[tuple[float, float, float], list[SeenObject]] = {}
+        self._looks: dict[tuple[float, float, float, float], list[SeenObject]] = {}
 
     def view(self, world: World) -> WorldView:
         r = world.robot
-        return WorldView(self.cam, self.cam.pose(r.x, r.y, r.yaw), world.walls,
+        return WorldView(self.cam, self.cam.pose(r.x, r.y, r.yaw, r.pitch), world.walls,
                          self.noise.min_pixels, world.time)
 
     def visible_objects(self, world: World, cam: Camera | None = None) -> list[WorldObject]:
@@ -216,7 +214,7 @@ class GeometricCamera:
         behind a wall, not shut in a closed receptacle, not held, not undetectable decor."""
         cam = cam or self.cam
         r = world.robot
-        pose = cam.pose(r.x, r.y, r.yaw)
+        pose = cam.pose(r.x, r.y, r.yaw, r.pitch)
         cands = [o for o in world.objects.values()
                  if o.kind.detectable and o.id != world.robot.held
                  and not world.visible_container_closed(o)]
@@ -265,6 +263,9 @@ class GeometricCamera:
 MAX_KEPT_LOOKS = 512
 
 
-def _pose_key(world: World) -> tuple[float, float, float]:
+def _pose_key(world: World) -> tuple[float, float, float, float]:
+    # The pitch belongs to the key: the look up at a heading is another view than the look
+    # down, with its own draw (else the frame of one would report the other's sightings).
     r = world.robot
-    return (round(float(r.x), 4), round(float(r.y), 4), round(float(r.yaw), 4))
+    return (round(float(r.x), 4), round(float(r.y), 4), round(float(r.yaw), 4),
+            round(float(r.pitch), 4))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from memory_node.sim.core.camera_mount import CAMERA_PITCH
 from memory_node.sim.core.catalog import ObjectType, object_type
 
 GRID = 0.25                 # navigable grid resolution (AI2-THOR's and alfworld's)
@@ -103,6 +104,9 @@ class Robot:
     y: float
     yaw: float = 0.0
     held: str | None = None
+    # The head's tilt (radians, positive: looking down; camera_mount.CAMERA_PITCH at rest):
+    # skills move it as they move the base, the camera of either path follows it.
+    pitch: float = CAMERA_PITCH
 
 
 @dataclass

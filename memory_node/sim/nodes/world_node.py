@@ -58,7 +58,7 @@ from memory_node.msg import Detections, NamedPlaces
 from memory_node.nodes.params import declare_settings
 from memory_node.sim.core.layouts import LayoutError, from_floorplan, from_seed
 from memory_node.sim.core.nav import Navigator
-from memory_node.sim.core.playback import SimClock, pose_at
+from memory_node.sim.core.playback import SimClock, pitch_at, pose_at
 from memory_node.sim.core.sensors import Frame, SensorRig
 from memory_node.sim.core.settings import WorldSettings
 from memory_node.sim.core.skill_logic import Outcome, SkillRunner, Target
@@ -154,10 +154,11 @@ class WorldNode(Node):
         self.world.time = now
         a = self._active
         if a is not None:
-            x, y, yaw, phase = pose_at(a["start"], a["outcome"].waypoints,
-                                       min(now - a["t0"], a["outcome"].duration))
+            into = min(now - a["t0"], a["outcome"].duration)
+            x, y, yaw, phase = pose_at(a["start"], a["outcome"].waypoints, into)
             r = self.world.robot
             r.x, r.y, r.yaw = x, y, yaw
+            r.pitch = pitch_at(a["start_pitch"], a["outcome"].waypoints, into)
             a["phase"] = phase
             self.world.follow_robot()
         return now
@@ -323,8 +324,8 @@ class WorldNode(Node):
               ) -> ExecuteSkill.Result:
         r = self.world.robot
         t0 = self.worker.submit(self._tick).result()
-        self._active = {"start": (r.x, r.y, r.yaw), "outcome": outcome, "t0": t0,
-                        "phase": ""}
+        self._active = {"start": (r.x, r.y, r.yaw), "start_pitch": r.pitch,
+                        "outcome": outcome, "t0": t0, "phase": ""}
         wall_step = max(0.02, min(0.2, self.clock.wall_for(0.5)))
         while True:
             now = self.worker.submit(self._tick).result()
@@ -356,7 +357,7 @@ class WorldNode(Node):
     def _end_pose(self, outcome: Outcome) -> None:
         last = outcome.waypoints[-1]
         r = self.world.robot
-        r.x, r.y, r.yaw = last.x, last.y, last.yaw
+        r.x, r.y, r.yaw, r.pitch = last.x, last.y, last.yaw, last.pitch
         self.world.follow_robot()
 
     def _commit(self, outcome: Outcome, skill: str, args: list[str]) -> None:

@@ -316,9 +316,11 @@ class InProcessStack:
         outcome = self.runner.run(w, call.skill, call.args, world_targets)
         t0 = w.time
         for wp in outcome.waypoints:   # the motion as the camera saw it
-            w.robot.x, w.robot.y, w.robot.yaw = wp.x, wp.y, wp.yaw
+            w.robot.x, w.robot.y, w.robot.yaw, w.robot.pitch = wp.x, wp.y, wp.yaw, wp.pitch
             w.follow_robot()
             w.time = t0 + wp.t
+            # A tilt alone makes no frame (pose thresholds are on the base): the look
+            # that follows it is forced, as every look is.
             self._frame(force=wp.phase == "looking")
         if outcome.success and outcome.world is not None:
             w.objects = outcome.world.objects
