@@ -1,4 +1,5 @@
-"""Size limits on everything a client can send the memory, in one place.
+"""Size limits on everything a client can send the memory (and the planner and the
+skill servers), in one place.
 
 Every string, list and map that arrives in a request or message has a bound here, so that
 no participant on the DDS domain can make the memory store (and later re-read, re-embed,
@@ -37,6 +38,7 @@ class Limits:
     max_text_chars: int = 2000
     max_list_items: int = 32          # string lists: skill arguments, recent areas
     max_query_results: int = 1000
+    max_get_units: int = 256          # ids in one /memory/get_units request
     max_observations_per_frame: int = 256
     max_counters: int = 256           # counters folded in from another node's stats
     # Snapshot names: relative, safe characters only (see persistence/store.py).
@@ -44,6 +46,14 @@ class Limits:
     max_snapshot_depth: int = 2       # "name" or "folder/name"
     # Requests one client may keep in flight per service (QoS depth is a multiple).
     service_concurrency: int = SERVICE_CONCURRENCY
+    # The other shipped nodes' inputs (skill goals, map/places): one place for their bounds
+    # too, so that a skill server and the memory never disagree about what an id may be.
+    max_skill_name_chars: int = 64
+    max_skill_arguments: int = 8      # the longest skill in config/skills.yaml takes 3
+    max_skill_targets: int = 16
+    max_skill_timeout_s: float = 3600.0
+    max_places: int = 200             # named places on map/places (rooms, docks)
+    max_place_kind_chars: int = 64
 
     def __post_init__(self) -> None:
         for name, value in vars(self).items():

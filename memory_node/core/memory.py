@@ -19,6 +19,7 @@ from pathlib import Path
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument, NotFound
 from memory_node.core.experience import ExperienceMemory, ExperienceSettings
+from memory_node.core.limits import LIMITS
 from memory_node.core.long_term import LongTermMemory
 from memory_node.core.memory_settings import MemorySettings
 from memory_node.core.persistence.store import MemoryStore, SchemaMismatch
@@ -33,7 +34,7 @@ from memory_node.core.units import (
     validate_unit,
 )
 
-MAX_GET_UNITS = 256
+MAX_GET_UNITS = LIMITS.max_get_units
 
 __all__ = ["MAX_GET_UNITS", "MAX_QUERY_RESULTS", "Counters", "EpisodeSummary", "Memory",
            "ObjectCandidate", "UnitLookup"]

@@ -42,6 +42,7 @@ from memory_node.core.units import (
     check_optional_identifier,
     check_text,
     check_unit_interval,
+    has_refused_characters,
 )
 from memory_node.msg import CameraView as CameraViewMsg
 from memory_node.msg import Detections as DetectionsMsg
@@ -194,7 +195,23 @@ def camera_info_msg(k: CameraIntrinsics, stamp: Time, frame_id: str) -> CameraIn
 # -- detections -------------------------------------------------------------------------------
 def detections_from_msg(msg: DetectionsMsg) -> list[Detection]:
     """Core detections; a malformed mask becomes an empty array, which the pipeline then
-    refuses for that detection only (with the reason), keeping the rest of the frame."""
+    refuses for that detection only (with the reason), keeping the rest of the frame.
+
+    Too many detections, or a label, tracker id or state too long or holding control
+    characters, drop the whole message: no detector sends them, and the memory would
+    refuse the frame (more than 256 observations) or the object later, after the depth work
+    was spent on it."""
+    n = len(msg.detections)
+    if n > LIMITS.max_observations_per_frame:
+        raise DropError("detections.too_many", f"{n} detections in one message (max "
+                        f"{LIMITS.max_observations_per_frame})")
+    for d in msg.detections:
+        for what, value in (("label", d.label), ("tracker_id", d.tracker_id),
+                            ("state", d.state)):
+            if len(value) > LIMITS.max_label_chars or has_refused_characters(value):
+                raise DropError("detections.bad_text", f"a detection's {what} "
+                                f"{value[:40]!r} is over {LIMITS.max_label_chars} "
+                                "characters or holds control characters")
     out = []
     for d in msg.detections:
         mask = None

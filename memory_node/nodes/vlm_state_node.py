@@ -25,8 +25,10 @@ from rclpy.node import Node
 
 from memory_node.client import MemoryClient
 from memory_node.core.errors import Conflict, MemoryRequestError, Timeout, Unavailable
+from memory_node.core.limits import LIMITS
 from memory_node.core.recall.vlm_state import VlmStateClient
 from memory_node.core.settings import setting
+from memory_node.core.units import has_refused_characters
 from memory_node.msg import ObjectEvent
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import EVENTS_READER_QOS
@@ -77,6 +79,17 @@ class VlmStateNode(Node):
     def _on_event(self, event: ObjectEvent) -> None:
         if event.kind not in (ObjectEvent.NEW, ObjectEvent.MOVED):
             return  # STATE_CHANGED includes this node's own writes
+        # Anyone on the domain may publish here: an id the memory would refuse is not
+        # queued (queue_limit such ids of a megabyte each would be a gigabyte here).
+        for what, value, most in (("object_id", event.object_id, LIMITS.max_id_chars),
+                                  ("merged_id", event.merged_id, LIMITS.max_id_chars),
+                                  ("label", event.label, LIMITS.max_label_chars)):
+            if len(value) > most or has_refused_characters(value) or \
+                    (what == "object_id" and not value.strip()):
+                self.get_logger().warning(
+                    f"memory/events dropped: {what} {value[:40]!r} is empty, over {most} "
+                    "characters or holds control characters", throttle_duration_sec=5.0)
+                return
         if event.merged_id:  # that NEW object was this one: its id is gone
             self.pending.pop(event.merged_id, None)
         self.pending.pop(event.object_id, None)

@@ -96,6 +96,16 @@ def test_bad_input_is_dropped_counted_and_harmless(client_node: Node, tmp_path: 
         expect("detection.not_finite", lambda m, s: move_box(m, s, x_min=math.nan))
         expect("detection.empty_label", lambda m, s: setattr(
             m["detections"].detections[0], "label", " "))
+        # Labels, tracker ids, states with control characters or over the limit, and more
+        # detections than the memory takes observations in one frame: the message goes.
+        expect("detections.bad_text", lambda m, s: setattr(
+            m["detections"].detections[0], "label", "mug\x1b[2J"))
+        expect("detections.bad_text", lambda m, s: setattr(
+            m["detections"].detections[0], "state", "s" * 129), 2)
+        expect("detections.bad_text", lambda m, s: setattr(
+            m["detections"].detections[0], "tracker_id", "t\u2028"), 3)
+        expect("detections.too_many", lambda m, s: setattr(
+            m["detections"], "detections", list(m["detections"].detections) * 257))
         # Timestamps: very late (older than the newest by more than max_delay), and out of
         # order within one stream.
         def late(m: dict, s: float) -> None:

@@ -22,6 +22,7 @@ from ros_harness import CONFIG, call, node_process, spin_until, wait_for_service
 from memory_node.client import MemoryClient
 from memory_node.core.units import ObjectMemoryUnit
 from memory_node.msg import MemoryUnit, ObjectEvent
+from memory_node.nodes.qos import EVENTS_QOS
 from memory_node.srv import Recall, UpdateObject
 
 pytestmark = pytest.mark.ros
@@ -151,6 +152,16 @@ def test_vlm_reads_states_from_crops(client_node: Node, tmp_path: Path,
         assert by_id["Fridge_2"].last_touched_by == "vlm_state"
         assert bytes(by_id["Fridge_2"].image.data) == fridge_jpeg  # the crop is kept
         assert by_id["Plate_1"].state == "none"
+        assert vlm.alive() and server.alive()
+
+        # A hostile NEW event (anyone may publish there): an id the memory would refuse
+        # is dropped on arrival, not queued.
+        hostile = client_node.create_publisher(ObjectEvent, "/memory/events", EVENTS_QOS)
+        spin_until(client_node, lambda: hostile.get_subscription_count() >= 2,
+                   what="the vlm node's events subscription")
+        hostile.publish(ObjectEvent(kind=ObjectEvent.NEW, object_id="Mug_9\x1b[2J" + "x" * 5000,
+                                    label="Mug"))
+        vlm.wait_for_output("memory/events dropped: object_id")
         assert vlm.alive() and server.alive()
 
 

@@ -26,7 +26,7 @@ from memory_node.core.errors import (
 )
 from memory_node.core.recall.categories import type_key
 from memory_node.core.skills import SkillTable, load_skill_table
-from memory_node.core.units import HELD_BY_ROBOT, check_identifier
+from memory_node.core.units import HELD_BY_ROBOT, check_identifier, has_refused_characters
 
 from .areas import areas_from_graph_json, rank_places, units_from_graph_json
 from .experience import known_bad_calls
@@ -111,7 +111,9 @@ def check_instruction(text: object, max_chars: int = MAX_INSTRUCTION_CHARS) -> s
         raise InvalidArgument("instruction is empty")
     if len(clean) > max_chars:
         raise InvalidArgument(f"instruction is {len(clean)} characters (max {max_chars})")
-    if any(ord(c) < 32 and c not in "\n\t" for c in clean):
+    # DEL, C1 and line separators too: the instruction reaches the LLM's prompt and the
+    # memory's recall (which refuses them, but only after an episode was started).
+    if has_refused_characters(clean, multiline=True):
         raise InvalidArgument("instruction contains control characters")
     return clean
 

@@ -100,4 +100,6 @@ class PlannerSettings(LoopSettings):
     memory_timeout_s: float = setting(10.0, "Seconds per memory service call.", 0.1, 120.0)
     skill_server_wait_s: float = setting(10.0, "Seconds to wait for a skill server to appear "
                                          "or take a goal.", 0.1, 120.0)
+    map_frame: str = setting("map", "Frame of map/places positions; places in another frame "
+                             "are dropped (no tf here), an empty frame_id is taken as this.")
     llm: LlmSettings = section(LlmSettings)

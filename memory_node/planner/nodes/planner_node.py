@@ -29,7 +29,9 @@ from std_msgs.msg import String
 from memory_node.action import ExecuteInstruction
 from memory_node.client import MemoryClient
 from memory_node.core.errors import ErrorCode
+from memory_node.core.limits import LIMITS
 from memory_node.core.skills import load_skill_table
+from memory_node.core.units import has_refused_characters
 from memory_node.msg import NamedPlaces, SkillCall, StepResult
 from memory_node.nodes.params import declare_settings
 from memory_node.planner.core.backends import OpenAIChatBackend
@@ -42,7 +44,6 @@ from memory_node.planner.nodes.confirm import TopicConfirmer
 from memory_node.planner.nodes.memory_port import ClientMemoryPort, PerceptionWatch
 from memory_node.planner.nodes.skill_clients import ActionSkillExecutor
 
-MAX_PLACES = 200
 MAX_FEEDBACK_PLAN = 100
 
 
@@ -61,6 +62,26 @@ def result_msg(r: InstructionResult) -> ExecuteInstruction.Result:
                                  duration=float(s.duration)) for s in r.steps],
         memory_time=r.memory_time, llm_time=r.llm_time, skill_time=r.skill_time,
         total_time=r.total_time)
+
+
+class _OneGoalServer(ActionServer):
+    """An action server that tells the node when a goal request's handling is over.
+
+    rclpy accepts a goal in steps: the goal callback says yes, then it answers the client and
+    only then hands the goal over for execution. When the answer cannot be sent (rclpy logs
+    "Failed to send goal response (the client may have gone away)") it returns before the
+    hand-over: the goal callback's yes was taken back without the node being told, and a
+    node that reserved itself in the goal callback stayed reserved for good."""
+
+    def __init__(self, *args: Any, request_done: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._request_done = request_done
+
+    async def _execute_goal_request(self, request_header_and_message: Any) -> None:
+        try:
+            await super()._execute_goal_request(request_header_and_message)
+        finally:
+            self._request_done(request_header_and_message[1].goal)
 
 
 class PlannerNode(Node):
@@ -82,6 +103,9 @@ class PlannerNode(Node):
                              self.settings, self.table, confirmer,
                              places=lambda: list(self._places))
         self._busy = threading.Lock()
+        # The goal (request message) the goal callback reserved the node for, until rclpy
+        # hands it over for execution; _OneGoalServer frees a reservation never handed over.
+        self._reserved: Any = None
         self._cancel: CancelToken | None = None
         # A new world's map arrived: the robot state is forgotten at the start of the next
         # run, on the run's own thread. map/places runs in the reentrant group, beside a
@@ -95,40 +119,75 @@ class PlannerNode(Node):
         self.create_subscription(String, "planner/instruction", self._on_instruction, 10,
                                  callback_group=group)
         self.status_pub = self.create_publisher(String, "planner/status", 10)
-        self.server = ActionServer(
+        self.server = _OneGoalServer(
             self, ExecuteInstruction, "planner/execute_instruction",
             execute_callback=self._execute, goal_callback=self._on_goal,
-            cancel_callback=self._on_cancel, callback_group=group)
+            handle_accepted_callback=self._on_accepted, cancel_callback=self._on_cancel,
+            callback_group=group, request_done=self._on_goal_request_done)
         self.get_logger().info(f"planner ready ({planner.name}); skills on "
                                f"{', '.join(self.table.servers.values())}")
 
     # -- inputs -------------------------------------------------------------------------------
     def _on_places(self, msg: NamedPlaces) -> None:
-        n = len(msg.names)
-        if n > MAX_PLACES or len(msg.positions) != n or len(msg.kinds) not in (0, n):
-            self.get_logger().warning(f"map/places dropped: {n} names, {len(msg.positions)} "
-                                      f"positions, {len(msg.kinds)} kinds")
+        bad = self._check_places(msg)
+        if bad:
+            # The last good map stays: a bad message must not empty the robot's rooms.
+            self.get_logger().warning(f"map/places dropped: {bad}")
             return
-        places = []
-        for i, name in enumerate(msg.names):
-            p = msg.positions[i]
-            pos = (p.x, p.y, p.z)
-            if not name.strip() or len(name) > 128 or not all(map(math.isfinite, pos)):
-                self.get_logger().warning(f"map/places dropped: bad place {name[:40]!r}")
-                return
-            places.append(AreaView(name.strip(), pos, msg.kinds[i][:64] if msg.kinds else ""))
-        self._places = places
+        kinds = list(msg.kinds) or [""] * len(msg.names)
+        self._places = [AreaView(name.strip(), (p.x, p.y, p.z), kind) for name, p, kind
+                        in zip(msg.names, msg.positions, kinds, strict=True)]
         # The world publishes its map once when it (re)starts: a new world, so what the
         # last one's skills left in the gripper is no longer in it (the task runner
         # restarts the world per sequence and per ablation while this node keeps running).
         self._new_world = True
 
-    def _on_goal(self, _request: Any) -> GoalResponse:
+    def _check_places(self, msg: NamedPlaces) -> str:
+        """Why a map/places message is refused ("" = it is not). Names and kinds reach the
+        planner's prompt and the base's navigate goals verbatim."""
+        n = len(msg.names)
+        if n > LIMITS.max_places or len(msg.positions) != n or len(msg.kinds) not in (0, n):
+            return (f"{n} names, {len(msg.positions)} positions, {len(msg.kinds)} kinds "
+                    f"(aligned lists of at most {LIMITS.max_places})")
+        frame = msg.header.frame_id
+        if frame and frame != self.settings.map_frame:
+            return f"frame {frame[:40]!r} is not {self.settings.map_frame!r} (no tf here)"
+        for i, name in enumerate(msg.names):
+            p = msg.positions[i]
+            kind = msg.kinds[i] if msg.kinds else ""
+            if not name.strip() or len(name) > LIMITS.max_id_chars \
+                    or has_refused_characters(name):
+                return f"bad place name {name[:40]!r}"
+            if len(kind) > LIMITS.max_place_kind_chars or has_refused_characters(kind):
+                return f"bad kind {kind[:40]!r} of {name[:40]!r}"
+            if not all(math.isfinite(v) and abs(v) <= LIMITS.max_coordinate_m
+                       for v in (p.x, p.y, p.z)):
+                return f"place {name[:40]!r} has a non-finite or absurd position"
+        return ""
+
+    def _on_goal(self, request: Any) -> GoalResponse:
         if not self._busy.acquire(blocking=False):
             self.get_logger().warning("instruction rejected: another one is running")
             return GoalResponse.REJECT
+        self._reserved = request
         self._cancel = CancelToken()   # before execution starts: an early cancel counts
         return GoalResponse.ACCEPT
+
+    def _on_accepted(self, handle: Any) -> None:
+        # A goal cancelled before this point still executes: _execute answers CANCELED.
+        # If no task can be made for it (the node has no executor any more) this raises
+        # and the reservation is still ours to free in _on_goal_request_done.
+        handle.execute()
+        if self._reserved is handle.request:
+            self._reserved = None      # from here _execute owns the reservation
+
+    def _on_goal_request_done(self, request: Any) -> None:
+        if self._reserved is not None and self._reserved is request:
+            self._reserved = None
+            self._cancel = None
+            self._busy.release()
+            self.get_logger().warning("an accepted instruction never started (its goal "
+                                      "response could not be sent); taking new ones again")
 
     def _on_cancel(self, _handle: Any) -> CancelResponse:
         if self._cancel is not None:
@@ -173,7 +232,7 @@ class PlannerNode(Node):
                 handle.publish_feedback(fb)
 
             result = self._run(g.instruction, episode, int(g.max_steps),
-                               list(g.goal_conditions)[:64], feedback)
+                               list(g.goal_conditions), feedback)
             if result.success:
                 handle.succeed()
             elif result.error_code == ErrorCode.CANCELED and handle.is_cancel_requested:

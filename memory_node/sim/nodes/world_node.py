@@ -49,8 +49,10 @@ from std_msgs.msg import String
 
 from memory_node.action import ExecuteSkill
 from memory_node.core.errors import ErrorCode
+from memory_node.core.limits import LIMITS
 from memory_node.core.perception.camera import matrix_to_quaternion
 from memory_node.core.skills import load_skill_table
+from memory_node.core.units import has_refused_characters
 from memory_node.msg import Detection as DetectionMsg
 from memory_node.msg import Detections, NamedPlaces
 from memory_node.nodes.params import declare_settings
@@ -61,12 +63,6 @@ from memory_node.sim.core.sensors import Frame, SensorRig
 from memory_node.sim.core.settings import WorldSettings
 from memory_node.sim.core.skill_logic import Outcome, SkillRunner, Target
 from memory_node.sim.core.truth import to_state
-
-MAX_SKILL_CHARS = 64
-MAX_ARGS = 8
-MAX_TARGETS = 16
-MAX_ID_CHARS = 128
-MAX_TIMEOUT = 3600.0
 
 
 def _stamp(t: float) -> Any:
@@ -411,21 +407,31 @@ class WorldNode(Node):
 
 
 def _validate_goal(goal: Any) -> str:
-    if not goal.skill or len(goal.skill) > MAX_SKILL_CHARS:
-        return f"skill must be 1..{MAX_SKILL_CHARS} characters"
-    if len(goal.arguments) > MAX_ARGS:
-        return f"at most {MAX_ARGS} arguments"
-    if len(goal.targets) > MAX_TARGETS:
-        return f"at most {MAX_TARGETS} targets"
-    if len(goal.episode_id) > MAX_ID_CHARS:
-        return f"episode_id is at most {MAX_ID_CHARS} characters"
-    if not math.isfinite(goal.timeout) or not 0.0 <= goal.timeout <= MAX_TIMEOUT:
-        return f"timeout must be in [0, {MAX_TIMEOUT}] seconds"
+    """Why the goal is refused ("" = it is not), before the world or the robot is touched.
+
+    Every string is bounded and free of control characters: arguments come back in the
+    result (`held_object`, messages) and reach the planner's prompt and the memory."""
+    n_skill, n_id = LIMITS.max_skill_name_chars, LIMITS.max_id_chars
+    if not goal.skill or len(goal.skill) > n_skill or has_refused_characters(goal.skill):
+        return f"skill must be 1..{n_skill} characters without control characters"
+    if len(goal.arguments) > LIMITS.max_skill_arguments:
+        return f"at most {LIMITS.max_skill_arguments} arguments"
+    for a in goal.arguments:
+        if len(a) > n_id or has_refused_characters(a):
+            return f"arguments are at most {n_id} characters without control characters"
+    if len(goal.targets) > LIMITS.max_skill_targets:
+        return f"at most {LIMITS.max_skill_targets} targets"
+    if len(goal.episode_id) > n_id or has_refused_characters(goal.episode_id):
+        return f"episode_id is at most {n_id} characters without control characters"
+    if not math.isfinite(goal.timeout) or not 0.0 <= goal.timeout <= LIMITS.max_skill_timeout_s:
+        return f"timeout must be in [0, {LIMITS.max_skill_timeout_s:g}] seconds"
     for t in goal.targets:
-        if len(t.id) > MAX_ID_CHARS or len(t.label) > MAX_ID_CHARS:
-            return f"target ids and labels are at most {MAX_ID_CHARS} characters"
+        if len(t.id) > n_id or len(t.label) > n_id or has_refused_characters(t.id) \
+                or has_refused_characters(t.label):
+            return f"target ids and labels are at most {n_id} characters without control " \
+                   "characters"
         p = (t.position.x, t.position.y, t.position.z)
-        if not all(math.isfinite(v) and abs(v) < 1e4 for v in p):
+        if not all(math.isfinite(v) and abs(v) <= LIMITS.max_coordinate_m for v in p):
             return f"target {t.id!r} has a non-finite or absurd position"
     return ""
 
