@@ -388,6 +388,16 @@ def test_a_mug_that_stood_beside_the_put_spot_before_the_pick_is_not_folded(
         memory.close()
 
 
+def _seen_empty_until_removed(lt: LongTermMemory, obj: str, stamp: float) -> float:
+    """Frames of `obj`'s empty place from `stamp` on until the graph removes it; the
+    stamp after the last one."""
+    while obj in lt.graph.graph:
+        lt.apply([], view(stamp), stamp)
+        stamp += 1.0
+        assert stamp < 30
+    return stamp
+
+
 def test_a_pick_after_the_graph_removed_the_object_brings_it_back_held(
         tmp_path: Path) -> None:
     """The frame taken after a pick shows the place empty and can reach memory before the
@@ -401,11 +411,7 @@ def test_a_pick_after_the_graph_removed_the_object_brings_it_back_held(
         lt = memory.long_term
         lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 1.0)], view(1.0), 1.0)
         (apple,) = lt.graph.nodes("object")
-        k = 2.0
-        while apple in lt.graph.graph:  # its place seen empty until removed
-            lt.apply([], view(k), k)
-            k += 1.0
-            assert k < 30
+        k = _seen_empty_until_removed(lt, apple, 2.0)
         memory.short_term.remove(apple)  # evicted, as from a full cache
         with pytest.raises(ValueError, match="unknown object id"):
             memory.recall.record_outcome("", "pick", ["object_99"], True, stamp=k)
@@ -585,11 +591,7 @@ def test_an_outcome_is_stamped_on_the_frames_clock_and_a_returned_object_stays_v
         lt = memory.long_term
         lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 1.0)], view(1.0), 1.0)
         (apple,) = lt.graph.nodes("object")
-        k = 2.0
-        while apple in lt.graph.graph:
-            lt.apply([], view(k), k)
-            k += 1.0
-            assert k < 30
+        k = _seen_empty_until_removed(lt, apple, 2.0)
         newest = k - 1.0
         memory.recall.record_outcome("", "pick", [apple], True)  # no stamp, as over DDS
         node = lt.graph.node(apple)

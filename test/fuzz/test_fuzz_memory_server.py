@@ -22,7 +22,6 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
 import struct
 import sys
 from collections.abc import Iterator
@@ -41,8 +40,9 @@ confine_to_loopback()
 import rclpy
 from builtin_interfaces.msg import Time
 from diagnostic_msgs.msg import KeyValue
+from fuzz_support import SEED, fuzz_settings, ros_context_fixture  # noqa: F401 - a fixture
 from geometry_msgs.msg import Point, Quaternion
-from hypothesis import HealthCheck, event, given, seed, settings
+from hypothesis import event, given, seed
 from hypothesis import strategies as st
 from PIL import Image
 from rclpy.node import Node
@@ -57,12 +57,7 @@ from memory_node.msg import BriefState, MemoryUnit, ObjectObservation, ObjectObs
 from memory_node.srv import GetSceneGraph, Manage, QueryObject, Recall, RecordOutcome, UpdateObject
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
-EXAMPLES = int(os.environ.get("MEMORY_NODE_FUZZ_EXAMPLES", "40"))
-SEED = os.environ.get("MEMORY_NODE_FUZZ_SEED")
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                derandomize=SEED is None, print_blob=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.function_scoped_fixture])
+FUZZ = fuzz_settings(40)
 
 
 def fuzz(test: Any) -> Any:
@@ -248,17 +243,6 @@ def observation_frames(draw: Any) -> ObjectObservations:
 def wire(value: str) -> str:
     """What a string is after DDS: ROS strings are C strings, cut at the first NUL."""
     return value.split("\x00", 1)[0]
-
-
-@pytest.fixture(scope="module")
-def ros_context() -> Iterator[None]:
-    # test/ros has the same fixture: whichever runs first initialises.
-    mine = not rclpy.ok()
-    if mine:
-        rclpy.init()
-    yield
-    if mine:
-        rclpy.try_shutdown()
 
 
 # -- the server ----------------------------------------------------------------------

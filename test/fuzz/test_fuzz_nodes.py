@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import sys
 import threading
 import time
@@ -42,8 +41,9 @@ confine_to_loopback()
 
 import rclpy
 from action_msgs.msg import GoalStatus
+from fuzz_support import SEED, fuzz_settings, ros_context_fixture  # noqa: F401 - a fixture
 from geometry_msgs.msg import Point
-from hypothesis import HealthCheck, event, given, seed, settings
+from hypothesis import event, given, seed
 from hypothesis import strategies as st
 from planner_stack import instruction_client, memory_server, planner_node
 from rclpy.action import ActionClient
@@ -65,12 +65,7 @@ from memory_node.nodes.qos import SERVICE_QOS
 from memory_node.srv import EndEpisode, GetUnits
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
-EXAMPLES = int(os.environ.get("MEMORY_NODE_FUZZ_EXAMPLES", "60"))
-SEED = os.environ.get("MEMORY_NODE_FUZZ_SEED")
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                derandomize=SEED is None, print_blob=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.function_scoped_fixture])
+FUZZ = fuzz_settings(60)
 RESULT_TIMEOUT_S = 60.0
 
 
@@ -165,14 +160,6 @@ def wire(value: str) -> str:
 
 
 # -- the processes -------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def ros_context() -> Iterator[None]:
-    mine = not rclpy.ok()
-    if mine:
-        rclpy.init()
-    yield
-    if mine:
-        rclpy.try_shutdown()
 
 
 @dataclass

@@ -16,7 +16,6 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ confine_to_loopback()
 
 import rclpy
 from action_msgs.msg import GoalStatus
+from fuzz_support import ros_context_fixture  # noqa: F401 - a fixture
 from rclpy.action import ActionClient
 from ros_harness import CONFIG, spin_until
 
@@ -37,16 +37,6 @@ from memory_node.core.errors import ErrorCode
 
 pytestmark = [pytest.mark.ros]
 HERE = Path(__file__).resolve().parent
-
-
-@pytest.fixture(scope="module")
-def ros_context() -> Iterator[None]:
-    mine = not rclpy.ok()
-    if mine:
-        rclpy.init()
-    yield
-    if mine:
-        rclpy.try_shutdown()
 
 
 def test_a_goal_accepted_by_the_callback_but_never_started_frees_the_planner(
