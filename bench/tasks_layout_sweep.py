@@ -22,6 +22,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -33,10 +34,17 @@ sys.path.insert(0, str(ROOT))
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
 from memory_node.sim.tasks.driver import Progress, run_suite  # noqa: E402
 from memory_node.sim.tasks.floorplans import ROOM_TYPES, room_type  # noqa: E402
-from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack  # noqa: E402
+from memory_node.sim.tasks.inprocess import (  # noqa: E402
+    InProcessSettings,
+    InProcessStack,
+    reachable_in,
+)
 from memory_node.sim.tasks.metrics import summarize, task_outcomes  # noqa: E402
 from memory_node.sim.tasks.records import Run, TaskEnd  # noqa: E402
 from memory_node.sim.tasks.streams import StreamSettings, generate  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from tasks_oracle import StateLoggingStack  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 # Floor plans another bench or suite uses (karma_style, closed_stores, the streams, the
@@ -46,8 +54,17 @@ USED = frozenset({1, 2, 3, 4, 5, 6, 8, 10, 12, 13, 201, 203, 205, 301, 302, 305,
 ARMS = ("none", "full")
 
 
-def _run(suite: object, ablation: str, embedder: Embedder, seed: int) -> tuple[Run, list]:
-    stack = InProcessStack(InProcessSettings(ablation=ablation, seed=seed), embedder=embedder)
+def _run(suite: object, ablation: str, embedder: Embedder, seed: int,
+         log: Path | None = None) -> tuple[Run, list]:
+    settings = InProcessSettings(ablation=ablation, seed=seed)
+    stack: InProcessStack
+    if log is None:
+        stack = InProcessStack(settings, embedder=embedder)
+    else:
+        # Per subtask: every call, its targets and the world's truth (tasks_oracle.py);
+        # read to sort failed tasks by cause.
+        stack = StateLoggingStack(settings, embedder=embedder)
+        stack.log = []
     run = Run(meta={"ablation": ablation, "path": "in-process", "planner": "offline"})
     errors: list[str] = []
 
@@ -57,13 +74,20 @@ def _run(suite: object, ablation: str, embedder: Embedder, seed: int) -> tuple[R
 
     run_suite(suite, stack, run, progress=progress)  # type: ignore[arg-type]
     stack.end_sequence()
+    if log is not None:
+        assert isinstance(stack, StateLoggingStack)
+        log.parent.mkdir(parents=True, exist_ok=True)
+        log.write_text(json.dumps(stack.log, indent=1) + "\n")
     return run, errors
 
 
-def sweep_plan(plan: int, length: int, seed: int, embedder: Embedder) -> dict:
+def sweep_plan(plan: int, length: int, seed: int, embedder: Embedder,
+               log_dir: Path | None = None) -> dict:
     row: dict = {"plan": plan, "room": room_type(plan), "used": plan in USED}
     try:
-        suite = generate(StreamSettings(floor_plan=plan, length=length, seed=plan))
+        # Tasks only for what the world the arms run in has within reach (round 11).
+        suite = generate(StreamSettings(floor_plan=plan, length=length, seed=plan),
+                         reachable=reachable_in(plan, seed))
     except ValueError as exc:  # a plan with too few movable objects for `length` tasks
         row["not_generated"] = str(exc)
         return row
@@ -71,7 +95,8 @@ def sweep_plan(plan: int, length: int, seed: int, embedder: Embedder) -> dict:
     start = time.perf_counter()
     runs: dict[str, Run] = {}
     for arm in ARMS:
-        runs[arm], errors = _run(suite, arm, embedder, seed)
+        log = None if log_dir is None else log_dir / f"plan{plan}_{arm}.json"
+        runs[arm], errors = _run(suite, arm, embedder, seed, log)
         ends = [e for e in runs[arm].events if isinstance(e, TaskEnd)]
         row[arm] = {"errors": sum(e.status == "error" for e in ends),
                     "error_detail": errors[:5],
@@ -134,11 +159,12 @@ def markdown(out: dict) -> str:
 
 
 def _code() -> str:
-    head = (ROOT / ".git" / "HEAD").read_text().strip()
-    if head.startswith("ref: "):
-        ref = ROOT / ".git" / head[5:]
-        return ref.read_text().strip()[:7] if ref.exists() else head[5:]
-    return head[:7]
+    # `git rev-parse`, not .git/HEAD: in a worktree .git is a file.
+    try:
+        return subprocess.run(["git", "rev-parse", "--short=7", "HEAD"], cwd=ROOT, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -147,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--length", type=int, default=8, help="tasks per plan")
     ap.add_argument("--seed", type=int, default=0, help="world and detector seed")
     ap.add_argument("--out", default="tasks_layout_sweep", help="result file stem")
+    ap.add_argument("--log", default="", help="directory for per-step logs, one file per "
+                    "plan and arm (slower)")
     a = ap.parse_args(argv)
     plans = ([int(p) for p in a.plans.split(",")] if a.plans
              else [n for r in ROOM_TYPES.values() for n in r])
@@ -155,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                  "python": platform.python_version(), "load_before": os.getloadavg(),
                  "used_plans": sorted(USED), "rows": []}
     for plan in plans:
-        row = sweep_plan(plan, a.length, a.seed, embedder)
+        row = sweep_plan(plan, a.length, a.seed, embedder, Path(a.log) if a.log else None)
         out["rows"].append(row)
         if "tasks" in row:
             print(f"plan {plan:3d} ({row['room']}{', used' if row['used'] else ''}): "
