@@ -168,3 +168,50 @@ def test_a_chest_of_drawers_is_stacked_at_ai2thor_heights() -> None:
     assert [round(float(o.position[2]), 2) for o in left[1:]] == [0.23, 0.39]
     assert left[0].position[2] - left[0].size[2] / 2 == pytest.approx(0.0, abs=1e-9)
     assert left[0].top <= left[1].position[2] - left[1].size[2] / 2 + 0.01
+
+
+def _largest_part(w) -> set:
+    import networkx as nx
+    return max(nx.connected_components(Navigator(w.free).graph), key=len)
+
+
+@pytest.mark.parametrize("plan", [204, 211, 301, 315, 316, 321, 326])
+def test_floorplan_lamps_stand_clear_of_furniture_within_the_arms_reach(plan: int) -> None:
+    """Lamps without a host stand on the floor off the grid: not inside another piece of
+    furniture (315's desk lamp stood in the bed's footprint), and where the arm reaches
+    them from the floor the robot drives on, as `from_seed`'s `_check_reachable` asks."""
+    from memory_node.sim.core.nav import face_distances
+    from memory_node.sim.core.skill_logic import reachable_types
+
+    w = from_floorplan(plan)
+    nav = Navigator(w.free)
+    part = _largest_part(w)
+    # Lamps standing on the floor (a desk lamp on its desk is a fitting of the desk).
+    lamps = [o for o in w.objects.values() if o.type in ("DeskLamp", "FloorLamp")
+             and o.position[2] - o.size[2] / 2 < 0.05]
+    for lamp in lamps:
+        here = np.array([lamp.position[:2]])
+        for o in w.objects.values():
+            if o.id != lamp.id and not o.kind.pickupable and not o.kind.decor:
+                assert float(face_distances(o, here)[0]) > 0.0, (lamp.id, o.id)
+    # 204's floor lamp has no spot within reach (the plan's floor is all furniture
+    # there): it stays where it was drawn, and the task generator leaves it out.
+    reach = reachable_types(w, nav)
+    for lamp in lamps:
+        if lamp.type in reach:
+            assert any(c in part for c in nav.cells_near(w, lamp))
+
+
+def test_floorplan_315_desk_lamp_is_reachable() -> None:
+    w = from_floorplan(315)
+    nav = Navigator(w.free)
+    lamp = next(o for o in w.objects.values() if o.type == "DeskLamp")
+    assert set(nav.cells_near(w, lamp)) & _largest_part(w)
+
+
+def test_floorplan_robot_starts_in_the_largest_part_of_the_floor() -> None:
+    # FloorPlan211's grid is in two pieces (112 and 13 cells); seed 0 drew a start in
+    # the small one, from which no task could be done.
+    for plan in (29, 204, 208, 211):
+        w = from_floorplan(plan)
+        assert w.cell_of(w.robot.x, w.robot.y) in _largest_part(w), plan

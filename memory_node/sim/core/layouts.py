@@ -25,10 +25,11 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+import networkx as nx
 import numpy as np
 
 from memory_node.sim.core.catalog import ON_COUNTER, accepts, object_type
-from memory_node.sim.core.nav import Navigator
+from memory_node.sim.core.nav import REACH, Navigator
 from memory_node.sim.core.world import GRID, ROBOT_RADIUS, Robot, Room, World, WorldObject
 
 ROOM_KINDS = ("kitchen", "living_room", "bedroom", "bathroom")
@@ -526,6 +527,7 @@ def from_floorplan(number: int, seed: int = 0, rearrangement: Path | None = None
             new(t, (host.position[0] + c * lx - s * ly, host.position[1] + s * lx + c * ly, z),
                 host.yaw)
     # Other fixtures stand on the floor where the grid is not (near the walls).
+    on_floor: list[WorldObject] = []
     for t in types:
         k = object_type(t)
         if t in counts or k.pickupable:
@@ -533,7 +535,20 @@ def from_floorplan(number: int, seed: int = 0, rearrangement: Path | None = None
         spot = _floor_spot(rng, room, free, objects.values(), k.size)
         if spot is not None:
             z = 1.4 if k.decor else k.size[2] / 2
-            new(t, (spot[0], spot[1], z), rng.choice([0.0, math.pi / 2, math.pi, -math.pi / 2]))
+            on_floor.append(new(t, (spot[0], spot[1], z),
+                                rng.choice([0.0, math.pi / 2, math.pi, -math.pi / 2])))
+    # Then the ones the arm could never touch from the floor move to the nearest spot it
+    # can (FloorPlan315's desk lamp stood in the bed's footprint, 0.9+ m from any free
+    # cell: every "look at ... under the desk lamp" failed in both arms). Afterwards and
+    # without a random draw, so the rest of the house is drawn as before.
+    for o in on_floor:
+        if o.kind.decor:
+            continue
+        if not _arm_reaches(o, (float(o.position[0]), float(o.position[1])), free):
+            better = _reachable_spot(o, room, free, [p for p in objects.values()
+                                                     if p.id != o.id])
+            if better is not None:
+                o.position[0], o.position[1] = better
     world = World(name=f"FloorPlan{number}", rooms=[room], objects=objects, free=free,
                   robot=Robot(*room.center), source=f"floorplan:{number}")
     # Small objects.
@@ -560,9 +575,15 @@ def from_floorplan(number: int, seed: int = 0, rearrangement: Path | None = None
         world.robot = Robot(*World.cell_xy(cells[rng.randrange(len(cells))]),
                             rng.uniform(-math.pi, math.pi))
     cell = World.cell_of(world.robot.x, world.robot.y)
-    if cell not in free and free:
+    # The robot starts in the largest connected part of the floor: some plans' grids come
+    # in pieces (FloorPlan211: 112 cells and 13 apart), and a robot started in a
+    # small piece could reach nothing the tasks asked for, in either arm.
+    main: set[tuple[int, int]] = max(nx.connected_components(Navigator(free).graph),
+                                     key=len, default=set())
+    if cell not in main and main:
         world.robot.x, world.robot.y = World.cell_xy(min(
-            free, key=lambda c: math.dist(World.cell_xy(c), (world.robot.x, world.robot.y))))
+            main, key=lambda c: (math.dist(World.cell_xy(c), (world.robot.x, world.robot.y)),
+                                 c)))
     return world
 
 
@@ -582,6 +603,73 @@ def _floor_spot(rng: random.Random, room: Room, free: set, objects, size) -> tup
             continue
         return (x, y)
     return None
+
+
+def _half_extent(o: WorldObject) -> tuple[float, float]:
+    """Half the footprint along map x and y (yaws here are multiples of 90 degrees)."""
+    quarter = round(o.yaw / (math.pi / 2)) % 2
+    hx, hy = float(o.size[0]) / 2, float(o.size[1]) / 2
+    return (hy, hx) if quarter else (hx, hy)
+
+
+def _overlaps(o: WorldObject, xy: tuple[float, float], others) -> bool:
+    """Would fixture `o` standing at `xy` have its footprint in another fixed object's?"""
+    hx, hy = _half_extent(o)
+    for p in others:
+        if p.kind.pickupable or p.kind.decor:
+            continue
+        px, py = _half_extent(p)
+        if abs(float(p.position[0]) - xy[0]) < hx + px - 1e-6 \
+                and abs(float(p.position[1]) - xy[1]) < hy + py - 1e-6:
+            return True
+    return False
+
+
+def _arm_reaches(o: WorldObject, xy: tuple[float, float], free: set) -> bool:
+    """Is there a free cell from which the arm reaches the nearest face of fixture `o`
+    standing at `xy` (the band `Navigator.cells_near` uses)?"""
+    hx, hy = _half_extent(o)
+    c = World.cell_of(*xy)
+    span = int(math.ceil((REACH + max(hx, hy)) / GRID)) + 1
+    for i in range(-span, span + 1):
+        for j in range(-span, span + 1):
+            if (c[0] + i, c[1] + j) not in free:
+                continue
+            cx, cy = World.cell_xy((c[0] + i, c[1] + j))
+            d = math.hypot(max(abs(cx - xy[0]) - hx, 0.0), max(abs(cy - xy[1]) - hy, 0.0))
+            if 0.15 <= d <= REACH - 0.05:
+                return True
+    return False
+
+
+def _reachable_spot(o: WorldObject, room: Room, free: set, others
+                    ) -> tuple[float, float] | None:
+    """The spot nearest `o`'s (on a half-cell lattice, no random draw) that `_floor_spot`
+    would accept, clear of other furniture, within the arm's reach; None if none."""
+    others = list(others)
+    x0, y0 = float(o.position[0]), float(o.position[1])
+    r = max(float(o.size[0]), float(o.size[1])) / 2
+    step = GRID / 2
+    best: tuple[float, tuple[float, float]] | None = None
+    for i in range(int((room.x1 - room.x0) / step) + 1):
+        for j in range(int((room.y1 - room.y0) / step) + 1):
+            x, y = room.x0 + i * step, room.y0 + j * step
+            if not (room.x0 + r + 0.05 <= x <= room.x1 - r - 0.05
+                    and room.y0 + r + 0.05 <= y <= room.y1 - r - 0.05):
+                continue
+            d = math.dist((x, y), (x0, y0))
+            if best is not None and d >= best[0]:
+                continue
+            c = World.cell_of(x, y)
+            if any((c[0] + di, c[1] + dj) in free
+                   for di in range(-2, 3) for dj in range(-2, 3)
+                   if math.hypot(di * GRID, dj * GRID) < r + ROBOT_RADIUS + 0.05):
+                continue
+            if any(np.hypot(p.position[0] - x, p.position[1] - y) < r + 0.3 for p in others):
+                continue
+            if not _overlaps(o, (x, y), others) and _arm_reaches(o, (x, y), free):
+                best = (d, (x, y))
+    return None if best is None else best[1]
 
 
 def _place_near(world: World, t: str, pos: np.ndarray) -> bool:
