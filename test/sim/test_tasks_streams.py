@@ -62,3 +62,27 @@ def test_same_seed_same_stream_other_seed_other_stream(tmp_path: Path) -> None:
 def test_bad_settings(settings: StreamSettings) -> None:
     with pytest.raises(ValueError):
         generate(settings)
+
+
+@pytest.mark.parametrize("plan", [29, 204, 315, 321, 329])
+def test_tasks_ask_only_for_what_the_world_has_within_reach(plan: int) -> None:
+    """FloorPlan329 lists a pillow the world could not place: every "put the pillow on the
+    bed" failed in both arms. Given the world's reachable types, each task's needed types
+    must have an instance in the world the runners build that the arm can reach."""
+    from memory_node.core.skills import load_skill_table
+    from memory_node.sim.core.layouts import from_floorplan
+    from memory_node.sim.tasks.build import needed_types
+    from memory_node.sim.tasks.inprocess import reachable_in
+
+    table = load_skill_table()
+    reach = reachable_in(plan, 0)
+    suite = generate(StreamSettings(floor_plan=plan, length=40, seed=plan), reachable=reach)
+    have = {o.type for o in from_floorplan(plan, 0).objects.values()}
+    assert reach < have
+    for task in suite.tasks():
+        for sub in task.subtasks:
+            for group in needed_types(sub, table):
+                assert group & reach, (task.id, task.instruction, sorted(group))
+    # Unchecked, the plan's list alone decides (what every other caller gets).
+    unchecked = generate(StreamSettings(floor_plan=plan, length=40, seed=plan))
+    assert unchecked.sequences != suite.sequences

@@ -558,6 +558,26 @@ def reach_target(w: World, o: WorldObject) -> WorldObject:
     return o
 
 
+def reachable_types(w: World, nav: Navigator | None = None) -> frozenset[str]:
+    """Types with an instance the arm can touch from free floor the robot can drive to
+    from where it stands: its outermost receptacle (`reach_target`) within reach of such
+    a cell, or for a fixed fitting its host (`fixture_reach`). A task generator asks this
+    before it asks for a type: a floor plan may list one the world could not place or put
+    out of every reach (FloorPlan329's pillow; 315's desk lamp before it was moved)."""
+    nav = nav or Navigator(w.free)
+    driven = nav.distances_from(w.robot.x, w.robot.y)
+    out: set[str] = set()
+    for o in sorted(w.objects.values(), key=lambda o: o.id):
+        if o.type in out or o.kind.decor:
+            continue
+        target = reach_target(w, o)
+        host = None if target.kind.pickupable else _host_of(w, target)
+        if any(c in driven for t in (target, host) if t is not None
+               for c in nav.cells_near(w, t)):
+            out.add(o.type)
+    return frozenset(out)
+
+
 def fixture_reach(w: World, o: WorldObject) -> float:
     """Distance the arm must reach to work a fixture. A fitting mounted on a larger fixed
     object (a faucet at the back of a sink, the basin in it) is reached over its host:

@@ -72,7 +72,7 @@ from memory_node.sim.core.catalog import accepts_labels, canonical_type, similar
 from memory_node.sim.core.detection import DetectionNoise
 from memory_node.sim.core.layouts import from_floorplan, from_seed
 from memory_node.sim.core.nav import Navigator
-from memory_node.sim.core.skill_logic import Costs, SkillRunner
+from memory_node.sim.core.skill_logic import Costs, SkillRunner, reachable_types
 from memory_node.sim.core.skill_logic import Target as WorldTarget
 from memory_node.sim.core.visibility import GeometricCamera
 from memory_node.sim.core.world import World
@@ -438,6 +438,13 @@ class InProcessStack:
             needed = self._groups_of(held)
         rec.recall(task, self._groups_of(returned) + sorted(returned), needed,
                    self._subtask, stage)
+
+
+def reachable_in(floor_plan: int, seed: int = 0) -> frozenset[str]:
+    """The types the world of `floor_plan` (as `start_sequence` builds it with `seed`) has
+    within the arm's reach from where the robot starts: what `streams.generate` may ask
+    for (the task modules themselves stay free of the world's code)."""
+    return reachable_types(from_floorplan(floor_plan, seed))
 
 
 class _RecordingPort:

@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from memory_node.sim.tasks.build import RawSubtask, build_task
+from memory_node.core.skills import load_skill_table
+from memory_node.sim.tasks.build import RawSubtask, build_task, needed_types
 from memory_node.sim.tasks.floorplans import FloorPlan, floor_plan
 from memory_node.sim.tasks.model import Suite, Task, TaskRejected, TaskSequence
 from memory_node.sim.tasks.vocabulary import Vocabulary, load_vocabulary
@@ -168,9 +169,14 @@ def _objects(c: _Ctx) -> list[str]:
                   and not t.endswith("Sliced"))
 
 
-def generate(settings: StreamSettings, vocab: Vocabulary | None = None) -> Suite:
+def generate(settings: StreamSettings, vocab: Vocabulary | None = None,
+             reachable: Collection[str] | None = None) -> Suite:
     """A one-sequence suite of `settings.length` checked tasks, the same for the same
-    settings (ValueError when the floor plan's data is missing or it has no objects)."""
+    settings (ValueError when the floor plan's data is missing or it has no objects).
+    `reachable`: the types the world the tasks run in has within the arm's reach
+    (`inprocess.reachable_in`); a task needing another is drawn again. A floor plan lists
+    types its world may not hold or hold out of reach (FloorPlan329's pillow: every "put
+    the pillow on the bed" failed in both arms). None: not checked."""
     settings.check()
     plan = floor_plan(settings.floor_plan)
     if plan is None:
@@ -180,7 +186,9 @@ def generate(settings: StreamSettings, vocab: Vocabulary | None = None) -> Suite
     ctx = _Ctx(plan=plan, vocab=vocab or load_vocabulary(), rng=random.Random(settings.seed),
                holds={r: frozenset(v) for r, v in alfred.VAL_RECEPTACLE_OBJECTS.items()},
                actions={k: frozenset(v) for k, v in alfred.VAL_ACTION_OBJECTS.items()})
-    objects = _objects(ctx)
+    table = load_skill_table()
+    reach = None if reachable is None else frozenset(reachable)
+    objects = [o for o in _objects(ctx) if reach is None or o in reach]
     if not objects:
         raise ValueError(f"FloorPlan{plan.number} has no object a task can move")
     popularity = objects[:]
@@ -211,6 +219,9 @@ def generate(settings: StreamSettings, vocab: Vocabulary | None = None) -> Suite
                               floor_plan_number=plan.number, seed=None, vocab=ctx.vocab)
         except TaskRejected:
             continue                       # a pair the checks refuse: draw again
+        if reach is not None and not all(group & reach for sub in task.subtasks
+                                         for group in needed_types(sub, table)):
+            continue                       # the world cannot do it: draw again
         tasks.append(task)
         recent.append(obj)
     return Suite(name=seq_id, sequences=(TaskSequence(id=seq_id, category="stream",
