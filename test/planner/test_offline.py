@@ -768,3 +768,32 @@ def test_memory_reads_carry_the_graphs_evidence(memory) -> None:  # noqa: ANN001
     for view in (found, by_id):
         assert (view.observations, view.state, view.state_confirmed) == (9, "opened", False)
     assert memory.short_term.peek(fridge).observation_count == 1
+
+
+def test_a_unit_seen_once_loses_to_one_seen_again_and_again() -> None:
+    # Layout sweep, round 11 (FloorPlan209): memory held the armchair (seen 43 times) and
+    # a node from one frame that read the sofa's back as an armchair; recall ranked that
+    # one first, the box went onto the sofa and "the box on the arm chair" was missed.
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("object_31", "ArmChair", (-4.4, -2.1, 0.2), area_id="a1",
+                              score=1.1, observations=1),
+                     UnitView("object_13", "ArmChair", (-4.4, -3.6, 0.2), area_id="a1",
+                              score=0.0, observations=43),
+                     UnitView("Box_1", "Box", (-5.0, -2.0, 0.2), area_id="a1",
+                              receptacle_id="robot")])
+    req = PlanRequest("put the box on the arm chair", "", vocab, ["a1"], held="Box_1",
+                      goal_conditions=("ON(Box, ArmChair)",))
+    assert [str(c) for c in planner.plan(req).calls][-1] == "put(Box_1, object_13, on)"
+    # Memory not saying how often (observations 0) is not counted against a unit.
+    vocab.add_units([UnitView("object_13", "ArmChair", (-4.4, -3.6, 0.2), area_id="a1",
+                              score=0.0, observations=0)])
+    req = PlanRequest("put the box on the arm chair", "", vocab, ["a1"], held="Box_1",
+                      goal_conditions=("ON(Box, ArmChair)",))
+    assert [str(c) for c in planner.plan(req).calls][-1] == "put(Box_1, object_13, on)"
+    # Seen once both, recall's ranking decides.
+    vocab.add_units([UnitView("object_13", "ArmChair", (-4.4, -3.6, 0.2), area_id="a1",
+                              score=0.0, observations=1)])
+    req = PlanRequest("put the box on the arm chair", "", vocab, ["a1"], held="Box_1",
+                      goal_conditions=("ON(Box, ArmChair)",))
+    assert [str(c) for c in planner.plan(req).calls][-1] == "put(Box_1, object_31, on)"

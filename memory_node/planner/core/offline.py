@@ -130,7 +130,11 @@ class OfflinePlanner:
             if any(u.object_id == chosen for u in candidates):
                 return chosen
         if candidates:
-            best = max(candidates, key=lambda u: u.score)
+            # A unit memory saw once may be one misread (an armchair read on a sofa's
+            # back: FloorPlan209, the box went onto the sofa and the goal was missed); one
+            # seen again and again is the better bet, whatever recall ranked first.
+            # observations == 0: memory did not say, not counted against the unit.
+            best = max(candidates, key=lambda u: (u.observations != 1, u.score))
             bound[type_key(types[0])] = best.object_id
             return best.object_id
         explored = req.notes.setdefault("explored", set())
