@@ -298,3 +298,30 @@ def test_the_head_looks_up_at_a_high_receptacle_the_arm_opens(kitchen10) -> None
     assert out.success, out.message
     assert out.world.robot.pitch == CAMERA_PITCH
     assert out.duration == pytest.approx(runner.costs.open)
+
+
+def test_the_head_looks_further_up_at_a_wall_cabinet_above_the_look_up_view() -> None:
+    """FloorPlan17: a plate in a wall cabinet at 2.06 m, opened from the nearest cell (its
+    centre about 52° up): at the look-up pitch (view top 39° up) the plate inside stayed
+    unseen and the task was lost; the head now tilts as far as it goes toward it."""
+    from memory_node.sim.core.camera_mount import HEAD_MAX_UP_PITCH
+
+    w = from_floorplan(17)
+    plate = next(o for o in w.objects.values() if o.type == "Plate" and o.parent)
+    cabinet = w.objects[plate.parent]
+    assert cabinet.position[2] > 2.0 and cabinet.is_open is False
+    runner = _explorer(w, look_up=True)
+    cam = GeometricCamera(EXACT)
+    tgt = target_of(w, cabinet.id)
+    # From the free cell nearest the cabinet (where a navigate from the far side ends).
+    near = _facing(w, cabinet.id, 0.0)
+    opened = runner.run(near, "open", [tgt.id], [tgt])
+    assert opened.success, opened.message
+    pitch = opened.world.robot.pitch
+    assert HEAD_MAX_UP_PITCH <= pitch < LOOK_UP_PITCH
+    assert any(d.truth == plate.id for d in cam.frame(opened.world))
+    # At the look-up pitch the same frame misses it.
+    at_look_up = opened.world.copy()
+    at_look_up.robot.pitch = LOOK_UP_PITCH
+    at_look_up.follow_robot()
+    assert not any(d.truth == plate.id for d in GeometricCamera(EXACT).frame(at_look_up))

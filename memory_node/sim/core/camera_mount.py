@@ -23,6 +23,9 @@ CAMERA_FOVY = 58.0          # degrees (a RealSense D435's colour camera is about
 # the rest view's top (4° above) and reaches a 2 m wall cabinet from 1.2 m away.
 LOOK_UP_PITCH = math.radians(-10)
 EXPLORE_PITCHES = (CAMERA_PITCH, LOOK_UP_PITCH)
+# How far the head tilts up at most (Stretch 2's head tilt reaches about 45° up, Fetch's
+# 43°): what an arm skill works on above the look-up view is looked at up to this.
+HEAD_MAX_UP_PITCH = math.radians(-40)
 
 
 def optical_axes(yaw: float, pitch: float = CAMERA_PITCH) -> np.ndarray:

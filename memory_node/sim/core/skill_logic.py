@@ -30,6 +30,7 @@ from memory_node.sim.core.camera_mount import (
     CAMERA_HEIGHT,
     CAMERA_PITCH,
     EXPLORE_PITCHES,
+    HEAD_MAX_UP_PITCH,
     LOOK_UP_PITCH,
 )
 from memory_node.sim.core.catalog import accepts, canonical_type, similar_types
@@ -50,6 +51,7 @@ class Target:
 # The rest view's top ray above the horizon (radians), and how far below it an object's
 # centre must be for the rest view to show enough of it (the detector wants 40 pixels).
 REST_VIEW_TOP = math.radians(CAMERA_FOVY) / 2 - CAMERA_PITCH
+LOOK_UP_VIEW_TOP = math.radians(CAMERA_FOVY) / 2 - LOOK_UP_PITCH
 TOP_MARGIN = math.radians(8)
 
 
@@ -406,7 +408,14 @@ class SkillRunner:
         cy = w.robot.y + CAMERA_AHEAD * math.sin(w.robot.yaw)
         rise = math.atan2(float(o.position[2]) - CAMERA_HEIGHT,
                           max(math.dist((cx, cy), o.position[:2]), 1e-6))
-        return LOOK_UP_PITCH if rise > REST_VIEW_TOP - TOP_MARGIN else CAMERA_PITCH
+        if rise <= REST_VIEW_TOP - TOP_MARGIN:
+            return CAMERA_PITCH
+        if rise <= LOOK_UP_VIEW_TOP - TOP_MARGIN:
+            return LOOK_UP_PITCH
+        # Higher still, the head looks straight at it as far as it tilts: a wall cabinet
+        # (2.06 m) opened from 0.6 m has its centre 53° up, above the look-up view's top
+        # (39°); the plate inside was never seen and the task lost (FloorPlan17, round 11).
+        return max(-rise, HEAD_MAX_UP_PITCH)
 
     def _check_requirements(self, w: World, spec: SkillSpec, objs: dict[int, WorldObject]
                             ) -> None:
