@@ -86,3 +86,13 @@ def test_tasks_ask_only_for_what_the_world_has_within_reach(plan: int) -> None:
     # Unchecked, the plan's list alone decides (what every other caller gets).
     unchecked = generate(StreamSettings(floor_plan=plan, length=40, seed=plan))
     assert unchecked.sequences != suite.sequences
+
+
+def test_wall_fittings_count_as_reachable() -> None:
+    # Towel holders hang on the wall (decor height) and take towels: "put the towel on the
+    # towel holder" is a task the arm can do (round 10's head tilt), not one to drop.
+    from memory_node.sim.tasks.inprocess import reachable_in
+
+    reach = reachable_in(404, 0)
+    assert {"TowelHolder", "HandTowelHolder", "ToiletPaperHanger"} <= reach
+    assert "Plunger" not in reach   # listed by the plan, not in its world

@@ -577,7 +577,7 @@ def reachable_types(w: World, nav: Navigator | None = None) -> frozenset[str]:
     driven = nav.distances_from(w.robot.x, w.robot.y)
     out: set[str] = set()
     for o in sorted(w.objects.values(), key=lambda o: o.id):
-        if o.type in out or o.kind.decor:
+        if o.type in out:
             continue
         target = reach_target(w, o)
         host = None if target.kind.pickupable else _host_of(w, target)
