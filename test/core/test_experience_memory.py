@@ -547,8 +547,8 @@ def test_clear_forgets_experience(memory: Memory) -> None:
 
 def test_a_pick_of_what_the_camera_saw_in_a_receptacle_counts_a_find_there(
         tmp_path: Path, embedder: Embedder) -> None:
-    """Perception sets no receptacle (only the robot's puts do): the find is the smallest
-    box memory perceived around the object. Before, no find was counted for it and the
+    """A find is counted where the camera saw the object (memory's perceived container,
+    the smallest container box around it), not only where the robot put it: before, the
     usual place came from where the robot had put the type, which a tidied house undoes."""
     from memory_node.core.perception.observation import Observation
 
@@ -560,7 +560,8 @@ def test_a_pick_of_what_the_camera_saw_in_a_receptacle_counts_a_find_there(
     ids = {h.label: h.object_id for label in ("Cabinet", "DishSponge")
            for h in m.long_term.find(label)}
     sponge = m.short_term.peek(ids["DishSponge"])
-    assert sponge is not None and sponge.receptacle_id == ""
+    assert sponge is not None and (sponge.receptacle_id, sponge.relation) == (
+        ids["Cabinet"], "in")
     m.recall.record_outcome("e1", "pick", [ids["DishSponge"]], True, robot_area="kitchen")
     m.end_episode("e1", task_succeeded=True)
     exp = m.experience
