@@ -69,6 +69,51 @@ def test_keeps_frequency_where_it_pays() -> None:
     assert p.leader == "wtinylfu"
 
 
+def test_short_stream_large_cache_leaves_a_collapsed_leader_within_a_check() -> None:
+    # Corda-like reuse (every key once more, 60-72 later) on a stream 30 x the capacity:
+    # W-TinyLFU's hits drop to ~0 as soon as the cache fills. Checked once per epoch
+    # (500 lookups here) the residents follow it for up to an epoch and lose ~0.9 points;
+    # checked every CHECK lookups, ~0.25.
+    trace = stack(n=30_000, seed=4, depth=60)
+    best = max(simulate(trace, "lru", 1000).hit_rate, simulate(trace, "fifo", 1000).hit_rate)
+    assert _replay(SteeredWTinyLFUPolicy(1000), trace) >= best - 0.004
+    assert _replay(SteeredWTinyLFUPolicy(1000, check=0), trace) < best - 0.006
+
+
+def _frequency_then_fresh(capacity: int, n: int, seed: int = 0) -> list[int]:
+    """capacity keys seen 8 times each, then fresh keys, 5% of them reused once ~50 later."""
+    rng = random.Random(seed)
+    trace: list[int] = []
+    for _ in range(8):
+        hot = list(range(capacity))
+        rng.shuffle(hot)
+        trace += hot
+    fresh = capacity
+    due: dict[int, int] = {}
+    for t in range(n):
+        if t in due:
+            trace.append(due.pop(t))
+            continue
+        trace.append(fresh)
+        if rng.random() < 0.05:
+            due.setdefault(t + 50 + rng.randrange(10), fresh)
+        fresh += 1
+    return trace
+
+
+def test_switch_cost_is_bounded_by_what_the_leader_earns_alone() -> None:
+    # After the hot set goes cold, W-TinyLFU keeps it (it earns nothing on it) and refuses
+    # the fresh keys; LRU leads by ~5% of lookups while the residents that differ grow by
+    # ~95%. Charging 0.25 miss per differing resident never lets LRU's lead pay for the
+    # switch (-3.5 points); bounding it by the leader's exclusive hits (zero here) does.
+    trace = _frequency_then_fresh(200, 4000)
+    best = max(simulate(trace, "lru", 200).hit_rate, simulate(trace, "fifo", 200).hit_rate)
+    p = SteeredWTinyLFUPolicy(200)
+    assert _replay(p, trace) >= best - 0.005
+    assert p.leader in ("lru", "fifo")
+    assert _replay(SteeredWTinyLFUPolicy(200, exclusive_cost=0), trace) < best - 0.02
+
+
 def test_remove_clear_and_bad_input() -> None:
     p = SteeredWTinyLFUPolicy(3)
     for k in (1, 2, 3):
@@ -83,6 +128,10 @@ def test_remove_clear_and_bad_input() -> None:
         SteeredWTinyLFUPolicy(3, decay=1.0)
     with pytest.raises(ValueError):
         SteeredWTinyLFUPolicy(0)
+    with pytest.raises(ValueError):
+        SteeredWTinyLFUPolicy(3, check=-1)
+    with pytest.raises(ValueError):
+        SteeredWTinyLFUPolicy(3, exclusive_cost=-0.5)
 
 
 def test_generators_are_deterministic_and_recency_dominated() -> None:

@@ -24,10 +24,16 @@ non-stale resident is held by the leader, which holds at most ``capacity`` keys,
 key is stale at once if the leader refused it. When the leader holds exactly the residents
 (the steady state), this is the leader, eviction for eviction. After a switch the residents
 converge to the new leader's within about ``capacity`` misses, and that is all a switch
-costs. The experts see every access as a read-through would (a hit on the real residents
-that an expert misses is inserted into that expert, since the value exists); a miss is
-inserted into the experts only when the caller puts the key, so lookups of unknown keys do
-not fill them.
+costs. It is often far less: a switch only gives up the old leader's keys the new one
+lacks, so the charge for it is capped by what the old leader earned on exactly those keys
+(its hits where the challenger missed; the accesses two experts disagree on are what
+LeCaR's regret counts), and the lead is checked every ``CHECK`` lookups, not once per epoch,
+so a short stream with a large cache does not follow a collapsed leader for half a
+capacity's worth of lookups.
+
+The experts see every access as a read-through would (a hit on the real residents that an
+expert misses is inserted into that expert, since the value exists); a miss is inserted into
+the experts only when the caller puts the key, so lookups of unknown keys do not fill them.
 
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
@@ -62,6 +68,19 @@ MIN_EPOCH = 100
 SWITCH_MARGIN = 0.004
 DECAY = 0.875
 SWITCH_COST = 0.25
+# Round 11 (short streams with a large cache). The lead is also checked every CHECK lookups
+# within an epoch (scores plus the epoch's hits so far), so a leader that collapses right
+# after the cache fills is left after ~CHECK lookups, not half a capacity's worth; at
+# capacities up to 2 x MIN_EPOCH the epoch is CHECK lookups and nothing changes. And the
+# switching cost is at most EXCLUSIVE_COST x the leader's *exclusive* hits (hits on keys the
+# challenger does not hold, decayed like the scores): converging only loses the leader's
+# keys that the challenger lacks, and if the leader scores nothing on them (W-TinyLFU's
+# protected keys on a stream of fresh ones) leaving it is cheap however many residents
+# differ. With EXCLUSIVE_COST = 2 the challenger must win the accesses the two disagree on
+# about 3 : 1; 2, 3 and 4 gave the same hit rates on the tuning traces, 1 switched early on
+# multi2 at C=1000 (-0.9 points).
+CHECK = 100
+EXCLUSIVE_COST = 2.0
 
 _NO_KEY = object()
 
@@ -73,14 +92,19 @@ class SteeredWTinyLFUPolicy:
         capacity: maximum number of resident keys (>= 1).
         on_evict: called once with each evicted key, including a key refused at admission.
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
-        epoch_factor, min_epoch, switch_margin, decay, switch_cost: the leader election
-            (module constants).
+        epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost:
+            the leader election (module constants; ``check=0`` checks only once per epoch,
+            ``exclusive_cost=0`` charges every differing resident as before round 11).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
     __slots__ = (
+        "_check",
         "_epoch",
+        "_epoch_excl",
         "_epoch_hits",
+        "_excl",
+        "_excl_cost",
         "_experts",
         "_last_get",
         "_leader",
@@ -107,6 +131,8 @@ class SteeredWTinyLFUPolicy:
         switch_margin: float = SWITCH_MARGIN,
         decay: float = DECAY,
         switch_cost: float = SWITCH_COST,
+        check: int = CHECK,
+        exclusive_cost: float = EXCLUSIVE_COST,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -116,6 +142,8 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("epoch_factor > 0, min_epoch >= 1 and switch_margin in [0, 1)")
         if not 0.0 <= decay < 1.0:
             raise ValueError("decay must be in [0, 1)")
+        if check < 0 or exclusive_cost < 0:
+            raise ValueError("check and exclusive_cost must be >= 0")
         self._experts: tuple[ReplacementPolicy, ...] = (
             WTinyLFUPolicy(capacity, self._expert_evicted(0), seed, utility=utility,
                            utility_weight=utility_weight),
@@ -133,6 +161,12 @@ class SteeredWTinyLFUPolicy:
         self._margin = switch_margin
         self._epoch_hits = [0, 0, 0]
         self._scores = [0.0, 0.0, 0.0]
+        # _excl[i][j]: hits of expert i on keys expert j did not hold, decayed like _scores;
+        # _epoch_excl counts the current epoch.
+        self._excl = [[0.0] * 3 for _ in range(3)]
+        self._epoch_excl = [[0] * 3 for _ in range(3)]
+        self._check = min(check, self._epoch) if check else self._epoch
+        self._excl_cost = exclusive_cost
         self._seen = 0
         self._last_get: object = _NO_KEY
         self.switches = 0
@@ -157,18 +191,29 @@ class SteeredWTinyLFUPolicy:
         except TypeError:
             raise unhashable(key) from None
         hits = self._epoch_hits
+        got = [False, False, False]
         for i, e in enumerate(self._experts):
             if e.get(key):
                 hits[i] += 1
+                got[i] = True
             elif hit:
                 # The value exists, so a read-through expert would have loaded it.
                 e.put(key)
+        if got[0] != got[1] or got[1] != got[2]:
+            excl = self._epoch_excl
+            for i in range(3):
+                if got[i]:
+                    for j in range(3):
+                        if not got[j]:
+                            excl[i][j] += 1
         self._last_get = key
         if hit:
             self._settle(key)
         self._seen += 1
         if self._seen >= self._epoch:
             self._elect()
+        elif self._seen % self._check == 0:
+            self._challenge([s + h for s, h in zip(self._scores, hits, strict=True)])
         return hit
 
     def put(self, key: Hashable) -> None:
@@ -206,19 +251,32 @@ class SteeredWTinyLFUPolicy:
     def _elect(self) -> None:
         self._seen = 0
         scores = self._scores
+        decay = self._decay
         for i, h in enumerate(self._epoch_hits):
-            scores[i] = self._decay * scores[i] + h
+            scores[i] = decay * scores[i] + h
             self._epoch_hits[i] = 0
+        for row, epoch_row in zip(self._excl, self._epoch_excl, strict=True):
+            for j in range(3):
+                row[j] = decay * row[j] + epoch_row[j]
+                epoch_row[j] = 0
+        self._challenge(scores)
+
+    def _challenge(self, scores: list[float]) -> None:
+        """Switch to the best-scoring expert if its lead pays for the switch."""
         best = max(range(len(scores)), key=scores.__getitem__)
         if best == self._leader:
             return
         # Decayed scores sum at most epoch / (1 - decay) lookups: the margin is a share of
         # it. A switch also costs misses while the residents converge, at most one per
-        # resident the new leader does not hold; charge a share of those.
+        # resident the new leader does not hold; charge a share of those, or less: a
+        # multiple of what the leader earns on keys the challenger lacks (see CHECK).
         lead = scores[best] - scores[self._leader]
         if lead <= self._margin * self._epoch / (1.0 - self._decay):
             return
-        if self._cost:
+        leader = self._leader
+        cheap = bool(self._excl_cost) and lead > self._excl_cost * (
+            self._excl[leader][best] + self._epoch_excl[leader][best])
+        if self._cost and not cheap:
             other = self._experts[best]
             differing = sum(1 for k in self._residents if k not in other)
             if lead <= self._cost * differing:
@@ -277,6 +335,8 @@ class SteeredWTinyLFUPolicy:
         self._leader = 0
         self._epoch_hits = [0, 0, 0]
         self._scores = [0.0, 0.0, 0.0]
+        self._excl = [[0.0] * 3 for _ in range(3)]
+        self._epoch_excl = [[0] * 3 for _ in range(3)]
         self._seen = 0
         self._last_get = _NO_KEY
 
