@@ -114,6 +114,38 @@ def test_switch_cost_is_bounded_by_what_the_leader_earns_alone() -> None:
     assert _replay(SteeredWTinyLFUPolicy(200, exclusive_cost=0), trace) < best - 0.02
 
 
+_EVICTIONS_ON_STR_KEYS = """
+from memory_node.core.cache import SteeredWTinyLFUPolicy
+from memory_node.core.cache.synthetic import rooms
+evicted = []
+p = SteeredWTinyLFUPolicy(10, on_evict=evicted.append)
+for k in rooms(n=20_000, seed=3):
+    key = f"unit:{k}"
+    if not p.get(key):
+        p.put(key)
+print(p.switches, len(evicted), evicted)
+"""
+
+
+def test_evictions_on_string_keys_do_not_depend_on_the_hash_seed() -> None:
+    # The robot's keys are strings, whose hash() changes with PYTHONHASHSEED; the order in
+    # which residents go after a switch must not.
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    outs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(repo)}
+        done = subprocess.run([sys.executable, "-c", _EVICTIONS_ON_STR_KEYS], env=env,
+                              capture_output=True, text=True, timeout=120, check=True)
+        outs.append(done.stdout)
+    assert int(outs[0].split()[0]) > 0  # the residents did switch
+    assert outs[0] == outs[1]
+
+
 def test_remove_clear_and_bad_input() -> None:
     p = SteeredWTinyLFUPolicy(3)
     for k in (1, 2, 3):

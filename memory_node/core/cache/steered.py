@@ -153,7 +153,10 @@ class SteeredWTinyLFUPolicy:
         self._leader = 0
         # Real residents (values exist for these), and the subset the leader does not hold,
         # oldest first: the next victims.
-        self._residents: set[Hashable] = set()
+        # A dict, not a set: its order (oldest put first) decides which residents go first
+        # after a switch, and a set's order of str keys changes with PYTHONHASHSEED, so hit
+        # rates on string keys (the robot's unit ids) differed from process to process.
+        self._residents: dict[Hashable, None] = {}
         self._stale: OrderedDict[Hashable, None] = OrderedDict()
         self._epoch = max(int(epoch_factor * capacity), min_epoch)
         self._decay = decay
@@ -233,11 +236,11 @@ class SteeredWTinyLFUPolicy:
         if resident:
             self._settle(key)
             return
-        self._residents.add(key)
+        self._residents[key] = None
         self._settle(key)
         if len(self._residents) > self.capacity:
             victim = self._stale.popitem(last=False)[0]
-            self._residents.discard(victim)
+            del self._residents[victim]
             if self._on_evict is not None:
                 self._on_evict(victim)
 
@@ -307,7 +310,7 @@ class SteeredWTinyLFUPolicy:
             e.remove(key)
         if not resident:
             return False
-        self._residents.discard(key)
+        del self._residents[key]
         self._stale.pop(key, None)
         return True
 
