@@ -197,21 +197,27 @@ class SteeredWTinyLFUPolicy:
         except TypeError:
             raise unhashable(key) from None
         hits = self._epoch_hits
-        got = [False, False, False]
-        for i, e in enumerate(self._experts):
-            if e.get(key):
-                hits[i] += 1
-                got[i] = True
-            elif hit:
-                # The value exists, so a read-through expert would have loaded it.
-                e.put(key)
-        if got[0] != got[1] or got[1] != got[2]:
-            excl = self._epoch_excl
-            for i in range(3):
-                if got[i]:
-                    for j in range(3):
-                        if not got[j]:
-                            excl[i][j] += 1
+        # Unrolled over the three experts: this is the per-access path.
+        e0, e1, e2 = self._experts
+        g0 = e0.get(key)
+        g1 = e1.get(key)
+        g2 = e2.get(key)
+        if g0:
+            hits[0] += 1
+        if g1:
+            hits[1] += 1
+        if g2:
+            hits[2] += 1
+        if hit:
+            # The value exists, so a read-through expert would have loaded it.
+            if not g0:
+                e0.put(key)
+            if not g1:
+                e1.put(key)
+            if not g2:
+                e2.put(key)
+        if g0 != g1 or g1 != g2:
+            self._disagree((g0, g1, g2))
         self._last_get = key
         if hit:
             self._settle(key)
@@ -247,6 +253,15 @@ class SteeredWTinyLFUPolicy:
             del self._residents[victim]
             if self._on_evict is not None:
                 self._on_evict(victim)
+
+    def _disagree(self, got: tuple[bool, bool, bool]) -> None:
+        """Count, for each expert that hit, a hit exclusive of each expert that missed."""
+        excl = self._epoch_excl
+        for i in range(3):
+            if got[i]:
+                for j in range(3):
+                    if not got[j]:
+                        excl[i][j] += 1
 
     def _settle(self, key: Hashable) -> None:
         """Mark ``key`` stale or not depending on whether the leader holds it now."""
