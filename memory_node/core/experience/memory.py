@@ -20,9 +20,9 @@ import sqlite3
 import threading
 import time
 from collections import ChainMap, OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from memory_node.core.episode_hooks import EpisodeSummary, ExtraContext, RecordedStep
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
@@ -39,6 +39,10 @@ from memory_node.core.experience.places import UsualPlaces
 from memory_node.core.experience.procedures import Procedure, ProcedureLibrary
 from memory_node.core.experience.settings import ExperienceSettings
 from memory_node.core.experience.state import (
+    AS_FOUND,
+    CONTAINER,
+    NOTHING,
+    OPENED_HERE,
     action_key,
     object_states_of,
     robot_key,
@@ -83,6 +87,10 @@ class _Open:
     # Objects whose pick was refused in this episode -> the receptacle (id, label) opened
     # successfully since ("" until one is): where a later pick really found them.
     opened_for: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Receptacles the robot opened in this episode (and has not closed since), and the
+    # transition of each object's last refused pick whose state named no receptacle.
+    opened: set[str] = field(default_factory=set)
+    refused: dict[str, Transition] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -284,6 +292,7 @@ class ExperienceMemory:
             if live:
                 self._robot.after(step, self.table, held_before)
         states = object_states_of(step.args, step.states)
+        states.update(self._container_state(ep, step))
         if moves:
             # Where the robot was sent to is part of the state: a NOT_FOUND there is about
             # memory's belief of the object's place, not about the object.
@@ -324,9 +333,10 @@ class ExperienceMemory:
             (ep.steps, ep.successes, ep.stored_steps, now, ep.instruction,
              ep.task.key if ep.task else "", json.dumps(list(ep.task.roles) if ep.task else []),
              ep.episode_id))
-        self.graph.record(conn, rkey, skey, action, states, step.succeeded, step.error_code,
-                          ep.episode_id, now, self.settings.belief_radius)
+        t = self.graph.record(conn, rkey, skey, action, states, step.succeeded,
+                              step.error_code, ep.episode_id, now, self.settings.belief_radius)
         found_in = self._opened_for(ep, step)
+        self._track_repairs(conn, ep, step, t, now)
         if step.succeeded:
             facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
             facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}",
@@ -335,6 +345,58 @@ class ExperienceMemory:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
         self.utility.forget(conn, self.graph.prune(conn, self.settings.max_transitions))
+
+    def _container_state(self, ep: _Open, step: RecordedStep) -> dict[str, str]:
+        """A pick's receptacle entry (state.CONTAINER): what its object stands in (memory's
+        place, or the receptacle opened since its pick was refused), valued by whether the
+        robot opened it in this episode. Without it a refused pick and the same pick after
+        the open that repaired it were one transition, one failure and one success, so it
+        was never known bad and was refused again the next time the house was tidied
+        (tune tidy: the bread shut in the microwave, memory still reading it opened)."""
+        hold = self.table[step.skill].effect_param("hold")
+        if hold is None or int(hold) >= len(step.args):
+            return {}
+        obj = step.args[int(hold)]
+        place = step.places.get(obj)
+        rec = place[1] if place is not None and place[0] == "in" else ""
+        if step.succeeded and ep.opened_for.get(obj, ("", ""))[0]:
+            rec = ep.opened_for[obj][0]
+        if not rec:
+            return {}
+        return {CONTAINER + rec: OPENED_HERE if rec in ep.opened else AS_FOUND}
+
+    def _track_repairs(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep,
+                       t: Transition | None, now: float) -> None:
+        """Keep the episode's opened receptacles; when an open follows a refused pick whose
+        state named no receptacle (memory did not know what the object stood in), the
+        refusal is moved to the state naming the opened one, as found: the state a later
+        pick is looked up in, when memory knows the place by then."""
+        spec = self.table[step.skill]
+        hold = spec.effect_param("hold")
+        if hold is not None and int(hold) < len(step.args):
+            obj = step.args[int(hold)]
+            if not step.succeeded and t is not None and not any(
+                    k.startswith(CONTAINER) for k in t.object_states):
+                ep.refused[obj] = t
+            elif step.succeeded:
+                ep.refused.pop(obj, None)
+            return
+        state = spec.effect_param("state")
+        if not step.succeeded or not isinstance(state, dict) \
+                or int(state["arg"]) >= len(step.args):
+            return
+        rec = step.args[int(state["arg"])]
+        if state.get("value") == "closed":
+            ep.opened.discard(rec)
+            return
+        if state.get("value") != "opened":
+            return
+        ep.opened.add(rec)
+        for obj, refused in list(ep.refused.items()):
+            finer = {**refused.object_states, CONTAINER + rec: AS_FOUND}
+            area, held = _robot_parts(refused.robot_key)
+            self.graph.reattribute(conn, refused, state_key(area, held, finer), finer, now)
+            del ep.refused[obj]
 
     def _see_states(self, step: RecordedStep) -> None:
         seen = self._seen_states
@@ -725,8 +787,12 @@ class ExperienceMemory:
                 # last outcome left it, so a plan's first call is checked too.
                 robot = (self._robot.area, self._robot.held)
             if robot is not None:
+                ep = self._open.get(episode_id)
                 states = ChainMap({oid: u.state for oid, u in units.items()},
-                                  self._seen_states)
+                                  self._seen_states,
+                                  # Read only: ChainMap's types ask for a mutable map.
+                                  cast("MutableMapping[str, str]", _Containers(
+                                      ep.opened if ep is not None else set())))
                 where = ChainMap({oid: u.position for oid, u in units.items()},
                                  self._seen_positions)
                 for t in self.graph.known_bad(robot_key(*robot), states, where,
@@ -864,3 +930,29 @@ def _fit(lines: Iterable[tuple[str, str, str]], budget: int) -> ExtraContext:
 def _tokens(line: str) -> int:
     # The same lines come back step after step; tokenising is most of a recall's cost here.
     return count_tokens(line)
+
+
+class _Containers(Mapping[str, str]):
+    """The receptacle entries of pick states (state.CONTAINER) as they stand now, for any
+    receptacle: opened by the robot in this episode or as found."""
+
+    def __init__(self, opened: set[str]) -> None:
+        self._opened = opened
+
+    def __getitem__(self, key: str) -> str:
+        if not key.startswith(CONTAINER):
+            raise KeyError(key)
+        return OPENED_HERE if key[len(CONTAINER):] in self._opened else AS_FOUND
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def _robot_parts(key: str) -> tuple[str, str]:
+    """(area, held) back from state.robot_key's string."""
+    parts = dict(p.split("=", 1) for p in key.split(";") if "=" in p)
+    area, held = parts.get("area", ""), parts.get("held", "")
+    return ("" if area == NOTHING else area), ("" if held == NOTHING else held)
