@@ -692,3 +692,39 @@ def test_a_pick_refused_as_shut_in_stays_known_bad_after_the_open_that_repaired_
     # That success did not clear the refusal, and the close ends the opened state.
     [bad] = r.recall("put the knife in the sink", 5, 400, "e2", brief).known_bad_actions
     assert bad.startswith("do not pick(Knife_1): failed 1x")
+
+
+def test_recall_views_are_rebuilt_when_the_units_or_the_known_labels_change(
+        memory: Memory) -> None:
+    """recall_extra keeps its label index and the units' states and positions while
+    recall's snapshot of the units and the labels experience knows stay the same; a
+    changed unit (a new snapshot) or a newly learnt label rebuilds them, and the answer
+    follows: the fridge's new state ends a known-bad listing, a label learnt from an
+    episode makes "plate" a role of the next instruction with the same units."""
+    from memory_node.core.experience import Episode, EpisodeStep
+
+    exp = memory.experience
+    assert exp is not None
+    wash_episode(memory, "ep1", mistake=True)
+    r = memory.recall
+    brief = brief_from_fields("put the apple in the fridge", held_object="Apple_1",
+                              robot_area="kitchen")
+    assert len(r.recall(WASH, 5, 400, "ep2", brief).known_bad_actions) == 1
+    view = exp._view
+    assert len(r.recall(WASH, 5, 400, "ep2", brief).known_bad_actions) == 1
+    assert exp._view is view                      # nothing changed: not rebuilt
+    memory.upsert_object(Unit("Fridge_1", "Fridge", (3, 0, 1), state="opened",
+                              area_id="kitchen"))
+    assert r.recall(WASH, 5, 400, "ep2", brief).known_bad_actions == []
+    assert exp._view is not view and exp._view is not None
+    assert exp._view.states["Fridge_1"] == "opened"
+
+    units = {u.object_id: u for u in memory.short_term.units()}
+    plate = "put the plate in the fridge"
+    exp.recall_extra(plate, "q1", None, units, 400)
+    assert exp._pending["q1"][1].roles == ("Fridge",)
+    exp.record_episode(Episode("elsewhere", "put the plate in the sink", (
+        EpisodeStep("pick", ("Plate_9",), True, labels={"Plate_9": "Plate"}, stamp=1.0),),
+        True))
+    exp.recall_extra(plate, "q2", None, units, 400)     # the same units object
+    assert exp._pending["q2"][1].roles == ("Plate", "Fridge")

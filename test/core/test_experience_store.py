@@ -17,7 +17,7 @@ from memory_node.core.experience import (
     FactAssertion,
 )
 from memory_node.core.experience.state import state_key
-from memory_node.core.experience.task_types import bind, task_type
+from memory_node.core.experience.task_types import bind, label_index, task_type
 from memory_node.core.persistence.store import MemoryStore
 
 LABELS = {"Apple_1": "Apple", "Tomato_1": "Tomato", "Fridge_1": "Fridge",
@@ -215,3 +215,16 @@ def test_state_keys_and_task_types_are_deterministic() -> None:
     t = task_type("bring the apple from the sink to the dining table", labels)
     assert (t.key, t.roles) == ("bring <1> from <2> <3>", ("Apple", "SinkBasin",
                                                            "DiningTable"))
+
+
+def test_a_word_two_labels_could_mean_is_the_full_name_in_any_order() -> None:
+    """"sink" is the Sink's full name and the SinkBasin's short form: the full name wins,
+    whatever order the labels come in (a set handed them over in the process's string
+    hash order, so the role, and with it the procedure matched, changed from run to run)."""
+    labels = ["SinkBasin", "Sink", "Apple"]
+    for order in (labels, labels[::-1], sorted(labels)):
+        t = task_type("put the apple in the sink", order)
+        assert t.roles == ("Apple", "Sink")
+        assert task_type("put the apple in the sink", label_index(order)) == t
+    assert task_type("put the apple in the sink", ["SinkBasin", "Apple"]).roles == (
+        "Apple", "SinkBasin")
