@@ -26,7 +26,9 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
+from memory_node.core.episode_hooks import ExtraContext
 from memory_node.core.experience import ExperienceSettings
 from memory_node.core.memory import Memory
 from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
@@ -80,17 +82,18 @@ def measure(m: Memory, n: int) -> dict:
     extra_times: list[float] = []
     original = exp.recall_extra
 
-    def timed(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+    def timed(*args: Any, **kwargs: Any) -> ExtraContext:
         t = time.perf_counter()
-        out = original(*args, **kwargs)  # type: ignore[arg-type]
+        out = original(*args, **kwargs)
         extra_times.append(time.perf_counter() - t)
         return out
 
     exp.recall_extra = timed  # type: ignore[method-assign]
     brief = brief_from_fields("put the apple in the fridge", "Apple_0", "kitchen")
     arms = ("without", "cached", "rebuilt")
-    times = {f"{kind}_{a}": [] for kind in ("step", "instruction") for a in arms}
-    extra = {f"{kind}_{a}": [] for kind in ("step", "instruction") for a in arms[1:]}
+    kinds = ("step", "instruction")
+    times: dict[str, list[float]] = {f"{kind}_{a}": [] for kind in kinds for a in arms}
+    extra: dict[str, list[float]] = {f"{kind}_{a}": [] for kind in kinds for a in arms[1:]}
     for i in range(n):
         text = INSTRUCTIONS[i % len(INSTRUCTIONS)]
         order = arms[i % 3:] + arms[:i % 3]   # rotated: no arm always runs first
