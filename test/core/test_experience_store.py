@@ -228,3 +228,36 @@ def test_a_word_two_labels_could_mean_is_the_full_name_in_any_order() -> None:
         assert task_type("put the apple in the sink", label_index(order)) == t
     assert task_type("put the apple in the sink", ["SinkBasin", "Apple"]).roles == (
         "Apple", "SinkBasin")
+
+
+def test_a_recipe_leaves_out_the_receptacles_a_search_opened_and_never_used(
+        store: MemoryStore) -> None:
+    """Drawers opened while looking for the apple (nothing put in, nothing closed) are a
+    search, like exploring: where it had to look depends on where the apple was that
+    time. Replayed, such a recipe opened the same drawers in the old order and never the
+    apple's usual place (tune tidy s0018). The fridge, opened and then put in, stays; so
+    does a drawer opened and closed again."""
+    LABELS.update({"Drawer_1": "Drawer", "Drawer_2": "Drawer"})
+    try:
+        exp = ExperienceMemory(store)
+        exp.record_episode(Episode("e1", "put the apple in the fridge", (
+            step("navigate", "Drawer_1"), step("open", "Drawer_1"),
+            step("navigate", "Drawer_2"), step("open", "Drawer_2"),
+            step("navigate", "Apple_1"), step("pick", "Apple_1"),
+            step("navigate", "Fridge_1"), step("open", "Fridge_1"),
+            step("put", "Apple_1", "Fridge_1", "in")), True))
+        [proc] = exp.procedures.of("put <1> in <2>")
+        assert proc.steps == ["navigate(<1>)", "pick(<1>)", "navigate(<2>)", "open(<2>)",
+                              "put(<1>, <2>, in)"]
+        exp.record_episode(Episode("e2", "put the tomato in the fridge", (
+            step("navigate", "Drawer_1"), step("open", "Drawer_1"),
+            step("navigate", "Tomato_1"), step("pick", "Tomato_1"),
+            step("navigate", "Drawer_1"), step("close", "Drawer_1"),
+            step("navigate", "Fridge_1"), step("open", "Fridge_1"),
+            step("put", "Tomato_1", "Fridge_1", "in")), True))
+        kept = [p.steps for p in exp.procedures.of("put <1> in <2>")]
+        assert ["navigate(<Drawer>)", "open(<Drawer>)", "navigate(<1>)", "pick(<1>)",
+                "navigate(<Drawer>)", "close(<Drawer>)", "navigate(<2>)", "open(<2>)",
+                "put(<1>, <2>, in)"] in kept
+    finally:
+        del LABELS["Drawer_1"], LABELS["Drawer_2"]

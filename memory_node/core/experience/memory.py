@@ -623,7 +623,7 @@ class ExperienceMemory:
     def _signature(self, conn: sqlite3.Connection, episode_id: str, task: TaskType) -> str:
         rows = conn.execute("SELECT skill, args, labels FROM exp_steps WHERE episode_id=?"
                             " AND succeeded=1 ORDER BY seq", (episode_id,)).fetchall()
-        steps = []
+        raw: list[tuple[str, list[str], dict[str, str]]] = []
         picked: set[str] = set()
         for r in rows:
             args, labels = json.loads(r["args"]), json.loads(r["labels"])
@@ -642,7 +642,10 @@ class ExperienceMemory:
                 if any(labels.get(o) in task.roles for o in leftover):
                     return ""
                 continue
-            steps.append(abstract_step(r["skill"], args, labels, task.roles, self.table))
+            raw.append((r["skill"], args, labels))
+        searched = self._search_opens(raw)
+        steps = [abstract_step(skill, args, labels, task.roles, self.table)
+                 for i, (skill, args, labels) in enumerate(raw) if i not in searched]
         # Exploration until something is seen depends on where it was: not a procedure
         # step. A move followed by another move did nothing (a detour a repair left).
         moves = {n for n in self.table.names if self.table[n].effect_param("robot_at")
@@ -652,6 +655,29 @@ class ExperienceMemory:
                 if not (s.split("(")[0] in moves and i + 1 < len(kept)
                         and kept[i + 1].split("(")[0] in moves)]
         return " ; ".join(kept)
+
+    def _search_opens(self, steps: Sequence[tuple[str, Sequence[str], Mapping[str, str]]]
+                      ) -> set[int]:
+        """Indexes of the opens no later step used (nothing put in, nothing closed: the
+        receptacles a search looked into) and of the moves to them. Like exploration,
+        where a search had to look depends on where things were that time; replayed as
+        a recipe, it opened the same ten drawers and cabinets in the old order and never
+        the one the object is usually in (tune tidy s0018: the cup, usually in object_46,
+        lost after 22 steps)."""
+        out: set[int] = set()
+        for i, (skill, args, _) in enumerate(steps):
+            state = self.table[skill].effect_param("state")
+            if not isinstance(state, dict) or state.get("value") != "opened" \
+                    or int(state["arg"]) >= len(args):
+                continue
+            rec = args[int(state["arg"])]
+            if any(rec in later for _, later, _ in steps[i + 1:]):
+                continue
+            out.add(i)
+            if i > 0 and self.table[steps[i - 1][0]].effect_param("robot_at") is not None \
+                    and rec in steps[i - 1][1]:
+                out.add(i - 1)
+        return out
 
     def _prune_episodes(self, conn: sqlite3.Connection) -> None:
         cap = self.settings.max_stored_episodes
