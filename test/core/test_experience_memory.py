@@ -728,3 +728,24 @@ def test_recall_views_are_rebuilt_when_the_units_or_the_known_labels_change(
         True))
     exp.recall_extra(plate, "q2", None, units, 400)     # the same units object
     assert exp._pending["q2"][1].roles == ("Plate", "Fridge")
+
+
+def test_refusals_during_a_search_go_to_the_receptacle_the_pick_then_worked_from(
+        memory: Memory) -> None:
+    """Refused, the fridge opened (wrong), refused again, the drawer opened, then picked:
+    both refusals were the knife shut in the drawer, none in the fridge."""
+    r = memory.recall
+    exp = memory.experience
+    assert exp is not None
+    for skill, args, ok in (("pick", ["Knife_1"], False), ("open", ["Fridge_1"], True),
+                            ("pick", ["Knife_1"], False), ("open", ["Drawer_2"], True),
+                            ("pick", ["Knife_1"], True)):
+        r.record_outcome("e1", skill, args, ok, "" if ok else "shut in",
+                         robot_area="kitchen",
+                         error_code=ErrorCode.NONE if ok else ErrorCode.PRECONDITION_FAILED)
+    picks = {t.state_key: (t.successes, t.failures)
+             for b in exp.graph._by_robot.values() for t in b.values()
+             if t.action == "pick(Knife_1)"}
+    assert picks["area=kitchen;held=-;Knife_1=none;in:Drawer_2=as_found"] == (0, 2)
+    assert picks["area=kitchen;held=-;Knife_1=none;in:Drawer_2=opened"] == (1, 0)
+    assert not any("Fridge_1" in k for k in picks)

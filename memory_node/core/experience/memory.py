@@ -95,9 +95,9 @@ class _Open:
     # successfully since ("" until one is): where a later pick really found them.
     opened_for: dict[str, tuple[str, str]] = field(default_factory=dict)
     # Receptacles the robot opened in this episode (and has not closed since), and the
-    # transition of each object's last refused pick whose state named no receptacle.
+    # transitions of each object's refused picks whose state named no receptacle.
     opened: set[str] = field(default_factory=set)
-    refused: dict[str, Transition] = field(default_factory=dict)
+    refused: dict[str, list[Transition]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -348,7 +348,7 @@ class ExperienceMemory:
         t = self.graph.record(conn, rkey, skey, action, states, step.succeeded,
                               step.error_code, ep.episode_id, now, self.settings.belief_radius)
         found_in = self._opened_for(ep, step)
-        self._track_repairs(conn, ep, step, t, now)
+        self._track_repairs(conn, ep, step, t, found_in, now)
         if step.succeeded:
             facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
             facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}",
@@ -378,20 +378,29 @@ class ExperienceMemory:
         return {CONTAINER + rec: OPENED_HERE if rec in ep.opened else AS_FOUND}
 
     def _track_repairs(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep,
-                       t: Transition | None, now: float) -> None:
-        """Keep the episode's opened receptacles; when an open follows a refused pick whose
-        state named no receptacle (memory did not know what the object stood in), the
-        refusal is moved to the state naming the opened one, as found: the state a later
-        pick is looked up in, when memory knows the place by then."""
+                       t: Transition | None, found_in: tuple[str, str] | None,
+                       now: float) -> None:
+        """Keep the episode's opened receptacles and its refused picks whose state named no
+        receptacle (memory did not know what the object stood in). When the pick then
+        works after an open, every such refusal of it is moved to the state naming the
+        receptacle opened last, as found: where the object was shut in all along (a
+        search may open two wrong cabinets first), and the state a later pick is looked
+        up in once memory knows the place."""
         spec = self.table[step.skill]
         hold = spec.effect_param("hold")
         if hold is not None and int(hold) < len(step.args):
             obj = step.args[int(hold)]
             if not step.succeeded and t is not None and not any(
                     k.startswith(CONTAINER) for k in t.object_states):
-                ep.refused[obj] = t
+                ep.refused.setdefault(obj, []).append(t)
             elif step.succeeded:
-                ep.refused.pop(obj, None)
+                refusals = ep.refused.pop(obj, [])
+                rec = found_in[0] if found_in is not None else ""
+                for refused in refusals if rec else []:
+                    finer = {**refused.object_states, CONTAINER + rec: AS_FOUND}
+                    area, held = _robot_parts(refused.robot_key)
+                    self.graph.reattribute(conn, refused, state_key(area, held, finer),
+                                           finer, now)
             return
         state = spec.effect_param("state")
         if not step.succeeded or not isinstance(state, dict) \
@@ -400,15 +409,8 @@ class ExperienceMemory:
         rec = step.args[int(state["arg"])]
         if state.get("value") == "closed":
             ep.opened.discard(rec)
-            return
-        if state.get("value") != "opened":
-            return
-        ep.opened.add(rec)
-        for obj, refused in list(ep.refused.items()):
-            finer = {**refused.object_states, CONTAINER + rec: AS_FOUND}
-            area, held = _robot_parts(refused.robot_key)
-            self.graph.reattribute(conn, refused, state_key(area, held, finer), finer, now)
-            del ep.refused[obj]
+        elif state.get("value") == "opened":
+            ep.opened.add(rec)
 
     def _see_states(self, step: RecordedStep) -> None:
         seen = self._seen_states
