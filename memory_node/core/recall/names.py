@@ -114,11 +114,23 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
             for h in lexicon.hypernym_names(n):
                 if " " not in h:
                     partial.add(_base(h, lexicon))
+    if lexicon is not None and lexicon.available and ws:
+        # A kind of it called by another of the kind's names ("tap" for a faucet, "biro"
+        # for a pen): the right kind, named partly like a more general name.
+        for n in (" ".join(ws), "".join(ws)):
+            partial.update(_base(a, lexicon) for a in lexicon.kind_aliases(n, ws[-1]))
     modifiers: set[str] = set()
     content = tuple(w for w in ws if w not in STOPWORDS)
-    if len(content) > 1:
-        partial.add(content[-1])
-        for w in content[:-1]:
+    # A head that is also a function word ("can" of garbage can) names nothing alone, but
+    # the words before it are still a compound's modifiers ("in the garbage").
+    if len(ws) > 1 and ws[-1] in STOPWORDS:
+        leading = content
+    else:
+        leading = content[:-1]
+        if leading:
+            partial.add(content[-1])
+    if leading:
+        for w in leading:
             # A modifier stands for the whole only if it is a thing ("stove", "salt").
             if lexicon is None or not lexicon.available or lexicon.is_noun(w):
                 modifiers.add(w)
@@ -360,4 +372,34 @@ def consume(names: dict[str, float], terms: dict[str, LabelTerms],
             own = {(i, i + 1, False) for i, w in enumerate(query.tokens) if w in said}
         if own and all(covered(lo, hi, exact, t) for lo, hi, exact in own):
             out[t] = 0.0
+    return out
+
+
+def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
+               query: QueryTerms, most: int = 1) -> dict[str, float]:
+    """Raise to FULL the types that a word names partly when that word names no type
+    outright and at most ``most`` types partly: "wash your hands with the soap" names the
+    soap bar and the soap bottle, the only things "soap" can mean here, as surely as "the
+    soap bar" would. A word that fits more ("table": dining, coffee and side table) says
+    the kind, not the thing, and stays partial."""
+    full_words: set[str] = set()
+    for t, m in names.items():
+        if m >= FULL:
+            full_words |= {w for p in terms[t].full for w in p}
+    own: dict[str, frozenset[str]] = {}
+    by_word: dict[str, int] = {}
+    for t, m in names.items():
+        if not m:
+            continue
+        lt = terms[t]
+        # Any tie counts as a rival claim, a definition's word too ("dish": a bowl is "a
+        # dish that is round", so "every dish" does not name the dish sponge).
+        for w in (lt.partial | lt.modifiers | lt.gloss | set(lt.words)) & query.token_set:
+            by_word[w] = by_word.get(w, 0) + 1
+        if m in (PARTIAL, MODIFIER):
+            own[t] = (lt.partial | lt.modifiers) & query.token_set
+    out = dict(names)
+    for t, ws in own.items():
+        if ws and not ws & (full_words | query.plural) and all(by_word[w] <= most for w in ws):
+            out[t] = FULL
     return out
