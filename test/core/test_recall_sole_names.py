@@ -13,6 +13,7 @@ from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.names import (
     FULL,
     MODIFIER,
+    VERB_MARK,
     consume,
     label_terms,
     name_match,
@@ -115,3 +116,15 @@ def test_the_words_before_a_function_word_head_are_modifiers(lex: Lexicon) -> No
     # remains the modifier, "table" the head).
     terms = label_terms("CoffeeTable", lex)
     assert "table" in terms.partial and "table" not in terms.modifiers
+
+
+@needs_wordnet
+def test_a_gerund_in_a_name_is_named_by_its_verb(lex: Lexicon) -> None:
+    # "watering can", WordNet's "scrubbing brush": what the thing is for, in its name.
+    assert VERB_MARK + "water" in label_terms("WateringCan", lex).modifiers
+    assert VERB_MARK + "scrub" in label_terms("ScrubBrush", lex).modifiers
+    present = ["HousePlant", "WateringCan", "GarbageCan", "Sofa"]
+    assert named(lex, "the plants watered", present)["WateringCan"] == FULL
+    assert named(lex, "the plants watered", present, sole=False)["WateringCan"] < FULL
+    # A noun that is also a verb does not name anything through the mark by itself.
+    assert "WateringCan" not in named(lex, "put the plant on the shelf", present)

@@ -27,6 +27,7 @@ MAJORITY = 0.5  # most words of a long name
 GLOSS = 0.4     # a WordNet definition ties them: "flowers" -> vase ("... to hold flowers")
 PURPOSE = 0.6   # made for what the instruction does ("flip" -> a spatula, "for turning"):
                 # as direct as a general name, which is what "the thing to X with" is
+VERB_MARK = "v:"  # a verb's base form among a query's tokens (never a word: ':')
 MIN_PART = 3    # shortest piece of a split compound ("stovetop" -> "stove" + "top")
 MAX_GLOSS_TOKENS = 32
 MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
@@ -142,6 +143,14 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         parts = tuple(w for w in _seq(syn, lexicon) if w not in STOPWORDS)
         if len(parts) > 1 and lexicon is not None:
             modifiers.update(w for w in parts[:-1] if lexicon.is_thing(w))
+    if lexicon is not None and lexicon.available and ws:
+        # A name that says what the thing is for in a gerund ("watering can", "scrubbing
+        # brush"): the verb itself names it partly ("the plants watered").
+        for n in {" ".join(ws)} | synonyms:
+            parts = tuple(w for w in _seq(n, lexicon) if w not in STOPWORDS)
+            for w in parts[:-1]:
+                if w.endswith("ing") and lexicon.is_verb(w):
+                    modifiers.add(VERB_MARK + lexicon.verb(w))
     partial -= STOPWORDS
     full = {f for f in full if any(w not in STOPWORDS for w in f)}
     modifiers -= STOPWORDS | partial
@@ -200,6 +209,9 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
+    if lex is not None:
+        token_set |= {VERB_MARK + lex.verb(t) for t in tokens
+                      if t not in STOPWORDS and lex.is_verb(t)}
     shortest = [1] * len(variants)
     if lex is not None:
         _compound_variants(tokens, lex, variants, origins, grams)

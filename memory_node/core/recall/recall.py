@@ -41,11 +41,11 @@ from memory_node.core.recall.names import (
     QueryTerms,
     asks_for_many,
     consume,
-    sole_names,
     label_purposes,
     label_terms,
     name_match,
     query_terms,
+    sole_names,
 )
 from memory_node.core.recall.spelling import Speller
 from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
