@@ -128,3 +128,20 @@ def test_a_gerund_in_a_name_is_named_by_its_verb(lex: Lexicon) -> None:
     assert named(lex, "the plants watered", present, sole=False)["WateringCan"] < FULL
     # A noun that is also a verb does not name anything through the mark by itself.
     assert "WateringCan" not in named(lex, "put the plant on the shelf", present)
+
+
+@needs_wordnet
+def test_a_verb_inside_a_said_name_is_no_action(lex: Lexicon) -> None:
+    skills = load_skill_table()
+    text = "wash up the pot and the frying pan"
+    assert "cook" in implied_skills(text, skills, lex)  # "frying" read as frying
+    assert implied_skills(text, skills, lex, in_names={"frying", "pan"}) == {"clean"}
+
+
+@needs_wordnet
+@pytest.mark.parametrize("vectorised", [True, False])
+def test_washing_a_frying_pan_brings_the_sink_not_the_stove(embedder: Embedder,
+                                                            vectorised: bool) -> None:
+    rec = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
+    got = labels(rec.rank("wash up the pot and the frying pan", room(KITCHEN + ["Pot"]), 4))
+    assert {"Pan", "Pot", "SinkBasin", "Faucet"} == set(got)

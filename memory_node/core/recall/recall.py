@@ -620,7 +620,8 @@ class Recaller:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
-                                self._used(names), self._things(names, q))
+                                self._used(names), self._things(names, q),
+                                self._in_names(names, q))
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -710,6 +711,16 @@ class Recaller:
         if not self.config.uses:
             return []
         return [" ".join(self.terms_for(t).words) for t, m in names.items() if m >= FULL]
+
+    def _in_names(self, names: Mapping[str, float], q: QueryTerms) -> frozenset[str]:
+        """Words of the multi-word names the instruction says of types named outright
+        ("frying" of "frying pan"): they name the thing, they are not actions."""
+        out: set[str] = set()
+        for t, m in names.items():
+            if m >= FULL:
+                out.update(w for p in self.terms_for(t).full
+                           if len(p) > 1 and p in q.grams for w in p)
+        return frozenset(out)
 
     def _things(self, names: Mapping[str, float], q: QueryTerms) -> frozenset[str]:
         """The instruction's words that name a type in memory, outright or partly: after a
@@ -826,7 +837,8 @@ class Recaller:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
-                                self._used(names), self._things(names, q))
+                                self._used(names), self._things(names, q),
+                                self._in_names(names, q))
         out = []
         for e in entries:
             hits: list[str] = []
