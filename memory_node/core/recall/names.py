@@ -210,8 +210,9 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     break
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
     if lex is not None:
-        token_set |= {VERB_MARK + lex.verb(t) for t in tokens
-                      if t not in STOPWORDS and lex.is_verb(t)}
+        # Every word's verb base, verb or not (one cached lookup): only a label's gerund
+        # puts a mark on its side, and only a real verb's base can equal one.
+        token_set |= {VERB_MARK + lex.verb(t) for t in tokens if t not in STOPWORDS}
     shortest = [1] * len(variants)
     if lex is not None:
         _compound_variants(tokens, lex, variants, origins, grams)
