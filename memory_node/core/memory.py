@@ -170,26 +170,28 @@ class Memory:
         if not 1 <= max_results <= MAX_QUERY_RESULTS:
             raise ValueError(f"max_results {max_results} is outside [1, {MAX_QUERY_RESULTS}]")
         units = self.short_term.find_by_label(label, near=near, limit=max_results)
-        candidates = [self._candidate(u, near) for u in units]
+        now = self.long_term.sensor_time()  # the clock last_seen is stamped on
+        candidates = [self._candidate(u, near, now) for u in units]
         # Then what only the long-term memory (scene graph) still knows, same ranking.
         held = {u.object_id for u in units}
         for hit in self.long_term.find(label, near, max_results):
             if len(candidates) < max_results and hit.object_id not in held:
                 candidates.append(self._candidate(ObjectMemoryUnit(
                     hit.object_id, hit.label, hit.position, area_id=hit.area_id,
-                    confidence=hit.confidence, last_seen=hit.last_seen), near, "long_term"))
+                    confidence=hit.confidence, last_seen=hit.last_seen), near, now,
+                    "long_term"))
         return candidates
 
     @staticmethod
     def _candidate(
-        unit: ObjectMemoryUnit, near: tuple[float, float, float] | None,
+        unit: ObjectMemoryUnit, near: tuple[float, float, float] | None, now: float,
         source: str = "short_term",
     ) -> ObjectCandidate:
         # Score: closeness when ranking by distance, else recency; both in (0, 1].
         if near is not None:
             score = 1.0 / (1.0 + math.dist(unit.position, near))
         else:
-            score = 1.0 / (1.0 + max(0.0, time.time() - unit.last_seen) / 3600.0)
+            score = 1.0 / (1.0 + max(0.0, now - unit.last_seen) / 3600.0)
         return ObjectCandidate(
             object_id=unit.object_id, label=unit.label, position=unit.position,
             area_id=unit.area_id, source=source, confidence=unit.confidence,

@@ -463,7 +463,8 @@ class RecallMemory:
             units, by_id, labels, key = self._snapshot()
             scene = self._scene_memo.source(self.long_term_text, self.long_term_key)
             self._prune(by_id)
-            now = time.time() if now is None else now
+            # "seen ... ago" is read against the frames' clock, as every stamp here is.
+            now = self.clock() if now is None else now
             episode = self._episode(episode_id) if episode_id else None
             if episode is not None:
                 episode.instruction = text

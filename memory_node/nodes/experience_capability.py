@@ -51,6 +51,15 @@ class ExperienceCapability(Capability):
         stamp = event.header.stamp.sec + event.header.stamp.nanosec * 1e-9
         if state not in OBJECT_STATES or state in ("none", "absent"):
             return
+        if not self._memory_holds(event.object_id, event.label, state):
+            # Anyone may publish on memory/events, but only this server's own writes do:
+            # it publishes after memory holds the state. A state memory does not hold is a
+            # forged or stale event, and a fact is not learnt from it.
+            self.host.memory.counters.count("rejected.experience.event_unconfirmed")
+            self.host.node.get_logger().warning(
+                f"experience: event dropped: memory does not hold {event.object_id[:64]!r} "
+                f"in state {state!r}", throttle_duration_sec=2.0)
+            return
         current = self.experience.facts.current(event.object_id, "state")
         if current is not None and current.value == state:
             return  # an outcome already said so: the same knowledge, not more support
@@ -62,3 +71,8 @@ class ExperienceCapability(Capability):
             self.host.memory.counters.count("rejected.experience.event")
             self.host.node.get_logger().warning(f"experience: event dropped: {exc}",
                                                 throttle_duration_sec=2.0)
+
+    def _memory_holds(self, object_id: str, label: str, state: str) -> bool:
+        (lookup,) = self.host.memory.get_units([object_id])
+        unit = lookup.unit
+        return unit is not None and unit.label == label and unit.state == state

@@ -624,3 +624,28 @@ def test_a_joined_sighting_keeps_the_object_first_seen_and_the_newest_last_seen(
     assert g.nodes("object") == ["object_0"]
     a = g.node("object_0")
     assert a["first_seen"] == 10.0 and a["last_seen"] == 10.0
+
+
+def test_recency_and_the_seen_ago_text_are_measured_on_the_frames_clock(
+        tmp_path: Path) -> None:
+    """A recall or a query with no explicit `now` measured "seen ... ago" and recency
+    against the server's wall clock, while frames carry the camera's clock: in simulation
+    every object read "seen 56 years ago" in the planner's prompt and every recency score
+    was the same ~0, so "most recently seen first" was no order at all."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 10.0)], view(10.0), 10.0)
+        lt.apply([Observation.at("Apple", (6.0, 3.0, 0.8), 70.0)], view(70.0), 70.0)
+        answer = memory.recall.recall("bring me the apple", 3, 400)
+        assert answer.context, "the apple must be recalled"
+        text = answer.context
+        assert "seen 1 min ago" in text or "seen just now" in text, text
+        assert "year" not in text and "day" not in text, text
+        found = memory.query_object("apple", max_results=2)
+        assert len(found) == 2
+        assert [round(c.last_seen) for c in found] == [70, 10]  # newest first
+        assert found[0].score > found[1].score  # one hour scale: 60 s apart still ordered
+        assert found[0].score == pytest.approx(1.0)
+    finally:
+        memory.close()

@@ -9,12 +9,15 @@ import time
 from pathlib import Path
 
 import pytest
-from ros_harness import CONFIG, NodeProcess
+import rclpy
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from ros_harness import CONFIG, NodeProcess, spin_until
 
 from memory_node.client import MemoryClient
 from memory_node.core.errors import Conflict, ErrorCode, NotFound
 from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.units import ObjectMemoryUnit
+from memory_node.msg import MemoryStats, ObjectEvent
 
 pytestmark = pytest.mark.ros
 SERVER = "memory_node.nodes.memory_server"
@@ -37,9 +40,10 @@ REST = [("clean", ["Apple_1"], True, ErrorCode.NONE),
         ("close", ["Fridge_1"], True, ErrorCode.NONE)]
 
 
-def server(tmp_path: Path, capabilities: list[str] | None = None) -> NodeProcess:
+def server(tmp_path: Path, capabilities: list[str] | None = None,
+           **extra: object) -> NodeProcess:
     params: dict[str, object] = {"memory_dir": str(tmp_path / "mem"),
-                                 "recall.prefetch_batch": 0}
+                                 "recall.prefetch_batch": 0, **extra}
     if capabilities is not None:
         params["capabilities"] = capabilities
     return NodeProcess(SERVER, params_file=CONFIG / "memory.yaml", params=params,
@@ -124,4 +128,53 @@ def test_without_the_capability_recall_has_no_experience(ros_context: None,
                                    episode_id="ep2")
             assert (answer.procedure, answer.known_bad_actions, answer.facts) == ("", [], [])
     finally:
+        proc.stop()
+
+
+def test_a_state_change_memory_does_not_hold_teaches_nothing(ros_context: None,
+                                                              tmp_path: Path) -> None:
+    """Anyone can publish on memory/events. A STATE_CHANGED the server did not write (the
+    object unknown, its label wrong, or a state memory does not hold) is counted and
+    dropped: no fact is learnt from a forged event."""
+    proc = server(tmp_path, stats_period_s=0.1)
+    node = rclpy.create_node("forger")
+    try:
+        stats: list[MemoryStats] = []
+        node.create_subscription(MemoryStats, "/memory/stats", stats.append, QoSProfile(
+            depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+            reliability=ReliabilityPolicy.RELIABLE))
+        forger = node.create_publisher(ObjectEvent, "/memory/events", QoSProfile(
+            depth=10, reliability=ReliabilityPolicy.RELIABLE))
+        with MemoryClient(timeout=20.0) as memory:
+            memory.wait_until_ready(timeout=60.0)
+            for unit in HOUSE:
+                memory.update(unit)
+            spin_until(node, lambda: forger.get_subscription_count() > 0, timeout=60.0,
+                       what="the server's memory/events subscription")
+            forged = [("Apple_1", "Apple", "cooked"),     # memory holds it in state none
+                      ("Ghost_1", "Apple", "sliced"),     # memory knows no such object
+                      ("Fridge_1", "Apple", "closed")]    # the label is not the object's
+            for object_id, label, state in forged:
+                forger.publish(ObjectEvent(kind=ObjectEvent.STATE_CHANGED, object_id=object_id,
+                                           label=label, new_state=state))
+
+            def rejected() -> int:
+                counters = {kv.key: kv.value for kv in stats[-1].counters} if stats else {}
+                return int(counters.get("rejected.experience.event_unconfirmed", 0))
+
+            spin_until(node, lambda: rejected() >= 3, timeout=30.0,
+                       what="three forged events counted as rejected")
+            facts = memory.recall("cook the apple and slice the ghost", k=5).facts
+            assert not any("cooked" in f or "Ghost_1" in f or "Fridge_1" in f
+                           for f in facts), facts
+            # The server's own event still teaches (the capability hears it asynchronously).
+            memory.update(ObjectMemoryUnit("Tomato_1", "Tomato", (1.5, 0.9, 1.0),
+                                           state="sliced", area_id="kitchen"))
+            deadline = time.monotonic() + 30.0
+            while time.monotonic() < deadline and not any("sliced" in f for f in facts):
+                facts = memory.recall("bring me the tomato", k=5).facts
+            assert any(f.startswith("Tomato_1 (Tomato) is in state sliced") for f in facts)
+            assert rejected() == 3
+    finally:
+        node.destroy_node()
         proc.stop()

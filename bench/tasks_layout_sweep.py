@@ -1,0 +1,183 @@
+"""The task benchmark on every AI2-THOR floor plan: does the robot loop hold on houses no
+bench was tuned on?
+
+    .venv/bin/python bench/tasks_layout_sweep.py                # 120 plans, ~15-25 min
+    .venv/bin/python bench/tasks_layout_sweep.py --plans 7,9,211 --length 6
+    -> bench/results/tasks_layout_sweep.{json,md}
+
+For each floor plan (kitchens 1-30, living rooms 201-230, bedrooms 301-330, bathrooms
+401-430) one short stream of tasks (`streams.generate`, seed = plan number, all task
+types) runs on the in-process path twice: without memory ("none", the blind baseline) and
+with it ("full"). Reported per plan and per room type: tasks, tasks ended in an error (an
+exception or an error code from the stack: a defect, not a failed task), success rate of
+both arms, and reduced exploration / time of "full" against "none". Plans split in two:
+those some other bench or suite was tuned or reported on (`USED`), and the rest, which no
+change was ever judged on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from memory_node.core.recall.embedder import Embedder  # noqa: E402
+from memory_node.sim.tasks.driver import Progress, run_suite  # noqa: E402
+from memory_node.sim.tasks.floorplans import ROOM_TYPES, room_type  # noqa: E402
+from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack  # noqa: E402
+from memory_node.sim.tasks.metrics import summarize, task_outcomes  # noqa: E402
+from memory_node.sim.tasks.records import Run, TaskEnd  # noqa: E402
+from memory_node.sim.tasks.streams import StreamSettings, generate  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+# Floor plans another bench or suite uses (karma_style, closed_stores, the streams, the
+# experience splits): changes were judged on these.
+USED = frozenset({1, 2, 3, 4, 5, 6, 8, 10, 12, 13, 201, 203, 205, 301, 302, 305, 402, 405,
+                  410})
+ARMS = ("none", "full")
+
+
+def _run(suite: object, ablation: str, embedder: Embedder, seed: int) -> tuple[Run, list]:
+    stack = InProcessStack(InProcessSettings(ablation=ablation, seed=seed), embedder=embedder)
+    run = Run(meta={"ablation": ablation, "path": "in-process", "planner": "offline"})
+    errors: list[str] = []
+
+    def progress(p: Progress) -> None:
+        if p.kind == "error":
+            errors.append(f"{p.task or p.sequence}: {p.detail[:200]}")
+
+    run_suite(suite, stack, run, progress=progress)  # type: ignore[arg-type]
+    stack.end_sequence()
+    return run, errors
+
+
+def sweep_plan(plan: int, length: int, seed: int, embedder: Embedder) -> dict:
+    row: dict = {"plan": plan, "room": room_type(plan), "used": plan in USED}
+    try:
+        suite = generate(StreamSettings(floor_plan=plan, length=length, seed=plan))
+    except ValueError as exc:  # a plan with too few movable objects for `length` tasks
+        row["not_generated"] = str(exc)
+        return row
+    row["tasks"] = len(suite.tasks())
+    start = time.perf_counter()
+    runs: dict[str, Run] = {}
+    for arm in ARMS:
+        runs[arm], errors = _run(suite, arm, embedder, seed)
+        ends = [e for e in runs[arm].events if isinstance(e, TaskEnd)]
+        row[arm] = {"errors": sum(e.status == "error" for e in ends),
+                    "error_detail": errors[:5],
+                    "failed": [o.task for o in task_outcomes(runs[arm]) if not o.success],
+                    "steps": sum(o.skill_calls for o in task_outcomes(runs[arm]))}
+    full = summarize(runs["full"], runs["none"])
+    row["none"]["sr"] = summarize(runs["none"])["tasks"]["all"]["sr"]
+    row["full"]["sr"] = full["tasks"]["all"]["sr"]
+    row["re"] = full["against_baseline"]["all"]["re"]
+    row["rt"] = full["against_baseline"]["all"]["rt"]
+    row["wall_s"] = round(time.perf_counter() - start, 1)
+    return row
+
+
+def _mean(values: Iterable[float | None]) -> float | None:
+    vs = [v for v in values if v is not None]
+    return statistics.fmean(vs) if vs else None
+
+
+def aggregate(rows: Sequence[dict]) -> dict:
+    done = [r for r in rows if "tasks" in r]
+    tasks = sum(r["tasks"] for r in done)
+
+    def weighted_sr(arm: str) -> float | None:
+        return (sum(r[arm]["sr"] * r["tasks"] for r in done) / tasks) if tasks else None
+
+    return {"plans": len(rows), "plans_run": len(done), "tasks": tasks,
+            "errors_none": sum(r["none"]["errors"] for r in done),
+            "errors_full": sum(r["full"]["errors"] for r in done),
+            "sr_none": weighted_sr("none"), "sr_full": weighted_sr("full"),
+            "re_mean": _mean(r["re"] for r in done), "rt_mean": _mean(r["rt"] for r in done),
+            "plans_full_below_none": sum(r["full"]["sr"] < r["none"]["sr"] for r in done)}
+
+
+def markdown(out: dict) -> str:
+    def f(v: float | None) -> str:
+        return "-" if v is None else f"{v:.3f}"
+
+    lines = [f"Task benchmark on every floor plan (`bench/tasks_layout_sweep.py --length "
+             f"{out['length']}`; code {out['code']}; load {out['load_before'][0]:.1f} -> "
+             f"{out['load_after'][0]:.1f})", "",
+             "| plans | run | tasks | errors none / full | SR none / full | RE | RT | "
+             "plans where full < none |", "|---|---|---|---|---|---|---|---|"]
+    for name, a in out["groups"].items():
+        lines.append(f"| {name} | {a['plans_run']}/{a['plans']} | {a['tasks']} | "
+                     f"{a['errors_none']} / {a['errors_full']} | {f(a['sr_none'])} / "
+                     f"{f(a['sr_full'])} | {f(a['re_mean'])} | {f(a['rt_mean'])} | "
+                     f"{a['plans_full_below_none']} |")
+    bad = [r for r in out["rows"] if "tasks" in r
+           and (r["full"]["errors"] or r["none"]["errors"])]
+    if bad:
+        lines += ["", "Errors:"]
+        lines += [f"- plan {r['plan']}: {r['full']['error_detail'] or r['none']['error_detail']}"
+                  for r in bad]
+    skipped = [r for r in out["rows"] if "not_generated" in r]
+    if skipped:
+        lines += ["", "Not generated: " + "; ".join(f"{r['plan']} ({r['not_generated']})"
+                                                   for r in skipped)]
+    return "\n".join(lines) + "\n"
+
+
+def _code() -> str:
+    head = (ROOT / ".git" / "HEAD").read_text().strip()
+    if head.startswith("ref: "):
+        ref = ROOT / ".git" / head[5:]
+        return ref.read_text().strip()[:7] if ref.exists() else head[5:]
+    return head[:7]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--plans", default="", help="comma-separated floor plans (default: all)")
+    ap.add_argument("--length", type=int, default=8, help="tasks per plan")
+    ap.add_argument("--seed", type=int, default=0, help="world and detector seed")
+    ap.add_argument("--out", default="tasks_layout_sweep", help="result file stem")
+    a = ap.parse_args(argv)
+    plans = ([int(p) for p in a.plans.split(",")] if a.plans
+             else [n for r in ROOM_TYPES.values() for n in r])
+    embedder = Embedder()
+    out: dict = {"length": a.length, "seed": a.seed, "code": _code(),
+                 "python": platform.python_version(), "load_before": os.getloadavg(),
+                 "used_plans": sorted(USED), "rows": []}
+    for plan in plans:
+        row = sweep_plan(plan, a.length, a.seed, embedder)
+        out["rows"].append(row)
+        if "tasks" in row:
+            print(f"plan {plan:3d} ({row['room']}{', used' if row['used'] else ''}): "
+                  f"SR {row['none']['sr']:.2f} -> {row['full']['sr']:.2f}, errors "
+                  f"{row['none']['errors']}/{row['full']['errors']}, RE {row['re']}, "
+                  f"{row['wall_s']:.0f} s", flush=True)
+        else:
+            print(f"plan {plan}: {row['not_generated']}", flush=True)
+    out["load_after"] = os.getloadavg()
+    rows = out["rows"]
+    out["groups"] = {"all": aggregate(rows),
+                     "used by other benches": aggregate([r for r in rows if r["used"]]),
+                     "never used": aggregate([r for r in rows if not r["used"]]),
+                     **{f"never used, {t}": aggregate([r for r in rows if not r["used"]
+                                                       and r["room"] == t])
+                        for t in ROOM_TYPES}}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{a.out}.json").write_text(json.dumps(out, indent=1) + "\n")
+    (RESULTS / f"{a.out}.md").write_text(markdown(out))
+    print(markdown(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
