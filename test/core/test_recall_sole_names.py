@@ -145,3 +145,13 @@ def test_washing_a_frying_pan_brings_the_sink_not_the_stove(embedder: Embedder,
     rec = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
     got = labels(rec.rank("wash up the pot and the frying pan", room(KITCHEN + ["Pot"]), 4))
     assert {"Pan", "Pot", "SinkBasin", "Faucet"} == set(got)
+
+
+@needs_wordnet
+def test_a_function_word_after_a_determiner_is_a_noun_that_can_name_a_thing(
+        lex: Lexicon) -> None:
+    present = ["WateringCan", "GarbageCan", "Shelf"]
+    got = named(lex, "put the can back on the shelf", present)
+    assert got["WateringCan"] > 0 and got["GarbageCan"] > 0
+    # As a modal it names nothing.
+    assert set(named(lex, "can you put it on the shelf", present)) == {"Shelf"}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_node.core.recall.lexical import _WORD, STOPWORDS, lemma, split_label
+from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
 from memory_node.core.recall.lexicon import Lexicon
 
 FULL = 1.0      # the type named outright (any of its names)
@@ -121,11 +121,14 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         for n in (" ".join(ws), "".join(ws)):
             partial.update(_base(a, lexicon) for a in lexicon.kind_aliases(n, ws[-1]))
     modifiers: set[str] = set()
+    stop_head = ""
     content = tuple(w for w in ws if w not in STOPWORDS)
     # A head that is also a function word ("can" of garbage can) names nothing alone, but
     # the words before it are still a compound's modifiers ("in the garbage").
     if len(ws) > 1 and ws[-1] in STOPWORDS:
         leading = content
+        # Still the head when said as a noun ("put the can back": see query_terms).
+        stop_head = ws[-1]
     else:
         leading = content[:-1]
         if leading:
@@ -152,6 +155,8 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
                 if w.endswith("ing") and lexicon.is_verb(w):
                     modifiers.add(VERB_MARK + lexicon.verb(w))
     partial -= STOPWORDS
+    if stop_head and lexicon is not None and lexicon.available and lexicon.is_noun(stop_head):
+        partial.add(stop_head)
     full = {f for f in full if any(w not in STOPWORDS for w in f)}
     modifiers -= STOPWORDS | partial
     gloss: set[str] = set()
@@ -209,6 +214,11 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
+    if lex is not None:
+        # A function word right after a determiner is a noun ("the can"): it may name a
+        # thing whose name ends in it.
+        token_set |= {t for p, t in zip(tokens, tokens[1:], strict=False)
+                      if t in STOPWORDS and p in DETERMINERS and lex.is_noun(t)}
     if lex is not None:
         # Every word's verb base, verb or not (one cached lookup): only a label's gerund
         # puts a mark on its side, and only a real verb's base can equal one.
