@@ -24,6 +24,8 @@ off). Reported for the tuning half and the held-out half separately.
         --out recall_blind2     # the second blind set (round 9, split "blind2")
     .venv/bin/python bench/recall_human.py --instructions bench/recall_blind3_instructions.yaml \
         --out recall_blind3     # the third blind set (round 10, split "blind3")
+    .venv/bin/python bench/recall_human.py --instructions bench/recall_blind4_instructions.yaml \
+        --out recall_blind4     # the fourth blind set (round 11, split "blind4")
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ from typing import Any
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
+from memory_node.core.scene_graph.containment import perceived_container
 from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
     AREA,
@@ -148,6 +149,10 @@ class LongTermMemory:
         # Called with the incremental markers of every change (frames and skill outcomes),
         # in order, under the lock.
         self._marker_listeners: list[Callable[[list[Marker]], None]] = []
+        # Which labels hold things inside (the object categories' in_receptacles): an
+        # object perceived within one's box is remembered in it. None: never inferred.
+        self.is_container: Callable[[str], bool] | None = None
+        self.stands_alone: Callable[[str], bool] = lambda _label: False
         self._load()
 
     def configure(self, config: SceneGraphConfig, frame_id: str | None = None) -> None:
@@ -373,6 +378,13 @@ class LongTermMemory:
                 receptacle, relation = previous.receptacle_id, previous.relation
             else:
                 receptacle, relation = "", ""
+            if not receptacle and self.is_container is not None:
+                # Put there by somebody else: only seen inside (an open fridge, a drawer).
+                receptacle = perceived_container(self.graph, event.object_id,
+                                                 self.is_container, self.stands_alone)
+                if receptacle and self._would_cycle(event.object_id, receptacle):
+                    receptacle = ""  # an outcome put the container in this object
+                relation = "in" if receptacle else ""
             unit = ObjectMemoryUnit(
                 object_id=event.object_id, label=attrs["label"],
                 position=check_finite_position(attrs["position"]),
@@ -386,6 +398,19 @@ class LongTermMemory:
             )
             forgotten += self.short_term.upsert(unit)
         return forgotten
+
+    def _would_cycle(self, obj: str, receptacle: str) -> bool:
+        assert self.short_term is not None
+        seen, current = {obj}, receptacle
+        while current and current != HELD_BY_ROBOT:
+            if current in seen:
+                return True
+            seen.add(current)
+            parent = self.short_term.peek(current)
+            if parent is None:
+                return False
+            current = parent.receptacle_id
+        return False
 
     def _correct_short_term(self, touched: set[str], events: list[SceneGraphEvent]
                             ) -> list[ObjectMemoryUnit]:

@@ -23,6 +23,7 @@ from memory_node.core.limits import LIMITS
 from memory_node.core.long_term import LongTermMemory
 from memory_node.core.memory_settings import MemorySettings
 from memory_node.core.persistence.store import MemoryStore, SchemaMismatch
+from memory_node.core.recall.categories import CategoryTable, type_key
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall_memory import EpisodeSummary, RecallMemory
 from memory_node.core.short_term import ShortTermMemory
@@ -60,6 +61,10 @@ class UnitLookup:
     message: str = ""
 
 
+# Categories of things that stand in nothing (a drawer's box lies within its cabinet's).
+STANDS_ALONE = frozenset({"furniture", "appliance", "fixture"})
+
+
 class Memory:
     """Long- and short-term memory and recall behind one SQLite file."""
 
@@ -85,6 +90,10 @@ class Memory:
         self.started_at = time.time()
         self.long_term = LongTermMemory(self.store, self.short_term, settings.scene_graph,
                                         settings.frame_id)
+        table = CategoryTable.load()
+        self.long_term.is_container = lambda label: type_key(label) in table.in_receptacles
+        self.long_term.stands_alone = lambda label: bool(
+            STANDS_ALONE.intersection(table.categories(label)))
         self.recall = RecallMemory(self.short_term, settings.recall,
                                    long_term_text=self.long_term.scene_graph_text,
                                    embedder=embedder)

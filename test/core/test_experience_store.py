@@ -17,7 +17,7 @@ from memory_node.core.experience import (
     FactAssertion,
 )
 from memory_node.core.experience.state import state_key
-from memory_node.core.experience.task_types import bind, task_type
+from memory_node.core.experience.task_types import bind, label_index, task_type
 from memory_node.core.persistence.store import MemoryStore
 
 LABELS = {"Apple_1": "Apple", "Tomato_1": "Tomato", "Fridge_1": "Fridge",
@@ -215,3 +215,49 @@ def test_state_keys_and_task_types_are_deterministic() -> None:
     t = task_type("bring the apple from the sink to the dining table", labels)
     assert (t.key, t.roles) == ("bring <1> from <2> <3>", ("Apple", "SinkBasin",
                                                            "DiningTable"))
+
+
+def test_a_word_two_labels_could_mean_is_the_full_name_in_any_order() -> None:
+    """"sink" is the Sink's full name and the SinkBasin's short form: the full name wins,
+    whatever order the labels come in (a set handed them over in the process's string
+    hash order, so the role, and with it the procedure matched, changed from run to run)."""
+    labels = ["SinkBasin", "Sink", "Apple"]
+    for order in (labels, labels[::-1], sorted(labels)):
+        t = task_type("put the apple in the sink", order)
+        assert t.roles == ("Apple", "Sink")
+        assert task_type("put the apple in the sink", label_index(order)) == t
+    assert task_type("put the apple in the sink", ["SinkBasin", "Apple"]).roles == (
+        "Apple", "SinkBasin")
+
+
+def test_a_recipe_leaves_out_the_receptacles_a_search_opened_and_never_used(
+        store: MemoryStore) -> None:
+    """Drawers opened while looking for the apple (nothing put in, nothing closed) are a
+    search, like exploring: where it had to look depends on where the apple was that
+    time. Replayed, such a recipe opened the same drawers in the old order and never the
+    apple's usual place (tune tidy s0018). The fridge, opened and then put in, stays; so
+    does a drawer opened and closed again."""
+    LABELS.update({"Drawer_1": "Drawer", "Drawer_2": "Drawer"})
+    try:
+        exp = ExperienceMemory(store)
+        exp.record_episode(Episode("e1", "put the apple in the fridge", (
+            step("navigate", "Drawer_1"), step("open", "Drawer_1"),
+            step("navigate", "Drawer_2"), step("open", "Drawer_2"),
+            step("navigate", "Apple_1"), step("pick", "Apple_1"),
+            step("navigate", "Fridge_1"), step("open", "Fridge_1"),
+            step("put", "Apple_1", "Fridge_1", "in")), True))
+        [proc] = exp.procedures.of("put <1> in <2>")
+        assert proc.steps == ["navigate(<1>)", "pick(<1>)", "navigate(<2>)", "open(<2>)",
+                              "put(<1>, <2>, in)"]
+        exp.record_episode(Episode("e2", "put the tomato in the fridge", (
+            step("navigate", "Drawer_1"), step("open", "Drawer_1"),
+            step("navigate", "Tomato_1"), step("pick", "Tomato_1"),
+            step("navigate", "Drawer_1"), step("close", "Drawer_1"),
+            step("navigate", "Fridge_1"), step("open", "Fridge_1"),
+            step("put", "Tomato_1", "Fridge_1", "in")), True))
+        kept = [p.steps for p in exp.procedures.of("put <1> in <2>")]
+        assert ["navigate(<Drawer>)", "open(<Drawer>)", "navigate(<1>)", "pick(<1>)",
+                "navigate(<Drawer>)", "close(<Drawer>)", "navigate(<2>)", "open(<2>)",
+                "put(<1>, <2>, in)"] in kept
+    finally:
+        del LABELS["Drawer_1"], LABELS["Drawer_2"]

@@ -649,3 +649,35 @@ def test_recency_and_the_seen_ago_text_are_measured_on_the_frames_clock(
         assert found[0].score == pytest.approx(1.0)
     finally:
         memory.close()
+
+
+def test_an_object_seen_inside_a_container_is_remembered_in_it(tmp_path: Path) -> None:
+    """Outcomes say where the robot put things; what somebody else put away is only seen.
+    An apple seen in the open fridge is in the fridge (the planner must open it once it is
+    shut), a cup in a drawer of a cabinet is in the drawer (the innermost box), and a mug
+    on top of the cabinet or beside the fridge is in nothing."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        frame = [
+            Observation.at("Fridge", (3.0, 0.0, 0.9), 1.0, extent=(0.8, 0.7, 1.8)),
+            Observation.at("Cabinet", (3.0, 2.0, 0.45), 1.0, extent=(1.0, 0.6, 0.9)),
+            Observation.at("Drawer", (3.0, 2.0, 0.75), 1.0, extent=(0.5, 0.5, 0.2)),
+            Observation.at("Apple", (3.0, 0.1, 1.2), 1.0, extent=(0.08, 0.08, 0.08)),
+            Observation.at("Cup", (3.1, 2.0, 0.72), 1.0, extent=(0.08, 0.08, 0.1)),
+            Observation.at("Mug", (3.0, 2.0, 0.96), 1.0, extent=(0.08, 0.08, 0.1)),
+            Observation.at("Bowl", (3.0, -0.6, 0.9), 1.0, extent=(0.15, 0.15, 0.08)),
+        ]
+        lt.apply(frame, view(1.0), 1.0)
+        ids = {memory.short_term.peek(o).label: o for o in lt.graph.nodes("object")
+               if memory.short_term.peek(o) is not None}
+        where = {label: (memory.short_term.peek(i).receptacle_id,
+                         memory.short_term.peek(i).relation) for label, i in ids.items()}
+        assert where["Apple"] == (ids["Fridge"], "in")
+        assert where["Cup"] == (ids["Drawer"], "in")
+        assert where["Mug"] == ("", "") and where["Bowl"] == ("", "")
+        assert where["Fridge"] == ("", "")  # furniture stands in nothing
+        text = memory.recall.recall("bring me the apple", 3, 400).context
+        assert "apple (food, fruit), in the fridge" in text, text
+    finally:
+        memory.close()

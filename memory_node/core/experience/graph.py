@@ -103,6 +103,19 @@ class TrajectoryGraph:
             (t.successes, t.failures, t.last_error_code, episode_id, now, t.transition_id))
         return t
 
+    def reattribute(self, conn: sqlite3.Connection, t: Transition, state_key: str,
+                    object_states: Mapping[str, str], now: float) -> Transition | None:
+        """Move one failure of `t` to the finer state a later step of its episode showed
+        it came from (a refused pick whose object turned out to be shut in a receptacle
+        memory did not know it was in); that transition, or None when `t` has none."""
+        if t.failures <= 0 or (t.state_key, t.action) == (state_key, t.action):
+            return None
+        t.failures -= 1
+        conn.execute("UPDATE exp_transitions SET failures=? WHERE transition_id=?",
+                     (t.failures, t.transition_id))
+        return self.record(conn, t.robot_key, state_key, t.action, object_states, False,
+                           t.last_error_code, t.last_episode, now)
+
     @staticmethod
     def _near(transitions: Iterable[Transition], action: str, object_states: Mapping[str, str],
               radius: float) -> Transition | None:

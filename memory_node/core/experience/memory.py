@@ -20,9 +20,9 @@ import sqlite3
 import threading
 import time
 from collections import ChainMap, OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from memory_node.core.episode_hooks import EpisodeSummary, ExtraContext, RecordedStep
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
@@ -39,13 +39,24 @@ from memory_node.core.experience.places import UsualPlaces
 from memory_node.core.experience.procedures import Procedure, ProcedureLibrary
 from memory_node.core.experience.settings import ExperienceSettings
 from memory_node.core.experience.state import (
+    AS_FOUND,
+    CONTAINER,
+    NOTHING,
+    OPENED_HERE,
     action_key,
     object_states_of,
     robot_key,
     state_key,
     with_belief,
 )
-from memory_node.core.experience.task_types import TaskType, abstract_step, bind, task_type
+from memory_node.core.experience.task_types import (
+    LabelIndex,
+    TaskType,
+    abstract_step,
+    bind,
+    label_index,
+    task_type,
+)
 from memory_node.core.experience.utility import Utility
 from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.recall.categories import CategoryTable
@@ -83,6 +94,10 @@ class _Open:
     # Objects whose pick was refused in this episode -> the receptacle (id, label) opened
     # successfully since ("" until one is): where a later pick really found them.
     opened_for: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Receptacles the robot opened in this episode (and has not closed since), and the
+    # transitions of each object's refused picks whose state named no receptacle.
+    opened: set[str] = field(default_factory=set)
+    refused: dict[str, list[Transition]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -126,6 +141,8 @@ class ExperienceMemory:
         # delivered (bounded like open episodes).
         self._pending: OrderedDict[str, tuple[str, TaskType, set[str]]] = OrderedDict()
         self._labels: set[str] = set()   # object labels seen in steps and facts
+        self._labels_version = 0         # moves whenever _labels changes
+        self._view: _RecallView | None = None
         self._robot = RobotState()
         # Object id -> the state memory gave it when a step last named it (or a step's
         # state effect): a known-bad lookup reads an object the short-term memory no
@@ -163,6 +180,7 @@ class ExperienceMemory:
             self._labels = {r[0] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects UNION"
                 " SELECT DISTINCT subject_label FROM exp_facts")}
+            self._labels_version += 1
             self._ended = {r[0] for r in conn.execute(
                 "SELECT episode_id FROM exp_episodes WHERE status != 'open'")}
             for r in conn.execute("SELECT * FROM exp_episodes WHERE status='open'"
@@ -284,6 +302,7 @@ class ExperienceMemory:
             if live:
                 self._robot.after(step, self.table, held_before)
         states = object_states_of(step.args, step.states)
+        states.update(self._container_state(ep, step))
         if moves:
             # Where the robot was sent to is part of the state: a NOT_FOUND there is about
             # memory's belief of the object's place, not about the object.
@@ -308,7 +327,9 @@ class ExperienceMemory:
                 " VALUES (?, ?, ?, ?)",
                 [(ep.episode_id, seq, o, lbl) for o, lbl in sorted(step.labels.items())])
             if len(self._labels) < MAX_LABELS:
+                before = len(self._labels)
                 self._labels.update(step.labels.values())
+                self._labels_version += len(self._labels) != before
             ep.stored_steps += 1
         else:
             self._count("experience.steps_not_stored")
@@ -324,9 +345,10 @@ class ExperienceMemory:
             (ep.steps, ep.successes, ep.stored_steps, now, ep.instruction,
              ep.task.key if ep.task else "", json.dumps(list(ep.task.roles) if ep.task else []),
              ep.episode_id))
-        self.graph.record(conn, rkey, skey, action, states, step.succeeded, step.error_code,
-                          ep.episode_id, now, self.settings.belief_radius)
+        t = self.graph.record(conn, rkey, skey, action, states, step.succeeded,
+                              step.error_code, ep.episode_id, now, self.settings.belief_radius)
         found_in = self._opened_for(ep, step)
+        self._track_repairs(conn, ep, step, t, found_in, now)
         if step.succeeded:
             facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
             facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}",
@@ -335,6 +357,60 @@ class ExperienceMemory:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
         self.utility.forget(conn, self.graph.prune(conn, self.settings.max_transitions))
+
+    def _container_state(self, ep: _Open, step: RecordedStep) -> dict[str, str]:
+        """A pick's receptacle entry (state.CONTAINER): what its object stands in (memory's
+        place, or the receptacle opened since its pick was refused), valued by whether the
+        robot opened it in this episode. Without it a refused pick and the same pick after
+        the open that repaired it were one transition, one failure and one success, so it
+        was never known bad and was refused again the next time the house was tidied
+        (tune tidy: the bread shut in the microwave, memory still reading it opened)."""
+        hold = self.table[step.skill].effect_param("hold")
+        if hold is None or int(hold) >= len(step.args):
+            return {}
+        obj = step.args[int(hold)]
+        place = step.places.get(obj)
+        rec = place[1] if place is not None and place[0] == "in" else ""
+        if step.succeeded and ep.opened_for.get(obj, ("", ""))[0]:
+            rec = ep.opened_for[obj][0]
+        if not rec:
+            return {}
+        return {CONTAINER + rec: OPENED_HERE if rec in ep.opened else AS_FOUND}
+
+    def _track_repairs(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep,
+                       t: Transition | None, found_in: tuple[str, str] | None,
+                       now: float) -> None:
+        """Keep the episode's opened receptacles and its refused picks whose state named no
+        receptacle (memory did not know what the object stood in). When the pick then
+        works after an open, every such refusal of it is moved to the state naming the
+        receptacle opened last, as found: where the object was shut in all along (a
+        search may open two wrong cabinets first), and the state a later pick is looked
+        up in once memory knows the place."""
+        spec = self.table[step.skill]
+        hold = spec.effect_param("hold")
+        if hold is not None and int(hold) < len(step.args):
+            obj = step.args[int(hold)]
+            if not step.succeeded and t is not None and not any(
+                    k.startswith(CONTAINER) for k in t.object_states):
+                ep.refused.setdefault(obj, []).append(t)
+            elif step.succeeded:
+                refusals = ep.refused.pop(obj, [])
+                rec = found_in[0] if found_in is not None else ""
+                for refused in refusals if rec else []:
+                    finer = {**refused.object_states, CONTAINER + rec: AS_FOUND}
+                    area, held = _robot_parts(refused.robot_key)
+                    self.graph.reattribute(conn, refused, state_key(area, held, finer),
+                                           finer, now)
+            return
+        state = spec.effect_param("state")
+        if not step.succeeded or not isinstance(state, dict) \
+                or int(state["arg"]) >= len(step.args):
+            return
+        rec = step.args[int(state["arg"])]
+        if state.get("value") == "closed":
+            ep.opened.discard(rec)
+        elif state.get("value") == "opened":
+            ep.opened.add(rec)
 
     def _see_states(self, step: RecordedStep) -> None:
         seen = self._seen_states
@@ -549,7 +625,7 @@ class ExperienceMemory:
     def _signature(self, conn: sqlite3.Connection, episode_id: str, task: TaskType) -> str:
         rows = conn.execute("SELECT skill, args, labels FROM exp_steps WHERE episode_id=?"
                             " AND succeeded=1 ORDER BY seq", (episode_id,)).fetchall()
-        steps = []
+        raw: list[tuple[str, list[str], dict[str, str]]] = []
         picked: set[str] = set()
         for r in rows:
             args, labels = json.loads(r["args"]), json.loads(r["labels"])
@@ -568,7 +644,10 @@ class ExperienceMemory:
                 if any(labels.get(o) in task.roles for o in leftover):
                     return ""
                 continue
-            steps.append(abstract_step(r["skill"], args, labels, task.roles, self.table))
+            raw.append((r["skill"], args, labels))
+        searched = self._search_opens(raw)
+        steps = [abstract_step(skill, args, labels, task.roles, self.table)
+                 for i, (skill, args, labels) in enumerate(raw) if i not in searched]
         # Exploration until something is seen depends on where it was: not a procedure
         # step. A move followed by another move did nothing (a detour a repair left).
         moves = {n for n in self.table.names if self.table[n].effect_param("robot_at")
@@ -578,6 +657,29 @@ class ExperienceMemory:
                 if not (s.split("(")[0] in moves and i + 1 < len(kept)
                         and kept[i + 1].split("(")[0] in moves)]
         return " ; ".join(kept)
+
+    def _search_opens(self, steps: Sequence[tuple[str, Sequence[str], Mapping[str, str]]]
+                      ) -> set[int]:
+        """Indexes of the opens no later step used (nothing put in, nothing closed: the
+        receptacles a search looked into) and of the moves to them. Like exploration,
+        where a search had to look depends on where things were that time; replayed as
+        a recipe, it opened the same ten drawers and cabinets in the old order and never
+        the one the object is usually in (tune tidy s0018: the cup, usually in object_46,
+        lost after 22 steps)."""
+        out: set[int] = set()
+        for i, (skill, args, _) in enumerate(steps):
+            state = self.table[skill].effect_param("state")
+            if not isinstance(state, dict) or state.get("value") != "opened" \
+                    or int(state["arg"]) >= len(args):
+                continue
+            rec = args[int(state["arg"])]
+            if any(rec in later for _, later, _ in steps[i + 1:]):
+                continue
+            out.add(i)
+            if i > 0 and self.table[steps[i - 1][0]].effect_param("robot_at") is not None \
+                    and rec in steps[i - 1][1]:
+                out.add(i - 1)
+        return out
 
     def _prune_episodes(self, conn: sqlite3.Connection) -> None:
         cap = self.settings.max_stored_episodes
@@ -703,11 +805,34 @@ class ExperienceMemory:
         return self.utility.score(UNIT_ITEM + object_id)
 
     # -- RecallSource -------------------------------------------------------------------------
+    def _recall_view(self, units: Mapping[str, ObjectMemoryUnit]) -> _RecallView:
+        """The label index and the units' states and positions, rebuilt only when the units
+        or the known labels changed: at 10,000 units rebuilding them cost 2-4 ms of every
+        step's recall. `units` is recall's snapshot, replaced (never changed in place) when
+        the short-term memory changes, so the same object means the same units."""
+        view = self._view
+        if view is None or view.units is not units \
+                or view.labels_version != self._labels_version:
+            index = label_index({u.label for u in units.values()} | self._labels)
+            if view is not None and view.units is units:
+                view = replace(view, labels_version=self._labels_version, index=index)
+            else:
+                view = _RecallView(units, self._labels_version, index,
+                                   {oid: u.state for oid, u in units.items()},
+                                   {oid: u.position for oid, u in units.items()})
+            self._view = view
+        return view
+
+    def drop_recall_views(self) -> None:
+        """Forget the cached views (benchmarks: the cost of a request that rebuilds them)."""
+        with self._lock:
+            self._view = None
+
     def recall_extra(self, instruction: str, episode_id: str, brief: BriefState | None,
                      units: Mapping[str, ObjectMemoryUnit], budget: int) -> ExtraContext:
         with self._lock:
-            vocabulary = {u.label for u in units.values()} | self.known_labels()
-            task = task_type(instruction, vocabulary)
+            view = self._recall_view(units)
+            task = task_type(instruction, view.index)
             if episode_id and episode_id not in self._ended:
                 ep = self._open.get(episode_id)
                 if ep is None and episode_id not in self._pending:
@@ -725,10 +850,12 @@ class ExperienceMemory:
                 # last outcome left it, so a plan's first call is checked too.
                 robot = (self._robot.area, self._robot.held)
             if robot is not None:
-                states = ChainMap({oid: u.state for oid, u in units.items()},
-                                  self._seen_states)
-                where = ChainMap({oid: u.position for oid, u in units.items()},
-                                 self._seen_positions)
+                ep = self._open.get(episode_id)
+                states = ChainMap(view.states, self._seen_states,
+                                  # Read only: ChainMap's types ask for a mutable map.
+                                  cast("MutableMapping[str, str]", _Containers(
+                                      ep.opened if ep is not None else set())))
+                where = ChainMap(view.positions, self._seen_positions)
                 for t in self.graph.known_bad(robot_key(*robot), states, where,
                                               self.settings.belief_radius
                                               )[: self.settings.max_known_bad]:
@@ -765,6 +892,15 @@ class ExperienceMemory:
                 elif episode_id in self._pending:
                     self._pending[episode_id][2].update(delivered)
             return answer
+
+
+@dataclass(frozen=True)
+class _RecallView:
+    units: Mapping[str, ObjectMemoryUnit]       # the snapshot it was built from
+    labels_version: int
+    index: LabelIndex
+    states: dict[str, str]
+    positions: dict[str, tuple[float, float, float]]
 
 
 class RobotState:
@@ -864,3 +1000,29 @@ def _fit(lines: Iterable[tuple[str, str, str]], budget: int) -> ExtraContext:
 def _tokens(line: str) -> int:
     # The same lines come back step after step; tokenising is most of a recall's cost here.
     return count_tokens(line)
+
+
+class _Containers(Mapping[str, str]):
+    """The receptacle entries of pick states (state.CONTAINER) as they stand now, for any
+    receptacle: opened by the robot in this episode or as found."""
+
+    def __init__(self, opened: set[str]) -> None:
+        self._opened = opened
+
+    def __getitem__(self, key: str) -> str:
+        if not key.startswith(CONTAINER):
+            raise KeyError(key)
+        return OPENED_HERE if key[len(CONTAINER):] in self._opened else AS_FOUND
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def _robot_parts(key: str) -> tuple[str, str]:
+    """(area, held) back from state.robot_key's string."""
+    parts = dict(p.split("=", 1) for p in key.split(";") if "=" in p)
+    area, held = parts.get("area", ""), parts.get("held", "")
+    return ("" if area == NOTHING else area), ("" if held == NOTHING else held)

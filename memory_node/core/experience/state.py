@@ -12,6 +12,13 @@ import math
 from collections.abc import Mapping, Sequence
 
 NOTHING = "-"
+# A pick's state names the receptacle its object stands in as "in:<id>", valued by whether
+# the robot opened it in this episode: memory's open/closed reading of it may be from
+# before the house was tidied (opened by the robot yesterday, shut since), so the reading
+# cannot tell a pick that will be refused from one after the open that repaired it.
+CONTAINER = "in:"
+OPENED_HERE = "opened"
+AS_FOUND = "as_found"
 
 
 def robot_key(area: str, held: str) -> str:

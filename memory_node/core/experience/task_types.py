@@ -42,17 +42,37 @@ class TaskType:
         return frozenset(w for w in self.key.split() if not ROLE.match(w))
 
 
-def task_type(instruction: str, labels: Iterable[str]) -> TaskType:
-    """The instruction's task type given the labels memory knows."""
+@dataclass(frozen=True)
+class LabelIndex:
+    """Label words -> label, for matching an instruction's words (built once per set of
+    labels: at robot scale the labels are thousands and a recall asks at every step)."""
+
+    by_words: Mapping[tuple[str, ...], str]
+    longest: int
+
+
+def label_index(labels: Iterable[str]) -> LabelIndex:
+    """Full names before one-word short forms ("sink" is the Sink before it is the
+    SinkBasin), each in sorted order: the same labels give the same index whatever order
+    a set hands them over in (it was the process's string hash order)."""
     by_words: dict[tuple[str, ...], str] = {}
-    for name in labels:
+    names = sorted(set(labels))
+    for name in names:
         parts = label_words(name)
         if parts:
             by_words.setdefault(parts, name)
-            if len(parts) > 1:  # "sink basin" is also called "sink"
-                by_words.setdefault(parts[:1], name)
+    for name in names:
+        parts = label_words(name)
+        if len(parts) > 1:  # "sink basin" is also called "sink"
+            by_words.setdefault(parts[:1], name)
+    return LabelIndex(by_words, max((len(k) for k in by_words), default=0))
+
+
+def task_type(instruction: str, labels: Iterable[str] | LabelIndex) -> TaskType:
+    """The instruction's task type given the labels memory knows (or their index)."""
+    index = labels if isinstance(labels, LabelIndex) else label_index(labels)
+    by_words, longest = index.by_words, index.longest
     words = [w for w in _WORD.findall(instruction.lower()) if w not in STOP_WORDS]
-    longest = max((len(k) for k in by_words), default=0)
     out: list[str] = []
     roles: list[str] = []
     i = 0

@@ -15,7 +15,7 @@ is implied, so a kitchen gets its sink basin and not also the bathtub.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.lexical import (
@@ -31,8 +31,14 @@ from memory_node.core.skills import SkillTable
 MAX_WORDS = 64  # an instruction longer than this is scanned on its first 64 content words
 
 
-def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None) -> set[str]:
-    """Names of skills with fixtures that the instruction's words imply."""
+def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
+                   things: Collection[str] = (), in_names: Collection[str] = ()) -> set[str]:
+    """Names of skills with fixtures that the instruction's words imply. ``things``: base
+    forms of the instruction's words that name a type in memory; after a determiner such
+    a word is that thing ("the tap": the faucet, not a light blow that cuts threads).
+    ``in_names``: words of the longer names of things in memory the instruction says; a
+    verb inside one names the thing, it says nothing is done ("wash up the frying pan":
+    the sink, not the stove)."""
     with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
     if not with_fixtures:
         return set()
@@ -54,9 +60,9 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None) -> se
         # microwave"), not an action, unless it is an action said as a noun ("give it a
         # rinse"); a participle still says one ("the chilled wine").
         noun = (prev in DETERMINERS and lex is not None and lex.is_noun(w)
-                and not lex.is_action_noun(w))
+                and (lex.noun(w) in things or not lex.is_action_noun(w)))
         prev = w
-        if w in STOPWORDS or (w, noun) in seen:
+        if w in STOPWORDS or (w, noun) in seen or w in in_names:
             continue
         seen.add((w, noun))
         if len(seen) > MAX_WORDS:
@@ -98,18 +104,20 @@ def skills_for_use(things: Iterable[str], skills: SkillTable,
 
 def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   held_types: Iterable[str], mentioned: Iterable[str] = (),
-                  used: Iterable[str] = ()) -> dict[str, str]:
+                  used: Iterable[str] = (), things: Collection[str] = (),
+                  in_names: Collection[str] = ()) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
     else the group's first. ``used``: names of the things the instruction names outright,
-    whose purposes imply skills when none of its words does (:func:`skills_for_use`)."""
+    whose purposes imply skills when none of its words does (:func:`skills_for_use`);
+    ``things``, ``in_names``: see :func:`implied_skills`."""
     held = {type_key(t) for t in held_types}
     named = set(mentioned)
     out: dict[str, str] = {}
     # A verb that implies a skill says what happens ("rinse out the pot": the sink, not
     # the stove); what a named thing is for counts only when no word says it.
-    implied = implied_skills(text, skills, lexicon)
+    implied = implied_skills(text, skills, lexicon, things, in_names)
     by_use = not implied
     if by_use:
         implied = skills_for_use(used, skills, lexicon)

@@ -568,6 +568,24 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
+    def kind_aliases(self, phrase: str, head: str) -> frozenset[str]:
+        """One-word names of the direct kinds of a thing's main sense that one of the kind's
+        own names ties to ``head`` ("faucet" -> "tap": WordNet's kind {water faucet, water
+        tap, tap}; "pen" -> "biro", "pan" -> "skillet"). A kind none of whose names says
+        the head ("coffee" under pot) is left out: its other names mean other things."""
+        out: set[str] = set()
+        if not self.available:  # loads WordNet, which `_physical` alone would not
+            return frozenset()
+        term = phrase.strip().lower().replace(" ", "_")
+        for s in self._physical(term)[:1]:
+            for h in s.hyponyms():
+                names = [n.lower().replace("_", " ") for n in h.lemma_names()]
+                if any(head in n.replace(" ", "") for n in names):
+                    out.update(n for n in names if " " not in n and "-" not in n
+                               and head not in n)
+        return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
     def hypernym_names(self, phrase: str) -> frozenset[str]:
         """Names of the direct, still physical, parents of a thing's main sense ("fridge"
         -> "refrigerator"; "mug" -> "drinking vessel")."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_node.core.recall.lexical import _WORD, STOPWORDS, lemma, split_label
+from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
 from memory_node.core.recall.lexicon import Lexicon
 
 FULL = 1.0      # the type named outright (any of its names)
@@ -27,6 +27,7 @@ MAJORITY = 0.5  # most words of a long name
 GLOSS = 0.4     # a WordNet definition ties them: "flowers" -> vase ("... to hold flowers")
 PURPOSE = 0.6   # made for what the instruction does ("flip" -> a spatula, "for turning"):
                 # as direct as a general name, which is what "the thing to X with" is
+VERB_MARK = "v:"  # a verb's base form among a query's tokens (never a word: ':')
 MIN_PART = 3    # shortest piece of a split compound ("stovetop" -> "stove" + "top")
 MAX_GLOSS_TOKENS = 32
 MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
@@ -114,11 +115,26 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
             for h in lexicon.hypernym_names(n):
                 if " " not in h:
                     partial.add(_base(h, lexicon))
+    if lexicon is not None and lexicon.available and ws:
+        # A kind of it called by another of the kind's names ("tap" for a faucet, "biro"
+        # for a pen): the right kind, named partly like a more general name.
+        for n in (" ".join(ws), "".join(ws)):
+            partial.update(_base(a, lexicon) for a in lexicon.kind_aliases(n, ws[-1]))
     modifiers: set[str] = set()
+    stop_head = ""
     content = tuple(w for w in ws if w not in STOPWORDS)
-    if len(content) > 1:
-        partial.add(content[-1])
-        for w in content[:-1]:
+    # A head that is also a function word ("can" of garbage can) names nothing alone, but
+    # the words before it are still a compound's modifiers ("in the garbage").
+    if len(ws) > 1 and ws[-1] in STOPWORDS:
+        leading = content
+        # Still the head when said as a noun ("put the can back": see query_terms).
+        stop_head = ws[-1]
+    else:
+        leading = content[:-1]
+        if leading:
+            partial.add(content[-1])
+    if leading:
+        for w in leading:
             # A modifier stands for the whole only if it is a thing ("stove", "salt").
             if lexicon is None or not lexicon.available or lexicon.is_noun(w):
                 modifiers.add(w)
@@ -130,7 +146,17 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         parts = tuple(w for w in _seq(syn, lexicon) if w not in STOPWORDS)
         if len(parts) > 1 and lexicon is not None:
             modifiers.update(w for w in parts[:-1] if lexicon.is_thing(w))
+    if lexicon is not None and lexicon.available and ws:
+        # A name that says what the thing is for in a gerund ("watering can", "scrubbing
+        # brush"): the verb itself names it partly ("the plants watered").
+        for n in {" ".join(ws)} | synonyms:
+            parts = tuple(w for w in _seq(n, lexicon) if w not in STOPWORDS)
+            for w in parts[:-1]:
+                if w.endswith("ing") and lexicon.is_verb(w):
+                    modifiers.add(VERB_MARK + lexicon.verb(w))
     partial -= STOPWORDS
+    if stop_head and lexicon is not None and lexicon.available and lexicon.is_noun(stop_head):
+        partial.add(stop_head)
     full = {f for f in full if any(w not in STOPWORDS for w in f)}
     modifiers -= STOPWORDS | partial
     gloss: set[str] = set()
@@ -188,6 +214,15 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
+    if lex is not None:
+        # A function word right after a determiner is a noun ("the can"): it may name a
+        # thing whose name ends in it.
+        token_set |= {t for p, t in zip(tokens, tokens[1:], strict=False)
+                      if t in STOPWORDS and p in DETERMINERS and lex.is_noun(t)}
+    if lex is not None:
+        # Every word's verb base, verb or not (one cached lookup): only a label's gerund
+        # puts a mark on its side, and only a real verb's base can equal one.
+        token_set |= {VERB_MARK + lex.verb(t) for t in tokens if t not in STOPWORDS}
     shortest = [1] * len(variants)
     if lex is not None:
         _compound_variants(tokens, lex, variants, origins, grams)
@@ -360,4 +395,34 @@ def consume(names: dict[str, float], terms: dict[str, LabelTerms],
             own = {(i, i + 1, False) for i, w in enumerate(query.tokens) if w in said}
         if own and all(covered(lo, hi, exact, t) for lo, hi, exact in own):
             out[t] = 0.0
+    return out
+
+
+def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
+               query: QueryTerms, most: int = 1) -> dict[str, float]:
+    """Raise to FULL the types that a word names partly when that word names no type
+    outright and at most ``most`` types partly: "wash your hands with the soap" names the
+    soap bar and the soap bottle, the only things "soap" can mean here, as surely as "the
+    soap bar" would. A word that fits more ("table": dining, coffee and side table) says
+    the kind, not the thing, and stays partial."""
+    full_words: set[str] = set()
+    for t, m in names.items():
+        if m >= FULL:
+            full_words |= {w for p in terms[t].full for w in p}
+    own: dict[str, frozenset[str]] = {}
+    by_word: dict[str, int] = {}
+    for t, m in names.items():
+        if not m:
+            continue
+        lt = terms[t]
+        # Any tie counts as a rival claim, a definition's word too ("dish": a bowl is "a
+        # dish that is round", so "every dish" does not name the dish sponge).
+        for w in (lt.partial | lt.modifiers | lt.gloss | set(lt.words)) & query.token_set:
+            by_word[w] = by_word.get(w, 0) + 1
+        if m in (PARTIAL, MODIFIER):
+            own[t] = (lt.partial | lt.modifiers) & query.token_set
+    out = dict(names)
+    for t, ws in own.items():
+        if ws and not ws & (full_words | query.plural) and all(by_word[w] <= most for w in ws):
+            out[t] = FULL
     return out

@@ -45,6 +45,7 @@ from memory_node.core.recall.names import (
     label_terms,
     name_match,
     query_terms,
+    sole_names,
 )
 from memory_node.core.recall.spelling import Speller
 from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
@@ -90,6 +91,8 @@ class RecallConfig:
                                      # held-out half it cost more than it found (README)
     uses: bool = True                # a container named outright implies the skills it is
                                      # made for ("kettle": for boiling -> the stove)
+    sole_names: bool = True          # a word naming one type only partly ("the soap", "the
+                                     # tap"), and no type outright, names it outright
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -611,11 +614,14 @@ class Recaller:
             name = self.index.type_names[t]
             names[name] = name_match(self.terms_for(name), q, self._purposes_for(name, q))
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if cfg.sole_names:
+            names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
-                                self._used(names))
+                                self._used(names), self._things(names, q),
+                                self._in_names(names, q))
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -705,6 +711,26 @@ class Recaller:
         if not self.config.uses:
             return []
         return [" ".join(self.terms_for(t).words) for t, m in names.items() if m >= FULL]
+
+    def _in_names(self, names: Mapping[str, float], q: QueryTerms) -> frozenset[str]:
+        """Words of the multi-word names the instruction says of types named outright
+        ("frying" of "frying pan"): they name the thing, they are not actions."""
+        out: set[str] = set()
+        for t, m in names.items():
+            if m >= FULL:
+                out.update(w for p in self.terms_for(t).full
+                           if len(p) > 1 and p in q.grams for w in p)
+        return frozenset(out)
+
+    def _things(self, names: Mapping[str, float], q: QueryTerms) -> frozenset[str]:
+        """The instruction's words that name a type in memory, outright or partly: after a
+        determiner such a word is the thing, not an action it can also mean."""
+        out: set[str] = set()
+        for t, m in names.items():
+            if m:
+                terms = self.terms_for(t)
+                out |= (terms.heads | terms.partial | terms.modifiers | set(terms.words))
+        return frozenset(out & q.token_set)
 
     def _purposes_for(self, type_name: str, q: QueryTerms) -> frozenset[str]:
         """What the type is for, read only when the instruction has verbs to compare
@@ -807,9 +833,12 @@ class Recaller:
             if t not in names:
                 names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if cfg.sole_names:
+            names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
-                                self._used(names))
+                                self._used(names), self._things(names, q),
+                                self._in_names(names, q))
         out = []
         for e in entries:
             hits: list[str] = []

@@ -20,7 +20,10 @@ class GridIndex:
         if not (cell > 0 and math.isfinite(cell)):
             raise ValueError(f"grid cell size must be positive, got {cell}")
         self.cell = float(cell)
-        self._cells: dict[tuple[int, int], set[str]] = {}
+        # Buckets keep insertion order (dict keys, not sets): a set of strings iterates in
+        # an order that changes with PYTHONHASHSEED, so whatever walks a query's results
+        # in order (a first of equals) could differ between two runs of the same input.
+        self._cells: dict[tuple[int, int], dict[str, None]] = {}
         self._where: dict[str, tuple[int, int]] = {}
 
     def _key(self, x: float, y: float) -> tuple[int, int]:
@@ -39,7 +42,7 @@ class GridIndex:
             return
         if old is not None:
             self._discard(item, old)
-        self._cells.setdefault(key, set()).add(item)
+        self._cells.setdefault(key, {})[item] = None
         self._where[item] = key
 
     def remove(self, item: str) -> None:
@@ -49,7 +52,7 @@ class GridIndex:
 
     def _discard(self, item: str, key: tuple[int, int]) -> None:
         bucket = self._cells[key]
-        bucket.discard(item)
+        bucket.pop(item, None)
         if not bucket:
             del self._cells[key]
 

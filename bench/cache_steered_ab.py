@@ -1,0 +1,83 @@
+"""Steered W-TinyLFU's ops/s against the same policy at another git revision, same run.
+
+The machine is shared, so absolute ops/s drift; this interleaves the two versions (a
+100,000-access seeded Zipf(0.9) stream over 10,000 keys, read-through, C=1000), five runs
+each, and reports the medians and their ratio, with the load average.
+
+    .venv/bin/python bench/cache_steered_ab.py [--ref main] [--runs 5]
+        # -> bench/results/cache_steered_ab.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
+
+
+def policy_at(ref: str) -> type:
+    """SteeredWTinyLFUPolicy as steered.py was at ``ref`` (its relative imports made absolute)."""
+    src = subprocess.run(
+        ["git", "-C", str(REPO), "show", f"{ref}:memory_node/core/cache/steered.py"],
+        capture_output=True, text=True, check=True).stdout
+    src = src.replace("from . import", "from memory_node.core.cache import").replace(
+        "from .", "from memory_node.core.cache.")
+    path = Path(tempfile.mkdtemp()) / "steered_ref.py"
+    path.write_text(src)
+    spec = importlib.util.spec_from_file_location("steered_ref", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    cls: type = module.SteeredWTinyLFUPolicy
+    return cls
+
+
+def ops_per_second(cls: type, trace: list[int], capacity: int) -> float:
+    p = cls(capacity)
+    t0 = time.perf_counter()
+    for k in trace:
+        if not p.get(k):
+            p.put(k)
+    return len(trace) / (time.perf_counter() - t0)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ref", default="main")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--capacity", type=int, default=1000)
+    a = ap.parse_args()
+    rng = random.Random(7)
+    weights = [1 / (i + 1) ** 0.9 for i in range(10_000)]
+    trace = rng.choices(range(10_000), weights=weights, k=100_000)
+    ref = policy_at(a.ref)
+    load_before = os.getloadavg()
+    runs: dict[str, list[float]] = {"ref": [], "this": []}
+    for _ in range(a.runs):
+        runs["ref"].append(ops_per_second(ref, trace, a.capacity))
+        runs["this"].append(ops_per_second(SteeredWTinyLFUPolicy, trace, a.capacity))
+    med = {k: statistics.median(v) for k, v in runs.items()}
+    out = {"ref": a.ref, "capacity": a.capacity, "accesses": len(trace),
+           "ops_per_second_median": med, "ratio_this_over_ref": med["this"] / med["ref"],
+           "ops_per_second_all": runs, "loadavg_before_after": [load_before, os.getloadavg()]}
+    (REPO / "bench" / "results").mkdir(exist_ok=True)
+    (REPO / "bench" / "results" / "cache_steered_ab.json").write_text(json.dumps(out, indent=1))
+    print(json.dumps({k: out[k] for k in ("ref", "ops_per_second_median", "ratio_this_over_ref")}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,63 @@
+"""Perceived containment: which container an object was seen inside.
+
+Outcomes tell memory where the robot put things ("put the apple in the fridge"). What
+somebody else put away is only ever seen: an apple inside the open fridge, a knife in an
+open drawer. Without this the memory said "the apple, in the kitchen" and the planner did
+not know the fridge must be opened to reach it once the door is shut again.
+
+An object is inside a container when its whole box lies within the container's oriented
+box, give or take a margin for detection noise: a thing standing on top of a cabinet,
+beside the fridge, or a kettle on the burner beside a pot is not "in" it. The innermost
+(smallest) such box wins: a cup in a drawer of a cabinet is in the drawer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from memory_node.core.perception.camera import quaternion_to_matrix
+from memory_node.core.scene_graph.graph import SceneGraph
+
+# How far an object's box may stick out of its container's (m): detection noise. A thing
+# on top of a cabinet sticks out by its whole height.
+INSIDE_MARGIN_M = 0.02
+# The largest container looked for (m, half its box's diagonal): a walk-in wardrobe.
+MAX_CONTAINER_REACH_M = 2.0
+
+
+def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str], bool],
+                        stands_alone: Callable[[str], bool] = lambda _label: False,
+                        margin: float = INSIDE_MARGIN_M) -> str:
+    """The id of the innermost container whose box holds `obj`'s position, or "".
+    `stands_alone` labels (furniture, appliances: a drawer's box lies in its cabinet's)
+    are in nothing."""
+    nodes = graph.graph.nodes
+    if obj not in nodes or stands_alone(nodes[obj]["label"]):
+        return ""
+    where = nodes[obj]["position"]
+    position = np.asarray(where, dtype=float)
+    own_extent = np.asarray(nodes[obj].get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
+    own_rotation = _rotation(nodes[obj])
+    # A container is bigger than what it holds: two boxes never hold each other (a cycle).
+    own = float(np.prod(own_extent))
+    best, best_volume = "", float("inf")
+    for other in graph.objects_near(where, MAX_CONTAINER_REACH_M):
+        attrs = nodes[other]
+        if other == obj or not is_container(attrs["label"]):
+            continue
+        extent = np.asarray(attrs.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
+        rotation = _rotation(attrs)
+        local = rotation.T @ (position - np.asarray(attrs["position"], dtype=float))
+        # The object's box as seen along the container's axes (its half sides there).
+        reach = np.abs(rotation.T @ own_rotation) @ (own_extent / 2.0)
+        if np.all(np.abs(local) + reach <= extent / 2.0 + margin):
+            volume = float(np.prod(extent))
+            if own < volume < best_volume:
+                best, best_volume = other, volume
+    return best
+
+
+def _rotation(attrs: dict) -> np.ndarray:
+    return quaternion_to_matrix(attrs.get("box_rotation") or (0.0, 0.0, 0.0, 1.0))
