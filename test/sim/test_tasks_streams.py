@@ -78,7 +78,7 @@ def test_tasks_ask_only_for_what_the_world_has_within_reach(plan: int) -> None:
     reach = reachable_in(plan, 0)
     suite = generate(StreamSettings(floor_plan=plan, length=40, seed=plan), reachable=reach)
     have = {o.type for o in from_floorplan(plan, 0).objects.values()}
-    assert reach < have
+    assert reach <= have
     for task in suite.tasks():
         for sub in task.subtasks:
             for group in needed_types(sub, table):
