@@ -103,3 +103,12 @@ def test_senses_read_from_two_threads_at_once_are_the_senses() -> None:
                 t.join(timeout=120)
     assert not any(t.is_alive() for t in threads)
     assert wrong == []
+
+
+def test_the_first_question_to_a_fresh_lexicon_is_answered() -> None:
+    """The sense lookups read WordNet's reader before asking whether it was loaded (which
+    loads it), so the first word asked of a fresh lexicon got nothing, and the per-word
+    cache kept the empty answer for the life of the process."""
+    assert "frying pan" in Lexicon().hyponym_names("pan")
+    assert "trash can" in Lexicon().synonyms("garbage can")
+    assert Lexicon().is_verb("wash")

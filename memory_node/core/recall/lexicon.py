@@ -389,8 +389,10 @@ class Lexicon:
         """The base forms of ``word`` WordNet lists under ``pos``, as ``synsets`` looks them
         up (lower case, exception lists, then the detachment rules), without parsing any
         sense: the lemma index alone answers."""
-        wn = self._wn
-        if not self.available or wn is None or len(word) > 2 * MAX_WORD_CHARS:
+        if not self.available or len(word) > 2 * MAX_WORD_CHARS:
+            return []
+        wn = self._wn  # after `available`, which loads it
+        if wn is None:
             return []
         try:
             return list(wn._morphy(word.lower(), pos))
@@ -500,8 +502,12 @@ class Lexicon:
         without building its objects for every pointer and lemma: a new word's first use
         parsed dozens of senses (~0.2 ms each) in the request. None when a line cannot be
         read (the callers then parse with nltk)."""
+        # `available` loads WordNet: read `_wn` after it. Read before, the first word asked
+        # of a fresh lexicon got nothing, and the cache kept that answer for good.
+        if not self.available or len(term) > 2 * MAX_WORD_CHARS:
+            return ()
         wn = self._wn
-        if not self.available or wn is None or len(term) > 2 * MAX_WORD_CHARS:
+        if wn is None:
             return ()
         out = []
         for form in self._forms(term, pos):
@@ -530,8 +536,10 @@ class Lexicon:
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def _synsets(self, term: str, pos: str) -> tuple:
-        wn = self._wn
-        if not self.available or wn is None or len(term) > 2 * MAX_WORD_CHARS:
+        if not self.available or len(term) > 2 * MAX_WORD_CHARS:
+            return ()
+        wn = self._wn  # after `available`, which loads it
+        if wn is None:
             return ()
         try:
             return tuple(wn.synsets(term, pos))
