@@ -382,9 +382,11 @@ class LongTermMemory:
                 # Put there by somebody else: only seen inside (an open fridge, a drawer).
                 receptacle = perceived_container(self.graph, event.object_id,
                                                  self.is_container, self.stands_alone)
-                if receptacle and self._would_cycle(event.object_id, receptacle):
-                    receptacle = ""  # an outcome put the container in this object
                 relation = "in" if receptacle else ""
+                if receptacle and self.short_term.makes_cycle(ObjectMemoryUnit(
+                        event.object_id, attrs["label"], (0.0, 0.0, 0.0),
+                        receptacle_id=receptacle, relation=relation)):
+                    receptacle, relation = "", ""  # an outcome put the container in it
             unit = ObjectMemoryUnit(
                 object_id=event.object_id, label=attrs["label"],
                 position=check_finite_position(attrs["position"]),
@@ -398,19 +400,6 @@ class LongTermMemory:
             )
             forgotten += self.short_term.upsert(unit)
         return forgotten
-
-    def _would_cycle(self, obj: str, receptacle: str) -> bool:
-        assert self.short_term is not None
-        seen, current = {obj}, receptacle
-        while current and current != HELD_BY_ROBOT:
-            if current in seen:
-                return True
-            seen.add(current)
-            parent = self.short_term.peek(current)
-            if parent is None:
-                return False
-            current = parent.receptacle_id
-        return False
 
     def _correct_short_term(self, touched: set[str], events: list[SceneGraphEvent]
                             ) -> list[ObjectMemoryUnit]:

@@ -109,6 +109,14 @@ class ShortTermMemory:
     def add_eviction_listener(self, listener: EvictionListener) -> None:
         self._listeners.append(listener)
 
+    def makes_cycle(self, unit: ObjectMemoryUnit) -> bool:
+        """Whether `unit`'s receptacle chain would lead back to it (upsert refuses that)."""
+        try:
+            check_containment(unit, self._units)
+        except ValueError:
+            return True
+        return False
+
     # -- writes -----------------------------------------------------------------------------
     def upsert(self, unit: ObjectMemoryUnit) -> list[ObjectMemoryUnit]:
         """Store `unit` (validated) and return the units forgotten to make room.

@@ -681,3 +681,31 @@ def test_an_object_seen_inside_a_container_is_remembered_in_it(tmp_path: Path) -
         assert "apple (food, fruit), in the fridge" in text, text
     finally:
         memory.close()
+
+
+def test_a_perceived_container_never_makes_a_containment_cycle(tmp_path: Path) -> None:
+    """An outcome put the pot in the box; the box is then seen inside the pot's box. "The box
+    in the pot in the box" is refused by the short-term memory, and the frame with it: the
+    perceived container is dropped instead and the frame applies."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        pot = Observation.at("Pot", (2.0, 0.0, 0.8), 1.0, extent=(0.4, 0.4, 0.4))
+        lt.apply([pot, Observation.at("Box", (2.45, 0.0, 0.8), 1.0, extent=(0.2, 0.2, 0.2))],
+                 view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        pot_unit = memory.short_term.peek(ids["Pot"])
+        assert pot_unit is not None and memory.short_term.peek(ids["Box"]).receptacle_id == ""
+        memory.upsert_object(replace(pot_unit, receptacle_id=ids["Box"], relation="in"))
+        stamp = 2.0
+        while memory.short_term.peek(ids["Box"]).position[0] > 2.1:
+            box = Observation.at("Box", (2.0, 0.0, 0.8), stamp, extent=(0.2, 0.2, 0.2))
+            result = lt.apply([replace(pot, stamp=stamp), box], view(stamp), stamp)
+            assert not result.refused
+            stamp += 1.0
+            assert stamp < 20, "the box never moved into the pot's box"
+        assert lt.graph.nodes("object") == sorted(ids.values())
+        assert memory.short_term.peek(ids["Box"]).receptacle_id == ""
+        assert memory.short_term.peek(ids["Pot"]).receptacle_id == ids["Box"]
+    finally:
+        memory.close()
