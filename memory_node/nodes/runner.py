@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 import rclpy
-from rclpy.executors import ExternalShutdownException
+from rclpy.executors import Executor, ExternalShutdownException
 from rclpy.node import Node
 
 
@@ -33,23 +33,31 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         # process owns nothing the operating system does not reclaim.
         os._exit(2)
     try:
-        rclpy.spin(node)
-    except (KeyboardInterrupt, ExternalShutdownException):
-        pass
-    except Exception as exc:
-        # rclpy's SIGINT handler shuts the context down and raises KeyboardInterrupt in
-        # whatever Python code runs; inside a message's conversion to Python (a subscription
-        # taking a message) it surfaces as pybind11's RuntimeError instead. Seen in CI under
-        # load: a memory server stopped with SIGINT exited 1 with that traceback. A stop is
-        # a stop; any other exception is still a crash, which bringup restarts.
-        if not _shutting_down(node):
-            raise
-        print(f"{name}: stopped ({type(exc).__name__} raised while shutting down)",
-              file=sys.stderr, flush=True)
+        spin_until_stopped(node, name)
     finally:
         node.destroy_node()
         rclpy.try_shutdown()
     return 0
+
+
+def spin_until_stopped(node: Node, name: str, executor: Executor | None = None) -> None:
+    """Spin `node` (on `executor`, else rclpy's global one) until Ctrl-C or shutdown.
+
+    rclpy's SIGINT handler shuts the context down and raises KeyboardInterrupt in whatever
+    Python code runs; inside a message's conversion to Python (a subscription taking a
+    message) it surfaces as pybind11's RuntimeError instead. Seen in CI under load: a
+    memory server stopped with SIGINT exited 1 with that traceback. A stop is a stop; any
+    other exception is still a crash, which bringup restarts.
+    """
+    try:
+        rclpy.spin(node, executor=executor)
+    except (KeyboardInterrupt, ExternalShutdownException):
+        pass
+    except Exception as exc:
+        if not _shutting_down(node):
+            raise
+        print(f"{name}: stopped ({type(exc).__name__} raised while shutting down)",
+              file=sys.stderr, flush=True)
 
 
 def _shutting_down(node: Node, wait_s: float = 1.0) -> bool:

@@ -21,7 +21,7 @@ from typing import Any
 import rclpy
 from rclpy.action import ActionServer, CancelResponse, GoalResponse
 from rclpy.callback_groups import ReentrantCallbackGroup
-from rclpy.executors import ExternalShutdownException, MultiThreadedExecutor
+from rclpy.executors import MultiThreadedExecutor
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from std_msgs.msg import String
@@ -34,6 +34,7 @@ from memory_node.core.skills import load_skill_table
 from memory_node.core.units import has_refused_characters
 from memory_node.msg import NamedPlaces, SkillCall, StepResult
 from memory_node.nodes.params import declare_settings
+from memory_node.nodes.runner import spin_until_stopped
 from memory_node.planner.core.backends import OpenAIChatBackend
 from memory_node.planner.core.llm_planner import LlmPlanner
 from memory_node.planner.core.loop import InstructionResult, PlanLoop
@@ -283,9 +284,7 @@ def main(args: list[str] | None = None) -> int:
     # Goals block one thread each while skill results arrive on the others.
     executor = MultiThreadedExecutor(num_threads=4)
     try:
-        rclpy.spin(node, executor=executor)
-    except (KeyboardInterrupt, ExternalShutdownException):
-        pass
+        spin_until_stopped(node, "planner", executor)
     finally:
         node.destroy_node()
         rclpy.try_shutdown()

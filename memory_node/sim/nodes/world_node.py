@@ -40,7 +40,7 @@ from geometry_msgs.msg import Point, PoseStamped
 from rclpy.action import ActionServer, CancelResponse, GoalResponse
 from rclpy.callback_groups import ReentrantCallbackGroup
 from rclpy.exceptions import ParameterException
-from rclpy.executors import ExternalShutdownException, MultiThreadedExecutor
+from rclpy.executors import MultiThreadedExecutor
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from rosgraph_msgs.msg import Clock
@@ -56,6 +56,7 @@ from memory_node.core.units import has_refused_characters
 from memory_node.msg import Detection as DetectionMsg
 from memory_node.msg import Detections, NamedPlaces
 from memory_node.nodes.params import declare_settings
+from memory_node.nodes.runner import spin_until_stopped
 from memory_node.sim.core.layouts import LayoutError, from_floorplan, from_seed
 from memory_node.sim.core.nav import Navigator
 from memory_node.sim.core.playback import SimClock, pitch_at, pose_at
@@ -446,11 +447,8 @@ def main(args: list[str] | None = None) -> int:
         rclpy.try_shutdown()
         return 2
     executor = MultiThreadedExecutor(num_threads=4)
-    executor.add_node(node)
     try:
-        executor.spin()
-    except (KeyboardInterrupt, ExternalShutdownException):
-        pass
+        spin_until_stopped(node, "household_world", executor)
     finally:
         node.shutdown()
         node.destroy_node()
