@@ -93,6 +93,9 @@ class RecallConfig:
                                      # made for ("kettle": for boiling -> the stove)
     sole_names: bool = True          # a word naming one type only partly ("the soap", "the
                                      # tap"), and no type outright, names it outright
+    antecedents: bool = True         # per subtask: a step whose object is only a pronoun
+                                     # ("put it back", "switch it on") also recalls what
+                                     # the step before it named (subtasks.py)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -816,6 +819,19 @@ class Recaller:
                 self._query_terms.clear()
             q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes)
         return q
+
+    def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
+        """How directly ``text`` names each of these types (FULL, PARTIAL, ... or 0), as
+        the hybrid's lexical half reads it, with the listed types as the only rivals for a
+        word (``consume``, ``sole_names``). For a few types of a step's own top-k."""
+        q = self.query(text)
+        types = list(dict.fromkeys(type_names))
+        self.prefetch_terms(types)
+        names = {t: name_match(self.terms_for(t), q, self._purposes_for(t, q)) for t in types}
+        names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if self.config.sole_names:
+            names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
                      ) -> list[tuple[float, tuple[str, ...], bool]]:
