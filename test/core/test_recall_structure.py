@@ -7,6 +7,7 @@ import pytest
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.subtasks import object_phrase, recall_subtasks, refers_back
 from memory_node.core.units import ObjectMemoryUnit as Unit
@@ -34,6 +35,7 @@ def kitchen() -> list[Unit]:
         Unit("Faucet_1", "Faucet", (1, 1.0, 0), area_id="kitchen"),
         Unit("Microwave_1", "Microwave", (3, 1.2, 0), area_id="kitchen"),
         Unit("StoveBurner_1", "StoveBurner", (2, 0.9, 0.3), area_id="kitchen"),
+        Unit("Pan_1", "Pan", (2, 0.95, 0.3), area_id="kitchen"),
         Unit("GarbageCan_1", "GarbageCan", (5, 0, 0), area_id="kitchen"),
         Unit("CounterTop_1", "CounterTop", (0, 0.9, 1), area_id="kitchen"),
     ]
@@ -85,6 +87,20 @@ def test_a_pronoun_step_recalls_what_the_step_before_named(recaller: Recaller) -
     sub = recall_subtasks(recaller, "Put the mug under the coffee machine, then switch it on.",
                           units, 3)
     assert len(sub.steps) == 2 and "CoffeeMachine" in step_labels(sub, 1)
+
+
+@needs_wordnet
+def test_a_pronoun_after_a_thing_of_its_own_step_stays_in_the_step(lex: Lexicon) -> None:
+    assert refers_back("fill a glass with water and put it on the table")  # no lexicon
+    assert not refers_back("fill a glass with water and put it on the table", lex)
+    assert refers_back("then switch it on", lex) and refers_back("put them away", lex)
+
+
+@needs_wordnet
+def test_a_pronoun_step_keeps_the_fixture_its_own_action_needs(recaller: Recaller) -> None:
+    sub = recall_subtasks(recaller, "x", kitchen(), 3, steps=[
+        "take the egg out of the bowl", "fry it in the pan"])
+    assert {"Egg", "StoveBurner"} <= set(step_labels(sub, 1))
 
 
 @needs_wordnet

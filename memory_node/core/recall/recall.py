@@ -61,6 +61,7 @@ MAX_INSTRUCTION_CHARS = 2000
 MAX_K = 1000
 MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
+FIXTURE_HIT = "needed by "  # a RankedUnit.matched entry: a fixture the instruction implies
 _SIZE_WORDS = {"small": "small", "little": "small", "tiny": "small", "medium": "medium",
                "large": "large", "big": "large", "huge": "large"}
 
@@ -280,7 +281,7 @@ class Scored:
         if lex.label[i]:
             hits.append(" ".join(self._recaller.terms_for(e.description.type_name).words))
         if lex.fixture[i]:
-            hits.append("needed by " + lex.implied[type_key(e.description.type_name)])
+            hits.append(FIXTURE_HIT + lex.implied[type_key(e.description.type_name)])
         attr = e.attribute_words & lex.attr_query
         hits.extend(sorted(a.split(":")[-1] for a in attr))
         return RankedUnit(self.units[i], e.description, float(self.total[i]),
@@ -868,7 +869,7 @@ class Recaller:
             fixture = 0.0
             if label < FULL and type_key(e.description.type_name) in implied:
                 fixture = cfg.fixture_weight
-                hits.append("needed by " + implied[type_key(e.description.type_name)])
+                hits.append(FIXTURE_HIT + implied[type_key(e.description.type_name)])
             attr = e.attribute_words & attr_query
             hits.extend(sorted(a.split(":")[-1] for a in attr))
             categories = sum(a.startswith("category:") for a in attr)

@@ -26,7 +26,13 @@ from dataclasses import dataclass
 from memory_node.core.recall.lexical import DETERMINERS, STOPWORDS
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.names import MAJORITY
-from memory_node.core.recall.recall import RankedUnit, Recaller, check_instruction, check_k
+from memory_node.core.recall.recall import (
+    FIXTURE_HIT,
+    RankedUnit,
+    Recaller,
+    check_instruction,
+    check_k,
+)
 from memory_node.core.units import ObjectMemoryUnit
 
 MAX_SUBTASKS = 12
@@ -133,16 +139,20 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None) -> list[str
     return steps
 
 
-def refers_back(step: str) -> bool:
+def refers_back(step: str, lexicon: Lexicon | None = None) -> bool:
     """The step acts on a thing it names only by a pronoun ("put them out by the bin",
-    "switch it on", "microwave it"); a subject "it" ("if it boils over") does not count."""
+    "switch it on", "microwave it"); a subject "it" ("if it boils over") does not count,
+    nor a pronoun after a thing the step names itself ("fill a glass with water and put it
+    on the table": WordNet's main sense of "glass" is a physical thing)."""
     ws = _WORDS.findall(step.lower())
+    verbs = _verbs(ws)
     for i, w in enumerate(ws):
-        if w in ("them", "they", "em"):
-            return True
-        if (w == "it" and i > 0 and ws[i - 1] not in _SUBJECT_BEFORE
+        if w in ("them", "they", "em") or (
+                w == "it" and i > 0 and ws[i - 1] not in _SUBJECT_BEFORE
                 and (i + 1 == len(ws) or ws[i + 1] not in _AUXILIARIES)):
-            return True
+            return not (lexicon is not None and lexicon.available and any(
+                not verb and b not in STOPWORDS and lexicon.is_thing(b)
+                for b, verb in zip(ws[:i], verbs[:i], strict=True)))
     return False
 
 
@@ -152,9 +162,14 @@ def _nominals(step: str) -> list[str]:
     "it"), and so does a first word right before a determiner ("microwave the soup"; later
     on, "give the ladle a rinse" has a name there)."""
     ws = _WORDS.findall(step.lower())
-    return [w for i, (w, nxt) in enumerate(zip(ws, [*ws[1:], ""], strict=True))
-            if not ((nxt in _ANAPHORS and w not in STOPWORDS and w not in _DESTINATION)
-                    or (i == 0 and nxt in _DETERMINERS))]
+    return [w for w, verb in zip(ws, _verbs(ws), strict=True) if not verb]
+
+
+def _verbs(ws: Sequence[str]) -> list[bool]:
+    """For each word, whether grammar shows it is a verb (see :func:`_nominals`)."""
+    return [(nxt in _ANAPHORS and w not in STOPWORDS and w not in _DESTINATION)
+            or (i == 0 and nxt in _DETERMINERS)
+            for i, (w, nxt) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True))]
 
 
 def object_phrase(step: str) -> str:
@@ -184,13 +199,19 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     """The step's top-k with what its pronoun stands for: what it names itself (the
     receptacle of "put them out by the bin") first, then the antecedents, then the rest of
     its own ranking."""
-    # Any name evidence counts here ("the cupboard": a cabinet only by its definition).
-    own_named = _named(recaller, " ".join(_nominals(step)), ranked, least=1e-9)
+    # Any name evidence counts here ("the cupboard": a cabinet only by its definition),
+    # and so does a fixture the step's own action needs ("fry it in the skillet": the
+    # stove).
+    # A name said as a verb ("microwave it") is still the step's own, as ranked.
+    ids = {r.unit.object_id for r in _named(recaller, " ".join(_nominals(step)), ranked,
+                                            least=1e-9)}
+    own = [r for r in ranked if r.unit.object_id in ids or r.named
+           or any(m.startswith(FIXTURE_HIT) for m in r.matched)]
     out: dict[str, RankedUnit] = {}
     # Each leaves the other at least one slot: "put it on the tv table" names three
     # tables partly, and still means the remote.
     most = max(1, k - 1)
-    for r in [*own_named[:most], *carried[:most], *ranked]:
+    for r in [*own[:most], *carried[:most], *ranked]:
         out.setdefault(r.unit.object_id, r)
     return list(out.values())[:k]
 
@@ -242,7 +263,7 @@ def recall_subtasks(
                 ids = {r.unit.object_id for r in objects}
                 carried = objects + [r for r in _named(recaller, " ".join(_nominals(step)),
                                                        ranked) if r.unit.object_id not in ids]
-            elif carried and refers_back(step):
+            elif carried and refers_back(step, recaller.lexicon):
                 ranked = _with_antecedents(recaller, step, ranked, carried, k)
         out.append((step, ranked))
         # The merge takes each step's own top-k: the antecedents are in an earlier step's
