@@ -194,6 +194,19 @@ def _named(recaller: Recaller, text: str, ranked: Sequence[RankedUnit],
     return [r for r in ranked if names.get(r.description.type_name, 0.0) >= least]
 
 
+def _antecedents(recaller: Recaller,
+                 before: Sequence[tuple[str, list[RankedUnit]]]) -> list[RankedUnit]:
+    """What the last step that names its object in its object phrase named (see
+    :func:`recall_subtasks`), from that step's own top-k; [] when none does."""
+    for step, ranked in reversed(before):
+        objects = _named(recaller, object_phrase(step), ranked)
+        if objects:
+            ids = {r.unit.object_id for r in objects}
+            return objects + [r for r in _named(recaller, " ".join(_nominals(step)), ranked)
+                              if r.unit.object_id not in ids]
+    return []
+
+
 def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
                       carried: list[RankedUnit], k: int) -> list[RankedUnit]:
     """The step's top-k with what its pronoun stands for: what it names itself (the
@@ -252,18 +265,16 @@ def recall_subtasks(
     # What the last step that named its object named: a later "it" / "them" stands for
     # it (the moved object first, then where it went: "put the mug under the coffee maker
     # and switch it on" means the coffee maker).
-    carried: list[RankedUnit] = []
-    for step, query in zip(steps, queries, strict=True):
+    # Read only when a step refers back (most steps do not), walking back from it, so an
+    # instruction without a pronoun costs no extra query parse.
+    for i, (step, query) in enumerate(zip(steps, queries, strict=True)):
         ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names,
                                units_key=units_key)
         own = ranked
-        if recaller.config.antecedents:
-            objects = _named(recaller, object_phrase(step), ranked)
-            if objects:
-                ids = {r.unit.object_id for r in objects}
-                carried = objects + [r for r in _named(recaller, " ".join(_nominals(step)),
-                                                       ranked) if r.unit.object_id not in ids]
-            elif carried and refers_back(step, recaller.lexicon):
+        if (recaller.config.antecedents and i > 0 and refers_back(step, recaller.lexicon)
+                and not _named(recaller, object_phrase(step), ranked)):
+            carried = _antecedents(recaller, out)
+            if carried:
                 ranked = _with_antecedents(recaller, step, ranked, carried, k)
         out.append((step, ranked))
         # The merge takes each step's own top-k: the antecedents are in an earlier step's
