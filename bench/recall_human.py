@@ -8,7 +8,10 @@ object, receptacle and implied fixture alike; "A|B" needs either), counting only
 the memory holds:
 
 * whole: the instruction recalled once, top-k;
-* steps: each hand-split step recalled with its own top-k against its own needs;
+* steps: the hand-split steps through ``recall_subtasks`` (each its own top-k, in order,
+  so a step's "it" can stand for what an earlier step named), each against its own needs;
+* alone: each hand-split step recalled by itself (rounds 1-11's "steps"; equal to steps
+  on code without antecedents);
 * auto: the instruction split by ``split_subtasks`` and recalled per step (the planner's
   default path), the union scored against the whole instruction's needs;
 * all_found: share of instructions with every need found (whole / auto).
@@ -131,10 +134,15 @@ def evaluate(recaller: Recaller, items: list[dict], scenes: dict) -> dict:
             fa = found(need, {type_key(r.unit.label) for r in sub.units})
             res[key]["auto"] += fa
             res[key]["auto_all"].append(all(fa))
-            for step in it["steps"]:
+            # The hand-written steps through the planner's per-subtask path, in order (a
+            # step's pronoun can stand for what an earlier step named), and each alone.
+            hand = recall_subtasks(recaller, it["text"], units, k,
+                                   steps=[s["text"] for s in it["steps"]])
+            for step, (_, got_s) in zip(it["steps"], hand.steps, strict=True):
                 sg = groups(step["needs"], held)
-                got_s = recaller.rank(step["text"], units, k)
                 res[key]["steps"] += found(sg, {type_key(r.unit.label) for r in got_s})
+                got_a = recaller.rank(step["text"], units, k)
+                res[key]["alone"] += found(sg, {type_key(r.unit.label) for r in got_a})
             if k == 3 and not all(f):
                 failures.append({"id": it["id"], "text": it["text"],
                                  "missed": [sorted(g) for g, ok in zip(need, f, strict=True)
@@ -160,6 +168,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--instructions", type=Path, default=INSTRUCTIONS)
     ap.add_argument("--out", default="recall_human", help="bench/results/<out>.json")
+    ap.add_argument("--configs", default="full,plain",
+                    help="comma-separated configurations to run (full, plain)")
     args = ap.parse_args()
     data = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
     if not data.is_file():
@@ -176,6 +186,7 @@ def main() -> int:
         "full": RecallConfig(),
         "plain": RecallConfig(use_lexicon=False, fixture_weight=0.0, max_per_type=0),
     }
+    configs = {n: c for n, c in configs.items() if n in args.configs.split(",")}
     result: dict = {"what": __doc__.split("\n\n")[0], "instructions_file": args.instructions.name,
                     "commit": git_commit(),
                     "python": platform.python_version(), "machine": platform.machine()}
@@ -187,14 +198,15 @@ def main() -> int:
                         for split in splits}
     result["elapsed_s"] = round(time.perf_counter() - t0, 1)
     out = save_result(args.out, result)
-    print(f"{'config':6s} {'split':8s} {'k':4s} {'whole':>6s} {'steps':>6s} {'auto':>6s} "
-          f"{'all(w)':>7s} {'all(a)':>7s}")
+    print(f"{'config':6s} {'split':8s} {'k':4s} {'whole':>6s} {'steps':>6s} {'alone':>6s} "
+          f"{'auto':>6s} {'all(w)':>7s} {'all(a)':>7s}")
     for name in configs:
         for split in splits:
             for k in KS:
                 r = result[name][split][f"k={k}"]
                 print(f"{name:6s} {split:8s} {k:<4d} {r['whole']:6.3f} {r['steps']:6.3f} "
-                      f"{r['auto']:6.3f} {r['whole_all']:7.3f} {r['auto_all']:7.3f}")
+                      f"{r['alone']:6.3f} {r['auto']:6.3f} {r['whole_all']:7.3f} "
+                      f"{r['auto_all']:7.3f}")
     print(f"wrote {out}")
     return 0
 

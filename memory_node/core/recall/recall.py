@@ -61,6 +61,7 @@ MAX_INSTRUCTION_CHARS = 2000
 MAX_K = 1000
 MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
+FIXTURE_HIT = "needed by "  # a RankedUnit.matched entry: a fixture the instruction implies
 _SIZE_WORDS = {"small": "small", "little": "small", "tiny": "small", "medium": "medium",
                "large": "large", "big": "large", "huge": "large"}
 
@@ -93,6 +94,9 @@ class RecallConfig:
                                      # made for ("kettle": for boiling -> the stove)
     sole_names: bool = True          # a word naming one type only partly ("the soap", "the
                                      # tap"), and no type outright, names it outright
+    antecedents: bool = True         # per subtask: a step whose object is only a pronoun
+                                     # ("put it back", "switch it on") also recalls what
+                                     # the step before it named (subtasks.py)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -277,7 +281,7 @@ class Scored:
         if lex.label[i]:
             hits.append(" ".join(self._recaller.terms_for(e.description.type_name).words))
         if lex.fixture[i]:
-            hits.append("needed by " + lex.implied[type_key(e.description.type_name)])
+            hits.append(FIXTURE_HIT + lex.implied[type_key(e.description.type_name)])
         attr = e.attribute_words & lex.attr_query
         hits.extend(sorted(a.split(":")[-1] for a in attr))
         return RankedUnit(self.units[i], e.description, float(self.total[i]),
@@ -817,6 +821,19 @@ class Recaller:
             q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes)
         return q
 
+    def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
+        """How directly ``text`` names each of these types (FULL, PARTIAL, ... or 0), as
+        the hybrid's lexical half reads it, with the listed types as the only rivals for a
+        word (``consume``, ``sole_names``). For a few types of a step's own top-k."""
+        q = self.query(text)
+        types = list(dict.fromkeys(type_names))
+        self.prefetch_terms(types)
+        names = {t: name_match(self.terms_for(t), q, self._purposes_for(t, q)) for t in types}
+        names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if self.config.sole_names:
+            names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        return names
+
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
                      ) -> list[tuple[float, tuple[str, ...], bool]]:
         cfg = self.config
@@ -852,7 +869,7 @@ class Recaller:
             fixture = 0.0
             if label < FULL and type_key(e.description.type_name) in implied:
                 fixture = cfg.fixture_weight
-                hits.append("needed by " + implied[type_key(e.description.type_name)])
+                hits.append(FIXTURE_HIT + implied[type_key(e.description.type_name)])
             attr = e.attribute_words & attr_query
             hits.extend(sorted(a.split(":")[-1] for a in attr))
             categories = sum(a.startswith("category:") for a in attr)

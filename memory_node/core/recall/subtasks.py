@@ -10,6 +10,11 @@ verb in WordNet and not mainly a thing ("... and put it away", but not "salt and
 appended: what the robot holds and where it is) and merges the steps' units, best score
 first, each unit once. Whole-instruction recall (:meth:`Recaller.rank`) stays for one-shot
 callers.
+
+A step that acts on a thing it names only by a pronoun ("switch it on", "put them out by
+the bin") also gets, in its own top-k, what the last step that named its object named
+(that object first, then where it went): the step alone cannot say what "it" is. The
+merged units are unchanged by this (the antecedents are in an earlier step's list).
 """
 
 from __future__ import annotations
@@ -18,9 +23,16 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from memory_node.core.recall.lexical import DETERMINERS
+from memory_node.core.recall.lexical import DETERMINERS, STOPWORDS
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.recall import RankedUnit, Recaller, check_instruction, check_k
+from memory_node.core.recall.names import MAJORITY
+from memory_node.core.recall.recall import (
+    FIXTURE_HIT,
+    RankedUnit,
+    Recaller,
+    check_instruction,
+    check_k,
+)
 from memory_node.core.units import ObjectMemoryUnit
 
 MAX_SUBTASKS = 12
@@ -38,6 +50,21 @@ _WORDS = re.compile(r"[A-Za-z]+")
 # Where an object goes: a closed class of prepositions, not vocabulary of any data set.
 _PLACE = frozenset({"on", "onto", "in", "into", "inside", "under", "beside", "behind"})
 _DETERMINERS = DETERMINERS
+# Where a step's destination starts: the place prepositions above and the other closed-
+# class words that say where a thing goes ("put them out by the bin", "next to the sink").
+_DESTINATION = _PLACE | frozenset({"onto", "by", "near", "next", "at", "beneath", "underneath",
+                                   "above", "below"})
+# Pronouns that stand for a thing already named: a closed class of English grammar.
+_ANAPHORS = frozenset({"it", "them", "they", "em"})
+# "it" after one of these, or before an auxiliary, is a clause's subject ("if it boils
+# over", "it's getting dark", "and it needs"): often no thing at all. After a verb or a
+# preposition ("switch it on", "put some water in with it") it is the object acted on.
+_SUBJECT_BEFORE = frozenset({"if", "when", "whenever", "once", "because", "as", "since",
+                             "until", "till", "while", "before", "after", "unless", "though",
+                             "although", "whether", "where", "and", "or", "but", "so", "that"})
+_AUXILIARIES = frozenset({"s", "is", "was", "will", "ll", "has", "had", "d", "would", "must",
+                          "should", "might", "may", "can", "could", "does", "did", "isn",
+                          "wasn", "doesn"})
 _FILLER = re.compile(r"^(?:please|so|ok|okay|also|and|then|could\s+you|can\s+you|would\s+you)"
                      r"\s+", re.IGNORECASE)
 
@@ -112,6 +139,96 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None) -> list[str
     return steps
 
 
+def refers_back(step: str, lexicon: Lexicon | None = None) -> bool:
+    """The step acts on a thing it names only by a pronoun ("put them out by the bin",
+    "switch it on", "microwave it"); a subject "it" ("if it boils over") does not count,
+    nor a pronoun after a thing the step names itself ("fill a glass with water and put it
+    on the table": WordNet's main sense of "glass" is a physical thing)."""
+    ws = _WORDS.findall(step.lower())
+    verbs = _verbs(ws)
+    for i, w in enumerate(ws):
+        if w in ("them", "they", "em") or (
+                w == "it" and i > 0 and ws[i - 1] not in _SUBJECT_BEFORE
+                and (i + 1 == len(ws) or ws[i + 1] not in _AUXILIARIES)):
+            return not (lexicon is not None and lexicon.available and any(
+                not verb and b not in STOPWORDS and lexicon.is_thing(b)
+                for b, verb in zip(ws[:i], verbs[:i], strict=True)))
+    return False
+
+
+def _nominals(step: str) -> list[str]:
+    """The step's words less its verbs where grammar shows them: a word (not a function
+    word) right before a pronoun acts on it ("switch it on": a name does not go on with
+    "it"), and so does a first word right before a determiner ("microwave the soup"; later
+    on, "give the ladle a rinse" has a name there)."""
+    ws = _WORDS.findall(step.lower())
+    return [w for w, verb in zip(ws, _verbs(ws), strict=True) if not verb]
+
+
+def _verbs(ws: Sequence[str]) -> list[bool]:
+    """For each word, whether grammar shows it is a verb (see :func:`_nominals`)."""
+    return [(nxt in _ANAPHORS and w not in STOPWORDS and w not in _DESTINATION)
+            or (i == 0 and nxt in _DETERMINERS)
+            for i, (w, nxt) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True))]
+
+
+def object_phrase(step: str) -> str:
+    """The step's nominal words before where it puts things ("glass bottles out" of "rinse
+    the glass bottles out at the sink"): what a step names there is what it acts on, not
+    its destination."""
+    ws = _nominals(step)
+    for i, w in enumerate(ws):
+        # Where it goes, or where it comes from ("take the pot out of the fridge").
+        if i > 0 and (w in _DESTINATION or w == "from" or (w == "of" and ws[i - 1] == "out")):
+            return " ".join(ws[:i - (w == "of")])
+    return " ".join(ws)
+
+
+def _named(recaller: Recaller, text: str, ranked: Sequence[RankedUnit],
+           least: float = MAJORITY) -> list[RankedUnit]:
+    """The units of ``ranked`` whose type ``text`` names at least ``least`` (default: its
+    head noun or better, "the glass bottles", "the mug"), in ranked order."""
+    if not ranked or not any(c.isalpha() for c in text):
+        return []
+    names = recaller.names_in(text, [r.description.type_name for r in ranked])
+    return [r for r in ranked if names.get(r.description.type_name, 0.0) >= least]
+
+
+def _antecedents(recaller: Recaller,
+                 before: Sequence[tuple[str, list[RankedUnit]]]) -> list[RankedUnit]:
+    """What the last step that names its object in its object phrase named (see
+    :func:`recall_subtasks`), from that step's own top-k; [] when none does."""
+    for step, ranked in reversed(before):
+        objects = _named(recaller, object_phrase(step), ranked)
+        if objects:
+            ids = {r.unit.object_id for r in objects}
+            return objects + [r for r in _named(recaller, " ".join(_nominals(step)), ranked)
+                              if r.unit.object_id not in ids]
+    return []
+
+
+def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
+                      carried: list[RankedUnit], k: int) -> list[RankedUnit]:
+    """The step's top-k with what its pronoun stands for: what it names itself (the
+    receptacle of "put them out by the bin") first, then the antecedents, then the rest of
+    its own ranking."""
+    # Any name evidence counts here ("the cupboard": a cabinet only by its definition),
+    # and so does a fixture the step's own action needs ("fry it in the skillet": the
+    # stove).
+    # A name said as a verb ("microwave it") is still the step's own, as ranked.
+    ids = {r.unit.object_id for r in _named(recaller, " ".join(_nominals(step)), ranked,
+                                            least=1e-9)}
+    own = [r for r in ranked if r.unit.object_id in ids or r.named
+           or any(m.startswith(FIXTURE_HIT) for m in r.matched)]
+    out: dict[str, RankedUnit] = {}
+    # Each leaves the other at least one slot: "put it on the tv table" names three
+    # tables partly, and still means the remote.
+    most = max(1, k - 1)
+    for r in [*own[:most], *carried[:most], *ranked]:
+        out.setdefault(r.unit.object_id, r)
+    return list(out.values())[:k]
+
+
 @dataclass(frozen=True)
 class SubtaskRecall:
     steps: list[tuple[str, list[RankedUnit]]]  # each step's text and its own top-k
@@ -126,10 +243,16 @@ def recall_subtasks(
     recaller: Recaller, instruction: str, units: Sequence[ObjectMemoryUnit], k: int, *,
     brief_state: str = "", labels: Mapping[str, str] | None = None,
     area_names: Mapping[str, str] | None = None, units_key: object = None,
+    steps: Sequence[str] | None = None,
 ) -> SubtaskRecall:
-    """Recall each step of ``instruction`` with its own top-``k``; see the module doc."""
+    """Recall each step of ``instruction`` with its own top-``k``; see the module doc.
+    ``steps``: the caller's own split, in order, instead of :func:`split_subtasks`."""
     k = check_k(k)
-    steps = split_subtasks(instruction, recaller.lexicon)
+    if steps is None:
+        steps = split_subtasks(instruction, recaller.lexicon)
+    else:
+        check_instruction(instruction)
+        steps = [check_instruction(s, "step") for s in steps] or [instruction.strip()]
     brief = brief_state.strip()
     if brief:
         check_instruction(brief, "brief_state")
@@ -139,11 +262,25 @@ def recall_subtasks(
     # Every step's vector in one model call (each call has a fixed cost); the ranking
     # below finds them in the recaller's query cache.
     recaller.embed_queries(queries)
-    for step, query in zip(steps, queries, strict=True):
+    # What the last step that named its object named: a later "it" / "them" stands for
+    # it (the moved object first, then where it went: "put the mug under the coffee maker
+    # and switch it on" means the coffee maker).
+    # Read only when a step refers back (most steps do not), walking back from it, so an
+    # instruction without a pronoun costs no extra query parse.
+    for i, (step, query) in enumerate(zip(steps, queries, strict=True)):
         ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names,
                                units_key=units_key)
+        own = ranked
+        if (recaller.config.antecedents and i > 0 and refers_back(step, recaller.lexicon)
+                and not _named(recaller, object_phrase(step), ranked)):
+            carried = _antecedents(recaller, out)
+            if carried:
+                ranked = _with_antecedents(recaller, step, ranked, carried, k)
         out.append((step, ranked))
-        for r in ranked:
+        # The merge takes each step's own top-k: the antecedents are in an earlier step's
+        # list already, so the instruction's units are what they were without them (a
+        # pronoun step's fixtures are not pushed out of the planner's answer).
+        for r in (*own, *ranked):
             seen = best.get(r.unit.object_id)
             if seen is None or r.score > seen.score:
                 best[r.unit.object_id] = r
