@@ -377,6 +377,7 @@ class Lexicon:
         senses = self._synsets(word, "n")
         return bool(senses) and senses[0].lexname() in PHYSICAL
 
+    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per word of every instruction
     def one_sense(self, word: str) -> bool:
         """The word has one meaning in WordNet, a physical thing, and no verb sense
         ("vino": wine): its synonyms are other names of that one thing, whatever the

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.regional import key_of
 
 FULL = 1.0      # the type named outright (any of its names)
 PARTIAL = 0.6   # its head noun or a more general name: the right kind, maybe not the one
@@ -262,15 +261,18 @@ def _regional_variants(raw: list[str], tokens: list[str], lex: Lexicon,
     if not table.available:
         return
     own = tuple((i, i + 1) for i in range(len(tokens)))
+    # The words are split and lower case already: a span's key is its words' plain
+    # lemmas joined (what key_of gives for the span, without re-splitting each one).
+    lemmas = [lemma(w) for w in raw]
     added = 0
     for n in range(MAX_REGIONAL_WORDS, 0, -1):
         for i in range(len(raw) - n + 1):
             span = raw[i:i + n]
             if span[0] in STOPWORDS or span[-1] in STOPWORDS or added >= MAX_SUBSTITUTIONS:
                 continue
-            phrase = " ".join(span)
-            if not table.known(key_of(phrase)):
+            if not table.known(" ".join(lemmas[i:i + n])):
                 continue
+            phrase = " ".join(span)
             for name in lex.regional(phrase):
                 seq = _seq(name, lex)
                 if not seq or added >= MAX_SUBSTITUTIONS:
