@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from memory_node.core.recall.lexical import STOPWORDS, lemma
+from memory_node.core.recall.regional import RegionalNames, key_of
 
 log = logging.getLogger(__name__)
 
@@ -291,8 +292,11 @@ class Lexicon:
     lookups are memoised per word.
     """
 
-    def __init__(self, root: str | Path | None = DEFAULT_ROOT) -> None:
+    def __init__(self, root: str | Path | None = DEFAULT_ROOT, regional: bool = True) -> None:
         self.root = Path(root) if root else None
+        # British names read as the American ones labels use ("hob", "loo"): breame's data
+        # (regional.py); ``regional=False`` leaves them out (an A/B, or no package).
+        self.regional_names = RegionalNames(enabled=regional)
         self._wn = None
         self._failed = False
         self._counts: dict[str, int] | None = None
@@ -330,6 +334,7 @@ class Lexicon:
         if not self.load():
             return False
         self._tagged_counts()
+        self.regional_names.load()  # ~30 ms of imports and parsing, not in a request
         self.verb_share("entity")  # the noun root: its noun and verb senses are parsed
         self.verb_share("be")
         return True
@@ -371,6 +376,19 @@ class Lexicon:
             return bool(light) and light[0].lexname in PHYSICAL
         senses = self._synsets(word, "n")
         return bool(senses) and senses[0].lexname() in PHYSICAL
+
+    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per word of every instruction
+    def one_sense(self, word: str) -> bool:
+        """The word has one meaning in WordNet, a physical thing, and no verb sense
+        ("vino": wine): its synonyms are other names of that one thing, whatever the
+        words around it ("couch" is also a verb and a thing of psychiatry; "pot" ten
+        things)."""
+        if not self.available or self.is_verb(word):
+            return False
+        light = self._senses(word, "n")
+        if light is None:
+            return len(self._synsets(word, "n")) == 1 and self.is_thing(word)
+        return len(light) == 1 and light[0].lexname in PHYSICAL
 
     def is_action_noun(self, word: str) -> bool:
         """One of the word's main noun senses is an act or a process ("a rinse", "a
@@ -564,6 +582,31 @@ class Lexicon:
                 out.update(n.lower().replace("_", " ") for n in s.lemma_names())
         out.discard(phrase.lower())
         return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def regional(self, phrase: str) -> tuple[str, ...]:
+        """American names of a British word or phrase that are things by WordNet: "hob"
+        -> cooktop, "cooker" -> stove, "loo" -> toilet, "kitchen roll" -> paper towel
+        (:mod:`.regional`). An equivalent WordNet does not know as a physical thing
+        ("worthless" of "rubbish") or knows only by its words ("dish soap": a noun whose
+        head is a thing) is kept only in the second case. Empty without either resource."""
+        if not self.available:
+            return ()
+        key = key_of(phrase)
+        out = []
+        for name in self.regional_names.lookup(key):
+            words = name.split()
+            if self.is_thing("_".join(words)) or (
+                    len(words) > 1 and self.is_thing(self.noun(words[-1]))
+                    and all(self.is_noun(w) for w in words)):
+                out.append(name)
+        if not out:
+            # The American word is one WordNet lacks ("hob": US cooktop): a compound the
+            # British definition says that WordNet has as a thing ("cooking stove").
+            out = [c for c in self.regional_names.compounds(key)
+                   if self.is_thing(c.replace(" ", "_"))
+                   and self._forms(c.replace(" ", "_"), "n")]
+        return tuple(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def hyponym_names(self, phrase: str) -> frozenset[str]:

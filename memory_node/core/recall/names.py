@@ -33,6 +33,7 @@ MAX_GLOSS_TOKENS = 32
 MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
 MAX_GRAM = 6      # names longer than this (none in AI2-THOR) are searched for
 MAX_SUBSTITUTIONS = 64  # synonym variants per instruction (each adds a few grams)
+MAX_REGIONAL_WORDS = 3  # longest British phrase looked up ("washing up liquid")
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
-    for s in _WORD.findall(split_label(text))[:MAX_TOKENS]:
+    raw = _WORD.findall(split_label(text))[:MAX_TOKENS]
+    for s in raw:
         if s in STOPWORDS:
             tokens.append(s)  # kept for names that contain one ("trash can")
             continue
@@ -213,6 +215,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
+    if lex is not None:
+        _regional_variants(raw, tokens, lex, variants, origins, grams)
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
     if lex is not None:
         # A function word right after a determiner is a noun ("the can"): it may name a
@@ -225,7 +229,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
         token_set |= {VERB_MARK + lex.verb(t) for t in tokens if t not in STOPWORDS}
     shortest = [1] * len(variants)
     if lex is not None:
-        _compound_variants(tokens, lex, variants, origins, grams)
+        token_set |= _compound_variants(tokens, lex, variants, origins, grams)
     shortest += [2] * (len(variants) - len(shortest))
     gloss: set[str] = set()
     if lex is not None:
@@ -244,9 +248,45 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                       tuple(shortest), frozenset(verbs))
 
 
-def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str, ...]],
+def _regional_variants(raw: list[str], tokens: list[str], lex: Lexicon,
+                       variants: list[tuple[str, ...]],
                        origins: list[tuple[tuple[int, int], ...]],
                        grams: set[tuple[str, ...]]) -> None:
+    """A British word or phrase said in place of its American name ("the hob" -> cooktop,
+    "kitchen roll" -> paper towel, "the loo" -> toilet; :meth:`Lexicon.regional`): one
+    variant per equivalent, its words standing for the British span. Unlike a WordNet
+    synonym put in for one word of a compound, the equivalent counts alone: the British
+    word is a name of the thing, not one word of its name."""
+    table = lex.regional_names
+    if not table.available:
+        return
+    own = tuple((i, i + 1) for i in range(len(tokens)))
+    # The words are split and lower case already: a span's key is its words' plain
+    # lemmas joined (what key_of gives for the span, without re-splitting each one).
+    lemmas = [lemma(w) for w in raw]
+    added = 0
+    for n in range(MAX_REGIONAL_WORDS, 0, -1):
+        for i in range(len(raw) - n + 1):
+            span = raw[i:i + n]
+            if span[0] in STOPWORDS or span[-1] in STOPWORDS or added >= MAX_SUBSTITUTIONS:
+                continue
+            if not table.known(" ".join(lemmas[i:i + n])):
+                continue
+            phrase = " ".join(span)
+            for name in lex.regional(phrase):
+                seq = _seq(name, lex)
+                if not seq or added >= MAX_SUBSTITUTIONS:
+                    continue
+                variant = (*tokens[:i], *seq, *tokens[i + n:])
+                variants.append(variant)
+                origins.append((*own[:i], *[(i, i + n)] * len(seq), *own[i + n:]))
+                _add_grams(grams, variant, i, i + len(seq))
+                added += 1
+
+
+def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str, ...]],
+                       origins: list[tuple[tuple[int, int], ...]],
+                       grams: set[tuple[str, ...]]) -> frozenset[str]:
     """Compound names said another way. Only their multi-word runs are added as grams:
     the words themselves stay the instruction's, so no single word gains a meaning.
 
@@ -257,10 +297,14 @@ def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str
     """
     own = tuple((i, i + 1) for i in range(len(tokens)))
     added = 0
+    words: set[str] = set()  # synonyms that stand alone: the caller's token set gains them
     for i, t in enumerate(tokens):
         # Nouns only, the words whose synonyms the definition lookup below reads anyway.
         if t in STOPWORDS or added >= MAX_SUBSTITUTIONS or lex.verb_share(t) >= 0.5:
             continue
+        # A word with one meaning, a thing ("vino"), is its synonyms wherever it is said;
+        # another word's synonym counts only inside a compound ("telly stand").
+        alone = lex.one_sense(t)
         for syn in sorted(lex.synonyms(t)):
             if " " in syn or "-" in syn or syn == t or added >= MAX_SUBSTITUTIONS:
                 continue
@@ -268,7 +312,9 @@ def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str
             seq = (*tokens[:i], syn, *tokens[i + 1:])
             variants.append(seq)
             origins.append(own)
-            _add_grams(grams, seq, i, i + 1, shortest=2)
+            _add_grams(grams, seq, i, i + 1, shortest=1 if alone else 2)
+            if alone:
+                words.add(syn)
             added += 1
     for i in range(1, len(tokens) - 1):
         x, of, y = tokens[i - 1], tokens[i], tokens[i + 1]
@@ -277,6 +323,7 @@ def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str
             variants.append(seq)
             origins.append((*own[:i - 1], (i + 1, i + 2), (i - 1, i), *own[i + 2:]))
             _add_grams(grams, seq, i - 1, i + 1, shortest=2)
+    return frozenset(words)
 
 
 
