@@ -68,6 +68,19 @@ def test_a_verb_sense_or_a_longer_phrases_sense_gives_nothing() -> None:
     assert equivalents("a room for relaxation and entertainment in a house") == ()
 
 
+def test_a_note_inside_the_definition_glosses_one_word_not_the_entry() -> None:
+    # breame's "bathroom": the note explains "a bath"; a bathroom is no bathtub, and the
+    # room's name is common in instructions ("clean the bathroom sink").
+    assert equivalents("room containing a bath (US: bathtub) or shower, other washing "
+                       "facilities, \nand usu. (but not necessarily) a toilet") == ()
+    # breame's "mince": the second clause's note is another sense's ("He/She doesn't ...").
+    assert "he" not in equivalents(
+        "1. ground meat, especially beef (US: ground beef, hamburger meat, mince typically "
+        "describes a chopping style); 2. Walk daintily or effeminately; 3. Mince your words "
+        "-- to obfuscate or conceal (or use euphemisms) when talking or writing (US: "
+        "\"He/She doesn't mince words.\")")
+
+
 def test_table_keys_are_plain_base_forms_of_each_listed_word() -> None:
     table = build_table({"barmaid , barman": "(US: bartender)", "kitchen roll": "paper towels"},
                         {"hob": {"British English": "the flat top surface of a stove (US: "

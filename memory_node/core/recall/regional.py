@@ -69,6 +69,12 @@ def _split_list(body: str) -> list[str]:
     return [p.strip() for p in re.split(r",|;|\bor\b|/", body) if p.strip()]
 
 
+def _closes_clause(rest: str) -> bool:
+    """Whether the text after a note starts a new clause (or nothing follows)."""
+    rest = rest.lstrip()
+    return not rest or rest[0] in ";.,:"
+
+
 def equivalents(definition: str) -> tuple[str, ...]:
     """American names a breame British definition gives, in order: its "(US ...)" note's
     items, then the definition itself when it is a short noun phrase."""
@@ -82,8 +88,13 @@ def equivalents(definition: str) -> tuple[str, ...]:
             return ()
         sense = sense[opener.end():]
     out: list[str] = []
-    for m in _US_NOTE.finditer(sense):
-        body = m.group(1).strip()
+    note = _US_NOTE.search(sense)
+    # Only a note that closes its clause names the entry: "room containing a bath (US:
+    # bathtub) or shower" glosses one word inside the definition (bathroom is no bathtub),
+    # and a later clause's note ("Mince your words ... (US: "He/She doesn't ...")") belongs
+    # to another sense.
+    if note is not None and _closes_clause(sense[note.end():]):
+        body = note.group(1).strip()
         body = body.split(":", 1)[1] if ":" in body else re.sub(r"^(usu\.|also)\s*", "", body)
         out.extend(_split_list(body))
     # A pronunciation first ("/ˈbaɪəroʊ/ a ballpoint pen") is not part of the name.
