@@ -627,8 +627,14 @@ class OfflinePlanner:
             unit = objects.get(call.args[0])
             rec = objects.get(unit.receptacle_id) if unit is not None else None
             opened_for = req.notes.setdefault("opened_for", set())
+            # Memory reading the receptacle open does not stop this: the listing's state
+            # names the receptacle as found, not opened in this episode (state.CONTAINER),
+            # and a door memory read open may have been shut since. Opening it is one step;
+            # passing over the object memory knows cost a search of the house (tune3
+            # s0002: the cup the robot had itself put in an open cabinet, passed over,
+            # then three receptacles opened for another cup).
             if (unit is not None and unit.relation == "in" and rec is not None
-                    and rec.state != "opened" and call.args[0] not in opened_for):
+                    and call.args[0] not in opened_for):
                 req.notes.setdefault("needs_open", set()).add(rec.object_id)
                 opened_for.add(call.args[0])
                 return
