@@ -320,19 +320,3 @@ def test_a_known_bad_pick_from_a_receptacle_memory_reads_open_opens_it_again() -
     req.notes["at"] = "Cup_1"
     req.known_bad = frozenset({SkillCall("pick", ("Cup_1",))})
     assert strs(OfflinePlanner().plan(req).calls) == ["open(Cabinet_1)", "pick(Cup_1)"]
-
-
-def test_the_recipes_last_used_drawer_is_not_bound_when_memory_knows_everything() -> None:
-    """Memory knows the apple and an open drawer; the recipe's last success used another
-    drawer, closed now. The recipe is not followed (memory falls short nowhere), so its
-    instance does not override memory's choice either: before, the apple went to the
-    closed drawer with one open more (tune s0009, the sponge)."""
-    units = [UnitView("Apple_1", "Apple", (2.0, 0.9, 1.0), "none", "kitchen", score=0.9),
-             UnitView("Drawer_1", "Drawer", (2.2, 0.5, 1.0), "opened", "kitchen", score=0.9),
-             UnitView("Drawer_2", "Drawer", (4.0, 0.5, 1.0), "closed", "kitchen", score=0.5)]
-    used = ("procedure that worked 2/2 times for this task: navigate(Apple) ; pick(Apple) ; "
-            "navigate(Drawer) ; open(Drawer) ; put(Apple, Drawer, in) "
-            "(last used: Drawer=Drawer_2) [proc:5]")
-    req = request(units, ("INSIDE(Apple, Drawer)",), used)
-    assert strs(OfflinePlanner().plan(req).calls) == [
-        "navigate(Apple_1)", "pick(Apple_1)", "navigate(Drawer_1)", "put(Apple_1, Drawer_1, in)"]

@@ -545,12 +545,7 @@ class OfflinePlanner:
         self._learn(req)
         self._procedure_progress(req)
         proc = self._procedure(req)
-        if proc is not None and self._needs_recipe(req, goals):
-            # The instance the recipe's last success used, only where memory falls short
-            # (the recipe is followed): when memory knows where everything is, its own
-            # choice stands. Tune s0009: the sponge went to the drawer a recipe had used
-            # (closed, 1.7 m away) instead of the open drawer beside it, one open more.
-            # Asked at every plan: the instance may have come into memory's answers since.
+        if proc is not None:   # the instance may have come into memory's answers since
             self._prefer_used(req, proc)
         now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
                    acted=self._task_instances(req))
@@ -675,6 +670,7 @@ class OfflinePlanner:
                 return None
             req.notes["procedure"] = proc
             req.notes["procedure_pos"] = 0
+            self._prefer_used(req, proc)
         return proc
 
     @staticmethod
