@@ -320,3 +320,23 @@ def test_a_known_bad_pick_from_a_receptacle_memory_reads_open_opens_it_again() -
     req.notes["at"] = "Cup_1"
     req.known_bad = frozenset({SkillCall("pick", ("Cup_1",))})
     assert strs(OfflinePlanner().plan(req).calls) == ["open(Cabinet_1)", "pick(Cup_1)"]
+
+
+def test_the_recipes_closed_drawer_does_not_replace_one_memory_reads_open() -> None:
+    """Memory knows the apple and an open drawer; the recipe's last success used another
+    drawer, closed now. Its instance would cost an open that memory's own choice does
+    not: the apple goes to the open drawer (tune s0009: the sponge went to the recipe's
+    closed drawer, one open more). With both drawers closed the recipe's one is kept."""
+    units = [UnitView("Apple_1", "Apple", (2.0, 0.9, 1.0), "none", "kitchen", score=0.9),
+             UnitView("Drawer_1", "Drawer", (2.2, 0.5, 1.0), "opened", "kitchen", score=0.9),
+             UnitView("Drawer_2", "Drawer", (4.0, 0.5, 1.0), "closed", "kitchen", score=0.5)]
+    used = ("procedure that worked 2/2 times for this task: navigate(Apple) ; pick(Apple) ; "
+            "navigate(Drawer) ; open(Drawer) ; put(Apple, Drawer, in) "
+            "(last used: Drawer=Drawer_2) [proc:5]")
+    req = request(units, ("INSIDE(Apple, Drawer)",), used)
+    assert strs(OfflinePlanner().plan(req).calls) == [
+        "navigate(Apple_1)", "pick(Apple_1)", "navigate(Drawer_1)", "put(Apple_1, Drawer_1, in)"]
+    units[1] = UnitView("Drawer_1", "Drawer", (2.2, 0.5, 1.0), "closed", "kitchen", score=0.9)
+    req = request(units, ("INSIDE(Apple, Drawer)",), used)
+    assert strs(OfflinePlanner().plan(req).calls)[2:4] == ["navigate(Drawer_2)",
+                                                           "open(Drawer_2)"]

@@ -125,10 +125,20 @@ class OfflinePlanner:
         for object_id in reversed(self._task_instances(req)):
             if object_id in usable:
                 return str(object_id)
+        recipe = req.notes.get("recipe_bound", {})
         for t in types:
             chosen = bound.get(type_key(t))
-            if any(u.object_id == chosen for u in candidates):
-                return chosen
+            unit = next((u for u in candidates if u.object_id == chosen), None)
+            if unit is None:
+                continue
+            if recipe.get(type_key(t)) == chosen and unit.state == "closed" \
+                    and any(u.state == "opened" for u in candidates):
+                # The recipe's instance would cost an open that memory's current answer
+                # (one of the type it reads open) does not: memory's choice stands. Tune
+                # s0009: the sponge went to the closed drawer a recipe had used, 1.7 m
+                # away, past the open one beside it.
+                continue
+            return chosen
         if candidates:
             # A unit memory saw once may be one misread (an armchair read on a sofa's
             # back: FloorPlan209, the box went onto the sofa and the goal was missed); one
@@ -679,11 +689,13 @@ class OfflinePlanner:
         object was found in), when memory still knows it as that type; `_find` then takes
         it before the best-scored one, unless it failed or is avoided here."""
         bound = req.notes.setdefault("bindings", {})
+        recipe = req.notes.setdefault("recipe_bound", {})
         for label, object_id in proc.instances:
             unit = req.vocab.objects.get(object_id)
             if unit is not None and type_key(unit.label) == type_key(label) \
                     and unit.state != ABSENT:
                 bound.setdefault(type_key(label), object_id)
+                recipe.setdefault(type_key(label), object_id)
 
     def _serves(self, req: PlanRequest, proc: ProcedureView) -> bool:
         """A procedure is for these goals only if it acts on every object type they name
