@@ -125,20 +125,10 @@ class OfflinePlanner:
         for object_id in reversed(self._task_instances(req)):
             if object_id in usable:
                 return str(object_id)
-        recipe = req.notes.get("recipe_bound", {})
         for t in types:
             chosen = bound.get(type_key(t))
-            unit = next((u for u in candidates if u.object_id == chosen), None)
-            if unit is None:
-                continue
-            if recipe.get(type_key(t)) == chosen and unit.state == "closed" \
-                    and any(u.state == "opened" for u in candidates):
-                # The recipe's instance would cost an open that memory's current answer
-                # (one of the type it reads open) does not: memory's choice stands. Tune
-                # s0009: the sponge went to the closed drawer a recipe had used, 1.7 m
-                # away, past the open one beside it.
-                continue
-            return chosen
+            if any(u.object_id == chosen for u in candidates):
+                return chosen
         if candidates:
             # A unit memory saw once may be one misread (an armchair read on a sofa's
             # back: FloorPlan209, the box went onto the sofa and the goal was missed); one
@@ -637,14 +627,8 @@ class OfflinePlanner:
             unit = objects.get(call.args[0])
             rec = objects.get(unit.receptacle_id) if unit is not None else None
             opened_for = req.notes.setdefault("opened_for", set())
-            # Memory reading the receptacle open does not stop this: the listing's state
-            # names the receptacle as found, not opened in this episode (state.CONTAINER),
-            # and a door memory read open may have been shut since. Opening it is one step;
-            # passing over the object memory knows cost a search of the house (tune3
-            # s0002: the cup the robot had itself put in an open cabinet, passed over,
-            # then three receptacles opened for another cup).
             if (unit is not None and unit.relation == "in" and rec is not None
-                    and call.args[0] not in opened_for):
+                    and rec.state != "opened" and call.args[0] not in opened_for):
                 req.notes.setdefault("needs_open", set()).add(rec.object_id)
                 opened_for.add(call.args[0])
                 return
@@ -689,13 +673,11 @@ class OfflinePlanner:
         object was found in), when memory still knows it as that type; `_find` then takes
         it before the best-scored one, unless it failed or is avoided here."""
         bound = req.notes.setdefault("bindings", {})
-        recipe = req.notes.setdefault("recipe_bound", {})
         for label, object_id in proc.instances:
             unit = req.vocab.objects.get(object_id)
             if unit is not None and type_key(unit.label) == type_key(label) \
                     and unit.state != ABSENT:
                 bound.setdefault(type_key(label), object_id)
-                recipe.setdefault(type_key(label), object_id)
 
     def _serves(self, req: PlanRequest, proc: ProcedureView) -> bool:
         """A procedure is for these goals only if it acts on every object type they name
