@@ -660,9 +660,10 @@ class ExperienceMemory:
 
     def _search_opens(self, steps: Sequence[tuple[str, Sequence[str], Mapping[str, str]]]
                       ) -> set[int]:
-        """Indexes of the opens no later step used (nothing put in, nothing closed: the
-        receptacles a search looked into) and of the moves to them. Like exploration,
-        where a search had to look depends on where things were that time; replayed as
+        """Indexes of the opens no later step used (nothing put in, nothing closed, nothing
+        taken from it next: the receptacles a search looked into) and of the moves to
+        them. Like exploration, where a search had to look depends on where things were
+        that time; replayed as
         a recipe, it opened the same ten drawers and cabinets in the old order and never
         the one the object is usually in (tune tidy s0018: the cup, usually in object_46,
         lost after 22 steps)."""
@@ -674,6 +675,13 @@ class ExperienceMemory:
                 continue
             rec = args[int(state["arg"])]
             if any(rec in later for _, later, _ in steps[i + 1:]):
+                continue
+            after = next((st for st in steps[i + 1:]
+                          if self.table[st[0]].effect_param("robot_at") is None), None)
+            if after is not None and self.table[after[0]].effect_param("hold") is not None:
+                # Opened to take from it: the next thing done there is a pick (the knife
+                # from its closed drawer). Left out, the replayed pick was refused: the
+                # core stream's full arm went from 0 to 26 repeated failures (round 12).
                 continue
             out.add(i)
             if i > 0 and self.table[steps[i - 1][0]].effect_param("robot_at") is not None \
