@@ -59,6 +59,22 @@ def test_held_object_is_not_repeated(recaller: Recaller) -> None:
     assert "Apple_1" not in delivered and "Fridge_1" in delivered
 
 
+def test_a_pronoun_subgoal_gets_the_last_steps_object(recaller: Recaller) -> None:
+    # After navigate(Book_1), "pick it up" names nothing: "it" is the book the robot went
+    # to, which is not in the instruction's pool.
+    steps = StateConditionedRecall(recaller)
+    brief = BriefState("pick it up", last_skill="navigate", last_args=("Book_1",),
+                       last_result="success")
+    step = steps.recall_step("ep1", INSTRUCTION, brief, house(), 500)
+    assert [r.unit.object_id for r in step.units][:1] == ["Book_1"]
+    assert step.reasons["Book_1"].startswith("what the subgoal's pronoun stands for")
+    # A subgoal that names its object takes no antecedent.
+    named = steps.recall_step("ep1", INSTRUCTION, BriefState(
+        "pick up the mug", last_skill="navigate", last_args=("Book_1",),
+        last_result="success"), house(), 500)
+    assert "Book_1" not in [r.unit.object_id for r in named.units]
+
+
 def test_failed_step_brings_back_the_object_and_alternatives(recaller: Recaller) -> None:
     units = house()
     units[0].state = "absent"

@@ -24,7 +24,7 @@ from memory_node.core.recall.recall import (
     check_instruction,
     check_k,
 )
-from memory_node.core.recall.subtasks import recall_subtasks
+from memory_node.core.recall.subtasks import recall_subtasks, refers_back
 from memory_node.core.units import ObjectMemoryUnit
 
 
@@ -145,6 +145,15 @@ class StateConditionedRecall:
         reasons: dict[str, str] = {}
         failed = set(brief.last_args) if brief.last_result == "failure" else set()
         failed_labels = {by_id[a].label for a in failed if a in by_id}
+        # "pick it up", "put them on the shelf": the subgoal names its object only by a
+        # pronoun, which stands for what the last step acted on (as a pronoun step of
+        # recall_subtasks takes the earlier step's object).
+        referred: set[str] = set()
+        if (brief.last_args and not failed and self.recaller.config.antecedents
+                and refers_back(brief.subgoal, self.recaller.lexicon)):
+            referred = {a for a in brief.last_args if a in by_id}
+            known = set(pool.candidate_ids)
+            candidates += [by_id[a] for a in sorted(referred) if a not in known]
         scored = self.recaller.score_all(brief.subgoal, candidates) if candidates else []
         chosen: list[RankedUnit] = []
         cap = self.recaller.config.max_per_type
@@ -158,6 +167,8 @@ class StateConditionedRecall:
                 reasons[oid] = "last step failed on it: here is what memory holds now"
             elif r.unit.label in failed_labels:
                 reasons[oid] = "another object of the type the last step failed on"
+            elif oid in referred:
+                reasons[oid] = "what the subgoal's pronoun stands for: the last step's object"
             elif r.score >= self.step_min_score or r.named:
                 # Diversity as in whole-instruction recall: one unit of a type unless the
                 # subgoal asks for the type in the plural.
@@ -172,7 +183,8 @@ class StateConditionedRecall:
             chosen.append(r)
         # Failure-related units first: the planner must re-plan around them now.
         chosen.sort(key=lambda r: (r.unit.object_id not in failed,
-                                   r.unit.label not in failed_labels, -r.score))
+                                   r.unit.label not in failed_labels,
+                                   r.unit.object_id not in referred, -r.score))
         chosen = chosen[:k]
         if evidence is not None:
             chosen = evidence(chosen)
