@@ -663,10 +663,9 @@ class ExperienceMemory:
         """Indexes of the opens no later step used (nothing put in, nothing closed, nothing
         taken from it next: the receptacles a search looked into) and of the moves to
         them. Like exploration, where a search had to look depends on where things were
-        that time; replayed as
-        a recipe, it opened the same ten drawers and cabinets in the old order and never
-        the one the object is usually in (tune tidy s0018: the cup, usually in object_46,
-        lost after 22 steps)."""
+        that time; replayed as a recipe, it opened the same ten drawers and cabinets in
+        the old order and never the one the object is usually in (tune tidy s0018: the
+        cup, usually in object_46, lost after 22 steps)."""
         out: set[int] = set()
         for i, (skill, args, _) in enumerate(steps):
             state = self.table[skill].effect_param("state")
