@@ -11,6 +11,10 @@ mkdir -p "$ws/src"
 ln -sfn "$root" "$ws/src/memory_node"
 export VIRTUAL_ENV="$venv" AMENT_PREFIX_PATH="$venv" CMAKE_PREFIX_PATH="$venv" PATH="$venv/bin:$PATH"
 cd "$ws"
+# colcon gives make "-jN -lN" (N = cores): on two cores the compile's own load soon passes
+# N and make then runs one job at a time, or none while other work loads the machine (the
+# check took 7.4 min at load ~3.5). A -j of our own in MAKEFLAGS replaces both.
+export MAKEFLAGS="${MAKEFLAGS:--j$(nproc)}"
 # build/ is inside the package source; tell colcon not to crawl into it.
 touch "$root/build/COLCON_IGNORE"
 colcon --log-base "$ws/log" build --base-paths src --build-base "$ws/build" \
