@@ -72,6 +72,21 @@ class SkillSpec:
                 return int(param["arg"]), str(param["value"])
         return None
 
+    @property
+    def place_fixtures(self) -> tuple[str, ...]:
+        """Fixture types the skill works its effect *at* (the fridge of `cool`, the
+        microwave or stove of `heat`), as opposed to a tool the robot holds while doing it
+        (the knife of `slice`: a fixture group named by a `holding_type` requirement)."""
+        tools = {t for r in self.requires if r.name == "holding_type" for t in r.types}
+        return tuple(t for group in self.fixtures if not tools.intersection(group)
+                     for t in group)
+
+    @property
+    def clears(self) -> tuple[str, ...]:
+        """States a success ends (the state effect's `clears`): cooling ends heated."""
+        param = self.effect_param("state")
+        return tuple(param.get("clears") or ()) if isinstance(param, dict) else ()
+
     def effect_param(self, form: str) -> Any:
         for f, param in self.effect:
             if f == form:
@@ -105,6 +120,19 @@ class SkillTable:
     def fixtures_for(self, skill: str) -> tuple[tuple[str, ...], ...]:
         spec = self.skills.get(skill)
         return spec.fixtures if spec else ()
+
+    def fixture_clears(self) -> dict[str, frozenset[str]]:
+        """Fixture type -> the states the skills worked at it clear (Fridge -> {heated},
+        Microwave and StoveBurner -> {cooled}, SinkBasin -> {dirty}): what such a fixture
+        may undo in an object left in or on it while it works, out of the robot's sight.
+        Types as the table spells them; fixtures whose skills clear nothing are left out."""
+        out: dict[str, set[str]] = {}
+        for spec in self.skills.values():
+            if not spec.clears:
+                continue
+            for t in spec.place_fixtures:
+                out.setdefault(t, set()).update(spec.clears)
+        return {t: frozenset(v) for t, v in out.items()}
 
     def check_call(self, skill: object, args: object) -> tuple[str, tuple[str, ...]]:
         """Normalised (skill, args) or ValueError naming what is wrong."""
@@ -181,6 +209,10 @@ def _skill(name: str, raw: Any, servers: Mapping[str, str]) -> SkillSpec:
     effect = raw.get("effect") or {}
     if not isinstance(effect, dict) or any(k not in EFFECTS for k in effect):
         raise ValueError(f"{where}: effect forms are {', '.join(EFFECTS)}")
+    state = effect.get("state")
+    clears = state.get("clears", []) if isinstance(state, dict) else []
+    if not isinstance(clears, list) or not all(isinstance(c, str) and c for c in clears):
+        raise ValueError(f"{where}: a state effect's clears is a list of states")
     return SkillSpec(name=name, server=str(server), description=str(raw.get("description", "")),
                      args=tuple(args), requires=requires,
                      fixtures=tuple(tuple(g) for g in fixtures),

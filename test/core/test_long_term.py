@@ -223,6 +223,33 @@ def test_put_into_the_fridge_outcome_makes_the_apple_inside_it(tmp_path: Path) -
         memory.close()
 
 
+def test_a_heated_apple_shut_in_the_fridge_is_no_longer_known_heated(tmp_path: Path) -> None:
+    """Issue 15, round 13: the fridge (the fixture of `cool` in the skill table) may chill
+    what is shut in it, unseen. Memory kept the apple heated in both the short-term unit
+    and the graph, and a goal planner took STATE(Apple, heated) as met. Now the belief
+    is withdrawn ("none") everywhere an answer reads it."""
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path),
+                                   short_term=ShortTermSettings(capacity=10),
+                                   durability="normal"))
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Fridge", (3.0, 0.0, 0.9), 1.0, extent=(0.6, 0.6, 1.5),
+                                 state="opened"),
+                  Observation.at("Apple", (2.0, 0.3, 0.9), 1.0)], view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        fridge, apple = ids["Fridge"], ids["Apple"]
+        memory.recall.record_outcome("", "pick", [apple], True, stamp=2.0)
+        memory.recall.record_outcome("", "heat", [apple], True, stamp=3.0)
+        memory.recall.record_outcome("", "put", [apple, fridge, "in"], True, stamp=4.0)
+        assert lt.graph.node(apple)["state"] == "heated"  # the door is still open
+        memory.recall.record_outcome("", "close", [fridge], True, stamp=5.0)
+        assert lt.graph.node(apple)["state"] == "none"
+        (unit,) = [u.unit for u in memory.get_units([apple])]
+        assert unit.state == "none" and unit.receptacle_id == fridge
+    finally:
+        memory.close()
+
+
 def test_crops_give_appearance_that_blocks_a_takeover(store: MemoryStore) -> None:
     """A red mug missed twice and a white mug seen elsewhere: different objects (the colour
     histogram of the JPEG crops says so); a bomb or a non-JPEG crop is simply ignored."""

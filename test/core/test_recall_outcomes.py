@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -143,3 +144,67 @@ def test_rejected_outcomes_leave_memory_unchanged(outcome: SkillOutcome, message
     with pytest.raises(ValueError, match=message):
         apply_outcome(units, outcome)
     assert units == before
+
+
+def kitchen_with_fixtures() -> dict[str, Unit]:
+    units = memory()
+    more = [
+        Unit("Cup_1", "Cup", (3.0, 0.0, 1.0), state="heated", area_id="kitchen",
+             receptacle_id="Fridge_1", relation="in"),
+        Unit("Bowl_1", "Bowl", (3.0, 0.0, 1.0), area_id="kitchen",
+             receptacle_id="Fridge_1", relation="in"),
+        Unit("Egg_1", "Egg", (3.0, 0.0, 1.0), state="heated", area_id="kitchen",
+             receptacle_id="Bowl_1", relation="in"),
+        Unit("Plate_1", "Plate", (3.0, 0.0, 1.0), state="cleaned", area_id="kitchen",
+             receptacle_id="Fridge_1", relation="in"),
+        Unit("Tomato_1", "Tomato", (3.0, 0.0, 1.0), state="sliced", area_id="kitchen",
+             receptacle_id="Fridge_1", relation="in"),
+        Unit("Potato_1", "Potato", (3.0, 0.0, 1.0), state="cooled", area_id="kitchen",
+             receptacle_id="Fridge_1", relation="in"),
+        Unit("Microwave_1", "Microwave", (5.0, 0.0, 1.0), state="opened", area_id="kitchen"),
+        Unit("Mug_2", "Mug", (5.0, 0.0, 1.0), state="heated", area_id="kitchen",
+             receptacle_id="Microwave_1", relation="in"),
+        Unit("StoveBurner_1", "StoveBurner", (6.0, 0.0, 1.0), state="on", area_id="kitchen"),
+    ]
+    units.update({u.object_id: u for u in more})
+    return units
+
+
+def test_shutting_a_fixture_withdraws_the_state_beliefs_it_may_undo() -> None:
+    """The fridge is the fixture of `cool` in the skill table, whose effect clears heated:
+    shut, it may chill what is in it out of sight, so a heated cup (and a heated egg in a
+    bowl in it) is no longer known heated; what cooling does not clear (cooled, sliced,
+    cleaned) stays. Without it memory kept the cup heated (round 12, tune s0017)."""
+    units = kitchen_with_fixtures()
+    before = copy.deepcopy(units)
+    changed = {u.object_id: u for u in apply_outcome(
+        units, SkillOutcome("close", ("Fridge_1",), True, stamp=100.0))}
+    assert changed["Fridge_1"].state == "closed"
+    assert changed["Cup_1"].state == "none" and changed["Egg_1"].state == "none"
+    assert changed["Cup_1"].last_seen == units["Cup_1"].last_seen  # not a sighting
+    assert {"Tomato_1", "Potato_1", "Plate_1", "Bowl_1", "Mug_2"}.isdisjoint(changed)
+    assert units == before
+    # A microwave is where `heat` leaves things heated: shutting it keeps the mug heated.
+    shut = apply_outcome(units, SkillOutcome("close", ("Microwave_1",), True, stamp=100.0))
+    assert [u.object_id for u in shut] == ["Microwave_1"]
+    # Opening a fridge starts nothing; a failed close changes nothing.
+    assert [u.object_id for u in apply_outcome(
+        units, SkillOutcome("open", ("Fridge_1",), True, stamp=100.0))] == ["Fridge_1"]
+    assert apply_outcome(units, SkillOutcome("close", ("Fridge_1",), False, stamp=1.0)) == []
+
+
+def test_switching_a_fixture_on_or_putting_on_a_working_one_withdraws_states() -> None:
+    units = kitchen_with_fixtures()
+    units["Potato_1"] = replace(units["Potato_1"], receptacle_id="", relation="")
+    # A cooled potato put on a burner that is on: heat, worked at a stove, clears cooled.
+    onto = one(units, "put", "Potato_1", "StoveBurner_1")
+    assert onto.receptacle_id == "StoveBurner_1" and onto.state == "none"
+    # The same put on a burner that is off keeps the belief.
+    units["StoveBurner_1"] = replace(units["StoveBurner_1"], state="off")
+    assert one(units, "put", "Potato_1", "StoveBurner_1").state == "cooled"
+    # Switched on with the cooled potato on it: withdrawn then.
+    units["Potato_1"] = replace(units["Potato_1"], receptacle_id="StoveBurner_1",
+                                relation="on")
+    changed = {u.object_id: u for u in apply_outcome(
+        units, SkillOutcome("toggle_on", ("StoveBurner_1",), True, stamp=100.0))}
+    assert changed["StoveBurner_1"].state == "on" and changed["Potato_1"].state == "none"

@@ -57,3 +57,17 @@ def test_a_bad_table_is_refused_at_load(mutate, words: str) -> None:
     mutate(data)
     with pytest.raises(ValueError, match=words):
         parse_skill_table(data, "test")
+
+
+def test_what_fixtures_undo_is_read_from_the_table() -> None:
+    """What a fixture may undo in what is left in or on it: the states its skills' effects
+    clear; a tool held for a skill (slice's knife) is not such a fixture."""
+    clears = load_skill_table().fixture_clears()
+    assert clears["Fridge"] == frozenset({"heated"})
+    assert clears["Microwave"] == clears["StoveBurner"] == frozenset({"cooled"})
+    assert clears["SinkBasin"] == frozenset({"dirty"})
+    assert "Knife" not in clears and "Toaster" not in clears and "CoffeeMachine" not in clears
+    data = shipped()
+    data["skills"]["cool"]["effect"]["state"]["clears"] = "heated"
+    with pytest.raises(ValueError, match="clears is a list of states"):
+        parse_skill_table(data)

@@ -13,16 +13,23 @@ import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
-from memory_node.core.recall.categories import CategoryTable
+from memory_node.core.recall.categories import CategoryTable, type_key
 from memory_node.core.recall.describe import HELD_BY_ROBOT
-from memory_node.core.skills import SKILLS, check_skill_call
+from memory_node.core.skills import SKILLS, check_skill_call, load_skill_table
 from memory_node.core.units import ObjectMemoryUnit, check_containment, check_finite_position
 
 REASON_NOT_FOUND = "not_found"  # a pick or navigate failed: the object was not where remembered
 ABSENT_CONFIDENCE_FACTOR = 0.5
 PLACE_MARGIN_M = 0.1  # an object set down on a top stands this far inside its edge
+UNKNOWN_STATE = "none"
+# Fixture states that start a fixture working on what is in or on it: a door closed on
+# it (a fridge cools what it shuts in; a microwave heats only shut) or the fixture
+# switched on (a microwave, a stove burner, a faucet over the basin).
+WORKING_STATES = ("closed", "on")
+MAX_NESTING = 8  # receptacles within receptacles followed down from a fixture
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,54 @@ def placement_on(receptacle: tuple[float, float, float],
     hy = max(extent[1] / 2 - PLACE_MARGIN_M, 0.0)
     return (min(max(robot[0], cx - hx), cx + hx), min(max(robot[1], cy - hy), cy + hy),
             cz + extent[2] / 2)
+
+
+@lru_cache(maxsize=1)
+def _fixture_clears() -> dict[str, frozenset[str]]:
+    """Fixture type key -> the states it may undo in what it holds, from the skill table."""
+    return {type_key(t): v for t, v in load_skill_table().fixture_clears().items()}
+
+
+def unsettled(unit: ObjectMemoryUnit, fixture: ObjectMemoryUnit) -> ObjectMemoryUnit | None:
+    """`unit` with its state belief withdrawn ("none") when `fixture` may have undone it
+    out of the robot's sight, else None.
+
+    What a fixture does is read from the skill table: the fridge is the fixture of `cool`,
+    whose effect clears heated; the microwave and the stove are those of `heat`, which
+    clears cooled; the sink basin that of `clean`, which clears dirty. An object shut in
+    or left on such a fixture while it works may have lost that state unseen: the world's
+    fridge chills a heated cup put in it, and memory, which does not see the cup in there,
+    kept reading it heated (round 12: a goal planner took STATE(Cup, heated) as met and
+    put a cold cup on the shelf). The belief is withdrawn rather than replaced by the
+    fixture's own state: whether the fixture really worked on it (a microwave shut but
+    never switched on does nothing) is not in the table, and "not known" makes a planner
+    redo the step instead of trusting either reading. Other states (cleaned, sliced,
+    filled) stay: no fixture of the table undoes them."""
+    clears = _fixture_clears().get(type_key(fixture.label))
+    if clears is None or unit.state not in clears:
+        return None
+    return replace(unit, state=UNKNOWN_STATE)
+
+
+def _inside(units: Mapping[str, ObjectMemoryUnit], fixture_id: str) -> list[ObjectMemoryUnit]:
+    """Units memory has in or on `fixture_id`, directly or within what is in it."""
+    out = []
+    for u in units.values():
+        rec, depth = u.receptacle_id, 0
+        while rec and rec != HELD_BY_ROBOT and rec != fixture_id and depth < MAX_NESTING:
+            parent = units.get(rec)
+            rec, depth = (parent.receptacle_id if parent is not None else ""), depth + 1
+        if rec == fixture_id and u.object_id != fixture_id:
+            out.append(u)
+    return out
+
+
+def unsettled_contents(units: Mapping[str, ObjectMemoryUnit], fixture: ObjectMemoryUnit
+                       ) -> list[ObjectMemoryUnit]:
+    """What memory has in or on `fixture` with its state belief withdrawn (`unsettled`),
+    for a fixture that has just started working on it (shut, or switched on)."""
+    return [v for v in (unsettled(u, fixture) for u in _inside(units, fixture.object_id))
+            if v is not None]
 
 
 def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
@@ -141,6 +196,8 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
         if moved.state == "absent":
             moved = replace(moved, state="none", confidence=1.0)
         check_containment(moved, units)  # the mug in the box that is in the mug
+        if receptacle.state == "on":  # on a burner that is on: it works on it at once
+            moved = unsettled(moved, receptacle) or moved
         return [moved]
 
     if skill == "pour":
@@ -152,4 +209,7 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
     after = SKILLS[skill].state_after
     if after is None:
         return []
-    return [_touch(units[args[after[0]]], stamp, actor, state=after[1])]
+    changed = _touch(units[args[after[0]]], stamp, actor, state=after[1])
+    if after[1] in WORKING_STATES:  # shut or switched on: it works on its contents
+        return [changed, *unsettled_contents(units, changed)]
+    return [changed]
