@@ -3,13 +3,16 @@
 # the tests.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Each step says when it starts (seconds since this script began): the suite, set-up
+# included, is meant to finish within 15 minutes on two cores, and this shows where it goes.
+step() { echo "[test] $* (t+${SECONDS}s)" >&2; }
 bash "$root/scripts/setup.sh"
 cd "$root"
-echo "[test] ruff check" >&2
+step "ruff check"
 .venv/bin/ruff check --quiet .
-echo "[test] mypy (memory_node/, settings in pyproject.toml)" >&2
+step "mypy (memory_node/, settings in pyproject.toml)"
 .venv/bin/mypy
-echo "[test] colcon build against the wheel-based ROS 2 underlay" >&2
+step "colcon build against the wheel-based ROS 2 underlay"
 bash scripts/colcon_build_check.sh
-echo "[test] pytest" >&2
+step "pytest"
 exec .venv/bin/python -m pytest -p no:dash -q --durations=20 "$@"
