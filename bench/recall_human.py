@@ -29,6 +29,10 @@ off). Reported for the tuning half and the held-out half separately.
         --out recall_blind3     # the third blind set (round 10, split "blind3")
     .venv/bin/python bench/recall_human.py --instructions bench/recall_blind4_instructions.yaml \
         --out recall_blind4     # the fourth blind set (round 11, split "blind4")
+    .venv/bin/python bench/recall_human.py --instructions bench/recall_blind5_instructions.yaml \
+        --out recall_blind5     # the fifth blind set (round 12, split "blind5")
+    .venv/bin/python bench/recall_human.py --instructions bench/recall_blind6_instructions.yaml \
+        --out recall_blind6     # the sixth blind set (round 13, split "blind6")
 """
 
 from __future__ import annotations
