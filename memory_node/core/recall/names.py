@@ -69,6 +69,9 @@ class QueryTerms:
     # Main senses of its verbs and their parents ("v<offset>"): what a thing it needs
     # may be for ("flip the pancakes": a thing for turning).
     verbs: frozenset[str] = frozenset()
+    # Indices of the variants that read a British word as its American name
+    # (``_regional_variants``): a reading added to the word's own, never preferred to it.
+    regional: frozenset[int] = frozenset()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -215,8 +218,11 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
+    regional: frozenset[int] = frozenset()
     if lex is not None:
+        first = len(variants)
         _regional_variants(raw, tokens, lex, variants, origins, grams)
+        regional = frozenset(range(first, len(variants)))
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
     if lex is not None:
         # A function word right after a determiner is a noun ("the can"): it may name a
@@ -245,7 +251,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                 verbs |= lex.verb_senses(w, parents=True)
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
-                      tuple(shortest), frozenset(verbs))
+                      tuple(shortest), frozenset(verbs), regional)
 
 
 def _regional_variants(raw: list[str], tokens: list[str], lex: Lexicon,
@@ -380,17 +386,17 @@ def asks_for_many(label: LabelTerms, query: QueryTerms) -> bool:
     return bool(label.words) and label.words[-1] in query.plural
 
 
-def _spans(terms: LabelTerms, query: QueryTerms) -> set[tuple[int, int, bool]]:
+def _spans(terms: LabelTerms, query: QueryTerms) -> set[tuple[int, int, bool, bool]]:
     """Where in the instruction (token span) any of the type's full names is said, in any
-    variant that can be placed, and whether that name is the label itself (not a WordNet
-    synonym or kind of it)."""
+    variant that can be placed, whether that name is the label itself (not a WordNet
+    synonym or kind of it), and whether it is said only through a British reading."""
     own = {terms.words, ("".join(terms.words),)}
     # Only the names the instruction says (a set lookup), then where: a type has dozens
     # of names and an instruction dozens of variants.
     said = [p for p in terms.full if p in query.grams or len(p) > MAX_GRAM]
-    out: set[tuple[int, int, bool]] = set()
-    for seq, origin, least in zip(query.variants, query.origins, query.shortest,
-                                  strict=True):
+    out: set[tuple[int, int, bool, bool]] = set()
+    for v, (seq, origin, least) in enumerate(zip(query.variants, query.origins,
+                                                 query.shortest, strict=True)):
         for phrase in said:
             n = len(phrase)
             if n < least:
@@ -399,7 +405,7 @@ def _spans(terms: LabelTerms, query: QueryTerms) -> set[tuple[int, int, bool]]:
                 if seq[i:i + n] == phrase:
                     piece = origin[i:i + n]
                     out.add((min(p[0] for p in piece), max(p[1] for p in piece),
-                             phrase in own))
+                             phrase in own, v in query.regional))
     return out
 
 
@@ -415,20 +421,26 @@ def consume(names: dict[str, float], terms: dict[str, LabelTerms],
     theirs.
     """
     full = {t: _spans(terms[t], query) for t, m in names.items() if m >= FULL}
-    spans = [(lo, hi, exact, t) for t, ss in full.items() for lo, hi, exact in ss]
+    spans = [(lo, hi, exact, british, t) for t, ss in full.items()
+             for lo, hi, exact, british in ss]
     if not spans:
         return names
 
-    def covered(lo: int, hi: int, exact: bool, t: str) -> bool:
+    def covered(lo: int, hi: int, exact: bool, british: bool, t: str) -> bool:
         # Inside a longer name ("shaker" in "salt shaker"), or the same words naming
         # another type by its own label where this one only has them as a WordNet kind
         # ("wine bottle" is a kind of bottle, and the label of the wine bottle). A type
         # named after the other ("toilet paper hanger", "towel holder") is its companion,
-        # not a rival for its words.
+        # not a rival for its words. A British reading ("commode": a small cabinet) yields
+        # to the words' own meaning when that names a thing here (WordNet's commode is a
+        # toilet), and never takes the words from it: it is added for words that name
+        # nothing, not to outrank what they name.
         return any(o != t and a <= lo and hi <= b
-                   and (b - a > hi - lo or (other and not exact))
-                   and not _companion(terms[o].words, terms[t].words)
-                   for a, b, other, o in spans)
+                   and ((b - a > hi - lo or (other and not exact))
+                        and not _companion(terms[o].words, terms[t].words)
+                        and (british or not rival_british)
+                        or british and not rival_british)
+                   for a, b, other, rival_british, o in spans)
 
     out = dict(names)
     for t, m in names.items():
@@ -439,8 +451,8 @@ def consume(names: dict[str, float], terms: dict[str, LabelTerms],
         else:
             lt = terms[t]
             said = (lt.partial | lt.modifiers | set(lt.words) | lt.gloss) - STOPWORDS
-            own = {(i, i + 1, False) for i, w in enumerate(query.tokens) if w in said}
-        if own and all(covered(lo, hi, exact, t) for lo, hi, exact in own):
+            own = {(i, i + 1, False, False) for i, w in enumerate(query.tokens) if w in said}
+        if own and all(covered(lo, hi, exact, british, t) for lo, hi, exact, british in own):
             out[t] = 0.0
     return out
 
