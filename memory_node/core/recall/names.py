@@ -15,6 +15,7 @@ a word WordNet does not know is tried split into two it does ("stovetop" -> "sto
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
@@ -34,6 +35,15 @@ MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
 MAX_GRAM = 6      # names longer than this (none in AI2-THOR) are searched for
 MAX_SUBSTITUTIONS = 64  # synonym variants per instruction (each adds a few grams)
 MAX_REGIONAL_WORDS = 3  # longest British phrase looked up ("washing up liquid")
+# Retraction, closed classes of English: the negators that deny the noun phrase after
+# them ("not the cup", "forks not spoons", "there's no desk"), and the editing terms that
+# follow a "no" marking a self-repair ("no I mean", "no wait"; "no," and "no -" alone too).
+NEGATORS = frozenset({"not", "no"})
+EDITING_TERMS = frozenset({"i", "wait", "sorry", "actually"})
+# Prepositions of place (closed class): where a repair says another place.
+PLACE_WORDS = frozenset({"on", "onto", "in", "into", "inside", "under", "beside", "behind",
+                         "by", "near", "next", "at", "beneath", "underneath", "to"})
+_BREAK = re.compile(r"[,.;:!?()\u2014\u2013]")  # punctuation that ends a phrase
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,9 @@ class QueryTerms:
     # Indices of the variants that read a British word as its American name
     # (``_regional_variants``): a reading added to the word's own, never preferred to it.
     regional: frozenset[int] = frozenset()
+    # Indices of ``tokens`` the speaker takes back (``retracted``): "not the cup", "put
+    # a new bar of - no, the liquid soap".
+    negated: frozenset[int] = frozenset()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -251,7 +264,72 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                 verbs |= lex.verb_senses(w, parents=True)
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
-                      tuple(shortest), frozenset(verbs), regional)
+                      tuple(shortest), frozenset(verbs), regional,
+                      retracted(text, lex))
+
+
+def retracted(text: str, lexicon: Lexicon | None = None) -> frozenset[int]:
+    """Indices of the words (``query_terms``' tokens) whose things the speaker takes back.
+
+    * A negator before a noun phrase denies it: "not the cup", "knives, not spoons",
+      "there's no desk in here" (the phrase: a determiner or a thing, then words up to
+      punctuation or the next function word, so "not in the fridge" and "not too hot"
+      deny nothing).
+    * A "no" that stands alone (before punctuation, a determiner or an editing term: "the
+      - no, the liquid soap", "no I mean", "No wait.") repairs what was just said: the
+      words of the phrase before it (back to the punctuation before that) of the repair's
+      own kind are withdrawn: from its last preposition of place when the repair says a
+      place ("in my bag no wait in the drawer"), else from its last determiner ("put a
+      new bar of - no, the liquid soap" withdraws the bar), else the whole phrase.
+
+    A thing said again outside these words stays wanted ("put my phone on charge no I
+    mean put my phone on the shelf"): the caller drops only what is said nowhere else.
+    """
+    low = split_label(text)
+    found = list(_WORD.finditer(low))[:MAX_TOKENS]
+    words = [m.group() for m in found]
+    if not NEGATORS.intersection(words):
+        return frozenset()
+    # brk[i]: punctuation between word i and word i + 1 (or after the last word).
+    brk = [bool(_BREAK.search(low[m.end():found[i + 1].start()])) if i + 1 < len(found)
+           else True for i, m in enumerate(found)]
+    lex = lexicon if lexicon is not None and lexicon.available else None
+
+    def thing(w: str) -> bool:
+        return w not in STOPWORDS and (lex.is_thing(lex.noun(w)) if lex is not None
+                                       else False)
+
+    out: set[int] = set()
+    for i, w in enumerate(words):
+        if w not in NEGATORS:
+            continue
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if w == "no" and (brk[i] or nxt in EDITING_TERMS or nxt in DETERMINERS):
+            # The phrase before the marker, back to the punctuation before it ...
+            start = i - 1
+            while start > 0 and not brk[start - 1]:
+                start -= 1
+            # ... of which the repair replaces the part of its own kind: a place for a
+            # place ("in my bag no wait in the drawer"), else a thing for a thing ("a
+            # new bar of - no, the liquid soap"); the whole phrase when it has none.
+            k = i + 1
+            while k < len(words) and words[k] in EDITING_TERMS:
+                k += 1
+            kind = PLACE_WORDS if k < len(words) and words[k] in PLACE_WORDS else DETERMINERS
+            cut = max((j for j in range(max(start, 0), i) if words[j] in kind), default=start)
+            out.update(range(max(cut, 0), i))
+            continue
+        if brk[i] or not (nxt in DETERMINERS or thing(nxt)):
+            continue
+        j = i + 1
+        while j < len(words):
+            if words[j] in STOPWORDS and words[j] not in DETERMINERS:
+                break
+            out.add(j)
+            if brk[j]:
+                break
+            j += 1
+    return frozenset(out)
 
 
 def _regional_variants(raw: list[str], tokens: list[str], lex: Lexicon,
@@ -453,6 +531,29 @@ def consume(names: dict[str, float], terms: dict[str, LabelTerms],
             said = (lt.partial | lt.modifiers | set(lt.words) | lt.gloss) - STOPWORDS
             own = {(i, i + 1, False, False) for i, w in enumerate(query.tokens) if w in said}
         if own and all(covered(lo, hi, exact, british, t) for lo, hi, exact, british in own):
+            out[t] = 0.0
+    return out
+
+
+def drop_retracted(names: dict[str, float], terms: dict[str, LabelTerms],
+                   query: QueryTerms) -> dict[str, float]:
+    """Drop the name evidence of types said only in words the speaker took back
+    (``QueryTerms.negated``: "grab the - no, not the cup, the mug" names the mug, not the
+    cup). A type said anywhere else as well keeps its evidence."""
+    if not query.negated:
+        return names
+    out = dict(names)
+    for t, m in names.items():
+        if not m:
+            continue
+        lt = terms[t]
+        places: set[tuple[int, int]] = set()
+        if m >= FULL:
+            places = {(lo, hi) for lo, hi, _, _ in _spans(lt, query)}
+        said = (lt.partial | lt.modifiers | set(lt.words)) - STOPWORDS
+        places |= {(i, i + 1) for i, w in enumerate(query.tokens) if w in said}
+        if places and all(all(k in query.negated for k in range(lo, hi))
+                          for lo, hi in places):
             out[t] = 0.0
     return out
 
