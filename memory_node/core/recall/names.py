@@ -250,6 +250,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
     if lex is not None:
         token_set |= _compound_variants(tokens, lex, variants, origins, grams)
     shortest += [2] * (len(variants) - len(shortest))
+    if lex is not None:
+        shortest += _compound_synonyms(tokens, lex, variants, origins, grams)
     gloss: set[str] = set()
     if lex is not None:
         for t in [t for t in tokens if t not in STOPWORDS][:MAX_GLOSS_TOKENS]:
@@ -366,6 +368,39 @@ def _regional_variants(raw: list[str], tokens: list[str], lex: Lexicon,
                 origins.append((*own[:i], *[(i, i + n)] * len(seq), *own[i + n:]))
                 _add_grams(grams, variant, i, i + len(seq))
                 added += 1
+
+
+def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str, ...]],
+                       origins: list[tuple[tuple[int, int], ...]],
+                       grams: set[tuple[str, ...]]) -> list[int]:
+    """A two-word name the instruction says that WordNet knows as a thing, read as each
+    of its other names ("dressing table" -> dresser, vanity): the speaker's compound is one
+    name of the thing, as a label's synonyms are names of the type. Only as whole names
+    (grams; the synonym's words stand for the two words), never as single words for the
+    partial matches: "dining table" -> "board" names no cutting board), and each whole:
+    "hand towel" -> "face towel" does not say "towel" alone. Returns each variant's
+    shortest name (its synonym's length)."""
+    own = tuple((i, i + 1) for i in range(len(tokens)))
+    added = 0
+    shortest: list[int] = []
+    for i in range(len(tokens) - 1):
+        a, b = tokens[i], tokens[i + 1]
+        if a in STOPWORDS or b in STOPWORDS or added >= MAX_SUBSTITUTIONS:
+            continue
+        term = f"{a}_{b}"
+        if not lex.is_thing(term):
+            continue
+        for syn in sorted(lex.synonyms(term)):
+            seq_syn = _seq(syn, lex)
+            if not seq_syn or seq_syn == (a, b) or added >= MAX_SUBSTITUTIONS:
+                continue
+            seq = (*tokens[:i], *seq_syn, *tokens[i + 2:])
+            variants.append(seq)
+            origins.append((*own[:i], *[(i, i + 2)] * len(seq_syn), *own[i + 2:]))
+            _add_grams(grams, seq, i, i + len(seq_syn), shortest=len(seq_syn))
+            shortest.append(len(seq_syn))
+            added += 1
+    return shortest
 
 
 def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str, ...]],
