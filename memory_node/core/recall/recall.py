@@ -101,6 +101,9 @@ class RecallConfig:
     antecedents: bool = True         # per subtask: a step whose object is only a pronoun
                                      # ("put it back", "switch it on") also recalls what
                                      # the step before it named (subtasks.py)
+    antecedent_places: bool = True   # ... and when no earlier step names its object, what
+                                     # the last step naming anything named ("take the stone
+                                     # figure down from the shelf ... put it back": shelf)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
