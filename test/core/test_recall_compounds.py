@@ -134,3 +134,15 @@ def test_a_two_word_name_wordnet_knows_is_read_as_its_other_names(lex: Lexicon) 
     # board; "hand towel" is also "face towel", which does not say "towel" alone.
     assert set(got("clear the dining table")) == {"DiningTable"}
     assert set(got("hang up the hand towel")) == {"HandTowel"}
+
+
+@needs_wordnet
+def test_a_plural_noun_of_a_definition_counts_though_a_verb_shares_its_form(
+        lex: Lexicon) -> None:
+    # bookcase: "a piece of furniture with shelves for storing books"; "shelves" is also
+    # the verb "shelve", but its singular is "shelf", so it is the noun.
+    assert "shelf" in lex.gloss_nouns("bookcase")
+    q = query_terms("the two figurines go on the bookcase", lex)
+    assert name_match(label_terms("Shelf", lex), q) > 0
+    # A word whose plural is the verb's own form stays out when mostly a verb.
+    assert "use" not in lex.gloss_nouns("spatula")
