@@ -112,3 +112,37 @@ def test_degenerate_compounds_are_harmless(text: str, lex: Lexicon) -> None:
     q = query_terms(text, lex)
     assert len(q.variants) == len(q.origins) == len(q.shortest)
     named(text, lex)
+
+
+@needs_wordnet
+def test_a_two_word_name_wordnet_knows_is_read_as_its_other_names(lex: Lexicon) -> None:
+    # WordNet: {dressing table, dresser, vanity, toilet table}. The dresser's own label
+    # names (its main sense: a chest of drawers) do not include "dressing table".
+    types = ("Dresser", "SideTable", "DiningTable", "Desk", "CellPhone", "CuttingBoard",
+             "Towel", "HandTowel")
+    terms = {t: label_terms(t, lex) for t in types}
+
+    def got(text: str) -> dict[str, float]:
+        q = query_terms(text, lex)
+        names = consume({t: name_match(terms[t], q) for t in types}, terms, q)
+        return {t: m for t, m in names.items() if m}
+
+    on_it = got("put my mobile on charge on the dressing table")
+    assert on_it.get("Dresser") == FULL
+    assert "SideTable" not in on_it and "DiningTable" not in on_it
+    # Only whole names: "dining table" is also WordNet's "board", which names no cutting
+    # board; "hand towel" is also "face towel", which does not say "towel" alone.
+    assert set(got("clear the dining table")) == {"DiningTable"}
+    assert set(got("hang up the hand towel")) == {"HandTowel"}
+
+
+@needs_wordnet
+def test_a_plural_noun_of_a_definition_counts_though_a_verb_shares_its_form(
+        lex: Lexicon) -> None:
+    # bookcase: "a piece of furniture with shelves for storing books"; "shelves" is also
+    # the verb "shelve", but its singular is "shelf", so it is the noun.
+    assert "shelf" in lex.gloss_nouns("bookcase")
+    q = query_terms("the two figurines go on the bookcase", lex)
+    assert name_match(label_terms("Shelf", lex), q) > 0
+    # A word whose plural is the verb's own form stays out when mostly a verb.
+    assert "use" not in lex.gloss_nouns("spatula")

@@ -150,3 +150,18 @@ def test_a_word_of_one_meaning_is_its_synonyms_alone(lex: Lexicon) -> None:
     # "toilet", one of its other senses' names).
     assert not named(lex, "put the pot in the fridge", ["Toilet", "Fridge", "Pot"]).get(
         "Toilet")
+
+
+@needs_wordnet
+@needs_breame
+def test_a_british_reading_yields_to_what_the_word_itself_names_here(lex: Lexicon) -> None:
+    # breame's British "commode" is "a small cabinet"; WordNet's commode is a toilet. With
+    # a toilet in memory the word names it, and the British reading takes nothing from it
+    # (before: the cabinet, named by its own label, took the word and the toilet lost it).
+    got = named(lex, "clean the commode", [*BATHROOM, "Cabinet"])
+    assert got.get("Toilet") == FULL
+    assert not got.get("Cabinet")
+    # Without anything the word itself names, the British reading still stands.
+    assert named(lex, "clean the commode", ["Cabinet", "Mirror", "Candle"]).get("Cabinet")
+    # British words WordNet reads as nothing here keep their American names.
+    assert named(lex, "clean the loo", [*BATHROOM, "Cabinet"]).get("Toilet") == FULL

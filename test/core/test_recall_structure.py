@@ -133,3 +133,19 @@ def test_a_step_that_names_its_own_object_keeps_its_own_top_k(recaller: Recaller
 def test_caller_steps_are_checked(recaller: Recaller) -> None:
     with pytest.raises(ValueError):
         recall_subtasks(recaller, "wash the mug", kitchen(), 3, steps=["wash the mug", "  "])
+
+
+@needs_wordnet
+def test_when_no_step_names_its_object_the_pronoun_gets_where_it_was(
+        recaller: Recaller) -> None:
+    # "the little stone thingummy" names nothing here; the step still named the cabinet
+    # it comes out of, which "put it back where it was" needs.
+    steps = ["take the little stone thingummy out of the cabinet", "put it back where it was"]
+    sub = recall_subtasks(recaller, "x", kitchen(), 3, steps=steps)
+    assert "Cabinet" in step_labels(sub, 1)
+    off = Recaller(Embedder(), config=RecallConfig(antecedent_places=False))
+    assert "Cabinet" not in step_labels(recall_subtasks(off, "x", kitchen(), 3, steps=steps), 1)
+    # A step that names its object still gives that object first, as before.
+    sub = recall_subtasks(recaller, "x", kitchen(), 3, steps=[
+        "take the mug out of the cabinet", "put it back where it was"])
+    assert step_labels(sub, 1)[0] == "Mug"

@@ -662,7 +662,10 @@ class Lexicon:
                 if len(w) < 3 or w in STOPWORDS or w in _GLOSS_STOP:
                     continue
                 base = self.noun(w)
-                if self.is_noun(base) and self.verb_share(w) < 0.5:
+                # A plural whose singular is not the verb's base is a noun ("with
+                # shelves": shelf, not the verb shelve).
+                plural = base != w and base != self.verb(w)
+                if self.is_noun(base) and (plural or self.verb_share(w) < 0.5):
                     out.add(base)
         return frozenset(out)
 

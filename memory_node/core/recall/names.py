@@ -15,6 +15,7 @@ a word WordNet does not know is tried split into two it does ("stovetop" -> "sto
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
@@ -34,6 +35,15 @@ MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
 MAX_GRAM = 6      # names longer than this (none in AI2-THOR) are searched for
 MAX_SUBSTITUTIONS = 64  # synonym variants per instruction (each adds a few grams)
 MAX_REGIONAL_WORDS = 3  # longest British phrase looked up ("washing up liquid")
+# Retraction, closed classes of English: the negators that deny the noun phrase after
+# them ("not the cup", "forks not spoons", "there's no desk"), and the editing terms that
+# follow a "no" marking a self-repair ("no I mean", "no wait"; "no," and "no -" alone too).
+NEGATORS = frozenset({"not", "no"})
+EDITING_TERMS = frozenset({"i", "wait", "sorry", "actually"})
+# Prepositions of place (closed class): where a repair says another place.
+PLACE_WORDS = frozenset({"on", "onto", "in", "into", "inside", "under", "beside", "behind",
+                         "by", "near", "next", "at", "beneath", "underneath", "to"})
+_BREAK = re.compile(r"[,.;:!?()\u2014\u2013]")  # punctuation that ends a phrase
 
 
 @dataclass(frozen=True)
@@ -69,6 +79,12 @@ class QueryTerms:
     # Main senses of its verbs and their parents ("v<offset>"): what a thing it needs
     # may be for ("flip the pancakes": a thing for turning).
     verbs: frozenset[str] = frozenset()
+    # Indices of the variants that read a British word as its American name
+    # (``_regional_variants``): a reading added to the word's own, never preferred to it.
+    regional: frozenset[int] = frozenset()
+    # Indices of ``tokens`` the speaker takes back (``retracted``): "not the cup", "put
+    # a new bar of - no, the liquid soap".
+    negated: frozenset[int] = frozenset()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -215,8 +231,11 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
+    regional: frozenset[int] = frozenset()
     if lex is not None:
+        first = len(variants)
         _regional_variants(raw, tokens, lex, variants, origins, grams)
+        regional = frozenset(range(first, len(variants)))
     token_set = frozenset(t for v in variants for t in v if t not in STOPWORDS)
     if lex is not None:
         # A function word right after a determiner is a noun ("the can"): it may name a
@@ -231,6 +250,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
     if lex is not None:
         token_set |= _compound_variants(tokens, lex, variants, origins, grams)
     shortest += [2] * (len(variants) - len(shortest))
+    if lex is not None:
+        shortest += _compound_synonyms(tokens, lex, variants, origins, grams)
     gloss: set[str] = set()
     if lex is not None:
         for t in [t for t in tokens if t not in STOPWORDS][:MAX_GLOSS_TOKENS]:
@@ -245,7 +266,72 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                 verbs |= lex.verb_senses(w, parents=True)
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
-                      tuple(shortest), frozenset(verbs))
+                      tuple(shortest), frozenset(verbs), regional,
+                      retracted(text, lex))
+
+
+def retracted(text: str, lexicon: Lexicon | None = None) -> frozenset[int]:
+    """Indices of the words (``query_terms``' tokens) whose things the speaker takes back.
+
+    * A negator before a noun phrase denies it: "not the cup", "knives, not spoons",
+      "there's no desk in here" (the phrase: a determiner or a thing, then words up to
+      punctuation or the next function word, so "not in the fridge" and "not too hot"
+      deny nothing).
+    * A "no" that stands alone (before punctuation, a determiner or an editing term: "the
+      - no, the liquid soap", "no I mean", "No wait.") repairs what was just said: the
+      words of the phrase before it (back to the punctuation before that) of the repair's
+      own kind are withdrawn: from its last preposition of place when the repair says a
+      place ("in my bag no wait in the drawer"), else from its last determiner ("put a
+      new bar of - no, the liquid soap" withdraws the bar), else the whole phrase.
+
+    A thing said again outside these words stays wanted ("put my phone on charge no I
+    mean put my phone on the shelf"): the caller drops only what is said nowhere else.
+    """
+    low = split_label(text)
+    found = list(_WORD.finditer(low))[:MAX_TOKENS]
+    words = [m.group() for m in found]
+    if not NEGATORS.intersection(words):
+        return frozenset()
+    # brk[i]: punctuation between word i and word i + 1 (or after the last word).
+    brk = [bool(_BREAK.search(low[m.end():found[i + 1].start()])) if i + 1 < len(found)
+           else True for i, m in enumerate(found)]
+    lex = lexicon if lexicon is not None and lexicon.available else None
+
+    def thing(w: str) -> bool:
+        return w not in STOPWORDS and (lex.is_thing(lex.noun(w)) if lex is not None
+                                       else False)
+
+    out: set[int] = set()
+    for i, w in enumerate(words):
+        if w not in NEGATORS:
+            continue
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if w == "no" and (brk[i] or nxt in EDITING_TERMS or nxt in DETERMINERS):
+            # The phrase before the marker, back to the punctuation before it ...
+            start = i - 1
+            while start > 0 and not brk[start - 1]:
+                start -= 1
+            # ... of which the repair replaces the part of its own kind: a place for a
+            # place ("in my bag no wait in the drawer"), else a thing for a thing ("a
+            # new bar of - no, the liquid soap"); the whole phrase when it has none.
+            k = i + 1
+            while k < len(words) and words[k] in EDITING_TERMS:
+                k += 1
+            kind = PLACE_WORDS if k < len(words) and words[k] in PLACE_WORDS else DETERMINERS
+            cut = max((j for j in range(max(start, 0), i) if words[j] in kind), default=start)
+            out.update(range(max(cut, 0), i))
+            continue
+        if brk[i] or not (nxt in DETERMINERS or thing(nxt)):
+            continue
+        j = i + 1
+        while j < len(words):
+            if words[j] in STOPWORDS and words[j] not in DETERMINERS:
+                break
+            out.add(j)
+            if brk[j]:
+                break
+            j += 1
+    return frozenset(out)
 
 
 def _regional_variants(raw: list[str], tokens: list[str], lex: Lexicon,
@@ -282,6 +368,39 @@ def _regional_variants(raw: list[str], tokens: list[str], lex: Lexicon,
                 origins.append((*own[:i], *[(i, i + n)] * len(seq), *own[i + n:]))
                 _add_grams(grams, variant, i, i + len(seq))
                 added += 1
+
+
+def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str, ...]],
+                       origins: list[tuple[tuple[int, int], ...]],
+                       grams: set[tuple[str, ...]]) -> list[int]:
+    """A two-word name the instruction says that WordNet knows as a thing, read as each
+    of its other names ("dressing table" -> dresser, vanity): the speaker's compound is one
+    name of the thing, as a label's synonyms are names of the type. Only as whole names
+    (grams; the synonym's words stand for the two words), never as single words for the
+    partial matches: "dining table" -> "board" names no cutting board), and each whole:
+    "hand towel" -> "face towel" does not say "towel" alone. Returns each variant's
+    shortest name (its synonym's length)."""
+    own = tuple((i, i + 1) for i in range(len(tokens)))
+    added = 0
+    shortest: list[int] = []
+    for i in range(len(tokens) - 1):
+        a, b = tokens[i], tokens[i + 1]
+        if a in STOPWORDS or b in STOPWORDS or added >= MAX_SUBSTITUTIONS:
+            continue
+        term = f"{a}_{b}"
+        if not lex.is_thing(term):
+            continue
+        for syn in sorted(lex.synonyms(term)):
+            seq_syn = _seq(syn, lex)
+            if not seq_syn or seq_syn == (a, b) or added >= MAX_SUBSTITUTIONS:
+                continue
+            seq = (*tokens[:i], *seq_syn, *tokens[i + 2:])
+            variants.append(seq)
+            origins.append((*own[:i], *[(i, i + 2)] * len(seq_syn), *own[i + 2:]))
+            _add_grams(grams, seq, i, i + len(seq_syn), shortest=len(seq_syn))
+            shortest.append(len(seq_syn))
+            added += 1
+    return shortest
 
 
 def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str, ...]],
@@ -380,17 +499,17 @@ def asks_for_many(label: LabelTerms, query: QueryTerms) -> bool:
     return bool(label.words) and label.words[-1] in query.plural
 
 
-def _spans(terms: LabelTerms, query: QueryTerms) -> set[tuple[int, int, bool]]:
+def _spans(terms: LabelTerms, query: QueryTerms) -> set[tuple[int, int, bool, bool]]:
     """Where in the instruction (token span) any of the type's full names is said, in any
-    variant that can be placed, and whether that name is the label itself (not a WordNet
-    synonym or kind of it)."""
+    variant that can be placed, whether that name is the label itself (not a WordNet
+    synonym or kind of it), and whether it is said only through a British reading."""
     own = {terms.words, ("".join(terms.words),)}
     # Only the names the instruction says (a set lookup), then where: a type has dozens
     # of names and an instruction dozens of variants.
     said = [p for p in terms.full if p in query.grams or len(p) > MAX_GRAM]
-    out: set[tuple[int, int, bool]] = set()
-    for seq, origin, least in zip(query.variants, query.origins, query.shortest,
-                                  strict=True):
+    out: set[tuple[int, int, bool, bool]] = set()
+    for v, (seq, origin, least) in enumerate(zip(query.variants, query.origins,
+                                                 query.shortest, strict=True)):
         for phrase in said:
             n = len(phrase)
             if n < least:
@@ -399,7 +518,7 @@ def _spans(terms: LabelTerms, query: QueryTerms) -> set[tuple[int, int, bool]]:
                 if seq[i:i + n] == phrase:
                     piece = origin[i:i + n]
                     out.add((min(p[0] for p in piece), max(p[1] for p in piece),
-                             phrase in own))
+                             phrase in own, v in query.regional))
     return out
 
 
@@ -415,20 +534,26 @@ def consume(names: dict[str, float], terms: dict[str, LabelTerms],
     theirs.
     """
     full = {t: _spans(terms[t], query) for t, m in names.items() if m >= FULL}
-    spans = [(lo, hi, exact, t) for t, ss in full.items() for lo, hi, exact in ss]
+    spans = [(lo, hi, exact, british, t) for t, ss in full.items()
+             for lo, hi, exact, british in ss]
     if not spans:
         return names
 
-    def covered(lo: int, hi: int, exact: bool, t: str) -> bool:
+    def covered(lo: int, hi: int, exact: bool, british: bool, t: str) -> bool:
         # Inside a longer name ("shaker" in "salt shaker"), or the same words naming
         # another type by its own label where this one only has them as a WordNet kind
         # ("wine bottle" is a kind of bottle, and the label of the wine bottle). A type
         # named after the other ("toilet paper hanger", "towel holder") is its companion,
-        # not a rival for its words.
+        # not a rival for its words. A British reading ("commode": a small cabinet) yields
+        # to the words' own meaning when that names a thing here (WordNet's commode is a
+        # toilet), and never takes the words from it: it is added for words that name
+        # nothing, not to outrank what they name.
         return any(o != t and a <= lo and hi <= b
-                   and (b - a > hi - lo or (other and not exact))
-                   and not _companion(terms[o].words, terms[t].words)
-                   for a, b, other, o in spans)
+                   and ((b - a > hi - lo or (other and not exact))
+                        and not _companion(terms[o].words, terms[t].words)
+                        and (british or not rival_british)
+                        or british and not rival_british)
+                   for a, b, other, rival_british, o in spans)
 
     out = dict(names)
     for t, m in names.items():
@@ -439,8 +564,31 @@ def consume(names: dict[str, float], terms: dict[str, LabelTerms],
         else:
             lt = terms[t]
             said = (lt.partial | lt.modifiers | set(lt.words) | lt.gloss) - STOPWORDS
-            own = {(i, i + 1, False) for i, w in enumerate(query.tokens) if w in said}
-        if own and all(covered(lo, hi, exact, t) for lo, hi, exact in own):
+            own = {(i, i + 1, False, False) for i, w in enumerate(query.tokens) if w in said}
+        if own and all(covered(lo, hi, exact, british, t) for lo, hi, exact, british in own):
+            out[t] = 0.0
+    return out
+
+
+def drop_retracted(names: dict[str, float], terms: dict[str, LabelTerms],
+                   query: QueryTerms) -> dict[str, float]:
+    """Drop the name evidence of types said only in words the speaker took back
+    (``QueryTerms.negated``: "grab the - no, not the cup, the mug" names the mug, not the
+    cup). A type said anywhere else as well keeps its evidence."""
+    if not query.negated:
+        return names
+    out = dict(names)
+    for t, m in names.items():
+        if not m:
+            continue
+        lt = terms[t]
+        places: set[tuple[int, int]] = set()
+        if m >= FULL:
+            places = {(lo, hi) for lo, hi, _, _ in _spans(lt, query)}
+        said = (lt.partial | lt.modifiers | set(lt.words)) - STOPWORDS
+        places |= {(i, i + 1) for i, w in enumerate(query.tokens) if w in said}
+        if places and all(all(k in query.negated for k in range(lo, hi))
+                          for lo, hi in places):
             out[t] = 0.0
     return out
 

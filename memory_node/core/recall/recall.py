@@ -41,6 +41,7 @@ from memory_node.core.recall.names import (
     QueryTerms,
     asks_for_many,
     consume,
+    drop_retracted,
     label_purposes,
     label_terms,
     name_match,
@@ -94,9 +95,15 @@ class RecallConfig:
                                      # made for ("kettle": for boiling -> the stove)
     sole_names: bool = True          # a word naming one type only partly ("the soap", "the
                                      # tap"), and no type outright, names it outright
+    retractions: bool = True         # a thing said only where the speaker takes it back
+                                     # ("not the cup", "a bar of - no, the liquid soap")
+                                     # is not named (names.retracted)
     antecedents: bool = True         # per subtask: a step whose object is only a pronoun
                                      # ("put it back", "switch it on") also recalls what
                                      # the step before it named (subtasks.py)
+    antecedent_places: bool = True   # ... and when no earlier step names its object, what
+                                     # the last step naming anything named ("take the stone
+                                     # figure down from the shelf ... put it back": shelf)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -618,6 +625,9 @@ class Recaller:
             name = self.index.type_names[t]
             names[name] = name_match(self.terms_for(name), q, self._purposes_for(name, q))
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if cfg.retractions:
+            names = drop_retracted(names, {n: self.terms_for(n) for n, m in names.items()
+                                           if m}, q)
         if cfg.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         for t in present:
@@ -830,6 +840,9 @@ class Recaller:
         self.prefetch_terms(types)
         names = {t: name_match(self.terms_for(t), q, self._purposes_for(t, q)) for t in types}
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if self.config.retractions:
+            names = drop_retracted(names, {n: self.terms_for(n) for n, m in names.items()
+                                           if m}, q)
         if self.config.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         return names
@@ -850,6 +863,9 @@ class Recaller:
             if t not in names:
                 names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if cfg.retractions:
+            names = drop_retracted(names, {n: self.terms_for(n) for n, m in names.items()
+                                           if m}, q)
         if cfg.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         implied = implied_types(instruction, self.skills, lex, names,

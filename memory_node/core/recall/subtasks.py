@@ -197,13 +197,22 @@ def _named(recaller: Recaller, text: str, ranked: Sequence[RankedUnit],
 def _antecedents(recaller: Recaller,
                  before: Sequence[tuple[str, list[RankedUnit]]]) -> list[RankedUnit]:
     """What the last step that names its object in its object phrase named (see
-    :func:`recall_subtasks`), from that step's own top-k; [] when none does."""
+    :func:`recall_subtasks`), from that step's own top-k. When no step names its object
+    (the object was said in words that name nothing here: "take the little stone figure
+    down from the shelf, dust it and put it back"), what the last step naming anything
+    named: where the thing was or went is what the pronoun's step still needs. [] when
+    no step names anything."""
     for step, ranked in reversed(before):
         objects = _named(recaller, object_phrase(step), ranked)
         if objects:
             ids = {r.unit.object_id for r in objects}
             return objects + [r for r in _named(recaller, " ".join(_nominals(step)), ranked)
                               if r.unit.object_id not in ids]
+    if recaller.config.antecedent_places:
+        for step, ranked in reversed(before):
+            places = _named(recaller, " ".join(_nominals(step)), ranked)
+            if places:
+                return places
     return []
 
 
