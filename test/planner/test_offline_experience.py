@@ -4,6 +4,8 @@ current state. Pure planner core: requests built by hand, no memory, determinist
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from memory_node.core.errors import ErrorCode, NotFound
@@ -303,3 +305,23 @@ def test_a_search_opens_where_other_types_are_kept_before_the_nearest() -> None:
     req.notes["explored"] = set(explored)
     req.facts = ("Knife is usually in Drawer_2 (Drawer), 3x [fact:8]",)
     assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+
+
+def test_a_usual_place_read_open_is_opened_when_no_look_at_its_room_ran() -> None:
+    """The apple's usual drawer is read open (from an earlier task: it may have been shut
+    since, unseen) and the kitchen counts as explored for apples, but its explore was
+    passed over as known bad, so nothing re-read the drawer: it is opened like a shut one.
+    Once an explore of the kitchen ran (which re-reads the drawer), the reading stands."""
+    units = [replace(u, state="opened") if u.object_id == "Drawer_2" else u for u in HOUSE]
+    goals = ("ON(Apple, CounterTop)",)
+    explored = {("kitchen", "Apple"), ("living_room", "Apple")}
+    req = request(units, goals)
+    req.notes["explored"] = set(explored)
+    req.facts = ("Apple is usually in Drawer_2 (Drawer), 3x [fact:8]",)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+    req = request(units, goals)
+    req.notes["explored"] = set(explored)
+    req.facts = ("Apple is usually in Drawer_2 (Drawer), 3x [fact:8]",)
+    req.history.append(StepLine(SkillCall("explore", ("kitchen", "Apple")), False,
+                                int(ErrorCode.NOT_FOUND), ""))
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
