@@ -14,5 +14,9 @@ step "mypy (memory_node/, settings in pyproject.toml)"
 .venv/bin/mypy
 step "colcon build against the wheel-based ROS 2 underlay"
 bash scripts/colcon_build_check.sh
-step "pytest"
-exec .venv/bin/python -m pytest -p no:dash -q --durations=20 "$@"
+# One pytest worker per core, at most 4 (MEMORY_NODE_TEST_WORKERS overrides; 0 runs in this
+# process): each worker gets its own ROS domain (test/ros/ros_harness.py), and each ROS test
+# starts several node processes, so more workers than cores only adds waiting.
+workers=${MEMORY_NODE_TEST_WORKERS:-$(( $(nproc) < 4 ? $(nproc) : 4 ))}
+step "pytest ($workers workers)"
+exec .venv/bin/python -m pytest -p no:dash -q --durations=20 -n "$workers" "$@"
