@@ -348,6 +348,24 @@ class Lexicon:
         """Singular base form of a noun ("knives" -> "knife"); the word itself if unknown."""
         return self._morphy(word, "n")
 
+    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per word of every instruction
+    def singular(self, word: str) -> str:
+        """The singular of a plural that WordNet also lists as a lemma of its own, when one
+        of the singular's main senses is a physical thing and the word is mostly a noun:
+        "bowls" (the game) -> "bowl", "eggs" -> "egg", "drawers" (underpants) -> "drawer",
+        "glasses" -> "glass". morphy stops at the first form the index knows, so such
+        plurals kept their "s" and named nothing they should. Any other word comes back as
+        :meth:`noun` gives it."""
+        base = self.noun(word)
+        if (base != word or not word.endswith("s") or not self.available
+                or self.verb_share(word) >= 0.5):  # "pass": a verb, not "pas"
+            return base
+        for form in self._forms(word, "n"):
+            if form != word and any(s.lexname() in PHYSICAL
+                                    for s in self._synsets(form, "n")[:NOUN_SENSES]):
+                return form
+        return base
+
     def verb(self, word: str) -> str:
         """Base form of a verb ("chilled" -> "chill"); the word itself if unknown."""
         return self._morphy(word, "v")

@@ -19,7 +19,15 @@ import sqlite3
 import threading
 import time
 from collections import ChainMap, Counter, OrderedDict
-from collections.abc import Collection, Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import (
+    Callable,
+    Collection,
+    Iterable,
+    Iterator,
+    Mapping,
+    MutableMapping,
+    Sequence,
+)
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
@@ -62,6 +70,7 @@ MAX_INSTRUCTION_CHARS = 2000
 MAX_K = 1000
 MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
+NO_EVIDENCE, NAME_EVIDENCE, FIXTURE_EVIDENCE = 0, 1, 2  # how a type is tied (_select)
 FIXTURE_HIT = "needed by "  # a RankedUnit.matched entry: a fixture the instruction implies
 _SIZE_WORDS = {"small": "small", "little": "small", "tiny": "small", "medium": "medium",
                "large": "large", "big": "large", "huge": "large"}
@@ -104,6 +113,11 @@ class RecallConfig:
     antecedent_places: bool = True   # ... and when no earlier step names its object, what
                                      # the last step naming anything named ("take the stone
                                      # figure down from the shelf ... put it back": shelf)
+    one_referent: bool = True        # a word said once names one thing: a type named
+                                     # only partly by a word of its own name that an
+                                     # already chosen type was named by ("the stove":
+                                     # burner, not also its knob) waits behind the types
+                                     # the instruction names or implies; not in plural
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -173,6 +187,13 @@ def _attribute_query(iset: set[str]) -> set[str]:
     out.update("state:" + STATE_SYNONYMS[w] for w in iset if w in STATE_SYNONYMS)
     out.update(_SIZE_WORDS[w] for w in iset if w in _SIZE_WORDS)
     return out
+
+
+def _named_after(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """One name contains the other ("toilet paper" in "toilet paper hanger")."""
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    n = len(short)
+    return n > 0 and any(long_[i:i + n] == short for i in range(len(long_) - n + 1))
 
 
 @dataclass(frozen=True)
@@ -920,7 +941,10 @@ class Recaller:
               entries[i].description.type_name, float(scored.total[i]),
               bool(scored.lexical.named[i]))
              for i in scored.candidate_array(floor, per_type=k).tolist()),
-            k, floor)
+            k, floor,
+            evidence=lambda i: (FIXTURE_EVIDENCE if scored.lexical.fixture[i]
+                                else NAME_EVIDENCE if scored.lexical.label[i]
+                                else NO_EVIDENCE))
         return [scored.make(i) for i in picked]
 
     def top(self, instruction: str, units: Sequence[ObjectMemoryUnit], n: int,
@@ -935,16 +959,89 @@ class Recaller:
         most ``max_per_type`` units of one type unless the type is asked in the plural."""
         items = ((r, r.unit.object_id, r.unit.label, r.description.type_name, r.score,
                   r.named) for r in ranked)
-        return self._select(instruction, items, k, floor)
+        return self._select(instruction, items, k, floor, evidence=self._evidence)
+
+    def _evidence(self, r: RankedUnit) -> int:
+        """:meth:`_select`'s ``evidence`` of a result object (the per-unit scorer's)."""
+        if any(m.startswith(FIXTURE_HIT) for m in r.matched):
+            return FIXTURE_EVIDENCE
+        said = " ".join(self.terms_for(r.description.type_name).words)
+        return NAME_EVIDENCE if r.matched[:1] == (said,) else NO_EVIDENCE
+
+    def _partly_named_by(self, type_name: str, q: QueryTerms) -> frozenset[str]:
+        """The instruction's words that name this type partly by a word of its own name
+        (its head or modifier): "stove" for the stove burner and for the stove knob, not
+        a more general name ("cutlery": a kind, which may be several things)."""
+        terms = self.terms_for(type_name)
+        return frozenset((terms.partial | terms.modifiers) & q.token_set
+                         & set(terms.words))
 
     def _select(self, instruction: str,
                 items: Iterable[tuple[_T, str, str, str, float, bool]], k: int,
-                floor: float) -> list[_T]:
+                floor: float, evidence: Callable[[_T], int] | None = None) -> list[_T]:
         """:meth:`select` over (payload, object id, label, type name, score, named)
         tuples; returns the kept payloads. Type keys are computed once per label and type
-        name: at 10,000 units hundreds of same-type candidates are skipped per request."""
+        name: at 10,000 units hundreds of same-type candidates are skipped per request.
+        ``evidence``: how the instruction ties a payload's type (``NO_EVIDENCE``,
+        ``NAME_EVIDENCE``: named, if only partly, ``FIXTURE_EVIDENCE``: a fixture it
+        implies), for ``one_referent``."""
         cap = self.config.max_per_type
         q = self.query(instruction) if cap > 0 else None
+        if q is not None and self.config.one_referent and evidence is not None:
+            return self._select_one_referent(instruction, items, k, floor, evidence, q)
+        return self._select_pass(instruction, items, k, floor, q)
+
+    def _select_one_referent(self, instruction: str,
+                             items: Iterable[tuple[_T, str, str, str, float, bool]],
+                             k: int, floor: float, evidence: Callable[[_T], int],
+                             q: QueryTerms) -> list[_T]:
+        """:meth:`_select` where a word said once (not in the plural) names one thing: a
+        type whose only name evidence is partial waits when as many chosen types were
+        partly named by its words as those words are said. It waits behind the
+        candidates the instruction names or implies, not behind those it does not (a
+        cosine alone): "the liquid soap" still gets the soap bottle at k=5."""
+        # The partial-name words and the name of each chosen type.
+        chosen: list[tuple[frozenset[str], tuple[str, ...]]] = []
+        said = Counter(q.tokens)
+        words_of: dict[str, frozenset[str]] = {}
+
+        def reordered() -> Iterator[tuple[_T, str, str, str, float, bool]]:
+            waiting: list[tuple[_T, str, str, str, float, bool]] = []
+            for item in items:
+                payload, _, _, type_name, _, named = item
+                ws = words_of.get(type_name)
+                if ws is None:
+                    ws = words_of[type_name] = self._partly_named_by(type_name, q)
+                level = evidence(payload)
+                # Each time one of its words is said, one thing ("the cutlery ... and
+                # the piece of silverware": two). A thing named after the other (the
+                # toilet paper's hanger, a towel's holder) is another thing used with
+                # it, not a second reading of the word.
+                own = self.terms_for(type_name).words
+                if (not named and ws and not ws & q.plural and level < FIXTURE_EVIDENCE
+                        and sum(1 for c, name in chosen if c & ws
+                                and not _named_after(name, own))
+                        >= max(1, sum(said[w] for w in ws))):
+                    waiting.append(item)
+                    continue
+                if waiting and not named and level == NO_EVIDENCE:
+                    yield from waiting
+                    waiting.clear()
+                yield item
+            yield from waiting
+
+        return self._select_pass(instruction, reordered(), k, floor, q,
+                                 on_keep=lambda item: chosen.append(
+                                     (frozenset() if item[5] else words_of.get(item[3],
+                                                                               frozenset()),
+                                      self.terms_for(item[3]).words)))
+
+    def _select_pass(self, instruction: str,
+                     items: Iterable[tuple[_T, str, str, str, float, bool]], k: int,
+                     floor: float, q: QueryTerms | None,
+                     on_keep: Callable[[tuple[_T, str, str, str, float, bool]], object]
+                     | None = None) -> list[_T]:
+        cap = self.config.max_per_type
         per_type: Counter[str] = Counter()
         per_whole: Counter[str] = Counter()
         many: dict[str, bool] = {}
@@ -952,7 +1049,8 @@ class Recaller:
         wholes: dict[str, str] = {}
         out: list[_T] = []
         lowered = instruction.lower()
-        for payload, object_id, label, type_name, score, named in items:
+        for item in items:
+            payload, object_id, label, type_name, score, named = item
             if score < floor and not named:
                 continue
             # An object asked for by its id is never crowded out by one of its type.
@@ -974,6 +1072,8 @@ class Recaller:
                 per_type[t] += 1
                 per_whole[whole] += 1
             out.append(payload)
+            if on_keep is not None:
+                on_keep(item)
             if len(out) >= k:
                 break
         return out

@@ -20,13 +20,14 @@ from pathlib import Path
 import yaml
 
 from memory_node.core.recall.categories import default_table_path
-from memory_node.core.recall.lexical import STOPWORDS, split_label
+from memory_node.core.recall.lexical import DETERMINERS, STOPWORDS, split_label
 from memory_node.core.recall.lexicon import Lexicon
 
 MIN_CHARS = 4  # "teh", "pls", "u": too short to tell a slip from another word
 LONG_CHARS = 8  # from this length two slips still leave one likely word
 MAX_MEMO = 4_096
 _TOKEN = re.compile(r"[A-Za-z]+")
+PRO_FORMS = frozenset({"one", "ones"})  # English's noun pro-forms: "the near one"
 
 
 def _within(a: str, b: str, limit: int) -> int | None:
@@ -72,6 +73,7 @@ class Speller:
         for w in sorted(self.vocabulary):
             self._by_len.setdefault(len(w), []).append(w)
         self.word = lru_cache(maxsize=MAX_MEMO)(self._word)
+        self.head_word = lru_cache(maxsize=MAX_MEMO)(self._head_word)
 
     def _known(self, w: str) -> bool:
         lex = self.lexicon
@@ -83,6 +85,21 @@ class Speller:
         lex = self.lexicon
         if len(w) < MIN_CHARS or lex is None or not lex.available or self._known(w):
             return w
+        return self._nearest(w)
+
+    def _head_word(self, w: str) -> str:
+        """``w``, said where a noun phrase needs its noun (after a determiner, before a
+        function word or the end), or the one vocabulary word it is a slip of when WordNet
+        knows it as no noun at all: "put the smug in the sink" (autocorrect's "smug" for
+        "mug"); "the sing" -> "sink". A word with a noun sense ("the fort", "the right")
+        is left alone: it may be what the speaker meant."""
+        lex = self.lexicon
+        if (len(w) < MIN_CHARS or lex is None or not lex.available or w in self.vocabulary
+                or w in STOPWORDS or lex.is_noun(w)):
+            return self._word(w)
+        return self._nearest(w)
+
+    def _nearest(self, w: str) -> str:
         for stem, ending in ((w, ""), (w[:-1], "s"), (w[:-2], "es")):
             if ending and not w.endswith(ending):
                 continue
@@ -103,6 +120,16 @@ class Speller:
         """``text`` with each slip replaced (case of the rest kept)."""
         def fix(m: re.Match[str]) -> str:
             w = m.group(0)
-            c = self.word(w.lower())
-            return w if c == w.lower() else c
+            low = w.lower()
+            before = _TOKEN.findall(text, 0, m.start())[-1:]
+            after = _TOKEN.match(text[m.end():].lstrip(" "))
+            # Between a determiner and a function word (or punctuation, or the end) a
+            # word is a noun phrase's noun.
+            # "One" stands for a noun already said ("the near one"): the word before it
+            # is a modifier.
+            nxt = after.group(0).lower() if after is not None else ""
+            head = (bool(before) and before[0].lower() in DETERMINERS
+                    and (not nxt or nxt in STOPWORDS) and nxt not in PRO_FORMS)
+            c = self.head_word(low) if head else self.word(low)
+            return w if c == low else c
         return _TOKEN.sub(fix, text)
