@@ -35,6 +35,8 @@ off). Reported for the tuning half and the held-out half separately.
         --out recall_blind5     # the fifth blind set (round 12, split "blind5")
     .venv/bin/python bench/recall_human.py --instructions bench/recall_blind6_instructions.yaml \
         --out recall_blind6     # the sixth blind set (round 13, split "blind6")
+    .venv/bin/python bench/recall_human.py --instructions bench/recall_blind7_instructions.yaml \
+        --out recall_blind7     # the seventh blind set (split "blind7")
 """
 
 from __future__ import annotations
