@@ -98,9 +98,14 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--lengths", default="30000,100000",
                     help="stream lengths, comma-separated (each variant at each length)")
+    ap.add_argument("--variants", choices=sorted(VARIANT_SETS), default="old",
+                    help="old: round 10's 14 variants (tuning data since round 11); "
+                         "fresh: round 14's held-out set")
+    ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     args = ap.parse_args()
     lengths = [int(x) for x in args.lengths.split(",")]
-    tasks = [(name, n) for n in lengths for name in variants(n)]
+    chosen = VARIANT_SETS[args.variants]
+    tasks = [(args.variants, name, n) for n in lengths for name in chosen(n)]
     t0 = time.perf_counter()
     load_before = os.getloadavg()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
