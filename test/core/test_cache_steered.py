@@ -178,6 +178,13 @@ def test_first_leader_is_chosen_at_the_fill_for_free() -> None:
     # cache is LRU hit for hit here.
     assert _replay(SteeredWTinyLFUPolicy(100), once) == simulate(once, "lru", 100).hit_rate
     assert _leader_at_first_eviction(once, 100, cold_start=0) == ("wtinylfu", 0)
+    # A cache that never fills (keys removed as fast as they come) keeps no history of them.
+    r = SteeredWTinyLFUPolicy(10)
+    for k in range(1000):
+        r.put(k)
+        r.get(k)
+        r.remove(k)
+    assert len(r._reuses or {}) == 0 and r._once == 0
     # clear() forgets the reuses too: the same trace gives the same answer again.
     q = SteeredWTinyLFUPolicy(100)
     first = _replay(q, loops)

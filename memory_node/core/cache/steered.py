@@ -204,8 +204,8 @@ class SteeredWTinyLFUPolicy:
         self._last_get: object = _NO_KEY
         self.switches = 0
         self._cold_start = cold_start
-        # Until the residents first overflow: hits per key (a dict only that long, then None),
-        # and how many keys were reused exactly once / twice or more.
+        # Until the residents first overflow: hits per resident key (a dict only that long,
+        # then None), and how many keys were reused exactly once / twice or more.
         self._reuses: dict[Hashable, int] | None = {} if cold_start else None
         self._once = 0
         self._twice = 0
@@ -392,6 +392,14 @@ class SteeredWTinyLFUPolicy:
             return False
         del self._residents[key]
         self._stale.pop(key, None)
+        if self._reuses is not None:
+            # Before the first overflow only remove() takes keys out: forgetting them here
+            # keeps the reuse counts to at most `capacity` keys on a cache that never fills.
+            n = self._reuses.pop(key, 0)
+            if n == 1:
+                self._once -= 1
+            elif n > 1:
+                self._twice -= 1
         return True
 
     def __contains__(self, key: Hashable) -> bool:
