@@ -9,7 +9,7 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh] [--suffix _r14]
+        [--variants old|fresh] [--suffix _r14] [--ref main]
         # -> bench/results/cache_rule_heldout[_fresh][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
@@ -93,6 +93,16 @@ def run_one(task: tuple[str, str, int]) -> dict[str, Any]:
     return {"trace": name, "events": len(trace), "distinct": len(set(trace)), "rows": rows}
 
 
+def use_steered_at(ref: str) -> None:
+    """Make "wtinylfu" the steered policy of git revision ``ref`` (a pool initializer: each
+    worker loads it), for a before/after pair from the same bench and hour."""
+    from cache_steered_ab import policy_at
+
+    import memory_node.core.cache as cache_module
+
+    cache_module._FACTORIES["wtinylfu"] = policy_at(ref)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--jobs", type=int, default=1)
@@ -102,13 +112,16 @@ def main() -> int:
                     help="old: round 10's 14 variants (tuning data since round 11); "
                          "fresh: round 14's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
+    ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     args = ap.parse_args()
     lengths = [int(x) for x in args.lengths.split(",")]
     chosen = VARIANT_SETS[args.variants]
     tasks = [(args.variants, name, n) for n in lengths for name in chosen(n)]
     t0 = time.perf_counter()
     load_before = os.getloadavg()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    with ProcessPoolExecutor(max_workers=args.jobs,
+                             initializer=use_steered_at if args.ref else None,
+                             initargs=(args.ref,) if args.ref else ()) as pool:
         results = list(pool.map(run_one, tasks))
     worst = min((r["rows"][i]["margin"], r["trace"], r["events"], r["rows"][i]["capacity"])
                 for r in results for i in range(len(CAPACITIES)))
@@ -119,6 +132,7 @@ def main() -> int:
         "loadavg_before_after": [load_before, os.getloadavg()],
         "seconds": round(time.perf_counter() - t0, 1),
         "variants": args.variants,
+        "steered_at_ref": args.ref,
         "rule": f"steered W-TinyLFU - max(LRU, FIFO) >= {RULE} points",
         "worst": {"margin": worst[0], "trace": worst[1], "events": worst[2],
                   "capacity": worst[3]},
