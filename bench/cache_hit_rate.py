@@ -12,6 +12,7 @@ constants were chosen on; every other trace is held out (reported, never tuned o
 
     .venv/bin/python bench/cache_hit_rate.py [--traces loop,corda_vaultservice]
         [--capacities 25,250] [--policies wtinylfu,lru,theine] [--jobs 2] [--out-dir DIR]
+        [--ref main]
 
 The data directory is ``<repo>/../shared/data`` unless MEMORY_NODE_SHARED_DATA says otherwise.
 Hit rate = hits / queries, one query per trace event (``if not get(k): put(k)``).
@@ -37,6 +38,9 @@ from memory_node.core.cache import POLICY_NAMES  # noqa: E402
 from memory_node.core.cache.simulate import simulate  # noqa: E402
 from memory_node.core.cache.synthetic import GENERATORS  # noqa: E402
 from memory_node.core.cache.traces import read_trace, trace_name  # noqa: E402
+
+sys.path.insert(0, str(REPO / "bench"))
+from cache_rule_heldout import use_steered_at  # noqa: E402
 
 CAPACITIES = (5, 10, 25, 50, 100, 250, 500, 1000)
 TUNING_TRACES = ("corda_vaultservice", "sprite", "multi2", "syn_rooms", "syn_stack60",
@@ -272,6 +276,8 @@ def main() -> int:
     ap.add_argument("--policies", default=",".join(ALL))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out-dir", type=Path, default=REPO / "bench" / "results")
+    ap.add_argument("--ref", help="run the steered policy (wtinylfu) as steered.py was at "
+                                  "this git revision (a before/after pair in the same hour)")
     args = ap.parse_args()
     capacities = [int(x) for x in args.capacities.split(",")]
     if min(capacities) < 1:
@@ -288,7 +294,9 @@ def main() -> int:
              for n, p in traces.items()}
     tasks.sort(key=lambda t: (-sizes[t[0]], t[0]))
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs),
+                             initializer=use_steered_at if args.ref else None,
+                             initargs=(args.ref,) if args.ref else ()) as pool:
         rows = list(pool.map(run_one, tasks, chunksize=1))
     wall = time.perf_counter() - t0
     names = list(traces)
@@ -312,6 +320,7 @@ def main() -> int:
         "capacities": capacities,
         "policies": policies,
         "wall_seconds": round(wall, 1),
+        "steered_at_ref": args.ref,
         "summary": summary,
         "rows": rows,
     }

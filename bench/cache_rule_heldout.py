@@ -8,11 +8,13 @@ so this bench draws fresh variants of every generator in
 access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU and FIFO
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
-    .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--length 100000]
-        # -> bench/results/cache_rule_heldout.{json,md}
+    .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
+        [--variants old|fresh] [--suffix _r14] [--ref main]
+        # -> bench/results/cache_rule_heldout[_fresh][SUFFIX].{json,md}
 
-The variants are a pure function of their index (seeds 1000+), none was looked at before
-the constants were fixed.
+The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
+round 10 and has been tuning data since round 11 (it was run during those rounds);
+``fresh`` (seeds 5000+, other knobs) was written before round 14 tuned anything.
 """
 
 from __future__ import annotations
@@ -57,9 +59,32 @@ def variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return out
 
 
-def run_one(task: tuple[str, int]) -> dict[str, Any]:
-    name, n = task
-    trace = variants(n)[name]()
+def fresh_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 14's held-out set: seeds 5000+, knobs moved to values neither GENERATORS nor
+    `variants` use. Fixed before round 14's mechanism was tuned and run once, at the end."""
+    out: dict[str, Callable[[], list[int]]] = {}
+    for i, (conc, hot) in enumerate(((4, 20), (8, 100), (16, 45))):
+        out[f"sessions_c{conc}_h{hot}"] = (
+            lambda c=conc, h=hot, s=5000 + i: synthetic.sessions(n, seed=s, concurrent=c, hot=h))
+    for i, (new, alpha) in enumerate(((0.05, 1.2), (0.30, 1.0), (0.20, 1.4), (0.50, 1.1))):
+        out[f"proxy_new{new}_a{alpha}"] = (
+            lambda ns=new, a=alpha, s=5010 + i: synthetic.proxy(n, seed=s, new_share=ns, alpha=a))
+    for i, (rooms, per, dwell, move) in enumerate(
+            ((8, 30, 200, 0.01), (20, 50, 600, 0.002), (16, 25, 30, 0.005))):
+        out[f"rooms_{rooms}x{per}_d{dwell}_m{move}"] = (
+            lambda r=rooms, p=per, d=dwell, m=move, s=5020 + i:
+            synthetic.rooms(n, seed=s, n_rooms=r, per_room=p, dwell=d, move_p=m))
+    for i, depth in enumerate((15, 100, 350, 800)):
+        out[f"stack{depth}"] = lambda d=depth, s=5030 + i: synthetic.stack(n, seed=s, depth=d)
+    return out
+
+
+VARIANT_SETS = {"old": variants, "fresh": fresh_variants}
+
+
+def run_one(task: tuple[str, str, int]) -> dict[str, Any]:
+    which, name, n = task
+    trace = VARIANT_SETS[which](n)[name]()
     rows = []
     for c in CAPACITIES:
         hits = {p: 100.0 * simulate(trace, p, c).hit_rate for p in POLICIES}
@@ -68,17 +93,35 @@ def run_one(task: tuple[str, int]) -> dict[str, Any]:
     return {"trace": name, "events": len(trace), "distinct": len(set(trace)), "rows": rows}
 
 
+def use_steered_at(ref: str) -> None:
+    """Make "wtinylfu" the steered policy of git revision ``ref`` (a pool initializer: each
+    worker loads it), for a before/after pair from the same bench and hour."""
+    from cache_steered_ab import policy_at
+
+    import memory_node.core.cache as cache_module
+
+    cache_module._FACTORIES["wtinylfu"] = policy_at(ref)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--lengths", default="30000,100000",
                     help="stream lengths, comma-separated (each variant at each length)")
+    ap.add_argument("--variants", choices=sorted(VARIANT_SETS), default="old",
+                    help="old: round 10's 14 variants (tuning data since round 11); "
+                         "fresh: round 14's held-out set")
+    ap.add_argument("--suffix", default="", help="appended to the output files' stem")
+    ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     args = ap.parse_args()
     lengths = [int(x) for x in args.lengths.split(",")]
-    tasks = [(name, n) for n in lengths for name in variants(n)]
+    chosen = VARIANT_SETS[args.variants]
+    tasks = [(args.variants, name, n) for n in lengths for name in chosen(n)]
     t0 = time.perf_counter()
     load_before = os.getloadavg()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    with ProcessPoolExecutor(max_workers=args.jobs,
+                             initializer=use_steered_at if args.ref else None,
+                             initargs=(args.ref,) if args.ref else ()) as pool:
         results = list(pool.map(run_one, tasks))
     worst = min((r["rows"][i]["margin"], r["trace"], r["events"], r["rows"][i]["capacity"])
                 for r in results for i in range(len(CAPACITIES)))
@@ -88,19 +131,22 @@ def main() -> int:
         "machine": platform.machine(), "python": platform.python_version(),
         "loadavg_before_after": [load_before, os.getloadavg()],
         "seconds": round(time.perf_counter() - t0, 1),
+        "variants": args.variants,
+        "steered_at_ref": args.ref,
         "rule": f"steered W-TinyLFU - max(LRU, FIFO) >= {RULE} points",
         "worst": {"margin": worst[0], "trace": worst[1], "events": worst[2],
                   "capacity": worst[3]},
         "broken": broken, "traces": results,
     }
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "cache_rule_heldout.json").write_text(json.dumps(out, indent=1))
+    stem = "cache_rule_heldout" + ("_fresh" if args.variants == "fresh" else "") + args.suffix
+    (RESULTS / f"{stem}.json").write_text(json.dumps(out, indent=1))
     lines = ["| trace | events | " + " | ".join(str(c) for c in CAPACITIES) + " |",
              "|---|---|" + "---|" * len(CAPACITIES)]
     for r in results:
         lines.append(f"| {r['trace']} | {r['events']} | "
                      + " | ".join(f"{row['margin']:+.2f}" for row in r["rows"]) + " |")
-    (RESULTS / "cache_rule_heldout.md").write_text("\n".join(lines) + "\n")
+    (RESULTS / f"{stem}.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
     print(f"worst {worst}; {len(broken)} cell(s) below {RULE}")
     return 0

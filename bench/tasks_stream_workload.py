@@ -13,6 +13,10 @@ Streams: floor plans 1 (kitchen), 201 (living room), 301 (bedroom), 401 (bathroo
 bench/results/tasks_stream_workload.{json,md}.
 
     .venv/bin/python bench/tasks_stream_workload.py [--length 200] [--seeds 100,101,...]
+        [--ref main] [--out-dir DIR]
+
+``--ref REV`` adds a column ``wtinylfu@REV``: the steered policy as steered.py was at that git
+revision, replayed in the same run (so a change to the steering is compared cell for cell).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+import memory_node.core.cache as cache_module  # noqa: E402
 from memory_node.core.cache import POLICY_NAMES  # noqa: E402
 from memory_node.core.cache.simulate import simulate  # noqa: E402
 from memory_node.sim.tasks.build import needed_types  # noqa: E402
@@ -56,14 +61,22 @@ def main() -> int:
     ap.add_argument("--length", type=int, default=200)
     ap.add_argument("--seeds", default="100,101,102,103,104")
     ap.add_argument("--out-dir", default=str(REPO / "bench" / "results"))
+    ap.add_argument("--ref", help="also replay steered.py at this git revision")
     a = ap.parse_args()
     seeds = [int(s) for s in a.seeds.split(",")]
+    policies: tuple[str, ...] = POLICIES
+    if a.ref:
+        from cache_steered_ab import policy_at
+
+        # Registered under its own name so simulate() replays it exactly like the others.
+        cache_module._FACTORIES[f"wtinylfu@{a.ref}"] = policy_at(a.ref)
+        policies = (*POLICIES, f"wtinylfu@{a.ref}")
     started = time.perf_counter()
     rows = []
     for plan, room in PLANS.items():
         traces = [trace(plan, a.length, s) for s in seeds]
         for cap in CAPACITIES:
-            for pol in POLICIES:
+            for pol in policies:
                 rates = []
                 for t in traces:
                     c = simulate(t, pol, cap)
@@ -77,7 +90,7 @@ def main() -> int:
     out = Path(a.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     meta = {"length": a.length, "seeds": seeds, "capacities": CAPACITIES,
-            "policies": POLICIES, "python": platform.python_version(),
+            "policies": policies, "python": platform.python_version(),
             "seconds": round(time.perf_counter() - started, 1)}
     (out / "tasks_stream_workload.json").write_text(json.dumps({"meta": meta, "rows": rows},
                                                                indent=1) + "\n")
@@ -87,11 +100,11 @@ def main() -> int:
         sub = [r for r in rows if r["floor_plan"] == plan]
         lines += [f"FloorPlan{plan} ({room}): {sub[0]['distinct_types']:.1f} distinct types, "
                   f"{sub[0]['queries']:.0f} queries per stream", "",
-                  "| C | " + " | ".join(POLICIES) + " |",
-                  "|---|" + "---|" * len(POLICIES)]
+                  "| C | " + " | ".join(policies) + " |",
+                  "|---|" + "---|" * len(policies)]
         for cap in CAPACITIES:
             cells = []
-            for pol in POLICIES:
+            for pol in policies:
                 r = next(x for x in sub if x["capacity"] == cap and x["policy"] == pol)
                 v = r["mean_warm_hit_rate"]
                 cells.append("-" if v is None else f"{100 * v:.1f}")

@@ -31,6 +31,19 @@ LeCaR's regret counts), and such a cheap switch is checked every ``CHECK`` looku
 once per epoch, so a short stream with a large cache does not follow a collapsed leader for
 half a capacity's worth of lookups.
 
+Which expert to follow first is decided when the residents first overflow, from what the
+accesses before that showed: until then nothing has been evicted, so every expert holds
+every key and each reuse is visible without a policy in the way. W-TinyLFU's admission
+bets that a key reused before will be reused again; if keys came back once and almost never
+twice (at least ``COLD_START`` keys reused once per key reused twice, plus one), that bet
+has nothing behind it and its refusals right after the fill would throw away the keys whose
+reuse is due (reuse distance just under the capacity: LRU's first exclusive hit comes only a
+reuse distance later, by which time the refused keys are lost). So the residents then start
+on LRU; otherwise on W-TinyLFU. Either way the choice is free at that moment (the experts
+still hold the same keys) and later switches follow the election. This is ARC's and
+LeCaR's point that the recency/frequency balance must be learned from the workload, applied
+to the one moment the shadow hit counts cannot inform: before the experts have diverged.
+
 The experts see every access as a read-through would (a hit on the real residents that an
 expert misses is inserted into that expert, since the value exists); a miss is inserted into
 the experts only when the caller puts the key, so lookups of unknown keys do not fill them.
@@ -84,6 +97,14 @@ SWITCH_COST = 0.25
 CHECK = 100
 EXCLUSIVE_COST = 2.0
 CHEAP_LEAD = 2.0
+# Round 14 (the first leader). Start on LRU when, before the first overflow, the keys reused
+# exactly once number at least COLD_START x (keys reused twice or more, + 1): the + 1 makes
+# COLD_START reused keys the least evidence, and a small hot set (reused often, also kept by
+# LRU) does not veto it. Chosen on the tuning traces: 8 leaves every frequency trace on
+# W-TinyLFU with a factor >= 2 to spare (ps at C=500: 194 once, 50 twice); without the + 1,
+# 8 sent cpp at C=50 (8 once, 1 twice) to LRU first and lost 0.7 points there; 16 left
+# stack traces mixed with a 20% hot set on W-TinyLFU (-1.0 points).
+COLD_START = 8
 
 _NO_KEY = object()
 
@@ -95,14 +116,16 @@ class SteeredWTinyLFUPolicy:
         capacity: maximum number of resident keys (>= 1).
         on_evict: called once with each evicted key, including a key refused at admission.
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
-        epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost:
-            the leader election (module constants; ``check=0`` checks only once per epoch,
-            ``exclusive_cost=0`` charges every differing resident as before round 11).
+        epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
+            cold_start: the leader election (module constants; ``check=0`` checks only once
+            per epoch, ``exclusive_cost=0`` charges every differing resident as before round
+            11, ``cold_start=0`` always starts on W-TinyLFU as before round 14).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
     __slots__ = (
         "_check",
+        "_cold_start",
         "_epoch",
         "_epoch_excl",
         "_epoch_hits",
@@ -115,10 +138,13 @@ class SteeredWTinyLFUPolicy:
         "_decay",
         "_margin",
         "_on_evict",
+        "_once",
         "_residents",
+        "_reuses",
         "_scores",
         "_seen",
         "_stale",
+        "_twice",
         "capacity",
         "switches",
     )
@@ -136,6 +162,7 @@ class SteeredWTinyLFUPolicy:
         switch_cost: float = SWITCH_COST,
         check: int = CHECK,
         exclusive_cost: float = EXCLUSIVE_COST,
+        cold_start: float = COLD_START,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -145,8 +172,8 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("epoch_factor > 0, min_epoch >= 1 and switch_margin in [0, 1)")
         if not 0.0 <= decay < 1.0:
             raise ValueError("decay must be in [0, 1)")
-        if check < 0 or exclusive_cost < 0:
-            raise ValueError("check and exclusive_cost must be >= 0")
+        if check < 0 or exclusive_cost < 0 or cold_start < 0:
+            raise ValueError("check, exclusive_cost and cold_start must be >= 0")
         self._experts: tuple[ReplacementPolicy, ...] = (
             WTinyLFUPolicy(capacity, self._expert_evicted(0), seed, utility=utility,
                            utility_weight=utility_weight),
@@ -176,6 +203,12 @@ class SteeredWTinyLFUPolicy:
         self._seen = 0
         self._last_get: object = _NO_KEY
         self.switches = 0
+        self._cold_start = cold_start
+        # Until the residents first overflow: hits per resident key (a dict only that long,
+        # then None), and how many keys were reused exactly once / twice or more.
+        self._reuses: dict[Hashable, int] | None = {} if cold_start else None
+        self._once = 0
+        self._twice = 0
 
     def _expert_evicted(self, index: int) -> Callable[[Hashable], None]:
         def evicted(key: Hashable) -> None:
@@ -221,6 +254,8 @@ class SteeredWTinyLFUPolicy:
         self._last_get = key
         if hit:
             self._settle(key)
+            if self._reuses is not None:
+                self._count_reuse(key)
         self._seen += 1
         if self._seen >= self._epoch:
             self._elect()
@@ -249,10 +284,32 @@ class SteeredWTinyLFUPolicy:
         self._residents[key] = None
         self._settle(key)
         if len(self._residents) > self.capacity:
+            if self._reuses is not None:
+                self._first_leader(key)
             victim = self._stale.popitem(last=False)[0]
             del self._residents[victim]
             if self._on_evict is not None:
                 self._on_evict(victim)
+
+    def _count_reuse(self, key: Hashable) -> None:
+        reuses = self._reuses
+        assert reuses is not None
+        n = reuses.get(key, 0)
+        reuses[key] = n + 1
+        if n == 0:
+            self._once += 1
+        elif n == 1:
+            self._once -= 1
+            self._twice += 1
+
+    def _first_leader(self, key: Hashable) -> None:
+        """At the first overflow: start on LRU if reuses so far gave frequency nothing to go
+        on (module docstring). Nothing was evicted before, so the experts hold the same keys
+        but for this put's own eviction, and switching now costs nothing."""
+        self._reuses = None
+        if self._leader == 0 and self._once >= self._cold_start * (self._twice + 1):
+            self._switch(1)
+            self._settle(key)
 
     def _disagree(self, got: tuple[bool, bool, bool]) -> None:
         """Count, for each expert that hit, a hit exclusive of each expert that missed."""
@@ -335,6 +392,14 @@ class SteeredWTinyLFUPolicy:
             return False
         del self._residents[key]
         self._stale.pop(key, None)
+        if self._reuses is not None:
+            # Before the first overflow only remove() takes keys out: forgetting them here
+            # keeps the reuse counts to at most `capacity` keys on a cache that never fills.
+            n = self._reuses.pop(key, 0)
+            if n == 1:
+                self._once -= 1
+            elif n > 1:
+                self._twice -= 1
         return True
 
     def __contains__(self, key: Hashable) -> bool:
@@ -365,6 +430,9 @@ class SteeredWTinyLFUPolicy:
         self._epoch_excl = [[0] * 3 for _ in range(3)]
         self._seen = 0
         self._last_get = _NO_KEY
+        self._reuses = {} if self._cold_start else None
+        self._once = 0
+        self._twice = 0
 
     def __repr__(self) -> str:
         return (
