@@ -87,7 +87,7 @@ def stack(ros_context: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
                     s.planner = planner_node(tmp, "planner", **{
                         "llm.base_url": llm.url, "llm.timeout_s": 2.0, "llm.retries": 0,
                         "skill_timeout_s": 2.0, "max_replans": 1, "memory_timeout_s": 10.0,
-                        "memory_retries": 6})
+                        "memory_retries": 6, "map_wait_s": 0.0})  # no world: no map
                     try:
                         yield s
                     finally:

@@ -105,4 +105,9 @@ class PlannerSettings(LoopSettings):
                                          "or take a goal.", 0.1, 120.0)
     map_frame: str = setting("map", "Frame of map/places positions; places in another frame "
                              "are dropped (no tf here), an empty frame_id is taken as this.")
+    map_wait_s: float = setting(10.0, "Seconds the node's first run waits for a map/places "
+                                "message when none has arrived yet (the map's publisher not "
+                                "yet discovered); then, and on every later run, it plans "
+                                "with what it has. 0 = never wait (a robot without "
+                                "map/places).", 0.0, 120.0)
     llm: LlmSettings = section(LlmSettings)

@@ -99,6 +99,11 @@ class PlannerNode(Node):
         self.memory = MemoryClient(node=self, timeout=p.memory_timeout_s)
         confirmer = (TopicConfirmer(self, group, p.confirm_timeout_s) if confirm else None)
         self._places: list[AreaView] = []
+        # Set by the first accepted map/places. The world publishes it once, latched, so an
+        # instruction that arrives before discovery has delivered it would find no room to
+        # explore and give up at once ("every known place was explored").
+        self._map_arrived = threading.Event()
+        self._map_waited = False
         self.loop = PlanLoop(planner, ClientMemoryPort(self.memory, PerceptionWatch(self, group)),
                              ActionSkillExecutor(self, self.table, group, p.skill_server_wait_s),
                              self.settings, self.table, confirmer,
@@ -138,6 +143,7 @@ class PlannerNode(Node):
         kinds = list(msg.kinds) or [""] * len(msg.names)
         self._places = [AreaView(name.strip(), (p.x, p.y, p.z), kind) for name, p, kind
                         in zip(msg.names, msg.positions, kinds, strict=True)]
+        self._map_arrived.set()
         # The world publishes its map once when it (re)starts: a new world, so what the
         # last one's skills left in the gripper is no longer in it (the task runner
         # restarts the world per sequence and per ablation while this node keeps running).
@@ -207,6 +213,16 @@ class PlannerNode(Node):
     def _run(self, instruction: str, episode: str, max_steps: int, goals: list[str],
              feedback: Any) -> InstructionResult:
         cancel = self._cancel or CancelToken()
+        if not self._map_waited:
+            # Once per node: a robot without map/places pays the wait on its first run only.
+            self._map_waited = True
+            if not self._map_arrived.is_set() and self.settings.map_wait_s > 0:
+                self.get_logger().info(f"waiting up to {self.settings.map_wait_s:g} s for "
+                                       "map/places before the first run")
+            if not self._map_arrived.wait(self.settings.map_wait_s):
+                self.get_logger().warning(
+                    f"no map/places within {self.settings.map_wait_s:g} s (map_wait_s): "
+                    "planning without named places")
         if self._new_world:
             self._new_world = False
             self.loop.forget_robot_state()
