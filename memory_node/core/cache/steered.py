@@ -48,6 +48,14 @@ The experts see every access as a read-through would (a hit on the real resident
 expert misses is inserted into that expert, since the value exists); a miss is inserted into
 the experts only when the caller puts the key, so lookups of unknown keys do not fill them.
 
+A best expert that flips faster than a switch pays back (a robot dwelling in one room, where
+W-TinyLFU leads, then walking to the next, where LRU does) is met with two timescales once
+the residents are seen to alternate (``ALTERNATIONS`` returns to a recently left expert):
+the scores' horizon goes back to ~4 x capacity lookups (the ``MIN_EPOCH`` floor made it
+longer than a room's dwell at small capacities), and a long window four times that must not
+contradict a challenger's lead (Herbster and Warmuth's tracking of the best expert under a
+switching cost; CACHEUS's adaptive learning rate). Without that evidence nothing changes.
+
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
 """
@@ -121,9 +129,10 @@ COLD_START = 8
 # fast-changing workload; only evidence that the experts alternate switches them on, so a
 # stream without it behaves exactly as before. Chosen on round 10's and round 14's variants
 # and the tuning traces: 3 returns leave the robot-stream proxy identical to round 14 (1
-# moved 10 of its cells by -0.12..+0.06 points, 2 moved 5 by -0.02..+0.06); LONG 4 (8 lost
-# more on the variants); SHORT_EPOCH 25 (with the long window always on, 50 left rooms
-# 20x50 dwell 600 seed 3 at C=25 at -0.33 points, 25 at +0.13).
+# moved 10 of its cells by -0.12..+0.06 points, 2 moved 5 by -0.02..+0.06); LONG 4 (8,
+# tried with the long window always on, lost more on the variants); SHORT_EPOCH 25 (with
+# the long window always on, 50 left rooms 20x50 dwell 600 seed 3 at C=25 at -0.33 points,
+# 25 at +0.13).
 ALTERNATIONS = 3
 LONG = 4.0
 SHORT_EPOCH = 25
