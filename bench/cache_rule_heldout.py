@@ -9,12 +9,14 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh] [--suffix _r14] [--ref main]
-        # -> bench/results/cache_rule_heldout[_fresh][SUFFIX].{json,md}
+        [--variants old|fresh|fresh2] [--suffix _r14] [--ref main]
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
-``fresh`` (seeds 5000+, other knobs) was written before round 14 tuned anything.
+``fresh`` (seeds 5000+, other knobs) was written before round 14 tuned anything and is
+tuning data since round 14b; ``fresh2`` (seeds 9000+, knobs moved again, six rooms
+variants) was written before round 14b tuned anything.
 """
 
 from __future__ import annotations
@@ -79,7 +81,29 @@ def fresh_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return out
 
 
-VARIANT_SETS = {"old": variants, "fresh": fresh_variants}
+def fresh2_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 14b's held-out set: seeds 9000+, knobs moved again (more robot-like rooms
+    variants: other room counts, objects per room, dwell and move rates). Written before
+    round 14b tuned anything; run once, at the end, for the branch and for main."""
+    out: dict[str, Callable[[], list[int]]] = {}
+    for i, (conc, hot) in enumerate(((3, 15), (10, 80), (20, 25))):
+        out[f"sessions_c{conc}_h{hot}"] = (
+            lambda c=conc, h=hot, s=9000 + i: synthetic.sessions(n, seed=s, concurrent=c, hot=h))
+    for i, (new, alpha) in enumerate(((0.15, 1.3), (0.35, 1.05))):
+        out[f"proxy_new{new}_a{alpha}"] = (
+            lambda ns=new, a=alpha, s=9010 + i: synthetic.proxy(n, seed=s, new_share=ns, alpha=a))
+    for i, (rooms, per, dwell, move) in enumerate(
+            ((10, 35, 300, 0.003), (25, 40, 800, 0.001), (15, 60, 450, 0.004),
+             (40, 20, 250, 0.002), (18, 45, 700, 0.0015), (5, 80, 150, 0.008))):
+        out[f"rooms_{rooms}x{per}_d{dwell}_m{move}"] = (
+            lambda r=rooms, p=per, d=dwell, m=move, s=9020 + i:
+            synthetic.rooms(n, seed=s, n_rooms=r, per_room=p, dwell=d, move_p=m))
+    for i, depth in enumerate((12, 45, 150, 500, 1200)):
+        out[f"stack{depth}"] = lambda d=depth, s=9030 + i: synthetic.stack(n, seed=s, depth=d)
+    return out
+
+
+VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants}
 
 
 def run_one(task: tuple[str, str, int]) -> dict[str, Any]:
@@ -110,7 +134,8 @@ def main() -> int:
                     help="stream lengths, comma-separated (each variant at each length)")
     ap.add_argument("--variants", choices=sorted(VARIANT_SETS), default="old",
                     help="old: round 10's 14 variants (tuning data since round 11); "
-                         "fresh: round 14's held-out set")
+                         "fresh: round 14's held-out set (tuning data since round 14b); "
+                         "fresh2: round 14b's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     args = ap.parse_args()
@@ -139,7 +164,8 @@ def main() -> int:
         "broken": broken, "traces": results,
     }
     RESULTS.mkdir(exist_ok=True)
-    stem = "cache_rule_heldout" + ("_fresh" if args.variants == "fresh" else "") + args.suffix
+    stem = ("cache_rule_heldout" + ("" if args.variants == "old" else f"_{args.variants}")
+            + args.suffix)
     (RESULTS / f"{stem}.json").write_text(json.dumps(out, indent=1))
     lines = ["| trace | events | " + " | ".join(str(c) for c in CAPACITIES) + " |",
              "|---|---|" + "---|" * len(CAPACITIES)]

@@ -136,6 +136,24 @@ def test_reuse_just_under_the_capacity_on_a_short_stream_stays_within_the_rule(
     assert p.leader == "lru"
 
 
+@pytest.mark.parametrize("seed", [3, 5021])
+def test_experts_trading_the_lead_room_by_room_stay_within_the_rule(seed: int) -> None:
+    # A robot dwelling ~600 observations in one of 20 rooms of 50 objects, cache of 25: W-TinyLFU
+    # leads during a long dwell and LRU after each walk. Round 14 followed each lead with an
+    # 800-lookup horizon, a room late, and broke the rule (seed 5021 is round 14's fresh
+    # rooms_20x50_d600 variant, -0.58 points; seed 3 -0.75). Round 14b: after 3 returns to a
+    # recently left expert, a ~4C horizon checked against a 4x longer one.
+    trace = rooms(30_000, seed=seed, n_rooms=20, per_room=50, dwell=600, move_p=0.002)
+    best = _best_recency(trace, 25)
+    p = SteeredWTinyLFUPolicy(25)
+    assert _replay(p, trace) >= best - 0.005
+    assert p._alternating
+    before = SteeredWTinyLFUPolicy(25, alternations=0)  # round 14's election
+    assert _replay(before, trace) < best - 0.005
+    p.clear()
+    assert not p._alternating and p._epoch == SteeredWTinyLFUPolicy(25)._epoch
+
+
 def _stack_with_hot_set(n: int, seed: int, depth: int, hot_share: float) -> list[int]:
     rng = random.Random(seed)
     out: list[int] = []
