@@ -383,8 +383,11 @@ def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str
     name of the thing, as a label's synonyms are names of the type. Only as whole names
     (grams; the synonym's words stand for the two words), never as single words for the
     partial matches: "dining table" -> "board" names no cutting board), and each whole:
-    "hand towel" -> "face towel" does not say "towel" alone. Returns each variant's
-    shortest name (its synonym's length)."""
+    "hand towel" -> "face towel" does not say "towel" alone. A compound whose direct
+    parent also has a compound name is read as that name too ("toilet roll": a kind of
+    toilet paper): a kind of a thing is that thing. A one-word parent ("table" of "dining
+    table") names every other table as well, so it is left to the partial names. Returns
+    each variant's shortest name (its synonym's length)."""
     own = tuple((i, i + 1) for i in range(len(tokens)))
     added = 0
     shortest: list[int] = []
@@ -395,7 +398,8 @@ def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str
         term = f"{a}_{b}"
         if not lex.is_thing(term):
             continue
-        for syn in sorted(lex.synonyms(term)):
+        parents = {h for h in lex.hypernym_names(term) if " " in h}
+        for syn in sorted(lex.synonyms(term) | parents):
             seq_syn = _seq(syn, lex)
             if not seq_syn or seq_syn == (a, b) or added >= MAX_SUBSTITUTIONS:
                 continue
