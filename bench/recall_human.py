@@ -128,6 +128,7 @@ def found(gs: list[set[str]], got_types: set[str]) -> list[bool]:
 def evaluate(recaller: Recaller, items: list[dict], scenes: dict) -> dict:
     res: dict = defaultdict(lambda: defaultdict(list))
     failures = []
+    step_failures = []
     for it in items:
         units = scenes[it["room"]]
         held = {type_key(u.label) for u in units}
@@ -150,7 +151,15 @@ def evaluate(recaller: Recaller, items: list[dict], scenes: dict) -> dict:
                                    steps=[s["text"] for s in it["steps"]])
             for step, (_, got_s) in zip(it["steps"], hand.steps, strict=True):
                 sg = groups(step["needs"], held)
-                res[key]["steps"] += found(sg, {type_key(r.unit.label) for r in got_s})
+                fs = found(sg, {type_key(r.unit.label) for r in got_s})
+                res[key]["steps"] += fs
+                if k == 3 and not all(fs):
+                    # Per-step misses are what the per-subtask target is judged on.
+                    step_failures.append({
+                        "id": it["id"], "step": step["text"],
+                        "missed": [sorted(g) for g, ok in zip(sg, fs, strict=True) if not ok],
+                        "needs": [sorted(g) for g in sg],
+                        "got": [r.unit.label for r in got_s]})
                 res[key]["steps_bound"] += [i < k for i in range(len(sg))]
                 got_a = recaller.rank(step["text"], units, k)
                 res[key]["alone"] += found(sg, {type_key(r.unit.label) for r in got_a})
@@ -163,6 +172,7 @@ def evaluate(recaller: Recaller, items: list[dict], scenes: dict) -> dict:
     out["needs_scored"] = len(res["k=3"]["whole"])
     out["instructions"] = len(items)
     out["whole_failures_k3"] = failures
+    out["step_failures_k3"] = step_failures
     return out
 
 

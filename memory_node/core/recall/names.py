@@ -44,6 +44,9 @@ EDITING_TERMS = frozenset({"i", "wait", "sorry", "actually"})
 PLACE_WORDS = frozenset({"on", "onto", "in", "into", "inside", "under", "beside", "behind",
                          "by", "near", "next", "at", "beneath", "underneath", "to"})
 _BREAK = re.compile(r"[,.;:!?()\u2014\u2013]")  # punctuation that ends a phrase
+# What may stand between two words read as one compound ("soap bar", "salt-shaker"):
+# anything else ("book -> shelf", "the book, shelf") is a boundary the speaker wrote.
+_JOIN_GAP = re.compile(r"[\s\-_'\u2019]*")
 
 
 @dataclass(frozen=True)
@@ -201,7 +204,12 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
-    raw = _WORD.findall(split_label(text))[:MAX_TOKENS]
+    spaced = split_label(text)
+    found = list(_WORD.finditer(spaced))[:MAX_TOKENS]
+    raw = [m.group() for m in found]
+    # joinable[i]: words i and i + 1 may be one name (no punctuation or arrow between).
+    joinable = [_JOIN_GAP.fullmatch(spaced, a.end(), b.start()) is not None
+                for a, b in zip(found, found[1:], strict=False)]
     for s in raw:
         if s in STOPWORDS:
             tokens.append(s)  # kept for names that contain one ("trash can")
@@ -221,6 +229,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
     if len(tokens) > 1:
         # Two adjacent words written as one ("soap bar" -> "soapbar").
         for i in range(len(tokens) - 1):
+            if not joinable[i]:
+                continue
             variants.append((*tokens[:i], tokens[i] + tokens[i + 1], *tokens[i + 2:]))
             origins.append((*own[:i], (i, i + 2), *own[i + 2:]))
             _add_grams(grams, variants[-1], i, i + 1)
@@ -383,8 +393,11 @@ def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str
     name of the thing, as a label's synonyms are names of the type. Only as whole names
     (grams; the synonym's words stand for the two words), never as single words for the
     partial matches: "dining table" -> "board" names no cutting board), and each whole:
-    "hand towel" -> "face towel" does not say "towel" alone. Returns each variant's
-    shortest name (its synonym's length)."""
+    "hand towel" -> "face towel" does not say "towel" alone. A compound whose direct
+    parent also has a compound name is read as that name too ("toilet roll": a kind of
+    toilet paper): a kind of a thing is that thing. A one-word parent ("table" of "dining
+    table") names every other table as well, so it is left to the partial names. Returns
+    each variant's shortest name (its synonym's length)."""
     own = tuple((i, i + 1) for i in range(len(tokens)))
     added = 0
     shortest: list[int] = []
@@ -395,7 +408,8 @@ def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str
         term = f"{a}_{b}"
         if not lex.is_thing(term):
             continue
-        for syn in sorted(lex.synonyms(term)):
+        parents = {h for h in lex.hypernym_names(term) if " " in h}
+        for syn in sorted(lex.synonyms(term) | parents):
             seq_syn = _seq(syn, lex)
             if not seq_syn or seq_syn == (a, b) or added >= MAX_SUBSTITUTIONS:
                 continue

@@ -118,6 +118,10 @@ class RecallConfig:
                                      # already chosen type was named by ("the stove":
                                      # burner, not also its knob) waits behind the types
                                      # the instruction names or implies; not in plural
+    plural_waits: bool = True        # a second unit of a type asked in the plural ("the
+                                     # statues") waits behind the types the instruction
+                                     # names or implies that have no unit yet: "the two
+                                     # statues ... back on the shelf" keeps the shelf
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -989,7 +993,7 @@ class Recaller:
         q = self.query(instruction) if cap > 0 else None
         if q is not None and self.config.one_referent and evidence is not None:
             return self._select_one_referent(instruction, items, k, floor, evidence, q)
-        return self._select_pass(instruction, items, k, floor, q)
+        return self._select_pass(instruction, items, k, floor, q, evidence=evidence)
 
     def _select_one_referent(self, instruction: str,
                              items: Iterable[tuple[_T, str, str, str, float, bool]],
@@ -1030,7 +1034,7 @@ class Recaller:
                 yield item
             yield from waiting
 
-        return self._select_pass(instruction, reordered(), k, floor, q,
+        return self._select_pass(instruction, reordered(), k, floor, q, evidence=evidence,
                                  on_keep=lambda item: chosen.append(
                                      (frozenset() if item[5] else words_of.get(item[3],
                                                                                frozenset()),
@@ -1040,7 +1044,8 @@ class Recaller:
                      items: Iterable[tuple[_T, str, str, str, float, bool]], k: int,
                      floor: float, q: QueryTerms | None,
                      on_keep: Callable[[tuple[_T, str, str, str, float, bool]], object]
-                     | None = None) -> list[_T]:
+                     | None = None,
+                     evidence: Callable[[_T], int] | None = None) -> list[_T]:
         cap = self.config.max_per_type
         per_type: Counter[str] = Counter()
         per_whole: Counter[str] = Counter()
@@ -1049,10 +1054,29 @@ class Recaller:
         wholes: dict[str, str] = {}
         out: list[_T] = []
         lowered = instruction.lower()
+        # Units past a plural type's first, held back (plural_waits): a step has k slots,
+        # and every thing it names or implies needs one before any thing gets a second.
+        extra: list[tuple[_T, str, str, str, float, bool]] = []
+        waits = self.config.plural_waits and evidence is not None
+
+        def keep(kept: tuple[_T, str, str, str, float, bool]) -> None:
+            out.append(kept[0])
+            if on_keep is not None:
+                on_keep(kept)
+
         for item in items:
             payload, object_id, label, type_name, score, named = item
             if score < floor and not named:
                 continue
+            if extra and not named and evidence is not None \
+                    and evidence(payload) == NO_EVIDENCE:
+                # Nothing the instruction ties is left above this one: the second
+                # statue before a unit only a cosine brought.
+                while extra and len(out) < k:
+                    keep(extra.pop(0))
+                extra.clear()
+                if len(out) >= k:
+                    break
             # An object asked for by its id is never crowded out by one of its type.
             if q is not None and object_id.lower() not in lowered:
                 t = keys.get(label)
@@ -1069,13 +1093,18 @@ class Recaller:
                         many[t] = asks_for_many(self.terms_for(type_name), q)
                     if not many[t]:
                         continue
+                    if waits:
+                        per_type[t] += 1
+                        per_whole[whole] += 1
+                        extra.append(item)
+                        continue
                 per_type[t] += 1
                 per_whole[whole] += 1
-            out.append(payload)
-            if on_keep is not None:
-                on_keep(item)
+            keep(item)
             if len(out) >= k:
                 break
+        while extra and len(out) < k:
+            keep(extra.pop(0))
         return out
 
     def recall(
