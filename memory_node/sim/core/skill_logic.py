@@ -81,6 +81,13 @@ class Costs:
                             "only, which sees nothing above about 1.5 m.")
     match_tolerance: float = setting(0.75, "Metres between a remembered position and the "
                                      "object it names.", 0.05, 10.0)
+    shut_in_tolerance: float = setting(
+        0.15, "Metres a remembered position may lie outside the box of the closed "
+        "receptacle that shuts in the object it names. The arm cannot see a thing shut "
+        "in; the caller can only mean it by where it has the receptacle (memory puts "
+        "what the robot put in at the receptacle's position, inside its box): measured "
+        "from the box at the match tolerance, a cup shut in a cabinet 0.3 m from a "
+        "remembered cup on the counter was taken for it.", 0.0, 10.0)
     viewpoints: int = setting(4, "Explore: viewpoints per room.", 1, 64)
     headings: int = setting(8, "Explore: camera headings per viewpoint.", 1, 64)
 
@@ -177,10 +184,19 @@ class SkillRunner:
         def dist(o: WorldObject) -> float:
             # To the object's box, not its centre: memory's position of a 1.6 m counter is
             # the middle of the part the camera saw, a metre from the counter's centre.
-            # An object shut in a receptacle is found by going to the receptacle: memory
+            # An object in a receptacle is found by going to the receptacle: memory
             # puts it where it has the fridge, somewhere in the fridge's box, while the
             # hand set it on the shelf nearest the door (a put mug was refused 0.7 m away).
-            return min(box_distance(o, p), box_distance(reach_target(w, o), p))
+            # Shut in, only a position in (or at) the receptacle's box means it; one near
+            # the box means what the arm sees there (see Costs.shut_in_tolerance).
+            own = box_distance(o, p)
+            holder = reach_target(w, o)
+            if holder is o:
+                return own
+            via = box_distance(holder, p)
+            if w.visible_container_closed(o) and via > self.costs.shut_in_tolerance:
+                return math.inf
+            return min(own, via)
 
         def centre(o: WorldObject) -> float:
             return float(np.linalg.norm(o.position - p))
