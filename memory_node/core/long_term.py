@@ -302,6 +302,10 @@ class LongTermMemory:
             changes = ChangeSet()
             events: list[SceneGraphEvent] = []
             try:
+                # Held objects this outcome does not set down are still in the hand.
+                self.graph.still_held(keep={
+                    u.object_id for u in units
+                    if u.receptacle_id != HELD_BY_ROBOT and u.relation in ("in", "on")})
                 for unit in units:
                     obj = unit.object_id
                     if obj not in nodes and unit.state != "absent":
@@ -325,7 +329,8 @@ class LongTermMemory:
                     elif (unit.relation == "on" and receptacle in nodes
                           and receptacle != HELD_BY_ROBOT
                           and math.dist(unit.position, nodes.nodes[obj]["position"]) > 0.01):
-                        events += self.graph.place_on(obj, unit.position, stamp, changes)
+                        events += self.graph.place_on(obj, unit.position, stamp, changes,
+                                                      receptacle=receptacle)
                 if changes:
                     with self.store.transaction() as conn:
                         save_changes(conn, self.graph, changes)

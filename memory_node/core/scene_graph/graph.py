@@ -588,7 +588,7 @@ class SceneGraph:
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         self._move_to(obj, self.graph.nodes[receptacle]["position"], stamp, changes)
         changes.touch(obj)
-        events = self._claim_set_down(obj, stamp, changes)
+        events = self._claim_set_down(obj, stamp, changes, receptacle)
         attrs["inside"] = receptacle  # a claimed sighting does not take it out
         return events
 
@@ -610,12 +610,27 @@ class SceneGraph:
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         changes.touch(obj)
 
+    def still_held(self, keep: Iterable[str] = ()) -> None:
+        """Another skill's outcome came while the robot holds what it holds (an open of
+        the receptacle it is about to put into): nothing the camera saw before it is a
+        held object already set down. Without this, a cup first seen in the cabinet the
+        robot opened with a cup in hand was taken for the put cup (tune3 s0001).
+        `keep`: held objects this same outcome sets down."""
+        since = self.counters[OBJECT]
+        for obj, attrs in self.graph.nodes(data=True):
+            if (attrs.get("layer") == OBJECT and attrs.get("inside") == HELD
+                    and obj not in keep):
+                attrs["held_from_uid"] = since
+
     def place_on(self, obj: str, position: Sequence[float], stamp: float,
-                 changes: ChangeSet | None = None) -> list[SceneGraphEvent]:
-        """A skill outcome set `obj` down at `position` (on a receptacle's top): it is
-        there now, and what the camera saw of it before (its old place) is history. Without
-        this the node stayed where it was picked up and the next sighting on the receptacle
-        was matched against that old place."""
+                 changes: ChangeSet | None = None, receptacle: str = ""
+                 ) -> list[SceneGraphEvent]:
+        """A skill outcome set `obj` down at `position` (on a receptacle's top, an
+        estimate: the hand's true spot is not in the outcome): it is there now, and what
+        the camera saw of it before (its old place) is history. Without this the node
+        stayed where it was picked up and the next sighting on the receptacle was matched
+        against that old place. `receptacle` (its id, when the graph holds it): a
+        sighting of `obj` set down anywhere on it is `obj` (see `_claim_set_down`)."""
         changes = changes if changes is not None else ChangeSet()
         if obj not in self.graph or self.graph.nodes[obj]["layer"] != OBJECT:
             raise KeyError(f"no object {obj!r} in the scene graph")
@@ -629,7 +644,7 @@ class SceneGraph:
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         self._move_to(obj, pos, stamp, changes)
         changes.touch(obj)
-        return self._claim_set_down(obj, stamp, changes)
+        return self._claim_set_down(obj, stamp, changes, receptacle)
 
     def removed_snapshot(self, obj: str) -> dict[str, Any] | None:
         """What the graph knew of `obj` when it removed it (kept for the join window), or
@@ -662,40 +677,63 @@ class SceneGraph:
         self.tally["restored.outcome"] += 1
         return True
 
-    def _claim_set_down(self, obj: str, stamp: float, changes: ChangeSet
-                        ) -> list[SceneGraphEvent]:
+    def _claim_set_down(self, obj: str, stamp: float, changes: ChangeSet,
+                        receptacle: str = "") -> list[SceneGraphEvent]:
         """Frames taken after the hand let go of `obj` can reach the graph before the put's
         outcome does; `obj` was still held then, so its sighting where it now stands became
-        a NEW node. Such a node (made while `obj` was held: a later id, of its class, within
-        the gate of where the put left it) is `obj`, which keeps its id (the planner names
-        it) and takes the sighting's place and evidence. Left as two, the sighting won every
-        later association and `obj` was removed as never seen: the next pick of it was
-        refused as an unknown object."""
+        a NEW node. Such a node (made while `obj` was held and after the last other outcome
+        (`still_held`), of its class, within the gate of where the put left it or on/in
+        the receptacle it was put on/in) is `obj`, which keeps its id (the planner names
+        it) and takes the sighting's place and evidence; of several, the newest (the put
+        thing is the last to appear). Left as two, the sighting won every later
+        association and `obj` was removed as never seen (the next pick of it was refused
+        as an unknown object), or lost its state: the put's spot is an estimate, and a
+        mug set down 0.67 m from it on the same counter became a second, unwashed mug."""
         attrs = self.graph.nodes[obj]
         since = attrs.pop("held_from_uid", None)
         if since is None:
             return []
         cfg = self.config
         label = cfg.canonical(attrs["label"])
-        events: list[SceneGraphEvent] = []
-        for other in sorted(self._objects.query_radius(attrs["position"], cfg.gate_distance)):
-            if other == obj or other not in self.graph:
+        where = attrs["position"]
+        region = self._receptacle_region(receptacle)
+        near = set(self._objects.query_radius(where, cfg.gate_distance))
+        if region is not None:  # in x and y: what stands on a top is above its box
+            m = cfg.fixture_margin
+            near |= set(self._objects.query_box((region[0] - m, region[1] - m),
+                                                (region[3] + m, region[4] + m)))
+        best: str | None = None
+        for other in near:
+            if other == obj or other == receptacle or other not in self.graph:
                 continue
             b = self.graph.nodes[other]
             if (b["layer"] != OBJECT or not b["movable"] or int(b["uid"]) < int(since)
-                    or b.get("inside") == HELD
-                    or _dist(b["position"], attrs["position"]) > cfg.gate_distance):
+                    or b.get("inside") == HELD):
+                continue
+            if (_dist(b["position"], where) > cfg.gate_distance
+                    and not _inside(b["position"], region, cfg.fixture_margin)):
                 continue
             theirs = cfg.canonical(b["label"])
             if theirs != label and not cfg.similar(label, theirs):
                 continue
-            self._absorb(obj, other, stamp, changes)
-            self.tally["merged.set_down"] += 1
-            events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
-                                          attrs["position"], attrs["position"], attrs["area"],
-                                          merged_id=other))
-            break  # one object, one sighting of it
-        return events
+            if best is None or int(b["uid"]) > int(self.graph.nodes[best]["uid"]):
+                best = other
+        if best is None:
+            return []
+        self._absorb(obj, best, stamp, changes)
+        self.tally["merged.set_down"] += 1
+        return [SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp, attrs["position"],
+                                attrs["position"], attrs["area"], merged_id=best)]
+
+    def _receptacle_region(self, receptacle: str) -> list[float] | None:
+        """The space a receptacle was seen to fill (world axes), else its newest view's
+        box; None when the graph does not hold it."""
+        if not receptacle or receptacle not in self.graph:
+            return None
+        attrs = self.graph.nodes[receptacle]
+        if attrs.get("layer") != OBJECT:
+            return None
+        return list(attrs.get("filled") or _node_box(attrs))
 
     def _hidden_inside(self, obj: str) -> bool:
         """Inside a receptacle that is closed (or gone): not expected to be seen."""
