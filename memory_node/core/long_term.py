@@ -346,6 +346,15 @@ class LongTermMemory:
                     if event.merged_id and self.short_term.peek(event.merged_id) is not None:
                         # A sighting of the object just put down: one unit, not two.
                         self.short_term.remove(event.merged_id)
+                    put = self.short_term.peek(event.object_id)
+                    if (event.merged_id and put is not None
+                            and event.object_id in self.graph.graph):
+                        # Where it was seen set down, not the outcome's estimate (the
+                        # receptacle's position): with two cups in one cabinet, the arm
+                        # took the one nearer the cabinet's centre for memory's.
+                        where = check_finite_position(self.graph.node(event.object_id)["position"])
+                        if where != put.position:
+                            self.short_term.upsert(replace(put, position=where))
             return events
 
     def _update_short_term(self, events: list[SceneGraphEvent], observations: list[Any],

@@ -802,3 +802,31 @@ def test_a_cup_first_seen_in_the_cabinet_opened_with_a_cup_in_hand_is_not_the_pu
         assert lt.graph.node(other)["state"] != "heated"
     finally:
         memory.close()
+
+
+def test_the_put_objects_unit_stands_where_its_claimed_sighting_is(tmp_path: Path) -> None:
+    """The put's outcome puts the cup's unit at the cabinet's position; the graph then
+    claims the cup's sighting in the cabinet (made before the outcome came). The unit the
+    planner reads must stand there too: at the cabinet's centre, with another cup in the
+    same cabinet nearer that centre, the arm took the other cup for memory's (tune3
+    s0005, round 15)."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        cabinet = Observation.at("Cabinet", (3.0, 0.0, 0.4), 1.0, extent=(0.6, 0.55, 0.8),
+                                 state="opened")
+        lt.apply([cabinet, Observation.at("Cup", (0.5, 0.0, 0.8), 1.0)], view(1.0), 1.0)
+        (cup,) = _mugs(lt, "Cup")
+        cab = next(o for o in lt.graph.nodes("object") if o != cup)
+        memory.recall.record_outcome("", "pick", [cup], True, stamp=2.0)
+        memory.recall.record_outcome("", "navigate", [cab], True, stamp=2.5,
+                                     robot_position=(2.2, 0.0, 0.0))
+        lt.apply([cabinet, Observation.at("Cup", (3.2, 0.2, 0.3), 3.0)], view(3.0), 3.0)
+        memory.recall.record_outcome("", "put", [cup, cab, "in"], True, stamp=4.0,
+                                     robot_position=(2.2, 0.0, 0.0))
+        assert _mugs(lt, "Cup") == [cup]
+        unit = memory.short_term.peek(cup)
+        assert unit is not None and unit.receptacle_id == cab
+        assert math.dist(unit.position, (3.2, 0.2, 0.3)) < 0.05
+    finally:
+        memory.close()
