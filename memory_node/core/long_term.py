@@ -302,6 +302,10 @@ class LongTermMemory:
             changes = ChangeSet()
             events: list[SceneGraphEvent] = []
             try:
+                # Held objects this outcome does not set down are still in the hand.
+                self.graph.still_held(keep={
+                    u.object_id for u in units
+                    if u.receptacle_id != HELD_BY_ROBOT and u.relation in ("in", "on")})
                 for unit in units:
                     obj = unit.object_id
                     if obj not in nodes and unit.state != "absent":
@@ -325,7 +329,8 @@ class LongTermMemory:
                     elif (unit.relation == "on" and receptacle in nodes
                           and receptacle != HELD_BY_ROBOT
                           and math.dist(unit.position, nodes.nodes[obj]["position"]) > 0.01):
-                        events += self.graph.place_on(obj, unit.position, stamp, changes)
+                        events += self.graph.place_on(obj, unit.position, stamp, changes,
+                                                      receptacle=receptacle)
                 if changes:
                     with self.store.transaction() as conn:
                         save_changes(conn, self.graph, changes)
@@ -341,6 +346,15 @@ class LongTermMemory:
                     if event.merged_id and self.short_term.peek(event.merged_id) is not None:
                         # A sighting of the object just put down: one unit, not two.
                         self.short_term.remove(event.merged_id)
+                    put = self.short_term.peek(event.object_id)
+                    if (event.merged_id and put is not None
+                            and event.object_id in self.graph.graph):
+                        # Where it was seen set down, not the outcome's estimate (the
+                        # receptacle's position): with two cups in one cabinet, the arm
+                        # took the one nearer the cabinet's centre for memory's.
+                        where = check_finite_position(self.graph.node(event.object_id)["position"])
+                        if where != put.position:
+                            self.short_term.upsert(replace(put, position=where))
             return events
 
     def _update_short_term(self, events: list[SceneGraphEvent], observations: list[Any],

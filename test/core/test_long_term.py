@@ -736,3 +736,97 @@ def test_a_perceived_container_never_makes_a_containment_cycle(tmp_path: Path) -
         assert memory.short_term.peek(ids["Pot"]).receptacle_id == ids["Box"]
     finally:
         memory.close()
+
+
+def _mugs(lt: LongTermMemory, label: str = "Mug") -> list[str]:
+    return sorted(o for o in lt.graph.nodes("object") if lt.graph.node(o)["label"] == label)
+
+
+def test_a_mug_set_down_on_the_counter_far_from_the_estimated_spot_keeps_its_identity(
+        tmp_path: Path) -> None:
+    """The put's outcome says on which counter, not where on it: memory estimates the spot
+    (the top's side nearest the robot), and the hand set the mug 0.67 m from there (the
+    in-process main job's h0c-1, round 15). Its sighting after the hand let go, made a NEW
+    node while the mug was still held, lay beyond the association gate of the estimate and
+    stayed a second mug; the washed one was then seen empty and removed, and the robot
+    washed "the mug" again. A sighting on the receptacle the put names is the put mug."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        counter = Observation.at("CounterTop", (3.0, 0.0, 0.45), 1.0, extent=(1.6, 0.6, 0.9))
+        lt.apply([counter, Observation.at("Mug", (0.5, 0.0, 0.8), 1.0)], view(1.0), 1.0)
+        (mug,) = _mugs(lt)
+        top = next(o for o in lt.graph.nodes("object") if o != mug)
+        memory.recall.record_outcome("", "pick", [mug], True, stamp=2.0)
+        memory.recall.record_outcome("", "clean", [mug], True, stamp=2.5)
+        seen = Observation.at("Mug", (3.5, 0.2, 0.95), 3.0)   # on the counter's far half
+        lt.apply([counter, seen], view(3.0), 3.0)
+        assert len(_mugs(lt)) == 2
+        memory.recall.record_outcome("", "put", [mug, top, "on"], True, stamp=4.0,
+                                     robot_position=(1.6, 0.0, 0.0))
+        assert _mugs(lt) == [mug]
+        node = lt.graph.node(mug)
+        assert node["state"] == "cleaned"
+        assert math.dist(node["position"][:2], (3.5, 0.2)) < 0.05
+    finally:
+        memory.close()
+
+
+def test_a_cup_first_seen_in_the_cabinet_opened_with_a_cup_in_hand_is_not_the_put_cup(
+        tmp_path: Path) -> None:
+    """The robot holds the heated cup, opens a cabinet and sees another cup in it (a NEW
+    node, made while the first was held), then puts the heated cup in. The cup seen at the
+    open was there before the put: the open's outcome came while the hand still held the
+    heated cup. Folded into it (experience stream tune3 s0001), memory's heated cup took
+    the cold cup's place, and the next task picked the cold cup as the heated one."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        cabinet = Observation.at("Cabinet", (3.0, 0.0, 0.4), 1.0, extent=(0.6, 0.55, 0.8),
+                                 state="closed")
+        lt.apply([cabinet, Observation.at("Cup", (0.5, 0.0, 0.8), 1.0)], view(1.0), 1.0)
+        (cup,) = _mugs(lt, "Cup")
+        cab = next(o for o in lt.graph.nodes("object") if o != cup)
+        memory.recall.record_outcome("", "pick", [cup], True, stamp=2.0)
+        memory.recall.record_outcome("", "heat", [cup], True, stamp=2.5)
+        opened = Observation.at("Cabinet", (3.0, 0.0, 0.4), 3.0, extent=(0.6, 0.55, 0.8),
+                                state="opened")
+        lt.apply([opened, Observation.at("Cup", (2.9, 0.1, 0.3), 3.0)], view(3.0), 3.0)
+        (other,) = [o for o in _mugs(lt, "Cup") if o != cup]
+        memory.recall.record_outcome("", "open", [cab], True, stamp=3.5)
+        memory.recall.record_outcome("", "put", [cup, cab, "in"], True, stamp=4.5,
+                                     robot_position=(2.2, 0.0, 0.0))
+        assert _mugs(lt, "Cup") == sorted([cup, other])
+        assert lt.graph.node(cup)["inside"] == cab
+        assert lt.graph.node(cup)["state"] == "heated"
+        assert lt.graph.node(other)["state"] != "heated"
+    finally:
+        memory.close()
+
+
+def test_the_put_objects_unit_stands_where_its_claimed_sighting_is(tmp_path: Path) -> None:
+    """The put's outcome puts the cup's unit at the cabinet's position; the graph then
+    claims the cup's sighting in the cabinet (made before the outcome came). The unit the
+    planner reads must stand there too: at the cabinet's centre, with another cup in the
+    same cabinet nearer that centre, the arm took the other cup for memory's (tune3
+    s0005, round 15)."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        cabinet = Observation.at("Cabinet", (3.0, 0.0, 0.4), 1.0, extent=(0.6, 0.55, 0.8),
+                                 state="opened")
+        lt.apply([cabinet, Observation.at("Cup", (0.5, 0.0, 0.8), 1.0)], view(1.0), 1.0)
+        (cup,) = _mugs(lt, "Cup")
+        cab = next(o for o in lt.graph.nodes("object") if o != cup)
+        memory.recall.record_outcome("", "pick", [cup], True, stamp=2.0)
+        memory.recall.record_outcome("", "navigate", [cab], True, stamp=2.5,
+                                     robot_position=(2.2, 0.0, 0.0))
+        lt.apply([cabinet, Observation.at("Cup", (3.2, 0.2, 0.3), 3.0)], view(3.0), 3.0)
+        memory.recall.record_outcome("", "put", [cup, cab, "in"], True, stamp=4.0,
+                                     robot_position=(2.2, 0.0, 0.0))
+        assert _mugs(lt, "Cup") == [cup]
+        unit = memory.short_term.peek(cup)
+        assert unit is not None and unit.receptacle_id == cab
+        assert math.dist(unit.position, (3.2, 0.2, 0.3)) < 0.05
+    finally:
+        memory.close()

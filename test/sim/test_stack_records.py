@@ -62,3 +62,18 @@ def test_step_line_shows_the_call_its_result_and_what_memory_supplied() -> None:
     assert line.split()[:3] == ["3", "pick(Apple_2)", "succeeded"]
     assert line.endswith("| memory: Apple Apple_2 in kitchen")
     assert len(step_line(1, "navigate", ("x" * 300,), "ok", "n" * 300)) <= 110
+
+
+def test_any_unit_of_the_type_the_recall_returned_serves_a_goal_on_the_type() -> None:
+    """Two cabinets, both seen: "close the cabinet" is served by the one the recall gave
+    (the one the robot put the mug in), though the other's unit lies nearer its own world
+    cabinet; with neither returned, the nearest is the one counted missing."""
+    world = [Located("Cabinet|1", "Cabinet", (0.0, 0.0, 0.4)),
+             Located("Cabinet|2", "Cabinet", (2.0, 0.0, 0.4))]
+    memory = [Located("obj_1", "Cabinet", (0.01, 0.0, 0.4)),
+              Located("obj_2", "Cabinet", (2.1, 0.0, 0.4)),
+              Located("obj_3", "Cabinet", (9.0, 9.0, 0.4))]     # a phantom: serves nothing
+    group = (frozenset({"Cabinet"}),)
+    assert needed_ids(group, world, memory, returned=["obj_2"]) == ("obj_2",)
+    assert needed_ids(group, world, memory) == ("obj_1",)
+    assert needed_ids(group, world, memory, returned=["obj_3"]) == ("obj_1",)

@@ -118,6 +118,9 @@ class SceneGraph:
         self._area_xy = np.empty((0, 2))
         self._area_floor = np.empty(0, dtype=int)
         self.counters = {FLOOR: 0, AREA: 0, OBJECT: 0}
+        # Object nodes added so far, new or revived under their old id (a revived node
+        # keeps its uid, so uids alone do not say what was added while a thing was held).
+        self._added = 0
         self.current_area: str | None = None
         # The newest frame applied and where the robot was (not persisted: after a restart
         # any stamp is accepted).
@@ -310,6 +313,8 @@ class SceneGraph:
             inside="", last_absent=None, misses=0,
             tracker_id=obs.tracker_id, area=None, far_from_area=False,
         )
+        self.graph.nodes[obj]["added"] = self._added
+        self._added = max(self._added + 1, self.counters[OBJECT])
         self._set_box(obj, obs)
         self._objects.insert(obj, pos)
         self._by_label.setdefault(label, set()).add(obj)
@@ -409,9 +414,9 @@ class SceneGraph:
         if obs.appearance:
             attrs["appearance"] = blend_histogram(attrs.get("appearance"), obs.appearance,
                                                   cfg.appearance_rate)
+        attrs.pop("placed_unseen", None)
         receptacle = attrs.get("inside")
-        if receptacle and receptacle != HELD and (receptacle not in self.graph or _dist(
-                new_pos, self.graph.nodes[receptacle]["position"]) > cfg.gate_distance):
+        if receptacle and receptacle != HELD and not self._within(receptacle, new_pos):
             attrs["inside"] = ""  # seen outside its receptacle: taken out
         if obs.tracker_id and attrs.get("tracker_id") != obs.tracker_id:
             self._release_tracker(obj)
@@ -588,8 +593,11 @@ class SceneGraph:
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         self._move_to(obj, self.graph.nodes[receptacle]["position"], stamp, changes)
         changes.touch(obj)
-        events = self._claim_set_down(obj, stamp, changes)
+        events = self._claim_set_down(obj, stamp, changes, receptacle)
         attrs["inside"] = receptacle  # a claimed sighting does not take it out
+        # Not seen there yet: its position is the receptacle's, not where the hand set it
+        # (see `_placed_inside`).
+        attrs["placed_unseen"] = not events
         return events
 
     def hold(self, obj: str, stamp: float, changes: ChangeSet | None = None) -> None:
@@ -604,18 +612,34 @@ class SceneGraph:
         if attrs.get("inside") != HELD:
             # Nodes made from now on may be this object seen after the hand let go of it
             # and before the put's outcome arrives (see _claim_set_down).
-            attrs["held_from_uid"] = self.counters[OBJECT]
+            attrs["held_from_uid"] = self._added
         attrs["inside"] = HELD
+        attrs.pop("placed_unseen", None)
         attrs["misses"] = 0
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         changes.touch(obj)
 
+    def still_held(self, keep: Iterable[str] = ()) -> None:
+        """Another skill's outcome came while the robot holds what it holds (an open of
+        the receptacle it is about to put into): nothing the camera saw before it is a
+        held object already set down. Without this, a cup first seen in the cabinet the
+        robot opened with a cup in hand was taken for the put cup (tune3 s0001).
+        `keep`: held objects this same outcome sets down."""
+        since = self._added
+        for obj, attrs in self.graph.nodes(data=True):
+            if (attrs.get("layer") == OBJECT and attrs.get("inside") == HELD
+                    and obj not in keep):
+                attrs["held_from_uid"] = since
+
     def place_on(self, obj: str, position: Sequence[float], stamp: float,
-                 changes: ChangeSet | None = None) -> list[SceneGraphEvent]:
-        """A skill outcome set `obj` down at `position` (on a receptacle's top): it is
-        there now, and what the camera saw of it before (its old place) is history. Without
-        this the node stayed where it was picked up and the next sighting on the receptacle
-        was matched against that old place."""
+                 changes: ChangeSet | None = None, receptacle: str = ""
+                 ) -> list[SceneGraphEvent]:
+        """A skill outcome set `obj` down at `position` (on a receptacle's top, an
+        estimate: the hand's true spot is not in the outcome): it is there now, and what
+        the camera saw of it before (its old place) is history. Without this the node
+        stayed where it was picked up and the next sighting on the receptacle was matched
+        against that old place. `receptacle` (its id, when the graph holds it): a
+        sighting of `obj` set down anywhere on it is `obj` (see `_claim_set_down`)."""
         changes = changes if changes is not None else ChangeSet()
         if obj not in self.graph or self.graph.nodes[obj]["layer"] != OBJECT:
             raise KeyError(f"no object {obj!r} in the scene graph")
@@ -624,12 +648,13 @@ class SceneGraph:
             raise ValueError(f"{obj!r}: position {position!r} is not finite")
         attrs = self.graph.nodes[obj]
         attrs.pop("inside", None)
+        attrs.pop("placed_unseen", None)
         attrs["misses"] = 0
         attrs["history"] = [list(pos)]
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         self._move_to(obj, pos, stamp, changes)
         changes.touch(obj)
-        return self._claim_set_down(obj, stamp, changes)
+        return self._claim_set_down(obj, stamp, changes, receptacle)
 
     def removed_snapshot(self, obj: str) -> dict[str, Any] | None:
         """What the graph knew of `obj` when it removed it (kept for the join window), or
@@ -662,40 +687,64 @@ class SceneGraph:
         self.tally["restored.outcome"] += 1
         return True
 
-    def _claim_set_down(self, obj: str, stamp: float, changes: ChangeSet
-                        ) -> list[SceneGraphEvent]:
+    def _claim_set_down(self, obj: str, stamp: float, changes: ChangeSet,
+                        receptacle: str = "") -> list[SceneGraphEvent]:
         """Frames taken after the hand let go of `obj` can reach the graph before the put's
         outcome does; `obj` was still held then, so its sighting where it now stands became
-        a NEW node. Such a node (made while `obj` was held: a later id, of its class, within
-        the gate of where the put left it) is `obj`, which keeps its id (the planner names
-        it) and takes the sighting's place and evidence. Left as two, the sighting won every
-        later association and `obj` was removed as never seen: the next pick of it was
-        refused as an unknown object."""
+        a NEW node. Such a node (made while `obj` was held and after the last other outcome
+        (`still_held`), of its class, within the gate of where the put left it or on/in
+        the receptacle it was put on/in) is `obj`, which keeps its id (the planner names
+        it) and takes the sighting's place and evidence; of several, the newest (the put
+        thing is the last to appear). Left as two, the sighting won every later
+        association and `obj` was removed as never seen (the next pick of it was refused
+        as an unknown object), or lost its state: the put's spot is an estimate, and a
+        mug set down 0.67 m from it on the same counter became a second, unwashed mug."""
         attrs = self.graph.nodes[obj]
         since = attrs.pop("held_from_uid", None)
         if since is None:
             return []
         cfg = self.config
         label = cfg.canonical(attrs["label"])
-        events: list[SceneGraphEvent] = []
-        for other in sorted(self._objects.query_radius(attrs["position"], cfg.gate_distance)):
-            if other == obj or other not in self.graph:
+        where = attrs["position"]
+        region = self._receptacle_region(receptacle)
+        near = set(self._objects.query_radius(where, cfg.gate_distance))
+        if region is not None:  # in x and y: what stands on a top is above its box
+            m = cfg.fixture_margin
+            near |= set(self._objects.query_box((region[0] - m, region[1] - m),
+                                                (region[3] + m, region[4] + m)))
+        best: str | None = None
+        for other in near:
+            if other == obj or other == receptacle or other not in self.graph:
                 continue
             b = self.graph.nodes[other]
-            if (b["layer"] != OBJECT or not b["movable"] or int(b["uid"]) < int(since)
-                    or b.get("inside") == HELD
-                    or _dist(b["position"], attrs["position"]) > cfg.gate_distance):
+            if (b["layer"] != OBJECT or not b["movable"]
+                    or int(b.get("added", b["uid"])) < int(since) or b.get("inside") == HELD):
+                continue
+            if (_dist(b["position"], where) > cfg.gate_distance
+                    and not _inside(b["position"], region, cfg.fixture_margin)):
                 continue
             theirs = cfg.canonical(b["label"])
             if theirs != label and not cfg.similar(label, theirs):
                 continue
-            self._absorb(obj, other, stamp, changes)
-            self.tally["merged.set_down"] += 1
-            events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
-                                          attrs["position"], attrs["position"], attrs["area"],
-                                          merged_id=other))
-            break  # one object, one sighting of it
-        return events
+            if best is None or int(b.get("added", b["uid"])) > int(
+                    self.graph.nodes[best].get("added", self.graph.nodes[best]["uid"])):
+                best = other
+        if best is None:
+            return []
+        self._absorb(obj, best, stamp, changes)
+        self.tally["merged.set_down"] += 1
+        return [SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp, attrs["position"],
+                                attrs["position"], attrs["area"], merged_id=best)]
+
+    def _receptacle_region(self, receptacle: str) -> list[float] | None:
+        """The space a receptacle was seen to fill (world axes), else its newest view's
+        box; None when the graph does not hold it."""
+        if not receptacle or receptacle not in self.graph:
+            return None
+        attrs = self.graph.nodes[receptacle]
+        if attrs.get("layer") != OBJECT:
+            return None
+        return list(attrs.get("filled") or _node_box(attrs))
 
     def _hidden_inside(self, obj: str) -> bool:
         """Inside a receptacle that is closed (or gone): not expected to be seen."""
@@ -765,13 +814,20 @@ class SceneGraph:
             self.visit(robot_position, stamp, changes)
         self._forget_removed(stamp)
 
-        matches, relocated, unmatched, parts, wholes = self._associate(valid)
+        matches, relocated, unmatched, parts, wholes, placed = self._associate(valid)
         for i, obj in matches.items():
             if i in parts:
                 self._observe_part(obj, valid[i], stamp, changes, events)
             elif i in wholes:  # the node was made from a part: the whole says where it is
                 self.tally["associated.whole"] += 1
                 self._observe(obj, valid[i], stamp, changes, events, relocate=True)
+            elif i in placed:  # first seen where the hand set it in its receptacle
+                self.tally["associated.placed"] += 1
+                old = self.graph.nodes[obj]["position"]
+                self._observe(obj, valid[i], stamp, changes, events, relocate=True)
+                attrs = self.graph.nodes[obj]
+                events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
+                                              old, attrs["position"], attrs["area"]))
             elif i in relocated:
                 self.tally["moved.tracker"] += 1
                 old = self.graph.nodes[obj]["position"]
@@ -870,7 +926,8 @@ class SceneGraph:
                 or class_share(attrs["class_evidence"], label) >= self.config.min_class_share)
 
     def _associate(self, observations: Sequence[Observation]
-                   ) -> tuple[dict[int, str], set[int], list[int], set[int], set[int]]:
+                   ) -> tuple[dict[int, str], set[int], list[int], set[int], set[int],
+                              set[int]]:
         """Greedy cheapest-first assignment of observations to objects; one object takes at
         most one observation per frame. Cost: distance within the gate for an object whose
         class evidence includes the label; distance + a penalty within the tighter
@@ -878,7 +935,9 @@ class SceneGraph:
         second object). A known tracker id pairs first, wherever the object is (those are
         returned in `relocated` when beyond the gate). Movable observations left over are
         then tried as a part or the whole of a large object (see `_part_or_whole`):
-        returned in `parts` and `wholes`."""
+        returned in `parts` and `wholes`. Those still left are tried as an object the
+        robot put into a receptacle and that has not been seen there since (see
+        `_placed_inside`): returned in `placed`."""
         cfg = self.config
         gate = cfg.gate_distance
         canonical = cfg.canonical
@@ -932,8 +991,53 @@ class SceneGraph:
                 matches[i] = obj
                 taken.add(obj)
                 (wholes if whole else parts).add(i)
+        placed: set[int] = set()
+        for i, obs in enumerate(observations):
+            if i in matches or not cfg.is_movable(obs.label):
+                continue
+            inside = self._placed_inside(obs, taken)
+            if inside is not None:
+                matches[i] = inside
+                taken.add(inside)
+                placed.add(i)
         unmatched = [i for i in range(len(observations)) if i not in matches]
-        return matches, relocated, unmatched, parts, wholes
+        return matches, relocated, unmatched, parts, wholes, placed
+
+    def _placed_inside(self, obs: Observation, taken: set[str]) -> str | None:
+        """An object a skill outcome put into a receptacle stands at the receptacle's
+        position in memory (where the camera saw the fridge), not where the hand set it
+        (a shelf by the door, up to half the fridge away): a sighting of its class within
+        the receptacle's box, beyond the gate of that position, is it until it has been
+        seen there once. Without this the sighting became a second mug in the fridge
+        (the main job, round 14's seed-0 outlier)."""
+        cfg = self.config
+        label = cfg.canonical(obs.label)
+        nodes = self.graph.nodes
+        best: tuple[float, str] | None = None
+        reach = cfg.fixture_max_side
+        for obj in self._objects.query_radius(obs.position, reach):
+            attrs = nodes[obj]
+            receptacle = attrs.get("inside")
+            if (obj in taken or not attrs.get("placed_unseen") or not receptacle
+                    or receptacle == HELD or not self._class_compatible(attrs, label)):
+                continue
+            region = self._receptacle_region(receptacle)
+            if region is None or not _holds(region, obs.position, cfg.fixture_margin):
+                continue
+            candidate = (_dist(attrs["position"], obs.position), obj)
+            if best is None or candidate < best:
+                best = candidate
+        return None if best is None else best[1]
+
+    def _within(self, receptacle: str, position: Sequence[float]) -> bool:
+        """Is `position` still in `receptacle`: within the gate of its position, or in the
+        space it was seen to fill (a fridge is wider than the gate)?"""
+        if receptacle not in self.graph:
+            return False
+        if _dist(position, self.graph.nodes[receptacle]["position"]) <= self.config.gate_distance:
+            return True
+        region = self._receptacle_region(receptacle)
+        return region is not None and _holds(region, position, self.config.fixture_margin)
 
     def _part_or_whole(self, obs: Observation, taken: set[str]) -> tuple[str, bool] | None:
         """A movable object larger than the gate seen in part has a box centre up to half
@@ -1349,6 +1453,9 @@ class SceneGraph:
             if attrs.get("tracker_id"):
                 self._by_tracker[attrs["tracker_id"]] = obj
         self.counters.update(counters)
+        self._added = max([self._added, self.counters[OBJECT]]
+                          + [int(self.graph.nodes[o].get("added", -1)) + 1
+                             for o in self.nodes(OBJECT)])
         self.current_area = current_area
 
 

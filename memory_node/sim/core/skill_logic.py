@@ -81,6 +81,15 @@ class Costs:
                             "only, which sees nothing above about 1.5 m.")
     match_tolerance: float = setting(0.75, "Metres between a remembered position and the "
                                      "object it names.", 0.05, 10.0)
+    shut_in_tolerance: float = setting(
+        0.15, "Metres a remembered position may lie outside the box of the closed "
+        "receptacle that shuts in the object it names, for that object to compete with "
+        "one in view. The arm cannot see a thing shut in; the caller means it by where it "
+        "has the receptacle (memory puts what the robot put in at the receptacle's "
+        "position, inside its box). Measured from the box at the match tolerance, a cup "
+        "shut in a cabinet 0.3 m from a remembered cup on the counter was taken for it; "
+        "farther than this, a thing shut in is found only when nothing of its kind is in "
+        "view within the match tolerance.", 0.0, 10.0)
     viewpoints: int = setting(4, "Explore: viewpoints per room.", 1, 64)
     headings: int = setting(8, "Explore: camera headings per viewpoint.", 1, 64)
 
@@ -174,28 +183,40 @@ class SkillRunner:
         cands = [o for o in w.objects.values() if o.type in kinds and o.id != held]
         if not cands:
             raise SkillFailure(ErrorCode.NOT_FOUND, f"{arg!r}: no {label} in the house")
-        def dist(o: WorldObject) -> float:
+        def dist(o: WorldObject, fallback: bool = False) -> float:
             # To the object's box, not its centre: memory's position of a 1.6 m counter is
             # the middle of the part the camera saw, a metre from the counter's centre.
-            # An object shut in a receptacle is found by going to the receptacle: memory
+            # An object in a receptacle is found by going to the receptacle: memory
             # puts it where it has the fridge, somewhere in the fridge's box, while the
             # hand set it on the shelf nearest the door (a put mug was refused 0.7 m away).
-            return min(box_distance(o, p), box_distance(reach_target(w, o), p))
+            # Shut in, a position in (or at) the receptacle's box means it; one merely
+            # near the box means what the arm sees there, and the thing shut in only when
+            # nothing of the kind is in view within the tolerance (`fallback`; see
+            # Costs.shut_in_tolerance).
+            own = box_distance(o, p)
+            holder = reach_target(w, o)
+            if holder is o:
+                return own
+            via = box_distance(holder, p)
+            if not w.visible_container_closed(o):
+                return min(own, via)
+            return via if fallback or via <= self.costs.shut_in_tolerance else math.inf
 
         def centre(o: WorldObject) -> float:
             return float(np.linalg.norm(o.position - p))
 
+        tol = self.costs.match_tolerance
+        fallback = not any(dist(o) <= tol for o in cands)
         # The type the caller named wins over a nearer look-alike (a plate beside the bowl
         # memory meant, a cabinet beside the named drawer); look-alikes only stand in for
         # a misread label when nothing of the named type is there.
-        named = [o for o in cands if o.type == label
-                 and dist(o) <= self.costs.match_tolerance]
-        best = min(named or cands, key=lambda o: (dist(o), centre(o), o.type != label, o.id))
-        d = dist(best)
-        if d > self.costs.match_tolerance:
+        named = [o for o in cands if o.type == label and dist(o, fallback) <= tol]
+        best = min(named or cands,
+                   key=lambda o: (dist(o, fallback), centre(o), o.type != label, o.id))
+        d = dist(best, fallback)
+        if d > tol:
             raise SkillFailure(ErrorCode.NOT_FOUND, f"{arg!r}: no {label} within "
-                               f"{self.costs.match_tolerance:.2f} m of "
-                               f"({p[0]:.2f}, {p[1]:.2f}, {p[2]:.2f})")
+                               f"{tol:.2f} m of ({p[0]:.2f}, {p[1]:.2f}, {p[2]:.2f})")
         return best
 
     def _place_goal(self, w: World, arg: str, by_id: dict[str, Target]

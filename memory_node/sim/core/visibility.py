@@ -183,6 +183,10 @@ class SeenObject:
     score: float
     state: str
     truth: str
+    # The box's turn about z (the object's yaw): the perception node's boxes are upright
+    # and oriented; reported unturned, a counter standing along y was remembered along x
+    # and what the robot set down on it lay outside memory's box of it.
+    yaw: float = 0.0
 
 
 class GeometricCamera:
@@ -239,7 +243,8 @@ class GeometricCamera:
             pos = o.position + rng.normal(0.0, POSITION_NOISE, 3)
             out.append(SeenObject(label, (float(pos[0]), float(pos[1]), float(pos[2])),
                                   tuple(float(v) for v in o.size),  # type: ignore[arg-type]
-                                  float(rng.uniform(*n.score_range)), state, o.id))
+                                  float(rng.uniform(*n.score_range)), state, o.id,
+                                  float(o.yaw)))
         return out
 
     def labels_seen(self, world: World) -> list[str]:

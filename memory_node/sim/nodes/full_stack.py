@@ -425,10 +425,11 @@ class FullStack:
                if layer == OBJECT_LAYER]
         world = [Located(o["id"], o["type"], tuple(o["position"]))
                  for o in (self._truth or {}).get("objects", [])]
-        needed = needed_ids(needed_types(task.subtasks[index]), world, mem)
         answer = self.memory.recall(instruction, self.options.recall_k,
                                     self.options.recall_budget)
         returned = [u.unit.object_id for u in answer.units]
+        needed = needed_ids(needed_types(task.subtasks[index]), world, mem,
+                            returned=returned)
         recorder.recall(task, returned, needed, index, stage="instruction")
 
     def _crashed(self, before: dict[str, Any]) -> str:

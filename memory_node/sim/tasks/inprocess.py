@@ -363,8 +363,9 @@ class InProcessStack:
         view = self.camera.view(w)
         view.stamp = self._stamp
         seen = self.camera.frame(w)
-        obs = [Observation.at(d.label, d.position, self._stamp, extent=d.extent,
-                              score=d.score, state=d.state or None) for d in seen]
+        obs = [replace(Observation.at(d.label, d.position, self._stamp, extent=d.extent,
+                                      score=d.score, state=d.state or None),
+                       box_rotation=_turn(d.yaw)) for d in seen]
         m.long_term.apply(obs, view, self._stamp)
         self.frames += 1
 
@@ -478,3 +479,9 @@ class _RecordingPort:
 
 
 __all__ = ["ABLATIONS", "InProcessSettings", "InProcessStack", "group_key"]
+
+
+def _turn(yaw: float) -> np.ndarray:
+    """Rotation about z by `yaw` (an upright box's orientation)."""
+    c, s = math.cos(yaw), math.sin(yaw)
+    return np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])

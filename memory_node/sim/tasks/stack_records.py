@@ -9,7 +9,7 @@ and `memory/stats`; these functions turn them into records for `Recorder`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from memory_node.core.recall.categories import type_key
@@ -28,24 +28,34 @@ class Located:
 
 
 def needed_ids(groups: Iterable[frozenset[str]], world: Sequence[Located],
-               memory: Sequence[Located], tolerance: float = MATCH_TOLERANCE_M
-               ) -> tuple[str, ...]:
+               memory: Sequence[Located], tolerance: float = MATCH_TOLERANCE_M,
+               returned: Collection[str] = ()) -> tuple[str, ...]:
     """Per group of alternative types (`build.needed_types`), the memory unit that stands
     for a world object of the group: the memory object of a group type nearest to such a
     world object, within `tolerance`. A group memory has no unit for is `unseen:<Type>`,
-    an id no recall can return (so MRA counts it as not retrieved)."""
+    an id no recall can return (so MRA counts it as not retrieved).
+
+    A goal names a type ("close the cabinet"), not an instance: any unit of the group that
+    stands for a world object serves it. When the recall `returned` such a unit, it is the
+    one needed; otherwise the nearest. Scored against the nearest alone, a house with five
+    cabinets counted the cabinet the robot put the mug in and closed as a miss because
+    another cabinet's unit lay a few centimetres nearer its own world cabinet (round 15:
+    h0c-5's "close it" in every run)."""
     out: list[str] = []
     for group in groups:
         keys = {type_key(t) for t in group}
         things = [w for w in world if type_key(w.label) in keys]
-        best: tuple[float, str] | None = None
+        best: tuple[bool, float, str] | None = None
         for m in memory:
             if type_key(m.label) not in keys:
                 continue
             d = min((math.dist(m.position, w.position) for w in things), default=math.inf)
-            if d <= tolerance and (best is None or (d, m.id) < best):
-                best = (d, m.id)
-        out.append(best[1] if best else MISSING_PREFIX + sorted(group)[0])
+            if d > tolerance:
+                continue
+            key = (m.id not in returned, d, m.id)
+            if best is None or key < best:
+                best = key
+        out.append(best[2] if best else MISSING_PREFIX + sorted(group)[0])
     return tuple(dict.fromkeys(out))
 
 
