@@ -151,9 +151,10 @@ SHORT_EPOCH = 25
 # the undo until the residents move on, so converging and the lag of leaving are in it.
 # Only watched (the gate is closed), it pays the returned-to expert's hits minus the left
 # one's until the short window stops favouring it, less the last measured convergence cost.
-# The gate is open while the average of the last payoffs (UNDO_MEMORY weighting the newest)
-# is >= 0: losing undos close it, one that would have won reopens it. UNDO_MEMORY = 0 keeps
-# it always open (tested). Built on LeCaR (Vietri et al., HotStorage 2018) and CACHEUS
+# The gate opens only once a trial has paid (before any evidence it is closed, so a stream
+# that alternates a few times, like the robot-stream proxy at 1,000 tasks, is unchanged) and
+# stays open while the average of the payoffs (UNDO_MEMORY weighting the newest) is >= 0:
+# losing undos close it, one that would have won reopens it. Built on LeCaR (Vietri et al., HotStorage 2018) and CACHEUS
 # (Rodriguez et al., FAST 2021), and on Caffeine's hill climber, which reverses its last step
 # on the next sample rather than waiting for a long average.
 UNDO_MEMORY = 0.5
@@ -298,7 +299,7 @@ class SteeredWTinyLFUPolicy:
         self._from = -1
         self._cum = [0, 0, 0]
         self._trial: tuple[int, int, int, int, int, bool] | None = None
-        self._undo_pay = 0.0
+        self._undo_pay: float | None = None
         self._rhits = 0
         self._conv_est = 0.0
         self._seen = 0
@@ -482,7 +483,7 @@ class SteeredWTinyLFUPolicy:
                 # Round 15: an undo the long window would block (UNDO_MEMORY).
                 if self._trial is None:
                     self._start_trial(best)
-                if self._undo_pay < 0:
+                if self._undo_pay is None or self._undo_pay < 0:
                     return
                 undo = True
         cheap = bool(self._excl_cost) and lead > CHEAP_LEAD * margin and lead > (
@@ -528,7 +529,8 @@ class SteeredWTinyLFUPolicy:
         else:
             gain_to -= self._conv_est
         pay = gain_to - (cum[frm] + hits[frm] - at_frm)
-        self._undo_pay = UNDO_MEMORY * pay + (1.0 - UNDO_MEMORY) * self._undo_pay
+        old = self._undo_pay
+        self._undo_pay = pay if old is None else UNDO_MEMORY * pay + (1.0 - UNDO_MEMORY) * old
 
     def _switch(self, index: int) -> None:
         self._from = self._leader
@@ -617,7 +619,7 @@ class SteeredWTinyLFUPolicy:
         self._from = -1
         self._cum = [0, 0, 0]
         self._trial = None
-        self._undo_pay = 0.0
+        self._undo_pay = None
         self._rhits = 0
         self._conv_est = 0.0
         self._reuses = {} if self._cold_start else None
