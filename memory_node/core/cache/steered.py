@@ -154,9 +154,9 @@ SHORT_EPOCH = 25
 # The gate opens only once a trial has paid (before any evidence it is closed, so a stream
 # that alternates a few times, like the robot-stream proxy at 1,000 tasks, is unchanged) and
 # stays open while the average of the payoffs (UNDO_MEMORY weighting the newest) is >= 0:
-# losing undos close it, one that would have won reopens it. Built on LeCaR (Vietri et al., HotStorage 2018) and CACHEUS
-# (Rodriguez et al., FAST 2021), and on Caffeine's hill climber, which reverses its last step
-# on the next sample rather than waiting for a long average.
+# losing undos close it, one that would have won reopens it. Built on LeCaR (Vietri et al.,
+# HotStorage 2018) and CACHEUS (Rodriguez et al., FAST 2021), and on Caffeine's hill
+# climber, which reverses its last step on the next sample rather than a long average.
 UNDO_MEMORY = 0.5
 
 _NO_KEY = object()
