@@ -9,25 +9,34 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|fresh2] [--suffix _r14] [--ref main]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2][SUFFIX].{json,md}
+        [--variants old|fresh|fresh2|fresh3] [--suffix _r14] [--ref main]
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|_fresh3][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
 ``fresh`` (seeds 5000+, other knobs) was written before round 14 tuned anything and is
 tuning data since round 14b; ``fresh2`` (seeds 9000+, knobs moved again, six rooms
-variants) was written before round 14b tuned anything.
+variants) was written before round 14b tuned anything and is tuning data since round 15;
+``fresh3`` (seeds 13000+) was written before round 15 tuned anything and adds workload
+families none of the earlier sets or `synthetic` has (the generators below): Zipf whose
+ranks drift, phases alternating between a frequency and a recency regime, bursty
+re-reference, loops just above and below a capacity mixed with a hot set, keys referenced
+in correlated groups, a robot touring rooms in varying order with objects it carries and
+objects seen in every room, and two tenants interleaved.
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
+import itertools
 import json
 import os
 import platform
+import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -103,7 +112,201 @@ def fresh2_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return out
 
 
-VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants}
+# -- fresh3's generator families (round 15; none is in `synthetic` or the earlier sets) ------
+# Every generator is an infinite iterator that is a pure function of its arguments; the
+# variants take their first n events.
+
+
+def _zipf(rng: random.Random, items: int, alpha: float) -> Callable[[], int]:
+    """A sampler of ranks 0..items-1 with P(rank r) ~ 1 / (r + 1) ** alpha."""
+    cum = list(itertools.accumulate(1.0 / (r + 1) ** alpha for r in range(items)))
+    total = cum[-1]
+    return lambda: min(items - 1, bisect.bisect_left(cum, rng.random() * total))
+
+
+def drift_zipf(seed: int, universe: int, alpha: float, every: int) -> Iterator[int]:
+    """Zipf popularity whose ranks rotate: every ``every`` events a brand-new key takes rank
+    0 and every other key slides one rank down (news-like slow drift of what is hot)."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, universe, alpha)
+    top = universe
+    i = 0
+    while True:
+        yield top - rank()
+        i += 1
+        if i % every == 0:
+            top += 1
+
+
+def _stack_model(rng: random.Random, new_share: float, alpha: float,
+                 first_key: int) -> Iterator[int]:
+    """LRU stack model (Pareto depths) over fresh keys starting at ``first_key``."""
+    stack: list[int] = []
+    nxt = first_key
+    while True:
+        if not stack or rng.random() < new_share:
+            k = nxt
+            nxt += 1
+        else:
+            d = min(int(rng.paretovariate(alpha)) - 1, len(stack) - 1)
+            k = stack.pop(len(stack) - 1 - d)
+        stack.append(k)
+        if len(stack) > 20_000:
+            del stack[:10_000]
+        yield k
+
+
+def phases(seed: int, phase_len: int, freq_keys: int, alpha: float,
+           new_share: float) -> Iterator[int]:
+    """Alternating regimes of mean length ``phase_len``: a fixed Zipf-popular key set (the
+    same keys every time the regime returns) and a recency stream over fresh keys."""
+    rng = random.Random(seed)
+    freq = _zipf(rng, freq_keys, alpha)
+    recency = _stack_model(rng, new_share, 1.1, first_key=10_000_000)
+    in_freq = rng.random() < 0.5
+    while True:
+        for _ in range(max(1, int(rng.expovariate(1 / phase_len)))):
+            yield freq() if in_freq else next(recency)
+        in_freq = not in_freq
+
+
+def bursts(seed: int, k_lo: int, k_hi: int, concurrent: int, hot: int,
+           hot_share: float) -> Iterator[int]:
+    """Bursty re-reference: each fresh key is used k_lo..k_hi times in a short burst
+    (``concurrent`` bursts interleave) and never again; plus a Zipf(1) hot set."""
+    rng = random.Random(seed)
+    hot_rank = _zipf(rng, hot, 1.0)
+    nxt = hot
+    open_: list[list[int]] = []
+    while True:
+        while len(open_) < concurrent:
+            open_.append([nxt, rng.randint(k_lo, k_hi)])
+            nxt += 1
+        if rng.random() < hot_share:
+            yield hot_rank()
+            continue
+        j = rng.randrange(len(open_))
+        b = open_[j]
+        yield b[0]
+        b[1] -= 1
+        if b[1] == 0:
+            open_[j] = open_[-1]
+            open_.pop()
+
+
+def loop_hot(seed: int, loop_len: int, hot: int, hot_share: float) -> Iterator[int]:
+    """A cyclic scan of ``loop_len`` keys (the LRU/FIFO worst case when it just exceeds the
+    cache) interleaved with a Zipf(1) hot set."""
+    rng = random.Random(seed)
+    hot_rank = _zipf(rng, hot, 1.0)
+    pos = 0
+    while True:
+        if rng.random() < hot_share:
+            yield hot_rank()
+        else:
+            yield hot + pos
+            pos = (pos + 1) % loop_len
+
+
+def groups(seed: int, size: int, new_share: float, alpha: float,
+           drop: float) -> Iterator[int]:
+    """Correlated references: keys come in groups of ``size`` always used together (each
+    member skipped with probability ``drop``); the group follows an LRU stack model."""
+    rng = random.Random(seed)
+    group = _stack_model(rng, new_share, alpha, first_key=0)
+    while True:
+        g = next(group)
+        for m in range(size):
+            if rng.random() >= drop:
+                yield g * size + m
+
+
+def robot_tour(seed: int, n_rooms: int, per_room: int, dwell: int, tour: int,
+               common: int) -> Iterator[int]:
+    """A robot doing tasks: each task visits ``tour`` rooms in a random order (not a walk
+    to a neighbour), dwelling ~``dwell`` observations in each; 15 % of observations are
+    objects seen in every room (Zipf over ``common``), 10 % the 1-3 objects the task
+    carries (left in the task's last room), the rest the room's own objects, near ones
+    more often."""
+    rng = random.Random(seed)
+    base = common
+    contents = [list(range(base + r * per_room, base + (r + 1) * per_room))
+                for r in range(n_rooms)]
+    where = {o: r for r, objs in enumerate(contents) for o in objs}
+    common_rank = _zipf(rng, common, 1.0)
+    while True:
+        rooms = rng.sample(range(n_rooms), min(tour, n_rooms))
+        pool = [o for objs in contents for o in objs]
+        carried = rng.sample(pool, rng.randint(1, 3))
+        for r in carried:
+            contents[where[r]].remove(r)
+        for room in rooms:
+            for _ in range(max(1, int(rng.expovariate(1 / dwell)))):
+                u = rng.random()
+                objs = contents[room]
+                if u < 0.15 or (u >= 0.25 and not objs):
+                    yield common_rank()
+                elif u < 0.25:
+                    yield rng.choice(carried)
+                else:
+                    yield objs[min(len(objs) - 1,
+                                   int(rng.expovariate(1 / (len(objs) / 3))))]
+        for o in carried:
+            where[o] = rooms[-1]
+            contents[rooms[-1]].append(o)
+
+
+def tenants(seed: int, a: Iterator[int], b: Iterator[int], share: float,
+            run: float) -> Iterator[int]:
+    """Two tenants on one cache: runs of mean length ``run`` from ``a`` (a share ``share``
+    of the runs) or ``b``; key spaces kept apart (even / odd)."""
+    rng = random.Random(seed)
+    while True:
+        src, tag = (a, 0) if rng.random() < share else (b, 1)
+        for _ in range(max(1, int(rng.expovariate(1 / run)) if run > 1 else 1)):
+            yield 2 * next(src) + tag
+
+
+def _take(gen: Callable[[], Iterator[int]], n: int) -> Callable[[], list[int]]:
+    return lambda: list(itertools.islice(gen(), n))
+
+
+def fresh3_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 15's held-out set: seeds 13000+, seven workload families the earlier sets lack
+    (the generators above), knobs fixed before round 15 tuned or ran anything."""
+    s = 13000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "drift_u3000_a0.9_e4": lambda: drift_zipf(s + 0, 3000, 0.9, 4),
+        "drift_u800_a1.15_e40": lambda: drift_zipf(s + 1, 800, 1.15, 40),
+        "phases_p2000_f1500_a0.9": lambda: phases(s + 2, 2000, 1500, 0.9, 0.3),
+        "phases_p6000_f400_a1.2": lambda: phases(s + 3, 6000, 400, 1.2, 0.2),
+        "bursts_k2-4_c8_h200": lambda: bursts(s + 4, 2, 4, 8, 200, 0.3),
+        "bursts_k3-8_c40_h50": lambda: bursts(s + 5, 3, 8, 40, 50, 0.15),
+        "bursts_k2-6_c150_h600": lambda: bursts(s + 6, 2, 6, 150, 600, 0.4),
+        "loop27_h10": lambda: loop_hot(s + 7, 27, 10, 0.3),
+        "loop240_h100": lambda: loop_hot(s + 8, 240, 100, 0.4),
+        "loop480_h20": lambda: loop_hot(s + 9, 480, 20, 0.1),
+        "loop1050_h60": lambda: loop_hot(s + 10, 1050, 60, 0.15),
+        "groups2_new0.2_a1.1": lambda: groups(s + 11, 2, 0.2, 1.1, 0.05),
+        "groups4_new0.1_a0.9": lambda: groups(s + 12, 4, 0.1, 0.9, 0.15),
+        "tour_9x30_d120_t3": lambda: robot_tour(s + 13, 9, 30, 120, 3, 15),
+        "tour_14x55_d400_t5": lambda: robot_tour(s + 14, 14, 55, 400, 5, 30),
+        "tour_6x90_d60_t4": lambda: robot_tour(s + 15, 6, 90, 60, 4, 8),
+        "tenants_drift+bursts_r1": lambda: tenants(
+            s + 16, drift_zipf(s + 17, 1500, 1.0, 10), bursts(s + 18, 2, 5, 30, 100, 0.2),
+            0.5, 1),
+        "tenants_tour+loop_r200": lambda: tenants(
+            s + 19, robot_tour(s + 20, 10, 40, 200, 4, 12), loop_hot(s + 21, 130, 30, 0.2),
+            0.6, 200),
+        "tenants_phases+groups_r20": lambda: tenants(
+            s + 22, phases(s + 23, 3000, 800, 1.0, 0.25), groups(s + 24, 3, 0.15, 1.0, 0.1),
+            0.5, 20),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
+VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
+                "fresh3": fresh3_variants}
 
 
 def run_one(task: tuple[str, str, int]) -> dict[str, Any]:
@@ -135,7 +338,8 @@ def main() -> int:
     ap.add_argument("--variants", choices=sorted(VARIANT_SETS), default="old",
                     help="old: round 10's 14 variants (tuning data since round 11); "
                          "fresh: round 14's held-out set (tuning data since round 14b); "
-                         "fresh2: round 14b's held-out set")
+                         "fresh2: round 14b's held-out set (tuning data since round 15); "
+                         "fresh3: round 15's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     args = ap.parse_args()

@@ -154,6 +154,35 @@ def test_experts_trading_the_lead_room_by_room_stay_within_the_rule(seed: int) -
     assert not p._alternating and p._epoch == SteeredWTinyLFUPolicy(25)._epoch
 
 
+def test_a_return_to_the_expert_just_left_is_judged_on_the_short_window() -> None:
+    # Round 14b's held-out fresh2 set broke in one cell: rooms 18x45 dwell 700, cache of 25,
+    # 30,000 events (-0.57 points). The long window kept W-TinyLFU's dwell lead after each
+    # walk and made every return a room late. Round 15: once alternating, a return to the
+    # expert just left needs only the short window while such returns pay.
+    trace = rooms(30_000, seed=9024, n_rooms=18, per_room=45, dwell=700, move_p=0.0015)
+    best = _best_recency(trace, 25)
+    assert _replay(SteeredWTinyLFUPolicy(25), trace) >= best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(25, undo=False), trace) < best - 0.005
+
+
+def test_returns_that_do_not_pay_close_the_gate(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Rooms of 80 objects left after ~150 observations: W-TinyLFU's short leads collapse at
+    # the next walk, and returning to it on the short window alone loses. Measured trials
+    # keep the gate closed; with it held open (no memory of what the returns earned) the
+    # residents switch ~2x as often and lose more.
+    import memory_node.core.cache.steered as steered
+
+    trace = rooms(30_000, seed=9025, n_rooms=5, per_room=80, dwell=150, move_p=0.008)
+    gated = SteeredWTinyLFUPolicy(25)
+    gated_rate = _replay(gated, trace)
+    monkeypatch.setattr(steered, "UNDO_MEMORY", 0.0)  # the average never moves ...
+    open_ = SteeredWTinyLFUPolicy(25)
+    open_._undo_pay = float("inf")  # ... from a start that opens the gate: always open
+    assert gated_rate > _replay(open_, trace) + 0.0005
+    assert gated.switches < open_.switches
+    assert gated_rate >= _best_recency(trace, 25) - 0.005
+
+
 def _stack_with_hot_set(n: int, seed: int, depth: int, hot_share: float) -> list[int]:
     rng = random.Random(seed)
     out: list[int] = []

@@ -55,6 +55,10 @@ the scores' horizon goes back to ~4 x capacity lookups (the ``MIN_EPOCH`` floor 
 longer than a room's dwell at small capacities), and a long window four times that must not
 contradict a challenger's lead (Herbster and Warmuth's tracking of the best expert under a
 switching cost; CACHEUS's adaptive learning rate). Without that evidence nothing changes.
+Since round 15 a return to the expert the residents have just left is judged on the short
+window alone, as long as such returns are measured to pay (``UNDO_MEMORY``): the long
+window kept the lead the left expert had earned before the robot walked on, and made each
+return come a room late.
 
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
@@ -136,6 +140,24 @@ COLD_START = 8
 ALTERNATIONS = 3
 LONG = 4.0
 SHORT_EPOCH = 25
+# Round 15 (the long window also held back the residents' return to the expert they had just
+# left: a robot entering a room while W-TinyLFU's lead of the last dwell still fills the long
+# window, so each return to LRU, and each return to W-TinyLFU in the next dwell, came late).
+# Once alternating, a challenger that is the expert the residents left at the last switch (an
+# *undo*) is judged on the short window alone while such undos pay; a move to any other
+# expert still needs the long window. Whether they pay is measured (LeCaR's regret, on what
+# the residents and the ghosts earned): every undo the long window would have blocked is a
+# trial. Taken (the gate is open), it pays the residents' hits minus the left expert's from
+# the undo until the residents move on, so converging and the lag of leaving are in it.
+# Only watched (the gate is closed), it pays the returned-to expert's hits minus the left
+# one's until the short window stops favouring it, less the last measured convergence cost.
+# The gate opens only once a trial has paid (before any evidence it is closed, so a stream
+# that alternates a few times, like the robot-stream proxy at 1,000 tasks, is unchanged) and
+# stays open while the average of the payoffs (UNDO_MEMORY weighting the newest) is >= 0:
+# losing undos close it, one that would have won reopens it. Built on LeCaR (Vietri et al.,
+# HotStorage 2018) and CACHEUS (Rodriguez et al., FAST 2021), and on Caffeine's hill
+# climber, which reverses its last step on the next sample rather than a long average.
+UNDO_MEMORY = 0.5
 
 _NO_KEY = object()
 
@@ -148,11 +170,12 @@ class SteeredWTinyLFUPolicy:
         on_evict: called once with each evicted key, including a key refused at admission.
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
-            cold_start, alternations, long: the leader election (module constants;
+            cold_start, alternations, long, undo: the leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
             W-TinyLFU as before round 14, ``alternations=0`` never shortens the horizon or
-            consults the long window, as before round 14b).
+            consults the long window, as before round 14b; ``undo=False`` always consults it,
+            as before round 15).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
@@ -177,6 +200,13 @@ class SteeredWTinyLFUPolicy:
         "_base_check",
         "_base_epoch",
         "_returns",
+        "_undo",
+        "_from",
+        "_cum",
+        "_trial",
+        "_undo_pay",
+        "_rhits",
+        "_conv_est",
         "_leader",
         "_cost",
         "_decay",
@@ -209,6 +239,7 @@ class SteeredWTinyLFUPolicy:
         cold_start: float = COLD_START,
         alternations: int = ALTERNATIONS,
         long: float = LONG,
+        undo: bool = True,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -261,6 +292,16 @@ class SteeredWTinyLFUPolicy:
         self._left = [-1, -1, -1]
         self._returns = 0
         self._alternating = False
+        # Round 15 (UNDO_MEMORY): the expert left at the last switch, hits per expert up to
+        # the last election, the pending trial (the expert returned to, the one left, and
+        # their hits when it began) and the average payoff of the trials settled so far.
+        self._undo = undo
+        self._from = -1
+        self._cum = [0, 0, 0]
+        self._trial: tuple[int, int, int, int, int, bool] | None = None
+        self._undo_pay: float | None = None
+        self._rhits = 0
+        self._conv_est = 0.0
         self._seen = 0
         self._last_get: object = _NO_KEY
         self.switches = 0
@@ -314,6 +355,7 @@ class SteeredWTinyLFUPolicy:
             self._disagree((g0, g1, g2))
         self._last_get = key
         if hit:
+            self._rhits += 1
             self._settle(key)
             if self._reuses is not None:
                 self._count_reuse(key)
@@ -395,7 +437,9 @@ class SteeredWTinyLFUPolicy:
         long_decay = self._long_decay
         long_scores = self._lscores
         self._epochs += 1
+        cum = self._cum
         for i, h in enumerate(self._epoch_hits):
+            cum[i] += h
             scores[i] = decay * scores[i] + h
             long_scores[i] = long_decay * long_scores[i] + h
             self._epoch_hits[i] = 0
@@ -409,6 +453,10 @@ class SteeredWTinyLFUPolicy:
         """Switch to the best-scoring expert if its lead pays for the switch (between
         elections, ``cheap_only``: only if the switch is cheap, see CHECK)."""
         best = max(range(len(scores)), key=scores.__getitem__)
+        trial = self._trial
+        if trial is not None and not trial[5] and best != trial[0]:
+            # A watched undo ends when the short window stops favouring it.
+            self._settle_trial()
         if best == self._leader:
             return
         # Decayed scores sum at most epoch / (1 - decay) lookups: the margin is a share of
@@ -420,15 +468,24 @@ class SteeredWTinyLFUPolicy:
         if lead <= margin:
             return
         leader = self._leader
+        undo = False
         if self._alternating:
             # Round 14b: the long window must not contradict the lead (ALTERNATIONS).
             ls = self._lscores
             if cheap_only:  # scores include the epoch's hits so far: so do the long ones
                 hits = self._epoch_hits
-                if ls[best] + hits[best] < ls[leader] + hits[leader]:
+                blocked = ls[best] + hits[best] < ls[leader] + hits[leader]
+            else:
+                blocked = ls[best] < ls[leader]
+            if blocked:
+                if not (self._undo and best == self._from):
                     return
-            elif ls[best] < ls[leader]:
-                return
+                # Round 15: an undo the long window would block (UNDO_MEMORY).
+                if self._trial is None:
+                    self._start_trial(best)
+                if self._undo_pay is None or self._undo_pay < 0:
+                    return
+                undo = True
         cheap = bool(self._excl_cost) and lead > CHEAP_LEAD * margin and lead > (
             self._excl_cost * (self._excl[leader][best] + self._epoch_excl[leader][best]))
         if cheap_only and not cheap:
@@ -438,9 +495,45 @@ class SteeredWTinyLFUPolicy:
             differing = sum(1 for k in self._residents if k not in other)
             if lead <= self._cost * differing:
                 return
+        if self._trial is not None and (not undo or self._trial[5]):
+            # A taken undo ends when the residents leave the expert it returned to; a watched
+            # one when they move without it.
+            self._settle_trial()
+        if undo:
+            if self._trial is None:
+                self._start_trial(best)
+            assert self._trial is not None
+            self._trial = (*self._trial[:5], True)
         self._switch(best)
 
+    def _start_trial(self, to: int) -> None:
+        hits = self._epoch_hits
+        cum = self._cum
+        frm = self._leader
+        self._trial = (to, frm, cum[to] + hits[to], cum[frm] + hits[frm], self._rhits, False)
+
+    def _settle_trial(self) -> None:
+        """What the pending undo earned: hits of the expert it returns to minus the left
+        one's since it began (UNDO_MEMORY)."""
+        assert self._trial is not None
+        to, frm, at_to, at_frm, at_r, taken = self._trial
+        self._trial = None
+        hits = self._epoch_hits
+        cum = self._cum
+        gain_to = float(cum[to] + hits[to] - at_to)
+        if taken:
+            # The residents' own hits: what converging to the expert cost is included.
+            conv = gain_to - (self._rhits - at_r)
+            self._conv_est = UNDO_MEMORY * conv + (1.0 - UNDO_MEMORY) * self._conv_est
+            gain_to -= conv
+        else:
+            gain_to -= self._conv_est
+        pay = gain_to - (cum[frm] + hits[frm] - at_frm)
+        old = self._undo_pay
+        self._undo_pay = pay if old is None else UNDO_MEMORY * pay + (1.0 - UNDO_MEMORY) * old
+
     def _switch(self, index: int) -> None:
+        self._from = self._leader
         left = self._left
         left[self._leader] = self._epochs
         if (self._alternations and not self._alternating and left[index] >= 0
@@ -523,6 +616,12 @@ class SteeredWTinyLFUPolicy:
         self._left = [-1, -1, -1]
         self._returns = 0
         self._alternating = False
+        self._from = -1
+        self._cum = [0, 0, 0]
+        self._trial = None
+        self._undo_pay = None
+        self._rhits = 0
+        self._conv_est = 0.0
         self._reuses = {} if self._cold_start else None
         self._once = 0
         self._twice = 0
