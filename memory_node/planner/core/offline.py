@@ -554,6 +554,7 @@ class OfflinePlanner:
         if not goals:
             raise NotFound("the offline planner needs goal conditions (privileged input)")
         self._learn(req)
+        self._release(req)
         self._procedure_progress(req)
         proc = self._procedure(req)
         if proc is not None:   # the instance may have come into memory's answers since
@@ -625,6 +626,30 @@ class OfflinePlanner:
         rec = req.vocab.objects.get(unit.receptacle_id) if unit is not None else None
         return rec is not None and rec.state == "opened"
 
+    def _release(self, req: PlanRequest) -> None:
+        """An object passed over for a known-bad call is used again once something was
+        opened since and the call is no longer listed: the listing described a state the
+        open has ended (tune tidy, stream seed 1003: the cup's pick was refused as shut
+        in, memory not knowing where; the search opened the very cabinet it stood in, the
+        pick was listed no more, yet the cup stayed passed over and three tasks were
+        lost after opening every other cabinet). Not on a listing that merely lapsed
+        (another area, another recall): only an open changes what a refusal was about."""
+        why = req.notes.get("avoided_for")
+        if not why:
+            return
+        avoid = self._avoid(req)
+        for obj, (call, since) in list(why.items()):
+            if call in req.known_bad:
+                continue
+            if any(h.success and self._opens(h.call) for h in req.history[since:]):
+                avoid.discard(obj)
+                del why[obj]
+
+    def _opens(self, call: SkillCall) -> bool:
+        spec = self.table[call.skill] if call.skill in self.table else None
+        state = spec.effect_param("state") if spec is not None else None
+        return isinstance(state, dict) and state.get("value") == "opened"
+
     def _dodge(self, req: PlanRequest, call: SkillCall) -> None:
         """Make the next plan avoid `call` (known bad now): open what shuts in the object to
         pick, else pass over the call's target (the receptacle to put in, the object to
@@ -656,6 +681,7 @@ class OfflinePlanner:
         if not fresh:
             raise NotFound(f"{call} is known to fail here and nothing else can replace it")
         avoid.add(fresh[0])
+        req.notes.setdefault("avoided_for", {})[fresh[0]] = (call, len(req.history))
         bound = req.notes.setdefault("bindings", {})
         for key in [k for k, v in bound.items() if v == fresh[0]]:
             del bound[key]
