@@ -175,6 +175,34 @@ def test_an_object_passed_over_is_used_again_once_an_open_ended_its_listing() ->
     assert strs(planner.plan(req).calls) == ["navigate(Apple_1)", "pick(Apple_1)"]
 
 
+def test_a_recalled_procedure_leaves_the_loops_acted_list_shared() -> None:
+    """Tune2 tidy (stream seed 1200, s0004), round 15: with a procedure recalled, the
+    dry plan that decides whether to follow it restored the notes as copies, so the
+    loop's acted-on list (extended in place after each step) no longer reached the
+    planner: the cup heated in hand was judged on the other cup memory saw more often,
+    and the heat was repeated to the step limit. Without a procedure it was not."""
+    cups = [UnitView("Cup_1", "Cup", (1.0, 0.5, 1.0), "none", "kitchen", observations=2),
+            UnitView("Cup_2", "Cup", (4.0, 0.5, 1.0), "none", "kitchen", observations=9),
+            UnitView("Microwave_1", "Microwave", (2.0, 0.5, 1.0), "closed", "kitchen"),
+            UnitView("CounterTop_1", "CounterTop", (2.0, 0.9, 1.0), "none", "kitchen")]
+    proc = ("procedure that worked 2/2 times for this task: navigate(Cup) ; pick(Cup) ; "
+            "navigate(Microwave) ; heat(Cup) ; navigate(CounterTop) ; "
+            "put(Cup, CounterTop, on) [proc:3]")
+    goals = ("STATE(Cup, heated)", "ON(Cup, CounterTop)")
+    for procedure in ("", proc):
+        planner = OfflinePlanner()
+        acted: list[str] = []
+        req = request(cups, goals, procedure, held="Cup_1")
+        req.notes["acted"] = acted               # as the loop hands it in
+        req.notes["at"] = "Microwave_1"
+        assert "heat(Cup_1)" in strs(planner.plan(req).calls)
+        req.history.append(StepLine(SkillCall("heat", ("Cup_1",)), True, ErrorCode.NONE, ""))
+        acted += ["Cup_1"]                        # the loop, after the heat
+        req.vocab.add_units([replace(cups[0], state="heated")])
+        assert strs(planner.plan(req).calls) == ["navigate(CounterTop_1)",
+                                                 "put(Cup_1, CounterTop_1, on)"], procedure
+
+
 def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
     req = request(COUNTERS[:2], ("ON(Apple, CounterTop)",), held="Apple_1")
     req.notes["at"] = "CounterTop_1"

@@ -53,6 +53,8 @@ MIN_PROCEDURE_CONFIDENCE = 0.6
 # Re-plans within one plan() call to get past known-bad first calls (each passes over one
 # candidate): beyond this the planner says so instead of searching further.
 MAX_DODGES = 8
+# Notes the loop hands in by reference and keeps writing to (loop.py: notes["acted"]).
+LOOP_SHARED = ("acted",)
 # Objects memory must hold in a room before the room counts as looked over: a glimpse
 # through a door shows one or two. Set before any run, not tuned.
 LOOKED_OVER_OBJECTS = 5
@@ -583,6 +585,13 @@ class OfflinePlanner:
         as replaying a recipe recorded in another state (which replays its detours)."""
         if self._procedure(req) is None:
             return False
+        # The dry plan must leave no trace, but the notes the loop shares by reference
+        # (the task's acted-on list, which it extends after each step) must stay the
+        # loop's own objects: restored as copies, the planner judged later plans on the
+        # acted list of this moment, and a heated cup held in hand looked unheated next
+        # to another cup memory saw more often (tune2 tidy, stream seed 1200, s0004:
+        # heat repeated to the step limit, with a procedure recalled only).
+        live = {k: req.notes[k] for k in LOOP_SHARED if k in req.notes}
         saved = copy.deepcopy(req.notes)
         try:
             dry = self._plan_goals(req, goals)
@@ -592,6 +601,7 @@ class OfflinePlanner:
         finally:
             req.notes.clear()
             req.notes.update(saved)
+            req.notes.update(live)
         return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
