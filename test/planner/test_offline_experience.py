@@ -203,6 +203,26 @@ def test_a_recalled_procedure_leaves_the_loops_acted_list_shared() -> None:
                                                  "put(Cup_1, CounterTop_1, on)"], procedure
 
 
+def test_an_object_not_found_is_a_candidate_again_once_seen_elsewhere() -> None:
+    """Tune tidy (stream seed 1003, s0017), round 15: the apple was not found where memory
+    had it; the search then opened a drawer and memory saw it in there (same unit). It
+    stayed excluded as not found until an explore succeeded, and the task was lost. A
+    unit still where it failed (or gone) stays excluded."""
+    apple = UnitView("Apple_1", "Apple", (1.0, 0.9, 1.0), "none", "kitchen", score=0.9)
+    units = [apple, UnitView("Drawer_1", "Drawer", (3.0, 0.5, 1.0), "closed", "kitchen")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(Apple)",))
+    req.history.append(StepLine(SkillCall("navigate", ("Apple_1",)), False,
+                                int(ErrorCode.NOT_FOUND), "no Apple within 0.75 m"))
+    req.vocab.add_units([replace(apple, position=(1.1, 0.9, 1.0))])   # re-read nearby
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]
+    req.history.append(StepLine(SkillCall("open", ("Drawer_1",)), True, ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(units[1], state="opened"),
+                         replace(apple, position=(3.0, 0.5, 0.9), receptacle_id="Drawer_1",
+                                 relation="in")])
+    assert strs(planner.plan(req).calls) == ["navigate(Apple_1)", "pick(Apple_1)"]
+
+
 def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
     req = request(COUNTERS[:2], ("ON(Apple, CounterTop)",), held="Apple_1")
     req.notes["at"] = "CounterTop_1"

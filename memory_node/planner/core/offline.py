@@ -53,6 +53,9 @@ MIN_PROCEDURE_CONFIDENCE = 0.6
 # Re-plans within one plan() call to get past known-bad first calls (each passes over one
 # candidate): beyond this the planner says so instead of searching further.
 MAX_DODGES = 8
+# An object not found where memory put it and since seen this far away (floor, m) is a
+# new sighting (experience's belief radius for a NOT_FOUND: ExperienceSettings).
+MOVED_RADIUS = 0.5
 # Notes the loop hands in by reference and keeps writing to (loop.py: notes["acted"]).
 LOOP_SHARED = ("acted",)
 # Objects memory must hold in a room before the room counts as looked over: a glimpse
@@ -644,6 +647,7 @@ class OfflinePlanner:
         pick was listed no more, yet the cup stayed passed over and three tasks were
         lost after opening every other cabinet). Not on a listing that merely lapsed
         (another area, another recall): only an open changes what a refusal was about."""
+        self._seen_again(req)
         why = req.notes.get("avoided_for")
         if not why:
             return
@@ -654,6 +658,28 @@ class OfflinePlanner:
             if any(h.success and self._opens(h.call) for h in req.history[since:]):
                 avoid.discard(obj)
                 del why[obj]
+
+    def _seen_again(self, req: PlanRequest) -> None:
+        """An object not found where memory put it is a candidate again once memory has
+        it somewhere else (in another receptacle, or further than MOVED_RADIUS): that is
+        a new sighting, not the belief that failed. A successful explore already clears
+        them all; an open that shows the object did not (tune tidy, stream seed 1003,
+        s0017: the cup, not found on the counter, was seen in the very cabinet its usual
+        place sent the search to, yet stayed excluded, and nine more cabinets were
+        opened before the task was lost)."""
+        where = req.notes.get("failed_where")
+        if not where:
+            return
+        failed = self._failed(req)
+        for obj, (rec, pos) in list(where.items()):
+            unit = req.vocab.objects.get(obj)
+            if obj not in failed:
+                del where[obj]
+            elif unit is not None and unit.state != ABSENT and (
+                    unit.receptacle_id != rec or math.dist(unit.position[:2], pos[:2])
+                    > MOVED_RADIUS):
+                failed.discard(obj)
+                del where[obj]
 
     def _opens(self, call: SkillCall) -> bool:
         spec = self.table[call.skill] if call.skill in self.table else None
@@ -919,6 +945,10 @@ class OfflinePlanner:
         if not last.success:
             if last.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
                 self._failed(req).add(call.args[0])
+                gone = req.vocab.objects.get(call.args[0])
+                if gone is not None:
+                    req.notes.setdefault("failed_where", {})[call.args[0]] = (
+                        gone.receptacle_id, gone.position)
                 req.notes.pop("at", None)
                 missing = req.vocab.objects.get(call.args[0])
                 if missing is not None and missing.area_id and call.skill != "navigate":
