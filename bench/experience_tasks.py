@@ -58,6 +58,11 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # stays as the last task left it); their logs are read. Floor plans no other split uses.
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300)}
+# Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
+# or lost early changes every later one), so a tuning split may be run over several stream
+# seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the
+# report or held-out splits, whose single stream is what is reported.
+TUNING = frozenset({"tune", "tune2", "tune3"})
 ARMS = ("full", "full+experience")
 def repeats_in_state(calls: list[dict]) -> dict:
     return {"room": _repeats(calls, ("room", "held", "call", "code")),
@@ -138,6 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--arms", default=",".join(ARMS),
                     help="ablations; 'full+experience@utility=W' also weighs the units' "
                     "outcome utility in the short-term cache's admission (weight W)")
+    ap.add_argument("--stream-seeds", default="",
+                    help="tuning splits only: comma-separated stream seeds to run instead "
+                    "of the split's own (same floor plan); the JSON gets each stream and "
+                    "the pooled on-vs-off differences with their spread over seeds")
     ap.add_argument("--tag", default="", help="suffix of the result file's name")
     ap.add_argument("--log", default="",
                     help="directory for per-subtask step logs (JSON Lines, one file per arm)")
@@ -153,6 +162,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.execve(sys.executable, [sys.executable, *sys.argv],
                   {**os.environ, "PYTHONHASHSEED": a.hash_seed})
     floor_plan, stream_seed = SPLITS[a.split]
+    if a.stream_seeds:
+        if a.split not in TUNING:
+            ap.error(f"--stream-seeds is for tuning splits only ({sorted(TUNING)})")
+        return _many_seeds(a, floor_plan, [int(x) for x in a.stream_seeds.split(",")])
     suite = generate(StreamSettings(floor_plan=floor_plan, length=a.length,
                                     seed=stream_seed, kinds=KINDS))
     embedder = Embedder()
@@ -179,6 +192,76 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(out["against_targets"])
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / (f"experience_tasks_{a.split}{'_tidy' if a.tidy else ''}"
+                      f"{'_' + a.tag if a.tag else ''}.json")
+    path.write_text(json.dumps(out, indent=1) + "\n")
+    print(path)
+    return 0
+
+
+def _brief(r: dict) -> dict:
+    return {"sr": r["sr"], "steps": r["steps"], "steps_per_task": r["steps_per_task"],
+            "tasks": r["tasks"], "wall_s": r["wall_s"],
+            "max_failures_one_state": r["failures"]["room"]["max_failures_one_state"],
+            "repeated_failures": r["failures"]["room"]["repeated_failures"],
+            "per_task": r["per_task"]}
+
+
+def pooled(streams: dict[str, dict]) -> dict:
+    """On-vs-off differences per stream seed, their mean and spread, and the pooled ones
+    (all tasks of all seeds together)."""
+    rows = {s: v for s, v in streams.items() if set(ARMS) <= set(v)}
+    if not rows:
+        return {}
+    sr_pts = [100 * (v["full+experience"]["sr"] - v["full"]["sr"]) for v in rows.values()]
+    steps = [100 * (v["full+experience"]["steps"] / max(1, v["full"]["steps"]) - 1)
+             for v in rows.values()]
+    tot = {arm: (sum(v[arm]["sr"] * v[arm]["tasks"] for v in rows.values()),
+                 sum(v[arm]["steps"] for v in rows.values()),
+                 sum(v[arm]["tasks"] for v in rows.values())) for arm in ARMS}
+    (won_off, st_off, n), (won_on, st_on, _) = tot["full"], tot["full+experience"]
+
+    def spread(xs: list[float]) -> dict:
+        return {"mean": round(statistics.fmean(xs), 2),
+                "sd": round(statistics.stdev(xs), 2) if len(xs) > 1 else 0.0,
+                "min": round(min(xs), 2), "max": round(max(xs), 2)}
+    return {"seeds": list(rows), "sr_points": spread(sr_pts), "steps_pct": spread(steps),
+            "per_seed": {s: [round(a, 1), round(b, 1)] for s, a, b in
+                         zip(rows, sr_pts, steps, strict=True)},
+            "pooled_sr_points": round(100 * (won_on - won_off) / max(1, n), 2),
+            "pooled_steps_pct": round(100 * (st_on / max(1, st_off) - 1), 2),
+            "pooled_sr": {"full": round(won_off / max(1, n), 4),
+                          "full+experience": round(won_on / max(1, n), 4)},
+            "pooled_steps_per_task": {"full": round(st_off / max(1, n), 3),
+                                      "full+experience": round(st_on / max(1, n), 3)},
+            "tasks": n}
+
+
+def _many_seeds(a: argparse.Namespace, floor_plan: int, seeds: list[int]) -> int:
+    embedder = Embedder()
+    out: dict = {"split": a.split, "floor_plan": floor_plan, "stream_seeds": seeds,
+                 "length": a.length, "kinds": list(KINDS), "capacity": a.capacity,
+                 "seed": a.seed, "tidy_each_task": a.tidy,
+                 "python": platform.python_version(), "load_before": os.getloadavg(),
+                 "pythonhashseed": os.environ.get("PYTHONHASHSEED", "random"),
+                 "streams": {}}
+    log_root = a.log
+    for seed in seeds:
+        suite = generate(StreamSettings(floor_plan=floor_plan, length=a.length, seed=seed,
+                                        kinds=KINDS))
+        row: dict = {}
+        for arm in a.arms.split(","):
+            if log_root:
+                a.log = str(Path(log_root) / f"ss{seed}")
+            r = run_arm(suite, arm, a, embedder)
+            row[arm] = _brief(r)
+            print(f"stream seed {seed} {arm}: SR {r['sr']:.3f}, "
+                  f"{r['steps_per_task']:.2f} steps/task, max in one state "
+                  f"{row[arm]['max_failures_one_state']}, {r['wall_s']:.0f} s", flush=True)
+        out["streams"][str(seed)] = row
+    out["load_after"] = os.getloadavg()
+    out["pooled"] = pooled(out["streams"])
+    print(json.dumps({k: v for k, v in out["pooled"].items() if k != "seeds"}))
+    path = RESULTS / (f"experience_tasks_{a.split}{'_tidy' if a.tidy else ''}_seeds"
                       f"{'_' + a.tag if a.tag else ''}.json")
     path.write_text(json.dumps(out, indent=1) + "\n")
     print(path)

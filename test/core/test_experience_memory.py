@@ -695,6 +695,39 @@ def test_a_pick_refused_as_shut_in_stays_known_bad_after_the_open_that_repaired_
     assert bad.startswith("do not pick(Knife_1): failed 1x")
 
 
+def test_a_put_refused_into_a_receptacle_shut_unseen_is_not_listed_after_its_open(
+        memory: Memory) -> None:
+    """Tune tidy (stream seed 1003, s0009), round 15: memory reads the fridge opened (the
+    robot's own open of an earlier day; the tidy shut it unseen). The put is refused, the
+    fridge opened, the put then works, every day. The refusal and the repaired put were
+    one state (memory reads the door opened before and after), so from the second day
+    the put was listed known bad right after its open, the fridge was passed over and
+    the task lost. The receptacle a put needs open is named as the pick's is: as found
+    (listed) or opened in this episode (not listed)."""
+    r = memory.recall
+    memory.upsert_object(Unit("Fridge_1", "Fridge", (3, 0, 1), state="opened",
+                              area_id="kitchen"))
+    brief = brief_from_fields("put the apple in the fridge", held_object="Apple_1",
+                              robot_area="kitchen")
+    put = ["Apple_1", "Fridge_1", "in"]
+
+    def day(episode: str) -> list[str]:
+        r.record_outcome(episode, "pick", ["Apple_1"], True, robot_area="kitchen")
+        r.record_outcome(episode, "put", put, False, "put: the Fridge is closed",
+                         robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+        r.record_outcome(episode, "open", ["Fridge_1"], True, robot_area="kitchen")
+        after_open = r.recall(WASH, 5, 400, episode, brief).known_bad_actions
+        r.record_outcome(episode, "put", put, True, robot_area="kitchen")
+        memory.end_episode(episode, task_succeeded=True)
+        return after_open
+
+    assert day("e1") == []
+    assert day("e2") == []        # was: "do not put(Apple_1, Fridge_1, in): failed 2x"
+    # As found, memory still reading it opened: the refusal is what to expect.
+    [bad] = r.recall(WASH, 5, 400, "e3", brief).known_bad_actions
+    assert bad.startswith("do not put(Apple_1, Fridge_1, in): failed 2x")
+
+
 def test_recall_views_are_rebuilt_when_the_units_or_the_known_labels_change(
         memory: Memory) -> None:
     """recall_extra keeps its label index and the units' states and positions while

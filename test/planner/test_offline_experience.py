@@ -146,6 +146,83 @@ def test_a_known_bad_pick_from_a_shut_container_opens_it_first() -> None:
     assert strs(OfflinePlanner().plan(req).calls) == ["open(Drawer_1)", "pick(Apple_1)"]
 
 
+def test_an_object_passed_over_is_used_again_once_an_open_ended_its_listing() -> None:
+    """Tune tidy (stream seed 1003), round 15: the apple's pick is known bad (refused as
+    shut in, memory not knowing in what), so the apple is passed over and looked for
+    elsewhere. A listing that merely lapsed (no open since) keeps it passed over; once
+    the search opened a drawer and the pick is no longer listed, the apple is the one to
+    pick again (it was passed over for the rest of the task, and three tasks were lost
+    after every other cabinet was opened)."""
+    units = [UnitView("Apple_1", "Apple", (1.0, 0.5, 1.0), "none", "kitchen", score=0.9),
+             UnitView("Drawer_1", "Drawer", (1.0, 0.5, 1.0), "closed", "kitchen")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(Apple)",))
+    req.notes["at"] = "Apple_1"
+    req.known_bad = frozenset({SkillCall("pick", ("Apple_1",))})
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]
+    req.history.append(StepLine(SkillCall("explore", ("kitchen", "Apple")), False,
+                                int(ErrorCode.NOT_FOUND), ""))
+    req.known_bad = frozenset()
+    assert strs(planner.plan(req).calls) == ["explore(living_room, Apple)"]
+    req.notes["explored"].add(("living_room", "Apple"))
+    req.history.append(StepLine(SkillCall("navigate", ("Drawer_1",)), True, ErrorCode.NONE, ""))
+    req.history.append(StepLine(SkillCall("open", ("Drawer_1",)), True, ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(units[1], state="opened")])
+    req.known_bad = frozenset({SkillCall("pick", ("Apple_1",))})
+    with pytest.raises(NotFound):      # still listed after the open: still passed over
+        planner.plan(req)
+    req.known_bad = frozenset()
+    assert strs(planner.plan(req).calls) == ["navigate(Apple_1)", "pick(Apple_1)"]
+
+
+def test_a_recalled_procedure_leaves_the_loops_acted_list_shared() -> None:
+    """Tune2 tidy (stream seed 1200, s0004), round 15: with a procedure recalled, the
+    dry plan that decides whether to follow it restored the notes as copies, so the
+    loop's acted-on list (extended in place after each step) no longer reached the
+    planner: the cup heated in hand was judged on the other cup memory saw more often,
+    and the heat was repeated to the step limit. Without a procedure it was not."""
+    cups = [UnitView("Cup_1", "Cup", (1.0, 0.5, 1.0), "none", "kitchen", observations=2),
+            UnitView("Cup_2", "Cup", (4.0, 0.5, 1.0), "none", "kitchen", observations=9),
+            UnitView("Microwave_1", "Microwave", (2.0, 0.5, 1.0), "closed", "kitchen"),
+            UnitView("CounterTop_1", "CounterTop", (2.0, 0.9, 1.0), "none", "kitchen")]
+    proc = ("procedure that worked 2/2 times for this task: navigate(Cup) ; pick(Cup) ; "
+            "navigate(Microwave) ; heat(Cup) ; navigate(CounterTop) ; "
+            "put(Cup, CounterTop, on) [proc:3]")
+    goals = ("STATE(Cup, heated)", "ON(Cup, CounterTop)")
+    for procedure in ("", proc):
+        planner = OfflinePlanner()
+        acted: list[str] = []
+        req = request(cups, goals, procedure, held="Cup_1")
+        req.notes["acted"] = acted               # as the loop hands it in
+        req.notes["at"] = "Microwave_1"
+        assert "heat(Cup_1)" in strs(planner.plan(req).calls)
+        req.history.append(StepLine(SkillCall("heat", ("Cup_1",)), True, ErrorCode.NONE, ""))
+        acted += ["Cup_1"]                        # the loop, after the heat
+        req.vocab.add_units([replace(cups[0], state="heated")])
+        assert strs(planner.plan(req).calls) == ["navigate(CounterTop_1)",
+                                                 "put(Cup_1, CounterTop_1, on)"], procedure
+
+
+def test_an_object_not_found_is_a_candidate_again_once_seen_elsewhere() -> None:
+    """Tune tidy (stream seed 1003, s0017), round 15: the apple was not found where memory
+    had it; the search then opened a drawer and memory saw it in there (same unit). It
+    stayed excluded as not found until an explore succeeded, and the task was lost. A
+    unit still where it failed (or gone) stays excluded."""
+    apple = UnitView("Apple_1", "Apple", (1.0, 0.9, 1.0), "none", "kitchen", score=0.9)
+    units = [apple, UnitView("Drawer_1", "Drawer", (3.0, 0.5, 1.0), "closed", "kitchen")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(Apple)",))
+    req.history.append(StepLine(SkillCall("navigate", ("Apple_1",)), False,
+                                int(ErrorCode.NOT_FOUND), "no Apple within 0.75 m"))
+    req.vocab.add_units([replace(apple, position=(1.1, 0.9, 1.0))])   # re-read nearby
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]
+    req.history.append(StepLine(SkillCall("open", ("Drawer_1",)), True, ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(units[1], state="opened"),
+                         replace(apple, position=(3.0, 0.5, 0.9), receptacle_id="Drawer_1",
+                                 relation="in")])
+    assert strs(planner.plan(req).calls) == ["navigate(Apple_1)", "pick(Apple_1)"]
+
+
 def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
     req = request(COUNTERS[:2], ("ON(Apple, CounterTop)",), held="Apple_1")
     req.notes["at"] = "CounterTop_1"

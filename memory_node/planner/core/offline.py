@@ -53,6 +53,11 @@ MIN_PROCEDURE_CONFIDENCE = 0.6
 # Re-plans within one plan() call to get past known-bad first calls (each passes over one
 # candidate): beyond this the planner says so instead of searching further.
 MAX_DODGES = 8
+# An object not found where memory put it and since seen this far away (floor, m) is a
+# new sighting (experience's belief radius for a NOT_FOUND: ExperienceSettings).
+MOVED_RADIUS = 0.5
+# Notes the loop hands in by reference and keeps writing to (loop.py: notes["acted"]).
+LOOP_SHARED = ("acted",)
 # Objects memory must hold in a room before the room counts as looked over: a glimpse
 # through a door shows one or two. Set before any run, not tuned.
 LOOKED_OVER_OBJECTS = 5
@@ -554,6 +559,7 @@ class OfflinePlanner:
         if not goals:
             raise NotFound("the offline planner needs goal conditions (privileged input)")
         self._learn(req)
+        self._release(req)
         self._procedure_progress(req)
         proc = self._procedure(req)
         if proc is not None:   # the instance may have come into memory's answers since
@@ -582,6 +588,13 @@ class OfflinePlanner:
         as replaying a recipe recorded in another state (which replays its detours)."""
         if self._procedure(req) is None:
             return False
+        # The dry plan must leave no trace, but the notes the loop shares by reference
+        # (the task's acted-on list, which it extends after each step) must stay the
+        # loop's own objects: restored as copies, the planner judged later plans on the
+        # acted list of this moment, and a heated cup held in hand looked unheated next
+        # to another cup memory saw more often (tune2 tidy, stream seed 1200, s0004:
+        # heat repeated to the step limit, with a procedure recalled only).
+        live = {k: req.notes[k] for k in LOOP_SHARED if k in req.notes}
         saved = copy.deepcopy(req.notes)
         try:
             dry = self._plan_goals(req, goals)
@@ -591,6 +604,7 @@ class OfflinePlanner:
         finally:
             req.notes.clear()
             req.notes.update(saved)
+            req.notes.update(live)
         return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
@@ -625,6 +639,53 @@ class OfflinePlanner:
         rec = req.vocab.objects.get(unit.receptacle_id) if unit is not None else None
         return rec is not None and rec.state == "opened"
 
+    def _release(self, req: PlanRequest) -> None:
+        """An object passed over for a known-bad call is used again once something was
+        opened since and the call is no longer listed: the listing described a state the
+        open has ended (tune tidy, stream seed 1003: the cup's pick was refused as shut
+        in, memory not knowing where; the search opened the very cabinet it stood in, the
+        pick was listed no more, yet the cup stayed passed over and three tasks were
+        lost after opening every other cabinet). Not on a listing that merely lapsed
+        (another area, another recall): only an open changes what a refusal was about."""
+        self._seen_again(req)
+        why = req.notes.get("avoided_for")
+        if not why:
+            return
+        avoid = self._avoid(req)
+        for obj, (call, since) in list(why.items()):
+            if call in req.known_bad:
+                continue
+            if any(h.success and self._opens(h.call) for h in req.history[since:]):
+                avoid.discard(obj)
+                del why[obj]
+
+    def _seen_again(self, req: PlanRequest) -> None:
+        """An object not found where memory put it is a candidate again once memory has
+        it somewhere else (in another receptacle, or further than MOVED_RADIUS): that is
+        a new sighting, not the belief that failed. A successful explore already clears
+        them all; an open that shows the object did not (tune tidy, stream seed 1003,
+        s0017: the cup, not found on the counter, was seen in the very cabinet its usual
+        place sent the search to, yet stayed excluded, and nine more cabinets were
+        opened before the task was lost)."""
+        where = req.notes.get("failed_where")
+        if not where:
+            return
+        failed = self._failed(req)
+        for obj, (rec, pos) in list(where.items()):
+            unit = req.vocab.objects.get(obj)
+            if obj not in failed:
+                del where[obj]
+            elif unit is not None and unit.state != ABSENT and (
+                    unit.receptacle_id != rec or math.dist(unit.position[:2], pos[:2])
+                    > MOVED_RADIUS):
+                failed.discard(obj)
+                del where[obj]
+
+    def _opens(self, call: SkillCall) -> bool:
+        spec = self.table[call.skill] if call.skill in self.table else None
+        state = spec.effect_param("state") if spec is not None else None
+        return isinstance(state, dict) and state.get("value") == "opened"
+
     def _dodge(self, req: PlanRequest, call: SkillCall) -> None:
         """Make the next plan avoid `call` (known bad now): open what shuts in the object to
         pick, else pass over the call's target (the receptacle to put in, the object to
@@ -656,6 +717,7 @@ class OfflinePlanner:
         if not fresh:
             raise NotFound(f"{call} is known to fail here and nothing else can replace it")
         avoid.add(fresh[0])
+        req.notes.setdefault("avoided_for", {})[fresh[0]] = (call, len(req.history))
         bound = req.notes.setdefault("bindings", {})
         for key in [k for k, v in bound.items() if v == fresh[0]]:
             del bound[key]
@@ -883,6 +945,10 @@ class OfflinePlanner:
         if not last.success:
             if last.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
                 self._failed(req).add(call.args[0])
+                gone = req.vocab.objects.get(call.args[0])
+                if gone is not None:
+                    req.notes.setdefault("failed_where", {})[call.args[0]] = (
+                        gone.receptacle_id, gone.position)
                 req.notes.pop("at", None)
                 missing = req.vocab.objects.get(call.args[0])
                 if missing is not None and missing.area_id and call.skill != "navigate":
