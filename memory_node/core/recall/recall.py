@@ -113,6 +113,13 @@ class RecallConfig:
     antecedent_places: bool = True   # ... and when no earlier step names its object, what
                                      # the last step naming anything named ("take the stone
                                      # figure down from the shelf ... put it back": shelf)
+    pronoun_objects: bool = True     # ... and so does a step with a pronoun right after a
+                                     # preposition ("drop the pens in it", "S and P right
+                                     # beside it") though it names its own object: a
+                                     # clause's object is not its own place (subtasks.py)
+    antecedent_return: bool = True   # ... a pronoun put "back" stands for what the last
+                                     # step took from somewhere, and that place ("grab the
+                                     # wine out of the fridge, pour a cup, put it back")
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":
