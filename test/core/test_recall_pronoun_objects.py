@@ -57,3 +57,21 @@ def test_a_thing_put_back_is_what_was_taken_from_somewhere(recaller: Recaller) -
     sub = recall_subtasks(recaller, "x", kitchen(), 3, steps=[
         "rinse the mug at the sink", "put it back on the counter"])
     assert "Mug" in step_labels(sub, 1)
+
+
+@needs_wordnet
+def test_the_nearest_step_naming_its_object_even_partly_is_the_antecedent(
+        recaller: Recaller) -> None:
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    # Two soaps: "the soap" names each only partly.
+    units = [*kitchen(), Unit("SoapBar_1", "SoapBar", (1, 0.9, 0.2), area_id="kitchen"),
+             Unit("SoapBottle_1", "SoapBottle", (1, 0.9, 0.4), area_id="kitchen")]
+    steps = ["rinse the mug at the sink", "the soap's taking a swim in the microwave",
+             "park it by the bin"]
+    sub = recall_subtasks(recaller, "x", units, 3, steps=steps)
+    # "the soap" names the soap bar only partly; it is still nearer than the mug.
+    assert "GarbageCan" in step_labels(sub, 2)
+    assert {"SoapBar", "SoapBottle"} & set(step_labels(sub, 2))
+    off = Recaller(Embedder(), config=RecallConfig(antecedent_nearest=False))
+    assert not {"SoapBar", "SoapBottle"} & set(
+        step_labels(recall_subtasks(off, "x", units, 3, steps=steps), 2))

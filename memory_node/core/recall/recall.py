@@ -120,6 +120,9 @@ class RecallConfig:
     antecedent_return: bool = True   # ... a pronoun put "back" stands for what the last
                                      # step took from somewhere, and that place ("grab the
                                      # wine out of the fridge, pour a cup, put it back")
+    antecedent_nearest: bool = True  # ... the nearest earlier step that names its object
+                                     # even partly ("the soap's in the tub": a soap bar
+                                     # partly) before one further back that names it outright
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":

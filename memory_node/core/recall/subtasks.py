@@ -273,7 +273,8 @@ def _antecedents(recaller: Recaller,
     (the object was said in words that name nothing here: "take the little stone figure
     down from the shelf, dust it and put it back"), what the last step naming anything
     named: where the thing was or went is what the pronoun's step still needs. [] when
-    no step names anything. A ``step`` that puts its pronoun back refers to the last
+    no step names anything. The nearest step naming its object even partly wins. A
+    ``step`` that puts its pronoun back refers to the last
     thing taken from somewhere, not to the last thing named ("grab the wine out of the
     fridge", "pour me a cup", "put it back where you found it": the wine)."""
     if recaller.config.antecedent_return and _puts_back(step):
@@ -282,6 +283,11 @@ def _antecedents(recaller: Recaller,
             return taken
     for step, ranked in reversed(before):
         objects = _named(recaller, object_phrase(step), ranked)
+        if not objects and recaller.config.antecedent_nearest:
+            # Recency over strength: "the soap's in the tub, fish it out" names the soap
+            # bar only partly, and a later "park it back" still means it, not the brush
+            # a step before it named outright.
+            objects = _named(recaller, object_phrase(step), ranked, least=1e-9)
         if objects:
             ids = {r.unit.object_id for r in objects}
             return objects + [r for r in _named(recaller, " ".join(_nominals(step)), ranked)
