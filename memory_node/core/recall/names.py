@@ -88,6 +88,9 @@ class QueryTerms:
     # Indices of ``tokens`` the speaker takes back (``retracted``): "not the cup", "put
     # a new bar of - no, the liquid soap".
     negated: frozenset[int] = frozenset()
+    # Compounds said that WordNet does not know ("nightstand", "night stand"): their words
+    # (either spelling) and the one-word parents of their head's senses (compound_parents).
+    compounds: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -246,6 +249,9 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
+    compounds: list[tuple[frozenset[str], frozenset[str]]] = []
+    if lex is not None:
+        compounds = _unknown_compounds(tokens, variants, origins, lex)
     regional: frozenset[int] = frozenset()
     if lex is not None:
         first = len(variants)
@@ -282,7 +288,56 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
                       tuple(shortest), frozenset(verbs), regional,
-                      retracted(text, lex))
+                      retracted(text, lex), tuple(compounds))
+
+
+def _unknown_compounds(tokens: list[str], variants: list[tuple[str, ...]],
+                       origins: list[tuple[tuple[int, int], ...]], lex: Lexicon
+                       ) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """Two nouns said as one name that WordNet does not know as a thing, closed ("night-
+    stand", split by the variants above) or open ("night stand"), with their head's
+    parents (``Lexicon.sense_parents``): a night stand is a kind of stand, and a stand is
+    a kind of table."""
+    pairs: list[tuple[str, str]] = []
+    for v, o in zip(variants, origins, strict=True):
+        # A split word: two parts standing for one token.
+        for j in range(len(v) - 1):
+            if o[j] == o[j + 1] and o[j][1] - o[j][0] == 1:
+                pairs.append((v[j], v[j + 1]))
+    for a, b in zip(tokens, tokens[1:], strict=False):
+        if (a not in STOPWORDS and b not in STOPWORDS and lex.is_noun(a) and lex.is_noun(b)
+                and not lex.is_thing(f"{a}_{b}") and lex.verb_share(a) < 0.5):
+            pairs.append((a, b))
+    out = []
+    for a, b in dict.fromkeys(pairs):
+        parents = lex.sense_parents(b)
+        if parents:
+            out.append((frozenset({a, b, a + b}), parents))
+    return out
+
+
+def compound_parents(names: dict[str, float], terms: dict[str, LabelTerms],
+                     query: QueryTerms) -> dict[str, float]:
+    """A compound said that WordNet does not know, none of whose words names anything
+    here, names partly the types whose head is a parent of its head ("put the clock on
+    the nightstand": a stand, one sense of which is "a small table", so the side table;
+    a kind of a kind of table). ``terms``: every type present. Only when nothing else
+    here is named by those words: in a room with a TV stand, "stand" is that."""
+    if not query.compounds:
+        return names
+    said: set[str] = set()
+    for t, m in names.items():
+        if m:
+            lt = terms[t]
+            said |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
+    out = dict(names)
+    for words, parents in query.compounds:
+        if words & said:
+            continue
+        for t, lt in terms.items():
+            if not out.get(t) and lt.words and lt.words[-1] in parents:
+                out[t] = PARTIAL
+    return out
 
 
 def retracted(text: str, lexicon: Lexicon | None = None) -> frozenset[int]:

@@ -48,6 +48,7 @@ from memory_node.core.recall.names import (
     LabelTerms,
     QueryTerms,
     asks_for_many,
+    compound_parents,
     consume,
     drop_retracted,
     label_purposes,
@@ -123,6 +124,10 @@ class RecallConfig:
     antecedent_nearest: bool = True  # ... the nearest earlier step that names its object
                                      # even partly ("the soap's in the tub": a soap bar
                                      # partly) before one further back that names it outright
+    compound_parents: bool = True    # a compound said that WordNet does not know and whose
+                                     # words name nothing here names partly the types
+                                     # whose head is a parent of its head ("nightstand":
+                                     # a stand, "a small table": the side table)
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":
@@ -665,6 +670,8 @@ class Recaller:
                                            if m}, q)
         if cfg.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if cfg.compound_parents and q.compounds:
+            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
@@ -880,6 +887,8 @@ class Recaller:
                                            if m}, q)
         if self.config.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if self.config.compound_parents and q.compounds:
+            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q)
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
@@ -903,6 +912,8 @@ class Recaller:
                                            if m}, q)
         if cfg.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if cfg.compound_parents and q.compounds:
+            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
