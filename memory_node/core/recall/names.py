@@ -237,6 +237,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
             variants.append((*tokens[:i], tokens[i] + tokens[i + 1], *tokens[i + 2:]))
             origins.append((*own[:i], (i, i + 2), *own[i + 2:]))
             _add_grams(grams, variants[-1], i, i + 1)
+    split_pairs: list[tuple[str, str]] = []
     if lex is not None:
         # One word that WordNet does not know, split into two that it does.
         for i, t in enumerate(tokens):
@@ -245,13 +246,14 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
             for cut in range(MIN_PART, len(t) - MIN_PART + 1):
                 a, b = t[:cut], t[cut:]
                 if lex.is_noun(a) and lex.is_noun(b):
+                    split_pairs.append((a, b))
                     variants.append((*tokens[:i], a, b, *tokens[i + 1:]))
                     origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
     compounds: list[tuple[frozenset[str], frozenset[str]]] = []
     if lex is not None:
-        compounds = _unknown_compounds(tokens, variants, origins, lex)
+        compounds = _unknown_compounds(tokens, split_pairs, lex)
     regional: frozenset[int] = frozenset()
     if lex is not None:
         first = len(variants)
@@ -291,22 +293,16 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                       retracted(text, lex), tuple(compounds))
 
 
-def _unknown_compounds(tokens: list[str], variants: list[tuple[str, ...]],
-                       origins: list[tuple[tuple[int, int], ...]], lex: Lexicon
+def _unknown_compounds(tokens: list[str], split_pairs: list[tuple[str, str]], lex: Lexicon
                        ) -> list[tuple[frozenset[str], frozenset[str]]]:
     """Two nouns said as one name that WordNet does not know as a thing, closed ("night-
-    stand", split by the variants above) or open ("night stand"), with their head's
-    parents (``Lexicon.sense_parents``): a night stand is a kind of stand, and a stand is
-    a kind of table."""
-    pairs: list[tuple[str, str]] = []
-    for v, o in zip(variants, origins, strict=True):
-        # A split word: two parts standing for one token.
-        for j in range(len(v) - 1):
-            if o[j] == o[j + 1] and o[j][1] - o[j][0] == 1:
-                pairs.append((v[j], v[j + 1]))
+    stand": ``split_pairs``, the split words above) or open ("night stand"), with their
+    head's parents (``Lexicon.sense_parents``): a night stand is a kind of stand, and a
+    stand is a kind of table."""
+    pairs = list(split_pairs)
     for a, b in zip(tokens, tokens[1:], strict=False):
-        if (a not in STOPWORDS and b not in STOPWORDS and lex.is_noun(a) and lex.is_noun(b)
-                and not lex.is_thing(f"{a}_{b}") and lex.verb_share(a) < 0.5):
+        if (a not in STOPWORDS and b not in STOPWORDS and lex.is_noun(b) and lex.is_noun(a)
+                and lex.verb_share(a) < 0.5 and not lex.is_thing(f"{a}_{b}")):
             pairs.append((a, b))
     out = []
     for a, b in dict.fromkeys(pairs):
