@@ -89,8 +89,8 @@ class QueryTerms:
     # a new bar of - no, the liquid soap".
     negated: frozenset[int] = frozenset()
     # Compounds said that WordNet does not know ("nightstand", "night stand"): their words
-    # (either spelling) and the one-word parents of their head's senses (compound_parents).
-    compounds: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    # (either spelling) and their head (compound_parents).
+    compounds: tuple[tuple[frozenset[str], str], ...] = ()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -251,7 +251,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
-    compounds: list[tuple[frozenset[str], frozenset[str]]] = []
+    compounds: list[tuple[frozenset[str], str]] = []
     if lex is not None:
         compounds = _unknown_compounds(tokens, split_pairs, lex)
     regional: frozenset[int] = frozenset()
@@ -294,32 +294,28 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
 
 
 def _unknown_compounds(tokens: list[str], split_pairs: list[tuple[str, str]], lex: Lexicon
-                       ) -> list[tuple[frozenset[str], frozenset[str]]]:
+                       ) -> list[tuple[frozenset[str], str]]:
     """Two nouns said as one name that WordNet does not know as a thing, closed ("night-
     stand": ``split_pairs``, the split words above) or open ("night stand"), with their
-    head's parents (``Lexicon.sense_parents``): a night stand is a kind of stand, and a
-    stand is a kind of table."""
+    head: a night stand is a kind of stand."""
     pairs = list(split_pairs)
     for a, b in zip(tokens, tokens[1:], strict=False):
         if (a not in STOPWORDS and b not in STOPWORDS and lex.is_noun(b) and lex.is_noun(a)
                 and lex.verb_share(a) < 0.5 and not lex.is_thing(f"{a}_{b}")):
             pairs.append((a, b))
-    out = []
-    for a, b in dict.fromkeys(pairs):
-        parents = lex.sense_parents(b)
-        if parents:
-            out.append((frozenset({a, b, a + b}), parents))
-    return out
+    return [(frozenset({a, b, a + b}), b) for a, b in dict.fromkeys(pairs)]
 
 
 def compound_parents(names: dict[str, float], terms: dict[str, LabelTerms],
-                     query: QueryTerms) -> dict[str, float]:
+                     query: QueryTerms, lexicon: Lexicon | None) -> dict[str, float]:
     """A compound said that WordNet does not know, none of whose words names anything
     here, names partly the types whose head is a parent of its head ("put the clock on
     the nightstand": a stand, one sense of which is "a small table", so the side table;
     a kind of a kind of table). ``terms``: every type present. Only when nothing else
-    here is named by those words: in a room with a TV stand, "stand" is that."""
-    if not query.compounds:
+    here is named by those words: in a room with a TV stand, "stand" is that. The head's
+    parents (``Lexicon.sense_parents``, every sense: "stand" -> table) are looked up only
+    then, so a compound that names something costs no sense parse."""
+    if not query.compounds or lexicon is None or not lexicon.available:
         return names
     said: set[str] = set()
     for t, m in names.items():
@@ -327,9 +323,10 @@ def compound_parents(names: dict[str, float], terms: dict[str, LabelTerms],
             lt = terms[t]
             said |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
     out = dict(names)
-    for words, parents in query.compounds:
+    for words, head in query.compounds:
         if words & said:
             continue
+        parents = lexicon.sense_parents(head)
         for t, lt in terms.items():
             if not out.get(t) and lt.words and lt.words[-1] in parents:
                 out[t] = PARTIAL

@@ -671,7 +671,8 @@ class Recaller:
         if cfg.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         if cfg.compound_parents and q.compounds:
-            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q)
+            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
+                                     self._lexicon())
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
@@ -888,7 +889,8 @@ class Recaller:
         if self.config.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         if self.config.compound_parents and q.compounds:
-            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q)
+            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
+                                     self._lexicon())
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
@@ -913,7 +915,8 @@ class Recaller:
         if cfg.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         if cfg.compound_parents and q.compounds:
-            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q)
+            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
+                                     self._lexicon())
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
