@@ -6,7 +6,7 @@ import pytest
 
 from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.embedder import Embedder
-from memory_node.core.recall.recall import Recaller
+from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.step_recall import StateConditionedRecall
 from memory_node.core.units import ObjectMemoryUnit as Unit
 
@@ -73,6 +73,21 @@ def test_a_pronoun_subgoal_gets_the_last_steps_object(recaller: Recaller) -> Non
         "pick up the mug", last_skill="navigate", last_args=("Book_1",),
         last_result="success"), house(), 500)
     assert "Book_1" not in [r.unit.object_id for r in named.units]
+
+
+def test_a_preposition_s_pronoun_gets_the_last_steps_object(recaller: Recaller) -> None:
+    # After navigate(Plate_1), "put the apple on it" names the apple, and "it" is still the
+    # plate the robot went to (not in the instruction's pool).
+    steps = StateConditionedRecall(recaller)
+    brief = BriefState("put the apple on it", last_skill="navigate", last_args=("Plate_1",),
+                       last_result="success")
+    step = steps.recall_step("ep1", INSTRUCTION, brief, house(), 500)
+    assert "Plate_1" in [r.unit.object_id for r in step.units]
+    assert step.reasons["Plate_1"].startswith("what the subgoal's pronoun stands for")
+    off = StateConditionedRecall(Recaller(Embedder(), config=RecallConfig(
+        pronoun_objects=False)))
+    assert "Plate_1" not in [r.unit.object_id for r in off.recall_step(
+        "ep1", INSTRUCTION, brief, house(), 500).units]
 
 
 def test_failed_step_brings_back_the_object_and_alternatives(recaller: Recaller) -> None:

@@ -667,6 +667,23 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
+    def sense_parents(self, word: str) -> frozenset[str]:
+        """One-word names of the direct physical parents of every physical sense of a noun,
+        rare senses too ("stand" -> support, table, booth, platform). Only for a word that
+        names nothing else where it is said (names.compound_parents): there the rare
+        senses alias nothing."""
+        if not self.available:
+            return frozenset()
+        out: set[str] = set()
+        for s in self._synsets(word.strip().lower(), "n"):
+            if s.lexname() not in PHYSICAL:
+                continue
+            for h in s.hypernyms():
+                if h.lexname() in PHYSICAL:
+                    out.update(n.lower() for n in h.lemma_names() if "_" not in n)
+        return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
     def gloss_nouns(self, phrase: str) -> frozenset[str]:
         """Nouns of the definitions of a physical thing's two main senses, base forms:
         "vase" -> {jar, glass, porcelain, ornament, flower}. Weak evidence only."""

@@ -88,6 +88,9 @@ class QueryTerms:
     # Indices of ``tokens`` the speaker takes back (``retracted``): "not the cup", "put
     # a new bar of - no, the liquid soap".
     negated: frozenset[int] = frozenset()
+    # Compounds said that WordNet does not know ("nightstand", "night stand"): their words
+    # (either spelling) and their head (compound_parents).
+    compounds: tuple[tuple[frozenset[str], str], ...] = ()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -234,6 +237,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
             variants.append((*tokens[:i], tokens[i] + tokens[i + 1], *tokens[i + 2:]))
             origins.append((*own[:i], (i, i + 2), *own[i + 2:]))
             _add_grams(grams, variants[-1], i, i + 1)
+    split_pairs: list[tuple[str, str]] = []
     if lex is not None:
         # One word that WordNet does not know, split into two that it does.
         for i, t in enumerate(tokens):
@@ -242,10 +246,14 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
             for cut in range(MIN_PART, len(t) - MIN_PART + 1):
                 a, b = t[:cut], t[cut:]
                 if lex.is_noun(a) and lex.is_noun(b):
+                    split_pairs.append((a, b))
                     variants.append((*tokens[:i], a, b, *tokens[i + 1:]))
                     origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
+    compounds: list[tuple[frozenset[str], str]] = []
+    if lex is not None:
+        compounds = _unknown_compounds(tokens, split_pairs, lex)
     regional: frozenset[int] = frozenset()
     if lex is not None:
         first = len(variants)
@@ -282,7 +290,47 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
                       tuple(shortest), frozenset(verbs), regional,
-                      retracted(text, lex))
+                      retracted(text, lex), tuple(compounds))
+
+
+def _unknown_compounds(tokens: list[str], split_pairs: list[tuple[str, str]], lex: Lexicon
+                       ) -> list[tuple[frozenset[str], str]]:
+    """Two nouns said as one name that WordNet does not know as a thing, closed ("night-
+    stand": ``split_pairs``, the split words above) or open ("night stand"), with their
+    head: a night stand is a kind of stand."""
+    pairs = list(split_pairs)
+    for a, b in zip(tokens, tokens[1:], strict=False):
+        if (a not in STOPWORDS and b not in STOPWORDS and lex.is_noun(b) and lex.is_noun(a)
+                and lex.verb_share(a) < 0.5 and not lex.is_thing(f"{a}_{b}")):
+            pairs.append((a, b))
+    return [(frozenset({a, b, a + b}), b) for a, b in dict.fromkeys(pairs)]
+
+
+def compound_parents(names: dict[str, float], terms: dict[str, LabelTerms],
+                     query: QueryTerms, lexicon: Lexicon | None) -> dict[str, float]:
+    """A compound said that WordNet does not know, none of whose words names anything
+    here, names partly the types whose head is a parent of its head ("put the clock on
+    the nightstand": a stand, one sense of which is "a small table", so the side table;
+    a kind of a kind of table). ``terms``: every type present. Only when nothing else
+    here is named by those words: in a room with a TV stand, "stand" is that. The head's
+    parents (``Lexicon.sense_parents``, every sense: "stand" -> table) are looked up only
+    then, so a compound that names something costs no sense parse."""
+    if not query.compounds or lexicon is None or not lexicon.available:
+        return names
+    said: set[str] = set()
+    for t, m in names.items():
+        if m:
+            lt = terms[t]
+            said |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
+    out = dict(names)
+    for words, head in query.compounds:
+        if words & said:
+            continue
+        parents = lexicon.sense_parents(head)
+        for t, lt in terms.items():
+            if not out.get(t) and lt.words and lt.words[-1] in parents:
+                out[t] = PARTIAL
+    return out
 
 
 def retracted(text: str, lexicon: Lexicon | None = None) -> frozenset[int]:

@@ -48,6 +48,7 @@ from memory_node.core.recall.names import (
     LabelTerms,
     QueryTerms,
     asks_for_many,
+    compound_parents,
     consume,
     drop_retracted,
     label_purposes,
@@ -113,6 +114,20 @@ class RecallConfig:
     antecedent_places: bool = True   # ... and when no earlier step names its object, what
                                      # the last step naming anything named ("take the stone
                                      # figure down from the shelf ... put it back": shelf)
+    pronoun_objects: bool = True     # ... and so does a step with a pronoun right after a
+                                     # preposition ("drop the pens in it", "S and P right
+                                     # beside it") though it names its own object: a
+                                     # clause's object is not its own place (subtasks.py)
+    antecedent_return: bool = True   # ... a pronoun put "back" stands for what the last
+                                     # step took from somewhere, and that place ("grab the
+                                     # wine out of the fridge, pour a cup, put it back")
+    antecedent_nearest: bool = True  # ... the nearest earlier step that names its object
+                                     # even partly ("the soap's in the tub": a soap bar
+                                     # partly) before one further back that names it outright
+    compound_parents: bool = True    # a compound said that WordNet does not know and whose
+                                     # words name nothing here names partly the types
+                                     # whose head is a parent of its head ("nightstand":
+                                     # a stand, "a small table": the side table)
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":
@@ -655,6 +670,9 @@ class Recaller:
                                            if m}, q)
         if cfg.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if cfg.compound_parents and q.compounds:
+            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
+                                     self._lexicon())
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
@@ -870,6 +888,9 @@ class Recaller:
                                            if m}, q)
         if self.config.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if self.config.compound_parents and q.compounds:
+            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
+                                     self._lexicon())
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
@@ -893,6 +914,9 @@ class Recaller:
                                            if m}, q)
         if cfg.sole_names:
             names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if cfg.compound_parents and q.compounds:
+            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
+                                     self._lexicon())
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),

@@ -24,7 +24,11 @@ from memory_node.core.recall.recall import (
     check_instruction,
     check_k,
 )
-from memory_node.core.recall.subtasks import recall_subtasks, refers_back
+from memory_node.core.recall.subtasks import (
+    pronoun_after_preposition,
+    recall_subtasks,
+    refers_back,
+)
 from memory_node.core.units import ObjectMemoryUnit
 
 
@@ -149,8 +153,13 @@ class StateConditionedRecall:
         # pronoun, which stands for what the last step acted on (as a pronoun step of
         # recall_subtasks takes the earlier step's object).
         referred: set[str] = set()
-        if (brief.last_args and not failed and self.recaller.config.antecedents
-                and refers_back(brief.subgoal, self.recaller.lexicon)):
+        cfg = self.recaller.config
+        # "drop the pens in it": a preposition's pronoun refers back though the subgoal
+        # names its own object (subtasks.pronoun_after_preposition).
+        if (brief.last_args and not failed and cfg.antecedents
+                and (refers_back(brief.subgoal, self.recaller.lexicon)
+                     or (cfg.pronoun_objects
+                         and pronoun_after_preposition(brief.subgoal, self.recaller.lexicon)))):
             referred = {a for a in brief.last_args if a in by_id}
             known = set(pool.candidate_ids)
             candidates += [by_id[a] for a in sorted(referred) if a not in known]

@@ -15,6 +15,9 @@ A step that acts on a thing it names only by a pronoun ("switch it on", "put the
 the bin") also gets, in its own top-k, what the last step that named its object named
 (that object first, then where it went): the step alone cannot say what "it" is. The
 merged units are unchanged by this (the antecedents are in an earlier step's list).
+So does a step whose pronoun is a preposition's object ("drop the pens in it"), though it
+names its own object; and a pronoun put "back" stands for what the last step took from
+somewhere, then that place.
 """
 
 from __future__ import annotations
@@ -65,6 +68,15 @@ _SUBJECT_BEFORE = frozenset({"if", "when", "whenever", "once", "because", "as", 
 _AUXILIARIES = frozenset({"s", "is", "was", "will", "ll", "has", "had", "d", "would", "must",
                           "should", "might", "may", "can", "could", "does", "did", "isn",
                           "wasn", "doesn"})
+# Prepositions, a closed class: a pronoun right after one is a place or a companion of
+# what the clause acts on ("drop the pens in it", "put some water in with it"), and a
+# clause's object is not its own place, so the pronoun stands for a thing named before.
+_PREPOSITIONS = _DESTINATION | frozenset({"with", "from", "off", "to", "over", "against",
+                                          "around", "round", "through", "of"})
+# A thing put "back" goes where it came from: the particle of return (a closed class of
+# verb particles, like "up", "away", "out").
+_RETURN = "back"
+_COORDINATORS = frozenset({"and", "or", "n", "nor", "plus"})
 _FILLER = re.compile(r"^(?:please|so|ok|okay|also|and|then|could\s+you|can\s+you|would\s+you)"
                      r"\s+", re.IGNORECASE)
 
@@ -156,6 +168,49 @@ def refers_back(step: str, lexicon: Lexicon | None = None) -> bool:
     return False
 
 
+def pronoun_after_preposition(step: str, lexicon: Lexicon | None = None) -> bool:
+    """A pronoun is the object of a preposition ("drop the pens in it", "right beside it",
+    "put some water in with it"): it stands for a thing an earlier step named, whatever the
+    step names itself (what goes in it is not it). Not when the step names two things
+    before it that are not a list ("the box with the remote in it": the remote is the
+    clause's own, the box can be "it"; "spatula, S and P beside it" is one list)."""
+    ws = _WORDS.findall(step.lower())
+    for i, w in enumerate(ws):
+        if w in ("it", "them", "em") and i > 0 and ws[i - 1] in _PREPOSITIONS:
+            return not _other_thing_before(ws[:i], lexicon)
+    return False
+
+
+def _other_thing_before(ws: Sequence[str], lexicon: Lexicon | None) -> bool:
+    """Two things named in ``ws`` (heads: a thing word not followed by another) with no
+    coordinator between them."""
+    if lexicon is None or not lexicon.available:
+        return False
+    verbs = _verbs(ws)
+    heads = [j for j, w in enumerate(ws)
+             if not verbs[j] and w not in STOPWORDS and lexicon.is_thing(w)
+             and not (j + 1 < len(ws) and lexicon.is_thing(ws[j + 1]))]
+    return any(not _COORDINATORS & set(ws[a + 1:b]) for a, b in zip(heads, heads[1:],
+                                                                     strict=False))
+
+
+def _puts_back(step: str) -> bool:
+    """The step puts a pronoun back ("put it back where you found it", "them back")."""
+    ws = _WORDS.findall(step.lower())
+    return any(w in _ANAPHORS and nxt == _RETURN
+               for w, nxt in zip(ws, ws[1:], strict=False))
+
+
+def _source_split(step: str) -> tuple[str, str] | None:
+    """(what the step takes, where from) of a step that takes a thing from a place
+    ("grab the wine out of the fridge": "the wine", "the fridge"); None for another step."""
+    ws = _nominals(step)
+    for i, w in enumerate(ws):
+        if i > 0 and (w in ("from", "off") or (w == "of" and ws[i - 1] == "out")):
+            return " ".join(ws[:i - (w == "of")]), " ".join(ws[i + 1:])
+    return None
+
+
 def _nominals(step: str) -> list[str]:
     """The step's words less its verbs where grammar shows them: a word (not a function
     word) right before a pronoun acts on it ("switch it on": a name does not go on with
@@ -194,16 +249,45 @@ def _named(recaller: Recaller, text: str, ranked: Sequence[RankedUnit],
     return [r for r in ranked if names.get(r.description.type_name, 0.0) >= least]
 
 
+def _returned(recaller: Recaller,
+              before: Sequence[tuple[str, list[RankedUnit]]]) -> list[RankedUnit]:
+    """What the last step that took a thing from a place took, then that place, from
+    the step's own top-k ([] when no earlier step took a thing it names from anywhere)."""
+    for step, ranked in reversed(before):
+        split = _source_split(step)
+        if split is None:
+            continue
+        objects = _named(recaller, split[0], ranked)
+        if objects:
+            ids = {r.unit.object_id for r in objects}
+            return objects + [r for r in _named(recaller, split[1], ranked)
+                              if r.unit.object_id not in ids]
+    return []
+
+
 def _antecedents(recaller: Recaller,
-                 before: Sequence[tuple[str, list[RankedUnit]]]) -> list[RankedUnit]:
+                 before: Sequence[tuple[str, list[RankedUnit]]],
+                 step: str = "") -> list[RankedUnit]:
     """What the last step that names its object in its object phrase named (see
     :func:`recall_subtasks`), from that step's own top-k. When no step names its object
     (the object was said in words that name nothing here: "take the little stone figure
     down from the shelf, dust it and put it back"), what the last step naming anything
     named: where the thing was or went is what the pronoun's step still needs. [] when
-    no step names anything."""
+    no step names anything. The nearest step naming its object even partly wins. A
+    ``step`` that puts its pronoun back refers to the last
+    thing taken from somewhere, not to the last thing named ("grab the wine out of the
+    fridge", "pour me a cup", "put it back where you found it": the wine)."""
+    if recaller.config.antecedent_return and _puts_back(step):
+        taken = _returned(recaller, before)
+        if taken:
+            return taken
     for step, ranked in reversed(before):
         objects = _named(recaller, object_phrase(step), ranked)
+        if not objects and recaller.config.antecedent_nearest:
+            # Recency over strength: "the soap's in the tub, fish it out" names the soap
+            # bar only partly, and a later "park it back" still means it, not the brush
+            # a step before it named outright.
+            objects = _named(recaller, object_phrase(step), ranked, least=1e-9)
         if objects:
             ids = {r.unit.object_id for r in objects}
             return objects + [r for r in _named(recaller, " ".join(_nominals(step)), ranked)
@@ -280,9 +364,12 @@ def recall_subtasks(
         ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names,
                                units_key=units_key)
         own = ranked
-        if (recaller.config.antecedents and i > 0 and refers_back(step, recaller.lexicon)
-                and not _named(recaller, object_phrase(step), ranked)):
-            carried = _antecedents(recaller, out)
+        cfg = recaller.config
+        if cfg.antecedents and i > 0 and (
+                (refers_back(step, recaller.lexicon)
+                 and not _named(recaller, object_phrase(step), ranked))
+                or (cfg.pronoun_objects and pronoun_after_preposition(step, recaller.lexicon))):
+            carried = _antecedents(recaller, out, step)
             if carried:
                 ranked = _with_antecedents(recaller, step, ranked, carried, k)
         out.append((step, ranked))
