@@ -797,3 +797,25 @@ def test_a_unit_seen_once_loses_to_one_seen_again_and_again() -> None:
     req = PlanRequest("put the box on the arm chair", "", vocab, ["a1"], held="Box_1",
                       goal_conditions=("ON(Box, ArmChair)",))
     assert [str(c) for c in planner.plan(req).calls][-1] == "put(Box_1, object_31, on)"
+
+
+def test_a_put_into_a_bowl_memory_has_in_the_closed_fridge_opens_the_fridge_first() -> None:
+    """Memory has the bowl put away in the fridge and the fridge closed: the sponge goes
+    in only through the fridge's door, so the plan opens the fridge before the put (tune3
+    seed 1303: the world refuses a put into a receptacle shut in a closed one; the plan
+    put straight into the bowl, then tried to open the bowl)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Sponge_1", "DishSponge", (0.6, 0.8, 0.8)),
+        UnitView("Bowl_1", "Bowl", (0.7, 1.6, 0.9), receptacle_id="Fridge_1", relation="in"),
+        UnitView("Fridge_1", "Fridge", (1.0, 1.9, 0.9), "closed")])
+    req = PlanRequest("x", "", vocab, ["kitchen"],
+                      goal_conditions=("INSIDE(DishSponge, Bowl)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Sponge_1)", "pick(Sponge_1)", "navigate(Bowl_1)", "open(Fridge_1)",
+        "put(Sponge_1, Bowl_1, in)"]
+    # Memory has the fridge open: nothing to open.
+    vocab.add_units([UnitView("Fridge_1", "Fridge", (1.0, 1.9, 0.9), "opened")])
+    assert "open(Fridge_1)" not in [str(c) for c in planner.plan(req).calls]

@@ -399,6 +399,23 @@ class OfflinePlanner:
     def _ensure_open(self, req: PlanRequest, sim: _Sim, obj: str) -> None:
         unit = sim.objects[obj]
         needs = req.notes.setdefault("needs_open", set())
+        # What memory has the receptacle shut in comes first, outermost first: a bowl put
+        # away in the fridge is reached through the fridge's door (tune3 seed 1303: the
+        # put into it was refused, "the Bowl is inside a closed Fridge").
+        known = {**req.scene, **req.vocab.objects}
+        shut: list[UnitView] = []
+        inner, seen = unit, {obj}
+        while inner.relation == "in" and inner.receptacle_id not in seen:
+            seen.add(inner.receptacle_id)
+            outer = sim.objects.get(inner.receptacle_id) or known.get(inner.receptacle_id)
+            if outer is None:
+                break
+            if outer.state == "closed":
+                shut.append(outer)
+            inner = outer
+        for outer in reversed(shut):
+            self._name(req, sim, outer)
+            sim.add("open", outer.object_id)
         if unit.state == "closed" or obj in needs:
             sim.add("open", obj)
             needs.discard(obj)
