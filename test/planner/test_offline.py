@@ -819,3 +819,27 @@ def test_a_put_into_a_bowl_memory_has_in_the_closed_fridge_opens_the_fridge_firs
     # Memory has the fridge open: nothing to open.
     vocab.add_units([UnitView("Fridge_1", "Fridge", (1.0, 1.9, 0.9), "opened")])
     assert "open(Fridge_1)" not in [str(c) for c in planner.plan(req).calls]
+
+
+def test_a_put_refused_into_a_mug_shut_in_a_cabinet_opens_the_cabinet_not_the_mug() -> None:
+    """Memory has the mug on the counter; a tidy put it away in the cabinet beside it, and
+    the world refuses the put ("the Mug is inside a closed Cabinet"). A mug does not
+    open: the repair opens what it is shut in, as for a pick refused as shut in (tune2
+    tidy seed 1200: the plan opened the mug, refused, until the re-plans ran out, in
+    five tasks)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Knife_1", "Knife", (0.5, 0.0, 0.9)),
+                     UnitView("Mug_1", "Mug", (1.8, -0.8, 0.9))])
+    scene = {u.object_id: u for u in (
+        UnitView("Cabinet_1", "Cabinet", (1.8, -0.9, 0.5), "closed"),
+        UnitView("Cabinet_far", "Cabinet", (-2.0, 2.0, 0.5), "closed"))}
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("INSIDE(Knife, Mug)",),
+                      robot_position=(1.8, -0.8, 0.0), held="Knife_1", scene=scene)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Mug_1)",
+                                                         "put(Knife_1, Mug_1, in)"]
+    _history(req, "navigate", ("Mug_1",), True)
+    _history(req, "put", ("Knife_1", "Mug_1", "in"), False, ErrorCode.PRECONDITION_FAILED)
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert "open(Mug_1)" not in calls
+    assert calls[-3:] == ["open(Cabinet_1)", "navigate(Mug_1)", "put(Knife_1, Mug_1, in)"]

@@ -352,6 +352,9 @@ class OfflinePlanner:
                                          if here is not None else 0.0, u.object_id))
         self._name(req, sim, spot)
         self._goto(sim, spot.object_id)
+        # Refused as closed before (a tidy shut what memory saw open): open it first, as
+        # a goal's put does (tune2 tidy seed 1200: the put-down was refused 4 times).
+        self._ensure_open(req, sim, spot.object_id)
         sim.add("put", sim.held, spot.object_id)   # in or on: as the receptacle takes it
         sim.held = ""
 
@@ -416,6 +419,17 @@ class OfflinePlanner:
         for outer in reversed(shut):
             self._name(req, sim, outer)
             sim.add("open", outer.object_id)
+        around = req.notes.get("shut_in", {}).get(obj, "")
+        if around and around in needs and around != obj:
+            # Refused as shut in where memory has no receptacle around it: open the
+            # chosen one (going there: within reach of the object is not guaranteed).
+            outer = sim.objects.get(around) or known.get(around)
+            if outer is not None:
+                self._name(req, sim, outer)
+                self._goto(sim, around)
+                sim.add("open", around)
+                needs.discard(around)
+                self._goto(sim, obj)
         if unit.state == "closed" or obj in needs:
             sim.add("open", obj)
             needs.discard(obj)
@@ -981,7 +995,15 @@ class OfflinePlanner:
                     room = req.place_rooms.get(missing.area_id, missing.area_id)
                     explored.add((room, missing.label))
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "put":
-                req.notes.setdefault("needs_open", set()).add(call.args[1])
+                # A receptacle memory never saw opened or closed does not open (a mug, a
+                # bowl): refused, it is shut in something that does (a tidy put the mug
+                # away in a cabinet), chosen as for a pick refused as shut in.
+                rec = {**req.scene, **req.vocab.objects}.get(call.args[1])
+                shut = self._shut_in(req, rec) if rec is not None \
+                    and rec.state not in ("opened", "closed") else ""
+                req.notes.setdefault("needs_open", set()).add(shut or call.args[1])
+                if shut:
+                    req.notes.setdefault("shut_in", {})[call.args[1]] = shut
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "pick":
                 # Perhaps shut in its receptacle (memory may not know it is closed).
                 unit = req.vocab.objects.get(call.args[0])
