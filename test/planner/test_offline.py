@@ -797,3 +797,49 @@ def test_a_unit_seen_once_loses_to_one_seen_again_and_again() -> None:
     req = PlanRequest("put the box on the arm chair", "", vocab, ["a1"], held="Box_1",
                       goal_conditions=("ON(Box, ArmChair)",))
     assert [str(c) for c in planner.plan(req).calls][-1] == "put(Box_1, object_31, on)"
+
+
+def test_a_put_into_a_bowl_memory_has_in_the_closed_fridge_opens_the_fridge_first() -> None:
+    """Memory has the bowl put away in the fridge and the fridge closed: the sponge goes
+    in only through the fridge's door, so the plan opens the fridge before the put (tune3
+    seed 1303: the world refuses a put into a receptacle shut in a closed one; the plan
+    put straight into the bowl, then tried to open the bowl)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Sponge_1", "DishSponge", (0.6, 0.8, 0.8)),
+        UnitView("Bowl_1", "Bowl", (0.7, 1.6, 0.9), receptacle_id="Fridge_1", relation="in"),
+        UnitView("Fridge_1", "Fridge", (1.0, 1.9, 0.9), "closed")])
+    req = PlanRequest("x", "", vocab, ["kitchen"],
+                      goal_conditions=("INSIDE(DishSponge, Bowl)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Sponge_1)", "pick(Sponge_1)", "navigate(Bowl_1)", "open(Fridge_1)",
+        "put(Sponge_1, Bowl_1, in)"]
+    # Memory has the fridge open: nothing to open.
+    vocab.add_units([UnitView("Fridge_1", "Fridge", (1.0, 1.9, 0.9), "opened")])
+    assert "open(Fridge_1)" not in [str(c) for c in planner.plan(req).calls]
+
+
+def test_a_put_refused_into_a_mug_shut_in_a_cabinet_opens_the_cabinet_not_the_mug() -> None:
+    """Memory has the mug on the counter; a tidy put it away in the cabinet beside it, and
+    the world refuses the put ("the Mug is inside a closed Cabinet"). A mug does not
+    open: the repair opens what it is shut in, as for a pick refused as shut in (tune2
+    tidy seed 1200: the plan opened the mug, refused, until the re-plans ran out, in
+    five tasks)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Knife_1", "Knife", (0.5, 0.0, 0.9)),
+                     UnitView("Mug_1", "Mug", (1.8, -0.8, 0.9))])
+    scene = {u.object_id: u for u in (
+        UnitView("Cabinet_1", "Cabinet", (1.8, -0.9, 0.5), "closed"),
+        UnitView("Cabinet_far", "Cabinet", (-2.0, 2.0, 0.5), "closed"))}
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("INSIDE(Knife, Mug)",),
+                      robot_position=(1.8, -0.8, 0.0), held="Knife_1", scene=scene)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Mug_1)",
+                                                         "put(Knife_1, Mug_1, in)"]
+    _history(req, "navigate", ("Mug_1",), True)
+    _history(req, "put", ("Knife_1", "Mug_1", "in"), False, ErrorCode.PRECONDITION_FAILED)
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert "open(Mug_1)" not in calls
+    assert calls[-3:] == ["open(Cabinet_1)", "navigate(Mug_1)", "put(Knife_1, Mug_1, in)"]

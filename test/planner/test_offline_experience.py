@@ -402,3 +402,30 @@ def test_a_usual_place_read_open_is_opened_when_no_look_at_its_room_ran() -> Non
     req.history.append(StepLine(SkillCall("explore", ("kitchen", "Apple")), False,
                                 int(ErrorCode.NOT_FOUND), ""))
     assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+
+
+def test_a_call_refused_as_not_found_is_planned_again_once_seen_elsewhere() -> None:
+    """Tune tidy (stream seed 1003, s0017/s0021), round 15b: the loop refuses a call that
+    failed NOT_FOUND until an explore has looked again. Once memory saw the object
+    elsewhere (in the drawer the search opened) the planner made it a candidate again,
+    and the loop refused the very plan it made ("navigate(Apple_1) just failed"), which
+    lost the task. That sighting is a look again for this object: its refusal ends (not
+    another object's)."""
+    from memory_node.planner.core.llm_planner import refuse_repeats
+    apple = UnitView("Apple_1", "Apple", (1.0, 0.9, 1.0), "none", "kitchen", score=0.9)
+    units = [apple, UnitView("Drawer_1", "Drawer", (3.0, 0.5, 1.0), "closed", "kitchen")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(Apple)",))
+    failed = SkillCall("navigate", ("Apple_1",))
+    other = SkillCall("navigate", ("Mug_1",))
+    req.history.append(StepLine(failed, False, int(ErrorCode.NOT_FOUND), "no Apple"))
+    req.refused |= {failed, other}   # as the loop records a NOT_FOUND
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]
+    assert failed in req.refused   # not seen anywhere else yet
+    req.history.append(StepLine(SkillCall("open", ("Drawer_1",)), True, ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(units[1], state="opened"),
+                         replace(apple, position=(3.0, 0.5, 0.9), receptacle_id="Drawer_1",
+                                 relation="in")])
+    calls = planner.plan(req).calls
+    assert strs(refuse_repeats(calls, req)) == ["navigate(Apple_1)", "pick(Apple_1)"]
+    assert req.refused == {other}

@@ -405,3 +405,34 @@ def test_a_cup_shut_in_a_cabinet_beside_the_remembered_place_is_not_the_one_mean
                                               + [cab.size[0] / 2 + 0.9, 0.0, 0.0]), True)
     out = runner.run(world, "navigate", ["mem_cup"], [far])
     assert out.code == ErrorCode.NOT_FOUND, out.message
+
+
+def test_nothing_is_put_into_or_picked_from_a_receptacle_shut_in_the_closed_fridge(bot) -> None:
+    """A plate put away in the closed fridge is out of the arm's reach until the fridge is
+    opened: a put onto it is refused naming the fridge, as a pick of what lies on it is
+    (tune3 seed 1303: the put into a bowl in the shut fridge succeeded, and the sponge's
+    pick was then refused "inside a closed Bowl", which does not open; the planner opened
+    the drawers around it until the step limit, four tasks in a row). Once the fridge is
+    open both succeed."""
+    w = bot.w
+    fridge, plate = _first(w, "Fridge"), _first(w, "Plate")
+    w.place(plate.id, fridge.id, "in")
+    fridge.is_open = False
+    egg = _first(w, "Egg")
+    bot.go(egg.id)
+    assert bot.do("pick", egg.id).success
+    bot.go(plate.id)
+    out = bot.do("put", egg.id, plate.id)
+    assert out.code == ErrorCode.PRECONDITION_FAILED
+    assert "inside a closed Fridge" in out.message, out.message
+    assert bot.w.robot.held == egg.id and bot.w.objects[egg.id].parent is None
+    # Not the plate, which does not open: the fridge is what an open can reach.
+    assert "Plate" not in out.message.split("closed")[-1]
+    assert bot.do("open", fridge.id).success
+    assert bot.do("put", egg.id, plate.id).success
+    assert bot.do("close", fridge.id).success
+    out = bot.do("pick", egg.id)
+    assert out.code == ErrorCode.PRECONDITION_FAILED
+    assert out.message.endswith("the Egg is inside a closed Fridge"), out.message
+    assert bot.do("open", fridge.id).success
+    assert bot.do("pick", egg.id).success

@@ -27,7 +27,8 @@ DEFAULT_SIMILAR = (
     ("fork", "spoon"), ("soapbar", "dishsponge"), ("soapbottle", "spraybottle"),
     ("statue", "vase"), ("phone", "remotecontrol"), ("saltshaker", "peppershaker"),
     ("spatula", "ladle"), ("creditcard", "cd"), ("book", "newspaper"),
-    ("bottle", "winebottle"), ("pot", "pan"), ("kettle", "wateringcan"),
+    ("bottle", "winebottle"), ("glassbottle", "winebottle"), ("apple", "tomato"),
+    ("towel", "handtowel"), ("pot", "pan"), ("kettle", "wateringcan"),
     ("toiletpaper", "papertowelroll"), ("alarmclock", "watch"), ("box", "tissuebox"),
     ("egg", "candle"), ("cabinet", "drawer"), ("laptop", "book"),
     # Furniture a detector takes for one another (the simulated detector's error model

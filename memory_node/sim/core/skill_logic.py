@@ -457,6 +457,13 @@ class SkillRunner:
                 if d > REACH:
                     raise fail(f"the {o.type} is {d:.2f} m away (reach {REACH} m): "
                                "navigate to it first")
+                # Shut in, it is out of the arm's reach however near the base stands: a
+                # pick from, a put into, an open of what lies in a closed fridge (a put
+                # into a bowl in the shut fridge succeeded, and the sponge was then
+                # "inside a closed Bowl" no open could reach: tune3 seed 1303).
+                shut = w.shut_by(o)
+                if shut is not None:
+                    raise fail(f"the {o.type} is inside a closed {shut.type}")
             if r.name == "open" and o is not None and o.is_open is False:
                 raise fail(f"the {o.type} is closed")
             if r.name == "openable" and o is not None and not o.kind.openable:
@@ -485,8 +492,9 @@ class SkillRunner:
         if name == "pick":
             if not o.kind.pickupable:
                 raise fail(f"a {o.type} cannot be picked up")
-            if w.visible_container_closed(o) and o.parent is not None:  # closed implies a parent
-                raise fail(f"the {o.type} is inside a closed {w.objects[o.parent].type}")
+            shut = w.shut_by(o)
+            if shut is not None:   # reachable has refused it already when the spec asks
+                raise fail(f"the {o.type} is inside a closed {shut.type}")
             w.take(o.id)
             return f"pick: holding the {o.type}"
         if name == "put":
@@ -582,10 +590,15 @@ def box_distance(o: WorldObject, p: np.ndarray) -> float:
 def reach_target(w: World, o: WorldObject) -> WorldObject:
     """What the arm must reach to touch `o`: the outermost receptacle it is *in* (a fridge's
     shelf is reached through the fridge's front; measured to the apple on it, an apple put
-    in a fridge was farther than the arm reaches from any floor cell), else `o` itself."""
-    while o.parent is not None and o.relation == "in":
-        o = w.objects[o.parent]
-    return o
+    in a fridge was farther than the arm reaches from any floor cell), else `o` itself.
+    At any depth: an egg on a plate put away in the fridge is reached through the fridge
+    too (measured to the egg, it was "1.16 m away" from where the plate was reached)."""
+    target, inner = o, o
+    while inner.parent is not None:
+        if inner.relation == "in":
+            target = w.objects[inner.parent]
+        inner = w.objects[inner.parent]
+    return target
 
 
 def reachable_types(w: World, nav: Navigator | None = None) -> frozenset[str]:

@@ -171,13 +171,22 @@ class World:
 
     def visible_container_closed(self, obj: WorldObject) -> bool:
         """Is the object shut inside a closed receptacle (at any depth)?"""
+        return self.shut_by(obj) is not None
+
+    def shut_by(self, obj: WorldObject) -> WorldObject | None:
+        """The outermost closed receptacle the object is shut in (at any depth), or None.
+        The outermost one: it is the one an arm must open first, and the only one of them
+        it can reach. A sponge in a bowl in the closed fridge is shut in by the fridge, not
+        by the bowl (which does not open: naming it sent the planner to open drawers
+        beside it, tune3 seed 1303)."""
+        shut = None
         p = obj.parent
         while p is not None:
             rec = self.objects[p]
             if rec.is_open is False:
-                return True
+                shut = rec
             p = rec.parent
-        return False
+        return shut
 
     # ---- moves (the only code that changes where an object is) ------------------------
     def take(self, obj_id: str) -> None:
