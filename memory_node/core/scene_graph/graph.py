@@ -821,15 +821,9 @@ class SceneGraph:
             elif i in wholes:  # the node was made from a part: the whole says where it is
                 self.tally["associated.whole"] += 1
                 self._observe(obj, valid[i], stamp, changes, events, relocate=True)
-            elif i in placed:  # first seen where the hand set it in its receptacle
-                self.tally["associated.placed"] += 1
-                old = self.graph.nodes[obj]["position"]
-                self._observe(obj, valid[i], stamp, changes, events, relocate=True)
-                attrs = self.graph.nodes[obj]
-                events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
-                                              old, attrs["position"], attrs["area"]))
-            elif i in relocated:
-                self.tally["moved.tracker"] += 1
+            elif i in placed or i in relocated:
+                # placed: first seen where the hand set it in its receptacle
+                self.tally["associated.placed" if i in placed else "moved.tracker"] += 1
                 old = self.graph.nodes[obj]["position"]
                 self._observe(obj, valid[i], stamp, changes, events, relocate=True)
                 attrs = self.graph.nodes[obj]
