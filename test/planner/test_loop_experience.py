@@ -111,6 +111,13 @@ def test_a_type_whose_known_units_were_not_found_is_looked_up_again(memory) -> N
     for name, x in (("Egg_3", 2.4), ("Egg_4", 2.6)):
         memory.upsert_object(Unit(name, "Egg", (x, 1.1, 0.5), area_id="kitchen",
                                   receptacle_id="Microwave_1", relation="in"))
+    # Memory answers most recently seen first: the eggs just not found (marked absent
+    # after the new ones were seen) and one absent before fill a three-unit answer.
+    for name, x in (("Egg_0", 0.5), ("Egg_1", 1.0), ("Egg_2", 1.1)):
+        memory.upsert_object(Unit(name, "Egg", (x, 0.9, 1.0), state="absent",
+                                  area_id="kitchen"))
+    assert [c.object_id for c in memory.query_object("Egg", max_results=3)] \
+        == ["Egg_2", "Egg_1", "Egg_0"]
     loop._look_up(InstructionResult(), req)
     assert {"Egg_3", "Egg_4"} & set(req.vocab.objects)
     # And the planner goes to a new egg, not to the ones just not found.

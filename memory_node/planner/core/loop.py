@@ -54,6 +54,7 @@ T = TypeVar("T")
 MAX_NOTE_CHARS = 400
 MAX_LOOKUPS = 8
 LOOKUP_RESULTS = 3
+MAX_LOOKUP_RESULTS = 12   # a look-up widened past absent units (see _look_up)
 MEMORY_RETRY_CODES = (ErrorCode.UNAVAILABLE, ErrorCode.TIMEOUT)
 SETTLE_POLL_S = 0.25
 
@@ -204,8 +205,21 @@ class PlanLoop:
             if key in have or key in asked:
                 continue
             asked.add(key)
-            req.vocab.add_units(self._memory(
-                out, functools.partial(self.memory.find, t, LOOKUP_RESULTS), "query_object"))
+            # Memory answers most recently seen first, and the units just marked absent
+            # (not found where they were) were touched last: they may fill the answer
+            # and hide the ones seen since (ss1002 s0023: three absent eggs came back,
+            # the two in the microwave fifth and sixth). Ask for more while an answer is
+            # full and holds nothing the planner could go to.
+            n = LOOKUP_RESULTS
+            while True:
+                got = self._memory(out, functools.partial(self.memory.find, t, n),
+                                   "query_object")
+                req.vocab.add_units(got)
+                if len(got) < n or n >= MAX_LOOKUP_RESULTS or any(
+                        u.state != "absent" and u.object_id not in avoid
+                        and u.object_id not in not_found for u in got):
+                    break
+                n = min(2 * n, MAX_LOOKUP_RESULTS)
 
     def _containers(self, out: InstructionResult, req: PlanRequest) -> None:
         """Fetch the receptacles known objects are *in* (the fridge the apple was put in):
