@@ -54,6 +54,7 @@ T = TypeVar("T")
 MAX_NOTE_CHARS = 400
 MAX_LOOKUPS = 8
 LOOKUP_RESULTS = 3
+MAX_LOOKUP_RESULTS = 12   # a look-up widened past absent units (see _look_up)
 MEMORY_RETRY_CODES = (ErrorCode.UNAVAILABLE, ErrorCode.TIMEOUT)
 SETTLE_POLL_S = 0.25
 
@@ -189,16 +190,36 @@ class PlanLoop:
         # A unit memory marks absent (looked for there, not seen) names nothing to go to,
         # nor one the planner passes over as known bad (experience): memory may hold
         # another of the type that no recall of this instruction returned yet.
+        # Nor one a call just failed on as NOT_FOUND (the loop refuses that call until
+        # an explore or a sighting elsewhere): memory's unit was not there, and the open
+        # that followed may have shown others of the type (tune tidy, stream seed 1002,
+        # s0023: both eggs not found on the counter, two seen in the microwave opened
+        # next, never fetched: "no Egg in memory").
         avoid = req.notes.get("avoid", ())
+        not_found = {c.args[0] for c in req.refused if c.args}
         have = {type_key(u.label) for u in req.vocab.objects.values()
-                if u.state != "absent" and u.object_id not in avoid}
+                if u.state != "absent" and u.object_id not in avoid
+                and u.object_id not in not_found}
         for t in wanted(req)[:MAX_LOOKUPS]:
             key = type_key(t)
             if key in have or key in asked:
                 continue
             asked.add(key)
-            req.vocab.add_units(self._memory(
-                out, functools.partial(self.memory.find, t, LOOKUP_RESULTS), "query_object"))
+            # Memory answers most recently seen first, and the units just marked absent
+            # (not found where they were) were touched last: they may fill the answer
+            # and hide the ones seen since (ss1002 s0023: three absent eggs came back,
+            # the two in the microwave fifth and sixth). Ask for more while an answer is
+            # full and holds nothing the planner could go to.
+            n = LOOKUP_RESULTS
+            while True:
+                got = self._memory(out, functools.partial(self.memory.find, t, n),
+                                   "query_object")
+                req.vocab.add_units(got)
+                if len(got) < n or n >= MAX_LOOKUP_RESULTS or any(
+                        u.state != "absent" and u.object_id not in avoid
+                        and u.object_id not in not_found for u in got):
+                    break
+                n = min(2 * n, MAX_LOOKUP_RESULTS)
 
     def _containers(self, out: InstructionResult, req: PlanRequest) -> None:
         """Fetch the receptacles known objects are *in* (the fridge the apple was put in):

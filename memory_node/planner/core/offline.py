@@ -658,6 +658,18 @@ class OfflinePlanner:
         """A pick listed as known bad when its container was shut: the graph's state names
         only the picked object, so once the container was opened for it the listing no
         longer describes the world (memory says the container is open now)."""
+        if call.skill == "put" and len(call.args) > 1:
+            # The same for a put into (onto) a receptacle that was shut in something: the
+            # listing names the held object's state, not the cabinet the plate was in, and
+            # the cabinet this task opened ended it (tune2 tidy, stream seed 1200, s0007:
+            # the plate, the only one, was passed over after its cabinet was opened, and
+            # every other cabinet opened: "no Plate in memory").
+            rec = req.vocab.objects.get(call.args[1])
+            shut = req.notes.get("shut_in", {}).get(call.args[1]) or (
+                rec.receptacle_id if rec is not None and rec.relation == "in" else "")
+            return bool(shut) and any(
+                h.success and h.call.skill == "open" and h.call.args[:1] == (shut,)
+                for h in req.history)
         if call.skill != "pick":
             return False
         shut = req.notes.get("shut_in", {}).get(call.args[0])
