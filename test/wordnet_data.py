@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from memory_node.core.recall.lexicon import DEFAULT_ROOT
+from memory_node.core.recall.lexicon import DEFAULT_ROOT, Lexicon
 
 needs_wordnet = pytest.mark.skipif(
     not (DEFAULT_ROOT / "data.noun").is_file(),
     reason=f"WordNet data absent under {DEFAULT_ROOT} (Debian wordnet-base; "
            "scripts/setup.sh installs it)")
+
+
+def names_said(text: str, lex: Lexicon, types: list[str]) -> dict[str, float]:
+    """The types `text` names, after each word is spent on one name (recall's `consume`),
+    for tests of how words become names without ranking."""
+    from memory_node.core.recall.names import consume, label_terms, name_match, query_terms
+
+    terms = {t: label_terms(t, lex) for t in types}
+    q = query_terms(text, lex)
+    names = consume({t: name_match(terms[t], q) for t in types}, terms, q)
+    return {t: m for t, m in names.items() if m}

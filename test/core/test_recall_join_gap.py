@@ -4,19 +4,16 @@ a hyphen stands between them. "1 book -> shelf" joined "book" and "shelf" into
 
 from __future__ import annotations
 
-from wordnet_data import needs_wordnet
+from wordnet_data import names_said, needs_wordnet
 
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.names import FULL, consume, label_terms, name_match, query_terms
+from memory_node.core.recall.names import FULL
 
 TYPES = ["Book", "Shelf", "SoapBar", "SaltShaker", "Sink"]
 
 
 def named(text: str, lex: Lexicon) -> dict[str, float]:
-    terms = {t: label_terms(t, lex) for t in TYPES}
-    q = query_terms(text, lex)
-    names = consume({t: name_match(terms[t], q) for t in TYPES}, terms, q)
-    return {t: m for t, m in names.items() if m}
+    return names_said(text, lex, TYPES)
 
 
 @needs_wordnet

@@ -5,11 +5,11 @@ paper), so it names the toilet paper outright and its word "toilet" is spent on 
 from __future__ import annotations
 
 import pytest
-from wordnet_data import needs_wordnet
+from wordnet_data import names_said, needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.names import FULL, consume, label_terms, name_match, query_terms
+from memory_node.core.recall.names import FULL
 from memory_node.core.recall.recall import Recaller
 from memory_node.core.units import ObjectMemoryUnit as Unit
 
@@ -18,10 +18,7 @@ BATHROOM = ["Toilet", "ToiletPaper", "ToiletPaperHanger", "TowelHolder", "HandTo
 
 
 def named(text: str, lex: Lexicon, types: list[str]) -> dict[str, float]:
-    terms = {t: label_terms(t, lex) for t in types}
-    q = query_terms(text, lex)
-    names = consume({t: name_match(terms[t], q) for t in types}, terms, q)
-    return {t: m for t, m in names.items() if m}
+    return names_said(text, lex, types)
 
 
 @needs_wordnet
