@@ -9,8 +9,8 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|fresh2|fresh3] [--suffix _r14] [--ref main]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|_fresh3][SUFFIX].{json,md}
+        [--variants old|fresh|fresh2|fresh3|fresh4] [--suffix _r14] [--ref main]
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|_fresh3|_fresh4][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -22,7 +22,11 @@ families none of the earlier sets or `synthetic` has (the generators below): Zip
 ranks drift, phases alternating between a frequency and a recency regime, bursty
 re-reference, loops just above and below a capacity mixed with a hot set, keys referenced
 in correlated groups, a robot touring rooms in varying order with objects it carries and
-objects seen in every room, and two tenants interleaved.
+objects seen in every room, and two tenants interleaved. ``fresh4`` (seeds 17000+) was
+written in round 16 before anything ran on it: Denning working sets that jump with some
+overlap, a frequency trap (a burst over a few keys that then never return), pure geometric
+temporal locality, a robot walking to neighbouring rooms whose contents change, a slow
+day/night swing between two popularity orders, and one-off scans through a hot set.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import argparse
 import bisect
 import itertools
 import json
+import math
 import os
 import platform
 import random
@@ -305,8 +310,144 @@ def fresh3_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh4's generator families (round 16; none is in `synthetic` or the earlier sets) ------
+
+
+def working_sets(seed: int, size: int, dwell: int, overlap: float) -> Iterator[int]:
+    """Denning's phase model: a working set of ``size`` keys used uniformly for ~``dwell``
+    events, then a jump to the next set, which keeps a share ``overlap`` of the old one."""
+    rng = random.Random(seed)
+    current = list(range(size))
+    nxt = size
+    while True:
+        for _ in range(max(1, int(rng.expovariate(1 / dwell)))):
+            yield rng.choice(current)
+        keep = rng.sample(current, int(size * overlap))
+        fresh = list(range(nxt, nxt + size - len(keep)))
+        nxt += len(fresh)
+        current = keep + fresh
+
+
+def frequency_trap(seed: int, trap_keys: int, trap_len: int, alpha: float,
+                   new_share: float, period: int) -> Iterator[int]:
+    """A frequency policy's worst case: a burst of ``trap_len`` events over a small Zipf
+    set (counts run up), then a long recency stream over fresh keys in which those keys
+    never return; every ``period`` events the trap repeats with a new key set."""
+    rng = random.Random(seed)
+    first = 0
+    while True:
+        rank = _zipf(rng, trap_keys, alpha)
+        for _ in range(trap_len):
+            yield first + rank()
+        first += trap_keys
+        recency = _stack_model(rng, new_share, 1.2, first_key=first)
+        for _ in range(period - trap_len):
+            yield next(recency)
+        first += period
+
+
+def geometric_recency(seed: int, p: float, new_share: float) -> Iterator[int]:
+    """Each event is a fresh key or the key used ``d`` events ago with geometric ``d``
+    (mean 1/p): pure temporal locality, the LRU-optimal shape."""
+    rng = random.Random(seed)
+    history: list[int] = []
+    nxt = 0
+    while True:
+        if not history or rng.random() < new_share:
+            k = nxt
+            nxt += 1
+        else:
+            # Geometric depth by inversion (1 - random() is in (0, 1]: log is defined).
+            d = 1 + int(math.log(1.0 - rng.random()) / math.log(1.0 - p))
+            k = history[-min(d, len(history))]
+        history.append(k)
+        if len(history) > 50_000:
+            del history[:25_000]
+        yield k
+
+
+def room_walk(seed: int, n_rooms: int, per_room: int, dwell: int, move_share: float
+              ) -> Iterator[int]:
+    """A robot walking a corridor of rooms to a neighbour (Markov chain, not a random tour),
+    seeing each room's objects (uniformly) for ~``dwell`` events; after each room a share
+    ``move_share`` of its objects is replaced by new ones (things brought and taken)."""
+    rng = random.Random(seed)
+    contents = [list(range(r * per_room, (r + 1) * per_room)) for r in range(n_rooms)]
+    nxt = n_rooms * per_room
+    room = 0
+    while True:
+        for _ in range(max(1, int(rng.expovariate(1 / dwell)))):
+            yield rng.choice(contents[room])
+        for j in range(per_room):
+            if rng.random() < move_share:
+                contents[room][j] = nxt
+                nxt += 1
+        room = min(n_rooms - 1, max(0, room + rng.choice((-1, 1))))
+
+
+def diurnal(seed: int, keys: int, alpha: float, period: int) -> Iterator[int]:
+    """Two Zipf popularity orders over one key set (day and night: the second reversed
+    and shuffled) mixed by a weight that swings slowly and smoothly between them."""
+    rng = random.Random(seed)
+    day = _zipf(rng, keys, alpha)
+    night_order = list(range(keys))
+    rng.shuffle(night_order)
+    night = _zipf(rng, keys, alpha)
+    i = 0
+    while True:
+        w = 0.5 + 0.5 * math.sin(2 * math.pi * i / period)
+        yield day() if rng.random() < w else keys + night_order[night()]
+        i += 1
+
+
+def scans(seed: int, hot: int, alpha: float, scan_len: int, scan_share: float
+          ) -> Iterator[int]:
+    """A Zipf hot set interrupted by one-off sequential scans of ``scan_len`` never-reused
+    keys (a share ``scan_share`` of all events): the scan-resistance case."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, hot, alpha)
+    nxt = hot
+    while True:
+        if rng.random() < scan_share / scan_len:
+            yield from range(nxt, nxt + scan_len)
+            nxt += scan_len
+        else:
+            yield rank()
+
+
+def fresh4_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 16's held-out set: seeds 17000+, six workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 17000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "wsets_s8_d300_o0.25": lambda: working_sets(s + 0, 8, 300, 0.25),
+        "wsets_s40_d2000_o0.5": lambda: working_sets(s + 1, 40, 2000, 0.5),
+        "wsets_s150_d5000_o0.1": lambda: working_sets(s + 2, 150, 5000, 0.1),
+        "wsets_s600_d20000_o0.7": lambda: working_sets(s + 3, 600, 20000, 0.7),
+        "trap_k20_l3000_p15000": lambda: frequency_trap(s + 4, 20, 3000, 1.0, 0.3, 15000),
+        "trap_k200_l8000_p40000": lambda: frequency_trap(s + 5, 200, 8000, 0.8, 0.2, 40000),
+        "georec_p0.05_new0.1": lambda: geometric_recency(s + 6, 0.05, 0.1),
+        "georec_p0.01_new0.3": lambda: geometric_recency(s + 7, 0.01, 0.3),
+        "georec_p0.002_new0.05": lambda: geometric_recency(s + 8, 0.002, 0.05),
+        "walk_8x25_d150_m0.05": lambda: room_walk(s + 9, 8, 25, 150, 0.05),
+        "walk_20x60_d500_m0.2": lambda: room_walk(s + 10, 20, 60, 500, 0.2),
+        "walk_5x200_d1500_m0.02": lambda: room_walk(s + 11, 5, 200, 1500, 0.02),
+        "diurnal_k300_a1.0_p10000": lambda: diurnal(s + 12, 300, 1.0, 10000),
+        "diurnal_k2000_a0.8_p50000": lambda: diurnal(s + 13, 2000, 0.8, 50000),
+        "scans_h100_l500_s0.3": lambda: scans(s + 14, 100, 1.0, 500, 0.3),
+        "scans_h1000_l50_s0.5": lambda: scans(s + 15, 1000, 0.9, 50, 0.5),
+        "tenants_wsets+georec_r50": lambda: tenants(
+            s + 16, working_sets(s + 17, 30, 1000, 0.3), geometric_recency(s + 18, 0.02, 0.2),
+            0.5, 50),
+        "tenants_walk+scans_r1": lambda: tenants(
+            s + 19, room_walk(s + 20, 10, 40, 300, 0.1), scans(s + 21, 200, 1.0, 100, 0.3),
+            0.6, 1),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
-                "fresh3": fresh3_variants}
+                "fresh3": fresh3_variants, "fresh4": fresh4_variants}
 
 
 def run_one(task: tuple[str, str, int]) -> dict[str, Any]:
@@ -339,7 +480,8 @@ def main() -> int:
                     help="old: round 10's 14 variants (tuning data since round 11); "
                          "fresh: round 14's held-out set (tuning data since round 14b); "
                          "fresh2: round 14b's held-out set (tuning data since round 15); "
-                         "fresh3: round 15's held-out set")
+                         "fresh3: round 15's held-out set (tuning data since round 16); "
+                         "fresh4: round 16's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     args = ap.parse_args()
