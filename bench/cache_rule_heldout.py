@@ -450,12 +450,17 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants}
 
 
-def run_one(task: tuple[str, str, int]) -> dict[str, Any]:
-    which, name, n = task
+def run_one(task: tuple[str, str, int, bool]) -> dict[str, Any]:
+    which, name, n, with_theine = task
     trace = VARIANT_SETS[which](n)[name]()
     rows = []
     for c in CAPACITIES:
         hits = {p: 100.0 * simulate(trace, p, c).hit_rate for p in POLICIES}
+        if with_theine:
+            # The PyPI W-TinyLFU on the same read-through loop (issue 11: ">= theine on
+            # average" is checked on the held-out variants too, not only the 15 traces).
+            from cache_hit_rate import peer_hits
+            hits["theine"] = 100.0 * peer_hits(trace, "theine", c) / len(trace)
         best = max(hits["lru"], hits["fifo"])
         rows.append({"capacity": c, **hits, "margin": round(hits["wtinylfu"] - best, 3)})
     return {"trace": name, "events": len(trace), "distinct": len(set(trace)), "rows": rows}
@@ -484,10 +489,13 @@ def main() -> int:
                          "fresh4: round 16's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
+    ap.add_argument("--theine", action="store_true",
+                    help="also run theine (PyPI W-TinyLFU) per cell; means per capacity "
+                         "in the JSON")
     args = ap.parse_args()
     lengths = [int(x) for x in args.lengths.split(",")]
     chosen = VARIANT_SETS[args.variants]
-    tasks = [(args.variants, name, n) for n in lengths for name in chosen(n)]
+    tasks = [(args.variants, name, n, args.theine) for n in lengths for name in chosen(n)]
     t0 = time.perf_counter()
     load_before = os.getloadavg()
     with ProcessPoolExecutor(max_workers=args.jobs,
@@ -509,6 +517,11 @@ def main() -> int:
                   "capacity": worst[3]},
         "broken": broken, "traces": results,
     }
+    if args.theine:
+        out["mean_hit_rate_by_capacity"] = {
+            str(c): {p: round(sum(r["rows"][i][p] for r in results) / len(results), 3)
+                     for p in (*POLICIES, "theine")}
+            for i, c in enumerate(CAPACITIES)}
     RESULTS.mkdir(exist_ok=True)
     stem = ("cache_rule_heldout" + ("" if args.variants == "old" else f"_{args.variants}")
             + args.suffix)
