@@ -16,7 +16,9 @@ a word WordNet does not know is tried split into two it does ("stovetop" -> "sto
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
 from memory_node.core.recall.lexicon import Lexicon
@@ -203,10 +205,43 @@ def label_purposes(terms: LabelTerms, lexicon: Lexicon | None) -> frozenset[str]
             | lexicon.purpose_senses("".join(terms.words)))
 
 
+@lru_cache(maxsize=4096)
+def _symbol_name(symbol: str, lex: Lexicon) -> str:
+    """The thing a pictograph depicts, by its Unicode name, when WordNet knows that name
+    as a physical thing or it is one noun ("\U0001F4F1" MOBILE PHONE, "\u23F0" ALARM CLOCK,
+    "\U0001F4FA" TELEVISION); "" for the rest ("\u27A1" BLACK RIGHTWARDS ARROW, "\u2605" BLACK
+    STAR: no such thing), so an arrow or a star never reads as a colour or a word."""
+    name = unicodedata.name(symbol, "").lower()
+    words = name.split()
+    if not words or not all(w.isalpha() for w in words):
+        return ""
+    if lex.is_thing("_".join(words)) or (len(words) == 1 and lex.is_noun(words[0])):
+        return name
+    return ""
+
+
+def symbol_names(text: str, lex: Lexicon | None) -> str:
+    """``text`` with each pictograph that depicts a thing replaced by the thing's name
+    (a texted "\U0001F4F1 \u27A1\uFE0F nightstand": the phone to the nightstand). Other
+    characters, the arrow between them included, stay where they are: a boundary."""
+    if lex is None or text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) == "So":
+            name = _symbol_name(ch, lex)
+            if name:
+                out.append(f" {name} ")
+                continue
+        out.append(ch)
+    return "".join(out)
+
+
 def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> QueryTerms:
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
+    text = symbol_names(text, lex)
     spaced = split_label(text)
     found = list(_WORD.finditer(spaced))[:MAX_TOKENS]
     raw = [m.group() for m in found]
