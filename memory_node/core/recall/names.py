@@ -61,6 +61,9 @@ class LabelTerms:
     modifiers: frozenset[str] = frozenset()  # leading nouns of a compound name
     gloss: frozenset[str] = frozenset()  # nouns of its WordNet definition
     heads: frozenset[str] = frozenset()  # single-word names (to find in other definitions)
+    # Heads of its WordNet compounds said without their modifier ("roll" of toilet roll,
+    # a kind of toilet paper; "bowl" of toilet bowl, a part of the toilet): elided_heads.
+    elided: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -191,8 +194,12 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         gloss = set(lexicon.gloss_nouns(" ".join(ws)) | lexicon.gloss_nouns("".join(ws)))
         gloss -= set(ws)
     heads = {p[0] for p in full if len(p) == 1}
+    elided: set[str] = set()
+    if lexicon is not None and lexicon.available and ws:
+        for n in (" ".join(ws), "".join(ws)):
+            elided |= lexicon.elided_heads(n, ws)
     return LabelTerms(ws, frozenset(full), frozenset(partial), frozenset(modifiers),
-                      frozenset(gloss), frozenset(heads))
+                      frozenset(gloss), frozenset(heads), frozenset(elided))
 
 
 def label_purposes(terms: LabelTerms, lexicon: Lexicon | None) -> frozenset[str]:
@@ -366,6 +373,47 @@ def compound_parents(names: dict[str, float], terms: dict[str, LabelTerms],
             if not out.get(t) and lt.words and lt.words[-1] in parents:
                 out[t] = PARTIAL
     return out
+
+
+def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
+                 query: QueryTerms) -> dict[str, float]:
+    """A noun said that is no word of any type here, but the head of a WordNet compound
+    of a type's own word that is a kind or a part of that type, names the type partly:
+    the speaker dropped the modifier the room makes obvious ("put a new roll on the
+    holder": a toilet roll, a kind of toilet paper; "scrub the bowl": a toilet bowl, part
+    of the toilet). ``terms``: every type present. In a kitchen, "bowl" is the bowl and
+    "roll" the paper towel roll: a word of a type here is that type's."""
+    heads = {h for lt in terms.values() for h in lt.elided}
+    if not heads:
+        return names
+    said = {t for i, t in enumerate(query.tokens)
+            if t in heads and i not in query.negated}
+    if not said:
+        return names
+    known: set[str] = set()
+    for lt in terms.values():
+        known |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
+    said -= known
+    if not said:
+        return names
+    out = dict(names)
+    meant = [lt.words for t, lt in terms.items() if not out.get(t) and lt.elided & said]
+    for t, lt in terms.items():
+        if not out.get(t) and lt.elided & said:
+            out[t] = PARTIAL
+    for t, lt in terms.items():
+        # What is named after the thing meant ("toilet paper hanger") is named as the
+        # whole compound would name it ("a new toilet roll": by its modifier).
+        if not out.get(t) and any(_contains(lt.words, w) for w in meant):
+            out[t] = MODIFIER
+    return out
+
+
+def _contains(name: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """``name`` is named after ``other``: it holds other's words in order, and more."""
+    n = len(other)
+    return 0 < n < len(name) and any(name[i:i + n] == other
+                                     for i in range(len(name) - n + 1))
 
 
 def retracted(text: str, lexicon: Lexicon | None = None) -> frozenset[int]:
