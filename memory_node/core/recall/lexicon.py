@@ -684,6 +684,25 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
+    def elided_heads(self, phrase: str, own: tuple[str, ...]) -> frozenset[str]:
+        """Heads of the two-word kinds and parts of a thing whose first word is one of the
+        thing's own words ``own``: what is left when a speaker drops the modifier the room
+        makes obvious ("toilet paper": its kind "toilet roll", so "a new roll";
+        "toilet": its part "toilet bowl", so "scrub the bowl"). A head that is also an
+        adjective ("egg white") is left out: said alone it is a colour or a quality."""
+        if not self.available:
+            return frozenset()
+        out: set[str] = set()
+        for s in self._physical(phrase.strip().lower().replace(" ", "_")):
+            for related in s.hyponyms() + s.part_meronyms():
+                for n in related.lemma_names():
+                    first, _, head = n.lower().partition("_")
+                    if (first in own and head.isalpha() and head not in own
+                            and not self._forms(head, "a")):
+                        out.add(head)
+        return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
     def gloss_nouns(self, phrase: str) -> frozenset[str]:
         """Nouns of the definitions of a physical thing's two main senses, base forms:
         "vase" -> {jar, glass, porcelain, ornament, flower}. Weak evidence only."""

@@ -16,7 +16,9 @@ a word WordNet does not know is tried split into two it does ("stovetop" -> "sto
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
 from memory_node.core.recall.lexicon import Lexicon
@@ -59,6 +61,9 @@ class LabelTerms:
     modifiers: frozenset[str] = frozenset()  # leading nouns of a compound name
     gloss: frozenset[str] = frozenset()  # nouns of its WordNet definition
     heads: frozenset[str] = frozenset()  # single-word names (to find in other definitions)
+    # Heads of its WordNet compounds said without their modifier ("roll" of toilet roll,
+    # a kind of toilet paper; "bowl" of toilet bowl, a part of the toilet): elided_heads.
+    elided: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -189,8 +194,12 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         gloss = set(lexicon.gloss_nouns(" ".join(ws)) | lexicon.gloss_nouns("".join(ws)))
         gloss -= set(ws)
     heads = {p[0] for p in full if len(p) == 1}
+    elided: set[str] = set()
+    if lexicon is not None and lexicon.available and ws:
+        for n in (" ".join(ws), "".join(ws)):
+            elided |= lexicon.elided_heads(n, ws)
     return LabelTerms(ws, frozenset(full), frozenset(partial), frozenset(modifiers),
-                      frozenset(gloss), frozenset(heads))
+                      frozenset(gloss), frozenset(heads), frozenset(elided))
 
 
 def label_purposes(terms: LabelTerms, lexicon: Lexicon | None) -> frozenset[str]:
@@ -203,10 +212,43 @@ def label_purposes(terms: LabelTerms, lexicon: Lexicon | None) -> frozenset[str]
             | lexicon.purpose_senses("".join(terms.words)))
 
 
+@lru_cache(maxsize=4096)
+def _symbol_name(symbol: str, lex: Lexicon) -> str:
+    """The thing a pictograph depicts, by its Unicode name, when WordNet knows that name
+    as a physical thing or it is one noun ("\U0001F4F1" MOBILE PHONE, "\u23F0" ALARM CLOCK,
+    "\U0001F4FA" TELEVISION); "" for the rest ("\u27A1" BLACK RIGHTWARDS ARROW, "\u2605" BLACK
+    STAR: no such thing), so an arrow or a star never reads as a colour or a word."""
+    name = unicodedata.name(symbol, "").lower()
+    words = name.split()
+    if not words or not all(w.isalpha() for w in words):
+        return ""
+    if lex.is_thing("_".join(words)) or (len(words) == 1 and lex.is_noun(words[0])):
+        return name
+    return ""
+
+
+def symbol_names(text: str, lex: Lexicon | None) -> str:
+    """``text`` with each pictograph that depicts a thing replaced by the thing's name
+    (a texted "\U0001F4F1 \u27A1\uFE0F nightstand": the phone to the nightstand). Other
+    characters, the arrow between them included, stay where they are: a boundary."""
+    if lex is None or text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) == "So":
+            name = _symbol_name(ch, lex)
+            if name:
+                out.append(f" {name} ")
+                continue
+        out.append(ch)
+    return "".join(out)
+
+
 def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> QueryTerms:
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
+    text = symbol_names(text, lex)
     spaced = split_label(text)
     found = list(_WORD.finditer(spaced))[:MAX_TOKENS]
     raw = [m.group() for m in found]
@@ -331,6 +373,47 @@ def compound_parents(names: dict[str, float], terms: dict[str, LabelTerms],
             if not out.get(t) and lt.words and lt.words[-1] in parents:
                 out[t] = PARTIAL
     return out
+
+
+def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
+                 query: QueryTerms) -> dict[str, float]:
+    """A noun said that is no word of any type here, but the head of a WordNet compound
+    of a type's own word that is a kind or a part of that type, names the type partly:
+    the speaker dropped the modifier the room makes obvious ("put a new roll on the
+    holder": a toilet roll, a kind of toilet paper; "scrub the bowl": a toilet bowl, part
+    of the toilet). ``terms``: every type present. In a kitchen, "bowl" is the bowl and
+    "roll" the paper towel roll: a word of a type here is that type's."""
+    heads = {h for lt in terms.values() for h in lt.elided}
+    if not heads:
+        return names
+    said = {t for i, t in enumerate(query.tokens)
+            if t in heads and i not in query.negated}
+    if not said:
+        return names
+    known: set[str] = set()
+    for lt in terms.values():
+        known |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
+    said -= known
+    if not said:
+        return names
+    out = dict(names)
+    meant = [lt.words for t, lt in terms.items() if not out.get(t) and lt.elided & said]
+    for t, lt in terms.items():
+        if not out.get(t) and lt.elided & said:
+            out[t] = PARTIAL
+    for t, lt in terms.items():
+        # What is named after the thing meant ("toilet paper hanger") is named as the
+        # whole compound would name it ("a new toilet roll": by its modifier).
+        if not out.get(t) and any(_contains(lt.words, w) for w in meant):
+            out[t] = MODIFIER
+    return out
+
+
+def _contains(name: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """``name`` is named after ``other``: it holds other's words in order, and more."""
+    n = len(other)
+    return 0 < n < len(name) and any(name[i:i + n] == other
+                                     for i in range(len(name) - n + 1))
 
 
 def retracted(text: str, lexicon: Lexicon | None = None) -> frozenset[int]:

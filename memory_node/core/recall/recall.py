@@ -51,6 +51,7 @@ from memory_node.core.recall.names import (
     compound_parents,
     consume,
     drop_retracted,
+    elided_heads,
     label_purposes,
     label_terms,
     name_match,
@@ -128,6 +129,10 @@ class RecallConfig:
                                      # words name nothing here names partly the types
                                      # whose head is a parent of its head ("nightstand":
                                      # a stand, "a small table": the side table)
+    elided_heads: bool = True        # a noun that is no word of any type here but the head
+                                     # of a type's WordNet compound, a kind or a part of
+                                     # it, names it partly ("a new roll": toilet roll;
+                                     # "scrub the bowl": toilet bowl)
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":
@@ -209,10 +214,14 @@ def _attribute_query(iset: set[str]) -> set[str]:
 
 
 def _named_after(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """One name contains the other ("toilet paper" in "toilet paper hanger")."""
+    """One name contains the other ("toilet paper" in "toilet paper hanger"), and they
+    are not two kinds of one thing: "towel holder" in "hand towel holder" is the same
+    head, so "the holder" said once is one of them, not both."""
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
     n = len(short)
-    return n > 0 and any(long_[i:i + n] == short for i in range(len(long_) - n + 1))
+    if n == 0 or long_[-1] == short[-1]:
+        return False
+    return any(long_[i:i + n] == short for i in range(len(long_) - n + 1))
 
 
 @dataclass(frozen=True)
@@ -673,6 +682,8 @@ class Recaller:
         if cfg.compound_parents and q.compounds:
             names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
                                      self._lexicon())
+        if cfg.elided_heads:
+            names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
@@ -891,6 +902,8 @@ class Recaller:
         if self.config.compound_parents and q.compounds:
             names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
                                      self._lexicon())
+        if self.config.elided_heads:
+            names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
@@ -917,6 +930,8 @@ class Recaller:
         if cfg.compound_parents and q.compounds:
             names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
                                      self._lexicon())
+        if cfg.elided_heads:
+            names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
