@@ -71,7 +71,7 @@ from memory_node.core.memory_settings import MemorySettings, ShortTermSettings  
 from memory_node.core.persistence.store import MemoryStore  # noqa: E402
 from memory_node.core.recall.colour_store import CropColourStore  # noqa: E402
 from memory_node.core.recall.describe import Describer  # noqa: E402
-from memory_node.core.recall.embedder import Embedder, text_hash  # noqa: E402
+from memory_node.core.recall.embedder import Embedder, make_embedder, text_hash  # noqa: E402
 from memory_node.core.recall.embedding_store import EmbeddingStore  # noqa: E402
 from memory_node.core.recall.recall import Recaller  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
@@ -99,6 +99,14 @@ RESTARTS = 0
 if "--restarts" in ARGS:
     i = ARGS.index("--restarts")
     RESTARTS = int(ARGS[i + 1])
+    del ARGS[i:i + 2]
+# --encoder NAME: this checkout's servers run recall.encoder NAME (round 16: "static");
+# the memory directory then holds the stored vectors of both encoders, as each would have
+# written them, so the peer (MiniLM) and this checkout's servers both start warm.
+ENCODER = ""
+if "--encoder" in ARGS:
+    i = ARGS.index("--encoder")
+    ENCODER = ARGS[i + 1]
     del ARGS[i:i + 2]
 ARGS = [a for a in ARGS if a not in ("--interleave", "--with-loop")]
 if "--against" in ARGS:
@@ -129,9 +137,10 @@ def prepare(memory_dir: Path, units: list, embedder: Embedder) -> None:
     recaller.prefetch_terms(recaller.index.type_names)
     recaller.describer.flush_colours()
     texts = sorted(contents)
-    vectors = embedder.embed(texts)
-    EmbeddingStore(store, embedder.model_id, embedder.dim).save(
-        [(text_hash(t), v) for t, v in zip(texts, vectors, strict=True)])
+    for enc in [embedder] + ([make_embedder(ENCODER)] if ENCODER else []):
+        vectors = enc.embed(texts)
+        EmbeddingStore(store, enc.model_id, enc.dim).save(
+            [(text_hash(t), v) for t, v in zip(texts, vectors, strict=True)])
     store.close()
 
 
@@ -306,7 +315,9 @@ class Server:
              "--params-file", str(ROOT / "config" / "memory.yaml"),
              "-p", f"memory_dir:={memory_dir}", "-p", f"short_term.capacity:={n}",
              "-p", f"recall.vectorised:={'false' if scorer == 'loop' else 'true'}",
-             "-p", "recall.prefetch_batch:=0"],  # the first recall below loads everything
+             # prefetch off: the first recall below loads everything
+             "-p", "recall.prefetch_batch:=0",
+             *(["-p", f"recall.encoder:={ENCODER}"] if ENCODER and scorer != "peer" else [])],
             # cwd: `python -m` puts it first on sys.path, ahead of PYTHONPATH; run from
             # the repository, the peer would import this checkout's code.
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=memory_dir)
@@ -503,13 +514,14 @@ def main() -> int:
         "onnx_threads": 1, "k": K, "k_step": 3, "token_budget": BUDGET,
         "calls": CALLS, "episodes": EPISODES,
         "fill": "SQLite written with the core before start (ShortTermMemory + MemoryStore)",
-        "sizes": {}, "peer_code": AGAINST,
+        "sizes": {}, "peer_code": AGAINST, "encoder": ENCODER or "minilm",
     }
     embedder = Embedder(intra_op_threads=1)
     sizes = [int(a) for a in ARGS] or list(SIZES)
     for n in sizes:
         result["sizes"][str(n)] = run_size(n, pool, texts, rng, embedder)
-    out = save_result("recall_restart_dds" if RESTARTS else "recall_dds_latency", result,
+    name = "recall_restart_dds" if RESTARTS else "recall_dds_latency"
+    out = save_result(os.environ.get("RECALL_BENCH_OUT", name), result,
                       indent=2)
     print(f"wrote {out}")
     return 0
