@@ -41,8 +41,9 @@ DISTIL_BATCH = 512
 
 
 def table_dir() -> Path:
-    """Where set-up writes distilled tables: inside the active virtual environment."""
-    return Path(sys.prefix) / "share" / "memory_node"
+    """Where set-up writes distilled tables: inside the active virtual environment (not
+    share/memory_node, which the interfaces' CMake install owns)."""
+    return Path(sys.prefix) / "share" / "memory_node_recall"
 
 
 def table_path(model_path: str | Path | None = None, max_tokens: int = DEFAULT_MAX_TOKENS,
