@@ -71,7 +71,7 @@ from memory_node.core.memory_settings import MemorySettings, ShortTermSettings  
 from memory_node.core.persistence.store import MemoryStore  # noqa: E402
 from memory_node.core.recall.colour_store import CropColourStore  # noqa: E402
 from memory_node.core.recall.describe import Describer  # noqa: E402
-from memory_node.core.recall.embedder import Embedder, make_embedder, text_hash  # noqa: E402
+from memory_node.core.recall.embedder import Embedder, text_hash  # noqa: E402
 from memory_node.core.recall.embedding_store import EmbeddingStore  # noqa: E402
 from memory_node.core.recall.recall import Recaller  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
@@ -100,9 +100,11 @@ if "--restarts" in ARGS:
     i = ARGS.index("--restarts")
     RESTARTS = int(ARGS[i + 1])
     del ARGS[i:i + 2]
-# --encoder NAME: this checkout's servers run recall.encoder NAME (round 16: "static");
-# the memory directory then holds the stored vectors of both encoders, as each would have
-# written them, so the peer (MiniLM) and this checkout's servers both start warm.
+# --encoder NAME: this checkout's servers run recall.encoder NAME (round 16: "static").
+# The memory holds MiniLM's vectors only (a store keeps one model's rows: opening it for
+# another deletes the rest), as a server that ran with MiniLM left it: the peer starts warm
+# and this checkout's servers show the first start after switching, every unit's text
+# embedded by the new encoder.
 ENCODER = ""
 if "--encoder" in ARGS:
     i = ARGS.index("--encoder")
@@ -137,10 +139,9 @@ def prepare(memory_dir: Path, units: list, embedder: Embedder) -> None:
     recaller.prefetch_terms(recaller.index.type_names)
     recaller.describer.flush_colours()
     texts = sorted(contents)
-    for enc in [embedder] + ([make_embedder(ENCODER)] if ENCODER else []):
-        vectors = enc.embed(texts)
-        EmbeddingStore(store, enc.model_id, enc.dim).save(
-            [(text_hash(t), v) for t, v in zip(texts, vectors, strict=True)])
+    vectors = embedder.embed(texts)
+    EmbeddingStore(store, embedder.model_id, embedder.dim).save(
+        [(text_hash(t), v) for t, v in zip(texts, vectors, strict=True)])
     store.close()
 
 
