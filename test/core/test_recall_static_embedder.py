@@ -115,3 +115,7 @@ def test_the_setting_chooses_the_encoder() -> None:
     got = recall.recall("bring me the mug", k=1, token_budget=200)
     assert [u.unit.object_id for u in got.units] == ["Mug_1"]
     assert isinstance(recall._recaller.embedder, StaticEmbedder)  # noqa: SLF001
+    # Loaded units' vectors are the static table's: the encoder is a start-up setting.
+    with pytest.raises(RuntimeError, match="start-up"):
+        recall.configure(RecallSettings(encoder="minilm"))
+    recall.configure(RecallSettings(encoder="static", min_score=0.4))

@@ -16,7 +16,8 @@ MAX_EPISODES = 10_000
 class RecallSettings:
     model_path: str = setting(
         "", "Embedding model (.onnx, BERT-style with mean pooling); empty = the packaged "
-        "int8 all-MiniLM-L6-v2.")
+        "int8 all-MiniLM-L6-v2. With encoder 'static': the distilled table (.npz); empty = "
+        "the one scripts/setup.sh wrote.")
     tokenizer_path: str = setting(
         "", "tokenizer.json of the embedding model; empty = the packaged MiniLM tokenizer.")
     encoder: str = setting(
