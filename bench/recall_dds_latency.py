@@ -100,6 +100,16 @@ if "--restarts" in ARGS:
     i = ARGS.index("--restarts")
     RESTARTS = int(ARGS[i + 1])
     del ARGS[i:i + 2]
+# --encoder NAME: this checkout's servers run recall.encoder NAME (round 16: "static").
+# The memory holds MiniLM's vectors only (a store keeps one model's rows: opening it for
+# another deletes the rest), as a server that ran with MiniLM left it: the peer starts warm
+# and this checkout's servers show the first start after switching, every unit's text
+# embedded by the new encoder.
+ENCODER = ""
+if "--encoder" in ARGS:
+    i = ARGS.index("--encoder")
+    ENCODER = ARGS[i + 1]
+    del ARGS[i:i + 2]
 ARGS = [a for a in ARGS if a not in ("--interleave", "--with-loop")]
 if "--against" in ARGS:
     i = ARGS.index("--against")
@@ -306,7 +316,9 @@ class Server:
              "--params-file", str(ROOT / "config" / "memory.yaml"),
              "-p", f"memory_dir:={memory_dir}", "-p", f"short_term.capacity:={n}",
              "-p", f"recall.vectorised:={'false' if scorer == 'loop' else 'true'}",
-             "-p", "recall.prefetch_batch:=0"],  # the first recall below loads everything
+             # prefetch off: the first recall below loads everything
+             "-p", "recall.prefetch_batch:=0",
+             *(["-p", f"recall.encoder:={ENCODER}"] if ENCODER and scorer != "peer" else [])],
             # cwd: `python -m` puts it first on sys.path, ahead of PYTHONPATH; run from
             # the repository, the peer would import this checkout's code.
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=memory_dir)
@@ -503,13 +515,14 @@ def main() -> int:
         "onnx_threads": 1, "k": K, "k_step": 3, "token_budget": BUDGET,
         "calls": CALLS, "episodes": EPISODES,
         "fill": "SQLite written with the core before start (ShortTermMemory + MemoryStore)",
-        "sizes": {}, "peer_code": AGAINST,
+        "sizes": {}, "peer_code": AGAINST, "encoder": ENCODER or "minilm",
     }
     embedder = Embedder(intra_op_threads=1)
     sizes = [int(a) for a in ARGS] or list(SIZES)
     for n in sizes:
         result["sizes"][str(n)] = run_size(n, pool, texts, rng, embedder)
-    out = save_result("recall_restart_dds" if RESTARTS else "recall_dds_latency", result,
+    name = "recall_restart_dds" if RESTARTS else "recall_dds_latency"
+    out = save_result(os.environ.get("RECALL_BENCH_OUT", name), result,
                       indent=2)
     print(f"wrote {out}")
     return 0

@@ -57,8 +57,9 @@ from recall_common import EPOCH, crop, save_result
 
 from memory_node.core.perception.shared_data import shared_data_dir
 from memory_node.core.recall.categories import type_key
-from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.embedder import ENCODERS, make_embedder
 from memory_node.core.recall.recall import RecallConfig, Recaller
+from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall.subtasks import recall_subtasks
 from memory_node.core.units import ObjectMemoryUnit
 
@@ -191,6 +192,8 @@ def main() -> int:
     ap.add_argument("--out", default="recall_human", help="bench/results/<out>.json")
     ap.add_argument("--configs", default="full,plain",
                     help="comma-separated configurations to run (full, plain)")
+    ap.add_argument("--encoder", default=RecallSettings().encoder, choices=ENCODERS,
+                    help="text encoder (recall.encoder; round 16)")
     args = ap.parse_args()
     data = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
     if not data.is_file():
@@ -202,13 +205,14 @@ def main() -> int:
     items = doc["instructions"]
     splits = list(dict.fromkeys(i["split"] for i in items))
     scenes = {fp: room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
-    embedder = Embedder()
+    embedder = make_embedder(args.encoder)
     configs = {
         "full": RecallConfig(),
         "plain": RecallConfig(use_lexicon=False, fixture_weight=0.0, max_per_type=0),
     }
     configs = {n: c for n, c in configs.items() if n in args.configs.split(",")}
     result: dict = {"what": __doc__.split("\n\n")[0], "instructions_file": args.instructions.name,
+                    "encoder": args.encoder,
                     "commit": git_commit(),
                     "python": platform.python_version(), "machine": platform.machine()}
     t0 = time.perf_counter()

@@ -10,6 +10,7 @@ is k = 3. The `irrelevant` split reports how often recall correctly returns noth
 
 from __future__ import annotations
 
+import argparse
 import platform
 import time
 from collections import defaultdict
@@ -17,8 +18,9 @@ from collections import defaultdict
 from recall_common import load, save_result, scene_units
 
 from memory_node.core.recall.colour import dominant_colour
-from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.embedder import ENCODERS, make_embedder
 from memory_node.core.recall.recall import MODES, Recaller
+from memory_node.core.recall.settings import RecallSettings
 
 KS = (1, 3, 5)
 
@@ -34,6 +36,11 @@ THRESHOLDS = (0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7)
 
 
 def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--encoder", default=RecallSettings().encoder, choices=ENCODERS,
+                    help="text encoder (recall.encoder; round 16)")
+    ap.add_argument("--out", default="recall_mra", help="bench/results/<out>.json")
+    args = ap.parse_args()
     doc = load()
     if doc is None:
         print("skip: AI2-THOR rearrangement data absent (../shared/data or "
@@ -44,7 +51,7 @@ def main() -> int:
     for item in doc["instructions"]:
         by_scene[item["scene"]].append(item)
 
-    recaller = Recaller(Embedder())
+    recaller = Recaller(make_embedder(args.encoder))
     order = {sid: i for i, sid in enumerate(scenes)}
     halves = defaultdict(int)        # (split, half) -> hybrid hits at the headline k
     half_totals = defaultdict(int)
@@ -96,6 +103,7 @@ def main() -> int:
             table[split][mode]["empty_answers"] = round(
                 empty[(split, mode)] / totals[split], 3)
     result = {
+        "encoder": args.encoder,
         "what": "MRA = needed objects all in retrieved top-k; irrelevant = share of empty "
                 "answers (the right answer)",
         "instructions": dict(totals), "scenes": len(scenes), "headline_k": HEADLINE_K,
@@ -113,7 +121,7 @@ def main() -> int:
         "elapsed_s": round(elapsed, 1), "machine": platform.machine(),
         "python": platform.python_version(),
     }
-    out = save_result("recall_mra", result)
+    out = save_result(args.out, result)
     print(f"MRA at k={HEADLINE_K} (KARMA published: direct {KARMA['direct']}, "
           f"vague {KARMA['vague']})")
     print(f"{'mode':10s} {'direct':>7s} {'vague':>7s} {'irrelevant->empty':>18s}")

@@ -93,4 +93,11 @@ fi
 # 5. Check that the pieces meet: the generated types import, next to the source package.
 (cd / && "$venv/bin/python" -c "import rclpy, memory_node.msg, memory_node.srv, memory_node.action, memory_node.core") \
   || { say "import check failed"; exit 1; }
+# 6. Recall's static encoder (recall.encoder = static): a token table distilled from the
+#    packaged MiniLM into $venv/share/memory_node_recall (70-80 s once on two loaded
+#    cores; never downloaded, never committed). The table's name holds the source model's
+#    hash and the method's version, so it is computed again exactly when either changes;
+#    else this is a 1-2 s check.
+(cd / && "$venv/bin/python" -m memory_node.core.recall.static_embedder --if-missing) \
+  || { say "static encoder distillation failed"; exit 1; }
 say "ready: $venv"

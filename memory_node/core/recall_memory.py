@@ -35,7 +35,7 @@ from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.colour_store import CropColourStore
 from memory_node.core.recall.context import SCENE_HEADER, SceneGraphMemo
 from memory_node.core.recall.describe import HELD_BY_ROBOT, Describer
-from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.embedder import Embedder, make_embedder
 from memory_node.core.recall.embedding_store import EmbeddingStore
 from memory_node.core.recall.outcomes import REASON_NOT_FOUND, SkillOutcome, apply_outcome
 from memory_node.core.recall.preconditions import Rule, StepRecord, load_rules
@@ -228,9 +228,10 @@ class RecallMemory:
         """Replace the settings; model settings only before the model is loaded."""
         with self._lock:
             if self._recaller is not None and (
-                    (settings.model_path, settings.tokenizer_path, settings.intra_op_threads)
-                    != (self.settings.model_path, self.settings.tokenizer_path,
-                        self.settings.intra_op_threads)):
+                    (settings.encoder, settings.model_path, settings.tokenizer_path,
+                     settings.intra_op_threads)
+                    != (self.settings.encoder, self.settings.model_path,
+                        self.settings.tokenizer_path, self.settings.intra_op_threads)):
                 raise RuntimeError("the embedding model is already loaded; "
                                    "model settings apply at start-up only")
             self.settings = settings
@@ -261,8 +262,8 @@ class RecallMemory:
         forgotten. Called with the lock held."""
         if self._recaller is None:
             s = self.settings
-            embedder = self._embedder or Embedder(
-                s.model_path or None, s.tokenizer_path or None,
+            embedder = self._embedder or make_embedder(
+                s.encoder, s.model_path or None, s.tokenizer_path or None,
                 intra_op_threads=s.intra_op_threads)
             store = self.short_term.store
             # Unit vectors (migration 3) and crop colours (migration 5) persist beside the

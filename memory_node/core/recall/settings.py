@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_node.core.recall.embedder import ENCODERS
 from memory_node.core.recall.recall import MAX_INSTRUCTION_CHARS, MAX_K, MAX_TOKEN_BUDGET
 from memory_node.core.recall.working_memory import MAX_WINDOW
 from memory_node.core.settings import check_settings, setting
@@ -15,9 +16,15 @@ MAX_EPISODES = 10_000
 class RecallSettings:
     model_path: str = setting(
         "", "Embedding model (.onnx, BERT-style with mean pooling); empty = the packaged "
-        "int8 all-MiniLM-L6-v2.")
+        "int8 all-MiniLM-L6-v2. With encoder 'static': the distilled table (.npz); empty = "
+        "the one scripts/setup.sh wrote.")
     tokenizer_path: str = setting(
         "", "tokenizer.json of the embedding model; empty = the packaged MiniLM tokenizer.")
+    encoder: str = setting(
+        "minilm", "Text encoder of units and queries: 'minilm' = the transformer (~7 ms a "
+        "query on one core); 'static' = a token table distilled from it at set-up "
+        "(~0.1 ms; bench/README_recall.md round 16 for what it costs in recall quality).",
+        choices=ENCODERS)
     intra_op_threads: int = setting(
         1, "onnxruntime intra-op threads of the embedder (0 = onnxruntime default).", 0, 64)
     min_score: float = setting(
