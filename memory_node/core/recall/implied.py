@@ -32,13 +32,17 @@ MAX_WORDS = 64  # an instruction longer than this is scanned on its first 64 con
 
 
 def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
-                   things: Collection[str] = (), in_names: Collection[str] = ()) -> set[str]:
+                   things: Collection[str] = (), in_names: Collection[str] = (),
+                   tool_words: Collection[str] = ()) -> set[str]:
     """Names of skills with fixtures that the instruction's words imply. ``things``: base
     forms of the instruction's words that name a type in memory; after a determiner such
     a word is that thing ("the tap": the faucet, not a light blow that cuts threads).
     ``in_names``: words of the longer names of things in memory the instruction says; a
     verb inside one names the thing, it says nothing is done ("wash up the frying pan":
-    the sink, not the stove)."""
+    the sink, not the stove). ``tool_words``: words of the names of the types held; a
+    verb that means a skill only by its definition and names a tool here is done with
+    that tool where the thing is ("scrub the bowl with the brush": the scrub brush at the
+    toilet, not the sink)."""
     with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
     if not with_fixtures:
         return set()
@@ -77,7 +81,12 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
         for name in with_fixtures:
             if name in out:
                 continue
-            if verb == name or (lex is not None and lex.verb_means(verb, name)):
+            # A verb the hierarchy does not tie to a skill may be defined by the skill's
+            # verb ("scrub": "clean with hard rubbing"): the sink and faucet follow.
+            if verb == name or (lex is not None and (
+                    lex.verb_means(verb, name)
+                    or (w not in tool_words and verb not in tool_words
+                        and lex.verb_defined_as(verb, name)))):
                 out.add(name)
     return out
 
@@ -112,12 +121,14 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     else the group's first. ``used``: names of the things the instruction names outright,
     whose purposes imply skills when none of its words does (:func:`skills_for_use`);
     ``things``, ``in_names``: see :func:`implied_skills`."""
+    held_types = list(held_types)
     held = {type_key(t) for t in held_types}
     named = set(mentioned)
     out: dict[str, str] = {}
     # A verb that implies a skill says what happens ("rinse out the pot": the sink, not
     # the stove); what a named thing is for counts only when no word says it.
-    implied = implied_skills(text, skills, lexicon, things, in_names)
+    tools = {w for t in held_types for w in split_label(t).split()}
+    implied = implied_skills(text, skills, lexicon, things, in_names, tools)
     by_use = not implied
     if by_use:
         implied = skills_for_use(used, skills, lexicon)

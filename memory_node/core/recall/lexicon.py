@@ -868,6 +868,26 @@ class Lexicon:
                 any(off in siblings for off in offsets[:2])
         return self.verb_walk(word, target)
 
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def verb_defined_as(self, word: str, target: str) -> bool:
+        """True when WordNet defines the verb ``word``'s main sense by the verb ``target``
+        ("scrub": "clean with hard rubbing"), in the same lexicographer field as one of
+        ``target``'s main senses. The definition says what the hierarchy does not: scrub's
+        parent is "rub", two fields away from "clean". The field keeps a definition's
+        figure of speech out ("alarm": "fill with apprehension" is an emotion, not a
+        filling; "plug": "fill or close tightly" is no faucet's job)."""
+        word, target = self.verb(word), self.verb(target)
+        senses = self._synsets(word, "v")
+        if not senses or word == target:
+            return False
+        main = senses[0]
+        head = main.definition().split(maxsplit=1)[0].strip(",;:") if main.definition() \
+            else ""
+        if head != target:
+            return False
+        fields = {s.lexname() for s in self._synsets(target, "v")[:VERB_SENSES]}
+        return main.lexname() in fields
+
     def verb_walk(self, word: str, target: str) -> bool:
         """`verb_means` by walking the word's hypernyms up (for a target without a
         precomputed closure; the closures are tested to answer as this walk does)."""
