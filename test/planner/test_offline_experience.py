@@ -175,6 +175,29 @@ def test_an_object_passed_over_is_used_again_once_an_open_ended_its_listing() ->
     assert strs(planner.plan(req).calls) == ["navigate(Apple_1)", "pick(Apple_1)"]
 
 
+def test_an_object_passed_over_is_used_again_once_memory_saw_it_elsewhere() -> None:
+    """Tune3 tidy (stream seed 1303, s0020): navigating to the potato is known bad (it
+    failed in an earlier task, the potato moved unseen), so the potato is passed over and
+    the kitchen explored. The explore sees it on the counter and memory moves the unit
+    there: a new sighting, the listing was about the old place, and the potato is the one
+    to fetch (it stayed passed over: "no Potato in memory", lost). Not while memory still
+    has it where the listing was about."""
+    units = [UnitView("Potato_1", "Potato", (0.7, 1.6, 0.8), "none", "kitchen",
+                      receptacle_id="Bowl_1", relation="in")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(Potato)",))
+    req.known_bad = frozenset({SkillCall("navigate", ("Potato_1",))})
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Potato)"]
+    req.history.append(StepLine(SkillCall("explore", ("kitchen", "Potato")), True,
+                                ErrorCode.NONE, ""))
+    req.known_bad = frozenset()
+    assert strs(planner.plan(req).calls) == ["explore(living_room, Potato)"]   # same place
+    req.history.append(StepLine(SkillCall("explore", ("living_room", "Potato")), True,
+                                ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(units[0], position=(-1.8, 1.2, 1.0), receptacle_id="")])
+    assert strs(planner.plan(req).calls) == ["navigate(Potato_1)", "pick(Potato_1)"]
+
+
 def test_a_recalled_procedure_leaves_the_loops_acted_list_shared() -> None:
     """Tune2 tidy (stream seed 1200, s0004), round 15: with a procedure recalled, the
     dry plan that decides whether to follow it restored the notes as copies, so the

@@ -727,12 +727,27 @@ class OfflinePlanner:
         if not why:
             return
         avoid = self._avoid(req)
-        for obj, (call, since) in list(why.items()):
+        for obj, (call, since, where) in list(why.items()):
             if call in req.known_bad:
                 continue
-            if any(h.success and self._opens(h.call) for h in req.history[since:]):
+            if any(h.success and self._opens(h.call) for h in req.history[since:]) \
+                    or self._moved(req, obj, where):
                 avoid.discard(obj)
                 del why[obj]
+
+    @staticmethod
+    def _moved(req: PlanRequest, obj: str, where: tuple[str, tuple[float, ...]] | None) -> bool:
+        """Memory has `obj` somewhere else than `where` (receptacle, position) said: in
+        another receptacle or further than MOVED_RADIUS, and not absent. A new sighting
+        ends a dodge as an open does: the listing was about the old place (tune3 tidy,
+        stream seed 1303, s0020: navigate to the potato listed known bad, the potato
+        passed over; the explore saw it on the counter, memory moved the unit there, and
+        the plan still passed it over: "no Potato in memory", lost)."""
+        unit = req.vocab.objects.get(obj)
+        if where is None or unit is None or unit.state == ABSENT:
+            return False
+        rec, pos = where
+        return unit.receptacle_id != rec or math.dist(unit.position[:2], pos[:2]) > MOVED_RADIUS
 
     def _seen_again(self, req: PlanRequest) -> None:
         """An object not found where memory put it is a candidate again once memory has
@@ -746,13 +761,10 @@ class OfflinePlanner:
         if not where:
             return
         failed = self._failed(req)
-        for obj, (rec, pos) in list(where.items()):
-            unit = req.vocab.objects.get(obj)
+        for obj, seen in list(where.items()):
             if obj not in failed:
                 del where[obj]
-            elif unit is not None and unit.state != ABSENT and (
-                    unit.receptacle_id != rec or math.dist(unit.position[:2], pos[:2])
-                    > MOVED_RADIUS):
+            elif self._moved(req, obj, seen):
                 failed.discard(obj)
                 del where[obj]
                 # The loop refuses a call that failed NOT_FOUND until an explore looked
@@ -798,7 +810,10 @@ class OfflinePlanner:
         if not fresh:
             raise NotFound(f"{call} is known to fail here and nothing else can replace it")
         avoid.add(fresh[0])
-        req.notes.setdefault("avoided_for", {})[fresh[0]] = (call, len(req.history))
+        unit = objects.get(fresh[0])
+        req.notes.setdefault("avoided_for", {})[fresh[0]] = (
+            call, len(req.history),
+            (unit.receptacle_id, unit.position) if unit is not None else None)
         bound = req.notes.setdefault("bindings", {})
         for key in [k for k, v in bound.items() if v == fresh[0]]:
             del bound[key]
