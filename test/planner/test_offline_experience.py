@@ -246,6 +246,27 @@ def test_an_object_not_found_is_a_candidate_again_once_seen_elsewhere() -> None:
     assert strs(planner.plan(req).calls) == ["navigate(Apple_1)", "pick(Apple_1)"]
 
 
+def test_an_object_not_found_is_a_candidate_again_once_memory_sees_it_back_in_place() -> None:
+    """Tune tidy (stream seed 1001, s0015): the wine bottle was refused as not found in its
+    usual cabinet (shut), memory marked it absent; the search opened that cabinet and the
+    camera saw it there, in the same spot. Back from absent is a new sighting: the bottle
+    is fetched (it stayed excluded and the task ended "no WineBottle in memory")."""
+    bottle = UnitView("Bottle_1", "WineBottle", (1.0, 0.9, 0.6), "none", "kitchen",
+                      receptacle_id="Cabinet_1", relation="in")
+    cabinet = UnitView("Cabinet_1", "Cabinet", (1.0, 0.9, 0.6), "closed", "kitchen")
+    planner = OfflinePlanner()
+    req = request([bottle, cabinet], ("HOLDING(WineBottle)",))
+    req.notes["explored"] = {("kitchen", "WineBottle"), ("living_room", "WineBottle")}
+    req.history.append(StepLine(SkillCall("pick", ("Bottle_1",)), False,
+                                int(ErrorCode.NOT_FOUND), "where it is is unknown"))
+    req.vocab.add_units([replace(bottle, state="absent")])
+    assert strs(planner.plan(req).calls) == ["navigate(Cabinet_1)", "open(Cabinet_1)"]
+    req.history.append(StepLine(SkillCall("open", ("Cabinet_1",)), True, ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(cabinet, state="opened"),
+                         replace(bottle, position=(1.05, 0.9, 0.6))])   # seen there again
+    assert strs(planner.plan(req).calls) == ["navigate(Bottle_1)", "pick(Bottle_1)"]
+
+
 def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
     req = request(COUNTERS[:2], ("ON(Apple, CounterTop)",), held="Apple_1")
     req.notes["at"] = "CounterTop_1"

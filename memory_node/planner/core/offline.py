@@ -761,11 +761,22 @@ class OfflinePlanner:
         if not where:
             return
         failed = self._failed(req)
+        # Memory marks a unit absent when a call on it is refused as not found, and
+        # only a new sighting makes it present again: back from absent, it was seen
+        # where it is, even in the same spot (tune tidy, stream seed 1001, s0015: the
+        # wine bottle, refused in its usual cabinet while the cabinet was shut, was seen
+        # there once the search opened the cabinet; still excluded, the task ended with
+        # "no WineBottle in memory").
+        gone = req.notes.setdefault("seen_absent", set())
         for obj, seen in list(where.items()):
+            unit = req.vocab.objects.get(obj)
             if obj not in failed:
                 del where[obj]
-            elif self._moved(req, obj, seen):
+            elif unit is not None and unit.state == ABSENT:
+                gone.add(obj)
+            elif obj in gone or self._moved(req, obj, seen):
                 failed.discard(obj)
+                gone.discard(obj)
                 del where[obj]
                 # The loop refuses a call that failed NOT_FOUND until an explore looked
                 # again; this sighting is a look again, for this object (tune tidy, stream
