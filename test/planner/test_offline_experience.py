@@ -267,6 +267,32 @@ def test_an_object_not_found_is_a_candidate_again_once_memory_sees_it_back_in_pl
     assert strs(planner.plan(req).calls) == ["navigate(Bottle_1)", "pick(Bottle_1)"]
 
 
+def test_an_open_refused_from_the_objects_spot_is_made_from_the_receptacles_own() -> None:
+    """Tune2 tidy (stream seed 1201, s0009/s0011): memory has the salt shaker in a drawer
+    and the drawer where the shaker is; the real drawer is 1.3 m away, and the open made
+    from the shaker's spot was refused "navigate to it first", again and again (eight
+    times without experience). With experience the open was then listed known bad in the
+    kitchen and the task given up: "nothing else can replace it". After such a refusal
+    the plan goes to the drawer itself, and a listing from the area-wide state does not
+    stop the open made there."""
+    units = [UnitView("Shaker_1", "SaltShaker", (1.5, 1.2, 0.8), "none", "kitchen",
+                      receptacle_id="Drawer_1", relation="in"),
+             UnitView("Drawer_1", "Drawer", (1.5, 1.2, 0.8), "closed", "kitchen")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(SaltShaker)",))
+    assert strs(planner.plan(req).calls) == ["navigate(Shaker_1)", "open(Drawer_1)",
+                                             "pick(Shaker_1)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Shaker_1",)), True, ErrorCode.NONE, ""))
+    req.history.append(StepLine(SkillCall("open", ("Drawer_1",)), False,
+                                int(ErrorCode.PRECONDITION_FAILED), "1.32 m away"))
+    req.known_bad = frozenset({SkillCall("open", ("Drawer_1",))})
+    assert strs(planner.plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)",
+                                             "navigate(Shaker_1)", "pick(Shaker_1)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Drawer_1",)), True, ErrorCode.NONE, ""))
+    assert strs(planner.plan(req).calls) == ["open(Drawer_1)", "navigate(Shaker_1)",
+                                             "pick(Shaker_1)"]
+
+
 def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
     req = request(COUNTERS[:2], ("ON(Apple, CounterTop)",), held="Apple_1")
     req.notes["at"] = "CounterTop_1"

@@ -341,6 +341,15 @@ class OfflinePlanner:
             # Opened for this object already (a per-step re-plan, or memory's state of it
             # lagging the outcome): the next failed pick chooses the next one.
             rec = None
+        if rec is not None and rec.object_id in req.notes.get("open_there", ()) \
+                and (rec.state == "closed" or rec.object_id in needs):
+            # Its open was refused from the object's spot (memory may have the drawer
+            # where the object is, 1.3 m from the real one: tune2 tidy, stream seed
+            # 1201, s0009/s0011, refused eight times "navigate to it first"): open it
+            # from its own spot, then come back to the object.
+            self._goto(sim, rec.object_id)
+            sim.add("open", rec.object_id)
+            rec = None
         self._goto(sim, obj)
         if rec is not None and (rec.state == "closed" or rec.object_id in needs):
             sim.add("open", rec.object_id)
@@ -702,6 +711,11 @@ class OfflinePlanner:
             return bool(shut) and any(
                 h.success and h.call.skill == "open" and h.call.args[:1] == (shut,)
                 for h in req.history)
+        if self._opens(call) and call.args[0] in req.notes.get("open_there", ()):
+            # Listed known bad from an area-wide state (the graph does not know where in
+            # the kitchen the robot stood); this task's own refusal came from elsewhere,
+            # and the plan now stands at the receptacle itself.
+            return req.notes.get("at") == call.args[0]
         if call.skill != "pick":
             return False
         shut = req.notes.get("shut_in", {}).get(call.args[0])
@@ -1088,6 +1102,8 @@ class OfflinePlanner:
                 unit = {**req.scene, **req.vocab.objects}.get(call.args[0])
                 if unit is None or unit.state not in ("opened", "closed"):
                     req.notes.setdefault("cannot_open", set()).add(call.args[0])
+                elif req.notes.get("at") != call.args[0]:
+                    req.notes.setdefault("open_there", set()).add(call.args[0])
                 req.notes.pop("at", None)
             elif last.error_code == ErrorCode.PRECONDITION_FAILED:
                 req.notes.pop("at", None)   # perhaps out of reach: go there again
