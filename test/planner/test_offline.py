@@ -913,3 +913,22 @@ def test_a_pick_refused_as_shut_in_after_its_cabinet_was_opened_opens_another() 
     _history(req, "pick", ("Cup_1",), False, ErrorCode.PRECONDITION_FAILED)
     assert [str(c) for c in planner.plan(req).calls][:2] == [
         "navigate(Cabinet_B)", "open(Cabinet_B)"]
+
+
+def test_the_search_opens_where_memory_last_had_the_object_whatever_its_state_reads() -> None:
+    """Tune2 tidy (stream seed 1200, s0008): the cup's pick was refused as inside a closed
+    cabinet, memory then marked the cup absent, and memory never read its cabinet closed
+    (state unread). The search opened every cabinet memory read closed and never that one:
+    it comes first when nearest, as a closed one would."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Cup_1", "Cup", (0.3, 0.4, 0.4), "absent", "a1", receptacle_id="Cabinet_5",
+                 relation="in"),
+        UnitView("Cabinet_5", "Cabinet", (0.4, 0.5, 0.4), "none", "a1"),
+        UnitView("Cabinet_far", "Cabinet", (3.0, 0.5, 0.4), "closed", "a1")])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Cup)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    req.notes["explored"] = {("kitchen", "Cup")}
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_5)",
+                                                         "open(Cabinet_5)"]

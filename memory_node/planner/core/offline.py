@@ -291,8 +291,19 @@ class OfflinePlanner:
         object (in `room`, when given), nearest first, one per plan (what is inside is
         only known at the next recall)."""
         searched = req.notes.setdefault("searched", set())
+        # Where memory last had an object of the type that is gone from memory's view
+        # (absent, or not found) counts as closed whatever its state reads: an unread or
+        # stale state hid the very cabinet a pick was refused "inside a closed Cabinet"
+        # in (tune2 tidy, stream seed 1200, s0008: every other cabinet was opened, that
+        # one never, and the task was lost). Unless this task opened it itself.
+        keys = {type_key(t) for t in types}
+        last = {u.receptacle_id for u in sim.objects.values()
+                if type_key(u.label) in keys and u.relation == "in" and u.receptacle_id
+                and (u.state == ABSENT or u.object_id in self._failed(req))}
+        last -= self._open_now(req) | req.notes.get("cannot_open", set())
         closed = [u for u in {**req.scene, **sim.objects}.values()
-                  if u.state == "closed" and (u.object_id, types[0]) not in searched
+                  if (u.state == "closed" or u.object_id in last)
+                  and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
                   and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
                   and self._may_hold(u.label, types)]
