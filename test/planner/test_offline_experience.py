@@ -293,6 +293,28 @@ def test_an_open_refused_from_the_objects_spot_is_made_from_the_receptacles_own(
                                              "pick(Shaker_1)"]
 
 
+def test_a_listed_navigate_is_planned_once_memory_saw_the_object_again_in_the_same_spot() -> None:
+    """Tune tidy (stream seed 1003, s0019): navigate(cup) is listed known bad (not found
+    there in an earlier task) and stays listed, memory's belief of its place unchanged;
+    the cup is passed over and the search opens its usual cabinet, where the camera sees
+    it again in the same spot (its observation count rises). That sighting contradicts
+    the listing: the cup is fetched (it stayed passed over, "no Cup in memory")."""
+    cup = UnitView("Cup_1", "Cup", (0.5, -2.5, 2.0), "none", "kitchen", observations=4)
+    cabinet = UnitView("Cabinet_1", "Cabinet", (0.5, -2.5, 2.0), "closed", "kitchen")
+    planner = OfflinePlanner()
+    req = request([cup, cabinet], ("HOLDING(Cup)",))
+    req.notes["explored"] = {("kitchen", "Cup"), ("living_room", "Cup")}
+    req.known_bad = frozenset({SkillCall("navigate", ("Cup_1",))})
+    assert strs(planner.plan(req).calls) == ["navigate(Cabinet_1)", "open(Cabinet_1)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Cabinet_1",)), True, ErrorCode.NONE, ""))
+    req.history.append(StepLine(SkillCall("open", ("Cabinet_1",)), True, ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(cabinet, state="opened")])
+    with pytest.raises(NotFound):        # not seen again: still passed over
+        planner.plan(req)
+    req.vocab.add_units([replace(cup, observations=6)])
+    assert strs(planner.plan(req).calls) == ["navigate(Cup_1)", "pick(Cup_1)"]
+
+
 def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
     req = request(COUNTERS[:2], ("ON(Apple, CounterTop)",), held="Apple_1")
     req.notes["at"] = "CounterTop_1"

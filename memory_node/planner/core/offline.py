@@ -722,6 +722,9 @@ class OfflinePlanner:
             return bool(shut) and any(
                 h.success and h.call.skill == "open" and h.call.args[:1] == (shut,)
                 for h in req.history)
+        if call.skill in ("navigate", "pick") and call.args \
+                and call.args[0] in req.notes.get("seen_since_listed", ()):
+            return True   # memory saw the object again after the listing was dodged
         if self._opens(call) and call.args[0] in req.notes.get("open_there", ()):
             # Listed known bad from an area-wide state (the graph does not know where in
             # the kitchen the robot stood); this task's own refusal came from elsewhere,
@@ -752,7 +755,19 @@ class OfflinePlanner:
         if not why:
             return
         avoid = self._avoid(req)
-        for obj, (call, since, where) in list(why.items()):
+        for obj, (call, since, where, seen) in list(why.items()):
+            unit = req.vocab.objects.get(obj)
+            if call.skill in ("navigate", "pick") and unit is not None and seen > 0 \
+                    and unit.observations > seen and unit.state != ABSENT:
+                # Memory saw it again since the dodge: a navigate or pick listed as not
+                # finding it there is contradicted by that sighting, listed or not (tune
+                # tidy, stream seed 1003, s0019: navigate(cup) listed from an earlier
+                # task, the cup seen in the cabinet this task opened, in the same spot,
+                # still passed over: "no Cup in memory" after four calls).
+                req.notes.setdefault("seen_since_listed", set()).add(obj)
+                avoid.discard(obj)
+                del why[obj]
+                continue
             if call in req.known_bad:
                 continue
             if any(h.success and self._opens(h.call) for h in req.history[since:]) \
@@ -849,7 +864,8 @@ class OfflinePlanner:
         unit = objects.get(fresh[0])
         req.notes.setdefault("avoided_for", {})[fresh[0]] = (
             call, len(req.history),
-            (unit.receptacle_id, unit.position) if unit is not None else None)
+            (unit.receptacle_id, unit.position) if unit is not None else None,
+            unit.observations if unit is not None else 0)
         bound = req.notes.setdefault("bindings", {})
         for key in [k for k, v in bound.items() if v == fresh[0]]:
             del bound[key]
