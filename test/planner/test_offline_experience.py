@@ -175,6 +175,29 @@ def test_an_object_passed_over_is_used_again_once_an_open_ended_its_listing() ->
     assert strs(planner.plan(req).calls) == ["navigate(Apple_1)", "pick(Apple_1)"]
 
 
+def test_an_object_passed_over_is_used_again_once_memory_saw_it_elsewhere() -> None:
+    """Tune3 tidy (stream seed 1303, s0020): navigating to the potato is known bad (it
+    failed in an earlier task, the potato moved unseen), so the potato is passed over and
+    the kitchen explored. The explore sees it on the counter and memory moves the unit
+    there: a new sighting, the listing was about the old place, and the potato is the one
+    to fetch (it stayed passed over: "no Potato in memory", lost). Not while memory still
+    has it where the listing was about."""
+    units = [UnitView("Potato_1", "Potato", (0.7, 1.6, 0.8), "none", "kitchen",
+                      receptacle_id="Bowl_1", relation="in")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(Potato)",))
+    req.known_bad = frozenset({SkillCall("navigate", ("Potato_1",))})
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Potato)"]
+    req.history.append(StepLine(SkillCall("explore", ("kitchen", "Potato")), True,
+                                ErrorCode.NONE, ""))
+    req.known_bad = frozenset()
+    assert strs(planner.plan(req).calls) == ["explore(living_room, Potato)"]   # same place
+    req.history.append(StepLine(SkillCall("explore", ("living_room", "Potato")), True,
+                                ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(units[0], position=(-1.8, 1.2, 1.0), receptacle_id="")])
+    assert strs(planner.plan(req).calls) == ["navigate(Potato_1)", "pick(Potato_1)"]
+
+
 def test_a_recalled_procedure_leaves_the_loops_acted_list_shared() -> None:
     """Tune2 tidy (stream seed 1200, s0004), round 15: with a procedure recalled, the
     dry plan that decides whether to follow it restored the notes as copies, so the
@@ -221,6 +244,75 @@ def test_an_object_not_found_is_a_candidate_again_once_seen_elsewhere() -> None:
                          replace(apple, position=(3.0, 0.5, 0.9), receptacle_id="Drawer_1",
                                  relation="in")])
     assert strs(planner.plan(req).calls) == ["navigate(Apple_1)", "pick(Apple_1)"]
+
+
+def test_an_object_not_found_is_a_candidate_again_once_memory_sees_it_back_in_place() -> None:
+    """Tune tidy (stream seed 1001, s0015): the wine bottle was refused as not found in its
+    usual cabinet (shut), memory marked it absent; the search opened that cabinet and the
+    camera saw it there, in the same spot. Back from absent is a new sighting: the bottle
+    is fetched (it stayed excluded and the task ended "no WineBottle in memory")."""
+    bottle = UnitView("Bottle_1", "WineBottle", (1.0, 0.9, 0.6), "none", "kitchen",
+                      receptacle_id="Cabinet_1", relation="in")
+    cabinet = UnitView("Cabinet_1", "Cabinet", (1.0, 0.9, 0.6), "closed", "kitchen")
+    planner = OfflinePlanner()
+    req = request([bottle, cabinet], ("HOLDING(WineBottle)",))
+    req.notes["explored"] = {("kitchen", "WineBottle"), ("living_room", "WineBottle")}
+    req.history.append(StepLine(SkillCall("pick", ("Bottle_1",)), False,
+                                int(ErrorCode.NOT_FOUND), "where it is is unknown"))
+    req.vocab.add_units([replace(bottle, state="absent")])
+    assert strs(planner.plan(req).calls) == ["navigate(Cabinet_1)", "open(Cabinet_1)"]
+    req.history.append(StepLine(SkillCall("open", ("Cabinet_1",)), True, ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(cabinet, state="opened"),
+                         replace(bottle, position=(1.05, 0.9, 0.6))])   # seen there again
+    assert strs(planner.plan(req).calls) == ["navigate(Bottle_1)", "pick(Bottle_1)"]
+
+
+def test_an_open_refused_from_the_objects_spot_is_made_from_the_receptacles_own() -> None:
+    """Tune2 tidy (stream seed 1201, s0009/s0011): memory has the salt shaker in a drawer
+    and the drawer where the shaker is; the real drawer is 1.3 m away, and the open made
+    from the shaker's spot was refused "navigate to it first", again and again (eight
+    times without experience). With experience the open was then listed known bad in the
+    kitchen and the task given up: "nothing else can replace it". After such a refusal
+    the plan goes to the drawer itself, and a listing from the area-wide state does not
+    stop the open made there."""
+    units = [UnitView("Shaker_1", "SaltShaker", (1.5, 1.2, 0.8), "none", "kitchen",
+                      receptacle_id="Drawer_1", relation="in"),
+             UnitView("Drawer_1", "Drawer", (1.5, 1.2, 0.8), "closed", "kitchen")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(SaltShaker)",))
+    assert strs(planner.plan(req).calls) == ["navigate(Shaker_1)", "open(Drawer_1)",
+                                             "pick(Shaker_1)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Shaker_1",)), True, ErrorCode.NONE, ""))
+    req.history.append(StepLine(SkillCall("open", ("Drawer_1",)), False,
+                                int(ErrorCode.PRECONDITION_FAILED), "1.32 m away"))
+    req.known_bad = frozenset({SkillCall("open", ("Drawer_1",))})
+    assert strs(planner.plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)",
+                                             "navigate(Shaker_1)", "pick(Shaker_1)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Drawer_1",)), True, ErrorCode.NONE, ""))
+    assert strs(planner.plan(req).calls) == ["open(Drawer_1)", "navigate(Shaker_1)",
+                                             "pick(Shaker_1)"]
+
+
+def test_a_listed_navigate_is_planned_once_memory_saw_the_object_again_in_the_same_spot() -> None:
+    """Tune tidy (stream seed 1003, s0019): navigate(cup) is listed known bad (not found
+    there in an earlier task) and stays listed, memory's belief of its place unchanged;
+    the cup is passed over and the search opens its usual cabinet, where the camera sees
+    it again in the same spot (its observation count rises). That sighting contradicts
+    the listing: the cup is fetched (it stayed passed over, "no Cup in memory")."""
+    cup = UnitView("Cup_1", "Cup", (0.5, -2.5, 2.0), "none", "kitchen", observations=4)
+    cabinet = UnitView("Cabinet_1", "Cabinet", (0.5, -2.5, 2.0), "closed", "kitchen")
+    planner = OfflinePlanner()
+    req = request([cup, cabinet], ("HOLDING(Cup)",))
+    req.notes["explored"] = {("kitchen", "Cup"), ("living_room", "Cup")}
+    req.known_bad = frozenset({SkillCall("navigate", ("Cup_1",))})
+    assert strs(planner.plan(req).calls) == ["navigate(Cabinet_1)", "open(Cabinet_1)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Cabinet_1",)), True, ErrorCode.NONE, ""))
+    req.history.append(StepLine(SkillCall("open", ("Cabinet_1",)), True, ErrorCode.NONE, ""))
+    req.vocab.add_units([replace(cabinet, state="opened")])
+    with pytest.raises(NotFound):        # not seen again: still passed over
+        planner.plan(req)
+    req.vocab.add_units([replace(cup, observations=6)])
+    assert strs(planner.plan(req).calls) == ["navigate(Cup_1)", "pick(Cup_1)"]
 
 
 def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
