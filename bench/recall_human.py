@@ -57,7 +57,7 @@ from recall_common import EPOCH, crop, save_result
 
 from memory_node.core.perception.shared_data import shared_data_dir
 from memory_node.core.recall.categories import type_key
-from memory_node.core.recall.embedder import ENCODERS, make_embedder
+from memory_node.core.recall.encoders import ENCODERS, make_embedder
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall.subtasks import recall_subtasks

@@ -18,7 +18,7 @@ from collections import defaultdict
 from recall_common import load, save_result, scene_units
 
 from memory_node.core.recall.colour import dominant_colour
-from memory_node.core.recall.embedder import ENCODERS, make_embedder
+from memory_node.core.recall.encoders import ENCODERS, make_embedder
 from memory_node.core.recall.recall import MODES, Recaller
 from memory_node.core.recall.settings import RecallSettings
 

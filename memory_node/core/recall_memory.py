@@ -35,8 +35,9 @@ from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.colour_store import CropColourStore
 from memory_node.core.recall.context import SCENE_HEADER, SceneGraphMemo
 from memory_node.core.recall.describe import HELD_BY_ROBOT, Describer
-from memory_node.core.recall.embedder import Embedder, make_embedder
+from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.embedding_store import EmbeddingStore
+from memory_node.core.recall.encoders import make_embedder
 from memory_node.core.recall.outcomes import REASON_NOT_FOUND, SkillOutcome, apply_outcome
 from memory_node.core.recall.preconditions import Rule, StepRecord, load_rules
 from memory_node.core.recall.recall import (

@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from memory_node.core.persistence.store import MemoryStore
-from memory_node.core.recall.embedder import Embedder, EmbeddingCache, make_embedder
+from memory_node.core.recall.embedder import Embedder, EmbeddingCache
 from memory_node.core.recall.embedding_store import EmbeddingStore
+from memory_node.core.recall.encoders import make_embedder
 from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall.static_embedder import StaticEmbedder, table_path, teacher_rows
 from memory_node.core.recall_memory import RecallMemory

