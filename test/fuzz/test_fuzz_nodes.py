@@ -218,9 +218,11 @@ class Stack:
         return fut.result().status, fut.result().result
 
 
-# The memory holds the apple in the fridge: INSIDE(Apple, Fridge) is met as far as memory
-# says, so a valid goal needs no skill (the offline planner answers at once).
-MET = "INSIDE(Apple, Fridge)"
+# The memory holds the fridge closed, a state it has not been told is unconfirmed: CLOSED(Fridge)
+# is met as far as memory says, so a valid goal needs no skill (the offline planner answers
+# at once). Not a placement: a placement memory holds from before the task is looked at once
+# before "nothing to do" (the offline planner's `unconfirmed`), which sends the robot out.
+MET = "CLOSED(Fridge)"
 UNITS = [Unit("Fridge_1", "Fridge", (3.0, 0.0, 1.0), state="closed", area_id="kitchen"),
          Unit("Apple_1", "Apple", (3.0, 0.0, 1.0), area_id="kitchen", receptacle_id="Fridge_1",
               relation="in")]
