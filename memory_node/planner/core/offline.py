@@ -63,6 +63,23 @@ LOOP_SHARED = ("acted",)
 LOOKED_OVER_OBJECTS = 5
 
 
+def _snapshot(req: PlanRequest) -> dict:
+    """A copy of the notes to restore after planning that must leave no trace."""
+    return copy.deepcopy(req.notes)
+
+
+def _restore(req: PlanRequest, saved: dict) -> None:
+    """Put the notes back as `saved` had them, except those the loop shares by reference
+    (LOOP_SHARED), which stay the loop's own live objects: restored as copies, the planner
+    judged later plans on the acted list of this moment, and a heated cup held in hand
+    looked unheated next to another cup memory saw more often (tune2 tidy, stream seed
+    1200, s0004: heat repeated to the step limit, with a procedure recalled only)."""
+    live = {k: req.notes[k] for k in LOOP_SHARED if k in req.notes}
+    req.notes.clear()
+    req.notes.update(saved)
+    req.notes.update(live)
+
+
 class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
     def __init__(self, *calls: SkillCall) -> None:
         self.calls = calls
@@ -671,23 +688,15 @@ class OfflinePlanner:
         as replaying a recipe recorded in another state (which replays its detours)."""
         if self._procedure(req) is None:
             return False
-        # The dry plan must leave no trace, but the notes the loop shares by reference
-        # (the task's acted-on list, which it extends after each step) must stay the
-        # loop's own objects: restored as copies, the planner judged later plans on the
-        # acted list of this moment, and a heated cup held in hand looked unheated next
-        # to another cup memory saw more often (tune2 tidy, stream seed 1200, s0004:
-        # heat repeated to the step limit, with a procedure recalled only).
-        live = {k: req.notes[k] for k in LOOP_SHARED if k in req.notes}
-        saved = copy.deepcopy(req.notes)
+        # The dry plan must leave no trace (but the loop's shared notes stay live).
+        saved = _snapshot(req)
         try:
             dry = self._plan_goals(req, goals)
             searching = len(req.notes.get("searched", ())) > len(saved.get("searched", ()))
         except (NotFound, PreconditionFailed):
             return True
         finally:
-            req.notes.clear()
-            req.notes.update(saved)
-            req.notes.update(live)
+            _restore(req, saved)
         return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
@@ -730,7 +739,7 @@ class OfflinePlanner:
             # the kitchen the robot stood); this task's own refusal came from elsewhere,
             # and the plan now stands at the receptacle itself.
             return req.notes.get("at") == call.args[0]
-        if call.skill != "pick":
+        if call.skill != "pick" or self._open_did_not_help(req, call):
             return False
         shut = req.notes.get("shut_in", {}).get(call.args[0])
         if shut and any(h.success and h.call.skill == "open" and h.call.args[:1] == (shut,)
@@ -741,6 +750,28 @@ class OfflinePlanner:
         unit = req.vocab.objects.get(call.args[0])
         rec = req.vocab.objects.get(unit.receptacle_id) if unit is not None else None
         return rec is not None and rec.state == "opened"
+
+    def _open_did_not_help(self, req: PlanRequest, call: SkillCall) -> bool:
+        """The pick failed again after this task opened something it was thought shut
+        in (a receptacle tried for it, or memory's receptacle of it): the listing was
+        overridden once as stale and the open did not repair it, so it stands (tune3
+        tidy, stream seeds 1302 and 1304: memory had a salt shaker where there is none,
+        the world took the pick for a pepper shaker shut in a stack of drawers, and the
+        listing was overridden after every open of the next drawer: refused four times
+        in one state, the most of any call with experience)."""
+        obj = call.args[0]
+        unit = req.vocab.objects.get(obj)
+        tried = set(req.notes.get("shut_tried", {}).get(obj, ())) \
+            | {req.notes.get("shut_in", {}).get(obj, "")} \
+            | {unit.receptacle_id if unit is not None else ""}
+        tried.discard("")
+        opened = False
+        for h in req.history:
+            if h.success and self._opens(h.call) and h.call.args[0] in tried:
+                opened = True
+            elif opened and h.call == call and not h.success:
+                return True
+        return False
 
     def _release(self, req: PlanRequest) -> None:
         """An object passed over for a known-bad call is used again once something was
@@ -1010,10 +1041,19 @@ class OfflinePlanner:
 
     def _instance(self, req: PlanRequest, sim: _Sim, label: str) -> str | None:
         """The object memory knows for a procedure's label, chosen as `_find` would, or
-        None (no exploring here: the procedure says where to look instead)."""
+        None (no exploring here: the procedure says where to look instead).
+
+        A label bound to nothing leaves the notes as they were: `_find` then ran the
+        search for the type, which marks the receptacle it would open as searched, and
+        that open was never sent (tune3 tidy, stream seed 1301, s0017/s0019: the cabinet
+        memory last had the wine bottle in was marked so by the procedure's first step,
+        and the goal plan opened every other cabinet and the fridge but never it: "no
+        WineBottle in memory"; the off arm, with no procedure, opened it first)."""
+        saved = _snapshot(req)
         try:
             return self._find(req, sim, (label,))
         except (_Explore, NotFound):
+            _restore(req, saved)
             return None
 
     def _moved_elsewhere(self, req: PlanRequest, proc: ProcedureView) -> set[str]:
