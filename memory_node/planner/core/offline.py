@@ -790,19 +790,9 @@ class OfflinePlanner:
         return rec is not None and rec.state == "opened"
 
     def _open_did_not_help(self, req: PlanRequest, call: SkillCall) -> bool:
-        """The pick failed again after this task opened something it was thought shut
-        in (a receptacle tried for it, or memory's receptacle of it): the listing was
-        overridden once as stale and the open did not repair it, so it stands (tune3
-        tidy, stream seeds 1302 and 1304: memory had a salt shaker where there is none,
-        the world took the pick for a pepper shaker shut in a stack of drawers, and the
-        listing was overridden after every open of the next drawer: refused four times
-        in one state, the most of any call with experience)."""
-        obj = call.args[0]
-        unit = req.vocab.objects.get(obj)
-        tried = set(req.notes.get("shut_tried", {}).get(obj, ())) \
-            | {req.notes.get("shut_in", {}).get(obj, "")} \
-            | {unit.receptacle_id if unit is not None else ""}
-        tried.discard("")
+        """The pick was refused again after this task opened what a refusal of it chose
+        to open (`_shut_in`, notes["shut_tried"]): that open did not repair it."""
+        tried = req.notes.get("shut_tried", {}).get(call.args[0], set())
         opened = False
         for h in req.history:
             if h.success and self._opens(h.call) and h.call.args[0] in tried:
@@ -810,6 +800,33 @@ class OfflinePlanner:
             elif opened and h.call == call and not h.success:
                 return True
         return False
+
+    def _another_of_its_type(self, req: PlanRequest, unit: UnitView) -> bool:
+        """Memory has another object of the unit's type the plan could take instead."""
+        failed, avoid = self._failed(req), self._avoid(req)
+        return any(type_key(u.label) == type_key(unit.label) and u.object_id != unit.object_id
+                   and u.state != ABSENT and u.object_id not in failed
+                   and u.object_id not in avoid for u in req.vocab.objects.values())
+
+    def _pass_over_shut_in(self, req: PlanRequest, unit: UnitView) -> None:
+        """A pick refused as shut in, again after the open its refusal chose: memory's
+        object is not what the arm finds there (tune3 tidy, stream seeds 1302 s0003 and
+        1304 s0013: memory had a salt shaker at a spot where there is none, the world
+        took the pick for a pepper shaker shut in a stack of drawers, and after each
+        refusal the next drawer was opened: four refusals in one state, in both arms,
+        while the salt shakers the first open showed in its drawer were never taken).
+        When memory has another of its type, that one is taken instead: the refused one
+        is passed over like one not found there until memory sees it elsewhere
+        (`_seen_again`), and its listing as known bad, if any, stands (`_stale`). With
+        no other, the next receptacle near it is opened as before (a sponge memory has
+        in the sink basin may be in either cabinet under it)."""
+        self._failed(req).add(unit.object_id)
+        req.notes.setdefault("failed_where", {})[unit.object_id] = (unit.receptacle_id,
+                                                                    unit.position)
+        bound = req.notes.setdefault("bindings", {})
+        for key in [k for k, v in bound.items() if v == unit.object_id]:
+            del bound[key]
+        req.notes.pop("at", None)
 
     def _release(self, req: PlanRequest) -> None:
         """An object passed over for a known-bad call is used again once something was
@@ -1196,6 +1213,10 @@ class OfflinePlanner:
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "pick":
                 # Perhaps shut in its receptacle (memory may not know it is closed).
                 unit = req.vocab.objects.get(call.args[0])
+                if unit is not None and self._open_did_not_help(req, call) \
+                        and self._another_of_its_type(req, unit):
+                    self._pass_over_shut_in(req, unit)
+                    return
                 shut = self._shut_in(req, unit) if unit is not None else ""
                 if shut:
                     req.notes.setdefault("needs_open", set()).add(shut)
