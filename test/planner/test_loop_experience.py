@@ -67,28 +67,6 @@ def test_a_type_whose_only_known_unit_is_passed_over_is_looked_up_again(memory) 
     assert "Apple_2" in req.vocab.objects
 
 
-def test_a_type_whose_only_known_unit_a_look_did_not_see_is_looked_up_again(memory) -> None:  # noqa: ANN001
-    """The planner's look at the apple memory had on the counter did not see it (notes
-    "unseen"): memory's other apple, which no recall returned, is asked for."""
-    from memory_node.core.units import ObjectMemoryUnit as Unit
-    from memory_node.planner.core.loop import InstructionResult
-    from memory_node.planner.core.planning import PlanRequest
-    from memory_node.planner.core.vocabulary import Vocabulary
-
-    for u in [*KITCHEN, Unit("Apple_2", "Apple", (5.5, 0.5, 5.0), area_id="living_room")]:
-        memory.upsert_object(u)
-    port = LocalMemory(memory)
-    loop = PlanLoop(OfflinePlanner(), port, House({}, memory.upsert_object),
-                    LoopSettings(max_replans=0))
-    vocab = Vocabulary()
-    vocab.add_units(port.units(("Apple_1", "CounterTop_1")))
-    req = PlanRequest("put the apple on the counter top", "", vocab, ["kitchen"],
-                      goal_conditions=("ON(Apple, CounterTop)",))
-    req.notes["unseen"] = {"Apple_1": 3}
-    loop._look_up(InstructionResult(), req)
-    assert "Apple_2" in req.vocab.objects
-
-
 def test_a_type_whose_known_units_were_not_found_is_looked_up_again(memory) -> None:  # noqa: ANN001
     """Tune tidy (stream seed 1002, s0023), round 15b: both eggs the planner knew were
     not found where memory put them; the microwave it then opened showed two eggs and

@@ -195,8 +195,7 @@ class PlanLoop:
         # that followed may have shown others of the type (tune tidy, stream seed 1002,
         # s0023: both eggs not found on the counter, two seen in the microwave opened
         # next, never fetched: "no Egg in memory").
-        # Nor one a look went to and did not see (the planner's notes["unseen"]).
-        avoid = set(req.notes.get("avoid", ())) | set(req.notes.get("unseen", ()))
+        avoid = req.notes.get("avoid", ())
         not_found = {c.args[0] for c in req.refused if c.args}
         have = {type_key(u.label) for u in req.vocab.objects.values()
                 if u.state != "absent" and u.object_id not in avoid

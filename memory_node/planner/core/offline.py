@@ -568,13 +568,6 @@ class OfflinePlanner:
             return False
         looked.add(obj)
         req.notes.setdefault("recheck", set()).add(obj)   # the loop reads it back after
-        unit = sim.objects[obj]
-        if goal.predicate in ("INSIDE", "ON") and unit.relation != "in" \
-                and unit.observations > 0:
-            # On a surface the camera sees it from there: the look confirms the placement
-            # only if memory's count of its sightings rises (`_unseen_by_look`). Shut in,
-            # or a count memory did not give, there is nothing to judge by.
-            req.notes.setdefault("look_seen", {})[obj] = unit.observations
         before = len(sim.calls)
         self._goto(sim, obj)
         return len(sim.calls) > before
@@ -667,12 +660,11 @@ class OfflinePlanner:
             raise NotFound("the offline planner needs goal conditions (privileged input)")
         self._learn(req)
         self._release(req)
-        self._unseen_by_look(req)
         self._procedure_progress(req)
         proc = self._procedure(req)
         if proc is not None:   # the instance may have come into memory's answers since
             self._prefer_used(req, proc)
-        now = _Sim(req.held, req.notes.get("at", req.robot_area), self._believed(req),
+        now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
                    acted=self._task_instances(req))
         if all(self.achieved(g, now) for g in goals):
             # As far as memory says: no procedure step is needed, unless it says so on a
@@ -688,36 +680,6 @@ class OfflinePlanner:
                 return PlanResult(calls[:req.max_plan_steps])
             self._dodge(req, calls[0])
         raise NotFound("every candidate the planner found is known to fail in this state")
-
-    def _unseen_by_look(self, req: PlanRequest) -> None:
-        """A look at a placement memory holds from before the task that did not see the
-        object (memory's count of its sightings did not rise) leaves it not found there
-        (notes["unseen"]: object -> that count) until memory sees it again: the world
-        need not refuse the look (it went to the spot; tune3 tidy, stream seed 1304,
-        s0019: the salt shaker memory had on the side table was back in a drawer beside
-        it, and the task ended "done" on memory's word, the goal not met)."""
-        looked: dict[str, int] = req.notes.setdefault("look_seen", {})
-        unseen: dict[str, int] = req.notes.setdefault("unseen", {})
-        for obj, seen in list(looked.items()):
-            if any(h.success and h.call.skill == "navigate" and h.call.args[:1] == (obj,)
-                   for h in req.history):
-                del looked[obj]
-                unit = req.vocab.objects.get(obj)
-                if unit is not None and unit.state != ABSENT and unit.observations <= seen:
-                    unseen[obj] = seen
-        for obj, seen in list(unseen.items()):
-            unit = req.vocab.objects.get(obj)
-            if unit is None or unit.observations > seen:
-                del unseen[obj]   # seen again since: memory's word counts again
-
-    @staticmethod
-    def _believed(req: PlanRequest) -> dict[str, UnitView]:
-        """Memory's objects as the plan takes them: one a look did not see is absent."""
-        objects = dict(req.vocab.objects)
-        for obj in req.notes.get("unseen", {}):
-            if obj in objects:
-                objects[obj] = replace(objects[obj], state=ABSENT)
-        return objects
 
     def _needs_recipe(self, req: PlanRequest, goals: list[Goal]) -> bool:
         """Follow the procedure only where memory falls short: when the goal planner, from
@@ -738,7 +700,7 @@ class OfflinePlanner:
         return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
-        sim = _Sim(req.held, req.notes.get("at", req.robot_area), self._believed(req),
+        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
                    acted=self._task_instances(req))
         try:
             for goal in goals:
@@ -1030,7 +992,7 @@ class OfflinePlanner:
         if proc is None:
             return []
         pos = req.notes.get("procedure_pos", 0)
-        sim = _Sim(req.held, req.notes.get("at", req.robot_area), self._believed(req),
+        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
                    acted=self._task_instances(req))
         emitted: list[tuple[int, SkillCall]] = []
         goals = self._goals(req)
