@@ -4,6 +4,7 @@ current state. Pure planner core: requests built by hand, no memory, determinist
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 import pytest
@@ -585,8 +586,9 @@ def test_a_pick_refused_again_after_the_open_its_refusal_chose_passes_the_object
     stack of drawers and refused it as inside a closed drawer. After each refusal the next
     drawer was opened and the same pick tried again (its listing as known bad overridden
     as stale): four refusals in one state, while the first open showed two salt shakers
-    in its drawer. Refused again after the open its refusal chose, the object is passed
-    over: the shaker seen in the opened drawer is taken, and the listing stands."""
+    in its drawer. Listed, and refused again after the open its refusal chose, the object
+    is passed over: the shaker seen in the opened drawer is taken, and the listing stands.
+    Not listed (no experience), the next drawer is opened as before."""
     units = [UnitView("SaltShaker_1", "SaltShaker", (0.8, 0.7, 1.6), "none", "kitchen"),
              UnitView("Drawer_1", "Drawer", (0.7, 0.7, 0.8), "closed", "kitchen"),
              UnitView("Drawer_2", "Drawer", (0.7, 0.7, 1.1), "closed", "kitchen"),
@@ -613,5 +615,9 @@ def test_a_pick_refused_again_after_the_open_its_refusal_chose_passes_the_object
     req.known_bad = frozenset({pick})         # listed after the first refusal
     assert planner.plan(req).calls[:1] == [pick]   # stale: what shut it in is open now
     ran(pick, ok=False)
+    unlisted = copy.deepcopy(req)
     assert strs(planner.plan(req).calls) == ["navigate(SaltShaker_2)", "pick(SaltShaker_2)"]
     assert not planner._stale(req, pick)
+    # Without experience's listing, the next receptacle near it is opened, as before.
+    unlisted.known_bad = frozenset()
+    assert strs(planner.plan(unlisted).calls)[1:2] == ["open(Drawer_3)"]

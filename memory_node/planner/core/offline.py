@@ -777,11 +777,13 @@ class OfflinePlanner:
         took the pick for a pepper shaker shut in a stack of drawers, and after each
         refusal the next drawer was opened: four refusals in one state, in both arms,
         while the salt shakers the first open showed in its drawer were never taken).
-        When memory has another of its type, that one is taken instead: the refused one
-        is passed over like one not found there until memory sees it elsewhere
-        (`_seen_again`), and its listing as known bad, if any, stands (`_stale`). With
-        no other, the next receptacle near it is opened as before (a sponge memory has
-        in the sink basin may be in either cabinet under it)."""
+        When experience lists the pick as failed in this state and memory has another
+        of its type, that one is taken instead: the refused one is passed over like one
+        not found there until memory sees it elsewhere (`_seen_again`), and the listing
+        stands (`_stale`). Otherwise the next receptacle near it is opened as before (a
+        sponge memory has in the sink basin may be in either cabinet under it; without
+        the listing the pass-over cost tune3 tidy ss1300 s0016's off arm 13 steps: the
+        other cup memory had was a ghost)."""
         self._failed(req).add(unit.object_id)
         req.notes.setdefault("failed_where", {})[unit.object_id] = (unit.receptacle_id,
                                                                     unit.position)
@@ -1175,7 +1177,8 @@ class OfflinePlanner:
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "pick":
                 # Perhaps shut in its receptacle (memory may not know it is closed).
                 unit = req.vocab.objects.get(call.args[0])
-                if unit is not None and self._open_did_not_help(req, call) \
+                if unit is not None and call in req.known_bad \
+                        and self._open_did_not_help(req, call) \
                         and self._another_of_its_type(req, unit):
                     self._pass_over_shut_in(req, unit)
                     return
