@@ -135,8 +135,14 @@ class OfflinePlanner:
         bound = req.notes.setdefault("bindings", {})
         failed = self._failed(req)
         avoid = self._avoid(req)
+        # An object whose pick this task was refused as shut in is there, whatever
+        # memory's view says: the camera, seeing nothing where memory had it, makes
+        # memory mark it absent (tune2 tidy, stream seed 1200, s0017: the plan explored
+        # instead of opening the cabinet the refusal chose, and the task was lost).
+        shut = req.notes.get("shut_in", {})
         candidates = [u for u in sim.objects.values()
-                      if type_key(u.label) in keys and u.state != ABSENT
+                      if type_key(u.label) in keys
+                      and (u.state != ABSENT or u.object_id in shut)
                       and u.object_id not in failed and u.object_id not in avoid]
         for u in candidates:
             if u.object_id == sim.held:
