@@ -932,3 +932,25 @@ def test_the_search_opens_where_memory_last_had_the_object_whatever_its_state_re
     req.notes["explored"] = {("kitchen", "Cup")}
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_5)",
                                                          "open(Cabinet_5)"]
+
+
+def test_an_object_refused_as_shut_in_is_fetched_from_there_though_memory_marks_it_absent() -> None:
+    """Tune2 tidy, stream seed 1200, s0017: the cup's pick was refused as inside a closed
+    cabinet; the camera, seeing no cup where memory had it (shut in), made memory mark it
+    absent, and the plan explored for a cup instead of opening that cabinet; the search
+    opened it later from 2.5 m away, saw nothing inside, and went on opening every other
+    receptacle ("no Cup in memory"). The refusal says the cup is there, shut in: the
+    cabinet near it is opened and the cup picked, absent or not."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Cup_1", "Cup", (0.3, 0.5, 0.5), "none", "a1"),
+        UnitView("Cabinet_5", "Cabinet", (0.4, 0.4, 0.5), "opened", "a1"),
+        UnitView("Cabinet_far", "Cabinet", (1.8, -0.8, 0.5), "closed", "a1")])
+    req = PlanRequest("x", "", vocab, ["a1"], goal_conditions=("HOLDING(Cup)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    _history(req, "navigate", ("Cup_1",), True)
+    _history(req, "pick", ("Cup_1",), False, ErrorCode.PRECONDITION_FAILED)
+    vocab.add_units([UnitView("Cup_1", "Cup", (0.3, 0.5, 0.5), "absent", "a1")])
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Cabinet_5)", "open(Cabinet_5)", "navigate(Cup_1)", "pick(Cup_1)"]

@@ -4,6 +4,7 @@ current state. Pure planner core: requests built by hand, no memory, determinist
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 import pytest
@@ -549,3 +550,74 @@ def test_a_put_known_bad_while_its_receptacle_was_shut_in_is_planned_once_that_i
     req.known_bad = {put}
     req.history.append(StepLine(SkillCall("navigate", ("Plate_1",)), True, ErrorCode.NONE, ""))
     assert put not in planner.plan(req).calls
+
+
+WINE_AWAY = ("procedure that worked 2/2 times for this task: navigate(WineBottle) ; "
+             "pick(WineBottle) ; navigate(Fridge) ; open(Fridge) ; "
+             "put(WineBottle, Fridge, in) [proc:5]")
+
+
+def test_a_procedure_step_that_cannot_be_bound_leaves_the_search_where_it_was() -> None:
+    """Tune3 tidy, stream seed 1301, s0017/s0019: memory had the wine bottle absent in
+    cabinet A (where it last saw it); with a procedure recalled, binding its first step
+    ran the search for the bottle, which marked A searched without opening it, and the
+    goal plan then opened B, C and the fridge but never A: "no WineBottle in memory"
+    (the off arm opened A and won). A binding that finds nothing leaves no trace."""
+    units = [UnitView("WineBottle_1", "WineBottle", (-1.5, 0.5, 0.9), "absent", "kitchen",
+                      receptacle_id="Cabinet_A", relation="in"),
+             UnitView("Cabinet_A", "Cabinet", (-1.4, 0.5, 0.8), "closed", "kitchen"),
+             UnitView("Cabinet_B", "Cabinet", (-1.4, 1.3, 0.8), "closed", "kitchen"),
+             UnitView("Fridge_1", "Fridge", (1.0, 1.9, 0.9), "closed", "kitchen")]
+    without = request(units, ("INSIDE(WineBottle, Fridge)",))
+    without.robot_position = (-1.0, 0.4, 0.0)
+    without.notes["explored"] = {("kitchen", "WineBottle"), ("living_room", "WineBottle")}
+    assert strs(OfflinePlanner().plan(without).calls) == ["navigate(Cabinet_A)",
+                                                          "open(Cabinet_A)"]
+    req = request(units, ("INSIDE(WineBottle, Fridge)",), WINE_AWAY)
+    req.robot_position = (-1.0, 0.4, 0.0)
+    req.notes["explored"] = {("kitchen", "WineBottle"), ("living_room", "WineBottle")}
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Cabinet_A)",
+                                                      "open(Cabinet_A)"]
+
+
+def test_a_pick_refused_again_after_the_open_its_refusal_chose_passes_the_object_over() -> None:
+    """Tune3 tidy, stream seeds 1302 (s0003) and 1304 (s0013): memory had a salt shaker
+    at a spot where there is none; the world took the pick for a pepper shaker shut in a
+    stack of drawers and refused it as inside a closed drawer. After each refusal the next
+    drawer was opened and the same pick tried again (its listing as known bad overridden
+    as stale): four refusals in one state, while the first open showed two salt shakers
+    in its drawer. Listed, and refused again after the open its refusal chose, the object
+    is passed over: the shaker seen in the opened drawer is taken, and the listing stands.
+    Not listed (no experience), the next drawer is opened as before."""
+    units = [UnitView("SaltShaker_1", "SaltShaker", (0.8, 0.7, 1.6), "none", "kitchen"),
+             UnitView("Drawer_1", "Drawer", (0.7, 0.7, 0.8), "closed", "kitchen"),
+             UnitView("Drawer_2", "Drawer", (0.7, 0.7, 1.1), "closed", "kitchen"),
+             UnitView("Drawer_3", "Drawer", (0.7, 1.0, 1.1), "closed", "kitchen")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(SaltShaker)",))
+    pick = SkillCall("pick", ("SaltShaker_1",))
+
+    def ran(call: SkillCall, ok: bool = True) -> None:
+        req.history.append(StepLine(call, ok, ErrorCode.NONE if ok else
+                                    ErrorCode.PRECONDITION_FAILED, ""))
+
+    ran(SkillCall("navigate", ("SaltShaker_1",)))
+    ran(pick, ok=False)
+    first = planner.plan(req).calls          # open the drawer nearest it, pick again
+    assert first[-1] == pick and first[1].skill == "open"
+    opened = first[1].args[0]
+    for call in first[:-1]:
+        ran(call)
+    req.vocab.add_units([replace(next(u for u in units if u.object_id == opened),
+                                 state="opened"),
+                         UnitView("SaltShaker_2", "SaltShaker", (0.7, 0.7, 0.5), "none",
+                                  "kitchen", receptacle_id=opened, relation="in")])
+    req.known_bad = frozenset({pick})         # listed after the first refusal
+    assert planner.plan(req).calls[:1] == [pick]   # stale: what shut it in is open now
+    ran(pick, ok=False)
+    unlisted = copy.deepcopy(req)
+    assert strs(planner.plan(req).calls) == ["navigate(SaltShaker_2)", "pick(SaltShaker_2)"]
+    assert not planner._stale(req, pick)
+    # Without experience's listing, the next receptacle near it is opened, as before.
+    unlisted.known_bad = frozenset()
+    assert strs(planner.plan(unlisted).calls)[1:2] == ["open(Drawer_3)"]

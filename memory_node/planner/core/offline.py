@@ -63,6 +63,23 @@ LOOP_SHARED = ("acted",)
 LOOKED_OVER_OBJECTS = 5
 
 
+def _snapshot(req: PlanRequest) -> dict:
+    """A copy of the notes to restore after planning that must leave no trace."""
+    return copy.deepcopy(req.notes)
+
+
+def _restore(req: PlanRequest, saved: dict) -> None:
+    """Put the notes back as `saved` had them, except those the loop shares by reference
+    (LOOP_SHARED), which stay the loop's own live objects: restored as copies, the planner
+    judged later plans on the acted list of this moment, and a heated cup held in hand
+    looked unheated next to another cup memory saw more often (tune2 tidy, stream seed
+    1200, s0004: heat repeated to the step limit, with a procedure recalled only)."""
+    live = {k: req.notes[k] for k in LOOP_SHARED if k in req.notes}
+    req.notes.clear()
+    req.notes.update(saved)
+    req.notes.update(live)
+
+
 class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
     def __init__(self, *calls: SkillCall) -> None:
         self.calls = calls
@@ -118,8 +135,14 @@ class OfflinePlanner:
         bound = req.notes.setdefault("bindings", {})
         failed = self._failed(req)
         avoid = self._avoid(req)
+        # An object whose pick this task was refused as shut in is there, whatever
+        # memory's view says: the camera, seeing nothing where memory had it, makes
+        # memory mark it absent (tune2 tidy, stream seed 1200, s0017: the plan explored
+        # instead of opening the cabinet the refusal chose, and the task was lost).
+        shut = req.notes.get("shut_in", {})
         candidates = [u for u in sim.objects.values()
-                      if type_key(u.label) in keys and u.state != ABSENT
+                      if type_key(u.label) in keys
+                      and (u.state != ABSENT or u.object_id in shut)
                       and u.object_id not in failed and u.object_id not in avoid]
         for u in candidates:
             if u.object_id == sim.held:
@@ -671,23 +694,15 @@ class OfflinePlanner:
         as replaying a recipe recorded in another state (which replays its detours)."""
         if self._procedure(req) is None:
             return False
-        # The dry plan must leave no trace, but the notes the loop shares by reference
-        # (the task's acted-on list, which it extends after each step) must stay the
-        # loop's own objects: restored as copies, the planner judged later plans on the
-        # acted list of this moment, and a heated cup held in hand looked unheated next
-        # to another cup memory saw more often (tune2 tidy, stream seed 1200, s0004:
-        # heat repeated to the step limit, with a procedure recalled only).
-        live = {k: req.notes[k] for k in LOOP_SHARED if k in req.notes}
-        saved = copy.deepcopy(req.notes)
+        # The dry plan must leave no trace (but the loop's shared notes stay live).
+        saved = _snapshot(req)
         try:
             dry = self._plan_goals(req, goals)
             searching = len(req.notes.get("searched", ())) > len(saved.get("searched", ()))
         except (NotFound, PreconditionFailed):
             return True
         finally:
-            req.notes.clear()
-            req.notes.update(saved)
-            req.notes.update(live)
+            _restore(req, saved)
         return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
@@ -730,7 +745,7 @@ class OfflinePlanner:
             # the kitchen the robot stood); this task's own refusal came from elsewhere,
             # and the plan now stands at the receptacle itself.
             return req.notes.get("at") == call.args[0]
-        if call.skill != "pick":
+        if call.skill != "pick" or self._open_did_not_help(req, call):
             return False
         shut = req.notes.get("shut_in", {}).get(call.args[0])
         if shut and any(h.success and h.call.skill == "open" and h.call.args[:1] == (shut,)
@@ -741,6 +756,47 @@ class OfflinePlanner:
         unit = req.vocab.objects.get(call.args[0])
         rec = req.vocab.objects.get(unit.receptacle_id) if unit is not None else None
         return rec is not None and rec.state == "opened"
+
+    def _open_did_not_help(self, req: PlanRequest, call: SkillCall) -> bool:
+        """The pick was refused again after this task opened what a refusal of it chose
+        to open (`_shut_in`, notes["shut_tried"]): that open did not repair it."""
+        tried = req.notes.get("shut_tried", {}).get(call.args[0], set())
+        opened = False
+        for h in req.history:
+            if h.success and self._opens(h.call) and h.call.args[0] in tried:
+                opened = True
+            elif opened and h.call == call and not h.success:
+                return True
+        return False
+
+    def _another_of_its_type(self, req: PlanRequest, unit: UnitView) -> bool:
+        """Memory has another object of the unit's type the plan could take instead."""
+        failed, avoid = self._failed(req), self._avoid(req)
+        return any(type_key(u.label) == type_key(unit.label) and u.object_id != unit.object_id
+                   and u.state != ABSENT and u.object_id not in failed
+                   and u.object_id not in avoid for u in req.vocab.objects.values())
+
+    def _pass_over_shut_in(self, req: PlanRequest, unit: UnitView) -> None:
+        """A pick refused as shut in, again after the open its refusal chose: memory's
+        object is not what the arm finds there (tune3 tidy, stream seeds 1302 s0003 and
+        1304 s0013: memory had a salt shaker at a spot where there is none, the world
+        took the pick for a pepper shaker shut in a stack of drawers, and after each
+        refusal the next drawer was opened: four refusals in one state, in both arms,
+        while the salt shakers the first open showed in its drawer were never taken).
+        When experience lists the pick as failed in this state and memory has another
+        of its type, that one is taken instead: the refused one is passed over like one
+        not found there until memory sees it elsewhere (`_seen_again`), and the listing
+        stands (`_stale`). Otherwise the next receptacle near it is opened as before (a
+        sponge memory has in the sink basin may be in either cabinet under it; without
+        the listing the pass-over cost tune3 tidy ss1300 s0016's off arm 13 steps: the
+        other cup memory had was a ghost)."""
+        self._failed(req).add(unit.object_id)
+        req.notes.setdefault("failed_where", {})[unit.object_id] = (unit.receptacle_id,
+                                                                    unit.position)
+        bound = req.notes.setdefault("bindings", {})
+        for key in [k for k, v in bound.items() if v == unit.object_id]:
+            del bound[key]
+        req.notes.pop("at", None)
 
     def _release(self, req: PlanRequest) -> None:
         """An object passed over for a known-bad call is used again once something was
@@ -1010,10 +1066,19 @@ class OfflinePlanner:
 
     def _instance(self, req: PlanRequest, sim: _Sim, label: str) -> str | None:
         """The object memory knows for a procedure's label, chosen as `_find` would, or
-        None (no exploring here: the procedure says where to look instead)."""
+        None (no exploring here: the procedure says where to look instead).
+
+        A label bound to nothing leaves the notes as they were: `_find` then ran the
+        search for the type, which marks the receptacle it would open as searched, and
+        that open was never sent (tune3 tidy, stream seed 1301, s0017/s0019: the cabinet
+        memory last had the wine bottle in was marked so by the procedure's first step,
+        and the goal plan opened every other cabinet and the fridge but never it: "no
+        WineBottle in memory"; the off arm, with no procedure, opened it first)."""
+        saved = _snapshot(req)
         try:
             return self._find(req, sim, (label,))
         except (_Explore, NotFound):
+            _restore(req, saved)
             return None
 
     def _moved_elsewhere(self, req: PlanRequest, proc: ProcedureView) -> set[str]:
@@ -1118,6 +1183,11 @@ class OfflinePlanner:
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "pick":
                 # Perhaps shut in its receptacle (memory may not know it is closed).
                 unit = req.vocab.objects.get(call.args[0])
+                if unit is not None and call in req.known_bad \
+                        and self._open_did_not_help(req, call) \
+                        and self._another_of_its_type(req, unit):
+                    self._pass_over_shut_in(req, unit)
+                    return
                 shut = self._shut_in(req, unit) if unit is not None else ""
                 if shut:
                     req.notes.setdefault("needs_open", set()).add(shut)
