@@ -9,8 +9,8 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|fresh2|fresh3|fresh4] [--suffix _r14] [--ref main]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|_fresh3|_fresh4][SUFFIX].{json,md}
+        [--variants old|fresh|fresh2|fresh3|fresh4|fresh5] [--suffix _r14] [--ref main]
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh5][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -26,7 +26,13 @@ objects seen in every room, and two tenants interleaved. ``fresh4`` (seeds 17000
 written in round 16 before anything ran on it: Denning working sets that jump with some
 overlap, a frequency trap (a burst over a few keys that then never return), pure geometric
 temporal locality, a robot walking to neighbouring rooms whose contents change, a slow
-day/night swing between two popularity orders, and one-off scans through a hot set.
+day/night swing between two popularity orders, and one-off scans through a hot set; it is
+tuning data since round 17. ``fresh5`` (seeds 18000+) was written in round 17 before anything
+ran on it: loops of a few lengths just above cache sizes, a back-and-forth sweep, database
+table scans, a Zipf whose hot ranks are handed to new keys, a robot exploring unmapped rooms,
+a robot's tasks of several types, correlated references (LRU-K's case), a Markov chain over a
+home's rooms, loops in a new random order each pass, and a scan interleaved with a hot set
+at a swinging share.
 """
 
 from __future__ import annotations
@@ -446,8 +452,238 @@ def fresh4_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh5's generator families (round 17; none is in `synthetic` or the earlier sets) ------
+
+
+def loop_sizes(seed: int, sizes: tuple[int, ...], passes: int, noise: float
+               ) -> Iterator[int]:
+    """Programs re-running loops of a few fixed lengths (just above cache sizes: the LRU and
+    FIFO worst case): each phase picks one length and scans its keys ``passes`` times (the
+    same keys each time that length returns), with one-off keys at rate ``noise``."""
+    rng = random.Random(seed)
+    starts = list(itertools.accumulate((0, *sizes)))
+    nxt = starts[-1]
+    while True:
+        i = rng.randrange(len(sizes))
+        for _ in range(passes):
+            for k in range(starts[i], starts[i] + sizes[i]):
+                if rng.random() < noise:
+                    yield nxt
+                    nxt += 1
+                yield k
+
+
+def zigzag(seed: int, length: int, shift: int, hot: int, hot_share: float) -> Iterator[int]:
+    """A scan that sweeps forward then back over a window of ``length`` keys (a robot arm or
+    an elevator-like sweep), the window sliding ``shift`` new keys on at each turn; plus a
+    Zipf(1) hot set. At each turn the keys just seen are seen again in reverse order."""
+    rng = random.Random(seed)
+    hot_rank = _zipf(rng, hot, 1.0)
+    lo = hot
+    forward = True
+    while True:
+        order = range(lo, lo + length) if forward else range(lo + length - 1, lo - 1, -1)
+        for k in order:
+            if rng.random() < hot_share:
+                yield hot_rank()
+            yield k
+        forward = not forward
+        lo += shift
+
+
+def tables(seed: int, n_tables: int, min_len: int, max_len: int, alpha: float,
+           index_keys: int, index_share: float) -> Iterator[int]:
+    """Database table scans: tables of log-uniform lengths, the table scanned whole each time
+    it is chosen (Zipf over tables: popular tables come back, as the same keys), interleaved
+    with lookups of a Zipf(1) index set."""
+    rng = random.Random(seed)
+    lens = [int(math.exp(rng.uniform(math.log(min_len), math.log(max_len))))
+            for _ in range(n_tables)]
+    starts = list(itertools.accumulate((index_keys, *lens)))
+    table = _zipf(rng, n_tables, alpha)
+    index = _zipf(rng, index_keys, 1.0)
+    while True:
+        t = table()
+        for k in range(starts[t], starts[t] + lens[t]):
+            while rng.random() < index_share:
+                yield index()
+            yield k
+
+
+def hot_shift(seed: int, keys: int, hot: int, alpha: float, every: int) -> Iterator[int]:
+    """A Zipf popularity whose ``hot`` top ranks are handed to brand-new keys every ``every``
+    events (a news front page, a robot's task changing what it handles), the tail staying;
+    the old hot keys drop to the tail's end, where they are rarely seen."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, keys, alpha)
+    order = list(range(keys))
+    nxt = keys
+    i = 0
+    while True:
+        yield order[rank()]
+        i += 1
+        if i % every == 0:
+            old = order[:hot]
+            order = list(range(nxt, nxt + hot)) + order[hot:keys - hot] + old
+            nxt += hot
+
+
+def explore(seed: int, start_rooms: int, per_room: int, dwell: int, explore_p: float,
+            first_look: float) -> Iterator[int]:
+    """A robot in a building it is still mapping: it mostly goes back to known rooms (Zipf
+    by the order they were found: the kitchen first), but with probability ``explore_p``
+    enters an unexplored room and sees its ``per_room`` objects for the first time in a
+    burst (a ``first_look`` share of the dwell is the sweep over all of them), then works
+    there; explored rooms join the known ones."""
+    rng = random.Random(seed)
+    rooms = [list(range(r * per_room, (r + 1) * per_room)) for r in range(start_rooms)]
+    nxt = start_rooms * per_room
+    while True:
+        if rng.random() < explore_p:
+            objs = list(range(nxt, nxt + per_room))
+            nxt += per_room
+            rooms.append(objs)
+            sweep = objs[:]
+            rng.shuffle(sweep)
+            yield from sweep[:max(1, int(first_look * dwell))]
+        else:
+            objs = rooms[_zipf(rng, len(rooms), 1.0)()]
+        for _ in range(max(1, int(rng.expovariate(1 / dwell)))):
+            yield objs[min(len(objs) - 1, int(rng.expovariate(1 / (len(objs) / 4))))]
+
+
+def task_types(seed: int, n_types: int, per_type: int, streak: float, task_len: int,
+               shared: int) -> Iterator[int]:
+    """A robot's stream mixing task types (cooking, tidying, laundry...): each type has its
+    own Zipf-popular objects; a task of ~``task_len`` events uses them (60 %), 1-4 objects
+    of its own never seen again (30 %) and a few fixtures every task uses (10 %); a type
+    repeats for ~``streak`` tasks before another is drawn."""
+    rng = random.Random(seed)
+    base = shared
+    type_rank = [_zipf(rng, per_type, 1.0) for _ in range(n_types)]
+    shared_rank = _zipf(rng, shared, 1.0)
+    nxt = shared + n_types * per_type
+    t = 0
+    while True:
+        if rng.random() >= 1 - 1 / streak:
+            t = rng.randrange(n_types)
+        own = list(range(nxt, nxt + rng.randint(1, 4)))
+        nxt += len(own)
+        for _ in range(max(1, int(rng.expovariate(1 / task_len)))):
+            u = rng.random()
+            if u < 0.6:
+                yield base + t * per_type + type_rank[t]()
+            elif u < 0.9:
+                yield rng.choice(own)
+            else:
+                yield shared_rank()
+
+
+def correlated(seed: int, keys: int, alpha: float, k_lo: int, k_hi: int, concurrent: int
+               ) -> Iterator[int]:
+    """Correlated references (O'Neil et al., LRU-K, SIGMOD 1993): a Zipf-popular key is
+    touched k_lo..k_hi times in quick succession (``concurrent`` such bursts interleave),
+    then idle until its popularity draws it again: burst counts are not reuse."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, keys, alpha)
+    open_: list[list[int]] = []
+    while True:
+        while len(open_) < concurrent:
+            open_.append([rank(), rng.randint(k_lo, k_hi)])
+        j = rng.randrange(len(open_))
+        b = open_[j]
+        yield b[0]
+        b[1] -= 1
+        if b[1] == 0:
+            open_[j] = open_[-1]
+            open_.pop()
+
+
+def room_markov(seed: int, n_rooms: int, per_room: int, dwell: int, degree: int,
+                hub_share: float) -> Iterator[int]:
+    """A robot moving by a Markov chain over a home's rooms: each room has ``degree`` doors
+    to random others with random weights, and a hallway (room 0) taken with probability
+    ``hub_share``; dwell ~``dwell`` events, objects seen Zipf(0.8) within a room."""
+    rng = random.Random(seed)
+    doors = [rng.sample([r for r in range(n_rooms) if r != s], min(degree, n_rooms - 1))
+             for s in range(n_rooms)]
+    weights = [[rng.random() + 0.1 for _ in d] for d in doors]
+    inside = _zipf(rng, per_room, 0.8)
+    room = 0
+    while True:
+        for _ in range(max(1, int(rng.expovariate(1 / dwell)))):
+            yield room * per_room + inside()
+        if room != 0 and rng.random() < hub_share:
+            room = 0
+        else:
+            room = rng.choices(doors[room], weights[room])[0]
+
+
+def shuffled_loop(seed: int, length: int, hot: int, hot_share: float) -> Iterator[int]:
+    """A loop over ``length`` keys visited in a new random order each pass (a planner
+    re-checking every object of a list): reuse distances spread over 0..2 x length, plus
+    a Zipf(1) hot set."""
+    rng = random.Random(seed)
+    hot_rank = _zipf(rng, hot, 1.0)
+    keys = list(range(hot, hot + length))
+    while True:
+        rng.shuffle(keys)
+        for k in keys:
+            if rng.random() < hot_share:
+                yield hot_rank()
+            yield k
+
+
+def scan_mix(seed: int, hot: int, alpha: float, period: int, lo: float, hi: float
+             ) -> Iterator[int]:
+    """A Zipf hot set with a sequential scan of never-reused keys interleaved event by event
+    (not in blocks), its share swinging linearly between ``lo`` and ``hi`` and back every
+    ``period`` events."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, hot, alpha)
+    nxt = hot
+    i = 0
+    while True:
+        phase = (i % period) / period
+        share = lo + (hi - lo) * (2 * phase if phase < 0.5 else 2 - 2 * phase)
+        if rng.random() < share:
+            yield nxt
+            nxt += 1
+        else:
+            yield rank()
+        i += 1
+
+
+def fresh5_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 17's held-out set: seeds 18000+, ten workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 18000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "loops_6-104_p3": lambda: loop_sizes(s + 0, (6, 12, 27, 55, 104), 3, 0.02),
+        "loops_258-1009_p2": lambda: loop_sizes(s + 1, (258, 507, 1009), 2, 0.05),
+        "zigzag_l300_s20_h40": lambda: zigzag(s + 2, 300, 20, 40, 0.2),
+        "tables_t12_8-400_a1.0": lambda: tables(s + 3, 12, 8, 400, 1.0, 50, 0.3),
+        "tables_t40_20-2000_a0.7": lambda: tables(s + 4, 40, 20, 2000, 0.7, 300, 0.5),
+        "hotshift_k500_h20_e1000": lambda: hot_shift(s + 5, 500, 20, 1.0, 1000),
+        "hotshift_k3000_h200_e6000": lambda: hot_shift(s + 6, 3000, 200, 0.9, 6000),
+        "explore_r3x40_d200_p0.3": lambda: explore(s + 7, 3, 40, 200, 0.3, 0.3),
+        "explore_r2x120_d600_p0.1": lambda: explore(s + 8, 2, 120, 600, 0.1, 0.2),
+        "tasks_t4x30_s3_l80": lambda: task_types(s + 9, 4, 30, 3.0, 80, 6),
+        "tasks_t10x60_s1.5_l300": lambda: task_types(s + 10, 10, 60, 1.5, 300, 12),
+        "corr_k5000_a0.8_b2-3_c10": lambda: correlated(s + 11, 5000, 0.8, 2, 3, 10),
+        "corr_k800_a1.1_b2-3_c40": lambda: correlated(s + 12, 800, 1.1, 2, 3, 40),
+        "markov_10x30_d150_hub0.5": lambda: room_markov(s + 13, 10, 30, 150, 3, 0.5),
+        "markov_30x50_d400_hub0.2": lambda: room_markov(s + 14, 30, 50, 400, 2, 0.2),
+        "shuffle_l30_h5": lambda: shuffled_loop(s + 15, 30, 5, 0.1),
+        "shuffle_l550_h60": lambda: shuffled_loop(s + 16, 550, 60, 0.3),
+        "scanmix_h300_p8000_0.1-0.8": lambda: scan_mix(s + 17, 300, 1.0, 8000, 0.1, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
-                "fresh3": fresh3_variants, "fresh4": fresh4_variants}
+                "fresh3": fresh3_variants, "fresh4": fresh4_variants,
+                "fresh5": fresh5_variants}
 
 
 def run_one(task: tuple[str, str, int, bool]) -> dict[str, Any]:
@@ -486,7 +722,8 @@ def main() -> int:
                          "fresh: round 14's held-out set (tuning data since round 14b); "
                          "fresh2: round 14b's held-out set (tuning data since round 15); "
                          "fresh3: round 15's held-out set (tuning data since round 16); "
-                         "fresh4: round 16's held-out set")
+                         "fresh4: round 16's held-out set (tuning data since round 17); "
+                         "fresh5: round 17's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",
