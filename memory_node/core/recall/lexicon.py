@@ -765,6 +765,20 @@ class Lexicon:
                     return True
         return False
 
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def is_kind_of(self, word: str, kind: str) -> bool:
+        """The noun ``word``'s main sense, a physical thing, is a direct kind of one of
+        ``kind``'s main physical senses ("water": water.n.01's parent is liquid). Main
+        senses and one level only, as with a compound's parent: "milk" is a dairy product
+        before it is a beverage, and a beverage is a liquid two levels up; what it is
+        said as, a food kept in a fridge or poured from a bottle, is no liquid a faucet
+        gives."""
+        if not self.available:  # loads first: an answer memoised before would be wrong
+            return False
+        senses = self._physical(self.noun(word.strip().lower()))[:1]
+        kinds = set(self._physical(kind.strip().lower().replace(" ", "_")))
+        return bool(senses) and bool(kinds & set(senses[0].hypernyms()))
+
     def _has_hypernym(self, offset: int, targets: set[int]) -> bool | None:
         """Whether a noun sense has one of ``targets`` among its hypernyms, walked over the
         data lines' "@" pointers (nltk's closure parses every sense on the way, ~1 ms a
