@@ -138,6 +138,10 @@ class RecallConfig:
                                      # already chosen type was named by ("the stove":
                                      # burner, not also its knob) waits behind the types
                                      # the instruction names or implies; not in plural
+    general_waits: bool = True       # ... and a type the word names only as a more
+                                     # general name ("table" for a desk, a kind of
+                                     # table) waits behind the types it names by their
+                                     # own word ("the bedside table": the side table)
     plural_waits: bool = True        # a second unit of a type asked in the plural ("the
                                      # statues") waits behind the types the instruction
                                      # names or implies that have no unit yet: "the two
@@ -1019,6 +1023,13 @@ class Recaller:
         return frozenset((terms.partial | terms.modifiers) & q.token_set
                          & set(terms.words))
 
+    def _generally_named_by(self, type_name: str, q: QueryTerms) -> frozenset[str]:
+        """The instruction's words that name this type partly only as a more general name
+        or another name of a kind of it ("table" for a desk: WordNet's desk is a kind of
+        table), not as a word of its own name."""
+        terms = self.terms_for(type_name)
+        return frozenset((terms.partial & q.token_set) - set(terms.words))
+
     def _select(self, instruction: str,
                 items: Iterable[tuple[_T, str, str, str, float, bool]], k: int,
                 floor: float, evidence: Callable[[_T], int] | None = None) -> list[_T]:
@@ -1047,6 +1058,16 @@ class Recaller:
         chosen: list[tuple[frozenset[str], tuple[str, ...]]] = []
         said = Counter(q.tokens)
         words_of: dict[str, frozenset[str]] = {}
+        general_of: dict[str, frozenset[str]] = {}
+        # Which candidate types each said word names partly by a word of their own name.
+        owners: dict[str, set[str]] = {}
+        if self.config.general_waits:
+            items = list(items)
+            for item in items:
+                if item[3] not in words_of:
+                    words_of[item[3]] = self._partly_named_by(item[3], q)
+                    for w in words_of[item[3]]:
+                        owners.setdefault(w, set()).add(item[3])
 
         def reordered() -> Iterator[tuple[_T, str, str, str, float, bool]]:
             waiting: list[tuple[_T, str, str, str, float, bool]] = []
@@ -1056,6 +1077,17 @@ class Recaller:
                 if ws is None:
                     ws = words_of[type_name] = self._partly_named_by(type_name, q)
                 level = evidence(payload)
+                if owners and not named and not ws and level < FIXTURE_EVIDENCE:
+                    # A word said once in the singular is one thing: the side table
+                    # "table" names by its own word before the desk it names as a kind.
+                    gen = general_of.get(type_name)
+                    if gen is None:
+                        gen = general_of[type_name] = self._generally_named_by(type_name, q)
+                    if gen and not gen & q.plural and all(
+                            said[w] <= 1 and owners.get(w, set()) - {type_name}
+                            for w in gen):
+                        waiting.append(item)
+                        continue
                 # Each time one of its words is said, one thing ("the cutlery ... and
                 # the piece of silverware": two). A thing named after the other (the
                 # toilet paper's hanger, a towel's holder) is another thing used with
