@@ -38,6 +38,7 @@ DEFAULT_ROOT = Path("/usr/share/wordnet")
 PHYSICAL = frozenset({"noun.artifact", "noun.food", "noun.plant", "noun.object",
                       "noun.substance"})
 ACTION = frozenset({"noun.act", "noun.process", "noun.event"})
+CONTACT = "verb.contact"  # verbs done by touching, with a hand or a tool (verb_tools)
 # WordNet senses whose kinds hold what they are for: see Lexicon.holds_contents.
 CONTENT_SYNSETS = frozenset({"container.n.01", "cooking_utensil.n.01"})
 CONTENT_KINDS = ("container", "cooking_utensil")  # the same, as lemma (first sense)
@@ -764,6 +765,35 @@ class Lexicon:
                 if p.name() in CONTENT_SYNSETS:
                     return True
         return False
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def verb_tools(self, word: str) -> frozenset[str]:
+        """The tools a verb is done with, by its kinds named after a tool: WordNet's
+        "wipe" has the kinds "sponge" ("wipe with a sponge") and "towel" ("wipe with a
+        towel"), "clean" has "brush" ("clean with a brush"). A kind counts when one of
+        its names is the word its definition says the action is done "with" (the verb is
+        the tool's name used as a verb), and it is a verb of contact (WordNet's field:
+        "supply with a tap" gives the thing, it is no tool); direct kinds of the verb's
+        main senses only."""
+        if not self.available or word in LIGHT_VERBS:
+            return frozenset()
+        out: set[str] = set()
+        for sense in self._synsets(self.verb(word), "v")[:VERB_SENSES]:
+            parents = "|".join(re.escape(n.lower()) for n in sense.lemma_names())
+            for kind in sense.hyponyms():
+                if kind.lexname() != CONTACT:  # "supply with a tap" gives, not uses, one
+                    continue
+                definition = kind.definition().lower()
+                for name in kind.lemma_names():
+                    name = name.lower()
+                    # "<the verb> with a <tool>": the kind is the verb done with one
+                    # tool ("clean with a brush"), not with a material ("cover with
+                    # bread crumbs") or a thing made by it ("cut a thread with a tap").
+                    if name.isalpha() and re.match(
+                            rf"(?:{parents})(?: [a-z]+)? with (?:a|an) (?:[a-z]+ )?{name}\b",
+                            definition):
+                        out.add(name)
+        return frozenset(out)
 
     @lru_cache(maxsize=5_000)  # noqa: B019
     def is_kind_of(self, word: str, kind: str) -> bool:

@@ -57,6 +57,7 @@ from memory_node.core.recall.names import (
     name_match,
     query_terms,
     sole_names,
+    verb_tools,
 )
 from memory_node.core.recall.spelling import Speller
 from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
@@ -74,6 +75,7 @@ MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
 NO_EVIDENCE, NAME_EVIDENCE, FIXTURE_EVIDENCE = 0, 1, 2  # how a type is tied (_select)
 FIXTURE_HIT = "needed by "  # a RankedUnit.matched entry: a fixture the instruction implies
+TOOL_MARK = "tool:"  # _partly_named_by: the verb a tool is named by (never a word: ':')
 _SIZE_WORDS = {"small": "small", "little": "small", "tiny": "small", "medium": "medium",
                "large": "large", "big": "large", "huge": "large"}
 
@@ -133,6 +135,10 @@ class RecallConfig:
                                      # of a type's WordNet compound, a kind or a part of
                                      # it, names it partly ("a new roll": toilet roll;
                                      # "scrub the bowl": toilet bowl)
+    verb_tools: bool = True          # a type whose name is a tool the instruction's
+                                     # verbs are done with, by WordNet's kinds of the
+                                     # verb ("wipe": "sponge", wipe with a sponge) is
+                                     # named partly, as by its head; one tool per verb
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":
@@ -688,6 +694,8 @@ class Recaller:
                                      self._lexicon())
         if cfg.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.verb_tools and q.tools:
+            names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
@@ -908,6 +916,8 @@ class Recaller:
                                      self._lexicon())
         if self.config.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if self.config.verb_tools and q.tools:
+            names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
@@ -936,6 +946,8 @@ class Recaller:
                                      self._lexicon())
         if cfg.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.verb_tools and q.tools:
+            names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
@@ -1020,8 +1032,13 @@ class Recaller:
         (its head or modifier): "stove" for the stove burner and for the stove knob, not
         a more general name ("cutlery": a kind, which may be several things)."""
         terms = self.terms_for(type_name)
-        return frozenset((terms.partial | terms.modifiers) & q.token_set
-                         & set(terms.words))
+        said = (terms.partial | terms.modifiers) & q.token_set & set(terms.words)
+        if self.config.verb_tools and q.tool_verbs:
+            # A verb said once is done with one tool: "wipe" names the sponge or the
+            # towel, not both (a mark per verb, never an instruction's word).
+            names = terms.partial | terms.heads
+            said |= {TOOL_MARK + verb for tool, verb in q.tool_verbs if tool in names}
+        return frozenset(said)
 
     def _generally_named_by(self, type_name: str, q: QueryTerms) -> frozenset[str]:
         """The instruction's words that name this type partly only as a more general name
