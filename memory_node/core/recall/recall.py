@@ -41,10 +41,11 @@ from memory_node.core.recall.embedder import Embedder, EmbeddingCache
 from memory_node.core.recall.embedding_store import EmbeddingStore
 from memory_node.core.recall.implied import implied_types
 from memory_node.core.recall.index import UnitIndex
-from memory_node.core.recall.lexical import STATE_SYNONYMS, words
+from memory_node.core.recall.lexical import DETERMINERS, STATE_SYNONYMS, STOPWORDS, words
 from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
 from memory_node.core.recall.names import (
     FULL,
+    PLACE_WORDS,
     LabelTerms,
     QueryTerms,
     asks_for_many,
@@ -148,6 +149,10 @@ class RecallConfig:
                                      # general name ("table" for a desk, a kind of
                                      # table) waits behind the types it names by their
                                      # own word ("the bedside table": the side table)
+    places_first: bool = True        # ... and of two types a word in a place phrase
+                                     # names partly, one a skill's place fixture ("beside
+                                     # the stove": the burner, not the knob), the other
+                                     # waits
     plural_waits: bool = True        # a second unit of a type asked in the plural ("the
                                      # statues") waits behind the types the instruction
                                      # names or implies that have no unit yet: "the two
@@ -232,6 +237,28 @@ def _named_after(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if n == 0 or long_[-1] == short[-1]:
         return False
     return any(long_[i:i + n] == short for i in range(len(long_) - n + 1))
+
+
+def _place_words(tokens: Sequence[str], variants: Sequence[Sequence[str]] = (),
+                 origins: Sequence[Sequence[tuple[int, int]]] = ()) -> frozenset[str]:
+    """Words of the noun phrases after a preposition of place ("beside the stove", "on
+    the big hob"): up to the next function word that is no determiner; with a query's
+    ``variants`` and their ``origins``, also the words read in place of those ("the
+    hob": a cooking stove)."""
+    at: set[int] = set()
+    inside = False
+    for i, t in enumerate(tokens):
+        if t in PLACE_WORDS:
+            inside = True
+        elif t in STOPWORDS and t not in DETERMINERS:
+            inside = False
+        elif inside and t not in DETERMINERS:
+            at.add(i)
+    out = {tokens[i] for i in at}
+    for seq, origin in zip(variants, origins, strict=False):
+        out.update(w for w, (lo, hi) in zip(seq, origin, strict=False)
+                   if w not in STOPWORDS and all(j in at for j in range(lo, hi)))
+    return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -1040,6 +1067,12 @@ class Recaller:
             said |= {TOOL_MARK + verb for tool, verb in q.tool_verbs if tool in names}
         return frozenset(said)
 
+    def _place_fixtures(self) -> frozenset[str]:
+        """Type keys of the fixtures skills work at (the skill table's place fixtures:
+        sink, stove burner, microwave, fridge, ...), where things are put."""
+        return frozenset(type_key(t) for s in self.skills.names
+                         for t in self.skills[s].place_fixtures)
+
     def _generally_named_by(self, type_name: str, q: QueryTerms) -> frozenset[str]:
         """The instruction's words that name this type partly only as a more general name
         or another name of a kind of it ("table" for a desk: WordNet's desk is a kind of
@@ -1078,7 +1111,10 @@ class Recaller:
         general_of: dict[str, frozenset[str]] = {}
         # Which candidate types each said word names partly by a word of their own name.
         owners: dict[str, set[str]] = {}
-        if self.config.general_waits:
+        places = (_place_words(q.tokens, q.variants, q.origins) if self.config.places_first
+                  else frozenset())
+        at = self._place_fixtures() if places else frozenset()
+        if self.config.general_waits or places:
             items = list(items)
             for item in items:
                 if item[3] not in words_of:
@@ -1094,7 +1130,8 @@ class Recaller:
                 if ws is None:
                     ws = words_of[type_name] = self._partly_named_by(type_name, q)
                 level = evidence(payload)
-                if owners and not named and not ws and level < FIXTURE_EVIDENCE:
+                if (self.config.general_waits and not named and not ws
+                        and level < FIXTURE_EVIDENCE):
                     # A word said once in the singular is one thing: the side table
                     # "table" names by its own word before the desk it names as a kind.
                     gen = general_of.get(type_name)
@@ -1105,6 +1142,14 @@ class Recaller:
                             for w in gen):
                         waiting.append(item)
                         continue
+                if (places and not named and ws & places and level < FIXTURE_EVIDENCE
+                        and type_key(type_name) not in at
+                        and any(type_key(o) in at for w in ws & places
+                                for o in owners.get(w, ()) if o != type_name)):
+                    # "beside the stove": a place, so the stove's burner, where skills
+                    # put things, before its knob.
+                    waiting.append(item)
+                    continue
                 # Each time one of its words is said, one thing ("the cutlery ... and
                 # the piece of silverware": two). A thing named after the other (the
                 # toilet paper's hanger, a towel's holder) is another thing used with
