@@ -52,3 +52,15 @@ def test_no_kind_when_a_verb_an_indirect_kind_or_a_thing_here(lex: Lexicon) -> N
     # The kind itself is no kind of itself; a thing of another kind implies nothing.
     assert not lex.is_kind_of("liquid", "liquid")
     assert skills_for_kinds("put the egg in the pot", skills, lex) == set()
+
+
+@needs_wordnet
+def test_the_data_line_reading_answers_as_nltks_synsets(lex: Lexicon) -> None:
+    # is_kind_of reads the main sense's parents from its data line; nltk's parsed
+    # synsets give the same answer.
+    kinds = set(lex._physical("liquid"))
+    for word in ("water", "milk", "wine", "coffee", "soup", "set", "plant", "ink", "egg",
+                 "liquid", "juice", "beer", "oil", "soap"):
+        first = lex._physical(lex.noun(word))[:1]
+        expected = bool(first) and bool(kinds & set(first[0].hypernyms()))
+        assert lex.is_kind_of(word, "liquid") == expected, word

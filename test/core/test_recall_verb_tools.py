@@ -73,3 +73,12 @@ def test_one_verb_is_done_with_one_tool(embedder: Embedder, vectorised: bool) ->
     assert "Toilet" not in labels(off.rank(text, room(bathroom), 3))
     got = labels(on.rank(text, room(bathroom), 3))
     assert "Toilet" in got and len({"DishSponge", "Towel", "HandTowel"} & set(got)) == 1, got
+
+
+@needs_wordnet
+def test_the_data_line_reading_answers_as_nltks_synsets(lex: Lexicon) -> None:
+    # verb_tools reads hyponym pointers from the data lines (a verb like "move" has
+    # hundreds of kinds); the answer is the one nltk's parsed synsets give.
+    for word in ("wipe", "clean", "cut", "cover", "secure", "supply", "stir", "move",
+                 "turn", "grab", "mop", "scrub", "wash", "hang", "water"):
+        assert lex.verb_tools(word) == lex._verb_tools_parsed(lex.verb(word)), word
