@@ -18,7 +18,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections import ChainMap, Counter, OrderedDict
+from collections import ChainMap, Counter, OrderedDict, deque
 from collections.abc import (
     Callable,
     Collection,
@@ -1109,22 +1109,43 @@ class Recaller:
         said = Counter(q.tokens)
         words_of: dict[str, frozenset[str]] = {}
         general_of: dict[str, frozenset[str]] = {}
-        # Which candidate types each said word names partly by a word of their own name.
-        owners: dict[str, set[str]] = {}
         places = (_place_words(q.tokens, q.variants, q.origins) if self.config.places_first
                   else frozenset())
         at = self._place_fixtures() if places else frozenset()
-        if self.config.general_waits or places:
-            items = list(items)
-            for item in items:
-                if item[3] not in words_of:
-                    words_of[item[3]] = self._partly_named_by(item[3], q)
-                    for w in words_of[item[3]]:
-                        owners.setdefault(w, set()).add(item[3])
+        # Candidates are read one by one (a top-k of 10,000 units stops after a few); only
+        # a type that may wait for another (general_waits, places_first) needs to know
+        # every candidate type, and only then is the rest read.
+        source = iter(items)
+        rest: deque[tuple[_T, str, str, str, float, bool]] = deque()
+        seen: set[str] = set()
+        owned: list[dict[str, set[str]]] = []
+
+        def owners() -> dict[str, set[str]]:
+            """Which candidate types each said word names partly by a word of their own
+            name, over every candidate."""
+            if not owned:
+                rest.extend(source)
+                out: dict[str, set[str]] = {}
+                for type_name in seen | {item[3] for item in rest}:
+                    ws = words_of.get(type_name)
+                    if ws is None:
+                        ws = words_of[type_name] = self._partly_named_by(type_name, q)
+                    for w in ws:
+                        out.setdefault(w, set()).add(type_name)
+                owned.append(out)
+            return owned[0]
+
+        def stream() -> Iterator[tuple[_T, str, str, str, float, bool]]:
+            while True:
+                item = rest.popleft() if rest else next(source, None)
+                if item is None:
+                    return
+                seen.add(item[3])
+                yield item
 
         def reordered() -> Iterator[tuple[_T, str, str, str, float, bool]]:
             waiting: list[tuple[_T, str, str, str, float, bool]] = []
-            for item in items:
+            for item in stream():
                 payload, _, _, type_name, _, named = item
                 ws = words_of.get(type_name)
                 if ws is None:
@@ -1137,15 +1158,14 @@ class Recaller:
                     gen = general_of.get(type_name)
                     if gen is None:
                         gen = general_of[type_name] = self._generally_named_by(type_name, q)
-                    if gen and not gen & q.plural and all(
-                            said[w] <= 1 and owners.get(w, set()) - {type_name}
-                            for w in gen):
+                    if gen and not gen & q.plural and all(said[w] <= 1 for w in gen) \
+                            and all(owners().get(w, set()) - {type_name} for w in gen):
                         waiting.append(item)
                         continue
                 if (places and not named and ws & places and level < FIXTURE_EVIDENCE
                         and type_key(type_name) not in at
                         and any(type_key(o) in at for w in ws & places
-                                for o in owners.get(w, ()) if o != type_name)):
+                                for o in owners().get(w, ()) if o != type_name)):
                     # "beside the stove": a place, so the stove's burner, where skills
                     # put things, before its knob.
                     waiting.append(item)
