@@ -469,6 +469,7 @@ class Recaller:
         self._entry_builds = 0
         self._query_terms: dict[tuple[str, bool], QueryTerms] = {}
         self._purposes: dict[str, frozenset[str]] = {}
+        self._places: tuple[frozenset[str], frozenset[str]] | None = None
 
     # -- descriptions -------------------------------------------------------------
     def entry(self, unit: ObjectMemoryUnit, labels: Mapping[str, str],
@@ -1067,11 +1068,15 @@ class Recaller:
             said |= {TOOL_MARK + verb for tool, verb in q.tool_verbs if tool in names}
         return frozenset(said)
 
-    def _place_fixtures(self) -> frozenset[str]:
+    def _place_fixtures(self) -> tuple[frozenset[str], frozenset[str]]:
         """Type keys of the fixtures skills work at (the skill table's place fixtures:
-        sink, stove burner, microwave, fridge, ...), where things are put."""
-        return frozenset(type_key(t) for s in self.skills.names
-                         for t in self.skills[s].place_fixtures)
+        sink, stove burner, microwave, fridge, ...), where things are put, and the words
+        of their names."""
+        if self._places is None:
+            labels = {t for s in self.skills.names for t in self.skills[s].place_fixtures}
+            self._places = (frozenset(type_key(t) for t in labels),
+                            frozenset(w for t in labels for w in _name_words(t)))
+        return self._places
 
     def _generally_named_by(self, type_name: str, q: QueryTerms) -> frozenset[str]:
         """The instruction's words that name this type partly only as a more general name
@@ -1111,7 +1116,11 @@ class Recaller:
         general_of: dict[str, frozenset[str]] = {}
         places = (_place_words(q.tokens, q.variants, q.origins) if self.config.places_first
                   else frozenset())
-        at = self._place_fixtures() if places else frozenset()
+        at, fixture_words = self._place_fixtures()
+        if not places & fixture_words:
+            # No place fixture can be named by the place phrase ("on the table"): the
+            # rule cannot apply, and every candidate need not be read for it.
+            places = frozenset()
         # Candidates are read one by one (a top-k of 10,000 units stops after a few); only
         # a type that may wait for another (general_waits, places_first) needs to know
         # every candidate type, and only then is the rest read.
