@@ -192,6 +192,9 @@ def main() -> int:
     ap.add_argument("--out", default="recall_human", help="bench/results/<out>.json")
     ap.add_argument("--configs", default="full,plain",
                     help="comma-separated configurations to run (full, plain)")
+    ap.add_argument("--splits", default="",
+                    help="comma-separated splits to run (default: all in the file); "
+                         "'tune' keeps a report-only half's misses out of the output")
     ap.add_argument("--encoder", default=RecallSettings().encoder, choices=ENCODERS,
                     help="text encoder (recall.encoder; round 16)")
     args = ap.parse_args()
@@ -203,6 +206,8 @@ def main() -> int:
         rooms = json.load(fh)
     doc = yaml.safe_load(args.instructions.read_text(encoding="utf-8"))
     items = doc["instructions"]
+    if args.splits:
+        items = [i for i in items if i["split"] in args.splits.split(",")]
     splits = list(dict.fromkeys(i["split"] for i in items))
     scenes = {fp: room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
     embedder = make_embedder(args.encoder)

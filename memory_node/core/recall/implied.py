@@ -28,6 +28,10 @@ from memory_node.core.recall.lexical import (
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.skills import SkillTable
 
+# What may start a verb's object right after it ("water the plants", "milk it"): the
+# determiners and the object pronouns, closed classes.
+_OBJECT_STARTS = DETERMINERS | frozenset({"it", "them", "him", "her", "me", "us"})
+
 MAX_WORDS = 64  # an instruction longer than this is scanned on its first 64 content words
 
 
@@ -91,6 +95,33 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
     return out
 
 
+def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
+                     things: Collection[str] = ()) -> set[str]:
+    """Skills with fixtures that take, as a label argument, a kind of thing the
+    instruction names: filling takes a liquid (``fill``'s "liquid" argument in the skill
+    table), so "with some water" and "let the warm water run into the tub" need the
+    faucet though no verb says fill. A word is such a noun when WordNet's main sense of it
+    is a direct kind of the argument's role (:meth:`Lexicon.is_kind_of`), it names no
+    type here (``things``: "the wine" is the wine bottle), and no object follows it as
+    one follows a verb ("water the plants")."""
+    lex = lexicon if lexicon is not None and lexicon.available else None
+    if lex is None:
+        return set()
+    takes = {name: roles for name in skills.names if skills.fixtures_for(name)
+             and (roles := [a.role for a in skills[name].args if a.kind == "label"])}
+    if not takes:
+        return set()
+    said = _WORD.findall(split_label(text))[:MAX_WORDS]
+    out: set[str] = set()
+    for i, w in enumerate(said):
+        if (w in STOPWORDS or w in things or lex.noun(w) in things
+                or (i + 1 < len(said) and said[i + 1] in _OBJECT_STARTS)):
+            continue
+        out.update(name for name, roles in takes.items()
+                   if name not in out and any(lex.is_kind_of(w, r) for r in roles))
+    return out
+
+
 def skills_for_use(things: Iterable[str], skills: SkillTable,
                    lexicon: Lexicon | None) -> set[str]:
     """Skills with fixtures that the things named are made for, by their WordNet
@@ -132,10 +163,13 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     by_use = not implied
     if by_use:
         implied = skills_for_use(used, skills, lexicon)
-    for skill in sorted(implied):
+    # A kind a skill takes ("some water": filling) adds its skill whatever else is
+    # implied: it says what the thing is, not what is done to the thing named.
+    kinds = skills_for_kinds(text, skills, lexicon, things) - implied
+    for skill in sorted(implied | kinds):
         for group in skills.fixtures_for(skill):
             keys = [type_key(t) for t in group if type_key(t) in held]
-            if by_use and type_key(group[0]) not in keys:
+            if by_use and skill not in kinds and type_key(group[0]) not in keys:
                 # A thing's use implies the skill's usual fixture (the group's first: a
                 # pan is for the stove); a substitute (the toaster) only when said.
                 continue

@@ -38,6 +38,11 @@ DEFAULT_ROOT = Path("/usr/share/wordnet")
 PHYSICAL = frozenset({"noun.artifact", "noun.food", "noun.plant", "noun.object",
                       "noun.substance"})
 ACTION = frozenset({"noun.act", "noun.process", "noun.event"})
+CONTACT = "verb.contact"  # verbs done by touching, with a hand or a tool (verb_tools)
+# "<the verb> with a <tool>": the kind is the verb done with one tool ("clean with a
+# brush"), not with a material ("cover with bread crumbs") or a thing it makes ("cut a
+# thread with a tap").
+_TOOL_DEFINITION = r"(?:{parents})(?: [a-z]+)? with (?:a|an) (?:[a-z]+ )?{name}\b"
 # WordNet senses whose kinds hold what they are for: see Lexicon.holds_contents.
 CONTENT_SYNSETS = frozenset({"container.n.01", "cooking_utensil.n.01"})
 CONTENT_KINDS = ("container", "cooking_utensil")  # the same, as lemma (first sense)
@@ -764,6 +769,103 @@ class Lexicon:
                 if p.name() in CONTENT_SYNSETS:
                     return True
         return False
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def verb_tools(self, word: str) -> frozenset[str]:
+        """The tools a verb is done with, by its kinds named after a tool: WordNet's
+        "wipe" has the kinds "sponge" ("wipe with a sponge") and "towel" ("wipe with a
+        towel"), "clean" has "brush" ("clean with a brush"). A kind counts when one of
+        its names is the word its definition says the action is done "with" (the verb is
+        the tool's name used as a verb), and it is a verb of contact (WordNet's field:
+        "supply with a tap" gives the thing, it is no tool); direct kinds of the verb's
+        main senses only. Read from the data lines' hyponym pointers, not nltk's objects:
+        a verb like "move" has hundreds of kinds (~120 ms to parse as synsets on first
+        use, in a request)."""
+        if not self.available or word in LIGHT_VERBS:
+            return frozenset()
+        verb = self.verb(word)
+        offsets = [off for form in self._forms(verb, "v")
+                   for off in self._offsets(form, "v")][:VERB_SENSES]
+        out: set[str] = set()
+        for off in offsets:
+            sense = self._verb_line(off)
+            if sense is None:
+                return self._verb_tools_parsed(verb)
+            names, _, kinds = sense
+            parents = "|".join(re.escape(n) for n in names)
+            for kind in kinds:
+                line = self._verb_line(kind)
+                if line is None:
+                    return self._verb_tools_parsed(verb)
+                kind_names, (field, definition), _ = line
+                if field != CONTACT:  # "supply with a tap" gives, not uses, one
+                    continue
+                out.update(name for name in kind_names if name.isalpha() and re.match(
+                    _TOOL_DEFINITION.format(parents=parents, name=name), definition))
+        return frozenset(out)
+
+    def _verb_line(self, offset: int
+                   ) -> tuple[tuple[str, ...], tuple[str, str], tuple[int, ...]] | None:
+        """A verb sense's names (lower case), (lexicographer field, definition) and the
+        offsets of its direct kinds, from its data line; None when it cannot be read."""
+        line = self._data_line("v", offset)
+        wn = self._wn
+        if line is None or "|" not in line or wn is None:
+            return None
+        try:
+            columns, gloss = line.split("|", 1)
+            fields = columns.split()
+            n = int(fields[3], 16)
+            names = tuple(w.lower() for w in fields[4:4 + 2 * n:2])
+            at = 4 + 2 * n
+            kinds = tuple(int(fields[at + 2 + 4 * i]) for i in range(int(fields[at]))
+                          if fields[at + 1 + 4 * i] == "~" and fields[at + 3 + 4 * i] == "v")
+            definition = gloss.strip().split('"', 1)[0].strip().rstrip(";").strip().lower()
+            return names, (wn._lexnames[int(fields[1])], definition), kinds
+        except (ValueError, IndexError):
+            return None
+
+    def _verb_tools_parsed(self, verb: str) -> frozenset[str]:
+        """:meth:`verb_tools` through nltk's synsets (when a data line cannot be read)."""
+        out: set[str] = set()
+        for sense in self._synsets(verb, "v")[:VERB_SENSES]:
+            parents = "|".join(re.escape(n.lower()) for n in sense.lemma_names())
+            for kind in sense.hyponyms():
+                if kind.lexname() != CONTACT:
+                    continue
+                definition = kind.definition().lower()
+                out.update(n.lower() for n in kind.lemma_names() if n.isalpha() and re.match(
+                    _TOOL_DEFINITION.format(parents=parents, name=n.lower()), definition))
+        return frozenset(out)
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def is_kind_of(self, word: str, kind: str) -> bool:
+        """The noun ``word``'s main sense, a physical thing, is a direct kind of one of
+        ``kind``'s main physical senses ("water": water.n.01's parent is liquid). Main
+        senses and one level only, as with a compound's parent: "milk" is a dairy product
+        before it is a beverage, and a beverage is a liquid two levels up; what it is
+        said as, a food kept in a fridge or poured from a bottle, is no liquid a faucet
+        gives. Read from the data lines (no sense parsed: "set" has 45 noun senses)."""
+        if not self.available:  # loads first: an answer memoised before would be wrong
+            return False
+        senses = self._physical_senses(self.noun(word.strip().lower()))
+        kinds = self._physical_senses(kind.strip().lower().replace(" ", "_"))
+        if senses is None or kinds is None:
+            first = self._physical(self.noun(word.strip().lower()))[:1]
+            targets = set(self._physical(kind.strip().lower().replace(" ", "_")))
+            return bool(first) and bool(targets & set(first[0].hypernyms()))
+        if not senses or not kinds:
+            return False
+        line = self._data_line("n", senses[0].offset)
+        try:
+            fields = (line or "").split("|")[0].split()
+            n = int(fields[3], 16)
+            at = 4 + 2 * n
+            parents = {int(fields[at + 2 + 4 * i]) for i in range(int(fields[at]))
+                       if fields[at + 1 + 4 * i] in ("@", "@i")}
+        except (ValueError, IndexError):
+            return False
+        return bool(parents & {k.offset for k in kinds})
 
     def _has_hypernym(self, offset: int, targets: set[int]) -> bool | None:
         """Whether a noun sense has one of ``targets`` among its hypernyms, walked over the

@@ -96,6 +96,11 @@ class QueryTerms:
     # Compounds said that WordNet does not know ("nightstand", "night stand"): their words
     # (either spelling) and their head (compound_parents).
     compounds: tuple[tuple[frozenset[str], str], ...] = ()
+    # Tools its verbs are done with, by the verbs' kinds named after a tool ("wipe":
+    # sponge, towel; "clean": brush): verb_tools.
+    tools: frozenset[str] = frozenset()
+    # The same as (tool, verb) pairs: one verb said once is done with one tool.
+    tool_verbs: frozenset[tuple[str, str]] = frozenset()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -329,10 +334,22 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
         for w in _WORD.findall(split_label(text))[:MAX_GLOSS_TOKENS]:
             if w not in STOPWORDS and lex.is_verb(w) and not lex.is_thing(w):
                 verbs |= lex.verb_senses(w, parents=True)
+    tool_verbs: set[tuple[str, str]] = set()
+    if lex is not None:
+        for i, w in enumerate(raw[:MAX_GLOSS_TOKENS]):
+            # A verb: not a function word, not the noun right after a determiner, not a
+            # gerund naming a kind of thing ("the cleaning supply", "a scrubbing brush").
+            if w in STOPWORDS or (i and raw[i - 1] in DETERMINERS) or not lex.is_verb(w):
+                continue
+            if w.endswith("ing") and i + 1 < len(raw) and raw[i + 1] not in STOPWORDS \
+                    and lex.is_noun(raw[i + 1]):
+                continue
+            tool_verbs.update((t, lex.verb(w)) for t in lex.verb_tools(w))
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
                       tuple(shortest), frozenset(verbs), regional,
-                      retracted(text, lex), tuple(compounds))
+                      retracted(text, lex), tuple(compounds),
+                      frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs))
 
 
 def _unknown_compounds(tokens: list[str], split_pairs: list[tuple[str, str]], lex: Lexicon
@@ -406,6 +423,23 @@ def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
         # whole compound would name it ("a new toilet roll": by its modifier).
         if not out.get(t) and any(_contains(lt.words, w) for w in meant):
             out[t] = MODIFIER
+    return out
+
+
+def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
+               query: QueryTerms) -> dict[str, float]:
+    """A type the instruction does not name, whose head or one-word name is a tool its
+    verbs are done with (``QueryTerms.tools``: "wipe the sink" is done with a sponge or a
+    towel, "clean the toilet" with a brush), is named partly, as its head would name it:
+    a thing said outright comes first, and the relevance floor still applies. Which one
+    tool a verb said once needs is the selection's (``Recaller._partly_named_by``).
+    ``terms``: every type present."""
+    if not query.tools:
+        return names
+    out = dict(names)
+    for t, lt in terms.items():
+        if not out.get(t) and (lt.partial | lt.heads) & query.tools:
+            out[t] = PARTIAL
     return out
 
 

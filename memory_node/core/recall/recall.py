@@ -18,7 +18,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections import ChainMap, Counter, OrderedDict
+from collections import ChainMap, Counter, OrderedDict, deque
 from collections.abc import (
     Callable,
     Collection,
@@ -41,10 +41,11 @@ from memory_node.core.recall.embedder import Embedder, EmbeddingCache
 from memory_node.core.recall.embedding_store import EmbeddingStore
 from memory_node.core.recall.implied import implied_types
 from memory_node.core.recall.index import UnitIndex
-from memory_node.core.recall.lexical import STATE_SYNONYMS, words
+from memory_node.core.recall.lexical import DETERMINERS, STATE_SYNONYMS, STOPWORDS, words
 from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
 from memory_node.core.recall.names import (
     FULL,
+    PLACE_WORDS,
     LabelTerms,
     QueryTerms,
     asks_for_many,
@@ -57,6 +58,7 @@ from memory_node.core.recall.names import (
     name_match,
     query_terms,
     sole_names,
+    verb_tools,
 )
 from memory_node.core.recall.spelling import Speller
 from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
@@ -74,6 +76,7 @@ MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
 NO_EVIDENCE, NAME_EVIDENCE, FIXTURE_EVIDENCE = 0, 1, 2  # how a type is tied (_select)
 FIXTURE_HIT = "needed by "  # a RankedUnit.matched entry: a fixture the instruction implies
+TOOL_MARK = "tool:"  # _partly_named_by: the verb a tool is named by (never a word: ':')
 _SIZE_WORDS = {"small": "small", "little": "small", "tiny": "small", "medium": "medium",
                "large": "large", "big": "large", "huge": "large"}
 
@@ -133,11 +136,23 @@ class RecallConfig:
                                      # of a type's WordNet compound, a kind or a part of
                                      # it, names it partly ("a new roll": toilet roll;
                                      # "scrub the bowl": toilet bowl)
+    verb_tools: bool = True          # a type whose name is a tool the instruction's
+                                     # verbs are done with, by WordNet's kinds of the
+                                     # verb ("wipe": "sponge", wipe with a sponge) is
+                                     # named partly, as by its head; one tool per verb
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":
                                      # burner, not also its knob) waits behind the types
                                      # the instruction names or implies; not in plural
+    general_waits: bool = True       # ... and a type the word names only as a more
+                                     # general name ("table" for a desk, a kind of
+                                     # table) waits behind the types it names by their
+                                     # own word ("the bedside table": the side table)
+    places_first: bool = True        # ... and of two types a word in a place phrase
+                                     # names partly, one a skill's place fixture ("beside
+                                     # the stove": the burner, not the knob), the other
+                                     # waits
     plural_waits: bool = True        # a second unit of a type asked in the plural ("the
                                      # statues") waits behind the types the instruction
                                      # names or implies that have no unit yet: "the two
@@ -222,6 +237,28 @@ def _named_after(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if n == 0 or long_[-1] == short[-1]:
         return False
     return any(long_[i:i + n] == short for i in range(len(long_) - n + 1))
+
+
+def _place_words(tokens: Sequence[str], variants: Sequence[Sequence[str]] = (),
+                 origins: Sequence[Sequence[tuple[int, int]]] = ()) -> frozenset[str]:
+    """Words of the noun phrases after a preposition of place ("beside the stove", "on
+    the big hob"): up to the next function word that is no determiner; with a query's
+    ``variants`` and their ``origins``, also the words read in place of those ("the
+    hob": a cooking stove)."""
+    at: set[int] = set()
+    inside = False
+    for i, t in enumerate(tokens):
+        if t in PLACE_WORDS:
+            inside = True
+        elif t in STOPWORDS and t not in DETERMINERS:
+            inside = False
+        elif inside and t not in DETERMINERS:
+            at.add(i)
+    out = {tokens[i] for i in at}
+    for seq, origin in zip(variants, origins, strict=False):
+        out.update(w for w, (lo, hi) in zip(seq, origin, strict=False)
+                   if w not in STOPWORDS and all(j in at for j in range(lo, hi)))
+    return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -432,6 +469,7 @@ class Recaller:
         self._entry_builds = 0
         self._query_terms: dict[tuple[str, bool], QueryTerms] = {}
         self._purposes: dict[str, frozenset[str]] = {}
+        self._places: tuple[frozenset[str], frozenset[str]] | None = None
 
     # -- descriptions -------------------------------------------------------------
     def entry(self, unit: ObjectMemoryUnit, labels: Mapping[str, str],
@@ -684,6 +722,8 @@ class Recaller:
                                      self._lexicon())
         if cfg.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.verb_tools and q.tools:
+            names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
@@ -904,6 +944,8 @@ class Recaller:
                                      self._lexicon())
         if self.config.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if self.config.verb_tools and q.tools:
+            names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
@@ -932,6 +974,8 @@ class Recaller:
                                      self._lexicon())
         if cfg.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.verb_tools and q.tools:
+            names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
@@ -1016,8 +1060,30 @@ class Recaller:
         (its head or modifier): "stove" for the stove burner and for the stove knob, not
         a more general name ("cutlery": a kind, which may be several things)."""
         terms = self.terms_for(type_name)
-        return frozenset((terms.partial | terms.modifiers) & q.token_set
-                         & set(terms.words))
+        said = (terms.partial | terms.modifiers) & q.token_set & set(terms.words)
+        if self.config.verb_tools and q.tool_verbs:
+            # A verb said once is done with one tool: "wipe" names the sponge or the
+            # towel, not both (a mark per verb, never an instruction's word).
+            names = terms.partial | terms.heads
+            said |= {TOOL_MARK + verb for tool, verb in q.tool_verbs if tool in names}
+        return frozenset(said)
+
+    def _place_fixtures(self) -> tuple[frozenset[str], frozenset[str]]:
+        """Type keys of the fixtures skills work at (the skill table's place fixtures:
+        sink, stove burner, microwave, fridge, ...), where things are put, and the words
+        of their names."""
+        if self._places is None:
+            labels = {t for s in self.skills.names for t in self.skills[s].place_fixtures}
+            self._places = (frozenset(type_key(t) for t in labels),
+                            frozenset(w for t in labels for w in _name_words(t)))
+        return self._places
+
+    def _generally_named_by(self, type_name: str, q: QueryTerms) -> frozenset[str]:
+        """The instruction's words that name this type partly only as a more general name
+        or another name of a kind of it ("table" for a desk: WordNet's desk is a kind of
+        table), not as a word of its own name."""
+        terms = self.terms_for(type_name)
+        return frozenset((terms.partial & q.token_set) - set(terms.words))
 
     def _select(self, instruction: str,
                 items: Iterable[tuple[_T, str, str, str, float, bool]], k: int,
@@ -1047,15 +1113,72 @@ class Recaller:
         chosen: list[tuple[frozenset[str], tuple[str, ...]]] = []
         said = Counter(q.tokens)
         words_of: dict[str, frozenset[str]] = {}
+        general_of: dict[str, frozenset[str]] = {}
+        places = (_place_words(q.tokens, q.variants, q.origins) if self.config.places_first
+                  else frozenset())
+        at, fixture_words = self._place_fixtures()
+        if not places & fixture_words:
+            # No place fixture can be named by the place phrase ("on the table"): the
+            # rule cannot apply, and every candidate need not be read for it.
+            places = frozenset()
+        # Candidates are read one by one (a top-k of 10,000 units stops after a few); only
+        # a type that may wait for another (general_waits, places_first) needs to know
+        # every candidate type, and only then is the rest read.
+        source = iter(items)
+        rest: deque[tuple[_T, str, str, str, float, bool]] = deque()
+        seen: set[str] = set()
+        owned: list[dict[str, set[str]]] = []
+
+        def owners() -> dict[str, set[str]]:
+            """Which candidate types each said word names partly by a word of their own
+            name, over every candidate."""
+            if not owned:
+                rest.extend(source)
+                out: dict[str, set[str]] = {}
+                for type_name in seen | {item[3] for item in rest}:
+                    ws = words_of.get(type_name)
+                    if ws is None:
+                        ws = words_of[type_name] = self._partly_named_by(type_name, q)
+                    for w in ws:
+                        out.setdefault(w, set()).add(type_name)
+                owned.append(out)
+            return owned[0]
+
+        def stream() -> Iterator[tuple[_T, str, str, str, float, bool]]:
+            while True:
+                item = rest.popleft() if rest else next(source, None)
+                if item is None:
+                    return
+                seen.add(item[3])
+                yield item
 
         def reordered() -> Iterator[tuple[_T, str, str, str, float, bool]]:
             waiting: list[tuple[_T, str, str, str, float, bool]] = []
-            for item in items:
+            for item in stream():
                 payload, _, _, type_name, _, named = item
                 ws = words_of.get(type_name)
                 if ws is None:
                     ws = words_of[type_name] = self._partly_named_by(type_name, q)
                 level = evidence(payload)
+                if (self.config.general_waits and not named and not ws
+                        and level < FIXTURE_EVIDENCE):
+                    # A word said once in the singular is one thing: the side table
+                    # "table" names by its own word before the desk it names as a kind.
+                    gen = general_of.get(type_name)
+                    if gen is None:
+                        gen = general_of[type_name] = self._generally_named_by(type_name, q)
+                    if gen and not gen & q.plural and all(said[w] <= 1 for w in gen) \
+                            and all(owners().get(w, set()) - {type_name} for w in gen):
+                        waiting.append(item)
+                        continue
+                if (places and not named and ws & places and level < FIXTURE_EVIDENCE
+                        and type_key(type_name) not in at
+                        and any(type_key(o) in at for w in ws & places
+                                for o in owners().get(w, ()) if o != type_name)):
+                    # "beside the stove": a place, so the stove's burner, where skills
+                    # put things, before its knob.
+                    waiting.append(item)
+                    continue
                 # Each time one of its words is said, one thing ("the cutlery ... and
                 # the piece of silverware": two). A thing named after the other (the
                 # toilet paper's hanger, a towel's holder) is another thing used with
