@@ -45,6 +45,18 @@ def test_equal_vectors_share_a_slot_and_every_cosine_is_its_own_rows() -> None:
     assert index.cosines(q, rows[:1])[0] == np.einsum("j,j->", nudged, q)
 
 
+def test_vectors_whose_hashes_collide_keep_their_own_values() -> None:
+    rng = np.random.default_rng(4)
+    vectors = rng.standard_normal((50, DIM)).astype(np.float32)
+    index = UnitIndex(DIM, capacity=4)
+    index._hash_w[:] = 0          # every vector hashes alike: only the exact check is left
+    rows = [index.put(f"u{i}", "t", f"text {i}", frozenset(), frozenset()) for i in range(50)]
+    index.set_vectors(rows, vectors)
+    q = rng.standard_normal(DIM).astype(np.float32)
+    assert np.array_equal(index.cosines(q, np.array(rows)), np.einsum("ij,j->i", vectors, q))
+    assert index.distinct_vectors == 50
+
+
 def test_a_slot_is_freed_with_its_last_row_and_a_changed_text_drops_the_vector() -> None:
     index, rows, _ = _index(20, 4)
     for i in range(0, 20, 4):          # every unit of text 0

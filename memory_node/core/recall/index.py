@@ -11,8 +11,9 @@ Units that describe alike (same type, colour, state, place) carry the same vecto
 matrix holds each distinct vector once (a *slot*) and every row points at its slot, so a
 request's cosines cost one product per distinct vector and a gather, not a pass over 15 MB
 (10,000 x 384 float32, bounded by memory bandwidth: ~0.6-0.8 ms per ranking). Slots are
-matched by the vector's bytes, never by its text (the same text embedded in two batches
-may differ in the last bit), so every row's cosine is the one its own vector gives.
+matched by the vector's bytes (a hash, then compared exactly), never by its text (the same
+text embedded in two batches may differ in the last bit), so every row's cosine is the one
+its own vector gives.
 
 Rows are reused after a unit is forgotten; the matrix grows by doubling. ``version`` is
 bumped by every write (a unit put or removed, a vector set), so what is derived from rows
@@ -22,7 +23,6 @@ own: the Recaller's owner serialises requests (RecallMemory holds a lock).
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable
 
@@ -44,8 +44,11 @@ class UnitIndex:
         # Distinct vectors (slots) and, per row, its slot (-1: no vector).
         self._vecs = np.zeros((capacity, dim), dtype=np.float32)
         self._slot = np.full(capacity, -1, dtype=np.int64)
-        self._slot_of: dict[bytes, int] = {}         # digest of a vector's bytes -> slot
-        self._slot_key: list[bytes] = []             # slot -> its digest (b"" if unkeyed)
+        self._slot_of: dict[int, int] = {}           # hash of a vector's bytes -> slot
+        self._slot_key: list[int] = []               # slot -> its hash (-1: unkeyed)
+        # Odd multipliers of a vector's 32-bit words: its hash is their wrapped sum.
+        self._hash_w = np.random.default_rng(17).integers(
+            1, 2**32, dim, dtype=np.uint64).astype(np.uint32) | np.uint32(1)
         self._slot_rows = np.zeros(capacity, dtype=np.int64)   # rows using each slot
         self._free_slots: list[int] = []
         self._slots_hi = 0                           # every used slot is below this
@@ -183,38 +186,69 @@ class UnitIndex:
         idx = np.fromiter(rows, dtype=np.int64)
         if vectors.shape != (len(idx), self.dim) or not np.isfinite(vectors).all():
             raise ValueError("vectors must be finite and one per row")
+        if not len(idx):
+            return
         self.version += 1
         vectors = np.ascontiguousarray(vectors, dtype=np.float32)
-        for row, v in zip(idx.tolist(), vectors, strict=True):
-            self._drop_vector(row)
-            slot = self._slot_for(v)
-            self._slot[row] = slot
-            self._slot_rows[slot] += 1
-            self._has_vector[row] = True
+        given = np.unique(idx)
+        self._drop_vectors(given)
+        # Slots by a hash of each vector's bytes, computed in numpy (a restart sets 10,000
+        # rows at once: a digest per row in Python was ~40 ms of it); only the dictionary
+        # is per row. Then compared exactly, so a collision costs a slot, never a vector.
+        keys = (vectors.view(np.uint32) * self._hash_w).sum(axis=1, dtype=np.uint64).tolist()
+        slots = np.empty(len(idx), dtype=np.int64)
+        new_slots: list[int] = []
+        new_at: list[int] = []
+        slot_of = self._slot_of
+        for i, key in enumerate(keys):
+            slot = slot_of.get(key)
+            if slot is None:
+                slot = slot_of[key] = self._alloc_slot()
+                self._slot_key[slot] = key
+                new_slots.append(slot)
+                new_at.append(i)
+            slots[i] = slot
+        if new_slots:
+            self._vecs[new_slots] = vectors[new_at]
+        # Exact, not by hash: a vector whose hash matched another's gets its own slot.
+        for i in np.flatnonzero((self._vecs[slots] != vectors).any(axis=1)).tolist():
+            slots[i] = self._alloc_slot()
+            self._vecs[slots[i]] = vectors[i]
+        self._slot[idx] = slots                      # a row given twice: its last vector
+        np.add.at(self._slot_rows, self._slot[given], 1)
+        self._has_vector[given] = True
 
-    def _slot_for(self, v: np.ndarray) -> int:
-        """The slot holding exactly ``v`` (a new one if none does)."""
-        key = hashlib.blake2b(v.tobytes(), digest_size=16).digest()
-        slot = self._slot_of.get(key)
-        if slot is not None and np.array_equal(self._vecs[slot], v):
-            return slot
-        # New (or, never seen, a digest collision: then a slot of its own, unkeyed).
+    def _alloc_slot(self) -> int:
+        """A free slot (unkeyed, used by no row), growing the matrix when none is left."""
         if self._free_slots:
-            slot = self._free_slots.pop()
-        else:
-            if self._slots_hi == len(self._vecs):
-                grow = len(self._vecs)
-                self._vecs = np.vstack([self._vecs, np.zeros((grow, self.dim), np.float32)])
-                self._slot_rows = np.concatenate([self._slot_rows,
-                                                  np.zeros(grow, dtype=np.int64)])
-            slot = self._slots_hi
-            self._slots_hi += 1
-            self._slot_key.append(b"")
-        self._vecs[slot] = v
-        if key not in self._slot_of:
-            self._slot_of[key] = slot
-            self._slot_key[slot] = key
-        return slot
+            return self._free_slots.pop()
+        if self._slots_hi == len(self._vecs):
+            grow = len(self._vecs)
+            self._vecs = np.vstack([self._vecs, np.zeros((grow, self.dim), np.float32)])
+            self._slot_rows = np.concatenate([self._slot_rows, np.zeros(grow, np.int64)])
+        self._slots_hi += 1
+        self._slot_key.append(-1)
+        return self._slots_hi - 1
+
+    def _drop_vectors(self, rows: np.ndarray) -> None:
+        """:meth:`_drop_vector` of distinct ``rows`` at once."""
+        slots = self._slot[rows]
+        self._has_vector[rows] = False
+        had = slots >= 0
+        if not had.any():
+            return
+        slots = slots[had]
+        self._slot[rows[had]] = -1
+        np.subtract.at(self._slot_rows, slots, 1)
+        for slot in np.unique(slots[self._slot_rows[slots] == 0]).tolist():
+            self._free_slot(slot)
+
+    def _free_slot(self, slot: int) -> None:
+        key = self._slot_key[slot]
+        if key >= 0:
+            del self._slot_of[key]
+            self._slot_key[slot] = -1
+        self._free_slots.append(slot)
 
     def _drop_vector(self, row: int) -> None:
         """The row has no vector any more; a slot no row uses is freed."""
@@ -225,11 +259,7 @@ class UnitIndex:
         self._slot[row] = -1
         self._slot_rows[slot] -= 1
         if self._slot_rows[slot] == 0:
-            key = self._slot_key[slot]
-            if key:
-                del self._slot_of[key]
-                self._slot_key[slot] = b""
-            self._free_slots.append(slot)
+            self._free_slot(slot)
 
     # -- queries --------------------------------------------------------------------------
     def cosines(self, query: np.ndarray, rows: np.ndarray) -> np.ndarray:
