@@ -90,3 +90,15 @@ def test_a_misspelt_instruction_recalls_what_it_names(embedder: Embedder,
     clean = "put the bottle in the fridge"
     assert [r.unit.object_id for r in on.rank(clean, units, 3)] == \
         [r.unit.object_id for r in off.rank(clean, units, 3)]
+
+
+def test_a_text_is_corrected_once_and_then_answered_from_the_memo() -> None:
+    # Round 17: a request spells the same text three or four times.
+    from memory_node.core.recall.lexicon import shared_lexicon
+
+    speller = Speller(shared_lexicon())
+    text = "put the smug in the sing"
+    first = speller.correct(text)
+    hits = speller.correct.cache_info().hits
+    assert speller.correct(text) == first == speller._correct(text)
+    assert speller.correct.cache_info().hits == hits + 1

@@ -98,3 +98,50 @@ def test_bad_arguments():
         SERIALISER.serialise(0)
     with pytest.raises(ValueError, match="mode"):
         SERIALISER.serialise(100, mode="yaml")
+
+
+def test_area_ids_are_the_areas_in_uid_order_after_updates_and_a_restore():
+    # Round 17: the serialiser reads them instead of walking every node twice per call.
+    from memory_node.core.scene_graph.graph import AREA
+
+    def by_walk(g):
+        return sorted(g.nodes(AREA), key=lambda a: g.node(a)["uid"])
+
+    g = house(200, seed=4)
+    n = len(g.area_ids())
+    assert g.area_ids() == by_walk(g) and n > 5
+    g.visit((40.0, 40.0, 0.0), 2.0)              # a new area
+    assert g.area_ids() == by_walk(g) and len(g.area_ids()) == n + 1
+    nodes = [(n, dict(d)) for n, d in g.graph.nodes(data=True)]
+    edges = [(a, b, dict(d)) for a, b, d in g.graph.edges(data=True)]
+    restored = SceneGraph()
+    restored.restore(nodes[::-1], edges, dict(g.counters), g.current_area)
+    assert restored.area_ids() == g.area_ids()
+
+
+def test_the_text_form_is_counted_from_its_lines_not_encoded_again():
+    # Round 17: with the default counter (WordPiece: joins add up) the reported count is
+    # the sum of the lines' memoised counts, exact, and no joined text is encoded.
+    serialiser = SceneGraphSerialiser(house(300, seed=2), count_tokens)
+    counted: list[str] = []
+
+    def spy(text: str) -> int:
+        counted.append(text)
+        return count_tokens(text)
+
+    serialiser.count_tokens = spy  # type: ignore[method-assign]
+    for budget, query in ((600, ["mug"]), (150, ["lamp", "area_3"]), (5000, [])):
+        out = serialiser.serialise(budget, query)
+        assert out.tokens == count_tokens(out.text) <= budget
+    assert counted and not any("\n" in t for t in counted)
+
+
+def test_long_lines_are_counted_once():
+    from memory_node.core import tokens
+
+    line = "; ".join(f"mug object_{i} (1.00, 2.00, 0.90)" for i in range(40))
+    assert tokens.MAX_MEMO_CHARS < len(line) <= tokens.MAX_LONG_MEMO_CHARS
+    before = tokens._count_long_line.cache_info().hits
+    assert count_tokens(line) == count_tokens(line) == len(
+        tokens.load_tokenizer().encode(line, add_special_tokens=False).ids)
+    assert tokens._count_long_line.cache_info().hits == before + 1

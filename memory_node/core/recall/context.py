@@ -8,13 +8,12 @@ is given (the scene-graph owner knows best how to shorten its own text).
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from memory_node.core.tokens import count_tokens, load_tokenizer
+from memory_node.core.tokens import count_tokens, joins_add_up
 
 SceneGraphRenderer = Callable[[Sequence[str], Sequence[str], int], str]
 SceneGraphSource = str | SceneGraphRenderer | None
@@ -73,18 +72,6 @@ class SceneGraphMemo:
             return text
 
         return memoised
-
-
-@functools.lru_cache(maxsize=1)
-def joins_add_up() -> bool:
-    """Whether the counting tokenizer's count of lines joined by newlines is the sum of
-    the lines' counts. True of WordPiece behind BERT's normaliser (per character) and
-    pre-tokenizer (splits at whitespace, which a newline is, and punctuation), so a line's
-    tokens never depend on its neighbours. Read from the tokenizer's configuration: any
-    other tokenizer gets the joined text counted."""
-    tok = load_tokenizer()
-    return (type(tok.normalizer).__name__, type(tok.pre_tokenizer).__name__,
-            type(tok.model).__name__) == ("BertNormalizer", "BertPreTokenizer", "WordPiece")
 
 
 def _count_joined(pieces: Sequence[str]) -> int:

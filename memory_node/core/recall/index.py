@@ -7,8 +7,18 @@ state and place words in posting lists (word -> rows). A request then costs one
 matrix-vector product, one posting-list addition per instruction word, and name matching
 once per *type* (hundreds), not per unit (thousands).
 
-Rows are reused after a unit is forgotten; the matrix grows by doubling. Not thread-safe on
-its own: the Recaller's owner serialises requests (RecallMemory holds a lock).
+Units that describe alike (same type, colour, state, place) carry the same vector: the
+matrix holds each distinct vector once (a *slot*) and every row points at its slot, so a
+request's cosines cost one product per distinct vector and a gather, not a pass over 15 MB
+(10,000 x 384 float32, bounded by memory bandwidth: ~0.6-0.8 ms per ranking). Slots are
+matched by the vector's bytes (a hash, then compared exactly), never by its text (the same
+text embedded in two batches may differ in the last bit), so every row's cosine is the one
+its own vector gives.
+
+Rows are reused after a unit is forgotten; the matrix grows by doubling. ``version`` is
+bumped by every write (a unit put or removed, a vector set), so what is derived from rows
+(their types, tie order, the types present) is cached per version. Not thread-safe on its
+own: the Recaller's owner serialises requests (RecallMemory holds a lock).
 """
 
 from __future__ import annotations
@@ -30,7 +40,18 @@ class UnitIndex:
         if dim <= 0 or capacity <= 0:
             raise ValueError("dim and capacity must be positive")
         self.dim = dim
-        self._mat = np.zeros((capacity, dim), dtype=np.float32)
+        self.version = 0                             # bumped by every write
+        # Distinct vectors (slots) and, per row, its slot (-1: no vector).
+        self._vecs = np.zeros((capacity, dim), dtype=np.float32)
+        self._slot = np.full(capacity, -1, dtype=np.int64)
+        self._slot_of: dict[int, int] = {}           # hash of a vector's bytes -> slot
+        self._slot_key: list[int] = []               # slot -> its hash (-1: unkeyed)
+        # Odd multipliers of a vector's 32-bit words: its hash is their wrapped sum.
+        self._hash_w = np.random.default_rng(17).integers(
+            1, 2**32, dim, dtype=np.uint64).astype(np.uint32) | np.uint32(1)
+        self._slot_rows = np.zeros(capacity, dtype=np.int64)   # rows using each slot
+        self._free_slots: list[int] = []
+        self._slots_hi = 0                           # every used slot is below this
         self._has_vector = np.zeros(capacity, dtype=bool)
         self._type = np.full(capacity, -1, dtype=np.int64)
         self._rank = np.zeros(capacity, dtype=np.int64)  # object-id order, for ties
@@ -48,6 +69,8 @@ class UnitIndex:
         self._place_post: dict[str, set[int]] = {}
         self._arrays: dict[tuple[bool, str], np.ndarray] = {}  # posting lists as arrays
         self._rank_dirty = True
+        # (rows array, version) -> its types, the distinct types and the tie order.
+        self._view: tuple[np.ndarray, int, np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -70,6 +93,7 @@ class UnitIndex:
     def put(self, object_id: str, type_name: str, content: str,
             words: frozenset[str], places: frozenset[str]) -> int:
         """(Re)index one unit; its vector stays valid only if ``content`` is unchanged."""
+        self.version += 1
         row = self._rows.get(object_id)
         if row is None:
             row = self._free.pop() if self._free else self._new_row()
@@ -77,11 +101,11 @@ class UnitIndex:
             self._ids[row] = object_id
             self._lower.setdefault(object_id.lower(), set()).add(row)
             self._rank_dirty = True
-            self._has_vector[row] = False
+            self._drop_vector(row)
         else:
             self._unpost(row)
             if self._content[row] != content:
-                self._has_vector[row] = False
+                self._drop_vector(row)
         self._content[row] = content
         self._type[row] = self.type_id(type_name)
         self._words[row] = words
@@ -110,6 +134,7 @@ class UnitIndex:
         row = self._rows.pop(object_id, None)
         if row is None:
             return
+        self.version += 1
         self._unpost(row)
         lowered = self._lower.get(object_id.lower())
         if lowered is not None:
@@ -120,7 +145,7 @@ class UnitIndex:
         self._content[row] = ""
         self._words[row] = self._places[row] = frozenset()
         self._type[row] = -1
-        self._has_vector[row] = False
+        self._drop_vector(row)
         self._free.append(row)
         self._rank_dirty = True
 
@@ -139,7 +164,7 @@ class UnitIndex:
         if self._hi == len(self._ids):
             cap = 2 * len(self._ids)
             grow = cap - len(self._ids)
-            self._mat = np.vstack([self._mat, np.zeros((grow, self.dim), dtype=np.float32)])
+            self._slot = np.concatenate([self._slot, np.full(grow, -1, dtype=np.int64)])
             self._has_vector = np.concatenate([self._has_vector, np.zeros(grow, dtype=bool)])
             self._type = np.concatenate([self._type, np.full(grow, -1, dtype=np.int64)])
             self._rank = np.concatenate([self._rank, np.zeros(grow, dtype=np.int64)])
@@ -161,22 +186,118 @@ class UnitIndex:
         idx = np.fromiter(rows, dtype=np.int64)
         if vectors.shape != (len(idx), self.dim) or not np.isfinite(vectors).all():
             raise ValueError("vectors must be finite and one per row")
-        self._mat[idx] = vectors
-        self._has_vector[idx] = True
+        if not len(idx):
+            return
+        self.version += 1
+        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        given = np.unique(idx)
+        self._drop_vectors(given)
+        # Slots by a hash of each vector's bytes, computed in numpy (a restart sets 10,000
+        # rows at once: a digest per row in Python was ~40 ms of it); only the dictionary
+        # is per row. Then compared exactly, so a collision costs a slot, never a vector.
+        keys = (vectors.view(np.uint32) * self._hash_w).sum(axis=1, dtype=np.uint64).tolist()
+        slots = np.empty(len(idx), dtype=np.int64)
+        new_slots: list[int] = []
+        new_at: list[int] = []
+        slot_of = self._slot_of
+        for i, key in enumerate(keys):
+            slot = slot_of.get(key)
+            if slot is None:
+                slot = slot_of[key] = self._alloc_slot()
+                self._slot_key[slot] = key
+                new_slots.append(slot)
+                new_at.append(i)
+            slots[i] = slot
+        if new_slots:
+            self._vecs[new_slots] = vectors[new_at]
+        # Exact, not by hash: a vector whose hash matched another's gets its own slot.
+        for i in np.flatnonzero((self._vecs[slots] != vectors).any(axis=1)).tolist():
+            slots[i] = self._alloc_slot()
+            self._vecs[slots[i]] = vectors[i]
+        self._slot[idx] = slots                      # a row given twice: its last vector
+        np.add.at(self._slot_rows, self._slot[given], 1)
+        self._has_vector[given] = True
+
+    def _alloc_slot(self) -> int:
+        """A free slot (unkeyed, used by no row), growing the matrix when none is left."""
+        if self._free_slots:
+            return self._free_slots.pop()
+        if self._slots_hi == len(self._vecs):
+            grow = len(self._vecs)
+            self._vecs = np.vstack([self._vecs, np.zeros((grow, self.dim), np.float32)])
+            self._slot_rows = np.concatenate([self._slot_rows, np.zeros(grow, np.int64)])
+        self._slots_hi += 1
+        self._slot_key.append(-1)
+        return self._slots_hi - 1
+
+    def _drop_vectors(self, rows: np.ndarray) -> None:
+        """:meth:`_drop_vector` of distinct ``rows`` at once."""
+        slots = self._slot[rows]
+        self._has_vector[rows] = False
+        had = slots >= 0
+        if not had.any():
+            return
+        slots = slots[had]
+        self._slot[rows[had]] = -1
+        np.subtract.at(self._slot_rows, slots, 1)
+        for slot in np.unique(slots[self._slot_rows[slots] == 0]).tolist():
+            self._free_slot(slot)
+
+    def _free_slot(self, slot: int) -> None:
+        key = self._slot_key[slot]
+        if key >= 0:
+            del self._slot_of[key]
+            self._slot_key[slot] = -1
+        self._free_slots.append(slot)
+
+    def _drop_vector(self, row: int) -> None:
+        """The row has no vector any more; a slot no row uses is freed."""
+        slot = int(self._slot[row])
+        self._has_vector[row] = False
+        if slot < 0:
+            return
+        self._slot[row] = -1
+        self._slot_rows[slot] -= 1
+        if self._slot_rows[slot] == 0:
+            self._free_slot(slot)
 
     # -- queries --------------------------------------------------------------------------
     def cosines(self, query: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """Dot products of ``query`` with the rows' vectors (float32, aligned with rows).
+        """Dot products of ``query`` with the rows' vectors (float32, aligned with rows;
+        every row must have a vector).
 
         einsum, not ``@``: a matrix-vector product goes to OpenBLAS, whose thread pool
         spins for the cores that other processes hold; on the loaded 2-core robot that cost
-        ~40 ms per 10,000 rows against ~0.6 ms on one core here (bench/README_recall.md)."""
-        if len(rows) * 4 >= self._hi:
-            return np.einsum("ij,j->i", self._mat[:self._hi], query)[rows]
-        return np.einsum("ij,j->i", self._mat[rows], query)
+        ~40 ms per 10,000 rows against ~0.6 ms on one core here (bench/README_recall.md).
+        Each distinct vector once, then gathered per row (see the module doc)."""
+        slots = self._slot[rows]
+        if len(rows) * 4 >= self._slots_hi:
+            return np.einsum("ij,j->i", self._vecs[:self._slots_hi], query)[slots]
+        return np.einsum("ij,j->i", self._vecs[slots], query)
+
+    @property
+    def distinct_vectors(self) -> int:
+        return self._slots_hi - len(self._free_slots)
 
     def types(self, rows: np.ndarray) -> np.ndarray:
-        return self._type[rows]
+        return self._view_of(rows)[2]
+
+    def present_types(self, rows: np.ndarray) -> np.ndarray:
+        """The distinct type ids of ``rows``, ascending."""
+        return self._view_of(rows)[3]
+
+    def _view_of(self, rows: np.ndarray
+                 ) -> tuple[np.ndarray, int, np.ndarray, np.ndarray, np.ndarray]:
+        """What a ranking derives from its rows, kept while the same rows array is asked
+        for at the same version (a keyed ranking passes the array it cached per short-term
+        version; ~0.3 ms of numpy per request at 10,000 units)."""
+        view = self._view
+        if view is None or view[0] is not rows or view[1] != self.version:
+            types = self._type[rows]
+            view = (rows, self.version, types, np.unique(types), self._tie_rank(rows))
+            if len(rows) >= 256:  # a step's few candidates must not push the keyed rows out
+                self._view = view
+        return view
 
     def _posting(self, word: str, places: bool) -> np.ndarray | None:
         key = (places, word)
@@ -215,6 +336,9 @@ class UnitIndex:
 
     def tie_rank(self, rows: np.ndarray) -> np.ndarray:
         """Each row's place in object-id order (ties in score go to the smaller id)."""
+        return self._view_of(rows)[4]
+
+    def _tie_rank(self, rows: np.ndarray) -> np.ndarray:
         if self._rank_dirty:
             live = [(oid, r) for r, oid in enumerate(self._ids[:self._hi]) if oid is not None]
             live.sort()

@@ -563,7 +563,7 @@ class Recaller:
                 order = sorted(found)
                 self.index.set_vectors((stale[i].row for i in order),
                                        np.stack([found[i] for i in order]))
-        self.prefetch_terms(self.index.type_names[t] for t in np.unique(self.index.types(rows)))
+        self.prefetch_terms(self.index.type_names[t] for t in self.index.present_types(rows))
         self.index.tie_rank(rows[:1])
         return len(entries) - int(self.index.missing_vectors(rows).sum())
 
@@ -704,7 +704,7 @@ class Recaller:
         iset = set(words(instruction)) | q.token_set
         attr_query = _attribute_query(iset)
         types = self.index.types(rows)
-        present = np.unique(types)
+        present = self.index.present_types(rows)
         self.prefetch_terms(self.index.type_names[t] for t in present)
         names: dict[str, float] = {}  # type name -> how directly the instruction names it
         by_type = np.zeros(len(self.index.type_names), dtype=np.float64)

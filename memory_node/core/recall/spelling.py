@@ -26,6 +26,10 @@ from memory_node.core.recall.lexicon import Lexicon
 MIN_CHARS = 4  # "teh", "pls", "u": too short to tell a slip from another word
 LONG_CHARS = 8  # from this length two slips still leave one likely word
 MAX_MEMO = 4_096
+# Whole texts too: a request spells its instruction (or subgoal) three or four times
+# (scoring, query terms, selection, the step's batch), each a regex pass that looks back
+# over the text at every word (~0.1-0.5 ms per request on the loaded robot).
+MAX_TEXT_MEMO = 1_024
 _TOKEN = re.compile(r"[A-Za-z]+")
 PRO_FORMS = frozenset({"one", "ones"})  # English's noun pro-forms: "the near one"
 
@@ -74,6 +78,8 @@ class Speller:
             self._by_len.setdefault(len(w), []).append(w)
         self.word = lru_cache(maxsize=MAX_MEMO)(self._word)
         self.head_word = lru_cache(maxsize=MAX_MEMO)(self._head_word)
+        # A pure function of the text: the vocabulary and WordNet do not change.
+        self.correct = lru_cache(maxsize=MAX_TEXT_MEMO)(self._correct)
 
     def _known(self, w: str) -> bool:
         lex = self.lexicon
@@ -116,8 +122,8 @@ class Speller:
                     return w
         return w
 
-    def correct(self, text: str) -> str:
-        """``text`` with each slip replaced (case of the rest kept)."""
+    def _correct(self, text: str) -> str:
+        """``text`` with each slip replaced (case of the rest kept); see ``correct``."""
         def fix(m: re.Match[str]) -> str:
             w = m.group(0)
             low = w.lower()

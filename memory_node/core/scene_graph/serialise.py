@@ -6,7 +6,10 @@ areas relevant to the query expand to list their objects (SayPlan's collapse/exp
 a 3D scene graph). Per-area fragments and their token counts are cached against the
 graph's per-area version, so a call after a frame re-renders only the areas that frame
 touched; the final text is counted once more in full, so the reported count is exact and
-the budget is never exceeded even for a tokenizer whose counts are not additive.
+the budget is never exceeded even for a tokenizer whose counts are not additive. With the
+default counter and a tokenizer whose counts of lines joined by newlines add up
+(`tokens.joins_add_up`: BERT's WordPiece) the text form's count is the sum of its lines'
+(exact, and ~0.3 ms less per call than encoding ~600 tokens again).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory_node.core.scene_graph.graph import AREA, SceneGraph
+from memory_node.core.scene_graph.graph import SceneGraph
 
 TokenCounter = Callable[[str], int]
 _WORD = re.compile(r"[a-z0-9]+")
@@ -28,6 +31,12 @@ def _default_counter() -> TokenCounter:
     from memory_node.core.tokens import count_tokens  # noqa: PLC0415 - heavy, load on use
 
     return count_tokens
+
+
+def _joins_add_up() -> bool:
+    from memory_node.core.tokens import joins_add_up  # noqa: PLC0415 - heavy, load on use
+
+    return joins_add_up()
 
 
 def _fmt(v: float) -> str:
@@ -62,7 +71,10 @@ class SceneGraphSerialiser:
 
     def __init__(self, graph: SceneGraph, count_tokens: TokenCounter | None = None) -> None:
         self.graph = graph
-        self.count_tokens = count_tokens or _default_counter()
+        default = _default_counter()
+        self.count_tokens = count_tokens or default
+        # Lines' counts add up to the text's only for the default counter's tokenizer.
+        self._lines_add_up = self.count_tokens is default and _joins_add_up()
         self._cache: dict[str, _Fragment] = {}
 
     # -- fragments ------------------------------------------------------------------------
@@ -141,7 +153,7 @@ class SceneGraphSerialiser:
         return sorted(hits, key=lambda a: (-hits[a], rank[a]))
 
     def _areas(self) -> list[str]:
-        return sorted(self.graph.nodes(AREA), key=lambda a: self.graph.node(a)["uid"])
+        return self.graph.area_ids()
 
     def _header(self, n_areas: int, n_objects: int, mode: str) -> str:
         if mode == "json":
@@ -242,8 +254,15 @@ class SceneGraphSerialiser:
         if omitted:
             lines.append(f"({len(omitted)} more areas not shown)")
         text = "\n".join(lines)
-        counted = text if mode == "text" else json.dumps(data, separators=(",", ":"))
+        if mode == "text" and self._lines_add_up:
+            tokens = (sum(self._tokens(f, mode, a in expanded)
+                          for a, f in zip(ordered, parts, strict=True))
+                      + sum(self.count_tokens(line) for line in (lines[:1] if header else []))
+                      + (self.count_tokens(lines[-1]) if omitted else 0))
+        else:
+            counted = text if mode == "text" else json.dumps(data, separators=(",", ":"))
+            tokens = self.count_tokens(counted)
         return SerialisedGraph(
-            text=text, data=data, tokens=self.count_tokens(counted),
+            text=text, data=data, tokens=tokens,
             expanded=[a for a in ordered if a in expanded],
             collapsed=[a for a in ordered if a not in expanded], omitted=omitted)
