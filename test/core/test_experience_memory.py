@@ -33,11 +33,6 @@ def house() -> list[Unit]:
     ]
 
 
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
-
-
 def open_memory(path: Path, embedder: Embedder, **experience: object) -> Memory:
     m = Memory(MemorySettings(memory_dir=str(path), durability="normal",
                               short_term=ShortTermSettings(capacity=100)))

@@ -8,11 +8,6 @@ import pytest
 from memory_node.core.recall.embedder import Embedder, EmbeddingCache, text_hash
 
 
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
-
-
 def test_vectors_are_unit_length_and_deterministic(embedder: Embedder) -> None:
     a = embedder.embed(["a red apple on the counter", "sofa"])
     b = embedder.embed(["a red apple on the counter", "sofa"])

@@ -13,11 +13,6 @@ from memory_node.core.recall.embedder import Embedder, EmbeddingCache, text_hash
 from memory_node.core.recall.embedding_store import EmbeddingStore
 
 
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
-
-
 def test_restart_loads_stored_vectors(tmp_path: Path, embedder: Embedder) -> None:
     items = [(f"Mug_{i}", f"a {c} mug on the counter") for i, c in
              enumerate(("red", "blue", "green"))]

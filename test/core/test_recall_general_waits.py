@@ -6,28 +6,15 @@ instruction names or implies, so "tissues ... on the bedside table" keeps the ti
 from __future__ import annotations
 
 import pytest
+from recall_rooms import labels, room
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.recall import RecallConfig, Recaller
-from memory_node.core.units import ObjectMemoryUnit as Unit
 
 BEDROOM = ["Bed", "Desk", "Dresser", "SideTable", "DeskLamp", "Drawer", "GarbageCan",
            "Shelf", "Mirror", "Chair", "LightSwitch", "Window", "CellPhone", "TissueBox",
            "Book", "Pen"]
-
-
-def room(types: list[str]) -> list[Unit]:
-    return [Unit(f"{t}_1", t, (i, 0.9, 0), area_id="room") for i, t in enumerate(types)]
-
-
-def labels(ranked: list) -> list[str]:
-    return [r.unit.label for r in ranked]
-
-
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
 
 
 @needs_wordnet

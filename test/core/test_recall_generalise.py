@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from recall_rooms import labels
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
@@ -40,10 +41,6 @@ def kitchen() -> list[Unit]:
         Unit("Television_1", "Television", (9, 1, 9), area_id="living room"),
     ]
     return units
-
-
-def labels(ranked: list) -> list[str]:
-    return [r.unit.label for r in ranked]
 
 
 @needs_wordnet

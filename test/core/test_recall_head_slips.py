@@ -5,14 +5,13 @@ WordNet knows as no noun at all, one slip from an object's name, is read as that
 
 from __future__ import annotations
 
-import pytest
+from recall_rooms import room
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.recall import Recaller
 from memory_node.core.recall.spelling import Speller
-from memory_node.core.units import ObjectMemoryUnit as Unit
 
 
 @needs_wordnet
@@ -27,15 +26,6 @@ def test_a_word_that_is_no_noun_in_a_nouns_place_is_a_slip(lex: Lexicon) -> None
     assert sp.correct("the smug cat") == "the smug cat"
     # No determiner before it: not read as a noun.
     assert sp.correct("he is smug in the kitchen") == "he is smug in the kitchen"
-
-
-def room(types: list[str]) -> list[Unit]:
-    return [Unit(f"{t}_1", t, (i, 0.9, 0), area_id="room") for i, t in enumerate(types)]
-
-
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
 
 
 @needs_wordnet

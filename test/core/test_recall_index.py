@@ -58,11 +58,6 @@ def memory_units(n: int, seed: int = 5) -> list[Unit]:
 
 
 @pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
-
-
-@pytest.fixture(scope="module")
 def recallers(embedder: Embedder) -> tuple[Recaller, Recaller]:
     return (Recaller(embedder), Recaller(embedder, config=RecallConfig(vectorised=False)))
 

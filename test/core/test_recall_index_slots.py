@@ -90,11 +90,6 @@ def test_rows_derived_views_follow_every_write() -> None:
     assert index.version > version
 
 
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
-
-
 def test_a_write_after_a_recall_shows_in_the_next_recall(tmp_path: Path,
                                                          embedder: Embedder) -> None:
     memory = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",

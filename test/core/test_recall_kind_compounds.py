@@ -4,7 +4,6 @@ paper), so it names the toilet paper outright and its word "toilet" is spent on 
 
 from __future__ import annotations
 
-import pytest
 from wordnet_data import names_said, needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
@@ -39,11 +38,6 @@ def test_a_one_word_parent_does_not_become_a_name(lex: Lexicon) -> None:
                 ["DiningTable", "SideTable", "CoffeeTable", "Plate"])
     assert got.get("DiningTable") == FULL
     assert got.get("SideTable", 0) < FULL and got.get("CoffeeTable", 0) < FULL
-
-
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
 
 
 @needs_wordnet

@@ -37,11 +37,6 @@ def house() -> list[Unit]:
     ]
 
 
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
-
-
 @pytest.fixture()
 def memory(tmp_path: Path, embedder: Embedder) -> Memory:
     m = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",

@@ -5,28 +5,15 @@ them a fixture skills work at (the skill table's place fixtures), names that one
 from __future__ import annotations
 
 import pytest
+from recall_rooms import labels, room
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.recall import RecallConfig, Recaller, _place_words
-from memory_node.core.units import ObjectMemoryUnit as Unit
 
 KITCHEN = ["Cabinet", "Fridge", "Microwave", "SinkBasin", "Sink", "Faucet", "StoveBurner",
            "StoveKnob", "CounterTop", "Toaster", "SaltShaker", "PepperShaker", "Kettle",
            "Pot", "Pan"]
-
-
-def room(types: list[str]) -> list[Unit]:
-    return [Unit(f"{t}_1", t, (i, 0.9, 0), area_id="room") for i, t in enumerate(types)]
-
-
-def labels(ranked: list) -> list[str]:
-    return [r.unit.label for r in ranked]
-
-
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
 
 
 def test_place_words_are_the_noun_phrases_after_a_place_preposition() -> None:

@@ -5,7 +5,6 @@ label side and the instruction side alike ("chest of drawers" still names the dr
 
 from __future__ import annotations
 
-import pytest
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
@@ -32,11 +31,6 @@ def test_the_bowls_name_the_bowl(lex: Lexicon) -> None:
     assert name_match(label_terms("Egg", lex), q) == FULL
     q = query_terms("fetch my book from the chest of drawers", lex)
     assert name_match(label_terms("Dresser", lex), q) == FULL
-
-
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
 
 
 @needs_wordnet

@@ -7,6 +7,7 @@ slot, before any unit only a cosine brought."""
 from __future__ import annotations
 
 import pytest
+from recall_rooms import labels
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
@@ -19,15 +20,6 @@ LIVING = ["Statue", "Statue", "Statue", "Box", "Shelf", "Sofa", "CoffeeTable", "
 
 def room(types: list[str]) -> list[Unit]:
     return [Unit(f"{t}_{i}", t, (i, 0.9, 0), area_id="room") for i, t in enumerate(types)]
-
-
-def labels(ranked: list) -> list[str]:
-    return [r.unit.label for r in ranked]
-
-
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
 
 
 @needs_wordnet

@@ -124,11 +124,6 @@ def answers(memory_dir: Path, embedder: Embedder) -> dict[str, list]:
     return out
 
 
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
-
-
 def test_answers_equal_those_of_the_code_before_the_caches(tmp_path: Path,
                                                            embedder: Embedder) -> None:
     expected = json.loads(EXPECTED.read_text())

@@ -5,6 +5,7 @@ that names one type only partly, and nothing outright, naming it outright ("the 
 from __future__ import annotations
 
 import pytest
+from recall_rooms import labels, room
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
@@ -22,20 +23,11 @@ from memory_node.core.recall.names import (
 )
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.skills import load_skill_table
-from memory_node.core.units import ObjectMemoryUnit as Unit
 
 KITCHEN = ["Faucet", "SinkBasin", "Knife", "SoapBottle", "Mug", "Pan", "StoveBurner",
            "StoveKnob", "DishSponge", "Bowl", "Plate", "Fridge"]
 BATHROOM = ["SoapBar", "Sink", "Faucet", "Towel", "HandTowel", "Toilet", "Mirror",
             "ScrubBrush", "Candle"]
-
-
-def room(types: list[str]) -> list[Unit]:
-    return [Unit(f"{t}_1", t, (i, 0.9, 0), area_id="room") for i, t in enumerate(types)]
-
-
-def labels(ranked: list) -> list[str]:
-    return [r.unit.label for r in ranked]
 
 
 def named(lex: Lexicon, text: str, present: list[str], sole: bool = True) -> dict[str, float]:
@@ -88,11 +80,6 @@ def test_a_word_naming_one_type_partly_and_nothing_outright_names_it(lex: Lexico
     assert got["StoveBurner"] < FULL and got["StoveKnob"] < FULL
     # In the plural a word asks for a kind ("do the dishes"), not the one thing.
     assert named(lex, "put the pans away", ["Pan", "Pot"]).get("Pot", 0.0) < FULL
-
-
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
 
 
 @needs_wordnet

@@ -14,11 +14,6 @@ from memory_node.core.recall.spelling import Speller, _within, table_vocabulary
 from memory_node.core.units import ObjectMemoryUnit as Unit
 
 
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
-
-
 def test_edit_distance_counts_one_slip_of_each_kind() -> None:
     assert _within("frige", "fridge", 1) == 1      # a letter left out
     assert _within("bottle", "botle", 1) == 1

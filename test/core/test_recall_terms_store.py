@@ -33,11 +33,6 @@ def units() -> list[Unit]:
             for i, t in enumerate(TYPES * 2)]
 
 
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
-
-
 def _top(r: Recaller, text: str) -> list[tuple[str, float]]:
     return [(x.unit.object_id, round(x.score, 9)) for x in r.rank(text, units(), 5)]
 

@@ -4,6 +4,7 @@ on": the stove), and words after a determiner read as things, not as verbs ("on 
 from __future__ import annotations
 
 import pytest
+from recall_rooms import labels
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
@@ -20,10 +21,6 @@ HELD = ["Kettle", "Pan", "Pot", "ScrubBrush", "Toilet", "StoveBurner", "Microwav
 
 def kitchen() -> list[Unit]:
     return [Unit(f"{t}_1", t, (i, 0.9, 0), area_id="kitchen") for i, t in enumerate(HELD)]
-
-
-def labels(ranked: list) -> list[str]:
-    return [r.unit.label for r in ranked]
 
 
 @needs_wordnet
@@ -60,11 +57,6 @@ def test_a_word_after_a_determiner_is_a_thing_not_a_verb(lex: Lexicon) -> None:
     assert implied_skills("give the soup ladle a rinse", skills, lex) == {"clean"}
     assert implied_skills("microwave it", skills, lex) & {"heat", "cook"}
     assert "cool" in implied_skills("bring me the chilled wine", skills, lex)
-
-
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
 
 
 @needs_wordnet

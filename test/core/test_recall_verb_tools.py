@@ -6,29 +6,16 @@ what the instruction names outright."""
 from __future__ import annotations
 
 import pytest
+from recall_rooms import labels, room
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.names import query_terms
 from memory_node.core.recall.recall import RecallConfig, Recaller
-from memory_node.core.units import ObjectMemoryUnit as Unit
 
 KITCHEN = ["CounterTop", "Cabinet", "Microwave", "Fridge", "SinkBasin", "Faucet",
            "DishSponge", "Plate", "Mug", "Bread", "Toaster", "Knife"]
-
-
-def room(types: list[str]) -> list[Unit]:
-    return [Unit(f"{t}_1", t, (i, 0.9, 0), area_id="room") for i, t in enumerate(types)]
-
-
-def labels(ranked: list) -> list[str]:
-    return [r.unit.label for r in ranked]
-
-
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
 
 
 @needs_wordnet

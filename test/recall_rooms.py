@@ -1,0 +1,19 @@
+"""Rooms of one unit per type, and the labels of a ranking: what the recall tests build
+their memories from and read their answers with."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from memory_node.core.units import ObjectMemoryUnit as Unit
+
+
+def room(types: list[str]) -> list[Unit]:
+    """One unit per type, `<Type>_1`, a metre apart in one area."""
+    return [Unit(f"{t}_1", t, (i, 0.9, 0), area_id="room") for i, t in enumerate(types)]
+
+
+def labels(ranked: Iterable[Any]) -> list[str]:
+    """The types of a ranking, in its order."""
+    return [r.unit.label for r in ranked]
