@@ -426,6 +426,44 @@ def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
     return out
 
 
+def _type_words(terms: dict[str, LabelTerms]) -> set[str]:
+    """Every word that names, partly names or modifies a type of ``terms``."""
+    known: set[str] = set()
+    for lt in terms.values():
+        known |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
+    return known
+
+
+def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
+                query: QueryTerms, lexicon: Lexicon | None) -> dict[str, float]:
+    """A noun said that is no word of any type here, but a part of one thing here by
+    WordNet's part holonyms (``Lexicon.part_wholes``: its main sense, a physical thing),
+    names that thing partly: "the thing with the long handle and bristles" is the scrub
+    brush (bristle: part of a brush), "tuck the mattress in" the bed, "the keyboard's
+    sticky" the laptop (a kind of computer). A part of two or more things here names
+    none ("the handle" in a bathroom: the faucet's, the brush's, the plunger's): a word
+    said once stands for one thing, and the ranking cannot say which. ``terms``: every
+    type present."""
+    if lexicon is None or not lexicon.available:
+        return names
+    said = [t for i, t in enumerate(query.tokens)
+            if i not in query.negated and ":" not in t and lexicon.part_wholes(t)]
+    if not said:
+        return names
+    known = _type_words(terms)
+    out = dict(names)
+    for word in dict.fromkeys(w for w in said if w not in known):
+        wholes = lexicon.part_wholes(word)
+        found = [t for t, lt in terms.items() if lt.words and (
+            lexicon.is_whole(" ".join(lt.words), wholes)
+            or lexicon.is_whole("".join(lt.words), wholes))]
+        # A part ties a word to its whole more closely than a definition's noun does
+        # ("mattress": "... used as a bed or part of a bed", GLOSS): raised to PARTIAL.
+        if len(found) == 1 and out.get(found[0], 0.0) < PARTIAL:
+            out[found[0]] = PARTIAL
+    return out
+
+
 def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
                query: QueryTerms) -> dict[str, float]:
     """A type the instruction does not name, whose head or one-word name is a tool its
