@@ -464,6 +464,36 @@ def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
     return out
 
 
+def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
+                lexicon: Lexicon | None, places: frozenset[str]) -> dict[str, float]:
+    """A noun of a place phrase (``places``: the words after a preposition of place) names
+    where something goes, a thing that is here. When it is no word of any type here, and
+    it and one type here only are each defined by the other in WordNet ("cabinet: a
+    piece of furniture resembling a cupboard ...", "cupboard: a small room or cabinet
+    used for storage space"), it names that type outright: "wash them and stack them in
+    the cupboard" needs the cabinet, before the faucet the washing implies. Tied so to
+    two or more types, the word says which of them no better than the cosine does."""
+    if not places or lexicon is None or not lexicon.available:
+        return names
+    negated = {query.tokens[i] for i in query.negated if i < len(query.tokens)}
+    candidates = [w for w in places if w not in negated and ":" not in w and lexicon.is_thing(w)]
+    if not candidates:
+        return names
+    known = _type_words(terms)
+    out = dict(names)
+    for word in sorted(candidates):
+        if word in known:
+            continue
+        defined = lexicon.gloss_nouns(word)
+        # Each defined by the other: a near synonym, not a word the type's definition
+        # happens to use ("sink: ... fixed to a wall or floor" names no sink "on the
+        # floor").
+        tied = [t for t, lt in terms.items() if word in lt.gloss and lt.heads & defined]
+        if len(tied) == 1 and out.get(tied[0], 0.0) < FULL:
+            out[tied[0]] = FULL
+    return out
+
+
 def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
                query: QueryTerms) -> dict[str, float]:
     """A type the instruction does not name, whose head or one-word name is a tool its
