@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -450,46 +451,61 @@ def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
             if i not in query.negated and ":" not in t and lexicon.part_wholes(t)]
     if not said:
         return names
-    known = _type_words(terms)
+    known: set[str] | None = None  # read only when a part has one whole here
     out = dict(names)
-    for word in dict.fromkeys(w for w in said if w not in known):
+    for word in dict.fromkeys(said):
         wholes = lexicon.part_wholes(word)
         found = [t for t, lt in terms.items() if lt.words and (
             lexicon.is_whole(" ".join(lt.words), wholes)
             or lexicon.is_whole("".join(lt.words), wholes))]
+        if len(found) != 1:
+            continue
+        known = _type_words(terms) if known is None else known
         # A part ties a word to its whole more closely than a definition's noun does
         # ("mattress": "... used as a bed or part of a bed", GLOSS): raised to PARTIAL.
-        if len(found) == 1 and out.get(found[0], 0.0) < PARTIAL:
+        if word not in known and out.get(found[0], 0.0) < PARTIAL:
             out[found[0]] = PARTIAL
     return out
 
 
 def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
-                lexicon: Lexicon | None, places: frozenset[str]) -> dict[str, float]:
+                lexicon: Lexicon | None, places: Callable[[], frozenset[str]]
+                ) -> dict[str, float]:
     """A noun of a place phrase (``places``: the words after a preposition of place) names
     where something goes, a thing that is here. When it is no word of any type here, and
     it and one type here only are each defined by the other in WordNet ("cabinet: a
     piece of furniture resembling a cupboard ...", "cupboard: a small room or cabinet
     used for storage space"), it names that type outright: "wash them and stack them in
     the cupboard" needs the cabinet, before the faucet the washing implies. Tied so to
-    two or more types, the word says which of them no better than the cosine does."""
-    if not places or lexicon is None or not lexicon.available:
+    two or more types, the word says which of them no better than the cosine does.
+    ``places`` gives the place phrase's words; it is called only when a word said is in
+    a type's definition (most requests have none)."""
+    if lexicon is None or not lexicon.available:
+        return names
+    glossed_said: set[str] = set()
+    for lt in terms.values():
+        glossed_said |= lt.gloss & query.token_set
+    if not glossed_said:
         return names
     negated = {query.tokens[i] for i in query.negated if i < len(query.tokens)}
-    candidates = [w for w in places if w not in negated and ":" not in w and lexicon.is_thing(w)]
+    candidates = [w for w in places() & glossed_said if w not in negated and ":" not in w]
     if not candidates:
         return names
-    known = _type_words(terms)
+    known: set[str] | None = None  # read only when a word is tied to one type
     out = dict(names)
     for word in sorted(candidates):
-        if word in known:
+        glossed = [t for t, lt in terms.items() if word in lt.gloss]
+        if not glossed or not lexicon.is_thing(word):
             continue
         defined = lexicon.gloss_nouns(word)
         # Each defined by the other: a near synonym, not a word the type's definition
         # happens to use ("sink: ... fixed to a wall or floor" names no sink "on the
         # floor").
-        tied = [t for t, lt in terms.items() if word in lt.gloss and lt.heads & defined]
-        if len(tied) == 1 and out.get(tied[0], 0.0) < FULL:
+        tied = [t for t in glossed if terms[t].heads & defined]
+        if len(tied) != 1:
+            continue
+        known = _type_words(terms) if known is None else known
+        if word not in known and out.get(tied[0], 0.0) < FULL:
             out[tied[0]] = FULL
     return out
 

@@ -736,7 +736,7 @@ class Recaller:
         if cfg.place_nouns:
             names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
                                 self._lexicon(),
-                                _place_words(q.tokens, q.variants, q.origins))
+                                lambda: _place_words(q.tokens, q.variants, q.origins))
         if cfg.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         for t in present:
@@ -965,7 +965,7 @@ class Recaller:
         if self.config.place_nouns:
             names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
                                 self._lexicon(),
-                                _place_words(q.tokens, q.variants, q.origins))
+                                lambda: _place_words(q.tokens, q.variants, q.origins))
         if self.config.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         return names
@@ -1002,7 +1002,7 @@ class Recaller:
         if cfg.place_nouns:
             names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
                                 self._lexicon(),
-                                _place_words(q.tokens, q.variants, q.origins))
+                                lambda: _place_words(q.tokens, q.variants, q.origins))
         if cfg.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         implied = implied_types(instruction, self.skills, lex, names,
