@@ -888,8 +888,7 @@ class Lexicon:
         """The wholes (noun sense offsets) a noun's main sense is a part of, when that sense
         is a physical thing: "bristle" -> brush, "mattress" -> bed, "keyboard" -> computer,
         typewriter, piano. The main sense only: "back", "arm" and "leg" are first parts of
-        a body, and "handle" is a part of thirty things (the caller lets a part name a
-        whole only when one thing here is such a whole)."""
+        a body. See :meth:`part_whole` for a part that says its whole."""
         if not self.available:  # loads first: an answer memoised before would be wrong
             return frozenset()
         senses = self._senses(self.noun(word.strip().lower()), "n")
@@ -901,6 +900,15 @@ class Lexicon:
         if not senses or senses[0].lexname not in PHYSICAL:
             return frozenset()
         return self._pointers(senses[0].offset, frozenset({"#p"})) or frozenset()
+
+    def part_whole(self, word: str) -> frozenset[int]:
+        """:meth:`part_wholes` when WordNet makes the word a part of one thing only: then
+        the word says its whole ("bristle": a brush's, "mattress": a bed's, "pane": a
+        window's). A shelf is a part of a bookcase, a cabinet, a chest of drawers and four
+        more, a handle of thirty things, a keyboard of a piano and of a computer: said,
+        such a part is a thing of its own ("put it on the shelf") or names no whole."""
+        wholes = self.part_wholes(word)
+        return wholes if len(wholes) == 1 else frozenset()
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def is_whole(self, phrase: str, wholes: frozenset[int]) -> bool:

@@ -437,24 +437,24 @@ def _type_words(terms: dict[str, LabelTerms]) -> set[str]:
 
 def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
                 query: QueryTerms, lexicon: Lexicon | None) -> dict[str, float]:
-    """A noun said that is no word of any type here, but a part of one thing here by
-    WordNet's part holonyms (``Lexicon.part_wholes``: its main sense, a physical thing),
-    names that thing partly: "the thing with the long handle and bristles" is the scrub
-    brush (bristle: part of a brush), "tuck the mattress in" the bed, "the keyboard's
-    sticky" the laptop (a kind of computer). A part of two or more things here names
-    none ("the handle" in a bathroom: the faucet's, the brush's, the plunger's): a word
-    said once stands for one thing, and the ranking cannot say which. ``terms``: every
-    type present."""
+    """A noun said that is no word of any type here, but by WordNet's part holonyms a
+    part of one kind of thing only (``Lexicon.part_whole``: its main sense, a physical
+    thing), names the one thing here that is that kind, partly: "the thing with the
+    long handle and bristles" is the scrub brush (bristle: part of a brush), "tuck the
+    mattress in" the bed, "a crack in the pane" the window. A part of several kinds
+    ("the handle", "the shelf", "the keyboard") or of two things here names none: a
+    word said once stands for one thing, and the ranking cannot say which. ``terms``:
+    every type present."""
     if lexicon is None or not lexicon.available:
         return names
     said = [t for i, t in enumerate(query.tokens)
-            if i not in query.negated and ":" not in t and lexicon.part_wholes(t)]
+            if i not in query.negated and ":" not in t and lexicon.part_whole(t)]
     if not said:
         return names
     known: set[str] | None = None  # read only when a part has one whole here
     out = dict(names)
     for word in dict.fromkeys(said):
-        wholes = lexicon.part_wholes(word)
+        wholes = lexicon.part_whole(word)
         found = [t for t, lt in terms.items() if lt.words and (
             lexicon.is_whole(" ".join(lt.words), wholes)
             or lexicon.is_whole("".join(lt.words), wholes))]
