@@ -867,6 +867,70 @@ class Lexicon:
             return False
         return bool(parents & {k.offset for k in kinds})
 
+    def _pointers(self, offset: int, symbols: frozenset[str]) -> frozenset[int] | None:
+        """Noun senses a noun sense's data line points to with one of ``symbols`` ("@"
+        hypernym, "#p" part holonym, ...); None when the line cannot be read."""
+        line = self._data_line("n", offset)
+        if line is None:
+            return None
+        try:
+            fields = line.split("|")[0].split()
+            n = int(fields[3], 16)
+            at = 4 + 2 * n
+            return frozenset(int(fields[at + 2 + 4 * i]) for i in range(int(fields[at]))
+                             if fields[at + 1 + 4 * i] in symbols
+                             and fields[at + 3 + 4 * i] == "n")
+        except (ValueError, IndexError):
+            return None
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def part_wholes(self, word: str) -> frozenset[int]:
+        """The wholes (noun sense offsets) a noun's main sense is a part of, when that sense
+        is a physical thing: "bristle" -> brush, "mattress" -> bed, "keyboard" -> computer,
+        typewriter, piano. The main sense only: "back", "arm" and "leg" are first parts of
+        a body. See :meth:`part_whole` for a part that says its whole."""
+        if not self.available:  # loads first: an answer memoised before would be wrong
+            return frozenset()
+        senses = self._senses(self.noun(word.strip().lower()), "n")
+        if senses is None:
+            first = self._synsets(self.noun(word.strip().lower()), "n")[:1]
+            if not first or first[0].lexname() not in PHYSICAL:
+                return frozenset()
+            return frozenset(h.offset() for h in first[0].part_holonyms())
+        if not senses or senses[0].lexname not in PHYSICAL:
+            return frozenset()
+        return self._pointers(senses[0].offset, frozenset({"#p"})) or frozenset()
+
+    def part_whole(self, word: str) -> frozenset[int]:
+        """:meth:`part_wholes` when WordNet makes the word a part of one thing only: then
+        the word says its whole ("bristle": a brush's, "mattress": a bed's, "pane": a
+        window's). A shelf is a part of a bookcase, a cabinet, a chest of drawers and four
+        more, a handle of thirty things, a keyboard of a piano and of a computer: said,
+        such a part is a thing of its own ("put it on the shelf") or names no whole."""
+        wholes = self.part_wholes(word)
+        return wholes if len(wholes) == 1 else frozenset()
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def is_whole(self, phrase: str, wholes: frozenset[int]) -> bool:
+        """A thing's main physical sense is one of ``wholes`` or a kind of one: a laptop
+        is a kind of computer, so it has the computer's keyboard (WordNet lists parts on
+        the most general thing that has them)."""
+        if not wholes or not self.available:
+            return False
+        senses = self._physical_senses(phrase.strip().lower().replace(" ", "_"))
+        if senses is None:
+            first = self._physical(phrase.strip().lower().replace(" ", "_"))[:1]
+            if not first:
+                return False
+            kinds = {first[0].offset()} | {h.offset() for h in
+                                           first[0].closure(lambda x: x.hypernyms())}
+            return bool(kinds & wholes)
+        if not senses:
+            return False
+        if senses[0].offset in wholes:
+            return True
+        return bool(self._has_hypernym(senses[0].offset, set(wholes)))
+
     def _has_hypernym(self, offset: int, targets: set[int]) -> bool | None:
         """Whether a noun sense has one of ``targets`` among its hypernyms, walked over the
         data lines' "@" pointers (nltk's closure parses every sense on the way, ~1 ms a

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -423,6 +424,89 @@ def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
         # whole compound would name it ("a new toilet roll": by its modifier).
         if not out.get(t) and any(_contains(lt.words, w) for w in meant):
             out[t] = MODIFIER
+    return out
+
+
+def _type_words(terms: dict[str, LabelTerms]) -> set[str]:
+    """Every word that names, partly names or modifies a type of ``terms``."""
+    known: set[str] = set()
+    for lt in terms.values():
+        known |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
+    return known
+
+
+def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
+                query: QueryTerms, lexicon: Lexicon | None) -> dict[str, float]:
+    """A noun said that is no word of any type here, but by WordNet's part holonyms a
+    part of one kind of thing only (``Lexicon.part_whole``: its main sense, a physical
+    thing), names the one thing here that is that kind, partly: "the thing with the
+    long handle and bristles" is the scrub brush (bristle: part of a brush), "tuck the
+    mattress in" the bed, "a crack in the pane" the window. A part of several kinds
+    ("the handle", "the shelf", "the keyboard") or of two things here names none: a
+    word said once stands for one thing, and the ranking cannot say which. ``terms``:
+    every type present."""
+    if lexicon is None or not lexicon.available:
+        return names
+    said = [t for i, t in enumerate(query.tokens)
+            if i not in query.negated and ":" not in t and lexicon.part_whole(t)]
+    if not said:
+        return names
+    known: set[str] | None = None  # read only when a part has one whole here
+    out = dict(names)
+    for word in dict.fromkeys(said):
+        wholes = lexicon.part_whole(word)
+        found = [t for t, lt in terms.items() if lt.words and (
+            lexicon.is_whole(" ".join(lt.words), wholes)
+            or lexicon.is_whole("".join(lt.words), wholes))]
+        if len(found) != 1:
+            continue
+        known = _type_words(terms) if known is None else known
+        # A part ties a word to its whole more closely than a definition's noun does
+        # ("mattress": "... used as a bed or part of a bed", GLOSS): raised to PARTIAL.
+        if word not in known and out.get(found[0], 0.0) < PARTIAL:
+            out[found[0]] = PARTIAL
+    return out
+
+
+def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
+                lexicon: Lexicon | None, places: Callable[[], frozenset[str]]
+                ) -> dict[str, float]:
+    """A noun of a place phrase (``places``: the words after a preposition of place) names
+    where something goes, a thing that is here. When it is no word of any type here, and
+    it and one type here only are each defined by the other in WordNet ("cabinet: a
+    piece of furniture resembling a cupboard ...", "cupboard: a small room or cabinet
+    used for storage space"), it names that type outright: "wash them and stack them in
+    the cupboard" needs the cabinet, before the faucet the washing implies. Tied so to
+    two or more types, the word says which of them no better than the cosine does.
+    ``places`` gives the place phrase's words; it is called only when a word said is in
+    a type's definition (most requests have none)."""
+    if lexicon is None or not lexicon.available:
+        return names
+    glossed_said: set[str] = set()
+    for lt in terms.values():
+        glossed_said |= lt.gloss & query.token_set
+    if not glossed_said:
+        return names
+    negated = {query.tokens[i] for i in query.negated if i < len(query.tokens)}
+    candidates = [w for w in places() & glossed_said if w not in negated and ":" not in w]
+    if not candidates:
+        return names
+    known: set[str] | None = None  # read only when a word is tied to one type
+    out = dict(names)
+    for word in sorted(candidates):
+        glossed = [t for t, lt in terms.items() if word in lt.gloss]
+        if not glossed or not lexicon.is_thing(word):
+            continue
+        defined = lexicon.gloss_nouns(word)
+        # Each defined by the other: a near synonym, not a word the type's definition
+        # happens to use ("sink: ... fixed to a wall or floor" names no sink "on the
+        # floor").
+        tied = [t for t in glossed if terms[t].heads & defined]
+        if len(tied) != 1:
+            continue
+        known = _type_words(terms) if known is None else known
+        if word not in known and out.get(tied[0], 0.0) < FULL:
+            out[tied[0]] = FULL
     return out
 
 

@@ -56,6 +56,8 @@ from memory_node.core.recall.names import (
     label_purposes,
     label_terms,
     name_match,
+    part_wholes,
+    place_nouns,
     query_terms,
     sole_names,
     verb_tools,
@@ -136,6 +138,12 @@ class RecallConfig:
                                      # of a type's WordNet compound, a kind or a part of
                                      # it, names it partly ("a new roll": toilet roll;
                                      # "scrub the bowl": toilet bowl)
+    part_wholes: bool = True         # a noun that is no word of any type here but, by
+                                     # WordNet, a part of exactly one type here names it
+                                     # partly ("bristles": the scrub brush)
+    place_nouns: bool = True         # a place phrase's noun that WordNet's definitions
+                                     # tie to one type here only names it partly ("in
+                                     # the cupboard": cabinet, "resembling a cupboard")
     verb_tools: bool = True          # a type whose name is a tool the instruction's
                                      # verbs are done with, by WordNet's kinds of the
                                      # verb ("wipe": "sponge", wipe with a sponge) is
@@ -722,6 +730,13 @@ class Recaller:
                                      self._lexicon())
         if cfg.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.part_wholes:
+            names = part_wholes(names, {n: self.terms_for(n) for n in names}, q,
+                                self._lexicon())
+        if cfg.place_nouns:
+            names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
+                                self._lexicon(),
+                                lambda: _place_words(q.tokens, q.variants, q.origins))
         if cfg.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         for t in present:
@@ -944,6 +959,13 @@ class Recaller:
                                      self._lexicon())
         if self.config.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if self.config.part_wholes:
+            names = part_wholes(names, {n: self.terms_for(n) for n in names}, q,
+                                self._lexicon())
+        if self.config.place_nouns:
+            names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
+                                self._lexicon(),
+                                lambda: _place_words(q.tokens, q.variants, q.origins))
         if self.config.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         return names
@@ -974,6 +996,13 @@ class Recaller:
                                      self._lexicon())
         if cfg.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.part_wholes:
+            names = part_wholes(names, {n: self.terms_for(n) for n in names}, q,
+                                self._lexicon())
+        if cfg.place_nouns:
+            names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
+                                self._lexicon(),
+                                lambda: _place_words(q.tokens, q.variants, q.origins))
         if cfg.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         implied = implied_types(instruction, self.skills, lex, names,
