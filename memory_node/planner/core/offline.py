@@ -822,7 +822,7 @@ class OfflinePlanner:
     def _unopened(self, req: PlanRequest, call: SkillCall) -> list[str]:
         """The receptacles experience says `call` failed with unopened (its listing's
         state, experience.known_bad_until) that memory knows, that open, and that this
-        task has not opened: what to open before the call, nearest name first."""
+        task has not opened, by id: what to open before the call."""
         until = req.known_bad_until.get(call, frozenset())
         if not until:
             return []
