@@ -778,3 +778,31 @@ def test_refusals_during_a_search_go_to_the_receptacle_the_pick_then_worked_from
     assert picks["area=kitchen;held=-;Knife_1=none;in:Drawer_2=as_found"] == (0, 2)
     assert picks["area=kitchen;held=-;Knife_1=none;in:Drawer_2=opened"] == (1, 0)
     assert not any("Fridge_1" in k for k in picks)
+
+
+def test_a_listing_names_the_receptacle_its_refusals_were_traced_to(memory: Memory) -> None:
+    """Tune3 tidy, stream seed 1300, s0005: the cup's refusals had been traced to the
+    cabinet whose open repaired the pick, but the line said only "do not pick(...)", so
+    the planner opened the cabinet memory had the cup in (where the last task put it)
+    and the pick was refused a third time. The line names what its state had unopened,
+    in words the offline planner parses and an LLM reads."""
+    from memory_node.planner.core.experience import known_bad_calls, known_bad_until
+    from memory_node.planner.core.types import SkillCall
+
+    r = memory.recall
+    for skill, args, ok in (("pick", ["Knife_1"], False), ("open", ["Fridge_1"], True),
+                            ("pick", ["Knife_1"], False), ("open", ["Drawer_2"], True),
+                            ("pick", ["Knife_1"], True),
+                            ("put", ["Knife_1", "SinkBasin_1", "in"], True)):
+        r.record_outcome("e1", skill, args, ok, "" if ok else "shut in",
+                         robot_area="kitchen",
+                         error_code=ErrorCode.NONE if ok else ErrorCode.PRECONDITION_FAILED)
+    memory.end_episode("e1", task_succeeded=True)
+    brief = brief_from_fields("put the knife in the sink", robot_area="kitchen")
+    lines = r.recall("put the knife in the sink", 5, 400, "e2", brief).known_bad_actions
+    [bad] = lines
+    assert bad.startswith("do not pick(Knife_1): failed 2x in this state "
+                          "(PRECONDITION_FAILED) until Drawer_2 is opened [bad:")
+    pick = SkillCall("pick", ("Knife_1",))
+    assert known_bad_calls(lines) == {pick}
+    assert known_bad_until(lines) == {pick: frozenset({"Drawer_2"})}

@@ -12,6 +12,7 @@ import pytest
 from memory_node.core.errors import ErrorCode, NotFound
 from memory_node.planner.core.experience import (
     known_bad_calls,
+    known_bad_until,
     parse_call,
     parse_procedure,
     usual_places,
@@ -621,3 +622,75 @@ def test_a_pick_refused_again_after_the_open_its_refusal_chose_passes_the_object
     # Without experience's listing, the next receptacle near it is opened, as before.
     unlisted.known_bad = frozenset()
     assert strs(planner.plan(unlisted).calls)[1:2] == ["open(Drawer_3)"]
+
+
+def test_a_listed_pick_opens_the_receptacle_its_listing_names_not_memorys() -> None:
+    """Tune3 tidy, stream seed 1300, s0005: memory had the cup in the cabinet the last
+    task put it in (Cabinet_3); the tidy had put it back in the one beside it (Cabinet_2),
+    where experience had traced its earlier refusals. The listed pick opened memory's
+    cabinet, counted that as the end of the listing, and was refused a third time in the
+    same state. The listing names Cabinet_2: that is opened, and only its open ends it."""
+    units = [UnitView("Cup_1", "Cup", (-1.2, 1.2, 0.9), "heated", "kitchen", "Cabinet_3",
+                      "in"),
+             UnitView("Cabinet_3", "Cabinet", (-1.5, 1.3, 0.9), "closed", "kitchen"),
+             UnitView("Cabinet_2", "Cabinet", (-1.4, 0.5, 0.9), "closed", "kitchen"),
+             UnitView("CounterTop_1", "CounterTop", (-1.8, 1.2, 0.9), "none", "kitchen")]
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(Cup)",))
+    req.notes["at"] = "Cup_1"
+    pick = SkillCall("pick", ("Cup_1",))
+    lines = ["do not pick(Cup_1): failed 2x in this state (PRECONDITION_FAILED) until "
+             "Cabinet_2 is opened [bad:3]"]
+    req.known_bad = known_bad_calls(lines)
+    req.known_bad_until = known_bad_until(lines)
+    assert strs(planner.plan(req).calls) == ["navigate(Cabinet_2)", "open(Cabinet_2)",
+                                             "navigate(Cup_1)", "pick(Cup_1)"]
+    # Memory's cabinet opened (by another plan): the listing still holds.
+    req.history.append(StepLine(SkillCall("open", ("Cabinet_3",)), True, 0, ""))
+    assert not planner._stale(req, pick)
+    req.history.append(StepLine(SkillCall("open", ("Cabinet_2",)), True, 0, ""))
+    assert planner._stale(req, pick)
+    # Refused after all (the pick's refusal now chooses the listed one first too).
+    fresh = request(units, ("HOLDING(Cup)",))
+    fresh.known_bad_until = req.known_bad_until
+    fresh.history.append(StepLine(pick, False, int(ErrorCode.PRECONDITION_FAILED), ""))
+    assert "open(Cabinet_2)" in strs(planner.plan(fresh).calls)
+
+
+def test_a_state_remembered_on_an_object_found_shut_in_elsewhere_is_made_again() -> None:
+    """Tune3 tidy, stream seed 1300, s0001/s0002: memory's heated cup stood on the
+    counter where the first task put it; the tidy took it away, and the pick there was
+    refused as inside a closed cabinet: the arm takes the cold cup shut in the cabinet
+    beside that spot. Opened and picked, the cup was judged heated on the unit's word and
+    put on the side table unheated, lost. An object fetched from a receptacle memory did
+    not have it in may be another of its type: its skill-made state is made again (the
+    heat), once; an object memory had in that receptacle keeps its state."""
+    units = [UnitView("Cup_1", "Cup", (-1.1, 1.0, 0.9), "heated", "kitchen",
+                      "CounterTop_1", "on"),
+             UnitView("CounterTop_1", "CounterTop", (-1.8, 1.2, 0.9), "none", "kitchen"),
+             UnitView("Cabinet_2", "Cabinet", (-1.4, 0.5, 0.9), "closed", "kitchen"),
+             UnitView("Microwave_1", "Microwave", (1.2, 0.8, 0.9), "closed", "kitchen"),
+             UnitView("SideTable_1", "SideTable", (1.0, 0.9, 0.5), "none", "kitchen")]
+    planner = OfflinePlanner()
+    goals = ("STATE(Cup, heated)", "ON(Cup, SideTable)")
+    req = request(units, goals)
+    pick = SkillCall("pick", ("Cup_1",))
+    for call, ok in ((SkillCall("navigate", ("Cup_1",)), True), (pick, False)):
+        req.history.append(StepLine(call, ok, 0 if ok else int(ErrorCode.PRECONDITION_FAILED),
+                                    ""))
+    assert strs(planner.plan(req).calls)[:2] == ["navigate(Cabinet_2)", "open(Cabinet_2)"]
+    for call in (SkillCall("navigate", ("Cabinet_2",)), SkillCall("open", ("Cabinet_2",)),
+                 SkillCall("navigate", ("Cup_1",)), pick):
+        req.history.append(StepLine(call, True, 0, ""))
+    req.held = "Cup_1"
+    assert "heat(Cup_1)" in strs(planner.plan(req).calls)
+    req.history.append(StepLine(SkillCall("heat", ("Cup_1",)), True, 0, ""))
+    assert strs(planner.plan(req).calls) == ["navigate(SideTable_1)",
+                                             "put(Cup_1, SideTable_1, on)"]
+    # Memory had it in that very cabinet: the same cup, heated.
+    inside = [replace(units[0], receptacle_id="Cabinet_2", relation="in"), *units[1:]]
+    req = request(inside, goals)
+    req.history.append(StepLine(pick, False, int(ErrorCode.PRECONDITION_FAILED), ""))
+    planner.plan(req)
+    req.held = "Cup_1"
+    assert "heat(Cup_1)" not in strs(planner.plan(req).calls)

@@ -969,8 +969,17 @@ class RobotState:
 
 
 def _bad_text(t: Transition) -> str:
+    """The known-bad line, naming the receptacles its state had not opened (state.CONTAINER
+    entries "as found"): the listing holds until they are opened, so the planner opens
+    them instead of guessing (tune3 tidy, stream seed 1300, s0005: memory had the cup in
+    the cabinet the last task put it in, the refusals had been traced to the one beside
+    it, the plan opened memory's and the pick was refused a third time)."""
     code = ErrorCode(t.last_error_code).name if t.last_error_code in set(ErrorCode) else "?"
-    return (f"do not {t.action}: failed {t.failures}x in this state ({code})"
+    shut = sorted(k[len(CONTAINER):] for k, v in t.object_states.items()
+                  if k.startswith(CONTAINER) and v == AS_FOUND)
+    until = (f" until {', '.join(shut)} {'is' if len(shut) == 1 else 'are'} opened"
+             if shut else "")
+    return (f"do not {t.action}: failed {t.failures}x in this state ({code}){until}"
             f" [{t.item_id}]")
 
 

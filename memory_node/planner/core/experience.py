@@ -25,6 +25,9 @@ MAX_KNOWN_BAD = 64
 
 _CALL = re.compile(r"^([a-z_]{1,32})\((.*)\)$")
 _BAD = re.compile(r"^do not (.+?): failed (\d+)x in this state")
+# The receptacles a listing's state had not opened: it holds until they are opened.
+_UNTIL = re.compile(r"\) until ([A-Za-z0-9_.:\-]{1,128}(?:, [A-Za-z0-9_.:\-]{1,128})*)"
+                    r" (?:is|are) opened(?: \[bad:\d+\])?$")
 _PROC = re.compile(r"^procedure that worked (\d+)/(\d+) times for this task: (.*?)"
                    r"(?: \(last used: ([^()]*)\))?(?: \[proc:\d+\])?$")
 _USUAL = re.compile(r"^([A-Za-z0-9_]{1,128}) is usually (?:in|on) ([A-Za-z0-9_.:\-]{1,128})"
@@ -55,6 +58,23 @@ def known_bad_calls(lines: Iterable[str]) -> frozenset[SkillCall]:
         if call is not None:
             out.add(call)
     return frozenset(out)
+
+
+def known_bad_until(lines: Iterable[str]) -> dict[SkillCall, frozenset[str]]:
+    """{call: the receptacles its listings say it failed with unopened} ("do not
+    pick(Cup_1): failed 2x in this state (PRECONDITION_FAILED) until Cabinet_2 is
+    opened"): the listing no longer holds once they are opened in this task. Calls whose
+    lines name none are left out; a malformed line names nothing."""
+    out: dict[SkillCall, set[str]] = {}
+    for line in list(lines)[:MAX_KNOWN_BAD]:
+        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
+            continue
+        m = _BAD.match(line.strip())
+        call = parse_call(m.group(1)) if m else None
+        until = _UNTIL.search(line.strip()) if call is not None else None
+        if call is not None and until is not None:
+            out.setdefault(call, set()).update(until.group(1).split(", "))
+    return {c: frozenset(v) for c, v in out.items()}
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import HELD_BY_ROBOT, check_identifier, has_refused_characters
 
 from .areas import areas_from_graph_json, rank_places, units_from_graph_json
-from .experience import known_bad_calls
+from .experience import known_bad_calls, known_bad_until
 from .goals import parse_goals
 from .llm_planner import refuse_repeats
 from .planning import Planner, PlanRequest, PlanResult
@@ -380,7 +380,7 @@ class PlanLoop:
                           facts=recall.facts)
         # Experience lists calls that failed where the last task left the robot: the
         # first plan avoids them too (later plans get them from step recalls).
-        req.known_bad = known_bad_calls(recall.known_bad_actions)
+        _listed(req, recall.known_bad_actions)
         task = episode.rpartition("#")[0] or episode
         if self.acted_episode != task:
             self.acted_episode, self.acted, self.task_goals = task, [], []
@@ -424,7 +424,7 @@ class PlanLoop:
                 vocab.add_units(answer.units)
                 req.memory_context = answer.context or req.memory_context
                 note = _note(answer.units, answer.warnings)
-                req.known_bad = known_bad_calls(answer.known_bad_actions)
+                _listed(req, answer.known_bad_actions)
                 if call in req.known_bad and call not in dodged:
                     # Experience says this call failed in the state the robot is in now:
                     # the planner chooses again, told so (once per call, so a planner
@@ -578,7 +578,7 @@ class PlanLoop:
         req.vocab.add_units(answer.units)
         if answer.context:
             req.memory_context = answer.context
-        req.known_bad = known_bad_calls(answer.known_bad_actions) if brief else frozenset()
+        _listed(req, answer.known_bad_actions if brief else ())
         return _note(answer.units, answer.warnings)
 
     @staticmethod
@@ -694,6 +694,13 @@ def place_rooms(areas: Sequence[AreaView], named: Sequence[AreaView]) -> dict[st
 
 def _scene(graph_json: str) -> dict[str, UnitView]:
     return {u.object_id: u for u in units_from_graph_json(graph_json)}
+
+
+def _listed(req: PlanRequest, lines: Sequence[str]) -> None:
+    """Experience's known-bad lines as the request's calls, with the receptacles each
+    listing holds until they are opened."""
+    req.known_bad = known_bad_calls(lines)
+    req.known_bad_until = known_bad_until(lines)
 
 
 def _note(units: Sequence, warnings: Sequence[str]) -> str:

@@ -95,6 +95,9 @@ class _Sim:
     calls: list[SkillCall] = field(default_factory=list)
     # Objects the task's successful skills acted on, oldest first (notes["acted"]).
     acted: tuple[str, ...] = ()
+    # Objects whose remembered skill-made states (heated, clean) are not trusted: found
+    # shut in where memory did not have them (OfflinePlanner._doubted).
+    doubted: frozenset[str] = frozenset()
 
     def add(self, skill: str, *args: str) -> None:
         self.calls.append(SkillCall(skill, tuple(args)))
@@ -260,6 +263,13 @@ class OfflinePlanner:
         # time in the same state).
         cannot = req.notes.get("cannot_open", set()) | self._open_now(req)
         tried = req.notes.setdefault("shut_tried", {}).setdefault(unit.object_id, set())
+        # Experience traced this pick's earlier refusals to a receptacle (the one whose
+        # open repaired it): that one first.
+        listed = [r for r in self._unopened(req, SkillCall("pick", (unit.object_id,)))
+                  if r not in tried]
+        if listed:
+            tried.add(listed[0])
+            return listed[0]
         rec = known.get(unit.receptacle_id) if unit.relation == "in" else None
         if rec is not None and rec.state in ("opened", "closed") \
                 and rec.object_id not in cannot | tried:
@@ -285,6 +295,28 @@ class OfflinePlanner:
                                         u.object_id))
         tried.add(best.object_id)
         return best.object_id
+
+    def _doubted(self, req: PlanRequest) -> frozenset[str]:
+        """Objects this task found shut in a receptacle memory did not have them in, and
+        no skill of this task has given a state since: memory's unit may be another
+        object of the type (tune3 tidy, stream seed 1300, s0001/s0002: memory's heated
+        cup was on the counter where the first task put it; the tidy had taken it away
+        and the pick there took the cold cup shut in the cabinet beside it; judged
+        heated on the unit's word, it was put on the side table unheated, lost)."""
+        doubted = set(req.notes.get("doubted", ()))
+        makers = set(self.skill_for_state.values())
+        for h in req.history:
+            if h.success and h.call.skill in makers and h.call.args:
+                doubted.discard(h.call.args[0])
+        return frozenset(doubted)
+
+    @staticmethod
+    def _doubt(req: PlanRequest, obj: str, shut: str) -> None:
+        """`obj` is to be fetched from `shut`: when memory does not have it in there, what
+        the arm takes there may be another object of its type (`_doubted`)."""
+        unit = req.vocab.objects.get(obj)
+        if shut and unit is not None and (unit.relation != "in" or unit.receptacle_id != shut):
+            req.notes.setdefault("doubted", set()).add(obj)
 
     def _open_now(self, req: PlanRequest) -> set[str]:
         """Receptacles this task's own successful calls left open (opened, not closed
@@ -360,6 +392,7 @@ class OfflinePlanner:
         if sim.held:
             self._put_down(req, sim, obj)
         unit = sim.objects[obj]
+        self._open_listed(req, SkillCall("pick", (obj,)))
         shut = req.notes.get("shut_in", {}).get(obj, "")
         if shut and shut not in sim.objects and shut in req.scene:
             self._name(req, sim, req.scene[shut])
@@ -524,12 +557,15 @@ class OfflinePlanner:
                        for u in ([last] if last is not None else units))
         wanted = STATE_GOALS.get(p) or goal.args[1].lower()
         if last is not None:
-            return last.state == wanted
+            # A skill-made state on an object found where memory did not have it may be
+            # another object's: the skill is applied (`_doubted`).
+            return last.state == wanted and not (p == "STATE" and last.object_id in sim.doubted)
         # Otherwise on the one memory saw most: a second node of the type made from a part
         # of the object (a television's edge read "on" in 3 frames, beside the television
         # read "off" in 9) made "turn on the television" look done (CI, 23 Nov).
         most = max((u.observations for u in units), default=0)
-        return any(u.state == wanted for u in units if u.observations == most)
+        return any(u.state == wanted for u in units if u.observations == most
+                   and not (p == "STATE" and u.object_id in sim.doubted))
 
     def unconfirmed(self, goal: Goal, sim: _Sim) -> str:
         """The object a goal is judged met on, when that is memory's word only: the task
@@ -587,8 +623,10 @@ class OfflinePlanner:
             self._hold(req, sim, obj)
             rec = self._find(req, sim, (args[1],))
             self._goto(sim, rec)
+            put = SkillCall("put", (obj, rec, "in" if p == "INSIDE" else "on"))
+            self._open_listed(req, put)
             self._ensure_open(req, sim, rec)
-            sim.add("put", obj, rec, "in" if p == "INSIDE" else "on")
+            sim.calls.append(put)
             sim.held = ""
         elif p in STATE_GOALS:
             obj = self._find(req, sim, (args[0],))
@@ -671,7 +709,8 @@ class OfflinePlanner:
         if proc is not None:   # the instance may have come into memory's answers since
             self._prefer_used(req, proc)
         now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=self._task_instances(req))
+                   acted=self._task_instances(req),
+                   doubted=self._doubted(req))
         if all(self.achieved(g, now) for g in goals):
             # As far as memory says: no procedure step is needed, unless it says so on a
             # reading it has not confirmed (then a look first).
@@ -707,7 +746,8 @@ class OfflinePlanner:
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=self._task_instances(req))
+                   acted=self._task_instances(req),
+                   doubted=self._doubted(req))
         try:
             for goal in goals:
                 if self.achieved(goal, sim):
@@ -725,6 +765,16 @@ class OfflinePlanner:
         """A pick listed as known bad when its container was shut: the graph's state names
         only the picked object, so once the container was opened for it the listing no
         longer describes the world (memory says the container is open now)."""
+        until = req.known_bad_until.get(call, frozenset())
+        if until and call.skill in ("pick", "put"):
+            # The listing says what it failed with unopened: it holds until this task
+            # opened all of it, whatever else was opened (memory's receptacle for the
+            # object may be another one: tune3 tidy, stream seed 1300, s0005).
+            if until <= self._open_now(req):
+                return not (call.skill == "pick" and self._open_did_not_help(req, call))
+            if self._unopened(req, call):
+                return False
+            # Nothing memory knows, or nothing that opens: the rules below decide.
         if call.skill == "put" and len(call.args) > 1:
             # The same for a put into (onto) a receptacle that was shut in something: the
             # listing names the held object's state, not the cabinet the plate was in, and
@@ -768,6 +818,38 @@ class OfflinePlanner:
             elif opened and h.call == call and not h.success:
                 return True
         return False
+
+    def _unopened(self, req: PlanRequest, call: SkillCall) -> list[str]:
+        """The receptacles experience says `call` failed with unopened (its listing's
+        state, experience.known_bad_until) that memory knows, that open, and that this
+        task has not opened, by id: what to open before the call."""
+        until = req.known_bad_until.get(call, frozenset())
+        if not until:
+            return []
+        known = {**req.scene, **req.vocab.objects}
+        skip = self._open_now(req) | req.notes.get("cannot_open", set())
+        # One memory has seen opened or closed: a put refused into a plate shut in a
+        # cabinet names the plate, which does not open (the put's own rules find the
+        # cabinet).
+        return sorted(r for r in until if r in known and r not in skip
+                      and known[r].state in ("opened", "closed"))
+
+    def _open_listed(self, req: PlanRequest, call: SkillCall) -> bool:
+        """A pick or put experience lists with what it failed with unopened (a refusal
+        traced to the cabinet beside memory's one): the plan opens that, not memory's
+        guess, and the listing no longer holds (`_stale`). True when there is one."""
+        shut = self._unopened(req, call) if call.skill in ("pick", "put") \
+            and len(call.args) > (call.skill == "put") and call in req.known_bad else []
+        if not shut:
+            return False
+        obj = call.args[0] if call.skill == "pick" else call.args[1]
+        req.notes.setdefault("needs_open", set()).add(shut[0])
+        if shut[0] != obj:
+            req.notes.setdefault("shut_in", {})[obj] = shut[0]
+            req.notes.setdefault("shut_tried", {}).setdefault(obj, set()).add(shut[0])
+            if call.skill == "pick":
+                self._doubt(req, obj, shut[0])
+        return True
 
     def _another_of_its_type(self, req: PlanRequest, unit: UnitView) -> bool:
         """Memory has another object of the unit's type the plan could take instead."""
@@ -895,6 +977,8 @@ class OfflinePlanner:
             # Looking there found nothing before, from here: the next place instead.
             req.notes.setdefault("explored", set()).add((call.args[0], call.args[1]))
             return
+        if self._open_listed(req, call):
+            return
         if call.skill == "pick":
             unit = objects.get(call.args[0])
             rec = objects.get(unit.receptacle_id) if unit is not None else None
@@ -1001,7 +1085,8 @@ class OfflinePlanner:
             return []
         pos = req.notes.get("procedure_pos", 0)
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=self._task_instances(req))
+                   acted=self._task_instances(req),
+                   doubted=self._doubted(req))
         emitted: list[tuple[int, SkillCall]] = []
         goals = self._goals(req)
         others = self._moved_elsewhere(req, proc)
@@ -1192,6 +1277,7 @@ class OfflinePlanner:
                 if shut:
                     req.notes.setdefault("needs_open", set()).add(shut)
                     req.notes.setdefault("shut_in", {})[call.args[0]] = shut
+                    self._doubt(req, call.args[0], shut)
                 req.notes.pop("at", None)
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "open":
                 # A receptacle memory never saw opened or closed that refuses to open does

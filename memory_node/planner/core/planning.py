@@ -42,6 +42,9 @@ class PlanRequest:
     # current state (from the latest recall with the brief state), and the best
     # procedure line for the instruction's task type (from the instruction's recall).
     known_bad: frozenset[SkillCall] = frozenset()
+    # Of those, the ones whose listing names receptacles it failed with unopened: it
+    # holds until they are opened (experience.known_bad_until).
+    known_bad_until: dict[SkillCall, frozenset[str]] = field(default_factory=dict)
     procedure: str = ""
     # Experience's facts from the instruction's recall; the offline planner reads the
     # usual places in them ("Bread is usually in Fridge_3 (Fridge)") to order a search.
