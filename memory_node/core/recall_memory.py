@@ -195,6 +195,8 @@ class RecallMemory:
         self.removed_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
         # And this: the box size it holds for an object (where a put object stands).
         self.extent_of: Callable[[str], tuple[float, float, float] | None] | None = None
+        # The box's turn about the vertical (radians), for the extent's axes.
+        self.yaw_of: Callable[[str], float | None] | None = None
         self._categories: CategoryTable | None = None   # loaded when first needed
         # And this: the id an object lives on as after the scene graph folded it into
         # another (parts of one piece of furniture); the planner still names the old id.
@@ -627,14 +629,16 @@ class RecallMemory:
                 reason=(REASON_NOT_FOUND if not succeeded and code is ErrorCode.NOT_FOUND
                         else message),
                 robot_position=robot_position, robot_area=area, stamp=stamp)
-            extents = {}
-            if self.extent_of is not None:
-                for a in args_t:
-                    extent = self.extent_of(a)
-                    if extent is not None:
-                        extents[a] = extent
+            extents, yaws = {}, {}
+            for a in args_t:
+                extent = self.extent_of(a) if self.extent_of is not None else None
+                if extent is not None:
+                    extents[a] = extent
+                yaw = self.yaw_of(a) if self.yaw_of is not None else None
+                if yaw is not None:
+                    yaws[a] = yaw
             # Raises on unknown ids: nothing stored.
-            changed = apply_outcome(units, outcome, extents=extents)
+            changed = apply_outcome(units, outcome, extents=extents, yaws=yaws)
             episode = self._episode(episode_id) if episode_id else None
             wm = episode.working_memory if episode is not None else WorkingMemory(
                 self.settings.working_memory_window, self._precondition_rules())
