@@ -727,7 +727,13 @@ class RecallMemory:
             # wins over one it only touches within the margin: stacked drawers' boxes are
             # centimetres apart, and the smaller neighbour took the find from the drawer the
             # object lay in (the usual place then named a drawer it never was in).
-            outside = max(abs(p[k] - u.position[k]) - box[k] / 2 for k in range(3))
+            # In the box's own frame: its extent is along its own axes (a turned cabinet's
+            # length runs along y; read along x, a sponge inside it was "outside").
+            yaw = (self.yaw_of(u.object_id) if self.yaw_of is not None else None) or 0.0
+            dx, dy = p[0] - u.position[0], p[1] - u.position[1]
+            local = (math.cos(yaw) * dx + math.sin(yaw) * dy,
+                     -math.sin(yaw) * dx + math.cos(yaw) * dy, p[2] - u.position[2])
+            outside = max(abs(local[k]) - box[k] / 2 for k in range(3))
             if volume <= own_volume or outside > CONTAINER_MARGIN_M:
                 continue
             key = (max(0.0, outside), volume, u.object_id)
