@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from memory_node.core.perception.camera import quaternion_to_matrix
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
@@ -554,6 +555,18 @@ class LongTermMemory:
             if not all(math.isfinite(v) and v > 0 for v in (x, y, z)):
                 return None
             return (x, y, z)
+
+    def yaw(self, object_id: str) -> float | None:
+        """The turn (radians) about the vertical of an object's box, whose axes `extent`
+        measures along; None if memory has no orientation for it."""
+        with self._lock:
+            if not self.graph.graph.has_node(object_id):
+                return None
+            q = self.graph.node(object_id).get("box_rotation")
+            if q is None or len(q) != 4 or not all(math.isfinite(float(v)) for v in q):
+                return None
+            r = quaternion_to_matrix(q)
+            return math.atan2(float(r[1, 0]), float(r[0, 0]))
 
     def current_id(self, object_id: str) -> str:
         """The id an object lives on as (a folded part of furniture: the piece's)."""

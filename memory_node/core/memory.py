@@ -106,6 +106,7 @@ class Memory:
         self.recall.removed_fallback = self.long_term.removed_unit
         # A put object stands where the robot set it down on the receptacle's box.
         self.recall.extent_of = self.long_term.extent
+        self.recall.yaw_of = self.long_term.yaw
         # A part of a piece of furniture folded into the piece: outcomes naming it reach it.
         self.recall.current_id = self.long_term.current_id
         # Answers carry the graph's current evidence (observations, confirmed state).

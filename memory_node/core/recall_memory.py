@@ -195,6 +195,8 @@ class RecallMemory:
         self.removed_fallback: Callable[[str], ObjectMemoryUnit | None] | None = None
         # And this: the box size it holds for an object (where a put object stands).
         self.extent_of: Callable[[str], tuple[float, float, float] | None] | None = None
+        # The box's turn about the vertical (radians), for the extent's axes.
+        self.yaw_of: Callable[[str], float | None] | None = None
         self._categories: CategoryTable | None = None   # loaded when first needed
         # And this: the id an object lives on as after the scene graph folded it into
         # another (parts of one piece of furniture); the planner still names the old id.
@@ -627,14 +629,16 @@ class RecallMemory:
                 reason=(REASON_NOT_FOUND if not succeeded and code is ErrorCode.NOT_FOUND
                         else message),
                 robot_position=robot_position, robot_area=area, stamp=stamp)
-            extents = {}
-            if self.extent_of is not None:
-                for a in args_t:
-                    extent = self.extent_of(a)
-                    if extent is not None:
-                        extents[a] = extent
+            extents, yaws = {}, {}
+            for a in args_t:
+                extent = self.extent_of(a) if self.extent_of is not None else None
+                if extent is not None:
+                    extents[a] = extent
+                yaw = self.yaw_of(a) if self.yaw_of is not None else None
+                if yaw is not None:
+                    yaws[a] = yaw
             # Raises on unknown ids: nothing stored.
-            changed = apply_outcome(units, outcome, extents=extents)
+            changed = apply_outcome(units, outcome, extents=extents, yaws=yaws)
             episode = self._episode(episode_id) if episode_id else None
             wm = episode.working_memory if episode is not None else WorkingMemory(
                 self.settings.working_memory_window, self._precondition_rules())
@@ -723,7 +727,13 @@ class RecallMemory:
             # wins over one it only touches within the margin: stacked drawers' boxes are
             # centimetres apart, and the smaller neighbour took the find from the drawer the
             # object lay in (the usual place then named a drawer it never was in).
-            outside = max(abs(p[k] - u.position[k]) - box[k] / 2 for k in range(3))
+            # In the box's own frame: its extent is along its own axes (a turned cabinet's
+            # length runs along y; read along x, a sponge inside it was "outside").
+            yaw = (self.yaw_of(u.object_id) if self.yaw_of is not None else None) or 0.0
+            dx, dy = p[0] - u.position[0], p[1] - u.position[1]
+            local = (math.cos(yaw) * dx + math.sin(yaw) * dy,
+                     -math.sin(yaw) * dx + math.cos(yaw) * dy, p[2] - u.position[2])
+            outside = max(abs(local[k]) - box[k] / 2 for k in range(3))
             if volume <= own_volume or outside > CONTAINER_MARGIN_M:
                 continue
             key = (max(0.0, outside), volume, u.object_id)

@@ -48,6 +48,7 @@ def _seen_facing_x(m: Memory, seen: list) -> None:
     from memory_node.core.perception.frustum import CameraView
 
     m.recall.extent_of = m.long_term.extent
+    m.recall.yaw_of = m.long_term.yaw
     look_x = Pose.make((0.0, 0.0, 1.0), (-0.5, 0.5, -0.5, 0.5))
     intrinsics = CameraIntrinsics(300.0, 300.0, 160.0, 120.0, 320, 240)
     m.long_term.apply(seen, CameraView(1.0, look_x, intrinsics, 0.3, 6.0), 1.0)
@@ -588,6 +589,32 @@ def test_a_find_goes_to_the_box_that_holds_the_object_not_a_smaller_one_beside_i
     assert exp is not None
     [place] = exp.places.places("DishSponge")
     assert (place.place_id, place.found) == (ids["Cabinet"], 1)
+    m.close()
+
+
+def test_a_find_in_a_turned_cabinet_is_judged_in_the_cabinets_own_frame(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """A 1.2 m cabinet turned a quarter runs along y; its box's extent is along its own
+    axes. Read along the map's axes, a sponge 0.45 m along it lay 0.25 m "outside" and the
+    find was counted nowhere (round 18)."""
+    from dataclasses import replace as with_fields
+
+    import numpy as np
+
+    from memory_node.core.perception.observation import Observation
+
+    m = open_memory(tmp_path, embedder)
+    turned = np.array([[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])
+    _seen_facing_x(m, [with_fields(Observation.at("Cabinet", (2.0, 0.0, 0.4), 1.0,
+                                                  extent=(1.2, 0.4, 0.8)),
+                                   box_rotation=turned)])
+    [cabinet] = [h.object_id for h in m.long_term.find("Cabinet")]
+    m.upsert_object(Unit("DishSponge_9", "DishSponge", (2.0, 0.45, 0.39), area_id="kitchen"))
+    m.recall.record_outcome("e1", "pick", ["DishSponge_9"], True, robot_area="kitchen")
+    m.end_episode("e1", task_succeeded=True)
+    exp = m.experience
+    assert exp is not None
+    assert [(p.place_id, p.found) for p in exp.places.places("DishSponge")] == [(cabinet, 1)]
     m.close()
 
 

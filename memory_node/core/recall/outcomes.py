@@ -64,17 +64,27 @@ def follow_robot(units: Mapping[str, ObjectMemoryUnit], position: tuple[float, f
 
 def placement_on(receptacle: tuple[float, float, float],
                  extent: tuple[float, float, float],
-                 robot: tuple[float, float, float]) -> tuple[float, float, float]:
+                 robot: tuple[float, float, float], yaw: float = 0.0
+                 ) -> tuple[float, float, float]:
     """Where an object put ON a receptacle stands: the arm sets it down in front of the
     robot, so on the receptacle's top at the point of its footprint nearest the robot
     (less a margin from the edge), not at the centre: on a 1.6 m counter those are up to
-    0.7 m apart. The footprint is taken as axis-aligned (memory's boxes carry no yaw it
-    could trust for this)."""
+    0.7 m apart.
+
+    `extent` is the box's size along its own axes and `yaw` the box's turn about the
+    vertical (the scene graph keeps both: perception's boxes are upright and oriented).
+    The footprint is clamped in the box's own frame: taken as axis-aligned, a counter
+    standing along y was clamped along x to its length and along y to its depth, and the
+    estimate fell up to 0.7 m from the spot (round 18: 0.71 m median over the puts on
+    turned receptacles of the tuning floor plans, 0.08 m on the others)."""
     cx, cy, cz = receptacle
+    c, s = math.cos(yaw), math.sin(yaw)
+    dx, dy = robot[0] - cx, robot[1] - cy
+    lx, ly = c * dx + s * dy, -s * dx + c * dy          # the robot in the box's frame
     hx = max(extent[0] / 2 - PLACE_MARGIN_M, 0.0)
     hy = max(extent[1] / 2 - PLACE_MARGIN_M, 0.0)
-    return (min(max(robot[0], cx - hx), cx + hx), min(max(robot[1], cy - hy), cy + hy),
-            cz + extent[2] / 2)
+    lx, ly = min(max(lx, -hx), hx), min(max(ly, -hy), hy)
+    return (cx + c * lx - s * ly, cy + s * lx + c * ly, cz + extent[2] / 2)
 
 
 @lru_cache(maxsize=1)
@@ -128,13 +138,15 @@ def unsettled_contents(units: Mapping[str, ObjectMemoryUnit], fixture: ObjectMem
 def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
                   table: CategoryTable | None = None,
                   extents: Mapping[str, tuple[float, float, float]] | None = None,
+                  yaws: Mapping[str, float] | None = None,
                   ) -> list[ObjectMemoryUnit]:
     """Units changed by `outcome` (new objects; `units` is left untouched).
 
     `units` maps object id -> unit and must contain every object the skill names.
-    `extents` gives the box size memory has for some of them (the scene graph's):
-    with it and the robot's position, an object put on a receptacle is placed where the
-    robot set it down (`placement_on`) rather than at the receptacle's centre.
+    `extents` gives the box size memory has for some of them (the scene graph's, along
+    the box's own axes) and `yaws` the box's turn (0 when not given): with them and the
+    robot's position, an object put on a receptacle is placed where the robot set it down
+    (`placement_on`) rather than at the receptacle's centre.
     """
     skill, args = check_skill_call(outcome.skill, outcome.args)
     for i in SKILLS[skill].object_args:
@@ -189,7 +201,8 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
         extent = (extents or {}).get(receptacle.object_id)
         position = receptacle.position
         if relation == "on" and extent is not None and robot_position is not None:
-            position = placement_on(receptacle.position, extent, robot_position)
+            position = placement_on(receptacle.position, extent, robot_position,
+                                    (yaws or {}).get(receptacle.object_id, 0.0))
         moved = _touch(target, stamp, actor, position=position,
                        receptacle_id=receptacle.object_id, relation=relation,
                        area_id=receptacle.area_id or target.area_id)

@@ -41,9 +41,12 @@ class LoopSettings:
     max_plan_steps: int = setting(12, "Steps one plan may hold (N).", 1, 100)
     max_replans: int = setting(3, "Re-plans after failed skills per instruction.", 0, 20)
     skill_timeout_s: float = setting(
-        300.0, "Seconds a skill may take (an explore that finds nothing looks around every "
-        "viewpoint twice, head at rest and tilted up: 150-190 s simulated in the household "
-        "world).", 0.1, 3600.0)
+        120.0, "Seconds a running skill may go without progress (its server's feedback: a "
+        "new phase or a larger progress fraction) before the planner cancels it with "
+        "TIMEOUT; nav2's progress checker, not a limit on the skill's length: the goal "
+        "carries none, the server sizes its own budget from its plan (an explore of a "
+        "large room takes minutes, a pick seconds). Covers the server's planning before "
+        "its first feedback.", 0.1, 3600.0)
     memory_retries: int = setting(2, "Retries of a memory call that found no server or timed "
                                   "out.", 0, 10)
     explore_settle_s: float = setting(0.0, "After an explore that saw its target: seconds "

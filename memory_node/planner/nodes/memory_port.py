@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from rclpy.node import Node
@@ -21,6 +23,7 @@ from memory_node.planner.core.types import (
     SkillResult,
     UnitView,
 )
+from memory_node.planner.core.world_epoch import WorldEpoch
 
 
 class PerceptionWatch:
@@ -31,8 +34,11 @@ class PerceptionWatch:
     server has handled. The condition is signalled from the subscriptions' callbacks, so a
     waiter wakes on the frame itself, not on a poll."""
 
-    def __init__(self, node: Node, callback_group: Any = None) -> None:
+    def __init__(self, node: Node, callback_group: Any = None,
+                 on_reset: Callable[[], None] | None = None) -> None:
         self.node = node
+        self.epoch = WorldEpoch()
+        self._on_reset = on_reset
         self._cond = threading.Condition()
         self._clock: float | None = None
         self._perceived: float | None = None
@@ -44,8 +50,16 @@ class PerceptionWatch:
                                  callback_group=callback_group)
 
     def _on_clock(self, msg: Clock) -> None:
+        t = from_time(msg.clock)
+        reset = self.epoch.clock(t)
         with self._cond:
-            self._clock = from_time(msg.clock)
+            self._clock = t
+            if reset and self._perceived is not None:
+                # The last frame memory handled is of the old world's time, later than
+                # anything the new world stamps: "handled after now" would hold at once.
+                self._perceived = -math.inf
+        if reset and self._on_reset is not None:
+            self._on_reset()
 
     def _on_perceived(self, msg: Header) -> None:
         with self._cond:

@@ -103,8 +103,10 @@ class PlannerNode(Node):
         # instruction that arrives before discovery has delivered it would find no room to
         # explore and give up at once ("every known place was explored").
         self._map_arrived = threading.Event()
+        self._map_lock = threading.Lock()
         self._map_waited = False
-        self.loop = PlanLoop(planner, ClientMemoryPort(self.memory, PerceptionWatch(self, group)),
+        self.watch = PerceptionWatch(self, group, on_reset=self._on_world_reset)
+        self.loop = PlanLoop(planner, ClientMemoryPort(self.memory, self.watch),
                              ActionSkillExecutor(self, self.table, group, p.skill_server_wait_s),
                              self.settings, self.table, confirmer,
                              places=lambda: list(self._places))
@@ -143,11 +145,28 @@ class PlannerNode(Node):
         kinds = list(msg.kinds) or [""] * len(msg.names)
         self._places = [AreaView(name.strip(), (p.x, p.y, p.z), kind) for name, p, kind
                         in zip(msg.names, msg.positions, kinds, strict=True)]
-        self._map_arrived.set()
+        with self._map_lock:
+            self.watch.epoch.map()
+            self._map_arrived.set()
         # The world publishes its map once when it (re)starts: a new world, so what the
         # last one's skills left in the gripper is no longer in it (the task runner
         # restarts the world per sequence and per ablation while this node keeps running).
         self._new_world = True
+
+    def _on_world_reset(self) -> None:
+        """The clock went back: the world restarted. The robot is a new one (forgotten at
+        the next run's start); a map that came before the reset names the old world's
+        rooms, so the next run waits for the new world's map (`map_wait_s`) as a first run
+        does. Before (round 18), the first run after a restart planned with the old rooms
+        whenever the new map reached this node after the goal."""
+        self._new_world = True
+        with self._map_lock:   # a map arriving meanwhile must not be cleared
+            if self.watch.epoch.stale:
+                self._map_arrived.clear()
+                self._map_waited = False
+        self.get_logger().info("the clock went back: the world was reset"
+                               + ("; its map/places is awaited" if self.watch.epoch.stale
+                                  else ""))
 
     def _check_places(self, msg: NamedPlaces) -> str:
         """Why a map/places message is refused ("" = it is not). Names and kinds reach the
@@ -214,15 +233,20 @@ class PlannerNode(Node):
              feedback: Any) -> InstructionResult:
         cancel = self._cancel or CancelToken()
         if not self._map_waited:
-            # Once per node: a robot without map/places pays the wait on its first run only.
+            # Once per node and once per world reset that left a stale map: a robot
+            # without map/places pays the wait on its first run only.
             self._map_waited = True
+            when = "after the world's reset" if self.watch.epoch.stale \
+                else "before the first run"
             if not self._map_arrived.is_set() and self.settings.map_wait_s > 0:
                 self.get_logger().info(f"waiting up to {self.settings.map_wait_s:g} s for "
-                                       "map/places before the first run")
+                                       f"map/places {when}")
             if not self._map_arrived.wait(self.settings.map_wait_s):
                 self.get_logger().warning(
                     f"no map/places within {self.settings.map_wait_s:g} s (map_wait_s): "
                     "planning without named places")
+                if self.watch.epoch.stale:
+                    self._places = []   # the old world's rooms are not this one's
         if self._new_world:
             self._new_world = False
             self.loop.forget_robot_state()

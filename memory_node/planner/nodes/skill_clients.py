@@ -2,8 +2,18 @@
 
 Blocking from the plan loop's thread; the goal and result futures are completed by the
 node's multi-threaded executor. A server that is missing, never answers, vanishes
-mid-goal or overruns the timeout gives a typed failure (UNAVAILABLE / TIMEOUT), and the
+mid-goal or stops making progress gives a typed failure (UNAVAILABLE / TIMEOUT), and the
 goal is cancelled on the server when the instruction is cancelled or times out.
+
+How long a skill may take is not one number: an arm skill takes seconds, an explore of a
+large room several minutes, and only the server knows its plan (the path, the
+viewpoints). So the goal carries no timeout of the planner's (0: the server sizes its own
+budget from its plan), and the planner's `timeout_s` bounds the time WITHOUT PROGRESS: the
+server's feedback (a new phase, or a larger progress fraction) restarts it. This is how
+nav2 treats a long NavigateToPose: the goal has no time limit, the controller's progress
+checker fails a robot that has not moved for `movement_time_allowance`, and a client
+watches the feedback. A fixed limit cut long explores short (bench/README_tasks.md, round
+10: 120 s; round 18: a 461 s explore of an eight-viewpoint room against 300 s).
 """
 
 from __future__ import annotations
@@ -59,6 +69,34 @@ def result_from_msg(r: Any) -> SkillResult:
                        str(r.robot_area)[:128], position, str(r.held_object)[:128])
 
 
+class ProgressWatch:
+    """Whether a goal is still making progress: `alive_until` moves forward each time the
+    server reports a phase or a progress fraction not seen before (fed from the executor's
+    feedback callback; read by the waiting thread)."""
+
+    def __init__(self, stall_s: float, now: float) -> None:
+        self.stall_s = stall_s
+        self._lock = threading.Lock()
+        self._last: tuple[str, float] | None = None
+        self._best = -math.inf
+        self.alive_until = now + stall_s
+
+    def feedback(self, phase: str, progress: float, now: float) -> None:
+        with self._lock:
+            if not math.isfinite(progress):
+                return
+            advanced = progress > self._best or self._last is None \
+                or phase != self._last[0]
+            self._last = (phase, progress)
+            self._best = max(self._best, progress)
+            if advanced:
+                self.alive_until = now + self.stall_s
+
+    def stalled(self, now: float) -> bool:
+        with self._lock:
+            return now > self.alive_until
+
+
 class ActionSkillExecutor:
     def __init__(self, node: Node, table: SkillTable, callback_group: Any,
                  server_wait_s: float = 10.0) -> None:
@@ -79,11 +117,14 @@ class ActionSkillExecutor:
         name = self.table.servers[key]
         if not client.wait_for_server(timeout_sec=self.server_wait_s):
             return self._fail(ErrorCode.UNAVAILABLE, f"skill server {name} is not available")
+        # timeout 0: the server sizes the skill's budget from its own plan (see above).
         goal = ExecuteSkill.Goal(skill=call.skill, arguments=list(call.args),
-                                 episode_id=episode_id, timeout=float(timeout_s))
+                                 episode_id=episode_id, timeout=0.0)
         goal.targets = [SkillTarget(id=t.id, label=t.label, position=to_point(t.position),
                                     position_known=t.position_known) for t in targets]
-        sent = client.send_goal_async(goal)
+        watch = ProgressWatch(timeout_s + GRACE_S, time.monotonic())
+        sent = client.send_goal_async(goal, feedback_callback=lambda m: watch.feedback(
+            str(m.feedback.phase), float(m.feedback.progress), time.monotonic()))
         if not _wait(sent, self.server_wait_s, cancel):
             return self._fail(ErrorCode.CANCELED if cancel.cancelled else ErrorCode.UNAVAILABLE,
                               f"skill server {name} did not take the goal {call}")
@@ -94,17 +135,17 @@ class ActionSkillExecutor:
         result_future = handle.get_result_async()
         done = threading.Event()
         result_future.add_done_callback(lambda _: done.set())
-        deadline = time.monotonic() + timeout_s + GRACE_S
+        watch.alive_until = time.monotonic() + watch.stall_s   # from acceptance on
         gone_since: float | None = None
         while not done.wait(POLL_S):
             now = time.monotonic()
             if cancel.cancelled:
                 self._cancel(handle, done)
                 return self._fail(ErrorCode.CANCELED, f"{call} cancelled")
-            if now > deadline:
+            if watch.stalled(now):
                 self._cancel(handle, done)
-                return self._fail(ErrorCode.TIMEOUT, f"{call}: no result from {name} in "
-                                                     f"{timeout_s + GRACE_S:.0f} s")
+                return self._fail(ErrorCode.TIMEOUT, f"{call}: no result from {name} and "
+                                                     f"no progress in {watch.stall_s:.0f} s")
             if client.server_is_ready():
                 gone_since = None
             elif gone_since is None:

@@ -43,6 +43,13 @@ class Navigator:
         start = self.nearest_cell(x, y)
         return nx.single_source_dijkstra_path_length(self.graph, start, weight="weight")
 
+    def reachable_from(self, x: float, y: float) -> set[tuple[int, int]]:
+        """The free cells a path from (x, y) reaches (its part of the floor: some floor
+        plans' grids are in pieces)."""
+        if not self._cells:
+            return set()
+        return set(nx.node_connected_component(self.graph, self.nearest_cell(x, y)))
+
     def path(self, x: float, y: float, goal: tuple[int, int]) -> list[tuple[float, float]]:
         """Waypoints from (x, y) to the goal cell; [] when unreachable."""
         start = self.nearest_cell(x, y)

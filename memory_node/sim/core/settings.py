@@ -56,8 +56,6 @@ class SensorSettings:
 
 @dataclass(frozen=True)
 class SkillSettings:
-    default_timeout: float = setting(600.0, "Simulated seconds before a skill gives up when "
-                                     "the goal's timeout is 0.", 0.1, 3600.0)
     table: str = setting("", "Skill table YAML ('' = config/skills.yaml).")
     costs: Costs = section(Costs)
 

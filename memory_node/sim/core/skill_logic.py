@@ -305,11 +305,15 @@ class SkillRunner:
         raise SkillFailure(ErrorCode.INTERNAL, f"no base logic for {spec.name}")
 
     def viewpoints(self, w: World, room_name: str) -> list[tuple[int, int]]:
-        """Spread-out free cells of a room: its centre first, then farthest-point sampling."""
+        """Spread-out free cells of a room the robot can drive to: its centre first, then
+        farthest-point sampling. Only the robot's part of the floor: in a grid in pieces
+        (FloorPlan29's kitchen: two parts) a viewpoint in the other part made every
+        explore of the room fail "no path to the goal" (round 18)."""
         room = w.room(room_name)
         if room is None:
             return []
-        cells = sorted(c for c in w.free if room.contains(*World.cell_xy(c)))
+        reach = self.nav.reachable_from(w.robot.x, w.robot.y)
+        cells = sorted(c for c in w.free if c in reach and room.contains(*World.cell_xy(c)))
         if not cells:
             return []
         cx, cy = room.center
@@ -378,7 +382,8 @@ class SkillRunner:
                             return Outcome(ErrorCode.NONE, f"explore: saw a {want} in "
                                            f"{where}", t, wps, w)
         if not wps:
-            raise SkillFailure(ErrorCode.PRECONDITION_FAILED, f"{where}: no free floor")
+            raise SkillFailure(ErrorCode.PRECONDITION_FAILED,
+                               f"{where}: no free floor the robot can drive to")
         # The skill leaves the head at rest, as every other skill expects it.
         t = self._tilt(w, CAMERA_PITCH, t, "tilting", wps)
         if want is not None:

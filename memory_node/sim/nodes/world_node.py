@@ -11,8 +11,10 @@ One process holds the world, its renderer and both skill servers (they share the
 - `base/execute_skill` and `arm/execute_skill` (ExecuteSkill): the skill table's skills of
   each server. The robot runs ONE skill at a time: a goal that arrives while another runs
   (on either server) is accepted and at once aborted with UNAVAILABLE, so the caller gets a
-  code rather than a bare rejection. Cancel and timeout (`goal.timeout` simulated seconds,
-  else `skills.default_timeout`) stop the motion where it is and change no object.
+  code rather than a bare rejection. Cancel and timeout (`goal.timeout` simulated seconds;
+  0 = the skill's own plan is its budget, as long as what is left to drive and look at
+  takes) stop the motion where it is and change no object. Feedback (phase, progress) is
+  published while the skill plans and plays: a caller treats it as the skill's progress.
 - `sim/ground_truth` (std_msgs/String, JSON, transient-local): the world's state after
   every skill, for the benchmark's scoring only; the planner and memory never read it.
 
@@ -82,7 +84,6 @@ class WorldNode(Node):
         self.clock_period = 1.0 / cfg.time.clock_rate_hz
         self.rate = cfg.sensors.rate_hz
         self.depth_encoding = cfg.sensors.depth_encoding
-        self.default_timeout = cfg.skills.default_timeout
         self.table = load_skill_table(cfg.skills.table or None)
         lay = cfg.layout
         source, seed, plan, rearr = lay.source, lay.seed, lay.floorplan, lay.rearrangement_data
@@ -307,7 +308,7 @@ class WorldNode(Node):
             return self._finish(gh, Outcome(ErrorCode.UNAVAILABLE, "the robot is running "
                                             "another skill (one at a time)"), 0.0, abort=True)
         try:
-            timeout = goal.timeout if goal.timeout > 0 else self.default_timeout
+            gh.publish_feedback(ExecuteSkill.Feedback(phase="planning", progress=0.0))
             targets = [Target(t.id, t.label, (t.position.x, t.position.y, t.position.z),
                               bool(t.position_known)) for t in goal.targets]
             args = list(goal.arguments)
@@ -316,6 +317,9 @@ class WorldNode(Node):
             gh.publish_feedback(ExecuteSkill.Feedback(phase="planned", progress=0.0))
             if not outcome.waypoints:
                 return self._finish(gh, outcome, 0.0, abort=not outcome.success)
+            # No timeout given: the plan is the budget, however much there is to explore
+            # (a fixed default cut an eight-viewpoint explore short; README_tasks round 18).
+            timeout = goal.timeout if goal.timeout > 0 else outcome.duration
             return self._play(gh, goal, args, outcome, timeout)
         finally:
             self._active = None

@@ -1,0 +1,124 @@
+"""The planner node after its world restarted: the test plays the world's topics (/clock and
+the latched map/places) and its skill servers (test/house.py). The old world's map named an
+attic the new world lacks; the new world's map reaches the planner only after the first goal
+of the new world. The planner notices the restart on the clock going back, drops the old
+map and waits for the new one instead of exploring the old world's rooms (it kept them,
+round 18)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import rclpy
+from house import House
+from planner_stack import (
+    house_things,
+    instruction_client,
+    memory_server,
+    planner_node,
+    seed,
+    send_goal,
+    skill_servers,
+)
+from rclpy.node import Node
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rosgraph_msgs.msg import Clock
+
+from memory_node.client import MemoryClient
+from memory_node.msg import NamedPlaces
+from memory_node.nodes.conversions import to_point, to_time
+
+pytestmark = pytest.mark.ros
+NOTICED = "the clock went back: the world was reset; its map/places is awaited"
+WAITING = "for map/places after the world's reset"   # the planner's log lines
+LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                     reliability=ReliabilityPolicy.RELIABLE)
+
+
+@pytest.fixture()
+def memory(ros_context: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
+        tuple[MemoryClient, Path]]:
+    tmp = tmp_path_factory.mktemp("world_reset")
+    mem = memory_server(tmp)
+    try:
+        with MemoryClient(timeout=20.0) as client:
+            client.wait_until_ready(timeout=90.0)
+            seed(client)   # a kitchen without a mug: finding one needs the named places
+            yield client, tmp
+    finally:
+        mem.stop()
+
+
+def _places(names: list[str], positions: list[tuple[float, float, float]]) -> NamedPlaces:
+    return NamedPlaces(names=names, positions=[to_point(p) for p in positions], kinds=names)
+
+
+def _until(node: Node, done: Callable[[], bool], tick: Callable[[], None], what: str,
+           timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, what
+        tick()
+        rclpy.spin_once(node, timeout_sec=0.05)
+
+
+def test_after_a_world_reset_the_planner_waits_for_the_new_worlds_map(
+        memory: tuple[MemoryClient, Path], client_node: Node) -> None:
+    client_memory, tmp = memory
+    clock = client_node.create_publisher(Clock, "/clock", 10)
+    old_map = client_node.create_publisher(NamedPlaces, "map/places", LATCHED)
+    old_map.publish(_places(["kitchen", "attic"], [(2.0, 0.5, 1.0), (9.0, 9.0, 1.0)]))
+    now = [100.0]
+
+    def tick() -> None:          # the running world's clock, 0.05 s a spin
+        now[0] += 0.05
+        clock.publish(Clock(clock=to_time(now[0])))
+
+    planner = planner_node(tmp, "planner", planner="offline", skill_timeout_s=10.0,
+                           map_wait_s=60.0, perception_wait_s=0.0)
+    try:
+        with skill_servers(House(house_things(), client_memory.update)) as servers:
+            client = instruction_client(client_node)
+            _until(client_node, lambda: clock.get_subscription_count() > 0, lambda: None,
+                   "the planner's /clock subscription")
+            # A task in the old world: its first run takes the old map.
+            run, handle = send_goal(client_node, client, "pick up the apple", "old-world",
+                                    ("HOLDING(Apple)",))
+            result = handle.get_result_async()
+            _until(client_node, result.done, tick, "no result in the old world")
+            assert result.result().result.success, result.result().result.message
+            for _ in range(5):
+                tick()
+            # The world restarts: its map publisher goes, its clock starts over.
+            client_node.destroy_publisher(old_map)
+            now[0] = 0.0
+            _until(client_node, lambda: NOTICED in planner.output(), tick,
+                   "the planner did not notice the world's reset", timeout=60.0)
+            # A new house and a new robot, as the task runner sets them up.
+            servers.house.calls.clear()
+            servers.house.held, servers.house.at = "", "hall"
+            servers.house.things.update(house_things())
+            client_memory.manage("clear")
+            seed(client_memory)
+            run, handle = send_goal(client_node, client, "pick up the mug", "new-world",
+                                    ("HOLDING(Mug)",))
+            assert run.accepted
+            result = handle.get_result_async()
+            # The new map goes out once the run has said it waits for it or has ended
+            # without it (the old behaviour: it explored the old world's attic).
+            _until(client_node, lambda: result.done() or WAITING in planner.output(), tick,
+                   "neither a wait for the map nor a result")
+            new_map = client_node.create_publisher(NamedPlaces, "map/places", LATCHED)
+            new_map.publish(_places(["kitchen", "living_room"],
+                                    [(2.0, 0.5, 1.0), (5.5, 0.5, 5.0)]))
+            _until(client_node, result.done, tick, "no result in the new world")
+            calls = [str(c) for c in servers.house.calls]
+        r = result.result().result
+        assert not any("attic" in c for c in calls), calls
+        assert "explore(living_room" in " ".join(calls), (r.message, calls)
+        client_node.destroy_publisher(new_map)
+    finally:
+        planner.stop()
