@@ -60,6 +60,12 @@ window alone, as long as such returns are measured to pay (``UNDO_MEMORY``): the
 window kept the lead the left expert had earned before the robot walked on, and made each
 return come a room late.
 
+Since round 18 a budget caps what the switching itself may lose against the rule's reference
+(``GUARD``): once the residents trail both the better of the LRU and FIFO ghosts and
+W-TinyLFU's ghost by more than 0.25 % of the lookups so far, they leave W-TinyLFU for the
+better recency expert unless W-TinyLFU's long-window lead would repay the excess (Wu et al.'s
+conservative bandits, with the ghosts as the safe baseline).
+
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
 """
