@@ -9,8 +9,8 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|fresh2|fresh3|fresh4|fresh5] [--suffix _r14] [--ref main]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh5][SUFFIX].{json,md}
+        [--variants old|fresh|fresh2|fresh3|fresh4|fresh5|fresh6] [--suffix _r14] [--ref main]
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh6][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -32,13 +32,20 @@ ran on it: loops of a few lengths just above cache sizes, a back-and-forth sweep
 table scans, a Zipf whose hot ranks are handed to new keys, a robot exploring unmapped rooms,
 a robot's tasks of several types, correlated references (LRU-K's case), a Markov chain over a
 home's rooms, loops in a new random order each pass, and a scan interleaved with a hot set
-at a swinging share.
+at a swinging share; it is tuning data since round 18 (its misses were printed in round 17).
+``fresh6`` (seeds 19000+) was written in round 18 before anything ran on it: a household
+robot's daily chore routine over many days, CDN objects by the shot-noise model, B+-tree
+index pages walked root to leaf with range scans, repeated incremental and full software
+builds on a file system, a job queue whose entries are read back after a lag, a robot's
+costmap window over occupancy-grid tiles while it drives between places, a database's day
+of lookups and nightly backup scan, and web flash crowds that fade.
 """
 
 from __future__ import annotations
 
 import argparse
 import bisect
+import heapq
 import itertools
 import json
 import math
@@ -681,9 +688,258 @@ def fresh5_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh6's generator families (round 18; none is in `synthetic` or the earlier sets) ------
+
+
+def chores_days(seed: int, n_rooms: int, per_room: int, chores: int, day_events: int,
+                moved: float) -> Iterator[int]:
+    """A household robot over many days: every day it runs the same routine of ``chores``
+    chores (breakfast, dishes, laundry...; each bound to a room and a Zipf-popular subset
+    of its objects), in the routine's order with two neighbouring chores swapped now and
+    then, a day of ~``day_events`` observations; between days a share ``moved`` of the
+    objects is replaced (groceries eaten, new mail). Reuse comes back a day later."""
+    rng = random.Random(seed)
+    contents = [list(range(r * per_room, (r + 1) * per_room)) for r in range(n_rooms)]
+    nxt = n_rooms * per_room
+    plan = [(rng.randrange(n_rooms), rng.sample(range(per_room), max(2, per_room // 3)))
+            for _ in range(chores)]
+    inside = _zipf(rng, max(2, per_room // 3), 0.9)
+    while True:
+        order = list(range(chores))
+        for _ in range(chores // 4):
+            j = rng.randrange(chores - 1)
+            order[j], order[j + 1] = order[j + 1], order[j]
+        for c in order:
+            room, slots = plan[c]
+            for _ in range(max(1, int(rng.expovariate(chores / day_events)))):
+                if rng.random() < 0.2:
+                    yield rng.choice(contents[room])
+                else:
+                    yield contents[room][slots[inside()]]
+        for objs in contents:
+            for j in range(per_room):
+                if rng.random() < moved:
+                    objs[j] = nxt
+                    nxt += 1
+
+
+def shot_noise(seed: int, new_every: float, life: float, volume_alpha: float,
+               catalogue: int, catalogue_share: float) -> Iterator[int]:
+    """A CDN's video or news objects by the shot-noise model (Traverso et al., "Temporal
+    locality in today's content caching", CCR 2013): objects are published every
+    ~``new_every`` time units, each with a Pareto(``volume_alpha``) number of requests at
+    times drawn from an exponential of mean ``life`` after publication; requests are served
+    in time order, mixed with a Zipf(0.8) long-lived catalogue (a share
+    ``catalogue_share``)."""
+    rng = random.Random(seed)
+    cat = _zipf(rng, catalogue, 0.8)
+    due: list[tuple[float, int]] = []
+    nxt = catalogue
+    published = 0.0
+    while True:
+        while not due or published <= due[0][0]:
+            for _ in range(min(20_000, int(rng.paretovariate(volume_alpha)))):
+                heapq.heappush(due, (published + rng.expovariate(1 / life), nxt))
+            nxt += 1
+            published += rng.expovariate(1 / new_every)
+        if rng.random() < catalogue_share:
+            yield cat()
+        else:
+            yield heapq.heappop(due)[1]
+
+
+def btree(seed: int, keys: int, fanout: int, alpha: float, range_share: float,
+          range_len: int) -> Iterator[int]:
+    """Database index pages: each point lookup of a Zipf-popular row walks a B+-tree from
+    the root through its inner pages to the leaf (every level is a page reference); a
+    share ``range_share`` of queries are range scans that walk ``range_len`` leaves on."""
+    rng = random.Random(seed)
+    row = _zipf(rng, keys, alpha)
+    perm = list(range(keys))
+    rng.shuffle(perm)  # popular rows are scattered over the leaves
+    per_leaf = fanout
+    levels: list[int] = []  # pages per level, leaves first
+    pages = math.ceil(keys / per_leaf)
+    while pages > 1:
+        levels.append(pages)
+        pages = math.ceil(pages / fanout)
+    levels.append(1)
+    offsets = list(itertools.accumulate((0, *levels)))
+    n_leaves = levels[0]
+    while True:
+        leaf = perm[row()] // per_leaf
+        path = []
+        node = leaf
+        for lvl in range(len(levels)):
+            path.append(offsets[lvl] + node)
+            node //= fanout
+        yield from reversed(path)
+        if rng.random() < range_share:
+            for j in range(1, range_len):
+                yield offsets[0] + min(n_leaves - 1, leaf + j)
+
+
+def builds(seed: int, sources: int, headers: int, includes: int, edit_share: float,
+           full_every: int) -> Iterator[int]:
+    """A file system under repeated software builds: each source file is read with its
+    ``includes`` headers (Zipf: a few headers everybody includes); an incremental build
+    reads only the sources edited since the last one (a share ``edit_share``, edits
+    clustered in one directory of 20 files), a full build all of them, every ``full_every``
+    builds; each compile writes a fresh object file."""
+    rng = random.Random(seed)
+    hdr = _zipf(rng, headers, 1.1)
+    deps = [sorted({hdr() for _ in range(includes)}) for _ in range(sources)]
+    obj = headers + sources
+    b = 0
+    while True:
+        if b % full_every == 0:
+            todo = list(range(sources))
+        else:
+            d = rng.randrange(max(1, sources // 20))
+            pool = list(range(d * 20, min(sources, d * 20 + 20)))
+            todo = sorted(set(rng.sample(pool, min(len(pool),
+                                                   max(1, int(len(pool) * edit_share * 5)))))
+                          | set(rng.sample(range(sources),
+                                           max(1, int(sources * edit_share / 2)))))
+        for f in todo:
+            yield headers + f
+            yield from deps[f]
+            yield obj
+            obj += 1
+        b += 1
+
+
+def work_queue(seed: int, lag: int, readers: int, meta: int, meta_share: float
+               ) -> Iterator[int]:
+    """A job queue or message log on a key-value store: each job is written, then read by
+    1..``readers`` consumers after a lag of ~``lag`` events each (exponential), and never
+    again; plus a Zipf(1) set of queue metadata and config keys."""
+    rng = random.Random(seed)
+    m = _zipf(rng, meta, 1.0)
+    pending: list[tuple[float, int]] = []
+    nxt = meta
+    t = 0.0
+    while True:
+        t += 1
+        if pending and pending[0][0] <= t:
+            yield heapq.heappop(pending)[1]
+            continue
+        if rng.random() < meta_share:
+            yield m()
+            continue
+        for _ in range(rng.randint(1, readers)):
+            heapq.heappush(pending, (t + rng.expovariate(1 / lag), nxt))
+        yield nxt
+        nxt += 1
+
+
+def grid_nav(seed: int, side: int, radius: int, goals: int, noise: float) -> Iterator[int]:
+    """A mobile robot's occupancy-map tiles: it drives on a ``side`` x ``side`` grid between
+    ``goals`` favourite places (kitchen, dock, table; Zipf) by straight moves, reading the
+    tiles within ``radius`` of each position it passes (the costmap window), and with
+    probability ``noise`` per step a far tile (a global path query)."""
+    rng = random.Random(seed)
+    spots = [(rng.randrange(side), rng.randrange(side)) for _ in range(goals)]
+    pick = _zipf(rng, goals, 1.0)
+    x, y = spots[0]
+    window = [(dx, dy) for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1)
+              if dx * dx + dy * dy <= radius * radius]
+    while True:
+        gx, gy = spots[pick()]
+        while (x, y) != (gx, gy):
+            if x != gx and (y == gy or rng.random() < 0.5):
+                x += 1 if gx > x else -1
+            else:
+                y += 1 if gy > y else -1
+            for dx, dy in window:
+                cx, cy = x + dx, y + dy
+                if 0 <= cx < side and 0 <= cy < side:
+                    yield cy * side + cx
+            if rng.random() < noise:
+                yield rng.randrange(side * side)
+
+
+def backup_day(seed: int, keys: int, alpha: float, day: int, trickle: float
+               ) -> Iterator[int]:
+    """A database's day and night: ``day`` Zipf lookups over ``keys`` rows, then a nightly
+    backup or analytics job that reads every row once in key order (the same rows each
+    night), each row read followed by a day lookup with probability ``trickle``."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, keys, alpha)
+    perm = list(range(keys))
+    rng.shuffle(perm)  # popular rows are scattered over the key order
+    while True:
+        for _ in range(day):
+            yield perm[rank()]
+        for k in range(keys):
+            yield k
+            if rng.random() < trickle:
+                yield perm[rank()]
+
+
+def flash_crowd(seed: int, keys: int, alpha: float, every: int, size: int, share: float,
+                decay: int) -> Iterator[int]:
+    """Web traffic with flash crowds: a stable Zipf over ``keys`` pages; every ~``every``
+    events a story breaks and ``size`` new pages take a share of traffic that starts at
+    ``share`` and halves every ``decay`` events, so crowds overlap and fade."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, keys, alpha)
+    crowds: list[tuple[int, int]] = []  # (first key, start)
+    nxt = keys
+    t = 0
+    while True:
+        if rng.random() < 1.0 / every:
+            crowds.append((nxt, t))
+            nxt += size
+        u = rng.random()
+        acc = 0.0
+        out = -1
+        for first, start in crowds:
+            acc += share * 0.5 ** ((t - start) / decay)
+            if u < acc:
+                out = first + min(size - 1, int(rng.expovariate(3 / size)))
+                break
+        if t % 256 == 0:
+            crowds = [c for c in crowds if share * 0.5 ** ((t - c[1]) / decay) > 1e-3]
+        yield out if out >= 0 else rank()
+        t += 1
+
+
+def fresh6_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 18's held-out set: seeds 19000+, eight workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 19000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "chores_8x25_c10_day3000_m0.05": lambda: chores_days(s + 0, 8, 25, 10, 3000, 0.05),
+        "chores_14x60_c20_day12000_m0.1": lambda: chores_days(s + 1, 14, 60, 20, 12000, 0.1),
+        "shotnoise_n20_l2000_a1.5_cat500": lambda: shot_noise(s + 2, 20, 2000, 1.5, 500, 0.4),
+        "shotnoise_n5_l20000_a1.2_cat3000": lambda: shot_noise(
+            s + 3, 5, 20000, 1.2, 3000, 0.2),
+        "btree_k20000_f16_a0.9_r0.1": lambda: btree(s + 4, 20000, 16, 0.9, 0.1, 8),
+        "btree_k200000_f64_a1.1_r0.02": lambda: btree(s + 5, 200000, 64, 1.1, 0.02, 30),
+        "builds_s300_h120_i12_e0.05_f10": lambda: builds(s + 6, 300, 120, 12, 0.05, 10),
+        "builds_s60_h40_i6_e0.2_f4": lambda: builds(s + 7, 60, 40, 6, 0.2, 4),
+        "queue_lag30_r2_m20_0.3": lambda: work_queue(s + 8, 30, 2, 20, 0.3),
+        "queue_lag400_r3_m200_0.2": lambda: work_queue(s + 9, 400, 3, 200, 0.2),
+        "grid_60_r3_g6_n0.05": lambda: grid_nav(s + 10, 60, 3, 6, 0.05),
+        "grid_200_r5_g12_n0.2": lambda: grid_nav(s + 11, 200, 5, 12, 0.2),
+        "backup_k400_a1.0_day20000": lambda: backup_day(s + 12, 400, 1.0, 20000, 0.1),
+        "backup_k3000_a0.8_day20000": lambda: backup_day(s + 13, 3000, 0.8, 20000, 0.1),
+        "flash_k1000_a0.9_e3000_s5": lambda: flash_crowd(s + 14, 1000, 0.9, 3000, 5, 0.3, 1500),
+        "flash_k5000_a1.0_e800_s40": lambda: flash_crowd(s + 15, 5000, 1.0, 800, 40, 0.15, 4000),
+        "tenants_chores+queue_r100": lambda: tenants(
+            s + 16, chores_days(s + 17, 10, 30, 12, 5000, 0.05),
+            work_queue(s + 18, 100, 2, 50, 0.2), 0.5, 100),
+        "tenants_grid+shotnoise_r1": lambda: tenants(
+            s + 19, grid_nav(s + 20, 80, 2, 8, 0.1),
+            shot_noise(s + 21, 10, 5000, 1.3, 1000, 0.3), 0.6, 1),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
-                "fresh5": fresh5_variants}
+                "fresh5": fresh5_variants, "fresh6": fresh6_variants}
 
 
 def run_one(task: tuple[str, str, int, bool]) -> dict[str, Any]:
@@ -723,7 +979,8 @@ def main() -> int:
                          "fresh2: round 14b's held-out set (tuning data since round 15); "
                          "fresh3: round 15's held-out set (tuning data since round 16); "
                          "fresh4: round 16's held-out set (tuning data since round 17); "
-                         "fresh5: round 17's held-out set")
+                         "fresh5: round 17's held-out set (tuning data since round 18); "
+                         "fresh6: round 18's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

@@ -10,7 +10,7 @@ time. This bench replays each family at seeds 1..N (tuning seeds: none of the he
 uses them) and reports the mean, the worst and the share of seeds below the rule.
 
     .venv/bin/python bench/cache_rule_seeds.py [--seeds 10] [--jobs 2] [--suffix _r17]
-        # -> bench/results/cache_rule_seeds[SUFFIX].json
+        [--ref main]    # -> bench/results/cache_rule_seeds[SUFFIX].json
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ RESULTS = Path(__file__).resolve().parent / "results"
 RULE = heldout.RULE
 
 # (family name, generator taking the seed first, its other arguments, capacities): fresh4's
-# recency families at the capacities where its single streams came closest to the rule.
+# recency families at the capacities where its single streams came closest to the rule, and
+# (round 18) fresh5's families at the capacities where its single streams broke it.
 FAMILIES: tuple[tuple[str, Callable[..., Iterator[int]], tuple[Any, ...], tuple[int, ...]],
                 ...] = (
     ("wsets_s150_d5000_o0.1", heldout.working_sets, (150, 5000, 0.1), (50,)),
@@ -47,6 +48,8 @@ FAMILIES: tuple[tuple[str, Callable[..., Iterator[int]], tuple[Any, ...], tuple[
     ("walk_20x60_d500_m0.2", heldout.room_walk, (20, 60, 500, 0.2), (50,)),
     ("walk_5x200_d1500_m0.02", heldout.room_walk, (5, 200, 1500, 0.02), (250,)),
     ("diurnal_k300_a1.0_p10000", heldout.diurnal, (300, 1.0, 10000), (250, 500)),
+    ("zigzag_l300_s20_h40", heldout.zigzag, (300, 20, 40, 0.2), (100, 250)),
+    ("hotshift_k3000_h200_e6000", heldout.hot_shift, (3000, 200, 0.9, 6000), (1000,)),
 )
 
 
@@ -68,13 +71,16 @@ def main() -> int:
     ap.add_argument("--events", type=int, default=30_000)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--suffix", default="", help="appended to the output file's stem")
+    ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     args = ap.parse_args()
     if args.seeds < 2 or args.events < 1:
         ap.error("--seeds must be >= 2 and --events >= 1")
     tasks = [(f, s, args.events) for f in range(len(FAMILIES)) for s in range(1, args.seeds + 1)]
     t0 = time.perf_counter()
     load_before = os.getloadavg()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    with ProcessPoolExecutor(max_workers=args.jobs,
+                             initializer=heldout.use_steered_at if args.ref else None,
+                             initargs=(args.ref,) if args.ref else ()) as pool:
         results = list(pool.map(run_one, tasks))
     summary = []
     for name, _gen, _args, capacities in FAMILIES:
@@ -90,6 +96,7 @@ def main() -> int:
     out = {"machine": platform.machine(), "python": platform.python_version(),
            "loadavg_before_after": [load_before, os.getloadavg()],
            "seconds": round(time.perf_counter() - t0, 1), "events": args.events,
+           "steered_at_ref": args.ref,
            "rule": f"steered W-TinyLFU - max(LRU, FIFO) >= {RULE} points",
            "summary": summary, "runs": results}
     RESULTS.mkdir(exist_ok=True)
