@@ -371,3 +371,16 @@ def test_generators_are_deterministic_and_recency_dominated() -> None:
     assert len(trace) == 20_000
     # Recency-dominated: LRU beats the plain admission filter at a room-sized capacity.
     assert simulate(trace, "lru", 25).hit_rate > simulate(trace, "wtinylfu_plain", 25).hit_rate
+
+
+def test_the_steered_policy_shows_its_admission_sketch() -> None:
+    # bench/cache_throughput.py reports the sketch's bytes per entry for the default policy;
+    # the steered policy must expose the W-TinyLFU expert's sketch, and it must be the one
+    # that counts the lookups.
+    from memory_node.core.cache import make_policy
+
+    policy = make_policy("wtinylfu", 64)
+    for _ in range(3):
+        policy.get(7) or policy.put(7)
+    assert policy.sketch.nbytes > 0  # type: ignore[attr-defined]
+    assert policy.sketch.frequency(7) >= 3  # type: ignore[attr-defined]

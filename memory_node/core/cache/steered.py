@@ -82,6 +82,7 @@ from .wtinylfu import WTinyLFUPolicy
 
 if TYPE_CHECKING:  # the package's __init__ imports this module
     from . import ReplacementPolicy
+    from .sketch import FrequencySketch
 
 __all__ = ["EXPERTS", "SteeredWTinyLFUPolicy"]
 
@@ -652,6 +653,14 @@ class SteeredWTinyLFUPolicy:
 
     def __len__(self) -> int:
         return len(self._residents)
+
+    @property
+    def sketch(self) -> FrequencySketch:
+        """The W-TinyLFU expert's frequency sketch: its admission filter, and the only
+        part of the policy whose size does not grow with the residents."""
+        expert = self._experts[0]
+        assert isinstance(expert, WTinyLFUPolicy)
+        return expert.sketch
 
     def keys(self) -> Iterator[Hashable]:
         """Resident keys: stale ones (next victims) first, then the rest."""
