@@ -85,3 +85,68 @@ def test_a_non_finite_query_vector_is_still_a_clear_error() -> None:
         r.rank("poisoned query", UNITS, 3)
     assert "poisoned query" not in r._query_cache
     assert [x.unit.object_id for x in r.rank("bring me an apple", UNITS, 1)] == ["Apple_1"]
+
+
+def test_an_instructions_steps_are_embedded_while_the_first_step_ranks(monkeypatch) -> None:
+    from memory_node.core.recall.subtasks import recall_subtasks
+
+    gate = _Gate()
+    r = _recaller(gate)
+    real = Recaller._lexical_arrays
+
+    def lexical(self, instruction, rows):  # type: ignore[no-untyped-def]
+        gate.lexical_started.set()
+        return real(self, instruction, rows)
+
+    monkeypatch.setattr(Recaller, "_lexical_arrays", lexical)
+    gate.gated.add("wash the red mug")
+    recall_subtasks(r, "wash the red mug, then put the apple in the sink", UNITS, 3)
+    assert gate.overlapped == [True]      # one batched call, overlapped with the ranking
+
+
+def test_a_pool_build_embeds_its_instruction_and_subgoal_in_one_overlapped_call(
+        monkeypatch) -> None:
+    from memory_node.core.recall.brief_state import BriefState
+    from memory_node.core.recall.step_recall import StateConditionedRecall
+
+    gate = _Gate()
+    r = _recaller(gate)
+    calls: list[list[str]] = []
+    real_embed = gate.embed
+
+    def counting(texts):  # type: ignore[no-untyped-def]
+        calls.append(list(texts))
+        return real_embed(texts)
+
+    monkeypatch.setattr(gate, "embed", counting)
+    real = Recaller._lexical_arrays
+
+    def lexical(self, instruction, rows):  # type: ignore[no-untyped-def]
+        gate.lexical_started.set()
+        return real(self, instruction, rows)
+
+    monkeypatch.setattr(Recaller, "_lexical_arrays", lexical)
+    gate.gated.add("bring me the apple")
+    steps = StateConditionedRecall(r)
+    steps.recall_step("ep", "bring me the apple", BriefState(subgoal="pick up the apple"),
+                      UNITS, 300, k=2, units_version=1)
+    assert calls == [["bring me the apple", "pick up the apple"]]
+    assert gate.overlapped == [True]
+
+
+def test_a_pending_text_asked_again_takes_its_batchs_vector() -> None:
+    r = _recaller(Embedder())
+    r.prefetch_queries(["bring me an apple", "wash the mug"])
+    vec = r.embed_queries(["wash the mug"])[0]
+    alone = Embedder().embed(["bring me an apple", "wash the mug"])[1]
+    assert np.array_equal(vec, alone)     # the batch's row, bit for bit
+    assert not r._pending
+
+
+def test_a_failed_batch_leaves_nothing_pending() -> None:
+    r = _recaller(_NaN())
+    r.prefetch_queries(["poisoned query", "bring me an apple"])
+    with pytest.raises(ValueError, match="non-finite query vector"):
+        r.rank("poisoned query", UNITS, 3)
+    assert not r._pending and "bring me an apple" not in r._query_cache
+    assert [x.unit.object_id for x in r.rank("bring me an apple", UNITS, 1)] == ["Apple_1"]
