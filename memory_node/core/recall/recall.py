@@ -28,7 +28,7 @@ from collections.abc import (
     MutableMapping,
     Sequence,
 )
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
@@ -466,8 +466,6 @@ class Recaller:
         # A query's model call runs here while the ranking's lexical half runs on the
         # caller's thread (see `_query_vector_soon`); made on first use.
         self._model_thread: ThreadPoolExecutor | None = None
-        # Texts sent to it and not yet taken, each with its batch (see `prefetch_queries`).
-        self._pending: dict[str, tuple[tuple[str, ...], Future[np.ndarray]]] = {}
         self.index = UnitIndex(embedder.dim)
         self._rows_cache: tuple[object, list[_UnitEntry], np.ndarray] | None = None
         # Entries built since start: a ranking without a units key (a step's few candidates)
@@ -606,9 +604,6 @@ class Recaller:
         """Query vectors, cached by text (bounded LRU: a planner asks the same instruction
         and steps again and again); the uncached ones in one model call, since a model call
         has a fixed cost that several short texts (an instruction's steps) share."""
-        for t in texts:
-            if t in self._pending:  # its batch's vector, never a second call's
-                self._query_vector_soon(t)()
         todo = list(dict.fromkeys(t for t in texts if t not in self._query_cache))
         if todo:
             self._keep_queries(todo, self.embedder.embed(todo))
@@ -630,42 +625,22 @@ class Recaller:
             cache.popitem(last=False)
         return out
 
-    def prefetch_queries(self, texts: Sequence[str]) -> None:
-        """Start one model call for the texts not cached yet (a call has a fixed cost that
-        several short texts share: an instruction's steps, a pool's instruction and its
-        first subgoal) and return at once; the rankings that follow take each vector when
-        they need it (`_query_vector_soon`), their lexical half running meanwhile."""
-        todo = tuple(dict.fromkeys(t for t in texts
-                                   if t not in self._query_cache and t not in self._pending))
-        if not todo:
-            return
+    def _query_vector_soon(self, text: str) -> Callable[[], np.ndarray]:
+        """The query's vector, later: a text not cached is embedded on the model's own
+        thread, so the caller can do the ranking's lexical half meanwhile (the model call,
+        ~5-6 ms of MiniLM, releases the GIL; the lexical half, with WordNet's first look at
+        a request's new words, was up to ~3 ms after it). Returns the function that gives
+        the vector: it waits for the model and raises its error, on the caller's thread,
+        which alone touches the cache."""
+        if text in self._query_cache:
+            return lambda: self._cached_queries([text])[0]
         if self._model_thread is None:
             self._model_thread = ThreadPoolExecutor(max_workers=1,
                                                     thread_name_prefix="recall-model")
-        future = self._model_thread.submit(self.embedder.embed, list(todo))
-        for t in todo:
-            self._pending[t] = (todo, future)
-
-    def _query_vector_soon(self, text: str) -> Callable[[], np.ndarray]:
-        """The query's vector, later: a text not cached is embedded on the model's own
-        thread (or already is, by `prefetch_queries`), so the caller can do the ranking's
-        lexical half meanwhile (the model call, ~5-6 ms of MiniLM, releases the GIL; the
-        lexical half, with WordNet's first look at a request's new words, was up to ~3 ms
-        after it). Returns the function that gives the vector: it waits for the model and
-        raises its error, on the caller's thread, which alone touches the cache."""
-        if text not in self._query_cache and text not in self._pending:
-            self.prefetch_queries([text])
+        future = self._model_thread.submit(self.embedder.embed, [text])
 
         def vector() -> np.ndarray:
-            pending = self._pending.get(text)
-            if pending is not None:
-                batch, future = pending
-                try:
-                    vecs = future.result()
-                finally:  # taken, or failed: either way no later request waits on it
-                    for t in batch:
-                        self._pending.pop(t, None)
-                self._keep_queries(batch, vecs)
+            self._keep_queries([text], future.result())
             return self._cached_queries([text])[0]
         return vector
 
