@@ -28,7 +28,6 @@ from collections.abc import (
     MutableMapping,
     Sequence,
 )
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
@@ -463,9 +462,6 @@ class Recaller:
         self.type_cache = EmbeddingCache(embedder)
         self._entries: dict[str, _UnitEntry] = {}
         self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        # A query's model call runs here while the ranking's lexical half runs on the
-        # caller's thread (see `_query_vector_soon`); made on first use.
-        self._model_thread: ThreadPoolExecutor | None = None
         self.index = UnitIndex(embedder.dim)
         self._rows_cache: tuple[object, list[_UnitEntry], np.ndarray] | None = None
         # Entries built since start: a ranking without a units key (a step's few candidates)
@@ -604,19 +600,14 @@ class Recaller:
         """Query vectors, cached by text (bounded LRU: a planner asks the same instruction
         and steps again and again); the uncached ones in one model call, since a model call
         has a fixed cost that several short texts (an instruction's steps) share."""
-        todo = list(dict.fromkeys(t for t in texts if t not in self._query_cache))
-        if todo:
-            self._keep_queries(todo, self.embedder.embed(todo))
-        return self._cached_queries(texts)
-
-    def _keep_queries(self, todo: Sequence[str], vecs: np.ndarray) -> None:
-        if not np.isfinite(vecs).all():
-            raise ValueError("the embedding model produced a non-finite query vector")
-        for t, v in zip(todo, vecs, strict=True):
-            self._query_cache[t] = v
-
-    def _cached_queries(self, texts: Sequence[str]) -> list[np.ndarray]:
         cache = self._query_cache
+        todo = list(dict.fromkeys(t for t in texts if t not in cache))
+        if todo:
+            vecs = self.embedder.embed(todo)
+            if not np.isfinite(vecs).all():
+                raise ValueError("the embedding model produced a non-finite query vector")
+            for t, v in zip(todo, vecs, strict=True):
+                cache[t] = v
         out = []
         for t in texts:
             cache.move_to_end(t)
@@ -624,25 +615,6 @@ class Recaller:
         while len(cache) > QUERY_CACHE_SIZE:
             cache.popitem(last=False)
         return out
-
-    def _query_vector_soon(self, text: str) -> Callable[[], np.ndarray]:
-        """The query's vector, later: a text not cached is embedded on the model's own
-        thread, so the caller can do the ranking's lexical half meanwhile (the model call,
-        ~5-6 ms of MiniLM, releases the GIL; the lexical half, with WordNet's first look at
-        a request's new words, was up to ~3 ms after it). Returns the function that gives
-        the vector: it waits for the model and raises its error, on the caller's thread,
-        which alone touches the cache."""
-        if text in self._query_cache:
-            return lambda: self._cached_queries([text])[0]
-        if self._model_thread is None:
-            self._model_thread = ThreadPoolExecutor(max_workers=1,
-                                                    thread_name_prefix="recall-model")
-        future = self._model_thread.submit(self.embedder.embed, [text])
-
-        def vector() -> np.ndarray:
-            self._keep_queries([text], future.result())
-            return self._cached_queries([text])[0]
-        return vector
 
     def _vectors(self, entries: Sequence[_UnitEntry], rows: np.ndarray | None = None) -> None:
         """Give every entry's row its vector (the store's, else embedded now)."""
@@ -672,18 +644,15 @@ class Recaller:
                                                          labels=labels,
                                                          area_names=area_names))
         entries, rows = self._rows_for(units, labels, area_names, units_key)
-        query_vector = self._query_vector_soon(instruction)
+        query = self.embed_query(instruction)
         n = len(entries)
-        try:
-            if n:
-                self._vectors(entries, rows)
-            if mode == "hybrid" and n:
-                lex = self._lexical_arrays(instruction, rows)
-            else:
-                lex = _Lexical.empty(n)
-        finally:  # never leave a model call running past the request (its error wins)
-            query = query_vector()
+        if n:
+            self._vectors(entries, rows)
         cosine = self.index.cosines(query, rows).astype(np.float64)
+        if mode == "hybrid" and n:
+            lex = self._lexical_arrays(instruction, rows)
+        else:
+            lex = _Lexical.empty(n)
         total = cosine + lex.score
         if not n:
             return Scored(self, units, entries, rows, total, cosine, lex)
