@@ -38,6 +38,11 @@ class StageTimes:
         # explored kitchen stopped at two frames). The collector only appends here (deque
         # appends and pops are atomic); `counters` moves them in under the lock.
         self._gc_pauses: deque[tuple[int, float]] = deque(maxlen=window)
+        # Samples ever added per (table, stage), and the last summary with the count it was
+        # made at: the stats timer shares the executor thread with requests, and a stage
+        # without new samples (another kind of request, an idle service) needs no new sort.
+        self._added: dict[tuple[str, str], int] = {}
+        self._summary: dict[tuple[str, str], tuple[int, int, int]] = {}
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
@@ -54,8 +59,14 @@ class StageTimes:
             if name not in self._wall:
                 self._wall[name] = deque(maxlen=self.window)
             self._wall[name].append(wall_s)
+            self._count("wall_us", name)
             if cpu_s is not None:
                 self._cpu.setdefault(name, deque(maxlen=self.window)).append(cpu_s)
+                self._count("cpu_us", name)
+
+    def _count(self, kind: str, name: str) -> None:
+        key = (kind, name)
+        self._added[key] = self._added.get(key, 0) + 1
 
     def add_latency(self, name: str, seconds: float) -> None:
         """One frame's time between two events on its path (may be negative by clock
@@ -64,6 +75,7 @@ class StageTimes:
             if name not in self._latency:
                 self._latency[name] = deque(maxlen=self.window)
             self._latency[name].append(seconds)
+            self._count("latency_us", name)
 
     def add_gc_pause(self, generation: int, seconds: float) -> None:
         """One garbage collection's pause; safe to call from a `gc.callbacks` hook (takes
@@ -82,14 +94,22 @@ class StageTimes:
             self.add_latency(f"gc.gen{generation}", seconds)
         out: dict[str, int] = {}
         with self._lock:
-            tables = (("cpu_us", {k: list(v) for k, v in self._cpu.items()}),
-                      ("wall_us", {k: list(v) for k, v in self._wall.items()}),
-                      ("latency_us", {k: list(v) for k, v in self._latency.items()}))
+            # Only the stages with samples since their last summary are copied out.
+            tables = [(kind, {k: (self._added[kind, k], list(v)
+                                  if self._summary.get((kind, k), (-1,))[0]
+                                  != self._added[kind, k] else None)
+                              for k, v in table.items()})
+                      for kind, table in (("cpu_us", self._cpu), ("wall_us", self._wall),
+                                          ("latency_us", self._latency))]
         for kind, table in tables:
-            for name, samples in sorted(table.items()):
-                median, p99 = _median_p99([v * 1e6 for v in samples])
-                out[f"{prefix}{kind}.{name}.median"] = round(float(median))
-                out[f"{prefix}{kind}.{name}.p99"] = round(float(p99))
+            for name, (added, samples) in sorted(table.items()):
+                if samples is not None:
+                    median, p99 = _median_p99([v * 1e6 for v in samples])
+                    self._summary[kind, name] = (added, round(float(median)),
+                                                 round(float(p99)))
+                _, median_us, p99_us = self._summary[kind, name]
+                out[f"{prefix}{kind}.{name}.median"] = median_us
+                out[f"{prefix}{kind}.{name}.p99"] = p99_us
         return out
 
 

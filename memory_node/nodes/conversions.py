@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import math
 
 from builtin_interfaces.msg import Time
@@ -63,7 +64,9 @@ def unit_to_msg(unit: ObjectMemoryUnit, description: str = "", score: float = 0.
     )
     if unit.image_jpeg:
         msg.image.format = "jpeg"
-        msg.image.data = list(unit.image_jpeg)
+        # A byte array is taken as it is; a list of ints is checked element by element in
+        # Python by the generated setter (~57 us per 1.5 KB crop, per unit answered).
+        msg.image.data = array.array("B", unit.image_jpeg)
     return msg
 
 

@@ -86,3 +86,36 @@ def test_a_collection_while_the_samples_are_locked_does_not_hang_the_thread() ->
         stop()
     assert finished, "a GC pause recorded under StageTimes' own lock deadlocked the thread"
     assert times.counters()["latency_us.gc.gen0.median"] >= 0
+
+
+def test_a_stage_without_new_samples_is_not_summarised_again(monkeypatch) -> None:
+    """The stats timer runs on the executor thread that also answers recalls: a stage
+    that got no sample since the last call keeps its summary (no copy, no sort)."""
+    import memory_node.core.stage_times as st
+
+    times = StageTimes(window=4)
+    for i in range(6):
+        times.add("busy", 0.001 * (i + 1), 0.0005)
+        times.add("idle", 0.002, None)
+    calls: list[int] = []
+    real = st._median_p99
+
+    def counting(values: list[float]) -> tuple[float, float]:
+        calls.append(len(values))
+        return real(values)
+
+    monkeypatch.setattr(st, "_median_p99", counting)
+    first = times.counters("x.")
+    assert len(calls) == 3                    # busy wall and cpu, idle wall
+    calls.clear()
+    times.add("busy", 0.010, 0.001)           # pushes the oldest busy sample out
+    second = times.counters("x.")
+    assert len(calls) == 2                    # busy wall and cpu only
+    assert second["x.wall_us.idle.median"] == first["x.wall_us.idle.median"]
+    # the window's newest four: 4, 5, 6, 10 ms, as a fresh summary gives them
+    assert second["x.wall_us.busy.median"] == round(real([v * 1e6 for v in
+                                                          (0.004, 0.005, 0.006, 0.010)])[0])
+    assert second["x.wall_us.busy.p99"] == round(real([v * 1e6 for v in
+                                                       (0.004, 0.005, 0.006, 0.010)])[1])
+    calls.clear()
+    assert times.counters("x.") == second and not calls   # nothing new: nothing sorted
