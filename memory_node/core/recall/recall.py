@@ -719,26 +719,7 @@ class Recaller:
         for t in present:
             name = self.index.type_names[t]
             names[name] = name_match(self.terms_for(name), q, self._purposes_for(name, q))
-        names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
-        if cfg.retractions:
-            names = drop_retracted(names, {n: self.terms_for(n) for n, m in names.items()
-                                           if m}, q)
-        if cfg.sole_names:
-            names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
-        if cfg.compound_parents and q.compounds:
-            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
-                                     self._lexicon())
-        if cfg.elided_heads:
-            names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
-        if cfg.part_wholes:
-            names = part_wholes(names, {n: self.terms_for(n) for n in names}, q,
-                                self._lexicon())
-        if cfg.place_nouns:
-            names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
-                                self._lexicon(),
-                                lambda: _place_words(q.tokens, q.variants, q.origins))
-        if cfg.verb_tools and q.tools:
-            names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
+        names = self._read_names(names, q)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
@@ -948,43 +929,14 @@ class Recaller:
         types = list(dict.fromkeys(type_names))
         self.prefetch_terms(types)
         names = {t: name_match(self.terms_for(t), q, self._purposes_for(t, q)) for t in types}
-        names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
-        if self.config.retractions:
-            names = drop_retracted(names, {n: self.terms_for(n) for n, m in names.items()
-                                           if m}, q)
-        if self.config.sole_names:
-            names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
-        if self.config.compound_parents and q.compounds:
-            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
-                                     self._lexicon())
-        if self.config.elided_heads:
-            names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
-        if self.config.part_wholes:
-            names = part_wholes(names, {n: self.terms_for(n) for n in names}, q,
-                                self._lexicon())
-        if self.config.place_nouns:
-            names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
-                                self._lexicon(),
-                                lambda: _place_words(q.tokens, q.variants, q.origins))
-        if self.config.verb_tools and q.tools:
-            names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
-        return names
+        return self._read_names(names, q)
 
-    def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
-                     ) -> list[tuple[float, tuple[str, ...], bool]]:
+    def _read_names(self, names: dict[str, float], q: QueryTerms) -> dict[str, float]:
+        """The name rules, in order, over each type's direct match: a word names one
+        type (consume), taken-back phrases, sole and compound names, elided heads, parts
+        for wholes, place nouns, a verb's tools. One chain for every caller, so ranking,
+        selection and a step's own top-k read a text alike."""
         cfg = self.config
-        lex = self._lexicon()
-        q = query_terms(instruction, lex, cfg.purposes)
-        iw = words(instruction)
-        iset = set(iw) | q.token_set
-        attr_query = _attribute_query(iset)
-        lowered = instruction.lower()
-        names: dict[str, float] = {}  # type name -> how directly the instruction names it
-        self.prefetch_terms(e.description.type_name for e in entries)
-        for e in entries:
-            t = e.description.type_name
-            if t not in names:
-                names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
         names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
         if cfg.retractions:
             names = drop_retracted(names, {n: self.terms_for(n) for n, m in names.items()
@@ -1005,6 +957,24 @@ class Recaller:
                                 lambda: _place_words(q.tokens, q.variants, q.origins))
         if cfg.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
+        return names
+
+    def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
+                     ) -> list[tuple[float, tuple[str, ...], bool]]:
+        cfg = self.config
+        lex = self._lexicon()
+        q = query_terms(instruction, lex, cfg.purposes)
+        iw = words(instruction)
+        iset = set(iw) | q.token_set
+        attr_query = _attribute_query(iset)
+        lowered = instruction.lower()
+        names: dict[str, float] = {}  # type name -> how directly the instruction names it
+        self.prefetch_terms(e.description.type_name for e in entries)
+        for e in entries:
+            t = e.description.type_name
+            if t not in names:
+                names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
+        names = self._read_names(names, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
