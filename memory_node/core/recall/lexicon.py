@@ -156,6 +156,10 @@ def parse_index_line(line: str) -> tuple[str, str, list[int]]:
     return lemma, pos, [int(t) for t in tokens[first:first + n_synsets]]
 
 
+# A noun data line's pointers to its kinds' parents (class and instance hypernyms).
+HYPERNYM_POINTERS = frozenset({"@", "@i"})
+
+
 class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
     """nltk's lemma -> {pos: synset offsets} map, filled one lemma at a time by binary
     search of the index files kept in memory as bytes (6 MB).
@@ -942,21 +946,12 @@ class Lexicon:
             if off in seen:
                 continue
             seen.add(off)
-            line = self._data_line("n", off)
-            if line is None:
+            parents = self._pointers(off, HYPERNYM_POINTERS)
+            if parents is None:
                 return None
-            try:
-                fields = line.split("|")[0].split()
-                n = int(fields[3], 16)
-                at = 4 + 2 * n
-                for i in range(int(fields[at])):
-                    symbol, target = fields[at + 1 + 4 * i], int(fields[at + 2 + 4 * i])
-                    if symbol in ("@", "@i"):
-                        if target in targets:
-                            return True
-                        todo.append(target)
-            except (ValueError, IndexError):
-                return None
+            if parents & targets:
+                return True
+            todo.extend(parents)
         return False
 
     def purpose_senses(self, phrase: str) -> frozenset[str]:
