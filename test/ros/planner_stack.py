@@ -131,6 +131,20 @@ def seed(memory: MemoryClient, units: list[Unit] = KITCHEN) -> None:
         memory.update(u)
 
 
+@contextmanager
+def seeded_memory(tmp: Path) -> Iterator[MemoryClient]:
+    """A memory server in `tmp` holding the kitchen without a mug (finding one needs the
+    named places), and a client to it; the server stops on exit."""
+    mem = memory_server(tmp)
+    try:
+        with MemoryClient(timeout=20.0) as client:
+            client.wait_until_ready(timeout=90.0)
+            seed(client)
+            yield client
+    finally:
+        mem.stop()
+
+
 @dataclass
 class GoalRun:
     accepted: bool

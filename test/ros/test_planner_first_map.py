@@ -15,9 +15,8 @@ from house import House
 from planner_stack import (
     house_things,
     instruction_client,
-    memory_server,
     planner_node,
-    seed,
+    seeded_memory,
     send_goal,
     skill_servers,
 )
@@ -36,14 +35,8 @@ WAITING = "for map/places before the first run"   # the planner's log line
 def memory(ros_context: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         tuple[MemoryClient, Path]]:
     tmp = tmp_path_factory.mktemp("first_map")
-    mem = memory_server(tmp)
-    try:
-        with MemoryClient(timeout=20.0) as client:
-            client.wait_until_ready(timeout=90.0)
-            seed(client)   # a kitchen without a mug: finding one needs the named places
-            yield client, tmp
-    finally:
-        mem.stop()
+    with seeded_memory(tmp) as client:
+        yield client, tmp
 
 
 def test_the_first_run_waits_for_the_map_published_after_its_goal(

@@ -17,9 +17,9 @@ from house import House
 from planner_stack import (
     house_things,
     instruction_client,
-    memory_server,
     planner_node,
     seed,
+    seeded_memory,
     send_goal,
     skill_servers,
 )
@@ -42,14 +42,8 @@ LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
 def memory(ros_context: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         tuple[MemoryClient, Path]]:
     tmp = tmp_path_factory.mktemp("world_reset")
-    mem = memory_server(tmp)
-    try:
-        with MemoryClient(timeout=20.0) as client:
-            client.wait_until_ready(timeout=90.0)
-            seed(client)   # a kitchen without a mug: finding one needs the named places
-            yield client, tmp
-    finally:
-        mem.stop()
+    with seeded_memory(tmp) as client:
+        yield client, tmp
 
 
 def _places(names: list[str], positions: list[tuple[float, float, float]]) -> NamedPlaces:
