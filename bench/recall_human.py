@@ -51,6 +51,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import yaml
 from recall_common import EPOCH, crop, save_result
@@ -186,6 +187,17 @@ def git_commit() -> str:
     return head + ("+dirty" if git("status", "--porcelain", "--", "../memory_node") else "")
 
 
+def rearrangement_rooms() -> Any | None:
+    """The AI2-THOR rearrangement val split the rooms' objects come from; None (and a
+    line saying why) when ../shared/data is absent."""
+    data = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
+    if not data.is_file():
+        print(f"skip: {data} absent (AI2-THOR rearrangement data, ../shared/data)")
+        return None
+    with gzip.open(data, "rt", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--instructions", type=Path, default=INSTRUCTIONS)
@@ -198,12 +210,9 @@ def main() -> int:
     ap.add_argument("--encoder", default=RecallSettings().encoder, choices=ENCODERS,
                     help="text encoder (recall.encoder; round 16)")
     args = ap.parse_args()
-    data = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
-    if not data.is_file():
-        print(f"skip: {data} absent (AI2-THOR rearrangement data, ../shared/data)")
+    rooms = rearrangement_rooms()
+    if rooms is None:
         return 0
-    with gzip.open(data, "rt", encoding="utf-8") as fh:
-        rooms = json.load(fh)
     doc = yaml.safe_load(args.instructions.read_text(encoding="utf-8"))
     items = doc["instructions"]
     if args.splits:

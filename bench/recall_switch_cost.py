@@ -12,17 +12,14 @@ and their ratio, then the median ratio.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import statistics
 import time
 from dataclasses import replace
 from pathlib import Path
 
 import yaml
-from recall_human import room_units
+from recall_human import rearrangement_rooms, room_units
 
-from memory_node.core.perception.shared_data import shared_data_dir
 from memory_node.core.recall.encoders import make_embedder
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.settings import RecallSettings
@@ -48,12 +45,9 @@ def main() -> int:
     ap.add_argument("switches", help="comma-separated RecallConfig booleans to turn off")
     ap.add_argument("--rounds", type=int, default=4)
     args = ap.parse_args()
-    data = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
-    if not data.is_file():
-        print(f"skip: {data} absent (AI2-THOR rearrangement data, ../shared/data)")
+    rooms = rearrangement_rooms()
+    if rooms is None:
         return 0
-    with gzip.open(data, "rt", encoding="utf-8") as fh:
-        rooms = json.load(fh)
     items = []
     for name in TUNING:
         doc = yaml.safe_load((HERE / name).read_text(encoding="utf-8"))
