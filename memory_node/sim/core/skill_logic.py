@@ -462,6 +462,8 @@ class SkillRunner:
                 if d > REACH:
                     raise fail(f"the {o.type} is {d:.2f} m away (reach {REACH} m): "
                                "navigate to it first")
+                if w.walled_off(reach_target(w, o), w.robot.x, w.robot.y):
+                    raise fail(f"the {o.type} is behind a wall: navigate to it first")
                 # Shut in, it is out of the arm's reach however near the base stands: a
                 # pick from, a put into, an open of what lies in a closed fridge (a put
                 # into a bowl in the shut fridge succeeded, and the sponge was then
