@@ -110,3 +110,35 @@ def test_the_frame_after_opening_shows_what_is_inside(start: tuple[float, float]
     finally:
         rig.close()
     assert pixels >= DetectionNoise().min_pixels, pixels
+
+
+@pytest.mark.parametrize(("drawer", "inside"), [("Drawer_02", "Pen_01"),
+                                                ("Drawer_04", "CreditCard_01")])
+def test_the_head_looks_down_into_a_low_drawer_it_opened(drawer: str, inside: str) -> None:
+    """FloorPlan315's dressers: drawers 0.1-0.2 m above the floor, opened from in front of
+    them. The rest view's bottom ray is 54° down; their centres lie ~60° down, and what is
+    in them stayed out of the frame (the pen put in one was lost to memory). The head now
+    looks down at them, as it looks up at a high cabinet."""
+    from memory_node.sim.core.camera_mount import CAMERA_PITCH, HEAD_MAX_DOWN_PITCH
+    from memory_node.sim.core.detection import DetectionNoise
+    from memory_node.sim.core.layouts import from_floorplan
+    from memory_node.sim.core.skill_logic import Costs
+    from memory_node.sim.core.visibility import GeometricCamera
+
+    exact = DetectionNoise(p_miss=0, p_confuse=0, box_jitter_px=0, false_positives=0,
+                           p_state_error=0)
+    world = from_floorplan(315)
+    assert world.objects[inside].parent == drawer
+    runner = SkillRunner(load_skill_table(), Navigator(world.free), Costs(look_up=True))
+    o = world.objects[drawer]
+    target = Target("d", o.type, tuple(float(v) for v in o.position), True)
+    near = runner.run(world, "navigate", ["d"], [target])
+    assert near.code == ErrorCode.NONE and near.world is not None, near.message
+    opened = runner.run(near.world, "open", ["d"], [target])
+    assert opened.code == ErrorCode.NONE and opened.world is not None, opened.message
+    assert CAMERA_PITCH < opened.world.robot.pitch <= HEAD_MAX_DOWN_PITCH
+    assert any(d.truth == inside for d in GeometricCamera(exact).frame(opened.world))
+    # At rest the same pose's frame misses it.
+    at_rest = opened.world.copy()
+    at_rest.robot.pitch = CAMERA_PITCH
+    assert not any(d.truth == inside for d in GeometricCamera(exact).frame(at_rest))
