@@ -269,7 +269,7 @@ def test_playback_interpolates_the_head() -> None:
 
 def test_the_head_looks_up_at_a_high_receptacle_the_arm_opens(kitchen10) -> None:
     """Opening the microwave at 1.6 m leaves the head up, so the frame after it shows the
-    apple inside; opening a low cabinet leaves it at rest, at no extra cost."""
+    apple inside; opening a drawer in the rest view leaves it at rest, at no extra cost."""
     w = kitchen10.copy()
     runner = _explorer(w, look_up=True)
     cam = GeometricCamera(EXACT)
@@ -289,15 +289,22 @@ def test_the_head_looks_up_at_a_high_receptacle_the_arm_opens(kitchen10) -> None
     assert rest.world.robot.pitch == CAMERA_PITCH
     assert rest.duration == pytest.approx(runner.costs.open)
     assert not any(d.truth == "Apple_01" for d in cam.frame(rest.world))
-    # A low receptacle: the head stays at rest, the skill costs what it did.
-    low = min((o for o in w.objects.values() if o.kind.openable and o.top < 1.0),
-              key=lambda o: (math.dist(o.position[:2], (w.robot.x, w.robot.y)), o.id))
-    t_low = target_of(w, low.id)
+    # A drawer in the rest view (0.55 m, its centre 43° down from where navigate leaves
+    # the robot): the head stays at rest, the skill costs what it did.
+    t_low = target_of(w, "Drawer_02")
     near = runner.run(w, "navigate", [t_low.id], [t_low]).world
     out = runner.run(near, "open", [t_low.id], [t_low])
     assert out.success, out.message
     assert out.world.robot.pitch == CAMERA_PITCH
     assert out.duration == pytest.approx(runner.costs.open)
+    # A cabinet below it (0.4 m, its centre 56° down, below the rest view's 54°): the head
+    # looks down at it and pays the tilt (test_approach_opening: what is inside is seen).
+    t_low = target_of(w, "Cabinet_02")
+    near = runner.run(w, "navigate", [t_low.id], [t_low]).world
+    out = runner.run(near, "open", [t_low.id], [t_low])
+    assert out.success, out.message
+    assert out.world.robot.pitch > CAMERA_PITCH
+    assert out.duration == pytest.approx(runner.costs.open + runner.costs.tilt)
 
 
 def test_the_head_looks_further_up_at_a_wall_cabinet_above_the_look_up_view() -> None:

@@ -26,6 +26,10 @@ EXPLORE_PITCHES = (CAMERA_PITCH, LOOK_UP_PITCH)
 # How far the head tilts up at most (Stretch 2's head tilt reaches about 45° up, Fetch's
 # 43°): what an arm skill works on above the look-up view is looked at up to this.
 HEAD_MAX_UP_PITCH = math.radians(-40)
+# How far it tilts down at most (Stretch 2's head reaches straight down, Fetch's about 76°):
+# the rest view's bottom ray is 54° down, so a drawer 0.3 m above the floor opened from in
+# front of it (its centre ~65° down) lay below the frame, and what was put in it unseen.
+HEAD_MAX_DOWN_PITCH = math.radians(70)
 
 
 def optical_axes(yaw: float, pitch: float = CAMERA_PITCH) -> np.ndarray:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 import networkx as nx
 import numpy as np
 
-from memory_node.sim.core.world import GRID, World, WorldObject
+from memory_node.sim.core.world import GRID, World, WorldObject, in_front_of
 
 REACH = 0.9     # metres from the robot's centre to the nearest face of what the arm touches
 
@@ -61,21 +61,31 @@ class Navigator:
         return _dedupe(pts)
 
     def cells_near(self, world: World, obj: WorldObject, reach: float = REACH) -> list:
-        """Free cells from which the object is within reach, nearest the object first."""
+        """Free cells from which the object is within reach, nearest the object first;
+        not those with a wall between them and the object's nearest face (the arm does
+        not reach through it)."""
         if not self._cells:
             return []
         d = face_distances(obj, self._xy)
-        ok = np.flatnonzero((d <= reach - 0.05) & (d >= 0.15))
+        ok = [k for k in np.flatnonzero((d <= reach - 0.05) & (d >= 0.15))
+              if not world.walled_off(obj, *self._xy[k])]
         return [self._cells[k] for k in sorted(ok, key=lambda k: (d[k], self._cells[k]))]
 
     def approach(self, world: World, obj: WorldObject, reach: float = REACH
                  ) -> tuple[tuple[int, int], float] | None:
-        """The reachable cell in reach of `obj` with the shortest path, and its length."""
+        """The reachable cell in reach of `obj` with the shortest path, and its length.
+        Before an openable receptacle, a cell in front of its opening when one is
+        reachable: an arm opens a door from in front of it, and only from there does the
+        camera see inside. From a cell beside a fridge the frame after the open showed its
+        side panel, and the mug on its shelf was never seen (bench/README_tasks.md round 19)."""
         cands = self.cells_near(world, obj, reach)
         if not cands:
             return None
         dist = self.distances_from(world.robot.x, world.robot.y)
-        best = min(((dist[c], c) for c in cands if c in dist), default=None)
+        cands = [c for c in cands if c in dist]
+        if obj.kind.openable:
+            cands = [c for c in cands if in_front_of(obj, *World.cell_xy(c))] or cands
+        best = min(((dist[c], c) for c in cands), default=None)
         return None if best is None else (best[1], best[0])
 
 

@@ -30,6 +30,7 @@ from memory_node.sim.core.camera_mount import (
     CAMERA_HEIGHT,
     CAMERA_PITCH,
     EXPLORE_PITCHES,
+    HEAD_MAX_DOWN_PITCH,
     HEAD_MAX_UP_PITCH,
     LOOK_UP_PITCH,
 )
@@ -52,6 +53,8 @@ class Target:
 # centre must be for the rest view to show enough of it (the detector wants 40 pixels).
 REST_VIEW_TOP = math.radians(CAMERA_FOVY) / 2 - CAMERA_PITCH
 LOOK_UP_VIEW_TOP = math.radians(CAMERA_FOVY) / 2 - LOOK_UP_PITCH
+# The rest view's bottom ray below the horizon (radians).
+REST_VIEW_BOTTOM = math.radians(CAMERA_FOVY) / 2 + CAMERA_PITCH
 TOP_MARGIN = math.radians(8)
 
 
@@ -421,7 +424,8 @@ class SkillRunner:
     def _head_for(self, w: World, objs: dict[int, WorldObject]) -> float:
         """The head looks at what the arm worked on (the last object named that the hand
         does not hold: the receptacle of a put, the door opened): up when its centre is
-        above the rest view's top (a microwave at 1.6 m opened from 0.6 m), else at rest.
+        above the rest view's top (a microwave at 1.6 m opened from 0.6 m), down when it is
+        below the rest view's bottom (a low drawer opened from in front of it), else at rest.
         Without it the frame after opening a high microwave showed the counter below it
         and memory never learnt the apple inside (k10x-2, bench/README_tasks.md round 10)."""
         if not self.costs.look_up:
@@ -434,6 +438,10 @@ class SkillRunner:
         cy = w.robot.y + CAMERA_AHEAD * math.sin(w.robot.yaw)
         rise = math.atan2(float(o.position[2]) - CAMERA_HEIGHT,
                           max(math.dist((cx, cy), o.position[:2]), 1e-6))
+        if -rise >= REST_VIEW_BOTTOM - TOP_MARGIN:
+            # Below the rest view (a low drawer opened from in front of it, the robot
+            # standing over it): the head looks down at it, as it looks up at a high one.
+            return min(-rise, HEAD_MAX_DOWN_PITCH)
         if rise <= REST_VIEW_TOP - TOP_MARGIN:
             return CAMERA_PITCH
         if rise <= LOOK_UP_VIEW_TOP - TOP_MARGIN:
@@ -462,6 +470,8 @@ class SkillRunner:
                 if d > REACH:
                     raise fail(f"the {o.type} is {d:.2f} m away (reach {REACH} m): "
                                "navigate to it first")
+                if w.walled_off(reach_target(w, o), w.robot.x, w.robot.y):
+                    raise fail(f"the {o.type} is behind a wall: navigate to it first")
                 # Shut in, it is out of the arm's reach however near the base stands: a
                 # pick from, a put into, an open of what lies in a closed fridge (a put
                 # into a bowl in the shut fridge succeeded, and the sponge was then

@@ -35,7 +35,7 @@ from memory_node.sim.core.camera_mount import (
     optical_axes,
 )
 from memory_node.sim.core.detection import DetectionNoise, misread
-from memory_node.sim.core.world import World, WorldObject
+from memory_node.sim.core.world import World, WorldObject, segment_hits_box
 
 EDGE_MARGIN = 0.05
 NEAR = 0.3
@@ -85,27 +85,10 @@ def _project(cam: Camera, pose: ViewPose, positions: np.ndarray
     return ok, z, u, v
 
 
-def _segment_hits_box(p: np.ndarray, q: np.ndarray, box: tuple[float, float, float, float]
-                      ) -> bool:
-    """Does the 2D segment p->q pass through the axis-aligned rectangle (slab test)?"""
-    t0, t1 = 0.0, 1.0
-    d = q - p
-    for axis, lo, hi in ((0, box[0], box[2]), (1, box[1], box[3])):
-        if abs(d[axis]) < 1e-12:
-            if not lo <= p[axis] <= hi:
-                return False
-            continue
-        a, b = (lo - p[axis]) / d[axis], (hi - p[axis]) / d[axis]
-        t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
-        if t0 > t1:
-            return False
-    return True
-
-
 def _walled_off(walls: list, camera_xy: np.ndarray, targets: np.ndarray) -> np.ndarray:
     out = np.zeros(len(targets), dtype=bool)
     for i, t in enumerate(targets):
-        out[i] = any(_segment_hits_box(camera_xy, t, w) for w in walls)
+        out[i] = any(segment_hits_box(camera_xy, t, w) for w in walls)
     return out
 
 

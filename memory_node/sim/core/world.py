@@ -163,11 +163,20 @@ class World:
 
     def distance_to(self, obj: WorldObject) -> float:
         """Horizontal distance from the robot's centre to the object's nearest face."""
-        dx, dy = obj.position[0] - self.robot.x, obj.position[1] - self.robot.y
-        c, s = math.cos(-obj.yaw), math.sin(-obj.yaw)
-        lx, ly = c * dx - s * dy, s * dx + c * dy
-        hx, hy = obj.size[0] / 2, obj.size[1] / 2
-        return math.hypot(max(abs(lx) - hx, 0.0), max(abs(ly) - hy, 0.0))
+        return math.dist(nearest_face_point(obj, self.robot.x, self.robot.y),
+                         (self.robot.x, self.robot.y))
+
+    def wall_between(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        """Does the straight line from `a` to `b` (x, y) cross a wall (door gaps open)?"""
+        p, q = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+        return any(segment_hits_box(p, q, w) for w in self.walls)
+
+    def walled_off(self, obj: WorldObject, x: float, y: float) -> bool:
+        """Is a wall between (x, y) and the object's nearest face? An arm does not reach
+        through a wall: a fridge backing onto the bedroom wall was opened from the
+        bedroom, 0.6 m from its back, and the camera there saw the wall, not the mug on
+        its shelf (the main job's blind arm, bench/README_tasks.md round 19)."""
+        return self.wall_between((x, y), nearest_face_point(obj, x, y))
 
     def visible_container_closed(self, obj: WorldObject) -> bool:
         """Is the object shut inside a closed receptacle (at any depth)?"""
@@ -296,3 +305,41 @@ class World:
     @staticmethod
     def cell_xy(cell: tuple[int, int]) -> tuple[float, float]:
         return (cell[0] * GRID, cell[1] * GRID)
+
+
+def nearest_face_point(obj: WorldObject, x: float, y: float) -> tuple[float, float]:
+    """The point of the object's footprint (turned with its yaw) nearest (x, y): (x, y)
+    itself when it lies inside."""
+    dx, dy = x - float(obj.position[0]), y - float(obj.position[1])
+    c, s = math.cos(obj.yaw), math.sin(obj.yaw)
+    lx, ly = c * dx + s * dy, -s * dx + c * dy
+    hx, hy = float(obj.size[0]) / 2, float(obj.size[1]) / 2
+    lx, ly = min(max(lx, -hx), hx), min(max(ly, -hy), hy)
+    return (float(obj.position[0]) + c * lx - s * ly, float(obj.position[1]) + s * lx + c * ly)
+
+
+def in_front_of(obj: WorldObject, x: float, y: float) -> bool:
+    """Is (x, y) in front of the object's opening: beyond its front face (the footprint's
+    local +y side, where an openable receptacle's carcass is open and its door hangs:
+    render.SceneModel) and within the face's width?"""
+    dx, dy = x - float(obj.position[0]), y - float(obj.position[1])
+    c, s = math.cos(obj.yaw), math.sin(obj.yaw)
+    lx, ly = c * dx + s * dy, -s * dx + c * dy
+    return ly >= float(obj.size[1]) / 2 and abs(lx) <= float(obj.size[0]) / 2
+
+
+def segment_hits_box(p: np.ndarray, q: np.ndarray, box: tuple[float, float, float, float]
+                     ) -> bool:
+    """Does the 2D segment p->q pass through the axis-aligned rectangle (slab test)?"""
+    t0, t1 = 0.0, 1.0
+    d = q - p
+    for axis, lo, hi in ((0, box[0], box[2]), (1, box[1], box[3])):
+        if abs(d[axis]) < 1e-12:
+            if not lo <= p[axis] <= hi:
+                return False
+            continue
+        a, b = (lo - p[axis]) / d[axis], (hi - p[axis]) / d[axis]
+        t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
+        if t0 > t1:
+            return False
+    return True
