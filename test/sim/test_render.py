@@ -35,3 +35,29 @@ def test_one_pass_equals_separate_passes(size: tuple[int, int]) -> None:
         assert seen >= 6  # the poses looked at objects, not only at walls
     finally:
         rig.close()
+
+
+def test_a_wall_near_the_head_is_drawn_not_seen_through() -> None:
+    """The near clip plane is in metres: a wall 0.25 m ahead of the camera fills the
+    centre of the frame at that depth (with a near plane relative to the house's size it
+    was clipped and the camera saw the room behind it)."""
+    from memory_node.sim.core.camera_mount import CAMERA_AHEAD, CAMERA_PITCH
+
+    world = from_seed(0)
+    rig = SensorRig(world, 320, 240)
+    try:
+        gap = 0.25                                  # camera to the wall's face, horizontally
+        x0, y0, x1, y1 = max(world.walls, key=lambda w: w[2] - w[0])   # longest along x
+        world.robot.x = (x0 + x1) / 2
+        world.robot.y = y1 + gap + CAMERA_AHEAD     # in front of its +y face ...
+        world.robot.yaw = -np.pi / 2                # ... looking at it
+        world.follow_robot()
+        rig.scene.sync(world)
+        _, depth, seg = rig.renderer.render(rgb=False)
+        assert depth is not None and seg is not None
+        centre = depth[115:125, 155:165]
+        # The optical axis meets the face gap / cos(pitch) ahead, and depth is along it.
+        np.testing.assert_allclose(centre, gap / np.cos(CAMERA_PITCH), atol=0.02)
+        assert (seg[115:125, 155:165] == -1).all()  # the wall, no object behind it
+    finally:
+        rig.close()

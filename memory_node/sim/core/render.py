@@ -36,6 +36,13 @@ from memory_node.sim.core.world import (  # noqa: E402
 )
 
 ROBOT_GROUP = 3             # geom group of the robot's own body (hidden from its camera)
+# The head camera's clip planes in metres. MJCF's <map znear zfar> are fractions of the
+# model's extent (the house's size), so a fixed fraction put the near plane 0.41 m out in a
+# 20 m house: a wall or a cabinet door nearer than that was not drawn and the camera saw
+# through it. A D435's depth starts at about 0.1 m; nothing the head looks at is nearer
+# than 0.05 m.
+CAMERA_NEAR = 0.05
+CAMERA_FAR = 60.0
 WALL_HEIGHT = 2.4
 _FLOOR_RGBA = {"kitchen": ".82 .78 .7 1", "living_room": ".62 .5 .38 1",
                "bedroom": ".7 .62 .66 1", "bathroom": ".78 .84 .88 1"}
@@ -77,6 +84,9 @@ class SceneModel:
         self.ids = sorted(world.objects)
         self.index = {oid: i for i, oid in enumerate(self.ids)}
         self.model = mujoco.MjModel.from_xml_string(self._xml(world, max_width, max_height))
+        extent = float(self.model.stat.extent)
+        self.model.vis.map.znear = CAMERA_NEAR / extent
+        self.model.vis.map.zfar = CAMERA_FAR / extent
         self.data = mujoco.MjData(self.model)
         m = self.model
         self.geom_obj = np.full(m.ngeom + 1, -1, dtype=np.int32)   # last slot: background
@@ -107,7 +117,7 @@ class SceneModel:
                  f'<visual><global offwidth="{max(w, 800)}" offheight="{max(h, 800)}"/>'
                  '<quality shadowsize="0" offsamples="0"/>'
                  '<headlight ambient=".45 .45 .45" diffuse=".45 .45 .45" specular="0 0 0"/>'
-                 '<map znear="0.02" zfar="60"/></visual>',
+                 '</visual>',
                  '<worldbody>',
                  '<light directional="true" dir="0.3 0.4 -1" castshadow="false" '
                  'diffuse=".35 .35 .35" specular="0 0 0"/>']
