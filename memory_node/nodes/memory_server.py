@@ -61,7 +61,7 @@ class ServerSettings:
     executor: str = setting(
         "single", "How callbacks are dispatched: 'single' = rclpy's SingleThreadedExecutor "
         "(rebuilds its wait set in Python before each callback); 'events' = rclpy's "
-        "EventsExecutor (dispatches from C++: ~0.6 ms less server CPU per request, "
+        "EventsExecutor (dispatches from C++: ~0.45 ms less server CPU per request, "
         "bench/README_recall.md round 19), only without the scene_graph capability, whose "
         "frames it cannot deliver.", choices=EXECUTORS)
 

@@ -16,11 +16,13 @@ from rclpy.node import Node
 # `executor` parameter): "single" = rclpy's SingleThreadedExecutor, which rebuilds its wait
 # set in Python before every callback; "events" = rclpy's experimental EventsExecutor, which
 # is told by the middleware what is ready and dispatches from C++ (round 19: a memory
-# server's CPU per get_units request 0.40 vs 0.98 ms, bench/README_recall.md).
+# server's CPU per get_units request 0.155 vs 0.60 ms, bench/README_recall.md). It fails on
+# subscription callbacks that take MessageInfo (Capability.takes_message_info).
 EXECUTORS = ("single", "events")
 # The EventsExecutor is driven by spin_once with this wait, not by its spin(): rclpy 9.1's
-# spin() busy-loops without dispatching anything (a memory server answered no request, or
-# only its first). Each return re-checks the context, so a stop is seen within this.
+# spin() busy-loops without dispatching anything (a test node answered none of 20 requests,
+# round 18's memory server only its first). Each return re-checks the context, so a stop is
+# seen within this.
 EVENTS_WAIT_S = 0.5
 
 
