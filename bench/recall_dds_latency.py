@@ -110,6 +110,14 @@ if "--encoder" in ARGS:
     i = ARGS.index("--encoder")
     ENCODER = ARGS[i + 1]
     del ARGS[i:i + 2]
+# RECALL_BENCH_TRACE=1: every timed request's (mode, start, round trip) in the JSON.
+TRACE = os.environ.get("RECALL_BENCH_TRACE", "") == "1"
+NICE = os.environ.get("RECALL_BENCH_NICE", "")
+# RECALL_BENCH_PARAMS="name:=value ..." for every server, RECALL_BENCH_THIS_PARAMS for this
+# checkout's only (round 19: capabilities:=[recall,experience] on both, executor:=events on
+# this one).
+PARAMS = os.environ.get("RECALL_BENCH_PARAMS", "").split()
+THIS_PARAMS = os.environ.get("RECALL_BENCH_THIS_PARAMS", "").split()
 ARGS = [a for a in ARGS if a not in ("--interleave", "--with-loop")]
 if "--against" in ARGS:
     i = ARGS.index("--against")
@@ -311,14 +319,19 @@ class Server:
         self.log = open(self.log_path, "wb")
         self.load_before = os.getloadavg()
         self.started = time.perf_counter()
+        # RECALL_BENCH_NICE=N (root, diagnostic): this checkout's servers start under
+        # `nice -n N`, every thread of theirs at that priority; a negative N tells how much
+        # of the tail is waiting for a core that other processes hold.
+        nice = (["nice", "-n", NICE] if NICE and scorer != "peer" else [])
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "memory_node.nodes.memory_server", "--ros-args",
+            [*nice, sys.executable, "-m", "memory_node.nodes.memory_server", "--ros-args",
              "--params-file", str(ROOT / "config" / "memory.yaml"),
              "-p", f"memory_dir:={memory_dir}", "-p", f"short_term.capacity:={n}",
              "-p", f"recall.vectorised:={'false' if scorer == 'loop' else 'true'}",
              # prefetch off: the first recall below loads everything
              "-p", "recall.prefetch_batch:=0",
-             *(["-p", f"recall.encoder:={ENCODER}"] if ENCODER and scorer != "peer" else [])],
+             *(["-p", f"recall.encoder:={ENCODER}"] if ENCODER and scorer != "peer" else []),
+             *(a for p in PARAMS + (THIS_PARAMS if scorer != "peer" else []) for a in ("-p", p))],
             # cwd: `python -m` puts it first on sys.path, ahead of PYTHONPATH; run from
             # the repository, the peer would import this checkout's code.
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=memory_dir)
@@ -381,7 +394,8 @@ class Server:
         if not self.stats:
             return {}
         return {kv.key: float(kv.value) for kv in self.stats[-1].counters
-                if kv.key.startswith(("recall.", "heap.", "service.wall_us.get_units"))
+                if kv.key.startswith(("recall.", "heap.", "service.wall_us.get_units",
+                                      "service.wall_us.stats", "service.cpu_us.stats"))
                 or ".gc.gen" in kv.key}
 
     def stop(self) -> dict:
@@ -437,8 +451,14 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             s.check_units()
         acc = {s.scorer: {"inst": [], "tok": [], "lt": 0, "sub": [], "all": [], "warm": [],
                           "tok_s": [], "empty": 0, "bytes": {}, "deser": [], "floor": [],
-                          "pool": []}
+                          "pool": [], "trace": []}
                for s in servers}
+
+        def traced(s: Server, mode: str, dt: float) -> None:
+            # When each request ran (this host's monotonic clock, the one time.perf_counter
+            # reads in every process here), so the slowest can be matched with what the
+            # server did then (RECALL_BENCH_TRACE=1 keeps them in the JSON).
+            acc[s.scorer]["trace"].append((mode, time.perf_counter() - dt, dt))
 
         def size(s: Server, mode: str, r: Recall.Response) -> None:
             # What DDS carries back (serialised CDR) and what turning it back into Python
@@ -458,6 +478,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 r, dt = s.call(Recall.Request(instruction=text, k=K, token_budget=BUDGET))
                 a = acc[s.scorer]
                 a["inst"].append(dt)
+                traced(s, "instruction", dt)
                 size(s, "instruction", r)
                 a["tok"].append(r.context_tokens)
                 a["lt"] += bool(r.long_term_text)
@@ -467,6 +488,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 r, dt = s.call(Recall.Request(instruction=f"{text}, then tidy up", k=K,
                                               token_budget=BUDGET, per_subtask=True))
                 acc[s.scorer]["sub"].append(dt)
+                traced(s, "per_subtask", dt)
                 size(s, "per_subtask", r)
         for e, text in enumerate(episodes):
             subgoals = [f"go to the place for: {text}", f"pick up what is needed to {text}",
@@ -479,6 +501,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                         use_brief_state=True, brief_state=brief))
                     a = acc[s.scorer]
                     a["all"].append(dt)
+                    traced(s, "step" if st > 0 else "step_pool", dt)
                     if st > 0:
                         a["warm"].append(dt)
                     else:
@@ -514,7 +537,11 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             "client_deserialise": stats_ms(a["deser"]),
             "get_units_round_trip_floor": stats_ms(a["floor"]),
             "stats_message": s.stats_message,
-            "server_stages_us": stages.get(s.scorer, {})})
+            "server_stages_us": stages.get(s.scorer, {}),
+            "server_pid": s.process.pid}
+            | ({"requests_mode_start_s_wall_s": [(m, round(t0, 6), round(dt, 6))
+                                                 for m, t0, dt in a["trace"]]}
+               if TRACE else {}))
     return out
 
 
@@ -533,6 +560,8 @@ def main() -> int:
         "calls": CALLS, "episodes": EPISODES,
         "fill": "SQLite written with the core before start (ShortTermMemory + MemoryStore)",
         "sizes": {}, "peer_code": AGAINST, "encoder": ENCODER or "minilm",
+        "this_checkout_nice": NICE or "0", "server_params": PARAMS,
+        "this_checkout_params": THIS_PARAMS,
     }
     embedder = Embedder(intra_op_threads=1)
     sizes = [int(a) for a in ARGS] or list(SIZES)

@@ -38,7 +38,7 @@ from memory_node.nodes.heap import HeapSettler
 from memory_node.nodes.host import Capability, Handler
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import EVENTS_QOS, SERVICE_QOS, track_requests
-from memory_node.nodes.runner import run_node
+from memory_node.nodes.runner import EXECUTORS, run_node
 from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
 
 S = TypeVar("S")
@@ -58,9 +58,22 @@ class ServerSettings:
         600.0, "Period of the heap settle (one full garbage collection, then the survivors "
         "frozen out of later ones; also at start and a minute later); 0: only then.",
         0.0, 86400.0)
+    executor: str = setting(
+        "single", "How callbacks are dispatched: 'single' = rclpy's SingleThreadedExecutor "
+        "(rebuilds its wait set in Python before each callback); 'events' = rclpy's "
+        "EventsExecutor (dispatches from C++: ~0.45 ms less server CPU per request, "
+        "bench/README_recall.md round 19), only without the scene_graph capability, whose "
+        "frames it cannot deliver.", choices=EXECUTORS)
 
     def __post_init__(self) -> None:
         check_settings(self)
+        if self.executor == "events":
+            needs_info = [c for c in self.capabilities if CAPABILITIES[c].takes_message_info]
+            if needs_info:
+                raise ValueError(
+                    f"ServerSettings.executor: 'events' cannot run capability "
+                    f"{needs_info[0]!r} (its subscriptions take MessageInfo, which rclpy "
+                    f"9.1's EventsExecutor fails on); use 'single' or drop the capability")
 
 
 class MemoryServer(Node):
@@ -69,6 +82,7 @@ class MemoryServer(Node):
         # Parameters first, then the facade, once: nothing is loaded twice.
         self.settings = declare_settings(self, MemorySettings)
         server = declare_settings(self, ServerSettings)
+        self.executor_kind = server.executor  # read by run_node
         self._memory = Memory(self.settings)
         self.memory.short_term.add_eviction_listener(self._on_evicted)
 

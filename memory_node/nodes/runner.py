@@ -12,6 +12,19 @@ import rclpy
 from rclpy.executors import Executor, ExternalShutdownException
 from rclpy.node import Node
 
+# How a node's callbacks are dispatched (a node's `executor_kind`, e.g. the memory server's
+# `executor` parameter): "single" = rclpy's SingleThreadedExecutor, which rebuilds its wait
+# set in Python before every callback; "events" = rclpy's experimental EventsExecutor, which
+# is told by the middleware what is ready and dispatches from C++ (round 19: a memory
+# server's CPU per get_units request 0.155 vs 0.60 ms, bench/README_recall.md). It fails on
+# subscription callbacks that take MessageInfo (Capability.takes_message_info).
+EXECUTORS = ("single", "events")
+# The EventsExecutor is driven by spin_once with this wait, not by its spin(): rclpy 9.1's
+# spin() busy-loops without dispatching anything (a test node answered none of 20 requests,
+# round 18's memory server only its first). Each return re-checks the context, so a stop is
+# seen within this.
+EVENTS_WAIT_S = 0.5
+
 
 def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = None,
              startup_errors: tuple[type[BaseException], ...] = (ValueError, RuntimeError)) -> int:
@@ -33,14 +46,18 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         # process owns nothing the operating system does not reclaim.
         os._exit(2)
     try:
-        spin_until_stopped(node, name)
+        if getattr(node, "executor_kind", "single") == "events":
+            spin_until_stopped(node, name, EventsLoop(node))
+        else:
+            spin_until_stopped(node, name)
     finally:
         node.destroy_node()
         rclpy.try_shutdown()
     return 0
 
 
-def spin_until_stopped(node: Node, name: str, executor: Executor | None = None) -> None:
+def spin_until_stopped(node: Node, name: str,
+                       executor: Executor | EventsLoop | None = None) -> None:
     """Spin `node` (on `executor`, else rclpy's global one) until Ctrl-C or shutdown.
 
     rclpy's SIGINT handler shuts the context down and raises KeyboardInterrupt in whatever
@@ -50,7 +67,10 @@ def spin_until_stopped(node: Node, name: str, executor: Executor | None = None) 
     other exception is still a crash, which bringup restarts.
     """
     try:
-        rclpy.spin(node, executor=executor)
+        if isinstance(executor, EventsLoop):
+            executor.spin()
+        else:
+            rclpy.spin(node, executor=executor)
     except (KeyboardInterrupt, ExternalShutdownException):
         pass
     except Exception as exc:
@@ -58,6 +78,22 @@ def spin_until_stopped(node: Node, name: str, executor: Executor | None = None) 
             raise
         print(f"{name}: stopped ({type(exc).__name__} raised while shutting down)",
               file=sys.stderr, flush=True)
+
+
+class EventsLoop:
+    """rclpy's EventsExecutor with `node` added, spun by spin_once until the node's context
+    is shut down (see EVENTS_WAIT_S for why not by its own spin())."""
+
+    def __init__(self, node: Node) -> None:
+        from rclpy.experimental import EventsExecutor  # experimental: imported only if used
+
+        self.node = node
+        self.executor = EventsExecutor(context=node.context)
+        self.executor.add_node(node)
+
+    def spin(self) -> None:
+        while self.node.context.ok():
+            self.executor.spin_once(timeout_sec=EVENTS_WAIT_S)
 
 
 def _shutting_down(node: Node, wait_s: float = 1.0) -> bool:

@@ -85,6 +85,7 @@ class SceneGraphTopics:
 class SceneGraphCapability(Capability):
     name = "scene_graph"
     settings_sections = ((SceneGraphTopics, "scene_graph."),)
+    takes_message_info = True  # a frame's DDS and queue latency come from its MessageInfo
 
     def configure(self, host: MemoryHost) -> None:
         self.host = host

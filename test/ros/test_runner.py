@@ -1,4 +1,5 @@
-"""run_node: an exception raised while the node is being stopped is a stop, not a crash.
+"""run_node: an exception raised while the node is being stopped is a stop, not a crash;
+a node's `executor_kind` picks what dispatches its callbacks.
 
 rclpy's SIGINT handler raises KeyboardInterrupt wherever Python code runs; inside a
 subscription's message conversion it comes out of spin as RuntimeError. CI saw a memory
@@ -9,10 +10,15 @@ its own, once after the context was shut down (a stop: status 0) and once while 
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 
 import pytest
+from rclpy.node import Node
+from ros_harness import call, wait_for_service
+
+from memory_node.srv import GetUnits
 
 NODE = """
 import sys
@@ -23,6 +29,8 @@ from memory_node.nodes.runner import run_node
 SHUT_DOWN_FIRST = {shut_down_first}
 
 class Interrupted(Node):
+    executor_kind = "{kind}"
+
     def __init__(self) -> None:
         super().__init__("interrupted")
         self.create_timer(0.01, self._tick)
@@ -36,10 +44,12 @@ sys.exit(run_node(Interrupted, "interrupted", []))
 """
 
 
+@pytest.mark.parametrize("kind", ["single", "events"])
 @pytest.mark.parametrize(("shut_down_first", "stopped"), [(True, True), (False, False)])
 def test_an_exception_while_shutting_down_is_a_stop(shut_down_first: bool,
-                                                     stopped: bool) -> None:
-    done = subprocess.run([sys.executable, "-c", NODE.format(shut_down_first=shut_down_first)],
+                                                     stopped: bool, kind: str) -> None:
+    done = subprocess.run([sys.executable, "-c", NODE.format(shut_down_first=shut_down_first,
+                                                             kind=kind)],
                           capture_output=True, text=True, timeout=60)
     if stopped:
         assert done.returncode == 0, done.stderr[-2000:]
@@ -47,3 +57,48 @@ def test_an_exception_while_shutting_down_is_a_stop(shut_down_first: bool,
     else:
         assert done.returncode != 0
         assert "Unable to convert call argument" in done.stderr
+
+
+SERVER = """
+import inspect
+import sys
+from rclpy.node import Node
+from memory_node.nodes.runner import run_node
+from memory_node.srv import GetUnits
+
+class Answering(Node):
+    executor_kind = "{kind}"
+
+    def __init__(self) -> None:
+        super().__init__("answering")
+        self.create_service(GetUnits, "runner_test/get_units", self._answer)
+
+    def _answer(self, request, response):
+        # rclpy's Python executors leave their frames below a callback; the EventsExecutor
+        # calls it from C++.
+        python = any(f.filename.endswith("rclpy/executors.py") for f in inspect.stack())
+        response.message = "python" if python else "native"
+        response.success = True
+        return response
+
+sys.exit(run_node(Answering, "answering", []))
+"""
+
+
+@pytest.mark.parametrize(("kind", "dispatcher"), [("single", "python"), ("events", "native")])
+def test_the_executor_kind_answers_every_request(kind: str, dispatcher: str,
+                                                 client_node: Node) -> None:
+    # rclpy 9.1's EventsExecutor.spin() answered no request (or only the first) in a memory
+    # server; run_node drives it by spin_once and must answer each one, then stop on SIGINT.
+    server = subprocess.Popen([sys.executable, "-c", SERVER.format(kind=kind)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        client = client_node.create_client(GetUnits, "runner_test/get_units")
+        wait_for_service(client_node, client)
+        answers = [call(client_node, client, GetUnits.Request(object_ids=["x"])).message
+                   for _ in range(5)]
+        assert answers == [dispatcher] * 5
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=30)
+    assert server.returncode == 0, err.decode(errors="replace")[-2000:]
