@@ -10,6 +10,7 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
         [--variants old|fresh|...|fresh6|fresh7] [--suffix _r14] [--ref main]
+        [--theine] [--optimum]
         # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh7][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
@@ -1220,12 +1221,15 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh7": fresh7_variants}
 
 
-def run_one(task: tuple[str, str, int, bool]) -> dict[str, Any]:
-    which, name, n, with_theine = task
+def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
+    which, name, n, with_theine, with_optimum = task
     trace = VARIANT_SETS[which](n)[name]()
     rows = []
     for c in CAPACITIES:
         hits = {p: 100.0 * simulate(trace, p, c).hit_rate for p in POLICIES}
+        if with_optimum:
+            # Belady's MIN with bypass: the ceiling, for the steered policy's optimum share.
+            hits["optimum"] = 100.0 * simulate(trace, "optimum", c).hit_rate
         if with_theine:
             # The PyPI W-TinyLFU on the same read-through loop (issue 11: ">= theine on
             # average" is checked on the held-out variants too, not only the 15 traces).
@@ -1265,10 +1269,14 @@ def main() -> int:
     ap.add_argument("--theine", action="store_true",
                     help="also run theine (PyPI W-TinyLFU) per cell; means per capacity "
                          "in the JSON")
+    ap.add_argument("--optimum", action="store_true",
+                    help="also run Belady's optimum (with bypass) per cell; means per capacity "
+                         "and the steered policy's share of the optimum in the JSON")
     args = ap.parse_args()
     lengths = [int(x) for x in args.lengths.split(",")]
     chosen = VARIANT_SETS[args.variants]
-    tasks = [(args.variants, name, n, args.theine) for n in lengths for name in chosen(n)]
+    tasks = [(args.variants, name, n, args.theine, args.optimum)
+             for n in lengths for name in chosen(n)]
     t0 = time.perf_counter()
     load_before = os.getloadavg()
     with ProcessPoolExecutor(max_workers=args.jobs,
@@ -1290,11 +1298,18 @@ def main() -> int:
                   "capacity": worst[3]},
         "broken": broken, "traces": results,
     }
-    if args.theine:
+    extra = (("theine",) if args.theine else ()) + (("optimum",) if args.optimum else ())
+    if extra:
         out["mean_hit_rate_by_capacity"] = {
             str(c): {p: round(sum(r["rows"][i][p] for r in results) / len(results), 3)
-                     for p in (*POLICIES, "theine")}
+                     for p in (*POLICIES, *extra)}
             for i, c in enumerate(CAPACITIES)}
+    if args.optimum:
+        # Share of the optimum per capacity: mean steered hit rate over mean optimum.
+        means = out["mean_hit_rate_by_capacity"]
+        out["optimum_share_by_capacity"] = {
+            c: round(m["wtinylfu"] / m["optimum"], 3) if m["optimum"] else None
+            for c, m in means.items()}
     RESULTS.mkdir(exist_ok=True)
     stem = ("cache_rule_heldout" + ("" if args.variants == "old" else f"_{args.variants}")
             + args.suffix)
