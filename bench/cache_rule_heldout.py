@@ -9,8 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|fresh2|fresh3|fresh4|fresh5|fresh6] [--suffix _r14] [--ref main]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh6][SUFFIX].{json,md}
+        [--variants old|fresh|...|fresh6|fresh7] [--suffix _r14] [--ref main]
+        [--theine] [--optimum]
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh7][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -38,7 +39,13 @@ robot's daily chore routine over many days, CDN objects by the shot-noise model,
 index pages walked root to leaf with range scans, repeated incremental and full software
 builds on a file system, a job queue whose entries are read back after a lag, a robot's
 costmap window over occupancy-grid tiles while it drives between places, a database's day
-of lookups and nightly backup scan, and web flash crowds that fade.
+of lookups and nightly backup scan, and web flash crowds that fade; it is tuning data since
+round 19 (its cells were printed in round 18). ``fresh7`` (seeds 20000+) was written in round
+19 before anything ran on it: loop, frequency and scan phases with shifting loop regions, a
+Zipf whose exponent drifts slowly, one-time keys referenced in short bursts among a lukewarm
+catalogue, many tenants of very different sizes and kinds, a robot's patrol of rooms in a
+fixed tour order, tiles of blocked matrix products, ARC-style regimes of random length, and
+random walks with restart on a scale-free graph.
 """
 
 from __future__ import annotations
@@ -937,17 +944,292 @@ def fresh6_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh7's generator families (round 19; none is in `synthetic` or the earlier sets) ------
+
+
+def phase_loops(seed: int, loop_len: int, hot: int, phase: int, scan_len: int
+                ) -> Iterator[int]:
+    """Loop, frequency and scan phases with shifts (a batch job's day): phases of random
+    length (exponential, mean ``phase`` events) pick, at random, a loop over ``loop_len``
+    keys starting at one of four regions (a region comes back in later loop phases), a
+    Zipf(1) phase over a fixed hot set of ``hot`` keys, or a one-off scan of ``scan_len``
+    fresh keys; a loop phase also touches the hot set 1 time in 5. Loops longer than the
+    cache defeat recency, the hot set's phases end abruptly and the loops' regions shift
+    (a frequency policy keeps the old region's counts)."""
+    rng = random.Random(seed)
+    h = _zipf(rng, hot, 1.0)
+    base = hot
+    regions = [base + r * loop_len for r in range(4)]
+    nxt = base + 4 * loop_len
+    while True:
+        kind = rng.random()
+        length = max(1, int(rng.expovariate(1 / phase)))
+        if kind < 0.45:
+            start = rng.choice(regions)
+            i = 0
+            for _ in range(length):
+                if rng.random() < 0.2:
+                    yield h()
+                else:
+                    yield start + i % loop_len
+                    i += 1
+        elif kind < 0.85:
+            for _ in range(length):
+                yield h()
+        else:
+            for _ in range(scan_len):
+                yield nxt
+                nxt += 1
+
+
+def alpha_drift(seed: int, keys: int, lo: float, hi: float, period: int) -> Iterator[int]:
+    """Zipf popularity whose exponent drifts slowly between ``lo`` and ``hi`` (a sine of
+    period ``period`` events; ranks fixed, the same keys): skewed spells reward frequency,
+    flat spells (almost uniform over ``keys``) make every policy about equal, and the
+    switch between them is gradual, never a jump a detector can see."""
+    rng = random.Random(seed)
+    perm = list(range(keys))
+    rng.shuffle(perm)
+    levels: dict[int, list[float]] = {}
+    t = 0
+    while True:
+        a = lo + (hi - lo) * 0.5 * (1 - math.cos(2 * math.pi * t / period))
+        q = round(a * 40)  # exponent in steps of 0.025, each table built once
+        cum = levels.get(q)
+        if cum is None:
+            cum = list(itertools.accumulate(1.0 / (r + 1) ** (q / 40) for r in range(keys)))
+            levels[q] = cum
+        yield perm[min(keys - 1, bisect.bisect_left(cum, rng.random() * cum[-1]))]
+        t += 1
+
+
+def burst_once(seed: int, keys: int, alpha: float, burst_share: float, window: int,
+               k_hi: int) -> Iterator[int]:
+    """Bursty one-time keys among a lukewarm catalogue: a share ``burst_share`` of the
+    events belong to bursts, each a brand-new key referenced 2..``k_hi`` times within about
+    ``window`` events and never again (a retried request, a re-rendered page), several
+    bursts open at once; the rest are Zipf(``alpha``) over ``keys`` keys. A burst earns a
+    frequency of 2-``k_hi`` in the sketch and then is dead weight; the catalogue's reuse
+    distances are longer than small caches, so recency keeps the bursts and loses it."""
+    rng = random.Random(seed)
+    cat = _zipf(rng, keys, alpha)
+    perm = list(range(keys))
+    rng.shuffle(perm)
+    due: list[tuple[float, int]] = []
+    nxt = keys
+    t = 0.0
+    while True:
+        t += 1
+        if due and due[0][0] <= t:
+            yield heapq.heappop(due)[1]
+            continue
+        if rng.random() < burst_share / 2:
+            for _ in range(rng.randint(1, k_hi - 1)):
+                heapq.heappush(due, (t + rng.expovariate(1 / window), nxt))
+            yield nxt
+            nxt += 1
+        else:
+            yield perm[cat()]
+
+
+def tenants_sized(seed: int, sizes: tuple[int, ...], epoch: int) -> Iterator[int]:
+    """Many tenants of very different sizes on one cache (a shared key-value service):
+    tenant i owns ``sizes[i]`` keys and runs its own kind of workload (in turn: Zipf(1.0),
+    a loop over its keys, an LRU stack model over fresh keys, Zipf(0.6)); every ``epoch``
+    events (exponential) the tenants' traffic shares are redrawn (log-uniform weights), so
+    the small hot tenant and the big tenants trade who dominates. Keys kept apart by a
+    per-tenant offset."""
+    rng = random.Random(seed)
+    gens: list[Iterator[int]] = []
+    for i, size in enumerate(sizes):
+        kind = i % 4
+        if kind == 0:
+            z = _zipf(rng, size, 1.0)
+            gens.append(iter(z, -1))
+        elif kind == 1:
+            gens.append(itertools.cycle(range(size)))
+        elif kind == 2:
+            gens.append(_stack_model(random.Random(seed + 7 * i), 0.1, 1.1, 0))
+        else:
+            z = _zipf(rng, size, 0.6)
+            gens.append(iter(z, -1))
+    stride = 1 << 40
+    while True:
+        w = list(itertools.accumulate(math.exp(rng.uniform(0, 4)) for _ in sizes))
+        for _ in range(max(1, int(rng.expovariate(1 / epoch)))):
+            i = bisect.bisect_left(w, rng.random() * w[-1])
+            yield i * stride + next(gens[i])
+
+
+def patrol(seed: int, n_rooms: int, per_room: int, dwell: int, back: float, skip: float,
+           moved: float) -> Iterator[int]:
+    """A robot's patrol (security round, inventory check): rooms in a fixed tour order,
+    over and over; in each room it sees the room's objects about ``dwell`` times, in a
+    sweep across the room with Zipf(1) glances at its salient objects; with probability
+    ``back`` it walks back to the previous room first (forgot something), with
+    probability ``skip`` a room is skipped (door closed); between visits a share ``moved``
+    of a room's objects is replaced. A tour longer than the cache is a loop at room scale
+    (recency loses every room before it comes back); inside a room recency wins."""
+    rng = random.Random(seed)
+    contents = [list(range(r * per_room, (r + 1) * per_room)) for r in range(n_rooms)]
+    nxt = n_rooms * per_room
+    salient = _zipf(rng, per_room, 1.0)
+
+    def visit(r: int) -> Iterator[int]:
+        objs = contents[r]
+        for j in range(dwell):
+            if rng.random() < 0.5:
+                yield objs[(j * per_room) // dwell]
+            else:
+                yield objs[salient()]
+
+    while True:
+        for r in range(n_rooms):
+            if rng.random() < skip:
+                continue
+            if r and rng.random() < back:
+                yield from visit(r - 1)
+            yield from visit(r)
+            for j in range(per_room):
+                if rng.random() < moved:
+                    contents[r][j] = nxt
+                    nxt += 1
+
+
+def matmul(seed: int, sizes: tuple[int, ...]) -> Iterator[int]:
+    """Tiles of blocked matrix products (a numerical kernel over a tile cache): for a
+    product of n x n tile matrices, for i, for j: C[i][j], then for k: A[i][k], B[k][j].
+    A's row is reused n times in a row (short reuse: recency), B's n^2 tiles loop with
+    reuse distance ~2n^2 (a loop larger than small caches: LIRS's case). Jobs pick n from
+    ``sizes`` at random, and half of the jobs run the i-k-j order instead (B's rows
+    streamed, C's row reused); every job uses fresh matrices 1 time in 3."""
+    rng = random.Random(seed)
+    base = 0
+    while True:
+        n = rng.choice(sizes)
+        if rng.random() < 1 / 3:
+            base += 3 * max(sizes) ** 2
+        a, b, c = base, base + n * n, base + 2 * n * n
+        if rng.random() < 0.5:
+            for i in range(n):
+                for j in range(n):
+                    yield c + i * n + j
+                    for k in range(n):
+                        yield a + i * n + k
+                        yield b + k * n + j
+        else:
+            for i in range(n):
+                for k in range(n):
+                    yield a + i * n + k
+                    for j in range(n):
+                        yield b + k * n + j
+                        yield c + i * n + j
+
+
+def regimes(seed: int, hot: int, alpha: float, median: int) -> Iterator[int]:
+    """ARC-paper-style mix whose regime changes at random times (a storage controller's
+    hours): regimes of log-normal length (median ``median`` events, sigma 1, so some last
+    a tenth and some ten times as long) are, at random, recency (an LRU stack model over
+    fresh keys, Pareto(1.3) depths), frequency (a fixed Zipf(``alpha``) over ``hot`` keys)
+    or a mix of both with a sequential scan at a third each."""
+    rng = random.Random(seed)
+    z = _zipf(rng, hot, alpha)
+    stack = _stack_model(random.Random(seed + 1), 0.15, 1.3, hot)
+    scan = 1 << 40
+    while True:
+        kind = rng.randrange(3)
+        for _ in range(max(1, int(rng.lognormvariate(math.log(median), 1.0)))):
+            if kind == 0:
+                yield next(stack)
+            elif kind == 1:
+                yield z()
+            else:
+                u = rng.random()
+                if u < 1 / 3:
+                    yield next(stack)
+                elif u < 2 / 3:
+                    yield z()
+                else:
+                    yield scan
+                    scan += 1
+
+
+def graph_walk(seed: int, nodes: int, edges: int, restart: float, alpha: float
+               ) -> Iterator[int]:
+    """Random walks with restart on a scale-free graph (Barabasi-Albert, ``edges`` links
+    per new node): a planner or LLM agent traversing a scene or knowledge graph. Each step
+    goes to a random neighbour; with probability ``restart`` the walk restarts at a
+    Zipf(``alpha``)-chosen start node (the query's anchor). Hubs are frequent everywhere
+    (frequency), a walk's neighbourhood is revisited for a while (recency)."""
+    rng = random.Random(seed)
+    adj: list[list[int]] = [[] for _ in range(nodes)]
+    ends: list[int] = []
+    for v in range(1, nodes):
+        targets = {rng.choice(ends) if ends and rng.random() < 0.9 else rng.randrange(v)
+                   for _ in range(min(edges, v))}
+        for u in targets:
+            adj[v].append(u)
+            adj[u].append(v)
+            ends += (u, v)
+    perm = list(range(nodes))
+    rng.shuffle(perm)
+    start = _zipf(rng, nodes, alpha)
+    v = perm[start()]
+    while True:
+        yield v
+        if rng.random() < restart or not adj[v]:
+            v = perm[start()]
+        else:
+            v = rng.choice(adj[v])
+
+
+def fresh7_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 19's held-out set: seeds 20000+, eight workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 20000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "phaseloops_l120_h60_p4000": lambda: phase_loops(s + 0, 120, 60, 4000, 300),
+        "phaseloops_l1500_h400_p15000": lambda: phase_loops(s + 1, 1500, 400, 15000, 3000),
+        "alphadrift_k2000_0.4-1.2_p20000": lambda: alpha_drift(s + 2, 2000, 0.4, 1.2, 20000),
+        "alphadrift_k20000_0.6-1.4_p50000": lambda: alpha_drift(
+            s + 3, 20000, 0.6, 1.4, 50000),
+        "burstonce_k500_a0.8_b0.4_w20": lambda: burst_once(s + 4, 500, 0.8, 0.4, 20, 4),
+        "burstonce_k5000_a0.9_b0.3_w200": lambda: burst_once(s + 5, 5000, 0.9, 0.3, 200, 6),
+        "tsized_5_8-2000_e3000": lambda: tenants_sized(s + 6, (8, 2000, 60, 400, 150), 3000),
+        "tsized_8_20-20000_e10000": lambda: tenants_sized(
+            s + 7, (40, 300, 20000, 2500, 20, 900, 120, 6000), 10000),
+        "patrol_12x30_d150_b0.1": lambda: patrol(s + 8, 12, 30, 150, 0.1, 0.05, 0.05),
+        "patrol_30x50_d400_b0.2": lambda: patrol(s + 9, 30, 50, 400, 0.2, 0.1, 0.02),
+        "matmul_n6-12": lambda: matmul(s + 10, (6, 8, 12)),
+        "matmul_n20-40": lambda: matmul(s + 11, (20, 28, 40)),
+        "regimes_h300_a1.0_m3000": lambda: regimes(s + 12, 300, 1.0, 3000),
+        "regimes_h3000_a0.8_m12000": lambda: regimes(s + 13, 3000, 0.8, 12000),
+        "graphwalk_n2000_m3_r0.15": lambda: graph_walk(s + 14, 2000, 3, 0.15, 0.8),
+        "graphwalk_n50000_m2_r0.05": lambda: graph_walk(s + 15, 50000, 2, 0.05, 1.0),
+        "tenants_patrol+burstonce_r50": lambda: tenants(
+            s + 16, patrol(s + 17, 20, 40, 200, 0.1, 0.05, 0.05),
+            burst_once(s + 18, 2000, 0.8, 0.3, 50, 5), 0.5, 50),
+        "tenants_graphwalk+matmul_r1": lambda: tenants(
+            s + 19, graph_walk(s + 20, 5000, 3, 0.1, 0.9), matmul(s + 21, (10, 16)), 0.6, 1),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
-                "fresh5": fresh5_variants, "fresh6": fresh6_variants}
+                "fresh5": fresh5_variants, "fresh6": fresh6_variants,
+                "fresh7": fresh7_variants}
 
 
-def run_one(task: tuple[str, str, int, bool]) -> dict[str, Any]:
-    which, name, n, with_theine = task
+def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
+    which, name, n, with_theine, with_optimum = task
     trace = VARIANT_SETS[which](n)[name]()
     rows = []
     for c in CAPACITIES:
         hits = {p: 100.0 * simulate(trace, p, c).hit_rate for p in POLICIES}
+        if with_optimum:
+            # Belady's MIN with bypass: the ceiling, for the steered policy's optimum share.
+            hits["optimum"] = 100.0 * simulate(trace, "optimum", c).hit_rate
         if with_theine:
             # The PyPI W-TinyLFU on the same read-through loop (issue 11: ">= theine on
             # average" is checked on the held-out variants too, not only the 15 traces).
@@ -980,16 +1262,21 @@ def main() -> int:
                          "fresh3: round 15's held-out set (tuning data since round 16); "
                          "fresh4: round 16's held-out set (tuning data since round 17); "
                          "fresh5: round 17's held-out set (tuning data since round 18); "
-                         "fresh6: round 18's held-out set")
+                         "fresh6: round 18's held-out set (tuning data since round 19); "
+                         "fresh7: round 19's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",
                     help="also run theine (PyPI W-TinyLFU) per cell; means per capacity "
                          "in the JSON")
+    ap.add_argument("--optimum", action="store_true",
+                    help="also run Belady's optimum (with bypass) per cell; means per capacity "
+                         "and the steered policy's share of the optimum in the JSON")
     args = ap.parse_args()
     lengths = [int(x) for x in args.lengths.split(",")]
     chosen = VARIANT_SETS[args.variants]
-    tasks = [(args.variants, name, n, args.theine) for n in lengths for name in chosen(n)]
+    tasks = [(args.variants, name, n, args.theine, args.optimum)
+             for n in lengths for name in chosen(n)]
     t0 = time.perf_counter()
     load_before = os.getloadavg()
     with ProcessPoolExecutor(max_workers=args.jobs,
@@ -1011,11 +1298,18 @@ def main() -> int:
                   "capacity": worst[3]},
         "broken": broken, "traces": results,
     }
-    if args.theine:
+    extra = (("theine",) if args.theine else ()) + (("optimum",) if args.optimum else ())
+    if extra:
         out["mean_hit_rate_by_capacity"] = {
             str(c): {p: round(sum(r["rows"][i][p] for r in results) / len(results), 3)
-                     for p in (*POLICIES, "theine")}
+                     for p in (*POLICIES, *extra)}
             for i, c in enumerate(CAPACITIES)}
+    if args.optimum:
+        # Share of the optimum per capacity: mean steered hit rate over mean optimum.
+        means = out["mean_hit_rate_by_capacity"]
+        out["optimum_share_by_capacity"] = {
+            c: round(m["wtinylfu"] / m["optimum"], 3) if m["optimum"] else None
+            for c, m in means.items()}
     RESULTS.mkdir(exist_ok=True)
     stem = ("cache_rule_heldout" + ("" if args.variants == "old" else f"_{args.variants}")
             + args.suffix)
