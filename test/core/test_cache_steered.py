@@ -235,7 +235,7 @@ def test_entries_into_wtinylfu_wait_while_the_budget_is_exceeded(seed: int) -> N
     # W-TinyLFU's long-window lead.
     trace = _sweep_back_and_forth(30_000, seed, 300, 20, 40, 0.2)
     best = _best_recency(trace, 100)
-    assert _replay(SteeredWTinyLFUPolicy(100), trace) >= best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(100, debt=True), trace) >= best - 0.005
     assert _replay(SteeredWTinyLFUPolicy(100, debt=False), trace) < best - 0.005
 
 
@@ -262,7 +262,7 @@ def test_a_realised_excess_helps_pay_for_leaving_wtinylfu() -> None:
     # ended ~1.1 points below LRU. The excess over the budget now counts toward that charge.
     trace = _hot_ranks_to_new_keys(30_000, 1, 3000, 200, 6000)
     best = _best_recency(trace, 1000)
-    steered = SteeredWTinyLFUPolicy(1000)
+    steered = SteeredWTinyLFUPolicy(1000, debt=True)
     assert _replay(steered, trace) >= best - 0.005
     assert steered.leader == "lru"
     assert _replay(SteeredWTinyLFUPolicy(1000, debt=False), trace) < best - 0.005
