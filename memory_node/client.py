@@ -253,13 +253,14 @@ class MemoryClient:
     def record_outcome(self, episode_id: str, skill: str, arguments: Sequence[str],
                        succeeded: bool, message: str = "",
                        error_code: int = ErrorCode.NONE, robot_area: str = "",
-                       robot_position: tuple[float, float, float] | None = None
-                       ) -> OutcomeResult:
-        """Feed one executed skill's outcome back; effects are decided on `error_code`."""
+                       robot_position: tuple[float, float, float] | None = None,
+                       held_label: str = "") -> OutcomeResult:
+        """Feed one executed skill's outcome back; effects are decided on `error_code`;
+        `held_label` is the class of what the robot holds, as the skill result gave it."""
         request = RecordOutcome.Request(
             episode_id=episode_id, skill=skill, arguments=list(arguments),
             succeeded=bool(succeeded), message=message, error_code=int(error_code),
-            robot_area=robot_area)
+            robot_area=robot_area, held_label=held_label)
         if robot_position is not None:
             request.robot_position = to_point(robot_position)
         r = self._call("record_outcome", request)

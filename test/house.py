@@ -50,8 +50,9 @@ class House:
             (p - q) ** 2 for p, q in zip(self.centres[a], position, strict=True)))
 
     def _result(self, ok: bool, code: ErrorCode = ErrorCode.NONE, msg: str = "") -> SkillResult:
+        # What the gripper holds, by id and by its true class (the skill result's label).
         return SkillResult(ok, code, msg or ("ok" if ok else code.name), 1.0, self.at, None,
-                           self.held)
+                           self.held, self.things[self.held].label if self.held else "")
 
     def execute(self, call: SkillCall, targets: Sequence[Target], episode_id: str,
                 timeout_s: float, cancel: CancelToken) -> SkillResult:

@@ -27,7 +27,7 @@ import math
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -293,11 +293,14 @@ class LongTermMemory:
             kept_crops.append(crop)
 
     def apply_outcome_units(self, units: Sequence[ObjectMemoryUnit],
-                            stamp: float) -> list[SceneGraphEvent]:
+                            stamp: float, held_labels: Mapping[str, str] | None = None
+                            ) -> list[SceneGraphEvent]:
         """What an executed skill changed (units from the outcome), told to the graph: an
         object put INTO a receptacle is inside it (not expected visible while it is
         closed, not removed for being unseen), a state set by a skill is adopted at once.
-        Units of objects the graph does not hold are ignored (they came from elsewhere)."""
+        `held_labels`: object id -> the class the robot reported holding it as
+        (`SceneGraph.grasped_as`). Units of objects the graph does not hold are ignored
+        (they came from elsewhere)."""
         with self._lock:
             nodes = self.graph.graph
             changes = ChangeSet()
@@ -319,6 +322,8 @@ class LongTermMemory:
                     if receptacle == HELD_BY_ROBOT:
                         if nodes.nodes[obj].get("inside") != HELD_BY_ROBOT:
                             self.graph.hold(obj, stamp, changes)
+                    if held_labels and held_labels.get(obj):
+                        self.graph.grasped_as(obj, held_labels[obj], changes)
                     elif (unit.relation == "in" and receptacle in nodes
                             and nodes.nodes[obj].get("inside") != receptacle):
                         try:

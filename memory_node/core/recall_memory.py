@@ -161,6 +161,30 @@ def brief_from_fields(
         last_message=last_message if last_skill.strip() else ""))
 
 
+def _label_key(label: str) -> str:
+    """A label compared across spellings ("Mug", "mug", "wine_bottle", "Wine Bottle")."""
+    return "".join(ch for ch in label.lower() if ch.isalnum())
+
+
+def _grasped_as(changed: list[ObjectMemoryUnit], units: Mapping[str, ObjectMemoryUnit],
+                held: str, held_label: str) -> dict[str, str]:
+    """Relabel the held object's unit (in `changed`, added there if the outcome did not
+    change it) when the robot reports holding another class than memory's label; returns
+    {object id: reported label} for the long-term graph, empty when nothing differs."""
+    if not held or not held_label:
+        return {}
+    at = next((i for i, u in enumerate(changed) if u.object_id == held), None)
+    unit = changed[at] if at is not None else units.get(held)
+    if unit is None or _label_key(unit.label) == _label_key(held_label):
+        return {}
+    fixed = replace(unit, label=held_label)
+    if at is None:
+        changed.append(fixed)
+    else:
+        changed[at] = fixed
+    return {held: held_label}
+
+
 PRELOAD_BUDGET = 600  # a typical request's budget: the scene-graph lines it would count
 STAGE_WINDOW = 256  # requests per kind in the stage statistics (a benchmark's mode fits)
 
@@ -181,7 +205,9 @@ class RecallMemory:
         self.long_term_key: Callable[[], Hashable] | None = None
         self._scene_memo = SceneGraphMemo()
         # The long-term memory sets this too: told the units an outcome changed, and when.
-        self.outcome_listener: Callable[[list[ObjectMemoryUnit], float], object] | None = None
+        # (changed units, stamp, object id -> the class the robot reported holding it as)
+        self.outcome_listener: Callable[
+            [list[ObjectMemoryUnit], float, dict[str, str]], object] | None = None
         # And this: now on the frames' clock; an outcome without a stamp gets it.
         self.clock: Callable[[], float] = time.time
         # And this: an object the short-term memory does not hold (never cached, or
@@ -587,10 +613,15 @@ class RecallMemory:
         self, episode_id: str, skill: str, args: Sequence[str], succeeded: bool,
         message: str = "", robot_area: str = "",
         robot_position: tuple[float, float, float] | None = None, stamp: float | None = None,
-        error_code: int = ErrorCode.NONE,
+        error_code: int = ErrorCode.NONE, held_label: str = "",
     ) -> OutcomeAnswer:
         """Apply one executed skill's outcome to memory, persist the changed units and
         record the step in the episode's working memory.
+
+        `held_label` is the class of what the robot holds after the skill, as the skill
+        result reports it ("" = not known): a unit remembered under a look-alike's label
+        (memory's Mug that is a cup) is relabelled, so the plans and the experience that
+        follow read the held object as what it is.
 
         `error_code` is the skill result's ErrorCode: effects are decided on it (NOT_FOUND:
         the object was not where memory put it), never on the message text. Unknown skills,
@@ -607,6 +638,7 @@ class RecallMemory:
         if robot_position is not None:
             robot_position = check_finite_position(robot_position, "robot_position")
         skill = check_text(skill, "skill", MAX_ID_LENGTH)
+        held_label = check_text(held_label, "held_label", MAX_ID_LENGTH).strip()
         skill, args_t = check_skill_call(skill, list(check_text_list(args, "arguments")))
         if self.current_id is not None:
             args_t = tuple(self.current_id(a) for a in args_t)
@@ -645,6 +677,12 @@ class RecallMemory:
             # Checked against the state before the step: "you picked while holding X".
             warnings = [w.message for w in wm.check(skill, args_t, units)]
             held_before = wm.held(units)
+            held = held_before
+            if succeeded and skill == "pick":
+                held = args_t[0]
+            elif succeeded and skill == "put" and args_t[0] == held_before:
+                held = ""
+            relabelled = _grasped_as(changed, units, held, held_label)
 
             stored: list[tuple[ObjectMemoryUnit | None, ObjectMemoryUnit]] = []
             forgotten: list[ObjectMemoryUnit] = []
@@ -657,16 +695,11 @@ class RecallMemory:
 
             if self.outcome_listener is not None and changed:
                 # The long-term graph learns containment and skill-set states too.
-                self.outcome_listener(changed, stamp)
+                self.outcome_listener(changed, stamp, relabelled)
             if self.evidence is not None and stored:
                 # After the graph took the outcome: a skill-set state is confirmed there.
                 stored = list(zip([b for b, _ in stored],
                                   self.evidence([a for _, a in stored]), strict=True))
-            held = held_before
-            if succeeded and skill == "pick":
-                held = args_t[0]
-            elif succeeded and skill == "put" and args_t[0] == held_before:
-                held = ""
             if episode is not None:
                 wm.record(StepRecord(skill, args_t, "success" if succeeded else "failure",
                                      held, area, stamp))
@@ -675,9 +708,12 @@ class RecallMemory:
                 episode.successes += bool(succeeded)
             if self.observers and episode_id:
                 named = {a for a in (*args_t, held_before) if a in units}
+                # The picked object under the class the robot took it as: a pick of
+                # memory's "Mug" that took a cup teaches where cups are found, not mugs.
+                labels = {i: relabelled.get(i, units[i].label) for i in named}
                 step = RecordedStep(
                     episode_id, skill, args_t, bool(succeeded), int(code), area, held_before,
-                    held, {i: units[i].label for i in named}, {i: units[i].state for i in named},
+                    held, labels, {i: units[i].state for i in named},
                     stamp, message.strip(),
                     {i: units[i].position for i in named}, self._places(named, units))
                 for observer in self.observers:

@@ -833,3 +833,42 @@ def test_a_listing_names_the_receptacle_its_refusals_were_traced_to(memory: Memo
     pick = SkillCall("pick", ("Knife_1",))
     assert known_bad_calls(lines) == {pick}
     assert known_bad_until(lines) == {pick: frozenset({"Drawer_2"})}
+
+
+def test_a_pick_reported_as_another_class_relabels_the_unit_and_its_find(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """The camera took a cup in the cabinet for a mug; the pick's result says the robot
+    holds a Cup (the skill result's held label). Memory relabels its unit, in the
+    short-term memory and the scene graph, and experience counts a cup found in the
+    cabinet, not a mug: the next "heat the mug" must not fetch the cup again (tune3 tidy,
+    stream seed 1301, s0004/s0005)."""
+    from memory_node.core.perception.observation import Observation
+
+    m = open_memory(tmp_path, embedder)
+    seen = [Observation.at("Cabinet", (2.0, 0.0, 0.4), 1.0, extent=(0.6, 0.55, 0.8)),
+            Observation.at("Mug", (2.05, 0.05, 0.39), 1.0, extent=(0.1, 0.1, 0.1))]
+    _seen_facing_x(m, seen)
+    m.recall.outcome_listener = m.long_term.apply_outcome_units   # as the facade wires it
+    cabinet = m.long_term.find("Cabinet")[0].object_id
+    mug = m.long_term.find("Mug")[0].object_id
+    m.recall.record_outcome("e1", "navigate", [mug], True, robot_area="kitchen")
+    answer = m.recall.record_outcome("e1", "pick", [mug], True, robot_area="kitchen",
+                                     held_label="Cup")
+    assert [after.label for _, after in answer.changed if after.object_id == mug] == ["Cup"]
+    unit = m.short_term.peek(mug)
+    assert unit is not None and unit.label == "Cup"
+    assert [h.object_id for h in m.long_term.find("Cup")] == [mug]
+    assert m.long_term.find("Mug") == []
+    # The same class again changes nothing; a bad label is refused before anything.
+    again = m.recall.record_outcome("e1", "navigate", ["kitchen"], True,
+                                    robot_area="kitchen", held_label="cup")
+    assert [a for _, a in again.changed if a.object_id == mug] == []
+    with pytest.raises(ValueError):
+        m.recall.record_outcome("e1", "navigate", ["kitchen"], True, held_label="Cup\n")
+    m.end_episode("e1", task_succeeded=True)
+    exp = m.experience
+    assert exp is not None
+    [place] = exp.places.places("Cup")
+    assert (place.place_id, place.found) == (cabinet, 1)
+    assert exp.places.places("Mug") == []
+    m.close()

@@ -10,6 +10,7 @@ from house import House, Thing
 from planner_house import KITCHEN
 
 from memory_node.core.errors import ErrorCode, PreconditionFailed
+from memory_node.core.units import ObjectMemoryUnit as Unit
 from memory_node.planner.core.goals import Goal, parse_goal
 from memory_node.planner.core.local_memory import LocalMemory
 from memory_node.planner.core.loop import PlanLoop
@@ -954,3 +955,28 @@ def test_an_object_refused_as_shut_in_is_fetched_from_there_though_memory_marks_
     vocab.add_units([UnitView("Cup_1", "Cup", (0.3, 0.5, 0.5), "absent", "a1")])
     assert [str(c) for c in planner.plan(req).calls] == [
         "navigate(Cabinet_5)", "open(Cabinet_5)", "navigate(Cup_1)", "pick(Cup_1)"]
+
+
+def test_a_look_alike_picked_for_the_goal_is_put_down_for_the_real_one(memory) -> None:  # noqa: ANN001
+    """Memory's Mug on the counter is a cup (a look-alike the detector confused); the
+    house resolves the pick to it and the result says the robot holds a Cup. The plan
+    must not put the cup in the fridge as the mug (tune3 tidy, stream seed 1301, s0004):
+    memory relabels the unit from the result's held label, the cup is set down and the
+    real mug, found by exploring, goes in the fridge."""
+    for u in KITCHEN:
+        memory.upsert_object(u)
+    memory.upsert_object(Unit("Look_1", "Mug", (1.2, 0.9, 1.0), area_id="kitchen",
+                              receptacle_id="CounterTop_1", relation="on"))
+    house = House({"Look_1": Thing("Cup", "kitchen", "CounterTop_1"),
+                   "CounterTop_1": Thing("CounterTop", "kitchen"),
+                   "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
+                   "Sofa_1": Thing("Sofa", "living_room"),
+                   "Mug_1": Thing("Mug", "living_room", position=(5.2, 0.6, 5.1))},
+                  memory.upsert_object)
+    result = run(memory, house, ["INSIDE(Mug, Fridge)"],
+                 "take the mug from the counter top and put it in the fridge")
+    assert result.success, (result.message, [str(c) for c in house.calls])
+    calls = [str(c) for c in house.calls]
+    assert "pick(Look_1)" in calls and "put(Look_1, Fridge_1, in)" not in calls, calls
+    assert house.things["Mug_1"].inside == "Fridge_1", calls
+    assert memory.short_term.peek("Look_1").label == "Cup"

@@ -694,3 +694,22 @@ def test_a_state_remembered_on_an_object_found_shut_in_elsewhere_is_made_again()
     planner.plan(req)
     req.held = "Cup_1"
     assert "heat(Cup_1)" not in strs(planner.plan(req).calls)
+
+
+def test_a_search_opens_where_memory_last_had_the_type_before_where_others_are_kept() -> None:
+    """Memory had the bowl in a cabinet (unseen since a tidy shut it, so marked absent);
+    experience says mugs are kept in a nearer cabinet. Memory's own last place of the
+    type is evidence about the object itself: opened first, though it is farther and not
+    a usual place (the shape read in tune2 tidy, stream seed 1200, s0013)."""
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Bowl_1", "Bowl", (3.0, 0.5, 0.4), "absent", "a1", receptacle_id="Cabinet_5",
+                 relation="in"),
+        UnitView("Cabinet_5", "Cabinet", (3.0, 0.5, 0.4), "closed", "a1"),
+        UnitView("Cabinet_near", "Cabinet", (0.5, 0.5, 0.4), "closed", "a1")])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Bowl)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    req.notes["explored"] = {("kitchen", "Bowl")}
+    req.facts = ("Mug is usually in Cabinet_near (Cabinet), 3x [fact:8]",)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Cabinet_5)",
+                                                      "open(Cabinet_5)"]

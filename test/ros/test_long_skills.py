@@ -81,3 +81,23 @@ def test_progress_restarts_the_window_and_a_silent_goal_stalls() -> None:
     assert not watch.stalled(35.0) and watch.stalled(36.5)
     watch.feedback("driving", float("nan"), now=36.0)   # refused: not progress
     assert watch.stalled(36.5)
+
+
+def test_a_result_carries_the_held_label_only_with_a_held_object() -> None:
+    """The skill result's typed label of what the gripper holds reaches the planner
+    bounded and clean; a server without the field (or with nothing held) gives ""."""
+    from types import SimpleNamespace
+
+    from memory_node.planner.nodes.skill_clients import result_from_msg
+
+    def msg(**kw: object) -> SimpleNamespace:
+        base = dict(success=True, error_code=0, message="pick: ok", duration=1.0,
+                    robot_area="kitchen", robot_position=SimpleNamespace(x=1.0, y=2.0, z=0.0),
+                    held_object="Mug_1")
+        return SimpleNamespace(**{**base, **kw})
+
+    assert result_from_msg(msg(held_label="Cup")).held_label == "Cup"
+    assert result_from_msg(msg()).held_label == ""                 # an older server
+    assert result_from_msg(msg(held_object="", held_label="Cup")).held_label == ""
+    assert result_from_msg(msg(held_label="Cup\n; drop table")).held_label == ""
+    assert result_from_msg(msg(held_label="C" * 129)).held_label == ""

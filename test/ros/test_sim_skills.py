@@ -60,6 +60,7 @@ def test_navigate_with_feedback_then_pick_with_the_callers_id(world: SkillClient
     res = world.run("arm", "pick", ["Thing_7"], [t], feedback=feedback)
     assert res.success, res.message
     assert res.held_object == "Thing_7"           # the caller's id, not the world's
+    assert res.held_label == food["type"]         # and the class the robot holds, typed
     after = world.wait_truth_after(n)
     assert after["robot"]["held"] == food["id"]
     # The same pick again: the hand is full.

@@ -625,6 +625,32 @@ class SceneGraph:
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         changes.touch(obj)
 
+    def grasped_as(self, obj: str, label: str, changes: ChangeSet | None = None) -> bool:
+        """The robot reports the class of what it holds (the skill result's held label).
+        The grasp is closer evidence than any sighting: memory's node may carry a
+        look-alike's label (a cup remembered as a mug, a tomato as an apple), and every
+        later plan and experience line read it under the wrong type. The reported class
+        outweighs the node's other evidence (halved), which later sightings can still move
+        as any evidence does. Returns whether the node's label changed."""
+        changes = changes if changes is not None else ChangeSet()
+        if obj not in self.graph or self.graph.nodes[obj]["layer"] != OBJECT:
+            raise KeyError(f"no object {obj!r} in the scene graph")
+        cfg = self.config
+        attrs = self.graph.nodes[obj]
+        key = cfg.canonical(label)
+        evidence = attrs["class_evidence"]
+        if evidence and best_label(evidence) == key:
+            return False
+        for k in list(evidence):
+            evidence[k] *= 0.5
+        # Weight = the cap: at least 2/3 of the evidence after the cap's rescaling.
+        add_class_evidence(evidence, key, cfg.class_evidence_cap, cfg.class_evidence_cap,
+                           cfg.max_class_labels)
+        before = attrs["label"]
+        self._relabel(obj, changes, label)
+        changes.touch(obj)
+        return attrs["label"] != before
+
     def still_held(self, keep: Iterable[str] = ()) -> None:
         """Another skill's outcome came while the robot holds what it holds (an open of
         the receptacle it is about to put into): nothing the camera saw before it is a

@@ -482,6 +482,16 @@ class PlanLoop:
                 self.held_unit = chosen
             elif self.held_unit is None or self.held_unit.object_id != req.held:
                 self.held_unit = vocab.objects.get(req.held)
+            # The robot says what it holds: memory's unit may carry a look-alike's label
+            # (its Mug was a cup). The rest of the plan was made for the unit's type.
+            other_class = (req.held and result.held_label and self.held_unit is not None
+                           and self.held_unit.object_id == req.held
+                           and type_key(self.held_unit.label) != type_key(result.held_label))
+            if other_class and self.held_unit is not None:
+                # A plan for the mug would heat and put away the cup. Memory relabels its
+                # unit from the same result; this is the loop's own copy, which
+                # _keep_held restores over any later misreading; the plan is made again.
+                self.held_unit = replace(self.held_unit, label=result.held_label)
             req.robot_area = result.robot_area or req.robot_area
             if result.robot_position is not None:
                 req.robot_position = self.position = tuple(result.robot_position)[:3]  # type: ignore[assignment]
@@ -514,7 +524,7 @@ class PlanLoop:
                     raise _Stop(_code(result.error_code),
                                 f"{call} failed and {s.max_replans} re-plan(s) are used up: "
                                 f"{result.message[:300]}")
-            elif call.skill != "explore" and plan:
+            elif call.skill != "explore" and plan and not other_class:
                 continue
             rounds += 1
             if rounds > limit + s.max_replans + 2:

@@ -102,6 +102,9 @@ class SkillResult:
     robot_area: str = ""
     robot_position: tuple[float, float, float] | None = None
     held_object: str = ""
+    # The class of the held object as the robot reports it ("" = not known): memory's unit
+    # of it may carry a look-alike's label (its Mug is a cup).
+    held_label: str = ""
 
 
 @dataclass

@@ -30,6 +30,7 @@ from rclpy.node import Node
 from memory_node.action import ExecuteSkill
 from memory_node.core.errors import ErrorCode
 from memory_node.core.skills import SkillTable
+from memory_node.core.units import has_refused_characters
 from memory_node.msg import SkillTarget
 from memory_node.nodes.conversions import to_point
 from memory_node.planner.core.types import CancelToken, SkillCall, SkillResult, Target
@@ -65,8 +66,13 @@ def result_from_msg(r: Any) -> SkillResult:
     if not all(math.isfinite(v) for v in xyz) or xyz == (0.0, 0.0, 0.0):
         position = None   # the origin is "not given" (geometry_msgs/Point has no unset)
     duration = float(r.duration) if math.isfinite(r.duration) and r.duration >= 0 else 0.0
+    held = str(r.held_object)[:128]
+    # A server built before the field existed has none: "" (not known).
+    label = str(getattr(r, "held_label", "") or "").strip()
+    if not held or len(label) > 128 or has_refused_characters(label):
+        label = ""
     return SkillResult(success, code, str(r.message)[:MAX_MESSAGE_CHARS], duration,
-                       str(r.robot_area)[:128], position, str(r.held_object)[:128])
+                       str(r.robot_area)[:128], position, held, label)
 
 
 class ProgressWatch:

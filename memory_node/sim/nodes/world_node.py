@@ -387,6 +387,7 @@ class WorldNode(Node):
         res.robot_area = room.name if room else ""
         res.robot_position = Point(x=float(w.robot.x), y=float(w.robot.y), z=0.0)
         res.held_object = self._held_alias if w.robot.held else ""
+        res.held_label = w.objects[w.robot.held].type if w.robot.held else ""
         if cancel:
             gh.canceled()
         elif abort:

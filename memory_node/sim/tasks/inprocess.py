@@ -339,7 +339,8 @@ class InProcessStack:
         return SkillResult(outcome.success, int(outcome.code), outcome.message[:1000],
                            outcome.duration, room.name if room else "",
                            (float(w.robot.x), float(w.robot.y), 0.0),
-                           self._held_alias if w.robot.held else "")
+                           self._held_alias if w.robot.held else "",
+                           w.objects[w.robot.held].type if w.robot.held else "")
 
     def _places(self) -> list[AreaView]:
         assert self.world is not None
