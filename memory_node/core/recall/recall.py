@@ -60,6 +60,7 @@ from memory_node.core.recall.names import (
     place_nouns,
     query_terms,
     sole_names,
+    verb_holders,
     verb_tools,
 )
 from memory_node.core.recall.spelling import Speller
@@ -148,6 +149,10 @@ class RecallConfig:
                                      # verbs are done with, by WordNet's kinds of the
                                      # verb ("wipe": "sponge", wipe with a sponge) is
                                      # named partly, as by its head; one tool per verb
+    verb_holders: bool = True        # a container whose WordNet definition says it
+                                     # holds what the instruction's verbs deal with
+                                     # ("throw away": rubbish; "garbage can: a bin that
+                                     # holds rubbish") is named partly
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":
@@ -957,6 +962,9 @@ class Recaller:
                                 lambda: _place_words(q.tokens, q.variants, q.origins))
         if cfg.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.verb_holders and q.matter:
+            names = verb_holders(names, {n: self.terms_for(n) for n in names}, q,
+                                 self._lexicon())
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
