@@ -430,6 +430,9 @@ class Lexicon:
                  else [s.lexname() for s in self._synsets(word, "n")[:NOUN_SENSES]])
         return any(n in ACTION for n in names)
 
+    def is_adjective(self, word: str) -> bool:
+        return self.available and bool(self._forms(word, "a") or self._forms(word, "s"))
+
     def is_verb(self, word: str) -> bool:
         return self.available and bool(self._forms(word, "v"))
 

@@ -153,6 +153,10 @@ class RecallConfig:
                                      # holds what the instruction's verbs deal with
                                      # ("throw away": rubbish; "garbage can: a bin that
                                      # holds rubbish") is named partly
+    described_states: bool = True    # an adjective of a skill's state between a
+                                     # determiner and a noun ("a clean towel", "the
+                                     # warm water") says how the thing is and implies
+                                     # no skill (implied.py)
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":
@@ -730,7 +734,7 @@ class Recaller:
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
-                                self._in_names(names, q))
+                                self._in_names(names, q), self.config.described_states)
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -986,7 +990,7 @@ class Recaller:
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
-                                self._in_names(names, q))
+                                self._in_names(names, q), self.config.described_states)
         out = []
         for e in entries:
             hits: list[str] = []
