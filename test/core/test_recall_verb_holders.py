@@ -47,3 +47,26 @@ def test_throwing_away_recalls_the_bin(embedder: Embedder, vectorised: bool) -> 
     # What is said outright comes first; a step that puts things away is no discarding.
     assert labels(on.rank("dispose of the box", room(LIVING), 3))[0] == "Box"
     assert "GarbageCan" not in labels(on.rank("put away the newspaper", room(LIVING), 3))
+
+
+@needs_wordnet
+def test_a_container_said_is_the_one_here_for_the_same_matter(lex: Lexicon) -> None:
+    # "wastebasket: a container ... for discarded paper": discard -> rubbish.
+    assert "rubbish" in lex.container_matter("wastebasket")
+    assert "rubbish" in lex.container_matter("wastepaper_basket")
+    # Not what a container is made of ("a glass or plastic vessel"), nor a non-container.
+    assert lex.container_matter("bottle") == frozenset()
+    assert lex.container_matter("hamper") == frozenset()
+
+
+@needs_wordnet
+@pytest.mark.parametrize("vectorised", [True, False])
+def test_the_wastebasket_is_the_garbage_can(embedder: Embedder, vectorised: bool) -> None:
+    bedroom = ["Bed", "Desk", "Dresser", "SideTable", "DeskLamp", "Drawer", "GarbageCan",
+               "Shelf", "Mirror", "LaundryHamper", "Chair", "CD", "Book", "CellPhone"]
+    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
+    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, verb_holders=False))
+    for text in ("throw that scratched CD in the wastebasket", "empty wastepaper basket"):
+        assert "GarbageCan" not in labels(off.rank(text, room(bedroom), 3)), text
+        assert "GarbageCan" in labels(on.rank(text, room(bedroom), 3)), text
+    assert "GarbageCan" not in labels(on.rank("put the book in the basket", room(bedroom), 3))

@@ -895,6 +895,27 @@ class Lexicon:
         except (ValueError, IndexError):
             return None
 
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def container_matter(self, noun: str) -> frozenset[str]:
+        """The matter a container's definition says it is for, as :meth:`verb_matter`
+        words: the matter of the verbs its main sense is defined by in an inflected form
+        ("wastebasket: a container with an open top; for discarded paper and other
+        rubbish": discard -> rubbish, trash). Not the substances it is made of ("a glass
+        or plastic vessel"). Empty for a word whose main sense is no container
+        ("hamper": a restraint)."""
+        term = noun.strip().lower().replace(" ", "_")
+        if not self.available or not self.holds_contents(term):
+            return frozenset()
+        out: set[str] = set()
+        for sense in self._physical(term)[:1]:
+            for w in re.findall(r"[a-z]+", sense.definition().lower()):
+                if w in STOPWORDS:
+                    continue
+                base = self.verb(w)
+                if base != w and self.is_verb(base):
+                    out |= self.verb_matter(base)
+        return frozenset(out)
+
     def _field(self, line: str) -> str:
         """A data line's lexicographer field ("noun.substance"); "" when unreadable."""
         wn = self._wn

@@ -547,19 +547,39 @@ def verb_holders(names: dict[str, float], terms: dict[str, LabelTerms],
     """A container the instruction does not name, whose WordNet definition says it holds
     matter the instruction's verbs deal with (``QueryTerms.matter``: "throw away" and
     "dispose of" mean discarding, of which trashing is a kind, done to rubbish; "garbage
-    can: a bin that holds rubbish"), is named partly: where the verb's thing goes,
-    though no skill and no word names the place. Containers only (a tool is used on its
-    matter, it does not hold it). ``terms``: every type present."""
-    if not query.matter or lexicon is None or not lexicon.available:
+    can: a bin that holds rubbish"), or that a container said, no word of any type
+    here, is defined for ("the wastebasket: for discarded paper"), is named partly:
+    where the thing goes, though no skill and no type's word names the place.
+    Containers only (a tool is used on its matter, it does not hold it). ``terms``:
+    every type present."""
+    if lexicon is None or not lexicon.available:
+        return names
+    matter = query.matter | _said_container_matter(terms, query, lexicon)
+    if not matter:
         return names
     out = dict(names)
     for t, lt in terms.items():
         # The main sense's definition only ("pot": not the toilet its second sense is).
-        if (not out.get(t) and lt.gloss & query.matter
-                and lexicon.gloss_nouns(" ".join(lt.words), 1) & query.matter
+        if (not out.get(t) and lt.gloss & matter
+                and lexicon.gloss_nouns(" ".join(lt.words), 1) & matter
                 and lexicon.holds_contents(" ".join(lt.words))):
             out[t] = PARTIAL
     return out
+
+
+def _said_container_matter(terms: dict[str, LabelTerms], query: QueryTerms,
+                           lexicon: Lexicon) -> frozenset[str]:
+    """The matter of the containers said that are no word of any type here, by their
+    definitions (``Lexicon.container_matter``): "the wastebasket" is "for discarded
+    paper", the garbage can holds rubbish, so the one is the other. One word or two
+    WordNet writes as one ("wastepaper basket")."""
+    ws = [t for t in query.tokens if t not in STOPWORDS]
+    said = ws + [f"{a}_{b}" for a, b in zip(ws, ws[1:], strict=False)]
+    found = {w: m for w in said if (m := lexicon.container_matter(w))}
+    if not found:
+        return frozenset()
+    known = _type_words(terms)
+    return frozenset(x for w, m in found.items() if not set(w.split("_")) & known for x in m)
 
 
 def _contains(name: tuple[str, ...], other: tuple[str, ...]) -> bool:

@@ -970,7 +970,7 @@ class Recaller:
                                 lambda: _place_words(q.tokens, q.variants, q.origins))
         if cfg.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
-        if cfg.verb_holders and q.matter:
+        if cfg.verb_holders:
             names = verb_holders(names, {n: self.terms_for(n) for n in names}, q,
                                  self._lexicon())
         return names
