@@ -163,14 +163,17 @@ def skills_for_use(things: Iterable[str], skills: SkillTable,
 def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   held_types: Iterable[str], mentioned: Iterable[str] = (),
                   used: Iterable[str] = (), things: Collection[str] = (),
-                  in_names: Collection[str] = (), described_states: bool = False
-                  ) -> dict[str, str]:
+                  in_names: Collection[str] = (), described_states: bool = False,
+                  absent_skills: bool = False) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
     else the group's first. ``used``: names of the things the instruction names outright,
     whose purposes imply skills when none of its words does (:func:`skills_for_use`);
-    ``things``, ``in_names``, ``described_states``: see :func:`implied_skills`."""
+    ``things``, ``in_names``, ``described_states``: see :func:`implied_skills`.
+    ``absent_skills``: a skill none of whose fixtures the memory holds (heating in a
+    bathroom: "run the bath not too hot") does not stand for what happens, so a named
+    thing's use still does (the bathtub, "that you fill with water": the faucet)."""
     held_types = list(held_types)
     held = {type_key(t) for t in held_types}
     named = set(mentioned)
@@ -180,9 +183,10 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     tools = {w for t in held_types for w in split_label(t).split()}
     implied = implied_skills(text, skills, lexicon, things, in_names, tools,
                              described_states)
-    by_use = not implied
+    by_use = not implied or (absent_skills and not any(
+        type_key(t) in held for s in implied for g in skills.fixtures_for(s) for t in g))
     if by_use:
-        implied = skills_for_use(used, skills, lexicon)
+        implied = skills_for_use(used, skills, lexicon) | implied
     # A kind a skill takes ("some water": filling) adds its skill whatever else is
     # implied: it says what the thing is, not what is done to the thing named.
     kinds = skills_for_kinds(text, skills, lexicon, things) - implied

@@ -1047,6 +1047,10 @@ class Lexicon:
         for m in re.finditer(r"\b(?:used|usable)\b[^;:,]{0,40}?\bto ([a-z]+(?: or [a-z]+)*)",
                              definition):
             out |= {self.verb(w) for w in m.group(1).split(" or ") if self.is_verb(w)}
+        # "a ... container that you fill with water" (bathtub): what you do to it.
+        for m in re.finditer(r"\b(?:that|which) you ([a-z]+)\b", definition):
+            if self.is_verb(m.group(1)):
+                out.add(self.verb(m.group(1)))
         return out
 
     @lru_cache(maxsize=20_000)  # noqa: B019

@@ -157,6 +157,10 @@ class RecallConfig:
                                      # of a thing named outright ("a towel on the
                                      # rail"), the one named after that thing (towel
                                      # holder) first; the other (hand towel holder) waits
+    absent_skills: bool = True       # a skill none of whose fixtures memory holds
+                                     # ("not too hot" in a bathroom) leaves a named
+                                     # thing's use to say what happens ("run the bath":
+                                     # a bathtub, "that you fill with water": faucet)
     described_states: bool = True    # an adjective of a skill's state between a
                                      # determiner and a noun ("a clean towel", "the
                                      # warm water") says how the thing is and implies
@@ -738,7 +742,8 @@ class Recaller:
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
-                                self._in_names(names, q), self.config.described_states)
+                                self._in_names(names, q), self.config.described_states,
+                                self.config.absent_skills)
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -994,7 +999,8 @@ class Recaller:
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
-                                self._in_names(names, q), self.config.described_states)
+                                self._in_names(names, q), self.config.described_states,
+                                self.config.absent_skills)
         out = []
         for e in entries:
             hits: list[str] = []
