@@ -23,7 +23,8 @@ KITCHEN = ["CounterTop", "Cabinet", "Microwave", "Fridge", "SinkBasin", "Faucet"
 
 @needs_wordnet
 def test_what_you_do_to_a_container_is_its_use(lex: Lexicon) -> None:
-    assert "fill" in lex.purposes("bathtub")
+    assert "fill" in lex.done_to("bathtub")
+    assert "fill" not in lex.purposes("bathtub")
 
 
 @needs_wordnet
@@ -35,6 +36,10 @@ def test_running_a_bath_needs_the_faucet(embedder: Embedder, vectorised: bool) -
         assert "Faucet" not in labels(off.rank(text, room(BATHROOM), 3)), text
         got = labels(on.rank(text, room(BATHROOM), 3))
         assert got[0] == "Bathtub" and "Faucet" in got, (text, got)
+    # With no skill said, the bath is where the soap is, not a thing to fill.
+    got = labels(on.rank("the soap's taking a swim in the tub again fish it out",
+                         room(BATHROOM), 3))
+    assert "Faucet" not in got, got
     # Where heating can be done, it says what happens: the microwave, not the faucet.
     got = labels(on.rank("warm up the soup in the bowl", room(KITCHEN), 3))
     assert "Microwave" in got and "Faucet" not in got, got

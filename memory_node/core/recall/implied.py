@@ -141,12 +141,14 @@ def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
 
 
 def skills_for_use(things: Iterable[str], skills: SkillTable,
-                   lexicon: Lexicon | None) -> set[str]:
+                   lexicon: Lexicon | None, done_to: bool = False) -> set[str]:
     """Skills with fixtures that the things named are made for, by their WordNet
     definitions (``Lexicon.purposes``): a kettle is "for stewing or boiling", a frying pan
     "for cooking": "put the kettle on" needs the stove though no verb says so. Only
     things that hold what they act on (WordNet: a kind of container or of cooking utensil)
-    are used at the fixture; a brush "for cleaning" cleans the toilet, not at the sink."""
+    are used at the fixture; a brush "for cleaning" cleans the toilet, not at the sink.
+    ``done_to``: also what the definition says you do to it (``Lexicon.done_to``:
+    the bathtub, "that you fill with water")."""
     if lexicon is None or not lexicon.available:
         return set()
     with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
@@ -154,7 +156,8 @@ def skills_for_use(things: Iterable[str], skills: SkillTable,
     for thing in things:
         if not lexicon.holds_contents(thing):
             continue
-        for verb in lexicon.purposes(thing):
+        for verb in lexicon.purposes(thing) | (lexicon.done_to(thing) if done_to
+                                               else frozenset()):
             out.update(name for name in with_fixtures
                        if verb == name or lexicon.verb_means(verb, name))
     return out
@@ -183,10 +186,13 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     tools = {w for t in held_types for w in split_label(t).split()}
     implied = implied_skills(text, skills, lexicon, things, in_names, tools,
                              described_states)
-    by_use = not implied or (absent_skills and not any(
-        type_key(t) in held for s in implied for g in skills.fixtures_for(s) for t in g))
+    # A skill said that no fixture here can do ("not too hot" in a bathroom) is said of
+    # the thing named: what you do to it says what happens (absent_skills).
+    idle = bool(implied) and absent_skills and not any(
+        type_key(t) in held for s in implied for g in skills.fixtures_for(s) for t in g)
+    by_use = not implied or idle
     if by_use:
-        implied = skills_for_use(used, skills, lexicon) | implied
+        implied = skills_for_use(used, skills, lexicon, done_to=idle) | implied
     # A kind a skill takes ("some water": filling) adds its skill whatever else is
     # implied: it says what the thing is, not what is done to the thing named.
     kinds = skills_for_kinds(text, skills, lexicon, things) - implied

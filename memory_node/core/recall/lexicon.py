@@ -1047,11 +1047,19 @@ class Lexicon:
         for m in re.finditer(r"\b(?:used|usable)\b[^;:,]{0,40}?\bto ([a-z]+(?: or [a-z]+)*)",
                              definition):
             out |= {self.verb(w) for w in m.group(1).split(" or ") if self.is_verb(w)}
-        # "a ... container that you fill with water" (bathtub): what you do to it.
-        for m in re.finditer(r"\b(?:that|which) you ([a-z]+)\b", definition):
-            if self.is_verb(m.group(1)):
-                out.add(self.verb(m.group(1)))
         return out
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def done_to(self, phrase: str) -> frozenset[str]:
+        """Verbs a physical thing's main definition says you do to it: "bathtub: a
+        relatively large open container that you fill with water" -> fill."""
+        term = phrase.strip().lower().replace(" ", "_")
+        out: set[str] = set()
+        for s in self._physical(term)[:1]:
+            for m in re.finditer(r"\b(?:that|which) you ([a-z]+)\b", s.definition().lower()):
+                if self.is_verb(m.group(1)):
+                    out.add(self.verb(m.group(1)))
+        return frozenset(out - LIGHT_VERBS)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def verb_senses(self, word: str, parents: bool = False) -> frozenset[str]:
