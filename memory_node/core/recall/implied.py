@@ -37,7 +37,8 @@ MAX_WORDS = 64  # an instruction longer than this is scanned on its first 64 con
 
 def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
                    things: Collection[str] = (), in_names: Collection[str] = (),
-                   tool_words: Collection[str] = ()) -> set[str]:
+                   tool_words: Collection[str] = (), described_states: bool = False
+                   ) -> set[str]:
     """Names of skills with fixtures that the instruction's words imply. ``things``: base
     forms of the instruction's words that name a type in memory; after a determiner such
     a word is that thing ("the tap": the faucet, not a light blow that cuts threads).
@@ -46,7 +47,11 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
     the sink, not the stove). ``tool_words``: words of the names of the types held; a
     verb that means a skill only by its definition and names a tool here is done with
     that tool where the thing is ("scrub the bowl with the brush": the scrub brush at the
-    toilet, not the sink)."""
+    toilet, not the sink). ``described_states``: an adjective between a determiner and a
+    noun says how the thing is, it asks for nothing ("put a clean towel on the rail",
+    "the warm water": no sink, no stove); a participle there still says what was done
+    ("the chilled wine": the fridge), and so does the word as a verb or a predicate
+    ("clean the towel", "get the towel clean")."""
     with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
     if not with_fixtures:
         return set()
@@ -63,12 +68,17 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
     out: set[str] = set()
     seen: set[tuple[str, bool]] = set()
     prev = ""
-    for w in _WORD.findall(split_label(text)):
+    said = _WORD.findall(split_label(text))
+    for i, w in enumerate(said):
         # Right after a determiner a noun names a thing ("on the hob", "in the
         # microwave"), not an action, unless it is an action said as a noun ("give it a
         # rinse"); a participle still says one ("the chilled wine").
         noun = (prev in DETERMINERS and lex is not None and lex.is_noun(w)
                 and (lex.noun(w) in things or not lex.is_action_noun(w)))
+        if (described_states and lex is not None and prev in DETERMINERS
+                and i + 1 < len(said) and _describes(w, said[i + 1], lex)):
+            prev = w
+            continue
         prev = w
         if w in STOPWORDS or (w, noun) in seen or w in in_names:
             continue
@@ -93,6 +103,14 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
                         and lex.verb_defined_as(verb, name)))):
                 out.add(name)
     return out
+
+
+def _describes(word: str, nxt: str, lex: Lexicon) -> bool:
+    """``word`` is an adjective of a skill's state, not a participle ("clean", "warm";
+    not "chilled"), and ``nxt`` is a noun: the pair names a thing and how it is."""
+    return ((word in STATE_SYNONYMS or lex.verb(word) in STATE_SYNONYMS)
+            and lex.is_adjective(word) and lex.verb(word) == word
+            and nxt not in STOPWORDS and lex.is_noun(nxt))
 
 
 def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
@@ -123,12 +141,14 @@ def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
 
 
 def skills_for_use(things: Iterable[str], skills: SkillTable,
-                   lexicon: Lexicon | None) -> set[str]:
+                   lexicon: Lexicon | None, done_to: bool = False) -> set[str]:
     """Skills with fixtures that the things named are made for, by their WordNet
     definitions (``Lexicon.purposes``): a kettle is "for stewing or boiling", a frying pan
     "for cooking": "put the kettle on" needs the stove though no verb says so. Only
     things that hold what they act on (WordNet: a kind of container or of cooking utensil)
-    are used at the fixture; a brush "for cleaning" cleans the toilet, not at the sink."""
+    are used at the fixture; a brush "for cleaning" cleans the toilet, not at the sink.
+    ``done_to``: also what the definition says you do to it (``Lexicon.done_to``:
+    the bathtub, "that you fill with water")."""
     if lexicon is None or not lexicon.available:
         return set()
     with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
@@ -136,7 +156,8 @@ def skills_for_use(things: Iterable[str], skills: SkillTable,
     for thing in things:
         if not lexicon.holds_contents(thing):
             continue
-        for verb in lexicon.purposes(thing):
+        for verb in lexicon.purposes(thing) | (lexicon.done_to(thing) if done_to
+                                               else frozenset()):
             out.update(name for name in with_fixtures
                        if verb == name or lexicon.verb_means(verb, name))
     return out
@@ -145,13 +166,17 @@ def skills_for_use(things: Iterable[str], skills: SkillTable,
 def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   held_types: Iterable[str], mentioned: Iterable[str] = (),
                   used: Iterable[str] = (), things: Collection[str] = (),
-                  in_names: Collection[str] = ()) -> dict[str, str]:
+                  in_names: Collection[str] = (), described_states: bool = False,
+                  absent_skills: bool = False) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
     else the group's first. ``used``: names of the things the instruction names outright,
     whose purposes imply skills when none of its words does (:func:`skills_for_use`);
-    ``things``, ``in_names``: see :func:`implied_skills`."""
+    ``things``, ``in_names``, ``described_states``: see :func:`implied_skills`.
+    ``absent_skills``: a skill none of whose fixtures the memory holds (heating in a
+    bathroom: "run the bath not too hot") does not stand for what happens, so a named
+    thing's use still does (the bathtub, "that you fill with water": the faucet)."""
     held_types = list(held_types)
     held = {type_key(t) for t in held_types}
     named = set(mentioned)
@@ -159,10 +184,15 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     # A verb that implies a skill says what happens ("rinse out the pot": the sink, not
     # the stove); what a named thing is for counts only when no word says it.
     tools = {w for t in held_types for w in split_label(t).split()}
-    implied = implied_skills(text, skills, lexicon, things, in_names, tools)
-    by_use = not implied
+    implied = implied_skills(text, skills, lexicon, things, in_names, tools,
+                             described_states)
+    # A skill said that no fixture here can do ("not too hot" in a bathroom) is said of
+    # the thing named: what you do to it says what happens (absent_skills).
+    idle = bool(implied) and absent_skills and not any(
+        type_key(t) in held for s in implied for g in skills.fixtures_for(s) for t in g)
+    by_use = not implied or idle
     if by_use:
-        implied = skills_for_use(used, skills, lexicon)
+        implied = skills_for_use(used, skills, lexicon, done_to=idle) | implied
     # A kind a skill takes ("some water": filling) adds its skill whatever else is
     # implied: it says what the thing is, not what is done to the thing named.
     kinds = skills_for_kinds(text, skills, lexicon, things) - implied

@@ -38,6 +38,7 @@ DEFAULT_ROOT = Path("/usr/share/wordnet")
 PHYSICAL = frozenset({"noun.artifact", "noun.food", "noun.plant", "noun.object",
                       "noun.substance"})
 ACTION = frozenset({"noun.act", "noun.process", "noun.event"})
+SUBSTANCE = "noun.substance"  # what matter is made of or is (verb_matter: rubbish)
 CONTACT = "verb.contact"  # verbs done by touching, with a hand or a tool (verb_tools)
 # "<the verb> with a <tool>": the kind is the verb done with one tool ("clean with a
 # brush"), not with a material ("cover with bread crumbs") or a thing it makes ("cut a
@@ -48,6 +49,8 @@ CONTENT_SYNSETS = frozenset({"container.n.01", "cooking_utensil.n.01"})
 CONTENT_KINDS = ("container", "cooking_utensil")  # the same, as lemma (first sense)
 NOUN_SENSES = 3      # the most frequent senses only: rare ones alias everything to everything
 VERB_SENSES = 3
+_KINDS = frozenset({"~"})    # a verb sense's direct kinds (troponyms)
+_DERIVED = frozenset({"+"})  # derivationally related forms (verb_matter)
 VERB_DEPTH = 4       # hypernym steps from a verb to a skill verb
 # A shared hypernym makes two verbs siblings ("chop", "slice" under "cut") only when it is
 # this deep in the hierarchy: near the top ("change", "move") everything is a sibling.
@@ -427,6 +430,9 @@ class Lexicon:
                  else [s.lexname() for s in self._synsets(word, "n")[:NOUN_SENSES]])
         return any(n in ACTION for n in names)
 
+    def is_adjective(self, word: str) -> bool:
+        return self.available and bool(self._forms(word, "a") or self._forms(word, "s"))
+
     def is_verb(self, word: str) -> bool:
         return self.available and bool(self._forms(word, "v"))
 
@@ -712,14 +718,14 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    def gloss_nouns(self, phrase: str) -> frozenset[str]:
-        """Nouns of the definitions of a physical thing's two main senses, base forms:
-        "vase" -> {jar, glass, porcelain, ornament, flower}. Weak evidence only."""
+    def gloss_nouns(self, phrase: str, senses: int = 2) -> frozenset[str]:
+        """Nouns of the definitions of a physical thing's ``senses`` main senses, base
+        forms: "vase" -> {jar, glass, porcelain, ornament, flower}. Weak evidence only."""
         term = phrase.strip().lower().replace(" ", "_")
         out: set[str] = set()
         light = self._physical_senses(term)
-        definitions = ([sense.definition for sense in light[:2]] if light is not None
-                       else [s.definition() for s in self._physical(term)[:2]])
+        definitions = ([sense.definition for sense in light[:senses]] if light is not None
+                       else [s.definition() for s in self._physical(term)[:senses]])
         for definition in definitions:
             for w in re.findall(r"[a-z]+", definition.lower()):
                 if len(w) < 3 or w in STOPWORDS or w in _GLOSS_STOP:
@@ -871,10 +877,12 @@ class Lexicon:
             return False
         return bool(parents & {k.offset for k in kinds})
 
-    def _pointers(self, offset: int, symbols: frozenset[str]) -> frozenset[int] | None:
-        """Noun senses a noun sense's data line points to with one of ``symbols`` ("@"
-        hypernym, "#p" part holonym, ...); None when the line cannot be read."""
-        line = self._data_line("n", offset)
+    def _pointers(self, offset: int, symbols: frozenset[str], pos: str = "n",
+                  target: str = "n") -> frozenset[int] | None:
+        """Senses (of part of speech ``target``) a ``pos`` sense's data line points to
+        with one of ``symbols`` ("@" hypernym, "#p" part holonym, "+" derivationally
+        related, ...); None when the line cannot be read."""
+        line = self._data_line(pos, offset)
         if line is None:
             return None
         try:
@@ -883,9 +891,79 @@ class Lexicon:
             at = 4 + 2 * n
             return frozenset(int(fields[at + 2 + 4 * i]) for i in range(int(fields[at]))
                              if fields[at + 1 + 4 * i] in symbols
-                             and fields[at + 3 + 4 * i] == "n")
+                             and fields[at + 3 + 4 * i] == target)
         except (ValueError, IndexError):
             return None
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def container_matter(self, noun: str) -> frozenset[str]:
+        """The matter a container's definition says it is for, as :meth:`verb_matter`
+        words: the matter of the verbs its main sense is defined by in an inflected form
+        ("wastebasket: a container with an open top; for discarded paper and other
+        rubbish": discard -> rubbish, trash). Not the substances it is made of ("a glass
+        or plastic vessel"). Empty for a word whose main sense is no container
+        ("hamper": a restraint)."""
+        term = noun.strip().lower().replace(" ", "_")
+        if not self.available or not self.holds_contents(term):
+            return frozenset()
+        out: set[str] = set()
+        for sense in self._physical(term)[:1]:
+            for w in re.findall(r"[a-z]+", sense.definition().lower()):
+                if w in STOPWORDS:
+                    continue
+                base = self.verb(w)
+                if base != w and self.is_verb(base):
+                    out |= self.verb_matter(base)
+        return frozenset(out)
+
+    def _field(self, line: str) -> str:
+        """A data line's lexicographer field ("noun.substance"); "" when unreadable."""
+        wn = self._wn
+        try:
+            return wn._lexnames[int(line.split(None, 2)[1])] if wn is not None else ""
+        except (ValueError, IndexError):
+            return ""
+
+    def _sense_names(self, pos: str, offset: int) -> tuple[str, ...]:
+        """A sense's lemma names (lower case, "_" between words) from its data line."""
+        line = self._data_line(pos, offset)
+        try:
+            fields = (line or "").split("|")[0].split()
+            return tuple(w.lower() for w in fields[4:4 + 2 * int(fields[3], 16):2])
+        except (ValueError, IndexError):
+            return ()
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def verb_matter(self, verb: str) -> frozenset[str]:
+        """Nouns for the matter a verb deals with, one word each: nouns WordNet derives
+        ("+" pointers) from the verb's main senses (for a verb with its particle,
+        "throw_away", the main sense only) or from their direct kinds, whose definition
+        says the verb in turn. "dispose" means "discard", whose kind "trash" gives
+        "rubbish": "worthless material that is to be disposed of", the matter, which a
+        container here may be defined to hold ("garbage can: a bin that holds rubbish").
+        The two-way tie leaves out what a kind merely names ("pass" -> a round of
+        drinks, "fill" -> a pot), and matter is WordNet's substances only ("cut" ->
+        cutlery, "for cutting", is a tool). Light verbs ("put", "take") give nothing."""
+        if not self.available or verb in LIGHT_VERBS:
+            return frozenset()
+        offsets = ([off for form in self._forms(verb, "v")
+                    for off in self._offsets(form, "v")][:VERB_SENSES]
+                   if "_" not in verb else self._offsets(verb, "v")[:1])
+        out: set[str] = set()
+        for off in offsets:
+            said = set(self._sense_names("v", off))
+            for sense in (off, *(self._pointers(off, _KINDS, "v", "v") or ())):
+                for noun in self._pointers(sense, _DERIVED, "v", "n") or ():
+                    line = self._data_line("n", noun) or ""
+                    if "|" not in line or self._field(line) != SUBSTANCE:
+                        continue  # matter, not a tool named after the act ("cutlery")
+                    gloss = line.split("|", 1)[1].split('"', 1)[0]
+                    if said & {self.verb(w) for w in re.findall(r"[a-z]+", gloss.lower())}:
+                        # A word whose main sense it is ("rubbish"; not "bowl", whose
+                        # ball in bowling "rolls", nor "fixture" for "secure").
+                        out.update(n for n in self._sense_names("n", noun)
+                                   if n.isalpha() and self._offsets(n, "n")[:1] == [noun])
+        return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def part_wholes(self, word: str) -> frozenset[int]:
@@ -970,6 +1048,18 @@ class Lexicon:
                              definition):
             out |= {self.verb(w) for w in m.group(1).split(" or ") if self.is_verb(w)}
         return out
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def done_to(self, phrase: str) -> frozenset[str]:
+        """Verbs a physical thing's main definition says you do to it: "bathtub: a
+        relatively large open container that you fill with water" -> fill."""
+        term = phrase.strip().lower().replace(" ", "_")
+        out: set[str] = set()
+        for s in self._physical(term)[:1]:
+            for m in re.finditer(r"\b(?:that|which) you ([a-z]+)\b", s.definition().lower()):
+                if self.is_verb(m.group(1)):
+                    out.add(self.verb(m.group(1)))
+        return frozenset(out - LIGHT_VERBS)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def verb_senses(self, word: str, parents: bool = False) -> frozenset[str]:

@@ -102,6 +102,9 @@ class QueryTerms:
     tools: frozenset[str] = frozenset()
     # The same as (tool, verb) pairs: one verb said once is done with one tool.
     tool_verbs: frozenset[tuple[str, str]] = frozenset()
+    # Nouns WordNet derives from what its verbs mean ("throw away": rubbish, trash):
+    # the matter a container here may be defined to hold (verb_holders).
+    matter: frozenset[str] = frozenset()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -336,6 +339,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
             if w not in STOPWORDS and lex.is_verb(w) and not lex.is_thing(w):
                 verbs |= lex.verb_senses(w, parents=True)
     tool_verbs: set[tuple[str, str]] = set()
+    matter: set[str] = set()
     if lex is not None:
         for i, w in enumerate(raw[:MAX_GLOSS_TOKENS]):
             # A verb: not a function word, not the noun right after a determiner, not a
@@ -346,11 +350,22 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
                     and lex.is_noun(raw[i + 1]):
                 continue
             tool_verbs.update((t, lex.verb(w)) for t in lex.verb_tools(w))
+            # A verb with its particle is one verb when WordNet lists it ("throw away",
+            # not "throw"), read in its main sense only ("put away": to lock up, not
+            # its second sense, to discard).
+            phrasal = f"{lex.verb(w)}_{raw[i + 1]}" if i + 1 < len(raw) else ""
+            if phrasal and lex.is_verb(phrasal):
+                matter |= lex.verb_matter(phrasal)
+            if lex.verb_share(w) >= 0.5:
+                # Mostly a verb ("dispose"), not a thing's name used as one ("the
+                # bowl"): a noun's verb sense derives the noun back.
+                matter |= lex.verb_matter(lex.verb(w))
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
                       tuple(shortest), frozenset(verbs), regional,
                       retracted(text, lex), tuple(compounds),
-                      frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs))
+                      frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
+                      frozenset(matter))
 
 
 def _unknown_compounds(tokens: list[str], split_pairs: list[tuple[str, str]], lex: Lexicon
@@ -525,6 +540,46 @@ def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
         if not out.get(t) and (lt.partial | lt.heads) & query.tools:
             out[t] = PARTIAL
     return out
+
+
+def verb_holders(names: dict[str, float], terms: dict[str, LabelTerms],
+                 query: QueryTerms, lexicon: Lexicon | None) -> dict[str, float]:
+    """A container the instruction does not name, whose WordNet definition says it holds
+    matter the instruction's verbs deal with (``QueryTerms.matter``: "throw away" and
+    "dispose of" mean discarding, of which trashing is a kind, done to rubbish; "garbage
+    can: a bin that holds rubbish"), or that a container said, no word of any type
+    here, is defined for ("the wastebasket: for discarded paper"), is named partly:
+    where the thing goes, though no skill and no type's word names the place.
+    Containers only (a tool is used on its matter, it does not hold it). ``terms``:
+    every type present."""
+    if lexicon is None or not lexicon.available:
+        return names
+    matter = query.matter | _said_container_matter(terms, query, lexicon)
+    if not matter:
+        return names
+    out = dict(names)
+    for t, lt in terms.items():
+        # The main sense's definition only ("pot": not the toilet its second sense is).
+        if (not out.get(t) and lt.gloss & matter
+                and lexicon.gloss_nouns(" ".join(lt.words), 1) & matter
+                and lexicon.holds_contents(" ".join(lt.words))):
+            out[t] = PARTIAL
+    return out
+
+
+def _said_container_matter(terms: dict[str, LabelTerms], query: QueryTerms,
+                           lexicon: Lexicon) -> frozenset[str]:
+    """The matter of the containers said that are no word of any type here, by their
+    definitions (``Lexicon.container_matter``): "the wastebasket" is "for discarded
+    paper", the garbage can holds rubbish, so the one is the other. One word or two
+    WordNet writes as one ("wastepaper basket")."""
+    ws = [t for t in query.tokens if t not in STOPWORDS]
+    said = ws + [f"{a}_{b}" for a, b in zip(ws, ws[1:], strict=False)]
+    found = {w: m for w in said if (m := lexicon.container_matter(w))}
+    if not found:
+        return frozenset()
+    known = _type_words(terms)
+    return frozenset(x for w, m in found.items() if not set(w.split("_")) & known for x in m)
 
 
 def _contains(name: tuple[str, ...], other: tuple[str, ...]) -> bool:

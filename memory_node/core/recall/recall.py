@@ -60,6 +60,7 @@ from memory_node.core.recall.names import (
     place_nouns,
     query_terms,
     sole_names,
+    verb_holders,
     verb_tools,
 )
 from memory_node.core.recall.spelling import Speller
@@ -148,6 +149,22 @@ class RecallConfig:
                                      # verbs are done with, by WordNet's kinds of the
                                      # verb ("wipe": "sponge", wipe with a sponge) is
                                      # named partly, as by its head; one tool per verb
+    verb_holders: bool = True        # a container whose WordNet definition says it
+                                     # holds what the instruction's verbs deal with
+                                     # ("throw away": rubbish; "garbage can: a bin that
+                                     # holds rubbish") is named partly
+    holder_of_named: bool = True     # of two types of one head partly named by a word
+                                     # of a thing named outright ("a towel on the
+                                     # rail"), the one named after that thing (towel
+                                     # holder) first; the other (hand towel holder) waits
+    absent_skills: bool = True       # a skill none of whose fixtures memory holds
+                                     # ("not too hot" in a bathroom) leaves a named
+                                     # thing's use to say what happens ("run the bath":
+                                     # a bathtub, "that you fill with water": faucet)
+    described_states: bool = True    # an adjective of a skill's state between a
+                                     # determiner and a noun ("a clean towel", "the
+                                     # warm water") says how the thing is and implies
+                                     # no skill (implied.py)
     one_referent: bool = True        # a word said once names one thing: a type named
                                      # only partly by a word of its own name that an
                                      # already chosen type was named by ("the stove":
@@ -725,7 +742,8 @@ class Recaller:
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
-                                self._in_names(names, q))
+                                self._in_names(names, q), self.config.described_states,
+                                self.config.absent_skills)
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -957,6 +975,9 @@ class Recaller:
                                 lambda: _place_words(q.tokens, q.variants, q.origins))
         if cfg.verb_tools and q.tools:
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.verb_holders:
+            names = verb_holders(names, {n: self.terms_for(n) for n in names}, q,
+                                 self._lexicon())
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
@@ -978,7 +999,8 @@ class Recaller:
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
-                                self._in_names(names, q))
+                                self._in_names(names, q), self.config.described_states,
+                                self.config.absent_skills)
         out = []
         for e in entries:
             hits: list[str] = []
@@ -1110,6 +1132,7 @@ class Recaller:
         cosine alone): "the liquid soap" still gets the soap bottle at k=5."""
         # The partial-name words and the name of each chosen type.
         chosen: list[tuple[frozenset[str], tuple[str, ...]]] = []
+        named_chosen: set[tuple[str, ...]] = set()  # names of the chosen types named outright
         said = Counter(q.tokens)
         words_of: dict[str, frozenset[str]] = {}
         general_of: dict[str, frozenset[str]] = {}
@@ -1178,11 +1201,21 @@ class Recaller:
                     # put things, before its knob.
                     waiting.append(item)
                     continue
+                own = self.terms_for(type_name).words
+                if (self.config.holder_of_named and not named and ws and named_chosen
+                        and level < FIXTURE_EVIDENCE and own[:-1] not in named_chosen
+                        and any(_named_after(n, own) for n in named_chosen)
+                        and any(o != type_name and self.terms_for(o).words[-1:] == own[-1:]
+                                and self.terms_for(o).words[:-1] in named_chosen
+                                for w in ws for o in owners().get(w, ()))):
+                    # "a clean towel on the rail": the towel's holder, named after the
+                    # towel said, before the hand towel's, named after a thing not said.
+                    waiting.append(item)
+                    continue
                 # Each time one of its words is said, one thing ("the cutlery ... and
                 # the piece of silverware": two). A thing named after the other (the
                 # toilet paper's hanger, a towel's holder) is another thing used with
                 # it, not a second reading of the word.
-                own = self.terms_for(type_name).words
                 if (not named and ws and not ws & q.plural and level < FIXTURE_EVIDENCE
                         and sum(1 for c, name in chosen if c & ws
                                 and not _named_after(name, own))
@@ -1195,11 +1228,15 @@ class Recaller:
                 yield item
             yield from waiting
 
+        def keep(item: tuple[_T, str, str, str, float, bool]) -> None:
+            words = self.terms_for(item[3]).words
+            chosen.append((frozenset() if item[5] else words_of.get(item[3], frozenset()),
+                           words))
+            if item[5]:
+                named_chosen.add(words)
+
         return self._select_pass(instruction, reordered(), k, floor, q, evidence=evidence,
-                                 on_keep=lambda item: chosen.append(
-                                     (frozenset() if item[5] else words_of.get(item[3],
-                                                                               frozenset()),
-                                      self.terms_for(item[3]).words)))
+                                 on_keep=keep)
 
     def _select_pass(self, instruction: str,
                      items: Iterable[tuple[_T, str, str, str, float, bool]], k: int,
