@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from memory_node.sim.core.detection import DetectionNoise
 from memory_node.sim.core.layouts import from_seed
 from memory_node.sim.core.sensors import SensorRig
 
@@ -59,5 +60,29 @@ def test_a_wall_near_the_head_is_drawn_not_seen_through() -> None:
         # The optical axis meets the face gap / cos(pitch) ahead, and depth is along it.
         np.testing.assert_allclose(centre, gap / np.cos(CAMERA_PITCH), atol=0.02)
         assert (seg[115:125, 155:165] == -1).all()  # the wall, no object behind it
+    finally:
+        rig.close()
+
+
+def test_the_held_object_is_drawn_but_not_detected() -> None:
+    """What the gripper holds is in the head's view (with the near plane in metres it is
+    drawn 0.4 m below the camera) but is the robot's own: no detection is made of it."""
+    world = from_seed(0)
+    mug = next(o for o in world.objects.values() if o.type == "Mug")
+    x, y = world.cell_xy(sorted(world.free)[len(world.free) // 2])
+    world.robot.x, world.robot.y, world.robot.yaw = x, y, 0.3
+    world.objects[mug.id].parent = None
+    world.robot.held = mug.id
+    world.follow_robot()
+    rig = SensorRig(world, 320, 240, noise=DetectionNoise(p_miss=0.0), masks=True)
+    try:
+        idx = rig.scene.index[mug.id]
+        for pitch in (0.44, 0.8, 1.2):
+            world.robot.pitch = pitch
+            frame = rig.capture(world)
+            rig.scene.sync(world)
+            _, _, seg = rig.renderer.render(rgb=False)
+            assert seg is not None and int((seg == idx).sum()) > 500   # in view
+            assert all(d.truth != idx for d in frame.detections)
     finally:
         rig.close()

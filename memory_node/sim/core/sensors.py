@@ -69,7 +69,14 @@ class SensorRig:
         self.renderer.close()
 
     def _objects(self, world: World) -> list:
-        return [world.objects.get(i) for i in self.scene.ids]
+        """The scene's objects by index, None for what the gripper holds (and what that
+        holds): the detector's self-filter. The held object is drawn (it hides what is
+        behind it) but is the robot's own, as MoveIt filters an attached object out of its
+        sensors and as the geometric camera (`visibility.py`) leaves it out; reported, it
+        became a new sighting at every pose the robot carried it through."""
+        held = world.robot.held
+        own = set() if held is None else {held, *(o.id for o in world.descendants(held))}
+        return [None if i in own else world.objects.get(i) for i in self.scene.ids]
 
     def capture(self, world: World) -> Frame:
         self.scene.sync(world)
