@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh6|fresh7] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh7|fresh8] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh7][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh8][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -45,7 +45,15 @@ round 19 (its cells were printed in round 18). ``fresh7`` (seeds 20000+) was wri
 Zipf whose exponent drifts slowly, one-time keys referenced in short bursts among a lukewarm
 catalogue, many tenants of very different sizes and kinds, a robot's patrol of rooms in a
 fixed tour order, tiles of blocked matrix products, ARC-style regimes of random length, and
-random walks with restart on a scale-free graph.
+random walks with restart on a scale-free graph. ``fresh8`` (seeds 30000+) was written in
+round 20 before anything ran on it, by a writer who did not read the policy's code: an LLM
+agent's tool and document cache with returning users, a key-value store under YCSB workload
+E (short range scans, inserts), a social feed read fan-out-on-read with daily churn, a
+game's level streaming with checkpoint respawns, an email client's folder-top header scans
+and searches, the block cache of a log-structured merge tree through flushes and
+compactions, a photo library browsed by event age, an OLTP database under TPC-C's
+transaction mix, and a mobile robot's semantic-map queries along shortest paths between
+Zipf-popular goal rooms.
 """
 
 from __future__ import annotations
@@ -1215,10 +1223,486 @@ def fresh7_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh8's generator families (round 20; none is in `synthetic` or the earlier sets) ------
+
+
+def agent_docs(seed: int, users: int, shared: int, tools: int, session_len: int,
+               concurrent: int, reread: float) -> Iterator[int]:
+    """An LLM agent's tool and document cache (a retrieval-augmented assistant serving many
+    users): ``concurrent`` sessions interleave, each from a user drawn by Zipf(1) (heavy
+    users come back often, with the same corpus); a session opens by uploading 1-3 new
+    documents (read at once) and lasts ~``session_len`` turns; a turn is a tool-schema
+    lookup (15 %, Zipf(1.2) over ``tools``), a re-read of a document already in the
+    session's context (a share ``reread``, the most recent ones most often) or a retrieval
+    burst of 3-6 documents, 70 % from the user's own corpus (its newest uploads most
+    popular) and 30 % from a corpus shared by all users (Zipf(0.8) over ``shared``)."""
+    rng = random.Random(seed)
+    user = _zipf(rng, users, 1.0)
+    tool = _zipf(rng, tools, 1.2)
+    common = _zipf(rng, shared, 0.8)
+    own = _zipf(rng, 400, 0.9)
+    counts = [rng.randint(5, 40) for _ in range(users)]
+    stride = 1 << 32
+    open_: list[tuple[int, list[int], list[int]]] = []  # (user, [turns left], context)
+    while True:
+        while len(open_) < concurrent:
+            u = user()
+            base = (u + 1) * stride
+            new = rng.randint(1, 3)
+            ctx = [base + d for d in range(counts[u], counts[u] + new)]
+            counts[u] += new
+            open_.append((u, [max(1, int(rng.expovariate(1 / session_len)))], ctx))
+            yield from ctx
+        j = rng.randrange(len(open_))
+        u, left, ctx = open_[j]
+        x = rng.random()
+        if x < 0.15:
+            yield tool()
+        elif x < 0.15 + reread:
+            yield ctx[len(ctx) - 1 - min(len(ctx) - 1, int(rng.expovariate(1 / 4)))]
+        else:
+            for _ in range(rng.randint(3, 6)):
+                if rng.random() < 0.7:
+                    d = (u + 1) * stride + max(0, counts[u] - 1 - own())
+                else:
+                    d = tools + common()
+                ctx.append(d)
+                yield d
+        left[0] -= 1
+        if left[0] <= 0:
+            open_[j] = open_[-1]
+            open_.pop()
+
+
+def ycsb_scans(seed: int, records: int, alpha: float, max_scan: int, insert_share: float
+               ) -> Iterator[int]:
+    """A key-value store under YCSB workload E (Cooper et al., "Benchmarking cloud serving
+    systems with YCSB", SoCC 2010): short range scans, each starting at a Zipf(``alpha``)
+    record (YCSB hashes the insert order, so popular records are scattered over the key
+    order) and reading 1..``max_scan`` (uniform) records on in key order; a share
+    ``insert_share`` of operations insert a new record at a random place in the key order
+    (written, so touched once), where later scans run over it."""
+    rng = random.Random(seed)
+    start = _zipf(rng, records, alpha)
+    hashes = [rng.random() for _ in range(records)]
+    order = sorted(range(records), key=hashes.__getitem__)
+    keyed = [hashes[r] for r in order]  # the key order: record ``order[i]`` at ``keyed[i]``
+    nxt = records
+    while True:
+        if rng.random() < insert_share:
+            h = rng.random()
+            i = bisect.bisect_left(keyed, h)
+            keyed.insert(i, h)
+            order.insert(i, nxt)
+            hashes.append(h)
+            yield nxt
+            nxt += 1
+            continue
+        i = bisect.bisect_left(keyed, hashes[start()])
+        yield from order[i:i + rng.randint(1, max_scan)]
+
+
+def feed_reads(seed: int, authors: int, users: int, follows: int, feed_len: int,
+               post_share: float, day: int, churn: float) -> Iterator[int]:
+    """A social feed served fan-out-on-read (a timeline service): users follow ``follows``
+    authors, chosen by a Zipf(1) popularity (celebrities are followed by many); authors
+    post new items (a share ``post_share`` of events; who posts is Zipf(1) over an
+    activity order); a user opening the app (Zipf(0.8) over ``users``: daily actives come
+    back often) reads the ``feed_len`` newest posts of the authors they follow, newest
+    first. Every ``day`` events a share ``churn`` of the activity order is reshuffled (who
+    is trending changes daily), so the posts on everybody's feeds turn over."""
+    rng = random.Random(seed)
+    fame = _zipf(rng, authors, 1.0)
+    following = [sorted({fame() for _ in range(follows)}) for _ in range(users)]
+    reader = _zipf(rng, users, 0.8)
+    poster = _zipf(rng, authors, 1.0)
+    activity = list(range(authors))
+    rng.shuffle(activity)
+    latest: list[list[int]] = [[] for _ in range(authors)]  # newest last, at most feed_len
+    nxt = 0
+    t = 0
+    while True:
+        t += 1
+        if t % day == 0:
+            moved = rng.sample(range(authors), max(2, int(authors * churn)))
+            vals = [activity[i] for i in moved]
+            rng.shuffle(vals)
+            for i, a in zip(moved, vals, strict=True):
+                activity[i] = a
+        if rng.random() < post_share:
+            posts = latest[activity[poster()]]
+            posts.append(nxt)
+            nxt += 1
+            if len(posts) > feed_len:
+                del posts[0]
+            continue
+        feed = heapq.nlargest(feed_len, itertools.chain.from_iterable(
+            latest[a] for a in following[reader()]))
+        yield from feed
+
+
+def level_stream(seed: int, chunks: int, radius: int, assets: int, per_chunk: int,
+                 dwell: int, death_p: float, checkpoint_every: int) -> Iterator[int]:
+    """A game's level streaming: a level is a line of ``chunks`` chunks, each with its own
+    geometry and ``per_chunk`` assets (textures, meshes) drawn from a library shared by all
+    levels by Zipf(1), so common assets recur everywhere; the streamer loads a chunk (its
+    geometry and all its assets) when it comes within ``radius`` of the player; every
+    frame the player's chunk and one or two of its assets are drawn; the player moves on a
+    chunk every ~``dwell`` frames (one in ten moves is a step back), and on death
+    (probability ``death_p`` a frame) respawns at the last checkpoint (every
+    ``checkpoint_every`` chunks), streaming that stretch again. After the last chunk the
+    next level starts: new geometry, the same asset library."""
+    rng = random.Random(seed)
+    asset = _zipf(rng, assets, 1.0)
+    level = 0
+    while True:
+        base = assets + level * chunks
+        kit = [[asset() for _ in range(per_chunk)] for _ in range(chunks)]
+        loaded: set[int] = set()
+
+        def stream(pos: int, base: int = base, kit: list[list[int]] = kit,
+                   loaded: set[int] = loaded) -> Iterator[int]:
+            for c in range(max(0, pos - radius), min(chunks, pos + radius + 1)):
+                if c not in loaded:
+                    loaded.add(c)
+                    yield base + c
+                    yield from kit[c]
+            for c in [c for c in loaded if abs(c - pos) > radius]:
+                loaded.discard(c)
+
+        pos = 0
+        yield from stream(pos)
+        while pos < chunks:
+            for _ in range(max(1, int(rng.expovariate(1 / dwell)))):
+                yield base + pos
+                yield kit[pos][rng.randrange(per_chunk)]
+                if rng.random() < 0.5:
+                    yield kit[pos][rng.randrange(per_chunk)]
+                if rng.random() < death_p:
+                    pos = (pos // checkpoint_every) * checkpoint_every
+                    loaded.clear()
+                    yield from stream(pos)
+            pos += -1 if pos and rng.random() < 0.1 else 1
+            if pos < chunks:
+                yield from stream(pos)
+        level += 1
+
+
+def mail_folders(seed: int, folders: int, page: int, new_every: float, search_p: float,
+                 opens: int) -> Iterator[int]:
+    """An email client over IMAP with a header and body cache: ``folders`` folders of
+    log-uniform sizes (20..2000 messages), opened by Zipf(1) (the inbox most); opening a
+    folder fetches the headers of its newest ``page`` messages (a scan of its top, newest
+    first), then the user reads 0..``opens`` messages (each a header and a body key,
+    the newest most often); new mail arrives every ~``new_every`` events, 80 % into the
+    inbox, and pushes older messages down out of the page; with probability ``search_p``
+    an opening is a search that scans every header of the folder."""
+    rng = random.Random(seed)
+    pick = _zipf(rng, folders, 1.0)
+    boxes: list[list[int]] = []  # message ids, newest last
+    nxt = 0
+    for _ in range(folders):
+        size = int(math.exp(rng.uniform(math.log(20), math.log(2000))))
+        boxes.append(list(range(nxt, nxt + size)))
+        nxt += size
+    due = rng.expovariate(1 / new_every)
+    t = 0
+    while True:
+        while t >= due:
+            boxes[0 if rng.random() < 0.8 else rng.randrange(folders)].append(nxt)
+            nxt += 1
+            due += rng.expovariate(1 / new_every)
+        box = boxes[pick()]
+        if rng.random() < search_p:
+            keys = [2 * m for m in reversed(box)]  # message m: header 2m, body 2m + 1
+        else:
+            top = box[:-page - 1:-1]
+            keys = [2 * m for m in top]
+            for _ in range(rng.randint(0, opens)):
+                m = top[min(len(top) - 1, int(rng.expovariate(1 / 5)))]
+                keys += (2 * m, 2 * m + 1)
+        yield from keys
+        t += len(keys)
+
+
+def lsm_blocks(seed: int, keys: int, alpha: float, write_share: float, block: int,
+               memtable: int, l0_files: int, file_keys: int) -> Iterator[int]:
+    """The block cache of a log-structured merge tree (LevelDB, RocksDB): Zipf(``alpha``)
+    point reads and writes over ``keys`` user keys (popular keys scattered over the key
+    order); writes fill a memtable, flushed every ``memtable`` writes as a new level-0
+    file; a read checks the memtable, then each level-0 file newest first (its filter and
+    index block; the data block if the key is there), then level 1 (split by key range into
+    files of ``file_keys`` keys: its index block, then the data block, ``block`` keys per
+    block). When level 0 holds ``l0_files`` files they are compacted into the level-1 files
+    they overlap: every block of the inputs is read once (through the cache, as through an
+    OS page cache) and the outputs are new blocks, so every hot block is renamed at each
+    compaction and the compaction reads are a one-off scan."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, keys, alpha)
+    perm = list(range(keys))
+    rng.shuffle(perm)
+    n_files = math.ceil(keys / file_keys)
+    per_file = math.ceil(file_keys / block)
+    nxt = 0
+    l1_index: list[int] = []
+    l1_blocks: list[list[int]] = []
+    for _ in range(n_files):
+        l1_index.append(nxt)
+        l1_blocks.append(list(range(nxt + 1, nxt + 1 + per_file)))
+        nxt += 1 + per_file
+    l0: list[tuple[int, dict[int, int]]] = []  # newest first: (index block, key -> block)
+    mem: set[int] = set()
+    while True:
+        k = perm[rank()]
+        if rng.random() < write_share:
+            mem.add(k)
+            if len(mem) < memtable:
+                continue
+            ordered = sorted(mem)
+            mem.clear()
+            where = {key: nxt + 1 + j // block for j, key in enumerate(ordered)}
+            l0.insert(0, (nxt, where))
+            nxt += 2 + (len(ordered) - 1) // block
+            if len(l0) < l0_files:
+                continue
+            touched = sorted({key // file_keys for _, w in l0 for key in w})
+            for index, w in l0:
+                yield index
+                yield from sorted(set(w.values()))
+            for f in touched:
+                yield l1_index[f]
+                yield from l1_blocks[f]
+                l1_index[f] = nxt
+                l1_blocks[f] = list(range(nxt + 1, nxt + 1 + per_file))
+                nxt += 1 + per_file
+            l0.clear()
+            continue
+        if k in mem:
+            continue  # served from the memtable: no block read
+        for index, w in l0:
+            yield index
+            if k in w:
+                yield w[k]
+                break
+        else:
+            f = k // file_keys
+            yield l1_index[f]
+            yield l1_blocks[f][(k - f * file_keys) // block]
+
+
+def photo_browse(seed: int, events: int, mean_photos: int, alpha: float, new_every: int,
+                 neighbour_p: float, opens: int) -> Iterator[int]:
+    """A photo library's temporal locality (a phone gallery, a photo manager): photos come
+    in events (a day out, a party) of ~``mean_photos`` photos; a browsing session picks an
+    event by its age with a power law (P(age a) ~ (a + 1) ** -``alpha``: last weekend far
+    more often than three summers ago), scrolls its thumbnails in order, opens up to
+    ``opens`` full-size photos (their own keys, clustered where the user stopped), and
+    with probability ``neighbour_p`` scrolls on into the event before; a new event (its
+    thumbnails generated, so touched once each) is added every ~``new_every`` events."""
+    rng = random.Random(seed)
+    age = _zipf(rng, 100_000, alpha)
+    albums: list[tuple[int, int]] = []  # (first photo, count), oldest first
+    nxt = 0
+
+    def add() -> tuple[int, int]:
+        nonlocal nxt
+        album = (nxt, max(1, int(rng.expovariate(1 / mean_photos))))
+        nxt += album[1]
+        albums.append(album)
+        return album
+
+    for _ in range(events):
+        add()
+    due = rng.expovariate(1 / new_every)
+    t = 0
+    while True:
+        if t >= due:
+            first, count = add()
+            yield from (2 * p for p in range(first, first + count))
+            t += count
+            due += rng.expovariate(1 / new_every)
+        e = len(albums) - 1 - min(len(albums) - 1, age())
+        while True:
+            first, count = albums[e]
+            yield from (2 * p for p in range(first, first + count))
+            stop = first + rng.randrange(count)
+            for _ in range(rng.randint(0, opens)):
+                yield 2 * min(first + count - 1, max(first, stop + int(rng.gauss(0, 3)))) + 1
+            t += count + opens
+            if e == 0 or rng.random() >= neighbour_p:
+                break
+            e -= 1
+
+
+def tpcc(seed: int, warehouses: int, customers: int, items: int) -> Iterator[int]:
+    """An OLTP database's row accesses under TPC-C (the TPC's order-entry benchmark,
+    standard mix: New-Order 45 %, Payment 43 %, Order-Status, Delivery and Stock-Level 4 %
+    each): 10 districts per warehouse, ``customers`` customers per district and ``items``
+    items, customers and items drawn by the spec's NURand skew; New-Order reads the
+    warehouse, district and customer, inserts an order and 5-15 order lines and reads each
+    line's item and stock row (1 % from a remote warehouse); Payment touches warehouse,
+    district and customer and inserts a history row; Order-Status reads a customer's last
+    order and its lines; Delivery takes the oldest new order of every district (read back
+    a while after it was written); Stock-Level reads the stock of the items on a district's
+    last 20 orders. Warehouse and district rows are very hot, new orders are re-read
+    soon (recency), stock rows follow the item skew (frequency)."""
+    rng = random.Random(seed)
+    # NURand(A, x, y) = (((random(0, A) | random(x, y)) + C) % (y - x + 1)) + x, with the
+    # spec's A for its table sizes (8191 for 100,000 items, 1023 for 3,000 customers) and
+    # A scaled with the table below them; C drawn once per run.
+    a_item = 8191 if items >= 100_000 else (1 << max(1, (items // 12).bit_length())) - 1
+    a_cust = 1023 if customers >= 3000 else (1 << max(1, (customers // 3).bit_length())) - 1
+    c_run = {a: rng.randrange(a + 1) for a in (a_item, a_cust)}
+
+    def nurand(a: int, lo: int, hi: int) -> int:
+        return ((rng.randint(0, a) | rng.randint(lo, hi)) + c_run[a]) % (hi - lo + 1) + lo
+
+    n_d = warehouses * 10
+    w0, d0, c0 = 0, warehouses, warehouses + n_d
+    i0 = c0 + n_d * customers
+    s0 = i0 + items
+    nxt = s0 + warehouses * items  # inserted rows: orders, order lines, history
+    queue: list[list[tuple[int, list[int], int]]] = [[] for _ in range(n_d)]
+    head = [0] * n_d
+    recent: list[list[list[int]]] = [[] for _ in range(n_d)]
+    last: dict[int, tuple[int, list[int]]] = {}
+    while True:
+        w = rng.randrange(warehouses)
+        d = w * 10 + rng.randrange(10)
+        u = rng.random()
+        if u < 0.45:  # New-Order
+            cust = c0 + d * customers + nurand(a_cust, 0, customers - 1)
+            yield from (w0 + w, d0 + d, cust)
+            order = nxt
+            n_lines = rng.randint(5, 15)
+            lines = list(range(nxt + 1, nxt + 1 + n_lines))
+            nxt += 1 + n_lines
+            yield order
+            picked: list[int] = []
+            for line in lines:
+                i = nurand(a_item, 0, items - 1)
+                sw = w if warehouses == 1 or rng.random() >= 0.01 else rng.randrange(warehouses)
+                picked.append(i)
+                yield from (i0 + i, s0 + sw * items + i, line)
+            queue[d].append((order, lines, cust))
+            recent[d].append(picked)
+            if len(recent[d]) > 20:
+                del recent[d][0]
+            last[cust] = (order, lines)
+        elif u < 0.88:  # Payment
+            cust = c0 + d * customers + nurand(a_cust, 0, customers - 1)
+            yield from (w0 + w, d0 + d, cust, nxt)
+            nxt += 1
+        elif u < 0.92:  # Order-Status
+            cust = c0 + d * customers + nurand(a_cust, 0, customers - 1)
+            yield cust
+            if cust in last:
+                order, lines = last[cust]
+                yield order
+                yield from lines
+        elif u < 0.96:  # Delivery: the oldest new order of each of the warehouse's districts
+            for dd in range(w * 10, w * 10 + 10):
+                if head[dd] < len(queue[dd]):
+                    order, lines, cust = queue[dd][head[dd]]
+                    head[dd] += 1
+                    yield order
+                    yield from lines
+                    yield cust
+                    if head[dd] > 1000:
+                        del queue[dd][:head[dd]]
+                        head[dd] = 0
+        else:  # Stock-Level
+            yield d0 + d
+            yield from (s0 + w * items + i for i in sorted({i for p in recent[d] for i in p}))
+
+
+def map_queries(seed: int, n_rooms: int, extra_doors: int, per_room: int, alpha: float,
+                dwell: int, landmarks: int) -> Iterator[int]:
+    """A mobile robot's semantic-map queries while it moves between rooms: the rooms form a
+    connected graph (a random spanning tree plus ``extra_doors`` shortcuts); each task's
+    goal room is Zipf(``alpha``) over the rooms (the kitchen far more often than the
+    attic); the robot takes a shortest path there, and in every room it passes through it
+    queries the room's ``landmarks`` landmarks (doorways, furniture it localises against)
+    and glances at one of its objects; in the goal room it works for ~``dwell`` queries
+    over the room's ``per_room`` objects (Zipf(0.9): what the task handles), and the next
+    task starts from there. Hallways on many routes are frequent, a goal room's objects
+    come in a burst, and a popular room's objects come back task after task."""
+    rng = random.Random(seed)
+    adj: list[set[int]] = [set() for _ in range(n_rooms)]
+    for r in range(1, n_rooms):
+        p = rng.randrange(r)
+        adj[r].add(p)
+        adj[p].add(r)
+    for _ in range(extra_doors):
+        a, b = rng.sample(range(n_rooms), 2)
+        adj[a].add(b)
+        adj[b].add(a)
+    goal = _zipf(rng, n_rooms, alpha)
+    popular = list(range(n_rooms))
+    rng.shuffle(popular)
+    inside = _zipf(rng, per_room, 0.9)
+    span = landmarks + per_room
+    here = popular[0]
+    while True:
+        target = popular[goal()]
+        prev = {here: here}
+        frontier = [here]
+        while target not in prev:
+            nxt_frontier = []
+            for r in frontier:
+                for q in sorted(adj[r]):
+                    if q not in prev:
+                        prev[q] = r
+                        nxt_frontier.append(q)
+            frontier = nxt_frontier
+        path = [target]
+        while path[-1] != here:
+            path.append(prev[path[-1]])
+        for r in reversed(path[1:]):
+            yield from range(r * span, r * span + landmarks)
+            yield r * span + landmarks + rng.randrange(per_room)
+        yield from range(target * span, target * span + landmarks)
+        for _ in range(max(1, int(rng.expovariate(1 / dwell)))):
+            yield target * span + landmarks + inside()
+        here = target
+
+
+def fresh8_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 20's held-out set: seeds 30000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 30000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "agent_u200_d500_c4_r0.4": lambda: agent_docs(s + 0, 200, 500, 12, 80, 4, 0.4),
+        "agent_u5000_d3000_c32_r0.25": lambda: agent_docs(s + 1, 5000, 3000, 40, 300, 32, 0.25),
+        "ycsbe_r10000_a0.99_l100": lambda: ycsb_scans(s + 2, 10_000, 0.99, 100, 0.05),
+        "ycsbe_r200000_a0.8_l20": lambda: ycsb_scans(s + 3, 200_000, 0.8, 20, 0.05),
+        "feed_a2000_u500_f20_l15_d10000": lambda: feed_reads(
+            s + 4, 2000, 500, 20, 15, 0.2, 10_000, 0.2),
+        "feed_a20000_u5000_f50_l30_d30000": lambda: feed_reads(
+            s + 5, 20_000, 5000, 50, 30, 0.1, 30_000, 0.3),
+        "level_c200_r2_a300_k6": lambda: level_stream(s + 6, 200, 2, 300, 6, 20, 0.002, 10),
+        "level_c1000_r4_a3000_k12": lambda: level_stream(
+            s + 7, 1000, 4, 3000, 12, 40, 0.0005, 25),
+        "mail_f8_p25_n40": lambda: mail_folders(s + 8, 8, 25, 40, 0.01, 3),
+        "mail_f60_p50_n15": lambda: mail_folders(s + 9, 60, 50, 15, 0.002, 2),
+        "lsm_k20000_a0.99_w0.2_m500": lambda: lsm_blocks(
+            s + 10, 20_000, 0.99, 0.2, 16, 500, 4, 1024),
+        "lsm_k200000_a0.8_w0.5_m2000": lambda: lsm_blocks(
+            s + 11, 200_000, 0.8, 0.5, 32, 2000, 8, 8192),
+        "photo_e300_m40_a1.2": lambda: photo_browse(s + 12, 300, 40, 1.2, 3000, 0.2, 3),
+        "photo_e2000_m120_a0.8": lambda: photo_browse(s + 13, 2000, 120, 0.8, 10_000, 0.4, 6),
+        "tpcc_w1_c300_i10000": lambda: tpcc(s + 14, 1, 300, 10_000),
+        "tpcc_w4_c3000_i100000": lambda: tpcc(s + 15, 4, 3000, 100_000),
+        "mapq_12r_e3_o20_d60": lambda: map_queries(s + 16, 12, 3, 20, 1.0, 60, 3),
+        "mapq_40r_e10_o50_d300": lambda: map_queries(s + 17, 40, 10, 50, 0.7, 300, 5),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
-                "fresh7": fresh7_variants}
+                "fresh7": fresh7_variants, "fresh8": fresh8_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -1263,7 +1747,8 @@ def main() -> int:
                          "fresh4: round 16's held-out set (tuning data since round 17); "
                          "fresh5: round 17's held-out set (tuning data since round 18); "
                          "fresh6: round 18's held-out set (tuning data since round 19); "
-                         "fresh7: round 19's held-out set")
+                         "fresh7: round 19's held-out set; "
+                         "fresh8: round 20's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",
