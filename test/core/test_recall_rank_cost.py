@@ -1,0 +1,140 @@
+"""Round 20 (issue 11, part 4): what made the ranking stage's tail at 10,000 units.
+
+The server's ranking CPU per request was ~3 ms at the median and up to ~25 ms on the
+requests that used a verb for the first time (bench/README_recall.md, round 20): the
+tools of a verb (``Lexicon.verb_tools``) compiled one regular expression per (verb sense,
+kind) pair, dozens for a verb such as "move" or "place". The match is now done without
+compiling a pattern; the answers are those of the pattern, for every verb WordNet has.
+And the first step of the first episode parsed the skill precondition table (YAML).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from wordnet_data import needs_wordnet
+
+from memory_node.core import recall_memory
+from memory_node.core.memory import Memory
+from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
+from memory_node.core.recall import lexicon as lexicon_module
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.lexicon import CONTACT, Lexicon, done_with
+from memory_node.core.recall_memory import RecallMemory, brief_from_fields
+from memory_node.core.units import ObjectMemoryUnit as Unit
+
+
+def _by_pattern(parents: list[str], name: str, definition: str) -> bool:
+    pattern = lexicon_module._TOOL_DEFINITION.format(
+        parents="|".join(re.escape(p) for p in parents), name=name)
+    return re.match(pattern, definition) is not None
+
+
+@pytest.mark.parametrize(("parents", "name", "definition", "expected"), [
+    (["wipe"], "sponge", "wipe with a sponge", True),
+    (["wipe"], "sponge", "wipe with a damp sponge", True),
+    (["wipe"], "sponge", "wipe clean with an old sponge, so", True),
+    (["wipe"], "sponge", "wipe with a sponges", False),        # no word boundary
+    (["wipe"], "sponge", "wipe with a sponge_x", False),       # "_" is a word character
+    (["wipe"], "sponge", "wipe with a sponge-like cloth", True),
+    (["wipe"], "sponge", "wipe gently and with a sponge", False),  # two words between
+    (["wipe"], "sponge", "to wipe with a sponge", False),      # from the start only
+    (["clean", "cleanse"], "brush", "cleanse with a brush", True),
+    (["clean"], "brush", "clean with with a brush", True),     # the optional word is "with"
+    (["clean"], "brush", "cleanwith a brush", False),
+    ([""], "tap", " with a tap", True),                       # an empty alternative
+    (["cut"], "tap", "cut a thread with a tap", False),
+])
+def test_done_with_reads_as_the_pattern(parents: list[str], name: str, definition: str,
+                                        expected: bool) -> None:
+    assert _by_pattern(parents, name, definition) is expected
+    assert done_with(parents, name, definition) is expected
+
+
+_WORDS = st.sampled_from(["wipe", "with", "a", "an", "sponge", "brush", "clean", "x_y",
+                          "damp", "spongé", "é", "9", "", "-", "sponge9"])
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(parents=st.lists(_WORDS, min_size=1, max_size=3), name=_WORDS.filter(str.isalpha),
+       words=st.lists(_WORDS, max_size=7), joiner=st.sampled_from([" ", "", "  ", ","]))
+def test_done_with_agrees_with_the_pattern_on_generated_text(
+        parents: list[str], name: str, words: list[str], joiner: str) -> None:
+    definition = joiner.join(words)
+    assert done_with(parents, name, definition) == _by_pattern(parents, name, definition)
+
+
+@needs_wordnet
+def test_done_with_agrees_with_the_pattern_on_every_verb_kind_in_wordnet(lex: Lexicon) -> None:
+    """Every verb sense of WordNet's data file, each kind of it in the contact field, each
+    of the kind's names: the function and the pattern answer alike (~1,500 kinds)."""
+    assert lex.load()
+    checked = found = 0
+    with open(lex.root / "data.verb", "rb") as fh:  # type: ignore[operator]
+        offsets = [int(line.split(b" ", 1)[0]) for line in fh if not line.startswith(b" ")]
+    for offset in offsets:
+        sense = lex._verb_line(offset)
+        assert sense is not None
+        names, _, kinds = sense
+        for kind in kinds:
+            line = lex._verb_line(kind)
+            assert line is not None
+            kind_names, (field, definition), _ = line
+            if field != CONTACT:
+                continue
+            for name in kind_names:
+                if name.isalpha():
+                    ours = done_with(names, name, definition)
+                    assert ours == _by_pattern(list(names), name, definition), \
+                        (names, name, definition)
+                    checked += 1
+                    found += ours
+    assert checked > 1000 and found > 20
+
+
+@needs_wordnet
+def test_a_verbs_tools_compile_no_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first use of a verb with many kinds compiles no regular expression (before:
+    one per kind of each of its senses, ~70 for "place")."""
+    lex = Lexicon()
+    assert lex.verb_tools("wipe")  # every fixed pattern of the path compiled once
+    compiled: list[object] = []
+    compile_ = re._compiler.compile  # type: ignore[attr-defined]
+
+    def counting(p: object, flags: int = 0) -> object:
+        compiled.append(p)
+        return compile_(p, flags)
+
+    monkeypatch.setattr(re._compiler, "compile", counting)  # type: ignore[attr-defined]
+    tools = lex.verb_tools("place") | lex.verb_tools("move") | lex.verb_tools("clean")
+    assert "brush" in tools
+    assert compiled == []
+
+
+def test_the_first_step_after_the_preload_parses_no_rule_table(
+        tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The skill precondition table is parsed at start-up (the preload), not by the first
+    step of the first episode: that YAML parse (~5 ms quiet) was the p99 of the step_pool
+    requests' snapshot stage over DDS (round 20's quiet baseline: 4.9 ms against 20 us)."""
+    m = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+                              short_term=ShortTermSettings(capacity=50)))
+    try:
+        m.recall = RecallMemory(m.short_term, m.recall.settings, embedder=embedder)
+        m.upsert_object(Unit("Apple_1", "Apple", (1, 0.9, 1), area_id="kitchen"))
+        m.upsert_object(Unit("Fridge_1", "Fridge", (3, 0, 1), state="closed",
+                             area_id="kitchen"))
+        m.recall.preload()
+        parsed: list[object] = []
+        load_rules = recall_memory.load_rules
+        monkeypatch.setattr(recall_memory, "load_rules",
+                            lambda *a: parsed.append(a) or load_rules(*a))
+        answer = m.recall.recall("put the apple in the fridge", 3, 200, "ep1",
+                                 brief_from_fields("open the fridge", robot_area="kitchen"))
+        assert answer.kind == "step_pool" and answer.units
+        assert parsed == []
+    finally:
+        m.close()
