@@ -138,3 +138,73 @@ def test_the_first_step_after_the_preload_parses_no_rule_table(
         assert parsed == []
     finally:
         m.close()
+
+
+_TYPES = ["scrub brush", "bed", "laptop", "desk lamp", "sink", "toilet paper hanger",
+          "coffee machine", "garbage can", "window", "piano", "dish sponge", "counter top",
+          "countertop", "pan", "bathtub", "shower curtain", "arm chair", "armchair", "sofa"]
+_PARTS = ["bristle", "mattress", "keyboard", "pane", "handle", "shelf", "drawer", "blade",
+          "tomato", "leg", "cushion", "screen", "lid", "faucet", "basin", "key", "wheel"]
+
+
+@needs_wordnet
+def test_is_whole_answers_as_the_hypernym_walk(lex: Lexicon) -> None:
+    """A part word's wholes against each type: the per-sense hypernym set answers as the
+    walk up the data lines did, for every pair here."""
+    checked = 0
+    for part in _PARTS:
+        wholes = lex.part_wholes(part)
+        for phrase in _TYPES:
+            senses = lex._physical_senses(phrase.replace(" ", "_"))
+            if not senses or not wholes:
+                continue
+            walked = senses[0].offset in wholes or bool(
+                lex._has_hypernym(senses[0].offset, set(wholes)))
+            assert lex.is_whole(phrase, wholes) == walked, (part, phrase)
+            checked += 1
+    assert checked > 50
+    assert lex.is_whole("scrub brush", lex.part_wholes("bristle"))
+    assert lex.is_whole("laptop", lex.part_wholes("keyboard"))
+
+
+@needs_wordnet
+def test_a_part_word_reads_no_data_line_for_the_types_warmed_at_start(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the start-up warm-up of the types' hypernyms, a part word said in a request
+    checks every type by a set intersection: no WordNet data line is read per type
+    (before: each type's hypernyms walked again for each new part word)."""
+    lex = Lexicon()
+    lex.warm_kinds(_TYPES)
+    wholes = {p: lex.part_wholes(p) for p in _PARTS}
+    for phrase in _TYPES:
+        lex._physical_senses(phrase.replace(" ", "_"))
+    lines: list[tuple[str, int]] = []
+    data_line = lex._data_line
+
+    def counting(pos: str, offset: int) -> str | None:
+        lines.append((pos, offset))
+        return data_line(pos, offset)
+
+    monkeypatch.setattr(lex, "_data_line", counting)
+    found = [(p, t) for p in _PARTS for t in _TYPES if lex.is_whole(t, wholes[p])]
+    assert ("bristle", "scrub brush") in found
+    assert lines == []
+
+
+@needs_wordnet
+def test_the_preload_builds_every_types_hypernyms(embedder: Embedder) -> None:
+    """Recaller.preload (a server's start) builds the hypernym sets of the types in
+    memory, so a request's part word only intersects them."""
+    from memory_node.core.recall.recall import Recaller
+
+    lex = Lexicon()
+    recaller = Recaller(embedder, lexicon=lex)
+    units = [Unit(f"{t.replace(' ', '')}_{i}", t.title().replace(" ", ""), (i, 0.9, 0),
+                  area_id="kitchen") for i, t in enumerate(["scrub brush", "bed", "laptop"])]
+    recaller.preload(units, None, units_key=1)
+    misses = Lexicon.hypernym_offsets.cache_info().misses
+    for t in ("scrub brush", "bed", "laptop"):
+        senses = lex._physical_senses(t.replace(" ", "_"))
+        assert senses
+        lex.hypernym_offsets(senses[0].offset)
+    assert Lexicon.hypernym_offsets.cache_info().misses == misses
