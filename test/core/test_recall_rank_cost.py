@@ -208,3 +208,53 @@ def test_the_preload_builds_every_types_hypernyms(embedder: Embedder) -> None:
         assert senses
         lex.hypernym_offsets(senses[0].offset)
     assert Lexicon.hypernym_offsets.cache_info().misses == misses
+
+
+def _defined_as_by_nltk(lex: Lexicon, word: str, target: str) -> bool:
+    """verb_defined_as as it was: through nltk's synsets."""
+    word, target = lex.verb(word), lex.verb(target)
+    senses = lex._synsets(word, "v")
+    if not senses or word == target:
+        return False
+    main = senses[0]
+    head = main.definition().split(maxsplit=1)[0].strip(",;:") if main.definition() else ""
+    if head != target:
+        return False
+    return main.lexname() in {s.lexname() for s in lex._synsets(target, "v")[:3]}
+
+
+@needs_wordnet
+def test_verb_defined_as_answers_as_nltks_parse(lex: Lexicon) -> None:
+    """Every 8th verb of WordNet against the skill verbs and a few more: the data-line
+    reading answers as nltk's synsets did."""
+    from memory_node.core.skills import load_skill_table
+
+    assert lex.load()
+    targets = sorted(set(load_skill_table().names) | {"clean", "cook", "fill", "heat"})
+    verbs = sorted({n.lower() for s in lex._wn.all_synsets("v") for n in s.lemma_names()})
+    hits = 0
+    for verb in verbs[::8] + ["scrub", "rinse", "take", "move"]:
+        for target in targets:
+            got = lex.verb_defined_as(verb, target)
+            assert got == _defined_as_by_nltk(lex, verb, target), (verb, target)
+            hits += got
+    assert hits >= 5 and lex.verb_defined_as("scrub", "clean")
+
+
+@needs_wordnet
+def test_verb_defined_as_parses_no_synset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A verb of many senses ("take": 42) asked whether a skill's verb defines it reads
+    its first data line, not nltk's parse of every sense."""
+    lex = Lexicon()
+    assert lex.load()
+    parsed: list[str] = []
+    synsets = lex._synsets
+
+    def counting(term: str, pos: str) -> tuple:
+        parsed.append(term)
+        return synsets(term, pos)
+
+    monkeypatch.setattr(lex, "_synsets", counting)
+    assert not lex.verb_defined_as("take", "clean")
+    assert lex.verb_defined_as("scrub", "clean")
+    assert parsed == []
