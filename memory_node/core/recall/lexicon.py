@@ -1042,10 +1042,10 @@ class Lexicon:
             return False
         if senses[0].offset in wholes:
             return True
-        kinds = self.hypernym_offsets(senses[0].offset)
-        if kinds is None:  # a line on the way cannot be read: the walk answers as before
+        above = self.hypernym_offsets(senses[0].offset)
+        if above is None:  # a line on the way cannot be read: the walk answers as before
             return bool(self._has_hypernym(senses[0].offset, set(wholes)))
-        return bool(kinds & wholes)
+        return bool(above & wholes)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def hypernym_offsets(self, offset: int) -> frozenset[int] | None:
