@@ -9,7 +9,8 @@ measures each request's CPU time (`time.thread_time`, which a loaded machine cha
 less than wall time), split into the model call (`Embedder.embed`), the context block
 (`Recaller.context_for`) and the rest (the server's "rank" stage plus its small stages).
 
-Per request it keeps the answer (ids, scores) so two codes' answers can be compared, and
+Per request it keeps a digest of the answer (ids, exact scores) so two codes' answers can
+be compared, and
 what the request had to look up first (WordNet lookups the process had not made before:
 the lexicon's memo misses), for the question of which requests make the tail.
 
@@ -25,6 +26,7 @@ every answer was identical.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -51,6 +53,12 @@ KINDS = ("instruction", "subtask", "step_pool", "step")
 def pct(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, round(q * (len(s) - 1)))]
+
+
+def answer_digest(answer: list) -> str:
+    """An answer (ids in order, exact scores) as a short digest: equal answers, equal
+    digests; the result file carries neither the labelled set's texts nor its ids."""
+    return hashlib.blake2b(json.dumps(answer).encode(), digest_size=8).hexdigest()
 
 
 def _lexicon_misses() -> int:
@@ -140,7 +148,8 @@ def measure(memory_dir: Path, requests: list[dict]) -> dict:
                 "rest_us": round((total - cpu["model"] - cpu["context"]) * 1e6),
                 "wordnet_misses": _lexicon_misses() - misses,
                 "stages_wall_us": dict(stages),
-                "answer": [[u.unit.object_id, round(u.score, 6)] for u in answer.units],
+                "answer": answer_digest([[u.unit.object_id, repr(u.score)]
+                                         for u in answer.units]),
                 "context_tokens": answer.context_tokens})
         return {"requests": rows}
     finally:
@@ -238,7 +247,9 @@ def main() -> int:
                       flush=True)
                 result["runs"].append(res)
                 shutil.rmtree(d)
-    result["requests"] = requests
+    result["requests"] = [{"kind": r["episode"] and "step" or
+                           ("subtask" if r["per_subtask"] else "instruction")}
+                          for r in requests]  # the texts are the labelled set's: not kept
     if against:
         this = [r for r in result["runs"] if r["code"] == "this"]
         peer = [r for r in result["runs"] if r["code"] == "peer"]
@@ -253,7 +264,7 @@ def main() -> int:
             for kind in KINDS}
         print(json.dumps({"answers_identical": result["answers_identical"],
                           "ratio": result["median_ratio_this_to_peer"]}, indent=1))
-    out = save_result(name, result, indent=1)
+    out = save_result(name, result, indent=None)
     print(f"wrote {out}")
     return 0
 
