@@ -322,6 +322,9 @@ class RecallMemory:
         start = time.perf_counter()
         with self._lock:
             recaller = self._ensure()
+            # The skill precondition table (YAML, ~5 ms quiet): parsed by the first episode's
+            # first step otherwise, the p99 of the step_pool requests' snapshot stage.
+            self._precondition_rules()
             units, _, labels, key = self._snapshot()
             if not units:
                 return 0.0

@@ -44,6 +44,38 @@ CONTACT = "verb.contact"  # verbs done by touching, with a hand or a tool (verb_
 # brush"), not with a material ("cover with bread crumbs") or a thing it makes ("cut a
 # thread with a tap").
 _TOOL_DEFINITION = r"(?:{parents})(?: [a-z]+)? with (?:a|an) (?:[a-z]+ )?{name}\b"
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def done_with(parents: Iterable[str], name: str, definition: str) -> bool:
+    """Whether ``definition`` reads "<one of parents> [word] with a|an [word] <name>" from
+    its start, ``name`` ending a word: exactly ``re.match`` of :data:`_TOOL_DEFINITION`
+    with the parents escaped, without compiling that pattern. A pattern per (verb, kind)
+    pair was compiled on a verb's first use (a verb such as "move" or "place" has dozens
+    of kinds; the ``re`` module's cache holds 512): ~15-20 ms of one request's CPU."""
+    for parent in parents:
+        if not definition.startswith(parent):
+            continue
+        ends = [len(parent)]  # (?: [a-z]+)? : absent, or the whole run of letters
+        word = _LOWER_WORD.match(definition, len(parent) + 1)
+        if word is not None and definition.startswith(" ", len(parent)):
+            ends.append(word.end())
+        for i in ends:
+            for article in (" with a ", " with an "):
+                if not definition.startswith(article, i):
+                    continue
+                j = i + len(article)
+                starts = [j]  # (?:[a-z]+ )? : absent, or a whole run and its space
+                word = _LOWER_WORD.match(definition, j)
+                if word is not None and definition.startswith(" ", word.end()):
+                    starts.append(word.end() + 1)
+                for at in starts:
+                    end = at + len(name)
+                    if definition.startswith(name, at) and (
+                            end == len(definition)
+                            or not (definition[end].isalnum() or definition[end] == "_")):
+                        return True  # \b after a name of letters: no word character next
+    return False
 # WordNet senses whose kinds hold what they are for: see Lexicon.holds_contents.
 CONTENT_SYNSETS = frozenset({"container.n.01", "cooking_utensil.n.01"})
 CONTENT_KINDS = ("container", "cooking_utensil")  # the same, as lemma (first sense)
@@ -802,7 +834,6 @@ class Lexicon:
             if sense is None:
                 return self._verb_tools_parsed(verb)
             names, _, kinds = sense
-            parents = "|".join(re.escape(n) for n in names)
             for kind in kinds:
                 line = self._verb_line(kind)
                 if line is None:
@@ -810,8 +841,8 @@ class Lexicon:
                 kind_names, (field, definition), _ = line
                 if field != CONTACT:  # "supply with a tap" gives, not uses, one
                     continue
-                out.update(name for name in kind_names if name.isalpha() and re.match(
-                    _TOOL_DEFINITION.format(parents=parents, name=name), definition))
+                out.update(name for name in kind_names
+                           if name.isalpha() and done_with(names, name, definition))
         return frozenset(out)
 
     def _verb_line(self, offset: int
@@ -839,13 +870,13 @@ class Lexicon:
         """:meth:`verb_tools` through nltk's synsets (when a data line cannot be read)."""
         out: set[str] = set()
         for sense in self._synsets(verb, "v")[:VERB_SENSES]:
-            parents = "|".join(re.escape(n.lower()) for n in sense.lemma_names())
+            parents = [n.lower() for n in sense.lemma_names()]
             for kind in sense.hyponyms():
                 if kind.lexname() != CONTACT:
                     continue
                 definition = kind.definition().lower()
-                out.update(n.lower() for n in kind.lemma_names() if n.isalpha() and re.match(
-                    _TOOL_DEFINITION.format(parents=parents, name=n.lower()), definition))
+                out.update(n.lower() for n in kind.lemma_names()
+                           if n.isalpha() and done_with(parents, n.lower(), definition))
         return frozenset(out)
 
     @lru_cache(maxsize=5_000)  # noqa: B019
@@ -1011,7 +1042,39 @@ class Lexicon:
             return False
         if senses[0].offset in wholes:
             return True
-        return bool(self._has_hypernym(senses[0].offset, set(wholes)))
+        above = self.hypernym_offsets(senses[0].offset)
+        if above is None:  # a line on the way cannot be read: the walk answers as before
+            return bool(self._has_hypernym(senses[0].offset, set(wholes)))
+        return bool(above & wholes)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def hypernym_offsets(self, offset: int) -> frozenset[int] | None:
+        """Every noun sense above ``offset`` ("@", "@i" pointers, walked to the root), or
+        None when a line on the way cannot be read. Per sense, not per (sense, wholes):
+        :meth:`is_whole` asked every type here once per new part word said, and walked
+        each type's hypernyms again (~2-4 ms of a request with 50-70 types); the types'
+        sets are built at start (:meth:`warm_kinds`), a request intersects them."""
+        seen: set[int] = set()
+        todo = [offset]
+        while todo:
+            off = todo.pop()
+            parents = self._pointers(off, HYPERNYM_POINTERS)
+            if parents is None:
+                return None
+            for p in parents - seen:
+                seen.add(p)
+                todo.append(p)
+        return frozenset(seen)
+
+    def warm_kinds(self, phrases: Iterable[str]) -> None:
+        """Build :meth:`hypernym_offsets` of these type names' main physical senses now
+        (spoken and joined forms, as :func:`names.part_wholes` asks), not in a request."""
+        if not self.available:
+            return
+        for phrase in phrases:
+            senses = self._physical_senses(phrase.strip().lower().replace(" ", "_"))
+            if senses:
+                self.hypernym_offsets(senses[0].offset)
 
     def _has_hypernym(self, offset: int, targets: set[int]) -> bool | None:
         """Whether a noun sense has one of ``targets`` among its hypernyms, walked over the
@@ -1128,16 +1191,24 @@ class Lexicon:
         figure of speech out ("alarm": "fill with apprehension" is an emotion, not a
         filling; "plug": "fill or close tightly" is no faucet's job)."""
         word, target = self.verb(word), self.verb(target)
-        senses = self._synsets(word, "v")
-        if not senses or word == target:
+        # Read from the data lines (_senses: nltk's parse, field for field): nltk's
+        # synsets parsed every sense of the word ("take": 42) for its first one, ~5 ms
+        # of a request on the word's first use.
+        light = self._senses(word, "v")
+        if light is None:
+            senses = self._synsets(word, "v")
+            main = (senses[0].definition(), senses[0].lexname()) if senses else None
+        else:
+            main = (light[0].definition, light[0].lexname) if light else None
+        if main is None or word == target:
             return False
-        main = senses[0]
-        head = main.definition().split(maxsplit=1)[0].strip(",;:") if main.definition() \
-            else ""
+        head = main[0].split(maxsplit=1)[0].strip(",;:") if main[0] else ""
         if head != target:
             return False
-        fields = {s.lexname() for s in self._synsets(target, "v")[:VERB_SENSES]}
-        return main.lexname() in fields
+        of_target = self._senses(target, "v")
+        fields = ({s.lexname() for s in self._synsets(target, "v")[:VERB_SENSES]}
+                  if of_target is None else {s.lexname for s in of_target[:VERB_SENSES]})
+        return main[1] in fields
 
     def verb_walk(self, word: str, target: str) -> bool:
         """`verb_means` by walking the word's hypernyms up (for a target without a

@@ -589,6 +589,12 @@ class Recaller:
                 self.index.set_vectors((stale[i].row for i in order),
                                        np.stack([found[i] for i in order]))
         self.prefetch_terms(self.index.type_names[t] for t in self.index.present_types(rows))
+        lex = self._lexicon()
+        if lex is not None and self.config.part_wholes:
+            # Each type's hypernyms, which a part word said is checked against (is_whole).
+            lex.warm_kinds(p for t in self.index.present_types(rows)
+                           for ws in [self.terms_for(self.index.type_names[t]).words]
+                           for p in (" ".join(ws), "".join(ws)))
         self.index.tie_rank(rows[:1])
         return len(entries) - int(self.index.missing_vectors(rows).sum())
 

@@ -1,0 +1,273 @@
+"""CPU per /memory/recall request, in the server's own objects, on the DDS bench's requests.
+
+The DDS benchmark (`recall_dds_latency.py`) measures wall times on a shared machine, where
+the load decides the tail. This replays the SAME memory (10,000 units drawn with
+`random.Random(11)`, the same 992-object scene graph) and the SAME request sequence (200
+distinct instructions, 100 per-subtask requests, 50 episodes x 4 state-conditioned steps)
+in one process through `RecallMemory.recall`, as the server does after its preload, and
+measures each request's CPU time (`time.thread_time`, which a loaded machine changes far
+less than wall time), split into the model call (`Embedder.embed`), the context block
+(`Recaller.context_for`) and the rest (the server's "rank" stage plus its small stages).
+
+Per request it keeps a digest of the answer (ids, exact scores) so two codes' answers can
+be compared, and
+what the request had to look up first (WordNet lookups the process had not made before:
+the lexicon's memo misses), for the question of which requests make the tail.
+
+    .venv/bin/python bench/recall_rank_cost.py [--against DIR] [--rounds N] [--out NAME]
+        # -> bench/results/<NAME>.json (default recall_rank_cost)
+
+``--against DIR`` (a tree holding ``memory_node/`` and ``config/``, e.g. `git archive main
+memory_node config | tar -x -C DIR`) runs the same in a child process on DIR's code,
+rounds alternating (this, peer, this, peer...), each on a fresh copy of one memory, and
+reports per kind the median over rounds of this/peer CPU p50 / p99 / mean, and whether
+every answer was identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ARGV = sys.argv[1:]
+CHILD = "--child" in ARGV
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from recall_common import load, save_result, scene_units  # noqa: E402
+
+CALLS, EPISODES = 200, 50   # the DDS bench's defaults
+K, K_STEP, BUDGET = 5, 3, 600
+KINDS = ("instruction", "subtask", "step_pool", "step")
+
+
+def pct(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
+
+
+def answer_digest(answer: list) -> str:
+    """An answer (ids in order, exact scores) as a short digest: equal answers, equal
+    digests; the result file carries neither the labelled set's texts nor its ids."""
+    return hashlib.blake2b(json.dumps(answer).encode(), digest_size=8).hexdigest()
+
+
+def _lexicon_misses() -> int:
+    """How many memoised WordNet lookups the process has made (cache misses so far)."""
+    from memory_node.core.recall.lexicon import Lexicon
+    total = 0
+    for name in dir(Lexicon):
+        f = getattr(Lexicon, name, None)
+        info = getattr(f, "cache_info", None)
+        if info is not None:
+            total += info().misses
+    return total
+
+
+def measure(memory_dir: Path, requests: list[dict]) -> dict:
+    """Open the memory as the server does, then time every request's CPU (us)."""
+    import gc
+    import threading
+
+    from memory_node.core.memory import Memory
+    from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
+    from memory_node.core.recall_memory import brief_from_fields
+
+    n = int(json.loads((memory_dir / "size.json").read_text())["units"])
+    m = Memory(MemorySettings(memory_dir=str(memory_dir),
+                              short_term=ShortTermSettings(capacity=n)))
+    try:
+        rm = m.recall
+        rm.warm_up()
+        rm.preload()
+        # The server's background WordNet warm-up has finished before the bench's timed
+        # requests in every DDS run (it takes ~0.2-1 s); here it is waited for.
+        for t in threading.enumerate():
+            if t.name == "wordnet-load":
+                t.join()
+        # The server freezes its heap after the preload (nodes/heap.py): no full collection
+        # of the long-lived heap falls inside a request there, so none may here.
+        gc.collect()
+        gc.freeze()
+        # The server's first recall (the DDS bench's, untimed there too).
+        rm.recall("bring me the mug from the kitchen", K, BUDGET)
+        recaller = rm._ensure()
+        cpu = {"model": 0.0, "context": 0.0}
+        embed = recaller.embedder.embed
+        context_for = recaller.context_for
+
+        def timed_embed(texts):  # type: ignore[no-untyped-def]
+            t = time.thread_time()
+            try:
+                return embed(texts)
+            finally:
+                cpu["model"] += time.thread_time() - t
+
+        def timed_context(*a, **kw):  # type: ignore[no-untyped-def]
+            t = time.thread_time()
+            try:
+                return context_for(*a, **kw)
+            finally:
+                cpu["context"] += time.thread_time() - t
+
+        recaller.embedder.embed = timed_embed  # type: ignore[method-assign]
+        recaller.context_for = timed_context  # type: ignore[method-assign]
+        # The server's own stage times of each request (wall, us), as /memory/stats has them.
+        stages: dict[str, int] = {}
+        add = rm.times.add
+
+        def kept_add(name, seconds, cpu_s=None):  # type: ignore[no-untyped-def]
+            stages[name.split(".", 1)[1]] = round(seconds * 1e6)
+            return add(name, seconds, cpu_s)
+
+        rm.times.add = kept_add  # type: ignore[method-assign]
+        rows = []
+        for req in requests:
+            cpu["model"] = cpu["context"] = 0.0
+            stages.clear()
+            misses = _lexicon_misses()
+            brief = (brief_from_fields(req["subgoal"][:500], robot_area="kitchen")
+                     if req["subgoal"] else None)
+            t = time.thread_time()
+            answer = rm.recall(req["text"], req["k"], BUDGET, req["episode"], brief,
+                               per_subtask=req["per_subtask"])
+            total = time.thread_time() - t
+            rows.append({
+                "kind": answer.kind, "total_us": round(total * 1e6),
+                "model_us": round(cpu["model"] * 1e6),
+                "context_us": round(cpu["context"] * 1e6),
+                "rest_us": round((total - cpu["model"] - cpu["context"]) * 1e6),
+                "wordnet_misses": _lexicon_misses() - misses,
+                "stages_wall_us": dict(stages),
+                "answer": answer_digest([[u.unit.object_id, repr(u.score)]
+                                         for u in answer.units]),
+                "context_tokens": answer.context_tokens})
+        return {"requests": rows}
+    finally:
+        m.close()
+
+
+def build(memory_dir: Path) -> list[dict]:
+    """The DDS bench's memory and request sequence, byte for byte (same seeds, same calls)."""
+    import recall_dds_latency as dds
+
+    from memory_node.core.recall.embedder import Embedder
+
+    doc = load()
+    assert doc is not None
+    rng = random.Random(11)
+    pool = [u for s in doc["scenes"] for u in scene_units(s)]
+    texts = sorted({i["text"] for i in doc["instructions"]})
+    n = 10_000
+    units = [replace(rng.choice(pool), object_id=f"u{i}") for i in range(n)]
+    dds.prepare(memory_dir, units, Embedder(intra_op_threads=1))
+    dds.prepare_scene_graph(memory_dir, n, sorted({u.label for u in pool}), rng)
+    (memory_dir / "size.json").write_text(json.dumps({"units": n}))
+    instructions = rng.sample(texts, CALLS)
+    episodes = rng.sample(texts, EPISODES)
+    reqs = [{"text": t, "k": K, "episode": "", "subgoal": "", "per_subtask": False}
+            for t in instructions]
+    reqs += [{"text": f"{t}, then tidy up", "k": K, "episode": "", "subgoal": "",
+              "per_subtask": True} for t in instructions[:CALLS // 2]]
+    for e, text in enumerate(episodes):
+        for subgoal in (f"go to the place for: {text}", f"pick up what is needed to {text}",
+                        f"carry it, to {text}", f"place it down, to {text}"):
+            reqs.append({"text": text, "k": K_STEP, "episode": f"ep{e}", "subgoal": subgoal,
+                         "per_subtask": False})
+    return reqs
+
+
+def summary(rows: list[dict]) -> dict:
+    out: dict = {}
+    for kind in KINDS:
+        rs = [r for r in rows if r["kind"] == kind]
+        if not rs:
+            continue
+        out[kind] = {part: {"p50": pct([r[part] for r in rs], 0.5),
+                            "p99": pct([r[part] for r in rs], 0.99),
+                            "mean": round(statistics.fmean(r[part] for r in rs))}
+                     for part in ("total_us", "model_us", "context_us", "rest_us")}
+        out[kind]["n"] = len(rs)
+    return out
+
+
+def main() -> int:
+    if CHILD:
+        memory_dir = Path(ARGV[ARGV.index("--dir") + 1])
+        requests = json.loads(Path(ARGV[ARGV.index("--requests") + 1]).read_text())
+        print(json.dumps(measure(memory_dir, requests)))
+        return 0
+    if load() is None:
+        print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
+        return 0
+    against = ARGV[ARGV.index("--against") + 1] if "--against" in ARGV else ""
+    rounds = int(ARGV[ARGV.index("--rounds") + 1]) if "--rounds" in ARGV else 1
+    name = ARGV[ARGV.index("--out") + 1] if "--out" in ARGV else "recall_rank_cost"
+    result: dict = {"units": 10_000, "calls": CALLS, "episodes": EPISODES, "k": K,
+                    "k_step": K_STEP, "token_budget": BUDGET, "rounds": rounds,
+                    "peer_code": against, "runs": []}
+    with tempfile.TemporaryDirectory(prefix="recall_rank_cost_") as tmp:
+        base = Path(tmp) / "memory"
+        base.mkdir()
+        requests = build(base)
+        listing = Path(tmp) / "requests.json"
+        listing.write_text(json.dumps(requests))
+        if against:
+            import recall_dds_latency as dds
+            dds.AGAINST = str(Path(against).resolve())
+        for r in range(rounds):
+            for who in (("this", "peer") if against else ("this",)):
+                if r % 2 and against:
+                    who = "peer" if who == "this" else "this"
+                d = Path(tmp) / f"m_{who}_{r}"
+                shutil.copytree(base, d)
+                if who == "peer":
+                    dds.downgrade_for_peer(d / "memory.sqlite")
+                code = against if who == "peer" else str(Path(__file__).resolve().parents[1])
+                load_before = os.getloadavg()
+                proc = subprocess.run(
+                    [sys.executable, __file__, "--child", "--dir", str(d),
+                     "--requests", str(listing)],
+                    env=os.environ | {"RECALL_BENCH_CODE": code},
+                    check=True, capture_output=True, text=True)
+                res = json.loads(proc.stdout.strip().splitlines()[-1])
+                res |= {"code": who, "round": r,
+                        "loadavg_before_after": [load_before, os.getloadavg()],
+                        "summary": summary(res["requests"])}
+                print(json.dumps({"code": who, "round": r, "summary": res["summary"]}),
+                      flush=True)
+                result["runs"].append(res)
+                shutil.rmtree(d)
+    result["requests"] = [{"kind": r["episode"] and "step" or
+                           ("subtask" if r["per_subtask"] else "instruction")}
+                          for r in requests]  # the texts are the labelled set's: not kept
+    if against:
+        this = [r for r in result["runs"] if r["code"] == "this"]
+        peer = [r for r in result["runs"] if r["code"] == "peer"]
+        result["answers_identical"] = all(
+            [x["answer"] for x in a["requests"]] == [x["answer"] for x in b["requests"]]
+            for a, b in zip(this, peer, strict=True))
+        result["median_ratio_this_to_peer"] = {
+            kind: {f"{part}_{q}": round(statistics.median(
+                a["summary"][kind][part][q] / max(b["summary"][kind][part][q], 1)
+                for a, b in zip(this, peer, strict=True)), 3)
+                for part in ("total_us", "rest_us") for q in ("p50", "p99", "mean")}
+            for kind in KINDS}
+        print(json.dumps({"answers_identical": result["answers_identical"],
+                          "ratio": result["median_ratio_this_to_peer"]}, indent=1))
+    out = save_result(name, result, indent=None)
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
