@@ -242,3 +242,45 @@ def test_frames_at_one_view_draw_anew_so_a_misread_is_not_repeated() -> None:
             rig.close()
     assert runs[0] == runs[1]
     assert any(frame != runs[0][0] for frame in runs[0][1:])
+
+
+def test_one_pose_at_one_instant_is_one_image_on_the_fast_path() -> None:
+    """Round 20: the in-process runner takes a frame at a skill's last look and another
+    after its outcome, at the same pose and simulated instant. The second drew anew, and a
+    miss there made memory drop the counter top explore had just seen (FloorPlan415, blind
+    arm, s0001). The same instant keeps its draw; what left the view (the picked object)
+    leaves it; the next instant draws anew."""
+    from memory_node.sim.core.layouts import from_seed
+    from memory_node.sim.core.visibility import GeometricCamera
+
+    world = from_seed(3)
+    cam = GeometricCamera(DetectionNoise(p_miss=0.5, p_confuse=0.3), seed=1)
+    redrawn = 0
+    for k in range(24):
+        cell = sorted(world.free)[(k * 37) % len(world.free)]
+        world.robot.x, world.robot.y = World.cell_xy(cell)
+        world.robot.yaw = (k * 0.7) % (2 * math.pi) - math.pi
+        world.time = float(k)
+        world.follow_robot()
+        cam.labels_seen(world)                    # explore decides here ...
+        first = [(d.truth, d.label) for d in cam.frame(world)]
+        assert cam.same_image(world)
+        again = [(d.truth, d.label) for d in cam.frame(world)]   # ... the outcome's frame
+        assert again == first
+        world.time += 0.5                         # the next instant: a new draw
+        later = [(d.truth, d.label) for d in cam.frame(world)]
+        redrawn += later != first
+        world.time -= 0.5
+    assert redrawn > 0
+    # An object that leaves the view at that instant (into the hand) leaves the frame;
+    # the rest keep their draw.
+    world.time = 100.0
+    seen = cam.frame(world)
+    assert len(seen) > 1
+    world.robot.held = seen[0].truth
+    try:
+        assert not cam.same_image(world)
+        kept = [(d.truth, d.label) for d in cam.frame(world)]
+    finally:
+        world.robot.held = None
+    assert kept == [(d.truth, d.label) for d in seen[1:]]
