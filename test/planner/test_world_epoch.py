@@ -32,3 +32,27 @@ def test_no_map_nothing_stale_and_a_bad_reading_is_ignored() -> None:
     e.clock(10.0)
     assert e.clock(1.0) and not e.stale
     assert not e.clock(float("nan")) and not e.clock(float("inf"))
+
+
+def test_a_silent_clock_makes_a_run_wait_for_the_next_tick_which_tells_a_reset() -> None:
+    """Round 20: a goal that arrives while the world restarts (old clock stopped, new one
+    not started) waits for the next tick; a tick that goes back marks the map stale."""
+    import threading
+    import time
+
+    e = WorldEpoch()
+    assert e.wait_live(0.0, 0.01) is None          # no clock ever: nothing to wait for
+    e.map()
+    e.clock(40.0)
+    assert e.wait_live(60.0, 0.01) is None         # ticked just now: the world runs
+    woke: list[bool | None] = []
+    waiter = threading.Thread(target=lambda: woke.append(e.wait_live(0.0, 30.0)))
+    waiter.start()
+    while waiter.is_alive() and not woke:          # tick until the waiter has taken one
+        e.clock(0.01)                              # the new world's clock, from zero
+        time.sleep(0.001)
+        if e.stale:
+            break
+    waiter.join(30.0)
+    assert woke == [True] and e.stale
+    assert e.wait_live(0.0, 0.01) is False         # silent again, no tick: timed out
