@@ -118,7 +118,7 @@ def test_after_a_world_reset_the_planner_waits_for_the_new_worlds_map(
         planner.stop()
 
 
-CLOCK_SILENT = "the clock was silent at the goal"   # the planner's log line
+CLOCK_SILENT = "the clock is silent at the goal"   # the planner's log line
 SILENCE_S = 0.3
 
 

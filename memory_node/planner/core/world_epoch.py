@@ -15,7 +15,8 @@ A restarted world whose new clock and map both come after the planner's next goa
 told apart by order alone: when the goal arrives, the old world's clock has stopped but the
 new one has not started (the world is loading). So a run that starts while the clock is
 silent (no tick for `silence_s` wall seconds, though ticks came before) waits for the next
-tick first (`wait_live`): a tick that goes back is a reset, and the map then held is stale.
+tick first (`silent`, `wait_tick`): a tick that goes back is a reset, and the map then held
+is stale.
 
 No rclpy here: the planner node feeds it from its /clock and map/places subscriptions.
 """
@@ -62,14 +63,17 @@ class WorldEpoch:
             self._stale = False
             self._tick_since_map = False
 
-    def wait_live(self, silence_s: float, timeout_s: float) -> bool | None:
-        """Before a run: None when the clock ticked within `silence_s` (the world runs) or
-        never ticked (no simulator clock: nothing to wait for); else wait up to `timeout_s`
-        for the next tick and say whether one came (the caller reads `stale` then)."""
+    def silent(self, silence_s: float) -> bool:
+        """The clock ticked before but not within the last `silence_s` wall seconds (a
+        world that never published /clock is not silent: there is nothing to wait for)."""
         with self._lock:
-            if self._last_clock is None \
-                    or time.monotonic() - self._last_tick_wall <= silence_s:
-                return None
+            return self._last_clock is not None \
+                and time.monotonic() - self._last_tick_wall > silence_s
+
+    def wait_tick(self, timeout_s: float) -> bool:
+        """Wait up to `timeout_s` for the next tick; whether one came (the caller reads
+        `stale` then)."""
+        with self._lock:
             seen = self._ticks
             return self._lock.wait_for(lambda: self._ticks != seen, timeout=timeout_s)
 

@@ -240,14 +240,14 @@ class PlannerNode(Node):
         # (both came after the goal: the run planned on the old world's rooms, round 18).
         # The next tick tells; one going back marks the map stale (also handled by the
         # reset callback, which may run after this thread wakes).
-        if self.settings.map_wait_s > 0:
-            silent = self.watch.epoch.wait_live(self.settings.clock_silence_s,
-                                                self.settings.map_wait_s)
-            if silent is not None:
-                self.get_logger().info(
-                    "the clock was silent at the goal; "
-                    + ("it ticked again" if silent else
-                       f"no tick within {self.settings.map_wait_s:g} s (map_wait_s)"))
+        epoch = self.watch.epoch
+        if self.settings.map_wait_s > 0 and epoch.silent(self.settings.clock_silence_s):
+            self.get_logger().info(
+                f"the clock is silent at the goal (over {self.settings.clock_silence_s:g} s): "
+                f"waiting up to {self.settings.map_wait_s:g} s for its next tick")
+            if not epoch.wait_tick(self.settings.map_wait_s):
+                self.get_logger().warning("no /clock tick within map_wait_s: planning on "
+                                          "the map held")
             if self.watch.epoch.stale:
                 self._new_world = True
             self._await_new_map()
