@@ -284,3 +284,41 @@ def test_one_pose_at_one_instant_is_one_image_on_the_fast_path() -> None:
     finally:
         world.robot.held = None
     assert kept == [(d.truth, d.label) for d in seen[1:]]
+
+
+def test_explore_on_the_rendered_path_decides_only_on_what_perception_keeps(rig_world) -> None:
+    """Round 20: the rendered segmentation reaches 10 m, the perception pipeline keeps a box
+    only with depth points within 4 m. Explore's detector now counts an object only with
+    enough pixels in that range; before, an object across the house made explore report
+    "saw a X" and memory never received it. Nearer objects still count."""
+    from memory_node.sim.core.visibility import FAR
+
+    rig, w = rig_world
+    start = (w.robot.x, w.robot.y, w.robot.yaw)
+    far_seen, near_kept = [], 0
+    try:
+        for c in sorted(w.free)[::23]:
+            for k in range(4):
+                w.robot.x, w.robot.y = w.cell_xy(c)
+                w.robot.yaw = k * math.pi / 2 - math.pi
+                w.follow_robot()
+                frame = rig.capture(w)
+                objects = [o for o in rig._objects(w)]
+                looked = rig.labels_seen(w)
+                eye = frame.position
+                for d in frame.detections:
+                    o = objects[d.truth]
+                    dist = float(np.linalg.norm(o.position[:2] - eye[:2]))
+                    if dist - max(o.size[:2]) > FAR + 0.5 and d.label not in [
+                            x.label for x in frame.detections if x is not d
+                            and np.linalg.norm(objects[x.truth].position[:2] - eye[:2])
+                            < FAR + 1.0]:
+                        far_seen.append(d.label)
+                        assert d.label not in looked, (d.label, dist)
+                    elif dist + max(o.size[:2]) < FAR - 0.5 and d.label in looked:
+                        near_kept += 1
+    finally:
+        w.robot.x, w.robot.y, w.robot.yaw = start
+        w.follow_robot()
+    assert far_seen, "no pose saw an object beyond the pipeline's range: the test tests nothing"
+    assert near_kept > 0
