@@ -980,3 +980,29 @@ def test_a_look_alike_picked_for_the_goal_is_put_down_for_the_real_one(memory) -
     assert "pick(Look_1)" in calls and "put(Look_1, Fridge_1, in)" not in calls, calls
     assert house.things["Mug_1"].inside == "Fridge_1", calls
     assert memory.short_term.peek("Look_1").label == "Cup"
+
+
+def test_close_it_closes_the_drawer_the_object_was_found_in_not_the_last_one_searched(
+        ) -> None:
+    """Round 20 (layout sweep, blind arm, FloorPlan423/427/311/327): "put the toilet paper
+    away in the drawer and close it", the paper found already in an open drawer after two
+    other drawers were opened in the search. Its drawer is the goal's instance; the plan
+    closed the last drawer opened (Drawer_2) and the task was lost."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Drawer_3", "Drawer", area_id="a1", state="opened"),
+                     UnitView("Drawer_2", "Drawer", area_id="a1", state="opened"),
+                     UnitView("Drawer_1", "Drawer", area_id="a1", state="opened"),
+                     UnitView("ToiletPaper_1", "ToiletPaper", area_id="a1",
+                              receptacle_id="Drawer_1", relation="in")])
+    req = PlanRequest("close it", "", vocab, ["a1"], goal_conditions=("CLOSED(Drawer)",))
+    req.notes["acted"] = ["Drawer_3", "Drawer_2"]
+    req.notes["earlier_goals"] = ("INSIDE(ToiletPaper, Drawer)",)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
+                                                         "close(Drawer_1)"]
+    # Put into by the task itself: that drawer, though another paper lies in Drawer_3.
+    vocab.add_units([UnitView("ToiletPaper_2", "ToiletPaper", area_id="a1",
+                              receptacle_id="Drawer_3", relation="in")])
+    req.notes["acted"] = ["Drawer_2", "Drawer_1", "ToiletPaper_1", "Drawer_1"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
+                                                         "close(Drawer_1)"]

@@ -32,3 +32,24 @@ def test_no_map_nothing_stale_and_a_bad_reading_is_ignored() -> None:
     e.clock(10.0)
     assert e.clock(1.0) and not e.stale
     assert not e.clock(float("nan")) and not e.clock(float("inf"))
+
+
+def test_a_silent_clock_makes_a_run_wait_for_the_next_tick_which_tells_a_reset() -> None:
+    """Round 20: a goal that arrives while the world restarts (old clock stopped, new one
+    not started) waits for the next tick; a tick that goes back marks the map stale."""
+    import threading
+
+    e = WorldEpoch()
+    assert not e.silent(0.0)                       # no clock ever: nothing to wait for
+    e.map()
+    e.clock(40.0)
+    assert not e.silent(60.0)                      # ticked just now: the world runs
+    assert e.silent(0.0)
+    woke: list[bool] = []
+    waiter = threading.Thread(target=lambda: woke.append(e.wait_tick(30.0)))
+    waiter.start()
+    while waiter.is_alive():                       # the new world's clock, from zero
+        e.clock(0.01)
+        waiter.join(0.01)
+    assert woke == [True] and e.stale
+    assert e.wait_tick(0.01) is False              # no tick: timed out

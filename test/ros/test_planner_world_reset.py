@@ -116,3 +116,75 @@ def test_after_a_world_reset_the_planner_waits_for_the_new_worlds_map(
         client_node.destroy_publisher(new_map)
     finally:
         planner.stop()
+
+
+CLOCK_SILENT = "the clock is silent at the goal"   # the planner's log line
+SILENCE_S = 0.3
+
+
+def test_a_goal_that_comes_while_the_world_restarts_waits_for_its_clock_and_map(
+        memory: tuple[MemoryClient, Path], client_node: Node) -> None:
+    """Round 18's secondary: the new world's /clock and map both reach the planner after
+    the goal (the world was still loading when the runner sent it). Before round 20 the
+    goal found the old map and a clock that had not gone back yet, and explored the old
+    world's attic; now the silent clock makes it wait for the next tick, which goes back,
+    and then for the new map."""
+    client_memory, tmp = memory
+    clock = client_node.create_publisher(Clock, "/clock", 10)
+    old_map = client_node.create_publisher(NamedPlaces, "map/places", LATCHED)
+    old_map.publish(_places(["kitchen", "attic"], [(2.0, 0.5, 1.0), (9.0, 9.0, 1.0)]))
+    now = [100.0]
+
+    def tick() -> None:
+        now[0] += 0.05
+        clock.publish(Clock(clock=to_time(now[0])))
+
+    planner = planner_node(tmp, "planner", planner="offline", skill_timeout_s=10.0,
+                           map_wait_s=60.0, perception_wait_s=0.0,
+                           clock_silence_s=SILENCE_S)
+    try:
+        with skill_servers(House(house_things(), client_memory.update)) as servers:
+            client = instruction_client(client_node)
+            _until(client_node, lambda: clock.get_subscription_count() > 0, lambda: None,
+                   "the planner's /clock subscription")
+            run, handle = send_goal(client_node, client, "pick up the apple", "old-world",
+                                    ("HOLDING(Apple)",))
+            result = handle.get_result_async()
+            _until(client_node, result.done, tick, "no result in the old world")
+            assert result.result().result.success, result.result().result.message
+            for _ in range(5):
+                tick()
+            # The world goes down: no map publisher, no clock, for longer than the
+            # planner's silence (the world loading its new house takes seconds).
+            client_node.destroy_publisher(old_map)
+            quiet_from = time.monotonic()
+            _until(client_node, lambda: time.monotonic() > quiet_from + 2 * SILENCE_S,
+                   lambda: None, "the world's silence")
+            servers.house.calls.clear()
+            servers.house.held, servers.house.at = "", "hall"
+            servers.house.things.update(house_things())
+            client_memory.manage("clear")
+            seed(client_memory)
+            run, handle = send_goal(client_node, client, "pick up the mug", "new-world",
+                                    ("HOLDING(Mug)",))
+            assert run.accepted
+            result = handle.get_result_async()
+            # The new world's clock starts (from zero) only once the planner has either
+            # said it waits for the clock or already called a skill (the old behaviour).
+            _until(client_node, lambda: result.done() or bool(servers.house.calls)
+                   or CLOCK_SILENT in planner.output(), lambda: None,
+                   "neither a wait for the clock nor a skill call")
+            now[0] = 0.0
+            _until(client_node, lambda: result.done() or WAITING in planner.output(), tick,
+                   "neither a wait for the map nor a result")
+            new_map = client_node.create_publisher(NamedPlaces, "map/places", LATCHED)
+            new_map.publish(_places(["kitchen", "living_room"],
+                                    [(2.0, 0.5, 1.0), (5.5, 0.5, 5.0)]))
+            _until(client_node, result.done, tick, "no result in the new world")
+            calls = [str(c) for c in servers.house.calls]
+        r = result.result().result
+        assert not any("attic" in c for c in calls), calls
+        assert "explore(living_room" in " ".join(calls), (r.message, calls)
+        client_node.destroy_publisher(new_map)
+    finally:
+        planner.stop()

@@ -242,3 +242,83 @@ def test_frames_at_one_view_draw_anew_so_a_misread_is_not_repeated() -> None:
             rig.close()
     assert runs[0] == runs[1]
     assert any(frame != runs[0][0] for frame in runs[0][1:])
+
+
+def test_one_pose_at_one_instant_is_one_image_on_the_fast_path() -> None:
+    """Round 20: the in-process runner takes a frame at a skill's last look and another
+    after its outcome, at the same pose and simulated instant. The second drew anew, and a
+    miss there made memory drop the counter top explore had just seen (FloorPlan415, blind
+    arm, s0001). The same instant keeps its draw; what left the view (the picked object)
+    leaves it; the next instant draws anew."""
+    from memory_node.sim.core.layouts import from_seed
+    from memory_node.sim.core.visibility import GeometricCamera
+
+    world = from_seed(3)
+    cam = GeometricCamera(DetectionNoise(p_miss=0.5, p_confuse=0.3), seed=1)
+    redrawn = 0
+    for k in range(24):
+        cell = sorted(world.free)[(k * 37) % len(world.free)]
+        world.robot.x, world.robot.y = World.cell_xy(cell)
+        world.robot.yaw = (k * 0.7) % (2 * math.pi) - math.pi
+        world.time = float(k)
+        world.follow_robot()
+        cam.labels_seen(world)                    # explore decides here ...
+        first = [(d.truth, d.label) for d in cam.frame(world)]
+        assert cam.same_image(world)
+        again = [(d.truth, d.label) for d in cam.frame(world)]   # ... the outcome's frame
+        assert again == first
+        world.time += 0.5                         # the next instant: a new draw
+        later = [(d.truth, d.label) for d in cam.frame(world)]
+        redrawn += later != first
+        world.time -= 0.5
+    assert redrawn > 0
+    # An object that leaves the view at that instant (into the hand) leaves the frame;
+    # the rest keep their draw.
+    world.time = 100.0
+    seen = cam.frame(world)
+    assert len(seen) > 1
+    world.robot.held = seen[0].truth
+    try:
+        assert not cam.same_image(world)
+        kept = [(d.truth, d.label) for d in cam.frame(world)]
+    finally:
+        world.robot.held = None
+    assert kept == [(d.truth, d.label) for d in seen[1:]]
+
+
+def test_explore_on_the_rendered_path_decides_only_on_what_perception_keeps(rig_world) -> None:
+    """Round 20: the rendered segmentation reaches 10 m, the perception pipeline keeps a box
+    only with depth points within 4 m. Explore's detector now counts an object only with
+    enough pixels in that range; before, an object across the house made explore report
+    "saw a X" and memory never received it. Nearer objects still count."""
+    from memory_node.sim.core.visibility import FAR
+
+    rig, w = rig_world
+    start = (w.robot.x, w.robot.y, w.robot.yaw)
+    far_seen, near_kept = [], 0
+    try:
+        for c in sorted(w.free)[::23]:
+            for k in range(4):
+                w.robot.x, w.robot.y = w.cell_xy(c)
+                w.robot.yaw = k * math.pi / 2 - math.pi
+                w.follow_robot()
+                frame = rig.capture(w)
+                objects = [o for o in rig._objects(w)]
+                looked = rig.labels_seen(w)
+                eye = frame.position
+                for d in frame.detections:
+                    o = objects[d.truth]
+                    dist = float(np.linalg.norm(o.position[:2] - eye[:2]))
+                    if dist - max(o.size[:2]) > FAR + 0.5 and d.label not in [
+                            x.label for x in frame.detections if x is not d
+                            and np.linalg.norm(objects[x.truth].position[:2] - eye[:2])
+                            < FAR + 1.0]:
+                        far_seen.append(d.label)
+                        assert d.label not in looked, (d.label, dist)
+                    elif dist + max(o.size[:2]) < FAR - 0.5 and d.label in looked:
+                        near_kept += 1
+    finally:
+        w.robot.x, w.robot.y, w.robot.yaw = start
+        w.follow_robot()
+    assert far_seen, "no pose saw an object beyond the pipeline's range: the test tests nothing"
+    assert near_kept > 0

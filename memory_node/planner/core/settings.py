@@ -113,4 +113,10 @@ class PlannerSettings(LoopSettings):
                                 "yet discovered); then, and on every later run, it plans "
                                 "with what it has. 0 = never wait (a robot without "
                                 "map/places).", 0.0, 120.0)
+    clock_silence_s: float = setting(1.0, "Wall seconds without a /clock tick (after ticks "
+                                     "came) that make a run wait for the next tick first "
+                                     "(at most map_wait_s): the world may be restarting, "
+                                     "and a tick that goes back means its map is the old "
+                                     "world's. The world ticks at 50 Hz (sim clock_rate_hz).",
+                                     0.05, 60.0)
     llm: LlmSettings = section(LlmSettings)

@@ -160,13 +160,17 @@ class PlannerNode(Node):
         does. Before (round 18), the first run after a restart planned with the old rooms
         whenever the new map reached this node after the goal."""
         self._new_world = True
+        self._await_new_map()
+        self.get_logger().info("the clock went back: the world was reset"
+                               + ("; its map/places is awaited" if self.watch.epoch.stale
+                                  else ""))
+
+    def _await_new_map(self) -> None:
+        """The map held is the old world's (the epoch says stale): the next run waits."""
         with self._map_lock:   # a map arriving meanwhile must not be cleared
             if self.watch.epoch.stale:
                 self._map_arrived.clear()
                 self._map_waited = False
-        self.get_logger().info("the clock went back: the world was reset"
-                               + ("; its map/places is awaited" if self.watch.epoch.stale
-                                  else ""))
 
     def _check_places(self, msg: NamedPlaces) -> str:
         """Why a map/places message is refused ("" = it is not). Names and kinds reach the
@@ -232,6 +236,21 @@ class PlannerNode(Node):
     def _run(self, instruction: str, episode: str, max_steps: int, goals: list[str],
              feedback: Any) -> InstructionResult:
         cancel = self._cancel or CancelToken()
+        # A silent clock: the world may be restarting, its new clock and map not out yet
+        # (both came after the goal: the run planned on the old world's rooms, round 18).
+        # The next tick tells; one going back marks the map stale (also handled by the
+        # reset callback, which may run after this thread wakes).
+        epoch = self.watch.epoch
+        if self.settings.map_wait_s > 0 and epoch.silent(self.settings.clock_silence_s):
+            self.get_logger().info(
+                f"the clock is silent at the goal (over {self.settings.clock_silence_s:g} s): "
+                f"waiting up to {self.settings.map_wait_s:g} s for its next tick")
+            if not epoch.wait_tick(self.settings.map_wait_s):
+                self.get_logger().warning("no /clock tick within map_wait_s: planning on "
+                                          "the map held")
+            if self.watch.epoch.stale:
+                self._new_world = True
+            self._await_new_map()
         if not self._map_waited:
             # Once per node and once per world reset that left a stale map: a robot
             # without map/places pays the wait on its first run only.

@@ -16,6 +16,7 @@ import numpy as np
 from memory_node.core.settings import check_settings, setting
 from memory_node.sim.core.detection import Detection, DetectionNoise, Detector
 from memory_node.sim.core.render import CameraModel, Renderer, SceneModel
+from memory_node.sim.core.visibility import FAR, NEAR
 from memory_node.sim.core.world import World
 
 # Keeps the pose key's centimetres non-negative (seed sequences take no negatives).
@@ -96,13 +97,29 @@ class SensorRig:
         return Frame(world.time, rgb, depth, pos, rot, self.camera, dets)
 
     def labels_seen(self, world: World) -> list[str]:
-        """Labels the detector reports for the camera as the world's robot stands now."""
+        """Labels the detector reports for the camera as the world's robot stands now, of
+        the objects the perception pipeline turns into memory: at least the detector's
+        `min_pixels` of the object within the pipeline's depth range (visibility.NEAR ..
+        FAR). The segmentation reaches the far plane (10 m) and the pipeline drops a box
+        whose depth points all lie beyond 4 m ("too few depth points"), so explore
+        succeeded on sightings memory never received (loop19's main-job run: 1,201 such
+        drops; the geometric camera has cut explore at that range since round 11). The
+        draw is the full view's, as in `capture`: only the decision is cut."""
         self.scene.sync(world)
-        _, _, seg = self.renderer.render(rgb=False, depth=False, seg=True)
-        if seg is None:
-            raise RuntimeError("the renderer returned no segmentation image")
+        _, depth, seg = self.renderer.render(rgb=False, depth=True, seg=True)
+        if seg is None or depth is None:
+            raise RuntimeError("the renderer returned no segmentation or depth image")
         self._seed_view(world)
-        return [d.label for d in self.detector.detect(seg, self._objects(world), self.vocabulary)]
+        # The pipeline gates on the distance from the camera, not on the depth value.
+        fx, fy, cx, cy = self.camera.k
+        h, w = depth.shape
+        u, v = np.meshgrid((np.arange(w) - cx) / fx, (np.arange(h) - cy) / fy)
+        dist = depth * np.sqrt(1.0 + u * u + v * v)
+        near = np.where((depth > 0) & (dist >= NEAR) & (dist <= FAR), seg, -1)
+        ids, counts = np.unique(near[near >= 0], return_counts=True)
+        in_range = dict(zip(ids.tolist(), counts.tolist(), strict=True))
+        return [d.label for d in self.detector.detect(seg, self._objects(world), self.vocabulary)
+                if in_range.get(d.truth, 0) >= self.detector.noise.min_pixels]
 
     def _seed_view(self, world: World, count: bool = False) -> None:
         """Noise drawn per view, not from one stream: frames are captured at a wall-clock

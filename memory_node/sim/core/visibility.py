@@ -190,6 +190,9 @@ class GeometricCamera:
         # frame must report the same draw (a Cup misread as a Mug, a miss), else explore
         # succeeds on a sighting memory never receives and the planner cannot find it.
         self._looks: dict[tuple[float, float, float, float], list[SeenObject]] = {}
+        # The last frame: (pose key, simulated time, ids in view, its detections).
+        self._last: tuple[tuple[float, float, float, float], float, frozenset[str],
+                          tuple[SeenObject, ...]] | None = None
 
     def view(self, world: World) -> WorldView:
         r = world.robot
@@ -238,14 +241,39 @@ class GeometricCamera:
         self._looks[_pose_key(world)] = seen
         return [d.label for d in seen]
 
+    def same_image(self, world: World) -> bool:
+        """The last frame was taken at this pose at this simulated instant with the same
+        objects in view: a frame now would be that image again."""
+        last = self._last
+        return last is not None and last[0] == _pose_key(world) \
+            and last[1] == world.time and last[2] == self._in_view(world)
+
     def frame(self, world: World) -> list[SeenObject]:
         """Detections of the frame memory receives. At a pose explore looked from, what
-        explore's range covers is explore's own draw; the rest is drawn now."""
-        looked = self._looks.pop(_pose_key(world), None)
-        if looked is None:
-            return self.detect(world)
-        covered = {o.id for o in self.visible_objects(world, self.explore_cam)}
-        return looked + [d for d in self.detect(world) if d.truth not in covered]
+        explore's range covers is explore's own draw; the rest is drawn now. At the pose
+        and simulated instant of the last frame (a skill's outcome changed what is in
+        view, e.g. the picked object is in the hand), what was in view then keeps that
+        frame's draw, only what came into view is drawn: one instant, one image (a fresh
+        draw missed the counter top explore had just seen, and memory dropped the
+        sighting on that miss: FloorPlan415, blind arm, s0001, "no CounterTop in
+        memory")."""
+        key = _pose_key(world)
+        in_view = self._in_view(world)
+        last = self._last
+        looked = self._looks.pop(key, None)
+        if last is not None and last[0] == key and last[1] == world.time:
+            out = [d for d in last[3] if d.truth in in_view] \
+                + [d for d in self.detect(world) if d.truth not in last[2]]
+        elif looked is None:
+            out = self.detect(world)
+        else:
+            covered = {o.id for o in self.visible_objects(world, self.explore_cam)}
+            out = looked + [d for d in self.detect(world) if d.truth not in covered]
+        self._last = (key, world.time, in_view, tuple(out))
+        return out
+
+    def _in_view(self, world: World) -> frozenset[str]:
+        return frozenset(o.id for o in self.visible_objects(world))
 
 
 MAX_KEPT_LOOKS = 512

@@ -358,6 +358,11 @@ class InProcessStack:
             if math.dist(pose[:2], (lx, ly)) < FRAME_STEP_M and turned < FRAME_TURN_RAD:
                 return
         self._last_frame = pose
+        if self.camera.same_image(w):
+            # The same pose at the same instant, the same things in view (a skill's last
+            # look, then its outcome): memory has this image already; applied twice, one
+            # miss would count as two looks.
+            return
         # The graph wants time to move forward; two frames at one simulated instant
         # (a look right after a skill ended) get a millisecond apart.
         self._stamp = max(w.time, self._stamp + 1e-3)
