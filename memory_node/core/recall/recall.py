@@ -45,6 +45,7 @@ from memory_node.core.recall.lexical import DETERMINERS, STATE_SYNONYMS, STOPWOR
 from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
 from memory_node.core.recall.names import (
     FULL,
+    PARTIAL,
     PLACE_WORDS,
     LabelTerms,
     QueryTerms,
@@ -182,6 +183,10 @@ class RecallConfig:
                                      # statues") waits behind the types the instruction
                                      # names or implies that have no unit yet: "the two
                                      # statues ... back on the shelf" keeps the shelf
+    fixture_of_use: bool = True      # of a skill's fixture group none of whose types
+                                     # is said, the usual fixture of what a named thing
+                                     # is for comes first ("heat the pot": the burner,
+                                     # not the microwave)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -743,7 +748,8 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
-                                self.config.absent_skills)
+                                self.config.absent_skills, self.config.fixture_of_use,
+                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL])
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -1000,7 +1006,8 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
-                                self.config.absent_skills)
+                                self.config.absent_skills, self.config.fixture_of_use,
+                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL])
         out = []
         for e in entries:
             hits: list[str] = []
