@@ -187,6 +187,12 @@ class RecallConfig:
                                      # is said, the usual fixture of what a named thing
                                      # is for comes first ("heat the pot": the burner,
                                      # not the microwave)
+    everyday_names: bool = False     # a word the package's vocabulary of everyday names
+                                     # (config/task_vocabulary.yaml) gives one type for
+                                     # is also read as that type's name ("the settee":
+                                     # the sofa). Off: per subtask +0.007-0.013 on five
+                                     # tuning sets, but whole k=3/5 and MRA vague lost a
+                                     # need each (bench/README_recall.md, round 20)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -942,7 +948,8 @@ class Recaller:
         if q is None:
             if len(self._query_terms) > 256:
                 self._query_terms.clear()
-            q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes)
+            q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes,
+                                                               self.config.everyday_names)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -990,7 +997,7 @@ class Recaller:
                      ) -> list[tuple[float, tuple[str, ...], bool]]:
         cfg = self.config
         lex = self._lexicon()
-        q = query_terms(instruction, lex, cfg.purposes)
+        q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
