@@ -167,7 +167,8 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   held_types: Iterable[str], mentioned: Iterable[str] = (),
                   used: Iterable[str] = (), things: Collection[str] = (),
                   in_names: Collection[str] = (), described_states: bool = False,
-                  absent_skills: bool = False) -> dict[str, str]:
+                  absent_skills: bool = False, fixture_of_use: bool = False,
+                  weakly: Collection[str] = ()) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
@@ -176,8 +177,16 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     ``things``, ``in_names``, ``described_states``: see :func:`implied_skills`.
     ``absent_skills``: a skill none of whose fixtures the memory holds (heating in a
     bathroom: "run the bath not too hot") does not stand for what happens, so a named
-    thing's use still does (the bathtub, "that you fill with water": the faucet)."""
+    thing's use still does (the bathtub, "that you fill with water": the faucet).
+    ``fixture_of_use``: of a group none of whose types is mentioned, the type a named
+    thing's use has as its usual fixture comes first ("heat the pot of soup": a pot is a
+    cooking vessel, cooking's usual fixture is the stove burner, so heating's group
+    gives the burner, not its first type, the microwave); a thing with no such use
+    ("warm up the mug") leaves the group's first. ``weakly``: the keys of ``mentioned``
+    said only by a word of a definition ("heat" and the microwave): such a mention comes
+    after a named thing's use."""
     held_types = list(held_types)
+    used = list(used)
     held = {type_key(t) for t in held_types}
     named = set(mentioned)
     out: dict[str, str] = {}
@@ -196,6 +205,11 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     # A kind a skill takes ("some water": filling) adds its skill whatever else is
     # implied: it says what the thing is, not what is done to the thing named.
     kinds = skills_for_kinds(text, skills, lexicon, things) - implied
+    # The usual fixtures (a group's first) of what the named things are for.
+    of_use: set[str] = set()
+    if fixture_of_use and used:
+        of_use = {type_key(g[0]) for s in skills_for_use(used, skills, lexicon)
+                  for g in skills.fixtures_for(s) if g}
     for skill in sorted(implied | kinds):
         for group in skills.fixtures_for(skill):
             keys = [type_key(t) for t in group if type_key(t) in held]
@@ -203,7 +217,10 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                 # A thing's use implies the skill's usual fixture (the group's first: a
                 # pan is for the stove); a substitute (the toaster) only when said.
                 continue
-            pick = next((k for k in keys if k in named), keys[0] if keys else None)
+            pick = next((k for k in keys if k in named and k not in weakly),
+                        next((k for k in keys if k in of_use),
+                             next((k for k in keys if k in named),
+                                  keys[0] if keys else None)))
             if pick is not None:
                 out.setdefault(pick, skill)
     return out

@@ -15,14 +15,20 @@ a word WordNet does not know is tried split into two it does ("stovetop" -> "sto
 
 from __future__ import annotations
 
+import logging
 import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+import yaml
+
+from memory_node.core.config_files import config_path
 from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
 from memory_node.core.recall.lexicon import Lexicon
+
+log = logging.getLogger(__name__)
 
 FULL = 1.0      # the type named outright (any of its names)
 PARTIAL = 0.6   # its head noun or a more general name: the right kind, maybe not the one
@@ -38,6 +44,7 @@ MAX_TOKENS = 400  # check_instruction caps text at 2000 characters anyway
 MAX_GRAM = 6      # names longer than this (none in AI2-THOR) are searched for
 MAX_SUBSTITUTIONS = 64  # synonym variants per instruction (each adds a few grams)
 MAX_REGIONAL_WORDS = 3  # longest British phrase looked up ("washing up liquid")
+VOCABULARY_FILE = "task_vocabulary.yaml"  # everyday names of types (everyday_names)
 # Retraction, closed classes of English: the negators that deny the noun phrase after
 # them ("not the cup", "forks not spoons", "there's no desk"), and the editing terms that
 # follow a "no" marking a self-repair ("no I mean", "no wait"; "no," and "no -" alone too).
@@ -253,7 +260,10 @@ def symbol_names(text: str, lex: Lexicon | None) -> str:
     return "".join(out)
 
 
-def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> QueryTerms:
+def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
+                everyday: bool = False) -> QueryTerms:
+    """``everyday``: a word or phrase the package's vocabulary gives one type for is
+    also read as that type's name (:func:`_everyday_variants`)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -326,6 +336,12 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False) -> Q
     shortest += [2] * (len(variants) - len(shortest))
     if lex is not None:
         shortest += _compound_synonyms(tokens, lex, variants, origins, grams)
+    if lex is not None and everyday:
+        # Last, and out of the words read one by one (token_set): an everyday name
+        # names its type whole, its words name nothing else ("tissues" -> tissue box is
+        # no box, "the wine" -> wine bottle no bottle). Unlike a British reading it is
+        # the words' own: it spends them ("the stove": the burner, not its knob).
+        shortest += _everyday_variants(raw, tokens, lex, variants, origins, grams)
     gloss: set[str] = set()
     if lex is not None:
         for t in [t for t in tokens if t not in STOPWORDS][:MAX_GLOSS_TOKENS]:
@@ -687,6 +703,75 @@ def _regional_variants(raw: list[str], tokens: list[str], lex: Lexicon,
                 origins.append((*own[:i], *[(i, i + n)] * len(seq), *own[i + n:]))
                 _add_grams(grams, variant, i, i + len(seq))
                 added += 1
+
+
+def _vocabulary_key(phrase: str) -> str:
+    """The task vocabulary's key of a name: lower case, letters and digits only ("Towel
+    rail" and "towel-rail" are "towelrail"; memory_node/sim/tasks/vocabulary.key)."""
+    return "".join(c for c in phrase.lower() if c.isalnum())
+
+
+@lru_cache(maxsize=1)
+def everyday_names() -> dict[str, str]:
+    """The package's everyday names of types (config/task_vocabulary.yaml, ``objects``:
+    the names task files and the goal checker read, "hob" -> StoveBurner, "settee" ->
+    Sofa), key -> the type's label words, for the names listed for one type only ("table"
+    and "cup" name several). Empty, with one line logged, when the file is unreadable."""
+    path = config_path(VOCABULARY_FILE)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        log.warning("recall: everyday names unreadable (%s): %s", path, exc)
+        return {}
+    objects = data.get("objects") if isinstance(data, dict) else None
+    out: dict[str, str] = {}
+    for name, targets in (objects or {}).items():
+        if isinstance(targets, list) and len(targets) == 1 and isinstance(targets[0], str):
+            out[_vocabulary_key(str(name))] = split_label(targets[0])
+    return out
+
+
+def _everyday_variants(raw: list[str], tokens: list[str], lex: Lexicon,
+                       variants: list[tuple[str, ...]],
+                       origins: list[tuple[tuple[int, int], ...]],
+                       grams: set[tuple[str, ...]]) -> list[int]:
+    """A word or phrase of the package's vocabulary of everyday names (``everyday_names``:
+    "the hob", "the settee", "saucepan", "towel rail", "kitchen roll") said in place of the
+    one type it names: one variant with the type's label words standing for the span,
+    added like a British reading (never preferred to what the words themselves name). The
+    span's key is its words joined as said, or as their singular lemmas, with a trailing
+    plural "s" dropped as the vocabulary's reader does. Returns each variant's shortest
+    name to place: the type's whole name."""
+    table = everyday_names()
+    least: list[int] = []
+    if not table:
+        return least
+    own = tuple((i, i + 1) for i in range(len(tokens)))
+    lemmas = [lemma(w) for w in raw]
+    added = 0
+    for n in range(MAX_REGIONAL_WORDS, 0, -1):
+        for i in range(len(raw) - n + 1):
+            span = raw[i:i + n]
+            if span[0] in STOPWORDS or span[-1] in STOPWORDS or added >= MAX_SUBSTITUTIONS:
+                continue
+            keys = [_vocabulary_key("".join(span)), _vocabulary_key("".join(lemmas[i:i + n]))]
+            name = next((table[k] for k in keys if k in table), None)
+            if name is None:
+                plain = keys[0]
+                name = next((table[k] for k in (plain[:-1], plain[:-2])
+                             if plain.endswith("s") and k in table), None)
+            if name is None:
+                continue
+            seq = _seq(name, lex)
+            if not seq or seq == tuple(tokens[i:i + n]):
+                continue
+            variant = (*tokens[:i], *seq, *tokens[i + n:])
+            variants.append(variant)
+            origins.append((*own[:i], *[(i, i + n)] * len(seq), *own[i + n:]))
+            _add_grams(grams, variant, i, i + len(seq), len(seq))
+            least.append(len(seq))
+            added += 1
+    return least
 
 
 def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str, ...]],

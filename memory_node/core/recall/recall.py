@@ -45,6 +45,7 @@ from memory_node.core.recall.lexical import DETERMINERS, STATE_SYNONYMS, STOPWOR
 from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
 from memory_node.core.recall.names import (
     FULL,
+    PARTIAL,
     PLACE_WORDS,
     LabelTerms,
     QueryTerms,
@@ -182,6 +183,16 @@ class RecallConfig:
                                      # statues") waits behind the types the instruction
                                      # names or implies that have no unit yet: "the two
                                      # statues ... back on the shelf" keeps the shelf
+    fixture_of_use: bool = True      # of a skill's fixture group none of whose types
+                                     # is said, the usual fixture of what a named thing
+                                     # is for comes first ("heat the pot": the burner,
+                                     # not the microwave)
+    everyday_names: bool = False     # a word the package's vocabulary of everyday names
+                                     # (config/task_vocabulary.yaml) gives one type for
+                                     # is also read as that type's name ("the settee":
+                                     # the sofa). Off: per subtask +0.007-0.013 on five
+                                     # tuning sets, but whole k=3/5 and MRA vague lost a
+                                     # need each (bench/README_recall.md, round 20)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -749,7 +760,8 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
-                                self.config.absent_skills)
+                                self.config.absent_skills, self.config.fixture_of_use,
+                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL])
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -942,7 +954,8 @@ class Recaller:
         if q is None:
             if len(self._query_terms) > 256:
                 self._query_terms.clear()
-            q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes)
+            q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes,
+                                                               self.config.everyday_names)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -990,7 +1003,7 @@ class Recaller:
                      ) -> list[tuple[float, tuple[str, ...], bool]]:
         cfg = self.config
         lex = self._lexicon()
-        q = query_terms(instruction, lex, cfg.purposes)
+        q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
@@ -1006,7 +1019,8 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
-                                self.config.absent_skills)
+                                self.config.absent_skills, self.config.fixture_of_use,
+                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL])
         out = []
         for e in entries:
             hits: list[str] = []
