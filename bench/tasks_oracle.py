@@ -9,6 +9,7 @@ from (experience_tasks' failure counts and --log); OracleStack builds on it.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -28,6 +29,8 @@ from memory_node.planner.core.types import (  # noqa: E402
     Target,
 )
 from memory_node.sim.core.detection import state_word  # noqa: E402
+from memory_node.sim.core.skill_logic import SkillFailure  # noqa: E402
+from memory_node.sim.core.skill_logic import Target as WorldTarget  # noqa: E402
 from memory_node.sim.tasks.inprocess import InProcessStack  # noqa: E402
 
 # Bench-only bounds, never a planner feature: the "full" arm whose memory is replaced by the
@@ -52,6 +55,7 @@ class StateLoggingStack(InProcessStack):
     def __init__(self, *args: object, utility_weight: float = 0.0, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.calls: list[dict] = []
+        self.graph_steps: list[dict] = []
         self.experience_stats: dict[str, int] = {}
         self.utility_weight = utility_weight
         # --log: per subtask, the instruction, where the world has the objects it needs,
@@ -97,6 +101,16 @@ class StateLoggingStack(InProcessStack):
     def end_sequence(self, sequence: object = None) -> None:
         if self.memory is not None and self.memory.experience is not None:
             self.experience_stats = self.memory.experience.stats()
+            # The trajectory graph's own state of every recorded step (with experience
+            # only): what its known-bad lines are looked up in.
+            self.graph_steps = [
+                {"call": f"{r['skill']}({', '.join(json.loads(r['args']))})",
+                 "state": r["state_key"], "ok": bool(r["succeeded"]),
+                 "code": int(r["error_code"])}
+                for r in self.memory.experience.store.query(
+                    "SELECT s.skill, s.args, s.succeeded, s.error_code, s.state_key"
+                    " FROM exp_steps s JOIN exp_episodes e USING (episode_id)"
+                    " ORDER BY e.started_at, s.episode_id, s.seq")]
         super().end_sequence(sequence)  # type: ignore[arg-type]
 
     def execute(self, call: SkillCall, targets: Sequence[Target], episode_id: str,
@@ -108,10 +122,11 @@ class StateLoggingStack(InProcessStack):
         # trajectory graph's state is memory's area, finer than a room.
         before = (room.name if room else "", self._held_alias,
                   f"{round(w.robot.x)},{round(w.robot.y)}")
+        objects = self.named_states(call, targets)
         result = super().execute(call, targets, episode_id, timeout_s, cancel)
         self.calls.append({"episode": episode_id, "call": str(call), "room": before[0],
-                           "held": before[1], "cell": before[2], "ok": result.success,
-                           "code": int(result.error_code)})
+                           "held": before[1], "cell": before[2], "objects": objects,
+                           "ok": result.success, "code": int(result.error_code)})
         if self.log:
             self.log[-1]["calls"].append({
                 "call": str(call), "from": before[0], "ok": result.success,
@@ -120,6 +135,41 @@ class StateLoggingStack(InProcessStack):
                             f"->{self.truth_type(t.label, t.position) or 'ghost'}"
                             for t in targets]})
         return result
+
+
+    def named_states(self, call: SkillCall, targets: Sequence[Target]) -> str:
+        """The states of the objects a call names, as the world has them before the call:
+        the part of the issue's state ("area, held object, relevant object states") that
+        the room and the held object leave out. Per named object: the world object the
+        skill resolves it to (the same resolution the skill runs) with its own states
+        (open, heated, sliced, ...) and, shut in a receptacle, that receptacle's open
+        state; one the skill cannot resolve, by where the call said it is (0.5 m: the
+        belief a navigate refused NOT_FOUND was about). Plain sorted text, so the same
+        world gives the same key."""
+        w = self.world
+        assert w is not None
+        by_id = {t.id: WorldTarget(t.id, t.label, t.position, t.position_known)
+                 for t in targets}
+        parts: list[str] = []
+        for arg in dict.fromkeys(call.args):
+            t = by_id.get(arg)
+            if t is None:
+                continue   # an area or a word, not an object
+            try:
+                o = self.runner.resolve_object(w, arg, by_id)
+            except SkillFailure:
+                p = t.position
+                parts.append(f"{arg}=unresolved@{round(2 * p[0]) / 2},{round(2 * p[1]) / 2}")
+                continue
+            flags = [f for f, on in (("open", o.is_open), ("closed", o.is_open is False),
+                                     ("on", o.is_on), ("dirty", o.dirty),
+                                     ("sliced", o.sliced), ("heated", o.heated),
+                                     ("cooked", o.cooked), ("cooled", o.cooled)) if on]
+            parent = w.objects.get(o.parent) if o.parent else None
+            if parent is not None and o.relation == "in" and parent.is_open is not None:
+                flags.append(f"in:{parent.id}={'open' if parent.is_open else 'closed'}")
+            parts.append(f"{arg}={o.id}[{','.join(flags)}]")
+        return ";".join(sorted(parts))
 
 
 class OracleStack(StateLoggingStack):

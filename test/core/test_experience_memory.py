@@ -872,3 +872,44 @@ def test_a_pick_reported_as_another_class_relabels_the_unit_and_its_find(
     assert (place.place_id, place.found) == (cabinet, 1)
     assert exp.places.places("Mug") == []
     m.close()
+
+
+def test_a_refusal_in_a_state_naming_a_receptacle_that_did_not_shut_it_in_is_traced(
+        memory: Memory) -> None:
+    """Tune2 tidy, stream seed 1200, s0008/s0017: memory has the cup in a pot, the pot
+    in a cabinet. The first pick worked (a search had opened the cabinet); after a tidy
+    the pick was refused "inside a closed Cabinet", the cabinet opened and the pick
+    worked. The refusal stayed in the state naming the pot: one success and one failure
+    there, never listed, and the pick was refused again in the next task. The refusal
+    belongs to the state naming the cabinet whose open repaired it."""
+    from memory_node.planner.core.experience import known_bad_until
+    from memory_node.planner.core.types import SkillCall
+
+    memory.upsert_object(Unit("Cabinet_5", "Cabinet", (0.4, 0.4, 0.4), state="closed",
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Pot_1", "Pot", (0.3, 0.4, 0.4), area_id="kitchen",
+                              receptacle_id="Cabinet_5", relation="in"))
+    memory.upsert_object(Unit("Cup_1", "Cup", (0.3, 0.4, 0.45), area_id="kitchen",
+                              receptacle_id="Pot_1", relation="in"))
+    r = memory.recall
+    brief = brief_from_fields("put the cup on the counter", robot_area="kitchen")
+    episodes = {"e1": (("open", ["Cabinet_5"], True), ("pick", ["Cup_1"], True)),
+                "e2": (("pick", ["Cup_1"], False), ("open", ["Cabinet_5"], True),
+                       ("pick", ["Cup_1"], True))}
+    for episode, steps in episodes.items():
+        r.recall("put the cup on the counter", 5, 400, episode, brief)
+        for skill, args, ok in steps:
+            r.record_outcome(episode, skill, args, ok, "" if ok else "shut in",
+                             robot_area="kitchen",
+                             error_code=ErrorCode.NONE if ok
+                             else ErrorCode.PRECONDITION_FAILED)
+        r.record_outcome(episode, "put", ["Cup_1", "SinkBasin_1", "on"], True,
+                         robot_area="kitchen")
+        memory.end_episode(episode, task_succeeded=True)
+        # The tidy: the cup back in the pot, the cabinet shut (memory's view of it).
+        memory.upsert_object(Unit("Cup_1", "Cup", (0.3, 0.4, 0.45), area_id="kitchen",
+                                  receptacle_id="Pot_1", relation="in"))
+        memory.upsert_object(Unit("Cabinet_5", "Cabinet", (0.4, 0.4, 0.4), state="closed",
+                                  area_id="kitchen"))
+    lines = r.recall("put the cup on the counter", 5, 400, "e3", brief).known_bad_actions
+    assert known_bad_until(lines) == {SkillCall("pick", ("Cup_1",)): frozenset({"Cabinet_5"})}

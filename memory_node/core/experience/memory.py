@@ -392,23 +392,33 @@ class ExperienceMemory:
                        t: Transition | None, found_in: tuple[str, str] | None,
                        now: float) -> None:
         """Keep the episode's opened receptacles and its refused picks whose state named no
-        receptacle (memory did not know what the object stood in). When the pick then
-        works after an open, every such refusal of it is moved to the state naming the
-        receptacle opened last, as found: where the object was shut in all along (a
-        search may open two wrong cabinets first), and the state a later pick is looked
-        up in once memory knows the place."""
+        receptacle (memory did not know what the object stood in) or only receptacles
+        this episode had not opened. When the pick then works after an open of another
+        one, every such refusal of it is moved to the state naming the receptacle opened
+        last, as found: where the object was shut in all along (a search may open two
+        wrong cabinets first), and the state a later pick is looked up in once memory
+        knows the place. A receptacle memory had the object in that did not shut it in
+        (a cup memory has in a pot, the pot in a closed cabinet) leaves the state: kept,
+        the refusal and the pick that worked while the cabinet stood open were one
+        transition, one failure and one success, so it was never listed and was refused
+        again in every later task (tune2 tidy, stream seed 1200, s0008/s0017)."""
         spec = self.table[step.skill]
         hold = spec.effect_param("hold")
         if hold is not None and int(hold) < len(step.args):
             obj = step.args[int(hold)]
-            if not step.succeeded and t is not None and not any(
-                    k.startswith(CONTAINER) for k in t.object_states):
+            if not step.succeeded and t is not None and all(
+                    v == AS_FOUND for k, v in t.object_states.items()
+                    if k.startswith(CONTAINER)):
                 ep.refused.setdefault(obj, []).append(t)
             elif step.succeeded:
                 refusals = ep.refused.pop(obj, [])
                 rec = found_in[0] if found_in is not None else ""
                 for refused in refusals if rec else []:
-                    finer = {**refused.object_states, CONTAINER + rec: AS_FOUND}
+                    if CONTAINER + rec in refused.object_states:
+                        continue   # it named the receptacle that shut the object in
+                    finer = {k: v for k, v in refused.object_states.items()
+                             if not k.startswith(CONTAINER)}
+                    finer[CONTAINER + rec] = AS_FOUND
                     area, held = _robot_parts(refused.robot_key)
                     self.graph.reattribute(conn, refused, state_key(area, held, finer),
                                            finer, now)

@@ -458,7 +458,7 @@ class PlanLoop:
                         and stop.code in (ErrorCode.INVALID_ARGUMENT, ErrorCode.NOT_FOUND)):
                     raise
                 changed = self._stand_in_effect(call, result, vocab)
-            vocab.add_units(changed)
+            vocab.add_outcome_units(call.args, changed)
             if not cancel.cancelled:
                 self._perceived(out)
             out.steps.append(StepRecord(call, result.success, int(result.error_code),

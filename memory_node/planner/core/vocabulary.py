@@ -6,9 +6,10 @@ rejected before it reaches a skill server.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 
+from memory_node.core.recall.categories import type_key
 from memory_node.core.skills import SkillTable
 
 from .types import AreaView, UnitView
@@ -30,6 +31,29 @@ class Vocabulary:
         for u in units:
             self.objects[u.object_id] = u
         self._trim()
+
+    def add_outcome_units(self, args: Sequence[str], units: Iterable[UnitView]) -> None:
+        """The units memory changed applying an outcome of a call that named `args`.
+
+        Memory applies an outcome to the object a named id now lives on as (a NEW sighting
+        joined to the object it was, `SceneGraph.current_id`), and the changed unit comes
+        back under that id; the plan still names the old one, whose copy here kept the
+        state from before. A named id missing from the answer, when exactly one changed
+        unit of its type is named by no argument, takes that unit's state under its own
+        id: it is the same object (tune tidy, stream seed 0, s0012: the bread put in the
+        fridge stayed "held by the robot" under the id the plan used, the goal read unmet,
+        and the bread was picked and put back five times until the step limit)."""
+        units = list(units)
+        self.add_units(units)
+        changed = {u.object_id for u in units}
+        for a in dict.fromkeys(args):
+            mine = self.objects.get(a)
+            if mine is None or a in changed:
+                continue
+            same = [u for u in units if u.object_id not in args
+                    and type_key(u.label) == type_key(mine.label)]
+            if len(same) == 1:
+                self.objects[a] = replace(same[0], object_id=a)
 
     def add_areas(self, areas: Iterable[AreaView]) -> None:
         for a in areas:
