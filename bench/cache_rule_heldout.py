@@ -824,6 +824,30 @@ def builds(seed: int, sources: int, headers: int, includes: int, edit_share: flo
         b += 1
 
 
+def _due_rereads(rng: random.Random, new_key: Callable[[], bool], other: Callable[[], int],
+                 first_key: int, rereads_hi: int, delay: float) -> Iterator[int]:
+    """Brand-new keys each read again 1..``rereads_hi`` times, each re-read an exponential
+    of mean ``delay`` events later, among ``other()`` keys: per event, a re-read that has
+    fallen due comes first; otherwise ``new_key()`` (one draw of ``rng``) chooses a new key
+    (numbered from ``first_key``, its re-reads scheduled on a due-heap) or ``other()``.
+    Shared by the job queue (fresh6) and the one-time bursts (fresh7)."""
+    due: list[tuple[float, int]] = []
+    nxt = first_key
+    t = 0.0
+    while True:
+        t += 1
+        if due and due[0][0] <= t:
+            yield heapq.heappop(due)[1]
+            continue
+        if not new_key():
+            yield other()
+            continue
+        for _ in range(rng.randint(1, rereads_hi)):
+            heapq.heappush(due, (t + rng.expovariate(1 / delay), nxt))
+        yield nxt
+        nxt += 1
+
+
 def work_queue(seed: int, lag: int, readers: int, meta: int, meta_share: float
                ) -> Iterator[int]:
     """A job queue or message log on a key-value store: each job is written, then read by
@@ -831,21 +855,7 @@ def work_queue(seed: int, lag: int, readers: int, meta: int, meta_share: float
     again; plus a Zipf(1) set of queue metadata and config keys."""
     rng = random.Random(seed)
     m = _zipf(rng, meta, 1.0)
-    pending: list[tuple[float, int]] = []
-    nxt = meta
-    t = 0.0
-    while True:
-        t += 1
-        if pending and pending[0][0] <= t:
-            yield heapq.heappop(pending)[1]
-            continue
-        if rng.random() < meta_share:
-            yield m()
-            continue
-        for _ in range(rng.randint(1, readers)):
-            heapq.heappush(pending, (t + rng.expovariate(1 / lag), nxt))
-        yield nxt
-        nxt += 1
+    yield from _due_rereads(rng, lambda: rng.random() >= meta_share, m, meta, readers, lag)
 
 
 def grid_nav(seed: int, side: int, radius: int, goals: int, noise: float) -> Iterator[int]:
@@ -1023,21 +1033,8 @@ def burst_once(seed: int, keys: int, alpha: float, burst_share: float, window: i
     cat = _zipf(rng, keys, alpha)
     perm = list(range(keys))
     rng.shuffle(perm)
-    due: list[tuple[float, int]] = []
-    nxt = keys
-    t = 0.0
-    while True:
-        t += 1
-        if due and due[0][0] <= t:
-            yield heapq.heappop(due)[1]
-            continue
-        if rng.random() < burst_share / 2:
-            for _ in range(rng.randint(1, k_hi - 1)):
-                heapq.heappush(due, (t + rng.expovariate(1 / window), nxt))
-            yield nxt
-            nxt += 1
-        else:
-            yield perm[cat()]
+    yield from _due_rereads(rng, lambda: rng.random() < burst_share / 2,
+                            lambda: perm[cat()], keys, k_hi - 1, window)
 
 
 def tenants_sized(seed: int, sizes: tuple[int, ...], epoch: int) -> Iterator[int]:

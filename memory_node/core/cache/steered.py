@@ -69,7 +69,9 @@ off by default: it did not hold on the held-out fresh7) makes any
 excess over that budget count, whatever caused it: it holds back entries into W-TinyLFU
 until its long-window lead covers the excess, and it helps pay the convergence charge of
 switching between W-TinyLFU and a recency expert, whichever way, once the residents trail
-the challenger's ghost by more than the budget.
+the challenger's ghost by more than the budget. Since round 20 that second half is on by
+itself (``REGRET_PAYS``): a deficit the residents have realised against a challenger's ghost
+beyond the budget counts toward the convergence charge, and no entry is held back.
 
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
@@ -224,6 +226,21 @@ GUARD = 0.0025
 # robot-like room tours at small capacities it cost up to 1.7 points on tuning data (a robot's
 # own stream is what this cache serves). The tuning families' gain did not generalise.
 DEBT = False
+# Round 20 (DEBT's second half alone: a realised deficit pays the convergence charge). Traced on
+# tuning seeds of fresh5's hot ranks handed to new keys (C=1000): W-TinyLFU's own loss; LRU led
+# by 20-100 hits per 1,000 lookups for 7,000 lookups, but the decayed scores weigh ~4 x C
+# lookups, so a steady lead of that size never exceeds the charge of 0.25 misses per
+# differing resident (~175 hits for ~700), while the switch, once made, cost 57. The same on
+# fresh4's day/night swing (C=250): each return to LRU waited for the short window to cover
+# the charge. With REGRET_PAYS, between W-TinyLFU and a recency expert what the residents
+# already trail the challenger's ghost by beyond the budget (GUARD x lookups; cumulative, as
+# LeCaR's regret) is added to the lead against that charge, whichever way. Unlike DEBT it
+# holds back no entry into W-TinyLFU: round 19 traced DEBT's cost on robot-like room tours to
+# that entry rule (W-TinyLFU's dwell leads are short but real). ``debt=True`` implies it.
+# Tuning (seeds 1-10, bench/README_cache.md, round 20): hand-over C=1000 -0.89 -> -0.31 and
+# day/night C=250 -0.43 -> -0.29 (mean margins), no tuning cell of old ... fresh7 or the
+# public traces below the rule that was not before, the robot-stream proxy unchanged.
+REGRET_PAYS = True
 
 _NO_KEY = object()
 
@@ -236,15 +253,15 @@ class SteeredWTinyLFUPolicy:
         on_evict: called once with each evicted key, including a key refused at admission.
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
-            cold_start, alternations, long, undo, guard, debt: the leader election (module
-            constants;
+            cold_start, alternations, long, undo, guard, debt, regret_pays: the leader
+            election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
             W-TinyLFU as before round 14, ``alternations=0`` never shortens the horizon or
             consults the long window, as before round 14b; ``undo=False`` always consults it,
             as before round 15; ``guard=0`` lets the residents trail LRU/FIFO without bound,
             as before round 18; ``debt=False`` counts the budget's excess only as round 18
-            did).
+            did; ``regret_pays=False`` charges a switch's convergence to the lead alone).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
@@ -272,6 +289,7 @@ class SteeredWTinyLFUPolicy:
         "_undo",
         "_guard",
         "_debt",
+        "_regret_pays",
         "_looked",
         "_from",
         "_cum",
@@ -314,6 +332,7 @@ class SteeredWTinyLFUPolicy:
         undo: bool = True,
         guard: float = GUARD,
         debt: bool = DEBT,
+        regret_pays: bool = REGRET_PAYS,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -381,6 +400,7 @@ class SteeredWTinyLFUPolicy:
         self._seen = 0
         self._guard = guard
         self._debt = debt
+        self._regret_pays = debt or regret_pays
         self._looked = 0
         self._last_get: object = _NO_KEY
         self.switches = 0
@@ -592,7 +612,8 @@ class SteeredWTinyLFUPolicy:
             differing = sum(1 for k in self._residents if k not in other)
             # Round 19 (DEBT): between W-TinyLFU and a recency expert, what the residents
             # have already lost against the challenger's ghost beyond the budget also pays.
-            paid = self._owed(best) if self._guard and self._debt and (
+            # Round 20 (REGRET_PAYS) keeps this half without DEBT's entry rule.
+            paid = self._owed(best) if self._guard and self._regret_pays and (
                 (best == 0) != (leader == 0)) else 0.0
             if lead + paid <= self._cost * differing:
                 return
