@@ -23,7 +23,9 @@ from planner_stack import (
     send_goal,
     skill_servers,
 )
+from rclpy.action import ActionClient
 from rclpy.node import Node
+from rclpy.publisher import Publisher
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from rosgraph_msgs.msg import Clock
 
@@ -59,6 +61,21 @@ def _until(node: Node, done: Callable[[], bool], tick: Callable[[], None], what:
         rclpy.spin_once(node, timeout_sec=0.05)
 
 
+def _solve_in_the_old_world(node: Node, clock: Publisher, tick: Callable[[], None]) -> ActionClient:
+    """Once the planner listens to /clock, a task in the old world (its first run takes
+    the old map), then a few more ticks of that world's clock. Returns the action client."""
+    client = instruction_client(node)
+    _until(node, lambda: clock.get_subscription_count() > 0, lambda: None,
+           "the planner's /clock subscription")
+    _, handle = send_goal(node, client, "pick up the apple", "old-world", ("HOLDING(Apple)",))
+    result = handle.get_result_async()
+    _until(node, result.done, tick, "no result in the old world")
+    assert result.result().result.success, result.result().result.message
+    for _ in range(5):
+        tick()
+    return client
+
+
 def test_after_a_world_reset_the_planner_waits_for_the_new_worlds_map(
         memory: tuple[MemoryClient, Path], client_node: Node) -> None:
     client_memory, tmp = memory
@@ -75,17 +92,7 @@ def test_after_a_world_reset_the_planner_waits_for_the_new_worlds_map(
                            map_wait_s=60.0, perception_wait_s=0.0)
     try:
         with skill_servers(House(house_things(), client_memory.update)) as servers:
-            client = instruction_client(client_node)
-            _until(client_node, lambda: clock.get_subscription_count() > 0, lambda: None,
-                   "the planner's /clock subscription")
-            # A task in the old world: its first run takes the old map.
-            run, handle = send_goal(client_node, client, "pick up the apple", "old-world",
-                                    ("HOLDING(Apple)",))
-            result = handle.get_result_async()
-            _until(client_node, result.done, tick, "no result in the old world")
-            assert result.result().result.success, result.result().result.message
-            for _ in range(5):
-                tick()
+            client = _solve_in_the_old_world(client_node, clock, tick)
             # The world restarts: its map publisher goes, its clock starts over.
             client_node.destroy_publisher(old_map)
             now[0] = 0.0
@@ -144,16 +151,7 @@ def test_a_goal_that_comes_while_the_world_restarts_waits_for_its_clock_and_map(
                            clock_silence_s=SILENCE_S)
     try:
         with skill_servers(House(house_things(), client_memory.update)) as servers:
-            client = instruction_client(client_node)
-            _until(client_node, lambda: clock.get_subscription_count() > 0, lambda: None,
-                   "the planner's /clock subscription")
-            run, handle = send_goal(client_node, client, "pick up the apple", "old-world",
-                                    ("HOLDING(Apple)",))
-            result = handle.get_result_async()
-            _until(client_node, result.done, tick, "no result in the old world")
-            assert result.result().result.success, result.result().result.message
-            for _ in range(5):
-                tick()
+            client = _solve_in_the_old_world(client_node, clock, tick)
             # The world goes down: no map publisher, no clock, for longer than the
             # planner's silence (the world loading its new house takes seconds).
             client_node.destroy_publisher(old_map)
