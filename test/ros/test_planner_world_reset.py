@@ -27,6 +27,7 @@ from rclpy.action import ActionClient
 from rclpy.node import Node
 from rclpy.publisher import Publisher
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.task import Future
 from rosgraph_msgs.msg import Clock
 
 from memory_node.client import MemoryClient
@@ -76,6 +77,29 @@ def _solve_in_the_old_world(node: Node, clock: Publisher, tick: Callable[[], Non
     return client
 
 
+def _new_house(house: House, memory: MemoryClient) -> None:
+    """A new house, a new robot and a fresh memory, as the task runner sets them up."""
+    house.calls.clear()
+    house.held, house.at = "", "hall"
+    house.things.update(house_things())
+    memory.manage("clear")
+    seed(memory)
+
+
+def _publish_the_new_map_and_check_the_run(node: Node, result: Future, tick: Callable[[], None],
+                                           house: House) -> None:
+    """The new world's map (no attic) goes out; the run must end without a call to the
+    old world's attic and with an explore of the new world's living room."""
+    new_map = node.create_publisher(NamedPlaces, "map/places", LATCHED)
+    new_map.publish(_places(["kitchen", "living_room"], [(2.0, 0.5, 1.0), (5.5, 0.5, 5.0)]))
+    _until(node, result.done, tick, "no result in the new world")
+    calls = [str(c) for c in house.calls]
+    r = result.result().result
+    assert not any("attic" in c for c in calls), calls
+    assert "explore(living_room" in " ".join(calls), (r.message, calls)
+    node.destroy_publisher(new_map)
+
+
 def test_after_a_world_reset_the_planner_waits_for_the_new_worlds_map(
         memory: tuple[MemoryClient, Path], client_node: Node) -> None:
     client_memory, tmp = memory
@@ -98,12 +122,7 @@ def test_after_a_world_reset_the_planner_waits_for_the_new_worlds_map(
             now[0] = 0.0
             _until(client_node, lambda: NOTICED in planner.output(), tick,
                    "the planner did not notice the world's reset", timeout=60.0)
-            # A new house and a new robot, as the task runner sets them up.
-            servers.house.calls.clear()
-            servers.house.held, servers.house.at = "", "hall"
-            servers.house.things.update(house_things())
-            client_memory.manage("clear")
-            seed(client_memory)
+            _new_house(servers.house, client_memory)
             run, handle = send_goal(client_node, client, "pick up the mug", "new-world",
                                     ("HOLDING(Mug)",))
             assert run.accepted
@@ -112,15 +131,7 @@ def test_after_a_world_reset_the_planner_waits_for_the_new_worlds_map(
             # without it (the old behaviour: it explored the old world's attic).
             _until(client_node, lambda: result.done() or WAITING in planner.output(), tick,
                    "neither a wait for the map nor a result")
-            new_map = client_node.create_publisher(NamedPlaces, "map/places", LATCHED)
-            new_map.publish(_places(["kitchen", "living_room"],
-                                    [(2.0, 0.5, 1.0), (5.5, 0.5, 5.0)]))
-            _until(client_node, result.done, tick, "no result in the new world")
-            calls = [str(c) for c in servers.house.calls]
-        r = result.result().result
-        assert not any("attic" in c for c in calls), calls
-        assert "explore(living_room" in " ".join(calls), (r.message, calls)
-        client_node.destroy_publisher(new_map)
+            _publish_the_new_map_and_check_the_run(client_node, result, tick, servers.house)
     finally:
         planner.stop()
 
@@ -158,11 +169,7 @@ def test_a_goal_that_comes_while_the_world_restarts_waits_for_its_clock_and_map(
             quiet_from = time.monotonic()
             _until(client_node, lambda: time.monotonic() > quiet_from + 2 * SILENCE_S,
                    lambda: None, "the world's silence")
-            servers.house.calls.clear()
-            servers.house.held, servers.house.at = "", "hall"
-            servers.house.things.update(house_things())
-            client_memory.manage("clear")
-            seed(client_memory)
+            _new_house(servers.house, client_memory)
             run, handle = send_goal(client_node, client, "pick up the mug", "new-world",
                                     ("HOLDING(Mug)",))
             assert run.accepted
@@ -175,14 +182,6 @@ def test_a_goal_that_comes_while_the_world_restarts_waits_for_its_clock_and_map(
             now[0] = 0.0
             _until(client_node, lambda: result.done() or WAITING in planner.output(), tick,
                    "neither a wait for the map nor a result")
-            new_map = client_node.create_publisher(NamedPlaces, "map/places", LATCHED)
-            new_map.publish(_places(["kitchen", "living_room"],
-                                    [(2.0, 0.5, 1.0), (5.5, 0.5, 5.0)]))
-            _until(client_node, result.done, tick, "no result in the new world")
-            calls = [str(c) for c in servers.house.calls]
-        r = result.result().result
-        assert not any("attic" in c for c in calls), calls
-        assert "explore(living_room" in " ".join(calls), (r.message, calls)
-        client_node.destroy_publisher(new_map)
+            _publish_the_new_map_and_check_the_run(client_node, result, tick, servers.house)
     finally:
         planner.stop()
