@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh7|fresh8] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh8|fresh9] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh8][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh9][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -53,7 +53,18 @@ game's level streaming with checkpoint respawns, an email client's folder-top he
 and searches, the block cache of a log-structured merge tree through flushes and
 compactions, a photo library browsed by event age, an OLTP database under TPC-C's
 transaction mix, and a mobile robot's semantic-map queries along shortest paths between
-Zipf-popular goal rooms.
+Zipf-popular goal rooms. ``fresh9`` (seeds 31000+) was written in round 21 before anything
+ran on it, by a writer who did not read the policy's code: a recursive DNS resolver's
+answers under TTL expiry with CNAME chains and one-off negative lookups, a CI system's
+package proxy and build artifacts (lockfiles in order, version releases, test stages), a
+serverless platform's keep-alive cache (timer periods, Poisson rates over decades, bursts,
+chained calls), a web browser's back-forward navigation over tabs, a video decoder's
+reference-frame reads over several camera streams, a visual SLAM front end's sliding
+keyframe window and landmark tracks over laps of a route, a household robot's tidy-up
+rounds (surface sweeps, misplaced objects carried home), a warehouse robot fleet's shared
+map tiles, and a data warehouse's column chunks under periodic dashboard refreshes with a
+sliding day window. Recency-dominated by construction: the browser, the decoder and the
+SLAM window.
 """
 
 from __future__ import annotations
@@ -1696,10 +1707,469 @@ def fresh8_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+
+# -- fresh9's generator families (round 21; none is in `synthetic` or the earlier sets) ------
+
+
+def dns_resolver(seed: int, names: int, alpha: float, ttl_lo: int, ttl_hi: int,
+                 cname_share: float, nx_share: float) -> Iterator[int]:
+    """A recursive DNS resolver's answer cache (Unbound, BIND; Jung et al., "DNS performance
+    and the effectiveness of caching", IEEE/ACM ToN 2002: Zipf name popularity, short TTLs
+    on CDN names, a long tail of names asked once): a lookup asks for a Zipf(``alpha``) name
+    whose record lives for its own TTL (log-uniform, ``ttl_lo``..``ttl_hi`` lookups, each
+    name at its own phase); once it has expired the answer fetched again is another record,
+    so it is a new key (an expired entry is worth nothing). A share ``cname_share`` of the
+    names are aliases (CNAME) of a CDN host shared by several aliases, with a short TTL: the
+    lookup reads the alias and then the host's record. A share ``nx_share`` of lookups are
+    for names asked once (typos, tracking subdomains, reverse lookups): negative answers."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, names, alpha)
+    lo, hi = math.log(ttl_lo), math.log(ttl_hi)
+    ttl = [max(1, int(math.exp(rng.uniform(lo, hi)))) for _ in range(names)]
+    phase = [rng.randrange(t) for t in ttl]
+    hosts = max(1, names // 20)
+    alias = [rng.randrange(hosts) if rng.random() < cname_share else -1 for _ in range(names)]
+    host_ttl = [max(1, ttl_lo // 2 + rng.randrange(ttl_lo)) for _ in range(hosts)]
+    stride = 1 << 24  # record (name, version): name * stride + version
+    nx = (names + hosts + 1) * stride
+    t = 0
+    while True:
+        t += 1
+        if rng.random() < nx_share:
+            yield nx
+            nx += 1
+            continue
+        name = rank()
+        yield name * stride + (t + phase[name]) // ttl[name]
+        if alias[name] >= 0:
+            h = alias[name]
+            yield (names + h) * stride + (t + h) // host_ttl[h]
+
+
+def ci_artifacts(seed: int, repos: int, packages: int, deps: int, release_every: int,
+                 stages: int, concurrent: int) -> Iterator[int]:
+    """A CI system's dependency and artifact cache (a package proxy such as Artifactory or
+    Nexus in front of npm / PyPI / Maven, as CI runners use it): a push to a repo (Zipf(1)
+    over ``repos``: a few busy monorepos) starts a pipeline: its build job pulls a base image
+    (Zipf over a few images), then the ``deps`` packages of the repo's lockfile, always in
+    the lockfile's order (packages chosen by a Zipf(0.9) popularity, so common libraries sit
+    in most lockfiles), and uploads a new build artifact; then ``stages`` test jobs each
+    pull the image and that artifact. Every ~``release_every`` events a package (popular
+    ones most often) releases a version, which every lockfile holding it picks up: a new
+    key for the same dependency. ``concurrent`` pipelines run at once, job by job."""
+    rng = random.Random(seed)
+    who = _zipf(rng, repos, 1.0)
+    pop = _zipf(rng, packages, 0.9)
+    image = _zipf(rng, 6, 1.2)
+    locks = [sorted({pop() for _ in range(deps)}) for _ in range(repos)]
+    version = [0] * packages
+    stride = 1 << 20  # package p at version v: 10 + p * stride + v
+    artifact = 10 + packages * stride
+    running: list[list[list[int]]] = []  # per pipeline: its jobs still to run, each a key list
+    t = 0
+    due = rng.expovariate(1 / release_every)
+    while True:
+        while t >= due:
+            version[pop()] += 1
+            due += rng.expovariate(1 / release_every)
+        while len(running) < concurrent:
+            r = who()
+            img = image()
+            build = [img] + [10 + p * stride + version[p] for p in locks[r]] + [artifact]
+            running.append([build] + [[img, artifact] for _ in range(stages)])
+            artifact += 1
+        j = rng.randrange(len(running))
+        job = running[j].pop(0)
+        if not running[j]:
+            running[j] = running[-1]
+            running.pop()
+        yield from job
+        t += len(job)
+
+
+def faas_keepalive(seed: int, functions: int, timer_share: float, rate_lo: float,
+                   rate_hi: float, burst_p: float, chain_p: float) -> Iterator[int]:
+    """A serverless platform's warm-container keep-alive cache, one key per function
+    (Shahrad et al., "Serverless in the wild", USENIX ATC 2020, on Azure Functions: rates
+    span many orders of magnitude, many functions fire on timers with fixed periods, HTTP
+    ones in bursts, and an application's functions call each other): a share
+    ``timer_share`` of functions fire on a timer (period of 1, 5, 15, 60 or 240 time units,
+    a little jitter); the others are invoked as a Poisson process whose rate is log-uniform
+    in ``rate_lo``..``rate_hi`` per unit, and each invocation starts with probability
+    ``burst_p`` a burst of a few more close together; functions come in applications of
+    1-5, and an invocation calls the application's next function with probability
+    ``chain_p`` (an orchestration). Invocations are yielded in time order."""
+    rng = random.Random(seed)
+    periods = (1.0, 5.0, 15.0, 60.0, 240.0)
+    lo, hi = math.log(rate_lo), math.log(rate_hi)
+    timer = [rng.random() < timer_share for _ in range(functions)]
+    period = [rng.choice(periods) for _ in range(functions)]
+    rate = [math.exp(rng.uniform(lo, hi)) for _ in range(functions)]
+    app_end: list[int] = []
+    while len(app_end) < functions:
+        app_end += [min(functions, len(app_end) + rng.randint(1, 5))] * rng.randint(1, 5)
+    heap = [(rng.uniform(0, period[f]) if timer[f] else rng.expovariate(rate[f]), f)
+            for f in range(functions)]
+    heapq.heapify(heap)
+    extra: list[tuple[float, int]] = []  # burst and chained calls (not rescheduled)
+    while True:
+        if extra and extra[0] <= heap[0]:
+            t, f = heapq.heappop(extra)
+        else:
+            t, f = heapq.heappop(heap)
+            nxt = (t + period[f] * rng.uniform(0.98, 1.02) if timer[f]
+                   else t + rng.expovariate(rate[f]))
+            heapq.heappush(heap, (nxt, f))
+            if not timer[f] and rng.random() < burst_p:
+                for k in range(rng.randint(2, 12)):
+                    heapq.heappush(extra, (t + 0.01 * (k + 1) * rng.uniform(0.5, 1.5), f))
+        yield f
+        if f + 1 < app_end[f] and rng.random() < chain_p:
+            heapq.heappush(extra, (t + 0.001, f + 1))
+
+
+def back_forward(seed: int, sites: int, alpha: float, new_page: float, back_p: float,
+                 tabs: int) -> Iterator[int]:
+    """A web browser's page and back-forward cache (recency-dominated: Tauscher and
+    Greenberg, "How people revisit web pages", IJHCS 1997: 58 % of page visits are
+    revisits, most of them to the last few pages, and Back is a third of navigation):
+    ``tabs`` tabs, each with its history stack. A step is Back (probability ``back_p``,
+    when there is a page to go back to), Forward (after a Back, sometimes), a link click
+    (a page of the same site: a never-seen one with probability ``new_page``, else a
+    Zipf(1) pick of the site's pages; clicking truncates the forward history), a switch to
+    another tab (the most recently used ones first) or a new tab on a site picked by
+    Zipf(``alpha``) over ``sites`` (the user's favourites). Every page shown reads its own
+    key and its site's shared stylesheet and script."""
+    rng = random.Random(seed)
+    home = _zipf(rng, sites, alpha)
+    inner = _zipf(rng, 200, 1.0)
+    stride = 1 << 24  # site s: assets s * stride, page j at s * stride + 1 + j
+    made = [0] * sites
+    stacks: list[tuple[list[int], list[int]]] = []  # (history of (site, page), [position])
+    order: list[int] = []  # tab indices, most recently used last
+
+    def show(site: int, page: int) -> Iterator[int]:
+        yield site * stride + 1 + page
+        yield site * stride
+
+    def open_tab() -> Iterator[int]:
+        s = home()
+        stacks.append(([s * stride], [0]))
+        order.append(len(stacks) - 1)
+        yield from show(s, 0)
+
+    yield from open_tab()
+    while True:
+        tab = order[-1]
+        hist, pos = stacks[tab]
+        x = rng.random()
+        if x < back_p and pos[0] > 0:
+            pos[0] -= 1
+        elif x < back_p + 0.05 and pos[0] < len(hist) - 1:
+            pos[0] += 1
+        elif x < 0.9:
+            s = hist[pos[0]] // stride
+            if rng.random() < new_page:
+                made[s] += 1
+                page = 200 + made[s]
+            else:
+                page = inner()
+            del hist[pos[0] + 1:]
+            hist.append(s * stride + page)
+            pos[0] += 1
+        elif x < 0.96 and len(order) > 1:
+            j = len(order) - 2 - min(len(order) - 2, int(rng.expovariate(1 / 1.5)))
+            order.append(order.pop(j))
+            continue
+        else:
+            if len(order) >= tabs:
+                order.pop(0)  # the least recently used tab is closed
+            yield from open_tab()
+            continue
+        yield from show(hist[pos[0]] // stride, hist[pos[0]] % stride)
+
+
+def video_decode(seed: int, streams: int, gop: int, refs: int, bframes: int,
+                 rows: int) -> Iterator[int]:
+    """A video decoder's reference-picture reads (recency-dominated: the H.264 / HEVC
+    decoded picture buffer, as a network video recorder or a robot's camera pipeline
+    decodes several camera streams): frames come in groups of ``gop`` starting with an
+    I-frame; each P-frame's macroblock rows read rows of the last ``refs`` reference frames
+    (the nearest most often, the same row or one next to it: motion vectors are short) and
+    write their own rows; ``bframes`` non-reference B-frames between two P-frames read the
+    two around them. Frames are decoded in decode order (the P before its B-frames) and
+    ``streams`` streams are decoded frame by frame in turn. Every decoded row is a new key."""
+    rng = random.Random(seed)
+    stride = 1 << 32  # stream s, frame f, row r: s * stride + f * rows + r
+    frame = [0] * streams
+    dpb: list[list[int]] = [[] for _ in range(streams)]  # reference frames, newest last
+
+    def decode(s: int, f: int, ref: list[int]) -> Iterator[int]:
+        for r in range(rows):
+            for _ in range(rng.randint(1, 2) if ref else 0):
+                back = min(len(ref) - 1, int(rng.expovariate(1.0)))
+                rr = min(rows - 1, max(0, r + rng.choice((-1, 0, 0, 0, 1))))
+                yield s * stride + ref[len(ref) - 1 - back] * rows + rr
+            yield s * stride + f * rows + r
+
+    while True:
+        for s in rng.sample(range(streams), streams):
+            f = frame[s]
+            if f % gop == 0:
+                dpb[s] = []
+                yield from decode(s, f, [])
+                dpb[s].append(f)
+                frame[s] += 1
+                continue
+            # the P-frame, decoded before the B-frames shown before it (not past the group)
+            p = min(f + bframes, (f // gop + 1) * gop - 1)
+            yield from decode(s, p, dpb[s][-refs:])
+            for b in range(f, p):
+                yield from decode(s, b, [dpb[s][-1], p])
+            dpb[s].append(p)
+            frame[s] = p + 1
+
+
+def vo_landmarks(seed: int, places: int, per_place: int, per_frame: int, track: float,
+                 dwell: int, window: int, change: float) -> Iterator[int]:
+    """A visual SLAM front end's map-point reads (recency-dominated with loop closures:
+    ORB-SLAM's tracking against the local map of recent keyframes): a robot drives laps of
+    a route of ``places`` places (a building's corridor loop), ~``dwell`` frames at each;
+    a frame reads the keyframes of its sliding window (the last ``window``; a new keyframe
+    every few frames) and ``per_frame`` tracked landmarks of the place it is in: a track
+    lasts a geometric ~``track`` frames, and a lost one is replaced by another of the
+    place's ``per_place`` landmarks. On the next lap the same places' landmarks come back
+    (a loop of the whole route), except a share ``change`` of them replaced every lap
+    (moved furniture, lighting): new keys."""
+    rng = random.Random(seed)
+    marks = [list(range(p * per_place, (p + 1) * per_place)) for p in range(places)]
+    nxt = places * per_place
+    kf = 1 << 40
+    keyframes: list[int] = []
+    tracks: list[int] = []
+    here = 0
+    frames = 0
+    while True:
+        for _ in range(max(1, int(rng.expovariate(1 / dwell)))):
+            frames += 1
+            if frames % 5 == 0 or not keyframes:
+                keyframes.append(kf)
+                kf += 1
+                del keyframes[:-window]
+            yield from keyframes
+            tracks = [m for m in tracks if rng.random() >= 1 / track]
+            while len(tracks) < per_frame:
+                tracks.append(rng.choice(marks[here]))
+            yield from tracks
+        tracks = []
+        here = (here + 1) % places
+        if here == 0:  # a lap done: some landmarks of every place changed
+            for p in range(places):
+                for i in range(per_place):
+                    if rng.random() < change:
+                        marks[p][i] = nxt
+                        nxt += 1
+
+
+def tidy_sweeps(seed: int, n_rooms: int, surfaces: int, per_surface: int, messes: int,
+                hall: int) -> Iterator[int]:
+    """A household robot's own object stream while it tidies up (the task of AI2-THOR
+    rearrangement, Weihs et al., CVPR 2021, and Housekeep, Kant et al., ECCV 2022): every
+    round it tours the ``n_rooms`` rooms (its usual order, two rooms sometimes swapped),
+    and in each room looks over its ``surfaces`` surfaces in turn (the surface, then every
+    object on it: ~``per_surface`` each); an object not on its home surface is picked up
+    (read), carried to its home through the rooms between (the hallway's ``hall``
+    landmarks and each room passed, the object read again in each) and put there (its
+    home surface and the object), and the robot walks back. Between rounds the people of the
+    house leave ``messes`` objects out of place, the same few (a mug, the remote, keys) far
+    more often than the rest (Zipf(1)), on any surface of any room."""
+    rng = random.Random(seed)
+    n_surf = n_rooms * surfaces
+    room_key = n_surf  # rooms: n_surf .. n_surf + n_rooms - 1; hallway after them
+    hall_key = n_surf + n_rooms
+    first = hall_key + hall  # objects
+    home: list[int] = []
+    on: list[list[int]] = [[] for _ in range(n_surf)]
+    for s in range(n_surf):
+        for _ in range(max(1, int(rng.gauss(per_surface, per_surface / 3)))):
+            on[s].append(first + len(home))
+            home.append(s)
+    where = home[:]
+    messy = list(range(len(home)))
+    rng.shuffle(messy)
+    pick = _zipf(rng, len(home), 1.0)
+    usual = list(range(n_rooms))
+    rng.shuffle(usual)
+    while True:
+        for _ in range(messes):
+            o = messy[pick()]
+            s = rng.randrange(n_surf)
+            on[where[o]].remove(first + o)
+            on[s].append(first + o)
+            where[o] = s
+        tour = usual[:]
+        if rng.random() < 0.5:
+            i = rng.randrange(n_rooms - 1)
+            tour[i], tour[i + 1] = tour[i + 1], tour[i]
+        for room in tour:
+            yield room_key + room
+            for s in range(room * surfaces, (room + 1) * surfaces):
+                yield s
+                yield from on[s]
+                for key in [k for k in on[s] if home[k - first] != s]:
+                    o = key - first
+                    dest = home[o] // surfaces
+                    yield key
+                    if dest != room:  # along the hallway, through the rooms between
+                        a, b = usual.index(room), usual.index(dest)
+                        step = 1 if b > a else -1
+                        for r in usual[a + step:b:step] + [dest]:
+                            yield from range(hall_key, hall_key + hall)
+                            yield room_key + r
+                            yield key
+                    on[s].remove(key)
+                    on[home[o]].append(key)
+                    where[o] = home[o]
+                    yield home[o]
+                    yield key
+                    if dest != room:
+                        yield from range(hall_key, hall_key + hall)
+                        yield room_key + room
+
+
+def fleet_tiles(seed: int, side: int, robots: int, shelves: int, docks: int, radius: int,
+                alpha: float) -> Iterator[int]:
+    """A robot fleet's shared map server (a warehouse's fleet manager serving map tiles to
+    its AMRs, as Open-RMF or a cloud costmap layer does): ``robots`` robots on a ``side`` x
+    ``side`` tile grid each drive a pick job: to a shelf (Zipf(``alpha``) over ``shelves``
+    shelf tiles: fast-moving goods), then to one of ``docks`` packing docks on the bottom
+    row, along aisles (vertical moves only at every fourth column, cross aisles on the top,
+    middle and bottom rows); at every tile it enters a robot asks for the tiles entering its
+    window (the leading edge, ``radius`` tiles ahead and to each side). Robots move in turn
+    in a random order, so their requests interleave; main aisles and docks are shared."""
+    rng = random.Random(seed)
+    shelf = _zipf(rng, shelves, alpha)
+    spots = [(rng.randrange(side), rng.randrange(1, side - 1)) for _ in range(shelves)]
+    dock_x = [side * (i + 1) // (docks + 1) for i in range(docks)]
+    cross = (0, side // 2, side - 1)
+
+    def route(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+        (x, y), (gx, gy) = a, b
+        path = []
+        ax = min(range(0, side, 4), key=lambda c: abs(c - x))
+        while x != ax:
+            x += 1 if ax > x else -1
+            path.append((x, y))
+        cy = min(cross, key=lambda c: abs(c - y) + abs(c - gy))
+        while y != cy:
+            y += 1 if cy > y else -1
+            path.append((x, y))
+        gx_aisle = min(range(0, side, 4), key=lambda c: abs(c - gx))
+        while x != gx_aisle:
+            x += 1 if gx_aisle > x else -1
+            path.append((x, y))
+        while y != gy:
+            y += 1 if gy > y else -1
+            path.append((x, y))
+        while x != gx:
+            x += 1 if gx > x else -1
+            path.append((x, y))
+        return path
+
+    pos = [(rng.choice(dock_x), side - 1) for _ in range(robots)]
+    plans: list[list[tuple[int, int]]] = [[] for _ in range(robots)]
+    while True:
+        for r in rng.sample(range(robots), robots):
+            if not plans[r]:
+                goal = spots[shelf()]
+                plans[r] = route(pos[r], goal) + route(goal, (rng.choice(dock_x), side - 1))
+                if not plans[r]:
+                    continue
+            (x, y), (nx, ny) = pos[r], plans[r].pop(0)
+            dx, dy = nx - x, ny - y
+            pos[r] = (nx, ny)
+            yield ny * side + nx
+            for i in range(-radius, radius + 1):
+                tx, ty = (nx + dx * radius + dy * i, ny + dy * radius + dx * i)
+                if 0 <= tx < side and 0 <= ty < side:
+                    yield ty * side + tx
+
+
+def dashboards(seed: int, boards: int, columns: int, days: int, refresh: int,
+               adhoc_p: float, day_len: int) -> Iterator[int]:
+    """A data warehouse's local cache of column chunks (ClickHouse, Snowflake or BigQuery
+    BI Engine with dashboards in front): ``boards`` dashboards, each a few queries over a
+    few of ``columns`` columns (Zipf(1): a timestamp and an id column in most) of the last
+    ``days`` daily partitions, each query reading its columns partition by partition. The
+    k-th dashboard refreshes every ~``refresh`` x k events (the team's main board most
+    often), so each board's scan comes back at its own period. A share ``adhoc_p`` of
+    queries are an analyst's ad hoc ones over random columns and an older range. Every
+    ``day_len`` events a new partition arrives and the oldest leaves every dashboard's
+    window: the window slides."""
+    rng = random.Random(seed)
+    col = _zipf(rng, columns, 1.0)
+    queries = [[sorted({col() for _ in range(rng.randint(2, 5))})
+                for _ in range(rng.randint(2, 6))] for _ in range(boards)]
+    due = [(rng.uniform(0, refresh * (b + 1)), b) for b in range(boards)]
+    heapq.heapify(due)
+    today = days + 365
+    t = 0
+    while True:
+        if rng.random() < adhoc_p:
+            cols = sorted({rng.randrange(columns) for _ in range(rng.randint(1, 4))})
+            end = today - rng.randint(0, 365)
+            scans = [[d * columns + c for c in cols] for d in range(end - rng.randint(1, 30), end)]
+        else:
+            when, b = heapq.heappop(due)
+            heapq.heappush(due, (when + refresh * (b + 1) * rng.uniform(0.9, 1.1), b))
+            scans = [[d * columns + c for c in q for d in range(today - days, today)]
+                     for q in queries[b]]
+        for keys in scans:
+            yield from keys
+            t += len(keys)
+            if t >= day_len:
+                t -= day_len
+                today += 1
+
+
+def fresh9_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 21's held-out set: seeds 31000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 31000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "dns_n5000_a0.9_t50-50000_c0.3": lambda: dns_resolver(
+            s + 0, 5000, 0.9, 50, 50_000, 0.3, 0.1),
+        "dns_n100000_a1.1_t20-5000_c0.5": lambda: dns_resolver(
+            s + 1, 100_000, 1.1, 20, 5000, 0.5, 0.2),
+        "ci_r20_p500_d40_s3_c2": lambda: ci_artifacts(s + 2, 20, 500, 40, 2000, 3, 2),
+        "ci_r300_p5000_d150_s6_c8": lambda: ci_artifacts(s + 3, 300, 5000, 150, 500, 6, 8),
+        "faas_f200_t0.3_r0.001-10": lambda: faas_keepalive(
+            s + 4, 200, 0.3, 0.001, 10.0, 0.05, 0.3),
+        "faas_f5000_t0.5_r0.0001-1": lambda: faas_keepalive(
+            s + 5, 5000, 0.5, 0.0001, 1.0, 0.1, 0.2),
+        "backfwd_s50_a1.2_b0.3_t4": lambda: back_forward(s + 6, 50, 1.2, 0.3, 0.3, 4),
+        "backfwd_s2000_a0.8_b0.2_t15": lambda: back_forward(s + 7, 2000, 0.8, 0.6, 0.2, 15),
+        "video_s2_g30_r3_b0_rows8": lambda: video_decode(s + 8, 2, 30, 3, 0, 8),
+        "video_s8_g60_r4_b2_rows17": lambda: video_decode(s + 9, 8, 60, 4, 2, 17),
+        "vo_p12x100_f30_t8_w7": lambda: vo_landmarks(s + 10, 12, 100, 30, 8.0, 30, 7, 0.05),
+        "vo_p20x200_f40_t25_w10": lambda: vo_landmarks(
+            s + 11, 20, 200, 40, 25.0, 20, 10, 0.2),
+        "tidy_6r_s4_o5_m3": lambda: tidy_sweeps(s + 12, 6, 4, 5, 3, 2),
+        "tidy_12r_s8_o12_m10": lambda: tidy_sweeps(s + 13, 12, 8, 12, 10, 4),
+        "fleet_g40_r5_sh200_d3": lambda: fleet_tiles(s + 14, 40, 5, 200, 3, 2, 1.0),
+        "fleet_g120_r30_sh3000_d8": lambda: fleet_tiles(s + 15, 120, 30, 3000, 8, 3, 0.8),
+        "dash_b5_c40_d7_r3000": lambda: dashboards(s + 16, 5, 40, 7, 3000, 0.1, 5000),
+        "dash_b30_c300_d30_r20000": lambda: dashboards(
+            s + 17, 30, 300, 30, 20_000, 0.3, 20_000),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
-                "fresh7": fresh7_variants, "fresh8": fresh8_variants}
+                "fresh7": fresh7_variants, "fresh8": fresh8_variants,
+                "fresh9": fresh9_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -1745,7 +2215,8 @@ def main() -> int:
                          "fresh5: round 17's held-out set (tuning data since round 18); "
                          "fresh6: round 18's held-out set (tuning data since round 19); "
                          "fresh7: round 19's held-out set; "
-                         "fresh8: round 20's held-out set")
+                         "fresh8: round 20's held-out set; "
+                         "fresh9: round 21's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

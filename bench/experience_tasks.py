@@ -7,6 +7,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
     .venv/bin/python bench/experience_tasks.py --split report   # the reported stream
     .venv/bin/python bench/experience_tasks.py --split heldout  # floor plan 12, seed 300
     .venv/bin/python bench/experience_tasks.py --split fresh    # floor plan 13, seed 500
+    .venv/bin/python bench/experience_tasks.py --split fresh21a # floor plan 17, seed 2101
+        # (fresh21b: floor plan 28, seed 2102; fresh21c: floor plan 30, seed 2103)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -56,8 +58,13 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # "tune2" and "tune3" (round 12) are tuning data too: made because the tune stream did not
 # show the not-tidy loss the report streams did (experience costing steps where the house
 # stays as the last task left it); their logs are read. Floor plans no other split uses.
+# "fresh21a/b/c" (round 21) are report-only, written by a helper who ran no arm on them:
+# kitchens no split or bench used (17, 28, 30; 14 and 29 were passed over because some of
+# their stream's tasks need a type their world does not hold within reach), new seeds;
+# each stream at length 30 holds all three KINDS. Never tuned on; the lead runs each once.
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
-          "tune2": (2, 1200), "tune3": (3, 1300)}
+          "tune2": (2, 1200), "tune3": (3, 1300),
+          "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the
