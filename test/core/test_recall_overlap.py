@@ -100,7 +100,7 @@ def _answers(memory_dir: Path, embedder: Embedder, overlap: bool) -> tuple[list,
             for step in STEPS:
                 record(rm.recall(text, 3, 600, f"ep{e}",
                                  brief_from_fields(step, robot_area="kitchen"), now=NOW))
-        assert (recaller._model_worker is not None) is overlap
+        assert (recaller.overlapped_calls > 0) is overlap
         return out, list(recaller._query_cache)
     finally:
         memory.close()
@@ -152,3 +152,25 @@ def test_the_server_stage_times_keep_the_ranking_own_time(tmp_path: Path,
         memory.close()
     assert "recall.wall_us.instruction.model_hidden.median" in counters
     assert counters["recall.wall_us.instruction.rank.median"] > 0
+
+
+def test_one_model_thread_for_the_process_and_dropping_a_recaller_ends_none(
+        embedder: Embedder) -> None:
+    """The worker is the process's: a recaller dropped ends no thread (a thread ending
+    frees objects at a moment nobody chose: inside the server's heap settle it changed
+    the frozen count under test_heap_settle)."""
+    import gc
+
+    def model_threads() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name.startswith("recall-model")]
+
+    units = _units()
+    for text in ("bring me the mug", "open the fridge"):
+        r = Recaller(embedder)
+        r.rank(text, units, 3, units_key=1)
+        assert r.overlapped_calls == 1
+    threads = model_threads()
+    assert len(threads) == 1
+    del r
+    gc.collect()
+    assert model_threads() == threads and threads[0].is_alive()

@@ -67,32 +67,27 @@ class ModelJob:
         return hidden
 
 
-class ModelWorker:
-    """A single daemon thread that runs ``embed`` calls; one per recaller (its model)."""
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
 
-    def __init__(self, embed: Embed) -> None:
-        self._embed = embed
-        self._pool: ThreadPoolExecutor | None = None
-        self._lock = threading.Lock()
 
-    def _run(self, texts: list[str]) -> tuple[np.ndarray, float]:
-        began = time.perf_counter()
-        out = self._embed(texts)
-        return out, time.perf_counter() - began
+def _run(embed: Embed, texts: list[str]) -> tuple[np.ndarray, float]:
+    began = time.perf_counter()
+    out = embed(texts)
+    return out, time.perf_counter() - began
 
-    def submit(self, texts: Sequence[str]) -> ModelJob:
-        """Start embedding ``texts`` (one call) and return at once."""
-        with self._lock:
-            if self._pool is None:
-                # One thread: jobs run in the order requests made them, and the model's
-                # one intra-op thread stays one core's worth of work.
-                self._pool = ThreadPoolExecutor(max_workers=1,
-                                                thread_name_prefix="recall-model")
-            pool = self._pool
-        return ModelJob(texts, future=pool.submit(self._run, list(texts)))
 
-    def close(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True)
+def submit(embed: Embed, texts: Sequence[str]) -> ModelJob:
+    """Start ``embed(texts)`` (one call) on the process's model worker; returns at once.
+
+    One thread for the process, not per recaller: jobs run in the order requests made
+    them, the model's one intra-op thread stays one core's worth of work, and no thread
+    ends when a recaller is dropped (a thread ending frees objects at a moment nobody
+    chose, e.g. inside the server's heap settle).
+    """
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-model")
+        pool = _POOL
+    return ModelJob(texts, future=pool.submit(_run, embed, list(texts)))

@@ -34,6 +34,7 @@ from typing import TypeVar, cast
 import numpy as np
 
 from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.recall import model_worker
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
 from memory_node.core.recall.describe import Describer, UnitDescription
@@ -43,7 +44,7 @@ from memory_node.core.recall.implied import implied_types
 from memory_node.core.recall.index import UnitIndex
 from memory_node.core.recall.lexical import DETERMINERS, STATE_SYNONYMS, STOPWORDS, words
 from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
-from memory_node.core.recall.model_worker import ModelJob, ModelWorker
+from memory_node.core.recall.model_worker import ModelJob
 from memory_node.core.recall.names import (
     FULL,
     PARTIAL,
@@ -528,7 +529,7 @@ class Recaller:
         # Text -> its vector, or (the model call computing it, its row) until a caller
         # takes the vector (start_queries).
         self._query_cache: OrderedDict[str, np.ndarray | tuple[ModelJob, int]] = OrderedDict()
-        self._model_worker: ModelWorker | None = None
+        self.overlapped_calls = 0  # model calls run on the model worker (overlap_model)
         # Seconds of query-model calls that ran beside the caller's own work (overlap_model):
         # the memory server's stage times subtract them from the model's share.
         self.model_hidden_s = 0.0
@@ -701,10 +702,9 @@ class Recaller:
     def _model_job(self, texts: list[str]) -> ModelJob:
         embedder = self.embedder
         if self.config.overlap_model and getattr(embedder, "releases_gil", False):
-            if self._model_worker is None:
-                # Read at call time: the embedder's method may be replaced (tests, benches).
-                self._model_worker = ModelWorker(lambda ts: self.embedder.embed(ts))
-            return self._model_worker.submit(texts)
+            self.overlapped_calls += 1
+            # The method read at call time: it may be replaced (tests, benches).
+            return model_worker.submit(lambda ts: self.embedder.embed(ts), texts)
         job = ModelJob(texts, vectors=embedder.embed(texts))
         _check_query_vectors(job.vectors())  # before caching, as ever
         return job
