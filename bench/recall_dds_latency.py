@@ -118,6 +118,12 @@ NICE = os.environ.get("RECALL_BENCH_NICE", "")
 # this one).
 PARAMS = os.environ.get("RECALL_BENCH_PARAMS", "").split()
 THIS_PARAMS = os.environ.get("RECALL_BENCH_THIS_PARAMS", "").split()
+# RECALL_BENCH_DOMAINS=LOW-HIGH: the ROS domains servers may take (inclusive; a session
+# given a range of its own on a shared machine), each server a different one; default
+# 150-229, outside the tests' 1..100.
+_LOW, _, _HIGH = os.environ.get("RECALL_BENCH_DOMAINS", "150-229").partition("-")
+DOMAINS = list(range(int(_LOW), int(_HIGH or _LOW) + 1))
+_TAKEN: set[int] = set()
 ARGS = [a for a in ARGS if a not in ("--interleave", "--with-loop")]
 if "--against" in ARGS:
     i = ARGS.index("--against")
@@ -305,7 +311,9 @@ class Server:
         # A domain of its own per server (and not the tests' 1..100): a server left over
         # from a previous run, or another engineer's, must not be the one answering.
         self.scorer, self.memory_dir, self.n = scorer, memory_dir, n
-        self.domain = rng.randrange(150, 230)
+        free = [d for d in DOMAINS if d not in _TAKEN] or DOMAINS
+        self.domain = rng.choice(free)
+        _TAKEN.add(self.domain)
         env = os.environ | {"ROS_DOMAIN_ID": str(self.domain)}
         if scorer == "peer":  # another checkout's code first on the path (types stay)
             env["PYTHONPATH"] = os.pathsep.join(
@@ -407,6 +415,7 @@ class Server:
         self.log.close()
         self.node.destroy_node()
         rclpy.try_shutdown(context=self.context)
+        _TAKEN.discard(self.domain)
         # What the server says about its start-up (model load), for the breakdown.
         said = [line.split("]: ", 1)[-1] for line in
                 self.log_path.read_text(errors="replace").splitlines()

@@ -508,6 +508,7 @@ class RecallMemory:
             budget -= extra.tokens  # the sources fitted into their share of the budget
             prepared = time.perf_counter()
             model_before = recaller.embedder.busy_s
+            hidden_before = recaller.model_hidden_s
             if brief is None:
                 ranked: Sequence[RankedUnit]
                 if per_subtask:
@@ -553,13 +554,17 @@ class RecallMemory:
                                   extra.procedure, extra.facts, kind)
         done = time.perf_counter()
         model_s = recaller.embedder.busy_s - model_before
+        # The model's seconds that ran on its worker beside the ranking (overlap_model):
+        # they are not the request's, so the ranking's own time is the rest plus them.
+        hidden_s = recaller.model_hidden_s - hidden_before
         # Where a request's time goes (p50/p99 per stage in /memory/stats): the model call,
         # the ranking around it, the context block, and waiting for the lock (preload, the
         # prefetch slices, another request). Wall times: the tail is what the planner sees.
         for stage, seconds in (("check", checked - start), ("lock", locked - checked),
                                ("snapshot", snapped - locked), ("sources", prepared - snapped),
-                               ("model", model_s),
-                               ("rank", max(0.0, done - prepared - context_s - model_s)),
+                               ("model", model_s), ("model_hidden", hidden_s),
+                               ("rank", max(0.0, done - prepared - context_s - model_s
+                                            + hidden_s)),
                                ("context", context_s)):
             self.times.add(f"{kind}.{stage}", seconds, None)
         # The whole request's CPU time too: wall minus CPU is time the thread did not run

@@ -55,6 +55,10 @@ def text_hash(text: str) -> str:
 class Embedder:
     """Turns texts into unit-length float32 vectors (rows of an (n, 384) array)."""
 
+    # onnxruntime runs the graph without the GIL: recall may run a query's call on a worker
+    # thread beside its own Python work (RecallConfig.overlap_model).
+    releases_gil = True
+
     def __init__(
         self,
         model_path: str | Path | None = None,

@@ -34,6 +34,7 @@ from typing import TypeVar, cast
 import numpy as np
 
 from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.recall import model_worker
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
 from memory_node.core.recall.describe import Describer, UnitDescription
@@ -43,6 +44,7 @@ from memory_node.core.recall.implied import implied_types
 from memory_node.core.recall.index import UnitIndex
 from memory_node.core.recall.lexical import DETERMINERS, STATE_SYNONYMS, STOPWORDS, words
 from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
+from memory_node.core.recall.model_worker import ModelJob
 from memory_node.core.recall.names import (
     FULL,
     PARTIAL,
@@ -193,6 +195,11 @@ class RecallConfig:
                                      # the sofa). Off: per subtask +0.007-0.013 on five
                                      # tuning sets, but whole k=3/5 and MRA vague lost a
                                      # need each (bench/README_recall.md, round 20)
+    overlap_model: bool = True       # the query model's call runs on a worker thread while
+                                     # the request reads the instruction's words (the
+                                     # lexical half): the request waits for the longer of
+                                     # the two, not their sum. Only for an embedder that
+                                     # releases the GIL (`releases_gil`: onnxruntime's)
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -453,6 +460,28 @@ def _fingerprint(unit: ObjectMemoryUnit) -> tuple:
             bytes(unit.image_jpeg[-256:]))
 
 
+def _needs_model(slot: np.ndarray | tuple[ModelJob, int] | None) -> bool:
+    """A text has no vector yet, nor a model call making it (or the call failed)."""
+    return slot is None or (isinstance(slot, tuple) and slot[0].failed)
+
+
+def _check_query_vectors(vectors: np.ndarray) -> None:
+    if not np.isfinite(vectors).all():
+        raise ValueError("the embedding model produced a non-finite query vector")
+
+
+class PendingQueries:
+    """Query vectors asked of :meth:`Recaller.start_queries`; ``result()`` waits for the
+    model call if it still runs and raises what it raised."""
+
+    def __init__(self, recaller: Recaller, texts: list[str],
+                 slots: list[np.ndarray | tuple[ModelJob, int]]) -> None:
+        self._recaller, self._texts, self._slots = recaller, texts, slots
+
+    def result(self) -> list[np.ndarray]:
+        return self._recaller._query_result(self._texts, self._slots)
+
+
 def _warm_lexicon(lexicon: Lexicon, verbs: Sequence[str], words: int) -> None:
     if lexicon.warm():
         lexicon.warm_verbs(verbs)
@@ -497,7 +526,13 @@ class Recaller:
         self.unit_cache = EmbeddingCache(embedder, store=embedding_store)
         self.type_cache = EmbeddingCache(embedder)
         self._entries: dict[str, _UnitEntry] = {}
-        self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        # Text -> its vector, or (the model call computing it, its row) until a caller
+        # takes the vector (start_queries).
+        self._query_cache: OrderedDict[str, np.ndarray | tuple[ModelJob, int]] = OrderedDict()
+        self.overlapped_calls = 0  # model calls run on the model worker (overlap_model)
+        # Seconds of query-model calls that ran beside the caller's own work (overlap_model):
+        # the memory server's stage times subtract them from the model's share.
+        self.model_hidden_s = 0.0
         self.index = UnitIndex(embedder.dim)
         self._rows_cache: tuple[object, list[_UnitEntry], np.ndarray] | None = None
         # Entries built since start: a ranking without a units key (a step's few candidates)
@@ -642,20 +677,62 @@ class Recaller:
         """Query vectors, cached by text (bounded LRU: a planner asks the same instruction
         and steps again and again); the uncached ones in one model call, since a model call
         has a fixed cost that several short texts (an instruction's steps) share."""
+        return self.start_queries(texts).result()
+
+    def start_queries(self, texts: Sequence[str]) -> PendingQueries:
+        """What :meth:`embed_queries` does, but the model call (the uncached texts, in one
+        call) runs on the model worker when ``overlap_model`` is on: the caller does its
+        lexical work meanwhile and takes the vectors with ``.result()``. The cache is
+        updated here, in the same order as an inline call, so later batches (and so the
+        vectors, which depend on a batch's padding) are the same either way."""
         cache = self._query_cache
-        todo = list(dict.fromkeys(t for t in texts if t not in cache))
+        todo = list(dict.fromkeys(t for t in texts if _needs_model(cache.get(t))))
         if todo:
-            vecs = self.embedder.embed(todo)
-            if not np.isfinite(vecs).all():
-                raise ValueError("the embedding model produced a non-finite query vector")
-            for t, v in zip(todo, vecs, strict=True):
-                cache[t] = v
-        out = []
+            job = self._model_job(todo)
+            for i, t in enumerate(todo):
+                cache[t] = (job, i)
+        slots = []
         for t in texts:
             cache.move_to_end(t)
-            out.append(cache[t])
+            slots.append(cache[t])
         while len(cache) > QUERY_CACHE_SIZE:
             cache.popitem(last=False)
+        return PendingQueries(self, list(texts), slots)
+
+    def _model_job(self, texts: list[str]) -> ModelJob:
+        embedder = self.embedder
+        if self.config.overlap_model and getattr(embedder, "releases_gil", False):
+            self.overlapped_calls += 1
+            # The method read at call time: it may be replaced (tests, benches).
+            return model_worker.submit(lambda ts: self.embedder.embed(ts), texts)
+        job = ModelJob(texts, vectors=embedder.embed(texts))
+        _check_query_vectors(job.vectors())  # before caching, as ever
+        return job
+
+    def _query_result(self, texts: Sequence[str],
+                      slots: Sequence[np.ndarray | tuple[ModelJob, int]]) -> list[np.ndarray]:
+        cache = self._query_cache
+        out = []
+        for t, slot in zip(texts, slots, strict=True):
+            if isinstance(slot, np.ndarray):
+                out.append(slot)
+                continue
+            job, row = slot
+            try:
+                vectors = job.vectors()
+                _check_query_vectors(vectors)
+            except BaseException:
+                # Nothing of a failed call stays cached: the next request asks again.
+                for text in job.texts:
+                    held = cache.get(text)
+                    if isinstance(held, tuple) and held[0] is job:
+                        del cache[text]
+                raise
+            self.model_hidden_s += job.take_hidden()
+            v = vectors[row]
+            if cache.get(t) is slot:
+                cache[t] = v  # in place: the LRU order is the request's, not the worker's
+            out.append(v)
         return out
 
     def _vectors(self, entries: Sequence[_UnitEntry], rows: np.ndarray | None = None) -> None:
@@ -686,15 +763,18 @@ class Recaller:
                                                          labels=labels,
                                                          area_names=area_names))
         entries, rows = self._rows_for(units, labels, area_names, units_key)
-        query = self.embed_query(instruction)
+        # The model call first (on its worker with overlap_model), the lexical half while
+        # it runs: the two do not depend on each other.
+        pending = self.start_queries([instruction])
         n = len(entries)
         if n:
             self._vectors(entries, rows)
-        cosine = self.index.cosines(query, rows).astype(np.float64)
         if mode == "hybrid" and n:
             lex = self._lexical_arrays(instruction, rows)
         else:
             lex = _Lexical.empty(n)
+        query = pending.result()[0]
+        cosine = self.index.cosines(query, rows).astype(np.float64)
         total = cosine + lex.score
         if not n:
             return Scored(self, units, entries, rows, total, cosine, lex)

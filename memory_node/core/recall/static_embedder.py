@@ -114,6 +114,10 @@ def distil(out_path: str | Path | None = None, model_path: str | Path | None = N
 class StaticEmbedder:
     """Drop-in for :class:`Embedder`: same vectors' shape and unit length, ~0.05 ms a text."""
 
+    # A row lookup per token in Python: no worker thread can run it beside recall's own
+    # Python work, and it is cheaper than handing it to one (RecallConfig.overlap_model).
+    releases_gil = False
+
     def __init__(self, path: str | Path | None = None, tokenizer_path: str | Path | None = None,
                  *, max_tokens: int = DEFAULT_MAX_TOKENS) -> None:
         if not 8 <= max_tokens <= 512:

@@ -134,8 +134,9 @@ class StateConditionedRecall:
                 or any(cid not in by_id for cid in pool.candidate_ids)):
             if not per_subtask:
                 # The instruction (for the pool) and the subgoal (for this step) in one
-                # model call: a call's fixed cost is shared; scoring finds both cached.
-                self.recaller.embed_queries(list(dict.fromkeys(
+                # model call: a call's fixed cost is shared; scoring finds both cached
+                # (started here, taken by the pool's ranking after its lexical half).
+                self.recaller.start_queries(list(dict.fromkeys(
                     self.recaller.spelled(check_instruction(t, what))
                     for t, what in ((instruction, "instruction"),
                                     (brief.subgoal, "subgoal")))))

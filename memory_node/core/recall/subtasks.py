@@ -353,8 +353,9 @@ def recall_subtasks(
     best: dict[str, RankedUnit] = {}
     queries = [f"{step}. {brief}" if brief else step for step in steps]
     # Every step's vector in one model call (each call has a fixed cost); the ranking
-    # below finds them in the recaller's query cache.
-    recaller.embed_queries(queries)
+    # below finds them in the recaller's query cache (the first step's lexical half runs
+    # while the call does, see Recaller.start_queries).
+    recaller.start_queries(queries)
     # What the last step that named its object named: a later "it" / "them" stands for
     # it (the moved object first, then where it went: "put the mug under the coffee maker
     # and switch it on" means the coffee maker).

@@ -1,0 +1,93 @@
+"""The query model's call on a thread of its own, so a request's Python work runs beside it.
+
+A ranking has two halves that do not depend on each other: the model call that turns the
+instruction into a vector (~4-6 ms of MiniLM; onnxruntime runs the graph without the GIL)
+and the lexical half (the instruction's words in every form, the name rules over every
+type, the fixtures it implies: ~2-3 ms of Python, ~10 ms when its words are new to the
+process). One after the other a request costs their sum; with the model started first on
+this worker the request waits for the longer of the two.
+
+A job embeds exactly the texts it was given, in one call, as an inline call would: the
+vectors are the same bytes (the batch decides the padding, so callers keep their batches).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import numpy as np
+
+Embed = Callable[[Sequence[str]], np.ndarray]
+
+
+class ModelJob:
+    """One model call's vectors: computed inline (``overlap`` off) or on the worker."""
+
+    def __init__(self, texts: Sequence[str], future: Future[tuple[np.ndarray, float]]
+                 | None = None, vectors: np.ndarray | None = None) -> None:
+        self.texts = list(texts)
+        self._future = future
+        self._vectors = vectors
+        self._error: BaseException | None = None
+        # Seconds the model ran while its caller did something else (set once resolved).
+        self._hidden_s = 0.0
+
+    @property
+    def failed(self) -> bool:
+        """True when the call is known to have raised (a later request retries the texts)."""
+        if self._error is not None:
+            return True
+        f = self._future
+        return f is not None and f.done() and f.exception() is not None
+
+    def vectors(self) -> np.ndarray:
+        """The (len(texts), dim) vectors, waiting for the worker if it is still running;
+        raises what the call raised (every time it is asked)."""
+        if self._error is not None:
+            raise self._error
+        if self._vectors is None:
+            assert self._future is not None
+            waited = time.perf_counter()
+            try:
+                out, busy = self._future.result()
+            except BaseException as exc:
+                self._error = exc
+                raise
+            waited = time.perf_counter() - waited
+            self._hidden_s = max(0.0, busy - waited)
+            self._vectors = out
+        return self._vectors
+
+    def take_hidden(self) -> float:
+        """The seconds the call ran beside its caller's work, once (then 0)."""
+        hidden, self._hidden_s = self._hidden_s, 0.0
+        return hidden
+
+
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _run(embed: Embed, texts: list[str]) -> tuple[np.ndarray, float]:
+    began = time.perf_counter()
+    out = embed(texts)
+    return out, time.perf_counter() - began
+
+
+def submit(embed: Embed, texts: Sequence[str]) -> ModelJob:
+    """Start ``embed(texts)`` (one call) on the process's model worker; returns at once.
+
+    One thread for the process, not per recaller: jobs run in the order requests made
+    them, the model's one intra-op thread stays one core's worth of work, and no thread
+    ends when a recaller is dropped (a thread ending frees objects at a moment nobody
+    chose, e.g. inside the server's heap settle).
+    """
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-model")
+        pool = _POOL
+    return ModelJob(texts, future=pool.submit(_run, embed, list(texts)))
