@@ -786,6 +786,11 @@ class SceneGraph:
             return None
         return list(attrs.get("filled") or _node_box(attrs))
 
+    def stands_on(self, receptacle: str, position: Sequence[float]) -> bool:
+        """Is `position` over the space `receptacle` was seen to fill (x and y, within
+        `fixture_margin`)? False when the graph does not hold the receptacle."""
+        return _inside(position, self._receptacle_region(receptacle), self.config.fixture_margin)
+
     def _hidden_inside(self, obj: str) -> bool:
         """Inside a receptacle that is closed (or gone): not expected to be seen."""
         receptacle = self.graph.nodes[obj].get("inside")
