@@ -206,10 +206,8 @@ class OfflinePlanner:
                 last_explore[h.call.args[0]] = i
             elif h.success and h.call.skill == "open" and h.call.args:
                 unit = known.get(h.call.args[0])
-                if unit is not None and unit.area_id:
-                    room = req.place_rooms.get(unit.area_id, unit.area_id)
-                    if room in last_explore:
-                        opened_after.add(room)
+                if unit is not None and self._room_of(req, unit) in last_explore:
+                    opened_after.add(self._room_of(req, unit))
             if h.call.skill == "explore" and h.call.args:
                 opened_after.discard(h.call.args[0])
         again = req.notes.setdefault("looked_again", set())
@@ -217,6 +215,20 @@ class OfflinePlanner:
             if room in opened_after and (room, types[0]) not in again:
                 again.add((room, types[0]))
                 raise _Explore(SkillCall("explore", (room, types[0])))
+
+    @staticmethod
+    def _room_of(req: PlanRequest, unit: UnitView) -> str:
+        """The room `unit` stands in: its area's, else (an area memory made after the
+        instruction's rooms were mapped) the room whose centre is nearest."""
+        room = req.place_rooms.get(unit.area_id, "")
+        if room:
+            return room
+        rooms = set(req.place_rooms.values())
+        centres = [(a.area_id, a.position) for a in req.vocab.places.values()
+                   if a.area_id in rooms and a.position is not None]
+        if not centres:
+            return unit.area_id
+        return min(centres, key=lambda c: (math.dist(c[1][:2], unit.position[:2]), c[0]))[0]
 
     def _rooms_for(self, req: PlanRequest, sim: _Sim, keys: set[str],
                    types: tuple[str, ...]) -> list[str]:
