@@ -389,12 +389,20 @@ class LongTermMemory:
             crop = self._crop_for(event, observations, crops)
             previous = self.short_term.peek(event.object_id)
             # Where it is held: the graph's containment (set by outcomes), else what the
-            # unit said unless perception saw it move. Dropping it made the planner forget
-            # that the apple it just put in the fridge is in the (closed) fridge.
+            # unit said unless perception saw it move off it. Dropping it made the planner
+            # forget that the apple it just put in the fridge is in the (closed) fridge.
+            # A move seen on the top the unit stands on keeps it: the put's spot is an
+            # estimate (the nearest point of the top's newest view), and the mug set down
+            # 1.4 m from it on the same long counter, seen there, was "on nothing"; the
+            # plan read ON(Mug, CounterTop) unmet and picked and put the mug again and
+            # again (round 21, the main job's h0c-1, memory arm).
             inside = attrs.get("inside") or ""
+            moved_off = event.kind == EventKind.MOVED and not (
+                previous is not None and previous.relation == "on"
+                and self.graph.stands_on(previous.receptacle_id, attrs["position"]))
             if inside and inside in self.graph.graph:
                 receptacle, relation = inside, "in"
-            elif previous is not None and event.kind != EventKind.MOVED:
+            elif previous is not None and not moved_off:
                 receptacle, relation = previous.receptacle_id, previous.relation
             else:
                 receptacle, relation = "", ""

@@ -26,6 +26,20 @@ OBJECT_STATES: tuple[str, ...] = (
     # ALFRED's cool skill (the fridge), in the skill table's effects.
     "cooled",
 )
+# The property each state word is a value of. An object holds one value per property at
+# once (a mug washed under the running faucet is cleaned and filled; a sliced potato can
+# be cooked): a reading of one property says nothing about another, so it never votes a
+# state of another property out (SceneGraph._read_state). "none" and "absent" are no
+# property's value. The skill table's `clears` pairs (cleaned/dirty, heated/cooled) must
+# share a property (test_units.py checks it).
+STATE_PROPERTY: dict[str, str] = {
+    "cleaned": "cleanliness", "dirty": "cleanliness",
+    "filled": "fill", "used up": "fill",
+    "heated": "temperature", "cooled": "temperature",
+    "cooked": "cooking", "sliced": "cut",
+    "on": "power", "off": "power",
+    "opened": "openness", "closed": "openness",
+}
 RELATIONS: tuple[str, ...] = ("", "on", "in")
 # Who wrote a unit: the perception pipeline, an executed skill's outcome, or a person/tool.
 SOURCES: tuple[str, ...] = ("perception", "outcome", "manual")
@@ -36,6 +50,13 @@ HELD_BY_ROBOT = "robot"  # receptacle_id of an object in the gripper (no object 
 # from the last event, the graph's evidence keeps growing after it.
 STATE_CONFIRMED = "state_confirmed"
 MAX_ID_LENGTH = LIMITS.max_id_chars
+
+
+def same_property(a: str, b: str) -> bool:
+    """Whether two state words can stand for each other: values of one property, or
+    either is no property's value ("none": nothing known yet)."""
+    pa, pb = STATE_PROPERTY.get(a), STATE_PROPERTY.get(b)
+    return pa is None or pb is None or pa == pb
 MAX_LABEL_LENGTH = LIMITS.max_label_chars
 MAX_COORDINATE_M = LIMITS.max_coordinate_m
 MAX_IMAGE_BYTES = LIMITS.max_image_bytes

@@ -830,3 +830,44 @@ def test_the_put_objects_unit_stands_where_its_claimed_sighting_is(tmp_path: Pat
         assert math.dist(unit.position, (3.2, 0.2, 0.3)) < 0.05
     finally:
         memory.close()
+
+
+def test_a_put_object_seen_elsewhere_on_the_same_top_stays_on_it(tmp_path: Path) -> None:
+    """Round 21, the main job's h0c-1 (memory arm, traced from the bag): the counter's
+    node kept the newest view of one part as its box, so the put's estimate fell at that
+    part's end, 1.4 m from where the arm set the mug down on the same counter. Seen there,
+    the mug was a NEW node joined into a MOVED of the mug, and the move dropped its
+    receptacle: ON(Mug, CounterTop) read unmet and the mug was picked and put back four
+    times. A move seen on the space the top was seen to fill keeps the top."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("CounterTop", (1.4, 0.0, 0.45), 1.0, extent=(0.4, 0.6, 0.9)),
+                  Observation.at("Mug", (0.5, 0.5, 0.9), 1.0)], view(1.0), 1.0)
+        mug = next(o for o in lt.graph.nodes("object") if lt.graph.node(o)["label"] == "Mug")
+        memory.recall.record_outcome("", "pick", [mug], True, stamp=2.0)
+        t = 3.0
+        for seen in [Observation.at("CounterTop", (2.65, 0.0, 0.45), 0.0,
+                                    extent=(0.3, 0.6, 0.9))] * 3 + \
+                [Observation.at("CounterTop", (2.0, 0.0, 0.45), 0.0, extent=(1.6, 0.6, 0.9))]:
+            lt.apply([Observation.at(seen.label, seen.position, t, extent=seen.box_extent)],
+                     view(t), t)
+            t += 1.0
+        (top,) = [o for o in lt.graph.nodes("object")
+                  if lt.graph.node(o)["label"] == "CounterTop"]
+        memory.recall.record_outcome("", "put", [mug, top, "on"], True,
+                                     robot_position=(3.2, -0.6, 0.0), stamp=t)
+        assert memory.short_term.peek(mug).position[0] > 2.5   # the estimate: the far end
+        events = []
+        for _ in range(10):   # the mug where the arm set it down, on the counter's near end
+            t += 1.0
+            events += lt.apply([Observation.at("CounterTop", (2.0, 0.0, 0.45), t,
+                                               extent=(1.6, 0.6, 0.9)),
+                                Observation.at("Mug", (1.3, 0.05, 0.95), t)], view(t), t).events
+        assert any(e.kind == EventKind.MOVED and e.object_id == mug and e.merged_id
+                   for e in events)
+        unit = memory.short_term.peek(mug)
+        assert unit.position == (1.3, 0.05, 0.95)
+        assert (unit.receptacle_id, unit.relation) == (top, "on")
+    finally:
+        memory.close()

@@ -356,6 +356,27 @@ def test_contrary_readings_must_outweigh_what_the_state_had_behind_it(seen):
     assert (event.old_state, event.new_state) == ("off", "on") and event.stamp <= seen + 3
 
 
+def test_a_reading_of_another_property_never_votes_a_state_out():
+    # Fresh clone's run.sh, round 20, h0c-1: the mug washed under the running faucet is
+    # cleaned (the wash's outcome) and filled (the world's basin); the detector reads
+    # "filled" (it has no word for clean), and those frames voted "cleaned" out, so the
+    # plan washed the mug again. Filled is another property: no evidence against cleaned.
+    g = SceneGraph(SceneGraphConfig(state_frames=2))
+    g.update([obs("mug", (1, 0, 1), state="dirty")], stamp=0.0)
+    (event,) = g.set_state("object_0", "cleaned", 1.0)
+    events = []
+    for k in range(2, 14):
+        events += g.update([obs("mug", (1, 0, 1), state="filled")], stamp=float(k)).events
+    attrs = g.node("object_0")
+    assert attrs["state"] == "cleaned" and attrs["state_confidence"] == 1.0 and events == []
+    assert g.tally["state.other_property"] == 12
+    # A reading of the same property still does (it got dirty again).
+    for k in range(14, 24):
+        events += g.update([obs("mug", (1, 0, 1), state="dirty")], stamp=float(k)).events
+    (event,) = events
+    assert (event.old_state, event.new_state) == ("cleaned", "dirty")
+
+
 def test_object_put_into_a_closed_receptacle_is_inside_and_not_removed():
     g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))
     view = RegionView((0, 0, 0), radius=5.0)

@@ -45,6 +45,7 @@ from memory_node.core.scene_graph.evidence import (
 )
 from memory_node.core.scene_graph.spatial import GridIndex
 from memory_node.core.units import HELD_BY_ROBOT as HELD  # `inside` of what the gripper holds
+from memory_node.core.units import same_property
 
 FLOOR, AREA, OBJECT = "floor", "area", "object"
 # What a node knows of its state (moved together when two nodes become one).
@@ -509,6 +510,13 @@ class SceneGraph:
             attrs["state_confidence"] = 1.0 / (cfg.state_frames + 1.0)
             attrs["state_confirmed"] = False
             return
+        # A reading of another property is no evidence against the state held: a mug washed
+        # under the running faucet is cleaned and filled, the detector has a word for
+        # filled but none for clean, and its "filled" frames voted the wash's "cleaned" out;
+        # the plan washed the mug again (fresh clone's run.sh, round 20, h0c-1).
+        if not same_property(reading.partition(":")[0], key.partition(":")[0]):
+            self.tally["state.other_property"] += 1
+            return
         # A state read once and never confirmed by a clear reading may have been a misread
         # (or a reading at a bin edge): replacing it is a correction, not a change of the
         # world (no event).
@@ -777,6 +785,11 @@ class SceneGraph:
         if attrs.get("layer") != OBJECT:
             return None
         return list(attrs.get("filled") or _node_box(attrs))
+
+    def stands_on(self, receptacle: str, position: Sequence[float]) -> bool:
+        """Is `position` over the space `receptacle` was seen to fill (x and y, within
+        `fixture_margin`)? False when the graph does not hold the receptacle."""
+        return _inside(position, self._receptacle_region(receptacle), self.config.fixture_margin)
 
     def _hidden_inside(self, obj: str) -> bool:
         """Inside a receptacle that is closed (or gone): not expected to be seen."""

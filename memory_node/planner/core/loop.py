@@ -222,18 +222,31 @@ class PlanLoop:
                 n = min(2 * n, MAX_LOOKUP_RESULTS)
 
     def _containers(self, out: InstructionResult, req: PlanRequest) -> None:
-        """Fetch the receptacles known objects are *in* (the fridge the apple was put in):
-        without them the planner cannot open what holds the object. Ports without
-        `units` (get_units) are left as they are."""
+        """Fetch the receptacles known objects are in or on, when memory's answers named
+        them but never described them: without the fridge the apple was put in the planner
+        cannot open what holds it, and without the counter a mug was put on it cannot read
+        ON(Mug, CounterTop) as met. The second happens after every put whose receptacle
+        memory joined into another node meanwhile (a counter seen as two parts, folded):
+        memory applies the put to the node it lives on as, the answer names that id, and
+        the plan only knew the other (fresh clone's run.sh, round 20: the washed mug was
+        picked and put on the counter again, then lost). Ports without `units`
+        (get_units) are left as they are."""
         fetch = getattr(self.memory, "units", None)
         if fetch is None:
             return
         objects = req.vocab.objects
         held = (req.held,) if req.held and req.held not in objects else ()
-        missing = tuple(dict.fromkeys(held + tuple(
-            u.receptacle_id for u in objects.values()
-            if u.relation == "in" and u.receptacle_id and u.receptacle_id not in objects
-            and u.receptacle_id != HELD_BY_ROBOT)))[:MAX_LOOKUPS]
+        # Every *in* (what holds the object may need opening), and the *on* of what this
+        # task acted on (its own puts: whether they landed is what its goals ask), the
+        # former first.
+        acted = set(self.acted)
+        named = sorted((u for u in objects.values()
+                        if (u.relation == "in" or (u.relation == "on" and u.object_id in acted))
+                        and u.receptacle_id
+                        and u.receptacle_id not in objects
+                        and u.receptacle_id != HELD_BY_ROBOT),
+                       key=lambda u: u.relation != "in")
+        missing = tuple(dict.fromkeys(held + tuple(u.receptacle_id for u in named)))[:MAX_LOOKUPS]
         if missing:
             req.vocab.add_units(self._memory(out, functools.partial(fetch, missing),
                                              "get_units"))
