@@ -478,6 +478,21 @@ def test_a_search_opens_where_other_types_are_kept_before_the_nearest() -> None:
     assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
 
 
+def test_a_search_opens_where_more_types_are_kept_before_the_nearer_of_fewer() -> None:
+    """Two drawers are usual places of other types: knives in the near one, spoons, forks
+    and the cloth in the far one. A receptacle that holds many kinds of things is the
+    likelier place of one more (round 21): the far drawer is opened first."""
+    goals = ("ON(Apple, CounterTop)",)
+    req = request(HOUSE, goals)
+    req.notes["explored"] = {("kitchen", "Apple"), ("living_room", "Apple")}
+    req.facts = ("Knife is usually in Drawer_1 (Drawer), 3x [fact:8]",
+                 "Spoon is usually in Drawer_2 (Drawer), 1x [fact:9]",
+                 "Fork is usually in Drawer_2 (Drawer), 1x [fact:10]",
+                 "Cloth is usually in Drawer_2 (Drawer), 1x [fact:11]")
+    req.robot_position = (0.0, 0.0, 0.0)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+
+
 def test_a_usual_place_read_open_is_opened_when_no_look_at_its_room_ran() -> None:
     """The apple's usual drawer is read open (from an earlier task: it may have been shut
     since, unseen) and the kitchen counts as explored for apples, but its explore was
