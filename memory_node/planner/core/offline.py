@@ -260,13 +260,17 @@ class OfflinePlanner:
             # room ran in this task (passed over as known bad): nothing has looked at the
             # place since memory read it open, and that reading may be stale (shut since,
             # unseen), so it is opened like a shut one; the world takes an open on an open
-            # door. An explore that ran would have re-read it (tune tidy s0018: the cup's
-            # usual cabinet, read open from an earlier task, was never looked into; 19
-            # steps, lost).
+            # door (tune tidy s0018: the cup's usual cabinet, read open from an earlier
+            # task, was never looked into; 19 steps, lost). An explore of the room that
+            # did not see the type is no re-reading either (round 21, the same task on
+            # round 20's code: the explore ran, "no Cup seen", memory still read the
+            # cabinet open, the tidy had shut it with the cup inside, and every other
+            # receptacle was opened: lost, 20 steps against the off arm's 7); had the
+            # place been open with one inside, the explore would have seen it.
             suspect = unit.state == "opened" and room != "" \
                 and (room, types[0]) in explored \
-                and not any(h.call.skill == "explore" and h.call.args[:1] == (room,)
-                            for h in req.history)
+                and not any(h.success and h.call.skill == "explore"
+                            and h.call.args[:1] == (room,) for h in req.history)
             if unit.state == "closed" or suspect:
                 # Searched once an open of it ran, not when a plan named it: that plan may
                 # have given way to a recalled procedure's steps (tune tidy s0009: the
