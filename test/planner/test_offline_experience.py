@@ -478,21 +478,6 @@ def test_a_search_opens_where_other_types_are_kept_before_the_nearest() -> None:
     assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
 
 
-def test_a_search_opens_where_more_types_are_kept_before_the_nearer_of_fewer() -> None:
-    """Two drawers are usual places of other types: knives in the near one, spoons, forks
-    and the cloth in the far one. A receptacle that holds many kinds of things is the
-    likelier place of one more (round 21): the far drawer is opened first."""
-    goals = ("ON(Apple, CounterTop)",)
-    req = request(HOUSE, goals)
-    req.notes["explored"] = {("kitchen", "Apple"), ("living_room", "Apple")}
-    req.facts = ("Knife is usually in Drawer_1 (Drawer), 3x [fact:8]",
-                 "Spoon is usually in Drawer_2 (Drawer), 1x [fact:9]",
-                 "Fork is usually in Drawer_2 (Drawer), 1x [fact:10]",
-                 "Cloth is usually in Drawer_2 (Drawer), 1x [fact:11]")
-    req.robot_position = (0.0, 0.0, 0.0)
-    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
-
-
 def test_an_object_with_a_usual_place_is_looked_for_there_not_where_the_recipe_found_it() -> None:
     """The apple is unknown to memory; experience says apples are usually in Drawer_2 and
     recalls a procedure that found one in a drawer (its "Drawer" binds to Drawer_1, the

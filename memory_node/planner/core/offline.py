@@ -28,7 +28,6 @@ from __future__ import annotations
 import copy
 import math
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -415,13 +414,9 @@ class OfflinePlanner:
         # tune2 tidy, stream seed 1200, s0013, where a bowl was reached after five opens
         # of cabinets other types are kept in). Then where experience says objects (of any type)
         # are usually found: in a house things are kept together, and a receptacle that
-        # held what was looked for before is likelier than the nearest one. The more
-        # types are kept in one, the likelier (round 21): a receptacle that holds many
-        # kinds of things takes what it can hold, one the arm cannot reach holds nothing
-        # (tuning floor plan 1: the microwave held five of the 35 small objects, the
-        # eight cabinets six together).
-        kept = Counter(usual_places(req.facts).values())
-        rec = min(closed, key=lambda u: (u.object_id not in last, -kept[u.object_id],
+        # held what was looked for before is likelier than the nearest one.
+        kept = set(usual_places(req.facts).values())
+        rec = min(closed, key=lambda u: (u.object_id not in last, u.object_id not in kept,
                                          distance(u), u.object_id))
         searched.add((rec.object_id, types[0]))
         self._name(req, sim, rec)
