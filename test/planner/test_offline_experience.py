@@ -500,7 +500,7 @@ def test_a_usual_place_read_open_is_opened_when_no_look_at_its_room_ran() -> Non
     An explore of the kitchen that ran and saw no apple does not make the reading stand
     (round 21, tune tidy stream seed 0 s0018: memory still read the cup's usual cabinet
     open after such an explore; the tidy had shut it with the cup inside, the search
-    opened every other receptacle and the task was lost): had the drawer been open with
+    opened every other receptacle and the planner gave up): had the drawer been open with
     the apple in it, the explore would have seen it. Once the drawer was opened in this
     task, the next closed one is searched."""
     units = [replace(u, state="opened") if u.object_id == "Drawer_2" else u for u in HOUSE]

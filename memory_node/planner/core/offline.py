@@ -264,8 +264,9 @@ class OfflinePlanner:
             # did not see the type is no re-reading either (round 21, the same task on
             # round 20's code: the explore ran, "no Cup seen", memory still read the
             # cabinet open, the tidy had shut it with the cup inside, and every other
-            # receptacle was opened: lost, 20 steps against the off arm's 7); had the
-            # place been open with one inside, the explore would have seen it.
+            # receptacle was opened until the planner gave up: 20 steps against the off
+            # arm's 7); had the place been open with one inside, the explore would have
+            # seen it.
             suspect = unit.state == "opened" and room != "" \
                 and (room, types[0]) in explored \
                 and not any(h.success and h.call.skill == "explore"
