@@ -71,6 +71,10 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
 # report or held-out splits, whose single stream is what is reported.
 TUNING = frozenset({"tune", "tune2", "tune3"})
 ARMS = ("full", "full+experience")
+# Round 21, a bench-only ablation: "full+experience-procedures" is the experience arm whose
+# memory never offers a procedure (known-bad actions and facts stay): what following
+# recipes is worth on these streams.
+NO_PROCEDURES = "-procedures"
 def repeats_in_state(calls: list[dict], graph_steps: Sequence[dict] = ()) -> dict:
     """Failures of one call in one state, three ways. "room" (the bench's count up to
     round 19): room + held object, open/closed states left out, so it over-counts.
@@ -102,7 +106,9 @@ def _repeats(calls: list[dict], fields: tuple[str, ...]) -> dict:
 
 
 def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedder) -> dict:
-    ablation, _, weight = arm.partition("@utility=")
+    arm_name, no_procedures = (arm[:-len(NO_PROCEDURES)], True) \
+        if arm.endswith(NO_PROCEDURES) else (arm, False)
+    ablation, _, weight = arm_name.partition("@utility=")
     oracle = ablation == ORACLE
     # The oracle's short-term memory holds every object: only its units carry what a
     # receptacle holds to the planner (a unit only the scene graph holds has no receptacle).
@@ -111,7 +117,8 @@ def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedde
                                  seed=args.seed,
                                  tidy_each_task=args.tidy)
     stack = (OracleStack if oracle else StateLoggingStack)(
-        settings, embedder=embedder, utility_weight=float(weight) if weight else 0.0)
+        settings, embedder=embedder, utility_weight=float(weight) if weight else 0.0,
+        offer_procedures=not no_procedures)
     if args.log:
         stack.log = []
     run = Run(meta={"ablation": arm, "suite": suite.name, "path": "in-process"})  # type: ignore[attr-defined]
@@ -159,7 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--capacity", type=int, default=25, help="short-term capacity")
     ap.add_argument("--seed", type=int, default=0, help="world and detector seed")
     ap.add_argument("--arms", default=",".join(ARMS),
-                    help="ablations; 'full+experience@utility=W' also weighs the units' "
+                    help="ablations; 'full+experience-procedures' never offers a "
+                    "procedure; 'full+experience@utility=W' also weighs the units' "
                     "outcome utility in the short-term cache's admission (weight W)")
     ap.add_argument("--stream-seeds", default="",
                     help="tuning splits only: comma-separated stream seeds to run instead "

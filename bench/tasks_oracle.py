@@ -52,8 +52,10 @@ ORACLE_CAPACITY = 2000
 class StateLoggingStack(InProcessStack):
     """The in-process stack, logging each skill call with the state it ran from."""
 
-    def __init__(self, *args: object, utility_weight: float = 0.0, **kwargs: object) -> None:
+    def __init__(self, *args: object, utility_weight: float = 0.0,
+                 offer_procedures: bool = True, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.offer_procedures = offer_procedures
         self.calls: list[dict] = []
         self.graph_steps: list[dict] = []
         self.experience_stats: dict[str, int] = {}
@@ -68,6 +70,11 @@ class StateLoggingStack(InProcessStack):
         if self.utility_weight and self.memory is not None:
             # Issue 15 item 5: the short-term cache weighs the units' outcome utility.
             self.memory.short_term.set_utility_weight(self.utility_weight)
+        if not self.offer_procedures and self.memory is not None \
+                and self.memory.experience is not None:
+            # Bench-only ablation (experience_tasks' "-procedures" arms): no procedure
+            # scores above an infinite floor, so recall never offers one.
+            self.memory.experience.procedures.min_score = float("inf")
 
     def run_subtask(self, task: Any, index: int, recorder: Any) -> Any:
         if self.log is None:

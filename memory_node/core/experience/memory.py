@@ -694,7 +694,12 @@ class ExperienceMemory:
                     or int(state["arg"]) >= len(args):
                 continue
             rec = args[int(state["arg"])]
-            if any(rec in later for _, later, _ in steps[i + 1:]):
+            # A later move to it is no use of it: the robot went there to heat at a
+            # fixture beside it (the heat skill names no fixture), and the microwave a
+            # search had opened was replayed as "open(Microwave)" in every later heat
+            # task (tune2 tidy, stream seed 1200, s0004: four steps for nothing).
+            if any(rec in later for skill_, later, _ in steps[i + 1:]
+                   if self.table[skill_].effect_param("robot_at") is None):
                 continue
             after = next((st for st in steps[i + 1:]
                           if self.table[st[0]].effect_param("robot_at") is None), None)

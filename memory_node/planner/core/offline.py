@@ -301,13 +301,18 @@ class OfflinePlanner:
             # room ran in this task (passed over as known bad): nothing has looked at the
             # place since memory read it open, and that reading may be stale (shut since,
             # unseen), so it is opened like a shut one; the world takes an open on an open
-            # door. An explore that ran would have re-read it (tune tidy s0018: the cup's
-            # usual cabinet, read open from an earlier task, was never looked into; 19
-            # steps, lost).
+            # door (tune tidy s0018: the cup's usual cabinet, read open from an earlier
+            # task, was never looked into; 19 steps, lost). An explore of the room that
+            # did not see the type is no re-reading either (round 21, the same task on
+            # round 20's code: the explore ran, "no Cup seen", memory still read the
+            # cabinet open, the tidy had shut it with the cup inside, and every other
+            # receptacle was opened until the planner gave up: 20 steps against the off
+            # arm's 7); had the place been open with one inside, the explore would have
+            # seen it.
             suspect = unit.state == "opened" and room != "" \
                 and (room, types[0]) in explored \
-                and not any(h.call.skill == "explore" and h.call.args[:1] == (room,)
-                            for h in req.history)
+                and not any(h.success and h.call.skill == "explore"
+                            and h.call.args[:1] == (room,) for h in req.history)
             if unit.state == "closed" or suspect:
                 # Searched once an open of it ran, not when a plan named it: that plan may
                 # have given way to a recalled procedure's steps (tune tidy s0009: the
@@ -812,14 +817,23 @@ class OfflinePlanner:
         """Follow the procedure only where memory falls short: when the goal planner, from
         what memory knows now, would explore or search closed receptacles. When memory
         knows where everything is, planning from the current state is at least as short
-        as replaying a recipe recorded in another state (which replays its detours)."""
+        as replaying a recipe recorded in another state (which replays its detours).
+
+        Opening where experience says the sought type is usually found is not such a
+        search (round 21): the usual place is counted over every find, the recipe's
+        receptacle is the one its last success happened to find the object in, and its
+        replay brings that episode's detours along. Handing such plans to the recipe cost
+        steps: on the tidy tuning streams the experience arm took fewer steps with no
+        procedure offered at all (bench/README_experience.md, round 21)."""
         if self._procedure(req) is None:
             return False
         # The dry plan must leave no trace (but the loop's shared notes stay live).
         saved = _snapshot(req)
         try:
             dry = self._plan_goals(req, goals)
-            searching = len(req.notes.get("searched", ())) > len(saved.get("searched", ()))
+            usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
+            opened = set(req.notes.get("searched", ())) - set(saved.get("searched", ()))
+            searching = any(usual.get(type_key(t)) != place for place, t in opened)
         except (NotFound, PreconditionFailed):
             return True
         finally:
