@@ -193,6 +193,11 @@ class RecallConfig:
                                      # the sofa). Off: per subtask +0.007-0.013 on five
                                      # tuning sets, but whole k=3/5 and MRA vague lost a
                                      # need each (bench/README_recall.md, round 20)
+    sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
+                                     # here is done with the tools of its siblings that
+                                     # do what it does (WordNet: "scrub", clean with
+                                     # hard rubbing; "sponge down", clean with a
+                                     # sponge): "scrub the pan" names the sponge partly
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -955,7 +960,8 @@ class Recaller:
             if len(self._query_terms) > 256:
                 self._query_terms.clear()
             q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes,
-                                                               self.config.everyday_names)
+                                                               self.config.everyday_names,
+                                                               self.config.sibling_tools)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -992,7 +998,7 @@ class Recaller:
             names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
                                 self._lexicon(),
                                 lambda: _place_words(q.tokens, q.variants, q.origins))
-        if cfg.verb_tools and q.tools:
+        if cfg.verb_tools and (q.tools or q.sibling_tools):
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         if cfg.verb_holders:
             names = verb_holders(names, {n: self.terms_for(n) for n in names}, q,
@@ -1003,7 +1009,8 @@ class Recaller:
                      ) -> list[tuple[float, tuple[str, ...], bool]]:
         cfg = self.config
         lex = self._lexicon()
-        q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names)
+        q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
+                        cfg.sibling_tools)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
@@ -1102,11 +1109,12 @@ class Recaller:
         a more general name ("cutlery": a kind, which may be several things)."""
         terms = self.terms_for(type_name)
         said = (terms.partial | terms.modifiers) & q.token_set & set(terms.words)
-        if self.config.verb_tools and q.tool_verbs:
+        if self.config.verb_tools and (q.tool_verbs or q.sibling_tools):
             # A verb said once is done with one tool: "wipe" names the sponge or the
             # towel, not both (a mark per verb, never an instruction's word).
             names = terms.partial | terms.heads
-            said |= {TOOL_MARK + verb for tool, verb in q.tool_verbs if tool in names}
+            said |= {TOOL_MARK + verb for tool, verb in q.tool_verbs | q.sibling_tools
+                     if tool in names}
         return frozenset(said)
 
     def _place_fixtures(self) -> tuple[frozenset[str], frozenset[str]]:
