@@ -1266,6 +1266,25 @@ class Lexicon:
                   if of_target is None else {s.lexname for s in of_target[:VERB_SENSES]})
         return main[1] in fields
 
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def verb_in_kind(self, word: str, kind: str) -> bool:
+        """The verb ``word``'s main sense is a verb of contact whose definition names the
+        noun ``kind`` as a word ("soak": "submerge in a liquid"): what it is done in is
+        a kind a skill takes (filling takes a liquid), though no noun of the step says
+        it. Main sense only, from the data lines as :meth:`verb_defined_as`."""
+        if not self.available:  # loads first: an answer memoised before would be wrong
+            return False
+        verb = self.verb(word)
+        light = self._senses(verb, "v")
+        if light is None:
+            senses = self._synsets(verb, "v")[:1]
+            main = (senses[0].definition(), senses[0].lexname()) if senses else None
+        else:
+            main = (light[0].definition, light[0].lexname) if light else None
+        if main is None or main[1] != CONTACT:
+            return False
+        return kind.lower() in _LOWER_WORD.findall(main[0].lower())
+
     def verb_walk(self, word: str, target: str) -> bool:
         """`verb_means` by walking the word's hypernyms up (for a target without a
         precomputed closure; the closures are tested to answer as this walk does)."""

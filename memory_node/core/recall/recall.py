@@ -193,6 +193,10 @@ class RecallConfig:
                                      # the sofa). Off: per subtask +0.007-0.013 on five
                                      # tuning sets, but whole k=3/5 and MRA vague lost a
                                      # need each (bench/README_recall.md, round 20)
+    kind_verbs: bool = True          # a verb asked whose main sense is done in a kind
+                                     # a skill takes ("to soak": submerge in a liquid;
+                                     # filling takes a liquid) implies that skill (the
+                                     # faucet), as a noun of that kind does
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -766,7 +770,8 @@ class Recaller:
                                 self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
                                 self.config.absent_skills, self.config.fixture_of_use,
-                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL])
+                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
+                                self.config.kind_verbs)
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -1027,7 +1032,8 @@ class Recaller:
                                 self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
                                 self.config.absent_skills, self.config.fixture_of_use,
-                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL])
+                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
+                                self.config.kind_verbs)
         out = []
         for e in entries:
             hits: list[str] = []
