@@ -114,14 +114,17 @@ def _describes(word: str, nxt: str, lex: Lexicon) -> bool:
 
 
 def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
-                     things: Collection[str] = ()) -> set[str]:
+                     things: Collection[str] = (), kind_verbs: bool = False) -> set[str]:
     """Skills with fixtures that take, as a label argument, a kind of thing the
     instruction names: filling takes a liquid (``fill``'s "liquid" argument in the skill
     table), so "with some water" and "let the warm water run into the tub" need the
     faucet though no verb says fill. A word is such a noun when WordNet's main sense of it
     is a direct kind of the argument's role (:meth:`Lexicon.is_kind_of`), it names no
     type here (``things``: "the wine" is the wine bottle), and no object follows it as
-    one follows a verb ("water the plants")."""
+    one follows a verb ("water the plants"). ``kind_verbs``: also a verb asked (said in
+    its base form, mostly a verb, not right after a determiner) whose main sense is
+    done in such a kind (:meth:`Lexicon.verb_in_kind`: "pop the bowls in the sink to
+    soak", soak: "submerge in a liquid"); "the paper is soaked" says how a thing is."""
     lex = lexicon if lexicon is not None and lexicon.available else None
     if lex is None:
         return set()
@@ -132,8 +135,13 @@ def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
     said = _WORD.findall(split_label(text))[:MAX_WORDS]
     out: set[str] = set()
     for i, w in enumerate(said):
-        if (w in STOPWORDS or w in things or lex.noun(w) in things
-                or (i + 1 < len(said) and said[i + 1] in _OBJECT_STARTS)):
+        if w in STOPWORDS or w in things or lex.noun(w) in things:
+            continue
+        if (kind_verbs and lex.verb(w) == w and (not i or said[i - 1] not in DETERMINERS)
+                and lex.verb_share(w) >= 0.5):
+            out.update(name for name, roles in takes.items()
+                       if name not in out and any(lex.verb_in_kind(w, r) for r in roles))
+        if i + 1 < len(said) and said[i + 1] in _OBJECT_STARTS:
             continue
         out.update(name for name, roles in takes.items()
                    if name not in out and any(lex.is_kind_of(w, r) for r in roles))
@@ -168,7 +176,8 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   used: Iterable[str] = (), things: Collection[str] = (),
                   in_names: Collection[str] = (), described_states: bool = False,
                   absent_skills: bool = False, fixture_of_use: bool = False,
-                  weakly: Collection[str] = ()) -> dict[str, str]:
+                  weakly: Collection[str] = (), kind_verbs: bool = False
+                  ) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
@@ -184,7 +193,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     gives the burner, not its first type, the microwave); a thing with no such use
     ("warm up the mug") leaves the group's first. ``weakly``: the keys of ``mentioned``
     said only by a word of a definition ("heat" and the microwave): such a mention comes
-    after a named thing's use."""
+    after a named thing's use. ``kind_verbs``: see :func:`skills_for_kinds`."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -204,7 +213,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
         implied = skills_for_use(used, skills, lexicon, done_to=idle) | implied
     # A kind a skill takes ("some water": filling) adds its skill whatever else is
     # implied: it says what the thing is, not what is done to the thing named.
-    kinds = skills_for_kinds(text, skills, lexicon, things) - implied
+    kinds = skills_for_kinds(text, skills, lexicon, things, kind_verbs) - implied
     # The usual fixtures (a group's first) of what the named things are for.
     of_use: set[str] = set()
     if fixture_of_use and used:

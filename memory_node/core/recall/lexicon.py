@@ -845,6 +845,62 @@ class Lexicon:
                            if name.isalpha() and done_with(names, name, definition))
         return frozenset(out)
 
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def sibling_tools(self, word: str) -> frozenset[str]:
+        """The tools of the verb's siblings that do what it does: "scrub" is "clean with
+        hard rubbing", a kind of "rub", and rub's kind "sponge down" is "clean with a
+        sponge, by rubbing": a scrub is done with a sponge, though no kind of "scrub" is
+        named after a tool (:meth:`verb_tools`). A sibling counts when its definition
+        starts with the verb the said verb's definition starts with (both say
+        "clean"), is "<that verb> with a <tool>" as :func:`done_with` reads it, and
+        both are verbs of contact; a sibling with a particle ("sponge down") is named
+        after its first word. Only a word that is mostly a verb (SemCor, as
+        :meth:`verb_matter`'s callers: not "towel", "plate", "box" used as verbs), and
+        not a sense named after a tool itself ("towel": wipe with a towel; its
+        sibling's sponge is another tool, not what was said). Direct parents of the
+        verb's main senses only; from the data lines, as :meth:`verb_tools`."""
+        if not self.available or word in LIGHT_VERBS or self.verb_share(word) < 0.5:
+            return frozenset()
+        verb = self.verb(word)
+        offsets = [off for form in self._forms(verb, "v")
+                   for off in self._offsets(form, "v")][:VERB_SENSES]
+        out: set[str] = set()
+        for off in offsets:
+            sense = self._verb_line(off)
+            if sense is None or sense[1][0] != CONTACT:
+                continue
+            head = _LOWER_WORD.match(sense[1][1])
+            if (head is None or head.group() in LIGHT_VERBS
+                    or any(done_with((head.group(),), n, sense[1][1]) for n in sense[0])):
+                continue
+            for parent in self._verb_parents(off):
+                line = self._verb_line(parent)
+                if line is None:
+                    continue
+                for kind in line[2]:
+                    kline = None if kind == off else self._verb_line(kind)
+                    if kline is None or kline[1][0] != CONTACT:
+                        continue
+                    for name in kline[0]:
+                        tool = name.split("_", 1)[0]
+                        if tool.isalpha() and done_with((head.group(),), tool, kline[1][1]):
+                            out.add(tool)
+        return frozenset(out)
+
+    def _verb_parents(self, offset: int) -> tuple[int, ...]:
+        """Offsets of a verb sense's direct parents (hypernym pointers), from its data
+        line; empty when it cannot be read."""
+        line = self._data_line("v", offset)
+        if line is None or "|" not in line:
+            return ()
+        try:
+            fields = line.split("|", 1)[0].split()
+            at = 4 + 2 * int(fields[3], 16)
+            return tuple(int(fields[at + 2 + 4 * i]) for i in range(int(fields[at]))
+                         if fields[at + 1 + 4 * i] == "@" and fields[at + 3 + 4 * i] == "v")
+        except (ValueError, IndexError):
+            return ()
+
     def _verb_line(self, offset: int
                    ) -> tuple[tuple[str, ...], tuple[str, str], tuple[int, ...]] | None:
         """A verb sense's names (lower case), (lexicographer field, definition) and the
@@ -1209,6 +1265,25 @@ class Lexicon:
         fields = ({s.lexname() for s in self._synsets(target, "v")[:VERB_SENSES]}
                   if of_target is None else {s.lexname for s in of_target[:VERB_SENSES]})
         return main[1] in fields
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def verb_in_kind(self, word: str, kind: str) -> bool:
+        """The verb ``word``'s main sense is a verb of contact whose definition names the
+        noun ``kind`` as a word ("soak": "submerge in a liquid"): what it is done in is
+        a kind a skill takes (filling takes a liquid), though no noun of the step says
+        it. Main sense only, from the data lines as :meth:`verb_defined_as`."""
+        if not self.available:  # loads first: an answer memoised before would be wrong
+            return False
+        verb = self.verb(word)
+        light = self._senses(verb, "v")
+        if light is None:
+            senses = self._synsets(verb, "v")[:1]
+            main = (senses[0].definition(), senses[0].lexname()) if senses else None
+        else:
+            main = (light[0].definition, light[0].lexname) if light else None
+        if main is None or main[1] != CONTACT:
+            return False
+        return kind.lower() in _LOWER_WORD.findall(main[0].lower())
 
     def verb_walk(self, word: str, target: str) -> bool:
         """`verb_means` by walking the word's hypernyms up (for a target without a

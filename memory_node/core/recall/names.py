@@ -112,6 +112,10 @@ class QueryTerms:
     # Nouns WordNet derives from what its verbs mean ("throw away": rubbish, trash):
     # the matter a container here may be defined to hold (verb_holders).
     matter: frozenset[str] = frozenset()
+    # (tool, verb) pairs of the verbs' siblings that do what they do ("scrub": clean
+    # with hard rubbing; its sibling "sponge down": clean with a sponge): used for a verb
+    # none of whose own tools names a type here (sibling_tools).
+    sibling_tools: frozenset[tuple[str, str]] = frozenset()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -261,9 +265,10 @@ def symbol_names(text: str, lex: Lexicon | None) -> str:
 
 
 def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
-                everyday: bool = False) -> QueryTerms:
+                everyday: bool = False, sibling_tools: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
-    also read as that type's name (:func:`_everyday_variants`)."""
+    also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
+    tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -355,6 +360,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
             if w not in STOPWORDS and lex.is_verb(w) and not lex.is_thing(w):
                 verbs |= lex.verb_senses(w, parents=True)
     tool_verbs: set[tuple[str, str]] = set()
+    sibling_verbs: set[tuple[str, str]] = set()
     matter: set[str] = set()
     if lex is not None:
         for i, w in enumerate(raw[:MAX_GLOSS_TOKENS]):
@@ -366,6 +372,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                     and lex.is_noun(raw[i + 1]):
                 continue
             tool_verbs.update((t, lex.verb(w)) for t in lex.verb_tools(w))
+            if sibling_tools:
+                sibling_verbs.update((t, lex.verb(w)) for t in lex.sibling_tools(w))
             # A verb with its particle is one verb when WordNet lists it ("throw away",
             # not "throw"), read in its main sense only ("put away": to lock up, not
             # its second sense, to discard).
@@ -381,7 +389,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       tuple(shortest), frozenset(verbs), regional,
                       retracted(text, lex), tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
-                      frozenset(matter))
+                      frozenset(matter), frozenset(sibling_verbs))
 
 
 def _unknown_compounds(tokens: list[str], split_pairs: list[tuple[str, str]], lex: Lexicon
@@ -548,14 +556,27 @@ def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
     towel, "clean the toilet" with a brush), is named partly, as its head would name it:
     a thing said outright comes first, and the relevance floor still applies. Which one
     tool a verb said once needs is the selection's (``Recaller._partly_named_by``).
-    ``terms``: every type present."""
-    if not query.tools:
+    ``terms``: every type present. A verb none of whose own tools names a type here is
+    done with its siblings' tools (``QueryTerms.sibling_tools``: "scrub the pan", a
+    rubbing clean as "sponge down" is, with the sponge)."""
+    tools = query.tools | _sibling_tools(terms, query)
+    if not tools:
         return names
     out = dict(names)
     for t, lt in terms.items():
-        if not out.get(t) and (lt.partial | lt.heads) & query.tools:
+        if not out.get(t) and (lt.partial | lt.heads) & tools:
             out[t] = PARTIAL
     return out
+
+
+def _sibling_tools(terms: dict[str, LabelTerms], query: QueryTerms) -> frozenset[str]:
+    """The siblings' tools of the verbs whose own tools name no type in ``terms`` ("scrub"
+    is done with a holystone, which nothing here is: its siblings' sponge)."""
+    if not query.sibling_tools:
+        return frozenset()
+    present = {w for lt in terms.values() for w in lt.partial | lt.heads}
+    served = {v for t, v in query.tool_verbs if t in present}
+    return frozenset(t for t, v in query.sibling_tools if v not in served)
 
 
 def verb_holders(names: dict[str, float], terms: dict[str, LabelTerms],

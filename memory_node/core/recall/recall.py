@@ -200,6 +200,15 @@ class RecallConfig:
                                      # lexical half): the request waits for the longer of
                                      # the two, not their sum. Only for an embedder that
                                      # releases the GIL (`releases_gil`: onnxruntime's)
+    kind_verbs: bool = True          # a verb asked whose main sense is done in a kind
+                                     # a skill takes ("to soak": submerge in a liquid;
+                                     # filling takes a liquid) implies that skill (the
+                                     # faucet), as a noun of that kind does
+    sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
+                                     # here is done with the tools of its siblings that
+                                     # do what it does (WordNet: "scrub", clean with
+                                     # hard rubbing; "sponge down", clean with a
+                                     # sponge): "scrub the pan" names the sponge partly
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -841,7 +850,8 @@ class Recaller:
                                 self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
                                 self.config.absent_skills, self.config.fixture_of_use,
-                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL])
+                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
+                                self.config.kind_verbs)
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
@@ -1035,7 +1045,8 @@ class Recaller:
             if len(self._query_terms) > 256:
                 self._query_terms.clear()
             q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes,
-                                                               self.config.everyday_names)
+                                                               self.config.everyday_names,
+                                                               self.config.sibling_tools)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1072,7 +1083,7 @@ class Recaller:
             names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
                                 self._lexicon(),
                                 lambda: _place_words(q.tokens, q.variants, q.origins))
-        if cfg.verb_tools and q.tools:
+        if cfg.verb_tools and (q.tools or q.sibling_tools):
             names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
         if cfg.verb_holders:
             names = verb_holders(names, {n: self.terms_for(n) for n in names}, q,
@@ -1083,7 +1094,8 @@ class Recaller:
                      ) -> list[tuple[float, tuple[str, ...], bool]]:
         cfg = self.config
         lex = self._lexicon()
-        q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names)
+        q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
+                        cfg.sibling_tools)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
@@ -1100,7 +1112,8 @@ class Recaller:
                                 self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
                                 self.config.absent_skills, self.config.fixture_of_use,
-                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL])
+                                [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
+                                self.config.kind_verbs)
         out = []
         for e in entries:
             hits: list[str] = []
@@ -1182,11 +1195,12 @@ class Recaller:
         a more general name ("cutlery": a kind, which may be several things)."""
         terms = self.terms_for(type_name)
         said = (terms.partial | terms.modifiers) & q.token_set & set(terms.words)
-        if self.config.verb_tools and q.tool_verbs:
+        if self.config.verb_tools and (q.tool_verbs or q.sibling_tools):
             # A verb said once is done with one tool: "wipe" names the sponge or the
             # towel, not both (a mark per verb, never an instruction's word).
             names = terms.partial | terms.heads
-            said |= {TOOL_MARK + verb for tool, verb in q.tool_verbs if tool in names}
+            said |= {TOOL_MARK + verb for tool, verb in q.tool_verbs | q.sibling_tools
+                     if tool in names}
         return frozenset(said)
 
     def _place_fixtures(self) -> tuple[frozenset[str], frozenset[str]]:
