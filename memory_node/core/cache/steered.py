@@ -73,6 +73,13 @@ the challenger's ghost by more than the budget. Since round 20 that second half 
 itself (``REGRET_PAYS``): a deficit the residents have realised against a challenger's ghost
 beyond the budget counts toward the convergence charge, and no entry is held back.
 
+Since round 21 (``PERSIST``) a lead is followed only while leads are seen to persist: a
+cost-free follower of the short window's leader (the ghost hits of whichever expert led at
+the last election) is scored over the long window; once the residents alternate, if it
+earns less there than the best single expert, the short window's leads are ending as they
+are followed (anti-phase), and a move also needs the challenger's long-window lead to exceed
+that shortfall (FlipFlop: follow the leader if you can, de Rooij et al., JMLR 2014).
+
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
 """
@@ -241,6 +248,31 @@ DEBT = False
 # day/night C=250 -0.43 -> -0.29 (mean margins), no tuning cell of old ... fresh7 or the
 # public traces below the rule that was not before, the robot-stream proxy unchanged.
 REGRET_PAYS = True
+# Round 21 (leads that do not persist). Traced on fresh5's back-and-forth sweep (C=100, tuning
+# seeds): W-TinyLFU and LRU trade the lead every half sweep, about half the scores' horizon,
+# so the election's leader is the expert whose lead is just ending and follow-the-leader lands
+# in anti-phase (30-40 switches, -0.8 to -1.5 points against LRU, nearly all of it in
+# *which ghost* was followed, not in converging). A lead worth following is one that persists
+# past the election's lag, and that can be measured for free: a cost-free *virtual follower*
+# earns, each epoch, the ghost hits of the expert that led the short window at the epoch
+# before (it pays no convergence, so it is an upper bound on what following can earn). Its
+# hits over the long window (LONG x the horizon, as the long scores) against the best fixed
+# expert's there tell a persistent lead (the follower is at or above every fixed expert)
+# from one that alternates in anti-phase (it is below: following the short leader, even for
+# free, earns less than holding any one expert). While it is below, and only once the
+# residents alternate (ALTERNATIONS), a move needs the challenger to lead the leader on the
+# long window by more than the follower's shortfall there (at least the margin scaled to the
+# long window): the residents hold the expert that leads over the long run. This is FlipFlop's
+# choice (de Rooij, van Erven, Grunwald and Koolen, "Follow the Leader If You Can, Hedge If
+# You Must", JMLR 2014: follow the leader while its measured regret is small, otherwise a
+# slower, safer learner), with CACHEUS's point that the learning rate must adapt (Rodriguez et
+# al., FAST 2021), measured on ARC's ghosts. Nothing is per access: the follower is updated at
+# each election. The follower counts as behind only beyond PERSIST_SLACK of the long window's
+# lookups, the rule's own 0.5 points: within that, its shortfall is noise the rule tolerates
+# (on robot room tours it was 0.3-6 hits of ~400-700 at C=10, against 50-150 hits in the
+# sweep). Tuning: bench/README_cache.md, round 21.
+PERSIST = True
+PERSIST_SLACK = 0.005
 
 _NO_KEY = object()
 
@@ -253,15 +285,17 @@ class SteeredWTinyLFUPolicy:
         on_evict: called once with each evicted key, including a key refused at admission.
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
-            cold_start, alternations, long, undo, guard, debt, regret_pays: the leader
-            election (module constants;
+            cold_start, alternations, long, undo, guard, debt, regret_pays, persist: the
+            leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
             W-TinyLFU as before round 14, ``alternations=0`` never shortens the horizon or
             consults the long window, as before round 14b; ``undo=False`` always consults it,
             as before round 15; ``guard=0`` lets the residents trail LRU/FIFO without bound,
             as before round 18; ``debt=False`` counts the budget's excess only as round 18
-            did; ``regret_pays=False`` charges a switch's convergence to the lead alone).
+            did; ``regret_pays=False`` charges a switch's convergence to the lead alone;
+            ``persist=False`` follows a short-window lead whether or not leads persist, as
+            before round 21).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
@@ -290,6 +324,9 @@ class SteeredWTinyLFUPolicy:
         "_guard",
         "_debt",
         "_regret_pays",
+        "_persist",
+        "_vlead",
+        "_vlong",
         "_looked",
         "_from",
         "_cum",
@@ -333,6 +370,7 @@ class SteeredWTinyLFUPolicy:
         guard: float = GUARD,
         debt: bool = DEBT,
         regret_pays: bool = REGRET_PAYS,
+        persist: bool = PERSIST,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -401,6 +439,12 @@ class SteeredWTinyLFUPolicy:
         self._guard = guard
         self._debt = debt
         self._regret_pays = debt or regret_pays
+        # Round 21 (PERSIST): the expert a cost-free follower of the short window holds this
+        # epoch (the short window's leader at the last election), and its hits over the long
+        # window.
+        self._persist = persist
+        self._vlead = 0
+        self._vlong = 0.0
         self._looked = 0
         self._last_get: object = _NO_KEY
         self.switches = 0
@@ -538,6 +582,7 @@ class SteeredWTinyLFUPolicy:
         long_scores = self._lscores
         self._epochs += 1
         cum = self._cum
+        self._vlong = long_decay * self._vlong + self._epoch_hits[self._vlead]
         for i, h in enumerate(self._epoch_hits):
             cum[i] += h
             scores[i] = decay * scores[i] + h
@@ -547,12 +592,16 @@ class SteeredWTinyLFUPolicy:
             for j in range(3):
                 row[j] = decay * row[j] + epoch_row[j]
                 epoch_row[j] = 0
+        self._vlead = max(range(3), key=scores.__getitem__)
         self._challenge(scores)
 
     def _challenge(self, scores: list[float], cheap_only: bool = False) -> None:
         """Switch to the best-scoring expert if its lead pays for the switch (between
         elections, ``cheap_only``: only if the switch is cheap, see CHECK)."""
         best = max(range(len(scores)), key=scores.__getitem__)
+        if best != self._leader and self._persist and self._alternating and not (
+                self._persists(best, cheap_only)):
+            return
         excess = 0.0
         if self._guard and self._debt and (best == 0) != (self._leader == 0):
             # Round 19 (DEBT): in excess of the budget against the better recency ghost, an
@@ -627,6 +676,22 @@ class SteeredWTinyLFUPolicy:
             assert self._trial is not None
             self._trial = (*self._trial[:5], True)
         self._switch(best)
+
+    def _persists(self, best: int, cheap_only: bool) -> bool:
+        """Round 21 (PERSIST): False if the short window's leads are measured not to persist
+        (the cost-free follower trails the best fixed expert on the long window by more than
+        PERSIST_SLACK of its lookups) and
+        ``best`` does not lead the leader there by more than that shortfall (at least the
+        margin scaled to the long window); True otherwise."""
+        ls = self._lscores
+        shortfall = max(ls) - self._vlong
+        lookups = self._epoch / (1.0 - self._decay) * self._long  # the long window's
+        if shortfall <= PERSIST_SLACK * lookups:
+            return True
+        lead = ls[best] - ls[self._leader]
+        if cheap_only:  # scores include the epoch's hits so far: so does the long lead
+            lead += self._epoch_hits[best] - self._epoch_hits[self._leader]
+        return lead > max(self._margin * lookups, shortfall)
 
     def _excess(self) -> float:
         """Hits by which the residents trail the better recency ghost beyond the budget
@@ -782,6 +847,8 @@ class SteeredWTinyLFUPolicy:
         self._left = [-1, -1, -1]
         self._returns = 0
         self._alternating = False
+        self._vlead = 0
+        self._vlong = 0.0
         self._from = -1
         self._cum = [0, 0, 0]
         self._trial = None
