@@ -1,0 +1,129 @@
+"""The held-out cache sets written before any policy ran on them (round 20's fresh8, round
+21's fresh9): their generators are seeded, exact in length and distinct. Only the streams
+are checked here; no policy runs on them (they are held out)."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _heldout() -> ModuleType:
+    """bench/cache_rule_heldout.py as a module (bench/ is scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        "cache_rule_heldout", ROOT / "bench" / "cache_rule_heldout.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+HELDOUT = _heldout()
+N = 3000
+SETS = ("fresh8", "fresh9")
+
+
+def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
+    return getattr(HELDOUT, f"{name}_variants")
+
+
+def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
+    """One generator per family of the set, as a function of the seed."""
+    h = HELDOUT
+    if name == "fresh8":
+        return {
+            "agent": lambda s: h.agent_docs(s, 50, 100, 8, 40, 4, 0.3),
+            "ycsbe": lambda s: h.ycsb_scans(s, 2000, 0.9, 30, 0.05),
+            "feed": lambda s: h.feed_reads(s, 300, 100, 10, 10, 0.2, 500, 0.2),
+            "level": lambda s: h.level_stream(s, 50, 2, 60, 4, 10, 0.01, 5),
+            "mail": lambda s: h.mail_folders(s, 6, 20, 30, 0.01, 2),
+            "lsm": lambda s: h.lsm_blocks(s, 3000, 0.9, 0.3, 8, 100, 3, 256),
+            "photo": lambda s: h.photo_browse(s, 50, 20, 1.0, 500, 0.3, 3),
+            "tpcc": lambda s: h.tpcc(s, 1, 100, 1000),
+            "mapq": lambda s: h.map_queries(s, 10, 2, 15, 1.0, 30, 2),
+        }
+    return {
+        "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
+        "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
+        "faas": lambda s: h.faas_keepalive(s, 100, 0.3, 0.01, 5.0, 0.05, 0.3),
+        "backfwd": lambda s: h.back_forward(s, 30, 1.0, 0.3, 0.3, 5),
+        "video": lambda s: h.video_decode(s, 3, 20, 3, 1, 6),
+        "vo": lambda s: h.vo_landmarks(s, 10, 50, 20, 6.0, 20, 5, 0.1),
+        "tidy": lambda s: h.tidy_sweeps(s, 5, 3, 4, 3, 2),
+        "fleet": lambda s: h.fleet_tiles(s, 30, 4, 100, 2, 2, 1.0),
+        "dash": lambda s: h.dashboards(s, 4, 30, 5, 1000, 0.2, 2000),
+    }
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_a_set_is_a_registered_variant_set_of_eighteen_streams(name: str) -> None:
+    assert HELDOUT.VARIANT_SETS[name] is _variants(name)
+    names = list(_variants(name)(N))
+    assert len(names) == 18
+    # at least eight families (the name's first field), two variants of each
+    families = {n.split("_")[0] for n in names}
+    assert len(families) >= 8
+    assert all(sum(n.split("_")[0] == f for n in names) == 2 for f in families)
+
+
+@pytest.mark.parametrize("name", SETS)
+@pytest.mark.parametrize("n", [1, N, 20_000])
+def test_streams_have_the_declared_length(name: str, n: int) -> None:
+    for variant, gen in _variants(name)(n).items():
+        trace = gen()
+        assert len(trace) == n, variant
+        assert all(isinstance(k, int) and k >= 0 for k in trace), variant
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_streams_are_deterministic_for_their_seed(name: str) -> None:
+    first = {v: gen() for v, gen in _variants(name)(N).items()}
+    again = {v: gen() for v, gen in _variants(name)(N).items()}
+    assert first == again
+    # a longer stream starts with the shorter one (a pure function of the index)
+    longer = {v: gen() for v, gen in _variants(name)(2 * N).items()}
+    assert all(longer[v][:N] == first[v] for v in first)
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_streams_differ_from_each_other_and_are_not_trivial(name: str) -> None:
+    traces = {v: gen() for v, gen in _variants(name)(N).items()}
+    for (a, ta), (b, tb) in itertools.combinations(traces.items(), 2):
+        assert ta != tb, (a, b)
+    for variant, trace in traces.items():
+        distinct = len(set(trace))
+        assert 20 <= distinct < N, (variant, distinct)  # reuse, and more than a handful of keys
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_another_seed_gives_another_stream(name: str) -> None:
+    for family, make in _families(name).items():
+        a = list(itertools.islice(make(1), 2000))
+        b = list(itertools.islice(make(2), 2000))
+        assert a != b, family
+        assert a == list(itertools.islice(make(1), 2000)), family
+
+
+def test_fresh9s_recency_families_reuse_keys_soon() -> None:
+    """The browser, decoder and SLAM families are meant to be recency-dominated: most keys
+    used again come back within a short time (counted in events, a property of the stream
+    alone)."""
+    traces = HELDOUT.fresh9_variants(10_000)
+    for name, gen in traces.items():
+        if name.split("_")[0] not in {"backfwd", "video", "vo"}:
+            continue
+        last: dict[int, int] = {}
+        soon = again = 0
+        for i, key in enumerate(gen()):
+            if key in last:
+                again += 1
+                soon += i - last[key] <= 200
+            last[key] = i
+        assert again > 0.5 * 10_000 and soon > 0.6 * again, (name, again, soon)
