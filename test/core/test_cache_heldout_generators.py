@@ -7,25 +7,15 @@ the job queue (fresh6) and the one-time bursts (fresh7) onto one due-heap helper
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import itertools
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from bench_scripts import load_bench
 
 
 def _heldout() -> object:
-    spec = importlib.util.spec_from_file_location(
-        "cache_rule_heldout_under_test", ROOT / "bench" / "cache_rule_heldout.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
 
 
 H = _heldout()

@@ -4,28 +4,13 @@ are checked here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 from collections.abc import Callable, Iterable
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from bench_scripts import load_bench
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _heldout() -> ModuleType:
-    """bench/cache_rule_heldout.py as a module (bench/ is scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location(
-        "cache_rule_heldout", ROOT / "bench" / "cache_rule_heldout.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-HELDOUT = _heldout()
+HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9")
 

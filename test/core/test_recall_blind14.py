@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import collections
 import gzip
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 import yaml
+from bench_scripts import load_bench
 
 from memory_node.core.perception.shared_data import shared_data_dir
 
@@ -25,14 +24,7 @@ SET = ROOT / "bench" / "recall_blind14_instructions.yaml"
 
 
 def _bench() -> ModuleType:
-    if str(ROOT / "bench") not in sys.path:
-        sys.path.insert(0, str(ROOT / "bench"))  # its sibling recall_common.py
-    spec = importlib.util.spec_from_file_location("recall_human_b14", ROOT / "bench"
-                                                  / "recall_human.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("recall_human", "recall_human_b14")
 
 
 def _items() -> list[dict]:

@@ -3,11 +3,11 @@ belongs to the household world's tests)."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from bench_scripts import load_bench
 
 from memory_node.sim.tasks.floorplans import data_available
 
@@ -18,7 +18,6 @@ requires_floor_plans = pytest.mark.skipif(
     not data_available(),
     reason="alfworld (floor-plan object lists) is not installed; run scripts/setup.sh")
 
-ROOT = Path(__file__).resolve().parents[2]
 
 # Two tasks on kitchen 1 (the bench's tuning house): the second needs the apple the first
 # shut in the fridge.
@@ -33,10 +32,5 @@ FRIDGE_SUITE = {
 
 
 def load_tasks_bench(name: str = "tasks_ablation") -> ModuleType:
-    """bench/tasks_ablation.py as a module (bench/ is scripts, not a package)."""
-    path = ROOT / "bench" / "tasks_ablation.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """bench/tasks_ablation.py as a module."""
+    return load_bench("tasks_ablation", name)

@@ -4,23 +4,13 @@ state key, side by side."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[2]
+from bench_scripts import load_bench
 
 
 def _bench() -> ModuleType:
-    if str(ROOT / "bench") not in sys.path:
-        sys.path.insert(0, str(ROOT / "bench"))   # its sibling tasks_oracle.py
-    spec = importlib.util.spec_from_file_location(
-        "experience_tasks_counts", ROOT / "bench" / "experience_tasks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("experience_tasks", "experience_tasks_counts")
 
 
 def _call(objects: str, ok: bool = False) -> dict:

@@ -5,30 +5,21 @@ streams are made here; no arm runs on them (they are held out)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
+
+from bench_scripts import load_bench
 
 from memory_node.core.skills import load_skill_table
 from memory_node.sim.tasks.build import needed_types
 from memory_node.sim.tasks.inprocess import reachable_in
 from memory_node.sim.tasks.streams import StreamSettings, generate
 
-ROOT = Path(__file__).resolve().parents[2]
 NEW = ("fresh21a", "fresh21b", "fresh21c")
 LENGTH = 30  # the length the lead runs them at
 
 
 def _bench() -> ModuleType:
-    if str(ROOT / "bench") not in sys.path:
-        sys.path.insert(0, str(ROOT / "bench"))   # its sibling tasks_oracle.py
-    spec = importlib.util.spec_from_file_location(
-        "experience_tasks_fresh21", ROOT / "bench" / "experience_tasks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("experience_tasks", "experience_tasks_fresh21")
 
 
 BENCH = _bench()

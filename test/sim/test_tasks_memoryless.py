@@ -7,13 +7,12 @@ check on the `full` arm must see its memory (so the check can fail)."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from bench_scripts import load_bench
 from tasks_support import requires_floor_plans
 
 from memory_node.core.recall.embedder import Embedder
@@ -29,13 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _audit_module():  # noqa: ANN202
-    spec = importlib.util.spec_from_file_location(
-        "tasks_memoryless_audit", ROOT / "bench" / "tasks_memoryless_audit.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("tasks_memoryless_audit", register=True)
 
 
 @pytest.fixture(scope="module")
