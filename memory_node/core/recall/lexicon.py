@@ -488,6 +488,12 @@ class Lexicon:
         entry = wn._lemma_pos_offset_map.get(form) if wn is not None else None
         return list(entry.get(pos, [])) if isinstance(entry, dict) else []
 
+    def _main_verb_offsets(self, word: str) -> list[int]:
+        """Offsets of the first VERB_SENSES senses of ``word``'s verb forms, from the lemma
+        index alone (no sense is parsed)."""
+        return [off for form in self._forms(word, "v")
+                for off in self._offsets(form, "v")][:VERB_SENSES]
+
     @lru_cache(maxsize=20_000)  # noqa: B019
     def verb_share(self, word: str) -> float:
         """How often ``word`` is used as a verb rather than a noun (WordNet's sense-tagged
@@ -826,8 +832,7 @@ class Lexicon:
         if not self.available or word in LIGHT_VERBS:
             return frozenset()
         verb = self.verb(word)
-        offsets = [off for form in self._forms(verb, "v")
-                   for off in self._offsets(form, "v")][:VERB_SENSES]
+        offsets = self._main_verb_offsets(verb)
         out: set[str] = set()
         for off in offsets:
             sense = self._verb_line(off)
@@ -862,8 +867,7 @@ class Lexicon:
         if not self.available or word in LIGHT_VERBS or self.verb_share(word) < 0.5:
             return frozenset()
         verb = self.verb(word)
-        offsets = [off for form in self._forms(verb, "v")
-                   for off in self._offsets(form, "v")][:VERB_SENSES]
+        offsets = self._main_verb_offsets(verb)
         out: set[str] = set()
         for off in offsets:
             sense = self._verb_line(off)
@@ -1033,9 +1037,8 @@ class Lexicon:
         cutlery, "for cutting", is a tool). Light verbs ("put", "take") give nothing."""
         if not self.available or verb in LIGHT_VERBS:
             return frozenset()
-        offsets = ([off for form in self._forms(verb, "v")
-                    for off in self._offsets(form, "v")][:VERB_SENSES]
-                   if "_" not in verb else self._offsets(verb, "v")[:1])
+        offsets = (self._main_verb_offsets(verb) if "_" not in verb
+                   else self._offsets(verb, "v")[:1])
         out: set[str] = set()
         for off in offsets:
             said = set(self._sense_names("v", off))
@@ -1231,8 +1234,7 @@ class Lexicon:
         if closure is not None:
             # The word's senses from the index alone (no parse): a new word's first use
             # walked every sense's hypernyms up to four levels in the request.
-            offsets = [off for form in self._forms(word, "v")
-                       for off in self._offsets(form, "v")][:VERB_SENSES]
+            offsets = self._main_verb_offsets(word)
             below, siblings = closure
             return any(off in below for off in offsets) or \
                 any(off in siblings for off in offsets[:2])
