@@ -50,13 +50,6 @@ HELD_BY_ROBOT = "robot"  # receptacle_id of an object in the gripper (no object 
 # from the last event, the graph's evidence keeps growing after it.
 STATE_CONFIRMED = "state_confirmed"
 MAX_ID_LENGTH = LIMITS.max_id_chars
-
-
-def same_property(a: str, b: str) -> bool:
-    """Whether two state words can stand for each other: values of one property, or
-    either is no property's value ("none": nothing known yet)."""
-    pa, pb = STATE_PROPERTY.get(a), STATE_PROPERTY.get(b)
-    return pa is None or pb is None or pa == pb
 MAX_LABEL_LENGTH = LIMITS.max_label_chars
 MAX_COORDINATE_M = LIMITS.max_coordinate_m
 MAX_IMAGE_BYTES = LIMITS.max_image_bytes
@@ -65,6 +58,13 @@ MAX_IMAGE_BYTES = LIMITS.max_image_bytes
 # they can fake structure (a newline, then "SYSTEM: ...") or hide text.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 _MULTILINE_ALLOWED = frozenset("\n\t")
+
+
+def same_property(a: str, b: str) -> bool:
+    """Whether two state words can stand for each other: values of one property, or
+    either is no property's value ("none": nothing known yet)."""
+    pa, pb = STATE_PROPERTY.get(a), STATE_PROPERTY.get(b)
+    return pa is None or pb is None or pa == pb
 
 
 @dataclass
