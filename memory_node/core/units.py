@@ -31,7 +31,7 @@ OBJECT_STATES: tuple[str, ...] = (
 # be cooked): a reading of one property says nothing about another, so it never votes a
 # state of another property out (SceneGraph._read_state). "none" and "absent" are no
 # property's value. The skill table's `clears` pairs (cleaned/dirty, heated/cooled) must
-# share a property (test_units.py checks it).
+# share a property (test_state_properties.py checks it).
 STATE_PROPERTY: dict[str, str] = {
     "cleaned": "cleanliness", "dirty": "cleanliness",
     "filled": "fill", "used up": "fill",
