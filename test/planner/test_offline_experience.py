@@ -468,10 +468,12 @@ def test_a_known_bad_pick_is_tried_again_once_what_shut_it_in_was_opened() -> No
     assert strs(OfflinePlanner().plan(req).calls) == ["pick(Sponge_1)"]
 
 
-def test_a_search_opens_where_other_types_are_kept_before_the_nearest() -> None:
-    """Every room explored, no apple: the closed drawers are opened one by one. Nearest
-    (here: first by id) without experience; with a usual place of another type (the
-    knives' drawer), that one first: things are kept together."""
+def test_a_search_opens_the_nearest_whatever_other_types_are_kept_in() -> None:
+    """Every room explored, no apple: the closed drawers are opened one by one, nearest
+    (here: first by id) first. A usual place of another type (the knives' drawer) does
+    not reorder them: round 19 opened it first ("things are kept together"), the world
+    keeps nothing by kind, and the order bought no step on the tuning streams (round
+    21 and 22, bench/README_experience.md)."""
     goals = ("ON(Apple, CounterTop)",)
     explored = {("kitchen", "Apple"), ("living_room", "Apple")}
     req = request(HOUSE, goals)
@@ -480,7 +482,7 @@ def test_a_search_opens_where_other_types_are_kept_before_the_nearest() -> None:
     req = request(HOUSE, goals)
     req.notes["explored"] = set(explored)
     req.facts = ("Knife is usually in Drawer_2 (Drawer), 3x [fact:8]",)
-    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
 
 
 def test_an_object_with_a_usual_place_is_looked_for_there_not_where_the_recipe_found_it() -> None:
