@@ -138,8 +138,11 @@ class OfflinePlanner:
         """Objects a skill just failed on with NOT_FOUND: not where memory put them."""
         return req.notes.setdefault("not_found", set())
 
-    def _find(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> str:
-        """Id of a remembered object of one of `types`, or an explore step ends the plan."""
+    def _find(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
+              recipe: bool = False) -> str:
+        """Id of a remembered object of one of `types`, or an explore step ends the plan.
+        `recipe`: a procedure's step is being bound, and the instance its last success
+        used (`_prefer_used`) comes before the best-scored one."""
         keys = {type_key(t) for t in types}
         bound = req.notes.setdefault("bindings", {})
         failed = self._failed(req)
@@ -162,10 +165,17 @@ class OfflinePlanner:
         for object_id in reversed(self._task_instances(req)):
             if object_id in usable:
                 return str(object_id)
+        # The recipe's instance binds the recipe's own steps only (round 22). The goal
+        # planner's choice is memory's: any drawer meets "put it in the drawer", and the
+        # one an old success happened to use (the knife's drawer, far and shut) is no
+        # evidence against the one memory has open beside the sponge now (tune not tidy,
+        # stream seed 0, s0009: a navigate across the kitchen and an open more than the
+        # off arm).
+        used = req.notes.get("used", {}) if recipe else {}
         for t in types:
-            chosen = bound.get(type_key(t))
-            if any(u.object_id == chosen for u in candidates):
-                return chosen
+            for chosen in (used.get(type_key(t)), bound.get(type_key(t))):
+                if chosen and any(u.object_id == chosen for u in candidates):
+                    return str(chosen)
         if candidates:
             # A unit memory saw once may be one misread (an armchair read on a sofa's
             # back: FloorPlan209, the box went onto the sofa and the goal was missed); one
@@ -1126,9 +1136,10 @@ class OfflinePlanner:
     @staticmethod
     def _prefer_used(req: PlanRequest, proc: ProcedureView) -> None:
         """Bind a label to the instance the procedure's last success used (the drawer the
-        object was found in), when memory still knows it as that type; `_find` then takes
-        it before the best-scored one, unless it failed or is avoided here."""
-        bound = req.notes.setdefault("bindings", {})
+        object was found in), when memory still knows it as that type; `_find`, binding a
+        procedure step, takes it before the best-scored one, unless it failed or is
+        avoided here."""
+        bound = req.notes.setdefault("used", {})
         for label, object_id in proc.instances:
             unit = req.vocab.objects.get(object_id)
             if unit is not None and type_key(unit.label) == type_key(label) \
@@ -1256,7 +1267,7 @@ class OfflinePlanner:
         WineBottle in memory"; the off arm, with no procedure, opened it first)."""
         saved = _snapshot(req)
         try:
-            return self._find(req, sim, (label,))
+            return self._find(req, sim, (label,), recipe=True)
         except (_Explore, NotFound):
             _restore(req, saved)
             return None
