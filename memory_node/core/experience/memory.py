@@ -512,14 +512,6 @@ class ExperienceMemory:
         if not where:
             return []
         put_in = placed.value.split(" ", 1)[-1]
-        label = step.labels.get(obj, "")
-        usual = self.facts.current(TYPE_SUBJECT + label, "usually") if label else None
-        if usual is not None and usual.value.split(" ")[1:2] == [put_in]:
-            # Put where its type is usually found: a tidy puts it back there too, so
-            # finding it there tells nothing of whether placements hold (tune tidy,
-            # stream seed 0: the butter knife put away in its own drawer, found there,
-            # read "kept" in a tidied house).
-            return []
         return [FactAssertion(PLACEMENTS_SUBJECT, PLACEMENTS_LABEL, "kept",
                               KEPT if where == put_in else UNDONE, source, step.stamp)]
 
