@@ -416,52 +416,6 @@ def test_usual_places_count_where_a_type_was_found_and_supersede_softly(
     assert exp.places.usual("knife").place_id == "Fridge_1"  # type: ignore[union-attr]
 
 
-def test_placements_found_undone_or_kept_make_one_house_fact_by_recency(memory: Memory
-                                                                         ) -> None:
-    """A pick of an object the robot placed in an earlier episode says whether the
-    placement held: found elsewhere (a tidy put it back, unseen) is "undone", found where
-    it was put is "kept". One fact for the house: like findings merge (support), the
-    other supersedes (history kept), and recall lists it after the usual places. A pick
-    of what this very episode put is no finding."""
-    r = memory.recall
-    exp = memory.experience
-    assert exp is not None
-
-    def pick_from(episode: str, where: str) -> None:
-        memory.upsert_object(Unit("Knife_1", "Knife", (0.5, 0.5, 1), area_id="kitchen",
-                                  receptacle_id=where, relation="in"))
-        r.record_outcome(episode, "pick", ["Knife_1"], True, robot_area="kitchen")
-
-    def put_in_fridge(episode: str) -> None:
-        r.record_outcome(episode, "put", ["Knife_1", "Fridge_1", "in"], True,
-                         robot_area="kitchen")
-
-    pick_from("e1", "Drawer_2")            # never placed by the robot: no finding
-    put_in_fridge("e1")
-    pick_from("e1", "Fridge_1")            # its own put, this episode: no finding
-    put_in_fridge("e1")
-    memory.end_episode("e1", task_succeeded=True)
-    assert exp.facts.current("house:placements", "kept") is None
-    for episode in ("e2", "e3"):           # back in the drawer each time: undone
-        pick_from(episode, "Drawer_2")
-        put_in_fridge(episode)
-        memory.end_episode(episode, task_succeeded=True)
-    fact = exp.facts.current("house:placements", "kept")
-    assert fact is not None and (fact.value, fact.support) == ("undone", 2)
-    assert fact.provenance == ["episode:e2#0", "episode:e3#0"]
-    answer = r.recall("bring me the knife", 5, 400, episode_id="e4")
-    assert answer.facts[0].startswith("Knife is usually in Drawer_2 (Drawer)")
-    assert answer.facts[1].startswith(
-        "placements by earlier tasks were last found undone, 2x [fact:")
-    pick_from("e4", "Fridge_1")            # where e3 put it: kept, the newest finding
-    memory.end_episode("e4", task_succeeded=True)
-    fact = exp.facts.current("house:placements", "kept")
-    assert fact is not None and (fact.value, fact.support) == ("kept", 1)
-    history = exp.store.query("SELECT value FROM exp_facts WHERE subject='house:placements'"
-                              " AND superseded_by IS NOT NULL")
-    assert [h["value"] for h in history] == ["undone"]
-
-
 def test_a_usual_place_too_long_to_state_is_counted_and_the_outcome_kept(
         memory: Memory) -> None:
     long_id = "Drawer_" + "x" * 120          # a valid id; "in <id> (Drawer)" is not a value

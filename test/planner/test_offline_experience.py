@@ -387,33 +387,6 @@ def test_a_recipes_instance_does_not_choose_the_drawer_a_goal_puts_into() -> Non
                                                           "open(Drawer_far)"]
 
 
-def test_a_look_at_a_placement_shut_in_opens_it_where_placements_were_found_undone() -> None:
-    """"Put the cup in the fridge": memory has the cup in the closed fridge from an
-    earlier task, unconfirmed since. Going to it shows nothing through the door. Where
-    experience says the robot's placements were last found undone (a tidied house), the
-    look opens the fridge, so the camera sees whether the cup is still there; where they
-    were found kept, or experience says nothing, the look stays a move."""
-    units = [UnitView("Cup_1", "Cup", (3.0, 0.5, 1.0), "none", "kitchen",
-                      receptacle_id="Fridge_1", relation="in"),
-             UnitView("Fridge_1", "Fridge", (3.0, 0.5, 1.0), "closed", "kitchen")]
-    goals = ("INSIDE(Cup, Fridge)",)
-    assert strs(OfflinePlanner().plan(request(units, goals)).calls) == ["navigate(Cup_1)"]
-    req = request(units, goals)
-    req.facts = ("placements by earlier tasks were last found kept, 3x [fact:5]",)
-    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Cup_1)"]
-    req = request(units, goals)
-    req.facts = ("Cup is usually in Cabinet_1 (Cabinet), 2x [fact:4]",
-                 "placements by earlier tasks were last found undone, 2x [fact:5]")
-    planner = OfflinePlanner()
-    assert strs(planner.plan(req).calls) == ["navigate(Fridge_1)", "open(Fridge_1)"]
-    assert req.notes["recheck"] == {"Cup_1"}
-    # Looked once: the next plan goes by what memory says after the open (here: still
-    # there, so the goal is met and nothing more is done).
-    req.history += [StepLine(SkillCall("navigate", ("Fridge_1",)), True, 0, ""),
-                    StepLine(SkillCall("open", ("Fridge_1",)), True, 0, "")]
-    assert planner.plan(req).calls == []
-
-
 PUT_AWAY = ("procedure that worked 2/2 times for this task: navigate(Potato) ; pick(Potato) ; "
             "navigate(Fridge) ; put(Potato, Fridge, in) ; close(Fridge) [proc:9]")
 KITCHEN = [UnitView("Potato_1", "Potato", (1.0, 0.9, 1.0), "none", "kitchen", score=0.9),

@@ -21,15 +21,9 @@ from dataclasses import dataclass, field
 from memory_node.core.errors import Conflict, InvalidArgument
 from memory_node.core.units import check_identifier
 
-RELATIONS = ("state", "placed", "usually", "kept")
+RELATIONS = ("state", "placed", "usually")
 # The subject of a usual-place fact is a type, not an object: "type:Bread".
 TYPE_SUBJECT = "type:"
-# The subject of the house's one "kept" fact (round 22): whether what the robot placed in
-# an earlier task was last found where it put it ("kept") or elsewhere ("undone": the
-# household, a tidy, put it back). Its support is the run of like findings.
-PLACEMENTS_SUBJECT = "house:placements"
-PLACEMENTS_LABEL = "Placements"
-KEPT, UNDONE = "kept", "undone"
 MAX_VALUE_CHARS = 128
 MAX_SOURCE_CHARS = 160
 MAX_PROVENANCE = 8        # source ids kept per fact (the newest)
@@ -66,8 +60,6 @@ class Fact:
         seen = f", {self.support}x" if self.support > 1 else ""
         if self.relation == "usually":
             return f"{self.subject_label} is usually {self.value}{seen}"
-        if self.relation == "kept":
-            return f"placements by earlier tasks were last found {self.value}{seen}"
         verb = "is" if self.relation == "placed" else "is in state"
         return f"{self.subject} ({self.subject_label}) {verb} {self.value}{seen}"
 

@@ -28,12 +28,8 @@ from memory_node.core.episode_hooks import EpisodeSummary, ExtraContext, Recorde
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
 from memory_node.core.experience.episodes import Episode, check_episode, content_hash
 from memory_node.core.experience.facts import (
-    KEPT,
     MAX_VALUE_CHARS,
-    PLACEMENTS_LABEL,
-    PLACEMENTS_SUBJECT,
     TYPE_SUBJECT,
-    UNDONE,
     FactAssertion,
     FactResult,
     FactStore,
@@ -352,9 +348,7 @@ class ExperienceMemory:
         found_in = self._opened_for(ep, step)
         self._track_repairs(conn, ep, step, t, found_in, now)
         if step.succeeded:
-            facts = self._placement_found(ep, step, f"episode:{ep.episode_id}#{seq}",
-                                          found_in)
-            facts += self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
+            facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
             facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}",
                                            found_in)
             if facts:
@@ -488,32 +482,6 @@ class ExperienceMemory:
                 out.append(FactAssertion(o, step.labels[o], "state", "filled", source,
                                          step.stamp))
         return out
-
-    def _placement_found(self, ep: _Open, step: RecordedStep, source: str,
-                         found_in: tuple[str, str] | None) -> list[FactAssertion]:
-        """A successful pick of an object the robot placed in an earlier episode (its
-        current "placed" fact, newest source another episode): was it found where it was
-        put? The house's "kept" fact takes the answer, merged into a run of like answers
-        or superseding the other (recency: the newest findings decide). A house that is
-        tidied between tasks undoes placements unseen, and memory keeps the put until the
-        camera sees otherwise: the planner's look at such a placement opens what shuts it
-        in only while this fact says "undone" (round 22; tidy tuning streams: five of
-        the experience arm's seven losses in round 21 were placements undone unseen)."""
-        hold = self.table[step.skill].effect_param("hold")
-        if hold is None or int(hold) >= len(step.args):
-            return []
-        obj = step.args[int(hold)]
-        placed = self.facts.current(obj, "placed")
-        if placed is None or not placed.provenance \
-                or placed.provenance[-1].startswith(f"episode:{ep.episode_id}#"):
-            return []   # never placed by the robot, or placed in this very episode
-        where = found_in[0] if found_in is not None else (
-            step.places[obj][1] if obj in step.places else "")
-        if not where:
-            return []
-        put_in = placed.value.split(" ", 1)[-1]
-        return [FactAssertion(PLACEMENTS_SUBJECT, PLACEMENTS_LABEL, "kept",
-                              KEPT if where == put_in else UNDONE, source, step.stamp)]
 
     def _opened_for(self, ep: _Open, step: RecordedStep) -> tuple[str, str] | None:
         """Follow refused picks and the opens after them; for a successful pick of an
@@ -935,11 +903,6 @@ class ExperienceMemory:
                            key=lambda f: (f.relation != "usually",
                                           -self.utility.score(f.item_id) * f.support,
                                           -f.updated_at, f.fact_id))
-            # Whether earlier placements were found kept: after the usual places (it
-            # decides whether a placement memory holds is looked into, not where to search).
-            house = self.facts.current(PLACEMENTS_SUBJECT, "kept")
-            if house is not None:
-                facts.insert(sum(f.relation == "usually" for f in facts), house)
             for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
             answer = _fit(lines, max(0, min(budget - 1, int(budget * self.settings.budget_share))))

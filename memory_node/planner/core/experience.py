@@ -32,9 +32,6 @@ _PROC = re.compile(r"^procedure that worked (\d+)/(\d+) times for this task: (.*
                    r"(?: \(last used: ([^()]*)\))?(?: \[proc:\d+\])?$")
 _USUAL = re.compile(r"^([A-Za-z0-9_]{1,128}) is usually (?:in|on) ([A-Za-z0-9_.:\-]{1,128})"
                     r" \([A-Za-z0-9_]{1,128}\)(?:, \d+x)?(?: \[fact:\d+\])?$")
-# The house's "kept" fact (round 22): were the robot's placements last found kept or undone.
-_KEPT = re.compile(r"^placements by earlier tasks were last found (kept|undone)(?:, \d+x)?"
-                   r"(?: \[fact:\d+\])?$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -137,15 +134,3 @@ def usual_places(lines: Iterable[str]) -> dict[str, str]:
         if m is not None:
             out.setdefault(m.group(1).lower(), m.group(2))
     return out
-
-
-def placements_undone(lines: Iterable[str]) -> bool:
-    """True when experience's facts among `lines` say the robot's placements from earlier
-    tasks were last found undone (moved back unseen: the house is tidied between tasks);
-    False when they say kept, or say nothing."""
-    for line in list(lines)[:MAX_FACTS]:
-        if isinstance(line, str) and len(line) <= MAX_LINE_CHARS:
-            m = _KEPT.match(line.strip())
-            if m is not None:
-                return m.group(1) == "undone"
-    return False

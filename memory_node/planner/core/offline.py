@@ -35,7 +35,7 @@ from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
 from memory_node.core.recall.categories import CategoryTable, type_key
 from memory_node.core.skills import SkillTable, load_skill_table
 
-from .experience import ProcedureView, parse_procedure, placements_undone, usual_places
+from .experience import ProcedureView, parse_procedure, usual_places
 from .goals import Goal, parse_goals
 from .planning import PlanRequest, PlanResult, tool_types
 from .room_prior import RoomPrior
@@ -707,34 +707,8 @@ class OfflinePlanner:
         looked.add(obj)
         req.notes.setdefault("recheck", set()).add(obj)   # the loop reads it back after
         before = len(sim.calls)
-        shut = self._shut_around(req, sim, obj) \
-            if goal.predicate in ("INSIDE", "ON") and placements_undone(req.facts) else None
-        if shut is not None:
-            # Shut in, the object is out of the camera's sight: going to it shows nothing,
-            # and memory keeps the put. Where experience says the robot's placements were
-            # last found undone (a tidied house), what shuts it in is opened instead, so
-            # the camera sees whether it is still there (round 22; tune3 tidy, stream
-            # seed 1301, s0021: the pan memory had in the cabinet a task put it in was on
-            # the stove, the look went to the closed cabinet, "done", lost). Elsewhere a
-            # placement holds, and the look stays one step (not-tidy streams).
-            self._name(req, sim, shut)
-            self._goto(sim, shut.object_id)
-            sim.add("open", shut.object_id)
-        else:
-            self._goto(sim, obj)
+        self._goto(sim, obj)
         return len(sim.calls) > before
-
-    def _shut_around(self, req: PlanRequest, sim: _Sim, obj: str) -> UnitView | None:
-        """The outermost receptacle memory has `obj` shut in (closed), or None."""
-        known = {**req.scene, **sim.objects}
-        inner, seen, outermost = known.get(obj), {obj}, None
-        while inner is not None and inner.relation == "in" and inner.receptacle_id \
-                and inner.receptacle_id not in seen:
-            seen.add(inner.receptacle_id)
-            inner = known.get(inner.receptacle_id)
-            if inner is not None and inner.state == "closed":
-                outermost = inner
-        return outermost
 
     def _achieve(self, goal: Goal, req: PlanRequest, sim: _Sim) -> None:
         p, args = goal.predicate, goal.args
