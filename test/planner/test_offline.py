@@ -1032,3 +1032,43 @@ def test_a_room_where_the_search_opened_something_is_looked_over_again_before_gi
     _history(req, "explore", ("kitchen", "Mug"), False, ErrorCode.NOT_FOUND)
     with pytest.raises(NotFound):
         planner.plan(req)
+
+
+def _refused_clean(req: PlanRequest, sink: str) -> None:
+    from memory_node.planner.core.prompt import StepLine
+    from memory_node.planner.core.types import SkillCall
+    req.history.append(StepLine(SkillCall("navigate", (sink,)), True, 0, "ok"))
+    req.history.append(StepLine(SkillCall("clean", ("Mug_1",)), False,
+                                int(ErrorCode.PRECONDITION_FAILED),
+                                "clean: no Faucet within reach"))
+
+
+def test_a_clean_refused_for_a_missing_faucet_is_not_repeated_at_that_sink() -> None:
+    """Round 21's odd-plan sweep (plans 21 s0008, 411 s0009): "clean: no Faucet within
+    reach" four times at the same sink, until the re-plans ran out. A refusal naming one
+    of the skill's fixtures changes the next step: another sink first; then the faucet
+    itself when memory knows one (the base stood out of its reach); with neither, a look
+    for a faucet, and no plan that only repeats the refused call."""
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Mug_1", "Mug", (0.0, 0.0, 0.9), receptacle_id="robot"),
+                     UnitView("Sink_a", "Sink", (1.0, 0.0, 0.8), score=0.9),
+                     UnitView("Sink_b", "Sink", (3.0, 0.0, 0.8), score=0.1)])
+    req = PlanRequest("x", "", vocab, ["kitchen"], held="Mug_1",
+                      goal_conditions=("STATE(Mug, cleaned)",),
+                      place_rooms={"kitchen": "kitchen"})
+    planner = OfflinePlanner()
+    first = [str(c) for c in planner.plan(req).calls]
+    assert first[-1] == "clean(Mug_1)"
+    spot = first[0].removeprefix("navigate(").rstrip(")")
+    _refused_clean(req, spot)
+    other = "Sink_b" if spot == "Sink_a" else "Sink_a"
+    assert [str(c) for c in planner.plan(req).calls] == [f"navigate({other})",
+                                                         "clean(Mug_1)"]
+    _refused_clean(req, other)
+    # Both sinks refused it for want of a faucet, and memory knows none: look for one.
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Faucet)"]
+    # A faucet seen (beside the first sink): the robot goes to the faucet itself.
+    vocab.add_units([UnitView("Faucet_1", "Faucet", (1.1, -0.3, 1.0))])
+    req.history.append(StepLine(SkillCall("explore", ("kitchen", "Faucet")), True, 0, "ok"))
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Faucet_1)",
+                                                         "clean(Mug_1)"]

@@ -737,18 +737,76 @@ class OfflinePlanner:
         for group in spec.fixtures:
             if any(type_key(t) == self._label(sim, sim.held) for t in group):
                 continue  # the tool in hand is the fixture (a held knife)
-            fixture = self._beside_partners(req, sim, self._find(req, sim, group), group,
-                                            spec.fixtures[1:])
-            self._goto(sim, fixture)
+            self._goto(sim, self._fixture_spot(req, sim, skill, group, spec.fixtures[1:]))
             break  # the first fixture fixes the spot; the others stand beside it
         if any(r.name == "reachable" for r in spec.requires) and sim.held != obj:
             self._goto(sim, obj)
         sim.add(skill, obj)
 
+    def _fixture_spot(self, req: PlanRequest, sim: _Sim, skill: str, group: tuple[str, ...],
+                      others: tuple[tuple[str, ...], ...]) -> str:
+        """Where to stand for `skill`: a fixture of its first group, beside its partners.
+        After the skill was refused for want of one of its fixtures at a spot (round 21's
+        odd plans 21 and 411: "clean: no Faucet within reach" four times at one sink, until
+        the re-plans ran out), never that spot again: the missing fixture itself when
+        memory knows one (the base stood out of its reach), else another fixture of the
+        group, else a look for the missing type (`_find`: explore, or NotFound when every
+        place was looked at: the subtask is given up)."""
+        refusals = req.notes.get("fixture_refused", {}).get(skill, [])
+        if not refusals:
+            return self._beside_partners(req, sim, self._find(req, sim, group), group, others)
+        spots = {spot for spot, _ in refusals}
+        last_spot, missing = refusals[-1]
+        failed, avoid = self._failed(req), self._avoid(req)
+
+        def known(types: tuple[str, ...]) -> list[UnitView]:
+            keys = {type_key(t) for t in types}
+            return [u for u in sim.objects.values() if type_key(u.label) in keys
+                    and u.state != ABSENT and u.object_id not in spots
+                    and u.object_id not in failed and u.object_id not in avoid]
+
+        near = sim.objects.get(last_spot)
+        lacking = known(missing) if missing != group else []
+        if lacking:
+            if near is None:
+                return max(lacking, key=lambda u: (u.score, u.object_id)).object_id
+            return min(lacking, key=lambda u: (math.dist(u.position, near.position),
+                                               u.object_id)).object_id
+        mine = known(group)
+        if mine:
+            best = max(mine, key=lambda u: (u.observations != 1, u.score, u.object_id))
+            return self._beside_partners(req, sim, best.object_id, group, others,
+                                         exclude=spots)
+        found = self._find(req, sim, missing)   # explores for it, or gives up
+        if found in spots:
+            raise NotFound(f"{skill} was refused for want of a {' or '.join(missing)} at "
+                           "every place memory knows for it")
+        return found
+
+    def _fixture_refused(self, req: PlanRequest, call: SkillCall, message: str) -> bool:
+        """Was `call` refused for want of one of its skill's fixtures (the refusal names a
+        type of one of its fixture groups, as the table spells it)? Noted with the spot
+        the robot stood at (the last place it went to) for `_fixture_spot`."""
+        if call.skill not in self.table:
+            return False
+        for group in self.table[call.skill].fixtures:
+            if any(re.search(rf"\b{re.escape(t)}\b", message) for t in group):
+                # Where the base went last (notes["at"] is set only when a plan was made
+                # right after the navigate, and the loop runs a plan's steps unplanned).
+                spot = next((h.call.args[0] for h in reversed(req.history[:-1])
+                             if h.success and h.call.skill == "navigate" and h.call.args),
+                            "")
+                req.notes.setdefault("fixture_refused", {}).setdefault(
+                    call.skill, []).append((spot, group))
+                return True
+        return False
+
     def _beside_partners(self, req: PlanRequest, sim: _Sim, chosen: str,
-                         group: tuple[str, ...], others: tuple[tuple[str, ...], ...]) -> str:
+                         group: tuple[str, ...], others: tuple[tuple[str, ...], ...],
+                         exclude: set[str] | frozenset[str] = frozenset()) -> str:
         """Of the fixtures of `group` memory knows, the one nearest a known fixture of the
-        skill's other groups (the sink with the faucet, not the one beside it without)."""
+        skill's other groups (the sink with the faucet, not the one beside it without);
+        never one in `exclude` (spots where the skill was refused)."""
         partners = [u for u in sim.objects.values() if u.state != ABSENT
                     and any(type_key(u.label) in {type_key(t) for t in g} for g in others)]
         if not partners:
@@ -756,7 +814,8 @@ class OfflinePlanner:
         keys = {type_key(t) for t in group}
         failed = self._failed(req)
         mine = [u for u in sim.objects.values() if type_key(u.label) in keys
-                and u.state != ABSENT and u.object_id not in failed]
+                and u.state != ABSENT and u.object_id not in failed
+                and u.object_id not in exclude]
 
         def gap(u: UnitView) -> float:
             return min(math.dist(u.position, p.position) for p in partners)
@@ -1384,5 +1443,8 @@ class OfflinePlanner:
                 elif req.notes.get("at") != call.args[0]:
                     req.notes.setdefault("open_there", set()).add(call.args[0])
                 req.notes.pop("at", None)
+            elif last.error_code == ErrorCode.PRECONDITION_FAILED and \
+                    self._fixture_refused(req, call, last.message):
+                req.notes.pop("at", None)   # the next plan stands elsewhere (_fixture_spot)
             elif last.error_code == ErrorCode.PRECONDITION_FAILED:
                 req.notes.pop("at", None)   # perhaps out of reach: go there again
