@@ -810,11 +810,15 @@ class OfflinePlanner:
 
     def _fixture_refused(self, req: PlanRequest, call: SkillCall, message: str) -> bool:
         """Was `call` refused for want of one of its skill's fixtures (the refusal names a
-        type of one of its fixture groups, as the table spells it)? Noted with the spot
+        type of one of its place fixture groups, as the table spells it)? Noted with the spot
         the robot stood at (the last place it went to) for `_fixture_spot`."""
         if call.skill not in self.table:
             return False
-        for group in self.table[call.skill].fixtures:
+        spec = self.table[call.skill]
+        places = set(spec.place_fixtures)   # not a tool the hand holds (slice's knife)
+        for group in spec.fixtures:
+            if places.isdisjoint(group):
+                continue
             if any(re.search(rf"\b{re.escape(t)}\b", message) for t in group):
                 # Where the base went last (notes["at"] is set only when a plan was made
                 # right after the navigate, and the loop runs a plan's steps unplanned).
