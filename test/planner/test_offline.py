@@ -1096,3 +1096,24 @@ def test_a_closed_receptacle_recall_returned_for_the_instruction_is_opened_befor
     vocab.add_units([UnitView("Fridge_1", "Fridge", (5.0, 4.0, 0.9), "opened", score=0.8)])
     # Not in the fridge after all: the rooms are explored as before (the drawer later).
     assert [str(c) for c in planner.plan(req).calls][-1].startswith("explore(")
+
+
+def test_after_a_refused_clean_the_sink_beside_a_known_faucet_comes_before_the_faucet() -> None:
+    """Round 22's odd plan 411 (s0009): the clean refused at the bathtub basin, a look for a
+    faucet saw one by the sink; the plan went to the faucet itself, whose place has no
+    free floor beside it, three times. The sink nearest the faucet is where to wash; a
+    place the base was refused a way to is not planned again."""
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Mug_1", "Mug", (0.0, 0.0, 0.9), receptacle_id="robot"),
+                     UnitView("Tub_a", "BathtubBasin", (-1.0, 0.5, 0.4), score=0.9),
+                     UnitView("Faucet_1", "Faucet", (1.0, 2.0, 1.0)),
+                     UnitView("Sink_far", "Sink", (6.0, 0.0, 0.8)),
+                     UnitView("Sink_c", "Sink", (1.0, 1.7, 0.8))])
+    req = PlanRequest("x", "", vocab, ["bathroom"], held="Mug_1",
+                      goal_conditions=("STATE(Mug, cleaned)",),
+                      place_rooms={"bathroom": "bathroom"})
+    _refused_clean(req, "Tub_a")
+    planner = OfflinePlanner()
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Sink_c)", "clean(Mug_1)"]
+    _history(req, "navigate", ("Sink_c",), False, ErrorCode.PRECONDITION_FAILED)
+    assert [str(c) for c in planner.plan(req).calls][0] != "navigate(Sink_c)"

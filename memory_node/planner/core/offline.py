@@ -773,14 +773,20 @@ class OfflinePlanner:
         """Where to stand for `skill`: a fixture of its first group, beside its partners.
         After the skill was refused for want of one of its fixtures at a spot (round 21's
         odd plans 21 and 411: "clean: no Faucet within reach" four times at one sink, until
-        the re-plans ran out), never that spot again: the missing fixture itself when
-        memory knows one (the base stood out of its reach), else another fixture of the
-        group, else a look for the missing type (`_find`: explore, or NotFound when every
-        place was looked at: the subtask is given up)."""
+        the re-plans ran out), never that spot again: another fixture of the group (the one
+        nearest a known fixture of the missing type), else the missing fixture itself when
+        memory knows one (the base stood out of its reach), else a look for the missing
+        type (`_find`: explore, or NotFound when every place was looked at: the subtask is
+        given up)."""
         refusals = req.notes.get("fixture_refused", {}).get(skill, [])
         if not refusals:
             return self._beside_partners(req, sim, self._find(req, sim, group), group, others)
         spots = {spot for spot, _ in refusals}
+        # Nor a place the base was refused a way to (a faucet on the wall behind a basin:
+        # "no free floor within reach of it", round 22's odd plan 411).
+        spots |= {h.call.args[0] for h in req.history
+                  if h.call.skill == "navigate" and h.call.args and not h.success
+                  and h.error_code == ErrorCode.PRECONDITION_FAILED}
         last_spot, missing = refusals[-1]
         failed, avoid = self._failed(req), self._avoid(req)
 
@@ -790,18 +796,20 @@ class OfflinePlanner:
                     and u.state != ABSENT and u.object_id not in spots
                     and u.object_id not in failed and u.object_id not in avoid]
 
-        near = sim.objects.get(last_spot)
         lacking = known(missing) if missing != group else []
-        if lacking:
-            if near is None:
-                return max(lacking, key=lambda u: (u.score, u.object_id)).object_id
-            return min(lacking, key=lambda u: (math.dist(u.position, near.position),
-                                               u.object_id)).object_id
         mine = known(group)
+        if mine and lacking:   # another of the group, the one nearest what was missing
+            return min(mine, key=lambda u: (min(math.dist(u.position, m.position)
+                                                for m in lacking), u.object_id)).object_id
         if mine:
             best = max(mine, key=lambda u: (u.observations != 1, u.score, u.object_id))
             return self._beside_partners(req, sim, best.object_id, group, others,
                                          exclude=spots)
+        if lacking:   # the missing fixture itself: the base stood out of its reach
+            near = sim.objects.get(last_spot)
+            return min(lacking, key=lambda u: (
+                math.dist(u.position, near.position) if near is not None else 0.0,
+                -u.score, u.object_id)).object_id
         found = self._find(req, sim, missing)   # explores for it, or gives up
         if found in spots:
             raise NotFound(f"{skill} was refused for want of a {' or '.join(missing)} at "
