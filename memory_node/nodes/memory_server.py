@@ -61,9 +61,12 @@ class ServerSettings:
         "background start-up work (the preload, WordNet's index) is done by then.",
         0.0, 86400.0)
     heap_settle_quiet_s: float = setting(
-        1.0, "A due heap settle (~130 ms of the executor thread) waits until no service "
-        "request came for this many seconds, so that no request waits behind it "
-        "(bench/README_recall.md round 22); 0: at once.", 0.0, 3600.0)
+        5.0, "A due heap settle (~130 ms of the executor thread's CPU, 2-2.4 s of wall at "
+        "load 40) waits until no service request came for this many seconds, so that no "
+        "request waits behind it: longer than a settle's wall under load and than the "
+        "pauses of a busy client (a 2.6 s pause let a 1 s wait collide, "
+        "bench/README_recall.md round 22); a planner is quieter while a skill runs. "
+        "0: at once.", 0.0, 3600.0)
     heap_settle_max_wait_s: float = setting(
         600.0, "A due heap settle runs anyway after waiting this long for a quiet moment "
         "(a server that is never quiet still frees its frozen garbage).", 0.0, 86400.0)
