@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh8|fresh9] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh9|fresh10] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh9][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh10][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -64,7 +64,16 @@ keyframe window and landmark tracks over laps of a route, a household robot's ti
 rounds (surface sweeps, misplaced objects carried home), a warehouse robot fleet's shared
 map tiles, and a data warehouse's column chunks under periodic dashboard refreshes with a
 sliding day window. Recency-dominated by construction: the browser, the decoder and the
-SLAM window.
+SLAM window. ``fresh10`` (seeds 32000+) was written in round 22 before anything ran on it,
+by a writer who did not read the policy's code: a recommender's embedding-table rows with
+long-tail drift of item popularity, a web search engine's result pages and posting lists
+(singleton queries, next pages, news topics), pull PageRank iterations over a power-law
+graph, a video-on-demand server's segments (sequential viewing, early quits, releases), an
+LLM server's prefix KV blocks (system prompts, multi-turn chats), a look-aside key-value
+cache with update invalidations and synchronised TTL expiry storms, a multigrid solver's
+stencil sweeps over an irregular domain, a web map's tiles under panning and zooming, and a
+household robot fetching objects for people (search by last-seen place, carry, put away).
+Recency-dominated by construction: the multigrid solver and the web map.
 """
 
 from __future__ import annotations
@@ -2165,11 +2174,523 @@ def fresh9_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh10's generator families (round 22; none is in `synthetic` or the earlier sets) -----
+
+
+def embed_lookups(seed: int, items: int, alpha: float, fresh_every: int, pooling: int,
+                  users: int, session: float, small: int) -> Iterator[int]:
+    """A recommender's embedding-table rows (DLRM, Naumov et al. 2019; Eisenman et al.,
+    "Bandana", MLSys 2019: row popularity is a power law, so a small DRAM cache in front of
+    the tables pays): every sample looks up its user's row, the candidate item's row
+    (Zipf(``alpha``) over ``items`` by popularity rank), ``pooling`` rows of the user's
+    history (items fixed per user, drawn when the user is first seen) and one row of each
+    of ``small`` small categorical tables (country, device, hour: a few to fifty rows).
+    Users come in sessions of ~``session`` samples (Zipf(0.8) over ``users``). Long-tail
+    drift: every ``fresh_every`` samples a new item enters near the top of the popularity
+    order (new videos, new ads) and pushes the rest down; the last one retires."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, items, alpha)
+    who = _zipf(rng, users, 0.8)
+    order = list(range(items))  # order[r]: the item at popularity rank r
+    rng.shuffle(order)
+    made = items
+    sizes = [rng.randint(3, 50) for _ in range(small)]
+    history: dict[int, list[int]] = {}
+    stride = 1 << 32  # table t, row i: t * stride + i (0 users, 1 items, 2.. small tables)
+    sample = 0
+    user = who()
+    while True:
+        sample += 1
+        if sample % fresh_every == 0:
+            order.insert(min(items - 1, int(rng.expovariate(1 / max(1.0, items * 0.002)))),
+                         made)
+            made += 1
+            order.pop()
+        if rng.random() < 1 / session:
+            user = who()
+        yield user
+        yield stride + order[rank()]
+        if user not in history:
+            history[user] = [order[rank()] for _ in range(pooling)]
+        for item in history[user]:
+            yield stride + item
+        for t, size in enumerate(sizes):
+            yield (2 + t) * stride + min(size - 1, int(rng.expovariate(3 / size)))
+
+
+def search_engine(seed: int, queries: int, alpha: float, once_share: float, terms: int,
+                  next_page: float, topic_every: int) -> Iterator[int]:
+    """A web search engine's two-level cache of result pages and posting lists (Saraiva et
+    al., SIGIR 2001; Baeza-Yates et al., "The impact of caching on search engines", SIGIR
+    2007: query popularity is Zipf-like with a long tail of queries asked once, term
+    popularity is skewed too; Lempel and Moran, WWW 2003: a user asks for result page 2, 3
+    soon after page 1). A query is a share ``once_share`` singleton (new query, common terms
+    and often a rare new one) or a Zipf(``alpha``) pick of ``queries``; it reads its result
+    page, then the posting lists of its 1-4 terms (Zipf(1) over ``terms``). With
+    probability ``next_page`` (halving per page) the user asks for the next page a few
+    queries later. Every ~``topic_every`` queries a news topic starts: a few new queries on
+    a new term take a fifth of the traffic for a while, then fade."""
+    rng = random.Random(seed)
+    qrank = _zipf(rng, queries, alpha)
+    trank = _zipf(rng, terms, 1.0)
+    qterms: dict[int, list[int]] = {}
+    new_q, new_t = queries, terms
+    topic: list[int] = []
+    topic_left = 0
+    due: list[tuple[int, int, int, int]] = []  # (when, tie, query, page)
+    t = 0
+
+    def result(q: int, page: int) -> int:
+        return (q * 16 + page) * 2  # result pages even, posting lists odd
+
+    while True:
+        t += 1
+        if due and due[0][0] <= t:
+            _, _, q, page = heapq.heappop(due)
+            yield result(q, page)
+        elif topic_left > 0 and rng.random() < 0.2:
+            topic_left -= 1
+            q = rng.choice(topic)
+            yield result(q, 1)
+            for term in qterms[q]:
+                yield term * 2 + 1
+            page = 1
+        else:
+            if rng.random() < 1 / topic_every:
+                new_t += 1
+                topic = []
+                for _ in range(rng.randint(3, 10)):
+                    qterms[new_q] = [new_t - 1] + [trank() for _ in range(rng.randint(0, 2))]
+                    topic.append(new_q)
+                    new_q += 1
+                topic_left = int(rng.expovariate(1 / (2 * topic_every)))
+            if rng.random() < once_share:
+                q = new_q
+                new_q += 1
+                qterms[q] = [trank() for _ in range(rng.randint(1, 3))]
+                if rng.random() < 0.5:
+                    qterms[q].append(new_t)
+                    new_t += 1
+            else:
+                q = qrank()
+                if q not in qterms:
+                    qterms[q] = [trank() for _ in range(rng.randint(1, 4))]
+            yield result(q, 1)
+            for term in qterms[q]:
+                yield term * 2 + 1
+            page = 1
+        if page < 15 and rng.random() < next_page / 2 ** (page - 1):
+            heapq.heappush(due, (t + 1 + int(rng.expovariate(0.2)), t, q, page + 1))
+
+
+def pagerank(seed: int, vertices: int, degree: float, block: int, hubs_first: bool
+             ) -> Iterator[int]:
+    """Pull-style PageRank iterations over a power-law graph in CSR form (the GAP benchmark
+    suite, Beamer et al. 2015; Faldu et al., "Domain-specialized cache management for graph
+    analytics", HPCA 2020: the property reads of hub vertices are the reuse, the edge array
+    is a scan): for each vertex in order it reads its offset entry, its in-edges (a block of
+    16 edge ids at a time, sequentially) and the rank of each in-neighbour (``block``
+    vertices per cache block), and writes its new rank. In-neighbours are drawn by out-degree
+    weights that follow a power law (exponent ~2.1, as web and social graphs); with
+    ``hubs_first`` the vertex ids are sorted by degree (a DBG-style reordering), else
+    random. Iterations repeat over the same graph."""
+    rng = random.Random(seed)
+    pick = _zipf(rng, vertices, 0.9)
+    ids = list(range(vertices))
+    if not hubs_first:
+        rng.shuffle(ids)
+    ins = [[ids[pick()] for _ in range(max(1, int(rng.paretovariate(1.6) * degree * 0.4)))]
+           for _ in range(vertices)]
+    if hubs_first:  # the most read vertices (hubs) got the low ids; the in-lists stay random
+        rng.shuffle(ins)
+    offsets, ranks, new_ranks, edges = 0, 1 << 30, 2 << 30, 3 << 30
+    while True:
+        e = 0
+        for v in range(vertices):
+            yield offsets + v // 16
+            for u in ins[v]:
+                if e % 16 == 0:
+                    yield edges + e // 16
+                e += 1
+                yield ranks + u // block
+            yield new_ranks + v // block
+        ranks, new_ranks = new_ranks, ranks  # the arrays swap roles each iteration
+
+
+def vod_segments(seed: int, titles: int, alpha: float, seg_lo: int, seg_hi: int,
+                 sessions: int, quit_p: float, release_every: int) -> Iterator[int]:
+    """A video-on-demand server's segment cache (HLS/DASH chunks; Yu et al., "Understanding
+    user behavior in large-scale video-on-demand systems", EuroSys 2006: Zipf-like title
+    popularity with a flattened head, most sessions end early, new releases take the top
+    and fade): ``sessions`` viewers watch at once, each reading the next segment of its title
+    in turn (segments ``seg_lo``..``seg_hi`` per title); a viewer quits with a hazard that
+    starts at ``quit_p`` per segment and falls as it keeps watching, sometimes seeks forward,
+    and is replaced by a new viewer of a Zipf(``alpha``) title. Every ``release_every``
+    segments a new title is released near the top of the popularity order."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, titles, alpha)
+    order = list(range(titles))
+    rng.shuffle(order)
+    length = [rng.randint(seg_lo, seg_hi) for _ in range(titles)]
+    stride = 1 << 24  # title t, segment s: t * stride + s
+
+    def start() -> list[int]:
+        return [order[rank()], 0]
+
+    watching = [start() for _ in range(sessions)]
+    t = 0
+    while True:
+        t += 1
+        if t % release_every == 0:
+            length.append(rng.randint(seg_lo, seg_hi))
+            order.insert(rng.randrange(3), len(length) - 1)
+            order.pop()
+        i = rng.randrange(sessions)
+        title, seg = watching[i]
+        yield title * stride + seg
+        seg += 1 + (int(rng.expovariate(0.1)) if rng.random() < 0.02 else 0)
+        if seg >= length[title] or rng.random() < quit_p / (1 + seg / 10):
+            watching[i] = start()
+        else:
+            watching[i][1] = seg
+
+
+def llm_prefix(seed: int, prompts: int, prompt_blocks: int, conversations: int,
+               turn_blocks: int, end_p: float, single_share: float) -> Iterator[int]:
+    """An LLM server's prefix (KV-block) cache (vLLM's automatic prefix caching, Kwon et al.,
+    SOSP 2023; SGLang's RadixAttention, Zheng et al. 2024): a request reads the KV blocks of
+    its whole prefix in order, then writes blocks for the new tokens. ``prompts`` system
+    prompts (Zipf(1.1): one assistant's prompt dominates) of ``prompt_blocks`` blocks each
+    (give or take half); ``conversations`` chats are open at once, each turn of a random one
+    re-reads the system prompt's blocks and every block of the chat so far and appends
+    ~``turn_blocks`` new ones (the user's message and the reply); a chat ends with
+    probability ``end_p`` per turn or at the context limit (64 blocks) and a new one opens.
+    A share ``single_share`` of requests are one-shot (a system prompt and a new question)."""
+    rng = random.Random(seed)
+    which = _zipf(rng, prompts, 1.1)
+    size = [max(1, int(prompt_blocks * rng.uniform(0.5, 1.5))) for _ in range(prompts)]
+    stride = 1 << 16  # prefix p's block b: p * stride + b; chats after the prompts
+    made = prompts
+
+    def new_chat() -> list[int]:
+        nonlocal made
+        made += 1
+        return [which(), made - 1, 0]  # system prompt, chat id, blocks so far
+
+    chats = [new_chat() for _ in range(conversations)]
+    while True:
+        if rng.random() < single_share:
+            p = which()
+            yield from range(p * stride, p * stride + size[p])
+            made += 1  # the question's own blocks, under a prefix id no chat has
+            yield from range((made - 1) * stride, (made - 1) * stride + rng.randint(1, 2))
+            continue
+        i = rng.randrange(conversations)
+        p, chat, blocks = chats[i]
+        yield from range(p * stride, p * stride + size[p])
+        yield from range(chat * stride, chat * stride + blocks)
+        new = max(1, int(rng.expovariate(1 / turn_blocks)))
+        yield from range(chat * stride + blocks, chat * stride + blocks + new)
+        chats[i][2] = blocks + new
+        if blocks + new >= 64 or rng.random() < end_p:
+            chats[i] = new_chat()
+
+
+def memcache_ttl(seed: int, keys: int, alpha: float, write_share: float, ttl: int,
+                 warm: int, storm_every: int) -> Iterator[int]:
+    """A look-aside key-value cache with TTLs and invalidations (memcached at Facebook:
+    Nishtala et al., NSDI 2013; Atikoglu et al., "Workload analysis of a large-scale
+    key-value store", SIGMETRICS 2012: Zipf-like reads, updates that delete the cached
+    value): reads of Zipf(``alpha``) keys; a share ``write_share`` of events are updates of a
+    Zipf key, which invalidate it (the next read fetches a new value: a new key); a value
+    lives ``ttl`` events from when it was filled. Every ~``storm_every`` events a deploy
+    or a warm-up job refills the ``warm`` most popular keys at once (a scan of them in rank
+    order), so they expire together ``ttl`` later and their next reads are a storm of new
+    values (the thundering herd that TTL jitter is meant to spread)."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, keys, alpha)
+    version = [0] * keys
+    filled = [-ttl] * keys
+    stride = 1 << 24  # key k, value v: k * stride + v
+    t = 0
+    next_storm = int(rng.expovariate(1 / storm_every))
+    while True:
+        t += 1
+        if t >= next_storm:
+            next_storm = t + int(rng.uniform(0.5, 1.5) * storm_every)
+            for k in range(warm):
+                if t - filled[k] >= ttl:
+                    version[k] += 1
+                filled[k] = t
+                yield k * stride + version[k]
+            continue
+        k = rank()
+        if rng.random() < write_share:
+            filled[k] = -ttl  # deleted: the next read fills a new value
+            continue
+        if t - filled[k] >= ttl:
+            version[k] += 1
+            filled[k] = t
+        yield k * stride + version[k]
+
+
+def multigrid(seed: int, rows: int, blocks: int, levels: int, nu: int, coarse: int
+              ) -> Iterator[int]:
+    """A multigrid solver's memory blocks (recency-dominated: a five-point stencil reads
+    the rows above, at and below the one it updates, so most reuse is a few rows back;
+    Briggs et al., "A Multigrid Tutorial", SIAM 2000; the V-cycle of a Poisson solve in a
+    fluid or heat simulation's time step): the grid has ``rows`` rows of ``blocks``
+    cache-line blocks on an irregular domain (each row's extent is a random walk: a room or
+    a lake shape), halved ``levels`` - 1 times. A V-cycle smooths ``nu`` Gauss-Seidel
+    sweeps on a level, restricts the residual to the next coarser one (reading the fine
+    rows and writing the coarse right-hand side), solves the coarsest with ``coarse``
+    sweeps, then prolongs the correction back up, smoothing again. A time step runs one to
+    three V-cycles (until it converges) and then rebuilds the fine right-hand side."""
+    rng = random.Random(seed)
+    lo0, hi0 = [], []
+    a, b = blocks // 4, blocks - blocks // 4
+    for _ in range(rows):
+        a = min(max(0, a + rng.choice((-1, 0, 0, 1))), blocks // 2 - 1)
+        b = max(min(blocks, b + rng.choice((-1, 0, 0, 1))), blocks // 2 + 1)
+        lo0.append(a)
+        hi0.append(b)
+
+    def extent(level: int, i: int) -> range:
+        r = min(rows - 1, i << level)
+        lo = lo0[r] >> level
+        return range(lo, max(lo + 1, -(-hi0[r] >> level)))
+
+    def key(level: int, array: int, i: int, j: int) -> int:  # array 0: u, 1: right-hand side
+        return ((level * 2 + array) << 40) | (i << 20) | j
+
+    def smooth(level: int) -> Iterator[int]:
+        n = max(1, rows >> level)
+        for i in range(n):
+            for j in extent(level, i):
+                for di in (-1, 0, 1):
+                    if 0 <= i + di < n:
+                        yield key(level, 0, i + di, j)
+                yield key(level, 1, i, j)
+
+    def restrict(level: int) -> Iterator[int]:
+        n = max(1, rows >> level)
+        for i in range(n):
+            for j in extent(level, i):
+                for di in (-1, 0, 1):
+                    if 0 <= i + di < n:
+                        yield key(level, 0, i + di, j)
+                yield key(level, 1, i, j)
+                yield key(level + 1, 1, i // 2, j // 2)
+
+    def prolong(level: int) -> Iterator[int]:
+        for i in range(max(1, rows >> level)):
+            for j in extent(level, i):
+                yield key(level + 1, 0, i // 2, j // 2)
+                yield key(level, 0, i, j)
+
+    while True:
+        for _ in range(rng.randint(1, 3)):
+            for level in range(levels - 1):
+                for _ in range(nu):
+                    yield from smooth(level)
+                yield from restrict(level)
+            for _ in range(coarse):
+                yield from smooth(levels - 1)
+            for level in reversed(range(levels - 1)):
+                yield from prolong(level)
+                for _ in range(nu):
+                    yield from smooth(level)
+        for i in range(rows):
+            for j in extent(0, i):
+                yield key(0, 0, i, j)
+                yield key(0, 1, i, j)
+
+
+def slippy_map(seed: int, users: int, view_w: int, view_h: int, places: int, alpha: float,
+               back_p: float, run: int) -> Iterator[int]:
+    """A web map's tile cache (recency-dominated: a viewer pans a little at a time, pans
+    back, zooms in and out again, so the tiles it reads are mostly the ones it just left;
+    Quinn and Gahegan, "A predictive model for frequently viewed tiles in a web map",
+    Transactions in GIS 2010: views cluster on cities and along routes): ``users`` people
+    (one: a phone app's memory cache; many: a tile server's) take turns in runs of
+    ~``run`` actions. An action pans the ``view_w`` x ``view_h`` tile view by one tile
+    (the column or row that comes into view is read; the same direction again often,
+    straight back with probability ``back_p``), zooms in or out (the whole view at the new
+    zoom is read) or jumps to a place (Zipf(``alpha``) over ``places`` cities)."""
+    rng = random.Random(seed)
+    top = 18
+    spots = [(rng.randrange(1 << top), rng.randrange(1 << top)) for _ in range(places)]
+    where = _zipf(rng, places, alpha)
+    dirs = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+    def view(z: int, cx: int, cy: int) -> tuple[int, int]:
+        return (cx >> (top - z)) - view_w // 2, (cy >> (top - z)) - view_h // 2
+
+    def tile(z: int, x: int, y: int) -> int:
+        side = 1 << z
+        return (z << 40) | ((x % side) << 20) | (y % side)
+
+    def whole(z: int, cx: int, cy: int) -> Iterator[int]:
+        x0, y0 = view(z, cx, cy)
+        for dy in range(view_h):
+            for dx in range(view_w):
+                yield tile(z, x0 + dx, y0 + dy)
+
+    def jump() -> list[int]:
+        x, y = spots[where()]
+        return [rng.randint(11, 15), x, y, rng.randrange(4)]
+
+    state = [jump() for _ in range(users)]
+    u = 0
+    while True:
+        if rng.random() < 1 / run:
+            u = rng.randrange(users)
+        z, cx, cy, d = state[u]
+        x = rng.random()
+        if x < 0.78:
+            y = rng.random()
+            if y < back_p:
+                d ^= 1  # the opposite direction (pairs 0/1 and 2/3)
+            elif y > back_p + 0.55:
+                d = rng.randrange(4)
+            dx, dy = dirs[d]
+            cx += dx << (top - z)
+            cy += dy << (top - z)
+            x0, y0 = view(z, cx, cy)
+            if dx:
+                col = x0 + (view_w - 1 if dx > 0 else 0)
+                for j in range(view_h):
+                    yield tile(z, col, y0 + j)
+            else:
+                row = y0 + (view_h - 1 if dy > 0 else 0)
+                for i in range(view_w):
+                    yield tile(z, x0 + i, row)
+        elif x < 0.97:
+            z = min(top, z + 1) if x < 0.875 else max(3, z - 1)
+            yield from whole(z, cx, cy)
+        else:
+            z, cx, cy, d = jump()
+            yield from whole(z, cx, cy)
+        state[u] = [z, cx, cy, d]
+
+
+def fetch_requests(seed: int, n_rooms: int, per_room: int, objects: int, alpha: float,
+                   people: int, put_away: float) -> Iterator[int]:
+    """A household robot's own object stream while it fetches things for people (the
+    "bring me the mug" tasks of TEACh, Padmakumar et al., AAAI 2022, and ALFRED's
+    pick-and-place, Shridhar et al., CVPR 2020): a person in one of their usual rooms asks
+    for an object (Zipf(``alpha``) over ``objects``: the mug, the remote and the keys far
+    more than the rest). The robot walks the house's corridor of ``n_rooms`` rooms (each
+    room passed is read) to where it last saw the object, then its home, then its other
+    usual places, then the rest of the room it last saw it in, then anywhere (``per_room``
+    receptacles a room), looking at each receptacle (the receptacle and the objects on it,
+    which it now knows the place of) until the object is there; it picks it, carries it to
+    the person and hands it over. The person later leaves it on some receptacle of that
+    room (the robot only knows the room). With probability ``put_away`` the robot is then asked to
+    put away something it handed over before (walk, look, pick, walk home, put)."""
+    rng = random.Random(seed)
+    recs = n_rooms * per_room
+    room_key, obj_key = recs, recs + n_rooms  # receptacles first, then rooms, then objects
+    home = [rng.randrange(recs) for _ in range(objects)]
+    usual = [rng.sample(range(recs), 2) for _ in range(objects)]
+    where, seen = home[:], home[:]
+    on: list[list[int]] = [[] for _ in range(recs)]
+    for o, r in enumerate(home):
+        on[r].append(o)
+    ask = _zipf(rng, objects, alpha)
+    popular = list(range(objects))
+    rng.shuffle(popular)
+    rooms_of = [rng.sample(range(n_rooms), min(2, n_rooms)) for _ in range(people)]
+    handed: list[int] = []
+    at = 0
+
+    def go(room: int) -> Iterator[int]:
+        nonlocal at
+        step = 1 if room > at else -1
+        for r in range(at + step, room + step, step) if room != at else ():
+            yield room_key + r
+        at = room
+
+    def find(o: int) -> Iterator[int]:
+        tried = []
+        near = range(seen[o] // per_room * per_room, (seen[o] // per_room + 1) * per_room)
+        for r in [seen[o], home[o], *usual[o], *near] + rng.sample(range(recs), recs):
+            if r in tried:
+                continue
+            tried.append(r)
+            yield from go(r // per_room)
+            yield r
+            for other in on[r]:
+                yield obj_key + other
+                seen[other] = r
+            if where[o] == r:
+                break
+        yield obj_key + o  # picked
+        on[where[o]].remove(o)
+
+    while True:
+        p = rng.randrange(people)
+        room = rng.choice(rooms_of[p])
+        o = popular[ask()]
+        yield from find(o)
+        yield from go(room)
+        yield obj_key + o  # handed over
+        put = room * per_room + rng.randrange(per_room)
+        where[o] = put
+        seen[o] = room * per_room  # it saw the person take it there, not where it was left
+        on[put].append(o)
+        handed.append(o)
+        if rng.random() < put_away and handed:
+            o = handed.pop(rng.randrange(len(handed)))
+            if where[o] != home[o]:
+                yield from find(o)
+                yield from go(home[o] // per_room)
+                yield home[o]
+                yield obj_key + o
+                where[o] = seen[o] = home[o]
+                on[home[o]].append(o)
+
+
+def fresh10_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 22's held-out set: seeds 32000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 32000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "embed_i20000_a1.05_p8_u500": lambda: embed_lookups(
+            s + 0, 20_000, 1.05, 200, 8, 500, 5.0, 3),
+        "embed_i200000_a0.8_p20_u20000": lambda: embed_lookups(
+            s + 1, 200_000, 0.8, 50, 20, 20_000, 2.0, 6),
+        "search_q50000_a0.85_o0.45_t20000": lambda: search_engine(
+            s + 2, 50_000, 0.85, 0.45, 20_000, 0.3, 2000),
+        "search_q2000_a1.1_o0.2_t3000": lambda: search_engine(
+            s + 3, 2000, 1.1, 0.2, 3000, 0.15, 300),
+        "pagerank_v2000_d6_b8_random": lambda: pagerank(s + 4, 2000, 6.0, 8, False),
+        "pagerank_v20000_d12_b16_sorted": lambda: pagerank(s + 5, 20_000, 12.0, 16, True),
+        "vod_t300_a0.9_s20_q0.05": lambda: vod_segments(
+            s + 6, 300, 0.9, 20, 150, 20, 0.05, 3000),
+        "vod_t2000_a0.8_s100_q0.02": lambda: vod_segments(
+            s + 7, 2000, 0.8, 100, 700, 100, 0.02, 500),
+        "prefix_p5_b8_c10_e0.2": lambda: llm_prefix(s + 8, 5, 8, 10, 2, 0.2, 0.3),
+        "prefix_p40_b30_c100_e0.1": lambda: llm_prefix(s + 9, 40, 30, 100, 3, 0.1, 0.5),
+        "memcache_k10000_a0.9_w0.05_ttl20000": lambda: memcache_ttl(
+            s + 10, 10_000, 0.9, 0.05, 20_000, 2000, 25_000),
+        "memcache_k300000_a1.1_w0.01_ttl5000": lambda: memcache_ttl(
+            s + 11, 300_000, 1.1, 0.01, 5000, 10_000, 8000),
+        "multigrid_r64_b8_l4_nu2": lambda: multigrid(s + 12, 64, 8, 4, 2, 8),
+        "multigrid_r512_b32_l6_nu1": lambda: multigrid(s + 13, 512, 32, 6, 1, 20),
+        "slippy_u1_v4x3_p20": lambda: slippy_map(s + 14, 1, 4, 3, 20, 1.0, 0.2, 50),
+        "slippy_u30_v8x6_p500": lambda: slippy_map(s + 15, 30, 8, 6, 500, 0.9, 0.1, 15),
+        "fetch_r8_rc6_o150": lambda: fetch_requests(s + 16, 8, 6, 150, 1.0, 2, 0.3),
+        "fetch_r14_rc9_o800": lambda: fetch_requests(s + 17, 14, 9, 800, 0.8, 4, 0.5),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
                 "fresh7": fresh7_variants, "fresh8": fresh8_variants,
-                "fresh9": fresh9_variants}
+                "fresh9": fresh9_variants, "fresh10": fresh10_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -2216,7 +2737,8 @@ def main() -> int:
                          "fresh6: round 18's held-out set (tuning data since round 19); "
                          "fresh7: round 19's held-out set; "
                          "fresh8: round 20's held-out set; "
-                         "fresh9: round 21's held-out set")
+                         "fresh9: round 21's held-out set; "
+                         "fresh10: round 22's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

@@ -209,6 +209,9 @@ def main() -> int:
                          "'tune' keeps a report-only half's misses out of the output")
     ap.add_argument("--encoder", default=RecallSettings().encoder, choices=ENCODERS,
                     help="text encoder (recall.encoder; round 16)")
+    ap.add_argument("--model-path", default="",
+                    help="another ONNX file of the same model (recall.model_path), e.g. "
+                         "bench/recall_int8_model.py's")
     args = ap.parse_args()
     rooms = rearrangement_rooms()
     if rooms is None:
@@ -219,14 +222,14 @@ def main() -> int:
         items = [i for i in items if i["split"] in args.splits.split(",")]
     splits = list(dict.fromkeys(i["split"] for i in items))
     scenes = {fp: room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
-    embedder = make_embedder(args.encoder)
+    embedder = make_embedder(args.encoder, args.model_path or None)
     configs = {
         "full": RecallConfig(),
         "plain": RecallConfig(use_lexicon=False, fixture_weight=0.0, max_per_type=0),
     }
     configs = {n: c for n, c in configs.items() if n in args.configs.split(",")}
     result: dict = {"what": __doc__.split("\n\n")[0], "instructions_file": args.instructions.name,
-                    "encoder": args.encoder,
+                    "encoder": args.encoder, "model_path": args.model_path,
                     "commit": git_commit(),
                     "python": platform.python_version(), "machine": platform.machine()}
     t0 = time.perf_counter()

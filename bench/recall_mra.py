@@ -40,6 +40,11 @@ def main() -> int:
     ap.add_argument("--encoder", default=RecallSettings().encoder, choices=ENCODERS,
                     help="text encoder (recall.encoder; round 16)")
     ap.add_argument("--out", default="recall_mra", help="bench/results/<out>.json")
+    ap.add_argument("--model-path", default="",
+                    help="another ONNX file of the same model (recall.model_path), e.g. "
+                         "bench/recall_int8_model.py's")
+    ap.add_argument("--halves", default="tune,heldout",
+                    help="scene halves to run: 'tune' leaves the held-out half unread")
     args = ap.parse_args()
     doc = load()
     if doc is None:
@@ -51,8 +56,10 @@ def main() -> int:
     for item in doc["instructions"]:
         by_scene[item["scene"]].append(item)
 
-    recaller = Recaller(make_embedder(args.encoder))
+    recaller = Recaller(make_embedder(args.encoder, args.model_path or None))
     order = {sid: i for i, sid in enumerate(scenes)}
+    by_scene = {sid: items for sid, items in by_scene.items()
+                if half(sid, order) in args.halves.split(",")}
     halves = defaultdict(int)        # (split, half) -> hybrid hits at the headline k
     half_totals = defaultdict(int)
     hits = defaultdict(int)          # (split, mode, k) -> count
@@ -103,7 +110,7 @@ def main() -> int:
             table[split][mode]["empty_answers"] = round(
                 empty[(split, mode)] / totals[split], 3)
     result = {
-        "encoder": args.encoder,
+        "encoder": args.encoder, "model_path": args.model_path, "halves": args.halves,
         "what": "MRA = needed objects all in retrieved top-k; irrelevant = share of empty "
                 "answers (the right answer)",
         "instructions": dict(totals), "scenes": len(scenes), "headline_k": HEADLINE_K,

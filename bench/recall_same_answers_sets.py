@@ -17,6 +17,13 @@ The parent compares the two codes' answers answer by answer and prints how many 
 
     .venv/bin/python bench/recall_same_answers_sets.py --against DIR [--out NAME]
         # -> bench/results/<NAME>.json (default recall_same_answers_sets)
+    .venv/bin/python bench/recall_same_answers_sets.py --against . --model-path M.onnx \
+        --halves tune     # another model file in this code against the packaged one
+
+``--model-path`` runs this code's child with another ONNX file of the query model
+(round 22's int8 copy): then scores differ everywhere and what is read is how many answers
+name other objects (``ids_differing``: ids in order; ``sets_differing``: as sets).
+``--halves tune`` keeps the labelled set's held-out half (odd scenes) unread.
 """
 
 from __future__ import annotations
@@ -46,20 +53,25 @@ def answers() -> dict[str, list]:
     """Every answer of this process's code, by set."""
     import yaml
     from recall_human import rearrangement_rooms, room_units
+    from recall_mra import half
 
     from memory_node.core.recall.embedder import Embedder
     from memory_node.core.recall.recall import Recaller
     from memory_node.core.recall.subtasks import recall_subtasks
 
-    embedder = Embedder()
+    embedder = Embedder(os.environ.get("RECALL_BENCH_MODEL_PATH") or None)
     out: dict[str, list] = {}
     doc = load()
     assert doc is not None
     scenes = {s["scene_id"]: s for s in doc["scenes"]}
+    order = {sid: i for i, sid in enumerate(scenes)}
+    halves = os.environ.get("RECALL_BENCH_HALVES", "tune,heldout").split(",")
     recaller = Recaller(embedder)
     units_of: dict[str, list] = {}
     rows = []
     for item in doc["instructions"]:
+        if half(item["scene"], order) not in halves:
+            continue
         units = units_of.get(item["scene"])
         if units is None:
             units = units_of[item["scene"]] = scene_units(scenes[item["scene"]])
@@ -96,22 +108,30 @@ def main() -> int:
         return 0
     against = str(Path(ARGV[ARGV.index("--against") + 1]).resolve())
     name = ARGV[ARGV.index("--out") + 1] if "--out" in ARGV else "recall_same_answers_sets"
+    model = ARGV[ARGV.index("--model-path") + 1] if "--model-path" in ARGV else ""
+    halves = ARGV[ARGV.index("--halves") + 1] if "--halves" in ARGV else "tune,heldout"
     got = {}
     t0 = time.perf_counter()
     for who, code in (("this", str(BENCH.parent)), ("peer", against)):
-        proc = subprocess.run([sys.executable, __file__, "--child"],
-                              env=os.environ | {"RECALL_BENCH_CODE": code},
+        env = os.environ | {"RECALL_BENCH_CODE": code, "RECALL_BENCH_HALVES": halves,
+                            "RECALL_BENCH_MODEL_PATH": model if who == "this" else ""}
+        proc = subprocess.run([sys.executable, __file__, "--child"], env=env,
                               check=True, capture_output=True, text=True)
         got[who] = json.loads(proc.stdout.strip().splitlines()[-1])
-    result: dict = {"peer_code": against, "sets": {}}
+    result: dict = {"peer_code": against, "model_path": model, "halves": halves, "sets": {}}
     for s in got["this"]:
         a, b = got["this"][s], got["peer"][s]
-        answers_n = sum(len(row) for row in a)
-        differ = sum(x != y for ra, rb in zip(a, b, strict=True)
-                     for x, y in zip(ra, rb, strict=True))
-        result["sets"][s] = {"instructions": len(a), "answers": answers_n,
-                             "answers_differing": differ}
-        print(f"{s:42s} instructions {len(a):4d} answers {answers_n:5d} differing {differ}")
+        pairs = [(x, y) for ra, rb in zip(a, b, strict=True)
+                 for x, y in zip(ra, rb, strict=True)]
+        ids = [([u[0] for u in x], [u[0] for u in y]) for x, y in pairs]
+        differ = sum(x != y for x, y in pairs)
+        result["sets"][s] = {"instructions": len(a), "answers": len(pairs),
+                             "answers_differing": differ,
+                             "ids_differing": sum(x != y for x, y in ids),
+                             "sets_differing": sum(set(x) != set(y) for x, y in ids)}
+        r = result["sets"][s]
+        print(f"{s:42s} instructions {len(a):4d} answers {len(pairs):5d} differing {differ} "
+              f"(ids {r['ids_differing']}, as sets {r['sets_differing']})")
     result["identical"] = all(v["answers_differing"] == 0 for v in result["sets"].values())
     result["elapsed_s"] = round(time.perf_counter() - t0, 1)
     print("identical:", result["identical"])

@@ -15,10 +15,13 @@ cd "$ws"
 # N and make then runs one job at a time, or none while other work loads the machine (the
 # check took 7.4 min at load ~3.5). A -j of our own in MAKEFLAGS replaces both.
 export MAKEFLAGS="${MAKEFLAGS:--j$(nproc)}"
+# The build tree is the one scripts/setup.sh compiled the interfaces in (same sources, same
+# compiler flags): colcon reconfigures it for its own install prefix and installs. The
+# install option is given because that tree was configured with it off.
 # build/ is inside the package source; tell colcon not to crawl into it.
 touch "$root/build/COLCON_IGNORE"
 colcon --log-base "$ws/log" build --base-paths src --build-base "$ws/build" \
-  --install-base "$ws/install" --cmake-args -DBUILD_TESTING=OFF \
+  --install-base "$ws/install" --cmake-args -DBUILD_TESTING=OFF -DMEMORY_NODE_INSTALL_PYTHON=ON \
   -DPython3_EXECUTABLE="$venv/bin/python" >"$ws/colcon.log" 2>&1 \
   || { tail -60 "$ws/colcon.log" >&2; exit 1; }
 prefix="$ws/install/memory_node"

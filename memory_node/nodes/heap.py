@@ -14,11 +14,19 @@ freeze) a minute after start (the background start-up work, WordNet's index, is 
 then on this hardware) and every `heap_settle_period_s` (one full collection there, on
 purpose, instead of many at random). Not after LOAD: that would lengthen the one request
 that already holds the others up.
+
+A settle holds the executor thread (and the GIL) for ~130 ms of CPU, a second or more of
+wall on a loaded machine: a request that arrives meanwhile waits for all of it (round 21
+found it inside one timed recall per server per DDS bench run). Nothing needs it at an
+exact time, so a due settle waits for a quiet moment (`SettleSchedule`): no service
+request for `heap_settle_quiet_s`, which a robot's planner leaves while a skill runs; a
+server never quiet that long settles anyway once it has waited `heap_settle_max_wait_s`.
 """
 
 from __future__ import annotations
 
 import gc
+import math
 import time
 from typing import Any
 
@@ -73,3 +81,40 @@ class HeapSettler:
             ms = 1000.0 * (time.thread_time() - self._started)
             self.full_collection_cpu_ms_max = max(self.full_collection_cpu_ms_max, ms)
             self._started = None
+
+
+class SettleSchedule:
+    """When the next settle may run: due `first_s` after start, then `period_s` after each
+    settle (0: no more); once due, only after `quiet_s` without a service request, or when
+    it has waited `max_wait_s` past due. Times are a monotonic clock's, passed in."""
+
+    def __init__(self, now: float, *, first_s: float, period_s: float, quiet_s: float,
+                 max_wait_s: float) -> None:
+        for name, value in (("first_s", first_s), ("period_s", period_s),
+                            ("quiet_s", quiet_s), ("max_wait_s", max_wait_s)):
+            if not value >= 0.0 or math.isinf(value):
+                raise ValueError(f"SettleSchedule.{name} must be finite and >= 0, got {value}")
+        self.period_s, self.quiet_s, self.max_wait_s = period_s, quiet_s, max_wait_s
+        self._due: float | None = now + first_s
+        self._last_request = -math.inf
+        # How long the last settle waited past due for a quiet moment (/memory/stats).
+        self.last_wait_s = 0.0
+
+    def request_done(self, now: float) -> None:
+        """A service request was answered at `now` (a settle must not start right after)."""
+        self._last_request = max(self._last_request, now)
+
+    def wait_s(self, now: float) -> float | None:
+        """Seconds until the settle may run (0.0: now); None when none is due any more."""
+        if self._due is None:
+            return None
+        if now < self._due:
+            return self._due - now
+        runs_at = min(self._last_request + self.quiet_s, self._due + self.max_wait_s)
+        return max(0.0, runs_at - now)
+
+    def settled(self, now: float) -> None:
+        """The settle ran at `now`: the next one is due a period later."""
+        if self._due is not None:
+            self.last_wait_s = max(0.0, now - self._due)
+        self._due = now + self.period_s if self.period_s > 0 else None

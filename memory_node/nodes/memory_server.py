@@ -34,7 +34,7 @@ from memory_node.nodes.conversions import (
     unit_from_msg,
     unit_to_msg,
 )
-from memory_node.nodes.heap import HeapSettler
+from memory_node.nodes.heap import HeapSettler, SettleSchedule
 from memory_node.nodes.host import Capability, Handler
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import EVENTS_QOS, SERVICE_QOS, track_requests
@@ -42,8 +42,6 @@ from memory_node.nodes.runner import EXECUTORS, run_node
 from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
 
 S = TypeVar("S")
-# The first settle after start-up's own: background start-up work (WordNet) is done by then.
-HEAP_FIRST_SETTLE_S = 60.0
 
 
 @dataclass(frozen=True)
@@ -58,6 +56,20 @@ class ServerSettings:
         600.0, "Period of the heap settle (one full garbage collection, then the survivors "
         "frozen out of later ones; also at start and a minute later); 0: only then.",
         0.0, 86400.0)
+    heap_first_settle_s: float = setting(
+        60.0, "Seconds after start of the heap's first settle after start-up's own: the "
+        "background start-up work (the preload, WordNet's index) is done by then.",
+        0.0, 86400.0)
+    heap_settle_quiet_s: float = setting(
+        5.0, "A due heap settle (~130 ms of the executor thread's CPU, 2-2.4 s of wall at "
+        "load 40) waits until no service request came for this many seconds, so that no "
+        "request waits behind it: longer than a settle's wall under load and than the "
+        "pauses of a busy client (a 2.6 s pause let a 1 s wait collide, "
+        "bench/README_recall.md round 22); a planner is quieter while a skill runs. "
+        "0: at once.", 0.0, 3600.0)
+    heap_settle_max_wait_s: float = setting(
+        600.0, "A due heap settle runs anyway after waiting this long for a quiet moment "
+        "(a server that is never quiet still frees its frozen garbage).", 0.0, 86400.0)
     executor: str = setting(
         "single", "How callbacks are dispatched: 'single' = rclpy's SingleThreadedExecutor "
         "(rebuilds its wait set in Python before each callback); 'events' = rclpy's "
@@ -82,6 +94,11 @@ class MemoryServer(Node):
         # Parameters first, then the facade, once: nothing is loaded twice.
         self.settings = declare_settings(self, MemorySettings)
         server = declare_settings(self, ServerSettings)
+        # Before any service exists: every answered request moves a due settle on.
+        self._settle_schedule = SettleSchedule(
+            time.monotonic(), first_s=server.heap_first_settle_s,
+            period_s=server.heap_settle_period_s, quiet_s=server.heap_settle_quiet_s,
+            max_wait_s=server.heap_settle_max_wait_s)
         self.executor_kind = server.executor  # read by run_node
         self._memory = Memory(self.settings)
         self.memory.short_term.add_eviction_listener(self._on_evicted)
@@ -107,8 +124,8 @@ class MemoryServer(Node):
         self.create_timer(server.stats_period_s, self._publish_stats)
         self.heap = HeapSettler()
         self.heap.settle()
-        self._settle_timer = self.create_timer(HEAP_FIRST_SETTLE_S, self._periodic_settle)
-        self._settle_period_s = server.heap_settle_period_s
+        self._settle_timer = self.create_timer(max(1e-3, server.heap_first_settle_s),
+                                               self._settle_tick)
         self._publish_stats()
         st = self.memory.short_term
         self.get_logger().info(
@@ -149,6 +166,7 @@ class MemoryServer(Node):
                     self.get_logger().error(f"{name}: {traceback.format_exc()}")
                     message = f"internal error: {type(exc).__name__}: {exc}"
                 self._reject(name, response, code, str(message))
+            self._settle_schedule.request_done(time.monotonic())
             return response
 
         service = self.create_service(srv_type, name, callback, qos_profile=SERVICE_QOS)
@@ -280,13 +298,21 @@ class MemoryServer(Node):
             event.state_confidence = float(min(1.0, max(0.0, new.confidence)))
         self.events_pub.publish(event)
 
-    def _periodic_settle(self) -> None:
-        self.heap.settle()
-        if self._settle_timer.timer_period_ns != int(self._settle_period_s * 1e9):
+    def _settle_tick(self) -> None:
+        """Settle the heap if it is due and the services are quiet; the one timer is then
+        set to the next moment it may be (a busy server's tick comes once per quiet_s)."""
+        schedule = self._settle_schedule
+        wait = schedule.wait_s(time.monotonic())
+        if wait is not None and wait <= 0.0:
+            self.heap.settle()
+            schedule.settled(time.monotonic())
+            wait = schedule.wait_s(time.monotonic())
+        if wait is None:
             self._settle_timer.cancel()
-            if self._settle_period_s > 0:
-                self._settle_timer = self.create_timer(self._settle_period_s,
-                                                       self._periodic_settle)
+            return
+        # A timer's next call is its last call (reset: now) plus its period.
+        self._settle_timer.timer_period_ns = max(1_000_000, int(wait * 1e9))
+        self._settle_timer.reset()
 
     def _publish_stats(self) -> None:
         # Timed like a service: it runs on the executor thread that applies camera frames.
@@ -304,6 +330,8 @@ class MemoryServer(Node):
             counters=[KeyValue(key=k, value=str(v))
                       for k, v in sorted(self.memory.counters.by_reason.items())]
             + [KeyValue(key=k, value=v) for k, v in self.heap.counters().items()]
+            + [KeyValue(key="heap.last_settle_wait_s",
+                        value=f"{self._settle_schedule.last_wait_s:.2f}")]
             + [KeyValue(key=k, value=str(v)) for k, v in zip(
                 ("store.checkpoints", "store.checkpoint_errors"),
                 self.memory.store.checkpoints, strict=True)]

@@ -7,7 +7,7 @@ import weakref
 
 import pytest
 
-from memory_node.nodes.heap import HeapSettler
+from memory_node.nodes.heap import HeapSettler, SettleSchedule
 
 
 class _Node:
@@ -55,3 +55,52 @@ def test_full_collections_the_interpreter_starts_are_counted_not_the_settles(
     assert settler.full_collections == before + 1
     settler.settle()
     assert settler.full_collections == before + 1
+
+
+def _schedule(**kw) -> SettleSchedule:
+    args = {"first_s": 60.0, "period_s": 600.0, "quiet_s": 1.0, "max_wait_s": 600.0} | kw
+    return SettleSchedule(1000.0, **args)
+
+
+def test_a_settle_waits_for_a_quiet_moment_not_for_a_clock_time() -> None:
+    s = _schedule()
+    assert s.wait_s(1000.0) == pytest.approx(60.0)
+    # Due at 1060, but a request was answered at 1059.9: no settle until 1060.9.
+    s.request_done(1059.9)
+    assert s.wait_s(1060.0) == pytest.approx(0.9)
+    # Requests keep coming every half second: the settle keeps waiting.
+    for t in (1060.4, 1060.9, 1061.4):
+        s.request_done(t)
+        assert s.wait_s(t) == pytest.approx(1.0)
+    assert s.wait_s(1062.4) == 0.0  # a second without a request: now
+    s.settled(1062.4)
+    assert s.last_wait_s == pytest.approx(2.4)
+    assert s.wait_s(1062.4) == pytest.approx(600.0)  # the period counts from the settle
+
+
+def test_a_server_never_quiet_settles_after_the_longest_wait() -> None:
+    s = _schedule(max_wait_s=5.0)
+    t = 1060.0
+    while t < 1065.0:
+        s.request_done(t)
+        assert s.wait_s(t) == pytest.approx(min(1.0, 1065.0 - t))
+        t += 0.25
+    s.request_done(1065.0)
+    assert s.wait_s(1065.0) == 0.0
+
+
+def test_a_quiet_server_settles_when_due_and_none_after_the_first_without_a_period() -> None:
+    s = _schedule(period_s=0.0)
+    s.request_done(1010.0)  # long before due
+    assert s.wait_s(1060.0) == 0.0
+    s.settled(1060.0)
+    assert s.last_wait_s == 0.0
+    assert s.wait_s(1061.0) is None
+    assert _schedule(quiet_s=0.0).wait_s(1060.0) == 0.0
+
+
+@pytest.mark.parametrize("bad", [{"quiet_s": -1.0}, {"first_s": float("nan")},
+                                 {"max_wait_s": float("inf")}])
+def test_bad_schedule_settings_are_refused(bad: dict) -> None:
+    with pytest.raises(ValueError, match="SettleSchedule"):
+        _schedule(**bad)

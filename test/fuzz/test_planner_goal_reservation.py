@@ -35,7 +35,7 @@ from ros_harness import CONFIG, spin_until
 from memory_node.action import ExecuteInstruction
 from memory_node.core.errors import ErrorCode
 
-pytestmark = [pytest.mark.ros]
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
 HERE = Path(__file__).resolve().parent
 
 

@@ -24,6 +24,7 @@ from rclpy.callback_groups import ReentrantCallbackGroup
 from rclpy.executors import MultiThreadedExecutor
 from rclpy.node import Node
 from ros_harness import CONFIG, NodeProcess
+from ros_harness import send_goal as goal_answer
 
 from memory_node.action import ExecuteInstruction, ExecuteSkill
 from memory_node.client import MemoryClient
@@ -158,11 +159,8 @@ def send_goal(node: Node, client: ActionClient, instruction: str, episode: str =
     goal = ExecuteInstruction.Goal(instruction=instruction, episode_id=episode,
                                    goal_conditions=list(goals), max_steps=max_steps)
     run = GoalRun(False)
-    future = client.send_goal_async(goal, feedback_callback=lambda f: run.feedback.append(
-        f.feedback))
-    rclpy.spin_until_future_complete(node, future, timeout_sec=GOAL_TIMEOUT_S)
-    assert future.done(), "the planner did not answer the goal"
-    handle = future.result()
+    handle = goal_answer(node, client, goal, GOAL_TIMEOUT_S,
+                         feedback_callback=lambda f: run.feedback.append(f.feedback))
     run.accepted = handle.accepted
     return run, handle
 

@@ -157,6 +157,34 @@ def call(node: Node, client: Any, request: Any, timeout: float = CALL_TIMEOUT_S,
             raise AssertionError(f"{client.srv_name}: no response in {timeout} s")
 
 
+GOAL_RESEND_S = 10.0
+
+
+def send_goal(node: Node, client: Any, goal: Any, timeout: float,
+              feedback_callback: Callable[[Any], None] | None = None,
+              resend_after: float = GOAL_RESEND_S) -> Any:
+    """Send an action goal and spin until the server answers it; the goal handle.
+
+    A server that has just discovered this client can drop its answer: rmw_fastrtps gives up
+    on a response whose reader it has not matched yet ("client will not receive response"),
+    and rclpy then drops the goal without executing it (it logs "Failed to send goal
+    response"). A first goal sent right after wait_for_server met that under load (CI,
+    round 21). So the goal goes again, with a new goal id, every `resend_after` seconds;
+    the first answer wins. A late answer to an earlier send is still an answer, and a
+    server taking one goal at a time rejects a copy that comes while the first runs."""
+    answered: list[Any] = []
+    deadline = time.monotonic() + timeout
+    while not answered:
+        future = client.send_goal_async(goal, feedback_callback=feedback_callback)
+        future.add_done_callback(answered.append)
+        resend_at = min(deadline, time.monotonic() + resend_after)
+        while not answered and time.monotonic() < resend_at:
+            rclpy.spin_once(node, timeout_sec=0.1)
+        if not answered and time.monotonic() >= deadline:
+            raise AssertionError(f"no answer to the goal in {timeout} s")
+    return answered[0].result()
+
+
 def spin_until(node: Node, predicate: Callable[[], bool], timeout: float = CALL_TIMEOUT_S,
                what: str | Callable[[], str] = "condition") -> None:
     """Spin until `predicate()`; `what` may be a callable so that the failure message shows

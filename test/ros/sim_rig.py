@@ -12,7 +12,7 @@ import rclpy
 from rclpy.action import ActionClient
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import CONFIG, NodeProcess, node_process, spin_until
+from ros_harness import CALL_TIMEOUT_S, CONFIG, NodeProcess, node_process, send_goal, spin_until
 from std_msgs.msg import String
 
 from memory_node.action import ExecuteSkill
@@ -63,11 +63,9 @@ class SkillClient:
              feedback: list | None = None) -> Any:
         goal = ExecuteSkill.Goal(skill=skill, arguments=args, targets=list(targets),
                                  timeout=timeout, episode_id="test")
-        fut = self.clients[server].send_goal_async(
-            goal, feedback_callback=(lambda m: feedback.append(m.feedback))
-            if feedback is not None else None)
-        spin_until(self.node, fut.done, what=f"{skill} accepted")
-        return fut.result()
+        return send_goal(self.node, self.clients[server], goal, CALL_TIMEOUT_S,
+                         feedback_callback=(lambda m: feedback.append(m.feedback))
+                         if feedback is not None else None)
 
     def result(self, handle: Any, timeout: float = 60.0) -> tuple[int, Any]:
         fut = handle.get_result_async()

@@ -24,7 +24,7 @@ from memory_node.planner.core.settings import LoopSettings
 from memory_node.planner.core.types import CancelToken, SkillCall
 from memory_node.planner.nodes.skill_clients import ActionSkillExecutor
 
-pytestmark = pytest.mark.ros
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
 
 # AI2-THOR kitchen 10 with eight viewpoints per room: ~460 simulated s to look around.
 LARGE = {"layout.source": "floorplan", "layout.floorplan": 10, "skills.costs.viewpoints": 8,

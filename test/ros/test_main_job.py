@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from ros_harness import REPO_ROOT
 
-pytestmark = pytest.mark.ros
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
 JOB_TIMEOUT_S = 540.0
 
 SUITE = {

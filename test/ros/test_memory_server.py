@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -151,6 +152,42 @@ def test_eviction_events_and_stats(client_node: Node, server) -> None:
     assert times["service.cpu_us.query_object.p99"] > 0
     assert times["service.wall_us.update_object.p99"] >= \
         times["service.wall_us.update_object.median"]
+
+
+def test_a_due_heap_settle_waits_until_the_services_are_quiet(client_node: Node,
+                                                              tmp_path: Path) -> None:
+    """The settle (~130 ms of the executor thread) is not started while requests keep
+    coming: it ran inside a timed recall once per DDS bench run (round 21)."""
+    params = {"memory_dir": str(tmp_path / "mem"), "short_term.capacity": 5,
+              "stats_period_s": 0.1, "heap_first_settle_s": 0.1,
+              "heap_settle_period_s": 2.0, "heap_settle_quiet_s": 2.0}
+    with node_process(SERVER, params_file=CONFIG / "memory.yaml", params=params,
+                      log_path=tmp_path / "server.log") as proc:
+        c = Clients(client_node, proc)
+        stats: list[MemoryStats] = []
+        latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                             reliability=ReliabilityPolicy.RELIABLE)
+        client_node.create_subscription(MemoryStats, "/memory/stats", stats.append, latched)
+
+        def heap() -> dict[str, str]:
+            return {kv.key: kv.value for kv in stats[-1].counters
+                    if kv.key.startswith("heap.")} if stats else {}
+
+        # Start-up's settle, then the first one after it (quiet so far: it ran when due).
+        spin_until(client_node, lambda: int(heap().get("heap.settles", 0)) >= 2,
+                   what="the first settle after start-up's")
+        before = int(heap()["heap.settles"])
+        # The next is due 2 s later: requests without a 2 s pause for 5 s hold it off.
+        began = time.monotonic()
+        while time.monotonic() - began < 5.0:
+            assert c.find("Cup").success
+        seen = len(stats)
+        spin_until(client_node, lambda: len(stats) >= seen + 2, what="stats after the stream")
+        assert int(heap()["heap.settles"]) == before
+        # Quiet now: it runs, having waited past due for the stream to end.
+        spin_until(client_node, lambda: int(heap()["heap.settles"]) == before + 1,
+                   what="the settle once the requests stopped")
+        assert float(heap()["heap.last_settle_wait_s"]) >= 1.0
 
 
 def test_manage_save_clear_load(client_node: Node, server, tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ from memory_node.client import MemoryClient
 from memory_node.core.errors import ErrorCode
 from memory_node.core.recall.describe import HELD_BY_ROBOT
 
-pytestmark = pytest.mark.ros
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
 GOOD = json.dumps({"steps": [
     {"skill": "navigate", "destination": "Apple_1"},
     {"skill": "pick", "object": "Apple_1"},

@@ -37,7 +37,7 @@ from memory_node.core.errors import ErrorCode
 from memory_node.msg import NamedPlaces
 from memory_node.nodes.conversions import to_point
 
-pytestmark = pytest.mark.ros
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
 HERE = Path(__file__).resolve().parent
 
 

@@ -34,7 +34,7 @@ from memory_node.client import MemoryClient
 from memory_node.msg import NamedPlaces
 from memory_node.nodes.conversions import to_point, to_time
 
-pytestmark = pytest.mark.ros
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
 NOTICED = "the clock went back: the world was reset; its map/places is awaited"
 WAITING = "for map/places after the world's reset"   # the planner's log lines
 LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,

@@ -9,7 +9,7 @@ import sys
 import pytest
 from rclpy.action import ActionClient
 from rclpy.node import Node
-from ros_harness import CONFIG, spin_until
+from ros_harness import CONFIG, send_goal, spin_until
 
 from memory_node.action import ExecuteSkill
 from memory_node.core.errors import ErrorCode
@@ -42,9 +42,9 @@ def test_the_bringup_serves_both_skill_servers_from_a_floor_plan(client_node: No
         arm = ActionClient(client_node, ExecuteSkill, "arm/execute_skill")
         spin_until(client_node, lambda: base.server_is_ready() and arm.server_is_ready(),
                    timeout=90, what="the skill servers")
-        fut = base.send_goal_async(ExecuteSkill.Goal(skill="navigate", arguments=["bedroom"]))
-        spin_until(client_node, fut.done, what="the goal accepted")
-        res = fut.result().get_result_async()
+        handle = send_goal(client_node, base, ExecuteSkill.Goal(skill="navigate",
+                                                                arguments=["bedroom"]), 20.0)
+        res = handle.get_result_async()
         spin_until(client_node, res.done, timeout=60, what="the result")
         r = res.result().result
         assert r.success and r.error_code == ErrorCode.NONE and r.robot_area == "bedroom", \

@@ -12,7 +12,7 @@ from ros_harness import spin_until
 from scene_rig import object_nodes, rig
 from sim_rig import SkillClient, world_process
 
-pytestmark = pytest.mark.ros
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
 
 # The detector's errors off (no misses, confusions or false boxes): every object the
 # memory ends with must then be a real one, where it really is.

@@ -14,7 +14,7 @@ from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack
 from memory_node.sim.tasks.records import Run, SkillCall
 from memory_node.sim.tasks.streams import StreamSettings, generate
 
-pytestmark = requires_floor_plans
+pytestmark = [requires_floor_plans, pytest.mark.slow]
 
 KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_simple")
 TASKS = 12

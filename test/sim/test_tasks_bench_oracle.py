@@ -17,7 +17,7 @@ from memory_node.core.recall.embedder import Embedder
 from memory_node.sim.tasks.metrics import task_outcomes
 from memory_node.sim.tasks.records import read_run
 
-pytestmark = requires_floor_plans
+pytestmark = [requires_floor_plans, pytest.mark.slow]
 
 
 

@@ -23,7 +23,7 @@ from memory_node.sim.tasks.inprocess import InProcessSettings
 from memory_node.sim.tasks.records import Run
 from memory_node.sim.tasks.suite_io import read_suite
 
-pytestmark = requires_floor_plans
+pytestmark = [requires_floor_plans, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -13,9 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from tasks_support import requires_floor_plans
 
-pytestmark = requires_floor_plans
+pytestmark = [requires_floor_plans, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 
 RUN = """

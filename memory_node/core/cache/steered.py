@@ -80,12 +80,21 @@ earns less there than the best single expert, the short window's leads are endin
 are followed (anti-phase), and a move also needs the challenger's long-window lead to exceed
 that shortfall (FlipFlop: follow the leader if you can, de Rooij et al., JMLR 2014).
 
+Since round 22 (``COLLAPSE_Z``) a collapse of the leader is acted on when it is detected, not
+when the decayed scores have forgotten the leader's past: at a check between elections, if
+the leader's hit rate this epoch fell below its own control band (the mean and spread of its
+epoch rates over the long window), a challenger that did not fall with it beats it
+significantly on the accesses they disagree on (a sign test), and the switch is cheap, the
+residents follow the challenger at once (change detection as in a Shewhart/EWMA control chart
+and ADWIN, Bifet and Gavalda, SDM 2007). Only before the residents alternate.
+
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
 """
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING
@@ -273,6 +282,35 @@ REGRET_PAYS = True
 # sweep). Tuning: bench/README_cache.md, round 21.
 PERSIST = True
 PERSIST_SLACK = 0.005
+# Round 22 (a leader's collapse, detected). The scores weigh ~4 x C lookups, so when the
+# leader's hits fall off a cliff (fresh7's graph walk at C=1000: W-TinyLFU from ~330 to ~150
+# hits per 1,000 lookups while LRU stays at ~330) the challenger needs ~1,000 lookups to
+# outgrow the leader's remembered hits, and the residents lose what the leader loses
+# meanwhile (~180 hits there, -0.55 points). A change can be detected sooner than a decayed
+# average forgets it (change detection on a stream: Page's CUSUM, Roberts' EWMA control
+# chart, ADWIN of Bifet and Gavalda, SDM 2007). At each CHECK between elections, on the
+# epoch's n lookups so far, all at COLLAPSE_Z standard errors:
+# * the challenger beats the leader on the accesses they disagree on (McNemar's sign test:
+#   m challenger-only hits against k leader-only ones, m - k > Z sqrt(m + k)), and by enough
+#   to make the switch cheap (m - k > EXCLUSIVE_COST x k, round 11);
+# * the fall is the leader's: its rate this epoch is below the mean of its epoch rates over
+#   the long window (LONG x the horizon, exponentially weighted) by more than Z x the spread
+#   of those epoch rates scaled to n lookups (so a leader whose rate swings anyway, as in a
+#   back-and-forth sweep, is never "collapsed"; tried with a binomial spread alone, fresh5's
+#   sweep at C=250 broke the rule in 5 of 10 tuning seeds);
+# * the challenger did not fall with it (its rate is within a binomial rate's noise of its
+#   own mean): in fresh8's LSM block cache a compaction's scan cuts LRU's hits to a tenth and
+#   W-TinyLFU's by a third, and right after it the hot blocks are renamed; following
+#   W-TinyLFU's relative lead there cost -0.84 -> -1.28 points (traced).
+# Then the residents switch (round 18's budget still bars entries into W-TinyLFU). Not once
+# they alternate (round 14b's and 21's two timescales judge those leads), and not before
+# COLLAPSE_EPOCHS elections (the band needs a history). Between elections only: up to
+# C = 2 x MIN_EPOCH the epoch is CHECK lookups and the election is as quick (acting at
+# elections too, fresh5's sweep at C=100 went from -0.53 to -1.15 points at tuning seed 2).
+# Nothing is per access: the band is updated at each election, the tests run at each check.
+# Z = 3 was the first value tried.
+COLLAPSE_Z = 3.0
+COLLAPSE_EPOCHS = 8
 
 _NO_KEY = object()
 
@@ -285,7 +323,8 @@ class SteeredWTinyLFUPolicy:
         on_evict: called once with each evicted key, including a key refused at admission.
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
-            cold_start, alternations, long, undo, guard, debt, regret_pays, persist: the
+            cold_start, alternations, long, undo, guard, debt, regret_pays, persist,
+            collapse_z: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -295,7 +334,8 @@ class SteeredWTinyLFUPolicy:
             as before round 18; ``debt=False`` counts the budget's excess only as round 18
             did; ``regret_pays=False`` charges a switch's convergence to the lead alone;
             ``persist=False`` follows a short-window lead whether or not leads persist, as
-            before round 21).
+            before round 21; ``collapse_z=0`` never acts on a detected collapse, as
+            before round 22).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
@@ -325,6 +365,9 @@ class SteeredWTinyLFUPolicy:
         "_debt",
         "_regret_pays",
         "_persist",
+        "_collapse_z",
+        "_rmean",
+        "_rvar",
         "_vlead",
         "_vlong",
         "_looked",
@@ -371,6 +414,7 @@ class SteeredWTinyLFUPolicy:
         debt: bool = DEBT,
         regret_pays: bool = REGRET_PAYS,
         persist: bool = PERSIST,
+        collapse_z: float = COLLAPSE_Z,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -443,6 +487,13 @@ class SteeredWTinyLFUPolicy:
         # epoch (the short window's leader at the last election), and its hits over the long
         # window.
         self._persist = persist
+        if collapse_z < 0:
+            raise ValueError("collapse_z must be >= 0")
+        self._collapse_z = collapse_z
+        # Round 22: each expert's hit rate per epoch, its mean and variance over the long
+        # window (exponentially weighted, as the long scores).
+        self._rmean = [0.0, 0.0, 0.0]
+        self._rvar = [0.0, 0.0, 0.0]
         self._vlead = 0
         self._vlong = 0.0
         self._looked = 0
@@ -506,6 +557,8 @@ class SteeredWTinyLFUPolicy:
         if self._seen >= self._epoch:
             self._elect()
         elif self._seen % self._check == 0:
+            if self._collapse_z and self._collapsed():
+                return hit
             self._challenge([s + h for s, h in zip(self._scores, hits, strict=True)],
                             cheap_only=True)
         return hit
@@ -574,8 +627,17 @@ class SteeredWTinyLFUPolicy:
             self._stale[key] = None
 
     def _elect(self) -> None:
-        self._looked += self._seen
+        n = self._seen
+        self._looked += n
         self._seen = 0
+        if self._collapse_z and n:
+            # Round 22: the control band of each expert's epoch rate (EWMA mean and variance
+            # on the long window's decay; the first epoch seeds the mean).
+            a = 1.0 - self._long_decay if self._epochs else 1.0
+            for i, h in enumerate(self._epoch_hits):
+                d = h / n - self._rmean[i]
+                self._rmean[i] += a * d
+                self._rvar[i] = (1.0 - a) * (self._rvar[i] + a * d * d)
         scores = self._scores
         decay = self._decay
         long_decay = self._long_decay
@@ -676,6 +738,45 @@ class SteeredWTinyLFUPolicy:
             assert self._trial is not None
             self._trial = (*self._trial[:5], True)
         self._switch(best)
+
+    def _collapsed(self) -> bool:
+        """Round 22 (COLLAPSE_Z), at a check between elections: if the leader's hits this epoch
+        fell out of its control band and a challenger beat it significantly and cheaply,
+        follow the challenger now; True if it did."""
+        if self._alternating or self._epochs < COLLAPSE_EPOCHS:
+            return False
+        n = self._seen
+        hits = self._epoch_hits
+        leader = self._leader
+        best = max(range(3), key=hits.__getitem__)
+        if best == leader:
+            return False
+        z = self._collapse_z
+        mine = self._epoch_excl[best][leader]
+        theirs = self._epoch_excl[leader][best]
+        lead = mine - theirs  # == hits[best] - hits[leader]: the accesses they disagree on
+        if lead <= z * math.sqrt(mine + theirs) or lead <= self._excl_cost * theirs:
+            return False
+        # Both tests err toward not acting: the leader's fall must exceed the spread of its
+        # own epoch rates, the challenger's counts as a fall beyond a rate's sampling noise.
+        if not self._below(leader, n, z, self._rvar[leader] * self._epoch / n):
+            return False  # the leader holds its own rate: not a collapse
+        if self._below(best, n, z, 0.0):
+            return False  # the challenger fell too (a scan): its lead is a transient's
+        if self._guard and best == 0 and self._behind():
+            return False  # round 18's budget still bars entries into W-TinyLFU
+        if self._trial is not None:
+            self._settle_trial()
+        self._switch(best)
+        return True
+
+    def _below(self, expert: int, n: int, z: float, spread: float) -> bool:
+        """True if ``expert``'s hit rate this epoch (n lookups) is below its mean epoch rate
+        on the long window by more than z x sqrt(spread), spread at least a binomial
+        rate's variance on n lookups."""
+        mean = self._rmean[expert]
+        spread = max(spread, mean * (1.0 - mean) / n)
+        return mean - self._epoch_hits[expert] / n > z * math.sqrt(spread)
 
     def _persists(self, best: int, cheap_only: bool) -> bool:
         """Round 21 (PERSIST): False if the short window's leads are measured not to persist
@@ -849,6 +950,8 @@ class SteeredWTinyLFUPolicy:
         self._alternating = False
         self._vlead = 0
         self._vlong = 0.0
+        self._rmean = [0.0, 0.0, 0.0]
+        self._rvar = [0.0, 0.0, 0.0]
         self._from = -1
         self._cum = [0, 0, 0]
         self._trial = None

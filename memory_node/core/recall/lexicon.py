@@ -179,6 +179,37 @@ def find_index_line(data: bytes, lemma: bytes) -> bytes | None:
     return None
 
 
+def index_lemmas_with_prefix(data: bytes, prefix: bytes, limit: int = 200) -> list[str]:
+    """The lemmas of a WordNet index file (``data``, the whole file) that start with
+    ``prefix``, in file order, at most ``limit``: one binary search for the first line not
+    below the prefix (the file is sorted in byte order), then a scan while lines match."""
+    if not prefix or any(c in prefix for c in b" \t\r\n"):
+        return []
+    lo, hi = 0, len(data)
+    while lo < hi:  # the first line whose token is >= prefix
+        mid = (lo + hi) // 2
+        start = data.rfind(b"\n", 0, mid) + 1
+        end = data.find(b"\n", start)
+        if end < 0:
+            end = len(data)
+        if data[start:end].split(b" ", 1)[0] < prefix:
+            lo = end + 1
+        else:
+            hi = start
+    out: list[str] = []
+    pos = lo
+    while pos < len(data) and len(out) < limit:
+        end = data.find(b"\n", pos)
+        if end < 0:
+            end = len(data)
+        token = data[pos:end].split(b" ", 1)[0]
+        if not token.startswith(prefix):
+            break
+        out.append(token.decode("utf-8", "replace"))
+        pos = end + 1
+    return out
+
+
 def parse_index_line(line: str) -> tuple[str, str, list[int]]:
     """lemma, part of speech and synset offsets of an index line (as nltk parses it)."""
     tokens = line.split()
@@ -754,6 +785,82 @@ class Lexicon:
                             and not self._forms(head, "a")):
                         out.add(head)
         return frozenset(out)
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def modifier_heads(self, words: tuple[str, ...]) -> frozenset[str]:
+        """Heads of WordNet's two-word compounds of a thing's modifier that do what the
+        thing's head does, for a thing whose whole name WordNet does not know: "towel
+        holder" is no WordNet word, but "towel rail" (also "towel bar") is "a horizontal
+        bar ... for holding towels", and a holder is a holding device, so "hang the towel
+        on the rail" means the towel holder. The tie is the head's own verb (WordNet's
+        derivation: holder -> hold) said in the compound's definition, or the head among
+        the compound's parents; a compound for something else of the modifier's ("towel
+        rack": towels "can be hung" on it; "soap dish" for a soap bar) gives nothing. A
+        head that is also an adjective is left out, as :meth:`elided_heads` leaves it."""
+        if len(words) < 2 or not self.available or self._wn is None:
+            return frozenset()
+        if self._physical(" ".join(words).replace(" ", "_")) or self._physical("".join(words)):
+            return frozenset()  # a known whole: elided_heads reads its own compounds
+        head = words[-1]
+        # The whole modifier, and its own head: a hand towel is a towel, and a towel
+        # rail holds it ("hand towel holder").
+        modifiers = dict.fromkeys(("_".join(words[:-1]), words[-2]))
+        does: set[str] = set()
+        for s in self._physical(head)[:1]:
+            does |= {d.name().lower() for lm in s.lemmas()
+                     for d in lm.derivationally_related_forms()
+                     if d.synset().pos() == "v"}
+        files = getattr(self._wn._lemma_pos_offset_map, "_files", None)
+        if not does or not isinstance(files, dict) or "noun" not in files:
+            return frozenset()
+        out: set[str] = set()
+        for modifier in modifiers:
+            prefix = (modifier + "_").encode()
+            for compound in index_lemmas_with_prefix(files["noun"], prefix):
+                rest = compound[len(modifier) + 1:]
+                if not rest.isalpha() or rest in words:
+                    continue
+                for s in self._physical(compound)[:1]:
+                    said = {self.verb(w) for w in _LOWER_WORD.findall(s.definition().lower())}
+                    parents = {n.lower() for h in s.hypernyms() for n in h.lemma_names()}
+                    if not (said & does or head in parents):
+                        continue
+                    for n in s.lemma_names():
+                        first, _, other = n.lower().rpartition("_")
+                        if (first == modifier and other.isalpha() and other not in words
+                                and not self._forms(other, "a")):
+                            out.add(other)
+        return frozenset(out)
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def shaped_like(self, phrase: str) -> frozenset[str]:
+        """Nouns a physical thing's main sense is defined as shaped like ("ladle: a
+        spoon-shaped vessel with a long handle" -> spoon): what a speaker who does not
+        know its name calls it, with its size said ("the big spoon for soup")."""
+        out: set[str] = set()
+        for s in self._physical(phrase.strip().lower().replace(" ", "_"))[:1]:
+            # The genus only ("a spoon-shaped vessel"), not a part it has ("spoon: a
+            # piece of cutlery with a shallow bowl-shaped container": no big bowl).
+            genus = re.split(r"[;,(]| with | of | for | that | which ", s.definition().lower())[0]
+            for noun in re.findall(r"\b([a-z]+)-shaped\b", genus):
+                if self.is_noun(noun):
+                    out.add(self.noun(noun))
+        return frozenset(out)
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def is_size_word(self, word: str) -> bool:
+        """An adjective whose main sense says a size (WordNet's attribute "size", read
+        from the head sense a satellite is similar to): "big", "large", "huge", "little",
+        "tiny"; not "deep" (depth) or "long" (length, duration)."""
+        if not self.available or self._wn is None:
+            return False
+        senses = self._synsets(word.lower(), "a")[:1]
+        for s in senses:
+            heads = [s] + (s.similar_tos() if s.pos() == "s" else [])
+            for h in heads:
+                if any(a.name().split(".")[0] == "size" for a in h.attributes()):
+                    return True
+        return False
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def gloss_nouns(self, phrase: str, senses: int = 2) -> frozenset[str]:

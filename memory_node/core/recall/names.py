@@ -72,6 +72,13 @@ class LabelTerms:
     # Heads of its WordNet compounds said without their modifier ("roll" of toilet roll,
     # a kind of toilet paper; "bowl" of toilet bowl, a part of the toilet): elided_heads.
     elided: frozenset[str] = frozenset()
+    # For a type WordNet does not know whole, heads of its modifier's WordNet compounds
+    # that do what its head does ("towel holder": "towel rail", for holding towels):
+    # elided_heads with ``modifier_heads``.
+    kin_heads: frozenset[str] = frozenset()
+    # Nouns its WordNet definition says it is shaped like ("ladle: a spoon-shaped
+    # vessel"): size_shapes.
+    shapes: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -215,11 +222,16 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         gloss -= set(ws)
     heads = {p[0] for p in full if len(p) == 1}
     elided: set[str] = set()
+    kin: frozenset[str] = frozenset()
+    shapes: set[str] = set()
     if lexicon is not None and lexicon.available and ws:
         for n in (" ".join(ws), "".join(ws)):
             elided |= lexicon.elided_heads(n, ws)
+            shapes |= lexicon.shaped_like(n)
+        kin = lexicon.modifier_heads(ws) - elided
     return LabelTerms(ws, frozenset(full), frozenset(partial), frozenset(modifiers),
-                      frozenset(gloss), frozenset(heads), frozenset(elided))
+                      frozenset(gloss), frozenset(heads), frozenset(elided), kin,
+                      frozenset(shapes) - set(ws))
 
 
 def label_purposes(terms: LabelTerms, lexicon: Lexicon | None) -> frozenset[str]:
@@ -463,6 +475,62 @@ def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
         # whole compound would name it ("a new toilet roll": by its modifier).
         if not out.get(t) and any(_contains(lt.words, w) for w in meant):
             out[t] = MODIFIER
+    return out
+
+
+def kin_heads(names: dict[str, float], terms: dict[str, LabelTerms],
+              query: QueryTerms) -> dict[str, float]:
+    """A noun said that is no word of any type here, but the head of a WordNet compound
+    of a type's modifier that does what the type's head does (``LabelTerms.kin_heads``:
+    "towel rail", for holding towels, and the towel holder, a holding device), names
+    the type partly: "hang the towel on the rail". Raised to PARTIAL also where the
+    type's modifier alone named it ("towel", said for the towel itself). ``terms``:
+    every type present."""
+    heads = {h for lt in terms.values() for h in lt.kin_heads}
+    if not heads:
+        return names
+    said = {t for i, t in enumerate(query.tokens) if t in heads and i not in query.negated}
+    if not said:
+        return names
+    said -= _type_words(terms)
+    if not said:
+        return names
+    out = dict(names)
+    for t, lt in terms.items():
+        if lt.kin_heads & said and out.get(t, 0.0) < PARTIAL:
+            out[t] = PARTIAL
+    return out
+
+
+def size_shapes(names: dict[str, float], terms: dict[str, LabelTerms],
+                query: QueryTerms, lexicon: Lexicon | None) -> dict[str, float]:
+    """A size said before a noun ("the big spoon", "a large deep spoon") tells a thing of
+    another size than the one the noun names, so a type here whose WordNet definition
+    says it is shaped like that noun ("ladle: a spoon-shaped vessel") is named partly:
+    the speaker describes what they cannot name by the thing it looks like. The size is
+    WordNet's (an adjective whose main sense has the attribute "size"); the noun is
+    the first of the next two words that a type here is shaped like. ``terms``: every
+    type present."""
+    if lexicon is None or not lexicon.available:
+        return names
+    shapes = {w for lt in terms.values() for w in lt.shapes}
+    if not shapes:
+        return names
+    toks = query.tokens
+    said: set[str] = set()
+    for i, tok in enumerate(toks):
+        if i in query.negated or not lexicon.is_size_word(tok):
+            continue
+        for j in range(i + 1, min(i + 3, len(toks))):
+            if toks[j] in shapes and j not in query.negated:
+                said.add(toks[j])
+                break
+    if not said:
+        return names
+    out = dict(names)
+    for t, lt in terms.items():
+        if lt.shapes & said and out.get(t, 0.0) < PARTIAL:
+            out[t] = PARTIAL
     return out
 
 

@@ -56,12 +56,14 @@ from memory_node.core.recall.names import (
     consume,
     drop_retracted,
     elided_heads,
+    kin_heads,
     label_purposes,
     label_terms,
     name_match,
     part_wholes,
     place_nouns,
     query_terms,
+    size_shapes,
     sole_names,
     verb_holders,
     verb_tools,
@@ -209,6 +211,14 @@ class RecallConfig:
                                      # do what it does (WordNet: "scrub", clean with
                                      # hard rubbing; "sponge down", clean with a
                                      # sponge): "scrub the pan" names the sponge partly
+    kin_heads: bool = True           # a type WordNet does not know whole is named partly by
+                                     # the heads of its modifier's WordNet compounds that
+                                     # do what its head does ("the rail": a towel rail
+                                     # holds towels, so the towel holder; "the laundry
+                                     # basket": the laundry hamper), as elided heads are
+    size_shapes: bool = True         # a size said before a noun ("the big spoon") names
+                                     # partly a type WordNet defines as shaped like that
+                                     # noun ("ladle: a spoon-shaped vessel")
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -1076,6 +1086,11 @@ class Recaller:
                                      self._lexicon())
         if cfg.elided_heads:
             names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.kin_heads:
+            names = kin_heads(names, {n: self.terms_for(n) for n in names}, q)
+        if cfg.size_shapes:
+            names = size_shapes(names, {n: self.terms_for(n) for n in names}, q,
+                                self._lexicon())
         if cfg.part_wholes:
             names = part_wholes(names, {n: self.terms_for(n) for n in names}, q,
                                 self._lexicon())

@@ -27,7 +27,8 @@ from memory_node.core.recall.names import LabelTerms
 MAX_ROWS = 20_000           # ~1 kB each; a memory sees hundreds of types, not thousands
 MAX_TYPE_CHARS = 200        # longer names (nothing real) are computed, not stored
 MAX_TERMS_CHARS = 64_000    # a row longer than this is not one this code wrote
-_FIELDS = ("words", "full", "partial", "modifiers", "gloss", "heads", "elided")
+_FIELDS = ("words", "full", "partial", "modifiers", "gloss", "heads", "elided", "kin_heads",
+           "shapes")
 
 
 @lru_cache(maxsize=1)
@@ -57,7 +58,8 @@ def encode(terms: LabelTerms) -> str:
         "full": sorted(list(p) for p in terms.full),
         "partial": sorted(terms.partial), "modifiers": sorted(terms.modifiers),
         "gloss": sorted(terms.gloss), "heads": sorted(terms.heads),
-        "elided": sorted(terms.elided)}, separators=(",", ":"))
+        "elided": sorted(terms.elided), "kin_heads": sorted(terms.kin_heads),
+        "shapes": sorted(terms.shapes)}, separators=(",", ":"))
 
 
 def _strings(value: object) -> list[str] | None:
@@ -83,10 +85,10 @@ def decode(text: object) -> LabelTerms | None:
     flat = [_strings(data[f]) for f in _FIELDS if f != "full"]
     if any(p is None for p in full) or any(f is None for f in flat):
         return None
-    ws, partial, modifiers, gloss, heads, elided = (f or [] for f in flat)
+    ws, partial, modifiers, gloss, heads, elided, kin, shapes = (f or [] for f in flat)
     return LabelTerms(tuple(ws), frozenset(tuple(p or ()) for p in full), frozenset(partial),
                       frozenset(modifiers), frozenset(gloss), frozenset(heads),
-                      frozenset(elided))
+                      frozenset(elided), frozenset(kin), frozenset(shapes))
 
 
 class LabelTermsStore:

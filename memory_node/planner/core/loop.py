@@ -472,6 +472,8 @@ class PlanLoop:
                     raise
                 changed = self._stand_in_effect(call, result, vocab)
             vocab.add_outcome_units(call.args, changed)
+            if call.skill == "put" and result.success and len(call.args) >= 2:
+                vocab.drop_folded_receptacle(call.args[0], call.args[1])
             if not cancel.cancelled:
                 self._perceived(out)
             out.steps.append(StepRecord(call, result.success, int(result.error_code),

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from memory_node.core.recall.categories import type_key
 from memory_node.core.skills import SkillTable
+from memory_node.core.units import HELD_BY_ROBOT
 
 from .types import AreaView, UnitView
 
@@ -54,6 +55,23 @@ class Vocabulary:
                     and type_key(u.label) == type_key(mine.label)]
             if len(same) == 1:
                 self.objects[a] = replace(same[0], object_id=a)
+
+    def drop_folded_receptacle(self, obj: str, receptacle: str) -> bool:
+        """After a put of `obj` on (or in) `receptacle` succeeded: when memory applied it to
+        another node (`obj`'s unit now names that one), `receptacle` is an id memory folded
+        into it, and the plan's copy of it is stale: its label and place are from before.
+        Dropped, so the next plan reads the put's receptacle as memory holds it (fetched,
+        see `PlanLoop._containers`) and never names the old id again. Round 21's run of
+        round 20's code (h0c-4): a DiningTable node that was a misread of the counter was
+        folded into the counter during the navigate to it; the plan still read it as a
+        table and put the mug on it (on the counter) until the step limit. Returns
+        whether it dropped one."""
+        unit = self.objects.get(obj)
+        if (unit is None or receptacle not in self.objects or not unit.receptacle_id
+                or unit.receptacle_id in (receptacle, HELD_BY_ROBOT)):
+            return False
+        del self.objects[receptacle]
+        return True
 
     def add_areas(self, areas: Iterable[AreaView]) -> None:
         for a in areas:

@@ -1,0 +1,176 @@
+"""The 0.5-point rule on every tuning cell, for several settings of the steered policy at once.
+
+Rounds 20 and 21 measured each change per cell on all tuning sets with scratch scripts; this
+is that script, kept. Each trace is generated (or read) once and replayed through LRU, FIFO
+and the steered policy under every setting named on the command line; a setting is a name
+and keyword arguments of :class:`SteeredWTinyLFUPolicy` (``default`` is the module's
+defaults). Margins are steered minus the better of LRU and FIFO, in points, per cell; the
+summary compares every setting with the first one.
+
+Tuning data only: the variant sets passed with ``--sets`` (round 22: old, fresh, fresh2 ...
+fresh9 at 30,000 events), the public and generated traces at full length (``public``), and
+``cache_rule_seeds.py``'s families at seeds 1..N (``seeds``).
+
+    .venv/bin/python bench/cache_rule_tuning.py --jobs 2 --suffix _r22 \\
+        --setting default --setting 'nocharge:collapse=False'
+    # -> bench/results/cache_rule_tuning[SUFFIX].json
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import functools
+import itertools
+import json
+import os
+import sys
+import time
+from collections.abc import Hashable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import cache_rule_heldout as heldout  # noqa: E402
+import cache_rule_seeds as seeds  # noqa: E402
+
+import memory_node.core.cache as cache_module  # noqa: E402
+from memory_node.core.cache.simulate import simulate  # noqa: E402
+from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
+RULE = heldout.RULE
+DEFAULT_SETS = ("old", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
+                "fresh8", "fresh9")
+
+
+def parse_setting(text: str) -> tuple[str, dict[str, Any]]:
+    """``name`` or ``name:key=value,key=value`` (values as Python literals)."""
+    name, _, rest = text.partition(":")
+    kwargs: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, _, value = part.partition("=")
+        kwargs[key.strip()] = ast.literal_eval(value.strip())
+    return name, kwargs
+
+
+def load_trace(task: tuple[str, str, int]) -> list[Hashable]:
+    which, name, n = task
+    if which == "public":
+        from cache_hit_rate import GENERATORS, find_traces
+
+        from memory_node.core.cache.traces import read_trace
+        path = find_traces([name])[name]
+        return list(GENERATORS[name]() if isinstance(path, str) else read_trace(path))
+    if which.startswith("seeds:"):
+        seed = int(which.split(":")[1])
+        _fam, gen, args, _caps = next(f for f in seeds.FAMILIES if f[0] == name)
+        return list(itertools.islice(gen(seed, *args), n))
+    return heldout.VARIANT_SETS[which](n)[name]()
+
+
+def run_one(task: tuple[str, str, int, tuple[int, ...],
+                        tuple[tuple[str, dict[str, Any]], ...]]) -> list[dict[str, Any]]:
+    which, name, n, capacities, settings = task
+    trace = load_trace((which, name, n))
+    rows = []
+    for c in capacities:
+        row: dict[str, Any] = {"set": which, "trace": name, "C": c, "events": len(trace)}
+        for p in ("lru", "fifo"):
+            row[p] = simulate(trace, p, c).hits
+        for label, kwargs in settings:
+            cache_module._FACTORIES["wtinylfu"] = functools.partial(
+                SteeredWTinyLFUPolicy, **kwargs)
+            row[label] = simulate(trace, "wtinylfu", c).hits
+        best = max(row["lru"], row["fifo"])
+        for label, _ in settings:
+            row[f"margin_{label}"] = round(100.0 * (row[label] - best) / len(trace), 3)
+        rows.append(row)
+    return rows
+
+
+def tasks_for(sets: Sequence[str], n: int, n_seeds: int,
+              settings: tuple[tuple[str, dict[str, Any]], ...]) -> list[tuple]:
+    caps = heldout.CAPACITIES
+    tasks: list[tuple] = []
+    for which in sets:
+        if which == "public":
+            from cache_hit_rate import find_traces
+            tasks += [("public", name, 0, caps, settings) for name in find_traces(None)]
+        elif which == "seeds":
+            tasks += [(f"seeds:{s}", fam, 30_000, fcaps, settings)
+                      for fam, _g, _a, fcaps in seeds.FAMILIES for s in range(1, n_seeds + 1)]
+        else:
+            tasks += [(which, name, n, caps, settings)
+                      for name in heldout.VARIANT_SETS[which](n)]
+    return tasks
+
+
+def summarize(cells: list[dict[str, Any]], labels: list[str]) -> dict[str, Any]:
+    base = labels[0]
+    out: dict[str, Any] = {}
+    groups = sorted({c["set"].split(":")[0] for c in cells})
+    for label in labels:
+        per: dict[str, Any] = {}
+        for g in [*groups, "all"]:
+            cs = [c for c in cells if g == "all" or c["set"].split(":")[0] == g]
+            m = [c[f"margin_{label}"] for c in cs]
+            d = [c[f"margin_{label}"] - c[f"margin_{base}"] for c in cs]
+            worst = min(cs, key=lambda c: c[f"margin_{label}"])
+            per[g] = {
+                "cells": len(cs), "below": sum(x < RULE for x in m),
+                "neg_sum": round(sum(x for x in m if x < 0), 2),
+                "change": round(sum(d), 2), "up": sum(x > 0.005 for x in d),
+                "down": sum(x < -0.005 for x in d),
+                "worst": [worst["set"], worst["trace"], worst["C"], worst[f"margin_{label}"]],
+                "broken": [[c["set"], c["trace"], c["C"], c[f"margin_{label}"]]
+                           for c in cs if c[f"margin_{label}"] < RULE]}
+        out[label] = per
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sets", default=",".join((*DEFAULT_SETS, "public", "seeds")))
+    ap.add_argument("--events", type=int, default=30_000)
+    ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--suffix", default="")
+    ap.add_argument("--traces", help="only these trace names (comma-separated)")
+    ap.add_argument("--setting", action="append", default=[],
+                    help="name[:key=value,...]; the first is the baseline (default: default)")
+    args = ap.parse_args()
+    settings = tuple(parse_setting(s) for s in (args.setting or ["default"]))
+    labels = [s[0] for s in settings]
+    tasks = tasks_for(args.sets.split(","), args.events, args.seeds, settings)
+    if args.traces:
+        keep = set(args.traces.split(","))
+        tasks = [t for t in tasks if t[1] in keep]
+    t0 = time.perf_counter()
+    load = os.getloadavg()
+    cells = []
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for i, rows in enumerate(pool.map(run_one, tasks), 1):
+            cells += rows
+            print(f"{i}/{len(tasks)} {rows[0]['set']} {rows[0]['trace']} "
+                  f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+    summary = summarize(cells, labels)
+    out = {"what": "per cell margins (points) of steered settings against max(LRU, FIFO)",
+           "settings": {k: v for k, v in settings}, "events": args.events,
+           "loadavg_before_after": [load, os.getloadavg()],
+           "seconds": round(time.perf_counter() - t0, 1), "summary": summary, "cells": cells}
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / f"cache_rule_tuning{args.suffix}.json").write_text(json.dumps(out, indent=0))
+    for label in labels:
+        for g, s in summary[label].items():
+            print(f"{label:>12} {g:>8} cells {s['cells']:4d} below {s['below']:2d} "
+                  f"neg {s['neg_sum']:8.2f} change {s['change']:+7.2f} "
+                  f"({s['up']} up / {s['down']} down) worst {s['worst']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
