@@ -618,11 +618,13 @@ def test_a_find_in_a_turned_cabinet_is_judged_in_the_cabinets_own_frame(
     m.close()
 
 
-def test_a_type_without_a_usual_place_hears_where_other_types_are_kept(
+def test_a_type_without_a_usual_place_hears_no_other_types_usual_places(
         memory: Memory) -> None:
-    """No spoon was ever found: the recall lists where knives are usually found (a
-    receptacle things are kept in), not where bread is usually found on a counter (a
-    search opens receptacles). Once spoons have a usual place of their own, only theirs."""
+    """No spoon was ever found: the recall lists no usual place of another type. Round 19
+    listed where knives are kept ("things are kept together") to order a spoon's search;
+    the order was removed in round 22 (the world scatters small objects uniformly; on the
+    not-tidy tuning streams it cost 20 steps and a task where it saved 8), and the lines
+    with it. Once spoons have a usual place of their own, it is listed."""
     r = memory.recall
     memory.upsert_object(Unit("CounterTop_1", "CounterTop", (1.5, 0.5, 0.9),
                               area_id="kitchen"))
@@ -637,8 +639,7 @@ def test_a_type_without_a_usual_place_hears_where_other_types_are_kept(
     fetch("e1", "Knife_1", "Knife", "Drawer_2", "in")
     fetch("e2", "Bread_1", "Bread", "CounterTop_1", "on")
     answer = r.recall("put the spoon in the sink", 5, 400, episode_id="e3")
-    assert any(f.startswith("Knife is usually in Drawer_2 (Drawer)") for f in answer.facts)
-    assert not any(f.startswith("Bread is usually") for f in answer.facts)
+    assert not any(" is usually " in f for f in answer.facts)
     fetch("e4", "Spoon_1", "Spoon", "Fridge_1", "in")
     answer = r.recall("put the spoon in the sink", 5, 400, episode_id="e5")
     usual = [f for f in answer.facts if " is usually " in f]

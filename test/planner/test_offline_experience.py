@@ -359,6 +359,34 @@ def test_binds_the_instance_the_procedure_last_used_over_the_best_scored() -> No
         assert parse_procedure(PROCEDURE.replace(" [proc:4]", broken + " [proc:4]")) is None
 
 
+def test_a_recipes_instance_does_not_choose_the_drawer_a_goal_puts_into() -> None:
+    """"Put the sponge away in the drawer": memory knows where the sponge is and has a
+    drawer open beside it; the recipe's last success (the butter knife's, found in and
+    put back into a drawer across the kitchen) used Drawer_far, shut now. Memory knows
+    where everything is, so the goal planner plans, and any drawer meets the goal: the
+    open one memory ranks first, as without experience. The recipe's instance is for
+    the recipe's own steps (tune not tidy, stream seed 0, s0009: a navigate across the
+    kitchen and an open more than the off arm)."""
+    units = [UnitView("DishSponge_1", "DishSponge", (1.0, -2.4, 0.9), "none", "kitchen",
+                      score=0.9),
+             UnitView("Drawer_near", "Drawer", (1.0, -2.2, 0.6), "opened", "kitchen",
+                      score=0.8),
+             UnitView("Drawer_far", "Drawer", (-1.6, -0.2, 0.6), "closed", "kitchen",
+                      score=0.5)]
+    recipe = ("procedure that worked 3/3 times for this task: navigate(Drawer) ; "
+              "open(Drawer) ; navigate(DishSponge) ; pick(DishSponge) ; navigate(Drawer) ; "
+              "put(DishSponge, Drawer, in) (last used: Drawer=Drawer_far) [proc:7]")
+    req = request(units, ("INSIDE(DishSponge, Drawer)",), recipe)
+    req.max_plan_steps = 10
+    assert strs(OfflinePlanner().plan(req).calls) == [
+        "navigate(DishSponge_1)", "pick(DishSponge_1)", "navigate(Drawer_near)",
+        "put(DishSponge_1, Drawer_near, in)"]
+    # Followed (memory falls short: the sponge unknown), the recipe opens its drawer.
+    req = request(units[1:], ("INSIDE(DishSponge, Drawer)",), recipe)
+    assert strs(OfflinePlanner().plan(req).calls)[:2] == ["navigate(Drawer_far)",
+                                                          "open(Drawer_far)"]
+
+
 PUT_AWAY = ("procedure that worked 2/2 times for this task: navigate(Potato) ; pick(Potato) ; "
             "navigate(Fridge) ; put(Potato, Fridge, in) ; close(Fridge) [proc:9]")
 KITCHEN = [UnitView("Potato_1", "Potato", (1.0, 0.9, 1.0), "none", "kitchen", score=0.9),
@@ -468,10 +496,12 @@ def test_a_known_bad_pick_is_tried_again_once_what_shut_it_in_was_opened() -> No
     assert strs(OfflinePlanner().plan(req).calls) == ["pick(Sponge_1)"]
 
 
-def test_a_search_opens_where_other_types_are_kept_before_the_nearest() -> None:
-    """Every room explored, no apple: the closed drawers are opened one by one. Nearest
-    (here: first by id) without experience; with a usual place of another type (the
-    knives' drawer), that one first: things are kept together."""
+def test_a_search_opens_the_nearest_whatever_other_types_are_kept_in() -> None:
+    """Every room explored, no apple: the closed drawers are opened one by one, nearest
+    (here: first by id) first. A usual place of another type (the knives' drawer) does
+    not reorder them: round 19 opened it first ("things are kept together"), the world
+    keeps nothing by kind, and the order bought no step on the tuning streams (round
+    21 and 22, bench/README_experience.md)."""
     goals = ("ON(Apple, CounterTop)",)
     explored = {("kitchen", "Apple"), ("living_room", "Apple")}
     req = request(HOUSE, goals)
@@ -480,7 +510,7 @@ def test_a_search_opens_where_other_types_are_kept_before_the_nearest() -> None:
     req = request(HOUSE, goals)
     req.notes["explored"] = set(explored)
     req.facts = ("Knife is usually in Drawer_2 (Drawer), 3x [fact:8]",)
-    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
 
 
 def test_an_object_with_a_usual_place_is_looked_for_there_not_where_the_recipe_found_it() -> None:

@@ -123,17 +123,6 @@ class FactStore:
     def current(self, subject: str, relation: str) -> Fact | None:
         return self._current.get((subject, relation))
 
-    def usual_elsewhere(self, labels: Iterable[str], limit: int) -> list[Fact]:
-        """The best supported usual-place facts about types other than `labels` whose
-        place holds things inside it (a search opens receptacles; a counter top is not
-        searched): where searches paid off before, for a type with no usual place yet."""
-        skip = {label.lower() for label in labels}
-        found = [f for (_, relation), f in self._current.items()
-                 if relation == "usually" and f.subject_label.lower() not in skip
-                 and f.value.startswith("in ")]
-        found.sort(key=lambda f: (-f.support, -f.updated_at, f.fact_id))
-        return found[:max(0, limit)]
-
     def about(self, labels: Iterable[str], subjects: Iterable[str] = ()) -> list[Fact]:
         keys: set[tuple[str, str]] = set()
         for label in labels:

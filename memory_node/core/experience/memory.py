@@ -71,8 +71,6 @@ HEADER = "Experience (from past episodes):"
 MAX_EPISODE_QUERY = 1000
 MAX_LABELS = 10_000    # object types are a few hundred; a guard, not a tuning knob
 UNIT_ITEM = "unit:"     # utility item id of an object memory unit
-# Usual-place facts of other types listed when the task's own have none (facts budget).
-USUAL_ELSEWHERE = 2
 MAX_BRIEFED = 64       # episodes with a brief waiting for their next step (open episodes)
 
 
@@ -905,16 +903,7 @@ class ExperienceMemory:
                            key=lambda f: (f.relation != "usually",
                                           -self.utility.score(f.item_id) * f.support,
                                           -f.updated_at, f.fact_id))
-            most = self.settings.max_facts_per_recall
-            if task is not None and not any(f.relation == "usually" for f in facts):
-                # No usual place for this task's types yet: where other types were found
-                # tells a search which closed receptacles things are kept in (a drawer
-                # that held the knife and the spoon likely holds the fork), instead of
-                # opening the nearest first. They go first: state facts about the
-                # receptacles (which drawer was last seen open) otherwise fill the list.
-                facts = self.facts.usual_elsewhere(task.roles, min(most, USUAL_ELSEWHERE)) \
-                    + facts
-            for f in facts[:most]:
+            for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
             answer = _fit(lines, max(0, min(budget - 1, int(budget * self.settings.budget_share))))
             if episode_id:

@@ -138,8 +138,11 @@ class OfflinePlanner:
         """Objects a skill just failed on with NOT_FOUND: not where memory put them."""
         return req.notes.setdefault("not_found", set())
 
-    def _find(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> str:
-        """Id of a remembered object of one of `types`, or an explore step ends the plan."""
+    def _find(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
+              recipe: bool = False) -> str:
+        """Id of a remembered object of one of `types`, or an explore step ends the plan.
+        `recipe`: a procedure's step is being bound, and the instance its last success
+        used (`_prefer_used`) comes before the best-scored one."""
         keys = {type_key(t) for t in types}
         bound = req.notes.setdefault("bindings", {})
         failed = self._failed(req)
@@ -162,10 +165,17 @@ class OfflinePlanner:
         for object_id in reversed(self._task_instances(req)):
             if object_id in usable:
                 return str(object_id)
+        # The recipe's instance binds the recipe's own steps only (round 22). The goal
+        # planner's choice is memory's: any drawer meets "put it in the drawer", and the
+        # one an old success happened to use (the knife's drawer, far and shut) is no
+        # evidence against the one memory has open beside the sponge now (tune not tidy,
+        # stream seed 0, s0009: a navigate across the kitchen and an open more than the
+        # off arm).
+        used = req.notes.get("used", {}) if recipe else {}
         for t in types:
-            chosen = bound.get(type_key(t))
-            if any(u.object_id == chosen for u in candidates):
-                return chosen
+            for chosen in (used.get(type_key(t)), bound.get(type_key(t))):
+                if chosen and any(u.object_id == chosen for u in candidates):
+                    return str(chosen)
         if candidates:
             # A unit memory saw once may be one misread (an armchair read on a sofa's
             # back: FloorPlan209, the box went onto the sofa and the goal was missed); one
@@ -480,15 +490,14 @@ class OfflinePlanner:
         def distance(u: UnitView) -> float:
             return math.dist(u.position[:2], here[:2]) if here is not None else 0.0
 
-        # Where memory last had this very type comes first: it is evidence about the
-        # object, where experience's places are about other objects (round 19; read from
-        # tune2 tidy, stream seed 1200, s0013, where a bowl was reached after five opens
-        # of cabinets other types are kept in). Then where experience says objects (of any type)
-        # are usually found: in a house things are kept together, and a receptacle that
-        # held what was looked for before is likelier than the nearest one.
-        kept = set(usual_places(req.facts).values())
-        rec = min(closed, key=lambda u: (u.object_id not in last, u.object_id not in kept,
-                                         distance(u), u.object_id))
+        # Where memory last had this very type comes first (evidence about the object:
+        # tune2 tidy, stream seed 1200, s0013), then the nearest. Round 19 put the
+        # receptacles other types are usually kept in before the nearest ("kept
+        # together"); this world scatters small objects uniformly over the receptacles
+        # that take them (sim/core/layouts.py, `_scatter_small`), and without that order
+        # the tuning streams took as many steps and won two tasks more (round 21;
+        # round 22 in bench/README_experience.md): removed.
+        rec = min(closed, key=lambda u: (u.object_id not in last, distance(u), u.object_id))
         self._open_to_search(req, sim, rec, types)
 
     # -- building blocks ----------------------------------------------------------------------
@@ -1223,9 +1232,10 @@ class OfflinePlanner:
     @staticmethod
     def _prefer_used(req: PlanRequest, proc: ProcedureView) -> None:
         """Bind a label to the instance the procedure's last success used (the drawer the
-        object was found in), when memory still knows it as that type; `_find` then takes
-        it before the best-scored one, unless it failed or is avoided here."""
-        bound = req.notes.setdefault("bindings", {})
+        object was found in), when memory still knows it as that type; `_find`, binding a
+        procedure step, takes it before the best-scored one, unless it failed or is
+        avoided here."""
+        bound = req.notes.setdefault("used", {})
         for label, object_id in proc.instances:
             unit = req.vocab.objects.get(object_id)
             if unit is not None and type_key(unit.label) == type_key(label) \
@@ -1353,7 +1363,7 @@ class OfflinePlanner:
         WineBottle in memory"; the off arm, with no procedure, opened it first)."""
         saved = _snapshot(req)
         try:
-            return self._find(req, sim, (label,))
+            return self._find(req, sim, (label,), recipe=True)
         except (_Explore, NotFound):
             _restore(req, saved)
             return None
