@@ -1,12 +1,14 @@
-"""bench/experience_tasks.py's round-22 report-only splits (fresh22a/b/c): they exist, are
-not tuning data, and their streams generate, the same each time, different from each other
-and from the report, fresh and round 21 (fresh21a/b/c) streams, with every task doable in its
-world. Only the streams are made here; no arm runs on them (they are held out)."""
+"""bench/experience_tasks.py's report-only splits written by a helper each round (fresh21a/b/c
+in round 21, fresh22a/b/c in round 22): they exist, are not tuning data, and their streams
+generate, the same each time, different from each other and from the report, fresh and
+every other such round's streams, with every task doable in its world. Only the streams are
+made here; no arm runs on them (they are held out)."""
 
 from __future__ import annotations
 
 from types import ModuleType
 
+import pytest
 from bench_scripts import load_bench
 
 from memory_node.core.skills import load_skill_table
@@ -14,15 +16,20 @@ from memory_node.sim.tasks.build import needed_types
 from memory_node.sim.tasks.inprocess import reachable_in
 from memory_node.sim.tasks.streams import StreamSettings, generate
 
-NEW = ("fresh22a", "fresh22b", "fresh22c")
+# Each round's three splits and the seeds their writer gave them.
+ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203)}
 LENGTH = 30  # the length the lead runs them at
 
 
 def _bench() -> ModuleType:
-    return load_bench("experience_tasks", "experience_tasks_fresh22")
+    return load_bench("experience_tasks", "experience_tasks_heldout_splits")
 
 
 BENCH = _bench()
+
+
+def _splits(name: str) -> tuple[str, ...]:
+    return tuple(f"{name}{letter}" for letter in "abc")
 
 
 def _stream(split: str) -> list[tuple[str, str]]:
@@ -32,21 +39,26 @@ def _stream(split: str) -> list[tuple[str, str]]:
     return [(t.id, t.instruction) for t in suite.tasks()]
 
 
-def test_the_splits_are_report_only_on_floor_plans_and_seeds_of_their_own() -> None:
-    others = {s: v for s, v in BENCH.SPLITS.items() if s not in NEW}
-    for split in NEW:
+@pytest.mark.parametrize("name", ROUNDS)
+def test_the_splits_are_report_only_on_floor_plans_and_seeds_of_their_own(name: str) -> None:
+    new = _splits(name)
+    others = {s: v for s, v in BENCH.SPLITS.items() if s not in new}
+    for split in new:
         assert split in BENCH.SPLITS and split not in BENCH.TUNING
         floor_plan, seed = BENCH.SPLITS[split]
         assert floor_plan not in {fp for fp, _ in others.values()}
         assert seed not in {sd for _, sd in others.values()}
-    assert [BENCH.SPLITS[s][1] for s in NEW] == [2201, 2202, 2203]
-    assert len({BENCH.SPLITS[s][0] for s in NEW}) == 3
+    assert tuple(BENCH.SPLITS[s][1] for s in new) == ROUNDS[name]
+    assert len({BENCH.SPLITS[s][0] for s in new}) == 3
 
 
-def test_their_streams_are_deterministic_and_differ_from_each_other_and_report() -> None:
-    earlier = ("report", "fresh", "fresh21a", "fresh21b", "fresh21c")
-    streams = {s: _stream(s) for s in (*NEW, *earlier)}
-    for split in NEW:
+@pytest.mark.parametrize("name", ROUNDS)
+def test_their_streams_are_deterministic_and_differ_from_each_other_and_report(
+        name: str) -> None:
+    new = _splits(name)
+    earlier = ("report", "fresh", *(s for r in ROUNDS if r != name for s in _splits(r)))
+    streams = {s: _stream(s) for s in (*new, *earlier)}
+    for split in new:
         assert len(streams[split]) == LENGTH
         assert streams[split] == _stream(split)
         kinds = {task_id.split("-", 1)[1] for task_id, _ in streams[split]}
@@ -54,13 +66,14 @@ def test_their_streams_are_deterministic_and_differ_from_each_other_and_report()
     names = list(streams)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            if a in NEW or b in NEW:
+            if a in new or b in new:
                 assert [t for _, t in streams[a]] != [t for _, t in streams[b]], (a, b)
 
 
-def test_every_task_of_their_streams_is_within_reach_of_its_world() -> None:
+@pytest.mark.parametrize("name", ROUNDS)
+def test_every_task_of_their_streams_is_within_reach_of_its_world(name: str) -> None:
     table = load_skill_table()
-    for split in NEW:
+    for split in _splits(name):
         floor_plan, seed = BENCH.SPLITS[split]
         reach = reachable_in(floor_plan)
         suite = generate(StreamSettings(floor_plan=floor_plan, length=LENGTH, seed=seed,

@@ -1,8 +1,9 @@
-"""The fifteenth blind recall set (bench/recall_blind15_instructions.yaml) as data only:
-it loads the way bench/recall_human.py loads it, holds 40 multi-step instructions, two per
-room of the AI2-THOR rearrangement val split, each step a span of its instruction, and
-every object a step needs is in that room's memory as the bench builds it. No recall runs
-on it here (it is held out)."""
+"""The blind recall sets written as 40 instructions over the val rooms (blind14, round 21;
+blind15, round 22; bench/recall_blindN_instructions.yaml) as data only: each loads the way
+bench/recall_human.py loads it, holds 40 multi-step instructions, two per room of the
+AI2-THOR rearrangement val split, each step a span of its instruction, and every object a
+step needs is in that room's memory as the bench builds it. No recall runs on them here
+(they are held out)."""
 
 from __future__ import annotations
 
@@ -20,27 +21,28 @@ from bench_scripts import load_bench
 from memory_node.core.perception.shared_data import shared_data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
-SET = ROOT / "bench" / "recall_blind15_instructions.yaml"
+SETS = ("blind14", "blind15")
 
 
 def _bench() -> ModuleType:
-    return load_bench("recall_human", "recall_human_b15")
+    return load_bench("recall_human", "recall_human_blind_sets")
 
 
-def _items() -> list[dict]:
-    doc = yaml.safe_load(SET.read_text(encoding="utf-8"))
-    return doc["instructions"]
+def _items(name: str) -> list[dict]:
+    path = ROOT / "bench" / f"recall_{name}_instructions.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["instructions"]
 
 
 def _flat(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def test_forty_multi_step_instructions_two_per_val_room() -> None:
-    items = _items()
+@pytest.mark.parametrize("name", SETS)
+def test_forty_multi_step_instructions_two_per_val_room(name: str) -> None:
+    items = _items(name)
     assert len(items) == 40
     assert len({i["id"] for i in items}) == 40
-    assert {i["split"] for i in items} == {"blind15"}
+    assert {i["split"] for i in items} == {name}
     per_room = collections.Counter(i["room"] for i in items)
     assert len(per_room) == 20 and set(per_room.values()) == {2}
     for item in items:
@@ -50,14 +52,15 @@ def test_forty_multi_step_instructions_two_per_val_room() -> None:
             assert step["needs"], (item["id"], step["text"])
 
 
-def test_every_needed_object_is_in_its_rooms_memory() -> None:
+@pytest.mark.parametrize("name", SETS)
+def test_every_needed_object_is_in_its_rooms_memory(name: str) -> None:
     data = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
     if not data.is_file():
         pytest.skip(f"{data} absent (../shared/data)")
     with gzip.open(data, "rt", encoding="utf-8") as fh:
         rooms = json.load(fh)
     bench = _bench()
-    items = _items()
+    items = _items(name)
     assert {i["room"] for i in items} == set(rooms)
     for item in items:
         held = {u.label for u in bench.room_units(item["room"], rooms[item["room"]][0])}
