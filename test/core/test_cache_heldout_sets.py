@@ -108,37 +108,33 @@ def test_another_seed_gives_another_stream(name: str) -> None:
         assert a == list(itertools.islice(make(1), 2000)), family
 
 
-def test_fresh9s_recency_families_reuse_keys_soon() -> None:
-    """The browser, decoder and SLAM families are meant to be recency-dominated: most keys
-    used again come back within a short time (counted in events, a property of the stream
-    alone)."""
-    traces = HELDOUT.fresh9_variants(10_000)
-    for name, gen in traces.items():
-        if name.split("_")[0] not in {"backfwd", "video", "vo"}:
-            continue
-        last: dict[int, int] = {}
-        soon = again = 0
-        for i, key in enumerate(gen()):
-            if key in last:
-                again += 1
-                soon += i - last[key] <= 200
-            last[key] = i
-        assert again > 0.5 * 10_000 and soon > 0.6 * again, (name, again, soon)
+def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
+    """(re-references, re-references that come back within `within` events)."""
+    last: dict[int, int] = {}
+    soon = again = 0
+    for i, key in enumerate(keys):
+        if key in last:
+            again += 1
+            soon += i - last[key] <= within
+        last[key] = i
+    return again, soon
 
 
-def test_fresh10s_recency_families_reuse_keys_soon() -> None:
-    """The multigrid solver's stencil sweeps and the web map's panning are meant to be
-    recency-dominated: a good share of the stream is re-references, and most of those come
-    back within 200 events (a property of the stream alone)."""
+# The families each set's writer meant to be recency-dominated, and how much of the stream
+# they re-reference (and how soon): fresh9's browser back/forward cache, video decoder and
+# visual-SLAM front end; fresh10's multigrid stencil sweeps and web map panning.
+RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
+                    "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55)}
+
+
+@pytest.mark.parametrize("variants", RECENCY_FAMILIES)
+def test_the_recency_families_reuse_keys_soon(variants: str) -> None:
+    """Most keys used again come back within a short time (counted in events, a property
+    of the stream alone)."""
+    families, share, soon_share = RECENCY_FAMILIES[variants]
     n = 10_000
-    for name, gen in HELDOUT.fresh10_variants(n).items():
-        if name.split("_")[0] not in {"multigrid", "slippy"}:
+    for name, gen in getattr(HELDOUT, f"{variants}_variants")(n).items():
+        if name.split("_")[0] not in families:
             continue
-        last: dict[int, int] = {}
-        soon = again = 0
-        for i, key in enumerate(gen()):
-            if key in last:
-                again += 1
-                soon += i - last[key] <= 200
-            last[key] = i
-        assert again > 0.25 * n and soon > 0.55 * again, (name, again, soon)
+        again, soon = _reuses(gen())
+        assert again > share * n and soon > soon_share * again, (name, again, soon)
