@@ -11,47 +11,17 @@ way to the counter lets the camera see the rest of the counter, as in that run."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from counter_fold import CounterFoldRobot
 
-from memory_node.core.errors import ErrorCode
 from memory_node.core.perception.observation import Observation
 from memory_node.core.scene_graph.graph import RegionView
 from memory_node.planner.core.local_memory import LocalMemory
 from memory_node.planner.core.loop import PlanLoop
 from memory_node.planner.core.offline import OfflinePlanner
 from memory_node.planner.core.settings import LoopSettings, RecallUse
-from memory_node.planner.core.types import AreaView, CancelToken, SkillCall, SkillResult, Target
+from memory_node.planner.core.types import AreaView
 
 VIEW = RegionView((1.5, 0.0, 0.5), 4.0)
-
-
-class FoldingRobot:
-    """Every call succeeds where memory said; on the way from the pick to the counter the
-    camera sees the counter's far part (three frames) and then the whole counter, so
-    memory folds the part the plan named into the far part's node (seen more often)."""
-
-    def __init__(self, memory) -> None:  # noqa: ANN001
-        self.memory, self.held, self.calls, self.t = memory, "", [], 10.0
-        self.folded = False
-
-    def execute(self, call: SkillCall, targets: Sequence[Target], episode_id: str,
-                timeout_s: float, cancel: CancelToken) -> SkillResult:
-        self.calls.append(call)
-        if call.skill == "pick":
-            self.held = call.args[0]
-        elif call.skill == "put":
-            self.held = ""
-        elif call.skill == "navigate" and self.held and not self.folded:
-            lt, self.folded = self.memory.long_term, True
-            frames = [Observation.at("CounterTop", (2.65, 0.0, 0.45), 0.0,
-                                     extent=(0.3, 0.6, 0.9))] * 3 + \
-                [Observation.at("CounterTop", (2.0, 0.0, 0.45), 0.0, extent=(1.6, 0.6, 0.9))]
-            for seen in frames:
-                lt.apply([Observation.at(seen.label, seen.position, self.t,
-                                         extent=seen.box_extent)], VIEW, self.t)
-                self.t += 1.0
-        return SkillResult(True, ErrorCode.NONE, "ok", 1.0, "kitchen", (2.0, -0.6, 0.0),
-                           self.held, "Mug" if self.held else "")
 
 
 def test_a_put_on_a_counter_folded_into_another_node_is_read_as_done(memory) -> None:  # noqa: ANN001
@@ -60,7 +30,7 @@ def test_a_put_on_a_counter_folded_into_another_node_is_read_as_done(memory) -> 
               Observation.at("Mug", (0.5, 0.5, 0.9), 1.0)], VIEW, 1.0)
     ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
     part, mug = ids["CounterTop"], ids["Mug"]
-    robot = FoldingRobot(memory)
+    robot = CounterFoldRobot(memory, VIEW)
     # One unit per recall: in the run, the recalls' top k (of the 60-odd objects memory
     # held) never returned the whole counter; here, with two objects in memory, a recall
     # of 8 would, and hide what the plan itself must come to know. The mug ranks first.

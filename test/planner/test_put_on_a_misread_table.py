@@ -13,51 +13,18 @@ offline planner and plan loop; the executor is a stand-in robot."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from counter_fold import CounterFoldRobot
 
-from memory_node.core.errors import ErrorCode
 from memory_node.core.perception.observation import Observation
 from memory_node.core.scene_graph.graph import RegionView
 from memory_node.planner.core.local_memory import LocalMemory
 from memory_node.planner.core.loop import PlanLoop
 from memory_node.planner.core.offline import OfflinePlanner
 from memory_node.planner.core.settings import LoopSettings, RecallUse
-from memory_node.planner.core.types import AreaView, CancelToken, SkillCall, SkillResult, Target
+from memory_node.planner.core.types import AreaView
 
 VIEW = RegionView((1.5, 0.0, 0.5), 6.0)
 TABLE = (4.5, 2.5, 0.38)   # the real dining table, far from the counter
-
-
-class CounterRobot:
-    """Every call succeeds where memory said; on the first way to the misread table with
-    the mug in hand the camera sees the counter (its far part three times, then whole), so
-    memory folds the misread table into the counter's node. A put lands on what stands at
-    the target's place: the counter where the misread table was, the table at TABLE."""
-
-    def __init__(self, memory) -> None:  # noqa: ANN001
-        self.memory, self.held, self.calls, self.t = memory, "", [], 10.0
-        self.folded, self.put_at = False, []
-
-    def execute(self, call: SkillCall, targets: Sequence[Target], episode_id: str,
-                timeout_s: float, cancel: CancelToken) -> SkillResult:
-        self.calls.append(call)
-        if call.skill == "pick":
-            self.held = call.args[0]
-        elif call.skill == "put":
-            self.held = ""
-            where = {t.id: t.position for t in targets}[call.args[1]]
-            self.put_at.append("table" if abs(where[0] - TABLE[0]) < 0.8 else "counter")
-        elif call.skill == "navigate" and self.held and not self.folded:
-            lt, self.folded = self.memory.long_term, True
-            frames = [Observation.at("CounterTop", (2.65, 0.0, 0.45), 0.0,
-                                     extent=(0.3, 0.6, 0.9))] * 3 + \
-                [Observation.at("CounterTop", (2.0, 0.0, 0.45), 0.0, extent=(1.6, 0.6, 0.9))]
-            for seen in frames:
-                lt.apply([Observation.at(seen.label, seen.position, self.t,
-                                         extent=seen.box_extent)], VIEW, self.t)
-                self.t += 1.0
-        return SkillResult(True, ErrorCode.NONE, "ok", 1.0, "kitchen", (2.0, -0.6, 0.0),
-                           self.held, "Mug" if self.held else "")
 
 
 def test_a_put_on_a_table_memory_folded_into_a_counter_goes_to_the_real_table(
@@ -72,7 +39,7 @@ def test_a_put_on_a_table_memory_folded_into_a_counter_goes_to_the_real_table(
                     if lt.graph.node(o)["label"] == "DiningTable")
     assert len(tables) == 2
     misread = next(o for o in tables if lt.graph.node(o)["position"][0] < 2)
-    robot = CounterRobot(memory)
+    robot = CounterFoldRobot(memory, VIEW, table_x=TABLE[0])
     loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), robot,
                     LoopSettings(recall=RecallUse(k=1)),
                     places=lambda: [AreaView("kitchen", (1.5, 0.0, 0.0), "kitchen")])
