@@ -39,9 +39,9 @@ class SkillClient:
         self.clients = {k: ActionClient(node, ExecuteSkill, f"{k}/execute_skill")
                         for k in ("base", "arm")}
         self.truth: list[dict] = []
+        self.ended: set[str] = set()   # goals whose end state has arrived (their ids, hex)
         self.places: list[NamedPlaces] = []
-        node.create_subscription(String, "sim/ground_truth",
-                                 lambda m: self.truth.append(json.loads(m.data)), LATCHED)
+        node.create_subscription(String, "sim/ground_truth", self._on_truth, LATCHED)
         node.create_subscription(NamedPlaces, "map/places", self.places.append, LATCHED)
         for c in self.clients.values():
             spin_until(node, lambda c=c: c.server_is_ready() or not proc.alive(), timeout=60,
@@ -49,6 +49,11 @@ class SkillClient:
             assert proc.alive(), proc.output()[-3000:]
         spin_until(node, lambda: self.truth and self.places, timeout=30,
                    what="ground truth and map/places")
+
+    def _on_truth(self, msg: String) -> None:
+        state = json.loads(msg.data)
+        self.truth.append(state)
+        self.ended.add(state.get("goal", ""))
 
     def state(self) -> dict:
         return self.truth[-1]
@@ -68,8 +73,12 @@ class SkillClient:
                          if feedback is not None else None)
 
     def result(self, handle: Any, timeout: float = 60.0) -> tuple[int, Any]:
+        """The goal's status and result, once the world's state at the goal's end has
+        arrived too (the two come on different topics), so state() is after this goal."""
         fut = handle.get_result_async()
-        spin_until(self.node, fut.done, timeout=timeout, what="the skill's result")
+        goal = bytes(handle.goal_id.uuid).hex()
+        spin_until(self.node, lambda: fut.done() and goal in self.ended, timeout=timeout,
+                   what="the skill's result and the world's state after it")
         r = fut.result()
         return r.status, r.result
 

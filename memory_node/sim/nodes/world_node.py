@@ -15,8 +15,9 @@ One process holds the world, its renderer and both skill servers (they share the
   0 = the skill's own plan is its budget, as long as what is left to drive and look at
   takes) stop the motion where it is and change no object. Feedback (phase, progress) is
   published while the skill plans and plays: a caller treats it as the skill's progress.
-- `sim/ground_truth` (std_msgs/String, JSON, transient-local): the world's state after
-  every skill, for the benchmark's scoring only; the planner and memory never read it.
+- `sim/ground_truth` (std_msgs/String, JSON, transient-local): the world's state at start
+  and at the end of every goal (before its result, with the goal's id as `goal`), for the
+  benchmark's scoring only; the planner and memory never read it.
 
 Rendering, skill logic and every change of the world run on one worker thread (the EGL
 context lives there), so the world needs no lock; action callbacks wait on its futures.
@@ -286,8 +287,11 @@ class WorldNode(Node):
             msg.kinds.append(r.kind)
         self.pub_places.publish(msg)
 
-    def _publish_truth(self) -> None:
-        self.pub_truth.publish(String(data=json.dumps(to_state(self.world))))
+    def _publish_truth(self, goal: str = "") -> None:
+        state = to_state(self.world)
+        if goal:
+            state["goal"] = goal   # the goal whose end this state is (its id, hex)
+        self.pub_truth.publish(String(data=json.dumps(state)))
 
     # ---- skills ------------------------------------------------------------------------
     def _execute(self, gh: Any, server: str) -> ExecuteSkill.Result:
@@ -376,10 +380,17 @@ class WorldNode(Node):
             self._held_alias = args[0]
         elif new.robot.held is None:
             self._held_alias = ""
-        self._publish_truth()
 
     def _finish(self, gh: Any, outcome: Outcome, duration: float, abort: bool = False,
                 cancel: bool = False) -> ExecuteSkill.Result:
+        # Every goal ends with the world's state, tagged with the goal's id, before its
+        # result: a reader can tell the state after this goal from an earlier one (the
+        # result and the state travel on different topics and may arrive in either order),
+        # and a failure that moved the robot (and what it holds) is in the state too.
+        try:
+            self.worker.submit(self._publish_truth, bytes(gh.goal_id.uuid).hex()).result()
+        except Exception:  # noqa: BLE001 - the result still goes out
+            self.get_logger().error("ground truth not published:\n" + traceback.format_exc())
         res = ExecuteSkill.Result(success=outcome.success, message=outcome.message[:1000],
                                   error_code=int(outcome.code), duration=float(duration))
         w = self.world
