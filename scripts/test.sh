@@ -19,7 +19,4 @@ bash scripts/colcon_build_check.sh
 # starts several node processes, so more workers than cores only adds waiting.
 workers=${MEMORY_NODE_TEST_WORKERS:-$(( $(nproc) < 4 ? $(nproc) : 4 ))}
 step "pytest ($workers workers)"
-# --dist loadfile: a module's tests stay on one worker, in order (some modules share one
-# server across their tests, and a later test reads what an earlier one stored; split over
-# two workers they failed, round 22).
-exec .venv/bin/python -m pytest -p no:dash -q --durations=20 -n "$workers" --dist loadfile "$@"
+exec .venv/bin/python -m pytest -p no:dash -q --durations=20 -n "$workers" "$@"
