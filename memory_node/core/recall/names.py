@@ -495,11 +495,7 @@ def kin_heads(names: dict[str, float], terms: dict[str, LabelTerms],
     said -= _type_words(terms)
     if not said:
         return names
-    out = dict(names)
-    for t, lt in terms.items():
-        if lt.kin_heads & said and out.get(t, 0.0) < PARTIAL:
-            out[t] = PARTIAL
-    return out
+    return _named_partly(names, {t for t, lt in terms.items() if lt.kin_heads & said})
 
 
 def size_shapes(names: dict[str, float], terms: dict[str, LabelTerms],
@@ -527,11 +523,7 @@ def size_shapes(names: dict[str, float], terms: dict[str, LabelTerms],
                 break
     if not said:
         return names
-    out = dict(names)
-    for t, lt in terms.items():
-        if lt.shapes & said and out.get(t, 0.0) < PARTIAL:
-            out[t] = PARTIAL
-    return out
+    return _named_partly(names, {t for t, lt in terms.items() if lt.shapes & said})
 
 
 def _type_words(terms: dict[str, LabelTerms]) -> set[str]:
@@ -1117,4 +1109,13 @@ def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
     for t, ws in own.items():
         if ws and not ws & (full_words | query.plural) and all(by_word[w] <= most for w in ws):
             out[t] = FULL
+    return out
+
+
+def _named_partly(names: dict[str, float], types: set[str]) -> dict[str, float]:
+    """``names`` with each of ``types`` raised to a partial naming (never lowered)."""
+    out = dict(names)
+    for t in types:
+        if out.get(t, 0.0) < PARTIAL:
+            out[t] = PARTIAL
     return out
