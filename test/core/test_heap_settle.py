@@ -31,7 +31,9 @@ def test_settle_freezes_what_is_alive_and_later_collections_skip_it(settler: Hea
     assert len(gc.get_objects(generation=2)) < gc.get_freeze_count()
     counters = settler.counters()
     assert counters["heap.settles"] == "1"
-    assert int(counters["heap.frozen_objects"]) == gc.get_freeze_count()
+    # The counter is the count at the settle. Until the next freeze, frozen objects only
+    # leave (freed by reference counting, on any thread of this process): never more now.
+    assert int(counters["heap.frozen_objects"]) >= gc.get_freeze_count() >= len(keep)
 
 
 def test_a_frozen_cycle_that_became_garbage_is_freed_by_the_next_settle(

@@ -1,9 +1,10 @@
 """/memory/recall, /memory/record_outcome and free-text /memory/query_object over DDS.
 
 One real memory server process for the module (the embedding model loads once per
-process), filled with a small household through /memory/update_object. Tests run in file
-order and build on each other's outcomes; the last one restarts the server on the same
-memory directory.
+process), filled with a small household through /memory/update_object before any test.
+Each test sets up what it reads itself (pytest-xdist may split the module over workers,
+each with its own server), and what one test changes does not break another's checks.
+The restart test restarts the server on the same memory directory.
 """
 
 from __future__ import annotations
@@ -81,6 +82,14 @@ def server(tmp_path_factory: pytest.TempPathFactory, ros_context: None) -> Itera
     base = tmp_path_factory.mktemp("recall_services")
     s = Server(base / "mem", base)
     s.start()
+    node = rclpy.create_node("recall_services_household")
+    try:
+        c = Clients(node, s)
+        for object_id, label, pos, state, area, attributes in HOUSEHOLD:
+            response = c.upsert(unit_msg(object_id, label, pos, state, area, attributes))
+            assert response.success, response.message
+    finally:
+        node.destroy_node()
     yield s
     s.stop()
 
@@ -164,10 +173,9 @@ def event_listener(node: Node, c: Clients) -> list[ObjectEvent]:
 
 def test_household_is_stored(client_node: Node, server: Server) -> None:
     c = Clients(client_node, server)
-    for object_id, label, pos, state, area, attributes in HOUSEHOLD:
-        response = c.upsert(unit_msg(object_id, label, pos, state, area, attributes))
-        assert response.success, response.message
-    assert {u for u in c.units_by_id()} == {h[0] for h in HOUSEHOLD}
+    units = c.units_by_id()
+    assert set(units) == {h[0] for h in HOUSEHOLD}
+    assert units["Book_1"].label == "Book" and units["Television_1"].state == "off"
 
 
 def test_direct_vague_and_irrelevant_instructions(client_node: Node, server: Server) -> None:
@@ -341,6 +349,10 @@ def test_bad_inputs_are_rejected_and_change_nothing(client_node: Node, server: S
 
 
 def test_restarted_server_still_has_the_outcome(client_node: Node, server: Server) -> None:
+    c = Clients(client_node, server)
+    # Its own put (the apple may already be there, moved by the put test on this server).
+    assert c.outcome("pick", ["Apple_1"], episode="ep-restart").success
+    assert c.outcome("put", ["Apple_1", "Fridge_1"], episode="ep-restart").success
     server.stop()
     server.start()
     c = Clients(client_node, server)

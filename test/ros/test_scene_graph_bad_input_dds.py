@@ -5,11 +5,13 @@ scene-graph events carry their merged id, openness bins and state confidence."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+import rclpy
 from rclpy.node import Node
 from rclpy.qos import QoSProfile, ReliabilityPolicy
 from ros_harness import spin_until
@@ -34,7 +36,27 @@ class Feed:
                                                     reliability=ReliabilityPolicy.RELIABLE))
         spin_until(node, lambda: self.pub.get_subscription_count() >= 1,
                    what="the server's observations subscription")
+        self._probe(node)
         self.sent = 0
+
+    def _probe(self, node: Node, timeout: float = 30.0) -> None:
+        """Publish until the server has heard this publisher. This side matching the
+        server's subscription does not mean the server's reader matched this writer yet:
+        reliable, volatile samples sent in between are lost. A frame in a frame id the
+        memory refuses is counted under its own drop counter and changes nothing, so
+        probes are sent (one a second) until one is counted."""
+        deadline = time.monotonic() + timeout
+        while self.refused_frames() == 0:
+            assert time.monotonic() < deadline, "the server never heard the observations"
+            probe = ObjectObservations()
+            probe.header.frame_id = "probe"
+            self.pub.publish(probe)
+            sent = time.monotonic()
+            while self.refused_frames() == 0 and time.monotonic() - sent < 1.0:
+                rclpy.spin_once(node, timeout_sec=0.1)  # waits on the executor
+
+    def refused_frames(self) -> int:
+        return int(self.w.counters().get("dropped.observations.frame", 0))
 
     def handled(self) -> int:
         c = self.w.counters()
