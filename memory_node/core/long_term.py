@@ -348,7 +348,13 @@ class LongTermMemory:
                 self.revision += 1
                 self._emit_markers(self._markers.update(changes))
             if self.short_term is not None:
+                # An open that found a receptacle empty of what memory had in it
+                # (`SceneGraph._looked_into`): those units read absent, as after misses.
+                self._update_short_term(
+                    [e for e in events if e.kind == EventKind.REMOVED], [], [])
                 for event in events:
+                    if event.kind == EventKind.REMOVED:
+                        continue
                     if event.merged_id and self.short_term.peek(event.merged_id) is not None:
                         # A sighting of the object just put down: one unit, not two.
                         self.short_term.remove(event.merged_id)

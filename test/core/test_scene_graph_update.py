@@ -398,6 +398,53 @@ def test_object_put_into_a_closed_receptacle_is_inside_and_not_removed():
     assert [e.kind for e in events] == [EventKind.REMOVED]
 
 
+def test_an_open_that_shows_a_receptacle_empty_of_what_a_put_left_in_it_removes_that():
+    """Round 23 ("placements undone unseen"): the apple a put left in the fridge was taken
+    out while the door was shut and memory did not see it. The robot opens the fridge:
+    the frame after the open (taken before the open's outcome arrives, so judged with the
+    door still shut in memory) reads the fridge open and does not see the apple in it.
+    The outcome that says the door is open makes that look count: the apple is REMOVED
+    (its unit reads absent), not kept until four more looks in."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    fridge_obs = dict(extent=(0.8, 0.75, 1.8))
+    g.update([obs("fridge", (2, 0, 0.9), state="closed", **fridge_obs),
+              obs("apple", (1, 0, 0.8)), obs("mug", (1, 1, 0.8))], view, stamp=0)
+    fridge, apple, mug = "object_0", "object_1", "object_2"
+    g.set_state(fridge, "opened", 1.0)
+    g.place_inside(apple, fridge, 2.0)
+    g.place_inside(mug, fridge, 2.5)
+    g.set_state(fridge, "closed", 3.0)
+    g.update([obs("fridge", (2, 0, 0.9), state="closed", **fridge_obs)], view, stamp=4.0)
+    # Opened: the frame sees the mug in the fridge, not the apple.
+    g.update([obs("fridge", (2, 0, 0.9), state="opened", **fridge_obs),
+              obs("mug", (2.1, 0.1, 1.0))], view, stamp=10.0)
+    assert g.node(apple)["inside"] == fridge            # a single look is not yet evidence
+    events = g.set_state(fridge, "opened", 10.5)
+    assert [(e.kind, e.object_id) for e in events if e.kind == EventKind.REMOVED] == [
+        (EventKind.REMOVED, apple)]
+    assert apple not in g.graph and mug in g.graph and g.node(mug)["inside"] == fridge
+    assert g.tally["removed.looked_into"] == 1
+
+
+def test_an_open_removes_nothing_when_its_frame_did_not_read_the_receptacle_open():
+    """One source alone is not a look in: the newest frame read the door shut (it was
+    taken before the door moved), or a frame read it "opened" with no open outcome (a
+    misread): what memory has inside stays (hidden, never missed)."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    g.update([obs("fridge", (2, 0, 0.9), state="closed"), obs("apple", (1, 0, 0.8))], view,
+             stamp=0)
+    fridge, apple = "object_0", "object_1"
+    g.place_inside(apple, fridge, 1.0)
+    g.update([obs("fridge", (2, 0, 0.9), state="closed")], view, stamp=2.0)
+    assert [e.kind for e in g.set_state(fridge, "opened", 2.5)] == [EventKind.STATE_CHANGED]
+    assert g.node(apple)["inside"] == fridge
+    g.set_state(fridge, "closed", 3.0)
+    g.update([obs("fridge", (2, 0, 0.9), state="opened")], view, stamp=4.0)   # misread
+    assert g.node(apple)["inside"] == fridge and g.node(apple)["misses"] == 0
+
+
 def test_object_set_down_on_a_top_is_there_and_its_next_sighting_is_the_same_node():
     g = SceneGraph()
     view = RegionView((0, 0, 0), radius=10.0)
