@@ -578,3 +578,27 @@ def test_a_sighting_revived_under_an_old_id_while_held_is_the_put_object():
     cups = [o for o in g.nodes("object") if g.node(o)["label"] == "Cup"]
     assert cups == [cup]
     assert np.allclose(g.node(cup)["position"], (3.05, 0.05, 0.85))
+
+
+def test_what_outcomes_put_in_a_box_goes_where_the_box_is_set_down():
+    """Plan 213 (rounds 22-23): the card put in the box stayed at the box's old spot each
+    time the box was carried elsewhere (shut in, never missed): a false card per move.
+    Set down, the box takes what outcomes put in it along, placed unseen there, so its
+    next sighting in the box is the same node."""
+    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))
+    view = RegionView((0, 0, 0), radius=10.0)
+    box_obs = dict(extent=(0.3, 0.2, 0.15))
+    g.update([obs("box", (1, 0, 0.5), state="opened", **box_obs), obs("card", (2, 1, 0.8)),
+              obs("sofa", (5, 3, 0.4), extent=(2.0, 0.9, 0.8))], view, stamp=0)
+    box, card = "object_0", "object_1"
+    g.place_inside(card, box, 1.0)
+    g.set_state(box, "closed", 2.0)
+    g.hold(box, 3.0)
+    g.place_on(box, (5.0, 3.0, 0.85), 4.0)
+    assert np.allclose(g.node(card)["position"], (5.0, 3.0, 0.85))
+    assert g.node(card)["inside"] == box and g.tally["moved.carried"] == 1
+    g.set_state(box, "opened", 5.0)
+    g.update([obs("box", (5, 3, 0.85), state="opened", **box_obs),
+              obs("card", (5.05, 3.0, 0.88))], view, stamp=6.0)
+    cards = [o for o in g.nodes("object") if g.node(o)["label"] == "card"]
+    assert cards == [card]
