@@ -268,7 +268,8 @@ class LongTermMemory:
                 self._emit_markers(markers)
             with self.times.stage("short_term"):
                 evicted = self._update_short_term(result.events, kept, kept_crops)
-                evicted += self._correct_short_term(result.changes.nodes, result.events)
+                evicted += self._correct_short_term(result.changes.nodes, result.events,
+                                                    stamp)
             return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
                                   evicted)
 
@@ -348,7 +349,13 @@ class LongTermMemory:
                 self.revision += 1
                 self._emit_markers(self._markers.update(changes))
             if self.short_term is not None:
+                # An open that found a receptacle empty of what memory had in it
+                # (`SceneGraph._looked_into`): those units read absent, as after misses.
+                self._update_short_term(
+                    [e for e in events if e.kind == EventKind.REMOVED], [], [])
                 for event in events:
+                    if event.kind == EventKind.REMOVED:
+                        continue
                     if event.merged_id and self.short_term.peek(event.merged_id) is not None:
                         # A sighting of the object just put down: one unit, not two.
                         self.short_term.remove(event.merged_id)
@@ -429,8 +436,8 @@ class LongTermMemory:
             forgotten += self.short_term.upsert(unit)
         return forgotten
 
-    def _correct_short_term(self, touched: set[str], events: list[SceneGraphEvent]
-                            ) -> list[ObjectMemoryUnit]:
+    def _correct_short_term(self, touched: set[str], events: list[SceneGraphEvent],
+                            stamp: float | None = None) -> list[ObjectMemoryUnit]:
         """Carry what the graph corrected without an event into the node's short-term unit:
         a label corrected from class evidence, and a state read once and replaced by later
         readings (a misread, not a change of the world). A fixture first misread
@@ -451,6 +458,18 @@ class LongTermMemory:
             # source "manual") is the client's word, not a reading to correct.
             state = (attrs.get("state") or "none") if unit.source == "perception" \
                 else unit.state
+            if unit.state == "absent" and stamp is not None \
+                    and float(attrs["last_seen"]) >= stamp:
+                # Seen in this frame: present again. A call refused NOT_FOUND marks the
+                # unit absent and leaves the node (the graph judges what it sees), so a
+                # later sighting of the node is a plain re-observation with no event, and
+                # the unit stayed absent while the camera saw the object: plan 213, s0009,
+                # "explore: saw a CreditCard", then "no CreditCard in memory" (round 23).
+                forgotten += self.short_term.upsert(replace(
+                    unit, label=label, state=attrs.get("state") or "none",
+                    position=check_finite_position(attrs["position"]),
+                    confidence=float(attrs["confidence"]), last_seen=stamp))
+                continue
             if (unit.label, unit.state) != (label, state):
                 forgotten += self.short_term.upsert(replace(unit, label=label, state=state))
         return forgotten

@@ -871,3 +871,25 @@ def test_a_put_object_seen_elsewhere_on_the_same_top_stays_on_it(tmp_path: Path)
         assert (unit.receptacle_id, unit.relation) == (top, "on")
     finally:
         memory.close()
+
+
+def test_an_absent_unit_whose_object_the_camera_sees_again_is_present(
+        store: MemoryStore) -> None:
+    """A call refused NOT_FOUND marks the unit absent (the outcome), the node stays: the
+    next sighting of it is a plain re-observation, with no event. The unit must read
+    present again, or a plan reads "none in memory" while the camera sees one (plan 213,
+    s0009: "explore: saw a CreditCard", then "no CreditCard in memory"; round 23)."""
+    from dataclasses import replace
+
+    lt = LongTermMemory(store, ShortTermMemory(10, store=store))
+    lt.apply([Observation.at("Cup", (1.0, 0.0, 0.8), 1.0)], RegionView((0, 0, 0), 3.0), 1.0)
+    (cup,) = lt.graph.nodes("object")
+    lt.short_term.upsert(replace(lt.short_term.peek(cup), state="absent", confidence=0.2,
+                                 source="outcome"))
+    lt.apply([], RegionView((20, 0, 0), 1.0), 2.0)                 # not in view: no word
+    assert lt.short_term.peek(cup).state == "absent"
+    result = lt.apply([Observation.at("Cup", (1.02, 0.0, 0.8), 3.0)],
+                      RegionView((0, 0, 0), 3.0), 3.0)
+    assert result.events == []                                     # the same node
+    unit = lt.short_term.peek(cup)
+    assert unit.state == "none" and unit.last_seen == 3.0 and unit.confidence > 0.2

@@ -208,3 +208,33 @@ def test_switching_a_fixture_on_or_putting_on_a_working_one_withdraws_states() -
     changed = {u.object_id: u for u in apply_outcome(
         units, SkillOutcome("toggle_on", ("StoveBurner_1",), True, stamp=100.0))}
     assert changed["StoveBurner_1"].state == "on" and changed["Potato_1"].state == "none"
+
+
+def test_what_memory_has_in_a_carried_box_goes_where_the_box_goes() -> None:
+    """Plan 213 (rounds 22-23): the card put in the box stayed in memory at the box's old
+    spot every time the robot carried the box elsewhere; four such cards, 1-1.5 m from
+    any card, used up a later task's re-plans. Picked, carried and put, the box takes
+    what memory has in it (nested too) along; what is beside it stays."""
+    units = memory()
+    units["Box_1"] = Unit("Box_1", "Box", (2.0, 0.9, 0.5), state="closed", area_id="kitchen")
+    units["Card_1"] = Unit("Card_1", "CreditCard", (2.0, 0.9, 0.5), area_id="kitchen",
+                           receptacle_id="Box_1", relation="in")
+    units["Ring_1"] = Unit("Ring_1", "Ring", (2.0, 0.9, 0.5), area_id="kitchen",
+                           receptacle_id="Card_1", relation="on")
+    units["Key_1"] = Unit("Key_1", "KeyChain", (2.1, 0.9, 0.5), area_id="kitchen")
+    changed = apply_outcome(units, SkillOutcome("pick", ("Box_1",), True, stamp=100.0,
+                                                robot_position=(1.5, 0.5, 0.0)))
+    assert {u.object_id: u.position for u in changed} == {
+        "Box_1": (1.5, 0.5, 0.0), "Card_1": (1.5, 0.5, 0.0), "Ring_1": (1.5, 0.5, 0.0)}
+    units.update({u.object_id: u for u in changed})
+    moved = follow_robot(units, (6.0, 2.0, 0.0), "living_room", 110.0)
+    assert {u.object_id: (u.position, u.area_id) for u in moved} == {
+        o: ((6.0, 2.0, 0.0), "living_room") for o in ("Box_1", "Card_1", "Ring_1")}
+    units.update({u.object_id: u for u in moved})
+    units["Sofa_1"] = Unit("Sofa_1", "Sofa", (6.5, 2.0, 0.4), area_id="living_room")
+    changed = apply_outcome(units, SkillOutcome("put", ("Box_1", "Sofa_1", "on"), True,
+                                                stamp=120.0))
+    by_id = {u.object_id: u for u in changed}
+    assert set(by_id) == {"Box_1", "Card_1", "Ring_1"}
+    assert by_id["Card_1"].position == by_id["Box_1"].position == (6.5, 2.0, 0.4)
+    assert by_id["Card_1"].receptacle_id == "Box_1" and by_id["Card_1"].area_id == "living_room"

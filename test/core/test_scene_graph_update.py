@@ -398,6 +398,53 @@ def test_object_put_into_a_closed_receptacle_is_inside_and_not_removed():
     assert [e.kind for e in events] == [EventKind.REMOVED]
 
 
+def test_an_open_that_shows_a_receptacle_empty_of_what_a_put_left_in_it_removes_that():
+    """Round 23 ("placements undone unseen"): the apple a put left in the fridge was taken
+    out while the door was shut and memory did not see it. The robot opens the fridge:
+    the frame after the open (taken before the open's outcome arrives, so judged with the
+    door still shut in memory) reads the fridge open and does not see the apple in it.
+    The outcome that says the door is open makes that look count: the apple is REMOVED
+    (its unit reads absent), not kept until four more looks in."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    fridge_obs = dict(extent=(0.8, 0.75, 1.8))
+    g.update([obs("fridge", (2, 0, 0.9), state="closed", **fridge_obs),
+              obs("apple", (1, 0, 0.8)), obs("mug", (1, 1, 0.8))], view, stamp=0)
+    fridge, apple, mug = "object_0", "object_1", "object_2"
+    g.set_state(fridge, "opened", 1.0)
+    g.place_inside(apple, fridge, 2.0)
+    g.place_inside(mug, fridge, 2.5)
+    g.set_state(fridge, "closed", 3.0)
+    g.update([obs("fridge", (2, 0, 0.9), state="closed", **fridge_obs)], view, stamp=4.0)
+    # Opened: the frame sees the mug in the fridge, not the apple.
+    g.update([obs("fridge", (2, 0, 0.9), state="opened", **fridge_obs),
+              obs("mug", (2.1, 0.1, 1.0))], view, stamp=10.0)
+    assert g.node(apple)["inside"] == fridge            # a single look is not yet evidence
+    events = g.set_state(fridge, "opened", 10.5)
+    assert [(e.kind, e.object_id) for e in events if e.kind == EventKind.REMOVED] == [
+        (EventKind.REMOVED, apple)]
+    assert apple not in g.graph and mug in g.graph and g.node(mug)["inside"] == fridge
+    assert g.tally["removed.looked_into"] == 1
+
+
+def test_an_open_removes_nothing_when_its_frame_did_not_read_the_receptacle_open():
+    """One source alone is not a look in: the newest frame read the door shut (it was
+    taken before the door moved), or a frame read it "opened" with no open outcome (a
+    misread): what memory has inside stays (hidden, never missed)."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    g.update([obs("fridge", (2, 0, 0.9), state="closed"), obs("apple", (1, 0, 0.8))], view,
+             stamp=0)
+    fridge, apple = "object_0", "object_1"
+    g.place_inside(apple, fridge, 1.0)
+    g.update([obs("fridge", (2, 0, 0.9), state="closed")], view, stamp=2.0)
+    assert [e.kind for e in g.set_state(fridge, "opened", 2.5)] == [EventKind.STATE_CHANGED]
+    assert g.node(apple)["inside"] == fridge
+    g.set_state(fridge, "closed", 3.0)
+    g.update([obs("fridge", (2, 0, 0.9), state="opened")], view, stamp=4.0)   # misread
+    assert g.node(apple)["inside"] == fridge and g.node(apple)["misses"] == 0
+
+
 def test_object_set_down_on_a_top_is_there_and_its_next_sighting_is_the_same_node():
     g = SceneGraph()
     view = RegionView((0, 0, 0), radius=10.0)
@@ -531,3 +578,27 @@ def test_a_sighting_revived_under_an_old_id_while_held_is_the_put_object():
     cups = [o for o in g.nodes("object") if g.node(o)["label"] == "Cup"]
     assert cups == [cup]
     assert np.allclose(g.node(cup)["position"], (3.05, 0.05, 0.85))
+
+
+def test_what_outcomes_put_in_a_box_goes_where_the_box_is_set_down():
+    """Plan 213 (rounds 22-23): the card put in the box stayed at the box's old spot each
+    time the box was carried elsewhere (shut in, never missed): a false card per move.
+    Set down, the box takes what outcomes put in it along, placed unseen there, so its
+    next sighting in the box is the same node."""
+    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))
+    view = RegionView((0, 0, 0), radius=10.0)
+    box_obs = dict(extent=(0.3, 0.2, 0.15))
+    g.update([obs("box", (1, 0, 0.5), state="opened", **box_obs), obs("card", (2, 1, 0.8)),
+              obs("sofa", (5, 3, 0.4), extent=(2.0, 0.9, 0.8))], view, stamp=0)
+    box, card = "object_0", "object_1"
+    g.place_inside(card, box, 1.0)
+    g.set_state(box, "closed", 2.0)
+    g.hold(box, 3.0)
+    g.place_on(box, (5.0, 3.0, 0.85), 4.0)
+    assert np.allclose(g.node(card)["position"], (5.0, 3.0, 0.85))
+    assert g.node(card)["inside"] == box and g.tally["moved.carried"] == 1
+    g.set_state(box, "opened", 5.0)
+    g.update([obs("box", (5, 3, 0.85), state="opened", **box_obs),
+              obs("card", (5.05, 3.0, 0.88))], view, stamp=6.0)
+    cards = [o for o in g.nodes("object") if g.node(o)["label"] == "card"]
+    assert cards == [card]

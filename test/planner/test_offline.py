@@ -163,6 +163,29 @@ def test_a_put_goal_is_judged_on_the_instance_the_task_acted_on() -> None:
                                                          "put(Mug_2, Cabinet_1, in)"]
 
 
+def test_a_placement_memory_has_shut_in_is_looked_at_by_opening_what_shuts_it_in() -> None:
+    """Round 23: the pan an earlier task put in the cabinet may have been put back on the
+    stove since, unseen. A move to it shows the closed cabinet door (and succeeds when
+    another pan stands near), so memory keeps the put; the look opens the outermost closed
+    receptacle memory has it in (the cabinet, not the open box in it), and the next plan
+    reads what memory says after the camera looked in."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Cabinet_1", "Cabinet", area_id="a1", state="closed"),
+                     UnitView("Box_1", "Box", area_id="a1", state="opened",
+                              receptacle_id="Cabinet_1", relation="in"),
+                     UnitView("Pan_1", "Pan", area_id="a1", receptacle_id="Box_1",
+                              relation="in")])
+    req = PlanRequest("put the pan in the box", "", vocab, ["a1"], robot_area="a1",
+                      goal_conditions=("INSIDE(Pan, Box)",))
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_1)",
+                                                         "open(Cabinet_1)"]
+    assert req.notes["recheck"] == {"Pan_1"}
+    # Looked once: memory's word now stands (the look found it, or memory marks it absent).
+    req.history.append(StepLine(SkillCall("open", ("Cabinet_1",)), True, 0, "ok"))
+    assert planner.plan(req).calls == []
+
+
 def test_a_type_resolves_to_the_instance_the_task_acted_on_last() -> None:
     """Both drawers are open; memory scores the other one higher. "Close it" closes the one
     an earlier subtask put the knife in (acted: oldest first, from the loop)."""
@@ -885,8 +908,10 @@ def test_a_placement_the_look_confirms_ends_the_task_and_one_the_task_made_needs
                               receptacle_id="Fridge_1", relation="in")])
     req = PlanRequest("put the apple in the fridge", "", vocab, ["a1"],
                       goal_conditions=("INSIDE(Apple, Fridge)",))
-    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Apple_1)"]
-    req.history.append(StepLine(SkillCall("navigate", ("Apple_1",)), True, 0, "ok"))
+    # Shut in the closed fridge: the look opens it (round 23; a move shows the door).
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Fridge_1)",
+                                                         "open(Fridge_1)"]
+    req.history.append(StepLine(SkillCall("open", ("Fridge_1",)), True, 0, "ok"))
     assert planner.plan(req).calls == []   # there: memory's word stands
     # The task's own put: judged on what it acted on, no look.
     mine = PlanRequest("put the apple in the fridge", "", vocab, ["a1"],

@@ -53,13 +53,25 @@ def held_units(units: Mapping[str, ObjectMemoryUnit]) -> list[ObjectMemoryUnit]:
     return [u for u in units.values() if u.receptacle_id == HELD_BY_ROBOT]
 
 
+def carried(units: Mapping[str, ObjectMemoryUnit], moved: ObjectMemoryUnit
+            ) -> list[ObjectMemoryUnit]:
+    """What memory has in `moved` (nested too), moved along to where it went: a card in
+    a box the robot carried is where the box is. Left at the box's old spot, shut in a
+    closed box, each such card was a false unit a plan later walked to (plan 213,
+    rounds 22-23: four of them used up the re-plans)."""
+    return [replace(u, position=moved.position, area_id=moved.area_id)
+            for u in _inside(units, moved.object_id)
+            if (u.position, u.area_id) != (moved.position, moved.area_id)]
+
+
 def follow_robot(units: Mapping[str, ObjectMemoryUnit], position: tuple[float, float, float],
                  area: str = "", stamp: float | None = None) -> list[ObjectMemoryUnit]:
     """Held objects move with the robot: call on every robot pose worth remembering."""
     position = check_finite_position(position, "robot_position")
     stamp = time.time() if stamp is None else stamp
-    return [replace(u, position=position, area_id=area or u.area_id, last_seen=stamp)
-            for u in held_units(units)]
+    moved = [replace(u, position=position, area_id=area or u.area_id, last_seen=stamp)
+             for u in held_units(units)]
+    return moved + [c for u in moved for c in carried(units, u)]   # the card in the box
 
 
 def placement_on(receptacle: tuple[float, float, float],
@@ -190,7 +202,8 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
         if target.state == "absent":
             changes["state"] = "none"  # we hold it, so it exists after all
             changes["confidence"] = 1.0
-        return [_touch(target, stamp, actor, **changes)]
+        picked = _touch(target, stamp, actor, **changes)
+        return [picked, *carried(units, picked)]
 
     if skill == "put":
         receptacle = units[args[1]]
@@ -211,7 +224,7 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
         check_containment(moved, units)  # the mug in the box that is in the mug
         if receptacle.state == "on":  # on a burner that is on: it works on it at once
             moved = unsettled(moved, receptacle) or moved
-        return [moved]
+        return [moved, *carried(units, moved)]
 
     if skill == "pour":
         # The liquid leaves the source and fills the target.

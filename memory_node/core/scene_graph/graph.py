@@ -127,6 +127,11 @@ class SceneGraph:
         # any stamp is accepted).
         self._newest: float | None = None
         self._robot: tuple[Vec3, float] | None = None
+        # The newest frame with a view: (stamp, view, objects matched in it, those of them
+        # it read "opened"). Not persisted. An outcome that opens a receptacle judges what
+        # memory has inside it against this frame (`_looked_into`).
+        self._last_look: tuple[float, VisibilityModel, frozenset[str], frozenset[str]] \
+            | None = None
         # Bumped whenever anything an area's text shows changes; the serialiser caches on it.
         self.area_versions: dict[str, int] = {}
 
@@ -581,7 +586,47 @@ class SceneGraph:
         if (attrs["state"], attrs["openness_bin"]) == (old_state, old_bin):
             return []
         self._touch_area(attrs["area"], changes)
-        return [self._state_event(obj, stamp, old_state, old_bin)]
+        events = [self._state_event(obj, stamp, old_state, old_bin)]
+        if state == "opened":
+            events += self._looked_into(obj, stamp, changes)
+        return events
+
+    def _looked_into(self, receptacle: str, stamp: float,
+                     changes: ChangeSet) -> list[SceneGraphEvent]:
+        """A skill outcome says `receptacle`, shut until now, was opened: what outcomes put
+        in it that the newest frame covered (the frame saw the receptacle, read it open,
+        had the object in view) and did not see is not there. It is REMOVED now, as
+        `min_misses_to_remove` misses would have removed it: memory had it there only
+        because a put said so and a shut door hid it since, and this look is the evidence
+        the door withheld. Without it a placement an earlier task made and somebody undid
+        unseen (a tidied house) stayed believed after the robot had opened the cabinet
+        and found it empty (round 22, "placements undone unseen"): the frame after an
+        open is taken before the open's outcome arrives, so it was judged with the door
+        still shut in memory (the object hidden, not missed), and no later frame looks in
+        before the plan ends. Only objects not seen in or since that frame, in its view,
+        with the frame's own reading of the receptacle "opened": two sources agree the
+        door was open (a misread "opened" alone removes nothing)."""
+        look = self._last_look
+        if look is None:
+            return []
+        when, view, seen, read_open = look
+        if receptacle not in read_open:
+            return []
+        nodes = self.graph.nodes
+        inside = [o for o in self.nodes(OBJECT)
+                  if nodes[o].get("inside") == receptacle and o not in seen
+                  and float(nodes[o]["last_seen"]) < when]
+        if not inside:
+            return []
+        visible = view.visible(np.array([nodes[o]["position"] for o in inside]),
+                               np.array([nodes[o]["box_extent"] for o in inside]))
+        events: list[SceneGraphEvent] = []
+        for obj, in_view in zip(inside, visible, strict=True):
+            if in_view:
+                self.tally["removed.looked_into"] += 1
+                nodes[obj]["last_absent"] = when
+                self._remove_missed(obj, max(stamp, when), changes, events)
+        return events
 
     def place_inside(self, obj: str, receptacle: str, stamp: float,
                      changes: ChangeSet | None = None) -> list[SceneGraphEvent]:
@@ -607,6 +652,7 @@ class SceneGraph:
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         self._move_to(obj, self.graph.nodes[receptacle]["position"], stamp, changes)
         changes.touch(obj)
+        self._carry_contents(obj, stamp, changes)
         events = self._claim_set_down(obj, stamp, changes, receptacle)
         attrs["inside"] = receptacle  # a claimed sighting does not take it out
         # Not seen there yet: its position is the receptacle's, not where the hand set it
@@ -694,7 +740,32 @@ class SceneGraph:
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
         self._move_to(obj, pos, stamp, changes)
         changes.touch(obj)
+        self._carry_contents(obj, stamp, changes)
         return self._claim_set_down(obj, stamp, changes, receptacle)
+
+    def _carry_contents(self, carrier: str, stamp: float, changes: ChangeSet) -> None:
+        """What outcomes put in `carrier` (nested too) went where the robot set the
+        carrier down: a box carried with a card in it holds the card at its new place.
+        Left behind, the card stood in memory where the box was, shut in a closed box no
+        camera looks into, never missed, and every move of the box left one more: four
+        such cards used up plan 213's re-plans (round 22, s0008; round 23). Placed
+        unseen: the next sighting of its class in the carrier's space is it."""
+        nodes = self.graph.nodes
+        moving, seen = [carrier], {carrier}
+        while moving:
+            holder = moving.pop()
+            where = nodes[holder]["position"]
+            for obj in [o for o in self.nodes(OBJECT)
+                        if nodes[o].get("inside") == holder and o not in seen]:
+                seen.add(obj)
+                moving.append(obj)
+                attrs = nodes[obj]
+                attrs["history"] = [list(where)]
+                attrs["misses"] = 0
+                attrs["placed_unseen"] = True
+                self._move_to(obj, where, stamp, changes)
+                changes.touch(obj)
+                self.tally["moved.carried"] += 1
 
     def removed_snapshot(self, obj: str) -> dict[str, Any] | None:
         """What the graph knew of `obj` when it removed it (kept for the join window), or
@@ -922,6 +993,11 @@ class SceneGraph:
         for obj in missed:
             if obj in missed_set and obj in self.graph:
                 self._miss(obj, stamp, changes, events)
+        if view is not None:
+            read_open = frozenset(obj for i, obj in matches.items()
+                                  if (valid[i].state or "").startswith("opened"))
+            self._last_look = (stamp, view, frozenset(o for o in seen if o in self.graph),
+                               read_open)
         return UpdateResult(events, changes, rejected)
 
     def _check_order(self, stamp: float) -> str:
@@ -1436,6 +1512,13 @@ class SceneGraph:
         # must not stay); furniture also needs its confidence to fall.
         if not attrs["movable"] and attrs["confidence"] >= cfg.remove_below:
             return
+        self._remove_missed(obj, stamp, changes, events)
+
+    def _remove_missed(self, obj: str, stamp: float, changes: ChangeSet,
+                       events: list[SceneGraphEvent]) -> None:
+        """REMOVED: not there when it should have been seen (kept a while to be joined
+        with a NEW elsewhere, or revived under its id)."""
+        attrs = self.graph.nodes[obj]
         self.tally["removed"] += 1
         events.append(SceneGraphEvent(EventKind.REMOVED, obj, attrs["label"], stamp,
                                       attrs["position"], None, attrs["area"]))
