@@ -235,9 +235,11 @@ def test_entries_into_wtinylfu_wait_while_the_budget_is_exceeded(seed: int) -> N
     # W-TinyLFU's long-window lead.
     trace = _sweep_back_and_forth(30_000, seed, 300, 20, 40, 0.2)
     best = _best_recency(trace, 100)
-    assert _replay(SteeredWTinyLFUPolicy(100, debt=True, persist=False), trace) >= best - 0.005
-    # (without round 21's PERSIST, which also fixes these seeds: see the next test)
-    assert _replay(SteeredWTinyLFUPolicy(100, debt=False, persist=False), trace) < best - 0.005
+    # (without round 21's PERSIST, which also fixes these seeds: see the next test, and round
+    # 23's measured charge, which with DEBT on and PERSIST off leaves seed 3 at -0.53 points)
+    off = {"persist": False, "measure_convergence": False}
+    assert _replay(SteeredWTinyLFUPolicy(100, debt=True, **off), trace) >= best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(100, debt=False, **off), trace) < best - 0.005
 
 
 @pytest.mark.parametrize("seed", [1, 3, 4])
