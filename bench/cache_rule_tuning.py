@@ -7,8 +7,8 @@ and keyword arguments of :class:`SteeredWTinyLFUPolicy` (``default`` is the modu
 defaults). Margins are steered minus the better of LRU and FIFO, in points, per cell; the
 summary compares every setting with the first one.
 
-Tuning data only: the variant sets passed with ``--sets`` (round 22: old, fresh, fresh2 ...
-fresh9 at 30,000 events), the public and generated traces at full length (``public``), and
+Tuning data only: the variant sets passed with ``--sets`` (round 23: old, fresh, fresh2 ...
+fresh10 at 30,000 events), the public and generated traces at full length (``public``), and
 ``cache_rule_seeds.py``'s families at seeds 1..N (``seeds``).
 
     .venv/bin/python bench/cache_rule_tuning.py --jobs 2 --suffix _r22 \\
@@ -44,7 +44,7 @@ from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
 RESULTS = Path(__file__).resolve().parent / "results"
 RULE = heldout.RULE
 DEFAULT_SETS = ("old", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
-                "fresh8", "fresh9")
+                "fresh8", "fresh9", "fresh10")
 
 
 def parse_setting(text: str) -> tuple[str, dict[str, Any]]:

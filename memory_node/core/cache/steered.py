@@ -88,6 +88,11 @@ significantly on the accesses they disagree on (a sign test), and the switch is 
 residents follow the challenger at once (change detection as in a Shewhart/EWMA control chart
 and ADWIN, Bifet and Gavalda, SDM 2007). Only before the residents alternate.
 
+Since round 23 (``CONVERGENCE_MEMORY``) a switch is charged what switches were measured to
+cost: the new leader's ghost hits minus the residents' from each switch until they converge,
+per resident that differed, averaged; the election's costly switch into W-TinyLFU pays the
+larger of that and ``SWITCH_COST`` per differing resident. Only before the residents alternate.
+
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
 """
@@ -311,6 +316,31 @@ PERSIST_SLACK = 0.005
 # Z = 3 was the first value tried.
 COLLAPSE_Z = 3.0
 COLLAPSE_EPOCHS = 8
+# Round 23 (a switch charged what switches are measured to cost). SWITCH_COST charges 0.25
+# misses per resident the challenger does not hold, a guess at what converging costs; traced
+# on fresh10's multigrid stencil sweeps (C=500 and 1000) a switch cost ~0.9-1.8 misses per
+# differing resident (every resident of a sweep is reused within a sweep), so leads of ~80
+# hits that ended within two epochs were followed, each way, for ~100-400 hits of converging.
+# So the convergence of every switch is measured, as round 15 measured an undo's: from the
+# switch until the residents hold only keys the new leader holds (or the next switch), the
+# new leader's ghost hits minus the residents' are what converging cost, per resident that
+# differed at the switch (at most 1: converging misses each differing resident at most once;
+# more is the leader's own noise). The charge per differing resident is then the larger of
+# SWITCH_COST and the average of those measurements (CONVERGENCE_MEMORY weighting the
+# newest; switches with fewer than CONVERGENCE_MIN differing residents are too small to
+# measure). Only an entry into W-TinyLFU is charged so: leaving it for LRU or FIFO moves to the
+# rule's own reference, which the budget (GUARD) already treats as the safe side (Wu et al.'s
+# conservative bandits), and charging those exits delayed the exit from a collapsing W-TinyLFU
+# (multigrid C=250 -0.42 -> -0.53, C=500 -0.99 -> -1.11 points, tuning). Only the election's
+# costly switch: a cheap switch (round 11) and the detector's (round 22) are not charged; and
+# only before the residents alternate (ALTERNATIONS), where
+# round 14b's and 21's two timescales judge leads: on robot room tours (W-TinyLFU leads each
+# dwell, LRU each walk, 20-40 switches) the measured charge held returns that paid (C=25,
+# -0.04 to -0.14 points over four seeds). This is the switching cost of tracking the best expert
+# (Herbster and Warmuth, Machine Learning 1998) measured rather than assumed, on ARC's
+# ghosts; LeCaR's regret (Vietri et al., HotStorage 2018) counts the same disagreements.
+CONVERGENCE_MEMORY = 0.5
+CONVERGENCE_MIN = 16
 
 _NO_KEY = object()
 
@@ -324,7 +354,7 @@ class SteeredWTinyLFUPolicy:
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
             cold_start, alternations, long, undo, guard, debt, regret_pays, persist,
-            collapse_z: the
+            collapse_z, measure_convergence: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -335,7 +365,8 @@ class SteeredWTinyLFUPolicy:
             did; ``regret_pays=False`` charges a switch's convergence to the lead alone;
             ``persist=False`` follows a short-window lead whether or not leads persist, as
             before round 21; ``collapse_z=0`` never acts on a detected collapse, as
-            before round 22).
+            before round 22; ``measure_convergence=False`` charges SWITCH_COST alone, as
+            before round 23).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
@@ -377,6 +408,9 @@ class SteeredWTinyLFUPolicy:
         "_undo_pay",
         "_rhits",
         "_conv_est",
+        "_conv_pending",
+        "_conv_rate",
+        "_measure_conv",
         "_leader",
         "_cost",
         "_decay",
@@ -415,6 +449,7 @@ class SteeredWTinyLFUPolicy:
         regret_pays: bool = REGRET_PAYS,
         persist: bool = PERSIST,
         collapse_z: float = COLLAPSE_Z,
+        measure_convergence: bool = True,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -490,6 +525,12 @@ class SteeredWTinyLFUPolicy:
         if collapse_z < 0:
             raise ValueError("collapse_z must be >= 0")
         self._collapse_z = collapse_z
+        # Round 23: the pending measurement of the last switch's convergence (the new leader,
+        # its cumulative hits and the residents' at the switch, residents that differed) and
+        # the average measured cost per differing resident.
+        self._measure_conv = measure_convergence
+        self._conv_pending: tuple[int, int, int, int] | None = None
+        self._conv_rate: float | None = None
         # Round 22: each expert's hit rate per epoch, its mean and variance over the long
         # window (exponentially weighted, as the long scores).
         self._rmean = [0.0, 0.0, 0.0]
@@ -655,6 +696,8 @@ class SteeredWTinyLFUPolicy:
                 row[j] = decay * row[j] + epoch_row[j]
                 epoch_row[j] = 0
         self._vlead = max(range(3), key=scores.__getitem__)
+        if self._conv_pending is not None and len(self._stale) <= 1:
+            self._settle_convergence()
         self._challenge(scores)
 
     def _challenge(self, scores: list[float], cheap_only: bool = False) -> None:
@@ -726,7 +769,12 @@ class SteeredWTinyLFUPolicy:
             # Round 20 (REGRET_PAYS) keeps this half without DEBT's entry rule.
             paid = self._owed(best) if self._guard and self._regret_pays and (
                 (best == 0) != (leader == 0)) else 0.0
-            if lead + paid <= self._cost * differing:
+            rate = self._cost
+            if self._conv_rate is not None and best == 0 and not self._alternating:
+                # Round 23: an entry into W-TinyLFU is charged what switches were measured
+                # to cost, if more (CONVERGENCE_MEMORY).
+                rate = max(rate, self._conv_rate)
+            if lead + paid <= rate * differing:
                 return
         if self._trial is not None and (not undo or self._trial[5]):
             # A taken undo ends when the residents leave the expert it returned to; a watched
@@ -855,7 +903,23 @@ class SteeredWTinyLFUPolicy:
         old = self._undo_pay
         self._undo_pay = pay if old is None else UNDO_MEMORY * pay + (1.0 - UNDO_MEMORY) * old
 
+    def _settle_convergence(self) -> None:
+        """Round 23: what the last switch's convergence cost per resident that differed at
+        the switch (the new leader's ghost hits minus the residents' since), into the
+        average (CONVERGENCE_MEMORY)."""
+        assert self._conv_pending is not None
+        to, at_to, at_r, differing = self._conv_pending
+        self._conv_pending = None
+        hits = self._epoch_hits
+        cost = (self._cum[to] + hits[to] - at_to) - (self._rhits - at_r)
+        rate = min(1.0, max(0.0, cost / differing))
+        old = self._conv_rate
+        self._conv_rate = rate if old is None else (
+            CONVERGENCE_MEMORY * rate + (1.0 - CONVERGENCE_MEMORY) * old)
+
     def _switch(self, index: int) -> None:
+        if self._conv_pending is not None:
+            self._settle_convergence()
         self._from = self._leader
         left = self._left
         left[self._leader] = self._epochs
@@ -880,6 +944,9 @@ class SteeredWTinyLFUPolicy:
             if k not in leader and k not in stale:
                 stale[k] = None
         self._stale = stale
+        if self._measure_conv and len(stale) >= CONVERGENCE_MIN:
+            hits = self._epoch_hits
+            self._conv_pending = (index, self._cum[index] + hits[index], self._rhits, len(stale))
 
     def remove(self, key: Hashable) -> bool:
         """Drop ``key`` without calling on_evict; True if it was resident. The experts forget
@@ -958,6 +1025,8 @@ class SteeredWTinyLFUPolicy:
         self._undo_pay = None
         self._rhits = 0
         self._conv_est = 0.0
+        self._conv_pending = None
+        self._conv_rate = None
         self._reuses = {} if self._cold_start else None
         self._once = 0
         self._twice = 0
