@@ -11,7 +11,7 @@ Texts: the instructions and hand-split steps of the human set's tune half and bl
 (tuning data).
 
     .venv/bin/python bench/recall_model_cpu.py [--int8 M.onnx] [--rounds N] [--texts N] [--out NAME]
-        # --int8: bench/recall_int8_model.py's file, timed beside the packaged one
+        # --int8: bench/recall_int8_model.py's file, timed beside the packaged one (repeatable)
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ def session(path: Path, level: Level = Level.ORT_ENABLE_ALL, *, mem_pattern: boo
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--int8", type=Path, default=None)
+    ap.add_argument("--int8", type=Path, action="append", default=[],
+                    help="a quantised file (recall_int8_model.py's); may be repeated")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--texts", type=int, default=200,
                     help="how many of the texts (every n-th, in file order)")
@@ -88,8 +89,8 @@ def main() -> int:
         "basic optimisations": session(model, Level.ORT_ENABLE_BASIC),
         "no memory pattern, no arena": session(model, mem_pattern=False, arena=False),
     }
-    if args.int8 is not None:
-        variants["int8 dynamic (recall_int8_model.py)"] = session(args.int8)
+    for path in args.int8:
+        variants[f"int8 dynamic (recall_int8_model.py): {path.name}"] = session(path)
 
     def pooled(s: ort.InferenceSession, f: dict) -> np.ndarray:
         v = s.run(None, f)[0][0].mean(axis=0)  # one text, no padding: the mask is all ones
@@ -108,7 +109,7 @@ def main() -> int:
     out: dict = {"texts": len(texts), "rounds": args.rounds,
                  "tokens_median": statistics.median(int(f["input_ids"].shape[1])
                                                     for f in feeds),
-                 "int8_model": str(args.int8 or ""), "variants": {}}
+                 "int8_models": [str(p) for p in args.int8], "variants": {}}
     for name, s in variants.items():
         xs = sorted(cpu[name])
         cos = sorted(float(pooled(s, f) @ r) for f, r in zip(feeds, ref, strict=True))

@@ -237,6 +237,8 @@ class RecallMemory:
         self._rules: list[Rule] | None = None
         # Per request kind and stage (see recall()); the server adds its message conversion.
         self.times = StageTimes(window=STAGE_WINDOW)
+        # Per request kind: query texts asked, and those the model embedded (query_counts).
+        self._query_texts: dict[str, tuple[int, int]] = {}
         self._snap: tuple[list[ObjectMemoryUnit], dict[str, ObjectMemoryUnit],
                           dict[str, str], int] | None = None
         # Service callbacks may run on several executor threads; the caches are plain dicts.
@@ -275,6 +277,20 @@ class RecallMemory:
     @property
     def loaded(self) -> bool:
         return self._recaller is not None
+
+    def query_counts(self) -> dict[str, int]:
+        """Query texts asked of the model's cache since start, and how many of them the
+        model embedded (the rest cost no model call), in all and per request kind
+        (/memory/stats `recall.query_texts.*`): `asked`, `embedded`, `<kind>.asked`,
+        `<kind>.embedded`. Empty before the model is loaded."""
+        recaller = self._recaller
+        if recaller is None:
+            return {}
+        out = {"asked": recaller.query_texts_asked,
+               "embedded": recaller.query_texts_embedded}
+        for kind, (asked, embedded) in list(self._query_texts.items()):
+            out[f"{kind}.asked"], out[f"{kind}.embedded"] = asked, embedded
+        return out
 
     def warm_up(self) -> float:
         """Load the model (about a second) and run one query; returns the seconds taken.
@@ -509,6 +525,8 @@ class RecallMemory:
             prepared = time.perf_counter()
             model_before = recaller.embedder.busy_s
             hidden_before = recaller.model_hidden_s
+            asked_before = recaller.query_texts_asked
+            embedded_before = recaller.query_texts_embedded
             if brief is None:
                 ranked: Sequence[RankedUnit]
                 if per_subtask:
@@ -552,6 +570,10 @@ class RecallMemory:
                                   mode, block.truncated or extra.truncated,
                                   time.perf_counter() - start, extra.known_bad_actions,
                                   extra.procedure, extra.facts, kind)
+            asked, embedded = self._query_texts.get(kind, (0, 0))
+            self._query_texts[kind] = (
+                asked + recaller.query_texts_asked - asked_before,
+                embedded + recaller.query_texts_embedded - embedded_before)
         done = time.perf_counter()
         model_s = recaller.embedder.busy_s - model_before
         # The model's seconds that ran on its worker beside the ranking (overlap_model):

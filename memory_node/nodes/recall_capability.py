@@ -111,6 +111,8 @@ class RecallCapability(Capability):
     def _fill_stats(self, msg: MemoryStats) -> None:
         msg.counters.extend(KeyValue(key=k, value=str(v))
                             for k, v in self.recall.times.counters("recall.").items())
+        msg.counters.extend(KeyValue(key=f"recall.query_texts.{k}", value=str(v))
+                            for k, v in self.recall.query_counts().items())
 
     def _record_outcome(self, request: RecordOutcome.Request, response: Any) -> None:
         position = from_point(request.robot_position)

@@ -549,6 +549,11 @@ class Recaller:
         # takes the vector (start_queries).
         self._query_cache: OrderedDict[str, np.ndarray | tuple[ModelJob, int]] = OrderedDict()
         self.overlapped_calls = 0  # model calls run on the model worker (overlap_model)
+        # Query texts asked, and how many of them the model had to embed (the rest were
+        # cached, or already in a running call): how often a caller's queries repeat, which
+        # decides how many requests pay the model's ~5-10 ms (/memory/stats).
+        self.query_texts_asked = 0
+        self.query_texts_embedded = 0
         # Seconds of query-model calls that ran beside the caller's own work (overlap_model):
         # the memory server's stage times subtract them from the model's share.
         self.model_hidden_s = 0.0
@@ -706,6 +711,8 @@ class Recaller:
         vectors, which depend on a batch's padding) are the same either way."""
         cache = self._query_cache
         todo = list(dict.fromkeys(t for t in texts if _needs_model(cache.get(t))))
+        self.query_texts_asked += len(texts)
+        self.query_texts_embedded += len(todo)
         if todo:
             job = self._model_job(todo)
             for i, t in enumerate(todo):
