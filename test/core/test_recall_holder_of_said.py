@@ -43,3 +43,16 @@ def test_a_towel_keeps_its_own_holder(embedder: Embedder) -> None:
     # The towel said: its holder is named after it, the toilet paper hanger is not.
     got = labels(Recaller(embedder).rank("hang the towel on the holder", room(BATHROOM), 3))
     assert "TowelHolder" in got and "ToiletPaperHanger" not in got, got
+
+
+@needs_wordnet
+def test_a_thing_is_not_named_after_what_is_named_after_it(embedder: Embedder) -> None:
+    # The desk lamp is named after the desk, not the desk after the lamp: "the bedside
+    # table" keeps the side table ahead of the desk it names only as a kind of table.
+    bedroom = ["Bed", "Desk", "Dresser", "SideTable", "DeskLamp", "Drawer", "Drawer",
+               "GarbageCan", "Shelf", "Mirror", "Chair", "Laptop", "CellPhone", "Book",
+               "AlarmClock"]
+    text = ("I want to go to sleep with the laptop off my bed, my phone beside me on the "
+            "bedside table and the lamp on.")
+    got = labels(Recaller(embedder).rank(text, room(bedroom), 5))
+    assert {"SideTable", "DeskLamp", "Bed"} <= set(got), got

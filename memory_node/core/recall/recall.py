@@ -1360,8 +1360,11 @@ class Recaller:
             return (terms.partial | terms.gloss) & q.token_set
 
         def companion_of_said(type_name: str, names: frozenset[tuple[str, ...]]) -> bool:
+            # Named after a thing said: its name holds the thing's whole name ("toilet
+            # paper hanger" after the toilet paper), not the other way round (the desk
+            # is not named after the desk lamp).
             own = self.terms_for(type_name).words
-            return any(n != own and _named_after(n, own) for n in names)
+            return any(len(n) < len(own) and _named_after(n, own) for n in names)
 
         def reordered() -> Iterator[tuple[_T, str, str, str, float, bool]]:
             waiting: list[tuple[_T, str, str, str, float, bool]] = []
