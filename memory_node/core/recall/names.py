@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -53,6 +53,9 @@ EDITING_TERMS = frozenset({"i", "wait", "sorry", "actually"})
 # Prepositions of place (closed class): where a repair says another place.
 PLACE_WORDS = frozenset({"on", "onto", "in", "into", "inside", "under", "beside", "behind",
                          "by", "near", "next", "at", "beneath", "underneath", "to"})
+# English's prepositions of a source: where a thing is taken from is where it is
+# (places_first with source_places).
+SOURCE_WORDS = frozenset({"from", "off"})
 _BREAK = re.compile(r"[,.;:!?()\u2014\u2013]")  # punctuation that ends a phrase
 # What may stand between two words read as one compound ("soap bar", "salt-shaker"):
 # anything else ("book -> shelf", "the book, shelf") is a boundary the speaker wrote.
@@ -277,10 +280,13 @@ def symbol_names(text: str, lex: Lexicon | None) -> str:
 
 
 def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
-                everyday: bool = False, sibling_tools: bool = False) -> QueryTerms:
+                everyday: bool = False, sibling_tools: bool = False,
+                regional_compounds: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
-    tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``)."""
+    tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
+    ``regional_compounds``: a compound a British word's American name makes ("loo roll"
+    -> "toilet roll") is read through WordNet's names of it (toilet paper)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -353,6 +359,16 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     shortest += [2] * (len(variants) - len(shortest))
     if lex is not None:
         shortest += _compound_synonyms(tokens, lex, variants, origins, grams)
+    if lex is not None and regional_compounds:
+        # A British word inside a compound ("loo roll", "bog roll"): the compound its
+        # American name makes ("toilet roll") is read as a whole name as well, as the
+        # speaker's own compound would be (a kind of toilet paper).
+        for v in sorted(regional):
+            seq, seq_own = variants[v], origins[v]
+            put_in = frozenset(j for j, o in enumerate(seq_own)
+                               if j >= len(own) or o != own[j] or seq[j] != tokens[j])
+            shortest += _compound_synonyms(seq, lex, variants, origins, grams, seq_own,
+                                           put_in)
     if lex is not None and everyday:
         # Last, and out of the words read one by one (token_set): an everyday name
         # names its type whole, its words name nothing else ("tissues" -> tissue box is
@@ -855,9 +871,11 @@ def _everyday_variants(raw: list[str], tokens: list[str], lex: Lexicon,
     return least
 
 
-def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str, ...]],
+def _compound_synonyms(tokens: Sequence[str], lex: Lexicon, variants: list[tuple[str, ...]],
                        origins: list[tuple[tuple[int, int], ...]],
-                       grams: set[tuple[str, ...]]) -> list[int]:
+                       grams: set[tuple[str, ...]],
+                       own: tuple[tuple[int, int], ...] | None = None,
+                       touching: frozenset[int] | None = None) -> list[int]:
     """A two-word name the instruction says that WordNet knows as a thing, read as each
     of its other names ("dressing table" -> dresser, vanity): the speaker's compound is one
     name of the thing, as a label's synonyms are names of the type. Only as whole names
@@ -867,13 +885,21 @@ def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str
     parent also has a compound name is read as that name too ("toilet roll": a kind of
     toilet paper): a kind of a thing is that thing. A one-word parent ("table" of "dining
     table") names every other table as well, so it is left to the partial names. Returns
-    each variant's shortest name (its synonym's length)."""
-    own = tuple((i, i + 1) for i in range(len(tokens)))
+    each variant's shortest name (its synonym's length).
+
+    ``tokens`` may be a variant already (a British word put in: "loo roll" -> "toilet
+    roll"), ``own`` its origins in the instruction; then only the pairs with a word at a
+    position in ``touching`` (the words put in) are read: the rest are the instruction's
+    own pairs, read once already."""
+    if own is None:
+        own = tuple((i, i + 1) for i in range(len(tokens)))
     added = 0
     shortest: list[int] = []
     for i in range(len(tokens) - 1):
         a, b = tokens[i], tokens[i + 1]
         if a in STOPWORDS or b in STOPWORDS or added >= MAX_SUBSTITUTIONS:
+            continue
+        if touching is not None and i not in touching and i + 1 not in touching:
             continue
         term = f"{a}_{b}"
         if not lex.is_thing(term):
@@ -885,7 +911,8 @@ def _compound_synonyms(tokens: list[str], lex: Lexicon, variants: list[tuple[str
                 continue
             seq = (*tokens[:i], *seq_syn, *tokens[i + 2:])
             variants.append(seq)
-            origins.append((*own[:i], *[(i, i + 2)] * len(seq_syn), *own[i + 2:]))
+            span = (own[i][0], own[i + 1][1])
+            origins.append((*own[:i], *[span] * len(seq_syn), *own[i + 2:]))
             _add_grams(grams, seq, i, i + len(seq_syn), shortest=len(seq_syn))
             shortest.append(len(seq_syn))
             added += 1

@@ -49,6 +49,7 @@ from memory_node.core.recall.names import (
     FULL,
     PARTIAL,
     PLACE_WORDS,
+    SOURCE_WORDS,
     LabelTerms,
     QueryTerms,
     asks_for_many,
@@ -158,6 +159,11 @@ class RecallConfig:
                                      # holds what the instruction's verbs deal with
                                      # ("throw away": rubbish; "garbage can: a bin that
                                      # holds rubbish") is named partly
+    holder_of_said: bool = True      # of the types a word names partly ("the holder":
+                                     # hand towel holder, towel holder, toilet paper
+                                     # hanger), those named after a thing the
+                                     # instruction names, even partly ("the roll":
+                                     # toilet paper), come first; the rest wait
     holder_of_named: bool = True     # of two types of one head partly named by a word
                                      # of a thing named outright ("a towel on the
                                      # rail"), the one named after that thing (towel
@@ -183,6 +189,9 @@ class RecallConfig:
                                      # names partly, one a skill's place fixture ("beside
                                      # the stove": the burner, not the knob), the other
                                      # waits
+    source_places: bool = True       # ... a place a thing is moved from or off ("from
+                                     # the stove", "off the hob") is a place phrase for
+                                     # places_first too: the burner, not the knob
     plural_waits: bool = True        # a second unit of a type asked in the plural ("the
                                      # statues") waits behind the types the instruction
                                      # names or implies that have no unit yet: "the two
@@ -219,6 +228,11 @@ class RecallConfig:
     size_shapes: bool = True         # a size said before a noun ("the big spoon") names
                                      # partly a type WordNet defines as shaped like that
                                      # noun ("ladle: a spoon-shaped vessel")
+    regional_compounds: bool = True  # a British word inside a compound ("loo roll",
+                                     # "bog roll") makes the compound its American name
+                                     # makes ("toilet roll"), read through WordNet's
+                                     # names of that compound (toilet paper) as the
+                                     # speaker's own compound would be
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
@@ -302,15 +316,18 @@ def _named_after(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def _place_words(tokens: Sequence[str], variants: Sequence[Sequence[str]] = (),
-                 origins: Sequence[Sequence[tuple[int, int]]] = ()) -> frozenset[str]:
+                 origins: Sequence[Sequence[tuple[int, int]]] = (),
+                 sources: bool = False) -> frozenset[str]:
     """Words of the noun phrases after a preposition of place ("beside the stove", "on
     the big hob"): up to the next function word that is no determiner; with a query's
     ``variants`` and their ``origins``, also the words read in place of those ("the
-    hob": a cooking stove)."""
+    hob": a cooking stove). ``sources``: a place something is moved from or off ("from
+    the stove", "off the hob") is a place too."""
+    opens = PLACE_WORDS | SOURCE_WORDS if sources else PLACE_WORDS
     at: set[int] = set()
     inside = False
     for i, t in enumerate(tokens):
-        if t in PLACE_WORDS:
+        if t in opens:
             inside = True
         elif t in STOPWORDS and t not in DETERMINERS:
             inside = False
@@ -1063,7 +1080,8 @@ class Recaller:
                 self._query_terms.clear()
             q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes,
                                                                self.config.everyday_names,
-                                                               self.config.sibling_tools)
+                                                               self.config.sibling_tools,
+                                                               self.config.regional_compounds)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1117,7 +1135,7 @@ class Recaller:
         cfg = self.config
         lex = self._lexicon()
         q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
-                        cfg.sibling_tools)
+                        cfg.sibling_tools, cfg.regional_compounds)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
@@ -1272,7 +1290,8 @@ class Recaller:
         said = Counter(q.tokens)
         words_of: dict[str, frozenset[str]] = {}
         general_of: dict[str, frozenset[str]] = {}
-        places = (_place_words(q.tokens, q.variants, q.origins) if self.config.places_first
+        places = (_place_words(q.tokens, q.variants, q.origins, self.config.source_places)
+                  if self.config.places_first
                   else frozenset())
         at, fixture_words = self._place_fixtures()
         if not places & fixture_words:
@@ -1286,6 +1305,9 @@ class Recaller:
         rest: deque[tuple[_T, str, str, str, float, bool]] = deque()
         seen: set[str] = set()
         owned: list[dict[str, set[str]]] = []
+        evidence_of: dict[str, int] = {}  # type -> its strongest tie to the instruction
+        label_of: dict[str, str] = {}
+        said_of: list[tuple[dict[str, set[str]], frozenset[tuple[str, ...]]]] = []
 
         def owners() -> dict[str, set[str]]:
             """Which candidate types each said word names partly by a word of their own
@@ -1308,7 +1330,48 @@ class Recaller:
                 if item is None:
                     return
                 seen.add(item[3])
+                if said_of or self.config.holder_of_said:
+                    note(item)
                 yield item
+
+        def note(item: tuple[_T, str, str, str, float, bool]) -> None:
+            # Named outright ranks above every evidence level.
+            level = FIXTURE_EVIDENCE + 1 if item[5] else evidence(item[0])
+            evidence_of[item[3]] = max(level, evidence_of.get(item[3], level))
+            label_of[item[3]] = item[2]
+
+        def said_things() -> tuple[dict[str, set[str]], frozenset[tuple[str, ...]]]:
+            """Over every candidate: which types each said word names partly (by any of
+            their partial names, own word or not: "holder" for the toilet paper hanger
+            too), and the names of the types the instruction names at all."""
+            if not said_of:
+                owners()  # reads every candidate into ``rest``
+                for item in rest:
+                    note(item)
+                by_word: dict[str, set[str]] = {}
+                for type_name in evidence_of:
+                    # Its categories too: a category said names it as one of a kind
+                    # ("holder": the toilet paper hanger is one).
+                    cats = frozenset(self.describer.table.categories(label_of[type_name]))
+                    for w in said_partly(type_name) | (cats & q.token_set):
+                        by_word.setdefault(w, set()).add(type_name)
+                names = frozenset(self.terms_for(t).words for t, lv in evidence_of.items()
+                                  if lv == NAME_EVIDENCE or lv > FIXTURE_EVIDENCE)
+                said_of.append((by_word, names))
+            return said_of[0]
+
+        def said_partly(type_name: str) -> frozenset[str]:
+            # A partial name or a noun of its definition ("toilet paper hanger": a
+            # holder), as name_match reads both.
+            terms = self.terms_for(type_name)
+            return (terms.partial | terms.gloss) & q.token_set
+
+        def companion_of_said(type_name: str, names: frozenset[tuple[str, ...]]) -> bool:
+            # Named after a thing said: its name holds the thing's whole name ("toilet
+            # paper hanger" after the toilet paper), not the other way round (the desk
+            # is not named after the desk lamp).
+            own = self.terms_for(type_name).words
+            return any(len(n) < len(own) and _named_after(n, own) for n in names)
 
         def reordered() -> Iterator[tuple[_T, str, str, str, float, bool]]:
             waiting: list[tuple[_T, str, str, str, float, bool]] = []
@@ -1337,6 +1400,17 @@ class Recaller:
                     # put things, before its knob.
                     waiting.append(item)
                     continue
+                if self.config.holder_of_said and not named and level == NAME_EVIDENCE:
+                    by_word, names = said_things()
+                    shared = said_partly(type_name)
+                    if (names and shared and not companion_of_said(type_name, names)
+                            and any(companion_of_said(o, names) for w in shared
+                                    for o in by_word.get(w, ()) if o != type_name)):
+                        # "the Cushelle roll ... on its holder": the holder named after
+                        # the thing said (toilet paper hanger) before those named
+                        # after things not said (hand towel holder, towel holder).
+                        waiting.append(item)
+                        continue
                 own = self.terms_for(type_name).words
                 if (self.config.holder_of_named and not named and ws and named_chosen
                         and level < FIXTURE_EVIDENCE and own[:-1] not in named_chosen
