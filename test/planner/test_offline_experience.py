@@ -810,3 +810,21 @@ def test_a_pick_listed_as_refused_opens_what_its_refusal_would_have_first() -> N
     req.known_bad_codes = {pick: "NOT_FOUND"}
     assert strs(planner.plan(req).calls) == ["explore(kitchen, Cup)"]
 
+
+
+def test_a_recipe_that_put_in_is_not_followed_for_a_goal_that_puts_on() -> None:
+    """Round 23 (tune2 tidy, stream seed 1200, s0004): the heat recipe learned on "put it
+    in the cabinet" (whose search had opened that cabinet first) was offered for "put it
+    on the counter top" and followed: open(CounterTop), refused. Its put made another
+    relation than the goal's: it is not for these goals; the same recipe with "on" is."""
+    units = [UnitView("Cup_1", "Cup", (0.24, 0.12, 1.0), "none", "kitchen", score=0.9),
+             UnitView("CounterTop_1", "CounterTop", (0.0, 0.5, 0.9), "none", "kitchen"),
+             UnitView("StoveBurner_1", "StoveBurner", (-0.2, -1.6, 0.9), "none", "kitchen")]
+    steps = ("navigate(CounterTop) ; open(CounterTop) ; navigate(Cup) ; pick(Cup) ; "
+             "navigate(StoveBurner) ; heat(Cup) ; navigate(CounterTop) ; ")
+    goals = ("STATE(Cup, heated)", "ON(Cup, CounterTop)")
+    for relation, served in (("in", False), ("on", True)):
+        recipe = (f"procedure that worked 1/1 times for this task: {steps}"
+                  f"put(Cup, CounterTop, {relation}) [proc:1]")
+        req = request(units, goals, recipe)
+        assert (OfflinePlanner()._procedure(req) is not None) is served

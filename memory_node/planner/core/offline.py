@@ -1271,11 +1271,24 @@ class OfflinePlanner:
     def _serves(self, req: PlanRequest, proc: ProcedureView) -> bool:
         """A procedure is for these goals only if it acts on every object type they name
         (the instruction's task type is shared by its subtasks: "put the cup away in the
-        drawer and close it" recalls the closing subtask's procedure for the putting one)."""
+        drawer and close it" recalls the closing subtask's procedure for the putting one),
+        and its put of the goal's object made the goal's relation (in, on)."""
         named = {type_key(label) for label, _ in self._labels_of(proc)}
+        # The relation each of its puts made, per (object, receptacle) label pair.
+        puts = {(type_key(s.args[0]), type_key(s.args[1])): s.args[2]
+                for s in proc.steps if s.skill == "put" and len(s.args) > 2}
         for g in self._goals(req):
             wanted = g.args[:2] if g.predicate in ("INSIDE", "ON") else g.args[:1]
             if any(type_key(t) not in named for t in wanted):
+                return False
+            # A recipe that put the object IN where the goal wants it ON (or the other way)
+            # was recorded on another kind of receptacle in that role: a heat task's "put
+            # it in the cabinet", whose search had opened that cabinet first, bound to "put
+            # it on the counter top" sent open(CounterTop), refused (round 23: tune2 tidy,
+            # stream seed 1200, s0004).
+            done = puts.get((type_key(g.args[0]), type_key(g.args[1]))) \
+                if g.predicate in ("INSIDE", "ON") else None
+            if done is not None and done != ("in" if g.predicate == "INSIDE" else "on"):
                 return False
         return True
 
