@@ -12,6 +12,7 @@ import pytest
 from memory_node.core.errors import ErrorCode, NotFound
 from memory_node.planner.core.experience import (
     known_bad_calls,
+    known_bad_codes,
     known_bad_until,
     parse_call,
     parse_procedure,
@@ -772,3 +773,58 @@ def test_a_search_opens_where_memory_last_had_the_type_before_where_others_are_k
     req.facts = ("Mug is usually in Cabinet_near (Cabinet), 3x [fact:8]",)
     assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Cabinet_5)",
                                                       "open(Cabinet_5)"]
+
+
+def test_a_pick_listed_as_refused_opens_what_its_refusal_would_have_first() -> None:
+    """Round 23 (tune2 tidy, stream seed 1200, s0004): the cup's pick was refused "inside a
+    closed Cabinet" two tasks before, memory still has the cup loose on the counter. The
+    listing (PRECONDITION_FAILED) is evidence it is here, shut in: the plan opens the
+    cabinet the refusal itself would have chosen (`_shut_in`: the usual place, the
+    nearest) and picks after it. Before, the cup was passed over, an explore marked it
+    absent, and the task was lost after every cabinet was opened (26 steps; off arm 10)."""
+    units = [UnitView("Cup_1", "Cup", (0.24, 0.12, 1.0), "none", "kitchen", "CounterTop_1",
+                      "on", score=0.9),
+             UnitView("CounterTop_1", "CounterTop", (0.0, 0.5, 0.9), "none", "kitchen"),
+             UnitView("Cabinet_5", "Cabinet", (0.4, 0.5, 0.6), "closed", "kitchen"),
+             UnitView("Cabinet_9", "Cabinet", (3.0, -1.5, 0.6), "closed", "kitchen")]
+    pick = SkillCall("pick", ("Cup_1",))
+    line = "do not pick(Cup_1): failed 1x in this state (PRECONDITION_FAILED) [bad:2]"
+    assert known_bad_codes([line, "do not pick(X_1): failed 1x in this state"]) == {
+        pick: "PRECONDITION_FAILED"}
+    planner = OfflinePlanner()
+    req = request(units, ("HOLDING(Cup)",))
+    req.notes["at"] = "Cup_1"
+    req.known_bad = known_bad_calls([line])
+    req.known_bad_codes = known_bad_codes([line])
+    assert strs(planner.plan(req).calls) == ["navigate(Cabinet_5)", "open(Cabinet_5)",
+                                             "navigate(Cup_1)", "pick(Cup_1)"]
+    for call in (SkillCall("navigate", ("Cabinet_5",)), SkillCall("open", ("Cabinet_5",)),
+                 SkillCall("navigate", ("Cup_1",))):
+        req.history.append(StepLine(call, True, ErrorCode.NONE, ""))
+    # Still listed (the graph's state names the cup only): what shut it in is open now.
+    assert strs(planner.plan(req).calls) == ["pick(Cup_1)"]
+    # A listing that says NOT_FOUND is no refusal: the cup is passed over as before.
+    req = request(units, ("HOLDING(Cup)",))
+    req.notes["at"] = "Cup_1"
+    req.known_bad = frozenset({pick})
+    req.known_bad_codes = {pick: "NOT_FOUND"}
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Cup)"]
+
+
+
+def test_a_recipe_that_put_in_is_not_followed_for_a_goal_that_puts_on() -> None:
+    """Round 23 (tune2 tidy, stream seed 1200, s0004): the heat recipe learned on "put it
+    in the cabinet" (whose search had opened that cabinet first) was offered for "put it
+    on the counter top" and followed: open(CounterTop), refused. Its put made another
+    relation than the goal's: it is not for these goals; the same recipe with "on" is."""
+    units = [UnitView("Cup_1", "Cup", (0.24, 0.12, 1.0), "none", "kitchen", score=0.9),
+             UnitView("CounterTop_1", "CounterTop", (0.0, 0.5, 0.9), "none", "kitchen"),
+             UnitView("StoveBurner_1", "StoveBurner", (-0.2, -1.6, 0.9), "none", "kitchen")]
+    steps = ("navigate(CounterTop) ; open(CounterTop) ; navigate(Cup) ; pick(Cup) ; "
+             "navigate(StoveBurner) ; heat(Cup) ; navigate(CounterTop) ; ")
+    goals = ("STATE(Cup, heated)", "ON(Cup, CounterTop)")
+    for relation, served in (("in", False), ("on", True)):
+        recipe = (f"procedure that worked 1/1 times for this task: {steps}"
+                  f"put(Cup, CounterTop, {relation}) [proc:1]")
+        req = request(units, goals, recipe)
+        assert (OfflinePlanner()._procedure(req) is not None) is served

@@ -24,7 +24,7 @@ MAX_PROCEDURE_STEPS = 200    # ExperienceSettings.max_steps_per_episode's ceilin
 MAX_KNOWN_BAD = 64
 
 _CALL = re.compile(r"^([a-z_]{1,32})\((.*)\)$")
-_BAD = re.compile(r"^do not (.+?): failed (\d+)x in this state")
+_BAD = re.compile(r"^do not (.+?): failed (\d+)x in this state(?: \(([A-Z_?]{1,40})\))?")
 # The receptacles a listing's state had not opened: it holds until they are opened.
 _UNTIL = re.compile(r"\) until ([A-Za-z0-9_.:\-]{1,128}(?:, [A-Za-z0-9_.:\-]{1,128})*)"
                     r" (?:is|are) opened(?: \[bad:\d+\])?$")
@@ -58,6 +58,22 @@ def known_bad_calls(lines: Iterable[str]) -> frozenset[SkillCall]:
         if call is not None:
             out.add(call)
     return frozenset(out)
+
+
+def known_bad_codes(lines: Iterable[str]) -> dict[SkillCall, str]:
+    """{call: the error code its listing says it last failed with} ("do not
+    pick(Cup_1): failed 1x in this state (PRECONDITION_FAILED)" -> "PRECONDITION_FAILED"):
+    a refusal (shut in, not reachable) is repaired otherwise than a NOT_FOUND. A line that
+    names no code names nothing."""
+    out: dict[SkillCall, str] = {}
+    for line in list(lines)[:MAX_KNOWN_BAD]:
+        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
+            continue
+        m = _BAD.match(line.strip())
+        call = parse_call(m.group(1)) if m else None
+        if call is not None and m is not None and m.group(3):
+            out.setdefault(call, m.group(3))
+    return out
 
 
 def known_bad_until(lines: Iterable[str]) -> dict[SkillCall, frozenset[str]]:

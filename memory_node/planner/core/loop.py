@@ -29,7 +29,7 @@ from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import HELD_BY_ROBOT, check_identifier, has_refused_characters
 
 from .areas import areas_from_graph_json, rank_places, units_from_graph_json
-from .experience import known_bad_calls, known_bad_until
+from .experience import known_bad_calls, known_bad_codes, known_bad_until
 from .goals import parse_goals
 from .llm_planner import refuse_repeats
 from .planning import Planner, PlanRequest, PlanResult
@@ -723,9 +723,10 @@ def _scene(graph_json: str) -> dict[str, UnitView]:
 
 def _listed(req: PlanRequest, lines: Sequence[str]) -> None:
     """Experience's known-bad lines as the request's calls, with the receptacles each
-    listing holds until they are opened."""
+    listing holds until they are opened and the code each last failed with."""
     req.known_bad = known_bad_calls(lines)
     req.known_bad_until = known_bad_until(lines)
+    req.known_bad_codes = known_bad_codes(lines)
 
 
 def _note(units: Sequence, warnings: Sequence[str]) -> str:

@@ -45,6 +45,9 @@ class PlanRequest:
     # Of those, the ones whose listing names receptacles it failed with unopened: it
     # holds until they are opened (experience.known_bad_until).
     known_bad_until: dict[SkillCall, frozenset[str]] = field(default_factory=dict)
+    # The error code each listing says its call last failed with ("PRECONDITION_FAILED"),
+    # where the line names one (experience.known_bad_codes).
+    known_bad_codes: dict[SkillCall, str] = field(default_factory=dict)
     procedure: str = ""
     # Experience's facts from the instruction's recall; the offline planner reads the
     # usual places in them ("Bread is usually in Fridge_3 (Fridge)") to order a search.
