@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh9|fresh10] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh10|fresh11] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh10][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh11][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -73,7 +73,22 @@ LLM server's prefix KV blocks (system prompts, multi-turn chats), a look-aside k
 cache with update invalidations and synchronised TTL expiry storms, a multigrid solver's
 stencil sweeps over an irregular domain, a web map's tiles under panning and zooming, and a
 household robot fetching objects for people (search by last-seen place, carry, put away).
-Recency-dominated by construction: the multigrid solver and the web map.
+Recency-dominated by construction: the multigrid solver and the web map. ``fresh11`` (seeds
+33000+) was written in round 23 before anything ran on it, by a writer who did not read the
+policy's code: the OS page cache under a PostgreSQL database (hot new heap pages, WAL
+appends read once by the archiver, sorted checkpoint writes, autovacuum scans), a container
+registry's blob cache through rolling deploys (manifest re-checks, bursts of pulls of a new
+version, CI runners pulling whole images), a time-series database's chunk reads (alerting
+rules round robin, dashboard panels over the newest chunks, ad-hoc queries of old data), a
+spreadsheet's recalculation (running totals down a column, lookups, full recalculations), a
+digital audio workstation's loop-playback of song sections with punched-in takes, a raster
+image editor's tiles under brush strokes, recomposites, filters and undo, a home robot
+cooking the household's recipes (fridge and pantry items, utensils, table clearing, tidying
+rooms between meals), a garbage-collected heap (nursery bump allocation, promotion, major
+marks) and a Git server's objects (pushes fetched by CI, log/blame walks, shallow clones).
+Recency-dominated by construction: the time-series chunks, the young heap lines and the
+Git history walks; loops and sweeps (long loops in the larger variants): the audio loops,
+the spreadsheet's running-total chain and the paint strokes with their recomposites.
 """
 
 from __future__ import annotations
@@ -2686,11 +2701,544 @@ def fresh10_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh11's generator families (round 23; none is in `synthetic` or the earlier sets) -----
+
+
+def pg_checkpoint(seed: int, tables: int, pages: int, alpha: float, write_share: float,
+                  rows_per_page: int, checkpoint_every: int, vacuum_every: int
+                  ) -> Iterator[int]:
+    """The OS page cache under a PostgreSQL database (the kernel caches the data files below
+    the database's own shared buffers; PostgreSQL's "WAL Configuration" chapter: a checkpoint
+    writes every dirty buffer, sorted by file and block since 9.6; the WAL is appended
+    sequentially and read back once by the archiver; autovacuum reads a table end to end).
+    ``tables`` tables of ~``pages`` pages each (Pareto sizes; table by Zipf(1)); a row access
+    reads the table's index root and an inner page, then a heap page by Zipf(``alpha``) over
+    recency (the newest pages, where inserts land, are hottest). A share ``write_share`` of
+    accesses write: an update dirties its page, an insert fills the table's last page (a new
+    page every ``rows_per_page`` inserts); each write appends a record to the current WAL page
+    (eight records a page; the archiver reads every finished 16-page segment once). Every
+    ``checkpoint_every`` accesses the checkpointer writes the dirty pages in file order
+    (writes go through the page cache too); every ``vacuum_every`` autovacuum scans a table."""
+    rng = random.Random(seed)
+    which = _zipf(rng, tables, 1.0)
+    back = _zipf(rng, pages * 20, alpha)
+    size = [max(4, int(pages * rng.paretovariate(1.5) / 3)) for _ in range(tables)]
+    inserts = [0] * tables
+    dirty: set[tuple[int, int]] = set()
+    wal = wal_records = 0
+    heap, index, wal_ns = 0, 1 << 40, 2 << 40  # table t, page p: (t << 24) | p
+
+    def write(t: int, p: int) -> Iterator[int]:
+        nonlocal wal, wal_records
+        dirty.add((t, p))
+        yield wal_ns + wal
+        wal_records += 1
+        if wal_records % 8 == 0:
+            wal += 1
+            if wal % 16 == 0:  # a finished segment: the archiver copies it
+                yield from range(wal_ns + wal - 16, wal_ns + wal)
+
+    i = 0
+    while True:
+        i += 1
+        t = which()
+        yield index + (t << 8)
+        yield index + (t << 8) + 1 + rng.randrange(min(255, 1 + size[t] // 64))
+        if rng.random() < write_share and rng.random() < 0.5:  # an insert: the last page
+            p = size[t] - 1
+            inserts[t] += 1
+            if inserts[t] % rows_per_page == 0:
+                size[t] += 1
+        else:
+            p = max(0, size[t] - 1 - back())
+        yield heap + (t << 24) + p
+        if rng.random() < write_share:
+            yield from write(t, p)
+        if i % checkpoint_every == 0:
+            for t2, p2 in sorted(dirty):
+                yield heap + (t2 << 24) + p2
+            dirty.clear()
+        if i % vacuum_every == 0:
+            t2 = which()
+            yield from range(heap + (t2 << 24), heap + (t2 << 24) + size[t2])
+
+
+def registry_rollout(seed: int, images: int, alpha: float, bases: int, langs: int,
+                     rollout_every: int, replicas: int, ci_share: float) -> Iterator[int]:
+    """A container registry's blob cache (a pull-through registry mirror in front of a
+    cluster; Anwar et al., "Improving Docker registry design based on production workload
+    analysis", FAST 2018: manifest requests far outnumber layer requests, image popularity is
+    heavy-tailed, a pull is a burst of GETs for one image; Harter et al., "Slacker", FAST
+    2016): ``images`` images (Zipf(``alpha``)), each a base OS layer (one of ``bases``), one to
+    three runtime layers of its language (one of ``langs``) and one to four app layers of its
+    current version. Every ~``rollout_every`` requests a new version of a Zipf image is
+    pushed (new manifest, config and app layers) and rolled out: ~``replicas`` nodes (Pareto)
+    pull it a few at a time, each reading the manifest, the config and the app layers (one in
+    ten is a new node that also lacks the base and runtime layers). Between rollout pulls,
+    kubelets re-check manifests of running images (imagePullPolicy Always) and CI runners
+    (a share ``ci_share``, empty disks) pull a Zipf image whole."""
+    rng = random.Random(seed)
+    pick = _zipf(rng, images, alpha)
+    base = [rng.randrange(bases) for _ in range(images)]
+    lang = [rng.randrange(langs) for _ in range(images)]
+    runtime = [rng.randint(1, 3) for _ in range(images)]
+    app = [rng.randint(1, 4) for _ in range(images)]
+    version = [0] * images
+    pending: list[tuple[int, bool]] = []  # rollout pulls still to come: (image, new node)
+    stride = 1 << 20  # image i version v: ((i << 20) | v) << 4 | part
+
+    def pull(i: int, whole: bool) -> Iterator[int]:
+        key = ((i * stride + version[i]) << 4)
+        yield key  # the manifest
+        yield key + 1  # the image config
+        if whole:
+            yield (1 << 50) + base[i]
+            for j in range(runtime[i]):
+                yield (2 << 50) + (lang[i] << 4) + j
+        yield from range(key + 2, key + 2 + app[i])
+
+    while True:
+        if rng.random() < 1 / rollout_every:
+            i = pick()
+            version[i] += 1
+            app[i] = rng.randint(1, 4)
+            n = min(200, max(1, int(replicas * rng.paretovariate(1.3) / 2)))
+            pending = [(i, rng.random() < 0.1) for _ in range(n)] + pending
+        if pending and rng.random() < 0.5:
+            i, new_node = pending.pop(0)
+            yield from pull(i, new_node)
+        elif rng.random() < ci_share:
+            yield from pull(pick(), True)
+        else:
+            i = pick()
+            yield ((i * stride + version[i]) << 4)  # a manifest re-check
+
+
+def tsdb_recent(seed: int, series: int, chunk_ticks: int, rules: int, per_rule: int,
+                dashboards: int, panels: int, span: int, adhoc: float) -> Iterator[int]:
+    """A time-series database's chunk cache (recency-dominated: what is read is the newest
+    data, over and over as it is refreshed; Pelkonen et al., "Gorilla", VLDB 2015: 85% of
+    queries ask for the last 26 hours; Prometheus stores each series in chunks of ~120
+    samples and evaluates alerting rules every interval over the last minutes). Time moves
+    one scrape interval per tick; series s's chunk for tick t is (s, t // ``chunk_ticks``).
+    Each tick evaluates the next of ``rules`` alerting rules (round robin), reading the two
+    newest chunks of its ``per_rule`` series (fixed, a service's instances), and refreshes
+    the next panel of one of ``dashboards`` open dashboards (``panels`` panels of a few
+    series each, a range of 1..``span`` chunks back from now). A share ``adhoc`` of ticks
+    also run an ad-hoc query over one series' older data (a day or a week back: chunks
+    mostly read once)."""
+    rng = random.Random(seed)
+    hot = _zipf(rng, series, 0.9)
+    rule_series = [[hot() for _ in range(per_rule)] for _ in range(rules)]
+    boards = [[([hot() for _ in range(rng.randint(1, 6))], rng.randint(1, span))
+               for _ in range(panels)] for _ in range(dashboards)]
+    stride = 1 << 32  # series s, chunk c: s * stride + c
+    t = 0
+    while True:
+        t += 1
+        now = t // chunk_ticks
+        for s in rule_series[t % rules]:
+            yield s * stride + max(0, now - 1)
+            yield s * stride + now
+        b = boards[rng.randrange(dashboards)]
+        ss, back = b[t % panels]
+        for s in ss:
+            yield from range(s * stride + max(0, now - back), s * stride + now + 1)
+        if rng.random() < adhoc:
+            s = rng.randrange(series)
+            start = max(0, now - rng.randint(span, 20 * span))
+            yield from range(s * stride + start, s * stride + start + rng.randint(2, span))
+
+
+def recalc(seed: int, rows: int, inputs: int, formulas: int, lookup: int, down_p: float,
+           full_every: int) -> Iterator[int]:
+    """A spreadsheet's recalculation (recency-dominated: formulas are copied down columns
+    and refer to their own row and the row above, so a recalculation walks a chain whose
+    every step re-reads what the last one wrote; Excel's smart recalculation recomputes the
+    dirty cells' dependents in dependency order; Sestoft, "Spreadsheet Implementation
+    Technology", MIT Press 2014; Hermans and Murphy-Hill, "Enron's spreadsheets and related
+    emails", MSR 2015). A sheet of ``rows`` rows, ``inputs`` input columns and ``formulas``
+    formula columns; formula column c of a row reads two of the row's inputs and column c-1
+    of the row, column 0 also a VLOOKUP row of a ``lookup``-row rate table (Zipf), and the
+    last column is a running total that reads itself one row up. An edit changes an input
+    cell (data entry: the next row down with probability ``down_p``, else a jump) and
+    recomputes the row's formulas, then the running total from that row to the bottom and
+    the summary cells (a SUM over the total column's last rows). Every ``full_every`` edits
+    a full recalculation (a volatile NOW() or an F9) evaluates every formula in order."""
+    rng = random.Random(seed)
+    rate = _zipf(rng, lookup, 1.0)
+    picks = [[(rng.randrange(inputs), rng.randrange(inputs)) for _ in range(formulas)]
+             for _ in range(rows)]
+    look = [rate() for _ in range(rows)]
+    table, summary = 1 << 40, 2 << 40
+
+    def cell(r: int, c: int) -> int:  # inputs are columns 0..inputs-1, then the formulas
+        return (r << 16) | c
+
+    def row_formulas(r: int, cols: range) -> Iterator[int]:
+        for c in cols:
+            a, b = picks[r][c]
+            yield cell(r, a)
+            yield cell(r, b)
+            if c == 0:
+                yield table + look[r]
+            else:
+                yield cell(r, inputs + c - 1)
+            if c == formulas - 1 and r > 0:
+                yield cell(r - 1, inputs + c)
+            yield cell(r, inputs + c)  # the result is written
+
+    r = rng.randrange(rows)
+    edits = 0
+    while True:
+        edits += 1
+        r = r + 1 if rng.random() < down_p and r + 1 < rows else rng.randrange(rows)
+        if rng.random() < 0.3:
+            look[r] = rate()  # the entry changed its category: another lookup row
+        yield cell(r, rng.randrange(inputs))
+        if edits % full_every == 0:
+            for r2 in range(rows):
+                yield from row_formulas(r2, range(formulas))
+        else:
+            yield from row_formulas(r, range(formulas))
+            for r2 in range(r + 1, rows):
+                yield from row_formulas(r2, range(formulas - 1, formulas))
+        for r2 in range(max(0, rows - 12), rows):
+            yield cell(r2, inputs + formulas - 1)
+        yield summary + rng.randrange(4)
+
+
+def daw_loops(seed: int, tracks: int, blocks: int, loop_lo: int, loop_hi: int, passes: int,
+              punch: float, notes: int) -> Iterator[int]:
+    """A digital audio workstation's disk-stream cache while a song is mixed (recency: loops;
+    Ardour and Pro Tools read each track's audio file a block ahead of the playhead, and an
+    engineer loop-plays a section over and over while adjusting it, then moves on). A song
+    of ``blocks`` blocks and ``tracks`` audio tracks (each with regions over about 70% of the
+    song); each tick of the playhead reads the block of every track that has audio there,
+    and a sampler instrument track reads one or two note samples (Zipf over ``notes``). A
+    loop of ``loop_lo``..``loop_hi`` blocks plays ~``passes`` times, then the engineer moves
+    to a neighbouring section (verse to chorus) or plays a stretch straight through. With
+    probability ``punch`` a pass records a new take on one track (a new file: new keys that
+    replace that track's blocks in the loop from then on)."""
+    rng = random.Random(seed)
+    note = _zipf(rng, notes, 1.1)
+    has = [[rng.random() < 0.7 for _ in range(blocks)] for _ in range(tracks)]
+    take = [0] * tracks  # the take playing on each track (one file per take)
+    take_span = [(0, blocks)] * tracks
+    samples = 1 << 50
+
+    def tick(b: int) -> Iterator[int]:
+        for tr in range(tracks):
+            if has[tr][b]:
+                k = take[tr] if take_span[tr][0] <= b < take_span[tr][1] else 0
+                yield (tr << 40) | (k << 24) | b
+        for _ in range(rng.randint(0, 2)):
+            yield samples + note()
+
+    start = rng.randrange(blocks)
+    while True:
+        if rng.random() < 0.25:  # play through a stretch
+            for b in range(start, min(blocks, start + rng.randint(16, 64))):
+                yield from tick(b)
+        length = rng.randint(loop_lo, loop_hi)
+        lo = min(start, max(0, blocks - length))
+        for _ in range(max(1, int(rng.expovariate(1 / passes)))):
+            if rng.random() < punch:
+                tr = rng.randrange(tracks)
+                take[tr] += 1
+                take_span[tr] = (lo, lo + length)
+            for b in range(lo, lo + length):
+                yield from tick(b)
+        start = max(0, min(blocks - 1, lo + rng.choice((-1, 1)) * rng.randint(length // 2,
+                                                                               2 * length)))
+        if rng.random() < 0.1:
+            start = rng.randrange(blocks)
+
+
+def paint_tiles(seed: int, width: int, height: int, layers: int, view: int, stroke: int,
+                filter_p: float, undo_p: float) -> Iterator[int]:
+    """A raster image editor's tile cache (recency-dominated: a brush stroke touches the
+    tiles along a smooth curve one after another, and the canvas is recomposited from the
+    layers right after; GIMP's GEGL keeps images as 64x64-pixel tiles in a tile cache backed
+    by a swap file). An image of ``width`` x ``height`` tiles and ``layers`` layers; the
+    painter works in a ``view`` x ``view`` tile viewport that pans now and then. A stroke
+    (~``stroke`` dabs, a random walk with momentum inside the viewport) reads and writes the
+    active layer's tile under each dab, copying each tile it first touches to the undo store
+    (a new key); then every tile of the stroke's bounding box is recomposited (each layer's
+    tile read, the projection's written). With probability ``filter_p`` a filter runs over a
+    selection rectangle (a scan, undo copies too), with ``undo_p`` the last stroke is undone
+    (its undo tiles read back, the box recomposited)."""
+    rng = random.Random(seed)
+    vx, vy = rng.randrange(max(1, width - view)), rng.randrange(max(1, height - view))
+    active = 0
+    undo_made = 0
+    last_undo: list[int] = []
+    last_box: tuple[int, int, int, int] = (0, 0, 0, 0)
+    proj, undo_ns = layers, 1 << 50
+
+    def tile(layer: int, x: int, y: int) -> int:
+        return (layer << 32) | (y << 16) | x
+
+    def composite(x0: int, y0: int, x1: int, y1: int) -> Iterator[int]:
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                for la in range(layers):
+                    yield tile(la, x, y)
+                yield tile(proj, x, y)
+
+    while True:
+        u = rng.random()
+        if u < 0.05:  # pan the viewport by a few tiles
+            vx = min(max(0, vx + rng.randint(-view // 2, view // 2)), max(0, width - view))
+            vy = min(max(0, vy + rng.randint(-view // 2, view // 2)), max(0, height - view))
+            yield from composite(vx, vy, vx + view - 1, vy + view - 1)
+            continue
+        if u < 0.12:
+            active = rng.randrange(layers)
+        if rng.random() < undo_p and last_undo:
+            yield from (undo_ns + k for k in last_undo)
+            yield from composite(*last_box)
+            last_undo = []
+            continue
+        touched: dict[int, int] = {}
+        if rng.random() < filter_p:
+            x0, y0 = vx + rng.randrange(view), vy + rng.randrange(view)
+            x1 = min(width - 1, x0 + rng.randint(1, view))
+            y1 = min(height - 1, y0 + rng.randint(1, view))
+            for y in range(y0, y1 + 1):
+                for x in range(x0, x1 + 1):
+                    yield tile(active, x, y)
+                    touched[tile(active, x, y)] = undo_made
+                    yield undo_ns + undo_made
+                    undo_made += 1
+        else:
+            x, y = vx + rng.uniform(0, view), vy + rng.uniform(0, view)
+            heading = rng.uniform(0, 2 * math.pi)
+            x0 = x1 = int(x)
+            y0 = y1 = int(y)
+            for _ in range(max(1, int(rng.expovariate(1 / stroke)))):
+                heading += rng.gauss(0, 0.3)
+                x = min(max(vx, x + 0.4 * math.cos(heading)), vx + view - 0.01)
+                y = min(max(vy, y + 0.4 * math.sin(heading)), vy + view - 0.01)
+                tx, ty = min(width - 1, int(x)), min(height - 1, int(y))
+                key = tile(active, tx, ty)
+                if key not in touched:
+                    touched[key] = undo_made
+                    yield undo_ns + undo_made
+                    undo_made += 1
+                yield key
+                x0, x1, y0, y1 = min(x0, tx), max(x1, tx), min(y0, ty), max(y1, ty)
+        last_undo = list(touched.values())
+        last_box = (x0, y0, x1, y1)
+        yield from composite(x0, y0, x1, y1)
+
+
+def meal_prep(seed: int, recipes: int, alpha: float, fridge: int, pantry: int,
+              utensils: int, rooms: int, per_room: int) -> Iterator[int]:
+    """A home robot's own object stream while it cooks the household's meals (the cooking
+    activities of BEHAVIOR-1K, Li et al., CoRL 2022, and RoboCup@Home's "prepare a meal"
+    task: each recipe a sequence of steps over ingredients, utensils and appliances). The
+    household has ``recipes`` recipes (Zipf(``alpha``): favourites weekly, the rest rarely),
+    each of 4-9 steps; a step takes one or two ingredients from the fridge (opening it shows
+    its ``fridge`` items; the robot reads the shelf, then takes the item) or from one of
+    three pantry shelves (``pantry`` items each), and uses a utensil (one of ``utensils``,
+    from its drawer) and an appliance. An ingredient used up is replaced by a new one (a
+    new carton: a new key). After the meal it clears the table (the plates, cups and
+    cutlery of two to five people), loads the dishwasher and puts the utensils back. Between
+    meals it tidies one to three of ``rooms`` rooms (``per_room`` objects each, seen on a
+    walk through the corridor)."""
+    rng = random.Random(seed)
+    pick = _zipf(rng, recipes, alpha)
+    stock = [fridge] + [pantry] * 3  # place 0 the fridge, 1-3 pantry shelves
+    item = [list(range(k)) for k in stock]  # the key of each item slot (a new key on refill)
+    made = max(stock)
+    steps = [[([(rng.randrange(4), None) for _ in range(rng.randint(1, 2))],
+               rng.randrange(utensils), rng.randrange(6)) for _ in range(rng.randint(4, 9))]
+             for _ in range(recipes)]
+    for book in steps:  # the ingredient slot of each step (recipes mostly use the fridge)
+        for ingredients, _, _ in book:
+            for j, (place, _) in enumerate(ingredients):
+                place = 0 if rng.random() < 0.5 else place
+                ingredients[j] = (place, rng.randrange(stock[place]))
+    places, items, tools, kit, dishes, room_ns = (0, 1 << 40, 2 << 40, 3 << 40, 4 << 40,
+                                                   5 << 40)
+    while True:
+        for ingredients, utensil, appliance in steps[pick()]:
+            for place, slot in ingredients:
+                yield places + place
+                yield items + (place << 24) + item[place][slot]
+                if rng.random() < 0.15:  # used up: a new one goes in its place later
+                    item[place][slot] = made
+                    made += 1
+            yield places + 4 + utensil // 8  # the utensil's drawer
+            yield tools + utensil
+            yield kit + appliance
+        people = rng.randint(2, 5)
+        for p in range(people):
+            for d in range(3):  # plate, cup, cutlery
+                yield dishes + p * 3 + d
+        yield kit + 6  # the dishwasher
+        for r in rng.sample(range(rooms), rng.randint(1, min(3, rooms))):
+            yield places + 100 + r
+            for o in range(per_room):
+                if rng.random() < 0.6:
+                    yield room_ns + r * 1000 + o
+
+
+def gc_heap(seed: int, nursery: int, touches: float, old: int, alpha: float,
+            survive: float, roots: int, major_every: int) -> Iterator[int]:
+    """A managed runtime's heap, one key per cache line (recency-dominated: most objects
+    die young, so a new object is touched a few times right after it is made and never
+    again; Ungar, "Generation scavenging", 1984; Blackburn et al., "Myths and realities:
+    the performance impact of garbage collection", SIGMETRICS 2004). The mutator bumps a
+    pointer through a nursery of ``nursery`` lines (each allocation writes the next line,
+    then ~``touches`` more touches of recent lines follow, geometric in age), reads
+    long-lived objects (Zipf(``alpha``) over the old generation, ``old`` lines to start)
+    and the thread stacks and globals (``roots`` lines). When the nursery is full a minor
+    collection reads the roots, copies the survivors (a share ``survive``, the youngest
+    most) to the top of the old generation (new lines there), and allocation restarts at
+    the nursery's first line (the same addresses again). Every ``major_every`` minor
+    collections a major collection marks the whole old generation in address order."""
+    rng = random.Random(seed)
+    hot = _zipf(rng, old, alpha)
+    top = old  # the old generation's lines: 0..top-1; the newest promoted are at the top
+    young, root_ns, old_ns = 1 << 40, 2 << 40, 0
+    minors = 0
+    while True:
+        for line in range(nursery):
+            yield young + line
+            for _ in range(int(rng.expovariate(1 / touches))):
+                u = rng.random()
+                if u < 0.6:
+                    yield young + max(0, line - int(rng.expovariate(0.25)))
+                elif u < 0.9:
+                    yield old_ns + max(0, top - 1 - hot())
+                else:
+                    yield root_ns + rng.randrange(roots)
+        yield from range(root_ns, root_ns + roots)
+        for line in range(nursery):
+            if rng.random() < survive * 2 * (line + 1) / nursery:
+                yield young + line
+                yield old_ns + top
+                top += 1
+        minors += 1
+        if minors % major_every == 0:
+            yield from range(old_ns, old_ns + top)
+
+
+def git_objects(seed: int, dirs: int, files: int, alpha: float, log_p: float, depth: int,
+                clone_p: float) -> Iterator[int]:
+    """A Git server's object cache (recency-dominated: consecutive commits share almost all
+    their trees, so a walk down the history re-reads what it just read, and CI fetches each
+    new commit right after it is pushed; `git log -- path` and `git blame` walk commits
+    newest first). A repository of ``dirs`` directories of ``files`` files; a push is a
+    commit that changes one to four files (Zipf(``alpha``): a few hot files), writing new
+    blobs, new trees for their directories, a new root tree and a commit object (new keys);
+    CI then fetches it (the commit, the root, the changed trees and blobs). Between pushes
+    people browse the newest tree (root, a directory, a file: Zipf), run a log or blame of a
+    hot path (probability ``log_p``: ~``depth`` commits back, each commit, its root and the
+    path's directory tree, and the file's blob where it changed) or clone at depth one
+    (probability ``clone_p``: every tree and blob of the head)."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, dirs * files, alpha)
+    order = list(range(dirs * files))  # the hot files are spread over the directories
+    rng.shuffle(order)
+
+    def hot() -> int:
+        return order[rank()]
+
+    made = 0
+
+    def new() -> int:
+        nonlocal made
+        made += 1
+        return made - 1
+
+    blob = [[new() for _ in range(files)] for _ in range(dirs)]
+    tree = [new() for _ in range(dirs)]
+    commits: list[tuple[int, int]] = [(new(), new())]  # (commit, root tree)
+    tree_hist = [[(0, k)] for k in tree]  # per directory: (commit index, tree key)
+    blob_hist = [[[(0, k)] for k in row] for row in blob]
+
+    def at(hist: list[tuple[int, int]], c: int) -> int:
+        return hist[bisect.bisect_right(hist, (c, 1 << 62)) - 1][1]
+
+    while True:
+        c = len(commits)
+        changed = {divmod(hot(), files) for _ in range(rng.randint(1, 4))}
+        commit, root = new(), new()
+        commits.append((commit, root))
+        for d, f in sorted(changed):
+            blob[d][f] = new()
+            blob_hist[d][f].append((c, blob[d][f]))
+        for d in sorted({d for d, _ in changed}):
+            tree[d] = new()
+            tree_hist[d].append((c, tree[d]))
+        # written by the push, then fetched by CI
+        yield from (commit, root, *sorted({tree[d] for d, _ in changed}),
+                    *sorted(blob[d][f] for d, f in changed))
+        for _ in range(rng.randint(1, 12)):
+            u = rng.random()
+            d, f = divmod(hot(), files)
+            if u < clone_p:
+                yield commits[-1][0]
+                yield commits[-1][1]
+                for d2 in range(dirs):
+                    yield tree[d2]
+                    yield from blob[d2]
+            elif u < clone_p + log_p:
+                for c2 in range(len(commits) - 1, max(-1, len(commits) - 1 - depth), -1):
+                    yield commits[c2][0]
+                    yield commits[c2][1]
+                    yield at(tree_hist[d], c2)
+                    k = at(blob_hist[d][f], c2)
+                    if c2 == 0 or k != at(blob_hist[d][f], c2 - 1):
+                        yield k
+            else:
+                yield commits[-1][1]
+                yield tree[d]
+                yield blob[d][f]
+
+
+def fresh11_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 23's held-out set: seeds 33000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 33000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "pgckpt_t20_p500_a1.0_w0.2": lambda: pg_checkpoint(
+            s + 0, 20, 500, 1.0, 0.2, 40, 4000, 15_000),
+        "pgckpt_t200_p3000_a0.7_w0.05": lambda: pg_checkpoint(
+            s + 1, 200, 3000, 0.7, 0.05, 80, 12_000, 40_000),
+        "registry_i200_a1.0_r10": lambda: registry_rollout(
+            s + 2, 200, 1.0, 4, 5, 60, 10, 0.1),
+        "registry_i3000_a0.8_r40": lambda: registry_rollout(
+            s + 3, 3000, 0.8, 12, 10, 150, 40, 0.3),
+        "tsdb_s500_r20x10_d4x8": lambda: tsdb_recent(s + 4, 500, 120, 20, 10, 4, 8, 12, 0.02),
+        "tsdb_s20000_r100x30_d20x15": lambda: tsdb_recent(
+            s + 5, 20_000, 60, 100, 30, 20, 15, 48, 0.05),
+        "recalc_r200_i4_f3_d0.8": lambda: recalc(s + 6, 200, 4, 3, 50, 0.8, 40),
+        "recalc_r800_i8_f6_d0.5": lambda: recalc(s + 7, 800, 8, 6, 400, 0.5, 8),
+        "daw_t8_b400_l8-32": lambda: daw_loops(s + 8, 8, 400, 8, 32, 6, 0.1, 60),
+        "daw_t48_b1500_l16-96": lambda: daw_loops(s + 9, 48, 1500, 16, 96, 4, 0.2, 400),
+        "paint_64x48_l3_v8": lambda: paint_tiles(s + 10, 64, 48, 3, 8, 40, 0.05, 0.1),
+        "paint_256x256_l10_v16": lambda: paint_tiles(s + 11, 256, 256, 10, 16, 120, 0.1, 0.2),
+        "meal_r20_a1.2_f30": lambda: meal_prep(s + 12, 20, 1.2, 30, 25, 24, 6, 15),
+        "meal_r150_a0.8_f80": lambda: meal_prep(s + 13, 150, 0.8, 80, 60, 60, 12, 40),
+        "gcheap_n256_o2000_s0.1": lambda: gc_heap(s + 14, 256, 3.0, 2000, 1.0, 0.1, 16, 6),
+        "gcheap_n2048_o50000_s0.03": lambda: gc_heap(
+            s + 15, 2048, 1.5, 50_000, 0.8, 0.03, 64, 10),
+        "git_d10_f20_log0.2": lambda: git_objects(s + 16, 10, 20, 1.0, 0.2, 30, 0.01),
+        "git_d60_f80_log0.1": lambda: git_objects(s + 17, 60, 80, 0.9, 0.1, 200, 0.002),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
                 "fresh7": fresh7_variants, "fresh8": fresh8_variants,
-                "fresh9": fresh9_variants, "fresh10": fresh10_variants}
+                "fresh9": fresh9_variants, "fresh10": fresh10_variants,
+                "fresh11": fresh11_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -2738,7 +3286,8 @@ def main() -> int:
                          "fresh7: round 19's held-out set; "
                          "fresh8: round 20's held-out set; "
                          "fresh9: round 21's held-out set; "
-                         "fresh10: round 22's held-out set")
+                         "fresh10: round 22's held-out set; "
+                         "fresh11: round 23's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

@@ -1,6 +1,7 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
-21's fresh9, round 22's fresh10): their generators are seeded, exact in length and
-distinct. Only the streams are checked here; no policy runs on them (they are held out)."""
+21's fresh9, round 22's fresh10, round 23's fresh11): their generators are seeded, exact in
+length and distinct. Only the streams are checked here; no policy runs on them (they are
+held out)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from bench_scripts import load_bench
 
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
-SETS = ("fresh8", "fresh9", "fresh10")
+SETS = ("fresh8", "fresh9", "fresh10", "fresh11")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -45,6 +46,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "multigrid": lambda s: h.multigrid(s, 32, 8, 3, 2, 4),
             "slippy": lambda s: h.slippy_map(s, 2, 4, 3, 10, 1.0, 0.2, 20),
             "fetch": lambda s: h.fetch_requests(s, 5, 4, 60, 1.0, 2, 0.3),
+        }
+    if name == "fresh11":
+        return {
+            "pgckpt": lambda s: h.pg_checkpoint(s, 10, 200, 1.0, 0.2, 20, 500, 2000),
+            "registry": lambda s: h.registry_rollout(s, 100, 1.0, 3, 4, 50, 8, 0.1),
+            "tsdb": lambda s: h.tsdb_recent(s, 200, 50, 10, 5, 3, 4, 6, 0.05),
+            "recalc": lambda s: h.recalc(s, 100, 3, 3, 20, 0.7, 10),
+            "daw": lambda s: h.daw_loops(s, 4, 200, 8, 16, 4, 0.2, 30),
+            "paint": lambda s: h.paint_tiles(s, 32, 32, 2, 8, 30, 0.1, 0.1),
+            "meal": lambda s: h.meal_prep(s, 10, 1.0, 20, 15, 16, 4, 10),
+            "gcheap": lambda s: h.gc_heap(s, 128, 2.0, 500, 1.0, 0.1, 8, 4),
+            "git": lambda s: h.git_objects(s, 5, 10, 1.0, 0.2, 20, 0.02),
         }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
@@ -122,9 +135,12 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 
 # The families each set's writer meant to be recency-dominated, and how much of the stream
 # they re-reference (and how soon): fresh9's browser back/forward cache, video decoder and
-# visual-SLAM front end; fresh10's multigrid stencil sweeps and web map panning.
+# visual-SLAM front end; fresh10's multigrid stencil sweeps and web map panning; fresh11's
+# time-series chunks, young heap lines and Git history walks (its loop and sweep families,
+# whose larger variants loop over more than a thousand keys, are not held to this).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
-                    "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55)}
+                    "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
+                    "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
