@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.units import ObjectMemoryUnit as Unit
 
 
@@ -17,3 +19,10 @@ def room(types: list[str]) -> list[Unit]:
 def labels(ranked: Iterable[Any]) -> list[str]:
     """The types of a ranking, in its order."""
     return [r.unit.label for r in ranked]
+
+
+def top_types(embedder: Embedder, text: str, units: list[Unit], k: int = 3,
+              **settings: Any) -> list[str]:
+    """The types recall ranks first for `text` over `units`, with `settings` (fields of
+    RecallConfig) over the defaults: a rule's test ranks once with it on and once off."""
+    return labels(Recaller(embedder, config=RecallConfig(**settings)).rank(text, units, k))

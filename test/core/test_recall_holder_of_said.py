@@ -8,11 +8,11 @@ hanger) was cut."""
 from __future__ import annotations
 
 import pytest
-from recall_rooms import labels, room
+from recall_rooms import labels, room, top_types
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
-from memory_node.core.recall.recall import RecallConfig, Recaller
+from memory_node.core.recall.recall import Recaller
 
 BATHROOM = ["Sink", "SinkBasin", "Faucet", "Toilet", "ToiletPaperHanger", "TowelHolder",
             "Towel", "HandTowelHolder", "HandTowel", "Bathtub", "BathtubBasin",
@@ -29,13 +29,10 @@ BATHROOM = ["Sink", "SinkBasin", "Faucet", "Toilet", "ToiletPaperHanger", "Towel
 ])
 def test_the_holder_of_the_roll_said(embedder: Embedder, vectorised: bool,
                                      text: str) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
-    got = labels(on.rank(text, room(BATHROOM), 3))
+    got = top_types(embedder, text, room(BATHROOM), vectorised=vectorised)
     assert {"ToiletPaper", "ToiletPaperHanger"} <= set(got), (text, got)
-    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised,
-                                                 holder_of_said=False))
-    assert not {"ToiletPaper", "ToiletPaperHanger"} <= set(
-        labels(off.rank(text, room(BATHROOM), 3))), text
+    assert not {"ToiletPaper", "ToiletPaperHanger"} <= set(top_types(
+        embedder, text, room(BATHROOM), vectorised=vectorised, holder_of_said=False)), text
 
 
 @needs_wordnet

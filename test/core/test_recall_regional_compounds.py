@@ -7,13 +7,12 @@ partly named the toilet paper, which fell below the relevance floor."""
 from __future__ import annotations
 
 import pytest
-from recall_rooms import labels, room
+from recall_rooms import room, top_types
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.names import query_terms
-from memory_node.core.recall.recall import RecallConfig, Recaller
 
 BATHROOM = ["Sink", "SinkBasin", "Faucet", "Toilet", "ToiletPaperHanger", "TowelHolder",
             "Towel", "HandTowelHolder", "HandTowel", "Bathtub", "BathtubBasin",
@@ -42,8 +41,7 @@ def test_the_british_compound_reads_as_the_american_ones_names(lex: Lexicon) -> 
 ])
 def test_a_loo_roll_recalls_the_toilet_paper(embedder: Embedder, vectorised: bool,
                                               text: str) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
-    assert "ToiletPaper" in labels(on.rank(text, room(BATHROOM), 3)), text
-    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised,
-                                                 regional_compounds=False))
-    assert "ToiletPaper" not in labels(off.rank(text, room(BATHROOM), 3)), text
+    assert "ToiletPaper" in top_types(embedder, text, room(BATHROOM),
+                                      vectorised=vectorised), text
+    assert "ToiletPaper" not in top_types(embedder, text, room(BATHROOM), vectorised=vectorised,
+                                          regional_compounds=False), text

@@ -6,11 +6,11 @@ goal or position opened a place phrase, and the knob's closer cosine took the sl
 from __future__ import annotations
 
 import pytest
-from recall_rooms import labels, room
+from recall_rooms import room, top_types
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
-from memory_node.core.recall.recall import RecallConfig, Recaller, _place_words
+from memory_node.core.recall.recall import _place_words
 
 KITCHEN = ["Cabinet"] * 5 + ["Drawer"] * 3 + [
     "Fridge", "Microwave", "SinkBasin", "Sink", "Faucet", "StoveBurner", "StoveBurner",
@@ -33,8 +33,7 @@ def test_a_source_opens_a_place_phrase() -> None:
 ])
 def test_the_stove_a_thing_comes_from_is_its_burner(embedder: Embedder, vectorised: bool,
                                                     text: str) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
-    got = labels(on.rank(text, room(KITCHEN), 3))
+    got = top_types(embedder, text, room(KITCHEN), vectorised=vectorised)
     assert "StoveBurner" in got and "StoveKnob" not in got, (text, got)
-    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, source_places=False))
-    assert "StoveBurner" not in labels(off.rank(text, room(KITCHEN), 3)), text
+    assert "StoveBurner" not in top_types(embedder, text, room(KITCHEN),
+                                          vectorised=vectorised, source_places=False), text
