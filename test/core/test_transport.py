@@ -38,9 +38,11 @@ def test_a_directory_that_holds_the_segments_passes(tmp_path: Path) -> None:
 
 def test_too_little_space_or_no_directory_is_a_problem(tmp_path: Path) -> None:
     st = os.statvfs(tmp_path)
-    free = st.f_bavail * st.f_frsize
+    # More segments than the whole file system holds: free space that other processes
+    # release between this statvfs and the function's own can never make them fit.
+    size = st.f_blocks * st.f_frsize
     segment = 1 << 20
-    problem = shm_problem(free // segment + 1, tmp_path, segment_bytes=segment)
+    problem = shm_problem(size // segment + 1, tmp_path, segment_bytes=segment)
     assert problem is not None and "MB free" in problem
     assert "does not exist" in (shm_problem(1, tmp_path / "missing") or "")
     if os.geteuid() != 0:  # root writes into a read-only directory anyway
