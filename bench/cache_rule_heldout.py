@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh10|fresh11] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh11|fresh12] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh11][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh12][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -3233,12 +3233,465 @@ def fresh11_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh12's generator families (round 24; none is in `synthetic` or the earlier sets) -----
+
+
+def icache(seed: int, functions: int, lines: int, handlers: int, alpha: float, iters: float,
+           depth: int) -> Iterator[int]:
+    """A CPU's instruction cache under a server's request loop, one key per 64-byte line of
+    code (recency-dominated: the hot code is inner loops, and a call's lines come back as
+    soon as it is called again; Hennessy and Patterson, "Computer Architecture", ch. 2;
+    Ayers et al., "AsmDB", ISCA 2019: data-centre binaries' i-cache misses come from deep
+    call stacks of many small functions). The binary has ``functions`` functions of 2 to
+    ``lines`` lines each; a function calls up to two functions further down the call graph
+    (library code at the bottom is shared by many callers) at fixed lines, each call taken
+    on its branch's side (p 0.5), to at most ``depth`` frames. Leaf functions have an inner
+    loop of ~``iters`` (exponential) iterations over part of their body, others a loop of
+    one to three. The event loop dispatches requests to the first ``handlers`` functions by
+    Zipf(``alpha``)."""
+    rng = random.Random(seed)
+    size = [rng.randint(2, lines) for _ in range(functions)]
+    calls: list[dict[int, int]] = []
+    for f in range(functions):
+        below = range(f + 1, functions)
+        picked = rng.sample(below, min(len(below), rng.randint(0, 2)))
+        calls.append({rng.randrange(size[f]): c for c in picked})
+    loop = []
+    for f in range(functions):
+        a = rng.randrange(size[f])
+        loop.append((a, rng.randint(a + 1, size[f])))
+    entry = _zipf(rng, handlers, alpha)
+    stride = 1 << 16  # function f, line j: f * stride + j
+
+    def run(f: int, d: int) -> Iterator[int]:
+        a, b = loop[f]
+        if calls[f]:
+            it = rng.randint(1, 3)
+        else:
+            it = 1 + int(rng.expovariate(1.0 / iters))
+        body = itertools.chain(range(a), itertools.chain.from_iterable(
+            itertools.repeat(range(a, b), it)), range(b, size[f]))
+        for line in body:
+            yield f * stride + line
+            callee = calls[f].get(line)
+            if callee is not None and d < depth and rng.random() < 0.5:
+                yield from run(callee, d + 1)
+
+    while True:
+        yield from run(entry(), 1)
+
+
+def pileup(seed: int, contigs: int, contig_blocks: int, coverage: int, read_blocks: int,
+           per_bgzf: int, known_every: int, mate_blocks: int) -> Iterator[int]:
+    """A variant caller walking a sample's coordinate-sorted reads (samtools mpileup, GATK
+    HaplotypeCaller; SAM v1 spec: SO:coordinate; the reference comes from an indexed FASTA
+    by blocks (faidx), the reads from BGZF blocks of the BAM, known sites from a tabix-indexed
+    VCF; recency-dominated: the position only moves forward, so a reference block is used by
+    the reads that overlap it and then not again until the next sample). Samples, one after
+    the other, each over ``contigs`` chromosomes of up to ``contig_blocks`` reference blocks
+    (lengths fixed per genome); ~``coverage`` reads start in each block (Poisson-like, with
+    rare ten-fold pile-ups at repeats), each spanning one to ``read_blocks`` reference
+    blocks; a new BAM block (a new key, read once) every ~``per_bgzf`` reads; half the reads
+    look up their mate up to ``mate_blocks`` blocks back; the known-sites block of every
+    ``known_every`` reference blocks is read as the walk reaches it."""
+    rng = random.Random(seed)
+    length = [max(4, int(contig_blocks * rng.uniform(0.2, 1.0))) for _ in range(contigs)]
+    ref, bam, vcf = 0, 1 << 40, 2 << 40
+    bgzf = reads = 0
+    while True:
+        for c in range(contigs):
+            for b in range(length[c]):
+                if b % known_every == 0:
+                    yield vcf + (c << 24) + b // known_every
+                n = rng.randint(max(1, coverage // 2), coverage * 3 // 2)
+                if rng.random() < 0.01:
+                    n *= 10
+                for _ in range(n):
+                    reads += 1
+                    if reads % per_bgzf == 0:
+                        bgzf += 1
+                        yield bam + bgzf
+                    for k in range(rng.randint(1, read_blocks)):
+                        yield ref + (c << 24) + min(b + k, length[c] - 1)
+                    if rng.random() < 0.5:
+                        yield ref + (c << 24) + max(0, b - rng.randint(0, mate_blocks))
+
+
+def fft_passes(seed: int, log_blocks: int, group: int, per_twiddle: int, filters: int,
+               alpha: float) -> Iterator[int]:
+    """Fast convolution by out-of-core FFTs, one key per block of the signal, of the filter
+    spectra and of the twiddle-factor table (recency-dominated: sweeps over the levels of a
+    hierarchy; Cormen and Nicol, "Performing out-of-core FFTs on parallel disk systems",
+    Parallel Computing 1998: a pass loads sub-problems of 2**``group`` blocks and runs
+    ``group`` radix-2 stages on each before writing it back; Frigo and Johnson, "The design
+    and implementation of FFTW3", Proc. IEEE 2005). A software radio's channel filter, frame
+    by frame: each frame has 2**(``log_blocks`` - 0..2) blocks (the bandwidth changes) and a
+    filter (Zipf(``alpha``) over ``filters``); forward FFT (stage S pairs blocks i and
+    i + 2**S and reads the twiddle block of i mod 2**S, ``per_twiddle`` twiddles a block),
+    the pointwise product with the filter's spectrum (both read in order), then the inverse
+    FFT over the same stages."""
+    rng = random.Random(seed)
+    which = _zipf(rng, filters, alpha)
+    data, twiddle, spectra = 0, 1 << 40, 2 << 40
+
+    def transform(m: int) -> Iterator[int]:
+        n = 1 << m
+        for s0 in range(0, m, group):
+            g = min(group, m - s0)
+            h = 1 << s0
+            for base in range(n):
+                if (base >> s0) & ((1 << g) - 1):
+                    continue  # not the first block of a sub-problem of this pass
+                members = [base + k * h for k in range(1 << g)]
+                for st in range(g):
+                    step = 1 << st
+                    stage = s0 + st
+                    for k in range(1 << g):
+                        if k & step:
+                            continue
+                        i = members[k]
+                        yield data + i
+                        yield data + members[k + step]
+                        entry = (i % (1 << stage)) << (m - 1 - stage)
+                        yield twiddle + (m << 32) + entry // per_twiddle
+
+    while True:
+        m = log_blocks - rng.choice((0, 0, 0, 1, 2))
+        f = which()
+        yield spectra + (f << 32) + (m << 24)  # the filter's header, then its spectrum
+        yield from transform(m)
+        for b in range(1 << m):
+            yield data + b
+            yield spectra + (f << 32) + (m << 24) + 1 + b
+        yield from transform(m)
+
+
+def glyph_atlas(seed: int, docs: int, alpha: float, open_docs: int, cjk_share: float,
+                line_len: int, lines: int, zoom_p: float) -> Iterator[int]:
+    """A GPU text renderer's glyph atlas, one key per (font, size, glyph) rasterised once and
+    kept in a texture (WebRender's and Skia's glyph caches, Alacritty's atlas, FreeType's
+    FTC cache manager; with damage tracking a frame only looks up the glyphs of the lines it
+    redraws). The user keeps ``open_docs`` documents open (switching now and then; another
+    one is opened by Zipf(``alpha``) over ``docs``); a document is Latin (glyphs by letter
+    frequency, Zipf(1.0) over 100) or, a share ``cjk_share``, CJK (Zipf(0.8) over 6,000
+    characters), in one of four fonts at its size. Every frame redraws the UI's tab titles
+    and status bar (the same glyphs each time) and either the line being typed (it grows by
+    a glyph a frame, a new line after ``line_len``) or, scrolling, ``lines`` newly exposed
+    lines. Zooming (a share ``zoom_p`` of frames) changes the size: the document's glyphs are
+    new keys until it is zoomed back."""
+    rng = random.Random(seed)
+    opened = _zipf(rng, docs, alpha)
+    latin, cjk = _zipf(rng, 100, 1.0), _zipf(rng, 6000, 0.8)
+    is_cjk = [rng.random() < cjk_share for _ in range(docs)]
+    font = [rng.randrange(1, 5) for _ in range(docs)]
+    size = [rng.choice((11, 12, 14)) for _ in range(docs)]
+    ui = [rng.randrange(100) for _ in range(30)]  # the chrome's text in the UI font (font 0)
+    tabs = [opened() for _ in range(open_docs)]
+    cur = tabs[0]
+    typed: list[int] = []
+
+    def key(d: int, g: int) -> int:
+        return (font[d] << 40) + (size[d] << 24) + g
+
+    def glyph(d: int) -> int:
+        return 1000 + cjk() if is_cjk[d] else latin()
+
+    while True:
+        for g in ui:
+            yield (0 << 40) + (12 << 24) + g
+        r = rng.random()
+        if r < 0.05:
+            cur = rng.choice(tabs)
+            typed = []
+        elif r < 0.06:
+            tabs[rng.randrange(open_docs)] = cur = opened()
+            typed = []
+        elif r < 0.06 + zoom_p:
+            size[cur] = max(6, size[cur] + rng.choice((-2, 2)))
+        if rng.random() < 0.6:  # typing: the current line is redrawn
+            typed.append(glyph(cur))
+            if len(typed) > line_len:
+                typed = typed[-1:]
+            for g in typed:
+                yield key(cur, g)
+        else:  # scrolling
+            for _ in range(lines * line_len):
+                yield key(cur, glyph(cur))
+
+
+def flow_cache(seed: int, concurrent: int, mice_share: float, shape: float, train: float,
+               rules: int, alpha: float) -> Iterator[int]:
+    """A virtual switch's exact-match flow cache, one key per 5-tuple and direction (Open
+    vSwitch's EMC in front of its megaflow cache, Pfaff et al., NSDI 2015; Benson et al.,
+    "Network traffic characteristics of data centers in the wild", IMC 2010: most flows are
+    mice of a few packets, a few elephants carry most bytes, packets come in trains).
+    ``concurrent`` flows are open; a finished flow is replaced by a new one (new keys). A
+    share ``mice_share`` are mice (one to six packets: a request and its answer), the others
+    Pareto(``shape``) sizes from ten packets up, sending faster the larger they are; a flow
+    sends a train of ~``train`` packets (exponential) with the reverse direction's ACK every
+    second packet. A flow's first packet misses to the megaflow cache, whose wildcard rule
+    (one of ``rules``, Zipf(``alpha``)) is a key too."""
+    rng = random.Random(seed)
+    rule = _zipf(rng, rules, alpha)
+    made = 0
+    rules_ns = 1 << 40
+
+    def new() -> list[int]:
+        nonlocal made
+        made += 1
+        if rng.random() < mice_share:
+            size, rate = rng.randint(1, 6), 1
+        else:
+            size = int(10 * rng.paretovariate(shape))
+            rate = min(50, 1 + int(math.sqrt(size)))
+        return [made, size, rate, rule(), 1]
+
+    flows = [new() for _ in range(concurrent)]
+    rates = [f[2] for f in flows]  # kept beside the flows: weights for the next train
+    while True:
+        i = rng.choices(range(concurrent), weights=rates)[0]
+        f = flows[i]
+        if f[4]:
+            yield rules_ns + f[3]
+            f[4] = 0
+        k = min(f[1], 1 + int(rng.expovariate(1.0 / train)))
+        for p in range(k):
+            yield 2 * f[0]
+            if p % 2:
+                yield 2 * f[0] + 1
+        f[1] -= k
+        if f[1] <= 0:
+            flows[i] = new()
+            rates[i] = flows[i][2]
+
+
+def chat_media(seed: int, chats: int, alpha: float, members: int, page: int,
+               stickers: int, photo_share: float) -> Iterator[int]:
+    """A messaging app's image cache on a phone (Telegram's and WhatsApp's clients keep
+    avatars, photo thumbnails and stickers in a memory cache over a disk cache). The user
+    goes back to the chat list (the avatars of the ``page`` chats with the latest messages,
+    in that order), opens a chat (Zipf(``alpha``) over ``chats``: a few every day), which
+    shows the sender avatars, photo thumbnails and stickers of its last 12 messages, and
+    sometimes scrolls up a few screens of older messages (rarely seen again). Between
+    visits, new messages arrive in Zipf chats from a Zipf sender (70% of chats are one to
+    one, the others groups of 3 to ``members``), a share ``photo_share`` with a photo (a new
+    key) and one in ten a sticker (Zipf over ``stickers``); a chat with a new message moves
+    to the top of the list."""
+    rng = random.Random(seed)
+    pick = _zipf(rng, chats, alpha)
+    sticker = _zipf(rng, stickers, 1.0)
+    size = [1 if rng.random() < 0.7 else rng.randint(3, members) for _ in range(chats)]
+    senders = [_zipf(rng, n, 1.2) for n in size]
+    photos = 0
+    avatar, photo_ns, sticker_ns, group_ns = 0, 1 << 40, 2 << 40, 3 << 40
+    log: list[list[tuple[int, int]]] = [[] for _ in range(chats)]  # (sender, media key)
+    order = list(range(chats))
+
+    def arrive() -> None:
+        nonlocal photos
+        c = pick()
+        media = -1
+        if rng.random() < photo_share:
+            photos += 1
+            media = photo_ns + photos
+        elif rng.random() < 0.1:
+            media = sticker_ns + sticker()
+        log[c].append((senders[c](), media))
+        order.remove(c)
+        order.insert(0, c)
+
+    for _ in range(5 * chats):
+        arrive()
+    while True:
+        for _ in range(rng.randint(0, 4)):
+            arrive()
+        for c in order[:page]:
+            yield group_ns + c if size[c] > 1 else avatar + (c << 12)
+        c = pick()
+        shown = 12
+        while True:
+            for sender, media in log[c][-shown:][:12]:
+                yield avatar + (c << 12) + sender
+                if media >= 0:
+                    yield media
+            if shown >= len(log[c]) or rng.random() > 0.3:
+                break
+            shown += 12
+
+
+def rtb_features(seed: int, users: int, returning: float, sites: int, alpha: float,
+                 campaigns: int, churn: int, candidates: int) -> Iterator[int]:
+    """A real-time bidder's feature cache (OpenRTB 2.5: a bid request names the site, the
+    user's cookie and the slot; within ~100 ms the bidder reads the user's profile, the
+    publisher's record, the campaigns that target it with their budget-pacing counters, and
+    the creative it bids with; Zhang et al., "Real-time bidding benchmarking with iPinYou
+    dataset", 2014: most users are seen once, sites are heavy-tailed). A share ``returning``
+    of requests come from a pool of ``users`` returning users (Zipf(0.8)), the rest from a
+    cookie seen once (a new key). The site is Zipf(``alpha``) over ``sites``, each in one of
+    20 categories; each of the ``campaigns`` live campaigns targets one to three
+    categories, and up to ``candidates`` of those matching are scored (campaign, pacing
+    counter); one in three requests is bid on (the winner's creative). Every ~``churn``
+    requests a campaign ends and a new one starts (new keys)."""
+    rng = random.Random(seed)
+    user, site = _zipf(rng, users, 0.8), _zipf(rng, sites, alpha)
+    category = [rng.randrange(20) for _ in range(sites)]
+    live = list(range(campaigns))
+    targets = {c: set(rng.sample(range(20), rng.randint(1, 3))) for c in live}
+    made = campaigns
+    cookies = 0
+    users_ns, cookie_ns, site_ns, camp_ns, pace_ns, creative_ns = (
+        0, 1 << 40, 2 << 40, 3 << 40, 4 << 40, 5 << 40)
+    while True:
+        if rng.random() < 1.0 / churn:
+            gone = rng.randrange(campaigns)
+            del targets[live[gone]]
+            live[gone] = made
+            targets[made] = set(rng.sample(range(20), rng.randint(1, 3)))
+            made += 1
+        if rng.random() < returning:
+            yield users_ns + user()
+        else:
+            cookies += 1
+            yield cookie_ns + cookies
+        s = site()
+        yield site_ns + s
+        match = [c for c in live if category[s] in targets[c]]
+        scored = rng.sample(match, min(candidates, len(match)))
+        for c in scored:
+            yield camp_ns + c
+            yield pace_ns + c
+        if scored and rng.random() < 1 / 3:
+            yield creative_ns + (scored[0] << 2) + rng.randrange(4)
+
+
+def order_book(seed: int, symbols: int, alpha: float, mu: float, vol: float,
+               snapshot_every: int, levels: int) -> Iterator[int]:
+    """A matching engine's price levels, one key per symbol and price tick (an exchange's
+    limit order books; Bouchaud, Mezard and Potters, "Statistical properties of stock order
+    books: empirical results and models", Quantitative Finance 2002: new limit orders land
+    at a distance d from the best price with P(d) ~ d**-(1 + ``mu``); the hot levels follow
+    the price). Order flow is Zipf(``alpha``) over ``symbols``; an event adds (45%) or
+    cancels (45%) an order at a power-law distance from the best price on a random side, or
+    is a market order (10%) that takes the best level and walks the book through a few
+    more; a symbol's mid price moves by a Gaussian of ``vol`` ticks per event and a tick
+    after trades. Every ``snapshot_every`` events a market-data snapshot reads the top
+    ``levels`` levels of both sides of a Zipf symbol."""
+    rng = random.Random(seed)
+    pick = _zipf(rng, symbols, alpha)
+    mid = [1 << 20] * symbols
+    i = 0
+    while True:
+        i += 1
+        s = pick()
+        mid[s] += round(rng.gauss(0, vol))
+        side = rng.choice((-1, 1))
+        if rng.random() < 0.9:
+            d = min(2000, int(rng.paretovariate(mu)))
+            yield (s << 24) + mid[s] + side * d
+        else:
+            for k in range(1, 2 + int(rng.expovariate(0.7))):
+                yield (s << 24) + mid[s] + side * k
+            mid[s] += side
+        if i % snapshot_every == 0:
+            s = pick()
+            for k in range(1, levels + 1):
+                yield (s << 24) + mid[s] - k
+                yield (s << 24) + mid[s] + k
+
+
+def laundry(seed: int, people: int, garments: int, alpha: float, bedrooms: int,
+            per_room: int, linen_every: int) -> Iterator[int]:
+    """A home robot's own object stream over days of laundry (BEHAVIOR-1K's household
+    activities, Li et al., CoRL 2022, include collecting, washing, folding and putting away
+    clothes): ``people`` people share ``bedrooms`` bedrooms; each has ``garments`` garments
+    worn by Zipf(``alpha``) (favourites often), two to four a day, which end up in their
+    bedroom's hamper. Each morning the robot tours the bedrooms (the hall and, in each room,
+    the room and the objects it sees: about 70% of ``per_room``), reads the garments in each
+    hamper, and carries them to the laundry room (washer, detergent, then dryer). Each
+    evening it folds the day's garments at the folding table and tours the bedrooms again,
+    putting each garment in its owner's wardrobe. Every ``linen_every``-th day it also
+    strips and remakes every bed (the bedding of each room, seen twice that day)."""
+    rng = random.Random(seed)
+    wear = [_zipf(rng, garments, alpha) for _ in range(people)]
+    room_of = [p % bedrooms for p in range(people)]
+    places, seen, clothes, laundry_ns, linen = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    hamper: list[list[int]] = [[] for _ in range(bedrooms)]
+    day = 0
+
+    def tour(order: list[int], basket: list[int], collect: bool, bed_day: bool
+             ) -> Iterator[int]:
+        """The hall, then each bedroom: the objects seen there, then the hamper (collect)
+        or the wardrobe (put away), and the bedding on a bed day."""
+        yield places  # the hall
+        for r in order:
+            yield places + 1 + r
+            for o in range(per_room):
+                if rng.random() < 0.7:
+                    yield seen + (r << 16) + o
+            if collect:
+                yield places + 100 + r  # the hamper
+                yield from hamper[r]
+                basket.extend(hamper[r])
+                hamper[r].clear()
+            else:
+                yield places + 200 + r  # the wardrobe
+                yield from (g for g in basket if room_of[(g - clothes) >> 16] == r)
+            if bed_day:
+                yield from range(linen + (r << 4), linen + (r << 4) + 3)
+
+    while True:
+        day += 1
+        for p in range(people):
+            for _ in range(rng.randint(2, 4)):
+                hamper[room_of[p]].append(clothes + (p << 16) + wear[p]())
+        order = list(range(bedrooms))
+        if rng.random() < 0.3:
+            rng.shuffle(order)
+        bed_day = day % linen_every == 0
+        basket: list[int] = []
+        yield from tour(order, basket, True, bed_day)
+        yield laundry_ns  # the washer
+        yield laundry_ns + 1  # the detergent
+        yield laundry_ns + 2  # the dryer
+        yield laundry_ns + 3  # the folding table
+        yield from basket
+        yield from tour(list(reversed(order)), basket, False, bed_day)
+
+
+def fresh12_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 24's held-out set: seeds 34000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 34000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "icache_f200_l16_d3": lambda: icache(s + 0, 200, 16, 20, 1.0, 12, 3),
+        "icache_f3000_l40_d5": lambda: icache(s + 1, 3000, 40, 200, 0.8, 30, 5),
+        "pileup_c4_b500_cov6": lambda: pileup(s + 2, 4, 500, 6, 2, 40, 8, 3),
+        "pileup_c24_b4000_cov20": lambda: pileup(s + 3, 24, 4000, 20, 3, 60, 4, 10),
+        "fft_b256_g2": lambda: fft_passes(s + 4, 8, 2, 16, 4, 1.0),
+        "fft_b4096_g4": lambda: fft_passes(s + 5, 12, 4, 64, 12, 0.8),
+        "glyph_d20_cjk0.1": lambda: glyph_atlas(s + 6, 20, 1.0, 3, 0.1, 60, 3, 0.01),
+        "glyph_d300_cjk0.5": lambda: glyph_atlas(s + 7, 300, 0.8, 8, 0.5, 40, 6, 0.03),
+        "flows_c50_m0.8": lambda: flow_cache(s + 8, 50, 0.8, 1.2, 8.0, 30, 1.0),
+        "flows_c2000_m0.95": lambda: flow_cache(s + 9, 2000, 0.95, 1.05, 4.0, 500, 0.8),
+        "chat_c30_a1.2": lambda: chat_media(s + 10, 30, 1.2, 8, 10, 50, 0.2),
+        "chat_c400_a0.8": lambda: chat_media(s + 11, 400, 0.8, 60, 15, 600, 0.35),
+        "rtb_u2000_s500": lambda: rtb_features(s + 12, 2000, 0.5, 500, 1.0, 40, 500, 4),
+        "rtb_u100000_s20000": lambda: rtb_features(
+            s + 13, 100_000, 0.2, 20_000, 0.9, 400, 100, 8),
+        "orderbook_s10_a1.0": lambda: order_book(s + 14, 10, 1.0, 0.6, 0.3, 50, 5),
+        "orderbook_s2000_a0.8": lambda: order_book(s + 15, 2000, 0.8, 0.8, 1.0, 20, 10),
+        "laundry_p3_g30": lambda: laundry(s + 16, 3, 30, 1.0, 2, 12, 7),
+        "laundry_p8_g80": lambda: laundry(s + 17, 8, 80, 0.7, 5, 25, 14),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
                 "fresh7": fresh7_variants, "fresh8": fresh8_variants,
                 "fresh9": fresh9_variants, "fresh10": fresh10_variants,
-                "fresh11": fresh11_variants}
+                "fresh11": fresh11_variants, "fresh12": fresh12_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -3287,7 +3740,8 @@ def main() -> int:
                          "fresh8: round 20's held-out set; "
                          "fresh9: round 21's held-out set; "
                          "fresh10: round 22's held-out set; "
-                         "fresh11: round 23's held-out set")
+                         "fresh11: round 23's held-out set; "
+                         "fresh12: round 24's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

@@ -1,7 +1,7 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
-21's fresh9, round 22's fresh10, round 23's fresh11): their generators are seeded, exact in
-length and distinct. Only the streams are checked here; no policy runs on them (they are
-held out)."""
+21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12): their generators
+are seeded, exact in length and distinct. Only the streams are checked here; no policy runs
+on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bench_scripts import load_bench
 
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
-SETS = ("fresh8", "fresh9", "fresh10", "fresh11")
+SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -58,6 +58,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "meal": lambda s: h.meal_prep(s, 10, 1.0, 20, 15, 16, 4, 10),
             "gcheap": lambda s: h.gc_heap(s, 128, 2.0, 500, 1.0, 0.1, 8, 4),
             "git": lambda s: h.git_objects(s, 5, 10, 1.0, 0.2, 20, 0.02),
+        }
+    if name == "fresh12":
+        return {
+            "icache": lambda s: h.icache(s, 100, 12, 10, 1.0, 8, 3),
+            "pileup": lambda s: h.pileup(s, 2, 200, 5, 2, 30, 8, 3),
+            "fft": lambda s: h.fft_passes(s, 6, 2, 8, 4, 1.0),
+            "glyph": lambda s: h.glyph_atlas(s, 10, 1.0, 3, 0.3, 40, 3, 0.02),
+            "flows": lambda s: h.flow_cache(s, 30, 0.8, 1.2, 6.0, 20, 1.0),
+            "chat": lambda s: h.chat_media(s, 20, 1.0, 6, 8, 30, 0.2),
+            "rtb": lambda s: h.rtb_features(s, 500, 0.5, 100, 1.0, 20, 200, 4),
+            "orderbook": lambda s: h.order_book(s, 5, 1.0, 0.6, 0.5, 30, 5),
+            "laundry": lambda s: h.laundry(s, 3, 20, 1.0, 2, 10, 7),
         }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
@@ -137,10 +149,12 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # they re-reference (and how soon): fresh9's browser back/forward cache, video decoder and
 # visual-SLAM front end; fresh10's multigrid stencil sweeps and web map panning; fresh11's
 # time-series chunks, young heap lines and Git history walks (its loop and sweep families,
-# whose larger variants loop over more than a thousand keys, are not held to this).
+# whose larger variants loop over more than a thousand keys, are not held to this);
+# fresh12's instruction-cache loops, coordinate-sorted read pile-ups and FFT stage sweeps.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
-                    "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4)}
+                    "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
+                    "fresh12": ({"icache", "pileup", "fft"}, 0.8, 0.6)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

@@ -1,8 +1,9 @@
 """bench/experience_tasks.py's report-only splits written by a helper each round (fresh21a/b/c
-in round 21, fresh22a/b/c in round 22, fresh23a/b/c in round 23): they exist, are not
-tuning data, and their streams generate, the same each time, different from each other and
-from the report, fresh and every other such round's streams, with every task doable in its
-world. Only the streams are made here; no arm runs on them (they are held out)."""
+in round 21, fresh22a/b/c in round 22, fresh23a/b/c in round 23, fresh24a/b/c in round 24):
+they exist, are not tuning data, and their streams generate, the same each time, different
+from each other and from every other split's stream (tuning, report, held-out and every
+other such round's), with every task doable in its world. Only the streams are made here;
+no arm runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from memory_node.sim.tasks.streams import StreamSettings, generate
 
 # Each round's three splits and the seeds their writer gave them.
 ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
-          "fresh23": (2301, 2302, 2303)}
+          "fresh23": (2301, 2302, 2303), "fresh24": (2401, 2402, 2403)}
 LENGTH = 30  # the length the lead runs them at
 
 
@@ -57,7 +58,7 @@ def test_the_splits_are_report_only_on_floor_plans_and_seeds_of_their_own(name: 
 def test_their_streams_are_deterministic_and_differ_from_each_other_and_report(
         name: str) -> None:
     new = _splits(name)
-    earlier = ("report", "fresh", *(s for r in ROUNDS if r != name for s in _splits(r)))
+    earlier = tuple(s for s in BENCH.SPLITS if s not in new)  # every other split
     streams = {s: _stream(s) for s in (*new, *earlier)}
     for split in new:
         assert len(streams[split]) == LENGTH
