@@ -99,6 +99,9 @@ class Embedder:
         # Seconds spent in embed() since start: a caller reads it before and after a request
         # to tell the model's share of the request apart (/memory/stats recall stages).
         self.busy_s = 0.0
+        # And in background calls (texts embedded ahead of the request that asks them, on
+        # another thread): kept apart, or a request would count them as its own.
+        self.background_s = 0.0
 
     @property
     def model_id(self) -> str:
@@ -110,8 +113,9 @@ class Embedder:
             self._model_id = model_identity(self.model_path, self.max_tokens)
         return self._model_id
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Embed `texts` in batches; returns an (len(texts), dim) float32 array."""
+    def embed(self, texts: Sequence[str], *, background: bool = False) -> np.ndarray:
+        """Embed `texts` in batches; returns an (len(texts), dim) float32 array.
+        `background`: the time goes to `background_s`, not `busy_s`."""
         if isinstance(texts, str):
             raise ValueError("embed() takes a sequence of texts, not a single string")  # noqa: TRY004 - callers map ValueError to a rejected request
         began = time.perf_counter()
@@ -119,7 +123,10 @@ class Embedder:
         for start in range(0, len(texts), self.batch_size):
             chunk = list(texts[start:start + self.batch_size])
             out[start:start + len(chunk)] = self._embed_batch(chunk)
-        self.busy_s += time.perf_counter() - began
+        if background:
+            self.background_s += time.perf_counter() - began
+        else:
+            self.busy_s += time.perf_counter() - began
         return out
 
     def embed_one(self, text: str) -> np.ndarray:
