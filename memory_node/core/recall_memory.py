@@ -608,11 +608,10 @@ class RecallMemory:
 
         A caller that recalls an instruction whole and then per subtask or step by step
         (a planner's first look, then its steps) otherwise pays a model call on that
-        later request for every step that is not the whole text. A one-step instruction
-        is its own step: its vector is cached already."""
+        later request for every step that is not the whole text: the steps of a longer
+        one, and the one step of a request that opens with a filler ("can you grab the
+        pen": its step is "grab the pen"). Texts cached already are skipped."""
         steps = split_subtasks(text, recaller.lexicon)
-        if len(steps) < 2:
-            return 0
         # Each as the ranking asks it (spelled), as recall_subtasks asks them up front.
         return recaller.prefetch_queries(list(dict.fromkeys(recaller.spelled(s)
                                                             for s in steps)))

@@ -117,11 +117,21 @@ def test_a_request_never_waits_for_a_prefetch_still_running(
         memory.close()
 
 
-def test_one_step_instructions_start_no_background_call(tmp_path: Path,
-                                                        embedder: Embedder) -> None:
+def test_a_one_step_instruction_is_its_own_step_unless_it_opens_with_a_filler(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """A one-step instruction's step is the text already embedded: no background call.
+    One that opens with a filler ("can you ...") has a step without it, which main's code
+    embedded on the later per-subtask request (bench/README_recall.md, round 24)."""
     memory = _memory(tmp_path / "m", embedder)
     try:
-        memory.recall.recall("put the apple in the fridge", 3, 600, now=NOW)
-        assert memory.recall.query_counts()["prefetched"] == 0
+        rm = memory.recall
+        rm.recall("put the apple in the fridge", 3, 600, now=NOW)
+        assert rm.query_counts()["prefetched"] == 0
+        rm.recall("can you grab the mug", 3, 600, now=NOW)
+        assert rm.query_counts()["prefetched"] == 1
+        assert rm._ensure().wait_for_prefetch(60)
+        rm.recall("can you grab the mug", 3, 600, now=NOW, per_subtask=True)
+        counts = rm.query_counts()
+        assert counts["subtask.embedded"] == 0 and counts["prefetch_used"] == 1
     finally:
         memory.close()
