@@ -573,9 +573,15 @@ class RecallMemory:
                                   time.perf_counter() - start, extra.known_bad_actions,
                                   extra.procedure, extra.facts, kind)
             prefetch_s = 0.0
-            if kind == "instruction" and self.settings.prefetch_subtasks:
+            if kind in ("instruction", "subtask") and self.settings.prefetch_subtasks:
                 began = time.perf_counter()
-                self._prefetch_steps(recaller, text)
+                if kind == "instruction":
+                    self._prefetch_steps(recaller, text)
+                else:
+                    # The planner's next request is a step's, whose candidate pool ranks
+                    # the whole instruction too (StateConditionedRecall._build): its
+                    # vector, never asked by the per-subtask path, is made now, off it.
+                    recaller.prefetch_queries([recaller.spelled(text)])
                 prefetch_s = time.perf_counter() - began
             asked, embedded = self._query_texts.get(kind, (0, 0))
             self._query_texts[kind] = (

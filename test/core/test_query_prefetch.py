@@ -22,6 +22,7 @@ from memory_node.core.memory import Memory
 from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.subtasks import split_subtasks
+from memory_node.core.recall_memory import brief_from_fields
 from memory_node.core.units import ObjectMemoryUnit as Unit
 
 NOW = 1_700_000_500.0
@@ -133,5 +134,25 @@ def test_a_one_step_instruction_is_its_own_step_unless_it_opens_with_a_filler(
         rm.recall("can you grab the mug", 3, 600, now=NOW, per_subtask=True)
         counts = rm.query_counts()
         assert counts["subtask.embedded"] == 0 and counts["prefetch_used"] == 1
+    finally:
+        memory.close()
+
+
+def test_a_per_subtask_recall_embeds_the_whole_text_a_step_pool_ranks(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """The planner's path: per subtask first, then a step with the brief state, whose
+    candidate pool ranks the whole instruction. On main's code that step request embedded
+    the whole text and its subgoal (two calls); now only the subgoal, which is new."""
+    memory = _memory(tmp_path / "m", embedder)
+    try:
+        rm = memory.recall
+        _answer(memory, per_subtask=True)
+        assert rm.query_counts()["prefetched"] == 1
+        assert rm._ensure().wait_for_prefetch(60)
+        brief = brief_from_fields("pick up the mug", robot_area="kitchen")
+        rm.recall(TASK, 3, 600, "ep0", brief, now=NOW, per_subtask=True)
+        counts = rm.query_counts()
+        assert counts["step_pool.embedded"] == 1  # the subgoal
+        assert counts["prefetch_used"] == 1
     finally:
         memory.close()

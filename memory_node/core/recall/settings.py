@@ -53,8 +53,9 @@ class RecallSettings:
         "for all of them (0 = embed on first use only).", 0, 1000)
     prefetch_subtasks: bool = setting(
         True, "After an instruction is recalled whole, embed its steps (as recall per "
-        "subtask splits it) on a low-priority background thread, so a later per-subtask or "
-        "step request finds their vectors ready instead of paying the model call.")
+        "subtask splits it), and after it is recalled per subtask, the whole text (a step's "
+        "candidate pool ranks it), on a low-priority background thread, so the later "
+        "request finds the vectors ready instead of paying the model call.")
     preload: bool = setting(
         True, "At start-up, describe and index every stored unit, load its vector and "
         "resolve every type's names in a background thread, so the first recall does not "
