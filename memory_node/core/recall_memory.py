@@ -577,10 +577,12 @@ class RecallMemory:
                 began = time.perf_counter()
                 if kind == "instruction":
                     self._prefetch_steps(recaller, text)
-                else:
-                    # The planner's next request is a step's, whose candidate pool ranks
-                    # the whole instruction too (StateConditionedRecall._build): its
-                    # vector, never asked by the per-subtask path, is made now, off it.
+                elif episode_id:
+                    # A per-subtask recall in an episode (the planner's first): its next
+                    # request is a step's, whose candidate pool ranks the whole instruction
+                    # too (StateConditionedRecall._build); that vector, never asked by the
+                    # per-subtask path, is made now, off it. Without an episode no step
+                    # follows: nothing is guessed.
                     recaller.prefetch_queries([recaller.spelled(text)])
                 prefetch_s = time.perf_counter() - began
             asked, embedded = self._query_texts.get(kind, (0, 0))

@@ -4,7 +4,7 @@ A caller that recalls an instruction whole and then per subtask (or step by step
 pool is built per subtask) paid a model call on the later request for every step that is
 not the whole text: the p99 of per-subtask requests over DDS is those requests
 (bench/README_recall.md, rounds 23-24). Now the whole-instruction request starts its
-steps' model call on a low-priority background thread; the later request finds them in
+steps' model call on a background thread; the later request finds them in
 the query cache. A request never waits for that thread, and the answers are the same.
 """
 
@@ -146,7 +146,9 @@ def test_a_per_subtask_recall_embeds_the_whole_text_a_step_pool_ranks(
     memory = _memory(tmp_path / "m", embedder)
     try:
         rm = memory.recall
-        _answer(memory, per_subtask=True)
+        _answer(memory, per_subtask=True)  # no episode: no step follows, nothing guessed
+        assert rm.query_counts()["prefetched"] == 0
+        rm.recall(TASK, 3, 600, "ep0", now=NOW, per_subtask=True)
         assert rm.query_counts()["prefetched"] == 1
         assert rm._ensure().wait_for_prefetch(60)
         brief = brief_from_fields("pick up the mug", robot_area="kitchen")
@@ -156,3 +158,16 @@ def test_a_per_subtask_recall_embeds_the_whole_text_a_step_pool_ranks(
         assert counts["prefetch_used"] == 1
     finally:
         memory.close()
+
+
+def test_a_background_call_shares_no_lock_with_the_requests_and_gives_the_same_vectors(
+        embedder: Embedder) -> None:
+    """The background thread tokenizes with its own tokenizer: a request's call never waits
+    for it on the tokenizer's lock (held by a thread waiting for a core, that held a step's
+    model call up for 0.8 s at load 45), and its vectors are the requests' own bytes."""
+    texts = ["wash the mug in the sink", "put the apple in the fridge, then heat the soup"]
+    busy = embedder.busy_s
+    with embedder._lock:  # a request's call holding the tokenizer
+        background = embedder.embed(texts, background=True)
+    assert embedder.busy_s == busy and embedder.background_s > 0
+    assert np.array_equal(background, embedder.embed(texts))

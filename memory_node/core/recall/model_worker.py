@@ -112,15 +112,20 @@ def submit(embed: Embed, texts: Sequence[str]) -> ModelJob:
     return ModelJob(texts, future=pool.submit(_run, embed, list(texts)))
 
 
-# The background worker's niceness (Linux: per thread). Its jobs are guesses (texts a later
-# request may ask), so they take a core only when the requests leave one idle: at nice 19 a
-# busy request thread gets ~98 % of a shared core (CFS weights 1024 vs 15).
-BACKGROUND_NICE = 19
+# The background worker's niceness (Linux: per thread). Not lowered: the thread holds the
+# GIL for its call's few Python lines, and a low-priority holder that loses its core there
+# holds every request up until the scheduler gives it one again (seconds at load 40). At
+# nice 19 a DDS run at load 45 had one step's model call wait 0.8 s (with the tokenizer's
+# lock then shared too); in one process, requests beside a background call were no faster
+# at 19 than at 0 (bench/README_recall.md, round 24).
+BACKGROUND_NICE = 0
 
 _BACKGROUND: ThreadPoolExecutor | None = None
 
 
 def _lower_priority() -> None:
+    if BACKGROUND_NICE <= 0:
+        return
     try:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICE)
     except (AttributeError, OSError):  # not Linux, or not permitted: runs at normal priority
@@ -129,8 +134,8 @@ def _lower_priority() -> None:
 
 def submit_background(embed: Embed, texts: Sequence[str]) -> ModelJob:
     """Start ``embed(texts)`` (one call) on the process's background worker, a thread of its
-    own at low priority: a request's job never queues behind it on the model worker, and
-    nothing waits for it (a caller takes its vectors only once :attr:`ModelJob.done`)."""
+    own: a request's job never queues behind it on the model worker, and nothing waits for
+    it (a caller takes its vectors only once :attr:`ModelJob.done`)."""
     global _BACKGROUND
     with _POOL_LOCK:
         if _BACKGROUND is None:

@@ -53,8 +53,8 @@ class RecallSettings:
         "for all of them (0 = embed on first use only).", 0, 1000)
     prefetch_subtasks: bool = setting(
         True, "After an instruction is recalled whole, embed its steps (as recall per "
-        "subtask splits it), and after it is recalled per subtask, the whole text (a step's "
-        "candidate pool ranks it), on a low-priority background thread, so the later "
+        "subtask splits it), and after it is recalled per subtask in an episode, the whole "
+        "text (a step's candidate pool ranks it), on a background thread, so the later "
         "request finds the vectors ready instead of paying the model call.")
     preload: bool = setting(
         True, "At start-up, describe and index every stored unit, load its vector and "
