@@ -47,7 +47,7 @@ from memory_node.core.recall.recall import (
 )
 from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall.step_recall import StateConditionedRecall
-from memory_node.core.recall.subtasks import recall_subtasks
+from memory_node.core.recall.subtasks import recall_subtasks, split_subtasks
 from memory_node.core.recall.working_memory import WorkingMemory
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.skills import check_skill_call
@@ -287,7 +287,9 @@ class RecallMemory:
         if recaller is None:
             return {}
         out = {"asked": recaller.query_texts_asked,
-               "embedded": recaller.query_texts_embedded}
+               "embedded": recaller.query_texts_embedded,
+               "prefetched": recaller.query_texts_prefetched,
+               "prefetch_used": recaller.query_texts_prefetch_used}
         for kind, (asked, embedded) in list(self._query_texts.items()):
             out[f"{kind}.asked"], out[f"{kind}.embedded"] = asked, embedded
         return out
@@ -570,6 +572,19 @@ class RecallMemory:
                                   mode, block.truncated or extra.truncated,
                                   time.perf_counter() - start, extra.known_bad_actions,
                                   extra.procedure, extra.facts, kind)
+            prefetch_s = 0.0
+            if kind in ("instruction", "subtask") and self.settings.prefetch_subtasks:
+                began = time.perf_counter()
+                if kind == "instruction":
+                    self._prefetch_steps(recaller, text)
+                elif episode_id:
+                    # A per-subtask recall in an episode (the planner's first): its next
+                    # request is a step's, whose candidate pool ranks the whole instruction
+                    # too (StateConditionedRecall._build); that vector, never asked by the
+                    # per-subtask path, is made now, off it. Without an episode no step
+                    # follows: nothing is guessed.
+                    recaller.prefetch_queries([recaller.spelled(text)])
+                prefetch_s = time.perf_counter() - began
             asked, embedded = self._query_texts.get(kind, (0, 0))
             self._query_texts[kind] = (
                 asked + recaller.query_texts_asked - asked_before,
@@ -586,13 +601,28 @@ class RecallMemory:
                                ("snapshot", snapped - locked), ("sources", prepared - snapped),
                                ("model", model_s), ("model_hidden", hidden_s),
                                ("rank", max(0.0, done - prepared - context_s - model_s
-                                            + hidden_s)),
-                               ("context", context_s)):
+                                            + hidden_s - prefetch_s)),
+                               ("context", context_s), ("prefetch", prefetch_s)):
             self.times.add(f"{kind}.{stage}", seconds, None)
         # The whole request's CPU time too: wall minus CPU is time the thread did not run
         # (other processes on the cores, GC of another thread, the GIL held elsewhere).
         self.times.add(f"{kind}.total", done - start, time.thread_time() - cpu)
         return answer
+
+    @staticmethod
+    def _prefetch_steps(recaller: Recaller, text: str) -> int:
+        """Start embedding the steps recall per subtask will ask of ``text`` (its split,
+        each as the ranking spells it), off the request path; returns how many texts.
+
+        A caller that recalls an instruction whole and then per subtask or step by step
+        (a planner's first look, then its steps) otherwise pays a model call on that
+        later request for every step that is not the whole text: the steps of a longer
+        one, and the one step of a request that opens with a filler ("can you grab the
+        pen": its step is "grab the pen"). Texts cached already are skipped."""
+        steps = split_subtasks(text, recaller.lexicon)
+        # Each as the ranking asks it (spelled), as recall_subtasks asks them up front.
+        return recaller.prefetch_queries(list(dict.fromkeys(recaller.spelled(s)
+                                                            for s in steps)))
 
     def _with_evidence(self, ranked: Sequence[RankedUnit]) -> list[RankedUnit]:
         """The answer's units (k of them, not the memory's) with the graph's evidence."""

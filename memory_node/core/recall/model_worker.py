@@ -13,6 +13,7 @@ vectors are the same bytes (the batch decides the padding, so callers keep their
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -34,6 +35,24 @@ class ModelJob:
         self._error: BaseException | None = None
         # Seconds the model ran while its caller did something else (set once resolved).
         self._hidden_s = 0.0
+
+    @property
+    def done(self) -> bool:
+        """True once the vectors are there (asking for them will not wait)."""
+        if self._vectors is not None:
+            return True
+        f = self._future
+        return f is not None and f.done() and f.exception() is None
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the call has ended (either way); False if `timeout` passed first."""
+        if self._future is None or self._vectors is not None:
+            return True
+        try:
+            self._future.exception(timeout)
+        except TimeoutError:
+            return False
+        return True
 
     @property
     def failed(self) -> bool:
@@ -90,4 +109,37 @@ def submit(embed: Embed, texts: Sequence[str]) -> ModelJob:
         if _POOL is None:
             _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-model")
         pool = _POOL
+    return ModelJob(texts, future=pool.submit(_run, embed, list(texts)))
+
+
+# The background worker's niceness (Linux: per thread). Not lowered: the thread holds the
+# GIL for its call's few Python lines, and a low-priority holder that loses its core there
+# holds every request up until the scheduler gives it one again (seconds at load 40). At
+# nice 19 a DDS run at load 45 had one step's model call wait 0.8 s (with the tokenizer's
+# lock then shared too); in one process, requests beside a background call were no faster
+# at 19 than at 0 (bench/README_recall.md, round 24).
+BACKGROUND_NICE = 0
+
+_BACKGROUND: ThreadPoolExecutor | None = None
+
+
+def _lower_priority() -> None:
+    if BACKGROUND_NICE <= 0:
+        return
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICE)
+    except (AttributeError, OSError):  # not Linux, or not permitted: runs at normal priority
+        pass
+
+
+def submit_background(embed: Embed, texts: Sequence[str]) -> ModelJob:
+    """Start ``embed(texts)`` (one call) on the process's background worker, a thread of its
+    own: a request's job never queues behind it on the model worker, and nothing waits for
+    it (a caller takes its vectors only once :attr:`ModelJob.done`)."""
+    global _BACKGROUND
+    with _POOL_LOCK:
+        if _BACKGROUND is None:
+            _BACKGROUND = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-prefetch",
+                                             initializer=_lower_priority)
+        pool = _BACKGROUND
     return ModelJob(texts, future=pool.submit(_run, embed, list(texts)))

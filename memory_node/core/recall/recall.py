@@ -571,6 +571,13 @@ class Recaller:
         # decides how many requests pay the model's ~5-10 ms (/memory/stats).
         self.query_texts_asked = 0
         self.query_texts_embedded = 0
+        # Texts embedded ahead of the request that asks them (prefetch_queries), on the
+        # background worker, until a request takes their vectors into the query cache; how
+        # many were started, and how many a request then found there ready.
+        self._prefetching: OrderedDict[str, tuple[ModelJob, int]] = OrderedDict()
+        self.query_texts_prefetched = 0
+        self.query_texts_prefetch_used = 0
+        self._unused_prefetched: set[str] = set()  # cached by prefetch, not asked since
         # Seconds of query-model calls that ran beside the caller's own work (overlap_model):
         # the memory server's stage times subtract them from the model's share.
         self.model_hidden_s = 0.0
@@ -727,6 +734,12 @@ class Recaller:
         updated here, in the same order as an inline call, so later batches (and so the
         vectors, which depend on a batch's padding) are the same either way."""
         cache = self._query_cache
+        if self._prefetching:
+            self._take_prefetched()
+        if self._unused_prefetched:
+            used = self._unused_prefetched.intersection(texts)
+            self.query_texts_prefetch_used += len(used)
+            self._unused_prefetched -= used
         todo = list(dict.fromkeys(t for t in texts if _needs_model(cache.get(t))))
         self.query_texts_asked += len(texts)
         self.query_texts_embedded += len(todo)
@@ -739,8 +752,63 @@ class Recaller:
             cache.move_to_end(t)
             slots.append(cache[t])
         while len(cache) > QUERY_CACHE_SIZE:
-            cache.popitem(last=False)
+            self._unused_prefetched.discard(cache.popitem(last=False)[0])
         return PendingQueries(self, list(texts), slots)
+
+    def prefetch_queries(self, texts: Sequence[str]) -> int:
+        """Embed those of ``texts`` that are neither cached nor being embedded, in one call
+        on the background worker (model_worker.submit_background), so a later request
+        that asks them pays no model call; returns how many were started.
+
+        Called with the recaller's caller's lock held, as start_queries is; the worker
+        only computes: its vectors enter the query cache when a request asks for one of
+        its texts and the call is done (a request never waits for it: a text still
+        being embedded is embedded again by the request, as if never prefetched).
+        Only for an embedder that releases the GIL (``releases_gil``): another's call
+        would hold the GIL, and so the requests, for its whole length."""
+        if not getattr(self.embedder, "releases_gil", False):
+            return 0
+        cache, pending = self._query_cache, self._prefetching
+        todo = [t for t in dict.fromkeys(texts) if t not in cache and t not in pending]
+        if not todo:
+            return 0
+        # The method read at call time: it may be replaced (tests, benches).
+        job = model_worker.submit_background(
+            lambda ts: self.embedder.embed(ts, background=True), todo)
+        for i, t in enumerate(todo):
+            pending[t] = (job, i)
+        while len(pending) > QUERY_CACHE_SIZE:
+            pending.popitem(last=False)
+        self.query_texts_prefetched += len(todo)
+        return len(todo)
+
+    def wait_for_prefetch(self, timeout: float | None = None) -> bool:
+        """Wait until the background calls started so far have ended (tests, benches:
+        a request never waits for them); False if ``timeout`` seconds passed first."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        for job in {id(j): j for j, _ in list(self._prefetching.values())}.values():
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not job.wait(left):
+                return False
+        return True
+
+    def _take_prefetched(self) -> None:
+        """Put the vectors of finished background calls into the query cache (in the order
+        they were started, behind what requests used since); a failed call's texts are
+        dropped (a request embeds them). Texts still being embedded stay pending."""
+        cache, pending = self._query_cache, self._prefetching
+        for t, (job, row) in list(pending.items()):
+            if job.failed:
+                del pending[t]
+            elif job.done:
+                del pending[t]
+                if t in cache:
+                    continue
+                vectors = job.vectors()
+                if not np.isfinite(vectors[row]).all():
+                    continue  # as a failed call: the request that asks embeds it
+                cache[t] = vectors[row]
+                self._unused_prefetched.add(t)
 
     def _model_job(self, texts: list[str]) -> ModelJob:
         embedder = self.embedder

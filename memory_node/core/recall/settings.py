@@ -51,6 +51,11 @@ class RecallSettings:
     prefetch_batch: int = setting(
         32, "Units embedded per 0.1 s tick after start-up so the first recall does not pay "
         "for all of them (0 = embed on first use only).", 0, 1000)
+    prefetch_subtasks: bool = setting(
+        True, "After an instruction is recalled whole, embed its steps (as recall per "
+        "subtask splits it), and after it is recalled per subtask in an episode, the whole "
+        "text (a step's candidate pool ranks it), on a background thread, so the later "
+        "request finds the vectors ready instead of paying the model call.")
     preload: bool = setting(
         True, "At start-up, describe and index every stored unit, load its vector and "
         "resolve every type's names in a background thread, so the first recall does not "

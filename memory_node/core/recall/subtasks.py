@@ -354,8 +354,10 @@ def recall_subtasks(
     queries = [f"{step}. {brief}" if brief else step for step in steps]
     # Every step's vector in one model call (each call has a fixed cost); the ranking
     # below finds them in the recaller's query cache (the first step's lexical half runs
-    # while the call does, see Recaller.start_queries).
-    recaller.start_queries(queries)
+    # while the call does, see Recaller.start_queries). Each as the ranking asks it,
+    # spelled: a step whose slip the speller corrects ("the frige") was embedded as
+    # written here, never used, and then embedded again, alone, by its ranking.
+    recaller.start_queries(list(dict.fromkeys(recaller.spelled(q) for q in queries)))
     # What the last step that named its object named: a later "it" / "them" stands for
     # it (the moved object first, then where it went: "put the mug under the coffee maker
     # and switch it on" means the coffee maker).
