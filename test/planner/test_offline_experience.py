@@ -836,11 +836,11 @@ def test_a_pick_refused_inside_a_named_type_opens_that_type_before_the_usual_pla
     the fridge beside it was opened first, the pick refused again, then the microwave: two
     steps more than without experience. The refusal names what shuts the object in; that
     is this moment's evidence about this object, and the usual place (about the type in
-    general) orders only among receptacles of that type. Without a named type, the usual
-    place still comes first."""
+    general) yields to it: the order is the one without experience (nearest first).
+    Without a named type, the usual place still comes first."""
     units = [UnitView("Bread_1", "Bread", (1.0, 0.5, 1.0), "none", "kitchen"),
-             UnitView("Fridge_1", "Fridge", (1.3, 0.5, 1.0), "closed", "kitchen"),
-             UnitView("Microwave_1", "Microwave", (1.0, 1.3, 1.0), "closed", "kitchen")]
+             UnitView("Fridge_1", "Fridge", (1.9, 0.5, 1.0), "closed", "kitchen"),
+             UnitView("Microwave_1", "Microwave", (1.0, 1.0, 1.0), "closed", "kitchen")]
     usual = "Bread is usually in Fridge_1 (Fridge) [fact:31]"
     pick = SkillCall("pick", ("Bread_1",))
     for message, first in (("pick: the Bread is inside a closed Microwave", "Microwave_1"),
