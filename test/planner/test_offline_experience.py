@@ -853,25 +853,3 @@ def test_a_pick_refused_inside_a_named_type_opens_that_type_before_the_usual_pla
         calls = strs(OfflinePlanner().plan(req).calls)
         assert calls[:2] == [f"navigate({first})", f"open({first})"], (message, calls)
         assert calls[-1] == "pick(Bread_1)"
-
-
-def test_a_recipe_that_would_only_walk_before_a_step_it_cannot_bind_hands_over() -> None:
-    """Round 24 (tune not tidy, stream seed 2402, s0013 and s0029): the recipe "navigate(
-    Drawer) ; open(Drawer) ; navigate(Spoon) ; ..." was followed because the spoon was
-    absent from memory; its drawer bound to one memory read open (no open needed), the
-    spoon bound to nothing, so the plan was a walk to that drawer alone, and the search
-    for the spoon started from there at the next plan: one step more than without
-    experience, twice. A recipe that would only walk before a step it cannot bind hands
-    over to the goals at once: the plan is the one without the recipe."""
-    recipe = ("procedure that worked 10/10 times for this task: navigate(Drawer) ; "
-              "open(Drawer) ; navigate(Spoon) ; pick(Spoon) ; navigate(Drawer) ; "
-              "put(Spoon, Drawer, in) [proc:1]")
-    units = [UnitView("Spoon_1", "Spoon", (1.0, 0.5, 0.8), "absent", "kitchen", "Drawer_2",
-                      "in", observations=1),
-             UnitView("Drawer_1", "Drawer", (3.0, 0.5, 0.8), "opened", "kitchen",
-                      observations=84),
-             UnitView("Drawer_2", "Drawer", (1.0, 0.5, 0.8), "closed", "kitchen")]
-    plain = strs(OfflinePlanner().plan(request(units, ("INSIDE(Spoon, Drawer)",))).calls)
-    assert plain and plain[0] != "navigate(Drawer_1)"
-    req = request(units, ("INSIDE(Spoon, Drawer)",), recipe)
-    assert strs(OfflinePlanner().plan(req).calls) == plain

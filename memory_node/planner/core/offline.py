@@ -1408,15 +1408,6 @@ class OfflinePlanner:
                 if not emitted and req.notes.get("procedure_stuck") == index:
                     req.notes["procedure_off"] = True
                     return []
-                if emitted and all(c.skill == "navigate" for _, c in emitted):
-                    # Only a walk before the step it cannot bind: the walk acts on nothing,
-                    # and a recipe stuck here hands over anyway; the goals plan now (tune
-                    # not tidy, stream seed 2402, s0013/s0029: "navigate(Drawer) ; open
-                    # (Drawer) ; navigate(Spoon)", the drawer bound to one memory read open,
-                    # the spoon absent: a walk to it, then the search from there, a step
-                    # more than without experience, twice).
-                    req.notes["procedure_off"] = True
-                    return []
                 req.notes["procedure_stuck"] = index
                 break
             if self._done_already(sim, call):
