@@ -828,3 +828,28 @@ def test_a_recipe_that_put_in_is_not_followed_for_a_goal_that_puts_on() -> None:
                   f"put(Cup, CounterTop, {relation}) [proc:1]")
         req = request(units, goals, recipe)
         assert (OfflinePlanner()._procedure(req) is not None) is served
+
+
+def test_a_pick_refused_inside_a_named_type_opens_that_type_before_the_usual_place() -> None:
+    """Round 24 (tune3 tidy, stream seed 2420, s0014): the bread's pick was refused "the
+    Bread is inside a closed Microwave"; experience said bread is usually in the fridge, so
+    the fridge beside it was opened first, the pick refused again, then the microwave: two
+    steps more than without experience. The refusal names what shuts the object in; that
+    is this moment's evidence about this object, and the usual place (about the type in
+    general) yields to it: the order is the one without experience (nearest first).
+    Without a named type, the usual place still comes first."""
+    units = [UnitView("Bread_1", "Bread", (1.0, 0.5, 1.0), "none", "kitchen"),
+             UnitView("Fridge_1", "Fridge", (1.9, 0.5, 1.0), "closed", "kitchen"),
+             UnitView("Microwave_1", "Microwave", (1.0, 1.0, 1.0), "closed", "kitchen")]
+    usual = "Bread is usually in Fridge_1 (Fridge) [fact:31]"
+    pick = SkillCall("pick", ("Bread_1",))
+    for message, first in (("pick: the Bread is inside a closed Microwave", "Microwave_1"),
+                           ("pick: not possible", "Fridge_1")):
+        req = request(units, ("HOLDING(Bread)",))
+        req.facts = (usual,)
+        req.history.append(StepLine(SkillCall("navigate", ("Bread_1",)), True,
+                                    ErrorCode.NONE, ""))
+        req.history.append(StepLine(pick, False, ErrorCode.PRECONDITION_FAILED, message))
+        calls = strs(OfflinePlanner().plan(req).calls)
+        assert calls[:2] == [f"navigate({first})", f"open({first})"], (message, calls)
+        assert calls[-1] == "pick(Bread_1)"

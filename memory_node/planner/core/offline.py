@@ -82,6 +82,18 @@ def _restore(req: PlanRequest, saved: dict) -> None:
     req.notes.update(live)
 
 
+# How a skill says what shuts an object in ("pick: the Bread is inside a closed
+# Microwave": sim/core/skill_logic.py, the skill servers' refusal text).
+_SHUT_BY = re.compile(r"\binside a closed ([A-Za-z][A-Za-z0-9_]{0,63})\b")
+
+
+def shut_type(message: str) -> str:
+    """The receptacle type a refusal names as shutting the object in, or "" when it names
+    none (another refusal, or a skill that does not say)."""
+    m = _SHUT_BY.search(message or "")
+    return m.group(1) if m else ""
+
+
 class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
     def __init__(self, *calls: SkillCall) -> None:
         self.calls = calls
@@ -339,7 +351,7 @@ class OfflinePlanner:
             if room and (room, types[0]) not in explored:
                 raise _Explore(SkillCall("explore", (room, types[0])))
 
-    def _shut_in(self, req: PlanRequest, unit: UnitView) -> str:
+    def _shut_in(self, req: PlanRequest, unit: UnitView, named: str = "") -> str:
         """What a pick refused as not possible (shut in) should open first: memory's
         receptacle when it is one that opens (memory has seen it opened or closed) and
         was not opened for this object already, else the nearest receptacle that opens
@@ -348,8 +360,17 @@ class OfflinePlanner:
         been shut since), else memory's receptacle. Memory may put
         an object in the sink when the arm finds it in the cabinet under it: opening a
         sink basin fails every time, and the pick after it failed again until the
-        re-plans ran out."""
+        re-plans ran out.
+
+        `named`: the type the refusal itself says shuts the object in ("the Bread is
+        inside a closed Microwave", `shut_type`). It is this moment's evidence about this
+        object; experience's usual place is about the type in general, so it yields when
+        the refusal names another type, and the order is the one without experience
+        (tune3 tidy, stream seed 2420, s0014: the bread's usual fridge was opened first,
+        the pick refused again "inside a closed Microwave", then the microwave, which the
+        arm without experience had opened first: two steps more)."""
         known = {**req.scene, **req.vocab.objects}
+        named = type_key(named) if named else ""
         # What this task opened and has not closed since is open now, whatever memory
         # says: the refusal names a closed receptacle, so not that one (tune tidy, stream
         # seed 1002, s0011: the procedure opened the cup's cabinet, the pick was refused
@@ -381,6 +402,9 @@ class OfflinePlanner:
         # Experience: where objects of this type are usually found comes first.
         usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
         usual_place = usual.get(type_key(unit.label), "")
+        place = known.get(usual_place)
+        if named and place is not None and type_key(place.label) != named:
+            usual_place = ""   # the refusal says what shuts it in: not the usual place
         # Nearest in 3-D: the drawers of a chest stand at one spot of the floor, and by
         # floor distance alone the order among them was their ids' (three opens before
         # the one at the object's height on tune tidy).
@@ -1527,7 +1551,7 @@ class OfflinePlanner:
                 # bowl): refused, it is shut in something that does (a tidy put the mug
                 # away in a cabinet), chosen as for a pick refused as shut in.
                 rec = {**req.scene, **req.vocab.objects}.get(call.args[1])
-                shut = self._shut_in(req, rec) if rec is not None \
+                shut = self._shut_in(req, rec, shut_type(last.message)) if rec is not None \
                     and rec.state not in ("opened", "closed") else ""
                 req.notes.setdefault("needs_open", set()).add(shut or call.args[1])
                 if shut:
@@ -1540,7 +1564,8 @@ class OfflinePlanner:
                         and self._another_of_its_type(req, unit):
                     self._pass_over_shut_in(req, unit)
                     return
-                shut = self._shut_in(req, unit) if unit is not None else ""
+                shut = self._shut_in(req, unit, shut_type(last.message)) \
+                    if unit is not None else ""
                 if shut:
                     req.notes.setdefault("needs_open", set()).add(shut)
                     req.notes.setdefault("shut_in", {})[call.args[0]] = shut
