@@ -239,6 +239,17 @@ def object_phrase(step: str) -> str:
     return " ".join(ws)
 
 
+def pronoun_object(step: str) -> str:
+    """:func:`object_phrase` ended at its first pronoun: a step that acts on "them" acts on
+    nothing it names after them ("deliver them to the drawer": the drawer is where they
+    go, though "to" also opens a verb's object and so does not end an object phrase)."""
+    ws = object_phrase(step).split()
+    for i, w in enumerate(ws):
+        if w in _ANAPHORS:
+            return " ".join(ws[:i + 1])
+    return " ".join(ws)
+
+
 def _named(recaller: Recaller, text: str, ranked: Sequence[RankedUnit],
            least: float = MAJORITY) -> list[RankedUnit]:
     """The units of ``ranked`` whose type ``text`` names at least ``least`` (default: its
@@ -366,9 +377,10 @@ def recall_subtasks(
                                units_key=units_key)
         own = ranked
         cfg = recaller.config
+        acted_on = pronoun_object(step) if cfg.pronoun_ends_object else object_phrase(step)
         if cfg.antecedents and i > 0 and (
                 (refers_back(step, recaller.lexicon)
-                 and not _named(recaller, object_phrase(step), ranked))
+                 and not _named(recaller, acted_on, ranked))
                 or (cfg.pronoun_objects and pronoun_after_preposition(step, recaller.lexicon))):
             carried = _antecedents(recaller, out, step)
             if carried:
