@@ -134,6 +134,10 @@ class RecallConfig:
                                      # preposition ("drop the pens in it", "S and P right
                                      # beside it") though it names its own object: a
                                      # clause's object is not its own place (subtasks.py)
+    letter_names: bool = True        # per subtask: a letter the instruction defines
+                                     # ("let R be the remote control", "the newspaper
+                                     # N") stands for its phrase in a step ("move R to
+                                     # the coffee table"; subtasks.defined_letters)
     pronoun_ends_object: bool = True  # ... what a step acts on ends at its pronoun:
                                      # "deliver them to the drawer" names no object, so
                                      # "them" is what the step before named (subtasks.py)
