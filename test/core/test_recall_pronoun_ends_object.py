@@ -23,6 +23,8 @@ KITCHEN = ["Cabinet"] * 5 + ["Drawer"] * 3 + [
     ("then set it on the stove", "then it"),
     ("wash it with the sponge", "it"),
     ("take the mug to the sink", "the mug to the sink"),   # no pronoun: as before
+    # "them" before a noun is its determiner (blind 11 k09: the plates, not "them").
+    ("Them plates on the table is plumb dirty, wash 'em up.", "them plates"),
 ])
 def test_the_object_ends_at_the_pronoun(step: str, acted_on: str) -> None:
     assert pronoun_object(step) == acted_on

@@ -277,10 +277,12 @@ def spell_letters(step: str, letters: Mapping[str, str]) -> str:
 def pronoun_object(step: str) -> str:
     """:func:`object_phrase` ended at its first pronoun: a step that acts on "them" acts on
     nothing it names after them ("deliver them to the drawer": the drawer is where they
-    go, though "to" also opens a verb's object and so does not end an object phrase)."""
+    go, though "to" also opens a verb's object and so does not end an object phrase).
+    A pronoun before a content word is a determiner ("them plates ... wash 'em up": the
+    plates), not the object: the phrase goes on."""
     ws = object_phrase(step).split()
     for i, w in enumerate(ws):
-        if w in _ANAPHORS:
+        if w in _ANAPHORS and (i + 1 == len(ws) or ws[i + 1] in STOPWORDS):
             return " ".join(ws[:i + 1])
     return " ".join(ws)
 
