@@ -1,7 +1,7 @@
 """What recall switches cost per request, in one process (less noise than two).
 
 Recalls every tuning instruction of the hand-written sets (the human set's tune half and
-blind sets 1-12, tuning data since round 23) whole, per hand step and auto-split at k=3
+blind sets 1-13, tuning data since round 23 and 24) whole, per hand step and auto-split at k=3
 over its room's memory, with the named ``RecallConfig`` switches on and off in
 alternating rounds, with warm WordNet and model caches (a first pass is not timed).
 Prints, per round, the off and on totals and their ratio, then the median ratio.
@@ -27,7 +27,7 @@ from memory_node.core.recall.subtasks import recall_subtasks
 
 HERE = Path(__file__).resolve().parent
 TUNING = ["recall_human_instructions.yaml"] + [
-    f"recall_blind{n}_instructions.yaml" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)]
+    f"recall_blind{n}_instructions.yaml" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)]
 
 
 def run(recaller: Recaller, items: list[dict], scenes: dict) -> float:

@@ -57,6 +57,7 @@ PLACE_WORDS = frozenset({"on", "onto", "in", "into", "inside", "under", "beside"
 # (places_first with source_places).
 SOURCE_WORDS = frozenset({"from", "off"})
 _BREAK = re.compile(r"[,.;:!?()\u2014\u2013]")  # punctuation that ends a phrase
+_SPACED_DASH = re.compile(r"\s+-+\s+")  # "the clock - not on the dresser": a dash, not a hyphen
 # What may stand between two words read as one compound ("soap bar", "salt-shaker"):
 # anything else ("book -> shelf", "the book, shelf") is a boundary the speaker wrote.
 _JOIN_GAP = re.compile(r"[\s\-_'\u2019]*")
@@ -281,12 +282,15 @@ def symbol_names(text: str, lex: Lexicon | None) -> str:
 
 def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 everyday: bool = False, sibling_tools: bool = False,
-                regional_compounds: bool = False) -> QueryTerms:
+                regional_compounds: bool = False, contrast_places: bool = False
+                ) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
     ``regional_compounds``: a compound a British word's American name makes ("loo roll"
-    -> "toilet roll") is read through WordNet's names of it (toilet paper)."""
+    -> "toilet roll") is read through WordNet's names of it (toilet paper).
+    ``contrast_places``: a place the speaker contrasts away ("by the sink, not in the
+    cabinet") is taken back (:func:`retracted`)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -415,7 +419,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
                       tuple(shortest), frozenset(verbs), regional,
-                      retracted(text, lex), tuple(compounds),
+                      retracted(text, lex, contrast_places), tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs))
 
@@ -702,13 +706,20 @@ def _contains(name: tuple[str, ...], other: tuple[str, ...]) -> bool:
                                      for i in range(len(name) - n + 1))
 
 
-def retracted(text: str, lexicon: Lexicon | None = None) -> frozenset[int]:
+def retracted(text: str, lexicon: Lexicon | None = None,
+              contrast_places: bool = False) -> frozenset[int]:
     """Indices of the words (``query_terms``' tokens) whose things the speaker takes back.
 
     * A negator before a noun phrase denies it: "not the cup", "knives, not spoons",
       "there's no desk in here" (the phrase: a determiner or a thing, then words up to
       punctuation or the next function word, so "not in the fridge" and "not too hot"
       deny nothing).
+    * ``contrast_places``: a negator that opens its own phrase (after punctuation or a
+      spaced dash) before a preposition of place denies the place after it: "beside the
+      sink, NOT in the cabinet", "the alarm clock - not on the dresser": the speaker
+      contrasts the place meant with one not meant. A negator inside a clause ("if it's
+      not in the fridge, look on the counter", "the roll is not on its holder") says where
+      a thing is not, a place still to look at or to fill: it denies nothing.
     * A "no" that stands alone (before punctuation, a determiner or an editing term: "the
       - no, the liquid soap", "no I mean", "No wait.") repairs what was just said: the
       words of the phrase before it (back to the punctuation before that) of the repair's
@@ -733,6 +744,20 @@ def retracted(text: str, lexicon: Lexicon | None = None) -> frozenset[int]:
         return w not in STOPWORDS and (lex.is_thing(lex.noun(w)) if lex is not None
                                        else False)
 
+    pauses: list[bool] = []
+
+    def paused() -> list[bool]:
+        """``brk`` with a spaced dash as a pause too ("the clock - not on the dresser"):
+        split_label drops hyphens, so the dash is read from ``text`` (the words are the
+        same, a dash is no word). Only the contrast reads it: a repair's "the - no,"
+        keeps its own reading of the phrase before it."""
+        if not pauses:
+            dashed = split_label(_SPACED_DASH.sub(" \u2014 ", text))
+            at = list(_WORD.finditer(dashed))[:MAX_TOKENS]
+            pauses.extend(bool(_BREAK.search(dashed[m.end():at[n + 1].start()]))
+                          if n + 1 < len(at) else True for n, m in enumerate(at))
+        return pauses
+
     out: set[int] = set()
     for i, w in enumerate(words):
         if w not in NEGATORS:
@@ -753,9 +778,16 @@ def retracted(text: str, lexicon: Lexicon | None = None) -> frozenset[int]:
             cut = max((j for j in range(max(start, 0), i) if words[j] in kind), default=start)
             out.update(range(max(cut, 0), i))
             continue
-        if brk[i] or not (nxt in DETERMINERS or thing(nxt)):
-            continue
         j = i + 1
+        if contrast_places and nxt in PLACE_WORDS and nxt != "to" and not brk[i] and (
+                i == 0 or paused()[i - 1]):
+            # The place phrase's noun phrase, past its prepositions ("next to"), read as
+            # a denied noun phrase is below. Not "to": "not to" also marks an infinitive
+            # ("careful, not to touch the stove").
+            while j < len(words) and words[j] in PLACE_WORDS and not brk[j]:
+                j += 1
+        elif brk[i] or not (nxt in DETERMINERS or thing(nxt)):
+            continue
         while j < len(words):
             if words[j] in STOPWORDS and words[j] not in DETERMINERS:
                 break

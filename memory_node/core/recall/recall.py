@@ -121,6 +121,9 @@ class RecallConfig:
     retractions: bool = True         # a thing said only where the speaker takes it back
                                      # ("not the cup", "a bar of - no, the liquid soap")
                                      # is not named (names.retracted)
+    contrast_places: bool = True     # ... and so is a place contrasted away after a
+                                     # pause ("by the sink, NOT in the cabinet", "- not on
+                                     # the dresser"); not "it's not in the fridge"
     antecedents: bool = True         # per subtask: a step whose object is only a pronoun
                                      # ("put it back", "switch it on") also recalls what
                                      # the step before it named (subtasks.py)
@@ -131,6 +134,13 @@ class RecallConfig:
                                      # preposition ("drop the pens in it", "S and P right
                                      # beside it") though it names its own object: a
                                      # clause's object is not its own place (subtasks.py)
+    letter_names: bool = True        # per subtask: a letter the instruction defines
+                                     # ("let R be the remote control", "the newspaper
+                                     # N") stands for its phrase in a step ("move R to
+                                     # the coffee table"; subtasks.defined_letters)
+    pronoun_ends_object: bool = True  # ... what a step acts on ends at its pronoun:
+                                     # "deliver them to the drawer" names no object, so
+                                     # "them" is what the step before named (subtasks.py)
     antecedent_return: bool = True   # ... a pronoun put "back" stands for what the last
                                      # step took from somewhere, and that place ("grab the
                                      # wine out of the fridge, pour a cup, put it back")
@@ -1149,7 +1159,8 @@ class Recaller:
             q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes,
                                                                self.config.everyday_names,
                                                                self.config.sibling_tools,
-                                                               self.config.regional_compounds)
+                                                               self.config.regional_compounds,
+                                                               self.config.contrast_places)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1203,7 +1214,7 @@ class Recaller:
         cfg = self.config
         lex = self._lexicon()
         q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
-                        cfg.sibling_tools, cfg.regional_compounds)
+                        cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)

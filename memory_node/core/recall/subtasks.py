@@ -239,6 +239,54 @@ def object_phrase(step: str) -> str:
     return " ".join(ws)
 
 
+# A letter the speaker names a thing by, as proofs and manuals do: "let R be the remote
+# control", "the newspaper N", "the alarm clock (A)". Upper case, one letter, not "I" or
+# "A" at the start of a sentence (a word). English's forms of a definition, not a list of
+# names: "let X be NP" / "call it X"; an NP then the letter alone or in brackets.
+_LET = re.compile(r"\blet\s+([B-HJ-Z])\s+(?:be|stand\s+for|denote)\s+([^,.;:!?()]+?)"
+                  r"(?=\s+and\s+let\b|[,.;:!?()]|$)", re.IGNORECASE)
+_AFTER_NP = re.compile(r"\b((?:[Tt]he|[Aa]n?|[Mm]y|[Yy]our)\s+(?:[a-z]+\s+){0,2}[a-z]+)\s+"
+                       r"\(?([B-HJ-Z])\)?(?=[\s,.;:!?)]|$)")
+_LETTER = re.compile(r"(?<![\w'\-])([B-HJ-Z])(?![\w'\-])")
+
+
+def defined_letters(text: str) -> dict[str, str]:
+    """The letters ``text`` defines and the noun phrase each stands for ("Let R be the
+    remote control and let T be the TV stand" -> {"R": "the remote control", "T": "the TV
+    stand"}); a letter defined twice keeps its first phrase."""
+    out: dict[str, str] = {}
+    for m in _LET.finditer(text):
+        if m.group(1).isupper():
+            out.setdefault(m.group(1), m.group(2).strip())
+    for m in _AFTER_NP.finditer(text):
+        # A noun phrase: its words after the determiner are no function words ("the mug
+        # on shelf B" labels a shelf, it does not define B as the mug).
+        if not STOPWORDS.intersection(m.group(1).lower().split()[1:]):
+            out.setdefault(m.group(2), m.group(1).strip())
+    return out
+
+
+def spell_letters(step: str, letters: Mapping[str, str]) -> str:
+    """``step`` with each defined letter said alone replaced by its phrase ("move R to the
+    coffee table" -> "move the remote control to the coffee table")."""
+    if not letters:
+        return step
+    return _LETTER.sub(lambda m: letters.get(m.group(1), m.group(1)), step)
+
+
+def pronoun_object(step: str) -> str:
+    """:func:`object_phrase` ended at its first pronoun: a step that acts on "them" acts on
+    nothing it names after them ("deliver them to the drawer": the drawer is where they
+    go, though "to" also opens a verb's object and so does not end an object phrase).
+    A pronoun before a content word is a determiner ("them plates ... wash 'em up": the
+    plates), not the object: the phrase goes on."""
+    ws = object_phrase(step).split()
+    for i, w in enumerate(ws):
+        if w in _ANAPHORS and (i + 1 == len(ws) or ws[i + 1] in STOPWORDS):
+            return " ".join(ws[:i + 1])
+    return " ".join(ws)
+
+
 def _named(recaller: Recaller, text: str, ranked: Sequence[RankedUnit],
            least: float = MAJORITY) -> list[RankedUnit]:
     """The units of ``ranked`` whose type ``text`` names at least ``least`` (default: its
@@ -351,6 +399,12 @@ def recall_subtasks(
         check_instruction(brief, "brief_state")
     out: list[tuple[str, list[RankedUnit]]] = []
     best: dict[str, RankedUnit] = {}
+    said = list(steps)  # as the caller gave them: what out reports
+    if recaller.config.letter_names:
+        # A letter defined anywhere in the instruction (its preamble is often no step)
+        # stands for its phrase in every step that says it.
+        letters = defined_letters(" ".join([instruction, *steps]))
+        steps = [spell_letters(step, letters) for step in steps]
     queries = [f"{step}. {brief}" if brief else step for step in steps]
     # Every step's vector in one model call (each call has a fixed cost); the ranking
     # below finds them in the recaller's query cache (the first step's lexical half runs
@@ -363,19 +417,22 @@ def recall_subtasks(
     # and switch it on" means the coffee maker).
     # Read only when a step refers back (most steps do not), walking back from it, so an
     # instruction without a pronoun costs no extra query parse.
+    read: list[tuple[str, list[RankedUnit]]] = []  # the steps as read, for antecedents
     for i, (step, query) in enumerate(zip(steps, queries, strict=True)):
         ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names,
                                units_key=units_key)
         own = ranked
         cfg = recaller.config
+        acted_on = pronoun_object(step) if cfg.pronoun_ends_object else object_phrase(step)
         if cfg.antecedents and i > 0 and (
                 (refers_back(step, recaller.lexicon)
-                 and not _named(recaller, object_phrase(step), ranked))
+                 and not _named(recaller, acted_on, ranked))
                 or (cfg.pronoun_objects and pronoun_after_preposition(step, recaller.lexicon))):
-            carried = _antecedents(recaller, out, step)
+            carried = _antecedents(recaller, read, step)
             if carried:
                 ranked = _with_antecedents(recaller, step, ranked, carried, k)
-        out.append((step, ranked))
+        read.append((step, ranked))
+        out.append((said[i], ranked))
         # The merge takes each step's own top-k: the antecedents are in an earlier step's
         # list already, so the instruction's units are what they were without them (a
         # pronoun step's fixtures are not pushed out of the planner's answer).
