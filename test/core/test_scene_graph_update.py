@@ -602,3 +602,40 @@ def test_what_outcomes_put_in_a_box_goes_where_the_box_is_set_down():
               obs("card", (5.05, 3.0, 0.88))], view, stamp=6.0)
     cards = [o for o in g.nodes("object") if g.node(o)["label"] == "card"]
     assert cards == [card]
+
+
+def test_a_skill_made_state_the_camera_keeps_seeing_without_its_word_no_longer_holds():
+    """Round 24 (states kept from earlier tasks): a heat outcome made the cup "heated";
+    the house was tidied and the cup is cold again. The detector shows "heated" on what
+    is heated (it read it on the bowl), so each sighting of the cup without the word is a
+    reading that it is not: after enough of them (the vote of any state change) memory
+    no longer says heated. One silent frame (a misread) changes nothing."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    g.update([obs("cup", (1, 0, 0.8)), obs("bowl", (1, 1, 0.8), state="heated")], view,
+             stamp=0)
+    cup = "object_0"
+    g.set_state(cup, "heated", 1.0)
+    g.update([obs("cup", (1, 0, 0.8))], view, stamp=2.0)
+    assert g.node(cup)["state"] == "heated"
+    changed = []
+    for t in range(3, 9):
+        changed += [e for e in g.update([obs("cup", (1, 0, 0.8))], view, stamp=float(t)).events
+                    if e.kind == EventKind.STATE_CHANGED]
+    assert g.node(cup)["state"] == "none"
+    assert [(e.object_id, e.old_state, e.new_state) for e in changed] == [(cup, "heated", "none")]
+
+
+def test_silence_says_nothing_of_a_state_word_the_sensor_never_reported():
+    """A washed mug is "cleaned"; the detector has no word for clean (only for dirty), so
+    seeing the mug without a word is no evidence against the wash. Nor is silence evidence
+    before the sensor has ever shown the word (a detector that reads no states)."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    g.update([obs("mug", (1, 0, 0.8)), obs("cup", (2, 0, 0.8))], view, stamp=0)
+    mug, cup = "object_0", "object_1"
+    g.set_state(mug, "cleaned", 1.0)
+    g.set_state(cup, "heated", 1.0)
+    for t in range(2, 10):
+        g.update([obs("mug", (1, 0, 0.8)), obs("cup", (2, 0, 0.8))], view, stamp=float(t))
+    assert g.node(mug)["state"] == "cleaned" and g.node(cup)["state"] == "heated"

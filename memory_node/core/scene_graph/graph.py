@@ -45,7 +45,7 @@ from memory_node.core.scene_graph.evidence import (
 )
 from memory_node.core.scene_graph.spatial import GridIndex
 from memory_node.core.units import HELD_BY_ROBOT as HELD  # `inside` of what the gripper holds
-from memory_node.core.units import same_property
+from memory_node.core.units import ALWAYS_VALUED, STATE_PROPERTY, same_property
 
 FLOOR, AREA, OBJECT = "floor", "area", "object"
 # What a node knows of its state (moved together when two nodes become one).
@@ -132,6 +132,10 @@ class SceneGraph:
         # memory has inside it against this frame (`_looked_into`).
         self._last_look: tuple[float, VisibilityModel, frozenset[str], frozenset[str]] \
             | None = None
+        # State words perception has reported on any object: the sensor shows such a word
+        # whenever it holds, so a sighting without it is a reading that it does not hold
+        # (`_reading`). Learned from the frames (what this sensor covers), not persisted.
+        self._words_read: set[str] = set()
         # Bumped whenever anything an area's text shows changes; the serialiser caches on it.
         self.area_versions: dict[str, int] = {}
 
@@ -490,7 +494,23 @@ class SceneGraph:
             b = 0 if obs.state == "closed" else (attrs["openness_bin"]
                                                  or len(cfg.openness_edges))
             return f"{obs.state}:{b}", True
-        return obs.state or None, True
+        if obs.state:
+            self._words_read.add(obs.state)
+            return obs.state, True
+        # No word: where the state held is a word this sensor has reported (it shows it when
+        # it holds) of a property that may hold no value (not ALWAYS_VALUED: a fridge seen
+        # without a word is a door not read), the sighting reads it no longer holds ("none"), voted like any reading (`state_frames`, `state_flip_below`: a
+        # misread silence now and then changes nothing). A state a skill outcome set is
+        # otherwise kept for good: the cup an earlier task heated, cold again since (the
+        # house tidied, or memory's node now tracks another cup), stayed "heated" while
+        # the camera saw it without that word, and "heat the cup" skipped the heating
+        # (round 23, tune3, stream seed 1300, s0019; tune3 tidy s0002). A word the sensor
+        # never reports (cleaned) is not judged from silence.
+        held = attrs["state"]
+        prop = STATE_PROPERTY.get(held)
+        if held in self._words_read and prop is not None and prop not in ALWAYS_VALUED:
+            return "none", True
+        return None, True
 
     def _read_state(self, obj: str, obs: Observation, stamp: float, changes: ChangeSet,
                     events: list[SceneGraphEvent], first: bool = False) -> None:
