@@ -44,8 +44,8 @@ from memory_node.core.scene_graph.evidence import (
     vote_state,
 )
 from memory_node.core.scene_graph.spatial import GridIndex
-from memory_node.core.units import HELD_BY_ROBOT as HELD  # `inside` of what the gripper holds
 from memory_node.core.units import ALWAYS_VALUED, STATE_PROPERTY, same_property
+from memory_node.core.units import HELD_BY_ROBOT as HELD  # `inside` of what the gripper holds
 
 FLOOR, AREA, OBJECT = "floor", "area", "object"
 # What a node knows of its state (moved together when two nodes become one).
