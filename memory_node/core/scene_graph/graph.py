@@ -497,10 +497,11 @@ class SceneGraph:
         if obs.state:
             self._words_read.add(obs.state)
             return obs.state, True
-        # No word: where the state held is a word this sensor has reported (it shows it when
-        # it holds) of a property that may hold no value (not ALWAYS_VALUED: a fridge seen
-        # without a word is a door not read), the sighting reads it no longer holds ("none"), voted like any reading (`state_frames`, `state_flip_below`: a
-        # misread silence now and then changes nothing). A state a skill outcome set is
+        # No word: where the state held is a word this sensor has reported (it shows it
+        # when it holds) of a property that may hold no value (not ALWAYS_VALUED: a fridge
+        # seen without a word is a door not read), the sighting reads that it no longer
+        # holds ("none"), voted like any reading (`state_frames`, `state_flip_below`: a
+        # misread silence now and then changes nothing). A state a skill outcome set was
         # otherwise kept for good: the cup an earlier task heated, cold again since (the
         # house tidied, or memory's node now tracks another cup), stayed "heated" while
         # the camera saw it without that word, and "heat the cup" skipped the heating
