@@ -497,21 +497,22 @@ class SceneGraph:
         if obs.state:
             self._words_read.add(obs.state)
             return obs.state, True
-        # No word: where the state held is a word this sensor has reported (it shows it
-        # when it holds) of a property that may hold no value (not ALWAYS_VALUED: a fridge
-        # seen without a word is a door not read), the sighting reads that it no longer
-        # holds ("none"), voted like any reading (`state_frames`, `state_flip_below`: a
+        # No word: where the sensor shows the state held (`_shows`), the sighting reads
+        # that it no longer holds ("none"), voted like any reading (`state_frames`, `state_flip_below`: a
         # misread silence now and then changes nothing). A state a skill outcome set was
         # otherwise kept for good: the cup an earlier task heated, cold again since (the
         # house tidied, or memory's node now tracks another cup), stayed "heated" while
         # the camera saw it without that word, and "heat the cup" skipped the heating
         # (round 23, tune3, stream seed 1300, s0019; tune3 tidy s0002). A word the sensor
         # never reports (cleaned) is not judged from silence.
-        held = attrs["state"]
-        prop = STATE_PROPERTY.get(held)
-        if held in self._words_read and prop is not None and prop not in ALWAYS_VALUED:
-            return "none", True
-        return None, True
+        return ("none", True) if self._shows(attrs["state"]) else (None, True)
+
+    def _shows(self, state: str) -> bool:
+        """Whether this sensor shows `state` whenever it holds, so that a sighting without
+        the word reads it does not: a word perception has reported, of a property that may
+        hold no value (not ALWAYS_VALUED: a fridge seen without a word is a door not read)."""
+        prop = STATE_PROPERTY.get(state)
+        return state in self._words_read and prop is not None and prop not in ALWAYS_VALUED
 
     def _read_state(self, obj: str, obs: Observation, stamp: float, changes: ChangeSet,
                     events: list[SceneGraphEvent], first: bool = False) -> None:
@@ -602,6 +603,14 @@ class SceneGraph:
         attrs["state_key"] = (state if attrs["openness_bin"] is None
                               else f"{state}:{attrs['openness_bin']}")
         attrs["state_confidence"], attrs["state_confirmed"] = 1.0, True
+        if self._shows(state):
+            # A state the camera shows when it holds (heated, sliced): the skill's word is
+            # one report, not yet seen, so it stands as a single reading does (unconfirmed,
+            # `state_frames` silent sightings turn it over: `_reading`). Held at full
+            # confidence, the cup heated two tasks ago and cold since was still "heated"
+            # when the next "heat the cup" was planned, before any frame could vote.
+            attrs["state_confidence"] = 1.0 / (self.config.state_frames + 1.0)
+            attrs["state_confirmed"] = False
         attrs["pending_state"], attrs["pending_count"] = "", 0
         changes.touch(obj)
         if (attrs["state"], attrs["openness_bin"]) == (old_state, old_bin):
