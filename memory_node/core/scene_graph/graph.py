@@ -498,9 +498,9 @@ class SceneGraph:
             self._words_read.add(obs.state)
             return obs.state, True
         # No word: where the sensor shows the state held (`_shows`), the sighting reads
-        # that it no longer holds ("none"), voted like any reading (`state_frames`, `state_flip_below`: a
-        # misread silence now and then changes nothing). A state a skill outcome set was
-        # otherwise kept for good: the cup an earlier task heated, cold again since (the
+        # that it no longer holds ("none"), voted like any reading (`state_frames`,
+        # `state_flip_below`: a misread silence now and then changes nothing). A state a
+        # skill outcome set was otherwise kept for good: the cup an earlier task heated, cold again since (the
         # house tidied, or memory's node now tracks another cup), stayed "heated" while
         # the camera saw it without that word, and "heat the cup" skipped the heating
         # (round 23, tune3, stream seed 1300, s0019; tune3 tidy s0002). A word the sensor
