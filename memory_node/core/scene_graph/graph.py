@@ -500,11 +500,11 @@ class SceneGraph:
         # No word: where the sensor shows the state held (`_shows`), the sighting reads
         # that it no longer holds ("none"), voted like any reading (`state_frames`,
         # `state_flip_below`: a misread silence now and then changes nothing). A state a
-        # skill outcome set was otherwise kept for good: the cup an earlier task heated, cold again since (the
-        # house tidied, or memory's node now tracks another cup), stayed "heated" while
-        # the camera saw it without that word, and "heat the cup" skipped the heating
-        # (round 23, tune3, stream seed 1300, s0019; tune3 tidy s0002). A word the sensor
-        # never reports (cleaned) is not judged from silence.
+        # skill outcome set was otherwise kept for good: the cup an earlier task heated,
+        # cold again since (the house tidied, or memory's node now tracks another cup),
+        # stayed "heated" while the camera saw it without that word, and "heat the cup"
+        # skipped the heating (round 23, tune3, stream seed 1300, s0019; tune3 tidy
+        # s0002). A word the sensor never reports (cleaned) is not judged from silence.
         return ("none", True) if self._shows(attrs["state"]) else (None, True)
 
     def _shows(self, state: str) -> bool:
