@@ -642,3 +642,5 @@ def test_silence_says_nothing_of_a_state_word_the_sensor_never_reported():
     for t in range(2, 10):
         g.update([obs("mug", (1, 0, 0.8)), obs("cup", (2, 0, 0.8))], view, stamp=float(t))
     assert g.node(mug)["state"] == "cleaned" and g.node(cup)["state"] == "heated"
+    # Both stay one unconfirmed report until a frame shows the word.
+    assert g.node(mug)["state_confirmed"] is False and g.node(cup)["state_confirmed"] is False

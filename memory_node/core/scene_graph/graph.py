@@ -603,9 +603,11 @@ class SceneGraph:
         attrs["state_key"] = (state if attrs["openness_bin"] is None
                               else f"{state}:{attrs['openness_bin']}")
         attrs["state_confidence"], attrs["state_confirmed"] = 1.0, True
-        if self._shows(state):
-            # A state the camera shows when it holds (heated, sliced): the skill's word is
-            # one report, not yet seen, so it stands as a single reading does (unconfirmed,
+        prop = STATE_PROPERTY.get(state)
+        if prop is not None and prop not in ALWAYS_VALUED:
+            # A state that may stop holding unseen (heated, sliced; not a door's): the
+            # skill's word is one report, not yet seen, so it stands as a single reading
+            # does (unconfirmed until a frame shows it; where the sensor shows the word,
             # `state_frames` silent sightings turn it over: `_reading`). Held at full
             # confidence, the cup heated two tasks ago and cold since was still "heated"
             # when the next "heat the cup" was planned, before any frame could vote.
