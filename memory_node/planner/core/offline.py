@@ -399,8 +399,16 @@ class OfflinePlanner:
         object of the type (tune3 tidy, stream seed 1300, s0001/s0002: memory's heated
         cup was on the counter where the first task put it; the tidy had taken it away
         and the pick there took the cold cup shut in the cabinet beside it; judged
-        heated on the unit's word, it was put on the side table unheated, lost)."""
+        heated on the unit's word, it was put on the side table unheated, lost).
+        Also objects a look of this task went to whose state memory still has unconfirmed
+        after it: a look confirms only what perception read (round 24: the cup an earlier
+        task heated, cold since, was looked at, read without the word once, and carried
+        to the table unheated; tune3, stream seed 1300, s0019)."""
         doubted = set(req.notes.get("doubted", ()))
+        for obj in req.notes.get("look_from", {}):
+            unit = req.vocab.objects.get(obj)
+            if unit is not None and unit.state_confirmed is False:
+                doubted.add(obj)
         makers = set(self.skill_for_state.values())
         for h in req.history:
             if h.success and h.call.skill in makers and h.call.args:
