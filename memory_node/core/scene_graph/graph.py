@@ -535,7 +535,7 @@ class SceneGraph:
         if first or key == "none":
             self._set_state_key(attrs, reading)
             attrs["state_confidence"] = 1.0 / (cfg.state_frames + 1.0)
-            attrs["state_confirmed"] = False
+            attrs["state_confirmed"], attrs["state_reported"] = False, False
             return
         # A reading of another property is no evidence against the state held: a mug washed
         # under the running faucet is cleaned and filled, the detector has a word for
@@ -547,7 +547,7 @@ class SceneGraph:
         # A state read once and never confirmed by a clear reading may have been a misread
         # (or a reading at a bin edge): replacing it is a correction, not a change of the
         # world (no event).
-        confirmed = attrs.get("state_confirmed", True)
+        confirmed = attrs.get("state_confirmed", True) or attrs.get("state_reported", False)
         if reading == key and clear:
             attrs["state_confirmed"] = True
         old_state, old_bin = attrs["state"], attrs["openness_bin"]
@@ -562,6 +562,7 @@ class SceneGraph:
             return
         self._set_state_key(attrs, reading)
         attrs["state_confirmed"] = True  # `state_frames` consistent readings
+        attrs["state_reported"] = False
         if confirmed and (attrs["state"], attrs["openness_bin"]) != (old_state, old_bin):
             self.tally["state_changed"] += 1
             events.append(self._state_event(obj, stamp, old_state, old_bin))
@@ -613,6 +614,9 @@ class SceneGraph:
             # when the next "heat the cup" was planned, before any frame could vote.
             attrs["state_confidence"] = 1.0 / (self.config.state_frames + 1.0)
             attrs["state_confirmed"] = False
+            # A skill's report, not a misread: frames that overturn it are a change of the
+            # world (STATE_CHANGED), not a correction (`_read_state`).
+            attrs["state_reported"] = True
         attrs["pending_state"], attrs["pending_count"] = "", 0
         changes.touch(obj)
         if (attrs["state"], attrs["openness_bin"]) == (old_state, old_bin):
