@@ -40,6 +40,12 @@ STATE_PROPERTY: dict[str, str] = {
     "on": "power", "off": "power",
     "opened": "openness", "closed": "openness",
 }
+# Properties an object that has them always holds a value of (a door is open or closed, a
+# switch on or off): a sighting without a word for them is a state not read, never "none".
+# The others (temperature, cut, cleanliness, ...) may hold no value at all, so a sensor
+# that shows their words when they hold says by silence that none does
+# (SceneGraph._reading).
+ALWAYS_VALUED: frozenset[str] = frozenset({"openness", "power"})
 RELATIONS: tuple[str, ...] = ("", "on", "in")
 # Who wrote a unit: the perception pipeline, an executed skill's outcome, or a person/tool.
 SOURCES: tuple[str, ...] = ("perception", "outcome", "manual")

@@ -24,3 +24,11 @@ def test_what_a_skill_clears_is_a_value_of_the_property_it_sets() -> None:
 def test_none_stands_for_any_property() -> None:
     assert same_property("none", "filled") and same_property("opened", "closed")
     assert not same_property("cleaned", "filled")
+
+
+def test_the_always_valued_properties_are_properties_of_state_words() -> None:
+    """ALWAYS_VALUED names properties of STATE_PROPERTY (a typo there would make a fridge
+    seen without a word read "none")."""
+    from memory_node.core.units import ALWAYS_VALUED, STATE_PROPERTY  # noqa: PLC0415
+
+    assert ALWAYS_VALUED and ALWAYS_VALUED <= set(STATE_PROPERTY.values())

@@ -44,8 +44,8 @@ from memory_node.core.scene_graph.evidence import (
     vote_state,
 )
 from memory_node.core.scene_graph.spatial import GridIndex
+from memory_node.core.units import ALWAYS_VALUED, STATE_PROPERTY, same_property
 from memory_node.core.units import HELD_BY_ROBOT as HELD  # `inside` of what the gripper holds
-from memory_node.core.units import same_property
 
 FLOOR, AREA, OBJECT = "floor", "area", "object"
 # What a node knows of its state (moved together when two nodes become one).
@@ -132,6 +132,10 @@ class SceneGraph:
         # memory has inside it against this frame (`_looked_into`).
         self._last_look: tuple[float, VisibilityModel, frozenset[str], frozenset[str]] \
             | None = None
+        # State words perception has reported on any object: the sensor shows such a word
+        # whenever it holds, so a sighting without it is a reading that it does not hold
+        # (`_reading`). Learned from the frames (what this sensor covers), not persisted.
+        self._words_read: set[str] = set()
         # Bumped whenever anything an area's text shows changes; the serialiser caches on it.
         self.area_versions: dict[str, int] = {}
 
@@ -490,7 +494,25 @@ class SceneGraph:
             b = 0 if obs.state == "closed" else (attrs["openness_bin"]
                                                  or len(cfg.openness_edges))
             return f"{obs.state}:{b}", True
-        return obs.state or None, True
+        if obs.state:
+            self._words_read.add(obs.state)
+            return obs.state, True
+        # No word: where the sensor shows the state held (`_shows`), the sighting reads
+        # that it no longer holds ("none"), voted like any reading (`state_frames`,
+        # `state_flip_below`: a misread silence now and then changes nothing). A state a
+        # skill outcome set was otherwise kept for good: the cup an earlier task heated,
+        # cold again since (the house tidied, or memory's node now tracks another cup),
+        # stayed "heated" while the camera saw it without that word, and "heat the cup"
+        # skipped the heating (round 23, tune3, stream seed 1300, s0019; tune3 tidy
+        # s0002). A word the sensor never reports (cleaned) is not judged from silence.
+        return ("none", True) if self._shows(attrs["state"]) else (None, True)
+
+    def _shows(self, state: str) -> bool:
+        """Whether this sensor shows `state` whenever it holds, so that a sighting without
+        the word reads it does not: a word perception has reported, of a property that may
+        hold no value (not ALWAYS_VALUED: a fridge seen without a word is a door not read)."""
+        prop = STATE_PROPERTY.get(state)
+        return state in self._words_read and prop is not None and prop not in ALWAYS_VALUED
 
     def _read_state(self, obj: str, obs: Observation, stamp: float, changes: ChangeSet,
                     events: list[SceneGraphEvent], first: bool = False) -> None:
@@ -513,7 +535,7 @@ class SceneGraph:
         if first or key == "none":
             self._set_state_key(attrs, reading)
             attrs["state_confidence"] = 1.0 / (cfg.state_frames + 1.0)
-            attrs["state_confirmed"] = False
+            attrs["state_confirmed"], attrs["state_reported"] = False, False
             return
         # A reading of another property is no evidence against the state held: a mug washed
         # under the running faucet is cleaned and filled, the detector has a word for
@@ -525,7 +547,7 @@ class SceneGraph:
         # A state read once and never confirmed by a clear reading may have been a misread
         # (or a reading at a bin edge): replacing it is a correction, not a change of the
         # world (no event).
-        confirmed = attrs.get("state_confirmed", True)
+        confirmed = attrs.get("state_confirmed", True) or attrs.get("state_reported", False)
         if reading == key and clear:
             attrs["state_confirmed"] = True
         old_state, old_bin = attrs["state"], attrs["openness_bin"]
@@ -540,6 +562,7 @@ class SceneGraph:
             return
         self._set_state_key(attrs, reading)
         attrs["state_confirmed"] = True  # `state_frames` consistent readings
+        attrs["state_reported"] = False
         if confirmed and (attrs["state"], attrs["openness_bin"]) != (old_state, old_bin):
             self.tally["state_changed"] += 1
             events.append(self._state_event(obj, stamp, old_state, old_bin))
@@ -581,6 +604,19 @@ class SceneGraph:
         attrs["state_key"] = (state if attrs["openness_bin"] is None
                               else f"{state}:{attrs['openness_bin']}")
         attrs["state_confidence"], attrs["state_confirmed"] = 1.0, True
+        prop = STATE_PROPERTY.get(state)
+        if prop is not None and prop not in ALWAYS_VALUED:
+            # A state that may stop holding unseen (heated, sliced; not a door's): the
+            # skill's word is one report, not yet seen, so it stands as a single reading
+            # does (unconfirmed until a frame shows it; where the sensor shows the word,
+            # `state_frames` silent sightings turn it over: `_reading`). Held at full
+            # confidence, the cup heated two tasks ago and cold since was still "heated"
+            # when the next "heat the cup" was planned, before any frame could vote.
+            attrs["state_confidence"] = 1.0 / (self.config.state_frames + 1.0)
+            attrs["state_confirmed"] = False
+            # A skill's report, not a misread: frames that overturn it are a change of the
+            # world (STATE_CHANGED), not a correction (`_read_state`).
+            attrs["state_reported"] = True
         attrs["pending_state"], attrs["pending_count"] = "", 0
         changes.touch(obj)
         if (attrs["state"], attrs["openness_bin"]) == (old_state, old_bin):

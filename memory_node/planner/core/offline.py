@@ -112,6 +112,9 @@ class _Sim:
     # Objects whose remembered skill-made states (heated, clean) are not trusted: found
     # shut in where memory did not have them (OfflinePlanner._doubted).
     doubted: frozenset[str] = frozenset()
+    # Objects a look of this task went to and perception did not see there
+    # (OfflinePlanner._unseen): memory's word on them is not evidence of a goal.
+    unseen: frozenset[str] = frozenset()
 
     def add(self, skill: str, *args: str) -> None:
         self.calls.append(SkillCall(skill, tuple(args)))
@@ -420,8 +423,16 @@ class OfflinePlanner:
         object of the type (tune3 tidy, stream seed 1300, s0001/s0002: memory's heated
         cup was on the counter where the first task put it; the tidy had taken it away
         and the pick there took the cold cup shut in the cabinet beside it; judged
-        heated on the unit's word, it was put on the side table unheated, lost)."""
+        heated on the unit's word, it was put on the side table unheated, lost).
+        Also objects a look of this task went to whose state memory still has unconfirmed
+        after it: a look confirms only what perception read (round 24: the cup an earlier
+        task heated, cold since, was looked at, read without the word once, and carried
+        to the table unheated; tune3, stream seed 1300, s0019)."""
         doubted = set(req.notes.get("doubted", ()))
+        for obj in req.notes.get("look_from", {}):
+            unit = req.vocab.objects.get(obj)
+            if unit is not None and unit.state_confirmed is False:
+                doubted.add(obj)
         makers = set(self.skill_for_state.values())
         for h in req.history:
             if h.success and h.call.skill in makers and h.call.args:
@@ -680,10 +691,13 @@ class OfflinePlanner:
         """As far as memory says (units recalled and changed by outcomes)."""
         key = type_key(goal.args[0])
         # An absent unit (a look or a pick found nothing where memory had it) shows no
-        # placement: its receptacle is where it was, not where it is.
-        units = [u for u in sim.objects.values()
-                 if type_key(u.label) == key and u.state != ABSENT]
+        # placement: its receptacle is where it was, not where it is. Nor does a unit a
+        # look went to and did not see (`_unseen`): its place is memory's word only.
         p = goal.predicate
+        unseen = sim.unseen if p in ("INSIDE", "ON") else frozenset()
+        units = [u for u in sim.objects.values()
+                 if type_key(u.label) == key and u.state != ABSENT
+                 and u.object_id not in unseen]
         if p == "HOLDING":
             return self._label(sim, sim.held) == key
         # Judged on the instance the task acted on last when there is one (as `_find`
@@ -725,8 +739,10 @@ class OfflinePlanner:
         counter since; 24 such tasks over 15 streams with experience, 16 without)."""
         p = goal.predicate
         key = type_key(goal.args[0])
+        unseen = sim.unseen if p in ("INSIDE", "ON") else frozenset()
         units = [u for u in sim.objects.values()
-                 if type_key(u.label) == key and u.state != ABSENT]
+                 if type_key(u.label) == key and u.state != ABSENT
+                 and u.object_id not in unseen]
         if any(u.object_id in sim.acted for u in units):
             return ""
         if p in ("INSIDE", "ON"):
@@ -755,6 +771,9 @@ class OfflinePlanner:
             return False
         looked.add(obj)
         req.notes.setdefault("recheck", set()).add(obj)   # the loop reads it back after
+        # What memory had seen of it before the look: the look confirms it only if
+        # perception matches it since (`_unseen`).
+        req.notes.setdefault("look_from", {})[obj] = sim.objects[obj].observations
         before = len(sim.calls)
         shut = self._shut_around(req, sim, obj) if goal.predicate in ("INSIDE", "ON") \
             else None
@@ -771,6 +790,28 @@ class OfflinePlanner:
         else:
             self._goto(sim, obj)
         return len(sim.calls) > before
+
+    @staticmethod
+    def _unseen(req: PlanRequest) -> frozenset[str]:
+        """Objects a look of this instruction went to that perception has not matched
+        since (memory's observation count of them did not grow) and no later skill of
+        the task acted on: a look confirms only what the camera saw. A move succeeds
+        whenever anything of the type stands within reach of the spot, so its success
+        is no sighting (round 23, tune3 tidy, stream seed 1304, s0019: the look's move
+        "confirmed" a placement undone unseen; one frame's miss does not remove a node,
+        and the plan said done). Such an object is judged as if memory did not know it
+        there; a pick then finds whether it is (NOT_FOUND makes it absent)."""
+        before = req.notes.get("look_from", {})
+        if not before:
+            return frozenset()
+        touched = {a for h in req.history
+                   if h.success and h.call.skill != "navigate" for a in h.call.args}
+        unseen = set()
+        for obj, count in before.items():
+            unit = req.vocab.objects.get(obj)
+            if unit is not None and unit.observations <= count and obj not in touched:
+                unseen.add(obj)
+        return frozenset(unseen)
 
     @staticmethod
     def _shut_around(req: PlanRequest, sim: _Sim, obj: str) -> UnitView | None:
@@ -952,7 +993,8 @@ class OfflinePlanner:
             self._prefer_used(req, proc)
         now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
                    acted=self._task_instances(req),
-                   doubted=self._doubted(req))
+                   doubted=self._doubted(req),
+                   unseen=self._unseen(req))
         if all(self.achieved(g, now) for g in goals):
             # As far as memory says: no procedure step is needed, unless it says so on a
             # reading it has not confirmed (then a look first).
@@ -998,7 +1040,8 @@ class OfflinePlanner:
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
                    acted=self._task_instances(req),
-                   doubted=self._doubted(req))
+                   doubted=self._doubted(req),
+                   unseen=self._unseen(req))
         try:
             for goal in goals:
                 if self.achieved(goal, sim):
@@ -1377,7 +1420,8 @@ class OfflinePlanner:
         pos = req.notes.get("procedure_pos", 0)
         sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
                    acted=self._task_instances(req),
-                   doubted=self._doubted(req))
+                   doubted=self._doubted(req),
+                   unseen=self._unseen(req))
         emitted: list[tuple[int, SkillCall]] = []
         goals = self._goals(req)
         others = self._moved_elsewhere(req, proc)
