@@ -129,6 +129,12 @@ if "--against" in ARGS:
     i = ARGS.index("--against")
     AGAINST = str(Path(ARGS[i + 1]).resolve())
     del ARGS[i:i + 2]
+    # DIR goes on the peer's PYTHONPATH, so it must hold the package: given the package
+    # directory itself, `import memory_node` found this checkout's installed copy and both
+    # servers ran the same code (the lead's round 22 and 23 "against the last round" runs).
+    if not (Path(AGAINST) / "memory_node" / "__init__.py").is_file():
+        sys.exit(f"--against {AGAINST}: no memory_node/__init__.py there; pass the directory "
+                 "that holds memory_node/ (where `git archive main memory_node` was extracted)")
 
 
 def stats_ms(xs: list[float]) -> dict:
