@@ -5,7 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -20,6 +22,7 @@ PEER_CODE = os.environ.get("RECALL_BENCH_CODE", "")
 if PEER_CODE:
     sys.path.insert(0, PEER_CODE)
 
+from memory_node.core.short_term import ShortTermMemory  # noqa: E402
 from memory_node.core.units import ObjectMemoryUnit  # noqa: E402
 
 # Generated from ../shared/data on first use (seeded, deterministic), never committed: it
@@ -82,3 +85,24 @@ def scene_units(scene: dict) -> list[ObjectMemoryUnit]:
             first_seen=EPOCH, last_seen=EPOCH + 60 * i, last_touched_by="",
         ))
     return units
+
+
+def labelled_short_term(capacity: int, units: int, seed: int = 11,
+                        shuffle_texts: bool = False) -> tuple[
+        ShortTermMemory, list[str], random.Random] | None:
+    """A short-term memory of `capacity` filled with `units` units drawn (seeded) from every
+    scene of the labelled set, each under its own id, and the set's distinct instruction
+    texts, sorted (or shuffled by the same generator before the fill); None when the data is
+    absent. The fill the scale benches share."""
+    doc = load()
+    if doc is None:
+        return None
+    rng = random.Random(seed)
+    pool = [u for s in doc["scenes"] for u in scene_units(s)]
+    texts = sorted({i["text"] for i in doc["instructions"]})
+    if shuffle_texts:
+        rng.shuffle(texts)
+    st = ShortTermMemory(capacity, "wtinylfu", None)
+    for i in range(units):
+        st.upsert(replace(rng.choice(pool), object_id=f"u{i}"))
+    return st, texts, rng

@@ -26,17 +26,15 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import random
 import time
 from dataclasses import replace
 
 import numpy as np
-from recall_common import load, save_result, scene_units
+from recall_common import labelled_short_term, save_result
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall_memory import RecallMemory
-from memory_node.core.short_term import ShortTermMemory
 
 VARIANTS = {"default": (700, 10, 10), "raised": (10_000, 20, 100), "off_in_request": None}
 
@@ -46,17 +44,11 @@ def main() -> int:
     ap.add_argument("--units", type=int, default=10_000)
     ap.add_argument("--out", default="recall_gc_settings")
     args = ap.parse_args()
-    doc = load()
-    if doc is None:
+    filled = labelled_short_term(args.units, args.units, shuffle_texts=True)
+    if filled is None:
         print("skip: AI2-THOR rearrangement data absent")
         return 0
-    rng = random.Random(11)
-    pool = [u for s in doc["scenes"] for u in scene_units(s)]
-    texts = sorted({i["text"] for i in doc["instructions"]})
-    rng.shuffle(texts)
-    st = ShortTermMemory(args.units, "wtinylfu", None)
-    for i in range(args.units):
-        st.upsert(replace(rng.choice(pool), object_id=f"u{i}"))
+    st, texts, rng = filled
     rm = RecallMemory(st, RecallSettings(prefetch_subtasks=False), embedder=Embedder())
     rm.warm_up()
     rm.preload()

@@ -13,29 +13,21 @@ another checkout's code (main's: ``git archive main memory_node config``).
 from __future__ import annotations
 
 import argparse
-import random
-from dataclasses import replace
 
-from recall_common import load, save_result, scene_units
+from recall_common import labelled_short_term, save_result
 
 from memory_node.core.recall_memory import RecallMemory
-from memory_node.core.short_term import ShortTermMemory
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default="recall_query_misses")
     args = ap.parse_args()
-    doc = load()
-    if doc is None:
+    filled = labelled_short_term(400, 200)
+    if filled is None:
         print("skip: AI2-THOR rearrangement data absent")
         return 0
-    rng = random.Random(11)
-    pool = [u for s in doc["scenes"] for u in scene_units(s)]
-    texts = sorted({i["text"] for i in doc["instructions"]})
-    st = ShortTermMemory(400, "wtinylfu", None)
-    for i in range(200):
-        st.upsert(replace(rng.choice(pool), object_id=f"u{i}"))
+    st, texts, rng = filled
     rm = RecallMemory(st)
     for t in texts:
         rm.recall(t, 5, 600)
