@@ -791,6 +791,14 @@ class OfflinePlanner:
             self._goto(sim, obj)
         return len(sim.calls) > before
 
+    def _sim(self, req: PlanRequest) -> _Sim:
+        """The planning state as memory and this task's history give it now: what a plan
+        starts from (what is held and where, the units, the instances acted on, the
+        states doubted and the looks that saw nothing)."""
+        return _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
+                    acted=self._task_instances(req), doubted=self._doubted(req),
+                    unseen=self._unseen(req))
+
     @staticmethod
     def _unseen(req: PlanRequest) -> frozenset[str]:
         """Objects a look of this instruction went to that perception has not matched
@@ -991,10 +999,7 @@ class OfflinePlanner:
         proc = self._procedure(req)
         if proc is not None:   # the instance may have come into memory's answers since
             self._prefer_used(req, proc)
-        now = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=self._task_instances(req),
-                   doubted=self._doubted(req),
-                   unseen=self._unseen(req))
+        now = self._sim(req)
         if all(self.achieved(g, now) for g in goals):
             # As far as memory says: no procedure step is needed, unless it says so on a
             # reading it has not confirmed (then a look first).
@@ -1038,10 +1043,7 @@ class OfflinePlanner:
         return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
-        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=self._task_instances(req),
-                   doubted=self._doubted(req),
-                   unseen=self._unseen(req))
+        sim = self._sim(req)
         try:
             for goal in goals:
                 if self.achieved(goal, sim):
@@ -1418,10 +1420,7 @@ class OfflinePlanner:
         if proc is None:
             return []
         pos = req.notes.get("procedure_pos", 0)
-        sim = _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
-                   acted=self._task_instances(req),
-                   doubted=self._doubted(req),
-                   unseen=self._unseen(req))
+        sim = self._sim(req)
         emitted: list[tuple[int, SkillCall]] = []
         goals = self._goals(req)
         others = self._moved_elsewhere(req, proc)
