@@ -282,14 +282,18 @@ class RecallMemory:
         """Query texts asked of the model's cache since start, and how many of them the
         model embedded (the rest cost no model call), in all and per request kind
         (/memory/stats `recall.query_texts.*`): `asked`, `embedded`, `<kind>.asked`,
-        `<kind>.embedded`. Empty before the model is loaded."""
+        `<kind>.embedded`; and `scored_memo_hits`, rankings reused. Empty before the
+        model is loaded."""
         recaller = self._recaller
         if recaller is None:
             return {}
         out = {"asked": recaller.query_texts_asked,
                "embedded": recaller.query_texts_embedded,
                "prefetched": recaller.query_texts_prefetched,
-               "prefetch_used": recaller.query_texts_prefetch_used}
+               "prefetch_used": recaller.query_texts_prefetch_used,
+               # Rankings a request took from the recaller's memo (RecallConfig.scored_memo)
+               # instead of scoring every unit again.
+               "scored_memo_hits": recaller.scored_memo_hits}
         for kind, (asked, embedded) in list(self._query_texts.items()):
             out[f"{kind}.asked"], out[f"{kind}.embedded"] = asked, embedded
         return out

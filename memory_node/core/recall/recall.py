@@ -216,6 +216,13 @@ class RecallConfig:
                                      # the sofa). Off: per subtask +0.007-0.013 on five
                                      # tuning sets, but whole k=3/5 and MRA vague lost a
                                      # need each (bench/README_recall.md, round 20)
+    scored_memo: int = 8             # rankings (every unit scored, before k) kept per
+                                     # units version, by query text: the planner's step
+                                     # request re-ranks the per-subtask request's steps
+                                     # for its pool, a re-plan asks the same steps, "then
+                                     # tidy up" ends many instructions. Same arrays, so
+                                     # the same answers; 0 = off (bench/README_recall.md,
+                                     # round 25)
     overlap_model: bool = True       # the query model's call runs on a worker thread while
                                      # the request reads the instruction's words (the
                                      # lexical half): the request waits for the longer of
@@ -597,6 +604,11 @@ class Recaller:
         # keeps the keyed rows cache unless it rebuilt an entry that cache may hold.
         self._entry_builds = 0
         self._query_terms: dict[tuple[str, bool], QueryTerms] = {}
+        # Keyed rankings of the current units version (scored), by text; each with the
+        # entries list and config it read, held and compared by identity.
+        self._scored_memo: OrderedDict[tuple, tuple[tuple[object, RecallConfig], Scored]] \
+            = OrderedDict()
+        self.scored_memo_hits = 0
         self._purposes: dict[str, frozenset[str]] = {}
         self._places: tuple[frozenset[str], frozenset[str]] | None = None
 
@@ -890,6 +902,16 @@ class Recaller:
         n = len(entries)
         if n:
             self._vectors(entries, rows)
+        # After the vectors: setting one bumps the index's version, part of the key.
+        memo_key = self._memo_key(instruction, mode, units_key, n)
+        if memo_key is not None:
+            held = self._memo_get(memo_key, entries)
+            if held is not None:
+                # The query asked and taken as ever (the counters, the cache's order);
+                # a text ranked in this version is cached: no model call.
+                pending.result()
+                self.scored_memo_hits += 1
+                return held
         if mode == "hybrid" and n:
             lex = self._lexical_arrays(instruction, rows)
         else:
@@ -902,8 +924,41 @@ class Recaller:
         keys: tuple[np.ndarray, ...] = (self.index.tie_rank(rows), -total)
         if self.config.named_first:
             keys = (*keys, ~lex.named)
-        return Scored(self, units, entries, None, total, cosine, lex,
-                      types=self.index.types(rows), sort_keys=keys)
+        out = Scored(self, units, entries, None, total, cosine, lex,
+                     types=self.index.types(rows), sort_keys=keys)
+        if memo_key is not None:
+            self._memo_put(memo_key, entries, out)
+        return out
+
+    def _memo_key(self, instruction: str, mode: str, units_key: object, n: int
+                  ) -> tuple | None:
+        """The memo's key of a keyed ranking (None: not memoised): the text, the mode, how
+        many units, the index's version (rows, vectors, ids) and whether WordNet answers.
+        The entries the ranking read are held and compared by identity (_memo_get)."""
+        if units_key is None or self.config.scored_memo <= 0 or not n:
+            return None
+        return (instruction, mode, n, self.index.version, self._lexicon() is not None)
+
+    def _memo_get(self, key: tuple, entries: Sequence[_UnitEntry]) -> Scored | None:
+        """The kept ranking of ``key`` if it read these very entries (the keyed rows
+        cache's list, rebuilt whenever the units change) under this config."""
+        held = self._scored_memo.get(key)
+        if held is None or held[0][0] is not entries or held[0][1] is not self.config:
+            return None
+        self._scored_memo.move_to_end(key)
+        return held[1]
+
+    def _memo_put(self, key: tuple, entries: Sequence[_UnitEntry], scored: Scored) -> None:
+        memo = self._scored_memo
+        if memo:
+            # One units version at a time: other entries make every kept ranking stale.
+            (held_entries, held_config), _ = next(reversed(memo.values()))
+            if held_entries is not entries or held_config is not self.config:
+                memo.clear()
+        memo[key] = ((entries, self.config), scored)
+        memo.move_to_end(key)
+        while len(memo) > self.config.scored_memo:
+            memo.popitem(last=False)
 
     def _rows_for(self, units: Sequence[ObjectMemoryUnit], labels: Mapping[str, str] | None,
                   area_names: Mapping[str, str] | None, units_key: object
