@@ -320,10 +320,10 @@ def test_units_carry_memorys_observation_count_to_the_planner() -> None:
 
 
 def _history(req: PlanRequest, call: str, args: tuple[str, ...], ok: bool,
-             code: ErrorCode = ErrorCode.NONE) -> None:
+             code: ErrorCode = ErrorCode.NONE, message: str = "") -> None:
     from memory_node.planner.core.prompt import StepLine
     from memory_node.planner.core.types import SkillCall
-    req.history.append(StepLine(SkillCall(call, args), ok, int(code), ""))
+    req.history.append(StepLine(SkillCall(call, args), ok, int(code), message))
 
 
 def test_a_room_is_explored_once_per_type_then_closed_receptacles_are_searched() -> None:
@@ -560,6 +560,33 @@ def test_a_shut_in_object_opens_the_drawer_of_a_stack_at_its_own_height_first() 
     req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
                       robot_position=(0.0, 0.0, 0.0), scene=scene)
     _refused_as_shut_in_then_opens(planner, req, "Drawer_c")
+
+
+def test_a_pick_refused_inside_a_named_type_opens_that_type_before_a_nearer_other() -> None:
+    """Round 25 (fresh24b tidy, traced by the lead after the run): a mug "inside a closed
+    Cabinet"; the candidates were ordered by 3-D distance only, so the microwave above it
+    was opened first, then other cabinets, and the task ran out of re-plans before the
+    right one (13 refusals in one state). The type the refusal names is this moment's
+    evidence: receptacles of that type come first, nearest first among them, in both arms
+    (no experience here). Memory's own receptacle of another type yields too. A refusal
+    that names nothing keeps the nearest first."""
+    for message, first in (("pick: the Mug is inside a closed Cabinet", "Cabinet_low"),
+                           ("pick: not possible", "Microwave_1")):
+        planner = OfflinePlanner()
+        vocab = Vocabulary()
+        vocab.add_units([UnitView("Mug_1", "Mug", (0.95, -2.2, 0.9),
+                                  receptacle_id="Microwave_1", relation="in")])
+        scene = {u.object_id: u for u in (
+            UnitView("Microwave_1", "Microwave", (0.95, -2.1, 1.0), "closed"),
+            UnitView("Cabinet_low", "Cabinet", (0.95, -2.3, 0.4), "closed"),
+            UnitView("Cabinet_far", "Cabinet", (1.6, -2.3, 0.4), "closed"))}
+        req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Mug)",),
+                          robot_position=(0.0, 0.0, 0.0), scene=scene)
+        _history(req, "navigate", ("Mug_1",), True)
+        _history(req, "pick", ("Mug_1",), False, ErrorCode.PRECONDITION_FAILED, message)
+        calls = [str(c) for c in planner.plan(req).calls]
+        assert [c for c in calls if c.startswith("open(")][:1] == [f"open({first})"], \
+            (message, calls)
 
 
 def test_a_usual_place_a_plan_named_is_searched_only_once_it_was_opened() -> None:

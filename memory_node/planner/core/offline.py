@@ -94,6 +94,12 @@ def shut_type(message: str) -> str:
     return m.group(1) if m else ""
 
 
+def _of_type(unit: UnitView | None, named: str) -> bool:
+    """`unit` is of the type a refusal names (`shut_type`, as `type_key`), or the refusal
+    names none: a receptacle of another type cannot be what it says shuts the object in."""
+    return not named or (unit is not None and type_key(unit.label) == named)
+
+
 class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
     def __init__(self, *calls: SkillCall) -> None:
         self.calls = calls
@@ -384,13 +390,13 @@ class OfflinePlanner:
         # Experience traced this pick's earlier refusals to a receptacle (the one whose
         # open repaired it): that one first.
         listed = [r for r in self._unopened(req, SkillCall("pick", (unit.object_id,)))
-                  if r not in tried]
+                  if r not in tried and _of_type(known.get(r), named)]
         if listed:
             tried.add(listed[0])
             return listed[0]
         rec = known.get(unit.receptacle_id) if unit.relation == "in" else None
         if rec is not None and rec.state in ("opened", "closed") \
-                and rec.object_id not in cannot | tried:
+                and rec.object_id not in cannot | tried and _of_type(rec, named):
             tried.add(rec.object_id)
             return rec.object_id
         near = [u for u in known.values()
@@ -411,7 +417,12 @@ class OfflinePlanner:
         # Nearest in 3-D: the drawers of a chest stand at one spot of the floor, and by
         # floor distance alone the order among them was their ids' (three opens before
         # the one at the object's height on tune tidy).
-        best = min(near, key=lambda u: (u.object_id != usual_place,
+        # The named type first of all, in both arms: memory's nearest in 3-D may be a
+        # microwave above the cabinet the refusal names (fresh24b tidy, traced after the
+        # run: a mug "inside a closed Cabinet"; each task opened the microwave and two other
+        # cabinets and ran out of re-plans before the right one, 13 refusals in one state).
+        best = min(near, key=lambda u: (not _of_type(u, named),
+                                        u.object_id != usual_place,
                                         math.dist(u.position, unit.position),
                                         u.object_id))
         tried.add(best.object_id)
