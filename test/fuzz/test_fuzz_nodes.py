@@ -282,7 +282,8 @@ def test_skill_goals(stack: Stack, g: dict, room: int) -> None:
                  for t in goal.targets])
     if goal_breaks_a_limit(received):
         assert code == ErrorCode.INVALID_ARGUMENT, result.message
-    for s in (result.message, result.robot_area, result.held_object, result.held_label):
+    for s in (result.message, result.robot_area, result.held_object, result.held_label,
+              result.shut_by, *result.missing_fixtures):
         assert not has_refused_characters(s), f"a control character came back: {s!r}"
     if not result.success:
         assert stack.world_state() == truth_before, "refused, yet the world changed"

@@ -1120,13 +1120,49 @@ def test_a_room_where_the_search_opened_something_is_looked_over_again_before_gi
         planner.plan(req)
 
 
-def _refused_clean(req: PlanRequest, sink: str) -> None:
+def _refused_clean(req: PlanRequest, sink: str,
+                   message: str = "clean: no Faucet within reach") -> None:
     from memory_node.planner.core.prompt import StepLine
     from memory_node.planner.core.types import SkillCall
     req.history.append(StepLine(SkillCall("navigate", (sink,)), True, 0, "ok"))
     req.history.append(StepLine(SkillCall("clean", ("Mug_1",)), False,
+                                int(ErrorCode.PRECONDITION_FAILED), message,
+                                missing_fixtures=("Faucet",)))
+
+
+def _sinks_and_a_dirty_mug() -> PlanRequest:
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Mug_1", "Mug", (0.0, 0.0, 0.9), receptacle_id="robot"),
+                     UnitView("Sink_a", "Sink", (1.0, 0.0, 0.8), score=0.9),
+                     UnitView("Sink_b", "Sink", (3.0, 0.0, 0.8), score=0.1)])
+    return PlanRequest("x", "", vocab, ["kitchen"], held="Mug_1",
+                       goal_conditions=("STATE(Mug, cleaned)",),
+                       place_rooms={"kitchen": "kitchen"})
+
+
+def test_a_fixture_refusal_is_the_results_typed_field_not_its_words() -> None:
+    """Round 25: which fixture was missing is the skill result's `missing_fixtures`, not a
+    type name found in its message. Reworded ("the tap is out of the arm's reach"), the
+    refusal still sends the robot to the other sink; a refusal whose words name a fixture
+    that was there ("the Sink did not clean the Mug", no field) is not one: the next plan
+    does not leave that sink for the other."""
+    from memory_node.planner.core.prompt import StepLine
+    from memory_node.planner.core.types import SkillCall
+    planner = OfflinePlanner()
+    req = _sinks_and_a_dirty_mug()
+    spot = str(planner.plan(req).calls[0]).removeprefix("navigate(").rstrip(")")
+    other = "Sink_b" if spot == "Sink_a" else "Sink_a"
+    _refused_clean(req, spot, "clean: the tap is out of the arm's reach")
+    assert [str(c) for c in planner.plan(req).calls] == [f"navigate({other})",
+                                                         "clean(Mug_1)"]
+    req = _sinks_and_a_dirty_mug()
+    planner = OfflinePlanner()
+    planner.plan(req)
+    req.history.append(StepLine(SkillCall("navigate", (spot,)), True, 0, "ok"))
+    req.history.append(StepLine(SkillCall("clean", ("Mug_1",)), False,
                                 int(ErrorCode.PRECONDITION_FAILED),
-                                "clean: no Faucet within reach"))
+                                "clean: the Sink did not clean the Mug"))
+    assert f"navigate({other})" not in [str(c) for c in planner.plan(req).calls]
 
 
 def test_a_clean_refused_for_a_missing_faucet_is_not_repeated_at_that_sink() -> None:

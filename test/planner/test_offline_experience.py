@@ -843,13 +843,38 @@ def test_a_pick_refused_inside_a_named_type_opens_that_type_before_the_usual_pla
              UnitView("Microwave_1", "Microwave", (1.0, 1.0, 1.0), "closed", "kitchen")]
     usual = "Bread is usually in Fridge_1 (Fridge) [fact:31]"
     pick = SkillCall("pick", ("Bread_1",))
-    for message, first in (("pick: the Bread is inside a closed Microwave", "Microwave_1"),
-                           ("pick: not possible", "Fridge_1")):
+    for message, shut_by, first in (
+            ("pick: the Bread is inside a closed Microwave", "Microwave", "Microwave_1"),
+            ("pick: not possible", "", "Fridge_1")):
         req = request(units, ("HOLDING(Bread)",))
         req.facts = (usual,)
         req.history.append(StepLine(SkillCall("navigate", ("Bread_1",)), True,
                                     ErrorCode.NONE, ""))
-        req.history.append(StepLine(pick, False, ErrorCode.PRECONDITION_FAILED, message))
+        req.history.append(StepLine(pick, False, ErrorCode.PRECONDITION_FAILED, message,
+                                    shut_by))
         calls = strs(OfflinePlanner().plan(req).calls)
         assert calls[:2] == [f"navigate({first})", f"open({first})"], (message, calls)
         assert calls[-1] == "pick(Bread_1)"
+
+
+def test_the_type_a_pick_refusal_names_comes_from_the_results_field_not_its_words() -> None:
+    """Round 25: what shuts the object in is the skill result's typed `shut_by` (as nav2
+    and MoveIt results carry codes and typed fields), not a pattern over its message: a
+    reworded message with the field drives the same open as round 24's wording did, and
+    round 24's wording without the field (a skill that does not say) is no evidence, so
+    the usual place comes first as for any refusal that names nothing."""
+    units = [UnitView("Bread_1", "Bread", (1.0, 0.5, 1.0), "none", "kitchen"),
+             UnitView("Fridge_1", "Fridge", (1.9, 0.5, 1.0), "closed", "kitchen"),
+             UnitView("Microwave_1", "Microwave", (1.0, 1.0, 1.0), "closed", "kitchen")]
+    pick = SkillCall("pick", ("Bread_1",))
+    for message, shut_by, first in (
+            ("pick: cannot get at the loaf, the oven door is shut", "Microwave", "Microwave_1"),
+            ("pick: the Bread is inside a closed Microwave", "", "Fridge_1")):
+        req = request(units, ("HOLDING(Bread)",))
+        req.facts = ("Bread is usually in Fridge_1 (Fridge) [fact:31]",)
+        req.history.append(StepLine(SkillCall("navigate", ("Bread_1",)), True,
+                                    ErrorCode.NONE, ""))
+        req.history.append(StepLine(pick, False, ErrorCode.PRECONDITION_FAILED, message,
+                                    shut_by=shut_by))
+        calls = strs(OfflinePlanner().plan(req).calls)
+        assert calls[:2] == [f"navigate({first})", f"open({first})"], (message, calls)

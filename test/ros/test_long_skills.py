@@ -101,3 +101,31 @@ def test_a_result_carries_the_held_label_only_with_a_held_object() -> None:
     assert result_from_msg(msg(held_object="", held_label="Cup")).held_label == ""
     assert result_from_msg(msg(held_label="Cup\n; drop table")).held_label == ""
     assert result_from_msg(msg(held_label="C" * 129)).held_label == ""
+
+
+def test_a_result_carries_its_refusal_reasons_typed_and_bounded() -> None:
+    """Round 25: a refusal's typed reasons (`shut_by`, `missing_fixtures`) reach the
+    planner as the server sent them when they are class words, dropped when not (too long,
+    spaces, control characters; at most LIMITS.max_list_items fixtures); a server without
+    the fields gives none, and a success carries none."""
+    from types import SimpleNamespace
+
+    from memory_node.core.limits import LIMITS
+    from memory_node.planner.nodes.skill_clients import result_from_msg
+
+    def msg(**kw: object) -> SimpleNamespace:
+        base = dict(success=False, error_code=int(ErrorCode.PRECONDITION_FAILED),
+                    message="pick: refused", duration=1.0, robot_area="kitchen",
+                    robot_position=SimpleNamespace(x=1.0, y=2.0, z=0.0), held_object="")
+        return SimpleNamespace(**{**base, **kw})
+
+    r = result_from_msg(msg(shut_by="Microwave", missing_fixtures=["Faucet", "SinkBasin"]))
+    assert (r.shut_by, r.missing_fixtures) == ("Microwave", ("Faucet", "SinkBasin"))
+    r = result_from_msg(msg())                                       # an older server
+    assert (r.shut_by, r.missing_fixtures) == ("", ())
+    r = result_from_msg(msg(shut_by="M" * 129, missing_fixtures=["a b", "F\x00", "Faucet"]))
+    assert (r.shut_by, r.missing_fixtures) == ("", ("Faucet",))
+    r = result_from_msg(msg(missing_fixtures=["Faucet"] * (LIMITS.max_list_items + 5)))
+    assert len(r.missing_fixtures) == LIMITS.max_list_items
+    r = result_from_msg(msg(success=True, error_code=0, shut_by="Fridge"))
+    assert r.success and r.shut_by == ""

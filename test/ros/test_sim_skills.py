@@ -119,3 +119,4 @@ def test_bad_goals_end_with_their_code(world: SkillClient, server, skill, args, 
     assert status == GoalStatus.STATUS_ABORTED and res.error_code == code, res.message
     assert res.message
     assert _objects(world.state()) == before
+

@@ -258,6 +258,7 @@ def test_clean_heat_cool_run_through_the_state_rules(bot) -> None:
     bot.do("navigate", "bedroom")
     out = bot.do("clean", mug_id)
     assert out.code == ErrorCode.PRECONDITION_FAILED and "Faucet" in out.message
+    assert out.missing_fixtures == ("Faucet",) and out.shut_by == ""   # typed, too
     bot.go(_first(bot.w, "Faucet").id)
     out = bot.do("clean", mug_id)
     assert out.success, out.message
@@ -425,6 +426,7 @@ def test_nothing_is_put_into_or_picked_from_a_receptacle_shut_in_the_closed_frid
     out = bot.do("put", egg.id, plate.id)
     assert out.code == ErrorCode.PRECONDITION_FAILED
     assert "inside a closed Fridge" in out.message, out.message
+    assert out.shut_by == "Fridge"     # typed: what a caller opens (the plate does not)
     assert bot.w.robot.held == egg.id and bot.w.objects[egg.id].parent is None
     # Not the plate, which does not open: the fridge is what an open can reach.
     assert "Plate" not in out.message.split("closed")[-1]
@@ -434,5 +436,6 @@ def test_nothing_is_put_into_or_picked_from_a_receptacle_shut_in_the_closed_frid
     out = bot.do("pick", egg.id)
     assert out.code == ErrorCode.PRECONDITION_FAILED
     assert out.message.endswith("the Egg is inside a closed Fridge"), out.message
+    assert out.shut_by == "Fridge" and out.missing_fixtures == ()
     assert bot.do("open", fridge.id).success
     assert bot.do("pick", egg.id).success

@@ -38,6 +38,7 @@ from memory_node.core.skills import SkillTable, load_skill_table
 from .experience import ProcedureView, parse_procedure, usual_places
 from .goals import Goal, parse_goals
 from .planning import PlanRequest, PlanResult, tool_types
+from .prompt import StepLine
 from .room_prior import RoomPrior
 from .types import SkillCall, UnitView
 
@@ -82,16 +83,11 @@ def _restore(req: PlanRequest, saved: dict) -> None:
     req.notes.update(live)
 
 
-# How a skill says what shuts an object in ("pick: the Bread is inside a closed
-# Microwave": sim/core/skill_logic.py, the skill servers' refusal text).
-_SHUT_BY = re.compile(r"\binside a closed ([A-Za-z][A-Za-z0-9_]{0,63})\b")
-
-
-def shut_type(message: str) -> str:
+def shut_type(step: StepLine) -> str:
     """The receptacle type a refusal names as shutting the object in, or "" when it names
-    none (another refusal, or a skill that does not say)."""
-    m = _SHUT_BY.search(message or "")
-    return m.group(1) if m else ""
+    none (another refusal, or a skill that does not say): the result's typed field
+    (ExecuteSkill's shut_by), not its message, whose words are for people and may change."""
+    return step.shut_by
 
 
 def _of_type(unit: UnitView | None, named: str) -> bool:
@@ -935,10 +931,12 @@ class OfflinePlanner:
                            "every place memory knows for it")
         return found
 
-    def _fixture_refused(self, req: PlanRequest, call: SkillCall, message: str) -> bool:
-        """Was `call` refused for want of one of its skill's fixtures (the refusal names a
-        type of one of its place fixture groups, as the table spells it)? Noted with the spot
-        the robot stood at (the last place it went to) for `_fixture_spot`."""
+    def _fixture_refused(self, req: PlanRequest, call: SkillCall, step: StepLine) -> bool:
+        """Was `call` refused for want of one of its skill's fixtures (the result's typed
+        `missing_fixtures` has a type of one of its place fixture groups, as the table spells
+        it; not the message's words: "the Microwave did not heat the Bread" names a fixture
+        that was there)? Noted with the spot the robot stood at (the last place it went to)
+        for `_fixture_spot`."""
         if call.skill not in self.table:
             return False
         spec = self.table[call.skill]
@@ -946,7 +944,7 @@ class OfflinePlanner:
         for group in spec.fixtures:
             if places.isdisjoint(group):
                 continue
-            if any(re.search(rf"\b{re.escape(t)}\b", message) for t in group):
+            if not set(step.missing_fixtures).isdisjoint(group):
                 # Where the base went last (notes["at"] is set only when a plan was made
                 # right after the navigate, and the loop runs a plan's steps unplanned).
                 spot = next((h.call.args[0] for h in reversed(req.history[:-1])
@@ -1605,7 +1603,7 @@ class OfflinePlanner:
                 # bowl): refused, it is shut in something that does (a tidy put the mug
                 # away in a cabinet), chosen as for a pick refused as shut in.
                 rec = {**req.scene, **req.vocab.objects}.get(call.args[1])
-                shut = self._shut_in(req, rec, shut_type(last.message)) if rec is not None \
+                shut = self._shut_in(req, rec, shut_type(last)) if rec is not None \
                     and rec.state not in ("opened", "closed") else ""
                 req.notes.setdefault("needs_open", set()).add(shut or call.args[1])
                 if shut:
@@ -1618,7 +1616,7 @@ class OfflinePlanner:
                         and self._another_of_its_type(req, unit):
                     self._pass_over_shut_in(req, unit)
                     return
-                shut = self._shut_in(req, unit, shut_type(last.message)) \
+                shut = self._shut_in(req, unit, shut_type(last)) \
                     if unit is not None else ""
                 if shut:
                     req.notes.setdefault("needs_open", set()).add(shut)
@@ -1635,7 +1633,7 @@ class OfflinePlanner:
                     req.notes.setdefault("open_there", set()).add(call.args[0])
                 req.notes.pop("at", None)
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and \
-                    self._fixture_refused(req, call, last.message):
+                    self._fixture_refused(req, call, last):
                 req.notes.pop("at", None)   # the next plan stands elsewhere (_fixture_spot)
             elif last.error_code == ErrorCode.PRECONDITION_FAILED:
                 req.notes.pop("at", None)   # perhaps out of reach: go there again

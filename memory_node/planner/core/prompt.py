@@ -61,7 +61,9 @@ class StepLine:
     call: SkillCall
     success: bool
     error_code: int
-    message: str
+    message: str                        # for people and the model; never parsed
+    shut_by: str = ""                   # SkillResult's typed refusal reasons
+    missing_fixtures: tuple[str, ...] = ()
 
 
 def skill_api(table: SkillTable, usable: Sequence[str]) -> str:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from memory_node.core.errors import ErrorCode
+from memory_node.core.limits import LIMITS
+from memory_node.core.units import has_refused_characters
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,31 @@ class SkillResult:
     # The class of the held object as the robot reports it ("" = not known): memory's unit
     # of it may carry a look-alike's label (its Mug is a cup).
     held_label: str = ""
+    # Why a refusal happened, as the skill typed it (ExecuteSkill's result): the class of
+    # the closed receptacle that shuts the object in, and the fixture classes of which
+    # none was within reach. The planner acts on these, not on the message's words (a
+    # reworded message drives the same open); `refusal_fields` checks them.
+    shut_by: str = ""
+    missing_fixtures: tuple[str, ...] = ()
+
+
+def _class_word(value: object) -> str:
+    """A label as a skill result may carry it, or "" when it is not one (too long, empty,
+    spaces or control characters)."""
+    word = str(value or "").strip()
+    if len(word) > LIMITS.max_label_chars or has_refused_characters(word) \
+            or any(ch.isspace() for ch in word):
+        return ""
+    return word
+
+
+def refusal_fields(shut_by: object, missing_fixtures: object
+                   ) -> tuple[str, tuple[str, ...]]:
+    """A skill result's refusal fields, bounded: `shut_by` a class word or "", and
+    `missing_fixtures` at most `max_list_items` class words (what breaks that is dropped,
+    as a server built before the fields existed sends none)."""
+    words = [_class_word(w) for w in list(missing_fixtures or ())[:LIMITS.max_list_items]]
+    return _class_word(shut_by), tuple(w for w in words if w)
 
 
 @dataclass

@@ -33,7 +33,13 @@ from memory_node.core.skills import SkillTable
 from memory_node.core.units import has_refused_characters
 from memory_node.msg import SkillTarget
 from memory_node.nodes.conversions import to_point
-from memory_node.planner.core.types import CancelToken, SkillCall, SkillResult, Target
+from memory_node.planner.core.types import (
+    CancelToken,
+    SkillCall,
+    SkillResult,
+    Target,
+    refusal_fields,
+)
 
 POLL_S = 0.05            # how often a waiting call looks at cancel / deadline / server
 GRACE_S = 5.0            # beyond the skill's own timeout, for the server to answer it
@@ -71,8 +77,13 @@ def result_from_msg(r: Any) -> SkillResult:
     label = str(getattr(r, "held_label", "") or "").strip()
     if not held or len(label) > 128 or has_refused_characters(label):
         label = ""
+    # Typed reasons of a refusal; none on a success (a server may not say them there).
+    shut_by, missing = refusal_fields(getattr(r, "shut_by", ""),
+                                      getattr(r, "missing_fixtures", ()))
+    if success:
+        shut_by, missing = "", ()
     return SkillResult(success, code, str(r.message)[:MAX_MESSAGE_CHARS], duration,
-                       str(r.robot_area)[:128], position, held, label)
+                       str(r.robot_area)[:128], position, held, label, shut_by, missing)
 
 
 class ProgressWatch:

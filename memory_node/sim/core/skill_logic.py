@@ -117,6 +117,11 @@ class Outcome:
     duration: float = 0.0
     waypoints: list[Waypoint] = field(default_factory=list)
     world: World | None = None          # the world after success; None: commit nothing
+    # Why a refusal happened, typed (ExecuteSkill's result fields of the same names): the
+    # class of the closed receptacle that shuts the object in, the fixture classes none of
+    # which was within reach. The message says it in words.
+    shut_by: str = ""
+    missing_fixtures: tuple[str, ...] = ()
 
     @property
     def success(self) -> bool:
@@ -124,9 +129,12 @@ class Outcome:
 
 
 class SkillFailure(Exception):
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, shut_by: str = "",
+                 missing_fixtures: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.code = code
+        self.shut_by = shut_by
+        self.missing_fixtures = missing_fixtures
 
 
 # A detector: the labels the camera detects in the world as its robot stands now.
@@ -163,7 +171,8 @@ class SkillRunner:
                 return self._base(w, spec, clean, by_id)
             return self._arm(w, spec, clean, by_id)
         except SkillFailure as exc:
-            return Outcome(exc.code, f"{name}: {exc}")
+            return Outcome(exc.code, f"{name}: {exc}", shut_by=exc.shut_by,
+                           missing_fixtures=exc.missing_fixtures)
 
     # ---- resolution --------------------------------------------------------------------
     def resolve_object(self, w: World, arg: str, by_id: dict[str, Target]) -> WorldObject:
@@ -478,7 +487,7 @@ class SkillRunner:
                 # "inside a closed Bowl" no open could reach: tune3 seed 1303).
                 shut = w.shut_by(o)
                 if shut is not None:
-                    raise fail(f"the {o.type} is inside a closed {shut.type}")
+                    raise _shut_in(o, shut)
             if r.name == "open" and o is not None and o.is_open is False:
                 raise fail(f"the {o.type} is closed")
             if r.name == "openable" and o is not None and not o.kind.openable:
@@ -493,7 +502,8 @@ class SkillRunner:
         near = [o for o in w.objects.values() if o.type in types and reach(o) <= REACH]
         if not near:
             raise SkillFailure(ErrorCode.PRECONDITION_FAILED,
-                               f"no {' or '.join(types)} within reach")
+                               f"no {' or '.join(types)} within reach",
+                               missing_fixtures=tuple(types))
         return min(near, key=lambda o: (reach(o), w.distance_to(o), o.id))
 
     def _apply(self, w: World, spec: SkillSpec, args: tuple[str, ...],
@@ -509,7 +519,7 @@ class SkillRunner:
                 raise fail(f"a {o.type} cannot be picked up")
             shut = w.shut_by(o)
             if shut is not None:   # reachable has refused it already when the spec asks
-                raise fail(f"the {o.type} is inside a closed {shut.type}")
+                raise _shut_in(o, shut)
             w.take(o.id)
             return f"pick: holding the {o.type}"
         if name == "put":
@@ -591,6 +601,13 @@ class SkillRunner:
             where.is_open = was_open
         w.take(o.id)
         return word
+
+
+def _shut_in(o: WorldObject, shut: WorldObject) -> SkillFailure:
+    """The refusal of an object a closed receptacle shuts in: the receptacle's class as a
+    typed field (what a caller opens), the same in words for people."""
+    return SkillFailure(ErrorCode.PRECONDITION_FAILED,
+                        f"the {o.type} is inside a closed {shut.type}", shut_by=shut.type)
 
 
 def box_distance(o: WorldObject, p: np.ndarray) -> float:

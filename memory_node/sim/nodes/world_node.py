@@ -399,6 +399,8 @@ class WorldNode(Node):
         res.robot_position = Point(x=float(w.robot.x), y=float(w.robot.y), z=0.0)
         res.held_object = self._held_alias if w.robot.held else ""
         res.held_label = w.objects[w.robot.held].type if w.robot.held else ""
+        res.shut_by = outcome.shut_by
+        res.missing_fixtures = list(outcome.missing_fixtures)
         if cancel:
             gh.canceled()
         elif abort:

@@ -66,6 +66,7 @@ from memory_node.planner.core.types import (
     SkillResult,
     Target,
     UnitView,
+    refusal_fields,
 )
 from memory_node.sim.core import goals
 from memory_node.sim.core.catalog import accepts_labels, canonical_type, similar_types
@@ -336,11 +337,13 @@ class InProcessStack:
             self._rec.skill(self._task, call.skill, call.args, int(outcome.code),
                             outcome.duration, self._subtask)
         room = w.room_of(w.robot.x, w.robot.y)
+        shut_by, missing = refusal_fields(outcome.shut_by, outcome.missing_fixtures)
         return SkillResult(outcome.success, int(outcome.code), outcome.message[:1000],
                            outcome.duration, room.name if room else "",
                            (float(w.robot.x), float(w.robot.y), 0.0),
                            self._held_alias if w.robot.held else "",
-                           w.objects[w.robot.held].type if w.robot.held else "")
+                           w.objects[w.robot.held].type if w.robot.held else "",
+                           shut_by, missing)
 
     def _places(self) -> list[AreaView]:
         assert self.world is not None
