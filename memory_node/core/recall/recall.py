@@ -245,6 +245,9 @@ class RecallConfig:
                                      # speaker's own compound would be
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
+    abbreviations: bool = True       # ... and one written without its vowels, as notes
+                                     # and texts do ("rmt", "drwr", "dsk"), is read as the
+                                     # one name word whose vowel-less form it is exactly
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
     min_cosine: float = 0.3          # unit_text: same role, cosine only
     unit_share: float = 0.7          # of the token budget, when a scene graph is given
@@ -561,8 +564,9 @@ class Recaller:
             threading.Thread(target=_warm_lexicon, args=(lexicon, verbs, self.config.warm_words),
                              name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
-        self.speller = Speller(lexicon) if self.config.spelling and lexicon is not None \
-            and self.config.use_lexicon else None
+        self.speller = Speller(lexicon, abbreviations=self.config.abbreviations) \
+            if self.config.spelling and lexicon is not None and self.config.use_lexicon \
+            else None
         self._label_terms: dict[str, LabelTerms] = {}
         # Types' WordNet names persist in SQLite when a store is given (migration 6); the
         # table is opened on first use, once WordNet's availability (part of the key) is known.
