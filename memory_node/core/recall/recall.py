@@ -100,6 +100,14 @@ class RecallConfig:
     place_weight: float = 0.05       # "the mug in the cabinet": weak, places are shared
     fixture_weight: float = 0.6      # a fixture the instruction's skill needs ("wash": sink)
     min_score: float = 0.5           # hybrid: below this a unit is not relevant, unless named
+    step_fill_floor: float = 0.0     # per subtask: a step with something relevant but
+                                     # fewer than k units fills its free slots with the
+                                     # next units scoring at least this (one per type not
+                                     # kept yet); >= min_score: off. The floor answers "is
+                                     # this step about anything here"; once it is, the k
+                                     # slots the planner asked for are k guesses, and a
+                                     # need described, abbreviated or named in a word no
+                                     # resource knows often ranks just below the floor
     max_per_type: int = 1            # diversity: units of one type in the top-k, unless the
                                      # instruction asks for the type in the plural
     group_parts: bool = True         # diversity counts a part named after a whole (sink
@@ -1292,10 +1300,13 @@ class Recaller:
         return [scored.make(i) for i in picked]
 
     def top(self, instruction: str, units: Sequence[ObjectMemoryUnit], n: int,
-            floor: float, units_key: object = None) -> list[RankedUnit]:
+            floor: float, units_key: object = None, *,
+            labels: Mapping[str, str] | None = None,
+            area_names: Mapping[str, str] | None = None) -> list[RankedUnit]:
         """The best ``n`` units scoring at least ``floor`` (or named), no diversity."""
         return list(itertools.islice(
-            self.scored(instruction, units, units_key=units_key).ranked(floor), n))
+            self.scored(instruction, units, labels=labels, area_names=area_names,
+                        units_key=units_key).ranked(floor), n))
 
     def select(self, instruction: str, ranked: Iterable[RankedUnit], k: int,
                floor: float) -> list[RankedUnit]:
