@@ -103,7 +103,8 @@ class RecallConfig:
     step_fill_floor: float = 0.0     # per subtask: a step with something relevant but
                                      # fewer than k units fills its free slots with the
                                      # next units scoring at least this (one per type not
-                                     # kept yet); >= min_score: off. The floor answers "is
+                                     # kept yet); at or above the mode's relevance
+                                     # floor (min_score): off. The floor answers "is
                                      # this step about anything here"; once it is, the k
                                      # slots the planner asked for are k guesses, and a
                                      # need described, abbreviated or named in a word no
@@ -1275,8 +1276,11 @@ class Recaller:
         self, instruction: str, units: Sequence[ObjectMemoryUnit], k: int, *,
         mode: str | None = None, labels: Mapping[str, str] | None = None,
         area_names: Mapping[str, str] | None = None, units_key: object = None,
+        fill_floor: float | None = None,
     ) -> list[RankedUnit]:
-        """Top-k relevant units (may be empty in hybrid and unit_text modes)."""
+        """Top-k relevant units (may be empty in hybrid and unit_text modes). With
+        ``fill_floor``, a top-k that is not empty but short of k is filled with the next
+        units scoring at least that, one per type not kept yet (see ``step_fill_floor``)."""
         k = check_k(k)
         mode = mode or self.config.mode
         scored = self.scored(instruction, units, mode=mode, labels=labels,
@@ -1285,7 +1289,8 @@ class Recaller:
             return list(itertools.islice(scored.ranked(), 1))
         floor = self.config.min_score if mode == "hybrid" else self.config.min_cosine
         if scored._ready is not None:  # the per-unit scorer: result objects already built
-            return self.select(instruction, scored.ranked(floor), k, floor)
+            return self._filled(scored, self.select(instruction, scored.ranked(floor), k,
+                                                    floor), k, floor, fill_floor)
         entries = scored._entries
         picked = self._select(
             instruction,
@@ -1297,16 +1302,34 @@ class Recaller:
             evidence=lambda i: (FIXTURE_EVIDENCE if scored.lexical.fixture[i]
                                 else NAME_EVIDENCE if scored.lexical.label[i]
                                 else NO_EVIDENCE))
-        return [scored.make(i) for i in picked]
+        return self._filled(scored, [scored.make(i) for i in picked], k, floor, fill_floor)
+
+    @staticmethod
+    def _filled(scored: Scored, picked: list[RankedUnit], k: int, floor: float,
+                fill_floor: float | None) -> list[RankedUnit]:
+        """``picked`` with its free slots filled from the same scores: the next units at
+        or above ``fill_floor``, one per type not kept yet. Nothing is added to an empty
+        answer (the request is about nothing here) or with no ``fill_floor`` below the
+        relevance floor."""
+        if fill_floor is None or fill_floor >= floor or not 0 < len(picked) < k:
+            return picked
+        kept_types = {r.unit.label for r in picked}
+        kept_ids = {r.unit.object_id for r in picked}
+        out = list(picked)
+        for r in scored.ranked(fill_floor):
+            if r.unit.object_id in kept_ids or r.unit.label in kept_types:
+                continue
+            kept_types.add(r.unit.label)
+            out.append(r)
+            if len(out) >= k:
+                break
+        return out
 
     def top(self, instruction: str, units: Sequence[ObjectMemoryUnit], n: int,
-            floor: float, units_key: object = None, *,
-            labels: Mapping[str, str] | None = None,
-            area_names: Mapping[str, str] | None = None) -> list[RankedUnit]:
+            floor: float, units_key: object = None) -> list[RankedUnit]:
         """The best ``n`` units scoring at least ``floor`` (or named), no diversity."""
         return list(itertools.islice(
-            self.scored(instruction, units, labels=labels, area_names=area_names,
-                        units_key=units_key).ranked(floor), n))
+            self.scored(instruction, units, units_key=units_key).ranked(floor), n))
 
     def select(self, instruction: str, ranked: Iterable[RankedUnit], k: int,
                floor: float) -> list[RankedUnit]:

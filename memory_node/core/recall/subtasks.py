@@ -370,27 +370,6 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     return list(out.values())[:k]
 
 
-def _filled(recaller: Recaller, query: str, units: Sequence[ObjectMemoryUnit],
-            ranked: list[RankedUnit], k: int, units_key: object,
-            labels: Mapping[str, str] | None,
-            area_names: Mapping[str, str] | None) -> list[RankedUnit]:
-    """``ranked`` (a step's top-k, cut short by the relevance floor) with its free slots
-    filled by the next best units above ``step_fill_floor``, one per type not kept yet
-    (the step's scores are the ranking's own, read from its cache)."""
-    kept_types = {r.unit.label for r in ranked}
-    kept_ids = {r.unit.object_id for r in ranked}
-    out = list(ranked)
-    for r in recaller.top(query, units, len(units), recaller.config.step_fill_floor,
-                          units_key, labels=labels, area_names=area_names):
-        if len(out) >= k:
-            break
-        if r.unit.object_id in kept_ids or r.unit.label in kept_types:
-            continue
-        kept_types.add(r.unit.label)
-        out.append(r)
-    return out
-
-
 @dataclass(frozen=True)
 class SubtaskRecall:
     steps: list[tuple[str, list[RankedUnit]]]  # each step's text and its own top-k
@@ -440,13 +419,10 @@ def recall_subtasks(
     # instruction without a pronoun costs no extra query parse.
     read: list[tuple[str, list[RankedUnit]]] = []  # the steps as read, for antecedents
     for i, (step, query) in enumerate(zip(steps, queries, strict=True)):
-        ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names,
-                               units_key=units_key)
         cfg = recaller.config
-        if 0 < len(ranked) < k and cfg.step_fill_floor < cfg.min_score \
-                and (cfg.mode or "hybrid") == "hybrid":
-            ranked = _filled(recaller, query, units, ranked, k, units_key, labels,
-                             area_names)
+        # A step about something here fills the k slots asked for (step_fill_floor).
+        ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names,
+                               units_key=units_key, fill_floor=cfg.step_fill_floor)
         own = ranked
         acted_on = pronoun_object(step) if cfg.pronoun_ends_object else object_phrase(step)
         if cfg.antecedents and i > 0 and (
