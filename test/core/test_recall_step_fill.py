@@ -40,3 +40,20 @@ def test_the_whole_instruction_and_a_step_about_nothing_are_not_filled(
     text = "What a lovely day it has been. Tell me a joke about the weather."
     sub = recall_subtasks(recaller, text, units, 3)
     assert sub.nothing_relevant and all(not got for _, got in sub.steps)
+
+
+@needs_wordnet
+def test_a_later_pronoun_reads_what_a_step_named_not_its_fill(embedder: Embedder) -> None:
+    # Blind 3 d01: the first version filled a step before a later step read it, so "it"
+    # in "set it on the range" found the fill's units and lost the pot.
+    text = ("Pop the egg in the little pot, put some water in with it and set it on the "
+            "range.")
+    steps = ["pop the egg in the little pot", "put some water in with it",
+             "set it on the range"]
+    units = room(KITCHEN)
+    on = recall_subtasks(Recaller(embedder), text, units, 3, steps=steps)
+    off = recall_subtasks(Recaller(embedder, config=RecallConfig(step_fill_floor=0.5)),
+                          text, units, 3, steps=steps)
+    for (_, got_on), (_, got_off) in zip(on.steps, off.steps, strict=True):
+        assert labels(got_on)[:len(got_off)] == labels(got_off)   # the fill only adds
+    assert "Pot" in labels(on.steps[2][1])

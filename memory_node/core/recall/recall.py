@@ -1276,21 +1276,31 @@ class Recaller:
         self, instruction: str, units: Sequence[ObjectMemoryUnit], k: int, *,
         mode: str | None = None, labels: Mapping[str, str] | None = None,
         area_names: Mapping[str, str] | None = None, units_key: object = None,
-        fill_floor: float | None = None,
     ) -> list[RankedUnit]:
-        """Top-k relevant units (may be empty in hybrid and unit_text modes). With
-        ``fill_floor``, a top-k that is not empty but short of k is filled with the next
-        units scoring at least that, one per type not kept yet (see ``step_fill_floor``)."""
+        """Top-k relevant units (may be empty in hybrid and unit_text modes)."""
+        return self.rank_filled(instruction, units, k, mode=mode, labels=labels,
+                                area_names=area_names, units_key=units_key)[0]
+
+    def rank_filled(
+        self, instruction: str, units: Sequence[ObjectMemoryUnit], k: int, *,
+        mode: str | None = None, labels: Mapping[str, str] | None = None,
+        area_names: Mapping[str, str] | None = None, units_key: object = None,
+        fill_floor: float | None = None,
+    ) -> tuple[list[RankedUnit], list[RankedUnit]]:
+        """``rank``'s top-k, and, with ``fill_floor``, what would fill its free slots
+        when it is not empty but short of k: the next units scoring at least that, one
+        per type not kept yet, best first, up to 2k of them (a caller that adds units of
+        its own still finds enough); see ``step_fill_floor``. One scoring for both."""
         k = check_k(k)
         mode = mode or self.config.mode
         scored = self.scored(instruction, units, mode=mode, labels=labels,
                              area_names=area_names, units_key=units_key)
         if mode == "type_only":
-            return list(itertools.islice(scored.ranked(), 1))
+            return list(itertools.islice(scored.ranked(), 1)), []
         floor = self.config.min_score if mode == "hybrid" else self.config.min_cosine
         if scored._ready is not None:  # the per-unit scorer: result objects already built
-            return self._filled(scored, self.select(instruction, scored.ranked(floor), k,
-                                                    floor), k, floor, fill_floor)
+            top = self.select(instruction, scored.ranked(floor), k, floor)
+            return top, self._spare(scored, top, k, floor, fill_floor)
         entries = scored._entries
         picked = self._select(
             instruction,
@@ -1302,26 +1312,27 @@ class Recaller:
             evidence=lambda i: (FIXTURE_EVIDENCE if scored.lexical.fixture[i]
                                 else NAME_EVIDENCE if scored.lexical.label[i]
                                 else NO_EVIDENCE))
-        return self._filled(scored, [scored.make(i) for i in picked], k, floor, fill_floor)
+        top = [scored.make(i) for i in picked]
+        return top, self._spare(scored, top, k, floor, fill_floor)
 
     @staticmethod
-    def _filled(scored: Scored, picked: list[RankedUnit], k: int, floor: float,
-                fill_floor: float | None) -> list[RankedUnit]:
-        """``picked`` with its free slots filled from the same scores: the next units at
-        or above ``fill_floor``, one per type not kept yet. Nothing is added to an empty
-        answer (the request is about nothing here) or with no ``fill_floor`` below the
-        relevance floor."""
+    def _spare(scored: Scored, picked: list[RankedUnit], k: int, floor: float,
+               fill_floor: float | None) -> list[RankedUnit]:
+        """The units that would fill ``picked``'s free slots, from the same scores: the
+        next at or above ``fill_floor``, one per type not kept yet, at most 2k. None for
+        an empty answer (the request is about nothing here), a full one, or no
+        ``fill_floor`` below the relevance floor."""
         if fill_floor is None or fill_floor >= floor or not 0 < len(picked) < k:
-            return picked
+            return []
         kept_types = {r.unit.label for r in picked}
         kept_ids = {r.unit.object_id for r in picked}
-        out = list(picked)
+        out: list[RankedUnit] = []
         for r in scored.ranked(fill_floor):
             if r.unit.object_id in kept_ids or r.unit.label in kept_types:
                 continue
             kept_types.add(r.unit.label)
             out.append(r)
-            if len(out) >= k:
+            if len(out) >= 2 * k:
                 break
         return out
 
