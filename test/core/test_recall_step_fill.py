@@ -57,3 +57,17 @@ def test_a_later_pronoun_reads_what_a_step_named_not_its_fill(embedder: Embedder
     for (_, got_on), (_, got_off) in zip(on.steps, off.steps, strict=True):
         assert labels(got_on)[:len(got_off)] == labels(got_off)   # the fill only adds
     assert "Pot" in labels(on.steps[2][1])
+
+
+@needs_wordnet
+def test_the_fill_sorts_only_the_best_units_in_the_same_order(embedder: Embedder) -> None:
+    from memory_node.core.recall.recall import FILL_POOL
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+
+    units = [Unit(f"{t}_{c}", t, (i, c, 0), area_id="room")
+             for c in range(12) for i, t in enumerate(KITCHEN)]
+    assert len(units) > FILL_POOL
+    scored = Recaller(embedder).scored(STEP, units)
+    fast = [r.unit.object_id for r in Recaller._fill_candidates(scored, 0.0)]
+    full = [r.unit.object_id for r in scored.ranked(0.0)]
+    assert len(fast) <= FILL_POOL and fast[:100] == full[:100]
