@@ -124,8 +124,16 @@ def answers(memory_dir: Path, embedder: Embedder) -> dict[str, list]:
     return out
 
 
-def test_answers_equal_those_of_the_code_before_the_caches(tmp_path: Path,
-                                                           embedder: Embedder) -> None:
+def test_answers_equal_those_of_the_code_before_the_caches(
+        tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 25's fill of a step short of k changes per-subtask answers by design (more
+    # units, below the floor); the golden answers predate it, so it is off here: this
+    # test is about caches serving nothing stale.
+    import memory_node.core.recall_memory as recall_memory
+    from memory_node.core.recall.recall import RecallConfig
+
+    monkeypatch.setattr(recall_memory, "_config", lambda s: RecallConfig(
+        min_score=s.min_score, vectorised=s.vectorised, step_fill_floor=s.min_score))
     expected = json.loads(EXPECTED.read_text())
     got = answers(tmp_path / "memory", embedder)
     for kind in ("instruction", "per_subtask", "step"):

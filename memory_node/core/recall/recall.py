@@ -74,6 +74,7 @@ from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import ObjectMemoryUnit
 
+FILL_POOL = 256  # a step's fill sorts at most this many of its best units (see _spare)
 log = logging.getLogger(__name__)
 
 _T = TypeVar("_T")
@@ -100,6 +101,15 @@ class RecallConfig:
     place_weight: float = 0.05       # "the mug in the cabinet": weak, places are shared
     fixture_weight: float = 0.6      # a fixture the instruction's skill needs ("wash": sink)
     min_score: float = 0.5           # hybrid: below this a unit is not relevant, unless named
+    step_fill_floor: float = 0.0     # per subtask: a step with something relevant but
+                                     # fewer than k units fills its free slots with the
+                                     # next units scoring at least this (one per type not
+                                     # kept yet); at or above the mode's relevance
+                                     # floor (min_score): off. The floor answers "is
+                                     # this step about anything here"; once it is, the k
+                                     # slots the planner asked for are k guesses, and a
+                                     # need described, abbreviated or named in a word no
+                                     # resource knows often ranks just below the floor
     max_per_type: int = 1            # diversity: units of one type in the top-k, unless the
                                      # instruction asks for the type in the plural
     group_parts: bool = True         # diversity counts a part named after a whole (sink
@@ -252,6 +262,9 @@ class RecallConfig:
                                      # speaker's own compound would be
     spelling: bool = True            # a word WordNet does not know, one slip from a known
                                      # object name, is read as that name ("frige")
+    abbreviations: bool = True       # ... and one written without its vowels, as notes
+                                     # and texts do ("rmt", "drwr", "dsk"), is read as the
+                                     # one name word whose vowel-less form it is exactly
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
     min_cosine: float = 0.3          # unit_text: same role, cosine only
     unit_share: float = 0.7          # of the token budget, when a scene graph is given
@@ -568,8 +581,9 @@ class Recaller:
             threading.Thread(target=_warm_lexicon, args=(lexicon, verbs, self.config.warm_words),
                              name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
-        self.speller = Speller(lexicon) if self.config.spelling and lexicon is not None \
-            and self.config.use_lexicon else None
+        self.speller = Speller(lexicon, abbreviations=self.config.abbreviations) \
+            if self.config.spelling and lexicon is not None and self.config.use_lexicon \
+            else None
         self._label_terms: dict[str, LabelTerms] = {}
         # Types' WordNet names persist in SQLite when a store is given (migration 6); the
         # table is opened on first use, once WordNet's availability (part of the key) is known.
@@ -1320,15 +1334,29 @@ class Recaller:
         area_names: Mapping[str, str] | None = None, units_key: object = None,
     ) -> list[RankedUnit]:
         """Top-k relevant units (may be empty in hybrid and unit_text modes)."""
+        return self.rank_filled(instruction, units, k, mode=mode, labels=labels,
+                                area_names=area_names, units_key=units_key)[0]
+
+    def rank_filled(
+        self, instruction: str, units: Sequence[ObjectMemoryUnit], k: int, *,
+        mode: str | None = None, labels: Mapping[str, str] | None = None,
+        area_names: Mapping[str, str] | None = None, units_key: object = None,
+        fill_floor: float | None = None,
+    ) -> tuple[list[RankedUnit], list[RankedUnit]]:
+        """``rank``'s top-k, and, with ``fill_floor``, what would fill its free slots
+        when it is not empty but short of k: the next units scoring at least that, one
+        per type not kept yet, best first, up to 2k of them (a caller that adds units of
+        its own still finds enough); see ``step_fill_floor``. One scoring for both."""
         k = check_k(k)
         mode = mode or self.config.mode
         scored = self.scored(instruction, units, mode=mode, labels=labels,
                              area_names=area_names, units_key=units_key)
         if mode == "type_only":
-            return list(itertools.islice(scored.ranked(), 1))
+            return list(itertools.islice(scored.ranked(), 1)), []
         floor = self.config.min_score if mode == "hybrid" else self.config.min_cosine
         if scored._ready is not None:  # the per-unit scorer: result objects already built
-            return self.select(instruction, scored.ranked(floor), k, floor)
+            top = self.select(instruction, scored.ranked(floor), k, floor)
+            return top, self._spare(scored, top, k, floor, fill_floor)
         entries = scored._entries
         picked = self._select(
             instruction,
@@ -1340,7 +1368,43 @@ class Recaller:
             evidence=lambda i: (FIXTURE_EVIDENCE if scored.lexical.fixture[i]
                                 else NAME_EVIDENCE if scored.lexical.label[i]
                                 else NO_EVIDENCE))
-        return [scored.make(i) for i in picked]
+        top = [scored.make(i) for i in picked]
+        return top, self._spare(scored, top, k, floor, fill_floor)
+
+    @staticmethod
+    def _spare(scored: Scored, picked: list[RankedUnit], k: int, floor: float,
+               fill_floor: float | None) -> list[RankedUnit]:
+        """The units that would fill ``picked``'s free slots, from the same scores: the
+        next at or above ``fill_floor``, one per type not kept yet, at most 2k. None for
+        an empty answer (the request is about nothing here), a full one, or no
+        ``fill_floor`` below the relevance floor."""
+        if fill_floor is None or fill_floor >= floor or not 0 < len(picked) < k:
+            return []
+        kept_types = {r.unit.label for r in picked}
+        kept_ids = {r.unit.object_id for r in picked}
+        out: list[RankedUnit] = []
+        for r in Recaller._fill_candidates(scored, fill_floor):
+            if r.unit.object_id in kept_ids or r.unit.label in kept_types:
+                continue
+            kept_types.add(r.unit.label)
+            out.append(r)
+            if len(out) >= 2 * k:
+                break
+        return out
+
+    @staticmethod
+    def _fill_candidates(scored: Scored, fill_floor: float) -> Iterator[RankedUnit]:
+        """Units at or above ``fill_floor``, best first, for a fill. At 10,000 units a
+        low floor keeps nearly all of them, and sorting them all cost ~1.5 ms per short
+        step: only the ``FILL_POOL`` best by score are sorted (a fill takes a few)."""
+        keys = scored._sort_keys
+        if scored._ready is not None or keys is None or len(scored.total) <= FILL_POOL:
+            yield from scored.ranked(fill_floor)
+            return
+        best = np.argpartition(-scored.total, FILL_POOL)[:FILL_POOL]
+        best = best[scored.total[best] >= fill_floor]
+        for i in best[np.lexsort(tuple(k[best] for k in keys))]:
+            yield scored.make(int(i))
 
     def top(self, instruction: str, units: Sequence[ObjectMemoryUnit], n: int,
             floor: float, units_key: object = None) -> list[RankedUnit]:

@@ -8,6 +8,13 @@ substitution or transposition of neighbours; two edits for words of 8 letters or
 A plural keeps its ending ("tisues" -> "tissues"). The names are the object type table's
 (config/object_categories.yaml: every type's words and its categories), not any data
 set's instructions. Without WordNet nothing is corrected: every word would be unknown.
+
+Abbreviations are the other way a name is typed short: text-speak and notes drop a
+word's vowels ("rmt" for remote, "drwr" for drawer, "dsk", "tbl", "pncls"). A word WordNet
+does not know, of three letters or more, with no vowel after its first letter, is read as
+the one known name word whose letters without their vowels (the first letter kept) are
+exactly it. Exactly, not as a subsequence: "srt" is a subsequence of "sports" and "alm" of
+both "alarm" and "aluminum", and reading those would be guessing.
 """
 
 from __future__ import annotations
@@ -32,6 +39,13 @@ MAX_MEMO = 4_096
 MAX_TEXT_MEMO = 1_024
 _TOKEN = re.compile(r"[A-Za-z]+")
 PRO_FORMS = frozenset({"one", "ones"})  # English's noun pro-forms: "the near one"
+ABBREVIATION_MIN_CHARS = 3  # "rmt", "dsk", "tbl": a dropped vowel leaves three letters
+VOWELS = frozenset("aeiou")
+
+
+def skeleton(word: str) -> str:
+    """``word`` without the vowels after its first letter ("remote" -> "rmt")."""
+    return word[:1] + "".join(ch for ch in word[1:] if ch not in VOWELS)
 
 
 def _within(a: str, b: str, limit: int) -> int | None:
@@ -68,14 +82,22 @@ def table_vocabulary(path: str | Path | None = None) -> frozenset[str]:
 class Speller:
     """Corrects slips in object names against a fixed vocabulary; memoised per word."""
 
-    def __init__(self, lexicon: Lexicon | None, vocabulary: Iterable[str] | None = None
-                 ) -> None:
+    def __init__(self, lexicon: Lexicon | None, vocabulary: Iterable[str] | None = None,
+                 abbreviations: bool = False) -> None:
         self.lexicon = lexicon
         self.vocabulary = frozenset(vocabulary if vocabulary is not None
                                     else table_vocabulary())
         self._by_len: dict[int, list[str]] = {}
         for w in sorted(self.vocabulary):
             self._by_len.setdefault(len(w), []).append(w)
+        # Each name word's vowel-less form, for names that lose a vowel to it (a word with
+        # no vowel after its first letter is its own skeleton and abbreviates nothing).
+        self._by_skeleton: dict[str, set[str]] = {}
+        if abbreviations:
+            for w in self.vocabulary:
+                sk = skeleton(w)
+                if sk != w and len(sk) >= ABBREVIATION_MIN_CHARS:
+                    self._by_skeleton.setdefault(sk, set()).add(w)
         self.word = lru_cache(maxsize=MAX_MEMO)(self._word)
         self.head_word = lru_cache(maxsize=MAX_MEMO)(self._head_word)
         # A pure function of the text: the vocabulary and WordNet do not change.
@@ -87,11 +109,34 @@ class Speller:
             lex is not None and any(lex._forms(w, pos) for pos in "nvar"))
 
     def _word(self, w: str) -> str:
-        """``w`` (lower case) or the one vocabulary word it is a slip of."""
+        """``w`` (lower case) or the one vocabulary word it is a slip or an abbreviation
+        of."""
         lex = self.lexicon
-        if len(w) < MIN_CHARS or lex is None or not lex.available or self._known(w):
+        if len(w) < ABBREVIATION_MIN_CHARS or lex is None or not lex.available \
+                or self._known(w):
             return w
-        return self._nearest(w)
+        return self._unknown(w)
+
+    def _unknown(self, w: str) -> str:
+        """The name a word WordNet does not know stands for: one slip from it, else its
+        vowels dropped; ``w`` when neither reads as exactly one name."""
+        c = self._nearest(w) if len(w) >= MIN_CHARS else w
+        return c if c != w else self._abbreviated(w)
+
+    def _abbreviated(self, w: str) -> str:
+        """The one name word ``w`` is written without vowels, a plural keeping its "s"
+        ("pncls" -> "pencils"); ``w`` when none or several are."""
+        if not self._by_skeleton or any(ch in VOWELS for ch in w[1:]):
+            return w
+        for stem, ending in ((w, ""), (w[:-1], "s")):
+            if ending and not w.endswith(ending):
+                continue
+            hits = self._by_skeleton.get(stem, ())
+            if len(hits) == 1:
+                return next(iter(hits)) + ending
+            if hits:  # two names share the letters: no way to tell which was meant
+                return w
+        return w
 
     def _head_word(self, w: str) -> str:
         """``w``, said where a noun phrase needs its noun (after a determiner, before a
@@ -103,7 +148,7 @@ class Speller:
         if (len(w) < MIN_CHARS or lex is None or not lex.available or w in self.vocabulary
                 or w in STOPWORDS or lex.is_noun(w)):
             return self._word(w)
-        return self._nearest(w)
+        return self._unknown(w) if not self._known(w) else self._nearest(w)
 
     def _nearest(self, w: str) -> str:
         for stem, ending in ((w, ""), (w[:-1], "s"), (w[:-2], "es")):

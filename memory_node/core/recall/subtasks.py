@@ -370,6 +370,25 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     return list(out.values())[:k]
 
 
+def _topped(ranked: list[RankedUnit], spare: Sequence[RankedUnit], k: int
+            ) -> list[RankedUnit]:
+    """``ranked`` with its free slots (of k) taken by ``spare`` units, in order, one per
+    type not in it yet."""
+    if len(ranked) >= k or not spare:
+        return ranked
+    kept_types = {r.unit.label for r in ranked}
+    kept_ids = {r.unit.object_id for r in ranked}
+    out = list(ranked)
+    for r in spare:
+        if len(out) >= k:
+            break
+        if r.unit.object_id in kept_ids or r.unit.label in kept_types:
+            continue
+        kept_types.add(r.unit.label)
+        out.append(r)
+    return out
+
+
 @dataclass(frozen=True)
 class SubtaskRecall:
     steps: list[tuple[str, list[RankedUnit]]]  # each step's text and its own top-k
@@ -419,10 +438,11 @@ def recall_subtasks(
     # instruction without a pronoun costs no extra query parse.
     read: list[tuple[str, list[RankedUnit]]] = []  # the steps as read, for antecedents
     for i, (step, query) in enumerate(zip(steps, queries, strict=True)):
-        ranked = recaller.rank(query, units, k, labels=labels, area_names=area_names,
-                               units_key=units_key)
-        own = ranked
         cfg = recaller.config
+        ranked, spare = recaller.rank_filled(query, units, k, labels=labels,
+                                             area_names=area_names, units_key=units_key,
+                                             fill_floor=cfg.step_fill_floor)
+        own = ranked
         acted_on = pronoun_object(step) if cfg.pronoun_ends_object else object_phrase(step)
         if cfg.antecedents and i > 0 and (
                 (refers_back(step, recaller.lexicon)
@@ -431,7 +451,11 @@ def recall_subtasks(
             carried = _antecedents(recaller, read, step)
             if carried:
                 ranked = _with_antecedents(recaller, step, ranked, carried, k)
+        # A later step's pronoun reads what this step named or carried, never its fill.
         read.append((step, ranked))
+        # A step about something here fills the k slots asked for (step_fill_floor),
+        # after what its own words and its pronoun gave.
+        ranked = _topped(ranked, spare, k)
         out.append((said[i], ranked))
         # The merge takes each step's own top-k: the antecedents are in an earlier step's
         # list already, so the instruction's units are what they were without them (a
