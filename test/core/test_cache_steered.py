@@ -426,6 +426,68 @@ def test_the_guard_leaves_a_frequency_lead_alone() -> None:
     assert _replay(SteeredWTinyLFUPolicy(100), trace) > _best_recency(trace, 100) + 0.05
 
 
+def _laundry() -> list:
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    return heldout.VARIANT_SETS["fresh12"](30_000)["laundry_p8_g80"]()
+
+
+def test_an_old_debt_does_not_bar_wtinylfu_for_good() -> None:
+    # Round 25 (GUARD_LEAD). fresh12's robot laundry stream at C=100 (tuning data since
+    # round 25): W-TinyLFU's ghost leads the better recency ghost by ~10 points, but after ~30
+    # early alternations the residents trailed FIFO's ghost by 220-250 hits. Round 18's guard
+    # weighed that cumulative excess against W-TinyLFU's lead on the long window, which never
+    # covered it: every entry into W-TinyLFU was barred to the end (-1.47 points). Weighed
+    # also against W-TinyLFU's cumulative lead (like with like), the debt no longer bars it.
+    trace = _laundry()
+    best = _best_recency(trace, 100)
+    p = SteeredWTinyLFUPolicy(100)
+    assert _replay(p, trace) > best + 0.05
+    assert p.leader == "wtinylfu"
+    barred = SteeredWTinyLFUPolicy(100, guard_lead=False, guard_recency=False)
+    assert _replay(barred, trace) < best - 0.01
+    assert barred.leader == "lru"
+
+
+def test_the_guard_keeps_a_frequency_loss_barred() -> None:
+    # Round 18's sweep, where W-TinyLFU's own ghost trails LRU's: its cumulative lead is
+    # negative, so round 25's GUARD_LEAD leaves the guard as it was, hit for hit. (Forgiving
+    # the debt by a forgetting factor instead, tried first, let the residents back into
+    # W-TinyLFU's late leads here: -0.40 -> -0.53 points.)
+    trace = _sweep_back_and_forth(30_000, 18002, 300, 20, 40, 0.2)
+    assert _replay(SteeredWTinyLFUPolicy(100), trace) == _replay(
+        SteeredWTinyLFUPolicy(100, guard_lead=False), trace)
+
+
+def test_the_guard_does_not_stop_the_election_between_recency_experts() -> None:
+    # Round 25 (GUARD_RECENCY). The laundry cell with round 18's guard: while W-TinyLFU is
+    # barred, the residents sat on LRU for 20,000 lookups while FIFO won every window, because
+    # the guard's branch returned before any challenge. The election among LRU and FIFO goes
+    # on: the residents end on FIFO and lose less.
+    trace = _laundry()
+    on = SteeredWTinyLFUPolicy(100, guard_lead=False)
+    off = SteeredWTinyLFUPolicy(100, guard_lead=False, guard_recency=False)
+    assert _replay(on, trace) > _replay(off, trace) + 0.003
+    assert on.leader == "fifo"
+    assert off.leader == "lru"
+
+
+def test_a_collapse_is_tested_from_where_it_began() -> None:
+    # Round 25 (COLLAPSE_SINCE, off by default: measured on fresh11 and fresh12 only).
+    # fresh12's flow cache at C=1000: W-TinyLFU's hits fall from ~165 to ~95 per 250 lookups
+    # at ~6,250, mid-epoch; tested since the epoch began the fall is diluted and round 22's
+    # detector fired only at 6,800 (-0.55 points against LRU). Its CUSUM, tested over the
+    # lookups since the fall began, acts an election sooner.
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    trace = heldout.VARIANT_SETS["fresh12"](30_000)["flows_c2000_m0.95"]()
+    best = _best_recency(trace, 1000)
+    assert _replay(SteeredWTinyLFUPolicy(1000, collapse_since=True), trace) >= best - 0.004
+    assert _replay(SteeredWTinyLFUPolicy(1000), trace) < best - 0.005
+
+
 def _stack_with_hot_set(n: int, seed: int, depth: int, hot_share: float) -> list[int]:
     rng = random.Random(seed)
     out: list[int] = []
