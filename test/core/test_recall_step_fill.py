@@ -14,6 +14,9 @@ from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.subtasks import recall_subtasks
 
+# The fill is an option, off by default (RecallConfig.step_fill_floor): these turn it on.
+FILL = RecallConfig(step_fill_floor=0.0)
+
 KITCHEN = ["Cabinet", "Drawer", "Fridge", "Microwave", "SinkBasin", "Sink", "Faucet",
            "StoveBurner", "StoveKnob", "CounterTop", "DiningTable", "Toaster",
            "CoffeeMachine", "GarbageCan", "LightSwitch", "Window", "Shelf", "Egg", "Pan",
@@ -24,18 +27,22 @@ STEP = "cd's in the draw."
 @needs_wordnet
 def test_a_step_below_k_fills_its_free_slots(embedder: Embedder) -> None:
     units = room(KITCHEN)
-    got = labels(recall_subtasks(Recaller(embedder), STEP, units, 3, steps=[STEP]).steps[0][1])
+    got = labels(recall_subtasks(Recaller(embedder, config=FILL), STEP, units, 3,
+                                 steps=[STEP]).steps[0][1])
     assert got[0] == "CD" and "Drawer" in got and len(got) == 3
     assert len(set(got)) == len(got)                      # one per type
     off = Recaller(embedder, config=RecallConfig(step_fill_floor=0.5))
     assert labels(recall_subtasks(off, STEP, units, 3, steps=[STEP]).steps[0][1]) == ["CD"]
+    # Off by default: the planner reads a recalled closed receptacle as a place to open.
+    default = recall_subtasks(Recaller(embedder), STEP, units, 3, steps=[STEP])
+    assert labels(default.steps[0][1]) == ["CD"]
 
 
 @needs_wordnet
 def test_the_whole_instruction_and_a_step_about_nothing_are_not_filled(
         embedder: Embedder) -> None:
     units = room(KITCHEN)
-    recaller = Recaller(embedder)
+    recaller = Recaller(embedder, config=FILL)
     assert labels(recaller.rank(STEP, units, 3)) == ["CD"]   # one-shot callers: unchanged
     text = "What a lovely day it has been. Tell me a joke about the weather."
     sub = recall_subtasks(recaller, text, units, 3)
@@ -51,7 +58,7 @@ def test_a_later_pronoun_reads_what_a_step_named_not_its_fill(embedder: Embedder
     steps = ["pop the egg in the little pot", "put some water in with it",
              "set it on the range"]
     units = room(KITCHEN)
-    on = recall_subtasks(Recaller(embedder), text, units, 3, steps=steps)
+    on = recall_subtasks(Recaller(embedder, config=FILL), text, units, 3, steps=steps)
     off = recall_subtasks(Recaller(embedder, config=RecallConfig(step_fill_floor=0.5)),
                           text, units, 3, steps=steps)
     for (_, got_on), (_, got_off) in zip(on.steps, off.steps, strict=True):

@@ -320,10 +320,10 @@ def test_units_carry_memorys_observation_count_to_the_planner() -> None:
 
 
 def _history(req: PlanRequest, call: str, args: tuple[str, ...], ok: bool,
-             code: ErrorCode = ErrorCode.NONE, message: str = "") -> None:
+             code: ErrorCode = ErrorCode.NONE, message: str = "", shut_by: str = "") -> None:
     from memory_node.planner.core.prompt import StepLine
     from memory_node.planner.core.types import SkillCall
-    req.history.append(StepLine(SkillCall(call, args), ok, int(code), message))
+    req.history.append(StepLine(SkillCall(call, args), ok, int(code), message, shut_by))
 
 
 def test_a_room_is_explored_once_per_type_then_closed_receptacles_are_searched() -> None:
@@ -570,8 +570,9 @@ def test_a_pick_refused_inside_a_named_type_opens_that_type_before_a_nearer_othe
     evidence: receptacles of that type come first, nearest first among them, in both arms
     (no experience here). Memory's own receptacle of another type yields too. A refusal
     that names nothing keeps the nearest first."""
-    for message, first in (("pick: the Mug is inside a closed Cabinet", "Cabinet_low"),
-                           ("pick: not possible", "Microwave_1")):
+    for message, shut_by, first in (
+            ("pick: the Mug is inside a closed Cabinet", "Cabinet", "Cabinet_low"),
+            ("pick: not possible", "", "Microwave_1")):
         planner = OfflinePlanner()
         vocab = Vocabulary()
         vocab.add_units([UnitView("Mug_1", "Mug", (0.95, -2.2, 0.9),
@@ -583,7 +584,8 @@ def test_a_pick_refused_inside_a_named_type_opens_that_type_before_a_nearer_othe
         req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Mug)",),
                           robot_position=(0.0, 0.0, 0.0), scene=scene)
         _history(req, "navigate", ("Mug_1",), True)
-        _history(req, "pick", ("Mug_1",), False, ErrorCode.PRECONDITION_FAILED, message)
+        _history(req, "pick", ("Mug_1",), False, ErrorCode.PRECONDITION_FAILED, message,
+                 shut_by)
         calls = [str(c) for c in planner.plan(req).calls]
         assert [c for c in calls if c.startswith("open(")][:1] == [f"open({first})"], \
             (message, calls)

@@ -101,15 +101,16 @@ class RecallConfig:
     place_weight: float = 0.05       # "the mug in the cabinet": weak, places are shared
     fixture_weight: float = 0.6      # a fixture the instruction's skill needs ("wash": sink)
     min_score: float = 0.5           # hybrid: below this a unit is not relevant, unless named
-    step_fill_floor: float = 0.0     # per subtask: a step with something relevant but
+    step_fill_floor: float = 1.0     # per subtask: a step with something relevant but
                                      # fewer than k units fills its free slots with the
                                      # next units scoring at least this (one per type not
                                      # kept yet); at or above the mode's relevance
-                                     # floor (min_score): off. The floor answers "is
-                                     # this step about anything here"; once it is, the k
-                                     # slots the planner asked for are k guesses, and a
-                                     # need described, abbreviated or named in a word no
-                                     # resource knows often ranks just below the floor
+                                     # floor (min_score): off. Off by default: at 0.0 it
+                                     # found 40 more needs at k=3 on the tuning sets, but
+                                     # the planner reads a recalled closed receptacle as
+                                     # a place to open before exploring, and the fill's
+                                     # guesses (the fridge for "pick up the apple") cost
+                                     # it steps (bench/README_recall.md, round 25, final)
     max_per_type: int = 1            # diversity: units of one type in the top-k, unless the
                                      # instruction asks for the type in the plural
     group_parts: bool = True         # diversity counts a part named after a whole (sink
