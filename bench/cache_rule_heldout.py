@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh11|fresh12] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh12|fresh13] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh12][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh13][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -89,6 +89,19 @@ marks) and a Git server's objects (pushes fetched by CI, log/blame walks, shallo
 Recency-dominated by construction: the time-series chunks, the young heap lines and the
 Git history walks; loops and sweeps (long loops in the larger variants): the audio loops,
 the spreadsheet's running-total chain and the paint strokes with their recomposites.
+``fresh13`` (seeds 35000+) was written in round 25 before anything ran on it, by a writer
+who did not read the policy's code: an e-book reader's rendered pages (reading forward,
+look-ups of figures and endnotes, jumps from the contents), a compiler's pass pipeline
+over the basic blocks of functions in call-graph post order with edit-compile rebuilds,
+a kernel's dentry and inode caches under path walks, `git status` and `updatedb`, a CDN
+edge serving live HLS channels (playlists, the live-edge segment, viewers behind the edge
+and time-shifted ones), a phone keyboard's dictionary trie and bigrams, a path tracer's
+BVH nodes and texture tiles (coherent primary rays by tile, shadow and bounce rays), an
+HNSW vector index under clustered queries and inserts, a ride-hailing dispatcher's
+hexagonal cells and surge zones through a day's commute, and a home robot packing and
+unpacking children's school bags and lunches by a weekly timetable (tidying at weekends
+and in holidays). Recency-dominated by construction: the e-book pages, the compiler's
+block sweeps and the live-edge segments; loops over a hierarchy: the tree walks.
 """
 
 from __future__ import annotations
@@ -3686,12 +3699,557 @@ def fresh12_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh13's generator families (round 25; none is in `synthetic` or the earlier sets) -----
+
+
+def ebook_pages(seed: int, books: int, alpha: float, pages_lo: int, pages_hi: int,
+                sitting: float, ref_p: float, notes_share: float) -> Iterator[int]:
+    """An e-book or PDF reader's rendered-page cache, one key per (book, page) (pdf.js's
+    viewer keeps rendered pages in its PDFPageViewBuffer and pre-renders the next page;
+    e-readers do the same; recency-dominated: reading moves forward a page at a time and a
+    look-up goes a few pages back or to the notes and returns). The reader has ``books``
+    books of ``pages_lo`` to ``pages_hi`` pages on the go and picks one up by Zipf(``alpha``)
+    at each sitting; a sitting reads ~``sitting`` pages (exponential) from the bookmark,
+    flipping back a page or two first to pick up the thread. On a page (shown, the next one
+    pre-rendered), with probability ``ref_p`` each, the reader looks at a figure or table a
+    few pages back, or at the endnote in the notes section (the last ``notes_share`` of the
+    book, in the order of the text), and returns; one page in a hundred they open the table
+    of contents and jump to another chapter. A finished book is started again."""
+    rng = random.Random(seed)
+    pick = _zipf(rng, books, alpha)
+    length = [rng.randint(pages_lo, pages_hi) for _ in range(books)]
+    mark = [0] * books
+    while True:
+        b = pick()
+        n = length[b]
+        body = n - max(1, int(n * notes_share))
+        p = max(0, mark[b] - rng.randint(0, 2))
+        top = b << 20
+        for _ in range(1 + int(rng.expovariate(1.0 / sitting))):
+            yield top + p
+            if p + 1 < n:
+                yield top + p + 1  # pre-rendered
+            r = rng.random()
+            if r < ref_p:  # a figure a few pages back
+                yield top + max(0, p - int(rng.expovariate(0.4)))
+                yield top + p
+            elif r < 2 * ref_p:  # the endnote: notes follow the text's order
+                yield top + min(n - 1, body + p * (n - body) // body)
+                yield top + p
+            elif r < 2 * ref_p + 0.01:  # the contents, then another chapter
+                yield top
+                yield top + 1
+                p = rng.randrange(body)
+                continue
+            p = p + 1 if p + 1 < body else 0
+        mark[b] = p
+
+
+def pass_pipeline(seed: int, functions: int, blocks: float, passes: int, globals_: int,
+                  alpha: float, edit_share: float) -> Iterator[int]:
+    """A compiler's optimisation pipeline over translation units, one key per basic block,
+    per function (its analyses: dominator tree, loop info) and per global, type or constant
+    (LLVM's new pass manager runs the function pipeline on each function of a call-graph
+    SCC, SCCs in post order, so callees are optimised before their callers and inlined
+    just after; recency-dominated: each of ``passes`` passes sweeps the function's blocks
+    in turn, a loop of the function's size, and then the function is done). A unit has
+    ~``functions`` functions (half to one and a half times) of ~``blocks`` blocks
+    (exponential), each calling up to three earlier ones, whose summaries and first blocks
+    the inliner reads; one block in five uses a global of the module (Zipf(``alpha``) over
+    ``globals_``, shared by every unit: the common types and runtime functions). After a
+    unit, a share ``edit_share`` of the time the developer edits it and it is compiled again
+    (the same keys: the edit-compile loop), otherwise the build moves to the next unit."""
+    rng = random.Random(seed)
+    glob = _zipf(rng, globals_, alpha)
+    glob_ns = 1 << 48
+    unit = 0
+    while True:
+        urng = random.Random(seed * 1_000_003 + unit)  # the unit's code: the same on a rebuild
+        nf = urng.randint(max(1, functions // 2), max(1, functions * 3 // 2))
+        size = [1 + int(urng.expovariate(1.0 / blocks)) for _ in range(nf)]
+        callees = [urng.sample(range(f), min(f, urng.randint(0, 3))) for f in range(nf)]
+        base = unit << 32
+        for f in range(nf):
+            fk = base + (f << 16)
+            for c in callees[f]:  # the inliner looks at each callee
+                ck = base + (c << 16)
+                yield ck
+                yield from range(ck + 1, ck + 1 + min(size[c], 3))
+            for _ in range(passes):
+                yield fk
+                for b in range(size[f]):
+                    yield fk + 1 + b
+                    if rng.random() < 0.2:
+                        yield glob_ns + glob()
+        if rng.random() >= edit_share:
+            unit += 1
+
+
+def dcache_walk(seed: int, fanout: int, depth: int, files: int, alpha: float,
+                status_every: int, project_share: float) -> Iterator[int]:
+    """A Unix kernel's dentry and inode caches on a developer's machine, one key per
+    directory entry and per file inode (Linux's path walk looks up every component of a
+    path from the root, fs/namei.c; `git status` lstat()s every file of the index in path
+    order; `updatedb` walks the whole tree; recency-dominated: a walk visits a directory
+    and then its files and subdirectories, depth first, so the upper directories come back
+    at once, and each walk repeats the last one's order). The tree has up to ``depth``
+    levels, each directory up to ``fanout`` subdirectories and ``files`` files (random);
+    a project is one subtree. Opening a file walks its path and reads its inode: a share
+    ``project_share`` of opens are of the project's files, the others of any file (each by
+    Zipf(``alpha``) in a fixed random order). Every ``status_every`` opens `git status`
+    walks the project; every tenth time `updatedb` walks everything."""
+    rng = random.Random(seed)
+    parent, kids, nfile = [-1], [[]], [rng.randint(0, files)]
+    level = [0]
+    i = 0
+    while i < len(parent):
+        if level[i] < depth:
+            for _ in range(fanout if i == 0 else rng.randint(0, fanout)):
+                parent.append(i)
+                kids.append([])
+                nfile.append(rng.randint(0, files))
+                level.append(level[i] + 1)
+                kids[i].append(len(parent) - 1)
+        i += 1
+    file_ns = 1 << 40
+
+    def walk(top: int) -> list[int]:
+        out: list[int] = []
+        todo = [top]
+        while todo:
+            d = todo.pop()
+            out.append(d)
+            out.extend(file_ns + (d << 16) + j for j in range(nfile[d]))
+            todo.extend(reversed(kids[d]))
+        return out
+
+    def path(d: int) -> list[int]:
+        out = []
+        while d >= 0:
+            out.append(d)
+            d = parent[d]
+        return out[::-1]
+
+    project = max(kids[0], key=lambda d: len(walk(d)))
+    status, everything = walk(project), walk(0)
+    in_project = [k for k in status if k >= file_ns]
+    anywhere = [k for k in everything if k >= file_ns]
+    rng.shuffle(in_project)
+    rng.shuffle(anywhere)
+    pick_p, pick_a = _zipf(rng, len(in_project), alpha), _zipf(rng, len(anywhere), alpha)
+    opens = 0
+    while True:
+        opens += 1
+        f = in_project[pick_p()] if rng.random() < project_share else anywhere[pick_a()]
+        yield from path((f - file_ns) >> 16)
+        yield f
+        if opens % status_every == 0:
+            yield from everything if opens % (10 * status_every) == 0 else status
+
+
+def hls_live(seed: int, channels: int, alpha: float, renditions: int, seg_events: int,
+             lag_max: int, dvr_p: float, dvr_window: int) -> Iterator[int]:
+    """A CDN edge serving live HLS streams, one key per media playlist and per segment
+    (RFC 8216: a live playlist lists the newest segments and players reload it about once
+    a target duration, then fetch the newest segment; recency-dominated: a segment is hot
+    for the seconds it is at the live edge and then nobody asks for it again, while the
+    playlists are re-read all the time). Requests go to ``channels`` channels by
+    Zipf(``alpha``), in one of ``renditions`` bitrates (Zipf: most players on the top one);
+    each channel starts a new segment every ~``seg_events`` requests to the edge (channels
+    out of phase). A live viewer reloads the playlist (half of the requests) and fetches the
+    newest segment or one of the ``lag_max`` before it (players behind the edge); a share
+    ``dvr_p`` of requests come from time-shifted viewers, who rewound up to ``dvr_window``
+    segments and read forward one segment per request until they reach the edge."""
+    rng = random.Random(seed)
+    pick, rend = _zipf(rng, channels, alpha), _zipf(rng, renditions, 1.0)
+    offset = [rng.randrange(seg_events) for _ in range(channels)]
+    dvr: list[list[int]] = []  # [channel, rendition, next segment]
+    t = 0
+
+    def newest(c: int) -> int:
+        return (t + offset[c]) // seg_events
+
+    def key(c: int, r: int, s: int) -> int:  # segment s >= 0; the playlist is s = -1
+        return (c << 40) + (r << 32) + 1 + s
+
+    while True:
+        t += 1
+        if dvr and rng.random() < dvr_p:
+            v = rng.randrange(len(dvr))
+            c, r, s = dvr[v]
+            yield key(c, r, s)
+            dvr[v][2] += 1
+            if dvr[v][2] >= newest(c):
+                dvr[v] = dvr[-1]
+                dvr.pop()  # caught up with the edge: a live viewer now
+            continue
+        c, r = pick(), rend()
+        if rng.random() < 0.5:
+            yield key(c, r, -1)
+        yield key(c, r, max(0, newest(c) - rng.randint(0, lag_max)))
+        if rng.random() < dvr_p / 4 and len(dvr) < 200:
+            dvr.append([c, r, max(0, newest(c) - rng.randint(1, dvr_window))])
+
+
+# English letter frequencies (per cent), for the keyboard's words.
+_LETTERS = "etaoinshrdlcumwfgypbvkjxqz"
+_LETTER_W = (12.7, 9.1, 8.2, 7.5, 7.0, 6.7, 6.3, 6.1, 6.0, 4.3, 4.0, 2.8, 2.8, 2.4, 2.4,
+             2.2, 2.0, 2.0, 1.9, 1.5, 1.0, 0.8, 0.2, 0.2, 0.1, 0.1)
+
+
+def keyboard_trie(seed: int, vocab: int, alpha: float, topic: int, conversation: int,
+                  typo_p: float) -> Iterator[int]:
+    """A phone keyboard's dictionary, one key per trie node (a typed prefix), per word
+    entry and per next-word (bigram) entry (Android's LatinIME looks up the node of the
+    prefix at every keystroke in its binary dictionary, a Patricia trie, and the previous
+    word's bigrams at each word's end). Words of ``vocab`` made-up words (two to twelve
+    letters by English letter frequencies) by Zipf(``alpha``), 30% from the current
+    conversation's ``topic`` words (a new conversation every ~``conversation`` words);
+    each keystroke looks up the node of the prefix typed so far; a share ``typo_p`` of
+    keystrokes hit a wrong key first and backspace (the wrong prefix's node, then the one
+    before); the word's end reads its entry and its bigram with the previous word."""
+    rng = random.Random(seed)
+    cum = list(itertools.accumulate(_LETTER_W))
+    words: list[str] = []
+    seen: set[str] = set()
+    while len(words) < vocab:
+        k = min(12, 2 + int(rng.expovariate(0.3)))
+        w = "".join(rng.choices(_LETTERS, cum_weights=cum, k=k))
+        if w not in seen:
+            seen.add(w)
+            words.append(w)
+    common = _zipf(rng, vocab, alpha)
+    nodes: dict[str, int] = {}
+    pairs: dict[tuple[int, int], int] = {}
+    word_ns, bigram_ns = 1 << 40, 2 << 40
+    prev = -1
+    subject: list[int] = []
+    typed = 0
+    while True:
+        if typed % conversation == 0:
+            subject = [common() if rng.random() < 0.5 else rng.randrange(vocab)
+                       for _ in range(topic)]
+        typed += 1
+        w = rng.choice(subject) if rng.random() < 0.3 else common()
+        text = words[w]
+        for i in range(1, len(text) + 1):
+            if rng.random() < typo_p:
+                yield nodes.setdefault(text[:i - 1] + rng.choice(_LETTERS), len(nodes))
+                yield nodes.setdefault(text[:i - 1], len(nodes))
+            yield nodes.setdefault(text[:i], len(nodes))
+        yield word_ns + w
+        yield bigram_ns + pairs.setdefault((prev, w), len(pairs))
+        prev = w
+
+
+def _morton(x: int, y: int, bits: int) -> int:
+    """The Z-order index of (x, y): neighbouring cells get nearby indices."""
+    z = 0
+    for b in range(bits):
+        z |= ((x >> b) & 1) << (2 * b) | ((y >> b) & 1) << (2 * b + 1)
+    return z
+
+
+def bvh_rays(seed: int, levels: int, tiles_log: int, rays: int, bounces: int, lights: int,
+             pan: int) -> Iterator[int]:
+    """A path tracer's reads of its bounding-volume hierarchy, one key per BVH node (a
+    complete binary tree over the scene's ``2**levels`` leaves, each a few triangles laid
+    out along a Morton curve) and per texture tile (Pharr, Jakob and Humphreys, "Physically
+    Based Rendering", 4th ed.: the image is rendered tile by tile; Aila and Laine,
+    "Understanding the efficiency of ray traversal on GPUs", HPG 2009: primary rays of a
+    tile are coherent, bounce rays are not). A frame has 2**``tiles_log`` squared tiles in
+    scan order, ``rays`` primary rays per tile, whose hits lie near the tile's point of the
+    scene; the camera pans ``pan`` leaves a frame. A ray walks from the root to its leaf,
+    reading each node (and, where the two children's boxes overlap, one in four, the far
+    child too), then the leaf's texture tile; each hit sends a shadow ray to one of
+    ``lights`` lights and, up to ``bounces`` times, a diffuse bounce, half of them landing
+    near the hit (the same room) and half anywhere (area-weighted: uniform over leaves)."""
+    rng = random.Random(seed)
+    leaves = 1 << levels
+    side = 1 << tiles_log
+    light = [rng.randrange(leaves) for _ in range(lights)]
+    tex_ns = 1 << 40
+    shift = 0
+
+    def trace(leaf: int) -> Iterator[int]:
+        node = 1
+        for d in range(levels - 1, -1, -1):
+            yield node
+            child = 2 * node + ((leaf >> d) & 1)
+            if rng.random() < 0.25:
+                yield child ^ 1  # the far child's box overlaps too
+            node = child
+        yield node
+        yield tex_ns + (leaf >> 2)
+
+    while True:
+        for ty in range(side):
+            for tx in range(side):
+                base = (_morton(tx, ty, tiles_log) << levels) >> (2 * tiles_log)
+                for _ in range(rays):
+                    hit = (base + shift + int(rng.gauss(0, 2))) % leaves
+                    yield from trace(hit)
+                    for _ in range(bounces):
+                        yield from trace(rng.choice(light))
+                        if rng.random() < 0.5:
+                            hit = (hit + int(rng.gauss(0, 16))) % leaves
+                        else:
+                            hit = rng.randrange(leaves)
+                        yield from trace(hit)
+        shift += pan
+
+
+def hnsw_search(seed: int, points: int, m_l: float, ef: int, topics: int, alpha: float,
+                insert_p: float) -> Iterator[int]:
+    """A vector database's HNSW index under retrieval queries, one key per node's neighbour
+    list on each layer (Malkov and Yashunin, "Efficient and robust approximate nearest
+    neighbor search using Hierarchical Navigable Small World graphs", TPAMI 2020; DiskANN,
+    Subramanya et al., NeurIPS 2019, keeps the nodes near the entry point in memory: every
+    search starts there). Vectors are reduced to positions on a space-filling curve; the
+    corpus is ``points`` documents clustered round ``topics`` topics (70%) or anywhere. A
+    node is on layers 0..L with L = floor(-ln U * ``m_l``). A query (its topic by
+    Zipf(``alpha``)) descends from the entry point: on each upper layer greedy hops halve
+    the distance to the query along the layer's nodes, and the closest becomes the next
+    layer's start; on layer 0 a beam of ``ef`` nodes round the query is expanded, nearest
+    first. A share ``insert_p`` of operations insert a new document: a search, then its own
+    list and its neighbours' lists are written."""
+    rng = random.Random(seed)
+    centre = [rng.random() for _ in range(topics)]
+    topic = _zipf(rng, topics, alpha)
+    layers: list[list[tuple[float, int]]] = [[]]
+    pos: list[float] = []
+    entry = 0
+
+    def place(near: bool) -> float:
+        if near:
+            return (centre[topic()] + rng.gauss(0, 0.002)) % 1.0
+        return rng.random()
+
+    def insert(p: float) -> int:
+        nonlocal entry
+        node = len(pos)
+        pos.append(p)
+        top = int(-math.log(1.0 - rng.random()) * m_l)
+        while len(layers) <= top:
+            layers.append([])
+            entry = node
+        for layer in range(top + 1):
+            bisect.insort(layers[layer], (p, node))
+        return node
+
+    for _ in range(points):
+        insert(place(rng.random() < 0.7))
+
+    def search(q: float) -> Iterator[int]:
+        cur = entry
+        for layer in range(len(layers) - 1, 0, -1):
+            row = layers[layer]
+            i = bisect.bisect_left(row, (pos[cur], cur))
+            j = min(len(row) - 1, bisect.bisect_left(row, (q, -1)))
+            while True:
+                yield (layer << 32) + row[i][1]
+                if i == j:
+                    break
+                i += (j - i) // 2 if abs(j - i) > 1 else j - i
+            cur = row[j][1]
+        row = layers[0]
+        j = bisect.bisect_left(row, (q, -1))
+        lo, hi = j - 1, j
+        for _ in range(min(ef, len(row))):
+            if hi < len(row) and (lo < 0 or row[hi][0] - q <= q - row[lo][0]):
+                yield row[hi][1]
+                hi += 1
+            else:
+                yield row[lo][1]
+                lo -= 1
+
+    while True:
+        q = place(rng.random() < 0.8)
+        if rng.random() < insert_p:
+            visited = list(search(q))
+            yield from visited
+            beam = visited[len(visited) - min(ef, len(layers[0])):]  # layer 0, nearest first
+            yield insert(q)
+            yield from beam[:16]  # the new node's nearest neighbours get a link back
+        else:
+            yield from search(q)
+
+
+def ride_cells(seed: int, side: int, homes: int, works: int, alpha: float, day: int,
+               ring: int) -> Iterator[int]:
+    """A ride-hailing dispatcher's supply index, one key per hexagonal cell and per surge
+    zone (Uber's H3: drivers are indexed by cell and a request reads the k-ring round the
+    rider, the cells within ``ring`` steps; surge prices are kept per coarser parent
+    zone). The city is ``side`` x ``side`` cells (axial coordinates) with ``homes``
+    residential and ``works`` business centres (Zipf(``alpha``) popularity); over a day of
+    ``day`` requests the demand swings from homes to work in the morning and back in the
+    evening (a request's origin is near a centre of the kind the hour favours). A request
+    reads the rider's k-ring and surge zone, then the driver's trip updates the cells along
+    the straight line to the destination (near a centre of the other kind), one every two
+    cells."""
+    rng = random.Random(seed)
+    home = [(rng.randrange(side), rng.randrange(side)) for _ in range(homes)]
+    work = [(rng.randrange(side), rng.randrange(side)) for _ in range(works)]
+    pick_h, pick_w = _zipf(rng, homes, alpha), _zipf(rng, works, alpha)
+    offsets = [(dq, dr) for dq in range(-ring, ring + 1) for dr in range(-ring, ring + 1)
+               if abs(dq) <= ring and abs(dr) <= ring and abs(dq + dr) <= ring]
+    zone_ns = 1 << 40
+    t = 0
+
+    def near(centres: list[tuple[int, int]], pick: Callable[[], int]) -> tuple[int, int]:
+        q, r = centres[pick()]
+        spread = 1.5 + rng.expovariate(0.3)
+        return (min(side - 1, max(0, q + round(rng.gauss(0, spread)))),
+                min(side - 1, max(0, r + round(rng.gauss(0, spread)))))
+
+    def cell(q: int, r: int) -> int:
+        return min(side - 1, max(0, q)) * side + min(side - 1, max(0, r))
+
+    while True:
+        t += 1
+        morning = 0.5 + 0.5 * math.sin(2 * math.pi * t / day)  # share going to work
+        if rng.random() < morning:
+            (q, r), (dq, dr) = near(home, pick_h), near(work, pick_w)
+        else:
+            (q, r), (dq, dr) = near(work, pick_w), near(home, pick_h)
+        for oq, orr in offsets:
+            yield cell(q + oq, r + orr)
+        yield zone_ns + (q >> 3) * side + (r >> 3)
+        steps = max(abs(dq - q), abs(dr - r))
+        for s in range(2, steps + 1, 2):
+            yield cell(q + (dq - q) * s // steps, r + (dr - r) * s // steps)
+
+
+def school_mornings(seed: int, children: int, subjects: int, per_room: int, fillings: int,
+                    term_weeks: int, rain_p: float) -> Iterator[int]:
+    """A home robot's own object stream over school days (BEHAVIOR-1K's household
+    activities, Li et al., CoRL 2022, include packing lunches and packing a child's bag):
+    ``children`` children, each with a weekly timetable of three to five of ``subjects``
+    subjects a day (one book or folder each; subject 0 is sport: the sports kit too). On a
+    school morning the robot packs lunches in the kitchen (each child's lunch box, the
+    fridge and two fillings the child likes, Zipf over ``fillings``, the fruit bowl and a
+    fruit, the pantry and a snack, the bottle filled at the sink), then in each child's room
+    (the room and the objects it sees, about 70% of ``per_room``) packs the bag from the
+    desk with that day's books, then sets out shoes in the hall and, on a rainy day
+    (``rain_p``), raincoats and an umbrella. In the afternoon it unpacks: lunch boxes and
+    bottles to the sink, each child's bag and homework books (one or two of the day's) to
+    the desk, the sports kit to the hamper. Weekends and every ``term_weeks``-th week (a
+    holiday) it tidies the children's rooms instead: the objects seen, the desk, a few of
+    the books and the bag, and restocks the fridge."""
+    rng = random.Random(seed)
+    timetable = [[rng.sample(range(subjects), rng.randint(3, 5)) for _ in range(5)]
+                 for _ in range(children)]
+    likes = [_zipf(rng, fillings, 1.0) for _ in range(children)]
+    fruit, snack = _zipf(rng, 8, 1.0), _zipf(rng, 12, 1.0)
+    place, thing, book, food, seen = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    kitchen, fridge, pantry, bowl, sink, hall, shoes, hooks, hamper = range(9)
+    room, desk = 100, 200  # + child
+    box, bottle, bag, kit, coat, shoe, umbrella = 0, 100, 200, 300, 400, 500, 600  # + child
+    day = 0
+
+    def bedroom(c: int) -> Iterator[int]:
+        yield place + room + c
+        for o in range(per_room):
+            if rng.random() < 0.7:
+                yield seen + (c << 16) + o
+
+    while True:
+        weekday, week = day % 7, day // 7
+        day += 1
+        order = list(range(children))
+        rng.shuffle(order)
+        if weekday >= 5 or week % term_weeks == term_weeks - 1:
+            for c in order:
+                yield from bedroom(c)
+                yield place + desk + c
+                for s in rng.sample(range(subjects), min(subjects, rng.randint(1, 4))):
+                    yield book + (c << 16) + s
+                yield thing + bag + c
+            yield place + kitchen
+            yield place + fridge
+            for _ in range(rng.randint(3, 8)):
+                yield food + rng.randrange(fillings)
+            continue
+        today = [timetable[c][weekday] for c in range(children)]
+        yield place + kitchen
+        for c in order:
+            yield thing + box + c
+            yield place + fridge
+            yield food + likes[c]()
+            yield food + likes[c]()
+            yield place + bowl
+            yield food + 1000 + fruit()
+            yield place + pantry
+            yield food + 2000 + snack()
+            yield thing + bottle + c
+            yield place + sink
+        for c in order:
+            yield from bedroom(c)
+            yield place + desk + c
+            yield thing + bag + c
+            for s in today[c]:
+                yield book + (c << 16) + s
+            if 0 in today[c]:
+                yield thing + kit + c
+        yield place + hall
+        yield place + shoes
+        yield from (thing + shoe + c for c in order)
+        if rng.random() < rain_p:
+            yield place + hooks
+            yield from (thing + coat + c for c in order)
+            yield thing + umbrella
+        # the afternoon: unpack
+        yield place + hall
+        yield place + kitchen
+        for c in order:
+            yield thing + box + c
+            yield thing + bottle + c
+            yield place + sink
+        for c in order:
+            yield from bedroom(c)
+            yield thing + bag + c
+            yield place + desk + c
+            for s in rng.sample(today[c], rng.randint(1, 2)):
+                yield book + (c << 16) + s
+            if 0 in today[c]:
+                yield thing + kit + c
+                yield place + hamper
+
+
+def fresh13_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 25's held-out set: seeds 35000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 35000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "ebook_b4_p80-300": lambda: ebook_pages(s + 0, 4, 1.0, 80, 300, 12, 0.05, 0.1),
+        "ebook_b40_p200-900": lambda: ebook_pages(s + 1, 40, 0.8, 200, 900, 30, 0.1, 0.15),
+        "passes_f12_b20_p8": lambda: pass_pipeline(s + 2, 12, 20, 8, 200, 1.1, 0.3),
+        "passes_f60_b120_p14": lambda: pass_pipeline(s + 3, 60, 120, 14, 3000, 0.9, 0.1),
+        "dcache_f4_d4_x8": lambda: dcache_walk(s + 4, 4, 4, 8, 1.0, 50, 0.8),
+        "dcache_f6_d6_x20": lambda: dcache_walk(s + 5, 6, 6, 20, 0.8, 400, 0.6),
+        "hls_c10_r3_seg200": lambda: hls_live(s + 6, 10, 1.0, 3, 200, 2, 0.05, 30),
+        "hls_c300_r6_seg2000": lambda: hls_live(s + 7, 300, 0.8, 6, 2000, 3, 0.15, 200),
+        "keyboard_v2000_a1.1": lambda: keyboard_trie(s + 8, 2000, 1.1, 10, 40, 0.03),
+        "keyboard_v20000_a0.9": lambda: keyboard_trie(s + 9, 20_000, 0.9, 40, 200, 0.08),
+        "bvh_l10_t2_r4": lambda: bvh_rays(s + 10, 10, 2, 4, 1, 2, 3),
+        "bvh_l16_t4_r8": lambda: bvh_rays(s + 11, 16, 4, 8, 2, 8, 40),
+        "hnsw_p2000_ef16": lambda: hnsw_search(s + 12, 2000, 0.5, 16, 20, 1.0, 0.02),
+        "hnsw_p20000_ef64": lambda: hnsw_search(s + 13, 20_000, 0.3, 64, 300, 0.8, 0.1),
+        "rides_s40_k1": lambda: ride_cells(s + 14, 40, 6, 3, 1.0, 3000, 1),
+        "rides_s160_k2": lambda: ride_cells(s + 15, 160, 40, 12, 0.8, 20_000, 2),
+        "school_c2_s8": lambda: school_mornings(s + 16, 2, 8, 12, 10, 7, 0.3),
+        "school_c4_s14": lambda: school_mornings(s + 17, 4, 14, 60, 30, 10, 0.5),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
                 "fresh7": fresh7_variants, "fresh8": fresh8_variants,
                 "fresh9": fresh9_variants, "fresh10": fresh10_variants,
-                "fresh11": fresh11_variants, "fresh12": fresh12_variants}
+                "fresh11": fresh11_variants, "fresh12": fresh12_variants,
+                "fresh13": fresh13_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -3741,7 +4299,8 @@ def main() -> int:
                          "fresh9: round 21's held-out set; "
                          "fresh10: round 22's held-out set; "
                          "fresh11: round 23's held-out set; "
-                         "fresh12: round 24's held-out set")
+                         "fresh12: round 24's held-out set; "
+                         "fresh13: round 25's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

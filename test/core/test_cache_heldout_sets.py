@@ -1,5 +1,6 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
-21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12): their generators
+21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
+fresh13): their generators
 are seeded, exact in length and distinct. Only the streams are checked here; no policy runs
 on them (they are held out)."""
 
@@ -13,7 +14,7 @@ from bench_scripts import load_bench
 
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
-SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12")
+SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -70,6 +71,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "rtb": lambda s: h.rtb_features(s, 500, 0.5, 100, 1.0, 20, 200, 4),
             "orderbook": lambda s: h.order_book(s, 5, 1.0, 0.6, 0.5, 30, 5),
             "laundry": lambda s: h.laundry(s, 3, 20, 1.0, 2, 10, 7),
+        }
+    if name == "fresh13":
+        return {
+            "ebook": lambda s: h.ebook_pages(s, 3, 1.0, 50, 100, 10, 0.1, 0.1),
+            "passes": lambda s: h.pass_pipeline(s, 6, 10, 5, 50, 1.0, 0.3),
+            "dcache": lambda s: h.dcache_walk(s, 3, 3, 5, 1.0, 20, 0.7),
+            "hls": lambda s: h.hls_live(s, 5, 1.0, 2, 100, 2, 0.1, 20),
+            "keyboard": lambda s: h.keyboard_trie(s, 300, 1.0, 5, 20, 0.05),
+            "bvh": lambda s: h.bvh_rays(s, 8, 2, 2, 1, 2, 2),
+            "hnsw": lambda s: h.hnsw_search(s, 300, 0.5, 8, 5, 1.0, 0.05),
+            "rides": lambda s: h.ride_cells(s, 20, 3, 2, 1.0, 500, 1),
+            "school": lambda s: h.school_mornings(s, 2, 6, 8, 6, 5, 0.3),
         }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
@@ -150,11 +163,16 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # visual-SLAM front end; fresh10's multigrid stencil sweeps and web map panning; fresh11's
 # time-series chunks, young heap lines and Git history walks (its loop and sweep families,
 # whose larger variants loop over more than a thousand keys, are not held to this);
-# fresh12's instruction-cache loops, coordinate-sorted read pile-ups and FFT stage sweeps.
+# fresh12's instruction-cache loops, coordinate-sorted read pile-ups and FFT stage sweeps;
+# fresh13's e-book pages, compiler block sweeps and live-edge segments (the edge's many
+# cold channels re-read a segment seldom within 200 events, hence the lower second share;
+# its tree walks, loops over more than a thousand keys in the larger variant, are not held
+# to this).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
-                    "fresh12": ({"icache", "pileup", "fft"}, 0.8, 0.6)}
+                    "fresh12": ({"icache", "pileup", "fft"}, 0.8, 0.6),
+                    "fresh13": ({"ebook", "passes", "hls"}, 0.55, 0.3)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

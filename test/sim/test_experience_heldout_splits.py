@@ -1,9 +1,9 @@
 """bench/experience_tasks.py's report-only splits written by a helper each round (fresh21a/b/c
-in round 21, fresh22a/b/c in round 22, fresh23a/b/c in round 23, fresh24a/b/c in round 24):
-they exist, are not tuning data, and their streams generate, the same each time, different
-from each other and from every other split's stream (tuning, report, held-out and every
-other such round's), with every task doable in its world. Only the streams are made here;
-no arm runs on them (they are held out)."""
+in round 21, fresh22a/b/c in round 22, fresh23a/b/c in round 23, fresh24a/b/c in round 24,
+fresh25a/b/c in round 25): they exist, are not tuning data, and their streams generate, the
+same each time, different from each other and from every other split's stream (tuning,
+report, held-out and every other such round's), with every task doable in its world. Only
+the streams are made here; no arm runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from memory_node.sim.tasks.streams import StreamSettings, generate
 
 # Each round's three splits and the seeds their writer gave them.
 ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
-          "fresh23": (2301, 2302, 2303), "fresh24": (2401, 2402, 2403)}
+          "fresh23": (2301, 2302, 2303), "fresh24": (2401, 2402, 2403),
+          "fresh25": (2501, 2502, 2503)}
 LENGTH = 30  # the length the lead runs them at
 
 
