@@ -22,6 +22,9 @@ PEER_CODE = os.environ.get("RECALL_BENCH_CODE", "")
 if PEER_CODE:
     sys.path.insert(0, PEER_CODE)
 
+from memory_node.core.recall.embedder import Embedder  # noqa: E402
+from memory_node.core.recall.settings import RecallSettings  # noqa: E402
+from memory_node.core.recall_memory import RecallMemory  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
 from memory_node.core.units import ObjectMemoryUnit  # noqa: E402
 
@@ -106,3 +109,18 @@ def labelled_short_term(capacity: int, units: int, seed: int = 11,
     for i in range(units):
         st.upsert(replace(rng.choice(pool), object_id=f"u{i}"))
     return st, texts, rng
+
+
+def loaded_recall(units: int, settings: RecallSettings, shuffle_texts: bool = False
+                  ) -> tuple[RecallMemory, list[str], random.Random] | None:
+    """Recall over `labelled_short_term(units, units)` with `settings` and the real model,
+    warmed up and preloaded (every unit embedded) before the first timed request; None when
+    the data is absent. The set-up the in-process scale benches share."""
+    filled = labelled_short_term(units, units, shuffle_texts=shuffle_texts)
+    if filled is None:
+        return None
+    st, texts, rng = filled
+    rm = RecallMemory(st, settings, embedder=Embedder())
+    rm.warm_up()
+    rm.preload()
+    return rm, texts, rng

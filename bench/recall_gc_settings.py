@@ -30,11 +30,9 @@ import time
 from dataclasses import replace
 
 import numpy as np
-from recall_common import labelled_short_term, save_result
+from recall_common import loaded_recall, save_result
 
-from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.settings import RecallSettings
-from memory_node.core.recall_memory import RecallMemory
 
 VARIANTS = {"default": (700, 10, 10), "raised": (10_000, 20, 100), "off_in_request": None}
 
@@ -44,14 +42,11 @@ def main() -> int:
     ap.add_argument("--units", type=int, default=10_000)
     ap.add_argument("--out", default="recall_gc_settings")
     args = ap.parse_args()
-    filled = labelled_short_term(args.units, args.units, shuffle_texts=True)
-    if filled is None:
+    loaded = loaded_recall(args.units, RecallSettings(prefetch_subtasks=False), shuffle_texts=True)
+    if loaded is None:
         print("skip: AI2-THOR rearrangement data absent")
         return 0
-    st, texts, rng = filled
-    rm = RecallMemory(st, RecallSettings(prefetch_subtasks=False), embedder=Embedder())
-    rm.warm_up()
-    rm.preload()
+    rm, texts, rng = loaded
     rm.recall("bring me the mug from the kitchen", 5, 600)  # unit vectors embedded here
     rm._ensure().config = replace(rm._ensure().config, overlap_model=False)
     gc.collect()

@@ -25,12 +25,10 @@ import os
 import time
 
 import numpy as np
-from recall_common import labelled_short_term, save_result
+from recall_common import loaded_recall, save_result
 
 from memory_node.core.recall import model_worker
-from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.settings import RecallSettings
-from memory_node.core.recall_memory import RecallMemory
 
 VARIANTS = ("none", "nice19", "nice0")
 
@@ -49,14 +47,11 @@ def main() -> int:
     ap.add_argument("--requests", type=int, default=240)
     ap.add_argument("--out", default="recall_prefetch_interference")
     args = ap.parse_args()
-    filled = labelled_short_term(args.units, args.units)
-    if filled is None:
+    loaded = loaded_recall(args.units, RecallSettings(prefetch_subtasks=False))
+    if loaded is None:
         print("skip: AI2-THOR rearrangement data absent")
         return 0
-    st, texts, rng = filled
-    rm = RecallMemory(st, RecallSettings(prefetch_subtasks=False), embedder=Embedder())
-    rm.warm_up()
-    rm.preload()
+    rm, texts, rng = loaded
     asked = rng.sample(texts, 40)
     for t in asked:  # every text and its words cached: the timed requests call no model
         rm.recall(t, 5, 600, per_subtask=True)

@@ -40,9 +40,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
-from recall_common import labelled_short_term, save_result
+from recall_common import loaded_recall, save_result
 
-from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.recall import Recaller
 from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall_memory import RecallMemory, brief_from_fields
@@ -69,14 +68,11 @@ def main() -> int:
     ap.add_argument("--episodes", type=int, default=0)
     ap.add_argument("--out", default="recall_subtask_stages")
     args = ap.parse_args()
-    filled = labelled_short_term(args.units, args.units)
-    if filled is None:
+    loaded = loaded_recall(args.units, RecallSettings())
+    if loaded is None:
         print("skip: AI2-THOR rearrangement data absent")
         return 0
-    st, texts, rng = filled
-    rm = RecallMemory(st, RecallSettings(), embedder=Embedder())
-    rm.warm_up()
-    rm.preload()
+    rm, texts, rng = loaded
     asked = rng.sample(texts, args.requests)
     # Measurement only: the class's methods wrapped with timers (same calls, same order).
     rank_inner, scored_inner = Recaller.rank, Recaller.scored

@@ -17,29 +17,21 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from recall_rooms import kitchen_memory
 
 from memory_node.core.memory import Memory
-from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.subtasks import split_subtasks
 from memory_node.core.recall_memory import brief_from_fields
-from memory_node.core.units import ObjectMemoryUnit as Unit
 
 NOW = 1_700_000_500.0
 TASK = "wash the mug in the sink, then put the apple in the fridge, then heat the soup"
 
 
 def _memory(path: Path, embedder: Embedder, prefetch: bool = True) -> Memory:
-    memory = Memory(MemorySettings(memory_dir=str(path), durability="normal",
-                                   short_term=ShortTermSettings(capacity=100)),
-                    embedder=embedder)
+    memory = kitchen_memory(path, embedder, NOW)
     if not prefetch:  # on by default
         memory.recall.configure(replace(memory.recall.settings, prefetch_subtasks=False))
-    for i, label in enumerate(["Apple", "Fridge", "Mug", "Sink", "Faucet", "Plate", "Pot",
-                               "Microwave", "StoveBurner", "Bowl"]):
-        memory.upsert_object(Unit(f"{label}_{i}", label, (float(i), 0.9, 0.0),
-                                  area_id="kitchen", first_seen=NOW - 600,
-                                  last_seen=NOW - 60))
     return memory
 
 

@@ -16,9 +16,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from recall_rooms import kitchen_memory
 
 from memory_node.core.memory import Memory
-from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.recall import Recaller
 from memory_node.core.recall_memory import brief_from_fields
@@ -29,17 +29,10 @@ TASK = "wash the mug in the sink, then put the apple in the fridge, then tidy up
 
 
 def _memory(path: Path, embedder: Embedder, memo: bool = True) -> Memory:
-    memory = Memory(MemorySettings(memory_dir=str(path), durability="normal",
-                                   short_term=ShortTermSettings(capacity=100)),
-                    embedder=embedder)
-    recaller = memory.recall._ensure()
+    memory = kitchen_memory(path, embedder, NOW)
     if not memo:  # on by default
+        recaller = memory.recall._ensure()
         recaller.config = replace(recaller.config, scored_memo=0)
-    for i, label in enumerate(["Apple", "Fridge", "Mug", "Sink", "Faucet", "Plate", "Pot",
-                               "Microwave", "StoveBurner", "Bowl"]):
-        memory.upsert_object(Unit(f"{label}_{i}", label, (float(i), 0.9, 0.0),
-                                  area_id="kitchen", first_seen=NOW - 600,
-                                  last_seen=NOW - 60))
     return memory
 
 
