@@ -129,3 +129,5 @@ def test_a_result_carries_its_refusal_reasons_typed_and_bounded() -> None:
     assert len(r.missing_fixtures) == LIMITS.max_list_items
     r = result_from_msg(msg(success=True, error_code=0, shut_by="Fridge"))
     assert r.success and r.shut_by == ""
+    r = result_from_msg(msg(missing_fixtures="Faucet"))              # not a list: no letters
+    assert r.missing_fixtures == ()

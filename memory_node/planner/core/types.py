@@ -130,7 +130,10 @@ def refusal_fields(shut_by: object, missing_fixtures: object
     """A skill result's refusal fields, bounded: `shut_by` a class word or "", and
     `missing_fixtures` at most `max_list_items` class words (what breaks that is dropped,
     as a server built before the fields existed sends none)."""
-    words = [_class_word(w) for w in list(missing_fixtures or ())[:LIMITS.max_list_items]]
+    # A ROS string[] arrives as a list, the in-process executor's as a tuple; anything else
+    # (a bare string would split into letters) carries no fixtures.
+    items = missing_fixtures if isinstance(missing_fixtures, (list, tuple)) else ()
+    words = [_class_word(w) for w in items[:LIMITS.max_list_items]]
     return _class_word(shut_by), tuple(w for w in words if w)
 
 
