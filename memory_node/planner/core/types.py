@@ -125,11 +125,14 @@ def _class_word(value: object) -> str:
     return word
 
 
-def refusal_fields(shut_by: object, missing_fixtures: object
+def refusal_fields(success: bool, shut_by: object, missing_fixtures: object
                    ) -> tuple[str, tuple[str, ...]]:
     """A skill result's refusal fields, bounded: `shut_by` a class word or "", and
     `missing_fixtures` at most `max_list_items` class words (what breaks that is dropped,
-    as a server built before the fields existed sends none)."""
+    as a server built before the fields existed sends none); none on a success, whatever
+    a server says there."""
+    if success:
+        return "", ()
     # A ROS string[] arrives as a list, the in-process executor's as a tuple; anything else
     # (a bare string would split into letters) carries no fixtures.
     items = missing_fixtures if isinstance(missing_fixtures, (list, tuple)) else ()

@@ -77,11 +77,8 @@ def result_from_msg(r: Any) -> SkillResult:
     label = str(getattr(r, "held_label", "") or "").strip()
     if not held or len(label) > 128 or has_refused_characters(label):
         label = ""
-    # Typed reasons of a refusal; none on a success (a server may not say them there).
-    shut_by, missing = refusal_fields(getattr(r, "shut_by", ""),
+    shut_by, missing = refusal_fields(success, getattr(r, "shut_by", ""),
                                       getattr(r, "missing_fixtures", ()))
-    if success:
-        shut_by, missing = "", ()
     return SkillResult(success, code, str(r.message)[:MAX_MESSAGE_CHARS], duration,
                        str(r.robot_area)[:128], position, held, label, shut_by, missing)
 

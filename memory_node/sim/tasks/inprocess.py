@@ -337,7 +337,8 @@ class InProcessStack:
             self._rec.skill(self._task, call.skill, call.args, int(outcome.code),
                             outcome.duration, self._subtask)
         room = w.room_of(w.robot.x, w.robot.y)
-        shut_by, missing = refusal_fields(outcome.shut_by, outcome.missing_fixtures)
+        shut_by, missing = refusal_fields(outcome.success, outcome.shut_by,
+                                          outcome.missing_fixtures)
         return SkillResult(outcome.success, int(outcome.code), outcome.message[:1000],
                            outcome.duration, room.name if room else "",
                            (float(w.robot.x), float(w.robot.y), 0.0),
