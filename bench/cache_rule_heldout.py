@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh12|fresh13] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh13|fresh14] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh13][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh14][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -102,6 +102,21 @@ hexagonal cells and surge zones through a day's commute, and a home robot packin
 unpacking children's school bags and lunches by a weekly timetable (tidying at weekends
 and in holidays). Recency-dominated by construction: the e-book pages, the compiler's
 block sweeps and the live-edge segments; loops over a hierarchy: the tree walks.
+``fresh14`` (seeds 36000+) was written in round 26 before anything ran on it, by a writer
+who did not read the policy's code: a game's sparse-virtual-texture tiles along a camera
+path (mip levels by distance, turns, fast travel), a message broker's partition pages
+(appends, follower fetches, consumer-group polls, rewound reprocessing consumers), a code
+editor's per-line token cache (viewport repaints, typing, scrolling, go-to-definition and
+back, find-all), a chess engine's transposition table (Zobrist keys, iterative-deepening
+alpha-beta by minimal-tree node types, the game moving on), a music service's edge track
+cache (playlists, albums and releases, personal mixes on repeat, radio, skips), a
+supermarket's point-of-sale lookups (staples, quantities, weekly circulars, a seasonal
+aisle), a hospital ward's health-record charts (ward rounds, medication rounds, labs,
+admissions), a home robot doing the dishes (plate stacks used last in first out, the
+dishwasher's loads, the sink, pans, the fridge) and a game shard's entities (hub zones,
+areas of interest, raid instances). Recency-dominated by construction: the texture tiles,
+the broker's tail reads and the editor's viewport; sweeps over a hierarchy's levels: the
+game-tree search.
 """
 
 from __future__ import annotations
@@ -4243,13 +4258,582 @@ def fresh13_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh14's generator families (round 26; none is in `synthetic` or the earlier sets) -----
+
+
+def virtual_texture(seed: int, world: int, levels: int, samples: int, speed: float,
+                    turn: float, warp_p: float) -> Iterator[int]:
+    """The tile cache of sparse virtual texturing along a game's camera path (Barrett,
+    "Sparse Virtual Textures", GDC 2008; id Tech 5's MegaTexture, van Waveren, SIGGRAPH
+    2009): a terrain ``world`` finest tiles wide, with a mip pyramid of ``levels`` levels
+    (level l has world >> l tiles a side). Each frame the feedback pass reads ``samples``
+    screen points; a point at distance d (log-uniform: perspective) ahead of the camera,
+    within the field of view, lands on the tile at level log2(d / 2) there. The frame's
+    tiles are requested once each, coarse levels first (the order a renderer uploads
+    them). The camera moves ``speed`` tiles a frame and turns by a random walk of step
+    ``turn`` radians, looks back now and then, and with ``warp_p`` a frame fast-travels
+    to a random place. Recency-dominated by construction: consecutive frames see nearly
+    the same tiles; a sweep over the pyramid's levels each frame."""
+    rng = random.Random(seed)
+    x = y = world / 2.0
+    heading = rng.uniform(0, 2 * math.pi)
+    far = float(world) / 4
+    while True:
+        if rng.random() < warp_p:
+            x, y = rng.uniform(0, world), rng.uniform(0, world)
+            heading = rng.uniform(0, 2 * math.pi)
+        elif rng.random() < 0.01:
+            heading += math.pi  # a look behind
+        heading += rng.gauss(0.0, turn)
+        x = (x + speed * math.cos(heading)) % world
+        y = (y + speed * math.sin(heading)) % world
+        frame: set[tuple[int, int, int]] = set()
+        for _ in range(samples):
+            d = 1.0 * (far / 1.0) ** rng.random()
+            a = heading + rng.uniform(-0.6, 0.6)  # a 70-degree field of view
+            level = min(levels - 1, max(0, int(math.log2(max(1.0, d / 2.0)))))
+            side = world >> level
+            tx = int((x + d * math.cos(a)) % world) >> level
+            ty = int((y + d * math.sin(a)) % world) >> level
+            frame.add((level, tx % side, ty % side))
+        for level, tx, ty in sorted(frame, key=lambda t: (-t[0], t[2], t[1])):
+            yield (level << 40) + (ty << 20) + tx
+
+
+def log_broker(seed: int, topics: int, partitions: int, alpha: float, per_page: int,
+               groups: int, poll: int, replay_p: float, replay_rate: int) -> Iterator[int]:
+    """A message broker's page cache under its partition logs (Kreps, Narkhede and Rao,
+    "Kafka: a distributed messaging system for log processing", NetDB 2011: the broker
+    relies on the OS page cache, consumers read what was just written). Producers append
+    to ``topics`` topics (Zipf ``alpha`` traffic) of ``partitions`` partitions each; a
+    message writes the partition's head page (``per_page`` messages a page) and the
+    follower replica fetches it at once. Each of a topic's ``groups`` consumer groups polls
+    a partition every ``poll`` of its messages and reads its pages from its last offset to
+    the head. With ``replay_p`` per message, a consumer rewinds a partition to an old
+    offset (a reprocessing job, a new service) and reads forward ``replay_rate`` pages per
+    message until it reaches the head. Recency-dominated by construction: almost every
+    read is of a page written a moment ago."""
+    rng = random.Random(seed)
+    topic = _zipf(rng, topics, alpha)
+    head: dict[tuple[int, int], int] = {}
+    read: dict[tuple[int, int, int], int] = {}
+    replays: list[list[int]] = []  # [topic, partition, next page]
+    n_groups = [rng.randint(1, groups) for _ in range(topics)]
+
+    def page(t: int, p: int, pg: int) -> int:
+        return (((t * partitions) + p) << 32) + pg
+
+    while True:
+        t, p = topic(), rng.randrange(partitions)
+        off = head.get((t, p), 0) + 1
+        head[(t, p)] = off
+        pg = off // per_page
+        yield page(t, p, pg)  # the producer's append
+        yield page(t, p, pg)  # the follower's fetch
+        for g in range(n_groups[t]):
+            if (off + g) % poll == 0:
+                start = read.get((t, p, g), max(0, off - poll)) // per_page
+                for q in range(start, pg + 1):
+                    yield page(t, p, q)
+                read[(t, p, g)] = off
+        if rng.random() < replay_p and off > 10 * per_page:
+            replays.append([t, p, rng.randrange(off // per_page // 2 + 1)])
+        for r in replays:
+            for _ in range(replay_rate):
+                if r[2] <= head[(r[0], r[1])] // per_page:
+                    yield page(r[0], r[1], r[2])
+                    r[2] += 1
+        replays = [r for r in replays if r[2] <= head[(r[0], r[1])] // per_page]
+
+
+def code_editor(seed: int, files: int, alpha: float, lines_lo: int, lines_hi: int,
+                view: int, jump_p: float, find_p: float) -> Iterator[int]:
+    """A code editor's per-line tokenization cache (VS Code keeps the TextMate grammar's
+    tokens and end state per line and repaints the viewport from them): a programmer works
+    in ``files`` files (Zipf ``alpha`` over the project), each ``lines_lo``..``lines_hi``
+    lines long. Every action repaints the ``view`` lines of the viewport. Actions: type on
+    the cursor line (the line is re-tokenized, and the lines below it until the grammar's
+    state agrees again: usually one or two, the rest of the viewport after an opened
+    string or comment), move the cursor, scroll a few lines (the viewport slides), page
+    up or down, jump to a definition in another file (``jump_p``; the editor remembers
+    where it was) and jump back, and find-all in the file (``find_p``; every line is
+    tokenized). Recency-dominated by construction: a viewport that slides, repainted at
+    every keystroke."""
+    rng = random.Random(seed)
+    pick = _zipf(rng, files, alpha)
+    length = [rng.randint(lines_lo, lines_hi) for _ in range(files)]
+    f, top, cursor = pick(), 0, 0
+    back: list[tuple[int, int, int]] = []
+
+    def line(i: int) -> int:
+        return (f << 24) + i
+
+    while True:
+        r = rng.random()
+        n = length[f]
+        if r < jump_p:
+            back.append((f, top, cursor))
+            f = pick()
+            n = length[f]
+            cursor = rng.randrange(n)
+            top = max(0, cursor - view // 3)
+        elif r < 2 * jump_p and back:
+            f, top, cursor = back.pop()
+            n = length[f]
+        elif r < 2 * jump_p + find_p:
+            yield from (line(i) for i in range(n))
+        elif r < 0.55:
+            # typing: the line, then the lines below until the tokenizer's state settles
+            below = 1 + int(rng.expovariate(1.0)) if rng.random() < 0.95 else view
+            for i in range(cursor, min(n, cursor + below + 1)):
+                yield line(i)
+        elif r < 0.7:
+            cursor = max(0, min(n - 1, cursor + rng.choice((-3, -2, -1, 1, 1, 2, 3, 5))))
+        elif r < 0.9:
+            top = max(0, min(n - view, top + rng.choice((-6, -3, -1, 1, 3, 6, 10))))
+        else:
+            top = max(0, min(n - view, top + rng.choice((-view, view))))
+        top = max(0, min(max(0, n - view), top))
+        if not top <= cursor < top + view:
+            cursor = min(n - 1, top + view // 2)
+        for i in range(top, min(n, top + view)):
+            yield line(i)
+
+
+def game_tree(seed: int, moves: int, branching: int, depth: int, miss: float,
+              blunder: float) -> Iterator[int]:
+    """A chess engine's transposition table through a game (Zobrist keys; iterative
+    deepening alpha-beta, as Stockfish searches): a position's key is the XOR of the
+    random keys of the moves that led to it, so move orders that reach the same position
+    share a key. Each node has ``branching`` legal moves drawn from ``moves`` kinds (a
+    function of the position, the same at every visit) in a fixed move order. Search runs
+    depths 1..``depth`` from the root; by the minimal-tree node types (Knuth and Moore
+    1975) a PV node searches all children, a CUT node stops after its first child unless
+    the ordering missed (``miss``: it tries more), an ALL node searches all of them. A
+    node is probed on entry and stored on exit (after its subtree). Then the game moves:
+    the root becomes its best move's best reply (a blunder, ``blunder``, plays another
+    move), two plies down the old tree. Recency-dominated and loop-like by construction:
+    every iteration sweeps the tree's upper levels again, in the same order, and the next
+    search re-walks the old search's subtree."""
+    rng = random.Random(seed)
+    mask = (1 << 62) - 1
+    zobrist = [rng.getrandbits(62) for _ in range(moves)]
+
+    def children(key: int) -> list[int]:
+        r = random.Random(key ^ seed)
+        return [key ^ zobrist[m] for m in r.sample(range(moves), branching)]
+
+    def search(key: int, d: int, kind: int) -> Iterator[int]:
+        # kind: 0 PV, 1 CUT, 2 ALL
+        yield key & mask
+        if d == 0:
+            return
+        kids = children(key)
+        if kind == 1:
+            tried = 1
+            while tried < len(kids) and rng.random() < miss:
+                tried += 1
+            kids = kids[:tried]
+        for i, child in enumerate(kids):
+            yield from search(child, d - 1, (0 if i == 0 else 1) if kind == 0
+                              else (2 if kind == 1 else 1))
+        yield key & mask
+
+    root = rng.getrandbits(62)
+    while True:
+        for d in range(1, depth + 1):
+            yield from search(root, d, 0)
+        reply = children(root)[0 if rng.random() > blunder else rng.randrange(branching)]
+        root = children(reply)[0 if rng.random() > blunder else rng.randrange(branching)]
+
+
+def music_sessions(seed: int, tracks: int, alpha: float, listeners: int, playlists: int,
+                   albums: int, release_every: int, skip_p: float) -> Iterator[int]:
+    """A music streaming service's edge cache of tracks (Zhang et al., "Understanding user
+    behavior in Spotify", INFOCOM 2013: sessions of playlists and albums, skips, daily
+    patterns): ``listeners`` sessions at a time, interleaved a track at a time. A session
+    plays a shared playlist (``playlists`` of them, Zipf-popular, 20-80 tracks from the
+    popular catalogue, played in order or shuffled), an album (``albums``, 8-16 tracks in
+    order; every ``release_every`` tracks played a new album is released and is the most
+    popular for a while), the listener's own playlist (its own mix, sometimes on repeat),
+    or radio (Zipf ``alpha`` over ``tracks``). A skipped track (``skip_p``) still costs
+    its first fetch. Sessions end and new listeners start."""
+    rng = random.Random(seed)
+    pop = _zipf(rng, tracks, alpha)
+    plist = [[pop() for _ in range(rng.randint(20, 80))] for _ in range(playlists)]
+    pick_plist = _zipf(rng, playlists, 1.0)
+    album = [[tracks + a * 32 + i for i in range(rng.randint(8, 16))] for a in range(albums)]
+    pick_album = _zipf(rng, albums, 0.9)
+    new_albums: list[int] = []
+    played = 0
+
+    def session() -> Iterator[int]:
+        kind = rng.random()
+        if kind < 0.35:
+            seq = list(plist[pick_plist()])
+            if rng.random() < 0.5:
+                rng.shuffle(seq)
+        elif kind < 0.6:
+            if new_albums and rng.random() < 0.5:
+                a = new_albums[min(len(new_albums) - 1, int(rng.expovariate(0.7)))]
+            else:
+                a = pick_album()
+            seq = album[a][rng.randrange(3):] if rng.random() < 0.3 else album[a]
+        elif kind < 0.8:
+            own = [pop() for _ in range(rng.randint(10, 40))]
+            seq = own * (3 if rng.random() < 0.2 else 1)
+        else:
+            seq = [pop() for _ in range(rng.randint(5, 40))]
+        for t in seq:
+            yield t
+            if rng.random() < skip_p:
+                continue
+            yield t  # the rest of the track's chunks, fetched as it plays
+
+    live = [session() for _ in range(listeners)]
+    while True:
+        i = rng.randrange(listeners)
+        key = next(live[i], None)
+        if key is None:
+            live[i] = session()
+            continue
+        played += 1
+        if played % release_every == 0:
+            album.append([tracks + len(album) * 32 + j for j in range(rng.randint(8, 16))])
+            new_albums.insert(0, len(album) - 1)
+            del new_albums[5:]
+        yield key
+
+
+def checkout_lanes(seed: int, products: int, alpha: float, lanes: int, basket: float,
+                   staples: int, promo: int, week: int) -> Iterator[int]:
+    """A supermarket's point-of-sale product lookups (each scan fetches the product's price
+    and promotion record; the Instacart market-basket data, 2017, shows a few staples in a
+    large share of baskets and a long Zipf tail): ``lanes`` tills interleaved a scan at a
+    time, each scanning a customer's basket (geometric, mean ``basket`` items; an item
+    bought in quantity is scanned several times in a row). Each of ``staples`` staples
+    (milk, bread, bananas) is in a basket with probability 0.35 / (rank + 1) ** 0.5;
+    the rest is Zipf ``alpha`` over ``products``, with a weekly circular of ``promo``
+    promoted products (a new one every ``week`` scans) drawing a fifth of the picks, and
+    the seasonal aisle's products (new keys) bought around a holiday once in four weeks."""
+    rng = random.Random(seed)
+    pick = _zipf(rng, products, alpha)
+    scans = 0
+    circular = [rng.randrange(products) for _ in range(promo)]
+    season = -1
+
+    def customer() -> Iterator[int]:
+        items = [s for s in range(staples) if rng.random() < 0.35 / (s + 1) ** 0.5]
+        for _ in range(int(rng.expovariate(1.0 / basket)) + 1):
+            r = rng.random()
+            if r < 0.2:
+                items.append(staples + circular[rng.randrange(promo)])
+            elif r < 0.25 and season >= 0:
+                items.append(staples + products + season * 100 + rng.randrange(40))
+            else:
+                items.append(staples + pick())
+        rng.shuffle(items)
+        for item in items:
+            for _ in range(1 if rng.random() < 0.8 else rng.randint(2, 6)):
+                yield item
+
+    tills = [customer() for _ in range(lanes)]
+    while True:
+        i = rng.randrange(lanes)
+        key = next(tills[i], None)
+        if key is None:
+            tills[i] = customer()
+            continue
+        scans += 1
+        if scans % week == 0:
+            circular = [rng.randrange(products) for _ in range(promo)]
+            w = scans // week
+            season = w // 4 if w % 4 == 3 else -1
+        yield key
+
+
+def ward_charts(seed: int, beds: int, stay: float, sections: int, drugs: int, alpha: float,
+                day: int) -> Iterator[int]:
+    """A hospital electronic health record's chart cache on a ward (EHR audit logs show
+    chart access clustered by patient and by the ward's daily rhythm; Adler-Milstein et
+    al., "EHR audit logs: a new goldmine for health services research?", JBI 2020):
+    ``beds`` beds, patients staying a log-normal time (median ``stay`` days) and replaced
+    by admissions (an admission opens every section of the new chart). A day of ``day``
+    chart opens holds the morning ward round (every bed in bed order: summary, notes,
+    vitals, labs, medication chart), four medication rounds (every bed: the medication
+    chart and one or two of ``drugs`` drug monographs, Zipf ``alpha``), and between them
+    lab results arriving (the patient's labs and summary) and orders (the drug reference
+    and the chart). A patient's chart has ``sections`` sections (at least five: summary,
+    notes, vitals, labs, medication chart, then others read only at admission)."""
+    if sections < 5:
+        raise ValueError("a chart has at least five sections")
+    rng = random.Random(seed)
+    drug = _zipf(rng, drugs, alpha)
+    patient = list(range(beds))
+    left = [rng.lognormvariate(math.log(stay), 0.8) for _ in range(beds)]
+    regimen = [[drug() for _ in range(rng.randint(2, 6))] for _ in range(beds)]
+    next_patient = beds
+    ref = 1 << 40
+
+    def chart(b: int, s: int) -> int:
+        return (patient[b] << 8) + s
+
+    def between(k: int) -> Iterator[int]:
+        for _ in range(k):
+            b = rng.randrange(beds)
+            if rng.random() < 0.6:
+                yield chart(b, 3)  # labs
+                yield chart(b, 0)
+            else:
+                yield ref + drug()
+                yield chart(b, 4)
+
+    while True:
+        for b in range(beds):
+            left[b] -= 1.0
+            if left[b] <= 0:
+                patient[b] = next_patient
+                next_patient += 1
+                left[b] = rng.lognormvariate(math.log(stay), 0.8)
+                regimen[b] = [drug() for _ in range(rng.randint(2, 6))]
+                yield from (chart(b, s) for s in range(sections))
+        spent = 0
+        for b in range(beds):  # the morning round
+            for s in (0, 1, 2, 3, 4):
+                yield chart(b, s)
+                spent += 1
+        for _ in range(4):  # medication rounds
+            for b in range(beds):
+                yield chart(b, 4)
+                for d in rng.sample(regimen[b], min(len(regimen[b]), rng.randint(1, 2))):
+                    yield ref + d
+                spent += 3
+            gap = max(1, (day - spent) // 5)
+            yield from between(gap)
+            spent += 2 * gap
+
+
+def dish_cycle(seed: int, people: int, stack: int, cutlery: int, mugs: int,
+               rack: int, foods: int, snack_p: float) -> Iterator[int]:
+    """A home robot's own object stream doing the dishes (RoboCasa's LoadDishwasher and
+    BEHAVIOR-1K's "putting dishes away after cleaning" are benchmark activities): places
+    (cupboards, the cutlery drawer, table, sink, dishwasher, drying rack, stove, counter)
+    and the individual objects it handles. For each of three meals a day it sets the table
+    for ``people``: plates and bowls off the top of stacks of ``stack`` (a stack is last
+    in, first out: the plates put back last are used first), cutlery from a drawer of
+    ``cutlery`` pieces a kind, glasses, and each person's favourite of ``mugs`` mugs at
+    breakfast; a pan or pot from the cupboard to the stove, and two to four of ``foods``
+    foods from the fridge (Zipf). At the table and the counter it also sees what lies
+    there (a dozen loose things: post, keys, toys, each there four times in ten). It
+    clears the table into the dishwasher while it has room (``rack`` items), the rest into
+    the sink; when full, and every evening, the machine runs, and before the next meal the
+    robot unloads it (every item back to its place, onto its stack's top) and loads what
+    waited in the sink. It hand-washes the pan to the drying rack and puts it away at the
+    next meal. Between meals people leave a glass or mug on the counter (``snack_p``),
+    which it collects."""
+    rng = random.Random(seed)
+    place, thing, food, seen = 0, 1 << 40, 2 << 40, 3 << 40
+    cupboard, drawer, table, sink, washer, rack_p, stove, counter, pans_c, fridge = range(10)
+    ingredient = _zipf(rng, foods, 1.0)
+    plates, bowls, glasses, forks, knives, spoons, cups, pans = (
+        i * 1000 for i in range(8))
+    stacks = {plates: list(range(stack)), bowls: list(range(stack)),
+              glasses: list(range(stack))}
+    loose = {forks: list(range(cutlery)), knives: list(range(cutlery)),
+             spoons: list(range(cutlery))}
+    fav = _zipf(rng, mugs, 1.0)
+    mug_of = [fav() for _ in range(people)]
+    in_washer: list[tuple[int, int]] = []
+    in_sink: list[tuple[int, int]] = []
+    drying: list[int] = []
+    running = False
+    meal = 0
+
+    def take(kind: int) -> int:
+        if kind in stacks and stacks[kind]:
+            return stacks[kind].pop()
+        pool = loose.get(kind, [])
+        if pool:
+            return pool.pop(rng.randrange(len(pool)))
+        return rng.randrange(stack)
+
+    def look(at: int) -> Iterator[int]:
+        yield place + at
+        for j in range(12):
+            if rng.random() < 0.4:
+                yield seen + (at << 8) + j
+
+    def put_back(kind: int, i: int) -> None:
+        (stacks.get(kind) if kind in stacks else loose.setdefault(kind, [])).append(i)
+
+    while True:
+        breakfast = meal % 3 == 0
+        meal += 1
+        if running:  # unload the clean load
+            yield place + washer
+            for kind, i in sorted(in_washer):
+                yield thing + kind + i
+                yield place + (drawer if kind in loose else cupboard)
+                if kind != cups:
+                    put_back(kind, i)
+            in_washer.clear()
+            running = False
+        if drying:
+            yield place + rack_p
+            for i in drying:
+                yield thing + pans + i
+                yield place + pans_c
+            drying.clear()
+        # what waited in the sink while the machine ran goes in first
+        yield place + sink
+        while in_sink and len(in_washer) < rack:
+            kind, i = in_sink.pop(0)
+            yield thing + kind + i
+            in_washer.append((kind, i))
+        yield place + washer
+        used: list[tuple[int, int]] = []
+        yield place + cupboard
+        for _ in range(people):
+            for kind in ((bowls, glasses) if breakfast else (plates, glasses)):
+                i = take(kind)
+                used.append((kind, i))
+                yield thing + kind + i
+        yield place + drawer
+        for _ in range(people):
+            for kind in ((spoons,) if breakfast else (forks, knives)):
+                i = take(kind)
+                used.append((kind, i))
+                yield thing + kind + i
+        if breakfast:
+            for p in range(people):
+                used.append((cups, mug_of[p]))
+                yield thing + cups + mug_of[p]
+        yield from look(table)
+        yield place + pans_c
+        pan = rng.randrange(6)
+        yield thing + pans + pan
+        yield place + fridge
+        for _ in range(rng.randint(2, 4)):
+            yield food + ingredient()
+        yield place + stove
+        yield thing + pans + pan
+        # clearing: into the dishwasher while it has room, the rest into the sink
+        yield from look(table)
+        for kind, i in used:
+            yield thing + kind + i
+            if len(in_washer) < rack:
+                yield place + washer
+                in_washer.append((kind, i))
+            else:
+                yield place + sink
+                in_sink.append((kind, i))
+        yield place + sink
+        yield thing + pans + pan
+        drying.append(pan)
+        yield place + rack_p
+        if len(in_washer) >= rack or meal % 3 == 0:  # full, or the evening run
+            running = True
+            yield place + washer
+        for p in range(people):
+            if rng.random() < snack_p:
+                kind = cups if rng.random() < 0.5 else glasses
+                i = mug_of[p] if kind == cups else take(glasses)
+                yield from look(counter)
+                yield thing + kind + i
+                yield place + sink
+                in_sink.append((kind, i))
+
+
+def mmo_shard(seed: int, zones: int, alpha: float, players: int, npcs: int, party: int,
+              raid_every: int, raid_len: int) -> Iterator[int]:
+    """A massively multiplayer game server's entity cache (Pittman and GauthierDickey, "A
+    measurement study of virtual populations in massively multiplayer online games",
+    NetGames 2007: players crowd a few hub zones, sessions come and go, raids at set
+    times): ``players`` online at a time over ``zones`` zones in a ring of neighbours,
+    chosen Zipf ``alpha`` (capital cities first). Each tick a random player acts: its own
+    record, its zone, a few players in its area of interest (others in its zone) and one
+    of the zone's ``npcs`` NPCs; it sometimes walks to a neighbouring zone or logs out
+    (a new player logs in). Every ``raid_every`` ticks a party of ``party`` players
+    enters a new dungeon instance for ``raid_len`` ticks: the instance's own NPCs and
+    boss are hot while it lasts and never come back."""
+    rng = random.Random(seed)
+    hub = _zipf(rng, zones, alpha)
+    where = {p: hub() for p in range(players)}
+    online = list(range(players))
+    next_id = players
+    base_player, base_zone, base_npc, base_inst = 0, 1 << 40, 2 << 40, 3 << 40
+    tick = 0
+    raid: list[int] = []
+    raid_end = 0
+    instance = 0
+    while True:
+        tick += 1
+        if tick % raid_every == 0:
+            raid = rng.sample(online, min(party, len(online)))
+            raid_end = tick + raid_len
+            instance += 1
+        if raid and tick < raid_end and rng.random() < 0.4:
+            p = rng.choice(raid)
+            yield base_player + p
+            yield base_inst + (instance << 8)  # the instance itself
+            yield base_inst + (instance << 8) + 1 + rng.randrange(30)  # its mobs and boss
+            yield base_player + rng.choice(raid)
+            continue
+        i = rng.randrange(len(online))
+        p = online[i]
+        z = where[p]
+        yield base_player + p
+        yield base_zone + z
+        near = [q for q in rng.sample(online, min(8, len(online))) if where[q] == z]
+        for q in near[:3]:
+            yield base_player + q
+        yield base_npc + (z << 16) + int(rng.expovariate(1.0 / (npcs / 4))) % npcs
+        r = rng.random()
+        if r < 0.03:
+            where[p] = (z + rng.choice((-1, 1))) % zones
+        elif r < 0.035:
+            del where[p]
+            online[i] = next_id
+            where[next_id] = hub()
+            next_id += 1
+
+
+def fresh14_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 26's held-out set: seeds 36000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 36000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "vtex_w256_l5_s48": lambda: virtual_texture(s + 0, 256, 5, 48, 0.4, 0.05, 0.002),
+        "vtex_w4096_l9_s160": lambda: virtual_texture(s + 1, 4096, 9, 160, 1.5, 0.08, 0.001),
+        "broker_t4_p2": lambda: log_broker(s + 2, 4, 2, 1.0, 20, 2, 5, 0.0005, 2),
+        "broker_t60_p8": lambda: log_broker(s + 3, 60, 8, 0.8, 8, 4, 10, 0.002, 3),
+        "editor_f10_v40": lambda: code_editor(s + 4, 10, 1.0, 100, 600, 40, 0.03, 0.005),
+        "editor_f300_v60": lambda: code_editor(s + 5, 300, 0.8, 200, 3000, 60, 0.06, 0.01),
+        "chess_b6_d5": lambda: game_tree(s + 6, 40, 6, 5, 0.2, 0.05),
+        "chess_b12_d6": lambda: game_tree(s + 7, 80, 12, 6, 0.3, 0.1),
+        "music_t5000_l10": lambda: music_sessions(s + 8, 5000, 1.0, 10, 50, 200, 3000, 0.2),
+        "music_t100000_l200": lambda: music_sessions(
+            s + 9, 100_000, 0.8, 200, 500, 5000, 20_000, 0.3),
+        "checkout_p2000_l3": lambda: checkout_lanes(s + 10, 2000, 1.0, 3, 12.0, 10, 20, 3000),
+        "checkout_p40000_l20": lambda: checkout_lanes(
+            s + 11, 40_000, 0.9, 20, 30.0, 30, 200, 20_000),
+        "ward_b12_s3": lambda: ward_charts(s + 12, 12, 3.0, 8, 200, 1.0, 200),
+        "ward_b40_s6": lambda: ward_charts(s + 13, 40, 6.0, 12, 2000, 0.8, 800),
+        "dishes_p2_r12": lambda: dish_cycle(s + 14, 2, 8, 8, 6, 12, 40, 0.3),
+        "dishes_p6_r30": lambda: dish_cycle(s + 15, 6, 16, 16, 20, 30, 200, 0.6),
+        "mmo_z20_p200": lambda: mmo_shard(s + 16, 20, 1.0, 200, 100, 10, 2000, 600),
+        "mmo_z300_p5000": lambda: mmo_shard(s + 17, 300, 0.8, 5000, 400, 40, 8000, 3000),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
                 "fresh7": fresh7_variants, "fresh8": fresh8_variants,
                 "fresh9": fresh9_variants, "fresh10": fresh10_variants,
                 "fresh11": fresh11_variants, "fresh12": fresh12_variants,
-                "fresh13": fresh13_variants}
+                "fresh13": fresh13_variants, "fresh14": fresh14_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -4300,7 +4884,8 @@ def main() -> int:
                          "fresh10: round 22's held-out set; "
                          "fresh11: round 23's held-out set; "
                          "fresh12: round 24's held-out set; "
-                         "fresh13: round 25's held-out set")
+                         "fresh13: round 25's held-out set; "
+                         "fresh14: round 26's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

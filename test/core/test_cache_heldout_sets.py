@@ -1,6 +1,6 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
-fresh13): their generators
+fresh13, round 26's fresh14): their generators
 are seeded, exact in length and distinct. Only the streams are checked here; no policy runs
 on them (they are held out)."""
 
@@ -14,7 +14,7 @@ from bench_scripts import load_bench
 
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
-SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13")
+SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -83,6 +83,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "hnsw": lambda s: h.hnsw_search(s, 300, 0.5, 8, 5, 1.0, 0.05),
             "rides": lambda s: h.ride_cells(s, 20, 3, 2, 1.0, 500, 1),
             "school": lambda s: h.school_mornings(s, 2, 6, 8, 6, 5, 0.3),
+        }
+    if name == "fresh14":
+        return {
+            "vtex": lambda s: h.virtual_texture(s, 128, 4, 20, 0.5, 0.05, 0.01),
+            "broker": lambda s: h.log_broker(s, 3, 2, 1.0, 10, 2, 4, 0.01, 2),
+            "editor": lambda s: h.code_editor(s, 5, 1.0, 50, 200, 20, 0.05, 0.01),
+            "chess": lambda s: h.game_tree(s, 20, 4, 4, 0.2, 0.1),
+            "music": lambda s: h.music_sessions(s, 500, 1.0, 5, 10, 20, 500, 0.2),
+            "checkout": lambda s: h.checkout_lanes(s, 300, 1.0, 2, 8.0, 5, 10, 500),
+            "ward": lambda s: h.ward_charts(s, 6, 2.0, 6, 50, 1.0, 100),
+            "dishes": lambda s: h.dish_cycle(s, 2, 6, 6, 4, 10, 20, 0.3),
+            "mmo": lambda s: h.mmo_shard(s, 10, 1.0, 50, 30, 5, 300, 100),
         }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
@@ -167,12 +179,15 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # fresh13's e-book pages, compiler block sweeps and live-edge segments (the edge's many
 # cold channels re-read a segment seldom within 200 events, hence the lower second share;
 # its tree walks, loops over more than a thousand keys in the larger variant, are not held
-# to this).
+# to this); fresh14's virtual-texture tiles along a camera path, the log broker's tail reads
+# and the code editor's viewport (its game-tree search, loops over the tree's levels, is not
+# held to this).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
                     "fresh12": ({"icache", "pileup", "fft"}, 0.8, 0.6),
-                    "fresh13": ({"ebook", "passes", "hls"}, 0.55, 0.3)}
+                    "fresh13": ({"ebook", "passes", "hls"}, 0.55, 0.3),
+                    "fresh14": ({"vtex", "broker", "editor"}, 0.6, 0.6)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
@@ -186,3 +201,8 @@ def test_the_recency_families_reuse_keys_soon(variants: str) -> None:
             continue
         again, soon = _reuses(gen())
         assert again > share * n and soon > soon_share * again, (name, again, soon)
+
+
+def test_a_ward_chart_has_the_sections_its_rounds_read() -> None:
+    with pytest.raises(ValueError):
+        next(HELDOUT.ward_charts(1, 4, 2.0, 4, 10, 1.0, 50))

@@ -1,8 +1,9 @@
 """bench/experience_tasks.py's report-only splits written by a helper each round (fresh21a/b/c
 in round 21, fresh22a/b/c in round 22, fresh23a/b/c in round 23, fresh24a/b/c in round 24,
-fresh25a/b/c in round 25): they exist, are not tuning data, and their streams generate, the
-same each time, different from each other and from every other split's stream (tuning,
-report, held-out and every other such round's), with every task doable in its world. Only
+fresh25a/b/c in round 25, fresh26a/b/c in round 26): they exist, are not tuning data, and
+their streams generate, the same each time, different from each other and from every other
+split's stream (tuning, report, held-out and every other such round's), with every task
+doable in its world; a split that reuses a kitchen reuses a report-only split's. Only
 the streams are made here; no arm runs on them (they are held out)."""
 
 from __future__ import annotations
@@ -20,7 +21,11 @@ from memory_node.sim.tasks.streams import StreamSettings, generate
 # Each round's three splits and the seeds their writer gave them.
 ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh23": (2301, 2302, 2303), "fresh24": (2401, 2402, 2403),
-          "fresh25": (2501, 2502, 2503)}
+          "fresh25": (2501, 2502, 2503), "fresh26": (2601, 2602, 2603)}
+# Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
+# its other two splits reuse the kitchen of a report-only split (never a tuning one), with
+# a new seed.
+REUSED = {"fresh26a": "fresh21b", "fresh26c": "fresh22b"}
 LENGTH = 30  # the length the lead runs them at
 
 
@@ -49,7 +54,12 @@ def test_the_splits_are_report_only_on_floor_plans_and_seeds_of_their_own(name: 
     for split in new:
         assert split in BENCH.SPLITS and split not in BENCH.TUNING
         floor_plan, seed = BENCH.SPLITS[split]
-        assert floor_plan not in {fp for fp, _ in others.values()}
+        users = {s for s, (fp, _) in others.items() if fp == floor_plan}
+        # the kitchen is its own, or shared only with the report split it reuses (or that
+        # reuses it)
+        shared = {REUSED[split]} if split in REUSED else set()
+        shared |= {s for s, reused in REUSED.items() if reused == split}
+        assert users == shared and not users & BENCH.TUNING, (split, users)
         assert seed not in {sd for _, sd in others.values()}
     assert tuple(BENCH.SPLITS[s][1] for s in new) == ROUNDS[name]
     assert len({BENCH.SPLITS[s][0] for s in new}) == 3
