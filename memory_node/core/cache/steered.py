@@ -407,10 +407,11 @@ COLLAPSE_SINCE = False
 # the residents start on LRU. With fewer dead keys than that, a few contests are lost and the
 # rest are against keys seen once: on the public `ps` and `multi2` traces (C=250-500, 26-31
 # dead keys against 5-19 live) the first version without the probation floor started on LRU
-# and lost 1.1-4.2 points while W-TinyLFU's lead was won back. Under independent reuse at a steady rate a live key is idle that long with
-# probability about e^-DEAD_IDLE (2 % at 4), so a frequency-friendly stream keeps its
-# W-TinyLFU start. Nothing is per access after the first overflow; before it, each hit
-# records the key's last lookup.
+# and lost 1.1-4.2 points before the election moved back to W-TinyLFU (tuning). Under
+# independent reuse at a steady rate a live key is idle that long with probability about
+# e^-DEAD_IDLE (2 % at 4), so a frequency-friendly stream keeps its W-TinyLFU start.
+# Nothing is per access after the first overflow; before it, each hit records the key's
+# last lookup.
 DEAD_IDLE = 4.0
 
 _NO_KEY = object()
