@@ -140,6 +140,9 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--suffix", default="")
     ap.add_argument("--traces", help="only these trace names (comma-separated)")
+    ap.add_argument("--cells", help="only these cells: a JSON file of [set, trace, C] "
+                    "(e.g. the cells whose first leader a change moves; every other cell "
+                    "is the same under both settings)")
     ap.add_argument("--setting", action="append", default=[],
                     help="name[:key=value,...]; the first is the baseline (default: default)")
     args = ap.parse_args()
@@ -149,6 +152,13 @@ def main() -> int:
     if args.traces:
         keep = set(args.traces.split(","))
         tasks = [t for t in tasks if t[1] in keep]
+    if args.cells:
+        wanted: dict[tuple[str, str], set[int]] = {}
+        for which, name, c in json.loads(Path(args.cells).read_text()):
+            wanted.setdefault((which, name), set()).add(int(c))
+        tasks = [(t[0], t[1], t[2], tuple(c for c in t[3] if c in wanted[(t[0], t[1])]),
+                  t[4]) for t in tasks if (t[0], t[1]) in wanted]
+        tasks.sort(key=lambda t: -max(t[3]))  # the largest capacities first: the longest
     t0 = time.perf_counter()
     load = os.getloadavg()
     cells = []

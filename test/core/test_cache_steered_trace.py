@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 from bench_scripts import load_bench
 
+from memory_node.core.cache import SteeredWTinyLFUPolicy
 from memory_node.core.cache.simulate import simulate
 from memory_node.core.cache.synthetic import rooms
 
@@ -27,3 +29,28 @@ def test_the_trace_reports_what_the_policy_and_the_references_hit() -> None:
     assert switches > 0
     assert sum(line.startswith("  switch at ") for line in lines) == switches
     assert sum(1 for line in lines if re.match(r"\s+\d+ residents", line)) == 6
+
+
+def test_the_cells_the_idle_test_moves_are_the_cells_that_differ() -> None:
+    # bench/cache_first_leader_cells.py lists the cells whose first leader round 26's idle
+    # test moves, so that only those are replayed under both settings: a listed cell must
+    # differ from dead_idle=0 and an unlisted one must be the same hit for hit.
+    tool = load_bench("cache_first_leader_cells")
+    passes = [f * 1000 + b for f in range(60) for _ in range(8) for b in range(20)]
+    rng = random.Random(26)
+    zipf = rng.choices(range(2000), weights=[1.0 / (r + 1) for r in range(2000)], k=5000)
+    for trace, moved in ((passes, True), (zipf, False)):
+        assert tool.moved_by_idle_test(trace, 100) is moved
+        on = _hits(SteeredWTinyLFUPolicy(100), trace)
+        off = _hits(SteeredWTinyLFUPolicy(100, dead_idle=0), trace)
+        assert (on != off) is moved
+
+
+def _hits(p: SteeredWTinyLFUPolicy, trace: list[int]) -> int:
+    hits = 0
+    for k in trace:
+        if p.get(k):
+            hits += 1
+        else:
+            p.put(k)
+    return hits

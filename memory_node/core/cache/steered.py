@@ -98,6 +98,12 @@ residents' cumulative excess also against W-TinyLFU's cumulative lead over the b
 ghost, so an early debt no longer bars an expert whose ghost has out-earned the reference by
 more than the debt; and while it bars W-TinyLFU, the election between LRU and FIFO goes on.
 
+Since round 26 (``DEAD_IDLE``) the first leader also weighs whether the frequency seen before
+the first overflow is still live: if most keys reused twice or more have been idle for more
+than a few of their own reuse intervals (dead-block prediction by idle time, Hu, Kaxiras and
+Martonosi, ISCA 2002), the sketch's counts belong to a finished working set and the
+residents start on LRU.
+
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
 """
@@ -111,7 +117,7 @@ from typing import TYPE_CHECKING
 
 from ._common import EvictCallback, check_callback, check_capacity, unhashable
 from .policies import FIFOPolicy, LRUPolicy
-from .wtinylfu import WTinyLFUPolicy
+from .wtinylfu import PERCENT_MAIN, PERCENT_MAIN_PROTECTED, WTinyLFUPolicy
 
 if TYPE_CHECKING:  # the package's __init__ imports this module
     from . import ReplacementPolicy
@@ -377,6 +383,36 @@ GUARD_RECENCY = True
 # the fall's rate over the lookups since the sum was last zero is tested against the same
 # band as before (z x the spread of its epoch rates scaled to those lookups).
 COLLAPSE_SINCE = False
+# Round 26 (a first leader chosen on frequency that is already over). Traced on fresh13's
+# compiler pass manager (C=1000): each function's ~120 blocks are swept 14 times and then
+# never again, so when the residents first overflow (lookup 7,051) 495 keys were reused twice
+# or more against 92 once, and round 14's rule starts on W-TinyLFU. But most of that frequency
+# belongs to functions already compiled: the sketch holds their blocks at count ~14, so the
+# next function's blocks (count 1-2) are refused on its first pass, the residents drop them,
+# and on its second pass LRU hits what W-TinyLFU and the residents miss. The steering moves
+# to LRU within ~60 lookups of that first evidence, but the refused blocks' values are gone:
+# they are missed once more (-275 hits, -0.93 points; the same loss round 24 traced on
+# fresh11's audio loops, set one pass before any expert has evidence). A frequent key that
+# has been idle for much longer than its own reuse interval has finished its working set: a
+# *dead* key, predicted as cache hardware predicts dead blocks by an idle time beyond a
+# multiple of the block's own access interval (Hu, Kaxiras and Martonosi, "Timekeeping in the
+# memory system", ISCA 2002; Lai and Falsafi, ISCA 2000). So at the first overflow the keys
+# reused twice or more are split into dead ones (idle for more than DEAD_IDLE x their mean
+# reuse interval) and live ones; if the dead outnumber the live and are enough to fill
+# W-TinyLFU's probation segment (PERCENT_MAIN x (1 - PERCENT_MAIN_PROTECTED) of the
+# capacity, ~0.2 C, and at least COLD_START, round 14's least evidence), W-TinyLFU's
+# frequency is a finished phase's and its admission would protect it against the working
+# set that replaces it: its victims are its least recently used main keys, which are the idle
+# ones, so every admission contest for a while is against a dead key with a high count. Then
+# the residents start on LRU. With fewer dead keys than that, a few contests are lost and the
+# rest are against keys seen once: on the public `ps` and `multi2` traces (C=250-500, 26-31
+# dead keys against 5-19 live) the first version without the probation floor started on LRU
+# and lost 1.1-4.2 points before the election moved back to W-TinyLFU (tuning). Under
+# independent reuse at a steady rate a live key is idle that long with probability about
+# e^-DEAD_IDLE (2 % at 4), so a frequency-friendly stream keeps its W-TinyLFU start.
+# Nothing is per access after the first overflow; before it, each hit records the key's
+# last lookup.
+DEAD_IDLE = 4.0
 
 _NO_KEY = object()
 
@@ -390,7 +426,8 @@ class SteeredWTinyLFUPolicy:
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
             cold_start, alternations, long, undo, guard, guard_lead, guard_recency, debt,
-            regret_pays, persist, collapse_z, collapse_since, measure_convergence: the
+            regret_pays, persist, collapse_z, collapse_since, dead_idle,
+            measure_convergence: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -406,7 +443,8 @@ class SteeredWTinyLFUPolicy:
             ``persist=False`` follows a short-window lead whether or not leads persist, as
             before round 21; ``collapse_z=0`` never acts on a detected collapse, as
             before round 22; ``collapse_since=True`` tests the leader's fall since it began
-            (round 25's CUSUM) rather than since the epoch began;
+            (round 25's CUSUM) rather than since the epoch began; ``dead_idle=0`` judges
+            the first leader on reuse counts alone, as before round 26;
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
@@ -414,6 +452,7 @@ class SteeredWTinyLFUPolicy:
     __slots__ = (
         "_check",
         "_cold_start",
+        "_dead_idle",
         "_epoch",
         "_epoch_excl",
         "_epoch_hits",
@@ -499,6 +538,7 @@ class SteeredWTinyLFUPolicy:
         persist: bool = PERSIST,
         collapse_z: float = COLLAPSE_Z,
         collapse_since: bool = COLLAPSE_SINCE,
+        dead_idle: float = DEAD_IDLE,
         measure_convergence: bool = True,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
@@ -511,6 +551,8 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("decay must be in [0, 1)")
         if check < 0 or exclusive_cost < 0 or cold_start < 0 or alternations < 0:
             raise ValueError("check, exclusive_cost, cold_start and alternations must be >= 0")
+        if dead_idle < 0:
+            raise ValueError("dead_idle must be >= 0")
         if not 0.0 <= guard < 1.0:
             raise ValueError("guard must be in [0, 1)")
         if long < 1.0:
@@ -599,9 +641,11 @@ class SteeredWTinyLFUPolicy:
         self._last_get: object = _NO_KEY
         self.switches = 0
         self._cold_start = cold_start
-        # Until the residents first overflow: hits per resident key (a dict only that long,
-        # then None), and how many keys were reused exactly once / twice or more.
-        self._reuses: dict[Hashable, int] | None = {} if cold_start else None
+        self._dead_idle = dead_idle  # round 26
+        # Until the residents first overflow: per resident key its hits and the lookups at
+        # its first put and its last access (a dict only that long, then None), and how many
+        # keys were reused exactly once / twice or more.
+        self._reuses: dict[Hashable, list[int]] | None = {} if cold_start else None
         self._once = 0
         self._twice = 0
 
@@ -683,6 +727,9 @@ class SteeredWTinyLFUPolicy:
             return
         self._residents[key] = None
         self._settle(key)
+        if self._reuses is not None:
+            now = self._looked + self._seen
+            self._reuses[key] = [0, now, now]
         if len(self._residents) > self.capacity:
             if self._reuses is not None:
                 self._first_leader(key)
@@ -694,8 +741,13 @@ class SteeredWTinyLFUPolicy:
     def _count_reuse(self, key: Hashable) -> None:
         reuses = self._reuses
         assert reuses is not None
-        n = reuses.get(key, 0)
-        reuses[key] = n + 1
+        now = self._looked + self._seen
+        entry = reuses.get(key)
+        if entry is None:  # every resident was put since the dict began; kept total
+            entry = reuses[key] = [0, now, now]
+        n = entry[0]
+        entry[0] = n + 1
+        entry[2] = now
         if n == 0:
             self._once += 1
         elif n == 1:
@@ -706,10 +758,32 @@ class SteeredWTinyLFUPolicy:
         """At the first overflow: start on LRU if reuses so far gave frequency nothing to go
         on (module docstring). Nothing was evicted before, so the experts hold the same keys
         but for this put's own eviction, and switching now costs nothing."""
+        reuses = self._reuses
+        assert reuses is not None
         self._reuses = None
-        if self._leader == 0 and self._once >= self._cold_start * (self._twice + 1):
+        if self._leader != 0:
+            return
+        if self._once >= self._cold_start * (self._twice + 1) or self._frequency_over(reuses):
             self._switch(1)
             self._settle(key)
+
+    def _frequency_over(self, reuses: dict[Hashable, list[int]]) -> bool:
+        """Round 26 (DEAD_IDLE): True if most keys reused twice or more (and at least
+        COLD_START of them) have been idle for more than DEAD_IDLE x their own mean reuse
+        interval, and enough of them to fill W-TinyLFU's probation segment: the frequency
+        W-TinyLFU would protect belongs to a finished phase."""
+        if not self._dead_idle:
+            return False
+        now = self._looked + self._seen
+        dead = live = 0
+        for n, first, last in reuses.values():
+            if n >= 2:
+                if now - last > self._dead_idle * (last - first) / n:
+                    dead += 1
+                else:
+                    live += 1
+        probation = PERCENT_MAIN * (1.0 - PERCENT_MAIN_PROTECTED) * self.capacity
+        return dead > live and dead >= max(self._cold_start, probation)
 
     def _disagree(self, got: tuple[bool, bool, bool]) -> None:
         """Count, for each expert that hit, a hit exclusive of each expert that missed."""
@@ -1075,7 +1149,7 @@ class SteeredWTinyLFUPolicy:
         if self._reuses is not None:
             # Before the first overflow only remove() takes keys out: forgetting them here
             # keeps the reuse counts to at most `capacity` keys on a cache that never fills.
-            n = self._reuses.pop(key, 0)
+            n = self._reuses.pop(key, (0,))[0]
             if n == 1:
                 self._once -= 1
             elif n > 1:

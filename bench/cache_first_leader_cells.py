@@ -1,0 +1,66 @@
+"""The tuning cells whose first leader round 26's idle test (DEAD_IDLE) moves to LRU.
+
+The idle test acts once, at the residents' first overflow, and only where round 14's reuse
+count kept W-TinyLFU; before that moment the policy is the same with or without it, and
+after it the steered policy is deterministic. So a cell whose first leader does not move is
+hit for hit the same under both settings, and only the cells listed here need replaying
+(``cache_rule_tuning.py --cells``). This replays each trace only up to the first overflow.
+
+    .venv/bin/python bench/cache_first_leader_cells.py --sets fresh13,public,seeds \\
+        --out bench/results/cache_first_leader_cells_r26.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Hashable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cache_rule_tuning import DEFAULT_SETS, load_trace, tasks_for  # noqa: E402
+
+from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
+
+
+def moved_by_idle_test(trace: Sequence[Hashable], capacity: int) -> bool:
+    """True if, at the first overflow, round 14's rule keeps W-TinyLFU and the idle test
+    moves the residents to LRU (the policy's own tests, read just before the put)."""
+    p = SteeredWTinyLFUPolicy(capacity)
+    for k in trace:
+        if p.get(k):
+            continue
+        reuses = p._reuses
+        if reuses is None:
+            return False
+        if len(p) >= capacity:  # this put overflows: the first leader is chosen now
+            r14 = p._once >= p._cold_start * (p._twice + 1)
+            return not r14 and p._frequency_over(reuses)
+        p.put(k)
+    return False
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sets", default=",".join((*DEFAULT_SETS, "public", "seeds")))
+    ap.add_argument("--events", type=int, default=30_000)
+    ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--out", type=Path, required=True)
+    a = ap.parse_args()
+    cells = []
+    for which, name, n, caps, _ in tasks_for(a.sets.split(","), a.events, a.seeds, ()):
+        trace = load_trace((which, name, n))
+        for c in caps:
+            if moved_by_idle_test(trace, c):
+                cells.append([which, name, c])
+                print(which, name, c, flush=True)
+    a.out.write_text(json.dumps(cells))
+    print(f"{len(cells)} cells move", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
