@@ -4,9 +4,9 @@ can name.
 The lexical half asked ``name_match`` of every type present for every step it ranked
 (~50 types at 10,000 units; most answer 0); a three-step per-subtask request was the
 kind's p99 (bench/README_recall.md, round 25). ``NameIndex`` indexes the types present by
-every word that can name them, once per set of types, and a step asks ``name_match``
-only of the types its words reach; the others score what ``name_match`` would give them
-(PURPOSE or 0), so the answers are the same numbers.
+every word that can name them, once per set of types (when the set comes again), and a
+step asks ``name_match`` only of the types its words reach; the others score what
+``name_match`` would give them (PURPOSE or 0), so the answers are the same numbers.
 """
 
 from __future__ import annotations
@@ -64,7 +64,9 @@ def recaller(embedder: Embedder) -> Recaller:
 def test_the_index_gives_name_match_of_every_type(recaller: Recaller) -> None:
     """The index's names equal ``name_match`` asked of every type, text by text."""
     names = list(TYPES)
+    assert recaller._name_index(names) is None  # a set seen once: no index built
     index = recaller._name_index(names)
+    assert index is not None
     assert index.same_terms(recaller._label_terms)
     reached = 0
     for text in TEXTS:
@@ -93,9 +95,22 @@ def test_a_step_asks_name_match_only_of_the_types_its_words_reach(
     except ModuleNotFoundError:
         pass
     units = room(TYPES)
+    recaller.rank("put the apple in the fridge", units, 3)  # this set of types seen
+    asked.clear()
     ranked = recaller.rank("wash the mug in the sink", units, 3)
     assert [r.unit.label for r in ranked][:2] == ["Mug", "Sink"]
     assert 0 < len(asked) < len(TYPES) / 2
+
+
+def test_a_set_of_types_seen_once_builds_no_index(recaller: Recaller) -> None:
+    """A step's few candidates (a set seen once) are read type by type; the keyed
+    ranking's set, seen at every step, is kept among sets of other steps."""
+    big = list(TYPES)
+    recaller._name_index(big)
+    assert recaller._name_index(big) is not None
+    for i in range(40):  # many steps' pools, each its own set
+        assert recaller._name_index(TYPES[i:i + 5]) is None
+        assert recaller._name_index(big) is not None
 
 
 def test_answers_are_the_same_as_reading_every_type(
@@ -126,8 +141,11 @@ def test_the_index_is_rebuilt_when_a_types_terms_change(recaller: Recaller) -> N
     """A recaller's memo of type names may be cleared (it is bounded) and rebuilt: the
     index then reads the new terms, never the old objects."""
     names = ["Mug", "Sink", "Apple"]
+    recaller._name_index(names)
     first = recaller._name_index(names)
+    assert first is not None
     assert recaller._name_index(names) is first
     recaller._label_terms.pop("Sink")
     second = recaller._name_index(names)
-    assert second is not first and second.terms["Sink"] is recaller.terms_for("Sink")
+    assert second is not None and second is not first
+    assert second.terms["Sink"] is recaller.terms_for("Sink")

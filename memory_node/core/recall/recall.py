@@ -85,6 +85,9 @@ MAX_INSTRUCTION_CHARS = 2000
 MAX_K = 1000
 MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
+# Sets of types present whose NameIndex is kept (or, seen once, that were seen), least
+# recently used out: the keyed ranking's one set, beside the sets of a few steps' pools.
+NAME_INDEXES = 16
 NO_EVIDENCE, NAME_EVIDENCE, FIXTURE_EVIDENCE = 0, 1, 2  # how a type is tied (_select)
 FIXTURE_HIT = "needed by "  # a RankedUnit.matched entry: a fixture the instruction implies
 TOOL_MARK = "tool:"  # _partly_named_by: the verb a tool is named by (never a word: ':')
@@ -627,7 +630,7 @@ class Recaller:
         self.scored_memo_hits = 0
         self._purposes: dict[str, frozenset[str]] = {}
         # The types present, indexed by the words that can name them (_name_index).
-        self._name_indexes: dict[tuple[str, ...], NameIndex] = {}
+        self._name_indexes: OrderedDict[tuple[str, ...], NameIndex | None] = OrderedDict()
         self._place_words_memo: dict[tuple[int, bool], tuple[QueryTerms, frozenset[str]]] = {}
         self._places: tuple[frozenset[str], frozenset[str]] | None = None
 
@@ -1024,10 +1027,18 @@ class Recaller:
         present = self.index.present_types(rows)
         self.prefetch_terms(self.index.type_names[t] for t in present)
         by_type = np.zeros(len(self.index.type_names), dtype=np.float64)
-        # type name -> how directly the instruction names it, read only for the types its
-        # words reach (the index of the types present, kept while they are the same).
-        index = self._name_index([self.index.type_names[t] for t in present])
-        names = self._read_names(index.names(q, self._purposes_for), q, index.terms)
+        # type name -> how directly the instruction names it: with a set of types seen
+        # before (the keyed ranking's, every step), read only for the types its words
+        # reach; a set seen once (a step's few candidates) type by type, as building an
+        # index would cost more than it saves.
+        present_names = [self.index.type_names[t] for t in present]
+        index = self._name_index(present_names)
+        if index is not None:
+            names = self._read_names(index.names(q, self._purposes_for), q, index.terms)
+        else:
+            terms = {n: self.terms_for(n) for n in present_names}
+            names = self._read_names({n: name_match(t, q, self._purposes_for(n, q))
+                                      for n, t in terms.items()}, q, terms)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
@@ -1246,19 +1257,24 @@ class Recaller:
         names = {t: name_match(self.terms_for(t), q, self._purposes_for(t, q)) for t in types}
         return self._read_names(names, q)
 
-    def _name_index(self, type_names: list[str]) -> NameIndex:
+    def _name_index(self, type_names: list[str]) -> NameIndex | None:
         """The :class:`NameIndex` of these types (in this order), kept while the same
-        types are present with the same terms: built once per set of types, not per
-        step (round 26: the name rules were most of a new step's Python)."""
+        types are present with the same terms (round 26: the name rules were most of a
+        new step's Python); None the first time a set is seen: it is built when the set
+        comes again, so sets asked once (a step's candidates) never pay for one."""
         self.prefetch_terms(type_names)
-        held = self._name_indexes.get(tuple(type_names))
-        if held is not None and held.same_terms(self._label_terms):
-            return held
-        if len(self._name_indexes) >= 8:
-            self._name_indexes.clear()
-        index = self._name_indexes[tuple(type_names)] = NameIndex(
-            {n: self.terms_for(n) for n in type_names})
-        return index
+        key = tuple(type_names)
+        memo = self._name_indexes
+        if key not in memo:
+            memo[key] = None
+            if len(memo) > NAME_INDEXES:
+                memo.popitem(last=False)
+            return None
+        memo.move_to_end(key)
+        held = memo[key]
+        if held is None or not held.same_terms(self._label_terms):
+            held = memo[key] = NameIndex({n: self.terms_for(n) for n in type_names})
+        return held
 
     def _place_words_of(self, q: QueryTerms, sources: bool) -> frozenset[str]:
         """:func:`_place_words` of a query's terms, memoised per terms object (the name
