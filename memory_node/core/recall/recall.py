@@ -45,6 +45,7 @@ from memory_node.core.recall.index import UnitIndex
 from memory_node.core.recall.lexical import DETERMINERS, STATE_SYNONYMS, STOPWORDS, words
 from memory_node.core.recall.lexicon import Lexicon, shared_lexicon
 from memory_node.core.recall.model_worker import ModelJob
+from memory_node.core.recall.name_index import NameIndex
 from memory_node.core.recall.names import (
     FULL,
     PARTIAL,
@@ -84,6 +85,9 @@ MAX_INSTRUCTION_CHARS = 2000
 MAX_K = 1000
 MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
+# Sets of types present whose NameIndex is kept (or, seen once, that were seen), least
+# recently used out: the keyed ranking's one set, beside the sets of a few steps' pools.
+NAME_INDEXES = 16
 NO_EVIDENCE, NAME_EVIDENCE, FIXTURE_EVIDENCE = 0, 1, 2  # how a type is tied (_select)
 FIXTURE_HIT = "needed by "  # a RankedUnit.matched entry: a fixture the instruction implies
 TOOL_MARK = "tool:"  # _partly_named_by: the verb a tool is named by (never a word: ':')
@@ -625,6 +629,9 @@ class Recaller:
             = OrderedDict()
         self.scored_memo_hits = 0
         self._purposes: dict[str, frozenset[str]] = {}
+        # The types present, indexed by the words that can name them (_name_index).
+        self._name_indexes: OrderedDict[tuple[str, ...], NameIndex | None] = OrderedDict()
+        self._place_words_memo: dict[tuple[int, bool], tuple[QueryTerms, frozenset[str]]] = {}
         self._places: tuple[frozenset[str], frozenset[str]] | None = None
 
     # -- descriptions -------------------------------------------------------------
@@ -1019,12 +1026,19 @@ class Recaller:
         types = self.index.types(rows)
         present = self.index.present_types(rows)
         self.prefetch_terms(self.index.type_names[t] for t in present)
-        names: dict[str, float] = {}  # type name -> how directly the instruction names it
         by_type = np.zeros(len(self.index.type_names), dtype=np.float64)
-        for t in present:
-            name = self.index.type_names[t]
-            names[name] = name_match(self.terms_for(name), q, self._purposes_for(name, q))
-        names = self._read_names(names, q)
+        # type name -> how directly the instruction names it: with a set of types seen
+        # before (the keyed ranking's, every step), read only for the types its words
+        # reach; a set seen once (a step's few candidates) type by type, as building an
+        # index would cost more than it saves.
+        present_names = [self.index.type_names[t] for t in present]
+        index = self._name_index(present_names)
+        if index is not None:
+            names = self._read_names(index.names(q, self._purposes_for), q, index.terms)
+        else:
+            terms = {n: self.terms_for(n) for n in present_names}
+            names = self._read_names({n: name_match(t, q, self._purposes_for(n, q))
+                                      for n, t in terms.items()}, q, terms)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
         implied = implied_types(instruction, self.skills, lex, names,
@@ -1243,40 +1257,83 @@ class Recaller:
         names = {t: name_match(self.terms_for(t), q, self._purposes_for(t, q)) for t in types}
         return self._read_names(names, q)
 
-    def _read_names(self, names: dict[str, float], q: QueryTerms) -> dict[str, float]:
+    def _name_index(self, type_names: list[str]) -> NameIndex | None:
+        """The :class:`NameIndex` of these types (in this order), kept while the same
+        types are present with the same terms (round 26: the name rules were most of a
+        new step's Python); None the first time a set is seen: it is built when the set
+        comes again, so sets asked once (a step's candidates) never pay for one."""
+        self.prefetch_terms(type_names)
+        key = tuple(type_names)
+        memo = self._name_indexes
+        if key not in memo:
+            memo[key] = None
+            if len(memo) > NAME_INDEXES:
+                memo.popitem(last=False)
+            return None
+        memo.move_to_end(key)
+        held = memo[key]
+        if held is None or not held.same_terms(self._label_terms):
+            held = memo[key] = NameIndex({n: self.terms_for(n) for n in type_names})
+        return held
+
+    def _place_words_of(self, q: QueryTerms, sources: bool) -> frozenset[str]:
+        """:func:`_place_words` of a query's terms, memoised per terms object (the name
+        rules and the selection both read it, per step)."""
+        key = (id(q), sources)
+        held = self._place_words_memo.get(key)
+        if held is not None and held[0] is q:
+            return held[1]
+        if len(self._place_words_memo) > 512:
+            self._place_words_memo.clear()
+        out = _place_words(q.tokens, q.variants, q.origins, sources)
+        # The terms object is held with its words, so its id is not reused meanwhile.
+        self._place_words_memo[key] = (q, out)
+        return out
+
+    def _read_names(self, names: dict[str, float], q: QueryTerms,
+                    terms: Mapping[str, LabelTerms] | None = None) -> dict[str, float]:
         """The name rules, in order, over each type's direct match: a word names one
         type (consume), taken-back phrases, sole and compound names, elided heads, parts
         for wholes, place nouns, a verb's tools. One chain for every caller, so ranking,
-        selection and a step's own top-k read a text alike."""
+        selection and a step's own top-k read a text alike. ``terms``: the types' terms
+        when the caller holds them (a type not in it is looked up)."""
         cfg = self.config
-        names = consume(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+        if terms is None:
+            terms = {n: self.terms_for(n) for n in names}
+        # Each rule gets a dict of its own, as ever (LabelTerms are always truthy, so
+        # ``or`` only looks up a type the caller's terms lack).
+        got = terms.get
+
+        order = tuple(terms)
+
+        def of(named_only: bool) -> dict[str, LabelTerms]:
+            if not named_only and tuple(names) == order:
+                return dict(terms)  # the same keys in the same order: a copy in C
+            return {n: got(n) or self.terms_for(n) for n, m in names.items()
+                    if m or not named_only}
+
+        names = consume(names, of(True), q)
         if cfg.retractions:
-            names = drop_retracted(names, {n: self.terms_for(n) for n, m in names.items()
-                                           if m}, q)
+            names = drop_retracted(names, of(True), q)
         if cfg.sole_names:
-            names = sole_names(names, {n: self.terms_for(n) for n, m in names.items() if m}, q)
+            names = sole_names(names, of(True), q)
         if cfg.compound_parents and q.compounds:
-            names = compound_parents(names, {n: self.terms_for(n) for n in names}, q,
-                                     self._lexicon())
+            names = compound_parents(names, of(False), q, self._lexicon())
         if cfg.elided_heads:
-            names = elided_heads(names, {n: self.terms_for(n) for n in names}, q)
+            names = elided_heads(names, of(False), q)
         if cfg.kin_heads:
-            names = kin_heads(names, {n: self.terms_for(n) for n in names}, q)
+            names = kin_heads(names, of(False), q)
         if cfg.size_shapes:
-            names = size_shapes(names, {n: self.terms_for(n) for n in names}, q,
-                                self._lexicon())
+            names = size_shapes(names, of(False), q, self._lexicon())
         if cfg.part_wholes:
-            names = part_wholes(names, {n: self.terms_for(n) for n in names}, q,
-                                self._lexicon())
+            names = part_wholes(names, of(False), q, self._lexicon())
         if cfg.place_nouns:
-            names = place_nouns(names, {n: self.terms_for(n) for n in names}, q,
-                                self._lexicon(),
-                                lambda: _place_words(q.tokens, q.variants, q.origins))
+            names = place_nouns(names, of(False), q, self._lexicon(),
+                                lambda: self._place_words_of(q, False))
         if cfg.verb_tools and (q.tools or q.sibling_tools):
-            names = verb_tools(names, {n: self.terms_for(n) for n in names}, q)
+            names = verb_tools(names, of(False), q)
         if cfg.verb_holders:
-            names = verb_holders(names, {n: self.terms_for(n) for n in names}, q,
-                                 self._lexicon())
+            names = verb_holders(names, of(False), q, self._lexicon())
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
@@ -1489,7 +1546,7 @@ class Recaller:
         said = Counter(q.tokens)
         words_of: dict[str, frozenset[str]] = {}
         general_of: dict[str, frozenset[str]] = {}
-        places = (_place_words(q.tokens, q.variants, q.origins, self.config.source_places)
+        places = (self._place_words_of(q, self.config.source_places)
                   if self.config.places_first
                   else frozenset())
         at, fixture_words = self._place_fixtures()

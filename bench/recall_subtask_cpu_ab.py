@@ -1,0 +1,144 @@
+"""Round 26 (issue 11, part 4): per-subtask requests' CPU, this code against another, each
+request's least CPU of several runs (what the code costs, not what the load adds).
+
+The DDS bench's per-subtask requests (each instruction recalled whole first, so its steps'
+vectors are cached as the server's prefetch leaves them, then ``"<text>, then tidy up"``
+per subtask) over the shared 10,000-unit memory, in one process per code (a child with
+``RECALL_BENCH_CODE``), with the ranking memo off (``scored_memo`` 0: every step's lexical
+half and selection run each time, as for a step new to the units version). Each request
+runs ``--reps`` times in a row; its least and median ``time.thread_time`` are kept, with
+its step count and a digest of its answer (ids, exact scores, context) for the identity
+check. The parent alternates codes over ``--rounds`` (this, peer, peer, this, ...) and
+reports per code the p50 / p90 / p99 over requests of the least CPU (all requests, and
+those of three or more steps), the ratio this / peer, and whether every answer is the same.
+
+    .venv/bin/python bench/recall_subtask_cpu_ab.py --against DIR [--requests 150]
+        [--reps 5] [--rounds 2] [--out NAME]      # -> bench/results/<NAME>.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+CHILD = "--child" in sys.argv
+
+
+def _child(requests: int, reps: int) -> dict:
+    from dataclasses import replace
+
+    from recall_common import loaded_recall
+
+    from memory_node.core.recall.recall import Recaller
+    from memory_node.core.recall.settings import RecallSettings
+
+    loaded = loaded_recall(10_000, RecallSettings())
+    if loaded is None:
+        return {}
+    rm, texts, rng = loaded
+    recaller = rm._ensure()
+    recaller.config = replace(recaller.config, scored_memo=0)
+    steps = [0]
+    inner = Recaller.rank_filled
+
+    def counted(self, *a, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
+        steps[0] += 1
+        return inner(self, *a, **kw)
+
+    Recaller.rank_filled = counted  # type: ignore[method-assign]
+    rows = []
+    for text in rng.sample(texts, requests):
+        rm.recall(text, 5, 600)
+        recaller.wait_for_prefetch(5.0)
+        cpu = []
+        digest = ""
+        for _ in range(reps):
+            steps[0] = 0
+            c = time.thread_time()
+            a = rm.recall(f"{text}, then tidy up", 5, 600, per_subtask=True)
+            cpu.append((time.thread_time() - c) * 1e3)
+            d = hashlib.sha1(repr(([(u.unit.object_id, u.score) for u in a.units],
+                                   a.context)).encode()).hexdigest()
+            assert not digest or d == digest, "an answer changed between runs"
+            digest = d
+        rows.append({"min": min(cpu), "median": float(np.median(cpu)), "steps": steps[0],
+                     "answer": digest})
+    return {"rows": rows}
+
+
+def _pcts(xs: list[float]) -> list[float]:
+    return [round(float(np.percentile(xs, q)), 3) for q in (50, 90, 99)] if xs else []
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--against", default="")
+    ap.add_argument("--requests", type=int, default=150)
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--out", default="recall_subtask_cpu_ab")
+    ap.add_argument("--child", action="store_true")
+    args = ap.parse_args()
+    if args.child:
+        print(json.dumps(_child(args.requests, args.reps)))
+        return 0
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from recall_common import save_result
+
+    here = str(Path(__file__).resolve().parents[1])
+    codes = {"this": here, "peer": str(Path(args.against).resolve())}
+    runs: list[dict] = []
+    for r in range(args.rounds):
+        for who in (("this", "peer") if r % 2 == 0 else ("peer", "this")):
+            load = os.getloadavg()
+            proc = subprocess.run(
+                [sys.executable, __file__, "--child", "--requests", str(args.requests),
+                 "--reps", str(args.reps)],
+                env=os.environ | {"RECALL_BENCH_CODE": codes[who]},
+                check=True, capture_output=True, text=True)
+            res = json.loads(proc.stdout.strip().splitlines()[-1])
+            if not res:
+                print("skip: AI2-THOR rearrangement data absent")
+                return 0
+            rows = res["rows"]
+            summary = {"min_all": _pcts([x["min"] for x in rows]),
+                       "min_3_steps": _pcts([x["min"] for x in rows if x["steps"] >= 3]),
+                       "median_all": _pcts([x["median"] for x in rows]),
+                       "n_3_steps": sum(x["steps"] >= 3 for x in rows)}
+            runs.append({"code": who, "round": r, "loadavg_before_after":
+                         [load, os.getloadavg()], "summary": summary,
+                         "answers": [x["answer"] for x in rows],
+                         "min": [round(x["min"], 3) for x in rows],
+                         "steps": [x["steps"] for x in rows]})
+            print(json.dumps({"code": who, "round": r, **summary}), flush=True)
+    this = [x for x in runs if x["code"] == "this"]
+    peer = [x for x in runs if x["code"] == "peer"]
+    out: dict = {"requests": args.requests, "reps": args.reps, "rounds": args.rounds,
+                 "peer_code": args.against, "runs": runs,
+                 "answers_identical": all(a["answers"] == b["answers"]
+                                          for a in this for b in peer)}
+    # Per request, the least CPU over every run of a code, then the codes' ratio.
+    best_this = np.min([x["min"] for x in this], axis=0)
+    best_peer = np.min([x["min"] for x in peer], axis=0)
+    three = np.array(this[0]["steps"]) >= 3
+    out["best_of_runs"] = {
+        "this": {"all": _pcts(list(best_this)), "3_steps": _pcts(list(best_this[three]))},
+        "peer": {"all": _pcts(list(best_peer)), "3_steps": _pcts(list(best_peer[three]))},
+        "ratio_per_request_p50": round(float(np.median(best_this / best_peer)), 3),
+        "ratio_sum": round(float(best_this.sum() / best_peer.sum()), 3)}
+    print(json.dumps({"answers_identical": out["answers_identical"],
+                      "best_of_runs": out["best_of_runs"]}, indent=1))
+    print(f"wrote {save_result(args.out, out, indent=None)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
