@@ -1297,3 +1297,7 @@ def test_a_put_target_shut_in_a_receptacle_out_of_reach_opens_it_from_its_own_sp
     assert [str(c) for c in planner.plan(req).calls] == [
         "navigate(Microwave_1)", "open(Microwave_1)", "navigate(Plate_1)",
         "put(Sponge_1, Plate_1, on)"]
+    # Once there, it is not walked to again (b2 walked to it twice on ss2612 s0022).
+    _history(req, "navigate", ("Microwave_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "open(Microwave_1)", "navigate(Plate_1)", "put(Sponge_1, Plate_1, on)"]

@@ -681,7 +681,12 @@ class OfflinePlanner:
                 # from the plate's spot and planned from there again, then given up as
                 # known bad: lost).
                 if sim.calls[-1:] == [SkillCall("navigate", (obj,))]:
-                    sim.calls.pop()   # the walk to the target comes after the open
+                    # The walk to the target comes after the open; the robot stands where
+                    # the plan's walk before it (or the task) left it.
+                    sim.calls.pop()
+                    sim.at = next((c.args[0] for c in reversed(sim.calls)
+                                   if c.skill == "navigate"),
+                                  req.notes.get("at", req.robot_area))
                 self._goto(sim, outer.object_id)
                 sim.add("open", outer.object_id)
                 self._goto(sim, obj)
