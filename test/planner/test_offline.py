@@ -1271,3 +1271,33 @@ def test_a_heated_state_a_look_left_unconfirmed_is_made_again() -> None:
     _history(again, "navigate", ("Cup_1",), True)
     vocab.add_units([replace(vocab.objects["Cup_1"], observations=8, state_confirmed=True)])
     assert planner.plan(again).calls == []
+
+
+def test_a_put_target_shut_in_a_receptacle_out_of_reach_opens_it_from_its_own_spot() -> None:
+    """Round 26 (tune2 tidy, stream seed 2612, s0022): the sponge held, memory had the
+    plate in the microwave; the plan went to the plate and opened the microwave from
+    there, refused "the Microwave is 1.48 m away (reach 0.9 m): navigate to it first".
+    The next plan opened it from the plate's spot again (the put's `_ensure_open` did not
+    read `open_there`, which `_hold` reads for a pick); with experience that open was
+    listed known bad and the task given up. Refused from afar, the receptacle is opened
+    from its own spot, then the plan comes back to the put's target."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Plate_1", "Plate", (1.9, -0.7, 0.9), "none",
+                              receptacle_id="Microwave_1", relation="in"),
+                     UnitView("Sponge_1", "DishSponge", (0.0, 0.0, 0.9), "none",
+                              receptacle_id="robot")])
+    scene = {"Microwave_1": UnitView("Microwave_1", "Microwave", (1.9, -0.8, 1.0), "closed")}
+    req = PlanRequest("x", "", vocab, ["kitchen"], held="Sponge_1",
+                      goal_conditions=("ON(DishSponge, Plate)",),
+                      robot_position=(0.0, 0.0, 0.0), scene=scene)
+    _history(req, "navigate", ("Plate_1",), True)
+    _history(req, "open", ("Microwave_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "open: the Microwave is 1.48 m away (reach 0.9 m): navigate to it first")
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Microwave_1)", "open(Microwave_1)", "navigate(Plate_1)",
+        "put(Sponge_1, Plate_1, on)"]
+    # Once there, it is not walked to again (b2 walked to it twice on ss2612 s0022).
+    _history(req, "navigate", ("Microwave_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "open(Microwave_1)", "navigate(Plate_1)", "put(Sponge_1, Plate_1, on)"]

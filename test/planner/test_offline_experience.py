@@ -878,3 +878,38 @@ def test_the_type_a_pick_refusal_names_comes_from_the_results_field_not_its_word
                                     shut_by=shut_by))
         calls = strs(OfflinePlanner().plan(req).calls)
         assert calls[:2] == [f"navigate({first})", f"open({first})"], (message, calls)
+
+
+def test_a_listing_yields_to_this_tasks_refusal_that_names_another_type() -> None:
+    """Round 26 (tune2 tidy, stream seed 2612, s0019; the class the lead traced after
+    round 25 on a reported stream): experience listed the plate's pick as failed with the
+    microwave unopened (memory had the plate in it). This task's pick was refused "inside
+    a closed Cabinet" (the result's typed `shut_by`); the refusal's own choice
+    (`_shut_in`: the named type first) was a cabinet beside the plate, but the listing
+    (`_open_listed`, read when the plan holds the object, and the dodge of the listed
+    pick) put the microwave back, which was opened first. The refusal is this moment's
+    evidence about this object; the listing is an earlier state's: a listed receptacle of
+    another type than the refusal names is not opened for it. With a listed receptacle of
+    the named type, or a refusal that names nothing, the listing still comes first."""
+    units = [UnitView("Plate_1", "Plate", (1.9, -0.7, 0.9), "none", "kitchen",
+                      "Microwave_1", "in"),
+             UnitView("Microwave_1", "Microwave", (1.9, -0.8, 1.0), "closed", "kitchen"),
+             UnitView("Cabinet_1", "Cabinet", (1.4, -1.1, 0.4), "closed", "kitchen"),
+             UnitView("Cabinet_2", "Cabinet", (-1.4, -1.1, 0.4), "closed", "kitchen")]
+    pick = SkillCall("pick", ("Plate_1",))
+    for shut_by, listed, first in (("Cabinet", "Microwave_1", "Cabinet_1"),
+                                   ("Cabinet", "Cabinet_2", "Cabinet_2"),
+                                   ("", "Microwave_1", "Microwave_1")):
+        lines = [f"do not pick(Plate_1): failed 1x in this state (PRECONDITION_FAILED) "
+                 f"until {listed} is opened [bad:7]"]
+        req = request(units, ("HOLDING(Plate)",))
+        req.known_bad = known_bad_calls(lines)
+        req.known_bad_until = known_bad_until(lines)
+        req.known_bad_codes = known_bad_codes(lines)
+        req.history.append(StepLine(SkillCall("navigate", ("Plate_1",)), True, 0, ""))
+        req.history.append(StepLine(pick, False, int(ErrorCode.PRECONDITION_FAILED),
+                                    "pick: not possible", shut_by=shut_by))
+        calls = strs(OfflinePlanner().plan(req).calls)
+        opens = [c for c in calls if c.startswith("open(")]
+        assert opens[:1] == [f"open({first})"], (shut_by, listed, calls)
+        assert calls[-1] == "pick(Plate_1)", calls

@@ -673,6 +673,24 @@ class OfflinePlanner:
             inner = outer
         for outer in reversed(shut):
             self._name(req, sim, outer)
+            if outer.object_id in req.notes.get("open_there", ()):
+                # Its open was refused from the receptacle's spot as out of reach
+                # (`_learn`): open it from its own spot, then come back, as `_hold` does
+                # for an object to pick (tune2 tidy, stream seed 2612, s0022: a plate
+                # memory had in the microwave, the microwave's open refused "1.48 m away"
+                # from the plate's spot and planned from there again, then given up as
+                # known bad: lost).
+                if sim.calls[-1:] == [SkillCall("navigate", (obj,))]:
+                    # The walk to the target comes after the open; the robot stands where
+                    # the plan's walk before it (or the task) left it.
+                    sim.calls.pop()
+                    sim.at = next((c.args[0] for c in reversed(sim.calls)
+                                   if c.skill == "navigate"),
+                                  req.notes.get("at", req.robot_area))
+                self._goto(sim, outer.object_id)
+                sim.add("open", outer.object_id)
+                self._goto(sim, obj)
+                continue
             sim.add("open", outer.object_id)
         around = req.notes.get("shut_in", {}).get(obj, "")
         if around and around in needs and around != obj:
@@ -1124,20 +1142,41 @@ class OfflinePlanner:
                 return True
         return False
 
+    @staticmethod
+    def _refused_as(req: PlanRequest, call: SkillCall) -> str:
+        """The receptacle type this task's latest refusal of `call` names as shutting its
+        object in (`shut_type`, as `type_key`), or "" when this task has none or it names
+        nothing."""
+        for h in reversed(req.history):
+            if h.call == call and not h.success:
+                named = shut_type(h)
+                return type_key(named) if named else ""
+        return ""
+
     def _unopened(self, req: PlanRequest, call: SkillCall) -> list[str]:
         """The receptacles experience says `call` failed with unopened (its listing's
         state, experience.known_bad_until) that memory knows, that open, and that this
-        task has not opened, by id: what to open before the call."""
+        task has not opened, by id: what to open before the call.
+
+        Only those of the type this task's own refusal of `call` names, when it names
+        one: the refusal is this moment's evidence about this object, the listing an
+        earlier state's (tune2 tidy, stream seed 2612, s0019: the plate's pick was listed
+        with the microwave unopened; this task's pick was refused "inside a closed
+        Cabinet", its own choice was the cabinet beside the plate, and the listing put
+        the microwave back in front of it: the class the lead traced after round 25, a
+        refusal naming a Drawer followed by opens of cabinets)."""
         until = req.known_bad_until.get(call, frozenset())
         if not until:
             return []
         known = {**req.scene, **req.vocab.objects}
         skip = self._open_now(req) | req.notes.get("cannot_open", set())
+        named = self._refused_as(req, call)
         # One memory has seen opened or closed: a put refused into a plate shut in a
         # cabinet names the plate, which does not open (the put's own rules find the
         # cabinet).
         return sorted(r for r in until if r in known and r not in skip
-                      and known[r].state in ("opened", "closed"))
+                      and known[r].state in ("opened", "closed")
+                      and _of_type(known[r], named))
 
     def _open_listed(self, req: PlanRequest, call: SkillCall) -> bool:
         """A pick or put experience lists with what it failed with unopened (a refusal
@@ -1288,8 +1327,11 @@ class OfflinePlanner:
             unit = objects.get(call.args[0])
             rec = objects.get(unit.receptacle_id) if unit is not None else None
             opened_for = req.notes.setdefault("opened_for", set())
+            # Memory's receptacle, unless this task's refusal of the pick names another
+            # type (`_unopened`): then the refusal's own choice (`_repair_as_refused`).
             if (unit is not None and unit.relation == "in" and rec is not None
-                    and rec.state != "opened" and call.args[0] not in opened_for):
+                    and rec.state != "opened" and call.args[0] not in opened_for
+                    and _of_type(rec, self._refused_as(req, call))):
                 req.notes.setdefault("needs_open", set()).add(rec.object_id)
                 opened_for.add(call.args[0])
                 return
@@ -1335,7 +1377,7 @@ class OfflinePlanner:
         if req.known_bad_codes.get(call) != ErrorCode.PRECONDITION_FAILED.name \
                 or obj in req.notes.get("shut_in", {}):
             return False
-        shut = self._shut_in(req, unit)
+        shut = self._shut_in(req, unit, self._refused_as(req, call))
         if not shut or shut == obj:
             return False
         req.notes.setdefault("needs_open", set()).add(shut)
