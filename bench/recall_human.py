@@ -161,7 +161,9 @@ def evaluate(recaller: Recaller, items: list[dict], scenes: dict) -> dict:
                         "id": it["id"], "step": step["text"],
                         "missed": [sorted(g) for g, ok in zip(sg, fs, strict=True) if not ok],
                         "needs": [sorted(g) for g in sg],
-                        "got": [r.unit.label for r in got_s]})
+                        "got": [r.unit.label for r in got_s],
+                        # why each is there (RankedUnit.why, round 26; "" on older code)
+                        "got_why": [getattr(r, "why", "") for r in got_s]})
                 res[key]["steps_bound"] += [i < k for i in range(len(sg))]
                 got_a = recaller.rank(step["text"], units, k)
                 res[key]["alone"] += found(sg, {type_key(r.unit.label) for r in got_a})

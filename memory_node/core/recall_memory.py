@@ -55,6 +55,7 @@ from memory_node.core.stage_times import StageTimes
 from memory_node.core.tokens import count_tokens
 from memory_node.core.units import (
     MAX_ID_LENGTH,
+    RECALLED_AS,
     ObjectMemoryUnit,
     check_finite_position,
     check_identifier,
@@ -62,6 +63,7 @@ from memory_node.core.units import (
     check_text,
     check_text_list,
     has_refused_characters,
+    recalled_as,
 )
 
 # (labels, area ids, token budget) -> scene-graph text; provided by the long-term memory.
@@ -81,6 +83,12 @@ class RecalledUnit:
     description: str    # the line the planner reads (id, content, recency)
     score: float
     reason: str = ""    # step mode: why it is delivered at this step
+
+    @property
+    def recalled_as(self) -> str:
+        """Why recall returned it (units.RECALLED_AS_VALUES; "" when not said): the
+        answer's attribute RECALLED_AS, the same in process and over DDS."""
+        return recalled_as(self.unit.attributes)
 
 
 @dataclass(frozen=True)
@@ -559,9 +567,13 @@ class RecallMemory:
                 assert episode is not None
                 warnings = self._step_warnings(episode, brief, by_id)
                 mode = "step"
+            # Each unit says why it is here (RECALLED_AS), as the graph's evidence says
+            # whether its state is confirmed: an attribute of the answer's copy only.
             recalled = [
-                RecalledUnit(r.unit, recaller.describer.describe(r.unit, labels=labels,
-                                                                 now=now).text,
+                RecalledUnit(replace(r.unit, attributes={**r.unit.attributes,
+                                                         RECALLED_AS: r.why}),
+                             recaller.describer.describe(r.unit, labels=labels,
+                                                         now=now).text,
                              r.score, reasons.get(r.unit.object_id, ""))
                 for r in ranked
             ]

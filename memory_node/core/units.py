@@ -55,6 +55,19 @@ HELD_BY_ROBOT = "robot"  # receptacle_id of an object in the gripper (no object 
 # once and not yet seen again (a misread is possible). Not stored: a unit is a snapshot
 # from the last event, the graph's evidence keeps growing after it.
 STATE_CONFIRMED = "state_confirmed"
+# Attribute memory sets on every unit of a recall answer: why recall returned it. Like
+# STATE_CONFIRMED it is the answer's, not the unit's (never stored; an answer sets it over
+# any stored value). A reader takes an unknown value as not said (`recalled_as`).
+RECALLED_AS = "recalled_as"
+RECALLED_NAMED = "named"      # the text names its type, outright or partly ("the tap")
+RECALLED_IMPLIED = "implied"  # a fixture the text's skill needs ("wash the apple": sink)
+RECALLED_CARRIED = "carried"  # what a step's pronoun stands for (an earlier step's object)
+RECALLED_RANKED = "ranked"    # at or above the relevance floor on other evidence (the
+                              # model's cosine, a category, a colour): relevant, not named
+RECALLED_FILLED = "filled"    # a step's free slot filled below the relevance floor
+                              # (RecallConfig.step_fill_floor): a guess, not relevant
+RECALLED_AS_VALUES: tuple[str, ...] = (RECALLED_NAMED, RECALLED_IMPLIED, RECALLED_CARRIED,
+                                       RECALLED_RANKED, RECALLED_FILLED)
 MAX_ID_LENGTH = LIMITS.max_id_chars
 MAX_LABEL_LENGTH = LIMITS.max_label_chars
 MAX_COORDINATE_M = LIMITS.max_coordinate_m
@@ -64,6 +77,13 @@ MAX_IMAGE_BYTES = LIMITS.max_image_bytes
 # they can fake structure (a newline, then "SYSTEM: ...") or hide text.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 _MULTILINE_ALLOWED = frozenset("\n\t")
+
+
+def recalled_as(attributes: Mapping[str, str]) -> str:
+    """Why a recall answer holds the unit (one of RECALLED_AS_VALUES), or "" when the
+    answer did not say or said something this version does not know."""
+    value = str(attributes.get(RECALLED_AS, "")).strip().lower()
+    return value if value in RECALLED_AS_VALUES else ""
 
 
 def same_property(a: str, b: str) -> bool:

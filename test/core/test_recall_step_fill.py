@@ -14,7 +14,7 @@ from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.subtasks import recall_subtasks
 
-# The fill is an option, off by default (RecallConfig.step_fill_floor): these turn it on.
+# The fill (RecallConfig.step_fill_floor), on by default since round 26; explicit here.
 FILL = RecallConfig(step_fill_floor=0.0)
 
 KITCHEN = ["Cabinet", "Drawer", "Fridge", "Microwave", "SinkBasin", "Sink", "Faucet",
@@ -33,9 +33,10 @@ def test_a_step_below_k_fills_its_free_slots(embedder: Embedder) -> None:
     assert len(set(got)) == len(got)                      # one per type
     off = Recaller(embedder, config=RecallConfig(step_fill_floor=0.5))
     assert labels(recall_subtasks(off, STEP, units, 3, steps=[STEP]).steps[0][1]) == ["CD"]
-    # Off by default: the planner reads a recalled closed receptacle as a place to open.
+    # On by default since round 26: the units it adds say they are the fill's
+    # (test_recall_why.py), and the planner opens none of them.
     default = recall_subtasks(Recaller(embedder), STEP, units, 3, steps=[STEP])
-    assert labels(default.steps[0][1]) == ["CD"]
+    assert labels(default.steps[0][1]) == got
 
 
 @needs_wordnet

@@ -12,7 +12,12 @@ from ros_harness import CONFIG, NodeProcess, node_process
 from memory_node.client import MemoryClient
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument, NotFound, Unavailable
 from memory_node.core.recall.brief_state import BriefState
-from memory_node.core.units import ObjectMemoryUnit
+from memory_node.core.units import (
+    RECALLED_AS,
+    RECALLED_FILLED,
+    RECALLED_NAMED,
+    ObjectMemoryUnit,
+)
 
 pytestmark = pytest.mark.ros
 SERVER = "memory_node.nodes.memory_server"
@@ -76,6 +81,12 @@ def test_every_call_round_trips_typed(memory: MemoryClient) -> None:
     assert len(memory.recall(two_steps, k=1).units) == 1
     assert {r.unit.object_id for r in memory.recall(two_steps, k=1, per_subtask=True).units
             } == {"Apple_1", "Fridge_1"}
+    # Each unit says why recall returned it (the attribute recalled_as): the apple is
+    # named, the fridge only fills the step's free slot (a guess), over DDS as in process.
+    why = {r.unit.object_id: r.recalled_as
+           for r in memory.recall("Eat the apple.", k=2, per_subtask=True).units}
+    assert why == {"Apple_1": RECALLED_NAMED, "Fridge_1": RECALLED_FILLED}
+    assert RECALLED_AS not in memory.get_units(["Fridge_1"])["Fridge_1"].attributes
     # A failure changes what its code says; a precondition failure changes nothing.
     memory.record_outcome("ep1", "open", ["Fridge_1"], False, "stuck",
                           error_code=ErrorCode.PRECONDITION_FAILED)

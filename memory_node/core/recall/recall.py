@@ -73,7 +73,12 @@ from memory_node.core.recall.names import (
 from memory_node.core.recall.spelling import Speller
 from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
 from memory_node.core.skills import SkillTable, load_skill_table
-from memory_node.core.units import ObjectMemoryUnit
+from memory_node.core.units import (
+    RECALLED_IMPLIED,
+    RECALLED_NAMED,
+    RECALLED_RANKED,
+    ObjectMemoryUnit,
+)
 
 FILL_POOL = 256  # a step's fill sorts at most this many of its best units (see _spare)
 log = logging.getLogger(__name__)
@@ -105,16 +110,14 @@ class RecallConfig:
     place_weight: float = 0.05       # "the mug in the cabinet": weak, places are shared
     fixture_weight: float = 0.6      # a fixture the instruction's skill needs ("wash": sink)
     min_score: float = 0.5           # hybrid: below this a unit is not relevant, unless named
-    step_fill_floor: float = 1.0     # per subtask: a step with something relevant but
+    step_fill_floor: float = 0.0     # per subtask: a step with something relevant but
                                      # fewer than k units fills its free slots with the
                                      # next units scoring at least this (one per type not
                                      # kept yet); at or above the mode's relevance
-                                     # floor (min_score): off. Off by default: at 0.0 it
-                                     # found 40 more needs at k=3 on the tuning sets, but
-                                     # the planner reads a recalled closed receptacle as
-                                     # a place to open before exploring, and the fill's
-                                     # guesses (the fridge for "pick up the apple") cost
-                                     # it steps (bench/README_recall.md, round 25, final)
+                                     # floor (min_score): off. The units it adds say
+                                     # recalled_as "filled" (units.RECALLED_FILLED), so
+                                     # the planner does not open a filled closed fridge
+                                     # for "pick up the apple" (round 25, final; round 26)
     max_per_type: int = 1            # diversity: units of one type in the top-k, unless the
                                      # instruction asks for the type in the plural
     group_parts: bool = True         # diversity counts a part named after a whole (sink
@@ -288,6 +291,10 @@ class RankedUnit:
     lexical: float
     matched: tuple[str, ...]  # the instruction words that hit this unit, for explanations
     named: bool = False       # the instruction names this unit's type outright (no floor)
+    # Why an answer holds it (units.RECALLED_AS_VALUES): the scorer says named / implied /
+    # ranked; a per-subtask step changes it to carried (its pronoun's antecedent) or
+    # filled (a free slot below the floor). Answers carry it as the attribute RECALLED_AS.
+    why: str = RECALLED_RANKED
 
 
 @dataclass(frozen=True)
@@ -491,9 +498,11 @@ class Scored:
             hits.append(FIXTURE_HIT + lex.implied[type_key(e.description.type_name)])
         attr = e.attribute_words & lex.attr_query
         hits.extend(sorted(a.split(":")[-1] for a in attr))
+        why = (RECALLED_NAMED if lex.label[i] else RECALLED_IMPLIED if lex.fixture[i]
+               else RECALLED_RANKED)
         return RankedUnit(self.units[i], e.description, float(self.total[i]),
                           float(self.cosine[i]), float(lex.score[i]), tuple(hits),
-                          bool(lex.named[i]))
+                          bool(lex.named[i]), why)
 
 
 def check_instruction(instruction: object, what: str = "instruction") -> str:
@@ -1092,13 +1101,14 @@ class Recaller:
                                              for u, e in zip(units, entries, strict=True)])
         cosines = vecs @ query
         if mode != "hybrid":
-            lexical: list[tuple[float, tuple[str, ...], bool]] = [(0.0, (), False)] * len(units)
+            lexical: list[tuple[float, tuple[str, ...], bool, str]] = \
+                [(0.0, (), False, RECALLED_RANKED)] * len(units)
         else:
             lexical = self._lexical_all(instruction, entries)
         ranked = [
-            RankedUnit(u, e.description, float(c) + lx, float(c), lx, hits, named)
-            for u, e, c, (lx, hits, named) in zip(units, entries, cosines, lexical,
-                                                   strict=True)
+            RankedUnit(u, e.description, float(c) + lx, float(c), lx, hits, named, why)
+            for u, e, c, (lx, hits, named, why) in zip(units, entries, cosines, lexical,
+                                                        strict=True)
         ]
         if self.config.named_first:
             ranked.sort(key=lambda r: (not r.named, -r.score, r.unit.object_id))
@@ -1337,7 +1347,7 @@ class Recaller:
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
-                     ) -> list[tuple[float, tuple[str, ...], bool]]:
+                     ) -> list[tuple[float, tuple[str, ...], bool, str]]:
         cfg = self.config
         lex = self._lexicon()
         q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
@@ -1383,7 +1393,9 @@ class Recaller:
                      + cfg.category_weight * min(1, categories)
                      + cfg.attribute_weight * min(cfg.attribute_cap, len(attr) - categories)
                      + cfg.place_weight * len(place))
-            out.append((score, tuple(hits), label >= FULL))
+            why = (RECALLED_NAMED if label else RECALLED_IMPLIED if fixture
+                   else RECALLED_RANKED)
+            out.append((score, tuple(hits), label >= FULL, why))
         return out
 
     def rank(

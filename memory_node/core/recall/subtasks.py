@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memory_node.core.recall.lexical import DETERMINERS, STOPWORDS
 from memory_node.core.recall.lexicon import Lexicon
@@ -36,7 +36,7 @@ from memory_node.core.recall.recall import (
     check_instruction,
     check_k,
 )
-from memory_node.core.units import ObjectMemoryUnit
+from memory_node.core.units import RECALLED_CARRIED, RECALLED_FILLED, ObjectMemoryUnit
 
 MAX_SUBTASKS = 12
 # A clause's verb is among its first words; the bound also keeps a 2,000-character list of
@@ -365,7 +365,10 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     # Each leaves the other at least one slot: "put it on the tv table" names three
     # tables partly, and still means the remote.
     most = max(1, k - 1)
-    for r in [*own[:most], *carried[:most], *ranked]:
+    # A carried unit is the step's by its pronoun, whatever its score for the step's words.
+    in_step = {r.unit.object_id for r in ranked}
+    for r in [*own[:most], *(c if c.unit.object_id in in_step else replace(c, why=RECALLED_CARRIED)
+                             for c in carried[:most]), *ranked]:
         out.setdefault(r.unit.object_id, r)
     return list(out.values())[:k]
 
@@ -385,8 +388,20 @@ def _topped(ranked: list[RankedUnit], spare: Sequence[RankedUnit], k: int
         if r.unit.object_id in kept_ids or r.unit.label in kept_types:
             continue
         kept_types.add(r.unit.label)
-        out.append(r)
+        out.append(replace(r, why=RECALLED_FILLED))  # a guess below the floor: say so
     return out
+
+
+def _stronger(r: RankedUnit, seen: RankedUnit | None) -> bool:
+    """Whether ``r`` should stand for its unit in the merged answer instead of ``seen``:
+    a unit a step's words gave beats the same unit another step only filled (the
+    planner acts on units recall did not merely guess), then the higher score."""
+    if seen is None:
+        return True
+    r_filled, seen_filled = r.why == RECALLED_FILLED, seen.why == RECALLED_FILLED
+    if r_filled != seen_filled:
+        return seen_filled
+    return r.score > seen.score
 
 
 @dataclass(frozen=True)
@@ -461,8 +476,7 @@ def recall_subtasks(
         # list already, so the instruction's units are what they were without them (a
         # pronoun step's fixtures are not pushed out of the planner's answer).
         for r in (*own, *ranked):
-            seen = best.get(r.unit.object_id)
-            if seen is None or r.score > seen.score:
+            if _stronger(r, best.get(r.unit.object_id)):
                 best[r.unit.object_id] = r
     merged = sorted(best.values(), key=lambda r: (-r.score, r.unit.object_id))
     return SubtaskRecall(out, merged)

@@ -76,13 +76,15 @@ def rank_places(recalled: Sequence[UnitView], graph_areas: Sequence[AreaView],
                 named: Sequence[AreaView], words: Sequence[str] = ()) -> list[AreaView]:
     """Exploration order: areas by the best recall score of a unit in them, then areas whose
     remembered labels match a word of the instruction, then the remaining memory areas in
-    the memory's order, then named places not listed yet."""
+    the memory's order, then named places not listed yet. A unit recall only filled a
+    step's free slot with (`UnitView.filled`, below its relevance floor) ranks no area:
+    a guess says nothing about where the instruction's things are."""
     by_id: dict[str, AreaView] = {}
     for a in [*graph_areas, *named]:
         by_id.setdefault(a.area_id, a)
     score: dict[str, float] = {}
     for u in recalled:
-        if u.area_id:
+        if u.area_id and not u.filled:
             score[u.area_id] = max(score.get(u.area_id, -math.inf), u.score)
             by_id.setdefault(u.area_id, AreaView(u.area_id))
     lowered = {w.lower() for w in words if w}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from memory_node.core.errors import InvalidArgument
 from memory_node.core.memory import Memory
 from memory_node.core.recall_memory import brief_from_fields
-from memory_node.core.units import STATE_CONFIRMED
+from memory_node.core.units import STATE_CONFIRMED, recalled_as
 
 from .types import BriefState, RecallView, SkillCall, SkillResult, UnitView
 
@@ -21,7 +21,8 @@ def unit_view(unit: object, description: str = "", score: float = 0.0) -> UnitVi
     return UnitView(u.object_id, u.label, tuple(u.position), u.state, u.area_id,  # type: ignore[attr-defined]
                     u.receptacle_id, u.relation, description, float(score),  # type: ignore[attr-defined]
                     int(getattr(u, "observation_count", 0) or 0),
-                    _CONFIRMED.get(str(attributes.get(STATE_CONFIRMED, "")).strip().lower()))
+                    _CONFIRMED.get(str(attributes.get(STATE_CONFIRMED, "")).strip().lower()),
+                    recalled_as(attributes))
 
 
 class LocalMemory:

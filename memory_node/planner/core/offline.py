@@ -482,10 +482,13 @@ class OfflinePlanner:
         best-ranked first, once per receptacle and type. One open costs seconds, a room's
         explore minutes. Round 21's blind arm, h0c-3 ("Take the mug out of the fridge and
         heat it"): recall returned the closed fridge, and the plan explored all four rooms
-        (800 s) and opened three other receptacles before it (16-29 skills)."""
+        (800 s) and opened three other receptacles before it (16-29 skills). A unit recall
+        only filled a step's free slot with (recalled_as "filled": below its relevance
+        floor) is a guess, not the instruction's: "pick up the apple" does not open the
+        fridge first (round 25, final)."""
         searched = req.notes.setdefault("searched", set())
         named = [u for u in sim.objects.values()
-                 if u.score > 0 and u.state == "closed"
+                 if u.score > 0 and not u.filled and u.state == "closed"
                  and (u.object_id, types[0]) not in searched
                  and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
                  and u.object_id not in req.notes.get("cannot_open", set())

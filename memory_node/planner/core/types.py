@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from memory_node.core.errors import ErrorCode
 from memory_node.core.limits import LIMITS
-from memory_node.core.units import has_refused_characters
+from memory_node.core.units import RECALLED_FILLED, has_refused_characters
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,15 @@ class UnitView:
     # Whether memory has its state confirmed (the attribute "state_confirmed"): False = read
     # once and not seen again (perhaps a misread), None = memory did not say.
     state_confirmed: bool | None = None
+    # Why a recall answer holds it (the attribute "recalled_as", units.RECALLED_AS_VALUES):
+    # "filled" = a guess below recall's relevance floor, to act on only as a guess;
+    # "" = not a recall answer's unit, or memory did not say.
+    recalled_as: str = ""
+
+    @property
+    def filled(self) -> bool:
+        """Recall returned it only to fill a step's free slot: a guess, not relevant."""
+        return self.recalled_as == RECALLED_FILLED
 
 
 @dataclass(frozen=True)
