@@ -1271,3 +1271,105 @@ def test_a_heated_state_a_look_left_unconfirmed_is_made_again() -> None:
     _history(again, "navigate", ("Cup_1",), True)
     vocab.add_units([replace(vocab.objects["Cup_1"], observations=8, state_confirmed=True)])
     assert planner.plan(again).calls == []
+
+
+def test_a_pick_refused_as_shut_in_elsewhere_does_not_leave_the_placement_met() -> None:
+    """Round 26 (tune2 tidy, stream seed 1200, s0002): memory had the cup on a counter,
+    the move to it listed it as acted on, and the pick was refused "inside a closed
+    Cabinet" (the result's typed shut_by). The next plan judged ON(Cup, CounterTop) on
+    memory's placement and said done, the cup shut in the cabinet. The refusal
+    contradicts that placement: the cabinet near the cup is opened and the cup fetched."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Cup_1", "Cup", (0.2, 0.1, 1.0), "none", "a1", receptacle_id="Counter_1",
+                 relation="on", observations=3),
+        UnitView("Counter_1", "CounterTop", (0.0, 0.5, 0.5), "none", "a1", observations=20),
+        UnitView("Cabinet_5", "Cabinet", (0.3, 0.3, 0.6), "closed", "a1", observations=9)])
+    req = PlanRequest("put the cup on the counter top", "", vocab, ["a1"], robot_area="a1",
+                      goal_conditions=("ON(Cup, CounterTop)",), robot_position=(0.0, 0.0, 0.0))
+    req.notes["acted"] = ["Cup_1"]   # the loop lists a successful move's target
+    _history(req, "navigate", ("Cup_1",), True)
+    _history(req, "pick", ("Cup_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "pick: it is shut in", shut_by="Cabinet")
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert calls[:4] == ["navigate(Cabinet_5)", "open(Cabinet_5)", "navigate(Cup_1)",
+                         "pick(Cup_1)"]
+    assert calls[-1] == "put(Cup_1, Counter_1, on)"
+    # Once a pick of it succeeded, memory's placement counts again (the put made it).
+    _history(req, "pick", ("Cup_1",), True)
+    vocab.add_units([replace(vocab.objects["Cup_1"], receptacle_id="Counter_1")])
+    req.held = ""
+    assert planner.plan(req).calls == []
+
+
+def test_a_refusal_that_names_the_type_memory_has_it_in_leaves_the_placement() -> None:
+    """The guard of the rule above: memory has the cup in a cabinet and the refusal says a
+    closed Cabinet shuts it in; the two agree, so INSIDE(Cup, Cabinet) stays met."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Cup_1", "Cup", (0.2, 0.1, 1.0), "none", "a1", receptacle_id="Cabinet_5",
+                 relation="in", observations=3),
+        UnitView("Cabinet_5", "Cabinet", (0.3, 0.3, 0.6), "closed", "a1", observations=9)])
+    req = PlanRequest("put the cup in the cabinet", "", vocab, ["a1"], robot_area="a1",
+                      goal_conditions=("INSIDE(Cup, Cabinet)",))
+    req.notes["acted"] = ["Cup_1"]
+    _history(req, "navigate", ("Cup_1",), True)
+    _history(req, "pick", ("Cup_1",), False, ErrorCode.PRECONDITION_FAILED, "x",
+             shut_by="Cabinet")
+    assert planner.plan(req).calls == []
+
+
+def test_a_put_not_found_is_about_its_receptacle_not_the_object_in_hand() -> None:
+    """Round 26 (tune2 tidy, stream seed 1200, s0007): the put of the held potato on the
+    plate was refused NOT_FOUND (the plate was not where memory had it); the planner
+    read the potato as not found, put it down in the sink and fetched the other potato.
+    The object in the gripper is never the one not found: the plan keeps it and takes the
+    other plate."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Potato_1", "Potato", (0.0, 0.0, 0.0), "none", "a1",
+                 receptacle_id="robot", relation="in", observations=9),
+        UnitView("Potato_2", "Potato", (0.5, 0.5, 0.9), "none", "a1", observations=9),
+        UnitView("Plate_1", "Plate", (1.0, 1.0, 0.9), "none", "a1", observations=9),
+        UnitView("Plate_2", "Plate", (2.0, 1.0, 0.9), "none", "a1", observations=4),
+        UnitView("Sink_1", "SinkBasin", (0.6, 0.5, 0.8), "none", "a1", observations=9)])
+    req = PlanRequest("put the potato on the plate", "", vocab, ["a1"], robot_area="a1",
+                      held="Potato_1", goal_conditions=("ON(Potato, Plate)",),
+                      robot_position=(1.0, 1.0, 0.0))
+    _history(req, "navigate", ("Plate_1",), True)
+    _history(req, "put", ("Potato_1", "Plate_1", "on"), False, ErrorCode.NOT_FOUND)
+    vocab.add_units([replace(vocab.objects["Plate_1"], state="absent")])
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Plate_2)", "put(Potato_1, Plate_2, on)"]
+
+
+def test_an_explore_that_saw_the_type_memory_does_not_hold_looks_again() -> None:
+    """Round 26 (tune2, stream seed 1200, s0006): "explore: saw a Mug in the kitchen",
+    yet memory held no mug (the explore stops at the first sighting; memory keeps an
+    object seen once as a candidate), and the plan gave up: "no Mug in memory". The
+    explore's success says one is there: the room is looked over once more, then (still
+    none) the plan gives up."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Knife_1", "Knife", (0.0, 0.0, 0.0), "none", "kitchen",
+                              receptacle_id="robot", relation="in", observations=5)])
+    req = PlanRequest("put the knife in the mug", "", vocab, ["kitchen"],
+                      robot_area="kitchen", held="Knife_1",
+                      goal_conditions=("INSIDE(Knife, Mug)",),
+                      place_rooms={"kitchen": "kitchen"})
+    _history(req, "explore", ("kitchen", "Mug"), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
+    _history(req, "explore", ("kitchen", "Mug"), True)
+    with pytest.raises(NotFound):
+        planner.plan(req)
+    # An explore that did not see one is no such evidence.
+    req2 = PlanRequest("put the knife in the mug", "", vocab, ["kitchen"],
+                       robot_area="kitchen", held="Knife_1",
+                       goal_conditions=("INSIDE(Knife, Mug)",),
+                       place_rooms={"kitchen": "kitchen"})
+    _history(req2, "explore", ("kitchen", "Mug"), False, ErrorCode.NOT_FOUND)
+    with pytest.raises(NotFound):
+        planner.plan(req2)
