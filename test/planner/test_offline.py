@@ -19,6 +19,7 @@ from memory_node.planner.core.loop import PlanLoop
 from memory_node.planner.core.offline import OfflinePlanner
 from memory_node.planner.core.planning import PlanRequest
 from memory_node.planner.core.prompt import StepLine
+from memory_node.planner.core.settings import OfflineSettings
 from memory_node.planner.core.types import AreaView, SkillCall, UnitView
 from memory_node.planner.core.vocabulary import Vocabulary
 
@@ -1373,3 +1374,76 @@ def test_an_explore_that_saw_the_type_memory_does_not_hold_looks_again() -> None
     _history(req2, "explore", ("kitchen", "Mug"), False, ErrorCode.NOT_FOUND)
     with pytest.raises(NotFound):
         planner.plan(req2)
+
+
+def _two_cabinets(settings: OfflineSettings | None = None) -> tuple[OfflinePlanner,
+                                                                     PlanRequest]:
+    """The main job's h0c-5 in small: the mug on the dining table, recall's best cabinet
+    5 m away by the sink, another cabinet memory's answers hold (a look-up's, score 0)
+    1.4 m away by the fridge."""
+    planner = OfflinePlanner(settings=settings)
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Mug_1", "Mug", (1.0, 0.0, 0.8), "none", "kitchen",
+                 receptacle_id="Table_1", relation="on", observations=9, score=0.9),
+        UnitView("Table_1", "DiningTable", (1.0, 0.0, 0.7), "none", "kitchen",
+                 observations=30),
+        UnitView("Cabinet_sink", "Cabinet", (6.0, 0.0, 0.5), "closed", "kitchen",
+                 observations=12, score=0.96),
+        UnitView("Cabinet_fridge", "Cabinet", (1.0, 1.4, 0.5), "closed", "kitchen",
+                 observations=7)])
+    req = PlanRequest("put the mug away in a cabinet", "", vocab, ["kitchen"],
+                      robot_area="kitchen", robot_position=(4.0, 0.0, 0.0),
+                      goal_conditions=("INSIDE(Mug, Cabinet)",))
+    return planner, req
+
+
+def test_a_placement_goal_takes_the_nearest_instance_that_meets_it() -> None:
+    """Round 26: any cabinet meets "in a cabinet"; the plan takes the one nearest where it
+    leaves the robot (at the mug, after the pick), not the one recall scored best across
+    the room. The old order stays a setting (destination: recall)."""
+    planner, req = _two_cabinets()
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Mug_1)", "pick(Mug_1)", "navigate(Cabinet_fridge)", "open(Cabinet_fridge)",
+        "put(Mug_1, Cabinet_fridge, in)"]
+    planner, req = _two_cabinets(OfflineSettings(destination="recall"))
+    assert [str(c) for c in planner.plan(req).calls][2:4] == [
+        "navigate(Cabinet_sink)", "open(Cabinet_sink)"]
+
+
+def test_the_nearest_instance_is_measured_from_where_the_plan_leaves_the_robot() -> None:
+    """Holding the mug already, the robot is where it stands, not where the mug was."""
+    planner, req = _two_cabinets()
+    req.held = "Mug_1"
+    req.robot_position = (6.2, 0.3, 0.0)
+    assert [str(c) for c in planner.plan(req).calls][:1] == ["navigate(Cabinet_sink)"]
+
+
+def test_a_destination_memory_saw_once_comes_after_one_seen_again() -> None:
+    """A unit seen once may be a misread (an armchair read on a sofa's back): nearer or
+    not, it comes after an instance memory saw again and again."""
+    planner, req = _two_cabinets()
+    req.vocab.add_units([UnitView("Cabinet_glimpse", "Cabinet", (1.0, 0.5, 0.5), "closed",
+                                  "kitchen", observations=1)])
+    assert [str(c) for c in planner.plan(req).calls][2] == "navigate(Cabinet_fridge)"
+
+
+def test_a_clean_refused_for_want_of_a_basin_under_the_faucet_goes_to_another_sink() -> None:
+    """Round 26: "the faucet has no basin under it" now names the basin types it lacks
+    (missing_fixtures, as the world's result carries them): the next plan stands at the
+    other sink. Without the field it read as "perhaps out of reach" and the same sink
+    came again."""
+    from memory_node.sim.core.rules import BASIN_TYPES
+    planner = OfflinePlanner()
+    req = _sinks_and_a_dirty_mug()
+    req.vocab.add_units([UnitView("Basin_a", "SinkBasin", (1.0, 0.1, 0.8)),
+                         UnitView("Basin_b", "SinkBasin", (3.0, 0.1, 0.8))])
+    spot = str(planner.plan(req).calls[0]).removeprefix("navigate(").rstrip(")")
+    req.history.append(StepLine(SkillCall("navigate", (spot,)), True, 0, "ok"))
+    req.history.append(StepLine(SkillCall("clean", ("Mug_1",)), False,
+                                int(ErrorCode.PRECONDITION_FAILED),
+                                "clean: the faucet has no basin under it",
+                                missing_fixtures=BASIN_TYPES))
+    nxt = [str(c) for c in planner.plan(req).calls]
+    assert nxt[-1] == "clean(Mug_1)" and nxt[0] != f"navigate({spot})"
+    assert nxt[0].removeprefix("navigate(").rstrip(")")[-1] != spot[-1]   # the other sink
