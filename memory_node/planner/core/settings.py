@@ -42,11 +42,13 @@ class OfflineSettings:
     """The offline planner's choices that are not the loop's."""
 
     destination: str = setting(
-        "nearest", "Which of several instances that all meet a placement goal (in any "
+        "recall", "Which of several instances that all meet a placement goal (in any "
         "cabinet, on any counter) the object is taken to: nearest (the shortest floor "
         "distance from where the plan leaves the robot, an instance memory saw only once "
-        "last) or recall (the one memory's answers scored best: rounds 1-25). The task's "
-        "own instance (the drawer it opened) comes first in both.",
+        "last) or recall (the one memory's answers scored best). The task's own "
+        "instance (the drawer it opened) comes first in both. Default recall: on round "
+        "26's tuning data nearest took fewer steps on the streams but not less simulated "
+        "time on the odd-plan sweep (bench/README_tasks.md).",
         choices=DESTINATION_ORDERS)
 
     def __post_init__(self) -> None:
