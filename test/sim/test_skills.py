@@ -275,6 +275,27 @@ def test_clean_heat_cool_run_through_the_state_rules(bot) -> None:
     assert bot.w.problems() == []
 
 
+def test_a_faucet_with_no_basin_under_it_is_a_typed_missing_fixture(bot) -> None:
+    """Round 26: "the faucet has no basin under it" was only words, and the planner read
+    it as "perhaps out of reach" and tried the same spot again. The result names the
+    basin types as missing, as a refusal for want of any fixture does: the planner's
+    fixture repair then stands at another basin (`OfflinePlanner._fixture_refused`)."""
+    from memory_node.sim.core.rules import BASIN_TYPES
+    mug_id = _pick_open(bot, ("Mug", "Cup", "Bowl", "Plate"))
+    bot.w.objects[mug_id].dirty = True
+    faucet = _first(bot.w, "Faucet")
+    bot.go(faucet.id)
+    # A sink frame (Sink, a fixture of clean's first group) where the basin was: every
+    # fixture group is within reach, and nothing under the faucet takes the water.
+    for o in bot.w.objects.values():
+        if o.type in BASIN_TYPES:
+            o.type = "Sink"
+    out = bot.do("clean", mug_id)
+    assert out.code == ErrorCode.PRECONDITION_FAILED
+    assert out.missing_fixtures == BASIN_TYPES and out.shut_by == ""
+    assert bot.w.objects[mug_id].dirty
+
+
 def test_fill_then_pour(bot) -> None:
     cup_id = _pick_open(bot, ("Mug", "Cup", "Bowl"))
     bot.go(_first(bot.w, "Faucet").id)

@@ -32,7 +32,7 @@ from .areas import areas_from_graph_json, rank_places, units_from_graph_json
 from .experience import known_bad_calls, known_bad_codes, known_bad_until
 from .goals import parse_goals
 from .llm_planner import refuse_repeats
-from .planning import Planner, PlanRequest, PlanResult
+from .planning import Planner, PlanRequest, PlanResult, not_found_target
 from .prompt import StepLine
 from .settings import MAX_INSTRUCTION_CHARS, LoopSettings
 from .types import (
@@ -196,7 +196,7 @@ class PlanLoop:
         # s0023: both eggs not found on the counter, two seen in the microwave opened
         # next, never fetched: "no Egg in memory").
         avoid = req.notes.get("avoid", ())
-        not_found = {c.args[0] for c in req.refused if c.args}
+        not_found = {not_found_target(c, req.held) for c in req.refused if c.args}
         have = {type_key(u.label) for u in req.vocab.objects.values()
                 if u.state != "absent" and u.object_id not in avoid
                 and u.object_id not in not_found}

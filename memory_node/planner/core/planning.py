@@ -64,6 +64,15 @@ class PlanResult:
     rejections: list[str] = field(default_factory=list)
 
 
+def not_found_target(call: SkillCall, held: str) -> str:
+    """The argument a call refused as NOT_FOUND did not find: its first one the hand does
+    not hold. A put's object is in the gripper, so its refusal is about the receptacle;
+    read as the held object, the plan put the potato down in the sink and fetched the
+    other one (tune2 tidy, stream seed 1200, s0007: "'object_61': where it is is
+    unknown", the plate)."""
+    return next((a for a in call.args if a != held), call.args[0] if call.args else "")
+
+
 def tool_types(table: SkillTable, skill: str) -> list[str]:
     """Object types a skill needs at hand besides its arguments: its fixtures (a sink and a
     faucet to clean) and the tool it must hold (a knife to slice), from the skill table."""

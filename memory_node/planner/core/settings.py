@@ -34,6 +34,27 @@ class RecallUse:
         check_settings(self)
 
 
+DESTINATION_ORDERS = ("nearest", "recall")
+
+
+@dataclass(frozen=True)
+class OfflineSettings:
+    """The offline planner's choices that are not the loop's."""
+
+    destination: str = setting(
+        "recall", "Which of several instances that all meet a placement goal (in any "
+        "cabinet, on any counter) the object is taken to: nearest (the shortest floor "
+        "distance from where the plan leaves the robot, an instance memory saw only once "
+        "last) or recall (the one memory's answers scored best). The task's own "
+        "instance (the drawer it opened) comes first in both. Default recall: on round "
+        "26's tuning data nearest took fewer steps on the streams but not less simulated "
+        "time on the odd-plan sweep (bench/README_tasks.md).",
+        choices=DESTINATION_ORDERS)
+
+    def __post_init__(self) -> None:
+        check_settings(self)
+
+
 @dataclass(frozen=True)
 class LoopSettings:
     max_steps: int = setting(30, "Skill calls per instruction (M); a goal's max_steps may "
@@ -120,3 +141,4 @@ class PlannerSettings(LoopSettings):
                                      "world's. The world ticks at 50 Hz (sim clock_rate_hz).",
                                      0.05, 60.0)
     llm: LlmSettings = section(LlmSettings)
+    offline: OfflineSettings = section(OfflineSettings)

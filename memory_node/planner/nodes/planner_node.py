@@ -95,7 +95,7 @@ class PlannerNode(Node):
         self.table = load_skill_table(p.skills_file or None)
         group = ReentrantCallbackGroup()
         planner = (LlmPlanner(OpenAIChatBackend(p.llm), p.llm.mode, self.table) if use_llm
-                   else OfflinePlanner(self.table))
+                   else OfflinePlanner(self.table, settings=p.offline))
         self.memory = MemoryClient(node=self, timeout=p.memory_timeout_s)
         confirmer = (TopicConfirmer(self, group, p.confirm_timeout_s) if confirm else None)
         self._places: list[AreaView] = []

@@ -16,8 +16,12 @@ from memory_node.sim.core.world import World, WorldObject
 FAUCET_REACH = 1.0      # metres from a faucet to the basin it pours into
 
 
+# What a faucet pours into: a refusal for want of one names these (missing_fixtures).
+BASIN_TYPES = ("SinkBasin", "BathtubBasin")
+
+
 def basin_under(world: World, faucet: WorldObject) -> WorldObject | None:
-    basins = [o for o in world.objects.values() if o.type in ("SinkBasin", "BathtubBasin")]
+    basins = [o for o in world.objects.values() if o.type in BASIN_TYPES]
     if not basins:
         return None
     best = min(basins, key=lambda b: float(np.linalg.norm(b.position[:2] - faucet.position[:2])))

@@ -36,7 +36,7 @@ from memory_node.sim.core.camera_mount import (
 )
 from memory_node.sim.core.catalog import accepts, canonical_type, similar_types
 from memory_node.sim.core.nav import REACH, Navigator, angle_diff, heading, path_length
-from memory_node.sim.core.rules import apply_rules, basin_under
+from memory_node.sim.core.rules import BASIN_TYPES, apply_rules, basin_under
 from memory_node.sim.core.world import World, WorldObject
 
 
@@ -571,7 +571,11 @@ class SkillRunner:
             faucet = self._fixture(w, ["Faucet"])
             basin = basin_under(w, faucet)
             if basin is None:
-                raise fail("the faucet has no basin under it")
+                # Typed as a missing fixture, as `_fixture`'s refusals are: the planner
+                # stands at another basin instead of trying this spot again (round 26).
+                raise SkillFailure(ErrorCode.PRECONDITION_FAILED,
+                                   "the faucet has no basin under it",
+                                   missing_fixtures=BASIN_TYPES)
             self._cycle(w, o, basin, faucet, close=False, word="")
             if name == "clean":
                 return f"clean: the {o.type} is clean"
