@@ -76,6 +76,26 @@ def test_the_fill_sorts_only_the_best_units_in_the_same_order(embedder: Embedder
              for c in range(12) for i, t in enumerate(KITCHEN)]
     assert len(units) > FILL_POOL
     scored = Recaller(embedder).scored(STEP, units)
-    fast = [r.unit.object_id for r in Recaller._fill_candidates(scored, 0.0)]
+    fast = [scored.units[i].object_id for i in Recaller._fill_candidates(scored, 0.0)]
     full = [r.unit.object_id for r in scored.ranked(0.0)]
     assert len(fast) <= FILL_POOL and fast[:100] == full[:100]
+
+
+@needs_wordnet
+def test_the_fill_builds_a_result_only_for_a_unit_it_keeps(embedder: Embedder,
+                                                           monkeypatch) -> None:
+    # Round 26 (the lead's DDS A/B): at 10,000 units the fill built a result object for
+    # every candidate before it skipped more of a type already kept (hundreds of
+    # cabinets), a third of a per-subtask request's CPU (ranking median +1 ms over DDS).
+    from memory_node.core.recall.recall import Scored
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+
+    units = [Unit(f"{t}_{c}", t, (i, c, 0), area_id="room")
+             for c in range(12) for i, t in enumerate(KITCHEN)]
+    recaller = Recaller(embedder, config=FILL)
+    built: list[int] = []
+    make = Scored._make
+    monkeypatch.setattr(Scored, "_make", lambda self, i: built.append(i) or make(self, i))
+    top, spare = recaller.rank_filled(STEP, units, 3, fill_floor=0.0)
+    assert top and spare and len({r.unit.label for r in (*top, *spare)}) == len(top) + len(spare)
+    assert len(built) == len(top) + len(spare)
