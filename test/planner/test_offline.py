@@ -1434,13 +1434,14 @@ def _two_cabinets(settings: OfflineSettings = NEAREST) -> tuple[OfflinePlanner,
 def test_a_placement_goal_takes_the_nearest_instance_that_meets_it() -> None:
     """Round 26: any cabinet meets "in a cabinet"; the plan takes the one nearest where it
     leaves the robot (at the mug, after the pick), not the one recall scored best across
-    the room. The default stays recall's order (round 26 measured no fall in simulated
-    time on the tuning sweep: bench/README_tasks.md)."""
+    the room. The default since round 26's final (the main job's far cabinet); recall's
+    order stays a setting."""
     planner, req = _two_cabinets()
     assert [str(c) for c in planner.plan(req).calls] == [
         "navigate(Mug_1)", "pick(Mug_1)", "navigate(Cabinet_fridge)", "open(Cabinet_fridge)",
         "put(Mug_1, Cabinet_fridge, in)"]
-    planner, req = _two_cabinets(OfflineSettings())
+    assert OfflineSettings() == NEAREST
+    planner, req = _two_cabinets(OfflineSettings(destination="recall"))
     assert [str(c) for c in planner.plan(req).calls][2:4] == [
         "navigate(Cabinet_sink)", "open(Cabinet_sink)"]
 

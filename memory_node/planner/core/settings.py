@@ -42,13 +42,16 @@ class OfflineSettings:
     """The offline planner's choices that are not the loop's."""
 
     destination: str = setting(
-        "recall", "Which of several instances that all meet a placement goal (in any "
+        "nearest", "Which of several instances that all meet a placement goal (in any "
         "cabinet, on any counter) the object is taken to: nearest (the shortest floor "
         "distance from where the plan leaves the robot, an instance memory saw only once "
-        "last) or recall (the one memory's answers scored best). The task's own "
-        "instance (the drawer it opened) comes first in both. Default recall: on round "
-        "26's tuning data nearest took fewer steps on the streams but not less simulated "
-        "time on the odd-plan sweep (bench/README_tasks.md).",
+        "last) or recall (the one memory's answers scored best, rounds 1-25). The task's "
+        "own instance (the drawer it opened) comes first in both. Default nearest since "
+        "round 26 (the lead): with recall's order the main job's memory arm took a far "
+        "cabinet on two of three seeds once the step fill was on (150-152 s simulated, "
+        "nearest 140-142 s); on the tuning streams nearest took fewer steps and won one "
+        "more task, on the odd plans RT 0.590 -> 0.609 and 0.667 -> 0.674 on two plans, "
+        "equal on two (bench/README_tasks.md, round 26 and round 26 final).",
         choices=DESTINATION_ORDERS)
 
     def __post_init__(self) -> None:
