@@ -124,3 +124,27 @@ def loaded_recall(units: int, settings: RecallSettings, shuffle_texts: bool = Fa
     rm.warm_up()
     rm.preload()
     return rm, texts, rng
+
+
+def counted_steps_recall(units: int) -> tuple[RecallMemory, list[str], random.Random,
+                                              list[int]] | None:
+    """`loaded_recall` with the ranking memo off (every step's lexical half and selection
+    run, as for a step new to the units version) and a counter of the steps ranked since it
+    was last set to 0 (`counter[0]`): the per-subtask CPU benches' shared set-up."""
+    from memory_node.core.recall.recall import Recaller
+
+    loaded = loaded_recall(units, RecallSettings())
+    if loaded is None:
+        return None
+    rm, texts, rng = loaded
+    recaller = rm._ensure()
+    recaller.config = replace(recaller.config, scored_memo=0)
+    counter = [0]
+    inner = Recaller.rank_filled
+
+    def counted(self, *a, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
+        counter[0] += 1
+        return inner(self, *a, **kw)
+
+    Recaller.rank_filled = counted  # type: ignore[method-assign]
+    return rm, texts, rng, counter

@@ -33,27 +33,13 @@ CHILD = "--child" in sys.argv
 
 
 def _child(requests: int, reps: int) -> dict:
-    from dataclasses import replace
+    from recall_common import counted_steps_recall
 
-    from recall_common import loaded_recall
-
-    from memory_node.core.recall.recall import Recaller
-    from memory_node.core.recall.settings import RecallSettings
-
-    loaded = loaded_recall(10_000, RecallSettings())
+    loaded = counted_steps_recall(10_000)
     if loaded is None:
         return {}
-    rm, texts, rng = loaded
+    rm, texts, rng, steps = loaded
     recaller = rm._ensure()
-    recaller.config = replace(recaller.config, scored_memo=0)
-    steps = [0]
-    inner = Recaller.rank_filled
-
-    def counted(self, *a, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
-        steps[0] += 1
-        return inner(self, *a, **kw)
-
-    Recaller.rank_filled = counted  # type: ignore[method-assign]
     rows = []
     for text in rng.sample(texts, requests):
         rm.recall(text, 5, 600)

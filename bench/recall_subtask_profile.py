@@ -16,31 +16,18 @@ import cProfile
 import io
 import pstats
 import time
-from dataclasses import replace
 
 import numpy as np
-from recall_common import loaded_recall
-
-from memory_node.core.recall.recall import Recaller
-from memory_node.core.recall.settings import RecallSettings
+from recall_common import counted_steps_recall
 
 
 def main() -> int:
-    loaded = loaded_recall(10_000, RecallSettings())
+    loaded = counted_steps_recall(10_000)
     if loaded is None:
         print("skip: AI2-THOR rearrangement data absent")
         return 0
-    rm, texts, rng = loaded
+    rm, texts, rng, steps = loaded
     rec = rm._ensure()
-    rec.config = replace(rec.config, scored_memo=0)
-    steps = [0]
-    inner = Recaller.rank_filled
-
-    def counted(self, *a, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
-        steps[0] += 1
-        return inner(self, *a, **kw)
-
-    Recaller.rank_filled = counted  # type: ignore[method-assign]
     prof = cProfile.Profile(time.thread_time)
     cpu, cpu3 = [], []
     for i, text in enumerate(rng.sample(texts, 200)):
