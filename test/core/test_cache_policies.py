@@ -6,6 +6,7 @@ import random
 from collections.abc import Hashable
 
 import pytest
+from cache_replay import hits
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -216,14 +217,7 @@ def test_runs_are_reproducible_with_str_keys() -> None:
 
 
 def _hit_rate(name: str, trace: list[int], capacity: int) -> float:
-    p = make_policy(name, capacity)
-    hits = 0
-    for k in trace:
-        if p.get(k):
-            hits += 1
-        else:
-            p.put(k)
-    return hits / len(trace)
+    return hits(make_policy(name, capacity), trace) / len(trace)
 
 
 def test_scan_resistance_on_a_loop() -> None:
@@ -255,13 +249,7 @@ def test_window_grows_for_recency_biased_stream() -> None:
     rates = {}
     for adaptive in (False, True):
         p = WTinyLFUPolicy(200, adaptive=adaptive)
-        hits = 0
-        for k in trace:
-            if p.get(k):
-                hits += 1
-            else:
-                p.put(k)
-        rates[adaptive] = hits / len(trace)
+        rates[adaptive] = hits(p, trace) / len(trace)
     assert rates[False] < 0.05
     assert p.segment_sizes()["max_window"] >= 15
     assert rates[True] > 0.45

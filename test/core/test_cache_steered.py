@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from cache_replay import hits
 
 from memory_node.core.cache import SteeredWTinyLFUPolicy, make_policy
 from memory_node.core.cache.simulate import simulate
@@ -18,13 +19,7 @@ from memory_node.core.cache.traces import read_trace
 
 
 def _replay(p, trace):
-    hits = 0
-    for k in trace:
-        if p.get(k):
-            hits += 1
-        else:
-            p.put(k)
-    return hits / len(trace)
+    return hits(p, trace) / len(trace)
 
 
 def test_default_wtinylfu_is_steered() -> None:

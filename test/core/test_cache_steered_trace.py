@@ -6,6 +6,7 @@ import random
 import re
 
 from bench_scripts import load_bench
+from cache_replay import hits
 
 from memory_node.core.cache import SteeredWTinyLFUPolicy
 from memory_node.core.cache.simulate import simulate
@@ -47,10 +48,4 @@ def test_the_cells_the_idle_test_moves_are_the_cells_that_differ() -> None:
 
 
 def _hits(p: SteeredWTinyLFUPolicy, trace: list[int]) -> int:
-    hits = 0
-    for k in trace:
-        if p.get(k):
-            hits += 1
-        else:
-            p.put(k)
-    return hits
+    return hits(p, trace)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 import pytest
+from cache_replay import hits
 
 from memory_node.core.cache import make_policy
 from memory_node.core.cache.synthetic import rooms, sessions
@@ -18,13 +19,7 @@ from memory_node.core.units import ObjectMemoryUnit as Unit
 def replay(policy_of: object, trace: list[int]) -> tuple[list[Hashable], int]:
     evicted: list[Hashable] = []
     policy = policy_of(evicted.append)  # type: ignore[operator]
-    hits = 0
-    for key in trace:
-        if policy.get(key):
-            hits += 1
-        else:
-            policy.put(key)
-    return evicted, hits
+    return evicted, hits(policy, trace)
 
 
 def uneven(key: Hashable) -> float:
