@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh13|fresh14] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh14|fresh15] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh14][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh15][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -116,7 +116,22 @@ admissions), a home robot doing the dishes (plate stacks used last in first out,
 dishwasher's loads, the sink, pans, the fridge) and a game shard's entities (hub zones,
 areas of interest, raid instances). Recency-dominated by construction: the texture tiles,
 the broker's tail reads and the editor's viewport; sweeps over a hierarchy's levels: the
-game-tree search.
+game-tree search. ``fresh15`` (seeds 37000+) was written in round 27 before anything ran on
+it, by a writer who did not read the policy's code: a GPU's tensor blocks while a deep
+network trains with offload (forward and backward sweeps over the layers, gradient
+accumulation, checkpoint recomputation, optimizer steps, evaluation batches), a survey
+drone's photogrammetry over a field in boustrophedon strips (forward and side overlap,
+re-flown strips, weekly re-surveys), a CPU cache under a time-sharing scheduler (process
+footprints reloaded each slice, kernel lines, blocking and forks), a stream processor's
+keyed sliding-window state (out-of-order events, watermarks firing and dropping windows),
+a travel site's hotel availability by night (lead times, weekends, result pages, the date
+moving on), a database's compiled-plan cache (endpoints' statements, ad hoc queries,
+reports, releases changing statements), a phone's memory under app switching (recents,
+time-of-day favourites, new content), a home robot house-sitting (plants on their own
+watering intervals, pets fed twice a day, the watering can refilled) and a home robot
+unpacking moving boxes (labels, items to their places, a to-sort table, fetches after).
+Recency-dominated by construction: the training sweeps, the survey's overlapping images
+and the scheduler's slices; the stream windows live only a few ticks.
 """
 
 from __future__ import annotations
@@ -4827,13 +4842,541 @@ def fresh14_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh15's generator families (round 27; none is in `synthetic` or the earlier sets) -----
+
+
+def dnn_offload(seed: int, layers: int, width: int, micro: int, ckpt: int,
+                eval_every: int) -> Iterator[int]:
+    """The tensor blocks a GPU keeps in memory while it trains a deep network with offload
+    to host memory (Rhu et al., "vDNN: virtualized deep neural networks", MICRO 2016; Ren
+    et al., "ZeRO-Offload", USENIX ATC 2021): ``layers`` layers, layer l's weights are
+    w_l blocks and its output activations a_l blocks (both log-uniform, up to ``width``
+    and ``width`` / 2). A training step runs ``micro`` micro-batches (gradient
+    accumulation): the forward pass reads each layer's weights and input and writes its
+    output (new tensors each micro-batch); the backward pass goes back from the top
+    layer, reading its output, input, weights and accumulating its gradient blocks; with
+    activation checkpointing (``ckpt`` > 0) each segment of ``ckpt`` layers is first
+    recomputed forward from its checkpoint. After the micro-batches the optimizer reads
+    every layer's weights, gradients and two Adam moments. Every ``eval_every`` steps a
+    forward-only evaluation batch runs. Recency-dominated by construction: forward then
+    backward is a mirror sweep over the layers (the top layer's activations come back at
+    once, the bottom's last); a sweep over the network's levels each micro-batch."""
+    rng = random.Random(seed)
+    w = [max(1, int(width ** rng.random())) for _ in range(layers)]
+    a = [max(1, int((width / 2) ** rng.random())) for _ in range(layers)]
+    weight, grad, moment, act = 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    tensor = 0
+    step = 0
+
+    def weights(layer: int) -> Iterator[int]:
+        return (weight + (layer << 16) + b for b in range(w[layer]))
+
+    while True:
+        step += 1
+        evaluate = eval_every > 0 and step % eval_every == 0
+        for _ in range(1 if evaluate else micro):
+            tensor += 1
+            base = act + (tensor << 24)
+
+            def out(layer: int, base: int = base) -> Iterator[int]:
+                return (base + (layer << 12) + b for b in range(a[layer]))
+
+            for layer in range(layers):
+                yield from weights(layer)
+                if layer:
+                    yield from out(layer - 1)
+                yield from out(layer)
+            if evaluate:
+                continue
+            for layer in reversed(range(layers)):
+                if ckpt > 0 and layer % ckpt == ckpt - 1:
+                    for r in range(layer - ckpt + 1, layer + 1):  # recompute the segment
+                        yield from weights(r)
+                        yield from out(r)
+                yield from out(layer)
+                if layer:
+                    yield from out(layer - 1)
+                yield from weights(layer)
+                yield from (grad + (layer << 16) + b for b in range(w[layer]))
+        if not evaluate:
+            for layer in range(layers):
+                for b in range(w[layer]):
+                    yield weight + (layer << 16) + b
+                    yield grad + (layer << 16) + b
+                    yield moment + (layer << 17) + 2 * b
+                    yield moment + (layer << 17) + 2 * b + 1
+
+
+def survey_strips(seed: int, field_w: int, field_h: int, footprint: int, forward: float,
+                  side: float, match_prev: int, reflight_p: float) -> Iterator[int]:
+    """A survey drone's (or field robot's) photogrammetry cache while it maps a field in
+    boustrophedon strips (OpenDroneMap and Pix4D plan flights with ~75% forward and ~60%
+    side overlap; structure from motion matches each image against its predecessors on
+    the strip and its neighbour on the previous strip): a field of ``field_w`` x
+    ``field_h`` ground tiles, images ``footprint`` tiles a side taken every
+    footprint x (1 - ``forward``) tiles along a strip, strips footprint x (1 - ``side``)
+    apart, flown alternately left and right with a tile of GPS jitter. Each image is a
+    new key, matched against the last ``match_prev`` images and the nearest image of the
+    previous strip, then blended into the orthomosaic tiles it covers. With
+    ``reflight_p`` a strip is flown again (blurred by a gust). When the field is done the
+    next flight (a week later) maps it again. Recency-dominated by construction:
+    consecutive images share most of their tiles; the side overlap comes back one strip
+    later (a loop of a strip's length)."""
+    rng = random.Random(seed)
+    tile, image = 1 << 40, 2 << 40
+    step = max(1, round(footprint * (1 - forward)))
+    gap = max(1, round(footprint * (1 - side)))
+    starts = list(range(0, max(1, field_h - footprint + 1), gap))
+    cols = list(range(0, max(1, field_w - footprint + 1), step))
+    taken = 0
+    while True:
+        prev: list[tuple[int, int]] = []
+        si = 0
+        while si < len(starts):
+            y0 = starts[si]
+            this: list[tuple[int, int]] = []
+            for x0 in (cols if si % 2 == 0 else cols[::-1]):
+                x = min(max(0, x0 + rng.randint(-1, 1)), max(0, field_w - footprint))
+                y = min(max(0, y0 + rng.randint(-1, 1)), max(0, field_h - footprint))
+                taken += 1
+                key = image + taken
+                yield key
+                for _, k in this[-match_prev:] if match_prev else ():
+                    yield k
+                if prev:
+                    yield min(prev, key=lambda p: abs(p[0] - x))[1]
+                for ty in range(y, min(field_h, y + footprint)):
+                    for tx in range(x, min(field_w, x + footprint)):
+                        yield tile + ty * field_w + tx
+                this.append((x, key))
+            if rng.random() < reflight_p:
+                continue  # the same strip again, new images
+            prev = this
+            si += 1
+
+
+def time_slices(seed: int, procs: int, footprint: int, alpha: float, slice_len: int,
+                kernel: float, block_p: float, exit_p: float) -> Iterator[int]:
+    """A CPU cache under a time-sharing operating system (Thiebaut and Stone, "Footprints
+    in the cache", ACM TOCS 1987: each process reloads its footprint after a context
+    switch): ``procs`` runnable processes in a round-robin run queue, each with its own
+    footprint of lines (log-uniform up to ``footprint``, Zipf ``alpha`` within it).
+    A time slice runs ``slice_len`` references of one process, a share ``kernel`` of them
+    to the kernel's syscall and scheduler lines (shared, Zipf). After its slice a process
+    blocks on I/O with ``block_p`` (for an exponential number of slices, and is woken to
+    the front of the queue: an interactive process), or exits with ``exit_p`` (a new one
+    is forked with a new footprint). Recency-dominated by construction: within a slice the
+    process's hot lines come back within a few references; the queue is a loop."""
+    rng = random.Random(seed)
+    line, kern = 1 << 40, 2 << 40
+    samplers: dict[int, Callable[[], int]] = {}
+    kernel_line = _zipf(rng, 400, 1.2)
+    sizes: dict[int, int] = {}
+    born = 0
+
+    def fork() -> int:
+        nonlocal born
+        born += 1
+        size = max(8, int(footprint ** rng.uniform(0.5, 1.0)))
+        size = min(footprint, 1 << (size.bit_length() - 1))  # a few sizes, shared samplers
+        if size not in samplers:
+            samplers[size] = _zipf(rng, size, alpha)
+        sizes[born] = size
+        return born
+
+    queue = [fork() for _ in range(procs)]
+    blocked: list[tuple[int, int]] = []  # (wake-up slice, pid)
+    t = 0
+    while True:
+        t += 1
+        while blocked and blocked[0][0] <= t:
+            queue.insert(0, heapq.heappop(blocked)[1])
+        if not queue:
+            queue.append(heapq.heappop(blocked)[1])
+        pid = queue.pop(0)
+        pick = samplers[sizes[pid]]
+        yield kern + kernel_line()  # the context switch itself
+        for _ in range(slice_len):
+            if rng.random() < kernel:
+                yield kern + kernel_line()
+            else:
+                yield line + (pid << 20) + pick()
+        r = rng.random()
+        if r < exit_p:
+            del sizes[pid]
+            queue.append(fork())
+        elif r < exit_p + block_p:
+            heapq.heappush(blocked, (t + 1 + int(rng.expovariate(1.0 / procs)), pid))
+        else:
+            queue.append(pid)
+
+
+def stream_windows(seed: int, keys: int, alpha: float, size: int, slide: int, rate: int,
+                   disorder: float, bound: int) -> Iterator[int]:
+    """A stream processor's keyed window state (Carbone et al., "Apache Flink: stream and
+    batch processing in a single engine", IEEE Data Eng. Bull. 2015; Akidau et al., "The
+    Dataflow model", VLDB 2015): ``rate`` events a tick over ``keys`` keys (Zipf
+    ``alpha``), each stamped with an event time up to an exponential ``disorder`` ticks
+    behind. An event reads its key's per-key state (deduplication, the last value), then
+    updates the state of every sliding window (``size`` ticks, every ``slide``) that
+    contains its event time. The watermark trails the newest tick by ``bound``: when it
+    passes a window's end the window fires (reads each of its keys' state in key order)
+    and its state is dropped for good; events later than that are dropped. Recency-
+    dominated by construction: only the last few windows are alive."""
+    rng = random.Random(seed)
+    meta, state = 1 << 40, 2 << 40
+    pick = _zipf(rng, keys, alpha)
+    span = max(1, size // slide)
+    alive: dict[int, set[int]] = {}
+    fired = -1  # the newest window fired
+    now = 0
+    while True:
+        now += 1
+        for _ in range(rate):
+            k = pick()
+            t = max(0, now - int(rng.expovariate(1.0 / disorder))) if disorder > 0 else now
+            yield meta + k
+            last = t // slide
+            for wi in range(max(0, last - span + 1), last + 1):
+                if wi <= fired:
+                    continue  # late for that window: dropped
+                alive.setdefault(wi, set()).add(k)
+                yield state + (wi << 24) + k
+        watermark = now - bound
+        while (fired + 1) * slide + size <= watermark:
+            fired += 1
+            for k in sorted(alive.pop(fired, ())):
+                yield state + (fired << 24) + k
+
+
+def hotel_nights(seed: int, cities: int, alpha: float, per_city: int, page: int,
+                 lead: float, stay: float, day: int, open_p: float) -> Iterator[int]:
+    """A travel site's hotel availability cache, one key per (hotel, night) (Amadeus and
+    Expedia cache rates and availability because most searches never book; check-in
+    dates are concentrated a few days to weeks ahead and on weekends): searches pick a
+    city (Zipf ``alpha`` over ``cities``), a check-in an exponential ``lead`` days ahead
+    (a third snap to the next Friday), a stay of 1 + geometric(``stay``) nights, and
+    read a result page of ``page`` hotels of the city's ``per_city`` (popular ones
+    first, Zipf) over those nights. With ``open_p`` the user opens one hotel (its details
+    and the nights again, and the two nights around them). Every ``day`` searches the
+    date moves on: yesterday's nights never come back."""
+    rng = random.Random(seed)
+    avail, details = 1 << 40, 2 << 40
+    city = _zipf(rng, cities, alpha)
+    in_city = _zipf(rng, per_city, 1.0)
+    today = 0
+    searches = 0
+    while True:
+        searches += 1
+        if searches % day == 0:
+            today += 1
+        c = city()
+        start = today + int(rng.expovariate(1.0 / lead))
+        if rng.random() < 1 / 3:
+            start += (4 - start) % 7  # the next Friday (day 4 of a week)
+        nights = 1
+        while rng.random() < stay / (1.0 + stay):
+            nights += 1
+        shown: list[int] = []
+        while len(shown) < min(page, per_city):
+            h = c * per_city + in_city()
+            if h not in shown:
+                shown.append(h)
+        for h in shown:
+            for d in range(start, start + nights):
+                yield avail + (h << 20) + d
+        if rng.random() < open_p:
+            h = shown[min(len(shown) - 1, int(rng.expovariate(0.5)))]
+            yield details + h
+            for d in range(max(today, start - 1), start + nights + 1):
+                yield avail + (h << 20) + d
+
+
+def plan_cache(seed: int, endpoints: int, alpha: float, adhoc: float, reports: int,
+               report_every: int, deploy_every: int, churn: float) -> Iterator[int]:
+    """A relational database's cache of compiled query plans (SQL Server's plan cache and
+    its "optimize for ad hoc workloads" option; PostgreSQL's prepared statements): an
+    application's ``endpoints`` request handlers (Zipf ``alpha``), each running its own
+    fixed list of two to six parameterised statements in order; a share ``adhoc`` of
+    requests also sends a query with literals inlined (an ORM's or a person's: a new plan,
+    a few repeat a recent one); every ``report_every`` requests a reporting job runs its
+    ``reports`` statements once each; every ``deploy_every`` requests a release changes a
+    share ``churn`` of the statements' text (new plans, the old ones never come back)."""
+    rng = random.Random(seed)
+    stmt, adhoc_k = 1 << 40, 2 << 40
+    endpoint = _zipf(rng, endpoints, alpha)
+    per = [rng.sample(range(endpoints * 3), rng.randint(2, 6)) for _ in range(endpoints)]
+    version = [0] * (endpoints * 3 + reports)
+    recent: list[int] = []
+    made = 0
+    requests = 0
+    while True:
+        requests += 1
+        if requests % deploy_every == 0:
+            for s in rng.sample(range(len(version)), max(1, int(churn * len(version)))):
+                version[s] += 1
+        for s in per[endpoint()]:
+            yield stmt + (version[s] << 24) + s
+        if rng.random() < adhoc:
+            if recent and rng.random() < 0.15:
+                yield rng.choice(recent)
+            else:
+                made += 1
+                recent = (recent + [adhoc_k + made])[-50:]
+                yield adhoc_k + made
+        if requests % report_every == 0:
+            for r in range(endpoints * 3, endpoints * 3 + reports):
+                yield stmt + (version[r] << 24) + r
+
+
+def app_switching(seed: int, apps: int, alpha: float, startup: int, pages: int,
+                  session: float, revisit: float, day: int, fresh: float) -> Iterator[int]:
+    """A phone's memory under app use (Falaki et al., "Diversity in smartphone usage",
+    MobiSys 2010; Jones et al., "Revisitation analysis of smartphone app use", UbiComp
+    2015: a few apps dominate, and users switch back to the app they just left): a launch
+    picks one of the last three apps with ``revisit`` (the recents list), else an app by
+    Zipf ``alpha`` over ``apps`` in the popularity order of the time of day (four parts of
+    a ``day`` launches: news in the morning, video in the evening). A launch touches the
+    framework's shared pages, the app's ``startup`` pages, then a session of geometric mean
+    ``session`` content pages (Zipf over the app's ``pages``; a share ``fresh`` is new
+    content: feeds, messages)."""
+    rng = random.Random(seed)
+    shared, app_page, content = 1 << 40, 2 << 40, 3 << 40
+    orders = []
+    for _ in range(4):
+        order = list(range(apps))
+        rng.shuffle(order)
+        orders.append(order)
+    pick = _zipf(rng, apps, alpha)
+    page = _zipf(rng, pages, 1.0)
+    recents: list[int] = []
+    launches = 0
+    made = 0
+    while True:
+        launches += 1
+        part = (launches % day) * 4 // day
+        if recents and rng.random() < revisit:
+            a = rng.choice(recents[-3:])
+        else:
+            a = orders[part][pick()]
+        recents = [r for r in recents if r != a][-4:] + [a]
+        for s in range(4):
+            yield shared + s
+        for s in range(startup):
+            yield app_page + (a << 16) + s
+        n = 1 + int(rng.expovariate(1.0 / session))
+        for _ in range(n):
+            if rng.random() < fresh:
+                made += 1
+                yield content + (1 << 36) + made
+            else:
+                yield content + (a << 20) + page()
+
+
+def house_sitting(seed: int, rooms: int, plants: int, pets: int, can: int, seen: int,
+                  moved: float) -> Iterator[int]:
+    """A home robot's own object stream looking after plants and pets while the family is
+    away (BEHAVIOR-1K lists "watering houseplants" and "feeding the cat" among its
+    activities): places (the rooms, the kitchen sink, the pantry, the cupboard) and
+    the objects it handles. Each day: morning feeding (the pantry, the food bin and scoop,
+    each pet's bowl; the water bowl filled at the sink), the litter tray for a cat (the
+    scoop and a bag to the bin); a watering round of the plants due that day (each plant
+    has its own interval of one to fourteen days), room by room in the house's order or
+    its reverse, filling the can at the sink and again each time ``can`` plants emptied
+    it; misting the ferns with the sprayer; the fertiliser every fourth week; evening
+    feeding. In every room it enters it sees a few of ``seen`` loose things (Zipf;
+    a share ``moved`` of them is replaced each day: post, parcels). Re-visits come back
+    a day or a plant's interval later."""
+    rng = random.Random(seed)
+    place, thing, plant_k, pet_k, loose = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    sink, pantry, cupboard, bin_ = rooms, rooms + 1, rooms + 2, rooms + 3
+    food_bin, scoop, litter_scoop, bag, water_can, sprayer, fertiliser = range(7)
+    room_of = [rng.randrange(rooms) for _ in range(plants)]
+    interval = [rng.choice((1, 2, 3, 3, 4, 7, 7, 10, 14)) for _ in range(plants)]
+    fern = [rng.random() < 0.2 for _ in range(plants)]
+    cat = [rng.random() < 0.5 for _ in range(pets)]
+    things = [list(range(r * seen, (r + 1) * seen)) for r in range(rooms)]
+    nxt = rooms * seen
+    look = _zipf(rng, seen, 1.0)
+    kitchen = 0
+    dayno = 0
+
+    def enter(r: int) -> Iterator[int]:
+        yield place + r
+        for _ in range(rng.randint(1, 3)):
+            yield loose + things[r][look()]
+
+    def feed() -> Iterator[int]:
+        yield from enter(kitchen)
+        yield place + pantry
+        yield thing + food_bin
+        yield thing + scoop
+        for p in range(pets):
+            yield pet_k + 2 * p  # its food bowl
+        for p in range(pets):
+            yield pet_k + 2 * p + 1  # its water bowl
+            yield place + sink
+            yield pet_k + 2 * p + 1
+
+    while True:
+        dayno += 1
+        yield from feed()
+        for p in range(pets):
+            if cat[p]:
+                yield pet_k + 1000 + p  # the litter tray
+                yield thing + litter_scoop
+                yield thing + bag
+                yield place + bin_
+        due = [i for i in range(plants) if (dayno + i) % interval[i] == 0]
+        order = list(range(rooms)) if dayno % 2 else list(reversed(range(rooms)))
+        due.sort(key=lambda i: order.index(room_of[i]))
+        yield place + sink
+        yield thing + water_can
+        left = can
+        current = -1
+        for i in due:
+            if room_of[i] != current:
+                current = room_of[i]
+                yield from enter(current)
+            if left == 0:
+                yield place + sink
+                yield thing + water_can
+                left = can
+                yield place + current
+            yield plant_k + i
+            yield thing + water_can
+            left -= 1
+            if fern[i]:
+                yield thing + sprayer
+                yield plant_k + i
+            if dayno % 28 == 0:
+                yield place + cupboard
+                yield thing + fertiliser
+                yield plant_k + i
+        yield place + sink
+        yield thing + water_can
+        yield from feed()
+        for r in range(rooms):
+            for j in range(seen):
+                if rng.random() < moved:
+                    things[r][j] = nxt
+                    nxt += 1
+
+
+def unpacking(seed: int, rooms: int, boxes: int, items_lo: int, items_hi: int,
+              furniture: int, stay: float, unsure: float, requests: int) -> Iterator[int]:
+    """A home robot's own object stream on moving day (the movers stack ``boxes`` boxes in
+    the hall, each labelled with one of ``rooms`` rooms and holding ``items_lo`` to
+    ``items_hi`` items of it): it goes to the pile, reads the labels of the top boxes,
+    takes the top box for the room it is working in with ``stay`` (else the top one),
+    opens it with the box cutter, carries each item to its place (one of the room's
+    ``furniture`` shelves, drawers and cupboards) and flattens the box for recycling. An
+    item it cannot place (``unsure``) goes to a "to sort" table, which it clears after
+    every few boxes. Once the pile is empty the household asks for ``requests`` things
+    (Zipf over what was unpacked: "where is the kettle?"), which it fetches from their
+    places; then the next lot arrives from storage (new boxes, new items)."""
+    rng = random.Random(seed)
+    place, box_k, item_k, tool = 0, 1 << 40, 2 << 40, 3 << 40
+    hall, table, recycling = rooms * furniture, rooms * furniture + 1, rooms * furniture + 2
+    cutter = tool
+    made_box = made_item = 0
+    while True:
+        pile: list[tuple[int, int, list[tuple[int, int]]]] = []  # (box, room, items)
+        unpacked: list[tuple[int, int]] = []
+        for _ in range(boxes):
+            made_box += 1
+            r = rng.randrange(rooms)
+            items = []
+            for _ in range(rng.randint(items_lo, items_hi)):
+                made_item += 1
+                items.append((made_item, r * furniture + rng.randrange(furniture)))
+            pile.append((made_box, r, items))
+        working = pile[-1][1]
+        to_sort: list[tuple[int, int]] = []
+        opened = 0
+        while pile:
+            yield place + hall
+            top = pile[-3:]
+            for b, _, _ in reversed(top):
+                yield box_k + b  # reads its label
+            choice = len(pile) - 1
+            if rng.random() < stay:
+                for j in range(len(pile) - 1, max(-1, len(pile) - 4), -1):
+                    if pile[j][1] == working:
+                        choice = j
+                        break
+            b, working, items = pile.pop(choice)
+            yield box_k + b
+            yield cutter
+            for it, spot in items:
+                yield item_k + it
+                if rng.random() < unsure:
+                    yield place + table
+                    to_sort.append((it, spot))
+                else:
+                    yield place + spot
+                    unpacked.append((it, spot))
+            yield box_k + b
+            yield place + recycling
+            opened += 1
+            if opened % 4 == 0 and to_sort:
+                yield place + table
+                for it, spot in to_sort:
+                    yield item_k + it
+                    yield place + spot
+                    unpacked.append((it, spot))
+                to_sort.clear()
+        for it, spot in to_sort:
+            unpacked.append((it, spot))
+        if not unpacked:
+            continue
+        want = _zipf(rng, len(unpacked), 1.0)
+        rng.shuffle(unpacked)
+        for _ in range(requests):
+            it, spot = unpacked[want()]
+            yield place + spot
+            yield item_k + it
+
+
+def fresh15_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 27's held-out set: seeds 37000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 37000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "dnn_l12_w8_m4": lambda: dnn_offload(s + 0, 12, 8, 4, 0, 10),
+        "dnn_l48_w40_m2_ck4": lambda: dnn_offload(s + 1, 48, 40, 2, 4, 5),
+        "survey_f40x30_fp4": lambda: survey_strips(s + 2, 40, 30, 4, 0.75, 0.5, 2, 0.05),
+        "survey_f200x150_fp8": lambda: survey_strips(s + 3, 200, 150, 8, 0.8, 0.6, 4, 0.1),
+        "slices_p8_f256": lambda: time_slices(s + 4, 8, 256, 1.0, 60, 0.1, 0.3, 0.02),
+        "slices_p60_f4096": lambda: time_slices(s + 5, 60, 4096, 0.8, 200, 0.2, 0.5, 0.05),
+        "windows_k500_s10": lambda: stream_windows(s + 6, 500, 1.0, 10, 2, 5, 2.0, 3),
+        "windows_k50000_s60": lambda: stream_windows(
+            s + 7, 50_000, 0.8, 60, 5, 20, 5.0, 10),
+        "hotel_c20_h30": lambda: hotel_nights(s + 8, 20, 1.0, 30, 10, 14.0, 1.0, 200, 0.3),
+        "hotel_c120_h100": lambda: hotel_nights(
+            s + 9, 120, 1.0, 100, 20, 10.0, 1.0, 1500, 0.25),
+        "plans_e40_a0.1": lambda: plan_cache(s + 10, 40, 1.1, 0.1, 20, 500, 3000, 0.1),
+        "plans_e1500_a0.4": lambda: plan_cache(
+            s + 11, 1500, 0.8, 0.4, 300, 3000, 8000, 0.3),
+        "apps_a30_r0.5": lambda: app_switching(s + 12, 30, 1.0, 6, 200, 15.0, 0.5, 40, 0.2),
+        "apps_a150_r0.3": lambda: app_switching(
+            s + 13, 150, 0.8, 20, 3000, 40.0, 0.3, 80, 0.4),
+        "housesit_r5_pl12": lambda: house_sitting(s + 14, 5, 12, 1, 4, 10, 0.05),
+        "housesit_r12_pl60": lambda: house_sitting(s + 15, 12, 60, 3, 6, 30, 0.1),
+        "unpack_r4_b20": lambda: unpacking(s + 16, 4, 20, 5, 12, 6, 0.7, 0.1, 200),
+        "unpack_r10_b120": lambda: unpacking(s + 17, 10, 120, 8, 30, 12, 0.5, 0.2, 2000),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
                 "fresh7": fresh7_variants, "fresh8": fresh8_variants,
                 "fresh9": fresh9_variants, "fresh10": fresh10_variants,
                 "fresh11": fresh11_variants, "fresh12": fresh12_variants,
-                "fresh13": fresh13_variants, "fresh14": fresh14_variants}
+                "fresh13": fresh13_variants, "fresh14": fresh14_variants,
+                "fresh15": fresh15_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -4885,7 +5428,8 @@ def main() -> int:
                          "fresh11: round 23's held-out set; "
                          "fresh12: round 24's held-out set; "
                          "fresh13: round 25's held-out set; "
-                         "fresh14: round 26's held-out set")
+                         "fresh14: round 26's held-out set; "
+                         "fresh15: round 27's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

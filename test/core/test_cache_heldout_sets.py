@@ -1,6 +1,6 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
-fresh13, round 26's fresh14): their generators
+fresh13, round 26's fresh14, round 27's fresh15): their generators
 are seeded, exact in length and distinct. Only the streams are checked here; no policy runs
 on them (they are held out)."""
 
@@ -14,7 +14,7 @@ from bench_scripts import load_bench
 
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
-SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14")
+SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -95,6 +95,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "ward": lambda s: h.ward_charts(s, 6, 2.0, 6, 50, 1.0, 100),
             "dishes": lambda s: h.dish_cycle(s, 2, 6, 6, 4, 10, 20, 0.3),
             "mmo": lambda s: h.mmo_shard(s, 10, 1.0, 50, 30, 5, 300, 100),
+        }
+    if name == "fresh15":
+        return {
+            "dnn": lambda s: h.dnn_offload(s, 6, 6, 2, 2, 3),
+            "survey": lambda s: h.survey_strips(s, 20, 16, 4, 0.75, 0.5, 2, 0.1),
+            "slices": lambda s: h.time_slices(s, 4, 64, 1.0, 30, 0.1, 0.3, 0.05),
+            "windows": lambda s: h.stream_windows(s, 100, 1.0, 6, 2, 3, 2.0, 2),
+            "hotel": lambda s: h.hotel_nights(s, 10, 1.0, 20, 5, 7.0, 1.0, 50, 0.3),
+            "plans": lambda s: h.plan_cache(s, 20, 1.0, 0.2, 10, 100, 500, 0.2),
+            "apps": lambda s: h.app_switching(s, 20, 1.0, 4, 50, 10.0, 0.4, 20, 0.2),
+            "housesit": lambda s: h.house_sitting(s, 4, 8, 2, 3, 6, 0.1),
+            "unpack": lambda s: h.unpacking(s, 3, 10, 4, 8, 4, 0.6, 0.2, 100),
         }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
@@ -181,13 +193,16 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # its tree walks, loops over more than a thousand keys in the larger variant, are not held
 # to this); fresh14's virtual-texture tiles along a camera path, the log broker's tail reads
 # and the code editor's viewport (its game-tree search, loops over the tree's levels, is not
-# held to this).
+# held to this); fresh15's training-loop tensor sweeps, the survey drone's overlapping
+# images and the time-shared CPU's slices (its stream windows, alive for up to 60 ticks of
+# many keys in the larger variant, are not held to this).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
                     "fresh12": ({"icache", "pileup", "fft"}, 0.8, 0.6),
                     "fresh13": ({"ebook", "passes", "hls"}, 0.55, 0.3),
-                    "fresh14": ({"vtex", "broker", "editor"}, 0.6, 0.6)}
+                    "fresh14": ({"vtex", "broker", "editor"}, 0.6, 0.6),
+                    "fresh15": ({"dnn", "survey", "slices"}, 0.5, 0.4)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
