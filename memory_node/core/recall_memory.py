@@ -569,11 +569,16 @@ class RecallMemory:
                 mode = "step"
             # Each unit says why it is here (RECALLED_AS), as the graph's evidence says
             # whether its state is confirmed: an attribute of the answer's copy only.
+            # The context block's lines are these units described with the same labels
+            # and clock (Recaller.context_for): taken from it, not described again (a step's
+            # block describes with its own few labels and gives none).
+            described = block.descriptions
             recalled = [
                 RecalledUnit(replace(r.unit, attributes={**r.unit.attributes,
                                                          RECALLED_AS: r.why}),
-                             recaller.describer.describe(r.unit, labels=labels,
-                                                         now=now).text,
+                             described.get(r.unit.object_id)
+                             or recaller.describer.describe(r.unit, labels=labels,
+                                                            now=now).text,
                              r.score, reasons.get(r.unit.object_id, ""))
                 for r in ranked
             ]

@@ -51,17 +51,34 @@ def unit_from_msg(msg: MemoryUnit, now: float) -> ObjectMemoryUnit:
     )
 
 
+def _set_time(stamp: Time, seconds: float) -> None:
+    """`stamp` (a message's own default Time, zero) set as `to_time(seconds)` would make it."""
+    if not math.isfinite(seconds) or seconds <= 0:
+        return
+    sec = int(seconds)
+    stamp.sec = sec
+    stamp.nanosec = min(int((seconds - sec) * 1e9), 999_999_999)
+
+
 def unit_to_msg(unit: ObjectMemoryUnit, description: str = "", score: float = 0.0) -> MemoryUnit:
-    msg = MemoryUnit(
-        object_id=unit.object_id, label=unit.label, position=to_point(unit.position),
-        state=unit.state, area_id=unit.area_id, receptacle_id=unit.receptacle_id,
-        relation=unit.relation,
-        attributes=[KeyValue(key=k, value=v) for k, v in sorted(unit.attributes.items())],
-        confidence=float(unit.confidence), first_seen=to_time(unit.first_seen),
-        last_seen=to_time(unit.last_seen), last_touched_by=unit.last_touched_by,
-        observation_count=unit.observation_count, source=unit.source,
-        description=description, score=float(score), revision=unit.revision,
-    )
+    # Filled in place: the generated constructor builds its default Point, two Times and
+    # an image (with its header and stamp) even when they are passed in, so passing new
+    # ones made each nested message twice (every unit of every recall answer).
+    msg = MemoryUnit()
+    msg.object_id, msg.label = unit.object_id, unit.label
+    point = msg.position
+    point.x, point.y, point.z = (float(unit.position[0]), float(unit.position[1]),
+                                 float(unit.position[2]))
+    msg.state, msg.area_id = unit.state, unit.area_id
+    msg.receptacle_id, msg.relation = unit.receptacle_id, unit.relation
+    msg.attributes = [KeyValue(key=k, value=v) for k, v in sorted(unit.attributes.items())]
+    msg.confidence = float(unit.confidence)
+    _set_time(msg.first_seen, unit.first_seen)
+    _set_time(msg.last_seen, unit.last_seen)
+    msg.last_touched_by = unit.last_touched_by
+    msg.observation_count = unit.observation_count
+    msg.source, msg.description = unit.source, description
+    msg.score, msg.revision = float(score), unit.revision
     if unit.image_jpeg:
         msg.image.format = "jpeg"
         # A byte array is taken as it is; a list of ints is checked element by element in

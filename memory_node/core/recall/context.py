@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from memory_node.core.tokens import count_tokens, joins_add_up
 
@@ -89,6 +89,11 @@ class ContextBlock:
     unit_ids: tuple[str, ...]
     scene_graph_included: bool
     truncated: bool  # True when some unit line or scene-graph line did not fit
+    # Every unit's description text as the block's lines were written (by object id, cut
+    # lines too), when the caller described the units with the answer's labels and clock
+    # (`Recaller.context_for`): the answer reuses them instead of describing each unit a
+    # second time. Empty when the lines were written otherwise (a step's own labels).
+    descriptions: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _fit_lines(lines: Sequence[str], budget: int) -> tuple[list[str], int, bool]:

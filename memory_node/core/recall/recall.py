@@ -28,7 +28,7 @@ from collections.abc import (
     MutableMapping,
     Sequence,
 )
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar, cast
 
 import numpy as np
@@ -1821,7 +1821,11 @@ class Recaller:
                  for r in ranked]
         relevant_labels = sorted({r.unit.label for r in ranked})
         relevant_areas = sorted({r.unit.area_id for r in ranked if r.unit.area_id})
-        return assemble_context(lines, token_budget, scene_graph=scene_graph,
-                                labels=relevant_labels, areas=relevant_areas,
-                                unit_share=self.config.unit_share)
+        block = assemble_context(lines, token_budget, scene_graph=scene_graph,
+                                 labels=relevant_labels, areas=relevant_areas,
+                                 unit_share=self.config.unit_share)
+        # `lab` reads `labels` first, so with every ranked unit among `labels` (the memory
+        # server's snapshot holds them all) these are the texts describe(labels=labels)
+        # gives: the answer's own descriptions, made once (RecallMemory.recall).
+        return replace(block, descriptions=dict(lines))
 
