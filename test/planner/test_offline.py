@@ -1123,6 +1123,34 @@ def test_a_room_where_the_search_opened_something_is_looked_over_again_before_gi
         planner.plan(req)
 
 
+def test_a_room_counted_explored_by_a_failed_pick_after_an_open_is_explored_before_giving_up(
+        ) -> None:
+    """Round 27 (tune not tidy, stream seed 2700, s0020, experience arm): the plan went to
+    the butter knife and opened the drawer beside it; the open's one view from the door did
+    not show the knife, memory marked its unit absent, and the pick failed NOT_FOUND ("where
+    it is is unknown (explore first)"). That failure counts the kitchen as explored for the
+    type ("just looked there"), although nothing explored it in this task, and the planner
+    gave up with the knife in the open drawer. The kitchen is explored once before giving
+    up, as a room explored before an open is (round 20); not a second time."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Drawer_1", "Drawer", (0.9, -2.2, 0.6), "opened", "kitchen"),
+                     UnitView("ButterKnife_1", "ButterKnife", (0.8, -2.0, 0.9), "absent",
+                              "kitchen")])
+    req = PlanRequest("put the butter knife in the mug", "", vocab, ["kitchen"],
+                      goal_conditions=("HOLDING(ButterKnife)",),
+                      robot_position=(0.8, -1.8, 0.0))
+    _history(req, "navigate", ("ButterKnife_1",), True)
+    _history(req, "open", ("Drawer_1",), True)
+    _history(req, "pick", ("ButterKnife_1",), False, ErrorCode.NOT_FOUND)
+    req.notes["searched"] = {("Drawer_1", "ButterKnife")}
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, ButterKnife)"]
+    assert ("kitchen", "ButterKnife") in req.notes["explored"]   # counted by the failure
+    _history(req, "explore", ("kitchen", "ButterKnife"), False, ErrorCode.NOT_FOUND)
+    with pytest.raises(NotFound):
+        planner.plan(req)
+
+
 def _refused_clean(req: PlanRequest, sink: str,
                    message: str = "clean: no Faucet within reach") -> None:
     from memory_node.planner.core.prompt import StepLine

@@ -295,8 +295,18 @@ class OfflinePlanner:
         the open itself gives the camera one view of the inside, from the door, which can
         miss a mug on a fridge shelf (fresh clone's run.sh, round 20, blind arm, h0c-3: the
         fridge, opened fifth, showed no mug, the task gave up with 8 steps left, and the
-        next task's first frames saw the mug in the open fridge)."""
+        next task's first frames saw the mug in the open fridge).
+
+        Also a room this task counts as explored for the type because a call on the object
+        there failed NOT_FOUND (`_learn`: "just looked there", notes["looked_at_spot"]): that
+        look was the camera at memory's spot, and the opens before it gave one view each,
+        from the door, which can miss the object, as above (tune not tidy, stream seed
+        2700, s0020, experience arm: the listing opened the butter knife's drawer, memory
+        did not see the knife in it and marked its unit absent, the pick failed "where it
+        is is unknown (explore first)", and the plan gave up, "every known place was
+        explored", with the knife in the open drawer and the kitchen never explored)."""
         known = {**req.scene, **sim.objects}
+        counted = req.notes.get("looked_at_spot", set())
         last_explore: dict[str, int] = {}
         opened_after: set[str] = set()
         for i, h in enumerate(req.history):
@@ -304,8 +314,9 @@ class OfflinePlanner:
                 last_explore[h.call.args[0]] = i
             elif h.success and h.call.skill == "open" and h.call.args:
                 unit = known.get(h.call.args[0])
-                if unit is not None and self._room_of(req, unit) in last_explore:
-                    opened_after.add(self._room_of(req, unit))
+                room = self._room_of(req, unit) if unit is not None else ""
+                if room and (room in last_explore or (room, types[0]) in counted):
+                    opened_after.add(room)
             if h.call.skill == "explore" and h.call.args:
                 opened_after.discard(h.call.args[0])
         again = req.notes.setdefault("looked_again", set())
@@ -1742,6 +1753,8 @@ class OfflinePlanner:
                     # of that type near memory's position), so that room was not looked at.
                     room = req.place_rooms.get(missing.area_id, missing.area_id)
                     explored.add((room, missing.label))
+                    # Counted, not explored: `_look_again` may still look the room over.
+                    req.notes.setdefault("looked_at_spot", set()).add((room, missing.label))
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "put":
                 # A receptacle memory never saw opened or closed does not open (a mug, a
                 # bowl): refused, it is shut in something that does (a tidy put the mug
