@@ -1499,8 +1499,9 @@ def test_a_destination_memory_saw_once_comes_after_one_seen_again() -> None:
 def test_the_nearest_destination_counts_the_open_a_closed_instance_needs() -> None:
     """Round 27 (loop26's still-weak (c)): a closed cabinet 0.3 m from the mug costs its
     walk (0.6 s at 0.5 m/s) and an open (3 s); an open one 1.0 m away costs its walk
-    (2 s): the open one is taken. With `open_s: 0` (round 26), the walk alone decides."""
-    planner, req = _two_cabinets()
+    (2 s): the open one is taken. With `open_s: 0` (round 26, the default: measured, the
+    open state memory has can be stale), the walk alone decides."""
+    planner, req = _two_cabinets(OfflineSettings(open_s=3.0))
     req.vocab.add_units([
         UnitView("Cabinet_shut", "Cabinet", (1.3, 0.0, 0.5), "closed", "kitchen",
                  observations=5),

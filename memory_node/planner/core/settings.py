@@ -60,10 +60,12 @@ class OfflineSettings:
         "distance over it is the walk's seconds (the household world's Costs.speed).",
         0.05, 5.0)
     open_s: float = setting(
-        3.0, "Seconds the planner expects an open to take (the household world's "
-        "Costs.open): with `destination: nearest` a closed instance costs its walk plus "
-        "this, so a closed cabinet 0.3 m away is not taken over an open one beside it "
-        "for the walk alone. 0 = the walk alone (round 26).", 0.0, 600.0)
+        0.0, "Seconds the planner expects an open to take (the household world's "
+        "Costs.open is 3): with `destination: nearest` a closed instance costs its walk "
+        "plus this. 0 = the walk alone (round 26), the default: with 3 the tuning "
+        "streams took more steps (tune3 tidy s0020: the cabinet memory had open had been "
+        "shut by the tidy, unseen; a refused put, then the open anyway) and the main job "
+        "did not change (bench/README_tasks.md, round 27).", 0.0, 600.0)
 
     def __post_init__(self) -> None:
         check_settings(self)
