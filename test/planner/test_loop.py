@@ -351,3 +351,20 @@ def test_the_prompt_says_which_state_memory_read_only_once(memory) -> None:  # n
     (line,) = [x for x in user.splitlines() if x.startswith(f"- {fridge}: Fridge")]
     assert line.endswith("state opened, seen once, unconfirmed")
     assert "opened seen once, unconfirmed" in user.split("<<end memory>>")[0]
+
+
+def test_the_prompt_marks_a_unit_recall_only_filled_a_slot_with_as_a_guess(world) -> None:  # noqa: ANN001
+    """Round 27: a unit recall returned only to fill a step's free slot (`recalled_as`
+    "filled", below its relevance floor) is listed as a guess, and the rules say what a
+    guess is for; what the instruction names is not marked."""
+    memory, house = world
+    with ScriptedLlm(default=Reply(content=DONE)) as llm:
+        loop = make_loop(llm, memory, house)
+        loop.run("pick up the apple", "ep-guess")
+        system, user = (m["content"] for m in llm.requests[0]["messages"][:2])
+    assert "marked 'a guess' was not recalled for this instruction" in system
+    known = user.split("Known objects:\n")[1].split("\n\n")[0].splitlines()
+    guesses = [x for x in known if x.endswith(", a guess")]
+    (apple,) = [x for x in known if x.startswith("- Apple_1: Apple")]
+    assert not apple.endswith(", a guess")
+    assert guesses, known   # the kitchen's other units fill the apple step's slots

@@ -11,7 +11,10 @@ from memory_node.core.units import RECALLED_AS, RECALLED_FILLED, RECALLED_NAMED
 from memory_node.core.units import ObjectMemoryUnit as Unit
 from memory_node.planner.core.areas import rank_places
 from memory_node.planner.core.local_memory import unit_view
-from memory_node.planner.core.types import AreaView
+from memory_node.planner.core.offline import OfflinePlanner
+from memory_node.planner.core.planning import PlanRequest
+from memory_node.planner.core.types import AreaView, UnitView
+from memory_node.planner.core.vocabulary import Vocabulary
 
 
 def test_the_view_reads_why_recall_returned_a_unit() -> None:
@@ -36,3 +39,29 @@ def test_a_filled_unit_ranks_no_area() -> None:
     # Without a named unit, the graph's order stands.
     assert [a.area_id for a in rank_places([guess], graph, [])] == ["hall", "bedroom",
                                                                    "kitchen"]
+
+
+def test_the_gripper_is_not_freed_on_a_surface_recall_only_filled_a_slot_with() -> None:
+    """Round 27: without `accepts` the planner frees the gripper on the most relevant
+    surface. A surface recall returned only to fill a step's free slot is a guess below
+    the relevance floor: its score is no relevance, so it ranks with the unscored units
+    and the nearer surface wins (main took the guess, 6 m away, on its score)."""
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Mug_1", "Mug", (0.0, 0.0, 0.9), receptacle_id="robot"),
+        UnitView("Apple_1", "Apple", (1.5, 0.0, 0.9), score=1.2, recalled_as=RECALLED_NAMED),
+        UnitView("DiningTable_1", "DiningTable", (6.0, 0.0, 0.8), score=0.3,
+                 recalled_as=RECALLED_FILLED),
+        UnitView("CounterTop_1", "CounterTop", (0.8, 0.0, 0.9))])
+    req = PlanRequest("pick up the apple", "", vocab, [], held="Mug_1",
+                      goal_conditions=("HOLDING(Apple)",), robot_position=(0.0, 0.0, 0.0))
+    assert [str(c) for c in OfflinePlanner().plan(req).calls] == [
+        "navigate(CounterTop_1)", "put(Mug_1, CounterTop_1, on)", "navigate(Apple_1)",
+        "pick(Apple_1)"]
+    # Said for a reason (ranked above the floor), the table's score is relevance again.
+    vocab.add_units([UnitView("DiningTable_1", "DiningTable", (6.0, 0.0, 0.8), score=0.3,
+                              recalled_as="ranked")])
+    req = PlanRequest("pick up the apple", "", vocab, [], held="Mug_1",
+                      goal_conditions=("HOLDING(Apple)",), robot_position=(0.0, 0.0, 0.0))
+    assert [str(c) for c in OfflinePlanner().plan(req).calls][:2] == [
+        "navigate(DiningTable_1)", "put(Mug_1, DiningTable_1, on)"]

@@ -227,6 +227,7 @@ class OfflinePlanner:
                 raise _Explore(SkillCall("explore", (room, types[0])))
         self._search(req, sim, types)
         self._look_again(req, sim, keys, types)
+        self._look_close(req, sim, types)
         raise NotFound(f"no {' or '.join(types)} in memory, every known place was explored "
                        "and every closed receptacle that could hold it was opened")
 
@@ -244,11 +245,16 @@ class OfflinePlanner:
         it). The way is the floor distance: the planner holds no map, and in one room it
         is the path's lower bound."""
         origin = self._origin(req, sim)
+        cfg = self.settings
 
-        def way(u: UnitView) -> float:
-            return math.dist(u.position[:2], origin[:2]) if origin is not None else 0.0
+        def cost(u: UnitView) -> float:
+            """Expected seconds to have it ready: the walk, and the open a closed one needs
+            (loop26's tune2 s0011: a closed cabinet 0.3 m away over an open one 2.8 m away,
+            one step more)."""
+            way = math.dist(u.position[:2], origin[:2]) if origin is not None else 0.0
+            return way / cfg.speed_m_s + (cfg.open_s if u.state == "closed" else 0.0)
 
-        return min(candidates, key=lambda u: (u.observations == 1, way(u), -u.score,
+        return min(candidates, key=lambda u: (u.observations == 1, cost(u), -u.score,
                                               u.object_id))
 
     @staticmethod
@@ -586,6 +592,35 @@ class OfflinePlanner:
         go = () if sim.at == rec.object_id else (SkillCall("navigate", (rec.object_id,)),)
         raise _Explore(*go, SkillCall("open", (rec.object_id,)))
 
+    def _look_close(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> None:
+        """Every room explored, every closed receptacle opened, the object still not in
+        memory: look around from each open receptacle memory knows that could hold it
+        (`explore(receptacle, type)`: the explore of an area looks from where it is),
+        nearest first, once per receptacle and type, one per plan. A room's explore looks
+        from a few viewpoints metres apart, and a thin object shows too few pixels from
+        there for the detector: layout sweep plan 311, a pen (14 x 1.2 cm) on a counter
+        top 2.9 m from the nearest viewpoint showed 10 pixels of the 40 needed, and four
+        tasks of both arms ended "no Pen in memory" with the counter top in memory all
+        along. A navigate there was tried first: its one frame, from the approach pose,
+        showed the pen at 23-46 pixels and memory keeps one sighting as a candidate only,
+        so the tasks were still lost."""
+        looked = req.notes.setdefault("looked_close", set())
+        # What this task opened to search, it looked into from the door already.
+        looked |= req.notes.get("searched", set())
+        here = req.robot_position
+        spots = [u for u in {**req.scene, **sim.objects}.values()
+                 if u.state not in ("closed", ABSENT) and (u.object_id, types[0]) not in looked
+                 and u.object_id != sim.held and type_key(u.label) != "floor"
+                 and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
+                 and self.accepts is not None and self._may_hold(u.label, types)]
+        if not spots:
+            return
+        spot = min(spots, key=lambda u: (math.dist(u.position[:2], here[:2])
+                                         if here is not None else 0.0, u.object_id))
+        looked.add((spot.object_id, types[0]))
+        self._name(req, sim, spot)
+        raise _Explore(SkillCall("explore", (spot.object_id, types[0])))
+
     def _search(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
                 room: str | None = None) -> None:
         """Exploring found nothing (or memory has looked over `room` and never saw the
@@ -725,7 +760,10 @@ class OfflinePlanner:
 
     def _put_on_surface(self, req: PlanRequest, sim: _Sim, needed: str) -> None:
         """Without `accepts`: free the gripper (an earlier task may have left something in
-        it) on the most relevant surface memory knows; without one the plan cannot go on."""
+        it) on the most relevant surface memory knows, the nearest of equally relevant
+        ones; without one the plan cannot go on. A unit recall only filled a step's free
+        slot with (`UnitView.filled`) is a guess below its relevance floor: its score is
+        no relevance, so it ranks with the units no answer scored, by the way there."""
         surfaces = [u for u in sim.objects.values()
                     if "surface" in self.categories.categories(u.label)
                     and type_key(u.label) != "floor" and u.state != ABSENT
@@ -733,7 +771,13 @@ class OfflinePlanner:
         if not surfaces:
             raise PreconditionFailed(f"the gripper holds {sim.held}; the plan needs {needed}"
                                      " and memory knows no surface to put it on")
-        place = max(surfaces, key=lambda u: (u.score, u.object_id))
+        origin = self._origin(req, sim)
+
+        def rank(u: UnitView) -> tuple[float, float, str]:
+            way = math.dist(u.position[:2], origin[:2]) if origin is not None else 0.0
+            return (0.0 if u.filled else u.score, -way, u.object_id)
+
+        place = max(surfaces, key=rank)
         self._goto(sim, place.object_id)
         sim.add("put", sim.held, place.object_id, "on")
         sim.held = ""

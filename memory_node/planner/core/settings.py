@@ -53,6 +53,19 @@ class OfflineSettings:
         "more task, on the odd plans RT 0.590 -> 0.609 and 0.667 -> 0.674 on two plans, "
         "equal on two (bench/README_tasks.md, round 26 and round 26 final).",
         choices=DESTINATION_ORDERS)
+    # The `nearest` order's cost, in the planner's own unit (expected simulated seconds):
+    # the walk at the base's speed plus the open a closed instance needs first.
+    speed_m_s: float = setting(
+        0.5, "Base speed the planner expects (m/s): a placement destination's floor "
+        "distance over it is the walk's seconds (the household world's Costs.speed).",
+        0.05, 5.0)
+    open_s: float = setting(
+        0.0, "Seconds the planner expects an open to take (the household world's "
+        "Costs.open is 3): with `destination: nearest` a closed instance costs its walk "
+        "plus this. 0 = the walk alone (round 26), the default: with 3 the tuning "
+        "streams took more steps (tune3 tidy s0020: the cabinet memory had open had been "
+        "shut by the tidy, unseen; a refused put, then the open anyway) and the main job "
+        "did not change (bench/README_tasks.md, round 27).", 0.0, 600.0)
 
     def __post_init__(self) -> None:
         check_settings(self)
