@@ -37,6 +37,7 @@ DEFAULT_ROOT = Path("/usr/share/wordnet")
 # Lexicographer files of things a robot can see or touch.
 PHYSICAL = frozenset({"noun.artifact", "noun.food", "noun.plant", "noun.object",
                       "noun.substance"})
+LOCATION = "noun.location"  # a place, not a thing at it ("the corner by the dresser")
 ACTION = frozenset({"noun.act", "noun.process", "noun.event"})
 SUBSTANCE = "noun.substance"  # what matter is made of or is (verb_matter: rubbish)
 CONTACT = "verb.contact"  # verbs done by touching, with a hand or a tool (verb_tools)
@@ -470,6 +471,16 @@ class Lexicon:
         senses = self._synsets(word, "n")
         return bool(senses) and senses[0].lexname() in PHYSICAL
 
+    def is_location(self, word: str) -> bool:
+        """The word's main noun sense is a place ("corner", "side", "spot"), not a thing."""
+        if not self.available:
+            return False
+        light = self._senses(word, "n")
+        if light is not None:
+            return bool(light) and light[0].lexname == LOCATION
+        senses = self._synsets(word, "n")
+        return bool(senses) and senses[0].lexname() == LOCATION
+
     @lru_cache(maxsize=20_000)  # noqa: B019 - asked per word of every instruction
     def one_sense(self, word: str) -> bool:
         """The word has one meaning in WordNet, a physical thing, and no verb sense
@@ -498,6 +509,9 @@ class Lexicon:
 
     def is_verb(self, word: str) -> bool:
         return self.available and bool(self._forms(word, "v"))
+
+    def is_adverb(self, word: str) -> bool:
+        return self.available and bool(self._forms(word, "r"))
 
     def _forms(self, word: str, pos: str) -> list[str]:
         """The base forms of ``word`` WordNet lists under ``pos``, as ``synsets`` looks them

@@ -56,6 +56,13 @@ PLACE_WORDS = frozenset({"on", "onto", "in", "into", "inside", "under", "beside"
 # English's prepositions of a source: where a thing is taken from is where it is
 # (places_first with source_places).
 SOURCE_WORDS = frozenset({"from", "off"})
+# English's prepositions of nearness: where one thing is told by another near it ("the
+# table by the sofa"), the second is a landmark (``landmarks``). "next" and "near" may
+# take "to".
+LANDMARK_WORDS = frozenset({"by", "beside", "near", "next"})
+# Words that join two clauses or phrases: a clause's place is looked for up to them.
+COORDINATORS = frozenset({"and", "or", "but", "then"})
+LANDMARK_PHRASE = 4  # words of a landmark's noun phrase read at most ("the big white sofa")
 _BREAK = re.compile(r"[,.;:!?()\u2014\u2013]")  # punctuation that ends a phrase
 _SPACED_DASH = re.compile(r"\s+-+\s+")  # "the clock - not on the dresser": a dash, not a hyphen
 # What may stand between two words read as one compound ("soap bar", "salt-shaker"):
@@ -127,6 +134,12 @@ class QueryTerms:
     # with hard rubbing; its sibling "sponge down": clean with a sponge): used for a verb
     # none of whose own tools names a type here (sibling_tools).
     sibling_tools: frozenset[tuple[str, str]] = frozenset()
+    # Indices of ``tokens`` in a landmark phrase that places another thing said
+    # ("the little table by the sofa"): see ``landmarks``.
+    landmarks: frozenset[int] = frozenset()
+    # Indices of ``tokens`` that say a region of another thing ("on top of the toilet"):
+    # see ``region_words``.
+    regions: frozenset[int] = frozenset()
 
 
 def _base(word: str, lexicon: Lexicon | None) -> str:
@@ -282,15 +295,18 @@ def symbol_names(text: str, lex: Lexicon | None) -> str:
 
 def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 everyday: bool = False, sibling_tools: bool = False,
-                regional_compounds: bool = False, contrast_places: bool = False
-                ) -> QueryTerms:
+                regional_compounds: bool = False, contrast_places: bool = False,
+                landmark_places: bool = False, region_nouns: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
     ``regional_compounds``: a compound a British word's American name makes ("loo roll"
     -> "toilet roll") is read through WordNet's names of it (toilet paper).
     ``contrast_places``: a place the speaker contrasts away ("by the sink, not in the
-    cabinet") is taken back (:func:`retracted`)."""
+    cabinet") is taken back (:func:`retracted`). ``landmark_places``: the words of a
+    landmark phrase that places a thing said are marked (:func:`landmarks`);
+    ``region_nouns``: so are the words that say a region of a thing
+    (:func:`region_words`)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -421,7 +437,99 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       tuple(shortest), frozenset(verbs), regional,
                       retracted(text, lex, contrast_places), tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
-                      frozenset(matter), frozenset(sibling_verbs))
+                      frozenset(matter), frozenset(sibling_verbs),
+                      landmarks(tokens, lex, _breaks(text))
+                      if landmark_places and lex is not None else frozenset(),
+                      region_words(tokens, lex) if region_nouns and lex is not None
+                      else frozenset())
+
+
+def _breaks(text: str) -> frozenset[int]:
+    """Indices of the words (as ``query_terms`` reads them from ``text``) that
+    punctuation or a spaced dash comes right before (``split_label`` drops dashes)."""
+    dashed = split_label(_SPACED_DASH.sub(" \u2014 ", text))
+    found = list(_WORD.finditer(dashed))[:MAX_TOKENS]
+    return frozenset(i for i in range(1, len(found))
+                     if _BREAK.search(dashed, found[i - 1].end(), found[i].start()))
+
+
+def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
+    """Another preposition of place than the nearness word at ``i`` (and its "to") is
+    said in its clause: between the punctuation or coordinator around it ("on the little
+    table by the sofa"; not "a bar of soap by the sink and the bottle in the bin")."""
+    def ends(k: int) -> bool:
+        return k in breaks or tokens[k] in COORDINATORS
+
+    lo = i
+    while lo > 0 and not ends(lo):
+        lo -= 1
+    hi = i + 1
+    while hi < len(tokens) and not ends(hi):
+        hi += 1
+    return any(tokens[k] in PLACE_WORDS and tokens[k] not in LANDMARK_WORDS
+               and not (tokens[k] == "to" and tokens[k - 1] in ("next", "near"))
+               for k in range(lo, hi) if k != i)
+
+
+def landmarks(tokens: Sequence[str], lex: Lexicon,
+              breaks: frozenset[int] = frozenset()) -> frozenset[int]:
+    """Indices of the words of each landmark phrase that places a thing said.
+
+    A preposition of nearness right after a noun ("the little table by the sofa", "the
+    bench next to the sink", "the pepper by the toaster") modifies that noun: its own
+    noun phrase only says which thing is meant or where it is, not a thing to act on
+    nor a place to put anything. After a pronoun, a verb, a particle or an adverb ("put
+    it by the sink", "stand it next to the toilet", "put them out by the bin", "put it
+    back beside the sink") the phrase is where something goes, and nothing is marked;
+    so too after a place ("the corner by the dresser": the landmark says where the
+    corner is, and so where the thing goes), across punctuation ("a stick - next to
+    the toilet"), and where no other preposition of place is said in its clause (up to
+    the punctuation or coordinator around it): in "put the bar of soap by the sink" the
+    phrase may modify the verb, and with no other place said it is where the soap
+    goes. The phrase: its
+    determiners skipped, the words up to the next function word, verb or punctuation
+    (``breaks``: indices of the tokens punctuation precedes), at most
+    ``LANDMARK_PHRASE``."""
+    at: set[int] = set()
+    for i, t in enumerate(tokens):
+        if t not in LANDMARK_WORDS or i == 0 or not _other_place(tokens, i, breaks):
+            continue
+        before = tokens[i - 1]
+        # A noun: not a word that may be an adverb ("back", "left"), nor one mostly a
+        # verb unless its main noun sense is a thing ("the pepper by the toaster").
+        if (i in breaks or before in STOPWORDS or not lex.is_noun(before)
+                or lex.is_adverb(before) or lex.is_location(before)
+                or (lex.verb_share(before) > 0.5 and not lex.is_thing(before))):
+            continue
+        j = i + 1
+        if t in ("next", "near") and j < len(tokens) and tokens[j] == "to":
+            j += 1
+        while j < len(tokens) and tokens[j] in DETERMINERS:
+            j += 1
+        taken = 0
+        while (j < len(tokens) and taken < LANDMARK_PHRASE and tokens[j] not in STOPWORDS
+               and (j == i + 1 or j not in breaks)
+               and not (lex.verb_share(tokens[j]) > 0.5 and not lex.is_thing(tokens[j]))):
+            at.add(j)
+            j += 1
+            taken += 1
+    return frozenset(at)
+
+
+def region_words(tokens: Sequence[str], lex: Lexicon) -> frozenset[int]:
+    """Indices of the nouns that say a region of another thing, not a thing: a noun whose
+    main sense is a place ("top", "side", "edge", "front") right before "of" ("on top of
+    the toilet", "the edge of the bath") or, bare after a preposition, right before a
+    determiner ("put it on top the cooker"). Such a word names no type whose name it
+    shares (the counter top, the side table): the thing it is a region of is named."""
+    at: set[int] = set()
+    for i, t in enumerate(tokens[:-1]):
+        if t in STOPWORDS or not lex.is_location(t):
+            continue
+        after = tokens[i + 1]
+        if after == "of" or (after in DETERMINERS and i > 0 and tokens[i - 1] in PLACE_WORDS):
+            at.add(i)
+    return frozenset(at)
 
 
 def _unknown_compounds(tokens: list[str], split_pairs: list[tuple[str, str]], lex: Lexicon
@@ -1123,7 +1231,32 @@ def drop_retracted(names: dict[str, float], terms: dict[str, LabelTerms],
     """Drop the name evidence of types said only in words the speaker took back
     (``QueryTerms.negated``: "grab the - no, not the cup, the mug" names the mug, not the
     cup). A type said anywhere else as well keeps its evidence."""
-    if not query.negated:
+    return _drop_said_only_at(names, terms, query, query.negated)
+
+
+def drop_landmarks(names: dict[str, float], terms: dict[str, LabelTerms],
+                   query: QueryTerms) -> dict[str, float]:
+    """Drop the name evidence of types said only in a landmark phrase
+    (``QueryTerms.landmarks``: "put a candle on the little table by the sofa" names the
+    candle and the table; the sofa only says which table). Such a type is ranked by its
+    other evidence (a cosine, a skill's fixture), after what the text asks to act on and
+    where it goes; a type said anywhere else as well keeps its evidence."""
+    return _drop_said_only_at(names, terms, query, query.landmarks)
+
+
+def drop_regions(names: dict[str, float], terms: dict[str, LabelTerms],
+                 query: QueryTerms) -> dict[str, float]:
+    """Drop the name evidence of types said only as a region of another thing
+    (``QueryTerms.regions``: "the spares are on top of the toilet" names the toilet, not
+    the counter top)."""
+    return _drop_said_only_at(names, terms, query, query.regions)
+
+
+def _drop_said_only_at(names: dict[str, float], terms: dict[str, LabelTerms],
+                       query: QueryTerms, at: frozenset[int]) -> dict[str, float]:
+    """``names`` with the evidence of every type whose words are said only at the token
+    indices ``at`` set to nothing."""
+    if not at:
         return names
     out = dict(names)
     for t, m in names.items():
@@ -1135,7 +1268,7 @@ def drop_retracted(names: dict[str, float], terms: dict[str, LabelTerms],
             places = {(lo, hi) for lo, hi, _, _ in _spans(lt, query)}
         said = (lt.partial | lt.modifiers | set(lt.words)) - STOPWORDS
         places |= {(i, i + 1) for i, w in enumerate(query.tokens) if w in said}
-        if places and all(all(k in query.negated for k in range(lo, hi))
+        if places and all(all(k in at for k in range(lo, hi))
                           for lo, hi in places):
             out[t] = 0.0
     return out

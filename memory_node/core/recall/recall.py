@@ -56,6 +56,8 @@ from memory_node.core.recall.names import (
     asks_for_many,
     compound_parents,
     consume,
+    drop_landmarks,
+    drop_regions,
     drop_retracted,
     elided_heads,
     kin_heads,
@@ -142,6 +144,15 @@ class RecallConfig:
     contrast_places: bool = True     # ... and so is a place contrasted away after a
                                      # pause ("by the sink, NOT in the cabinet", "- not on
                                      # the dresser"); not "it's not in the fridge"
+    landmark_places: bool = True     # a thing said only in a phrase of nearness that
+                                     # places another thing said ("the little table by
+                                     # the sofa", "the pepper by the toaster") is not
+                                     # named: it ranks on its other evidence, after
+                                     # what is acted on and where it goes; not "put it
+                                     # by the sink" (names.landmarks, round 27)
+    region_nouns: bool = True        # a noun that says a region of a thing ("on top of
+                                     # the toilet", "on top the cooker") names no type
+                                     # (the counter top): names.region_words, round 27
     antecedents: bool = True         # per subtask: a step whose object is only a pronoun
                                      # ("put it back", "switch it on") also recalls what
                                      # the step before it named (subtasks.py)
@@ -1254,7 +1265,9 @@ class Recaller:
                                                                self.config.everyday_names,
                                                                self.config.sibling_tools,
                                                                self.config.regional_compounds,
-                                                               self.config.contrast_places)
+                                                               self.config.contrast_places,
+                                                               self.config.landmark_places,
+                                                               self.config.region_nouns)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1325,6 +1338,10 @@ class Recaller:
         names = consume(names, of(True), q)
         if cfg.retractions:
             names = drop_retracted(names, of(True), q)
+        if cfg.landmark_places:
+            names = drop_landmarks(names, of(True), q)
+        if cfg.region_nouns:
+            names = drop_regions(names, of(True), q)
         if cfg.sole_names:
             names = sole_names(names, of(True), q)
         if cfg.compound_parents and q.compounds:
@@ -1351,7 +1368,8 @@ class Recaller:
         cfg = self.config
         lex = self._lexicon()
         q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
-                        cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places)
+                        cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places,
+                        cfg.landmark_places, cfg.region_nouns)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
