@@ -134,7 +134,7 @@ def main() -> int:
                     help="baseline result files, later ones override earlier ones")
     ap.add_argument("--base-label",
                     help="the baseline column in tuning files (default: the only one)")
-    ap.add_argument("--new", required=True, help="the new setting's tuning file")
+    ap.add_argument("--new", required=True, nargs="+", help="the new setting's tuning files")
     ap.add_argument("--label", help="the new setting's column (default: the only one)")
     ap.add_argument("--heldout", action="append", nargs="+", default=[],
                     help="held-out files with theine and the optimum for the same traces")
@@ -143,7 +143,9 @@ def main() -> int:
     base: dict[Cell, float] = {}
     for p in (p for group_ in args.base for p in group_):
         base.update(load_margins(Path(p), args.base_label))
-    new = load_margins(Path(args.new), args.label)
+    new: dict[Cell, float] = {}
+    for p in args.new:
+        new.update(load_margins(Path(p), args.label))
     missing = [c for c in new if c not in base]
     if missing:
         print(f"no baseline for {len(missing)} cells, e.g. {missing[:3]}", file=sys.stderr)
@@ -151,23 +153,27 @@ def main() -> int:
     ref: dict[Cell, dict[str, float]] = {}
     for p in (p for group_ in args.heldout for p in group_):
         ref.update(load_reference(Path(p)))
-    out = {"sets": summarize(base, new), "per_capacity": per_capacity(base, new),
-           "against_theine": against_theine(ref, base, new),
-           "moved": sorted(([*c, base[c], new[c]] for c in new if abs(new[c] - base[c]) > 0.005),
-                           key=lambda r: r[4] - r[3])}
-    for g, s in out["sets"].items():
+    sets = summarize(base, new)
+    caps = per_capacity(base, new)
+    theine = against_theine(ref, base, new)
+    moved: list[list[Any]] = sorted(
+        ([*c, base[c], new[c]] for c in new if abs(new[c] - base[c]) > 0.005),
+        key=lambda r: r[4] - r[3])
+    if args.out:
+        Path(args.out).write_text(json.dumps(
+            {"sets": sets, "per_capacity": caps, "against_theine": theine, "moved": moved},
+            indent=0))
+    for g, s in sets.items():
         print(f"{g:>8} cells {s['cells']:4d} below {s['below_base']}/{s['below_new']} "
               f"neg {s['neg_base']:8.2f}/{s['neg_new']:8.2f} change {s['change']:+7.2f} "
               f"({s['up']} up / {s['down']} down) worst {s['worst_new']}")
-    for c, s in out["per_capacity"].items():
+    for c, s in caps.items():
         print(f"C={c:5d} mean {s['mean_base']:+.3f} -> {s['mean_new']:+.3f} "
               f"below {s['below_base']}/{s['below_new']}")
-    for c, s in out["against_theine"].items():
-        print(f"C={c:5d} steered {s['steered_base']:.2f} -> {s['steered_new']:.2f} theine "
-              f"{s['theine']:.2f} optimum {s['optimum']:.2f} share {s['share_base']:.3f} -> "
-              f"{s['share_new']:.3f} ({s['streams']} streams)")
-    if args.out:
-        Path(args.out).write_text(json.dumps(out, indent=0))
+    for c, t in theine.items():
+        print(f"C={c:5d} steered {t['steered_base']:.2f} -> {t['steered_new']:.2f} theine "
+              f"{t['theine']:.2f} optimum {t['optimum']:.2f} share {t['share_base']:.3f} -> "
+              f"{t['share_new']:.3f} ({t['streams']:.0f} streams)")
     return 0
 
 

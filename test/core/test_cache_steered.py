@@ -685,3 +685,7 @@ def test_a_return_the_long_window_contradicts_does_not_enter_wtinylfu() -> None:
     best = _best_recency(trace, 100)
     assert _replay(SteeredWTinyLFUPolicy(100, entry_long=False), trace) < best - 0.005
     assert _replay(SteeredWTinyLFUPolicy(100, entry_long=True), trace) >= best - 0.005
+    # The narrower variant (a long-window deficit blocks an entry only when it exceeds the
+    # short window's lead) blocks the same entries here.
+    assert _replay(SteeredWTinyLFUPolicy(100, entry_long=True, entry_gap=True), trace) >= (
+        best - 0.005)

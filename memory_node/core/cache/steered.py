@@ -104,6 +104,11 @@ than a few of their own reuse intervals (dead-block prediction by idle time, Hu,
 Martonosi, ISCA 2002), the sketch's counts belong to a finished working set and the
 residents start on LRU.
 
+Round 27 added three options, all off (measured in bench/README_cache.md, not kept):
+``DEAD_VICTIM`` (the same idle test inside the W-TinyLFU expert's admission, at every
+contest), ``ENTRY_LONG`` and ``entry_gap`` (round 14b's long-window test on every entry into
+W-TinyLFU, not only while the residents alternate).
+
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
 """
@@ -443,7 +448,7 @@ class SteeredWTinyLFUPolicy:
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
             cold_start, alternations, long, undo, guard, guard_lead, guard_recency, debt,
             regret_pays, persist, collapse_z, collapse_since, dead_idle, dead_victim,
-            entry_long, measure_convergence: the
+            entry_long, entry_gap, measure_convergence: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -463,7 +468,8 @@ class SteeredWTinyLFUPolicy:
             the first leader on reuse counts alone, as before round 26; ``dead_victim=0``
             lets every W-TinyLFU victim veto on its count, as before round 27;
             ``entry_long=True`` lets the long window block any entry into W-TinyLFU, not
-            only while the residents alternate (round 27);
+            only while the residents alternate, and ``entry_gap=True`` (with it) only when
+            the long window's deficit exceeds the short window's lead (round 27, tried);
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """

@@ -22,6 +22,9 @@ Layout and constants follow Caffeine (``BoundedLocalCache`` and the simulator's
   binomial standard error of the sample holds the window and halves the step, and a jump
   that follows the climber's own move does not count as a workload change (no restart).
 
+Optionally (``dead_idle`` > 0, off by default; round 27) a probation victim idle for more than
+``dead_idle`` of its own mean reuse intervals loses admission to any candidate.
+
 Frequency is recorded once per access: a ``get`` records it (hit or miss), and a ``put`` that
 directly follows a missed ``get`` of the same key is the same access, so it does not count
 twice. A ``put`` of a resident key is an access (recency and frequency) that evicts nothing.
