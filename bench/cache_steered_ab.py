@@ -28,20 +28,34 @@ sys.path.insert(0, str(REPO))
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
 
 
-def policy_at(ref: str) -> type:
-    """SteeredWTinyLFUPolicy as steered.py was at ``ref`` (its relative imports made absolute)."""
-    src = subprocess.run(
-        ["git", "-C", str(REPO), "show", f"{ref}:memory_node/core/cache/steered.py"],
-        capture_output=True, text=True, check=True).stdout
-    src = src.replace("from . import", "from memory_node.core.cache import").replace(
+def _source_at(ref: str, path: str) -> str:
+    src = subprocess.run(["git", "-C", str(REPO), "show", f"{ref}:{path}"],
+                         capture_output=True, text=True, check=True).stdout
+    return src.replace("from . import", "from memory_node.core.cache import").replace(
         "from .", "from memory_node.core.cache.")
-    path = Path(tempfile.mkdtemp()) / "steered_ref.py"
-    path.write_text(src)
-    spec = importlib.util.spec_from_file_location("steered_ref", path)
+
+
+def _load(path: Path, name: str) -> object:
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
     spec.loader.exec_module(module)
-    cls: type = module.SteeredWTinyLFUPolicy
+    return module
+
+
+def policy_at(ref: str) -> type:
+    """SteeredWTinyLFUPolicy as steered.py was at ``ref`` (its relative imports made absolute),
+    with its W-TinyLFU expert as wtinylfu.py was at ``ref`` too (round 27: a change to the
+    expert's hot path is part of the steered policy's cost)."""
+    tmp = Path(tempfile.mkdtemp())
+    (tmp / "wtinylfu_ref.py").write_text(_source_at(ref, "memory_node/core/cache/wtinylfu.py"))
+    _load(tmp / "wtinylfu_ref.py", "wtinylfu_ref")
+    src = _source_at(ref, "memory_node/core/cache/steered.py").replace(
+        "from memory_node.core.cache.wtinylfu import", "from wtinylfu_ref import")
+    (tmp / "steered_ref.py").write_text(src)
+    module = _load(tmp / "steered_ref.py", "steered_ref")
+    cls: type = module.SteeredWTinyLFUPolicy  # type: ignore[attr-defined]
     return cls
 
 
