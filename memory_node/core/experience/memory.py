@@ -39,6 +39,7 @@ from memory_node.core.experience.places import UsualPlaces
 from memory_node.core.experience.procedures import Procedure, ProcedureLibrary
 from memory_node.core.experience.settings import ExperienceSettings
 from memory_node.core.experience.state import (
+    ANY_CONDITION,
     AS_FOUND,
     CONTAINER,
     NOTHING,
@@ -300,6 +301,17 @@ class ExperienceMemory:
             if live:
                 self._robot.after(step, self.table, held_before)
         states = object_states_of(step.args, step.states)
+        hold = self.table[step.skill].effect_param("hold")
+        if hold is not None and int(hold) < len(step.args):
+            # A pick requires a free hand and its object in reach, not the object's
+            # condition: memory's "heated" or "dirty" (which outlives a tidy's cool-down)
+            # split one refusal of the same pick from the same shut receptacle into several
+            # states, so the listing of the first was not delivered before the next (tune2
+            # tidy, stream seed 2710: a mug refused three times, round 27). What shuts it in
+            # is the receptacle entry below. The object stays in the state (the line is
+            # listed only while memory holds it), in any condition.
+            if step.args[int(hold)] in states:
+                states[step.args[int(hold)]] = ANY_CONDITION
         states.update(self._container_state(ep, step))
         if moves:
             # Where the robot was sent to is part of the state: a NOT_FOUND there is about

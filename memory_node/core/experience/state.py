@@ -19,6 +19,9 @@ NOTHING = "-"
 CONTAINER = "in:"
 OPENED_HERE = "opened"
 AS_FOUND = "as_found"
+# An object's entry whose condition the action does not read (a pick's object: heated or
+# dirty, it is picked the same): it matches the object in memory in any condition.
+ANY_CONDITION = "any"
 
 
 def robot_key(area: str, held: str) -> str:
