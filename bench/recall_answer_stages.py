@@ -26,10 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,7 +37,7 @@ ARGV = sys.argv[1:]
 CHILD = "--child" in ARGV
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from recall_common import load, save_result  # noqa: E402
+from recall_common import alternating_child_runs, load, save_result  # noqa: E402
 
 STAGES = ("rank", "context", "describe", "to_msg", "serialise", "deserialise", "client",
           "server", "total")
@@ -242,34 +239,9 @@ def main() -> int:
         requests = recall_rank_cost.build(base)
         listing = Path(tmp) / "requests.json"
         listing.write_text(json.dumps(requests))
-        if against:
-            import recall_dds_latency as dds
-            dds.AGAINST = str(Path(against).resolve())
-        for r in range(rounds):
-            for who in (("this", "peer") if against else ("this",)):
-                if r % 2 and against:
-                    who = "peer" if who == "this" else "this"
-                d = Path(tmp) / f"m_{who}_{r}"
-                shutil.copytree(base, d)
-                if who == "peer":
-                    dds.downgrade_for_peer(d / "memory.sqlite")
-                code = against if who == "peer" else str(Path(__file__).resolve().parents[1])
-                load_before = os.getloadavg()
-                env = os.environ | {"RECALL_BENCH_CODE": code}
-                proc = subprocess.run(
-                    [sys.executable, __file__, "--child", "--dir", str(d),
-                     "--requests", str(listing), "--reps", str(reps)],
-                    env=env, capture_output=True, text=True, cwd=tmp)
-                if proc.returncode:
-                    raise RuntimeError(proc.stderr[-3000:])
-                res = json.loads(proc.stdout.strip().splitlines()[-1])
-                res |= {"code": who, "round": r,
-                        "loadavg_before_after": [load_before, os.getloadavg()],
-                        "summary": summary(res["requests"])}
-                print(json.dumps({"code": who, "round": r, "summary": res["summary"]}),
-                      flush=True)
-                result["runs"].append(res)
-                shutil.rmtree(d)
+        result["runs"] = alternating_child_runs(
+            __file__, base, Path(tmp), against, rounds,
+            ["--requests", str(listing), "--reps", str(reps)], summary, cwd=Path(tmp))
     if against:
         this = [r for r in result["runs"] if r["code"] == "this"]
         peer = [r for r in result["runs"] if r["code"] == "peer"]

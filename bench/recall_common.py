@@ -6,7 +6,10 @@ import hashlib
 import json
 import os
 import random
+import shutil
+import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -148,3 +151,41 @@ def counted_steps_recall(units: int) -> tuple[RecallMemory, list[str], random.Ra
 
     Recaller.rank_filled = counted  # type: ignore[method-assign]
     return rm, texts, rng, counter
+
+
+def alternating_child_runs(script: str, base: Path, tmp: Path, against: str, rounds: int,
+                           child_args: list[str], summarise: Callable[[list], dict],
+                           cwd: Path | None = None) -> list[dict]:
+    """Runs `script --child` once per round on a fresh copy of the prepared memory `base`
+    for this checkout and, with `against`, for the peer code too (its store downgraded to
+    what that code reads), the two alternating which goes first so neither always meets
+    the machine in the same state; each run's JSON with its code, round, load and summary."""
+    if against:
+        import recall_dds_latency as dds
+        dds.AGAINST = str(Path(against).resolve())
+    this_code = str(Path(__file__).resolve().parents[1])
+    runs: list[dict] = []
+    for r in range(rounds):
+        order = ("this", "peer") if against else ("this",)
+        for who in (order[::-1] if r % 2 else order):
+            d = tmp / f"m_{who}_{r}"
+            shutil.copytree(base, d)
+            if who == "peer":
+                dds.downgrade_for_peer(d / "memory.sqlite")
+            load_before = os.getloadavg()
+            proc = subprocess.run(
+                [sys.executable, str(Path(script).resolve()), "--child", "--dir", str(d),
+                 *child_args],
+                env=os.environ | {"RECALL_BENCH_CODE": against if who == "peer" else this_code},
+                capture_output=True, text=True, cwd=cwd)
+            if proc.returncode:
+                raise RuntimeError(proc.stderr[-3000:])
+            res = json.loads(proc.stdout.strip().splitlines()[-1])
+            res |= {"code": who, "round": r,
+                    "loadavg_before_after": [load_before, os.getloadavg()],
+                    "summary": summarise(res["requests"])}
+            print(json.dumps({"code": who, "round": r, "summary": res["summary"]}),
+                  flush=True)
+            runs.append(res)
+            shutil.rmtree(d)
+    return runs

@@ -30,11 +30,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,7 +42,7 @@ ARGV = sys.argv[1:]
 CHILD = "--child" in ARGV
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from recall_common import load, save_result, scene_units  # noqa: E402
+from recall_common import alternating_child_runs, load, save_result, scene_units  # noqa: E402
 
 CALLS, EPISODES = 200, 50   # the DDS bench's defaults
 K, K_STEP, BUDGET = 5, 3, 600
@@ -235,32 +232,8 @@ def main() -> int:
         requests = build(base)
         listing = Path(tmp) / "requests.json"
         listing.write_text(json.dumps(requests))
-        if against:
-            import recall_dds_latency as dds
-            dds.AGAINST = str(Path(against).resolve())
-        for r in range(rounds):
-            for who in (("this", "peer") if against else ("this",)):
-                if r % 2 and against:
-                    who = "peer" if who == "this" else "this"
-                d = Path(tmp) / f"m_{who}_{r}"
-                shutil.copytree(base, d)
-                if who == "peer":
-                    dds.downgrade_for_peer(d / "memory.sqlite")
-                code = against if who == "peer" else str(Path(__file__).resolve().parents[1])
-                load_before = os.getloadavg()
-                proc = subprocess.run(
-                    [sys.executable, __file__, "--child", "--dir", str(d),
-                     "--requests", str(listing)],
-                    env=os.environ | {"RECALL_BENCH_CODE": code},
-                    check=True, capture_output=True, text=True)
-                res = json.loads(proc.stdout.strip().splitlines()[-1])
-                res |= {"code": who, "round": r,
-                        "loadavg_before_after": [load_before, os.getloadavg()],
-                        "summary": summary(res["requests"])}
-                print(json.dumps({"code": who, "round": r, "summary": res["summary"]}),
-                      flush=True)
-                result["runs"].append(res)
-                shutil.rmtree(d)
+        result["runs"] = alternating_child_runs(
+            __file__, base, Path(tmp), against, rounds, ["--requests", str(listing)], summary)
     result["requests"] = [{"kind": r["episode"] and "step" or
                            ("subtask" if r["per_subtask"] else "instruction")}
                           for r in requests]  # the texts are the labelled set's: not kept
