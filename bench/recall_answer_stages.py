@@ -37,7 +37,7 @@ ARGV = sys.argv[1:]
 CHILD = "--child" in ARGV
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from recall_common import alternating_child_runs, load, save_result  # noqa: E402
+from recall_common import alternating_child_runs, load, save_result, served_memory  # noqa: E402
 
 STAGES = ("rank", "context", "describe", "to_msg", "serialise", "deserialise", "client",
           "server", "total")
@@ -50,30 +50,17 @@ def pct(xs: list[float], q: float) -> float:
 
 
 def measure(memory_dir: Path, requests: list[dict], reps: int) -> dict:
-    import gc
-    import threading
 
     from rclpy.serialization import deserialize_message, serialize_message
 
     from memory_node import client as client_lib
-    from memory_node.core.memory import Memory
-    from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
     from memory_node.core.recall_memory import brief_from_fields
     from memory_node.nodes.recall_capability import RecallCapability
     from memory_node.srv import Recall
 
-    n = int(json.loads((memory_dir / "size.json").read_text())["units"])
-    m = Memory(MemorySettings(memory_dir=str(memory_dir),
-                              short_term=ShortTermSettings(capacity=n)))
+    m = served_memory(memory_dir)
     try:
         rm = m.recall
-        rm.warm_up()
-        rm.preload()
-        for t in threading.enumerate():
-            if t.name == "wordnet-load":
-                t.join()
-        gc.collect()
-        gc.freeze()
         rm.recall("bring me the mug from the kitchen", 5, 600)
         recaller = rm._ensure()
         cpu = {"context": 0.0, "describe": 0.0}

@@ -25,6 +25,8 @@ PEER_CODE = os.environ.get("RECALL_BENCH_CODE", "")
 if PEER_CODE:
     sys.path.insert(0, PEER_CODE)
 
+from memory_node.core.memory import Memory  # noqa: E402
+from memory_node.core.memory_settings import MemorySettings, ShortTermSettings  # noqa: E402
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
 from memory_node.core.recall.settings import RecallSettings  # noqa: E402
 from memory_node.core.recall_memory import RecallMemory  # noqa: E402
@@ -189,3 +191,27 @@ def alternating_child_runs(script: str, base: Path, tmp: Path, against: str, rou
             runs.append(res)
             shutil.rmtree(d)
     return runs
+
+
+def served_memory(memory_dir: Path) -> Memory:
+    """The memory in `memory_dir` opened as the memory server opens it before requests: the
+    model warm, the index preloaded, the background WordNet warm-up finished (the server's
+    is done before the DDS bench's timed requests: it takes ~0.2-1 s) and the heap frozen
+    after a full collection (the server freezes it after its preload, nodes/heap.py), so no
+    full collection of the long-lived heap falls inside a timed request here either. The
+    caller closes it."""
+    import gc
+    import threading
+
+    n = int(json.loads((memory_dir / "size.json").read_text())["units"])
+    m = Memory(MemorySettings(memory_dir=str(memory_dir),
+                              short_term=ShortTermSettings(capacity=n)))
+    rm = m.recall
+    rm.warm_up()
+    rm.preload()
+    for t in threading.enumerate():
+        if t.name == "wordnet-load":
+            t.join()
+    gc.collect()
+    gc.freeze()
+    return m

@@ -42,7 +42,7 @@ ARGV = sys.argv[1:]
 CHILD = "--child" in ARGV
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from recall_common import alternating_child_runs, load, save_result, scene_units  # noqa: E402
+from recall_common import alternating_child_runs, load, save_result, scene_units, served_memory  # noqa: E402
 
 CALLS, EPISODES = 200, 50   # the DDS bench's defaults
 K, K_STEP, BUDGET = 5, 3, 600
@@ -74,29 +74,13 @@ def _lexicon_misses() -> int:
 
 def measure(memory_dir: Path, requests: list[dict]) -> dict:
     """Open the memory as the server does, then time every request's CPU (us)."""
-    import gc
     import threading
 
-    from memory_node.core.memory import Memory
-    from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
     from memory_node.core.recall_memory import brief_from_fields
 
-    n = int(json.loads((memory_dir / "size.json").read_text())["units"])
-    m = Memory(MemorySettings(memory_dir=str(memory_dir),
-                              short_term=ShortTermSettings(capacity=n)))
+    m = served_memory(memory_dir)
     try:
         rm = m.recall
-        rm.warm_up()
-        rm.preload()
-        # The server's background WordNet warm-up has finished before the bench's timed
-        # requests in every DDS run (it takes ~0.2-1 s); here it is waited for.
-        for t in threading.enumerate():
-            if t.name == "wordnet-load":
-                t.join()
-        # The server freezes its heap after the preload (nodes/heap.py): no full collection
-        # of the long-lived heap falls inside a request there, so none may here.
-        gc.collect()
-        gc.freeze()
         # The server's first recall (the DDS bench's, untimed there too).
         rm.recall("bring me the mug from the kitchen", K, BUDGET)
         recaller = rm._ensure()
