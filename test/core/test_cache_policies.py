@@ -304,14 +304,7 @@ def test_hit_rate_counter_warm_up() -> None:
 
 
 def _wtinylfu_hits(trace: list[int], capacity: int, dead_idle: float) -> int:
-    p = WTinyLFUPolicy(capacity, dead_idle=dead_idle)
-    hits = 0
-    for k in trace:
-        if p.get(k):
-            hits += 1
-        else:
-            p.put(k)
-    return hits
+    return hits(WTinyLFUPolicy(capacity, dead_idle=dead_idle), trace)
 
 
 def test_a_dead_victim_does_not_veto_the_next_working_set() -> None:
