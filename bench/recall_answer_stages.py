@@ -37,7 +37,7 @@ ARGV = sys.argv[1:]
 CHILD = "--child" in ARGV
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from recall_common import alternating_child_runs, load, save_result, served_memory  # noqa: E402
+from recall_common import alternating_child_runs, load, save_result, served_memory, stage_recorder  # noqa: E402
 
 STAGES = ("rank", "context", "describe", "to_msg", "serialise", "deserialise", "client",
           "server", "total")
@@ -94,15 +94,8 @@ def measure(memory_dir: Path, requests: list[dict], reps: int) -> dict:
         cap = SimpleNamespace(recall=rm)
         answer_of = getattr(client_lib, "answer_from_response", None)
         from memory_node.core.recall.subtasks import split_subtasks
-        # The server's own stage counters of each request (wall, us), as /memory/stats.
-        stages: dict[str, int] = {}
-        add = rm.times.add
-
-        def kept_add(name, seconds, cpu_s=None):  # type: ignore[no-untyped-def]
-            stages[name.split(".", 1)[1]] = round(seconds * 1e6)
-            return add(name, seconds, cpu_s)
-
-        rm.times.add = kept_add  # type: ignore[method-assign]
+        # The server's own stage times of each request (wall, us), as /memory/stats has them.
+        stages = stage_recorder(rm)
         rows = []
         unstable: list[list[str]] = []
         for req in requests:

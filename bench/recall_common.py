@@ -215,3 +215,18 @@ def served_memory(memory_dir: Path) -> Memory:
     gc.collect()
     gc.freeze()
     return m
+
+
+def stage_recorder(rm: RecallMemory) -> dict[str, int]:
+    """A dict that holds the stage times (wall, us) `rm` records for the request running
+    now, keyed without the request kind ("rank", "model", ...), as /memory/stats has them;
+    the caller clears it before each request. The times still reach `rm.times`."""
+    stages: dict[str, int] = {}
+    add = rm.times.add
+
+    def kept_add(name, seconds, cpu_s=None):  # type: ignore[no-untyped-def]
+        stages[name.split(".", 1)[1]] = round(seconds * 1e6)
+        return add(name, seconds, cpu_s)
+
+    rm.times.add = kept_add  # type: ignore[method-assign]
+    return stages

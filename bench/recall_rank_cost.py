@@ -42,7 +42,14 @@ ARGV = sys.argv[1:]
 CHILD = "--child" in ARGV
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from recall_common import alternating_child_runs, load, save_result, scene_units, served_memory  # noqa: E402
+from recall_common import (  # noqa: E402
+    alternating_child_runs,
+    load,
+    save_result,
+    scene_units,
+    served_memory,
+    stage_recorder,
+)
 
 CALLS, EPISODES = 200, 50   # the DDS bench's defaults
 K, K_STEP, BUDGET = 5, 3, 600
@@ -112,14 +119,7 @@ def measure(memory_dir: Path, requests: list[dict]) -> dict:
         recaller.embedder.embed = timed_embed  # type: ignore[method-assign]
         recaller.context_for = timed_context  # type: ignore[method-assign]
         # The server's own stage times of each request (wall, us), as /memory/stats has them.
-        stages: dict[str, int] = {}
-        add = rm.times.add
-
-        def kept_add(name, seconds, cpu_s=None):  # type: ignore[no-untyped-def]
-            stages[name.split(".", 1)[1]] = round(seconds * 1e6)
-            return add(name, seconds, cpu_s)
-
-        rm.times.add = kept_add  # type: ignore[method-assign]
+        stages = stage_recorder(rm)
         rows = []
         for req in requests:
             cpu["model"] = cpu["model_inline"] = cpu["context"] = 0.0
