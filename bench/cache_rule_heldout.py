@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh14|fresh15] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh15|fresh16] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh15][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh16][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -131,7 +131,22 @@ time-of-day favourites, new content), a home robot house-sitting (plants on thei
 watering intervals, pets fed twice a day, the watering can refilled) and a home robot
 unpacking moving boxes (labels, items to their places, a to-sort table, fetches after).
 Recency-dominated by construction: the training sweeps, the survey's overlapping images
-and the scheduler's slices; the stream windows live only a few ticks.
+and the scheduler's slices; the stream windows live only a few ticks. ``fresh16`` (seeds
+38000+) was written in round 28 before anything ran on it, by a writer who did not read the
+policy's code: a sequence aligner's tiled dynamic-programming matrix (anti-diagonal tile
+sweeps in a band, traceback), a database's external merge sort (run formation, k-way merge
+passes, other sessions' catalogue reads), a camera ISP's fused line-buffered stencil stages
+over several sensors (temporal denoising, 3A statistics), a web crawler's politeness
+frontier (hosts round robin, robots.txt and DNS per fetch, URL-seen tests), a programming
+contest's judge hosts (tests in order up to the first failure, teams through the problems,
+a rejudge), a warehouse picker's batch picks with S-shape routing and ABC slotting
+(replenishment, seasonal reslotting), an Ethereum client's state-trie nodes cached by hash
+(paths from the root, contract storage, a block's rehash making new keys), a home robot
+emptying the household's bins (an evening round of rooms, recyclables sorted, liners,
+the compost caddy, collection days) and a home robot keeping the kitchen stocked (grocery
+deliveries put away first in first out, the morning fridge check, daily use). Recency-
+dominated by construction: the aligner's tiles, the merge's current run pages and the ISP's
+line buffers; loops: the crawler's hosts and a rejudge.
 """
 
 from __future__ import annotations
@@ -5369,6 +5384,549 @@ def fresh15_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+
+# -- fresh16's generator families (round 28; none is in `synthetic` or the earlier sets) -----
+
+
+def wavefront(seed: int, ref_blocks: int, alpha: float, q_lo: int, q_hi: int, band: int
+              ) -> Iterator[int]:
+    """A sequence aligner's tiled dynamic-programming matrix (Smith-Waterman / banded
+    global alignment as tiled by parasail and by minimap2's ksw2, Suzuki and Kasahara,
+    BMC Bioinformatics 2018): each read of ``q_lo`` to ``q_hi`` query blocks is aligned
+    against a window of the reference at a locus drawn Zipf (``alpha``) over
+    ``ref_blocks`` (repeats attract many reads). The matrix is filled tile by tile in
+    anti-diagonal order inside a band of ``band`` tiles around the diagonal; tile (i, j)
+    reads query block i, reference block j and the tiles above, left and above-left,
+    then is written. Traceback walks back from the last tile to the first along the
+    best path. Recency-dominated by construction: a tile is read again one or two
+    anti-diagonals later; the traceback re-reads the newest tiles first."""
+    rng = random.Random(seed)
+    ref, query, tile = 1 << 40, 2 << 40, 3 << 40
+    locus = _zipf(rng, ref_blocks, alpha)
+    order = list(range(ref_blocks))
+    rng.shuffle(order)  # popular loci spread over the genome
+    read = 0
+    while True:
+        read += 1
+        q = rng.randint(q_lo, q_hi)
+        r = q + rng.randint(0, band)
+        start = min(order[locus()], max(0, ref_blocks - r))
+        base = tile + (read << 20)
+
+        def key(i: int, j: int, base: int = base) -> int:
+            return base + (i << 10) + j
+
+        for d in range(q + r - 1):
+            for i in range(max(0, d - r + 1), min(q, d + 1)):
+                j = d - i
+                if abs(i - j) > band:
+                    continue
+                yield query + (read << 12) + i
+                yield ref + start + j
+                for pi, pj in ((i - 1, j), (i, j - 1), (i - 1, j - 1)):
+                    if pi >= 0 and pj >= 0 and abs(pi - pj) <= band:
+                        yield key(pi, pj)
+                yield key(i, j)
+        i, j = q - 1, min(r - 1, q - 1 + band)
+        while i > 0 or j > 0:  # traceback
+            yield key(i, j)
+            step = rng.random()
+            if i > 0 and j > 0 and step < 0.8:
+                i, j = i - 1, j - 1
+            elif i > 0 and (j == 0 or step < 0.9) and abs(i - 1 - j) <= band:
+                i -= 1
+            elif j > 0 and abs(i - j + 1) <= band:
+                j -= 1
+            else:
+                i -= 1
+        yield key(0, 0)
+
+
+def merge_sort(seed: int, table_pages: int, run_pages: int, fanin: int, per_page: int,
+               catalog: int, other_share: float) -> Iterator[int]:
+    """A database's external merge sort (PostgreSQL's tuplesort with work_mem too small for
+    the input, Knuth's polyphase / balanced k-way merge): a table of ``table_pages`` pages
+    (new each query) is read in order and cut into sorted runs of ``run_pages`` pages;
+    runs are merged ``fanin`` at a time, pass after pass, into longer runs until one is
+    left. During a merge the current page of every input run is read once per tuple it
+    gives (``per_page`` tuples a page; the next tuple comes from a run at random), and
+    the output run is written a page at a time. Other sessions read catalogue and index
+    pages (Zipf over ``catalog``) with share ``other_share``. Recency-dominated by
+    construction: a run's current page comes back within about ``fanin`` events; every
+    page is read in one short burst and never again."""
+    rng = random.Random(seed)
+    page_k, cat_k = 1 << 40, 2 << 40
+    cat = _zipf(rng, catalog, 1.1)
+    made = 0
+
+    def new_page() -> int:
+        nonlocal made
+        made += 1
+        return page_k + made
+
+    def other() -> Iterator[int]:
+        while rng.random() < other_share:
+            yield cat_k + cat()
+
+    while True:
+        runs: list[list[int]] = []
+        for _ in range(0, table_pages, run_pages):  # read the table, write sorted runs
+            run = []
+            for _ in range(min(run_pages, table_pages - len(runs) * run_pages)):
+                yield new_page()  # the table's page
+                yield from other()
+                run.append(new_page())
+                yield run[-1]
+            runs.append(run)
+        while len(runs) > 1:
+            merged: list[list[int]] = []
+            for g in range(0, len(runs), fanin):
+                group = runs[g:g + fanin]
+                pos = [0] * len(group)
+                left = [per_page] * len(group)
+                out: list[int] = []
+                written = 0
+                live = [k for k in range(len(group)) if group[k]]
+                while live:
+                    k = rng.choice(live)
+                    yield group[k][pos[k]]
+                    yield from other()
+                    left[k] -= 1
+                    written += 1
+                    if written % per_page == 0:
+                        out.append(new_page())
+                        yield out[-1]
+                    if left[k] == 0:
+                        pos[k] += 1
+                        left[k] = per_page
+                        if pos[k] == len(group[k]):
+                            live.remove(k)
+                if written % per_page:
+                    out.append(new_page())
+                    yield out[-1]
+                merged.append(out)
+            runs = merged
+
+
+def isp_lines(seed: int, cameras: int, rows: int, window: int, stages: int, lut_rows: int,
+              temporal: float) -> Iterator[int]:
+    """A camera image signal processor's line buffers (libcamera's software ISP, Halide's
+    line-buffered camera pipeline, Ragan-Kelley et al., PLDI 2013): ``cameras`` sensors'
+    frames of ``rows`` rows go through ``stages`` stencil stages (black level and lens
+    shading, demosaic, denoise, sharpen, ...) each reading rows y - ``window`` .. y +
+    ``window`` of the stage before and one row of its lookup table (a lens-shading grid of
+    ``lut_rows`` rows per camera); the stages run fused, one output row at a time, and
+    the cameras take turns frame by frame. With ``temporal`` the denoiser also reads the
+    previous frame's row (temporal noise reduction); every eighth frame the 3A statistics
+    (exposure and white-balance histograms, a few keys) are read. Recency-dominated by
+    construction: each row is read by the 2 x ``window`` + 1 rows after it, at once."""
+    rng = random.Random(seed)
+    row_k, lut_k, stats_k = 1 << 40, 2 << 40, 3 << 40
+    frame = [0] * cameras
+    while True:
+        for cam in range(cameras):
+            frame[cam] += 1
+            f = frame[cam]
+
+            def row(stage: int, y: int, f: int = f, cam: int = cam) -> int:
+                return row_k + (cam << 36) + (f << 20) + (stage << 14) + y
+
+            for y in range(rows + stages * window):  # the last rows drain the pipeline
+                if y < rows:
+                    yield row(0, y)  # the sensor's row arrives
+                for s in range(1, stages + 1):
+                    # stage s's output row lags its input by the stencil's reach
+                    yy = y - s * window
+                    if yy < 0:
+                        break
+                    if yy >= rows:
+                        continue
+                    for k in range(max(0, yy - window), min(rows, yy + window + 1)):
+                        yield row(s - 1, k)
+                    yield lut_k + (cam << 20) + (s << 12) + yy * lut_rows // rows
+                    if s == stages // 2 and f > 1 and rng.random() < temporal:
+                        yield row_k + (cam << 36) + ((f - 1) << 20) + (s << 14) + yy
+                    yield row(s, yy)
+            if f % 8 == 0:
+                for b in range(16):
+                    yield stats_k + (cam << 8) + b
+
+
+def crawl_hosts(seed: int, hosts: int, alpha: float, active: int, pages_lo: int,
+                pages_hi: int, links: int, recrawl: float) -> Iterator[int]:
+    """A web crawler's politeness frontier (Mercator, Heydon and Najork 1999; Heritrix's
+    per-host queues): ``active`` back-end queues each hold one host; the crawler visits
+    them round robin (one fetch per host per turn, as politeness allows). A fetch reads the
+    host's robots.txt rules and DNS entry, the URL (a new page, or with ``recrawl`` a
+    known page of the host again, Zipf by importance) and tests ``links`` out-links
+    against the URL-seen set (most within the host, the rest the front pages of other
+    hosts, Zipf ``alpha`` over ``hosts``). A host leaves after ``pages_lo`` to
+    ``pages_hi`` fetches and a new one, drawn Zipf over ``hosts`` (big sites come back
+    often), takes its queue. A loop over the active hosts, with their pages read once."""
+    rng = random.Random(seed)
+    robots, dns, url = 1 << 40, 2 << 40, 3 << 40
+    pick = _zipf(rng, hosts, alpha)
+    known = [0] * hosts  # pages found so far per host
+    queues = [[pick(), rng.randint(pages_lo, pages_hi)] for _ in range(active)]
+    imp = _zipf(rng, 64, 1.0)
+    while True:
+        for q in queues:
+            h = q[0]
+            yield robots + h
+            yield dns + h
+            if known[h] and rng.random() < recrawl:
+                yield url + (h << 20) + min(known[h] - 1, imp())
+            else:
+                known[h] += 1
+                yield url + (h << 20) + known[h] - 1
+            for _ in range(links):
+                if rng.random() < 0.7:
+                    yield url + (h << 20) + rng.randrange(known[h] + 5)
+                else:
+                    yield url + (pick() << 20)
+            q[1] -= 1
+            if q[1] <= 0:
+                q[0], q[1] = pick(), rng.randint(pages_lo, pages_hi)
+
+
+def contest_judge(seed: int, problems: int, tests_lo: int, tests_hi: int, teams: int,
+                  langs: int, submissions: int) -> Iterator[int]:
+    """A programming contest's judge hosts (DOMjudge, Codeforces' invokers): each
+    submission compiles with its language's toolchain (Zipf over ``langs``: C++ first),
+    then runs the problem's tests in order, reading each test's input and answer and the
+    problem's checker, and stops at the first failure (wrong answer or time limit). Teams
+    work through the problems from easiest to hardest, with some skipping ahead; a
+    submission's chance to be wrong grows with its problem's difficulty and falls as the
+    team retries (a wrong submission fails at an early test more often than at a late one).
+    A contest has ``submissions`` submissions from ``teams`` teams over
+    ``problems`` problems of ``tests_lo`` to ``tests_hi`` tests; at the end one problem is
+    rejudged (every one of its submissions runs again) and the next contest brings new
+    problems. Early tests are hot, later ones colder; a rejudge is a loop."""
+    rng = random.Random(seed)
+    test_k, sub_k, tool_k = 1 << 40, 2 << 40, 3 << 40
+    lang = _zipf(rng, langs, 1.2)
+    contest = 0
+    made = 0
+    while True:
+        contest += 1
+        tests = [rng.randint(tests_lo, tests_hi) for _ in range(problems)]
+        hard = sorted(rng.uniform(0.2, 0.9) for _ in range(problems))
+        at = [0] * teams  # the problem each team works on (in order of difficulty)
+        tries = [0] * teams
+        subs: list[list[tuple[int, int]]] = [[] for _ in range(problems)]
+
+        def run(p: int, sub: int, fail_at: int, contest: int = contest,
+                tests: list[int] = tests) -> Iterator[int]:
+            yield sub_k + sub
+            for t in range(min(tests[p], fail_at + 1)):
+                yield test_k + (contest << 24) + (p << 12) + 2 * t  # the input
+                yield test_k + (contest << 24) + (p << 12) + 2 * t + 1  # the answer
+                yield test_k + (contest << 24) + (p << 12) + 0xFFF  # the checker
+
+        for _ in range(submissions):
+            team = rng.randrange(teams)
+            if at[team] >= problems:
+                continue
+            p = min(problems - 1, at[team] + (1 if rng.random() < 0.15 else 0))
+            made += 1
+            language = lang()
+            subs[p].append((made, language))
+            yield tool_k + language  # the compiler
+            wrong = rng.random() < hard[p] / (1 + 0.5 * tries[team])
+            # a wrong submission fails at an early test more often than at a late one
+            fail_at = int(tests[p] * rng.random() ** 2) if wrong else tests[p]
+            yield from run(p, made, fail_at)
+            tries[team] += 1
+            if not wrong and p == at[team]:
+                at[team] += 1
+                tries[team] = 0
+        p = rng.randrange(problems)
+        for sub, language in subs[p]:  # the rejudge
+            yield tool_k + language
+            yield from run(p, sub, tests[p])
+
+
+def order_picking(seed: int, aisles: int, bins: int, alpha: float, batch: int, lines: float,
+                  par: int, reslot_every: int) -> Iterator[int]:
+    """A warehouse picker's scans (batch picking with S-shape routing, de Koster et al.,
+    "Design and control of warehouse order picking", EJOR 2007; ABC slotting puts the fast
+    movers near the front of each aisle): ``aisles`` x ``bins`` bins each hold one SKU;
+    order lines are Zipf (``alpha``) over the SKUs, about ``lines`` lines an order. The
+    picker takes ``batch`` orders (a tote each, scanned), sorts their lines by location and
+    walks the aisles in an S shape (up one aisle, down the next), scanning the aisle's
+    label, each bin, the SKU and the tote it goes into. A bin whose stock falls under ``par``
+    units is replenished from reserve (its reserve location, the bin, the SKU). Every
+    ``reslot_every`` batches a SKU of the slowest fifth is replaced by a new one (seasonal
+    range changes). Frequency over the fast movers, in a scan ordered by place."""
+    rng = random.Random(seed)
+    aisle_k, bin_k, sku_k, tote_k, reserve_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    n = aisles * bins
+    want = _zipf(rng, n, alpha)
+    # rank r's bin: the fast movers near the front of every aisle (ABC slotting)
+    where = sorted(range(n), key=lambda b: (b % bins) + rng.random() * bins * 0.3)
+    sku = list(range(n))
+    stock = [par * 3] * n
+    next_sku = n
+    made_tote = 0
+    batches = 0
+    while True:
+        batches += 1
+        picks: dict[int, list[int]] = {}
+        for _ in range(batch):
+            made_tote += 1
+            yield tote_k + made_tote
+            for _ in range(max(1, round(rng.expovariate(1 / lines)))):
+                picks.setdefault(where[want()], []).append(made_tote)
+
+        def route(b: int) -> tuple[int, int]:
+            a, pos = divmod(b, bins)
+            return a, pos if a % 2 == 0 else bins - pos
+
+        current = -1
+        for b in sorted(picks, key=route):
+            a = b // bins
+            if a != current:
+                current = a
+                yield aisle_k + a
+            yield bin_k + b
+            yield sku_k + sku[b]
+            for tote in picks[b]:
+                stock[b] -= 1
+                yield tote_k + tote
+            if stock[b] < par:
+                yield reserve_k + sku[b]
+                yield bin_k + b
+                yield sku_k + sku[b]
+                stock[b] = par * 3
+        if batches % reslot_every == 0:
+            rank = n - 1 - int(rng.random() * n * 0.2)  # a slow mover (the slowest fifth)
+            sku[where[rank]] = next_sku
+            next_sku += 1
+
+
+def state_trie(seed: int, accounts: int, alpha: float, contracts: int, txs: int,
+               slots: int, new_share: float) -> Iterator[int]:
+    """An Ethereum client's state-trie node cache (geth's trie database: nodes are stored
+    and cached by hash, so a node changed by a block is a new key): ``accounts`` accounts
+    (senders Zipf ``alpha``: exchanges and bots send most), ``contracts`` contracts
+    (calls Zipf: a few tokens and routers take most) with ``slots`` storage slots each
+    (Zipf). A block of ``txs`` transactions reads, for each, the sender's and the
+    receiver's account leaf through the path of trie nodes from the root (one node per
+    hex digit of the hashed address; the depth grows with the number of accounts), the
+    contract's code and a few of its slots (through its storage trie); ``new_share`` of
+    the transactions create an account. At the block's end the touched paths are
+    rehashed bottom up: every node on them gets a new version (a new key), the root every
+    block. Top nodes are re-read every transaction until the next block replaces them."""
+    rng = random.Random(seed)
+    node_k, code_k, slot_k = 1 << 40, 2 << 40, 3 << 40
+    sender = _zipf(rng, accounts, alpha)
+    callee = _zipf(rng, contracts, alpha)
+    slot = _zipf(rng, slots, 1.0)
+    addr = [rng.getrandbits(32) for _ in range(accounts + contracts)]
+    version: dict[tuple[int, int], int] = {}
+    ids: dict[tuple[tuple[int, int], int], int] = {}  # (node, version) -> its hash's key
+    total = accounts + contracts
+
+    storage_addr: dict[tuple[int, int], int] = {}  # (contract, slot) -> its hashed key
+    storage_depth = max(2, math.ceil(math.log(slots, 16)) + 1)
+
+    def path(a: int, trie: int = 0, depth: int = 0) -> list[tuple[int, int]]:
+        depth = depth or max(2, math.ceil(math.log(total, 16)) + 1)
+        return [(trie, (d << 32) | (a >> (32 - 4 * d))) for d in range(depth)]
+
+    def read(nodes: list[tuple[int, int]]) -> Iterator[int]:
+        for node in nodes:
+            yield node_k + ids.setdefault((node, version.get(node, 0)), len(ids))
+
+    while True:
+        touched: set[tuple[int, int]] = set()
+        for _ in range(txs):
+            s = sender()
+            frm = path(addr[s])
+            yield from read(frm)
+            touched.update(frm)
+            if rng.random() < new_share:
+                addr.append(rng.getrandbits(32))
+                total += 1
+                to = path(addr[-1])
+            elif rng.random() < 0.5:
+                c = callee()
+                to = path(addr[accounts + c])
+                yield from read(to)
+                yield code_k + c
+                for _ in range(rng.randint(1, 4)):
+                    sa = storage_addr.setdefault((c, slot()), rng.getrandbits(32))
+                    storage = path(sa, trie=c + 1, depth=storage_depth)
+                    yield from read(storage)
+                    touched.update(storage)
+                yield slot_k + c  # its storage root
+            else:
+                to = path(addr[sender()])
+                yield from read(to)
+            touched.update(to)
+        for node in touched:
+            version[node] = version.get(node, 0) + 1
+
+
+def waste_rounds(seed: int, rooms: int, fill: float, litter: int, caddy_days: int,
+                 liners: int) -> Iterator[int]:
+    """A home robot's own object stream emptying the household's bins (BEHAVIOR-1K's
+    activities include "taking out the trash" and "sorting household waste"; UK councils
+    collect residual waste and recycling on alternate weeks, glass every fourth week).
+    Each evening it tours the rooms in the house's order: in each room the room, its bin
+    (which fills by about ``fill`` of a bag a day) and the loose recyclables left there
+    (a few of ``litter`` kinds: bottles, cans, papers; each a new object). A full bin's
+    bag is tied, carried to the kitchen's sorting station and a new liner taken from the
+    cupboard (a roll of ``liners``; a new roll when it runs out). Recyclables go into the
+    station's bin for their kind (paper, plastic, glass, metal). The kitchen's compost
+    caddy is emptied into the garden composter every ``caddy_days`` days. On collection
+    day's eve it wheels that week's bin (residual, recycling, glass) to the kerb and back
+    the next morning; the station's bins are emptied into the wheelie bins when full."""
+    rng = random.Random(seed)
+    place, thing, item = 0, 1 << 40, 2 << 40
+    kitchen = 0
+    station = [rooms + k for k in range(4)]  # paper, plastic, glass, metal
+    cupboard, garden, kerb = rooms + 4, rooms + 5, rooms + 6
+    wheelie = [rooms + 7 + k for k in range(3)]  # residual, recycling, glass
+    caddy, roll = 0, 1000
+    bins_ = [10 + r for r in range(rooms)]
+    level = [rng.random() for _ in range(rooms)]
+    station_level = [0] * 4
+    kind_of = [rng.randrange(4) for _ in range(litter)]
+    liner_left = liners
+    rolls = 0
+    made = 0
+    day = 0
+    while True:
+        day += 1
+        out = -1
+        if day % 7 == 6:  # collection eve: residual and recycling alternate, glass 4-weekly
+            week = day // 7
+            out = 2 if week % 4 == 3 else week % 2
+            yield place + wheelie[out]
+            yield place + kerb
+        for r in range(rooms):
+            yield place + r
+            yield thing + bins_[r]
+            level[r] += fill * rng.uniform(0.3, 1.7)
+            for _ in range(rng.randint(0, 3)):
+                made += 1
+                kind = kind_of[rng.randrange(litter)]
+                yield item + made  # a bottle, a can, a paper
+                yield place + station[kind]
+                station_level[kind] += 1
+                yield place + r
+            if level[r] >= 1.0:
+                made += 1
+                yield item + made  # the tied bag
+                yield place + wheelie[0]
+                yield place + cupboard
+                yield thing + roll + rolls  # the roll of liners in use
+                liner_left -= 1
+                if liner_left == 0:
+                    rolls += 1
+                    liner_left = liners
+                yield place + r
+                yield thing + bins_[r]
+                level[r] = 0.0
+        if day % caddy_days == 0:
+            yield place + kitchen
+            yield thing + caddy
+            yield place + garden
+            yield thing + caddy
+        for kind in range(4):
+            if station_level[kind] >= 12:
+                yield place + station[kind]
+                yield place + wheelie[2 if kind == 2 else 1]
+                station_level[kind] = 0
+        if out >= 0:  # the next morning, the emptied bin comes back
+            yield place + kerb
+            yield place + wheelie[out]
+
+
+def grocery_restock(seed: int, products: int, alpha: float, fridge: int, per_order: int,
+                    days: int, par: int) -> Iterator[int]:
+    """A home robot's own object stream keeping the kitchen stocked (a grocery delivery every
+    ``days`` days; shops and households rotate stock first in, first out): each product
+    (Zipf ``alpha`` over the household's ``products`` usual products) has a home slot, the
+    first ``fridge`` products a fridge shelf slot, the rest a pantry or freezer one. The
+    delivery (``per_order`` lines, products under ``par`` units first) arrives in a crate;
+    for each unit the robot reads the crate, the unit (a new object), the product's slot
+    and the older units there (moved to the front) and puts the new one behind them. Each
+    day the household uses units (oldest first; Zipf over products): the slot and the unit.
+    Each morning it checks the fridge, slot by slot, reading every unit's date; expired
+    ones go to the bin. A re-visit comes back a use, a day or a delivery later."""
+    rng = random.Random(seed)
+    place, unit_k, crate_k = 0, 1 << 40, 2 << 40
+    bin_ = products
+    use = _zipf(rng, products, alpha)
+    shelf: list[list[tuple[int, int]]] = [[] for _ in range(products)]  # (unit, expiry)
+    life = [rng.choice((3, 5, 7, 10)) if p < fridge else rng.choice((30, 90, 365))
+            for p in range(products)]
+    made = 0
+    day = 0
+    crates = 0
+    while True:
+        day += 1
+        if day % days == 1:
+            crates += 1
+            low = [p for p in range(products) if len(shelf[p]) < par]
+            order = (low + [use() for _ in range(per_order)])[:per_order]
+            for p in order:
+                for _ in range(rng.randint(1, 3)):
+                    made += 1
+                    yield crate_k + crates
+                    yield unit_k + made
+                    yield place + p
+                    for u, _ in shelf[p]:  # the older units, moved to the front
+                        yield unit_k + u
+                    shelf[p].append((made, day + life[p]))
+        for p in range(fridge):  # the morning check
+            yield place + p
+            for u, _ in shelf[p]:
+                yield unit_k + u
+            kept = [(u, e) for u, e in shelf[p] if e >= day]
+            for u, e in shelf[p]:
+                if e < day:
+                    yield unit_k + u
+                    yield place + bin_
+            shelf[p] = kept
+        for _ in range(rng.randint(products // 8 + 1, products // 4 + 2)):
+            p = use()
+            yield place + p
+            if shelf[p]:
+                u, _ = shelf[p].pop(0)
+                yield unit_k + u
+
+
+def fresh16_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 28's held-out set: seeds 38000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 38000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "wavefront_r2000_q4_b2": lambda: wavefront(s + 0, 2000, 1.0, 3, 6, 2),
+        "wavefront_r100000_q16_b6": lambda: wavefront(s + 1, 100_000, 0.8, 8, 24, 6),
+        "mergesort_t200_f4": lambda: merge_sort(s + 2, 200, 10, 4, 20, 50, 0.1),
+        "mergesort_t2000_f16": lambda: merge_sort(s + 3, 2000, 40, 16, 40, 800, 0.2),
+        "isp_c1_r120_w1": lambda: isp_lines(s + 4, 1, 120, 1, 4, 16, 0.5),
+        "isp_c4_r540_w2": lambda: isp_lines(s + 5, 4, 540, 2, 6, 32, 1.0),
+        "crawl_h5000_a20": lambda: crawl_hosts(s + 6, 5000, 1.0, 20, 5, 50, 4, 0.1),
+        "crawl_h200000_a300": lambda: crawl_hosts(
+            s + 7, 200_000, 0.9, 300, 10, 400, 8, 0.2),
+        "judge_p8_t20": lambda: contest_judge(s + 8, 8, 10, 30, 40, 4, 400),
+        "judge_p14_t120": lambda: contest_judge(s + 9, 14, 40, 200, 300, 8, 4000),
+        "picking_a6_b40": lambda: order_picking(s + 10, 6, 40, 1.1, 8, 3.0, 3, 5),
+        "picking_a40_b300": lambda: order_picking(s + 11, 40, 300, 0.9, 30, 6.0, 5, 2),
+        "trie_a2000_c20": lambda: state_trie(s + 12, 2000, 1.1, 20, 50, 100, 0.05),
+        "trie_a200000_c800": lambda: state_trie(
+            s + 13, 200_000, 0.9, 800, 300, 5000, 0.15),
+        "waste_r5_f0.4": lambda: waste_rounds(s + 14, 5, 0.4, 6, 3, 20),
+        "waste_r14_f0.25": lambda: waste_rounds(s + 15, 14, 0.25, 20, 2, 30),
+        "restock_p40_fr12": lambda: grocery_restock(s + 16, 40, 1.0, 12, 15, 7, 2),
+        "restock_p400_fr90": lambda: grocery_restock(s + 17, 400, 0.8, 90, 80, 4, 3),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -5376,7 +5934,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh9": fresh9_variants, "fresh10": fresh10_variants,
                 "fresh11": fresh11_variants, "fresh12": fresh12_variants,
                 "fresh13": fresh13_variants, "fresh14": fresh14_variants,
-                "fresh15": fresh15_variants}
+                "fresh15": fresh15_variants, "fresh16": fresh16_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -5429,7 +5987,8 @@ def main() -> int:
                          "fresh12: round 24's held-out set; "
                          "fresh13: round 25's held-out set; "
                          "fresh14: round 26's held-out set; "
-                         "fresh15: round 27's held-out set")
+                         "fresh15: round 27's held-out set; "
+                         "fresh16: round 28's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

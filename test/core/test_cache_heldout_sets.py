@@ -1,6 +1,6 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
-fresh13, round 26's fresh14, round 27's fresh15): their generators
+fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16): their generators
 are seeded, exact in length and distinct. Only the streams are checked here; no policy runs
 on them (they are held out)."""
 
@@ -14,7 +14,8 @@ from bench_scripts import load_bench
 
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
-SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15")
+SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
+        "fresh16")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -108,6 +109,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "housesit": lambda s: h.house_sitting(s, 4, 8, 2, 3, 6, 0.1),
             "unpack": lambda s: h.unpacking(s, 3, 10, 4, 8, 4, 0.6, 0.2, 100),
         }
+    if name == "fresh16":
+        return {
+            "wavefront": lambda s: h.wavefront(s, 500, 1.0, 3, 6, 2),
+            "mergesort": lambda s: h.merge_sort(s, 100, 10, 4, 20, 50, 0.1),
+            "isp": lambda s: h.isp_lines(s, 1, 60, 1, 3, 8, 0.5),
+            "crawl": lambda s: h.crawl_hosts(s, 1000, 1.0, 10, 5, 30, 4, 0.1),
+            "judge": lambda s: h.contest_judge(s, 6, 10, 20, 20, 4, 200),
+            "picking": lambda s: h.order_picking(s, 4, 30, 1.0, 5, 3.0, 3, 5),
+            "trie": lambda s: h.state_trie(s, 1000, 1.0, 10, 30, 50, 0.05),
+            "waste": lambda s: h.waste_rounds(s, 4, 0.4, 6, 3, 20),
+            "restock": lambda s: h.grocery_restock(s, 30, 1.0, 10, 10, 7, 2),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -195,14 +208,17 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # and the code editor's viewport (its game-tree search, loops over the tree's levels, is not
 # held to this); fresh15's training-loop tensor sweeps, the survey drone's overlapping
 # images and the time-shared CPU's slices (its stream windows, alive for up to 60 ticks of
-# many keys in the larger variant, are not held to this).
+# many keys in the larger variant, are not held to this); fresh16's aligner tiles, merge-sort
+# run pages and ISP line buffers (the larger merge sort first reads its 2,000-page table once,
+# hence the share of half the stream).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
                     "fresh12": ({"icache", "pileup", "fft"}, 0.8, 0.6),
                     "fresh13": ({"ebook", "passes", "hls"}, 0.55, 0.3),
                     "fresh14": ({"vtex", "broker", "editor"}, 0.6, 0.6),
-                    "fresh15": ({"dnn", "survey", "slices"}, 0.5, 0.4)}
+                    "fresh15": ({"dnn", "survey", "slices"}, 0.5, 0.4),
+                    "fresh16": ({"wavefront", "mergesort", "isp"}, 0.5, 0.8)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
@@ -221,3 +237,4 @@ def test_the_recency_families_reuse_keys_soon(variants: str) -> None:
 def test_a_ward_chart_has_the_sections_its_rounds_read() -> None:
     with pytest.raises(ValueError):
         next(HELDOUT.ward_charts(1, 4, 2.0, 4, 10, 1.0, 50))
+
