@@ -34,6 +34,8 @@ FULL = 1.0      # the type named outright (any of its names)
 PARTIAL = 0.6   # its head noun or a more general name: the right kind, maybe not the one
 MODIFIER = 0.4  # the first noun of a compound name alone ("stove", "toilet", "salt")
 MAJORITY = 0.5  # most words of a long name
+DESCRIBED = PARTIAL  # two telling words of its definition said (described): as its head
+DESCRIPTION_SPAN = 8  # words (of the instruction's tokens) one description is said within
 GLOSS = 0.4     # a WordNet definition ties them: "flowers" -> vase ("... to hold flowers")
 PURPOSE = 0.6   # made for what the instruction does ("flip" -> a spatula, "for turning"):
                 # as direct as a general name, which is what "the thing to X with" is
@@ -754,6 +756,53 @@ def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
     for t, lt in terms.items():
         if not out.get(t) and (lt.partial | lt.heads) & tools:
             out[t] = PARTIAL
+    return out
+
+
+def described(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
+              lexicon: Lexicon | None, least: int, spread: int) -> dict[str, float]:
+    """A type the instruction does not name (or only through one word of its
+    definition, GLOSS) is named as its head would name it (DESCRIBED) when at least
+    ``least`` different words the speaker says within one phrase (DESCRIPTION_SPAN
+    words), none a word of any type here, are words of its WordNet definition
+    (``Lexicon.description_words``) and each is a word of at most ``spread`` types'
+    definitions here: a thing described by its look, matter or use because its name is
+    not known ("the round deep thing we cook pasta in": pot, "a cooking vessel that is
+    usually round and deep"; "the rubber thing on a stick": plunger, "a stick with a
+    rubber suction cup"). A word many definitions here share ("water", "handle",
+    "glass") tells none of them apart; one shared word is chance, two in one phrase a
+    description (two from different steps of a long instruction are not).
+    ``terms``: every type present."""
+    if least <= 0 or lexicon is None or not lexicon.available:
+        return names
+    named_words = {w for lt in terms.values()
+                   for w in lt.words + tuple(lt.heads | lt.partial | lt.modifiers)}
+    said: list[tuple[int, frozenset[str]]] = []
+    seen: set[str] = set()
+    for i, t in enumerate(query.tokens[:MAX_GLOSS_TOKENS * 4]):
+        if t in STOPWORDS or len(t) < 3 or t in named_words or t in seen:
+            continue
+        seen.add(t)
+        forms = frozenset({t, lexicon.noun(t), lexicon.verb(t)})
+        if not forms & named_words:
+            said.append((i, forms))
+    if len(said) < least:
+        return names
+    defined = {t: lexicon.description_words(" ".join(lt.words))
+               | lexicon.description_words("".join(lt.words))
+               for t, lt in terms.items() if lt.words}
+    telling = [(i, forms) for i, forms in said
+               if 0 < sum(1 for d in defined.values() if forms & d) <= spread]
+    if len(telling) < least:
+        return names
+    out = dict(names)
+    for t, words_ in defined.items():
+        if out.get(t, 0.0) > GLOSS:
+            continue
+        at = [i for i, forms in telling if forms & words_]
+        if any(at[j + least - 1] - at[j] < DESCRIPTION_SPAN
+               for j in range(len(at) - least + 1)):
+            out[t] = DESCRIBED
     return out
 
 
