@@ -759,8 +759,30 @@ def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
     return out
 
 
+@dataclass(frozen=True)
+class Descriptions:
+    """The definition words of every type present (``Lexicon.description_words``) and,
+    for each word, the types whose definitions hold it: built once per set of types
+    (``Recaller`` keeps the last), so a request only looks its own words up."""
+
+    types: tuple[str, ...]
+    defining: dict[str, frozenset[str]]  # word -> the types whose definitions hold it
+
+
+def descriptions(terms: dict[str, LabelTerms], lexicon: Lexicon) -> Descriptions:
+    defining: dict[str, set[str]] = {}
+    for t, lt in terms.items():
+        if not lt.words:
+            continue
+        for w in (lexicon.description_words(" ".join(lt.words))
+                  | lexicon.description_words("".join(lt.words))):
+            defining.setdefault(w, set()).add(t)
+    return Descriptions(tuple(terms), {w: frozenset(ts) for w, ts in defining.items()})
+
+
 def described(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
-              lexicon: Lexicon | None, least: int, spread: int) -> dict[str, float]:
+              lexicon: Lexicon | None, least: int, spread: int,
+              index: Descriptions | None = None) -> dict[str, float]:
     """A type the instruction does not name (or only through one word of its
     definition, GLOSS) is named as its head would name it (DESCRIBED) when at least
     ``least`` different words the speaker says within one phrase (DESCRIPTION_SPAN
@@ -772,7 +794,8 @@ def described(names: dict[str, float], terms: dict[str, LabelTerms], query: Quer
     rubber suction cup"). A word many definitions here share ("water", "handle",
     "glass") tells none of them apart; one shared word is chance, two in one phrase a
     description (two from different steps of a long instruction are not).
-    ``terms``: every type present."""
+    ``terms``: every type present; ``index``: their ``descriptions`` when the caller
+    keeps them."""
     if least <= 0 or lexicon is None or not lexicon.available:
         return names
     named_words = {w for lt in terms.values()
@@ -788,20 +811,21 @@ def described(names: dict[str, float], terms: dict[str, LabelTerms], query: Quer
             said.append((i, forms))
     if len(said) < least:
         return names
-    defined = {t: lexicon.description_words(" ".join(lt.words))
-               | lexicon.description_words("".join(lt.words))
-               for t, lt in terms.items() if lt.words}
-    telling = [(i, forms) for i, forms in said
-               if 0 < sum(1 for d in defined.values() if forms & d) <= spread]
-    if len(telling) < least:
-        return names
+    if index is None or index.types != tuple(terms):
+        index = descriptions(terms, lexicon)
+    at: dict[str, list[int]] = {}
+    for i, forms in said:
+        types: set[str] = set()
+        for f in forms:
+            types |= index.defining.get(f, frozenset())
+        if 0 < len(types) <= spread:
+            for t in types:
+                at.setdefault(t, []).append(i)
     out = dict(names)
-    for t, words_ in defined.items():
-        if out.get(t, 0.0) > GLOSS:
-            continue
-        at = [i for i, forms in telling if forms & words_]
-        if any(at[j + least - 1] - at[j] < DESCRIPTION_SPAN
-               for j in range(len(at) - least + 1)):
+    for t, pos in at.items():
+        if len(pos) >= least and out.get(t, 0.0) <= GLOSS and any(
+                pos[j + least - 1] - pos[j] < DESCRIPTION_SPAN
+                for j in range(len(pos) - least + 1)):
             out[t] = DESCRIBED
     return out
 

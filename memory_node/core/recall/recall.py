@@ -51,12 +51,14 @@ from memory_node.core.recall.names import (
     PARTIAL,
     PLACE_WORDS,
     SOURCE_WORDS,
+    Descriptions,
     LabelTerms,
     QueryTerms,
     asks_for_many,
     compound_parents,
     consume,
     described,
+    descriptions,
     drop_landmarks,
     drop_regions,
     drop_retracted,
@@ -658,6 +660,7 @@ class Recaller:
             = OrderedDict()
         self.scored_memo_hits = 0
         self._purposes: dict[str, frozenset[str]] = {}
+        self._descriptions: Descriptions | None = None  # names.described's, last types
         # The types present, indexed by the words that can name them (_name_index).
         self._name_indexes: OrderedDict[tuple[str, ...], NameIndex | None] = OrderedDict()
         self._place_words_memo: dict[tuple[int, bool], tuple[QueryTerms, frozenset[str]]] = {}
@@ -1371,8 +1374,14 @@ class Recaller:
         if cfg.verb_holders:
             names = verb_holders(names, of(False), q, self._lexicon())
         if cfg.described_words:
-            names = described(names, of(False), q, self._lexicon(), cfg.described_words,
-                              cfg.described_spread)
+            lex = self._lexicon()
+            present = of(False)
+            if lex is not None and (self._descriptions is None
+                                    or self._descriptions.types != tuple(present)):
+                # Once per set of types (a units version), not per request.
+                self._descriptions = descriptions(present, lex)
+            names = described(names, present, q, lex, cfg.described_words,
+                              cfg.described_spread, self._descriptions)
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
