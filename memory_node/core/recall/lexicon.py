@@ -898,6 +898,31 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
+    def description_words(self, phrase: str, senses: int = 2) -> frozenset[str]:
+        """Content words of a physical thing's ``senses`` main definitions, each in its
+        noun and verb base forms, and of its parent's when a definition opens with the
+        parent ("spatula: a turner with ..." reads "turner: ... a flat flexible part and
+        a long handle used for turning"): what a speaker who does not know the name says
+        of its look, matter and use ("the round deep thing", "the rubber thing on a
+        stick", "the stiff-bristled one"). Function words, light verbs and the
+        definitions' own filler ("usually", "piece") are left out."""
+        term = phrase.strip().lower().replace(" ", "_")
+        out: set[str] = set()
+        for s in self._physical(term)[:senses]:
+            definitions = [s.definition()]
+            opening = re.findall(r"[a-z]+", definitions[0].lower())[:2]
+            for h in s.hypernyms():
+                if any(w in {n.lower() for n in h.lemma_names()} for w in opening):
+                    definitions.append(h.definition())
+            for definition in definitions:
+                for w in re.findall(r"[a-z]+", definition.lower()):
+                    if len(w) < 3 or w in STOPWORDS or w in _GLOSS_STOP:
+                        continue
+                    out.update(b for b in {w, self.noun(w), self.verb(w)}
+                               if b not in LIGHT_VERBS)
+        return frozenset(out)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
     def purposes(self, phrase: str) -> frozenset[str]:
         """Verbs a physical thing's definition says it is for, base forms: "for (heavy)
         cleaning", "for drying or wiping", "used to mix or spread", and a gerund naming a

@@ -34,6 +34,8 @@ FULL = 1.0      # the type named outright (any of its names)
 PARTIAL = 0.6   # its head noun or a more general name: the right kind, maybe not the one
 MODIFIER = 0.4  # the first noun of a compound name alone ("stove", "toilet", "salt")
 MAJORITY = 0.5  # most words of a long name
+DESCRIBED = PARTIAL  # two telling words of its definition said (described): as its head
+DESCRIPTION_SPAN = 8  # words (of the instruction's tokens) one description is said within
 GLOSS = 0.4     # a WordNet definition ties them: "flowers" -> vase ("... to hold flowers")
 PURPOSE = 0.6   # made for what the instruction does ("flip" -> a spatula, "for turning"):
                 # as direct as a general name, which is what "the thing to X with" is
@@ -754,6 +756,77 @@ def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
     for t, lt in terms.items():
         if not out.get(t) and (lt.partial | lt.heads) & tools:
             out[t] = PARTIAL
+    return out
+
+
+@dataclass(frozen=True)
+class Descriptions:
+    """The definition words of every type present (``Lexicon.description_words``) and,
+    for each word, the types whose definitions hold it: built once per set of types
+    (``Recaller`` keeps the last), so a request only looks its own words up."""
+
+    types: tuple[str, ...]
+    defining: dict[str, frozenset[str]]  # word -> the types whose definitions hold it
+
+
+def descriptions(terms: dict[str, LabelTerms], lexicon: Lexicon) -> Descriptions:
+    defining: dict[str, set[str]] = {}
+    for t, lt in terms.items():
+        if not lt.words:
+            continue
+        for w in (lexicon.description_words(" ".join(lt.words))
+                  | lexicon.description_words("".join(lt.words))):
+            defining.setdefault(w, set()).add(t)
+    return Descriptions(tuple(terms), {w: frozenset(ts) for w, ts in defining.items()})
+
+
+def described(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
+              lexicon: Lexicon | None, least: int, spread: int,
+              index: Descriptions | None = None) -> dict[str, float]:
+    """A type the instruction does not name (or only through one word of its
+    definition, GLOSS) is named as its head would name it (DESCRIBED) when at least
+    ``least`` different words the speaker says within one phrase (DESCRIPTION_SPAN
+    words), none a word of any type here, are words of its WordNet definition
+    (``Lexicon.description_words``) and each is a word of at most ``spread`` types'
+    definitions here: a thing described by its look, matter or use because its name is
+    not known ("the round deep thing we cook pasta in": pot, "a cooking vessel that is
+    usually round and deep"; "the rubber thing on a stick": plunger, "a stick with a
+    rubber suction cup"). A word many definitions here share ("water", "handle",
+    "glass") tells none of them apart; one shared word is chance, two in one phrase a
+    description (two from different steps of a long instruction are not).
+    ``terms``: every type present; ``index``: their ``descriptions`` when the caller
+    keeps them."""
+    if least <= 0 or lexicon is None or not lexicon.available:
+        return names
+    named_words = {w for lt in terms.values()
+                   for w in lt.words + tuple(lt.heads | lt.partial | lt.modifiers)}
+    said: list[tuple[int, frozenset[str]]] = []
+    seen: set[str] = set()
+    for i, t in enumerate(query.tokens[:MAX_GLOSS_TOKENS * 4]):
+        if t in STOPWORDS or len(t) < 3 or t in named_words or t in seen:
+            continue
+        seen.add(t)
+        forms = frozenset({t, lexicon.noun(t), lexicon.verb(t)})
+        if not forms & named_words:
+            said.append((i, forms))
+    if len(said) < least:
+        return names
+    if index is None or index.types != tuple(terms):
+        index = descriptions(terms, lexicon)
+    at: dict[str, list[int]] = {}
+    for i, forms in said:
+        types: set[str] = set()
+        for f in forms:
+            types |= index.defining.get(f, frozenset())
+        if 0 < len(types) <= spread:
+            for t in types:
+                at.setdefault(t, []).append(i)
+    out = dict(names)
+    for t, pos in at.items():
+        if len(pos) >= least and out.get(t, 0.0) <= GLOSS and any(
+                pos[j + least - 1] - pos[j] < DESCRIPTION_SPAN
+                for j in range(len(pos) - least + 1)):
+            out[t] = DESCRIBED
     return out
 
 

@@ -51,11 +51,14 @@ from memory_node.core.recall.names import (
     PARTIAL,
     PLACE_WORDS,
     SOURCE_WORDS,
+    Descriptions,
     LabelTerms,
     QueryTerms,
     asks_for_many,
     compound_parents,
     consume,
+    described,
+    descriptions,
     drop_landmarks,
     drop_regions,
     drop_retracted,
@@ -284,6 +287,14 @@ class RecallConfig:
     abbreviations: bool = True       # ... and one written without its vowels, as notes
                                      # and texts do ("rmt", "drwr", "dsk"), is read as the
                                      # one name word whose vowel-less form it is exactly
+    described_words: int = 2         # a type the text does not name is named partly when
+                                     # this many different words said (no word of any
+                                     # type here) are words of its WordNet definition:
+                                     # "the round deep thing we cook pasta in" (pot),
+                                     # "the rubber thing on a stick" (plunger);
+                                     # names.described, round 28. 0 = off
+    described_spread: int = 2        # ... counting only words of at most this many types'
+                                     # definitions here ("water", "handle" tell nothing)
     vectorised: bool = True          # the index scorer; False = the per-unit loop (reference)
     min_cosine: float = 0.3          # unit_text: same role, cosine only
     unit_share: float = 0.7          # of the token budget, when a scene graph is given
@@ -649,6 +660,7 @@ class Recaller:
             = OrderedDict()
         self.scored_memo_hits = 0
         self._purposes: dict[str, frozenset[str]] = {}
+        self._descriptions: Descriptions | None = None  # names.described's, last types
         # The types present, indexed by the words that can name them (_name_index).
         self._name_indexes: OrderedDict[tuple[str, ...], NameIndex | None] = OrderedDict()
         self._place_words_memo: dict[tuple[int, bool], tuple[QueryTerms, frozenset[str]]] = {}
@@ -1361,6 +1373,15 @@ class Recaller:
             names = verb_tools(names, of(False), q)
         if cfg.verb_holders:
             names = verb_holders(names, of(False), q, self._lexicon())
+        if cfg.described_words:
+            lex = self._lexicon()
+            present = of(False)
+            if lex is not None and (self._descriptions is None
+                                    or self._descriptions.types != tuple(present)):
+                # Once per set of types (a units version), not per request.
+                self._descriptions = descriptions(present, lex)
+            names = described(names, present, q, lex, cfg.described_words,
+                              cfg.described_spread, self._descriptions)
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
