@@ -302,34 +302,3 @@ def test_hit_rate_counter_warm_up() -> None:
     with pytest.raises(ValueError):
         HitRateCounter(0)
 
-
-def _wtinylfu_hits(trace: list[int], capacity: int, dead_idle: float) -> int:
-    return hits(WTinyLFUPolicy(capacity, dead_idle=dead_idle), trace)
-
-
-def test_a_dead_victim_does_not_veto_the_next_working_set() -> None:
-    # Round 27: four working sets of 150 keys, each cycled 12 times, at C=200. Caffeine's
-    # admission keeps the finished set's keys (count ~12 each) and refuses the next set's
-    # until the sketch ages; with dead_idle=4 a probation victim idle for more than four of
-    # its own reuse intervals (600 lookups here) loses to any candidate, so each new set is
-    # admitted after a few cycles instead of after the sketch's next halving.
-    phases = [list(range(i * 1000, i * 1000 + 150)) for i in range(4)]
-    trace = [k for ph in phases for _ in range(12) for k in ph]
-    caffeine = _wtinylfu_hits(trace, 200, 0.0)
-    dead = _wtinylfu_hits(trace, 200, 4.0)
-    assert dead >= caffeine + 600, (caffeine, dead)
-    # A frequency-friendly stream (independent Zipf(0.9) draws over 5,000 keys) keeps
-    # W-TinyLFU's admission: a live key is rarely idle that long.
-    rng = random.Random(11)
-    zipf = rng.choices(range(5000), weights=[1.0 / (r + 1) ** 0.9 for r in range(5000)],
-                       k=30000)
-    for c in (50, 100, 200):
-        assert abs(_wtinylfu_hits(zipf, c, 4.0) - _wtinylfu_hits(zipf, c, 0.0)) <= 0.01 * 30000
-    # Off by default: plain W-TinyLFU is Caffeine's, hit for hit.
-    p = WTinyLFUPolicy(200)
-    hits = sum(1 for k in trace if p.get(k) or p.put(k))
-    assert hits == caffeine
-    with pytest.raises(ValueError):
-        WTinyLFUPolicy(3, dead_idle=-1.0)
-    with pytest.raises(ValueError):
-        WTinyLFUPolicy(3, dead_idle=float("nan"))

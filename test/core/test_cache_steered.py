@@ -669,23 +669,3 @@ def test_the_steered_policy_shows_its_admission_sketch() -> None:
     assert policy.sketch.nbytes > 0  # type: ignore[attr-defined]
     assert policy.sketch.frequency(7) >= 3  # type: ignore[attr-defined]
 
-
-def test_a_return_the_long_window_contradicts_does_not_enter_wtinylfu() -> None:
-    # Round 27 (ENTRY_LONG), fresh14's class: a code editor's per-line token cache (a
-    # viewport repainted at every keystroke, go-to-definition and back; fresh14's family at
-    # a seed of its own, 20,000 lookups, C=100). Jumping back to a file W-TinyLFU's frequency
-    # kept gives W-TinyLFU a short-window lead while it trails LRU on the long window; the
-    # residents enter it, the viewport slides, W-TinyLFU refuses the new lines and the
-    # residents lose them (-0.66 points against LRU without the test).
-    from bench_scripts import load_bench
-
-    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
-    trace = list(itertools.islice(
-        heldout.code_editor(27001, 300, 0.8, 200, 3000, 60, 0.06, 0.01), 20_000))
-    best = _best_recency(trace, 100)
-    assert _replay(SteeredWTinyLFUPolicy(100, entry_long=False), trace) < best - 0.005
-    assert _replay(SteeredWTinyLFUPolicy(100, entry_long=True), trace) >= best - 0.005
-    # The narrower variant (a long-window deficit blocks an entry only when it exceeds the
-    # short window's lead) blocks the same entries here.
-    assert _replay(SteeredWTinyLFUPolicy(100, entry_long=True, entry_gap=True), trace) >= (
-        best - 0.005)

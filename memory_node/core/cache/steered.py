@@ -104,10 +104,9 @@ than a few of their own reuse intervals (dead-block prediction by idle time, Hu,
 Martonosi, ISCA 2002), the sketch's counts belong to a finished working set and the
 residents start on LRU.
 
-Round 27 added three options, all off (measured in bench/README_cache.md, not kept):
-``DEAD_VICTIM`` (the same idle test inside the W-TinyLFU expert's admission, at every
-contest), ``ENTRY_LONG`` and ``entry_gap`` (round 14b's long-window test on every entry into
-W-TinyLFU, not only while the residents alternate).
+Round 27's three off options (dead-victim admission, long-window tests on every entry into
+W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
+a check per lookup.
 
 Cost: about three times the keys of one policy and three lookups per access (a few hundred
 bytes per entry more; see bench/README_cache.md for ops/s).
@@ -418,22 +417,6 @@ COLLAPSE_SINCE = False
 # Nothing is per access after the first overflow; before it, each hit records the key's
 # last lookup.
 DEAD_IDLE = 4.0
-# Round 27 (DEAD_VICTIM): the same prediction inside the W-TinyLFU expert's admission, at
-# every contest rather than once at the fill: a probation victim idle for more than
-# DEAD_VICTIM x its own mean reuse interval since it entered does not veto a candidate on a
-# count earned in a finished phase (``WTinyLFUPolicy(dead_idle=...)``). Mid-stream phase
-# changes (fresh14's code editor opening the next file, fresh8's compaction renaming hot
-# blocks) otherwise have W-TinyLFU refuse the new working set wholesale, and the residents
-# lose it whenever they follow W-TinyLFU then. 0 = Caffeine's admission, as before round 27.
-DEAD_VICTIM = 0.0
-# Round 27 (ENTRY_LONG): round 14b's test that the long window must not contradict a lead,
-# applied to every entry into W-TinyLFU, not only while the residents alternate. fresh14's
-# code editor (C=100, 250) entered W-TinyLFU on short-window leads of 32-58 hits when the
-# programmer jumped back to a file W-TinyLFU's frequency had kept, while W-TinyLFU trailed
-# LRU by 70-650 hits on the long window; the viewport then slid, W-TinyLFU refused the new
-# lines and the residents lost 75-150 hits per entry. A lead the long window contradicts is
-# the transient a cheap-only or unalternating election cannot tell from a phase change.
-ENTRY_LONG = False
 
 _NO_KEY = object()
 
@@ -447,8 +430,8 @@ class SteeredWTinyLFUPolicy:
         seed: seeds the W-TinyLFU expert's hash-flooding guard.
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
             cold_start, alternations, long, undo, guard, guard_lead, guard_recency, debt,
-            regret_pays, persist, collapse_z, collapse_since, dead_idle, dead_victim,
-            entry_long, entry_gap, measure_convergence: the
+            regret_pays, persist, collapse_z, collapse_since, dead_idle,
+            measure_convergence: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -465,11 +448,7 @@ class SteeredWTinyLFUPolicy:
             before round 21; ``collapse_z=0`` never acts on a detected collapse, as
             before round 22; ``collapse_since=True`` tests the leader's fall since it began
             (round 25's CUSUM) rather than since the epoch began; ``dead_idle=0`` judges
-            the first leader on reuse counts alone, as before round 26; ``dead_victim=0``
-            lets every W-TinyLFU victim veto on its count, as before round 27;
-            ``entry_long=True`` lets the long window block any entry into W-TinyLFU, not
-            only while the residents alternate, and ``entry_gap=True`` (with it) only when
-            the long window's deficit exceeds the short window's lead (round 27, tried);
+            the first leader on reuse counts alone, as before round 26;
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
@@ -478,8 +457,6 @@ class SteeredWTinyLFUPolicy:
         "_check",
         "_cold_start",
         "_dead_idle",
-        "_entry_long",
-        "_entry_gap",
         "_epoch",
         "_epoch_excl",
         "_epoch_hits",
@@ -566,9 +543,6 @@ class SteeredWTinyLFUPolicy:
         collapse_z: float = COLLAPSE_Z,
         collapse_since: bool = COLLAPSE_SINCE,
         dead_idle: float = DEAD_IDLE,
-        dead_victim: float = DEAD_VICTIM,
-        entry_long: bool = ENTRY_LONG,
-        entry_gap: bool = False,
         measure_convergence: bool = True,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
@@ -589,7 +563,7 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("long must be >= 1")
         self._experts: tuple[ReplacementPolicy, ...] = (
             WTinyLFUPolicy(capacity, self._expert_evicted(0), seed, utility=utility,
-                           utility_weight=utility_weight, dead_idle=dead_victim),
+                           utility_weight=utility_weight),
             LRUPolicy(capacity, self._expert_evicted(1)),
             FIFOPolicy(capacity, self._expert_evicted(2)),
         )
@@ -672,8 +646,6 @@ class SteeredWTinyLFUPolicy:
         self.switches = 0
         self._cold_start = cold_start
         self._dead_idle = dead_idle  # round 26
-        self._entry_long = entry_long
-        self._entry_gap = entry_gap
         # Until the residents first overflow: per resident key its hits and the lookups at
         # its first put and its last access (a dict only that long, then None), and how many
         # keys were reused exactly once / twice or more.
@@ -943,18 +915,14 @@ class SteeredWTinyLFUPolicy:
             return
         leader = self._leader
         undo = False
-        if self._alternating or (self._entry_long and best == 0):
-            # Round 14b: the long window must not contradict the lead (ALTERNATIONS); round
-            # 27 (ENTRY_LONG): nor, if set, an entry into W-TinyLFU.
+        if self._alternating:
+            # Round 14b: the long window must not contradict the lead (ALTERNATIONS).
             ls = self._lscores
             if cheap_only:  # scores include the epoch's hits so far: so do the long ones
                 hits = self._epoch_hits
-                deficit = ls[leader] + hits[leader] - ls[best] - hits[best]
+                blocked = ls[best] + hits[best] < ls[leader] + hits[leader]
             else:
-                deficit = ls[leader] - ls[best]
-            # ENTRY_GAP (tried, round 27): outside alternation an entry is blocked only if
-            # the long window's deficit exceeds the short window's lead.
-            blocked = deficit > (lead if self._entry_gap and not self._alternating else 0.0)
+                blocked = ls[best] < ls[leader]
             if blocked:
                 if not (self._undo and best == self._from):
                     return

@@ -22,9 +22,6 @@ Layout and constants follow Caffeine (``BoundedLocalCache`` and the simulator's
   binomial standard error of the sample holds the window and halves the step, and a jump
   that follows the climber's own move does not count as a workload change (no restart).
 
-Optionally (``dead_idle`` > 0, off by default; round 27) a probation victim idle for more than
-``dead_idle`` of its own mean reuse intervals loses admission to any candidate.
-
 Frequency is recorded once per access: a ``get`` records it (hit or miss), and a ``put`` that
 directly follows a missed ``get`` of the same key is the same access, so it does not count
 twice. A ``put`` of a resident key is an access (recency and frequency) that evicts nothing.
@@ -57,12 +54,6 @@ HILL_CLIMBER_STEP_DECAY_RATE = 0.98
 MIN_SKETCH_SAMPLE = 320
 CLIMB_SAMPLE_FACTOR = 5
 MIN_CLIMB_SAMPLE = 1000
-# Round 27 (dead victims, off here by default; the steered policy turns it on for its expert):
-# a probation victim reused at least once since it entered, and idle for more than
-# ``dead_idle`` x its own mean reuse interval, is predicted dead (idle-time dead-block
-# prediction: Hu, Kaxiras and Martonosi, ISCA 2002; Khan, Tian and Jimenez, MICRO 2010) and
-# does not veto a candidate on a count it earned in a finished phase. 0 = Caffeine's rule.
-DEAD_VICTIM_OFF = 0.0
 
 _NO_KEY = object()
 
@@ -119,9 +110,6 @@ class WTinyLFUPolicy:
         "_sample_size",
         "_sampling",
         "_sketch",
-        "_stamps",
-        "_dead_idle",
-        "_tick",
         "_step",
         "_table",
         "_utility",
@@ -154,17 +142,8 @@ class WTinyLFUPolicy:
         min_climb_sample: int = MIN_CLIMB_SAMPLE,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
-        dead_idle: float = DEAD_VICTIM_OFF,
     ) -> None:
         self.capacity = check_capacity(capacity)
-        if not (math.isfinite(dead_idle) and dead_idle >= 0.0):
-            raise ValueError("dead_idle must be a finite number >= 0")
-        # Round 27: per resident key [lookup it entered at, lookup of its last access, reuses
-        # since it entered], kept only while dead-victim admission is on (None: off, and the
-        # hot path is Caffeine's). _tick counts lookups (get calls).
-        self._dead_idle = dead_idle
-        self._stamps: dict[Hashable, list[int]] | None = {} if dead_idle > 0 else None
-        self._tick = 0
         if not (math.isfinite(utility_weight) and utility_weight >= 0.0):
             raise ValueError("utility_weight must be a finite number >= 0")
         if utility is not None and not callable(utility):
@@ -264,13 +243,6 @@ class WTinyLFUPolicy:
             seg = self._where.get(key)
         except TypeError:
             raise unhashable(key) from None
-        stamps = self._stamps
-        if stamps is not None:
-            self._tick += 1
-            if seg is not None:
-                st = stamps[key]
-                st[1] = self._tick
-                st[2] += 1
         if seg is None:
             if type(key) is int and not self._dk:
                 # stable_hash + sketch_indexes + _record inlined for int keys: a miss costs
@@ -380,11 +352,6 @@ class WTinyLFUPolicy:
                 seg.move_to_end(key)
                 s = seg[key]
             self._record(s)
-            stamps = self._stamps
-            if stamps is not None:
-                st = stamps[key]
-                st[1] = self._tick
-                st[2] += 1
             return
         pending = self._pending_key
         self._pending_key = _NO_KEY
@@ -396,8 +363,6 @@ class WTinyLFUPolicy:
         win = self._window
         win[key] = s
         where[key] = win
-        if self._stamps is not None:
-            self._stamps[key] = [self._tick, self._tick, 0]
         if not self._sampling and len(where) >= self._half:
             self._sampling = self._adaptive
         if len(win) > self._max_window:
@@ -412,8 +377,6 @@ class WTinyLFUPolicy:
         if seg is None:
             return False
         del seg[key]
-        if self._stamps is not None:
-            del self._stamps[key]
         return True
 
     def __contains__(self, key: Hashable) -> bool:
@@ -435,8 +398,6 @@ class WTinyLFUPolicy:
         self._probation.clear()
         self._protected.clear()
         self._where.clear()
-        if self._stamps is not None:
-            self._stamps.clear()
         self._sketch.clear()
         self._max_window = self._initial_max_window
         self._max_protected = self._initial_max_protected
@@ -524,28 +485,11 @@ class WTinyLFUPolicy:
                     admit = self._rng.getrandbits(7) == 0
                 else:
                     admit = False
-            if not admit and self._stamps is not None and victim is not cand:
-                admit = self._dead(victim)
             loser = victim if admit else cand
             del prob[loser]
             del where[loser]
-            if self._stamps is not None:
-                del self._stamps[loser]
             if self._on_evict is not None:
                 self._on_evict(loser)
-
-    def _dead(self, victim: Hashable) -> bool:
-        """Round 27: True if ``victim`` was reused since it entered and has now been idle for
-        more than ``dead_idle`` x its mean reuse interval. Under independent reuse at a
-        steady rate a live key is idle that long with probability ~e^-dead_idle, so a
-        frequency-friendly stream keeps W-TinyLFU's scan resistance; a key whose phase ended
-        (an editor's closed file, a compacted block, a finished grid level) stops vetoing the
-        keys that replace it."""
-        assert self._stamps is not None
-        entered, last, reuses = self._stamps[victim]
-        if not reuses:
-            return False
-        return self._tick - last > self._dead_idle * (last - entered) / reuses
 
     def _admit(self, cand: Slots, victim: Slots) -> bool:
         cf = self._frequency(cand)
