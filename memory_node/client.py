@@ -254,13 +254,14 @@ class MemoryClient:
                        succeeded: bool, message: str = "",
                        error_code: int = ErrorCode.NONE, robot_area: str = "",
                        robot_position: tuple[float, float, float] | None = None,
-                       held_label: str = "") -> OutcomeResult:
+                       held_label: str = "", refused_label: str = "") -> OutcomeResult:
         """Feed one executed skill's outcome back; effects are decided on `error_code`;
-        `held_label` is the class of what the robot holds, as the skill result gave it."""
+        `held_label` is the class of what the robot holds, `refused_label` the class of
+        what a refusal was about, as the skill result gave them."""
         request = RecordOutcome.Request(
             episode_id=episode_id, skill=skill, arguments=list(arguments),
             succeeded=bool(succeeded), message=message, error_code=int(error_code),
-            robot_area=robot_area, held_label=held_label)
+            robot_area=robot_area, held_label=held_label, refused_label=refused_label)
         if robot_position is not None:
             request.robot_position = to_point(robot_position)
         r = self._call("record_outcome", request)

@@ -694,7 +694,7 @@ class RecallMemory:
         self, episode_id: str, skill: str, args: Sequence[str], succeeded: bool,
         message: str = "", robot_area: str = "",
         robot_position: tuple[float, float, float] | None = None, stamp: float | None = None,
-        error_code: int = ErrorCode.NONE, held_label: str = "",
+        error_code: int = ErrorCode.NONE, held_label: str = "", refused_label: str = "",
     ) -> OutcomeAnswer:
         """Apply one executed skill's outcome to memory, persist the changed units and
         record the step in the episode's working memory.
@@ -703,6 +703,13 @@ class RecallMemory:
         result reports it ("" = not known): a unit remembered under a look-alike's label
         (memory's Mug that is a cup) is relabelled, so the plans and the experience that
         follow read the held object as what it is.
+
+        `refused_label` is the class of the object a refusal was about, as the skill result
+        reports it ("" = not said): a pick refused about another class than memory's unit
+        (a Spoon shut in the drawer where memory has a Fork: the arm takes a look-alike
+        only when nothing of the named class is there) is the evidence NOT_FOUND is, and
+        the unit is marked absent alike (tune tidy, stream seed 2601: the ghost fork was
+        sought at the drawers in three tasks, four refusals each).
 
         `error_code` is the skill result's ErrorCode: effects are decided on it (NOT_FOUND:
         the object was not where memory put it), never on the message text. Unknown skills,
@@ -720,6 +727,7 @@ class RecallMemory:
             robot_position = check_finite_position(robot_position, "robot_position")
         skill = check_text(skill, "skill", MAX_ID_LENGTH)
         held_label = check_text(held_label, "held_label", MAX_ID_LENGTH).strip()
+        refused_label = check_text(refused_label, "refused_label", MAX_ID_LENGTH).strip()
         skill, args_t = check_skill_call(skill, list(check_text_list(args, "arguments")))
         if self.current_id is not None:
             args_t = tuple(self.current_id(a) for a in args_t)
@@ -737,10 +745,12 @@ class RecallMemory:
                             units[a] = known
             if stamp is None:
                 stamp = self.clock()
+            not_there = code is ErrorCode.NOT_FOUND or (
+                skill == "pick" and refused_label != "" and args_t[0] in units
+                and _label_key(refused_label) != _label_key(units[args_t[0]].label))
             outcome = SkillOutcome(
                 skill, args_t, bool(succeeded),
-                reason=(REASON_NOT_FOUND if not succeeded and code is ErrorCode.NOT_FOUND
-                        else message),
+                reason=REASON_NOT_FOUND if not succeeded and not_there else message,
                 robot_position=robot_position, robot_area=area, stamp=stamp)
             extents, yaws = {}, {}
             for a in args_t:

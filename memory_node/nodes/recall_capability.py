@@ -121,7 +121,8 @@ class RecallCapability(Capability):
             request.episode_id, request.skill, list(request.arguments), request.succeeded,
             request.message, request.robot_area,
             None if position == (0.0, 0.0, 0.0) else position,
-            error_code=request.error_code, held_label=request.held_label)
+            error_code=request.error_code, held_label=request.held_label,
+            refused_label=request.refused_label)
         for before, after in answer.changed:
             self.host.publish_change(before, after)
         response.changed_units = [unit_to_msg(after) for _, after in answer.changed]

@@ -937,3 +937,36 @@ def test_a_refusal_in_a_state_naming_a_receptacle_that_did_not_shut_it_in_is_tra
                                   area_id="kitchen"))
     lines = r.recall("put the cup on the counter", 5, 400, "e3", brief).known_bad_actions
     assert known_bad_until(lines) == {SkillCall("pick", ("Cup_1",)): frozenset({"Cabinet_5"})}
+
+
+def test_a_pick_refused_about_another_class_marks_memorys_unit_absent(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """Round 28 (tune tidy, stream seed 2601): memory's fork was a ghost at a stack of
+    drawers where a spoon lay shut in; each pick was refused "the Spoon is inside a closed
+    Drawer" (PRECONDITION_FAILED) and memory kept the fork there, so three tasks sought it
+    at the drawers, four refusals each. The skill result's typed `refused_label` names
+    the class the arm found: another class than the unit's is the evidence NOT_FOUND is,
+    and the unit is marked absent; a refusal about the unit's own class (it is shut in)
+    leaves it, and a bad label is refused before anything."""
+    from memory_node.core.perception.observation import Observation
+
+    m = open_memory(tmp_path, embedder)
+    seen = [Observation.at("Drawer", (2.0, 0.0, 0.4), 1.0, extent=(0.6, 0.55, 0.3)),
+            Observation.at("Fork", (2.05, 0.05, 0.6), 1.0, extent=(0.2, 0.05, 0.02))]
+    _seen_facing_x(m, seen)
+    fork = m.long_term.find("Fork")[0].object_id
+    m.recall.record_outcome("e1", "navigate", [fork], True, robot_area="kitchen")
+    code = int(ErrorCode.PRECONDITION_FAILED)
+    own = m.recall.record_outcome("e1", "pick", [fork], False, "the Fork is shut in",
+                                  robot_area="kitchen", error_code=code,
+                                  refused_label="fork")
+    assert own.changed == [] and m.short_term.peek(fork).state != "absent"
+    with pytest.raises(ValueError):
+        m.recall.record_outcome("e1", "pick", [fork], False, error_code=code,
+                                refused_label="Spoon\n")
+    other = m.recall.record_outcome("e1", "pick", [fork], False, "the Spoon is shut in",
+                                    robot_area="kitchen", error_code=code,
+                                    refused_label="Spoon")
+    assert [a.state for _, a in other.changed if a.object_id == fork] == ["absent"]
+    assert m.short_term.peek(fork).state == "absent"
+    m.close()

@@ -1395,6 +1395,38 @@ def test_a_pick_refused_as_shut_in_elsewhere_does_not_leave_the_placement_met() 
     assert planner.plan(req).calls == []
 
 
+def test_a_pick_refused_about_another_type_passes_memorys_unit_over_without_opening() -> None:
+    """Round 28 (tune tidy, stream seed 2601, the arm without experience): memory's fork
+    was a ghost at a stack of drawers where a spoon lay shut in; each pick was refused
+    "the Spoon is inside a closed Drawer", and each refusal opened the next drawer of the
+    stack and picked again: 12 refusals in one state, the fork never looked for
+    elsewhere. The result's typed `refused_label` (Spoon, not the unit's Fork) says no
+    fork is there: the unit is passed over, nothing opened for it, the other fork taken.
+    A refusal about the unit's own type still opens what shuts it in."""
+    from memory_node.planner.core.prompt import StepLine
+    from memory_node.planner.core.types import SkillCall
+    planner = OfflinePlanner()
+    for found, first in (("Spoon", ["navigate(Fork_2)", "pick(Fork_2)"]),
+                         ("Fork", ["navigate(Drawer_1)", "open(Drawer_1)"])):
+        vocab = Vocabulary()
+        vocab.add_units([
+            UnitView("Fork_1", "Fork", (1.0, 0.0, 0.5), "none", "a1", observations=3),
+            UnitView("Drawer_1", "Drawer", (1.0, 0.0, 0.5), "closed", "a1", observations=9),
+            UnitView("Drawer_2", "Drawer", (1.0, 0.0, 0.3), "closed", "a1", observations=9),
+            UnitView("Fork_2", "Fork", (4.0, 3.0, 1.0), "none", "a1", observations=2)])
+        req = PlanRequest("pick up a fork", "", vocab, ["a1"], robot_area="a1",
+                          goal_conditions=("HOLDING(Fork)",), robot_position=(0.0, 0.0, 0.0))
+        assert [str(c) for c in planner.plan(req).calls][:2] == [
+            "navigate(Fork_1)", "pick(Fork_1)"]
+        _history(req, "navigate", ("Fork_1",), True)
+        req.history.append(StepLine(SkillCall("pick", ("Fork_1",)), False,
+                                    int(ErrorCode.PRECONDITION_FAILED),
+                                    f"pick: the {found} is inside a closed Drawer",
+                                    shut_by="Drawer", refused_label=found))
+        calls = [str(c) for c in planner.plan(req).calls]
+        assert calls[:2] == first, (found, calls)
+
+
 def test_a_refusal_that_names_the_type_memory_has_it_in_leaves_the_placement() -> None:
     """The guard of the rule above: memory has the cup in a cabinet and the refusal says a
     closed Cabinet shuts it in; the two agree, so INSIDE(Cup, Cabinet) stays met."""

@@ -403,6 +403,27 @@ def _cup_shut_in_beside_a_cup_in_view(world):  # noqa: ANN001, ANN202
     return cab, shut, seen, Target("mem_cup", shut.type, tuple(float(v) for v in p), True)
 
 
+def test_a_shut_in_refusal_names_the_class_of_the_object_the_arm_found(bot) -> None:
+    """Round 28 (tune tidy, stream seed 2601): memory's fork was a ghost at a drawer
+    where a spoon lay shut in; the arm took the spoon for the fork (a look-alike stands in
+    when nothing of the named class is there) and refused "the Spoon is inside a closed
+    Drawer". The result says so typed (`refused_label`), as it says what shuts it in, so
+    a caller can tell "no object of mine here" from "mine is shut in"."""
+    cab, shut, seen, _ = _cup_shut_in_beside_a_cup_in_view(bot.w)
+    del bot.w.objects[seen.id]
+    bot.go(cab.id)
+    where = tuple(float(v) for v in shut.position)
+    other = "Mug" if shut.type == "Cup" else "Cup"
+    for label, found in ((other, shut.type), (shut.type, shut.type)):
+        out = bot.r.run(bot.w, "pick", ["mem_x"], [Target("mem_x", label, where, True)])
+        assert out.code == ErrorCode.PRECONDITION_FAILED, out.message
+        assert out.shut_by == "Cabinet" and out.refused_label == found, (label, out)
+    # Not on another refusal, nor on a success.
+    bot.w.objects[cab.id].is_open = True
+    out = bot.r.run(bot.w, "pick", ["mem_x"], [Target("mem_x", other, where, True)])
+    assert out.success and out.refused_label == "", out.message
+
+
 def test_a_cup_shut_in_a_cabinet_beside_the_remembered_place_is_not_the_one_meant(
         world, runner) -> None:
     """Memory remembers a cup on the counter (where it estimated the robot's put left

@@ -54,7 +54,8 @@ class LocalMemory:
             answer = self.memory.recall.record_outcome(
                 episode_id, call.skill, list(call.args), result.success,
                 result.message[:2000], result.robot_area, result.robot_position,
-                error_code=int(result.error_code), held_label=result.held_label)
+                error_code=int(result.error_code), held_label=result.held_label,
+                refused_label=result.refused_label)
         except ValueError as exc:
             raise InvalidArgument(str(exc)) from None
         return tuple(unit_view(after) for _, after in answer.changed)

@@ -480,7 +480,8 @@ class PlanLoop:
                                         result.message, result.duration, note))
             req.history.append(StepLine(call, result.success, int(result.error_code),
                                         result.message, result.shut_by,
-                                        result.missing_fixtures))
+                                        result.missing_fixtures,
+                                        result.refused_label))
             if result.success:
                 self.acted += [a for a in call.args if a in vocab.objects]
                 if chosen is not None and chosen.receptacle_id in vocab.objects:

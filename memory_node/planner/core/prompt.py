@@ -67,6 +67,7 @@ class StepLine:
     message: str                        # for people and the model; never parsed
     shut_by: str = ""                   # SkillResult's typed refusal reasons
     missing_fixtures: tuple[str, ...] = ()
+    refused_label: str = ""             # the class of what the refusal was about
 
 
 def skill_api(table: SkillTable, usable: Sequence[str]) -> str:

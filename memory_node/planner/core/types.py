@@ -122,6 +122,11 @@ class SkillResult:
     # reworded message drives the same open); `refusal_fields` checks them.
     shut_by: str = ""
     missing_fixtures: tuple[str, ...] = ()
+    # The class of the object a refusal was about as the robot found it ("" = not said):
+    # the arm may have taken a look-alike of the class memory's unit carries for it (a
+    # Spoon shut in the drawer where memory has a Fork), which says memory's unit is not
+    # there. `refused_label` checks it.
+    refused_label: str = ""
 
 
 def _class_word(value: object) -> str:
@@ -147,6 +152,12 @@ def refusal_fields(success: bool, shut_by: object, missing_fixtures: object
     items = missing_fixtures if isinstance(missing_fixtures, (list, tuple)) else ()
     words = [_class_word(w) for w in items[:LIMITS.max_list_items]]
     return _class_word(shut_by), tuple(w for w in words if w)
+
+
+def refused_label(success: bool, label: object) -> str:
+    """A skill result's `refused_label`, bounded as the other refusal fields: a class word
+    or "", and "" on a success whatever a server says there."""
+    return "" if success else _class_word(label)
 
 
 @dataclass

@@ -119,7 +119,8 @@ class ClientMemoryPort:
         answer = self.client.record_outcome(
             episode_id, call.skill, list(call.args), result.success, result.message[:2000],
             error_code=int(result.error_code), robot_area=result.robot_area[:128],
-            robot_position=result.robot_position, held_label=result.held_label)
+            robot_position=result.robot_position, held_label=result.held_label,
+            refused_label=result.refused_label)
         return tuple(unit_view(u) for u in answer.changed_units)
 
     def find(self, label: str, max_results: int) -> tuple[UnitView, ...]:

@@ -39,6 +39,7 @@ from memory_node.planner.core.types import (
     SkillResult,
     Target,
     refusal_fields,
+    refused_label,
 )
 
 POLL_S = 0.05            # how often a waiting call looks at cancel / deadline / server
@@ -80,7 +81,8 @@ def result_from_msg(r: Any) -> SkillResult:
     shut_by, missing = refusal_fields(success, getattr(r, "shut_by", ""),
                                       getattr(r, "missing_fixtures", ()))
     return SkillResult(success, code, str(r.message)[:MAX_MESSAGE_CHARS], duration,
-                       str(r.robot_area)[:128], position, held, label, shut_by, missing)
+                       str(r.robot_area)[:128], position, held, label, shut_by, missing,
+                       refused_label(success, getattr(r, "refused_label", "")))
 
 
 class ProgressWatch:

@@ -119,9 +119,11 @@ class Outcome:
     world: World | None = None          # the world after success; None: commit nothing
     # Why a refusal happened, typed (ExecuteSkill's result fields of the same names): the
     # class of the closed receptacle that shuts the object in, the fixture classes none of
-    # which was within reach. The message says it in words.
+    # which was within reach, the class of the object the arm found and was refused on
+    # (it may be a look-alike of the class the caller named). The message says it in words.
     shut_by: str = ""
     missing_fixtures: tuple[str, ...] = ()
+    refused_label: str = ""
 
     @property
     def success(self) -> bool:
@@ -130,11 +132,12 @@ class Outcome:
 
 class SkillFailure(Exception):
     def __init__(self, code: ErrorCode, message: str, shut_by: str = "",
-                 missing_fixtures: tuple[str, ...] = ()) -> None:
+                 missing_fixtures: tuple[str, ...] = (), refused_label: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.shut_by = shut_by
         self.missing_fixtures = missing_fixtures
+        self.refused_label = refused_label
 
 
 # A detector: the labels the camera detects in the world as its robot stands now.
@@ -172,7 +175,8 @@ class SkillRunner:
             return self._arm(w, spec, clean, by_id)
         except SkillFailure as exc:
             return Outcome(exc.code, f"{name}: {exc}", shut_by=exc.shut_by,
-                           missing_fixtures=exc.missing_fixtures)
+                           missing_fixtures=exc.missing_fixtures,
+                           refused_label=exc.refused_label)
 
     # ---- resolution --------------------------------------------------------------------
     def resolve_object(self, w: World, arg: str, by_id: dict[str, Target]) -> WorldObject:
@@ -609,9 +613,12 @@ class SkillRunner:
 
 def _shut_in(o: WorldObject, shut: WorldObject) -> SkillFailure:
     """The refusal of an object a closed receptacle shuts in: the receptacle's class as a
-    typed field (what a caller opens), the same in words for people."""
+    typed field (what a caller opens), the same in words for people, and the class of the
+    object refused (`resolve_object` may have taken a look-alike of the class the caller
+    named: a Spoon shut in a drawer where memory has a Fork is no Fork there)."""
     return SkillFailure(ErrorCode.PRECONDITION_FAILED,
-                        f"the {o.type} is inside a closed {shut.type}", shut_by=shut.type)
+                        f"the {o.type} is inside a closed {shut.type}", shut_by=shut.type,
+                        refused_label=o.type)
 
 
 def box_distance(o: WorldObject, p: np.ndarray) -> float:

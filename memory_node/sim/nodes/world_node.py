@@ -401,6 +401,7 @@ class WorldNode(Node):
         res.held_label = w.objects[w.robot.held].type if w.robot.held else ""
         res.shut_by = outcome.shut_by
         res.missing_fixtures = list(outcome.missing_fixtures)
+        res.refused_label = outcome.refused_label
         if cancel:
             gh.canceled()
         elif abort:

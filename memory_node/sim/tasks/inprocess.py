@@ -67,6 +67,7 @@ from memory_node.planner.core.types import (
     Target,
     UnitView,
     refusal_fields,
+    refused_label,
 )
 from memory_node.sim.core import goals
 from memory_node.sim.core.catalog import accepts_labels, canonical_type, similar_types
@@ -344,7 +345,8 @@ class InProcessStack:
                            (float(w.robot.x), float(w.robot.y), 0.0),
                            self._held_alias if w.robot.held else "",
                            w.objects[w.robot.held].type if w.robot.held else "",
-                           shut_by, missing)
+                           shut_by, missing,
+                           refused_label(outcome.success, outcome.refused_label))
 
     def _places(self) -> list[AreaView]:
         assert self.world is not None
