@@ -526,6 +526,30 @@ def test_a_room_memory_has_looked_over_is_searched_before_it_is_explored() -> No
     assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
 
 
+def test_a_room_where_memory_saw_one_standing_that_is_gone_is_explored_first() -> None:
+    """Memory has looked the kitchen over and saw a mug standing on a surface there, which
+    is no longer where memory had it (absent): "never saw one standing in it" is false, the
+    mug may stand elsewhere in the room, and one look around comes before the closed
+    drawer is opened (layout sweep plan 9, memory arm: fifteen cabinets opened nearest
+    first, the step limit, the bowl in an open cabinet an explore saw at once). A mug
+    memory last had IN the drawer is a shut-away mug: the drawer is opened first."""
+    planner = OfflinePlanner()
+    scene = _kitchen_seen(6)
+    scene["Mug_1"] = UnitView("Mug_1", "Mug", (1.5, 1.0, 0.9), "absent", "area_1",
+                              receptacle_id="Thing_3", relation="on")
+    req = _search_request(scene)
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
+    # In a pan memory carried it along with (plan 9's bowl): no door hides it either.
+    scene["Pan_1"] = UnitView("Pan_1", "Pan", (1.5, 1.0, 0.9), "none", "area_1")
+    scene["Mug_1"] = replace(scene["Mug_1"], receptacle_id="Pan_1", relation="in")
+    req = _search_request(scene)
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
+    scene["Mug_1"] = replace(scene["Mug_1"], receptacle_id="Drawer_1", relation="in")
+    req = _search_request(scene)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
+                                                         "open(Drawer_1)"]
+
+
 def test_a_room_memory_has_only_glimpsed_is_explored_first() -> None:
     planner = OfflinePlanner()
     req = _search_request(_kitchen_seen(2))
@@ -1505,6 +1529,25 @@ def test_a_placement_goal_takes_the_nearest_instance_that_meets_it() -> None:
     planner, req = _two_cabinets(OfflineSettings(destination="recall"))
     assert [str(c) for c in planner.plan(req).calls][2:4] == [
         "navigate(Cabinet_sink)", "open(Cabinet_sink)"]
+
+
+def test_a_destination_the_base_was_refused_a_way_to_gives_way_to_another_instance() -> None:
+    """Layout sweep plan 211, memory arm: the nearest side table stood where the world
+    found no free floor within reach of it; the navigate was refused PRECONDITION_FAILED,
+    and every re-plan went to the same table until the re-plans ran out. Going there
+    again does not change the floor: the other instance is taken; with no other known,
+    the type is looked for (the room's explore)."""
+    planner, req = _two_cabinets()
+    req.held = "Mug_1"
+    req.robot_position = (1.0, 0.3, 0.0)
+    assert [str(c) for c in planner.plan(req).calls][:1] == ["navigate(Cabinet_fridge)"]
+    _history(req, "navigate", ("Cabinet_fridge",), False, ErrorCode.PRECONDITION_FAILED,
+             "navigate: 'Cabinet_fridge': no free floor within reach of it")
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Cabinet_sink)", "open(Cabinet_sink)", "put(Mug_1, Cabinet_sink, in)"]
+    _history(req, "navigate", ("Cabinet_sink",), False, ErrorCode.PRECONDITION_FAILED,
+             "navigate: 'Cabinet_sink': no free floor within reach of it")
+    assert [str(c) for c in planner.plan(req).calls][-1:] == ["explore(kitchen, Cabinet)"]
 
 
 def test_the_nearest_instance_is_measured_from_where_the_plan_leaves_the_robot() -> None:

@@ -161,6 +161,21 @@ class OfflinePlanner:
         """Objects a skill just failed on with NOT_FOUND: not where memory put them."""
         return req.notes.setdefault("not_found", set())
 
+    @staticmethod
+    def _unreachable(req: PlanRequest) -> set[str]:
+        """Places this task's navigate to was refused PRECONDITION_FAILED: the world
+        found no way for the base to stand within reach of it ("no free floor within
+        reach of it": a side table in a corner behind furniture), which going there again
+        does not change."""
+        return {h.call.args[0] for h in req.history
+                if h.call.skill == "navigate" and h.call.args and not h.success
+                and h.error_code == ErrorCode.PRECONDITION_FAILED}
+
+    def _passed_over(self, req: PlanRequest) -> set[str]:
+        """What a search does not go to: not found where memory had it, known bad,
+        or a place the base was refused a way to."""
+        return self._failed(req) | self._avoid(req) | self._unreachable(req)
+
     def _find(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
               recipe: bool = False, destination: bool = False) -> str:
         """Id of a remembered object of one of `types`, or an explore step ends the plan.
@@ -177,10 +192,16 @@ class OfflinePlanner:
         # memory mark it absent (tune2 tidy, stream seed 1200, s0017: the plan explored
         # instead of opening the cabinet the refusal chose, and the task was lost).
         shut = req.notes.get("shut_in", {})
+        # Nor one the base was refused a way to: another instance, or a look for one
+        # (layout sweep plan 211, memory arm: "put the remote control on the side
+        # table" went to the same unreachable side table four times and the re-plans ran
+        # out; the blind arm put it on the other side table, by the drawer).
+        unreachable = self._unreachable(req)
         candidates = [u for u in sim.objects.values()
                       if type_key(u.label) in keys
                       and (u.state != ABSENT or u.object_id in shut)
-                      and u.object_id not in failed and u.object_id not in avoid]
+                      and u.object_id not in failed and u.object_id not in avoid
+                      and u.object_id not in unreachable]
         for u in candidates:
             if u.object_id == sim.held:
                 return u.object_id
@@ -220,7 +241,7 @@ class OfflinePlanner:
         for room in self._rooms_for(req, sim, keys, types):
             # Exploring a room looks at every area in it: once per room and sought type.
             if (room, types[0]) not in explored:
-                if self._looked_over(req, room):
+                if self._looked_over(req, room) and not self._left_standing(req, keys, room):
                     # Memory has looked around this room and never saw one standing in
                     # it: it is shut in something there, if it is in this room at all.
                     self._search(req, sim, types, room)
@@ -562,6 +583,30 @@ class OfflinePlanner:
         seen = sum(1 for u in req.scene.values() if req.place_rooms.get(u.area_id) == room)
         return seen >= LOOKED_OVER_OBJECTS
 
+    def _left_standing(self, req: PlanRequest, keys: set[str], room: str) -> bool:
+        """Memory saw an object of the type in the open in `room` (on a surface, or in a
+        container with no door: a pan, a bowl) and it is not where memory put it (marked
+        absent, or a call on it failed NOT_FOUND in this task): "never saw one standing
+        in it" is then false, and it may stand elsewhere in the room, where one look
+        around sees it. Layout sweep plan 9, memory arm, s0003: memory had the bowl in
+        the pan it was seen beside, carried it along when the pan went to the stove, and
+        found it gone there; the kitchen (looked over) had its closed cabinets opened
+        nearest first, fifteen of them, and the step limit came with the bowl in the
+        cabinet memory itself had left open; the blind arm's explore saw it at once. A
+        unit last seen in a receptacle with a door (read opened or closed) is not this
+        case: a tidy shuts things away, and `_search` opens that one first."""
+        failed = self._failed(req)
+        known = {**req.scene, **req.vocab.objects}
+
+        def behind_a_door(u: UnitView) -> bool:
+            rec = known.get(u.receptacle_id) if u.relation == "in" else None
+            return u.relation == "in" and (rec is None or rec.state in ("opened", "closed"))
+
+        return any(type_key(u.label) in keys and not behind_a_door(u)
+                   and (u.state == ABSENT or u.object_id in failed)
+                   and self._room_of(req, u) == room
+                   for u in known.values())
+
     def _open_recalled(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> None:
         """Memory has no object of the type: before any room is explored for it, a closed
         receptacle that recall returned for this instruction (a recall score: memory
@@ -574,10 +619,11 @@ class OfflinePlanner:
         floor) is a guess, not the instruction's: "pick up the apple" does not open the
         fridge first (round 25, final)."""
         searched = req.notes.setdefault("searched", set())
+        passed = self._passed_over(req)
         named = [u for u in sim.objects.values()
                  if u.score > 0 and not u.filled and u.state == "closed"
                  and (u.object_id, types[0]) not in searched
-                 and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
+                 and u.object_id not in passed
                  and u.object_id not in req.notes.get("cannot_open", set())
                  and self._may_hold(u.label, types)]
         if named:
@@ -608,10 +654,11 @@ class OfflinePlanner:
         # What this task opened to search, it looked into from the door already.
         looked |= req.notes.get("searched", set())
         here = req.robot_position
+        passed = self._passed_over(req)
         spots = [u for u in {**req.scene, **sim.objects}.values()
                  if u.state not in ("closed", ABSENT) and (u.object_id, types[0]) not in looked
                  and u.object_id != sim.held and type_key(u.label) != "floor"
-                 and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
+                 and u.object_id not in passed
                  and self.accepts is not None and self._may_hold(u.label, types)]
         if not spots:
             return
@@ -638,11 +685,12 @@ class OfflinePlanner:
                 if type_key(u.label) in keys and u.relation == "in" and u.receptacle_id
                 and (u.state == ABSENT or u.object_id in self._failed(req))}
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
+        passed = self._passed_over(req)
         closed = [u for u in {**req.scene, **sim.objects}.values()
                   if (u.state == "closed" or u.object_id in last)
                   and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
-                  and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
+                  and u.object_id not in passed
                   and self._may_hold(u.label, types)]
         if not closed:
             return
@@ -1073,9 +1121,7 @@ class OfflinePlanner:
         spots = {spot for spot, _ in refusals}
         # Nor a place the base was refused a way to (a faucet on the wall behind a basin:
         # "no free floor within reach of it", round 22's odd plan 411).
-        spots |= {h.call.args[0] for h in req.history
-                  if h.call.skill == "navigate" and h.call.args and not h.success
-                  and h.error_code == ErrorCode.PRECONDITION_FAILED}
+        spots |= self._unreachable(req)
         last_spot, missing = refusals[-1]
         failed, avoid = self._failed(req), self._avoid(req)
 
