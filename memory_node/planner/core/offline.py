@@ -241,7 +241,7 @@ class OfflinePlanner:
         for room in self._rooms_for(req, sim, keys, types):
             # Exploring a room looks at every area in it: once per room and sought type.
             if (room, types[0]) not in explored:
-                if self._looked_over(req, room) and not self._left_standing(req, keys, room):
+                if self._looked_over(req, room):
                     # Memory has looked around this room and never saw one standing in
                     # it: it is shut in something there, if it is in this room at all.
                     self._search(req, sim, types, room)
@@ -582,30 +582,6 @@ class OfflinePlanner:
         glimpse through a door: LOOKED_OVER_OBJECTS of them)."""
         seen = sum(1 for u in req.scene.values() if req.place_rooms.get(u.area_id) == room)
         return seen >= LOOKED_OVER_OBJECTS
-
-    def _left_standing(self, req: PlanRequest, keys: set[str], room: str) -> bool:
-        """Memory saw an object of the type in the open in `room` (on a surface, or in a
-        container with no door: a pan, a bowl) and it is not where memory put it (marked
-        absent, or a call on it failed NOT_FOUND in this task): "never saw one standing
-        in it" is then false, and it may stand elsewhere in the room, where one look
-        around sees it. Layout sweep plan 9, memory arm, s0003: memory had the bowl in
-        the pan it was seen beside, carried it along when the pan went to the stove, and
-        found it gone there; the kitchen (looked over) had its closed cabinets opened
-        nearest first, fifteen of them, and the step limit came with the bowl in the
-        cabinet memory itself had left open; the blind arm's explore saw it at once. A
-        unit last seen in a receptacle with a door (read opened or closed) is not this
-        case: a tidy shuts things away, and `_search` opens that one first."""
-        failed = self._failed(req)
-        known = {**req.scene, **req.vocab.objects}
-
-        def behind_a_door(u: UnitView) -> bool:
-            rec = known.get(u.receptacle_id) if u.relation == "in" else None
-            return u.relation == "in" and (rec is None or rec.state in ("opened", "closed"))
-
-        return any(type_key(u.label) in keys and not behind_a_door(u)
-                   and (u.state == ABSENT or u.object_id in failed)
-                   and self._room_of(req, u) == room
-                   for u in known.values())
 
     def _open_recalled(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> None:
         """Memory has no object of the type: before any room is explored for it, a closed
