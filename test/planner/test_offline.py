@@ -1539,6 +1539,25 @@ def test_a_placement_goal_takes_the_nearest_instance_that_meets_it() -> None:
         "navigate(Cabinet_sink)", "open(Cabinet_sink)"]
 
 
+def test_a_destination_the_base_was_refused_a_way_to_gives_way_to_another_instance() -> None:
+    """Layout sweep plan 211, memory arm: the nearest side table stood where the world
+    found no free floor within reach of it; the navigate was refused PRECONDITION_FAILED,
+    and every re-plan went to the same table until the re-plans ran out. Going there
+    again does not change the floor: the other instance is taken; with no other known,
+    the type is looked for (the room's explore)."""
+    planner, req = _two_cabinets()
+    req.held = "Mug_1"
+    req.robot_position = (1.0, 0.3, 0.0)
+    assert [str(c) for c in planner.plan(req).calls][:1] == ["navigate(Cabinet_fridge)"]
+    _history(req, "navigate", ("Cabinet_fridge",), False, ErrorCode.PRECONDITION_FAILED,
+             "navigate: 'Cabinet_fridge': no free floor within reach of it")
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Cabinet_sink)", "open(Cabinet_sink)", "put(Mug_1, Cabinet_sink, in)"]
+    _history(req, "navigate", ("Cabinet_sink",), False, ErrorCode.PRECONDITION_FAILED,
+             "navigate: 'Cabinet_sink': no free floor within reach of it")
+    assert [str(c) for c in planner.plan(req).calls][-1:] == ["explore(kitchen, Cabinet)"]
+
+
 def test_the_nearest_instance_is_measured_from_where_the_plan_leaves_the_robot() -> None:
     """Holding the mug already, the robot is where it stands, not where the mug was."""
     planner, req = _two_cabinets()

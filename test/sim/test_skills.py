@@ -377,6 +377,26 @@ def test_explore_of_an_area_looks_from_that_area_only(world, runner) -> None:
     assert area.duration < whole.duration
 
 
+def test_an_area_just_outside_every_room_is_looked_at_from_the_nearest_room(world, runner
+                                                                           ) -> None:
+    """A receptacle against the house's outer wall: its centre (or memory's estimate of
+    it) can lie past the rectangle every room's floor was cut to. Its look belongs to the
+    nearest room, from the nearest free cell the robot can reach; it failed "is in no
+    room" at once, before any look (the planner's close look, round 27)."""
+    runner.detector = lambda w: []
+    x1 = max(r.x1 for r in world.rooms)
+    edge = max(world.rooms, key=lambda r: (r.x1, r.name))
+    y = edge.center[1]
+    spot = (x1 + 0.15, y, 0.5)
+    assert world.room_of(spot[0], spot[1]) is None
+    out = runner.run(world, "explore", ["area_9", "Apple"], [Target("area_9", "", spot, True)])
+    assert out.code == ErrorCode.NOT_FOUND and "no Apple seen" in out.message, out.message
+    assert edge.name in out.message
+    looks = {(round(p.x, 2), round(p.y, 2)) for p in out.waypoints if p.phase == "looking"}
+    assert len(looks) == 1
+    assert math.dist(next(iter(looks)), spot[:2]) < 1.5
+
+
 def _cup_shut_in_beside_a_cup_in_view(world):  # noqa: ANN001, ANN202
     """A cabinet (closed) with one cup shut in it, a remembered position 0.3 m outside the
     cabinet's box, and a second cup in view 0.45 m beyond that position: the geometry of

@@ -169,6 +169,21 @@ class OfflinePlanner:
         """Objects a skill just failed on with NOT_FOUND: not where memory put them."""
         return req.notes.setdefault("not_found", set())
 
+    @staticmethod
+    def _unreachable(req: PlanRequest) -> set[str]:
+        """Places this task's navigate to was refused PRECONDITION_FAILED: the world
+        found no way for the base to stand within reach of it ("no free floor within
+        reach of it": a side table in a corner behind furniture), which going there again
+        does not change."""
+        return {h.call.args[0] for h in req.history
+                if h.call.skill == "navigate" and h.call.args and not h.success
+                and h.error_code == ErrorCode.PRECONDITION_FAILED}
+
+    def _passed_over(self, req: PlanRequest) -> set[str]:
+        """What a search does not go to: not found where memory had it, known bad,
+        or a place the base was refused a way to."""
+        return self._failed(req) | self._avoid(req) | self._unreachable(req)
+
     def _find(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
               recipe: bool = False, destination: bool = False) -> str:
         """Id of a remembered object of one of `types`, or an explore step ends the plan.
@@ -185,10 +200,16 @@ class OfflinePlanner:
         # memory mark it absent (tune2 tidy, stream seed 1200, s0017: the plan explored
         # instead of opening the cabinet the refusal chose, and the task was lost).
         shut = req.notes.get("shut_in", {})
+        # Nor one the base was refused a way to: another instance, or a look for one
+        # (layout sweep plan 211, memory arm: "put the remote control on the side
+        # table" went to the same unreachable side table four times and the re-plans ran
+        # out; the blind arm put it on the other side table, by the drawer).
+        unreachable = self._unreachable(req)
         candidates = [u for u in sim.objects.values()
                       if type_key(u.label) in keys
                       and (u.state != ABSENT or u.object_id in shut)
-                      and u.object_id not in failed and u.object_id not in avoid]
+                      and u.object_id not in failed and u.object_id not in avoid
+                      and u.object_id not in unreachable]
         for u in candidates:
             if u.object_id == sim.held:
                 return u.object_id
@@ -582,10 +603,11 @@ class OfflinePlanner:
         floor) is a guess, not the instruction's: "pick up the apple" does not open the
         fridge first (round 25, final)."""
         searched = req.notes.setdefault("searched", set())
+        passed = self._passed_over(req)
         named = [u for u in sim.objects.values()
                  if u.score > 0 and not u.filled and u.state == "closed"
                  and (u.object_id, types[0]) not in searched
-                 and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
+                 and u.object_id not in passed
                  and u.object_id not in req.notes.get("cannot_open", set())
                  and self._may_hold(u.label, types)]
         if named:
@@ -616,10 +638,11 @@ class OfflinePlanner:
         # What this task opened to search, it looked into from the door already.
         looked |= req.notes.get("searched", set())
         here = req.robot_position
+        passed = self._passed_over(req)
         spots = [u for u in {**req.scene, **sim.objects}.values()
                  if u.state not in ("closed", ABSENT) and (u.object_id, types[0]) not in looked
                  and u.object_id != sim.held and type_key(u.label) != "floor"
-                 and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
+                 and u.object_id not in passed
                  and self.accepts is not None and self._may_hold(u.label, types)]
         if not spots:
             return
@@ -646,11 +669,12 @@ class OfflinePlanner:
                 if type_key(u.label) in keys and u.relation == "in" and u.receptacle_id
                 and (u.state == ABSENT or u.object_id in self._failed(req))}
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
+        passed = self._passed_over(req)
         closed = [u for u in {**req.scene, **sim.objects}.values()
                   if (u.state == "closed" or u.object_id in last)
                   and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
-                  and u.object_id not in self._failed(req) and u.object_id not in self._avoid(req)
+                  and u.object_id not in passed
                   and self._may_hold(u.label, types)]
         if not closed:
             return
@@ -1081,9 +1105,7 @@ class OfflinePlanner:
         spots = {spot for spot, _ in refusals}
         # Nor a place the base was refused a way to (a faucet on the wall behind a basin:
         # "no free floor within reach of it", round 22's odd plan 411).
-        spots |= {h.call.args[0] for h in req.history
-                  if h.call.skill == "navigate" and h.call.args and not h.success
-                  and h.error_code == ErrorCode.PRECONDITION_FAILED}
+        spots |= self._unreachable(req)
         last_spot, missing = refusals[-1]
         failed, avoid = self._failed(req), self._avoid(req)
 

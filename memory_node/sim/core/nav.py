@@ -39,6 +39,19 @@ class Navigator:
         k = int(np.argmin(np.hypot(self._xy[:, 0] - x, self._xy[:, 1] - y)))
         return self._cells[k]
 
+    def nearest_reachable(self, x: float, y: float, start: tuple[float, float]
+                          ) -> tuple[int, int] | None:
+        """The free cell nearest (x, y) among those a path from `start` reaches (the
+        nearest free cell overall can lie on a part of the floor the robot cannot get to).
+        None when `start` reaches no cell."""
+        reach = self.reachable_from(*start)
+        if not reach:
+            return None
+        nearest = self.nearest_cell(x, y)
+        if nearest in reach:
+            return nearest
+        return min(reach, key=lambda c: (math.dist(World.cell_xy(c), (x, y)), c))
+
     def distances_from(self, x: float, y: float) -> dict[tuple[int, int], float]:
         start = self.nearest_cell(x, y)
         return nx.single_source_dijkstra_path_length(self.graph, start, weight="weight")

@@ -353,10 +353,17 @@ class SkillRunner:
             target = by_id.get(args[0])
             if target is None or not target.position_known:
                 raise SkillFailure(ErrorCode.NOT_FOUND, f"unknown area {args[0]!r}")
-            room = w.room_of(target.position[0], target.position[1])
-            if room is None:
+            # Where the area lies outside every room's rectangle (a receptacle against
+            # a wall: its centre, or memory's estimate of it, a few centimetres past
+            # the room's floor), it belongs to the nearest room and is looked at from
+            # the nearest free cell the robot can reach: "in no room" failed the
+            # planner's close look at once (round 27's note on `_look_close`).
+            x, y = target.position[0], target.position[1]
+            room = w.nearest_room(x, y)
+            spot = self.nav.nearest_reachable(x, y, (w.robot.x, w.robot.y))
+            if room is None or spot is None:
                 raise SkillFailure(ErrorCode.NOT_FOUND, f"{args[0]!r} is in no room")
-            spots = [self.nav.nearest_cell(target.position[0], target.position[1])]
+            spots = [spot]
             where = f"{args[0]} (the {room.name})"
         want = None
         if len(args) > 1:

@@ -44,6 +44,10 @@ class Room:
     def contains(self, x: float, y: float) -> bool:
         return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
 
+    def distance(self, x: float, y: float) -> float:
+        """Metres from (x, y) to the room's rectangle (0 inside it)."""
+        return math.hypot(max(self.x0 - x, 0.0, x - self.x1), max(self.y0 - y, 0.0, y - self.y1))
+
 
 @dataclass
 class WorldObject:
@@ -132,6 +136,13 @@ class World:
             if r.contains(x, y):
                 return r
         return None
+
+    def nearest_room(self, x: float, y: float) -> Room | None:
+        """The room holding (x, y), else the one whose rectangle is nearest: a wall
+        fixture's centre, or memory's estimate of one, can lie a few centimetres past the
+        rectangle the room's floor was cut to."""
+        return self.room_of(x, y) or min(self.rooms, key=lambda r: (r.distance(x, y), r.name),
+                                         default=None)
 
     def room(self, name: str) -> Room | None:
         for r in self.rooms:
