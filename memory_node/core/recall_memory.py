@@ -623,6 +623,8 @@ class RecallMemory:
                 asked + recaller.query_texts_asked - asked_before,
                 embedded + recaller.query_texts_embedded - embedded_before)
         done = time.perf_counter()
+        # Read with `done`: CPU read after the stage bookkeeping below would exceed the wall.
+        own_cpu, others_cpu = time.thread_time() - cpu, time.process_time() - process_cpu
         model_s = recaller.embedder.busy_s - model_before
         # The model's seconds that ran on its worker beside the ranking (overlap_model):
         # they are not the request's, so the ranking's own time is the rest plus them.
@@ -639,7 +641,6 @@ class RecallMemory:
             self.times.add(f"{kind}.{stage}", seconds, None)
         # The whole request's CPU time too: wall minus CPU is time the thread did not run
         # (other processes on the cores, GC of another thread, the GIL held elsewhere).
-        own_cpu = time.thread_time() - cpu
         self.times.add(f"{kind}.total", done - start, own_cpu)
         # Where the rest of the wall went: `waited` is wall minus the thread's CPU (the
         # thread was not running: other processes on the cores, or the GIL held by one of
@@ -647,8 +648,7 @@ class RecallMemory:
         # (a background model call, a prefetch, a collection, DDS's threads) took
         # meanwhile, which on two cores is what a wait inside the server is made of.
         self.times.add_latency(f"{kind}.waited", (done - start) - own_cpu)
-        self.times.add_latency(f"{kind}.others_cpu",
-                               max(0.0, time.process_time() - process_cpu - own_cpu))
+        self.times.add_latency(f"{kind}.others_cpu", max(0.0, others_cpu - own_cpu))
         counts = self._gc_in_requests.setdefault(kind, [0, 0, 0])
         for generation, (before, after) in enumerate(zip(collections, _gc_collections(),
                                                          strict=True)):
