@@ -14,6 +14,7 @@ changes: a rejected request leaves memory as it was. Pure Python, no rclpy.
 
 from __future__ import annotations
 
+import gc
 import math
 import threading
 import time
@@ -247,6 +248,10 @@ class RecallMemory:
         self.times = StageTimes(window=STAGE_WINDOW)
         # Per request kind: query texts asked, and those the model embedded (query_counts).
         self._query_texts: dict[str, tuple[int, int]] = {}
+        # Per request kind: garbage collections (any thread's) while a request ran, by
+        # generation (request_gc_counts): a collection holds the GIL, so one on another
+        # thread is a wait of the request that its own CPU time does not show.
+        self._gc_in_requests: dict[str, list[int]] = {}
         self._snap: tuple[list[ObjectMemoryUnit], dict[str, ObjectMemoryUnit],
                           dict[str, str], int] | None = None
         # Service callbacks may run on several executor threads; the caches are plain dicts.
@@ -305,6 +310,12 @@ class RecallMemory:
         for kind, (asked, embedded) in list(self._query_texts.items()):
             out[f"{kind}.asked"], out[f"{kind}.embedded"] = asked, embedded
         return out
+
+    def request_gc_counts(self) -> dict[str, int]:
+        """Garbage collections that ran while a request of each kind did, by generation
+        (/memory/stats `recall.gc_in_requests.<kind>.gen<N>`)."""
+        return {f"{kind}.gen{g}": n for kind, counts in list(self._gc_in_requests.items())
+                for g, n in enumerate(counts)}
 
     def warm_up(self) -> float:
         """Load the model (about a second) and run one query; returns the seconds taken.
@@ -513,6 +524,7 @@ class RecallMemory:
         (one-shot callers).
         """
         start, cpu = time.perf_counter(), time.thread_time()
+        process_cpu, collections = time.process_time(), _gc_collections()
         text, k, budget = self._check_request(instruction, k, token_budget)
         episode_id = self._check_episode_id(episode_id, required=brief is not None)
         if brief is not None:
@@ -611,6 +623,8 @@ class RecallMemory:
                 asked + recaller.query_texts_asked - asked_before,
                 embedded + recaller.query_texts_embedded - embedded_before)
         done = time.perf_counter()
+        # Read with `done`: CPU read after the stage bookkeeping below would exceed the wall.
+        own_cpu, others_cpu = time.thread_time() - cpu, time.process_time() - process_cpu
         model_s = recaller.embedder.busy_s - model_before
         # The model's seconds that ran on its worker beside the ranking (overlap_model):
         # they are not the request's, so the ranking's own time is the rest plus them.
@@ -627,7 +641,18 @@ class RecallMemory:
             self.times.add(f"{kind}.{stage}", seconds, None)
         # The whole request's CPU time too: wall minus CPU is time the thread did not run
         # (other processes on the cores, GC of another thread, the GIL held elsewhere).
-        self.times.add(f"{kind}.total", done - start, time.thread_time() - cpu)
+        self.times.add(f"{kind}.total", done - start, own_cpu)
+        # Where the rest of the wall went: `waited` is wall minus the thread's CPU (the
+        # thread was not running: other processes on the cores, or the GIL held by one of
+        # this process's threads); `others_cpu` is the CPU this process's other threads
+        # (a background model call, a prefetch, a collection, DDS's threads) took
+        # meanwhile, which on two cores is what a wait inside the server is made of.
+        self.times.add_latency(f"{kind}.waited", (done - start) - own_cpu)
+        self.times.add_latency(f"{kind}.others_cpu", max(0.0, others_cpu - own_cpu))
+        counts = self._gc_in_requests.setdefault(kind, [0, 0, 0])
+        for generation, (before, after) in enumerate(zip(collections, _gc_collections(),
+                                                         strict=True)):
+            counts[generation] += after - before
         return answer
 
     @staticmethod
@@ -928,3 +953,8 @@ def _append_warnings(text: str, tokens: int, warnings: Sequence[str],
 
 __all__ = ["HELD_BY_ROBOT", "LongTermText", "OutcomeAnswer", "RecallAnswer", "RecallMemory",
            "RecallSettings", "RecalledUnit", "StepView", "brief_from_fields", "EpisodeSummary"]
+
+
+def _gc_collections() -> list[int]:
+    """Collections the interpreter has run so far, per generation (every thread's)."""
+    return [g["collections"] for g in gc.get_stats()]

@@ -113,6 +113,8 @@ class RecallCapability(Capability):
                             for k, v in self.recall.times.counters("recall.").items())
         msg.counters.extend(KeyValue(key=f"recall.query_texts.{k}", value=str(v))
                             for k, v in self.recall.query_counts().items())
+        msg.counters.extend(KeyValue(key=f"recall.gc_in_requests.{k}", value=str(v))
+                            for k, v in self.recall.request_gc_counts().items())
 
     def _record_outcome(self, request: RecordOutcome.Request, response: Any) -> None:
         position = from_point(request.robot_position)
