@@ -15,29 +15,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cache_rule_tuning import load_trace, tasks_for  # noqa: E402
+from cache_rule_tuning import load_trace, replay, tasks_for  # noqa: E402
 from cache_steered_ab import policy_at  # noqa: E402
 
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
-
-
-def replay(cls: type, trace: list[Hashable], capacity: int) -> int:
-    """Read-through hits of ``cls(capacity)`` on ``trace``."""
-    p = cls(capacity)
-    hits = 0
-    for k in trace:
-        if p.get(k):
-            hits += 1
-        else:
-            p.put(k)
-    return hits
 
 
 def main() -> int:
@@ -53,7 +40,7 @@ def main() -> int:
     for which, name, n, caps, _s in tasks_for(a.sets.split(","), a.events, a.seeds, ()):
         trace = load_trace((which, name, n))
         for c in caps:
-            this, then = replay(SteeredWTinyLFUPolicy, trace, c), replay(ref, trace, c)
+            this, then = replay(SteeredWTinyLFUPolicy(c), trace), replay(ref(c), trace)
             cells.append({"set": which, "trace": name, "C": c, "events": len(trace),
                           "hits": this, "hits_ref": then})
             if this != then:

@@ -37,7 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cache_rule_tuning import load_trace  # noqa: E402
+from cache_rule_tuning import load_trace, replay  # noqa: E402
 
 from memory_node.core.cache.policies import FIFOPolicy, LRUPolicy  # noqa: E402
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
@@ -123,16 +123,6 @@ class SteeredVetoLedger(SteeredWTinyLFUPolicy):
         super().__init__(capacity)
         self._experts = (VetoLedgerWTinyLFU(capacity, self._expert_evicted(0), **ledger),
                          self._experts[1], self._experts[2])
-
-
-def replay(policy: Any, trace: list[Hashable]) -> int:
-    hits = 0
-    for k in trace:
-        if policy.get(k):
-            hits += 1
-        else:
-            policy.put(k)
-    return hits
 
 
 def main() -> int:
