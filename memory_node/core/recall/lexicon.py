@@ -26,7 +26,7 @@ import threading
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, ValuesView
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from memory_node.core.recall.lexical import STOPWORDS, lemma
 from memory_node.core.recall.regional import RegionalNames, key_of
@@ -154,6 +154,18 @@ _LEXNAMES = """00 adj.all 3
 
 MAX_MEMOISED_MISSES = 50_000
 _INDEX_POS = ("adj", "adv", "noun", "verb")  # nltk's order, which later files override
+
+
+def _definitions_with_parent(sense: Any) -> list[str]:
+    """A sense's definition, and its parent's when the definition opens with the parent
+    ("spatula: a turner with ..." also reads "turner: ... used for turning"): a definition
+    that names its kind leaves what the thing is for to that kind's."""
+    definitions = [sense.definition()]
+    opening = re.findall(r"[a-z]+", definitions[0].lower())[:2]
+    for h in sense.hypernyms():
+        if any(w in {n.lower() for n in h.lemma_names()} for w in opening):
+            definitions.append(h.definition())
+    return definitions
 
 
 def find_index_line(data: bytes, lemma: bytes) -> bytes | None:
@@ -909,12 +921,7 @@ class Lexicon:
         term = phrase.strip().lower().replace(" ", "_")
         out: set[str] = set()
         for s in self._physical(term)[:senses]:
-            definitions = [s.definition()]
-            opening = re.findall(r"[a-z]+", definitions[0].lower())[:2]
-            for h in s.hypernyms():
-                if any(w in {n.lower() for n in h.lemma_names()} for w in opening):
-                    definitions.append(h.definition())
-            for definition in definitions:
+            for definition in _definitions_with_parent(s):
                 for w in re.findall(r"[a-z]+", definition.lower()):
                     if len(w) < 3 or w in STOPWORDS or w in _GLOSS_STOP:
                         continue
@@ -935,12 +942,7 @@ class Lexicon:
         for s in self._physical(term)[:2]:
             kinds = {n.lower() for p in s.closure(lambda x: x.hypernyms())
                      for n in p.lemma_names()}
-            definitions = [s.definition()]
-            opening = re.findall(r"[a-z]+", definitions[0].lower())[:2]
-            for h in s.hypernyms():
-                if any(w in {n.lower() for n in h.lemma_names()} for w in opening):
-                    definitions.append(h.definition())
-            for definition in definitions:
+            for definition in _definitions_with_parent(s):
                 out |= self._definition_verbs(definition.lower(), kinds)
         return frozenset(out - LIGHT_VERBS)
 
