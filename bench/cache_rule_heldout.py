@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh15|fresh16] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh16|fresh17] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh16][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh17][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -146,7 +146,22 @@ emptying the household's bins (an evening round of rooms, recyclables sorted, li
 the compost caddy, collection days) and a home robot keeping the kitchen stocked (grocery
 deliveries put away first in first out, the morning fridge check, daily use). Recency-
 dominated by construction: the aligner's tiles, the merge's current run pages and the ISP's
-line buffers; loops: the crawler's hosts and a rejudge.
+line buffers; loops: the crawler's hosts and a rejudge. ``fresh17`` (seeds 39000+) was
+written in round 29 before anything ran on it, by a writer who did not read the policy's
+code: a memory allocator's object slots (per-thread LIFO free lists, a central list, spans;
+most objects die young), a DEFLATE compressor's hash chains over text (bucket heads, the
+``prev`` ring, match candidates), a GPU's post-transform vertex cache under indexed
+triangle meshes (row-ordered and unoptimised meshes, instanced props, the view changing), a
+JVM's code cache under tiered compilation (profiles, C1 and C2 blobs, inlining, uncommon
+traps, the sweeper), a mail server's queue (queue files, MX records under TTL, TLS sessions,
+deferred messages retried with exponential backoff on periodic queue scans), a BitTorrent
+seeder's block reads under rarest-first piece picking, a deduplicating backup's chunk index
+(nightly walks of the tree, edits, pruning archives, restores), a home robot caring for a
+newborn (bottles through the steriliser, nappies, muslins through the wash, baths, walks)
+and a home robot hosting the household's weekly parties (regular guests' coats on a pile,
+drinks in glasses collected on rounds, canape trays). Recency-dominated by construction: the
+allocator's slots and the mesh vertices; loops: the nightly backup walk and the deferred-queue
+scans; a scan in the swarm's order: the seeder's blocks.
 """
 
 from __future__ import annotations
@@ -5927,6 +5942,663 @@ def fresh16_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     }
     return {name: _take(gen, n) for name, gen in v.items()}
 
+
+# -- fresh17's generator families (round 29; none is in `synthetic` or the earlier sets) -----
+
+
+def malloc_lifo(seed: int, classes: int, alpha: float, life: float, old_share: float,
+                touches: int, cap: int, span: int) -> Iterator[int]:
+    """A memory allocator's object slots (tcmalloc's per-thread caches, Ghemawat and Menage;
+    jemalloc's tcache: each size class keeps a LIFO free list, so the slot freed last is
+    handed out first): each allocation's size class is Zipf (``alpha``) over ``classes``;
+    it pops the class's free list, or, when that is empty, takes a batch back from the
+    central free list (the oldest slots that overflowed) or carves a new span of ``span``
+    slots (its span header read). Most objects die young (lifetimes exponential with mean
+    ``life`` allocations; ``old_share`` of them live a hundred times longer); between
+    allocations the program touches ``touches`` live objects, the youngest most often; a
+    free writes the slot (the free list's link) and pushes it on its class's list, whose
+    oldest half goes to the central list when it holds more than ``cap`` slots.
+    Recency-dominated by construction: a slot freed is reused by the next allocation of
+    its class, and the young objects are the ones touched."""
+    rng = random.Random(seed)
+    slot_k, span_k, central_k = 1 << 40, 2 << 40, 3 << 40
+    size_class = _zipf(rng, classes, alpha)
+    free: list[list[int]] = [[] for _ in range(classes)]
+    central: list[list[int]] = [[] for _ in range(classes)]
+    carved = [span] * classes  # slots left in each class's current span
+    spans = 0
+    slots = 0
+    deaths: list[tuple[int, int, int]] = []  # (step of death, slot, class)
+    young: list[int] = []  # live slots, oldest first (freed ones dropped lazily)
+    live: set[int] = set()
+    step = 0
+    while True:
+        step += 1
+        c = size_class()
+        if not free[c] and central[c]:
+            yield central_k + c
+            free[c], central[c] = central[c][:cap // 2], central[c][cap // 2:]
+        if not free[c]:
+            if carved[c] == span:
+                spans += 1
+                carved[c] = 0
+                yield span_k + spans
+            carved[c] += 1
+            slots += 1
+            free[c].append(slot_k + slots)
+        s = free[c].pop()
+        yield s  # the allocation writes the object's header
+        live.add(s)
+        young.append(s)
+        lifetime = rng.expovariate(1 / life) * (100 if rng.random() < old_share else 1)
+        heapq.heappush(deaths, (step + 1 + int(lifetime), s, c))
+        for _ in range(touches):
+            d = min(len(young) - 1, int(rng.paretovariate(1.2)) - 1)
+            t = young[len(young) - 1 - d]
+            if t in live:
+                yield t
+        while deaths and deaths[0][0] <= step:
+            _, s, c = heapq.heappop(deaths)
+            live.discard(s)
+            yield s  # the free list's link is written into the slot
+            free[c].append(s)
+            if len(free[c]) > cap:
+                central[c].extend(free[c][:cap // 2])
+                del free[c][:cap // 2]
+                yield central_k + c
+        if len(young) > 4 * len(live) + 64:
+            young = [s for s in young if s in live]
+
+
+def deflate_chains(seed: int, vocab: int, alpha: float, hash_bits: int, window_bits: int,
+                   max_chain: int, doc_words: int) -> Iterator[int]:
+    """A DEFLATE compressor's match finder (zlib's deflate.c, RFC 1951): text is compressed
+    byte by byte; each position's three-byte hash (``hash_bits`` bits) selects a bucket
+    whose head is read and replaced by the position, and the position's slot of the
+    ``prev`` chain (a window of 2 ** ``window_bits`` bytes, a ring) is written with the old
+    head. Where no match is pending, the chain is walked newest first, up to ``max_chain``
+    links inside the window (zlib's level 1 walks 4, level 9 4,096), reading each
+    candidate's ``prev`` slot and the window's 64-byte line at it; a match skips the
+    search for the bytes it covers (they are still inserted). The text is documents of
+    ``doc_words`` words, Zipf (``alpha``) over a lexicon of ``vocab`` words of two to nine
+    letters. Recency-dominated by construction: chains lead to the newest occurrences of a
+    trigram, and the ring's slots are rewritten every window."""
+    rng = random.Random(seed)
+    head_k, prev_k, line_k = 1 << 40, 2 << 40, 3 << 40
+    letters = "etaoinshrdlcumwfgypbvkjxqz"
+    lexicon = ["".join(letters[min(25, int(rng.expovariate(0.25)))]
+                       for _ in range(rng.randint(2, 9))) for _ in range(vocab)]
+    word = _zipf(rng, vocab, alpha)
+    hmask, wsize = (1 << hash_bits) - 1, 1 << window_bits
+    head: dict[int, int] = {}
+    prev: dict[int, int] = {}
+    pos = 0
+    while True:
+        text = " ".join(lexicon[word()] for _ in range(doc_words)) + "\n"
+        data = text.encode()
+        covered = 0
+        for i in range(len(data) - 2):
+            h = ((data[i] << 10) ^ (data[i + 1] << 5) ^ data[i + 2]) & hmask
+            yield head_k + h
+            cand = head.get(h, -1)
+            if i >= covered:  # search for a match starting here
+                links = 0
+                best = 0
+                c = cand
+                while c >= 0 and pos - c < wsize and links < max_chain:
+                    links += 1
+                    yield line_k + (c % wsize) // 64
+                    back = pos - c
+                    length = 0
+                    while (i + length < len(data) and length < 258 and back <= i + length
+                           and data[i + length] == data[i + length - back]):
+                        length += 1
+                    best = max(best, length)
+                    yield prev_k + c % wsize
+                    c = prev.get(c % wsize, -1)
+                    if c >= 0 and pos - c >= wsize:
+                        break
+                if best >= 3:
+                    covered = i + best
+            prev[pos % wsize] = cand
+            yield prev_k + pos % wsize
+            head[h] = pos
+            pos += 1
+        pos += 2  # the document's last two bytes are not hashed
+
+
+def vertex_mesh(seed: int, meshes: int, side_lo: int, side_hi: int, visible: int,
+                instances: int, shuffled: float, turnover: float) -> Iterator[int]:
+    """A GPU's post-transform vertex cache under indexed triangle meshes (Hoppe, "Optimization
+    of mesh locality for transparent vertex caching", SIGGRAPH 1999; Forsyth's linear-speed
+    vertex cache optimisation): a scene holds ``meshes`` meshes, each a regular grid of
+    ``side_lo`` to ``side_hi`` vertices a side (terrain patches, walls, cloth) whose
+    triangles an exporter lists row by row, two per quad; ``shuffled`` of the meshes come
+    unoptimised, their triangles in random order. Each frame draws the ``visible`` meshes
+    in view (the first of them up to ``instances`` times, instanced props), each draw
+    reading the mesh's material and then every triangle's three vertices; between frames
+    ``turnover`` of the visible meshes leave the view and others (Zipf over the scene:
+    big landmarks are seen most) enter. Recency-dominated by construction: a vertex is
+    shared by up to six triangles, the next ones in the list or one row later."""
+    rng = random.Random(seed)
+    vert_k, mat_k = 1 << 40, 2 << 40
+    sides = [rng.randint(side_lo, side_hi) for _ in range(meshes)]
+    orders: dict[int, list[tuple[int, int, int]]] = {}
+    for m in range(meshes):
+        s = sides[m]
+        tris = []
+        for y in range(s - 1):
+            for x in range(s - 1):
+                a, b, c, d = y * s + x, y * s + x + 1, (y + 1) * s + x, (y + 1) * s + x + 1
+                tris += [(a, c, b), (b, c, d)]
+        if rng.random() < shuffled:
+            rng.shuffle(tris)
+        orders[m] = tris
+    pick = _zipf(rng, meshes, 1.0)
+    view: list[int] = []
+    while True:
+        while len(view) < visible:
+            m = pick()
+            if m not in view:
+                view.append(m)
+        for k, m in enumerate(view):
+            for _ in range(rng.randint(1, instances) if k == 0 else 1):
+                yield mat_k + m % 16
+                for tri in orders[m]:
+                    for v in tri:
+                        yield vert_k + (m << 16) + v
+        view = [m for m in view if rng.random() >= turnover]
+
+
+def jit_tiers(seed: int, methods: int, alpha: float, callees: int, c1_at: int, c2_at: int,
+              deopt: float, code_cap: int) -> Iterator[int]:
+    """A JVM's code cache under tiered compilation (HotSpot: interpreter, C1 with profiling,
+    C2; Paleczny et al., "The Java HotSpot Server Compiler", JVM '01): requests enter at a
+    handler (Zipf ``alpha`` over ``methods``; classes load lazily, so the handlers seen grow
+    over time) and call a fixed tree of up to ``callees`` callees per method, three levels
+    deep. A call reads the method's entry; an interpreted method reads its bytecode and
+    updates its profile (MethodData) and counter; at ``c1_at`` calls it is compiled by C1
+    (a new code blob), at ``c2_at`` by C2, which reads the profiles and the bytecode of
+    the callees it inlines (a new blob). Call sites read their inline cache. A C2 blob's
+    uncommon trap deoptimises it with ``deopt`` per call (back to profiling, a later
+    recompile makes a new blob); when more than ``code_cap`` blobs are live the sweeper
+    flushes the coldest half (their methods start over in the interpreter). C2 does not
+    inline callees over its size limit (about two in five), which stay calls."""
+    rng = random.Random(seed)
+    entry_k, bc_k, mdo_k, blob_k, ic_k = 1 << 40, 2 << 40, 3 << 40, 4 << 40, 5 << 40
+    handler = _zipf(rng, methods, alpha)
+    kids = [[rng.randrange(methods) for _ in range(rng.randint(0, callees))]
+            for _ in range(methods)]
+    big = [rng.random() < 0.4 for _ in range(methods)]  # over C2's inlining size limit
+    calls = [0] * methods
+    tier = [0] * methods  # 0 interpreted, 1 C1, 2 C2
+    blob = [0] * methods
+    last = [0] * methods
+    blobs = 0
+    live: set[int] = set()
+    now = 0
+    loaded = max(2, methods // 20)
+
+    def compile_(m: int, level: int) -> Iterator[int]:
+        nonlocal blobs
+        yield bc_k + m
+        yield mdo_k + m
+        if level == 2:
+            for k in kids[m]:
+                if big[k]:
+                    continue
+                yield bc_k + k
+                yield mdo_k + k
+        blobs += 1
+        tier[m], blob[m] = level, blobs
+        live.add(m)
+        yield blob_k + blobs
+
+    def call(m: int, depth: int) -> Iterator[int]:
+        yield entry_k + m
+        calls[m] += 1
+        last[m] = now
+        if tier[m] == 0:  # interpreted, profiling
+            yield bc_k + m
+            yield mdo_k + m
+            if calls[m] >= c1_at:
+                yield from compile_(m, 1)
+        elif tier[m] == 1:  # C1 code with profiling
+            yield blob_k + blob[m]
+            yield mdo_k + m
+            if calls[m] >= c2_at:
+                yield from compile_(m, 2)
+        else:
+            yield blob_k + blob[m]
+            if rng.random() < deopt:  # an uncommon trap
+                tier[m], calls[m] = 0, c1_at // 2
+                live.discard(m)
+        if depth < 3:
+            for site, k in enumerate(kids[m]):
+                if tier[m] == 2 and not big[k]:
+                    continue  # inlined into the C2 blob
+                yield ic_k + (m << 4) + site
+                yield from call(k, depth + 1)
+
+    while True:
+        now += 1
+        if now % 50 == 0 and loaded < methods:
+            loaded += 1
+        h = handler()
+        yield from call(h if h < loaded else h % loaded, 0)
+        if len(live) > code_cap:
+            for m in sorted(live, key=lambda m: last[m])[:len(live) // 2]:
+                yield blob_k + blob[m]
+                tier[m], calls[m] = 0, 0
+                live.discard(m)
+
+
+def mail_spool(seed: int, domains: int, alpha: float, rate: float, rcpts: int, down: float,
+               backoff_min: int, backoff_max: int) -> Iterator[int]:
+    """A mail server's queue (Postfix's qmgr: incoming, active and deferred queues; its
+    queue_run_delay, minimal_backoff_time and maximal_backoff_time): about ``rate`` messages
+    arrive a tick, each with up to ``rcpts`` recipient domains (Zipf ``alpha`` over
+    ``domains``: the big providers take most mail). Cleanup reads the header and body
+    check tables and writes the queue file; delivery reads the queue file, the transport
+    map and the domain's MX record (cached for its TTL, then a new lookup, a new key) and
+    the TLS session of its mail exchanger. With ``down`` a tick (a minute) a domain goes
+    down for about two hours; its messages go to the deferred queue with a backoff that doubles from
+    ``backoff_min`` to ``backoff_max`` ticks. Every ``backoff_min`` ticks the queue
+    manager scans the deferred queue (every file's time stamp) and retries the messages
+    that are due; a message older than five days bounces (a new bounce message)."""
+    rng = random.Random(seed)
+    file_k, table_k, transport_k, mx_k, tls_k = 1 << 40, 2 << 40, 3 << 40, 4 << 40, 5 << 40
+    dom = _zipf(rng, domains, alpha)
+    mx_version = [0] * domains
+    mx_until = [0] * domains
+    down_until = [0] * domains
+    deferred: dict[int, tuple[list[int], int, int, int]] = {}  # id -> (doms, due, wait, born)
+    made = 0
+    tick = 0
+
+    def deliver(msg: int, doms: list[int]) -> Iterator[int]:
+        yield file_k + msg
+        for d in doms:
+            yield transport_k + d
+            if tick >= mx_until[d]:
+                mx_version[d] += 1
+                mx_until[d] = tick + rng.choice((300, 3600, 86400)) // 60
+            yield mx_k + (d << 16) + mx_version[d]
+            if down_until[d] <= tick:
+                yield tls_k + d
+
+    while True:
+        tick += 1
+        if rng.random() < down:  # a domain (any, the small ones as often as the big) fails
+            down_until[rng.randrange(domains)] = tick + int(rng.expovariate(1 / 120))
+        for _ in range(int(rate) + (rng.random() < rate - int(rate))):
+            made += 1
+            yield table_k + 0  # header_checks
+            yield table_k + 1  # body_checks
+            yield file_k + made
+            doms = sorted({dom() for _ in range(rng.randint(1, rcpts))})
+            yield from deliver(made, doms)
+            late = [d for d in doms if down_until[d] > tick]
+            if late:
+                deferred[made] = (late, tick + backoff_min, backoff_min, tick)
+        if tick % backoff_min == 0:
+            for msg in list(deferred):
+                doms, due, wait, born = deferred[msg]
+                yield file_k + msg  # the scan reads every deferred file's time stamp
+                if due > tick:
+                    continue
+                yield from deliver(msg, doms)
+                late = [d for d in doms if down_until[d] > tick]
+                if not late:
+                    del deferred[msg]
+                elif tick - born > 5 * 1440:
+                    del deferred[msg]
+                    made += 1
+                    yield file_k + made  # the bounce
+                else:
+                    wait = min(backoff_max, 2 * wait)
+                    deferred[msg] = (late, tick + wait, wait, born)
+
+
+def torrent_pieces(seed: int, pieces: int, blocks: int, peers: int, unchoked: int,
+                   have: float, sequential: float, elsewhere: float) -> Iterator[int]:
+    """A BitTorrent seeder's disk reads (libtorrent's read cache; the rarest-first piece
+    picker, Legout et al., "Rarest first and choke algorithms are enough", IMC 2006): a
+    torrent of ``pieces`` pieces of ``blocks`` 16 KiB blocks; ``peers`` peers, each
+    joining with ``have`` of the pieces. The choker unchokes ``unchoked`` peers (rotated
+    every 10 rounds, one optimistic slot every 30); each round every unchoked peer
+    requests the next block of its current piece, which it chose rarest first among the
+    pieces it lacks (availability counted over the swarm, ties at random) or, for
+    ``sequential`` of the peers (streaming clients), in order. Peers also get a random
+    piece from other seeders with ``elsewhere`` a round; a peer with every piece leaves
+    and a new one joins. Serving a piece makes it less rare, so the next peers ask for
+    other pieces: a scan over the torrent in an order the swarm sets."""
+    rng = random.Random(seed)
+    block_k, meta_k = 1 << 40, 2 << 40
+    avail = [0] * pieces
+    joined = 0
+
+    def join() -> dict[str, Any]:
+        nonlocal joined
+        joined += 1
+        got = {p for p in range(pieces) if rng.random() < have}
+        for p in got:
+            avail[p] += 1
+        return {"id": joined, "got": got, "piece": -1, "block": 0,
+                "seq": rng.random() < sequential}
+
+    swarm = [join() for _ in range(peers)]
+    rounds = 0
+    active = rng.sample(range(peers), min(unchoked, peers))
+    while True:
+        rounds += 1
+        if rounds % 10 == 0:
+            active = rng.sample(range(peers), min(unchoked, peers))
+        if rounds % 30 == 0:
+            active[-1] = rng.randrange(peers)
+        for i in active:
+            peer = swarm[i]
+            if peer["piece"] < 0:
+                lacking = [p for p in range(pieces) if p not in peer["got"]]
+                if not lacking:
+                    continue
+                if peer["seq"]:
+                    peer["piece"] = lacking[0]
+                else:
+                    rare = min(avail[p] for p in lacking)
+                    peer["piece"] = rng.choice([p for p in lacking if avail[p] == rare])
+                peer["block"] = 0
+                yield meta_k + peer["piece"]  # the piece's hash, checked by the peer
+            p = peer["piece"]
+            yield block_k + p * blocks + peer["block"]
+            peer["block"] += 1
+            if peer["block"] == blocks:
+                peer["got"].add(p)
+                avail[p] += 1
+                peer["piece"] = -1
+        for i, peer in enumerate(swarm):
+            if rng.random() < elsewhere:
+                p = rng.randrange(pieces)
+                if p not in peer["got"] and p != peer["piece"]:
+                    peer["got"].add(p)
+                    avail[p] += 1
+            if len(peer["got"]) == pieces:
+                for p in peer["got"]:
+                    avail[p] -= 1
+                swarm[i] = join()
+
+
+def dedup_backup(seed: int, files: int, chunks: float, shared: float, edit: float,
+                 churn: float, keep: int, restore: float) -> Iterator[int]:
+    """A deduplicating backup's chunk index (BorgBackup and restic: content-defined chunks
+    named by their hash, a files cache keyed by path): every night the backup walks the
+    tree in path order; for each file it reads the files-cache entry; an unchanged file's
+    chunks are looked up in the chunk index to raise their reference counts, an edited one
+    (``edit`` a night, more for small files) is chunked again: its chunks up to the edit
+    are found again, one or two around the edit are new (written to the current segment),
+    the rest found again. A file has about ``chunks`` chunks, ``shared`` of them common to
+    many files (Zipf over a few hundred: empty blocks, file headers, vendored libraries,
+    copies; the duplicates deduplication exists for); ``churn`` of the files are deleted
+    and new ones created each night. Each archive's item metadata is a chunk of its
+    own. After each night archives beyond the last ``keep`` are pruned (their metadata
+    read, every chunk of theirs decremented); with ``restore`` a night a user restores a
+    file of an old archive (its chunks read). A loop over the whole tree every night."""
+    rng = random.Random(seed)
+    files_k, chunk_k, seg_k = 1 << 40, 2 << 40, 3 << 40
+    common = _zipf(rng, 300, 1.0)
+    made = 300  # chunk ids 0..299 are the common ones
+
+    def new_chunk() -> int:
+        nonlocal made
+        if rng.random() < shared:
+            return common()
+        made += 1
+        return made
+
+    def new_file() -> list[int]:
+        return [new_chunk() for _ in range(max(1, round(rng.expovariate(1 / chunks))))]
+
+    tree: dict[int, list[int]] = {}
+    next_file = 0
+    for _ in range(files):
+        tree[next_file] = new_file()
+        next_file += 1
+    archives: list[tuple[int, dict[int, list[int]]]] = []
+    segment = 0
+    night = 0
+    while True:
+        night += 1
+        for f in list(tree):
+            if rng.random() < churn:
+                del tree[f]
+                tree[next_file] = new_file()
+                next_file += 1
+        written = 0
+        for f in sorted(tree):
+            yield files_k + f
+            ids = tree[f]
+            if rng.random() < edit * (2 if len(ids) < chunks else 1):
+                at = rng.randrange(len(ids))
+                made += 1
+                new = [made] + ([made + 1] if rng.random() < 0.5 else [])
+                made += len(new) - 1
+                ids = ids[:at] + new + ids[at + 1:]
+                tree[f] = ids
+                for c in ids:
+                    yield chunk_k + c
+                    if c in new:
+                        written += 1
+                        if written % 50 == 0:
+                            segment += 1
+                        yield seg_k + segment
+            else:
+                for c in ids:
+                    yield chunk_k + c
+        made += 1
+        meta = made
+        yield chunk_k + meta  # the archive's item metadata
+        archives.append((meta, {f: list(c) for f, c in tree.items()}))
+        while len(archives) > keep:
+            old_meta, old_tree = archives.pop(0)
+            yield chunk_k + old_meta
+            for ids in old_tree.values():
+                for c in ids:
+                    yield chunk_k + c
+        if rng.random() < restore and len(archives) > 1:
+            meta, snap = archives[rng.randrange(len(archives) - 1)]
+            yield chunk_k + meta
+            for c in snap[rng.choice(list(snap))]:
+                yield chunk_k + c
+                yield seg_k + max(0, segment - rng.randrange(segment + 1))
+
+
+def baby_care(seed: int, bottles: int, batch: int, muslins: int, pack: int, interval: float,
+              dummies: int) -> Iterator[int]:
+    """A home robot's own object stream caring for a newborn (the NHS's newborn guidance:
+    feeds every two to three hours day and night, bottles sterilised before every use;
+    BEHAVIOR-1K's household activities): a feed about every ``interval`` hours takes the
+    next clean bottle from the drying rack (``bottles`` in rotation, first in first out),
+    the formula tin (a new tin every 40 feeds) and the kettle, the nursery and a muslin
+    (``muslins`` in rotation); the used bottle goes to the sink and, ``batch`` at a time,
+    through the steriliser back to the rack. Most feeds end with a nappy change at the
+    changing table: a nappy from the pack (a new object each; a new pack every ``pack``),
+    the wipes, the nappy bin; muslins go to the laundry basket and come back from the
+    wash every second day. The dummy (one of ``dummies``) is dropped and found in a room
+    at random. Each evening a bath (the bath, a towel, the baby bath); each afternoon a
+    walk (the pram, the changing bag packed with a nappy, the wipes and a bottle)."""
+    rng = random.Random(seed)
+    place, thing, nappy_k = 0, 1 << 40, 2 << 40
+    nursery, kitchen, sink, steriliser, rack, table, nappy_bin, basket, bathroom, hall = (
+        range(10))
+    rooms = (nursery, kitchen, bathroom, hall, 10, 11)  # and the living room, the bedroom
+    rack_q = list(range(bottles))
+    dirty: list[int] = []
+    clean_muslins = list(range(100, 100 + muslins))
+    washing: list[int] = []
+    tin = 200
+    nappies = 0
+    hour = 0.0
+    feeds = 0
+    day = 0
+    while True:
+        hour += rng.uniform(0.7, 1.3) * interval
+        feeds += 1
+        if not rack_q:  # every bottle dirty: sterilise now
+            dirty, rack_q = [], rack_q + dirty
+            yield place + steriliser
+        b = rack_q.pop(0)
+        yield place + kitchen
+        yield place + rack
+        yield thing + b
+        yield thing + tin + feeds // 40
+        yield thing + 300  # the kettle
+        yield place + nursery
+        m = clean_muslins.pop(0) if clean_muslins else washing.pop(0)
+        yield thing + m
+        yield place + sink
+        yield thing + b
+        dirty.append(b)
+        if len(dirty) >= batch:
+            yield place + steriliser
+            for d in dirty:
+                yield thing + d
+            yield place + rack
+            rack_q += dirty
+            dirty = []
+        if rng.random() < 0.8:
+            yield place + table
+            nappies += 1
+            yield nappy_k + nappies
+            yield thing + 400 + nappies // pack  # the pack
+            yield thing + 301  # the wipes
+            yield place + nappy_bin
+        yield place + basket
+        washing.append(m)
+        if rng.random() < 0.3:  # the dummy, dropped somewhere
+            yield place + rng.choice(rooms)
+            yield thing + 500 + rng.randrange(dummies)
+        if int(hour // 24) > day:
+            day = int(hour // 24)
+            yield place + bathroom
+            yield thing + 302  # the baby bath
+            yield thing + 303 + day % 3  # a towel
+            yield place + hall
+            yield thing + 310  # the pram
+            yield thing + 311  # the changing bag
+            yield nappy_k + nappies + 1
+            yield thing + 301
+            yield thing + rack_q[0] if rack_q else thing + b
+            if day % 2 == 0:  # the wash: muslins back in rotation
+                yield place + basket
+                clean_muslins += washing
+                washing = []
+
+
+def party_host(seed: int, friends: int, alpha: float, guests: int, glasses: int,
+               trays: int, drinks: float) -> Iterator[int]:
+    """A home robot's own object stream hosting the household's parties (a weekly gathering;
+    the Habitat 3.0 and BEHAVIOR-1K tasks of serving and clearing up): about ``guests``
+    guests come to each party, chosen Zipf (``alpha``) over ``friends`` (regulars come
+    most weeks, each with the same coat). Arriving guests' coats go on the bed in the
+    bedroom, each on top of the pile. A guest asks for about ``drinks`` drinks over the
+    evening: a clean glass from the cupboard (``glasses`` of them), the drink from the
+    fridge or the bar, served in the living room or the garden; empty glasses are left
+    about and collected on rounds, the dishwasher run when full. The ``trays`` canape
+    trays are refilled from the oven in turn. Leaving guests (in random order) get their
+    coat back from under the coats on top of it. Then the clear-up: every room for
+    glasses and plates, the dishwasher, the bin."""
+    rng = random.Random(seed)
+    place, thing, coat_k, item_k = 0, 1 << 40, 2 << 40, 3 << 40
+    hall, bedroom, living, garden, kitchen, fridge, bar, oven, cupboard, dishwasher, bin_ = (
+        range(11))
+    who = _zipf(rng, friends, alpha)
+    made = 0
+    while True:
+        party = sorted({who() for _ in range(max(2, round(rng.gauss(guests, guests / 4))))},
+                       key=lambda _: rng.random())
+        pile: list[int] = []
+        clean = list(range(glasses))
+        left: list[tuple[int, int]] = []  # (glass, room)
+        for g in party:  # arrivals, with drinks served as they come
+            yield place + hall
+            yield coat_k + g
+            yield place + bedroom
+            for c in pile[-2:]:
+                yield coat_k + c
+            pile.append(g)
+        served = sum(max(0, round(rng.expovariate(1 / drinks))) for _ in party)
+        for n in range(served):
+            yield place + kitchen
+            if not clean:  # a round to collect glasses, then the dishwasher
+                for glass, room in left:
+                    yield place + room
+                    yield thing + glass
+                yield place + dishwasher
+                clean = [glass for glass, _ in left]
+                left = []
+            glass = clean.pop(0)
+            yield place + cupboard
+            yield thing + glass
+            yield place + (fridge if rng.random() < 0.6 else bar)
+            made += 1
+            yield item_k + made  # the bottle or can opened
+            room = living if rng.random() < 0.7 else garden
+            yield place + room
+            left.append((glass, room))
+            if n % 6 == 5:
+                t = 100 + (n // 6) % trays
+                yield place + room
+                yield thing + t
+                yield place + oven
+                yield thing + t
+        rng.shuffle(party)
+        for g in party:  # departures: each coat from under the ones on top
+            yield place + bedroom
+            i = pile.index(g)
+            for c in pile[i + 1:][-3:]:
+                yield coat_k + c
+            yield coat_k + g
+            pile.pop(i)
+            yield place + hall
+        for room in (living, garden):
+            yield place + room
+            for glass, r in left:
+                if r == room:
+                    yield thing + glass
+            for t in range(trays):
+                yield thing + 100 + t
+        yield place + dishwasher
+        yield place + bin_
+
+
+def fresh17_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 29's held-out set: seeds 39000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 39000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "malloc_c8_l20": lambda: malloc_lifo(s + 0, 8, 1.2, 20.0, 0.05, 2, 64, 32),
+        "malloc_c40_l200": lambda: malloc_lifo(s + 1, 40, 0.9, 200.0, 0.1, 4, 256, 128),
+        "deflate_v300_l1": lambda: deflate_chains(s + 2, 300, 1.1, 13, 12, 4, 200),
+        "deflate_v5000_l9": lambda: deflate_chains(s + 3, 5000, 0.9, 15, 15, 128, 2000),
+        "vertex_m20_s12": lambda: vertex_mesh(s + 4, 20, 6, 12, 4, 3, 0.0, 0.2),
+        "vertex_m400_s32": lambda: vertex_mesh(s + 5, 400, 8, 32, 12, 8, 0.15, 0.1),
+        "jit_m200_cap40": lambda: jit_tiers(s + 6, 200, 1.1, 3, 20, 100, 0.002, 40),
+        "jit_m5000_cap600": lambda: jit_tiers(s + 7, 5000, 0.9, 5, 200, 1000, 0.0005, 600),
+        "spool_d50_r1": lambda: mail_spool(s + 8, 50, 1.0, 1.0, 2, 0.02, 5, 60),
+        "spool_d5000_r8": lambda: mail_spool(s + 9, 5000, 0.8, 8.0, 5, 0.2, 5, 240),
+        "torrent_p200_u4": lambda: torrent_pieces(s + 10, 200, 4, 20, 4, 0.3, 0.1, 0.05),
+        "torrent_p3000_u12": lambda: torrent_pieces(
+            s + 11, 3000, 16, 150, 12, 0.1, 0.3, 0.2),
+        "dedup_f100_k3": lambda: dedup_backup(s + 12, 100, 4.0, 0.2, 0.1, 0.02, 3, 0.3),
+        "dedup_f600_k14": lambda: dedup_backup(
+            s + 13, 600, 8.0, 0.4, 0.02, 0.005, 14, 0.8),
+        "baby_b6_i3": lambda: baby_care(s + 14, 6, 3, 6, 30, 3.0, 2),
+        "baby_b10_i2": lambda: baby_care(s + 15, 10, 6, 12, 60, 2.0, 4),
+        "party_f30_g8": lambda: party_host(s + 16, 30, 1.0, 8, 12, 2, 2.0),
+        "party_f300_g40": lambda: party_host(s + 17, 300, 0.8, 40, 60, 6, 3.5),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -5934,7 +6606,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh9": fresh9_variants, "fresh10": fresh10_variants,
                 "fresh11": fresh11_variants, "fresh12": fresh12_variants,
                 "fresh13": fresh13_variants, "fresh14": fresh14_variants,
-                "fresh15": fresh15_variants, "fresh16": fresh16_variants}
+                "fresh15": fresh15_variants, "fresh16": fresh16_variants,
+                "fresh17": fresh17_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -5988,7 +6661,8 @@ def main() -> int:
                          "fresh13: round 25's held-out set; "
                          "fresh14: round 26's held-out set; "
                          "fresh15: round 27's held-out set; "
-                         "fresh16: round 28's held-out set")
+                         "fresh16: round 28's held-out set; "
+                         "fresh17: round 29's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

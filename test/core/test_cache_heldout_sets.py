@@ -1,8 +1,8 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
-fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16): their generators
-are seeded, exact in length and distinct. Only the streams are checked here; no policy runs
-on them (they are held out)."""
+fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17):
+their generators are seeded, exact in length and distinct. Only the streams are checked
+here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bench_scripts import load_bench
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
-        "fresh16")
+        "fresh16", "fresh17")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -121,6 +121,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "waste": lambda s: h.waste_rounds(s, 4, 0.4, 6, 3, 20),
             "restock": lambda s: h.grocery_restock(s, 30, 1.0, 10, 10, 7, 2),
         }
+    if name == "fresh17":
+        return {
+            "malloc": lambda s: h.malloc_lifo(s, 6, 1.2, 15.0, 0.05, 2, 32, 16),
+            "deflate": lambda s: h.deflate_chains(s, 200, 1.1, 12, 11, 8, 100),
+            "vertex": lambda s: h.vertex_mesh(s, 10, 4, 8, 3, 2, 0.2, 0.3),
+            "jit": lambda s: h.jit_tiers(s, 100, 1.1, 3, 10, 50, 0.005, 20),
+            "spool": lambda s: h.mail_spool(s, 30, 1.0, 1.0, 2, 0.05, 5, 40),
+            "torrent": lambda s: h.torrent_pieces(s, 100, 4, 10, 3, 0.3, 0.1, 0.05),
+            "dedup": lambda s: h.dedup_backup(s, 50, 4.0, 0.2, 0.1, 0.02, 3, 0.3),
+            "baby": lambda s: h.baby_care(s, 4, 2, 4, 20, 3.0, 2),
+            "party": lambda s: h.party_host(s, 20, 1.0, 6, 8, 2, 2.0),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -210,7 +222,8 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # images and the time-shared CPU's slices (its stream windows, alive for up to 60 ticks of
 # many keys in the larger variant, are not held to this); fresh16's aligner tiles, merge-sort
 # run pages and ISP line buffers (the larger merge sort first reads its 2,000-page table once,
-# hence the share of half the stream).
+# hence the share of half the stream); fresh17's allocator slots (LIFO free lists, young
+# objects) and mesh vertices (shared by neighbouring triangles).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -218,7 +231,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh13": ({"ebook", "passes", "hls"}, 0.55, 0.3),
                     "fresh14": ({"vtex", "broker", "editor"}, 0.6, 0.6),
                     "fresh15": ({"dnn", "survey", "slices"}, 0.5, 0.4),
-                    "fresh16": ({"wavefront", "mergesort", "isp"}, 0.5, 0.8)}
+                    "fresh16": ({"wavefront", "mergesort", "isp"}, 0.5, 0.8),
+                    "fresh17": ({"malloc", "vertex"}, 0.85, 0.8)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
