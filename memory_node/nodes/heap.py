@@ -15,6 +15,17 @@ then on this hardware) and every `heap_settle_period_s` (one full collection the
 purpose, instead of many at random). Not after LOAD: that would lengthen the one request
 that already holds the others up.
 
+Between settles the interpreter's own full collections are turned off (`settles_only`):
+after the freeze, what reaches generation 2 is the memos requests fill (WordNet's lemmas
+and synsets, the query terms of new words: ~35,000 objects after 500-1,000 requests at
+10,000 units), which every automatic full collection walked again, 16-41 ms of CPU inside
+whichever request allocated last, and found no garbage in (bench/README_recall.md round
+29: 4 per server in 1,200 requests, none collecting anything). A freeze after the first
+recall (the other remedy tried) does not take them out: the memos grow with every new
+word, not at the first recall. So the settles, at quiet moments, are the only full
+collections; young objects are still collected as before (generations 0 and 1), and a
+cycle that dies in generation 2 waits for the next settle, as a frozen one does.
+
 A settle holds the executor thread (and the GIL) for ~130 ms of CPU, a second or more of
 wall on a loaded machine: a request that arrives meanwhile waits for all of it (round 21
 found it inside one timed recall per server per DDS bench run). Nothing needs it at an
@@ -30,9 +41,24 @@ import math
 import time
 from typing import Any
 
+# The largest threshold CPython takes (a C int): generation 2 is then never collected
+# unless asked (gc.collect()), whatever the count of younger collections. CPython 3.11-3.13
+# (this venv's 3.11, ROS Jazzy's 3.12); 3.14's incremental collector ignores the third
+# threshold, so there the option changes nothing.
+_NEVER = 2**31 - 1
+
 
 class HeapSettler:
-    def __init__(self) -> None:
+    """Settles the heap (`settle`) and counts the full collections the interpreter starts;
+    `settles_only`: none starts between settles (see the module's docstring)."""
+
+    def __init__(self, *, settles_only: bool) -> None:
+        # Restored by close(): a test process (or a server stopped in one) gets its own back.
+        self._thresholds = gc.get_threshold()
+        self.settles_only = settles_only
+        if settles_only:
+            young, middle, _ = self._thresholds
+            gc.set_threshold(young, middle, _NEVER)
         self.settles = 0
         self.full_collections = 0      # generation-2 collections the interpreter started
         self.full_collection_cpu_ms_max = 0.0
@@ -60,10 +86,12 @@ class HeapSettler:
     def close(self) -> None:
         if self._on_collection in gc.callbacks:
             gc.callbacks.remove(self._on_collection)
+        gc.set_threshold(*self._thresholds)
         gc.unfreeze()
 
     def counters(self) -> dict[str, str]:
         return {"heap.settles": str(self.settles),
+                "heap.settles_only": str(int(self.settles_only)),
                 "heap.frozen_objects": str(self.frozen_objects),
                 "heap.last_settle_cpu_ms": f"{self.last_settle_cpu_ms:.1f}",
                 "heap.full_collections": str(self.full_collections),

@@ -60,6 +60,11 @@ class ServerSettings:
         60.0, "Seconds after start of the heap's first settle after start-up's own: the "
         "background start-up work (the preload, WordNet's index) is done by then.",
         0.0, 86400.0)
+    heap_settles_only: bool = setting(
+        True, "Full (generation-2) garbage collections only at the heap settles: the "
+        "interpreter's automatic ones are off (they walked the memos requests fill, 16-41 "
+        "ms of CPU inside a request at 10,000 units, and found no garbage: "
+        "bench/README_recall.md round 29); younger generations are collected as before.")
     heap_settle_quiet_s: float = setting(
         5.0, "A due heap settle (~130 ms of the executor thread's CPU, 2-2.4 s of wall at "
         "load 40) waits until no service request came for this many seconds, so that no "
@@ -122,7 +127,7 @@ class MemoryServer(Node):
             capability.configure(self)
             self.capabilities.append(capability)
         self.create_timer(server.stats_period_s, self._publish_stats)
-        self.heap = HeapSettler()
+        self.heap = HeapSettler(settles_only=server.heap_settles_only)
         self.heap.settle()
         self._settle_timer = self.create_timer(max(1e-3, server.heap_first_settle_s),
                                                self._settle_tick)

@@ -17,9 +17,54 @@ class _Node:
 
 @pytest.fixture
 def settler():
-    s = HeapSettler()
+    s = HeapSettler(settles_only=False)
     yield s
     s.close()
+
+
+def _survivors(n: int) -> list[list[_Node]]:
+    """Long-lived containers made the way a request's memos are: allocated among short-
+    lived ones, so young collections promote them to generation 2."""
+    kept = []
+    for _ in range(n):
+        kept.append([_Node()])
+        _ = [[] for _ in range(20)]  # young garbage: drives generation-0 collections
+    return kept
+
+
+def test_between_settles_no_full_collection_walks_what_requests_left() -> None:
+    # The server's default (ServerSettings.heap_settles_only): what young collections
+    # promote stays in generation 2 for the next settle, no automatic full collection
+    # walks it in the middle of a request.
+    s = HeapSettler(settles_only=True)
+    try:
+        s.settle()
+        gc.set_threshold(50, 2, gc.get_threshold()[2])  # small: many young collections
+        kept = _survivors(40_000)
+        assert gc.get_stats()[1]["collections"] > 0
+        assert s.full_collections == 0
+        assert len(gc.get_objects(generation=2)) >= len(kept)  # promoted, never walked
+        s.settle()  # the settle still collects and freezes them
+        assert len(gc.get_objects(generation=2)) < len(kept)
+        assert s.counters()["heap.settles_only"] == "1"
+    finally:
+        s.close()
+
+
+def test_automatic_full_collections_when_not_settles_only_and_thresholds_restored(
+        settler: HeapSettler) -> None:
+    before = gc.get_threshold()
+    settler.settle()
+    gc.set_threshold(50, 2, 2)
+    try:
+        _survivors(40_000)
+        assert settler.full_collections > 0  # the interpreter's own, as before
+    finally:
+        gc.set_threshold(*before)
+    quiet = HeapSettler(settles_only=True)
+    assert gc.get_threshold()[2] > before[2]
+    quiet.close()
+    assert gc.get_threshold() == before
 
 
 def test_settle_freezes_what_is_alive_and_later_collections_skip_it(settler: HeapSettler) -> None:

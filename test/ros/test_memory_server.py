@@ -144,6 +144,8 @@ def test_eviction_events_and_stats(client_node: Node, server) -> None:
     # The heap was settled at start (frozen out of later full collections).
     heap = {kv.key: kv.value for kv in last.counters if kv.key.startswith("heap.")}
     assert int(heap["heap.settles"]) >= 1 and int(heap["heap.frozen_objects"]) > 10_000
+    # And by default no full collection of the interpreter's own between settles.
+    assert heap["heap.settles_only"] == "1" and heap["heap.full_collections"] == "0"
     store = {kv.key: kv.value for kv in last.counters if kv.key.startswith("store.")}
     assert store["store.checkpoint_errors"] == "0"  # and the WAL is checkpointed beside
     # Each service's handling time: 8 updates and one query so far, none of them free.
