@@ -323,6 +323,36 @@ def test_a_listed_navigate_is_planned_once_memory_saw_the_object_again_in_the_sa
     assert strs(planner.plan(req).calls) == ["navigate(Cup_1)", "pick(Cup_1)"]
 
 
+def test_a_pick_listed_not_found_by_this_task_is_planned_once_an_explore_saw_it() -> None:
+    """Tune (not tidy, stream seed 2905, s0018), round 29: the mug's pick was refused
+    NOT_FOUND in its cabinet, memory marked it absent, and the trajectory graph listed the
+    pick in this state at once. The explore then saw the mug elsewhere (memory has it
+    back); the plan walked to it and then dodged the listed pick with looks into four
+    cabinets (+5 steps the arm without experience, with no listing, did not pay). That
+    sighting came after the refusal the listing records: the pick is planned."""
+    mug = UnitView("Mug_1", "Mug", (0.7, -2.3, 0.3), "none", "kitchen",
+                   receptacle_id="Cabinet_1", relation="in", observations=7)
+    cabinet = UnitView("Cabinet_1", "Cabinet", (0.7, -2.3, 0.3), "closed", "kitchen")
+    planner = OfflinePlanner()
+    req = request([mug, cabinet], ("HOLDING(Mug)",))
+    for done in (SkillCall("navigate", ("Mug_1",)), SkillCall("open", ("Cabinet_1",))):
+        req.history.append(StepLine(done, True, ErrorCode.NONE, ""))
+    pick = SkillCall("pick", ("Mug_1",))
+    req.history.append(StepLine(pick, False, int(ErrorCode.NOT_FOUND),
+                                "where it is is unknown (explore first)"))
+    req.vocab.add_units([replace(mug, state="absent"), replace(cabinet, state="opened")])
+    req.known_bad = frozenset({pick})
+    req.known_bad_codes = {pick: ErrorCode.NOT_FOUND.name}
+    assert strs(planner.plan(req).calls) == ["explore(living_room, Mug)"]
+    req.history.append(StepLine(SkillCall("explore", ("living_room", "Mug")), True,
+                                ErrorCode.NONE, "saw a Mug"))
+    req.vocab.add_units([replace(mug, position=(2.0, -1.0, 0.9), receptacle_id="",
+                                 relation="", observations=8)])
+    assert strs(planner.plan(req).calls) == ["navigate(Mug_1)", "pick(Mug_1)"]
+    req.history.append(StepLine(SkillCall("navigate", ("Mug_1",)), True, ErrorCode.NONE, ""))
+    assert strs(planner.plan(req).calls) == ["pick(Mug_1)"]
+
+
 def test_when_every_candidate_is_known_bad_the_planner_says_so() -> None:
     req = request(COUNTERS[:2], ("ON(Apple, CounterTop)",), held="Apple_1")
     req.notes["at"] = "CounterTop_1"

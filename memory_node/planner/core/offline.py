@@ -1479,6 +1479,10 @@ class OfflinePlanner:
         for obj, seen in list(where.items()):
             unit = req.vocab.objects.get(obj)
             if obj not in failed:
+                # A successful explore cleared the pass-over (`_learn`); memory having
+                # the unit back from absent is that explore's sighting of it.
+                if obj in gone and unit is not None and unit.state != ABSENT:
+                    self._unlist(req, obj)
                 del where[obj]
             elif unit is not None and unit.state == ABSENT:
                 gone.add(obj)
@@ -1492,6 +1496,17 @@ class OfflinePlanner:
                 # was planned again and the plan refused, "navigate(object_68) just
                 # failed", which lost the task).
                 req.refused -= {c for c in req.refused if obj in c.args}
+                self._unlist(req, obj)
+
+    @staticmethod
+    def _unlist(req: PlanRequest, obj: str) -> None:
+        """Memory saw `obj` again after this task's own call on it was refused NOT_FOUND:
+        experience's listing of a navigate or pick of it is contradicted as the loop's
+        refusal is (`_stale`). The trajectory graph recorded that refusal (and any older
+        one) before the sighting (tune, stream seed 2905, s0018: the mug's pick refused
+        NOT_FOUND, the explore saw it, the plan walked to it, then dodged the listed pick
+        with four looks into cabinets: +5 steps the arm without experience did not pay)."""
+        req.notes.setdefault("seen_since_listed", set()).add(obj)
 
     def _opens(self, call: SkillCall) -> bool:
         spec = self.table[call.skill] if call.skill in self.table else None
