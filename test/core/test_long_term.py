@@ -893,3 +893,39 @@ def test_an_absent_unit_whose_object_the_camera_sees_again_is_present(
     assert result.events == []                                     # the same node
     unit = lt.short_term.peek(cup)
     assert unit.state == "none" and unit.last_seen == 3.0 and unit.confidence > 0.2
+
+
+def test_a_bowl_beside_a_pan_put_back_is_not_carried_with_the_pan(tmp_path: Path) -> None:
+    """Plan 9 (round 29): the robot took the pan out of an open cabinet and put it back 23 cm
+    from where it had stood; the frame after the hand let go (before the put's outcome) saw
+    it there and a bowl beside it. The camera never sees what the hand holds, so that
+    sighting is where the pan is now; averaged with the pick spot, the pan's box stood
+    half-way, over the bowl, and memory held the bowl IN the pan. The next carry of the pan
+    took the bowl along, and the plan looked for it at the stove while it stood in the
+    cabinet."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        cabinet = Observation.at("Cabinet", (3.0, 0.0, 1.0), 1.0, extent=(0.6, 0.9, 0.4),
+                                 state="opened")
+        pan_extent = (0.28, 0.28, 0.05)
+        lt.apply([cabinet, Observation.at("Pan", (3.0, 0.23, 0.95), 1.0, extent=pan_extent)],
+                 view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        pan = ids["Pan"]
+        memory.recall.record_outcome("", "pick", [pan], True, stamp=2.0)
+        lt.apply([replace(cabinet, stamp=3.0),
+                  Observation.at("Pan", (3.0, 0.0, 0.95), 3.0, extent=pan_extent),
+                  Observation.at("Bowl", (3.0, 0.11, 0.955), 3.0, extent=(0.16, 0.16, 0.07))],
+                 view(3.0), 3.0)
+        assert lt.graph.node(pan)["position"][1] == pytest.approx(0.0, abs=0.02)
+        memory.recall.record_outcome("", "put", [pan, ids["Cabinet"], "in"], True, stamp=4.0)
+        (bowl,) = _mugs(lt, "Bowl")
+        assert memory.short_term.peek(bowl).receptacle_id == ids["Cabinet"]
+        # Carried away, the pan leaves the bowl where the camera saw it.
+        memory.recall.record_outcome("", "pick", [pan], True, stamp=5.0)
+        memory.recall.record_outcome("", "put", [pan, ids["Cabinet"], "on"], True, stamp=6.0)
+        assert memory.short_term.peek(bowl).position == pytest.approx((3.0, 0.11, 0.955))
+        assert lt.graph.node(bowl).get("inside") != pan
+    finally:
+        memory.close()
