@@ -7,12 +7,12 @@ names that type partly (``RecallConfig.defined_places``)."""
 from __future__ import annotations
 
 import pytest
+from test_recall_landmarks import units
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.names import PARTIAL
 from memory_node.core.recall.recall import RecallConfig, Recaller
-from memory_node.core.units import ObjectMemoryUnit as Unit
 
 LIVING = ["Sofa", "SideTable", "CoffeeTable", "RemoteControl", "Television", "TVStand",
           "FloorLamp", "Window", "Box", "Book", "Laptop", "Statue", "Vase", "Shelf",
@@ -27,10 +27,6 @@ def recaller() -> Recaller:
 @pytest.fixture(scope="module")
 def off() -> Recaller:
     return Recaller(Embedder(), config=RecallConfig(defined_places=False))
-
-
-def units(types: list[str], area: str) -> list[Unit]:
-    return [Unit(f"{t}_{i}", t, (i, 0.8, 0), area_id=area) for i, t in enumerate(types)]
 
 
 @needs_wordnet
