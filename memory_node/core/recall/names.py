@@ -734,43 +734,51 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     out = dict(names)
     for word in sorted(candidates):
         glossed = [t for t, lt in terms.items() if word in lt.gloss]
-        # A thing in its main sense only: "to call my mother" names no cell (the
-        # mother of vinegar, "a slimy film of yeast cells"), "at five" no card.
-        if not (glossed or defined) or not lexicon.is_thing(word):
+        if not (glossed or defined):
             continue
         defined_by = lexicon.gloss_nouns(word)
         # Each defined by the other: a near synonym, not a word the type's definition
         # happens to use ("sink: ... fixed to a wall or floor" names no sink "on the
         # floor").
         tied = [t for t in glossed if terms[t].heads & defined_by]
-        if len(tied) == 1:
-            known = _type_words(terms) if known is None else known
-            if word not in known and out.get(tied[0], 0.0) < FULL:
-                out[tied[0]] = FULL
+        if tied:
+            if len(tied) == 1 and lexicon.is_thing(word):
+                known = _type_words(terms) if known is None else known
+                if word not in known and out.get(tied[0], 0.0) < FULL:
+                    out[tied[0]] = FULL
             continue
-        if tied or not defined:
+        if not defined:
             continue
-        tied = [t for t, lt in terms.items() if lt.heads & defined_by]
-        if (len(tied) == 1 and out.get(tied[0], 0.0) < DEFINED_PLACE
-                and word not in _type_words_of(terms)):
-            out[tied[0]] = DEFINED_PLACE
+        words, by_head = _type_words_of(terms)
+        tied_to = {t for w in defined_by for t in by_head.get(w, ())}
+        # A thing in its main sense only: "to call my mother" names no cell (the mother
+        # of vinegar, "a slimy film of yeast cells"), "at five" no card.
+        if (len(tied_to) == 1 and word not in words and lexicon.is_thing(word)):
+            (t,) = tied_to
+            if out.get(t, 0.0) < DEFINED_PLACE:
+                out[t] = DEFINED_PLACE
     return out
 
 
-_TYPE_WORDS: dict[tuple[tuple[str, int], ...], tuple[dict[str, LabelTerms], set[str]]] = {}
+_TYPE_WORDS: dict[tuple[tuple[str, int], ...],
+                  tuple[dict[str, LabelTerms], set[str], dict[str, set[str]]]] = {}
 
 
-def _type_words_of(terms: dict[str, LabelTerms]) -> set[str]:
-    """:func:`_type_words`, kept per set of types (by their terms objects, held with the
-    words so their ids are not reused): the union over every type costs ~1 ms at 10,000
-    units, and a place noun is read in most requests."""
+def _type_words_of(terms: dict[str, LabelTerms]) -> tuple[set[str], dict[str, set[str]]]:
+    """:func:`_type_words` and the types of each head (one-word name), kept per set of
+    types (by their terms objects, held with the words so their ids are not reused): a
+    place noun is read in most requests, and both are unions over every type."""
     key = tuple((t, id(lt)) for t, lt in terms.items())
     held = _TYPE_WORDS.get(key)
     if held is None:
         if len(_TYPE_WORDS) >= 16:
             _TYPE_WORDS.clear()
-        held = _TYPE_WORDS[key] = (dict(terms), _type_words(terms))
-    return held[1]
+        by_head: dict[str, set[str]] = {}
+        for t, lt in terms.items():
+            for h in lt.heads:
+                by_head.setdefault(h, set()).add(t)
+        held = _TYPE_WORDS[key] = (dict(terms), _type_words(terms), by_head)
+    return held[1], held[2]
 
 
 def _said_words(lt: LabelTerms) -> frozenset[str] | set[str]:
