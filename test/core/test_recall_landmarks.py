@@ -98,3 +98,31 @@ def test_a_region_of_a_thing_is_no_thing(recaller: Recaller) -> None:
     assert off.names_in(text, kitchen)["CounterTop"] > 0.0
     # The counter said as well: still named.
     assert recaller.names_in("wipe the top of the counter", kitchen)["CounterTop"] > 0.0
+
+
+BATHROOM = ["Sink", "SinkBasin", "Faucet", "SoapBar", "SoapBottle", "Toilet", "Cabinet",
+            "DishSponge", "TowelHolder", "Towel", "ScrubBrush", "Candle"]
+
+
+@needs_wordnet
+def test_a_landmark_placing_a_thing_memory_lacks_is_the_place(recaller: Recaller) -> None:
+    # Round 29: "the soap dish by the sink" with no soap dish in memory: the sink is the
+    # only place memory has for it, so it stays named (landmark_anchors); the phrase is
+    # still marked as a landmark (the noun it places, "dish", is its anchor).
+    text = "put the soap bar in the soap dish by the sink"
+    assert marked(recaller, text) == ["sink"]
+    lex = recaller.lexicon
+    assert lex is not None
+    q = query_terms(text, lex, landmark_places=True)
+    assert {q.tokens[a] for a in q.landmarks.values()} == {"dish"}
+    types = sorted(set(BATHROOM))
+    assert recaller.names_in(text, types)["Sink"] == FULL
+    got = [r.unit.label for r in recaller.rank(text, units(BATHROOM, "bathroom"), 3)]
+    assert "SoapBar" in got and "Sink" in got, got
+    off = Recaller(Embedder(), config=RecallConfig(landmark_anchors=False))
+    assert off.names_in(text, types)["Sink"] < FULL
+    got = [r.unit.label for r in off.rank(text, units(BATHROOM, "bathroom"), 3)]
+    assert "Sink" not in got, got
+    # A noun memory does hold keeps its landmark a landmark: "the candle by the sink".
+    assert recaller.names_in("put the candle by the sink in the cabinet",
+                             types)["Sink"] < FULL

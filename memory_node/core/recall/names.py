@@ -18,8 +18,8 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import yaml
@@ -36,6 +36,7 @@ MODIFIER = 0.4  # the first noun of a compound name alone ("stove", "toilet", "s
 MAJORITY = 0.5  # most words of a long name
 DESCRIBED = PARTIAL  # two telling words of its definition said (described): as its head
 DESCRIPTION_SPAN = 8  # words (of the instruction's tokens) one description is said within
+DEFINED_PLACE = PARTIAL  # a place noun one type here defines: where it is (place_nouns)
 GLOSS = 0.4     # a WordNet definition ties them: "flowers" -> vase ("... to hold flowers")
 PURPOSE = 0.6   # made for what the instruction does ("flip" -> a spatula, "for turning"):
                 # as direct as a general name, which is what "the thing to X with" is
@@ -137,8 +138,9 @@ class QueryTerms:
     # none of whose own tools names a type here (sibling_tools).
     sibling_tools: frozenset[tuple[str, str]] = frozenset()
     # Indices of ``tokens`` in a landmark phrase that places another thing said
-    # ("the little table by the sofa"): see ``landmarks``.
-    landmarks: frozenset[int] = frozenset()
+    # ("the little table by the sofa"), each with the index of the noun it places
+    # ("table"): see ``landmarks``.
+    landmarks: Mapping[int, int] = field(default_factory=dict)
     # Indices of ``tokens`` that say a region of another thing ("on top of the toilet"):
     # see ``region_words``.
     regions: frozenset[int] = frozenset()
@@ -441,7 +443,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
                       landmarks(tokens, lex, _breaks(text))
-                      if landmark_places and lex is not None else frozenset(),
+                      if landmark_places and lex is not None else {},
                       region_words(tokens, lex) if region_nouns and lex is not None
                       else frozenset())
 
@@ -474,8 +476,10 @@ def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
 
 
 def landmarks(tokens: Sequence[str], lex: Lexicon,
-              breaks: frozenset[int] = frozenset()) -> frozenset[int]:
-    """Indices of the words of each landmark phrase that places a thing said.
+              breaks: frozenset[int] = frozenset()) -> dict[int, int]:
+    """Indices of the words of each landmark phrase that places a thing said, each
+    mapped to the index of the noun it places (its anchor: "table" in "the little table
+    by the sofa").
 
     A preposition of nearness right after a noun ("the little table by the sofa", "the
     bench next to the sink", "the pepper by the toaster") modifies that noun: its own
@@ -492,7 +496,7 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
     determiners skipped, the words up to the next function word, verb or punctuation
     (``breaks``: indices of the tokens punctuation precedes), at most
     ``LANDMARK_PHRASE``."""
-    at: set[int] = set()
+    at: dict[int, int] = {}
     for i, t in enumerate(tokens):
         if t not in LANDMARK_WORDS or i == 0 or not _other_place(tokens, i, breaks):
             continue
@@ -512,10 +516,10 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
         while (j < len(tokens) and taken < LANDMARK_PHRASE and tokens[j] not in STOPWORDS
                and (j == i + 1 or j not in breaks)
                and not (lex.verb_share(tokens[j]) > 0.5 and not lex.is_thing(tokens[j]))):
-            at.add(j)
+            at[j] = i - 1
             j += 1
             taken += 1
-    return frozenset(at)
+    return at
 
 
 def region_words(tokens: Sequence[str], lex: Lexicon) -> frozenset[int]:
@@ -698,8 +702,8 @@ def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
 
 
 def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
-                lexicon: Lexicon | None, places: Callable[[], frozenset[str]]
-                ) -> dict[str, float]:
+                lexicon: Lexicon | None, places: Callable[[], frozenset[str]],
+                defined: bool = False) -> dict[str, float]:
     """A noun of a place phrase (``places``: the words after a preposition of place) names
     where something goes, a thing that is here. When it is no word of any type here, and
     it and one type here only are each defined by the other in WordNet ("cabinet: a
@@ -708,35 +712,78 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     the cupboard" needs the cabinet, before the faucet the washing implies. Tied so to
     two or more types, the word says which of them no better than the cosine does.
     ``places`` gives the place phrase's words; it is called only when a word said is in
-    a type's definition (most requests have none)."""
+    a type's definition (most requests have none), or with ``defined``.
+
+    ``defined`` (``RecallConfig.defined_places``, round 29): a place noun, a physical
+    thing in its main sense, defined one way only by one type here (its definition names
+    the type: "windowsill: the sill of a window") names that type partly: the thing is
+    at that type, the robot goes there."""
     if lexicon is None or not lexicon.available:
         return names
     glossed_said: set[str] = set()
     for lt in terms.values():
         glossed_said |= lt.gloss & query.token_set
-    if not glossed_said:
+    if not glossed_said and not defined:
         return names
     negated = {query.tokens[i] for i in query.negated if i < len(query.tokens)}
-    candidates = [w for w in places() & glossed_said if w not in negated and ":" not in w]
+    said = places() if defined else places() & glossed_said
+    candidates = [w for w in said if w not in negated and ":" not in w]
     if not candidates:
         return names
     known: set[str] | None = None  # read only when a word is tied to one type
     out = dict(names)
     for word in sorted(candidates):
         glossed = [t for t, lt in terms.items() if word in lt.gloss]
-        if not glossed or not lexicon.is_thing(word):
+        if not (glossed or defined):
             continue
-        defined = lexicon.gloss_nouns(word)
+        defined_by = lexicon.gloss_nouns(word)
         # Each defined by the other: a near synonym, not a word the type's definition
         # happens to use ("sink: ... fixed to a wall or floor" names no sink "on the
         # floor").
-        tied = [t for t in glossed if terms[t].heads & defined]
-        if len(tied) != 1:
+        tied = [t for t in glossed if terms[t].heads & defined_by]
+        if tied:
+            if len(tied) == 1 and lexicon.is_thing(word):
+                known = _type_words(terms) if known is None else known
+                if word not in known and out.get(tied[0], 0.0) < FULL:
+                    out[tied[0]] = FULL
             continue
-        known = _type_words(terms) if known is None else known
-        if word not in known and out.get(tied[0], 0.0) < FULL:
-            out[tied[0]] = FULL
+        if not defined:
+            continue
+        words, by_head = _type_words_of(terms)
+        tied_to = {t for w in defined_by for t in by_head.get(w, ())}
+        # A thing in its main sense only: "to call my mother" names no cell (the mother
+        # of vinegar, "a slimy film of yeast cells"), "at five" no card.
+        if (len(tied_to) == 1 and word not in words and lexicon.is_thing(word)):
+            (t,) = tied_to
+            if out.get(t, 0.0) < DEFINED_PLACE:
+                out[t] = DEFINED_PLACE
     return out
+
+
+_TYPE_WORDS: dict[tuple[tuple[str, int], ...],
+                  tuple[dict[str, LabelTerms], set[str], dict[str, set[str]]]] = {}
+
+
+def _type_words_of(terms: dict[str, LabelTerms]) -> tuple[set[str], dict[str, set[str]]]:
+    """:func:`_type_words` and the types of each head (one-word name), kept per set of
+    types (by their terms objects, held with the words so their ids are not reused): a
+    place noun is read in most requests, and both are unions over every type."""
+    key = tuple((t, id(lt)) for t, lt in terms.items())
+    held = _TYPE_WORDS.get(key)
+    if held is None:
+        if len(_TYPE_WORDS) >= 16:
+            _TYPE_WORDS.clear()
+        by_head: dict[str, set[str]] = {}
+        for t, lt in terms.items():
+            for h in lt.heads:
+                by_head.setdefault(h, set()).add(t)
+        held = _TYPE_WORDS[key] = (dict(terms), _type_words(terms), by_head)
+    return held[1], held[2]
+
+
+def _said_words(lt: LabelTerms) -> frozenset[str] | set[str]:
+    """The words that name, partly name or modify this type."""
+    return lt.partial | lt.modifiers | set(lt.words)
 
 
 def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
@@ -1308,13 +1355,39 @@ def drop_retracted(names: dict[str, float], terms: dict[str, LabelTerms],
 
 
 def drop_landmarks(names: dict[str, float], terms: dict[str, LabelTerms],
-                   query: QueryTerms) -> dict[str, float]:
+                   query: QueryTerms, lex: Lexicon | None = None) -> dict[str, float]:
     """Drop the name evidence of types said only in a landmark phrase
     (``QueryTerms.landmarks``: "put a candle on the little table by the sofa" names the
     candle and the table; the sofa only says which table). Such a type is ranked by its
     other evidence (a cosine, a skill's fixture), after what the text asks to act on and
-    where it goes; a type said anywhere else as well keeps its evidence."""
-    return _drop_said_only_at(names, terms, query, query.landmarks)
+    where it goes; a type said anywhere else as well keeps its evidence.
+
+    With ``lex`` (``RecallConfig.landmark_anchors``), only a phrase whose anchor (the
+    noun it places) names a type here counts. Where the anchor names nothing memory
+    holds ("the soap dish by the sink", no soap dish known), the landmark is the only
+    place memory can offer for it, so it keeps its name evidence."""
+    at: Collection[int] = query.landmarks
+    if lex is not None and at:
+        anchors = {a for a in set(query.landmarks.values())
+                   if _names_here(names, terms, query, a, lex)}
+        at = {k for k, a in query.landmarks.items() if a in anchors}
+    return _drop_said_only_at(names, terms, query, at)
+
+
+def _names_here(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
+                i: int, lex: Lexicon) -> bool:
+    """Whether the noun at token index ``i`` names a type the text names (evidence above
+    0): it is a word of that type's name, and it does not end, with the word before
+    it, a compound WordNet knows as a thing that is no name of such a type ("soap
+    dish": the dish sponge's "dish" names no soap dish)."""
+    w = query.tokens[i]
+    named = [terms[t] for t, m in names.items() if m]
+    if i > 0:
+        pair = (query.tokens[i - 1], w)
+        if (pair[0] not in STOPWORDS and lex.is_thing("_".join(pair))
+                and not any(pair in lt.full for lt in named)):
+            return False
+    return any(w in _said_words(lt) for lt in named)
 
 
 def drop_regions(names: dict[str, float], terms: dict[str, LabelTerms],
@@ -1326,7 +1399,7 @@ def drop_regions(names: dict[str, float], terms: dict[str, LabelTerms],
 
 
 def _drop_said_only_at(names: dict[str, float], terms: dict[str, LabelTerms],
-                       query: QueryTerms, at: frozenset[int]) -> dict[str, float]:
+                       query: QueryTerms, at: Collection[int]) -> dict[str, float]:
     """``names`` with the evidence of every type whose words are said only at the token
     indices ``at`` set to nothing."""
     if not at:

@@ -153,6 +153,10 @@ class RecallConfig:
                                      # named: it ranks on its other evidence, after
                                      # what is acted on and where it goes; not "put it
                                      # by the sink" (names.landmarks, round 27)
+    landmark_anchors: bool = True    # ... but only where the noun the phrase places names
+                                     # a type here: "the soap dish by the sink" with no
+                                     # soap dish known keeps the sink (the only place
+                                     # memory has for it; names.drop_landmarks, round 29)
     region_nouns: bool = True        # a noun that says a region of a thing ("on top of
                                      # the toilet", "on top the cooker") names no type
                                      # (the counter top): names.region_words, round 27
@@ -193,6 +197,9 @@ class RecallConfig:
     place_nouns: bool = True         # a place phrase's noun that WordNet's definitions
                                      # tie to one type here only names it partly ("in
                                      # the cupboard": cabinet, "resembling a cupboard")
+    defined_places: bool = True      # ... and one defined by one type here, one way only
+                                     # ("on the windowsill": the sill of a window) names
+                                     # it partly (names.place_nouns, round 29)
     verb_tools: bool = True          # a type whose name is a tool the instruction's
                                      # verbs are done with, by WordNet's kinds of the
                                      # verb ("wipe": "sponge", wipe with a sponge) is
@@ -1351,7 +1358,8 @@ class Recaller:
         if cfg.retractions:
             names = drop_retracted(names, of(True), q)
         if cfg.landmark_places:
-            names = drop_landmarks(names, of(True), q)
+            names = drop_landmarks(names, of(True), q,
+                                   self._lexicon() if cfg.landmark_anchors else None)
         if cfg.region_nouns:
             names = drop_regions(names, of(True), q)
         if cfg.sole_names:
@@ -1368,7 +1376,7 @@ class Recaller:
             names = part_wholes(names, of(False), q, self._lexicon())
         if cfg.place_nouns:
             names = place_nouns(names, of(False), q, self._lexicon(),
-                                lambda: self._place_words_of(q, False))
+                                lambda: self._place_words_of(q, False), cfg.defined_places)
         if cfg.verb_tools and (q.tools or q.sibling_tools):
             names = verb_tools(names, of(False), q)
         if cfg.verb_holders:
