@@ -26,7 +26,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -70,18 +70,6 @@ def load_trace(task: tuple[str, str, int]) -> list[Hashable]:
         _fam, gen, args, _caps = next(f for f in seeds.FAMILIES if f[0] == name)
         return list(itertools.islice(gen(seed, *args), n))
     return heldout.VARIANT_SETS[which](n)[name]()
-
-
-def replay(policy: Any, trace: Iterable[Hashable]) -> int:
-    """Read-through hits of one policy instance on ``trace`` (a miss puts the key), counted
-    from the first lookup, for benches that build policies with their own settings."""
-    hits = 0
-    for k in trace:
-        if policy.get(k):
-            hits += 1
-        else:
-            policy.put(k)
-    return hits
 
 
 def run_one(task: tuple[str, str, int, tuple[int, ...],

@@ -37,9 +37,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cache_rule_tuning import load_trace, replay  # noqa: E402
+from cache_rule_tuning import load_trace  # noqa: E402
 
 from memory_node.core.cache.policies import FIFOPolicy, LRUPolicy  # noqa: E402
+from memory_node.core.cache.simulate import read_through_hits as replay  # noqa: E402
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
 from memory_node.core.cache.wtinylfu import ADMIT_HASHDOS_THRESHOLD, WTinyLFUPolicy  # noqa: E402
 

@@ -6,7 +6,6 @@ import random
 from collections.abc import Hashable
 
 import pytest
-from cache_replay import hits
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +17,7 @@ from memory_node.core.cache import (
     make_policy,
 )
 from memory_node.core.cache.optimum import optimal_hit_rate
+from memory_node.core.cache.simulate import read_through_hits as hits
 
 
 def test_policy_names_and_protocol() -> None:

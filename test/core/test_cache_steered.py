@@ -10,9 +10,9 @@ import random
 from pathlib import Path
 
 import pytest
-from cache_replay import hits
 
 from memory_node.core.cache import SteeredWTinyLFUPolicy, make_policy
+from memory_node.core.cache.simulate import read_through_hits as hits
 from memory_node.core.cache.simulate import simulate
 from memory_node.core.cache.synthetic import GENERATORS, proxy, rooms, sessions, stack
 from memory_node.core.cache.traces import read_trace

@@ -6,9 +6,9 @@ import random
 import re
 
 from bench_scripts import load_bench
-from cache_replay import hits
 
 from memory_node.core.cache import SteeredWTinyLFUPolicy
+from memory_node.core.cache.simulate import read_through_hits as hits
 from memory_node.core.cache.simulate import simulate
 from memory_node.core.cache.synthetic import rooms
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 import pytest
-from cache_replay import hits
 
 from memory_node.core.cache import make_policy
+from memory_node.core.cache.simulate import read_through_hits as hits
 from memory_node.core.cache.synthetic import rooms, sessions
 from memory_node.core.cache.wtinylfu import WTinyLFUPolicy
 from memory_node.core.memory_settings import ShortTermSettings

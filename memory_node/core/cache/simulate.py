@@ -16,7 +16,7 @@ import contextlib
 import json
 import sys
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from .metrics import HitRateCounter
 from .optimum import optimal_hit_rate
 from .traces import TRACE_FORMATS, read_trace, trace_name
 
-__all__ = ["ALL_POLICIES", "OPTIMA", "main", "run", "simulate"]
+__all__ = ["ALL_POLICIES", "OPTIMA", "main", "read_through_hits", "run", "simulate"]
 
 OPTIMA = ("optimum", "optimum_nobypass")
 ALL_POLICIES: tuple[str, ...] = POLICY_NAMES + OPTIMA
@@ -69,6 +69,19 @@ def simulate(
     warm_queries = n - warm_start if warm_start is not None else 0
     counter.add(cold_hits + warm_hits, n, warm_hits, warm_queries, warm_start)
     return counter
+
+
+def read_through_hits(policy: Any, trace: Iterable[Hashable]) -> int:  # noqa: ANN401 - any policy
+    """Lookups of ``trace`` that one ``policy`` instance answered (a miss puts the key),
+    counted from the first lookup: for tests and benches that build a policy with their
+    own settings, where :func:`simulate` takes one by name and counts from warm-up."""
+    n = 0
+    for key in trace:
+        if policy.get(key):
+            n += 1
+        else:
+            policy.put(key)
+    return n
 
 
 def run(
