@@ -44,11 +44,17 @@ def test_a_span_is_read_as_the_type_it_names() -> None:
 @needs_wordnet
 @pytest.mark.parametrize("vectorised", [True, False])
 def test_everyday_names_name_their_type(embedder: Embedder, vectorised: bool) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised, everyday_names=True))
-    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
+    # Round 29's place-noun definitions reach the sofa by WordNet's other sense of
+    # "settee" ("a small sofa"), partly: the control here leaves that rule out so that the
+    # vocabulary's name is what is measured, and the default finds the sofa either way.
+    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised, everyday_names=True,
+                                                defined_places=False))
+    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, defined_places=False))
+    default = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
     text = "lay the paper on the settee"
     assert "Sofa" not in labels(off.rank(text, room(LIVING), 3))
     assert "Sofa" in labels(on.rank(text, room(LIVING), 3))
+    assert "Sofa" in labels(default.rank(text, room(LIVING), 3))
 
 
 @needs_wordnet
