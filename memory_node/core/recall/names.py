@@ -566,7 +566,7 @@ def compound_parents(names: dict[str, float], terms: dict[str, LabelTerms],
     for t, m in names.items():
         if m:
             lt = terms[t]
-            said |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
+            said |= _name_words(lt)
     out = dict(names)
     for words, head in query.compounds:
         if words & said:
@@ -593,10 +593,7 @@ def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
             if t in heads and i not in query.negated}
     if not said:
         return names
-    known: set[str] = set()
-    for lt in terms.values():
-        known |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
-    said -= known
+    said -= _type_words(terms)
     if not said:
         return names
     out = dict(names)
@@ -664,8 +661,13 @@ def _type_words(terms: dict[str, LabelTerms]) -> set[str]:
     """Every word that names, partly names or modifies a type of ``terms``."""
     known: set[str] = set()
     for lt in terms.values():
-        known |= lt.partial | lt.modifiers | set(lt.words) | {w for p in lt.full for w in p}
+        known |= _name_words(lt)
     return known
+
+
+def _name_words(lt: LabelTerms) -> frozenset[str] | set[str]:
+    """The words that name, partly name or modify this type, its full names' included."""
+    return _said_words(lt) | {w for p in lt.full for w in p}
 
 
 def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
@@ -730,7 +732,6 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     candidates = [w for w in said if w not in negated and ":" not in w]
     if not candidates:
         return names
-    known: set[str] | None = None  # read only when a word is tied to one type
     out = dict(names)
     for word in sorted(candidates):
         glossed = [t for t, lt in terms.items() if word in lt.gloss]
@@ -743,8 +744,7 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
         tied = [t for t in glossed if terms[t].heads & defined_by]
         if tied:
             if len(tied) == 1 and lexicon.is_thing(word):
-                known = _type_words(terms) if known is None else known
-                if word not in known and out.get(tied[0], 0.0) < FULL:
+                if word not in _type_words_of(terms)[0] and out.get(tied[0], 0.0) < FULL:
                     out[tied[0]] = FULL
             continue
         if not defined:
@@ -1339,7 +1339,7 @@ def consume(names: dict[str, float], terms: dict[str, LabelTerms],
             own = full[t]
         else:
             lt = terms[t]
-            said = (lt.partial | lt.modifiers | set(lt.words) | lt.gloss) - STOPWORDS
+            said = (_said_words(lt) | lt.gloss) - STOPWORDS
             own = {(i, i + 1, False, False) for i, w in enumerate(query.tokens) if w in said}
         if own and all(covered(lo, hi, exact, british, t) for lo, hi, exact, british in own):
             out[t] = 0.0
@@ -1412,7 +1412,7 @@ def _drop_said_only_at(names: dict[str, float], terms: dict[str, LabelTerms],
         places: set[tuple[int, int]] = set()
         if m >= FULL:
             places = {(lo, hi) for lo, hi, _, _ in _spans(lt, query)}
-        said = (lt.partial | lt.modifiers | set(lt.words)) - STOPWORDS
+        said = _said_words(lt) - STOPWORDS
         places |= {(i, i + 1) for i, w in enumerate(query.tokens) if w in said}
         if places and all(all(k in at for k in range(lo, hi))
                           for lo, hi in places):
