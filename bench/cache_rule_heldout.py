@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh16|fresh17] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh17|fresh18] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh17][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh18][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -161,7 +161,25 @@ newborn (bottles through the steriliser, nappies, muslins through the wash, bath
 and a home robot hosting the household's weekly parties (regular guests' coats on a pile,
 drinks in glasses collected on rounds, canape trays). Recency-dominated by construction: the
 allocator's slots and the mesh vertices; loops: the nightly backup walk and the deferred-queue
-scans; a scan in the swarm's order: the seeder's blocks.
+scans; a scan in the swarm's order: the seeder's blocks. ``fresh18`` (seeds 40000+) was
+written in round 30 before anything ran on it, by a writer who did not read the policy's
+code: a mixture-of-experts language model's offloaded expert weights (prefill by layer,
+top-k routing per decoded token, topics that persist across tokens), a multi-pattern
+matcher's automaton states over log lines (Aho-Corasick goto and failure links, rule sets
+switching), a package manager's index pages and metadata during a backtracking dependency
+solve (releases adding newest candidates, the chosen distributions fetched), a mobile
+network's visitor location registers (commuters' location updates at the rush hours,
+periodic T3212 updates, calls paging the callee), a CDCL SAT solver's clause database
+(watched literals, learnt clauses, reductions, Luby restarts) over random 3-SAT
+instances, a navigation service's route cache through a city's day (commutes to the centre,
+traffic epochs, the segments read along a new route), a museum tour-guide robot (standard
+and chosen tours, landmarks on the way, visitors' questions, temporary exhibitions), a home
+robot assisting an older person living alone (the weekly pill organiser, meals, everyday
+things misplaced and fetched, evening check rounds, visitors) and a laboratory automation
+robot's time-course assays (microplates read on their intervals from incubator slots,
+reagents and tip boxes). Recency-dominated by construction: the automaton's shallow states
+and the museum robot's stops; loops: the pill organiser's week and the periodic location
+updates.
 """
 
 from __future__ import annotations
@@ -6599,6 +6617,665 @@ def fresh17_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     }
     return {name: _take(gen, n) for name, gen in v.items()}
 
+
+# -- fresh18's generator families (round 30; none is in `synthetic` or the earlier sets) -----
+
+
+def moe_experts(seed: int, layers: int, experts: int, top_k: int, topics: int,
+                stay: float, prompt: int, reply: int) -> Iterator[int]:
+    """A mixture-of-experts language model's expert weights offloaded to host memory
+    (Mixtral 8x7B: 32 layers, 8 experts, top-2 routing, Jiang et al. 2024; DeepSeekMoE: 64
+    fine-grained experts, top-6, Dai et al. 2024; Eliseev and Mazur 2023 offload experts and
+    keep the recently used ones on the GPU because adjacent tokens often pick the same
+    ones): requests arrive one after another; the prompt (about ``prompt`` tokens) is
+    prefilled layer by layer, each layer reading every expert some prompt token routes to
+    once; then about ``reply`` tokens are decoded one at a time, each reading ``top_k``
+    experts in every layer in order. A token's routing follows its topic (each of
+    ``topics`` topics, Zipf over requests, prefers a few experts per layer); the topic stays
+    for the next token with probability ``stay``, else moves to another one."""
+    rng = random.Random(seed)
+    which_topic = _zipf(rng, topics, 1.0)
+    # each topic's routing weights per layer: a skewed preference over the experts
+    prefs = [[[rng.paretovariate(1.5) for _ in range(experts)] for _ in range(layers)]
+             for _ in range(topics)]
+
+    def route(topic: int, layer: int) -> list[int]:
+        w = prefs[topic][layer]
+        chosen: list[int] = []
+        while len(chosen) < top_k:
+            e = rng.choices(range(experts), weights=w)[0]
+            if e not in chosen:
+                chosen.append(e)
+        return chosen
+
+    def token_topics(count: int, topic: int) -> list[int]:
+        out = []
+        for _ in range(count):
+            if rng.random() >= stay:
+                topic = which_topic() if rng.random() < 0.7 else rng.randrange(topics)
+            out.append(topic)
+        return out
+
+    while True:
+        topic = which_topic()
+        p = token_topics(max(1, int(rng.expovariate(1 / prompt))), topic)
+        for layer in range(layers):  # prefill: the batch's union of experts, layer by layer
+            used: set[int] = set()
+            for t in p:
+                used.update(route(t, layer))
+            for e in sorted(used):
+                yield layer * experts + e
+        for t in token_topics(max(1, int(rng.expovariate(1 / reply))), p[-1]):
+            for layer in range(layers):
+                for e in route(t, layer):
+                    yield layer * experts + e
+
+
+def dfa_states(seed: int, vocab: int, templates: int, patterns: int, lines: int,
+               sets: int) -> Iterator[int]:
+    """A multi-pattern matcher's automaton states under a stream of log lines (Aho and
+    Corasick 1975, as in GNU grep -F, Snort's content rules and RE2's lazily built DFA,
+    whose states are cached and rebuilt on demand): ``sets`` rule sets of ``patterns``
+    keywords each (words of the logs' lexicon, error codes and host names), one active at a
+    time; every byte of a line moves the automaton along its goto and failure links, each
+    state visited read (its transition row); a match reads the rule it reports. The
+    lines come from ``templates`` message templates (Zipf) over a lexicon of ``vocab``
+    words, with numbers, hex ids and hosts in their fields; the active rule set changes
+    every ``lines`` lines (another team's alert rules)."""
+    rng = random.Random(seed)
+    rule_k = 1 << 40
+    letters = "etaoinshrdlcumwfgypbvkjxqz"
+    lexicon = ["".join(letters[min(25, int(rng.expovariate(0.2)))]
+                       for _ in range(rng.randint(3, 10))) for _ in range(vocab)]
+    hosts = [f"node{h:02d}" for h in range(40)]
+    word = _zipf(rng, vocab, 1.0)
+    forms = [[("w", word()) if rng.random() < 0.75 else (rng.choice("nxh"), 0)
+              for _ in range(rng.randint(4, 12))] for _ in range(templates)]
+    form = _zipf(rng, templates, 1.1)
+
+    def automaton(words: list[str]) -> tuple[list[dict[str, int]], list[int], list[int]]:
+        goto: list[dict[str, int]] = [{}]
+        out = [-1]
+        for i, w in enumerate(words):
+            s = 0
+            for ch in w:
+                if ch not in goto[s]:
+                    goto.append({})
+                    out.append(-1)
+                    goto[s][ch] = len(goto) - 1
+                s = goto[s][ch]
+            out[s] = i
+        fail = [0] * len(goto)
+        queue = list(goto[0].values())
+        while queue:
+            s = queue.pop(0)
+            for ch, t in goto[s].items():
+                f = fail[s]
+                while f and ch not in goto[f]:
+                    f = fail[f]
+                fail[t] = goto[f][ch] if ch in goto[f] and goto[f][ch] != t else 0
+                if out[t] < 0:
+                    out[t] = out[fail[t]]
+                queue.append(t)
+        return goto, fail, out
+
+    rule_sets = []
+    for _ in range(sets):
+        words = {lexicon[word()] if rng.random() < 0.5 else rng.choice(lexicon)
+                 for _ in range(patterns)}
+        words |= {f"e{rng.randrange(1000):03d}" for _ in range(max(1, patterns // 10))}
+        words |= {rng.choice(hosts) for _ in range(2)}
+        rule_sets.append(automaton(sorted(words)))
+    state_base = [0]
+    for goto, _, _ in rule_sets[:-1]:
+        state_base.append(state_base[-1] + len(goto))
+    active = 0
+    while True:
+        goto, fail, out = rule_sets[active]
+        base = state_base[active]
+        for _ in range(lines):
+            fields = []
+            for kind, w in forms[form()]:
+                if kind == "w":
+                    fields.append(lexicon[w])
+                elif kind == "n":
+                    fields.append(str(int(rng.expovariate(0.01))))
+                elif kind == "x":
+                    fields.append(f"{rng.getrandbits(32):08x}")
+                else:
+                    fields.append(rng.choice(hosts))
+            s = 0
+            for ch in " ".join(fields) + "\n":
+                while s and ch not in goto[s]:
+                    s = fail[s]
+                    yield base + s
+                s = goto[s].get(ch, 0)
+                yield base + s
+                if out[s] >= 0:
+                    yield rule_k + (active << 20) + out[s]
+        active = rng.randrange(sets) if rng.random() < 0.5 else (active + 1) % sets
+
+
+def dependency_solve(seed: int, packages: int, alpha: float, projects: int, deps: int,
+                     conflict: float, release: float) -> Iterator[int]:
+    """A package manager's index and metadata reads during dependency resolution (pip's
+    resolvelib backtracking, PubGrub in Dart's pub, Poetry and uv, Weizenbaum 2018): an
+    install of one of ``projects`` projects (Zipf over installs: CI jobs and developers)
+    reads its direct requirements' index pages (the list of versions), then candidate
+    versions newest first, each candidate's metadata (its own requirements, up to ``deps``
+    packages Zipf (``alpha``) over the lower-level ones of ``packages``), depth first; a
+    candidate that conflicts with an earlier pin (probability ``conflict``, fixed per
+    package, version and parent) sends the solver back to try the next older version,
+    re-reading the packages pinned since. Once solved, the chosen distributions are
+    fetched (one key each). A release (probability ``release`` per install) adds a version
+    to a popular package, the new newest candidate."""
+    rng = random.Random(seed)
+    index_k, meta_k, dist_k = 0, 1 << 40, 2 << 40
+    popular = _zipf(rng, packages, alpha)
+    newest = [rng.randint(1, 30) for _ in range(packages)]
+    reqs = [sorted({popular() for _ in range(rng.randint(3, 20))}) for _ in range(projects)]
+    project = _zipf(rng, projects, 1.0)
+
+    def requirements(p: int, v: int) -> list[int]:
+        r = random.Random(p * 1_000_003 + v * 7919 + seed)
+        count = min(deps, int(r.expovariate(1 / max(1, deps / 3))))
+        below = packages - p - 1  # lower-level packages only: no cycles
+        return sorted({p + 1 + min(below - 1, int(r.paretovariate(alpha)) - 1)
+                       for _ in range(count)}) if below > 0 else []
+
+    def clashes(p: int, v: int, parent: int) -> bool:
+        r = random.Random(p * 2_000_003 + v * 104_729 + parent * 31 + seed)
+        return r.random() < conflict
+
+    while True:
+        if rng.random() < release:
+            p = popular()
+            newest[p] += 1
+        pins: dict[int, int] = {}
+        order: list[int] = []
+        todo = [(q, -1) for q in reversed(reqs[project()])]
+        steps = 0
+        while todo and steps < 2000:
+            steps += 1
+            p, parent = todo.pop()
+            if p in pins:
+                continue
+            yield index_k + p
+            v = newest[p]
+            while v > 1 and clashes(p, v, parent):
+                yield meta_k + p * 4096 + v % 4096
+                v -= 1
+                if order and rng.random() < 0.5:  # backtrack: re-read the latest pins
+                    for q in order[-3:]:
+                        yield index_k + q
+                        yield meta_k + q * 4096 + pins[q] % 4096
+            yield meta_k + p * 4096 + v % 4096
+            pins[p] = v
+            order.append(p)
+            todo.extend((q, p) for q in reversed(requirements(p, v)))
+        for p in order:
+            yield dist_k + p * 4096 + pins[p] % 4096
+
+
+def visitor_register(seed: int, subscribers: int, alpha: float, areas: int,
+                     day: int, period: int, calls: float) -> Iterator[int]:
+    """A mobile network's visitor location registers (GSM/UMTS, 3GPP TS 23.012; Lin and
+    Chlamtac, Wireless and Mobile Network Architectures, ch. 9): ``subscribers`` phones,
+    each with a home and a work location area on a line of ``areas``; a day of ``day``
+    ticks with a morning and an evening rush, when commuters move between home and work
+    and register in every area they pass (a location update reads the subscriber's
+    record and the area's). Each attached phone repeats a periodic location update every
+    ``period`` ticks (the T3212 timer, phases spread). About ``calls`` calls per tick:
+    a caller Zipf (``alpha``) over subscribers calls one of a few contacts, whose record
+    is read and whose area is paged."""
+    rng = random.Random(seed)
+    sub_k, area_k = 0, 1 << 40
+    home = [rng.randrange(areas) for _ in range(subscribers)]
+    centre = areas // 2
+    work = [min(areas - 1, max(0, int(rng.gauss(centre, areas / 8))))
+            for _ in range(subscribers)]
+    commuter = [rng.random() < 0.6 for _ in range(subscribers)]
+    where = list(home)
+    timers = list(range(subscribers))
+    rng.shuffle(timers)  # the timers' phases spread over the period
+    contacts = [[rng.randrange(subscribers) for _ in range(5)] for _ in range(subscribers)]
+    caller = _zipf(rng, subscribers, alpha)
+    ranks = list(range(subscribers))
+    rng.shuffle(ranks)  # busy callers are not the low subscriber numbers
+    tick = 0
+    while True:
+        t = tick % day
+        rush_out = 0.3 * day <= t < 0.38 * day
+        rush_back = 0.7 * day <= t < 0.78 * day
+        if rush_out or rush_back:
+            for s in range(subscribers):
+                goal = work[s] if rush_out else home[s]
+                if commuter[s] and where[s] != goal and rng.random() < 0.5:
+                    where[s] += 1 if goal > where[s] else -1
+                    yield area_k + where[s]
+                    yield sub_k + s
+        for s in timers[tick % period::period]:  # the T3212 timers due this tick
+            yield area_k + where[s]
+            yield sub_k + s
+        busy = 2.0 if 0.35 * day <= t < 0.85 * day else 0.3
+        for _ in range(int(rng.expovariate(1 / (calls * busy))) + 1):
+            a = ranks[caller()]
+            b = contacts[a][min(4, int(rng.expovariate(1.0)))]
+            yield sub_k + a
+            yield sub_k + b
+            yield area_k + where[b]
+        tick += 1
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (MiniSat's
+    restart intervals)."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        if (1 << (k - 1)) - 1 < i:
+            i -= (1 << (k - 1)) - 1
+            k = 1
+            while (1 << k) - 1 < i:
+                k += 1
+        else:
+            k -= 1
+    return 1 << (k - 1)
+
+
+def cdcl_clauses(seed: int, variables: int, ratio: float, reduce_every: int,
+                 restart_unit: int) -> Iterator[int]:
+    """A CDCL SAT solver's clause database (MiniSat, Een and Sorensson 2003; two watched
+    literals, Moskewicz et al. 2001): random 3-SAT instances of ``variables`` variables
+    and ``ratio`` clauses per variable, solved one after another. Decisions take the most
+    active unassigned variable (VSIDS, saved phases); every literal made false visits the
+    clauses watching it (each a key), which find another watch, propagate or conflict. A
+    conflict learns the clause of the negated decisions (the decision scheme), bumps its
+    variables and backjumps; every ``reduce_every`` conflicts the longer half of the
+    learnt clauses is deleted; restarts follow the Luby sequence times ``restart_unit``."""
+    rng = random.Random(seed)
+
+    inst = 0
+    while True:
+        inst += 1
+        yield from _cdcl_instance(rng, inst << 32, variables, ratio, reduce_every,
+                                  restart_unit)
+
+
+def _cdcl_instance(rng: random.Random, base: int, n: int, ratio: float, reduce_every: int,
+                   restart_unit: int) -> Iterator[int]:
+    """One instance of ``cdcl_clauses`` solved to the end (its clause visits, keys from
+    ``base``)."""
+    clauses: list[list[int]] = []
+    for _ in range(int(ratio * n)):
+        vs = rng.sample(range(1, n + 1), 3)
+        clauses.append([v if rng.random() < 0.5 else -v for v in vs])
+    watches: dict[int, list[int]] = {}
+    for ci, c in enumerate(clauses):
+        for lit in c[:2]:
+            watches.setdefault(lit, []).append(ci)
+    value: dict[int, bool] = {}
+    trail: list[int] = []
+    lim: list[int] = []
+    activity = [0.0] * (n + 1)
+    saved = [False] * (n + 1)
+    learnts: list[int] = []
+    deleted: set[int] = set()
+    bump, conflicts, restarts, next_restart = 1.0, 0, 1, restart_unit
+
+    def val(lit: int) -> bool | None:
+        v = value.get(abs(lit))
+        return None if v is None else v == (lit > 0)
+
+    def assign(lit: int) -> None:
+        value[abs(lit)] = lit > 0
+        trail.append(lit)
+
+    def undo(level: int) -> None:
+        while len(lim) > level:
+            stop = lim.pop()
+            while len(trail) > stop:
+                lit = trail.pop()
+                saved[abs(lit)] = lit > 0
+                del value[abs(lit)]
+
+    qhead = 0
+    solved = False
+    while not solved:
+        conflict = -1
+        while qhead < len(trail) and conflict < 0:
+            false_lit = -trail[qhead]
+            qhead += 1
+            ws = watches.get(false_lit, [])
+            keep: list[int] = []
+            i = 0
+            while i < len(ws):
+                ci = ws[i]
+                i += 1
+                if ci in deleted:
+                    continue
+                yield base + ci
+                c = clauses[ci]
+                if c[0] == false_lit:
+                    c[0], c[1] = c[1], c[0]
+                if val(c[0]) is True:
+                    keep.append(ci)
+                    continue
+                for k in range(2, len(c)):
+                    if val(c[k]) is not False:
+                        c[1], c[k] = c[k], c[1]
+                        watches.setdefault(c[1], []).append(ci)
+                        break
+                else:
+                    keep.append(ci)
+                    if val(c[0]) is False:
+                        conflict = ci
+                        keep.extend(ws[i:])
+                        break
+                    assign(c[0])
+            watches[false_lit] = keep
+        if conflict >= 0:
+            if not lim:
+                solved = True  # unsatisfiable: the next instance
+                continue
+            conflicts += 1
+            decisions = [trail[stop] for stop in lim]
+            for lit in clauses[conflict] + decisions:
+                activity[abs(lit)] += bump
+            bump *= 1.05
+            learnt = [-decisions[-1]] + [-d for d in reversed(decisions[:-1])]
+            undo(len(decisions) - 1)
+            qhead = len(trail)
+            if len(learnt) > 1:  # a unit is kept as a level-0 assignment
+                clauses.append(learnt)
+                ci = len(clauses) - 1
+                learnts.append(ci)
+                for lit in learnt[:2]:
+                    watches.setdefault(lit, []).append(ci)
+                yield base + ci
+            assign(learnt[0])
+            if conflicts % reduce_every == 0:
+                live = sorted((ci for ci in learnts if ci not in deleted),
+                              key=lambda ci: -len(clauses[ci]))
+                deleted.update(live[:len(live) // 2])
+                learnts = live[len(live) // 2:]
+            if conflicts >= next_restart:
+                restarts += 1
+                next_restart = conflicts + restart_unit * _luby(restarts)
+                undo(0)  # level 0 stays: a learnt unit not yet propagated still is
+                qhead = min(qhead, len(trail))
+            continue
+        free = [v for v in range(1, n + 1) if v not in value]
+        if not free:
+            solved = True  # satisfiable
+            continue
+        v = max(free, key=lambda v: activity[v])
+        lim.append(len(trail))
+        assign(v if saved[v] else -v)
+
+
+def route_requests(seed: int, side: int, alpha: float, per_minute: float, refresh: int,
+                   leisure: float) -> Iterator[int]:
+    """A navigation service's route cache through a city's day (routes between origin and
+    destination zones kept per traffic epoch, as time-dependent route planners do,
+    Delling and Wagner 2009; commuting origin-destination matrices): zones on a
+    ``side`` by ``side`` grid; homes spread over the city (Zipf (``alpha``) over zones
+    by population), workplaces crowd into the centre. Requests come about ``per_minute``
+    times a minute, many more at the morning and evening rush: commuters ask home to work
+    in the morning and back in the evening; at other times ``leisure`` of the requests go
+    to popular places (shops, stadium, airport). Traffic is refreshed every ``refresh``
+    minutes: a route is kept per (origin, destination, epoch), and the first request for
+    it in an epoch reads the traffic tiles of the road segments along it."""
+    rng = random.Random(seed)
+    route_k, tile_k = 1 << 40, 2 << 40
+    zones = side * side
+    by_population = list(range(zones))
+    rng.shuffle(by_population)
+    home = _zipf(rng, zones, alpha)
+    c = side // 2
+    centre = [(c + dx) * side + c + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+              if 0 <= c + dx < side and 0 <= c + dy < side]
+    places = [rng.randrange(zones) for _ in range(12)]
+    place = _zipf(rng, len(places), 1.2)
+    computed: set[tuple[int, int]] = set()
+    epoch_seen = -1
+    minute = 0
+    while True:
+        m = minute % 1440
+        epoch = minute // refresh
+        if epoch != epoch_seen:
+            computed.clear()
+            epoch_seen = epoch
+        rush = 420 <= m < 570 or 1020 <= m < 1170
+        night = m < 360
+        rate = per_minute * (4.0 if rush else 0.15 if night else 1.0)
+        for _ in range(int(rng.expovariate(1 / rate))):
+            h = by_population[home()]
+            if rush and rng.random() > leisure:
+                w = centre[(h * 7 + 3) % len(centre)]  # each home's own workplace
+                o, d = (h, w) if m < 720 else (w, h)
+            else:
+                o, d = h, places[place()]
+            yield route_k + (o * zones + d) * 1024 + epoch % 1024
+            if (o, d) not in computed:
+                computed.add((o, d))
+                x, y = divmod(o, side)
+                tx, ty = divmod(d, side)
+                while (x, y) != (tx, ty):  # the segments' traffic along an L-shaped route
+                    if x != tx:
+                        x += 1 if tx > x else -1
+                    else:
+                        y += 1 if ty > y else -1
+                    yield tile_k + x * side + y
+        minute += 1
+
+
+def museum_guide(seed: int, exhibits: int, alpha: float, tours: int, stops: int,
+                 questions: float, rotate: int) -> Iterator[int]:
+    """A museum tour-guide robot (RHINO at the Deutsches Museum Bonn, Burgard et al. 1999;
+    Minerva at the Smithsonian, Thrun et al. 1999): the halls hold ``exhibits`` exhibits
+    along a corridor graph; a tour is either one of ``tours`` standard tours (fixed
+    sequences of about ``stops`` exhibits) or picked by the visitors from the screen (Zipf
+    (``alpha``) over exhibits, visited in walking order). Driving between stops reads the
+    map's landmarks on the way; at each exhibit the robot reads its description and plays
+    its media; visitors ask about ``questions`` questions per stop, each about the exhibit
+    or a related one (the answer's record). Every ``rotate`` tours a temporary exhibition
+    replaces a tenth of the exhibits with new ones."""
+    rng = random.Random(seed)
+    mark_k, text_k, media_k, faq_k = 0, 1 << 40, 2 << 40, 3 << 40
+    ids = list(range(exhibits))  # the exhibit in each position of the halls
+    made = exhibits
+    pick = _zipf(rng, exhibits, alpha)
+    fixed = [sorted(rng.sample(range(exhibits), min(exhibits, stops)))
+             for _ in range(tours)]
+    related = {}
+
+    def near(e: int) -> list[int]:
+        if e not in related:
+            related[e] = [rng.randrange(exhibits) for _ in range(3)]
+        return related[e]
+
+    done = 0
+    at = 0
+    while True:
+        if rng.random() < 0.6:
+            route = fixed[rng.randrange(tours)]
+        else:
+            route = sorted({pick() for _ in range(max(2, int(rng.gauss(stops, 2))))})
+        for pos in route + [0]:  # back to the entrance after the last stop
+            step = 1 if pos > at else -1
+            for m in range(at, pos, step):
+                yield mark_k + m // 3  # a landmark every third exhibit position
+            at = pos
+            e = ids[pos]
+            yield text_k + e
+            yield media_k + e
+            for _ in range(int(rng.expovariate(1 / questions)) if questions > 0 else 0):
+                yield faq_k + (e if rng.random() < 0.6 else ids[near(pos)[rng.randrange(3)]])
+        done += 1
+        if done % rotate == 0:
+            for pos in rng.sample(range(exhibits), max(1, exhibits // 10)):
+                ids[pos] = made
+                made += 1
+
+
+def elder_care(seed: int, rooms: int, things: int, misplace: float, visitors: int,
+               fetches: float) -> Iterator[int]:
+    """A home robot assisting an older person who lives alone (Care-O-bot 3, Graf et al.
+    2009; the Hobbit robot's fetch, reminder and fall-check services, Fischinger et al.
+    2016; the Toyota HSR's object fetching): each day the pill organiser's compartment for
+    the day's morning, noon, evening and night doses is brought with water at its time
+    (7 days by 4 doses, refilled every Sunday compartment by compartment from the
+    medication boxes, a new box every four weeks); meals are made in the kitchen; the
+    person's everyday things (``things`` of them: glasses, remote, phone, walking stick,
+    hearing aid, keys...) are put down in one of ``rooms`` rooms and, with probability
+    ``misplace`` each, somewhere unusual, and fetched about ``fetches`` times a day
+    (each search looks where it was last seen first, then the usual places); evenings
+    have a check round of doors, windows and the stove; one of ``visitors`` visitors
+    (family, nurse, cleaner) comes some days, the nurse checking the medication."""
+    rng = random.Random(seed)
+    room_k, slot_k, thing_k, box_k, misc_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    kitchen, bedroom, bath, living, hall = 0, 1, 2, 3, 4
+    rooms = max(rooms, 5)
+    usual = [rng.choice((living, bedroom, kitchen)) for _ in range(things)]
+    seen = list(usual)
+    want = _zipf(rng, things, 1.2)
+    boxes = [0, 1, 2]  # the current box of each medication
+    made = 3
+    day = 0
+    while True:
+        weekday = day % 7
+        if weekday == 6:  # Sunday: the organiser refilled from the boxes
+            yield room_k + kitchen
+            for slot in range(28):
+                yield slot_k + slot
+                for b in boxes[: 1 + slot % 3]:
+                    yield box_k + b
+            if day % 28 == 27:
+                boxes = [made, made + 1, made + 2]
+                made += 3
+        n_fetch = int(rng.expovariate(1 / fetches))
+        for dose in range(4):
+            yield room_k + kitchen
+            yield misc_k + 0  # the water glass
+            yield slot_k + weekday * 4 + dose
+            yield room_k + (bedroom if dose in (0, 3) else living)
+            if dose in (0, 1, 2):  # breakfast, lunch, dinner
+                yield room_k + kitchen
+                for item in rng.sample(range(1, 30), 4):
+                    yield misc_k + item  # food and utensils
+            for _ in range(n_fetch // 4 + (dose < n_fetch % 4)):
+                t = want()
+                yield thing_k + t
+                yield room_k + seen[t]
+                if seen[t] != usual[t] and rng.random() < 0.3:
+                    yield room_k + usual[t]  # not where it was seen: the usual place
+                seen[t] = rng.randrange(rooms) if rng.random() < misplace else usual[t]
+        if rng.random() < 0.3:
+            v = rng.randrange(visitors)
+            yield room_k + hall
+            yield misc_k + 100 + v
+            if v == 0:  # the nurse checks the organiser and the boxes
+                for slot in range(weekday * 4, 28):
+                    yield slot_k + slot
+                for b in boxes:
+                    yield box_k + b
+        for r in (hall, kitchen, bath, living, bedroom):  # the evening check round
+            yield room_k + r
+            yield misc_k + 200 + r
+        day += 1
+
+
+def assay_plates(seed: int, experiments: int, plates: int, interval: int, reads: int,
+                 reagents: int, slots: int) -> Iterator[int]:
+    """A laboratory automation robot running time-course assays (a robotic arm moving
+    microplates between an incubator, a plate reader and a liquid handler under a
+    scheduler such as Thermo Fisher's Momentum or HighRes Cellario; the Robot Scientist
+    Adam, King et al. 2009): about ``experiments`` experiments run at once, each of
+    ``plates`` plates that are read every ``interval`` ticks, ``reads`` times, then
+    discarded (a new experiment takes its place with new plates). A read fetches the plate
+    from its incubator slot (of ``slots``), scans its barcode record, reads it and puts it
+    back; at some time points the liquid handler adds one of the experiment's
+    ``reagents`` (the reagent's trough, the tip box, a new one every 12 uses)."""
+    rng = random.Random(seed)
+    plate_k, slot_k, reagent_k, tips_k, dev_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    reader, handler, hotel = 0, 1, 2
+    made_plates = made_exps = tip_box = tip_uses = 0
+    running: list[dict[str, Any]] = []
+    free_slots = list(range(slots))
+    tick = 0
+    while True:
+        while len(running) < experiments:
+            made_exps += 1
+            ps = []
+            for _ in range(plates):
+                made_plates += 1
+                slot = free_slots.pop(rng.randrange(len(free_slots))) if free_slots else -1
+                ps.append((made_plates, slot))
+                yield dev_k + hotel
+                yield plate_k + made_plates
+                if slot >= 0:
+                    yield slot_k + slot
+            mix = rng.sample(range(40), min(40, reagents))
+            running.append({"plates": ps, "mix": mix, "start": tick, "left": reads,
+                            "every": max(1, int(interval * rng.uniform(0.5, 1.5)))})
+        for exp in running:
+            if (tick - exp["start"]) % exp["every"]:
+                continue
+            dose = rng.random() < 0.3
+            for plate, slot in exp["plates"]:
+                if slot >= 0:
+                    yield slot_k + slot
+                yield plate_k + plate
+                yield dev_k + reader
+                if dose:
+                    yield dev_k + handler
+                    yield reagent_k + exp["mix"][rng.randrange(len(exp["mix"]))]
+                    tip_uses += 1
+                    if tip_uses % 12 == 0:
+                        tip_box += 1
+                    yield tips_k + tip_box
+                if slot >= 0:
+                    yield slot_k + slot
+            exp["left"] -= 1
+        for exp in [e for e in running if e["left"] <= 0]:
+            running.remove(exp)
+            for plate, slot in exp["plates"]:
+                yield plate_k + plate  # the barcode checked out to the waste
+                if slot >= 0:
+                    free_slots.append(slot)
+        tick += 1
+
+
+def fresh18_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 30's held-out set: seeds 40000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 40000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "moe_l32_e8": lambda: moe_experts(s + 0, 32, 8, 2, 20, 0.8, 200, 100),
+        "moe_l28_e64": lambda: moe_experts(s + 1, 28, 64, 6, 200, 0.6, 500, 300),
+        "dfa_p40_t30": lambda: dfa_states(s + 2, 300, 30, 40, 200, 2),
+        "dfa_p2000_t400": lambda: dfa_states(s + 3, 5000, 400, 2000, 1000, 5),
+        "resolve_k200_p10": lambda: dependency_solve(s + 4, 200, 1.1, 10, 6, 0.1, 0.05),
+        "resolve_k5000_p200": lambda: dependency_solve(
+            s + 5, 5000, 0.9, 200, 12, 0.25, 0.3),
+        "vlr_s300_a10": lambda: visitor_register(s + 6, 300, 1.0, 10, 96, 24, 3.0),
+        "vlr_s5000_a40": lambda: visitor_register(s + 7, 5000, 0.8, 40, 288, 72, 20.0),
+        "cdcl_v60_r42": lambda: cdcl_clauses(s + 8, 60, 4.2, 50, 32),
+        "cdcl_v250_r43": lambda: cdcl_clauses(s + 9, 250, 4.3, 300, 100),
+        "routes_g8_e15": lambda: route_requests(s + 10, 8, 1.0, 3.0, 15, 0.1),
+        "routes_g30_e5": lambda: route_requests(s + 11, 30, 0.8, 20.0, 5, 0.3),
+        "museum_x60_t4": lambda: museum_guide(s + 12, 60, 1.0, 4, 8, 1.0, 20),
+        "museum_x800_t20": lambda: museum_guide(s + 13, 800, 0.8, 20, 20, 2.0, 5),
+        "elder_r6_t12": lambda: elder_care(s + 14, 6, 12, 0.1, 3, 6.0),
+        "elder_r12_t40": lambda: elder_care(s + 15, 12, 40, 0.3, 6, 15.0),
+        "assay_e2_p8": lambda: assay_plates(s + 16, 2, 8, 6, 12, 4, 40),
+        "assay_e10_p40": lambda: assay_plates(s + 17, 10, 40, 20, 48, 12, 300),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -6607,7 +7284,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh11": fresh11_variants, "fresh12": fresh12_variants,
                 "fresh13": fresh13_variants, "fresh14": fresh14_variants,
                 "fresh15": fresh15_variants, "fresh16": fresh16_variants,
-                "fresh17": fresh17_variants}
+                "fresh17": fresh17_variants, "fresh18": fresh18_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -6662,7 +7339,8 @@ def main() -> int:
                          "fresh14: round 26's held-out set; "
                          "fresh15: round 27's held-out set; "
                          "fresh16: round 28's held-out set; "
-                         "fresh17: round 29's held-out set")
+                         "fresh17: round 29's held-out set; "
+                         "fresh18: round 30's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

@@ -25,6 +25,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh28b: floor plan 12, seed 2802; fresh28c: floor plan 13, seed 2803)
     .venv/bin/python bench/experience_tasks.py --split fresh29a # floor plan 4, seed 2901
         # (fresh29b: floor plan 16, seed 2902; fresh29c: floor plan 24, seed 2903)
+    .venv/bin/python bench/experience_tasks.py --split fresh30a # floor plan 6, seed 3001
+        # (fresh30b: floor plan 18, seed 3002; fresh30c: floor plan 14, seed 3003)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -145,6 +147,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # differ from those splits' (other seed, other tasks). At length 30 each stream holds all
 # three KINDS and every task's needs are within reach of its world (checked by generating
 # the streams only; 0 of 30 out of reach in each).
+# "fresh30a/b/c" (round 30) likewise, by a helper (heldout30) who ran no arm on them. All
+# three REUSE kitchens that only a report split used, never a tuning split's and none reused
+# before (28, 20, 30, 8, 26, 5, 12, 13, 4, 16 and 24 were reused in rounds 26 to 29), the
+# oldest such after 17 (fresh21a's, passed over as a room-prior and put_spot_error tuning
+# plan, as in rounds 27 to 29): round 24's report splits' kitchens, 6 (fresh24a's) and 18
+# (fresh24b's); the third, 27 (fresh24c's), fails the check with seed 3003 (its 30 tasks lack
+# pick_heat_then_place_in_recep), and of the next, 25 (fresh25a's) is a room-prior tuning
+# plan (ODD above) and 19 and 23 (fresh25b's, fresh25c's) put_spot_error's, so 14
+# (fresh26b's; in neither tuning list). Their streams differ from those splits' (other
+# seed, other tasks). At length 30 each stream holds all three KINDS and every task's needs
+# are within reach of its world (checked by generating the streams only; 0 of 30 out of
+# reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -155,7 +169,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh26a": (28, 2601), "fresh26b": (14, 2602), "fresh26c": (20, 2603),
           "fresh27a": (30, 2701), "fresh27b": (8, 2702), "fresh27c": (26, 2703),
           "fresh28a": (5, 2801), "fresh28b": (12, 2802), "fresh28c": (13, 2803),
-          "fresh29a": (4, 2901), "fresh29b": (16, 2902), "fresh29c": (24, 2903)}
+          "fresh29a": (4, 2901), "fresh29b": (16, 2902), "fresh29c": (24, 2903),
+          "fresh30a": (6, 3001), "fresh30b": (18, 3002), "fresh30c": (14, 3003)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -1,8 +1,8 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
-fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17):
-their generators are seeded, exact in length and distinct. Only the streams are checked
-here; no policy runs on them (they are held out)."""
+fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
+round 30's fresh18): their generators are seeded, exact in length and distinct. Only the
+streams are checked here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bench_scripts import load_bench
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
-        "fresh16", "fresh17")
+        "fresh16", "fresh17", "fresh18")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -133,6 +133,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "baby": lambda s: h.baby_care(s, 4, 2, 4, 20, 3.0, 2),
             "party": lambda s: h.party_host(s, 20, 1.0, 6, 8, 2, 2.0),
         }
+    if name == "fresh18":
+        return {
+            "moe": lambda s: h.moe_experts(s, 8, 8, 2, 10, 0.8, 50, 20),
+            "dfa": lambda s: h.dfa_states(s, 200, 20, 30, 50, 2),
+            "resolve": lambda s: h.dependency_solve(s, 100, 1.1, 5, 6, 0.1, 0.1),
+            "vlr": lambda s: h.visitor_register(s, 100, 1.0, 8, 48, 12, 3.0),
+            "cdcl": lambda s: h.cdcl_clauses(s, 40, 4.2, 30, 16),
+            "routes": lambda s: h.route_requests(s, 6, 1.0, 3.0, 15, 0.2),
+            "museum": lambda s: h.museum_guide(s, 40, 1.0, 3, 6, 1.0, 10),
+            "elder": lambda s: h.elder_care(s, 6, 10, 0.2, 3, 6.0),
+            "assay": lambda s: h.assay_plates(s, 2, 6, 5, 10, 4, 30),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -223,7 +235,9 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # many keys in the larger variant, are not held to this); fresh16's aligner tiles, merge-sort
 # run pages and ISP line buffers (the larger merge sort first reads its 2,000-page table once,
 # hence the share of half the stream); fresh17's allocator slots (LIFO free lists, young
-# objects) and mesh vertices (shared by neighbouring triangles).
+# objects) and mesh vertices (shared by neighbouring triangles); fresh18's automaton states
+# (the shallow states near the root come back within a line) and the museum robot's stops
+# (landmarks and exhibits read in walking order, tours over the same halls).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -232,7 +246,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh14": ({"vtex", "broker", "editor"}, 0.6, 0.6),
                     "fresh15": ({"dnn", "survey", "slices"}, 0.5, 0.4),
                     "fresh16": ({"wavefront", "mergesort", "isp"}, 0.5, 0.8),
-                    "fresh17": ({"malloc", "vertex"}, 0.85, 0.8)}
+                    "fresh17": ({"malloc", "vertex"}, 0.85, 0.8),
+                    "fresh18": ({"dfa", "museum"}, 0.85, 0.65)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
