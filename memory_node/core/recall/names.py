@@ -579,12 +579,13 @@ def compound_parents(names: dict[str, float], terms: dict[str, LabelTerms],
 
 
 def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
-                 query: QueryTerms) -> dict[str, float]:
+                 query: QueryTerms, types: TypeSet | None = None) -> dict[str, float]:
     """A noun said that is no word of any type here, but the head of a WordNet compound
     of a type's own word that is a kind or a part of that type, names the type partly:
     the speaker dropped the modifier the room makes obvious ("put a new roll on the
     holder": a toilet roll, a kind of toilet paper; "scrub the bowl": a toilet bowl, part
-    of the toilet). ``terms``: every type present. In a kitchen, "bowl" is the bowl and
+    of the toilet). ``terms``: every type present; ``types``: their ``TypeSet`` when the
+    caller keeps it. In a kitchen, "bowl" is the bowl and
     "roll" the paper towel roll: a word of a type here is that type's."""
     heads = {h for lt in terms.values() for h in lt.elided}
     if not heads:
@@ -593,7 +594,7 @@ def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
             if t in heads and i not in query.negated}
     if not said:
         return names
-    said -= _type_words(terms)
+    said -= type_set(terms, types).words
     if not said:
         return names
     out = dict(names)
@@ -610,20 +611,20 @@ def elided_heads(names: dict[str, float], terms: dict[str, LabelTerms],
 
 
 def kin_heads(names: dict[str, float], terms: dict[str, LabelTerms],
-              query: QueryTerms) -> dict[str, float]:
+              query: QueryTerms, types: TypeSet | None = None) -> dict[str, float]:
     """A noun said that is no word of any type here, but the head of a WordNet compound
     of a type's modifier that does what the type's head does (``LabelTerms.kin_heads``:
     "towel rail", for holding towels, and the towel holder, a holding device), names
     the type partly: "hang the towel on the rail". Raised to PARTIAL also where the
     type's modifier alone named it ("towel", said for the towel itself). ``terms``:
-    every type present."""
+    every type present; ``types``: their ``TypeSet`` when the caller keeps it."""
     heads = {h for lt in terms.values() for h in lt.kin_heads}
     if not heads:
         return names
     said = {t for i, t in enumerate(query.tokens) if t in heads and i not in query.negated}
     if not said:
         return names
-    said -= _type_words(terms)
+    said -= type_set(terms, types).words
     if not said:
         return names
     return _named_partly(names, {t for t, lt in terms.items() if lt.kin_heads & said})
@@ -657,12 +658,67 @@ def size_shapes(names: dict[str, float], terms: dict[str, LabelTerms],
     return _named_partly(names, {t for t, lt in terms.items() if lt.shapes & said})
 
 
-def _type_words(terms: dict[str, LabelTerms]) -> set[str]:
-    """Every word that names, partly names or modifies a type of ``terms``."""
-    known: set[str] = set()
-    for lt in terms.values():
-        known |= _name_words(lt)
-    return known
+class TypeSet:
+    """What the name rules read across every type present, built once per set of types
+    and kept by the ``Recaller`` for the last set (it changes when a type appears or
+    leaves, not per request), so a request only looks its own words up: the words that
+    name, partly name or modify some type (:attr:`words`), the types of each head
+    (:attr:`by_head`), and the types whose WordNet definitions hold each word
+    (:meth:`defining`). Each part is made when a rule first reads it. It holds the terms
+    objects it was built from: :meth:`holds` tells whether it is still theirs."""
+
+    def __init__(self, terms: Mapping[str, LabelTerms]) -> None:
+        self.terms: dict[str, LabelTerms] = dict(terms)
+        self._words: set[str] | None = None
+        self._by_head: dict[str, set[str]] | None = None
+        self._defining: dict[str, frozenset[str]] | None = None
+
+    def holds(self, terms: Mapping[str, LabelTerms]) -> bool:
+        """Whether ``terms`` are the same types, in the same order, as the same objects
+        (a recaller's memo of them is rebuilt, e.g. once WordNet is loaded)."""
+        mine = self.terms
+        return len(terms) == len(mine) and all(
+            a == b and lt is mine[a] for (a, lt), b in zip(terms.items(), mine, strict=True))
+
+    @property
+    def words(self) -> set[str]:
+        """Every word that names, partly names or modifies a type of the set."""
+        if self._words is None:
+            known: set[str] = set()
+            for lt in self.terms.values():
+                known |= _name_words(lt)
+            self._words = known
+        return self._words
+
+    @property
+    def by_head(self) -> dict[str, set[str]]:
+        """Head (one-word name) -> the types it is a head of."""
+        if self._by_head is None:
+            by_head: dict[str, set[str]] = {}
+            for t, lt in self.terms.items():
+                for h in lt.heads:
+                    by_head.setdefault(h, set()).add(t)
+            self._by_head = by_head
+        return self._by_head
+
+    def defining(self, lexicon: Lexicon) -> dict[str, frozenset[str]]:
+        """Word -> the types whose definitions hold it (``Lexicon.description_words``):
+        what ``described`` reads. ``lexicon`` is the recaller's one, available."""
+        if self._defining is None:
+            defining: dict[str, set[str]] = {}
+            for t, lt in self.terms.items():
+                if not lt.words:
+                    continue
+                for w in (lexicon.description_words(" ".join(lt.words))
+                          | lexicon.description_words("".join(lt.words))):
+                    defining.setdefault(w, set()).add(t)
+            self._defining = {w: frozenset(ts) for w, ts in defining.items()}
+        return self._defining
+
+
+def type_set(terms: Mapping[str, LabelTerms], held: TypeSet | None) -> TypeSet:
+    """``held`` when it is still the set of ``terms``, else a new one for them."""
+    return held if held is not None and held.holds(terms) else TypeSet(terms)
 
 
 def _name_words(lt: LabelTerms) -> frozenset[str] | set[str]:
@@ -671,7 +727,8 @@ def _name_words(lt: LabelTerms) -> frozenset[str] | set[str]:
 
 
 def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
-                query: QueryTerms, lexicon: Lexicon | None) -> dict[str, float]:
+                query: QueryTerms, lexicon: Lexicon | None,
+                types: TypeSet | None = None) -> dict[str, float]:
     """A noun said that is no word of any type here, but by WordNet's part holonyms a
     part of one kind of thing only (``Lexicon.part_whole``: its main sense, a physical
     thing), names the one thing here that is that kind, partly: "the thing with the
@@ -679,7 +736,7 @@ def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
     mattress in" the bed, "a crack in the pane" the window. A part of several kinds
     ("the handle", "the shelf", "the keyboard") or of two things here names none: a
     word said once stands for one thing, and the ranking cannot say which. ``terms``:
-    every type present."""
+    every type present; ``types``: their ``TypeSet`` when the caller keeps it."""
     if lexicon is None or not lexicon.available:
         return names
     said = [t for i, t in enumerate(query.tokens)
@@ -695,7 +752,7 @@ def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
             or lexicon.is_whole("".join(lt.words), wholes))]
         if len(found) != 1:
             continue
-        known = _type_words(terms) if known is None else known
+        known = type_set(terms, types).words if known is None else known
         # A part ties a word to its whole more closely than a definition's noun does
         # ("mattress": "... used as a bed or part of a bed", GLOSS): raised to PARTIAL.
         if word not in known and out.get(found[0], 0.0) < PARTIAL:
@@ -705,7 +762,7 @@ def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
 
 def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
                 lexicon: Lexicon | None, places: Callable[[], frozenset[str]],
-                defined: bool = False) -> dict[str, float]:
+                defined: bool = False, types: TypeSet | None = None) -> dict[str, float]:
     """A noun of a place phrase (``places``: the words after a preposition of place) names
     where something goes, a thing that is here. When it is no word of any type here, and
     it and one type here only are each defined by the other in WordNet ("cabinet: a
@@ -719,7 +776,8 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     ``defined`` (``RecallConfig.defined_places``, round 29): a place noun, a physical
     thing in its main sense, defined one way only by one type here (its definition names
     the type: "windowsill: the sill of a window") names that type partly: the thing is
-    at that type, the robot goes there."""
+    at that type, the robot goes there. ``types``: the ``TypeSet`` of ``terms`` when the
+    caller keeps it."""
     if lexicon is None or not lexicon.available:
         return names
     glossed_said: set[str] = set()
@@ -744,41 +802,21 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
         tied = [t for t in glossed if terms[t].heads & defined_by]
         if tied:
             if len(tied) == 1 and lexicon.is_thing(word):
-                if word not in _type_words_of(terms)[0] and out.get(tied[0], 0.0) < FULL:
+                types = type_set(terms, types)
+                if word not in types.words and out.get(tied[0], 0.0) < FULL:
                     out[tied[0]] = FULL
             continue
         if not defined:
             continue
-        words, by_head = _type_words_of(terms)
-        tied_to = {t for w in defined_by for t in by_head.get(w, ())}
+        types = type_set(terms, types)
+        tied_to = {t for w in defined_by for t in types.by_head.get(w, ())}
         # A thing in its main sense only: "to call my mother" names no cell (the mother
         # of vinegar, "a slimy film of yeast cells"), "at five" no card.
-        if (len(tied_to) == 1 and word not in words and lexicon.is_thing(word)):
+        if (len(tied_to) == 1 and word not in types.words and lexicon.is_thing(word)):
             (t,) = tied_to
             if out.get(t, 0.0) < DEFINED_PLACE:
                 out[t] = DEFINED_PLACE
     return out
-
-
-_TYPE_WORDS: dict[tuple[tuple[str, int], ...],
-                  tuple[dict[str, LabelTerms], set[str], dict[str, set[str]]]] = {}
-
-
-def _type_words_of(terms: dict[str, LabelTerms]) -> tuple[set[str], dict[str, set[str]]]:
-    """:func:`_type_words` and the types of each head (one-word name), kept per set of
-    types (by their terms objects, held with the words so their ids are not reused): a
-    place noun is read in most requests, and both are unions over every type."""
-    key = tuple((t, id(lt)) for t, lt in terms.items())
-    held = _TYPE_WORDS.get(key)
-    if held is None:
-        if len(_TYPE_WORDS) >= 16:
-            _TYPE_WORDS.clear()
-        by_head: dict[str, set[str]] = {}
-        for t, lt in terms.items():
-            for h in lt.heads:
-                by_head.setdefault(h, set()).add(t)
-        held = _TYPE_WORDS[key] = (dict(terms), _type_words(terms), by_head)
-    return held[1], held[2]
 
 
 def _said_words(lt: LabelTerms) -> frozenset[str] | set[str]:
@@ -806,30 +844,9 @@ def verb_tools(names: dict[str, float], terms: dict[str, LabelTerms],
     return out
 
 
-@dataclass(frozen=True)
-class Descriptions:
-    """The definition words of every type present (``Lexicon.description_words``) and,
-    for each word, the types whose definitions hold it: built once per set of types
-    (``Recaller`` keeps the last), so a request only looks its own words up."""
-
-    types: tuple[str, ...]
-    defining: dict[str, frozenset[str]]  # word -> the types whose definitions hold it
-
-
-def descriptions(terms: dict[str, LabelTerms], lexicon: Lexicon) -> Descriptions:
-    defining: dict[str, set[str]] = {}
-    for t, lt in terms.items():
-        if not lt.words:
-            continue
-        for w in (lexicon.description_words(" ".join(lt.words))
-                  | lexicon.description_words("".join(lt.words))):
-            defining.setdefault(w, set()).add(t)
-    return Descriptions(tuple(terms), {w: frozenset(ts) for w, ts in defining.items()})
-
-
 def described(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
               lexicon: Lexicon | None, least: int, spread: int,
-              index: Descriptions | None = None) -> dict[str, float]:
+              types: TypeSet | None = None) -> dict[str, float]:
     """A type the instruction does not name (or only through one word of its
     definition, GLOSS) is named as its head would name it (DESCRIBED) when at least
     ``least`` different words the speaker says within one phrase (DESCRIPTION_SPAN
@@ -841,8 +858,8 @@ def described(names: dict[str, float], terms: dict[str, LabelTerms], query: Quer
     rubber suction cup"). A word many definitions here share ("water", "handle",
     "glass") tells none of them apart; one shared word is chance, two in one phrase a
     description (two from different steps of a long instruction are not).
-    ``terms``: every type present; ``index``: their ``descriptions`` when the caller
-    keeps them."""
+    ``terms``: every type present; ``types``: their ``TypeSet`` when the caller keeps
+    it."""
     if least <= 0 or lexicon is None or not lexicon.available:
         return names
     named_words = {w for lt in terms.values()
@@ -858,15 +875,14 @@ def described(names: dict[str, float], terms: dict[str, LabelTerms], query: Quer
             said.append((i, forms))
     if len(said) < least:
         return names
-    if index is None or index.types != tuple(terms):
-        index = descriptions(terms, lexicon)
+    defining = type_set(terms, types).defining(lexicon)
     at: dict[str, list[int]] = {}
     for i, forms in said:
-        types: set[str] = set()
+        defines: set[str] = set()
         for f in forms:
-            types |= index.defining.get(f, frozenset())
-        if 0 < len(types) <= spread:
-            for t in types:
+            defines |= defining.get(f, frozenset())
+        if 0 < len(defines) <= spread:
+            for t in defines:
                 at.setdefault(t, []).append(i)
     out = dict(names)
     for t, pos in at.items():
@@ -888,7 +904,8 @@ def _sibling_tools(terms: dict[str, LabelTerms], query: QueryTerms) -> frozenset
 
 
 def verb_holders(names: dict[str, float], terms: dict[str, LabelTerms],
-                 query: QueryTerms, lexicon: Lexicon | None) -> dict[str, float]:
+                 query: QueryTerms, lexicon: Lexicon | None,
+                 types: TypeSet | None = None) -> dict[str, float]:
     """A container the instruction does not name, whose WordNet definition says it holds
     matter the instruction's verbs deal with (``QueryTerms.matter``: "throw away" and
     "dispose of" mean discarding, of which trashing is a kind, done to rubbish; "garbage
@@ -896,10 +913,10 @@ def verb_holders(names: dict[str, float], terms: dict[str, LabelTerms],
     here, is defined for ("the wastebasket: for discarded paper"), is named partly:
     where the thing goes, though no skill and no type's word names the place.
     Containers only (a tool is used on its matter, it does not hold it). ``terms``:
-    every type present."""
+    every type present; ``types``: their ``TypeSet`` when the caller keeps it."""
     if lexicon is None or not lexicon.available:
         return names
-    matter = query.matter | _said_container_matter(terms, query, lexicon)
+    matter = query.matter | _said_container_matter(terms, query, lexicon, types)
     if not matter:
         return names
     out = dict(names)
@@ -913,7 +930,7 @@ def verb_holders(names: dict[str, float], terms: dict[str, LabelTerms],
 
 
 def _said_container_matter(terms: dict[str, LabelTerms], query: QueryTerms,
-                           lexicon: Lexicon) -> frozenset[str]:
+                           lexicon: Lexicon, types: TypeSet | None) -> frozenset[str]:
     """The matter of the containers said that are no word of any type here, by their
     definitions (``Lexicon.container_matter``): "the wastebasket" is "for discarded
     paper", the garbage can holds rubbish, so the one is the other. One word or two
@@ -923,7 +940,7 @@ def _said_container_matter(terms: dict[str, LabelTerms], query: QueryTerms,
     found = {w: m for w in said if (m := lexicon.container_matter(w))}
     if not found:
         return frozenset()
-    known = _type_words(terms)
+    known = type_set(terms, types).words
     return frozenset(x for w, m in found.items() if not set(w.split("_")) & known for x in m)
 
 

@@ -51,14 +51,13 @@ from memory_node.core.recall.names import (
     PARTIAL,
     PLACE_WORDS,
     SOURCE_WORDS,
-    Descriptions,
     LabelTerms,
     QueryTerms,
+    TypeSet,
     asks_for_many,
     compound_parents,
     consume,
     described,
-    descriptions,
     drop_landmarks,
     drop_regions,
     drop_retracted,
@@ -72,6 +71,7 @@ from memory_node.core.recall.names import (
     query_terms,
     size_shapes,
     sole_names,
+    type_set,
     verb_holders,
     verb_tools,
 )
@@ -667,7 +667,9 @@ class Recaller:
             = OrderedDict()
         self.scored_memo_hits = 0
         self._purposes: dict[str, frozenset[str]] = {}
-        self._descriptions: Descriptions | None = None  # names.described's, last types
+        # What the name rules read across every type present (their words, heads and
+        # definitions), for the last set of types (_read_names): per units version.
+        self._type_set: TypeSet | None = None
         # The types present, indexed by the words that can name them (_name_index).
         self._name_indexes: OrderedDict[tuple[str, ...], NameIndex | None] = OrderedDict()
         self._place_words_memo: dict[tuple[int, bool], tuple[QueryTerms, frozenset[str]]] = {}
@@ -1354,6 +1356,9 @@ class Recaller:
             return {n: got(n) or self.terms_for(n) for n, m in names.items()
                     if m or not named_only}
 
+        # What the rules read across every type present, kept while the set is the same
+        # (each rule still gets a dict of its own).
+        types = self._type_set = type_set(of(False), self._type_set)
         names = consume(names, of(True), q)
         if cfg.retractions:
             names = drop_retracted(names, of(True), q)
@@ -1367,29 +1372,24 @@ class Recaller:
         if cfg.compound_parents and q.compounds:
             names = compound_parents(names, of(False), q, self._lexicon())
         if cfg.elided_heads:
-            names = elided_heads(names, of(False), q)
+            names = elided_heads(names, of(False), q, types)
         if cfg.kin_heads:
-            names = kin_heads(names, of(False), q)
+            names = kin_heads(names, of(False), q, types)
         if cfg.size_shapes:
             names = size_shapes(names, of(False), q, self._lexicon())
         if cfg.part_wholes:
-            names = part_wholes(names, of(False), q, self._lexicon())
+            names = part_wholes(names, of(False), q, self._lexicon(), types)
         if cfg.place_nouns:
             names = place_nouns(names, of(False), q, self._lexicon(),
-                                lambda: self._place_words_of(q, False), cfg.defined_places)
+                                lambda: self._place_words_of(q, False), cfg.defined_places,
+                                types)
         if cfg.verb_tools and (q.tools or q.sibling_tools):
             names = verb_tools(names, of(False), q)
         if cfg.verb_holders:
-            names = verb_holders(names, of(False), q, self._lexicon())
+            names = verb_holders(names, of(False), q, self._lexicon(), types)
         if cfg.described_words:
-            lex = self._lexicon()
-            present = of(False)
-            if lex is not None and (self._descriptions is None
-                                    or self._descriptions.types != tuple(present)):
-                # Once per set of types (a units version), not per request.
-                self._descriptions = descriptions(present, lex)
-            names = described(names, present, q, lex, cfg.described_words,
-                              cfg.described_spread, self._descriptions)
+            names = described(names, of(False), q, self._lexicon(), cfg.described_words,
+                              cfg.described_spread, types)
         return names
 
     def _lexical_all(self, instruction: str, entries: Sequence[_UnitEntry]
