@@ -329,6 +329,11 @@ class Server:
         self.domain = rng.choice(free)
         _TAKEN.add(self.domain)
         env = os.environ | {"ROS_DOMAIN_ID": str(self.domain)}
+        # Absolute: the server runs in memory_dir, where a relative entry (PYTHONPATH=.,
+        # as the in-process benches are run) names nothing and the venv's copy of main's
+        # code answers as "this checkout" (round 30's first two A/B runs were main vs main).
+        env["PYTHONPATH"] = os.pathsep.join(
+            str(Path(p).resolve()) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p)
         if scorer == "peer":  # another checkout's code first on the path (types stay)
             env["PYTHONPATH"] = os.pathsep.join(
                 p for p in (AGAINST, env.get("PYTHONPATH", "")) if p)
