@@ -1,31 +1,39 @@
-"""Round 30 (issue 11, part 4): the model worker's hand-off, on and off, in one process.
+"""Round 30 (issue 11, part 4): a hand-off to the model worker, tried and not kept.
 
 A request starts its query's model call on the model worker and does its own Python work
-meanwhile (round 21). Before round 30 the worker got the GIL for the call's first Python
-lines only when the request blocked on the vectors or after the switch interval (5 ms),
-so a state-conditioned step's ~1-2 ms of Python ran before the model, not beside it
-(round 29's quiet DDS run: a warm step's ``model_hidden`` median 0 of a 6.8 ms call). With
-the hand-off ``model_worker.submit`` returns once the call is inside onnxruntime's run.
+meanwhile (round 21). The worker needs the GIL for the call's first Python lines (the
+tokenizer, the input arrays) before onnxruntime's run releases it, and gets it only when
+the request blocks on the vectors or after the interpreter's switch interval (5 ms): a
+state-conditioned step's ~1-2 ms of Python runs before the model, not beside it (round
+29's quiet DDS run: a warm step's ``model_hidden`` median 0 of a 6.8 ms call).
+
+The hand-off (variant ``on``, built here, not in the package): the request waits, GIL
+released, until the worker's call is inside onnxruntime's run (the embedder's session
+wrapped so that its run, on the model worker's thread, sets the request's event), then
+does its Python beside the run. ``off`` is the package's ``model_worker.submit``.
 
 A 10,000-unit memory (the DDS bench's fill, ``recall_common.loaded_recall``); N episodes
 of the DDS bench's requests: the instruction whole (k=5), then four steps with a brief
 state (the first builds the episode's pool, three are warm). Each episode runs under both
-variants, order alternating: ``on`` (this checkout's ``model_worker.submit``) and ``off``
-(the same job submitted without waiting for the hand-off: the code before it). Every text
-is recalled once first and the ranking memo is off, so both variants meet warm words and
-do the same work; before each variant the episode's texts leave the query cache, so each
-variant pays its own model calls. Per kind: request wall and thread CPU, the model's
-seconds (``Embedder.busy_s``) and the part of them hidden beside the request's work
-(``Recaller.model_hidden_s``), p50/p90/p99, and each episode's paired difference.
-The answers of both variants are compared (ids, scores, context).
+variants, order alternating. Every text is recalled once first and the ranking memo is
+off, so both variants meet warm words and do the same work; before each variant the
+episode's texts leave the query cache, so each variant pays its own model calls. Per kind:
+request wall and thread CPU, the model's seconds (``Embedder.busy_s``) and the part of
+them hidden beside the request's work (``Recaller.model_hidden_s``), p50/p90/p99, and each
+episode's paired difference; per variant how long a job waited from its submission until
+the worker began it. The answers of both variants are compared (ids, scores, context).
+``--repeat N``: then one warm step per episode text, N times per variant alternating, the
+same subgoal each time (its vector dropped from the cache first): the paired wall without
+the texts' spread.
 
-    .venv/bin/python bench/recall_model_handoff.py [--episodes N] [--out NAME]
+    .venv/bin/python bench/recall_model_handoff.py [--episodes N] [--repeat N] [--out NAME]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import threading
 import time
 from dataclasses import replace
 
@@ -37,15 +45,59 @@ from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall_memory import RecallMemory, brief_from_fields
 
 KINDS = ("instruction", "step_pool", "step")
+# Per variant: ms from a job's submission until the worker began its embed (the GIL's).
+START_LAGS: dict[str, list[float]] = {"on": [], "off": []}
+SUBMIT = model_worker.submit
+
+
+class _HandoffSession:
+    """The embedder's onnxruntime session; its run on the model worker's thread first
+    sets the waiting request's event (the background prefetch's runs do not)."""
+
+    def __init__(self, inner) -> None:  # type: ignore[no-untyped-def]
+        self.inner = inner
+        self.event: threading.Event | None = None
+
+    def run(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if threading.current_thread().name.startswith("recall-model"):
+            event, self.event = self.event, None
+            if event is not None:
+                event.set()
+        return self.inner.run(*args, **kwargs)
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self.inner, name)
+
+
+def _timed(embed: model_worker.Embed, lags: list[float]) -> model_worker.Embed:
+    submitted = time.perf_counter()
+
+    def run(texts):  # type: ignore[no-untyped-def]
+        lags.append((time.perf_counter() - submitted) * 1e3)
+        return embed(texts)
+    return run
+
+
+def _submit_with_handoff(session: _HandoffSession) -> model_worker.Embed:
+    def submit(embed: model_worker.Embed, texts: list[str]) -> model_worker.ModelJob:
+        event = threading.Event()
+        timed = _timed(embed, START_LAGS["on"])
+
+        def run(ts):  # type: ignore[no-untyped-def]
+            try:
+                return timed(ts)
+            finally:
+                event.set()  # a call that never reached the session frees the request too
+        session.event = event
+        job = SUBMIT(run, texts)
+        event.wait()
+        return job
+    return submit  # type: ignore[return-value]
 
 
 def _submit_without_handoff(embed: model_worker.Embed, texts: list[str]
                             ) -> model_worker.ModelJob:
-    """The job as submit made it before round 30: queued, and the caller goes on at once."""
-    model_worker.submit(embed, []) if model_worker._POOL is None else None
-    assert model_worker._POOL is not None
-    return model_worker.ModelJob(texts, future=model_worker._POOL.submit(
-        model_worker._run, embed, list(texts)))
+    return SUBMIT(_timed(embed, START_LAGS["off"]), texts)
 
 
 def _requests(text: str) -> list[tuple[str, str | None]]:
@@ -75,10 +127,44 @@ def _episode(rm: RecallMemory, text: str, episode_id: str, acc: dict | None) -> 
     return answers
 
 
+def _repeated(rm: RecallMemory, episodes: list[str], n: int, submits: dict) -> dict:
+    """One warm step per episode text, n times per variant, alternating (see --repeat)."""
+    recaller = rm._ensure()
+    walls: dict[str, list[float]] = {v: [] for v in submits}
+    acc: dict[str, dict[str, list[float]]] = {v: {} for v in submits}
+    for r in range(n):
+        e = r % len(episodes)
+        text = episodes[e]
+        subgoal = _requests(text)[2][1]
+        assert subgoal is not None
+        for variant in (("on", "off") if r % 2 else ("off", "on")):
+            recaller._query_cache.pop(recaller.spelled(subgoal), None)
+            model_worker.submit = submits[variant]
+            hidden, model = recaller.model_hidden_s, recaller.embedder.busy_s
+            w = time.perf_counter()
+            rm.recall(text, 3, 600, episode_id=f"{variant}{e}",
+                      brief=brief_from_fields(subgoal, robot_area="kitchen"))
+            walls[variant].append((time.perf_counter() - w) * 1e3)
+            acc[variant].setdefault("model", []).append(
+                (recaller.embedder.busy_s - model) * 1e3)
+            acc[variant].setdefault("hidden", []).append(
+                (recaller.model_hidden_s - hidden) * 1e3)
+    d = np.array(walls["on"]) - np.array(walls["off"])
+    return {"per_variant": n, "load_after": os.getloadavg(),
+            "wall_p50_p90_p99": {v: [round(float(np.percentile(x, q)), 3)
+                                     for q in (50, 90, 99)] for v, x in walls.items()},
+            "model_hidden_median": {v: {k: round(float(np.median(x)), 3)
+                                        for k, x in a.items()} for v, a in acc.items()},
+            "paired_on_minus_off_wall_ms": {"median": round(float(np.median(d)), 3),
+                                            "mean": round(float(np.mean(d)), 3),
+                                            "share_on_lower": round(float(np.mean(d < 0)), 3)}}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--units", type=int, default=10_000)
     ap.add_argument("--episodes", type=int, default=60)
+    ap.add_argument("--repeat", type=int, default=0)
     ap.add_argument("--out", default="recall_model_handoff")
     args = ap.parse_args()
     loaded = loaded_recall(args.units, RecallSettings())
@@ -91,7 +177,9 @@ def main() -> int:
     episodes = rng.sample(texts, args.episodes)
     for e, text in enumerate(episodes):  # every text's words warm, for both variants alike
         _episode(rm, text, f"warm{e}", None)
-    submits = {"on": model_worker.submit, "off": _submit_without_handoff}
+    session = _HandoffSession(recaller.embedder._session)
+    recaller.embedder._session = session
+    submits = {"on": _submit_with_handoff(session), "off": _submit_without_handoff}
     acc: dict[str, dict[str, list[float]]] = {v: {} for v in submits}
     answers: dict[str, list] = {v: [] for v in submits}
     load_before = os.getloadavg()
@@ -102,15 +190,19 @@ def main() -> int:
                     recaller._query_cache.pop(recaller.spelled(t), None)
                 model_worker.submit = submits[variant]  # type: ignore[assignment]
                 answers[variant] += _episode(rm, text, f"{variant}{e}", acc[variant])
+        repeated = _repeated(rm, episodes, args.repeat, submits) if args.repeat else {}
     finally:
-        model_worker.submit = submits["on"]  # type: ignore[assignment]
-    out: dict = {"units": args.units, "episodes": args.episodes,
+        model_worker.submit = SUBMIT  # type: ignore[assignment]
+    out: dict = {"repeated_warm_step": repeated,"units": args.units, "episodes": args.episodes,
                  "loadavg_before_after": [load_before, os.getloadavg()],
                  "answers_same": answers["on"] == answers["off"], "variants": {},
                  "paired_on_minus_off_ms": {}}
     for v, a in acc.items():
         out["variants"][v] = {k: [round(float(np.percentile(x, q)), 3) for q in (50, 90, 99)]
                               + [round(float(np.mean(x)), 3)] for k, x in sorted(a.items())}
+    out["worker_start_lag_ms_p50_p90_p99"] = {
+        v: [round(float(np.percentile(x, q)), 3) for q in (50, 90, 99)]
+        for v, x in START_LAGS.items()}
     for kind in KINDS:
         for name in ("wall", "cpu", "hidden"):
             d = np.array(acc["on"][f"{kind}.{name}"]) - np.array(acc["off"][f"{kind}.{name}"])
@@ -120,6 +212,8 @@ def main() -> int:
     for v in out["variants"]:
         print(v, out["variants"][v])
     print("paired on - off", out["paired_on_minus_off_ms"])
+    print("worker start lag", out["worker_start_lag_ms_p50_p90_p99"])
+    print("repeated warm step", out["repeated_warm_step"])
     print("answers same:", out["answers_same"], "load", out["loadavg_before_after"])
     print(f"wrote {save_result(args.out, out, indent=2)}")
     return 0
