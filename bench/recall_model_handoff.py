@@ -10,19 +10,21 @@ state-conditioned step's ~1-2 ms of Python runs before the model, not beside it 
 The hand-off (variant ``on``, built here, not in the package): the request waits, GIL
 released, until the worker's call is inside onnxruntime's run (the embedder's session
 wrapped so that its run, on the model worker's thread, sets the request's event), then
-does its Python beside the run. ``off`` is the package's ``model_worker.submit``.
+does its Python beside the run. ``off`` is the package's ``model_worker.submit``;
+``inline`` is ``RecallConfig.overlap_model`` off (the call on the request's own thread, no
+worker: what round 21's overlap is measured against).
 
 A 10,000-unit memory (the DDS bench's fill, ``recall_common.loaded_recall``); N episodes
 of the DDS bench's requests: the instruction whole (k=5), then four steps with a brief
 state (the first builds the episode's pool, three are warm). Each episode runs under both
-variants, order alternating. Every text is recalled once first and the ranking memo is
-off, so both variants meet warm words and do the same work; before each variant the
+variants, order rotating. Every text is recalled once first and the ranking memo is
+off, so all variants meet warm words and do the same work; before each variant the
 episode's texts leave the query cache, so each variant pays its own model calls. Per kind:
 request wall and thread CPU, the model's seconds (``Embedder.busy_s``) and the part of
 them hidden beside the request's work (``Recaller.model_hidden_s``), p50/p90/p99, and each
 episode's paired difference; per variant how long a job waited from its submission until
-the worker began it. The answers of both variants are compared (ids, scores, context).
-``--repeat N``: then one warm step per episode text, N times per variant alternating, the
+the worker began it. The answers of the variants are compared (ids, scores, context).
+``--repeat N``: then one warm step per episode text, N times per variant rotating, the
 same subgoal each time (its vector dropped from the cache first): the paired wall without
 the texts' spread.
 
@@ -46,7 +48,7 @@ from memory_node.core.recall_memory import RecallMemory, brief_from_fields
 
 KINDS = ("instruction", "step_pool", "step")
 # Per variant: ms from a job's submission until the worker began its embed (the GIL's).
-START_LAGS: dict[str, list[float]] = {"on": [], "off": []}
+START_LAGS: dict[str, list[float]] = {"on": [], "off": []}  # inline: no worker
 SUBMIT = model_worker.submit
 
 
@@ -127,37 +129,55 @@ def _episode(rm: RecallMemory, text: str, episode_id: str, acc: dict | None) -> 
     return answers
 
 
-def _repeated(rm: RecallMemory, episodes: list[str], n: int, submits: dict) -> dict:
-    """One warm step per episode text, n times per variant, alternating (see --repeat)."""
+VARIANTS = ("on", "off", "inline")
+
+
+def _order(i: int) -> tuple[str, ...]:
+    return VARIANTS[i % 3:] + VARIANTS[:i % 3]
+
+
+def _use(rm: RecallMemory, variant: str, submits: dict, configs: dict) -> None:
+    model_worker.submit = submits[variant]
+    rm._ensure().config = configs[variant]
+
+
+def _paired(acc: dict, key: str) -> dict:
+    out = {}
+    for v in ("on", "inline"):
+        d = np.array(acc[v][key]) - np.array(acc["off"][key])
+        out[f"{v}_minus_off"] = {"median": round(float(np.median(d)), 3),
+                                 "mean": round(float(np.mean(d)), 3),
+                                 "share_lower": round(float(np.mean(d < 0)), 3)}
+    return out
+
+
+def _repeated(rm: RecallMemory, episodes: list[str], n: int, submits: dict,
+              configs: dict) -> dict:
+    """One warm step per episode text, n times per variant, rotating (see --repeat)."""
     recaller = rm._ensure()
-    walls: dict[str, list[float]] = {v: [] for v in submits}
     acc: dict[str, dict[str, list[float]]] = {v: {} for v in submits}
     for r in range(n):
         e = r % len(episodes)
         text = episodes[e]
         subgoal = _requests(text)[2][1]
         assert subgoal is not None
-        for variant in (("on", "off") if r % 2 else ("off", "on")):
+        for variant in _order(r):
             recaller._query_cache.pop(recaller.spelled(subgoal), None)
-            model_worker.submit = submits[variant]
+            _use(rm, variant, submits, configs)
             hidden, model = recaller.model_hidden_s, recaller.embedder.busy_s
             w = time.perf_counter()
             rm.recall(text, 3, 600, episode_id=f"{variant}{e}",
                       brief=brief_from_fields(subgoal, robot_area="kitchen"))
-            walls[variant].append((time.perf_counter() - w) * 1e3)
+            acc[variant].setdefault("wall", []).append((time.perf_counter() - w) * 1e3)
             acc[variant].setdefault("model", []).append(
                 (recaller.embedder.busy_s - model) * 1e3)
             acc[variant].setdefault("hidden", []).append(
                 (recaller.model_hidden_s - hidden) * 1e3)
-    d = np.array(walls["on"]) - np.array(walls["off"])
     return {"per_variant": n, "load_after": os.getloadavg(),
-            "wall_p50_p90_p99": {v: [round(float(np.percentile(x, q)), 3)
-                                     for q in (50, 90, 99)] for v, x in walls.items()},
-            "model_hidden_median": {v: {k: round(float(np.median(x)), 3)
-                                        for k, x in a.items()} for v, a in acc.items()},
-            "paired_on_minus_off_wall_ms": {"median": round(float(np.median(d)), 3),
-                                            "mean": round(float(np.mean(d)), 3),
-                                            "share_on_lower": round(float(np.mean(d < 0)), 3)}}
+            "p50_p90_p99": {v: {k: [round(float(np.percentile(x, q)), 3)
+                                    for q in (50, 90, 99)] for k, x in a.items()}
+                            for v, a in acc.items()},
+            "paired_wall_ms": _paired(acc, "wall")}
 
 
 def main() -> int:
@@ -179,24 +199,28 @@ def main() -> int:
         _episode(rm, text, f"warm{e}", None)
     session = _HandoffSession(recaller.embedder._session)
     recaller.embedder._session = session
-    submits = {"on": _submit_with_handoff(session), "off": _submit_without_handoff}
+    submits = {"on": _submit_with_handoff(session), "off": _submit_without_handoff,
+               "inline": SUBMIT}
+    configs = {v: recaller.config for v in submits}
+    configs["inline"] = replace(recaller.config, overlap_model=False)
     acc: dict[str, dict[str, list[float]]] = {v: {} for v in submits}
     answers: dict[str, list] = {v: [] for v in submits}
     load_before = os.getloadavg()
     try:
         for e, text in enumerate(episodes):
-            for variant in (("on", "off") if e % 2 else ("off", "on")):
+            for variant in _order(e):
                 for t in [text] + [s for _, s in _requests(text) if s]:
                     recaller._query_cache.pop(recaller.spelled(t), None)
-                model_worker.submit = submits[variant]  # type: ignore[assignment]
+                _use(rm, variant, submits, configs)
                 answers[variant] += _episode(rm, text, f"{variant}{e}", acc[variant])
-        repeated = _repeated(rm, episodes, args.repeat, submits) if args.repeat else {}
+        repeated = (_repeated(rm, episodes, args.repeat, submits, configs)
+                    if args.repeat else {})
     finally:
-        model_worker.submit = SUBMIT  # type: ignore[assignment]
+        _use(rm, "off", submits, configs)
     out: dict = {"repeated_warm_step": repeated,"units": args.units, "episodes": args.episodes,
                  "loadavg_before_after": [load_before, os.getloadavg()],
-                 "answers_same": answers["on"] == answers["off"], "variants": {},
-                 "paired_on_minus_off_ms": {}}
+                 "answers_same": answers["on"] == answers["off"] == answers["inline"],
+                 "variants": {}, "paired_ms": {}}
     for v, a in acc.items():
         out["variants"][v] = {k: [round(float(np.percentile(x, q)), 3) for q in (50, 90, 99)]
                               + [round(float(np.mean(x)), 3)] for k, x in sorted(a.items())}
@@ -205,13 +229,10 @@ def main() -> int:
         for v, x in START_LAGS.items()}
     for kind in KINDS:
         for name in ("wall", "cpu", "hidden"):
-            d = np.array(acc["on"][f"{kind}.{name}"]) - np.array(acc["off"][f"{kind}.{name}"])
-            out["paired_on_minus_off_ms"][f"{kind}.{name}"] = {
-                "median": round(float(np.median(d)), 3), "mean": round(float(np.mean(d)), 3),
-                "share_on_lower": round(float(np.mean(d < 0)), 3)}
+            out["paired_ms"][f"{kind}.{name}"] = _paired(acc, f"{kind}.{name}")
     for v in out["variants"]:
         print(v, out["variants"][v])
-    print("paired on - off", out["paired_on_minus_off_ms"])
+    print("paired", out["paired_ms"])
     print("worker start lag", out["worker_start_lag_ms_p50_p90_p99"])
     print("repeated warm step", out["repeated_warm_step"])
     print("answers same:", out["answers_same"], "load", out["loadavg_before_after"])
