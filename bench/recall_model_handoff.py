@@ -182,14 +182,12 @@ def _repeated(rm: RecallMemory, episodes: list[str], n: int, submits: dict,
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--units", type=int, default=10_000)
-    ap.add_argument("--episodes", type=int, default=60)
-    ap.add_argument("--repeat", type=int, default=0)
+    for flag, default in (("--units", 10_000), ("--episodes", 60), ("--repeat", 0)):
+        ap.add_argument(flag, type=int, default=default)
     ap.add_argument("--out", default="recall_model_handoff")
     args = ap.parse_args()
-    loaded = loaded_recall(args.units, RecallSettings())
-    if loaded is None:
-        print("skip: AI2-THOR rearrangement data absent")
+    if (loaded := loaded_recall(args.units, RecallSettings())) is None:
+        print("skip: AI2-THOR rearrangement data absent (the labelled set is made from it)")
         return 0
     rm, texts, rng = loaded
     recaller = rm._ensure()
