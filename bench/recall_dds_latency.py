@@ -252,7 +252,9 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
         if RESTARTS:
             out["restarts"] = restart_rounds(n, memory_dir, Path(tmp), rng)
             return out
-        instructions = rng.sample(texts, CALLS)
+        # Distinct texts, so at most as many as the labelled set has (498: a request for
+        # 500 failed in round 29); the JSON's "calls" says how many were asked.
+        instructions = rng.sample(texts, min(CALLS, len(texts)))
         episodes = rng.sample(texts, EPISODES)
         scorers = SCORERS + (("peer",) if AGAINST else ())
         if INTERLEAVE:
@@ -327,6 +329,11 @@ class Server:
         self.domain = rng.choice(free)
         _TAKEN.add(self.domain)
         env = os.environ | {"ROS_DOMAIN_ID": str(self.domain)}
+        # Absolute: the server runs in memory_dir, where a relative entry (PYTHONPATH=.,
+        # as the in-process benches are run) names nothing and the venv's copy of main's
+        # code answers as "this checkout" (round 30's first two A/B runs were main vs main).
+        env["PYTHONPATH"] = os.pathsep.join(
+            str(Path(p).resolve()) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p)
         if scorer == "peer":  # another checkout's code first on the path (types stay)
             env["PYTHONPATH"] = os.pathsep.join(
                 p for p in (AGAINST, env.get("PYTHONPATH", "")) if p)
@@ -504,7 +511,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 a["tok"].append(r.context_tokens)
                 a["lt"] += bool(r.long_term_text)
         # Distinct texts again (a suffix), so no instruction vector is cached server-side.
-        for i, text in enumerate(instructions[:CALLS // 2]):
+        for i, text in enumerate(instructions[:len(instructions) // 2]):
             for s in each(i):
                 r, dt = s.call(Recall.Request(instruction=f"{text}, then tidy up", k=K,
                                               token_budget=BUDGET, per_subtask=True))
@@ -530,7 +537,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                     a["tok_s"].append(r.context_tokens)
                     a["empty"] += r.nothing_relevant
                     size(s, "step", r)
-        for i in range(CALLS // 2):
+        for i in range(len(instructions) // 2):
             for s in each(i):
                 t = time.perf_counter()
                 future = s.floor_client.call_async(GetUnits.Request(object_ids=["u_absent"]))
@@ -578,7 +585,7 @@ def main() -> int:
         "machine": platform.machine(), "python": platform.python_version(),
         "cpus": os.cpu_count(), "rmw": os.environ.get("RMW_IMPLEMENTATION", "default (Fast DDS)"),
         "onnx_threads": 1, "k": K, "k_step": 3, "token_budget": BUDGET,
-        "calls": CALLS, "episodes": EPISODES,
+        "calls": min(CALLS, len(texts)), "episodes": EPISODES,
         "fill": "SQLite written with the core before start (ShortTermMemory + MemoryStore)",
         "sizes": {}, "peer_code": AGAINST, "encoder": ENCODER or "minilm",
         "this_checkout_nice": NICE or "0", "server_params": PARAMS,
