@@ -1613,33 +1613,3 @@ def test_a_clean_refused_for_want_of_a_basin_under_the_faucet_goes_to_another_si
     nxt = [str(c) for c in planner.plan(req).calls]
     assert nxt[-1] == "clean(Mug_1)" and nxt[0] != f"navigate({spot})"
     assert nxt[0].removeprefix("navigate(").rstrip(")")[-1] != spot[-1]   # the other sink
-
-
-def test_a_navigate_in_the_middle_of_a_plan_is_where_the_next_plan_starts() -> None:
-    """Layout sweep plan 27, both arms ("put the apple on a plate and the plate in the sink
-    basin"): the plan "navigate(plate), put(apple, plate)" ran without planning between its
-    steps, so the planner read only the put and still had the robot where the plan before
-    stood; the next plan walked to the plate again ("at object_58 (0.0 m)"), one of the
-    30 steps the memory arm lost the task at."""
-    planner = OfflinePlanner()
-    vocab = Vocabulary()
-    vocab.add_units([
-        UnitView("Apple_1", "Apple", (0.0, 0.0, 0.9), "none", receptacle_id="robot"),
-        UnitView("Plate_1", "Plate", (1.0, 1.0, 0.9), "none", "a1", "Cabinet_1", "in"),
-        UnitView("Cabinet_1", "Cabinet", (1.0, 1.1, 0.8), "opened", "a1"),
-        UnitView("Basin_1", "SinkBasin", (3.0, 0.0, 0.9), "none", "a1")])
-    req = PlanRequest("x", "", vocab, ["kitchen"], held="Apple_1",
-                      goal_conditions=("ON(Apple, Plate)", "INSIDE(Plate, SinkBasin)"),
-                      robot_position=(0.0, 0.0, 0.0))
-    _history(req, "navigate", ("Cabinet_1",), True)
-    _history(req, "open", ("Cabinet_1",), True)
-    assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(Plate_1)", "put(Apple_1, Plate_1, on)"]
-    _history(req, "navigate", ("Plate_1",), True)
-    _history(req, "put", ("Apple_1", "Plate_1", "on"), True)
-    req.held = ""
-    req.notes["acted"] = ["Cabinet_1", "Plate_1", "Apple_1"]   # the loop keeps it so
-    vocab.add_units([UnitView("Apple_1", "Apple", (1.0, 1.0, 0.95), "none", "a1", "Plate_1",
-                              "on")])
-    assert [str(c) for c in planner.plan(req).calls] == [
-        "pick(Plate_1)", "navigate(Basin_1)", "put(Plate_1, Basin_1, in)"]

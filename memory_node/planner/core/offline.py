@@ -1817,17 +1817,6 @@ class OfflinePlanner:
         """Read the last executed step: where the robot went, what failed and why."""
         if not req.history:
             return
-        # The loop runs a plan's steps without planning between them, so the steps before
-        # the last one since the previous plan were never read here: a navigate in the
-        # middle of a plan ("navigate(plate), put(apple, plate)") left notes["at"] where
-        # the plan before it stood, and the next plan walked to the plate it stood at
-        # again (layout sweep plan 27, both arms: "navigate: at object_58 (0.0 m)" after
-        # the put, one of the 30 steps). Only the last step can be a failure (a failure
-        # ends the plan), so the earlier ones only move the robot.
-        for h in req.history[req.notes.get("learned", 0):-1]:
-            if h.success and h.call.skill in ("navigate", "explore") and h.call.args:
-                req.notes["at"] = h.call.args[0]
-        req.notes["learned"] = len(req.history)
         last = req.history[-1]
         call = last.call
         if last.success and call.skill in ("navigate", "explore"):
