@@ -970,3 +970,42 @@ def test_a_pick_refused_about_another_class_marks_memorys_unit_absent(
     assert [a.state for _, a in other.changed if a.object_id == fork] == ["absent"]
     assert m.short_term.peek(fork).state == "absent"
     m.close()
+
+
+def test_a_listing_about_this_tasks_objects_is_delivered_before_newer_ones_about_others(
+        memory: Memory) -> None:
+    """The recall lists at most `max_known_bad` lines; ranked by margin and recency alone,
+    a long stream's newer failures (other tasks', other objects') pushed out the navigate
+    to the bread refused NOT_FOUND at the garbage can four tasks earlier, and it was
+    refused again (tune3 tidy, stream seed 2822, s0027; round 30). A failure of this very
+    episode, or a line about an object of a type the instruction names, comes first."""
+    r = memory.recall
+    r.record_outcome("e1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    r.record_outcome("e1", "navigate", ["Apple_1"], False, "no Apple within 0.75 m",
+                     robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+    memory.end_episode("e1", task_succeeded=False)
+    settings = memory.experience.settings if memory.experience is not None else None
+    assert settings is not None
+    cups = [Unit(f"Cup_{i}", "Cup", (2 + i, 2, 1), area_id="kitchen")
+            for i in range(settings.max_known_bad + 2)]
+    # Newer failures about cups, Cup_0's twice.
+    for i, cup in enumerate([cups[0], *cups[:-1]]):
+        memory.upsert_object(cup)
+        r.record_outcome(f"c{i}", "navigate", [cup.object_id], False,
+                         "no Cup within 0.75 m", robot_area="kitchen",
+                         error_code=ErrorCode.NOT_FOUND)
+        memory.end_episode(f"c{i}", task_succeeded=False)
+    memory.upsert_object(cups[-1])
+    r.record_outcome("e2", "navigate", [cups[-1].object_id], False, "no Cup within 0.75 m",
+                     robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+    # Stale sightings: memory has every one of them back where its navigate failed.
+    for unit in [*cups, house()[0]]:
+        memory.upsert_object(unit)
+    brief = brief_from_fields("put the apple in the fridge", robot_area="kitchen")
+    bad = r.recall("put the apple in the fridge", 5, 2000, "e2", brief).known_bad_actions
+    assert len(bad) == settings.max_known_bad
+    # This episode's own failure and the apple's first; then by margin, then the newest.
+    n = len(cups) - 1
+    assert [b.split(":")[0] for b in bad] == [
+        f"do not navigate(Cup_{n})", "do not navigate(Apple_1)", "do not navigate(Cup_0)",
+        f"do not navigate(Cup_{n - 1})", f"do not navigate(Cup_{n - 2})"]

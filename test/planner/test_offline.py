@@ -1613,3 +1613,22 @@ def test_a_clean_refused_for_want_of_a_basin_under_the_faucet_goes_to_another_si
     nxt = [str(c) for c in planner.plan(req).calls]
     assert nxt[-1] == "clean(Mug_1)" and nxt[0] != f"navigate({spot})"
     assert nxt[0].removeprefix("navigate(").rstrip(")")[-1] != spot[-1]   # the other sink
+
+
+def test_after_an_explore_that_saw_nothing_the_plan_walks_back_before_it_opens() -> None:
+    """Round 30 (tune tidy, stream seed 3003, s0018): the plan had walked to the microwave
+    to look for a plate memory did not know; an explore of the kitchen then saw no plate,
+    driving the base about the room; the next plan opened the microwave from where the
+    explore ended, refused "2.45 m away (reach 0.9 m): navigate to it first", and with
+    experience that open was listed known bad from the whole kitchen and the plate in it
+    never fetched. An explore, found or not, leaves the plan standing nowhere it went."""
+    planner = OfflinePlanner()
+    scene = {"Microwave_1": UnitView("Microwave_1", "Microwave", (1.9, -0.8, 1.0), "closed")}
+    req = PlanRequest("x", "", Vocabulary(), ["kitchen"], goal_conditions=("HOLDING(Plate)",),
+                      robot_position=(0.0, 0.0, 0.0), scene=scene)
+    _history(req, "navigate", ("Microwave_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Plate)"]
+    _history(req, "explore", ("kitchen", "Plate"), False, ErrorCode.NOT_FOUND,
+             "explore: no Plate seen in the kitchen")
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Microwave_1)", "open(Microwave_1)"]

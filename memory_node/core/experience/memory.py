@@ -899,9 +899,19 @@ class ExperienceMemory:
                                   cast("MutableMapping[str, str]", _Containers(
                                       ep.opened if ep is not None else set())))
                 where = ChainMap(view.positions, self._seen_positions)
-                for t in self.graph.known_bad(robot_key(*robot), states, where,
-                                              self.settings.belief_radius
-                                              )[: self.settings.max_known_bad]:
+                bad = self.graph.known_bad(robot_key(*robot), states, where,
+                                           self.settings.belief_radius)
+                # The lines about this task first (its own failures, and calls on objects
+                # of the types it names), in the graph's order within each part: ranked by
+                # margin and recency alone, the last `max_known_bad` lines of a long stream
+                # were failures of other tasks, and a navigate to the bread refused NOT_FOUND
+                # at the garbage can four tasks earlier was 11th of 11, not delivered, and
+                # refused again (tune3 tidy, stream seed 2822, s0027; round 30).
+                roles = set(task.roles)
+                bad.sort(key=lambda t: not (
+                    (bool(episode_id) and t.last_episode == episode_id)
+                    or any(o in units and units[o].label in roles for o in t.object_states)))
+                for t in bad[: self.settings.max_known_bad]:
                     lines.append(("bad", t.item_id, _bad_text(t)))
             if brief is None:
                 best = self.procedures.best(task, self.utility.score,

@@ -1821,6 +1821,13 @@ class OfflinePlanner:
         call = last.call
         if last.success and call.skill in ("navigate", "explore"):
             req.notes["at"] = call.args[0]
+        elif call.skill == "explore":
+            # An explore that saw nothing drove the base about the room all the same: the
+            # plan no longer stands where it last went (tune tidy, stream seed 3003, s0018:
+            # the microwave's open after "no Plate seen in the kitchen" was refused "2.45
+            # m away", listed known bad from the whole kitchen, and the plate in it was
+            # passed over for 24 steps; the task was lost).
+            req.notes.pop("at", None)
         explored = req.notes.setdefault("explored", set())
         if call.skill == "explore":
             explored.add((call.args[0], call.args[1] if len(call.args) > 1 else ""))
