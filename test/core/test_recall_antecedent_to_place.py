@@ -1,4 +1,6 @@
-"""Round 30b (issue 11): an earlier step's object ends at "to the ...". "Tote that big pot
+"""Round 30b (issue 11): what a later pronoun carries from an earlier step. Its object
+ends at "to the ...", and a step whose first clause acts on nothing here gives its later
+clause's object. "Tote that big pot
 over to the sink and run some water in it", then "set it on the stove": the object phrase
 ran on through "to the sink" (no place preposition before it), so the sink, ranked above
 the pot in that step, was what "it" carried first, and the pot fell out of k (blind 11
@@ -43,3 +45,20 @@ def test_it_is_the_thing_taken_to_a_place_not_the_place(first: str, thing: str) 
     off = Recaller(Embedder(), config=RecallConfig(antecedent_to_place=False,
                                                    step_fill_floor=0.5))
     assert thing not in step_labels(recall_subtasks(off, "x", kitchen(), 2, steps=steps), 1)
+
+
+@needs_wordnet
+@pytest.mark.parametrize("first", ["proceed to the coffee machine and collect the bowl",
+                                   "go over to the coffee machine and fetch the bowl"])
+def test_a_later_clause_names_the_thing_when_the_first_acts_on_nothing(first: str) -> None:
+    # Round 30b (blind 9 h06): "Proceed to the dining table and collect the pen and the
+    # pencil", "Deliver them to the drawer": the first clause's object is "proceed", so
+    # only the places fallback read the step, and the table, ranked first, was carried.
+    steps = [first, "deliver it to the microwave"]
+    on = Recaller(Embedder(), config=RecallConfig(step_fill_floor=0.5))
+    assert step_labels(recall_subtasks(on, "x", kitchen(), 2, steps=steps), 1) == [
+        "Microwave", "Bowl"]
+    off = Recaller(Embedder(), config=RecallConfig(antecedent_clauses=False,
+                                                   step_fill_floor=0.5))
+    assert step_labels(recall_subtasks(off, "x", kitchen(), 2, steps=steps), 1) == [
+        "Microwave", "CoffeeMachine"]

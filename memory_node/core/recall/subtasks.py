@@ -341,6 +341,15 @@ def _antecedents(recaller: Recaller,
             # bar only partly, and a later "park it back" still means it, not the brush
             # a step before it named outright.
             objects = _named(recaller, phrase, ranked, least=1e-9)
+        if not objects and recaller.config.antecedent_clauses:
+            # The step's first clause acts on nothing here ("proceed to the dining table
+            # and collect the pen and the pencil"): the nearest later clause naming its
+            # object names the thing, as the nearest step does.
+            for clause in reversed(split_subtasks(earlier, recaller.lexicon)[1:]):
+                objects = _named(recaller, object_phrase(
+                    clause, recaller.config.antecedent_to_place), ranked)
+                if objects:
+                    break
         if objects:
             ids = {r.unit.object_id for r in objects}
             return objects + [r for r in _named(recaller, " ".join(_nominals(earlier)), ranked)
