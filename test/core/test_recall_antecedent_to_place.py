@@ -1,10 +1,9 @@
 """Round 30b (issue 11): what a later pronoun carries from an earlier step. Its object
-ends at "to the ...", and a step whose first clause acts on nothing here gives its later
-clause's object. "Tote that big pot
-over to the sink and run some water in it", then "set it on the stove": the object phrase
-ran on through "to the sink" (no place preposition before it), so the sink, ranked above
-the pot in that step, was what "it" carried first, and the pot fell out of k (blind 11
-k09)."""
+ends at "to the ...": in "Tote that big pot over to the sink and run some water in it",
+then "set it on the stove", the object phrase ran on through "to the sink" (no place
+preposition before it), so the sink, ranked above the pot in that step, was what "it"
+carried first, and the pot fell out of k (blind 11 k09). And a step whose first clause
+acts on nothing here gives its later clause's object (blind 9 h06)."""
 
 from __future__ import annotations
 
