@@ -180,6 +180,12 @@ class RecallConfig:
     antecedent_return: bool = True   # ... a pronoun put "back" stands for what the last
                                      # step took from somewhere, and that place ("grab the
                                      # wine out of the fridge, pour a cup, put it back")
+    antecedent_to_place: bool = True  # ... an earlier step's object ends at "to the ..."
+                                     # ("tote that big pot over to the sink ... set it
+                                     # on the stove": the pot, not the sink; round 30b)
+    antecedent_clauses: bool = True  # ... an earlier step whose first clause acts on
+                                     # nothing here: its later clause's object ("proceed
+                                     # to the table and collect the pen"; round 30b)
     antecedent_nearest: bool = True  # ... the nearest earlier step that names its object
                                      # even partly ("the soap's in the tub": a soap bar
                                      # partly) before one further back that names it outright

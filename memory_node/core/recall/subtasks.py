@@ -227,14 +227,18 @@ def _verbs(ws: Sequence[str]) -> list[bool]:
             for i, (w, nxt) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True))]
 
 
-def object_phrase(step: str) -> str:
+def object_phrase(step: str, to_place: bool = False) -> str:
     """The step's nominal words before where it puts things ("glass bottles out" of "rinse
     the glass bottles out at the sink"): what a step names there is what it acts on, not
-    its destination."""
+    its destination. With ``to_place``, "to" before a determiner starts a destination too
+    ("tote that big pot over to the sink": the pot); "to" before a verb does not ("want
+    to wash the mug")."""
     ws = _nominals(step)
     for i, w in enumerate(ws):
         # Where it goes, or where it comes from ("take the pot out of the fridge").
-        if i > 0 and (w in _DESTINATION or w == "from" or (w == "of" and ws[i - 1] == "out")):
+        if i > 0 and (w in _DESTINATION or w == "from" or (w == "of" and ws[i - 1] == "out")
+                      or (to_place and w == "to" and i + 1 < len(ws)
+                          and ws[i + 1] in _DETERMINERS)):
             return " ".join(ws[:i - (w == "of")])
     return " ".join(ws)
 
@@ -329,16 +333,26 @@ def _antecedents(recaller: Recaller,
         taken = _returned(recaller, before)
         if taken:
             return taken
-    for step, ranked in reversed(before):
-        objects = _named(recaller, object_phrase(step), ranked)
+    for earlier, ranked in reversed(before):
+        phrase = object_phrase(earlier, recaller.config.antecedent_to_place)
+        objects = _named(recaller, phrase, ranked)
         if not objects and recaller.config.antecedent_nearest:
             # Recency over strength: "the soap's in the tub, fish it out" names the soap
             # bar only partly, and a later "park it back" still means it, not the brush
             # a step before it named outright.
-            objects = _named(recaller, object_phrase(step), ranked, least=1e-9)
+            objects = _named(recaller, phrase, ranked, least=1e-9)
+        if not objects and recaller.config.antecedent_clauses:
+            # The step's first clause acts on nothing here ("proceed to the dining table
+            # and collect the pen and the pencil"): the nearest later clause naming its
+            # object names the thing, as the nearest step does.
+            for clause in reversed(split_subtasks(earlier, recaller.lexicon)[1:]):
+                objects = _named(recaller, object_phrase(
+                    clause, recaller.config.antecedent_to_place), ranked)
+                if objects:
+                    break
         if objects:
             ids = {r.unit.object_id for r in objects}
-            return objects + [r for r in _named(recaller, " ".join(_nominals(step)), ranked)
+            return objects + [r for r in _named(recaller, " ".join(_nominals(earlier)), ranked)
                               if r.unit.object_id not in ids]
     if recaller.config.antecedent_places:
         for step, ranked in reversed(before):
