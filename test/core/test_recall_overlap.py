@@ -57,19 +57,23 @@ def test_the_model_call_runs_beside_the_lexical_half(embedder: Embedder,
     recaller.rank("bring me the mug", units, 3, units_key=1)  # unit vectors made inline
     lexical_started = threading.Event()
     seen: dict[str, object] = {}
-    real_embed, real_lexical = embedder.embed, recaller._lexical_arrays
+    real_session, real_lexical = embedder._session, recaller._lexical_arrays
 
-    def embed(texts):  # type: ignore[no-untyped-def]
-        seen["thread"] = threading.get_ident()
-        # Waits for the lexical half to begin: it can only if this call runs beside it.
-        seen["beside"] = lexical_started.wait(timeout=10)
-        return real_embed(texts)
+    class Session:
+        """The model's run waits for the lexical half to begin: it can only if the run
+        is beside it. (The session, not `embed`: the caller goes on once the call is
+        inside the run, model_worker.submit's hand-off, round 30.)"""
+
+        def run(self, *args):  # type: ignore[no-untyped-def]
+            seen["thread"] = threading.get_ident()
+            seen["beside"] = lexical_started.wait(timeout=10)
+            return real_session.run(*args)
 
     def lexical(*args):  # type: ignore[no-untyped-def]
         lexical_started.set()
         return real_lexical(*args)
 
-    monkeypatch.setattr(embedder, "embed", embed)
+    monkeypatch.setattr(embedder, "_session", Session())
     monkeypatch.setattr(recaller, "_lexical_arrays", lexical)
     ranked = recaller.rank("put the red apple in the fridge", units, 3, units_key=1)
     assert seen["thread"] != threading.get_ident()

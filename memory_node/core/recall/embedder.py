@@ -20,6 +20,7 @@ import numpy as np
 import onnxruntime as ort
 from tokenizers import Tokenizer
 
+from memory_node.core.recall import model_worker
 from memory_node.core.recall.embedding_store import MAX_CACHED_VECTORS
 from memory_node.core.tokens import packaged_tokenizer_path
 
@@ -157,6 +158,8 @@ class Embedder:
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._input_names:
             feeds["token_type_ids"] = np.zeros_like(ids)
+        # The caller waiting on the model worker goes on from here (model_worker.submit).
+        model_worker.releasing_gil()
         hidden = self._session.run(None, feeds)[0]
         weights = mask[..., None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)

@@ -88,11 +88,37 @@ class ModelJob:
 
 _POOL: ThreadPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
+# The job the current thread runs for a waiting caller (submit): its hand-off event.
+_HANDOFF = threading.local()
 
 
-def _run(embed: Embed, texts: list[str]) -> tuple[np.ndarray, float]:
+def releasing_gil() -> None:
+    """Say that this thread's model call now enters its GIL-free part (onnxruntime's run):
+    the caller that submitted the job goes on with its own Python work from here.
+
+    Without the hand-off the worker got the GIL only when the caller blocked on the
+    vectors or after the interpreter's switch interval (5 ms): a step's 1-2 ms of Python
+    between the call's start and its result ran first and the model after it, so nothing
+    was overlapped (bench/README_recall.md, round 30). A no-op on a thread with no waiting
+    caller (the background worker, an inline call)."""
+    event = getattr(_HANDOFF, "event", None)
+    if event is not None:
+        _HANDOFF.event = None
+        event.set()
+
+
+def _run(embed: Embed, texts: list[str], handoff: threading.Event | None = None
+         ) -> tuple[np.ndarray, float]:
+    _HANDOFF.event = handoff
     began = time.perf_counter()
-    out = embed(texts)
+    try:
+        out = embed(texts)
+    finally:
+        # An embed that never said so (a test's stand-in, another encoder) frees its
+        # caller when it ends: the caller then waited out the call, as without a worker.
+        _HANDOFF.event = None
+        if handoff is not None:
+            handoff.set()
     return out, time.perf_counter() - began
 
 
@@ -103,13 +129,21 @@ def submit(embed: Embed, texts: Sequence[str]) -> ModelJob:
     them, the model's one intra-op thread stays one core's worth of work, and no thread
     ends when a recaller is dropped (a thread ending frees objects at a moment nobody
     chose, e.g. inside the server's heap settle).
+
+    Returns once the call has entered its GIL-free part (``releasing_gil``, said by
+    :class:`Embedder` before onnxruntime's run) or ended: the caller's wait releases the
+    GIL, so the worker takes it at once for the few Python lines before the run (the
+    tokenizer, the input arrays) instead of after the caller's own work.
     """
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
             _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-model")
         pool = _POOL
-    return ModelJob(texts, future=pool.submit(_run, embed, list(texts)))
+    handoff = threading.Event()
+    job = ModelJob(texts, future=pool.submit(_run, embed, list(texts), handoff))
+    handoff.wait()
+    return job
 
 
 # The background worker's niceness (Linux: per thread). Not lowered: the thread holds the
