@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh17|fresh18] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh18|fresh19] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh18][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh19][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -179,7 +179,24 @@ things misplaced and fetched, evening check rounds, visitors) and a laboratory a
 robot's time-course assays (microplates read on their intervals from incubator slots,
 reagents and tip boxes). Recency-dominated by construction: the automaton's shallow states
 and the museum robot's stops; loops: the pill organiser's week and the periodic location
-updates.
+updates. ``fresh19`` (seeds 41000+) was written in round 31 before anything ran on it, by a
+writer who did not read the policy's code: a database's hybrid hash joins (build and probe
+scans, resident hash-table frames, spill files written and read back per partition), a
+rigid-body physics engine's contact cache (discs settling in a bin: proxies in sweep order,
+persistent pair manifolds, solver sweeps, sleeping bodies, one body replaced now and then),
+an object-oriented VM's method lookup cache under a web application (handlers' call sites,
+monomorphic to megamorphic, loops over records, reloads moving class serials), an
+event-driven logic simulator's gate evaluations (selective trace over a random synchronous
+netlist, flops, test phases), a molecular dynamics pair loop over Verlet neighbour lists
+(cell-list rebuilds, re-sorting by cell), a Zanzibar-style authorization service's tuple
+reads (documents, folder chains, nested groups, announcements shared company-wide), and
+three robot streams: an automatic milking robot's box visits (cow records, teat positions,
+rations, refusals, rinses, fetched cows, calvings), a restaurant's serving robot (lunch and
+dinner rushes, tables, tickets, courses from the pass and the bar, bussing) and a home robot
+assisting with DIY projects (tools from their hooks, consumable bins, each project's parts,
+everything put back). Recency-dominated by construction: the VM's call sites and the DIY
+robot's tools; loops: the larger netlist (its changes reach most of its 4,000 gates each
+cycle), the larger pile's contact sweeps and the neighbour-list pair loop.
 """
 
 from __future__ import annotations
@@ -7276,6 +7293,715 @@ def fresh18_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# -- fresh19's generator families (round 31; none is in `synthetic` or the earlier sets) -----
+
+
+def _mix(x: int) -> int:
+    """A fixed 32-bit integer hash (Knuth's multiplicative one), as a join's hash function."""
+    return (x * 2654435761) & 0xFFFFFFFF
+
+
+def hash_join(seed: int, tables: int, pages: int, alpha: float, partitions: int,
+              resident: int, rows: int) -> Iterator[int]:
+    """A database's hybrid hash joins under a query stream (the GRACE hash join, Kitsuregawa
+    et al. 1983; the hybrid hash join, DeWitt et al. 1984, as in PostgreSQL's batched hash
+    join under work_mem): each query joins two of ``tables`` tables (Zipf ``alpha``; sizes
+    about ``pages`` pages, heavy-tailed), the smaller one building. Building reads its pages
+    in order; each page's ``rows`` rows hash to one of ``partitions`` partitions: the first
+    ``resident`` stay in memory (the row goes to its partition's hash-table bucket page, a
+    memory frame the next query reuses), the others are appended to the partition's spill
+    file (temporary pages, new for every query). Probing reads the other table's pages in
+    order; its join keys are skewed (Zipf over the build keys, so a few buckets are hot)
+    and probe the resident buckets or go to the probe spill file. Then each spilled
+    partition is joined in turn: its build spill pages are read back into the hash table's
+    frames, then its probe spill pages, each row probing a bucket."""
+    rng = random.Random(seed)
+    table_k, bucket_k, spill_k = 0, 1 << 40, 2 << 40
+    buckets = 8  # bucket pages of one partition's hash table
+    size = [max(2, min(20 * pages, int(pages * rng.paretovariate(1.3) * 0.5)))
+            for _ in range(tables)]
+    which = _zipf(rng, tables, alpha)
+    spilled = 0
+
+    def slot(key: int) -> tuple[int, int]:
+        h = _mix(key)
+        return h % partitions, (h // partitions) % buckets
+
+    def frame(part: int, bucket: int) -> int:
+        return bucket_k + (part % resident) * buckets + bucket
+
+    def append(spill: dict[tuple[str, int], list[tuple[int, list[int]]]], side: str,
+               part: int, key: int) -> Iterator[int]:
+        nonlocal spilled
+        file = spill.setdefault((side, part), [])
+        if not file or len(file[-1][1]) >= rows:
+            spilled += 1
+            file.append((spilled, []))
+            yield spill_k + spilled  # a new temporary page, written
+        file[-1][1].append(key)
+
+    while True:
+        a = which()
+        b = which()
+        while b == a:
+            b = rng.randrange(tables)
+        build, probe = sorted((a, b), key=lambda t: size[t])
+        spill: dict[tuple[str, int], list[tuple[int, list[int]]]] = {}
+
+        for page in range(size[build]):
+            yield table_k + (build << 20) + page
+            for r in range(rows):
+                key = page * rows + r
+                part, bucket = slot(key)
+                if part < resident:
+                    yield frame(part, bucket)
+                else:
+                    yield from append(spill, "build", part, key)
+        skew = _zipf(rng, size[build] * rows, 1.0)
+        for page in range(size[probe]):
+            yield table_k + (probe << 20) + page
+            for _ in range(rows):
+                key = skew()
+                part, bucket = slot(key)
+                if part < resident:
+                    yield frame(part, bucket)
+                else:
+                    yield from append(spill, "probe", part, key)
+        for part in range(resident, partitions):
+            for side in ("build", "probe"):
+                for page_id, rs in spill.get((side, part), []):
+                    yield spill_k + page_id
+                    for key in rs:
+                        yield frame(part, slot(key)[1])
+
+
+def contact_pairs(seed: int, bodies: int, radius: float, iterations: int, spawn: int,
+                  sleep: int) -> Iterator[int]:
+    """A rigid-body physics engine's contact cache (Box2D's persistent contacts, Catto;
+    Bullet's btPersistentManifold: the broad phase finds overlapping pairs, each pair's
+    manifold is looked up to warm-start the solver, which then sweeps the contacts
+    ``iterations`` times a step): ``bodies`` discs of ``radius`` fall into a bin of unit
+    width and settle under gravity with damping. Each step reads every awake body (its
+    proxy, in x order as sweep and prune keeps them), then every touching pair with an
+    awake body (its manifold), then the solver's sweeps over those contacts; a body slower
+    than a threshold for ``sleep`` steps falls asleep until an awake body hits it. Every
+    ``spawn`` steps the oldest body is taken out (its neighbours wake) and a new one is
+    dropped in from above (a new id)."""
+    rng = random.Random(seed)
+    body_k, pair_k = 0, 1 << 40
+    dt, gravity, damping = 0.02, -3.0, 0.98
+    cell = 2.0 * radius
+    x: dict[int, float] = {}
+    y: dict[int, float] = {}
+    vx: dict[int, float] = {}
+    vy: dict[int, float] = {}
+    still: dict[int, int] = {}
+    made = 0
+
+    def drop(height: float) -> None:
+        nonlocal made
+        x[made] = rng.uniform(radius, 1.0 - radius)
+        y[made] = height
+        vx[made] = rng.uniform(-0.2, 0.2)
+        vy[made] = 0.0
+        still[made] = 0
+        made += 1
+
+    for _ in range(bodies):
+        drop(rng.uniform(radius, 1.0 + bodies * radius * radius * 8))
+    step = 0
+    while True:
+        step += 1
+        if step % spawn == 0:
+            old = min(x)
+            for b in x:
+                if (x[b] - x[old]) ** 2 + (y[b] - y[old]) ** 2 < (3 * cell) ** 2:
+                    still[b] = 0
+            for d in (x, y, vx, vy, still):
+                del d[old]
+            drop(1.0 + rng.uniform(0.0, 0.5))
+        awake = {b for b in x if still[b] < sleep}
+        for b in awake:
+            vy[b] += gravity * dt
+            vx[b] *= damping
+            vy[b] *= damping
+            x[b] += vx[b] * dt
+            y[b] += vy[b] * dt
+            if x[b] < radius or x[b] > 1.0 - radius:
+                x[b] = min(1.0 - radius, max(radius, x[b]))
+                vx[b] = -0.3 * vx[b]
+            if y[b] < radius:
+                y[b] = radius
+                vy[b] = -0.3 * vy[b]
+        grid: dict[tuple[int, int], list[int]] = {}
+        for b in x:
+            grid.setdefault((int(x[b] / cell), int(y[b] / cell)), []).append(b)
+        pairs: list[tuple[int, int]] = []
+        for b in sorted(awake):
+            cx, cy = int(x[b] / cell), int(y[b] / cell)
+            for gx in (cx - 1, cx, cx + 1):
+                for gy in (cy - 1, cy, cy + 1):
+                    for o in grid.get((gx, gy), ()):
+                        if o == b or (o in awake and o < b):
+                            continue  # each pair once
+                        dx, dy = x[o] - x[b], y[o] - y[b]
+                        dist = math.hypot(dx, dy)
+                        if dist >= cell or dist == 0.0:
+                            continue
+                        pairs.append((min(b, o), max(b, o)))
+                        nx, ny, push = dx / dist, dy / dist, (cell - dist) / 2
+                        x[b] -= nx * push
+                        y[b] -= ny * push
+                        rel = (vx[o] - vx[b]) * nx + (vy[o] - vy[b]) * ny
+                        if rel < 0:  # approaching: the impulse takes the normal speed out
+                            vx[b] += nx * rel / 2
+                            vy[b] += ny * rel / 2
+                            if o in awake:
+                                vx[o] -= nx * rel / 2
+                                vy[o] -= ny * rel / 2
+                            elif -rel > 0.05:
+                                still[o] = 0  # hit hard enough to wake
+                        if o in awake:
+                            x[o] += nx * push
+                            y[o] += ny * push
+        for b in awake:
+            still[b] = still[b] + 1 if math.hypot(vx[b], vy[b]) < 0.05 else 0
+        for b in sorted(awake, key=lambda b: x[b]):
+            yield body_k + b
+        pairs.sort()
+        for _ in range(1 + iterations):
+            for a, b in pairs:
+                yield pair_k + (a << 20) + b
+
+
+def method_sends(seed: int, classes: int, selectors: int, handlers: int, alpha: float,
+                 loop: int, deploy: int) -> Iterator[int]:
+    """An object-oriented VM's method lookup cache under a web application (Smalltalk-80's
+    global lookup cache, Goldberg and Robson 1983; Ruby's global method cache, invalidated
+    by class serials; polymorphic inline caches, Hoelzle et al. 1991): requests go to
+    ``handlers`` handlers (Zipf ``alpha``), each a fixed sequence of call sites, some in a
+    loop over a collection (about ``loop`` records) and some calling a helper method's own
+    sites; every send looks up (receiver class, selector), from ``classes`` classes and
+    ``selectors`` selectors. A site is monomorphic (most), polymorphic over a few classes
+    or megamorphic (a collection of mixed model classes). Every ``deploy`` requests a code
+    reload redefines a few classes: their serial moves on, so their lookups are new keys."""
+    rng = random.Random(seed)
+    sel = _zipf(rng, selectors, 0.8)
+    cls = _zipf(rng, classes, 0.9)
+
+    def site() -> tuple[int, list[int], list[float]]:
+        kind = rng.random()
+        n = 1 if kind < 0.7 else rng.randint(2, 4) if kind < 0.93 else rng.randint(8, 20)
+        receivers = list({cls() for _ in range(n)})
+        return sel(), receivers, [rng.paretovariate(1.2) for _ in receivers]
+
+    # a body: ("s", site) | ("c", helper index) | ("l", body); helpers call only earlier ones
+    Body = list[tuple[str, Any]]
+
+    def body(length: int, helpers_made: int, depth: int) -> Body:
+        out: Body = []
+        for _ in range(length):
+            r = rng.random()
+            if r < 0.15 and helpers_made:
+                out.append(("c", rng.randrange(helpers_made)))
+            elif r < 0.25 and depth == 0:
+                out.append(("l", body(rng.randint(2, 6), helpers_made, 1)))
+            else:
+                out.append(("s", site()))
+        return out
+
+    helpers: list[Body] = []
+    for i in range(handlers * 2):
+        helpers.append(body(rng.randint(2, 8), i, 1))
+    entry = [body(rng.randint(5, 25), len(helpers), 0) for _ in range(handlers)]
+    which = _zipf(rng, handlers, alpha)
+    serial = [0] * classes
+
+    def run(b: Body, depth: int) -> Iterator[int]:
+        for kind, item in b:
+            if kind == "s":
+                selector, receivers, weights = item
+                c = receivers[0] if len(receivers) == 1 else rng.choices(receivers, weights)[0]
+                yield ((serial[c] * classes + c) * selectors) + selector
+            elif kind == "c" and depth < 4:
+                yield from run(helpers[item], depth + 1)
+            elif kind == "l":
+                for _ in range(max(1, int(rng.expovariate(1 / loop)))):
+                    yield from run(item, depth)
+
+    request = 0
+    while True:
+        request += 1
+        if request % deploy == 0:
+            for c in rng.sample(range(classes), max(1, classes // 20)):
+                serial[c] += 1
+        yield from run(entry[which()], 0)
+
+
+def gate_events(seed: int, gates: int, inputs: int, flops: int, activity: float,
+                cycles: int) -> Iterator[int]:
+    """An event-driven logic simulator's gate evaluations (selective trace, Ulrich 1969, as
+    in Verilog-XL and Icarus Verilog: only the gates on a changed net's fan-out are
+    evaluated): a random synchronous netlist of ``gates`` two-input gates (AND, OR, XOR,
+    NAND), each fed by earlier nets with locality as synthesised logic is, ``flops``
+    flip-flops (a flop's D is a gate's output, its Q a net) and ``inputs`` primary inputs.
+    Each clock cycle the test bench toggles each input of the running test's group with
+    probability ``activity``, and every flop whose D differs from Q toggles (the flop
+    read); then every changed net's fan-out gates are evaluated in level order (the gate
+    read, its real output computed), a changed output scheduling its own fan-out. Every
+    ``cycles`` cycles the test bench moves on to another test (another third of the inputs
+    and an activity between half and twice ``activity``)."""
+    rng = random.Random(seed)
+    gate_k, flop_k = 0, 1 << 40
+    first = inputs + flops  # nets: inputs, then flop outputs, then gate outputs
+    # XOR passes every change on, AND/OR/NAND only when the other input lets it through;
+    # synthesised control logic has few XORs (datapaths more)
+    ops = rng.choices(("and", "or", "xor", "nand"), (0.35, 0.3, 0.1, 0.25), k=gates)
+    fan_in: list[tuple[int, int]] = []
+    for g in range(gates):
+        net = first + g
+        pick = [rng.randrange(max(0, net - 40), net) if rng.random() < 0.85
+                else rng.randrange(net) for _ in range(2)]
+        fan_in.append((pick[0], pick[1]))
+    fan_out: list[list[int]] = [[] for _ in range(first + gates)]
+    for g, (a, b) in enumerate(fan_in):
+        fan_out[a].append(g)
+        if b != a:
+            fan_out[b].append(g)
+    d_of = [first + rng.randrange(gates // 2, gates) for _ in range(flops)]
+    value = [0] * (first + gates)
+
+    def evaluate(g: int) -> int:
+        a, b = value[fan_in[g][0]], value[fan_in[g][1]]
+        op = ops[g]
+        return (a & b if op == "and" else a | b if op == "or" else a ^ b if op == "xor"
+                else 1 - (a & b))
+
+    group: list[int] = []
+    rate = activity
+    cycle = 0
+    while True:
+        if cycle % cycles == 0:
+            group = rng.sample(range(inputs), max(1, inputs // 3))
+            rate = min(1.0, activity * rng.uniform(0.5, 2.0))
+        cycle += 1
+        changed = [i for i in group if rng.random() < rate]
+        for i in changed:
+            value[i] ^= 1
+        for f in range(flops):
+            if value[inputs + f] != value[d_of[f]]:
+                yield flop_k + f
+                value[inputs + f] ^= 1
+                changed.append(inputs + f)
+        queue = sorted({g for net in changed for g in fan_out[net]})
+        heapq.heapify(queue)
+        queued = set(queue)
+        while queue:
+            g = heapq.heappop(queue)
+            queued.discard(g)
+            yield gate_k + g
+            out = evaluate(g)
+            if out != value[first + g]:
+                value[first + g] = out
+                for h in fan_out[first + g]:
+                    if h not in queued:
+                        queued.add(h)
+                        heapq.heappush(queue, h)
+
+
+def md_neighbours(seed: int, particles: int, neighbours: float, skin: float, rebuild: int,
+                  sort_every: int) -> Iterator[int]:
+    """A molecular dynamics code's pair loop over Verlet neighbour lists (Verlet 1967; the
+    cell lists and lists with a skin, rebuilt every few steps, of LAMMPS and GROMACS;
+    particles re-sorted by cell now and then for locality, as HOOMD-blue sorts along a
+    space-filling curve, Anderson et al. 2008): ``particles`` particles in a periodic 2-D
+    box at unit density, a cutoff (plus a ``skin`` fraction) giving about ``neighbours``
+    neighbours each; every step reads each particle in storage order, then the particles of
+    its half list (each pair once), and moves the particles a little (Brownian). Every
+    ``rebuild`` steps the lists are rebuilt from the cell lists (each cell read, then its
+    particles); every ``sort_every`` rebuilds the storage order is re-sorted by cell."""
+    rng = random.Random(seed)
+    part_k, cell_k = 0, 1 << 40
+    side = math.sqrt(particles)
+    reach = math.sqrt(neighbours / math.pi)  # neighbours within reach at unit density
+    step_size = reach * skin / (2.0 * rebuild)
+    ncell = max(1, int(side / reach))
+    size = side / ncell
+    px = [rng.uniform(0, side) for _ in range(particles)]
+    py = [rng.uniform(0, side) for _ in range(particles)]
+    order = list(range(particles))  # storage order; starts as the input file's
+    rebuilds = 0
+
+    def cell_of(p: int) -> tuple[int, int]:
+        return int(px[p] / size) % ncell, int(py[p] / size) % ncell
+
+    while True:
+        cells: dict[tuple[int, int], list[int]] = {}
+        for p in order:
+            cells.setdefault(cell_of(p), []).append(p)
+        if rebuilds % sort_every == 0:
+            order = [p for c in sorted(cells) for p in cells[c]]
+        rebuilds += 1
+        rank = {p: i for i, p in enumerate(order)}
+        lists: dict[int, list[int]] = {}
+        for (cx, cy) in sorted(cells):
+            yield cell_k + cx * ncell + cy
+            for p in cells[(cx, cy)]:
+                yield part_k + p
+                near = []
+                for gx in (cx - 1, cx, cx + 1):
+                    for gy in (cy - 1, cy, cy + 1):
+                        for q in cells.get((gx % ncell, gy % ncell), ()):
+                            if rank[q] <= rank[p]:
+                                continue
+                            dx = (px[q] - px[p] + side / 2) % side - side / 2
+                            dy = (py[q] - py[p] + side / 2) % side - side / 2
+                            if dx * dx + dy * dy < reach * reach:
+                                near.append(q)
+                lists[p] = sorted(set(near), key=rank.__getitem__)
+        for _ in range(rebuild):
+            for p in order:
+                yield part_k + p
+                for q in lists[p]:
+                    yield part_k + q
+            for p in range(particles):
+                px[p] = (px[p] + rng.gauss(0, step_size)) % side
+                py[p] = (py[p] + rng.gauss(0, step_size)) % side
+
+
+def authz_checks(seed: int, users: int, teams: int, alpha: float, share: float,
+                 create: float) -> Iterator[int]:
+    """A Zanzibar-style authorization service's relation-tuple reads (Pang et al. 2019:
+    check(doc#viewer@user) reads the document's direct tuples, follows the parent folder's
+    userset rewrite up the folder chain and expands group membership, nested groups
+    included; servers cache tuples and sub-results): ``users`` users in ``teams`` teams,
+    each team's group nested in its department's group (a department of about four teams),
+    nested in the company's. A user opens mostly documents of their own team's folder
+    (the recent ones first), else, with probability ``share``, a document shared
+    company-wide (Zipf ``alpha`` over the shared ones, a newly shared one on top, as an
+    announcement goes viral). A check reads the document's viewer tuples; then, unless the
+    user is named there, its folder's and the parent folders' up to the root, and at each
+    the group it grants, expanded down the nesting (the company's departments, a
+    department's teams) until the user's team is found. With probability ``create`` a
+    request instead creates a document in the user's team folder (a tuple written)."""
+    rng = random.Random(seed)
+    doc_k, folder_k, group_k = 0, 1 << 40, 2 << 40
+    departments = max(1, teams // 4)
+    team_of = [rng.randrange(teams) for _ in range(users)]
+    dept_of = [t % departments for t in range(teams)]
+    company = teams + departments  # group ids: teams, then departments, then the company
+    who = _zipf(rng, users, 0.6)  # some users work much more than others
+    team_docs: list[list[int]] = [[] for _ in range(teams)]
+    direct: dict[int, int] = {}  # doc -> a user named on it directly
+    owner_of: dict[int, int] = {}  # doc -> the team whose folder holds it
+    shared: list[int] = []
+    docs = 0
+    # folders: the root (0), each department's (1..), each team's under its department's
+    folder_of_team = [1 + departments + t for t in range(teams)]
+
+    def new_doc(team: int) -> int:
+        nonlocal docs
+        docs += 1
+        team_docs[team].append(docs)
+        owner_of[docs] = team
+        if rng.random() < 0.2:
+            direct[docs] = rng.randrange(users)
+        return docs
+
+    for t in range(teams):
+        for _ in range(5):
+            new_doc(t)
+    for _ in range(10):
+        shared.append(new_doc(rng.randrange(teams)))
+    popular = _zipf(rng, 400, alpha)
+
+    def expand(group: int, team: int) -> Iterator[int]:
+        """The group's member tuples, then its subgroups', until the user's team is found."""
+        yield group_k + group
+        if group < teams:
+            return
+        subs = ([teams + d for d in range(departments)] if group == company
+                else [t for t in range(teams) if teams + dept_of[t] == group])
+        target = teams + dept_of[team] if group == company else team
+        for g in subs:
+            yield group_k + g
+            if g == target:
+                if g != team:
+                    yield from expand(g, team)
+                return
+
+    while True:
+        u = who()
+        team = team_of[u]
+        if rng.random() < create:
+            d = new_doc(team)
+            yield doc_k + d
+            if rng.random() < 0.05:
+                shared.insert(0, d)  # shared company-wide: the new announcement
+            continue
+        if rng.random() < share and shared:
+            d = shared[min(len(shared) - 1, popular())]
+            owner = owner_of[d]
+            # its own team's folder, the department's and the root, which grants the company
+            chain = [folder_of_team[owner], 1 + dept_of[owner], 0]
+            grants = company
+        else:
+            mine = team_docs[team]
+            d = mine[max(0, len(mine) - 1 - int(rng.expovariate(0.3)))]
+            chain = [folder_of_team[team]]  # the team's folder grants the team
+            grants = team
+        yield doc_k + d
+        if direct.get(d) == u:
+            continue
+        for f in chain:
+            yield folder_k + f
+        yield from expand(grants, team)
+
+
+def milking_visits(seed: int, cows: int, per_day: float, rations: int, turnover: float,
+                   fresh_days: int) -> Iterator[int]:
+    """An automatic milking robot's box visits (voluntary milking in a Lely Astronaut or a
+    DeLaval VMS: the collar tag identifies the cow, her record gives her milking permission,
+    the arm starts from her stored teat coordinates, the box feeds her concentrate ration
+    and the milk goes to the tank or, for a fresh cow's colostrum or a treated cow, is
+    diverted; Jacobs and Siegford 2012 review such systems): a herd of ``cows`` cows, each
+    coming about ``per_day`` times a day at her own rhythm (a cow's interval between 0.8
+    and 1.25 of the herd's). A visit before her permission (two thirds of her interval
+    since the last milking) is a refusal: her record read, the gate opened. A milking reads
+    her record, her four teat positions, her ration (one of ``rations`` by lactation stage),
+    the milk line and her record again (the yield written). The box is busy about seven
+    minutes a milking; it rinses every eight hours; twice a day the farmer fetches the
+    cows overdue by more than half an interval. Each day about ``turnover`` cows leave the
+    herd and as many fresh ones calve in (new records, milk diverted for ``fresh_days``
+    days)."""
+    rng = random.Random(seed)
+    cow_k, teat_k, ration_k, line_k, box_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    interval = 1440.0 / per_day  # minutes
+    herd: dict[int, dict[str, float]] = {}
+    made = 0
+    attempts: list[tuple[float, int]] = []
+
+    def calve(born: float, first: float) -> None:
+        nonlocal made
+        every = interval * rng.uniform(0.8, 1.25)
+        herd[made] = {"every": every, "last": first - rng.uniform(0, every), "born": born}
+        heapq.heappush(attempts, (first + rng.uniform(0, every), made))
+        made += 1
+
+    for _ in range(cows):  # the herd at the start: cows up to 300 days in milk
+        calve(-rng.uniform(0, 300) * 1440, 0.0)
+    free_at = 0.0
+    day = 0
+    rinse_at = 480.0
+    fetch_at = 360.0
+    while True:
+        if attempts and attempts[0][0] < min(rinse_at, fetch_at, (day + 1) * 1440):
+            at, c = heapq.heappop(attempts)
+            if c not in herd:
+                continue  # she left the herd
+            now = max(at, free_at)
+            cow = herd[c]
+            yield box_k + 0  # the entrance gate's tag reader
+            yield cow_k + c
+            if now - cow["last"] < cow["every"] * 2 / 3:
+                free_at = now + 1.0
+                heapq.heappush(attempts, (now + rng.uniform(30, 180), c))
+                continue  # refused, sent out through the front gate
+            for q in range(4):
+                yield teat_k + c * 4 + q
+            days_in_milk = (now - cow["born"]) / 1440
+            yield ration_k + min(rations - 1, int(days_in_milk / 60))
+            yield line_k + (1 if days_in_milk < fresh_days else 0)  # divert or tank
+            yield cow_k + c
+            cow["last"] = now
+            free_at = now + rng.uniform(5.0, 9.0)
+            heapq.heappush(attempts, (now + cow["every"] * rng.uniform(0.7, 1.3), c))
+        elif rinse_at <= fetch_at and rinse_at < (day + 1) * 1440:
+            for part in range(1, 6):  # the rinse cycle's valves, pump and detergent
+                yield box_k + part
+            free_at = max(free_at, rinse_at) + 15.0
+            rinse_at += 480.0
+        elif fetch_at < (day + 1) * 1440:
+            late = sorted(c for c, cow in herd.items()
+                          if fetch_at - cow["last"] > cow["every"] * 1.5)
+            for i, c in enumerate(late):  # brought in one after another
+                heapq.heappush(attempts, (fetch_at + i * 8.0, c))
+            fetch_at += 720.0
+        else:
+            day += 1
+            for _ in range(int(turnover) + (rng.random() < turnover % 1)):
+                gone = rng.choice(sorted(herd))
+                del herd[gone]
+                born = day * 1440 + rng.uniform(0, 1440)
+                calve(born, born)
+            if not attempts:
+                heapq.heappush(attempts, (day * 1440.0, min(herd)))
+
+
+def serving_robot(seed: int, tables: int, menu: int, alpha: float, party: float,
+                  peak: float) -> Iterator[int]:
+    """A restaurant's serving robot (Pudu's BellaBot, Bear Robotics' Servi and Keenon's
+    robots carry the dishes from the kitchen pass to the tables, lead guests to their seats
+    and take the dirty plates to the wash station): a floor of ``tables`` tables filled at
+    the lunch and dinner rushes (Poisson arrivals, ``peak`` parties an hour at the peak,
+    fewer on its shoulders, walk-ins turned away when every table is taken); a party of
+    about ``party`` guests is led from the host stand to a free table and orders drinks
+    (the bar), starters, mains and desserts from a ``menu`` of dishes (Zipf ``alpha``; the
+    day's three specials are new dishes) at their course times; each delivery reads the
+    station, the party's order ticket, the dishes and the table; the bill goes out with
+    the card reader, and the plates are bussed to the wash station when the party leaves."""
+    rng = random.Random(seed)
+    dish_k, table_k, ticket_k, station_k, special_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    host, kitchen, bar, wash, card = range(5)
+    dish = _zipf(rng, menu, alpha)
+    free = set(range(tables))
+    parties = 0
+    day = 0
+    while True:
+        start = day * 1440
+        arrivals = []
+        for lo, hi in ((660, 900), (1080, 1320)):  # lunch, dinner (minutes of the day)
+            t = float(lo)
+            while True:
+                middle = (lo + hi) / 2
+                rate = peak / 60 * max(0.15, 1 - abs(t - middle) / (hi - lo) * 2)
+                t += rng.expovariate(rate)
+                if t >= hi:
+                    break
+                arrivals.append(start + t)
+        events: list[tuple[float, int, str, Any]] = []
+        for i, at in enumerate(arrivals):
+            heapq.heappush(events, (at, i, "arrive", None))
+        seq = len(arrivals)
+        while events:
+            at, _, kind, data = heapq.heappop(events)
+            if kind == "arrive":
+                if not free:
+                    continue  # turned away
+                table = min(free) if rng.random() < 0.5 else rng.choice(sorted(free))
+                free.discard(table)
+                parties += 1
+                guests = max(1, int(rng.expovariate(1 / party)) + 1)
+                yield station_k + host
+                yield table_k + table
+                courses: list[tuple[float, int, list[int]]] = [
+                    (5.0, bar, [bar] * guests)]
+                courses.append((15.0, kitchen, [dish() for _ in range(max(1, guests // 2))]))
+                mains = [dish() if rng.random() < 0.7 else -1 - rng.randrange(3)
+                         for _ in range(guests)]
+                courses.append((35.0, kitchen, mains))
+                if rng.random() < 0.5:
+                    courses.append((60.0, kitchen, [dish() for _ in range(guests // 2 + 1)]))
+                for delay, station, items in courses:
+                    seq += 1
+                    heapq.heappush(events, (at + delay * rng.uniform(0.8, 1.3), seq, "serve",
+                                            (parties, table, station, items)))
+                seq += 1
+                heapq.heappush(events, (at + rng.uniform(70, 100), seq, "leave",
+                                        (parties, table)))
+            elif kind == "serve":
+                p, table, station, items = data
+                yield station_k + station
+                yield ticket_k + p
+                for item in items:
+                    if station == bar:
+                        continue  # drinks are on the ticket
+                    yield (dish_k + item if item >= 0
+                           else special_k + day * 3 + (-1 - item))
+                yield table_k + table
+            else:
+                p, table = data
+                yield station_k + card
+                yield ticket_k + p
+                yield table_k + table
+                yield station_k + wash
+                free.add(table)
+        day += 1
+
+
+def diy_projects(seed: int, tools: int, kinds: int, alpha: float, steps: int,
+                 repeats: int) -> Iterator[int]:
+    """A home robot assisting with do-it-yourself projects (fetching tools from the
+    garage's tool wall and bins and handing them over, as in the flat-pack chair assembly
+    of Suarez-Ruiz et al. 2018 and the tool hand-overs of home assistant robots such as
+    Toyota's HSR): projects of ``kinds`` kinds (flat-pack furniture, shelves, a dripping
+    tap, painting a room, ...; Zipf ``alpha``), each of about ``steps`` steps. A kind uses a
+    set of the household's ``tools`` tools (the tape measure, pencil and drill in most);
+    a step takes two or three of them from their hooks, a consumable bin (screws, wall
+    plugs, sandpaper by size) and a few of the project's parts (new for every project),
+    and repeats its action about ``repeats`` times (every hole: the drill, the bit, the
+    bin), tools handed back and forth. When the project is done every tool it fetched goes
+    back to its hook and the leftovers to their bins; between projects the robot puts
+    away a few household things."""
+    rng = random.Random(seed)
+    tool_k, hook_k, bin_k, part_k, home_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    common = list(range(min(3, tools)))  # tape measure, pencil, drill
+    kit = [sorted(set(common + rng.sample(range(tools), min(tools, rng.randint(4, 10)))))
+           for _ in range(kinds)]
+    bins_of = [rng.sample(range(40), rng.randint(2, 6)) for _ in range(kinds)]
+    which = _zipf(rng, kinds, alpha)
+    project = 0
+    while True:
+        project += 1
+        k = which()
+        fetched: list[int] = []
+        used_bins: list[int] = []
+        parts = rng.randint(4, 30)
+        next_part = 0
+        for _ in range(max(1, int(rng.gauss(steps, steps / 3)))):
+            step_tools = rng.sample(kit[k], min(len(kit[k]), rng.randint(2, 3)))
+            for t in step_tools:
+                if t not in fetched:
+                    yield hook_k + t
+                    fetched.append(t)
+                yield tool_k + t
+            b = rng.choice(bins_of[k])
+            if b not in used_bins:
+                used_bins.append(b)
+            for _ in range(rng.randint(1, 3)):
+                yield part_k + (project << 8) + min(next_part, parts - 1)
+                next_part = min(parts - 1, next_part + rng.randint(0, 1))
+            for _ in range(max(1, int(rng.expovariate(1 / repeats)))):
+                yield tool_k + step_tools[0]
+                yield bin_k + b
+                if len(step_tools) > 1 and rng.random() < 0.5:
+                    yield tool_k + step_tools[1]
+        for t in fetched:  # everything back where it lives
+            yield tool_k + t
+            yield hook_k + t
+        for b in used_bins:
+            yield bin_k + b
+        for _ in range(rng.randint(1, 4)):
+            yield home_k + rng.randrange(30)
+
+
+def fresh19_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 31's held-out set: seeds 41000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 41000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "hashjoin_t20_p10": lambda: hash_join(s + 0, 20, 10, 1.0, 8, 3, 4),
+        "hashjoin_t200_p60": lambda: hash_join(s + 1, 200, 60, 0.8, 32, 4, 8),
+        "contacts_b40_i4": lambda: contact_pairs(s + 2, 40, 0.04, 4, 50, 20),
+        "contacts_b250_i8": lambda: contact_pairs(s + 3, 250, 0.015, 8, 10, 30),
+        "methods_c30_h10": lambda: method_sends(s + 4, 30, 60, 10, 1.0, 10, 200),
+        "methods_c400_h120": lambda: method_sends(s + 5, 400, 800, 120, 0.8, 40, 50),
+        "gates_g300_a0.2": lambda: gate_events(s + 6, 300, 24, 16, 0.2, 100),
+        "gates_g4000_a0.05": lambda: gate_events(s + 7, 4000, 128, 256, 0.05, 30),
+        "md_n200_k8": lambda: md_neighbours(s + 8, 200, 8.0, 0.3, 10, 2),
+        "md_n1500_k20": lambda: md_neighbours(s + 9, 1500, 20.0, 0.2, 5, 1000),
+        "authz_u50_t8": lambda: authz_checks(s + 10, 50, 8, 1.0, 0.2, 0.02),
+        "authz_u3000_t200": lambda: authz_checks(s + 11, 3000, 200, 0.8, 0.4, 0.05),
+        "milking_c60_v3": lambda: milking_visits(s + 12, 60, 3.0, 5, 0.3, 4),
+        "milking_c240_v2.5": lambda: milking_visits(s + 13, 240, 2.5, 6, 1.5, 5),
+        "serving_t12_m30": lambda: serving_robot(s + 14, 12, 30, 1.0, 2.5, 20.0),
+        "serving_t60_m150": lambda: serving_robot(s + 15, 60, 150, 0.8, 3.5, 80.0),
+        "diy_t20_k5": lambda: diy_projects(s + 16, 20, 5, 1.0, 8, 4),
+        "diy_t120_k30": lambda: diy_projects(s + 17, 120, 30, 0.8, 20, 10),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -7284,7 +8010,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh11": fresh11_variants, "fresh12": fresh12_variants,
                 "fresh13": fresh13_variants, "fresh14": fresh14_variants,
                 "fresh15": fresh15_variants, "fresh16": fresh16_variants,
-                "fresh17": fresh17_variants, "fresh18": fresh18_variants}
+                "fresh17": fresh17_variants, "fresh18": fresh18_variants,
+                "fresh19": fresh19_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -7340,7 +8067,8 @@ def main() -> int:
                          "fresh15: round 27's held-out set; "
                          "fresh16: round 28's held-out set; "
                          "fresh17: round 29's held-out set; "
-                         "fresh18: round 30's held-out set")
+                         "fresh18: round 30's held-out set; "
+                         "fresh19: round 31's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

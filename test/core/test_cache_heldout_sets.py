@@ -1,8 +1,8 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
-round 30's fresh18): their generators are seeded, exact in length and distinct. Only the
-streams are checked here; no policy runs on them (they are held out)."""
+round 30's fresh18, round 31's fresh19): their generators are seeded, exact in length and
+distinct. Only the streams are checked here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bench_scripts import load_bench
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
-        "fresh16", "fresh17", "fresh18")
+        "fresh16", "fresh17", "fresh18", "fresh19")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -145,6 +145,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "elder": lambda s: h.elder_care(s, 6, 10, 0.2, 3, 6.0),
             "assay": lambda s: h.assay_plates(s, 2, 6, 5, 10, 4, 30),
         }
+    if name == "fresh19":
+        return {
+            "hashjoin": lambda s: h.hash_join(s, 10, 8, 1.0, 6, 2, 4),
+            "contacts": lambda s: h.contact_pairs(s, 30, 0.05, 3, 40, 20),
+            "methods": lambda s: h.method_sends(s, 20, 40, 8, 1.0, 8, 100),
+            "gates": lambda s: h.gate_events(s, 200, 16, 8, 0.2, 50),
+            "md": lambda s: h.md_neighbours(s, 100, 8.0, 0.3, 5, 2),
+            "authz": lambda s: h.authz_checks(s, 40, 6, 1.0, 0.2, 0.02),
+            "milking": lambda s: h.milking_visits(s, 40, 3.0, 4, 0.5, 4),
+            "serving": lambda s: h.serving_robot(s, 10, 20, 1.0, 2.5, 15.0),
+            "diy": lambda s: h.diy_projects(s, 15, 4, 1.0, 6, 3),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -237,7 +249,9 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # hence the share of half the stream); fresh17's allocator slots (LIFO free lists, young
 # objects) and mesh vertices (shared by neighbouring triangles); fresh18's automaton states
 # (the shallow states near the root come back within a line) and the museum robot's stops
-# (landmarks and exhibits read in walking order, tours over the same halls).
+# (landmarks and exhibits read in walking order, tours over the same halls); fresh19's VM
+# call sites (a handler's sends, loops over records) and the DIY robot's tools (handed
+# back and forth within a step, a project's kit across its steps).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -247,7 +261,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh15": ({"dnn", "survey", "slices"}, 0.5, 0.4),
                     "fresh16": ({"wavefront", "mergesort", "isp"}, 0.5, 0.8),
                     "fresh17": ({"malloc", "vertex"}, 0.85, 0.8),
-                    "fresh18": ({"dfa", "museum"}, 0.85, 0.65)}
+                    "fresh18": ({"dfa", "museum"}, 0.85, 0.65),
+                    "fresh19": ({"methods", "diy"}, 0.85, 0.75)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

@@ -1,10 +1,11 @@
 """bench/experience_tasks.py's report-only splits written by a helper each round (fresh21a/b/c
 in round 21, fresh22a/b/c in round 22, fresh23a/b/c in round 23, fresh24a/b/c in round 24,
 fresh25a/b/c in round 25, fresh26a/b/c in round 26, fresh27a/b/c in round 27, fresh28a/b/c
-in round 28, fresh29a/b/c in round 29, fresh30a/b/c in round 30): they exist, are not tuning
-data, and their streams generate, the same each time, different from each other and from
-every other split's stream (tuning, report, held-out and every other such round's), with
-every task doable in its world; a split that reuses a kitchen reuses a report-only split's.
+in round 28, fresh29a/b/c in round 29, fresh30a/b/c in round 30, fresh31a/b/c in round 31):
+they exist, are not tuning data, and their streams generate, the same each time, different
+from each other and from every other split's stream (tuning, report, held-out and every
+other such round's), with every task doable in its world; a split that reuses a kitchen
+reuses a report-only split's (a second reuse, that split's and its first reuser's).
 Only the streams are made here; no arm runs on them (they are held out)."""
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh23": (2301, 2302, 2303), "fresh24": (2401, 2402, 2403),
           "fresh25": (2501, 2502, 2503), "fresh26": (2601, 2602, 2603),
           "fresh27": (2701, 2702, 2703), "fresh28": (2801, 2802, 2803),
-          "fresh29": (2901, 2902, 2903), "fresh30": (3001, 3002, 3003)}
+          "fresh29": (2901, 2902, 2903), "fresh30": (3001, 3002, 3003),
+          "fresh31": (3101, 3102, 3103)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -33,12 +35,16 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # and round 29's (round 23's report splits' kitchens; 17, fresh21a's, is a tuning plan of
 # the room prior and put_spot_error) and round 30's (two of round 24's report splits'
 # kitchens and round 26's fresh26b's: 27 lacks a kind with seed 3003, 25, 19 and 23 are
-# tuning plans).
-REUSED = {"fresh26a": "fresh21b", "fresh26c": "fresh22b",
-          "fresh27a": "fresh21c", "fresh27b": "fresh22a", "fresh27c": "fresh22c",
-          "fresh28a": "report", "fresh28b": "heldout", "fresh28c": "fresh",
-          "fresh29a": "fresh23a", "fresh29b": "fresh23b", "fresh29c": "fresh23c",
-          "fresh30a": "fresh24a", "fresh30b": "fresh24b", "fresh30c": "fresh26b"}
+# tuning plans). Round 31's first split reuses 27 (fresh24c's; it passes with seed 3101);
+# the other two reuse a kitchen a SECOND time, those reused longest ago (round 26's): each
+# names every split it shares the kitchen with, the report split and its first reuser.
+REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
+          "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
+          "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
+          "fresh29a": ("fresh23a",), "fresh29b": ("fresh23b",), "fresh29c": ("fresh23c",),
+          "fresh30a": ("fresh24a",), "fresh30b": ("fresh24b",), "fresh30c": ("fresh26b",),
+          "fresh31a": ("fresh24c",), "fresh31b": ("fresh21b", "fresh26a"),
+          "fresh31c": ("fresh22b", "fresh26c")}
 LENGTH = 30  # the length the lead runs them at
 
 
@@ -68,11 +74,15 @@ def test_the_splits_are_report_only_on_floor_plans_and_seeds_of_their_own(name: 
         assert split in BENCH.SPLITS and split not in BENCH.TUNING
         floor_plan, seed = BENCH.SPLITS[split]
         users = {s for s, (fp, _) in others.items() if fp == floor_plan}
-        # the kitchen is its own, or shared only with the report split it reuses (or that
-        # reuses it)
-        shared = {REUSED[split]} if split in REUSED else set()
-        shared |= {s for s, reused in REUSED.items() if reused == split}
+        # the kitchen is its own, or shared only with the splits it reuses (a report split
+        # and, for a second reuse, that split's first reuser) or that reuse it
+        shared = set(REUSED.get(split, ()))
+        shared |= {s for s, reused in REUSED.items() if split in reused}
         assert users == shared and not users & BENCH.TUNING, (split, users)
+        # a reuse goes back to a report split: the first split on the kitchen reuses none
+        if split in REUSED:
+            first, *again = REUSED[split]
+            assert first not in REUSED and all(REUSED[s] == (first,) for s in again), split
         assert seed not in {sd for _, sd in others.values()}
     assert tuple(BENCH.SPLITS[s][1] for s in new) == ROUNDS[name]
     assert len({BENCH.SPLITS[s][0] for s in new}) == 3
