@@ -23,6 +23,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from memory_node.core.stage_times import timed
+
 
 def process_age_s() -> float | None:
     """Seconds since this process started (Linux: /proc/self/stat's start time against
@@ -58,11 +60,8 @@ class StartupTimes:
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
         """Time the block as stage `name` (wall, and this thread's CPU)."""
-        wall, cpu = time.perf_counter(), time.thread_time()
-        try:
+        with timed(lambda wall_s, cpu_s: self._set(name, wall_s, cpu_s)):
             yield
-        finally:
-            self._set(name, time.perf_counter() - wall, time.thread_time() - cpu)
 
     def mark(self, event: str) -> None:
         """Record `event` as reached now (the first time only): wall since the process's
