@@ -294,13 +294,23 @@ def restart_rounds(n: int, memory_dir: Path, tmp: Path, rng: random.Random) -> d
             try:
                 while not s.poll_ready():
                     pass
+                cpu_ready = s.process_cpu_s()
                 sent = time.perf_counter()
                 s.call(Recall.Request(instruction="bring me the mug from the kitchen", k=K,
                                       token_budget=BUDGET), timeout=1800)
                 now = time.perf_counter()
                 s.first_s, s.restart_s = now - sent, now - s.started
+                # The server's CPU (all its threads, from /proc: either code), read once
+                # the client saw the service and once the first answer came: on a loaded
+                # machine the walls are the scheduler's, the CPU is the start's own.
+                cpu_first = s.process_cpu_s()
+                startup = {k: v for k, v in s.server_stages().items()
+                           if k.startswith("startup.")}
             finally:
                 head = s.stop()
+            head |= {"server_cpu_s_at_ready": cpu_ready,
+                     "server_cpu_s_at_first_recall": cpu_first,
+                     "server_startup_counters": startup}
             rounds[scorer].append(head)
             print(scorer, r, head["server_ready_s"], head["first_recall_s"],
                   head["restart_to_first_recall_s"], flush=True)
@@ -309,12 +319,16 @@ def restart_rounds(n: int, memory_dir: Path, tmp: Path, rng: random.Random) -> d
     for sc, heads in rounds.items():
         out[sc] = {"code": heads[0]["code"], "median": {
             k: round(float(np.median([h[k] for h in heads])), 2)
-            for k in ("server_ready_s", "first_recall_s", "restart_to_first_recall_s")},
+            for k in ("server_ready_s", "first_recall_s", "restart_to_first_recall_s",
+                      "server_cpu_s_at_ready", "server_cpu_s_at_first_recall")},
             "each": heads}
     if AGAINST:
         out["ratio_restart_this_over_peer"] = round(
             out["vectorised"]["median"]["restart_to_first_recall_s"]
             / out["peer"]["median"]["restart_to_first_recall_s"], 3)
+        out["ratio_server_cpu_to_first_recall_this_over_peer"] = round(
+            out["vectorised"]["median"]["server_cpu_s_at_first_recall"]
+            / out["peer"]["median"]["server_cpu_s_at_first_recall"], 3)
     return out
 
 
@@ -378,6 +392,12 @@ class Server:
             return True
         return False
 
+    def process_cpu_s(self) -> float:
+        """The server process's CPU so far (user + system, all threads; /proc, Linux)."""
+        with open(f"/proc/{self.process.pid}/stat", encoding="ascii") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return round((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), 2)
+
     def _listen_stats(self) -> None:
         self.stats = stats = []
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
@@ -421,7 +441,7 @@ class Server:
         if not self.stats:
             return {}
         return {kv.key: float(kv.value) for kv in self.stats[-1].counters
-                if kv.key.startswith(("recall.", "heap.", "service.wall_us.get_units",
+                if kv.key.startswith(("recall.", "heap.", "startup.", "service.wall_us.get_units",
                                       "service.wall_us.stats", "service.cpu_us.stats"))
                 or ".gc.gen" in kv.key}
 

@@ -14,9 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from memory_node.core.config_files import config_path
+from memory_node.core.config_files import config_path, load_yaml
 
 ARG_KINDS = ("object", "place", "label", "relation")
 REQUIREMENTS = ("hand_empty", "holding", "holding_type", "reachable", "open", "openable",
@@ -239,7 +237,7 @@ def default_skill_table_path() -> Path:
 @lru_cache(maxsize=8)
 def _load(path: str) -> SkillTable:
     with open(path, encoding="utf-8") as fh:
-        return parse_skill_table(yaml.safe_load(fh), path)
+        return parse_skill_table(load_yaml(fh), path)
 
 
 def load_skill_table(path: str | Path | None = None) -> SkillTable:

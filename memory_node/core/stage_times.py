@@ -46,11 +46,8 @@ class StageTimes:
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
-        wall, cpu = time.perf_counter(), time.thread_time()
-        try:
+        with timed(lambda wall_s, cpu_s: self.add(name, wall_s, cpu_s)):
             yield
-        finally:
-            self.add(name, time.perf_counter() - wall, time.thread_time() - cpu)
 
     def add(self, name: str, wall_s: float, cpu_s: float | None) -> None:
         """One sample; `cpu_s` None for a stage whose CPU time was not measured (parts of
@@ -111,6 +108,17 @@ class StageTimes:
                 out[f"{prefix}{kind}.{name}.median"] = median_us
                 out[f"{prefix}{kind}.{name}.p99"] = p99_us
         return out
+
+
+@contextmanager
+def timed(record: Callable[[float, float], None]) -> Iterator[None]:
+    """Run the block, then `record(wall_s, cpu_s)`: its wall time and the CPU time of the
+    thread that ran it (also when it raised)."""
+    wall, cpu = time.perf_counter(), time.thread_time()
+    try:
+        yield
+    finally:
+        record(time.perf_counter() - wall, time.thread_time() - cpu)
 
 
 def time_gc_pauses(times: StageTimes) -> Callable[[], None]:

@@ -21,6 +21,7 @@ from rclpy.node import Node
 from memory_node.core.memory import Memory
 from memory_node.core.units import ObjectMemoryUnit
 from memory_node.msg import MemoryStats, ObjectEvent
+from memory_node.nodes.startup import StartupTimes
 
 S = TypeVar("S")
 Handler = Callable[[Any, Any], None]
@@ -37,6 +38,10 @@ class MemoryHost(Protocol):
 
     @property
     def frame_id(self) -> str: ...
+
+    @property
+    def startup(self) -> StartupTimes:
+        """The server's start-up stages (a capability's background start-up work too)."""
 
     def serve(self, srv_type: Any, name: str, handler: Handler) -> None:
         """Serve `name` (relative); `handler(request, response)` fills the response or

@@ -39,6 +39,7 @@ from memory_node.nodes.host import Capability, Handler
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import EVENTS_QOS, SERVICE_QOS, track_requests
 from memory_node.nodes.runner import EXECUTORS, run_node
+from memory_node.nodes.startup import StartupTimes
 from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
 
 S = TypeVar("S")
@@ -95,17 +96,23 @@ class ServerSettings:
 
 class MemoryServer(Node):
     def __init__(self) -> None:
-        super().__init__("memory_server")
+        # First: its first stage is the process's start to here (interpreter, imports).
+        startup = StartupTimes()
+        with startup.stage("node"):  # rclpy's node (and DDS's participant)
+            super().__init__("memory_server")
+        self._startup = startup
         # Parameters first, then the facade, once: nothing is loaded twice.
-        self.settings = declare_settings(self, MemorySettings)
-        server = declare_settings(self, ServerSettings)
+        with startup.stage("parameters"):
+            self.settings = declare_settings(self, MemorySettings)
+            server = declare_settings(self, ServerSettings)
         # Before any service exists: every answered request moves a due settle on.
         self._settle_schedule = SettleSchedule(
             time.monotonic(), first_s=server.heap_first_settle_s,
             period_s=server.heap_settle_period_s, quiet_s=server.heap_settle_quiet_s,
             max_wait_s=server.heap_settle_max_wait_s)
         self.executor_kind = server.executor  # read by run_node
-        self._memory = Memory(self.settings)
+        with startup.stage("memory"):
+            self._memory = Memory(self.settings)
         self.memory.short_term.add_eviction_listener(self._on_evicted)
 
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
@@ -124,13 +131,16 @@ class MemoryServer(Node):
         self.capabilities: list[Capability] = []
         for name in dict.fromkeys(server.capabilities):
             capability = CAPABILITIES[name]()
-            capability.configure(self)
+            with startup.stage(f"capability.{name}"):
+                capability.configure(self)
             self.capabilities.append(capability)
         self.create_timer(server.stats_period_s, self._publish_stats)
         self.heap = HeapSettler(settles_only=server.heap_settles_only)
-        self.heap.settle()
+        with startup.stage("heap_settle"):
+            self.heap.settle()
         self._settle_timer = self.create_timer(max(1e-3, server.heap_first_settle_s),
                                                self._settle_tick)
+        startup.mark("ready")
         self._publish_stats()
         st = self.memory.short_term
         self.get_logger().info(
@@ -155,8 +165,13 @@ class MemoryServer(Node):
     def frame_id(self) -> str:
         return self.settings.frame_id
 
+    @property
+    def startup(self) -> StartupTimes:
+        return self._startup
+
     def serve(self, srv_type: Any, name: str, handler: Handler) -> None:
         stage = name.rsplit("/", 1)[-1]
+        first = f"first.{stage}"
 
         def callback(request: Any, response: Any) -> Any:
             try:
@@ -164,6 +179,7 @@ class MemoryServer(Node):
                     handler(request, response)
                 response.success = True
                 response.error_code = ErrorCode.NONE
+                self._startup.mark(first)
             except Exception as exc:  # a bug must not take the memory down with it
                 code = code_of(exc)
                 message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
@@ -341,7 +357,8 @@ class MemoryServer(Node):
                 ("store.checkpoints", "store.checkpoint_errors"),
                 self.memory.store.checkpoints, strict=True)]
             + [KeyValue(key=k, value=str(v))
-               for k, v in self.service_times.counters("service.").items()],
+               for k, v in self.service_times.counters("service.").items()]
+            + [KeyValue(key=k, value=str(v)) for k, v in self._startup.counters().items()],
         )
         msg.header.stamp = self.get_clock().now().to_msg()
         msg.header.frame_id = self.frame_id

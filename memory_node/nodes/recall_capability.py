@@ -63,7 +63,8 @@ class RecallCapability(Capability):
     def _preload(self) -> None:
         log = self.host.node.get_logger()
         try:
-            seconds = self.recall.preload()
+            with self.host.startup.stage("recall.preload"):
+                seconds = self.recall.preload()
         except Exception as exc:  # noqa: BLE001 - the first recall builds it instead
             log.warning(f"recall: preload failed ({exc}); the first recall builds the index")
             return

@@ -273,7 +273,15 @@ class SceneGraphCapability(Capability):
         now = self.node.get_clock().now().to_msg()
         with self.long_term.lock:  # frames and skill outcomes both publish
             self._since_full = 0
-            self.markers_pub.publish(markers_to_msg(self.long_term.markers_full(), now))
+            if self.markers_pub.get_subscription_count() == 0:
+                # As for an update: no viewer, no markers; one that subscribes gets the
+                # full set then (_on_markers_matched). At start nobody has matched yet, and
+                # the full set of a 1,000-object graph was ~0.2 s of the start's CPU
+                # (bench/README_recall.md round 31).
+                self._markers_skipped = True
+                self.markers_skipped += 1
+            else:
+                self.markers_pub.publish(markers_to_msg(self.long_term.markers_full(), now))
         self._publish_graph(now)
 
     def _fill_stats(self, msg: MemoryStats) -> None:

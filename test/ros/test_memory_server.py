@@ -146,6 +146,18 @@ def test_eviction_events_and_stats(client_node: Node, server) -> None:
     assert int(heap["heap.settles"]) >= 1 and int(heap["heap.frozen_objects"]) > 10_000
     # And by default no full collection of the interpreter's own between settles.
     assert heap["heap.settles_only"] == "1" and heap["heap.full_collections"] == "0"
+    # Where the start went (startup.*, ms): each stage once, from the process's start
+    # (interpreter and imports) to the node ready and a service's first answer.
+    start = {kv.key: int(kv.value) for kv in last.counters if kv.key.startswith("startup.")}
+    for stage in ("before_node", "node", "parameters", "memory", "capability.scene_graph",
+                  "capability.recall", "heap_settle"):
+        assert start[f"startup.wall_ms.{stage}"] >= 0 <= start[f"startup.cpu_ms.{stage}"], stage
+    assert start["startup.cpu_ms.before_node"] > 50  # the interpreter and the imports
+    first = "first.update_object"
+    assert 0 < start["startup.wall_ms.to_ready"] <= start[f"startup.wall_ms.to_{first}"]
+    assert start["startup.process_cpu_ms.to_ready"] >= start["startup.cpu_ms.before_node"]
+    assert (start["startup.process_cpu_ms.to_ready"]
+            <= start[f"startup.process_cpu_ms.to_{first}"])
     store = {kv.key: kv.value for kv in last.counters if kv.key.startswith("store.")}
     assert store["store.checkpoint_errors"] == "0"  # and the WAL is checkpointed beside
     # Each service's handling time: 8 updates and one query so far, none of them free.

@@ -7,9 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from memory_node.core.config_files import config_path
+from memory_node.core.config_files import config_path, load_yaml
 from memory_node.core.recall.lexical import split_label
 
 SIZE_CLASSES = ("small", "medium", "large")
@@ -42,7 +40,7 @@ class CategoryTable:
     def load(cls, path: str | Path | None = None) -> CategoryTable:
         path = Path(path) if path else default_table_path()
         with open(path, encoding="utf-8") as fh:
-            data = yaml.safe_load(fh)
+            data = load_yaml(fh)
         return cls.from_dict(data, source=str(path))
 
     @classmethod

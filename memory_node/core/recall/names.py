@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import yaml
 
-from memory_node.core.config_files import config_path
+from memory_node.core.config_files import config_path, load_yaml
 from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
 from memory_node.core.recall.lexicon import Lexicon
 
@@ -1093,7 +1093,7 @@ def everyday_names() -> dict[str, str]:
     and "cup" name several). Empty, with one line logged, when the file is unreadable."""
     path = config_path(VOCABULARY_FILE)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = load_yaml(path.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as exc:
         log.warning("recall: everyday names unreadable (%s): %s", path, exc)
         return {}

@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from memory_node.core.config_files import config_path
+from memory_node.core.config_files import config_path, load_yaml
 from memory_node.core.recall.categories import type_key
 from memory_node.core.skills import SKILLS
 from memory_node.core.units import ObjectMemoryUnit
@@ -162,7 +160,7 @@ def default_rules_path() -> Path:
 def load_rules(path: str | Path | None = None) -> list[Rule]:
     path = Path(path) if path else default_rules_path()
     with open(path, encoding="utf-8") as fh:
-        return parse_rules(yaml.safe_load(fh), str(path))
+        return parse_rules(load_yaml(fh), str(path))
 
 
 _PLACEHOLDER = re.compile(r"\{(skill|arg0|arg1|held)\}")

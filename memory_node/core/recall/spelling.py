@@ -24,8 +24,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from memory_node.core.config_files import load_yaml
 from memory_node.core.recall.categories import default_table_path
 from memory_node.core.recall.lexical import DETERMINERS, STOPWORDS, split_label
 from memory_node.core.recall.lexicon import Lexicon
@@ -70,7 +69,7 @@ def _within(a: str, b: str, limit: int) -> int | None:
 def table_vocabulary(path: str | Path | None = None) -> frozenset[str]:
     """Words of every type name and category of the object type table."""
     with open(path or default_table_path(), encoding="utf-8") as fh:
-        data = yaml.safe_load(fh) or {}
+        data = load_yaml(fh) or {}
     out: set[str] = set()
     for name, entry in (data.get("types") or {}).items():
         out.update(split_label(str(name)).split())

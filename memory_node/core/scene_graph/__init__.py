@@ -1,8 +1,8 @@
 """Long-term memory: the incremental hierarchical 3D scene graph (floors -> areas -> objects).
 
-Pure Python (networkx, numpy); the memory server wraps it in ROS services and topics.
+Pure Python (numpy); the memory server wraps it in ROS services and topics.
 Names are imported lazily so that reading the schema (persistence migrations) does not
-load networkx and numpy.
+load numpy.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 `SceneGraph.update(observations, view)` is the one entry point per perception frame: it
 records where the robot is (areas, navigability), associates observations with known
 objects, detects changes, and returns the events plus the set of rows that changed.
-The graph is a networkx.Graph; node attributes are plain JSON-able values so persistence,
-serialisation and markers read them directly.
+The graph is an `adjacency.Graph` (networkx.Graph's interface and orders); node
+attributes are plain JSON-able values so persistence, serialisation and markers read them
+directly.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-import networkx as nx
 import numpy as np
 
 from memory_node.core.perception.camera import matrix_to_quaternion, quaternion_to_matrix
 from memory_node.core.perception.checks import check_finite_position, check_observation, check_view
 from memory_node.core.perception.observation import Observation
+from memory_node.core.scene_graph.adjacency import Graph
 from memory_node.core.scene_graph.config import SceneGraphConfig
 from memory_node.core.scene_graph.events import (
     ChangeSet,
@@ -94,7 +95,7 @@ def _dist(a: Sequence[float], b: Sequence[float]) -> float:
 class SceneGraph:
     def __init__(self, config: SceneGraphConfig | None = None) -> None:
         self.config = config or SceneGraphConfig()
-        self.graph = nx.Graph()
+        self.graph = Graph()
         self._objects = GridIndex(self.config.grid_cell)
         self._by_label: dict[str, set[str]] = {}
         self._by_tracker: dict[str, str] = {}

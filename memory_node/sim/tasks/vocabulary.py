@@ -17,8 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from memory_node.core.config_files import load_yaml
 from memory_node.core.skills import SkillTable, load_skill_table
 
 CONFIG_DIR = Path(__file__).resolve().parents[3] / "config"
@@ -175,9 +174,9 @@ def parse_vocabulary(data: Any, categories: Any, table: SkillTable,
 @lru_cache(maxsize=4)
 def _load(path: str, categories_path: str) -> Vocabulary:
     with open(path, encoding="utf-8") as fh:
-        data = yaml.safe_load(fh)
+        data = load_yaml(fh)
     with open(categories_path, encoding="utf-8") as fh:
-        categories = yaml.safe_load(fh)
+        categories = load_yaml(fh)
     return parse_vocabulary(data, categories, load_skill_table(), path)
 
 
