@@ -1043,9 +1043,8 @@ class SceneGraph:
         return UpdateResult(events, changes, rejected)
 
     def _saw_inside(self, read_open: frozenset[str], stamp: float) -> None:
-        """The frame saw these receptacles and read them open, and memory holds them open
-        (confirmed): their inside was in view, and what memory holds in them (`inside`)
-        is what was there then. Kept as
+        """The frame saw these receptacles and read them open: their inside was in view,
+        and what memory holds in them (`inside`) is what was there then. Kept as
         `inside_seen` (the frame's stamp) so the planner's search of closed receptacles
         knows which ones it has looked into and found without the sought type (round 30:
         plan 9's search opened first a cabinet the camera had seen open, without the pot,
@@ -1053,13 +1052,8 @@ class SceneGraph:
         bumped its area's version (`_move_to`), so the serialised listing shows it."""
         nodes = self.graph.nodes
         for obj in read_open:
-            # Only when memory holds it open too, confirmed (a skill's open, or
-            # `state_frames` readings): one frame's "opened" on a closed drawer is a
-            # misread, and taken as a look inside it sent plan 325's search for a cell
-            # phone past the two drawers it was in (branch loop31, measured).
-            attrs = nodes[obj] if obj in self.graph else None
-            if attrs is not None and attrs["state"] == "opened" and attrs.get("state_confirmed"):
-                attrs["inside_seen"] = float(stamp)
+            if obj in self.graph:
+                nodes[obj]["inside_seen"] = float(stamp)
 
     def _check_order(self, stamp: float) -> str:
         """Why a frame stamped `stamp` is refused as stale ('' when it is applied). Frames
