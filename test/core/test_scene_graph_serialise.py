@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_node.core.perception.observation import Observation
-from memory_node.core.scene_graph import RegionView, SceneGraph, SceneGraphSerialiser
+from memory_node.core.scene_graph import SceneGraph, SceneGraphSerialiser
 from memory_node.core.tokens import count_tokens
 
 LABELS = ["mug", "bowl", "apple", "book", "towel", "plate", "lamp", "fridge"]
@@ -145,37 +145,3 @@ def test_long_lines_are_counted_once():
     assert count_tokens(line) == count_tokens(line) == len(
         tokens.load_tokenizer().encode(line, add_special_tokens=False).ids)
     assert tokens._count_long_line.cache_info().hits == before + 1
-
-
-def test_json_lists_what_memory_has_inside_what_and_which_insides_it_saw():
-    """The planner's search of closed receptacles needs to know which ones memory has looked
-    into (a frame read it open: `inside_seen`) and what it holds in them (`inside`, from
-    outcomes); the JSON listing said where things stand, not in what (round 30, plan 9:
-    the pot search opened first a cabinet the camera had seen open without a pot). A
-    cabinet only ever seen shut has no `inside_seen`; what the hand holds is in no
-    receptacle."""
-    g = SceneGraph()
-    g.visit((0, 0, 0), 0)
-    view = RegionView((0, 0, 0), radius=3.0)
-    g.update([Observation.at("cabinet", (1.0, 0.0, 0.5), 1.0, state="closed"),
-              Observation.at("fridge", (-1.0, 0.0, 1.0), 1.0, state="closed"),
-              Observation.at("apple", (0.0, 1.0, 0.9), 1.0)], view, stamp=1.0)
-    ids = {g.node(o)["label"]: o for o in g.nodes("object")}
-    g.place_inside(ids["apple"], ids["fridge"], 2.0)
-    g.update([Observation.at("cabinet", (1.0, 0.0, 0.5), 7.5, state="opened"),
-              Observation.at("fridge", (-1.0, 0.0, 1.0), 7.5, state="closed")], view,
-             stamp=7.5)
-    out = SceneGraphSerialiser(g, count_tokens).serialise(100_000, mode="json")
-    listed = {o["label"]: o for a in out.data["areas"] for o in a["objects"]}
-    assert listed["cabinet"]["inside_seen"] == 7
-    assert "inside_seen" not in listed["fridge"]
-    assert listed["apple"]["inside"] == ids["fridge"]
-    assert "inside" not in listed["cabinet"]
-    assert out.tokens == count_tokens(json.dumps(out.data, separators=(",", ":")))
-    g.hold(ids["apple"], 9.0)
-    out = SceneGraphSerialiser(g, count_tokens).serialise(100_000, mode="json")
-    listed = {o["label"]: o for a in out.data["areas"] for o in a["objects"]}
-    assert "inside" not in listed["apple"]
-    # The text form (KARMA's, the recall context's) is unchanged by either.
-    text = SceneGraphSerialiser(g, count_tokens).serialise(100_000).text
-    assert "inside" not in text and ids["fridge"] in text

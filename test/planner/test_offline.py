@@ -1057,37 +1057,6 @@ def test_the_search_opens_where_memory_last_had_the_object_whatever_its_state_re
                                                          "open(Cabinet_5)"]
 
 
-def test_the_search_opens_a_cabinet_memory_never_looked_into_before_one_it_saw_inside() -> None:
-    """Plan 9, s0008: the pot search opened first the nearest cabinet, which the camera had
-    seen open (a bowl put into it a task before) with no pot inside. A receptacle the scene
-    listing says memory saw inside (`inside_seen`), with nothing of the type in it, comes
-    after those memory never looked into; it is still opened when they are done."""
-    planner = OfflinePlanner()
-    vocab = Vocabulary()
-    seen = UnitView("Cabinet_near", "Cabinet", (0.4, 0.0, 0.4), "closed", "a1",
-                    inside_seen=120.0)
-    vocab.add_units([seen, UnitView("Cabinet_far", "Cabinet", (2.0, 0.0, 0.4), "closed", "a1")])
-    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Pot)",),
-                      robot_position=(0.0, 0.0, 0.0), scene={"Cabinet_near": seen})
-    req.notes["explored"] = {("kitchen", "Pot")}
-    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_far)",
-                                                         "open(Cabinet_far)"]
-    _history(req, "navigate", ("Cabinet_far",), True)
-    _history(req, "open", ("Cabinet_far",), True)
-    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_near)",
-                                                         "open(Cabinet_near)"]
-    # A pot memory has in it (absent now, say) is evidence for it, not against.
-    req2 = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Pot)",),
-                       robot_position=(0.0, 0.0, 0.0),
-                       scene={"Cabinet_near": seen,
-                              "Pot_1": UnitView("Pot_1", "Pot", (0.4, 0.0, 0.4), "absent",
-                                                "a1", receptacle_id="Cabinet_near",
-                                                relation="in")})
-    req2.notes["explored"] = {("kitchen", "Pot")}
-    assert [str(c) for c in planner.plan(req2).calls] == ["navigate(Cabinet_near)",
-                                                          "open(Cabinet_near)"]
-
-
 def test_an_object_refused_as_shut_in_is_fetched_from_there_though_memory_marks_it_absent() -> None:
     """Tune2 tidy, stream seed 1200, s0017: the cup's pick was refused as inside a closed
     cabinet; the camera, seeing no cup where memory had it (shut in), made memory mark it

@@ -1039,21 +1039,7 @@ class SceneGraph:
                                   if (valid[i].state or "").startswith("opened"))
             self._last_look = (stamp, view, frozenset(o for o in seen if o in self.graph),
                                read_open)
-            self._saw_inside(read_open, stamp)
         return UpdateResult(events, changes, rejected)
-
-    def _saw_inside(self, read_open: frozenset[str], stamp: float) -> None:
-        """The frame saw these receptacles and read them open: their inside was in view,
-        and what memory holds in them (`inside`) is what was there then. Kept as
-        `inside_seen` (the frame's stamp) so the planner's search of closed receptacles
-        knows which ones it has looked into and found without the sought type (round 30:
-        plan 9's search opened first a cabinet the camera had seen open, without the pot,
-        a task before). The sighting that matched the receptacle in this frame already
-        bumped its area's version (`_move_to`), so the serialised listing shows it."""
-        nodes = self.graph.nodes
-        for obj in read_open:
-            if obj in self.graph:
-                nodes[obj]["inside_seen"] = float(stamp)
 
     def _check_order(self, stamp: float) -> str:
         """Why a frame stamped `stamp` is refused as stale ('' when it is applied). Frames

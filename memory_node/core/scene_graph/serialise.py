@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memory_node.core.scene_graph.graph import SceneGraph
-from memory_node.core.units import HELD_BY_ROBOT as HELD
 
 TokenCounter = Callable[[str], int]
 _WORD = re.compile(r"[a-z0-9]+")
@@ -46,29 +45,6 @@ def _fmt(v: float) -> str:
 
 def _xyz(p: Iterable[float]) -> str:
     return "(" + ", ".join(_fmt(c) for c in p) + ")"
-
-
-def _object_data(g: SceneGraph, o: str) -> dict[str, Any]:
-    """One object of an expanded area in the JSON form. `inside`: the receptacle memory
-    has it in (not the robot's hand: where a held thing is, is the robot); `inside_seen`:
-    when a frame last read this receptacle open with its inside in view. Together they
-    say which receptacles memory has looked into and what it saw there, which the
-    planner's search of closed receptacles needs (a type memory never saw inside one it
-    looked into is elsewhere, most likely); without them the listing said where things
-    stand, not in what. JSON only: the text form is KARMA's and the recall context's,
-    whose token counts other benches are tuned on."""
-    attrs = g.node(o)
-    data: dict[str, Any] = {"id": o, "label": attrs["label"],
-                            "position": [round(c, 2) for c in attrs["position"]]}
-    if attrs["state"] != "none":
-        data["state"] = attrs["state"]
-    receptacle = attrs.get("inside") or ""
-    if receptacle and receptacle != HELD and receptacle in g.graph:
-        data["inside"] = receptacle
-    seen = attrs.get("inside_seen")
-    if seen is not None:
-        data["inside_seen"] = int(seen)
-    return data
 
 
 @dataclass
@@ -125,7 +101,11 @@ class SceneGraphSerialiser:
             f" ({summary})" if summary else "") + nb
         base = {"id": area, "position": [round(c, 2) for c in attrs["position"]],
                 "floor": attrs["level"], "neighbours": neighbours}
-        expanded_data = base | {"objects": [_object_data(g, o) for o in objects]}
+        expanded_data = base | {"objects": [
+            {"id": o, "label": g.node(o)["label"],
+             "position": [round(c, 2) for c in g.node(o)["position"]],
+             **({"state": g.node(o)["state"]} if g.node(o)["state"] != "none" else {})}
+            for o in objects]}
         collapsed_data = base | {"object_counts": dict(sorted(counts.items()))}
         words = {area}
         for label in counts:

@@ -67,14 +67,8 @@ def units_from_graph_json(text: str) -> list[UnitView]:
                 position = (float(pos[0]), float(pos[1]), float(pos[2]))
             raw_state = o.get("state")
             state = raw_state if isinstance(raw_state, str) else "none"
-            inside = o.get("inside")
-            inside = inside[:128] if isinstance(inside, str) and inside.strip() else ""
-            seen = o.get("inside_seen")
-            seen = (float(seen) if isinstance(seen, (int, float)) and not isinstance(seen, bool)
-                    and math.isfinite(seen) else None)
             out.append(UnitView(o["id"][:128], o["label"][:128], position,
-                                state[:32], a["id"][:128], receptacle_id=inside,
-                                relation="in" if inside else "", inside_seen=seen))
+                                state[:32], a["id"][:128]))
     return out
 
 

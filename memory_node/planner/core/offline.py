@@ -690,24 +690,8 @@ class OfflinePlanner:
         # that take them (sim/core/layouts.py, `_scatter_small`), and without that order
         # the tuning streams took as many steps and won two tasks more (round 21;
         # round 22 in bench/README_experience.md): removed.
-        # Then the ones memory has never looked into: a receptacle a frame saw open, with
-        # nothing of the type listed in it, was seen without it (plan 9, s0008: the pot
-        # search opened first the cabinet the camera had seen open and without a pot two
-        # tasks before). Postponed, not skipped: a tidy may have put one there unseen since.
-        seen_without = self._seen_without(req, sim, keys)
-        rec = min(closed, key=lambda u: (u.object_id not in last, u.object_id in seen_without,
-                                         distance(u), u.object_id))
+        rec = min(closed, key=lambda u: (u.object_id not in last, distance(u), u.object_id))
         self._open_to_search(req, sim, rec, types)
-
-    @staticmethod
-    def _seen_without(req: PlanRequest, sim: _Sim, keys: set[str]) -> set[str]:
-        """Receptacles memory saw open with their inside in view (the scene listing's
-        `inside_seen`) and holds nothing of the `keys` types in."""
-        units = {**req.scene, **sim.objects}.values()
-        holding = {u.receptacle_id for u in units
-                   if u.relation == "in" and type_key(u.label) in keys}
-        return {u.object_id for u in req.scene.values()
-                if u.inside_seen is not None and u.object_id not in holding}
 
     # -- building blocks ----------------------------------------------------------------------
     @staticmethod

@@ -47,9 +47,6 @@ class UnitView:
     # "filled" = a guess below recall's relevance floor, to act on only as a guess;
     # "" = not a recall answer's unit, or memory did not say.
     recalled_as: str = ""
-    # When memory last saw this receptacle open with its inside in view (the scene graph
-    # listing's "inside_seen", sensor seconds); None = never, or memory did not say.
-    inside_seen: float | None = None
 
     @property
     def filled(self) -> bool:
