@@ -596,6 +596,37 @@ def test_a_shut_in_object_opens_the_drawer_of_a_stack_at_its_own_height_first() 
     _refused_as_shut_in_then_opens(planner, req, "Drawer_c")
 
 
+def test_a_slice_refused_as_shut_in_opens_what_the_refusal_names_before_slicing_again(
+) -> None:
+    """Round 31 (plan 27, memory arm, a diverged run): "slice the lettuce", the knife in
+    hand, memory with the lettuce loose; the slice was refused four times "the Lettuce is
+    inside a closed Fridge" (the result's typed shut_by) until the re-plans ran out: only a
+    refused pick or put opened what shuts the object in. The same refusal of any skill on
+    the object opens the receptacle it names first (as for a pick: `_shut_in`)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Lettuce_1", "Lettuce", (0.9, -2.2, 0.9)),
+                     UnitView("Knife_1", "Knife", (0.0, 0.0, 0.9))])
+    scene = {u.object_id: u for u in (
+        UnitView("Fridge_1", "Fridge", (1.0, -2.3, 0.9), "closed"),
+        UnitView("Cabinet_1", "Cabinet", (0.9, -2.1, 0.5), "closed"))}
+    req = PlanRequest("x", "", vocab, ["kitchen"], held="Knife_1",
+                      goal_conditions=("STATE(Lettuce, sliced)",),
+                      robot_position=(0.0, 0.0, 0.0), scene=scene)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Lettuce_1)",
+                                                         "slice(Lettuce_1)"]
+    _history(req, "navigate", ("Lettuce_1",), True)
+    _history(req, "slice", ("Lettuce_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "slice: the Lettuce is inside a closed Fridge", "Fridge")
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Fridge_1)", "open(Fridge_1)", "navigate(Lettuce_1)", "slice(Lettuce_1)"]
+    _history(req, "navigate", ("Fridge_1",), True)
+    _history(req, "open", ("Fridge_1",), True)
+    # Opened once: the next plan slices (a second refusal would choose the next one).
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Lettuce_1)",
+                                                         "slice(Lettuce_1)"]
+
+
 def test_a_pick_refused_inside_a_named_type_opens_that_type_before_a_nearer_other() -> None:
     """Round 25 (fresh24b tidy, traced by the lead after the run): a mug "inside a closed
     Cabinet"; the candidates were ordered by 3-D distance only, so the microwave above it

@@ -1086,8 +1086,23 @@ class OfflinePlanner:
             self._goto(sim, self._fixture_spot(req, sim, skill, group, spec.fixtures[1:]))
             break  # the first fixture fixes the spot; the others stand beside it
         if any(r.name == "reachable" for r in spec.requires) and sim.held != obj:
+            self._open_what_shuts(req, sim, obj)
             self._goto(sim, obj)
         sim.add(skill, obj)
+
+    def _open_what_shuts(self, req: PlanRequest, sim: _Sim, obj: str) -> None:
+        """`obj` was refused as shut in (`_note_shut_in`) and what shuts it in is not
+        opened yet: go there and open it, once (as `_hold` does before a pick)."""
+        shut = req.notes.get("shut_in", {}).get(obj, "")
+        needs = req.notes.setdefault("needs_open", set())
+        if not shut or shut not in needs:
+            return
+        if shut not in sim.objects and shut in req.scene:
+            self._name(req, sim, req.scene[shut])
+        if shut in sim.objects:
+            self._goto(sim, shut)
+            sim.add("open", shut)
+            needs.discard(shut)
 
     def _fixture_spot(self, req: PlanRequest, sim: _Sim, skill: str, group: tuple[str, ...],
                       others: tuple[tuple[str, ...], ...]) -> str:
@@ -1813,6 +1828,17 @@ class OfflinePlanner:
         elif call.skill == "open" and call.args[0] in sim.objects:
             sim.objects[call.args[0]] = replace(sim.objects[call.args[0]], state="opened")
 
+    def _note_shut_in(self, req: PlanRequest, obj: str, unit: UnitView | None,
+                      last: StepLine) -> None:
+        """A skill on `obj` was refused as shut in: the receptacle to open first
+        (`_shut_in`), which the next plan opens before it acts on `obj` again."""
+        shut = self._shut_in(req, unit, shut_type(last)) if unit is not None else ""
+        if shut:
+            req.notes.setdefault("needs_open", set()).add(shut)
+            req.notes.setdefault("shut_in", {})[obj] = shut
+            self._doubt(req, obj, shut)
+        req.notes.pop("at", None)
+
     def _learn(self, req: PlanRequest) -> None:
         """Read the last executed step: where the robot went, what failed and why."""
         if not req.history:
@@ -1879,13 +1905,15 @@ class OfflinePlanner:
                         and self._another_of_its_type(req, unit):
                     self._pass_over_shut_in(req, unit)
                     return
-                shut = self._shut_in(req, unit, shut_type(last)) \
-                    if unit is not None else ""
-                if shut:
-                    req.notes.setdefault("needs_open", set()).add(shut)
-                    req.notes.setdefault("shut_in", {})[call.args[0]] = shut
-                    self._doubt(req, call.args[0], shut)
-                req.notes.pop("at", None)
+                self._note_shut_in(req, call.args[0], unit, last)
+            elif last.error_code == ErrorCode.PRECONDITION_FAILED and shut_type(last) \
+                    and call.skill not in ("open", "put") and call.args \
+                    and call.args[0] in req.vocab.objects:
+                # Any other skill on the object refused as shut in, naming what shuts it
+                # in: opened first as for a pick (plan 27, a diverged run of round 31:
+                # "slice: the Lettuce is inside a closed Fridge" four times, until the
+                # re-plans ran out).
+                self._note_shut_in(req, call.args[0], req.vocab.objects[call.args[0]], last)
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "open":
                 # A receptacle memory never saw opened or closed that refuses to open does
                 # not open (a sink basin); one it has seen so was perhaps out of reach.
