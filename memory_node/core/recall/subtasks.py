@@ -17,7 +17,8 @@ the bin") also gets, in its own top-k, what the last step that named its object 
 merged units are unchanged by this (the antecedents are in an earlier step's list).
 So does a step whose pronoun is a preposition's object ("drop the pens in it"), though it
 names its own object; and a pronoun put "back" stands for what the last step took from
-somewhere, then that place.
+somewhere, then that place. A step whose place is only "there" ("light it and leave it
+there") also gets where the nearest earlier step put its thing.
 """
 
 from __future__ import annotations
@@ -233,10 +234,15 @@ def destination_phrase(step: str, lexicon: Lexicon | None = None) -> str:
 def _destination_words(step: str) -> str:
     ws = _nominals(step)
     for i, w in enumerate(ws):
-        if i > 0 and (w in _DESTINATION
-                      or (w == "to" and i + 1 < len(ws) and ws[i + 1] in _DETERMINERS)):
+        if i > 0 and (w in _DESTINATION or _to_place(ws, i)):
             return " ".join(ws[i:])
     return ""
+
+
+def _to_place(ws: Sequence[str], i: int) -> bool:
+    """``ws[i]`` is "to" before a determiner: it opens a place ("to the sink"), not a verb
+    ("to wash the mug")."""
+    return ws[i] == "to" and i + 1 < len(ws) and ws[i + 1] in _DETERMINERS
 
 
 def _destination(recaller: Recaller,
@@ -293,8 +299,7 @@ def object_phrase(step: str, to_place: bool = False) -> str:
     for i, w in enumerate(ws):
         # Where it goes, or where it comes from ("take the pot out of the fridge").
         if i > 0 and (w in _DESTINATION or w == "from" or (w == "of" and ws[i - 1] == "out")
-                      or (to_place and w == "to" and i + 1 < len(ws)
-                          and ws[i + 1] in _DETERMINERS)):
+                      or (to_place and _to_place(ws, i))):
             return " ".join(ws[:i - (w == "of")])
     return " ".join(ws)
 
