@@ -48,29 +48,26 @@ def test_destination_of_a_step(step: str, phrase: str) -> None:
     assert destination_phrase(step) == phrase
 
 
+def _labels(steps: list[str], k: int, **config: object) -> list[str]:
+    """The last step's answer, without the fill of a short step (its next units by
+    cosine may be anything)."""
+    recaller = Recaller(Embedder(), config=RecallConfig(step_fill_floor=0.5, **config))  # type: ignore[arg-type]
+    return step_labels(recall_subtasks(recaller, "x", kitchen(), k, steps=steps), len(steps) - 1)
+
+
 @needs_wordnet
 def test_there_carries_the_destination_after_the_thing() -> None:
     steps = ["grab the mug from the cabinet", "carry it to the microwave",
              "wipe it and leave it there"]
     # k=3: the pronoun's two carried slots, the thing and then where "there" is; without
     # the rule the second is where the thing came from (the cabinet).
-    on = Recaller(Embedder(), config=RecallConfig(step_fill_floor=0.5))
-    assert step_labels(recall_subtasks(on, "x", kitchen(), 3, steps=steps), 2) == [
-        "Mug", "Microwave"]
-    off = Recaller(Embedder(), config=RecallConfig(there_destination=False,
-                                                   step_fill_floor=0.5))
-    assert step_labels(recall_subtasks(off, "x", kitchen(), 3, steps=steps), 2) == [
-        "Mug", "Cabinet"]
+    assert _labels(steps, 3) == ["Mug", "Microwave"]
+    assert _labels(steps, 3, there_destination=False) == ["Mug", "Cabinet"]
 
 
 @needs_wordnet
 def test_there_without_a_pronoun_takes_a_slot_from_an_implied_fixture() -> None:
     steps = ["put the pan on the stove", "the bottle you wash the mug with goes there too"]
-    on = Recaller(Embedder(), config=RecallConfig(step_fill_floor=0.5))
-    got = step_labels(recall_subtasks(on, "x", kitchen(), 2, steps=steps), 1)
-    assert got == ["Bottle", "StoveBurner"]
-    off = Recaller(Embedder(), config=RecallConfig(there_destination=False,
-                                                   step_fill_floor=0.5))
+    assert _labels(steps, 2) == ["Bottle", "StoveBurner"]
     # without it the stove, where the bottle goes, is in no slot
-    assert step_labels(recall_subtasks(off, "x", kitchen(), 2, steps=steps), 1) == [
-        "Bottle", "Mug"]
+    assert _labels(steps, 2, there_destination=False) == ["Bottle", "Mug"]
