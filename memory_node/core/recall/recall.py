@@ -186,6 +186,10 @@ class RecallConfig:
     antecedent_clauses: bool = True  # ... an earlier step whose first clause acts on
                                      # nothing here: its later clause's object ("proceed
                                      # to the table and collect the pen"; round 30b)
+    there_destination: bool = True   # ... a step that says where a thing goes only by
+                                     # "there" ("carry it to the coffee table", "light
+                                     # it and leave it there") also recalls the nearest
+                                     # earlier step's destination (round 31)
     antecedent_nearest: bool = True  # ... the nearest earlier step that names its object
                                      # even partly ("the soap's in the tub": a soap bar
                                      # partly) before one further back that names it outright

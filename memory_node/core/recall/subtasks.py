@@ -17,7 +17,8 @@ the bin") also gets, in its own top-k, what the last step that named its object 
 merged units are unchanged by this (the antecedents are in an earlier step's list).
 So does a step whose pronoun is a preposition's object ("drop the pens in it"), though it
 names its own object; and a pronoun put "back" stands for what the last step took from
-somewhere, then that place.
+somewhere, then that place. A step whose place is only "there" ("light it and leave it
+there") also gets where the nearest earlier step put its thing.
 """
 
 from __future__ import annotations
@@ -77,6 +78,11 @@ _PREPOSITIONS = _DESTINATION | frozenset({"with", "from", "off", "to", "over", "
 # verb particles, like "up", "away", "out").
 _RETURN = "back"
 _COORDINATORS = frozenset({"and", "or", "n", "nor", "plus"})
+# The place pro-form, a closed class of one: "leave it there" is where a thing went last.
+_THERE = "there"
+# After "there", these make it a clause's dummy subject ("there's a mug", "there are
+# two"): no place at all. The auxiliaries and the forms of "be".
+_EXISTENTIAL = _AUXILIARIES | frozenset({"are", "were", "re", "be", "been"})
 _FILLER = re.compile(r"^(?:please|so|ok|okay|also|and|then|could\s+you|can\s+you|would\s+you)"
                      r"\s+", re.IGNORECASE)
 
@@ -194,6 +200,62 @@ def _other_thing_before(ws: Sequence[str], lexicon: Lexicon | None) -> bool:
                                                                      strict=False))
 
 
+def there_place(step: str) -> bool:
+    """The step says where its thing goes only by "there" ("light it and leave it
+    there", "the brush goes there too"): "there" is no dummy subject ("there's a mug"),
+    says no state ("how long has it been there"), is no preposition's object or
+    determiner's word ("in there", "that there plunger"), and the step names no place
+    before it ("the mug on the desk, leave it there": the desk)."""
+    ws = _WORDS.findall(step.lower())
+    for i, w in enumerate(ws):
+        if w != _THERE or i == 0:
+            continue
+        # "has been there", "it's there": where a thing is, said of the step's own place.
+        if (i + 1 < len(ws) and ws[i + 1] in _EXISTENTIAL) or ws[i - 1] in _EXISTENTIAL \
+                or ws[i - 1] in _PREPOSITIONS or ws[i - 1] in _DETERMINERS:
+            continue
+        return not any(x in _PREPOSITIONS and x not in ("with", "of") for x in ws[:i])
+    return False
+
+
+def destination_phrase(step: str, lexicon: Lexicon | None = None) -> str:
+    """The step's nominal words from where its last clause putting a thing somewhere puts
+    it ("to the coffee table" of "carry it to the coffee table"; "next to the toilet" of
+    "the rubber thing ... is lying in the bath - stand it next to the toilet"; "" when it
+    puts nothing anywhere): the words :func:`object_phrase` leaves out as the destination,
+    with "to" before a determiner."""
+    for clause in reversed(split_subtasks(step, lexicon)):
+        phrase = _destination_words(clause)
+        if phrase:
+            return phrase
+    return ""
+
+
+def _destination_words(step: str) -> str:
+    ws = _nominals(step)
+    for i, w in enumerate(ws):
+        if i > 0 and (w in _DESTINATION or _to_place(ws, i)):
+            return " ".join(ws[i:])
+    return ""
+
+
+def _to_place(ws: Sequence[str], i: int) -> bool:
+    """``ws[i]`` is "to" before a determiner: it opens a place ("to the sink"), not a verb
+    ("to wash the mug")."""
+    return ws[i] == "to" and i + 1 < len(ws) and ws[i + 1] in _DETERMINERS
+
+
+def _destination(recaller: Recaller,
+                 before: Sequence[tuple[str, list[RankedUnit]]]) -> list[RankedUnit]:
+    """What the nearest earlier step naming a destination named there, from that step's
+    own top-k ([] when no earlier step puts a thing anywhere it names)."""
+    for earlier, ranked in reversed(before):
+        places = _named(recaller, destination_phrase(earlier, recaller.lexicon), ranked)
+        if places:
+            return places
+    return []
+
+
 def _puts_back(step: str) -> bool:
     """The step puts a pronoun back ("put it back where you found it", "them back")."""
     ws = _WORDS.findall(step.lower())
@@ -237,8 +299,7 @@ def object_phrase(step: str, to_place: bool = False) -> str:
     for i, w in enumerate(ws):
         # Where it goes, or where it comes from ("take the pot out of the fridge").
         if i > 0 and (w in _DESTINATION or w == "from" or (w == "of" and ws[i - 1] == "out")
-                      or (to_place and w == "to" and i + 1 < len(ws)
-                          and ws[i + 1] in _DETERMINERS)):
+                      or (to_place and _to_place(ws, i))):
             return " ".join(ws[:i - (w == "of")])
     return " ".join(ws)
 
@@ -319,7 +380,7 @@ def _returned(recaller: Recaller,
 
 def _antecedents(recaller: Recaller,
                  before: Sequence[tuple[str, list[RankedUnit]]],
-                 step: str = "") -> list[RankedUnit]:
+                 step: str = "", there: Sequence[RankedUnit] = ()) -> list[RankedUnit]:
     """What the last step that names its object in its object phrase named (see
     :func:`recall_subtasks`), from that step's own top-k. When no step names its object
     (the object was said in words that name nothing here: "take the little stone figure
@@ -328,7 +389,9 @@ def _antecedents(recaller: Recaller,
     no step names anything. The nearest step naming its object even partly wins. A
     ``step`` that puts its pronoun back refers to the last
     thing taken from somewhere, not to the last thing named ("grab the wine out of the
-    fridge", "pour me a cup", "put it back where you found it": the wine)."""
+    fridge", "pour me a cup", "put it back where you found it": the wine). ``there``: the
+    place the step's "there" stands for, right after the thing ("carry it to the coffee
+    table", "leave it there": the candle, then the coffee table)."""
     if recaller.config.antecedent_return and _puts_back(step):
         taken = _returned(recaller, before)
         if taken:
@@ -351,9 +414,9 @@ def _antecedents(recaller: Recaller,
                 if objects:
                     break
         if objects:
-            ids = {r.unit.object_id for r in objects}
-            return objects + [r for r in _named(recaller, " ".join(_nominals(earlier)), ranked)
-                              if r.unit.object_id not in ids]
+            out = {r.unit.object_id: r for r in [
+                *objects, *there, *_named(recaller, " ".join(_nominals(earlier)), ranked)]}
+            return list(out.values())
     if recaller.config.antecedent_places:
         for step, ranked in reversed(before):
             places = _named(recaller, " ".join(_nominals(step)), ranked)
@@ -363,10 +426,13 @@ def _antecedents(recaller: Recaller,
 
 
 def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
-                      carried: list[RankedUnit], k: int) -> list[RankedUnit]:
+                      carried: list[RankedUnit], k: int, fixtures: bool = True
+                      ) -> list[RankedUnit]:
     """The step's top-k with what its pronoun stands for: what it names itself (the
     receptacle of "put them out by the bin") first, then the antecedents, then the rest of
-    its own ranking."""
+    its own ranking. Without ``fixtures`` a fixture the step's verbs imply is not its own:
+    a step whose place is "there" acts there ("the thing you clean the bowl with goes
+    there": the toilet of the step before, not the sink "clean" implies)."""
     # Any name evidence counts here ("the cupboard": a cabinet only by its definition),
     # and so does a fixture the step's own action needs ("fry it in the skillet": the
     # stove).
@@ -374,7 +440,7 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     ids = {r.unit.object_id for r in _named(recaller, " ".join(_nominals(step)), ranked,
                                             least=1e-9)}
     own = [r for r in ranked if r.unit.object_id in ids or r.named
-           or any(m.startswith(FIXTURE_HIT) for m in r.matched)]
+           or (fixtures and any(m.startswith(FIXTURE_HIT) for m in r.matched))]
     out: dict[str, RankedUnit] = {}
     # Each leaves the other at least one slot: "put it on the tv table" names three
     # tables partly, and still means the remote.
@@ -473,13 +539,19 @@ def recall_subtasks(
                                              fill_floor=cfg.step_fill_floor)
         own = ranked
         acted_on = pronoun_object(step) if cfg.pronoun_ends_object else object_phrase(step)
+        # "leave it there": where the thing went last is where "there" is.
+        there = (_destination(recaller, read)
+                 if cfg.antecedents and cfg.there_destination and i > 0 and there_place(step)
+                 else [])
         if cfg.antecedents and i > 0 and (
                 (refers_back(step, recaller.lexicon)
                  and not _named(recaller, acted_on, ranked))
                 or (cfg.pronoun_objects and pronoun_after_preposition(step, recaller.lexicon))):
-            carried = _antecedents(recaller, read, step)
+            carried = _antecedents(recaller, read, step, there) or there
             if carried:
-                ranked = _with_antecedents(recaller, step, ranked, carried, k)
+                ranked = _with_antecedents(recaller, step, ranked, carried, k, not there)
+        elif there:
+            ranked = _with_antecedents(recaller, step, ranked, there, k, fixtures=False)
         # A later step's pronoun reads what this step named or carried, never its fill.
         read.append((step, ranked))
         # A step about something here fills the k slots asked for (step_fill_floor),
