@@ -159,6 +159,52 @@ def test_a_not_found_navigation_is_bad_only_where_memory_believed_the_object(
     assert bad.startswith("do not navigate(Apple_1)")
 
 
+def _ghost_apple_refused(memory: Memory, episode: str, where: tuple[float, float]
+                         ) -> list[str]:
+    """Memory sees the apple at `where`, the navigate there is refused NOT_FOUND, and the
+    same ghost is seen there again (the refusal had marked it absent): the known-bad
+    lines a step recall then gives."""
+    apple = Unit("Apple_1", "Apple", (*where, 1), area_id="kitchen")
+    memory.upsert_object(apple)
+    memory.recall.record_outcome(episode, "navigate", ["Apple_1"], False,
+                                 "no Apple within 0.75 m", robot_area="kitchen",
+                                 error_code=ErrorCode.NOT_FOUND)
+    memory.upsert_object(apple)
+    brief = brief_from_fields("go to the apple", robot_area="kitchen")
+    return list(memory.recall.recall("go to the apple", 5, 400, episode,
+                                     brief).known_bad_actions)
+
+
+def test_a_navigate_recorded_at_a_belief_is_looked_up_by_the_same_distance(
+        memory: Memory) -> None:
+    """Recording joins a refusal to a transition whose believed position is within the
+    radius on the key's 0.1 m grid; the lookup measured memory's raw position instead, so
+    a belief 0.45 m away on the grid and 0.51 m away raw had its refusals counted on the
+    transition and never listed (tune2 tidy, stream seed 3004; round 30). One distance."""
+    memory.recall.record_outcome("e1", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    _ghost_apple_refused(memory, "e1", (1.0, 0.9))
+    # A new sighting: (1.4, 1.1) on the grid, 0.447 m from (1.0, 0.9); 0.509 m raw.
+    bad = _ghost_apple_refused(memory, "e1", (1.449, 1.14))
+    assert bad == ["do not navigate(Apple_1): failed 2x in this state (NOT_FOUND) [bad:2]"]
+
+
+def test_a_refusal_at_a_new_belief_is_not_offset_by_successes_at_an_old_one(
+        memory: Memory) -> None:
+    """Two navigates that found the apple at (1.0, 0.9), then memory believes it at
+    (1.4, 1.1) (a ghost sighting within the radius) and the navigate there is refused
+    NOT_FOUND: the refusal covers the old spot too (the world matches within 0.75 m), so
+    the old successes do not hold the listing off (round 30 counted it on them: tune2
+    tidy, stream seed 3004, a ghost mug's navigate refused four times)."""
+    r = memory.recall
+    for ep in ("e1", "e2"):
+        r.record_outcome(ep, "navigate", ["Tomato_1"], True, robot_area="kitchen")
+        r.record_outcome(ep, "navigate", ["Apple_1"], True, robot_area="kitchen")
+        memory.end_episode(ep, task_succeeded=True)
+    r.record_outcome("e3", "navigate", ["Tomato_1"], True, robot_area="kitchen")
+    [bad] = _ghost_apple_refused(memory, "e3", (1.4, 1.1))
+    assert bad.startswith("do not navigate(Apple_1): failed 1x")
+
+
 def test_the_state_recorded_is_the_robots_not_memorys_belief(memory: Memory) -> None:
     """Held object and area come from the robot (its outcomes and the planner's brief),
     for recording as for lookup: a task that starts holding what the last one picked,

@@ -943,3 +943,31 @@ def test_a_listing_yields_to_this_tasks_refusal_that_names_another_type() -> Non
         opens = [c for c in calls if c.startswith("open(")]
         assert opens[:1] == [f"open({first})"], (shut_by, listed, calls)
         assert calls[-1] == "pick(Plate_1)", calls
+
+
+def test_a_dodge_the_recipe_does_not_follow_is_not_asked_again_until_it_gives_up() -> None:
+    """Tune2 tidy, stream seed 3003, s0023: the recipe walked to the phone and its pick was
+    listed "until" a receptacle memory did not have it in was opened; the dodge asked for
+    that open, the recipe (which opens only what its own steps need) planned the same pick
+    again, eight times, and the planner gave up with "every candidate is known to fail"
+    on a task the plain arm won in 7 steps. A dodge that left the same first call is
+    followed by one that passes over the call's target."""
+    units = [UnitView("CellPhone_1", "CellPhone", (0.82, -1.16, 0.48), "none", "kitchen",
+                      "Cabinet_16", "in"),
+             UnitView("Cabinet_16", "Cabinet", (0.81, -1.16, 0.48), "closed", "kitchen"),
+             UnitView("Drawer_39", "Drawer", (1.5, 1.2, 0.5), "opened", "kitchen"),
+             UnitView("Cabinet_0", "Cabinet", (-1.0, -1.0, 0.5), "closed", "kitchen")]
+    proc = ("procedure that worked 2/2 times for this task: navigate(Drawer) ; open(Drawer)"
+            " ; navigate(CellPhone) ; pick(CellPhone) ; navigate(Cabinet) ; open(Cabinet) ;"
+            " navigate(Plate) ; put(CellPhone, Plate, on) [proc:4]")
+    req = request(units, ("ON(CellPhone, Plate)",), proc)
+    lines = ["do not pick(CellPhone_1): failed 2x in this state (PRECONDITION_FAILED) "
+             "until Cabinet_16 is opened [bad:3]"]
+    req.known_bad, req.known_bad_until = known_bad_calls(lines), known_bad_until(lines)
+    planner = OfflinePlanner()
+    first = planner.plan(req).calls
+    assert strs(first[:2]) == ["navigate(Drawer_39)", "navigate(CellPhone_1)"]
+    for call in first[:2]:
+        req.history.append(StepLine(call, True, 0, ""))
+    calls = planner.plan(req).calls   # main: NotFound after eight identical dodges
+    assert calls and calls[0] != SkillCall("pick", ("CellPhone_1",))

@@ -84,7 +84,8 @@ class TrajectoryGraph:
         bucket = self._by_robot.get(robot_key, {})
         t = bucket.get((state_key, action))
         if t is None and any("@" in v for v in object_states.values()):
-            t = self._near(bucket.values(), action, object_states, radius)
+            t = self._near(bucket.values(), action, object_states, radius,
+                           with_successes=succeeded)
         if t is None:
             cur = conn.execute(
                 "INSERT INTO exp_transitions (robot_key, state_key, action, object_states,"
@@ -118,12 +119,20 @@ class TrajectoryGraph:
 
     @staticmethod
     def _near(transitions: Iterable[Transition], action: str, object_states: Mapping[str, str],
-              radius: float) -> Transition | None:
+              radius: float, with_successes: bool = True) -> Transition | None:
+        """The nearest transition of `action` whose beliefs are within `radius` of these
+        (same states otherwise). A failure (`with_successes` False) does not join one that
+        has successes at another belief: a NOT_FOUND there is refused within the world's
+        match tolerance, which covers the old belief too, so it says the object has left
+        both; counted on the old success, two successes from an earlier day held the
+        listing off for three refusals (tune2 tidy, stream seed 3004, round 30)."""
         plain = {o: split_belief(v) for o, v in object_states.items()}
         best: tuple[float, int] | None = None
         found = None
         for t in transitions:
             if t.action != action or t.object_states.keys() != plain.keys():
+                continue
+            if not with_successes and t.successes:
                 continue
             gap = 0.0
             for o, v in t.object_states.items():
