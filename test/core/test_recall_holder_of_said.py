@@ -53,3 +53,27 @@ def test_a_thing_is_not_named_after_what_is_named_after_it(embedder: Embedder) -
             "bedside table and the lamp on.")
     got = labels(Recaller(embedder).rank(text, room(bedroom), 5))
     assert {"SideTable", "DeskLamp", "Bed"} <= set(got), got
+
+
+@needs_wordnet
+def test_a_type_is_judged_once_per_selection(embedder: Embedder,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 31: whether a type is named after a thing said is the same for every unit
+    # and every word that asks it within one selection (one set of things said), so it
+    # is judged once per type, not once per ask (~25 asks per step at 10,000 units).
+    import memory_node.core.recall.recall as recall_module
+
+    asked: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    inner = recall_module._named_after
+
+    def counted(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+        asked.append((a, b))
+        return inner(a, b)
+
+    monkeypatch.setattr(recall_module, "_named_after", counted)
+    # Several holders and hangers of each type: each is asked of by every unit.
+    units = room(BATHROOM + ["TowelHolder", "HandTowelHolder", "ToiletPaperHanger"] * 3)
+    got = labels(Recaller(embedder).rank(
+        "the roll is not on its holder, please put it back on the holder", units, 3))
+    assert {"ToiletPaper", "ToiletPaperHanger"} <= set(got), got
+    assert asked and len(asked) == len(set(asked)), asked

@@ -34,6 +34,34 @@ def test_its_words_and_heads_are_every_types() -> None:
     assert "giraffe" not in ts.words and "giraffe" not in ts.by_head
 
 
+def test_named_words_are_every_types_name_head_partial_and_modifier_words() -> None:
+    # What ``described`` keeps out of a description, built once per set (round 31: it
+    # was rebuilt by every step at 10,000 units).
+    terms = _terms(Recaller(Embedder()))
+    ts = TypeSet(terms)
+    assert ts.named_words == {w for lt in terms.values()
+                              for w in (*lt.words, *lt.heads, *lt.partial, *lt.modifiers)}
+    assert ts.named_words is ts.named_words
+    # A full name's other words are not named words ("coffee" of "coffee machine" is).
+    full_only = {w for lt in terms.values() for p in lt.full for w in p} - ts.named_words
+    assert full_only <= ts.words and not full_only & ts.named_words
+
+
+@needs_wordnet
+def test_described_reads_the_same_with_a_kept_set_or_none() -> None:
+    from memory_node.core.recall.names import described
+
+    r = Recaller(Embedder())
+    terms = _terms(r)
+    q = r.query("the round deep thing we cook pasta in goes on the stove")
+    names = dict.fromkeys(terms, 0.0)
+    kept = TypeSet(terms)
+    fresh = described(names, terms, q, shared_lexicon(), 2, 2)
+    assert described(names, terms, q, shared_lexicon(), 2, 2, kept) == fresh
+    assert kept._named_words is not None  # read from the kept set, not rebuilt
+    assert fresh["Pot"] > 0.0
+
+
 def test_it_is_reused_for_the_same_terms_and_rebuilt_otherwise() -> None:
     terms = _terms(Recaller(Embedder()))
     ts = TypeSet(terms)

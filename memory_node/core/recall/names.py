@@ -672,6 +672,7 @@ class TypeSet:
         self._words: set[str] | None = None
         self._by_head: dict[str, set[str]] | None = None
         self._defining: dict[str, frozenset[str]] | None = None
+        self._named_words: set[str] | None = None
 
     def holds(self, terms: Mapping[str, LabelTerms]) -> bool:
         """Whether ``terms`` are the same types, in the same order, as the same objects
@@ -689,6 +690,17 @@ class TypeSet:
                 known |= _name_words(lt)
             self._words = known
         return self._words
+
+    @property
+    def named_words(self) -> set[str]:
+        """Every word of a type's name, heads, partial names or modifiers, its full
+        names' other words not (what ``described`` keeps out of a description): read
+        per step and the same while the set is, so built once for it."""
+        if self._named_words is None:
+            self._named_words = {w for lt in self.terms.values()
+                                 for w in lt.words + tuple(lt.heads | lt.partial
+                                                           | lt.modifiers)}
+        return self._named_words
 
     @property
     def by_head(self) -> dict[str, set[str]]:
@@ -862,8 +874,8 @@ def described(names: dict[str, float], terms: dict[str, LabelTerms], query: Quer
     it."""
     if least <= 0 or lexicon is None or not lexicon.available:
         return names
-    named_words = {w for lt in terms.values()
-                   for w in lt.words + tuple(lt.heads | lt.partial | lt.modifiers)}
+    kept = type_set(terms, types)
+    named_words = kept.named_words
     said: list[tuple[int, frozenset[str]]] = []
     seen: set[str] = set()
     for i, t in enumerate(query.tokens[:MAX_GLOSS_TOKENS * 4]):
@@ -875,7 +887,7 @@ def described(names: dict[str, float], terms: dict[str, LabelTerms], query: Quer
             said.append((i, forms))
     if len(said) < least:
         return names
-    defining = type_set(terms, types).defining(lexicon)
+    defining = kept.defining(lexicon)
     at: dict[str, list[int]] = {}
     for i, forms in said:
         defines: set[str] = set()
