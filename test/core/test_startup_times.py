@@ -29,14 +29,17 @@ def test_a_stage_has_its_own_threads_cpu_and_events_are_marked_once() -> None:
     with startup.stage("main"):
         _spin(0.05)
 
+    released = threading.Event()
+
     def background() -> None:
         with startup.stage("background"):
-            time.sleep(0.05)             # wall, no CPU of its own
+            released.wait(timeout=10)    # wall while the main thread spins, no CPU of its own
 
     t = threading.Thread(target=background)
     with startup.stage("beside"):
         t.start()
         _spin(0.05)
+        released.set()
         t.join()
     startup.mark("ready")
     first = startup.counters()
