@@ -1701,14 +1701,15 @@ class Recaller:
 
         companion: dict[str, bool] = {}
 
-        def companion_of_said(type_name: str, names: frozenset[tuple[str, ...]]) -> bool:
-            # Named after a thing said: its name holds the thing's whole name ("toilet
-            # paper hanger" after the toilet paper), not the other way round (the desk
-            # is not named after the desk lamp). Kept per type for the pass: ``names``
-            # is said_things()'s one set, and a type is asked of once per candidate
-            # sharing a word with it (~25 asks per step at 10,000 units).
+        def companion_of_said(type_name: str) -> bool:
+            # Named after a thing said (said_things()'s names): its name holds the
+            # thing's whole name ("toilet paper hanger" after the toilet paper), not the
+            # other way round (the desk is not named after the desk lamp). Kept per type
+            # for the pass, whose said names are one set: a type is asked of once per
+            # candidate sharing a word with it (~25 asks per step at 10,000 units).
             held = companion.get(type_name)
             if held is None:
+                names = said_things()[1]
                 own = self.terms_for(type_name).words
                 held = companion[type_name] = any(
                     len(n) < len(own) and _named_after(n, own) for n in names)
@@ -1744,8 +1745,8 @@ class Recaller:
                 if self.config.holder_of_said and not named and level == NAME_EVIDENCE:
                     by_word, names = said_things()
                     shared = said_partly(type_name)
-                    if (names and shared and not companion_of_said(type_name, names)
-                            and any(companion_of_said(o, names) for w in shared
+                    if (names and shared and not companion_of_said(type_name)
+                            and any(companion_of_said(o) for w in shared
                                     for o in by_word.get(w, ()) if o != type_name)):
                         # "the Cushelle roll ... on its holder": the holder named after
                         # the thing said (toilet paper hanger) before those named
