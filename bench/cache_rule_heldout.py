@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh18|fresh19] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh19|fresh20] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh19][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh20][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -196,7 +196,28 @@ dinner rushes, tables, tickets, courses from the pass and the bar, bussing) and 
 assisting with DIY projects (tools from their hooks, consumable bins, each project's parts,
 everything put back). Recency-dominated by construction: the VM's call sites and the DIY
 robot's tools; loops: the larger netlist (its changes reach most of its 4,000 gates each
-cycle), the larger pile's contact sweeps and the neighbour-list pair loop.
+cycle), the larger pile's contact sweeps and the neighbour-list pair loop. ``fresh20``
+(seeds 42000+) was written in round 32 before anything ran on it, by a writer who did not
+read the policy's code: a manufacturer's material requirements planning runs (bills of
+material exploded in low-level-code order, daily net-change and periodic regenerative
+runs, engineering changes), a game engine's Monte Carlo tree search in self-play (PUCT
+paths down and back up, leaf evaluations, the played subtree kept, opening lines
+recurring across games), a satellite ground-station network's passes (orbits whose
+ground tracks drift over the stations, elements, demodulators, frame parsers,
+observations read back), a static linker's archive group searches (symbol indexes read
+every pass, members loaded until a pass loads nothing, relocation, recompiled members),
+a calendar server's free/busy lookups (morning week views, meetings' attendees and rooms
+over two weeks, invitations opened later, recurring meetings, the week moving on), a
+wiki's parser cache (page views, renders reading the wikitext and nested templates,
+edits, template edits re-rendering every page using them from the job queue), and three
+robot streams: a library robot reshelving returns and reading shelves at night (loans,
+holds, the cart in call-number order, misplaced books, new acquisitions), a hospital
+delivery robot (medication runs, meal carts, linen, specimens, STAT orders along
+corridor waypoints and the elevator) and a strawberry-harvesting robot in polytunnels
+(rows driven up and down, plant records, new ripe berries, punnets and trays, UV-C
+nights, replanting). Recency-dominated by construction: the tree search's paths and the
+delivery robot's routes; loops: the larger linker's group rescans, the regenerative MRP
+runs, the shelf reading and the harvest and UV-C passes.
 """
 
 from __future__ import annotations
@@ -8002,6 +8023,687 @@ def fresh19_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+
+# -- fresh20's generator families (round 32; none is in `synthetic` or the earlier sets) -----
+
+
+def mrp_runs(seed: int, ends: int, levels: int, fanout: int, alpha: float, orders: int,
+             regen_every: int) -> Iterator[int]:
+    """A manufacturer's material requirements planning runs over its bills of material
+    (Orlicky's MRP, 1975, as run by SAP ERP or Odoo: items are planned in low-level-code
+    order, so a part is netted only after every assembly that uses it has passed its
+    requirement down): ``ends`` end items (sold Zipf ``alpha``) over ``levels`` levels of
+    subassemblies and parts, each level about 1.6 times wider than the one above, each
+    assembly using up to ``fanout`` items of the next level (now and then one two levels
+    down) and a few of the common fasteners and packaging that every level uses. Each day
+    a net-change run plans only what the day's ``orders`` sales orders touch: per item,
+    in low-level-code order, its item master and its stock and, for an assembly, its bill
+    and every component's item master (its gross requirement added), and a new planned
+    order when the item runs short. Every ``regen_every`` days a regenerative run plans
+    every item. Now and then an engineering change replaces a part by a new one in every
+    bill that used it."""
+    rng = random.Random(seed)
+    item_k, stock_k, bom_k, order_k = 0, 1 << 40, 2 << 40, 3 << 40
+    by_level: list[list[int]] = []
+    level_of: dict[int, int] = {}
+    made = 0
+    width = ends
+    for lv in range(levels + 1):  # the last level holds the common fasteners and packaging
+        size = width if lv < levels else max(4, ends // 4)
+        by_level.append(list(range(made, made + size)))
+        level_of.update((i, lv) for i in by_level[-1])
+        made += size
+        width = int(width * 1.6) + 1
+    bill: dict[int, list[int]] = {}
+    for lv in range(levels - 1):  # the deepest level's parts are bought, not built
+        for it in by_level[lv]:
+            below = by_level[lv + 1]
+            kids = rng.sample(below, min(len(below), rng.randint(1, fanout)))
+            if lv + 2 < levels and rng.random() < 0.3:
+                kids.append(rng.choice(by_level[lv + 2]))
+            kids += rng.sample(by_level[levels], min(len(by_level[levels]), rng.randint(0, 2)))
+            bill[it] = sorted(set(kids))
+    which = _zipf(rng, ends, alpha)
+    planned = 0
+    day = 0
+    while True:
+        day += 1
+        todo = (set(level_of) if day % regen_every == 0
+                else {by_level[0][which()] for _ in range(orders)})
+        pending: list[set[int]] = [set() for _ in by_level]
+        for it in todo:
+            pending[level_of[it]].add(it)
+        for lv in range(len(by_level)):
+            for it in sorted(pending[lv]):
+                yield item_k + it
+                yield stock_k + it
+                for c in bill.get(it, ()):
+                    if c == bill[it][0]:
+                        yield bom_k + it
+                    yield item_k + c
+                    pending[level_of[c]].add(c)
+                if rng.random() < 0.4:  # short: a planned order is written
+                    yield order_k + planned
+                    planned += 1
+        if rng.random() < 0.3:  # an engineering change: a new part number
+            lv = rng.randrange(1, levels)
+            pos = rng.randrange(len(by_level[lv]))
+            old, new = by_level[lv][pos], made
+            made += 1
+            by_level[lv][pos] = new
+            del level_of[old]
+            level_of[new] = lv
+            if old in bill:
+                bill[new] = bill.pop(old)
+            for kids in bill.values():
+                if old in kids:
+                    kids[kids.index(old)] = new
+                    kids.sort()
+
+
+def mcts_playouts(seed: int, branching: int, playouts: int, moves: int, book: int,
+                  c_puct: float) -> Iterator[int]:
+    """A game engine's Monte Carlo tree search in self-play (UCT, Kocsis and Szepesvari
+    2006, with the PUCT selection and network evaluations of AlphaZero, Silver et al. 2018,
+    as Leela Zero and KataGo run it, their evaluation cache keyed by position): each move
+    runs ``playouts`` playouts from the root, each reading the nodes of the path PUCT
+    picks (prior, visits, mean value; ``c_puct``) down to a leaf, evaluating the leaf's
+    position (the evaluation cache) and expanding it into about ``branching`` children,
+    then backing the value up the same path, bottom up. After the search the most visited
+    move is played (now and then another, for exploration): its subtree is kept and the
+    rest freed. A game lasts about ``moves`` moves and starts from one of ``book`` opening
+    lines, so the early positions (their nodes and evaluations) recur across games."""
+    rng = random.Random(seed)
+    node_k, eval_k = 0, 1 << 40
+    ids: dict[tuple[int, ...], int] = {}
+    # a position's children as the network sees them (priors, values), fixed once evaluated
+    shape: dict[int, tuple[list[float], list[float]]] = {}
+
+    def key(path: tuple[int, ...]) -> int:
+        if path not in ids:
+            ids[path] = len(ids)
+        return ids[path]
+
+    # a node: [visits, value sum (for the side to move), children or None, prior, value]
+    Node = list[Any]
+    lines = [tuple(rng.randrange(branching) for _ in range(rng.randint(2, 6)))
+             for _ in range(book)]
+    while True:
+        path = lines[rng.randrange(book)]
+        root: Node = [0, 0.0, None, 1.0, rng.gauss(0.0, 0.2)]
+        for _ in range(max(4, int(rng.gauss(moves, moves / 4)))):
+            for _ in range(playouts):
+                node, p = root, path
+                trail = [(node, p)]
+                yield node_k + key(p)
+                while node[2] is not None:
+                    kids = node[2]
+                    u = c_puct * math.sqrt(node[0] + 1)
+                    best = max(range(len(kids)), key=lambda i: (
+                        (-kids[i][1] / kids[i][0] if kids[i][0] else -0.2)
+                        + u * kids[i][3] / (1 + kids[i][0])))
+                    node, p = kids[best], p + (best,)
+                    trail.append((node, p))
+                    yield node_k + key(p)
+                k = key(p)
+                yield eval_k + k
+                if k not in shape:
+                    b = max(2, int(rng.gauss(branching, branching / 4)))
+                    raw = [rng.random() ** 3 + 1e-3 for _ in range(b)]
+                    shape[k] = ([r / sum(raw) for r in raw],
+                                [max(-1.0, min(1.0, -node[4] + rng.gauss(0.0, 0.3)))
+                                 for _ in range(b)])
+                priors, values = shape[k]
+                node[2] = [[0, 0.0, None, pr, v] for pr, v in zip(priors, values, strict=True)]
+                value = max(-1.0, min(1.0, node[4] + rng.gauss(0.0, 0.2)))
+                for nd, pp in reversed(trail):
+                    nd[0] += 1
+                    nd[1] += value
+                    value = -value
+                    yield node_k + key(pp)
+            kids = root[2] or []
+            if not kids:
+                break
+            pick = (max(range(len(kids)), key=lambda i: kids[i][0]) if rng.random() < 0.9
+                    else rng.randrange(len(kids)))
+            root, path = kids[pick], path + (pick,)
+
+
+def ground_passes(seed: int, sats: int, stations: int, modes: int, frames: int,
+                  alpha: float) -> Iterator[int]:
+    """A satellite ground-station network's passes (SatNOGS, White et al. 2015; AWS Ground
+    Station works alike): ``sats`` low-Earth-orbit satellites, each with its own period
+    (90 to 105 minutes), phase and ground track, which moves about 25 degrees west an
+    orbit as the Earth turns, over ``stations`` stations at spread longitudes. A station
+    sees a satellite when the track passes within 30 degrees of it, going north or half an
+    orbit later going south: runs of two or three consecutive orbits twice a day. A pass
+    reads the satellite's orbital elements and transmitter, the station's record and
+    rotator, the demodulator of the satellite's mode (one of ``modes``), writes a new
+    observation and decodes about ``frames`` frames, each read by its frame type's parser
+    (a satellite's types, Zipf ``alpha``); the observation is read back by the waterfall
+    renderer within minutes and by a vetting volunteer within hours. Every eight hours
+    new elements are fetched for every satellite."""
+    rng = random.Random(seed)
+    tle_k, tx_k, stn_k, mode_k, obs_k, parse_k = (i << 40 for i in range(6))
+    period = [rng.uniform(90.0, 105.0) for _ in range(sats)]
+    lon0 = [rng.uniform(0.0, 360.0) for _ in range(sats)]
+    mode = [rng.randrange(modes) for _ in range(sats)]
+    at = [(rng.uniform(0.0, 360.0), g) for g in range(stations)]
+    ftype = _zipf(rng, 8, alpha)
+    # events: (minute, kind, a, b); kinds: 0 orbit starts, 1 pass, 2 read back, 3 new elements
+    events: list[tuple[float, int, int, int]] = [(rng.uniform(0.0, period[s]), 0, s, 0)
+                                                 for s in range(sats)]
+    events.append((480.0, 3, 0, 0))
+    heapq.heapify(events)
+    orbit = [0] * sats
+    observed = 0
+    while True:
+        now, kind, a, b = heapq.heappop(events)
+        if kind == 0:
+            s = a
+            track = (lon0[s] - orbit[s] * period[s] / 1440.0 * 360.0) % 360.0
+            for lon, g in at:
+                if abs((track - lon + 180.0) % 360.0 - 180.0) < 30.0:
+                    heapq.heappush(events, (now + rng.uniform(0.0, 5.0), 1, s, g))
+                if abs((track + 180.0 - lon + 180.0) % 360.0 - 180.0) < 30.0:
+                    heapq.heappush(events, (now + period[s] / 2, 1, s, g))
+            orbit[s] += 1
+            heapq.heappush(events, (now + period[s], 0, s, 0))
+        elif kind == 1:
+            s, g = a, b
+            yield tle_k + s
+            yield tx_k + s
+            yield stn_k + g
+            yield mode_k + mode[s]
+            yield obs_k + observed
+            for _ in range(max(0, int(rng.gauss(frames, frames / 3)))):
+                yield parse_k + s * 8 + ftype()
+            heapq.heappush(events, (now + rng.uniform(10.0, 20.0), 2, observed, 0))
+            if rng.random() < 0.5:
+                heapq.heappush(events, (now + rng.uniform(60.0, 600.0), 2, observed, 0))
+            observed += 1
+        elif kind == 2:
+            yield obs_k + a
+        else:
+            for s in range(sats):
+                yield tle_k + s
+            heapq.heappush(events, (now + 480.0, 3, 0, 0))
+
+
+def static_links(seed: int, libs: int, members: int, alpha: float, binaries: int,
+                 edits: float) -> Iterator[int]:
+    """A static linker resolving a project's executables against its archive libraries
+    (the traditional Unix algorithm, as GNU ld runs it inside --start-group/--end-group:
+    the group's archives are searched in command-line order, each search reading the
+    archive's symbol index and loading every member that defines a still undefined
+    symbol, and the group is searched again until a pass loads nothing; Levine, Linkers
+    and Loaders, 2000, ch. 6): ``libs`` archives of about ``members`` members; a member
+    references a few others, mostly of its own archive, some of later archives and now
+    and then of an earlier one (what the rescans are for). A build links ``binaries``
+    executables, each with a few objects of its own whose references hit the members
+    Zipf ``alpha`` (the string and I/O helpers everywhere); every loaded member is read
+    again when its sections are copied and relocated into the output. Between builds
+    about ``edits`` members are recompiled (new contents: new keys, and the archive's
+    symbol index rewritten) and a few executables' own objects."""
+    rng = random.Random(seed)
+    index_k, member_k, obj_k = 0, 1 << 40, 2 << 40
+    sizes = [max(2, int(rng.gauss(members, members / 3))) for _ in range(libs)]
+    everyone = [(lib, m) for lib in range(libs) for m in range(sizes[lib])]
+    rng.shuffle(everyone)
+    popular = _zipf(rng, len(everyone), alpha)
+    refs: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for lib in range(libs):
+        for m in range(sizes[lib]):
+            out = []
+            for _ in range(rng.randint(0, 4)):
+                r = rng.random()
+                other = (lib if r < 0.6 or lib + 1 == libs and r < 0.9 else
+                         rng.randrange(lib + 1, libs) if r < 0.9 else rng.randrange(lib + 1))
+                out.append((other, rng.randrange(sizes[other])))
+            refs[(lib, m)] = out
+    made = 0
+    version: dict[tuple[int, int], int] = {}
+    for lm in refs:
+        version[lm] = made
+        made += 1
+    index_ver = list(range(libs))
+    index_made = libs
+    objs = [[made + i for i in range(rng.randint(1, 6))] for _ in range(binaries)]
+    made += sum(len(o) for o in objs)
+    wants = [[popular() for _ in range(rng.randint(3, 12))] for _ in range(binaries)]
+    while True:
+        for b in range(binaries):
+            for o in objs[b]:
+                yield obj_k + o
+            undefined = {everyone[w] for w in wants[b]}
+            loaded: list[tuple[int, int]] = []
+            done: set[tuple[int, int]] = set()
+            progress = True
+            while progress:  # the group is searched until a pass loads nothing
+                progress = False
+                for lib in range(libs):
+                    for page in range(1 + sizes[lib] // 64):
+                        yield index_k + (index_ver[lib] << 8) + page
+                    here = sorted(m for (li, m) in undefined if li == lib)
+                    while here:
+                        for m in here:
+                            yield member_k + version[(lib, m)]
+                            loaded.append((lib, m))
+                            done.add((lib, m))
+                            undefined.discard((lib, m))
+                            undefined.update(r for r in refs[(lib, m)] if r not in done)
+                        progress = True
+                        here = sorted(m for (li, m) in undefined if li == lib)
+            for lm in loaded:  # sections copied and relocated into the output
+                yield member_k + version[lm]
+        for _ in range(int(edits) + (rng.random() < edits % 1)):
+            lm = everyone[popular() if rng.random() < 0.5 else rng.randrange(len(everyone))]
+            version[lm] = made
+            made += 1
+            index_ver[lm[0]] = index_made
+            index_made += 1
+        for b in rng.sample(range(binaries), max(1, binaries // 10)):
+            o = rng.randrange(len(objs[b]))
+            objs[b][o] = made
+            made += 1
+
+
+def freebusy(seed: int, people: int, team: int, rooms: int, alpha: float,
+             meetings: float) -> Iterator[int]:
+    """A calendar server's free/busy lookups through working days (Exchange's scheduling
+    assistant; CalDAV scheduling, RFC 6638, with its free-busy queries): ``people`` people
+    in teams of about ``team`` and ``rooms`` meeting rooms, each calendar stored by week.
+    Each morning everyone opens this week of their own calendar (in the order they arrive).
+    Through the day about ``meetings`` meetings a person are booked: the organizer picks
+    attendees (mostly their team, some from other teams and the people everyone invites,
+    Zipf ``alpha``) and a room; the assistant reads every attendee's and the room's
+    free/busy for this week and the next; the booking writes the chosen week of each
+    attendee and the room, and each invitee opens the invitation (that week of their
+    calendar) some minutes to hours later. A quarter of the meetings recur weekly: the
+    booking writes the next four weeks. Every five days the week moves on."""
+    rng = random.Random(seed)
+    cal_k, pref_k = 0, 1 << 40
+    teams = [list(range(t, min(people, t + team))) for t in range(0, people, team)]
+    team_of = {p: i for i, members in enumerate(teams) for p in members}
+    popular = _zipf(rng, people, alpha)
+    ranked = list(range(people))
+    rng.shuffle(ranked)
+    day = 0
+    while True:
+        week = day // 5
+
+        def cal(who: int, w: int) -> int:
+            return cal_k + who * 4096 + w % 4096
+
+        pending: list[tuple[float, int, int]] = []  # (minute, person, week): an invitation
+        arrivals = sorted((rng.gauss(540.0, 45.0), p) for p in range(people))
+        bookings = sorted(rng.uniform(540.0, 1020.0)
+                          for _ in range(int(people * meetings / 4) + 1))
+        timeline = [(t, 0, p) for t, p in arrivals] + [(t, 1, 0) for t in bookings]
+        timeline.sort()
+        for now, kind, p in timeline:
+            while pending and pending[0][0] <= now:
+                _, who, w = heapq.heappop(pending)
+                yield cal(who, w)
+            if kind == 0:
+                yield pref_k + p
+                yield cal(p, week)
+                continue
+            org = rng.randrange(people)
+            mine = teams[team_of[org]]
+            guests = {org, *rng.sample(mine, min(len(mine), rng.randint(1, 5)))}
+            guests.update(ranked[popular()] for _ in range(rng.randint(0, 3)))
+            room = people + rng.randrange(rooms)
+            for who in sorted(guests) + [room]:
+                yield cal(who, week)
+                yield cal(who, week + 1)
+            w = week + (rng.random() < 0.4)
+            weeks = range(w, w + 4) if rng.random() < 0.25 else range(w, w + 1)
+            for who in sorted(guests) + [room]:
+                for ww in weeks:
+                    yield cal(who, ww)
+                if who != org and who != room:
+                    heapq.heappush(pending, (now + rng.expovariate(1 / 90.0), who, w))
+        while pending:  # read the next morning
+            _, who, w = heapq.heappop(pending)
+            yield cal(who, w)
+        day += 1
+
+
+def wiki_renders(seed: int, pages: int, templates: int, alpha: float, edits: float,
+                 template_edits: float) -> Iterator[int]:
+    """A wiki's parser cache under page views and edits (MediaWiki's ParserCache in front
+    of its parser, with templates transcluded into pages and the job queue's
+    htmlCacheUpdate and refreshLinks jobs re-rendering every page that uses an edited
+    template): ``pages`` pages viewed Zipf ``alpha``, each transcluding a few of the
+    ``templates`` templates (infoboxes and citation templates in most pages; a template
+    may use other, more common ones). A view reads the page's rendered output; the first
+    view after the page changed renders it: its wikitext, every template it uses
+    (nested), then the output. An edit (about ``edits`` a view) renders the page anew.
+    A template edit (about ``template_edits`` a view) makes every page using it stale,
+    and the job queue re-renders them in page order, a batch between views."""
+    rng = random.Random(seed)
+    out_k, text_k, tmpl_k = 0, 1 << 40, 2 << 40
+    common = _zipf(rng, templates, 1.1)
+    nested = [sorted({rng.randrange(t) for _ in range(rng.randint(0, 2))}) if t else []
+              for t in range(templates)]
+
+    def closure(ts: set[int]) -> set[int]:
+        todo, seen = list(ts), set(ts)
+        while todo:
+            for u in nested[todo.pop()]:
+                if u not in seen:
+                    seen.add(u)
+                    todo.append(u)
+        return seen
+
+    uses = [sorted(closure({common() for _ in range(rng.randint(0, 8))}))
+            for _ in range(pages)]
+    used_by: list[list[int]] = [[] for _ in range(templates)]
+    for pg, ts in enumerate(uses):
+        for t in ts:
+            used_by[t].append(pg)
+    order = list(range(pages))
+    rng.shuffle(order)
+    view = _zipf(rng, pages, alpha)
+    epoch = [0] * pages  # a page's render epoch: moves on with every change it sees
+    rev = [0] * pages
+    trev = [0] * templates
+    rendered = [-1] * pages
+    made = pages  # epochs and revisions are numbered past the pages, globally
+    jobs: list[int] = []
+
+    def render(pg: int) -> Iterator[int]:
+        yield text_k + rev[pg]
+        for t in uses[pg]:
+            yield tmpl_k + trev[t]
+        yield out_k + epoch[pg]
+        rendered[pg] = epoch[pg]
+
+    for pg in range(pages):
+        epoch[pg] = rev[pg] = pg
+    for t in range(templates):
+        trev[t] = t
+    while True:
+        pg = order[view()]
+        if rendered[pg] != epoch[pg]:
+            yield from render(pg)
+        else:
+            yield out_k + epoch[pg]
+        if rng.random() < edits:
+            pg = order[view()] if rng.random() < 0.5 else rng.randrange(pages)
+            rev[pg] = epoch[pg] = made
+            made += 1
+            yield from render(pg)
+        if rng.random() < template_edits:
+            t = rng.randrange(templates)
+            trev[t] = made
+            made += 1
+            stale = used_by[t]  # ``uses`` holds the nested templates too
+            for p in stale:
+                epoch[p] = made
+                made += 1
+            jobs = sorted(set(jobs) | set(stale))
+        for pg in jobs[:20]:
+            if rendered[pg] != epoch[pg]:
+                yield from render(pg)
+        del jobs[:20]
+
+
+def library_returns(seed: int, shelves: int, per_shelf: int, alpha: float, loans: int,
+                    reads: int) -> Iterator[int]:
+    """A library robot reshelving returned books and reading the shelves (a public
+    library's book-drop sorting and reshelving carts; the shelf-reading robot AuRoSS of
+    Li et al. 2016 reads the RFID tags of whole shelves at night to find misplaced
+    books): ``shelves`` shelves of about ``per_shelf`` books in call-number order. Each
+    day patrons borrow about ``loans`` books (Zipf ``alpha`` over the titles, the newest
+    acquisitions most wanted; a book out on loan gets a hold), the issue desk reading each
+    book's record. Books come back after their loan (three weeks, some early, some
+    renewed) through the book drop: each returned book's record is read at check-in (a
+    held book goes to the holds shelf, the rest on the cart), and the cart is shelved in
+    call-number order (the shelf, then the book; now and then onto a neighbouring shelf by
+    mistake). Books read in the building are collected from the tables in the evening and
+    shelved alike. Each night the robot reads ``reads`` shelves in order, round robin,
+    every book on them, and moves a misplaced one to its own shelf. Every week new books
+    arrive: catalogued (new records) and shelved."""
+    rng = random.Random(seed)
+    book_k, shelf_k, desk_k = 0, 1 << 40, 2 << 40
+    home: list[int] = []  # a book's shelf by its call number
+    on: list[set[int]] = [set() for _ in range(shelves)]  # what is on each shelf now
+
+    def acquire(n: int) -> list[int]:
+        new = []
+        for _ in range(n):
+            b, s = len(home), rng.randrange(shelves)
+            home.append(s)
+            on[s].add(b)
+            new.append(b)
+        return new
+
+    wanted = acquire(shelves * per_shelf)
+    rng.shuffle(wanted)
+    pick = _zipf(rng, len(wanted), alpha)
+    out: set[int] = set()
+    held: set[int] = set()
+    due: list[tuple[int, int]] = []  # (day back, book)
+    day = 0
+    cursor = 0
+    while True:
+        day += 1
+        back = []
+        while due and due[0][0] <= day:
+            back.append(heapq.heappop(due)[1])
+        cart = []
+        for b in back:  # check-in at the book drop
+            yield desk_k + 0
+            yield book_k + b
+            out.discard(b)
+            if b in held:
+                held.discard(b)
+                yield desk_k + 1  # the holds shelf; the patron borrows it within days
+                out.add(b)
+                heapq.heappush(due, (day + rng.randint(2, 5) + 21, b))
+            else:
+                cart.append(b)
+        for _ in range(loans):
+            b = wanted[pick()]
+            if b in out:
+                held.add(b)
+                continue
+            yield desk_k + 0
+            yield book_k + b
+            for s in (home[b], *range(shelves)):
+                if b in on[s]:
+                    on[s].discard(b)
+                    break
+            out.add(b)
+            heapq.heappush(due, (day + max(1, int(rng.gauss(21, 6))), b))
+        tables = [wanted[pick()] for _ in range(loans // 3)]
+        cart += [b for b in tables if b not in out and b in on[home[b]]]
+        for b in cart:
+            on[home[b]].discard(b)
+        for b in sorted(set(cart), key=lambda b: (home[b], b)):  # in call-number order
+            s = home[b]
+            if rng.random() < 0.03:
+                s = min(shelves - 1, max(0, s + rng.choice((-1, 1))))
+            yield shelf_k + s
+            yield book_k + b
+            on[s].add(b)
+        for _ in range(reads):  # the night's shelf reading
+            s = cursor % shelves
+            cursor += 1
+            yield shelf_k + s
+            for b in sorted(on[s]):
+                yield book_k + b
+                if home[b] != s:
+                    on[s].discard(b)
+                    on[home[b]].add(b)
+                    yield shelf_k + home[b]
+                    yield book_k + b
+        if day % 7 == 0:
+            new = acquire(max(1, per_shelf * shelves // 200))
+            for b in new:
+                yield book_k + b
+                yield shelf_k + home[b]
+            wanted[:0] = new
+            del wanted[-len(new):]
+
+
+def hospital_tug(seed: int, floors: int, units: int, corridor: int, runs: int,
+                 stat: float) -> Iterator[int]:
+    """Autonomous delivery robots in a hospital (Aethon's TUG, as studied by Mutlu and
+    Forlizzi 2008 and Ljungblad et al. 2012): the robot's map of each of ``floors`` floors
+    as ``corridor`` corridor waypoints from the elevator lobby, the elevator, ``units``
+    nursing units a floor with their drop-off stations, and the pharmacy, lab, kitchen,
+    linen room and charging dock on the ground floor. A trip reads its order, the
+    waypoints of its route (to the lobby, the elevator, along the other floor's
+    corridor), the stop's station, and the order again at the hand-over (the PIN, the
+    drawer). Every hour the pharmacy sends medication to ``runs`` units (Zipf by acuity);
+    at breakfast, lunch and dinner the kitchen's carts go to every unit, floor by floor,
+    and come back with the trays; linen goes to every unit each morning; specimens go
+    from units to the lab through the day; STAT orders (about ``stat`` an hour) go first.
+    The robot goes back to its dock after each trip."""
+    rng = random.Random(seed)
+    order_k, wp_k, stop_k, lift_k = 0, 1 << 40, 2 << 40, 3 << 40
+    pharmacy, lab, kitchen, linen, dock = range(5)
+    place = {pharmacy: (0, 2), lab: (0, 4), kitchen: (0, corridor - 1), linen: (0, 6),
+             dock: (0, 1)}
+    ward = [5 + f * units + u for f in range(floors) for u in range(units)]
+    for f in range(floors):  # the wards are on floors 1..floors
+        spots = sorted(rng.sample(range(1, corridor), min(units, corridor - 1)))
+        for u in range(units):
+            place[5 + f * units + u] = (f + 1, spots[u % len(spots)])
+    acuity = _zipf(rng, len(ward), 1.0)
+    by_acuity = ward[:]
+    rng.shuffle(by_acuity)
+    made = 0
+    here = dock
+
+    def go(to: int) -> Iterator[int]:
+        (fa, a), (fb, b) = place[here], place[to]
+        if fa == fb:
+            step = 1 if b >= a else -1
+            for w in range(a, b + step, step):
+                yield wp_k + fa * 256 + w
+        else:
+            for w in range(a, -1, -1):
+                yield wp_k + fa * 256 + w
+            yield lift_k + 0
+            for w in range(b + 1):
+                yield wp_k + fb * 256 + w
+        yield stop_k + to
+
+    def trip(stops: list[int]) -> Iterator[int]:
+        nonlocal made, here
+        order = made
+        made += 1
+        yield order_k + order
+        for to in stops:
+            yield from go(to)
+            here = to
+            yield order_k + order
+        yield from go(dock)
+        here = dock
+
+    while True:  # a day
+        jobs: list[tuple[float, int, list[int]]] = []
+        for hour in range(8, 21):
+            jobs.append((hour * 60.0, 1, [pharmacy, *sorted({by_acuity[acuity()]
+                                                           for _ in range(runs)})]))
+        for meal in (420.0, 720.0, 1080.0):
+            for f in range(floors):
+                floor_units = ward[f * units:(f + 1) * units]
+                jobs.append((meal, 2, [kitchen, *floor_units]))
+                jobs.append((meal + 45.0, 2, [*floor_units, kitchen]))
+        for f in range(floors):
+            jobs.append((360.0, 3, [linen, *ward[f * units:(f + 1) * units]]))
+        for _ in range(int(len(ward) * 1.5)):
+            jobs.append((rng.uniform(360.0, 1320.0), 4, [rng.choice(ward), lab]))
+        for _ in range(int(stat * 24)):
+            jobs.append((rng.uniform(0.0, 1440.0), 0, [pharmacy, by_acuity[acuity()]]))
+        jobs.sort()
+        for _, _, stops in jobs:
+            yield from trip(stops)
+
+
+def strawberry_rows(seed: int, tunnels: int, rows: int, plants: int, every: int,
+                    uv: int) -> Iterator[int]:
+    """A strawberry-harvesting robot in polytunnels (the Thorvald-based pickers of Saga
+    Robotics, the table-top picking robot of Xiong et al. 2020): ``tunnels`` tunnels of
+    ``rows`` table-top rows of ``plants`` plants. Each tunnel is harvested every
+    ``every`` days: the robot drives its rows up one and down the next (each row's map),
+    reads every plant's record (its ripening model, the last yield written back), and
+    each ripe berry there (new ones every pass, most at the season's peak) is detected,
+    picked and laid in the punnet being filled (a dozen berries; eight punnets a tray,
+    full trays to the row-end trolley). Every ``uv`` nights the UV-C treatment against
+    powdery mildew drives over every plant of one tunnel, row by row. A season lasts
+    about 120 days; then the tunnels are replanted (new plant records)."""
+    rng = random.Random(seed)
+    plant_k, berry_k, punnet_k, row_k, trolley_k = (i << 40 for i in range(5))
+    season = 0
+    berry = punnet = filled = 0
+    while True:
+        base = season * tunnels * rows * plants
+        vigour = [rng.uniform(0.3, 1.7) for _ in range(tunnels * rows * plants)]
+        for day in range(120):
+            peak = math.exp(-((day - 60) / 25.0) ** 2)
+            for t in range(tunnels):
+                if (day + t) % every:
+                    continue
+                for r in range(rows):
+                    row = (t * rows + r) * plants
+                    yield row_k + t * rows + r
+                    seq = range(plants) if r % 2 == 0 else range(plants - 1, -1, -1)
+                    for p in seq:
+                        yield plant_k + base + row + p
+                        for _ in range(int(rng.expovariate(1.0) * 3 * peak
+                                           * vigour[row + p] * every / 3)):
+                            yield berry_k + berry  # detected
+                            yield berry_k + berry  # grasped and picked
+                            yield punnet_k + punnet
+                            berry += 1
+                            filled += 1
+                            if filled == 12:
+                                filled = 0
+                                punnet += 1
+                                if punnet % 8 == 0:
+                                    yield trolley_k + t * rows + r
+                        yield plant_k + base + row + p  # the yield written back
+            if day % uv == 0:
+                t = (day // uv) % tunnels
+                for r in range(rows):
+                    yield row_k + t * rows + r
+                    for p in range(plants):
+                        yield plant_k + base + (t * rows + r) * plants + p
+        season += 1
+
+
+def fresh20_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 32's held-out set: seeds 42000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 42000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "mrp_e20_l4": lambda: mrp_runs(s + 0, 20, 4, 3, 1.0, 5, 7),
+        "mrp_e150_l6": lambda: mrp_runs(s + 1, 150, 6, 4, 0.8, 20, 5),
+        "mcts_b8_p100": lambda: mcts_playouts(s + 2, 8, 100, 40, 4, 1.5),
+        "mcts_b30_p800": lambda: mcts_playouts(s + 3, 30, 800, 80, 20, 2.5),
+        "orbits_s20_g4": lambda: ground_passes(s + 4, 20, 4, 3, 20, 1.0),
+        "orbits_s300_g30": lambda: ground_passes(s + 5, 300, 30, 12, 60, 0.8),
+        "linker_l6_m40": lambda: static_links(s + 6, 6, 40, 1.0, 8, 3.0),
+        "linker_l30_m300": lambda: static_links(s + 7, 30, 300, 0.8, 40, 20.0),
+        "calendar_p60_r6": lambda: freebusy(s + 8, 60, 8, 6, 1.0, 1.5),
+        "calendar_p2000_r80": lambda: freebusy(s + 9, 2000, 12, 80, 0.8, 2.0),
+        "wiki_p500_t40": lambda: wiki_renders(s + 10, 500, 40, 1.0, 0.02, 0.005),
+        "wiki_p20000_t2000": lambda: wiki_renders(s + 11, 20000, 2000, 0.8, 0.05, 0.002),
+        "library_s20_b30": lambda: library_returns(s + 12, 20, 30, 1.0, 20, 2),
+        "library_s400_b80": lambda: library_returns(s + 13, 400, 80, 0.8, 300, 10),
+        "tug_f3_u4": lambda: hospital_tug(s + 14, 3, 4, 10, 3, 1.0),
+        "tug_f12_u6": lambda: hospital_tug(s + 15, 12, 6, 30, 8, 4.0),
+        "berries_t1_r6": lambda: strawberry_rows(s + 16, 1, 6, 40, 3, 4),
+        "berries_t4_r10": lambda: strawberry_rows(s + 17, 4, 10, 150, 2, 7),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -8011,7 +8713,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh13": fresh13_variants, "fresh14": fresh14_variants,
                 "fresh15": fresh15_variants, "fresh16": fresh16_variants,
                 "fresh17": fresh17_variants, "fresh18": fresh18_variants,
-                "fresh19": fresh19_variants}
+                "fresh19": fresh19_variants, "fresh20": fresh20_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -8068,7 +8770,8 @@ def main() -> int:
                          "fresh16: round 28's held-out set; "
                          "fresh17: round 29's held-out set; "
                          "fresh18: round 30's held-out set; "
-                         "fresh19: round 31's held-out set")
+                         "fresh19: round 31's held-out set; "
+                         "fresh20: round 32's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

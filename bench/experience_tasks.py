@@ -29,6 +29,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh30b: floor plan 18, seed 3002; fresh30c: floor plan 14, seed 3003)
     .venv/bin/python bench/experience_tasks.py --split fresh31a # floor plan 27, seed 3101
         # (fresh31b: floor plan 28, seed 3102; fresh31c: floor plan 20, seed 3103)
+    .venv/bin/python bench/experience_tasks.py --split fresh32a # floor plan 30, seed 3201
+        # (fresh32b: floor plan 8, seed 3202; fresh32c: floor plan 26, seed 3203)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -173,6 +175,14 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # splits' (other seed, other tasks). At length 30 each stream holds all three KINDS and
 # every task's needs are within reach of its world (checked by generating the streams only;
 # 0 of 30 out of reach in each).
+# "fresh32a/b/c" (round 32) likewise, by a helper (heldout32) who ran no arm on them, by
+# round 31's rule: the next kitchens reused longest ago, in the order rounds 26 and 27 reused
+# them, after 28 and 20 (round 31's): 30 (fresh21c's, reused by fresh27a), 8 (fresh22a's,
+# reused by fresh27b) and 26 (fresh22c's, reused by fresh27c), each reused a SECOND time
+# (none a tuning plan: all even). Next in line: round 28's 5, 12, 13. Their streams differ
+# from those splits' (other seed, other tasks). At length 30 each stream holds all three
+# KINDS and every task's needs are within reach of its world (checked by generating the
+# streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -185,7 +195,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh28a": (5, 2801), "fresh28b": (12, 2802), "fresh28c": (13, 2803),
           "fresh29a": (4, 2901), "fresh29b": (16, 2902), "fresh29c": (24, 2903),
           "fresh30a": (6, 3001), "fresh30b": (18, 3002), "fresh30c": (14, 3003),
-          "fresh31a": (27, 3101), "fresh31b": (28, 3102), "fresh31c": (20, 3103)}
+          "fresh31a": (27, 3101), "fresh31b": (28, 3102), "fresh31c": (20, 3103),
+          "fresh32a": (30, 3201), "fresh32b": (8, 3202), "fresh32c": (26, 3203)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

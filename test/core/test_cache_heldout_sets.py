@@ -1,8 +1,9 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
-round 30's fresh18, round 31's fresh19): their generators are seeded, exact in length and
-distinct. Only the streams are checked here; no policy runs on them (they are held out)."""
+round 30's fresh18, round 31's fresh19, round 32's fresh20): their generators are seeded,
+exact in length and distinct. Only the streams are checked here; no policy runs on them
+(they are held out)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from bench_scripts import load_bench
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
-        "fresh16", "fresh17", "fresh18", "fresh19")
+        "fresh16", "fresh17", "fresh18", "fresh19", "fresh20")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -157,6 +158,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "serving": lambda s: h.serving_robot(s, 10, 20, 1.0, 2.5, 15.0),
             "diy": lambda s: h.diy_projects(s, 15, 4, 1.0, 6, 3),
         }
+    if name == "fresh20":
+        return {
+            "mrp": lambda s: h.mrp_runs(s, 10, 3, 3, 1.0, 4, 5),
+            "mcts": lambda s: h.mcts_playouts(s, 6, 50, 20, 3, 1.5),
+            "orbits": lambda s: h.ground_passes(s, 10, 3, 2, 10, 1.0),
+            "linker": lambda s: h.static_links(s, 4, 20, 1.0, 5, 2.0),
+            "calendar": lambda s: h.freebusy(s, 30, 6, 4, 1.0, 1.0),
+            "wiki": lambda s: h.wiki_renders(s, 200, 20, 1.0, 0.05, 0.01),
+            "library": lambda s: h.library_returns(s, 10, 20, 1.0, 10, 2),
+            "tug": lambda s: h.hospital_tug(s, 2, 3, 8, 2, 1.0),
+            "berries": lambda s: h.strawberry_rows(s, 1, 4, 20, 3, 4),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -251,7 +264,9 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # (the shallow states near the root come back within a line) and the museum robot's stops
 # (landmarks and exhibits read in walking order, tours over the same halls); fresh19's VM
 # call sites (a handler's sends, loops over records) and the DIY robot's tools (handed
-# back and forth within a step, a project's kit across its steps).
+# back and forth within a step, a project's kit across its steps); fresh20's tree search
+# (every playout reads the path from the root down and back up) and the hospital delivery
+# robot's routes (the same lobby, corridor waypoints and stations trip after trip).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -262,7 +277,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh16": ({"wavefront", "mergesort", "isp"}, 0.5, 0.8),
                     "fresh17": ({"malloc", "vertex"}, 0.85, 0.8),
                     "fresh18": ({"dfa", "museum"}, 0.85, 0.65),
-                    "fresh19": ({"methods", "diy"}, 0.85, 0.75)}
+                    "fresh19": ({"methods", "diy"}, 0.85, 0.75),
+                    "fresh20": ({"mcts", "tug"}, 0.75, 0.7)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
