@@ -1663,3 +1663,35 @@ def test_after_an_explore_that_saw_nothing_the_plan_walks_back_before_it_opens()
              "explore: no Plate seen in the kitchen")
     assert [str(c) for c in planner.plan(req).calls] == [
         "navigate(Microwave_1)", "open(Microwave_1)"]
+
+
+def test_an_object_inside_the_receptacle_the_base_stands_at_is_picked_without_a_walk(
+) -> None:
+    """Round 32 (layout sweep plan 27, memory arm, s0003, lost at the step limit): the
+    fridge opened, the apple memory has inside it was walked to (0.0 m) before the pick,
+    and so was the plate in the cabinet the search had just opened. The arm reaches what is
+    inside a receptacle through it (the world measures the reach to the outermost
+    receptacle), so from the receptacle's spot the walk is a step of nothing. Not after a
+    refusal since the walk (the arm may not reach what memory has there), nor after an
+    explore (it drives the base about), nor with nothing in this task's history."""
+    def request() -> PlanRequest:
+        vocab = Vocabulary()
+        vocab.add_units([UnitView("Mug_1", "Mug", (0.95, -2.2, 0.9),
+                                  receptacle_id="Fridge_1", relation="in"),
+                         UnitView("Fridge_1", "Fridge", (1.0, -2.3, 0.9), "opened")])
+        return PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Mug)",),
+                           robot_position=(0.0, 0.0, 0.0))
+
+    planner = OfflinePlanner()
+    req = request()
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Mug_1)", "pick(Mug_1)"]
+    _history(req, "navigate", ("Fridge_1",), True)
+    _history(req, "open", ("Fridge_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["pick(Mug_1)"]
+    _history(req, "pick", ("Mug_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "pick: the Mug is 1.2 m away (reach 0.9 m): navigate to it first")
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Mug_1)", "pick(Mug_1)"]
+    req = request()
+    _history(req, "navigate", ("Fridge_1",), True)
+    _history(req, "explore", ("kitchen", "Mug"), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Mug_1)", "pick(Mug_1)"]
