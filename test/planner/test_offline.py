@@ -599,10 +599,11 @@ def test_a_shut_in_object_opens_the_drawer_of_a_stack_at_its_own_height_first() 
 def test_a_pick_refused_again_after_the_chosen_drawer_opens_the_rest_of_the_stack() -> None:
     """Round 32 (tune3 tidy, stream seed 3002, s0021): the tidy moved the knife to another
     drawer of a stack of six; each re-plan opened one drawer and picked, four refusals,
-    and the re-plans ran out before the drawer that held it. Once the drawer the first
-    refusal chose was opened and the pick is refused again naming a Drawer, the next plan
-    opens every other drawer near it this task has not opened, then picks: one refusal
-    for the rest of the stack. A receptacle of another type nearby is not opened."""
+    and the re-plans ran out before the drawer that held it. Once two drawers the
+    refusals chose were opened and the pick is refused again naming a Drawer, the next
+    plan opens every other drawer near it this task has not opened, then picks: one
+    refusal for the rest of the stack. Before that, one drawer per try (the nearest is the
+    likeliest). A receptacle of another type nearby is not opened."""
     planner = OfflinePlanner()
     vocab = Vocabulary()
     vocab.add_units([UnitView("Sponge_1", "DishSponge", (0.95, -2.2, 0.6))])
@@ -611,23 +612,25 @@ def test_a_pick_refused_again_after_the_chosen_drawer_opens_the_rest_of_the_stac
         UnitView("Drawer_b", "Drawer", (0.95, -2.21, 0.83), "closed"),
         UnitView("Drawer_c", "Drawer", (0.95, -2.5, 0.39), "closed"),
         UnitView("Drawer_d", "Drawer", (0.95, -2.5, 0.83), "opened"),
+        UnitView("Drawer_e", "Drawer", (0.95, -2.5, 1.0), "closed"),
         UnitView("Cabinet_1", "Cabinet", (1.2, -2.2, 0.4), "closed"))}
     req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
                       robot_position=(0.0, 0.0, 0.0), scene=scene)
     refusal = ("pick: the DishSponge is inside a closed Drawer", "Drawer")
     _history(req, "navigate", ("Sponge_1",), True)
-    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *refusal)
-    assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(Drawer_a)", "open(Drawer_a)", "navigate(Sponge_1)", "pick(Sponge_1)"]
-    _history(req, "navigate", ("Drawer_a",), True)
-    _history(req, "open", ("Drawer_a",), True)
-    _history(req, "navigate", ("Sponge_1",), True)
+    for drawer in ("Drawer_a", "Drawer_b"):
+        _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *refusal)
+        assert [str(c) for c in planner.plan(req).calls] == [
+            f"navigate({drawer})", f"open({drawer})", "navigate(Sponge_1)", "pick(Sponge_1)"]
+        _history(req, "navigate", (drawer,), True)
+        _history(req, "open", (drawer,), True)
+        _history(req, "navigate", ("Sponge_1",), True)
     _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *refusal)
     # The nearest other drawer first (as before), then the rest, nearest first; the one
     # memory reads open too (a tidy may have shut it); not the cabinet.
     assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(Drawer_b)", "open(Drawer_b)", "navigate(Drawer_c)", "open(Drawer_c)",
-        "navigate(Drawer_d)", "open(Drawer_d)", "navigate(Sponge_1)", "pick(Sponge_1)"]
+        "navigate(Drawer_c)", "open(Drawer_c)", "navigate(Drawer_d)", "open(Drawer_d)",
+        "navigate(Drawer_e)", "open(Drawer_e)", "navigate(Sponge_1)", "pick(Sponge_1)"]
 
 
 def test_a_slice_refused_as_shut_in_opens_what_the_refusal_names_before_slicing_again(

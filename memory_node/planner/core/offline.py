@@ -65,6 +65,11 @@ LOOP_SHARED = ("acted",)
 # Objects memory must hold in a room before the room counts as looked over: a glimpse
 # through a door shows one or two. Set before any run, not tuned.
 LOOKED_OVER_OBJECTS = 5
+# Refusals of a pick as shut in, each after an open its refusal or listing chose, before
+# the next plan opens the rest of that type near the object at once (`_shut_in_rest`):
+# the loop's re-plans (LoopSettings.max_replans, 3) allow the fourth try only. Set from
+# the loop's budget, not tuned.
+REST_OF_STACK_AFTER = 2
 
 
 def _snapshot(req: PlanRequest) -> dict:
@@ -1382,14 +1387,19 @@ class OfflinePlanner:
     def _open_did_not_help(self, req: PlanRequest, call: SkillCall) -> bool:
         """The pick was refused again after this task opened what a refusal of it chose
         to open (`_shut_in`, notes["shut_tried"]): that open did not repair it."""
+        return self._opens_that_did_not_help(req, call) > 0
+
+    def _opens_that_did_not_help(self, req: PlanRequest, call: SkillCall) -> int:
+        """How often this task opened what a refusal or a listing of `call` chose to open
+        (notes["shut_tried"]) and `call` was refused again after it."""
         tried = req.notes.get("shut_tried", {}).get(call.args[0], set())
-        opened = False
+        opened, count = False, 0
         for h in req.history:
             if h.success and self._opens(h.call) and h.call.args[0] in tried:
                 opened = True
             elif opened and h.call == call and not h.success:
-                return True
-        return False
+                opened, count = False, count + 1
+        return count
 
     @staticmethod
     def _refused_as(req: PlanRequest, call: SkillCall) -> str:
@@ -1880,7 +1890,13 @@ class OfflinePlanner:
                       last: StepLine) -> None:
         """A skill on `obj` was refused as shut in: the receptacle to open first
         (`_shut_in`), which the next plan opens before it acts on `obj` again."""
-        again = unit is not None and self._open_did_not_help(req, last.call)
+        # The rest of the stack only when opens one per re-plan have failed twice: the
+        # nearest-first order makes the next one the likeliest, and one open per try
+        # costs no more steps on average (4 a try against 2 an open), but the loop's
+        # re-plans run out (tune3 tidy, stream seed 3000, s0026: after the listing's
+        # drawer the next one held the pepper shaker; opening all five cost 8 steps).
+        again = unit is not None \
+            and self._opens_that_did_not_help(req, last.call) >= REST_OF_STACK_AFTER
         shut = self._shut_in(req, unit, shut_type(last)) if unit is not None else ""
         if shut:
             req.notes.setdefault("needs_open", set()).add(shut)
