@@ -1138,17 +1138,26 @@ class OfflinePlanner:
 
     def _open_also(self, req: PlanRequest, sim: _Sim, obj: str) -> None:
         """Open the rest of the receptacles `_shut_in_rest` chose for `obj` (notes
-        "shut_also"), each from its own spot, once."""
+        "shut_also"), each from its own spot, once; the plan ends there, so the next one
+        is made on what the opens showed: memory may have the object in one of them by
+        then, or no longer where it was (tune3 tidy, stream seed 3002, s0021: the walk
+        back to the knife's old spot after the opens was refused "position unknown", the
+        fourth failure, and the task was lost)."""
         needs = req.notes.setdefault("needs_open", set())
+        calls: list[SkillCall] = []
         for rec in req.notes.get("shut_also", {}).get(obj, ()):
             if rec not in needs:
                 continue
             if rec not in sim.objects and rec in req.scene:
                 self._name(req, sim, req.scene[rec])
             if rec in sim.objects:
-                self._goto(sim, rec)
-                sim.add("open", rec)
+                if sim.at != rec:
+                    calls.append(SkillCall("navigate", (rec,)))
+                    sim.at = rec
+                calls.append(SkillCall("open", (rec,)))
                 needs.discard(rec)
+        if calls:
+            raise _Explore(*calls)
 
     def _fixture_spot(self, req: PlanRequest, sim: _Sim, skill: str, group: tuple[str, ...],
                       others: tuple[tuple[str, ...], ...]) -> str:
@@ -1389,10 +1398,15 @@ class OfflinePlanner:
         to open (`_shut_in`, notes["shut_tried"]): that open did not repair it."""
         return self._opens_that_did_not_help(req, call) > 0
 
-    def _opens_that_did_not_help(self, req: PlanRequest, call: SkillCall) -> int:
+    def _opens_that_did_not_help(self, req: PlanRequest, call: SkillCall,
+                                 own: bool = False) -> int:
         """How often this task opened what a refusal or a listing of `call` chose to open
-        (notes["shut_tried"]) and `call` was refused again after it."""
-        tried = req.notes.get("shut_tried", {}).get(call.args[0], set())
+        (notes["shut_tried"]; with `own`, memory's receptacle of its object too) and
+        `call` was refused again after it."""
+        tried = set(req.notes.get("shut_tried", {}).get(call.args[0], set()))
+        unit = req.vocab.objects.get(call.args[0])
+        if own and unit is not None and unit.relation == "in" and unit.receptacle_id:
+            tried.add(unit.receptacle_id)
         opened, count = False, 0
         for h in req.history:
             if h.success and self._opens(h.call) and h.call.args[0] in tried:
@@ -1890,13 +1904,14 @@ class OfflinePlanner:
                       last: StepLine) -> None:
         """A skill on `obj` was refused as shut in: the receptacle to open first
         (`_shut_in`), which the next plan opens before it acts on `obj` again."""
-        # The rest of the stack only when opens one per re-plan have failed twice: the
-        # nearest-first order makes the next one the likeliest, and one open per try
-        # costs no more steps on average (4 a try against 2 an open), but the loop's
-        # re-plans run out (tune3 tidy, stream seed 3000, s0026: after the listing's
-        # drawer the next one held the pepper shaker; opening all five cost 8 steps).
-        again = unit is not None \
-            and self._opens_that_did_not_help(req, last.call) >= REST_OF_STACK_AFTER
+        # The rest of the stack only when two opens for the object (memory's receptacle,
+        # a refusal's or a listing's choice) have not helped: the nearest-first order
+        # makes the next one the likeliest, and one open per try costs no more steps on
+        # average (4 a try against 2 an open), but the loop's re-plans run out (tune3
+        # tidy, stream seed 3000, s0026: after the listing's drawer the next one held
+        # the pepper shaker; opening all five cost 8 steps).
+        again = unit is not None and self._opens_that_did_not_help(
+            req, last.call, own=True) >= REST_OF_STACK_AFTER
         shut = self._shut_in(req, unit, shut_type(last)) if unit is not None else ""
         if shut:
             req.notes.setdefault("needs_open", set()).add(shut)
