@@ -639,6 +639,35 @@ def test_a_pick_refused_again_after_the_chosen_drawer_opens_the_rest_of_the_stac
                                                          "pick(Sponge_1)"]
 
 
+def test_memorys_own_drawer_counts_among_the_opens_before_the_rest_of_the_stack() -> None:
+    """The same with memory's own drawer as the first open (s0021 itself: the knife the
+    robot had put in a drawer): memory's drawer, then the one the refusal chose, did not
+    help; the next plan opens the rest and ends there."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Sponge_1", "DishSponge", (0.95, -2.2, 0.6),
+                              receptacle_id="Drawer_a", relation="in")])
+    scene = {u.object_id: u for u in (
+        UnitView("Drawer_a", "Drawer", (0.95, -2.2, 0.56), "closed"),
+        UnitView("Drawer_b", "Drawer", (0.95, -2.21, 0.83), "closed"),
+        UnitView("Drawer_c", "Drawer", (0.95, -2.5, 0.39), "closed"),
+        UnitView("Drawer_d", "Drawer", (0.95, -2.5, 0.83), "closed"))}
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
+                      robot_position=(0.0, 0.0, 0.0), scene=scene)
+    refusal = ("pick: the DishSponge is inside a closed Drawer", "Drawer")
+    _history(req, "navigate", ("Sponge_1",), True)
+    _history(req, "open", ("Drawer_a",), True)
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *refusal)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Drawer_b)", "open(Drawer_b)", "navigate(Sponge_1)", "pick(Sponge_1)"]
+    _history(req, "navigate", ("Drawer_b",), True)
+    _history(req, "open", ("Drawer_b",), True)
+    _history(req, "navigate", ("Sponge_1",), True)
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *refusal)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Drawer_c)", "open(Drawer_c)", "navigate(Drawer_d)", "open(Drawer_d)"]
+
+
 def test_a_slice_refused_as_shut_in_opens_what_the_refusal_names_before_slicing_again(
 ) -> None:
     """Round 31 (plan 27, memory arm, a diverged run): "slice the lettuce", the knife in
