@@ -596,6 +596,78 @@ def test_a_shut_in_object_opens_the_drawer_of_a_stack_at_its_own_height_first() 
     _refused_as_shut_in_then_opens(planner, req, "Drawer_c")
 
 
+_STACK_REFUSAL = ("pick: the DishSponge is inside a closed Drawer", "Drawer")
+
+
+def _sponge_by_a_stack(drawer_d: str, *more: UnitView, **sponge: str) -> PlanRequest:
+    """A sponge memory has by a stack of drawers (in Drawer_a with `sponge`'s
+    receptacle_id/relation); Drawer_d's state as given; `more` units in the scene too."""
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Sponge_1", "DishSponge", (0.95, -2.2, 0.6), **sponge)])
+    scene = {u.object_id: u for u in (
+        UnitView("Drawer_a", "Drawer", (0.95, -2.2, 0.56), "closed"),
+        UnitView("Drawer_b", "Drawer", (0.95, -2.21, 0.83), "closed"),
+        UnitView("Drawer_c", "Drawer", (0.95, -2.5, 0.39), "closed"),
+        UnitView("Drawer_d", "Drawer", (0.95, -2.5, 0.83), drawer_d), *more)}
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(DishSponge)",),
+                      robot_position=(0.0, 0.0, 0.0), scene=scene)
+    _history(req, "navigate", ("Sponge_1",), True)
+    return req
+
+
+def _refused_after_opening(req: PlanRequest, drawer: str) -> None:
+    """`drawer` opened, the walk back to the sponge, and the pick refused again."""
+    _history(req, "navigate", (drawer,), True)
+    _history(req, "open", (drawer,), True)
+    _history(req, "navigate", ("Sponge_1",), True)
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *_STACK_REFUSAL)
+
+
+def test_a_pick_refused_again_after_the_chosen_drawer_opens_the_rest_of_the_stack() -> None:
+    """Round 32 (tune3 tidy, stream seed 3002, s0021): the tidy moved the knife to another
+    drawer of a stack of six; each re-plan opened one drawer and picked, four refusals,
+    and the re-plans ran out before the drawer that held it. Once two drawers the
+    refusals chose were opened and the pick is refused again naming a Drawer, the next
+    plan opens every other drawer near it this task has not opened, then picks: one
+    refusal for the rest of the stack. Before that, one drawer per try (the nearest is the
+    likeliest). A receptacle of another type nearby is not opened."""
+    planner = OfflinePlanner()
+    req = _sponge_by_a_stack("opened", UnitView("Drawer_e", "Drawer", (0.95, -2.5, 1.0),
+                                                "closed"),
+                             UnitView("Cabinet_1", "Cabinet", (1.2, -2.2, 0.4), "closed"))
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *_STACK_REFUSAL)
+    for drawer in ("Drawer_a", "Drawer_b"):
+        assert [str(c) for c in planner.plan(req).calls] == [
+            f"navigate({drawer})", f"open({drawer})", "navigate(Sponge_1)", "pick(Sponge_1)"]
+        _refused_after_opening(req, drawer)
+    # The nearest other drawer first (as before), then the rest, nearest first; the one
+    # memory reads open too (a tidy may have shut it); not the cabinet. The plan ends
+    # after the opens: the next one is made on what they showed.
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Drawer_c)", "open(Drawer_c)", "navigate(Drawer_d)", "open(Drawer_d)",
+        "navigate(Drawer_e)", "open(Drawer_e)"]
+    for drawer in ("Drawer_c", "Drawer_d", "Drawer_e"):
+        _history(req, "navigate", (drawer,), True)
+        _history(req, "open", (drawer,), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Sponge_1)",
+                                                         "pick(Sponge_1)"]
+
+
+def test_memorys_own_drawer_counts_among_the_opens_before_the_rest_of_the_stack() -> None:
+    """The same with memory's own drawer as the first open (s0021 itself: the knife the
+    robot had put in a drawer): memory's drawer, then the one the refusal chose, did not
+    help; the next plan opens the rest and ends there."""
+    planner = OfflinePlanner()
+    req = _sponge_by_a_stack("closed", receptacle_id="Drawer_a", relation="in")
+    _history(req, "open", ("Drawer_a",), True)
+    _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *_STACK_REFUSAL)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Drawer_b)", "open(Drawer_b)", "navigate(Sponge_1)", "pick(Sponge_1)"]
+    _refused_after_opening(req, "Drawer_b")
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Drawer_c)", "open(Drawer_c)", "navigate(Drawer_d)", "open(Drawer_d)"]
+
+
 def test_a_slice_refused_as_shut_in_opens_what_the_refusal_names_before_slicing_again(
 ) -> None:
     """Round 31 (plan 27, memory arm, a diverged run): "slice the lettuce", the knife in
