@@ -8,6 +8,7 @@ holds the water used to flush a toilet", is one (``Lexicon.headed_thing``), and 
 from __future__ import annotations
 
 import pytest
+from test_recall_landmarks import units
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
@@ -66,3 +67,18 @@ def test_a_word_mostly_a_verb_is_no_place(recaller: Recaller, off: Recaller) -> 
     kitchen = ["Egg", "Pan", "Spatula", "StoveBurner", "CounterTop", "SaltShaker"]
     text = "hand me something to flip pancakes with"
     assert recaller.names_in(text, kitchen) == off.names_in(text, kitchen)
+
+
+@needs_wordnet
+def test_a_synonyms_word_is_read_by_its_main_sense(recaller: Recaller, off: Recaller) -> None:
+    # With no dresser here, "dresser" is read through WordNet's "chest of drawers";
+    # "chest" is first the body's, and its own first entry ("box with a lid") must not
+    # make the dresser say a box: only the speaker's own words are read by their entry.
+    bedroom = ["Box", "TissueBox", "Bed", "Newspaper", "Pencil", "TeddyBear", "AlarmClock"]
+    text = "move the tissue box to the dresser"
+
+    def scores(r: Recaller) -> list[tuple[str, float]]:
+        return [(x.unit.label, round(float(x.score), 4))
+                for x in r.rank(text, units(bedroom, "bedroom"), 5)]
+
+    assert scores(recaller) == scores(off)

@@ -792,7 +792,8 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     at that type, the robot goes there. ``types``: the ``TypeSet`` of ``terms`` when the
     caller keeps it. ``own_entry`` (``RecallConfig.place_own_entry``, round 32): a word
     that is no thing in its main sense, but is one in its own first entry and mostly no
-    verb (:func:`_own_thing`: "cistern"), counts as a thing there too."""
+    verb (:func:`_own_thing`: "cistern"), counts as a thing there too when the speaker
+    said it (not a synonym's word put in for another)."""
     if lexicon is None or not lexicon.available:
         return names
     glossed_said: set[str] = set()
@@ -806,6 +807,9 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     if not candidates:
         return names
     out = dict(names)
+    # The speaker's own words: a synonym put in for one ("dresser" -> "chest of drawers")
+    # is read by its main sense only ("chest": the body's, not the box its own entry is).
+    spoken = frozenset(query.tokens)
     for word in sorted(candidates):
         glossed = [t for t, lt in terms.items() if word in lt.gloss]
         if not (glossed or defined):
@@ -828,7 +832,8 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
         # A thing in its main sense only: "to call my mother" names no cell (the mother
         # of vinegar, "a slimy film of yeast cells"), "at five" no card.
         if (len(tied_to) == 1 and word not in types.words
-                and (lexicon.is_thing(word) or (own_entry and _own_thing(word, lexicon)))):
+                and (lexicon.is_thing(word)
+                     or (own_entry and word in spoken and _own_thing(word, lexicon)))):
             (t,) = tied_to
             if out.get(t, 0.0) < DEFINED_PLACE:
                 out[t] = DEFINED_PLACE
