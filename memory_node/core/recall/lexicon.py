@@ -483,6 +483,25 @@ class Lexicon:
         senses = self._synsets(word, "n")
         return bool(senses) and senses[0].lexname() in PHYSICAL
 
+    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per place word of a request
+    def headed_thing(self, word: str) -> bool:
+        """The word's first sense of its own (one where WordNet lists it first: its
+        headword) is something physical. A sense that lists the word only as another
+        name is someone else's entry: "cistern" is first a second name of the body's
+        "cisterna", and its own first entry is "a tank that holds the water used to flush a
+        toilet". A word whose own first entry is not physical stays no thing ("mother":
+        a person)."""
+        if not self.available:
+            return False
+        key = word.strip().lower()
+        light = self._senses(key, "n")
+        if light is not None:
+            own = [s.lexname for s in light if s.names[:1] and s.names[0].lower() == key]
+        else:
+            own = [s.lexname() for s in self._synsets(key, "n")
+                   if s.lemma_names()[:1] and s.lemma_names()[0].lower() == key]
+        return bool(own) and own[0] in PHYSICAL
+
     def is_location(self, word: str) -> bool:
         """The word's main noun sense is a place ("corner", "side", "spot"), not a thing."""
         if not self.available:

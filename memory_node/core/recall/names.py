@@ -774,7 +774,8 @@ def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
 
 def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
                 lexicon: Lexicon | None, places: Callable[[], frozenset[str]],
-                defined: bool = False, types: TypeSet | None = None) -> dict[str, float]:
+                defined: bool = False, types: TypeSet | None = None,
+                own_entry: bool = False) -> dict[str, float]:
     """A noun of a place phrase (``places``: the words after a preposition of place) names
     where something goes, a thing that is here. When it is no word of any type here, and
     it and one type here only are each defined by the other in WordNet ("cabinet: a
@@ -789,7 +790,10 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     thing in its main sense, defined one way only by one type here (its definition names
     the type: "windowsill: the sill of a window") names that type partly: the thing is
     at that type, the robot goes there. ``types``: the ``TypeSet`` of ``terms`` when the
-    caller keeps it."""
+    caller keeps it. ``own_entry`` (``RecallConfig.place_own_entry``, round 32): a word
+    that is no thing in its main sense, but is one in its own first entry and mostly no
+    verb (:func:`_own_thing`: "cistern"), counts as a thing there too when the speaker
+    said it (not a synonym's word put in for another)."""
     if lexicon is None or not lexicon.available:
         return names
     glossed_said: set[str] = set()
@@ -803,6 +807,9 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     if not candidates:
         return names
     out = dict(names)
+    # The speaker's own words: a synonym put in for one ("dresser" -> "chest of drawers")
+    # is read by its main sense only ("chest": the body's, not the box its own entry is).
+    spoken = frozenset(query.tokens)
     for word in sorted(candidates):
         glossed = [t for t, lt in terms.items() if word in lt.gloss]
         if not (glossed or defined):
@@ -824,11 +831,20 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
         tied_to = {t for w in defined_by for t in types.by_head.get(w, ())}
         # A thing in its main sense only: "to call my mother" names no cell (the mother
         # of vinegar, "a slimy film of yeast cells"), "at five" no card.
-        if (len(tied_to) == 1 and word not in types.words and lexicon.is_thing(word)):
+        if (len(tied_to) == 1 and word not in types.words
+                and (lexicon.is_thing(word)
+                     or (own_entry and word in spoken and _own_thing(word, lexicon)))):
             (t,) = tied_to
             if out.get(t, 0.0) < DEFINED_PLACE:
                 out[t] = DEFINED_PLACE
     return out
+
+
+def _own_thing(word: str, lexicon: Lexicon) -> bool:
+    """``word``, said as a noun, is a thing by its own first entry (``Lexicon.headed_thing``)
+    and is mostly no verb: "to flip pancakes" is an act, though WordNet's own first noun
+    "flip" is a drink made with an egg."""
+    return lexicon.verb_share(word) < 0.5 and lexicon.headed_thing(word)
 
 
 def _said_words(lt: LabelTerms) -> frozenset[str] | set[str]:

@@ -210,6 +210,9 @@ class RecallConfig:
     defined_places: bool = True      # ... and one defined by one type here, one way only
                                      # ("on the windowsill": the sill of a window) names
                                      # it partly (names.place_nouns, round 29)
+    place_own_entry: bool = True     # ... a thing by its own first entry in WordNet too
+                                     # ("on the cistern": its own entry is the toilet's
+                                     # tank; Lexicon.headed_thing, round 32)
     verb_tools: bool = True          # a type whose name is a tool the instruction's
                                      # verbs are done with, by WordNet's kinds of the
                                      # verb ("wipe": "sponge", wipe with a sponge) is
@@ -1392,7 +1395,7 @@ class Recaller:
         if cfg.place_nouns:
             names = place_nouns(names, of(False), q, self._lexicon(),
                                 lambda: self._place_words_of(q, False), cfg.defined_places,
-                                types)
+                                types, cfg.place_own_entry)
         if cfg.verb_tools and (q.tools or q.sibling_tools):
             names = verb_tools(names, of(False), q)
         if cfg.verb_holders:
