@@ -1102,7 +1102,7 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs,
-                                kept.held_words if kept is not None
+                                held_words=kept.held_words if kept is not None
                                 and kept.terms.keys() == names.keys() else None)
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
