@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -118,31 +118,6 @@ class SkillTable:
     def fixtures_for(self, skill: str) -> tuple[tuple[str, ...], ...]:
         spec = self.skills.get(skill)
         return spec.fixtures if spec else ()
-
-    # The table does not change once loaded; recall reads these per step (round 32: each
-    # had been rebuilt on every step, ~2% of a per-subtask request), so each is built once.
-    @cached_property
-    def with_fixtures(self) -> tuple[str, ...]:
-        """Names of the skills that have fixtures, in the table's order."""
-        return tuple(s for s in self.skills if self.fixtures_for(s))
-
-    @cached_property
-    def fixture_states(self) -> dict[str, str]:
-        """State a skill with fixtures leaves -> that skill (the table's last such skill
-        for a state); read only."""
-        out: dict[str, str] = {}
-        for name in self.with_fixtures:
-            after = self.skills[name].state_after
-            if after is not None:
-                out[after[1]] = name
-        return out
-
-    @cached_property
-    def label_roles(self) -> dict[str, list[str]]:
-        """Skill with fixtures -> the roles of its label arguments (``fill``: "liquid"),
-        for the skills that have any; read only."""
-        return {name: roles for name in self.with_fixtures
-                if (roles := [a.role for a in self.skills[name].args if a.kind == "label"])}
 
     def fixture_clears(self) -> dict[str, frozenset[str]]:
         """Fixture type -> the states the skills worked at it clear (Fridge -> {heated},

@@ -7,16 +7,13 @@ by the terms objects' ids. These check what it answers and when it is reused."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-import pytest
-from recall_rooms import room
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.lexicon import shared_lexicon
 from memory_node.core.recall.names import TypeSet, type_set
-from memory_node.core.recall.recall import RecallConfig, Recaller
+from memory_node.core.recall.recall import Recaller
 
 KITCHEN = ["Mug", "CoffeeMachine", "SinkBasin", "Faucet", "DishSponge", "Pot", "Pan"]
 
@@ -99,54 +96,3 @@ def test_the_recaller_keeps_one_per_set_of_types() -> None:
     assert r._type_set is kept  # same types: not rebuilt per request
     r.names_in("wash the mug", KITCHEN[:3])
     assert r._type_set is not kept and set(r._type_set.terms) == set(KITCHEN[:3])
-
-
-def test_the_fixtures_reading_takes_the_held_words_from_the_kept_set(
-        embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Round 32: what ``implied_types`` reads of the types held (their keys, their names'
-    # words) is a fact of the set; the vectorised scorer takes it from the kept set, so
-    # it is built once for the set, not on every step, and reads the same as built anew.
-    import memory_node.core.recall.names as names_module
-    import memory_node.core.recall.recall as recall_module
-    from memory_node.core.recall.implied import held_type_words
-
-    built: list[int] = []
-    monkeypatch.setattr(names_module, "held_type_words",
-                        lambda ts: built.append(1) or held_type_words(ts))
-    given: list[bool] = []
-    inner = recall_module.implied_types
-
-    def checked(text: str, skills: Any, lex: Any, held_types: Any, *a: Any,
-                **kw: Any) -> dict[str, str]:
-        got = inner(text, skills, lex, held_types, *a, **kw)
-        given.append(kw.get("held_words") is not None)
-        fresh = inner(text, skills, lex, held_types, *a)  # built anew from the types
-        assert got == fresh, text
-        return got
-
-    monkeypatch.setattr(recall_module, "implied_types", checked)
-    r = Recaller(embedder, config=RecallConfig(vectorised=True))
-    units = room(KITCHEN)
-    texts = ["wash the mug", "rinse the pot under the tap", "make a coffee",
-             "scrub the pan with the sponge", "put the kettle on"]
-    for text in texts:
-        r.rank(text, units, 3)
-    assert len(given) == len(texts) and all(given), given
-    assert built == [1]  # once for the set, not per step
-
-
-def test_the_skill_tables_fixture_facts_are_its_skills() -> None:
-    from memory_node.core.skills import load_skill_table
-
-    table = load_skill_table()
-    assert table.with_fixtures == tuple(s for s in table.names if table.fixtures_for(s))
-    assert table.with_fixtures is table.with_fixtures  # built once
-    for name in table.with_fixtures:
-        after = table[name].state_after
-        if after is not None:
-            assert after[1] in table.fixture_states
-    assert set(table.fixture_states.values()) <= set(table.with_fixtures)
-    assert table.label_roles == {
-        n: [a.role for a in table[n].args if a.kind == "label"] for n in table.with_fixtures
-        if any(a.kind == "label" for a in table[n].args)}
-    assert table.label_roles  # fill takes a liquid

@@ -16,7 +16,6 @@ is implied, so a kitchen gets its sink basin and not also the bathtub.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from functools import lru_cache
 
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.lexical import (
@@ -53,12 +52,19 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
     "the warm water": no sink, no stove); a participle there still says what was done
     ("the chilled wine": the fridge), and so does the word as a verb or a predicate
     ("clean the towel", "get the towel clean")."""
-    with_fixtures = skills.with_fixtures
+    with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
     if not with_fixtures:
         return set()
-    by_state = skills.fixture_states
+    by_state: dict[str, str] = {}
+    for name in with_fixtures:
+        after = skills[name].state_after
+        if after is not None:
+            by_state[after[1]] = name
     lex = lexicon if lexicon is not None and lexicon.available else None
-    state_verbs = _state_verbs(lex)
+    state_verbs: dict[str, str] = {}
+    for word, state in STATE_SYNONYMS.items():
+        key = lex.verb(word) if lex is not None else word
+        state_verbs.setdefault(key, state)
     out: set[str] = set()
     seen: set[tuple[str, bool]] = set()
     prev = ""
@@ -99,18 +105,6 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
     return out
 
 
-@lru_cache(maxsize=4)
-def _state_verbs(lex: Lexicon | None) -> dict[str, str]:
-    """A state word's verb base form -> its state (``STATE_SYNONYMS`` read through the
-    lexicon's verbs: "chilled" -> "chill"); the same for a lexicon's life, so built once
-    per lexicon, not per step (one lexicon per process; ``None``: the words as they are).
-    Callers only read it."""
-    out: dict[str, str] = {}
-    for word, state in STATE_SYNONYMS.items():
-        out.setdefault(lex.verb(word) if lex is not None else word, state)
-    return out
-
-
 def _describes(word: str, nxt: str, lex: Lexicon) -> bool:
     """``word`` is an adjective of a skill's state, not a participle ("clean", "warm";
     not "chilled"), and ``nxt`` is a noun: the pair names a thing and how it is."""
@@ -134,7 +128,8 @@ def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
     lex = lexicon if lexicon is not None and lexicon.available else None
     if lex is None:
         return set()
-    takes = skills.label_roles
+    takes = {name: roles for name in skills.names if skills.fixtures_for(name)
+             and (roles := [a.role for a in skills[name].args if a.kind == "label"])}
     if not takes:
         return set()
     said = _WORD.findall(split_label(text))[:MAX_WORDS]
@@ -164,7 +159,7 @@ def skills_for_use(things: Iterable[str], skills: SkillTable,
     the bathtub, "that you fill with water")."""
     if lexicon is None or not lexicon.available:
         return set()
-    with_fixtures = skills.with_fixtures
+    with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
     out: set[str] = set()
     for thing in things:
         if not lexicon.holds_contents(thing):
@@ -176,21 +171,12 @@ def skills_for_use(things: Iterable[str], skills: SkillTable,
     return out
 
 
-def held_type_words(held_types: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """What :func:`implied_types` reads of the types held: their keys, and every word of
-    their names (the tools a verb may name)."""
-    held_types = list(held_types)
-    return (frozenset(type_key(t) for t in held_types),
-            frozenset(w for t in held_types for w in split_label(t).split()))
-
-
 def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   held_types: Iterable[str], mentioned: Iterable[str] = (),
                   used: Iterable[str] = (), things: Collection[str] = (),
                   in_names: Collection[str] = (), described_states: bool = False,
                   absent_skills: bool = False, fixture_of_use: bool = False,
-                  weakly: Collection[str] = (), kind_verbs: bool = False,
-                  held_words: tuple[frozenset[str], frozenset[str]] | None = None
+                  weakly: Collection[str] = (), kind_verbs: bool = False
                   ) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
@@ -207,15 +193,15 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     gives the burner, not its first type, the microwave); a thing with no such use
     ("warm up the mug") leaves the group's first. ``weakly``: the keys of ``mentioned``
     said only by a word of a definition ("heat" and the microwave): such a mention comes
-    after a named thing's use. ``kind_verbs``: see :func:`skills_for_kinds`.
-    ``held_words``: :func:`held_type_words` of ``held_types`` when the caller keeps it
-    for the set (it is the same while the types are)."""
+    after a named thing's use. ``kind_verbs``: see :func:`skills_for_kinds`."""
+    held_types = list(held_types)
     used = list(used)
-    # A verb that implies a skill says what happens ("rinse out the pot": the sink, not
-    # the stove); what a named thing is for counts only when no word says it.
-    held, tools = held_words if held_words is not None else held_type_words(held_types)
+    held = {type_key(t) for t in held_types}
     named = set(mentioned)
     out: dict[str, str] = {}
+    # A verb that implies a skill says what happens ("rinse out the pot": the sink, not
+    # the stove); what a named thing is for counts only when no word says it.
+    tools = {w for t in held_types for w in split_label(t).split()}
     implied = implied_skills(text, skills, lexicon, things, in_names, tools,
                              described_states)
     # A skill said that no fixture here can do ("not too hot" in a bathroom) is said of

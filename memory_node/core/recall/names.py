@@ -25,7 +25,6 @@ from functools import lru_cache
 import yaml
 
 from memory_node.core.config_files import config_path, load_yaml
-from memory_node.core.recall.implied import held_type_words
 from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
 from memory_node.core.recall.lexicon import Lexicon
 
@@ -674,7 +673,6 @@ class TypeSet:
         self._by_head: dict[str, set[str]] | None = None
         self._defining: dict[str, frozenset[str]] | None = None
         self._named_words: set[str] | None = None
-        self._held_words: tuple[frozenset[str], frozenset[str]] | None = None
 
     def holds(self, terms: Mapping[str, LabelTerms]) -> bool:
         """Whether ``terms`` are the same types, in the same order, as the same objects
@@ -703,14 +701,6 @@ class TypeSet:
                                  for w in lt.words + tuple(lt.heads | lt.partial
                                                            | lt.modifiers)}
         return self._named_words
-
-    @property
-    def held_words(self) -> tuple[frozenset[str], frozenset[str]]:
-        """:func:`implied.held_type_words` of the set's types: the fixtures' reading
-        asks for it per step and it is the same while the set is (round 32)."""
-        if self._held_words is None:
-            self._held_words = held_type_words(self.terms)
-        return self._held_words
 
     @property
     def by_head(self) -> dict[str, set[str]]:

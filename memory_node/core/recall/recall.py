@@ -1092,18 +1092,13 @@ class Recaller:
                                       for n, t in terms.items()}, q, terms)
         for t in present:
             by_type[t] = names[self.index.type_names[t]]
-        # The name rules left the set of types they read as the recaller's kept one; its
-        # held words are then this step's (checked: they are a function of the set alone).
-        kept = self._type_set
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
-                                self.config.kind_verbs,
-                                held_words=kept.held_words if kept is not None
-                                and kept.terms.keys() == names.keys() else None)
+                                self.config.kind_verbs)
         label = by_type[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
