@@ -22,6 +22,7 @@ import io
 import logging
 import mmap
 import re
+import sys
 import threading
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, ValuesView
 from functools import lru_cache
@@ -330,10 +331,86 @@ class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
         return super().values()
 
 
-def _reader_class() -> type:
+# nltk's packages whose ``__init__`` the WordNet reader's modules do not need (round 32).
+_NLTK_PACKAGES = ("nltk", "nltk.corpus", "nltk.corpus.reader", "nltk.tokenize")
+_NLTK_LOCK = threading.Lock()
+
+
+def _lazy_package(name: str) -> Any:
+    """Package ``name`` (its parent already imported) put in ``sys.modules`` with its
+    ``__init__`` not run: its submodules import as ever; the first read of a name it
+    lacks, a submodule's not, runs the ``__init__`` in place (PEP 562 ``__getattr__``),
+    so it is then the package nltk makes, with every submodule loaded before it bound to
+    it already."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None or not spec.submodule_search_locations:
+        raise ImportError(f"no package {name}")
+    module = importlib.util.module_from_spec(spec)
+    folders = [Path(p) for p in spec.submodule_search_locations]
+    ran = threading.RLock(), [False]
+
+    def __getattr__(attr: str) -> Any:  # noqa: N807 - the module hook's name
+        # ``from nltk import grammar`` asks for the name before it imports the submodule.
+        if any((f / f"{attr}.py").is_file() or (f / attr / "__init__.py").is_file()
+               for f in folders):
+            raise AttributeError(f"module {name!r} has no attribute {attr!r}")
+        with ran[0]:
+            if not ran[1][0]:
+                # Its parent's ``__init__`` first, as a plain import runs them (the
+                # parent's may import this package, which then runs here, nested).
+                parent = sys.modules.get(name.rpartition(".")[0])
+                if parent is not None:
+                    getattr(parent, "__version__", None)
+            if not ran[1][0]:
+                ran[1][0] = True
+                spec.loader.exec_module(module)  # type: ignore[union-attr]
+            if attr in module.__dict__:
+                return module.__dict__[attr]
+        raise AttributeError(f"module {name!r} has no attribute {attr!r}")
+
+    module.__getattr__ = __getattr__  # type: ignore[method-assign]
+    sys.modules[name] = module
+    parent, _, child = name.rpartition(".")
+    if parent:
+        setattr(sys.modules[parent], child, module)  # as an import binds a submodule
+    return module
+
+
+def _wordnet_reader_base() -> Any:
+    """nltk's ``WordNetCorpusReader``, imported without its packages' ``__init__``s
+    (round 32): ``import nltk`` imports its whole toolkit (parsers, classifiers, taggers,
+    translation metrics: ~240 modules, ~0.9-1.2 s of CPU, the largest stage of a
+    server's start) for a reader that needs ~25 of them. Its four packages
+    (``_NLTK_PACKAGES``) are made lazy (:func:`_lazy_package`) and given the one name
+    each module takes from a package, so only the reader's modules load; anything that
+    reads more of nltk later gets nltk whole then. The reader's code is nltk's,
+    unchanged. With nltk imported already, the plain import."""
+    with _NLTK_LOCK:
+        if "nltk" not in sys.modules:
+            packages = [_lazy_package(name) for name in _NLTK_PACKAGES]
+            try:
+                from nltk.tokenize.regexp import wordpunct_tokenize
+
+                packages[3].wordpunct_tokenize = wordpunct_tokenize
+                from nltk.corpus.reader.api import CorpusReader
+
+                packages[2].CorpusReader = CorpusReader
+            except (ImportError, AttributeError) as exc:
+                # Another nltk whose modules want more: its packages made whole.
+                log.info("nltk's WordNet reader alone did not import (%s): nltk whole", exc)
+                for package in packages:
+                    getattr(package, "__version__", None)
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
-    class _DebianWordNet(WordNetCorpusReader):
+    return WordNetCorpusReader
+
+
+def _reader_class() -> type:
+    base = _wordnet_reader_base()
+
+    class _DebianWordNet(base):  # type: ignore[misc,valid-type]
         """nltk's reader over Debian's WordNet 3.0 files (no lexnames, no version banner),
         with the lemma index read lazily (:class:`LazyLemmaIndex`)."""
 
