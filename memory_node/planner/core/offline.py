@@ -523,7 +523,7 @@ class OfflinePlanner:
                 and rec.object_id not in cannot | tried and _of_type(rec, named):
             tried.add(rec.object_id)
             return rec.object_id
-        near = self._may_shut(req, unit, known, cannot | tried)
+        near = self._may_shut(unit, known, cannot | tried)
         if not near:
             # Memory's receptacle all the same (its state may simply never have been read),
             # unless opening it has failed.
@@ -548,7 +548,7 @@ class OfflinePlanner:
         tried.add(best.object_id)
         return best.object_id
 
-    def _may_shut(self, req: PlanRequest, unit: UnitView, known: dict[str, UnitView],
+    def _may_shut(self, unit: UnitView, known: dict[str, UnitView],
                   skip: set[str]) -> list[UnitView]:
         """Receptacles that open within SHUT_IN_RADIUS of `unit` on the floor and could
         hold it, but those in `skip`: where an object refused as shut in may be."""
@@ -571,7 +571,7 @@ class OfflinePlanner:
         known = {**req.scene, **req.vocab.objects}
         tried = req.notes.setdefault("shut_tried", {}).setdefault(unit.object_id, set())
         skip = req.notes.get("cannot_open", set()) | self._open_now(req) | tried
-        rest = sorted((u for u in self._may_shut(req, unit, known, skip)
+        rest = sorted((u for u in self._may_shut(unit, known, skip)
                        if _of_type(u, type_key(named))),
                       key=lambda u: (math.dist(u.position, unit.position), u.object_id))
         tried.update(u.object_id for u in rest)
