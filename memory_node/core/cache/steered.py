@@ -912,18 +912,13 @@ class SteeredWTinyLFUPolicy:
         if best != self._leader and self._persist and self._alternating and not (
                 self._persists(best, cheap_only)):
             return
-        excess = 0.0
-        if self._guard and best == 0 and self._leader != 0 and self._noisy_undos():
-            # Round 32: entries into W-TinyLFU on leads whose undos pay only noise wait, as
-            # round 19's DEBT, for a long-window lead that covers the budget's excess.
+        if self._guard and best == 0 and self._leader != 0 and (
+                self._debt or self._noisy_undos()):
+            # Round 19 (DEBT), and since round 32 whenever the undos pay only noise: in
+            # excess of the budget against the better recency ghost, an entry into
+            # W-TinyLFU waits for a long-window lead that covers the excess.
             excess = self._excess()
             if excess > 0 and self._long_lead() <= excess:
-                return
-        if self._guard and self._debt and (best == 0) != (self._leader == 0):
-            # Round 19 (DEBT): in excess of the budget against the better recency ghost, an
-            # entry into W-TinyLFU waits for a long-window lead that covers the excess.
-            excess = self._excess()
-            if excess > 0 and best == 0 and self._long_lead() <= excess:
                 return
         if self._guard and (best == 0 or self._leader == 0) and self._behind():
             # Round 18 (GUARD): the switching has cost more than the budget against the
