@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh19|fresh20] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh20|fresh21] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh20][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh21][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -217,7 +217,29 @@ corridor waypoints and the elevator) and a strawberry-harvesting robot in polytu
 (rows driven up and down, plant records, new ripe berries, punnets and trays, UV-C
 nights, replanting). Recency-dominated by construction: the tree search's paths and the
 delivery robot's routes; loops: the larger linker's group rescans, the regenerative MRP
-runs, the shelf reading and the harvest and UV-C passes.
+runs, the shelf reading and the harvest and UV-C passes. ``fresh21`` (seeds 43000+) was
+written in round 33 before anything ran on it, by a writer who did not read the policy's
+code: the page-table reads of x86-64 four-level page walks under time sharing (a TLB and a
+paging-structure cache in front, flushed at each switch, processes exiting and starting),
+a multifrontal sparse Cholesky factorisation over a nested-dissection elimination tree
+(fronts assembled from children's contribution blocks on a last-in-first-out stack,
+refactorisations and triangular solves, meshes refined), a Datalog engine keeping a
+reachability relation by semi-naive evaluation (batches of new edges, delta rounds probing
+the edge and path indexes, queries, full recomputations), a video editor's decoded-frame
+cache (long-GOP source frames decoded from their I-frame, playing across cuts, scrubbing
+around edit points, trims, rendered effects), a LaTeX thesis built by latexmk (the
+preamble's packages, the chapters, figures and fonts in order, reruns and BibTeX, builds
+of one chapter), a hierarchical storage manager's tape library (recalls of data sets
+grouped by cartridge, mounts, files in tape order, migration to a filling cartridge,
+reclamation), and three robot streams: a pharmacy's dispensing robot with chaotic storage
+(prescriptions picked first expiry first out, repeat patients every 28 days, deliveries
+put in, the night's re-sort and expiry check), the lots of a semiconductor fab on a
+re-entrant route under its automated material handling (recipes, stocker bins, vehicles,
+tools and lithography reticles) and a home robot packing and unpacking the household's
+luggage (packing lists by trip kind, things fetched from their places, laundry after the
+trip). Recency-dominated by construction: the multifrontal stack and the scrubbing editor;
+loops: the larger thesis's full builds, the pharmacy's nightly expiry check and the
+Datalog recomputations.
 """
 
 from __future__ import annotations
@@ -8704,6 +8726,725 @@ def fresh20_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     }
     return {name: _take(gen, n) for name, gen in v.items()}
 
+
+# -- fresh21's generator families (round 33; none is in `synthetic` or the earlier sets) -----
+
+
+def page_walks(seed: int, procs: int, heap: int, alpha: float, tlb: int, slice_len: int,
+               exit_every: int) -> Iterator[int]:
+    """The page-table reads of x86-64 four-level page walks under time sharing (Intel SDM
+    vol. 3A section 4.10, the paging-structure caches; Barr, Cox and Rixner 2010,
+    "Translation caching"): ``procs`` processes, each with its code (functions run in
+    loops), its stack (the top pages), a heap of ``heap`` pages (Zipf ``alpha``) and a
+    mapped file read sequentially. A ``tlb``-entry TLB (LRU) filters the accesses; a miss
+    walks the process's own tables: the PML4, PDPT and PD entries (each a cache line of
+    eight entries) unless a small paging-structure cache still holds the PD entry, then the
+    page-table line. The scheduler gives each process a slice of about ``slice_len``
+    accesses in round robin and flushes the TLB at each switch (no PCIDs). Every
+    ``exit_every`` slices a process exits and a new one starts (new tables)."""
+    rng = random.Random(seed)
+    code_base, heap_base, file_base, stack_top = 1 << 10, 1 << 14, 1 << 27, (1 << 35) - 1
+    made = 0
+
+    def spawn() -> dict[str, Any]:
+        nonlocal made
+        made += 1
+        return {"id": made, "heap": _zipf(rng, heap, alpha),
+                "shuffle": rng.sample(range(heap), heap), "file": 0,
+                "funcs": [rng.randint(1, 6) for _ in range(40)], "depth": 2}
+
+    live = [spawn() for _ in range(procs)]
+    slices = 0
+    while True:
+        for slot in range(procs):
+            p = live[slot]
+            pid = p["id"]
+            cached: dict[int, None] = {}  # the TLB in least recently used order
+            pde: list[int] = []  # the paging-structure cache's PD entries
+            func = rng.randrange(len(p["funcs"]))
+            for _ in range(max(1, int(rng.expovariate(1.0 / slice_len)))):
+                r = rng.random()
+                if r < 0.4:  # the running function's code, then now and then another
+                    if rng.random() < 0.05:
+                        func = min(len(p["funcs"]) - 1, int(rng.expovariate(0.15)))
+                    vpn = code_base + func * 8 + rng.randrange(p["funcs"][func])
+                elif r < 0.6:
+                    if rng.random() < 0.1:
+                        p["depth"] = max(1, min(12, p["depth"] + rng.choice((-1, 1))))
+                    vpn = stack_top - rng.randrange(p["depth"])
+                elif r < 0.9:
+                    vpn = heap_base + p["shuffle"][p["heap"]()]
+                else:
+                    p["file"] += rng.random() < 0.3
+                    vpn = file_base + p["file"]
+                if vpn in cached:
+                    del cached[vpn]
+                    cached[vpn] = None
+                    continue
+                cached[vpn] = None
+                if len(cached) > tlb:
+                    del cached[next(iter(cached))]
+                pd = vpn >> 9
+                if pd in pde:
+                    pde.remove(pd)
+                else:
+                    for level, shift in ((4, 27), (3, 18), (2, 9)):
+                        yield (level << 56) | (pid << 36) | (vpn >> shift >> 3)
+                    if len(pde) >= 32:
+                        del pde[0]
+                pde.append(pd)
+                yield (1 << 56) | (pid << 36) | (vpn >> 3)
+            slices += 1
+            if slices % exit_every == 0:
+                live[rng.randrange(procs)] = spawn()
+
+
+def _dissect(rng: random.Random, w: int, h: int, boundary: int, leaf: int,
+             nodes: list[tuple[int, int, list[int]]]) -> int:
+    """Nested dissection of a ``w`` by ``h`` grid region (about ``boundary`` nodes around
+    it) into ``nodes`` in postorder, a node being (pivots, boundary, children); the index
+    of the region's node."""
+    if w * h <= leaf or min(w, h) < 3:
+        nodes.append((w * h, boundary, []))
+        return len(nodes) - 1
+    long_side, sep = (w, h) if w >= h else (h, w)
+    cut = rng.randint(max(1, long_side // 2 - long_side // 6), long_side // 2 + long_side // 6)
+    parts = ((cut, h), (w - cut - 1, h)) if w >= h else ((w, cut), (w, h - cut - 1))
+    kids = [_dissect(rng, a, b, boundary // 2 + sep, leaf, nodes) for a, b in parts]
+    nodes.append((sep, boundary, kids))
+    return len(nodes) - 1
+
+
+def multifrontal(seed: int, side: int, leaf: int, block: int, refactor: int, solves: int
+                 ) -> Iterator[int]:
+    """A multifrontal sparse Cholesky factorisation (Duff and Reid 1983; MUMPS, Amestoy et
+    al. 2001) of a finite-element matrix on a ``side`` by ``side`` grid ordered by nested
+    dissection (George 1973) down to regions of ``leaf`` nodes, stored in blocks of
+    ``block`` rows. The elimination tree is walked in postorder: each front is assembled
+    at the top of the working stack from the matrix's blocks and its children's
+    contribution blocks (popped, last in first out), partially factored (its pivot blocks
+    against every block below them), its factor blocks written out, and its contribution
+    block pushed. ``refactor`` numeric factorisations (a Newton solve's changed values, the
+    same structure) each followed by ``solves`` forward and backward solves (factor blocks
+    in postorder, then in reverse); then the mesh is refined (another random dissection)."""
+    rng = random.Random(seed)
+    a_k, l_k, stack_k = 0, 1 << 40, 2 << 40
+    mesh = 0
+    while True:
+        mesh += 1
+        nodes: list[tuple[int, int, list[int]]] = []  # (pivots, boundary, children), postorder
+
+        _dissect(rng, side, side, 0, leaf, nodes)
+        base = mesh << 24
+        l_first: list[int] = []
+        made = 0
+        for piv, bnd, _ in nodes:
+            p = -(-piv // block)
+            b = p + -(-bnd // block)
+            l_first.append(made)
+            made += p * b
+        for _ in range(refactor):
+            top = 0
+            cb: dict[int, tuple[int, int]] = {}  # node -> (stack offset, blocks)
+            for i, (piv, bnd, kids) in enumerate(nodes):
+                p = -(-piv // block)
+                b = p + -(-bnd // block)
+                start = cb[kids[0]][0] if kids else top
+                for k in kids:  # the children's contribution blocks, popped
+                    off, size = cb.pop(k)
+                    for j in range(size):
+                        yield stack_k + off + j
+                for j in range(p):  # the matrix's own columns
+                    yield a_k + base + l_first[i] + j
+                front = b * (b + 1) // 2
+                for j in range(front):  # the assembled front
+                    yield stack_k + start + j
+                for k in range(p):  # pivot block k against every block below it
+                    diag = start + k * (2 * b - k + 1) // 2
+                    yield stack_k + diag
+                    for r in range(k + 1, b):
+                        yield stack_k + diag + r - k
+                        yield stack_k + diag
+                    yield l_k + base + l_first[i] + k
+                rest = (b - p) * (b - p + 1) // 2
+                for j in range(rest):  # the contribution block moved down, kept
+                    yield stack_k + start + j
+                cb[i] = (start, rest)
+                top = start + rest
+            for _ in range(solves):
+                for i in range(len(nodes)):
+                    yield from (l_k + base + l_first[i] + j
+                                for j in range(-(-nodes[i][0] // block)))
+                for i in reversed(range(len(nodes))):
+                    yield from (l_k + base + l_first[i] + j
+                                for j in range(-(-nodes[i][0] // block)))
+
+
+def datalog_closure(seed: int, nodes: int, cluster: int, degree: int, batch: int,
+                    queries: int, recompute: int) -> Iterator[int]:
+    """A Datalog engine keeping a reachability relation over a paged store (semi-naive
+    evaluation, Bancilhon 1986, as LogicBlox, Aref et al. 2015, and Souffle evaluate
+    ``path(x, z) :- path(x, y), edge(y, z)``): ``nodes`` nodes in clusters of about
+    ``cluster`` (a tenth of the edges go forward to another cluster of the same module of
+    four), about ``degree`` edges a node; the relation is derived when the trace starts.
+    Each batch of ``batch`` new edges is evaluated semi-naively: the paths into an edge's
+    source (the relation's reverse index) join the new edge, then every round reads the
+    delta's pages in order, probes the edge index of each tuple's target and the path index
+    for the derived tuple, and writes the new tuples (a new delta) until none is new.
+    Between batches ``queries`` reachability queries (Zipf over nodes) read a node's path
+    pages. Every ``recompute`` batches (deletions, handled by recomputing) the whole
+    relation is derived again from the edges, round by round."""
+    rng = random.Random(seed)
+    edge_k, path_k, rev_k, delta_k = 0, 1 << 40, 2 << 40, 3 << 40
+    per_page = 16
+    succ: list[set[int]] = [set() for _ in range(nodes)]
+    paths: list[set[int]] = [set() for _ in range(nodes)]
+    into: list[set[int]] = [set() for _ in range(nodes)]
+    popular = _zipf(rng, nodes, 1.0)
+    deltas = 0
+
+    def new_edge() -> tuple[int, int]:
+        x = rng.randrange(nodes)
+        c = x // cluster
+        if rng.random() < 0.1 and c % 4 < 3:  # forward to another cluster of its module
+            c += 1 + rng.randrange(3 - c % 4)
+        return x, min(nodes - 1, c * cluster + rng.randrange(cluster))
+
+    def rounds(delta: list[tuple[int, int]]) -> Iterator[int]:
+        nonlocal deltas
+        while delta:
+            deltas += 1
+            new: list[tuple[int, int]] = []
+            for i, (x, y) in enumerate(delta):
+                if i % per_page == 0:
+                    yield delta_k + (deltas << 20) + i // per_page
+                yield edge_k + y // per_page
+                for z in sorted(succ[y]):
+                    yield path_k + x * 64 + z // (per_page * 4) % 64
+                    if z not in paths[x]:
+                        paths[x].add(z)
+                        into[z].add(x)
+                        new.append((x, z))
+            delta = new
+
+    for _ in range(nodes * degree):
+        a, b = new_edge()
+        succ[a].add(b)
+    batches = 0
+    while True:
+        if batches % recompute == 0:
+            for x in range(nodes):
+                paths[x].clear()
+                into[x].clear()
+            start: list[tuple[int, int]] = []
+            for x in range(nodes):
+                if batches and x % per_page == 0:
+                    yield edge_k + x // per_page
+                for z in sorted(succ[x]):
+                    if z not in paths[x]:
+                        paths[x].add(z)
+                        into[z].add(x)
+                        start.append((x, z))
+            if batches:
+                yield from rounds(start)
+            else:  # the relation is already derived when the trace starts
+                for _ in rounds(start):
+                    pass
+        batches += 1
+        delta: list[tuple[int, int]] = []
+        for _ in range(batch):
+            a, b = new_edge()
+            succ[a].add(b)
+            yield edge_k + a // per_page
+            yield rev_k + a
+            for w in [a, *sorted(into[a])]:
+                if b not in paths[w]:
+                    paths[w].add(b)
+                    into[b].add(w)
+                    delta.append((w, b))
+        yield from rounds(delta)
+        for _ in range(queries):
+            x = popular()
+            for page in range(max(1, len(paths[x]) // per_page)):
+                yield path_k + x * 64 + page % 64
+
+
+def timeline_scrub(seed: int, clips: int, sources: int, gop: int, clip_len: int,
+                   scrub: int, effects: float) -> Iterator[int]:
+    """A non-linear video editor's decoded-frame cache (the frame and render caches of
+    DaVinci Resolve and Premiere Pro over long-GOP camera files): a timeline of ``clips``
+    clips cut from ``sources`` source files (each clip a range of about ``clip_len`` frames
+    of one file), a share ``effects`` of them with an effect whose frames are rendered.
+    Showing a timeline frame reads its source frame, and a frame of an inter-coded file
+    needs every frame back to its group's I-frame (groups of ``gop`` frames) decoded
+    first; an effect's frame is read from the render cache (rendered again after a change).
+    The editor plays a stretch, scrubs back and forth around an edit point (about
+    ``scrub`` jumps of a few frames), trims the cut (the next clip's range moves),
+    now and then replaces a clip by a new take, plays from the start of the scene, and
+    moves on to the next scene."""
+    rng = random.Random(seed)
+    src_k, render_k = 0, 1 << 40
+    length = [max(gop * 2, 30 * 60 * rng.randint(1, 10)) for _ in range(sources)]
+
+    def cut() -> list[int]:
+        f = rng.randrange(len(length))
+        n = max(12, int(rng.expovariate(1.0 / clip_len)))
+        start = rng.randrange(max(1, length[f] - n))
+        return [f, start, n, 1 if rng.random() < effects else 0, 0]
+
+    timeline = [cut() for _ in range(clips)]
+    version = 0
+
+    def frame(pos: int, decoded: set[int]) -> Iterator[int]:
+        """The timeline frame ``pos``: its clip's source frame (after the frames it
+        depends on) or its rendered effect frame."""
+        at = pos
+        for c in timeline:
+            if at < c[2]:
+                f, start, _, fx, ver = c
+                if fx:
+                    yield render_k + (ver << 30) + (f << 24) + start + at
+                    return
+                src = start + at
+                for s in range(src - src % gop, src + 1):
+                    key = src_k + (f << 24) + s
+                    if key not in decoded:
+                        decoded.add(key)
+                        yield key
+                return
+            at -= c[2]
+
+    def starts() -> list[int]:
+        return list(itertools.accumulate((c[2] for c in timeline), initial=0))
+
+    scene = 0
+    while True:
+        scene = (scene + rng.randint(1, 3)) % clips
+        first = max(0, scene - 2)
+        for _ in range(rng.randint(3, 8)):  # work on the edit points of this scene
+            edit = min(clips - 1, scene + rng.randrange(3))
+            point = starts()[edit]
+            decoded: set[int] = set()
+            for pos in range(max(0, point - 48), point + 48):  # play across the cut
+                yield from frame(pos, decoded)
+            pos = point
+            for _ in range(scrub):
+                decoded = set()  # a jump discards the decoder's state
+                pos = max(0, pos + rng.randint(-12, 12))
+                yield from frame(pos, decoded)
+            c = timeline[edit]
+            if rng.random() < 0.15:
+                timeline[edit] = cut()
+            else:
+                trim = rng.randint(-8, 8)
+                c[1] = max(0, min(length[c[0]] - c[2] - 1, c[1] + trim))
+            version += 1
+            timeline[edit][4] = version
+            if rng.random() < 0.05:  # a new camera file imported
+                length.append(30 * 60 * rng.randint(1, 10))
+        decoded = set()
+        bounds = starts()
+        for pos in range(bounds[first], bounds[min(clips, scene + 4)]):  # the scene played
+            yield from frame(pos, decoded)
+            if pos % gop == 0:
+                decoded = set()
+
+
+def latex_builds(seed: int, chapters: int, pages: int, packages: int, figures: int,
+                 alpha: float, only: float) -> Iterator[int]:
+    """A thesis written in LaTeX and built by latexmk (TeX Live's kpathsea file lookups:
+    the format, the class, the packages and what they load, font metrics as they are first
+    used): ``chapters`` chapter files of about ``pages`` pages, ``packages`` packages, about
+    ``figures`` figures a chapter. Each run reads the format and the preamble's packages in
+    order, the .aux, the chapters in order (every page of their source, each figure and
+    font as used), and writes the .aux and the table of contents; latexmk runs LaTeX again
+    while labels change and BibTeX (the .bib and the style) when a citation was added.
+    Between builds the author edits the chapter being written (Zipf ``alpha`` over
+    chapters, mostly the latest), now and then adds a figure or a package; a share ``only``
+    of builds uses \\includeonly (the preamble and that chapter alone)."""
+    rng = random.Random(seed)
+    pkg_k, font_k, src_k, fig_k, aux_k = (i << 40 for i in range(5))
+    loads = [sorted(rng.sample(range(packages), min(packages, rng.randint(0, 4))))
+             for _ in range(packages)]
+    preamble = list(range(min(packages, 12)))
+    figs = [[(c << 16) + j for j in range(rng.randint(0, 2 * figures))]
+            for c in range(chapters)]
+    fonts_of = [sorted(rng.sample(range(60), 12)) for _ in range(chapters)]
+    size = [max(1, int(rng.expovariate(1.0 / pages))) for _ in range(chapters)]
+    edited = _zipf(rng, chapters, alpha)
+    builds = 0
+
+    def run(which: list[int]) -> Iterator[int]:
+        yield pkg_k + (1 << 20)  # the format
+        seen: set[int] = set()
+        for p in preamble:
+            for q in (p, *loads[p]):
+                if q not in seen:
+                    seen.add(q)
+                    yield pkg_k + q
+        yield aux_k + 0
+        for c in which:
+            yield aux_k + 1 + c  # the chapter's .aux
+            for page in range(size[c]):
+                yield src_k + (c << 16) + page
+                if page % 3 == 0:
+                    yield font_k + fonts_of[c][page % len(fonts_of[c])]
+                for f in figs[c]:
+                    if f % 0x10000 % max(1, size[c]) == page:
+                        yield fig_k + f
+        yield aux_k + 0
+        yield aux_k + (1 << 20)  # the table of contents
+
+    while True:
+        builds += 1
+        c = chapters - 1 - edited()  # the latest chapters most
+        size[c] += rng.random() < 0.3
+        if rng.random() < 0.1:
+            figs[c].append((c << 16) + len(figs[c]))
+        if rng.random() < 0.02:
+            packages += 1
+            loads.append(sorted(rng.sample(range(packages - 1), min(packages - 1, 2))))
+            preamble.append(packages - 1)
+        which = [c] if rng.random() < only else list(range(chapters))
+        yield from run(which)
+        if rng.random() < 0.3:  # a citation: BibTeX, then LaTeX twice more
+            yield aux_k + (2 << 20)
+            yield aux_k + (3 << 20)
+            yield from run(which)
+            yield from run(which)
+        elif rng.random() < 0.4:  # a label changed: once more
+            yield from run(which)
+
+
+def tape_recalls(seed: int, tapes: int, files: int, alpha: float, drives: int, batch: int,
+                 migrate: float) -> Iterator[int]:
+    """A hierarchical storage manager's tape library (IBM Spectrum Archive or HPSS on a
+    TS4500, whose accessor robot carries cartridges between slots and drives): ``tapes``
+    cartridges of ``files`` files, a data set's files written together. Users
+    recall data sets (Zipf ``alpha``, the newest among the popular; one file or all of
+    them), each request reading the file's stub; the scheduler gathers about ``batch``
+    requests, groups them by cartridge (mounted ones first) and, per cartridge, reads its
+    record, takes one of ``drives`` drives (the drive's record; the accessor returns the
+    cartridge it held to its slot and fetches this one from its slot) and reads the files'
+    index entries in tape order. A share ``migrate`` of requests writes a new file to the
+    cartridge being filled (a new data set every few dozen files; a full cartridge is
+    closed, a scratch one opened). Every 400 requests a reclamation reads the sparsest
+    closed cartridge, drops its deleted files and copies the rest to the filling one."""
+    rng = random.Random(seed)
+    tape_k, slot_k, drive_k, file_k = 0, 1 << 40, 2 << 40, 3 << 40
+    on: list[list[int]] = [[] for _ in range(tapes + 1)]
+    loc: dict[int, int] = {}
+    sets: list[list[int]] = []
+    made = 0
+    for t in range(tapes):
+        while len(on[t]) < files:
+            n = min(files - len(on[t]), rng.randint(2, 40))
+            sets.append(list(range(made, made + n)))
+            on[t].extend(sets[-1])
+            loc.update((f, t) for f in sets[-1])
+            made += n
+    rng.shuffle(sets)
+    which = _zipf(rng, 4 * len(sets), alpha)
+    mounted: dict[int, int] = {}  # drive -> cartridge
+    filling = tapes
+    writing: list[int] = []
+    requests = 0
+    while True:
+        want: dict[int, set[int]] = {}
+        for _ in range(batch):
+            requests += 1
+            if rng.random() < migrate:
+                if not writing or rng.random() < 0.05:  # a new data set, soon popular
+                    writing = []
+                    sets.insert(rng.randrange(max(1, len(sets) // 20)), writing)
+                writing.append(made)
+                on[filling].append(made)
+                loc[made] = filling
+                yield file_k + made
+                made += 1
+                if len(on[filling]) >= files:
+                    filling = len(on)
+                    on.append([])
+                continue
+            chosen = [f for f in sets[which() % len(sets)] if f in loc]  # not deleted
+            if not chosen:
+                continue
+            part = chosen if rng.random() < 0.5 else [rng.choice(chosen)]
+            yield file_k + part[0]  # the stub read on the request
+            for f in part:
+                want.setdefault(loc[f], set()).add(f)
+        for t in sorted(want, key=lambda t: (t not in mounted.values(), t)):
+            yield tape_k + t
+            if t not in mounted.values():
+                d = rng.randrange(drives)
+                if d in mounted:
+                    yield slot_k + mounted[d]
+                mounted[d] = t
+                yield drive_k + d
+                yield slot_k + t
+            order = {f: i for i, f in enumerate(on[t])}
+            for f in sorted(want[t], key=order.__getitem__):
+                yield file_k + f
+        if requests % 400 < batch:
+            closed = [t for t in range(len(on)) if t != filling and on[t]]
+            if not closed:
+                continue
+            t = min(closed, key=lambda t: (len(on[t]), t))
+            yield tape_k + t
+            gone = set(rng.sample(on[t], len(on[t]) // 2))
+            for f in on[t]:
+                yield file_k + f
+                if f in gone:
+                    del loc[f]
+                    continue
+                on[filling].append(f)
+                loc[f] = filling
+            on[t] = []
+
+
+def pharmacy_picks(seed: int, products: int, alpha: float, scripts: int, deliveries: int,
+                   chronic: int) -> Iterator[int]:
+    """A pharmacy's dispensing robot with chaotic storage (BD Rowa Vmax, CareFusion's Rowa;
+    its gripper stores each pack at any free place on its shelves): ``products`` products
+    (Zipf ``alpha``), packs stored where there was room. Each of about ``scripts``
+    prescriptions a day reads its items' product records, the product's packs (first expiry
+    first out) and the chosen pack's shelf place, and sends the pack to a counter;
+    ``chronic`` patients collect their repeat medication every 28 days (the same products
+    each time). The shelves hold two packs a product when the trace starts. ``deliveries``
+    wholesaler deliveries a day are put in: each pack scanned (its product record), measured
+    and stored at a free place (the place read). At night the robot re-sorts (packs moved to
+    close gaps, their places read) and checks expiry dates over every stored pack in shelf
+    order."""
+    rng = random.Random(seed)
+    prod_k, pack_k, place_k, patient_k = 0, 1 << 40, 2 << 40, 3 << 40
+    popular = _zipf(rng, products, alpha)
+    order = rng.sample(range(products), products)
+    packs: list[list[int]] = [[] for _ in range(products)]
+    where: dict[int, int] = {}
+    free = list(range(products * 4))
+    rng.shuffle(free)
+    made = 0
+    shelves = len(free)
+
+    def store(p: int) -> Iterator[int]:
+        nonlocal made, shelves
+        yield prod_k + p
+        if not free:  # another shelf unit
+            free.extend(range(shelves, shelves + products))
+            shelves += products
+        place = free.pop()
+        packs[p].append(made)
+        where[made] = place
+        yield pack_k + made
+        yield place_k + place
+        made += 1
+
+    for _ in range(products * 2):  # the stock on the shelves when the trace starts
+        for _ in store(order[popular()]):
+            pass
+    repeats = [sorted({order[popular()] for _ in range(rng.randint(1, 5))})
+               for _ in range(chronic)]
+    day = 0
+    while True:
+        day += 1
+        events: list[tuple[float, int, int]] = []
+        for _ in range(max(1, int(rng.gauss(scripts, scripts ** 0.5)))):
+            events.append((rng.uniform(8.0, 19.0), 0, -1))
+        for patient in range(chronic):
+            if (day + patient) % 28 == 0:
+                events.append((rng.uniform(8.0, 19.0), 1, patient))
+        for d in range(deliveries):
+            events.append((9.0 + 8.0 * d / max(1, deliveries), 2, -1))
+        events.sort()
+        for _, kind, patient in events:
+            if kind == 2:  # a tote: what sold since the last one, and some new stock
+                for _ in range(max(1, 2 * scripts // max(1, deliveries))):
+                    yield from store(order[popular()])
+                continue
+            if kind == 1:
+                yield patient_k + patient
+                items = repeats[patient]
+            else:
+                items = sorted({order[popular()] for _ in range(rng.randint(1, 3))})
+            for p in items:
+                yield prod_k + p
+                if not packs[p]:
+                    continue  # out of stock: ordered from the wholesaler
+                pack = packs[p].pop(0)
+                yield pack_k + pack
+                yield place_k + where[pack]
+                free.append(where.pop(pack))
+        for pack in sorted(where, key=where.__getitem__)[:len(where) // 10]:
+            yield place_k + where[pack]  # the night's re-sort
+            yield pack_k + pack
+        for pack in sorted(where, key=where.__getitem__):  # the expiry check
+            yield pack_k + pack
+
+
+def fab_lots(seed: int, products: int, layers: int, tools: int, wip: int,
+             hot: float) -> Iterator[int]:
+    """A semiconductor fab's lots on a re-entrant route under an automated material
+    handling system (Intel's mini-fab model, Kempf 1994; the SEMATECH data sets of Fowler
+    and Robinson 1995; overhead hoist vehicles between bay stockers): ``products``
+    products of ``layers`` layers, each layer a pass through deposition, lithography,
+    etch, implant or clean, and metrology on ``tools`` tool groups (lithography visited
+    every layer). About ``wip`` lots are in the fab; each step a tool group takes the next
+    lot of its queue (hot lots, a share ``hot``, first), reading the lot's record, the
+    route step's recipe, the stocker bin holding the lot, a vehicle, the tool and, in
+    lithography, the reticle of that product's layer. A finished lot leaves and a new one
+    starts (product by demand, Zipf)."""
+    rng = random.Random(seed)
+    lot_k, recipe_k, bin_k, tool_k, reticle_k, oht_k = (i << 40 for i in range(6))
+    litho = 0
+    route: list[tuple[int, int]] = []
+    for layer in range(layers):
+        for kind in (1, 2, litho, 3, 4 + layer % 2, 5):
+            route.append((layer, kind if kind == litho
+                          else 1 + (kind * 7 + layer * 3) % max(1, tools - 1)))
+    demand = _zipf(rng, products, 1.0)
+    made = 0
+    lots: dict[int, list[int]] = {}  # lot -> [product, step, hot, bin]
+    queues: list[list[int]] = [[] for _ in range(tools)]
+
+    def start() -> None:
+        nonlocal made
+        lots[made] = [demand(), 0, int(rng.random() < hot), rng.randrange(wip * 2)]
+        queues[route[0][1]].append(made)
+        made += 1
+
+    for _ in range(wip):
+        start()
+    for lot in list(lots):  # a fab in its steady state: lots spread over the route
+        p, _, h, b = lots[lot]
+        step = rng.randrange(len(route))
+        queues[route[0][1]].remove(lot)
+        lots[lot] = [p, step, h, b]
+        queues[route[step][1]].append(lot)
+    vehicles = max(2, tools // 2)
+    while True:
+        for g in rng.sample(range(tools), tools):
+            q = queues[g]
+            if not q:
+                continue
+            batch = 4 if g in (1, 2) else 1  # furnaces and wet benches take batches
+            q.sort(key=lambda lot: -lots[lot][2])
+            taken = q[:batch]
+            del q[:batch]  # before the lots join their next queues (maybe this one)
+            for lot in taken:
+                p, step, _, b = lots[lot]
+                layer = route[step][0]
+                yield lot_k + lot
+                yield recipe_k + p * 1024 + step
+                yield bin_k + b
+                yield oht_k + rng.randrange(vehicles)
+                yield tool_k + g
+                if g == litho:
+                    yield reticle_k + p * 64 + layer
+                yield lot_k + lot  # the step's data written back
+                lots[lot][1] += 1
+                lots[lot][3] = rng.randrange(wip * 2)
+                if lots[lot][1] == len(route):
+                    del lots[lot]
+                    start()
+                else:
+                    queues[route[lots[lot][1]][1]].append(lot)
+
+
+def trip_packing(seed: int, people: int, things: int, kinds: int, alpha: float,
+                 every: float) -> Iterator[int]:
+    """A home robot packing and unpacking the household's luggage (modelled on household
+    packing activities like BEHAVIOR-100's, Srivastava et al. 2021): ``people`` people with
+    about ``things`` things each (clothes in their wardrobe, shoes, toiletries in the
+    bathroom, chargers and documents in the study), trips of ``kinds`` kinds (weekend,
+    business, beach, ski, ...; Zipf ``alpha``) about every ``every`` days, a kind's packing
+    list naming the things it takes from each traveller's. Packing reads the list, then
+    for each thing its last-seen place and the thing, and the bag it goes in; after the
+    trip unpacking reads each thing and the bag, sends clothes to the laundry basket
+    (washed and put back in the wardrobe two or three days later) and puts everything
+    else back. On other days the robot puts away a few things people left about."""
+    rng = random.Random(seed)
+    thing_k, place_k, bag_k, list_k = 0, 1 << 40, 2 << 40, 3 << 40
+    places = 12 + people * 3
+    home = {t: rng.randrange(places) for t in range(people * things)}
+    kind_of = _zipf(rng, kinds, alpha)
+    lists = [{pp: sorted(rng.sample(range(things), min(things, rng.randint(4, things // 2 + 4))))
+              for pp in range(people)} for _ in range(kinds)]
+    used = _zipf(rng, people * things, 1.0)
+    perm = rng.sample(range(people * things), people * things)
+    basket = places  # the laundry basket is a place too
+    washing: list[tuple[int, list[int]]] = []
+    day = 0
+    next_trip = rng.expovariate(1.0 / every)
+    while True:
+        day += 1
+        for when, load in [w for w in washing if w[0] <= day]:
+            washing.remove((when, load))
+            yield place_k + basket
+            for t in load:
+                yield thing_k + t
+                yield place_k + home[t]
+        if day < next_trip:
+            for _ in range(rng.randint(2, 6)):
+                t = perm[used()]
+                yield thing_k + t
+                yield place_k + home[t]
+            continue
+        kind = kind_of()
+        going = sorted(rng.sample(range(people), rng.randint(1, people)))
+        yield list_k + kind
+        packed: list[tuple[int, int]] = []
+        for pp in going:
+            bag = pp % 3 if kind % 2 == 0 else 3 + pp
+            yield bag_k + bag
+            for i in lists[kind][pp]:
+                t = pp * things + i
+                yield place_k + home[t]
+                yield thing_k + t
+                yield bag_k + bag
+                packed.append((t, bag))
+        day += max(1, int(rng.expovariate(1.0 / 3)))  # away
+        load: list[int] = []
+        for t, bag in packed:
+            yield bag_k + bag
+            yield thing_k + t
+            if t % things < things // 2:  # clothes
+                load.append(t)
+                yield place_k + basket
+            else:
+                yield place_k + home[t]
+        washing.append((day + rng.randint(2, 3), load))
+        if rng.random() < 0.1:  # a new thing bought for a trip
+            lists[kind][going[0]].append(rng.randrange(things))
+        next_trip = day + rng.expovariate(1.0 / every)
+
+
+def fresh21_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 33's held-out set: seeds 43000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 43000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "tlb_p4_h200": lambda: page_walks(s + 0, 4, 200, 1.0, 64, 300, 20),
+        "tlb_p16_h3000": lambda: page_walks(s + 1, 16, 3000, 0.8, 1536, 2000, 8),
+        "frontal_g24_b8": lambda: multifrontal(s + 2, 24, 16, 8, 3, 2),
+        "frontal_g80_b16": lambda: multifrontal(s + 3, 80, 64, 16, 2, 3),
+        "datalog_n300_c20": lambda: datalog_closure(s + 4, 300, 20, 2, 5, 20, 10),
+        "datalog_n3000_c40": lambda: datalog_closure(s + 5, 3000, 40, 3, 20, 50, 25),
+        "scrub_c20_g15": lambda: timeline_scrub(s + 6, 20, 6, 15, 120, 20, 0.2),
+        "scrub_c200_g60": lambda: timeline_scrub(s + 7, 200, 40, 60, 300, 60, 0.4),
+        "latex_c6_p10": lambda: latex_builds(s + 8, 6, 10, 20, 3, 1.0, 0.2),
+        "latex_c30_p40": lambda: latex_builds(s + 9, 30, 40, 80, 8, 0.8, 0.6),
+        "tape_t40_f200": lambda: tape_recalls(s + 10, 40, 200, 1.0, 4, 20, 0.1),
+        "tape_t300_f1000": lambda: tape_recalls(s + 11, 300, 1000, 0.8, 16, 100, 0.3),
+        "pharmacy_p300_s80": lambda: pharmacy_picks(s + 12, 300, 1.0, 80, 2, 40),
+        "pharmacy_p6000_s600": lambda: pharmacy_picks(s + 13, 6000, 0.8, 600, 3, 800),
+        "fab_p3_l8": lambda: fab_lots(s + 14, 3, 8, 8, 40, 0.05),
+        "fab_p40_l30": lambda: fab_lots(s + 15, 40, 30, 30, 600, 0.1),
+        "packing_h2_t30": lambda: trip_packing(s + 16, 2, 30, 4, 1.0, 10.0),
+        "packing_h6_t120": lambda: trip_packing(s + 17, 6, 120, 10, 0.8, 4.0),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -8713,7 +9454,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh13": fresh13_variants, "fresh14": fresh14_variants,
                 "fresh15": fresh15_variants, "fresh16": fresh16_variants,
                 "fresh17": fresh17_variants, "fresh18": fresh18_variants,
-                "fresh19": fresh19_variants, "fresh20": fresh20_variants}
+                "fresh19": fresh19_variants, "fresh20": fresh20_variants,
+                "fresh21": fresh21_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -8771,7 +9513,8 @@ def main() -> int:
                          "fresh17: round 29's held-out set; "
                          "fresh18: round 30's held-out set; "
                          "fresh19: round 31's held-out set; "
-                         "fresh20: round 32's held-out set")
+                         "fresh20: round 32's held-out set; "
+                         "fresh21: round 33's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

@@ -31,6 +31,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh31b: floor plan 28, seed 3102; fresh31c: floor plan 20, seed 3103)
     .venv/bin/python bench/experience_tasks.py --split fresh32a # floor plan 30, seed 3201
         # (fresh32b: floor plan 8, seed 3202; fresh32c: floor plan 26, seed 3203)
+    .venv/bin/python bench/experience_tasks.py --split fresh33a # floor plan 5, seed 3301
+        # (fresh33b: floor plan 12, seed 3302; fresh33c: floor plan 13, seed 3303)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -183,6 +185,15 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # from those splits' (other seed, other tasks). At length 30 each stream holds all three
 # KINDS and every task's needs are within reach of its world (checked by generating the
 # streams only; 0 of 30 out of reach in each).
+# "fresh33a/b/c" (round 33) likewise, by a helper (heldout33) who ran no arm on them, by
+# round 31's rule: the next kitchens reused longest ago, after round 27's (30, 8, 26, taken
+# in round 32), in the order round 28 reused them: 5 (report's, reused by fresh28a), 12
+# (heldout's, reused by fresh28b) and 13 (fresh's, reused by fresh28c), each reused a
+# SECOND time (none a tuning plan: 5 and 13 are in neither the room prior's ODD nor
+# put_spot_error's --plans). Next in line: round 29's 4, 16, 24. Their streams differ from
+# those splits' (other seed, other tasks). At length 30 each stream holds all three KINDS
+# and every task's needs are within reach of its world (checked by generating the streams
+# only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -196,7 +207,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh29a": (4, 2901), "fresh29b": (16, 2902), "fresh29c": (24, 2903),
           "fresh30a": (6, 3001), "fresh30b": (18, 3002), "fresh30c": (14, 3003),
           "fresh31a": (27, 3101), "fresh31b": (28, 3102), "fresh31c": (20, 3103),
-          "fresh32a": (30, 3201), "fresh32b": (8, 3202), "fresh32c": (26, 3203)}
+          "fresh32a": (30, 3201), "fresh32b": (8, 3202), "fresh32c": (26, 3203),
+          "fresh33a": (5, 3301), "fresh33b": (12, 3302), "fresh33c": (13, 3303)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -1,9 +1,9 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
-round 30's fresh18, round 31's fresh19, round 32's fresh20): their generators are seeded,
-exact in length and distinct. Only the streams are checked here; no policy runs on them
-(they are held out)."""
+round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21): their
+generators are seeded, exact in length and distinct. Only the streams are checked here; no
+policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bench_scripts import load_bench
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
-        "fresh16", "fresh17", "fresh18", "fresh19", "fresh20")
+        "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -170,6 +170,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "tug": lambda s: h.hospital_tug(s, 2, 3, 8, 2, 1.0),
             "berries": lambda s: h.strawberry_rows(s, 1, 4, 20, 3, 4),
         }
+    if name == "fresh21":
+        return {
+            "tlb": lambda s: h.page_walks(s, 3, 100, 1.0, 32, 200, 10),
+            "frontal": lambda s: h.multifrontal(s, 16, 16, 4, 2, 2),
+            "datalog": lambda s: h.datalog_closure(s, 200, 10, 2, 4, 10, 5),
+            "scrub": lambda s: h.timeline_scrub(s, 10, 4, 12, 60, 10, 0.3),
+            "latex": lambda s: h.latex_builds(s, 4, 8, 10, 2, 1.0, 0.3),
+            "tape": lambda s: h.tape_recalls(s, 20, 100, 1.0, 2, 10, 0.2),
+            "pharmacy": lambda s: h.pharmacy_picks(s, 100, 1.0, 30, 2, 10),
+            "fab": lambda s: h.fab_lots(s, 2, 4, 6, 20, 0.1),
+            "packing": lambda s: h.trip_packing(s, 3, 20, 3, 1.0, 5.0),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -266,7 +278,10 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # call sites (a handler's sends, loops over records) and the DIY robot's tools (handed
 # back and forth within a step, a project's kit across its steps); fresh20's tree search
 # (every playout reads the path from the root down and back up) and the hospital delivery
-# robot's routes (the same lobby, corridor waypoints and stations trip after trip).
+# robot's routes (the same lobby, corridor waypoints and stations trip after trip);
+# fresh21's multifrontal stack (contribution blocks popped last in first out, fronts
+# assembled on top of the stack) and the scrubbing video editor (frames around the playhead
+# and the cut, decoded again after every jump).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -278,7 +293,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh17": ({"malloc", "vertex"}, 0.85, 0.8),
                     "fresh18": ({"dfa", "museum"}, 0.85, 0.65),
                     "fresh19": ({"methods", "diy"}, 0.85, 0.75),
-                    "fresh20": ({"mcts", "tug"}, 0.75, 0.7)}
+                    "fresh20": ({"mcts", "tug"}, 0.75, 0.7),
+                    "fresh21": ({"frontal", "scrub"}, 0.6, 0.55)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
