@@ -21,6 +21,7 @@ from typing import Any
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.service_introspection import ServiceIntrospectionState
+from rclpy.subscription_content_filter_options import ContentFilterOptions
 from service_msgs.msg import ServiceEventInfo
 
 from memory_node.core.limits import LIMITS
@@ -42,6 +43,13 @@ EVENTS_READER_DEPTH = 2000
 EVENTS_READER_QOS = QoSProfile(depth=EVENTS_READER_DEPTH,
                                durability=DurabilityPolicy.TRANSIENT_LOCAL,
                                reliability=ReliabilityPolicy.RELIABLE)
+# The one service event the count reads. rcl publishes two per request (REQUEST_RECEIVED at
+# the take, RESPONSE_SENT at the send); a DDS content filter keeps the other one off the
+# server's executor thread, where each was a callback of its own between a response and
+# the next request (round 33, bench/README_recall.md). A middleware without content
+# filters delivers both and the callback skips the other.
+COUNTED_EVENT_FILTER = ContentFilterOptions(
+    "info.event_type = %0", [str(ServiceEventInfo.REQUEST_RECEIVED)])
 SERVICE_QOS = QoSProfile(
     history=HistoryPolicy.KEEP_LAST,
     depth=LIMITS.service_concurrency * SERVICE_CLIENTS,
@@ -75,4 +83,5 @@ def track_requests(node: Node, service: Any, srv_type: Any,
     service.configure_introspection(node.get_clock(), SERVICE_QOS,
                                     ServiceIntrospectionState.METADATA)
     node.create_subscription(srv_type.Event, f"{service.service_name}/_service_event",
-                             on_event, SERVICE_QOS)
+                             on_event, SERVICE_QOS,
+                             content_filter_options=COUNTED_EVENT_FILTER)
