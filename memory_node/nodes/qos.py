@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rclpy.event_handler import SubscriptionEventCallbacks
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.service_introspection import ServiceIntrospectionState
-from rclpy.subscription_content_filter_options import ContentFilterOptions
 from service_msgs.msg import ServiceEventInfo
 
 from memory_node.core.limits import LIMITS
@@ -43,13 +43,13 @@ EVENTS_READER_DEPTH = 2000
 EVENTS_READER_QOS = QoSProfile(depth=EVENTS_READER_DEPTH,
                                durability=DurabilityPolicy.TRANSIENT_LOCAL,
                                reliability=ReliabilityPolicy.RELIABLE)
-# The one service event the count reads. rcl publishes two per request (REQUEST_RECEIVED at
-# the take, RESPONSE_SENT at the send); a DDS content filter keeps the other one off the
-# server's executor thread, where each was a callback of its own between a response and
-# the next request (round 33, bench/README_recall.md). A middleware without content
-# filters delivers both and the callback skips the other.
-COUNTED_EVENT_FILTER = ContentFilterOptions(
-    "info.event_type = %0", [str(ServiceEventInfo.REQUEST_RECEIVED)])
+# The service events are read without rclpy's default QoS-event handlers (incompatible QoS,
+# incompatible type): two waitables per subscription, which rclpy's executor enters, adds
+# and checks in every wait set it builds, once per callback; the services' event readers
+# had 16 of the memory server's 35 (round 33: a wait set's thread CPU x0.76 without them,
+# bench/README_recall.md). rcl itself writes these topics with the service's QoS, so
+# there is no incompatible writer to warn about.
+COUNTED_EVENT_CALLBACKS = SubscriptionEventCallbacks(use_default_callbacks=False)
 SERVICE_QOS = QoSProfile(
     history=HistoryPolicy.KEEP_LAST,
     depth=LIMITS.service_concurrency * SERVICE_CLIENTS,
@@ -84,4 +84,4 @@ def track_requests(node: Node, service: Any, srv_type: Any,
                                     ServiceIntrospectionState.METADATA)
     node.create_subscription(srv_type.Event, f"{service.service_name}/_service_event",
                              on_event, SERVICE_QOS,
-                             content_filter_options=COUNTED_EVENT_FILTER)
+                             event_callbacks=COUNTED_EVENT_CALLBACKS)
