@@ -583,6 +583,11 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                     a["tok_s"].append(r.context_tokens)
                     a["empty"] += r.nothing_relevant
                     size(s, "step", r)
+        # The server's process CPU (all threads, /proc) over the floor calls: what a
+        # request costs the server around a handler that does next to nothing (executor,
+        # DDS, the service events), and the stats timer's ticks meanwhile.
+        floor_cpu = {s.scorer: s.process_cpu_s() for s in servers}
+        floor_wall = time.perf_counter()
         for i in range(len(instructions) // 2):
             for s in each(i):
                 t = time.perf_counter()
@@ -590,6 +595,9 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 rclpy.spin_until_future_complete(s.node, future, executor=EXECUTOR[s.node],
                                                  timeout_sec=60)
                 acc[s.scorer]["floor"].append(time.perf_counter() - t)
+        floor_wall = time.perf_counter() - floor_wall
+        for s in servers:
+            floor_cpu[s.scorer] = s.process_cpu_s() - floor_cpu[s.scorer]
         stages = {s.scorer: s.server_stages() for s in servers}
     finally:
         heads = [s.stop() for s in servers]
@@ -610,6 +618,9 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                                for m, v in a["bytes"].items()},
             "client_deserialise": stats_ms(a["deser"]),
             "get_units_round_trip_floor": stats_ms(a["floor"]),
+            "floor_server_cpu_ms_per_call": round(floor_cpu[s.scorer] * 1000
+                                                  / max(1, len(a["floor"])), 3),
+            "floor_loop_wall_s": round(floor_wall, 2),
             "stats_message": s.stats_message,
             "server_stages_us": stages.get(s.scorer, {}),
             "server_pid": s.process.pid}
