@@ -118,6 +118,12 @@ if "--encoder" in ARGS:
 PREPARE_MODEL = os.environ.get("RECALL_BENCH_PREPARE_MODEL", "")
 # RECALL_BENCH_TRACE=1: every timed request's (mode, start, round trip) in the JSON.
 TRACE = os.environ.get("RECALL_BENCH_TRACE", "") == "1"
+# RECALL_BENCH_SPLIT=1 (round 33): every server and this client run with
+# bench/dds_split_hooks.py's executor timestamps, and each timed request's wall is split
+# into client send -> DDS -> the server's queue -> take -> handler -> response sent ->
+# DDS -> the client's queue -> take -> returned ("wall_split" in each server's record).
+SPLIT = os.environ.get("RECALL_BENCH_SPLIT", "") == "1"
+SPLIT_FILE = "split_server.jsonl"
 NICE = os.environ.get("RECALL_BENCH_NICE", "")
 # RECALL_BENCH_PARAMS="name:=value ..." for every server, RECALL_BENCH_THIS_PARAMS for this
 # checkout's only (round 19: capabilities:=[recall,experience] on both, executor:=events on
@@ -223,12 +229,23 @@ def prepare_scene_graph(memory_dir: Path, capacity: int, labels: list[str],
     return f"{g.object_count} objects"
 
 
+# RECALL_BENCH_SPLIT: per client node, each request's response as the client took it
+# (dds_split_hooks' record) with the call's start and return (CLOCK_REALTIME ns).
+SPLIT_CALLS: dict[str, list[dict]] = {}
+
+
 def call(node, client, request, timeout: float) -> tuple[Recall.Response, float]:
-    t = time.perf_counter()
+    t, t_ns = time.perf_counter(), time.time_ns()
     future = client.call_async(request)
     rclpy.spin_until_future_complete(node, future, executor=EXECUTOR.get(node),
                                      timeout_sec=timeout)
     elapsed = time.perf_counter() - t
+    if SPLIT and future.done():
+        import dds_split_hooks
+        taken = dds_split_hooks.LAST_RESPONSE.get(id(client))
+        if taken is not None:
+            SPLIT_CALLS.setdefault(node.get_name(), []).append(
+                taken | {"mode": "", "call0": t_ns, "call1": time.time_ns()})
     if not future.done():
         raise RuntimeError(f"no response in {timeout} s")
     response = future.result()
@@ -353,7 +370,8 @@ class Server:
                 p for p in (AGAINST, env.get("PYTHONPATH", "")) if p)
         self.context = rclpy.Context()
         rclpy.init(context=self.context, domain_id=self.domain)
-        self.node = rclpy.create_node(f"recall_dds_latency_{n}_{scorer}", context=self.context)
+        self.node_name = f"recall_dds_latency_{n}_{scorer}"
+        self.node = rclpy.create_node(self.node_name, context=self.context)
         EXECUTOR[self.node] = SingleThreadedExecutor(context=self.context)
         EXECUTOR[self.node].add_node(self.node)
         self.log_path = memory_dir / f"server_{scorer}.log"
@@ -364,8 +382,14 @@ class Server:
         # `nice -n N`, every thread of theirs at that priority; a negative N tells how much
         # of the tail is waiting for a core that other processes hold.
         nice = (["nice", "-n", NICE] if NICE and scorer != "peer" else [])
+        start = ["-m", "memory_node.nodes.memory_server"]
+        if SPLIT:  # the same server, its executor timestamped (either code: rclpy's level)
+            env["PYTHONPATH"] += os.pathsep + str(ROOT / "bench")
+            start = ["-c", "import sys, dds_split_hooks; dds_split_hooks.install("
+                     f"{str(memory_dir / SPLIT_FILE)!r}); from memory_node.nodes."
+                     "memory_server import main; sys.exit(main())"]
         self.process = subprocess.Popen(
-            [*nice, sys.executable, "-m", "memory_node.nodes.memory_server", "--ros-args",
+            [*nice, sys.executable, *start, "--ros-args",
              "--params-file", str(ROOT / "config" / "memory.yaml"),
              "-p", f"memory_dir:={memory_dir}", "-p", f"short_term.capacity:={n}",
              "-p", f"recall.vectorised:={'false' if scorer == 'loop' else 'true'}",
@@ -507,6 +531,8 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             # reads in every process here), so the slowest can be matched with what the
             # server did then (RECALL_BENCH_TRACE=1 keeps them in the JSON).
             acc[s.scorer]["trace"].append((mode, time.perf_counter() - dt, dt))
+            if SPLIT and SPLIT_CALLS.get(s.node_name):
+                SPLIT_CALLS[s.node_name][-1]["mode"] = mode
 
         def size(s: Server, mode: str, r: Recall.Response) -> None:
             # What DDS carries back (serialised CDR) and what turning it back into Python
@@ -557,6 +583,11 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                     a["tok_s"].append(r.context_tokens)
                     a["empty"] += r.nothing_relevant
                     size(s, "step", r)
+        # The server's process CPU (all threads, /proc) over the floor calls: what a
+        # request costs the server around a handler that does next to nothing (executor,
+        # DDS, the service events), and the stats timer's ticks meanwhile.
+        floor_cpu = {s.scorer: s.process_cpu_s() for s in servers}
+        floor_wall = time.perf_counter()
         for i in range(len(instructions) // 2):
             for s in each(i):
                 t = time.perf_counter()
@@ -564,6 +595,9 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 rclpy.spin_until_future_complete(s.node, future, executor=EXECUTOR[s.node],
                                                  timeout_sec=60)
                 acc[s.scorer]["floor"].append(time.perf_counter() - t)
+        floor_wall = time.perf_counter() - floor_wall
+        for s in servers:
+            floor_cpu[s.scorer] = s.process_cpu_s() - floor_cpu[s.scorer]
         stages = {s.scorer: s.server_stages() for s in servers}
     finally:
         heads = [s.stop() for s in servers]
@@ -584,12 +618,126 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                                for m, v in a["bytes"].items()},
             "client_deserialise": stats_ms(a["deser"]),
             "get_units_round_trip_floor": stats_ms(a["floor"]),
+            "floor_server_cpu_ms_per_call": round(floor_cpu[s.scorer] * 1000
+                                                  / max(1, len(a["floor"])), 3),
+            "floor_loop_wall_s": round(floor_wall, 2),
             "stats_message": s.stats_message,
             "server_stages_us": stages.get(s.scorer, {}),
             "server_pid": s.process.pid}
             | ({"requests_mode_start_s_wall_s": [(m, round(t0, 6), round(dt, 6))
                                                  for m, t0, dt in a["trace"]]}
-               if TRACE else {}))
+               if TRACE else {})
+            | ({"wall_split": wall_split(s.memory_dir / SPLIT_FILE,
+                                         SPLIT_CALLS.get(s.node_name, []))}
+               if SPLIT else {}))
+    return out
+
+
+# The segments of a request's wall (RECALL_BENCH_SPLIT), each (name, from, to) over the
+# joined record: "c." the client's record (dds_split_hooks), "s." the server's.
+SEGMENTS = (
+    ("client_send", "c.call0", "s.src"),        # request to C, rcl's send
+    ("dds_request", "s.src", "s.rcv"),          # the client's writer to the server's reader
+    ("server_queue", "s.rcv", "s.take0"),       # until the executor takes it
+    ("server_take", "s.take0", "s.take1"),      # rcl's take, the request to Python
+    ("server_dispatch", "s.take1", "s.cb0"),    # the executor's task around the callback
+    ("handler", "s.cb0", "s.cb1"),              # the service's callback
+    ("server_send", "s.cb1", "s.sent"),         # the response to C, rcl's send
+    ("dds_response", "c.src", "c.rcv"),         # the server's writer to the client's reader
+    ("client_queue", "c.rcv", "c.take0"),       # until the client's executor takes it
+    ("client_take", "c.take0", "c.take1"),      # rcl's take, the response to Python
+    ("client_return", "c.take1", "c.call1"),    # the future set, spin returns
+)
+
+
+def _pcts_ms(xs: list[float]) -> dict:
+    return ({q: round(float(np.percentile(xs, int(q[1:]))), 3) for q in ("p50", "p90", "p99")}
+            if xs else {})
+
+
+def wall_split(server_file: Path, calls: list[dict]) -> dict:
+    """Per mode, each segment's p50 / p99 / mean (ms) over the requests, the handler's
+    thread CPU, and where the slowest 1 % (by the client's wall) spent theirs; what else
+    the server's executor ran inside each request's queue wait, and the CPU its other
+    Python threads took between the previous request's callback and this one's."""
+    try:
+        lines = server_file.read_text().splitlines()
+    except FileNotFoundError:
+        return {"error": f"{server_file} absent"}
+    records = [json.loads(x) for x in lines if x.strip()]
+    served = {(r["name"].lstrip("/"), r["seq"]): r for r in records if r["k"] == "srv"}
+    others = sorted((r for r in records if r["k"] in ("timer", "sub")), key=lambda r: r["t0"])
+    by_mode: dict[str, list[dict]] = {}
+    previous: dict | None = None
+    for c in calls:
+        srv = served.get((c["name"].lstrip("/"), c["seq"]))
+        if srv is None:
+            continue
+        joined = {f"c.{k}": v for k, v in c.items()} | {f"s.{k}": v for k, v in srv.items()}
+        row = {name: (joined[b] - joined[a]) / 1e6 for name, a, b in SEGMENTS}
+        row["total"] = (c["call1"] - c["call0"]) / 1e6
+        row["handler_cpu"] = srv["cpu"] / 1e6
+        row["handler_waited"] = row["handler"] - row["handler_cpu"]
+        row["server_take_cpu"] = (srv["ct1"] - srv["ct0"]) / 1e6
+        row["server_send_cpu"] = (srv["csent"] - srv["c1"]) / 1e6
+        # The executor busy with another callback while this request waited to be taken.
+        busy: dict[str, float] = {}
+        for o in others:
+            overlap = min(o["t1"], srv["take0"]) - max(o["t0"], srv["rcv"])
+            if overlap > 0:
+                busy[o["name"]] = busy.get(o["name"], 0.0) + overlap / 1e6
+        row["queue_busy"] = busy
+        if previous is not None:
+            # The executor thread's CPU from the previous timed request's send to this
+            # one's take, less the other callbacks it ran meanwhile (their own execute
+            # only): its wait sets, takes and dispatch around them (every served request
+            # in between, e.g. a floor call, is counted here too: none in the timed modes).
+            between = [o for o in others if previous["sent"] <= o["t0"] < srv["take0"]]
+            row["executor_cpu_between"] = (srv["ct0"] - previous["csent"]
+                                           - sum(o["cpu"] for o in between)) / 1e6
+            row["callbacks_between"] = len(between)
+            row["threads_cpu_since_last"] = {
+                t: (v - previous["threads"].get(t, 0)) / 1e6
+                for t, v in srv["threads"].items()
+                if t != "MainThread" and v - previous["threads"].get(t, 0) > 0}
+        previous = srv
+        by_mode.setdefault(c["mode"], []).append(row)
+    # Every other callback the server's executor ran in the run (the timers, the service
+    # events it listens to), with its wall and CPU.
+    kinds: dict[str, list[tuple[float, float]]] = {}
+    for o in others:
+        kinds.setdefault(o["name"], []).append(((o["t1"] - o["t0"]) / 1e6, o["cpu"] / 1e6))
+    out: dict = {"other_callbacks_ms": {
+        k: {"n": len(v), "wall_p50": round(float(np.median([w for w, _ in v])), 3),
+            "wall_p99": round(float(np.percentile([w for w, _ in v], 99)), 3),
+            "cpu_p50": round(float(np.median([c for _, c in v])), 3),
+            "cpu_sum": round(sum(c for _, c in v), 1)} for k, v in kinds.items()},
+        "requests_with_equal_dds_stamps": sum(
+            r["src"] == r["rcv"] for r in served.values())}
+    names = [n for n, _, _ in SEGMENTS] + ["handler_cpu", "handler_waited", "server_take_cpu",
+                                           "server_send_cpu", "total"]
+    for mode, rows in by_mode.items():
+        walls = np.array([r["total"] for r in rows])
+        tail = [r for r in rows if r["total"] >= np.percentile(walls, 99)]
+        busy_all: dict[str, float] = {}
+        for r in rows:
+            for k, v in r["queue_busy"].items():
+                busy_all[k] = busy_all.get(k, 0.0) + v
+        out[mode] = {
+            "n": len(rows),
+            "segments_ms": {n: {"p50": round(float(np.percentile([r[n] for r in rows], 50)), 3),
+                                "p99": round(float(np.percentile([r[n] for r in rows], 99)), 3),
+                                "mean": round(float(np.mean([r[n] for r in rows])), 3)}
+                            for n in names},
+            "slowest_1pct": [{k: ({a: round(b, 3) for a, b in v.items()}
+                                  if isinstance(v, dict) else round(v, 3))
+                              for k, v in r.items()} for r in tail],
+            "queue_busy_ms_total": {k: round(v, 2) for k, v in busy_all.items()},
+            "executor_cpu_between_ms": _pcts_ms([r["executor_cpu_between"] for r in rows
+                                                 if "executor_cpu_between" in r]),
+            "callbacks_between_mean": round(float(np.mean(
+                [r.get("callbacks_between", 0) for r in rows])), 2),
+            "requests_queued_behind_a_callback": sum(bool(r["queue_busy"]) for r in rows)}
     return out
 
 
@@ -611,6 +759,10 @@ def main() -> int:
         "this_checkout_nice": NICE or "0", "server_params": PARAMS,
         "this_checkout_params": THIS_PARAMS,
     }
+    if SPLIT:  # this client's executor timestamped too (its records: LAST_RESPONSE)
+        import dds_split_hooks
+        dds_split_hooks.install(os.devnull)
+        result["wall_split"] = "segments: " + ", ".join(n for n, _, _ in SEGMENTS)
     embedder = Embedder(PREPARE_MODEL or None, intra_op_threads=1)
     result["prepared_with_model"] = str(embedder.model_path)
     sizes = [int(a) for a in ARGS] or list(SIZES)

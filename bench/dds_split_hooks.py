@@ -1,0 +1,151 @@
+"""Per-callback timestamps of one rclpy process's executor (a bench's diagnostic only).
+
+`install(path)` replaces rclpy's `Executor._take_service`, `_take_client`, `_take_timer`
+and `_take_subscription` (rclpy 9.1's code, timestamps added) so that every callback the
+process's executors run is written to `path` as one JSON line:
+
+* a service request: the client's DDS write (`src`, the request's source timestamp), this
+  process's DDS reader receiving it (`rcv`), the executor taking it (`take0`, `take1`:
+  rcl's take and the request's conversion to Python), the callback's start and end
+  (`cb0`, `cb1`) with its thread's CPU and the process's CPU meanwhile, and the response
+  sent (`sent`: its conversion from Python and rcl's send); with every Python thread's CPU
+  at the callback's start (`threads`), so a gap can be matched with what ran in it;
+* a response taken by a client: the server's DDS write (`src`), this process's reader
+  (`rcv`), the take (`take0`, `take1`) and the future's result set (`done`);
+* a timer or subscription callback: its start, end and thread CPU.
+
+Every time is CLOCK_REALTIME in ns (`time.time_ns()`, the clock FastDDS stamps samples
+with), so the two processes of a pair on one host share it. Requests are matched across
+processes by (service name, sequence number): one timed client per service.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from rclpy.exceptions import InvalidHandle, TimerCancelledError
+from rclpy.executors import Executor, await_or_execute
+
+Execute = Callable[[], Coroutine[None, None, None]]
+_LOCK = threading.Lock()
+# The last response taken per client object (bench side: the request just made).
+LAST_RESPONSE: dict[int, dict] = {}
+
+
+def _threads_cpu() -> dict[str, int]:
+    out = {}
+    for t in threading.enumerate():
+        if t.ident is None:
+            continue
+        try:
+            out[f"{t.name}"] = time.clock_gettime_ns(time.pthread_getcpuclockid(t.ident))
+        except (OSError, ProcessLookupError):
+            continue
+    return out
+
+
+def _request_id(header: Any) -> tuple[str, int]:
+    # rclpy 9.1 gives the sequence number only, not the client's guid: requests are matched
+    # by (service, sequence), so one client per service is what a bench may time.
+    return "", int(header.request_id.sequence_number)
+
+
+def install(path: str) -> None:
+    out = open(path, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 - the process's life
+
+    def write(record: dict) -> None:
+        with _LOCK:
+            out.write(json.dumps(record) + "\n")
+
+    def take_service(self: Executor, srv: Any) -> Execute | None:
+        take0, ct0 = time.time_ns(), time.thread_time_ns()
+        try:
+            with srv.handle:
+                request_and_header = srv.handle.service_take_request(srv.srv_type.Request)
+        except InvalidHandle:
+            return None
+        take1, ct1 = time.time_ns(), time.thread_time_ns()
+
+        async def _execute() -> None:
+            request, header = request_and_header
+            if header is None:
+                return
+            threads = _threads_cpu()
+            cb0, c0, p0 = time.time_ns(), time.thread_time_ns(), time.process_time_ns()
+            response = await await_or_execute(srv.callback, request, srv.srv_type.Response())
+            cb1, c1, p1 = time.time_ns(), time.thread_time_ns(), time.process_time_ns()
+            srv.send_response(response, header)
+            sent, csent = time.time_ns(), time.thread_time_ns()
+            guid, seq = _request_id(header)
+            # The executor thread's CPU clock at take, callback and send (ct0 ... csent):
+            # the take's and the send's own CPU, and between one request's send and the
+            # next one's take what the executor spent on its wait set and other callbacks.
+            write({"k": "srv", "name": srv.srv_name, "guid": guid, "seq": seq,
+                   "src": header.source_timestamp, "rcv": header.received_timestamp,
+                   "take0": take0, "take1": take1, "cb0": cb0, "cb1": cb1, "sent": sent,
+                   "cpu": c1 - c0, "pcpu": p1 - p0, "threads": threads,
+                   "ct0": ct0, "ct1": ct1, "c0": c0, "c1": c1, "csent": csent})
+        return _execute
+
+    def take_client(self: Executor, client: Any) -> Execute | None:
+        take0 = time.time_ns()
+        try:
+            with client.handle:
+                header_and_response = client.handle.take_response(client.srv_type.Response)
+        except InvalidHandle:
+            return None
+        take1 = time.time_ns()
+
+        async def _execute() -> None:
+            header, response = header_and_response
+            if header is None:
+                return
+            guid, seq = _request_id(header)
+            try:
+                future = client.get_pending_request(seq)
+            except KeyError:
+                return
+            future._set_executor(self)
+            future.set_result(response)
+            record = {"k": "cli", "name": client.srv_name, "guid": guid, "seq": seq,
+                      "src": header.source_timestamp, "rcv": header.received_timestamp,
+                      "take0": take0, "take1": take1, "done": time.time_ns()}
+            LAST_RESPONSE[id(client)] = record
+            write(record)
+        return _execute
+
+    def timed(kind: str, name: str, execute: Execute | None
+              ) -> Execute | None:
+        if execute is None:
+            return None
+
+        async def _execute() -> None:
+            t0, c0 = time.time_ns(), time.thread_time_ns()
+            await execute()
+            write({"k": kind, "name": name, "t0": t0, "t1": time.time_ns(),
+                   "cpu": time.thread_time_ns() - c0,
+                   "thread": threading.get_ident()})
+        return _execute
+
+    take_timer = Executor._take_timer
+    take_subscription = Executor._take_subscription
+
+    def timer(self: Executor, tmr: Any) -> Execute | None:
+        try:
+            name = getattr(tmr.callback, "__qualname__", "timer")
+        except (InvalidHandle, TimerCancelledError):
+            name = "timer"
+        return timed("timer", name, take_timer(self, tmr))
+
+    def subscription(self: Executor, sub: Any
+                     ) -> Execute | None:
+        return timed("sub", sub.topic_name, take_subscription(self, sub))
+
+    Executor._take_service = take_service  # type: ignore[method-assign]
+    Executor._take_client = take_client  # type: ignore[method-assign]
+    Executor._take_timer = timer  # type: ignore[method-assign]
+    Executor._take_subscription = subscription  # type: ignore[method-assign]
