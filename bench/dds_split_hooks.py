@@ -1,8 +1,10 @@
 """Per-callback timestamps of one rclpy process's executor (a bench's diagnostic only).
 
-`install(path)` replaces rclpy's `Executor._take_service`, `_take_client`, `_take_timer`
-and `_take_subscription` (rclpy 9.1's code, timestamps added) so that every callback the
-process's executors run is written to `path` as one JSON line:
+`install(path)` replaces rclpy's private `Executor._take_service`, `_take_client`,
+`_take_timer` and `_take_subscription` with functions written here that make the same public
+handle calls in the same order as rclpy 9.1's (take, run the callback, send), with a
+timestamp between each, so that every callback the process's executors run is written to
+`path` as one JSON line (another rclpy version: check the calls first):
 
 * a service request: the client's DDS write (`src`, the request's source timestamp), this
   process's DDS reader receiving it (`rcv`), the executor taking it (`take0`, `take1`:
