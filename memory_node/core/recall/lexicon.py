@@ -83,6 +83,8 @@ CONTENT_SYNSETS = frozenset({"container.n.01", "cooking_utensil.n.01"})
 CONTENT_KINDS = ("container", "cooking_utensil")  # the same, as lemma (first sense)
 NOUN_SENSES = 3      # the most frequent senses only: rare ones alias everything to everything
 VERB_SENSES = 3
+ROOT_CHARS = 4       # letters a word shares with the noun it is made from ("shel-ve", "salt-y")
+ROOT_SENSES = 2      # "shelve" is first to postpone, then "place on a shelf"; "salty" first witty
 _KINDS = frozenset({"~"})    # a verb sense's direct kinds (troponyms)
 _DERIVED = frozenset({"+"})  # derivationally related forms (verb_matter)
 VERB_DEPTH = 4       # hypernym steps from a verb to a skill verb
@@ -446,7 +448,7 @@ def _reader_class() -> type:
 
 
 _SS_TYPE = {"n": "1", "v": "2"}  # WordNet's synset type digit in a sense key
-_DATA_FILE = {"n": "noun", "v": "verb"}
+_DATA_FILE = {"n": "noun", "v": "verb", "a": "adj"}
 
 
 class Lexicon:
@@ -465,7 +467,7 @@ class Lexicon:
         self._wn = None
         self._failed = False
         self._counts: dict[str, int] | None = None
-        self._data: dict[str, mmap.mmap] = {}  # data.noun / data.verb, read on first use
+        self._data: dict[str, mmap.mmap] = {}  # data.noun / .verb / .adj, read on first use
         self._lock = threading.Lock()
         self.error = ""
 
@@ -578,6 +580,31 @@ class Lexicon:
             own = [s.lexname() for s in self._synsets(key, "n")
                    if s.lemma_names()[:1] and s.lemma_names()[0].lower() == key]
         return bool(own) and own[0] in PHYSICAL
+
+    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per word of a request that is no noun
+    def root_noun(self, word: str) -> str:
+        """The noun a word WordNet knows as no noun is made from, by the word's main
+        verb or adjective senses (``ROOT_SENSES``): the one noun of their definitions
+        that the word's own letters begin with (its first ``ROOT_CHARS``), no longer than
+        the word, not its verb's base, and a physical thing in its main sense ("shelve:
+        place on a shelf" -> shelf, "salty: containing or filled with salt" -> salt,
+        "soapy" -> soap); "" for the rest ("painted": "painting" is longer than "paint";
+        "watered": water is the verb itself; "imagine": an image is no thing)."""
+        key = word.strip().lower()
+        if (not self.available or len(key) < ROOT_CHARS or not key.isalpha()
+                or self.is_noun(key)):
+            return ""
+        base = self.verb(key)
+        found: set[str] = set()
+        for pos in ("v", "a"):
+            senses = self._senses(key, pos)
+            for sense in (senses or ())[:ROOT_SENSES]:
+                for w in re.findall(r"[a-z]+", sense.definition.lower()):
+                    noun = self.noun(w)
+                    if (noun[:ROOT_CHARS] == key[:ROOT_CHARS] and len(noun) <= len(key)
+                            and noun != base and self.is_thing(noun)):
+                        found.add(noun)
+        return found.pop() if len(found) == 1 else ""
 
     def is_location(self, word: str) -> bool:
         """The word's main noun sense is a place ("corner", "side", "spot"), not a thing."""

@@ -300,7 +300,8 @@ def symbol_names(text: str, lex: Lexicon | None) -> str:
 def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 everyday: bool = False, sibling_tools: bool = False,
                 regional_compounds: bool = False, contrast_places: bool = False,
-                landmark_places: bool = False, region_nouns: bool = False) -> QueryTerms:
+                landmark_places: bool = False, region_nouns: bool = False,
+                root_nouns: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -310,7 +311,9 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     cabinet") is taken back (:func:`retracted`). ``landmark_places``: the words of a
     landmark phrase that places a thing said are marked (:func:`landmarks`);
     ``region_nouns``: so are the words that say a region of a thing
-    (:func:`region_words`)."""
+    (:func:`region_words`). ``root_nouns``: a word that is no noun but made from one
+    (``Lexicon.root_noun``: "shelve it", "salty and peppery") is also read as that
+    noun."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -359,6 +362,15 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                     origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
                     _add_grams(grams, variants[-1], i, i + 2)
                     break
+    if lex is not None and root_nouns:
+        # A word made from a noun says it: "shelve it" puts it on a shelf, "the salty
+        # ones" are of salt. A variant, as a synonym is, so the noun names what it names.
+        for i, t in enumerate(tokens):
+            root = lex.root_noun(t) if t not in STOPWORDS else ""
+            if root:
+                variants.append((*tokens[:i], root, *tokens[i + 1:]))
+                origins.append(own)
+                _add_grams(grams, variants[-1], i, i + 1)
     compounds: list[tuple[frozenset[str], str]] = []
     if lex is not None:
         compounds = _unknown_compounds(tokens, split_pairs, lex)

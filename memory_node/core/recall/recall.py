@@ -213,6 +213,9 @@ class RecallConfig:
     place_own_entry: bool = True     # ... a thing by its own first entry in WordNet too
                                      # ("on the cistern": its own entry is the toilet's
                                      # tank; Lexicon.headed_thing, round 32)
+    root_nouns: bool = True          # a word that is no noun but made from one, by its
+                                     # WordNet definition, says that noun ("shelve it":
+                                     # "place on a shelf"; "salty": salt; round 33)
     verb_tools: bool = True          # a type whose name is a tool the instruction's
                                      # verbs are done with, by WordNet's kinds of the
                                      # verb ("wipe": "sponge", wipe with a sponge) is
@@ -1301,7 +1304,8 @@ class Recaller:
                                                                self.config.regional_compounds,
                                                                self.config.contrast_places,
                                                                self.config.landmark_places,
-                                                               self.config.region_nouns)
+                                                               self.config.region_nouns,
+                                                               self.config.root_nouns)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1411,7 +1415,7 @@ class Recaller:
         lex = self._lexicon()
         q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
                         cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places,
-                        cfg.landmark_places, cfg.region_nouns)
+                        cfg.landmark_places, cfg.region_nouns, cfg.root_nouns)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
