@@ -396,6 +396,19 @@ def test_entries_on_leads_whose_undos_pay_only_noise_wait_for_the_budget() -> No
         SteeredWTinyLFUPolicy(100, noise_trials=-1)
 
 
+def _within_the_rule_only_with_defaults(
+        trace: list[int], capacity: int, **off: float) -> tuple[SteeredWTinyLFUPolicy,
+                                                                SteeredWTinyLFUPolicy]:
+    """Replay ``trace`` on the defaults (within the 0.5-point rule) and with ``off`` (below
+    it); return both policies."""
+    best = _best_recency(trace, capacity)
+    on = SteeredWTinyLFUPolicy(capacity)
+    assert _replay(on, trace) >= best - 0.005
+    without = SteeredWTinyLFUPolicy(capacity, **off)  # type: ignore[arg-type]
+    assert _replay(without, trace) < best - 0.005
+    return on, without
+
+
 def test_an_entry_on_a_noisy_lead_the_long_window_contradicts_waits() -> None:
     # Round 33 (ENTRY_Z). A CDCL SAT solver's clause database (fresh18's family, a seed of its
     # own) at C=250: the residents, long on LRU, enter W-TinyLFU on a short lead of a few hits
@@ -406,11 +419,7 @@ def test_an_entry_on_a_noisy_lead_the_long_window_contradicts_waits() -> None:
 
     heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
     trace = list(itertools.islice(heldout.cdcl_clauses(33005, 60, 4.2, 50, 32), 30_000))
-    best = _best_recency(trace, 250)
-    held = SteeredWTinyLFUPolicy(250)
-    assert _replay(held, trace) >= best - 0.005
-    following = SteeredWTinyLFUPolicy(250, entry_z=0)
-    assert _replay(following, trace) < best - 0.005
+    held, following = _within_the_rule_only_with_defaults(trace, 250, entry_z=0)
     assert held.switches < following.switches
     # Quick returns are left to the alternation's tests: round 14b's room tours (seeds 3 and
     # 5021 at C=25) are hit for hit the same.
