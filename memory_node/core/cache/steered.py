@@ -109,6 +109,10 @@ measured not to stand above their own spread, round 19's DEBT entry rule holds b
 into W-TinyLFU while the residents exceed the budget (a lead that pays nothing but noise
 does not pay a switch).
 
+Since round 33 (``ENTRY_Z``), an entry into W-TinyLFU that is not a quick return, on a short
+lead the long window contradicts, waits until the lead stands out of its own noise (a sign
+test on the accesses the two experts disagree on) by more than the long window's deficit.
+
 Round 27's three off options (dead-victim admission, long-window tests on every entry into
 W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
 a check per lookup.
@@ -447,6 +451,24 @@ DEAD_IDLE = 4.0
 # on round 31's probe cells (fresh9's fleet C=250: 1 -0.52, 2 -0.83, 3 -0.78 points; every
 # other probe cell within 0.04 points of 1).
 NOISE_TRIALS = 1
+# Round 33 (ENTRY_Z; class B). Traced on fresh18's SAT clause database (C=250, round 32): the
+# residents, on LRU since lookup 1,625, entered W-TinyLFU at 16,000 on a short-window lead of
+# 12 hits while the long window (LONG x the horizon) had LRU 89 hits ahead; W-TinyLFU then
+# refused the next phase (-175 hits). Round 27's long-window test on every such entry held
+# back real phase changes too (a fresh phase's lead is short by nature), and round 23's
+# significance test on every entry held back robot dwells whose entries come at z 0.2-0.7
+# and pay. Here the two are one test: an entry into W-TinyLFU that is not a return (the
+# residents have not been on it for LONG horizons: round 14b counts quick returns toward
+# alternation, and once alternating its long window judges them; holding returns back kept
+# a room tour from ever being called alternating) waits while W-TinyLFU trails the leader
+# on the long window and its short lead does not exceed that deficit scaled to the short
+# horizon (deficit / LONG, what the long window expects of one short window) by ENTRY_Z
+# standard errors of the accesses the two disagree on (McNemar's sign test on the decayed
+# exclusive hits, as COLLAPSE_Z's). A short lead is believed against the long window only
+# when it stands out of its own noise by more than the long window's deficit (shrinking
+# a short-horizon estimate toward the long one, as discounted bandits trade a short
+# window's tracking against its variance: Garivier and Moulines, ALT 2011).
+ENTRY_Z = 2.0
 
 _NO_KEY = object()
 
@@ -461,7 +483,7 @@ class SteeredWTinyLFUPolicy:
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
             cold_start, alternations, long, undo, guard, guard_lead, guard_recency, debt,
             regret_pays, persist, collapse_z, collapse_since, dead_idle,
-            measure_convergence, noise_trials: the
+            measure_convergence, noise_trials, entry_z: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -481,7 +503,8 @@ class SteeredWTinyLFUPolicy:
             the first leader on reuse counts alone, as before round 26;
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23;
             ``noise_trials=0`` never holds an entry back on the undos' measured noise, as
-            before round 32).
+            before round 32; ``entry_z=0`` never holds an entry on a noisy lead the long
+            window contradicts, as before round 33).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
@@ -531,6 +554,7 @@ class SteeredWTinyLFUPolicy:
         "_undo_var",
         "_noise_run",
         "_noise_trials",
+        "_entry_z",
         "_rhits",
         "_conv_est",
         "_conv_pending",
@@ -580,6 +604,7 @@ class SteeredWTinyLFUPolicy:
         dead_idle: float = DEAD_IDLE,
         measure_convergence: bool = True,
         noise_trials: int = NOISE_TRIALS,
+        entry_z: float = ENTRY_Z,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -670,6 +695,9 @@ class SteeredWTinyLFUPolicy:
         self._noise_trials = noise_trials
         self._undo_var = 0.0
         self._noise_run = 0
+        if entry_z < 0:
+            raise ValueError("entry_z must be >= 0")
+        self._entry_z = entry_z  # round 33
         self._conv_pending: tuple[int, int, int, int] | None = None
         self._conv_rate: float | None = None
         # Round 22: each expert's hit rate per epoch, its mean and variance over the long
@@ -959,6 +987,8 @@ class SteeredWTinyLFUPolicy:
             return
         leader = self._leader
         undo = False
+        if best == 0 and self._entry_z and not self._alternating and self._noise_entry(lead):
+            return
         if self._alternating:
             # Round 14b: the long window must not contradict the lead (ALTERNATIONS).
             ls = self._lscores
@@ -1005,6 +1035,25 @@ class SteeredWTinyLFUPolicy:
             assert self._trial is not None
             self._trial = (*self._trial[:5], True)
         self._switch(best)
+
+    def _noise_entry(self, lead: float) -> bool:
+        """Round 33 (ENTRY_Z): True if an entry into W-TinyLFU on the short-window ``lead``
+        must wait: it is not a return (W-TinyLFU not left within LONG horizons), W-TinyLFU
+        trails the leader on the long window (this epoch's hits included), and ``lead`` does
+        not exceed that deficit / LONG by ENTRY_Z standard errors of the accesses the two
+        disagree on (decayed exclusive hits, this epoch's too)."""
+        left = self._left[0]
+        if left >= 0 and self._epochs - left <= self._long / (1.0 - self._decay):
+            return False
+        leader = self._leader
+        ls = self._lscores
+        hits = self._epoch_hits
+        deficit = ls[leader] + hits[leader] - ls[0] - hits[0]
+        if deficit <= 0:
+            return False
+        mine = self._excl[0][leader] + self._epoch_excl[0][leader]
+        theirs = self._excl[leader][0] + self._epoch_excl[leader][0]
+        return lead <= deficit / self._long + self._entry_z * math.sqrt(mine + theirs)
 
     def _collapsed(self) -> bool:
         """Round 22 (COLLAPSE_Z), at a check between elections: if the leader's hits this epoch
