@@ -1854,7 +1854,7 @@ class OfflinePlanner:
                     return []
                 req.notes["procedure_stuck"] = index
                 break
-            if self._done_already(sim, call):
+            if self._done_already(req, sim, call):
                 if not emitted:
                     req.notes["procedure_pos"] = index + 1
                 continue
@@ -1934,14 +1934,20 @@ class OfflinePlanner:
             q.arg is None or q.arg >= len(call.args) or call.args[q.arg] == sim.held
             for q in spec.requires if q.name == "holding")
 
-    def _done_already(self, sim: _Sim, call: SkillCall) -> bool:
+    def _done_already(self, req: PlanRequest, sim: _Sim, call: SkillCall) -> bool:
         unit = sim.objects.get(call.args[0]) if call.args else None
         if call.skill == "navigate":
             return sim.at == call.args[0] or sim.held == call.args[0]
         if call.skill == "pick":
             return sim.held == call.args[0]
         if call.skill == "open":
-            return unit is not None and unit.state == "opened"
+            # What does not open (`cannot_open`: a refusal of its open, live or listed)
+            # is open-topped: a recipe's open of it has nothing to do (tune2 tidy, stream
+            # seed 3001, s0011: the recipe's open(GarbageCan), listed as refused, was
+            # planned again after each dodge, and the second dodge passed the can over as
+            # the put's destination: lost).
+            return unit is not None and unit.state == "opened" \
+                or call.args[0] in req.notes.get("cannot_open", set())
         if call.skill == "close":
             return unit is not None and unit.state == "closed"
         return False
