@@ -1508,6 +1508,26 @@ class OfflinePlanner:
                 self._doubt(req, obj, shut[0])
         return True
 
+    def _cannot_open_listed(self, req: PlanRequest, call: SkillCall) -> bool:
+        """An open experience lists as refused (PRECONDITION_FAILED) of a receptacle memory
+        never saw opened or closed: it does not open, as `_learn` concludes from a live
+        refusal of the same open (`cannot_open`), so it is an open-topped place to search
+        and to put into, not a place to pass over. Passing it over lost tune2 tidy,
+        stream seed 3001, s0011 (round 32): the garbage can's open, refused "cannot be
+        opened or closed" two tasks before, was listed; the dodge passed the can over,
+        and with the bread in hand the put had no destination ("no GarbageCan in memory")
+        where the plain arm, refused live, put the bread in it. True when it acted: once
+        per receptacle and task (a plan that still opens it passes it over as before)."""
+        if not self._opens(call) or not call.args \
+                or req.known_bad_codes.get(call) != ErrorCode.PRECONDITION_FAILED.name:
+            return False
+        cannot = req.notes.setdefault("cannot_open", set())
+        unit = {**req.scene, **req.vocab.objects}.get(call.args[0])
+        if call.args[0] in cannot or (unit is not None and unit.state in ("opened", "closed")):
+            return False
+        cannot.add(call.args[0])
+        return True
+
     def _another_of_its_type(self, req: PlanRequest, unit: UnitView) -> bool:
         """Memory has another object of the unit's type the plan could take instead."""
         failed, avoid = self._failed(req), self._avoid(req)
@@ -1650,6 +1670,8 @@ class OfflinePlanner:
             req.notes.setdefault("explored", set()).add((call.args[0], call.args[1]))
             return
         if repair and self._open_listed(req, call):
+            return
+        if self._cannot_open_listed(req, call):
             return
         if repair and call.skill == "pick":
             unit = objects.get(call.args[0])
@@ -1832,7 +1854,7 @@ class OfflinePlanner:
                     return []
                 req.notes["procedure_stuck"] = index
                 break
-            if self._done_already(sim, call):
+            if self._done_already(req, sim, call):
                 if not emitted:
                     req.notes["procedure_pos"] = index + 1
                 continue
@@ -1912,14 +1934,20 @@ class OfflinePlanner:
             q.arg is None or q.arg >= len(call.args) or call.args[q.arg] == sim.held
             for q in spec.requires if q.name == "holding")
 
-    def _done_already(self, sim: _Sim, call: SkillCall) -> bool:
+    def _done_already(self, req: PlanRequest, sim: _Sim, call: SkillCall) -> bool:
         unit = sim.objects.get(call.args[0]) if call.args else None
         if call.skill == "navigate":
             return sim.at == call.args[0] or sim.held == call.args[0]
         if call.skill == "pick":
             return sim.held == call.args[0]
         if call.skill == "open":
-            return unit is not None and unit.state == "opened"
+            # What does not open (`cannot_open`: a refusal of its open, live or listed)
+            # is open-topped: a recipe's open of it has nothing to do (tune2 tidy, stream
+            # seed 3001, s0011: the recipe's open(GarbageCan), listed as refused, was
+            # planned again after each dodge, and the second dodge passed the can over as
+            # the put's destination: lost).
+            return unit is not None and unit.state == "opened" \
+                or call.args[0] in req.notes.get("cannot_open", set())
         if call.skill == "close":
             return unit is not None and unit.state == "closed"
         return False
