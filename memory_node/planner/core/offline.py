@@ -502,7 +502,7 @@ class OfflinePlanner:
         (tune3 tidy, stream seed 2420, s0014: the bread's usual fridge was opened first,
         the pick refused again "inside a closed Microwave", then the microwave, which the
         arm without experience had opened first: two steps more)."""
-        known = {**req.scene, **req.vocab.objects}
+        known = req.known_units()
         named = type_key(named) if named else ""
         # What this task opened and has not closed since is open now, whatever memory
         # says: the refusal names a closed receptacle, so not that one (tune tidy, stream
@@ -568,7 +568,7 @@ class OfflinePlanner:
         re-plans ran out before the fifth, which held it)."""
         if not named:
             return []
-        known = {**req.scene, **req.vocab.objects}
+        known = req.known_units()
         tried = req.notes.setdefault("shut_tried", {}).setdefault(unit.object_id, set())
         skip = req.notes.get("cannot_open", set()) | self._open_now(req) | tried
         rest = sorted((u for u in self._may_shut(unit, known, skip)
@@ -873,7 +873,7 @@ class OfflinePlanner:
         # What memory has the receptacle shut in comes first, outermost first: a bowl put
         # away in the fridge is reached through the fridge's door (tune3 seed 1303: the
         # put into it was refused, "the Bowl is inside a closed Fridge").
-        known = {**req.scene, **req.vocab.objects}
+        known = req.known_units()
         shut: list[UnitView] = []
         inner, seen = unit, {obj}
         while inner.relation == "in" and inner.receptacle_id not in seen:
@@ -1073,7 +1073,7 @@ class OfflinePlanner:
             elif h.success and h.call.skill != "navigate":
                 for a in h.call.args:
                     refused.pop(a, None)
-        known = {**req.scene, **req.vocab.objects}
+        known = req.known_units()
         away = set()
         for obj, named in refused.items():
             unit = req.vocab.objects.get(obj)
@@ -1481,7 +1481,7 @@ class OfflinePlanner:
         until = req.known_bad_until.get(call, frozenset())
         if not until:
             return []
-        known = {**req.scene, **req.vocab.objects}
+        known = req.known_units()
         skip = self._open_now(req) | req.notes.get("cannot_open", set())
         named = self._refused_as(req, call)
         # One memory has seen opened or closed: a put refused into a plate shut in a
@@ -1522,7 +1522,7 @@ class OfflinePlanner:
                 or req.known_bad_codes.get(call) != ErrorCode.PRECONDITION_FAILED.name:
             return False
         cannot = req.notes.setdefault("cannot_open", set())
-        unit = {**req.scene, **req.vocab.objects}.get(call.args[0])
+        unit = req.known_unit(call.args[0])
         if call.args[0] in cannot or (unit is not None and unit.state in ("opened", "closed")):
             return False
         cannot.add(call.args[0])
@@ -2033,7 +2033,7 @@ class OfflinePlanner:
                 # A receptacle memory never saw opened or closed does not open (a mug, a
                 # bowl): refused, it is shut in something that does (a tidy put the mug
                 # away in a cabinet), chosen as for a pick refused as shut in.
-                rec = {**req.scene, **req.vocab.objects}.get(call.args[1])
+                rec = req.known_unit(call.args[1])
                 shut = self._shut_in(req, rec, shut_type(last)) if rec is not None \
                     and rec.state not in ("opened", "closed") else ""
                 req.notes.setdefault("needs_open", set()).add(shut or call.args[1])
@@ -2069,7 +2069,7 @@ class OfflinePlanner:
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "open":
                 # A receptacle memory never saw opened or closed that refuses to open does
                 # not open (a sink basin); one it has seen so was perhaps out of reach.
-                unit = {**req.scene, **req.vocab.objects}.get(call.args[0])
+                unit = req.known_unit(call.args[0])
                 if unit is None or unit.state not in ("opened", "closed"):
                     req.notes.setdefault("cannot_open", set()).add(call.args[0])
                 elif req.notes.get("at") != call.args[0]:

@@ -53,6 +53,16 @@ class PlanRequest:
     # usual places in them ("Bread is usually in Fridge_3 (Fridge)") to order a search.
     facts: tuple[str, ...] = ()
 
+    def known_units(self) -> dict[str, UnitView]:
+        """Every unit the plan may name: the scene graph's, memory's recalled view of the
+        same id winning (it carries the recall's state and place)."""
+        return {**self.scene, **self.vocab.objects}
+
+    def known_unit(self, object_id: str) -> UnitView | None:
+        """One unit of :meth:`known_units`, without building the whole map."""
+        unit = self.vocab.objects.get(object_id)
+        return unit if unit is not None else self.scene.get(object_id)
+
 
 @dataclass
 class PlanResult:
