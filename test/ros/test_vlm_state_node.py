@@ -113,16 +113,18 @@ def test_vlm_reads_states_from_crops(client_node: Node, tmp_path: Path,
             client_node.get_publishers_info_by_topic("/memory/events")) > 0,
             what="the events publisher")
 
+        # The first request to a just-discovered server can lose its answer, so a read goes
+        # first, re-sent until answered. The upserts are not re-sent: a copy applied after the
+        # VLM's write would put the fridge back to "closed" (CI, round 33).
+        call(client_node, recall, Recall.Request(instruction="fridge", k=1, token_budget=200),
+             resend_after=2.0)
         fridge_jpeg = crop(1)
         # FIFO: Box (no image) and Plate (unusable answer) are handled before Bowl.
         for u in (unit("Fridge_2", "Fridge", 1.0, "closed", fridge_jpeg),
                   unit("Box_1", "Box", 2.0), unit("Mug_2", "Mug", 3.0, image=crop(2)),
                   unit("Plate_1", "Plate", 4.0, image=crop(3)),
                   unit("Bowl_1", "Bowl", 5.0, "dirty", crop(4))):
-            # Re-sent until answered (an upsert of the same unit is idempotent): the first
-            # request to a just-discovered server can lose its answer.
-            response = call(client_node, update, UpdateObject.Request(operation=0, unit=u),
-                            resend_after=5.0)
+            response = call(client_node, update, UpdateObject.Request(operation=0, unit=u))
             assert response.success, response.message
 
         def changed(object_id: str, state: str) -> bool:
