@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh20|fresh21] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh21|fresh22] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh21][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh22][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -239,7 +239,28 @@ tools and lithography reticles) and a home robot packing and unpacking the house
 luggage (packing lists by trip kind, things fetched from their places, laundry after the
 trip). Recency-dominated by construction: the multifrontal stack and the scrubbing editor;
 loops: the larger thesis's full builds, the pharmacy's nightly expiry check and the
-Datalog recomputations.
+Datalog recomputations. ``fresh22`` (seeds 44000+) was written in round 34 before anything
+ran on it, by a writer who did not read the policy's code: a real-time strategy game's
+hierarchical path-finding (HPA*: groups of units ordered to Zipf-popular places, the
+abstract graph's entrances expanded, each cluster's cached segment refined and followed
+tick by tick, blocked units replanning), out-of-core volume rendering of a scan (rays of an
+orbiting camera marching front to back through a bricked multiresolution octree until
+opaque, zooms, standard views, transfer-function changes), pre-copy live migration of a
+virtual machine (a guest's writable working set, every page sent in address order, then
+the pages dirtied in each round, stop and copy), short-read alignment by backward search
+in an FM-index (occurrence-table blocks at both ends of a narrowing interval, repeats,
+backtracking at a sequencing error, locating hits by LF steps), a cube storage system's
+bins (AutoStore: stacks dug to reach a bin, bins returned on top near the ports, slow
+bins dug down at night), and four robot streams: a hotel's housekeeping robot (floors
+worked in room order, departures' full cleans with the minibar and a linen set from the
+closet's stack, the laundry's sets back two days later), a home robot handling the
+household's mail and parcels (senders' records, folders, piles, the recycling box, monthly
+statements, returns), a hospital's sterile processing department (preference cards, tray
+copies cycling through decontamination, inspection of every instrument, washer and
+steriliser loads) and a fry-station robot (orders at lunch and dinner rushes, holding
+bins, baskets, hoppers and fryers, the nightly oil filtering). Recency-dominated by
+construction: the path-finding groups and the fry station; loops: the migration's rounds,
+the housekeeping floors and the sterile trays' daily cycle.
 """
 
 from __future__ import annotations
@@ -9445,6 +9466,582 @@ def fresh21_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+
+# -- fresh22's generator families (round 34; none is in `synthetic` or the earlier sets) -----
+
+
+def hpa_orders(seed: int, side: int, units: int, alpha: float, group: int, blocked: float
+               ) -> Iterator[int]:
+    """A real-time strategy game's hierarchical path-finding (HPA*, Botea, Müller and
+    Schaeffer 2004, the scheme of Dragon Age's and many RTS engines' path planners): the
+    map is cut into ``side`` by ``side`` clusters, the abstract graph's nodes are the
+    entrances on the borders between neighbouring clusters, and a path cache keeps each
+    cluster's refined segment from one entrance to another. A player selects a group of up
+    to ``group`` of their ``units`` units (usually ones standing together) and orders it to
+    a target (Zipf ``alpha`` over places: bases, resources, choke points, then any
+    cluster); each unit's query reads the abstract nodes its search expands and the route's
+    segments, and while the group walks each unit reads its next segment every tick. A unit
+    blocked by another (``blocked`` a tick) plans again from where it stands."""
+    rng = random.Random(seed)
+    node_k, seg_k = 0, 1 << 40
+    cells = side * side
+    places = rng.sample(range(cells), cells)
+    target_of = _zipf(rng, cells, alpha)
+    where = [rng.randrange(cells) for _ in range(units)]
+
+    def route(a: int, b: int) -> list[tuple[int, int, int]]:
+        """(cluster, entrance in, entrance out) along a deterministic staircase from a to
+        b (the abstract search finds the same route for the same pair)."""
+        out: list[tuple[int, int, int]] = []
+        x, y = divmod(a, side)
+        tx, ty = divmod(b, side)
+        came = -1
+        while (x, y) != (tx, ty):
+            step_x = x != tx and (y == ty or _mix(x * 7919 + y * 104729 + b) % 2 == 0)
+            nx, ny = (x + (1 if tx > x else -1), y) if step_x else (x, y + (1 if ty > y else -1))
+            here, there = x * side + y, nx * side + ny
+            gate = 2 * min(here, there) + (0 if step_x else 1)  # the shared border's entrance
+            out.append((here, came, gate))
+            came, x, y = gate, nx, ny
+        out.append((b, came, -1))
+        return out
+
+    def plan(u: int, b: int) -> Iterator[int]:
+        path = route(where[u], b)
+        for cl, _came, gate in path:  # the abstract search: nodes expanded along the way
+            yield node_k + cl
+            if gate >= 0:
+                yield node_k + cells + gate
+        for cl, came, gate in path:  # refinement: each cluster's segment
+            yield seg_k + (cl << 24) + ((came + 1) << 12) + gate + 1
+
+    moving: list[tuple[int, list[tuple[int, int, int]], int]] = []  # (unit, route, step)
+    while True:
+        if rng.random() < 0.12 or not moving:
+            lead = rng.randrange(units)
+            near = [u for u in range(units) if where[u] == where[lead]]
+            others = [u for u in range(units) if where[u] != where[lead]]
+            size = rng.randint(1, group)
+            chosen = (near + rng.sample(others, min(len(others), max(0, size - len(near)))))[:size]
+            b = places[target_of()]
+            moving = [m for m in moving if m[0] not in chosen]
+            for u in chosen:
+                yield from plan(u, b)
+                moving.append((u, route(where[u], b), 0))
+            continue
+        still = []
+        for u, path, i in moving:  # one tick: every moving unit follows its path
+            cl, came, gate = path[i]
+            yield seg_k + (cl << 24) + ((came + 1) << 12) + gate + 1
+            if rng.random() < blocked:
+                where[u] = cl
+                yield from plan(u, path[-1][0])
+                path, i = route(cl, path[-1][0]), 0
+            elif rng.random() < 0.3:
+                i += 1
+            if i < len(path):
+                still.append((u, path, i))
+            else:
+                where[u] = path[-1][0]
+        moving = still
+
+
+def volume_bricks(seed: int, bricks: int, levels: int, rays: int, turn: float,
+                  tf_every: int) -> Iterator[int]:
+    """Out-of-core volume rendering of a CT or microscopy scan (bricked multiresolution
+    octrees as in GigaVoxels, Crassin et al. 2009, and Beyer, Hadwiger and Pfister's 2015
+    survey): the volume is ``bricks`` bricks a side at the finest level, ``levels`` levels
+    of coarser bricks above. Every frame casts ``rays`` by ``rays`` rays from an orbiting
+    camera; a ray marches front to back, reading each brick it enters at the level its
+    distance asks for, and stops when its opacity saturates (the transfer function makes
+    bricks of tissue denser than the threshold nearly opaque). The user rotates the volume
+    by about ``turn`` radians a frame, now and then zooms in on a region or out again,
+    jumps to a standard view, and every ``tf_every`` frames or so changes the transfer
+    function's threshold."""
+    rng = random.Random(seed)
+    theta, phi, zoom, centre = 0.0, 0.3, 1.0, (0.5, 0.5, 0.5)
+    threshold = 0.5
+    frame = 0
+    while True:
+        frame += 1
+        r = rng.random()
+        if r < 0.02:  # a standard view
+            theta, phi, zoom, centre = rng.choice((0.0, math.pi / 2, math.pi)), 0.0, 1.0, (
+                0.5, 0.5, 0.5)
+        elif r < 0.05:  # zoom in on a region, or back out
+            zoom = 1.0 if zoom < 1.0 else rng.choice((0.5, 0.25))
+            x, y, z = (rng.uniform(0.25, 0.75) for _ in range(3))
+            centre = (0.5, 0.5, 0.5) if zoom == 1.0 else (x, y, z)
+        else:
+            theta += rng.gauss(turn, turn / 3)
+            phi = max(-1.2, min(1.2, phi + rng.gauss(0, turn / 4)))
+        if rng.random() < 1.0 / tf_every:
+            threshold = min(0.9, max(0.1, threshold + rng.choice((-0.1, 0.1))))
+        v = (-math.cos(phi) * math.cos(theta), -math.cos(phi) * math.sin(theta), -math.sin(phi))
+        u = (-math.sin(theta), math.cos(theta), 0.0)
+        w = (v[1] * u[2] - v[2] * u[1], v[2] * u[0] - v[0] * u[2], v[0] * u[1] - v[1] * u[0])
+        base = 0 if zoom < 1.0 else 1  # zoomed in: the finest bricks near the camera
+        for i in range(rays):
+            for j in range(rays):
+                a, b = (i + 0.5) / rays - 0.5, (j + 0.5) / rays - 0.5
+                o = [centre[k] - v[k] * zoom + zoom * (a * u[k] + b * w[k]) for k in range(3)]
+                alpha_acc, last, t = 0.0, -1, 0.0
+                while t < 2.0 * zoom and alpha_acc < 0.95:
+                    p = [o[k] + t * v[k] for k in range(3)]
+                    t += 0.5 / bricks
+                    if not all(0.0 <= c < 1.0 for c in p):
+                        continue
+                    level = min(levels - 1, base + int(t / zoom * 1.5))
+                    res = bricks >> level
+                    bx, by, bz = (int(c * res) for c in p)
+                    key = ((bx * res + by) * res + bz) + (level << 36)
+                    if key != last:
+                        last = key
+                        yield key
+                        d = math.dist(p, (0.5, 0.5, 0.5))
+                        dense = (_mix(bx * 73856093 ^ by * 19349663 ^ bz * 83492791 ^ level)
+                                 % 1000) / 1000.0 * (1.2 - d)
+                        alpha_acc += (1 - alpha_acc) * (0.6 if dense > threshold else 0.03)
+
+
+def live_migration(seed: int, pages: int, wss: int, alpha: float, rate: int, rounds: int,
+                   every: int) -> Iterator[int]:
+    """Pre-copy live migration of a virtual machine (Clark et al. 2005, "Live migration of
+    virtual machines", as Xen and QEMU/KVM migrate RAM): a guest of ``pages`` pages runs a
+    workload writing a working set of ``wss`` pages (Zipf ``alpha``) and reading the rest
+    (Zipf 0.6), ``rate`` guest accesses for each page the migration sends. A migration
+    reads the dirty bitmap's words and sends every page in address order, then in each
+    round the pages dirtied since the previous one, until few are dirty or ``rounds``
+    rounds have passed; the VM is paused and the rest sent. A migration comes about every
+    ``every`` guest accesses (host maintenance, rebalancing), and the working set moves now
+    and then (a new phase of the workload)."""
+    rng = random.Random(seed)
+    bitmap_k = 1 << 40
+    layout = rng.sample(range(pages), pages)
+    hot = _zipf(rng, wss, alpha)
+    cold = _zipf(rng, pages, 0.6)
+    offset = 0
+
+    def guest(n: int, dirty: set[int]) -> Iterator[int]:
+        for _ in range(n):
+            if rng.random() < 0.6:
+                p = layout[(offset + hot()) % pages]
+                dirty.add(p)
+            else:
+                p = layout[cold()]
+            yield p
+
+    while True:
+        dirty: set[int] = set()
+        yield from guest(every, dirty)
+        if rng.random() < 0.3:
+            offset = rng.randrange(pages)  # the workload's next phase
+        send = list(range(pages))  # the first round sends everything
+        for _ in range(rounds):
+            dirty = set()
+            for i, p in enumerate(send):
+                if i % 64 == 0:
+                    yield bitmap_k + p // 64
+                yield p
+                if rng.random() < 0.5:
+                    yield from guest(rate, dirty)
+            if len(dirty) < 32:
+                break
+            send = sorted(dirty)
+        for p in sorted(dirty):  # stop and copy
+            yield p
+
+
+def fm_index(seed: int, genome_log: int, read_len: int, errors: float, repeats: int,
+             block: int, sample: int) -> Iterator[int]:
+    """Short-read alignment by backward search in an FM-index (Ferragina and Manzini 2000;
+    BWA, Li and Durbin 2009): a genome of 2 ** ``genome_log`` bases, a share of it copies
+    of ``repeats`` repeat families (Alu-like, a few per cent diverged). Each read of
+    ``read_len`` bases (sequencing errors at rate ``errors``) is searched from its last
+    base back: every step narrows the suffix-array interval and reads the occurrence-table
+    blocks (``block`` rows each) holding its two ends; for a random genome the interval of
+    a string starts near its rank among all strings, which is what is computed here. A
+    mismatch empties the interval a few steps later, and the search backtracks to try the
+    other bases at the error. Each hit is located by LF steps (random rows) to a
+    suffix-array sample (every ``sample`` rows)."""
+    rng = random.Random(seed)
+    g = 1 << genome_log
+    occ_k, sa_k = 0, 1 << 40
+    genome = bytearray(rng.randrange(4) for _ in range(g))
+    families = [bytes(rng.randrange(4) for _ in range(300)) for _ in range(repeats)]
+    copies: dict[int, int] = {}
+    for _ in range(g // 3 // 300):  # about a third of the genome is repeats
+        f = rng.randrange(repeats)
+        at = rng.randrange(g - 300)
+        seq = bytearray(families[f])
+        for _ in range(9):
+            seq[rng.randrange(300)] = rng.randrange(4)
+        genome[at:at + 300] = seq
+        copies[at // 300] = copies.get(at // 300, 0) + 1
+
+    def search(seq: bytes | bytearray, true: bytes, hits: int, start: int, stop: int
+               ) -> Iterator[int]:
+        """Backward search over positions ``start`` down to ``stop``, the interval of
+        the suffix after ``start`` already known (``true``, the read as sampled, tells
+        where the interval empties; ``hits``, its occurrences)."""
+        value, length = 0.0, read_len - 1 - start
+        for i in range(read_len - 1, start, -1):
+            value = (seq[i] + value) / 4
+        wrong = any(seq[i] != true[i] for i in range(start + 1, read_len))
+        for i in range(start, stop - 1, -1):
+            value = (seq[i] + value) / 4
+            length += 1
+            wrong = wrong or seq[i] != true[i]
+            lo = int(value * g)
+            width = max(hits, int(g / 4 ** length))
+            yield occ_k + lo // block
+            yield occ_k + min(g - 1, lo + width) // block
+            if wrong and g / 4 ** length < 1:  # the interval is empty
+                return
+
+    while True:
+        p = rng.randrange(g - read_len)
+        read = bytearray(genome[p:p + read_len])
+        true = bytes(read)
+        errs = [i for i in range(read_len) if rng.random() < errors]
+        for i in errs:
+            read[i] = (read[i] + rng.randint(1, 3)) % 4
+        hits = 1 + (rng.randint(1, 20) if p // 300 in copies else 0)
+        last = max(errs, default=-1)
+        yield from search(read, true, hits, read_len - 1, 0)
+        if last >= 0:
+            for alt in range(1, 4):  # backtrack: the other bases at the error
+                seq = bytearray(read)
+                seq[last] = (read[last] + alt) % 4
+                if seq[last] == true[last]:
+                    yield from search(true, true, hits, last, 0)  # the right base, on to the start
+                else:
+                    yield from search(seq, true, hits, last, max(0, last - 4))
+        for _ in range(min(hits, 5)):  # locate each hit
+            for _ in range(rng.randrange(sample)):
+                yield occ_k + rng.randrange(g) // block
+            yield sa_k + rng.randrange(g // sample)
+
+
+def cube_storage(seed: int, columns: int, depth: int, skus: int, alpha: float, lines: float,
+                 ports: int) -> Iterator[int]:
+    """A cube storage system's bins (AutoStore: bins stacked ``depth`` deep in ``columns``
+    columns of a grid, robots on top): an order of about ``lines`` lines over ``skus``
+    products (Zipf ``alpha``) reads each product's record and the bin holding it; a robot
+    reads the column's stack, lifts off ("digs") every bin above the target, setting each
+    on top of a neighbouring column, and carries the target to one of ``ports`` ports;
+    after the pick the bin goes back on top of a column near the ports, so popular bins
+    gather near the top. Inbound deliveries fill a bin that is emptied, and at night the
+    robots dig slow bins down."""
+    rng = random.Random(seed)
+    bin_k, sku_k, col_k = 0, 1 << 40, 2 << 40
+    bins = columns * (depth - 1)
+    stacks: list[list[int]] = [list(range(c * (depth - 1), (c + 1) * (depth - 1)))
+                               for c in range(columns)]
+    where_bin = {b: b // (depth - 1) for b in range(bins)}
+    rank = rng.sample(range(skus), skus)
+    bin_of = {s: rng.randrange(bins) for s in range(skus)}
+    pick = _zipf(rng, skus, alpha)
+    orders = 0
+
+    def put(b: int, near: int, avoid: int = -1) -> None:
+        """On top of the lowest of the six columns from ``near`` (never ``avoid``, the
+        column being dug)."""
+        c = min((c % columns for c in range(near, near + 7) if c % columns != avoid),
+                key=lambda c: len(stacks[c]))
+        stacks[c].append(b)
+        where_bin[b] = c
+
+    def fetch(b: int) -> Iterator[int]:
+        c = where_bin[b]
+        yield col_k + c
+        stack = stacks[c]
+        while stack[-1] != b:  # dig
+            top = stack.pop()
+            yield bin_k + top
+            put(top, c + 1, c)
+        yield bin_k + stack.pop()
+
+    while True:
+        orders += 1
+        port = rng.randrange(ports)
+        for _ in range(max(1, int(rng.expovariate(1.0 / lines)))):
+            s = rank[pick()]
+            yield sku_k + s
+            b = bin_of[s]
+            yield from fetch(b)
+            put(b, port * (columns // ports))
+        if orders % 50 == 0:  # inbound: a product moves to another bin
+            s = rng.randrange(skus)
+            bin_of[s] = rng.randrange(bins)
+            yield sku_k + s
+            yield from fetch(bin_of[s])
+            put(bin_of[s], rng.randrange(columns))
+        if orders % 400 == 0:  # the night: slow bins dug down
+            for _ in range(columns // 4):
+                c = rng.randrange(columns)
+                if stacks[c]:
+                    b = stacks[c][-1]
+                    yield from fetch(b)
+                    stacks[c].insert(0, b)
+                    where_bin[b] = c
+
+
+def hotel_housekeeping(seed: int, floors: int, rooms: int, stay: float, pool: float,
+                       optout: float) -> Iterator[int]:
+    """A hotel's housekeeping robot (room turnover as Hilton's and Marriott's room
+    attendants work a floor, with the linen pool a hotel keeps, about three sets a bed):
+    ``floors`` floors of ``rooms`` rooms, guests staying about ``stay`` nights. Each
+    morning the robot loads its cart at the floor's linen closet (clean sets taken from
+    the top of the closet's stack), then works the floor's rooms in order: a departure
+    gets a full clean (the room's record, its minibar items counted and restocked, the
+    used linen set bagged, a clean set from the cart, the amenities), a stayover fresh
+    towels unless the guest opted out (``optout``); the used sets come back from the
+    laundry two days later, on top of the closet's stack (``pool`` sets a room)."""
+    rng = random.Random(seed)
+    room_k, linen_k, item_k, closet_k = 0, 1 << 40, 2 << 40, 3 << 40
+    closets = [list(range(f * 10_000, f * 10_000 + int(rooms * pool))) for f in range(floors)]
+    on_bed = {}
+    for f in range(floors):
+        for r in range(rooms):
+            on_bed[f * rooms + r] = closets[f].pop()
+    leaves = {room: rng.expovariate(1.0 / stay) for room in on_bed}
+    laundry: list[tuple[int, int, int]] = []  # (day back, floor, set)
+    day = 0
+    while True:
+        day += 1
+        for back in [x for x in laundry if x[0] <= day]:
+            laundry.remove(back)
+            closets[back[1]].append(back[2])
+            yield closet_k + back[1]
+        for f in range(floors):
+            yield closet_k + f
+            cart: list[int] = []
+            for r in range(rooms):
+                room = f * rooms + r
+                departure = leaves[room] <= day
+                if not departure and rng.random() < optout:
+                    continue
+                yield room_k + room
+                if departure:
+                    for i in range(6):  # the minibar's items, counted and restocked
+                        yield item_k + room * 8 + i
+                    old = on_bed[room]
+                    yield linen_k + old
+                    laundry.append((day + 2, f, old))
+                    if not cart:
+                        yield closet_k + f  # back to the closet for more sets
+                        cart = [closets[f].pop() for _ in range(min(4, len(closets[f])))]
+                    if cart:
+                        on_bed[room] = cart.pop()
+                        yield linen_k + on_bed[room]
+                    yield item_k + 7  # the amenities' shelf on the cart
+                    leaves[room] = day + max(1.0, rng.expovariate(1.0 / stay))
+                else:
+                    yield item_k + 6  # fresh towels from the cart
+            closets[f].extend(cart)
+
+
+def household_mail(seed: int, people: int, senders: int, alpha: float, parcels: float,
+                   returns: float) -> Iterator[int]:
+    """A home robot handling the household's mail and parcels (modelled on a postal
+    delivery's mix: bills and statements monthly from the same senders, magazines,
+    catalogues and junk mail, and online orders): each day's letters from ``senders``
+    senders (Zipf ``alpha``) read the sender's record to know whose it is and where it
+    goes: a bill to its folder in the filing drawer, a magazine to the coffee table pile
+    (last month's issue to recycling), junk to the recycling box, the rest to the
+    addressee's tray. About ``parcels`` parcels a day are carried to their addressee's
+    room; a share ``returns`` go back out a few days later, relabelled at the hall
+    shelf. Monthly statements come on their sender's day of the month."""
+    rng = random.Random(seed)
+    sender_k, place_k, parcel_k, issue_k = 0, 1 << 40, 2 << 40, 3 << 40
+    kind = [rng.choice(("bill", "bill", "magazine", "junk", "junk", "letter"))
+            for _ in range(senders)]
+    owner = [rng.randrange(people) for _ in range(senders)]
+    monthly = [s for s in range(senders) if kind[s] == "bill"][: max(1, senders // 10)]
+    due = {s: rng.randrange(30) for s in monthly}
+    sent = _zipf(rng, senders, alpha)
+    issue = [0] * senders
+    made = 0
+    going_back: list[tuple[int, int]] = []
+    day = 0
+    while True:
+        day += 1
+        letters = [sent() for _ in range(rng.randint(1, 6))] if day % 7 else []
+        letters += [s for s in monthly if due[s] == day % 30]
+        for s in letters:
+            yield sender_k + s
+            if kind[s] == "bill":
+                yield place_k + 100 + s  # the sender's folder
+            elif kind[s] == "magazine":
+                yield place_k + 1  # the coffee table pile
+                yield issue_k + s * 1000 + issue[s]
+                issue[s] += 1
+                if issue[s] > 1:
+                    yield issue_k + s * 1000 + issue[s] - 2
+                    yield place_k + 2  # recycling
+            elif kind[s] == "junk":
+                yield place_k + 2
+            else:
+                yield place_k + 10 + owner[s]
+        for _ in range(int(rng.expovariate(1.0 / parcels) + 0.5)):
+            made += 1
+            whom = rng.randrange(people)
+            yield parcel_k + made
+            yield place_k + 50 + whom  # the addressee's room
+            if rng.random() < returns:
+                going_back.append((day + rng.randint(2, 5), made))
+        for back in [x for x in going_back if x[0] <= day]:
+            going_back.remove(back)
+            yield place_k + 50 + rng.randrange(people)
+            yield parcel_k + back[1]
+            yield place_k + 3  # the hall shelf
+
+
+def sterile_trays(seed: int, specialties: int, procedures: int, alpha: float, rooms: int,
+                  copies: int, tray_size: int) -> Iterator[int]:
+    """A hospital's sterile processing department (the reprocessing cycle of AAMI ST79:
+    decontamination, inspection and assembly against the count sheet, sterilisation,
+    storage, case carts): each day's surgeries in ``rooms`` operating rooms over
+    ``specialties`` specialties, ``procedures`` procedure kinds (Zipf ``alpha``); a
+    procedure's preference card names its tray types. Building a case cart reads the
+    card and a sterile copy of each tray type (``copies`` copies of a type cycle through
+    the department); after the case each tray is decontaminated, its count sheet and every
+    one of its ``tray_size`` instruments inspected (a damaged one replaced by a new one
+    from stock), washed in a washer load and sterilised, and back in storage the next
+    day."""
+    rng = random.Random(seed)
+    card_k, tray_k, inst_k, load_k = 0, 1 << 40, 2 << 40, 3 << 40
+    types_per = 6
+    cards = [sorted(rng.sample(range(specialties * types_per), rng.randint(1, 4)))
+             for _ in range(procedures)]
+    for p, card in enumerate(cards):  # a procedure's trays are its specialty's
+        spec = p % specialties
+        cards[p] = sorted({spec * types_per + t % types_per for t in card})
+    kind = _zipf(rng, procedures, alpha)
+    shelf = {t: list(range(t * copies, (t + 1) * copies)) for t in
+             range(specialties * types_per)}
+    contents = {c: list(range(c * tray_size, (c + 1) * tray_size))
+                for c in range(specialties * types_per * copies)}
+    made = specialties * types_per * copies * tray_size
+    dirty_tomorrow: list[tuple[int, int]] = []
+    while True:
+        back = dirty_tomorrow
+        dirty_tomorrow = []
+        for t, c in back:
+            shelf[t].append(c)
+        for _ in range(rooms * rng.randint(2, 4)):  # the day's cases
+            p = kind()
+            yield card_k + p
+            used = []
+            for t in cards[p]:
+                if not shelf[t]:  # no sterile copy: a loaner tray
+                    shelf[t].append(max(contents) + 1)
+                    contents[shelf[t][0]] = list(range(made, made + tray_size))
+                    made += tray_size
+                c = shelf[t].pop(0)
+                yield tray_k + c
+                used.append((t, c))
+            for t, c in used:  # decontamination, inspection, assembly
+                yield tray_k + c
+                for i, inst in enumerate(contents[c]):
+                    yield inst_k + inst
+                    if rng.random() < 0.01:
+                        contents[c][i] = made
+                        yield inst_k + made
+                        made += 1
+                dirty_tomorrow.append((t, c))
+            yield load_k + rng.randrange(4)  # a washer-disinfector's load
+            yield load_k + 4 + rng.randrange(3)  # a steam steriliser's load
+
+
+def fry_station(seed: int, products: int, alpha: float, baskets: int, rush: float,
+                hold: int) -> Iterator[int]:
+    """A fry-station robot (Miso Robotics' Flippy at White Castle's and Jack in the Box's
+    fryers): orders come a few a minute, ``rush`` times as many at lunch and dinner, each
+    of a few items over ``products`` fried products (Zipf ``alpha``). An item reads its
+    product's holding bin; portions younger than ``hold`` minutes are served, otherwise the
+    bin is emptied and a batch cooked: the robot takes a free one of ``baskets`` baskets,
+    fills it at the product's freezer hopper, drops it into a fryer, shakes it halfway,
+    lifts and drains it and dumps it into the holding bin. Each night the fryers' oil is
+    filtered (every fryer and basket read) and the hoppers restocked."""
+    rng = random.Random(seed)
+    order_k, bin_k, hopper_k, basket_k, fryer_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    item = _zipf(rng, products, alpha)
+    fryers = max(2, products // 3)
+    made_at = [-10_000] * products
+    portions = [0] * products
+    free = list(range(baskets))
+    cooking: list[tuple[int, int, int]] = []  # (ready minute, basket, product)
+    orders = 0
+    minute = 0
+    while True:
+        minute += 1
+        of_day = minute % 960
+        if of_day == 0:
+            for f in range(fryers):
+                yield fryer_k + f
+            for b in range(baskets):
+                yield basket_k + b
+            for p in range(products):
+                yield hopper_k + p
+        busy = 180 <= of_day < 300 or 600 <= of_day < 720
+        for ready in [c for c in cooking if c[0] <= minute]:
+            cooking.remove(ready)
+            _, b, p = ready
+            yield basket_k + b
+            yield fryer_k + p % fryers
+            yield bin_k + p
+            made_at[p], portions[p] = minute, 8
+            free.append(b)
+        for _ in range(int(rng.expovariate(1.0 / (2.0 * (rush if busy else 1.0))) + 0.5)):
+            orders += 1
+            yield order_k + orders
+            for _ in range(rng.randint(1, 4)):
+                p = item()
+                yield bin_k + p
+                if minute - made_at[p] < hold and portions[p] > 0:
+                    portions[p] -= 1
+                    continue
+                portions[p] = 0
+                if any(c[2] == p for c in cooking) or not free:
+                    continue
+                b = free.pop(0)
+                yield basket_k + b
+                yield hopper_k + p
+                yield fryer_k + p % fryers
+                cooking.append((minute + 3, b, p))
+        for ready, b, _p in cooking:
+            if ready - minute == 1:  # shake halfway
+                yield basket_k + b
+
+
+def fresh22_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 34's held-out set: seeds 44000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 44000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "hpa_s8_u12": lambda: hpa_orders(s + 0, 8, 12, 1.0, 4, 0.02),
+        "hpa_s32_u120": lambda: hpa_orders(s + 1, 32, 120, 0.8, 16, 0.05),
+        "volume_b16_r8": lambda: volume_bricks(s + 2, 16, 3, 8, 0.05, 40),
+        "volume_b64_r16": lambda: volume_bricks(s + 3, 64, 5, 16, 0.15, 15),
+        "migrate_p2000_w200": lambda: live_migration(s + 4, 2000, 200, 1.0, 2, 5, 20000),
+        "migrate_p20000_w3000": lambda: live_migration(s + 5, 20000, 3000, 0.8, 4, 8, 50000),
+        "fmindex_g16_r50": lambda: fm_index(s + 6, 16, 50, 0.01, 5, 64, 16),
+        "fmindex_g20_r100": lambda: fm_index(s + 7, 20, 100, 0.02, 40, 128, 32),
+        "autostore_c40_d8": lambda: cube_storage(s + 8, 40, 8, 150, 1.0, 2.0, 2),
+        "autostore_c600_d16": lambda: cube_storage(s + 9, 600, 16, 5000, 0.8, 4.0, 8),
+        "housekeeping_f2_r20": lambda: hotel_housekeeping(s + 10, 2, 20, 2.0, 3.0, 0.3),
+        "housekeeping_f12_r40": lambda: hotel_housekeeping(s + 11, 12, 40, 4.0, 2.5, 0.1),
+        "mailroom_p2_s40": lambda: household_mail(s + 12, 2, 40, 1.0, 0.5, 0.1),
+        "mailroom_p6_s400": lambda: household_mail(s + 13, 6, 400, 0.8, 2.0, 0.2),
+        "sterile_s3_p20": lambda: sterile_trays(s + 14, 3, 20, 1.0, 2, 3, 20),
+        "sterile_s12_p300": lambda: sterile_trays(s + 15, 12, 300, 0.8, 12, 2, 60),
+        "fryer_p6_b4": lambda: fry_station(s + 16, 6, 1.0, 4, 3.0, 7),
+        "fryer_p20_b12": lambda: fry_station(s + 17, 20, 0.8, 12, 5.0, 10),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -9455,7 +10052,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh15": fresh15_variants, "fresh16": fresh16_variants,
                 "fresh17": fresh17_variants, "fresh18": fresh18_variants,
                 "fresh19": fresh19_variants, "fresh20": fresh20_variants,
-                "fresh21": fresh21_variants}
+                "fresh21": fresh21_variants, "fresh22": fresh22_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -9514,7 +10111,8 @@ def main() -> int:
                          "fresh18: round 30's held-out set; "
                          "fresh19: round 31's held-out set; "
                          "fresh20: round 32's held-out set; "
-                         "fresh21: round 33's held-out set")
+                         "fresh21: round 33's held-out set; "
+                         "fresh22: round 34's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

@@ -1,7 +1,8 @@
 """The held-out cache sets written before any policy ran on them (round 20's fresh8, round
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
-round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21): their
+round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
+fresh22): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -16,7 +17,7 @@ from bench_scripts import load_bench
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
-        "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21")
+        "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -182,6 +183,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "fab": lambda s: h.fab_lots(s, 2, 4, 6, 20, 0.1),
             "packing": lambda s: h.trip_packing(s, 3, 20, 3, 1.0, 5.0),
         }
+    if name == "fresh22":
+        return {
+            "hpa": lambda s: h.hpa_orders(s, 6, 8, 1.0, 3, 0.05),
+            "volume": lambda s: h.volume_bricks(s, 8, 2, 4, 0.1, 20),
+            "migrate": lambda s: h.live_migration(s, 500, 50, 1.0, 2, 4, 1000),
+            "fmindex": lambda s: h.fm_index(s, 12, 30, 0.02, 3, 32, 8),
+            "autostore": lambda s: h.cube_storage(s, 10, 5, 40, 1.0, 2.0, 1),
+            "housekeeping": lambda s: h.hotel_housekeeping(s, 1, 10, 2.0, 3.0, 0.2),
+            "mailroom": lambda s: h.household_mail(s, 2, 20, 1.0, 1.0, 0.2),
+            "sterile": lambda s: h.sterile_trays(s, 2, 8, 1.0, 1, 2, 10),
+            "fryer": lambda s: h.fry_station(s, 4, 1.0, 3, 3.0, 7),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -281,7 +294,10 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # robot's routes (the same lobby, corridor waypoints and stations trip after trip);
 # fresh21's multifrontal stack (contribution blocks popped last in first out, fronts
 # assembled on top of the stack) and the scrubbing video editor (frames around the playhead
-# and the cut, decoded again after every jump).
+# and the cut, decoded again after every jump); fresh22's hierarchical path-finding (a
+# group's units plan the same route one after another and read their next segments every
+# tick; the larger map's 120 units bring a lower second share) and the fry station's
+# baskets, holding bins and hoppers (a batch's basket is read again minutes later).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -294,7 +310,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh18": ({"dfa", "museum"}, 0.85, 0.65),
                     "fresh19": ({"methods", "diy"}, 0.85, 0.75),
                     "fresh20": ({"mcts", "tug"}, 0.75, 0.7),
-                    "fresh21": ({"frontal", "scrub"}, 0.6, 0.55)}
+                    "fresh21": ({"frontal", "scrub"}, 0.6, 0.55),
+                    "fresh22": ({"hpa", "fryer"}, 0.75, 0.3)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
