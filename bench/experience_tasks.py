@@ -33,6 +33,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh32b: floor plan 8, seed 3202; fresh32c: floor plan 26, seed 3203)
     .venv/bin/python bench/experience_tasks.py --split fresh33a # floor plan 5, seed 3301
         # (fresh33b: floor plan 12, seed 3302; fresh33c: floor plan 13, seed 3303)
+    .venv/bin/python bench/experience_tasks.py --split fresh34a # floor plan 4, seed 3401
+        # (fresh34b: floor plan 16, seed 3402; fresh34c: floor plan 24, seed 3403)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -194,6 +196,14 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # those splits' (other seed, other tasks). At length 30 each stream holds all three KINDS
 # and every task's needs are within reach of its world (checked by generating the streams
 # only; 0 of 30 out of reach in each).
+# "fresh34a/b/c" (round 34) likewise, by a helper (heldout34) who ran no arm on them, by
+# round 31's rule: the next kitchens reused longest ago, after round 28's (5, 12, 13, taken
+# in round 33), in the order round 29 reused them: 4 (fresh23a's, reused by fresh29a), 16
+# (fresh23b's, reused by fresh29b) and 24 (fresh23c's, reused by fresh29c), each reused a
+# SECOND time (none a tuning plan: all even). Next in line: round 30's 6, 18, 14. Their
+# streams differ from those splits' (other seed, other tasks). At length 30 each stream
+# holds all three KINDS and every task's needs are within reach of its world (checked by
+# generating the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -208,7 +218,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh30a": (6, 3001), "fresh30b": (18, 3002), "fresh30c": (14, 3003),
           "fresh31a": (27, 3101), "fresh31b": (28, 3102), "fresh31c": (20, 3103),
           "fresh32a": (30, 3201), "fresh32b": (8, 3202), "fresh32c": (26, 3203),
-          "fresh33a": (5, 3301), "fresh33b": (12, 3302), "fresh33c": (13, 3303)}
+          "fresh33a": (5, 3301), "fresh33b": (12, 3302), "fresh33c": (13, 3303),
+          "fresh34a": (4, 3401), "fresh34b": (16, 3402), "fresh34c": (24, 3403)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the
