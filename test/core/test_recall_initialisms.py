@@ -6,12 +6,11 @@ word and has no vowels to drop, so the speller left it and the toilet paper was 
 from __future__ import annotations
 
 import pytest
-from recall_rooms import labels, room
+from recall_rooms import room, top_types
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.spelling import Speller, initials, table_names
 
 BATHROOM = ["Toilet", "ToiletPaper", "ToiletPaperHanger", "Cabinet", "Sink", "SinkBasin",
@@ -67,6 +66,5 @@ def test_without_names_the_speller_reads_no_initials(speller: Speller) -> None:
 def test_the_toilet_paper_written_as_initials_is_recalled(embedder: Embedder) -> None:
     units = room(BATHROOM)
     text = "TP -> holder (spare in cab)"
-    assert "ToiletPaper" in labels(Recaller(embedder).rank(text, units, 3))
-    off = Recaller(embedder, config=RecallConfig(initialisms=False))
-    assert "ToiletPaper" not in labels(off.rank(text, units, 3))
+    assert "ToiletPaper" in top_types(embedder, text, units)
+    assert "ToiletPaper" not in top_types(embedder, text, units, initialisms=False)
