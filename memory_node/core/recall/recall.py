@@ -75,7 +75,7 @@ from memory_node.core.recall.names import (
     verb_holders,
     verb_tools,
 )
-from memory_node.core.recall.spelling import Speller
+from memory_node.core.recall.spelling import Speller, table_names
 from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import (
@@ -310,6 +310,9 @@ class RecallConfig:
     abbreviations: bool = True       # ... and one written without its vowels, as notes
                                      # and texts do ("rmt", "drwr", "dsk"), is read as the
                                      # one name word whose vowel-less form it is exactly
+    initialisms: bool = True         # ... and one standing alone that WordNet does not
+                                     # know, as the one type name of several words whose
+                                     # initials it is ("TP -> holder": toilet paper)
     described_words: int = 2         # a type the text does not name is named partly when
                                      # this many different words said (no word of any
                                      # type here) are words of its WordNet definition:
@@ -640,7 +643,8 @@ class Recaller:
             threading.Thread(target=_warm_lexicon, args=(lexicon, verbs, self.config.warm_words),
                              name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
-        self.speller = Speller(lexicon, abbreviations=self.config.abbreviations) \
+        self.speller = Speller(lexicon, abbreviations=self.config.abbreviations,
+                               names=table_names() if self.config.initialisms else None) \
             if self.config.spelling and lexicon is not None and self.config.use_lexicon \
             else None
         self._label_terms: dict[str, LabelTerms] = {}

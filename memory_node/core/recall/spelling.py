@@ -15,6 +15,14 @@ does not know, of three letters or more, with no vowel after its first letter, i
 the one known name word whose letters without their vowels (the first letter kept) are
 exactly it. Exactly, not as a subsequence: "srt" is a subsequence of "sports" and "alm" of
 both "alarm" and "aluminum", and reading those would be guessing.
+
+Notes also write a name of several words as its initials ("TP -> holder", "tp on
+holder"). A word WordNet does not know, standing alone (no letter or digit joined to it:
+"1st" is no initial), is read as the one type name of two or more words whose initials it
+is ("tp": toilet paper). A name sharing its initials with another ("sb": soap bar, spray
+bottle, ...) or a word WordNet knows ("cc", "ps", "tv"), written as it is or with a dot
+after each letter ("WC": WordNet's "w.c.", the toilet, not the watering can), is never
+read so.
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ MAX_TEXT_MEMO = 1_024
 _TOKEN = re.compile(r"[A-Za-z]+")
 PRO_FORMS = frozenset({"one", "ones"})  # English's noun pro-forms: "the near one"
 ABBREVIATION_MIN_CHARS = 3  # "rmt", "dsk", "tbl": a dropped vowel leaves three letters
+INITIALISM_MIN_CHARS = 2  # "tp": a name of two words
 VOWELS = frozenset("aeiou")
 
 
@@ -66,23 +75,49 @@ def _within(a: str, b: str, limit: int) -> int | None:
     return prev[-1] if prev[-1] <= limit else None
 
 
-def table_vocabulary(path: str | Path | None = None) -> frozenset[str]:
-    """Words of every type name and category of the object type table."""
+@lru_cache(maxsize=4)  # the vocabulary and the names read one file: parse it once
+def _table_types(path: str | Path | None) -> dict[str, dict[str, object]]:
     with open(path or default_table_path(), encoding="utf-8") as fh:
         data = load_yaml(fh) or {}
+    return {str(name): entry or {} for name, entry in (data.get("types") or {}).items()}
+
+
+def table_vocabulary(path: str | Path | None = None) -> frozenset[str]:
+    """Words of every type name and category of the object type table."""
     out: set[str] = set()
-    for name, entry in (data.get("types") or {}).items():
-        out.update(split_label(str(name)).split())
-        for c in (entry or {}).get("categories", []) or []:
+    for name, entry in _table_types(path).items():
+        out.update(split_label(name).split())
+        categories = entry.get("categories") or []
+        assert isinstance(categories, list)
+        for c in categories:
             out.update(str(c).lower().split())
     return frozenset(w for w in out if w.isalpha() and w not in STOPWORDS)
+
+
+def table_names(path: str | Path | None = None) -> frozenset[str]:
+    """Every type name of the object type table, as words ("toilet paper")."""
+    return frozenset(" ".join(w for w in split_label(name).split() if w.isalpha())
+                     for name in _table_types(path))
+
+
+def _joined(text: str, start: int, end: int) -> bool:
+    """Whether a letter or digit touches ``text[start:end]`` ("1st": "st" is no word)."""
+    return (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
+
+
+def initials(name: str) -> str:
+    """The first letters of a name's words ("toilet paper" -> "tp")."""
+    return "".join(w[0] for w in name.split())
 
 
 class Speller:
     """Corrects slips in object names against a fixed vocabulary; memoised per word."""
 
     def __init__(self, lexicon: Lexicon | None, vocabulary: Iterable[str] | None = None,
-                 abbreviations: bool = False) -> None:
+                 abbreviations: bool = False, names: Iterable[str] | None = None) -> None:
+        """``names``: the type names (as words) whose initials a word may be; none are
+        read without them (``Recaller`` passes :func:`table_names` when
+        ``RecallConfig.initialisms`` is on)."""
         self.lexicon = lexicon
         self.vocabulary = frozenset(vocabulary if vocabulary is not None
                                     else table_vocabulary())
@@ -97,6 +132,10 @@ class Speller:
                 sk = skeleton(w)
                 if sk != w and len(sk) >= ABBREVIATION_MIN_CHARS:
                     self._by_skeleton.setdefault(sk, set()).add(w)
+        self._by_initials: dict[str, set[str]] = {}
+        for n in names or ():
+            if len(n.split()) >= INITIALISM_MIN_CHARS:
+                self._by_initials.setdefault(initials(n), set()).add(n)
         self.word = lru_cache(maxsize=MAX_MEMO)(self._word)
         self.head_word = lru_cache(maxsize=MAX_MEMO)(self._head_word)
         # A pure function of the text: the vocabulary and WordNet do not change.
@@ -121,6 +160,14 @@ class Speller:
         vowels dropped; ``w`` when neither reads as exactly one name."""
         c = self._nearest(w) if len(w) >= MIN_CHARS else w
         return c if c != w else self._abbreviated(w)
+
+    def initialism(self, w: str) -> str:
+        """The one type name ``w`` (lower case) is the initials of, when WordNet does not
+        know ``w``; ``w`` otherwise."""
+        hits = self._by_initials.get(w, ())
+        if len(hits) != 1 or self._known(w) or self._known("".join(f"{c}." for c in w)):
+            return w  # WordNet's "w.c.": the initials of another name (water closet)
+        return next(iter(hits))
 
     def _abbreviated(self, w: str) -> str:
         """The one name word ``w`` is written without vowels, a plural keeping its "s"
@@ -181,5 +228,7 @@ class Speller:
             head = (bool(before) and before[0].lower() in DETERMINERS
                     and (not nxt or nxt in STOPWORDS) and nxt not in PRO_FORMS)
             c = self.head_word(low) if head else self.word(low)
+            if c == low and self._by_initials and not _joined(text, m.start(), m.end()):
+                c = self.initialism(low)
             return w if c == low else c
         return _TOKEN.sub(fix, text)
