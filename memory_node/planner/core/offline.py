@@ -905,9 +905,12 @@ class OfflinePlanner:
                     # The walk to the target comes after the open; the robot stands where
                     # the plan's walk before it (or the task) left it.
                     sim.calls.pop()
-                    sim.at = next((c.args[0] for c in reversed(sim.calls)
-                                   if c.skill == "navigate"),
-                                  req.notes.get("at", req.robot_area))
+                    walked = next((c.args[0] for c in reversed(sim.calls)
+                                   if c.skill == "navigate"), "")
+                    sim.at = walked or req.notes.get("at", req.robot_area)
+                    # Nor does it stand at the target for certain (`_goto` skips a walk
+                    # to what it stands at).
+                    sim.stands = walked or self._stands_at(req)
                 self._goto(sim, outer.object_id)
                 sim.add("open", outer.object_id)
                 self._goto(sim, obj)
