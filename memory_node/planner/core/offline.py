@@ -738,9 +738,9 @@ class OfflinePlanner:
         if target == sim.stands:
             # The base is where its last walk there left it, and only the arm has moved
             # since: the walk would move 0.0 m (the layout sweep's odd plans, round 32's
-            # code: every one of the 198 memory-arm and 167 blind-arm walks to that target
-            # did, most of them a put's receptacle walked to again for the next subtask's
-            # close or the pick of what was just put in it).
+            # code: every one of the 172 memory-arm and 166 blind-arm such walks within a
+            # task did, most of them a put's receptacle walked to again for the next
+            # subtask's close or for the pick of what was just put in it).
             sim.at = target
             return
         unit = sim.objects.get(target)
