@@ -55,7 +55,8 @@ def test_state_changing_skills(skill: str, obj: str, state: str) -> None:
 
 def test_put_in_and_on() -> None:
     units = memory()
-    into = one(units, "put", "Apple_1", "Fridge_1")
+    into = one(units | {"Fridge_1": replace(units["Fridge_1"], state="opened")},
+               "put", "Apple_1", "Fridge_1")
     assert (into.receptacle_id, into.relation, into.position) == ("Fridge_1", "in",
                                                                  (3.0, 0.0, 1.0))
     onto = one(units, "put", "Apple_1", "CounterTop_1")
@@ -87,10 +88,31 @@ def test_put_on_a_long_top_stands_where_the_robot_set_it_down() -> None:
             robot_position=kw.get("robot", robot)), extents=kw["extents"])
         assert centre.position == (2.0, 0.9, 0.0)
     # Into a receptacle: its position (a fridge's shelf is not in front of the robot).
-    (into,) = apply_outcome(units, SkillOutcome("put", ("Apple_1", "Fridge_1"), True,
+    into, _ = apply_outcome(units, SkillOutcome("put", ("Apple_1", "Fridge_1"), True,
                                                 robot_position=robot, stamp=1.0),
                             extents={"Fridge_1": (0.8, 0.8, 1.8)})
     assert into.position == (3.0, 0.0, 1.0)
+
+
+def test_a_put_into_a_receptacle_memory_has_closed_says_it_is_open() -> None:
+    """The skill table requires a put's receptacle open: a put that succeeded went into an
+    open one, whatever the camera read. Memory's cabinet, misread shut twice just before
+    the put, kept the plunger in a "closed" cabinet, and "close it" then had nothing to
+    do with the cabinet open (plan 425, blind arm, s0002). A failed put, a put on a top
+    and a put into what memory has open say nothing of the state."""
+    units = memory()   # the fridge closed
+    into, fridge = apply_outcome(units, SkillOutcome("put", ("Apple_1", "Fridge_1"), True,
+                                                     stamp=100.0))
+    assert into.receptacle_id == "Fridge_1"
+    assert (fridge.object_id, fridge.state, fridge.last_seen) == ("Fridge_1", "opened", 100.0)
+    assert units["Fridge_1"].state == "closed"   # inputs are never mutated
+    assert apply_outcome(units, SkillOutcome("put", ("Apple_1", "Fridge_1"), False,
+                                             stamp=100.0)) == []
+    opened = units | {"Fridge_1": replace(units["Fridge_1"], state="opened")}
+    assert [u.object_id for u in apply_outcome(opened, SkillOutcome(
+        "put", ("Apple_1", "Fridge_1"), True, stamp=100.0))] == ["Apple_1"]
+    assert [u.object_id for u in apply_outcome(units, SkillOutcome(
+        "put", ("Apple_1", "CounterTop_1"), True, stamp=100.0))] == ["Apple_1"]
 
 
 def test_pick_makes_the_robot_hold_it_and_it_follows() -> None:

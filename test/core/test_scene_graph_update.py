@@ -647,3 +647,35 @@ def test_silence_says_nothing_of_a_state_word_the_sensor_never_reported():
     assert g.node(mug)["state"] == "cleaned" and g.node(cup)["state"] == "heated"
     # Both stay one unconfirmed report until a frame shows the word.
     assert g.node(mug)["state_confirmed"] is False and g.node(cup)["state_confirmed"] is False
+
+
+def test_a_box_set_down_with_a_look_alike_in_it_claims_its_own_sighting():
+    """Plan 225 (rounds 30-33): the box carried with a tissue box in it was set down on
+    the shelf; the frame before the put's outcome showed both, each a NEW node, and the
+    claim took the newest of the class or a look-alike (box ~ tissue box): the tissue
+    box's sighting. The box's own stayed a second box that won every later association;
+    the box was missed three times, removed, and the next task's box was a fresh unit.
+    A sighting of the put thing's own class comes before a look-alike's."""
+    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))
+    view = RegionView((0, 0, 0), radius=10.0)
+    box_obs = dict(extent=(0.35, 0.3, 0.25))
+    tissue_obs = dict(extent=(0.24, 0.12, 0.1))
+    g.update([obs("Box", (1, 0, 0.5), **box_obs), obs("TissueBox", (2, 1, 0.8), **tissue_obs),
+              obs("Shelf", (5, 3, 0.4), extent=(1.0, 0.4, 0.8))], view, stamp=0)
+    box, tissue, shelf = "object_0", "object_1", "object_2"
+    g.place_inside(tissue, box, 1.0)
+    g.hold(box, 2.0)
+    # Let go of on the shelf: seen before the outcome comes, the box and, in it, the
+    # tissue box (the newer node).
+    made = g.update([obs("Shelf", (5, 3, 0.4), extent=(1.0, 0.4, 0.8)),
+                     obs("Box", (5.1, 3.0, 0.85), **box_obs),
+                     obs("TissueBox", (5.05, 3.0, 0.8), **tissue_obs)], view, stamp=3.0)
+    assert [e.label for e in made.events if e.kind == EventKind.NEW] == ["Box", "TissueBox"]
+    g.place_on(box, (5.0, 3.1, 0.85), 4.0, receptacle=shelf)
+    boxes = [o for o in g.nodes("object") if g.node(o)["label"] == "Box"]
+    assert boxes == [box]
+    assert np.allclose(g.node(box)["position"], (5.1, 3.0, 0.85))
+    later = g.update([obs("Shelf", (5, 3, 0.4), extent=(1.0, 0.4, 0.8)),
+                      obs("Box", (5.1, 3.0, 0.85), **box_obs)], view, stamp=5.0)
+    assert [e.kind for e in later.events if e.label == "Box"] == []
+    assert g.node(box)["misses"] == 0

@@ -249,7 +249,10 @@ def test_close_it_closes_the_drawer_an_earlier_subtask_of_the_task_used(world) -
     before = len(house.calls)
     second = loop.run(text, "k5c-1#s1", goal_conditions=["CLOSED(Drawer)"])
     assert second.success, second.message
-    assert [str(c) for c in house.calls[before:]] == [f"navigate({used})", f"close({used})"]
+    # The put left the base at that drawer and nothing has moved it since: no walk there
+    # (round 33: such walks were 0.0 m in the layout sweep).
+    assert house.calls[before - 1] == SkillCall("put", ("Knife_1", used, "in"))
+    assert [str(c) for c in house.calls[before:]] == [f"close({used})"]
     assert house.things[used].state == "closed"
 
 
@@ -1767,3 +1770,60 @@ def test_an_object_inside_the_receptacle_the_base_stands_at_is_picked_without_a_
     _history(req, "navigate", ("Fridge_1",), True)
     _history(req, "explore", ("kitchen", "Mug"), True)
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Mug_1)", "pick(Mug_1)"]
+
+
+def test_the_receptacle_the_base_stands_at_is_not_walked_to_again() -> None:
+    """Round 33 (the layout sweep's odd plans, round 32's code): every walk to the target
+    of the last walk, with only arm skills since, moved 0.0 m: the pot a tomato was just
+    put in, walked to again before its pick (98 such walks in both arms), and a put's
+    fridge walked to again by the next subtask of the task to close it (227). The base
+    stands there for certain within the instruction (the history) and, as the loop leaves
+    it, at the next subtask's start (notes["stands"]); not after a refusal or an explore."""
+    def request() -> PlanRequest:
+        vocab = Vocabulary()
+        vocab.add_units([UnitView("Pot_1", "Pot", (0.5, 0.4, 0.9)),
+                         UnitView("Tomato_1", "Tomato", (0.5, 0.4, 1.0),
+                                  receptacle_id="Pot_1", relation="in"),
+                         UnitView("Cabinet_1", "Cabinet", (-0.4, -1.3, 0.5), "opened")])
+        return PlanRequest("x", "", vocab, ["kitchen"],
+                           goal_conditions=("INSIDE(Pot, Cabinet)",),
+                           robot_position=(0.0, 0.0, 0.0))
+
+    planner = OfflinePlanner()
+    req = request()
+    assert [str(c) for c in planner.plan(req).calls][:2] == ["navigate(Pot_1)", "pick(Pot_1)"]
+    _history(req, "navigate", ("Pot_1",), True)
+    _history(req, "put", ("Tomato_1", "Pot_1", "in"), True)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "pick(Pot_1)", "navigate(Cabinet_1)", "put(Pot_1, Cabinet_1, in)"]
+    _history(req, "pick", ("Pot_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "pick: the Pot is 1.2 m away (reach 0.9 m): navigate to it first")
+    assert [str(c) for c in planner.plan(req).calls][:2] == ["navigate(Pot_1)", "pick(Pot_1)"]
+    # A subtask's start: where the task's earlier subtask left the base.
+    close = PlanRequest("close it", "", request().vocab, ["kitchen"],
+                        goal_conditions=("CLOSED(Cabinet)",))
+    close.notes["stands"] = "Cabinet_1"
+    assert [str(c) for c in planner.plan(close).calls] == ["close(Cabinet_1)"]
+    close.notes["stands"] = ""
+    assert [str(c) for c in planner.plan(close).calls] == [
+        "navigate(Cabinet_1)", "close(Cabinet_1)"]
+    _history(close, "explore", ("kitchen", "Cabinet"), True)
+    close.notes["stands"] = "Cabinet_1"
+    assert [str(c) for c in planner.plan(close).calls] == [
+        "navigate(Cabinet_1)", "close(Cabinet_1)"]
+
+
+def test_the_loop_carries_where_the_base_stands_to_a_tasks_later_subtasks_only(
+        world) -> None:  # noqa: ANN001
+    memory, house = world
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
+    loop.run("put the apple in the fridge", "k1c-2#s0", goal_conditions=["INSIDE(Apple, Fridge)"])
+    assert house.calls[-1] == SkillCall("put", ("Apple_1", "Fridge_1", "in"))
+    assert loop.stands == "Fridge_1"
+    loop.run("close the fridge", "k1c-2#s1", goal_conditions=["CLOSED(Fridge)"])
+    assert house.calls[-1] == SkillCall("close", ("Fridge_1",))
+    assert house.calls[-2] != SkillCall("navigate", ("Fridge_1",))
+    # Another task: a tidy may have moved what the base stood at; memory may be cleared.
+    before = len(house.calls)
+    assert loop.run("hold the apple", "k1c-3#s0", goal_conditions=["HOLDING(Apple)"]).success
+    assert house.calls[before].skill == "navigate", house.calls[before:]

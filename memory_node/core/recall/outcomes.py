@@ -49,6 +49,20 @@ def _touch(unit: ObjectMemoryUnit, stamp: float, actor: str, **changes: Any
     return replace(unit, last_seen=stamp, last_touched_by=actor, **changes)
 
 
+def opened_by_success(skill: str, args: tuple[str, ...],
+                      units: Mapping[str, ObjectMemoryUnit], stamp: float, actor: str
+                      ) -> list[ObjectMemoryUnit]:
+    """The objects a succeeded skill's contract requires open (`open: i` in the skill
+    table: a put's receptacle) that memory has closed: they were open, whatever the
+    camera read. Left closed, a cabinet the detector misread shut twice before the put
+    kept the plunger "in a closed cabinet", and "close it" had nothing to do with the
+    cabinet open (plan 425, blind arm, s0002, once a skipped walk shifted the frames)."""
+    return [_touch(units[args[r.arg]], stamp, actor, state="opened")
+            for r in SKILLS[skill].requires
+            if r.name == "open" and r.arg is not None and r.arg < len(args)
+            and args[r.arg] in units and units[args[r.arg]].state == "closed"]
+
+
 def held_units(units: Mapping[str, ObjectMemoryUnit]) -> list[ObjectMemoryUnit]:
     return [u for u in units.values() if u.receptacle_id == HELD_BY_ROBOT]
 
@@ -224,7 +238,8 @@ def apply_outcome(units: Mapping[str, ObjectMemoryUnit], outcome: SkillOutcome,
         check_containment(moved, units)  # the mug in the box that is in the mug
         if receptacle.state == "on":  # on a burner that is on: it works on it at once
             moved = unsettled(moved, receptacle) or moved
-        return [moved, *carried(units, moved)]
+        return [moved, *carried(units, moved), *opened_by_success(skill, args, units, stamp,
+                                                                  actor)]
 
     if skill == "pour":
         # The liquid leaves the source and fills the target.

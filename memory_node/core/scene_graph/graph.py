@@ -847,11 +847,12 @@ class SceneGraph:
         a NEW node. Such a node (made while `obj` was held and after the last other outcome
         (`still_held`), of its class, within the gate of where the put left it or on/in
         the receptacle it was put on/in) is `obj`, which keeps its id (the planner names
-        it) and takes the sighting's place and evidence; of several, the newest (the put
-        thing is the last to appear). Left as two, the sighting won every later
-        association and `obj` was removed as never seen (the next pick of it was refused
-        as an unknown object), or lost its state: the put's spot is an estimate, and a
-        mug set down 0.67 m from it on the same counter became a second, unwashed mug."""
+        it) and takes the sighting's place and evidence; of several, one of its own class
+        before a look-alike's, then the newest (the put thing is the last to appear). Left
+        as two, the sighting won every later association and `obj` was removed as never
+        seen (the next pick of it was refused as an unknown object), or lost its state:
+        the put's spot is an estimate, and a mug set down 0.67 m from it on the same
+        counter became a second, unwashed mug."""
         attrs = self.graph.nodes[obj]
         since = attrs.pop("held_from_uid", None)
         if since is None:
@@ -866,6 +867,7 @@ class SceneGraph:
             near |= set(self._objects.query_box((region[0] - m, region[1] - m),
                                                 (region[3] + m, region[4] + m)))
         best: str | None = None
+        best_rank = (False, -1)
         for other in near:
             if other == obj or other == receptacle or other not in self.graph:
                 continue
@@ -879,9 +881,13 @@ class SceneGraph:
             theirs = cfg.canonical(b["label"])
             if theirs != label and not cfg.similar(label, theirs):
                 continue
-            if best is None or int(b.get("added", b["uid"])) > int(
-                    self.graph.nodes[best].get("added", self.graph.nodes[best]["uid"])):
-                best = other
+            # A sighting of `obj`'s own class before a look-alike's: a box set down with
+            # a tissue box in it shows both, and the newer, the tissue box, had taken the
+            # box's claim while the box's own sighting stayed a second box that won every
+            # later association (plan 225, s0005-s0006).
+            rank = (theirs == label, int(b.get("added", b["uid"])))
+            if rank > best_rank:
+                best, best_rank = other, rank
         if best is None:
             return []
         self._absorb(obj, best, stamp, changes)

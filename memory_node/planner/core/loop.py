@@ -32,7 +32,7 @@ from .areas import areas_from_graph_json, rank_places, units_from_graph_json
 from .experience import known_bad_calls, known_bad_codes, known_bad_until
 from .goals import parse_goals
 from .llm_planner import refuse_repeats
-from .planning import Planner, PlanRequest, PlanResult, not_found_target
+from .planning import Planner, PlanRequest, PlanResult, not_found_target, stands_at
 from .prompt import StepLine
 from .settings import MAX_INSTRUCTION_CHARS, LoopSettings
 from .types import (
@@ -156,6 +156,11 @@ class PlanLoop:
         # Objects the planner went to look at because memory's word on their state was a
         # single unconfirmed reading: once per object per task (notes["looked"]).
         self.looked: set[str] = set()
+        # What the base stands at for certain as the task's last instruction left it
+        # (`stands_at`), for the next subtask's plan (notes["stands"]): "close it" after
+        # "put the tomato in the fridge" needs no walk to the fridge. Only within a task:
+        # between tasks a tidy may move what it stood at, and memory may be cleared.
+        self.stands = ""
 
     def forget_robot_state(self) -> None:
         """The robot was reset (a new world): nothing in hand, position unknown."""
@@ -163,6 +168,7 @@ class PlanLoop:
         self.unknown_held = ""
         self.acted_episode, self.acted, self.task_goals = "", [], []
         self.looked = set()
+        self.stands = ""
 
     # -- memory, timed and retried ----------------------------------------------------------
     def _memory(self, out: InstructionResult, fn: Callable[[], T], what: str) -> T:
@@ -398,8 +404,10 @@ class PlanLoop:
         if self.acted_episode != task:
             self.acted_episode, self.acted, self.task_goals = task, [], []
             self.looked = set()
+            self.stands = ""
         req.notes["acted"] = self.acted
         req.notes["looked"] = set(self.looked)
+        req.notes["stands"] = self.stands
         req.notes["earlier_goals"] = tuple(self.task_goals)
         self.task_goals += [g for g in goals if g not in self.task_goals]
         self._start_holding(out, req)
@@ -457,6 +465,7 @@ class PlanLoop:
             chosen = vocab.objects.get(call.args[0]) if call.skill == "pick" and call.args \
                 else None
             start = time.perf_counter()
+            self.stands = ""   # unknown until the call's outcome is in the history
             result = self.executor.execute(call, self._targets(call, vocab), episode,
                                            s.skill_timeout_s, cancel)
             out.skill_time += time.perf_counter() - start
@@ -482,6 +491,7 @@ class PlanLoop:
                                         result.message, result.shut_by,
                                         result.missing_fixtures,
                                         result.refused_label))
+            self.stands = stands_at(req.history, req.notes["stands"])
             if result.success:
                 self.acted += [a for a in call.args if a in vocab.objects]
                 if chosen is not None and chosen.receptacle_id in vocab.objects:

@@ -37,7 +37,7 @@ from memory_node.core.skills import SkillTable, load_skill_table
 
 from .experience import ProcedureView, parse_procedure, usual_places
 from .goals import Goal, parse_goals
-from .planning import PlanRequest, PlanResult, not_found_target, tool_types
+from .planning import PlanRequest, PlanResult, not_found_target, stands_at, tool_types
 from .prompt import StepLine
 from .room_prior import RoomPrior
 from .settings import OfflineSettings
@@ -735,6 +735,14 @@ class OfflinePlanner:
     def _goto(sim: _Sim, target: str) -> None:
         if sim.at == target or sim.held == target:
             return
+        if target == sim.stands:
+            # The base is where its last walk there left it, and only the arm has moved
+            # since: the walk would move 0.0 m (the layout sweep's odd plans, round 32's
+            # code: every one of the 172 memory-arm and 166 blind-arm such walks within a
+            # task did, most of them a put's receptacle walked to again for the next
+            # subtask's close or for the pick of what was just put in it).
+            sim.at = target
+            return
         unit = sim.objects.get(target)
         if sim.stands and sim.stands not in sim.open_there and unit is not None \
                 and unit.relation == "in" and unit.receptacle_id == sim.stands:
@@ -897,9 +905,12 @@ class OfflinePlanner:
                     # The walk to the target comes after the open; the robot stands where
                     # the plan's walk before it (or the task) left it.
                     sim.calls.pop()
-                    sim.at = next((c.args[0] for c in reversed(sim.calls)
-                                   if c.skill == "navigate"),
-                                  req.notes.get("at", req.robot_area))
+                    walked = next((c.args[0] for c in reversed(sim.calls)
+                                   if c.skill == "navigate"), "")
+                    sim.at = walked or req.notes.get("at", req.robot_area)
+                    # Nor does it stand at the target for certain (`_goto` skips a walk
+                    # to what it stands at).
+                    sim.stands = walked or self._stands_at(req)
                 self._goto(sim, outer.object_id)
                 sim.add("open", outer.object_id)
                 self._goto(sim, obj)
@@ -1041,19 +1052,12 @@ class OfflinePlanner:
 
     @staticmethod
     def _stands_at(req: PlanRequest) -> str:
-        """What the base stands at for certain: the target of this task's last navigate,
-        when it succeeded and every call since did too (the arm's skills leave the base
-        where it is; an explore drives it about; a refusal may be the arm out of reach of
-        what memory has there, and the next walk is not skipped on that belief). Not
-        `notes["at"]`, which a plan run without re-planning between its steps leaves where
-        an earlier plan stood (round 30: making it exact moved every later choice's origin
-        and lost two tuning tasks)."""
-        for h in reversed(req.history):
-            if not h.success or h.call.skill == "explore":
-                return ""
-            if h.call.skill == "navigate":
-                return h.call.args[0] if h.call.args else ""
-        return ""
+        """What the base stands at for certain (`stands_at`): from this instruction's
+        history, else what it stood at when the instruction began (notes["stands"], kept
+        by the loop across a task's subtasks). Not `notes["at"]`, which a plan run without
+        re-planning between its steps leaves where an earlier plan stood (round 30: making
+        it exact moved every later choice's origin and lost two tuning tasks)."""
+        return stands_at(req.history, req.notes.get("stands", ""))
 
     @staticmethod
     def _shut_away(req: PlanRequest) -> frozenset[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -81,6 +82,21 @@ def not_found_target(call: SkillCall, held: str) -> str:
     other one (tune2 tidy, stream seed 1200, s0007: "'object_61': where it is is
     unknown", the plate)."""
     return next((a for a in call.args if a != held), call.args[0] if call.args else "")
+
+
+def stands_at(history: Sequence[StepLine], before: str = "") -> str:
+    """What the base stands at for certain after `history`: the target of its last
+    navigate, when it succeeded and every call since did too (the arm's skills leave the
+    base where it is; an explore drives it about; a refusal may be the arm out of reach of
+    what memory has there, and the next walk is not skipped on that belief); `before` (what
+    it stood at when `history` began) when `history` has no navigate, explore or failure;
+    "" otherwise."""
+    for h in reversed(history):
+        if not h.success or h.call.skill == "explore":
+            return ""
+        if h.call.skill == "navigate":
+            return h.call.args[0] if h.call.args else ""
+    return before
 
 
 def tool_types(table: SkillTable, skill: str) -> list[str]:
