@@ -49,7 +49,7 @@ from planner_stack import instruction_client, memory_server, planner_node
 from rclpy.action import ActionClient
 from rclpy.node import Node
 from reliability_rig import disk_units
-from ros_harness import CONFIG, NodeProcess, call, spin_until, wait_for_service
+from ros_harness import CONFIG, NodeProcess, call, spin_until, wait_for_service, warm_up
 from sim_rig import LATCHED, WORLD, SkillClient
 from std_msgs.msg import String
 
@@ -421,10 +421,17 @@ def test_confirm_answers(stack: Stack, data: str) -> None:
 # -- the memory's services the server fuzz does not cover ------------------------------
 def _memory_call(stack: Stack, srv: Any, name: str, request: Any) -> Any:
     client = stack.node.create_client(srv, name, qos_profile=SERVICE_QOS)
+    # A new client per example: its first answer can be lost, and end_episode must not be
+    # re-sent (a second copy would find the episode ended), so a read on a client created
+    # after it goes first (ros_harness.warm_up).
+    probe = stack.node.create_client(GetUnits, "/memory/get_units", qos_profile=SERVICE_QOS)
     try:
         wait_for_service(stack.node, client)
+        wait_for_service(stack.node, probe)
+        warm_up(stack.node, probe, GetUnits.Request())
         return call(stack.node, client, request)
     finally:
+        stack.node.destroy_client(probe)
         stack.node.destroy_client(client)
 
 

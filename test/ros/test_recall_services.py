@@ -20,10 +20,18 @@ import rclpy
 from diagnostic_msgs.msg import KeyValue
 from geometry_msgs.msg import Point
 from rclpy.node import Node
-from ros_harness import CONFIG, NodeProcess, call, spin_until, wait_for_service
+from ros_harness import (
+    CONFIG,
+    READ_RESEND_S,
+    NodeProcess,
+    call,
+    spin_until,
+    wait_for_service,
+    warm_up,
+)
 
 from memory_node.msg import BriefState, ErrorCode, MemoryUnit, ObjectEvent
-from memory_node.srv import QueryObject, Recall, RecordOutcome, UpdateObject
+from memory_node.srv import GetUnits, QueryObject, Recall, RecordOutcome, UpdateObject
 
 pytestmark = pytest.mark.ros
 SERVER = "memory_node.nodes.memory_server"
@@ -101,8 +109,12 @@ class Clients:
         self.query = node.create_client(QueryObject, "/memory/query_object")
         self.recall_client = node.create_client(Recall, "/memory/recall")
         self.outcome_client = node.create_client(RecordOutcome, "/memory/record_outcome")
-        for client in (self.update, self.query, self.recall_client, self.outcome_client):
+        # Created last, for warm_up: a read that changes nothing the tests check.
+        units = node.create_client(GetUnits, "/memory/get_units")
+        for client in (self.update, self.query, self.recall_client, self.outcome_client,
+                       units):
             wait_for_service(node, client, server.process)
+        warm_up(node, units, GetUnits.Request())
 
     def upsert(self, u: MemoryUnit) -> UpdateObject.Response:
         return call(self.node, self.update, UpdateObject.Request(operation=0, unit=u))
@@ -357,7 +369,7 @@ def test_restarted_server_still_has_the_outcome(client_node: Node, server: Serve
     server.start()
     c = Clients(client_node, server)
     # The old server is still in the client's graph: resend until the new one answers.
-    response = c.recall("the red apple", k=3, resend_after=2.0)
+    response = c.recall("the red apple", k=3, resend_after=READ_RESEND_S)
     assert response.success, response.message
     apple = next(u for u in response.units if u.object_id == "Apple_1")
     assert apple.receptacle_id == "Fridge_1" and position(apple) == FRIDGE
