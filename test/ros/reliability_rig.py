@@ -18,6 +18,7 @@ from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from ros_harness import (
     CONFIG,
+    START_TIMEOUT_S,
     NodeProcess,
     call,
     publish_until_heard,
@@ -39,8 +40,6 @@ from memory_node.srv import (
 )
 
 SERVER = "memory_node.nodes.memory_server"
-# The server loads the embedding model before serving: generous on a loaded machine.
-START_TIMEOUT_S = 180.0
 SERVICES = {
     "update": (UpdateObject, "/memory/update_object"),
     "query": (QueryObject, "/memory/query_object"),
@@ -99,7 +98,7 @@ class Rig:
         for client in self.clients.values():
             wait_for_service(node, client, process, timeout=START_TIMEOUT_S)
         # The tests' first requests are writes (upserts, a LOAD after each restart).
-        warm_up(node, self.clients["units"], GetUnits.Request(), timeout=START_TIMEOUT_S)
+        warm_up(node, self.clients["units"], GetUnits.Request())
         self.stats: list[MemoryStats] = []
         self._subscription = node.create_subscription(
             MemoryStats, "/memory/stats", self.stats.append, LATCHED)

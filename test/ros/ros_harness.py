@@ -27,6 +27,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 CONFIG = REPO_ROOT / "config"
 DISCOVERY_TIMEOUT_S = 30.0
 CALL_TIMEOUT_S = 20.0
+# A memory server loads its embedding model before it serves: a start took more than 30 s
+# under load 32 on the two cores (round 34), so a wait that may include one is generous.
+START_TIMEOUT_S = 180.0
 
 
 def pick_domain() -> int:
@@ -160,7 +163,7 @@ def call(node: Node, client: Any, request: Any, timeout: float = CALL_TIMEOUT_S,
 READ_RESEND_S = 2.0  # a read (re-sending it changes nothing) goes again this often
 
 
-def warm_up(node: Node, client: Any, request: Any, timeout: float = DISCOVERY_TIMEOUT_S
+def warm_up(node: Node, client: Any, request: Any, timeout: float = START_TIMEOUT_S
             ) -> Any:
     """Send `request`, a read, on `client` until the server answers it; the answer.
 
@@ -173,7 +176,8 @@ def warm_up(node: Node, client: Any, request: Any, timeout: float = DISCOVERY_TI
     response readers over one reliable, ordered discovery channel and matches them in the
     order they were created. So `client` must be the one this process created LAST for
     that server: its answer shows that the answers on every earlier client can arrive
-    too, and the writes that follow are sent once."""
+    too, and the writes that follow are sent once. After a SIGKILL the graph still lists
+    the old server, so this may wait for a whole start: hence START_TIMEOUT_S."""
     return call(node, client, request, timeout=timeout, resend_after=READ_RESEND_S)
 
 
