@@ -129,7 +129,9 @@ def node_process(module: str, **kwargs: Any) -> Iterator[NodeProcess]:
 
 
 def wait_for_service(node: Node, client: Any, process: NodeProcess | None = None,
-                     timeout: float = DISCOVERY_TIMEOUT_S) -> None:
+                     timeout: float = START_TIMEOUT_S) -> None:
+    """Until `client` sees its server; the server's process is usually still starting
+    (hence START_TIMEOUT_S; a dead `process` fails at once)."""
     deadline = time.monotonic() + timeout
     while not client.wait_for_service(timeout_sec=0.5):
         if process is not None and not process.alive():
