@@ -232,7 +232,8 @@ def _cancel_if_accepted(future: Any) -> None:
 def publish_until_heard(node: Node, publish: Callable[[], None], heard: Callable[[], bool],
                         timeout: float = DISCOVERY_TIMEOUT_S, what: str = "the receiver"
                         ) -> None:
-    """Publish (once a second) until `heard()`, spinning `node` meanwhile.
+    """Publish (once a second) until `heard()`, spinning `node` meanwhile (`what` names
+    the receiver in the failure).
 
     For a reliable, volatile topic: this writer matching a reader (get_subscription_count)
     does not mean that reader has matched this writer, and samples sent in between are
@@ -241,7 +242,7 @@ def publish_until_heard(node: Node, publish: Callable[[], None], heard: Callable
     deadline = time.monotonic() + timeout
     while not heard():
         if time.monotonic() > deadline:
-            raise AssertionError(f"{what} never heard this publisher in {timeout} s")
+            raise AssertionError(f"{what}: not heard in {timeout} s")
         publish()
         sent = time.monotonic()
         while not heard() and time.monotonic() - sent < 1.0:

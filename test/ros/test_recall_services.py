@@ -10,7 +10,6 @@ The restart test restarts the server on the same memory directory.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from ros_harness import (
     READ_RESEND_S,
     NodeProcess,
     call,
+    publish_until_heard,
     spin_until,
     wait_for_service,
     warm_up,
@@ -168,16 +168,14 @@ def event_listener(node: Node, c: Clients) -> list[ObjectEvent]:
     node.create_subscription(ObjectEvent, "/memory/events", events.append, 100)
     spin_until(node, lambda: len(node.get_publishers_info_by_topic("/memory/events")) > 0,
                what="the events publisher")
-    deadline = time.monotonic() + 20.0
-    x = 0.0
-    while not any(e.object_id == "Probe_1" for e in events):
-        assert time.monotonic() < deadline, "no event reached the test client"
-        x += 1.0
-        assert c.upsert(unit_msg("Probe_1", "Probe", (x, 0.0, 0.0))).success
-        probe_sent = time.monotonic()
-        while (time.monotonic() - probe_sent < 1.0
-               and not any(e.object_id == "Probe_1" for e in events)):
-            rclpy.spin_once(node, timeout_sec=0.1)  # waits on the executor, not a sleep
+    moves = [0.0]
+
+    def move() -> None:   # each move is a MOVED event
+        moves[0] += 1.0
+        assert c.upsert(unit_msg("Probe_1", "Probe", (moves[0], 0.0, 0.0))).success
+
+    publish_until_heard(node, move, lambda: any(e.object_id == "Probe_1" for e in events),
+                        what="the probe's event")
     assert call(node, c.update, UpdateObject.Request(operation=1, unit=unit_msg(
         "Probe_1", "Probe", (0.0, 0.0, 0.0)))).success
     return events
