@@ -67,10 +67,11 @@ DEFAULT_TIMEOUT_S = 10.0
 RESEND_S = 2.0  # reads are re-sent this often until answered
 MANAGE_COMMANDS = {"save": Manage.Request.SAVE, "load": Manage.Request.LOAD,
                    "clear": Manage.Request.CLEAR, "snapshot": Manage.Request.SNAPSHOT}
+# Clients are created in this order; get_units, wait_until_ready's probe, comes last.
 _SERVICES: dict[str, Any] = {
-    "update_object": UpdateObject, "query_object": QueryObject, "get_units": GetUnits,
-    "manage": Manage, "recall": Recall, "record_outcome": RecordOutcome,
-    "end_episode": EndEpisode, "get_scene_graph": GetSceneGraph,
+    "update_object": UpdateObject, "query_object": QueryObject, "manage": Manage,
+    "recall": Recall, "record_outcome": RecordOutcome, "end_episode": EndEpisode,
+    "get_scene_graph": GetSceneGraph, "get_units": GetUnits,
 }
 _ids = itertools.count()
 
@@ -163,7 +164,11 @@ class MemoryClient:
 
         Discovery alone is not enough: a server can see a client's requests before the
         client's response reader is matched, and the first answer is then lost. The probe
-        (an empty get_units, read-only) is re-sent until one is answered."""
+        (an empty get_units, read-only) is re-sent until one is answered. Its client is the
+        last created: the server matches this participant's response readers in the order
+        they were created (one reliable, ordered discovery channel), so its answer shows
+        every other client's answers can arrive too (with get_units third of eight, the
+        first record_outcome, recall, end_episode or manage could still lose its answer)."""
         deadline = _deadline(timeout)
         for name in services:
             client = self._clients[name]

@@ -49,7 +49,16 @@ from planner_stack import instruction_client, memory_server, planner_node
 from rclpy.action import ActionClient
 from rclpy.node import Node
 from reliability_rig import disk_units
-from ros_harness import CONFIG, NodeProcess, call, spin_until, wait_for_service
+from ros_harness import (
+    CONFIG,
+    READ_RESEND_S,
+    NodeProcess,
+    call,
+    publish_until_heard,
+    spin_until,
+    wait_for_service,
+    warm_up,
+)
 from sim_rig import LATCHED, WORLD, SkillClient
 from std_msgs.msg import String
 
@@ -75,6 +84,8 @@ def fuzz(test: Any) -> Any:
 
 
 # -- strategies ----------------------------------------------------------------------
+# planner/instruction's probe: refused at once for its control character (no memory, no skill).
+PROBE = "\x1b is the planner listening?"
 HOSTILE = ["", " ", "\x00", "a\x00b", "x\x7f", "x\x85", "\u2028", "a\nb", "\x1b[2J",
            "x" * 129, "y" * 5000, "ä€😀", "navigate", "NAVIGATE ", "in", "on", "robot"]
 text = st.one_of(st.sampled_from(HOSTILE),
@@ -173,6 +184,20 @@ class Stack:
     instructions: ActionClient
     status: list[dict] = field(default_factory=list)
     last_pose: tuple[float, float] | None = None   # where the last skill result left the base
+    instruction_pub: Any = None
+
+    def instruction_publisher(self) -> Any:
+        """planner/instruction's publisher, made once and heard once: the planner's reader
+        matches a new writer some time after this writer matched it, and a message sent in
+        between is lost (a new publisher per example sent its one message right away)."""
+        if self.instruction_pub is None:
+            pub = self.node.create_publisher(String, "planner/instruction", 10)
+            spin_until(self.node, lambda: pub.get_subscription_count() > 0, what="the planner")
+            publish_until_heard(self.node, lambda: pub.publish(String(data=PROBE)),
+                                lambda: any(s.get("instruction") == PROBE for s in self.status),
+                                what="the planner")
+            self.instruction_pub = pub
+        return self.instruction_pub
 
     @property
     def rooms(self) -> list[str]:
@@ -317,8 +342,10 @@ def test_skill_goals_twice_cancelled_and_overlapping(stack: Stack) -> None:
                                          "base/execute_skill/_action/send_goal")
     try:
         wait_for_service(stack.node, send_goal, stack.world)
+        # A new client's first answer can be lost; a copy of a request for a goal id the
+        # server holds is refused the same way, so it may be re-sent.
         again = call(stack.node, send_goal, ExecuteSkill.Impl.SendGoalService.Request(
-            goal_id=running.goal_id, goal=_navigate(stack, room)))
+            goal_id=running.goal_id, goal=_navigate(stack, room)), resend_after=READ_RESEND_S)
         assert not again.accepted
     finally:
         stack.node.destroy_client(send_goal)
@@ -384,18 +411,20 @@ def test_instruction_goals(stack: Stack, g: dict) -> None:
                                        "z" * 20_000, "find the mug\x7f"]), text))
 def test_instruction_topic(stack: Stack, data: str) -> None:
     """planner/instruction: every message gets a status; a refused one runs nothing."""
+    pub = stack.instruction_publisher()
     sent = len(stack.status)
     truth_before, db_before = stack.world_state(), stack.db()
-    pub = stack.node.create_publisher(String, "planner/instruction", 10)
-    try:
-        spin_until(stack.node, lambda: pub.get_subscription_count() > 0, what="the planner")
-        pub.publish(String(data=data))
-        spin_until(stack.node, lambda: len(stack.status) > sent, timeout=RESULT_TIMEOUT_S,
-                   what="the planner's status")
-    finally:
-        stack.node.destroy_publisher(pub)
+    pub.publish(String(data=data))
+    # Its own status (a late one of the probe's copies may come between).
+    said = wire(data)[:200]
+
+    def mine() -> list[dict]:
+        return [s for s in stack.status[sent:] if s.get("instruction") == said]
+
+    spin_until(stack.node, lambda: bool(mine()), timeout=RESULT_TIMEOUT_S,
+               what="the planner's status")
     stack.alive()
-    answer = stack.status[-1]
+    answer = mine()[0]
     assert answer["error_code"] != ErrorCode.INTERNAL, answer
     assert not answer.get("success"), answer   # no goal conditions: nothing to achieve
     assert answer.get("executed", []) == []
@@ -421,10 +450,17 @@ def test_confirm_answers(stack: Stack, data: str) -> None:
 # -- the memory's services the server fuzz does not cover ------------------------------
 def _memory_call(stack: Stack, srv: Any, name: str, request: Any) -> Any:
     client = stack.node.create_client(srv, name, qos_profile=SERVICE_QOS)
+    # A new client per example: its first answer can be lost, and end_episode must not be
+    # re-sent (a second copy would find the episode ended), so a read on a client created
+    # after it goes first (ros_harness.warm_up).
+    probe = stack.node.create_client(GetUnits, "/memory/get_units", qos_profile=SERVICE_QOS)
     try:
         wait_for_service(stack.node, client)
+        wait_for_service(stack.node, probe)
+        warm_up(stack.node, probe, GetUnits.Request())
         return call(stack.node, client, request)
     finally:
+        stack.node.destroy_client(probe)
         stack.node.destroy_client(client)
 
 
@@ -537,8 +573,9 @@ def test_instructions_twice_cancelled_and_overlapping_then_served(stack: Stack) 
                                          "planner/execute_instruction/_action/send_goal")
     try:
         wait_for_service(stack.node, send_goal, stack.planner)
+        # (re-sent as the skill goal's copy above: refused the same way each time)
         again = call(stack.node, send_goal, ExecuteInstruction.Impl.SendGoalService.Request(
-            goal_id=handle.goal_id, goal=seek))
+            goal_id=handle.goal_id, goal=seek), resend_after=READ_RESEND_S)
         assert not again.accepted
     finally:
         stack.node.destroy_client(send_goal)

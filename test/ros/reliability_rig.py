@@ -16,12 +16,22 @@ from typing import Any
 from geometry_msgs.msg import Point, Quaternion
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import CONFIG, NodeProcess, call, spin_until, wait_for_service
+from ros_harness import (
+    CONFIG,
+    START_TIMEOUT_S,
+    NodeProcess,
+    call,
+    publish_until_heard,
+    spin_until,
+    wait_for_service,
+    warm_up,
+)
 
 from memory_node.msg import MemoryStats, ObjectObservation, ObjectObservations
 from memory_node.nodes.qos import SERVICE_QOS
 from memory_node.srv import (
     GetSceneGraph,
+    GetUnits,
     Manage,
     QueryObject,
     Recall,
@@ -30,8 +40,6 @@ from memory_node.srv import (
 )
 
 SERVER = "memory_node.nodes.memory_server"
-# The server loads the embedding model before serving: generous on a loaded machine.
-START_TIMEOUT_S = 180.0
 SERVICES = {
     "update": (UpdateObject, "/memory/update_object"),
     "query": (QueryObject, "/memory/query_object"),
@@ -39,9 +47,22 @@ SERVICES = {
     "recall": (Recall, "/memory/recall"),
     "outcome": (RecordOutcome, "/memory/record_outcome"),
     "graph": (GetSceneGraph, "/memory/get_scene_graph"),
+    # Created last: ros_harness.warm_up reads on it (an empty get_units changes nothing).
+    "units": (GetUnits, "/memory/get_units"),
 }
 LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                      reliability=ReliabilityPolicy.RELIABLE)
+# A frame in a frame id the memory refuses: counted under its own drop counter, nothing
+# else changes (ros_harness.publish_until_heard sends it until the server counts one).
+REFUSED_FRAMES = "dropped.observations.frame"
+
+
+def refused_frame() -> ObjectObservations:
+    probe = ObjectObservations()
+    probe.header.frame_id = "probe"
+    return probe
+
+
 # Columns that say what the memory holds (write_seq is bookkeeping of the cache's recency).
 UNIT_COLUMNS = ("object_id", "label", "x", "y", "z", "state", "area_id", "receptacle_id",
                 "relation", "attributes", "confidence", "first_seen", "last_seen",
@@ -76,6 +97,8 @@ class Rig:
                         for key, (t, name) in SERVICES.items()}
         for client in self.clients.values():
             wait_for_service(node, client, process, timeout=START_TIMEOUT_S)
+        # The tests' first requests are writes (upserts, a LOAD after each restart).
+        warm_up(node, self.clients["units"], GetUnits.Request())
         self.stats: list[MemoryStats] = []
         self._subscription = node.create_subscription(
             MemoryStats, "/memory/stats", self.stats.append, LATCHED)
@@ -86,6 +109,11 @@ class Rig:
                    timeout=START_TIMEOUT_S, what="the server's observation subscription")
         spin_until(node, lambda: bool(self.stats), timeout=START_TIMEOUT_S,
                    what="a stats message")
+        # The tests publish each frame once and wait for it to be counted.
+        refused = self.counters().get(REFUSED_FRAMES, 0)
+        publish_until_heard(node, lambda: self.observations.publish(refused_frame()),
+                            lambda: self.counters().get(REFUSED_FRAMES, 0) > refused,
+                            timeout=START_TIMEOUT_S, what="the server")
 
     def close(self) -> None:
         for client in self.clients.values():

@@ -27,6 +27,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 CONFIG = REPO_ROOT / "config"
 DISCOVERY_TIMEOUT_S = 30.0
 CALL_TIMEOUT_S = 20.0
+# A memory server loads its embedding model before it serves: a start took more than 30 s
+# under load 32 on the two cores (round 34), so a wait that may include one is generous.
+START_TIMEOUT_S = 180.0
 
 
 def pick_domain() -> int:
@@ -126,7 +129,9 @@ def node_process(module: str, **kwargs: Any) -> Iterator[NodeProcess]:
 
 
 def wait_for_service(node: Node, client: Any, process: NodeProcess | None = None,
-                     timeout: float = DISCOVERY_TIMEOUT_S) -> None:
+                     timeout: float = START_TIMEOUT_S) -> None:
+    """Until `client` sees its server; the server's process is usually still starting
+    (hence START_TIMEOUT_S; a dead `process` fails at once)."""
     deadline = time.monotonic() + timeout
     while not client.wait_for_service(timeout_sec=0.5):
         if process is not None and not process.alive():
@@ -157,6 +162,27 @@ def call(node: Node, client: Any, request: Any, timeout: float = CALL_TIMEOUT_S,
             raise AssertionError(f"{client.srv_name}: no response in {timeout} s")
 
 
+READ_RESEND_S = 2.0  # a read (re-sending it changes nothing) goes again this often
+
+
+def warm_up(node: Node, client: Any, request: Any, timeout: float = START_TIMEOUT_S
+            ) -> Any:
+    """Send `request`, a read, on `client` until the server answers it; the answer.
+
+    A server whose response writer has not yet matched a client's response reader applies
+    the request but drops its answer (rmw_fastrtps: "client will not receive response",
+    after the writer's max_blocking_time, 100 ms by default). It happens to the first
+    requests on a new client under load, so a write sent first either times out or, if
+    re-sent, is applied twice (CI, round 33: a re-sent upsert put a state back after
+    another node's write). This process has one DDS participant: the server learns its
+    response readers over one reliable, ordered discovery channel and matches them in the
+    order they were created. So `client` must be the one this process created LAST for
+    that server: its answer shows that the answers on every earlier client can arrive
+    too, and the writes that follow are sent once. After a SIGKILL the graph still lists
+    the old server, so this may wait for a whole start: hence START_TIMEOUT_S."""
+    return call(node, client, request, timeout=timeout, resend_after=READ_RESEND_S)
+
+
 GOAL_RESEND_S = 10.0
 
 
@@ -171,18 +197,56 @@ def send_goal(node: Node, client: Any, goal: Any, timeout: float,
     response"). A first goal sent right after wait_for_server met that under load (CI,
     round 21). So the goal goes again, with a new goal id, every `resend_after` seconds;
     the first answer wins. A late answer to an earlier send is still an answer, and a
-    server taking one goal at a time rejects a copy that comes while the first runs."""
+    server taking one goal at a time rejects a copy that comes while the first runs. A
+    copy accepted after the winner (its answer was slow, not lost, and the first had
+    already ended) is cancelled when its answer comes: it must not run the task again
+    under a later test."""
     answered: list[Any] = []
+    sent: list[Any] = []
     deadline = time.monotonic() + timeout
     while not answered:
         future = client.send_goal_async(goal, feedback_callback=feedback_callback)
         future.add_done_callback(answered.append)
+        sent.append(future)
         resend_at = min(deadline, time.monotonic() + resend_after)
         while not answered and time.monotonic() < resend_at:
             rclpy.spin_once(node, timeout_sec=0.1)
         if not answered and time.monotonic() >= deadline:
             raise AssertionError(f"no answer to the goal in {timeout} s")
+    for future in sent:
+        if future is answered[0]:
+            continue
+        if future.done():   # (add_done_callback on a done future needs its executor)
+            _cancel_if_accepted(future)
+        else:
+            future.add_done_callback(_cancel_if_accepted)
     return answered[0].result()
+
+
+def _cancel_if_accepted(future: Any) -> None:
+    handle = future.result()
+    if handle is not None and handle.accepted:
+        handle.cancel_goal_async()
+
+
+def publish_until_heard(node: Node, publish: Callable[[], None], heard: Callable[[], bool],
+                        timeout: float = DISCOVERY_TIMEOUT_S, what: str = "the receiver"
+                        ) -> None:
+    """Publish (once a second) until `heard()`, spinning `node` meanwhile (`what` names
+    the receiver in the failure).
+
+    For a reliable, volatile topic: this writer matching a reader (get_subscription_count)
+    does not mean that reader has matched this writer, and samples sent in between are
+    lost. `publish` should send what the receiver counts and nothing else takes from (a
+    frame the memory refuses, counted apart), so that later samples are heard."""
+    deadline = time.monotonic() + timeout
+    while not heard():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not heard in {timeout} s")
+        publish()
+        sent = time.monotonic()
+        while not heard() and time.monotonic() - sent < 1.0:
+            rclpy.spin_once(node, timeout_sec=0.1)
 
 
 def spin_until(node: Node, predicate: Callable[[], bool], timeout: float = CALL_TIMEOUT_S,

@@ -52,10 +52,11 @@ class Watcher:
         node.create_subscription(SceneGraph, "/memory/scene_graph", self.graphs.append, LATCHED)
         node.create_subscription(ObjectEvent, "/memory/events", self.events.append, 100)
         node.create_subscription(MemoryStats, "/memory/stats", self.stats.append, LATCHED)
-        self.get_graph = node.create_client(GetSceneGraph, "/memory/get_scene_graph")
         self.manage = node.create_client(Manage, "/memory/manage")
-        wait_for_service(node, self.get_graph, server)
+        # Created last: a read on it shows manage's answers can arrive (ros_harness.warm_up).
+        self.get_graph = node.create_client(GetSceneGraph, "/memory/get_scene_graph")
         wait_for_service(node, self.manage, server)
+        wait_for_service(node, self.get_graph, server)
 
     def wait_matched(self, publisher: Any) -> None:
         spin_until(self.node, publisher.matched, timeout=30, what="the perception node's "

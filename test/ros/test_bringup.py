@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from rclpy.node import Node
-from ros_harness import CONFIG, call, wait_for_service
+from ros_harness import CONFIG, READ_RESEND_S, call, wait_for_service
 
 from memory_node.bringup import Bringup, parse_overrides
 from memory_node.srv import QueryObject
@@ -29,7 +29,7 @@ def test_a_killed_node_is_restarted_and_serves_again(client_node: Node, tmp_path
         first.wait(timeout=10)
         request = QueryObject.Request(query="Apple", max_results=5)
         # Answered only once a new memory_server process is up.
-        response = call(client_node, client, request, timeout=60, resend_after=2.0)
+        response = call(client_node, client, request, timeout=60, resend_after=READ_RESEND_S)
         assert response.success
         assert bringup.processes["memory_server"] is not first
         assert bringup.processes["memory_server"].poll() is None

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import CONFIG, node_process, spin_until
+from ros_harness import CONFIG, node_process, publish_until_heard, spin_until
 
 from memory_node.core.perception.camera import CameraIntrinsics
 from memory_node.demo import SyntheticCamera, SyntheticScene
@@ -63,16 +63,11 @@ def test_every_best_effort_camera_frame_arrives(client_node: Node, tmp_path: Pat
             return counters.get("frames.matched", 0)
 
         # Discovery is not symmetric: the node may not know this publisher yet even though
-        # this publisher knows the node. The first frame is sent until one is matched.
-        for attempt in range(10):
-            camera.publish(0, 8, stamp=camera.start + 0.1 * attempt)
-            try:
-                spin_until(client_node, lambda: matched() >= 1, timeout=2.0,
-                           what="the first frame")
-                break
-            except AssertionError:
-                if attempt == 9:
-                    raise
+        # this publisher knows the node. The first frame is sent until one is matched, each
+        # copy with the same stamp: a copy after one that arrived is out of order and
+        # dropped, so a slow first copy cannot add a match after `base` is read.
+        publish_until_heard(client_node, lambda: camera.publish(0, 8, stamp=camera.start),
+                            lambda: matched() >= 1, what="the perception node")
         base, expired = matched(), counters.get("sync.expired", 0)
         first = camera.start + 10.0
         for i in range(FRAMES):

@@ -12,7 +12,7 @@ from typing import Any
 from household_run import HouseholdRun
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import call, spin_until, wait_for_service
+from ros_harness import READ_RESEND_S, call, spin_until, wait_for_service
 from scene_rig import server_process
 from visualization_msgs.msg import MarkerArray
 
@@ -64,7 +64,9 @@ def _wait_equal(node: Node, watch: MarkerWatch, get_graph: Any, what: str) -> Sc
     state: dict[str, Any] = {}
 
     def equal() -> bool:
-        graph = call(node, get_graph, GetSceneGraph.Request(format="graph")).graph
+        # A read: re-sent until answered (a new client's first answer can be lost).
+        graph = call(node, get_graph, GetSceneGraph.Request(format="graph"),
+                     resend_after=READ_RESEND_S).graph
         state["graph"], state["diff"] = graph, watch.differences(graph)
         return not state["diff"]
 

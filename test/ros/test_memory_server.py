@@ -12,10 +12,18 @@ import rclpy
 from geometry_msgs.msg import Point
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import CONFIG, call, node_process, spin_until, wait_for_service
+from ros_harness import (
+    CONFIG,
+    READ_RESEND_S,
+    call,
+    node_process,
+    spin_until,
+    wait_for_service,
+    warm_up,
+)
 
 from memory_node.msg import MemoryStats, MemoryUnit, ObjectEvent
-from memory_node.srv import Manage, QueryObject, UpdateObject
+from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
 
 pytestmark = pytest.mark.ros
 SERVER = "memory_node.nodes.memory_server"
@@ -32,8 +40,11 @@ class Clients:
         self.update = node.create_client(UpdateObject, "/memory/update_object")
         self.query = node.create_client(QueryObject, "/memory/query_object")
         self.manage = node.create_client(Manage, "/memory/manage")
-        for client in (self.update, self.query, self.manage):
+        # Created last, for warm_up: a read that changes no counter the tests check.
+        units = node.create_client(GetUnits, "/memory/get_units")
+        for client in (self.update, self.query, self.manage, units):
             wait_for_service(node, client, server)
+        warm_up(node, units, GetUnits.Request())
 
     def upsert(self, u: MemoryUnit) -> UpdateObject.Response:
         return call(self.node, self.update, UpdateObject.Request(operation=0, unit=u))
@@ -261,6 +272,6 @@ def test_sigkill_during_write_burst_keeps_every_acknowledged_write(
                       log_path=tmp_path / "server2.log") as proc:
         c = Clients(client_node, proc)
         found = call(client_node, c.query, QueryObject.Request(query="Box", max_results=1000),
-                     timeout=60, resend_after=2.0)
+                     timeout=60, resend_after=READ_RESEND_S)
         assert found.success
         assert set(acknowledged) <= {cand.object_id for cand in found.candidates}

@@ -10,7 +10,6 @@ The restart test restarts the server on the same memory directory.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,10 +19,19 @@ import rclpy
 from diagnostic_msgs.msg import KeyValue
 from geometry_msgs.msg import Point
 from rclpy.node import Node
-from ros_harness import CONFIG, NodeProcess, call, spin_until, wait_for_service
+from ros_harness import (
+    CONFIG,
+    READ_RESEND_S,
+    NodeProcess,
+    call,
+    publish_until_heard,
+    spin_until,
+    wait_for_service,
+    warm_up,
+)
 
 from memory_node.msg import BriefState, ErrorCode, MemoryUnit, ObjectEvent
-from memory_node.srv import QueryObject, Recall, RecordOutcome, UpdateObject
+from memory_node.srv import GetUnits, QueryObject, Recall, RecordOutcome, UpdateObject
 
 pytestmark = pytest.mark.ros
 SERVER = "memory_node.nodes.memory_server"
@@ -101,8 +109,12 @@ class Clients:
         self.query = node.create_client(QueryObject, "/memory/query_object")
         self.recall_client = node.create_client(Recall, "/memory/recall")
         self.outcome_client = node.create_client(RecordOutcome, "/memory/record_outcome")
-        for client in (self.update, self.query, self.recall_client, self.outcome_client):
+        # Created last, for warm_up: a read that changes nothing the tests check.
+        units = node.create_client(GetUnits, "/memory/get_units")
+        for client in (self.update, self.query, self.recall_client, self.outcome_client,
+                       units):
             wait_for_service(node, client, server.process)
+        warm_up(node, units, GetUnits.Request())
 
     def upsert(self, u: MemoryUnit) -> UpdateObject.Response:
         return call(self.node, self.update, UpdateObject.Request(operation=0, unit=u))
@@ -156,16 +168,14 @@ def event_listener(node: Node, c: Clients) -> list[ObjectEvent]:
     node.create_subscription(ObjectEvent, "/memory/events", events.append, 100)
     spin_until(node, lambda: len(node.get_publishers_info_by_topic("/memory/events")) > 0,
                what="the events publisher")
-    deadline = time.monotonic() + 20.0
-    x = 0.0
-    while not any(e.object_id == "Probe_1" for e in events):
-        assert time.monotonic() < deadline, "no event reached the test client"
-        x += 1.0
-        assert c.upsert(unit_msg("Probe_1", "Probe", (x, 0.0, 0.0))).success
-        probe_sent = time.monotonic()
-        while (time.monotonic() - probe_sent < 1.0
-               and not any(e.object_id == "Probe_1" for e in events)):
-            rclpy.spin_once(node, timeout_sec=0.1)  # waits on the executor, not a sleep
+    moves = [0.0]
+
+    def move() -> None:   # each move is a MOVED event
+        moves[0] += 1.0
+        assert c.upsert(unit_msg("Probe_1", "Probe", (moves[0], 0.0, 0.0))).success
+
+    publish_until_heard(node, move, lambda: any(e.object_id == "Probe_1" for e in events),
+                        what="the probe's event")
     assert call(node, c.update, UpdateObject.Request(operation=1, unit=unit_msg(
         "Probe_1", "Probe", (0.0, 0.0, 0.0)))).success
     return events
@@ -357,7 +367,7 @@ def test_restarted_server_still_has_the_outcome(client_node: Node, server: Serve
     server.start()
     c = Clients(client_node, server)
     # The old server is still in the client's graph: resend until the new one answers.
-    response = c.recall("the red apple", k=3, resend_after=2.0)
+    response = c.recall("the red apple", k=3, resend_after=READ_RESEND_S)
     assert response.success, response.message
     apple = next(u for u in response.units if u.object_id == "Apple_1")
     assert apple.receptacle_id == "Fridge_1" and position(apple) == FRIDGE

@@ -5,16 +5,15 @@ scene-graph events carry their merged id, openness bins and state confidence."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-import rclpy
 from rclpy.node import Node
 from rclpy.qos import QoSProfile, ReliabilityPolicy
-from ros_harness import spin_until
+from reliability_rig import REFUSED_FRAMES, refused_frame
+from ros_harness import publish_until_heard, spin_until
 from scene_rig import Watcher, server_process
 
 from memory_node.msg import ObjectEvent, ObjectObservation, ObjectObservations
@@ -36,27 +35,13 @@ class Feed:
                                                     reliability=ReliabilityPolicy.RELIABLE))
         spin_until(node, lambda: self.pub.get_subscription_count() >= 1,
                    what="the server's observations subscription")
-        self._probe(node)
+        # Until the server has heard this publisher (ros_harness.publish_until_heard).
+        publish_until_heard(node, lambda: self.pub.publish(refused_frame()),
+                            lambda: self.refused_frames() > 0, what="the server")
         self.sent = 0
 
-    def _probe(self, node: Node, timeout: float = 30.0) -> None:
-        """Publish until the server has heard this publisher. This side matching the
-        server's subscription does not mean the server's reader matched this writer yet:
-        reliable, volatile samples sent in between are lost. A frame in a frame id the
-        memory refuses is counted under its own drop counter and changes nothing, so
-        probes are sent (one a second) until one is counted."""
-        deadline = time.monotonic() + timeout
-        while self.refused_frames() == 0:
-            assert time.monotonic() < deadline, "the server never heard the observations"
-            probe = ObjectObservations()
-            probe.header.frame_id = "probe"
-            self.pub.publish(probe)
-            sent = time.monotonic()
-            while self.refused_frames() == 0 and time.monotonic() - sent < 1.0:
-                rclpy.spin_once(node, timeout_sec=0.1)  # waits on the executor
-
     def refused_frames(self) -> int:
-        return int(self.w.counters().get("dropped.observations.frame", 0))
+        return int(self.w.counters().get(REFUSED_FRAMES, 0))
 
     def handled(self) -> int:
         c = self.w.counters()

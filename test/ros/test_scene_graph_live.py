@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import call, spin_until
+from ros_harness import READ_RESEND_S, call, spin_until
 from scene_rig import Watcher, object_nodes, perception_process, rig, server_process
 from visualization_msgs.msg import Marker, MarkerArray
 
@@ -88,12 +88,15 @@ def test_synthetic_frames_build_one_object_with_events_markers_and_services(
         # The short-term memory got the unit (with a crop); query_object finds it.
         query = client_node.create_client(QueryObject, "/memory/query_object")
 
-        found = call(client_node, query, QueryObject.Request(query="box", max_results=5))
+        # New clients, first requests: reads, re-sent until answered (ros_harness.warm_up).
+        found = call(client_node, query, QueryObject.Request(query="box", max_results=5),
+                     resend_after=READ_RESEND_S)
         assert [c.object_id for c in found.candidates] == [box.id]
         # get_units answers with the graph's evidence: the unit was written on NEW (one
         # frame), the graph has seen the box in all eight.
         units = client_node.create_client(GetUnits, "/memory/get_units")
-        got = call(client_node, units, GetUnits.Request(object_ids=[box.id]))
+        got = call(client_node, units, GetUnits.Request(object_ids=[box.id]),
+                   resend_after=READ_RESEND_S)
         (unit,) = got.units
         assert unit.observation_count == 8
         assert {kv.key: kv.value for kv in unit.attributes}.get("state_confirmed") in (
@@ -116,7 +119,7 @@ def test_restart_resumes_the_graph_clear_empties_and_load_restores(
         assert len(before) == 1
         with server_process(tmp_path / "mem", tmp_path / "server2.log") as server:
             w = Watcher(client_node, server)
-            after = w.graph("graph", resend_after=2.0)
+            after = w.graph("graph", resend_after=READ_RESEND_S)
             (obj,) = object_nodes(after.graph)
             assert obj.id == before[0].id and obj.observation_count == 8
             assert obj.position.x == pytest.approx(before[0].position.x)

@@ -17,7 +17,15 @@ import pytest
 import rclpy
 from geometry_msgs.msg import Point
 from rclpy.node import Node
-from ros_harness import CONFIG, call, node_process, spin_until, wait_for_service
+from ros_harness import (
+    CONFIG,
+    call,
+    node_process,
+    publish_until_heard,
+    spin_until,
+    wait_for_service,
+    warm_up,
+)
 
 from memory_node.client import MemoryClient
 from memory_node.core.units import ObjectMemoryUnit
@@ -113,11 +121,11 @@ def test_vlm_reads_states_from_crops(client_node: Node, tmp_path: Path,
             client_node.get_publishers_info_by_topic("/memory/events")) > 0,
             what="the events publisher")
 
-        # The first request to a just-discovered server can lose its answer, so a read goes
-        # first, re-sent until answered. The upserts are not re-sent: a copy applied after the
-        # VLM's write would put the fridge back to "closed" (CI, round 33).
-        call(client_node, recall, Recall.Request(instruction="fridge", k=1, token_budget=200),
-             resend_after=2.0)
+        # A read on the client created last goes first (warm_up). The upserts are not
+        # re-sent: a copy applied after the VLM's write would put the fridge back to
+        # "closed" (CI, round 33).
+        warm_up(client_node, recall, Recall.Request(instruction="fridge", k=1,
+                                                     token_budget=200))
         fridge_jpeg = crop(1)
         # FIFO: Box (no image) and Plate (unusable answer) are handled before Bowl.
         for u in (unit("Fridge_2", "Fridge", 1.0, "closed", fridge_jpeg),
@@ -161,9 +169,13 @@ def test_vlm_reads_states_from_crops(client_node: Node, tmp_path: Path,
         hostile = client_node.create_publisher(ObjectEvent, "/memory/events", EVENTS_QOS)
         spin_until(client_node, lambda: hostile.get_subscription_count() >= 2,
                    what="the vlm node's events subscription")
-        hostile.publish(ObjectEvent(kind=ObjectEvent.NEW, object_id="Mug_9\x1b[2J" + "x" * 5000,
-                                    label="Mug"))
-        vlm.wait_for_output("memory/events dropped: object_id")
+        # Re-published until the VLM node logs the drop (its reader may not have matched
+        # this new writer yet); each copy is dropped the same way.
+        bad = ObjectEvent(kind=ObjectEvent.NEW, object_id="Mug_9\x1b[2J" + "x" * 5000,
+                          label="Mug")
+        publish_until_heard(client_node, lambda: hostile.publish(bad),
+                            lambda: "memory/events dropped: object_id" in vlm.output(),
+                            what="the vlm node")
         assert vlm.alive() and server.alive()
 
 
