@@ -1055,3 +1055,45 @@ def test_a_listing_about_this_tasks_objects_is_delivered_before_newer_ones_about
     assert [b.split(":")[0] for b in bad] == [
         f"do not navigate(Cup_{n})", "do not navigate(Apple_1)", "do not navigate(Cup_0)",
         f"do not navigate(Cup_{n - 1})", f"do not navigate(Cup_{n - 2})"]
+
+
+def test_what_became_of_the_robots_placements_is_counted_and_told_with_them(
+        memory: Memory) -> None:
+    """The first later call on an object the robot put judges the placement once: refused
+    NOT_FOUND (a tidy put it back) is undone, a pick from where it was put is kept. A
+    placed fact from an earlier episode is recalled with the counts; kept over a restart,
+    gone with CLEAR."""
+    r = memory.recall
+    exp = memory.experience
+    assert exp is not None
+
+    def put(episode: str, where: str) -> None:
+        r.record_outcome(episode, "pick", ["Knife_1"], True, robot_area="kitchen")
+        r.record_outcome(episode, "put", ["Knife_1", where, "in"], True, robot_area="kitchen")
+        memory.end_episode(episode, task_succeeded=True)
+
+    put("e1", "Drawer_2")
+    answer = r.recall("bring me the knife", 5, 400, episode_id="e1b")
+    assert not any("put by the robot" in f for f in answer.facts)   # nothing judged yet
+    for _ in range(2):   # the same placement is judged once
+        r.record_outcome("e2", "navigate", ["Knife_1"], False, "no Knife there",
+                         robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+    assert (exp.placements.kept, exp.placements.undone) == (0, 1)
+    memory.end_episode("e2", task_succeeded=False)
+    put("e3", "Fridge_1")
+    memory.upsert_object(Unit("Knife_1", "Knife", (3, 0, 1), area_id="kitchen",
+                              receptacle_id="Fridge_1", relation="in"))
+    answer = r.recall("bring me the knife", 5, 400, episode_id="e4")
+    assert any(f.startswith("Knife_1 (Knife) is in Fridge_1 (put by the robot in an earlier "
+                            "task; such placements were undone by a later task 1 of 1 times)")
+               for f in answer.facts)
+    r.record_outcome("e4", "pick", ["Knife_1"], True, robot_area="kitchen")
+    assert (exp.placements.kept, exp.placements.undone) == (1, 1)
+    # This episode's own placement is not told as an earlier task's.
+    r.record_outcome("e4", "put", ["Knife_1", "Drawer_2", "in"], True, robot_area="kitchen")
+    answer = r.recall("bring me the knife", 5, 400, episode_id="e4")
+    assert not any("put by the robot" in f for f in answer.facts)
+    exp.reload()
+    assert (exp.placements.kept, exp.placements.undone) == (1, 1)
+    memory.clear()
+    assert (exp.placements.kept, exp.placements.undone) == (0, 0)
