@@ -1067,7 +1067,8 @@ def test_an_object_where_the_robot_put_it_is_not_walked_to_when_such_placements_
     """Memory has the apple on the side table where the robot put it in an earlier task;
     experience says such placements were undone by the next task: the usual place is
     opened first instead of walking to the stale belief. Kept placements, the usual
-    place itself, or a new sighting of the apple keep memory's belief."""
+    place itself or none, the usual place opened, or a new sighting of the apple keep
+    memory's belief."""
     apple = UnitView("Apple_1", "Apple", (5.5, 0.5, 5.0), "none", "living_room",
                      receptacle_id="SideTable_1", relation="on", observations=2)
     goals = ("ON(Apple, CounterTop)",)
@@ -1084,6 +1085,13 @@ def test_an_object_where_the_robot_put_it_is_not_walked_to_when_such_placements_
         "navigate(Apple_1)", "pick(Apple_1)"]   # memory has it elsewhere: seen since
     usual_table = "Apple is usually on SideTable_1 (SideTable) [fact:5]"
     assert plan((usual_table, _placed(3, 3))) == ["navigate(Apple_1)", "pick(Apple_1)"]
+    assert plan((_placed(3, 3),)) == ["navigate(Apple_1)", "pick(Apple_1)"]   # no detour
+    # Only a detour: once the usual place was opened, memory's belief is back.
+    req = request([*HOUSE, apple], goals)
+    req.history += [StepLine(SkillCall("navigate", ("Drawer_2",)), True, 0, ""),
+                    StepLine(SkillCall("open", ("Drawer_2",)), True, 0, "")]
+    assert plan((USUAL_DRAWER, _placed(3, 3)), req=req) == ["navigate(Apple_1)",
+                                                            "pick(Apple_1)"]
     # A look in this task that saw it again (its observations rose) makes it a candidate.
     planner = OfflinePlanner()
     req = request([*HOUSE, apple], goals)

@@ -282,14 +282,17 @@ class OfflinePlanner:
         raise NotFound(f"no {' or '.join(types)} in memory, every known place was explored "
                        "and every closed receptacle that could hold it was opened")
 
-    @staticmethod
-    def _undone_placed(req: PlanRequest) -> frozenset[str]:
+    def _undone_placed(self, req: PlanRequest) -> frozenset[str]:
         """Objects memory has where the robot put them in an earlier task, when experience
         says such placements are usually undone by a later task (a household that tidies
         between tasks): that belief is stale, and walking to it cost a refused navigate
         or an open of an empty receptacle (132 of the experience arm's 172 refused
         navigates and picks on 15 tidy tuning streams, round 33's code, were on objects
-        the robot had put). Not when the place is where its type is usually found (a
+        the robot had put). Only a detour by the type's usual place first: once this task
+        opened the usual place or the receptacle memory has the object in, memory's
+        belief is back (passed over for good, a wrong distrust cost a search of a whole
+        kitchen: tune tidy, stream seed 3001, s0027, 7 -> 25 steps, the mug was where the
+        robot had put it, its home). Not without a usual place other than that one (a
         tidy puts it back there), not once this task acted on the object, and not once
         memory looked again in this task (a successful explore, after which the planner
         takes memory's answers as they are, `_learn`; or the object's observation count
@@ -302,13 +305,17 @@ class OfflinePlanner:
         seen = req.notes.setdefault("placed_seen", {})
         usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
         acted = {a for h in req.history if h.success for a in h.call.args}
+        opened = {h.call.args[0] for h in req.history
+                  if h.success and h.call.args and self._opens(h.call)}
         out = set()
         for obj, p in placed.items():
             unit = req.vocab.objects.get(obj)
+            place = usual.get(type_key(unit.label), "") if unit is not None else ""
             if unit is None or obj in acted or obj == req.held \
                     or (p.undone + 1) / (p.judged + 2) < MIN_UNDONE_SHARE \
                     or (unit.relation, unit.receptacle_id) != (p.relation, p.receptacle) \
-                    or usual.get(type_key(unit.label)) == p.receptacle:
+                    or place in ("", p.receptacle) or {place, p.receptacle} & opened \
+                    or place not in req.vocab.objects and place not in req.scene:
                 continue
             if unit.observations > seen.setdefault(obj, unit.observations):
                 continue
