@@ -1059,8 +1059,9 @@ def test_a_listing_about_this_tasks_objects_is_delivered_before_newer_ones_about
 
 def test_what_became_of_the_robots_placements_is_counted_and_told_with_them(
         memory: Memory) -> None:
-    """The first later call on an object the robot put judges the placement once: refused
-    NOT_FOUND (a tidy put it back) is undone, a pick from where it was put is kept. A
+    """The first later call on an object the robot put away from its type's usual place
+    judges the placement once: refused NOT_FOUND (a tidy put it back) is undone, a pick
+    from where it was put is kept. A
     placed fact from an earlier episode is recalled with the counts; kept over a restart,
     gone with CLEAR."""
     r = memory.recall
@@ -1072,7 +1073,13 @@ def test_what_became_of_the_robots_placements_is_counted_and_told_with_them(
         r.record_outcome(episode, "put", ["Knife_1", where, "in"], True, robot_area="kitchen")
         memory.end_episode(episode, task_succeeded=True)
 
-    put("e1", "Drawer_2")
+    # Found in the drawer: its usual place; a put back there is not in question.
+    memory.upsert_object(Unit("Knife_1", "Knife", (0.5, 0.5, 1), area_id="kitchen",
+                              receptacle_id="Drawer_2", relation="in"))
+    put("e0", "Drawer_2")
+    r.record_outcome("e0b", "pick", ["Knife_1"], True, robot_area="kitchen")
+    assert (exp.placements.kept, exp.placements.undone) == (0, 0)
+    put("e1", "SinkBasin_1")
     answer = r.recall("bring me the knife", 5, 400, episode_id="e1b")
     assert not any("put by the robot" in f for f in answer.facts)   # nothing judged yet
     for _ in range(2):   # the same placement is judged once

@@ -2,7 +2,9 @@
 tasks puts back what the robot put down, so memory's belief "the mug is in the sink, where
 the robot put it" is stale by the next task; in one that does not, it is the best belief
 there is. Which household this is shows only in outcomes, so experience counts them: the
-first later episode's call on an object the robot put (its current "placed" fact) either
+first later episode's call on an object the robot put (its current "placed" fact) away
+from where its type is usually found (only those are in question: a tidy puts back there
+too) either
 finds it there (a pick from that place: kept) or not (refused NOT_FOUND, or picked from
 another place memory saw it in since: undone). Each placement is judged once.
 
