@@ -11,8 +11,6 @@ import pytest
 
 from memory_node.core.errors import ErrorCode, NotFound
 from memory_node.planner.core.experience import (
-    PlacementView,
-    earlier_placements,
     known_bad_calls,
     known_bad_codes,
     known_bad_until,
@@ -1047,55 +1045,3 @@ def test_a_recipes_open_of_what_never_opens_is_skipped() -> None:
     req.history.append(StepLine(SkillCall("explore", ("kitchen", "Bread")), True, 0, ""))
     _another_bread_in_hand(req)
     assert strs(planner.plan(req).calls)[-1:] == ["put(Bread_2, GarbageCan_1, in)"]
-
-
-def _placed(undone: int, judged: int, where: str = "SideTable_1") -> str:
-    return (f"Apple_1 (Apple) is on {where}, 2x (put by the robot in an earlier task; such "
-            f"placements were undone by a later task {undone} of {judged} times) [fact:7]")
-
-
-def test_placed_lines_with_what_became_of_them_are_parsed_and_malformed_ones_refused(
-        ) -> None:
-    assert earlier_placements([
-        _placed(3, 4), "Apple_1 (Apple) is on SideTable_1 [fact:7]",
-        _placed(5, 4).replace("Apple_1", "Apple_2"), "x" * 5000]) == {
-        "Apple_1": PlacementView("Apple_1", "on", "SideTable_1", 3, 4)}
-
-
-def test_an_object_where_the_robot_put_it_is_not_walked_to_when_such_placements_are_undone(
-        ) -> None:
-    """Memory has the apple on the side table where the robot put it in an earlier task;
-    experience says such placements were undone by the next task: the usual place is
-    opened first instead of walking to the stale belief. Kept placements, the usual
-    place itself or none, the usual place opened, or a new sighting of the apple keep
-    memory's belief."""
-    apple = UnitView("Apple_1", "Apple", (5.5, 0.5, 5.0), "none", "living_room",
-                     receptacle_id="SideTable_1", relation="on", observations=2)
-    goals = ("ON(Apple, CounterTop)",)
-
-    def plan(facts: tuple[str, ...], unit: UnitView = apple,
-             req: PlanRequest | None = None) -> list[str]:
-        req = req or request([*HOUSE, unit], goals)
-        req.facts = facts
-        return strs(OfflinePlanner().plan(req).calls)[:2]
-
-    assert plan((USUAL_DRAWER, _placed(3, 3))) == ["navigate(Drawer_2)", "open(Drawer_2)"]
-    assert plan((USUAL_DRAWER, _placed(1, 4))) == ["navigate(Apple_1)", "pick(Apple_1)"]
-    assert plan((USUAL_DRAWER, _placed(3, 3, "CounterTop_1"))) == [
-        "navigate(Apple_1)", "pick(Apple_1)"]   # memory has it elsewhere: seen since
-    usual_table = "Apple is usually on SideTable_1 (SideTable) [fact:5]"
-    assert plan((usual_table, _placed(3, 3))) == ["navigate(Apple_1)", "pick(Apple_1)"]
-    assert plan((_placed(3, 3),)) == ["navigate(Apple_1)", "pick(Apple_1)"]   # no detour
-    # Only a detour: once the usual place was opened, memory's belief is back.
-    req = request([*HOUSE, apple], goals)
-    req.history += [StepLine(SkillCall("navigate", ("Drawer_2",)), True, 0, ""),
-                    StepLine(SkillCall("open", ("Drawer_2",)), True, 0, "")]
-    assert plan((USUAL_DRAWER, _placed(3, 3)), req=req) == ["navigate(Apple_1)",
-                                                            "pick(Apple_1)"]
-    # A look in this task that saw it again (its observations rose) makes it a candidate.
-    planner = OfflinePlanner()
-    req = request([*HOUSE, apple], goals)
-    req.facts = (USUAL_DRAWER, _placed(3, 3))
-    assert strs(planner.plan(req).calls)[:1] == ["navigate(Drawer_2)"]
-    req.vocab.add_units([replace(apple, observations=3)])
-    assert strs(planner.plan(req).calls)[:2] == ["navigate(Apple_1)", "pick(Apple_1)"]

@@ -30,13 +30,11 @@ from memory_node.core.experience.episodes import Episode, check_episode, content
 from memory_node.core.experience.facts import (
     MAX_VALUE_CHARS,
     TYPE_SUBJECT,
-    Fact,
     FactAssertion,
     FactResult,
     FactStore,
 )
 from memory_node.core.experience.graph import TrajectoryGraph, Transition
-from memory_node.core.experience.placements import Placements
 from memory_node.core.experience.places import UsualPlaces
 from memory_node.core.experience.procedures import Procedure, ProcedureLibrary
 from memory_node.core.experience.settings import ExperienceSettings
@@ -73,21 +71,8 @@ if TYPE_CHECKING:
 HEADER = "Experience (from past episodes):"
 MAX_EPISODE_QUERY = 1000
 MAX_LABELS = 10_000    # object types are a few hundred; a guard, not a tuning knob
-EPISODE_SOURCE = "episode:"   # provenance ids of what an episode's steps showed
 UNIT_ITEM = "unit:"     # utility item id of an object memory unit
 MAX_BRIEFED = 64       # episodes with a brief waiting for their next step (open episodes)
-
-
-def source_of(episode_id: str, seq: int) -> str:
-    """A fact's provenance id for step `seq` of an episode."""
-    return f"{EPISODE_SOURCE}{episode_id}#{seq}"
-
-
-def episode_of(source: str) -> str:
-    """The episode id of a provenance id `source_of` made ("" for other sources)."""
-    if not source.startswith(EPISODE_SOURCE):
-        return ""
-    return source[len(EPISODE_SOURCE):].rpartition("#")[0]
 
 
 @dataclass
@@ -148,7 +133,6 @@ class ExperienceMemory:
                                            s.proven_successes, s.proven_confidence)
         self.facts = FactStore(s.max_facts, s.max_fact_history)
         self.places = UsualPlaces(s.max_facts)
-        self.placements = Placements(s.max_facts)
         self.utility = Utility()
         self._open: OrderedDict[str, _Open] = OrderedDict()
         self._ended: set[str] = set()
@@ -183,7 +167,6 @@ class ExperienceMemory:
             self.procedures.load(conn)
             self.facts.load(conn)
             self.places.load(conn)
-            self.placements.load(conn)
             self.utility.load(conn)
             self._unit_items = OrderedDict.fromkeys(
                 i for i in self.utility.items() if i.startswith(UNIT_ITEM))
@@ -376,10 +359,9 @@ class ExperienceMemory:
                               step.error_code, ep.episode_id, now, self.settings.belief_radius)
         found_in = self._opened_for(ep, step)
         self._track_repairs(conn, ep, step, t, found_in, now)
-        self._judge_placement(conn, ep, step)
         if step.succeeded:
-            facts = self._facts_of(step, source_of(ep.episode_id, seq))
-            facts += self._usual_places_of(conn, step, source_of(ep.episode_id, seq),
+            facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
+            facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}",
                                            found_in)
             if facts:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
@@ -489,36 +471,6 @@ class ExperienceMemory:
         rel = (step.args[int(k)] if k is not None and int(k) < len(step.args)
                else self.categories.relation_for(step.labels.get(rec, rec)))
         return obj, rel, rec
-
-    def _judge_placement(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep) -> None:
-        """The first call of a later episode on an object the robot put (its current
-        "placed" fact) somewhere other than where its type is usually found judges that
-        placement (`placements.py`): a pick from the place it
-        was put kept it; a refusal NOT_FOUND, or a pick from a place memory saw it in
-        since, says it was undone. A navigate that arrived says neither (the world takes
-        a walk to within reach of the belief)."""
-        spec = self.table[step.skill]
-        hold, at = spec.effect_param("hold"), spec.effect_param("robot_at")
-        arg = hold if hold is not None else at
-        if arg is None or int(arg) >= len(step.args):
-            return
-        fact = self.facts.current(step.args[int(arg)], "placed")
-        if fact is None or self.placements.judged(fact.fact_id) \
-                or episode_of(fact.provenance[-1] if fact.provenance else "") == ep.episode_id:
-            return
-        usual = self.facts.current(TYPE_SUBJECT + fact.subject_label, "usually")
-        if usual is None or usual.value.split(" ")[:2] == fact.value.split(" ")[:2]:
-            # Put where its type is usually found (a tidy puts it back there, or nothing
-            # moves it), or with no such place yet: not the placements in question. Counted
-            # with them, a tidy household's puts "in the cabinet" where the mug lives made
-            # its placements look kept (tune2 tidy, stream seed 3000: 0 of 2 undone).
-            return
-        if not step.succeeded and step.error_code == ErrorCode.NOT_FOUND:
-            self.placements.judge(conn, fact.fact_id, kept=False)
-        elif step.succeeded and hold is not None:
-            place = step.places.get(step.args[int(arg)])
-            self.placements.judge(conn, fact.fact_id, kept=place is not None
-                                  and f"{place[0]} {place[1]}" == fact.value)
 
     def _facts_of(self, step: RecordedStep, source: str) -> list[FactAssertion]:
         """What a successful step says about the world: where an object was put, the
@@ -974,8 +926,7 @@ class ExperienceMemory:
                                           -self.utility.score(f.item_id) * f.support,
                                           -f.updated_at, f.fact_id))
             for f in facts[: self.settings.max_facts_per_recall]:
-                lines.append(("fact", f.item_id,
-                              f"{f.text()}{self._placement_note(f, episode_id)} [{f.item_id}]"))
+                lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
             answer = _fit(lines, max(0, min(budget - 1, int(budget * self.settings.budget_share))))
             if episode_id:
                 delivered = [i for _, i, _ in lines if f"[{i}]" in answer.text]
@@ -985,17 +936,6 @@ class ExperienceMemory:
                 elif episode_id in self._pending:
                     self._pending[episode_id][2].update(delivered)
             return answer
-
-
-    def _placement_note(self, fact: Fact, episode_id: str) -> str:
-        """What became of the robot's own placements from earlier episodes, on a placed fact
-        an earlier episode made: the planner weighs the belief by it (`placements.py`)."""
-        p = self.placements
-        if fact.relation != "placed" or not fact.provenance or p.kept + p.undone == 0 \
-                or episode_of(fact.provenance[-1]) in ("", episode_id):
-            return ""
-        return (f" (put by the robot in an earlier task; such placements were undone by a"
-                f" later task {p.undone} of {p.kept + p.undone} times)")
 
 
 @dataclass(frozen=True)

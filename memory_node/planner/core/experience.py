@@ -32,12 +32,6 @@ _PROC = re.compile(r"^procedure that worked (\d+)/(\d+) times for this task: (.*
                    r"(?: \(last used: ([^()]*)\))?(?: \[proc:\d+\])?$")
 _USUAL = re.compile(r"^([A-Za-z0-9_]{1,128}) is usually (?:in|on) ([A-Za-z0-9_.:\-]{1,128})"
                     r" \([A-Za-z0-9_]{1,128}\)(?:, \d+x)?(?: \[fact:\d+\])?$")
-# A placed fact with what became of the robot's placements (core/experience/memory.py's
-# `_placement_note`).
-_PLACED = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) \([A-Za-z0-9_]{1,128}\) is (in|on)"
-                     r" ([A-Za-z0-9_.:\-]{1,128})(?:, \d+x)? \(put by the robot in an earlier"
-                     r" task; such placements were undone by a later task (\d+) of (\d+)"
-                     r" times\)(?: \[fact:\d+\])?$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -155,33 +149,4 @@ def usual_places(lines: Iterable[str]) -> dict[str, str]:
         m = _USUAL.match(line.strip())
         if m is not None:
             out.setdefault(m.group(1).lower(), m.group(2))
-    return out
-
-
-@dataclass(frozen=True)
-class PlacementView:
-    """The robot put `object_id` `relation` `receptacle` in an earlier task; `undone` of
-    `judged` such placements were gone by a later task."""
-
-    object_id: str
-    relation: str
-    receptacle: str
-    undone: int
-    judged: int
-
-
-def earlier_placements(lines: Iterable[str]) -> dict[str, PlacementView]:
-    """{object id: its placement} from the placed facts among `lines` that say what became
-    of the robot's placements; other or malformed lines are not used."""
-    out: dict[str, PlacementView] = {}
-    for line in list(lines)[:MAX_FACTS]:
-        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
-            continue
-        m = _PLACED.match(line.strip())
-        if m is None:
-            continue
-        undone, judged = int(m.group(4)), int(m.group(5))
-        if 0 <= undone <= judged:
-            out.setdefault(m.group(1), PlacementView(m.group(1), m.group(2), m.group(3),
-                                                     undone, judged))
     return out

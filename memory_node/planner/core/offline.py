@@ -35,7 +35,7 @@ from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
 from memory_node.core.recall.categories import CategoryTable, type_key
 from memory_node.core.skills import SkillTable, load_skill_table
 
-from .experience import ProcedureView, earlier_placements, parse_procedure, usual_places
+from .experience import ProcedureView, parse_procedure, usual_places
 from .goals import Goal, parse_goals
 from .planning import PlanRequest, PlanResult, not_found_target, tool_types
 from .prompt import StepLine
@@ -54,11 +54,6 @@ SHUT_IN_RADIUS = 1.1
 # clean success (2/3) is enough, one success in two uses (1/2) is not. Chosen by reasoning,
 # not tuned on the benchmark streams.
 MIN_PROCEDURE_CONFIDENCE = 0.6
-# Smoothed share (undone + 1) / (judged + 2) of the robot's placements that a later task
-# found gone, from which memory's belief that an object is where the robot put it in an
-# earlier task is not acted on first: one undone placement and none kept (2/3) is enough,
-# one of each (1/2) is not. Chosen by reasoning, as MIN_PROCEDURE_CONFIDENCE, not tuned.
-MIN_UNDONE_SHARE = 0.6
 # Re-plans within one plan() call to get past known-bad first calls (each passes over one
 # candidate): beyond this the planner says so instead of searching further.
 MAX_DODGES = 8
@@ -138,10 +133,6 @@ class _Sim:
     # arm found them shut in elsewhere (OfflinePlanner._shut_away). Memory's word on where
     # they are is not evidence of a placement goal.
     unseen: frozenset[str] = frozenset()
-    # Objects memory has where the robot put them in an earlier task, in a household that
-    # experience says undoes such placements (OfflinePlanner._undone_placed): memory's
-    # word on them (place and skill-made state) is no evidence, and they are not walked to.
-    stale: frozenset[str] = frozenset()
     # The receptacle the base stands at for certain (OfflinePlanner._stands_at, then the
     # plan's own navigates), "" when unknown; `at` is the planning origin, which a plan's
     # earlier steps may have left behind.
@@ -226,12 +217,11 @@ class OfflinePlanner:
         # table" went to the same unreachable side table four times and the re-plans ran
         # out; the blind arm put it on the other side table, by the drawer).
         unreachable = self._unreachable(req)
-        undone = frozenset() if destination else sim.stale
         candidates = [u for u in sim.objects.values()
                       if type_key(u.label) in keys
                       and (u.state != ABSENT or u.object_id in shut)
                       and u.object_id not in failed and u.object_id not in avoid
-                      and u.object_id not in unreachable and u.object_id not in undone]
+                      and u.object_id not in unreachable]
         for u in candidates:
             if u.object_id == sim.held:
                 return u.object_id
@@ -281,46 +271,6 @@ class OfflinePlanner:
         self._look_close(req, sim, types)
         raise NotFound(f"no {' or '.join(types)} in memory, every known place was explored "
                        "and every closed receptacle that could hold it was opened")
-
-    def _undone_placed(self, req: PlanRequest) -> frozenset[str]:
-        """Objects memory has where the robot put them in an earlier task, when experience
-        says such placements are usually undone by a later task (a household that tidies
-        between tasks): that belief is stale, and walking to it cost a refused navigate
-        or an open of an empty receptacle (132 of the experience arm's 172 refused
-        navigates and picks on 15 tidy tuning streams, round 33's code, were on objects
-        the robot had put). Only a detour by the type's usual place first: once this task
-        opened the usual place or the receptacle memory has the object in, memory's
-        belief is back (passed over for good, a wrong distrust cost a search of a whole
-        kitchen: tune tidy, stream seed 3001, s0027, 7 -> 25 steps, the mug was where the
-        robot had put it, its home). Not without a usual place other than that one (a
-        tidy puts it back there), not once this task acted on the object, and not once
-        memory looked again in this task (a successful explore, after which the planner
-        takes memory's answers as they are, `_learn`; or the object's observation count
-        rose)."""
-        placed = req.notes.get("placed")
-        if placed is None:
-            placed = req.notes["placed"] = earlier_placements(req.facts)
-        if not placed or any(h.success and h.call.skill == "explore" for h in req.history):
-            return frozenset()
-        seen = req.notes.setdefault("placed_seen", {})
-        usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
-        acted = {a for h in req.history if h.success for a in h.call.args}
-        opened = {h.call.args[0] for h in req.history
-                  if h.success and h.call.args and self._opens(h.call)}
-        out = set()
-        for obj, p in placed.items():
-            unit = req.vocab.objects.get(obj)
-            place = usual.get(type_key(unit.label), "") if unit is not None else ""
-            if unit is None or obj in acted or obj == req.held \
-                    or (p.undone + 1) / (p.judged + 2) < MIN_UNDONE_SHARE \
-                    or (unit.relation, unit.receptacle_id) != (p.relation, p.receptacle) \
-                    or place in ("", p.receptacle) or {place, p.receptacle} & opened \
-                    or place not in req.vocab.objects and place not in req.scene:
-                continue
-            if unit.observations > seen.setdefault(obj, unit.observations):
-                continue
-            out.add(obj)
-        return frozenset(out)
 
     def _nearest(self, req: PlanRequest, sim: _Sim, candidates: list[UnitView]) -> UnitView:
         """Of the instances memory's answers hold that all meet a placement goal, the one
@@ -982,7 +932,7 @@ class OfflinePlanner:
         # placement: its receptacle is where it was, not where it is. Nor does a unit a
         # look went to and did not see (`_unseen`): its place is memory's word only.
         p = goal.predicate
-        unseen = (sim.unseen if p in ("INSIDE", "ON") else frozenset()) | sim.stale
+        unseen = sim.unseen if p in ("INSIDE", "ON") else frozenset()
         units = [u for u in sim.objects.values()
                  if type_key(u.label) == key and u.state != ABSENT
                  and u.object_id not in unseen]
@@ -1027,7 +977,7 @@ class OfflinePlanner:
         counter since; 24 such tasks over 15 streams with experience, 16 without)."""
         p = goal.predicate
         key = type_key(goal.args[0])
-        unseen = (sim.unseen if p in ("INSIDE", "ON") else frozenset()) | sim.stale
+        unseen = sim.unseen if p in ("INSIDE", "ON") else frozenset()
         units = [u for u in sim.objects.values()
                  if type_key(u.label) == key and u.state != ABSENT
                  and u.object_id not in unseen]
@@ -1086,7 +1036,6 @@ class OfflinePlanner:
         return _Sim(req.held, req.notes.get("at", req.robot_area), dict(req.vocab.objects),
                     acted=self._task_instances(req), doubted=self._doubted(req),
                     unseen=self._unseen(req) | self._shut_away(req),
-                    stale=self._undone_placed(req),
                     stands=self._stands_at(req),
                     open_there=frozenset(req.notes.get("open_there", ())))
 
