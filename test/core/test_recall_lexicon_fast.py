@@ -112,3 +112,38 @@ def test_the_first_question_to_a_fresh_lexicon_is_answered() -> None:
     assert "frying pan" in Lexicon().hyponym_names("pan")
     assert "trash can" in Lexicon().synonyms("garbage can")
     assert Lexicon().is_verb("wash")
+
+
+def test_head_senses_are_the_first_of_nltks_list(lex: Lexicon) -> None:
+    """``_head_synsets(w, pos, n)`` is ``_synsets(w, pos)[:n]`` (the same objects, in order),
+    inflected forms and satellites included, over a sample of WordNet's own lemmas."""
+    wn = lex._wn
+    rng = random.Random(13)
+    for pos in ("n", "v", "a"):
+        lemmas = sorted({n.lower() for s in wn.all_synsets(pos) for n in s.lemma_names()})
+        rng.shuffle(lemmas)
+        for w in [*lemmas[:800], "bigger", "knives", "washed", "ran"]:
+            for n in (1, 3):
+                assert lex._head_synsets(w, pos, n) == lex._synsets(w, pos)[:n], (w, pos, n)
+
+
+def test_a_main_sense_reader_parses_only_the_main_sense() -> None:
+    """A word new to the server is asked whether it says a size: its first adjective sense
+    (and what that sense points to) is parsed, not its other senses ("big" has 13 as an
+    adjective: each a data line parsed into nltk objects in the request)."""
+    lx = Lexicon()
+    assert lx.load()
+    wn = lx._wn
+    parsed: list[int] = []
+    read = wn.synset_from_pos_and_offset
+
+    def counted(pos: str, offset: int):  # noqa: ANN202
+        parsed.append(offset)
+        return read(pos, offset)
+
+    wn.synset_from_pos_and_offset = counted  # type: ignore[method-assign]
+    senses = wn._lemma_pos_offset_map["big"]["a"]
+    assert len(senses) >= 10
+    assert lx.is_size_word("big")
+    assert senses[0] in parsed
+    assert not set(senses[2:]) & set(parsed), "senses past the main one were parsed"
