@@ -668,10 +668,17 @@ class Lexicon:
         entry = wn._lemma_pos_offset_map.get(form) if wn is not None else None
         return list(entry.get(pos, [])) if isinstance(entry, dict) else []
 
+    @lru_cache(maxsize=20_000)  # noqa: B019
+    def _sense_offsets(self, word: str, pos: str) -> tuple[int, ...]:
+        """Offsets of every sense of ``word``'s ``pos`` forms, in ``_synsets`` order, from
+        the lemma index alone (no sense is parsed). Memoised: the forms' detachment rules
+        (nltk's ``_morphy``, ~4 index searches a word) ran again for each reader of a
+        word's senses (all of them, the main one, the main two)."""
+        return tuple(off for form in self._forms(word, pos) for off in self._offsets(form, pos))
+
     def _head_offsets(self, word: str, pos: str, n: int) -> list[int]:
-        """Offsets of the first ``n`` senses of ``word``'s ``pos`` forms, in ``_synsets``
-        order, from the lemma index alone (no sense is parsed)."""
-        return [off for form in self._forms(word, pos) for off in self._offsets(form, pos)][:n]
+        """Offsets of the first ``n`` senses of ``word``'s ``pos`` forms."""
+        return list(self._sense_offsets(word, pos)[:n])
 
     def _main_verb_offsets(self, word: str) -> list[int]:
         """Offsets of the first VERB_SENSES senses of ``word``'s verb forms."""
@@ -782,22 +789,21 @@ class Lexicon:
         if wn is None:
             return ()
         out = []
-        for form in self._forms(term, pos):
-            for off in self._offsets(form, pos):
-                line = self._data_line(pos, off)
-                if line is None or "|" not in line:
+        for off in self._sense_offsets(term, pos):
+            line = self._data_line(pos, off)
+            if line is None or "|" not in line:
+                return None
+            try:
+                columns, gloss = line.strip().split("|")
+                fields = columns.split()
+                if int(fields[0]) != off:
                     return None
-                try:
-                    columns, gloss = line.strip().split("|")
-                    fields = columns.split()
-                    if int(fields[0]) != off:
-                        return None
-                    n = int(fields[3], 16)
-                    names = tuple(re.sub(r"\(.*\)$", "", w) for w in fields[4:4 + 2 * n:2])
-                    definition = re.sub(r'["].*?["]', "", gloss).strip().strip("; ")
-                    out.append(_Sense(off, wn._lexnames[int(fields[1])], names, definition))
-                except (ValueError, IndexError):
-                    return None
+                n = int(fields[3], 16)
+                names = tuple(re.sub(r"\(.*\)$", "", w) for w in fields[4:4 + 2 * n:2])
+                definition = re.sub(r'["].*?["]', "", gloss).strip().strip("; ")
+                out.append(_Sense(off, wn._lexnames[int(fields[1])], names, definition))
+            except (ValueError, IndexError):
+                return None
         return tuple(out)
 
     def _physical_senses(self, term: str) -> list[_Sense] | None:
@@ -814,7 +820,9 @@ class Lexicon:
         if wn is None:
             return ()
         try:
-            return tuple(wn.synsets(term, pos))
+            # nltk's ``synsets(term, pos)``: each form's index offsets, parsed in order.
+            return tuple(wn.synset_from_pos_and_offset(pos, off)
+                         for off in self._sense_offsets(term, pos))
         except Exception:  # noqa: BLE001 - a malformed term is simply unknown
             return ()
 
