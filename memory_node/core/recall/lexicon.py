@@ -529,7 +529,7 @@ class Lexicon:
             return base
         for form in self._forms(word, "n"):
             if form != word and any(s.lexname() in PHYSICAL
-                                    for s in self._head_synsets(form, "n", NOUN_SENSES)):
+                                    for s in self._synsets(form, "n")[:NOUN_SENSES]):
                 return form
         return base
 
@@ -636,7 +636,7 @@ class Lexicon:
             return False
         light = self._senses(word, "n")
         names = ([s.lexname for s in light[:NOUN_SENSES]] if light is not None
-                 else [s.lexname() for s in self._head_synsets(word, "n", NOUN_SENSES)])
+                 else [s.lexname() for s in self._synsets(word, "n")[:NOUN_SENSES]])
         return any(n in ACTION for n in names)
 
     def is_adjective(self, word: str) -> bool:
@@ -668,21 +668,11 @@ class Lexicon:
         entry = wn._lemma_pos_offset_map.get(form) if wn is not None else None
         return list(entry.get(pos, [])) if isinstance(entry, dict) else []
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
-    def _sense_offsets(self, word: str, pos: str) -> tuple[int, ...]:
-        """Offsets of every sense of ``word``'s ``pos`` forms, in ``_synsets`` order, from
-        the lemma index alone (no sense is parsed). Memoised: the forms' detachment rules
-        (nltk's ``_morphy``, ~4 index searches a word) ran again for each reader of a
-        word's senses (all of them, the main one, the main two)."""
-        return tuple(off for form in self._forms(word, pos) for off in self._offsets(form, pos))
-
-    def _head_offsets(self, word: str, pos: str, n: int) -> list[int]:
-        """Offsets of the first ``n`` senses of ``word``'s ``pos`` forms."""
-        return list(self._sense_offsets(word, pos)[:n])
-
     def _main_verb_offsets(self, word: str) -> list[int]:
-        """Offsets of the first VERB_SENSES senses of ``word``'s verb forms."""
-        return self._head_offsets(word, "v", VERB_SENSES)
+        """Offsets of the first VERB_SENSES senses of ``word``'s verb forms, from the lemma
+        index alone (no sense is parsed)."""
+        return [off for form in self._forms(word, "v")
+                for off in self._offsets(form, "v")][:VERB_SENSES]
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def verb_share(self, word: str) -> float:
@@ -789,21 +779,22 @@ class Lexicon:
         if wn is None:
             return ()
         out = []
-        for off in self._sense_offsets(term, pos):
-            line = self._data_line(pos, off)
-            if line is None or "|" not in line:
-                return None
-            try:
-                columns, gloss = line.strip().split("|")
-                fields = columns.split()
-                if int(fields[0]) != off:
+        for form in self._forms(term, pos):
+            for off in self._offsets(form, pos):
+                line = self._data_line(pos, off)
+                if line is None or "|" not in line:
                     return None
-                n = int(fields[3], 16)
-                names = tuple(re.sub(r"\(.*\)$", "", w) for w in fields[4:4 + 2 * n:2])
-                definition = re.sub(r'["].*?["]', "", gloss).strip().strip("; ")
-                out.append(_Sense(off, wn._lexnames[int(fields[1])], names, definition))
-            except (ValueError, IndexError):
-                return None
+                try:
+                    columns, gloss = line.strip().split("|")
+                    fields = columns.split()
+                    if int(fields[0]) != off:
+                        return None
+                    n = int(fields[3], 16)
+                    names = tuple(re.sub(r"\(.*\)$", "", w) for w in fields[4:4 + 2 * n:2])
+                    definition = re.sub(r'["].*?["]', "", gloss).strip().strip("; ")
+                    out.append(_Sense(off, wn._lexnames[int(fields[1])], names, definition))
+                except (ValueError, IndexError):
+                    return None
         return tuple(out)
 
     def _physical_senses(self, term: str) -> list[_Sense] | None:
@@ -820,33 +811,12 @@ class Lexicon:
         if wn is None:
             return ()
         try:
-            # nltk's ``synsets(term, pos)``: each form's index offsets, parsed in order.
-            return tuple(wn.synset_from_pos_and_offset(pos, off)
-                         for off in self._sense_offsets(term, pos))
+            return tuple(wn.synsets(term, pos))
         except Exception:  # noqa: BLE001 - a malformed term is simply unknown
             return ()
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
-    def _head_synsets(self, term: str, pos: str, n: int) -> tuple:
-        """``_synsets(term, pos)[:n]``, parsing only those ``n`` senses: nltk's ``synsets``
-        builds every sense of a word (dozens for "light", "set", "big"), and a reader of the
-        main sense or two paid for all of them on each word new to the server (round 33:
-        14 % of an instruction's request). The same objects in the same order: nltk caches
-        a sense per offset, and ``synsets`` lists ``_morphy``'s forms' index offsets."""
-        if not self.available or len(term) > 2 * MAX_WORD_CHARS:
-            return ()
-        wn = self._wn  # after `available`, which loads it
-        if wn is None:
-            return ()
-        try:
-            return tuple(wn.synset_from_pos_and_offset(pos, off)
-                         for off in self._head_offsets(term, pos, n))
-        except Exception:  # noqa: BLE001 - an unreadable sense: unknown, as `_synsets`
-            return ()
-
     def _physical(self, term: str) -> list:
-        return [s for s in self._head_synsets(term, "n", NOUN_SENSES)
-                if s.lexname() in PHYSICAL]
+        return [s for s in self._synsets(term, "n")[:NOUN_SENSES] if s.lexname() in PHYSICAL]
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def synonyms(self, phrase: str) -> frozenset[str]:
@@ -1033,7 +1003,7 @@ class Lexicon:
         "tiny"; not "deep" (depth) or "long" (length, duration)."""
         if not self.available or self._wn is None:
             return False
-        senses = self._head_synsets(word.lower(), "a", 1)
+        senses = self._synsets(word.lower(), "a")[:1]
         for s in senses:
             heads = [s] + (s.similar_tos() if s.pos() == "s" else [])
             for h in heads:
@@ -1230,7 +1200,7 @@ class Lexicon:
     def _verb_tools_parsed(self, verb: str) -> frozenset[str]:
         """:meth:`verb_tools` through nltk's synsets (when a data line cannot be read)."""
         out: set[str] = set()
-        for sense in self._head_synsets(verb, "v", VERB_SENSES):
+        for sense in self._synsets(verb, "v")[:VERB_SENSES]:
             parents = [n.lower() for n in sense.lemma_names()]
             for kind in sense.hyponyms():
                 if kind.lexname() != CONTACT:
@@ -1366,7 +1336,7 @@ class Lexicon:
             return frozenset()
         senses = self._senses(self.noun(word.strip().lower()), "n")
         if senses is None:
-            first = self._head_synsets(self.noun(word.strip().lower()), "n", 1)
+            first = self._synsets(self.noun(word.strip().lower()), "n")[:1]
             if not first or first[0].lexname() not in PHYSICAL:
                 return frozenset()
             return frozenset(h.offset() for h in first[0].part_holonyms())
@@ -1492,7 +1462,7 @@ class Lexicon:
         a bowl is for. Only the main sense: rarer ones alias too much."""
         if not self.available or word in LIGHT_VERBS:
             return frozenset()
-        senses = self._head_synsets(self.verb(word), "v", 1)
+        senses = self._synsets(self.verb(word), "v")[:1]
         out = {s for s in senses}
         if parents:
             out |= {h for s in senses for h in s.hypernyms() if h.hypernyms()}
@@ -1565,7 +1535,7 @@ class Lexicon:
         if head != target:
             return False
         of_target = self._senses(target, "v")
-        fields = ({s.lexname() for s in self._head_synsets(target, "v", VERB_SENSES)}
+        fields = ({s.lexname() for s in self._synsets(target, "v")[:VERB_SENSES]}
                   if of_target is None else {s.lexname for s in of_target[:VERB_SENSES]})
         return main[1] in fields
 
@@ -1580,7 +1550,7 @@ class Lexicon:
         verb = self.verb(word)
         light = self._senses(verb, "v")
         if light is None:
-            senses = self._head_synsets(verb, "v", 1)
+            senses = self._synsets(verb, "v")[:1]
             main = (senses[0].definition(), senses[0].lexname()) if senses else None
         else:
             main = (light[0].definition, light[0].lexname) if light else None
@@ -1601,7 +1571,7 @@ class Lexicon:
         # Siblings only under the target's main sense: its rarer senses sit under broad
         # parents ("heat" as "supply heat" under "supply", which "give" and "water" share).
         parents = {p for p in senses[0].hypernyms() if p.min_depth() >= MIN_SIBLING_DEPTH}
-        for rank, s in enumerate(self._head_synsets(word, "v", VERB_SENSES)):
+        for rank, s in enumerate(self._synsets(word, "v")[:VERB_SENSES]):
             frontier = {s}
             for depth in range(VERB_DEPTH + 1):
                 if frontier & targets:
