@@ -229,6 +229,15 @@ def prepare_scene_graph(memory_dir: Path, capacity: int, labels: list[str],
     return f"{g.object_count} objects"
 
 
+def prepare_bench_memory(memory_dir: Path, n: int, pool: list, rng: random.Random,
+                         embedder: Embedder) -> str:
+    """This bench's memory in `memory_dir`: `n` units drawn from `pool` (each under its own
+    id) and the scene graph (`prepare_scene_graph`, whose answer is returned)."""
+    units = [replace(rng.choice(pool), object_id=f"u{i}") for i in range(n)]
+    prepare(memory_dir, units, embedder)
+    return prepare_scene_graph(memory_dir, n, sorted({u.label for u in pool}), rng)
+
+
 # RECALL_BENCH_SPLIT: per client node, each request's response as the client took it
 # (dds_split_hooks' record) with the call's start and return (CLOCK_REALTIME ns).
 SPLIT_CALLS: dict[str, list[dict]] = {}
@@ -256,15 +265,12 @@ def call(node, client, request, timeout: float) -> tuple[Recall.Response, float]
 
 def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
              embedder: Embedder) -> dict:
-    units = [replace(rng.choice(pool), object_id=f"u{i}") for i in range(n)]
     out: dict = {"units": n}
     with tempfile.TemporaryDirectory(prefix="recall_dds_") as tmp:
         memory_dir = Path(tmp) / "memory"
         memory_dir.mkdir()
         t = time.perf_counter()
-        prepare(memory_dir, units, embedder)
-        out["scene_graph"] = prepare_scene_graph(memory_dir, n,
-                                                 sorted({u.label for u in pool}), rng)
+        out["scene_graph"] = prepare_bench_memory(memory_dir, n, pool, rng, embedder)
         out["prepare_sqlite_s"] = round(time.perf_counter() - t, 2)
         if RESTARTS:
             out["restarts"] = restart_rounds(n, memory_dir, Path(tmp), rng)
