@@ -47,7 +47,7 @@ MAX_TEXT_MEMO = 1_024
 _TOKEN = re.compile(r"[A-Za-z]+")
 PRO_FORMS = frozenset({"one", "ones"})  # English's noun pro-forms: "the near one"
 ABBREVIATION_MIN_CHARS = 3  # "rmt", "dsk", "tbl": a dropped vowel leaves three letters
-INITIALISM_MIN_CHARS = 2  # "tp": a name of two words
+INITIALISM_MIN_WORDS = 2  # "tp": a name of two words
 VOWELS = frozenset("aeiou")
 
 
@@ -88,8 +88,8 @@ def table_vocabulary(path: str | Path | None = None) -> frozenset[str]:
     for name, entry in _table_types(path).items():
         out.update(split_label(name).split())
         categories = entry.get("categories") or []
-        assert isinstance(categories, list)
-        for c in categories:
+        # YAML: categories that are not a list count as none, not as a crash at start.
+        for c in categories if isinstance(categories, list) else ():
             out.update(str(c).lower().split())
     return frozenset(w for w in out if w.isalpha() and w not in STOPWORDS)
 
@@ -134,7 +134,7 @@ class Speller:
                     self._by_skeleton.setdefault(sk, set()).add(w)
         self._by_initials: dict[str, set[str]] = {}
         for n in names or ():
-            if len(n.split()) >= INITIALISM_MIN_CHARS:
+            if len(n.split()) >= INITIALISM_MIN_WORDS:
                 self._by_initials.setdefault(initials(n), set()).add(n)
         self.word = lru_cache(maxsize=MAX_MEMO)(self._word)
         self.head_word = lru_cache(maxsize=MAX_MEMO)(self._head_word)
