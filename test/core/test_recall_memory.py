@@ -133,7 +133,9 @@ def test_outcome_put_moves_and_persists(memory: Memory, tmp_path: Path) -> None:
     assert picked.held_object == "Apple_1"
     assert memory.short_term.peek("Apple_1").receptacle_id == HELD_BY_ROBOT
     put = r.record_outcome("ep1", "put", ["Apple_1", "Fridge_1"], True)
-    (before, after), = put.changed
+    # The fridge memory had closed was open (a put's receptacle must be, per the skill table).
+    (before, after), (fridge_before, fridge_after) = put.changed
+    assert (fridge_before.state, fridge_after.state) == ("closed", "opened")
     assert before.receptacle_id == HELD_BY_ROBOT
     assert after.receptacle_id == "Fridge_1" and after.position == (3.0, 0.0, 1.0)
     assert after.source == "outcome" and put.held_object == ""

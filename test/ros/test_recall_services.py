@@ -248,7 +248,9 @@ def test_put_moves_the_apple_and_publishes_moved(client_node: Node, server: Serv
     assert picked.changed_units[0].receptacle_id == "robot"
     put = c.outcome("put", ["Apple_1", "Fridge_1"], episode="ep-put")
     assert put.success, put.message
-    assert [u.object_id for u in put.changed_units] == ["Apple_1"]
+    # The fridge memory had closed was open: the skill table requires a put's receptacle open.
+    assert [u.object_id for u in put.changed_units] == ["Apple_1", "Fridge_1"]
+    assert put.changed_units[1].state == "opened"
     assert put.changed_units[0].receptacle_id == "Fridge_1"
     assert put.changed_units[0].source == "outcome"
     # Putting into a closed fridge is flagged (the fridge was never opened in this episode).
