@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh21|fresh22] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh22|fresh23] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh22][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh23][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -260,7 +260,26 @@ copies cycling through decontamination, inspection of every instrument, washer a
 steriliser loads) and a fry-station robot (orders at lunch and dinner rushes, holding
 bins, baskets, hoppers and fryers, the nightly oil filtering). Recency-dominated by
 construction: the path-finding groups and the fry station; loops: the migration's rounds,
-the housekeeping floors and the sterile trays' daily cycle.
+the housekeeping floors and the sterile trays' daily cycle. ``fresh23`` (seeds 45000+) was
+written in round 35 before anything ran on it, by a writer who did not read the policy's
+code: a code search server's trigram posting lists under search-as-you-type (Zoekt: every
+keystroke's search reads the trigrams typed so far, candidate files verified, siblings
+typed after a backspace), a full node's coin cache (Bitcoin Core: coins written when made
+and read once when spent, most soon, coinbases at maturity, exchanges' consolidations), a
+Kubernetes controller's informer cache (pods' status changes reconciling their replica
+sets, rollouts, requeues with exponential backoff, periodic resyncs of every object), a
+disk-streaming software sampler playing a song (velocity layers, round robins, voices
+streaming blocks tick by tick, sections looped while mixing), a spaced-repetition
+flashcard app (SM-2 intervals growing by the ease, learning steps within a session,
+lapses, buried siblings), a k-mer counter over a sequencing run (paired reads from random
+places, errors making k-mers found once, repeat families), and three robot streams: a
+robot vacuum recognising obstacles (daily full cleans in the app's room order, clutter
+dropped and tidied, spot cleans after meals, the dock), a kitting robot supplying a car
+assembly line just in sequence (option variants' bins replaced when empty, circulating
+trays read again at the station) and an airport's early bag store (bags of flights in
+banks stored in the lowest free rack position and retrieved when their flight's make-up
+opens). Recency-dominated by construction: the code search and the coin cache; loops: the
+vacuum's rounds, the resyncs and the looped song sections.
 """
 
 from __future__ import annotations
@@ -10042,6 +10061,531 @@ def fresh22_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     }
     return {name: _take(gen, n) for name, gen in v.items()}
 
+
+def code_search(seed: int, idents: int, alpha: float, files: int, users: int,
+                fire: float) -> Iterator[int]:
+    """A code search server's posting lists under search-as-you-type (recency-dominated:
+    Zoekt and Google Code Search index every trigram of the source, Cox, "Regular
+    expression matching with a trigram index", 2012; a query's trigrams' posting lists are
+    read and intersected, then the candidate files are read to verify the match). The
+    repository's ``idents`` identifiers (Zipf ``alpha`` in what people look for) are made
+    of a few common word parts, each defined in one of ``files`` files and used in a few
+    others. ``users`` developers share the server; one of them types an identifier a
+    character at a time, and a keystroke fires a search (``fire``, the debounce letting the
+    rest through) that reads every trigram of what is typed so far and the files holding
+    the longest matches; a developer opens a result, often backspaces to a shared prefix
+    and types a sibling identifier, and now and then a scoped query reads a directory's
+    file list."""
+    rng = random.Random(seed)
+    tri_k, file_k, dir_k = 0, 1 << 40, 2 << 40
+    parts = ["get", "set", "user", "id", "name", "load", "save", "cache", "config", "path",
+             "index", "parse", "node", "list", "map", "read", "write", "buf", "size", "init",
+             "error", "handle", "token", "key", "value", "file", "open", "close", "tree",
+             "query", "item", "state", "event", "time", "lock", "pool"]
+    words = []
+    for _ in range(idents):
+        words.append("_".join(rng.choice(parts) for _ in range(rng.randint(2, 4))))
+    pick = _zipf(rng, idents, alpha)
+    defined = [rng.randrange(files) for _ in range(idents)]
+    used = [rng.sample(range(files), rng.randint(1, 6)) for _ in range(idents)]
+
+    def trigram(s: str) -> int:
+        return tri_k + (ord(s[0]) << 16) + (ord(s[1]) << 8) + ord(s[2])
+
+    typed = [""] * users
+    while True:
+        u = rng.randrange(users)
+        hit = pick()
+        word = words[hit]
+        keep = 0
+        prev = typed[u]
+        while keep < min(len(prev), len(word)) and prev[keep] == word[keep]:
+            keep += 1
+        if rng.random() < 0.6:  # backspace to the shared prefix, else clear and retype
+            keep = min(keep, len(prev))
+        else:
+            keep = 0
+        text = word[:keep]
+        for ch in word[keep:]:
+            text += ch
+            if len(text) < 3 or rng.random() > fire:
+                continue
+            for i in range(len(text) - 2):
+                yield trigram(text[i:i + 3])
+            if text == word or rng.random() < 0.3:  # candidates verified
+                yield file_k + defined[hit]
+                for f in used[hit][:3]:
+                    yield file_k + f
+        typed[u] = word
+        if rng.random() < 0.1:
+            yield dir_k + defined[hit] // 20
+        if rng.random() < 0.5:  # the developer opens the definition
+            yield file_k + defined[hit]
+
+
+def utxo_coins(seed: int, per_block: int, young: float, mean_age: float, sweep: float
+               ) -> Iterator[int]:
+    """A full node's coin cache while it validates the block chain (recency-dominated:
+    Bitcoin Core's CCoinsViewCache in front of the chainstate database; most outputs are
+    spent soon after they are made, a long tail is held for years, Delgado-Segura et al.,
+    "Analysis of the Bitcoin UTXO set", 2018). A block holds about ``per_block``
+    transactions; each spends one to three coins and makes one to three (a payment and
+    change), a coin being written when made and read when spent. A spent coin is young
+    (``young`` of them, an age in blocks geometric with mean ``mean_age``: change respent,
+    chains of payouts within a block) or any older unspent coin. A block's coinbase coin
+    matures after 100 blocks and the pool spends it then; now and then (``sweep`` a block) an
+    exchange consolidates dozens of old small coins in one transaction."""
+    rng = random.Random(seed)
+    coin_k, block_k = 0, 1 << 40
+    made_in: list[int] = []  # block of each coin (index = coin id)
+    unspent_young: list[int] = []
+    unspent_old: list[int] = []
+    coinbase: dict[int, int] = {}
+    height = 0
+    while True:
+        height += 1
+        yield block_k + height
+        cb = len(made_in)
+        made_in.append(height)
+        coinbase[height] = cb
+        yield coin_k + cb
+        if height - 100 in coinbase:
+            yield coin_k + coinbase.pop(height - 100)
+        # coins older than a few mean ages leave the young pool
+        limit = height - int(6 * mean_age) - 1
+        while unspent_young and made_in[unspent_young[0]] < limit:
+            unspent_old.append(unspent_young.pop(0))
+        if rng.random() < sweep and len(unspent_old) > 60:
+            for _ in range(rng.randint(20, 60)):
+                c = unspent_old.pop(rng.randrange(len(unspent_old)))
+                yield coin_k + c
+        for _ in range(max(1, int(rng.gauss(per_block, per_block / 4)))):
+            for _ in range(rng.choice((1, 1, 1, 2, 3))):
+                if unspent_young and (rng.random() < young or not unspent_old):
+                    age = min(int(rng.expovariate(1.0 / mean_age)), height)
+                    want = height - age
+                    # the youngest unspent coin made at or before that block
+                    lo, hi = 0, len(unspent_young)
+                    while lo < hi:
+                        mid = (lo + hi) // 2
+                        if made_in[unspent_young[mid]] <= want:
+                            lo = mid + 1
+                        else:
+                            hi = mid
+                    c = unspent_young.pop(max(0, lo - 1))
+                elif unspent_old:
+                    c = unspent_old.pop(rng.randrange(len(unspent_old)))
+                else:
+                    continue
+                yield coin_k + c
+            for _ in range(rng.choice((1, 2, 2, 2, 3))):
+                c = len(made_in)
+                made_in.append(height)
+                unspent_young.append(c)
+                yield coin_k + c
+
+
+def controller_reconcile(seed: int, apps: int, alpha: float, pods: int, maps: int,
+                         resync: int, fail: float) -> Iterator[int]:
+    """A Kubernetes controller manager's informer cache (client-go: a watch feeds a local
+    store, handlers enqueue keys on a rate-limited work queue, a worker reconciles a key by
+    reading the object and what it owns; every ``resync`` events the informer enqueues every
+    object again). ``apps`` deployments, each owning its current replica set and about
+    ``pods`` pods and mounting one of ``maps`` config maps or secrets (Zipf ``alpha`` in
+    how often an app's pods change: probes flapping, restarts, scaling). A pod's status
+    change reconciles its replica set (the set, its deployment, its pods); a rollout (a new
+    image) makes a new replica set whose new pods replace the old ones one at a time; a
+    reconcile that fails (``fail``) is requeued with exponential backoff, read again a few,
+    then more, events later."""
+    rng = random.Random(seed)
+    dep_k, rs_k, pod_k, cm_k = 0, 1 << 40, 2 << 40, 3 << 40
+    busy = _zipf(rng, apps, alpha)
+    next_id = itertools.count()
+    rs = [next(next_id) for _ in range(apps)]
+    members = [[next(next_id) for _ in range(max(1, pods + rng.randint(-1, 2)))]
+               for _ in range(apps)]
+    mounts = [rng.randrange(maps) for _ in range(apps)]
+    retry: list[tuple[int, int, int]] = []  # (due event, app, attempt)
+    t = 0
+
+    def reconcile(a: int) -> Iterator[int]:
+        yield rs_k + rs[a]
+        yield dep_k + a
+        for p in members[a]:
+            yield pod_k + p
+        yield cm_k + mounts[a]
+
+    def work(a: int, attempt: int) -> Iterator[int]:
+        yield from reconcile(a)
+        if rng.random() < fail and attempt < 8:
+            heapq.heappush(retry, (t + 5 * 2 ** attempt, a, attempt + 1))
+
+    while True:
+        t += 1
+        while retry and retry[0][0] <= t:
+            _, a, attempt = heapq.heappop(retry)
+            yield from work(a, attempt)
+        if t % resync == 0:
+            for a in range(apps):
+                yield from work(a, 0)
+            continue
+        a = busy()
+        if rng.random() < 0.02:  # a rollout: a new replica set, pods replaced one by one
+            old = members[a]
+            rs[a] = next(next_id)
+            yield dep_k + a
+            members[a] = []
+            for p in old:
+                yield pod_k + p
+                members[a].append(next(next_id))
+                yield from work(a, 0)
+            continue
+        p = rng.choice(members[a])
+        yield pod_k + p
+        yield from work(a, 0)
+
+
+def sampler_voices(seed: int, instruments: int, layers: int, rr: int, sections: int,
+                   blocks: int) -> Iterator[int]:
+    """A disk-streaming software sampler playing a song (Native Instruments' Kontakt "direct
+    from disk" and LinuxSampler: each sample's head is preloaded, the rest streamed from
+    disk in blocks while the note sounds). ``instruments`` sampled instruments, each pitch
+    recorded at ``layers`` velocity layers with ``rr`` round robins (successive strikes of
+    one note play the next recording). The song is a form of ``sections`` sections (a
+    verse, a chorus, ... in an order such as A B A B C B), each a few bars whose notes are
+    fixed; a note streams the blocks of its recording one per tick as long as it is held
+    (up to ``blocks``), voices of a chord and of several instruments interleaving, and a
+    note-off reads the release sample. The producer loops the section being mixed several
+    times before playing the song through."""
+    rng = random.Random(seed)
+    rel_k = 1 << 40
+    pitches = 24
+
+    def make_section() -> list[list[tuple[int, int, int, int]]]:
+        bars = []
+        for _ in range(rng.randint(2, 4)):
+            notes = []
+            for _ in range(rng.randint(3, 8)):
+                inst = rng.randrange(instruments)
+                notes.append((inst, rng.randrange(pitches), rng.randrange(layers),
+                              rng.randint(1, blocks)))
+            bars.append(notes)
+        return bars
+
+    parts = [make_section() for _ in range(sections)]
+    form = [0, 1, 0, 1] + list(range(2, sections)) + [1, 1]
+    strikes: dict[tuple[int, int, int], int] = {}
+
+    def play(section: list[list[tuple[int, int, int, int]]]) -> Iterator[int]:
+        for bar in section:
+            voices = []
+            for inst, pitch, layer, held in bar:
+                n = strikes.get((inst, pitch, layer), 0)
+                strikes[(inst, pitch, layer)] = n + 1
+                sample = ((inst * pitches + pitch) * layers + layer) * rr + n % rr
+                voices.append([sample, 0, held])
+            while voices:  # one tick: every sounding voice streams its next block
+                for v in voices:
+                    yield (v[0] << 8) + v[1]
+                    v[1] += 1
+                for v in [v for v in voices if v[1] >= v[2]]:
+                    voices.remove(v)
+                    yield rel_k + v[0] // rr
+
+    while True:
+        if rng.random() < 0.5:
+            loop = parts[rng.randrange(sections)]
+            for _ in range(rng.randint(2, 6)):
+                yield from play(loop)
+        else:
+            for s in form:
+                yield from play(parts[s])
+        if rng.random() < 0.15:  # a new take replaces one section's notes
+            parts[rng.randrange(sections)] = make_section()
+
+
+def flashcard_reviews(seed: int, cards: int, new_per_day: int, lapse: float, media: float,
+                      siblings: float) -> Iterator[int]:
+    """A spaced-repetition flashcard app's daily reviews (Anki's scheduler, a variant of
+    SuperMemo's SM-2, Wozniak 1990): each day the cards due are reviewed (read with their
+    note, the deck's options and, for ``media`` of the notes, the note's image or sound),
+    then ``new_per_day`` new cards are introduced from a deck of ``cards`` in order. A new
+    or lapsed card goes through learning steps (shown again about ten and then twenty
+    cards later in the same session), then graduates to an interval of a day that each
+    success multiplies by its ease (2.5, fuzzed); a lapse (``lapse``) sends it back to
+    relearning with a lower ease. A note with a reverse card (``siblings``) has its sibling
+    buried until the next day."""
+    rng = random.Random(seed)
+    card_k, note_k, media_k, deck_k = 0, 1 << 40, 2 << 40, 3 << 40
+    decks = 1 + cards // 400
+    due: dict[int, list[int]] = {}
+    interval = [0.0] * cards
+    ease = [2.5] * cards
+    note_of = []
+    n = 0
+    while len(note_of) < cards:
+        note_of.append(n)
+        if rng.random() < siblings and len(note_of) < cards:
+            note_of.append(n)
+        n += 1
+    has_media = [rng.random() < media for _ in range(n)]
+    introduced = 0
+    day = 0
+
+    def show(c: int) -> Iterator[int]:
+        yield card_k + c
+        yield note_k + note_of[c]
+        yield deck_k + c * decks // cards
+        if has_media[note_of[c]]:
+            yield media_k + note_of[c]
+
+    while True:
+        day += 1
+        today = due.pop(day, [])
+        rng.shuffle(today)
+        fresh = list(range(introduced, min(cards, introduced + new_per_day)))
+        introduced += len(fresh)
+        queue: list[tuple[int, int]] = [(c, 0) for c in today]
+        # new cards are spread through the reviews
+        for i, c in enumerate(fresh):
+            queue.insert(min(len(queue), (i + 1) * max(1, len(queue) // (len(fresh) + 1))),
+                         (c, 2))
+        seen_notes: set[int] = set()
+        shown = 0
+        while queue:
+            c, steps = queue.pop(0)
+            if note_of[c] in seen_notes and steps == 0:
+                due.setdefault(day + 1, []).append(c)  # buried sibling
+                continue
+            seen_notes.add(note_of[c])
+            yield from show(c)
+            shown += 1
+            if steps > 0:
+                queue.insert(min(len(queue), 10 * (3 - steps)), (c, steps - 1))
+                continue
+            if interval[c] == 0.0:
+                interval[c] = 1.0
+            elif rng.random() < lapse:
+                ease[c] = max(1.3, ease[c] - 0.2)
+                interval[c] = 1.0
+                queue.insert(min(len(queue), 10), (c, 1))
+                continue
+            else:
+                interval[c] = interval[c] * ease[c] * rng.uniform(0.95, 1.05)
+            due.setdefault(day + max(1, round(interval[c])), []).append(c)
+        if shown == 0:  # nothing due and nothing new: the deck's options still open
+            yield deck_k
+
+
+def kmer_count(seed: int, genome: int, read_len: int, k: int, error: float, repeats: int
+               ) -> Iterator[int]:
+    """A k-mer counter's hash table over a sequencing run (Jellyfish, Marcais and Kingsford
+    2011; KMC): reads of ``read_len`` bases come from random places on either strand of a
+    ``genome``-base genome, in pairs a few hundred bases apart, and every k-mer of a read
+    (``read_len - k + 1`` of them, each counted under its canonical form, so both strands
+    share a key) increments its counter. A sequencing error (``error`` a base, more towards
+    a read's end) turns the k k-mers overlapping it into k-mers found nowhere else;
+    ``repeats`` repeat families (transposons, a thousand or so bases, several copies)
+    make k-mers many places share."""
+    rng = random.Random(seed)
+    err_k = 1 << 40
+    canon = list(range(genome))
+    for _ in range(repeats):
+        length = min(genome // 4, rng.randint(300, 1500))
+        src = rng.randrange(genome - length)
+        for _ in range(rng.randint(2, 8)):
+            dst = rng.randrange(genome - length)
+            for i in range(length):
+                canon[dst + i] = canon[src + i]
+    errors = itertools.count()
+
+    def read(start: int) -> Iterator[int]:
+        bad: list[int] = []
+        for i in range(read_len):
+            if rng.random() < error * (1 + 2 * i / read_len):
+                bad.append(i)
+        for j in range(read_len - k + 1):
+            if any(j <= b < j + k for b in bad):
+                yield err_k + next(errors)
+            else:
+                yield canon[(start + j) % genome]
+
+    while True:
+        start = rng.randrange(genome)
+        yield from read(start)
+        yield from read((start + rng.randint(200, 500)) % genome)
+
+
+def vacuum_runs(seed: int, rooms: int, furniture: int, clutter: int, alpha: float,
+                spots: int) -> Iterator[int]:
+    """A robot vacuum that recognises obstacles (iRobot's Roomba j7 with PrecisionVision,
+    Roborock's ReactiveAI): once a day it cleans every room of the map in the app's room
+    order, reading the room's record and, as it edges along them, its ``furniture``
+    pieces; ``spots`` times a day it spot-cleans the kitchen and dining room after a meal.
+    ``clutter`` loose things (socks, toys, cables, shoes; Zipf ``alpha`` in how often each
+    is left out, most in a few rooms) are dropped on floors and picked up between runs; a
+    thing on the floor of a room being cleaned is recognised and avoided (its record read,
+    a new record when it is a thing never seen), the dock's bin is emptied when full (the
+    dock read), and now and then the household asks for one room only."""
+    rng = random.Random(seed)
+    room_k, furn_k, thing_k, dock_k, photo_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    left_out = _zipf(rng, clutter, alpha)
+    messy = _zipf(rng, rooms, 1.0)
+    floor: dict[int, int] = {}  # thing -> room
+    known: set[int] = set()
+    dirt = 0
+
+    def clean(r: int) -> Iterator[int]:
+        nonlocal dirt
+        yield room_k + r
+        for f in range(furniture):
+            yield furn_k + r * furniture + f
+            for thing in [t for t, where in floor.items() if where == r]:
+                if _mix(thing * 7919 + r) % furniture == f:  # met along this piece's edge
+                    if thing not in known:  # first sighting: its photo filed for the app
+                        known.add(thing)
+                        yield photo_k + thing
+                    yield thing_k + thing
+        dirt += 1 + furniture // 3
+        if dirt > 30:
+            dirt = 0
+            yield dock_k
+
+    while True:
+        for _ in range(rng.randint(1, 2 * max(1, clutter // 5))):  # the day's mess
+            floor[left_out()] = messy()
+        for t in [t for t in floor if rng.random() < 0.5]:  # tidied away
+            del floor[t]
+        if rng.random() < 0.15:
+            yield from clean(rng.randrange(rooms))
+        else:
+            for r in range(rooms):
+                yield from clean(r)
+        for _ in range(spots):
+            yield from clean(0)
+            yield from clean(1)
+            yield dock_k
+
+
+def kit_sequence(seed: int, families: int, variants: int, alpha: float, per_bin: int,
+                 trays: int, lead: int) -> Iterator[int]:
+    """A kitting robot supplying a car assembly line just in sequence (Boysen, Emde, Hoeck and
+    Kauderer, "Part logistics in the automotive industry: decision problems, literature
+    review and research agenda", EJOR 2015; the mobile kitting robots of BMW's and Audi's
+    supermarkets): cars come down the line in the built sequence, each with one variant of
+    each of ``families`` option families (engines, seats, wheels, trims...; ``variants``
+    each, Zipf ``alpha`` in take-up). For each car the robot reads the car's order and
+    model's build list and picks a part for every family from the variant's bin (a bin of
+    ``per_bin`` parts, replaced by a full one when empty) into a kit tray; ``trays`` trays
+    circulate, and ``lead`` cars later the line-side station reads the car's order and its
+    tray again as it fits the parts."""
+    rng = random.Random(seed)
+    order_k, model_k, bin_k, tray_k = 0, 1 << 40, 2 << 40, 3 << 40
+    takes = [_zipf(rng, variants, alpha) for _ in range(families)]
+    orders = [rng.sample(range(variants), variants) for _ in range(families)]
+    bins = {(f, v): f * variants + v for f in range(families) for v in range(variants)}
+    next_bin = itertools.count(families * variants)
+    used: dict[tuple[int, int], int] = {}
+    car = 0
+    while True:
+        car += 1
+        yield order_k + car
+        yield model_k + rng.randrange(4)
+        for f in range(families):
+            key = (f, orders[f][takes[f]()])
+            yield bin_k + bins[key]
+            used[key] = used.get(key, 0) + 1
+            if used[key] >= per_bin:
+                used[key] = 0
+                bins[key] = next(next_bin)
+        yield tray_k + car % trays
+        if car > lead:  # the station fits the kit of the car ``lead`` places back
+            yield order_k + car - lead
+            yield tray_k + (car - lead) % trays
+
+
+def early_bags(seed: int, flights: int, bags: float, early: float, screen: float,
+               waves: int) -> Iterator[int]:
+    """An airport's baggage system with an early bag store (Vanderlande's BAGSTORE and other
+    stacker-crane stores: bags checked in or transferred hours before their flight wait in
+    the store until the flight's make-up opens). ``flights`` departures a day in ``waves``
+    banks (a hub's schedule); a bag arrives between ten and two hours before its flight
+    (about ``bags`` a flight, ``early`` of them more than two hours early), its tag is
+    read with its flight's record, ``screen`` of them have their X-ray image reviewed by an
+    operator; an early bag is stored in the lowest free rack position, and when its
+    flight's make-up opens two hours before departure the store retrieves all its bags
+    (position, bag and flight read again)."""
+    rng = random.Random(seed)
+    bag_k, flight_k, slot_k, image_k = 0, 1 << 40, 2 << 40, 3 << 40
+    day = 1440
+    next_bag = itertools.count()
+    free: list[int] = []
+    slots = itertools.count()
+    stored: dict[int, list[tuple[int, int]]] = {}  # flight -> (bag, slot)
+    arrivals: list[tuple[int, int, int]] = []  # (minute, bag, flight)
+    departs: dict[int, int] = {}
+    flight_no = itertools.count()
+    minute = 0
+    while True:
+        if minute % day == 0:  # the next day's schedule, in banks
+            for _ in range(flights):
+                f = next(flight_no)
+                bank = rng.randrange(waves)
+                dep = minute + day + int(day * (bank + 0.5) / waves) + rng.randint(-30, 30)
+                departs[f] = dep
+                for _ in range(max(1, int(rng.gauss(bags, bags / 3)))):
+                    lead = (rng.uniform(120, 600) if rng.random() < early
+                            else rng.uniform(40, 120))
+                    heapq.heappush(arrivals, (dep - int(lead), next(next_bag), f))
+        while arrivals and arrivals[0][0] <= minute:
+            _, b, f = heapq.heappop(arrivals)
+            yield bag_k + b
+            yield flight_k + f
+            if rng.random() < screen:
+                yield image_k + b
+            if departs[f] - minute > 120:
+                s = heapq.heappop(free) if free else next(slots)
+                yield slot_k + s
+                stored.setdefault(f, []).append((b, s))
+        for f in [f for f, dep in departs.items() if dep - minute == 120]:
+            for b, s in stored.pop(f, []):
+                yield slot_k + s
+                yield bag_k + b
+                yield flight_k + f
+                heapq.heappush(free, s)
+        for f in [f for f, dep in departs.items() if dep < minute]:
+            del departs[f]
+        minute += 1
+
+
+def fresh23_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 35's held-out set: seeds 45000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 45000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "codesearch_i200_u2": lambda: code_search(s + 0, 200, 1.0, 80, 2, 0.7),
+        "codesearch_i5000_u20": lambda: code_search(s + 1, 5000, 0.8, 2000, 20, 0.5),
+        "utxo_b20_y8": lambda: utxo_coins(s + 2, 20, 0.8, 2.0, 0.02),
+        "utxo_b50_y7": lambda: utxo_coins(s + 3, 50, 0.7, 1.5, 0.1),
+        "reconcile_a20_p3": lambda: controller_reconcile(s + 4, 20, 1.0, 3, 5, 2000, 0.05),
+        "reconcile_a300_p8": lambda: controller_reconcile(s + 5, 300, 0.8, 8, 40, 20000,
+                                                          0.1),
+        "sampler_i2_l2": lambda: sampler_voices(s + 6, 2, 2, 2, 3, 16),
+        "sampler_i8_l4": lambda: sampler_voices(s + 7, 8, 4, 4, 5, 40),
+        "flashcards_c500_n10": lambda: flashcard_reviews(s + 8, 500, 10, 0.1, 0.2, 0.3),
+        "flashcards_c10000_n50": lambda: flashcard_reviews(s + 9, 10000, 50, 0.15, 0.6, 0.5),
+        "kmer_g3000_r100": lambda: kmer_count(s + 10, 3000, 100, 31, 0.005, 2),
+        "kmer_g40000_r150": lambda: kmer_count(s + 11, 40000, 150, 25, 0.01, 40),
+        "vacuum_r6_f5": lambda: vacuum_runs(s + 12, 6, 5, 40, 1.0, 2),
+        "vacuum_r14_f12": lambda: vacuum_runs(s + 13, 14, 12, 120, 0.8, 3),
+        "kitting_f6_v4": lambda: kit_sequence(s + 14, 6, 4, 1.0, 20, 30, 12),
+        "kitting_f24_v20": lambda: kit_sequence(s + 15, 24, 20, 0.8, 40, 120, 60),
+        "bagstore_f40_b60": lambda: early_bags(s + 16, 40, 60, 0.3, 0.1, 4),
+        "bagstore_f600_b120": lambda: early_bags(s + 17, 600, 120, 0.5, 0.2, 8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -10052,7 +10596,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh15": fresh15_variants, "fresh16": fresh16_variants,
                 "fresh17": fresh17_variants, "fresh18": fresh18_variants,
                 "fresh19": fresh19_variants, "fresh20": fresh20_variants,
-                "fresh21": fresh21_variants, "fresh22": fresh22_variants}
+                "fresh21": fresh21_variants, "fresh22": fresh22_variants,
+                "fresh23": fresh23_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -10112,7 +10657,8 @@ def main() -> int:
                          "fresh19: round 31's held-out set; "
                          "fresh20: round 32's held-out set; "
                          "fresh21: round 33's held-out set; "
-                         "fresh22: round 34's held-out set")
+                         "fresh22: round 34's held-out set; "
+                         "fresh23: round 35's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

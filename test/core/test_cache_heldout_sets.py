@@ -2,7 +2,7 @@
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
-fresh22): their
+fresh22, round 35's fresh23): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -17,7 +17,7 @@ from bench_scripts import load_bench
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
-        "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22")
+        "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -195,6 +195,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "sterile": lambda s: h.sterile_trays(s, 2, 8, 1.0, 1, 2, 10),
             "fryer": lambda s: h.fry_station(s, 4, 1.0, 3, 3.0, 7),
         }
+    if name == "fresh23":
+        return {
+            "codesearch": lambda s: h.code_search(s, 100, 1.0, 40, 2, 0.8),
+            "utxo": lambda s: h.utxo_coins(s, 10, 0.8, 2.0, 0.05),
+            "reconcile": lambda s: h.controller_reconcile(s, 10, 1.0, 2, 3, 500, 0.1),
+            "sampler": lambda s: h.sampler_voices(s, 2, 2, 2, 3, 8),
+            "flashcards": lambda s: h.flashcard_reviews(s, 200, 10, 0.1, 0.3, 0.3),
+            "kmer": lambda s: h.kmer_count(s, 2000, 80, 21, 0.01, 2),
+            "vacuum": lambda s: h.vacuum_runs(s, 4, 3, 20, 1.0, 1),
+            "kitting": lambda s: h.kit_sequence(s, 4, 3, 1.0, 10, 20, 8),
+            "bagstore": lambda s: h.early_bags(s, 20, 30, 0.3, 0.1, 3),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -297,7 +309,10 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # and the cut, decoded again after every jump); fresh22's hierarchical path-finding (a
 # group's units plan the same route one after another and read their next segments every
 # tick; the larger map's 120 units bring a lower second share) and the fry station's
-# baskets, holding bins and hoppers (a batch's basket is read again minutes later).
+# baskets, holding bins and hoppers (a batch's basket is read again minutes later);
+# fresh23's code search as you type (each keystroke's search reads again the trigrams of
+# the one before) and the coin cache (a coin is read at most once after it is made, so
+# under half the stream comes back, mostly within a few blocks).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -311,7 +326,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh19": ({"methods", "diy"}, 0.85, 0.75),
                     "fresh20": ({"mcts", "tug"}, 0.75, 0.7),
                     "fresh21": ({"frontal", "scrub"}, 0.6, 0.55),
-                    "fresh22": ({"hpa", "fryer"}, 0.75, 0.3)}
+                    "fresh22": ({"hpa", "fryer"}, 0.75, 0.3),
+                    "fresh23": ({"codesearch", "utxo"}, 0.4, 0.5)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
