@@ -35,6 +35,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh33b: floor plan 12, seed 3302; fresh33c: floor plan 13, seed 3303)
     .venv/bin/python bench/experience_tasks.py --split fresh34a # floor plan 4, seed 3401
         # (fresh34b: floor plan 16, seed 3402; fresh34c: floor plan 24, seed 3403)
+    .venv/bin/python bench/experience_tasks.py --split fresh35a # floor plan 6, seed 3501
+        # (fresh35b: floor plan 18, seed 3502; fresh35c: floor plan 27, seed 3503)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -204,6 +206,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # streams differ from those splits' (other seed, other tasks). At length 30 each stream
 # holds all three KINDS and every task's needs are within reach of its world (checked by
 # generating the streams only; 0 of 30 out of reach in each).
+# "fresh35a/b/c" (round 35) likewise, by a helper (heldout35) who ran no arm on them, by
+# round 31's rule: the next kitchens reused longest ago, in the order round 30 reused them:
+# 6 (fresh24a's, reused by fresh30a) and 18 (fresh24b's, reused by fresh30b), each reused a
+# SECOND time; 14 (fresh26b's, reused by fresh30c), next, leaves 5 of 30 tasks out of reach
+# with seed 3503, so fresh35c takes the one after it, 27 (fresh24c's, reused by fresh31a,
+# round 31's only first reuse), a second time (none a tuning plan: 6, 18, 27 are in neither
+# room_prior_fit's ODD nor put_spot_error's --plans). Next in line: 14 with another seed,
+# then the kitchens reused a second time longest ago (round 31's 28 and 20). Their streams
+# differ from those splits' (other seed, other tasks). At length 30 each stream holds all
+# three KINDS and every task's needs are within reach of its world (checked by generating
+# the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -219,7 +232,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh31a": (27, 3101), "fresh31b": (28, 3102), "fresh31c": (20, 3103),
           "fresh32a": (30, 3201), "fresh32b": (8, 3202), "fresh32c": (26, 3203),
           "fresh33a": (5, 3301), "fresh33b": (12, 3302), "fresh33c": (13, 3303),
-          "fresh34a": (4, 3401), "fresh34b": (16, 3402), "fresh34c": (24, 3403)}
+          "fresh34a": (4, 3401), "fresh34b": (16, 3402), "fresh34c": (24, 3403),
+          "fresh35a": (6, 3501), "fresh35b": (18, 3502), "fresh35c": (27, 3503)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

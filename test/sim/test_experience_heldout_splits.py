@@ -2,7 +2,8 @@
 in round 21, fresh22a/b/c in round 22, fresh23a/b/c in round 23, fresh24a/b/c in round 24,
 fresh25a/b/c in round 25, fresh26a/b/c in round 26, fresh27a/b/c in round 27, fresh28a/b/c
 in round 28, fresh29a/b/c in round 29, fresh30a/b/c in round 30, fresh31a/b/c in round 31,
-fresh32a/b/c in round 32, fresh33a/b/c in round 33, fresh34a/b/c in round 34):
+fresh32a/b/c in round 32, fresh33a/b/c in round 33, fresh34a/b/c in round 34, fresh35a/b/c
+in round 35):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -28,7 +29,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh27": (2701, 2702, 2703), "fresh28": (2801, 2802, 2803),
           "fresh29": (2901, 2902, 2903), "fresh30": (3001, 3002, 3003),
           "fresh31": (3101, 3102, 3103), "fresh32": (3201, 3202, 3203),
-          "fresh33": (3301, 3302, 3303), "fresh34": (3401, 3402, 3403)}
+          "fresh33": (3301, 3302, 3303), "fresh34": (3401, 3402, 3403),
+          "fresh35": (3501, 3502, 3503)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -43,7 +45,9 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 32's three reuse a kitchen a second time likewise, the next reused longest ago
 # (round 27's: 30, 8 and 26), and round 33's the next (round 28's: 5, 12 and 13, the
 # kitchens of the first report, held-out and fresh splits), and round 34's the next (round
-# 29's: 4, 16 and 24, round 23's report splits' kitchens).
+# 29's: 4, 16 and 24, round 23's report splits' kitchens), and round 35's the next (round
+# 30's: 6 and 18; 14 leaves tasks out of reach with seed 3503, so its third split takes 27,
+# fresh24c's kitchen, reused once by fresh31a).
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -56,7 +60,9 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh33a": ("report", "fresh28a"), "fresh33b": ("heldout", "fresh28b"),
           "fresh33c": ("fresh", "fresh28c"),
           "fresh34a": ("fresh23a", "fresh29a"), "fresh34b": ("fresh23b", "fresh29b"),
-          "fresh34c": ("fresh23c", "fresh29c")}
+          "fresh34c": ("fresh23c", "fresh29c"),
+          "fresh35a": ("fresh24a", "fresh30a"), "fresh35b": ("fresh24b", "fresh30b"),
+          "fresh35c": ("fresh24c", "fresh31a")}
 LENGTH = 30  # the length the lead runs them at
 
 
