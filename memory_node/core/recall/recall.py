@@ -190,6 +190,11 @@ class RecallConfig:
                                      # "there" ("carry it to the coffee table", "light
                                      # it and leave it there") also recalls the nearest
                                      # earlier step's destination (round 31)
+    step_numbers: bool = True        # ... a step naming an earlier one by its number
+                                     # ("fill the thing from step 1 at the tap", "the
+                                     # vase: same place as 1", "from (iii)") recalls what
+                                     # that step named, or where it put its thing
+                                     # (subtasks.step_references, round 35)
     antecedent_nearest: bool = True  # ... the nearest earlier step that names its object
                                      # even partly ("the soap's in the tub": a soap bar
                                      # partly) before one further back that names it outright
@@ -313,6 +318,10 @@ class RecallConfig:
     initialisms: bool = True         # ... and one standing alone that WordNet does not
                                      # know, as the one type name of several words whose
                                      # initials it is ("TP -> holder": toilet paper)
+    pictograph_words: bool = True    # a pictograph whose Unicode name is no thing reads as
+                                     # its name's words ("\U0001F374" FORK AND KNIFE),
+                                     # in Unicode's pictograph blocks only: an arrow or a
+                                     # shape names a mark (names.symbol_names, round 35)
     described_words: int = 2         # a type the text does not name is named partly when
                                      # this many different words said (no word of any
                                      # type here) are words of its WordNet definition:
@@ -1309,7 +1318,8 @@ class Recaller:
                                                                self.config.contrast_places,
                                                                self.config.landmark_places,
                                                                self.config.region_nouns,
-                                                               self.config.root_nouns)
+                                                               self.config.root_nouns,
+                                                               self.config.pictograph_words)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1419,7 +1429,8 @@ class Recaller:
         lex = self._lexicon()
         q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
                         cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places,
-                        cfg.landmark_places, cfg.region_nouns, cfg.root_nouns)
+                        cfg.landmark_places, cfg.region_nouns, cfg.root_nouns,
+                        cfg.pictograph_words)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
