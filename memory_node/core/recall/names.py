@@ -280,16 +280,45 @@ def _symbol_name(symbol: str, lex: Lexicon) -> str:
     return ""
 
 
-def symbol_names(text: str, lex: Lexicon | None) -> str:
+# Unicode's blocks of pictographs (Miscellaneous Symbols and Pictographs, Emoticons,
+# Transport and Map Symbols, Supplemental Symbols and Pictographs, Symbols and Pictographs
+# Extended-A): pictures of things and people. The blocks of marks stay out: Arrows,
+# Dingbats, Geometric Shapes (their extensions in the same plane too), whose names say a
+# mark's look ("BLACK RIGHTWARDS ARROW"), not a thing.
+_PICTOGRAPH_BLOCKS = ((0x1F300, 0x1F64F), (0x1F680, 0x1F6FF), (0x1F900, 0x1F9FF),
+                      (0x1FA70, 0x1FAFF))
+
+
+def _pictograph(symbol: str) -> bool:
+    code = ord(symbol)
+    return any(lo <= code <= hi for lo, hi in _PICTOGRAPH_BLOCKS)
+
+
+@lru_cache(maxsize=4096)
+def _pictograph_words(symbol: str) -> str:
+    """A pictograph's Unicode name as words ("\U0001F374" FORK AND KNIFE: "fork and
+    knife", "\U0001F4B3" CREDIT CARD), for a picture whose whole name is no thing WordNet
+    knows: its words name what it shows, as a speaker's would. "" outside the pictograph
+    blocks (an arrow, a shape) and for a name with other than letters."""
+    if not _pictograph(symbol):
+        return ""
+    name = unicodedata.name(symbol, "").lower()
+    return name if name and all(w.isalpha() for w in name.split()) else ""
+
+
+def symbol_names(text: str, lex: Lexicon | None, pictograph_words: bool = False) -> str:
     """``text`` with each pictograph that depicts a thing replaced by the thing's name
     (a texted "\U0001F4F1 \u27A1\uFE0F nightstand": the phone to the nightstand). Other
-    characters, the arrow between them included, stay where they are: a boundary."""
+    characters, the arrow between them included, stay where they are: a boundary.
+    ``pictograph_words``: a pictograph whose name is no thing says its name's words
+    (:func:`_pictograph_words`)."""
     if lex is None or text.isascii():
         return text
     out = []
     for ch in text:
         if unicodedata.category(ch) == "So":
-            name = _symbol_name(ch, lex)
+            name = _symbol_name(ch, lex) or (_pictograph_words(ch) if pictograph_words
+                                             else "")
             if name:
                 out.append(f" {name} ")
                 continue
@@ -301,7 +330,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 everyday: bool = False, sibling_tools: bool = False,
                 regional_compounds: bool = False, contrast_places: bool = False,
                 landmark_places: bool = False, region_nouns: bool = False,
-                root_nouns: bool = False) -> QueryTerms:
+                root_nouns: bool = False, pictograph_words: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -313,11 +342,11 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     ``region_nouns``: so are the words that say a region of a thing
     (:func:`region_words`). ``root_nouns``: a word that is no noun but made from one
     (``Lexicon.root_noun``: "shelve it", "salty and peppery") is also read as that
-    noun."""
+    noun. ``pictograph_words``: see :func:`symbol_names`."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
-    text = symbol_names(text, lex)
+    text = symbol_names(text, lex, pictograph_words)
     spaced = split_label(text)
     found = list(_WORD.finditer(spaced))[:MAX_TOKENS]
     raw = [m.group() for m in found]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 import logging
+import re
 import sqlite3
 import threading
 import time
@@ -190,6 +191,11 @@ class RecallConfig:
                                      # "there" ("carry it to the coffee table", "light
                                      # it and leave it there") also recalls the nearest
                                      # earlier step's destination (round 31)
+    step_numbers: bool = True        # ... a step naming an earlier one by its number
+                                     # ("fill the thing from step 1 at the tap", "the
+                                     # vase: same place as 1", "from (iii)") recalls what
+                                     # that step named, or where it put its thing
+                                     # (subtasks.step_references, round 35)
     antecedent_nearest: bool = True  # ... the nearest earlier step that names its object
                                      # even partly ("the soap's in the tub": a soap bar
                                      # partly) before one further back that names it outright
@@ -313,6 +319,12 @@ class RecallConfig:
     initialisms: bool = True         # ... and one standing alone that WordNet does not
                                      # know, as the one type name of several words whose
                                      # initials it is ("TP -> holder": toilet paper)
+    clock_times: bool = True         # a clock time ("@ 2130", "at 9pm") is left out of
+                                     # the text ranked: it says when, not what (round 35)
+    pictograph_words: bool = True    # a pictograph whose Unicode name is no thing reads as
+                                     # its name's words ("\U0001F374" FORK AND KNIFE),
+                                     # in Unicode's pictograph blocks only: an arrow or a
+                                     # shape names a mark (names.symbol_names, round 35)
     described_words: int = 2         # a type the text does not name is named partly when
                                      # this many different words said (no word of any
                                      # type here) are words of its WordNet definition:
@@ -591,6 +603,25 @@ def _fingerprint(unit: ObjectMemoryUnit) -> tuple:
 def _needs_model(slot: np.ndarray | tuple[ModelJob, int] | None) -> bool:
     """A text has no vector yet, nor a model call making it (or the call failed)."""
     return slot is None or (isinstance(slot, tuple) and slot[0].failed)
+
+
+# A clock time, with the preposition or "@" that says it: "@ 2130", "at 9pm", "10:00",
+# "until 18.30". It says when, not what: no name holds one, and its digits pull a short
+# step's vector away from every thing ("Lights off @ 2130.": the light switch fell below
+# the floor, "Lights off." alone finds it). Hours and minutes by their ranges, so "2 mugs",
+# "a 500 ml bottle" and "flat 4B" stay.
+CLOCK_TIME = re.compile(
+    r"(?:@\s*|\b(?:at|by|until|till|before|after|from|to)\s+)?"
+    r"(?:\b(?:[01]?\d|2[0-3])[:.h][0-5]\d\b|\b(?:[01]\d|2[0-3])[0-5]\d\b"
+    r"|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s*(?:am|pm)\b)", re.IGNORECASE)
+
+
+def without_clock_times(text: str) -> str:
+    """``text`` less its clock times (:data:`CLOCK_TIME`); unchanged when it says none.
+    What is left keeps its punctuation and line breaks ("Lights off @ 2130." -> "Lights
+    off ."); a text that is only a time stays as it is (it must still be a request)."""
+    out = CLOCK_TIME.sub("", text)
+    return out if out.strip() else text
 
 
 def _check_query_vectors(vectors: np.ndarray) -> None:
@@ -1286,8 +1317,11 @@ class Recaller:
         return store
 
     def spelled(self, instruction: str) -> str:
-        """The instruction with slips in object names corrected (see ``spelling.py``);
-        idempotent, so callers that pass a text on apply it again at no cost."""
+        """The instruction with slips in object names corrected (see ``spelling.py``) and,
+        with ``clock_times``, its clock times left out (:data:`CLOCK_TIME`); idempotent,
+        so callers that pass a text on apply it again at no cost."""
+        if self.config.clock_times:
+            instruction = without_clock_times(instruction)
         if self.speller is None or self._lexicon() is None:
             return instruction
         return self.speller.correct(instruction)
@@ -1309,7 +1343,8 @@ class Recaller:
                                                                self.config.contrast_places,
                                                                self.config.landmark_places,
                                                                self.config.region_nouns,
-                                                               self.config.root_nouns)
+                                                               self.config.root_nouns,
+                                                               self.config.pictograph_words)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1419,7 +1454,8 @@ class Recaller:
         lex = self._lexicon()
         q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
                         cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places,
-                        cfg.landmark_places, cfg.region_nouns, cfg.root_nouns)
+                        cfg.landmark_places, cfg.region_nouns, cfg.root_nouns,
+                        cfg.pictograph_words)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)

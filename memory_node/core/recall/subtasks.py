@@ -339,6 +339,76 @@ def spell_letters(step: str, letters: Mapping[str, str]) -> str:
     return _LETTER.sub(lambda m: letters.get(m.group(1), m.group(1)), step)
 
 
+# A step's number, as people number a list: "1.", "2)", "(iii)", "Step 3:" opening a step
+# (digits or lower-case roman numerals; the grammar of a numbered list, no vocabulary).
+_NUMERAL = r"(?:\d{1,2}|[ivx]{1,5})"
+_STEP_NUMBER = re.compile(rf"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:step\s+)?"
+                    rf"(?:\(({_NUMERAL})\)|({_NUMERAL})[.):])(?=\s)", re.IGNORECASE)
+# A step naming another by its number: "the thing from step 1", "step 3's", "the thing
+# from (iii)", "same place as 1". A bare numeral counts only in brackets or at a phrase's
+# end ("as 1.": not "from 2 shelves"); "as" compares (see :func:`step_references`).
+_STEP_REF = re.compile(
+    rf"\bstep\s+\(?({_NUMERAL})\)?(?![\w])"
+    rf"|\b(as|from|of|in|at|to|like)\s+(?:\(({_NUMERAL})\)|({_NUMERAL})(?=\s*(?:[,.;:!?)]|$)))",
+    re.IGNORECASE)
+
+
+def step_numbers(instruction: str, steps: Sequence[str]) -> list[str]:
+    """Each step's number in ``instruction`` ("1", "iii"; lower case), "" for a step
+    before any: the last number at or before where the step is said, so a numbered step
+    the splitter cut in two (its number dropped, "2." alone names nothing) keeps its
+    number in both halves. Numbers count only when the instruction has two or more."""
+    found = [(m.start(), (m.group(1) or m.group(2)).lower())
+             for m in _STEP_NUMBER.finditer(instruction)]
+    if len({n for _, n in found}) < 2:
+        return [""] * len(steps)
+    low = instruction.lower()
+    out: list[str] = []
+    cursor = 0
+    for step in steps:
+        head = " ".join(step.lower().split()[:4])
+        at = low.find(head, cursor) if head else -1
+        if at >= 0:
+            cursor = at
+        label = ""
+        for pos, n in found:
+            if pos > cursor:
+                break
+            label = n
+        out.append(label)
+    return out
+
+
+def step_references(step: str) -> list[tuple[str, bool]]:
+    """The numbers ``step`` names other steps by, each with whether it compares ("same
+    place as 1": where step 1 put its thing) rather than names that step's thing ("the
+    thing from step 1"); the step's own opening number is not a reference."""
+    own = _STEP_NUMBER.match(step.lstrip())
+    text = step.lstrip()[own.end():] if own else step
+    return [((m.group(1) or m.group(3) or m.group(4)).lower(),
+             (m.group(2) or "").lower() in ("as", "like"))
+            for m in _STEP_REF.finditer(text)]
+
+
+def _numbered(recaller: Recaller, step: str, number: str, numbers: Sequence[str],
+              read: Sequence[tuple[str, list[RankedUnit]]]) -> list[RankedUnit]:
+    """What ``step`` names by an earlier step's number (:func:`step_references`): that
+    step's object first and the rest it named, or for a comparison where it put its thing
+    first; [] when the step names no earlier step's number."""
+    out: dict[str, RankedUnit] = {}
+    for ref, compares in step_references(step):
+        if ref == number:
+            continue
+        # Its first piece first: "the thing from step 1" is what step 1 acts on.
+        pieces = [read[j] for j in range(len(read)) if numbers[j] == ref][::-1]
+        if not pieces:
+            continue
+        places = _destination(recaller, pieces) if compares else []
+        for r in [*places, *_antecedents(recaller, pieces)]:
+            out.setdefault(r.unit.object_id, r)
+    return list(out.values())
+
+
 def pronoun_object(step: str) -> str:
     """:func:`object_phrase` ended at its first pronoun: a step that acts on "them" acts on
     nothing it names after them ("deliver them to the drawer": the drawer is where they
@@ -532,18 +602,29 @@ def recall_subtasks(
     # Read only when a step refers back (most steps do not), walking back from it, so an
     # instruction without a pronoun costs no extra query parse.
     read: list[tuple[str, list[RankedUnit]]] = []  # the steps as read, for antecedents
+    numbers = (step_numbers(instruction, said)
+               if recaller.config.antecedents and recaller.config.step_numbers
+               else [""] * len(said))
     for i, (step, query) in enumerate(zip(steps, queries, strict=True)):
         cfg = recaller.config
         ranked, spare = recaller.rank_filled(query, units, k, labels=labels,
                                              area_names=area_names, units_key=units_key,
                                              fill_floor=cfg.step_fill_floor)
         own = ranked
+        # "Fill the thing from step 1 at the tap": the step names its antecedent itself.
+        numbered = (_numbered(recaller, step, numbers[i], numbers[:i], read)
+                    if i > 0 and numbers[i] else [])
         acted_on = pronoun_object(step) if cfg.pronoun_ends_object else object_phrase(step)
         # "leave it there": where the thing went last is where "there" is.
         there = (_destination(recaller, read)
                  if cfg.antecedents and cfg.there_destination and i > 0 and there_place(step)
                  else [])
-        if cfg.antecedents and i > 0 and (
+        if numbered:
+            # What the number names is what the step acts on, not a fixture its other verbs
+            # imply ("when the water boils, the thing from step 3 goes back where you found
+            # it": the spatula and its drawer, not the stove); fixtures it names stay its own.
+            ranked = _with_antecedents(recaller, step, ranked, numbered, k, fixtures=False)
+        elif cfg.antecedents and i > 0 and (
                 (refers_back(step, recaller.lexicon)
                  and not _named(recaller, acted_on, ranked))
                 or (cfg.pronoun_objects and pronoun_after_preposition(step, recaller.lexicon))):
