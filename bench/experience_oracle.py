@@ -412,27 +412,65 @@ def call_kind(call: str, ok: bool, message: str) -> str:
 
 def excess_by_kind(oracle: dict, log: list[dict], won: set[str]) -> dict:
     """An arm's calls by category against the oracle's, summed over the tasks both won
-    (the arm's `--log` entries, one per subtask), and the arm's calls on the tasks whose
-    goals held before any call (the oracle's 0)."""
+    (the arm's `--log` entries, one per subtask), split into the first task of the
+    stream that names its object's type (no earlier task looked for one: what any memory
+    pays the first time) and the later ones (what a memory of earlier tasks could have
+    known); and the arm's calls on the tasks whose goals held before any call (the
+    oracle's 0)."""
     o_calls = {t[0]: t[3] for t in oracle["per_task"] if t[1]}
     arm: dict[str, list[dict]] = {}
+    first: dict[str, bool] = {}
+    seen: set[str] = set()
     for e in log:
+        if e["task"] not in arm:
+            kind = goals.parse_condition(e["conditions"][0]).args[0] if e["conditions"] \
+                else ""
+            first[e["task"]] = kind not in seen
+            seen.add(kind)
         arm.setdefault(e["task"], []).extend(e["calls"])
-    kinds: dict[str, list[int]] = {}
-    met_at_start = {"tasks": 0, "arm_calls": 0}
-    for task, calls in arm.items():
-        if task not in won or task not in o_calls:
-            continue
-        if not o_calls[task]:
-            met_at_start["tasks"] += 1
-            met_at_start["arm_calls"] += len(calls)
-        for c in calls:
-            kinds.setdefault(call_kind(c["call"], c["ok"], c["message"]), [0, 0])[0] += 1
-        for c in o_calls[task]:
-            kinds.setdefault(call_kind(c, True, ""), [0, 0])[1] += 1
-    return {"by_kind": {k: {"arm": a, "oracle": o, "excess": a - o}
-                        for k, (a, o) in sorted(kinds.items())},
-            "goals_met_at_start": met_at_start}
+    out: dict = {}
+    for part in ("first", "later"):
+        kinds: dict[str, list[int]] = {}
+        met_at_start = {"tasks": 0, "arm_calls": 0}
+        tasks = 0
+        for task, calls in arm.items():
+            if task not in won or task not in o_calls or first[task] != (part == "first"):
+                continue
+            tasks += 1
+            if not o_calls[task]:
+                met_at_start["tasks"] += 1
+                met_at_start["arm_calls"] += len(calls)
+            for c in calls:
+                kinds.setdefault(call_kind(c["call"], c["ok"], c["message"]), [0, 0])[0] += 1
+            for c in o_calls[task]:
+                kinds.setdefault(call_kind(c, True, ""), [0, 0])[1] += 1
+        out[part] = {"tasks": tasks,
+                     "arm": sum(a for a, _ in kinds.values()),
+                     "oracle": sum(o for _, o in kinds.values()),
+                     "by_kind": {k: {"arm": a, "oracle": o, "excess": a - o}
+                                 for k, (a, o) in sorted(kinds.items())},
+                     "goals_met_at_start": met_at_start}
+    return out
+
+
+def memory_bound(excess: dict) -> dict:
+    """What a memory of earlier tasks could save of an arm's steps at most (on the tasks
+    the arm and the oracle both won): the arm's excess over the oracle on the later tasks
+    (a type an earlier task named), less its navigates that did not move the base (the
+    loop's and the planner's, not memory's: removing them would shorten both arms).
+    `with_0m_walks` keeps them in the arm's total (today's count), `without_0m_walks`
+    takes them out of it too (a loop that skips them, in both arms)."""
+    first, later = excess["first"], excess["later"]
+    total = first["arm"] + later["arm"]
+    zero = sum(p["by_kind"].get("navigate_0m", {}).get("arm", 0) for p in (first, later))
+    later_zero = later["by_kind"].get("navigate_0m", {}).get("excess", 0)
+    closable = max(0, later["arm"] - later["oracle"] - later_zero)
+    return {"arm_steps": total, "oracle_steps": first["oracle"] + later["oracle"],
+            "first_of_type_excess": first["arm"] - first["oracle"],
+            "later_excess": later["arm"] - later["oracle"], "later_0m_walks": later_zero,
+            "closable_by_memory": closable,
+            "best_pct_with_0m_walks": round(-100 * closable / max(1, total), 1),
+            "best_pct_without_0m_walks": round(-100 * closable / max(1, total - zero), 1)}
 
 
 def _won(r: dict) -> list[str]:
@@ -485,8 +523,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f"{a.split}{'_tidy' if a.tidy else ''}_{arm}.jsonl"
                 if f.exists():
                     log = [json.loads(x) for x in f.read_text().splitlines() if x.strip()]
-                    row.setdefault("excess", {})[arm] = excess_by_kind(
-                        o, log, set(_won(arms[str(seed)][arm])))
+                    ex = excess_by_kind(o, log, set(_won(arms[str(seed)][arm])))
+                    row.setdefault("excess", {})[arm] = ex
+                    row.setdefault("memory_bound", {})[arm] = memory_bound(ex)
         out["streams"][str(seed)] = row
         line = f"stream {seed}: oracle SR {o['sr']:.3f}, {o['steps_won']} steps"
         if "compare" in row:

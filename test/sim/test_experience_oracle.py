@@ -115,3 +115,37 @@ def test_a_task_the_world_cannot_do_is_lost_by_the_oracle_too(held: bool) -> Non
         plate = next(o for o in world.objects.values() if o.type == "Plate")
         world.take(plate.id)
     assert oracle.plan_task(world, task) is None
+
+
+def test_the_excess_splits_a_types_first_task_from_later_ones_and_0m_walks_from_memorys_share(
+        ) -> None:
+    """The comparison with an arm's log: the first task naming a type is apart (no memory
+    of earlier tasks could know it), a navigate of 0.0 m is not memory's to save, and a
+    task whose goals held at start is counted with the arm's calls on it."""
+    bench = _bench()
+    oracle = {"per_task": [["t1", True, 2, ["navigate(Drawer_01)", "pick(Knife_01)"]],
+                           ["t2", True, 0, []],
+                           ["t3", True, 1, ["pick(Knife_01)"]]]}
+
+    def entry(task: str, calls: list[tuple[str, bool, str]]) -> dict:
+        return {"task": task, "conditions": ["INSIDE(Knife, Drawer)"],
+                "calls": [{"call": c, "ok": ok, "message": m} for c, ok, m in calls]}
+    log = [entry("t1", [("navigate(object_1)", True, "navigate: at object_1 (2.0 m)"),
+                        ("open(object_1)", True, ""), ("pick(object_2)", True, "")]),
+           entry("t2", [("navigate(object_2)", False, "no Knife"),
+                        ("navigate(object_1)", True, "navigate: at object_1 (0.0 m)"),
+                        ("pick(object_2)", True, "")]),
+           entry("t3", [("pick(object_2)", True, "")])]
+    ex = bench.excess_by_kind(oracle, log, {"t1", "t2", "t3"})
+    assert (ex["first"]["tasks"], ex["first"]["arm"], ex["first"]["oracle"]) == (1, 3, 2)
+    assert (ex["later"]["tasks"], ex["later"]["arm"], ex["later"]["oracle"]) == (2, 4, 1)
+    assert ex["later"]["by_kind"]["refused"]["excess"] == 1
+    assert ex["later"]["by_kind"]["navigate_0m"]["excess"] == 1
+    assert ex["later"]["goals_met_at_start"] == {"tasks": 1, "arm_calls": 3}
+    bound = bench.memory_bound(ex)
+    # Later excess 3, of which one 0 m walk: 2 of the arm's 7 steps (of 6 without walks).
+    assert bound["closable_by_memory"] == 2
+    assert bound["best_pct_with_0m_walks"] == round(-100 * 2 / 7, 1)
+    assert bound["best_pct_without_0m_walks"] == round(-100 * 2 / 6, 1)
+    # A lost task (not in `won`) is left out of both sides.
+    assert bench.excess_by_kind(oracle, log, {"t1"})["later"]["tasks"] == 0
