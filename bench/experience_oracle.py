@@ -473,6 +473,26 @@ def memory_bound(excess: dict) -> dict:
             "best_pct_without_0m_walks": round(-100 * closable / max(1, total - zero), 1)}
 
 
+def arms_from_logs(logs: Path, split: str, tidy: bool, seed: int) -> dict:
+    """An experience_tasks `_brief`-like row per arm rebuilt from its `--log` file alone
+    (a stream whose split had not finished, so no result file): per task, won when every
+    subtask's goals held, and its calls; the same per_task the result file has (checked
+    on the tune streams of round 35: equal on all 10 arm-streams)."""
+    out: dict = {}
+    for f in sorted((logs / f"ss{seed}").glob(f"{split}{'_tidy' if tidy else ''}_*.jsonl")):
+        arm = f.stem[len(f"{split}{'_tidy' if tidy else ''}_"):]
+        tasks: dict[str, list] = {}
+        for line in f.read_text().splitlines():
+            e = json.loads(line)
+            t = tasks.setdefault(e["task"], [e["task"], True, 0])
+            t[1] = t[1] and all(e["goals"].values())
+            t[2] += len(e["calls"])
+        per_task = list(tasks.values())
+        out[arm] = {"sr": sum(t[1] for t in per_task) / max(1, len(per_task)),
+                    "steps": sum(t[2] for t in per_task), "per_task": per_task}
+    return out
+
+
 def _won(r: dict) -> list[str]:
     return [t[0] for t in r["per_task"] if t[1]]
 
@@ -515,6 +535,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         o = earlier[str(seed)]["oracle"] if str(seed) in earlier else \
             oracle_stream(floor_plan, seed, a.length, a.tidy, a.seed, table)
         row: dict = {"oracle": o}
+        if str(seed) not in arms and a.logs:
+            found = arms_from_logs(Path(a.logs), a.split, a.tidy, seed)
+            if found:
+                arms[str(seed)] = found
+                row["arms_from_logs"] = sorted(found)
         if str(seed) in arms:
             row["compare"] = compare(o, arms[str(seed)])
         if a.logs:
