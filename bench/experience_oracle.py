@@ -53,7 +53,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from experience_tasks import KINDS, RESULTS, SPLITS, TUNING  # noqa: E402
+from experience_tasks import KINDS, SPLITS, TUNING, save_result  # noqa: E402
 
 from memory_node.core.skills import SkillTable, load_skill_table  # noqa: E402
 from memory_node.sim.core import goals  # noqa: E402
@@ -568,10 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         print(json.dumps(out["summary"]))
     out["load_after"] = os.getloadavg()
-    path = RESULTS / (f"experience_oracle_{a.split}{'_tidy' if a.tidy else ''}"
-                      f"{'_' + a.tag if a.tag else ''}.json")
-    path.write_text(json.dumps(out, indent=1) + "\n")
-    print(path)
+    save_result(out, "experience_oracle", a.split, a.tidy, a.tag)
     return 0
 
 
