@@ -465,11 +465,19 @@ def _many_seeds(a: argparse.Namespace, floor_plan: int, seeds: list[int]) -> int
     out["load_after"] = os.getloadavg()
     out["pooled"] = pooled(out["streams"])
     print(json.dumps({k: v for k, v in out["pooled"].items() if k != "seeds"}))
-    path = RESULTS / (f"experience_tasks_{a.split}{'_tidy' if a.tidy else ''}_seeds"
-                      f"{'_' + a.tag if a.tag else ''}.json")
+    save_result(out, "experience_tasks", a.split, a.tidy, a.tag, "_seeds")
+    return 0
+
+
+def save_result(out: dict, bench: str, split: str, tidy: bool, tag: str,
+                middle: str = "") -> Path:
+    """bench/results/<bench>_<split>[_tidy]<middle>[_<tag>].json, its path printed: the
+    one naming of the experience benches' result files (experience_oracle.py too)."""
+    path = RESULTS / (f"{bench}_{split}{'_tidy' if tidy else ''}{middle}"
+                      f"{'_' + tag if tag else ''}.json")
     path.write_text(json.dumps(out, indent=1) + "\n")
     print(path)
-    return 0
+    return path
 
 
 if __name__ == "__main__":
