@@ -476,27 +476,24 @@ NOISE_TRIALS = 1
 ENTRY_Z = 2.0
 
 # Round 35 (HEDGE; class A; built in round 34). Traced on fresh21's multifrontal stack
-# (frontal_g24_b8 C=250) and video scrub: when a new phase begins, W-TinyLFU's admission
-# refuses its keys, the residents leave within a check or two, and then converge for
-# thousands of lookups at a high hit rate
-# (a read-through cache replaces a resident only on a miss): all of frontal C=250's loss
-# came after a timely exit, because every refused key had been dropped from the residents as
-# it was refused. An election moves all the residents at once; ARC moves its split one slot
-# per ghost hit (Megiddo and Modha, FAST 2003). So the eviction hedges while the election
-# has not moved: as long as the residents follow W-TinyLFU and the better recency ghost
-# out-scores it (a lead that does not yet pay the switch), a put evicts a resident that
-# ghost lacks (stale ones first, then W-TinyLFU's own) rather than a refused key the ghost
-# holds. An exit then finds those keys resident; if W-TinyLFU keeps the lead, the residents
-# converge back as after any switch. Unlike round 30's KEEP_PROTECTED (the old leader's keys
-# kept after an exit, a frozen set), this keeps the challenger's keys before the exit, and
-# only while its ghost earns more. Round 34's form (the ghost's lead alone) spent
-# W-TinyLFU's residents on leads of a few hits while every expert's rate was still rising
-# (public multi1 C=500: 364 hedged evictions in lookups 1,291-2,000, W-TinyLFU's own keys,
-# -1.7 points against plain W-TinyLFU) and on the zigzag sweep's passing leads; a phase
-# W-TinyLFU refuses shows as its own rate falling. So the hedge also needs W-TinyLFU's hits
-# this epoch (at least CHECK lookups of it) below its mean epoch rate (COLLAPSE_Z's control
-# band, z = 0). Nothing per access: a scan of the residents at an eviction, only while
-# hedging.
+# (frontal_g24_b8 C=250) and video scrub: when a new phase begins, W-TinyLFU's admission refuses its
+# keys, the residents leave within a check or two, and then converge for thousands of lookups at a
+# high hit rate (a read-through cache replaces a resident only on a miss): all of frontal C=250's
+# loss came after a timely exit, because every refused key had been dropped from the residents as it
+# was refused. An election moves all the residents at once; ARC moves its split one slot per ghost
+# hit (Megiddo and Modha, FAST 2003). So the eviction hedges while the election has not moved: as
+# long as the residents follow W-TinyLFU and the better recency ghost out-scores it (a lead that
+# does not yet pay the switch), a put evicts a resident that ghost lacks (stale ones first, then
+# W-TinyLFU's own) rather than a refused key the ghost holds. An exit then finds those keys
+# resident; if W-TinyLFU keeps the lead, the residents converge back as after any switch. Unlike
+# round 30's KEEP_PROTECTED (the old leader's keys kept after an exit, a frozen set), this keeps the
+# challenger's keys before the exit, and only while its ghost earns more. Round 34's form (the
+# ghost's lead alone) spent W-TinyLFU's residents on leads of a few hits while every expert's rate
+# was still rising (public multi1 C=500: 364 hedged evictions in lookups 1,291-2,000, W-TinyLFU's
+# own keys, -1.7 points against plain W-TinyLFU) and on the zigzag sweep's passing leads; a phase
+# W-TinyLFU refuses shows as its own rate falling. So the hedge also needs W-TinyLFU's hits this
+# epoch (at least CHECK lookups of it) below its mean epoch rate (COLLAPSE_Z's control band, z = 0).
+# Nothing per access: a scan of the residents at an eviction, only while hedging.
 HEDGE = True
 
 _NO_KEY = object()
