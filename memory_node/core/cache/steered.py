@@ -113,6 +113,11 @@ Since round 33 (``ENTRY_Z``), an entry into W-TinyLFU that is not a quick return
 lead the long window contradicts, waits until the lead stands out of its own noise (a sign
 test on the accesses the two experts disagree on) by more than the long window's deficit.
 
+Since round 35 (``HEDGE``), while the residents follow W-TinyLFU, the better recency ghost
+out-scores it and W-TinyLFU's own hit rate this epoch is below its mean (a phase its
+admission refuses), an eviction takes a resident that ghost lacks before a key W-TinyLFU
+refused and the ghost holds, so an exit does not have to load those keys again.
+
 Round 27's three off options (dead-victim admission, long-window tests on every entry into
 W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
 a check per lookup.
@@ -470,6 +475,27 @@ NOISE_TRIALS = 1
 # window's tracking against its variance: Garivier and Moulines, ALT 2011).
 ENTRY_Z = 2.0
 
+# Round 35 (HEDGE; class A; built in round 34). Traced on fresh21's multifrontal stack
+# (frontal_g24_b8 C=250) and video scrub: when a new phase begins, W-TinyLFU's admission refuses its
+# keys, the residents leave within a check or two, and then converge for thousands of lookups at a
+# high hit rate (a read-through cache replaces a resident only on a miss): all of frontal C=250's
+# loss came after a timely exit, because every refused key had been dropped from the residents as it
+# was refused. An election moves all the residents at once; ARC moves its split one slot per ghost
+# hit (Megiddo and Modha, FAST 2003). So the eviction hedges while the election has not moved: as
+# long as the residents follow W-TinyLFU and the better recency ghost out-scores it (a lead that
+# does not yet pay the switch), a put evicts a resident that ghost lacks (stale ones first, then
+# W-TinyLFU's own) rather than a refused key the ghost holds. An exit then finds those keys
+# resident; if W-TinyLFU keeps the lead, the residents converge back as after any switch. Unlike
+# round 30's KEEP_PROTECTED (the old leader's keys kept after an exit, a frozen set), this keeps the
+# challenger's keys before the exit, and only while its ghost earns more. Round 34's form (the
+# ghost's lead alone) spent W-TinyLFU's residents on leads of a few hits while every expert's rate
+# was still rising (public multi1 C=500: 364 hedged evictions in lookups 1,291-2,000, W-TinyLFU's
+# own keys, -1.7 points against plain W-TinyLFU) and on the zigzag sweep's passing leads; a phase
+# W-TinyLFU refuses shows as its own rate falling. So the hedge also needs W-TinyLFU's hits this
+# epoch (at least CHECK lookups of it) below its mean epoch rate (COLLAPSE_Z's control band, z = 0).
+# Nothing per access: a scan of the residents at an eviction, only while hedging.
+HEDGE = True
+
 _NO_KEY = object()
 
 
@@ -483,7 +509,7 @@ class SteeredWTinyLFUPolicy:
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
             cold_start, alternations, long, undo, guard, guard_lead, guard_recency, debt,
             regret_pays, persist, collapse_z, collapse_since, dead_idle,
-            measure_convergence, noise_trials, entry_z: the
+            measure_convergence, noise_trials, entry_z, hedge: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -504,7 +530,8 @@ class SteeredWTinyLFUPolicy:
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23;
             ``noise_trials=0`` never holds an entry back on the undos' measured noise, as
             before round 32; ``entry_z=0`` never holds an entry on a noisy lead the long
-            window contradicts, as before round 33).
+            window contradicts, as before round 33; ``hedge=False`` evicts the oldest
+            stale resident whatever the ghosts hold, as before round 35).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
@@ -555,6 +582,7 @@ class SteeredWTinyLFUPolicy:
         "_noise_run",
         "_noise_trials",
         "_entry_z",
+        "_hedge",
         "_rhits",
         "_conv_est",
         "_conv_pending",
@@ -605,6 +633,7 @@ class SteeredWTinyLFUPolicy:
         measure_convergence: bool = True,
         noise_trials: int = NOISE_TRIALS,
         entry_z: float = ENTRY_Z,
+        hedge: bool = HEDGE,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -698,6 +727,7 @@ class SteeredWTinyLFUPolicy:
         if entry_z < 0:
             raise ValueError("entry_z must be >= 0")
         self._entry_z = entry_z  # round 33
+        self._hedge = hedge  # round 35
         self._conv_pending: tuple[int, int, int, int] | None = None
         self._conv_rate: float | None = None
         # Round 22: each expert's hit rate per epoch, its mean and variance over the long
@@ -808,10 +838,38 @@ class SteeredWTinyLFUPolicy:
         if len(self._residents) > self.capacity:
             if self._reuses is not None:
                 self._first_leader(key)
-            victim = self._stale.popitem(last=False)[0]
+            victim = self._hedge_victim(key) if self._hedge and self._leader == 0 else None
+            if victim is None:
+                victim = self._stale.popitem(last=False)[0]
+            else:
+                self._stale.pop(victim, None)
             del self._residents[victim]
             if self._on_evict is not None:
                 self._on_evict(victim)
+
+    def _hedge_victim(self, key: Hashable) -> Hashable | None:
+        """Round 35 (HEDGE), at an eviction while the residents follow W-TinyLFU: if the
+        better recency ghost out-scores it (this epoch's hits included) and W-TinyLFU's rate
+        this epoch (CHECK lookups or more) is below its mean, the oldest stale resident that
+        ghost lacks, else the oldest resident it lacks (never ``key``, just put); None
+        otherwise, or if the ghost holds every resident (the usual victim)."""
+        hits = self._epoch_hits
+        sc = self._scores
+        r = 1 if sc[1] + hits[1] >= sc[2] + hits[2] else 2
+        if sc[r] + hits[r] <= sc[0] + hits[0]:
+            return None
+        n = self._seen
+        if n < CHECK or not self._epochs or not self._below(
+                0, n, 0.0, self._rvar[0] * self._epoch / n):
+            return None
+        rec = self._experts[r]
+        for k in self._stale:
+            if k not in rec and k is not key:
+                return k
+        for k in self._residents:
+            if k not in rec and k is not key:
+                return k
+        return None
 
     def _count_reuse(self, key: Hashable) -> None:
         reuses = self._reuses
@@ -904,9 +962,10 @@ class SteeredWTinyLFUPolicy:
         n = self._seen
         self._looked += n
         self._seen = 0
-        if self._collapse_z and n:
-            # Round 22: the control band of each expert's epoch rate (EWMA mean and variance
-            # on the long window's decay; the first epoch seeds the mean).
+        if (self._collapse_z or self._hedge) and n:
+            # Round 22 (and round 35's HEDGE): the control band of each expert's epoch rate
+            # (EWMA mean and variance on the long window's decay; the first epoch seeds the
+            # mean).
             a = 1.0 - self._long_decay if self._epochs else 1.0
             for i, h in enumerate(self._epoch_hits):
                 d = h / n - self._rmean[i]
