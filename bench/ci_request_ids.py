@@ -22,10 +22,7 @@ Per arm: outcomes meant, copies sent, timeouts, outcomes the server counted (the
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,13 +34,12 @@ if "ROS_DOMAIN_ID" not in os.environ:
     sys.exit("set ROS_DOMAIN_ID (a domain of your own) first")
 
 import rclpy  # noqa: E402
+from ci_common import busy_loops, report, shut_down, start_server  # noqa: E402
 
 from memory_node.client import MemoryClient  # noqa: E402
 from memory_node.core.errors import Timeout  # noqa: E402
 from memory_node.core.request_ids import new_request_id  # noqa: E402
 from memory_node.core.units import ObjectMemoryUnit  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def episode(memory: MemoryClient, patient: MemoryClient, name: str, arm: str, steps: int,
@@ -69,15 +65,6 @@ def episode(memory: MemoryClient, patient: MemoryClient, name: str, arm: str, st
             "gave_up": failed, "counted": int(summary.steps)}
 
 
-def start_server(tmp: Path) -> subprocess.Popen:
-    with open(tmp / "server.log", "wb") as out:
-        return subprocess.Popen(
-            [sys.executable, "-m", "memory_node.nodes.memory_server", "--ros-args",
-             "--params-file", str(ROOT / "config" / "memory.yaml"),
-             "-p", f"memory_dir:={tmp / 'mem'}", "-p", "recall.prefetch_batch:=0"],
-            stdout=out, stderr=subprocess.STDOUT, env=os.environ.copy())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=40, help="episodes per arm")
@@ -88,10 +75,9 @@ def main() -> None:
     parser.add_argument("--load", type=int, default=0, help="busy loops during the run")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
-             for _ in range(args.load)]
+    loops = busy_loops(args.load)
     tmp = Path(tempfile.mkdtemp(prefix="ci_request_ids_"))
-    server = start_server(tmp)
+    server = start_server(tmp, "server.log")
     rclpy.init()
     rows: list[dict[str, Any]] = []
     try:
@@ -106,16 +92,7 @@ def main() -> None:
                 rows.append(episode(hasty, patient, f"ep{i}", arm, args.steps, args.retries))
             wall = time.monotonic() - began
     finally:
-        rclpy.try_shutdown()
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        for p in loops:
-            p.kill()
-            p.wait()
+        shut_down(server, loops)
     summary: dict[str, Any] = {
         "trials_per_arm": args.trials, "steps": args.steps, "timeout_s": args.timeout,
         "retries": args.retries, "load_loops": args.load, "wall_s": round(wall, 1),
@@ -130,10 +107,7 @@ def main() -> None:
             "gave_up": sum(r["gave_up"] for r in mine),
             "counted": counted, "excess": counted - meant,
             "episodes_with_excess": sum(1 for r in mine if r["counted"] > r["meant"])}
-    print(json.dumps(summary, indent=1))
-    if args.out:
-        args.out.write_text(json.dumps({"command": " ".join(sys.argv), **summary,
-                                        "rows": rows}, indent=1) + "\n")
+    report(summary, rows, args.out)
 
 
 if __name__ == "__main__":
