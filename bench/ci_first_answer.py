@@ -25,10 +25,7 @@ server's response writer had not matched the client's reader). Run it under load
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,6 +41,7 @@ from memory_node.transport import use_large_messages  # noqa: E402
 use_large_messages(processes=2)  # as the test harness does, before rclpy loads
 
 import rclpy  # noqa: E402
+from ci_common import busy_loops, report, shut_down, start_server, stop  # noqa: E402
 from geometry_msgs.msg import Point  # noqa: E402
 
 from memory_node import srv  # noqa: E402
@@ -94,25 +92,6 @@ def trial(index: int, arm: str, timeout: float) -> dict[str, Any]:
         node.destroy_node()
 
 
-def start_server(tmp: Path, index: int) -> subprocess.Popen:
-    with open(tmp / f"server{index}.log", "wb") as out:
-        return subprocess.Popen(
-            [sys.executable, "-m", "memory_node.nodes.memory_server", "--ros-args",
-             "--params-file", str(ROOT / "config" / "memory.yaml"),
-             "-p", f"memory_dir:={tmp / 'mem'}", "-p", "recall.prefetch_batch:=0",
-             "-p", "short_term.capacity:=100000"],
-            stdout=out, stderr=subprocess.STDOUT, env=os.environ.copy())
-
-
-def stop(server: subprocess.Popen) -> None:
-    server.send_signal(signal.SIGINT)
-    try:
-        server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=100, help="per arm")
@@ -121,27 +100,22 @@ def main() -> None:
     parser.add_argument("--restart", action="store_true", help="a new server per trial")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
-             for _ in range(args.load)]
+    loops = busy_loops(args.load)
     tmp = Path(tempfile.mkdtemp(prefix="ci_first_answer_"))
     rclpy.init()
     rows: list[dict[str, Any]] = []
-    server = start_server(tmp, 0)
+    server = start_server(tmp, "server0.log", "short_term.capacity:=100000")
     try:
         began = time.monotonic()
         for i in range(2 * args.trials):
             if args.restart and i:
                 stop(server)
-                server = start_server(tmp, i)
+                server = start_server(tmp, f"server{i}.log", "short_term.capacity:=100000")
             arm = ("first", "warm")[i % 2]
             rows.append(trial(i, arm, args.timeout))
         wall = time.monotonic() - began
     finally:
-        rclpy.try_shutdown()
-        stop(server)
-        for p in loops:
-            p.kill()
-            p.wait()
+        shut_down(server, loops)
     text = "".join(log.read_text(errors="replace") for log in tmp.glob("server*.log"))
     summary: dict[str, Any] = {
         "trials_per_arm": args.trials, "load_loops": args.load, "restart": args.restart,
@@ -155,10 +129,7 @@ def main() -> None:
             "warm_reads": sum(r["warm_reads"] for r in mine),
             "answer_s_median": times[len(times) // 2] if times else None,
             "answer_s_max": times[-1] if times else None}
-    print(json.dumps(summary, indent=1))
-    if args.out:
-        args.out.write_text(json.dumps({"command": " ".join(sys.argv), **summary,
-                                        "rows": rows}, indent=1) + "\n")
+    report(summary, rows, args.out)
 
 
 if __name__ == "__main__":

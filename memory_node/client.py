@@ -43,6 +43,7 @@ from memory_node.core.recall_memory import (
     RecalledUnit,
     StepView,
 )
+from memory_node.core.request_ids import new_request_id
 from memory_node.core.units import ObjectMemoryUnit
 from memory_node.nodes.conversions import (
     candidate_from_msg,
@@ -64,7 +65,8 @@ from memory_node.srv import (
 )
 
 DEFAULT_TIMEOUT_S = 10.0
-RESEND_S = 2.0  # reads are re-sent this often until answered
+# Reads, and writes with a request id, are re-sent this often until answered.
+RESEND_S = 2.0
 MANAGE_COMMANDS = {"save": Manage.Request.SAVE, "load": Manage.Request.LOAD,
                    "clear": Manage.Request.CLEAR, "snapshot": Manage.Request.SNAPSHOT}
 # Clients are created in this order; get_units, wait_until_ready's probe, comes last.
@@ -189,11 +191,21 @@ class MemoryClient:
                                       f"{timeout} s") from None
 
     # -- calls --------------------------------------------------------------------------------
+    def _write(self, name: str, request: Any, request_id: str,
+               timeout: float | None = None) -> Any:
+        """A write, made idempotent by its request id ("" = a fresh one: one logical
+        request per call; a caller that retries the call passes the same id each time), so
+        it is re-sent like a read: the server applies it once and answers every copy
+        (core/request_ids.py)."""
+        request.request_id = request_id or new_request_id()
+        return self._call(name, request, timeout, idempotent=True)
+
     def _call(self, name: str, request: Any, timeout: float | None = None,
               idempotent: bool = False) -> Any:
-        """One request, answered or a typed exception. An idempotent request (a read) is
-        re-sent every RESEND_S until answered within `timeout`: a server that has just
-        been discovered can lose the answer to the first request it sees."""
+        """One request, answered or a typed exception. An idempotent request (a read, a
+        write with a request id) is re-sent every RESEND_S until answered within
+        `timeout`: a server that has just been discovered can lose the answer to the first
+        request it sees."""
         client = self._clients[name]
         timeout = self.timeout if timeout is None else timeout
         deadline = _deadline(timeout)
@@ -259,17 +271,19 @@ class MemoryClient:
                        succeeded: bool, message: str = "",
                        error_code: int = ErrorCode.NONE, robot_area: str = "",
                        robot_position: tuple[float, float, float] | None = None,
-                       held_label: str = "", refused_label: str = "") -> OutcomeResult:
+                       held_label: str = "", refused_label: str = "",
+                       request_id: str = "") -> OutcomeResult:
         """Feed one executed skill's outcome back; effects are decided on `error_code`;
         `held_label` is the class of what the robot holds, `refused_label` the class of
-        what a refusal was about, as the skill result gave them."""
+        what a refusal was about, as the skill result gave them. Applied once however
+        often it is sent with one `request_id` ("" = a fresh id for this call)."""
         request = RecordOutcome.Request(
             episode_id=episode_id, skill=skill, arguments=list(arguments),
             succeeded=bool(succeeded), message=message, error_code=int(error_code),
             robot_area=robot_area, held_label=held_label, refused_label=refused_label)
         if robot_position is not None:
             request.robot_position = to_point(robot_position)
-        r = self._call("record_outcome", request)
+        r = self._write("record_outcome", request, request_id)
         return OutcomeResult([stored_unit_from_msg(u) for u in r.changed_units],
                              list(r.warnings), r.message)
 
@@ -291,10 +305,11 @@ class MemoryClient:
         return {asked: stored_unit_from_msg(u) if code == ErrorCode.NONE else None
                 for asked, u, code in zip(object_ids, r.units, r.error_codes, strict=True)}
 
-    def update(self, unit: ObjectMemoryUnit,
-               expected_revision: int | None = None) -> UpdateResult:
+    def update(self, unit: ObjectMemoryUnit, expected_revision: int | None = None,
+               request_id: str = "") -> UpdateResult:
         """Upsert `unit`; with `expected_revision`, only if nobody changed it since it was
-        read at that revision (Conflict otherwise, nothing written)."""
+        read at that revision (Conflict otherwise, nothing written). Applied once per
+        `request_id` ("" = a fresh id for this call)."""
         request = UpdateObject.Request(operation=UpdateObject.Request.UPSERT,
                                        unit=unit_to_msg(unit))
         if expected_revision is not None:
@@ -302,13 +317,13 @@ class MemoryClient:
                 raise InvalidArgument("expected_revision must be >= 0")
             request.use_expected_revision = True
             request.expected_revision = int(expected_revision)
-        r = self._call("update_object", request)
+        r = self._write("update_object", request, request_id)
         return UpdateResult(r.revision > 0, int(r.revision), list(r.evicted_ids), r.message)
 
-    def remove(self, object_id: str) -> None:
+    def remove(self, object_id: str, request_id: str = "") -> None:
         request = UpdateObject.Request(operation=UpdateObject.Request.REMOVE)
         request.unit.object_id = object_id
-        self._call("update_object", request)
+        self._write("update_object", request, request_id)
 
     def get_scene_graph(self, format: str = "text", token_budget: int = 0,
                         query: str = "") -> GraphSnapshot:
@@ -321,19 +336,25 @@ class MemoryClient:
              for n in g.nodes],
             [(e.source, e.target, int(e.kind)) for e in g.edges])
 
-    def manage(self, command: str, path: str = "", timeout: float | None = None) -> str:
-        """save | load | clear | snapshot; returns the snapshot path ("" for clear)."""
+    def manage(self, command: str, path: str = "", timeout: float | None = None,
+               request_id: str = "") -> str:
+        """save | load | clear | snapshot; returns the snapshot path ("" for clear). Applied
+        once per `request_id` ("" = a fresh id for this call): a re-sent clear never wipes
+        what was written after the first."""
         if command not in MANAGE_COMMANDS:
             raise InvalidArgument(f"unknown command {command!r}; one of "
                                   f"{', '.join(MANAGE_COMMANDS)}")
-        r = self._call("manage", Manage.Request(command=MANAGE_COMMANDS[command], path=path),
-                       timeout)
+        r = self._write("manage", Manage.Request(command=MANAGE_COMMANDS[command], path=path),
+                        request_id, timeout)
         return str(r.path)
 
-    def end_episode(self, episode_id: str, task_succeeded: bool = False) -> EpisodeSummary:
-        """Free the episode's server-side state; its summary (NotFound if not open)."""
-        r = self._call("end_episode", EndEpisode.Request(episode_id=episode_id,
-                                                          task_succeeded=task_succeeded))
+    def end_episode(self, episode_id: str, task_succeeded: bool = False,
+                    request_id: str = "") -> EpisodeSummary:
+        """Free the episode's server-side state; its summary (NotFound if not open; a
+        copy re-sent with the same `request_id` gets the summary again)."""
+        r = self._write("end_episode", EndEpisode.Request(episode_id=episode_id,
+                                                           task_succeeded=task_succeeded),
+                        request_id)
         return EpisodeSummary(episode_id, r.instruction, int(r.steps), int(r.successes),
                               int(r.failures), float(r.duration), task_succeeded)
 

@@ -7,6 +7,8 @@ Every name is relative: started in namespace `robot1`, the server serves
 
 from __future__ import annotations
 
+import array
+import hashlib
 import sys
 import time
 import traceback
@@ -17,11 +19,13 @@ from typing import Any, TypeVar
 from diagnostic_msgs.msg import KeyValue
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.serialization import deserialize_message, serialize_message
 from rclpy.validate_full_topic_name import validate_full_topic_name
 
 from memory_node.core.errors import ErrorCode, code_of
 from memory_node.core.memory import Memory
 from memory_node.core.memory_settings import MemorySettings
+from memory_node.core.request_ids import AnsweredRequests, check_request_id
 from memory_node.core.settings import check_settings, setting
 from memory_node.core.stage_times import StageTimes
 from memory_node.core.units import ObjectMemoryUnit
@@ -82,6 +86,15 @@ class ServerSettings:
         "EventsExecutor (dispatches from C++: ~0.45 ms less server CPU per request, "
         "bench/README_recall.md round 19), only without the scene_graph capability, whose "
         "frames it cannot deliver.", choices=EXECUTORS)
+    request_ids_kept: int = setting(
+        4096, "Answers kept for writes that carry a request_id (update_object, manage, "
+        "record_outcome, end_episode): a re-sent write whose id is among them is answered "
+        "with the kept answer, not applied again. The least recent goes first, so this must "
+        "exceed the writes all clients make while one client still re-sends (MemoryClient: "
+        "its timeout, 10 s; the planner: its retries, 30 s).", 16, 1_000_000)
+    request_answers_max_mb: float = setting(
+        64.0, "Megabytes of those kept answers at most, the oldest forgotten first (an "
+        "outcome's answer carries the changed units with their crops).", 1.0, 4096.0)
 
     def __post_init__(self) -> None:
         check_settings(self)
@@ -92,6 +105,38 @@ class ServerSettings:
                     f"ServerSettings.executor: 'events' cannot run capability "
                     f"{needs_info[0]!r} (its subscriptions take MessageInfo, which rclpy "
                     f"9.1's EventsExecutor fails on); use 'single' or drop the capability")
+
+
+def message_fingerprint(message: Any) -> bytes:
+    """A 16-byte digest of a ROS message's field values, for telling a re-sent request from
+    another one under the same request id. Not of its CDR bytes: rclpy does not zero the
+    alignment padding, so one message serializes to different bytes (a string "done" was
+    followed by a stray 0x7f, round 35)."""
+    digest = hashlib.blake2b(digest_size=16)
+    _feed(digest, message)
+    return digest.digest()
+
+
+def _feed(digest: Any, value: Any) -> None:
+    # Each value is tagged with its kind and length, so that no two messages feed the same
+    # bytes (["ab", "c"] and ["a", "bc"] differ).
+    if hasattr(value, "get_fields_and_field_types"):
+        for name in value.get_fields_and_field_types():
+            _feed(digest, getattr(value, name))
+    elif isinstance(value, str):
+        data = value.encode("utf-8", "surrogatepass")
+        digest.update(b"s%d:" % len(data))
+        digest.update(data)
+    elif isinstance(value, (bytes, bytearray, array.array)) or hasattr(value, "tobytes"):
+        data = bytes(value) if isinstance(value, (bytes, bytearray)) else value.tobytes()
+        digest.update(b"b%d:" % len(data))
+        digest.update(data)
+    elif isinstance(value, (list, tuple)):
+        digest.update(b"l%d:" % len(value))
+        for item in value:
+            _feed(digest, item)
+    else:  # bool, int, float (repr tells 1 from 1.0 and True, and keeps nan)
+        digest.update(f"{type(value).__name__}:{value!r};".encode())
 
 
 class MemoryServer(Node):
@@ -111,6 +156,10 @@ class MemoryServer(Node):
             period_s=server.heap_settle_period_s, quiet_s=server.heap_settle_quiet_s,
             max_wait_s=server.heap_settle_max_wait_s)
         self.executor_kind = server.executor  # read by run_node
+        # Written and read on the executor thread only (both executors are single-threaded):
+        # a re-sent copy is handled after its first copy's answer is stored.
+        self._answered = AnsweredRequests(
+            server.request_ids_kept, int(server.request_answers_max_mb * 1e6))
         with startup.stage("memory"):
             self._memory = Memory(self.settings)
         self.memory.short_term.add_eviction_listener(self._on_evicted)
@@ -173,7 +222,7 @@ class MemoryServer(Node):
         stage = name.rsplit("/", 1)[-1]
         first = f"first.{stage}"
 
-        def callback(request: Any, response: Any) -> Any:
+        def answer(request: Any, response: Any) -> Any:
             try:
                 with self.service_times.stage(stage):
                     handler(request, response)
@@ -181,12 +230,15 @@ class MemoryServer(Node):
                 response.error_code = ErrorCode.NONE
                 self._startup.mark(first)
             except Exception as exc:  # a bug must not take the memory down with it
-                code = code_of(exc)
-                message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-                if code is ErrorCode.INTERNAL:
-                    self.get_logger().error(f"{name}: {traceback.format_exc()}")
-                    message = f"internal error: {type(exc).__name__}: {exc}"
-                self._reject(name, response, code, str(message))
+                self._reject_exception(name, response, exc)
+            return response
+
+        def callback(request: Any, response: Any) -> Any:
+            request_id = getattr(request, "request_id", "")
+            if request_id:
+                response = self._answer_once(name, request, response, answer)
+            else:
+                response = answer(request, response)
             self._settle_schedule.request_done(time.monotonic())
             return response
 
@@ -229,6 +281,34 @@ class MemoryServer(Node):
         return name
 
     # -- plumbing -----------------------------------------------------------------------------
+    def _answer_once(self, name: str, request: Any, response: Any,
+                     answer: Callable[[Any, Any], Any]) -> Any:
+        """`answer` a request that carries a request_id once: a re-sent copy (same id, same
+        request) gets the stored answer and changes nothing; the same id on another request
+        is refused (core/request_ids.py)."""
+        try:
+            check_request_id(request.request_id)
+            fingerprint = message_fingerprint(request)
+            stored = self._answered.lookup(name, request.request_id, fingerprint)
+        except Exception as exc:
+            self._reject_exception(name, response, exc)
+            return response
+        if stored is not None:
+            self.memory.counters.count(f"repeated.{name.replace('/', '.')}")
+            return deserialize_message(stored, type(response))
+        response = answer(request, response)
+        self._answered.remember(name, request.request_id, fingerprint,
+                                serialize_message(response))
+        return response
+
+    def _reject_exception(self, name: str, response: Any, exc: Exception) -> None:
+        code = code_of(exc)
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        if code is ErrorCode.INTERNAL:
+            self.get_logger().error(f"{name}: {traceback.format_exc()}")
+            message = f"internal error: {type(exc).__name__}: {exc}"
+        self._reject(name, response, code, str(message))
+
     def _reject(self, name: str, response: Any, code: ErrorCode, message: str) -> None:
         response.success = False
         response.error_code = int(code)

@@ -453,6 +453,26 @@ def test_record_outcome(fuzzed: Fuzzed, call: tuple[str, list[str]], succeeded: 
 
 
 @fuzz
+@given(call=skill_calls(), request_id=st.one_of(st.sampled_from(["r1", "r2", "x" * 129]), text))
+def test_a_request_id_applies_an_outcome_once(fuzzed: Fuzzed, call: tuple[str, list[str]],
+                                              request_id: str) -> None:
+    skill, args = call
+    before = fuzzed.stored()
+    request = RecordOutcome.Request(skill=skill, arguments=args, succeeded=True,
+                                    request_id=request_id)
+    first = fuzzed.rig.call("outcome", request)
+    fuzzed.check_answer(first, before)
+    if not wire(request_id):
+        return   # no id: applied every time, as before request ids
+    after = fuzzed.stored()
+    again = fuzzed.rig.call("outcome", request)   # a re-sent copy
+    fuzzed.check_answer(again, after)
+    assert (again.success, again.error_code, again.message) == (
+        first.success, first.error_code, first.message)
+    assert fuzzed.stored() == after   # the copy changed nothing
+
+
+@fuzz
 @given(fmt=st.one_of(st.sampled_from(["graph", "text", "json"]), text), budget=uint32,
        query=text)
 def test_get_scene_graph(fuzzed: Fuzzed, fmt: str, budget: int, query: str) -> None:

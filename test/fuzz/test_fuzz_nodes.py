@@ -45,7 +45,7 @@ from fuzz_support import SEED, fuzz_settings, ros_context_fixture  # noqa: F401 
 from geometry_msgs.msg import Point
 from hypothesis import event, given, seed
 from hypothesis import strategies as st
-from planner_stack import instruction_client, memory_server, planner_node
+from planner_stack import INSTRUCTION_PROBE, instruction_client, memory_server, planner_node
 from rclpy.action import ActionClient
 from rclpy.node import Node
 from reliability_rig import disk_units
@@ -84,8 +84,6 @@ def fuzz(test: Any) -> Any:
 
 
 # -- strategies ----------------------------------------------------------------------
-# planner/instruction's probe: refused at once for its control character (no memory, no skill).
-PROBE = "\x1b is the planner listening?"
 HOSTILE = ["", " ", "\x00", "a\x00b", "x\x7f", "x\x85", "\u2028", "a\nb", "\x1b[2J",
            "x" * 129, "y" * 5000, "ä€😀", "navigate", "NAVIGATE ", "in", "on", "robot"]
 text = st.one_of(st.sampled_from(HOSTILE),
@@ -193,8 +191,10 @@ class Stack:
         if self.instruction_pub is None:
             pub = self.node.create_publisher(String, "planner/instruction", 10)
             spin_until(self.node, lambda: pub.get_subscription_count() > 0, what="the planner")
-            publish_until_heard(self.node, lambda: pub.publish(String(data=PROBE)),
-                                lambda: any(s.get("instruction") == PROBE for s in self.status),
+            probe = String(data=INSTRUCTION_PROBE)
+            publish_until_heard(self.node, lambda: pub.publish(probe),
+                                lambda: any(s.get("instruction") == probe.data
+                                            for s in self.status),
                                 what="the planner")
             self.instruction_pub = pub
         return self.instruction_pub

@@ -12,7 +12,7 @@ from house import House, Thing
 from planner_house import KITCHEN
 from scripted_llm import Reply, ScriptedLlm
 
-from memory_node.core.errors import ErrorCode, Unavailable
+from memory_node.core.errors import ErrorCode, Timeout, Unavailable
 from memory_node.planner.core.backends import OpenAIChatBackend
 from memory_node.planner.core.llm_planner import LlmPlanner
 from memory_node.planner.core.local_memory import LocalMemory
@@ -242,6 +242,43 @@ def test_memory_down_ends_with_unavailable_and_nothing_half_recorded(world) -> N
     assert result.error_code == ErrorCode.UNAVAILABLE and "record_outcome" in result.message
     assert len(house.calls) == 3   # stopped right after the step memory could not take
     assert len(result.steps) == 2  # only recorded steps are reported as done
+
+
+class LostAnswerMemory(LocalMemory):
+    """Applies every outcome, then loses the answer of each one's first copy (Timeout), as
+    a server whose answer was dropped on the way back; records the request ids."""
+
+    def __init__(self, memory) -> None:  # noqa: ANN001
+        super().__init__(memory)
+        self.outcome_ids: list[str] = []
+        self.end_ids: list[str] = []
+
+    def record_outcome(self, episode_id, call, result, request_id=""):  # noqa: ANN001, ANN201
+        self.outcome_ids.append(request_id)
+        if self.outcome_ids.count(request_id) == 1:
+            super().record_outcome(episode_id, call, result, request_id)
+            raise Timeout("memory/record_outcome: no answer")
+        return ()   # a server that knows the id answers without applying it again
+
+    def end_episode(self, episode_id, succeeded, request_id=""):  # noqa: ANN001, ANN201
+        self.end_ids.append(request_id)
+        super().end_episode(episode_id, succeeded, request_id)
+
+
+def test_a_retried_outcome_carries_the_id_of_its_first_copy(world) -> None:  # noqa: ANN001
+    memory, house = world
+    port = LostAnswerMemory(memory)
+    with ScriptedLlm(default=Reply(content=DONE)) as llm:
+        llm.push(GOOD)
+        backend = OpenAIChatBackend(LlmSettings(base_url=llm.url, timeout_s=10, retries=0))
+        result = PlanLoop(LlmPlanner(backend), port, house, LoopSettings(memory_retries=1)).run(
+            "put the apple in the fridge", "ep-lost-answers")
+    assert result.success, result.message
+    ids = port.outcome_ids
+    assert len(ids) == 2 * len(house.calls) == 10   # each outcome sent twice
+    assert all(ids) and ids[0::2] == ids[1::2]      # the retry re-uses the first copy's id
+    assert len(set(ids)) == 5                       # a fresh id per outcome
+    assert len(port.end_ids) == 1 and port.end_ids[0] not in ids
 
 
 def test_confirmation_gate(world) -> None:  # noqa: ANN001

@@ -36,6 +36,9 @@ from memory_node.planner.core.types import CancelToken, SkillCall, Target
 SERVER = "memory_node.nodes.memory_server"
 PLANNER = "memory_node.planner.nodes.planner_node"
 GOAL_TIMEOUT_S = 120.0
+# An instruction the planner refuses at once for its control character (no memory, no
+# skill): a probe that its instruction topic hears this writer.
+INSTRUCTION_PROBE = "\x1b is the planner listening?"
 
 # Receptacles before what they hold: memory refuses a receptacle id it does not know.
 KITCHEN = [

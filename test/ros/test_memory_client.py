@@ -137,6 +137,49 @@ def test_conditional_write_refuses_a_stale_revision(memory: MemoryClient) -> Non
         memory.update(apple(), expected_revision=0)
 
 
+def test_a_write_sent_again_with_its_request_id_is_applied_once(memory: MemoryClient) -> None:
+    # Each second call below is the copy a client re-sends when the first copy was applied
+    # but its answer lost: it gets the first answer and changes nothing.
+    memory.update(ObjectMemoryUnit("Fridge_1", "Fridge", (3.0, 0.0, 0.0), state="opened"))
+    memory.record_outcome("ep", "navigate", ["Fridge_1"], True, robot_area="kitchen",
+                          request_id="nav-1")
+    memory.record_outcome("ep", "navigate", ["Fridge_1"], True, robot_area="kitchen",
+                          request_id="nav-1")
+    closed = memory.record_outcome("ep", "close", ["Fridge_1"], True, request_id="close-1")
+    assert closed.changed_units[0].state == "closed"
+    # An upsert whose copy comes after another write does not put its state back (CI of
+    # round 33: a re-sent upsert did).
+    dirty = apple(state="dirty")   # one unit: its times are part of the request
+    first = memory.update(dirty, request_id="up-1")
+    later = memory.update(apple(state="cleaned"), request_id="up-2")
+    again = memory.update(dirty, request_id="up-1")
+    assert again == first
+    unit = memory.get_units(["Apple_1"])["Apple_1"]
+    assert unit.state == "cleaned" and unit.revision == later.revision
+    # The same id on another request is refused, nothing written; a refused request stays
+    # refused when sent again.
+    with pytest.raises(InvalidArgument, match="request_id"):
+        memory.update(apple(state="sliced"), request_id="up-2")
+    for _ in range(2):
+        with pytest.raises(InvalidArgument):
+            memory.record_outcome("ep", "fly", ["Apple_1"], True, request_id="fly-1")
+    with pytest.raises(InvalidArgument, match="request_id"):
+        memory.update(apple(), request_id="x" * 1000)
+    assert memory.get_units(["Apple_1"])["Apple_1"].revision == later.revision
+    # A clear sent again after a write does not wipe the write.
+    memory.manage("clear", request_id="clear-1")
+    memory.update(apple(state="sliced"))
+    memory.manage("clear", request_id="clear-1")
+    assert memory.get_units(["Apple_1"])["Apple_1"].state == "sliced"
+    # One navigate and one close: the copies were not counted. An end sent again gets the
+    # same summary (without the id it would be NotFound: already ended).
+    summary = memory.end_episode("ep", True, request_id="end-1")
+    assert (summary.steps, summary.successes, summary.failures) == (2, 2, 0)
+    assert memory.end_episode("ep", True, request_id="end-1") == summary
+    with pytest.raises(NotFound):
+        memory.end_episode("ep", True)
+
+
 def test_no_server_is_unavailable(ros_context: None) -> None:
     with MemoryClient(namespace="/nobody_here", timeout=0.5) as client:
         with pytest.raises(Unavailable):

@@ -48,8 +48,10 @@ class LocalMemory:
                           tuple(answer.known_bad_actions), answer.procedure,
                           tuple(answer.facts))
 
-    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult
-                       ) -> tuple[UnitView, ...]:
+    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult,
+                       request_id: str = "") -> tuple[UnitView, ...]:
+        # request_id is not needed in process: a call here returns its answer or raises,
+        # there is no transport to lose an applied request's answer.
         try:
             answer = self.memory.recall.record_outcome(
                 episode_id, call.skill, list(call.args), result.success,
@@ -86,5 +88,5 @@ class LocalMemory:
         except ValueError as exc:
             raise InvalidArgument(str(exc)) from None
 
-    def end_episode(self, episode_id: str, succeeded: bool) -> None:
-        self.memory.recall.end_episode(episode_id, succeeded)
+    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "") -> None:
+        self.memory.recall.end_episode(episode_id, succeeded)  # request_id: as above

@@ -25,6 +25,7 @@ from memory_node.core.errors import (
     MemoryRequestError,
 )
 from memory_node.core.recall.categories import type_key
+from memory_node.core.request_ids import new_request_id
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import HELD_BY_ROBOT, check_identifier, has_refused_characters
 
@@ -356,8 +357,11 @@ class PlanLoop:
         finally:
             if started_episode:
                 try:
-                    self._memory(out, lambda: self.memory.end_episode(episode, out.success),
-                                 "end_episode")
+                    # One id for every retry: an end whose answer was lost is not ended
+                    # twice (the second would be NOT_FOUND and lose the summary).
+                    self._memory(out, functools.partial(
+                        self.memory.end_episode, episode, out.success, new_request_id()),
+                        "end_episode")
                 except _Stop:
                     pass  # the episode expires server-side; the result already says why
             out.total_time = time.perf_counter() - start
@@ -470,8 +474,11 @@ class PlanLoop:
                                            s.skill_timeout_s, cancel)
             out.skill_time += time.perf_counter() - start
             try:
+                # One id for every retry of this outcome: memory applies it once even when
+                # an applied copy's answer was lost (a failure counted twice, a put twice).
                 changed = self._memory(out, functools.partial(
-                    self.memory.record_outcome, episode, call, result), "record_outcome")
+                    self.memory.record_outcome, episode, call, result, new_request_id()),
+                    "record_outcome")
             except _Stop as stop:
                 # Memory has no unit for what the hand holds, so it cannot apply this
                 # outcome; the skill did run. The loop's own stand-in takes the effect, as

@@ -187,8 +187,11 @@ class MemoryPort(Protocol):
         each step of the instruction with its own top-k."""
         ...
 
-    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult
-                       ) -> tuple[UnitView, ...]: ...
+    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult,
+                       request_id: str = "") -> tuple[UnitView, ...]:
+        """Feed one skill's outcome back. A caller that retries passes the same
+        `request_id` (core/request_ids.py) each time: memory applies the outcome once."""
+        ...
 
     def find(self, label: str, max_results: int) -> tuple[UnitView, ...]:
         """Objects memory holds with this label (query_object + get_units)."""
@@ -199,7 +202,9 @@ class MemoryPort(Protocol):
         "text" (KARMA's form), within `token_budget` (0 = all), `query` expanded first."""
         ...
 
-    def end_episode(self, episode_id: str, succeeded: bool) -> None: ...
+    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "") -> None:
+        """Free the episode's memory (`request_id` as for record_outcome)."""
+        ...
 
 
 class SkillExecutor(Protocol):

@@ -2,6 +2,12 @@
 (std_msgs/String, JSON {"id", "skill", "arguments"}) answered by a human's tool or another
 node on `planner/confirm_response` (JSON {"id", "approve"}). No answer in time is a no.
 Answers are data: only a JSON object with the pending id and a boolean is accepted.
+
+A request is published again, with the same id, every RESEND_S until answered: on a
+reliable, volatile topic a sample sent before the receiver's reader has matched this
+writer is lost (a new operator tool, a planner under load), and so is an answer sent
+before the planner's reader matched the tool's writer. A receiver answers each id once
+or again; only the first answer to a pending id counts.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from memory_node.planner.core.types import CancelToken, SkillCall
 
 MAX_ANSWER_CHARS = 1000
 POLL_S = 0.05
+RESEND_S = 1.0
 
 
 class TopicConfirmer:
@@ -53,11 +60,15 @@ class TopicConfirmer:
         request_id = next(self._ids)
         with self._lock:
             self._pending.add(request_id)
-        self.pub.publish(String(data=json.dumps(
-            {"id": request_id, "skill": call.skill, "arguments": list(call.args)})))
-        deadline = time.monotonic() + self.timeout_s
+        request = String(data=json.dumps(
+            {"id": request_id, "skill": call.skill, "arguments": list(call.args)}))
+        now = time.monotonic()
+        deadline, resend = now + self.timeout_s, now
         try:
             while time.monotonic() < deadline and not cancel.cancelled:
+                if time.monotonic() >= resend:
+                    self.pub.publish(request)
+                    resend = time.monotonic() + RESEND_S
                 with self._lock:
                     if request_id in self._answers:
                         return self._answers.pop(request_id)

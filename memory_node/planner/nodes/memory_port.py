@@ -114,13 +114,13 @@ class ClientMemoryPort:
                           tuple(answer.known_bad_actions), answer.procedure,
                           tuple(answer.facts))
 
-    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult
-                       ) -> tuple[UnitView, ...]:
+    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult,
+                       request_id: str = "") -> tuple[UnitView, ...]:
         answer = self.client.record_outcome(
             episode_id, call.skill, list(call.args), result.success, result.message[:2000],
             error_code=int(result.error_code), robot_area=result.robot_area[:128],
             robot_position=result.robot_position, held_label=result.held_label,
-            refused_label=result.refused_label)
+            refused_label=result.refused_label, request_id=request_id)
         return tuple(unit_view(u) for u in answer.changed_units)
 
     def find(self, label: str, max_results: int) -> tuple[UnitView, ...]:
@@ -140,8 +140,8 @@ class ClientMemoryPort:
     def scene_graph(self, format: str, token_budget: int, query: str) -> str:
         return self.client.get_scene_graph(format, token_budget, query[:500]).text
 
-    def end_episode(self, episode_id: str, succeeded: bool) -> None:
+    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "") -> None:
         try:
-            self.client.end_episode(episode_id, succeeded)
+            self.client.end_episode(episode_id, succeeded, request_id)
         except NotFound:
             pass  # no step was recorded (or the server restarted): nothing to free

@@ -315,12 +315,14 @@ class PlannerNode(Node):
         try:
             episode = f"topic-{uuid.uuid4().hex[:12]}"
             result = self._run(instruction, episode, 0, [], lambda *a: None)
-            self._status({"episode_id": episode, "instruction": instruction[:200],
-                          "success": result.success, "error_code": int(result.error_code),
-                          "message": result.message[:300],
-                          "executed": [str(c) for c in result.executed]})
         finally:
             self._busy.release()
+        # After the release: whoever hears the status may send the next instruction at once
+        # (before, it could come in while this run still held the planner and be refused).
+        self._status({"episode_id": episode, "instruction": instruction[:200],
+                      "success": result.success, "error_code": int(result.error_code),
+                      "message": result.message[:300],
+                      "executed": [str(c) for c in result.executed]})
 
     def _status(self, data: dict) -> None:
         self.status_pub.publish(String(data=json.dumps(data)))

@@ -473,9 +473,9 @@ class _RecordingPort:
         self.stack._recalled(view, "instruction" if brief is None else "step")
         return view
 
-    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult
-                       ) -> tuple[UnitView, ...]:
-        return self.inner.record_outcome(episode_id, call, result)
+    def record_outcome(self, episode_id: str, call: SkillCall, result: SkillResult,
+                       request_id: str = "") -> tuple[UnitView, ...]:
+        return self.inner.record_outcome(episode_id, call, result, request_id)
 
     def find(self, label: str, max_results: int) -> tuple[UnitView, ...]:
         return self.inner.find(label, max_results)
@@ -486,8 +486,8 @@ class _RecordingPort:
     def scene_graph(self, format: str, token_budget: int, query: str) -> str:
         return self.inner.scene_graph(format, token_budget, query)
 
-    def end_episode(self, episode_id: str, succeeded: bool) -> None:
-        self.inner.end_episode(episode_id, succeeded)
+    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "") -> None:
+        self.inner.end_episode(episode_id, succeeded, request_id)
 
 
 __all__ = ["ABLATIONS", "InProcessSettings", "InProcessStack", "group_key"]
