@@ -10,9 +10,12 @@ new samples, as between the DDS bench's requests), then times, on this thread: t
 callback whole; each stats contributor, the stage summaries, the message's counters and
 the publish alone; each other timer's callback; one ``spin_once(0)`` with nothing ready
 (the pass a timer's wakeup costs besides its callback). Medians over the rounds, ms.
+Then (round 35) the server left idle for ``--idle-s`` seconds, spun on this thread as
+its executor spins: the passes the executor made (every wakeup: a timer's, anything
+else ready) and this thread's CPU, per second.
 
     ROS_DOMAIN_ID=<id> PYTHONPATH=$PWD .venv/bin/python bench/server_timer_cpu.py \
-        [--rounds 40] [--out NAME]        # -> bench/results/<NAME>.json
+        [--rounds 40] [--idle-s 30] [--out NAME]        # -> bench/results/<NAME>.json
 """
 
 from __future__ import annotations
@@ -45,6 +48,19 @@ def _cpu_ms(f: Callable[[], object]) -> float:
     return (time.thread_time_ns() - c) / 1e6
 
 
+def idle_passes(executor: SingleThreadedExecutor, seconds: float) -> dict[str, float]:
+    """The executor left to itself: passes (one per callback it ran) and this thread's
+    CPU over `seconds` of wall, per second."""
+    passes = 0
+    cpu, start = time.thread_time_ns(), time.monotonic()
+    while (left := start + seconds - time.monotonic()) > 0:
+        executor.spin_once(timeout_sec=left)
+        passes += 1
+    wall = time.monotonic() - start
+    return {"seconds": round(wall, 2), "passes_per_s": round((passes - 1) / wall, 3),
+            "cpu_ms_per_s": round((time.thread_time_ns() - cpu) / 1e6 / wall, 3)}
+
+
 def main() -> int:
     doc = load()
     if doc is None:
@@ -52,6 +68,7 @@ def main() -> int:
         return 0
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=40)
+    ap.add_argument("--idle-s", type=float, default=30.0)
     ap.add_argument("--out", default="server_timer_cpu")
     args = ap.parse_args()
     rng = random.Random(11)
@@ -109,7 +126,8 @@ def main() -> int:
             if name != "MemoryServer._publish_stats":
                 add(f"timer.{name}", _cpu_ms(t.callback))
         add("executor_pass_nothing_ready", _cpu_ms(lambda: executor.spin_once(timeout_sec=0)))
-    out = {"units": n, "scene_graph": graph, "rounds": args.rounds,
+    idle = idle_passes(executor, args.idle_s)
+    out = {"units": n, "scene_graph": graph, "rounds": args.rounds, "idle": idle,
            "loadavg": os.getloadavg(),
            "timer_periods_s": {k: t.timer_period_ns / 1e9 for k, t in timers.items()},
            "median_ms": {k: round(statistics.median(v), 4) for k, v in samples.items()},
