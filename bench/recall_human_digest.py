@@ -2,11 +2,17 @@
 (each ``Recaller.rank`` result's ids, exact scores, hits, named flag and why, and each
 ``recall_subtasks`` result whole), per instruction set, configuration ``full``: a change
 meant to cut CPU only is shown to leave the answers identical by running this for both
-codes (``PYTHONPATH=<code>:bench``) and comparing the digests. The scores ``recall_human``
+codes (``RECALL_BENCH_CODE=<code>``) and comparing the digests. The scores ``recall_human``
 prints are not kept (its result file is not written).
 
-    PYTHONHASHSEED=0 PYTHONPATH=<code>:bench .venv/bin/python bench/recall_human_digest.py \
-        --out NAME FILE[:SPLIT] ...      # -> bench/results/<NAME>.json {set: [sha1, answers]}
+    PYTHONHASHSEED=0 RECALL_BENCH_CODE=<code> PYTHONPATH=bench .venv/bin/python \
+        bench/recall_human_digest.py --out NAME FILE[:SPLIT] ...
+        # -> bench/results/<NAME>.json {set: [sha1, answers]}
+
+The code is chosen by ``RECALL_BENCH_CODE`` (this checkout without it), not by PYTHONPATH:
+``recall_common`` puts this checkout first on ``sys.path`` before memory_node is imported,
+so ``PYTHONPATH=<code>:bench`` (the command up to round 34) ran this checkout's code
+whatever <code> was (round 35).
 """
 
 from __future__ import annotations

@@ -19,13 +19,22 @@ the server has it. ``--reps`` does not apply; a request's figure per code is its
 thread CPU over the ``--rounds`` processes of that code ("min" and "median" both carry the
 one run of a process).
 
+``--heap server`` (round 35, the default): each child applies the memory server's heap
+policy before its timed requests (``nodes/heap.HeapSettler``: the interpreter's own full
+collections off, the heap settled and frozen after the warm-up); ``--heap interpreter``
+leaves CPython's collector as it is (the bench before round 35: one instruction per 150
+then paid a full collection, 116-152 ms). Either way every request's full (generation 2)
+collections are counted (``gc.callbacks``) and the JSON says how many requests had one.
+
     .venv/bin/python bench/recall_subtask_cpu_ab.py --against DIR [--kind subtask|instruction]
-        [--requests 150] [--reps 5] [--rounds 2] [--out NAME]   # -> bench/results/<NAME>.json
+        [--requests 150] [--reps 5] [--rounds 2] [--heap server|interpreter] [--out NAME]
+        # -> bench/results/<NAME>.json
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import os
@@ -44,7 +53,28 @@ def _digest(a: object) -> str:
                               a.context)).encode()).hexdigest()  # type: ignore[attr-defined]
 
 
-def _instruction_child(requests: int) -> dict:
+class _FullCollections:
+    """Full (generation-2) collections since the last `take()`, on any thread; with
+    `server_policy`, the memory server's heap policy applied first (module docstring)."""
+
+    def __init__(self, server_policy: bool) -> None:
+        self.n = 0
+        gc.callbacks.append(self._seen)
+        if server_policy:
+            from memory_node.nodes.heap import HeapSettler
+
+            HeapSettler(settles_only=True).settle()  # as the server's start does
+
+    def _seen(self, phase: str, info: dict) -> None:
+        if phase == "start" and info.get("generation") == 2:
+            self.n += 1
+
+    def take(self) -> int:
+        n, self.n = self.n, 0
+        return n
+
+
+def _instruction_child(requests: int, server_heap: bool) -> dict:
     from recall_common import loaded_recall
 
     from memory_node.core.recall.settings import RecallSettings
@@ -54,18 +84,22 @@ def _instruction_child(requests: int) -> dict:
         return {}
     rm, texts, rng = loaded
     recaller = rm._ensure()
+    full = _FullCollections(server_heap)
     rows = []
     for text in rng.sample(texts, requests):
+        full.take()
         c = time.thread_time()
         a = rm.recall(text, 5, 600)
         cpu = (time.thread_time() - c) * 1e3
+        gen2 = full.take()
         # The prefetch of its steps finishes untimed, as between a planner's requests.
         recaller.wait_for_prefetch(5.0)
-        rows.append({"min": cpu, "median": cpu, "steps": 0, "answer": _digest(a)})
+        rows.append({"min": cpu, "median": cpu, "steps": 0, "answer": _digest(a),
+                     "gen2": gen2})
     return {"rows": rows}
 
 
-def _child(requests: int, reps: int) -> dict:
+def _child(requests: int, reps: int, server_heap: bool) -> dict:
     from recall_common import counted_steps_recall
 
     loaded = counted_steps_recall(10_000)
@@ -73,12 +107,14 @@ def _child(requests: int, reps: int) -> dict:
         return {}
     rm, texts, rng, steps = loaded
     recaller = rm._ensure()
+    full = _FullCollections(server_heap)
     rows = []
     for text in rng.sample(texts, requests):
         rm.recall(text, 5, 600)
         recaller.wait_for_prefetch(5.0)
         cpu = []
         digest = ""
+        full.take()
         for _ in range(reps):
             steps[0] = 0
             c = time.thread_time()
@@ -88,7 +124,7 @@ def _child(requests: int, reps: int) -> dict:
             assert not digest or d == digest, "an answer changed between runs"
             digest = d
         rows.append({"min": min(cpu), "median": float(np.median(cpu)), "steps": steps[0],
-                     "answer": digest})
+                     "answer": digest, "gen2": full.take()})
     return {"rows": rows}
 
 
@@ -104,11 +140,14 @@ def main() -> int:
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--out", default="recall_subtask_cpu_ab")
+    ap.add_argument("--heap", choices=("server", "interpreter"), default="server")
     ap.add_argument("--child", action="store_true")
     args = ap.parse_args()
     if args.child:
-        print(json.dumps(_instruction_child(args.requests) if args.kind == "instruction"
-                         else _child(args.requests, args.reps)))
+        server_heap = args.heap == "server"
+        print(json.dumps(_instruction_child(args.requests, server_heap)
+                         if args.kind == "instruction"
+                         else _child(args.requests, args.reps, server_heap)))
         return 0
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from recall_common import save_result
@@ -121,7 +160,8 @@ def main() -> int:
             load = os.getloadavg()
             proc = subprocess.run(
                 [sys.executable, __file__, "--child", "--kind", args.kind,
-                 "--requests", str(args.requests), "--reps", str(args.reps)],
+                 "--requests", str(args.requests), "--reps", str(args.reps),
+                 "--heap", args.heap],
                 env=os.environ | {"RECALL_BENCH_CODE": codes[who]},
                 check=True, capture_output=True, text=True)
             res = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -132,7 +172,9 @@ def main() -> int:
             summary = {"min_all": _pcts([x["min"] for x in rows]),
                        "min_3_steps": _pcts([x["min"] for x in rows if x["steps"] >= 3]),
                        "median_all": _pcts([x["median"] for x in rows]),
-                       "n_3_steps": sum(x["steps"] >= 3 for x in rows)}
+                       "n_3_steps": sum(x["steps"] >= 3 for x in rows),
+                       "requests_with_a_full_collection": sum(x["gen2"] > 0 for x in rows),
+                       "max_cpu_ms": round(max(x["min"] for x in rows), 1)}
             runs.append({"code": who, "round": r, "loadavg_before_after":
                          [load, os.getloadavg()], "summary": summary,
                          "answers": [x["answer"] for x in rows],
@@ -142,6 +184,7 @@ def main() -> int:
     this = [x for x in runs if x["code"] == "this"]
     peer = [x for x in runs if x["code"] == "peer"]
     out: dict = {"requests": args.requests, "reps": args.reps, "rounds": args.rounds,
+                 "heap": args.heap,
                  "peer_code": args.against, "runs": runs,
                  "answers_identical": all(a["answers"] == b["answers"]
                                           for a in this for b in peer)}

@@ -10,9 +10,15 @@ new samples, as between the DDS bench's requests), then times, on this thread: t
 callback whole; each stats contributor, the stage summaries, the message's counters and
 the publish alone; each other timer's callback; one ``spin_once(0)`` with nothing ready
 (the pass a timer's wakeup costs besides its callback). Medians over the rounds, ms.
+Then (round 35) the server left idle for ``--idle-s`` seconds, spun on this thread as
+its executor spins: the calls of each timer's callback and this thread's CPU, per second
+(the first heap settle, a minute after start, is put off past the window).
 
-    ROS_DOMAIN_ID=<id> PYTHONPATH=$PWD .venv/bin/python bench/server_timer_cpu.py \
-        [--rounds 40] [--out NAME]        # -> bench/results/<NAME>.json
+    ROS_DOMAIN_ID=<id> [RECALL_BENCH_CODE=DIR] .venv/bin/python bench/server_timer_cpu.py \
+        [--rounds 40] [--idle-s 30] [--out NAME]        # -> bench/results/<NAME>.json
+
+Another checkout's server: RECALL_BENCH_CODE=DIR (recall_common puts this checkout first on
+sys.path, so PYTHONPATH does not choose the code).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import rclpy
 from rclpy.executors import SingleThreadedExecutor
@@ -45,6 +52,32 @@ def _cpu_ms(f: Callable[[], object]) -> float:
     return (time.thread_time_ns() - c) / 1e6
 
 
+def idle_passes(executor: SingleThreadedExecutor, timers: dict[str, Any],
+                seconds: float) -> dict[str, Any]:
+    """The executor left to itself for `seconds` of wall: the times each timer's callback
+    ran, and this thread's CPU (wait sets, takes, callbacks), per second."""
+    calls = dict.fromkeys(timers, 0)
+    originals = {name: t.callback for name, t in timers.items()}
+
+    def counted(name: str) -> Callable[[], None]:
+        def callback() -> None:
+            calls[name] += 1
+            originals[name]()
+        return callback
+
+    for name, t in timers.items():
+        t.callback = counted(name)
+    cpu, start = time.thread_time_ns(), time.monotonic()
+    while (left := start + seconds - time.monotonic()) > 0:
+        executor.spin_once(timeout_sec=left)
+    wall = time.monotonic() - start
+    for name, t in timers.items():
+        t.callback = originals[name]
+    return {"seconds": round(wall, 2),
+            "timer_calls_per_s": {k: round(v / wall, 3) for k, v in calls.items()},
+            "cpu_ms_per_s": round((time.thread_time_ns() - cpu) / 1e6 / wall, 3)}
+
+
 def main() -> int:
     doc = load()
     if doc is None:
@@ -52,6 +85,7 @@ def main() -> int:
         return 0
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=40)
+    ap.add_argument("--idle-s", type=float, default=30.0)
     ap.add_argument("--out", default="server_timer_cpu")
     args = ap.parse_args()
     rng = random.Random(11)
@@ -63,7 +97,10 @@ def main() -> int:
                                      rng, Embedder(intra_op_threads=1))
     rclpy.init(args=["server_timer_cpu", "--ros-args", "--params-file",
                      str(ROOT / "config" / "memory.yaml"), "-p", f"memory_dir:={memory_dir}",
-                     "-p", f"short_term.capacity:={n}", "-p", "recall.prefetch_batch:=0"])
+                     "-p", f"short_term.capacity:={n}", "-p", "recall.prefetch_batch:=0",
+                     # The minute-after-start heap settle (~100 ms once) out of the idle
+                     # window: what is measured is the steady state between requests.
+                     "-p", "heap_first_settle_s:=3600.0"])
     from diagnostic_msgs.msg import KeyValue
 
     from memory_node.msg import MemoryStats
@@ -109,7 +146,8 @@ def main() -> int:
             if name != "MemoryServer._publish_stats":
                 add(f"timer.{name}", _cpu_ms(t.callback))
         add("executor_pass_nothing_ready", _cpu_ms(lambda: executor.spin_once(timeout_sec=0)))
-    out = {"units": n, "scene_graph": graph, "rounds": args.rounds,
+    idle = idle_passes(executor, timers, args.idle_s)
+    out = {"units": n, "scene_graph": graph, "rounds": args.rounds, "idle": idle,
            "loadavg": os.getloadavg(),
            "timer_periods_s": {k: t.timer_period_ns / 1e9 for k, t in timers.items()},
            "median_ms": {k: round(statistics.median(v), 4) for k, v in samples.items()},

@@ -150,6 +150,9 @@ class LongTermMemory:
         # Called with the incremental markers of every change (frames and skill outcomes),
         # in order, under the lock.
         self._marker_listeners: list[Callable[[list[Marker]], None]] = []
+        # Called after every new revision (a change, a reload), under the lock, on the thread
+        # that made it: whoever publishes the graph when it changes need not poll.
+        self._change_listeners: list[Callable[[], None]] = []
         # Which labels hold things inside (the object categories' in_receptacles): an
         # object perceived within one's box is remembered in it. None: never inferred.
         self.is_container: Callable[[str], bool] | None = None
@@ -178,6 +181,15 @@ class LongTermMemory:
     def add_marker_listener(self, listener: Callable[[list[Marker]], None]) -> None:
         self._marker_listeners.append(listener)
 
+    def add_change_listener(self, listener: Callable[[], None]) -> None:
+        self._change_listeners.append(listener)
+
+    def _new_revision(self) -> None:
+        """Under the lock: the graph changed; its revision moves on and listeners hear."""
+        self.revision += 1
+        for listener in self._change_listeners:
+            listener()
+
     def _emit_markers(self, markers: list[Marker]) -> None:
         """Under the lock, so listeners see marker updates in the order of the changes."""
         if markers:
@@ -196,7 +208,7 @@ class LongTermMemory:
             self.graph = load_graph(conn, self.config)
         self._serialiser = SceneGraphSerialiser(self.graph, self._count_tokens)
         self._markers = MarkerBuilder(self.graph, self.frame_id)
-        self.revision += 1
+        self._new_revision()
 
     def reload(self) -> None:
         """Rebuild from the store (after a snapshot was loaded into it)."""
@@ -261,7 +273,7 @@ class LongTermMemory:
             self.observations_applied += 1
             changed = bool(result.changes)
             if changed:
-                self.revision += 1
+                self._new_revision()
             with self.times.stage("markers"):
                 markers = self._markers.update(result.changes) if changed else []
             with self.times.stage("publish_markers"):  # to listeners, in change order
@@ -346,7 +358,7 @@ class LongTermMemory:
                 self._notify_reset()
                 raise
             if changes:
-                self.revision += 1
+                self._new_revision()
                 self._emit_markers(self._markers.update(changes))
             if self.short_term is not None:
                 # An open that found a receptacle empty of what memory had in it
@@ -499,7 +511,7 @@ class LongTermMemory:
     # -- reads ------------------------------------------------------------------------------
     def stats(self) -> dict[str, int]:
         with self._lock:
-            return {"floors": len(self.graph.nodes(FLOOR)), "areas": len(self.graph.nodes(AREA)),
+            return {"floors": self.graph.floor_count, "areas": self.graph.area_count,
                     "objects": self.graph.object_count,
                     "observations_applied": self.observations_applied,
                     **{f"scene_graph.{k}": v for k, v in self.times.counters().items()},

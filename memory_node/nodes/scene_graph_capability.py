@@ -25,6 +25,7 @@ publishes what changed:
 
 from __future__ import annotations
 
+import math
 import time
 import traceback
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from diagnostic_msgs.msg import KeyValue
 from rclpy.event_handler import PublisherEventCallbacks
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.subscription import MessageInfo
+from rclpy.timer import Timer
 from std_msgs.msg import Header
 from visualization_msgs.msg import MarkerArray
 
@@ -130,12 +132,21 @@ class SceneGraphCapability(Capability):
         self.times = StageTimes()  # per stage of a frame: wall and CPU time
         self._stop_gc_timing = time_gc_pauses(self.times)
         self._published_revision = -1
-        self._last_graph_publish = 0.0
+        self._last_graph_publish = -math.inf  # monotonic
         host.add_stats_contributor(self._fill_stats)
         self.long_term.add_reset_listener(self._on_reset)
         self.long_term.add_marker_listener(self._publish_markers)
+        # The graph's publish timer runs only while the graph changes: a 1 Hz poll of an
+        # unchanged graph woke the executor for nothing (an empty pass, 0.61 ms of its CPU
+        # a second, in front of any request arriving then: bench/README_recall.md round
+        # 34). Cancelled when a tick finds nothing new, re-armed by the graph's change
+        # listener; a reset from another thread wakes rcl's wait (the timer's guard
+        # condition), so a change made anywhere is published.
+        self._graph_timer: Timer | None = None
         if self.publish_period > 0:
-            node.create_timer(self.publish_period, self._publish_graph_if_changed)
+            self._graph_timer = node.create_timer(self.publish_period,
+                                                  self._publish_graph_if_changed)
+            self.long_term.add_change_listener(self._on_graph_changed)
         self._on_reset()
 
     def cleanup(self) -> None:
@@ -263,10 +274,32 @@ class SceneGraphCapability(Capability):
         self.graph_pub.publish(graph_to_msg(answer.nodes, answer.edges, answer.revision, stamp,
                                             self.host.frame_id))
         self._published_revision = answer.revision
+        self._last_graph_publish = time.monotonic()
+
+    def _on_graph_changed(self) -> None:
+        """A new revision (under the graph's lock, on the thread that changed it): a
+        sleeping publish timer is set to the earliest moment the period allows."""
+        timer = self._graph_timer
+        if timer is None or not timer.is_canceled():
+            return  # ticking: its next tick publishes the change
+        wait = self._last_graph_publish + self.publish_period - time.monotonic()
+        # A timer's next call is its reset time plus its period; the tick restores the
+        # period.
+        timer.timer_period_ns = max(1_000_000, int(min(wait, self.publish_period) * 1e9))
+        timer.reset()
 
     def _publish_graph_if_changed(self) -> None:
-        if self.long_term.revision != self._published_revision:
-            self._publish_graph()
+        timer = self._graph_timer
+        with self.long_term.lock:  # no change may fall between the check and the cancel
+            if self.long_term.revision == self._published_revision:
+                if timer is not None:
+                    timer.cancel()  # asleep until the next change re-arms it
+                return
+        self._publish_graph()
+        period_ns = int(self.publish_period * 1e9)
+        if timer is not None and timer.timer_period_ns != period_ns:
+            timer.timer_period_ns = period_ns
+            timer.reset()
 
     def _on_reset(self) -> None:
         """The graph was replaced (start, CLEAR, LOAD): resend everything."""

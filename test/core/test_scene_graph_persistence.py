@@ -80,6 +80,30 @@ def test_incremental_saves_reload_to_the_identical_graph(conn):
     assert result.events[0].object_id == f"object_{g.counters['object']}"
 
 
+def layer_scan(g: SceneGraph) -> tuple[int, int, int]:
+    return len(g.nodes("floor")), len(g.nodes("area")), len(g.nodes("object"))
+
+
+def test_layer_counts_kept_equal_a_scan_through_updates_and_a_reload(conn):
+    # /memory/stats reads the counts every second; kept, they must equal the node scan
+    # they replace, as things appear and go (removals) on two storeys and after a restore.
+    g, results = build()
+    upstairs = [Observation.at("lamp", (1.0 + i, 0.5, 3.8), 30.0 + i) for i in range(3)]
+    results.append(g.update(upstairs, robot_position=(1.0, 0.0, 4.0), stamp=33.0))
+    assert any(e.kind.value == "REMOVED" for r in results for e in r.events)
+    assert layer_scan(g)[0] == 2  # the second storey made a floor node
+    assert (g.floor_count, g.area_count, g.object_count) == layer_scan(g)
+    conn.execute("BEGIN")
+    save_all(conn, g)
+    conn.execute("COMMIT")
+    loaded = load_graph(conn)
+    assert (loaded.floor_count, loaded.area_count, loaded.object_count) == layer_scan(g)
+    loaded.update([Observation.at("lamp", (1.0, 0.5, 6.8), 40.0)],
+                  robot_position=(1.0, 0.0, 7.0), stamp=40.0)
+    assert (loaded.floor_count, loaded.area_count, loaded.object_count) == layer_scan(loaded)
+    assert layer_scan(loaded)[0] == 3
+
+
 def test_only_changed_rows_are_written(conn):
     g, _ = build()
     conn.execute("BEGIN")

@@ -120,6 +120,10 @@ class SceneGraph:
         self._area_xy = np.empty((0, 2))
         self._area_floor = np.empty(0, dtype=int)
         self.counters = {FLOOR: 0, AREA: 0, OBJECT: 0}
+        # Floor nodes held (never removed, as areas): /memory/stats reads the count each
+        # second, which a scan of the ~1,000 nodes per layer took 0.4 ms of the executor
+        # thread for (bench/README_recall.md round 34).
+        self._floor_count = 0
         # Object nodes added so far, new or revived under their old id (a revived node
         # keeps its uid, so uids alone do not say what was added while a thing was held).
         self._added = 0
@@ -153,6 +157,14 @@ class SceneGraph:
     @property
     def object_count(self) -> int:
         return len(self._objects)
+
+    @property
+    def floor_count(self) -> int:
+        return self._floor_count
+
+    @property
+    def area_count(self) -> int:
+        return len(self._area_ids)
 
     @property
     def newest_stamp(self) -> float | None:
@@ -227,6 +239,7 @@ class SceneGraph:
                                 position=(0.0, 0.0, elevation), label=f"floor {level}",
                                 first_seen=stamp, last_seen=stamp, observation_count=0,
                                 confidence=1.0)
+            self._floor_count += 1
             self.counters[FLOOR] = max(self.counters[FLOOR], level + 1)
             changes.touch(node)
         return node
@@ -1609,6 +1622,7 @@ class SceneGraph:
             self.graph.add_node(node, **attrs)
         for a, b, attrs in edges:
             self.graph.add_edge(a, b, **attrs)
+        self._floor_count = len(self.nodes(FLOOR))
         areas = sorted(self.nodes(AREA), key=lambda n: self.graph.nodes[n]["uid"])
         for area in areas:
             attrs = self.graph.nodes[area]
