@@ -12,7 +12,7 @@ from typing import Any
 from household_run import HouseholdRun
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import READ_RESEND_S, call, spin_until, wait_for_service
+from ros_harness import READ_RESEND_S, START_TIMEOUT_S, call, spin_until, wait_for_service
 from scene_rig import server_process
 from visualization_msgs.msg import MarkerArray
 
@@ -172,7 +172,9 @@ def test_markers_keep_the_contract_over_a_household_run(tmp_path: Path,
             MemoryStats, "/memory/stats", lambda m: at_start.extend(
                 int(kv.value) for kv in m.counters if kv.key == "scene_graph.markers_skipped"),
             LATCHED)
-        spin_until(node, lambda: bool(at_start), timeout=20.0, what="the third server's stats")
+        # The first stats come after the whole start (the model load included): a start's wait.
+        spin_until(node, lambda: bool(at_start), timeout=START_TIMEOUT_S,
+                   what="the third server's stats")
         assert at_start[0] >= 1    # no frame came: the start's own full set
         node.destroy_subscription(stats_sub)
         _viewer_sees_the_graph(node, server, frame, colours,
