@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh22|fresh23] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh23|fresh24] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh23][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh24][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -279,7 +279,28 @@ assembly line just in sequence (option variants' bins replaced when empty, circu
 trays read again at the station) and an airport's early bag store (bags of flights in
 banks stored in the lowest free rack position and retrieved when their flight's make-up
 opens). Recency-dominated by construction: the code search and the coin cache; loops: the
-vacuum's rounds, the resyncs and the looped song sections.
+vacuum's rounds, the resyncs and the looped song sections. ``fresh24`` (seeds 46000+) was
+written in round 36 before anything ran on it, by a writer who did not read the policy's
+code: a TLS terminator's session cache (nginx, RFC 5246/5077: a page view's burst of
+connections resuming the session its first one made, full handshakes reading the host's
+certificate chain and OCSP staple, tickets' hourly keys), a data scientist's notebook
+session (Jupyter: cells re-run at the bottom of the notebook, new variable versions and
+outputs, dependent cells re-run, kernel restarts running everything), a dev server's hot
+module replacement (Vite: saves walking importers to the accepting boundaries, full page
+reloads fetching the import graph), an air traffic control system's track file (STARS:
+radar scans sector by sector in azimuth order, tracks entering and handed off, clutter
+tracks, flight plans), document review for e-discovery (Relativity batches: families
+coded document by document, near-duplicate pivots, the ranking favouring responsive
+topics, second-level QC later), a theatre lighting console (ETC Eos: cues with tracked
+channel moves and palettes, technical rehearsals re-running scenes and re-recording cues,
+then nightly performances of the whole list), and three robot streams: a supermarket's
+shelf-scanning robot (Simbe Tally: fixed routes several times a day, planogram facings and
+labels, out-of-stock tasks, nightly resets), a robot coffee kiosk (Cafe X: regulars'
+usual drinks on weekdays, hoppers and cup sleeves replaced when empty, the nightly
+cleaning) and a translator's CAT tool (Trados, memoQ: segments' translation memory and
+termbase look-ups, boilerplate repetitions, revisions, new versions of a document).
+Recency-dominated by construction: the TLS sessions and the notebook; loops: the radar
+scans, the performances and the shelf scans.
 """
 
 from __future__ import annotations
@@ -10586,6 +10607,594 @@ def fresh23_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def tls_resumption(seed: int, hosts: int, users: int, alpha: float, active: int,
+                   timeout: int, tickets: float) -> Iterator[int]:
+    """A TLS terminator's session cache (recency-dominated: nginx's ``ssl_session_cache``
+    in front of a site's hosts; session IDs as in RFC 5246 and stateless tickets as in RFC
+    5077). ``active`` users browse at once (returning users Zipf ``alpha`` over ``users``,
+    each visiting one of ``hosts`` names, Zipf too); a page view opens one to six
+    connections in a burst (the browser's limit per host). The first connection of a view
+    resumes the user's session if it is younger than ``timeout`` views of the whole site
+    (the session's entry read; for the ``tickets`` share of clients that send tickets, the
+    ticket key of the hour read instead), else makes a full handshake (the host's
+    certificate chain and its OCSP staple read, a new session stored); the burst's other
+    connections resume the session just made. A user's visit lasts a geometric number of
+    views."""
+    rng = random.Random(seed)
+    sess_k, cert_k, ocsp_k, tkey_k = 0, 1 << 40, 2 << 40, 3 << 40
+    who = _zipf(rng, users, alpha)
+    where = _zipf(rng, hosts, 1.0)
+    uses_tickets = [rng.random() < tickets for _ in range(users)]
+    session: dict[tuple[int, int], tuple[int, int]] = {}  # (user, host) -> (id, made)
+    ids = itertools.count()
+    live: list[list[int]] = []  # [user, host, views left]
+    now = 0
+    while True:
+        while len(live) < active:
+            live.append([who(), where(), 1 + int(rng.expovariate(1 / 8))])
+        visit = live[rng.randrange(len(live))]
+        u, h = visit[0], visit[1]
+        now += 1
+        for _ in range(rng.choice((1, 1, 2, 3, 4, 6))):
+            got = session.get((u, h))
+            if got is not None and now - got[1] <= timeout:
+                if uses_tickets[u]:
+                    yield tkey_k + now // 3600
+                else:
+                    yield sess_k + got[0]
+                continue
+            yield cert_k + h
+            yield ocsp_k + h
+            s = next(ids)
+            session[(u, h)] = (s, now)
+            yield sess_k + s
+        visit[2] -= 1
+        if visit[2] <= 0:
+            live.remove(visit)
+
+
+def notebook_session(seed: int, vars_: int, window: int, append: float, rerun: float,
+                     restart: int) -> Iterator[int]:
+    """A data scientist's computational notebook session (recency-dominated: a Jupyter
+    notebook on an IPython kernel; Rule, Tabard and Hollan, "Exploration and explanation in
+    computational notebooks", CHI 2018, and Pimentel et al., MSR 2019, on cells run out of
+    order). A cell reads its source and the current version of one to three variables that
+    earlier cells made (mostly the last few cells'), writes new versions of one or two of
+    its own (up to ``vars_`` names in the notebook, each new version a new key) and makes an
+    output. The analyst mostly works at the bottom: re-runs one of the last ``window`` cells
+    after an edit, and (``rerun``) the later cells that read what it wrote; appends a new
+    cell (``append``), scrolls up to look at an older cell's output, and every ``restart``
+    actions restarts the kernel and runs every cell from the top."""
+    rng = random.Random(seed)
+    cell_k, var_k, out_k = 0, 1 << 40, 2 << 40
+    version = [0] * vars_
+    reads: list[list[int]] = []
+    writes: list[list[int]] = []
+    last_out: list[int] = []
+    outs = itertools.count()
+    next_var = 0
+
+    def add_cell() -> None:
+        nonlocal next_var
+        r = []
+        for _ in range(rng.randint(1, 3)):
+            if writes:
+                back = min(len(writes) - 1, int(rng.expovariate(1 / 2.5)))
+                r.append(rng.choice(writes[len(writes) - 1 - back]))
+        w = []
+        for _ in range(rng.randint(1, 2)):
+            if next_var < vars_ and (rng.random() < 0.7 or not r):
+                w.append(next_var)
+                next_var += 1
+            else:  # reassigns a name made before (df = df.dropna())
+                w.append(rng.choice(r) if r else rng.randrange(max(1, next_var)))
+        reads.append(r)
+        writes.append(w)
+        last_out.append(-1)
+
+    def run(i: int) -> Iterator[int]:
+        yield cell_k + i
+        for v in reads[i]:
+            yield var_k + (v << 24) + version[v]
+        for v in writes[i]:
+            version[v] += 1
+            yield var_k + (v << 24) + version[v]
+        last_out[i] = next(outs)
+        yield out_k + last_out[i]
+
+    for _ in range(rng.randint(5, 12)):
+        add_cell()
+        yield from run(len(reads) - 1)
+    step = 0
+    while True:
+        step += 1
+        if step % restart == 0:
+            for i in range(len(reads)):
+                yield from run(i)
+            continue
+        x = rng.random()
+        if x < append:
+            add_cell()
+            yield from run(len(reads) - 1)
+        elif x < append + 0.1:  # scrolls up to an older cell's output
+            i = rng.randrange(len(reads))
+            yield cell_k + i
+            if last_out[i] >= 0:
+                yield out_k + last_out[i]
+        else:
+            i = max(0, len(reads) - 1 - int(rng.expovariate(1 / max(1.0, window / 2))))
+            changed = set(writes[i])
+            yield from run(i)
+            if rng.random() < rerun:
+                for j in range(i + 1, len(reads)):
+                    if changed & set(reads[j]):
+                        changed |= set(writes[j])
+                        yield from run(j)
+
+
+def hmr_updates(seed: int, modules: int, fanout: int, boundary: float, alpha: float,
+                task: int) -> Iterator[int]:
+    """A front-end dev server's hot module replacement while a developer edits an app
+    (recency-dominated: Vite's module graph and ``handleHMRUpdate``; webpack-dev-server
+    alike). ``modules`` modules form an import graph from the entry (pages, components,
+    utilities; up to ``fanout`` imports each, shared utilities imported by many); a module
+    is a HMR boundary (a component that accepts updates) with ``boundary`` probability. The
+    developer works on a task (``task`` saves over a few files, Zipf ``alpha`` among them,
+    near one another in the graph), then moves on. A save reads the file, transforms it (a
+    new transformed version) and walks its importers up to the nearest boundaries, which
+    the browser fetches again with the module; an edit no boundary accepts reloads the
+    page: the browser fetches every module from the entry again in import order."""
+    rng = random.Random(seed)
+    src_k, out_k, node_k = 0, 1 << 40, 2 << 40
+    imports: list[list[int]] = [[] for _ in range(modules)]
+    importers: list[list[int]] = [[] for _ in range(modules)]
+    for m in range(1, modules):
+        parents = {rng.randrange(m // 2, m) if rng.random() < 0.7
+                   else rng.randrange(m)}
+        for _ in range(rng.randint(0, fanout - 1)):
+            if rng.random() < 0.3:
+                parents.add(rng.randrange(m))
+        for p in parents:
+            imports[p].append(m)
+            importers[m].append(p)
+    accepts = [m > 0 and rng.random() < boundary for m in range(modules)]
+    version = [0] * modules
+
+    def fetch(m: int) -> int:
+        return out_k + (m << 20) + version[m]
+
+    def reload() -> Iterator[int]:
+        seen = set()
+        stack = [0]
+        while stack:
+            m = stack.pop()
+            if m in seen:
+                continue
+            seen.add(m)
+            yield node_k + m
+            yield fetch(m)
+            stack.extend(reversed(imports[m]))
+
+    yield from reload()
+    while True:
+        centre = rng.randrange(modules)
+        files = [centre] + [rng.randrange(max(0, centre - 20), min(modules, centre + 20))
+                            for _ in range(rng.randint(1, 4))]
+        pick = _zipf(rng, len(files), alpha)
+        for _ in range(max(1, int(rng.gauss(task, task / 3)))):
+            m = files[pick()]
+            yield src_k + m
+            version[m] += 1
+            yield node_k + m
+            bounds: set[int] = set()
+            full = False
+            todo, seen = [m], {m}
+            while todo:  # propagate to the accepting importers
+                x = todo.pop()
+                if accepts[x]:
+                    bounds.add(x)
+                    continue
+                if not importers[x]:
+                    full = True
+                    break
+                for p in importers[x]:
+                    if p not in seen:
+                        seen.add(p)
+                        yield node_k + p
+                        todo.append(p)
+            if full:
+                yield from reload()
+            else:
+                yield fetch(m)
+                for b in sorted(bounds):
+                    yield fetch(b)
+
+
+def radar_tracks(seed: int, traffic: int, dwell: float, sectors: int, clutter: float,
+                 handoff: float) -> Iterator[int]:
+    """An air traffic control system's track file (the radar data processing of FAA's STARS
+    and ARTS: an ASR-9 antenna turns every 4.8 s; each plot is correlated with the track
+    predicted where it lies). Each scan reads, sector by sector in azimuth order (of
+    ``sectors``), the sector's record and every track in it (about ``traffic`` aircraft in
+    the airspace, each staying a geometric number of scans with mean ``dwell``, moving
+    slowly in azimuth); an aircraft entering starts a tentative track and reads its flight
+    plan when it is correlated; false plots (``clutter`` a sector) start tentative tracks
+    dropped after a scan or two; an aircraft leaving is handed off (its flight plan and the
+    next facility's record read), and ``handoff`` of the tracks a scan get a controller's
+    data-block update (the track and its flight plan read)."""
+    rng = random.Random(seed)
+    track_k, plan_k, sector_k, fac_k = 0, 1 << 40, 2 << 40, 3 << 40
+    ids = itertools.count()
+    tracks: dict[int, list[float]] = {}  # id -> [azimuth 0..1, drift, scans left, plan]
+    plans = itertools.count()
+    false: dict[int, int] = {}  # tentative clutter track -> sector
+    while True:
+        while len(tracks) < traffic or rng.random() < traffic / dwell / 2:
+            t = next(ids)
+            tracks[t] = [rng.random(), rng.uniform(-0.004, 0.004),
+                         1 + rng.expovariate(1 / dwell), float(next(plans))]
+            yield track_k + t
+            yield plan_k + int(tracks[t][3])
+            if len(tracks) >= traffic:
+                break
+        by_sector: list[list[int]] = [[] for _ in range(sectors)]
+        for t, (az, _, _, _) in tracks.items():
+            by_sector[min(sectors - 1, int(az * sectors))].append(t)
+        for s in range(sectors):
+            yield sector_k + s
+            for t in sorted(by_sector[s], key=lambda t: tracks[t][0]):
+                yield track_k + t
+                if rng.random() < handoff:
+                    yield plan_k + int(tracks[t][3])
+            for t in [t for t, where in false.items() if where == s]:
+                yield track_k + t
+                if rng.random() < 0.6:
+                    del false[t]
+            if rng.random() < clutter:
+                f = next(ids)
+                false[f] = s
+                yield track_k + f
+        for t in list(tracks):
+            tr = tracks[t]
+            tr[0] = (tr[0] + tr[1]) % 1.0
+            tr[2] -= 1
+            if tr[2] <= 0:  # handed off to the next facility
+                yield plan_k + int(tr[3])
+                yield fac_k + min(sectors - 1, int(tr[0] * sectors)) // 2
+                del tracks[t]
+
+
+def review_batches(seed: int, families: int, reviewers: int, batch: int, topics: int,
+                   qc: float, lag: int) -> Iterator[int]:
+    """Document review for e-discovery (Relativity's review batches with technology-assisted
+    review; Grossman and Cormack, "Technology-assisted review in e-discovery can be more
+    effective and more efficient than exhaustive manual review", 2011). The collection's
+    ``families`` families (an email and zero to five attachments, coded together) fall in
+    ``topics`` topics and near-duplicate groups; ``reviewers`` reviewers each check out a
+    batch of ``batch`` families and code them document by document, reading the document,
+    its family's parent (again for each attachment), the near-duplicate group's pivot and
+    their coding layout; the active-learning ranking sends families of the topics coded
+    responsive lately first. A second-level reviewer samples ``qc`` of the coded documents
+    about ``lag`` events later (the document, its parent and its coding read again)."""
+    rng = random.Random(seed)
+    doc_k, group_k, layout_k, batch_k = 0, 1 << 40, 2 << 40, 3 << 40
+    fam_docs: list[list[int]] = []
+    fam_topic: list[int] = []
+    group_of: dict[int, int] = {}
+    next_doc = 0
+    for _ in range(families):
+        docs = list(range(next_doc, next_doc + 1 + min(5, int(rng.expovariate(0.8)))))
+        next_doc += len(docs)
+        fam_docs.append(docs)
+        fam_topic.append(int(rng.paretovariate(1.0)) % topics)
+        for d in docs:
+            group_of[d] = rng.randrange(max(1, next_doc // 3)) if rng.random() < 0.3 else d
+    by_topic: list[list[int]] = [[] for _ in range(topics)]
+    for f in rng.sample(range(families), families):
+        by_topic[fam_topic[f]].append(f)
+    hot: list[int] = []
+    batches = itertools.count()
+    desks: list[list[Any]] = [[next(batches), []] for _ in range(reviewers)]
+    qc_queue: list[tuple[int, int, int]] = []
+    t = 0
+
+    def next_family() -> int:
+        if hot and rng.random() < 0.7 and by_topic[hot[-1]]:
+            return by_topic[hot[-1]].pop()
+        open_topics = [k for k in range(topics) if by_topic[k]]
+        if not open_topics:  # a new production arrives: the collection is re-batched
+            for f in range(families):
+                by_topic[fam_topic[f]].append(f)
+            open_topics = list(range(topics))
+        return by_topic[rng.choice(open_topics)].pop()
+
+    while True:
+        r = rng.randrange(reviewers)
+        desk = desks[r]
+        if not desk[1]:
+            desk[0] = next(batches)
+            yield batch_k + desk[0]
+            desk[1] = [next_family() for _ in range(batch)]
+        f = desk[1][0]
+        for d in fam_docs[f]:
+            t += 1
+            yield doc_k + d
+            yield doc_k + fam_docs[f][0]
+            yield group_k + group_of[d]
+            yield layout_k + r % 3
+            if rng.random() < 0.3:
+                hot.append(fam_topic[f])
+                hot = hot[-5:]
+            if rng.random() < qc:
+                heapq.heappush(qc_queue, (t + lag, d, fam_docs[f][0]))
+        desk[1].pop(0)
+        while qc_queue and qc_queue[0][0] <= t:
+            _, d, parent = heapq.heappop(qc_queue)
+            yield doc_k + d
+            yield doc_k + parent
+            yield layout_k + 3
+
+
+def cue_stack(seed: int, cues: int, channels: int, palettes: int, tech: int, notes: float
+              ) -> Iterator[int]:
+    """A theatre lighting console running a production (ETC Eos: a cue list recorded with
+    tracking, so a cue stores only the channels it moves, each to a level or to a focus,
+    colour or beam palette; a moving light's "mark" reads the next cue's positions ahead).
+    ``cues`` cues over ``channels`` channels (moves in systems of neighbouring channels)
+    and ``palettes`` palettes. First ``tech`` technical rehearsals: the show in scenes, a
+    scene run two to five times while the designer re-records some of its cues (a new
+    version of the cue) and now and then updates a palette; then performances: the whole
+    list in order every night (a loop), the house and preshow cues before it, with
+    ``notes`` of the cues re-recorded at the notes session after each show. A cue's
+    playback reads the cue, its channels' patch records and the palettes it references."""
+    rng = random.Random(seed)
+    cue_k, chan_k, pal_k = 0, 1 << 40, 2 << 40
+    moves: list[list[tuple[int, int]]] = []
+    version = [0] * cues
+
+    def record() -> list[tuple[int, int]]:
+        out = []
+        for _ in range(rng.randint(1, 4)):  # a system: front wash, backlight, movers...
+            start = rng.randrange(channels)
+            for ch in range(start, min(channels, start + rng.randint(2, 12))):
+                out.append((ch, rng.randrange(palettes) if rng.random() < 0.4 else -1))
+        return out
+
+    for _ in range(cues):
+        moves.append(record())
+
+    def play(c: int) -> Iterator[int]:
+        yield cue_k + (c << 20) + version[c]
+        for ch, pal in moves[c]:
+            yield chan_k + ch
+            if pal >= 0:
+                yield pal_k + pal
+        if c + 1 < cues:  # mark: the movers' next positions
+            for _, pal in moves[c + 1][:3]:
+                if pal >= 0:
+                    yield pal_k + pal
+
+    def rerecord(c: int) -> None:
+        version[c] += 1
+        if rng.random() < 0.5:
+            moves[c] = record()
+        else:
+            moves[c][rng.randrange(len(moves[c]))] = (rng.randrange(channels), -1)
+
+    for _ in range(tech):
+        c = 0
+        while c < cues:
+            scene = range(c, min(cues, c + rng.randint(5, 20)))
+            for _ in range(rng.randint(2, 5)):
+                for q in scene:
+                    yield from play(q)
+                    if rng.random() < 0.15:
+                        rerecord(q)
+                if rng.random() < 0.2:
+                    yield pal_k + rng.randrange(palettes)  # a palette updated
+            c = scene.stop
+    while True:
+        yield from play(0)  # house, preshow
+        for q in range(cues):
+            yield from play(q)
+        for q in range(cues):
+            if rng.random() < notes:
+                rerecord(q)
+
+
+def shelf_scans(seed: int, aisles: int, sections: int, facings: int, scans: int,
+                oos: float, reset: float) -> Iterator[int]:
+    """A shelf-scanning robot in a supermarket (Simbe Robotics' Tally, Bossa Nova's robots):
+    ``scans`` times a day it drives its fixed route through ``aisles`` aisles of
+    ``sections`` shelf sections each, photographs a section and checks each of its
+    ``facings`` facings against the planogram (the section's planogram and, per facing,
+    the product's record and its shelf label; a product often has two or three facings side
+    by side). A facing found empty or wrong (``oos``) raises a task whose record is read
+    again when a clerk closes it later in the round; each night ``reset`` of the sections
+    get a planogram reset (new products for their facings), and each week the promotions'
+    price labels change."""
+    rng = random.Random(seed)
+    sec_k, prod_k, label_k, task_k = 0, 1 << 40, 2 << 40, 3 << 40
+    new_product = itertools.count()
+    weeks = 0
+
+    def stock() -> list[int]:
+        out: list[int] = []
+        while len(out) < facings:
+            p = next(new_product)
+            out.extend([p] * rng.choice((1, 1, 2, 2, 3)))
+        return out[:facings]
+
+    plan = [stock() for _ in range(aisles * sections)]
+    tasks = itertools.count()
+    open_tasks: list[int] = []
+    day = 0
+    while True:
+        day += 1
+        if day % 7 == 0:
+            weeks += 1
+        for _ in range(scans):
+            for a in range(aisles):
+                for s in range(sections):
+                    sec = a * sections + s
+                    yield sec_k + sec
+                    last = -1
+                    for p in plan[sec]:
+                        yield prod_k + p
+                        if p != last:
+                            yield label_k + (p << 8) + (weeks % 256 if p % 5 == 0 else 0)
+                        last = p
+                        if rng.random() < oos:
+                            t = next(tasks)
+                            open_tasks.append(t)
+                            yield task_k + t
+                    if open_tasks and rng.random() < 0.3:
+                        yield task_k + open_tasks.pop(0)
+        for sec in range(len(plan)):
+            if rng.random() < reset:
+                plan[sec] = stock()
+
+
+def barista_orders(seed: int, drinks: int, regulars: int, alpha: float, beans: int,
+                   per_hopper: int, rush: float) -> Iterator[int]:
+    """A robot coffee kiosk (Cafe X, Crown Coffee's robotic baristas): app orders come in,
+    most in the morning rush (``rush`` times the day's rate), ``regulars`` regular
+    customers ordering their usual drink at about the same time each weekday, the rest
+    walk-ins (Zipf ``alpha`` over ``drinks`` menu drinks). A drink reads the order, the
+    customer's profile for a regular, the recipe, the grinder hopper of its bean (of
+    ``beans``; a hopper replaced by a full one after ``per_hopper`` shots), the milk's
+    pitcher and fridge slot and the cup size's stack (a new sleeve when empty); the steam
+    wand is purged after a milk drink and the nightly cleaning cycle reads every component."""
+    rng = random.Random(seed)
+    order_k, cust_k, recipe_k, hopper_k, milk_k, cup_k, part_k = (
+        0, 1 << 40, 2 << 40, 3 << 40, 4 << 40, 5 << 40, 6 << 40)
+    walk_in = _zipf(rng, drinks, alpha)
+    bean_of = [rng.randrange(beans) for _ in range(drinks)]
+    milk_of = [rng.randrange(4) if rng.random() < 0.7 else -1 for _ in range(drinks)]
+    size_of = [rng.randrange(3) for _ in range(drinks)]
+    usual = [(walk_in(), rng.uniform(6.5, 18.0)) for _ in range(regulars)]
+    hopper = list(range(beans))
+    shots = [0] * beans
+    next_hopper = itertools.count(beans)
+    sleeve = [0, 1, 2]
+    cups = [0, 0, 0]
+    next_sleeve = itertools.count(3)
+    orders = itertools.count()
+    day = 0
+    while True:
+        day += 1
+        queue: list[tuple[float, int, int]] = []
+        if day % 7 not in (0, 6):
+            for c, (d, at) in enumerate(usual):
+                if rng.random() < 0.8:
+                    queue.append((at + rng.gauss(0, 0.2), c, d))
+        for _ in range(int(rng.gauss(regulars * 3 + 40, 10))):
+            hour = rng.uniform(7, 9) if rng.random() < rush / (rush + 1) else rng.uniform(6, 19)
+            queue.append((hour, -1, walk_in()))
+        queue.sort()
+        for _, c, d in queue:
+            yield order_k + next(orders)
+            if c >= 0:
+                yield cust_k + c
+            yield recipe_k + d
+            b = bean_of[d]
+            yield hopper_k + hopper[b]
+            shots[b] += 1
+            if shots[b] >= per_hopper:
+                shots[b] = 0
+                hopper[b] = next(next_hopper)
+            if milk_of[d] >= 0:
+                yield milk_k + milk_of[d]
+                yield part_k  # the steam wand's purge
+            z = size_of[d]
+            yield cup_k + sleeve[z]
+            cups[z] += 1
+            if cups[z] >= 50:
+                cups[z] = 0
+                sleeve[z] = next(next_sleeve)
+        for part in range(1, 12):  # the nightly cleaning cycle
+            yield part_k + part
+        for b in range(beans):
+            yield hopper_k + hopper[b]
+
+
+def translation_memory(seed: int, vocab: int, alpha: float, boiler: int, doc_len: int,
+                       revise: float, versions: int) -> Iterator[int]:
+    """A translator's CAT tool working through documents (SDL Trados Studio, memoQ: the
+    source is split into segments; opening a segment looks it up in the translation memory
+    by its words' fuzzy-index buckets and reads the matches and the termbase entries of its
+    terms; a confirmed segment is stored in the memory at once, so a repetition later in
+    the document is an exact match). Sentences are drawn from a ``vocab``-word vocabulary
+    (Zipf ``alpha``), a share from the product's ``boiler`` boilerplate sentences ("Click
+    OK to continue."); a document has about ``doc_len`` segments; the translator goes back
+    to revise a recent segment now and then (``revise``), and a document comes again in
+    ``versions`` versions with most of its segments unchanged before the next one."""
+    rng = random.Random(seed)
+    seg_k, bucket_k, term_k = 0, 1 << 40, 2 << 40
+    word = _zipf(rng, vocab, alpha)
+    sentences: dict[tuple[int, ...], int] = {}
+
+    def sentence() -> tuple[int, ...]:
+        return tuple(word() for _ in range(rng.randint(4, 18)))
+
+    stock = [sentence() for _ in range(boiler)]
+    common = _zipf(rng, boiler, 1.0)
+
+    def seg_id(s: tuple[int, ...]) -> int:
+        return sentences.setdefault(s, len(sentences))
+
+    def open_segment(s: tuple[int, ...]) -> Iterator[int]:
+        yield seg_k + seg_id(s)
+        for w in sorted(set(s))[:6]:  # the rarest words' buckets narrow the fuzzy search
+            if w > 20:
+                yield bucket_k + w
+        for w in s:
+            if w % 7 == 0 and w > 50:  # a term in the termbase
+                yield term_k + w
+
+    while True:
+        doc = [stock[common()] if rng.random() < 0.3 else sentence()
+               for _ in range(max(5, int(rng.gauss(doc_len, doc_len / 4))))]
+        for _ in range(versions):
+            done: list[tuple[int, ...]] = []
+            for s in doc:
+                yield from open_segment(s)
+                done.append(s)
+                if rng.random() < revise:
+                    yield from open_segment(done[max(0, len(done) - 1 - rng.randrange(8))])
+            for i in range(len(doc)):  # the next version edits some segments
+                if rng.random() < 0.15:
+                    doc[i] = sentence()
+
+
+def fresh24_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 36's held-out set: seeds 46000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 46000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "tlsresume_h5_a20": lambda: tls_resumption(s + 0, 5, 300, 1.0, 20, 200, 0.3),
+        "tlsresume_h60_a300": lambda: tls_resumption(s + 1, 60, 50000, 0.8, 300, 2000, 0.6),
+        "notebook_v40_w4": lambda: notebook_session(s + 2, 40, 4, 0.1, 0.5, 300),
+        "notebook_v400_w10": lambda: notebook_session(s + 3, 400, 10, 0.2, 0.8, 2000),
+        "hmr_m80_t10": lambda: hmr_updates(s + 4, 80, 3, 0.5, 1.0, 10),
+        "hmr_m1000_t30": lambda: hmr_updates(s + 5, 1000, 6, 0.6, 0.8, 30),
+        "radar_t15_s8": lambda: radar_tracks(s + 6, 15, 60.0, 8, 0.1, 0.05),
+        "radar_t300_s64": lambda: radar_tracks(s + 7, 300, 150.0, 64, 0.3, 0.02),
+        "review_f500_r3": lambda: review_batches(s + 8, 500, 3, 20, 5, 0.1, 300),
+        "review_f20000_r25": lambda: review_batches(s + 9, 20000, 25, 50, 40, 0.05, 5000),
+        "cues_c60_ch48": lambda: cue_stack(s + 10, 60, 48, 20, 2, 0.05),
+        "cues_c400_ch600": lambda: cue_stack(s + 11, 400, 600, 120, 4, 0.02),
+        "shelfscan_a4_s10": lambda: shelf_scans(s + 12, 4, 10, 12, 3, 0.02, 0.05),
+        "shelfscan_a30_s40": lambda: shelf_scans(s + 13, 30, 40, 24, 2, 0.01, 0.01),
+        "barista_d12_r20": lambda: barista_orders(s + 14, 12, 20, 1.0, 3, 40, 2.0),
+        "barista_d60_r300": lambda: barista_orders(s + 15, 60, 300, 0.8, 8, 200, 4.0),
+        "transmem_v500_b20": lambda: translation_memory(s + 16, 500, 1.0, 20, 40, 0.2, 3),
+        "transmem_v20000_b300": lambda: translation_memory(s + 17, 20000, 0.9, 300, 300,
+                                                           0.1, 2),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -10597,7 +11206,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh17": fresh17_variants, "fresh18": fresh18_variants,
                 "fresh19": fresh19_variants, "fresh20": fresh20_variants,
                 "fresh21": fresh21_variants, "fresh22": fresh22_variants,
-                "fresh23": fresh23_variants}
+                "fresh23": fresh23_variants, "fresh24": fresh24_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -10658,7 +11267,8 @@ def main() -> int:
                          "fresh20: round 32's held-out set; "
                          "fresh21: round 33's held-out set; "
                          "fresh22: round 34's held-out set; "
-                         "fresh23: round 35's held-out set")
+                         "fresh23: round 35's held-out set; "
+                         "fresh24: round 36's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

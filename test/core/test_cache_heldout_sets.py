@@ -2,7 +2,7 @@
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
-fresh22, round 35's fresh23): their
+fresh22, round 35's fresh23, round 36's fresh24): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -17,7 +17,8 @@ from bench_scripts import load_bench
 HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
-        "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23")
+        "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
+        "fresh24")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -207,6 +208,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "kitting": lambda s: h.kit_sequence(s, 4, 3, 1.0, 10, 20, 8),
             "bagstore": lambda s: h.early_bags(s, 20, 30, 0.3, 0.1, 3),
         }
+    if name == "fresh24":
+        return {
+            "tlsresume": lambda s: h.tls_resumption(s, 3, 100, 1.0, 10, 100, 0.3),
+            "notebook": lambda s: h.notebook_session(s, 20, 3, 0.1, 0.5, 100),
+            "hmr": lambda s: h.hmr_updates(s, 40, 3, 0.5, 1.0, 8),
+            "radar": lambda s: h.radar_tracks(s, 10, 40.0, 4, 0.2, 0.05),
+            "review": lambda s: h.review_batches(s, 100, 2, 10, 4, 0.1, 100),
+            "cues": lambda s: h.cue_stack(s, 30, 24, 10, 1, 0.05),
+            "shelfscan": lambda s: h.shelf_scans(s, 2, 6, 8, 3, 0.02, 0.05),
+            "barista": lambda s: h.barista_orders(s, 8, 10, 1.0, 2, 30, 2.0),
+            "transmem": lambda s: h.translation_memory(s, 200, 1.0, 10, 20, 0.2, 2),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -312,7 +325,11 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # baskets, holding bins and hoppers (a batch's basket is read again minutes later);
 # fresh23's code search as you type (each keystroke's search reads again the trigrams of
 # the one before) and the coin cache (a coin is read at most once after it is made, so
-# under half the stream comes back, mostly within a few blocks).
+# under half the stream comes back, mostly within a few blocks); fresh24's TLS session cache
+# (a page view's burst of connections resumes the session its first one made, a visit's
+# views follow one another) and the notebook session (the analyst re-runs the last few
+# cells; every run writes new variable versions and an output, so about half the stream
+# comes back, nearly all of it soon).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -327,7 +344,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh20": ({"mcts", "tug"}, 0.75, 0.7),
                     "fresh21": ({"frontal", "scrub"}, 0.6, 0.55),
                     "fresh22": ({"hpa", "fryer"}, 0.75, 0.3),
-                    "fresh23": ({"codesearch", "utxo"}, 0.4, 0.5)}
+                    "fresh23": ({"codesearch", "utxo"}, 0.4, 0.5),
+                    "fresh24": ({"tlsresume", "notebook"}, 0.5, 0.8)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
