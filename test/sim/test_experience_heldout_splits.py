@@ -3,11 +3,12 @@ in round 21, fresh22a/b/c in round 22, fresh23a/b/c in round 23, fresh24a/b/c in
 fresh25a/b/c in round 25, fresh26a/b/c in round 26, fresh27a/b/c in round 27, fresh28a/b/c
 in round 28, fresh29a/b/c in round 29, fresh30a/b/c in round 30, fresh31a/b/c in round 31,
 fresh32a/b/c in round 32, fresh33a/b/c in round 33, fresh34a/b/c in round 34, fresh35a/b/c
-in round 35):
+in round 35, fresh36a/b/c in round 36):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
-reuses a report-only split's (a second reuse, that split's and its first reuser's).
+reuses a report-only split's (a second or third reuse, that split's and each reuser's
+before it).
 Only the streams are made here; no arm runs on them (they are held out)."""
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh29": (2901, 2902, 2903), "fresh30": (3001, 3002, 3003),
           "fresh31": (3101, 3102, 3103), "fresh32": (3201, 3202, 3203),
           "fresh33": (3301, 3302, 3303), "fresh34": (3401, 3402, 3403),
-          "fresh35": (3501, 3502, 3503)}
+          "fresh35": (3501, 3502, 3503), "fresh36": (3601, 3602, 3603)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -47,7 +48,10 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # kitchens of the first report, held-out and fresh splits), and round 34's the next (round
 # 29's: 4, 16 and 24, round 23's report splits' kitchens), and round 35's the next (round
 # 30's: 6 and 18; 14 leaves tasks out of reach with seed 3503, so its third split takes 27,
-# fresh24c's kitchen, reused once by fresh31a).
+# fresh24c's kitchen, reused once by fresh31a). Round 36's three reuse a kitchen a THIRD
+# time (14 leaves tasks out of reach with seed 3601 too, and every other report split's kitchen
+# that is no tuning plan has been reused twice): those reused a second time longest ago (round 31's
+# 28 and 20, round 32's 30), each naming the report split and both its reusers, in order.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -62,7 +66,10 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh34a": ("fresh23a", "fresh29a"), "fresh34b": ("fresh23b", "fresh29b"),
           "fresh34c": ("fresh23c", "fresh29c"),
           "fresh35a": ("fresh24a", "fresh30a"), "fresh35b": ("fresh24b", "fresh30b"),
-          "fresh35c": ("fresh24c", "fresh31a")}
+          "fresh35c": ("fresh24c", "fresh31a"),
+          "fresh36a": ("fresh21b", "fresh26a", "fresh31b"),
+          "fresh36b": ("fresh22b", "fresh26c", "fresh31c"),
+          "fresh36c": ("fresh21c", "fresh27a", "fresh32a")}
 LENGTH = 30  # the length the lead runs them at
 
 
@@ -97,10 +104,12 @@ def test_the_splits_are_report_only_on_floor_plans_and_seeds_of_their_own(name: 
         shared = set(REUSED.get(split, ()))
         shared |= {s for s, reused in REUSED.items() if split in reused}
         assert users == shared and not users & BENCH.TUNING, (split, users)
-        # a reuse goes back to a report split: the first split on the kitchen reuses none
+        # a reuse goes back to a report split: the first split on the kitchen reuses none,
+        # and each later reuser reuses exactly the splits on the kitchen before it
         if split in REUSED:
             first, *again = REUSED[split]
-            assert first not in REUSED and all(REUSED[s] == (first,) for s in again), split
+            assert first not in REUSED, split
+            assert all(REUSED[s] == REUSED[split][:i + 1] for i, s in enumerate(again)), split
         assert seed not in {sd for _, sd in others.values()}
     assert tuple(BENCH.SPLITS[s][1] for s in new) == ROUNDS[name]
     assert len({BENCH.SPLITS[s][0] for s in new}) == 3
