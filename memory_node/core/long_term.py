@@ -255,6 +255,8 @@ class LongTermMemory:
                 with self.times.stage("graph"):
                     result = self.graph.update(kept, view, robot.position if robot else None,
                                                stamp)
+                    if not result.refused:
+                        result.events.extend(self._opened_by_contents(result.changes, stamp))
                 if result.changes:
                     with self.times.stage("store"), self.store.transaction() as conn:
                         save_changes(conn, self.graph, result.changes)
@@ -284,6 +286,31 @@ class LongTermMemory:
                                                     stamp)
             return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
                                   evicted)
+
+    def _opened_by_contents(self, changes: ChangeSet, stamp: float) -> list[SceneGraphEvent]:
+        """Under the lock, after a frame: a receptacle memory holds closed whose contents
+        this frame saw inside its box (perceived containment) is open. No camera sees into
+        a closed door, so the sighting contradicts the stored "closed", which is the
+        detector's reading (votes of frames that may all misread a door) or an old skill
+        report. Plan 29 (blind arm, s0002): memory had the pot in Cabinet_04 from the
+        frames and the cabinet closed from two misreads; "close it" then had nothing to do
+        while the world's cabinet stood open. Adopted as a skill-set state is (at once):
+        the contents are the stronger evidence, and later frames still vote it over."""
+        if self.is_container is None:
+            return []
+        nodes = self.graph.graph.nodes
+        seen_now = sorted(o for o in changes.nodes
+                          if o in nodes and nodes[o].get("layer") == OBJECT
+                          and nodes[o].get("inside") != HELD_BY_ROBOT
+                          and float(nodes[o]["last_seen"]) == stamp)
+        events: list[SceneGraphEvent] = []
+        for obj in seen_now:
+            container = perceived_container(self.graph, obj, self.is_container,
+                                            self.stands_alone)
+            if container and nodes[container]["state"] == "closed":
+                self.graph.tally["state.opened_by_contents"] += 1
+                events += self.graph.set_state(container, "opened", stamp, changes=changes)
+        return events
 
     @staticmethod
     def _check_and_describe(observations: Sequence[Any], crops: Sequence[bytes],
