@@ -35,7 +35,7 @@ from memory_node.core.perception.camera import quaternion_to_matrix
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
-from memory_node.core.scene_graph.containment import perceived_container
+from memory_node.core.scene_graph.containment import below_top, perceived_container
 from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
     AREA,
@@ -294,8 +294,11 @@ class LongTermMemory:
         detector's reading (votes of frames that may all misread a door) or an old skill
         report. Plan 29 (blind arm, s0002): memory had the pot in Cabinet_04 from the
         frames and the cabinet closed from two misreads; "close it" then had nothing to do
-        while the world's cabinet stood open. Adopted as a skill-set state is (at once):
-        the contents are the stronger evidence, and later frames still vote it over."""
+        while the world's cabinet stood open. Only what ends below the receptacle's top:
+        a CD lying on a side table is within the box of its top drawer, shut (plan 329,
+        where the search then opened the other drawer first and lost two tasks). Adopted
+        as a skill-set state is (at once): the contents are the stronger evidence, and
+        later frames still vote it over."""
         if self.is_container is None:
             return []
         nodes = self.graph.graph.nodes
@@ -307,7 +310,8 @@ class LongTermMemory:
         for obj in seen_now:
             container = perceived_container(self.graph, obj, self.is_container,
                                             self.stands_alone)
-            if container and nodes[container]["state"] == "closed":
+            if container and nodes[container]["state"] == "closed" \
+                    and below_top(self.graph, obj, container):
                 self.graph.tally["state.opened_by_contents"] += 1
                 events += self.graph.set_state(container, "opened", stamp, changes=changes)
         return events
