@@ -1230,6 +1230,26 @@ def test_the_search_opens_where_memory_last_had_the_object_whatever_its_state_re
                                                          "open(Cabinet_5)"]
 
 
+def test_the_search_does_not_open_where_memory_last_had_the_object_if_that_type_has_no_door(
+        ) -> None:
+    """Tune2 tidy (stream seed 1200, s0007, round 35): memory last had a plate in the sink
+    basin, the plate's put was refused NOT_FOUND, and the search opened the basin as "last
+    seen closed": refused "cannot be opened", one failure more. Memory never read a basin
+    open or closed (no door); a cabinet it read closed is searched instead."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Plate_1", "Plate", (0.3, 0.4, 0.9), "absent", "a1",
+                 receptacle_id="SinkBasin_1", relation="in"),
+        UnitView("SinkBasin_1", "SinkBasin", (0.4, 0.5, 0.9), "none", "a1"),
+        UnitView("Cabinet_far", "Cabinet", (3.0, 0.5, 0.4), "closed", "a1")])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Plate)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    req.notes["explored"] = {("kitchen", "Plate")}
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_far)",
+                                                         "open(Cabinet_far)"]
+
+
 def test_an_object_refused_as_shut_in_is_fetched_from_there_though_memory_marks_it_absent() -> None:
     """Tune2 tidy, stream seed 1200, s0017: the cup's pick was refused as inside a closed
     cabinet; the camera, seeing no cup where memory had it (shut in), made memory mark it

@@ -712,13 +712,21 @@ class OfflinePlanner:
         # stale state hid the very cabinet a pick was refused "inside a closed Cabinet"
         # in (tune2 tidy, stream seed 1200, s0008: every other cabinet was opened, that
         # one never, and the task was lost). Unless this task opened it itself.
+        # Only a receptacle of a type that has a door: memory has read a unit of its type
+        # open or closed. A SinkBasin is never read either way, and opening it as "last
+        # seen closed" was refused "cannot be opened", a failure of its own (tune2 tidy,
+        # stream seed 1200, s0007, round 35).
         keys = {type_key(t) for t in types}
+        known = {**req.scene, **sim.objects}
+        doors = {type_key(u.label) for u in known.values() if u.state in ("opened", "closed")}
         last = {u.receptacle_id for u in sim.objects.values()
                 if type_key(u.label) in keys and u.relation == "in" and u.receptacle_id
-                and (u.state == ABSENT or u.object_id in self._failed(req))}
+                and (u.state == ABSENT or u.object_id in self._failed(req))
+                and u.receptacle_id in known
+                and type_key(known[u.receptacle_id].label) in doors}
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
         passed = self._passed_over(req)
-        closed = [u for u in {**req.scene, **sim.objects}.values()
+        closed = [u for u in known.values()
                   if (u.state == "closed" or u.object_id in last)
                   and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
