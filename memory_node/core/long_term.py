@@ -35,7 +35,7 @@ from memory_node.core.perception.camera import quaternion_to_matrix
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
-from memory_node.core.scene_graph.containment import below_top, perceived_container
+from memory_node.core.scene_graph.containment import perceived_container
 from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
     AREA,
@@ -255,8 +255,6 @@ class LongTermMemory:
                 with self.times.stage("graph"):
                     result = self.graph.update(kept, view, robot.position if robot else None,
                                                stamp)
-                    if not result.refused:
-                        result.events.extend(self._opened_by_contents(result.changes, stamp))
                 if result.changes:
                     with self.times.stage("store"), self.store.transaction() as conn:
                         save_changes(conn, self.graph, result.changes)
@@ -286,35 +284,6 @@ class LongTermMemory:
                                                     stamp)
             return LongTermUpdate(result.events, markers, rejected, self.revision, changed,
                                   evicted)
-
-    def _opened_by_contents(self, changes: ChangeSet, stamp: float) -> list[SceneGraphEvent]:
-        """Under the lock, after a frame: a receptacle memory holds closed whose contents
-        this frame saw inside its box (perceived containment) is open. No camera sees into
-        a closed door, so the sighting contradicts the stored "closed", which is the
-        detector's reading (votes of frames that may all misread a door) or an old skill
-        report. Plan 29 (blind arm, s0002): memory had the pot in Cabinet_04 from the
-        frames and the cabinet closed from two misreads; "close it" then had nothing to do
-        while the world's cabinet stood open. Only what ends below the receptacle's top:
-        a CD lying on a side table is within the box of its top drawer, shut (plan 329,
-        where the search then opened the other drawer first and lost two tasks). Adopted
-        as a skill-set state is (at once): the contents are the stronger evidence, and
-        later frames still vote it over."""
-        if self.is_container is None:
-            return []
-        nodes = self.graph.graph.nodes
-        seen_now = sorted(o for o in changes.nodes
-                          if o in nodes and nodes[o].get("layer") == OBJECT
-                          and nodes[o].get("inside") != HELD_BY_ROBOT
-                          and float(nodes[o]["last_seen"]) == stamp)
-        events: list[SceneGraphEvent] = []
-        for obj in seen_now:
-            container = perceived_container(self.graph, obj, self.is_container,
-                                            self.stands_alone)
-            if container and nodes[container]["state"] == "closed" \
-                    and below_top(self.graph, obj, container):
-                self.graph.tally["state.opened_by_contents"] += 1
-                events += self.graph.set_state(container, "opened", stamp, changes=changes)
-        return events
 
     @staticmethod
     def _check_and_describe(observations: Sequence[Any], crops: Sequence[bytes],

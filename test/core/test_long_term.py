@@ -710,45 +710,6 @@ def test_an_object_seen_inside_a_container_is_remembered_in_it(tmp_path: Path) -
         memory.close()
 
 
-def test_a_closed_receptacle_whose_contents_a_frame_saw_inside_it_is_open(
-        tmp_path: Path) -> None:
-    """No camera sees into a closed door: a pot seen inside the cabinet's box says the
-    cabinet is open, whatever the detector read of the door (plan 29, blind arm, s0002:
-    memory had the pot in the cabinet from the frames and the cabinet closed from two
-    misreads; "close it" had nothing to do while the world's cabinet stood open). A CD
-    lying on top of the other cabinet, within its box give or take the margin, says nothing
-    about that one's door (plan 329: things on a side table "in" its top drawer)."""
-    memory = _memory(tmp_path)
-    try:
-        lt = memory.long_term
-        def cabinets(k: float) -> list[Observation]:
-            return [Observation.at("Cabinet", (3.0, 0.0, 0.45), k, extent=(1.0, 0.6, 0.9),
-                                   state="closed"),
-                    Observation.at("Cabinet", (3.0, 2.0, 0.45), k, extent=(1.0, 0.6, 0.9),
-                                   state="closed")]
-        for k in (1.0, 2.0, 3.0):
-            lt.apply(cabinets(k), view(k), k)
-        ids = sorted(lt.graph.nodes("object"), key=lambda o: lt.graph.node(o)["position"][1])
-        assert [lt.graph.node(o)["state"] for o in ids] == ["closed", "closed"]
-        result = lt.apply(cabinets(4.0) + [
-            Observation.at("Pot", (3.1, 0.0, 0.4), 4.0, extent=(0.3, 0.3, 0.2)),
-            Observation.at("CD", (3.0, 2.0, 0.895), 4.0, extent=(0.12, 0.12, 0.01))],
-            view(4.0), 4.0)
-        open_one, shut_one = ids
-        assert lt.graph.node(open_one)["state"] == "opened"
-        assert memory.short_term.peek(open_one).state == "opened"
-        assert any(e.kind == EventKind.STATE_CHANGED and e.object_id == open_one
-                   for e in result.events)
-        pot, cd = (next(o for o in lt.graph.nodes("object") if lt.graph.node(o)["label"] == k)
-                   for k in ("Pot", "CD"))
-        assert memory.short_term.peek(pot).receptacle_id == open_one
-        assert memory.short_term.peek(cd).receptacle_id == shut_one  # the box's margin
-        assert lt.graph.node(shut_one)["state"] == "closed"
-        assert memory.short_term.peek(shut_one).state == "closed"
-    finally:
-        memory.close()
-
-
 def test_a_perceived_container_never_makes_a_containment_cycle(tmp_path: Path) -> None:
     """An outcome put the pot in the box; the box is then seen inside the pot's box. "The box
     in the pot in the box" is refused by the short-term memory, and the frame with it: the

@@ -59,20 +59,5 @@ def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str
     return best
 
 
-def below_top(graph: SceneGraph, obj: str, container: str,
-              clearance: float = INSIDE_MARGIN_M) -> bool:
-    """Does `obj`'s box end at least `clearance` below the top of `container`'s box? What
-    lies on a piece of furniture's top lies within the box of a drawer whose box reaches up
-    to that top (plan 329: a CD, a pen and a book on the side table, "in" its top drawer);
-    what is inside a receptacle is under its lid or shelf above."""
-    nodes = graph.graph.nodes
-    return _top(nodes[obj]) + clearance <= _top(nodes[container])
-
-
-def _top(attrs: dict) -> float:
-    extent = np.asarray(attrs.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
-    return float(attrs["position"][2] + (np.abs(_rotation(attrs)) @ (extent / 2.0))[2])
-
-
 def _rotation(attrs: dict) -> np.ndarray:
     return quaternion_to_matrix(attrs.get("box_rotation") or (0.0, 0.0, 0.0, 1.0))
