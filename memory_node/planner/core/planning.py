@@ -107,8 +107,8 @@ def reached(history: Sequence[StepLine], table: SkillTable) -> tuple[str, str]:
     reaches it and the receptacle around it. ("", "") otherwise. The object is the argument
     the skill's `reachable` requirement names (a put's receptacle, a pick's object)."""
     for h in reversed(history):
-        if h.call.skill in ("navigate", "explore"):
-            return "", ""
+        if h.call.skill in table.skills and table[h.call.skill].server == "base":
+            return "", ""  # the base moved (a walk, an explore's turns)
         if not h.success:
             if not h.shut_by or h.call.skill not in table.skills:
                 return "", ""
