@@ -1216,18 +1216,24 @@ def test_the_search_opens_where_memory_last_had_the_object_whatever_its_state_re
     cabinet, memory then marked the cup absent, and memory never read its cabinet closed
     (state unread). The search opened every cabinet memory read closed and never that one:
     it comes first when nearest, as a closed one would."""
+    assert _searched_from("Cup", "Cabinet") == ["navigate(Cabinet_5)", "open(Cabinet_5)"]
+
+
+def _searched_from(thing: str, last_label: str) -> list[str]:
+    """The plan for HOLDING(`thing`) after the room was explored: memory last had it (now
+    absent) in a `last_label` whose state it never read, near the robot; a cabinet far away
+    reads closed."""
     planner = OfflinePlanner()
     vocab = Vocabulary()
     vocab.add_units([
-        UnitView("Cup_1", "Cup", (0.3, 0.4, 0.4), "absent", "a1", receptacle_id="Cabinet_5",
-                 relation="in"),
-        UnitView("Cabinet_5", "Cabinet", (0.4, 0.5, 0.4), "none", "a1"),
+        UnitView(f"{thing}_1", thing, (0.3, 0.4, 0.4), "absent", "a1",
+                 receptacle_id=f"{last_label}_5", relation="in"),
+        UnitView(f"{last_label}_5", last_label, (0.4, 0.5, 0.4), "none", "a1"),
         UnitView("Cabinet_far", "Cabinet", (3.0, 0.5, 0.4), "closed", "a1")])
-    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Cup)",),
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=(f"HOLDING({thing})",),
                       robot_position=(0.0, 0.0, 0.0))
-    req.notes["explored"] = {("kitchen", "Cup")}
-    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_5)",
-                                                         "open(Cabinet_5)"]
+    req.notes["explored"] = {("kitchen", thing)}
+    return [str(c) for c in planner.plan(req).calls]
 
 
 def test_the_search_does_not_open_where_memory_last_had_the_object_if_that_type_has_no_door(
@@ -1236,18 +1242,8 @@ def test_the_search_does_not_open_where_memory_last_had_the_object_if_that_type_
     basin, the plate's put was refused NOT_FOUND, and the search opened the basin as "last
     seen closed": refused "cannot be opened", one failure more. Memory never read a basin
     open or closed (no door); a cabinet it read closed is searched instead."""
-    planner = OfflinePlanner()
-    vocab = Vocabulary()
-    vocab.add_units([
-        UnitView("Plate_1", "Plate", (0.3, 0.4, 0.9), "absent", "a1",
-                 receptacle_id="SinkBasin_1", relation="in"),
-        UnitView("SinkBasin_1", "SinkBasin", (0.4, 0.5, 0.9), "none", "a1"),
-        UnitView("Cabinet_far", "Cabinet", (3.0, 0.5, 0.4), "closed", "a1")])
-    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Plate)",),
-                      robot_position=(0.0, 0.0, 0.0))
-    req.notes["explored"] = {("kitchen", "Plate")}
-    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_far)",
-                                                         "open(Cabinet_far)"]
+    assert _searched_from("Plate", "SinkBasin") == ["navigate(Cabinet_far)",
+                                                    "open(Cabinet_far)"]
 
 
 def test_an_object_refused_as_shut_in_is_fetched_from_there_though_memory_marks_it_absent() -> None:
