@@ -619,10 +619,8 @@ def _sponge_by_a_stack(drawer_d: str, *more: UnitView, **sponge: str) -> PlanReq
 
 
 def _refused_after_opening(req: PlanRequest, drawer: str) -> None:
-    """`drawer` opened, the walk back to the sponge, and the pick refused again."""
-    _history(req, "navigate", (drawer,), True)
+    """`drawer` opened from where the pick was refused, and the pick refused again."""
     _history(req, "open", (drawer,), True)
-    _history(req, "navigate", ("Sponge_1",), True)
     _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *_STACK_REFUSAL)
 
 
@@ -640,16 +638,19 @@ def test_a_pick_refused_again_after_the_chosen_drawer_opens_the_rest_of_the_stac
                              UnitView("Cabinet_1", "Cabinet", (1.2, -2.2, 0.4), "closed"))
     _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *_STACK_REFUSAL)
     for drawer in ("Drawer_a", "Drawer_b"):
-        assert [str(c) for c in planner.plan(req).calls] == [
-            f"navigate({drawer})", f"open({drawer})", "navigate(Sponge_1)", "pick(Sponge_1)"]
+        # No walk: the refusal came from where the arm reaches the drawer around the sponge
+        # (`_reaches`).
+        assert [str(c) for c in planner.plan(req).calls] == [f"open({drawer})", "pick(Sponge_1)"]
         _refused_after_opening(req, drawer)
     # The nearest other drawer first (as before), then the rest, nearest first; the one
     # memory reads open too (a tidy may have shut it); not the cabinet. The plan ends
     # after the opens: the next one is made on what they showed.
+    # The one the refusal chose from where the arm reaches, each other from its own spot.
     assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(Drawer_c)", "open(Drawer_c)", "navigate(Drawer_d)", "open(Drawer_d)",
+        "open(Drawer_c)", "navigate(Drawer_d)", "open(Drawer_d)",
         "navigate(Drawer_e)", "open(Drawer_e)"]
-    for drawer in ("Drawer_c", "Drawer_d", "Drawer_e"):
+    _history(req, "open", ("Drawer_c",), True)
+    for drawer in ("Drawer_d", "Drawer_e"):
         _history(req, "navigate", (drawer,), True)
         _history(req, "open", (drawer,), True)
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Sponge_1)",
@@ -664,11 +665,10 @@ def test_memorys_own_drawer_counts_among_the_opens_before_the_rest_of_the_stack(
     req = _sponge_by_a_stack("closed", receptacle_id="Drawer_a", relation="in")
     _history(req, "open", ("Drawer_a",), True)
     _history(req, "pick", ("Sponge_1",), False, ErrorCode.PRECONDITION_FAILED, *_STACK_REFUSAL)
-    assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(Drawer_b)", "open(Drawer_b)", "navigate(Sponge_1)", "pick(Sponge_1)"]
+    assert [str(c) for c in planner.plan(req).calls] == ["open(Drawer_b)", "pick(Sponge_1)"]
     _refused_after_opening(req, "Drawer_b")
     assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(Drawer_c)", "open(Drawer_c)", "navigate(Drawer_d)", "open(Drawer_d)"]
+        "open(Drawer_c)", "navigate(Drawer_d)", "open(Drawer_d)"]
 
 
 def test_a_slice_refused_as_shut_in_opens_what_the_refusal_names_before_slicing_again(
@@ -693,13 +693,80 @@ def test_a_slice_refused_as_shut_in_opens_what_the_refusal_names_before_slicing_
     _history(req, "navigate", ("Lettuce_1",), True)
     _history(req, "slice", ("Lettuce_1",), False, ErrorCode.PRECONDITION_FAILED,
              "slice: the Lettuce is inside a closed Fridge", "Fridge")
-    assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(Fridge_1)", "open(Fridge_1)", "navigate(Lettuce_1)", "slice(Lettuce_1)"]
+    assert [str(c) for c in planner.plan(req).calls] == ["open(Fridge_1)", "slice(Lettuce_1)"]
+    _history(req, "open", ("Fridge_1",), True)
+    # Opened once: the next plan slices (a second refusal would choose the next one),
+    # from where it was refused.
+    assert [str(c) for c in planner.plan(req).calls] == ["slice(Lettuce_1)"]
+
+
+def test_a_refusal_as_shut_in_opens_and_acts_from_where_it_was_refused() -> None:
+    """Round 35 (plan 27, memory arm, s0003, lost at the step limit two calls short): the
+    apple's pick was refused "inside a closed Fridge"; the plan walked to the fridge (0.0
+    m), opened it and walked back to the apple (0.0 m). The skill checks the arm's reach to
+    the object's outermost receptacle before what shuts the object in (skills.yaml,
+    `reachable`), so the refusal says the arm reaches the apple and the fridge around it
+    from where the base stands: open and pick without a walk. A receptacle of another
+    type than the refusal names is memory's guess and is walked to; after a walk, after a
+    refusal that names nothing, and for a put (its `reachable` is the receptacle's) the
+    same rule reads the skill table."""
+    def request(*more: UnitView) -> PlanRequest:
+        vocab = Vocabulary()
+        vocab.add_units([UnitView("Apple_1", "Apple", (0.9, -2.2, 0.9)), *more])
+        return PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Apple)",),
+                           robot_position=(0.0, 0.0, 0.0))
+
+    planner = OfflinePlanner()
+    fridge = UnitView("Fridge_1", "Fridge", (1.0, -2.3, 0.9), "closed")
+    refusal = ("pick: the Apple is inside a closed Fridge", "Fridge")
+    req = request(fridge)
+    _history(req, "navigate", ("Apple_1",), True)
+    _history(req, "pick", ("Apple_1",), False, ErrorCode.PRECONDITION_FAILED, *refusal)
+    assert [str(c) for c in planner.plan(req).calls] == ["open(Fridge_1)", "pick(Apple_1)"]
+    _history(req, "open", ("Fridge_1",), True)   # a re-plan after it: still no walk
+    assert [str(c) for c in planner.plan(req).calls] == ["pick(Apple_1)"]
+    # A walk since: the base is no longer where the refusal came from.
+    req = request(fridge)
+    _history(req, "pick", ("Apple_1",), False, ErrorCode.PRECONDITION_FAILED, *refusal)
     _history(req, "navigate", ("Fridge_1",), True)
     _history(req, "open", ("Fridge_1",), True)
-    # Opened once: the next plan slices (a second refusal would choose the next one).
-    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Lettuce_1)",
-                                                         "slice(Lettuce_1)"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Apple_1)", "pick(Apple_1)"]
+    # The refusal names no type (a skill that does not say): no evidence of the reach.
+    req = request(fridge)
+    _history(req, "navigate", ("Apple_1",), True)
+    _history(req, "pick", ("Apple_1",), False, ErrorCode.PRECONDITION_FAILED, "pick: no")
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Fridge_1)", "open(Fridge_1)", "navigate(Apple_1)", "pick(Apple_1)"]
+    # Memory knows no fridge; the cabinet near the apple is a guess of another type: walked
+    # to, and back to the apple (the base has moved since the refusal).
+    req = request(UnitView("Cabinet_1", "Cabinet", (1.0, -2.0, 0.5), "closed"))
+    _history(req, "navigate", ("Apple_1",), True)
+    _history(req, "pick", ("Apple_1",), False, ErrorCode.PRECONDITION_FAILED, *refusal)
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Cabinet_1)", "open(Cabinet_1)", "navigate(Apple_1)", "pick(Apple_1)"]
+
+
+def test_what_a_refusal_as_shut_in_says_the_arm_reaches_is_the_skills_reachable_argument(
+) -> None:
+    """`reached` reads the skill table: a pick's object, a put's receptacle; nothing once
+    the base walked or explored, or when the refusal names no type."""
+    from memory_node.core.skills import load_skill_table
+    from memory_node.planner.core.planning import reached
+    table = load_skill_table()
+
+    def line(skill: str, args: tuple[str, ...], ok: bool = True, shut: str = "") -> StepLine:
+        return StepLine(SkillCall(skill, args), ok,
+                        int(ErrorCode.NONE if ok else ErrorCode.PRECONDITION_FAILED), "", shut)
+
+    put = line("put", ("Apple_1", "Bowl_1", "in"), False, "Fridge")
+    assert reached([put], table) == ("Bowl_1", "Fridge")
+    pick = line("pick", ("Apple_1",), False, "Fridge")
+    assert reached([pick, line("open", ("Fridge_1",))], table) == ("Apple_1", "Fridge")
+    assert reached([pick, line("navigate", ("Fridge_1",))], table) == ("", "")
+    assert reached([pick, line("explore", ("kitchen", "Apple"))], table) == ("", "")
+    assert reached([line("pick", ("Apple_1",), False)], table) == ("", "")
+    assert reached([pick, line("open", ("Fridge_1",), False)], table) == ("", "")
+    assert reached([], table) == ("", "")
 
 
 def test_a_pick_refused_inside_a_named_type_opens_that_type_before_a_nearer_other() -> None:
@@ -1149,18 +1216,34 @@ def test_the_search_opens_where_memory_last_had_the_object_whatever_its_state_re
     cabinet, memory then marked the cup absent, and memory never read its cabinet closed
     (state unread). The search opened every cabinet memory read closed and never that one:
     it comes first when nearest, as a closed one would."""
+    assert _searched_from("Cup", "Cabinet") == ["navigate(Cabinet_5)", "open(Cabinet_5)"]
+
+
+def _searched_from(thing: str, last_label: str) -> list[str]:
+    """The plan for HOLDING(`thing`) after the room was explored: memory last had it (now
+    absent) in a `last_label` whose state it never read, near the robot; a cabinet far away
+    reads closed."""
     planner = OfflinePlanner()
     vocab = Vocabulary()
     vocab.add_units([
-        UnitView("Cup_1", "Cup", (0.3, 0.4, 0.4), "absent", "a1", receptacle_id="Cabinet_5",
-                 relation="in"),
-        UnitView("Cabinet_5", "Cabinet", (0.4, 0.5, 0.4), "none", "a1"),
+        UnitView(f"{thing}_1", thing, (0.3, 0.4, 0.4), "absent", "a1",
+                 receptacle_id=f"{last_label}_5", relation="in"),
+        UnitView(f"{last_label}_5", last_label, (0.4, 0.5, 0.4), "none", "a1"),
         UnitView("Cabinet_far", "Cabinet", (3.0, 0.5, 0.4), "closed", "a1")])
-    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Cup)",),
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=(f"HOLDING({thing})",),
                       robot_position=(0.0, 0.0, 0.0))
-    req.notes["explored"] = {("kitchen", "Cup")}
-    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_5)",
-                                                         "open(Cabinet_5)"]
+    req.notes["explored"] = {("kitchen", thing)}
+    return [str(c) for c in planner.plan(req).calls]
+
+
+def test_the_search_does_not_open_where_memory_last_had_the_object_if_that_type_has_no_door(
+        ) -> None:
+    """Tune2 tidy (stream seed 1200, s0007, round 35): memory last had a plate in the sink
+    basin, the plate's put was refused NOT_FOUND, and the search opened the basin as "last
+    seen closed": refused "cannot be opened", one failure more. Memory never read a basin
+    open or closed (no door); a cabinet it read closed is searched instead."""
+    assert _searched_from("Plate", "SinkBasin") == ["navigate(Cabinet_far)",
+                                                    "open(Cabinet_far)"]
 
 
 def test_an_object_refused_as_shut_in_is_fetched_from_there_though_memory_marks_it_absent() -> None:
@@ -1491,8 +1574,8 @@ def test_a_pick_refused_as_shut_in_elsewhere_does_not_leave_the_placement_met() 
     _history(req, "pick", ("Cup_1",), False, ErrorCode.PRECONDITION_FAILED,
              "pick: it is shut in", shut_by="Cabinet")
     calls = [str(c) for c in planner.plan(req).calls]
-    assert calls[:4] == ["navigate(Cabinet_5)", "open(Cabinet_5)", "navigate(Cup_1)",
-                         "pick(Cup_1)"]
+    # From where the pick was refused: the arm reaches the cabinet that shuts the cup in.
+    assert calls[:2] == ["open(Cabinet_5)", "pick(Cup_1)"]
     assert calls[-1] == "put(Cup_1, Counter_1, on)"
     # Once a pick of it succeeded, memory's placement counts again (the put made it).
     _history(req, "pick", ("Cup_1",), True)
@@ -1513,7 +1596,7 @@ def test_a_pick_refused_about_another_type_passes_memorys_unit_over_without_open
     from memory_node.planner.core.types import SkillCall
     planner = OfflinePlanner()
     for found, first in (("Spoon", ["navigate(Fork_2)", "pick(Fork_2)"]),
-                         ("Fork", ["navigate(Drawer_1)", "open(Drawer_1)"])):
+                         ("Fork", ["open(Drawer_1)", "pick(Fork_1)"])):
         vocab = Vocabulary()
         vocab.add_units([
             UnitView("Fork_1", "Fork", (1.0, 0.0, 0.5), "none", "a1", observations=3),

@@ -37,7 +37,14 @@ from memory_node.core.skills import SkillTable, load_skill_table
 
 from .experience import ProcedureView, parse_procedure, usual_places
 from .goals import Goal, parse_goals
-from .planning import PlanRequest, PlanResult, not_found_target, stands_at, tool_types
+from .planning import (
+    PlanRequest,
+    PlanResult,
+    not_found_target,
+    reached,
+    stands_at,
+    tool_types,
+)
 from .prompt import StepLine
 from .room_prior import RoomPrior
 from .settings import OfflineSettings
@@ -140,6 +147,10 @@ class _Sim:
     # Receptacles whose open was refused from the spot of what memory has inside them
     # (notes["open_there"]): memory's containment there is no evidence of the arm's reach.
     open_there: frozenset[str] = frozenset()
+    # What the arm reaches from where the base stands, by a refusal's own word
+    # (OfflinePlanner._reaches): the object refused as shut in and the receptacle the plan
+    # opens for it. Forgotten at the plan's first walk.
+    reaches: frozenset[str] = frozenset()
 
     def add(self, skill: str, *args: str) -> None:
         self.calls.append(SkillCall(skill, tuple(args)))
@@ -701,13 +712,21 @@ class OfflinePlanner:
         # stale state hid the very cabinet a pick was refused "inside a closed Cabinet"
         # in (tune2 tidy, stream seed 1200, s0008: every other cabinet was opened, that
         # one never, and the task was lost). Unless this task opened it itself.
+        # Only a receptacle of a type that has a door: memory has read a unit of its type
+        # open or closed. A SinkBasin is never read either way, and opening it as "last
+        # seen closed" was refused "cannot be opened", a failure of its own (tune2 tidy,
+        # stream seed 1200, s0007, round 35).
         keys = {type_key(t) for t in types}
+        known = {**req.scene, **sim.objects}
+        doors = {type_key(u.label) for u in known.values() if u.state in ("opened", "closed")}
         last = {u.receptacle_id for u in sim.objects.values()
                 if type_key(u.label) in keys and u.relation == "in" and u.receptacle_id
-                and (u.state == ABSENT or u.object_id in self._failed(req))}
+                and (u.state == ABSENT or u.object_id in self._failed(req))
+                and u.receptacle_id in known
+                and type_key(known[u.receptacle_id].label) in doors}
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
         passed = self._passed_over(req)
-        closed = [u for u in {**req.scene, **sim.objects}.values()
+        closed = [u for u in known.values()
                   if (u.state == "closed" or u.object_id in last)
                   and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
@@ -735,6 +754,13 @@ class OfflinePlanner:
     def _goto(sim: _Sim, target: str) -> None:
         if sim.at == target or sim.held == target:
             return
+        if target in sim.reaches:
+            # A refusal as shut in came from here, after the arm's reach to the object's
+            # outermost receptacle was checked: the walk to it or to what shuts it in
+            # would move 0.0 m (the layout sweep's odd plans, round 34's code: all 15 such
+            # walks did; plan 27, memory arm, s0003 lost at the step limit two calls short).
+            sim.at = target
+            return
         if target == sim.stands:
             # The base is where its last walk there left it, and only the arm has moved
             # since: the walk would move 0.0 m (the layout sweep's odd plans, round 32's
@@ -759,6 +785,7 @@ class OfflinePlanner:
         sim.add("navigate", target)
         sim.at = target
         sim.stands = target
+        sim.reaches = frozenset()
 
     def _hold(self, req: PlanRequest, sim: _Sim, obj: str) -> None:
         if sim.held == obj:
@@ -1048,7 +1075,23 @@ class OfflinePlanner:
                     acted=self._task_instances(req), doubted=self._doubted(req),
                     unseen=self._unseen(req) | self._shut_away(req),
                     stands=self._stands_at(req),
-                    open_there=frozenset(req.notes.get("open_there", ())))
+                    open_there=frozenset(req.notes.get("open_there", ())),
+                    reaches=self._reaches(req))
+
+    def _reaches(self, req: PlanRequest) -> frozenset[str]:
+        """What the arm reaches from where the base stands, by this task's last refusal
+        (`reached`: the object said to be shut in, no walk since) and the receptacle chosen
+        to open for it (notes["shut_in"]) when it is of the type the refusal named. Another
+        type is a guess of memory's, which may stand out of reach (a drawer 1.2 m from the
+        object, `_hold`)."""
+        obj, named = reached(req.history, self.table)
+        if not obj:
+            return frozenset()
+        shut = req.notes.get("shut_in", {}).get(obj, "")
+        unit = req.known_unit(shut) if shut else None
+        if unit is not None and type_key(unit.label) == type_key(named):
+            return frozenset((obj, shut))
+        return frozenset((obj,))
 
     @staticmethod
     def _stands_at(req: PlanRequest) -> str:

@@ -99,6 +99,27 @@ def stands_at(history: Sequence[StepLine], before: str = "") -> str:
     return before
 
 
+def reached(history: Sequence[StepLine], table: SkillTable) -> tuple[str, str]:
+    """(object, receptacle type) when the last refusal in `history` said the object is shut
+    in a closed receptacle of that type (`shut_by`) and only successful arm skills came
+    after it: the skill checks the arm's reach to the object's outermost receptacle before
+    what shuts the object in (skills.yaml, `reachable`), so the base stands where the arm
+    reaches it and the receptacle around it. ("", "") otherwise. The object is the argument
+    the skill's `reachable` requirement names (a put's receptacle, a pick's object)."""
+    for h in reversed(history):
+        if h.call.skill in table.skills and table[h.call.skill].server == "base":
+            return "", ""  # the base moved (a walk, an explore's turns)
+        if not h.success:
+            if not h.shut_by or h.call.skill not in table.skills:
+                return "", ""
+            arg = next((r.arg for r in table[h.call.skill].requires
+                        if r.name == "reachable" and r.arg is not None), None)
+            if arg is None or arg >= len(h.call.args):
+                return "", ""
+            return h.call.args[arg], h.shut_by
+    return "", ""
+
+
 def tool_types(table: SkillTable, skill: str) -> list[str]:
     """Object types a skill needs at hand besides its arguments: its fixtures (a sink and a
     faucet to clean) and the tool it must hold (a knife to slice), from the skill table."""
