@@ -180,35 +180,6 @@ def test_a_write_sent_again_with_its_request_id_is_applied_once(memory: MemoryCl
         memory.end_episode("ep", True)
 
 
-def test_a_write_sent_again_to_a_restarted_server_is_applied_once(
-        ros_context: None, tmp_path: Path) -> None:
-    # Its answer lost, the client re-sends a write after the server was killed and
-    # restarted: the id was kept with the write, so the copy changes nothing (round 35
-    # kept ids in the server's memory only: the outcome was counted twice, and the upsert
-    # put back the state written after it).
-    dirty = apple(state="dirty")
-    proc = server(tmp_path)
-    try:
-        with MemoryClient(timeout=20.0) as client:
-            client.wait_until_ready(timeout=60.0)
-            first = client.update(dirty, request_id="up-1")
-            client.record_outcome("ep", "navigate", ["Apple_1"], True, request_id="nav-1")
-            later = client.update(apple(state="cleaned"), request_id="up-2")
-    finally:
-        proc.kill()
-    proc = server(tmp_path)
-    try:
-        with MemoryClient(timeout=20.0) as client:
-            client.wait_until_ready(timeout=60.0)
-            client.record_outcome("ep", "navigate", ["Apple_1"], True, request_id="nav-1")
-            assert client.update(dirty, request_id="up-1") == first
-            unit = client.get_units(["Apple_1"])["Apple_1"]
-            assert unit.state == "cleaned" and unit.revision == later.revision
-            assert client.end_episode("ep", True).steps == 1
-    finally:
-        proc.stop()
-
-
 def test_no_server_is_unavailable(ros_context: None) -> None:
     with MemoryClient(namespace="/nobody_here", timeout=0.5) as client:
         with pytest.raises(Unavailable):
