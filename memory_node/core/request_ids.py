@@ -15,15 +15,31 @@ answered with the first request's answer.
 
 The store holds serialized answers (bytes) so that it knows nothing of ROS; it is written
 and read on the server's executor thread only (no lock).
+
+Given the memory's database, the ids survive a restart: while a request is applied, each
+acknowledged write transaction it commits also records its id (MemoryStore.marking_writes:
+in the same transaction, so a write is never committed without its id nor the id without
+its write); its answer is stored right after, and the kept ids are loaded at start. A
+server killed between the write's commit and the answer's keeps the id without an answer
+(ANSWER_LOST): a copy is then told it was applied, not applied again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import uuid
 from collections import OrderedDict
+from collections.abc import Iterator
 
 from memory_node.core.errors import InvalidArgument
 from memory_node.core.limits import LIMITS, Limits
+from memory_node.core.persistence.migrations import REQUEST_ANSWERS_TABLE
+from memory_node.core.persistence.store import MemoryStore
+
+# The kept answer of a request whose write committed but whose answer was not stored (the
+# server was killed in between): a copy is answered "applied", nothing more is known.
+ANSWER_LOST = b""
 
 
 def new_request_id() -> str:
@@ -48,7 +64,8 @@ class AnsweredRequests:
     re-send of its request, so the bounds must hold the writes all clients make within one
     client's re-send window (seconds); the server's defaults are in ServerSettings."""
 
-    def __init__(self, capacity: int, max_bytes: int) -> None:
+    def __init__(self, capacity: int, max_bytes: int, store: MemoryStore | None = None
+                 ) -> None:
         if capacity < 1 or max_bytes < 1:
             raise ValueError(f"capacity and max_bytes must be at least 1, got {capacity} "
                              f"and {max_bytes}")
@@ -58,6 +75,9 @@ class AnsweredRequests:
         self.bytes = 0          # answers' bytes held
         self.repeats = 0        # re-sent requests answered from the store
         self.mismatches = 0     # ids re-used on another request (refused)
+        self._store = store
+        if store is not None:
+            self._load(store)
 
     def __len__(self) -> int:
         return len(self._answers)
@@ -76,16 +96,60 @@ class AnsweredRequests:
         self.repeats += 1
         return kept[1]
 
+    @contextlib.contextmanager
+    def applying(self, service: str, request_id: str, fingerprint: bytes) -> Iterator[None]:
+        """The block applies the request: its acknowledged writes commit with its id."""
+        if self._store is None:
+            yield
+            return
+
+        def mark(conn: sqlite3.Connection) -> None:
+            conn.execute(f"INSERT OR IGNORE INTO {REQUEST_ANSWERS_TABLE} VALUES (?, ?, ?, "
+                         "NULL)", (service, request_id, fingerprint))
+
+        with self._store.marking_writes(mark):
+            yield
+
     def remember(self, service: str, request_id: str, fingerprint: bytes,
                  answer: bytes) -> None:
         """Keep the answer the request got, forgetting the oldest beyond the bounds."""
+        forgotten = self._keep(service, request_id, fingerprint, answer)
+        if self._store is None:
+            return
+        # Without an fsync: a killed process loses no commit in WAL mode, and what must
+        # survive an OS crash too, the id of an applied write, committed with the write.
+        with self._store.unacknowledged(), self._store.transaction() as conn:
+            conn.execute(f"INSERT OR REPLACE INTO {REQUEST_ANSWERS_TABLE} VALUES "
+                         "(?, ?, ?, ?)", (service, request_id, fingerprint, answer))
+            conn.executemany(f"DELETE FROM {REQUEST_ANSWERS_TABLE} WHERE service = ? AND "
+                             "request_id = ?", forgotten)
+
+    def _keep(self, service: str, request_id: str, fingerprint: bytes,
+              answer: bytes) -> list[tuple[str, str]]:
+        """Keep an answer in memory; returns the keys forgotten to stay within bounds."""
         key = (service, request_id)
         old = self._answers.pop(key, None)
         if old is not None:
             self.bytes -= len(old[1])
         self._answers[key] = (fingerprint, answer)
         self.bytes += len(answer)
+        forgotten = []
         while len(self._answers) > 1 and (len(self._answers) > self.capacity
                                           or self.bytes > self.max_bytes):
-            _, (_, dropped) = self._answers.popitem(last=False)
+            dropped_key, (_, dropped) = self._answers.popitem(last=False)
             self.bytes -= len(dropped)
+            forgotten.append(dropped_key)
+        return forgotten
+
+    def _load(self, store: MemoryStore) -> None:
+        """The ids kept by earlier runs, least recently answered first; those beyond this
+        run's bounds are forgotten, in the database too."""
+        forgotten = []
+        for row in store.query(f"SELECT * FROM {REQUEST_ANSWERS_TABLE} ORDER BY rowid"):
+            answer = ANSWER_LOST if row["answer"] is None else bytes(row["answer"])
+            forgotten += self._keep(row["service"], row["request_id"],
+                                    bytes(row["fingerprint"]), answer)
+        if forgotten:
+            with store.unacknowledged(), store.transaction() as conn:
+                conn.executemany(f"DELETE FROM {REQUEST_ANSWERS_TABLE} WHERE service = ? "
+                                 "AND request_id = ?", forgotten)

@@ -25,7 +25,7 @@ from rclpy.validate_full_topic_name import validate_full_topic_name
 from memory_node.core.errors import ErrorCode, code_of
 from memory_node.core.memory import Memory
 from memory_node.core.memory_settings import MemorySettings
-from memory_node.core.request_ids import AnsweredRequests, check_request_id
+from memory_node.core.request_ids import ANSWER_LOST, AnsweredRequests, check_request_id
 from memory_node.core.settings import check_settings, setting
 from memory_node.core.stage_times import StageTimes
 from memory_node.core.units import ObjectMemoryUnit
@@ -89,7 +89,8 @@ class ServerSettings:
     request_ids_kept: int = setting(
         4096, "Answers kept for writes that carry a request_id (update_object, manage, "
         "record_outcome, end_episode): a re-sent write whose id is among them is answered "
-        "with the kept answer, not applied again. The least recent goes first, so this must "
+        "with the kept answer, not applied again, also after a restart (they are kept in "
+        "the memory's database). The least recent goes first, so this must "
         "exceed the writes all clients make while one client still re-sends (MemoryClient: "
         "its timeout, 10 s; the planner: its retries, 30 s).", 16, 1_000_000)
     request_answers_max_mb: float = setting(
@@ -156,12 +157,14 @@ class MemoryServer(Node):
             period_s=server.heap_settle_period_s, quiet_s=server.heap_settle_quiet_s,
             max_wait_s=server.heap_settle_max_wait_s)
         self.executor_kind = server.executor  # read by run_node
-        # Written and read on the executor thread only (both executors are single-threaded):
-        # a re-sent copy is handled after its first copy's answer is stored.
-        self._answered = AnsweredRequests(
-            server.request_ids_kept, int(server.request_answers_max_mb * 1e6))
         with startup.stage("memory"):
             self._memory = Memory(self.settings)
+        # Written and read on the executor thread only (both executors are single-threaded):
+        # a re-sent copy is handled after its first copy's answer is stored. Kept in the
+        # memory's database: a copy reaching the server after a restart is not applied again.
+        self._answered = AnsweredRequests(
+            server.request_ids_kept, int(server.request_answers_max_mb * 1e6),
+            store=self.memory.store)
         self.memory.short_term.add_eviction_listener(self._on_evicted)
 
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
@@ -295,8 +298,15 @@ class MemoryServer(Node):
             return response
         if stored is not None:
             self.memory.counters.count(f"repeated.{name.replace('/', '.')}")
+            if stored == ANSWER_LOST:
+                response.success = True
+                response.error_code = ErrorCode.NONE
+                response.message = ("applied before the memory server restarted; its "
+                                    "answer was not kept")
+                return response
             return deserialize_message(stored, type(response))
-        response = answer(request, response)
+        with self._answered.applying(name, request.request_id, fingerprint):
+            response = answer(request, response)
         self._answered.remember(name, request.request_id, fingerprint,
                                 serialize_message(response))
         return response

@@ -3,11 +3,20 @@ with its first answer, another request under the same id is refused, and it is b
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from memory_node.core.errors import InvalidArgument
 from memory_node.core.limits import LIMITS
-from memory_node.core.request_ids import AnsweredRequests, check_request_id, new_request_id
+from memory_node.core.persistence.migrations import MIGRATIONS
+from memory_node.core.persistence.store import MemoryStore
+from memory_node.core.request_ids import (
+    ANSWER_LOST,
+    AnsweredRequests,
+    check_request_id,
+    new_request_id,
+)
 
 
 def test_a_repeated_id_gets_its_first_answer_and_a_new_id_gets_none() -> None:
@@ -78,3 +87,82 @@ def test_fresh_ids_differ() -> None:
     ids = {new_request_id() for _ in range(1000)}
     assert len(ids) == 1000
     assert all(len(i) <= LIMITS.max_id_chars for i in ids)
+
+
+def write(store: MemoryStore, value: str) -> None:
+    """An acknowledged write, as the memory's own are."""
+    with store.transaction() as conn:
+        conn.execute("INSERT OR REPLACE INTO memory_meta VALUES ('k', ?)", (value,))
+
+
+def test_answers_survive_a_restart_and_are_bounded_in_the_database_too(
+        tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    answered = AnsweredRequests(capacity=2, max_bytes=10_000, store=store)
+    for i in range(3):
+        with answered.applying("s", str(i), b"f"):
+            write(store, str(i))
+        answered.remember("s", str(i), b"f", f"answer {i}".encode())
+    store.close()
+    store = MemoryStore(tmp_path / "m.sqlite")
+    again = AnsweredRequests(capacity=2, max_bytes=10_000, store=store)
+    assert again.lookup("s", "0", b"f") is None  # forgotten beyond the count, on disk too
+    assert [again.lookup("s", str(i), b"f") for i in (1, 2)] == [b"answer 1", b"answer 2"]
+    with pytest.raises(InvalidArgument, match="used by another"):
+        again.lookup("s", "2", b"other")
+    # A smaller bound at the next start forgets the oldest, in the database too.
+    smaller = AnsweredRequests(capacity=1, max_bytes=10_000, store=store)
+    assert smaller.lookup("s", "1", b"f") is None
+    assert len(store.query("SELECT * FROM request_answers")) == 1
+
+
+def test_a_write_commits_with_its_id_and_a_rolled_back_one_without(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    answered = AnsweredRequests(capacity=8, max_bytes=10_000, store=store)
+    # Killed after the write's commit, before its answer was stored: the id is kept with
+    # its fingerprint, its answer as lost (a copy is told "applied", nothing applied).
+    with answered.applying("s", "applied", b"f"):
+        write(store, "1")
+    # A write that failed rolls back with its id: a copy applies it.
+    with pytest.raises(RuntimeError), answered.applying("s", "failed", b"f"):
+        with store.transaction() as conn:
+            conn.execute("INSERT OR REPLACE INTO memory_meta VALUES ('k', '2')")
+            raise RuntimeError("disk full")
+    # A cache's (unacknowledged) commit and a read are no write of the request's.
+    with answered.applying("s", "cache", b"f"):
+        with store.unacknowledged():
+            write(store, "3")
+        with store.transaction() as conn:
+            conn.execute("SELECT * FROM memory_meta").fetchall()
+    store.close()
+    restarted = AnsweredRequests(capacity=8, max_bytes=10_000,
+                                 store=MemoryStore(tmp_path / "m.sqlite"))
+    assert restarted.lookup("s", "applied", b"f") == ANSWER_LOST
+    assert restarted.lookup("s", "failed", b"f") is None
+    assert restarted.lookup("s", "cache", b"f") is None
+
+
+def test_clear_and_load_keep_the_answered_ids(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    store.save_snapshot("before")      # a snapshot without the id below
+    answered = AnsweredRequests(capacity=8, max_bytes=10_000, store=store)
+    with answered.applying("s", "a", b"f"):
+        write(store, "1")
+    answered.remember("s", "a", b"f", b"answer a")
+    store.clear()
+    store.load_snapshot("before")
+    assert store.query("SELECT * FROM memory_meta WHERE key = 'k'") == []
+    again = AnsweredRequests(capacity=8, max_bytes=10_000, store=store)
+    assert again.lookup("s", "a", b"f") == b"answer a"
+
+
+def test_a_database_of_the_previous_schema_gains_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "m.sqlite"
+    old = MemoryStore(path, migrations=[m for m in MIGRATIONS if m.version < 8])
+    write(old, "kept")
+    old.close()
+    store = MemoryStore(path)
+    assert store.schema_version == 8
+    assert store.query("SELECT value FROM memory_meta WHERE key = 'k'")[0][0] == "kept"
+    assert AnsweredRequests(capacity=8, max_bytes=10_000, store=store).lookup(
+        "s", "a", b"f") is None

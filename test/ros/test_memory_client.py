@@ -1,5 +1,6 @@
 """MemoryClient against a real memory server process over DDS: every call, typed failures,
-conditional writes, episodes, and two robots' memories in two namespaces on one domain."""
+conditional writes, episodes, and two robots' memories in two namespaces on one domain.
+The tests share one server (module scope), each starting from a CLEAR."""
 
 from __future__ import annotations
 
@@ -31,15 +32,24 @@ def server(tmp_path: Path, name: str = "mem", namespace: str = "",
                        log_path=tmp_path / f"{name}.log", namespace=namespace)
 
 
-@pytest.fixture()
-def memory(ros_context: None, tmp_path: Path) -> Iterator[MemoryClient]:
-    proc = server(tmp_path)
+@pytest.fixture(scope="module")
+def shared_memory(ros_context: None, tmp_path_factory: pytest.TempPathFactory
+                  ) -> Iterator[MemoryClient]:
+    proc = server(tmp_path_factory.mktemp("memory_client"))
     try:
         with MemoryClient(timeout=20.0) as client:
             client.wait_until_ready(timeout=60.0)
             yield client
     finally:
         proc.stop()
+
+
+@pytest.fixture()
+def memory(shared_memory: MemoryClient) -> MemoryClient:
+    # One server for the module's tests (round 36: a start is seconds of CI's 15 minutes);
+    # each test starts from an empty memory, as a CLEAR leaves it.
+    shared_memory.manage("clear")
+    return shared_memory
 
 
 def apple(x: float = 1.0, state: str = "none") -> ObjectMemoryUnit:
@@ -188,13 +198,13 @@ def test_no_server_is_unavailable(ros_context: None) -> None:
             client.get_units(["x"])
 
 
-def test_two_robots_keep_their_memories_apart(ros_context: None, tmp_path: Path) -> None:
-    one = server(tmp_path, "robot1", namespace="/robot1")
+def test_two_robots_keep_their_memories_apart(memory: MemoryClient, tmp_path: Path) -> None:
+    # Robot 1 is the module's server (the root namespace; round 36: one start fewer, and
+    # no third server beside two starting ones), robot 2 one in /robot2.
     two = server(tmp_path, "robot2", namespace="/robot2")
     try:
-        with MemoryClient(namespace="/robot1", timeout=20.0) as r1, \
-                MemoryClient(namespace="/robot2", timeout=20.0) as r2:
-            r1.wait_until_ready(timeout=60.0)
+        with MemoryClient(namespace="/robot2", timeout=20.0) as r2:
+            r1 = memory
             r2.wait_until_ready(timeout=60.0)
             r1.update(apple(1.0))
             r2.update(ObjectMemoryUnit("Mug_1", "Mug", (2.0, 0.0, 0.9)))
@@ -204,7 +214,6 @@ def test_two_robots_keep_their_memories_apart(ros_context: None, tmp_path: Path)
             assert [c.object_id for c in r2.query("mug")] == ["Mug_1"]
             assert r1.query("mug") == []
     finally:
-        one.stop()
         two.stop()
 
 

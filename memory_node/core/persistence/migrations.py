@@ -12,6 +12,10 @@ from dataclasses import dataclass
 from memory_node.core.persistence.experience_schema import EXPERIENCE_SCHEMA_SQL
 from memory_node.core.scene_graph.schema import SCENE_GRAPH_SCHEMA_SQL
 
+# The answers to requests that carried a request id (core/request_ids.py), kept across
+# restarts; not remembered data (MemoryStore.data_tables).
+REQUEST_ANSWERS_TABLE = "request_answers"
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -111,6 +115,21 @@ MIGRATIONS: list[Migration] = [
             updated_at REAL NOT NULL,
             PRIMARY KEY (label, place_id)
         ) WITHOUT ROWID;
+        """,
+    ),
+    Migration(
+        8,
+        "answers to requests that carried a request id, so that a copy re-sent to a "
+        "restarted server is not applied again",
+        f"""
+        CREATE TABLE {REQUEST_ANSWERS_TABLE} (
+            service TEXT NOT NULL,       -- the service's name, e.g. memory/update_object
+            request_id TEXT NOT NULL,
+            fingerprint BLOB NOT NULL,   -- of the request's field values
+            answer BLOB,                 -- the serialized answer; NULL: the write committed,
+                                         -- its answer was not kept (killed in between)
+            PRIMARY KEY (service, request_id)
+        );
         """,
     ),
 ]

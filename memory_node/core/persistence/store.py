@@ -38,12 +38,16 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from memory_node.core.errors import InvalidArgument, NotFound
 from memory_node.core.limits import LIMITS, Limits
-from memory_node.core.persistence.migrations import MIGRATIONS, Migration
+from memory_node.core.persistence.migrations import (
+    MIGRATIONS,
+    REQUEST_ANSWERS_TABLE,
+    Migration,
+)
 
 _SNAPSHOT_SUFFIX = ".sqlite"
 # One part of a snapshot name: safe characters, no leading dot (no "..", no hidden files).
@@ -93,6 +97,7 @@ class MemoryStore:
         self.limits = limits
         self._lock = threading.RLock()
         self._relaxed = threading.local()  # depth of unacknowledged() scopes, per thread
+        self._marks = threading.local()  # marking_writes()'s mark, per thread
         self._synchronous = durability.upper()  # the connection's current setting
         self._migrations = sorted(migrations or MIGRATIONS, key=lambda m: m.version)
         #: temporary files of killed processes removed at start (for the log)
@@ -218,13 +223,32 @@ class MemoryStore:
             self._synchronous = wanted
 
     @contextlib.contextmanager
+    def marking_writes(self, mark: Callable[[sqlite3.Connection], None]) -> Iterator[None]:
+        """Every acknowledged transaction this thread commits inside the block that changed
+        a row runs `mark(conn)` just before its COMMIT: a record of the write that commits
+        with it or not at all (a request's id, core/request_ids.py). Unacknowledged ones
+        (caches) are not marked: a process killed after a cache's commit and before the
+        write's must not leave the write marked done."""
+        previous = getattr(self._marks, "mark", None)
+        self._marks.mark = mark
+        try:
+            yield
+        finally:
+            self._marks.mark = previous
+
+    @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises."""
         with self._lock:
             self._set_synchronous()
             self._conn.execute("BEGIN IMMEDIATE")
+            changes = self._conn.total_changes
             try:
                 yield self._conn
+                mark = getattr(self._marks, "mark", None)
+                if (mark is not None and self._conn.total_changes != changes
+                        and not getattr(self._relaxed, "depth", 0)):
+                    mark(self._conn)
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
@@ -235,9 +259,11 @@ class MemoryStore:
             return self._conn.execute(sql, params).fetchall()
 
     def data_tables(self) -> list[str]:
+        """The tables of what is remembered: not the schema's version, not the answers to
+        requests (they describe requests served, which a CLEAR or LOAD does not undo)."""
         rows = self.query(
             "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
-            " AND name != 'schema_version' ORDER BY name"
+            " AND name NOT IN ('schema_version', ?) ORDER BY name", (REQUEST_ANSWERS_TABLE,)
         )
         return [r[0] for r in rows]
 
@@ -352,6 +378,18 @@ class MemoryStore:
         """Replace the live memory's contents with `prepared`'s in one write transaction
         (the backup API): readers see the old memory or the new one."""
         with self._lock, prepared._lock:
+            # The requests answered so far stay answered: the snapshot's own are replaced
+            # by the live ones before the copy.
+            kept = (self._conn.execute(f"SELECT * FROM {REQUEST_ANSWERS_TABLE} ORDER BY "
+                                       "rowid").fetchall()
+                    if _has_table(self._conn, REQUEST_ANSWERS_TABLE) else [])
+            with prepared.transaction() as conn:
+                if _has_table(conn, REQUEST_ANSWERS_TABLE):
+                    conn.execute(f"DELETE FROM {REQUEST_ANSWERS_TABLE}")
+                if kept:
+                    marks = ", ".join("?" * len(kept[0]))
+                    conn.executemany(f"INSERT INTO {REQUEST_ANSWERS_TABLE} VALUES ({marks})",
+                                     [tuple(row) for row in kept])
             prepared._conn.backup(self._conn)
 
     def backup_in_memory(self) -> sqlite3.Connection:
@@ -439,6 +477,11 @@ def _split_sql(script: str) -> list[str]:
     if buffer.strip():
         raise ValueError(f"incomplete SQL statement in migration: {buffer.strip()[:80]}")
     return statements
+
+
+def _has_table(conn: sqlite3.Connection, name: str) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
+                        (name,)).fetchone() is not None
 
 
 def _schema_of(conn: sqlite3.Connection) -> dict[str, dict[str, tuple[str, int, int]]]:
