@@ -196,6 +196,10 @@ class RecallConfig:
                                      # vase: same place as 1", "from (iii)") recalls what
                                      # that step named, or where it put its thing
                                      # (subtasks.step_references, round 35)
+    demonstratives: bool = True      # ... a demonstrative or "one" standing alone ("put
+                                     # that in the fridge", "the one lying on the bed goes
+                                     # next to the dresser") refers back as "it" does
+                                     # (subtasks.refers_back, round 36)
     antecedent_nearest: bool = True  # ... the nearest earlier step that names its object
                                      # even partly ("the soap's in the tub": a soap bar
                                      # partly) before one further back that names it outright

@@ -78,6 +78,14 @@ _PREPOSITIONS = _DESTINATION | frozenset({"with", "from", "off", "to", "over", "
 # verb particles, like "up", "away", "out").
 _RETURN = "back"
 _COORDINATORS = frozenset({"and", "or", "n", "nor", "plus"})
+# Demonstratives, a closed class, and the pro-form "one" ("the other one"), with the
+# closed-class words "one" follows as a pro-form: each stands for a thing when nothing it
+# determines follows (:func:`_demonstrative`).
+_DEMONSTRATIVES = frozenset({"that", "this", "those", "these"})
+_ONE = frozenset({"one", "ones"})
+_ONE_AFTER = frozenset({"other", "same"})
+# Verb particles, a closed class ("get that out", "switch that off").
+_PARTICLES = frozenset({"up", "down", "out", "off", "away", "back", "on", "in", "over"})
 # The place pro-form, a closed class of one: "leave it there" is where a thing went last.
 _THERE = "there"
 # After "there", these make it a clause's dummy subject ("there's a mug", "there are
@@ -157,21 +165,43 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None) -> list[str
     return steps
 
 
-def refers_back(step: str, lexicon: Lexicon | None = None) -> bool:
+def refers_back(step: str, lexicon: Lexicon | None = None,
+                demonstratives: bool = False) -> bool:
     """The step acts on a thing it names only by a pronoun ("put them out by the bin",
     "switch it on", "microwave it"); a subject "it" ("if it boils over") does not count,
     nor a pronoun after a thing the step names itself ("fill a glass with water and put it
-    on the table": WordNet's main sense of "glass" is a physical thing)."""
+    on the table": WordNet's main sense of "glass" is a physical thing). With
+    ``demonstratives``, a demonstrative or "one" standing for a thing counts too
+    (:func:`_demonstrative`: "put that in the fridge", "the one lying on the bed")."""
     ws = _WORDS.findall(step.lower())
     verbs = _verbs(ws)
     for i, w in enumerate(ws):
         if w in ("them", "they", "em") or (
-                w == "it" and i > 0 and ws[i - 1] not in _SUBJECT_BEFORE
-                and (i + 1 == len(ws) or ws[i + 1] not in _AUXILIARIES)):
+                w in ("it", *(_DEMONSTRATIVES if demonstratives else ()))
+                and i > 0 and ws[i - 1] not in _SUBJECT_BEFORE
+                and (i + 1 == len(ws) or ws[i + 1] not in _AUXILIARIES)
+                and (w == "it" or _demonstrative(ws, i, lexicon))) or (
+                demonstratives and w in _ONE and _demonstrative(ws, i, lexicon)):
             return not (lexicon is not None and lexicon.available and any(
                 not verb and b not in STOPWORDS and lexicon.is_thing(b)
                 for b, verb in zip(ws[:i], verbs[:i], strict=True)))
     return False
+
+
+def _demonstrative(ws: Sequence[str], i: int, lexicon: Lexicon | None) -> bool:
+    """``ws[i]`` ("that", "those", ..., or "one") stands alone for a thing: nothing it
+    determines follows (the phrase ends, or a preposition or particle comes next: "put
+    that in the fridge", "get that out", "take that one to the kitchen"),
+    and "one" follows a determiner or "other"/"same" ("the one lying on the bed"; not a
+    count, "put one on the roll"). A demonstrative before a pronoun, a determiner or a
+    verb is a conjunction or a relative ("see that it goes", "ask that the lamp be
+    switched off", "the card that was"), never this."""
+    nxt = ws[i + 1] if i + 1 < len(ws) else ""
+    if ws[i] in _ONE:
+        return (i > 0 and (ws[i - 1] in _DETERMINERS or ws[i - 1] in _ONE_AFTER)
+                and not (nxt and lexicon is not None and lexicon.available
+                         and lexicon.is_thing(nxt)))
+    return nxt in ("", *_ONE) or nxt in _PREPOSITIONS or nxt in _PARTICLES
 
 
 def pronoun_after_preposition(step: str, lexicon: Lexicon | None = None) -> bool:
@@ -409,15 +439,17 @@ def _numbered(recaller: Recaller, step: str, number: str, numbers: Sequence[str]
     return list(out.values())
 
 
-def pronoun_object(step: str) -> str:
+def pronoun_object(step: str, demonstratives: bool = False) -> str:
     """:func:`object_phrase` ended at its first pronoun: a step that acts on "them" acts on
     nothing it names after them ("deliver them to the drawer": the drawer is where they
     go, though "to" also opens a verb's object and so does not end an object phrase).
     A pronoun before a content word is a determiner ("them plates ... wash 'em up": the
-    plates), not the object: the phrase goes on."""
+    plates), not the object: the phrase goes on. With ``demonstratives``, a demonstrative
+    standing alone ends it too ("take that one to the cabinet")."""
     ws = object_phrase(step).split()
     for i, w in enumerate(ws):
-        if w in _ANAPHORS and (i + 1 == len(ws) or ws[i + 1] in STOPWORDS):
+        if (w in _ANAPHORS and (i + 1 == len(ws) or ws[i + 1] in STOPWORDS)) or (
+                demonstratives and w in _DEMONSTRATIVES and _demonstrative(ws, i, None)):
             return " ".join(ws[:i + 1])
     return " ".join(ws)
 
@@ -614,7 +646,8 @@ def recall_subtasks(
         # "Fill the thing from step 1 at the tap": the step names its antecedent itself.
         numbered = (_numbered(recaller, step, numbers[i], numbers[:i], read)
                     if i > 0 and numbers[i] else [])
-        acted_on = pronoun_object(step) if cfg.pronoun_ends_object else object_phrase(step)
+        acted_on = (pronoun_object(step, cfg.demonstratives) if cfg.pronoun_ends_object
+                    else object_phrase(step))
         # "leave it there": where the thing went last is where "there" is.
         there = (_destination(recaller, read)
                  if cfg.antecedents and cfg.there_destination and i > 0 and there_place(step)
@@ -625,7 +658,7 @@ def recall_subtasks(
             # it": the spatula and its drawer, not the stove); fixtures it names stay its own.
             ranked = _with_antecedents(recaller, step, ranked, numbered, k, fixtures=False)
         elif cfg.antecedents and i > 0 and (
-                (refers_back(step, recaller.lexicon)
+                (refers_back(step, recaller.lexicon, cfg.demonstratives)
                  and not _named(recaller, acted_on, ranked))
                 or (cfg.pronoun_objects and pronoun_after_preposition(step, recaller.lexicon))):
             carried = _antecedents(recaller, read, step, there) or there
