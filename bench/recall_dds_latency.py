@@ -116,7 +116,9 @@ if "--encoder" in ARGS:
 # memory of the packaged model's vectors embeds every unit text again, once; with the int8
 # copy's vectors stored, its restarts load them (--restarts N).
 PREPARE_MODEL = os.environ.get("RECALL_BENCH_PREPARE_MODEL", "")
-# RECALL_BENCH_TRACE=1: every timed request's (mode, start, round trip) in the JSON.
+# RECALL_BENCH_TRACE=1: every timed request's (mode, start, round trip) in the JSON; with
+# RECALL_BENCH_SPLIT=1 also every request's wall split, in request order (round 36: is the
+# slowest request the same text in every run?).
 TRACE = os.environ.get("RECALL_BENCH_TRACE", "") == "1"
 # RECALL_BENCH_SPLIT=1 (round 33): every server and this client run with
 # bench/dds_split_hooks.py's executor timestamps, and each timed request's wall is split
@@ -744,6 +746,8 @@ def wall_split(server_file: Path, calls: list[dict]) -> dict:
             "callbacks_between_mean": round(float(np.mean(
                 [r.get("callbacks_between", 0) for r in rows])), 2),
             "requests_queued_behind_a_callback": sum(bool(r["queue_busy"]) for r in rows)}
+        if TRACE:  # every request's segments, in request order (which text was slow)
+            out[mode]["rows_ms"] = [{n: round(r[n], 3) for n in names} for r in rows]
     return out
 
 

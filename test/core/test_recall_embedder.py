@@ -69,3 +69,14 @@ def test_cache_eviction_bounds_size(embedder: Embedder) -> None:
 def test_text_hash_is_stable_and_distinguishes() -> None:
     assert text_hash("apple") == text_hash("apple")
     assert text_hash("apple") != text_hash("apple ")
+
+
+def test_pool_threads_do_not_spin_between_calls(embedder: Embedder) -> None:
+    """With two intra-op threads the pool's thread must not spin-wait after a call (on the
+    shared robot that took a core for nothing; bench/README_recall.md, round 36), and the
+    vectors stay bit for bit those of one thread."""
+    two = Embedder(intra_op_threads=2)
+    entry = "session.intra_op.allow_spinning"
+    assert two._session.get_session_options().get_session_config_entry(entry) == "0"
+    texts = ["pick up what is needed to put the mug in the sink", "the red apple"]
+    assert np.array_equal(two.embed(texts), embedder.embed(texts))

@@ -68,6 +68,7 @@ class Embedder:
         intra_op_threads: int = 1,
         batch_size: int = 32,
         max_tokens: int = DEFAULT_MAX_TOKENS,
+        spin_wait: bool = False,
     ) -> None:
         if intra_op_threads < 0:
             raise ValueError(f"intra_op_threads must be >= 0 (0 = onnxruntime default), "
@@ -86,6 +87,14 @@ class Embedder:
         # and a single short query gains little from intra-op parallelism.
         options.intra_op_num_threads = intra_op_threads
         options.inter_op_num_threads = 1
+        # With more than one intra-op thread, onnxruntime's pool threads spin-wait for work
+        # after each call by default: a query's call is short and comes seconds apart, so
+        # each spin took a core from the other processes on the robot for nothing (round 36:
+        # two threads cost 17-22 ms of process CPU per subgoal against 9.1-9.3 on one;
+        # 9.6-9.8 without the spin, vectors bit for bit the same). `spin_wait` keeps
+        # onnxruntime's default for batch jobs alone on the machine (distillation).
+        options.add_session_config_entry("session.intra_op.allow_spinning",
+                                         "1" if spin_wait else "0")
         self._session = ort.InferenceSession(
             str(self.model_path), sess_options=options, providers=["CPUExecutionProvider"]
         )

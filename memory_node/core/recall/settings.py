@@ -26,7 +26,8 @@ class RecallSettings:
         "(~0.1 ms; bench/README_recall.md round 16 for what it costs in recall quality).",
         choices=ENCODERS)
     intra_op_threads: int = setting(
-        1, "onnxruntime intra-op threads of the embedder (0 = onnxruntime default).", 0, 64)
+        1, "onnxruntime intra-op threads of the embedder (0 = onnxruntime default); more "
+        "than one: the pool's threads sleep between calls, they do not spin.", 0, 64)
     min_score: float = setting(
         0.5, "Hybrid relevance floor: units scoring below it are not recalled, so an "
         "irrelevant instruction gets nothing_relevant=true.", -1.0, 3.0)
