@@ -464,8 +464,8 @@ def test_the_hedge_also_acts_on_a_drop_below_the_previous_epoch() -> None:
     # Round 36 (HEDGE_DROP_Z). fresh11's audio loops (the tuning cell, daw_t8_b400_l8-32) at
     # C=500: W-TinyLFU's rate halves from one epoch to the next (about 0.89 -> 0.34) while its
     # long mean, still low after the warm-up (0.17), does not show the fall, so round 35's
-    # gate never hedged and the exit converged for -0.59 points (hedge_drop_z=0). The drop
-    # against the previous epoch now lets the hedge keep the keys LRU's ghost holds.
+    # gate never hedged (hedge_drop_z=0: -0.59 points). The drop against the previous epoch
+    # now lets the hedge keep the keys LRU's ghost holds.
     from bench_scripts import load_bench
 
     heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)

@@ -501,12 +501,12 @@ HEDGE = True
 # Round 36 (HEDGE_DROP_Z; class A). The fall gate compares W-TinyLFU's rate this epoch with its
 # mean over the long window; early in a stream that mean still carries the warm-up's low rates,
 # so a phase W-TinyLFU refuses can halve its rate without taking it below the mean (fresh11's
-# audio loops C=500: 0.89 in one epoch, 0.34 in the next, mean 0.17: no hedge, the exit then
-# converged for -0.59 points). So the hedge also acts when W-TinyLFU's rate this epoch is below
+# audio loops C=500, medians at the hedge's tests: 0.89 in one epoch, 0.34 in the next, mean
+# 0.17: no hedge, -0.59 points against LRU). So the hedge also acts when W-TinyLFU's rate is below
 # its previous epoch's by HEDGE_DROP_Z standard errors of the difference of two binomial rates
 # (pooled). A warm-up, where every rate rises, does not fire it (public multi1 C=500: no hedged
-# eviction; at z = 1 or 1.5 without a further condition it loses 0.7-0.8 points there against
-# plain W-TinyLFU, at z = 2 it still hedged 5 times: bench/README_cache.md, round 36). 0 is off.
+# eviction; at z = 1.5 or 1 it loses 0.65-0.8 points there against plain W-TinyLFU, at z = 2 it
+# still hedged 5 times: bench/README_cache.md, round 36). 0 is off.
 HEDGE_DROP_Z = 3.0
 
 _NO_KEY = object()
