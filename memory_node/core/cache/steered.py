@@ -116,7 +116,9 @@ test on the accesses the two experts disagree on) by more than the long window's
 Since round 35 (``HEDGE``), while the residents follow W-TinyLFU, the better recency ghost
 out-scores it and W-TinyLFU's own hit rate this epoch is below its mean (a phase its
 admission refuses), an eviction takes a resident that ghost lacks before a key W-TinyLFU
-refused and the ghost holds, so an exit does not have to load those keys again.
+refused and the ghost holds, so an exit does not have to load those keys again. Since
+round 36 (``HEDGE_DROP_Z``) the hedge also acts when W-TinyLFU's rate this epoch drops far
+below its previous epoch's, a fall the long mean (still low after a warm-up) does not show.
 
 Round 27's three off options (dead-victim admission, long-window tests on every entry into
 W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
@@ -496,6 +498,17 @@ ENTRY_Z = 2.0
 # Nothing per access: a scan of the residents at an eviction, only while hedging.
 HEDGE = True
 
+# Round 36 (HEDGE_DROP_Z; class A). The fall gate compares W-TinyLFU's rate this epoch with its
+# mean over the long window; early in a stream that mean still carries the warm-up's low rates,
+# so a phase W-TinyLFU refuses can halve its rate without taking it below the mean (fresh11's
+# audio loops C=500, medians at the hedge's tests: 0.89 in one epoch, 0.34 in the next, mean
+# 0.17: no hedge, -0.59 points against LRU). So the hedge also acts when W-TinyLFU's rate is below
+# its previous epoch's by HEDGE_DROP_Z standard errors of the difference of two binomial rates
+# (pooled). A warm-up, where every rate rises, does not fire it (public multi1 C=500: no hedged
+# eviction; at z = 1.5 or 1 it loses 0.65-0.8 points there against plain W-TinyLFU, at z = 2 it
+# still hedged 5 times: bench/README_cache.md, round 36). 0 is off.
+HEDGE_DROP_Z = 3.0
+
 _NO_KEY = object()
 
 
@@ -509,7 +522,7 @@ class SteeredWTinyLFUPolicy:
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
             cold_start, alternations, long, undo, guard, guard_lead, guard_recency, debt,
             regret_pays, persist, collapse_z, collapse_since, dead_idle,
-            measure_convergence, noise_trials, entry_z, hedge: the
+            measure_convergence, noise_trials, entry_z, hedge, hedge_drop_z: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -531,7 +544,8 @@ class SteeredWTinyLFUPolicy:
             ``noise_trials=0`` never holds an entry back on the undos' measured noise, as
             before round 32; ``entry_z=0`` never holds an entry on a noisy lead the long
             window contradicts, as before round 33; ``hedge=False`` evicts the oldest
-            stale resident whatever the ghosts hold, as before round 35).
+            stale resident whatever the ghosts hold, as before round 35; ``hedge_drop_z=0``
+            hedges only below W-TinyLFU's mean rate, as before round 36).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
@@ -583,6 +597,8 @@ class SteeredWTinyLFUPolicy:
         "_noise_trials",
         "_entry_z",
         "_hedge",
+        "_hedge_drop_z",
+        "_prev_rate",
         "_rhits",
         "_conv_est",
         "_conv_pending",
@@ -634,6 +650,7 @@ class SteeredWTinyLFUPolicy:
         noise_trials: int = NOISE_TRIALS,
         entry_z: float = ENTRY_Z,
         hedge: bool = HEDGE,
+        hedge_drop_z: float = HEDGE_DROP_Z,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -728,6 +745,10 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("entry_z must be >= 0")
         self._entry_z = entry_z  # round 33
         self._hedge = hedge  # round 35
+        if hedge_drop_z < 0:
+            raise ValueError("hedge_drop_z must be >= 0")
+        self._hedge_drop_z = hedge_drop_z  # round 36
+        self._prev_rate = 0.0  # W-TinyLFU's hit rate in the last epoch
         self._conv_pending: tuple[int, int, int, int] | None = None
         self._conv_rate: float | None = None
         # Round 22: each expert's hit rate per epoch, its mean and variance over the long
@@ -859,8 +880,9 @@ class SteeredWTinyLFUPolicy:
         if sc[r] + hits[r] <= sc[0] + hits[0]:
             return None
         n = self._seen
-        if n < CHECK or not self._epochs or not self._below(
-                0, n, 0.0, self._rvar[0] * self._epoch / n):
+        if n < CHECK or not self._epochs:
+            return None
+        if not self._below(0, n, 0.0, self._rvar[0] * self._epoch / n) and not self._dropped(n):
             return None
         rec = self._experts[r]
         for k in self._stale:
@@ -870,6 +892,17 @@ class SteeredWTinyLFUPolicy:
             if k not in rec and k is not key:
                 return k
         return None
+
+    def _dropped(self, n: int) -> bool:
+        """Round 36 (HEDGE_DROP_Z): True if W-TinyLFU's hit rate this epoch (n lookups) is
+        below its previous epoch's by more than HEDGE_DROP_Z standard errors of the
+        difference (pooled binomial rates; the previous epoch counted as one epoch long)."""
+        z = self._hedge_drop_z
+        if not z:
+            return False
+        rate, prev, m = self._epoch_hits[0] / n, self._prev_rate, self._epoch
+        pooled = (rate * n + prev * m) / (n + m)
+        return prev - rate > z * math.sqrt(pooled * (1.0 - pooled) * (1.0 / n + 1.0 / m))
 
     def _count_reuse(self, key: Hashable) -> None:
         reuses = self._reuses
@@ -967,6 +1000,7 @@ class SteeredWTinyLFUPolicy:
             # (EWMA mean and variance on the long window's decay; the first epoch seeds the
             # mean).
             a = 1.0 - self._long_decay if self._epochs else 1.0
+            self._prev_rate = self._epoch_hits[0] / n
             for i, h in enumerate(self._epoch_hits):
                 d = h / n - self._rmean[i]
                 self._rmean[i] += a * d
@@ -1375,6 +1409,7 @@ class SteeredWTinyLFUPolicy:
         self._rvar = [0.0, 0.0, 0.0]
         self._fall = [0.0, 0.0, 0.0]
         self._fall_n = [0, 0, 0]
+        self._prev_rate = 0.0
         self._mark = [0, 0, 0, 0]
         self._from = -1
         self._cum = [0, 0, 0]
