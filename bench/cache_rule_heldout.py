@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh23|fresh24] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh24|fresh25] [--suffix _r14] [--ref main]
         [--theine] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh24][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh25][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -300,7 +300,30 @@ usual drinks on weekdays, hoppers and cup sleeves replaced when empty, the night
 cleaning) and a translator's CAT tool (Trados, memoQ: segments' translation memory and
 termbase look-ups, boilerplate repetitions, revisions, new versions of a document).
 Recency-dominated by construction: the TLS sessions and the notebook; loops: the radar
-scans, the performances and the shelf scans.
+scans, the performances and the shelf scans. ``fresh25`` (seeds 47000+) was written in
+round 37 before anything ran on it, by a writer who did not read the policy's code: a GNU
+Autoconf ``configure`` run and the build after it in the page cache (every test execs the
+same compiler, assembler and linker pages around a new conftest and its headers;
+config.cache re-runs; ``make``), mini-batch training of a graph neural network with
+neighbourhood sampling over a power-law graph (GraphSAGE, DGL: adjacency lists expanded hop
+by hop, every sampled node's feature row gathered), a radiologist reading a PACS worklist
+(DICOM series scrolled up and down with reversals, the prior study's matching images, STAT
+studies first), an SSD's demand-based flash translation layer (DFTL: mapping entries read
+by host I/O and by sampled-greedy garbage collection moving valid pages), a game's
+graphics pipeline cache (DXVK, Fossilize: draws sorted by material per pass along a camera
+path, level loads changing the material set), a surface-mount pick-and-place line (Fuji
+NXT: each board runs the program's placements in sequence, reels spliced, changeovers to
+another product's program), and three robot streams: a manipulator's motion-plan cache in a
+kitting cell (MoveIt 2's trajectory cache: home, tote cell and fixture plans, totes,
+moved fixtures, the product switched at shift changes), a parcel sort centre's sortation
+robots (Amazon's Pegasus, Geek+: a new label per parcel, the sort plan's destination, the
+chute's bag and its manifest; outbound and inbound sort plans alternating) and a speech
+recogniser's beam search (Kaldi's decoder on an HCLG graph: self-looping HMM states of a
+word's phones, sound-alike rivals pruned after a few phones, language-model states).
+Recency-dominated by construction: the PACS reading and the speech recogniser's beam;
+phase changes: the pipeline cache's level loads, the placement line's changeovers, the
+work cell's shifts and the sort centre's sort plans; loops: the configure tests and the
+boards.
 """
 
 from __future__ import annotations
@@ -11195,6 +11218,504 @@ def fresh24_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def configure_runs(seed: int, checks: int, headers: int, alpha: float, sources: int,
+                   reruns: int) -> Iterator[int]:
+    """A GNU Autoconf ``configure`` script and the build after it, seen by the page cache
+    (the Autoconf manual's AC_CHECK_HEADERS, AC_CHECK_FUNCS and AC_CHECK_LIB tests). Each of
+    a project's ``checks`` tests writes a new ``conftest.c``, runs the compiler driver, which
+    execs cc1, as and ld (their binaries' and shared libraries' pages, the same every time),
+    reads the headers the test includes (the checked one and, for most tests, stdio.h and the
+    base headers it nests; ``headers`` system headers, the checked ones Zipf ``alpha``),
+    links against libc (and the checked library), runs the new conftest, reads confdefs.h
+    (which grows by a page every 40 tests) and appends to config.log. The developer runs
+    configure ``reruns`` times per project (a re-run with config.cache set skips most tests)
+    and then ``make`` compiles the project's ``sources`` files (cc1 again, the project's own
+    headers and the system headers each includes); then comes the next project."""
+    rng = random.Random(seed)
+    tool_k, hdr_k, tmp_k, conf_k, src_k, lib_k = (
+        0, 1 << 40, 2 << 40, 3 << 40, 4 << 40, 5 << 40)
+    tools = {"gcc": 4, "cc1": 40, "as": 8, "ld": 12, "ld.so": 2, "libc": 10, "libbfd": 10,
+             "libgmp": 3, "sh": 6, "sed": 3}
+    page_of: dict[str, list[int]] = {}
+    at = 0
+    for name, pages in tools.items():
+        page_of[name] = list(range(at, at + pages))
+        at += pages
+    checked = _zipf(rng, headers, alpha)
+    nested = [rng.sample(range(8, headers), rng.randint(0, 3)) for _ in range(headers)]
+    stdio = list(range(8))  # stdio.h, stddef.h, features.h, the bits/ and sys/ headers
+    tmp = itertools.count()
+    project = itertools.count()
+
+    def run(*names: str) -> Iterator[int]:
+        for name in names:
+            for p in page_of[name]:
+                if p == page_of[name][0] or rng.random() < 0.8:
+                    yield tool_k + p
+
+    def include(h: int) -> Iterator[int]:
+        yield hdr_k + h
+        for n in nested[h]:
+            yield hdr_k + n
+
+    while True:
+        proj = next(project)
+        tests = [(rng.random(), checked()) for _ in range(checks)]
+        for r in range(reruns):
+            yield from run("sh", "sed")
+            for i, (kind, h) in enumerate(tests):
+                if r > 0 and rng.random() < 0.9:  # config.cache answers it
+                    continue
+                c = next(tmp)
+                yield tmp_k + 3 * c  # conftest.c
+                yield from run("gcc", "cc1")
+                if kind < 0.7:
+                    for s in stdio:
+                        yield hdr_k + s
+                yield from include(h)
+                yield tmp_k + 3 * c + 1  # conftest.o
+                yield from run("as", "ld", "ld.so", "libbfd", "libgmp")
+                yield from run("libc")
+                if kind > 0.85:
+                    yield lib_k + h
+                yield tmp_k + 3 * c + 2  # the conftest program, run once
+                yield from run("ld.so", "libc")
+                for p in range(1 + i // 40):
+                    yield conf_k + (proj << 16) + p  # confdefs.h
+                yield conf_k + (proj << 16) + 0x8000 + i // 20  # config.log's last page
+        own = [src_k + (proj << 20) + (1 << 19) + j for j in range(max(3, sources // 5))]
+        for j in range(sources):
+            yield src_k + (proj << 20) + j
+            yield from run("gcc", "cc1")
+            for s in stdio:
+                yield hdr_k + s
+            for h in rng.sample(own, min(len(own), rng.randint(1, 4))):
+                yield h
+            for _ in range(rng.randint(1, 5)):
+                yield from include(checked())
+            yield from run("as")
+        yield from run("ld", "ld.so", "libbfd", "libc")
+
+
+def gnn_minibatches(seed: int, nodes: int, m: int, batch: int, fanouts: tuple[int, ...],
+                    train: float) -> Iterator[int]:
+    """Mini-batch training of a graph neural network with neighbourhood sampling
+    (GraphSAGE, Hamilton, Ying and Leskovec, NeurIPS 2017; DGL's NeighborSampler; PaGraph,
+    Lin et al., SoCC 2020, on caching the features of high-degree nodes). A power-law graph
+    of ``nodes`` nodes (preferential attachment, ``m`` links per new node); each epoch
+    shuffles the training nodes (``train`` share) into mini-batches of ``batch`` seeds; a
+    batch samples up to ``fanouts[0]`` neighbours of each seed, then ``fanouts[1]`` of each
+    of those, and so on (reading the adjacency list of every node it expands), then gathers
+    the feature row of every distinct node sampled. After each epoch a validation pass reads
+    the validation nodes' features and their neighbours'."""
+    rng = random.Random(seed)
+    adj_k, feat_k = 0, 1 << 40
+    ends: list[int] = []
+    nbrs: list[list[int]] = [[] for _ in range(nodes)]
+    for v in range(nodes):
+        if v == 0:
+            continue
+        for _ in range(min(m, v)):
+            u = rng.choice(ends) if ends and rng.random() < 0.8 else rng.randrange(v)
+            nbrs[v].append(u)
+            nbrs[u].append(v)
+            ends.extend((u, v))
+    order = list(range(nodes))
+    rng.shuffle(order)
+    cut = int(nodes * train)
+    training, validation = order[:cut], order[cut:cut + max(1, nodes // 10)]
+    while True:
+        rng.shuffle(training)
+        for b in range(0, len(training), batch):
+            frontier = training[b:b + batch]
+            seen = set(frontier)
+            for fan in fanouts:
+                nxt: list[int] = []
+                for v in frontier:
+                    yield adj_k + v
+                    pick = nbrs[v] if len(nbrs[v]) <= fan else rng.sample(nbrs[v], fan)
+                    nxt.extend(pick)
+                frontier = [u for u in dict.fromkeys(nxt) if u not in seen]
+                seen.update(frontier)
+            for v in sorted(seen):  # the gather, in id order
+                yield feat_k + v
+        for v in validation:
+            yield feat_k + v
+            yield adj_k + v
+            for u in nbrs[v][:fanouts[0]]:
+                yield feat_k + u
+
+
+def pacs_reading(seed: int, patients: int, alpha: float, series: int, slices: int,
+                 stat: float, priors: float) -> Iterator[int]:
+    """A radiologist reading a worklist on a PACS workstation (recency-dominated: DICOM
+    studies of series of images; a hanging protocol lays the current study's series out
+    beside the prior study's; Kim et al., "Radiologists' scrolling behaviour", and the
+    "drilling" search strategy of Drew et al., Radiology 2013). Studies arrive for patients
+    (returning patients Zipf ``alpha`` over ``patients``), each of ``series`` series of about
+    ``slices`` images; STAT studies (``stat``) jump the queue. Reading a study: the patient's
+    record, the hanging protocol, then the radiologist drills through a series, scrolling a
+    few images at a time up and down the stack with reversals, switches to another series at
+    the same position, and (``priors``, when the patient has an earlier study) opens the
+    prior's matching series at that position to compare; then the report template and the
+    dictated report."""
+    rng = random.Random(seed)
+    img_k, pat_k, proto_k, rep_k = 0, 1 << 40, 2 << 40, 3 << 40
+    who = _zipf(rng, patients, alpha)
+    studies = itertools.count()
+    last_study: dict[int, int] = {}
+    queue: list[int] = []
+
+    def image(study: int, s: int, z: int) -> int:
+        return img_k + (study << 20) + (s << 12) + z
+
+    while True:
+        while len(queue) < 6:
+            p = who()
+            if rng.random() < stat:
+                queue.insert(0, p)
+            else:
+                queue.append(p)
+        p = queue.pop(0)
+        study = next(studies)
+        prior = last_study.get(p)
+        last_study[p] = study
+        n_series = max(1, series + rng.randint(-1, 1))
+        depth = max(5, int(rng.gauss(slices, slices / 4)))
+        yield pat_k + p
+        yield proto_k + n_series
+        z = rng.randrange(depth)
+        for s in range(n_series):
+            for _ in range(rng.randint(2, 6)):  # scroll runs with reversals
+                step = rng.choice((-1, 1))
+                for _ in range(rng.randint(3, 25)):
+                    z = min(depth - 1, max(0, z + step))
+                    yield image(study, s, z)
+                    if prior is not None and rng.random() < priors / 4:
+                        yield image(prior, s, z)  # the prior's matching image
+            if prior is not None and rng.random() < priors:
+                for dz in range(-2, 3):
+                    yield image(prior, s, min(depth - 1, max(0, z + dz)))
+        yield rep_k + n_series  # the report template
+        yield rep_k + (1 << 20) + study
+
+
+def ftl_mapping(seed: int, blocks: int, per_block: int, spare: float, alpha: float,
+                seq_share: float, read_share: float) -> Iterator[int]:
+    """An SSD's demand-based flash translation layer (DFTL, Gupta, Kim and Urgaonkar,
+    ASPLOS 2009): the page-level mapping table lives in flash and its entries are cached in
+    the controller's SRAM. Every host read or write of a logical page reads its mapping
+    entry (a write updates it); host I/O mixes sequential writes (a file copy or a log: a
+    run of 50 to 400 consecutive pages starts with chance ``seq_share`` / 50) with random
+    Zipf ``alpha`` accesses over the logical space (``read_share`` of them reads).
+    ``blocks`` flash blocks of ``per_block`` pages, ``spare`` of them over-provisioned;
+    writes go to the open block, and when the free blocks run low, garbage collection takes
+    the full block with the fewest valid pages among a sample (sampled greedy) and moves
+    each valid page, reading and updating its mapping entry, and reads the global
+    translation directory's entry for its page."""
+    rng = random.Random(seed)
+    map_k, gtd_k = 0, 1 << 40
+    logical = int(blocks * per_block * (1 - spare))
+    hot = _zipf(rng, logical, alpha)
+    perm = list(range(logical))
+    rng.shuffle(perm)  # the hot pages are scattered over the logical space
+    where: dict[int, tuple[int, int]] = {}  # lpn -> (block, page)
+    owner: list[list[int]] = [[-1] * per_block for _ in range(blocks)]
+    valid = [0] * blocks
+    free = list(range(1, blocks))
+    full: set[int] = set()
+    open_block, fill = 0, 0
+
+    def write(lpn: int) -> Iterator[int]:
+        nonlocal open_block, fill
+        old = where.get(lpn)
+        if old is not None:
+            owner[old[0]][old[1]] = -1
+            valid[old[0]] -= 1
+        if fill == per_block:
+            full.add(open_block)
+            open_block, fill = free.pop(0), 0
+        owner[open_block][fill] = lpn
+        where[lpn] = (open_block, fill)
+        valid[open_block] += 1
+        fill += 1
+        yield map_k + lpn
+
+    def collect() -> Iterator[int]:
+        while len(free) < 2:
+            pool = list(full)
+            victim = min(rng.sample(pool, min(16, len(pool))), key=lambda b: valid[b])
+            full.discard(victim)
+            for lpn in list(owner[victim]):
+                if lpn >= 0:
+                    yield gtd_k + lpn // 512
+                    yield from write(lpn)
+            owner[victim] = [-1] * per_block
+            valid[victim] = 0
+            free.append(victim)
+
+    seq_at = rng.randrange(logical)
+    seq_left = 0
+    while True:
+        if seq_left > 0 or rng.random() < seq_share / 50:
+            if seq_left == 0:
+                seq_at, seq_left = rng.randrange(logical), rng.randint(50, 400)
+            seq_at = (seq_at + 1) % logical
+            seq_left -= 1
+            yield from write(seq_at)
+        else:
+            lpn = perm[hot()]
+            if rng.random() < read_share:
+                yield map_k + lpn
+                continue
+            yield from write(lpn)
+        yield from collect()
+
+
+def shader_pipelines(seed: int, levels: int, materials: int, visible: int, passes: int,
+                     frames: int) -> Iterator[int]:
+    """A game's graphics pipeline state cache (Vulkan's VkPipelineCache, DXVK's state cache,
+    Valve's Fossilize): every frame draws the visible objects sorted by material; a draw
+    binds the pipeline of its material's shader permutation for each render pass it takes
+    part in (depth prepass, G-buffer, the shadow cascades, ``passes`` in all), its
+    descriptor set and its mesh. The camera moves through a level along a path past
+    its placed objects (six per material), so the visible set (about ``visible`` objects) changes
+    a little each frame; after about ``frames`` frames the player loads the next of
+    ``levels`` levels (a phase change: another material set, some shared materials such as
+    the UI's and the characters'), and now and then goes back to an earlier level."""
+    rng = random.Random(seed)
+    pipe_k, desc_k, mesh_k, ui_k = 0, 1 << 40, 2 << 40, 3 << 40
+    shared = list(range(max(4, materials // 10)))
+    level_objects: list[list[tuple[int, int]]] = []
+    for lv in range(levels):
+        own = [len(shared) + lv * materials + j for j in range(materials)]
+        objs = []
+        for o in range(materials * 6):
+            mat = rng.choice(shared) if rng.random() < 0.15 else own[
+                min(materials - 1, int(rng.expovariate(1 / (materials / 4))))]
+            objs.append((mat, (lv << 20) + o))
+        level_objects.append(objs)
+    lv = 0
+    while True:
+        objs = level_objects[lv]
+        pos = 0.0
+        for _ in range(max(10, int(rng.gauss(frames, frames / 4)))):
+            pos = min(len(objs) - visible, max(0.0, pos + rng.uniform(-0.5, 1.5)))
+            view = sorted(objs[int(pos):int(pos) + visible])
+            for p in range(passes):
+                last = -1
+                for mat, obj in view:
+                    if p > 0 and rng.random() < 0.4:
+                        continue  # outside this shadow cascade
+                    if mat != last:
+                        yield pipe_k + (mat << 4) + p
+                        yield desc_k + mat
+                        last = mat
+                    yield mesh_k + obj
+            yield ui_k + 0
+        lv = rng.randrange(lv + 1) if rng.random() < 0.2 else (lv + 1) % levels
+
+
+def smt_placement(seed: int, products: int, parts: int, placements: int, boards: int,
+                  reel: int, common: float) -> Iterator[int]:
+    """A surface-mount pick-and-place line (Fuji NXT, ASM SIPLACE: placement programs and
+    feeder setups). A job builds about ``boards`` boards of one of ``products`` products;
+    each board reads the job's program and the board's fiducials, then every one of the
+    program's ``placements`` placements in its optimised sequence: the feeder slot's reel,
+    the part's package data (its vision template) and, when the head changes nozzle, the
+    nozzle. A reel runs out after ``reel`` parts and is spliced (a new reel). A changeover
+    to the next job (a phase change mid-shift) loads another program and feeder setup:
+    ``common`` of a product's parts are shared passives from ``parts`` (resistors,
+    capacitors), the rest its own."""
+    rng = random.Random(seed)
+    prog_k, fid_k, reel_k, pkg_k, noz_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    passive = _zipf(rng, parts, 1.0)
+    programs = []
+    for prod in range(products):
+        n = max(10, int(rng.gauss(placements, placements / 5)))
+        kinds = [passive() if rng.random() < common else parts + prod * 1000 + rng.randrange(
+            max(2, n // 8)) for _ in range(n)]
+        kinds.sort(key=lambda k: (k % 7, k))  # the optimiser groups by nozzle and feeder
+        programs.append(kinds)
+    reels: dict[int, int] = {}
+    used: dict[int, int] = {}
+    new_reel = itertools.count()
+    job = _zipf(rng, products, 0.8)
+    boards_done = itertools.count()
+    while True:
+        prod = job()
+        prog = programs[prod]
+        for _ in range(max(1, int(rng.gauss(boards, boards / 3)))):
+            yield prog_k + prod
+            yield fid_k + next(boards_done)
+            nozzle = -1
+            for k in prog:
+                if k not in reels:
+                    reels[k] = next(new_reel)
+                    used[k] = 0
+                yield reel_k + reels[k]
+                yield pkg_k + k
+                if k % 7 != nozzle:
+                    nozzle = k % 7
+                    yield noz_k + nozzle
+                used[k] += 1
+                if used[k] >= reel:
+                    reels[k] = next(new_reel)
+                    used[k] = 0
+
+
+def motion_plans(seed: int, fixtures: int, cells: int, per_tote: int, products: int,
+                 moved: float) -> Iterator[int]:
+    """A manipulator's motion-plan cache in a kitting work cell (MoveIt 2's trajectory
+    cache, ``moveit_ros_trajectory_cache``: plans keyed by start state and goal, fetched when
+    a close-enough one was stored; the planning scene's collision objects). A pick cycle
+    reads the tote's collision object, the part's grasp poses, the plan from home to the
+    part's coarse cell of the tote (``cells`` cells), the plan from that cell to the fixture
+    slot it goes to (of ``fixtures``) and the plan back home. A new tote comes every
+    ``per_tote`` picks (a new collision object); the operator now and then moves a fixture
+    (``moved`` a tote: its plans are stored anew), and at shift changes the cell switches to
+    another of ``products`` products (other parts, grasps and fixture slots: a phase change)."""
+    rng = random.Random(seed)
+    scene_k, grasp_k, plan_k = 0, 1 << 40, 2 << 40
+    totes = itertools.count()
+    fixture_version = [0] * (fixtures * products)
+    plans: dict[tuple[int, int, int], int] = {}
+    new_plan = itertools.count()
+
+    def plan(a: int, b: int, v: int) -> int:
+        return plan_k + plans.setdefault((a, b, v), next(new_plan))
+
+    while True:
+        prod = rng.randrange(products)
+        for _ in range(rng.randint(5, 15)):  # totes of this shift
+            tote = next(totes)
+            if rng.random() < moved:
+                f = prod * fixtures + rng.randrange(fixtures)
+                fixture_version[f] += 1
+            for i in range(per_tote):
+                yield scene_k + tote
+                part = prod * 16 + rng.randrange(4)
+                yield grasp_k + part
+                cell = rng.randrange(cells)
+                slot = prod * fixtures + i % fixtures
+                yield plan(-1, cell, prod)
+                yield plan(cell, slot, fixture_version[slot])
+                yield plan(slot, -1, fixture_version[slot])
+
+
+def parcel_sort(seed: int, destinations: int, alpha: float, chutes: int, bag: int,
+                wave: int) -> Iterator[int]:
+    """A parcel sort centre's robotic sortation (Amazon Robotics' Pegasus drives, Geek+
+    sorting robots, Tompkins t-Sort): a parcel inducted at a station is scanned (its label
+    record, new for each parcel; a no-read is re-scanned), its destination looked up in the
+    sort plan (Zipf ``alpha`` over ``destinations`` postcodes) and a drive carries it to the
+    destination's chute (of ``chutes``), whose current bag is read and replaced by a new one
+    after ``bag`` parcels (the full bag's manifest reads its parcels' records again). The
+    sort plan changes between the night's outbound sort and the day's inbound one every
+    ``wave`` parcels (a phase change: another destination set, chutes reassigned)."""
+    rng = random.Random(seed)
+    parcel_k, dest_k, chute_k, bag_k = 0, 1 << 40, 2 << 40, 3 << 40
+    pick = _zipf(rng, destinations, alpha)
+    parcels = itertools.count()
+    bags = itertools.count()
+    shift = 0
+    while True:
+        shift += 1
+        outbound = shift % 2
+        perm = list(range(destinations))
+        rng.shuffle(perm)
+        chute_of: dict[int, int] = {}
+        bag_of: dict[int, tuple[int, list[int]]] = {}
+        for _ in range(wave):
+            p = next(parcels)
+            yield parcel_k + p
+            if rng.random() < 0.03:
+                yield parcel_k + p  # a no-read, scanned again
+            d = (outbound << 30) + perm[pick()]
+            yield dest_k + d
+            c = chute_of.setdefault(d, len(chute_of) % chutes)
+            yield chute_k + (outbound << 16) + c
+            b, inside = bag_of.get(c) or (next(bags), [])
+            yield bag_k + b
+            inside.append(p)
+            if len(inside) >= bag:
+                for q in inside:
+                    yield parcel_k + q
+                b, inside = next(bags), []
+            bag_of[c] = (b, inside)
+
+
+def asr_beam(seed: int, vocab: int, alpha: float, phones: int, beam: int,
+             duration: float) -> Iterator[int]:
+    """A speech recogniser's beam search over its decoding graph (recency-dominated: Kaldi's
+    LatticeFasterDecoder over an HCLG WFST; Povey et al., ASRU 2011). Every 10 ms frame each
+    active token reads its graph state's arcs; a state is an HMM state of a phone of a word
+    (three per phone, each self-looping for a geometric number of frames around
+    ``duration``); words are chains of phones from a lexicon of ``vocab`` words (Zipf
+    ``alpha``; words starting alike share their first states, as in a prefix tree), and a
+    word's end reads the language model's state for the history. Besides the spoken word,
+    up to ``beam`` - 1 competing words that sound alike start with it and are pruned after a
+    few phones. Utterances are a few seconds long; between them, silence states."""
+    rng = random.Random(seed)
+    state_k, lm_k, sil_k = 0, 1 << 40, 2 << 40
+    word = _zipf(rng, vocab, alpha)
+    pron = [[rng.randrange(phones) for _ in range(rng.randint(2, 8))] for _ in range(vocab)]
+    for w in range(1, vocab):  # neighbours in the lexicon share a prefix
+        if rng.random() < 0.5:
+            k = rng.randint(1, min(len(pron[w]), len(pron[w - 1])))
+            pron[w][:k] = pron[w - 1][:k]
+
+    ids: dict[tuple[int, ...], int] = {}
+
+    def state(w: int, i: int, h: int) -> int:
+        return state_k + ids.setdefault(tuple(pron[w][:i + 1]), len(ids)) * 4 + h
+
+    hist = (0, 0)
+    while True:
+        for f in range(rng.randint(10, 40)):  # silence between utterances
+            yield sil_k + f % 3
+        for _ in range(rng.randint(3, 15)):
+            w = word()
+            rivals = [min(vocab - 1, max(0, w + rng.randint(-3, 3)))
+                      for _ in range(rng.randint(0, beam - 1))]
+            alive = [(r, rng.randint(1, 3)) for r in rivals if r != w]
+            for i in range(len(pron[w])):
+                for h in range(3):
+                    for _ in range(1 + int(rng.expovariate(1 / duration))):
+                        yield state(w, i, h)
+                        for r, life in alive:
+                            if i < min(life, len(pron[r])):
+                                yield state(r, i, h)
+            yield lm_k + (hist[0] * vocab + hist[1]) % (1 << 36)
+            hist = (hist[1], w)
+
+
+def fresh25_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 37's held-out set: seeds 47000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 47000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "configure_c60_h200": lambda: configure_runs(s + 0, 60, 200, 1.0, 20, 2),
+        "configure_c400_h3000": lambda: configure_runs(s + 1, 400, 3000, 0.8, 300, 3),
+        "gnn_n2000_b32": lambda: gnn_minibatches(s + 2, 2000, 3, 32, (5, 3), 0.3),
+        "gnn_n40000_b16": lambda: gnn_minibatches(s + 3, 40000, 5, 16, (10, 5), 0.1),
+        "pacs_p100_s3": lambda: pacs_reading(s + 4, 100, 1.0, 3, 40, 0.1, 0.5),
+        "pacs_p20000_s8": lambda: pacs_reading(s + 5, 20000, 0.7, 8, 200, 0.2, 0.7),
+        "ftl_b64_p32": lambda: ftl_mapping(s + 6, 64, 32, 0.1, 1.0, 0.3, 0.5),
+        "ftl_b512_p64": lambda: ftl_mapping(s + 7, 512, 64, 0.07, 0.8, 0.5, 0.6),
+        "shader_l4_m20": lambda: shader_pipelines(s + 8, 4, 20, 10, 2, 300),
+        "shader_l12_m150": lambda: shader_pipelines(s + 9, 12, 150, 40, 4, 150),
+        "smt_p4_n60": lambda: smt_placement(s + 10, 4, 40, 60, 20, 500, 0.6),
+        "smt_p30_n800": lambda: smt_placement(s + 11, 30, 300, 800, 10, 2000, 0.5),
+        "moveit_f4_c9": lambda: motion_plans(s + 12, 4, 9, 10, 2, 0.1),
+        "moveit_f24_c64": lambda: motion_plans(s + 13, 24, 64, 40, 6, 0.2),
+        "sortation_d200_c40": lambda: parcel_sort(s + 14, 200, 1.0, 40, 30, 2000),
+        "sortation_d40000_c500": lambda: parcel_sort(s + 15, 40000, 0.8, 500, 60, 20000),
+        "asr_v500_b3": lambda: asr_beam(s + 16, 500, 1.0, 40, 3, 3.0),
+        "asr_v60000_b8": lambda: asr_beam(s + 17, 60000, 0.9, 45, 8, 2.0),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -11206,7 +11727,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh17": fresh17_variants, "fresh18": fresh18_variants,
                 "fresh19": fresh19_variants, "fresh20": fresh20_variants,
                 "fresh21": fresh21_variants, "fresh22": fresh22_variants,
-                "fresh23": fresh23_variants, "fresh24": fresh24_variants}
+                "fresh23": fresh23_variants, "fresh24": fresh24_variants,
+                "fresh25": fresh25_variants}
 
 
 def run_one(task: tuple[str, str, int, bool, bool]) -> dict[str, Any]:
@@ -11268,7 +11790,8 @@ def main() -> int:
                          "fresh21: round 33's held-out set; "
                          "fresh22: round 34's held-out set; "
                          "fresh23: round 35's held-out set; "
-                         "fresh24: round 36's held-out set")
+                         "fresh24: round 36's held-out set; "
+                         "fresh25: round 37's held-out set")
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

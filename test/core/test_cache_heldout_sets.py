@@ -2,7 +2,7 @@
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
-fresh22, round 35's fresh23, round 36's fresh24): their
+fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -18,7 +18,7 @@ HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
-        "fresh24")
+        "fresh24", "fresh25")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -220,6 +220,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "barista": lambda s: h.barista_orders(s, 8, 10, 1.0, 2, 30, 2.0),
             "transmem": lambda s: h.translation_memory(s, 200, 1.0, 10, 20, 0.2, 2),
         }
+    if name == "fresh25":
+        return {
+            "configure": lambda s: h.configure_runs(s, 20, 100, 1.0, 10, 2),
+            "gnn": lambda s: h.gnn_minibatches(s, 500, 3, 16, (4, 2), 0.3),
+            "pacs": lambda s: h.pacs_reading(s, 50, 1.0, 2, 30, 0.1, 0.5),
+            "ftl": lambda s: h.ftl_mapping(s, 32, 16, 0.1, 1.0, 0.3, 0.5),
+            "shader": lambda s: h.shader_pipelines(s, 3, 10, 8, 2, 50),
+            "smt": lambda s: h.smt_placement(s, 3, 20, 30, 5, 100, 0.6),
+            "moveit": lambda s: h.motion_plans(s, 3, 6, 8, 2, 0.1),
+            "sortation": lambda s: h.parcel_sort(s, 100, 1.0, 20, 20, 500),
+            "asr": lambda s: h.asr_beam(s, 200, 1.0, 30, 3, 3.0),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -329,7 +341,11 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # (a page view's burst of connections resumes the session its first one made, a visit's
 # views follow one another) and the notebook session (the analyst re-runs the last few
 # cells; every run writes new variable versions and an output, so about half the stream
-# comes back, nearly all of it soon).
+# comes back, nearly all of it soon); fresh25's PACS reading (the radiologist scrolls a
+# series' stack up and down and compares with the prior at the same position; a study's
+# images are new keys, so under half of the larger variant's stream comes back, nearly all
+# of it soon) and the speech recogniser's beam (a state self-loops for several frames and
+# its rivals advance beside it).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -345,7 +361,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh21": ({"frontal", "scrub"}, 0.6, 0.55),
                     "fresh22": ({"hpa", "fryer"}, 0.75, 0.3),
                     "fresh23": ({"codesearch", "utxo"}, 0.4, 0.5),
-                    "fresh24": ({"tlsresume", "notebook"}, 0.5, 0.8)}
+                    "fresh24": ({"tlsresume", "notebook"}, 0.5, 0.8),
+                    "fresh25": ({"pacs", "asr"}, 0.4, 0.8)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
