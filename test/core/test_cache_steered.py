@@ -475,6 +475,20 @@ def test_the_hedge_also_acts_on_a_drop_below_the_previous_epoch() -> None:
         SteeredWTinyLFUPolicy(500, hedge_drop_z=-1.0)
 
 
+def test_the_hedge_also_runs_between_lru_and_fifo() -> None:
+    # Round 37 (HEDGE_RECENCY). fresh8's LSM block reads (the tuning cell,
+    # lsm_k20000_a0.99_w0.2_m500) at C=1000: at the phase change near 25,000 the residents
+    # follow LRU, whose rate falls while FIFO's ghost out-scores it; no W-TinyLFU hedge acts
+    # there and the residents held LRU's keys (hedge_recency=False: -0.66 points). The hedge
+    # between the recency experts keeps FIFO's keys resident (+52 hits by 26,000).
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    trace = list(itertools.islice(
+        heldout.lsm_blocks(30010, 20_000, 0.99, 0.2, 16, 500, 4, 1024), 30_000))
+    _within_the_rule_only_with_defaults(trace, 1000, hedge_recency=False)
+
+
 def _hot_ranks_to_new_keys(n: int, seed: int, keys: int, hot: int, every: int) -> list[int]:
     """Zipf(0.9) over ``keys`` ranks whose ``hot`` top ranks go to brand-new keys every
     ``every`` events, the old hot keys dropping to the tail (round 17's fresh5 hotshift)."""

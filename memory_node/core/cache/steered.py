@@ -119,6 +119,9 @@ admission refuses), an eviction takes a resident that ghost lacks before a key W
 refused and the ghost holds, so an exit does not have to load those keys again. Since
 round 36 (``HEDGE_DROP_Z``) the hedge also acts when W-TinyLFU's rate this epoch drops far
 below its previous epoch's, a fall the long mean (still low after a warm-up) does not show.
+Since round 37 (``HEDGE_RECENCY``) the same hedge runs between the two recency experts: while
+the residents follow LRU (or FIFO), the other's ghost out-scores it and the leader's rate this
+epoch is below its mean, an eviction takes a resident the other lacks first.
 
 Round 27's three off options (dead-victim admission, long-window tests on every entry into
 W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
@@ -509,6 +512,20 @@ HEDGE = True
 # still hedged 5 times: bench/README_cache.md, round 36). 0 is off.
 HEDGE_DROP_Z = 3.0
 
+# Round 37 (HEDGE_RECENCY; measured in round 36 as "rr"). HEDGE moves the residents toward a
+# gaining recency ghost only while they follow W-TinyLFU; a switch between LRU and FIFO converges
+# the same way (a read-through cache replaces a resident only on a miss) and no W-TinyLFU rule
+# touches it: fresh22's path-finding C=500 lost 73 of its 200 hits on LRU <-> FIFO round trips,
+# the audio loops seed 36001 C=500 all of its loss (bench/README_cache.md, rounds 35-36). So the
+# same hedge, ARC's one-slot-per-ghost-hit adaptation between a recency and a second list
+# (Megiddo and Modha, FAST 2003) applied to the two recency experts: while the residents follow
+# LRU or FIFO, the other's ghost out-scores it (this epoch's hits included) and the leader's hit
+# rate this epoch (CHECK lookups or more) is below its mean epoch rate (HEDGE's fall gate, on
+# the leader), a put evicts the oldest stale resident the other lacks, else the oldest resident
+# it lacks. No drop trigger (HEDGE_DROP_Z) here: it was measured only on W-TinyLFU's hedge.
+# Nothing per access; a scan of the residents at an eviction, only while hedging.
+HEDGE_RECENCY = True
+
 _NO_KEY = object()
 
 
@@ -522,7 +539,8 @@ class SteeredWTinyLFUPolicy:
         epoch_factor, min_epoch, switch_margin, decay, switch_cost, check, exclusive_cost,
             cold_start, alternations, long, undo, guard, guard_lead, guard_recency, debt,
             regret_pays, persist, collapse_z, collapse_since, dead_idle,
-            measure_convergence, noise_trials, entry_z, hedge, hedge_drop_z: the
+            measure_convergence, noise_trials, entry_z, hedge, hedge_drop_z,
+            hedge_recency: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -545,7 +563,9 @@ class SteeredWTinyLFUPolicy:
             before round 32; ``entry_z=0`` never holds an entry on a noisy lead the long
             window contradicts, as before round 33; ``hedge=False`` evicts the oldest
             stale resident whatever the ghosts hold, as before round 35; ``hedge_drop_z=0``
-            hedges only below W-TinyLFU's mean rate, as before round 36).
+            hedges only below W-TinyLFU's mean rate, as before round 36;
+            ``hedge_recency=False`` hedges only while the residents follow W-TinyLFU, as
+            before round 37).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
@@ -598,6 +618,7 @@ class SteeredWTinyLFUPolicy:
         "_entry_z",
         "_hedge",
         "_hedge_drop_z",
+        "_hedge_recency",
         "_prev_rate",
         "_rhits",
         "_conv_est",
@@ -651,6 +672,7 @@ class SteeredWTinyLFUPolicy:
         entry_z: float = ENTRY_Z,
         hedge: bool = HEDGE,
         hedge_drop_z: float = HEDGE_DROP_Z,
+        hedge_recency: bool = HEDGE_RECENCY,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -748,6 +770,7 @@ class SteeredWTinyLFUPolicy:
         if hedge_drop_z < 0:
             raise ValueError("hedge_drop_z must be >= 0")
         self._hedge_drop_z = hedge_drop_z  # round 36
+        self._hedge_recency = hedge_recency  # round 37
         self._prev_rate = 0.0  # W-TinyLFU's hit rate in the last epoch
         self._conv_pending: tuple[int, int, int, int] | None = None
         self._conv_rate: float | None = None
@@ -859,7 +882,10 @@ class SteeredWTinyLFUPolicy:
         if len(self._residents) > self.capacity:
             if self._reuses is not None:
                 self._first_leader(key)
-            victim = self._hedge_victim(key) if self._hedge and self._leader == 0 else None
+            if self._leader == 0:
+                victim = self._hedge_victim(key) if self._hedge else None
+            else:
+                victim = self._recency_victim(key) if self._hedge_recency else None
             if victim is None:
                 victim = self._stale.popitem(last=False)[0]
             else:
@@ -884,12 +910,35 @@ class SteeredWTinyLFUPolicy:
             return None
         if not self._below(0, n, 0.0, self._rvar[0] * self._epoch / n) and not self._dropped(n):
             return None
-        rec = self._experts[r]
+        return self._lacked_by(r, key)
+
+    def _recency_victim(self, key: Hashable) -> Hashable | None:
+        """Round 37 (HEDGE_RECENCY), at an eviction while the residents follow LRU or FIFO:
+        if the other recency ghost out-scores the leader (this epoch's hits included) and the
+        leader's rate this epoch (CHECK lookups or more) is below its mean, the resident
+        ``_lacked_by`` that ghost; None otherwise (the usual victim)."""
+        hits = self._epoch_hits
+        sc = self._scores
+        lead = self._leader
+        other = 3 - lead  # experts 1 (LRU) and 2 (FIFO)
+        if sc[other] + hits[other] <= sc[lead] + hits[lead]:
+            return None
+        n = self._seen
+        if n < CHECK or not self._epochs:
+            return None
+        if not self._below(lead, n, 0.0, self._rvar[lead] * self._epoch / n):
+            return None
+        return self._lacked_by(other, key)
+
+    def _lacked_by(self, expert: int, key: Hashable) -> Hashable | None:
+        """The hedged victim: the oldest stale resident ``expert`` lacks, else the oldest
+        resident it lacks (never ``key``, just put); None if it holds every resident."""
+        held = self._experts[expert]
         for k in self._stale:
-            if k not in rec and k is not key:
+            if k not in held and k is not key:
                 return k
         for k in self._residents:
-            if k not in rec and k is not key:
+            if k not in held and k is not key:
                 return k
         return None
 
@@ -995,10 +1044,10 @@ class SteeredWTinyLFUPolicy:
         n = self._seen
         self._looked += n
         self._seen = 0
-        if (self._collapse_z or self._hedge) and n:
-            # Round 22 (and round 35's HEDGE): the control band of each expert's epoch rate
-            # (EWMA mean and variance on the long window's decay; the first epoch seeds the
-            # mean).
+        if (self._collapse_z or self._hedge or self._hedge_recency) and n:
+            # Round 22 (and rounds 35 and 37's hedges): the control band of each expert's
+            # epoch rate (EWMA mean and variance on the long window's decay; the first epoch
+            # seeds the mean).
             a = 1.0 - self._long_decay if self._epochs else 1.0
             self._prev_rate = self._epoch_hits[0] / n
             for i, h in enumerate(self._epoch_hits):
