@@ -329,7 +329,7 @@ def _far_room(stack: Stack, status_result: tuple[int, Any]) -> str:
 def test_skill_goals_twice_cancelled_and_overlapping(stack: Stack) -> None:
     """A second goal while one runs gets UNAVAILABLE; the same goal id sent again is not
     taken a second time; a cancel mid-way ends with CANCELED and moves no object; then a
-    valid goal is served as before."""
+    valid goal is served as before, and again after a client vanished mid-goal."""
     first = stack.skill("base", _navigate(stack, stack.rooms[0]))
     assert first[1].success, first[1].message
     truth_before = stack.world_state()
@@ -360,6 +360,22 @@ def test_skill_goals_twice_cancelled_and_overlapping(stack: Stack) -> None:
     assert stack.world_state()["objects"] == truth_before["objects"]
     stack.alive()
     # Served as before: the base reaches the room it is sent to.
+    status, result = stack.skill("base", _navigate(stack, room))
+    assert result.success and result.robot_area == room, result.message
+    # A client that vanishes mid-goal (its node gone: no cancel, its result never taken):
+    # the goal runs out on the server, which then serves the next client.
+    gone = rclpy.create_node("fuzz_vanishing_client")
+    try:
+        client = ActionClient(gone, ExecuteSkill, "base/execute_skill")
+        spin_until(gone, client.server_is_ready, what="the base's server, for a new client")
+        fut = client.send_goal_async(_navigate(stack, _far_room(stack, (status, result))))
+        spin_until(gone, fut.done, what="the vanishing client's goal accepted")
+        orphan = bytes(fut.result().goal_id.uuid).hex()
+    finally:
+        gone.destroy_node()
+    spin_until(stack.node, lambda: orphan in stack.skills.ended, timeout=RESULT_TIMEOUT_S,
+               what="the orphaned goal's end")
+    stack.alive()
     status, result = stack.skill("base", _navigate(stack, room))
     assert result.success and result.robot_area == room, result.message
 
