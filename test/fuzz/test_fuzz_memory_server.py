@@ -44,7 +44,7 @@ from builtin_interfaces.msg import Time
 from diagnostic_msgs.msg import KeyValue
 from fuzz_support import SEED, fuzz_settings, ros_context_fixture  # noqa: F401 - a fixture
 from geometry_msgs.msg import Point, Quaternion
-from hypothesis import event, given, seed
+from hypothesis import event, example, given, seed
 from hypothesis import strategies as st
 from PIL import Image
 from rclpy.node import Node
@@ -88,6 +88,11 @@ uint64 = st.integers(0, 2**64 - 1)
 # "" (none), fresh printable ids (a new request each), and ids the server refuses.
 request_ids = st.one_of(st.just(""), st.uuids().map(str),
                         st.sampled_from(["x" * (LIMITS.max_id_chars + 1), "a\x01b", "\u2028"]))
+
+
+def over_the_list_limit(item: str) -> st.SearchStrategy[list[str]]:
+    """A string list one item longer than any list field takes."""
+    return st.just([item] * (LIMITS.max_list_items + 1))
 
 
 def _jpeg(width: int, height: int) -> bytes:
@@ -241,7 +246,10 @@ def observations(draw: Any) -> ObjectObservation:
 
 @st.composite
 def observation_frames(draw: Any) -> ObjectObservations:
-    msg = ObjectObservations(observations=draw(st.lists(observations(), max_size=4)))
+    items = draw(st.lists(observations(), max_size=4))
+    if draw(st.integers(0, 9)) == 0:  # a tenth: one observation over the per-frame limit
+        items = [draw(observations())] * (LIMITS.max_observations_per_frame + 1)
+    msg = ObjectObservations(observations=items)
     msg.header.frame_id = draw(st.sampled_from(["map", "map", "", "odom"]))
     msg.header.stamp = draw(st.one_of(st.just(Time()), st.just(Time()), stamps()))
     return msg
@@ -434,9 +442,9 @@ def test_manage(fuzzed: Fuzzed, command: int, path: str, request_id: str) -> Non
        area=st.one_of(st.just(""), st.just("kitchen"), text),
        skill=st.one_of(st.sampled_from(("", *SKILL_NAMES)), text),
        args=st.one_of(st.lists(st.sampled_from(STORED), max_size=2),
-                      st.lists(text, max_size=4)),
+                      st.lists(text, max_size=4), over_the_list_limit("mug_1")),
        areas=st.one_of(st.lists(st.sampled_from(["kitchen", "hall"]), max_size=3),
-                       st.lists(text, max_size=25)))
+                       st.lists(text, max_size=25), over_the_list_limit("kitchen")))
 def test_recall(fuzzed: Fuzzed, instruction: str, k: int, budget: int, episode: str,
                 use_brief: bool, subgoal: str, area: str, skill: str, args: list[str],
                 areas: list[str]) -> None:
@@ -459,7 +467,7 @@ def skill_calls(draw: Any) -> tuple[str, list[str]]:
         skill = draw(st.one_of(st.sampled_from(SKILL_NAMES), text))
         args = draw(st.one_of(
             st.lists(st.one_of(st.sampled_from([*STORED, "in", "on"]), text), max_size=4),
-            st.just(["mug_1"] * (LIMITS.max_list_items + 1))))
+            over_the_list_limit("mug_1")))
         return skill, args
     spec = SKILLS[draw(st.sampled_from(SKILL_NAMES))]
     objects = iter(draw(st.permutations(STORED)))
@@ -471,6 +479,11 @@ def skill_calls(draw: Any) -> tuple[str, list[str]]:
 
 
 @fuzz
+# Always among the examples: a failure that moves nothing, in an episode (experience learns
+# the step; a rejection after that would show only in the remembered digest).
+@example(call=("pick", ["mug_1"]), succeeded=False, message="", area="",
+         position=(1.0, 0.0, 0.0), episode="ep1", error_code=ErrorCode.PRECONDITION_FAILED,
+         held="", refused="")
 @given(call=skill_calls(), succeeded=st.booleans(),
        message=st.one_of(*[st.sampled_from(["", "done", "the mug was not there"])] * 3, text,
                          st.just("m" * (LIMITS.max_text_chars + 1))),
@@ -478,7 +491,7 @@ def skill_calls(draw: Any) -> tuple[str, list[str]]:
        position=st.one_of(*[st.tuples(st.floats(-10, 10), st.just(0.0), st.just(0.0))] * 2,
                           st.tuples(coordinate, coordinate, coordinate)),
        episode=st.one_of(*[st.sampled_from(["", "ep1", "ep2"])] * 3, text),
-       error_code=uint16,
+       error_code=st.one_of(*[st.sampled_from(list(ErrorCode))] * 3, uint16),
        held=st.one_of(*[st.sampled_from(["", "Mug", "Apple"])] * 3, text),
        refused=st.one_of(*[st.sampled_from(["", "Box"])] * 3, text))
 def test_record_outcome(fuzzed: Fuzzed, call: tuple[str, list[str]], succeeded: bool,
