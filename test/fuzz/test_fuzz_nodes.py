@@ -615,8 +615,9 @@ def test_instructions_twice_cancelled_and_overlapping_then_served(stack: Stack) 
     try:
         client = ActionClient(gone, ExecuteInstruction, "planner/execute_instruction")
         spin_until(gone, client.server_is_ready, what="the planner, for a new client")
+        # One step (a navigate to the apple): a short run, still a skill in flight.
         fut = client.send_goal_async(ExecuteInstruction.Goal(
-            instruction="hold the mug", goal_conditions=["HOLDING(Mug)"], max_steps=3,
+            instruction="hold the apple", goal_conditions=["HOLDING(Apple)"], max_steps=1,
             episode_id="fuzz_vanished"))
         spin_until(gone, fut.done, what="the vanishing client's goal answered")
         assert fut.result().accepted
