@@ -4,6 +4,7 @@ with its first answer, another request under the same id is refused, and it is b
 from __future__ import annotations
 
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -146,6 +147,31 @@ def test_a_write_commits_with_its_id_and_a_rolled_back_one_without(tmp_path: Pat
     assert restarted.lookup("s", "applied", b"f") == ANSWER_LOST
     assert restarted.lookup("s", "failed", b"f") is None
     assert restarted.lookup("s", "cache", b"f") is None
+
+
+def test_a_request_s_writes_are_one_transaction_and_a_failed_part_rolls_back_alone(
+        tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    answered = AnsweredRequests(capacity=8, max_bytes=10_000, store=store)
+    other = sqlite3.connect(tmp_path / "m.sqlite")  # a reader beside the server's connection
+    with answered.applying("s", "r", b"f"):
+        write(store, "1")
+        # Not committed until the request ends: another connection sees nothing of it.
+        assert other.execute("SELECT * FROM memory_meta").fetchall() == []
+        # A part that fails (its error answered by the handler) is undone alone.
+        with pytest.raises(RuntimeError), store.transaction() as conn:
+            conn.execute("INSERT INTO memory_meta VALUES ('other', 'x')")
+            raise RuntimeError("refused")
+        # A snapshot inside the request holds what the request wrote before it.
+        saved = store.save_snapshot("inside")
+    assert other.execute("SELECT * FROM memory_meta").fetchall() == [("k", "1")]
+    other.close()
+    assert MemoryStore(saved).query("SELECT value FROM memory_meta")[0][0] == "1"
+    assert AnsweredRequests(capacity=8, max_bytes=10_000, store=store).lookup(
+        "s", "r", b"f") == ANSWER_LOST
+    with pytest.raises(RuntimeError, match="do not nest"), answered.applying("s", "a", b"f"):
+        with answered.applying("s", "b", b"f"):
+            pass
 
 
 def test_clear_and_load_keep_the_answered_ids(tmp_path: Path) -> None:
