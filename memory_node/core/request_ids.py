@@ -16,10 +16,10 @@ answered with the first request's answer.
 The store holds serialized answers (bytes) so that it knows nothing of ROS; it is written
 and read on the server's executor thread only (no lock).
 
-Given the memory's database, the ids survive a restart: while a request is applied, each
-acknowledged write transaction it commits also records its id (MemoryStore.marking_writes:
-in the same transaction, so a write is never committed without its id nor the id without
-its write); its answer is stored right after, and the kept ids are loaded at start. A
+Given the memory's database, the ids survive a restart: while a request is applied, its
+write transactions are one, and that one also records its id (MemoryStore.marking_writes:
+a request's writes commit all with its id or none of them, nor the id without them); its
+answer is stored right after, and the kept ids are loaded at start. A
 server killed between the write's commit and the answer's keeps the id without an answer
 (ANSWER_LOST): a copy is then told it was applied, not applied again.
 """
@@ -98,7 +98,7 @@ class AnsweredRequests:
 
     @contextlib.contextmanager
     def applying(self, service: str, request_id: str, fingerprint: bytes) -> Iterator[None]:
-        """The block applies the request: its acknowledged writes commit with its id."""
+        """The block applies the request: its writes commit as one, with its id."""
         if self._store is None:
             yield
             return

@@ -171,6 +171,9 @@ class MemoryServer(Node):
                              reliability=ReliabilityPolicy.RELIABLE)
         self.stats_pub = self.create_publisher(MemoryStats, "memory/stats", latched)
         self.events_pub = self.create_publisher(ObjectEvent, "memory/events", EVENTS_QOS)
+        # Events of a request with an id, held until its one transaction has committed
+        # (_answer_once): none goes out for a change a kill before the COMMIT undoes.
+        self._held_events: list[ObjectEvent] | None = None
         self._stats_contributors: list[Callable[[MemoryStats], None]] = []
         self._reset_listeners: list[Callable[[], None]] = []
         # Time inside each service's handler (wall and CPU): a client's round trip minus
@@ -252,7 +255,10 @@ class MemoryServer(Node):
         return declare_settings(self, cls, prefix)
 
     def publish_event(self, event: ObjectEvent) -> None:
-        self.events_pub.publish(event)
+        if self._held_events is not None:
+            self._held_events.append(event)
+        else:
+            self.events_pub.publish(event)
 
     def publish_change(self, before: ObjectMemoryUnit | None, after: ObjectMemoryUnit) -> None:
         if before is None:
@@ -305,8 +311,15 @@ class MemoryServer(Node):
                                     "answer was not kept")
                 return response
             return deserialize_message(stored, type(response))
-        with self._answered.applying(name, request.request_id, fingerprint):
-            response = answer(request, response)
+        held: list[ObjectEvent] = []
+        self._held_events = held
+        try:
+            with self._answered.applying(name, request.request_id, fingerprint):
+                response = answer(request, response)
+        finally:
+            self._held_events = None
+        for event in held:  # committed: now the change may be told
+            self.events_pub.publish(event)
         self._answered.remember(name, request.request_id, fingerprint,
                                 serialize_message(response))
         return response
@@ -407,7 +420,7 @@ class MemoryServer(Node):
             event.new_position, event.new_state = to_point(new.position), new.state
             # A written unit's state is as certain as the unit (an outcome's is 1).
             event.state_confidence = float(min(1.0, max(0.0, new.confidence)))
-        self.events_pub.publish(event)
+        self.publish_event(event)
 
     def _settle_tick(self) -> None:
         """Settle the heap if it is due and the services are quiet; the one timer is then

@@ -3,12 +3,18 @@ with its first answer, another request under the same id is refused, and it is b
 
 from __future__ import annotations
 
+import signal
+import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from memory_node.core.errors import InvalidArgument
 from memory_node.core.limits import LIMITS
+from memory_node.core.memory import Memory
+from memory_node.core.memory_settings import MemorySettings
 from memory_node.core.persistence.migrations import MIGRATIONS
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.request_ids import (
@@ -17,6 +23,7 @@ from memory_node.core.request_ids import (
     check_request_id,
     new_request_id,
 )
+from memory_node.core.units import ObjectMemoryUnit
 
 
 def test_a_repeated_id_gets_its_first_answer_and_a_new_id_gets_none() -> None:
@@ -142,6 +149,31 @@ def test_a_write_commits_with_its_id_and_a_rolled_back_one_without(tmp_path: Pat
     assert restarted.lookup("s", "cache", b"f") is None
 
 
+def test_a_request_s_writes_are_one_transaction_and_a_failed_part_rolls_back_alone(
+        tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "m.sqlite")
+    answered = AnsweredRequests(capacity=8, max_bytes=10_000, store=store)
+    other = sqlite3.connect(tmp_path / "m.sqlite")  # a reader beside the server's connection
+    with answered.applying("s", "r", b"f"):
+        write(store, "1")
+        # Not committed until the request ends: another connection sees nothing of it.
+        assert other.execute("SELECT * FROM memory_meta").fetchall() == []
+        # A part that fails (its error answered by the handler) is undone alone.
+        with pytest.raises(RuntimeError), store.transaction() as conn:
+            conn.execute("INSERT INTO memory_meta VALUES ('other', 'x')")
+            raise RuntimeError("refused")
+        # A snapshot inside the request holds what the request wrote before it.
+        saved = store.save_snapshot("inside")
+    assert other.execute("SELECT * FROM memory_meta").fetchall() == [("k", "1")]
+    other.close()
+    assert MemoryStore(saved).query("SELECT value FROM memory_meta")[0][0] == "1"
+    assert AnsweredRequests(capacity=8, max_bytes=10_000, store=store).lookup(
+        "s", "r", b"f") == ANSWER_LOST
+    with pytest.raises(RuntimeError, match="do not nest"), answered.applying("s", "a", b"f"):
+        with answered.applying("s", "b", b"f"):
+            pass
+
+
 def test_clear_and_load_keep_the_answered_ids(tmp_path: Path) -> None:
     store = MemoryStore(tmp_path / "m.sqlite")
     store.save_snapshot("before")      # a snapshot without the id below
@@ -166,3 +198,87 @@ def test_a_database_of_the_previous_schema_gains_the_table(tmp_path: Path) -> No
     assert store.query("SELECT value FROM memory_meta WHERE key = 'k'")[0][0] == "kept"
     assert AnsweredRequests(capacity=8, max_bytes=10_000, store=store).lookup(
         "s", "a", b"f") is None
+
+
+# A memory server's process applying one outcome with an id, as the server's `serve` does
+# (memory_server._answer_once), killed (SIGKILL) right after the first acknowledged write
+# of the outcome finished: the unit's upsert, before what experience learns from the step.
+_OUTCOME_KILLED_BETWEEN_WRITES = """
+import contextlib, os, signal, sys
+sys.path.insert(0, {test_dir!r})
+from test_request_ids import apply_outcome_once, outcome_memory
+
+memory, answered = outcome_memory({memory_dir!r})
+store, real = memory.store, memory.store.transaction
+
+@contextlib.contextmanager
+def killed_after_the_first_write():
+    with real() as conn:
+        before = conn.total_changes
+        yield conn
+    if conn.total_changes != before and not getattr(store._relaxed, "depth", 0):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+store.transaction = killed_after_the_first_write
+apply_outcome_once(memory, answered)
+"""
+
+
+def outcome_memory(memory_dir: str) -> tuple[Memory, AnsweredRequests]:
+    """A memory with experience (an outcome is then several writes) holding one mug, and
+    the answered requests kept in its database, as the memory server has them."""
+    memory = Memory(MemorySettings(memory_dir=memory_dir))
+    memory.attach_experience()
+    if "mug_1" not in memory.short_term:
+        memory.upsert_object(ObjectMemoryUnit("mug_1", "Mug", (1.0, 0.0, 0.8),
+                                               first_seen=1.0, last_seen=1.0))
+    return memory, AnsweredRequests(capacity=8, max_bytes=10_000, store=memory.store)
+
+
+def apply_outcome_once(memory: Memory, answered: AnsweredRequests) -> bytes:
+    """The server's handling of one request with an id: a kept answer, else applied."""
+    key = ("memory/record_outcome", "pick-1", b"fingerprint")
+    stored = answered.lookup(*key)
+    if stored is not None:
+        return stored
+    with answered.applying(*key):
+        memory.recall.record_outcome("ep", "pick", ["mug_1"], True, stamp=5.0)
+    answered.remember(*key, b"picked")
+    return b"picked"
+
+
+def remembered(memory: Memory) -> dict[str, list[tuple[object, ...]]]:
+    """Every remembered row (the caches derived from them aside), without the wall-clock
+    columns (when a row was written differs between two runs)."""
+    derived = {"text_embeddings", "crop_colours", "label_terms"}
+    wall = {"started_at", "updated_at", "wall_duration"}
+    return {table: sorted(tuple(v for k, v in zip(row.keys(), row, strict=True)
+                                if k not in wall)
+                          for row in memory.store.query(f'SELECT * FROM "{table}"'))
+            for table in memory.store.data_tables() if table not in derived}
+
+
+def test_a_write_of_several_transactions_killed_between_them_is_applied_whole_by_its_copy(
+        tmp_path: Path) -> None:
+    reference, answered = outcome_memory(str(tmp_path / "reference"))
+    try:
+        assert apply_outcome_once(reference, answered) == b"picked"
+        expected = remembered(reference)
+    finally:
+        reference.close()
+    killed_dir = str(tmp_path / "killed")
+    outcome_memory(killed_dir)[0].close()  # the mug stored before the request
+    script = _OUTCOME_KILLED_BETWEEN_WRITES.format(test_dir=str(Path(__file__).parent),
+                                                   memory_dir=killed_dir)
+    child = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           timeout=120, check=False)
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    restarted, answered = outcome_memory(killed_dir)
+    try:
+        # Nothing of the outcome committed, so its copy applies all of it: the unit and
+        # what experience learnt, as one application without a kill leaves them.
+        assert answered.lookup("memory/record_outcome", "pick-1", b"fingerprint") is None
+        assert apply_outcome_once(restarted, answered) == b"picked"
+        assert remembered(restarted) == expected
+    finally:
+        restarted.close()

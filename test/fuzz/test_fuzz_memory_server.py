@@ -19,9 +19,11 @@ fixed (derandomised) unless MEMORY_NODE_FUZZ_SEED is set.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
+import sqlite3
 import struct
 import sys
 from collections.abc import Iterator
@@ -42,7 +44,7 @@ from builtin_interfaces.msg import Time
 from diagnostic_msgs.msg import KeyValue
 from fuzz_support import SEED, fuzz_settings, ros_context_fixture  # noqa: F401 - a fixture
 from geometry_msgs.msg import Point, Quaternion
-from hypothesis import event, given, seed
+from hypothesis import event, example, given, seed
 from hypothesis import strategies as st
 from PIL import Image
 from rclpy.node import Node
@@ -81,6 +83,16 @@ coordinate = st.one_of(st.floats(-20, 20), any_float, st.sampled_from([1e4, 1e20
 float32 = st.one_of(st.floats(-1.0, 2.0, width=32), st.floats(width=32, allow_infinity=False),
                     st.just(math.nan))
 uint32 = st.one_of(st.integers(0, 50), st.integers(0, 2**32 - 1))
+uint16 = st.one_of(st.integers(0, 12), st.integers(0, 2**16 - 1))
+uint64 = st.integers(0, 2**64 - 1)
+# "" (none), fresh printable ids (a new request each), and ids the server refuses.
+request_ids = st.one_of(st.just(""), st.uuids().map(str),
+                        st.sampled_from(["x" * (LIMITS.max_id_chars + 1), "a\x01b", "\u2028"]))
+
+
+def over_the_list_limit(item: str) -> st.SearchStrategy[list[str]]:
+    """A string list one item longer than any list field takes."""
+    return st.just([item] * (LIMITS.max_list_items + 1))
 
 
 def _jpeg(width: int, height: int) -> bytes:
@@ -234,10 +246,39 @@ def observations(draw: Any) -> ObjectObservation:
 
 @st.composite
 def observation_frames(draw: Any) -> ObjectObservations:
-    msg = ObjectObservations(observations=draw(st.lists(observations(), max_size=4)))
+    items = draw(st.lists(observations(), max_size=4))
+    if draw(st.integers(0, 9)) == 0:  # a tenth: one observation over the per-frame limit
+        items = [draw(observations())] * (LIMITS.max_observations_per_frame + 1)
+    msg = ObjectObservations(observations=items)
     msg.header.frame_id = draw(st.sampled_from(["map", "map", "", "odom"]))
     msg.header.stamp = draw(st.one_of(st.just(Time()), st.just(Time()), stamps()))
     return msg
+
+
+# Rows derived from stored data (recomputed when missing: a read may add them) and the
+# answers kept per request id (a refused request's too): not what a request remembers.
+NOT_REMEMBERED = {"schema_version", "request_answers", "text_embeddings", "crop_colours",
+                  "label_terms"}
+
+
+def remembered_digest(db: Path) -> str:
+    """A digest of every remembered row of every table (experience's, the graph's edges,
+    ...), beside the units and graph nodes compared field by field."""
+    digest = hashlib.sha256()
+    conn = sqlite3.connect(f"{db}", timeout=10)
+    try:
+        tables = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+            "'sqlite_%' ORDER BY name")]
+        for table in tables:
+            if table in NOT_REMEMBERED:
+                continue
+            digest.update(table.encode())
+            for row in sorted(map(repr, conn.execute(f'SELECT * FROM "{table}"'))):
+                digest.update(row.encode())
+    finally:
+        conn.close()
+    return digest.hexdigest()
 
 
 def wire(value: str) -> str:
@@ -272,8 +313,8 @@ class Fuzzed:
         assert self.rig.process.stop() == 0, self.rig.process.output()[-3000:]
         self.rig = self._start()
 
-    def stored(self) -> tuple[dict, list]:
-        return disk_units(self.db), disk_graph(self.db)
+    def stored(self) -> tuple[dict, list, str]:
+        return disk_units(self.db), disk_graph(self.db), remembered_digest(self.db)
 
     def served(self) -> dict[str, tuple]:
         """Short-term units as query_object answers them, for every label ever sent or
@@ -288,7 +329,7 @@ class Fuzzed:
                                         c.area_id)
         return out
 
-    def check_answer(self, response: Any, before: tuple[dict, list] | None) -> None:
+    def check_answer(self, response: Any, before: tuple[dict, list, str] | None) -> None:
         assert self.rig.process.alive(), self.rig.process.output()[-3000:]
         assert response.error_code != ErrorCode.INTERNAL, response.message
         assert response.success == (response.error_code == ErrorCode.NONE), response.message
@@ -323,11 +364,15 @@ def fuzzed(node: Node, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuz
 
 # -- properties ----------------------------------------------------------------------
 @fuzz
-@given(request_unit=units(), operation=st.sampled_from([0, 0, 0, 1, 7]))
-def test_update_object(fuzzed: Fuzzed, request_unit: MemoryUnit, operation: int) -> None:
+@given(request_unit=units(), operation=st.sampled_from([0, 0, 0, 1, 7]),
+       revision=st.one_of(st.none(), st.sampled_from([0, 1, 2**63, 2**64 - 1]), uint64),
+       request_id=request_ids)
+def test_update_object(fuzzed: Fuzzed, request_unit: MemoryUnit, operation: int,
+                       revision: int | None, request_id: str) -> None:
     before = fuzzed.stored()
-    response = fuzzed.rig.call("update", UpdateObject.Request(operation=operation,
-                                                              unit=request_unit))
+    response = fuzzed.rig.call("update", UpdateObject.Request(
+        operation=operation, unit=request_unit, use_expected_revision=revision is not None,
+        expected_revision=revision or 0, request_id=request_id))
     fuzzed.check_answer(response, before)
     if not response.success or operation != 0:
         return
@@ -368,12 +413,13 @@ def test_query_object(fuzzed: Fuzzed, query: str, max_results: int, use_near: bo
 @fuzz
 @given(command=st.sampled_from([0, 1, 2, 3, 0, 1, 9]), path=st.one_of(
     st.sampled_from(["fuzz_a", "fuzz_b", "snapshots/fuzz_c", "memory", "memory.sqlite"]),
-    text))
-def test_manage(fuzzed: Fuzzed, command: int, path: str) -> None:
+    text), request_id=request_ids)
+def test_manage(fuzzed: Fuzzed, command: int, path: str, request_id: str) -> None:
     before = fuzzed.stored()
     outside = sorted(p for p in fuzzed.root.rglob("*")
                      if fuzzed.memory_dir not in p.parents and p.suffix != ".log")
-    response = fuzzed.rig.call("manage", Manage.Request(command=command, path=path))
+    response = fuzzed.rig.call("manage", Manage.Request(command=command, path=path,
+                                                        request_id=request_id))
     fuzzed.check_answer(response, before)
     assert sorted(p for p in fuzzed.root.rglob("*") if fuzzed.memory_dir not in p.parents
                   and p.suffix != ".log") == outside, "a file appeared outside"
@@ -384,7 +430,7 @@ def test_manage(fuzzed: Fuzzed, command: int, path: str) -> None:
     if response.success and command == 1:
         assert disk_units(fuzzed.db) == disk_units(Path(response.path))
     if response.success and command == 2:
-        assert fuzzed.stored() == ({}, [])
+        assert fuzzed.stored()[:2] == ({}, [])
     fuzzed.check_graph_agrees()
 
 
@@ -396,9 +442,9 @@ def test_manage(fuzzed: Fuzzed, command: int, path: str) -> None:
        area=st.one_of(st.just(""), st.just("kitchen"), text),
        skill=st.one_of(st.sampled_from(("", *SKILL_NAMES)), text),
        args=st.one_of(st.lists(st.sampled_from(STORED), max_size=2),
-                      st.lists(text, max_size=4)),
+                      st.lists(text, max_size=4), over_the_list_limit("mug_1")),
        areas=st.one_of(st.lists(st.sampled_from(["kitchen", "hall"]), max_size=3),
-                       st.lists(text, max_size=25)))
+                       st.lists(text, max_size=25), over_the_list_limit("kitchen")))
 def test_recall(fuzzed: Fuzzed, instruction: str, k: int, budget: int, episode: str,
                 use_brief: bool, subgoal: str, area: str, skill: str, args: list[str],
                 areas: list[str]) -> None:
@@ -419,8 +465,9 @@ def skill_calls(draw: Any) -> tuple[str, list[str]]:
     """A call the skill table allows (objects the memory holds), or anything."""
     if draw(st.booleans()):
         skill = draw(st.one_of(st.sampled_from(SKILL_NAMES), text))
-        args = draw(st.lists(st.one_of(st.sampled_from([*STORED, "in", "on"]), text),
-                             max_size=4))
+        args = draw(st.one_of(
+            st.lists(st.one_of(st.sampled_from([*STORED, "in", "on"]), text), max_size=4),
+            over_the_list_limit("mug_1")))
         return skill, args
     spec = SKILLS[draw(st.sampled_from(SKILL_NAMES))]
     objects = iter(draw(st.permutations(STORED)))
@@ -432,17 +479,32 @@ def skill_calls(draw: Any) -> tuple[str, list[str]]:
 
 
 @fuzz
+# Always among the examples: a failure that moves nothing, in an episode (experience learns
+# the step; a rejection after that would show only in the remembered digest).
+@example(call=("pick", ["mug_1"]), succeeded=False, message="", area="",
+         position=(1.0, 0.0, 0.0), episode="ep1", error_code=ErrorCode.PRECONDITION_FAILED,
+         held="", refused="")
 @given(call=skill_calls(), succeeded=st.booleans(),
-       message=st.one_of(*[st.sampled_from(["", "done", "the mug was not there"])] * 3, text),
+       message=st.one_of(*[st.sampled_from(["", "done", "the mug was not there"])] * 3, text,
+                         st.just("m" * (LIMITS.max_text_chars + 1))),
        area=st.one_of(*[st.sampled_from(["", "kitchen"])] * 3, text),
-       x=st.one_of(st.floats(-10, 10), st.floats(-10, 10), coordinate))
+       position=st.one_of(*[st.tuples(st.floats(-10, 10), st.just(0.0), st.just(0.0))] * 2,
+                          st.tuples(coordinate, coordinate, coordinate)),
+       episode=st.one_of(*[st.sampled_from(["", "ep1", "ep2"])] * 3, text),
+       error_code=st.one_of(*[st.sampled_from(list(ErrorCode))] * 3, uint16),
+       held=st.one_of(*[st.sampled_from(["", "Mug", "Apple"])] * 3, text),
+       refused=st.one_of(*[st.sampled_from(["", "Box"])] * 3, text))
 def test_record_outcome(fuzzed: Fuzzed, call: tuple[str, list[str]], succeeded: bool,
-                        message: str, area: str, x: float) -> None:
+                        message: str, area: str, position: tuple[float, float, float],
+                        episode: str, error_code: int, held: str, refused: str) -> None:
     skill, args = call
     before = fuzzed.stored()
+    x, y, z = position
     request = RecordOutcome.Request(skill=skill, arguments=args, succeeded=succeeded,
                                     message=message, robot_area=area,
-                                    robot_position=Point(x=x, y=0.0, z=0.0))
+                                    robot_position=Point(x=x, y=y, z=z), episode_id=episode,
+                                    error_code=error_code, held_label=held,
+                                    refused_label=refused)
     response = fuzzed.rig.call("outcome", request)
     fuzzed.check_answer(response, before)
     if response.success:
@@ -501,7 +563,7 @@ def test_observations(fuzzed: Fuzzed, msg: ObjectObservations) -> None:
 def test_memory_and_file_agree_across_a_restart(fuzzed: Fuzzed) -> None:
     """Runs last in this module: everything the properties left behind survives a
     restart unchanged, and what the server answered was what its file held."""
-    units_before, graph_before = fuzzed.stored()
+    units_before, graph_before, rest_before = fuzzed.stored()
     served_before = fuzzed.served()
     assert set(served_before) == set(units_before)
     for object_id, (label, x, y, z, area) in served_before.items():
@@ -509,6 +571,6 @@ def test_memory_and_file_agree_across_a_restart(fuzzed: Fuzzed) -> None:
         assert (label, x, y, z, area) == (row[1], row[2], row[3], row[4], row[6])
     fuzzed.check_graph_agrees()
     fuzzed.restart()
-    assert fuzzed.stored() == (units_before, graph_before)
+    assert fuzzed.stored() == (units_before, graph_before, rest_before)
     assert fuzzed.served() == served_before
     fuzzed.check_graph_agrees()

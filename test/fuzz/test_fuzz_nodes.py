@@ -329,7 +329,7 @@ def _far_room(stack: Stack, status_result: tuple[int, Any]) -> str:
 def test_skill_goals_twice_cancelled_and_overlapping(stack: Stack) -> None:
     """A second goal while one runs gets UNAVAILABLE; the same goal id sent again is not
     taken a second time; a cancel mid-way ends with CANCELED and moves no object; then a
-    valid goal is served as before."""
+    valid goal is served as before, and again after a client vanished mid-goal."""
     first = stack.skill("base", _navigate(stack, stack.rooms[0]))
     assert first[1].success, first[1].message
     truth_before = stack.world_state()
@@ -360,6 +360,22 @@ def test_skill_goals_twice_cancelled_and_overlapping(stack: Stack) -> None:
     assert stack.world_state()["objects"] == truth_before["objects"]
     stack.alive()
     # Served as before: the base reaches the room it is sent to.
+    status, result = stack.skill("base", _navigate(stack, room))
+    assert result.success and result.robot_area == room, result.message
+    # A client that vanishes mid-goal (its node gone: no cancel, its result never taken):
+    # the goal runs out on the server, which then serves the next client.
+    gone = rclpy.create_node("fuzz_vanishing_client")
+    try:
+        client = ActionClient(gone, ExecuteSkill, "base/execute_skill")
+        spin_until(gone, client.server_is_ready, what="the base's server, for a new client")
+        fut = client.send_goal_async(_navigate(stack, _far_room(stack, (status, result))))
+        spin_until(gone, fut.done, what="the vanishing client's goal accepted")
+        orphan = bytes(fut.result().goal_id.uuid).hex()
+    finally:
+        gone.destroy_node()
+    spin_until(stack.node, lambda: orphan in stack.skills.ended, timeout=RESULT_TIMEOUT_S,
+               what="the orphaned goal's end")
+    stack.alive()
     status, result = stack.skill("base", _navigate(stack, room))
     assert result.success and result.robot_area == room, result.message
 
@@ -553,9 +569,9 @@ def test_bad_map_places_are_dropped_and_the_map_kept(stack: Stack) -> None:
 
 
 def test_instructions_twice_cancelled_and_overlapping_then_served(stack: Stack) -> None:
-    """The same goal id twice, a cancel before the plan runs, a second goal while one runs:
-    the planner answers each and then still takes and serves a valid goal (its one-goal
-    reservation is never left behind)."""
+    """The same goal id twice, a cancel before the plan runs, a second goal while one runs,
+    a client that vanishes mid-run: the planner answers each and then still takes and
+    serves a valid goal (its one-goal reservation is never left behind)."""
     seek = ExecuteInstruction.Goal(instruction="hold the mug", goal_conditions=["HOLDING(Mug)"],
                                    max_steps=3)
     # Cancel at once: before or just after the goal reached execution.
@@ -593,3 +609,31 @@ def test_instructions_twice_cancelled_and_overlapping_then_served(stack: Stack) 
     assert result.success and status == GoalStatus.STATUS_SUCCEEDED, result.message
     assert result.executed == [] and result.error_code == ErrorCode.NONE
     assert set(stack.db()) == set(db_before)
+    # A client that vanishes while its instruction runs (no cancel, its result never
+    # taken): the planner ends that run and then takes and serves the next client's goal.
+    gone = rclpy.create_node("fuzz_vanishing_instruction_client")
+    try:
+        client = ActionClient(gone, ExecuteInstruction, "planner/execute_instruction")
+        spin_until(gone, client.server_is_ready, what="the planner, for a new client")
+        # One step (a navigate to the apple): a short run, still a skill in flight.
+        fut = client.send_goal_async(ExecuteInstruction.Goal(
+            instruction="hold the apple", goal_conditions=["HOLDING(Apple)"], max_steps=1,
+            episode_id="fuzz_vanished"))
+        spin_until(gone, fut.done, what="the vanishing client's goal answered")
+        assert fut.result().accepted
+    finally:
+        gone.destroy_node()
+    spin_until(stack.node, lambda: any(s.get("episode_id") == "fuzz_vanished"
+                                       for s in stack.status),
+               timeout=RESULT_TIMEOUT_S, what="the orphaned instruction's end")
+    stack.alive()
+    met = ExecuteInstruction.Goal(instruction="put the apple in the fridge",
+                                  goal_conditions=[MET])
+    handle = stack.send_instruction(met)
+    deadline = time.monotonic() + RESULT_TIMEOUT_S
+    while not handle.accepted and time.monotonic() < deadline:
+        # Refused (nothing ran): the status comes just before the planner frees itself.
+        handle = stack.send_instruction(met)
+    assert handle.accepted
+    status, result = stack.instruction_result(handle)
+    assert result.success and status == GoalStatus.STATUS_SUCCEEDED, result.message

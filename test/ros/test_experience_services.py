@@ -162,7 +162,10 @@ def test_a_state_change_memory_does_not_hold_teaches_nothing(ros_context: None,
                        what="the server's memory/events subscription")
             forged = [("Apple_1", "Apple", "cooked"),     # memory holds it in state none
                       ("Ghost_1", "Apple", "sliced"),     # memory knows no such object
-                      ("Fridge_1", "Apple", "closed")]    # the label is not the object's
+                      ("Fridge_1", "Apple", "closed"),    # the label is not the object's
+                      # over the limits or unprintable: refused the same way, never a crash
+                      ("Apple_1" + "x" * 5000, "Apple", "cooked"),
+                      ("Apple_1", "Apple\x1b[2J" + "y" * 5000, "cooked")]
             for object_id, label, state in forged:
                 forger.publish(ObjectEvent(kind=ObjectEvent.STATE_CHANGED, object_id=object_id,
                                            label=label, new_state=state))
@@ -171,8 +174,8 @@ def test_a_state_change_memory_does_not_hold_teaches_nothing(ros_context: None,
                 counters = {kv.key: kv.value for kv in stats[-1].counters} if stats else {}
                 return int(counters.get("rejected.experience.event_unconfirmed", 0))
 
-            spin_until(node, lambda: rejected() >= 3, timeout=30.0,
-                       what="three forged events counted as rejected")
+            spin_until(node, lambda: rejected() >= len(forged), timeout=30.0,
+                       what="the forged events counted as rejected")
             facts = memory.recall("cook the apple and slice the ghost", k=5).facts
             assert not any("cooked" in f or "Ghost_1" in f or "Fridge_1" in f
                            for f in facts), facts
@@ -183,7 +186,7 @@ def test_a_state_change_memory_does_not_hold_teaches_nothing(ros_context: None,
             while time.monotonic() < deadline and not any("sliced" in f for f in facts):
                 facts = memory.recall("bring me the tomato", k=5).facts
             assert any(f.startswith("Tomato_1 (Tomato) is in state sliced") for f in facts)
-            assert rejected() == 3
+            assert rejected() == len(forged) and proc.alive()
     finally:
         node.destroy_node()
         proc.stop()

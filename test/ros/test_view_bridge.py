@@ -16,21 +16,23 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from builtin_interfaces.msg import Time
-from geometry_msgs.msg import PoseStamped
+from geometry_msgs.msg import Point, PoseStamped
 from household_run import HouseholdRun
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import REPO_ROOT, call, spin_until, wait_for_service
+from ros_harness import REPO_ROOT, call, publish_until_heard, spin_until, wait_for_service
 from scene_rig import server_process
 from sensor_msgs.msg import Image
 
-from memory_node.msg import ObjectObservations, SceneGraph
+from memory_node.msg import ObjectEvent, ObjectObservations, SceneGraph, SceneGraphNode
 from memory_node.nodes.conversions import from_time
 from memory_node.nodes.perception_conversions import observation_to_msg, view_to_msg
+from memory_node.nodes.qos import EVENTS_QOS
 from memory_node.srv import GetSceneGraph
 
 rerun = pytest.importorskip("rerun", reason="requirements-view.txt not installed "
@@ -64,6 +66,38 @@ def rerun_child(parent: int) -> int | None:
             if ppid == parent and b"--serve-web" in cmd:
                 return int(entry.name)
     return None
+
+
+def hostile_inputs(node: Node, bridge: subprocess.Popen, log: Path, poses: Any,
+                   images: Any) -> None:
+    """Anyone may publish on the topics the bridge reads: one malformed message of each
+    (a forged graph with a NaN position, an event with an over-long unprintable id, a NaN
+    pose, an image whose data does not fill its size) is dropped with a warning, the
+    bridge alive and its picture the memory's (the recording's counts, checked after)."""
+    latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                         reliability=ReliabilityPolicy.RELIABLE)
+    forged_graphs = node.create_publisher(SceneGraph, "/memory/scene_graph", latched)
+    forged_events = node.create_publisher(ObjectEvent, "/memory/events", EVENTS_QOS)
+    graph = SceneGraph()
+    graph.nodes = [SceneGraphNode(id="object_1", layer=SceneGraphNode.OBJECT, label="Mug",
+                                  position=Point(x=math.nan))]
+    pose = PoseStamped()
+    pose.header.frame_id = "map"
+    pose.pose.position.x, pose.pose.orientation.w = math.nan, 1.0
+    image = Image(height=24, width=32, encoding="rgb8", step=96, data=bytes(10))
+    for publish, dropped in (
+            (lambda: forged_graphs.publish(graph), "memory/scene_graph dropped"),
+            (lambda: forged_events.publish(ObjectEvent(
+                kind=ObjectEvent.NEW, object_id="Mug_9\x1b[2J" + "x" * 5000, label="Mug")),
+             "memory/events dropped"),
+            (lambda: poses.publish(pose), "slam/pose dropped"),
+            (lambda: images.publish(image), "camera image dropped")):
+        # A new warning, not one from before (they are throttled to one per 5 s a kind).
+        before = log.read_text().count(dropped)
+        publish_until_heard(node, publish, lambda d=dropped, n=before: log.read_text().count(d)
+                            > n or bridge.poll() is not None,
+                            what=f"the bridge's '{dropped}'")
+        assert bridge.poll() is None, log.read_text()[-3000:]
 
 
 def test_the_bridge_draws_the_memory_and_survives_its_viewer(tmp_path: Path,
@@ -171,6 +205,7 @@ def test_the_bridge_draws_the_memory_and_survives_its_viewer(tmp_path: Path,
             spin_until(node, lambda: changes_drawn() >= objects
                        or bridge.poll() is not None,
                        timeout=30, what=f"the bridge drawing {objects} changes")
+            hostile_inputs(node, bridge, log, poses, images)
         finally:
             bridge.send_signal(signal.SIGINT)
             bridge.wait(timeout=30)

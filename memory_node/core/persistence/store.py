@@ -216,43 +216,115 @@ class MemoryStore:
         finally:
             self._relaxed.depth -= 1
 
-    def _set_synchronous(self) -> None:
-        wanted = "NORMAL" if getattr(self._relaxed, "depth", 0) else self.durability.upper()
+    def _set_synchronous(self, acknowledged: bool = False) -> None:
+        relaxed = getattr(self._relaxed, "depth", 0) and not acknowledged
+        wanted = "NORMAL" if relaxed else self.durability.upper()
         if wanted != self._synchronous:
             self._conn.execute(f"PRAGMA synchronous={wanted}")  # outside a transaction
             self._synchronous = wanted
 
     @contextlib.contextmanager
     def marking_writes(self, mark: Callable[[sqlite3.Connection], None]) -> Iterator[None]:
-        """Every acknowledged transaction this thread commits inside the block that changed
-        a row runs `mark(conn)` just before its COMMIT: a record of the write that commits
-        with it or not at all (a request's id, core/request_ids.py). Unacknowledged ones
-        (caches) are not marked: a process killed after a cache's commit and before the
-        write's must not leave the write marked done."""
-        previous = getattr(self._marks, "mark", None)
-        self._marks.mark = mark
+        """The transactions this thread opens inside the block are one: the first BEGINs,
+        each later one is a savepoint in it, and the whole commits when the block ends
+        (rolls back if it raises), running `mark(conn)` just before that COMMIT when an
+        acknowledged one changed a row: a record of the request (its id,
+        core/request_ids.py) that commits with all of its writes or with none. A handler
+        that writes several things (an outcome: the unit, then what experience learnt)
+        killed between them leaves nothing of the request, not its first write marked done
+        without the rest. Unacknowledged writes (caches) alone mark nothing. The store's
+        lock is held from the first write to the end of the block: other threads' reads
+        and writes wait for the request, as they wait for any transaction."""
+        if getattr(self._marks, "request", None) is not None:
+            raise RuntimeError("marking_writes blocks do not nest: one request at a time")
+        request = _Request(mark)
+        self._marks.request = request
         try:
             yield
+        except BaseException:
+            self._marks.request = None
+            if request.begun:
+                self._end_request(request, "ROLLBACK")
+            raise
+        self._marks.request = None
+        self._commit_request(request)
+
+    def _commit_request(self, request: _Request) -> None:
+        """COMMIT an open request's transaction, marked if it wrote (ROLLBACK if marking
+        or the commit fails). Nothing to do if it has not begun."""
+        if not request.begun:
+            return
+        try:
+            if request.changed:
+                request.mark(self._conn)
+            self._conn.execute("COMMIT")
+        except BaseException:
+            self._end_request(request, "ROLLBACK")
+            raise
+        self._end_request(request, None)
+
+    def _end_request(self, request: _Request, statement: str | None) -> None:
+        try:
+            if statement is not None:
+                self._conn.execute(statement)
         finally:
-            self._marks.mark = previous
+            request.begun = request.changed = False
+            self._lock.release()  # taken when the request's transaction began
+
+    def _settle_open_request(self) -> None:
+        """Commit this thread's open request transaction before a whole-database copy (the
+        backup API cannot copy into nor, consistently, out of a connection inside a write
+        transaction): SAVE, LOAD and their undo each copy everything at once, and the
+        request's later writes, if any, begin a new transaction."""
+        request = getattr(self._marks, "request", None)
+        if request is not None:
+            self._commit_request(request)
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises."""
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises; inside
+        `marking_writes`, a savepoint of the request's one transaction."""
+        request = getattr(self._marks, "request", None)
+        if request is not None:
+            with self._request_part(request) as conn:
+                yield conn
+            return
         with self._lock:
             self._set_synchronous()
             self._conn.execute("BEGIN IMMEDIATE")
-            changes = self._conn.total_changes
             try:
                 yield self._conn
-                mark = getattr(self._marks, "mark", None)
-                if (mark is not None and self._conn.total_changes != changes
-                        and not getattr(self._relaxed, "depth", 0)):
-                    mark(self._conn)
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def _request_part(self, request: _Request) -> Iterator[sqlite3.Connection]:
+        """One transaction of a request: a savepoint, rolled back alone if its block
+        raises (as a transaction of its own would be)."""
+        if not request.begun:
+            self._lock.acquire()  # released when the request ends (_end_request)
+            try:
+                # The store's own durability for the whole: it may commit acknowledged
+                # writes even when its first part is a cache's.
+                self._set_synchronous(acknowledged=True)
+                self._conn.execute("BEGIN IMMEDIATE")
+            except BaseException:
+                self._lock.release()
+                raise
+            request.begun = True
+        changes = self._conn.total_changes
+        self._conn.execute("SAVEPOINT request_part")
+        try:
+            yield self._conn
+        except BaseException:
+            self._conn.execute("ROLLBACK TO request_part")
+            self._conn.execute("RELEASE request_part")
+            raise
+        self._conn.execute("RELEASE request_part")
+        if self._conn.total_changes != changes and not getattr(self._relaxed, "depth", 0):
+            request.changed = True
 
     def query(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
         with self._lock:
@@ -318,6 +390,7 @@ class MemoryStore:
             dest = sqlite3.connect(str(tmp))
             try:
                 with self._lock:
+                    self._settle_open_request()
                     self._conn.backup(dest)
                 dest.execute("PRAGMA journal_mode=DELETE")
             finally:
@@ -378,6 +451,7 @@ class MemoryStore:
         """Replace the live memory's contents with `prepared`'s in one write transaction
         (the backup API): readers see the old memory or the new one."""
         with self._lock, prepared._lock:
+            self._settle_open_request()
             # The requests answered so far stay answered: the snapshot's own are replaced
             # by the live ones before the copy.
             kept = (self._conn.execute(f"SELECT * FROM {REQUEST_ANSWERS_TABLE} ORDER BY "
@@ -396,11 +470,13 @@ class MemoryStore:
         """A copy of the live memory in RAM, to put back if a LOAD fails half-way."""
         copy = sqlite3.connect(":memory:", check_same_thread=False)
         with self._lock:
+            self._settle_open_request()
             self._conn.backup(copy)
         return copy
 
     def restore(self, copy: sqlite3.Connection) -> None:
         with self._lock:
+            self._settle_open_request()
             copy.backup(self._conn)
 
     def discard(self) -> None:
@@ -429,6 +505,16 @@ class MemoryStore:
         """(checkpoints run, checkpoints that failed) by the background thread."""
         c = getattr(self, "_checkpointer", None)
         return (c.runs, c.errors) if c is not None else (0, 0)
+
+
+class _Request:
+    """One `marking_writes` block: its mark, whether its transaction has begun, whether an
+    acknowledged part of it changed a row."""
+
+    def __init__(self, mark: Callable[[sqlite3.Connection], None]) -> None:
+        self.mark = mark
+        self.begun = False
+        self.changed = False
 
 
 class _Checkpointer(threading.Thread):
