@@ -60,21 +60,21 @@ def test_other_negations_deny_as_before(lex: Lexicon, text: str) -> None:
 
 
 @needs_wordnet
-def test_the_pot_told_apart_from_another_is_recalled(embedder: Embedder) -> None:
-    units = room(KITCHEN)
-    text = "Not the big pot, the small one, put it on the stove."
+@pytest.mark.parametrize(("types", "text", "flag", "k", "want", "gone"), [
     # The two things it acts on: the pot and the stove (off, the pot ranks after a cup).
-    assert top_types(embedder, text, units, 2) == ["StoveBurner", "Pot"]
-    assert "Pot" not in top_types(embedder, text, units, 2, contrast_kinds=False)
-
-
-@needs_wordnet
-def test_the_place_of_the_one_not_meant_gives_way(embedder: Embedder) -> None:
-    units = room(LIVING)
-    text = "Not the remote on the sofa, the one on the side table, put that one on the TV stand."
-    on = top_types(embedder, text, units)
-    assert "RemoteControl" in on and "Sofa" not in on
-    assert "RemoteControl" not in top_types(embedder, text, units, contrast_kinds=False)
+    (KITCHEN, "Not the big pot, the small one, put it on the stove.", "contrast_kinds", 2,
+     "Pot", "Cup"),
+    (LIVING, "Not the remote on the sofa, the one on the side table, put that one on the "
+     "TV stand.", "contrast_kinds", 3, "RemoteControl", "Sofa"),
+    (KITCHEN, "also the pna on the stove needs washing", "transpositions", 3, "Pan", None),
+])
+def test_what_the_rule_reads_is_recalled(embedder: Embedder, types: list[str], text: str,
+                                         flag: str, k: int, want: str,
+                                         gone: str | None) -> None:
+    units = room(types)
+    on = top_types(embedder, text, units, k)
+    assert want in on and gone not in on
+    assert want not in top_types(embedder, text, units, k, **{flag: False})
 
 
 def test_a_word_swapped_at_each_pair_of_neighbours() -> None:
@@ -92,11 +92,3 @@ def test_a_three_letter_name_with_two_letters_swapped_is_read(lex: Lexicon) -> N
     # Words WordNet knows stay ("opt", "cpu"), as do swaps of no name ("teh", "cna").
     for kept in ("opt for the cpu", "cna you put teh box away"):
         assert on.correct(kept) == kept
-
-
-@needs_wordnet
-def test_the_swapped_pan_is_recalled(embedder: Embedder) -> None:
-    units = room(KITCHEN)
-    text = "also the pna on the stove needs washing"
-    assert "Pan" in top_types(embedder, text, units)
-    assert "Pan" not in top_types(embedder, text, units, transpositions=False)
