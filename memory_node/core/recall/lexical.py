@@ -18,6 +18,8 @@ _WORD = re.compile(r"[a-z0-9]+")
 # it can be: a closed class, shared by the subtask splitter and the skill finder.
 DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your",
                          "his", "her", "its", "our", "their"})
+# English's noun pro-forms ("the near one"): they stand for a noun already said.
+PRO_FORMS = frozenset({"one", "ones"})
 STOPWORDS = frozenset(
     [
         "a", "an", "the", "this", "that", "these", "those", "of", "to", "in", "on", "into",

@@ -25,7 +25,14 @@ from functools import lru_cache
 import yaml
 
 from memory_node.core.config_files import config_path, load_yaml
-from memory_node.core.recall.lexical import _WORD, DETERMINERS, STOPWORDS, lemma, split_label
+from memory_node.core.recall.lexical import (
+    _WORD,
+    DETERMINERS,
+    PRO_FORMS,
+    STOPWORDS,
+    lemma,
+    split_label,
+)
 from memory_node.core.recall.lexicon import Lexicon
 
 log = logging.getLogger(__name__)
@@ -53,6 +60,9 @@ VOCABULARY_FILE = "task_vocabulary.yaml"  # everyday names of types (everyday_na
 # follow a "no" marking a self-repair ("no I mean", "no wait"; "no," and "no -" alone too).
 NEGATORS = frozenset({"not", "no"})
 EDITING_TERMS = frozenset({"i", "wait", "sorry", "actually"})
+# A phrase of a noun pro-form ("the small one") tells apart two things of one kind; read
+# after a determiner and at most this many modifiers ("the other big one").
+PRO_FORM_MODIFIERS = 3
 # Prepositions of place (closed class): where a repair says another place.
 PLACE_WORDS = frozenset({"on", "onto", "in", "into", "inside", "under", "beside", "behind",
                          "by", "near", "next", "at", "beneath", "underneath", "to"})
@@ -330,7 +340,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 everyday: bool = False, sibling_tools: bool = False,
                 regional_compounds: bool = False, contrast_places: bool = False,
                 landmark_places: bool = False, region_nouns: bool = False,
-                root_nouns: bool = False, pictograph_words: bool = False) -> QueryTerms:
+                root_nouns: bool = False, pictograph_words: bool = False,
+                contrast_kinds: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -342,7 +353,9 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     ``region_nouns``: so are the words that say a region of a thing
     (:func:`region_words`). ``root_nouns``: a word that is no noun but made from one
     (``Lexicon.root_noun``: "shelve it", "salty and peppery") is also read as that
-    noun. ``pictograph_words``: see :func:`symbol_names`."""
+    noun. ``pictograph_words``: see :func:`symbol_names`. ``contrast_kinds``: two things
+    of one kind told apart ("not the big pot, the small one") keep their kind
+    (:func:`retracted`)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -480,7 +493,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
                       tuple(shortest), frozenset(verbs), regional,
-                      retracted(text, lex, contrast_places), tuple(compounds),
+                      retracted(text, lex, contrast_places, contrast_kinds),
+                      tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
                       landmarks(tokens, lex, _breaks(text))
@@ -1021,7 +1035,7 @@ def _contains(name: tuple[str, ...], other: tuple[str, ...]) -> bool:
 
 
 def retracted(text: str, lexicon: Lexicon | None = None,
-              contrast_places: bool = False) -> frozenset[int]:
+              contrast_places: bool = False, contrast_kinds: bool = False) -> frozenset[int]:
     """Indices of the words (``query_terms``' tokens) whose things the speaker takes back.
 
     * A negator before a noun phrase denies it: "not the cup", "knives, not spoons",
@@ -1040,6 +1054,13 @@ def retracted(text: str, lexicon: Lexicon | None = None,
       own kind are withdrawn: from its last preposition of place when the repair says a
       place ("in my bag no wait in the drawer"), else from its last determiner ("put a
       new bar of - no, the liquid soap" withdraws the bar), else the whole phrase.
+    * ``contrast_kinds``: a negator that tells apart two things of one kind, by the noun's
+      pro-form "one" in the denied phrase or in the phrase right after it ("not the big
+      pot, the small one", "not the remote on the sofa, the one on the side table", "the
+      book on the bed, not the one on the desk"), denies no thing: the kind is wanted.
+      The place phrase right after the denied noun phrase is denied instead (the sofa,
+      the desk). A "no" right before a negator ("a drawer, no, not the pen") opens that
+      negation; it repairs nothing before it.
 
     A thing said again outside these words stays wanted ("put my phone on charge no I
     mean put my phone on the shelf"): the caller drops only what is said nowhere else.
@@ -1077,6 +1098,8 @@ def retracted(text: str, lexicon: Lexicon | None = None,
         if w not in NEGATORS:
             continue
         nxt = words[i + 1] if i + 1 < len(words) else ""
+        if contrast_kinds and w == "no" and _next_word(words, i, EDITING_TERMS) in NEGATORS:
+            continue  # "no, not the pen": the negation after it says what is denied
         if w == "no" and (brk[i] or nxt in EDITING_TERMS or nxt in DETERMINERS):
             # The phrase before the marker, back to the punctuation before it ...
             start = i - 1
@@ -1093,6 +1116,7 @@ def retracted(text: str, lexicon: Lexicon | None = None,
             out.update(range(max(cut, 0), i))
             continue
         j = i + 1
+        place = False
         if contrast_places and nxt in PLACE_WORDS and nxt != "to" and not brk[i] and (
                 i == 0 or paused()[i - 1]):
             # The place phrase's noun phrase, past its prepositions ("next to"), read as
@@ -1100,16 +1124,76 @@ def retracted(text: str, lexicon: Lexicon | None = None,
             # ("careful, not to touch the stove").
             while j < len(words) and words[j] in PLACE_WORDS and not brk[j]:
                 j += 1
+            place = True
         elif brk[i] or not (nxt in DETERMINERS or thing(nxt)):
             continue
+        denied: list[int] = []
         while j < len(words):
             if words[j] in STOPWORDS and words[j] not in DETERMINERS:
                 break
-            out.add(j)
+            denied.append(j)
             if brk[j]:
                 break
             j += 1
+        if contrast_kinds and not place and _one_of_a_kind(words, brk, i + 1, j):
+            # Past the denied phrase's own "one" ("not the one on the desk").
+            out.update(_place_phrase(words, brk, j + (j < len(words) and words[j] in PRO_FORMS)))
+        else:
+            out.update(denied)
     return frozenset(out)
+
+
+def _next_word(words: list[str], i: int, skip: frozenset[str]) -> str:
+    """The first word after ``words[i]`` that is not in ``skip`` ("" at the end)."""
+    k = i + 1
+    while k < len(words) and words[k] in skip:
+        k += 1
+    return words[k] if k < len(words) else ""
+
+
+def _pro_form_phrase(words: list[str], brk: list[bool], k: int) -> bool:
+    """``words[k:]`` open a noun phrase whose noun is the pro-form "one" after a
+    determiner and at most ``PRO_FORM_MODIFIERS`` modifiers, the phrase ending there (at
+    punctuation, the end or a preposition of place): "the small one, ...", "the one on
+    the side table". Not "the one you can rub out": a clause that describes it may name
+    another kind."""
+    if k >= len(words) or words[k] not in DETERMINERS:
+        return False
+    for n in range(k + 1, min(k + 2 + PRO_FORM_MODIFIERS, len(words))):
+        if words[n] in PRO_FORMS:
+            return n + 1 == len(words) or brk[n] or words[n + 1] in PLACE_WORDS
+        if brk[n - 1] or (words[n] in STOPWORDS and words[n] != "other"):
+            return False
+    return False
+
+
+def _one_of_a_kind(words: list[str], brk: list[bool], start: int, end: int) -> bool:
+    """The noun phrase denied at ``words[start:end]`` is told apart from another of its
+    kind: it is itself "the one ..." or the phrase after it (past the place phrase that
+    places it, to the next punctuation) is."""
+    if _pro_form_phrase(words, brk, start):
+        return True
+    k = end
+    while k < len(words) and not brk[k - 1]:
+        k += 1
+    return _pro_form_phrase(words, brk, k)
+
+
+def _place_phrase(words: list[str], brk: list[bool], k: int) -> list[int]:
+    """The words of the place phrase at ``words[k]`` ("on the sofa"), past its
+    prepositions, up to punctuation or the next function word; none when no preposition
+    of place opens it."""
+    if k >= len(words) or words[k] not in PLACE_WORDS or brk[k - 1]:
+        return []
+    while k < len(words) and words[k] in PLACE_WORDS and not brk[k]:
+        k += 1
+    out = []
+    while k < len(words) and not (words[k] in STOPWORDS and words[k] not in DETERMINERS):
+        out.append(k)
+        if brk[k]:
+            break
+        k += 1
+    return out
 
 
 def _regional_variants(raw: list[str], tokens: list[str], lex: Lexicon,

@@ -148,6 +148,11 @@ class RecallConfig:
     contrast_places: bool = True     # ... and so is a place contrasted away after a
                                      # pause ("by the sink, NOT in the cabinet", "- not on
                                      # the dresser"); not "it's not in the fridge"
+    contrast_kinds: bool = True      # ... but a thing told apart from another of its kind
+                                     # by "one" ("not the big pot, the small one", "not
+                                     # the remote on the sofa, the one on the side table")
+                                     # is wanted: its place is denied instead; and "no,
+                                     # not the X" repairs nothing before it (round 37)
     landmark_places: bool = True     # a thing said only in a phrase of nearness that
                                      # places another thing said ("the little table by
                                      # the sofa", "the pepper by the toaster") is not
@@ -320,6 +325,9 @@ class RecallConfig:
     abbreviations: bool = True       # ... and one written without its vowels, as notes
                                      # and texts do ("rmt", "drwr", "dsk"), is read as the
                                      # one name word whose vowel-less form it is exactly
+    transpositions: bool = True      # ... and one of three letters, as the one name word
+                                     # of three letters it is a swap of neighbours of
+                                     # ("the pna on the stove": pan; round 37)
     initialisms: bool = True         # ... and one standing alone that WordNet does not
                                      # know, as the one type name of several words whose
                                      # initials it is ("TP -> holder": toilet paper)
@@ -679,7 +687,8 @@ class Recaller:
                              name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
         self.speller = Speller(lexicon, abbreviations=self.config.abbreviations,
-                               names=table_names() if self.config.initialisms else None) \
+                               names=table_names() if self.config.initialisms else None,
+                               transposed=self.config.transpositions) \
             if self.config.spelling and lexicon is not None and self.config.use_lexicon \
             else None
         self._label_terms: dict[str, LabelTerms] = {}
@@ -1348,7 +1357,8 @@ class Recaller:
                                                                self.config.landmark_places,
                                                                self.config.region_nouns,
                                                                self.config.root_nouns,
-                                                               self.config.pictograph_words)
+                                                               self.config.pictograph_words,
+                                                               self.config.contrast_kinds)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1459,7 +1469,7 @@ class Recaller:
         q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
                         cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places,
                         cfg.landmark_places, cfg.region_nouns, cfg.root_nouns,
-                        cfg.pictograph_words)
+                        cfg.pictograph_words, cfg.contrast_kinds)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)

@@ -16,6 +16,11 @@ the one known name word whose letters without their vowels (the first letter kep
 exactly it. Exactly, not as a subsequence: "srt" is a subsequence of "sports" and "alm" of
 both "alarm" and "aluminum", and reading those would be guessing.
 
+Words of three letters are too short for any slip but one: two neighbouring letters typed
+the wrong way round ("the pna on the stove", "teh mgu"). A three-letter word WordNet does
+not know is read as the one name word of three letters it is a swap of neighbours of; any
+other slip of three letters is left alone ("teh", "cna": no name's swap).
+
 Notes also write a name of several words as its initials ("TP -> holder", "tp on
 holder"). A word WordNet does not know, standing alone (no letter or digit joined to it:
 "1st" is no initial), is read as the one type name of two or more words whose initials it
@@ -34,7 +39,7 @@ from pathlib import Path
 
 from memory_node.core.config_files import load_yaml
 from memory_node.core.recall.categories import default_table_path
-from memory_node.core.recall.lexical import DETERMINERS, STOPWORDS, split_label
+from memory_node.core.recall.lexical import DETERMINERS, PRO_FORMS, STOPWORDS, split_label
 from memory_node.core.recall.lexicon import Lexicon
 
 MIN_CHARS = 4  # "teh", "pls", "u": too short to tell a slip from another word
@@ -45,8 +50,8 @@ MAX_MEMO = 4_096
 # over the text at every word (~0.1-0.5 ms per request on the loaded robot).
 MAX_TEXT_MEMO = 1_024
 _TOKEN = re.compile(r"[A-Za-z]+")
-PRO_FORMS = frozenset({"one", "ones"})  # English's noun pro-forms: "the near one"
 ABBREVIATION_MIN_CHARS = 3  # "rmt", "dsk", "tbl": a dropped vowel leaves three letters
+TRANSPOSED_CHARS = 3  # "pna", "mgu": below MIN_CHARS only a swap of neighbours is read
 INITIALISM_MIN_WORDS = 2  # "tp": a name of two words
 VOWELS = frozenset("aeiou")
 
@@ -54,6 +59,13 @@ VOWELS = frozenset("aeiou")
 def skeleton(word: str) -> str:
     """``word`` without the vowels after its first letter ("remote" -> "rmt")."""
     return word[:1] + "".join(ch for ch in word[1:] if ch not in VOWELS)
+
+
+def transpositions(word: str) -> frozenset[str]:
+    """``word`` with each pair of neighbouring, different letters swapped ("pna" -> "npa",
+    "pan")."""
+    return frozenset(word[:i] + word[i + 1] + word[i] + word[i + 2:]
+                     for i in range(len(word) - 1) if word[i] != word[i + 1])
 
 
 def _within(a: str, b: str, limit: int) -> int | None:
@@ -114,10 +126,12 @@ class Speller:
     """Corrects slips in object names against a fixed vocabulary; memoised per word."""
 
     def __init__(self, lexicon: Lexicon | None, vocabulary: Iterable[str] | None = None,
-                 abbreviations: bool = False, names: Iterable[str] | None = None) -> None:
+                 abbreviations: bool = False, names: Iterable[str] | None = None,
+                 transposed: bool = False) -> None:
         """``names``: the type names (as words) whose initials a word may be; none are
         read without them (``Recaller`` passes :func:`table_names` when
-        ``RecallConfig.initialisms`` is on)."""
+        ``RecallConfig.initialisms`` is on). ``transposed``: a word of three letters is
+        read as the name word it is a swap of neighbours of ("pna": pan)."""
         self.lexicon = lexicon
         self.vocabulary = frozenset(vocabulary if vocabulary is not None
                                     else table_vocabulary())
@@ -132,6 +146,12 @@ class Speller:
                 sk = skeleton(w)
                 if sk != w and len(sk) >= ABBREVIATION_MIN_CHARS:
                     self._by_skeleton.setdefault(sk, set()).add(w)
+        # Each three-letter name word under its swaps of neighbours ("pan": "apn", "pna").
+        self._by_transposed: dict[str, set[str]] = {}
+        if transposed:
+            for w in self._by_len.get(TRANSPOSED_CHARS, ()):
+                for t in transpositions(w):
+                    self._by_transposed.setdefault(t, set()).add(w)
         self._by_initials: dict[str, set[str]] = {}
         for n in names or ():
             if len(n.split()) >= INITIALISM_MIN_WORDS:
@@ -158,8 +178,14 @@ class Speller:
     def _unknown(self, w: str) -> str:
         """The name a word WordNet does not know stands for: one slip from it, else its
         vowels dropped; ``w`` when neither reads as exactly one name."""
-        c = self._nearest(w) if len(w) >= MIN_CHARS else w
+        c = self._nearest(w) if len(w) >= MIN_CHARS else self._transposed(w)
         return c if c != w else self._abbreviated(w)
+
+    def _transposed(self, w: str) -> str:
+        """The one three-letter name word ``w`` is a swap of neighbours of; ``w`` when
+        none or several are ("bta": bat; a word that could be two names stays)."""
+        hits = self._by_transposed.get(w, ())
+        return next(iter(hits)) if len(hits) == 1 else w
 
     def initialism(self, w: str) -> str:
         """The one type name ``w`` (lower case) is the initials of, when WordNet does not
