@@ -3,6 +3,7 @@ diversity in the top-k, the named-object floor, subtask splitting, and bad input
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,27 @@ def test_skill_fixtures_are_implied(lex: Lexicon) -> None:
     assert implied_skills("bring me the book", skills, lex) == set()
     held = ["SinkBasin", "Sink", "Faucet", "Mug"]
     assert set(implied_types("rinse the mug", skills, lex, held)) == {"sinkbasin", "faucet"}
+
+
+@needs_wordnet
+def test_a_changed_skill_table_or_memory_is_read_afresh(lex: Lexicon) -> None:
+    """What implied fixtures derive from the table and the types held is memoised (round
+    37); another table (cleaning without its fixtures) or other types held must change
+    the answer, never be served the first one's."""
+    skills = load_skill_table()
+    held = ["SinkBasin", "Sink", "Faucet", "Mug"]
+    assert set(implied_types("rinse the mug", skills, lex, held)) == {"sinkbasin", "faucet"}
+    bare = replace(skills, skills={n: replace(s, fixtures=()) if n == "clean" else s
+                                   for n, s in skills.skills.items()})
+    assert "clean" not in implied_skills("wash the apple", bare, lex)
+    assert implied_types("rinse the mug", bare, lex, held) == {}
+    assert set(implied_types("rinse the mug", skills, lex, ["Sink", "Faucet", "Mug"])) \
+        == {"sink", "faucet"}
+    # "scrub" means cleaning only by its definition: not when a type held is a scrub
+    # brush (the words of the types held, memoised per set of types).
+    assert "clean" in implied_skills("scrub the bowl", skills, lex)
+    assert set(implied_types("scrub the bowl", skills, lex, ["ScrubBrush", "Bowl", "Faucet"])) \
+        != set(implied_types("scrub the bowl", skills, lex, ["Brush", "Bowl", "Faucet"]))
 
 
 @needs_wordnet

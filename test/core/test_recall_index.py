@@ -116,6 +116,24 @@ def test_object_named_by_id_is_a_token_not_a_substring() -> None:
     assert named == {"Mug_12", "apple|1.0|2"}
 
 
+def test_rows_with_a_word_are_those_word_counts_reaches() -> None:
+    """The lexical half adds its word terms only on ``rows_with``'s rows (round 37): a row
+    it missed would lose its colour or place evidence, one too many would cost only CPU."""
+    index = UnitIndex(4)
+    words = [frozenset({"colour:red"}), frozenset(), frozenset({"colour:red", "category:food"}),
+             frozenset({"category:food"})]
+    places = [frozenset(), frozenset({"kitchen"}), frozenset(), frozenset()]
+    for i, (w, p) in enumerate(zip(words, places, strict=True)):
+        index.put(f"Apple_{i}", "apple", f"apple {i}", w, p)
+    index.put("Apple_1", "apple", "apple 1", frozenset({"colour:blue"}), frozenset())
+    for said, at in ((["colour:red"], ["kitchen"]), (["category:food", "colour:blue"], []),
+                     (["colour:green"], ["garden"])):
+        want = (index.word_counts(said) + index.word_counts(at, places=True)) > 0
+        got = index.rows_with(said, at)
+        assert (np.zeros_like(want) if got is None else got).tolist() == want.tolist()
+    assert index.rows_with(["colour:green"], ["garden"]) is None
+
+
 def _crop(bgr: tuple[int, int, int], seed: int) -> bytes:
     rng = np.random.default_rng(seed)
     img = np.clip(np.full((32, 32, 3), bgr, np.int16) + rng.integers(-8, 8, (32, 32, 3)),

@@ -16,6 +16,8 @@ is implied, so a kitchen gets its sink basin and not also the bathtub.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
 
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.lexical import (
@@ -52,19 +54,12 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
     "the warm water": no sink, no stove); a participle there still says what was done
     ("the chilled wine": the fridge), and so does the word as a verb or a predicate
     ("clean the towel", "get the towel clean")."""
-    with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
+    lex = lexicon if lexicon is not None and lexicon.available else None
+    tables = _skill_tables(skills, lex)
+    with_fixtures, by_state, state_verbs = (tables.with_fixtures, tables.by_state,
+                                            tables.state_verbs)
     if not with_fixtures:
         return set()
-    by_state: dict[str, str] = {}
-    for name in with_fixtures:
-        after = skills[name].state_after
-        if after is not None:
-            by_state[after[1]] = name
-    lex = lexicon if lexicon is not None and lexicon.available else None
-    state_verbs: dict[str, str] = {}
-    for word, state in STATE_SYNONYMS.items():
-        key = lex.verb(word) if lex is not None else word
-        state_verbs.setdefault(key, state)
     out: set[str] = set()
     seen: set[tuple[str, bool]] = set()
     prev = ""
@@ -105,6 +100,57 @@ def implied_skills(text: str, skills: SkillTable, lexicon: Lexicon | None,
     return out
 
 
+@dataclass(frozen=True)
+class _SkillTables:
+    """What the implied-fixture reading derives from the skill table and the lexicon
+    alone, never from a text: derived once per (table, lexicon) pair, not per step
+    (round 37: part of every step's ranking CPU)."""
+
+    with_fixtures: tuple[str, ...]       # skills with fixtures, in the table's order
+    by_state: dict[str, str]             # state a skill leaves -> that skill
+    state_verbs: dict[str, str]          # a state word's verb base form -> the state
+    takes: dict[str, list[str]]          # skill with fixtures -> its label arguments' roles
+
+
+# (id(table), id(lexicon)) -> (table, lexicon, tables): the objects are held, so their ids
+# are not reused while the entry lives; a process has one table and one lexicon, a test a
+# few, hence the small bound.
+_TABLES: dict[tuple[int, int], tuple[SkillTable, Lexicon | None, _SkillTables]] = {}
+_TABLES_MAX = 8
+
+
+def _skill_tables(skills: SkillTable, lex: Lexicon | None) -> _SkillTables:
+    """:class:`_SkillTables` of this table and (available) lexicon, memoised."""
+    key = (id(skills), id(lex))
+    held = _TABLES.get(key)
+    if held is not None and held[0] is skills and held[1] is lex:
+        return held[2]
+    with_fixtures = tuple(s for s in skills.names if skills.fixtures_for(s))
+    by_state: dict[str, str] = {}
+    for name in with_fixtures:
+        after = skills[name].state_after
+        if after is not None:
+            by_state[after[1]] = name
+    state_verbs: dict[str, str] = {}
+    for word, state in STATE_SYNONYMS.items():
+        verb = lex.verb(word) if lex is not None else word
+        state_verbs.setdefault(verb, state)
+    takes = {name: roles for name in with_fixtures
+             if (roles := [a.role for a in skills[name].args if a.kind == "label"])}
+    tables = _SkillTables(with_fixtures, by_state, state_verbs, takes)
+    if len(_TABLES) >= _TABLES_MAX:
+        _TABLES.clear()
+    _TABLES[key] = (skills, lex, tables)
+    return tables
+
+
+@lru_cache(maxsize=64)
+def _name_words(held_types: tuple[str, ...]) -> frozenset[str]:
+    """The words of these type names (a memory's types change seldom; their words were
+    split again on every step)."""
+    return frozenset(w for t in held_types for w in split_label(t).split())
+
+
 def _describes(word: str, nxt: str, lex: Lexicon) -> bool:
     """``word`` is an adjective of a skill's state, not a participle ("clean", "warm";
     not "chilled"), and ``nxt`` is a noun: the pair names a thing and how it is."""
@@ -128,8 +174,7 @@ def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
     lex = lexicon if lexicon is not None and lexicon.available else None
     if lex is None:
         return set()
-    takes = {name: roles for name in skills.names if skills.fixtures_for(name)
-             and (roles := [a.role for a in skills[name].args if a.kind == "label"])}
+    takes = _skill_tables(skills, lex).takes
     if not takes:
         return set()
     said = _WORD.findall(split_label(text))[:MAX_WORDS]
@@ -159,7 +204,7 @@ def skills_for_use(things: Iterable[str], skills: SkillTable,
     the bathtub, "that you fill with water")."""
     if lexicon is None or not lexicon.available:
         return set()
-    with_fixtures = [s for s in skills.names if skills.fixtures_for(s)]
+    with_fixtures = _skill_tables(skills, lexicon).with_fixtures
     out: set[str] = set()
     for thing in things:
         if not lexicon.holds_contents(thing):
@@ -201,7 +246,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     out: dict[str, str] = {}
     # A verb that implies a skill says what happens ("rinse out the pot": the sink, not
     # the stove); what a named thing is for counts only when no word says it.
-    tools = {w for t in held_types for w in split_label(t).split()}
+    tools = _name_words(tuple(held_types))
     implied = implied_skills(text, skills, lexicon, things, in_names, tools,
                              described_states)
     # A skill said that no fixture here can do ("not too hot" in a bathroom) is said of

@@ -318,6 +318,21 @@ class UnitIndex:
                 counts[arr] += 1   # a posting list holds each row once
         return counts
 
+    def rows_with(self, words: Iterable[str], place_words: Iterable[str]
+                  ) -> np.ndarray | None:
+        """Per row (all rows, index by row), whether it has any of ``words`` or, as a
+        place, of ``place_words``: the rows :meth:`word_counts` is not 0 on, read from the
+        posting lists alone; None when no row has one."""
+        arrays = [a for a in [*(self._posting(w, False) for w in words),
+                              *(self._posting(w, True) for w in place_words)]
+                  if a is not None]
+        if not arrays:
+            return None
+        hit = np.zeros(self._hi, dtype=bool)
+        for a in arrays:
+            hit[a] = True
+        return hit
+
     def words_of(self, row: int) -> frozenset[str]:
         return self._words[row]
 

@@ -1130,12 +1130,11 @@ class Recaller:
         attr_query = _attribute_query(iset)
         types = self.index.types(rows)
         present = self.index.present_types(rows)
-        self.prefetch_terms(self.index.type_names[t] for t in present)
         by_type = np.zeros(len(self.index.type_names), dtype=np.float64)
         # type name -> how directly the instruction names it: with a set of types seen
         # before (the keyed ranking's, every step), read only for the types its words
         # reach; a set seen once (a step's few candidates) type by type, as building an
-        # index would cost more than it saves.
+        # index would cost more than it saves. (_name_index makes their names ready.)
         present_names = [self.index.type_names[t] for t in present]
         index = self._name_index(present_names)
         if index is not None:
@@ -1144,8 +1143,8 @@ class Recaller:
             terms = {n: self.terms_for(n) for n in present_names}
             names = self._read_names({n: name_match(t, q, self._purposes_for(n, q))
                                       for n, t in terms.items()}, q, terms)
-        for t in present:
-            by_type[t] = names[self.index.type_names[t]]
+        by_type[present] = np.fromiter((names[n] for n in present_names), dtype=np.float64,
+                                       count=len(present_names))
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
@@ -1153,27 +1152,38 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs)
+        is_implied = np.zeros(len(by_type), dtype=bool)
+        if implied:
+            is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
+                                              dtype=bool, count=len(present_names))
+        # Label and fixture depend on the row's type only (but for rows named by id,
+        # below): each is computed once per type and gathered, not per row (round 37:
+        # the per-row arithmetic over 10,000 rows was most of this function's own CPU).
+        fixture_of_type = np.where((by_type < FULL) & is_implied, cfg.fixture_weight, 0.0)
         label = by_type[types]
+        fixture = fixture_of_type[types]
+        # The same sum, in the same order, as the per-unit scorer (_lexical_all): its
+        # word terms are 0 on the rows no word reaches, where adding them changes nothing.
+        score = (cfg.label_weight * by_type + fixture_of_type)[types]
         named_rows = self.index.rows_named_by_id(instruction)
         by_id = None
         if named_rows:
             by_id = np.isin(rows, np.fromiter(named_rows, dtype=np.int64))
             label[by_id] = FULL
-        is_implied = np.zeros(len(by_type), dtype=bool)
-        for t in present:
-            is_implied[t] = type_key(self.index.type_names[t]) in implied
-        fixture = np.where((label < FULL) & is_implied[types], cfg.fixture_weight, 0.0)
+            fixture[by_id] = 0.0
+            score[by_id] = cfg.label_weight * FULL + 0.0
         cats = [w for w in attr_query if w.startswith("category:")]
         others = [w for w in attr_query if not w.startswith("category:")]
-        categories = self.index.word_counts(cats)[rows]
-        attributes = self.index.word_counts(others)[rows]
-        place = self.index.word_counts(iset, places=True)[rows]
-        # The same sum, in the same order, as the per-unit scorer (_lexical_all).
-        score = (cfg.label_weight * label
-                 + fixture
-                 + cfg.category_weight * np.minimum(1, categories)
-                 + cfg.attribute_weight * np.minimum(cfg.attribute_cap, attributes)
-                 + cfg.place_weight * place)
+        hit = self.index.rows_with(attr_query, iset)
+        if hit is not None:
+            at = np.flatnonzero(hit[rows])
+            on = rows[at]
+            score[at] = (cfg.label_weight * label[at]
+                         + fixture[at]
+                         + cfg.category_weight * np.minimum(1, self.index.word_counts(cats)[on])
+                         + cfg.attribute_weight * np.minimum(
+                             cfg.attribute_cap, self.index.word_counts(others)[on])
+                         + cfg.place_weight * self.index.word_counts(iset, places=True)[on])
         return _Lexical(score, label, fixture, label >= FULL, attr_query, implied, by_id)
 
     def _score_all_loop(
