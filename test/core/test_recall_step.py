@@ -90,6 +90,21 @@ def test_a_preposition_s_pronoun_gets_the_last_steps_object(recaller: Recaller) 
         "ep1", INSTRUCTION, brief, house(), 500).units]
 
 
+def test_a_demonstrative_subgoal_gets_the_last_steps_object(recaller: Recaller) -> None:
+    # "put that on the sofa" after navigate(Book_1): "that" stands alone for the book, as
+    # per-subtask recall reads it (RecallConfig.demonstratives, one switch for both paths).
+    steps = StateConditionedRecall(recaller)
+    brief = BriefState("put that on the sofa", last_skill="navigate", last_args=("Book_1",),
+                       last_result="success")
+    step = steps.recall_step("ep1", INSTRUCTION, brief, house(), 500)
+    assert "Book_1" in [r.unit.object_id for r in step.units]
+    assert step.reasons["Book_1"].startswith("what the subgoal's pronoun stands for")
+    off = StateConditionedRecall(Recaller(Embedder(), config=RecallConfig(
+        demonstratives=False)))
+    assert "Book_1" not in [r.unit.object_id for r in off.recall_step(
+        "ep1", INSTRUCTION, brief, house(), 500).units]
+
+
 def test_failed_step_brings_back_the_object_and_alternatives(recaller: Recaller) -> None:
     units = house()
     units[0].state = "absent"
