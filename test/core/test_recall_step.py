@@ -99,8 +99,9 @@ def test_a_demonstrative_subgoal_gets_the_last_steps_object(recaller: Recaller) 
     step = steps.recall_step("ep1", INSTRUCTION, brief, house(), 500)
     assert "Book_1" in [r.unit.object_id for r in step.units]
     assert step.reasons["Book_1"].startswith("what the subgoal's pronoun stands for")
-    off = StateConditionedRecall(Recaller(Embedder(), config=RecallConfig(
-        demonstratives=False)))
+    # The module's embedder and lexicon (a new model and WordNet load cost seconds).
+    off = StateConditionedRecall(Recaller(recaller.embedder, config=RecallConfig(
+        demonstratives=False), lexicon=recaller.lexicon))
     assert "Book_1" not in [r.unit.object_id for r in off.recall_step(
         "ep1", INSTRUCTION, brief, house(), 500).units]
 
