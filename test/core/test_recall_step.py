@@ -75,18 +75,27 @@ def test_a_pronoun_subgoal_gets_the_last_steps_object(recaller: Recaller) -> Non
     assert "Book_1" not in [r.unit.object_id for r in named.units]
 
 
-def test_a_preposition_s_pronoun_gets_the_last_steps_object(recaller: Recaller) -> None:
+@pytest.mark.parametrize(("subgoal", "antecedent", "switch"), [
     # After navigate(Plate_1), "put the apple on it" names the apple, and "it" is still the
     # plate the robot went to (not in the instruction's pool).
+    ("put the apple on it", "Plate_1", "pronoun_objects"),
+    # "put that on the sofa" after navigate(Book_1): "that" stands alone for the book, as
+    # per-subtask recall reads it (RecallConfig.demonstratives, one switch for both paths).
+    ("put that on the sofa", "Book_1", "demonstratives"),
+])
+def test_a_subgoal_referring_back_gets_the_last_steps_object(
+        recaller: Recaller, subgoal: str, antecedent: str, switch: str) -> None:
     steps = StateConditionedRecall(recaller)
-    brief = BriefState("put the apple on it", last_skill="navigate", last_args=("Plate_1",),
+    brief = BriefState(subgoal, last_skill="navigate", last_args=(antecedent,),
                        last_result="success")
     step = steps.recall_step("ep1", INSTRUCTION, brief, house(), 500)
-    assert "Plate_1" in [r.unit.object_id for r in step.units]
-    assert step.reasons["Plate_1"].startswith("what the subgoal's pronoun stands for")
-    off = StateConditionedRecall(Recaller(Embedder(), config=RecallConfig(
-        pronoun_objects=False)))
-    assert "Plate_1" not in [r.unit.object_id for r in off.recall_step(
+    assert antecedent in [r.unit.object_id for r in step.units]
+    assert step.reasons[antecedent].startswith("what the subgoal's pronoun stands for")
+    # With the switch off, not. The module's embedder and lexicon (a new model and
+    # WordNet load cost seconds).
+    off = StateConditionedRecall(Recaller(recaller.embedder, config=RecallConfig(
+        **{switch: False}), lexicon=recaller.lexicon))
+    assert antecedent not in [r.unit.object_id for r in off.recall_step(
         "ep1", INSTRUCTION, brief, house(), 500).units]
 
 

@@ -158,7 +158,7 @@ class StateConditionedRecall:
         # "drop the pens in it": a preposition's pronoun refers back though the subgoal
         # names its own object (subtasks.pronoun_after_preposition).
         if (brief.last_args and not failed and cfg.antecedents
-                and (refers_back(brief.subgoal, self.recaller.lexicon)
+                and (refers_back(brief.subgoal, self.recaller.lexicon, cfg.demonstratives)
                      or (cfg.pronoun_objects
                          and pronoun_after_preposition(brief.subgoal, self.recaller.lexicon)))):
             referred = {a for a in brief.last_args if a in by_id}
