@@ -35,7 +35,7 @@ from memory_node.core.perception.camera import quaternion_to_matrix
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
-from memory_node.core.scene_graph.containment import perceived_container
+from memory_node.core.scene_graph.containment import below_top, perceived_container
 from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
     AREA,
@@ -428,7 +428,8 @@ class LongTermMemory:
             if receptacle != HELD_BY_ROBOT and (not inside or inside not in self.graph.graph):
                 # Put there by somebody else: only seen inside (an open fridge, a drawer).
                 # Seen inside another container than the unit said, the sighting wins.
-                seen_in = self._seen_in(event.object_id, attrs["label"], receptacle)
+                seen_in = self._seen_in(event.object_id, attrs["label"], receptacle,
+                                        relation)
                 if seen_in or not receptacle:
                     receptacle, relation = seen_in, "in" if seen_in else ""
             unit = ObjectMemoryUnit(
@@ -487,7 +488,7 @@ class LongTermMemory:
                 # knife the robot had put on the counter, put back in its drawer by the
                 # daily tidy and seen there when the drawer was opened, stayed "on the
                 # counter" and the plan never saw its goal met (round 36).
-                seen_in = self._seen_in(obj, label, receptacle)
+                seen_in = self._seen_in(obj, label, receptacle, relation)
                 if seen_in:
                     receptacle, relation = seen_in, "in"
             if (unit.label, unit.state, unit.receptacle_id, unit.relation) != (
@@ -497,11 +498,15 @@ class LongTermMemory:
                     relation=relation))
         return forgotten
 
-    def _seen_in(self, obj: str, label: str, said: str) -> str:
+    def _seen_in(self, obj: str, label: str, said: str, relation: str) -> str:
         """The container `obj` is seen inside when that is not `said` (the receptacle its
-        unit names), else "". Counted (`sighting.relation_superseded`) when it replaces a
-        receptacle the unit named."""
+        unit names `relation`), else "". Counted (`sighting.relation_superseded`) when it
+        replaces a receptacle the unit named."""
         if self.is_container is None or self.short_term is None:
+            return ""
+        if relation == "on" and not below_top(self.graph, obj, said):
+            # Still standing on it: a box that also lies in a cabinet's (a sponge on a plate
+            # on the cabinet, tune2 ss3000 s0018) is not a reason to doubt the put.
             return ""
         seen_in = perceived_container(self.graph, obj, self.is_container, self.stands_alone)
         if not seen_in or seen_in == said or self.short_term.makes_cycle(ObjectMemoryUnit(

@@ -958,5 +958,23 @@ def test_a_sighting_inside_a_drawer_supersedes_the_on_a_put_wrote(tmp_path: Path
         unit = memory.short_term.peek(cup)
         assert (unit.receptacle_id, unit.relation) == (ids["Drawer"], "in")
         assert lt.stats()["scene_graph.sighting.relation_superseded"] >= 1
+        # Put on a plate that lies in a cabinet's box, seen standing on the plate: its box
+        # also lies in the cabinet's, which is no reason to doubt the put (tune2 ss3000
+        # s0018: a sponge on a plate read "in the cabinet", the goal met, the task lost).
+        cabinet = Observation.at("Cabinet", (0.0, 3.0, 0.45), 7.0, extent=(1.0, 0.6, 1.0))
+        plate = Observation.at("Plate", (0.0, 3.0, 0.85), 7.0, extent=(0.2, 0.2, 0.02))
+        lt.apply([cabinet, plate, Observation.at("Mug", (0.5, 0.0, 0.8), 7.0)],
+                 view(7.0), 7.0)
+        (mug,) = _mugs(lt)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        memory.recall.record_outcome("", "pick", [mug], True, stamp=8.0)
+        memory.recall.record_outcome("", "put", [mug, ids["Plate"], "on"], True,
+                                     stamp=9.0, robot_position=(0.0, 2.2, 0.0))
+        for stamp in (10.0, 11.0, 12.0):
+            seen = Observation.at("Mug", (0.0, 3.0, 0.9), stamp, extent=(0.08, 0.08, 0.08))
+            lt.apply([replace(cabinet, stamp=stamp), replace(plate, stamp=stamp), seen],
+                     view(stamp), stamp)
+        unit = memory.short_term.peek(mug)
+        assert (unit.receptacle_id, unit.relation) == (ids["Plate"], "on")
     finally:
         memory.close()

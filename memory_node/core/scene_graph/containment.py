@@ -59,5 +59,20 @@ def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str
     return best
 
 
+def below_top(graph: SceneGraph, obj: str, receptacle: str,
+              margin: float = INSIDE_MARGIN_M) -> bool:
+    """Is `obj`'s whole box below `receptacle`'s top (give or take `margin`)? Then it is
+    not on it, whatever an outcome said: a knife in the drawer under the counter it was
+    put on. False when either is unknown or has no box."""
+    nodes = graph.graph.nodes
+    if obj not in nodes or receptacle not in nodes:
+        return False
+    own, under = nodes[obj], nodes[receptacle]
+    if not own.get("box_extent") or not under.get("box_extent"):
+        return False
+    top = float(under["position"][2]) + float(under["box_extent"][2]) / 2.0
+    return float(own["position"][2]) + float(own["box_extent"][2]) / 2.0 < top - margin
+
+
 def _rotation(attrs: dict) -> np.ndarray:
     return quaternion_to_matrix(attrs.get("box_rotation") or (0.0, 0.0, 0.0, 1.0))
