@@ -35,7 +35,11 @@ from memory_node.core.perception.camera import quaternion_to_matrix
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
-from memory_node.core.scene_graph.containment import below_top, perceived_container
+from memory_node.core.scene_graph.containment import (
+    below_top,
+    box_holds,
+    perceived_container,
+)
 from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
     AREA,
@@ -507,6 +511,10 @@ class LongTermMemory:
         if relation == "on" and not below_top(self.graph, obj, said):
             # Still standing on it: a box that also lies in a cabinet's (a sponge on a plate
             # on the cabinet, tune2 ss3000 s0018) is not a reason to doubt the put.
+            return ""
+        if relation == "in" and box_holds(self.graph, said, obj):
+            # Still in it: another box that holds it too (two nested or overlapping boxes)
+            # is no evidence against; the lettuce and the cup flipped between two (round 37).
             return ""
         seen_in = perceived_container(self.graph, obj, self.is_container, self.stands_alone)
         if not seen_in or seen_in == said or self.short_term.makes_cycle(ObjectMemoryUnit(

@@ -976,5 +976,19 @@ def test_a_sighting_inside_a_drawer_supersedes_the_on_a_put_wrote(tmp_path: Path
                      view(stamp), stamp)
         unit = memory.short_term.peek(mug)
         assert (unit.receptacle_id, unit.relation) == (ids["Plate"], "on")
+        # In one of two boxes that both hold it, seen again: still in it (no flipping to the
+        # smaller box; a cup and a lettuce flipped between two, round 37).
+        big = Observation.at("Cabinet", (0.0, -3.0, 0.3), 13.0, extent=(0.6, 0.6, 0.6))
+        small = Observation.at("Drawer", (0.05, -3.0, 0.3), 13.0, extent=(0.5, 0.5, 0.5))
+        lt.apply([big, small, Observation.at("Apple", (0.0, -3.0, 0.3), 13.0,
+                                             extent=(0.08, 0.08, 0.08))], view(13.0), 13.0)
+        (apple,) = _mugs(lt, "Apple")
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        unit = memory.short_term.peek(apple)
+        assert (unit.receptacle_id, unit.relation) == (ids["Drawer"], "in")
+        memory.upsert_object(replace(unit, receptacle_id=ids["Cabinet"]))
+        seen = Observation.at("Apple", (0.0, -3.0, 0.3), 14.0, extent=(0.08, 0.08, 0.08))
+        lt.apply([replace(big, stamp=14.0), replace(small, stamp=14.0), seen], view(14.0), 14.0)
+        assert memory.short_term.peek(apple).receptacle_id == ids["Cabinet"]
     finally:
         memory.close()
