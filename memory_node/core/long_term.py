@@ -35,7 +35,11 @@ from memory_node.core.perception.camera import quaternion_to_matrix
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
-from memory_node.core.scene_graph.containment import perceived_container
+from memory_node.core.scene_graph.containment import (
+    below_top,
+    box_holds,
+    perceived_container,
+)
 from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
     AREA,
@@ -425,15 +429,13 @@ class LongTermMemory:
                 receptacle, relation = previous.receptacle_id, previous.relation
             else:
                 receptacle, relation = "", ""
-            if not receptacle and self.is_container is not None:
+            if receptacle != HELD_BY_ROBOT and (not inside or inside not in self.graph.graph):
                 # Put there by somebody else: only seen inside (an open fridge, a drawer).
-                receptacle = perceived_container(self.graph, event.object_id,
-                                                 self.is_container, self.stands_alone)
-                relation = "in" if receptacle else ""
-                if receptacle and self.short_term.makes_cycle(ObjectMemoryUnit(
-                        event.object_id, attrs["label"], (0.0, 0.0, 0.0),
-                        receptacle_id=receptacle, relation=relation)):
-                    receptacle, relation = "", ""  # an outcome put the container in it
+                # Seen inside another container than the unit said, the sighting wins.
+                seen_in = self._seen_in(event.object_id, attrs["label"], receptacle,
+                                        relation)
+                if seen_in or not receptacle:
+                    receptacle, relation = seen_in, "in" if seen_in else ""
             unit = ObjectMemoryUnit(
                 object_id=event.object_id, label=attrs["label"],
                 position=check_finite_position(attrs["position"]),
@@ -482,9 +484,45 @@ class LongTermMemory:
                     position=check_finite_position(attrs["position"]),
                     confidence=float(attrs["confidence"]), last_seen=stamp))
                 continue
-            if (unit.label, unit.state) != (label, state):
-                forgotten += self.short_term.upsert(replace(unit, label=label, state=state))
+            receptacle, relation = unit.receptacle_id, unit.relation
+            if (stamp is not None and float(attrs["last_seen"]) >= stamp
+                    and not attrs.get("inside") and receptacle != HELD_BY_ROBOT):
+                # Seen in this frame inside another container than the unit says: the
+                # newer evidence wins over the relation an earlier outcome wrote. The
+                # knife the robot had put on the counter, put back in its drawer by the
+                # daily tidy and seen there when the drawer was opened, stayed "on the
+                # counter" and the plan never saw its goal met (round 36).
+                seen_in = self._seen_in(obj, label, receptacle, relation)
+                if seen_in:
+                    receptacle, relation = seen_in, "in"
+            if (unit.label, unit.state, unit.receptacle_id, unit.relation) != (
+                    label, state, receptacle, relation):
+                forgotten += self.short_term.upsert(replace(
+                    unit, label=label, state=state, receptacle_id=receptacle,
+                    relation=relation))
         return forgotten
+
+    def _seen_in(self, obj: str, label: str, said: str, relation: str) -> str:
+        """The container `obj` is seen inside when that is not `said` (the receptacle its
+        unit names `relation`), else "". Counted (`sighting.relation_superseded`) when it
+        replaces a receptacle the unit named."""
+        if self.is_container is None or self.short_term is None:
+            return ""
+        if relation == "on" and not below_top(self.graph, obj, said):
+            # Still standing on it: a box that also lies in a cabinet's (a sponge on a plate
+            # on the cabinet, tune2 ss3000 s0018) is not a reason to doubt the put.
+            return ""
+        if relation == "in" and box_holds(self.graph, said, obj):
+            # Still in it: another box that holds it too (two nested or overlapping boxes)
+            # is no evidence against; the lettuce and the cup flipped between two (round 37).
+            return ""
+        seen_in = perceived_container(self.graph, obj, self.is_container, self.stands_alone)
+        if not seen_in or seen_in == said or self.short_term.makes_cycle(ObjectMemoryUnit(
+                obj, label, (0.0, 0.0, 0.0), receptacle_id=seen_in, relation="in")):
+            return ""  # a cycle: an outcome put the container in it
+        if said:
+            self._tally["sighting.relation_superseded"] += 1
+        return seen_in
 
     def _crop_for(self, event: SceneGraphEvent, observations: list[Any],
                   crops: list[bytes]) -> bytes:

@@ -929,3 +929,66 @@ def test_a_bowl_beside_a_pan_put_back_is_not_carried_with_the_pan(tmp_path: Path
         assert lt.graph.node(bowl).get("inside") != pan
     finally:
         memory.close()
+
+
+def test_a_sighting_inside_a_drawer_supersedes_the_on_a_put_wrote(tmp_path: Path) -> None:
+    """The robot put the cup on the counter; the daily tidy put it back in the drawer under
+    the counter, where the open drawer shows it. The sighting is newer evidence than the
+    put's "on the counter" and wins: the unit says "in the drawer" (round 36: the knife
+    stayed "on object_2", and the plan never read its goal met)."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        counter = Observation.at("CounterTop", (3.0, 0.0, 0.45), 1.0, extent=(1.6, 0.6, 0.9))
+        drawer = Observation.at("Drawer", (3.0, 0.0, 0.7), 1.0, extent=(0.5, 0.5, 0.2))
+        lt.apply([counter, drawer, Observation.at("Cup", (0.5, 0.0, 0.8), 1.0)],
+                 view(1.0), 1.0)
+        (cup,) = _mugs(lt, "Cup")
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        memory.recall.record_outcome("", "pick", [cup], True, stamp=2.0)
+        memory.recall.record_outcome("", "put", [cup, ids["CounterTop"], "on"], True,
+                                     stamp=3.0, robot_position=(2.2, 0.0, 0.0))
+        unit = memory.short_term.peek(cup)
+        assert (unit.receptacle_id, unit.relation) == (ids["CounterTop"], "on")
+        for stamp in (4.0, 5.0, 6.0):
+            seen = Observation.at("Cup", (3.0, 0.0, 0.68), stamp, extent=(0.08, 0.08, 0.1))
+            lt.apply([replace(counter, stamp=stamp), replace(drawer, stamp=stamp), seen],
+                     view(stamp), stamp)
+        assert _mugs(lt, "Cup") == [cup]
+        unit = memory.short_term.peek(cup)
+        assert (unit.receptacle_id, unit.relation) == (ids["Drawer"], "in")
+        assert lt.stats()["scene_graph.sighting.relation_superseded"] >= 1
+        # Put on a plate that lies in a cabinet's box, seen standing on the plate: its box
+        # also lies in the cabinet's, which is no reason to doubt the put (tune2 ss3000
+        # s0018: a sponge on a plate read "in the cabinet", the goal met, the task lost).
+        cabinet = Observation.at("Cabinet", (0.0, 3.0, 0.45), 7.0, extent=(1.0, 0.6, 1.0))
+        plate = Observation.at("Plate", (0.0, 3.0, 0.85), 7.0, extent=(0.2, 0.2, 0.02))
+        lt.apply([cabinet, plate, Observation.at("Mug", (0.5, 0.0, 0.8), 7.0)],
+                 view(7.0), 7.0)
+        (mug,) = _mugs(lt)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        memory.recall.record_outcome("", "pick", [mug], True, stamp=8.0)
+        memory.recall.record_outcome("", "put", [mug, ids["Plate"], "on"], True,
+                                     stamp=9.0, robot_position=(0.0, 2.2, 0.0))
+        for stamp in (10.0, 11.0, 12.0):
+            seen = Observation.at("Mug", (0.0, 3.0, 0.9), stamp, extent=(0.08, 0.08, 0.08))
+            lt.apply([replace(cabinet, stamp=stamp), replace(plate, stamp=stamp), seen],
+                     view(stamp), stamp)
+        unit = memory.short_term.peek(mug)
+        assert (unit.receptacle_id, unit.relation) == (ids["Plate"], "on")
+        # In one of two boxes that both hold it, seen again: still in it (no flipping to the
+        # smaller box; a cup and a lettuce flipped between two, round 37).
+        big = Observation.at("Cabinet", (0.0, -3.0, 0.3), 13.0, extent=(0.6, 0.6, 0.6))
+        small = Observation.at("Drawer", (0.05, -3.0, 0.3), 13.0, extent=(0.5, 0.5, 0.5))
+        lt.apply([big, small, Observation.at("Apple", (0.0, -3.0, 0.3), 13.0,
+                                             extent=(0.08, 0.08, 0.08))], view(13.0), 13.0)
+        (apple,) = _mugs(lt, "Apple")
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        unit = memory.short_term.peek(apple)
+        assert (unit.receptacle_id, unit.relation) == (ids["Drawer"], "in")
+        memory.upsert_object(replace(unit, receptacle_id=ids["Cabinet"]))
+        seen = Observation.at("Apple", (0.0, -3.0, 0.3), 14.0, extent=(0.08, 0.08, 0.08))
+        lt.apply([replace(big, stamp=14.0), replace(small, stamp=14.0), seen], view(14.0), 14.0)
+        assert memory.short_term.peek(apple).receptacle_id == ids["Cabinet"]
+    finally:
+        memory.close()

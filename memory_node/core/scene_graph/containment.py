@@ -37,26 +37,51 @@ def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str
     if obj not in nodes or stands_alone(nodes[obj]["label"]):
         return ""
     where = nodes[obj]["position"]
-    position = np.asarray(where, dtype=float)
-    own_extent = np.asarray(nodes[obj].get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
-    own_rotation = _rotation(nodes[obj])
     # A container is bigger than what it holds: two boxes never hold each other (a cycle).
-    own = float(np.prod(own_extent))
+    own = float(np.prod(np.asarray(nodes[obj].get("box_extent") or (0.0, 0.0, 0.0))))
     best, best_volume = "", float("inf")
     for other in graph.objects_near(where, MAX_CONTAINER_REACH_M):
         attrs = nodes[other]
         if other == obj or not is_container(attrs["label"]):
             continue
-        extent = np.asarray(attrs.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
-        rotation = _rotation(attrs)
-        local = rotation.T @ (position - np.asarray(attrs["position"], dtype=float))
-        # The object's box as seen along the container's axes (its half sides there).
-        reach = np.abs(rotation.T @ own_rotation) @ (own_extent / 2.0)
-        if np.all(np.abs(local) + reach <= extent / 2.0 + margin):
-            volume = float(np.prod(extent))
+        if box_holds(graph, other, obj, margin):
+            volume = float(np.prod(np.asarray(attrs.get("box_extent") or (0.0, 0.0, 0.0))))
             if own < volume < best_volume:
                 best, best_volume = other, volume
     return best
+
+
+def box_holds(graph: SceneGraph, container: str, obj: str,
+              margin: float = INSIDE_MARGIN_M) -> bool:
+    """Does `container`'s oriented box hold `obj`'s whole box (give or take `margin`)?
+    False when either is unknown."""
+    nodes = graph.graph.nodes
+    if obj not in nodes or container not in nodes:
+        return False
+    inner, outer = nodes[obj], nodes[container]
+    own_extent = np.asarray(inner.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
+    extent = np.asarray(outer.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
+    rotation = _rotation(outer)
+    local = rotation.T @ (np.asarray(inner["position"], dtype=float)
+                          - np.asarray(outer["position"], dtype=float))
+    # The object's box as seen along the container's axes (its half sides there).
+    reach = np.abs(rotation.T @ _rotation(inner)) @ (own_extent / 2.0)
+    return bool(np.all(np.abs(local) + reach <= extent / 2.0 + margin))
+
+
+def below_top(graph: SceneGraph, obj: str, receptacle: str,
+              margin: float = INSIDE_MARGIN_M) -> bool:
+    """Is `obj`'s whole box below `receptacle`'s top (give or take `margin`)? Then it is
+    not on it, whatever an outcome said: a knife in the drawer under the counter it was
+    put on. False when either is unknown or has no box."""
+    nodes = graph.graph.nodes
+    if obj not in nodes or receptacle not in nodes:
+        return False
+    own, under = nodes[obj], nodes[receptacle]
+    if not own.get("box_extent") or not under.get("box_extent"):
+        return False
+    top = float(under["position"][2]) + float(under["box_extent"][2]) / 2.0
+    return float(own["position"][2]) + float(own["box_extent"][2]) / 2.0 < top - margin
 
 
 def _rotation(attrs: dict) -> np.ndarray:
