@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh24|fresh25] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh25|fresh26] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh25][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh26][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -323,7 +323,27 @@ word's phones, sound-alike rivals pruned after a few phones, language-model stat
 Recency-dominated by construction: the PACS reading and the speech recogniser's beam;
 phase changes: the pipeline cache's level loads, the placement line's changeovers, the
 work cell's shifts and the sort centre's sort plans; loops: the configure tests and the
-boards.
+boards. ``fresh26`` (seeds 48000+) was written in round 38 before anything ran on it, by a
+writer who did not read the policy's code: a ROS 2 robot's transform buffer (tf2: every
+node looks up its frame pairs at its message's stamp, reading the two samples around it on
+each frame of the path), a developer's interactive shell (the hashed binary and its
+libraries, the working directory, the recently touched files; up-arrow re-runs), a chain of
+MapReduce jobs in a cluster's block cache (map: input splits and a broadcast join table;
+shuffle: every mapper's spill per reducer; reduce: merged spills, output read by the next
+job), a core banking system's online day and its end-of-day batch (Zipf accounts drifting
+from day to day, salary accounts on paydays; the batch walks every account in key order),
+the octree walks of a Barnes-Hut N-body step (bodies in Morton order, the cells beside
+each body's at every level, its leaf's bodies), a Bayesian spam filter's token table (Zipf
+words, spam campaigns' template tokens for a while), the Kubernetes scheduler's cluster
+snapshot (filters round the node list from where the last pod stopped, image and namespace
+state for the feasible nodes, deployments' pods in bursts), an outdoor garden robot's
+daily rounds (every bed's spots and moisture sensors, new weeds removed on the next round,
+replantings) and a patrolling robot's OctoMap (every scan's rays read the voxels they cross
+up to the first obstacle; poses a cell apart, laps of the route, detours into rooms).
+Recency-dominated by construction: the transform buffer and the shell; phase changes: the
+MapReduce phases and the bank's day and batch; loops: the garden rounds and the OctoMap's
+laps; frequency with scans and bursts: the scheduler, the spam campaigns and the N-body
+tree's top levels.
 """
 
 from __future__ import annotations
@@ -11723,6 +11743,436 @@ def fresh25_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     }
     return {name: _take(gen, n) for name, gen in v.items()}
 
+
+def tf_lookups(seed: int, frames: int, consumers: int, lag: int, static_share: float,
+               publish: int) -> Iterator[int]:
+    """A ROS 2 robot's transform buffer (recency-dominated: tf2's BufferCore, Foote, TePRA
+    2013). A tree of ``frames`` frames (map, odom, base_link, the arm's links, the sensors;
+    ``static_share`` of them fixed by /tf_static); every dynamic frame is published every
+    ``publish`` ticks. Each of ``consumers`` nodes (the controller every tick, the costmaps
+    and the perception pipeline less often) looks up its own few frame pairs each cycle at
+    the stamp of the message it works on, up to ``lag`` ticks old: the lookup walks both
+    frames up to their common ancestor and reads, for each dynamic frame on the way, the two
+    samples around the stamp it interpolates between. New stamps every tick, each read by
+    several nodes within a few ticks and never again once it is older than every lag."""
+    rng = random.Random(seed)
+    static_k, dyn_k = 0, 1 << 40
+    parent = [-1] + [rng.randrange(max(0, i - 4), i) for i in range(1, frames)]
+    fixed = [i > 0 and rng.random() < static_share for i in range(frames)]
+    wants = [[(rng.randrange(frames), rng.randrange(frames)) for _ in range(rng.randint(1, 4))]
+             for _ in range(consumers)]
+    period = [1] + [rng.choice((1, 2, 3, 5, 10)) for _ in range(consumers - 1)]
+    late = [rng.randint(0, lag) for _ in range(consumers)]
+
+    def up(f: int) -> list[int]:
+        out = []
+        while f >= 0:
+            out.append(f)
+            f = parent[f]
+        return out
+
+    tick = 0
+    while True:
+        tick += 1
+        for c in range(consumers):
+            if tick % period[c]:
+                continue
+            for a, b in wants[c]:
+                stamp = max(0, tick - late[c] - rng.randint(0, 1))
+                pa, pb = up(a), up(b)
+                common = set(pa) & set(pb)
+                for f in [f for f in pa if f not in common] + [f for f in pb if f not in common]:
+                    if fixed[f]:
+                        yield static_k + f
+                    else:
+                        s = stamp // publish
+                        yield dyn_k + (s << 16) + f
+                        yield dyn_k + ((s + 1) << 16) + f
+
+
+def shell_session(seed: int, commands: int, alpha: float, dirs: int, uparrow: float,
+                  new_file: float) -> Iterator[int]:
+    """A developer's interactive shell (recency-dominated: bash's command hash table, its
+    history, readline's completion; the page cache under it). Each command line reads the
+    binary found by the hash table (``commands`` programs, Zipf ``alpha``: ls, cd, git, make,
+    vim, grep...) and the shared libraries it maps, lists the working directory for tab
+    completion and opens a few of the directory's files, most recently touched first (the
+    edit, build, run, diff cycle). With ``uparrow`` the line is one of the last few again
+    (history: the same binary, the same files). Now and then the user changes directory:
+    back to one of the last few (``cd -``, pushd) or to another of ``dirs``; files are
+    created with ``new_file`` per line (build outputs, new notes)."""
+    rng = random.Random(seed)
+    bin_k, lib_k, dir_k, file_k = 0, 1 << 40, 2 << 40, 3 << 40
+    prog = _zipf(rng, commands, alpha)
+    libs = [rng.sample(range(30), rng.randint(1, 4)) for _ in range(commands)]
+    files: dict[int, list[int]] = {}
+    made = itertools.count()
+    cwd, recent_dirs = 0, [0]
+    history: list[tuple[int, int, list[int]]] = []
+    while True:
+        if history and rng.random() < uparrow:
+            line = history[-1 - min(len(history) - 1, int(rng.expovariate(0.7)))]
+        else:
+            if rng.random() < 0.08:
+                if rng.random() < 0.6:
+                    cwd = recent_dirs[-1 - min(len(recent_dirs) - 1, rng.randrange(3))]
+                else:
+                    cwd = rng.randrange(dirs)
+                recent_dirs = (recent_dirs + [cwd])[-6:]
+            own = files.setdefault(cwd, [next(made) for _ in range(rng.randint(3, 30))])
+            if rng.random() < new_file:
+                own.append(next(made))
+            touched = [own[-1 - min(len(own) - 1, int(rng.expovariate(0.4)))]
+                       for _ in range(rng.randint(0, 3))]
+            line = (prog(), cwd, touched)
+        history = (history + [line])[-50:]
+        p, d, touched = line
+        yield bin_k + p
+        for lib in libs[p]:
+            yield lib_k + lib
+        if rng.random() < 0.5:  # tab completion reads the directory
+            yield dir_k + d
+        for f in touched:
+            yield file_k + f
+            if rng.random() < 0.3:  # the build writes its output next to it
+                files[d].append(next(made))
+                yield file_k + files[d][-1]
+
+
+def mapreduce_jobs(seed: int, datasets: int, splits: int, blocks: int, lookup: int,
+                   alpha: float, reducers: int) -> Iterator[int]:
+    """A Hadoop/Spark cluster's block cache running a chain of MapReduce jobs (phase changes:
+    Dean and Ghemawat, OSDI 2004; HDFS centralised cache). A job's map phase reads each of
+    its input's ``splits`` splits block by block (``blocks`` a split; one of ``datasets``
+    inputs, or the previous job's output) and for every record probes a broadcast lookup
+    table of ``lookup`` entries (a map-side join, Zipf ``alpha``); its shuffle fetches
+    every mapper's spill segment for each of ``reducers`` reducers; its reduce phase reads
+    the merged segments of each partition in turn and writes the output's blocks, which the
+    next job of the pipeline reads as its input. Each phase reads keys the one before did
+    not: the hot table during the maps, the spills during the shuffle."""
+    rng = random.Random(seed)
+    block_k, table_k, spill_k, out_k = 0, 1 << 40, 2 << 40, 3 << 40
+    probe = _zipf(rng, lookup, alpha)
+    job = itertools.count()
+    last_output: list[int] = []
+    while True:
+        j = next(job)
+        if last_output and rng.random() < 0.5:
+            inputs = last_output
+        else:
+            d = rng.randrange(datasets)
+            inputs = [block_k + (d << 24) + b for b in range(splits * blocks)]
+        tables = rng.randrange(3)  # which dimension table this job joins
+        mappers = max(1, len(inputs) // blocks)
+        for m in range(mappers):
+            for blk in inputs[m * blocks:(m + 1) * blocks]:
+                yield blk
+                for _ in range(rng.randint(1, 3)):
+                    yield table_k + (tables << 20) + probe()
+        for r in range(reducers):
+            for m in range(mappers):
+                if rng.random() < 0.9:  # a partition can be empty for a mapper
+                    yield spill_k + (j << 24) + m * reducers + r
+        last_output = []
+        for r in range(reducers):
+            for m in range(mappers):
+                yield spill_k + (j << 24) + m * reducers + r  # merge pass
+            for b in range(max(1, blocks // 2)):
+                last_output.append(out_k + (j << 24) + r * blocks + b)
+                yield last_output[-1]
+
+
+def eod_banking(seed: int, accounts: int, alpha: float, day: int, products: int,
+                payday_share: float) -> Iterator[int]:
+    """A core banking system's buffer pool over a day and its end-of-day batch (phase
+    changes: online transactions, then the nightly batch: interest accrual, fees,
+    statements). During the ``day`` events of the online phase each transaction reads the
+    account's row, its customer's row and its product's rate page (``products`` products),
+    the accounts Zipf ``alpha`` over a permutation that changes a little every day (who is
+    shopping), with ``payday_share`` of the day's traffic on salary accounts on paydays.
+    The batch then walks every account in key order, reading its row, its product's rate
+    page and the general-ledger page it posts to; the next day starts."""
+    rng = random.Random(seed)
+    acct_k, cust_k, prod_k, gl_k = 0, 1 << 40, 2 << 40, 3 << 40
+    rank = _zipf(rng, accounts, alpha)
+    order = list(range(accounts))
+    rng.shuffle(order)
+    product = [rng.randrange(products) for _ in range(accounts)]
+    customer = [a // rng.randint(1, 3) for a in range(accounts)]
+    salary = rng.sample(range(accounts), max(1, accounts // 5))
+    d = 0
+    while True:
+        d += 1
+        for _ in range(accounts // 20):  # the hot set drifts
+            i, k = rng.randrange(accounts), rng.randrange(accounts)
+            order[i], order[k] = order[k], order[i]
+        payday = d % 7 == 0
+        n = 0
+        while n < day:
+            if payday and rng.random() < payday_share:
+                a = rng.choice(salary)
+            else:
+                a = order[rank()]
+            yield acct_k + a
+            yield cust_k + customer[a]
+            yield prod_k + product[a]
+            n += 3
+            if rng.random() < 0.3:  # a transfer touches the payee's account too
+                b = order[rank()]
+                yield acct_k + b
+                n += 1
+        for a in range(accounts):
+            yield acct_k + a
+            yield prod_k + product[a]
+            if a % 50 == 0:
+                yield gl_k + (d << 12) + product[a]
+
+
+def nbody_walks(seed: int, bodies: int, depth: int, clusters: int, leaf: int,
+                drift: float) -> Iterator[int]:
+    """The octree walks of a Barnes-Hut N-body step (frequency and locality mixed: Barnes and
+    Hut, Nature 1986; Warren and Salmon's hashed octree, SC 1993, whose cells are keyed by
+    level and Morton prefix). ``bodies`` bodies in ``clusters`` Plummer-like clumps on a grid
+    of 2^``depth`` cells a side; each step sorts them in Morton order and, for each body,
+    walks the tree: at every level the cells beside the body's own (the ones the opening
+    criterion opens) and at the bottom the bodies of its leaf (up to ``leaf`` read). The
+    root's levels are read by every body; consecutive bodies share most of their walk.
+    Between steps each coordinate of a body moves by one cell with probability ``drift``."""
+    rng = random.Random(seed)
+    side = 1 << depth
+    centres = [tuple(rng.randrange(side) for _ in range(3)) for _ in range(clusters)]
+
+    def near(c: int) -> int:
+        return max(0, min(side - 1, int(rng.gauss(c, side / 12))))
+
+    pos = []
+    for _ in range(bodies):
+        cx, cy, cz = rng.choice(centres)
+        pos.append([near(cx), near(cy), near(cz)])
+
+    def morton(p: list[int], bits: int) -> int:
+        code = 0
+        for b in range(bits):
+            for axis in range(3):
+                code |= ((p[axis] >> (depth - bits + b)) & 1) << (3 * b + axis)
+        return code
+
+    body_k = 1 << 50
+    while True:
+        order = sorted(range(bodies), key=lambda i: morton(pos[i], depth))
+        cells: dict[int, list[int]] = {}
+        for i in order:
+            cells.setdefault(morton(pos[i], depth), []).append(i)
+        occupied = [{morton(p, lvl) for p in pos} for lvl in range(depth + 1)]
+        for i in order:
+            p = pos[i]
+            for lvl in range(1, depth + 1):
+                shift = depth - lvl
+                base = [c >> shift for c in p]
+                for dx, dy, dz in ((0, 0, 0), (1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0),
+                                   (0, 0, 1), (0, 0, -1)):
+                    q = [base[0] + dx, base[1] + dy, base[2] + dz]
+                    if min(q) < 0 or max(q) >= 1 << lvl:
+                        continue
+                    code = morton([c << shift for c in q], lvl)
+                    if code in occupied[lvl]:
+                        yield (lvl << 45) + code
+            for j in cells[morton(p, depth)][:leaf]:
+                yield body_k + j
+        for p in pos:
+            for axis in range(3):
+                if rng.random() < drift:
+                    p[axis] = max(0, min(side - 1, p[axis] + rng.choice((-1, 1))))
+
+
+def spam_filter(seed: int, vocab: int, alpha: float, words: int, campaign: int,
+                spam_share: float) -> Iterator[int]:
+    """A Bayesian spam filter's token table (frequency with bursts: SpamAssassin's Bayes
+    store, Graham's "A Plan for Spam", 2002). Each message reads the probability of each of
+    its tokens: ``words`` body tokens (Zipf ``alpha`` over ``vocab``: common words most),
+    its sender's domain and its relay's address block. With ``spam_share`` a message belongs
+    to the running campaign: the campaign's template tokens (tokens seldom seen elsewhere,
+    obfuscated spellings, the spammer's domains), a few varied per message; a campaign runs
+    for about ``campaign`` messages and is replaced by a new one. Now and then the user
+    marks a message as spam or ham and its tokens are read again to train."""
+    rng = random.Random(seed)
+    tok_k, dom_k, net_k, camp_k = 0, 1 << 40, 2 << 40, 3 << 40
+    word = _zipf(rng, vocab, alpha)
+    domain = _zipf(rng, max(10, vocab // 20), 1.0)
+    fresh = itertools.count()
+    template: list[int] = []
+    left = 0
+    while True:
+        if left <= 0:
+            template = [camp_k + next(fresh) for _ in range(rng.randint(15, 40))]
+            spam_domains = [camp_k + next(fresh) for _ in range(rng.randint(1, 5))]
+            left = max(5, int(rng.expovariate(1 / campaign)))
+        msg: list[int] = []
+        if rng.random() < spam_share:
+            left -= 1
+            msg.extend(t for t in template if rng.random() < 0.8)
+            msg.extend(camp_k + next(fresh) for _ in range(rng.randint(0, 3)))
+            msg.append(rng.choice(spam_domains))
+            msg.append(net_k + rng.randrange(1 << 16))
+        else:
+            msg.append(dom_k + domain())
+            msg.append(net_k + (1 << 17) + domain())
+        msg.extend(tok_k + word() for _ in range(max(3, int(rng.gauss(words, words / 3)))))
+        yield from msg
+        if rng.random() < 0.02:  # the user trains on it
+            yield from msg
+
+
+def kube_scheduler(seed: int, nodes: int, images: int, alpha: float, replicas: int,
+                   score_share: float) -> Iterator[int]:
+    """Kubernetes' scheduler reading its cluster snapshot (frequency with scans: the
+    scheduling framework's filter and score plugins). A deployment's ``replicas`` pods come
+    in a burst; each pod's filters visit nodes from where the last pod stopped, round the
+    ``nodes`` node infos, until ``score_share`` of them are feasible
+    (percentageOfNodesToScore); scoring reads, for each feasible node, the pod's images'
+    states (ImageLocality; ``images`` images, Zipf ``alpha``: base images and popular
+    services) and its namespace's pods (inter-pod affinity). Binding updates the chosen
+    node's info. Deployments are new or roll again."""
+    rng = random.Random(seed)
+    node_k, img_k, ns_k = 0, 1 << 40, 2 << 40
+    image = _zipf(rng, images, alpha)
+    start = 0
+    deployments: list[tuple[list[int], int]] = []
+    while True:
+        if deployments and rng.random() < 0.4:
+            imgs, ns = rng.choice(deployments)
+        else:
+            imgs, ns = [image() for _ in range(rng.randint(1, 3))], rng.randrange(40)
+            deployments = (deployments + [(imgs, ns)])[-200:]
+        for _ in range(max(1, int(rng.expovariate(1 / replicas)))):
+            want = max(1, int(nodes * score_share))
+            feasible: list[int] = []
+            seen = 0
+            while len(feasible) < want and seen < nodes:
+                n = (start + seen) % nodes
+                yield node_k + n
+                seen += 1
+                if rng.random() < 0.7:
+                    feasible.append(n)
+            start = (start + seen) % nodes
+            for _node in feasible:  # ImageLocality scores every feasible node
+                for im in imgs:
+                    if rng.random() < 0.5:
+                        yield img_k + im
+            yield ns_k + ns
+            yield node_k + rng.choice(feasible or [0])
+
+
+def garden_rounds(seed: int, beds: int, plants: int, weeds: float, tools: int,
+                  turnover: float) -> Iterator[int]:
+    """An outdoor garden robot's daily rounds (loops: a FarmBot-style gantry or a mobile
+    gardener). Every round visits the ``beds`` beds in route order; at each of a bed's
+    ``plants`` plant spots it reads the spot's record and its soil-moisture sensor, and
+    waters if dry (the watering nozzle's tool slot). The camera finds new weeds (``weeds``
+    per spot per round), each a new record, removed on the next round with the weeder tool
+    (one of ``tools`` tool slots mounted and unmounted). Harvested spots are replanted with
+    ``turnover`` per spot per round (a new planting record)."""
+    rng = random.Random(seed)
+    spot_k, sensor_k, tool_k, weed_k, crop_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    crop = [[rng.randrange(1 << 20) for _ in range(plants)] for _ in range(beds)]
+    sensors = [[rng.randrange(max(1, plants // 4)) for _ in range(plants)] for _ in range(beds)]
+    new = itertools.count()
+    pending: list[tuple[int, int, int]] = []
+    while True:
+        found: list[tuple[int, int, int]] = []
+        due = {(b, s) for b, s, _ in pending}
+        for b in range(beds):
+            for s in range(plants):
+                yield spot_k + (b << 12) + s
+                yield crop_k + crop[b][s]
+                yield sensor_k + (b << 12) + sensors[b][s]
+                if rng.random() < 0.4:
+                    yield tool_k + 0
+                if (b, s) in due:
+                    yield tool_k + 1 + rng.randrange(max(1, tools - 1))
+                    for _, _, w in [p for p in pending if p[0] == b and p[1] == s]:
+                        yield weed_k + w
+                if rng.random() < weeds:
+                    w = next(new)
+                    found.append((b, s, w))
+                    yield weed_k + w
+                if rng.random() < turnover:
+                    crop[b][s] = (1 << 21) + next(new)
+        pending = found
+
+
+def octomap_scans(seed: int, route: int, rays: int, reach: int, density: float,
+                  detour: float) -> Iterator[int]:
+    """A mobile robot's OctoMap updated from its laser scans (locality and loops: Hornung et
+    al., Autonomous Robots 2013). The robot patrols a closed route of ``route`` waypoints
+    through a fixed building (``density``: share of the grid's cells that are walls and
+    furniture); at every pose a scan casts ``rays`` rays, each reading the voxels it crosses
+    (free space) up to the first occupied voxel or ``reach`` cells (the hit). Poses move a
+    cell at a time, so consecutive scans re-read most voxels; a lap brings them back; with
+    ``detour`` per waypoint the robot visits a room off the route and returns."""
+    rng = random.Random(seed)
+    side = 1 << 12
+    salt = rng.randrange(1 << 30)
+
+    def occupied(x: int, y: int) -> bool:
+        return random.Random((x * side + y) ^ salt).random() < density
+
+    way = [(side // 2, side // 2)]
+    for _ in range(route - 1):
+        x, y = way[-1]
+        way.append((x + rng.randint(-12, 12), y + rng.randint(-12, 12)))
+    way.append(way[0])
+    angles = [2 * math.pi * r / rays for r in range(rays)]
+
+    def scan(x: int, y: int) -> Iterator[int]:
+        for a in angles:
+            dx, dy = math.cos(a), math.sin(a)
+            for step in range(1, reach + 1):
+                cx, cy = int(x + dx * step), int(y + dy * step)
+                yield cx * side + cy
+                if occupied(cx, cy):
+                    break
+
+    def drive(a: tuple[int, int], b: tuple[int, int]) -> Iterator[int]:
+        steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]), 1)
+        for t in range(0, steps, 2):
+            yield from scan(a[0] + (b[0] - a[0]) * t // steps, a[1] + (b[1] - a[1]) * t // steps)
+
+    while True:
+        for i in range(len(way) - 1):
+            yield from drive(way[i], way[i + 1])
+            if rng.random() < detour:
+                room = (way[i][0] + rng.randint(-20, 20), way[i][1] + rng.randint(-20, 20))
+                yield from drive(way[i], room)
+                yield from drive(room, way[i])
+
+
+def fresh26_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 38's held-out set: seeds 48000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 48000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "tf_f20_c4": lambda: tf_lookups(s + 0, 20, 4, 3, 0.4, 1),
+        "tf_f120_c16": lambda: tf_lookups(s + 1, 120, 16, 8, 0.3, 2),
+        "shell_p40_d10": lambda: shell_session(s + 2, 40, 1.1, 10, 0.3, 0.05),
+        "shell_p400_d300": lambda: shell_session(s + 3, 400, 0.9, 300, 0.2, 0.1),
+        "mapreduce_s8_b16": lambda: mapreduce_jobs(s + 4, 3, 8, 16, 200, 1.0, 4),
+        "mapreduce_s64_b64": lambda: mapreduce_jobs(s + 5, 10, 64, 64, 5000, 0.8, 32),
+        "eod_a500_d3000": lambda: eod_banking(s + 6, 500, 1.0, 3000, 8, 0.5),
+        "eod_a5000_d15000": lambda: eod_banking(s + 7, 5000, 0.8, 15000, 40, 0.3),
+        "nbody_n300_d4": lambda: nbody_walks(s + 8, 300, 4, 3, 8, 0.1),
+        "nbody_n4000_d6": lambda: nbody_walks(s + 9, 4000, 6, 12, 16, 0.2),
+        "spam_v2000_c50": lambda: spam_filter(s + 10, 2000, 1.0, 30, 50, 0.4),
+        "spam_v50000_c400": lambda: spam_filter(s + 11, 50000, 0.9, 80, 400, 0.6),
+        "kubesched_n200_i100": lambda: kube_scheduler(s + 12, 200, 100, 1.0, 5, 0.5),
+        "kubesched_n2000_i800": lambda: kube_scheduler(s + 13, 2000, 800, 0.8, 20, 0.1),
+        "garden_b4_p12": lambda: garden_rounds(s + 14, 4, 12, 0.05, 3, 0.01),
+        "garden_b30_p60": lambda: garden_rounds(s + 15, 30, 60, 0.1, 6, 0.02),
+        "octomap_r20_y16": lambda: octomap_scans(s + 16, 20, 16, 10, 0.05, 0.1),
+        "octomap_r40_y32": lambda: octomap_scans(s + 17, 40, 32, 20, 0.03, 0.2),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -11735,7 +12185,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh19": fresh19_variants, "fresh20": fresh20_variants,
                 "fresh21": fresh21_variants, "fresh22": fresh22_variants,
                 "fresh23": fresh23_variants, "fresh24": fresh24_variants,
-                "fresh25": fresh25_variants}
+                "fresh25": fresh25_variants, "fresh26": fresh26_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
-fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25): their
+fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -18,7 +18,7 @@ HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
-        "fresh24", "fresh25")
+        "fresh24", "fresh25", "fresh26")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -232,6 +232,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "sortation": lambda s: h.parcel_sort(s, 100, 1.0, 20, 20, 500),
             "asr": lambda s: h.asr_beam(s, 200, 1.0, 30, 3, 3.0),
         }
+    if name == "fresh26":
+        return {
+            "tf": lambda s: h.tf_lookups(s, 15, 3, 2, 0.4, 1),
+            "shell": lambda s: h.shell_session(s, 20, 1.0, 5, 0.3, 0.05),
+            "mapreduce": lambda s: h.mapreduce_jobs(s, 2, 4, 8, 100, 1.0, 3),
+            "eod": lambda s: h.eod_banking(s, 200, 1.0, 1000, 5, 0.5),
+            "nbody": lambda s: h.nbody_walks(s, 100, 3, 2, 4, 0.1),
+            "spam": lambda s: h.spam_filter(s, 500, 1.0, 20, 30, 0.4),
+            "kubesched": lambda s: h.kube_scheduler(s, 30, 20, 1.0, 4, 0.5),
+            "garden": lambda s: h.garden_rounds(s, 3, 8, 0.05, 3, 0.01),
+            "octomap": lambda s: h.octomap_scans(s, 10, 12, 8, 0.05, 0.1),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -345,7 +357,9 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # series' stack up and down and compares with the prior at the same position; a study's
 # images are new keys, so under half of the larger variant's stream comes back, nearly all
 # of it soon) and the speech recogniser's beam (a state self-loops for several frames and
-# its rivals advance beside it).
+# its rivals advance beside it); fresh26's transform buffer (every node reads the samples
+# around its message's stamp, a few ticks old, and the stamps move on) and the shell (the
+# last few command lines again, on the files touched last).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -362,7 +376,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh22": ({"hpa", "fryer"}, 0.75, 0.3),
                     "fresh23": ({"codesearch", "utxo"}, 0.4, 0.5),
                     "fresh24": ({"tlsresume", "notebook"}, 0.5, 0.8),
-                    "fresh25": ({"pacs", "asr"}, 0.4, 0.8)}
+                    "fresh25": ({"pacs", "asr"}, 0.4, 0.8),
+                    "fresh26": ({"tf", "shell"}, 0.8, 0.7)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
