@@ -10,7 +10,9 @@ same problem with many answers arriving at once.
 
 What still gets lost is counted: `track_requests` watches each client's request sequence
 numbers at the server (through service introspection events) and adds every gap to a
-counter (`dropped.requests.<service>` in /memory/stats).
+counter (`dropped.requests.<service>` in /memory/stats). Only the events the server's own
+introspection publisher wrote are read: the topic is open, and a forged event's sequence
+number would otherwise inflate the counter and hide that client's later real gaps.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from rclpy.event_handler import SubscriptionEventCallbacks
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.service_introspection import ServiceIntrospectionState
+from rclpy.subscription import MessageInfo
 from service_msgs.msg import ServiceEventInfo
 
 from memory_node.core.limits import LIMITS
@@ -72,16 +75,32 @@ def track_requests(node: Node, service: Any, srv_type: Any,
     key = "dropped.requests." + name.strip("/").replace("/", ".")
     count(key, 0)  # listed from the start: "0 lost" is a statement, not a missing key
 
-    def on_event(event: Any) -> None:
+    topic = f"{service.service_name}/_service_event"
+    own: set[bytes] = set()
+
+    def own_writers() -> set[bytes]:
+        # The graph lists this process's endpoints as soon as they exist; a writer on the
+        # topic under another node's name is not the server's introspection.
+        return {bytes(e.endpoint_gid) for e in node.get_publishers_info_by_topic(topic)
+                if e.node_name == node.get_name() and e.node_namespace == node.get_namespace()}
+
+    def on_event(event: Any, message: MessageInfo) -> None:
         info = event.info
         if info.event_type != ServiceEventInfo.REQUEST_RECEIVED:
             return
+        writer = message.get("publisher_gid")
+        # An rmw that does not say who wrote a sample leaves nothing to check (as before).
+        if writer is not None:
+            gid = bytes(writer["data"])
+            if gid not in own:
+                own.update(own_writers())  # the first event, or a writer not seen yet
+                if gid not in own:
+                    return
         missed = gaps.observe(bytes(info.client_gid), int(info.sequence_number))
         if missed:
             count(key, missed)
 
     service.configure_introspection(node.get_clock(), SERVICE_QOS,
                                     ServiceIntrospectionState.METADATA)
-    node.create_subscription(srv_type.Event, f"{service.service_name}/_service_event",
-                             on_event, SERVICE_QOS,
+    node.create_subscription(srv_type.Event, topic, on_event, SERVICE_QOS,
                              event_callbacks=COUNTED_EVENT_CALLBACKS)

@@ -41,12 +41,20 @@ LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                      reliability=ReliabilityPolicy.RELIABLE)
 
 
+@pytest.fixture(scope="module")
+def served(ros_context: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
+        MemoryClient]:
+    """One memory server for the module (a server start is seconds of a worker's time)."""
+    with seeded_memory(tmp_path_factory.mktemp("world_reset")) as client:
+        yield client
+
+
 @pytest.fixture()
-def memory(ros_context: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
-        tuple[MemoryClient, Path]]:
-    tmp = tmp_path_factory.mktemp("world_reset")
-    with seeded_memory(tmp) as client:
-        yield client, tmp
+def memory(served: MemoryClient, tmp_path: Path) -> tuple[MemoryClient, Path]:
+    """The kitchen again, whatever the last test left; the test's own directory for its
+    planner's log (the tests read that log for the planner's lines)."""
+    seed(served)
+    return served, tmp_path
 
 
 def _places(names: list[str], positions: list[tuple[float, float, float]]) -> NamedPlaces:

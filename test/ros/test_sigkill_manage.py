@@ -30,6 +30,8 @@ from memory_node.srv import Manage
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 UNITS = 40
 DEAD_PID = 4_194_303 + 11  # above Linux's pid_max: never a live process
+DELAYS = (0.0, 0.02, 0.08)
+TRIALS = 3 * len(DELAYS)  # SAVE, LOAD and CLEAR, each killed at every delay
 
 
 def noisy_jpeg(seed: int, side: int = 512) -> bytes:
@@ -63,6 +65,21 @@ def integrity_ok(db: Path) -> bool:
         conn.close()
 
 
+def plant_stale_temporary_files(memory_dir: Path) -> tuple[list[Path], Path]:
+    """Temporary files of a dead process's SAVE (finding 10), which a start removes, and a
+    file of the same kind of name that is not the server's, which it keeps. Planted before
+    one of the trials' restarts: a start of its own would cost a server start."""
+    (memory_dir / "snapshots").mkdir(parents=True, exist_ok=True)
+    stale = [memory_dir / f".big.sqlite.{DEAD_PID}.tmp",
+             memory_dir / f".big.sqlite.{DEAD_PID}.tmp-journal",
+             memory_dir / "snapshots" / f".memory-1.sqlite.{DEAD_PID}.tmp"]
+    for path in stale:
+        path.write_bytes(b"\0" * 1_000_000)
+    mine = memory_dir / "notes.tmp"  # not ours: the name does not match
+    mine.write_bytes(b"keep")
+    return stale, mine
+
+
 def restart(node: Node, memory_dir: Path, log: Path) -> Rig:
     return start_rig(node, memory_dir, log, **{"short_term.capacity": 10_000})
 
@@ -72,57 +89,47 @@ def test_sigkill_during_save_load_clear_leaves_before_or_after(
     memory_dir = tmp_path / "mem"
     db = memory_dir / "memory.sqlite"
     rig = restart(node, memory_dir, tmp_path / "server0.log")
-    fill(rig, "apple")
-    assert rig.manage(Manage.Request.SAVE, "apples").success
-    fill(rig, "pear")
-    state_now = rig.disk_units()
-    snapshot = disk_units(memory_dir / "apples.sqlite")
-    assert len(state_now) == 2 * UNITS and len(snapshot) == UNITS
+    try:
+        fill(rig, "apple")
+        assert rig.manage(Manage.Request.SAVE, "apples").success
+        fill(rig, "pear")
+        state_now = rig.disk_units()
+        snapshot = disk_units(memory_dir / "apples.sqlite")
+        assert len(state_now) == 2 * UNITS and len(snapshot) == UNITS
 
-    assert rig.manage(Manage.Request.SAVE, "reference").success
-    copy = memory_dir / "copy.sqlite"
+        assert rig.manage(Manage.Request.SAVE, "reference").success
+        copy = memory_dir / "copy.sqlite"
 
-    trial = 0
-    for command, name, outcomes in (
-            (Manage.Request.SAVE, "copy", (state_now,)),
-            (Manage.Request.LOAD, "apples", (state_now, snapshot)),
-            (Manage.Request.CLEAR, "", (state_now, {}))):
-        for delay in (0.0, 0.02, 0.08):
-            trial += 1
-            if rig.disk_units() != state_now:  # back to the common starting point
-                assert rig.manage(Manage.Request.LOAD, "reference").success
-                assert rig.disk_units() == state_now
-            copy.unlink(missing_ok=True)
-            future = rig.clients["manage"].call_async(
-                Manage.Request(command=command, path=name))
-            if delay:  # the kill's moment is what varies between trials
-                rclpy.spin_once(rig.node, timeout_sec=delay)
-            rig.process.kill()
-            rig.clients["manage"].remove_pending_request(future)
-            rig.close()
-            assert integrity_ok(db)
-            rig = restart(node, memory_dir, tmp_path / f"server{trial}.log")
-            after = rig.disk_units()
-            assert after in outcomes, (command, delay, len(after))
-            assert not list(memory_dir.rglob(".*.tmp*")), "temporary files left behind"
-            if command == Manage.Request.SAVE and copy.exists():
-                assert integrity_ok(copy) and disk_units(copy) == state_now
-    rig.close()
-    rig.process.stop()
-
-
-def test_finding10_stale_temporary_files_are_removed_at_start(
-        node: Node, tmp_path: Path) -> None:
-    memory_dir = tmp_path / "mem"
-    (memory_dir / "snapshots").mkdir(parents=True)
-    stale = [memory_dir / f".big.sqlite.{DEAD_PID}.tmp",
-             memory_dir / f".big.sqlite.{DEAD_PID}.tmp-journal",
-             memory_dir / "snapshots" / f".memory-1.sqlite.{DEAD_PID}.tmp"]
-    for path in stale:
-        path.write_bytes(b"\0" * 1_000_000)
-    mine = memory_dir / "notes.tmp"  # not ours: the name does not match
-    mine.write_bytes(b"keep")
-    rig = restart(node, memory_dir, tmp_path / "server.log")
-    assert not any(p.exists() for p in stale) and mine.exists()
-    rig.close()
-    rig.process.stop()
+        trial = 0
+        for command, name, outcomes in (
+                (Manage.Request.SAVE, "copy", (state_now,)),
+                (Manage.Request.LOAD, "apples", (state_now, snapshot)),
+                (Manage.Request.CLEAR, "", (state_now, {}))):
+            for delay in DELAYS:
+                trial += 1
+                if rig.disk_units() != state_now:  # back to the common starting point
+                    assert rig.manage(Manage.Request.LOAD, "reference").success
+                    assert rig.disk_units() == state_now
+                copy.unlink(missing_ok=True)
+                future = rig.clients["manage"].call_async(
+                    Manage.Request(command=command, path=name))
+                if delay:  # the kill's moment is what varies between trials
+                    rclpy.spin_once(rig.node, timeout_sec=delay)
+                rig.process.kill()
+                rig.clients["manage"].remove_pending_request(future)
+                rig.close()
+                assert integrity_ok(db)
+                if trial == TRIALS:  # the last start also meets stale files (finding 10)
+                    stale, mine = plant_stale_temporary_files(memory_dir)
+                rig = restart(node, memory_dir, tmp_path / f"server{trial}.log")
+                after = rig.disk_units()
+                assert after in outcomes, (command, delay, len(after))
+                assert not list(memory_dir.rglob(".*.tmp*")), "temporary files left behind"
+                if command == Manage.Request.SAVE and copy.exists():
+                    assert integrity_ok(copy) and disk_units(copy) == state_now
+        assert trial == TRIALS
+        assert not any(p.exists() for p in stale) and mine.exists()
+        rig.close()
+        rig.process.stop()
+    finally:  # a failed trial must not leave its server answering the next test
+        rig.process.stop()

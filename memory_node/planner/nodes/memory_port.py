@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.subscription import MessageInfo
 from rosgraph_msgs.msg import Clock
 from std_msgs.msg import Header
 
@@ -25,6 +27,10 @@ from memory_node.planner.core.types import (
 )
 from memory_node.planner.core.world_epoch import WorldEpoch
 
+# Writers of memory/perceived found to be a memory server's; beyond this many, the least
+# recent are judged again when they next publish.
+WRITERS_KEPT = 64
+
 
 class PerceptionWatch:
     """When memory has applied a camera frame taken after now.
@@ -32,7 +38,16 @@ class PerceptionWatch:
     "Now" is the latest /clock (the simulator's time, which stamps its frames) or, with no
     /clock, the node's clock; memory/perceived carries the stamp of each frame the memory
     server has handled. The condition is signalled from the subscriptions' callbacks, so a
-    waiter wakes on the frame itself, not on a poll."""
+    waiter wakes on the frame itself, not on a poll.
+
+    Both topics are open to any node, so each sample's writer is checked (round 38). A
+    forged /clock going back made the planner take its world for restarted: it forgot the
+    robot, held the map as stale and, the world's map never coming again, planned without
+    rooms. /clock follows one writer while that writer is in the graph; a world that
+    restarts is a new writer whose predecessor has left (a crashed one lingers until its
+    DDS lease ends, and the reset is noticed then). A forged memory/perceived stamped ahead
+    made every wait for the view end at once: a stamp counts only from a writer whose node
+    also serves this robot's memory/recall, i.e. the memory server."""
 
     def __init__(self, node: Node, callback_group: Any = None,
                  on_reset: Callable[[], None] | None = None) -> None:
@@ -42,6 +57,8 @@ class PerceptionWatch:
         self._cond = threading.Condition()
         self._clock: float | None = None
         self._perceived: float | None = None
+        self._clock_writer: bytes | None = None
+        self._perceived_writers: OrderedDict[bytes, None] = OrderedDict()
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
         node.create_subscription(Clock, "/clock", self._on_clock, 10,
@@ -49,7 +66,55 @@ class PerceptionWatch:
         node.create_subscription(Header, "memory/perceived", self._on_perceived, latched,
                                  callback_group=callback_group)
 
-    def _on_clock(self, msg: Clock) -> None:
+    def _writers(self, topic: str) -> dict[bytes, tuple[str, str]]:
+        return {bytes(e.endpoint_gid): (e.node_name, e.node_namespace)
+                for e in self.node.get_publishers_info_by_topic(topic)}
+
+    def _clock_follows(self, info: MessageInfo) -> bool:
+        writer = info.get("publisher_gid")
+        if writer is None:  # an rmw that does not say who wrote it: nothing to check
+            return True
+        gid = bytes(writer["data"])
+        if gid != self._clock_writer and self._clock_writer is not None \
+                and self._clock_writer in self._writers("/clock"):
+            self.node.get_logger().warning(
+                "/clock from a second publisher while the first still runs: ignored",
+                throttle_duration_sec=10.0)
+            return False
+        self._clock_writer = gid
+        return True
+
+    def _from_memory(self, info: MessageInfo) -> bool:
+        writer = info.get("publisher_gid")
+        if writer is None:
+            return True
+        gid = bytes(writer["data"])
+        if gid in self._perceived_writers:
+            self._perceived_writers.move_to_end(gid)
+            return True
+        # Judged again each time until accepted: the graph may show the memory server's
+        # services a moment after its latched sample arrives.
+        recall = self.node.resolve_service_name("memory/recall")
+        owner = self._writers(self.node.resolve_topic_name("memory/perceived")).get(gid)
+        try:
+            accepted = owner is not None and any(
+                name == recall for name, _ in
+                self.node.get_service_names_and_types_by_node(*owner))
+        except Exception:  # noqa: BLE001 - the writer's node left the graph meanwhile
+            accepted = False
+        if not accepted:
+            self.node.get_logger().warning(
+                "memory/perceived from a node that does not serve memory/recall: ignored",
+                throttle_duration_sec=10.0)
+            return False
+        self._perceived_writers[gid] = None
+        if len(self._perceived_writers) > WRITERS_KEPT:
+            self._perceived_writers.popitem(last=False)
+        return True
+
+    def _on_clock(self, msg: Clock, info: MessageInfo) -> None:
+        if not self._clock_follows(info):
+            return
         t = from_time(msg.clock)
         reset = self.epoch.clock(t)
         with self._cond:
@@ -61,7 +126,9 @@ class PerceptionWatch:
         if reset and self._on_reset is not None:
             self._on_reset()
 
-    def _on_perceived(self, msg: Header) -> None:
+    def _on_perceived(self, msg: Header, info: MessageInfo) -> None:
+        if not self._from_memory(info):
+            return
         with self._cond:
             self._perceived = from_time(msg.stamp)
             self._cond.notify_all()

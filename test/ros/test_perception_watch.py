@@ -1,0 +1,107 @@
+"""The planner's view of /clock and memory/perceived (PerceptionWatch) against forged
+samples: both topics are open to any node (round 38's hostile-client gap). In process: the
+planner's watch, a memory server's stand-in (it serves memory/recall and publishes
+memory/perceived) and a forger are nodes of this test, over loopback DDS."""
+
+from __future__ import annotations
+
+import inspect
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from rclpy.executors import SingleThreadedExecutor
+from rclpy.node import Node
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rosgraph_msgs.msg import Clock
+from std_msgs.msg import Header
+
+from memory_node.nodes.conversions import to_time
+from memory_node.planner.nodes.memory_port import PerceptionWatch
+from memory_node.srv import Recall
+
+LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
+                     reliability=ReliabilityPolicy.RELIABLE)
+
+
+def _count_deliveries(node: Node, topic: str) -> list[int]:
+    """Every sample of `topic` the watch's callback is handed, whatever it does with it."""
+    [sub] = [s for s in node.subscriptions if s.topic_name == topic]
+    inner = sub.callback
+    seen: list[int] = []
+    if len(inspect.signature(inner).parameters) == 2:
+        def both(msg: Any, info: Any) -> None:
+            seen.append(1)
+            inner(msg, info)
+        sub.callback = both
+    else:
+        def one(msg: Any) -> None:
+            seen.append(1)
+            inner(msg)
+        sub.callback = one
+    return seen
+
+
+@pytest.fixture()
+def nodes(ros_context: None) -> Iterator[dict[str, Node]]:
+    import rclpy
+
+    made = {name: rclpy.create_node(f"test_perception_watch_{name}")
+            for name in ("planner", "memory", "forger")}
+    yield made
+    for node in made.values():
+        node.destroy_node()
+
+
+def test_forged_clock_and_perceived_are_ignored_and_the_real_ones_kept(
+        client_node: Node, nodes: dict[str, Node]) -> None:
+    planner, memory, forger = nodes["planner"], nodes["memory"], nodes["forger"]
+    resets: list[int] = []
+    watch = PerceptionWatch(planner, on_reset=lambda: resets.append(1))
+    clocks = _count_deliveries(planner, "/clock")
+    frames = _count_deliveries(planner, planner.resolve_topic_name("memory/perceived"))
+    memory.create_service(Recall, "memory/recall", lambda q, r: r)
+    world_clock = client_node.create_publisher(Clock, "/clock", 10)
+    forged_clock = forger.create_publisher(Clock, "/clock", 10)
+    perceived = memory.create_publisher(Header, "memory/perceived", LATCHED)
+    forged_perceived = forger.create_publisher(Header, "memory/perceived", LATCHED)
+    executor = SingleThreadedExecutor()
+    executor.add_node(planner)
+
+    def spin_until(done: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + 20
+        while not done() and time.monotonic() < deadline:
+            executor.spin_once(timeout_sec=0.05)
+        assert done(), what
+
+    try:
+        spin_until(lambda: world_clock.get_subscription_count() > 0
+                   and forged_clock.get_subscription_count() > 0
+                   and perceived.get_subscription_count() > 0
+                   and forged_perceived.get_subscription_count() > 0
+                   and "/memory/recall" in dict(planner.get_service_names_and_types_by_node(
+                       memory.get_name(), memory.get_namespace())), "discovery")
+        world_clock.publish(Clock(clock=to_time(100.0)))
+        spin_until(lambda: len(clocks) == 1, "the world's first tick")
+        # A second publisher's clock going back while the world's runs is no restart.
+        forged_clock.publish(Clock(clock=to_time(0.0)))
+        spin_until(lambda: len(clocks) == 2, "the forged tick")
+        world_clock.publish(Clock(clock=to_time(101.0)))
+        spin_until(lambda: len(clocks) == 3, "the world's next tick")
+        assert (resets, watch.epoch.resets, watch.now()) == ([], 0, 101.0)
+
+        perceived.publish(Header(stamp=to_time(100.5)))
+        spin_until(lambda: len(frames) == 1, "the memory's frame")
+        assert watch.wait_after(100.0, 0.0) is True
+        # A stamp from the future would end every wait for the view at once.
+        forged_perceived.publish(Header(stamp=to_time(2.0e9)))
+        spin_until(lambda: len(frames) == 2, "the forged frame")
+        assert watch.wait_after(101.0, 0.0) is False
+
+        # The world's own clock going back (its restart, one publisher) still resets.
+        world_clock.publish(Clock(clock=to_time(1.0)))
+        spin_until(lambda: len(clocks) == 4, "the restarted world's tick")
+        assert (resets, watch.epoch.resets) == ([1], 1)
+    finally:
+        executor.remove_node(planner)
