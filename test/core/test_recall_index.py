@@ -134,6 +134,29 @@ def test_rows_with_a_word_are_those_word_counts_reaches() -> None:
     assert index.rows_with(["colour:green"], ["garden"]) is None
 
 
+def test_all_vectors_present_is_asked_again_after_any_write() -> None:
+    """A step skips the per-row vector check when ``has_all_vectors`` says yes for its rows
+    (round 38, kept per rows array and version): a yes kept past a changed text, a removed
+    unit or a new array would rank a unit with no vector."""
+    index = UnitIndex(4)
+    for i in range(3):
+        index.put(f"Cup_{i}", "cup", f"cup {i}", frozenset(), frozenset())
+    rows = np.array([index.row(f"Cup_{i}") for i in range(3)], dtype=np.int64)
+    assert not index.has_all_vectors(rows)
+    vecs = np.eye(3, 4, dtype=np.float32)
+    index.set_vectors(rows.tolist(), vecs)
+    assert index.has_all_vectors(rows) and index.has_all_vectors(rows)
+    index.put("Cup_1", "cup", "cup 1, chipped", frozenset(), frozenset())  # text changed
+    assert not index.has_all_vectors(rows)
+    assert index.missing_vectors(rows).tolist() == [False, True, False]
+    index.set_vectors([int(rows[1])], vecs[1:2])
+    assert index.has_all_vectors(rows)
+    index.put("Cup_3", "cup", "cup 3", frozenset(), frozenset())  # another array: asked anew
+    assert not index.has_all_vectors(np.append(rows, index.row("Cup_3")))
+    index.remove("Cup_0")
+    assert not index.has_all_vectors(rows)
+
+
 def _crop(bgr: tuple[int, int, int], seed: int) -> bytes:
     rng = np.random.default_rng(seed)
     img = np.clip(np.full((32, 32, 3), bgr, np.int16) + rng.integers(-8, 8, (32, 32, 3)),

@@ -53,6 +53,7 @@ class UnitIndex:
         self._free_slots: list[int] = []
         self._slots_hi = 0                           # every used slot is below this
         self._has_vector = np.zeros(capacity, dtype=bool)
+        self._all_vectors: tuple[np.ndarray, int] | None = None  # has_all_vectors' last yes
         self._type = np.full(capacity, -1, dtype=np.int64)
         self._rank = np.zeros(capacity, dtype=np.int64)  # object-id order, for ties
         self._ids: list[str | None] = [None] * capacity
@@ -178,6 +179,18 @@ class UnitIndex:
     def missing_vectors(self, rows: np.ndarray) -> np.ndarray:
         """Boolean mask: which of ``rows`` have no current vector."""
         return ~self._has_vector[rows]
+
+    def has_all_vectors(self, rows: np.ndarray) -> bool:
+        """Whether every one of ``rows`` has a current vector. A yes is kept for the same
+        rows array at the same version (every write bumps it): a keyed ranking passes one
+        array per short-term version, and each of its steps asked numpy over all rows."""
+        held = self._all_vectors
+        if held is not None and held[0] is rows and held[1] == self.version:
+            return True
+        if not self._has_vector[rows].all():
+            return False
+        self._all_vectors = (rows, self.version)
+        return True
 
     def needs_vector(self, row: int) -> bool:
         return not bool(self._has_vector[row])
