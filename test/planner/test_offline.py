@@ -223,6 +223,26 @@ def test_a_state_goal_is_judged_on_the_instance_acted_on_last_not_any_acted_on()
                                                          "close(Drawer_1)"]
 
 
+def test_close_it_closes_the_put_receptacle_the_subtask_answers_left_out() -> None:
+    """A search opened Cabinet_3 before the shaker went into Cabinet_1; the close subtask's
+    answers hold only Cabinet_3, the scene the request holds has Cabinet_1 open. "Close
+    it" is the cabinet the put used (tune3 tidy, stream seed 3000, s0023, round 37)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Cabinet_3", "Cabinet", area_id="a1", state="opened",
+                              score=0.8)])
+    scene = {u.object_id: u for u in (
+        UnitView("Cabinet_1", "Cabinet", area_id="a1", state="opened"),
+        UnitView("Cabinet_3", "Cabinet", area_id="a1", state="opened"),
+        UnitView("Salt_1", "SaltShaker", area_id="a1", receptacle_id="Cabinet_1",
+                 relation="in"))}
+    req = PlanRequest("close the cabinet", "", vocab, ["a1"],
+                      goal_conditions=("CLOSED(Cabinet)",), scene=scene)
+    req.notes["acted"] = ["Cabinet_3", "Cabinet_1", "Salt_1", "Cabinet_1"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_1)",
+                                                         "close(Cabinet_1)"]
+
+
 def _two_drawers(memory, house, opened: str = ""):  # noqa: ANN001, ANN202
     from memory_node.core.units import ObjectMemoryUnit as Unit
     for oid, pos in (("Drawer_1", (1.5, 0.3, 1.0)), ("Drawer_2", (2.5, 0.3, 1.0))):

@@ -237,11 +237,23 @@ class OfflinePlanner:
             if u.object_id == sim.held:
                 return u.object_id
         # The one the task acted on last ("put it in the drawer, then close it": the
-        # drawer used, from an earlier subtask too), before any other of the type.
+        # drawer used, from an earlier subtask too), before any other of the type. It may
+        # be missing from this subtask's answers, which recall the words of "close the
+        # cabinet", not the put's receptacle; the scene the request holds still has it
+        # (tune3 tidy, stream seed 3000, s0023: the put's cabinet was not in the plan's
+        # units, a cabinet opened earlier while searching was closed instead, the goal
+        # was missed). Not one memory folded into another since the scene was listed.
         usable = {u.object_id for u in candidates}
         for object_id in reversed(self._task_instances(req)):
             if object_id in usable:
                 return str(object_id)
+            unit = req.scene.get(object_id)
+            if object_id not in sim.objects and unit is not None \
+                    and type_key(unit.label) in keys and unit.state != ABSENT \
+                    and object_id not in failed | avoid | unreachable \
+                    and object_id not in req.vocab.folded:
+                self._name(req, sim, unit)
+                return object_id
         # The recipe's instance binds the recipe's own steps only (round 22). The goal
         # planner's choice is memory's: any drawer meets "put it in the drawer", and the
         # one an old success happened to use (the knife's drawer, far and shut) is no

@@ -27,6 +27,9 @@ class Vocabulary:
 
     objects: dict[str, UnitView] = field(default_factory=dict)
     places: dict[str, AreaView] = field(default_factory=dict)
+    # Ids `drop_folded_receptacle` dropped: the request's scene listing, fetched before
+    # the fold, still names them as they were, and must not bring them back.
+    folded: set[str] = field(default_factory=set)
 
     def add_units(self, units: Iterable[UnitView]) -> None:
         for u in units:
@@ -71,6 +74,7 @@ class Vocabulary:
                 or unit.receptacle_id in (receptacle, HELD_BY_ROBOT)):
             return False
         del self.objects[receptacle]
+        self.folded.add(receptacle)
         return True
 
     def add_areas(self, areas: Iterable[AreaView]) -> None:
