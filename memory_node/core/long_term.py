@@ -39,7 +39,6 @@ from memory_node.core.scene_graph.containment import (
     below_top,
     box_holds,
     perceived_container,
-    stands_over,
 )
 from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
@@ -522,21 +521,8 @@ class LongTermMemory:
                 obj, label, (0.0, 0.0, 0.0), receptacle_id=seen_in, relation="in")):
             return ""  # a cycle: an outcome put the container in it
         if said:
-            if not self._may_supersede(obj, said, seen_in):
-                return ""
             self._tally["sighting.relation_superseded"] += 1
         return seen_in
-
-    def _may_supersede(self, obj: str, said: str, seen_in: str) -> bool:
-        """Is the sighting inside `seen_in` evidence against the receptacle `said` the
-        unit names? Not when `said` itself lies in `seen_in` and the object stands over
-        it: a remote in a box in an open drawer, a pencil sticking out of a mug in a box,
-        a potato in the basin of a sink are in the drawer, box or sink too, and "in the
-        box" is the finer truth (on the odd plans the remote went to "the drawer" and
-        the pencil to "the box"). Beside it (a cup next to the pot in a cabinet) the
-        sighting wins."""
-        return not (said in self.graph.graph and box_holds(self.graph, seen_in, said)
-                    and stands_over(self.graph, obj, said))
 
     def _crop_for(self, event: SceneGraphEvent, observations: list[Any],
                   crops: list[bytes]) -> bytes:

@@ -992,34 +992,3 @@ def test_a_sighting_inside_a_drawer_supersedes_the_on_a_put_wrote(tmp_path: Path
         assert memory.short_term.peek(apple).receptacle_id == ids["Cabinet"]
     finally:
         memory.close()
-
-
-def test_a_sighting_in_the_container_that_holds_its_receptacle_keeps_the_receptacle(
-        tmp_path: Path) -> None:
-    """A remote said to be in a box that stands in an open drawer, seen sticking a little
-    out of the box's box: it is in the drawer too, and "in the box" is the finer truth
-    (round 37's rule moved it to the drawer on odd plan 211, a pencil out of its mug to the
-    box on plan 313). A cup said to be in a pot, seen beside the pot in the cabinet, is in
-    the cabinet: there the sighting still wins."""
-    memory = _memory(tmp_path)
-    try:
-        lt = memory.long_term
-        drawer = Observation.at("Drawer", (3.0, 0.0, 0.3), 1.0, extent=(0.6, 0.6, 0.32))
-        box = Observation.at("Box", (3.0, 0.0, 0.28), 1.0, extent=(0.3, 0.25, 0.2))
-        remote = Observation.at("RemoteControl", (3.0, 0.09, 0.2), 1.0,
-                                extent=(0.05, 0.18, 0.025))
-        cabinet = Observation.at("Cabinet", (3.0, 2.0, 0.45), 1.0, extent=(0.8, 0.6, 0.9))
-        pot = Observation.at("Pot", (3.0, 1.85, 0.3), 1.0, extent=(0.25, 0.25, 0.15))
-        cup = Observation.at("Cup", (3.0, 2.2, 0.28), 1.0, extent=(0.08, 0.08, 0.1))
-        frame = [drawer, box, remote, cabinet, pot, cup]
-        lt.apply(frame, view(1.0), 1.0)
-        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
-        for label, inside in (("RemoteControl", "Box"), ("Cup", "Pot")):
-            unit = memory.short_term.peek(ids[label])
-            memory.upsert_object(replace(unit, receptacle_id=ids[inside], relation="in"))
-        for stamp in (2.0, 3.0):
-            lt.apply([replace(o, stamp=stamp) for o in frame], view(stamp), stamp)
-        assert memory.short_term.peek(ids["RemoteControl"]).receptacle_id == ids["Box"]
-        assert memory.short_term.peek(ids["Cup"]).receptacle_id == ids["Cabinet"]
-    finally:
-        memory.close()

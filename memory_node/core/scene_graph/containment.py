@@ -84,20 +84,5 @@ def below_top(graph: SceneGraph, obj: str, receptacle: str,
     return float(own["position"][2]) + float(own["box_extent"][2]) / 2.0 < top - margin
 
 
-def stands_over(graph: SceneGraph, obj: str, receptacle: str,
-                margin: float = INSIDE_MARGIN_M) -> bool:
-    """Is `obj`'s centre over `receptacle`'s footprint (its oriented box, x and y, give or
-    take `margin`)? What sticks out of a mug or a box still stands in it. False when
-    either is unknown."""
-    nodes = graph.graph.nodes
-    if obj not in nodes or receptacle not in nodes:
-        return False
-    under = nodes[receptacle]
-    extent = np.asarray(under.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
-    local = _rotation(under).T @ (np.asarray(nodes[obj]["position"], dtype=float)
-                                  - np.asarray(under["position"], dtype=float))
-    return bool(np.all(np.abs(local[:2]) <= extent[:2] / 2.0 + margin))
-
-
 def _rotation(attrs: dict) -> np.ndarray:
     return quaternion_to_matrix(attrs.get("box_rotation") or (0.0, 0.0, 0.0, 1.0))
