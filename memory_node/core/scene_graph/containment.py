@@ -44,7 +44,7 @@ def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str
         attrs = nodes[other]
         if other == obj or not is_container(attrs["label"]):
             continue
-        if box_holds(graph, other, obj, margin):
+        if box_holds(graph, other, obj, margin) and not on_rim(graph, obj, other, margin):
             volume = float(np.prod(np.asarray(attrs.get("box_extent") or (0.0, 0.0, 0.0))))
             if own < volume < best_volume:
                 best, best_volume = other, volume
@@ -67,6 +67,23 @@ def box_holds(graph: SceneGraph, container: str, obj: str,
     # The object's box as seen along the container's axes (its half sides there).
     reach = np.abs(rotation.T @ _rotation(inner)) @ (own_extent / 2.0)
     return bool(np.all(np.abs(local) + reach <= extent / 2.0 + margin))
+
+
+def on_rim(graph: SceneGraph, obj: str, container: str,
+           margin: float = INSIDE_MARGIN_M) -> bool:
+    """Does `obj`'s base lie level with `container`'s top (or above it), give or take
+    `margin`? Then it stands on the container, or on a top level with it, not in it: a pen
+    on a dresser, a credit card on a coffee table beside a drawer as tall as the table (the
+    odd plans: a thin thing's whole box lies within the box of what it stands on). What
+    is inside rests on the floor or a shelf, below the rim. False when either is unknown."""
+    nodes = graph.graph.nodes
+    if obj not in nodes or container not in nodes:
+        return False
+    own, outer = nodes[obj], nodes[container]
+    if not own.get("box_extent") or not outer.get("box_extent"):
+        return False
+    top = float(outer["position"][2]) + float(outer["box_extent"][2]) / 2.0
+    return float(own["position"][2]) - float(own["box_extent"][2]) / 2.0 >= top - margin
 
 
 def below_top(graph: SceneGraph, obj: str, receptacle: str,
