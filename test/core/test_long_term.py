@@ -992,3 +992,23 @@ def test_a_sighting_inside_a_drawer_supersedes_the_on_a_put_wrote(tmp_path: Path
         assert memory.short_term.peek(apple).receptacle_id == ids["Cabinet"]
     finally:
         memory.close()
+
+
+def test_a_thing_lying_on_a_dresser_is_not_in_it(tmp_path: Path) -> None:
+    """A pen lying on a dresser's top: its thin box lies within the dresser's (give or take
+    the noise margin), but its base is level with the top, so it stands on the dresser, not
+    in it (the odd plans read pens, keys and laptops "in the dresser"). A knife in the open
+    drawer, its base below the rim, is in the drawer."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        dresser = Observation.at("Dresser", (3.0, -1.5, 0.45), 1.0, extent=(1.0, 0.5, 0.9))
+        pen = Observation.at("Pen", (3.0, -1.5, 0.905), 1.0, extent=(0.14, 0.012, 0.012))
+        drawer = Observation.at("Drawer", (3.0, 1.0, 0.7), 1.0, extent=(0.5, 0.5, 0.2))
+        knife = Observation.at("Knife", (3.0, 1.0, 0.64), 1.0, extent=(0.25, 0.03, 0.02))
+        lt.apply([dresser, pen, drawer, knife], view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        assert memory.short_term.peek(ids["Pen"]).receptacle_id == ""
+        assert memory.short_term.peek(ids["Knife"]).receptacle_id == ids["Drawer"]
+    finally:
+        memory.close()

@@ -44,7 +44,7 @@ def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str
         attrs = nodes[other]
         if other == obj or not is_container(attrs["label"]):
             continue
-        if box_holds(graph, other, obj, margin):
+        if box_holds(graph, other, obj, margin) and not on_rim(graph, obj, other, margin):
             volume = float(np.prod(np.asarray(attrs.get("box_extent") or (0.0, 0.0, 0.0))))
             if own < volume < best_volume:
                 best, best_volume = other, volume
@@ -69,19 +69,37 @@ def box_holds(graph: SceneGraph, container: str, obj: str,
     return bool(np.all(np.abs(local) + reach <= extent / 2.0 + margin))
 
 
+def on_rim(graph: SceneGraph, obj: str, container: str,
+           margin: float = INSIDE_MARGIN_M) -> bool:
+    """Does `obj`'s base lie level with `container`'s top (or above it), give or take
+    `margin`? Then it stands on the container, or on a top level with it, not in it: a pen
+    on a dresser, a credit card on a coffee table beside a drawer as tall as the table (the
+    odd plans: a thin thing's whole box lies within the box of what it stands on). What
+    is inside rests on the floor or a shelf, below the rim. False when either is unknown."""
+    heights = _heights(graph, obj, container)
+    return heights is not None and heights[0] >= heights[2] - margin
+
+
 def below_top(graph: SceneGraph, obj: str, receptacle: str,
               margin: float = INSIDE_MARGIN_M) -> bool:
     """Is `obj`'s whole box below `receptacle`'s top (give or take `margin`)? Then it is
     not on it, whatever an outcome said: a knife in the drawer under the counter it was
     put on. False when either is unknown or has no box."""
+    heights = _heights(graph, obj, receptacle)
+    return heights is not None and heights[1] < heights[2] - margin
+
+
+def _heights(graph: SceneGraph, obj: str, other: str) -> tuple[float, float, float] | None:
+    """`obj`'s base and top and `other`'s top (z, m); None when either is unknown or has no
+    box."""
     nodes = graph.graph.nodes
-    if obj not in nodes or receptacle not in nodes:
-        return False
-    own, under = nodes[obj], nodes[receptacle]
-    if not own.get("box_extent") or not under.get("box_extent"):
-        return False
-    top = float(under["position"][2]) + float(under["box_extent"][2]) / 2.0
-    return float(own["position"][2]) + float(own["box_extent"][2]) / 2.0 < top - margin
+    if obj not in nodes or other not in nodes:
+        return None
+    own, theirs = nodes[obj], nodes[other]
+    if not own.get("box_extent") or not theirs.get("box_extent"):
+        return None
+    z, half = float(own["position"][2]), float(own["box_extent"][2]) / 2.0
+    return z - half, z + half, float(theirs["position"][2]) + float(theirs["box_extent"][2]) / 2.0
 
 
 def _rotation(attrs: dict) -> np.ndarray:
