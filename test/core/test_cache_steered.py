@@ -489,6 +489,20 @@ def test_the_hedge_also_runs_between_lru_and_fifo() -> None:
     _within_the_rule_only_with_defaults(trace, 1000, hedge_recency=False)
 
 
+def test_the_hedge_also_acts_when_the_recency_ghost_only_ties() -> None:
+    # Round 38 (HEDGE_TIE). fresh25's SMT pick-and-place line (a seed of its own) at C=500: at
+    # the changeover every expert misses the new program's first pass alike, so LRU's ghost
+    # only ties W-TinyLFU while W-TinyLFU's sketch refuses the new parts; its lead and the
+    # switch come on the second pass, which then loads the refused parts again (hedge_tie=False:
+    # -0.64 points). A tie with W-TinyLFU's rate falling now hedges (-0.31).
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    trace = list(itertools.islice(
+        heldout.smt_placement(38006, 30, 300, 800, 10, 2000, 0.5), 30_000))
+    _within_the_rule_only_with_defaults(trace, 500, hedge_tie=False)
+
+
 def _hot_ranks_to_new_keys(n: int, seed: int, keys: int, hot: int, every: int) -> list[int]:
     """Zipf(0.9) over ``keys`` ranks whose ``hot`` top ranks go to brand-new keys every
     ``every`` events, the old hot keys dropping to the tail (round 17's fresh5 hotshift)."""

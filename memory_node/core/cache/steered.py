@@ -121,7 +121,10 @@ round 36 (``HEDGE_DROP_Z``) the hedge also acts when W-TinyLFU's rate this epoch
 below its previous epoch's, a fall the long mean (still low after a warm-up) does not show.
 Since round 37 (``HEDGE_RECENCY``) the same hedge runs between the two recency experts: while
 the residents follow LRU (or FIFO), the other's ghost out-scores it and the leader's rate this
-epoch is below its mean, an eviction takes a resident the other lacks first.
+epoch is below its mean, an eviction takes a resident the other lacks first. Since round 38
+(``HEDGE_TIE``) W-TinyLFU's hedge also acts when the recency ghost only ties it (once the
+long window is full): at a phase change every expert misses the new phase's first pass
+alike, and by the time the ghost leads, W-TinyLFU has refused the new keys.
 
 Round 27's three off options (dead-victim admission, long-window tests on every entry into
 W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
@@ -526,6 +529,21 @@ HEDGE_DROP_Z = 3.0
 # Nothing per access; a scan of the residents at an eviction, only while hedging.
 HEDGE_RECENCY = True
 
+# Round 38 (HEDGE_TIE; fresh25's SMT line, C=500). At a phase change that W-TinyLFU's sketch
+# refuses (a product changeover: the old program's parts carry the counts), every expert misses
+# the new program's first pass alike, so the recency ghost only ties W-TinyLFU while W-TinyLFU's
+# own rate falls; a lead shows only on the second pass, by when W-TinyLFU has refused the new
+# parts and the residents have dropped them, and the switch that follows loads them again
+# (-0.63 points, 178 hits within 1,500 lookups). On a tie the fall gate alone decides: the
+# eviction takes a resident the recency ghost lacks (an old protected key it let go) and keeps
+# the refused key. A tie means W-TinyLFU has shown nothing its refusals earn over the ghost; the
+# gate on W-TinyLFU's own fall (or drop) is HEDGE's. Only once the long window is full (LONG
+# horizons of epochs): before that every expert still ties from the fill, the mean rate carries
+# the warm-up's zeros, and a scan takes every rate below it; hedging there kept scan keys over
+# W-TinyLFU's protected ones (public ps C=1000 -6.3 points, 42 tuning cells down, one new break;
+# bench/README_cache.md, round 38). Only W-TinyLFU's hedge: ties in HEDGE_RECENCY not measured.
+HEDGE_TIE = True
+
 _NO_KEY = object()
 
 
@@ -619,6 +637,7 @@ class SteeredWTinyLFUPolicy:
         "_hedge",
         "_hedge_drop_z",
         "_hedge_recency",
+        "_hedge_tie",
         "_prev_rate",
         "_rhits",
         "_conv_est",
@@ -673,6 +692,7 @@ class SteeredWTinyLFUPolicy:
         hedge: bool = HEDGE,
         hedge_drop_z: float = HEDGE_DROP_Z,
         hedge_recency: bool = HEDGE_RECENCY,
+        hedge_tie: bool = HEDGE_TIE,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -771,6 +791,7 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("hedge_drop_z must be >= 0")
         self._hedge_drop_z = hedge_drop_z  # round 36
         self._hedge_recency = hedge_recency  # round 37
+        self._hedge_tie = hedge_tie  # round 38
         self._prev_rate = 0.0  # W-TinyLFU's hit rate in the last epoch
         self._conv_pending: tuple[int, int, int, int] | None = None
         self._conv_rate: float | None = None
@@ -896,14 +917,17 @@ class SteeredWTinyLFUPolicy:
 
     def _hedge_victim(self, key: Hashable) -> Hashable | None:
         """Round 35 (HEDGE), at an eviction while the residents follow W-TinyLFU: if the
-        better recency ghost out-scores it (this epoch's hits included) and W-TinyLFU's rate
+        better recency ghost out-scores it (this epoch's hits included; since round 38
+        HEDGE_TIE, or ties with it once the long window is full) and W-TinyLFU's rate
         this epoch (CHECK lookups or more) is below its mean, the oldest stale resident that
         ghost lacks, else the oldest resident it lacks (never ``key``, just put); None
         otherwise, or if the ghost holds every resident (the usual victim)."""
         hits = self._epoch_hits
         sc = self._scores
         r = 1 if sc[1] + hits[1] >= sc[2] + hits[2] else 2
-        if sc[r] + hits[r] <= sc[0] + hits[0]:
+        lead = sc[r] + hits[r] - (sc[0] + hits[0])
+        if lead < 0.0 or (lead == 0.0 and not (
+                self._hedge_tie and self._epochs >= self._long / (1.0 - self._decay))):
             return None
         n = self._seen
         if n < CHECK or not self._epochs:
