@@ -345,7 +345,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 regional_compounds: bool = False, contrast_places: bool = False,
                 landmark_places: bool = False, region_nouns: bool = False,
                 root_nouns: bool = False, pictograph_words: bool = False,
-                contrast_kinds: bool = False, compound_modifiers: bool = False) -> QueryTerms:
+                contrast_kinds: bool = False, compound_modifiers: bool = False,
+                adverb_nouns: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -503,7 +504,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
                       landmarks(tokens, lex, _breaks(text),
-                                _joined(text) if compound_modifiers else None)
+                                _joined(text) if compound_modifiers else None, adverb_nouns)
                       if landmark_places and lex is not None else {},
                       region_words(tokens, lex) if region_nouns and lex is not None
                       else frozenset())
@@ -538,7 +539,8 @@ def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
 
 def landmarks(tokens: Sequence[str], lex: Lexicon,
               breaks: frozenset[int] = frozenset(),
-              joined: frozenset[int] | None = None) -> dict[int, int]:
+              joined: frozenset[int] | None = None,
+              adverb_nouns: bool = False) -> dict[int, int]:
     """Indices of the words of each landmark phrase that places a thing said, each
     mapped to the index of the noun it places (its anchor: "table" in "the little table
     by the sofa").
@@ -575,10 +577,14 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
         if t not in LANDMARK_WORDS or i == 0 or not _other_place(tokens, i, breaks):
             continue
         before = tokens[i - 1]
-        # A noun: not a word that may be an adverb ("back", "left"), nor one mostly a
-        # verb unless its main noun sense is a thing ("the pepper by the toaster").
+        # A noun: not a word that may be an adverb ("back", "left"; with
+        # ``adverb_nouns`` a thing's name after a determiner is one: "the counter next
+        # to the toaster"), nor one mostly a verb unless its main noun sense is a thing
+        # ("the pepper by the toaster").
         if (i in breaks or before in STOPWORDS or not lex.is_noun(before)
-                or lex.is_adverb(before) or lex.is_location(before)
+                or (lex.is_adverb(before) and not (adverb_nouns and tokens[i - 2]
+                                                   in DETERMINERS and lex.is_thing(before)))
+                or lex.is_location(before)
                 or (lex.verb_share(before) > 0.5 and not lex.is_thing(before))):
             continue
         j = i + 1

@@ -167,6 +167,9 @@ class RecallConfig:
                                      # ("the desk drawer", "the desk chair": which
                                      # drawer or chair), the same way (names.landmarks,
                                      # round 38)
+    adverb_nouns: bool = True        # ... a thing's name WordNet also has as an adverb
+                                     # ("the counter next to the toaster": "counter to")
+                                     # is a noun after a determiner, and placed so too
     region_nouns: bool = True        # a noun that says a region of a thing ("on top of
                                      # the toilet", "on top the cooker") names no type
                                      # (the counter top): names.region_words, round 27
@@ -1373,7 +1376,8 @@ class Recaller:
                                                                self.config.root_nouns,
                                                                self.config.pictograph_words,
                                                                self.config.contrast_kinds,
-                                                               self.config.compound_modifiers)
+                                                               self.config.compound_modifiers,
+                                                               self.config.adverb_nouns)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1485,7 +1489,7 @@ class Recaller:
                         cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places,
                         cfg.landmark_places, cfg.region_nouns, cfg.root_nouns,
                         cfg.pictograph_words, cfg.contrast_kinds,
-                        cfg.compound_modifiers)
+                        cfg.compound_modifiers, cfg.adverb_nouns)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
