@@ -503,20 +503,35 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
-                      landmarks(tokens, lex, _breaks(text),
-                                _joined(text) if compound_modifiers else None, adverb_nouns)
+                      _landmarks_of(tokens, lex, text, compound_modifiers, adverb_nouns)
                       if landmark_places and lex is not None else {},
                       region_words(tokens, lex) if region_nouns and lex is not None
                       else frozenset())
 
 
-def _breaks(text: str) -> frozenset[int]:
-    """Indices of the words (as ``query_terms`` reads them from ``text``) that
-    punctuation or a spaced dash comes right before (``split_label`` drops dashes)."""
+def _gaps(text: str) -> list[str]:
+    """What stands between each word (as ``query_terms`` reads them from ``text``) and
+    the next: item ``i - 1`` is what comes right before word ``i`` (``split_label`` drops
+    dashes, so a spaced dash is kept as one)."""
     dashed = split_label(_SPACED_DASH.sub(" \u2014 ", text))
     found = list(_WORD.finditer(dashed))[:MAX_TOKENS]
-    return frozenset(i for i in range(1, len(found))
-                     if _BREAK.search(dashed, found[i - 1].end(), found[i].start()))
+    return [dashed[found[i - 1].end():found[i].start()] for i in range(1, len(found))]
+
+
+def _breaks(gaps: Sequence[str]) -> frozenset[int]:
+    """Indices of the words that punctuation or a spaced dash comes right before."""
+    return frozenset(i for i, g in enumerate(gaps, 1) if _BREAK.search(g))
+
+
+def _landmarks_of(tokens: Sequence[str], lex: Lexicon, text: str, compound_modifiers: bool,
+                  adverb_nouns: bool) -> dict[int, int]:
+    """:func:`landmarks` of ``text``'s tokens; with ``compound_modifiers`` the words only
+    white space comes right before (no punctuation, arrow or symbol) are joined to the
+    word before them."""
+    gaps = _gaps(text)
+    joined = (frozenset(i for i, g in enumerate(gaps, 1) if g.isspace())
+              if compound_modifiers else None)
+    return landmarks(tokens, lex, _breaks(gaps), joined, adverb_nouns)
 
 
 def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
@@ -600,15 +615,6 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
             j += 1
             taken += 1
     return at
-
-
-def _joined(text: str) -> frozenset[int]:
-    """Indices of the words (as ``query_terms`` reads them from ``text``) that only
-    white space comes right before: no punctuation, arrow or symbol."""
-    dashed = split_label(_SPACED_DASH.sub(" \u2014 ", text))
-    found = list(_WORD.finditer(dashed))[:MAX_TOKENS]
-    return frozenset(i for i in range(1, len(found))
-                     if dashed[found[i - 1].end():found[i].start()].isspace())
 
 
 def _compound_modifiers(tokens: Sequence[str], lex: Lexicon,
