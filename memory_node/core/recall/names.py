@@ -74,6 +74,10 @@ SOURCE_WORDS = frozenset({"from", "off"})
 # table by the sofa"), the second is a landmark (``landmarks``). "next" and "near" may
 # take "to".
 LANDMARK_WORDS = frozenset({"by", "beside", "near", "next"})
+# Every preposition that opens a place's noun phrase, a source's too: a noun modifying
+# the noun after it there says which place (``landmarks`` with ``joined``).
+PHRASE_PLACES = PLACE_WORDS | SOURCE_WORDS | frozenset(
+    {"upon", "over", "above", "below", "against", "within", "out"})
 # Words that join two clauses or phrases: a clause's place is looked for up to them.
 COORDINATORS = frozenset({"and", "or", "but", "then"})
 LANDMARK_PHRASE = 4  # words of a landmark's noun phrase read at most ("the big white sofa")
@@ -342,7 +346,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 regional_compounds: bool = False, contrast_places: bool = False,
                 landmark_places: bool = False, region_nouns: bool = False,
                 root_nouns: bool = False, pictograph_words: bool = False,
-                contrast_kinds: bool = False) -> QueryTerms:
+                contrast_kinds: bool = False, compound_modifiers: bool = False,
+                adverb_nouns: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -356,7 +361,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     (``Lexicon.root_noun``: "shelve it", "salty and peppery") is also read as that
     noun. ``pictograph_words``: see :func:`symbol_names`. ``contrast_kinds``: two things
     of one kind told apart ("not the big pot, the small one") keep their kind
-    (:func:`retracted`)."""
+    (:func:`retracted`). ``compound_modifiers``: a noun modifying the noun after it is
+    marked as a landmark of it too (:func:`landmarks`)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -498,19 +504,35 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
-                      landmarks(tokens, lex, _breaks(text))
+                      _landmarks_of(tokens, lex, text, compound_modifiers, adverb_nouns)
                       if landmark_places and lex is not None else {},
                       region_words(tokens, lex) if region_nouns and lex is not None
                       else frozenset())
 
 
-def _breaks(text: str) -> frozenset[int]:
-    """Indices of the words (as ``query_terms`` reads them from ``text``) that
-    punctuation or a spaced dash comes right before (``split_label`` drops dashes)."""
+def _gaps(text: str) -> list[str]:
+    """What stands between each word (as ``query_terms`` reads them from ``text``) and
+    the next: item ``i - 1`` is what comes right before word ``i`` (``split_label`` drops
+    dashes, so a spaced dash is kept as one)."""
     dashed = split_label(_SPACED_DASH.sub(" \u2014 ", text))
     found = list(_WORD.finditer(dashed))[:MAX_TOKENS]
-    return frozenset(i for i in range(1, len(found))
-                     if _BREAK.search(dashed, found[i - 1].end(), found[i].start()))
+    return [dashed[found[i - 1].end():found[i].start()] for i in range(1, len(found))]
+
+
+def _breaks(gaps: Sequence[str]) -> frozenset[int]:
+    """Indices of the words that punctuation or a spaced dash comes right before."""
+    return frozenset(i for i, g in enumerate(gaps, 1) if _BREAK.search(g))
+
+
+def _landmarks_of(tokens: Sequence[str], lex: Lexicon, text: str, compound_modifiers: bool,
+                  adverb_nouns: bool) -> dict[int, int]:
+    """:func:`landmarks` of ``text``'s tokens; with ``compound_modifiers`` the words only
+    white space comes right before (no punctuation, arrow or symbol) are joined to the
+    word before them."""
+    gaps = _gaps(text)
+    joined = (frozenset(i for i, g in enumerate(gaps, 1) if g.isspace())
+              if compound_modifiers else None)
+    return landmarks(tokens, lex, _breaks(gaps), joined, adverb_nouns)
 
 
 def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
@@ -532,7 +554,9 @@ def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
 
 
 def landmarks(tokens: Sequence[str], lex: Lexicon,
-              breaks: frozenset[int] = frozenset()) -> dict[int, int]:
+              breaks: frozenset[int] = frozenset(),
+              joined: frozenset[int] | None = None,
+              adverb_nouns: bool = False) -> dict[int, int]:
     """Indices of the words of each landmark phrase that places a thing said, each
     mapped to the index of the noun it places (its anchor: "table" in "the little table
     by the sofa").
@@ -551,16 +575,32 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
     goes. The phrase: its
     determiners skipped, the words up to the next function word, verb or punctuation
     (``breaks``: indices of the tokens punctuation precedes), at most
-    ``LANDMARK_PHRASE``."""
+    ``LANDMARK_PHRASE``.
+
+    With ``joined`` (the indices of the words only a space comes right before), a noun
+    that modifies the noun right after it in one noun phrase
+    ("the desk drawer", "in the dresser drawer", "the desk chair") is such a phrase as
+    well: it says which drawer or chair, as "the drawer by the desk" would, so a desk
+    said only there takes no slot of a step that asks for other things. Only after a
+    determiner or a preposition of place (telegraphic lists, "mug cup please wash",
+    are no noun phrase), only a thing's name that is no adjective nor mostly a verb,
+    and not where the two words are one name in WordNet ("coffee table", "alarm
+    clock": a name of its own, not a modifier and a head)."""
     at: dict[int, int] = {}
+    if joined is not None:
+        at.update(_compound_modifiers(tokens, lex, joined))
     for i, t in enumerate(tokens):
         if t not in LANDMARK_WORDS or i == 0 or not _other_place(tokens, i, breaks):
             continue
         before = tokens[i - 1]
-        # A noun: not a word that may be an adverb ("back", "left"), nor one mostly a
-        # verb unless its main noun sense is a thing ("the pepper by the toaster").
+        # A noun: not a word that may be an adverb ("back", "left"; with
+        # ``adverb_nouns`` a thing's name after a determiner is one: "the counter next
+        # to the toaster"), nor one mostly a verb unless its main noun sense is a thing
+        # ("the pepper by the toaster").
         if (i in breaks or before in STOPWORDS or not lex.is_noun(before)
-                or lex.is_adverb(before) or lex.is_location(before)
+                or (lex.is_adverb(before) and not (adverb_nouns and tokens[i - 2]
+                                                   in DETERMINERS and lex.is_thing(before)))
+                or lex.is_location(before)
                 or (lex.verb_share(before) > 0.5 and not lex.is_thing(before))):
             continue
         j = i + 1
@@ -575,6 +615,26 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
             at[j] = i - 1
             j += 1
             taken += 1
+    return at
+
+
+def _compound_modifiers(tokens: Sequence[str], lex: Lexicon,
+                        joined: frozenset[int]) -> dict[int, int]:
+    """Index of each noun modifying the noun right after it in a place's noun phrase,
+    mapped to that noun's (:func:`landmarks` with ``joined``)."""
+    at: dict[int, int] = {}
+    for i in range(2, len(tokens) - 1):
+        a, b = tokens[i], tokens[i + 1]
+        if tokens[i - 1] not in DETERMINERS or tokens[i - 2] not in PHRASE_PLACES \
+                or i + 1 not in joined or a in STOPWORDS or b in STOPWORDS \
+                or not b.isalpha():
+            continue
+        # Both things' names, the head no verb nor adverb ("the pen goes", "the vase
+        # back"): two nouns in one phrase.
+        if (lex.is_thing(a) and not lex.is_adjective(a) and lex.verb_share(a) < 0.5
+                and lex.is_thing(b) and lex.verb_share(b) < 0.5 and not lex.is_adverb(b)
+                and not lex.is_thing(f"{a}_{b}")):
+            at[i] = i + 1
     return at
 
 

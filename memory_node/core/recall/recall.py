@@ -163,6 +163,13 @@ class RecallConfig:
                                      # a type here: "the soap dish by the sink" with no
                                      # soap dish known keeps the sink (the only place
                                      # memory has for it; names.drop_landmarks, round 29)
+    compound_modifiers: bool = True  # ... and so is a noun modifying the noun after it
+                                     # ("the desk drawer", "the desk chair": which
+                                     # drawer or chair), the same way (names.landmarks,
+                                     # round 38)
+    adverb_nouns: bool = True        # ... a thing's name WordNet also has as an adverb
+                                     # ("the counter next to the toaster": "counter to")
+                                     # is a noun after a determiner, and placed so too
     region_nouns: bool = True        # a noun that says a region of a thing ("on top of
                                      # the toilet", "on top the cooker") names no type
                                      # (the counter top): names.region_words, round 27
@@ -1376,7 +1383,9 @@ class Recaller:
                                                                self.config.region_nouns,
                                                                self.config.root_nouns,
                                                                self.config.pictograph_words,
-                                                               self.config.contrast_kinds)
+                                                               self.config.contrast_kinds,
+                                                               self.config.compound_modifiers,
+                                                               self.config.adverb_nouns)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1487,7 +1496,8 @@ class Recaller:
         q = query_terms(instruction, lex, cfg.purposes, cfg.everyday_names,
                         cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places,
                         cfg.landmark_places, cfg.region_nouns, cfg.root_nouns,
-                        cfg.pictograph_words, cfg.contrast_kinds)
+                        cfg.pictograph_words, cfg.contrast_kinds,
+                        cfg.compound_modifiers, cfg.adverb_nouns)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
