@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh25|fresh26] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh26|fresh27] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh26][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh27][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -343,7 +343,27 @@ up to the first obstacle; poses a cell apart, laps of the route, detours into ro
 Recency-dominated by construction: the transform buffer and the shell; phase changes: the
 MapReduce phases and the bank's day and batch; loops: the garden rounds and the OctoMap's
 laps; frequency with scans and bursts: the scheduler, the spam campaigns and the N-body
-tree's top levels.
+tree's top levels. ``fresh27`` (seeds 49000+) was written in round 39 before anything ran on
+it, by a writer who did not read the policy's code: a Raft leader's log (followers read
+each entry a round or two after its append, the state machine once more on commit;
+partitioned followers catch up from older entries or the snapshot), a navigation app's
+HMM map matcher (every GPS fix reads the candidate road segments around the car and the
+last fix's again, on trips between Zipf-popular places), one memcached server behind
+consistent hashing (servers join and fail, handing it other arcs of the key space), a
+sportsbook's match day (pre-match browsing, then the kick-offs' in-play markets and new
+price versions, then settlement of every market), a home robot's year with a holiday
+season (everyday fetches; decorations brought down, lit every evening and packed away;
+gifts joining the everyday things), an on-access antivirus scanner's verdict cache
+(Zipf opens, downloads, signature updates making every verdict stale, scheduled full
+scans), a metro's fare gates (commuters' peaks in much the same order every day,
+occasional riders, tourists' day cards, trains' riders tapping out together), a smart-home
+hub's entity states (people moving room to room firing automations, integrations polling
+every sensor, timed automations, dashboards) and a docked bike-share system (rentals and
+returns at Zipf stations whose flow turns between morning and evening, rebalancing vans'
+routes). Recency-dominated by construction: the Raft log and the map matcher; phase
+changes: the cluster's membership changes, the match day's phases and the holiday season;
+frequency with scans, loops and bursts: the antivirus scans, the fare gates' daily peaks,
+the hub's polls and motion bursts and the bike-share vans' routes.
 """
 
 from __future__ import annotations
@@ -12173,6 +12193,500 @@ def fresh26_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     }
     return {name: _take(gen, n) for name, gen in v.items()}
 
+
+def raft_log(seed: int, followers: int, batch: int, slow: float, window: int,
+             snapshot_every: int) -> Iterator[int]:
+    """A Raft leader's log (recency-dominated: Ongaro and Ousterhout, USENIX ATC 2014; etcd's
+    raft log and its unstable/stable storage). Client proposals are appended in batches of
+    about ``batch`` entries; every round the leader reads, for each of ``followers``
+    followers, the entries from its nextIndex up to the tail (at most ``window`` a message)
+    and the follower acks them, except that with ``slow`` a follower is slow this round and
+    falls behind, and now and then one is partitioned away for a while (it catches up from
+    older entries). Once a majority has an
+    entry it commits and the state machine applies it (read once more). Every
+    ``snapshot_every`` entries the log is compacted: a follower behind the snapshot is sent
+    the snapshot's chunks instead. Entries are read within a few rounds of their append and
+    never again."""
+    rng = random.Random(seed)
+    entry_k, snap_k = 0, 1 << 40
+    tail = 0
+    nxt = [0] * followers
+    applied = 0
+    first = 0  # the first entry the log still holds
+    snapshot = 0
+    down = [0] * followers
+    while True:
+        for _ in range(max(1, int(rng.expovariate(1 / batch)))):
+            yield entry_k + tail
+            tail += 1
+        for f in range(followers):
+            if down[f]:
+                down[f] -= 1
+                continue
+            if rng.random() < 0.002:  # partitioned or restarting for a while
+                down[f] = rng.randint(20, 400)
+            if rng.random() < slow:
+                continue
+            if nxt[f] < first:  # behind the compaction: install the snapshot
+                for chunk in range(8):
+                    yield snap_k + (snapshot << 8) + chunk
+                nxt[f] = first
+            end = min(tail, nxt[f] + window)
+            for e in range(nxt[f], end):
+                yield entry_k + e
+            nxt[f] = end
+        commit = sorted(nxt)[followers - (followers + 1) // 2]  # with the leader, a majority
+        for e in range(applied, commit):
+            yield entry_k + e
+        applied = max(applied, commit)
+        if applied - first >= snapshot_every:
+            first = applied
+            snapshot += 1
+
+
+def map_matching(seed: int, grid: int, places: int, alpha: float, fixes: int,
+                 detour: float) -> Iterator[int]:
+    """A navigation app's map matcher (recency-dominated: the hidden Markov model of Newson
+    and Krumm, ACM GIS 2009, as in Valhalla's Meili and OSRM's matching). A car drives trips
+    between Zipf-popular places (``places`` of them, ``alpha``: home, work, the shops) on a
+    ``grid`` by ``grid`` street network, along a shortest path taken row or column first;
+    with ``detour`` a turn is missed and the route recomputed. Each road segment yields
+    ``fixes`` GPS fixes; each fix reads the candidate segments within its error radius (the
+    segment and the ones meeting it at its ends) and the Viterbi step reads the previous
+    fix's candidates again for the transition probabilities. Segments are read for a few
+    fixes while the car passes them; the same commute's roads come back a trip later."""
+    rng = random.Random(seed)
+    spot = [(rng.randrange(grid), rng.randrange(grid)) for _ in range(places)]
+    pick = _zipf(rng, places, alpha)
+
+    def seg(x: int, y: int, horizontal: bool) -> int:
+        return ((x * grid + y) << 1) + horizontal
+
+    def touching(ex: int, ey: int) -> list[int]:
+        return [seg(sx, sy, h) for sx, sy, h in ((ex, ey, True), (ex - 1, ey, True),
+                                                 (ex, ey, False), (ex, ey - 1, False))
+                if 0 <= sx < grid and 0 <= sy < grid]
+
+    def around(x: int, y: int, horizontal: bool) -> list[int]:
+        far = (x + 1, y) if horizontal else (x, y + 1)
+        return list(dict.fromkeys(touching(x, y) + touching(*far)))
+
+    def toward(c: int, g: int) -> int:
+        if c != g:
+            return 1 if g > c else -1
+        return 1 if c + 1 < grid and rng.random() < 0.5 else -1
+
+    here = spot[pick()]
+    previous: list[int] = []
+    while True:
+        goal = spot[pick()]
+        x, y = here
+        row_first = rng.random() < 0.5
+        while (x, y) != goal:
+            move_x = x != goal[0] and (row_first or y == goal[1])
+            if rng.random() < detour:  # a missed turn; the route is recomputed from there
+                move_x = not move_x
+            if move_x:
+                step = toward(x, goal[0])
+                if not 0 <= x + step < grid:
+                    continue
+                cand = around(min(x, x + step), y, True)
+                x += step
+            else:
+                step = toward(y, goal[1])
+                if not 0 <= y + step < grid:
+                    continue
+                cand = around(x, min(y, y + step), False)
+                y += step
+            for _ in range(fixes):
+                yield from cand
+                yield from previous  # the transition from the last fix's candidates
+                previous = cand
+        here = goal
+
+
+def ring_member(seed: int, keys: int, alpha: float, nodes: int, vnodes: int,
+                change_every: int) -> Iterator[int]:
+    """One memcached server in a cluster behind consistent hashing (phase changes: Karger et
+    al., STOC 1997; ketama). Clients read ``keys`` keys, Zipf ``alpha``; a key is sent to the
+    first of the ring's points (``vnodes`` per server, ``nodes`` servers at first) after
+    its hash, and this server sees only its own. Every ``change_every`` requests of the
+    whole cluster the membership changes: a server is added (it takes arcs from every
+    other) or one fails (its arcs fall to the next points, this server's share of them a
+    burst of keys it never held). Popularity drifts slowly besides. This server's key set
+    changes at each membership change, most at a failure."""
+    rng = random.Random(seed)
+    rank = _zipf(rng, keys, alpha)
+    order = list(range(keys))
+    rng.shuffle(order)
+    place = [rng.random() for _ in range(keys)]
+    ring: list[tuple[float, int]] = []
+    members = list(range(nodes))
+    made = itertools.count(nodes)
+
+    def rebuild() -> tuple[list[float], list[int]]:
+        ring.sort()
+        return [p for p, _ in ring], [m for _, m in ring]
+
+    def add(m: int) -> None:
+        ring.extend((rng.random(), m) for _ in range(vnodes))
+
+    for m in members:
+        add(m)
+    points, owner = rebuild()
+    n = 0
+    while True:
+        n += 1
+        if n % change_every == 0:
+            if len(members) > 2 and rng.random() < 0.5:
+                gone = rng.choice(members[1:])  # this server (0) stays
+                members.remove(gone)
+                ring[:] = [(p, m) for p, m in ring if m != gone]
+            else:
+                members.append(next(made))
+                add(members[-1])
+            points, owner = rebuild()
+        if n % 50 == 0:  # the hot set drifts
+            i, k = rng.randrange(keys), rng.randrange(keys)
+            order[i], order[k] = order[k], order[i]
+        key = order[rank()]
+        at = bisect.bisect_left(points, place[key]) % len(points)
+        if owner[at] == 0:
+            yield key
+
+
+def sportsbook(seed: int, fixtures: int, markets: int, alpha: float, kickoffs: int,
+               match: int, prematch: int) -> Iterator[int]:
+    """A sportsbook's market and price reads through a match day (phase changes: pre-match
+    browsing, then in-play, then settlement). Before the kick-offs, ``prematch`` reads go to
+    the coming ``fixtures`` events' markets (``markets`` each), events by Zipf ``alpha``
+    (the big leagues) and markets mostly the main ones. Then ``kickoffs`` events start
+    together and for ``match`` reads nearly all traffic is in-play: their main markets,
+    every odds change a new price version read by everyone watching, suspended markets
+    re-opened after a goal. At the whistle every market of the finished events is read once
+    to settle its bets, and the next slot's fixtures are published (new events)."""
+    rng = random.Random(seed)
+    mkt_k, price_k, settle_k = 0, 1 << 40, 2 << 40
+    event = _zipf(rng, fixtures, alpha)
+    market = _zipf(rng, markets, 1.2)
+    base = 0
+    version = itertools.count()
+    while True:
+        coming = list(range(base, base + fixtures))
+        for _ in range(prematch):
+            e = coming[event()]
+            yield mkt_k + (e << 8) + market()
+        live = coming[:kickoffs]
+        price = {e: next(version) for e in live}
+        watch = _zipf(rng, kickoffs, alpha)
+        for _ in range(match):
+            e = live[watch()]
+            if rng.random() < 0.1:  # the odds move: a new price version
+                price[e] = next(version)
+            m = market() % 4  # in-play: the few live markets
+            yield mkt_k + (e << 8) + m
+            yield price_k + (price[e] << 2) + m
+            if rng.random() < 0.01:  # a goal: every live market suspended and re-opened
+                yield from (mkt_k + (e << 8) + k for k in range(4))
+        for e in live:
+            for m in range(markets):
+                yield settle_k + (e << 8) + m
+        base += kickoffs  # the finished events leave the list; new fixtures join its end
+
+
+def holiday_robot(seed: int, objects: int, alpha: float, boxes: int, per_box: int,
+                  season: int, year: int) -> Iterator[int]:
+    """A home robot through a year with a holiday season (phase changes). Most of the year it
+    fetches and puts away the household's everyday things (``objects``, Zipf ``alpha``; each
+    request reads the thing and its place). When the season comes it brings ``boxes``
+    boxes down from the attic and puts up their ``per_box`` decorations one by one (each
+    decoration and its spot); for ``season`` requests everyday fetches go on beside the
+    season's own: each evening the lights are switched on in a round of the rooms, the
+    tree watered, guests' coats taken and brought back. Then every decoration is packed into
+    its box and the boxes go up again; the gifts join the everyday things at the top of
+    their ranks. ``year`` requests make a year."""
+    rng = random.Random(seed)
+    thing_k, place_k, deco_k, spot_k, box_k, coat_k = (i << 40 for i in range(6))
+    rank = _zipf(rng, objects, alpha)
+    order = list(range(objects))
+    rng.shuffle(order)
+    home = {t: rng.randrange(objects // 4 + 1) for t in range(objects)}
+    made = itertools.count(objects)
+    decorations = [[rng.randrange(1 << 30) for _ in range(per_box)] for _ in range(boxes)]
+    lights = [d for box in decorations for d in box if rng.random() < 0.2]
+    coats = itertools.count()
+
+    def everyday() -> Iterator[int]:
+        t = order[rank()]
+        yield thing_k + t
+        yield place_k + home[t]
+
+    while True:
+        for _ in range(year - season):
+            yield from everyday()
+        for b in range(boxes):  # decorating
+            yield box_k + b
+            for d in decorations[b]:
+                yield deco_k + d
+                yield spot_k + d % 997
+        evening = max(1, season // 20)
+        guests: list[int] = []
+        for r in range(season):
+            if r % evening == 0:
+                for d in lights:
+                    yield deco_k + d
+                yield spot_k + 0  # the tree's stand
+            if rng.random() < 0.05:
+                if guests and rng.random() < 0.5:
+                    yield coat_k + guests.pop(0)
+                else:
+                    guests.append(next(coats))
+                    yield coat_k + guests[-1]
+            yield from everyday()
+        for b in range(boxes):  # packing away
+            for d in decorations[b]:
+                yield spot_k + d % 997
+                yield deco_k + d
+            yield box_k + b
+        for _ in range(rng.randint(3, 10)):  # gifts take the top ranks
+            gift = next(made)
+            order.insert(0, gift)
+            order.pop()
+            home[gift] = rng.randrange(objects // 4 + 1)
+
+
+def av_scanner(seed: int, files: int, alpha: float, full_every: int, update_every: int,
+               new_share: float, sig_pages: int) -> Iterator[int]:
+    """An on-access antivirus scanner's verdict cache (frequency with scans: ClamAV's
+    clamd, Windows Defender's scan cache). Every file open (``files`` files, Zipf
+    ``alpha``: the shell, libraries, the user's documents) reads the file's cached verdict
+    for the current signature version; a miss scans it, reading the signature database's
+    pages the file's type needs (``sig_pages`` pages, Zipf). With ``new_share`` an open is
+    a new download, scanned once and opened a few more times soon. Every ``update_every``
+    opens a signature update arrives: every verdict of the old version is stale (new keys).
+    Every ``full_every`` opens the scheduled full scan walks every file in path order at low
+    priority, one file between opens."""
+    rng = random.Random(seed)
+    verdict_k, sig_k = 0, 1 << 50
+    rank = _zipf(rng, files, alpha)
+    sig = _zipf(rng, sig_pages, 1.0)
+    version = 0
+    made = itertools.count(files)
+    recent: list[int] = []
+    walk: Iterator[int] = iter(())
+    scanned: set[int] = set()
+    n = 0
+
+    def check(f: int) -> Iterator[int]:
+        key = verdict_k + (version << 36) + f
+        yield key
+        if key not in scanned:
+            scanned.add(key)
+            for _ in range(rng.randint(1, 4)):
+                yield sig_k + (version << 36) + sig()
+
+    while True:
+        n += 1
+        if n % update_every == 0:
+            version += 1
+            scanned.clear()
+        if n % full_every == 0:
+            walk = iter(range(files))
+        if rng.random() < new_share:
+            f = next(made)
+            recent = (recent + [f])[-10:]
+        elif recent and rng.random() < 0.2:
+            f = rng.choice(recent)
+        else:
+            f = rank()
+        yield from check(f)
+        for g in itertools.islice(walk, 1):
+            yield from check(g)
+
+
+def fare_gates(seed: int, commuters: int, stations: int, day: int, casual: int,
+               tourist_share: float) -> Iterator[int]:
+    """A metro's fare-gate back end (loops with frequency and one-offs: every tap reads the
+    card's account and the station's fare table). Each day ``commuters`` commuters tap in
+    at their home station in the morning peak, roughly in the same order each day, and tap
+    out at work a ride later; in the evening they go home again. Between and around the
+    peaks ``casual`` occasional riders (Zipf) and tourists (``tourist_share`` of the off-peak
+    taps, each a new card used for a few rides that day) ride. Taps out come in bursts: a
+    train's passengers leave together at its station. ``day`` taps in make a day."""
+    rng = random.Random(seed)
+    card_k, station_k, tourist_k = 0, 1 << 40, 2 << 40
+    home = [rng.randrange(stations) for _ in range(commuters)]
+    work = [rng.randrange(stations // 5 + 1) for _ in range(commuters)]  # the centre
+    regular = _zipf(rng, casual, 1.0)
+    tourists = itertools.count()
+    peak = min(commuters, day // 3)
+    while True:
+        out: list[tuple[int, int, int]] = []
+        t = 0
+        order = sorted(range(commuters), key=lambda c: c + rng.gauss(0, commuters / 20))
+        riders = [(card_k + c, home[c], work[c]) for c in order[:peak]]
+        evening = [(card_k + c, work[c], home[c]) for c in order[:peak]]
+        rng.shuffle(evening)
+        today = [tourist_k + next(tourists) for _ in range(max(1, day // 50))]
+        plan: list[tuple[int, int, int] | None] = [*riders, *[None] * (day - 2 * peak), *evening]
+        for trip in plan:
+            t += 1
+            if trip is None:
+                if rng.random() < tourist_share:
+                    card = rng.choice(today)
+                else:
+                    card = card_k + commuters + regular()
+                trip = (card, rng.randrange(stations), rng.randrange(stations))
+            card, a, b = trip
+            yield card
+            yield station_k + a
+            arrive = (t + rng.randint(20, 200)) // 10 * 10 + 10  # the next train's arrival
+            heapq.heappush(out, (arrive, card, b))
+            while out and out[0][0] <= t:  # a train arrives: its riders tap out together
+                _, card, b = heapq.heappop(out)
+                yield card
+                yield station_k + b
+        while out:
+            _, card, b = heapq.heappop(out)
+            yield card
+            yield station_k + b
+
+
+def home_hub(seed: int, rooms: int, per_room: int, people: int, poll: int,
+             automations: int) -> Iterator[int]:
+    """A smart-home hub's entity states (bursts and loops: Home Assistant's state machine and
+    recorder). Every room has ``per_room`` entities (lights, switches, sensors) and a
+    motion sensor; ``people`` people move between rooms (mostly to the room next door),
+    each arrival firing the room's automations (reading the motion sensor, the sun and the
+    room's lights, switching some), the room's entities read again while they stay. Every
+    ``poll`` events the integrations poll every sensor in order (a loop over all rooms);
+    ``automations`` time-triggered automations run at their times of day (each reads its own
+    entities); now and then someone opens the dashboard (every entity of a view)."""
+    rng = random.Random(seed)
+    ent_k, motion_k, auto_k, sun_k = 0, 1 << 40, 2 << 40, 3 << 40
+    where = [rng.randrange(rooms) for _ in range(people)]
+    timed: dict[int, list[tuple[int, list[int]]]] = {}
+    for i in range(automations):
+        ents = [rng.randrange(rooms * per_room) for _ in range(rng.randint(2, 8))]
+        timed.setdefault(rng.randrange(1000), []).append((i, ents))
+    clock = 0
+    while True:
+        clock += 1
+        tod = clock % 1000
+        p = rng.randrange(people)
+        if rng.random() < 0.3:
+            r = where[p] + rng.choice((-1, 1)) if rng.random() < 0.8 else rng.randrange(rooms)
+            where[p] = min(rooms - 1, max(0, r))
+            r = where[p]
+            yield motion_k + r
+            yield sun_k + tod // 100
+            for e in range(per_room):
+                if e < 3 or rng.random() < 0.3:
+                    yield ent_k + r * per_room + e
+        else:  # someone in a room uses a switch or a sensor reports
+            r = where[p]
+            yield ent_k + r * per_room + rng.randrange(per_room)
+        for i, ents in timed.get(tod, []):
+            yield auto_k + i
+            for e in ents:
+                yield ent_k + e
+        if clock % poll == 0:
+            for r in range(rooms):
+                yield motion_k + r
+                for e in range(per_room // 2, per_room):
+                    yield ent_k + r * per_room + e
+        if rng.random() < 0.005:  # the dashboard's view
+            view = rng.randrange(max(1, rooms // 4))
+            for r in range(view * 4, min(rooms, view * 4 + 4)):
+                for e in range(per_room):
+                    yield ent_k + r * per_room + e
+
+
+def bike_share(seed: int, stations: int, bikes: int, alpha: float, van_every: int,
+               van_stops: int) -> Iterator[int]:
+    """A docked bike-share system's station and bike records (frequency with scans: Citi
+    Bike, Velib'). A rental reads the station (Zipf ``alpha`` over ``stations``: the
+    central ones most, the flow turning round between morning and evening) and one of the
+    bikes docked there, the most recently returned ones first; the return, a ride later,
+    reads the destination station and the bike again. Every ``van_every`` rentals a
+    rebalancing van drives a route of ``van_stops`` stations in order, moving bikes from
+    full stations to empty ones (every bike it moves read). Broken bikes go to the depot
+    and repaired ones come back."""
+    rng = random.Random(seed)
+    station_k, bike_k = 0, 1 << 40
+    pop = _zipf(rng, stations, alpha)
+    perm = list(range(stations))
+    rng.shuffle(perm)
+    docks: list[list[int]] = [[] for _ in range(stations)]
+    for b in range(bikes):
+        docks[rng.randrange(stations)].append(b)
+    riding: list[tuple[int, int, int]] = []
+    depot: list[int] = []
+    n = 0
+    while True:
+        n += 1
+        morning = (n // 2000) % 2 == 0
+        a = perm[pop()] if morning else rng.randrange(stations)
+        b = rng.randrange(stations) if morning else perm[pop()]
+        yield station_k + a
+        if docks[a]:
+            k = len(docks[a]) - 1 - min(len(docks[a]) - 1, int(rng.expovariate(0.5)))
+            bike = docks[a].pop(k)
+            yield bike_k + bike
+            heapq.heappush(riding, (n + rng.randint(5, 60), bike, b))
+        while riding and riding[0][0] <= n:
+            _, bike, b = heapq.heappop(riding)
+            yield station_k + b
+            yield bike_k + bike
+            if rng.random() < 0.01:
+                depot.append(bike)
+            else:
+                docks[b].append(bike)
+        if n % van_every == 0:
+            start = rng.randrange(stations)
+            load: list[int] = []
+            for s in range(start, start + van_stops):
+                s %= stations
+                yield station_k + s
+                while len(docks[s]) > 8:
+                    load.append(docks[s].pop(0))
+                    yield bike_k + load[-1]
+                while load and len(docks[s]) < 3:
+                    docks[s].append(load.pop())
+                    yield bike_k + docks[s][-1]
+            if depot and rng.random() < 0.5:  # repaired bikes back on the street
+                docks[start].extend(depot)
+                for bike in depot:
+                    yield bike_k + bike
+                depot = []
+
+
+def fresh27_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 39's held-out set: seeds 49000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 49000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "raft_f2_b4": lambda: raft_log(s + 0, 2, 4, 0.1, 64, 500),
+        "raft_f6_b30": lambda: raft_log(s + 1, 6, 30, 0.3, 256, 5000),
+        "mapmatch_g20_p5": lambda: map_matching(s + 2, 20, 5, 1.2, 2, 0.05),
+        "mapmatch_g300_p200": lambda: map_matching(s + 3, 300, 200, 0.8, 3, 0.15),
+        "ring_k2000_n4": lambda: ring_member(s + 4, 2000, 1.0, 4, 20, 3000),
+        "ring_k30000_n8": lambda: ring_member(s + 5, 30000, 0.8, 8, 100, 30000),
+        "betting_f20_m12": lambda: sportsbook(s + 6, 20, 12, 1.0, 4, 2000, 1500),
+        "betting_f300_m80": lambda: sportsbook(s + 7, 300, 80, 0.8, 40, 12000, 8000),
+        "holiday_o200_b3": lambda: holiday_robot(s + 8, 200, 1.0, 3, 10, 3000, 12000),
+        "holiday_o3000_b12": lambda: holiday_robot(s + 9, 3000, 0.9, 12, 40, 6000, 16000),
+        "avscan_f500_u5k": lambda: av_scanner(s + 10, 500, 1.1, 8000, 5000, 0.02, 50),
+        "avscan_f20000_u30k": lambda: av_scanner(s + 11, 20000, 0.9, 25000, 30000, 0.05, 2000),
+        "faregate_c300_s20": lambda: fare_gates(s + 12, 300, 20, 1500, 200, 0.2),
+        "faregate_c6000_s150": lambda: fare_gates(s + 13, 6000, 150, 20000, 5000, 0.3),
+        "homehub_r6_e8": lambda: home_hub(s + 14, 6, 8, 2, 300, 10),
+        "homehub_r40_e20": lambda: home_hub(s + 15, 40, 20, 6, 2000, 60),
+        "bikeshare_s40_b300": lambda: bike_share(s + 16, 40, 300, 1.0, 200, 8),
+        "bikeshare_s800_b8000": lambda: bike_share(s + 17, 800, 8000, 0.8, 1500, 60),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -12185,7 +12699,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh19": fresh19_variants, "fresh20": fresh20_variants,
                 "fresh21": fresh21_variants, "fresh22": fresh22_variants,
                 "fresh23": fresh23_variants, "fresh24": fresh24_variants,
-                "fresh25": fresh25_variants, "fresh26": fresh26_variants}
+                "fresh25": fresh25_variants, "fresh26": fresh26_variants,
+                "fresh27": fresh27_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 21's fresh9, round 22's fresh10, round 23's fresh11, round 24's fresh12, round 25's
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
-fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26): their
+fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
+round 39's fresh27): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -18,7 +19,7 @@ HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
-        "fresh24", "fresh25", "fresh26")
+        "fresh24", "fresh25", "fresh26", "fresh27")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -244,6 +245,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "garden": lambda s: h.garden_rounds(s, 3, 8, 0.05, 3, 0.01),
             "octomap": lambda s: h.octomap_scans(s, 10, 12, 8, 0.05, 0.1),
         }
+    if name == "fresh27":
+        return {
+            "raft": lambda s: h.raft_log(s, 2, 3, 0.2, 32, 200),
+            "mapmatch": lambda s: h.map_matching(s, 10, 4, 1.0, 2, 0.1),
+            "ring": lambda s: h.ring_member(s, 300, 1.0, 3, 10, 500),
+            "betting": lambda s: h.sportsbook(s, 10, 8, 1.0, 3, 300, 200),
+            "holiday": lambda s: h.holiday_robot(s, 50, 1.0, 2, 5, 300, 1000),
+            "avscan": lambda s: h.av_scanner(s, 100, 1.0, 800, 500, 0.05, 20),
+            "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
+            "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
+            "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -359,7 +372,10 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # of it soon) and the speech recogniser's beam (a state self-loops for several frames and
 # its rivals advance beside it); fresh26's transform buffer (every node reads the samples
 # around its message's stamp, a few ticks old, and the stamps move on) and the shell (the
-# last few command lines again, on the files touched last).
+# last few command lines again, on the files touched last); fresh27's Raft log (every
+# follower reads an entry a round or two after its append, the state machine once more on
+# commit, and the log moves on) and the map matcher (every GPS fix reads the candidate
+# segments around the car and the last fix's again; the car moves on).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -377,7 +393,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh23": ({"codesearch", "utxo"}, 0.4, 0.5),
                     "fresh24": ({"tlsresume", "notebook"}, 0.5, 0.8),
                     "fresh25": ({"pacs", "asr"}, 0.4, 0.8),
-                    "fresh26": ({"tf", "shell"}, 0.8, 0.7)}
+                    "fresh26": ({"tf", "shell"}, 0.8, 0.7),
+                    "fresh27": ({"raft", "mapmatch"}, 0.7, 0.8)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
