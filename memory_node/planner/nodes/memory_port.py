@@ -43,15 +43,19 @@ class PerceptionWatch:
     Both topics are open to any node, so each sample's writer is checked (round 38). A
     forged /clock going back made the planner take its world for restarted: it forgot the
     robot, held the map as stale and, the world's map never coming again, planned without
-    rooms. /clock follows one writer while that writer is in the graph; a world that
-    restarts is a new writer whose predecessor has left (a crashed one lingers until its
-    DDS lease ends, and the reset is noticed then). A forged memory/perceived stamped ahead
+    rooms. /clock follows one writer while that writer is in the graph and ticking; a
+    world that restarts is a new writer whose predecessor has left the graph or, crashed
+    (it stays in the graph until its DDS lease ends, ~20 s with Fast DDS), has been silent
+    for over `silence_s` while the new writer's clock starts over (round 39: the reset was
+    noticed only when the lease ended). A forger passes only while the world is silent,
+    i.e. stopped or stalled. A forged memory/perceived stamped ahead
     made every wait for the view end at once: a stamp counts only from a writer whose node
     also serves this robot's memory/recall, i.e. the memory server."""
 
-    def __init__(self, node: Node, callback_group: Any = None,
+    def __init__(self, node: Node, silence_s: float, callback_group: Any = None,
                  on_reset: Callable[[], None] | None = None) -> None:
         self.node = node
+        self.silence_s = silence_s
         self.epoch = WorldEpoch()
         self._on_reset = on_reset
         self._cond = threading.Condition()
@@ -70,12 +74,15 @@ class PerceptionWatch:
         return {bytes(e.endpoint_gid): (e.node_name, e.node_namespace)
                 for e in self.node.get_publishers_info_by_topic(topic)}
 
-    def _clock_follows(self, info: MessageInfo) -> bool:
+    def _clock_follows(self, t: float, info: MessageInfo) -> bool:
         writer = info.get("publisher_gid")
         if writer is None:  # an rmw that does not say who wrote it: nothing to check
             return True
         gid = bytes(writer["data"])
-        if gid != self._clock_writer and self._clock_writer is not None \
+        # The epoch's silence is the followed writer's: only its ticks reach the epoch.
+        restarted = self._clock is not None and t < self._clock \
+            and self.epoch.silent(self.silence_s)
+        if gid != self._clock_writer and self._clock_writer is not None and not restarted \
                 and self._clock_writer in self._writers("/clock"):
             self.node.get_logger().warning(
                 "/clock from a second publisher while the first still runs: ignored",
@@ -113,9 +120,9 @@ class PerceptionWatch:
         return True
 
     def _on_clock(self, msg: Clock, info: MessageInfo) -> None:
-        if not self._clock_follows(info):
-            return
         t = from_time(msg.clock)
+        if not self._clock_follows(t, info):
+            return
         reset = self.epoch.clock(t)
         with self._cond:
             self._clock = t
