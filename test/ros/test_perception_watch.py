@@ -153,3 +153,40 @@ def test_a_crashed_worlds_restart_is_noticed_once_its_clock_is_silent(
         assert (watch.epoch.resets, watch.now()) == (1, 0.52)
     finally:
         executor.remove_node(planner)
+
+
+def test_a_node_that_takes_the_memory_servers_name_is_not_the_memory_server(
+        nodes: dict[str, Node]) -> None:
+    """Node names are not unique: a node named like the memory server shares its services
+    in the graph. Its perceived stamps must not count; the server's own still do. A second
+    rclpy context is a second DDS participant, as another process would be."""
+    import rclpy
+
+    planner, memory = nodes["planner"], nodes["memory"]
+    watch = PerceptionWatch(planner, 30.0)
+    frames = _count_deliveries(planner, planner.resolve_topic_name("memory/perceived"))
+    memory.create_service(Recall, "memory/recall", lambda q, r: r)
+    perceived = memory.create_publisher(Header, "memory/perceived", LATCHED)
+    other = rclpy.Context()
+    other.init()
+    forger = rclpy.create_node(memory.get_name(), namespace=memory.get_namespace(),
+                               context=other)
+    forged = forger.create_publisher(Header, "memory/perceived", LATCHED)
+    executor = SingleThreadedExecutor()
+    executor.add_node(planner)
+    try:
+        _spin_until(executor, lambda: perceived.get_subscription_count() > 0
+                    and forged.get_subscription_count() > 0
+                    and planner.get_node_names().count(memory.get_name()) == 2
+                    and "/memory/recall" in dict(planner.get_service_names_and_types_by_node(
+                        memory.get_name(), memory.get_namespace())), "discovery")
+        forged.publish(Header(stamp=to_time(2.0e9)))
+        _spin_until(executor, lambda: len(frames) == 1, "the forged frame")
+        assert watch.wait_after(0.0, 0.0) is None  # no frame taken yet
+        perceived.publish(Header(stamp=to_time(100.5)))
+        _spin_until(executor, lambda: len(frames) == 2, "the memory's frame")
+        assert (watch.wait_after(100.0, 0.0), watch.wait_after(101.0, 0.0)) == (True, False)
+    finally:
+        executor.remove_node(planner)
+        forger.destroy_node()
+        other.try_shutdown()

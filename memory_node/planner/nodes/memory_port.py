@@ -30,6 +30,8 @@ from memory_node.planner.core.world_epoch import WorldEpoch
 # Writers of memory/perceived found to be a memory server's; beyond this many, the least
 # recent are judged again when they next publish.
 WRITERS_KEPT = 64
+# A DDS GUID is a 12-byte participant prefix and a 4-byte entity id; rmw gids begin with it.
+PREFIX = 12
 
 
 class PerceptionWatch:
@@ -50,7 +52,8 @@ class PerceptionWatch:
     noticed only when the lease ended). A forger passes only while the world is silent,
     i.e. stopped or stalled. A forged memory/perceived stamped ahead
     made every wait for the view end at once: a stamp counts only from a writer whose node
-    also serves this robot's memory/recall, i.e. the memory server."""
+    also serves this robot's memory/recall, i.e. the memory server, from the same DDS
+    participant (round 39: a node taking the server's name passed)."""
 
     def __init__(self, node: Node, silence_s: float, callback_group: Any = None,
                  on_reset: Callable[[], None] | None = None) -> None:
@@ -104,9 +107,7 @@ class PerceptionWatch:
         recall = self.node.resolve_service_name("memory/recall")
         owner = self._writers(self.node.resolve_topic_name("memory/perceived")).get(gid)
         try:
-            accepted = owner is not None and any(
-                name == recall for name, _ in
-                self.node.get_service_names_and_types_by_node(*owner))
+            accepted = owner is not None and self._serves(gid, owner, recall)
         except Exception:  # noqa: BLE001 - the writer's node left the graph meanwhile
             accepted = False
         if not accepted:
@@ -118,6 +119,22 @@ class PerceptionWatch:
         if len(self._perceived_writers) > WRITERS_KEPT:
             self._perceived_writers.popitem(last=False)
         return True
+
+    def _serves(self, gid: bytes, owner: tuple[str, str], service: str) -> bool:
+        """Whether the writer's node, in the writer's DDS participant (its process: a gid's
+        first 12 bytes are the participant's GUID prefix), reads `service`'s requests.
+        Node names are not unique (round 39, bench/ci_node_name_forger.py): a second node
+        of the memory server's name passed a check by name, and the graph's services of a
+        name are one of the two nodes', either one. A node cannot put a reader into
+        another process. An rmw whose graph shows no DDS request topic
+        (`rq<service>Request`) is judged by the node's name alone."""
+        readers = self.node.get_subscriptions_info_by_topic(f"rq{service}Request",
+                                                           no_mangle=True)
+        if readers:
+            return any(bytes(e.endpoint_gid)[:PREFIX] == gid[:PREFIX]
+                       and (e.node_name, e.node_namespace) == owner for e in readers)
+        return any(name == service for name, _ in
+                   self.node.get_service_names_and_types_by_node(*owner))
 
     def _on_clock(self, msg: Clock, info: MessageInfo) -> None:
         t = from_time(msg.clock)
