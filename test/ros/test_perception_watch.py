@@ -43,6 +43,13 @@ def _count_deliveries(node: Node, topic: str) -> list[int]:
     return seen
 
 
+def _spin_until(executor: SingleThreadedExecutor, done: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 20
+    while not done() and time.monotonic() < deadline:
+        executor.spin_once(timeout_sec=0.05)
+    assert done(), what
+
+
 @pytest.fixture()
 def nodes(ros_context: None) -> Iterator[dict[str, Node]]:
     import rclpy
@@ -58,7 +65,8 @@ def test_forged_clock_and_perceived_are_ignored_and_the_real_ones_kept(
         client_node: Node, nodes: dict[str, Node]) -> None:
     planner, memory, forger = nodes["planner"], nodes["memory"], nodes["forger"]
     resets: list[int] = []
-    watch = PerceptionWatch(planner, on_reset=lambda: resets.append(1))
+    # A silence far over the test's gaps: the world here runs throughout.
+    watch = PerceptionWatch(planner, 30.0, on_reset=lambda: resets.append(1))
     clocks = _count_deliveries(planner, "/clock")
     frames = _count_deliveries(planner, planner.resolve_topic_name("memory/perceived"))
     memory.create_service(Recall, "memory/recall", lambda q, r: r)
@@ -70,10 +78,7 @@ def test_forged_clock_and_perceived_are_ignored_and_the_real_ones_kept(
     executor.add_node(planner)
 
     def spin_until(done: Callable[[], bool], what: str) -> None:
-        deadline = time.monotonic() + 20
-        while not done() and time.monotonic() < deadline:
-            executor.spin_once(timeout_sec=0.05)
-        assert done(), what
+        _spin_until(executor, done, what)
 
     try:
         spin_until(lambda: world_clock.get_subscription_count() > 0
@@ -105,3 +110,83 @@ def test_forged_clock_and_perceived_are_ignored_and_the_real_ones_kept(
         assert (resets, watch.epoch.resets) == ([1], 1)
     finally:
         executor.remove_node(planner)
+
+
+def test_a_crashed_worlds_restart_is_noticed_once_its_clock_is_silent(
+        client_node: Node, nodes: dict[str, Node]) -> None:
+    """A killed world stays in the graph until its DDS lease ends (~20 s, Fast DDS): a
+    publisher that stops ticking but stays stands for it. Its restart is a new publisher
+    whose clock starts over; it must count once the old clock has been silent for
+    `silence_s`, not when the lease ends."""
+    planner, restarted = nodes["planner"], nodes["forger"]
+    resets: list[int] = []
+    watch = PerceptionWatch(planner, 0.3, on_reset=lambda: resets.append(1))
+    clocks = _count_deliveries(planner, "/clock")
+    crashed_clock = client_node.create_publisher(Clock, "/clock", 10)
+    new_clock = restarted.create_publisher(Clock, "/clock", 10)
+    executor = SingleThreadedExecutor()
+    executor.add_node(planner)
+
+    def spin_until(done: Callable[[], bool], what: str) -> None:
+        _spin_until(executor, done, what)
+
+    try:
+        spin_until(lambda: crashed_clock.get_subscription_count() > 0
+                   and new_clock.get_subscription_count() > 0, "discovery")
+        crashed_clock.publish(Clock(clock=to_time(100.0)))
+        spin_until(lambda: len(clocks) == 1, "the world's last tick")
+        spin_until(lambda: watch.epoch.silent(0.3), "the silence")
+        # Silent, but a clock that does not start over is no restart.
+        new_clock.publish(Clock(clock=to_time(500.0)))
+        spin_until(lambda: len(clocks) == 2, "a tick ahead")
+        assert (watch.epoch.resets, watch.now()) == (0, 100.0)
+        new_clock.publish(Clock(clock=to_time(0.5)))
+        spin_until(lambda: len(clocks) == 3, "the restarted world's first tick")
+        # The old publisher is still in the graph, as a killed world is until its lease ends.
+        assert client_node.get_name() in {
+            e.node_name for e in planner.get_publishers_info_by_topic("/clock")}
+        assert (resets, watch.epoch.resets, watch.now()) == ([1], 1, 0.5)
+        # The new world is followed now: the old publisher's tick is ignored.
+        crashed_clock.publish(Clock(clock=to_time(101.0)))
+        new_clock.publish(Clock(clock=to_time(0.52)))
+        spin_until(lambda: len(clocks) == 5, "both ticks")
+        assert (watch.epoch.resets, watch.now()) == (1, 0.52)
+    finally:
+        executor.remove_node(planner)
+
+
+def test_a_node_that_takes_the_memory_servers_name_is_not_the_memory_server(
+        nodes: dict[str, Node]) -> None:
+    """Node names are not unique: a node named like the memory server shares its services
+    in the graph. Its perceived stamps must not count; the server's own still do. A second
+    rclpy context is a second DDS participant, as another process would be."""
+    import rclpy
+
+    planner, memory = nodes["planner"], nodes["memory"]
+    watch = PerceptionWatch(planner, 30.0)
+    frames = _count_deliveries(planner, planner.resolve_topic_name("memory/perceived"))
+    memory.create_service(Recall, "memory/recall", lambda q, r: r)
+    perceived = memory.create_publisher(Header, "memory/perceived", LATCHED)
+    other = rclpy.Context()
+    other.init()
+    forger = rclpy.create_node(memory.get_name(), namespace=memory.get_namespace(),
+                               context=other)
+    forged = forger.create_publisher(Header, "memory/perceived", LATCHED)
+    executor = SingleThreadedExecutor()
+    executor.add_node(planner)
+    try:
+        _spin_until(executor, lambda: perceived.get_subscription_count() > 0
+                    and forged.get_subscription_count() > 0
+                    and planner.get_node_names().count(memory.get_name()) == 2
+                    and "/memory/recall" in dict(planner.get_service_names_and_types_by_node(
+                        memory.get_name(), memory.get_namespace())), "discovery")
+        forged.publish(Header(stamp=to_time(2.0e9)))
+        _spin_until(executor, lambda: len(frames) == 1, "the forged frame")
+        assert watch.wait_after(0.0, 0.0) is None  # no frame taken yet
+        perceived.publish(Header(stamp=to_time(100.5)))
+        _spin_until(executor, lambda: len(frames) == 2, "the memory's frame")
+        assert (watch.wait_after(100.0, 0.0), watch.wait_after(101.0, 0.0)) == (True, False)
+    finally:
+        executor.remove_node(planner)
+        forger.destroy_node()
+        other.try_shutdown()

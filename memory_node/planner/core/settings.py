@@ -154,7 +154,11 @@ class PlannerSettings(LoopSettings):
                                      "came) that make a run wait for the next tick first "
                                      "(at most map_wait_s): the world may be restarting, "
                                      "and a tick that goes back means its map is the old "
-                                     "world's. The world ticks at 50 Hz (sim clock_rate_hz).",
+                                     "world's; and after which a new /clock publisher "
+                                     "whose clock goes back is the restarted world though "
+                                     "the silent one is still in the graph (a crashed "
+                                     "world stays there until its DDS lease ends). The "
+                                     "world ticks at 50 Hz (sim clock_rate_hz).",
                                      0.05, 60.0)
     llm: LlmSettings = section(LlmSettings)
     offline: OfflineSettings = section(OfflineSettings)

@@ -30,6 +30,8 @@ from memory_node.planner.core.world_epoch import WorldEpoch
 # Writers of memory/perceived found to be a memory server's; beyond this many, the least
 # recent are judged again when they next publish.
 WRITERS_KEPT = 64
+# A DDS GUID is a 12-byte participant prefix and a 4-byte entity id; rmw gids begin with it.
+PREFIX = 12
 
 
 class PerceptionWatch:
@@ -43,15 +45,20 @@ class PerceptionWatch:
     Both topics are open to any node, so each sample's writer is checked (round 38). A
     forged /clock going back made the planner take its world for restarted: it forgot the
     robot, held the map as stale and, the world's map never coming again, planned without
-    rooms. /clock follows one writer while that writer is in the graph; a world that
-    restarts is a new writer whose predecessor has left (a crashed one lingers until its
-    DDS lease ends, and the reset is noticed then). A forged memory/perceived stamped ahead
+    rooms. /clock follows one writer while that writer is in the graph and ticking; a
+    world that restarts is a new writer whose predecessor has left the graph or, crashed
+    (it stays in the graph until its DDS lease ends, ~20 s with Fast DDS), has been silent
+    for over `silence_s` while the new writer's clock starts over (round 39: the reset was
+    noticed only when the lease ended). A forger passes only while the world is silent,
+    i.e. stopped or stalled. A forged memory/perceived stamped ahead
     made every wait for the view end at once: a stamp counts only from a writer whose node
-    also serves this robot's memory/recall, i.e. the memory server."""
+    also serves this robot's memory/recall, i.e. the memory server, from the same DDS
+    participant (round 39: a node taking the server's name passed)."""
 
-    def __init__(self, node: Node, callback_group: Any = None,
+    def __init__(self, node: Node, silence_s: float, callback_group: Any = None,
                  on_reset: Callable[[], None] | None = None) -> None:
         self.node = node
+        self.silence_s = silence_s
         self.epoch = WorldEpoch()
         self._on_reset = on_reset
         self._cond = threading.Condition()
@@ -70,12 +77,15 @@ class PerceptionWatch:
         return {bytes(e.endpoint_gid): (e.node_name, e.node_namespace)
                 for e in self.node.get_publishers_info_by_topic(topic)}
 
-    def _clock_follows(self, info: MessageInfo) -> bool:
+    def _clock_follows(self, t: float, info: MessageInfo) -> bool:
         writer = info.get("publisher_gid")
         if writer is None:  # an rmw that does not say who wrote it: nothing to check
             return True
         gid = bytes(writer["data"])
-        if gid != self._clock_writer and self._clock_writer is not None \
+        # The epoch's silence is the followed writer's: only its ticks reach the epoch.
+        restarted = self._clock is not None and t < self._clock \
+            and self.epoch.silent(self.silence_s)
+        if gid != self._clock_writer and self._clock_writer is not None and not restarted \
                 and self._clock_writer in self._writers("/clock"):
             self.node.get_logger().warning(
                 "/clock from a second publisher while the first still runs: ignored",
@@ -97,9 +107,7 @@ class PerceptionWatch:
         recall = self.node.resolve_service_name("memory/recall")
         owner = self._writers(self.node.resolve_topic_name("memory/perceived")).get(gid)
         try:
-            accepted = owner is not None and any(
-                name == recall for name, _ in
-                self.node.get_service_names_and_types_by_node(*owner))
+            accepted = owner is not None and self._serves(gid, owner, recall)
         except Exception:  # noqa: BLE001 - the writer's node left the graph meanwhile
             accepted = False
         if not accepted:
@@ -112,10 +120,26 @@ class PerceptionWatch:
             self._perceived_writers.popitem(last=False)
         return True
 
+    def _serves(self, gid: bytes, owner: tuple[str, str], service: str) -> bool:
+        """Whether the writer's node, in the writer's DDS participant (its process: a gid's
+        first 12 bytes are the participant's GUID prefix), reads `service`'s requests.
+        Node names are not unique (round 39, bench/ci_node_name_forger.py): a second node
+        of the memory server's name passed a check by name, and the graph's services of a
+        name are one of the two nodes', either one. A node cannot put a reader into
+        another process. An rmw whose graph shows no DDS request topic
+        (`rq<service>Request`) is judged by the node's name alone."""
+        readers = self.node.get_subscriptions_info_by_topic(f"rq{service}Request",
+                                                           no_mangle=True)
+        if readers:
+            return any(bytes(e.endpoint_gid)[:PREFIX] == gid[:PREFIX]
+                       and (e.node_name, e.node_namespace) == owner for e in readers)
+        return any(name == service for name, _ in
+                   self.node.get_service_names_and_types_by_node(*owner))
+
     def _on_clock(self, msg: Clock, info: MessageInfo) -> None:
-        if not self._clock_follows(info):
-            return
         t = from_time(msg.clock)
+        if not self._clock_follows(t, info):
+            return
         reset = self.epoch.clock(t)
         with self._cond:
             self._clock = t

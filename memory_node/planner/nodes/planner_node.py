@@ -105,7 +105,8 @@ class PlannerNode(Node):
         self._map_arrived = threading.Event()
         self._map_lock = threading.Lock()
         self._map_waited = False
-        self.watch = PerceptionWatch(self, group, on_reset=self._on_world_reset)
+        self.watch = PerceptionWatch(self, p.clock_silence_s, group,
+                                     on_reset=self._on_world_reset)
         self.loop = PlanLoop(planner, ClientMemoryPort(self.memory, self.watch),
                              ActionSkillExecutor(self, self.table, group, p.skill_server_wait_s),
                              self.settings, self.table, confirmer,
