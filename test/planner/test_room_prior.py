@@ -89,3 +89,23 @@ def test_the_shipped_prior_puts_the_sink_basin_in_kitchens_and_bathrooms() -> No
     assert set(prior.order(("SinkBasin",), ROOMS)[:2]) == {"kitchen", "bathroom"}
     assert prior.order(("Fridge",), ROOMS)[0] == "kitchen"
     assert prior.order(("Toilet",), ROOMS)[0] == "bathroom"
+
+
+def test_a_named_object_in_an_area_the_map_lacks_names_its_nearest_room() -> None:
+    """Round 38's first command, h0c-1: the kitchen's explore saw the mug and stopped before
+    the sink was in view; memory put the mug in an area it made while exploring (area_2,
+    in no room of the map). That area named no room, so the prior's order stood and the
+    bathroom (a sink basin in 7 of 7 plans: 8/9) went before the kitchen (6 of 6: 7/8):
+    the robot carried the mug across the house to wash it. The mug's area lies nearest
+    the kitchen's centre, so the kitchen is named and explored first for the sink."""
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("object_7", "Mug", (2.9, 2.4, 0.8), "none", "area_2")])
+    vocab.add_areas([AreaView(r, c, r) for r, c in (
+        ("kitchen", (3.0, 2.25, 0.0)), ("living_room", (9.0, 2.25, 0.0)),
+        ("bedroom", (3.0, 6.25, 0.0)), ("bathroom", (9.0, 6.25, 0.0)))])
+    req = PlanRequest("Wash the mug and leave it on the counter.", "", vocab, list(ROOMS),
+                      goal_conditions=("STATE(Mug, cleaned)", "ON(Mug, CounterTop)"),
+                      robot_position=(3.0, 1.5, 0.0), place_rooms={r: r for r in ROOMS})
+    assert PRIOR.order(("SinkBasin",), ROOMS)[0] == "bathroom"
+    assert [str(c) for c in OfflinePlanner(room_prior=PRIOR).plan(req).calls] == [
+        "navigate(object_7)", "pick(object_7)", "explore(kitchen, SinkBasin)"]
