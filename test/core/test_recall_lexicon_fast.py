@@ -112,23 +112,3 @@ def test_the_first_question_to_a_fresh_lexicon_is_answered() -> None:
     assert "frying pan" in Lexicon().hyponym_names("pan")
     assert "trash can" in Lexicon().synonyms("garbage can")
     assert Lexicon().is_verb("wash")
-
-
-def test_the_start_warm_parses_the_common_words_once_per_lexicon() -> None:
-    """The start's warm thread (Recaller) parses SemCor's most tagged words as a request
-    would, so a request pays only for rarer words; a second recaller on the same lexicon
-    (the process's shared one) does not parse them again."""
-    from memory_node.core.recall.names import query_terms
-    from memory_node.core.recall.recall import _warm_lexicon
-
-    fresh = Lexicon()
-    parsed: list[str] = []
-
-    def parse(word: str) -> None:
-        parsed.append(word)
-        query_terms(word, fresh)
-
-    _warm_lexicon(fresh, [], 40, parse)
-    assert parsed == fresh.common_words(40)
-    _warm_lexicon(fresh, [], 40, parse)
-    assert len(parsed) == 40

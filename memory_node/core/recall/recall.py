@@ -19,7 +19,6 @@ import re
 import sqlite3
 import threading
 import time
-import weakref
 from collections import ChainMap, Counter, OrderedDict, deque
 from collections.abc import (
     Callable,
@@ -134,9 +133,8 @@ class RecallConfig:
                                      # an implied fixture (its weight equals a name's) or a
                                      # close cosine never outranks what the instruction names
     use_lexicon: bool = True         # WordNet names/verbs (falls back to plain lemmas)
-    warm_words: int = 2000           # SemCor's most tagged words looked up in WordNet and
-                                     # parsed as a request would at start (~0.5 s,
-                                     # background), not in a first request
+    warm_words: int = 2000           # SemCor's most tagged words looked up in WordNet at
+                                     # start (~0.2 s, background), not in a first request
     purposes: bool = False           # a type made for what the instruction does ("flip"
                                      # -> spatula, "for turning") named partly; off: on the
                                      # held-out half it cost more than it found (README)
@@ -667,24 +665,10 @@ class PendingQueries:
         return self._recaller._query_result(self._texts, self._slots)
 
 
-_PARSE_WARMED: weakref.WeakSet[Lexicon] = weakref.WeakSet()
-
-
-def _warm_lexicon(lexicon: Lexicon, verbs: Sequence[str], words: int,
-                  parse: Callable[[str], object] | None = None) -> None:
+def _warm_lexicon(lexicon: Lexicon, verbs: Sequence[str], words: int) -> None:
     if lexicon.warm():
         lexicon.warm_verbs(verbs)
-        common = lexicon.common_words(words)
-        lexicon.warm_words(common)
-        if parse is not None and lexicon not in _PARSE_WARMED:
-            # What a request's parse reads of each word besides (its forms, the nouns it
-            # splits into or is made from, size and colour facts): the first use of a word
-            # made the tail of requests whose texts are new (bench/README_recall.md, round
-            # 39). Nothing per text is kept: only the lexicon's per-word memos fill. Once
-            # per lexicon: a process's later recallers share it (and its memos).
-            _PARSE_WARMED.add(lexicon)
-            for w in common:
-                parse(w)
+        lexicon.warm_words(lexicon.common_words(words))
 
 
 class Recaller:
@@ -711,9 +695,7 @@ class Recaller:
             # pay it all (lookups wait for the load; results never depend on timing). The
             # skill verbs' closures too: every new verb of a request is checked against them.
             verbs = [s for s in self.skills.names if self.skills.fixtures_for(s)]
-            threading.Thread(target=_warm_lexicon,
-                             args=(lexicon, verbs, self.config.warm_words,
-                                   lambda w: self._parse(w, lexicon)),
+            threading.Thread(target=_warm_lexicon, args=(lexicon, verbs, self.config.warm_words),
                              name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
         self.speller = Speller(lexicon, abbreviations=self.config.abbreviations,
@@ -1392,18 +1374,19 @@ class Recaller:
         if q is None:
             if len(self._query_terms) > 256:
                 self._query_terms.clear()
-            q = self._query_terms[key] = self._parse(instruction, lex)
+            q = self._query_terms[key] = query_terms(instruction, lex, self.config.purposes,
+                                                               self.config.everyday_names,
+                                                               self.config.sibling_tools,
+                                                               self.config.regional_compounds,
+                                                               self.config.contrast_places,
+                                                               self.config.landmark_places,
+                                                               self.config.region_nouns,
+                                                               self.config.root_nouns,
+                                                               self.config.pictograph_words,
+                                                               self.config.contrast_kinds,
+                                                               self.config.compound_modifiers,
+                                                               self.config.adverb_nouns)
         return q
-
-    def _parse(self, text: str, lex: Lexicon | None) -> QueryTerms:
-        """``text``'s query terms under this recaller's settings, not memoised (``query``
-        keeps them per text; the start's warm thread parses single words with it)."""
-        cfg = self.config
-        return query_terms(text, lex, cfg.purposes,
-                           cfg.everyday_names, cfg.sibling_tools, cfg.regional_compounds,
-                           cfg.contrast_places, cfg.landmark_places, cfg.region_nouns,
-                           cfg.root_nouns, cfg.pictograph_words, cfg.contrast_kinds,
-                           cfg.compound_modifiers, cfg.adverb_nouns)
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
         """How directly ``text`` names each of these types (FULL, PARTIAL, ... or 0), as
