@@ -208,6 +208,11 @@ class RecallConfig:
                                      # vase: same place as 1", "from (iii)") recalls what
                                      # that step named, or where it put its thing
                                      # (subtasks.step_references, round 35)
+    earlier_places: bool = True      # ... a step putting a thing "where the bowl was",
+                                     # "where the paper was first", "where the bowl
+                                     # started" recalls where the first earlier step
+                                     # naming that thing took it from, and not the thing
+                                     # (subtasks.earlier_place, round 39)
     demonstratives: bool = True      # ... a demonstrative or "one" standing alone ("put
                                      # that in the fridge", "the one lying on the bed goes
                                      # next to the dresser") refers back as "it" does
