@@ -85,3 +85,33 @@ def test_the_placed_counter_is_recalled(embedder: Embedder) -> None:
     on = top_types(embedder, text, units, 3)
     assert "Cabinet" in on and "Toaster" not in on
     assert "Cabinet" not in top_types(embedder, text, units, 3, adverb_nouns=False)
+
+
+def of_marks(lex: Lexicon, text: str, on: bool) -> list[str]:
+    q = query_terms(text, lex, landmark_places=True, of_landmarks=on)
+    return [f"{q.tokens[i]}>{q.tokens[a]}" for i, a in sorted(q.landmarks.items())]
+
+
+# Round 39: the phrase after "of" saying which place of its kind ("the drawer of the side
+# table", blind 25 r13; "the uppermost drawer of the dresser", blind 7 h28).
+@needs_wordnet
+@pytest.mark.parametrize(("text", "on"), [
+    ("it is to be placed in the drawer of the side table", ["side>drawer", "table>drawer"]),
+    ("put the pen within the uppermost drawer of the dresser", ["dresser>drawer"]),
+    ("put the candle on the edge of the bathtub", []),  # a region of the bath, no place
+    ("take a bottle of wine from the fridge", []),      # what it holds: no determiner
+    ("put the bar of soap by the sink", []),            # no place's phrase before "of"
+])
+def test_an_of_phrase_saying_which_place_is_marked(lex: Lexicon, text: str,
+                                                   on: list[str]) -> None:
+    assert of_marks(lex, text, True) == on
+    assert of_marks(lex, text, False) == []
+
+
+@needs_wordnet
+def test_the_drawer_of_a_table_is_recalled(embedder: Embedder) -> None:
+    text = "the pen goes in the drawer of the side table"
+    units = room(BEDROOM)
+    on = top_types(embedder, text, units, 2)
+    assert sorted(on) == ["Drawer", "Pen"], on
+    assert "Drawer" not in top_types(embedder, text, units, 2, of_landmarks=False)

@@ -347,7 +347,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 landmark_places: bool = False, region_nouns: bool = False,
                 root_nouns: bool = False, pictograph_words: bool = False,
                 contrast_kinds: bool = False, compound_modifiers: bool = False,
-                adverb_nouns: bool = False) -> QueryTerms:
+                adverb_nouns: bool = False, of_landmarks: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -362,7 +362,9 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     noun. ``pictograph_words``: see :func:`symbol_names`. ``contrast_kinds``: two things
     of one kind told apart ("not the big pot, the small one") keep their kind
     (:func:`retracted`). ``compound_modifiers``: a noun modifying the noun after it is
-    marked as a landmark of it too (:func:`landmarks`)."""
+    marked as a landmark of it too (:func:`landmarks`); ``of_landmarks``: so is the
+    noun phrase after "of" that says which of a place's kind is meant ("in the drawer
+    of the side table")."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -504,7 +506,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
-                      _landmarks_of(tokens, lex, text, compound_modifiers, adverb_nouns)
+                      _landmarks_of(tokens, lex, text, compound_modifiers, adverb_nouns,
+                                    of_landmarks)
                       if landmark_places and lex is not None else {},
                       region_words(tokens, lex) if region_nouns and lex is not None
                       else frozenset())
@@ -525,14 +528,14 @@ def _breaks(gaps: Sequence[str]) -> frozenset[int]:
 
 
 def _landmarks_of(tokens: Sequence[str], lex: Lexicon, text: str, compound_modifiers: bool,
-                  adverb_nouns: bool) -> dict[int, int]:
+                  adverb_nouns: bool, of_landmarks: bool = False) -> dict[int, int]:
     """:func:`landmarks` of ``text``'s tokens; with ``compound_modifiers`` the words only
     white space comes right before (no punctuation, arrow or symbol) are joined to the
     word before them."""
     gaps = _gaps(text)
     joined = (frozenset(i for i, g in enumerate(gaps, 1) if g.isspace())
               if compound_modifiers else None)
-    return landmarks(tokens, lex, _breaks(gaps), joined, adverb_nouns)
+    return landmarks(tokens, lex, _breaks(gaps), joined, adverb_nouns, of_landmarks)
 
 
 def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
@@ -556,7 +559,7 @@ def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
 def landmarks(tokens: Sequence[str], lex: Lexicon,
               breaks: frozenset[int] = frozenset(),
               joined: frozenset[int] | None = None,
-              adverb_nouns: bool = False) -> dict[int, int]:
+              adverb_nouns: bool = False, of_landmarks: bool = False) -> dict[int, int]:
     """Indices of the words of each landmark phrase that places a thing said, each
     mapped to the index of the noun it places (its anchor: "table" in "the little table
     by the sofa").
@@ -585,10 +588,17 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
     determiner or a preposition of place (telegraphic lists, "mug cup please wash",
     are no noun phrase), only a thing's name that is no adjective nor mostly a verb,
     and not where the two words are one name in WordNet ("coffee table", "alarm
-    clock": a name of its own, not a modifier and a head)."""
+    clock": a name of its own, not a modifier and a head).
+
+    With ``of_landmarks``, a place's noun phrase followed by "of" and a determiner
+    ("within the uppermost drawer of the dresser", "in the drawer of the side table")
+    names the drawer; the phrase after "of" only says which drawer, as "the drawer by
+    the dresser" would (:func:`_of_landmarks`)."""
     at: dict[int, int] = {}
     if joined is not None:
         at.update(_compound_modifiers(tokens, lex, joined))
+    if of_landmarks:
+        at.update(_of_landmarks(tokens, lex, breaks))
     for i, t in enumerate(tokens):
         if t not in LANDMARK_WORDS or i == 0 or not _other_place(tokens, i, breaks):
             continue
@@ -635,6 +645,45 @@ def _compound_modifiers(tokens: Sequence[str], lex: Lexicon,
                 and lex.is_thing(b) and lex.verb_share(b) < 0.5 and not lex.is_adverb(b)
                 and not lex.is_thing(f"{a}_{b}")):
             at[i] = i + 1
+    return at
+
+
+def _of_landmarks(tokens: Sequence[str], lex: Lexicon,
+                  breaks: frozenset[int]) -> dict[int, int]:
+    """The words of each noun phrase after "of" that says which of a place's kind is
+    meant, mapped to that place noun's index (:func:`landmarks` with ``of_landmarks``).
+    The place: a thing's name (no region, "the edge of the bath", and no verb) opening a
+    place's phrase (a preposition of place, a determiner, at most two adjectives); after
+    "of" a determiner ("a bottle of wine", "a bar of soap": what it holds or is made of,
+    never a determiner) and a phrase ending in a noun that is no place ("of the kitchen")."""
+    at: dict[int, int] = {}
+    for i, t in enumerate(tokens):
+        if t != "of" or i < 3 or i in breaks or i + 2 >= len(tokens):
+            continue
+        head = tokens[i - 1]
+        if (head in STOPWORDS or not lex.is_thing(head) or lex.is_location(head)
+                or lex.verb_share(head) >= 0.5):
+            continue
+        k = i - 2
+        while k > 0 and i - 2 - k < 2 and tokens[k] not in DETERMINERS \
+                and lex.is_adjective(tokens[k]) and k + 1 not in breaks:
+            k -= 1
+        if k < 1 or tokens[k] not in DETERMINERS or tokens[k - 1] not in PHRASE_PLACES \
+                or any(x in breaks for x in range(k, i)):
+            continue
+        j = i + 1
+        if tokens[j] not in DETERMINERS:
+            continue
+        while j < len(tokens) and tokens[j] in DETERMINERS:
+            j += 1
+        phrase: list[int] = []
+        while (j < len(tokens) and len(phrase) < LANDMARK_PHRASE and j not in breaks
+               and tokens[j] not in STOPWORDS
+               and not (lex.verb_share(tokens[j]) > 0.5 and not lex.is_thing(tokens[j]))):
+            phrase.append(j)
+            j += 1
+        if phrase and lex.is_noun(tokens[phrase[-1]]) and not lex.is_location(tokens[phrase[-1]]):
+            at.update((x, i - 1) for x in phrase)
     return at
 
 

@@ -170,6 +170,10 @@ class RecallConfig:
     adverb_nouns: bool = True        # ... a thing's name WordNet also has as an adverb
                                      # ("the counter next to the toaster": "counter to")
                                      # is a noun after a determiner, and placed so too
+    of_landmarks: bool = True        # ... and so is the phrase after "of" that says which
+                                     # place of its kind ("in the drawer of the side
+                                     # table", "the uppermost drawer of the dresser":
+                                     # names.landmarks, round 39)
     region_nouns: bool = True        # a noun that says a region of a thing ("on top of
                                      # the toilet", "on top the cooker") names no type
                                      # (the counter top): names.region_words, round 27
@@ -208,6 +212,11 @@ class RecallConfig:
                                      # vase: same place as 1", "from (iii)") recalls what
                                      # that step named, or where it put its thing
                                      # (subtasks.step_references, round 35)
+    earlier_places: bool = True      # ... a step putting a thing "where the bowl was",
+                                     # "where the paper was first", "where the bowl
+                                     # started" recalls where the first earlier step
+                                     # naming that thing took it from, and not the thing
+                                     # (subtasks.earlier_place, round 39)
     demonstratives: bool = True      # ... a demonstrative or "one" standing alone ("put
                                      # that in the fridge", "the one lying on the bed goes
                                      # next to the dresser") refers back as "it" does
@@ -1385,7 +1394,8 @@ class Recaller:
                                                                self.config.pictograph_words,
                                                                self.config.contrast_kinds,
                                                                self.config.compound_modifiers,
-                                                               self.config.adverb_nouns)
+                                                               self.config.adverb_nouns,
+                                                               self.config.of_landmarks)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1497,7 +1507,7 @@ class Recaller:
                         cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places,
                         cfg.landmark_places, cfg.region_nouns, cfg.root_nouns,
                         cfg.pictograph_words, cfg.contrast_kinds,
-                        cfg.compound_modifiers, cfg.adverb_nouns)
+                        cfg.compound_modifiers, cfg.adverb_nouns, cfg.of_landmarks)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)

@@ -454,6 +454,65 @@ def pronoun_object(step: str, demonstratives: bool = False) -> str:
     return " ".join(ws)
 
 
+# "put it where the bowl was at the very start", "where the paper was first", "where the
+# bowl started": a relative clause of place whose verb says where a thing was before (the
+# past of being or staying put, a closed class of English). Its noun phrase names a thing
+# an earlier step moved; the place meant is where that thing was, not the thing.
+_WHERE_WAS = re.compile(
+    r"\bwhere(?:ver)?\s+((?:the|that|this|those|these|my|your|his|her|its|their|our)"
+    r"\s+[a-z][a-z' -]*?)\s+(?:was|were|started|sat|stood|lay|had\s+been|used\s+to\s+be)\b",
+    re.IGNORECASE)
+
+
+def earlier_place(step: str) -> str:
+    """The noun phrase of the step's "where <a thing> was" clause ("the bowl" of "put it
+    where the bowl was at the very start"), or "" when it has none."""
+    m = _WHERE_WAS.search(step)
+    return m.group(1) if m else ""
+
+
+def _source_place(words: str) -> str:
+    """The place phrase of :func:`_source_split`'s second part, up to where the step goes
+    on ("the shelf" of "the shelf and put it on the counter")."""
+    ws = words.split()
+    for i, w in enumerate(ws):
+        if w in _DESTINATION or w in _COORDINATORS:
+            return " ".join(ws[:i])
+    return words
+
+
+def _taken_from(recaller: Recaller, phrase: str,
+                before: Sequence[tuple[str, list[RankedUnit]]]) -> list[RankedUnit]:
+    """Where the first earlier step taking ``phrase``'s thing from a place took it from,
+    from that step's own top-k ("take the bowl off the shelf and put it on the counter":
+    the shelf); [] when no earlier step took that thing from anywhere it names. The first,
+    not the nearest: the place a thing was is where it was before anything moved it."""
+    for earlier, ranked in before:
+        split = _source_split(earlier)
+        if split is None:
+            continue
+        said = {r.unit.object_id for r in _named(recaller, phrase, ranked, least=1e-9)}
+        taken = {r.unit.object_id for r in _named(recaller, split[0], ranked, least=1e-9)}
+        if not said & taken:
+            continue
+        places = [r for r in _named(recaller, _source_place(split[1]), ranked)
+                  if r.unit.object_id not in taken]
+        if places:
+            return places
+    return []
+
+
+def _without_landmark(recaller: Recaller, step: str, phrase: str,
+                      ranked: list[RankedUnit]) -> list[RankedUnit]:
+    """``ranked`` less the units only ``phrase`` (a clause's thing that says which place)
+    names: the rest of the step does not act on them."""
+    rest = step.replace(phrase, " ", 1)
+    kept = {r.unit.object_id for r in _named(recaller, " ".join(_nominals(rest)), ranked,
+                                             least=1e-9)}
+    said = {r.unit.object_id for r in _named(recaller, phrase, ranked, least=1e-9)}
+    return [r for r in ranked if r.unit.object_id not in said - kept]
+
+
 def _named(recaller: Recaller, text: str, ranked: Sequence[RankedUnit],
            least: float = MAJORITY) -> list[RankedUnit]:
     """The units of ``ranked`` whose type ``text`` names at least ``least`` (default: its
@@ -652,6 +711,11 @@ def recall_subtasks(
         there = (_destination(recaller, read)
                  if cfg.antecedents and cfg.there_destination and i > 0 and there_place(step)
                  else [])
+        # "put it where the bowl was": where the bowl was taken from, not the bowl.
+        where = earlier_place(step) if cfg.earlier_places and i > 0 else ""
+        earlier = _taken_from(recaller, where, read) if where else []
+        if earlier:
+            ranked = _without_landmark(recaller, step, where, ranked)
         if numbered:
             # What the number names is what the step acts on, not a fixture its other verbs
             # imply ("when the water boils, the thing from step 3 goes back where you found
@@ -666,6 +730,8 @@ def recall_subtasks(
                 ranked = _with_antecedents(recaller, step, ranked, carried, k, not there)
         elif there:
             ranked = _with_antecedents(recaller, step, ranked, there, k, fixtures=False)
+        if earlier:
+            ranked = _with_antecedents(recaller, step, ranked, earlier, k)
         # A later step's pronoun reads what this step named or carried, never its fill.
         read.append((step, ranked))
         # A step about something here fills the k slots asked for (step_fill_floor),
