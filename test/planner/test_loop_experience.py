@@ -123,3 +123,45 @@ def test_a_type_whose_known_units_were_not_found_is_looked_up_again(memory) -> N
     # And the planner goes to a new egg, not to the ones just not found.
     calls = [str(c) for c in planner.plan(req).calls]
     assert calls and calls[0] in ("navigate(Egg_3)", "navigate(Egg_4)")
+
+
+def test_after_an_open_the_type_a_refusal_said_is_shut_in_is_looked_up_again(memory) -> None:  # noqa: ANN001
+    """Tune2 tidy, stream seed 3013, s0001 (round 39): the mug's pick was refused "inside a
+    closed Cabinet"; the cabinet opened for it showed a mug, and memory made a unit of it,
+    but the loop asked memory for a type only when the plan had no unit of it, and it
+    still held the mug where the robot had left it: the plan never saw the one inside.
+    After an open, the types this task's refusals said are shut in are asked for again;
+    not after another call, nor for a refusal that names no receptacle."""
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    from memory_node.planner.core.loop import InstructionResult
+    from memory_node.planner.core.planning import PlanRequest
+    from memory_node.planner.core.prompt import StepLine
+    from memory_node.planner.core.vocabulary import Vocabulary
+
+    for u in [*KITCHEN,
+              Unit("Cabinet_1", "Cabinet", (1.0, 0.9, 0.5), state="opened", area_id="kitchen"),
+              Unit("Mug_1", "Mug", (1.0, 0.9, 1.0), area_id="kitchen",
+                   receptacle_id="CounterTop_1", relation="on"),
+              Unit("Mug_2", "Mug", (1.0, 0.9, 0.5), area_id="kitchen",
+                   receptacle_id="Cabinet_1", relation="in")]:
+        memory.upsert_object(u)
+    port = LocalMemory(memory)
+    loop = PlanLoop(OfflinePlanner(), port, House({}, memory.upsert_object), LoopSettings())
+    pick, opened = SkillCall("pick", ("Mug_1",)), SkillCall("open", ("Cabinet_1",))
+
+    def request(*steps: StepLine) -> PlanRequest:
+        vocab = Vocabulary()
+        vocab.add_units(port.units(("Mug_1", "CounterTop_1", "Cabinet_1")))
+        req = PlanRequest("put the mug in the fridge", "", vocab, ["kitchen"],
+                          goal_conditions=("INSIDE(Mug, Fridge)",))
+        req.history.extend(steps)
+        loop._look_inside(InstructionResult(), req)
+        return req
+
+    refused = StepLine(pick, False, int(ErrorCode.PRECONDITION_FAILED),
+                       "pick: the Mug is inside a closed Cabinet", "Cabinet")
+    assert "Mug_2" in request(refused, StepLine(opened, True, 0, "")).vocab.objects
+    assert "Mug_2" not in request(refused).vocab.objects
+    assert "Mug_2" not in request(refused, StepLine(opened, False, 3, "")).vocab.objects
+    untyped = StepLine(pick, False, int(ErrorCode.PRECONDITION_FAILED), "pick: no", "")
+    assert "Mug_2" not in request(untyped, StepLine(opened, True, 0, "")).vocab.objects

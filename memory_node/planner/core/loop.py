@@ -228,6 +228,25 @@ class PlanLoop:
                     break
                 n = min(2 * n, MAX_LOOKUP_RESULTS)
 
+    def _look_inside(self, out: InstructionResult, req: PlanRequest) -> None:
+        """After an open, what memory saw of the types this task's refusals said are shut
+        in (a pick refused "inside a closed Cabinet"): the camera's view into the open
+        receptacle may have put one there, and recall, which ranks by the instruction,
+        need not return it while the plan holds another unit of the type (the mug the
+        tidy put away stays where the robot left it in memory; round 37's cup in the
+        microwave, opened and passed by). Memory answers most recently seen first."""
+        if not req.history or not (req.history[-1].success
+                                   and req.history[-1].call.skill == "open"):
+            return
+        types = []
+        for h in req.history:
+            unit = req.vocab.objects.get(h.call.args[0]) if h.call.args else None
+            if not h.success and h.shut_by and unit is not None:
+                types.append(type_key(unit.label))
+        for t in list(dict.fromkeys(types))[:MAX_LOOKUPS]:
+            req.vocab.add_units(self._memory(out, functools.partial(
+                self.memory.find, t, LOOKUP_RESULTS), "query_object"))
+
     def _containers(self, out: InstructionResult, req: PlanRequest) -> None:
         """Fetch the receptacles known objects are in or on, when memory's answers named
         them but never described them: without the fridge the apple was put in the planner
@@ -269,6 +288,7 @@ class PlanLoop:
     def _plan(self, out: InstructionResult, req: PlanRequest) -> list[SkillCall]:
         out.plans += 1
         self._look_up(out, req)
+        self._look_inside(out, req)
         self._containers(out, req)
         self._recheck(out, req)
         self._keep_held(req)
