@@ -128,7 +128,8 @@ alike, and by the time the ghost leads, W-TinyLFU has refused the new keys.
 
 Since round 39 (``GUARD_REFERENCE``) round 18's budget also holds between LRU and FIFO: while the
 residents exceed it against the better recency ghost, and that ghost leads the other beyond
-noise (once the long window is full), a move to the other waits.
+noise (once the long window is full), a move to the other waits unless the other's short lead
+stands out of its noise by more than the excess.
 
 Round 27's three off options (dead-victim admission, long-window tests on every entry into
 W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
@@ -567,6 +568,10 @@ HEDGE_TIE = True
 # window is full (LONG horizons of epochs, HEDGE_TIE's gate): before that a reference's lead is
 # the first few thousand lookups', and a phase change right after them waited (fresh8's mail
 # client at C=500: held on FIFO from 3,750 to 6,200 while LRU's new phase led, -0.41 -> -0.58).
+# And a challenger whose short-window lead stands out of its own noise by more than the excess
+# scaled to the short horizon still moves (ENTRY_Z's test, at REFERENCE_Z): without it a phase
+# of the other expert waited until it became the cumulative reference (fresh24's transactional
+# memory at C=1000: FIFO 796 hits to LRU's 529 in a window, held 1,000 lookups, +0.64 -> +0.15).
 # Moves into and out of W-TinyLFU are the existing rules'. Nothing per access: the cumulative
 # exclusive hits are summed at elections, the test runs at a recency-to-recency move.
 GUARD_REFERENCE = True
@@ -1183,7 +1188,7 @@ class SteeredWTinyLFUPolicy:
             self._settle_trial()
         if best == self._leader:
             return
-        if self._off_reference(best):
+        if self._off_reference(best, scores[best] - scores[self._leader]):
             return
         # Decayed scores sum at most epoch / (1 - decay) lookups: the margin is a share of
         # it. A switch also costs misses while the residents converge, at most one per
@@ -1244,12 +1249,13 @@ class SteeredWTinyLFUPolicy:
             self._trial = (*self._trial[:5], True)
         self._switch(best)
 
-    def _off_reference(self, best: int) -> bool:
+    def _off_reference(self, best: int, short: float) -> bool:
         """Round 39 (GUARD_REFERENCE): True if a move from one recency expert to ``best``, the
         other, must wait: the long window is full, ``best`` is not the better recency ghost
         (cumulative hits, this epoch's included), that reference leads it by more than
-        REFERENCE_Z standard errors of the accesses the two disagree on (cumulative), and the
-        residents exceed the budget against the reference."""
+        REFERENCE_Z standard errors of the accesses the two disagree on (cumulative), the
+        residents exceed the budget against the reference, and ``best``'s ``short``-window
+        lead does not exceed that excess / LONG by REFERENCE_Z standard errors (decayed)."""
         leader = self._leader
         if not (self._guard_reference and self._guard) or best == 0 or leader == 0:
             return False
@@ -1266,7 +1272,14 @@ class SteeredWTinyLFUPolicy:
         spread = cx[ref][best] + ex[ref][best] + cx[best][ref] + ex[best][ref]
         if lead <= REFERENCE_Z * math.sqrt(spread):
             return False  # the two are within noise: neither is a safe baseline
-        return self._excess() > 0
+        excess = self._excess()
+        if excess <= 0:
+            return False
+        # ENTRY_Z's test: a short lead over the reference that stands out of its own noise by
+        # more than the excess scaled to the short horizon is a phase's, not noise.
+        mine = self._excl[best][leader] + self._epoch_excl[best][leader]
+        theirs = self._excl[leader][best] + self._epoch_excl[leader][best]
+        return short <= excess / self._long + REFERENCE_Z * math.sqrt(mine + theirs)
 
     def _noise_entry(self, lead: float) -> bool:
         """Round 33 (ENTRY_Z): True if an entry into W-TinyLFU on the short-window ``lead``
@@ -1322,7 +1335,8 @@ class SteeredWTinyLFUPolicy:
             return False  # the challenger fell too (a scan): its lead is a transient's
         if self._guard and best == 0 and self._behind():
             return False  # round 18's budget still bars entries into W-TinyLFU
-        if self._off_reference(best):
+        sc = self._scores
+        if self._off_reference(best, sc[best] + hits[best] - sc[leader] - hits[leader]):
             return False  # round 39's budget holds the recency reference
         if self._trial is not None:
             self._settle_trial()
