@@ -820,3 +820,19 @@ def test_the_steered_policy_shows_its_admission_sketch() -> None:
     assert policy.sketch.nbytes > 0  # type: ignore[attr-defined]
     assert policy.sketch.frequency(7) >= 3  # type: ignore[attr-defined]
 
+
+
+def test_the_budget_holds_the_recency_reference_between_lru_and_fifo() -> None:
+    # Round 39 (GUARD_REFERENCE). fresh26's MapReduce job (its family, a seed of its own) at
+    # C=50: FIFO out-earns LRU over the stream, but once the residents alternate LRU takes the
+    # short window every few hundred lookups and the undos follow it, each return losing what
+    # FIFO then hits (guard_reference=False: -0.76 points). Beyond the budget, a move away from
+    # a recency ghost that leads beyond noise now waits (-0.41).
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    trace = list(itertools.islice(heldout.mapreduce_jobs(39001, 3, 8, 16, 200, 1.0, 4), 30_000))
+    on, off = _within_the_rule_only_with_defaults(trace, 50, guard_reference=False)
+    assert on.switches < off.switches
+    on.clear()
+    assert on._cexcl == [[0] * 3 for _ in range(3)]

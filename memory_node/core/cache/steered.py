@@ -126,6 +126,11 @@ epoch is below its mean, an eviction takes a resident the other lacks first. Sin
 long window is full): at a phase change every expert misses the new phase's first pass
 alike, and by the time the ghost leads, W-TinyLFU has refused the new keys.
 
+Since round 39 (``GUARD_REFERENCE``) round 18's budget also holds between LRU and FIFO: while the
+residents exceed it against the better recency ghost, and that ghost leads the other beyond
+noise (once the long window is full), a move to the other waits unless the other's short lead
+stands out of its noise by more than the excess.
+
 Round 27's three off options (dead-victim admission, long-window tests on every entry into
 W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
 a check per lookup.
@@ -544,6 +549,34 @@ HEDGE_RECENCY = True
 # bench/README_cache.md, round 38). Only W-TinyLFU's hedge: ties in HEDGE_RECENCY not measured.
 HEDGE_TIE = True
 
+# Round 39 (GUARD_REFERENCE; fresh26's MapReduce job at C=50). Round 18's budget bars entries into
+# W-TinyLFU only; between LRU and FIFO nothing bounded what the switching loses against the rule's
+# reference. Traced on the MapReduce job (C=50, 100,000 lookups): FIFO earns 2.6 points more than
+# LRU over the stream, yet once the residents alternate LRU takes the short window every few
+# hundred lookups and the undos follow it (142 switches, not one with a stale resident: nothing
+# is lost converging, all of it in following the expert that is about to lose), -522 hits. So the
+# conservative bandit's rule (Wu, Shariff, Lattimore and Szepesvari, ICML 2016) also holds between
+# the recency experts: while the residents trail the better recency ghost (cumulative hits, the
+# rule's own reference) by more than the budget (GUARD x the lookups), a move from one recency
+# expert to the other waits, until the budget (growing GUARD per lookup) covers the excess again
+# or the other becomes the reference. Only while the reference is a safe baseline: it must lead
+# the other by more than REFERENCE_Z standard errors of the accesses the two disagree on
+# (McNemar's sign test on cumulative exclusive hits, as COLLAPSE_Z's and ENTRY_Z's on windows).
+# Without that test (tried first) the guard held whichever of two experts within noise of each
+# other led the cumulative count, and a real phase lead of the other waited for the budget
+# (fresh9's fleet family, seed 39002 at C=250: -0.50 -> -0.89 points). And only once the long
+# window is full (LONG horizons of epochs, HEDGE_TIE's gate): before that a reference's lead is
+# the first few thousand lookups', and a phase change right after them waited (fresh8's mail
+# client at C=500: held on FIFO from 3,750 to 6,200 while LRU's new phase led, -0.41 -> -0.58).
+# And a challenger whose short-window lead stands out of its own noise by more than the excess
+# scaled to the short horizon still moves (ENTRY_Z's test, at REFERENCE_Z): without it a phase
+# of the other expert waited until it became the cumulative reference (fresh24's transactional
+# memory at C=1000: FIFO 796 hits to LRU's 529 in a window, held 1,000 lookups, +0.64 -> +0.15).
+# Moves into and out of W-TinyLFU are the existing rules'. Nothing per access: the cumulative
+# exclusive hits are summed at elections, the test runs at a recency-to-recency move.
+GUARD_REFERENCE = True
+REFERENCE_Z = 2.0
+
 _NO_KEY = object()
 
 
@@ -558,7 +591,7 @@ class SteeredWTinyLFUPolicy:
             cold_start, alternations, long, undo, guard, guard_lead, guard_recency, debt,
             regret_pays, persist, collapse_z, collapse_since, dead_idle,
             measure_convergence, noise_trials, entry_z, hedge, hedge_drop_z,
-            hedge_recency: the
+            hedge_recency, hedge_tie, guard_reference: the
             leader election (module constants;
             ``check=0`` checks only once per epoch, ``exclusive_cost=0`` charges every
             differing resident as before round 11, ``cold_start=0`` always starts on
@@ -583,11 +616,14 @@ class SteeredWTinyLFUPolicy:
             stale resident whatever the ghosts hold, as before round 35; ``hedge_drop_z=0``
             hedges only below W-TinyLFU's mean rate, as before round 36;
             ``hedge_recency=False`` hedges only while the residents follow W-TinyLFU, as
-            before round 37).
+            before round 37; ``hedge_tie=False`` hedges only on a lead, as before round 38;
+            ``guard_reference=False`` lets the residents move between LRU and FIFO whatever
+            they trail the better one by, as before round 39).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
     """
 
     __slots__ = (
+        "_cexcl",
         "_check",
         "_cold_start",
         "_dead_idle",
@@ -638,6 +674,7 @@ class SteeredWTinyLFUPolicy:
         "_hedge_drop_z",
         "_hedge_recency",
         "_hedge_tie",
+        "_guard_reference",
         "_prev_rate",
         "_rhits",
         "_conv_est",
@@ -693,6 +730,7 @@ class SteeredWTinyLFUPolicy:
         hedge_drop_z: float = HEDGE_DROP_Z,
         hedge_recency: bool = HEDGE_RECENCY,
         hedge_tie: bool = HEDGE_TIE,
+        guard_reference: bool = GUARD_REFERENCE,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
     ) -> None:
@@ -734,6 +772,7 @@ class SteeredWTinyLFUPolicy:
         # _epoch_excl counts the current epoch.
         self._excl = [[0.0] * 3 for _ in range(3)]
         self._epoch_excl = [[0] * 3 for _ in range(3)]
+        self._cexcl = [[0] * 3 for _ in range(3)]  # round 39: _epoch_excl summed, undecayed
         self._check = min(check, self._epoch) if check else self._epoch
         self._excl_cost = exclusive_cost
         # Round 14b (ALTERNATIONS): hit counts over `long` x the scores' horizon, elections so
@@ -792,6 +831,7 @@ class SteeredWTinyLFUPolicy:
         self._hedge_drop_z = hedge_drop_z  # round 36
         self._hedge_recency = hedge_recency  # round 37
         self._hedge_tie = hedge_tie  # round 38
+        self._guard_reference = guard_reference  # round 39
         self._prev_rate = 0.0  # W-TinyLFU's hit rate in the last epoch
         self._conv_pending: tuple[int, int, int, int] | None = None
         self._conv_rate: float | None = None
@@ -926,8 +966,7 @@ class SteeredWTinyLFUPolicy:
         sc = self._scores
         r = 1 if sc[1] + hits[1] >= sc[2] + hits[2] else 2
         lead = sc[r] + hits[r] - (sc[0] + hits[0])
-        if lead < 0.0 or (lead == 0.0 and not (
-                self._hedge_tie and self._epochs >= self._long / (1.0 - self._decay))):
+        if lead < 0.0 or (lead == 0.0 and not (self._hedge_tie and self._long_full())):
             return None
         n = self._seen
         if n < CHECK or not self._epochs:
@@ -935,6 +974,11 @@ class SteeredWTinyLFUPolicy:
         if not self._below(0, n, 0.0, self._rvar[0] * self._epoch / n) and not self._dropped(n):
             return None
         return self._lacked_by(r, key)
+
+    def _long_full(self) -> bool:
+        """True once LONG horizons of epochs have passed: the long window is full (round 38's
+        horizon for HEDGE_TIE, round 39's for GUARD_REFERENCE)."""
+        return self._epochs >= self._long / (1.0 - self._decay)
 
     def _recency_victim(self, key: Hashable) -> Hashable | None:
         """Round 37 (HEDGE_RECENCY), at an eviction while the residents follow LRU or FIFO:
@@ -1090,9 +1134,10 @@ class SteeredWTinyLFUPolicy:
             scores[i] = decay * scores[i] + h
             long_scores[i] = long_decay * long_scores[i] + h
             self._epoch_hits[i] = 0
-        for row, epoch_row in zip(self._excl, self._epoch_excl, strict=True):
+        for row, crow, epoch_row in zip(self._excl, self._cexcl, self._epoch_excl, strict=True):
             for j in range(3):
                 row[j] = decay * row[j] + epoch_row[j]
+                crow[j] += epoch_row[j]
                 epoch_row[j] = 0
         self._vlead = max(range(3), key=scores.__getitem__)
         if self._conv_pending is not None and len(self._stale) <= 1:
@@ -1142,6 +1187,8 @@ class SteeredWTinyLFUPolicy:
             # A watched undo ends when the short window stops favouring it.
             self._settle_trial()
         if best == self._leader:
+            return
+        if self._off_reference(best, scores[best] - scores[self._leader]):
             return
         # Decayed scores sum at most epoch / (1 - decay) lookups: the margin is a share of
         # it. A switch also costs misses while the residents converge, at most one per
@@ -1202,6 +1249,38 @@ class SteeredWTinyLFUPolicy:
             self._trial = (*self._trial[:5], True)
         self._switch(best)
 
+    def _off_reference(self, best: int, short: float) -> bool:
+        """Round 39 (GUARD_REFERENCE): True if a move from one recency expert to ``best``, the
+        other, must wait: the long window is full, ``best`` is not the better recency ghost
+        (cumulative hits, this epoch's included), that reference leads it by more than
+        REFERENCE_Z standard errors of the accesses the two disagree on (cumulative), the
+        residents exceed the budget against the reference, and ``best``'s ``short``-window
+        lead does not exceed that excess / LONG by REFERENCE_Z standard errors (decayed)."""
+        leader = self._leader
+        if not (self._guard_reference and self._guard) or best == 0 or leader == 0:
+            return False
+        if not self._long_full():
+            return False  # the cumulative counts are still the warm-up's
+        hits = self._epoch_hits
+        cum = self._cum
+        ref = 1 if cum[1] + hits[1] >= cum[2] + hits[2] else 2
+        if best == ref:
+            return False
+        cx = self._cexcl
+        ex = self._epoch_excl
+        lead = cum[ref] + hits[ref] - cum[best] - hits[best]
+        spread = cx[ref][best] + ex[ref][best] + cx[best][ref] + ex[best][ref]
+        if lead <= REFERENCE_Z * math.sqrt(spread):
+            return False  # the two are within noise: neither is a safe baseline
+        excess = self._excess()
+        if excess <= 0:
+            return False
+        # ENTRY_Z's test: a short lead over the reference that stands out of its own noise by
+        # more than the excess scaled to the short horizon is a phase's, not noise.
+        mine = self._excl[best][leader] + self._epoch_excl[best][leader]
+        theirs = self._excl[leader][best] + self._epoch_excl[leader][best]
+        return short <= excess / self._long + REFERENCE_Z * math.sqrt(mine + theirs)
+
     def _noise_entry(self, lead: float) -> bool:
         """Round 33 (ENTRY_Z): True if an entry into W-TinyLFU on the short-window ``lead``
         must wait: it is not a return (W-TinyLFU not left within LONG horizons), W-TinyLFU
@@ -1256,6 +1335,9 @@ class SteeredWTinyLFUPolicy:
             return False  # the challenger fell too (a scan): its lead is a transient's
         if self._guard and best == 0 and self._behind():
             return False  # round 18's budget still bars entries into W-TinyLFU
+        sc = self._scores
+        if self._off_reference(best, sc[best] + hits[best] - sc[leader] - hits[leader]):
+            return False  # round 39's budget holds the recency reference
         if self._trial is not None:
             self._settle_trial()
         self._switch(best)
@@ -1466,6 +1548,7 @@ class SteeredWTinyLFUPolicy:
         self._scores = [0.0, 0.0, 0.0]
         self._excl = [[0.0] * 3 for _ in range(3)]
         self._epoch_excl = [[0] * 3 for _ in range(3)]
+        self._cexcl = [[0] * 3 for _ in range(3)]
         self._seen = 0
         self._looked = 0
         self._last_get = _NO_KEY
