@@ -636,16 +636,22 @@ class OfflinePlanner:
         if not nxt or nxt == shut or nxt in self._open_now(req) \
                 or not _of_type(known.get(nxt), named):
             return shut
-        req.notes.setdefault("needs_open", set()).add(nxt)
-        req.notes.setdefault("shut_in", {})[unit.object_id] = nxt
-        req.notes.setdefault("shut_seen", {})[unit.object_id] = unit.observations
-        self._doubt(req, unit.object_id, nxt)
+        self._choose_shut(req, unit, nxt)
         if nxt not in sim.objects and nxt in req.scene:
             self._name(req, sim, req.scene[nxt])
         if unit.object_id in sim.reaches and _of_type(sim.objects.get(nxt), named):
             # As the refusal's own choice would (`_reaches`): the base has not moved since.
             sim.reaches |= {nxt}
         return nxt
+
+    def _choose_shut(self, req: PlanRequest, unit: UnitView, shut: str) -> None:
+        """Note `shut` as the receptacle the next plan opens for `unit`, with how often
+        memory had seen the unit then (`_shut_in_next` asks whether it was seen since), and
+        doubt the unit's recorded place."""
+        req.notes.setdefault("needs_open", set()).add(shut)
+        req.notes.setdefault("shut_in", {})[unit.object_id] = shut
+        req.notes.setdefault("shut_seen", {})[unit.object_id] = unit.observations
+        self._doubt(req, unit.object_id, shut)
 
     def _shut_in_rest(self, req: PlanRequest, unit: UnitView, named: str) -> list[str]:
         """After the receptacle a refusal chose was opened and the object was refused
@@ -2112,13 +2118,9 @@ class OfflinePlanner:
         again = unit is not None and self._opens_that_did_not_help(
             req, last.call, own=True) >= REST_OF_STACK_AFTER
         shut = self._shut_in(req, unit, shut_type(last)) if unit is not None else ""
-        if shut:
-            req.notes.setdefault("needs_open", set()).add(shut)
-            req.notes.setdefault("shut_in", {})[obj] = shut
-            if unit is not None:
-                req.notes.setdefault("shut_seen", {})[obj] = unit.observations
-            self._doubt(req, obj, shut)
-            if again and unit is not None:
+        if shut and unit is not None:
+            self._choose_shut(req, unit, shut)
+            if again:
                 rest = self._shut_in_rest(req, unit, shut_type(last))
                 req.notes["needs_open"].update(rest)
                 req.notes.setdefault("shut_also", {})[obj] = rest
