@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh26|fresh27] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh27|fresh28] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh27][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh28][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -363,7 +363,28 @@ returns at Zipf stations whose flow turns between morning and evening, rebalanci
 routes). Recency-dominated by construction: the Raft log and the map matcher; phase
 changes: the cluster's membership changes, the match day's phases and the holiday season;
 frequency with scans, loops and bursts: the antivirus scans, the fare gates' daily peaks,
-the hub's polls and motion bursts and the bike-share vans' routes.
+the hub's polls and motion bursts and the bike-share vans' routes. ``fresh28`` (seeds
+50000+) was written in round 40 before anything ran on it, by a writer who did not read the
+policy's code: a host's TCP segment buffers (each segment read on send and freed on its ack
+a round trip later; a loss holds the later segments in the out-of-order queue until the
+retransmission fills the hole), a collaborative editor's sequence CRDT (each typed
+character reads its left neighbour, just typed, and every peer integrating the op reads
+them again; cursor jumps, undos, other documents), a university learning-management
+system's semesters (enrolment, teaching weeks with new materials and deadline nights, exam
+weeks' revision and grades, other courses next term), an online game's asset cache across
+patch days (Zipf sessions, then every launcher downloading the changed assets in manifest
+order, the new season's assets on top), a Linux distribution's package mirror (Zipf
+downloads, rsync's walk of every file at each sync with new versions published, CI runners'
+identical dependency lists), a parking garage's licence-plate system (permit holders every
+morning and evening, one-off visitors, the enforcement officer's patrol of every bay, event
+crowds), an elevator group controller with destination dispatch (every call reads every
+car; supervisor scans of every floor), an adaptive traffic signal system (each junction's
+detectors read in phase order cycle after cycle, pedestrian buttons, bus priority along
+routes, emergency pre-emption bursts along a route) and a language server (a new syntax
+tree per keystroke, the same imported symbol tables, whole-project reference searches and
+re-indexing after a branch switch). Recency-dominated by construction: the TCP buffers and
+the CRDT; phase changes: the semesters and the patch days; frequency with scans, loops and
+bursts: the mirror, the garage, the lifts, the signals and the language server.
 """
 
 from __future__ import annotations
@@ -12687,6 +12708,420 @@ def fresh27_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     }
     return {name: _take(gen, n) for name, gen in v.items()}
 
+
+
+
+def tcp_segments(seed: int, conns: int, rtt: int, loss: float, alpha: float,
+                 mean_len: int) -> Iterator[int]:
+    """A host's TCP segment buffers (recency-dominated: RFC 9293 and RFC 6298; the Linux
+    send queue and out-of-order queue). ``conns`` connections are open at a time, some far
+    busier than others (Zipf ``alpha``: a bulk download beside chatty ones); each send
+    reads the connection's control block and writes the next segment into the send queue.
+    About ``rtt`` events later the segment is acked and freed (read again); with ``loss``
+    it is lost, the later segments' acks are duplicates, the receiver holds them in its
+    out-of-order queue and the retransmission a timeout later fills the hole and delivers
+    them all (each read once more). A connection closes after about ``mean_len`` segments
+    and a new one opens. A segment is read within a round trip or two and never again."""
+    rng = random.Random(seed)
+    seg_k, tcb_k = 0, 1 << 40
+    busy = _zipf(rng, conns, alpha)
+    made = itertools.count()
+    slot = [next(made) for _ in range(conns)]
+    seq = [0] * conns
+    left = [max(2, int(rng.expovariate(1 / mean_len))) for _ in range(conns)]
+    held: dict[int, list[int]] = {}  # a lost segment's key -> the segments queued behind it
+    due: list[tuple[int, int, int]] = []  # (time, key, kind)
+    t = 0
+    while True:
+        t += 1
+        i = busy()
+        c = slot[i]
+        yield tcb_k + c
+        key = seg_k + (c << 24) + seq[i]
+        seq[i] += 1
+        yield key
+        lost = [k for k in held if k >> 24 == c]
+        if rng.random() < loss:
+            held[key] = []
+            heapq.heappush(due, (t + 3 * rtt + rng.randint(0, rtt), key, 1))
+        elif lost:
+            held[lost[0]].append(key)  # behind a hole: the receiver queues it
+        else:
+            heapq.heappush(due, (t + rtt + rng.randint(-rtt // 4, rtt // 4), key, 0))
+        left[i] -= 1
+        if left[i] == 0:  # closed; a new connection takes its place in the ranks
+            slot[i] = next(made)
+            seq[i] = 0
+            left[i] = max(2, int(rng.expovariate(1 / mean_len)))
+        while due and due[0][0] <= t:
+            _, k, kind = heapq.heappop(due)
+            yield k  # 0: acked and freed; 1: sent again; 2: the resent segment acked
+            if kind == 1:
+                heapq.heappush(due, (t + rtt, k, 2))
+            elif kind == 2:
+                yield from held.pop(k, [])  # the hole filled: the queue is delivered
+
+
+def crdt_edits(seed: int, authors: int, docs: int, alpha: float, burst: int,
+               history: int) -> Iterator[int]:
+    """A collaborative editor's sequence CRDT (recency-dominated: Yjs and Automerge keep
+    every inserted character as an item linked to its left and right neighbours). Authors
+    (``authors`` at a time) type in runs of about ``burst`` characters at a cursor: each
+    insert reads the item to its left (the one just typed) and the right one, and makes a
+    new item; every peer integrating the remote op reads the same few items again. Now and
+    then an author moves the cursor to another spot of the document (a recent edit, or one
+    of the last ``history`` items), undoes the last run (its items once more) or switches
+    to another document (Zipf ``alpha`` over ``docs``). Items are read while the cursor is
+    on them and rarely after."""
+    rng = random.Random(seed)
+    item_k, cursor_k, doc_k = 0, 1 << 40, 2 << 40
+    pick = _zipf(rng, docs, alpha)
+    made = itertools.count()
+    items: dict[int, list[int]] = {}  # a document -> its items in creation order
+    at = [pick() for _ in range(authors)]
+    left = [-1] * authors
+    while True:
+        a = rng.randrange(authors)
+        d = at[a]
+        yield doc_k + d
+        yield cursor_k + (a << 20) + d
+        mine = items.setdefault(d, [])
+        run: list[int] = []
+        for _ in range(max(1, int(rng.expovariate(1 / burst)))):
+            if left[a] >= 0:
+                yield item_k + left[a]
+            new = next(made)
+            yield item_k + new
+            for _ in range(rng.randint(1, 2)):  # the peers integrate it
+                yield item_k + new
+                if left[a] >= 0:
+                    yield item_k + left[a]
+            mine.append(new)
+            run.append(new)
+            left[a] = new
+        r = rng.random()
+        if r < 0.05:  # undo the run
+            for it in reversed(run):
+                yield item_k + it
+            left[a] = -1
+        elif r < 0.2 and mine:  # the cursor jumps within the document
+            left[a] = mine[-1 - min(len(mine) - 1, int(rng.expovariate(3 / history)))]
+        elif r < 0.25:  # another document
+            at[a] = pick()
+            left[a] = items[at[a]][-1] if items.get(at[a]) else -1
+        if len(mine) > 4 * history:
+            del mine[:history]
+
+
+def lms_semester(seed: int, students: int, courses: int, alpha: float, weeks: int,
+                 week_len: int) -> Iterator[int]:
+    """A university learning-management system through semesters (phase changes: Moodle or
+    Canvas). Enrolment week: students browse the catalogue (Zipf ``alpha`` over
+    ``courses``; the big first-year courses most) and read their timetables. Each of
+    ``weeks`` teaching weeks (``week_len`` requests) they read their own four courses' pages
+    and that week's new materials, and the courses' busiest forum threads; the night before
+    a course's deadline its students submit (the assignment page, then their new
+    submission twice). Exam weeks: every past week's materials of their courses and the
+    past papers again, then the grades page once each. The next semester brings other
+    courses to the top of the ranks and new materials."""
+    rng = random.Random(seed)
+    page_k, mat_k, forum_k, sub_k, user_k, grade_k = (i << 40 for i in range(6))
+    pop = _zipf(rng, courses, alpha)
+    who = _zipf(rng, students, 0.7)  # some students are on far more often
+    subs = itertools.count()
+    term = 0
+    while True:
+        order = list(range(courses))
+        rng.shuffle(order)
+        takes = [[order[pop()] for _ in range(4)] for _ in range(students)]
+        for _ in range(week_len):  # enrolment: the catalogue and timetables
+            yield page_k + (term << 20) + order[pop()]
+            yield user_k + who()
+        for week in range(weeks):
+            deadline = {c: rng.randrange(week_len) for c in order[:courses // 3]}
+            for r in range(week_len):
+                s = who()
+                c = rng.choice(takes[s])
+                yield page_k + (term << 20) + c
+                yield mat_k + (((term << 20) + c) << 6) + week
+                if rng.random() < 0.3:
+                    yield forum_k + (((term << 20) + c) << 4) + int(rng.expovariate(0.7)) % 16
+                if deadline.get(c, -1) - 200 < r <= deadline.get(c, -1):
+                    sub = next(subs)
+                    yield sub_k + sub
+                    yield sub_k + sub  # the upload's receipt page
+        for r in range(2 * week_len):  # exams: revision, then the grades
+            s = who()
+            c = rng.choice(takes[s])
+            if r < week_len * 3 // 2:
+                yield mat_k + (((term << 20) + c) << 6) + rng.randrange(weeks)
+                if rng.random() < 0.2:
+                    yield page_k + (1 << 36) + c  # the past papers (kept across terms)
+            else:
+                yield grade_k + (term << 24) + s
+                yield page_k + (term << 20) + c
+        term += 1
+
+
+def patch_day(seed: int, assets: int, alpha: float, players: int, patch: int,
+              season: int) -> Iterator[int]:
+    """An online game's asset cache across a patch day (phase changes: a CDN edge in front
+    of a game's launcher and client). Through a season players' clients load the assets of
+    what they play (Zipf ``alpha`` over ``assets``: the popular maps, heroes and skins),
+    each session a handful. On patch day every player's launcher downloads the patch: its
+    manifest, then the ``patch`` changed assets in manifest order (new versions), one
+    launcher after another. The new season's assets (the changed ones and the new map)
+    then take the top of the ranks; the old versions are never read again. ``season``
+    requests make a season; ``players`` launchers update on patch day."""
+    rng = random.Random(seed)
+    asset_k, manifest_k = 0, 1 << 40
+    rank = _zipf(rng, assets, alpha)
+    order = list(range(assets))
+    rng.shuffle(order)
+    version = [0] * assets
+    season_no = 0
+    while True:
+        for _ in range(season // 6):
+            for _ in range(6):  # a session's assets
+                a = order[rank()]
+                yield asset_k + (version[a] << 32) + a
+        changed = sorted(rng.sample(range(assets), patch))
+        for a in changed:
+            version[a] += 1
+        season_no += 1
+        for _ in range(players):
+            yield manifest_k + season_no
+            for a in changed:
+                if rng.random() < 0.9:  # some launchers already fetched a part
+                    yield asset_k + (version[a] << 32) + a
+        hot = [a for a in changed if rng.random() < 0.5]
+        order = hot + [a for a in order if a not in set(hot)]
+
+
+def package_mirror(seed: int, packages: int, alpha: float, sync_every: int,
+                   publish: int, ci_deps: int) -> Iterator[int]:
+    """A Linux distribution's package mirror (frequency with scans: an apt or PyPI mirror's
+    file cache). Machines download packages, Zipf ``alpha`` over ``packages`` (libc,
+    openssl, python first), each request reading the package index and the file. Every
+    ``sync_every`` requests the mirror syncs from upstream: rsync walks every file's
+    metadata in path order, and ``publish`` packages get new versions (new files, the old
+    ones never read again). CI runners install the same dependency list (``ci_deps``
+    packages) again and again, now and then several runners at once."""
+    rng = random.Random(seed)
+    file_k, index_k, meta_k = 0, 1 << 40, 2 << 40
+    rank = _zipf(rng, packages, alpha)
+    version = [0] * packages
+    deps = rng.sample(range(packages), ci_deps)
+    n = 0
+    sync = 0
+    while True:
+        n += 1
+        if rng.random() < 0.02:  # CI runners
+            for _ in range(rng.randint(1, 4)):
+                yield index_k + sync
+                for p in deps:
+                    yield file_k + (version[p] << 32) + p
+        else:
+            p = rank()
+            yield index_k + sync
+            yield file_k + (version[p] << 32) + p
+        if n % sync_every == 0:
+            sync += 1
+            for p in range(packages):
+                yield meta_k + p
+            for p in rng.sample(range(packages), publish):
+                version[p] += 1
+
+
+def parking_garage(seed: int, bays: int, permits: int, visitors: int, patrol: int,
+                   event_every: int) -> Iterator[int]:
+    """A parking garage's licence-plate system (frequency with scans). Permit holders
+    (``permits``, most of them daily) enter in the morning and leave in the evening, each
+    read of a plate reading its permit record and the bay it takes; visitors (Zipf over
+    ``visitors``, most once) pay at the machine. An enforcement officer's patrol reads every
+    bay in order, one bay per ``patrol`` plate reads; every ``event_every`` days an event at
+    the arena next door fills the garage with new plates arriving together and leaving
+    together."""
+    rng = random.Random(seed)
+    plate_k, bay_k, visit_k, event_k = 0, 1 << 40, 2 << 40, 3 << 40
+    who = _zipf(rng, visitors, 1.0)
+    walk = itertools.cycle(range(bays))
+    bay_of = [rng.randrange(bays) for _ in range(permits)]
+    crowd = itertools.count()
+    day = 0
+    n = 0
+
+    def read(key: int, bay: int) -> Iterator[int]:
+        nonlocal n
+        yield key
+        yield bay_k + bay
+        n += 1
+        if n % patrol == 0:
+            yield bay_k + next(walk)
+
+    while True:
+        day += 1
+        comers = [p for p in range(permits) if rng.random() < 0.85]
+        rng.shuffle(comers)
+        for i, p in enumerate(comers):
+            yield from read(plate_k + p, bay_of[p])
+            if i % 3 == 0:
+                yield from read(visit_k + who(), rng.randrange(bays))
+        if day % event_every == 0:
+            fans = [next(crowd) for _ in range(bays // 2)]
+            for f in fans:
+                yield from read(event_k + f, rng.randrange(bays))
+            rng.shuffle(fans)
+            for f in fans:
+                yield from read(event_k + f, rng.randrange(bays))
+        rng.shuffle(comers)
+        for i, p in enumerate(comers):
+            yield from read(plate_k + p, bay_of[p])
+            if i % 3 == 0:
+                yield from read(visit_k + who(), rng.randrange(bays))
+
+
+def lift_group(seed: int, floors: int, cars: int, people: int, lobby: float,
+               scan_every: int) -> Iterator[int]:
+    """An elevator group controller with destination dispatch (loops: each call reads the
+    cars, and a scan reads every floor). People (``people`` access cards, Zipf: the
+    regulars) call a lift at a floor's panel; the controller reads the card, the floor's
+    call record and every car's state (the cost of assigning each) and the chosen car's
+    stop list; ``lobby`` of the calls are at the lobby (the mornings' up-peak: each card's
+    own floor next). Every ``scan_every`` calls the supervisor scans every floor's hall
+    buttons and door sensors in order, and each car's state again."""
+    rng = random.Random(seed)
+    card_k, floor_k, car_k, stops_k, door_k = (i << 40 for i in range(5))
+    who = _zipf(rng, people, 0.9)
+    home = [rng.randrange(1, floors) for _ in range(people)]
+    n = 0
+    while True:
+        n += 1
+        p = who()
+        at = 0 if rng.random() < lobby else rng.randrange(floors)
+        to = home[p] if at == 0 else (0 if rng.random() < 0.6 else rng.randrange(floors))
+        yield card_k + p
+        yield floor_k + at
+        for c in range(cars):
+            yield car_k + c
+        car = (at * 7 + to + rng.randrange(2)) % cars
+        yield stops_k + (car << 16) + to
+        yield floor_k + to
+        if n % scan_every == 0:
+            for f in range(floors):
+                yield floor_k + f
+                yield door_k + f
+            for c in range(cars):
+                yield car_k + c
+
+
+def traffic_signals(seed: int, junctions: int, detectors: int, buses: int, cycle: int,
+                    preempt: float) -> Iterator[int]:
+    """An adaptive traffic signal system's detector and plan records (loops and bursts: SCATS
+    or SCOOT). Each signal cycle of each of ``junctions`` junctions (in turn, one every
+    ``cycle`` events) reads its plan and every one of its ``detectors`` loop detectors in
+    phase order; between, pedestrians press buttons (Zipf over the junctions) and
+    ``buses`` bus lines ask for priority at the junctions along their routes one after
+    another. With ``preempt`` an emergency vehicle's route is cleared: every junction on it
+    read again and again until it has passed (a burst)."""
+    rng = random.Random(seed)
+    plan_k, det_k, ped_k, bus_k = 0, 1 << 40, 2 << 40, 3 << 40
+    busy = _zipf(rng, junctions, 1.0)
+    routes = [[rng.randrange(junctions) for _ in range(rng.randint(5, 15))]
+              for _ in range(buses)]
+    pos = [0] * buses
+    j = 0
+    n = 0
+    while True:
+        n += 1
+        if n % cycle == 0:
+            j = (j + 1) % junctions
+            yield plan_k + j
+            for d in range(detectors):
+                yield det_k + j * detectors + d
+        r = rng.random()
+        if r < 0.5:
+            yield ped_k + busy()
+        elif r < 0.8:
+            b = rng.randrange(buses)
+            stop = routes[b][pos[b]]
+            pos[b] = (pos[b] + 1) % len(routes[b])
+            yield bus_k + b
+            yield plan_k + stop
+        else:
+            yield det_k + rng.randrange(junctions * detectors)
+        if rng.random() < preempt:
+            route = [rng.randrange(junctions) for _ in range(rng.randint(3, 8))]
+            for k in range(len(route)):
+                for i in route[k:]:
+                    yield plan_k + i
+
+
+def lsp_server(seed: int, files: int, alpha: float, imports: int, open_files: int,
+               refs_every: int) -> Iterator[int]:
+    """A language server's syntax trees and symbol indexes (mixed: recency with scans, as in
+    clangd or rust-analyzer). A developer keeps ``open_files`` files open (opened Zipf
+    ``alpha`` over the project's ``files``) and types in one, switching now and then; each
+    keystroke makes a new version of the file's tree (read by the diagnostics, the
+    highlighting and the completion) and reads its ``imports`` imported files' symbol
+    tables (the same ones every time). Every ``refs_every`` keystrokes a find-references or
+    rename reads every file's index in order; a branch switch re-indexes every file (new
+    index versions)."""
+    rng = random.Random(seed)
+    tree_k, sym_k, index_k = 0, 1 << 40, 2 << 40
+    rank = _zipf(rng, files, alpha)
+    uses = [[rng.randrange(files) for _ in range(imports)] for _ in range(files)]
+    editing = [rank() for _ in range(open_files)]
+    version = [0] * files
+    epoch = 0
+    n = 0
+    while True:
+        n += 1
+        if rng.random() < 0.02:  # switch to another tab, or open a file
+            if rng.random() < 0.3:
+                editing[rng.randrange(open_files)] = rank()
+            editing.insert(0, editing.pop(rng.randrange(open_files)))
+        f = editing[0]
+        version[f] += 1
+        tree = tree_k + (f << 24) + version[f]
+        for _ in range(3):  # diagnostics, highlighting, completion
+            yield tree
+        for g in uses[f]:
+            yield sym_k + (epoch << 24) + g
+        if n % refs_every == 0:
+            for g in range(files):
+                yield index_k + (epoch << 24) + g
+        if rng.random() < 0.0002:  # a branch switch
+            epoch += 1
+
+
+def fresh28_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 40's held-out set: seeds 50000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 50000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "tcp_c4_r30": lambda: tcp_segments(s + 0, 4, 30, 0.02, 1.0, 400),
+        "tcp_c60_r60": lambda: tcp_segments(s + 1, 60, 60, 0.05, 0.8, 2000),
+        "crdt_a2_d5": lambda: crdt_edits(s + 2, 2, 5, 1.0, 6, 50),
+        "crdt_a12_d200": lambda: crdt_edits(s + 3, 12, 200, 0.8, 15, 400),
+        "lms_s200_c20": lambda: lms_semester(s + 4, 200, 20, 1.0, 4, 1500),
+        "lms_s5000_c300": lambda: lms_semester(s + 5, 5000, 300, 0.8, 6, 6000),
+        "patchday_a500_p40": lambda: patch_day(s + 6, 500, 1.0, 30, 40, 8000),
+        "patchday_a20000_p800": lambda: patch_day(s + 7, 20000, 0.85, 60, 800, 40000),
+        "mirror_p400_s3k": lambda: package_mirror(s + 8, 400, 1.1, 3000, 20, 15),
+        "mirror_p15000_s20k": lambda: package_mirror(s + 9, 15000, 0.9, 20000, 300, 40),
+        "parking_b120_p80": lambda: parking_garage(s + 10, 120, 80, 300, 6, 5),
+        "parking_b2000_p1500": lambda: parking_garage(s + 11, 2000, 1500, 8000, 3, 7),
+        "lift_f12_c2": lambda: lift_group(s + 12, 12, 2, 150, 0.5, 40),
+        "lift_f60_c8": lambda: lift_group(s + 13, 60, 8, 4000, 0.3, 200),
+        "signals_j12_d6": lambda: traffic_signals(s + 14, 12, 6, 4, 20, 0.002),
+        "signals_j300_d16": lambda: traffic_signals(s + 15, 300, 16, 60, 8, 0.001),
+        "lsp_f60_o3": lambda: lsp_server(s + 16, 60, 1.0, 4, 3, 800),
+        "lsp_f3000_o10": lambda: lsp_server(s + 17, 3000, 0.8, 12, 10, 5000),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -12700,7 +13135,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh21": fresh21_variants, "fresh22": fresh22_variants,
                 "fresh23": fresh23_variants, "fresh24": fresh24_variants,
                 "fresh25": fresh25_variants, "fresh26": fresh26_variants,
-                "fresh27": fresh27_variants}
+                "fresh27": fresh27_variants, "fresh28": fresh28_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
 fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
-round 39's fresh27): their
+round 39's fresh27, round 40's fresh28): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -19,7 +19,7 @@ HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
-        "fresh24", "fresh25", "fresh26", "fresh27")
+        "fresh24", "fresh25", "fresh26", "fresh27", "fresh28")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -257,6 +257,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
         }
+    if name == "fresh28":
+        return {
+            "tcp": lambda s: h.tcp_segments(s, 3, 20, 0.05, 1.0, 100),
+            "crdt": lambda s: h.crdt_edits(s, 2, 3, 1.0, 4, 20),
+            "lms": lambda s: h.lms_semester(s, 50, 10, 1.0, 2, 200),
+            "patchday": lambda s: h.patch_day(s, 100, 1.0, 5, 10, 300),
+            "mirror": lambda s: h.package_mirror(s, 100, 1.0, 200, 5, 5),
+            "parking": lambda s: h.parking_garage(s, 30, 20, 50, 4, 2),
+            "lift": lambda s: h.lift_group(s, 8, 2, 50, 0.5, 20),
+            "signals": lambda s: h.traffic_signals(s, 6, 3, 2, 10, 0.01),
+            "lsp": lambda s: h.lsp_server(s, 30, 1.0, 3, 3, 100),
+        }
     return {
         "dns": lambda s: h.dns_resolver(s, 500, 1.0, 10, 1000, 0.3, 0.1),
         "ci": lambda s: h.ci_artifacts(s, 10, 200, 20, 300, 2, 2),
@@ -375,7 +387,10 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # last few command lines again, on the files touched last); fresh27's Raft log (every
 # follower reads an entry a round or two after its append, the state machine once more on
 # commit, and the log moves on) and the map matcher (every GPS fix reads the candidate
-# segments around the car and the last fix's again; the car moves on).
+# segments around the car and the last fix's again; the car moves on); fresh28's TCP
+# buffers (a segment is read on send and again on its ack a round trip later, and the
+# sequence moves on) and the CRDT (each typed character reads the one typed just before it,
+# and the peers read both again; the cursor moves on).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -394,7 +409,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh24": ({"tlsresume", "notebook"}, 0.5, 0.8),
                     "fresh25": ({"pacs", "asr"}, 0.4, 0.8),
                     "fresh26": ({"tf", "shell"}, 0.8, 0.7),
-                    "fresh27": ({"raft", "mapmatch"}, 0.7, 0.8)}
+                    "fresh27": ({"raft", "mapmatch"}, 0.7, 0.8),
+                    "fresh28": ({"tcp", "crdt"}, 0.6, 0.6)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
