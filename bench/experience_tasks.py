@@ -45,6 +45,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh38b: floor plan 13, seed 3802; fresh38c: floor plan 4, seed 3803)
     .venv/bin/python bench/experience_tasks.py --split fresh39a # floor plan 16, seed 3901
         # (fresh39b: floor plan 24, seed 3902; fresh39c: floor plan 6, seed 3903)
+    .venv/bin/python bench/experience_tasks.py --split fresh40a # floor plan 18, seed 4001
+        # (fresh40b: floor plan 27, seed 4002; fresh40c: floor plan 28, seed 4003)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -270,6 +272,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # those splits' (other seed, other tasks). At length 30 each stream holds all three KINDS
 # and every task's needs are within reach of its world (checked by generating the streams
 # only; 0 of 30 out of reach in each).
+# "fresh40a/b/c" (round 40) likewise, by a helper (heldout40) who ran no arm on them: the
+# next in line, a THIRD reuse each, round 35's 18 (fresh24b's, reused by fresh30b and
+# fresh35b) with 4001 and 27 (fresh24c's, reused by fresh31a and fresh35c) with 4002; then
+# 14 is passed over as before (it failed with three seeds) and no kitchen is left for a
+# third reuse, so the third takes the kitchen reused a third time longest ago, a FOURTH
+# reuse: round 36's 28 (fresh21b's, reused by fresh26a, fresh31b and fresh36a) with 4003
+# (none a tuning plan: 18, 27 and 28 are in neither room_prior_fit's ODD nor
+# put_spot_error's --plans). Next in line: round 36's 20 and 30, a fourth time. Their
+# streams differ from those splits' (other seed, other tasks). At length 30 each stream
+# holds all three KINDS and every task's needs are within reach of its world (checked by
+# generating the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -290,7 +303,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh36a": (28, 3601), "fresh36b": (20, 3602), "fresh36c": (30, 3603),
           "fresh37a": (8, 3701), "fresh37b": (26, 3702), "fresh37c": (5, 3703),
           "fresh38a": (12, 3801), "fresh38b": (13, 3802), "fresh38c": (4, 3803),
-          "fresh39a": (16, 3901), "fresh39b": (24, 3902), "fresh39c": (6, 3903)}
+          "fresh39a": (16, 3901), "fresh39b": (24, 3902), "fresh39c": (6, 3903),
+          "fresh40a": (18, 4001), "fresh40b": (27, 4002), "fresh40c": (28, 4003)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -4,12 +4,12 @@ fresh25a/b/c in round 25, fresh26a/b/c in round 26, fresh27a/b/c in round 27, fr
 in round 28, fresh29a/b/c in round 29, fresh30a/b/c in round 30, fresh31a/b/c in round 31,
 fresh32a/b/c in round 32, fresh33a/b/c in round 33, fresh34a/b/c in round 34, fresh35a/b/c
 in round 35, fresh36a/b/c in round 36, fresh37a/b/c in round 37, fresh38a/b/c in
-round 38, fresh39a/b/c in round 39):
+round 38, fresh39a/b/c in round 39, fresh40a/b/c in round 40):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
-reuses a report-only split's (a second or third reuse, that split's and each reuser's
-before it).
+reuses a report-only split's (a second, third or fourth reuse, that split's and each
+reuser's before it).
 Only the streams are made here; no arm runs on them (they are held out)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh33": (3301, 3302, 3303), "fresh34": (3401, 3402, 3403),
           "fresh35": (3501, 3502, 3503), "fresh36": (3601, 3602, 3603),
           "fresh37": (3701, 3702, 3703), "fresh38": (3801, 3802, 3803),
-          "fresh39": (3901, 3902, 3903)}
+          "fresh39": (3901, 3902, 3903), "fresh40": (4001, 4002, 4003)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -61,6 +61,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # seeds): the next in line, round 33's 12 and 13 and round 34's 4.
 # Round 39's three reuse a kitchen a third time too: the next in line, round 34's 16 and
 # 24 and round 35's 6.
+# Round 40's reuse round 35's 18 and 27 a third time; with 14 passed over, no kitchen is
+# left for a third reuse, so the third reuses round 36's 28 a fourth time.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -87,7 +89,10 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh38c": ("fresh23a", "fresh29a", "fresh34a"),
           "fresh39a": ("fresh23b", "fresh29b", "fresh34b"),
           "fresh39b": ("fresh23c", "fresh29c", "fresh34c"),
-          "fresh39c": ("fresh24a", "fresh30a", "fresh35a")}
+          "fresh39c": ("fresh24a", "fresh30a", "fresh35a"),
+          "fresh40a": ("fresh24b", "fresh30b", "fresh35b"),
+          "fresh40b": ("fresh24c", "fresh31a", "fresh35c"),
+          "fresh40c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a")}
 LENGTH = 30  # the length the lead runs them at
 
 
