@@ -1985,3 +1985,25 @@ def test_the_loop_carries_where_the_base_stands_to_a_tasks_later_subtasks_only(
     before = len(house.calls)
     assert loop.run("hold the apple", "k1c-3#s0", goal_conditions=["HOLDING(Apple)"]).success
     assert house.calls[before].skill == "navigate", house.calls[before:]
+
+
+def test_a_walk_back_to_where_the_last_plan_began_is_not_skipped_after_its_walks() -> None:
+    """Tune3 tidy, stream seed 3001, s0008 (round 39's code, experience arm): a plan made
+    at the bread walked to the microwave and ended with its open; the next plan, made
+    after the open, still began "at" the bread and picked it from the microwave's spot,
+    refused "2.04 m away". The base stands where its last walk left it."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Bread_1", "Bread", (-1.6, 0.7, 0.9), receptacle_id="Counter_1",
+                 relation="on", observations=2),
+        UnitView("Counter_1", "CounterTop", (-1.8, 1.2, 0.9)),
+        UnitView("Microwave_1", "Microwave", (1.2, 0.8, 1.0), "closed")])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Bread)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    _history(req, "navigate", ("Bread_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["pick(Bread_1)"]
+    # The loop ran steps of another plan without re-planning: a walk and an open.
+    _history(req, "navigate", ("Microwave_1",), True)
+    _history(req, "open", ("Microwave_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Bread_1)", "pick(Bread_1)"]
