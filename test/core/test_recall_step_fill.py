@@ -15,7 +15,9 @@ from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.recall.subtasks import recall_subtasks
 
 # The fill (RecallConfig.step_fill_floor), on by default since round 26; explicit here.
-FILL = RecallConfig(step_fill_floor=0.0)
+# Without clipped_names: since round 40 "the draw" names the drawer (a place's clipped
+# name), and these tests are about the fill reaching a need below the floor.
+FILL = RecallConfig(step_fill_floor=0.0, clipped_names=False)
 
 KITCHEN = ["Cabinet", "Drawer", "Fridge", "Microwave", "SinkBasin", "Sink", "Faucet",
            "StoveBurner", "StoveKnob", "CounterTop", "DiningTable", "Toaster",
@@ -31,11 +33,12 @@ def test_a_step_below_k_fills_its_free_slots(embedder: Embedder) -> None:
                                  steps=[STEP]).steps[0][1])
     assert got[0] == "CD" and "Drawer" in got and len(got) == 3
     assert len(set(got)) == len(got)                      # one per type
-    off = Recaller(embedder, config=RecallConfig(step_fill_floor=0.5))
+    off = Recaller(embedder, config=RecallConfig(step_fill_floor=0.5, clipped_names=False))
     assert labels(recall_subtasks(off, STEP, units, 3, steps=[STEP]).steps[0][1]) == ["CD"]
     # On by default since round 26: the units it adds say they are the fill's
     # (test_recall_why.py), and the planner opens none of them.
-    default = recall_subtasks(Recaller(embedder), STEP, units, 3, steps=[STEP])
+    default = recall_subtasks(Recaller(embedder, config=RecallConfig(clipped_names=False)),
+                              STEP, units, 3, steps=[STEP])
     assert labels(default.steps[0][1]) == got
 
 

@@ -18,6 +18,13 @@ _WORD = re.compile(r"[a-z0-9]+")
 # it can be: a closed class, shared by the subtask splitter and the skill finder.
 DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your",
                          "his", "her", "its", "our", "their"})
+# Where an object goes: a closed class of prepositions, not vocabulary of any data set.
+PLACE_PREPOSITIONS = frozenset({"on", "onto", "in", "into", "inside", "under", "beside",
+                                "behind"})
+# ... and the other closed-class words that say where a thing goes ("put them out by the
+# bin", "next to the sink").
+DESTINATION_WORDS = PLACE_PREPOSITIONS | frozenset({"by", "near", "next", "at", "beneath",
+                                                    "underneath", "above", "below"})
 # English's noun pro-forms ("the near one"): they stand for a noun already said.
 PRO_FORMS = frozenset({"one", "ones"})
 STOPWORDS = frozenset(

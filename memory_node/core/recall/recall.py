@@ -76,7 +76,7 @@ from memory_node.core.recall.names import (
     verb_holders,
     verb_tools,
 )
-from memory_node.core.recall.spelling import Speller, table_names
+from memory_node.core.recall.spelling import Speller, place_names, table_names
 from memory_node.core.recall.terms_store import LabelTermsStore, lexicon_version
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import (
@@ -347,6 +347,10 @@ class RecallConfig:
     initialisms: bool = True         # ... and one standing alone that WordNet does not
                                      # know, as the one type name of several words whose
                                      # initials it is ("TP -> holder": toilet paper)
+    clipped_names: bool = True       # ... and a place's last word that is a type name
+                                     # word's first letters, a word of its own or not,
+                                     # as that name word ("in the draw": drawer; "spray
+                                     # -> cab": cabinet; spelling.Speller.clip, round 40)
     clock_times: bool = True         # a clock time ("@ 2130", "at 9pm") is left out of
                                      # the text ranked: it says when, not what (round 35)
     pictograph_words: bool = True    # a pictograph whose Unicode name is no thing reads as
@@ -709,7 +713,8 @@ class Recaller:
         self.lexicon = lexicon
         self.speller = Speller(lexicon, abbreviations=self.config.abbreviations,
                                names=table_names() if self.config.initialisms else None,
-                               transposed=self.config.transpositions) \
+                               transposed=self.config.transpositions,
+                               clipped=place_names() if self.config.clipped_names else None) \
             if self.config.spelling and lexicon is not None and self.config.use_lexicon \
             else None
         self._label_terms: dict[str, LabelTerms] = {}

@@ -28,6 +28,20 @@ is ("tp": toilet paper). A name sharing its initials with another ("sb": soap ba
 bottle, ...) or a word WordNet knows ("cc", "ps", "tv"), written as it is or with a dot
 after each letter ("WC": WordNet's "w.c.", the toilet, not the watering can), is never
 read so.
+
+Speech and notes also clip a name to its first letters, and the clipped word may be a
+word of its own: "the cd's in the draw" (drawer), "spray -> cab" (cabinet). WordNet knows
+"draw" and "cab", so neither is a slip. Where a place is said (right after a preposition
+of place, a determiner between or not, or after an arrow) and the phrase ends with the
+word (punctuation, the end, a function word or a word of place follows; not "of": "the
+arm of the chair" is a part of a thing), a word of three letters or more that is no name
+word is read as the last word of the one place's name that starts with it and has at
+least two letters more. A place is a type of furniture, a fixture, storage or a surface
+in the type table: what things are put in or on. A thing is no place ("keep it in the
+rack" is not the tennis racket, "on my lap" not the laptop, "jam on the toast" not the
+toaster), nor is a name's first word ("towel" in "towel holder" says what it holds). A
+clipped word that could begin two names, or that WordNet gives the name as a synonym of
+("in the bath": the bathtub already), is left alone.
 """
 
 from __future__ import annotations
@@ -39,7 +53,13 @@ from pathlib import Path
 
 from memory_node.core.config_files import load_yaml
 from memory_node.core.recall.categories import default_table_path
-from memory_node.core.recall.lexical import DETERMINERS, PRO_FORMS, STOPWORDS, split_label
+from memory_node.core.recall.lexical import (
+    DESTINATION_WORDS,
+    DETERMINERS,
+    PRO_FORMS,
+    STOPWORDS,
+    split_label,
+)
 from memory_node.core.recall.lexicon import Lexicon
 
 MIN_CHARS = 4  # "teh", "pls", "u": too short to tell a slip from another word
@@ -53,6 +73,13 @@ _TOKEN = re.compile(r"[A-Za-z]+")
 ABBREVIATION_MIN_CHARS = 3  # "rmt", "dsk", "tbl": a dropped vowel leaves three letters
 TRANSPOSED_CHARS = 3  # "pna", "mgu": below MIN_CHARS only a swap of neighbours is read
 INITIALISM_MIN_WORDS = 2  # "tp": a name of two words
+CLIPPED_DROPS = 2  # "draw" for "drawer": a clip drops 2+ letters (one is a slip's, a plural's)
+# Right after a place's start: an arrow ("spray -> cab"), or a preposition of place and at
+# most a determiner ("in the draw"), nothing but spaces between.
+_PREP = "|".join(sorted(DESTINATION_WORDS))
+_DET = "|".join(sorted(DETERMINERS))
+_PLACE_START = re.compile(rf"(?:(?:->|\u2192|>)\s*|\b(?:{_PREP})\s+(?:(?:{_DET})\s+)?)$",
+                          re.IGNORECASE)
 VOWELS = frozenset("aeiou")
 
 
@@ -99,11 +126,26 @@ def table_vocabulary(path: str | Path | None = None) -> frozenset[str]:
     out: set[str] = set()
     for name, entry in _table_types(path).items():
         out.update(split_label(name).split())
-        categories = entry.get("categories") or []
-        # YAML: categories that are not a list count as none, not as a crash at start.
-        for c in categories if isinstance(categories, list) else ():
-            out.update(str(c).lower().split())
+        for c in _categories(entry):
+            out.update(c.lower().split())
     return frozenset(w for w in out if w.isalpha() and w not in STOPWORDS)
+
+
+PLACE_CATEGORIES = frozenset({"furniture", "fixture", "storage", "surface"})
+
+
+def place_names(path: str | Path | None = None) -> frozenset[str]:
+    """The type names (as words) of the table's places: types of a ``PLACE_CATEGORIES``
+    category, where things are put in or on."""
+    return frozenset(" ".join(w for w in split_label(name).split() if w.isalpha())
+                     for name, entry in _table_types(path).items()
+                     if PLACE_CATEGORIES & set(_categories(entry)))
+
+
+def _categories(entry: dict[str, object]) -> list[str]:
+    # YAML: categories that are not a list count as none, not as a crash at start.
+    cats = entry.get("categories") or []
+    return [str(c) for c in cats] if isinstance(cats, list) else []
 
 
 def table_names(path: str | Path | None = None) -> frozenset[str]:
@@ -127,11 +169,14 @@ class Speller:
 
     def __init__(self, lexicon: Lexicon | None, vocabulary: Iterable[str] | None = None,
                  abbreviations: bool = False, names: Iterable[str] | None = None,
-                 transposed: bool = False) -> None:
+                 transposed: bool = False, clipped: Iterable[str] | None = None) -> None:
         """``names``: the type names (as words) whose initials a word may be; none are
         read without them (``Recaller`` passes :func:`table_names` when
         ``RecallConfig.initialisms`` is on). ``transposed``: a word of three letters is
-        read as the name word it is a swap of neighbours of ("pna": pan)."""
+        read as the name word it is a swap of neighbours of ("pna": pan). ``clipped``:
+        the place type names (as words) a place's last word may be clipped from ("in the
+        draw": drawer; :func:`place_names`); none without them
+        (``RecallConfig.clipped_names``)."""
         self.lexicon = lexicon
         self.vocabulary = frozenset(vocabulary if vocabulary is not None
                                     else table_vocabulary())
@@ -156,6 +201,12 @@ class Speller:
         for n in names or ():
             if len(n.split()) >= INITIALISM_MIN_WORDS:
                 self._by_initials.setdefault(initials(n), set()).add(n)
+        # Each type name word under its clips that keep 3+ letters and drop CLIPPED_DROPS+.
+        self._by_clip: dict[str, set[str]] = {}
+        # A name's last word, its head: "towel" says what a towel holder holds, not where.
+        for w in (n.split()[-1] for n in clipped or () if n.strip()):
+            for end in range(ABBREVIATION_MIN_CHARS, len(w) - CLIPPED_DROPS + 1):
+                self._by_clip.setdefault(w[:end], set()).add(w)
         self.word = lru_cache(maxsize=MAX_MEMO)(self._word)
         self.head_word = lru_cache(maxsize=MAX_MEMO)(self._head_word)
         # A pure function of the text: the vocabulary and WordNet do not change.
@@ -194,6 +245,18 @@ class Speller:
         if len(hits) != 1 or self._known(w) or self._known("".join(f"{c}." for c in w)):
             return w  # WordNet's "w.c.": the initials of another name (water closet)
         return next(iter(hits))
+
+    def clip(self, w: str) -> str:
+        """The one type name word ``w`` (lower case) is the first letters of, when ``w`` is
+        no name word nor a function word; ``w`` otherwise. For a place's last word only
+        (see the module doc)."""
+        hits = self._by_clip.get(w, ())
+        if len(hits) != 1 or w in self.vocabulary or w in STOPWORDS:
+            return w
+        name = next(iter(hits))
+        # "in the bath": WordNet's bath is a bathtub already, named by its own word.
+        lex = self.lexicon
+        return w if lex is not None and name in lex.synonyms(w) else name
 
     def _abbreviated(self, w: str) -> str:
         """The one name word ``w`` is written without vowels, a plural keeping its "s"
@@ -256,5 +319,11 @@ class Speller:
             c = self.head_word(low) if head else self.word(low)
             if c == low and self._by_initials and not _joined(text, m.start(), m.end()):
                 c = self.initialism(low)
+            # The place's test last: few words are a clip at all.
+            if c == low and low in self._by_clip and (not nxt or nxt in STOPWORDS
+                                               or nxt in DESTINATION_WORDS) \
+                    and nxt not in PRO_FORMS and nxt != "of" \
+                    and _PLACE_START.search(text, 0, m.start()):
+                c = self.clip(low)
             return w if c == low else c
         return _TOKEN.sub(fix, text)

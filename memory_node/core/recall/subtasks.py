@@ -27,7 +27,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from memory_node.core.recall.lexical import DETERMINERS, STOPWORDS
+from memory_node.core.recall.lexical import (
+    DESTINATION_WORDS,
+    DETERMINERS,
+    PLACE_PREPOSITIONS,
+    STOPWORDS,
+)
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.names import MAJORITY
 from memory_node.core.recall.recall import (
@@ -51,13 +56,10 @@ _SOFT = re.compile(
 )
 _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 _WORDS = re.compile(r"[A-Za-z]+")
-# Where an object goes: a closed class of prepositions, not vocabulary of any data set.
-_PLACE = frozenset({"on", "onto", "in", "into", "inside", "under", "beside", "behind"})
+_PLACE = PLACE_PREPOSITIONS
 _DETERMINERS = DETERMINERS
-# Where a step's destination starts: the place prepositions above and the other closed-
-# class words that say where a thing goes ("put them out by the bin", "next to the sink").
-_DESTINATION = _PLACE | frozenset({"onto", "by", "near", "next", "at", "beneath", "underneath",
-                                   "above", "below"})
+# Where a step's destination starts.
+_DESTINATION = DESTINATION_WORDS
 # Pronouns that stand for a thing already named: a closed class of English grammar.
 _ANAPHORS = frozenset({"it", "them", "they", "em"})
 # "it" after one of these, or before an auxiliary, is a clause's subject ("if it boils
