@@ -152,14 +152,6 @@ def test_main_job_runs_survives_a_crash_and_stops_on_ctrl_c(tmp_path: Path) -> N
     assert [c["condition"] for c in checks] == ["OPEN(Fridge)"]
     assert isinstance(checks[0]["observed"], bool)
     assert any(r.get("kind") == "recall" and r["task"] == "t2-open" for r in records)
-    # One world for the one sequence: the world the job started is the sequence's house,
-    # and is not stopped in its start-up to start the same house again (round 39: a
-    # KeyboardInterrupt in WorldNode.__init__, the planner ignoring the second /clock).
-    world_log = (out / "logs" / "household_world.log").read_text(errors="replace")
-    assert world_log.count("[household_world]: house seed:0:") == 1, world_log[:3000]
-    assert "KeyboardInterrupt" not in world_log, world_log[:3000]
-    assert "/clock from a second publisher" not in (out / "logs" / "planner.log").read_text(
-        errors="replace")
     summary = json.loads((out / "summary.json").read_text())
     assert summary["interrupted"] is True
     assert summary["tasks"]["all"]["errors"] >= 1

@@ -5,8 +5,7 @@ DDS. A `TaskStack` (memory_node/sim/tasks/driver.py) for `run_suite`.
 
 `FullStack` starts them all (`SimBringup` with memory and planner; a node that dies is
 restarted by the supervisor thread), and per sequence restarts the world with the
-sequence's house (the first sequence keeps the world it started when that is its house)
-and clears memory. Per subtask it sends ONE `ExecuteInstruction` goal
+sequence's house and clears memory. Per subtask it sends ONE `ExecuteInstruction` goal
 (the subtask's words or the task's, `Subtask.planner_conditions`, a step limit) and records
 from the action result what was executed (skill, arguments, error code, simulated
 duration) and what it cost (LLM tokens and time, memory time); goals are checked on the
@@ -183,7 +182,6 @@ class FullStack:
         self._subtask: Subtask | None = None
         self._binding = goals.Binding()
         self._sequence = ""
-        self._world_used = False       # a sequence has started on the running world
         self._records_written = 0
         self._run: Any = None
 
@@ -306,18 +304,8 @@ class FullStack:
             except MemoryRequestError:
                 pass
         self.bringup.overrides[WORLD] = [*self._base_world, *layout]
-        # The world `start` brought up has run no sequence yet: when it already is this
-        # sequence's house, it is the fresh world a restart would give. A restart stopped it
-        # in its first seconds, often inside its start-up (round 39's test_main_job: a
-        # KeyboardInterrupt in WorldNode.__init__, then the planner ignoring the new world's
-        # /clock while the stopped one's writer was still in the graph, and a second start
-        # of the world's renderer on the loaded machine).
-        reuse = not self._world_used and self._truth is not None \
-            and self._truth.get("source") == want
-        self._world_used = True
-        if not reuse:
-            self._truth = None
-            self.bringup.restart(WORLD)
+        self._truth = None
+        self.bringup.restart(WORLD)
         deadline = time.monotonic() + self.options.start_timeout_s
         while self._truth is None or self._truth.get("source") != want:
             self._alive()
