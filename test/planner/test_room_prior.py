@@ -91,6 +91,20 @@ def test_the_shipped_prior_puts_the_sink_basin_in_kitchens_and_bathrooms() -> No
     assert prior.order(("Toilet",), ROOMS)[0] == "bathroom"
 
 
+def _house(units: list[UnitView], instruction: str = "Wash the mug and leave it on the counter.",
+           goals: tuple[str, ...] = ("STATE(Mug, cleaned)", "ON(Mug, CounterTop)"),
+           vocab: Vocabulary | None = None) -> PlanRequest:
+    """The seed-0 house's four rooms at their centres, the robot in the kitchen."""
+    if vocab is None:
+        vocab = Vocabulary()
+        vocab.add_units(units)
+        vocab.add_areas([AreaView(r, c, r) for r, c in (
+            ("kitchen", (3.0, 2.25, 0.0)), ("living_room", (9.0, 2.25, 0.0)),
+            ("bedroom", (3.0, 6.25, 0.0)), ("bathroom", (9.0, 6.25, 0.0)))])
+    return PlanRequest(instruction, "", vocab, list(ROOMS), goal_conditions=goals,
+                       robot_position=(3.0, 1.5, 0.0), place_rooms={r: r for r in ROOMS})
+
+
 def test_a_named_object_in_an_area_the_map_lacks_names_its_nearest_room() -> None:
     """Round 38's first command, h0c-1: the kitchen's explore saw the mug and stopped before
     the sink was in view; memory put the mug in an area it made while exploring (area_2,
@@ -98,14 +112,24 @@ def test_a_named_object_in_an_area_the_map_lacks_names_its_nearest_room() -> Non
     bathroom (a sink basin in 7 of 7 plans: 8/9) went before the kitchen (6 of 6: 7/8):
     the robot carried the mug across the house to wash it. The mug's area lies nearest
     the kitchen's centre, so the kitchen is named and explored first for the sink."""
-    vocab = Vocabulary()
-    vocab.add_units([UnitView("object_7", "Mug", (2.9, 2.4, 0.8), "none", "area_2")])
-    vocab.add_areas([AreaView(r, c, r) for r, c in (
-        ("kitchen", (3.0, 2.25, 0.0)), ("living_room", (9.0, 2.25, 0.0)),
-        ("bedroom", (3.0, 6.25, 0.0)), ("bathroom", (9.0, 6.25, 0.0)))])
-    req = PlanRequest("Wash the mug and leave it on the counter.", "", vocab, list(ROOMS),
-                      goal_conditions=("STATE(Mug, cleaned)", "ON(Mug, CounterTop)"),
-                      robot_position=(3.0, 1.5, 0.0), place_rooms={r: r for r in ROOMS})
+    req = _house([UnitView("object_7", "Mug", (2.9, 2.4, 0.8), "none", "area_2")])
     assert PRIOR.order(("SinkBasin",), ROOMS)[0] == "bathroom"
     assert [str(c) for c in OfflinePlanner(room_prior=PRIOR).plan(req).calls] == [
         "navigate(object_7)", "pick(object_7)", "explore(kitchen, SinkBasin)"]
+
+
+def test_a_skill_place_is_not_searched_for_inside_a_closed_receptacle() -> None:
+    """The main job over DDS (round 40, detector seed 2): the kitchen's explore saw the mug
+    and stopped before the sink was in view; the planner node (no `accepts`) opened the
+    closed microwave recall returned, to look for a sink basin inside it, before it
+    explored the kitchen for one. A sink basin is where `clean` is done (the skill table's
+    place fixture), never a thing shut in a receptacle."""
+    req = _house([UnitView("object_7", "Mug", (2.9, 2.4, 0.8), "none", "kitchen"),
+                  UnitView("object_5", "Microwave", (5.6, 2.6, 1.0), "closed", "kitchen",
+                           score=0.7)])
+    assert [str(c) for c in OfflinePlanner(room_prior=PRIOR).plan(req).calls] == [
+        "navigate(object_7)", "pick(object_7)", "explore(kitchen, SinkBasin)"]
+    # A thing is still looked for inside it.
+    req = _house([], "Pick up the apple.", ("HOLDING(Apple)",), vocab=req.vocab)
+    assert [str(c) for c in OfflinePlanner(room_prior=PRIOR).plan(req).calls] == [
+        "navigate(object_5)", "open(object_5)"]

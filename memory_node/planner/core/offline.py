@@ -182,6 +182,9 @@ class OfflinePlanner:
         self.accepts = accepts
         self.room_prior = room_prior if room_prior is not None else RoomPrior.load()
         self.categories = CategoryTable.load()
+        # Types a skill is done at (the sink of clean, the microwave of heat), by the table.
+        self.place_types = frozenset(type_key(t) for spec in self.table.skills.values()
+                                     for t in spec.place_fixtures)
         # state value -> skill whose success leaves it (heated -> heat), from the table.
         self.skill_for_state: dict[str, str] = {}
         for name, spec in self.table.skills.items():
@@ -722,7 +725,13 @@ class OfflinePlanner:
         return opened
 
     def _may_hold(self, receptacle: str, types: tuple[str, ...]) -> bool:
-        return self.accepts is None or any(self.accepts(receptacle, t) for t in types)
+        if self.accepts is not None:
+            return any(self.accepts(receptacle, t) for t in types)
+        # Without the robot's object knowledge (the planner node) the skill table still
+        # tells a place from a thing: where a skill is done is not put away inside another
+        # (the main job over DDS, round 40: h0c-1's explore saw the mug before the sink, and
+        # the microwave recall returned was walked to and opened for a sink basin, 11 s).
+        return not all(type_key(t) in self.place_types for t in types)
 
     @staticmethod
     def _looked_over(req: PlanRequest, room: str) -> bool:

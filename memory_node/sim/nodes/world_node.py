@@ -465,6 +465,10 @@ def main(args: list[str] | None = None) -> int:
         print(f"household_world: cannot start: {exc}", file=sys.stderr)
         rclpy.try_shutdown()
         return 2
+    except KeyboardInterrupt:
+        # Stopped while starting: a stop, as in `spin_until_stopped`, not a crash.
+        rclpy.try_shutdown()
+        return 0
     executor = MultiThreadedExecutor(num_threads=4)
     try:
         spin_until_stopped(node, "household_world", executor)
