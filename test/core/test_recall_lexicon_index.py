@@ -8,6 +8,7 @@ from collections import defaultdict
 import pytest
 from wordnet_data import needs_wordnet
 
+from memory_node.core.recall.lemma_table import LemmaTable, build, table_path
 from memory_node.core.recall.lexicon import (
     DEFAULT_ROOT,
     LazyLemmaIndex,
@@ -18,7 +19,8 @@ from memory_node.core.recall.lexicon import (
 
 
 @needs_wordnet
-def test_every_lemma_is_found_as_nltks_full_parse_has_it() -> None:
+def test_every_lemma_is_found_as_nltks_full_parse_has_it(tmp_path) -> None:
+    """By binary search of the files and by set-up's hash table (lemma_table.py) alike."""
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
     reader = _reader_class()(str(DEFAULT_ROOT), None)
@@ -29,14 +31,19 @@ def test_every_lemma_is_found_as_nltks_full_parse_has_it() -> None:
     reader._lemma_pos_offset_map = full
     WordNetCorpusReader._load_lemma_pos_offset_map(reader)  # nltk's own parser
     assert len(full) > 140_000
-    fresh = LazyLemmaIndex(files)
+    build(files, table_path(files, tmp_path))
+    table = LemmaTable.open(files, tmp_path)
+    assert table is not None
+    fresh, hashed = LazyLemmaIndex(files), LazyLemmaIndex(files, table)
     for lemma, entry in full.items():
         assert fresh[lemma] == entry, lemma
+        assert hashed[lemma] == entry, lemma
         assert lemma in fresh
     # Words WordNet does not have: absent, and an empty entry as nltk's defaultdict gives.
-    for word in ("", "zzzzqx", "mug cup", "mug\n", " ", "a\tb"):
-        assert word not in fresh
-        assert fresh[word] == {}
+    for word in ("", "zzzzqx", "mug cup", "mug\n", " ", "a\tb", "mug\x00", "\u00e9t\u00e9"):
+        for index in (fresh, hashed):
+            assert word not in index
+            assert index[word] == {}
     # Iterating is the full map (misses memoised before are not lemmas).
     whole = LazyLemmaIndex(files)
     assert whole["mug"] and "zzzzqx" not in whole
@@ -63,6 +70,26 @@ def test_binary_search_finds_each_line_and_only_whole_tokens() -> None:
         assert find_index_line(data, line.split(b" ")[0]) == line
     for missing in (b"", b"a_", b"aa", b"c", b"zz", b"1", b"  1"):
         assert find_index_line(data, missing) is None
+
+
+def test_a_table_is_read_only_for_the_files_it_was_built_from(tmp_path) -> None:
+    files = {"adj": b"", "adv": b"", "verb": b"chill v 1 0 1 0 00000007\n",
+             "noun": b"  1 licence\ncup n 2 1 @ 2 1 00000001 00000002\nmug n x 0 1 0 9\n"}
+    build(files, table_path(files, tmp_path))
+    table = LemmaTable.open(files, tmp_path)
+    assert table is not None
+    index = LazyLemmaIndex(files, table)
+    assert index["cup"] == {"n": [1, 2]} and index["chill"] == {"v": [7]}
+    assert index["mug"] == {} and index["licence"] == {} and index[""] == {}
+    # Other files (a WordNet upgraded after set-up): no table, the files are searched.
+    assert LemmaTable.open({**files, "adv": b"up r 1 0 1 0 00000003\n"}, tmp_path) is None
+    # A damaged table: the index searches the files and answers the same.
+    path = table_path(files, tmp_path)
+    data = bytearray(path.read_bytes())
+    data[32:] = b"\xff" * (len(data) - 32)
+    path.write_bytes(bytes(data))
+    damaged = LazyLemmaIndex(files, LemmaTable.open(files, tmp_path))
+    assert damaged["cup"] == {"n": [1, 2]} and damaged._table is None
 
 
 def test_a_damaged_line_is_a_miss_for_that_word_not_an_error() -> None:

@@ -22,6 +22,7 @@ import io
 import logging
 import mmap
 import re
+import struct
 import sys
 import threading
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, ValuesView
@@ -29,6 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from memory_node.core.recall.lemma_table import INDEX_POS, LemmaTable
 from memory_node.core.recall.lexical import STOPWORDS, lemma
 from memory_node.core.recall.regional import RegionalNames, key_of
 
@@ -156,7 +158,6 @@ _LEXNAMES = """00 adj.all 3
 
 
 MAX_MEMOISED_MISSES = 50_000
-_INDEX_POS = ("adj", "adv", "noun", "verb")  # nltk's order, which later files override
 
 
 def _definitions_with_parent(sense: Any) -> list[str]:
@@ -253,25 +254,36 @@ class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
     every line, as nltk's own map would have.
     """
 
-    def __init__(self, files: dict[str, bytes]) -> None:
+    def __init__(self, files: dict[str, bytes], table: LemmaTable | None = None) -> None:
         super().__init__()
         self._files = files
+        self._table = table  # the same lines by hash (lemma_table.py), when set-up built it
         self._complete = False
         self._misses = 0
 
+    def _lines(self, key: bytes) -> list[bytes]:
+        """``key``'s index lines in INDEX_POS order: from the table when there is one,
+        else by binary search of each file."""
+        if self._table is not None and key and not any(c in key for c in b" \t\r\n"):
+            try:
+                found = self._table.lines(key)
+            except (ValueError, struct.error) as exc:
+                log.warning("WordNet lemma table unreadable (%s): searching the index files",
+                            exc)
+                self._table = None
+            else:
+                return found.split(b"\n") if found is not None else []
+        return [line for suffix in INDEX_POS
+                if (line := find_index_line(self._files[suffix], key)) is not None]
+
     def _lookup(self, lemma: str) -> dict[str, list[int]]:
         entry: dict[str, list[int]] = {}
-        key = lemma.encode("utf-8")
-        for suffix in _INDEX_POS:
-            line = find_index_line(self._files[suffix], key)
-            if line is None:
-                continue
+        for line in self._lines(lemma.encode("utf-8")):
             try:
                 _, pos, offsets = parse_index_line(line.decode("utf-8"))
             except (ValueError, IndexError, UnicodeDecodeError) as exc:
                 # A damaged line costs that word its senses, never the request.
-                log.warning("WordNet index.%s: unreadable line for %r (%s)",
-                            suffix, lemma, exc)
+                log.warning("WordNet index: unreadable line for %r (%s)", lemma, exc)
                 continue
             entry[pos] = offsets
             if pos == "a":  # nltk files adjective satellites under the adjective's lemma
@@ -299,7 +311,7 @@ class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
     def load_all(self) -> None:
         if self._complete:
             return
-        for suffix in _INDEX_POS:
+        for suffix in INDEX_POS:
             for raw in self._files[suffix].decode("utf-8").splitlines():
                 if raw.startswith(" ") or not raw.strip():
                     continue
@@ -423,10 +435,10 @@ def _reader_class() -> type:
 
         def _load_lemma_pos_offset_map(self) -> None:
             files = {}
-            for suffix in _INDEX_POS:
+            for suffix in INDEX_POS:
                 with self.abspath(f"index.{suffix}").open() as fh:
                     files[suffix] = fh.read()
-            self._lemma_pos_offset_map = LazyLemmaIndex(files)
+            self._lemma_pos_offset_map = LazyLemmaIndex(files, LemmaTable.open(files))
 
         def get_version(self) -> str:
             return "3.0"
