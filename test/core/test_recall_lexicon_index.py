@@ -167,3 +167,39 @@ def test_index_answers_equal_parsing_every_sense() -> None:
         assert lex.verb_share(w) == _verb_share_by_parsing(lex, w), w
         assert lex.is_noun(w) == bool(lex._synsets(w, "n")), w
         assert lex.is_verb(w) == bool(lex._synsets(w, "v")), w
+
+
+@needs_wordnet
+def test_size_words_read_from_data_lines_as_nltks_objects_say(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """is_size_word from the index and data lines gives what nltk's synsets, their heads
+    and attributes give, over a seeded sample of adjectives with inflected forms, and parses
+    no nltk synset for them."""
+    import random
+
+    reference = Lexicon()
+    assert reference.load()
+
+    def by_objects(word: str) -> bool:
+        for s in reference._synsets(word.lower(), "a")[:1]:
+            heads = [s] + (s.similar_tos() if s.pos() == "s" else [])
+            return any(a.name().split(".")[0] == "size" for h in heads for a in h.attributes())
+        return False
+
+    adjectives = [line.split(" ", 1)[0] for line in
+                  (DEFAULT_ROOT / "index.adj").read_text(encoding="utf-8").splitlines()
+                  if line and not line.startswith(" ")]
+    sample = random.Random(5).sample(adjectives, 600)
+    words = [*sample, *(w + "er" for w in sample[:100]), "big", "bigger", "Huge", "tiny",
+             "little", "deep", "long", "small", "zzzzqx", ""]
+    expected = {w: by_objects(w) for w in words}
+    assert expected["big"] and expected["bigger"] and not expected["deep"]
+    lex = Lexicon()
+    assert lex.load()
+
+    def no_objects(*_: object) -> tuple:
+        raise AssertionError("an nltk synset was parsed")
+
+    monkeypatch.setattr(lex, "_synsets", no_objects)
+    for w in words:
+        assert lex.is_size_word(w) == expected[w], w
