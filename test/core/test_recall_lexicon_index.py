@@ -11,6 +11,7 @@ from wordnet_data import needs_wordnet
 from memory_node.core.recall.lemma_table import LemmaTable, build, table_path
 from memory_node.core.recall.lexicon import (
     DEFAULT_ROOT,
+    PHYSICAL,
     LazyLemmaIndex,
     Lexicon,
     _reader_class,
@@ -203,3 +204,40 @@ def test_size_words_read_from_data_lines_as_nltks_objects_say(
     monkeypatch.setattr(lex, "_synsets", no_objects)
     for w in words:
         assert lex.is_size_word(w) == expected[w], w
+
+
+@needs_wordnet
+def test_sense_parents_read_from_data_lines_as_nltks_objects_say(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """sense_parents from data lines gives what nltk's synsets and hypernyms give, over a
+    seeded sample of nouns with plurals, and parses no nltk synset for them."""
+    import random
+
+    reference = Lexicon()
+    assert reference.load()
+
+    def by_objects(word: str) -> frozenset[str]:
+        out: set[str] = set()
+        for s in reference._synsets(word.strip().lower(), "n"):
+            if s.lexname() in PHYSICAL:
+                for h in s.hypernyms():
+                    if h.lexname() in PHYSICAL:
+                        out.update(n.lower() for n in h.lemma_names() if "_" not in n)
+        return frozenset(out)
+
+    nouns = [line.split(" ", 1)[0] for line in
+             (DEFAULT_ROOT / "index.noun").read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith(" ")]
+    sample = random.Random(5).sample(nouns, 400)
+    words = [*sample, *(w + "s" for w in sample[:60]), "stand", "Stands", "zzzzqx", ""]
+    expected = {w: by_objects(w) for w in words}
+    assert {"table", "booth"} <= expected["stand"]
+    lex = Lexicon()
+    assert lex.load()
+
+    def no_objects(*_: object) -> tuple:
+        raise AssertionError("an nltk synset was parsed")
+
+    monkeypatch.setattr(lex, "_synsets", no_objects)
+    for w in words:
+        assert lex.sense_parents(w) == expected[w], w

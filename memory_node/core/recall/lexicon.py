@@ -911,6 +911,27 @@ class Lexicon:
                     out.update(n.lower().replace("_", " ") for n in h.lemma_names())
         return frozenset(out)
 
+    def _physical_parents(self, senses: Iterable[_Sense]) -> frozenset[str] | None:
+        """:meth:`sense_parents` from data lines: nltk parsed every sense of the word and
+        of each parent (~1 ms a new word); None when a line cannot be read."""
+        out: set[str] = set()
+        for sense in senses:
+            if sense.lexname not in PHYSICAL:
+                continue
+            read = self._semantic_pointers("n", sense.offset)
+            if read is None:
+                return None
+            for symbol, pos, parent in read[1]:
+                if symbol != "@" or pos != "n":
+                    continue
+                field = self._field(self._data_line("n", parent) or "")
+                names = self._sense_names("n", parent)
+                if not field or not names:
+                    return None
+                if field in PHYSICAL:
+                    out.update(n for n in names if "_" not in n)
+        return frozenset(out)
+
     @lru_cache(maxsize=20_000)  # noqa: B019
     def sense_parents(self, word: str) -> frozenset[str]:
         """One-word names of the direct physical parents of every physical sense of a noun,
@@ -919,6 +940,10 @@ class Lexicon:
         senses alias nothing."""
         if not self.available:
             return frozenset()
+        senses = self._senses(word.strip().lower(), "n")
+        light = self._physical_parents(senses) if senses is not None else None
+        if light is not None:
+            return light
         out: set[str] = set()
         for s in self._synsets(word.strip().lower(), "n"):
             if s.lexname() not in PHYSICAL:
