@@ -115,4 +115,11 @@ fi
 #    else this is a 1-2 s check.
 (cd / && "$venv/bin/python" -m memory_node.core.recall.static_embedder --if-missing) \
   || { say "static encoder distillation failed"; exit 1; }
+# 7. WordNet's lemma index as one hash table beside it (lemma_table.py: a new word's
+#    lookups by hash, not four binary searches; ~2 s once). Its name holds the index
+#    files' checksum: built again exactly when they change; without it recall searches.
+#    (-c, not -m: the recall package imports the module, and runpy warns of that.)
+(cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.lemma_table import main
+sys.exit(main(["--if-missing"]))') \
+  || { say "WordNet lemma table failed"; exit 1; }
 say "ready: $venv"

@@ -8,8 +8,10 @@ from collections import defaultdict
 import pytest
 from wordnet_data import needs_wordnet
 
+from memory_node.core.recall.lemma_table import LemmaTable, build, table_path
 from memory_node.core.recall.lexicon import (
     DEFAULT_ROOT,
+    PHYSICAL,
     LazyLemmaIndex,
     Lexicon,
     _reader_class,
@@ -18,7 +20,8 @@ from memory_node.core.recall.lexicon import (
 
 
 @needs_wordnet
-def test_every_lemma_is_found_as_nltks_full_parse_has_it() -> None:
+def test_every_lemma_is_found_as_nltks_full_parse_has_it(tmp_path) -> None:
+    """By binary search of the files and by set-up's hash table (lemma_table.py) alike."""
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
     reader = _reader_class()(str(DEFAULT_ROOT), None)
@@ -29,14 +32,19 @@ def test_every_lemma_is_found_as_nltks_full_parse_has_it() -> None:
     reader._lemma_pos_offset_map = full
     WordNetCorpusReader._load_lemma_pos_offset_map(reader)  # nltk's own parser
     assert len(full) > 140_000
-    fresh = LazyLemmaIndex(files)
+    build(files, table_path(files, tmp_path))
+    table = LemmaTable.open(files, tmp_path)
+    assert table is not None
+    fresh, hashed = LazyLemmaIndex(files), LazyLemmaIndex(files, table)
     for lemma, entry in full.items():
         assert fresh[lemma] == entry, lemma
+        assert hashed[lemma] == entry, lemma
         assert lemma in fresh
     # Words WordNet does not have: absent, and an empty entry as nltk's defaultdict gives.
-    for word in ("", "zzzzqx", "mug cup", "mug\n", " ", "a\tb"):
-        assert word not in fresh
-        assert fresh[word] == {}
+    for word in ("", "zzzzqx", "mug cup", "mug\n", " ", "a\tb", "mug\x00", "\u00e9t\u00e9"):
+        for index in (fresh, hashed):
+            assert word not in index
+            assert index[word] == {}
     # Iterating is the full map (misses memoised before are not lemmas).
     whole = LazyLemmaIndex(files)
     assert whole["mug"] and "zzzzqx" not in whole
@@ -63,6 +71,26 @@ def test_binary_search_finds_each_line_and_only_whole_tokens() -> None:
         assert find_index_line(data, line.split(b" ")[0]) == line
     for missing in (b"", b"a_", b"aa", b"c", b"zz", b"1", b"  1"):
         assert find_index_line(data, missing) is None
+
+
+def test_a_table_is_read_only_for_the_files_it_was_built_from(tmp_path) -> None:
+    files = {"adj": b"", "adv": b"", "verb": b"chill v 1 0 1 0 00000007\n",
+             "noun": b"  1 licence\ncup n 2 1 @ 2 1 00000001 00000002\nmug n x 0 1 0 9\n"}
+    build(files, table_path(files, tmp_path))
+    table = LemmaTable.open(files, tmp_path)
+    assert table is not None
+    index = LazyLemmaIndex(files, table)
+    assert index["cup"] == {"n": [1, 2]} and index["chill"] == {"v": [7]}
+    assert index["mug"] == {} and index["licence"] == {} and index[""] == {}
+    # Other files (a WordNet upgraded after set-up): no table, the files are searched.
+    assert LemmaTable.open({**files, "adv": b"up r 1 0 1 0 00000003\n"}, tmp_path) is None
+    # A damaged table: the index searches the files and answers the same.
+    path = table_path(files, tmp_path)
+    data = bytearray(path.read_bytes())
+    data[32:] = b"\xff" * (len(data) - 32)
+    path.write_bytes(bytes(data))
+    damaged = LazyLemmaIndex(files, LemmaTable.open(files, tmp_path))
+    assert damaged["cup"] == {"n": [1, 2]} and damaged._table is None
 
 
 def test_a_damaged_line_is_a_miss_for_that_word_not_an_error() -> None:
@@ -140,3 +168,76 @@ def test_index_answers_equal_parsing_every_sense() -> None:
         assert lex.verb_share(w) == _verb_share_by_parsing(lex, w), w
         assert lex.is_noun(w) == bool(lex._synsets(w, "n")), w
         assert lex.is_verb(w) == bool(lex._synsets(w, "v")), w
+
+
+@needs_wordnet
+def test_size_words_read_from_data_lines_as_nltks_objects_say(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """is_size_word from the index and data lines gives what nltk's synsets, their heads
+    and attributes give, over a seeded sample of adjectives with inflected forms, and parses
+    no nltk synset for them."""
+    import random
+
+    reference = Lexicon()
+    assert reference.load()
+
+    def by_objects(word: str) -> bool:
+        for s in reference._synsets(word.lower(), "a")[:1]:
+            heads = [s] + (s.similar_tos() if s.pos() == "s" else [])
+            return any(a.name().split(".")[0] == "size" for h in heads for a in h.attributes())
+        return False
+
+    adjectives = [line.split(" ", 1)[0] for line in
+                  (DEFAULT_ROOT / "index.adj").read_text(encoding="utf-8").splitlines()
+                  if line and not line.startswith(" ")]
+    sample = random.Random(5).sample(adjectives, 600)
+    words = [*sample, *(w + "er" for w in sample[:100]), "big", "bigger", "Huge", "tiny",
+             "little", "deep", "long", "small", "zzzzqx", ""]
+    expected = {w: by_objects(w) for w in words}
+    assert expected["big"] and expected["bigger"] and not expected["deep"]
+    lex = Lexicon()
+    assert lex.load()
+
+    def no_objects(*_: object) -> tuple:
+        raise AssertionError("an nltk synset was parsed")
+
+    monkeypatch.setattr(lex, "_synsets", no_objects)
+    for w in words:
+        assert lex.is_size_word(w) == expected[w], w
+
+
+@needs_wordnet
+def test_sense_parents_read_from_data_lines_as_nltks_objects_say(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """sense_parents from data lines gives what nltk's synsets and hypernyms give, over a
+    seeded sample of nouns with plurals, and parses no nltk synset for them."""
+    import random
+
+    reference = Lexicon()
+    assert reference.load()
+
+    def by_objects(word: str) -> frozenset[str]:
+        out: set[str] = set()
+        for s in reference._synsets(word.strip().lower(), "n"):
+            if s.lexname() in PHYSICAL:
+                for h in s.hypernyms():
+                    if h.lexname() in PHYSICAL:
+                        out.update(n.lower() for n in h.lemma_names() if "_" not in n)
+        return frozenset(out)
+
+    nouns = [line.split(" ", 1)[0] for line in
+             (DEFAULT_ROOT / "index.noun").read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith(" ")]
+    sample = random.Random(5).sample(nouns, 400)
+    words = [*sample, *(w + "s" for w in sample[:60]), "stand", "Stands", "zzzzqx", ""]
+    expected = {w: by_objects(w) for w in words}
+    assert {"table", "booth"} <= expected["stand"]
+    lex = Lexicon()
+    assert lex.load()
+
+    def no_objects(*_: object) -> tuple:
+        raise AssertionError("an nltk synset was parsed")
+
+    monkeypatch.setattr(lex, "_synsets", no_objects)
+    for w in words:
+        assert lex.sense_parents(w) == expected[w], w

@@ -22,6 +22,7 @@ import io
 import logging
 import mmap
 import re
+import struct
 import sys
 import threading
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, ValuesView
@@ -29,6 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from memory_node.core.recall.lemma_table import INDEX_POS, LemmaTable
 from memory_node.core.recall.lexical import STOPWORDS, lemma
 from memory_node.core.recall.regional import RegionalNames, key_of
 
@@ -156,7 +158,6 @@ _LEXNAMES = """00 adj.all 3
 
 
 MAX_MEMOISED_MISSES = 50_000
-_INDEX_POS = ("adj", "adv", "noun", "verb")  # nltk's order, which later files override
 
 
 def _definitions_with_parent(sense: Any) -> list[str]:
@@ -253,25 +254,36 @@ class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
     every line, as nltk's own map would have.
     """
 
-    def __init__(self, files: dict[str, bytes]) -> None:
+    def __init__(self, files: dict[str, bytes], table: LemmaTable | None = None) -> None:
         super().__init__()
         self._files = files
+        self._table = table  # the same lines by hash (lemma_table.py), when set-up built it
         self._complete = False
         self._misses = 0
 
+    def _lines(self, key: bytes) -> list[bytes]:
+        """``key``'s index lines in INDEX_POS order: from the table when there is one,
+        else by binary search of each file."""
+        if self._table is not None and key and not any(c in key for c in b" \t\r\n"):
+            try:
+                found = self._table.lines(key)
+            except (ValueError, struct.error) as exc:
+                log.warning("WordNet lemma table unreadable (%s): searching the index files",
+                            exc)
+                self._table = None
+            else:
+                return found.split(b"\n") if found is not None else []
+        return [line for suffix in INDEX_POS
+                if (line := find_index_line(self._files[suffix], key)) is not None]
+
     def _lookup(self, lemma: str) -> dict[str, list[int]]:
         entry: dict[str, list[int]] = {}
-        key = lemma.encode("utf-8")
-        for suffix in _INDEX_POS:
-            line = find_index_line(self._files[suffix], key)
-            if line is None:
-                continue
+        for line in self._lines(lemma.encode("utf-8")):
             try:
                 _, pos, offsets = parse_index_line(line.decode("utf-8"))
             except (ValueError, IndexError, UnicodeDecodeError) as exc:
                 # A damaged line costs that word its senses, never the request.
-                log.warning("WordNet index.%s: unreadable line for %r (%s)",
-                            suffix, lemma, exc)
+                log.warning("WordNet index: unreadable line for %r (%s)", lemma, exc)
                 continue
             entry[pos] = offsets
             if pos == "a":  # nltk files adjective satellites under the adjective's lemma
@@ -299,7 +311,7 @@ class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
     def load_all(self) -> None:
         if self._complete:
             return
-        for suffix in _INDEX_POS:
+        for suffix in INDEX_POS:
             for raw in self._files[suffix].decode("utf-8").splitlines():
                 if raw.startswith(" ") or not raw.strip():
                     continue
@@ -423,10 +435,10 @@ def _reader_class() -> type:
 
         def _load_lemma_pos_offset_map(self) -> None:
             files = {}
-            for suffix in _INDEX_POS:
+            for suffix in INDEX_POS:
                 with self.abspath(f"index.{suffix}").open() as fh:
                     files[suffix] = fh.read()
-            self._lemma_pos_offset_map = LazyLemmaIndex(files)
+            self._lemma_pos_offset_map = LazyLemmaIndex(files, LemmaTable.open(files))
 
         def get_version(self) -> str:
             return "3.0"
@@ -899,6 +911,27 @@ class Lexicon:
                     out.update(n.lower().replace("_", " ") for n in h.lemma_names())
         return frozenset(out)
 
+    def _physical_parents(self, senses: Iterable[_Sense]) -> frozenset[str] | None:
+        """:meth:`sense_parents` from data lines: nltk parsed every sense of the word and
+        of each parent (~1 ms a new word); None when a line cannot be read."""
+        out: set[str] = set()
+        for sense in senses:
+            if sense.lexname not in PHYSICAL:
+                continue
+            read = self._semantic_pointers("n", sense.offset)
+            if read is None:
+                return None
+            for symbol, pos, parent in read[1]:
+                if symbol != "@" or pos != "n":
+                    continue
+                field = self._field(self._data_line("n", parent) or "")
+                names = self._sense_names("n", parent)
+                if not field or not names:
+                    return None
+                if field in PHYSICAL:
+                    out.update(n for n in names if "_" not in n)
+        return frozenset(out)
+
     @lru_cache(maxsize=20_000)  # noqa: B019
     def sense_parents(self, word: str) -> frozenset[str]:
         """One-word names of the direct physical parents of every physical sense of a noun,
@@ -907,6 +940,10 @@ class Lexicon:
         senses alias nothing."""
         if not self.available:
             return frozenset()
+        senses = self._senses(word.strip().lower(), "n")
+        light = self._physical_parents(senses) if senses is not None else None
+        if light is not None:
+            return light
         out: set[str] = set()
         for s in self._synsets(word.strip().lower(), "n"):
             if s.lexname() not in PHYSICAL:
@@ -1003,11 +1040,62 @@ class Lexicon:
         "tiny"; not "deep" (depth) or "long" (length, duration)."""
         if not self.available or self._wn is None:
             return False
+        # The first sense's offset from the index, its pointers from data lines: nltk's
+        # objects for a new adjective, its heads and their attributes cost ~0.3 ms.
+        first = next((off for form in self._forms(word.lower(), "a")
+                      for off in self._offsets(form, "a")), None)
+        if first is None:
+            return False
+        light = self._says_size(first)
+        if light is not None:
+            return light
         senses = self._synsets(word.lower(), "a")[:1]
         for s in senses:
             heads = [s] + (s.similar_tos() if s.pos() == "s" else [])
             for h in heads:
                 if any(a.name().split(".")[0] == "size" for a in h.attributes()):
+                    return True
+        return False
+
+    def _semantic_pointers(self, pos: str,
+                           offset: int) -> tuple[str, list[tuple[str, str, int]]] | None:
+        """A sense's type ("a", "s", "n", ...) and its sense-to-sense pointers (symbol,
+        target part of speech, offset) as nltk reads them into a synset (word-to-word
+        pointers go to its lemmas); None when the line cannot be read."""
+        line = self._data_line(pos, offset)
+        if line is None:
+            return None
+        try:
+            fields = line.split("|")[0].split()
+            if int(fields[0]) != offset:
+                return None
+            at = 4 + 2 * int(fields[3], 16)
+            pointers = [(fields[at + 1 + 4 * i], fields[at + 3 + 4 * i],
+                         int(fields[at + 2 + 4 * i])) for i in range(int(fields[at]))
+                        if fields[at + 4 + 4 * i] == "0000"]
+        except (ValueError, IndexError):
+            return None
+        return fields[2], pointers
+
+    def _says_size(self, offset: int) -> bool | None:
+        """:meth:`is_size_word` for the adjective sense at ``offset``: it, or the head
+        a satellite is similar to, has an attribute whose name is "size"."""
+        sense = self._semantic_pointers("a", offset)
+        if sense is None:
+            return None
+        kind, pointers = sense
+        heads = [offset] + ([off for sym, _, off in pointers if sym == "&"] if kind == "s" else [])
+        for head in heads:
+            read = self._semantic_pointers("a", head)
+            if read is None:
+                return None
+            for sym, pos, target in read[1]:
+                if sym != "=" or pos not in _DATA_FILE:
+                    continue
+                names = self._sense_names(pos, target)
+                if not names:
+                    return None
+                if names[0].split(".")[0] == "size":
                     return True
         return False
 

@@ -18,7 +18,6 @@ is distilled again rather than silently reused.
 from __future__ import annotations
 
 import argparse
-import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -29,6 +28,7 @@ from tokenizers import Tokenizer
 
 from memory_node.core.recall.embedder import DEFAULT_MAX_TOKENS, Embedder, packaged_model_path
 from memory_node.core.recall.embedding_store import model_identity
+from memory_node.core.recall.lemma_table import table_dir
 from memory_node.core.tokens import packaged_tokenizer_path
 
 # Bump when the distillation changes: the table's file name (and so the stored vectors'
@@ -38,12 +38,6 @@ METHOD_VERSION = 1
 SIF_COEFFICIENT = 1e-4
 # Tokens fed to MiniLM per call while distilling (3 positions each: cheap batches).
 DISTIL_BATCH = 512
-
-
-def table_dir() -> Path:
-    """Where set-up writes distilled tables: inside the active virtual environment (not
-    share/memory_node, which the interfaces' CMake install owns)."""
-    return Path(sys.prefix) / "share" / "memory_node_recall"
 
 
 def table_path(model_path: str | Path | None = None, max_tokens: int = DEFAULT_MAX_TOKENS,
