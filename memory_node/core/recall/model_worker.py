@@ -7,8 +7,12 @@ type, the fixtures it implies: ~2-3 ms of Python, ~10 ms when its words are new 
 process). One after the other a request costs their sum; with the model started first on
 this worker the request waits for the longer of the two.
 
-A job embeds exactly the texts it was given, in one call, as an inline call would: the
-vectors are the same bytes (the batch decides the padding, so callers keep their batches).
+A job embeds exactly the texts it was given, in one call, as an inline call would. The
+packaged model's vectors do not depend on the batch (the attention mask keeps a batch's pads
+out and every other layer works per token: 150 of 150 pairs embedded alone and as one padded
+batch were equal, bench/README_recall.md, round 39), so callers keep their batches for the
+call's fixed cost, which its texts share, and so that a model whose vectors did depend on
+the batch would still give the inline call's bytes.
 """
 
 from __future__ import annotations

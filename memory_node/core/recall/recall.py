@@ -906,8 +906,9 @@ class Recaller:
         """What :meth:`embed_queries` does, but the model call (the uncached texts, in one
         call) runs on the model worker when ``overlap_model`` is on: the caller does its
         lexical work meanwhile and takes the vectors with ``.result()``. The cache is
-        updated here, in the same order as an inline call, so later batches (and so the
-        vectors, which depend on a batch's padding) are the same either way."""
+        updated here, in the same order as an inline call, so later batches are the same
+        either way (the packaged model's vectors do not depend on the batch; a model whose
+        vectors did would still give the inline call's bytes)."""
         cache = self._query_cache
         if self._prefetching:
             self._take_prefetched()
