@@ -107,15 +107,12 @@ def test_main_job_runs_survives_a_crash_and_stops_on_ctrl_c(tmp_path: Path) -> N
     transcript: list[str] = []
     threading.Thread(target=lambda: [lines.put(x) for x in job.stdout], daemon=True).start()
     seen: set[int] = set()
-    worlds: set[int] = set()
     killed = interrupted = False
     deadline = time.monotonic() + JOB_TIMEOUT_S
     try:
         while job.poll() is None:
             assert time.monotonic() < deadline, "".join(transcript[-60:])
-            now = _descendants(job.pid)
-            seen |= now
-            worlds |= {p for p in now if "world_node" in _cmdline(p)}
+            seen |= _descendants(job.pid)
             try:
                 line = lines.get(timeout=0.5)
             except queue.Empty:
@@ -141,9 +138,6 @@ def test_main_job_runs_survives_a_crash_and_stops_on_ctrl_c(tmp_path: Path) -> N
     assert job.returncode == 130, text[-4000:]
     left = [p for p in seen if _alive(p)]
     assert not left, [(p, _cmdline(p)) for p in left]
-    # The sequence's house is the one the job's world started with (seed 0): that world
-    # goes on, a second start would only cost its seconds (only the planner crashed).
-    assert len(worlds) == 1, worlds
 
     records = [json.loads(x) for x in (out / "run_full.jsonl").read_text().splitlines()]
     ends = {r["task"]: r for r in records if r.get("kind") == "task_end"}

@@ -5,9 +5,8 @@ DDS. A `TaskStack` (memory_node/sim/tasks/driver.py) for `run_suite`.
 
 `FullStack` starts them all (`SimBringup` with memory and planner; a node that dies is
 restarted by the supervisor thread), and per sequence restarts the world with the
-sequence's house (the first sequence keeps the started world if it is that house) and
-clears memory. Per subtask it sends ONE `ExecuteInstruction` goal (the subtask's words or
-the task's, `Subtask.planner_conditions`, a step limit) and records
+sequence's house and clears memory. Per subtask it sends ONE `ExecuteInstruction` goal
+(the subtask's words or the task's, `Subtask.planner_conditions`, a step limit) and records
 from the action result what was executed (skill, arguments, error code, simulated
 duration) and what it cost (LLM tokens and time, memory time); goals are checked on the
 world's ground truth (`sim/ground_truth`, `sim/core/goals.Binding`, one per task), never
@@ -183,7 +182,6 @@ class FullStack:
         self._subtask: Subtask | None = None
         self._binding = goals.Binding()
         self._sequence = ""
-        self._world_unused = True   # no sequence has started on the running world yet
         self._records_written = 0
         self._run: Any = None
 
@@ -306,16 +304,8 @@ class FullStack:
             except MemoryRequestError:
                 pass
         self.bringup.overrides[WORLD] = [*self._base_world, *layout]
-        # The world the stack started has run nothing yet: if it already is this house, a
-        # restart only costs a whole world start, and right after the world's first ground
-        # truth it interrupts that world still in its constructor, to linger in the graph as
-        # a second /clock writer. Memory is cleared either way.
-        fresh = self._world_unused and self._truth is not None \
-            and self._truth.get("source") == want
-        self._world_unused = False
-        if not fresh:
-            self._truth = None
-            self.bringup.restart(WORLD)
+        self._truth = None
+        self.bringup.restart(WORLD)
         deadline = time.monotonic() + self.options.start_timeout_s
         while self._truth is None or self._truth.get("source") != want:
             self._alive()
