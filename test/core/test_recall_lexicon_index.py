@@ -170,6 +170,25 @@ def test_index_answers_equal_parsing_every_sense() -> None:
         assert lex.is_verb(w) == bool(lex._synsets(w, "v")), w
 
 
+def _index_lemmas(index_file: str) -> list[str]:
+    """The lemmas of one WordNet index file, in file order."""
+    return [line.split(" ", 1)[0] for line in
+            (DEFAULT_ROOT / index_file).read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith(" ")]
+
+
+def _lexicon_parsing_no_synset(monkeypatch: pytest.MonkeyPatch) -> Lexicon:
+    """A loaded Lexicon that fails the test if it builds an nltk synset."""
+    lex = Lexicon()
+    assert lex.load()
+
+    def no_objects(*_: object) -> tuple:
+        raise AssertionError("an nltk synset was parsed")
+
+    monkeypatch.setattr(lex, "_synsets", no_objects)
+    return lex
+
+
 @needs_wordnet
 def test_size_words_read_from_data_lines_as_nltks_objects_say(
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -187,21 +206,12 @@ def test_size_words_read_from_data_lines_as_nltks_objects_say(
             return any(a.name().split(".")[0] == "size" for h in heads for a in h.attributes())
         return False
 
-    adjectives = [line.split(" ", 1)[0] for line in
-                  (DEFAULT_ROOT / "index.adj").read_text(encoding="utf-8").splitlines()
-                  if line and not line.startswith(" ")]
-    sample = random.Random(5).sample(adjectives, 600)
+    sample = random.Random(5).sample(_index_lemmas("index.adj"), 600)
     words = [*sample, *(w + "er" for w in sample[:100]), "big", "bigger", "Huge", "tiny",
              "little", "deep", "long", "small", "zzzzqx", ""]
     expected = {w: by_objects(w) for w in words}
     assert expected["big"] and expected["bigger"] and not expected["deep"]
-    lex = Lexicon()
-    assert lex.load()
-
-    def no_objects(*_: object) -> tuple:
-        raise AssertionError("an nltk synset was parsed")
-
-    monkeypatch.setattr(lex, "_synsets", no_objects)
+    lex = _lexicon_parsing_no_synset(monkeypatch)
     for w in words:
         assert lex.is_size_word(w) == expected[w], w
 
@@ -225,19 +235,10 @@ def test_sense_parents_read_from_data_lines_as_nltks_objects_say(
                         out.update(n.lower() for n in h.lemma_names() if "_" not in n)
         return frozenset(out)
 
-    nouns = [line.split(" ", 1)[0] for line in
-             (DEFAULT_ROOT / "index.noun").read_text(encoding="utf-8").splitlines()
-             if line and not line.startswith(" ")]
-    sample = random.Random(5).sample(nouns, 400)
+    sample = random.Random(5).sample(_index_lemmas("index.noun"), 400)
     words = [*sample, *(w + "s" for w in sample[:60]), "stand", "Stands", "zzzzqx", ""]
     expected = {w: by_objects(w) for w in words}
     assert {"table", "booth"} <= expected["stand"]
-    lex = Lexicon()
-    assert lex.load()
-
-    def no_objects(*_: object) -> tuple:
-        raise AssertionError("an nltk synset was parsed")
-
-    monkeypatch.setattr(lex, "_synsets", no_objects)
+    lex = _lexicon_parsing_no_synset(monkeypatch)
     for w in words:
         assert lex.sense_parents(w) == expected[w], w
