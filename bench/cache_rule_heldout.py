@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh27|fresh28] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh28|fresh29] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh28][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh29][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -385,6 +385,23 @@ tree per keystroke, the same imported symbol tables, whole-project reference sea
 re-indexing after a branch switch). Recency-dominated by construction: the TCP buffers and
 the CRDT; phase changes: the semesters and the patch days; frequency with scans, loops and
 bursts: the mirror, the garage, the lifts, the signals and the language server.
+``fresh29`` (seeds 51000+) was written in round 41 before anything ran on it, by a writer
+who did not read the policy's code: a mobile robot's fixed-lag smoother (each new state
+read by the next tick's IMU, odometry and landmark factors and by the window's
+relinearisations, then marginalised), an emergency dispatch centre's CAD (an incident read
+at every update while it is open, repeat addresses), a weather service's forecast grids
+across model runs (each run's hours land in order and replace the last run's), a news
+site's election night (previews, then the polls closing in waves with precinct reports and
+bursts at each call, then a new ranking the morning after), a PLC's scan cycle with its
+HMI's screens and alarm floods, a utility's smart-meter head-end (the collection rotation,
+the billing run in account order, last-gasp bursts of a feeder's meters), a digital signage
+network (screens looping their groups' playlists, shared ads, emergency alerts on every
+screen), a certificate authority's OCSP responder (Zipf status requests, every response
+re-signed in serial order, revocations) and an online game's matchmaker (scans of the
+waiting queue, ratings read at join, match and result, a match read while it is played).
+Recency-dominated by construction: the smoother and the CAD; phase changes: the forecast
+runs and the election night; frequency with scans, loops and bursts: the PLC, the meters,
+the signage, the OCSP responder and the matchmaker.
 """
 
 from __future__ import annotations
@@ -13122,6 +13139,414 @@ def fresh28_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def fixed_lag_smoother(seed: int, window: int, landmarks: int, seen: int, relin: int,
+                       closure: float) -> Iterator[int]:
+    """A mobile robot's fixed-lag smoother (recency-dominated: the sliding-window factor
+    graph of a visual-inertial or lidar odometry stack, as GTSAM's or Ceres' fixed-lag
+    smoothers keep it). Each tick adds a state: the IMU factor reads the new state and the
+    one before, the wheel odometry the same pair, and about ``seen`` landmarks near the
+    robot (it drives along a corridor of ``landmarks``) each read the landmark and the new
+    state. Every ``relin`` ticks the optimiser relinearises every state of the last
+    ``window`` in order; the state leaving the window is read once more when it is
+    marginalised into a prior on the next one. With ``closure`` a place recognition
+    reads a keyframe from long ago. States are read while they are in the window and
+    almost never after; landmarks while the robot passes them."""
+    rng = random.Random(seed)
+    state_k, mark_k = 0, 1 << 40
+    t = 0
+    pos = 0.0
+    while True:
+        t += 1
+        yield state_k + t
+        if t > 1:
+            yield state_k + t - 1  # IMU preintegration between the two
+            yield state_k + t - 1  # wheel odometry
+            yield state_k + t
+        pos += rng.uniform(0.2, 1.0)
+        for _ in range(max(1, int(rng.gauss(seen, seen / 3)))):
+            m = int(pos + rng.gauss(0, seen / 2)) % landmarks
+            yield mark_k + m
+            yield state_k + t
+        if t % relin == 0:
+            for s in range(max(1, t - window + 1), t + 1):
+                yield state_k + s
+        if t > window:
+            yield state_k + t - window  # marginalised
+            yield state_k + t - window + 1  # its prior
+        if rng.random() < closure and t > 10 * window:
+            yield state_k + 10 * rng.randrange((t - window) // 10)  # a keyframe
+
+
+def cad_incidents(seed: int, addresses: int, alpha: float, units: int, open_max: int,
+                  life: int) -> Iterator[int]:
+    """An emergency dispatch centre's computer-aided dispatch (recency-dominated: the
+    incident records of a 911 CAD). A call reads the address record (Zipf ``alpha`` over
+    ``addresses``: nursing homes and a few bars call again and again) and opens an
+    incident; the dispatcher recommends units (reads the status of a few of the
+    ``units``) and assigns one or two. While the incident is open (about ``life`` more
+    updates, at most ``open_max`` open at once) every update reads the incident and its
+    units again: en route, on scene, a note, a request for backup; the caller may call
+    again. A call waits while ``open_max`` are open. Closing reads it once more, and a
+    closed incident is rarely read again."""
+    rng = random.Random(seed)
+    addr_k, inc_k, unit_k = 0, 1 << 40, 2 << 40
+    where = _zipf(rng, addresses, alpha)
+    made = itertools.count()
+    open_: list[tuple[int, list[int], int]] = []  # (incident, its units, updates left)
+    while True:
+        if len(open_) < open_max and (not open_ or rng.random() < 0.3):
+            a = where()
+            yield addr_k + a
+            inc = next(made)
+            yield inc_k + inc
+            near = [(a * 31 + rng.randrange(8)) % units for _ in range(3)]
+            for u in near:
+                yield unit_k + u
+            assigned = near[:rng.randint(1, 2)]
+            yield inc_k + inc
+            open_.append((inc, assigned, max(1, int(rng.expovariate(1 / life)))))
+            continue
+        i = rng.randrange(len(open_))
+        inc, assigned, left = open_[-1 - i]
+        yield inc_k + inc
+        for u in assigned:
+            yield unit_k + u
+        if rng.random() < 0.05:  # backup requested
+            assigned.append(rng.randrange(units))
+        left -= 1
+        if left <= 0:
+            yield inc_k + inc  # closed, the disposition written
+            del open_[-1 - i]
+        else:
+            open_[-1 - i] = (inc, assigned, left)
+        if rng.random() < 0.002 and inc > 50:  # a supervisor's report reads an old one
+            yield inc_k + rng.randrange(inc)
+
+
+def nwp_runs(seed: int, regions: int, fields: int, alpha: float, run_every: int,
+             steps: int) -> Iterator[int]:
+    """A weather service's forecast data server across model runs (phase changes: a
+    numerical weather prediction model's output, as NOAA's NOMADS or a national met
+    service serves it). Every ``run_every`` requests a new model run starts and its
+    ``steps`` forecast hours land one after another; as each lands the post-processing
+    reads every region's every field of it in order. Users (apps, pilots, farmers) ask
+    for a region and field (Zipf ``alpha`` over ``regions`` x ``fields``: the big cities'
+    temperature and rain first) at an early forecast hour of the newest run that has it,
+    with the static terrain and land mask of the region. Each run's grids replace the
+    last run's: the whole working set turns over at every run."""
+    rng = random.Random(seed)
+    grid_k, static_k = 0, 1 << 40
+    cells = regions * fields
+    want = _zipf(rng, cells, alpha)
+    order = list(range(cells))
+    rng.shuffle(order)
+    run = 0
+    landed = steps  # the previous run is complete at the start
+    n = 0
+    while True:
+        n += 1
+        if n % run_every == 0:
+            run += 1
+            landed = 0
+        if landed < steps and n % max(1, run_every // (2 * steps)) == 0:
+            for c in range(cells):  # post-processing of the hour that just landed
+                yield grid_k + (((run << 20) + c) << 8) + landed
+            landed += 1
+        cell = order[want()]
+        hour = min(steps - 1, int(rng.expovariate(0.4)))
+        r = run if hour < landed else run - 1
+        yield grid_k + (((r << 20) + cell) << 8) + hour
+        if rng.random() < 0.3:
+            yield static_k + cell // fields
+
+
+def election_night(seed: int, races: int, alpha: float, precincts: int, waves: int,
+                   wave_len: int) -> Iterator[int]:
+    """A news site's results pages through an election night (phase changes). Before the
+    polls close readers browse race previews (Zipf ``alpha`` over ``races``: president,
+    then the close Senate seats) and the explainers. Then the polls close in ``waves``
+    (time zones); each wave's races go live: their precincts report in batches (each
+    report reads the precinct and writes the race's tally), readers refresh the live
+    races' pages and maps, and the national page all the time. When a race is called its
+    page gets a burst of readers, then readers move to the races still open. The next
+    morning readers look up the called races' results pages, a different ranking."""
+    rng = random.Random(seed)
+    race_k, prec_k, live_k, page_k = 0, 1 << 40, 2 << 40, 3 << 40
+    interest = _zipf(rng, races, alpha)
+    order = list(range(races))
+    rng.shuffle(order)
+    night = 0
+    while True:
+        night += 1
+        for _ in range(wave_len):  # previews and explainers
+            yield race_k + (night << 24) + order[interest()]
+            if rng.random() < 0.2:
+                yield page_k + (night << 8) + rng.randrange(20)
+        wave_of = [rng.randrange(waves) for _ in range(races)]
+        called: list[int] = []
+        for w in range(waves):
+            live = [r for r in range(races) if wave_of[r] <= w and r not in called]
+            if not live:
+                continue
+            left = {r: precincts for r in live}
+            for _ in range(wave_len):
+                yield page_k + (night << 8)  # the national page
+                r = live[min(len(live) - 1, interest() % len(live))]
+                yield live_k + (night << 24) + r
+                if left.get(r, 0) > 0 and rng.random() < 0.5:
+                    left[r] -= 1
+                    yield prec_k + (((night << 20) + r) << 12) + left[r]
+                    yield live_k + (night << 24) + r
+                if r in left and left[r] < precincts // 2 and rng.random() < 0.01:
+                    called.append(r)
+                    del left[r]
+                    for _ in range(rng.randint(20, 60)):  # the call: a burst of readers
+                        yield live_k + (night << 24) + r
+                    live = [x for x in live if x != r] or live
+        rank = list(range(races))
+        rng.shuffle(rank)
+        for _ in range(2 * wave_len):  # the morning after
+            yield race_k + (night << 24) + (1 << 20) + rank[interest()]
+
+
+def plc_scan(seed: int, inputs: int, rungs: int, screens: int, hmi_every: int,
+             trip: float) -> Iterator[int]:
+    """A programmable logic controller and its HMI in a process plant (loops and bursts).
+    Every scan cycle the PLC reads its ``inputs`` I/O points in order, then executes its
+    ``rungs`` of ladder logic (each reads its tags) and writes the outputs. Between scans
+    the HMI polls the screen an operator has open (Zipf over ``screens``, each a fixed
+    group of tags) every ``hmi_every`` points, and the historian logs a few tags. With
+    ``trip`` a unit trips: an alarm flood reads the tripped unit's alarm tags again and
+    again as the interlocks cascade, then the operator acknowledges them one by one."""
+    rng = random.Random(seed)
+    io_k, tag_k, alarm_k = 0, 1 << 40, 2 << 40
+    view = _zipf(rng, screens, 1.1)
+    screen_tags = [rng.sample(range(rungs), min(rungs, 12)) for _ in range(screens)]
+    rung_tags = [[rng.randrange(rungs) for _ in range(3)] for _ in range(rungs)]
+    n = 0
+    while True:
+        for i in range(inputs):
+            yield io_k + i
+            n += 1
+            if n % hmi_every == 0:
+                for t in screen_tags[view()]:
+                    yield tag_k + t
+        for r in range(rungs):
+            for t in rung_tags[r]:
+                yield tag_k + t
+        if rng.random() < 0.1:
+            yield tag_k + rng.randrange(rungs)  # the historian
+        if rng.random() < trip:
+            unit = rng.randrange(max(1, rungs // 20))
+            alarms = [alarm_k + unit * 20 + a for a in range(20)]
+            for _ in range(rng.randint(3, 8)):  # the flood
+                for a in alarms[:rng.randint(5, 20)]:
+                    yield a
+            for a in alarms:  # acknowledged
+                yield a
+
+
+def smart_meters(seed: int, meters: int, feeders: int, portal_alpha: float,
+                 bill_every: int, outage: float) -> Iterator[int]:
+    """A utility's advanced metering head-end (loops, scans and bursts: AMI smart meters).
+    Meters report in a fixed rotation (every meter once per round, in the collector's
+    schedule order), each report reading the meter's record and its feeder's load
+    aggregate. Customers check usage on the portal (Zipf ``portal_alpha``: a few engaged
+    customers daily). Every ``bill_every`` reports the billing run reads every meter in
+    account order (not the schedule's). With ``outage`` a feeder loses power: its meters'
+    last-gasp messages arrive together (a burst), and their restoration messages later."""
+    rng = random.Random(seed)
+    meter_k, feeder_k, bill_k = 0, 1 << 40, 2 << 40
+    schedule = list(range(meters))
+    rng.shuffle(schedule)
+    feeder_of = [rng.randrange(feeders) for _ in range(meters)]
+    portal = _zipf(rng, meters, portal_alpha)
+    restore: list[tuple[int, int]] = []
+    n = 0
+    cycle = 0
+    while True:
+        for m in schedule:
+            n += 1
+            yield meter_k + m
+            yield feeder_k + feeder_of[m]
+            if rng.random() < 0.2:
+                yield meter_k + portal()
+            if n % bill_every == 0:
+                cycle += 1
+                for a in range(meters):
+                    yield meter_k + a
+                    if a % 50 == 0:
+                        yield bill_k + (cycle << 20) + a // 50
+            if rng.random() < outage:
+                f = rng.randrange(feeders)
+                hit = [x for x in range(meters) if feeder_of[x] == f]
+                yield feeder_k + f
+                for x in hit:
+                    yield meter_k + x
+                restore.append((n + rng.randint(200, 2000), f))
+            if restore and restore[0][0] <= n:
+                _, f = restore.pop(0)
+                yield feeder_k + f
+                for x in range(meters):
+                    if feeder_of[x] == f:
+                        yield meter_k + x
+
+
+def digital_signage(seed: int, screens: int, groups: int, playlist: int, update: float,
+                    alert: float) -> Iterator[int]:
+    """A digital signage network's content server (loops: airport, mall and transit
+    screens). Each screen belongs to one of ``groups`` groups and loops its group's
+    playlist (about ``playlist`` items, the groups' lengths differ); screens take turns at
+    random, each play reading the screen's schedule and the item, and proof-of-play
+    logging. Some items are shared across playlists (the brand's ads). With ``update``
+    marketing replaces an item of a playlist with a new one; with ``alert`` an emergency
+    message takes every screen at once (every screen reads it, a burst)."""
+    rng = random.Random(seed)
+    item_k, sched_k, alert_k = 0, 1 << 40, 2 << 40
+    made = itertools.count()
+    shared = [next(made) for _ in range(max(2, playlist // 4))]
+    lists = []
+    for _ in range(groups):
+        own = [next(made) for _ in range(max(2, int(playlist * rng.uniform(0.5, 1.5))))]
+        own += rng.sample(shared, len(shared) // 2)
+        rng.shuffle(own)
+        lists.append(own)
+    group_of = [rng.randrange(groups) for _ in range(screens)]
+    at = [rng.randrange(len(lists[group_of[s]])) for s in range(screens)]
+    alerts = itertools.count()
+    while True:
+        s = rng.randrange(screens)
+        g = group_of[s]
+        yield sched_k + s
+        at[s] = (at[s] + 1) % len(lists[g])
+        yield item_k + lists[g][at[s]]
+        if rng.random() < update:
+            g2 = rng.randrange(groups)
+            lists[g2][rng.randrange(len(lists[g2]))] = next(made)
+        if rng.random() < alert:
+            a = next(alerts)
+            for s2 in range(screens):
+                yield sched_k + s2
+                yield alert_k + a
+
+
+def ocsp_responder(seed: int, certs: int, alpha: float, issuers: int, resign_every: int,
+                   revoke: float) -> Iterator[int]:
+    """A certificate authority's OCSP responder (frequency with scans: RFC 6960 with
+    pre-signed responses). Browsers and servers stapling their own status ask about
+    certificates, Zipf ``alpha`` over ``certs`` (the big sites' certificates first), each
+    request reading the issuer's record and the certificate's current signed response.
+    Every ``resign_every`` requests the signer renews every response in serial-number
+    order before the old ones expire (each a new response; the old ones are not served
+    again). With ``revoke`` a certificate is revoked: its response is signed again at
+    once, and the relying parties that saw it soon ask again."""
+    rng = random.Random(seed)
+    resp_k, cert_k, issuer_k = 0, 1 << 40, 2 << 40
+    rank = _zipf(rng, certs, alpha)
+    serial = list(range(certs))
+    rng.shuffle(serial)
+    issuer_of = [rng.randrange(issuers) for _ in range(certs)]
+    version = [0] * certs
+    n = 0
+    while True:
+        n += 1
+        c = serial[rank()]
+        yield issuer_k + issuer_of[c]
+        yield resp_k + (version[c] << 32) + c
+        if n % resign_every == 0:
+            for c2 in range(certs):
+                yield cert_k + c2
+                version[c2] += 1
+                yield resp_k + (version[c2] << 32) + c2
+        if rng.random() < revoke:
+            c2 = serial[rank()]
+            yield cert_k + c2
+            version[c2] += 1
+            for _ in range(rng.randint(2, 10)):
+                yield resp_k + (version[c2] << 32) + c2
+
+
+def matchmaking(seed: int, players: int, alpha: float, party: int, tick: int,
+                game_len: int) -> Iterator[int]:
+    """An online game's matchmaking service (mixed: scans of a changing queue, frequent
+    profiles, recent matches). Players join the queue (Zipf ``alpha`` over ``players``:
+    the regulars play all evening), each join reading the player's rating. Every ``tick``
+    joins the matchmaker scans every waiting ticket in order and forms matches of
+    ``party`` players of close ratings (each player's rating read again, the match
+    created). The game server reads its match about ``game_len`` times while it is
+    played; at the end every player's rating is read and written, and the regulars queue
+    again."""
+    rng = random.Random(seed)
+    player_k, ticket_k, match_k = 0, 1 << 40, 2 << 40
+    who = _zipf(rng, players, alpha)
+    rating = [rng.gauss(1500, 300) for _ in range(players)]
+    tickets = itertools.count()
+    matches = itertools.count()
+    queue: list[tuple[int, int]] = []  # (ticket, player)
+    playing: dict[int, tuple[list[int], int]] = {}
+    busy: set[int] = set()
+    n = 0
+    while True:
+        n += 1
+        p = who()
+        if p not in busy:
+            busy.add(p)
+            yield player_k + p
+            t = next(tickets)
+            queue.append((t, p))
+            yield ticket_k + t
+        if playing and rng.random() < 0.8:
+            m = rng.choice(list(playing))
+            ps, left = playing[m]
+            yield match_k + m
+            if left <= 1:
+                del playing[m]
+                for q in ps:
+                    yield player_k + q
+                    busy.discard(q)
+            else:
+                playing[m] = (ps, left - 1)
+        if n % tick == 0:
+            for t, _ in queue:
+                yield ticket_k + t
+            queue.sort(key=lambda tq: rating[tq[1]])
+            while len(queue) >= party:
+                group, queue = queue[:party], queue[party:]
+                m = next(matches)
+                for _, q in group:
+                    yield player_k + q
+                yield match_k + m
+                length = max(1, int(rng.gauss(game_len, game_len / 4)))
+                playing[m] = ([q for _, q in group], length)
+
+
+def fresh29_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 41's held-out set: seeds 51000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 51000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "smoother_w10_m200": lambda: fixed_lag_smoother(s + 0, 10, 200, 4, 5, 0.01),
+        "smoother_w40_m5000": lambda: fixed_lag_smoother(s + 1, 40, 5000, 12, 10, 0.02),
+        "cad_a300_o6": lambda: cad_incidents(s + 2, 300, 1.1, 20, 6, 8),
+        "cad_a20000_o60": lambda: cad_incidents(s + 3, 20000, 0.8, 300, 60, 20),
+        "nwp_r20_f4": lambda: nwp_runs(s + 4, 20, 4, 1.0, 4000, 8),
+        "nwp_r150_f8": lambda: nwp_runs(s + 5, 150, 8, 0.9, 30000, 12),
+        "election_r30_p40": lambda: election_night(s + 6, 30, 1.0, 40, 3, 2000),
+        "election_r600_p300": lambda: election_night(s + 7, 600, 0.85, 300, 5, 8000),
+        "plc_i40_r60": lambda: plc_scan(s + 8, 40, 60, 8, 10, 0.01),
+        "plc_i600_r900": lambda: plc_scan(s + 9, 600, 900, 40, 25, 0.05),
+        "ami_m300_f6": lambda: smart_meters(s + 10, 300, 6, 1.0, 2000, 0.0005),
+        "ami_m8000_f60": lambda: smart_meters(s + 11, 8000, 60, 0.9, 30000, 0.0002),
+        "signage_s20_g3": lambda: digital_signage(s + 12, 20, 3, 12, 0.002, 0.0005),
+        "signage_s500_g40": lambda: digital_signage(s + 13, 500, 40, 30, 0.005, 0.0001),
+        "ocsp_c500_i3": lambda: ocsp_responder(s + 14, 500, 1.0, 3, 5000, 0.001),
+        "ocsp_c30000_i20": lambda: ocsp_responder(s + 15, 30000, 0.9, 20, 60000, 0.0005),
+        "mm_p300_k4": lambda: matchmaking(s + 16, 300, 1.0, 4, 20, 30),
+        "mm_p20000_k10": lambda: matchmaking(s + 17, 20000, 0.8, 10, 50, 60),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -13135,7 +13560,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh21": fresh21_variants, "fresh22": fresh22_variants,
                 "fresh23": fresh23_variants, "fresh24": fresh24_variants,
                 "fresh25": fresh25_variants, "fresh26": fresh26_variants,
-                "fresh27": fresh27_variants, "fresh28": fresh28_variants}
+                "fresh27": fresh27_variants, "fresh28": fresh28_variants,
+                "fresh29": fresh29_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
 fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
-round 39's fresh27, round 40's fresh28): their
+round 39's fresh27, round 40's fresh28, round 41's fresh29): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -19,7 +19,7 @@ HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
-        "fresh24", "fresh25", "fresh26", "fresh27", "fresh28")
+        "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -257,6 +257,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
         }
+    if name == "fresh29":
+        return {
+            "smoother": lambda s: h.fixed_lag_smoother(s, 5, 50, 3, 3, 0.05),
+            "cad": lambda s: h.cad_incidents(s, 50, 1.0, 10, 4, 5),
+            "nwp": lambda s: h.nwp_runs(s, 5, 3, 1.0, 300, 4),
+            "election": lambda s: h.election_night(s, 10, 1.0, 10, 2, 200),
+            "plc": lambda s: h.plc_scan(s, 10, 20, 4, 5, 0.05),
+            "ami": lambda s: h.smart_meters(s, 50, 3, 1.0, 300, 0.01),
+            "signage": lambda s: h.digital_signage(s, 6, 2, 6, 0.01, 0.01),
+            "ocsp": lambda s: h.ocsp_responder(s, 50, 1.0, 2, 300, 0.01),
+            "mm": lambda s: h.matchmaking(s, 60, 1.0, 3, 10, 10),
+        }
     if name == "fresh28":
         return {
             "tcp": lambda s: h.tcp_segments(s, 3, 20, 0.05, 1.0, 100),
@@ -390,7 +402,10 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # segments around the car and the last fix's again; the car moves on); fresh28's TCP
 # buffers (a segment is read on send and again on its ack a round trip later, and the
 # sequence moves on) and the CRDT (each typed character reads the one typed just before it,
-# and the peers read both again; the cursor moves on).
+# and the peers read both again; the cursor moves on); fresh29's fixed-lag smoother (every
+# state is read by the factors of the next tick and the window's relinearisations, then
+# marginalised; the robot moves on) and the dispatch centre (an open incident is read at
+# every update until it closes, and closed ones are rarely read again).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -410,7 +425,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh25": ({"pacs", "asr"}, 0.4, 0.8),
                     "fresh26": ({"tf", "shell"}, 0.8, 0.7),
                     "fresh27": ({"raft", "mapmatch"}, 0.7, 0.8),
-                    "fresh28": ({"tcp", "crdt"}, 0.6, 0.6)}
+                    "fresh28": ({"tcp", "crdt"}, 0.6, 0.6),
+                    "fresh29": ({"smoother", "cad"}, 0.8, 0.6)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
