@@ -47,6 +47,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh39b: floor plan 24, seed 3902; fresh39c: floor plan 6, seed 3903)
     .venv/bin/python bench/experience_tasks.py --split fresh40a # floor plan 18, seed 4001
         # (fresh40b: floor plan 27, seed 4002; fresh40c: floor plan 28, seed 4003)
+    .venv/bin/python bench/experience_tasks.py --split fresh41a # floor plan 20, seed 4101
+        # (fresh41b: floor plan 30, seed 4102; fresh41c: floor plan 8, seed 4103)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -283,6 +285,15 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # streams differ from those splits' (other seed, other tasks). At length 30 each stream
 # holds all three KINDS and every task's needs are within reach of its world (checked by
 # generating the streams only; 0 of 30 out of reach in each).
+# "fresh41a/b/c" (round 41) likewise, by a helper (heldout41) who ran no arm on them: the
+# next in line, a FOURTH reuse each, round 36's 20 (fresh22b's, reused by fresh26c,
+# fresh31c and fresh36b) with 4101 and 30 (fresh21c's, reused by fresh27a, fresh32a and
+# fresh36c) with 4102, and round 37's 8 (fresh22a's, reused by fresh27b, fresh32b and
+# fresh37a) with 4103 (none a tuning plan: 20, 30 and 8 are in neither room_prior_fit's
+# ODD nor put_spot_error's --plans). Next in line: round 37's 26 and 5, a fourth time.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -304,7 +315,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh37a": (8, 3701), "fresh37b": (26, 3702), "fresh37c": (5, 3703),
           "fresh38a": (12, 3801), "fresh38b": (13, 3802), "fresh38c": (4, 3803),
           "fresh39a": (16, 3901), "fresh39b": (24, 3902), "fresh39c": (6, 3903),
-          "fresh40a": (18, 4001), "fresh40b": (27, 4002), "fresh40c": (28, 4003)}
+          "fresh40a": (18, 4001), "fresh40b": (27, 4002), "fresh40c": (28, 4003),
+          "fresh41a": (20, 4101), "fresh41b": (30, 4102), "fresh41c": (8, 4103)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the
