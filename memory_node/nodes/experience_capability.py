@@ -63,10 +63,16 @@ class ExperienceCapability(Capability):
         current = self.experience.facts.current(event.object_id, "state")
         if current is not None and current.value == state:
             return  # an outcome already said so: the same knowledge, not more support
+        # Facts are ordered by stamp, and a later fact stamped before the current one is
+        # kept as history. The event's stamp is its publisher's word (and the server's own
+        # short-term events are on the wall clock, outcomes on the frames' clock): taken
+        # as it came, one event stamped in the future pinned its fact against every later
+        # outcome. The state holds now, so it is stamped no later than memory's now.
+        ordered_at = min(stamp, self.host.memory.recall.clock())
         try:
             self.experience.add_facts([FactAssertion(
                 event.object_id, event.label, "state", state,
-                f"event:STATE_CHANGED@{stamp:.3f}", stamp)])
+                f"event:STATE_CHANGED@{stamp:.3f}", ordered_at)])
         except ValueError as exc:
             self.host.memory.counters.count("rejected.experience.event")
             self.host.node.get_logger().warning(f"experience: event dropped: {exc}",

@@ -60,6 +60,8 @@ from memory_node.srv import GetSceneGraph
 
 MAX_TOKEN_BUDGET = 1 << 20
 MAX_QUERY_CHARS = LIMITS.max_text_chars
+# A folded-in counter is a count as MemoryStats' own counts are: a uint64's decimal digits.
+MAX_COUNT_DIGITS = len(str(2**64 - 1))
 
 
 @dataclass(frozen=True)
@@ -233,9 +235,17 @@ class SceneGraphCapability(Capability):
             key = f"perception.{kv.key}"
             try:
                 check_text(kv.key, "counter name", LIMITS.max_label_chars, allow_empty=False)
-                value = int(kv.value)
             except ValueError:
-                continue  # not a count (a perception node of another version): skip it
+                continue
+            # Not a count (a perception node of another version, or anyone's junk): skipped.
+            # int() alone took a signed number of up to 4,300 digits, then republished in
+            # every memory/stats message (256 of them: a megabyte each).
+            if not (kv.value.isascii() and kv.value.isdigit()
+                    and len(kv.value) <= MAX_COUNT_DIGITS):
+                continue
+            value = int(kv.value)
+            if value >= 2**64:
+                continue
             if key not in counters:
                 if known >= LIMITS.max_counters:
                     continue

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import gzip
 import json
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from memory_node.core.perception.shared_data import ENV_VAR, shared_data_dir
 from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.colour import dominant_colour
 from memory_node.core.recall.describe import HELD_BY_ROBOT, Describer, parse_extent
 from memory_node.core.units import ObjectMemoryUnit
 
-AI2THOR_VAL = Path(__file__).resolve().parents[3] / "shared/data/ai2thor_rearrangement/val.json.gz"
+AI2THOR_VAL = shared_data_dir() / "ai2thor_rearrangement" / "val.json.gz"
 
 
 def jpeg_of(bgr: tuple[int, int, int], size: int = 48, noise: int = 12, seed: int = 0) -> bytes:
@@ -102,7 +102,7 @@ def test_table_rejects_bad_size() -> None:
 
 def test_category_table_covers_every_ai2thor_val_type() -> None:
     if not AI2THOR_VAL.is_file():
-        pytest.skip(f"AI2-THOR rearrangement data not found at {AI2THOR_VAL}")
+        pytest.skip(f"AI2-THOR rearrangement data not found at {AI2THOR_VAL} (set {ENV_VAR})")
     with gzip.open(AI2THOR_VAL, "rt") as fh:
         data = json.load(fh)
     types = set()

@@ -144,7 +144,8 @@ def test_a_state_change_memory_does_not_hold_teaches_nothing(ros_context: None,
                                                               tmp_path: Path) -> None:
     """Anyone can publish on memory/events. A STATE_CHANGED the server did not write (the
     object unknown, its label wrong, or a state memory does not hold) is counted and
-    dropped: no fact is learnt from a forged event."""
+    dropped: no fact is learnt from a forged event. One that states what memory holds is
+    learnt, but its stamp cannot put it after what memory learns later."""
     proc = server(tmp_path, stats_period_s=0.1)
     node = rclpy.create_node("forger")
     try:
@@ -179,14 +180,31 @@ def test_a_state_change_memory_does_not_hold_teaches_nothing(ros_context: None,
             facts = memory.recall("cook the apple and slice the ghost", k=5).facts
             assert not any("cooked" in f or "Ghost_1" in f or "Fridge_1" in f
                            for f in facts), facts
-            # The server's own event still teaches (the capability hears it asynchronously).
+
+            def learnt(instruction: str, fact: str) -> None:
+                # The capability hears events asynchronously.
+                deadline = time.monotonic() + 30.0
+                facts = memory.recall(instruction, k=5).facts
+                while time.monotonic() < deadline and not any(f.startswith(fact)
+                                                               for f in facts):
+                    facts = memory.recall(instruction, k=5).facts
+                assert any(f.startswith(fact) for f in facts), (fact, facts)
+
+            # The server's own event still teaches.
             memory.update(ObjectMemoryUnit("Tomato_1", "Tomato", (1.5, 0.9, 1.0),
                                            state="sliced", area_id="kitchen"))
-            deadline = time.monotonic() + 30.0
-            while time.monotonic() < deadline and not any("sliced" in f for f in facts):
-                facts = memory.recall("bring me the tomato", k=5).facts
-            assert any(f.startswith("Tomato_1 (Tomato) is in state sliced") for f in facts)
+            learnt("bring me the tomato", "Tomato_1 (Tomato) is in state sliced")
             assert rejected() == len(forged) and proc.alive()
+            # A state memory holds, stamped in 2038 (a publisher stamps what it likes): learnt,
+            # but ordered at memory's now, so what memory learns later supersedes it.
+            future = ObjectEvent(kind=ObjectEvent.STATE_CHANGED, object_id="Fridge_1",
+                                 label="Fridge", new_state="closed")
+            future.header.stamp.sec = 2**31 - 1
+            forger.publish(future)
+            learnt("open the fridge", "Fridge_1 (Fridge) is in state closed")
+            memory.update(ObjectMemoryUnit("Fridge_1", "Fridge", (3.0, 0.0, 1.0),
+                                           state="opened", area_id="kitchen"))
+            learnt("open the fridge", "Fridge_1 (Fridge) is in state opened")
     finally:
         node.destroy_node()
         proc.stop()

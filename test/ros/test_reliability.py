@@ -267,6 +267,15 @@ def test_foreign_stats_cannot_grow_the_servers_counters(rig: Rig) -> None:
     rig.wait_counters(lambda c: c.get("dropped.perception_stats.too_many", 0) >= 1,
                       "the flood counted")
     assert sum(k.startswith("perception.") for k in rig.counters()) <= LIMITS.max_counters + 1
+    # Values that are not a uint64's count are skipped, not republished in every stats
+    # message (a 4,000-digit one was); the last counter shows the message was read.
+    odd = ["9" * 4000, str(2**64), "-5", " 7", "1e3", "nan", ""]
+    publisher.publish(MemoryStats(counters=[
+        *(KeyValue(key=f"odd{i}", value=v) for i, v in enumerate(odd)),
+        KeyValue(key="read", value=str(2**64 - 1))]))
+    rig.wait_counters(lambda c: "perception.read" in c, "the odd values' message read")
+    assert not [kv for kv in rig.stats[-1].counters
+                if kv.key.startswith("perception.odd")], rig.stats[-1].counters
     rig.node.destroy_publisher(publisher)
 
 

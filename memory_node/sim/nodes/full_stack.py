@@ -258,9 +258,12 @@ class FullStack:
     def _on_truth(self, msg: String) -> None:
         import json  # noqa: PLC0415 - only here
 
+        # Anyone on the domain may publish here. Deep nesting ("[" * 1000) raises
+        # RecursionError, which a callback passes to the executor's spin: the runner's only
+        # executor thread (its memory client, goals, truth) stopped on one such message.
         try:
             state = json.loads(msg.data)
-        except ValueError:
+        except (ValueError, RecursionError):
             return
         if isinstance(state, dict) and isinstance(state.get("objects"), list):
             self._truth = state
