@@ -20,20 +20,31 @@ minus the least of the two repeats is what a text new to the process costs beyon
 tokens, least and median thread CPU of 30 runs each: its fixed cost and cost per token; and
 the token counts of the texts each kind embeds.
 
+Round 41: each request's collections too (``gc.callbacks``: how many ran inside it, their
+thread CPU summed, the longest) and where its wall went that was not the thread's CPU
+(Linux ``/proc/self/task/<tid>/schedstat``: waiting for a core, ``runqueue``; the rest,
+``blocked``, is sleeping: the model's vectors, the GIL); and the model call's ``run`` on
+the worker the same way (its CPU and its runqueue wait), with the tokens it ran.
+``--middle N`` sets generation 1's threshold after the server's heap policy is applied
+(``--middle 10``: the policy before round 41, the interpreter's own).
+
 ``--padding N``: N pairs (an instruction, "go to the place for: <another>") embedded alone
 and as one padded batch; how many pairs' vectors differ at all (the batch's padding
 deciding a vector would make a batch's split change answers).
 
     .venv/bin/python bench/recall_kind_paths.py [--requests 200] [--padding 150] [--out NAME]
-        [--tokens] # -> bench/results/<NAME>.json; RECALL_BENCH_CODE=DIR runs DIR's code
+        [--tokens] [--middle N]
+        # -> bench/results/<NAME>.json; RECALL_BENCH_CODE=DIR runs DIR's code
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import sys
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -48,7 +59,69 @@ from memory_node.core.recall import model_worker  # noqa: E402
 from memory_node.core.recall.settings import RecallSettings  # noqa: E402
 from memory_node.core.recall_memory import brief_from_fields  # noqa: E402
 
-FIELDS = ("wall", "thread_cpu", "model_busy", "before_wait_cpu", "waited", "after_wait_cpu")
+FIELDS = ("wall", "thread_cpu", "model_busy", "before_wait_cpu", "waited", "after_wait_cpu",
+          "runqueue", "blocked", "gc_n", "gc_cpu", "gc_longest", "model_run_cpu",
+          "model_run_runqueue", "model_tokens")
+
+
+def _sched_ms(tid: int) -> tuple[float, float]:
+    """A thread's time on a CPU and waiting on a runqueue (ms); zeros off Linux."""
+    try:
+        with open(f"/proc/self/task/{tid}/schedstat") as f:
+            on_cpu, waiting = f.read().split()[:2]
+    except OSError:
+        return 0.0, 0.0
+    return int(on_cpu) / 1e6, int(waiting) / 1e6
+
+
+class _Collections:
+    """Collections while ``on``: count, summed thread CPU, longest (ms)."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.times: list[float] = []
+        self._began = 0.0
+        gc.callbacks.append(self._hook)
+
+    def _hook(self, phase: str, info: dict) -> None:
+        if not self.on:
+            return
+        if phase == "start":
+            self._began = time.thread_time()
+        else:
+            self.times.append((time.thread_time() - self._began) * 1e3)
+
+
+class _ModelRuns:
+    """The request path's onnxruntime runs (not the background worker's): thread CPU,
+    runqueue wait and tokens (batch x length), summed since ``reset``."""
+
+    def __init__(self, embedder: object) -> None:
+        self.reset()
+        session = embedder._session  # type: ignore[attr-defined]
+        me = self
+
+        class _Timed:
+            def __getattr__(self, name: str) -> object:
+                return getattr(session, name)
+
+            def run(self, names: object, feeds: dict) -> object:
+                if threading.current_thread().name.startswith("recall-prefetch"):
+                    return session.run(names, feeds)
+                tid = threading.get_native_id()
+                c, (_, q) = time.thread_time(), _sched_ms(tid)
+                try:
+                    return session.run(names, feeds)
+                finally:
+                    me.cpu += (time.thread_time() - c) * 1e3
+                    me.runqueue += _sched_ms(tid)[1] - q
+                    me.tokens += int(np.prod(feeds["input_ids"].shape))
+
+        embedder._session = _Timed()  # type: ignore[attr-defined]
+
+    def reset(self) -> None:
+        self.cpu = self.runqueue = 0.0
+        self.tokens = 0
 
 
 class _Waits:
@@ -123,6 +196,8 @@ def main() -> int:
     ap.add_argument("--padding", type=int, default=150)
     ap.add_argument("--tokens", action="store_true")
     ap.add_argument("--out", default="recall_kind_paths")
+    ap.add_argument("--middle", type=int, default=None,
+                    help="generation 1's threshold after the heap policy (default: the policy's)")
     args = ap.parse_args()
     loaded = loaded_recall(10_000, RecallSettings())
     if loaded is None:
@@ -133,23 +208,40 @@ def main() -> int:
     from memory_node.nodes.heap import HeapSettler
 
     HeapSettler(settles_only=True).settle()  # as the server's start does
+    if args.middle is not None:
+        young, _, old = gc.get_threshold()
+        gc.set_threshold(young, args.middle, old)
+    thresholds = gc.get_threshold()
     rm.recall("bring me the mug from the kitchen", 5, 600)  # the DDS bench's first recall
     recaller.wait_for_prefetch(5.0)
     waits = _Waits()
+    collections = _Collections()
+    runs = _ModelRuns(recaller.embedder)
+    me = threading.get_native_id()
     rows: dict[str, list[tuple[float, ...]]] = {}
 
     def timed(call: object) -> None:
         waits.reset()
+        runs.reset()
+        collections.times.clear()
         busy = recaller.embedder.busy_s
+        q0 = _sched_ms(me)[1]
+        collections.on = True
         w, c = time.perf_counter(), time.thread_time()
         answer = call()  # type: ignore[operator]
         end = time.thread_time()
         wall = time.perf_counter() - w
+        collections.on = False
+        runqueue = (_sched_ms(me)[1] - q0) / 1e3
         before = (waits.first if waits.first is not None else end) - c
         after = end - waits.last if waits.last is not None else 0.0
+        gcs = collections.times
         rows.setdefault(answer.kind, []).append(
             tuple(x * 1e3 for x in (wall, end - c, recaller.embedder.busy_s - busy,
-                                    before, waits.waited, after)))
+                                    before, waits.waited, after, runqueue,
+                                    wall - (end - c) - runqueue))
+            + (float(len(gcs)), sum(gcs), max(gcs, default=0.0), runs.cpu, runs.runqueue,
+               float(runs.tokens)))
 
     load_before = os.getloadavg()
     instructions = rng.sample(texts, min(args.requests, len(texts)))
@@ -165,7 +257,9 @@ def main() -> int:
             brief = brief_from_fields(subgoal[:500], robot_area="kitchen")
             timed(lambda text=text, brief=brief, e=e: rm.recall(
                 text, 3, 600, episode_id=f"ep{e}", brief=brief))
-    kinds = {k: {f: _pcts([r[i] for r in v]) for i, f in enumerate(FIELDS)} | {"n": len(v)}
+    kinds = {k: {f: _pcts([r[i] for r in v]) for i, f in enumerate(FIELDS)}
+             | {"n": len(v), "gc_cpu_sum_ms": round(sum(r[FIELDS.index("gc_cpu")] for r in v), 2),
+                "thread_cpu_sum_ms": round(sum(r[1] for r in v), 1)}
              for k, v in rows.items()}
     # The instruction texts again, memo off (the first pass above had it on, but every text
     # was new to it, so it never hit).
@@ -181,7 +275,11 @@ def main() -> int:
         passes.append(np.array(cpu))
     first = np.array([r[1] for r in rows["instruction"]])
     new_text, again = passes[0], np.minimum(passes[1], passes[2])
+    gc.callbacks.remove(collections._hook)
+    # Cyclic garbage the young collections left in generation 2 (a settle's to free).
+    left_for_settle = gc.collect()
     out = {"requests": len(instructions), "episodes": len(episodes),
+           "gc_thresholds": list(thresholds), "unreachable_left_for_the_settle": left_for_settle,
            "fields_ms_p50_p90_p99": list(FIELDS), "kinds": kinds,
            "instruction_first_vs_repeat_cpu_ms": {
                "first": _pcts(list(first)), "new_text_same_words": _pcts(list(new_text)),

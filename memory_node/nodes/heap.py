@@ -23,8 +23,17 @@ whichever request allocated last, and found no garbage in (bench/README_recall.m
 29: 4 per server in 1,200 requests, none collecting anything). A freeze after the first
 recall (the other remedy tried) does not take them out: the memos grow with every new
 word, not at the first recall. So the settles, at quiet moments, are the only full
-collections; young objects are still collected as before (generations 0 and 1), and a
-cycle that dies in generation 2 waits for the next settle, as a frozen one does.
+collections; young objects are still collected (generations 0 and 1), and a cycle that
+dies in generation 2 waits for the next settle, as a frozen one does.
+
+With full collections off, generation 1 is only a way station to generation 2, and its
+collection walked what ten young collections promoted (the interpreter's middle threshold,
+10): the new words' memos again, 5,000-11,000 objects, ~0.8 ms of CPU inside one request
+in eight (bench/README_recall.md round 41). So `settles_only` also sets the middle
+threshold to 0: young collections alternate between generations 0 and 1, and each object
+is walked at most the two times it was before, in pieces of one young collection's
+survivors. What dies within ten young collections but after the first now waits for the
+next settle too (none in the in-process bench's 1,100 requests, round 41).
 
 A settle holds the executor thread (and the GIL) for ~130 ms of CPU, a second or more of
 wall on a loaded machine: a request that arrives meanwhile waits for all of it (round 21
@@ -46,6 +55,9 @@ from typing import Any
 # (this venv's 3.11, ROS Jazzy's 3.12); 3.14's incremental collector ignores the third
 # threshold, so there the option changes nothing.
 _NEVER = 2**31 - 1
+# Generation 1's threshold with full collections off: collected whenever a young collection
+# ran since its last one, i.e. every other young collection (the module's docstring).
+_EVERY_OTHER = 0
 
 
 class HeapSettler:
@@ -57,8 +69,7 @@ class HeapSettler:
         self._thresholds = gc.get_threshold()
         self.settles_only = settles_only
         if settles_only:
-            young, middle, _ = self._thresholds
-            gc.set_threshold(young, middle, _NEVER)
+            gc.set_threshold(self._thresholds[0], _EVERY_OTHER, _NEVER)
         self.settles = 0
         self.full_collections = 0      # generation-2 collections the interpreter started
         self.full_collection_cpu_ms_max = 0.0

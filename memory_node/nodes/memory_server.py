@@ -69,7 +69,8 @@ class ServerSettings:
         True, "Full (generation-2) garbage collections only at the heap settles: the "
         "interpreter's automatic ones are off (they walked the memos requests fill, 16-41 "
         "ms of CPU inside a request at 10,000 units, and found no garbage: "
-        "bench/README_recall.md round 29); younger generations are collected as before.")
+        "bench/README_recall.md round 29); younger generations are collected, generation 1 "
+        "every other young collection (round 41).")
     heap_settle_quiet_s: float = setting(
         5.0, "A due heap settle (~130 ms of the executor thread's CPU, 2-2.4 s of wall at "
         "load 40) waits until no service request came for this many seconds, so that no "

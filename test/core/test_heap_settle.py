@@ -51,6 +51,33 @@ def test_between_settles_no_full_collection_walks_what_requests_left() -> None:
         s.close()
 
 
+def test_between_settles_a_generation_1_collection_walks_one_young_collections_survivors(
+        ) -> None:
+    # With full collections off, generation 1 is a way station: its collection walked what
+    # ten young collections had promoted (the interpreter's middle threshold), ~0.8 ms
+    # inside one request in eight at 10,000 units (bench/README_recall.md round 41).
+    walked: list[int] = []
+
+    def on_collection(phase: str, info: dict) -> None:
+        if phase == "start" and info["generation"] == 1:
+            walked.append(len(gc.get_objects(generation=1)))
+
+    s = HeapSettler(settles_only=True)
+    young = gc.get_threshold()[0]
+    gc.callbacks.append(on_collection)
+    try:
+        s.settle()
+        kept = _survivors(20 * young)  # ~40 young collections' worth of survivors
+        assert len(walked) >= 2
+        # Each young collection promotes about `young` survivors here (they are all alive):
+        # a walk of ten collections' is ~10x that.
+        assert max(walked) <= 2 * young, walked
+        assert s.full_collections == 0 and len(kept) == 20 * young
+    finally:
+        gc.callbacks.remove(on_collection)
+        s.close()
+
+
 def test_automatic_full_collections_when_not_settles_only_and_thresholds_restored(
         settler: HeapSettler) -> None:
     before = gc.get_threshold()
