@@ -4,14 +4,16 @@ DDS. A `TaskStack` (memory_node/sim/tasks/driver.py) for `run_suite`.
     world (sensors, skill servers) -> perception node -> memory server -> planner node
 
 `FullStack` starts them all (`SimBringup` with memory and planner; a node that dies is
-restarted by the supervisor thread), and per sequence restarts the world with the
-sequence's house and clears memory. Per subtask it sends ONE `ExecuteInstruction` goal
-(the subtask's words or the task's, `Subtask.planner_conditions`, a step limit) and records
-from the action result what was executed (skill, arguments, error code, simulated
-duration) and what it cost (LLM tokens and time, memory time); goals are checked on the
-world's ground truth (`sim/ground_truth`, `sim/core/goals.Binding`, one per task), never
-on the planner's claims. Before each subtask the runner asks memory to recall the
-instruction itself and records which of the needed objects came back (MRA);
+restarted by the supervisor thread) and is ready once memory has handled a camera frame;
+per sequence it restarts the world with the sequence's house (the first sequence keeps the
+world it started when that is its house) and clears memory. Per subtask it sends ONE
+`ExecuteInstruction` goal (the subtask's words or the task's,
+`Subtask.planner_conditions`, a step limit) and records from the action result what was
+executed (skill, arguments, error code, simulated duration) and what it cost (LLM tokens
+and time, memory time); goals are checked on the world's ground truth
+(`sim/ground_truth`, `sim/core/goals.Binding`, one per task), never on the planner's
+claims. Before each subtask the runner asks memory to recall the instruction itself and
+records which of the needed objects came back (MRA);
 `memory/stats` read before and after gives the short-term memory's queries (MHR).
 
 Ablations (the switch is here, on the real server, with the same planner and limits):
@@ -41,7 +43,7 @@ from rclpy.action import ActionClient
 from rclpy.executors import MultiThreadedExecutor
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from std_msgs.msg import String
+from std_msgs.msg import Header, String
 
 from memory_node.action import ExecuteInstruction
 from memory_node.client import MemoryClient
@@ -173,6 +175,8 @@ class FullStack:
         self._executor: MultiThreadedExecutor | None = None
         self._lock = threading.Lock()
         self._truth: dict | None = None
+        self._perceived = threading.Event()  # memory has handled a frame of the camera
+        self._world_used = False       # a sequence has started on the running world
         self._stats: StatsReading | None = None
         self._stats_at = 0.0
         self._path: list[tuple[float, float]] = []
@@ -202,6 +206,7 @@ class FullStack:
         n = self.node
         n.create_subscription(String, "sim/ground_truth", self._on_truth, LATCHED)
         n.create_subscription(MemoryStats, "memory/stats", self._on_stats, LATCHED)
+        n.create_subscription(Header, "memory/perceived", self._on_perceived, LATCHED)
         n.create_subscription(PoseStamped, "slam/pose", self._on_pose,
                               QoSProfile(depth=5, reliability=ReliabilityPolicy.BEST_EFFORT))
         self.action: ActionClient = ActionClient(n, ExecuteInstruction,
@@ -253,6 +258,15 @@ class FullStack:
             if time.monotonic() > deadline:
                 raise Unavailable("no ground truth from the world")
             time.sleep(0.1)
+        # The world publishes its truth and frames before the perception node (the slowest
+        # process to import) subscribes: a first task sent then had its first explore's
+        # views dropped unseen, and memory missed the sink the first views showed (round
+        # 40's kept first world, detector seeds 1-2; the restart that followed had hidden
+        # it by giving perception the seconds of a second world start).
+        while not self._perceived.wait(0.1):
+            self._alive()
+            if time.monotonic() > deadline:
+                raise Unavailable("memory handled no camera frame (memory/perceived)")
 
     # -- topics ------------------------------------------------------------------------------
     def _on_truth(self, msg: String) -> None:
@@ -264,6 +278,9 @@ class FullStack:
             return
         if isinstance(state, dict) and isinstance(state.get("objects"), list):
             self._truth = state
+
+    def _on_perceived(self, _msg: Header) -> None:
+        self._perceived.set()
 
     def _on_stats(self, msg: MemoryStats) -> None:
         with self._lock:
@@ -304,8 +321,16 @@ class FullStack:
             except MemoryRequestError:
                 pass
         self.bringup.overrides[WORLD] = [*self._base_world, *layout]
-        self._truth = None
-        self.bringup.restart(WORLD)
+        # The world `start` brought up has run no sequence: when it already is this
+        # sequence's house it is the fresh world a restart would give, and a restart
+        # stopped it in its first seconds (round 39: a KeyboardInterrupt in its start-up,
+        # the planner ignoring the new world's /clock while the old writer was in the graph).
+        reuse = not self._world_used and self._truth is not None \
+            and self._truth.get("source") == want
+        self._world_used = True
+        if not reuse:
+            self._truth = None
+            self.bringup.restart(WORLD)
         deadline = time.monotonic() + self.options.start_timeout_s
         while self._truth is None or self._truth.get("source") != want:
             self._alive()
