@@ -5,9 +5,8 @@ DDS. A `TaskStack` (memory_node/sim/tasks/driver.py) for `run_suite`.
 
 `FullStack` starts them all (`SimBringup` with memory and planner; a node that dies is
 restarted by the supervisor thread) and is ready once memory has handled a camera frame;
-per sequence it restarts the world with the sequence's house (the first sequence keeps the
-world it started when that is its house) and clears memory. Per subtask it sends ONE
-`ExecuteInstruction` goal (the subtask's words or the task's,
+per sequence it restarts the world with the sequence's house and clears memory. Per
+subtask it sends ONE `ExecuteInstruction` goal (the subtask's words or the task's,
 `Subtask.planner_conditions`, a step limit) and records from the action result what was
 executed (skill, arguments, error code, simulated duration) and what it cost (LLM tokens
 and time, memory time); goals are checked on the world's ground truth
@@ -175,8 +174,8 @@ class FullStack:
         self._executor: MultiThreadedExecutor | None = None
         self._lock = threading.Lock()
         self._truth: dict | None = None
-        self._perceived = threading.Event()  # memory has handled a frame of the camera
-        self._world_used = False       # a sequence has started on the running world
+        self._perceived: float | None = None  # stamp of the last frame memory handled
+        self._frame_stamp: float | None = None  # stamp of the last frame the world sent
         self._stats: StatsReading | None = None
         self._stats_at = 0.0
         self._path: list[tuple[float, float]] = []
@@ -262,11 +261,23 @@ class FullStack:
         # process to import) subscribes: a first task sent then had its first explore's
         # views dropped unseen, and memory missed the sink the first views showed (round
         # 40's kept first world, detector seeds 1-2; the restart that followed had hidden
-        # it by giving perception the seconds of a second world start).
-        while not self._perceived.wait(0.1):
+        # it by giving perception the seconds of a second world start). Ready is memory
+        # having handled the frame that was the world's newest when its first one came
+        # back: perception is up and has caught up with its start (its first frames are
+        # its slowest).
+        caught_up: float | None = None
+        while True:
+            with self._lock:
+                perceived, newest = self._perceived, self._frame_stamp
+            if perceived is not None:
+                if caught_up is None:
+                    caught_up = newest if newest is not None else perceived
+                if perceived >= caught_up:
+                    break
             self._alive()
             if time.monotonic() > deadline:
                 raise Unavailable("memory handled no camera frame (memory/perceived)")
+            time.sleep(0.1)
 
     # -- topics ------------------------------------------------------------------------------
     def _on_truth(self, msg: String) -> None:
@@ -279,8 +290,9 @@ class FullStack:
         if isinstance(state, dict) and isinstance(state.get("objects"), list):
             self._truth = state
 
-    def _on_perceived(self, _msg: Header) -> None:
-        self._perceived.set()
+    def _on_perceived(self, msg: Header) -> None:
+        with self._lock:
+            self._perceived = msg.stamp.sec + msg.stamp.nanosec * 1e-9
 
     def _on_stats(self, msg: MemoryStats) -> None:
         with self._lock:
@@ -290,6 +302,8 @@ class FullStack:
             self._stats_at = time.monotonic()
 
     def _on_pose(self, msg: PoseStamped) -> None:
+        with self._lock:  # the world sends a pose with every frame, stamped as the frame
+            self._frame_stamp = msg.header.stamp.sec + msg.header.stamp.nanosec * 1e-9
         p = msg.pose.position
         if not (math.isfinite(p.x) and math.isfinite(p.y)):
             return
@@ -321,16 +335,8 @@ class FullStack:
             except MemoryRequestError:
                 pass
         self.bringup.overrides[WORLD] = [*self._base_world, *layout]
-        # The world `start` brought up has run no sequence: when it already is this
-        # sequence's house it is the fresh world a restart would give, and a restart
-        # stopped it in its first seconds (round 39: a KeyboardInterrupt in its start-up,
-        # the planner ignoring the new world's /clock while the old writer was in the graph).
-        reuse = not self._world_used and self._truth is not None \
-            and self._truth.get("source") == want
-        self._world_used = True
-        if not reuse:
-            self._truth = None
-            self.bringup.restart(WORLD)
+        self._truth = None
+        self.bringup.restart(WORLD)
         deadline = time.monotonic() + self.options.start_timeout_s
         while self._truth is None or self._truth.get("source") != want:
             self._alive()
