@@ -4,14 +4,15 @@ DDS. A `TaskStack` (memory_node/sim/tasks/driver.py) for `run_suite`.
     world (sensors, skill servers) -> perception node -> memory server -> planner node
 
 `FullStack` starts them all (`SimBringup` with memory and planner; a node that dies is
-restarted by the supervisor thread), and per sequence restarts the world with the
-sequence's house and clears memory. Per subtask it sends ONE `ExecuteInstruction` goal
-(the subtask's words or the task's, `Subtask.planner_conditions`, a step limit) and records
-from the action result what was executed (skill, arguments, error code, simulated
-duration) and what it cost (LLM tokens and time, memory time); goals are checked on the
-world's ground truth (`sim/ground_truth`, `sim/core/goals.Binding`, one per task), never
-on the planner's claims. Before each subtask the runner asks memory to recall the
-instruction itself and records which of the needed objects came back (MRA);
+restarted by the supervisor thread) and is ready once memory has handled a camera frame;
+per sequence it restarts the world with the sequence's house and clears memory. Per
+subtask it sends ONE `ExecuteInstruction` goal (the subtask's words or the task's,
+`Subtask.planner_conditions`, a step limit) and records from the action result what was
+executed (skill, arguments, error code, simulated duration) and what it cost (LLM tokens
+and time, memory time); goals are checked on the world's ground truth
+(`sim/ground_truth`, `sim/core/goals.Binding`, one per task), never on the planner's
+claims. Before each subtask the runner asks memory to recall the instruction itself and
+records which of the needed objects came back (MRA);
 `memory/stats` read before and after gives the short-term memory's queries (MHR).
 
 Ablations (the switch is here, on the real server, with the same planner and limits):
@@ -41,7 +42,7 @@ from rclpy.action import ActionClient
 from rclpy.executors import MultiThreadedExecutor
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from std_msgs.msg import String
+from std_msgs.msg import Header, String
 
 from memory_node.action import ExecuteInstruction
 from memory_node.client import MemoryClient
@@ -173,6 +174,8 @@ class FullStack:
         self._executor: MultiThreadedExecutor | None = None
         self._lock = threading.Lock()
         self._truth: dict | None = None
+        self._perceived: float | None = None  # stamp of the last frame memory handled
+        self._frame_stamp: float | None = None  # stamp of the last frame the world sent
         self._stats: StatsReading | None = None
         self._stats_at = 0.0
         self._path: list[tuple[float, float]] = []
@@ -202,6 +205,7 @@ class FullStack:
         n = self.node
         n.create_subscription(String, "sim/ground_truth", self._on_truth, LATCHED)
         n.create_subscription(MemoryStats, "memory/stats", self._on_stats, LATCHED)
+        n.create_subscription(Header, "memory/perceived", self._on_perceived, LATCHED)
         n.create_subscription(PoseStamped, "slam/pose", self._on_pose,
                               QoSProfile(depth=5, reliability=ReliabilityPolicy.BEST_EFFORT))
         self.action: ActionClient = ActionClient(n, ExecuteInstruction,
@@ -253,6 +257,27 @@ class FullStack:
             if time.monotonic() > deadline:
                 raise Unavailable("no ground truth from the world")
             time.sleep(0.1)
+        # The world publishes its truth and frames before the perception node (the slowest
+        # process to import) subscribes: a first task sent then had its first explore's
+        # views dropped unseen, and memory missed the sink the first views showed (round
+        # 40's kept first world, detector seeds 1-2; the restart that followed had hidden
+        # it by giving perception the seconds of a second world start). Ready is memory
+        # having handled the frame that was the world's newest when its first one came
+        # back: perception is up and has caught up with its start (its first frames are
+        # its slowest).
+        caught_up: float | None = None
+        while True:
+            with self._lock:
+                perceived, newest = self._perceived, self._frame_stamp
+            if perceived is not None:
+                if caught_up is None:
+                    caught_up = newest if newest is not None else perceived
+                if perceived >= caught_up:
+                    break
+            self._alive()
+            if time.monotonic() > deadline:
+                raise Unavailable("memory handled no camera frame (memory/perceived)")
+            time.sleep(0.1)
 
     # -- topics ------------------------------------------------------------------------------
     def _on_truth(self, msg: String) -> None:
@@ -268,6 +293,10 @@ class FullStack:
         if isinstance(state, dict) and isinstance(state.get("objects"), list):
             self._truth = state
 
+    def _on_perceived(self, msg: Header) -> None:
+        with self._lock:
+            self._perceived = msg.stamp.sec + msg.stamp.nanosec * 1e-9
+
     def _on_stats(self, msg: MemoryStats) -> None:
         with self._lock:
             self._stats = StatsReading(int(msg.queries), int(msg.hits), int(msg.warm_queries),
@@ -276,6 +305,8 @@ class FullStack:
             self._stats_at = time.monotonic()
 
     def _on_pose(self, msg: PoseStamped) -> None:
+        with self._lock:  # the world sends a pose with every frame, stamped as the frame
+            self._frame_stamp = msg.header.stamp.sec + msg.header.stamp.nanosec * 1e-9
         p = msg.pose.position
         if not (math.isfinite(p.x) and math.isfinite(p.y)):
             return
