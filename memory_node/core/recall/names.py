@@ -1730,14 +1730,14 @@ def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
         # Any tie counts as a rival claim, a definition's word too ("dish": a bowl is "a
         # dish that is round", so "every dish" does not name the dish sponge); with
         # ``kinds`` only a definition's word the type is a kind of.
-        said = (lt.partial | lt.modifiers | set(lt.words)) & query.token_set
-        glossed = (lt.gloss & query.token_set) - said
-        if glossed and kinds is not None:
+        tied = (lt.partial | lt.modifiers | lt.gloss | set(lt.words)) & query.token_set
+        if kinds is not None and tied & lt.gloss:
+            said = (lt.partial | lt.modifiers | set(lt.words)) & tied
             # Said as a verb ("light it") the word names no thing: the tie stays.
             if verbs is None:
                 verbs = _verbs_said(query.tokens)
-            glossed &= kinds(lt) | verbs
-        for w in said | glossed:
+            tied = said | ((tied - said) & (kinds(lt) | verbs))
+        for w in tied:
             by_word[w] = by_word.get(w, 0) + 1
         if m in (PARTIAL, MODIFIER):
             own[t] = (lt.partial | lt.modifiers) & query.token_set
