@@ -23,16 +23,13 @@ from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.lexical import (
     _WORD,
     DETERMINERS,
+    OBJECT_STARTS,
     STATE_SYNONYMS,
     STOPWORDS,
     split_label,
 )
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.skills import SkillTable
-
-# What may start a verb's object right after it ("water the plants", "milk it"): the
-# determiners and the object pronouns, closed classes.
-_OBJECT_STARTS = DETERMINERS | frozenset({"it", "them", "him", "her", "me", "us"})
 
 MAX_WORDS = 64  # an instruction longer than this is scanned on its first 64 content words
 
@@ -186,7 +183,7 @@ def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
                 and lex.verb_share(w) >= 0.5):
             out.update(name for name, roles in takes.items()
                        if name not in out and any(lex.verb_in_kind(w, r) for r in roles))
-        if i + 1 < len(said) and said[i + 1] in _OBJECT_STARTS:
+        if i + 1 < len(said) and said[i + 1] in OBJECT_STARTS:
             continue
         out.update(name for name, roles in takes.items()
                    if name not in out and any(lex.is_kind_of(w, r) for r in roles))

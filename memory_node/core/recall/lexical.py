@@ -18,6 +18,9 @@ _WORD = re.compile(r"[a-z0-9]+")
 # it can be: a closed class, shared by the subtask splitter and the skill finder.
 DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your",
                          "his", "her", "its", "our", "their"})
+# What may start a verb's object right after it ("water the plants", "milk it", "light
+# it"): the determiners and the object pronouns, closed classes.
+OBJECT_STARTS = DETERMINERS | frozenset({"it", "them", "him", "her", "me", "us"})
 # Where an object goes: a closed class of prepositions, not vocabulary of any data set.
 PLACE_PREPOSITIONS = frozenset({"on", "onto", "in", "into", "inside", "under", "beside",
                                 "behind"})

@@ -29,6 +29,7 @@ from memory_node.core.config_files import config_path, load_yaml
 from memory_node.core.recall.lexical import (
     _WORD,
     DETERMINERS,
+    OBJECT_STARTS,
     PRO_FORMS,
     STOPWORDS,
     lemma,
@@ -1703,25 +1704,40 @@ def _drop_said_only_at(names: dict[str, float], terms: dict[str, LabelTerms],
 
 
 def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
-               query: QueryTerms, most: int = 1) -> dict[str, float]:
+               query: QueryTerms, most: int = 1,
+               kinds: Callable[[LabelTerms], frozenset[str]] | None = None,
+               ) -> dict[str, float]:
     """Raise to FULL the types that a word names partly when that word names no type
     outright and at most ``most`` types partly: "wash your hands with the soap" names the
     soap bar and the soap bottle, the only things "soap" can mean here, as surely as "the
     soap bar" would. A word that fits more ("table": dining, coffee and side table) says
-    the kind, not the thing, and stays partial."""
+    the kind, not the thing, and stays partial. ``kinds``: a type's WordNet parents; with
+    it, a word only its definition says is a rival claim when it is what the type is a
+    kind of ("dish": a bowl is a dish), not a thing the definition merely mentions ("turn
+    the light off": a window admits light, a mirror reflects it; neither is a light),
+    unless the word is said as a verb ("light it")."""
     full_words: set[str] = set()
     for t, m in names.items():
         if m >= FULL:
             full_words |= {w for p in terms[t].full for w in p}
     own: dict[str, frozenset[str]] = {}
     by_word: dict[str, int] = {}
+    verbs: set[str] | None = None  # read once, for the first definition's tie
     for t, m in names.items():
         if not m:
             continue
         lt = terms[t]
         # Any tie counts as a rival claim, a definition's word too ("dish": a bowl is "a
-        # dish that is round", so "every dish" does not name the dish sponge).
-        for w in (lt.partial | lt.modifiers | lt.gloss | set(lt.words)) & query.token_set:
+        # dish that is round", so "every dish" does not name the dish sponge); with
+        # ``kinds`` only a definition's word the type is a kind of.
+        tied = (lt.partial | lt.modifiers | lt.gloss | set(lt.words)) & query.token_set
+        if kinds is not None and tied & lt.gloss:
+            said = (lt.partial | lt.modifiers | set(lt.words)) & tied
+            # Said as a verb ("light it") the word names no thing: the tie stays.
+            if verbs is None:
+                verbs = _verbs_said(query.tokens)
+            tied = said | ((tied - said) & (kinds(lt) | verbs))
+        for w in tied:
             by_word[w] = by_word.get(w, 0) + 1
         if m in (PARTIAL, MODIFIER):
             own[t] = (lt.partial | lt.modifiers) & query.token_set
@@ -1730,6 +1746,16 @@ def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
         if ws and not ws & (full_words | query.plural) and all(by_word[w] <= most for w in ws):
             out[t] = FULL
     return out
+
+
+def _verbs_said(tokens: Sequence[str]) -> set[str]:
+    """The words said only right before an object ("light it", "light the candle"):
+    verbs there, whatever else they can be."""
+    before: set[str] = set()
+    elsewhere: set[str] = set()
+    for t, after in zip(tokens, [*tokens[1:], ""], strict=True):
+        (before if after in OBJECT_STARTS else elsewhere).add(t)
+    return before - elsewhere
 
 
 def _named_partly(names: dict[str, float], types: set[str]) -> dict[str, float]:

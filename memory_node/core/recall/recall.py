@@ -142,6 +142,13 @@ class RecallConfig:
                                      # made for ("kettle": for boiling -> the stove)
     sole_names: bool = True          # a word naming one type only partly ("the soap", "the
                                      # tap"), and no type outright, names it outright
+    gloss_kinds: bool = True         # ... and a type's WordNet definition rivals it for
+                                     # the word only where the type is a kind of it ("every
+                                     # dish": a bowl is a dish) or the word is a verb
+                                     # before its object ("light it"), not where the
+                                     # definition mentions it ("turn the light off": a
+                                     # window admits light): the light switch
+                                     # (names.sole_names, round 41)
     retractions: bool = True         # a thing said only where the speaker takes it back
                                      # ("not the cup", "a bar of - no, the liquid soap")
                                      # is not named (names.retracted)
@@ -1321,6 +1328,12 @@ class Recaller:
         lex = self.lexicon
         return lex if lex is not None and self.config.use_lexicon and lex.available else None
 
+    def _gloss_kinds(self, terms: LabelTerms) -> frozenset[str]:
+        """What a type is a kind of, by WordNet (its name's parents, every physical
+        sense): the words of its definition that rival it for a word (sole_names)."""
+        lex = self._lexicon()
+        return lex.sense_parents("_".join(terms.words)) if lex is not None else frozenset()
+
     def terms_for(self, type_name: str) -> LabelTerms:
         t = self._label_terms.get(type_name)
         if t is None:
@@ -1481,7 +1494,8 @@ class Recaller:
         if cfg.region_nouns:
             names = drop_regions(names, of(True), q)
         if cfg.sole_names:
-            names = sole_names(names, of(True), q)
+            names = sole_names(names, of(True), q,
+                               kinds=self._gloss_kinds if cfg.gloss_kinds else None)
         if cfg.compound_parents and q.compounds:
             names = compound_parents(names, of(False), q, self._lexicon())
         if cfg.elided_heads:
