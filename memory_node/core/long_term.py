@@ -427,6 +427,14 @@ class LongTermMemory:
                 receptacle, relation = inside, "in"
             elif previous is not None and not moved_off:
                 receptacle, relation = previous.receptacle_id, previous.relation
+            elif previous is not None and previous.relation == "on" and (
+                    other := self._top_of_kind(previous.receptacle_id, attrs["position"])):
+                # Seen off the top it was put on but on another node of that top's type:
+                # one long counter held as two nodes (a sliver of its far end seen at an
+                # image's edge, never folded into the part seen whole). The put named the
+                # sliver, the hand set the mug on the near end, and the mug stood on
+                # nothing: the plan picked it and put it again (fresh clone, h0c-1).
+                receptacle, relation = other, "on"
             else:
                 receptacle, relation = "", ""
             if receptacle != HELD_BY_ROBOT and (not inside or inside not in self.graph.graph):
@@ -501,6 +509,26 @@ class LongTermMemory:
                     unit, label=label, state=state, receptacle_id=receptacle,
                     relation=relation))
         return forgotten
+
+    def _top_of_kind(self, receptacle: str, position: Sequence[float]) -> str:
+        """Another node of `receptacle`'s type (canonical label) that `position` stands on
+        (`SceneGraph.stands_on`), the nearest of several; "" when there is none or the
+        type is unknown."""
+        unit = self.short_term.peek(receptacle) if self.short_term is not None else None
+        label = unit.label if unit is not None else (
+            self.graph.node(receptacle).get("label", "") if receptacle in self.graph.graph
+            else "")
+        if not label:
+            return ""
+        canonical = self.config.canonical
+        kind = canonical(label)
+        nodes = self.graph.graph.nodes
+        tops = [o for o in self.graph.nodes(OBJECT) if o != receptacle
+                and not nodes[o].get("movable", True)
+                and canonical(nodes[o].get("label", "")) == kind
+                and self.graph.stands_on(o, position)]
+        return min(tops, key=lambda o: (math.dist(nodes[o]["position"][:2], position[:2]), o),
+                   default="")
 
     def _seen_in(self, obj: str, label: str, said: str, relation: str) -> str:
         """The container `obj` is seen inside when that is not `said` (the receptacle its

@@ -1012,3 +1012,43 @@ def test_a_thing_lying_on_a_dresser_is_not_in_it(tmp_path: Path) -> None:
         assert memory.short_term.peek(ids["Knife"]).receptacle_id == ids["Drawer"]
     finally:
         memory.close()
+
+
+def test_a_mug_put_on_a_counters_fragment_and_seen_on_its_other_node_stays_on_a_counter(
+        tmp_path: Path) -> None:
+    """One long counter held as two nodes: the part seen whole (near) and a sliver of its far
+    end seen once at an image's edge (its box 0.2 m wide, 1.4 m off), never folded together.
+    The plan put the mug "on" the sliver (recall gives one counter); the hand set it on the
+    counter's near end, where the camera then saw it, on the other node. The run's h0c-1
+    (fresh clone 20261128T023421Z, memory arm): the move was read as off the sliver and the
+    unit stood on nothing, the plan read ON(Mug, CounterTop) unmet and picked the mug and
+    put it again (12 skills, 7 in the other runs). Seen on a top of the type it was put on,
+    it is on that top."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        near = Observation.at("CounterTop", (3.0, 0.0, 0.45), 1.0, extent=(1.6, 0.6, 0.9))
+        sliver = Observation.at("CounterTop", (4.2, 1.2, 0.25), 1.0, extent=(0.2, 0.02, 0.48))
+        lt.apply([near, Observation.at("Mug", (0.6, 0.0, 0.8), 1.0)], view(1.0), 1.0)
+        (mug,) = _mugs(lt)
+        counter = next(o for o in lt.graph.nodes("object") if o != mug)
+        lt.apply([near], None, 1.5)
+        lt.apply([sliver], None, 1.6)
+        (fragment,) = [o for o in lt.graph.nodes("object") if o not in (mug, counter)]
+        memory.recall.record_outcome("", "pick", [mug], True, stamp=2.0)
+        memory.recall.record_outcome("", "put", [mug, fragment, "on"], True, stamp=3.0,
+                                     robot_position=(3.0, -1.0, 0.0))
+        unit = memory.short_term.peek(mug)
+        assert unit is not None and (unit.receptacle_id, unit.relation) == (fragment, "on")
+        stamp = 4.0
+        while math.dist(memory.short_term.peek(mug).position[:2], (2.7, 0.1)) > 0.05:
+            seen = Observation.at("Mug", (2.7, 0.1, 0.95), stamp)   # on the near end
+            lt.apply([near, seen], view(stamp), stamp)
+            stamp += 1.0
+            assert stamp < 12, "the mug's unit never moved to where it was seen"
+        assert _mugs(lt) == [mug]
+        unit = memory.short_term.peek(mug)
+        assert unit is not None and unit.relation == "on", unit
+        assert unit.receptacle_id in (counter, fragment), unit
+    finally:
+        memory.close()
