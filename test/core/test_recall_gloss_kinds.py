@@ -7,32 +7,16 @@ bowl is a dish") still is, and so is any where the word is said as a verb ("ligh
 from __future__ import annotations
 
 from recall_rooms import labels, room
+from wordnet_data import names_sole as named
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.names import (
-    FULL,
-    consume,
-    label_terms,
-    name_match,
-    query_terms,
-    sole_names,
-)
+from memory_node.core.recall.names import FULL
 from memory_node.core.recall.recall import RecallConfig, Recaller
 
 LIVING = ["LightSwitch", "Window", "Mirror", "Candle", "FloorLamp", "Sofa"]
 KITCHEN = ["Faucet", "SinkBasin", "DishSponge", "Bowl", "Plate", "Mug"]
-
-
-def named(lex: Lexicon, text: str, present: list[str], kinds: bool) -> dict[str, float]:
-    terms = {t: label_terms(t, lex) for t in present}
-    q = query_terms(text, lex)
-    names = consume({t: name_match(terms[t], q) for t in present}, terms, q)
-    parents = (lambda lt: lex.sense_parents("_".join(lt.words))) if kinds else None
-    names = sole_names(names, {t: terms[t] for t, m in names.items() if m}, q,
-                       kinds=parents)
-    return {t: m for t, m in names.items() if m}
 
 
 @needs_wordnet

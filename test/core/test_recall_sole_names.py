@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from recall_rooms import labels, room
+from wordnet_data import names_sole as named
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
@@ -15,11 +16,7 @@ from memory_node.core.recall.names import (
     FULL,
     MODIFIER,
     VERB_MARK,
-    consume,
     label_terms,
-    name_match,
-    query_terms,
-    sole_names,
 )
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.skills import load_skill_table
@@ -28,15 +25,6 @@ KITCHEN = ["Faucet", "SinkBasin", "Knife", "SoapBottle", "Mug", "Pan", "StoveBur
            "StoveKnob", "DishSponge", "Bowl", "Plate", "Fridge"]
 BATHROOM = ["SoapBar", "Sink", "Faucet", "Towel", "HandTowel", "Toilet", "Mirror",
             "ScrubBrush", "Candle"]
-
-
-def named(lex: Lexicon, text: str, present: list[str], sole: bool = True) -> dict[str, float]:
-    terms = {t: label_terms(t, lex) for t in present}
-    q = query_terms(text, lex)
-    names = consume({t: name_match(terms[t], q) for t in present}, terms, q)
-    if sole:
-        names = sole_names(names, {t: terms[t] for t, m in names.items() if m}, q)
-    return {t: m for t, m in names.items() if m}
 
 
 @needs_wordnet

@@ -1748,6 +1748,12 @@ def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
     return out
 
 
+def type_kinds(lex: Lexicon, terms: LabelTerms) -> frozenset[str]:
+    """What a type is a kind of, by WordNet (its name's parents, every physical sense): the
+    words of its definition that rival it for a word (`sole_names`' ``kinds``)."""
+    return lex.sense_parents("_".join(terms.words))
+
+
 def _verbs_said(tokens: Sequence[str]) -> set[str]:
     """The words said only right before an object ("light it", "light the candle"):
     verbs there, whatever else they can be."""

@@ -72,6 +72,7 @@ from memory_node.core.recall.names import (
     query_terms,
     size_shapes,
     sole_names,
+    type_kinds,
     type_set,
     verb_holders,
     verb_tools,
@@ -1329,10 +1330,8 @@ class Recaller:
         return lex if lex is not None and self.config.use_lexicon and lex.available else None
 
     def _gloss_kinds(self, terms: LabelTerms) -> frozenset[str]:
-        """What a type is a kind of, by WordNet (its name's parents, every physical
-        sense): the words of its definition that rival it for a word (sole_names)."""
         lex = self._lexicon()
-        return lex.sense_parents("_".join(terms.words)) if lex is not None else frozenset()
+        return type_kinds(lex, terms) if lex is not None else frozenset()
 
     def terms_for(self, type_name: str) -> LabelTerms:
         t = self._label_terms.get(type_name)
