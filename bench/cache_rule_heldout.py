@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh28|fresh29] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh29|fresh30] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh29][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh30][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -402,6 +402,27 @@ waiting queue, ratings read at join, match and result, a match read while it is 
 Recency-dominated by construction: the smoother and the CAD; phase changes: the forecast
 runs and the election night; frequency with scans, loops and bursts: the PLC, the meters,
 the signage, the OCSP responder and the matchmaker.
+``fresh30`` (seeds 52000+) was written in round 42 before anything ran on it, by a writer
+who did not read the policy's code: a video-conferencing SFU (meetings booked on the half
+hour end and begin together at every slot boundary; each forwarding step reads the
+meeting and the active speaker's stream), a container terminal's operating system (each
+vessel call's bay plans and containers, discharge then loading, the gate's exports for
+the next vessels and imports collected days later), an observatory's nights (each night a
+programme's targets cycled in a time series with the instrument's calibrations, standard
+stars every hour, the morning's pipeline over every frame of the night), a tracing
+collector's tail-based sampler (a trace's spans buffered as they arrive and read again
+at the decision), an airline's departure control system (check-in against the open
+flights' seat maps, boarding in group order, closed flights gone), a DHCP server's
+leases (renewals at T1 in each client's period, the pool's walk to a free address,
+phones with a random MAC every visit), a router's BGP route processor (Zipf forwarding
+lookups, flapping prefixes' updates against every peer's paths, a session reset's full
+table in prefix order), a web application firewall (Zipf clients and URLs, a crawler's
+walk of the site, credential-stuffing floods from thousands of addresses) and a
+federated-learning server's rounds (every device's download of the round's model layer by
+layer, uploads into the round's accumulator, the next round's new model, stragglers).
+Recency-dominated by construction: the tail sampler and the departure control; phase
+changes: the meetings' slots, the vessel calls, the observatory's nights and the learning
+rounds; frequency with scans, loops and bursts: the leases, the router, the firewall.
 """
 
 from __future__ import annotations
@@ -13547,6 +13568,464 @@ def fresh29_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def sfu_meetings(seed: int, users: int, alpha: float, rooms: int, size: int, slot: int,
+                 overrun: float) -> Iterator[int]:
+    """A video-conferencing service's selective forwarding unit (phase changes: the media
+    server of a Jitsi, Zoom or Teams meeting, which forwards each sender's packets to the
+    other participants). Meetings are booked on the half hour: at every slot boundary
+    (``slot`` events) most of the ``rooms`` meetings end and new ones begin, so the set of
+    live meetings and streams changes at once; a share ``overrun`` runs into the next slot.
+    A participant (Zipf ``alpha`` over ``users``: managers sit in meeting after meeting)
+    joins by reading the user's profile and the meeting, and opens a stream. Each
+    forwarding step reads the meeting's state and the sender's stream (the active speaker
+    takes most of the floor), and the bandwidth estimator reads a receiver's stream now and
+    then. Joins spread over the first minutes of the slot; some leave early."""
+    rng = random.Random(seed)
+    user_k, meet_k, stream_k = 0, 1 << 40, 2 << 40
+    who = _zipf(rng, users, alpha)
+    made = itertools.count()
+    live: dict[int, list[int]] = {}  # meeting -> its participants' stream seats
+    pending: list[int] = []  # meetings of this slot still taking joins
+    n = 0
+    while True:
+        if n % slot == 0:
+            for m in list(live):
+                if rng.random() >= overrun:
+                    yield meet_k + m  # the meeting ends: its record written
+                    del live[m]
+            pending = []
+            for _ in range(max(1, rooms - len(live))):
+                m = next(made)
+                live[m] = []
+                pending.append(m)
+        n += 1
+        if pending and rng.random() < 0.3:  # a join
+            m = rng.choice(pending)
+            yield user_k + who()
+            yield meet_k + m
+            live[m].append(len(live[m]))
+            yield stream_k + (m << 8) + live[m][-1]
+            if len(live[m]) >= max(2, int(rng.gauss(size, size / 3))):
+                pending.remove(m)
+            continue
+        m = rng.choice(list(live))
+        seats = live[m]
+        yield meet_k + m
+        if not seats:
+            continue
+        speaker = seats[min(len(seats) - 1, int(rng.expovariate(1.5)))]
+        yield stream_k + (m << 8) + speaker
+        if rng.random() < 0.2:
+            yield stream_k + (m << 8) + rng.choice(seats)  # a receiver's estimate
+        if len(seats) > 2 and rng.random() < 0.002:
+            seats.pop()  # one leaves early
+
+
+def container_terminal(seed: int, boxes: int, bays: int, blocks: int, berths: int,
+                       gate: float) -> Iterator[int]:
+    """A container terminal's operating system through vessel calls (phase changes: the
+    terminal operating system of a port, as Navis N4 keeps it). Vessels call one after
+    another at ``berths`` berths, each with about ``boxes`` import containers to discharge
+    and as many exports to load. Every crane move reads the vessel's bay plan (``bays``
+    bays), the container and its yard block (``blocks``): discharge first, bay by bay,
+    then loading in the load list's order. Between moves the gate (share ``gate``)
+    takes exports in for the next vessels (a new container, the booking, a yard block) and
+    hands imports of earlier vessels out to trucks days later. When a vessel sails its
+    bay plans and its containers are not read again; the next vessel's are."""
+    rng = random.Random(seed)
+    box_k, plan_k, block_k, book_k = 0, 1 << 40, 2 << 40, 3 << 40
+    made = itertools.count()
+    vessels = itertools.count()
+    exports: dict[int, list[int]] = {}  # vessel -> export boxes in at the gate
+    imports: list[tuple[int, int]] = []  # (box, block) waiting for a truck
+    block_of: dict[int, int] = {}
+
+    def call() -> tuple[int, list[tuple[str, int]]]:
+        v = next(vessels)
+        k = max(4, int(rng.gauss(boxes, boxes / 4)))
+        moves = [("d", next(made)) for _ in range(k)]
+        moves += [("l", b) for b in exports.pop(v, [])]
+        return v, moves
+
+    for v in range(berths + 3):  # exports already in the yard for the first vessels
+        exports[v] = []
+        for _ in range(boxes // 2):
+            b = next(made)
+            block_of[b] = rng.randrange(blocks)
+            exports[v].append(b)
+    at_berth = [call() for _ in range(berths)]
+    done = [0] * berths
+    while True:
+        if rng.random() < gate:
+            if imports and rng.random() < min(0.9, len(imports) / (2 * boxes * berths)):
+                # a truck picks an import up (more trucks come as the yard fills)
+                b, blk = imports.pop(rng.randrange(len(imports)))
+                yield box_k + b
+                yield block_k + blk
+            else:  # an export arrives for one of the next vessels
+                ahead = max(v for v, _ in at_berth) + rng.randint(1, 3)
+                b = next(made)
+                block_of[b] = rng.randrange(blocks)
+                exports.setdefault(ahead, []).append(b)
+                yield book_k + ahead
+                yield box_k + b
+                yield block_k + block_of[b]
+            continue
+        i = rng.randrange(berths)
+        v, moves = at_berth[i]
+        kind, b = moves[done[i]]
+        yield plan_k + (v << 8) + (done[i] * bays // len(moves))
+        yield box_k + b
+        if kind == "d":
+            blk = rng.randrange(blocks)
+            imports.append((b, blk))
+        else:
+            blk = block_of.pop(b)
+        yield block_k + blk
+        done[i] += 1
+        if done[i] == len(moves):  # the vessel sails, the next one berths
+            at_berth[i] = call()
+            done[i] = 0
+
+
+def observatory_nights(seed: int, programmes: int, targets: int, filters: int,
+                       standards: int, night: int) -> Iterator[int]:
+    """An observatory's data system night after night (phase changes: a classically
+    scheduled telescope, where each night or run of nights belongs to one programme).
+    A programme has about ``targets`` targets; through its night (``night`` exposures)
+    the observer cycles over the targets that are up (a time series revisits them), each
+    exposure reading the target's record, the instrument setup of its filter (of
+    ``filters``) and writing a new frame, which the quick-look reduction reads with the
+    bias and the filter's flat. About every hour a standard star (Zipf over
+    ``standards``) calibrates the night. In the morning the pipeline reduces every frame of
+    the night in order with its calibrations. The next night belongs to another programme
+    (Zipf over ``programmes``: the long surveys get more nights), with other targets."""
+    rng = random.Random(seed)
+    target_k, setup_k, frame_k, cal_k, std_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    prog = _zipf(rng, programmes, 1.0)
+    std = _zipf(rng, standards, 1.2)
+    frames = itertools.count()
+    nights = 0
+    while True:
+        p = prog()
+        run = rng.randint(1, 3)  # a run of nights for the programme
+        for _ in range(run):
+            nights += 1
+            k = max(2, int(rng.gauss(targets, targets / 4)))
+            first = rng.randrange(k)  # the targets up tonight move as the season turns
+            up = [(first + j) % k for j in range(max(2, (2 * k) // 3))]
+            shot: list[tuple[int, int]] = []
+            for e in range(night):
+                if e % max(1, night // 10) == 0:
+                    yield std_k + std()
+                t = up[e % len(up)] if rng.random() < 0.8 else rng.choice(up)
+                f = (t * 7 + e // len(up)) % filters
+                yield target_k + (p << 16) + t
+                yield setup_k + f
+                fr = next(frames)
+                yield frame_k + fr
+                yield cal_k  # the bias
+                yield cal_k + 1 + f  # the flat of the filter
+                shot.append((fr, f))
+            for fr, f in shot:  # the morning's pipeline
+                yield frame_k + fr
+                yield cal_k + 1 + f
+            yield cal_k + 1000 + nights  # the night's log
+
+
+def tail_sampler(seed: int, services: int, alpha: float, spans: int, spread: int,
+                 wait: int) -> Iterator[int]:
+    """A tracing collector's tail-based sampler (recency-dominated: the OpenTelemetry
+    Collector's tail sampling processor, which buffers a trace's spans until it decides).
+    Requests start one after another; each trace's ~``spans`` spans arrive over about
+    ``spread`` events, interleaved with other traces' spans; each arrival reads the trace's
+    buffer and the span's service (Zipf ``alpha`` over ``services``: the gateway is in
+    every trace) and stores the span. ``wait`` events after its first span the decision
+    reads the trace and every span of it again (errors and slow traces are kept), and the
+    buffer is dropped; a late span reads the decision cache. A trace is read while it is
+    being assembled and almost never after."""
+    rng = random.Random(seed)
+    trace_k, span_k, svc_k = 0, 1 << 40, 2 << 40
+    svc = _zipf(rng, services, alpha)
+    traces = itertools.count()
+    span_ids = itertools.count()
+    arrivals: list[tuple[int, int, int]] = []  # (due, order, trace)
+    decisions: list[tuple[int, int]] = []  # (due, trace)
+    held: dict[int, list[int]] = {}
+    order = itertools.count()
+    now = 0
+    while True:
+        now += 1
+        if not arrivals or rng.random() < 0.8 / spans:  # below the collector's capacity
+            t = next(traces)
+            held[t] = []
+            for _ in range(max(1, int(rng.gauss(spans, spans / 3)))):
+                heapq.heappush(arrivals, (now + int(rng.expovariate(2.0 / spread)),
+                                          next(order), t))
+            decisions.append((now + wait, t))
+        if decisions and decisions[0][0] <= now:
+            _, t = decisions.pop(0)
+            yield trace_k + t
+            for sp in held.pop(t, []):
+                yield span_k + sp
+            continue
+        _, _, t = heapq.heappop(arrivals)
+        yield trace_k + t
+        yield svc_k + svc()
+        sp = next(span_ids)
+        if t in held:
+            held[t].append(sp)
+            yield span_k + sp
+
+
+def departure_control(seed: int, flights: int, seats: int, window: int, members: int,
+                      alpha: float) -> Iterator[int]:
+    """An airline's departure control system (recency-dominated: the check-in, seat map
+    and boarding records of the flights about to leave, as Amadeus Altéa DCS keeps them).
+    Flights leave one after another, about ``flights`` of them open at once; check-in
+    opens ``window`` events before departure and the passengers (about ``seats`` a flight)
+    check in through it, more of them near the end: each check-in reads the booking, the
+    flight's seat map and load sheet, and the frequent flyer's profile for a share of
+    them (Zipf ``alpha`` over ``members``). At the gate the passengers board in group
+    order, each read again with the seat map; the flight closes and is not read again."""
+    rng = random.Random(seed)
+    pax_k, seat_k, load_k, ff_k = 0, 1 << 40, 2 << 40, 3 << 40
+    profile = _zipf(rng, members, alpha)
+    made = itertools.count()
+    fid = itertools.count()
+    open_: list[list[Any]] = []  # [flight, left to check in, checked in]
+    while True:
+        while len(open_) < flights:
+            open_.append([next(fid), max(4, int(rng.gauss(seats, seats / 5))), []])
+        # the flight that leaves first takes most of the check-ins
+        i = min(len(open_) - 1, int(rng.expovariate(1.5 / len(open_)) * 0.5))
+        f, left, checked = open_[i]
+        if left > 0:
+            p = next(made)
+            yield pax_k + p
+            yield seat_k + f
+            yield load_k + f
+            if rng.random() < 0.3:
+                yield ff_k + profile()
+            checked.append(p)
+            open_[i][1] = left - 1
+        if open_[0][1] <= 0 or rng.random() < 1.0 / window:
+            f, _, checked = open_.pop(0)  # boarding, then the flight closes
+            checked.sort(key=lambda q: (q * 2654435761) % 5)
+            for p in checked:
+                yield pax_k + p
+                yield seat_k + f
+            yield load_k + f
+
+
+def dhcp_leases(seed: int, clients: int, lease: int, pool: int, churn: float,
+                random_mac: float) -> Iterator[int]:
+    """A DHCP server's lease database (loops: ISC Kea or dnsmasq on a campus network).
+    Each of the ``clients`` clients present renews its lease at T1, half of ``lease``
+    events after its last one (with jitter), reading its lease record and its address: a
+    loop over the clients, each in its own period. With ``churn`` a client leaves and
+    another arrives: the server walks its ``pool`` address bitmap from where it stopped
+    to the next free address, offers it and commits the lease. A known device comes back
+    with its own MAC (its lease key again); a share ``random_mac`` of the arrivals are
+    phones with a new random MAC every visit (a new lease key every time). A departed
+    client's address is read once more when its lease expires and it is reclaimed."""
+    rng = random.Random(seed)
+    lease_k, addr_k, subnet_k = 0, 1 << 40, 2 << 40
+    macs = itertools.count(2 * clients)  # random MACs, above the known devices'
+    due: list[tuple[int, int]] = []
+    when: dict[int, int] = {}  # present client -> its next renewal
+    addr_of: dict[int, int] = {}
+    away = list(range(clients, 2 * clients))  # known devices not on the network now
+    free = [True] * pool
+    cursor = 0
+    now = 0
+
+    def join(mac: int) -> Iterator[int]:
+        nonlocal cursor
+        yield subnet_k
+        for _ in range(pool):  # the walk to the next free address
+            cursor = (cursor + 1) % pool
+            yield addr_k + cursor
+            if free[cursor]:
+                break
+        free[cursor] = False
+        addr_of[mac] = cursor
+        yield lease_k + mac
+        yield lease_k + mac  # REQUEST, ACK
+        when[mac] = now + int(lease / 2 * rng.uniform(0.5, 1.1))
+        heapq.heappush(due, (when[mac], mac))
+
+    for mac in range(clients):  # the lease file loaded at start: renewals spread over T1
+        cursor = mac % pool
+        free[cursor] = False
+        addr_of[mac] = cursor
+        when[mac] = rng.randrange(1, lease // 2 + 2)
+        heapq.heappush(due, (when[mac], mac))
+    while True:
+        now += 1
+        while due and due[0][0] <= now:
+            t, mac = heapq.heappop(due)
+            if when.get(mac) != t:
+                continue  # it left; the lease expires instead
+            yield lease_k + mac
+            yield addr_k + addr_of[mac]
+            when[mac] = now + int(lease / 2 * rng.uniform(0.9, 1.1))
+            heapq.heappush(due, (when[mac], mac))
+        if rng.random() < churn:
+            gone = rng.choice(list(addr_of))
+            a = addr_of.pop(gone)
+            del when[gone]
+            if gone < 2 * clients:
+                away.append(gone)
+            free[a] = True
+            yield addr_k + a  # reclaimed when the lease expires
+            if rng.random() < random_mac or not away:
+                new = next(macs)
+            else:
+                new = away.pop(rng.randrange(len(away)))
+            yield from join(new)
+
+
+def bgp_router(seed: int, prefixes: int, alpha: float, peers: int, unstable: int,
+               reset: float) -> Iterator[int]:
+    """A router's route processor (frequency with scans: the BGP RIB and the forwarding
+    lookups punted to it, as BIRD or FRRouting keeps them). Traffic looks destinations up
+    in the table, Zipf ``alpha`` over ``prefixes`` (the big content networks first), each
+    reading the prefix's best path. UPDATE messages from the ``peers`` peers are mostly
+    about a few ``unstable`` prefixes that flap again and again: each reads the peer's
+    Adj-RIB-In entry and the prefix's paths from every peer for the best-path decision.
+    With ``reset`` a peer's session resets and the peer sends its full table again in
+    prefix order, each entry read and the prefix's best path decided again."""
+    rng = random.Random(seed)
+    best_k, rib_k = 0, 1 << 40
+    dest = _zipf(rng, prefixes, alpha)
+    order = list(range(prefixes))
+    rng.shuffle(order)
+    flappy = rng.sample(range(prefixes), min(unstable, prefixes))
+    while True:
+        r = rng.random()
+        if r < 0.85:
+            yield best_k + order[dest()]
+        elif r < 1.0 - reset:
+            p = rng.choice(flappy)
+            peer = rng.randrange(peers)
+            yield rib_k + (peer << 32) + p
+            for q in range(peers):
+                yield rib_k + (q << 32) + p
+            yield best_k + p
+        else:
+            peer = rng.randrange(peers)
+            for p in range(prefixes):
+                yield rib_k + (peer << 32) + p
+                yield best_k + p
+
+
+def waf_requests(seed: int, clients: int, alpha: float, urls: int, crawl: float,
+                 attack: float) -> Iterator[int]:
+    """A web application firewall in front of a shop (frequency with scans and floods: the
+    rate-limit counters and rule matches of ModSecurity or a CDN's WAF). Every request
+    reads its client address's counter and reputation (Zipf ``alpha`` over ``clients``:
+    carrier NATs and offices send most) and the URL's rule-match cache (Zipf over
+    ``urls``). With ``crawl`` a search engine's crawler starts walking the site's URLs in
+    order from one address; with ``attack`` a credential-stuffing botnet hits the login
+    page from thousands of addresses, each sending a request or three, then stops."""
+    rng = random.Random(seed)
+    ip_k, url_k, bot_k = 0, 1 << 40, 2 << 40
+    ip = _zipf(rng, clients, alpha)
+    url = _zipf(rng, urls, 1.0)
+    bots = itertools.count()
+    crawling = 0
+    crawler = 0
+    while True:
+        yield ip_k + ip()
+        yield url_k + url()
+        if crawling:
+            yield ip_k + clients + crawler
+            yield url_k + urls - crawling
+            crawling -= 1
+        elif rng.random() < crawl:
+            crawling = urls
+            crawler = rng.randrange(20)
+        if rng.random() < attack:
+            for _ in range(rng.randint(200, 2000)):
+                b = next(bots)
+                for _ in range(rng.randint(1, 3)):
+                    yield bot_k + b
+                    yield url_k  # the login page
+
+
+def fedavg_rounds(seed: int, devices: int, cohort: int, layers: int, stragglers: float,
+                  alpha: float) -> Iterator[int]:
+    """A federated-learning server's rounds (loops within rounds, phase changes between
+    them: FedAvg as TensorFlow Federated or Flower runs it). Every round the server
+    samples a cohort of about ``cohort`` devices among those online (Zipf ``alpha`` over
+    ``devices``: phones charging on Wi-Fi at night are picked most), each device's
+    download reads every layer of the round's global model in order, and each upload
+    reads the device's record, its update's layers (read once) and the round's
+    accumulator layer by layer. The round ends with the new model written layer by layer:
+    the next round's layers are new keys. A share ``stragglers`` of the uploads arrive in
+    the next round and read the old round's accumulator only to be dropped."""
+    rng = random.Random(seed)
+    dev_k, model_k, acc_k, upd_k = 0, 1 << 40, 2 << 40, 3 << 40
+    pick = _zipf(rng, devices, alpha)
+    updates = itertools.count()
+    r = 0
+    late: list[int] = []
+    while True:
+        r += 1
+        stale, late = late, []  # last round's stragglers, dropped as they come
+        chosen = [pick() for _ in range(max(2, int(rng.gauss(cohort, cohort / 5))))]
+        pending: list[int] = []
+        for d in chosen:
+            yield dev_k + d
+            for layer in range(layers):  # the download
+                yield model_k + (r << 16) + layer
+            pending.append(d)
+            if stale and rng.random() < 0.5:
+                yield dev_k + stale.pop()
+                yield acc_k + ((r - 1) << 16)
+            if len(pending) > 3 or rng.random() < 0.3:  # an upload comes back
+                d2 = pending.pop(rng.randrange(len(pending)))
+                if rng.random() < stragglers:
+                    late.append(d2)
+                    continue
+                yield dev_k + d2
+                for layer in range(layers):
+                    yield upd_k + next(updates)
+                    yield acc_k + (r << 16) + layer
+        late.extend(pending)  # not back by the round's deadline
+        for layer in range(layers):  # the aggregate becomes the next model
+            yield acc_k + (r << 16) + layer
+            yield model_k + ((r + 1) << 16) + layer
+
+
+def fresh30_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 42's held-out set: seeds 52000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 52000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "sfu_u500_r8": lambda: sfu_meetings(s + 0, 500, 1.0, 8, 5, 3000, 0.2),
+        "sfu_u20000_r150": lambda: sfu_meetings(s + 1, 20000, 0.8, 150, 8, 20000, 0.1),
+        "terminal_b60_k1": lambda: container_terminal(s + 2, 60, 8, 10, 1, 0.3),
+        "terminal_b800_k3": lambda: container_terminal(s + 3, 800, 20, 60, 3, 0.4),
+        "observatory_p10_t12": lambda: observatory_nights(s + 4, 10, 12, 3, 5, 150),
+        "observatory_p60_t200": lambda: observatory_nights(s + 5, 60, 200, 8, 40, 1500),
+        "tailsampler_s20_w100": lambda: tail_sampler(s + 6, 20, 1.1, 8, 40, 100),
+        "tailsampler_s300_w600": lambda: tail_sampler(s + 7, 300, 0.9, 30, 200, 600),
+        "dcs_f4_p40": lambda: departure_control(s + 8, 4, 40, 400, 300, 1.0),
+        "dcs_f30_p250": lambda: departure_control(s + 9, 30, 250, 5000, 20000, 0.8),
+        "dhcp_c100_l2000": lambda: dhcp_leases(s + 10, 100, 2000, 160, 0.005, 0.2),
+        "dhcp_c3000_l40000": lambda: dhcp_leases(s + 11, 3000, 40000, 4096, 0.01, 0.5),
+        "bgp_p2000_n3": lambda: bgp_router(s + 12, 2000, 1.0, 3, 20, 0.0002),
+        "bgp_p50000_n8": lambda: bgp_router(s + 13, 50000, 0.9, 8, 300, 0.00002),
+        "waf_c1000_u200": lambda: waf_requests(s + 14, 1000, 1.1, 200, 0.001, 0.0005),
+        "waf_c50000_u5000": lambda: waf_requests(s + 15, 50000, 0.9, 5000, 0.00005, 0.0001),
+        "fedavg_d300_l8": lambda: fedavg_rounds(s + 16, 300, 20, 8, 0.1, 0.8),
+        "fedavg_d100000_l40": lambda: fedavg_rounds(s + 17, 100000, 100, 40, 0.2, 0.6),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -13561,7 +14040,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh23": fresh23_variants, "fresh24": fresh24_variants,
                 "fresh25": fresh25_variants, "fresh26": fresh26_variants,
                 "fresh27": fresh27_variants, "fresh28": fresh28_variants,
-                "fresh29": fresh29_variants}
+                "fresh29": fresh29_variants,
+                "fresh30": fresh30_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's fresh17,
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
 fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
-round 39's fresh27, round 40's fresh28, round 41's fresh29): their
+round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -19,7 +19,7 @@ HELDOUT = load_bench("cache_rule_heldout")
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
-        "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29")
+        "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -257,6 +257,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
         }
+    if name == "fresh30":
+        return {
+            "sfu": lambda s: h.sfu_meetings(s, 50, 1.0, 4, 4, 300, 0.2),
+            "terminal": lambda s: h.container_terminal(s, 20, 4, 5, 2, 0.3),
+            "observatory": lambda s: h.observatory_nights(s, 5, 6, 2, 3, 50),
+            "tailsampler": lambda s: h.tail_sampler(s, 10, 1.0, 5, 20, 50),
+            "dcs": lambda s: h.departure_control(s, 3, 20, 100, 50, 1.0),
+            "dhcp": lambda s: h.dhcp_leases(s, 30, 200, 50, 0.02, 0.3),
+            "bgp": lambda s: h.bgp_router(s, 200, 1.0, 3, 10, 0.002),
+            "waf": lambda s: h.waf_requests(s, 100, 1.0, 30, 0.01, 0.005),
+            "fedavg": lambda s: h.fedavg_rounds(s, 60, 6, 4, 0.2, 0.8),
+        }
     if name == "fresh29":
         return {
             "smoother": lambda s: h.fixed_lag_smoother(s, 5, 50, 3, 3, 0.05),
@@ -405,7 +417,12 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # and the peers read both again; the cursor moves on); fresh29's fixed-lag smoother (every
 # state is read by the factors of the next tick and the window's relinearisations, then
 # marginalised; the robot moves on) and the dispatch centre (an open incident is read at
-# every update until it closes, and closed ones are rarely read again).
+# every update until it closes, and closed ones are rarely read again); fresh30's tail
+# sampler (a trace's buffer is read at each of its spans' arrivals and its spans again at
+# the decision, then dropped; the larger variant's decision waits 600 events, so only
+# about half its re-references come within 200) and the departure control system (a
+# flight's seat map and load sheet are read at every check-in and boarding until it
+# closes; the flights move on).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -426,7 +443,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh26": ({"tf", "shell"}, 0.8, 0.7),
                     "fresh27": ({"raft", "mapmatch"}, 0.7, 0.8),
                     "fresh28": ({"tcp", "crdt"}, 0.6, 0.6),
-                    "fresh29": ({"smoother", "cad"}, 0.8, 0.6)}
+                    "fresh29": ({"smoother", "cad"}, 0.8, 0.6),
+                    "fresh30": ({"tailsampler", "dcs"}, 0.55, 0.45)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
