@@ -49,6 +49,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh40b: floor plan 27, seed 4002; fresh40c: floor plan 28, seed 4003)
     .venv/bin/python bench/experience_tasks.py --split fresh41a # floor plan 20, seed 4101
         # (fresh41b: floor plan 30, seed 4102; fresh41c: floor plan 8, seed 4103)
+    .venv/bin/python bench/experience_tasks.py --split fresh42a # floor plan 26, seed 4201
+        # (fresh42b: floor plan 5, seed 4202; fresh42c: floor plan 12, seed 4203)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -294,6 +296,15 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only; 0 of 30 out of reach in each).
+# "fresh42a/b/c" (round 42) likewise, by a helper (heldout42) who ran no arm on them: the
+# next in line, a FOURTH reuse each, round 37's 26 (fresh22c's, reused by fresh27c,
+# fresh32c and fresh37b) with 4201 and 5 (report's, reused by fresh28a, fresh33a and
+# fresh37c) with 4202, and round 38's 12 (heldout's, reused by fresh28b, fresh33b and
+# fresh38a) with 4203 (none a tuning plan: 26, 5 and 12 are in neither room_prior_fit's
+# ODD nor put_spot_error's --plans). Next in line: round 38's 13 and 4, a fourth time.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -316,7 +327,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh38a": (12, 3801), "fresh38b": (13, 3802), "fresh38c": (4, 3803),
           "fresh39a": (16, 3901), "fresh39b": (24, 3902), "fresh39c": (6, 3903),
           "fresh40a": (18, 4001), "fresh40b": (27, 4002), "fresh40c": (28, 4003),
-          "fresh41a": (20, 4101), "fresh41b": (30, 4102), "fresh41c": (8, 4103)}
+          "fresh41a": (20, 4101), "fresh41b": (30, 4102), "fresh41c": (8, 4103),
+          "fresh42a": (26, 4201), "fresh42b": (5, 4202), "fresh42c": (12, 4203)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the
