@@ -60,6 +60,15 @@ SERVICE_QOS = QoSProfile(
     durability=DurabilityPolicy.VOLATILE,
 )
 
+# An action's goal, cancel and result requests travel on services too, and rclpy's default
+# queue keeps the last 10: a burst of goals or cancels beyond it was overwritten before the
+# server took it, and its client waited for an answer that never came (ci42: 40 goals at
+# once to the world's base/execute_skill, 10 answered). The skill servers and the planner
+# take them with the memory services' depth and answer each (a goal beyond the one running
+# is refused). A client that sends bursts needs the same depth for its answers (as
+# SERVICE_QOS); the shipped clients send one goal at a time and keep the default.
+ACTION_SERVICES_QOS = SERVICE_QOS   # an action's goal, cancel and result services
+
 
 def track_requests(node: Node, service: Any, srv_type: Any,
                    count: Callable[[str, int], None], name: str) -> None:

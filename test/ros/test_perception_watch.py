@@ -190,3 +190,43 @@ def test_a_node_that_takes_the_memory_servers_name_is_not_the_memory_server(
         executor.remove_node(planner)
         forger.destroy_node()
         other.try_shutdown()
+
+
+def test_no_frame_reason_tells_perception_not_up_from_no_frame_handled(
+        ros_context: None) -> None:
+    """With no frame in memory the plan loop goes on without waiting for the view; the
+    reason told tells a perception node that is not up from one that is up but whose frames
+    never reached memory (no camera, or frames refused), and is empty once one has."""
+    import rclpy
+
+    from memory_node.msg import ObjectObservations
+
+    ns = "/ci42_watch"   # names of its own: no other test's publisher counts
+    planner = rclpy.create_node("planner", namespace=ns)
+    perception = rclpy.create_node("perception_node", namespace=ns)
+    memory = rclpy.create_node("memory_server", namespace=ns)
+    watch = PerceptionWatch(planner, 30.0)
+    executor = SingleThreadedExecutor()
+    executor.add_node(planner)
+    try:
+        assert watch.wait_after(0.0, 0.0) is None
+        assert watch.no_frame_reason().startswith("perception is not up: no node publishes "
+                                                  f"{ns}/memory/observations")
+        observations = perception.create_publisher(ObjectObservations, "memory/observations",
+                                                   10)
+        _spin_until(executor, lambda: watch.no_frame_reason().startswith(
+            "perception is up"), "the perception node's publisher in the graph")
+        assert "memory has handled no frame" in watch.no_frame_reason()
+        memory.create_service(Recall, "memory/recall", lambda q, r: r)
+        perceived = memory.create_publisher(Header, "memory/perceived", LATCHED)
+        _spin_until(executor, lambda: perceived.get_subscription_count() > 0 and
+                    f"{ns}/memory/recall" in dict(planner.get_service_names_and_types_by_node(
+                        "memory_server", ns)), "discovery")
+        perceived.publish(Header(stamp=to_time(5.0)))
+        _spin_until(executor, lambda: watch.no_frame_reason() == "", "the memory's frame")
+        assert watch.wait_after(4.0, 0.0) is True
+        perception.destroy_publisher(observations)
+    finally:
+        executor.remove_node(planner)
+        for node in (planner, perception, memory):
+            node.destroy_node()

@@ -163,6 +163,23 @@ class PerceptionWatch:
                 return self._clock
         return self.node.get_clock().now().nanoseconds * 1e-9
 
+    def no_frame_reason(self) -> str:
+        """Why no frame has reached memory, as far as the graph tells: no node publishes
+        the perception node's output (`memory/observations`: perception is not up), or one
+        does and memory has handled none of its frames (no camera feeds it, or its frames
+        are refused: /memory/stats counts each under `perception.*`). "" once memory has
+        handled a frame."""
+        with self._cond:
+            if self._perceived is not None:
+                return ""
+        topic = self.node.resolve_topic_name("memory/observations")
+        if not self.node.get_publishers_info_by_topic(topic):
+            return (f"perception is not up: no node publishes {topic} (start the "
+                    "perception node)")
+        return (f"perception is up ({topic} has a publisher) but memory has handled no "
+                "frame: no camera feeds it, or its frames are refused (see the "
+                "perception.* counters in /memory/stats)")
+
     def wait_after(self, stamp: float, timeout_s: float) -> bool | None:
         """True once memory has handled a frame stamped after `stamp`; False on timeout
         (perception or memory stalled: the caller goes on with what memory has); None when
@@ -178,13 +195,22 @@ class ClientMemoryPort:
     def __init__(self, client: Any, watch: PerceptionWatch | None = None) -> None:
         self.client = client
         self.watch = watch
+        self._said = ""   # the last no-frame reason logged
 
     def wait_perceived(self, timeout_s: float) -> bool | None:
         """Wait until memory holds the view from now (a frame taken after this call);
         None when this port cannot tell (no watch)."""
         if self.watch is None:
             return None
-        return self.watch.wait_after(self.watch.now(), timeout_s)
+        got = self.watch.wait_after(self.watch.now(), timeout_s)
+        if got is None:
+            # Said when the reason changes, not at every step: a robot without a camera
+            # gets it once, and a user starting perception late sees it move on.
+            reason = self.watch.no_frame_reason()
+            if reason and reason != self._said:
+                self._said = reason
+                self.watch.node.get_logger().warning(f"not waiting for the view: {reason}")
+        return got
 
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
                brief: BriefState | None, per_subtask: bool = False) -> RecallView:

@@ -34,6 +34,7 @@ from memory_node.core.skills import load_skill_table
 from memory_node.core.units import has_refused_characters
 from memory_node.msg import NamedPlaces, SkillCall, StepResult
 from memory_node.nodes.params import declare_settings
+from memory_node.nodes.qos import ACTION_SERVICES_QOS
 from memory_node.nodes.runner import spin_until_stopped
 from memory_node.planner.core.backends import OpenAIChatBackend
 from memory_node.planner.core.llm_planner import LlmPlanner
@@ -132,7 +133,10 @@ class PlannerNode(Node):
             self, ExecuteInstruction, "planner/execute_instruction",
             execute_callback=self._execute, goal_callback=self._on_goal,
             handle_accepted_callback=self._on_accepted, cancel_callback=self._on_cancel,
-            callback_group=group, request_done=self._on_goal_request_done)
+            callback_group=group, request_done=self._on_goal_request_done,
+            goal_service_qos_profile=ACTION_SERVICES_QOS,
+            cancel_service_qos_profile=ACTION_SERVICES_QOS,
+            result_service_qos_profile=ACTION_SERVICES_QOS)
         self.get_logger().info(f"planner ready ({planner.name}); skills on "
                                f"{', '.join(self.table.servers.values())}")
 

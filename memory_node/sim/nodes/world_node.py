@@ -59,6 +59,7 @@ from memory_node.core.units import has_refused_characters
 from memory_node.msg import Detection as DetectionMsg
 from memory_node.msg import Detections, NamedPlaces
 from memory_node.nodes.params import declare_settings
+from memory_node.nodes.qos import ACTION_SERVICES_QOS
 from memory_node.nodes.runner import spin_until_stopped
 from memory_node.sim.core.layouts import LayoutError, from_floorplan, from_seed
 from memory_node.sim.core.nav import Navigator
@@ -140,7 +141,9 @@ class WorldNode(Node):
                 execute_callback=functools.partial(self._execute, server=key),
                 goal_callback=lambda _g: GoalResponse.ACCEPT,
                 cancel_callback=lambda _g: CancelResponse.ACCEPT,
-                callback_group=group))
+                callback_group=group, goal_service_qos_profile=ACTION_SERVICES_QOS,
+                cancel_service_qos_profile=ACTION_SERVICES_QOS,
+                result_service_qos_profile=ACTION_SERVICES_QOS))
         self._threads = [threading.Thread(target=self._clock_loop, daemon=True),
                          threading.Thread(target=self._sensor_loop, daemon=True)]
         for t in self._threads:
