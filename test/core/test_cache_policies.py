@@ -17,6 +17,7 @@ from memory_node.core.cache import (
     make_policy,
 )
 from memory_node.core.cache.optimum import optimal_hit_rate
+from memory_node.core.cache.policies import LRUPolicy
 from memory_node.core.cache.simulate import read_through_hits as hits
 
 
@@ -302,3 +303,55 @@ def test_hit_rate_counter_warm_up() -> None:
     with pytest.raises(ValueError):
         HitRateCounter(0)
 
+
+
+def _climb_replay(rival: bool, phase2: list[int]) -> tuple[WTinyLFUPolicy, int, int]:
+    """C=1000 (samples of 5,000 lookups): 8,000 lookups on a hot set, then ``phase2``, with
+    a real LRU beside it as the climber's rival (or none). Returns the policy and its
+    adaptations and sketch resets as phase 2 began."""
+    lru = LRUPolicy(1000)
+    excl = [0, 0]  # LRU's hits on keys W-TinyLFU missed, W-TinyLFU's on keys LRU missed
+
+    def replay(keys: list[int]) -> None:
+        for k in keys:
+            got = p.get(k)
+            if not got:
+                p.put(k)
+            if lru.get(k):
+                excl[0] += not got
+            else:
+                lru.put(k)
+                excl[1] += got
+
+    p = WTinyLFUPolicy(1000, climb_rival=(lambda: (excl[0], excl[1])) if rival else None)
+    rng = random.Random(42)
+    replay([int(600 * rng.random() ** 2) for _ in range(8000)])
+    at = (p.adaptations, p.sketch.resets)
+    replay(phase2)
+    return p, *at
+
+
+def test_the_climber_restarts_on_a_fall_its_recency_rival_did_not_share() -> None:
+    # Round 42 (CLIMB_DROP_Z). The hot set (98% hits) has shrunk the window to 0 when, 1,666
+    # lookups into a sample of 5 x C, it is replaced by a new one the sketch refuses; LRU hits
+    # it from its second lap. With LRU as the rival (beating W-TinyLFU beyond noise on the
+    # accesses they disagree on) the climber restarts at the first block wholly after the
+    # change (1,334 lookups into it, 2,000 before the sample would end), grows the window and
+    # ages the sketch; without a rival (Caffeine's climber, ``wtinylfu_plain``) nothing moves
+    # within the 2,000 lookups.
+    phase2 = [1000 + (i % 800) for i in range(2000)]
+    on, adapt, resets = _climb_replay(True, phase2)
+    assert on.adaptations == adapt + 1
+    assert on.sketch.resets > resets
+    assert on.segment_sizes()["max_window"] == 62  # one full step (6.25% of C) up from 0
+    off, adapt_off, _ = _climb_replay(False, phase2)
+    assert off.adaptations == adapt_off
+    # A scan cuts LRU's hits more than W-TinyLFU's: the same fall with the hot set still
+    # half the lookups is no phase change, and the climber waits for the sample's end.
+    rng = random.Random(7)
+    scan = [5000 + i if i % 2 else int(600 * rng.random() ** 2) for i in range(2000)]
+    held, adapt_held, resets_held = _climb_replay(True, scan)
+    assert held.adaptations == adapt_held
+    assert held.sketch.resets == resets_held
+    with pytest.raises(ValueError):
+        WTinyLFUPolicy(10, climb_rival=3)  # type: ignore[arg-type]

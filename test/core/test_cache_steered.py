@@ -293,9 +293,10 @@ def test_a_collapsed_leader_is_left_as_soon_as_the_collapse_is_significant() -> 
     best = _best_recency(trace, 1000)
     assert _replay(SteeredWTinyLFUPolicy(1000), trace) >= best - 0.001
     # hedge=False: since round 35 the eviction's hedge toward the gaining recency ghost brings
-    # this off option within the rule by itself (the control would test the hedge instead).
-    assert _replay(SteeredWTinyLFUPolicy(1000, collapse_z=0.0, hedge=False), trace) < (
-        best - 0.005)
+    # this off option within the rule by itself (the control would test the hedge instead);
+    # climb_rival=False likewise: round 42's climber restart lifts it to +0.63 points.
+    assert _replay(SteeredWTinyLFUPolicy(1000, collapse_z=0.0, hedge=False,
+                                         climb_rival=False), trace) < best - 0.005
 
 
 def test_a_common_fall_is_not_a_collapse() -> None:
@@ -349,9 +350,11 @@ def test_a_switch_is_charged_what_switches_are_measured_to_cost() -> None:
     # (without round 33's ENTRY_Z, which holds that entry back by itself; hedge_drop_z=0:
     # since round 36 the hedge on W-TinyLFU's drop against its previous epoch keeps some of
     # LRU's keys through that entry, -0.95 instead of -1.27 points, and the control would
-    # test the hedge instead)
+    # test the hedge instead; climb_rival=False likewise: round 42's climber restart makes
+    # it -0.24)
     assert _replay(SteeredWTinyLFUPolicy(1000, measure_convergence=False, entry_z=0,
-                                         hedge_drop_z=0.0), trace) < best - 0.01
+                                         hedge_drop_z=0.0, climb_rival=False),
+                   trace) < best - 0.01
     # Leaving W-TinyLFU for the rule's reference is not charged so: at C=250 its collapse is
     # left as soon as without the measurement (charged, -0.42 -> -0.53 points).
     p = SteeredWTinyLFUPolicy(250)
@@ -428,7 +431,9 @@ def test_an_entry_on_a_noisy_lead_the_long_window_contradicts_waits() -> None:
 
     heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
     trace = list(itertools.islice(heldout.cdcl_clauses(33005, 60, 4.2, 50, 32), 30_000))
-    held, following = _within_the_rule_only_with_defaults(trace, 250, entry_z=0)
+    # (climb_rival=False: round 42's climber restart lifts entry_z=0 to -0.08 by itself)
+    held, following = _within_the_rule_only_with_defaults(trace, 250, entry_z=0,
+                                                          climb_rival=False)
     assert held.switches < following.switches
     # Quick returns are left to the alternation's tests: round 14b's room tours (seeds 3 and
     # 5021 at C=25) are hit for hit the same.
@@ -836,3 +841,16 @@ def test_the_budget_holds_the_recency_reference_between_lru_and_fifo() -> None:
     assert on.switches < off.switches
     on.clear()
     assert on._cexcl == [[0] * 3 for _ in range(3)]
+
+
+def test_the_w_tinylfu_climber_restarts_on_a_fall_a_recency_ghost_did_not_share() -> None:
+    # Round 42 (CLIMB_RIVAL). fresh28's learning system (its family, a seed of its own) at
+    # C=1000: after enrolment W-TinyLFU's window is 0 and its sketch refuses the teaching weeks'
+    # pages; its climber samples 5 x C lookups and held through the change (climb_rival=False:
+    # -0.62 points). A block's fall that LRU's ghost did not share (it wins the sign test on
+    # their disagreements) now restarts the climber and ages the sketch at once (-0.15).
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    trace = list(itertools.islice(heldout.lms_semester(42003, 5000, 300, 0.8, 6, 6000), 30_000))
+    _within_the_rule_only_with_defaults(trace, 1000, climb_rival=False)

@@ -576,6 +576,10 @@ HEDGE_TIE = True
 # exclusive hits are summed at elections, the test runs at a recency-to-recency move.
 GUARD_REFERENCE = True
 REFERENCE_Z = 2.0
+# Round 42 (CLIMB_RIVAL): the W-TinyLFU expert's hill climber restarts within a sample on a
+# fall of its hits that the better recency ghost did not share (the rule is in wtinylfu.py,
+# next to CLIMB_DROP_Z).
+CLIMB_RIVAL = True
 
 _NO_KEY = object()
 
@@ -620,6 +624,8 @@ class SteeredWTinyLFUPolicy:
             ``guard_reference=False`` lets the residents move between LRU and FIFO whatever
             they trail the better one by, as before round 39).
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
+        climb_rival: the recency ghosts are the W-TinyLFU expert's climber's rival (round
+            42, CLIMB_RIVAL); False leaves its climber Caffeine's, as before round 42.
     """
 
     __slots__ = (
@@ -733,6 +739,7 @@ class SteeredWTinyLFUPolicy:
         guard_reference: bool = GUARD_REFERENCE,
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
+        climb_rival: bool = CLIMB_RIVAL,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -750,7 +757,8 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("long must be >= 1")
         self._experts: tuple[ReplacementPolicy, ...] = (
             WTinyLFUPolicy(capacity, self._expert_evicted(0), seed, utility=utility,
-                           utility_weight=utility_weight),
+                           utility_weight=utility_weight,
+                           climb_rival=self._recency_hits if climb_rival else None),
             LRUPolicy(capacity, self._expert_evicted(1)),
             FIFOPolicy(capacity, self._expert_evicted(2)),
         )
@@ -974,6 +982,13 @@ class SteeredWTinyLFUPolicy:
         if not self._below(0, n, 0.0, self._rvar[0] * self._epoch / n) and not self._dropped(n):
             return None
         return self._lacked_by(r, key)
+
+    def _recency_hits(self) -> tuple[int, int, int, int]:
+        """Round 42 (the W-TinyLFU climber's rivals): LRU's hits on keys W-TinyLFU missed and
+        W-TinyLFU's on keys LRU missed, then the same for FIFO, so far."""
+        c = self._cexcl
+        e = self._epoch_excl
+        return (c[1][0] + e[1][0], c[0][1] + e[0][1], c[2][0] + e[2][0], c[0][2] + e[0][2])
 
     def _long_full(self) -> bool:
         """True once LONG horizons of epochs have passed: the long window is full (round 38's
