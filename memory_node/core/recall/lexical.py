@@ -28,6 +28,13 @@ PLACE_PREPOSITIONS = frozenset({"on", "onto", "in", "into", "inside", "under", "
 # bin", "next to the sink").
 DESTINATION_WORDS = PLACE_PREPOSITIONS | frozenset({"by", "near", "next", "at", "beneath",
                                                     "underneath", "above", "below"})
+# Quantifiers, a closed class of English, and the cardinals a spoken count uses: before
+# "of" and a pronoun they make a partitive ("all of them", "both of them", "two of 'em"),
+# a share of a group, not a place.
+QUANTIFIERS = frozenset({"all", "both", "each", "either", "neither", "none", "some", "any",
+                         "many", "most", "few", "several", "half", "rest", "lot", "lots",
+                         "one", "two", "three", "four", "five", "six", "seven", "eight",
+                         "nine", "ten", "eleven", "twelve", "dozen"})
 # English's noun pro-forms ("the near one"): they stand for a noun already said.
 PRO_FORMS = frozenset({"one", "ones"})
 STOPWORDS = frozenset(

@@ -195,6 +195,13 @@ class RecallConfig:
                                      # preposition ("drop the pens in it", "S and P right
                                      # beside it") though it names its own object: a
                                      # clause's object is not its own place (subtasks.py)
+    partitive_pronouns: bool = True  # ... but not a quantifier's "of" ("the cups, both of
+                                     # them", "two of 'em"): a share of the step's own
+                                     # things, no place (subtasks._partitive, round 42)
+    scene_things: bool = True        # ... nor after two things said before it, a word of
+                                     # a type's name here being a thing too ("the
+                                     # microwave has soup in it": WordNet's first
+                                     # microwave is a wave; subtasks, round 42)
     letter_names: bool = True        # per subtask: a letter the instruction defines
                                      # ("let R be the remote control", "the newspaper
                                      # N") stands for its phrase in a step ("move R to

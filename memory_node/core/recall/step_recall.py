@@ -28,6 +28,7 @@ from memory_node.core.recall.subtasks import (
     pronoun_after_preposition,
     recall_subtasks,
     refers_back,
+    scene_words_of,
 )
 from memory_node.core.units import ObjectMemoryUnit
 
@@ -160,7 +161,9 @@ class StateConditionedRecall:
         if (brief.last_args and not failed and cfg.antecedents
                 and (refers_back(brief.subgoal, self.recaller.lexicon, cfg.demonstratives)
                      or (cfg.pronoun_objects
-                         and pronoun_after_preposition(brief.subgoal, self.recaller.lexicon)))):
+                         and pronoun_after_preposition(
+                             brief.subgoal, self.recaller.lexicon, cfg.partitive_pronouns,
+                             scene_words_of(units) if cfg.scene_things else None)))):
             referred = {a for a in brief.last_args if a in by_id}
             known = set(pool.candidate_ids)
             candidates += [by_id[a] for a in sorted(referred) if a not in known]

@@ -24,17 +24,20 @@ there") also gets where the nearest earlier step put its thing.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from memory_node.core.recall.lexical import (
     DESTINATION_WORDS,
     DETERMINERS,
     PLACE_PREPOSITIONS,
+    QUANTIFIERS,
     STOPWORDS,
+    lemma,
+    words,
 )
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.names import MAJORITY
+from memory_node.core.recall.names import MAJORITY, region_words
 from memory_node.core.recall.recall import (
     FIXTURE_HIT,
     RankedUnit,
@@ -206,28 +209,70 @@ def _demonstrative(ws: Sequence[str], i: int, lexicon: Lexicon | None) -> bool:
     return nxt in ("", *_ONE) or nxt in _PREPOSITIONS or nxt in _PARTICLES
 
 
-def pronoun_after_preposition(step: str, lexicon: Lexicon | None = None) -> bool:
+def pronoun_after_preposition(step: str, lexicon: Lexicon | None = None,
+                              partitives: bool = False,
+                              scene_words: Callable[[], Collection[str]] | None = None,
+                              ) -> bool:
     """A pronoun is the object of a preposition ("drop the pens in it", "right beside it",
     "put some water in with it"): it stands for a thing an earlier step named, whatever the
     step names itself (what goes in it is not it). Not when the step names two things
     before it that are not a list ("the box with the remote in it": the remote is the
-    clause's own, the box can be "it"; "spatula, S and P beside it" is one list)."""
+    clause's own, the box can be "it"; "spatula, S and P beside it" is one list). With
+    ``partitives``, a quantifier's "of" is no preposition of place: "the cups, both of them"
+    and "CDs, I see two of 'em" share out the step's own things (:func:`_partitive`).
+    ``scene_words`` (asked only when a pronoun is found): the words of the names of the
+    types here, which are things too where WordNet's first sense of the word is not one
+    ("the microwave has soup in it": its first sense is a wave)."""
     ws = _WORDS.findall(step.lower())
     for i, w in enumerate(ws):
-        if w in ("it", "them", "em") and i > 0 and ws[i - 1] in _PREPOSITIONS:
-            return not _other_thing_before(ws[:i], lexicon)
+        if (w in ("it", "them", "em") and i > 0 and ws[i - 1] in _PREPOSITIONS
+                and not (partitives and _partitive(ws, i))):
+            return not _other_thing_before(ws[:i], lexicon,
+                                           scene_words() if scene_words else ())
     return False
 
 
-def _other_thing_before(ws: Sequence[str], lexicon: Lexicon | None) -> bool:
+def scene_words_of(units: Sequence[ObjectMemoryUnit]) -> Callable[[], frozenset[str]]:
+    """:func:`pronoun_after_preposition`'s ``scene_words`` for ``units``: the words of their
+    types' names, read once and only when first asked (most steps have no pronoun after
+    a preposition, and at 10,000 units the read is a pass over all of them)."""
+    held: list[frozenset[str]] = []
+
+    def scene_words() -> frozenset[str]:
+        if not held:
+            held.append(frozenset(w for label in {u.label for u in units}
+                                  for w in words(label)))
+        return held[0]
+
+    return scene_words
+
+
+def _partitive(ws: Sequence[str], i: int) -> bool:
+    """``ws[i]``, a pronoun, ends a partitive: "of" after a quantifier or a count said as
+    a word ("all of them", "the rest of them", "two of 'em"; the step's words hold no
+    digits)."""
+    return i > 1 and ws[i - 1] == "of" and ws[i - 2] in QUANTIFIERS
+
+
+def _other_thing_before(ws: Sequence[str], lexicon: Lexicon | None,
+                        scene_words: Collection[str] = ()) -> bool:
     """Two things named in ``ws`` (heads: a thing word not followed by another) with no
-    coordinator between them."""
+    coordinator between them. A thing word: WordNet's first sense of it is a physical
+    thing, or it is a word of a name in ``scene_words`` (lemmas)."""
     if lexicon is None or not lexicon.available:
         return False
+
+    # A region of a thing is no thing ("on top of it": the counter top's word).
+    regions = region_words(ws, lexicon) if scene_words else frozenset()
+
+    def thing(j: int) -> bool:
+        w = ws[j]
+        return lexicon.is_thing(w) or (j not in regions and lemma(w) in scene_words)
+
     verbs = _verbs(ws)
     heads = [j for j, w in enumerate(ws)
-             if not verbs[j] and w not in STOPWORDS and lexicon.is_thing(w)
-             and not (j + 1 < len(ws) and lexicon.is_thing(ws[j + 1]))]
+             if not verbs[j] and w not in STOPWORDS and thing(j)
+             and not (j + 1 < len(ws) and thing(j + 1))]
     return any(not _COORDINATORS & set(ws[a + 1:b]) for a, b in zip(heads, heads[1:],
                                                                      strict=False))
 
@@ -676,6 +721,7 @@ def recall_subtasks(
         check_instruction(brief, "brief_state")
     out: list[tuple[str, list[RankedUnit]]] = []
     best: dict[str, RankedUnit] = {}
+    scene_words = scene_words_of(units)
     said = list(steps)  # as the caller gave them: what out reports
     if recaller.config.letter_names:
         # A letter defined anywhere in the instruction (its preamble is often no step)
@@ -726,7 +772,9 @@ def recall_subtasks(
         elif cfg.antecedents and i > 0 and (
                 (refers_back(step, recaller.lexicon, cfg.demonstratives)
                  and not _named(recaller, acted_on, ranked))
-                or (cfg.pronoun_objects and pronoun_after_preposition(step, recaller.lexicon))):
+                or (cfg.pronoun_objects and pronoun_after_preposition(
+                    step, recaller.lexicon, cfg.partitive_pronouns,
+                    scene_words if cfg.scene_things else None))):
             carried = _antecedents(recaller, read, step, there) or there
             if carried:
                 ranked = _with_antecedents(recaller, step, ranked, carried, k, not there)
