@@ -1058,3 +1058,39 @@ def test_a_recipes_open_of_what_never_opens_is_skipped() -> None:
     req.history.append(StepLine(SkillCall("explore", ("kitchen", "Bread")), True, 0, ""))
     _another_bread_in_hand(req)
     assert strs(planner.plan(req).calls)[-1:] == ["put(Bread_2, GarbageCan_1, in)"]
+
+
+def test_the_cabinet_beside_an_opened_usual_place_is_opened_next() -> None:
+    """The cup's usual wall cabinet was opened in this task and memory still has no cup:
+    the closed cabinet 0.3 m beside it is opened next, not the nearest receptacle to the
+    base nor recall's (round 42, tune tidy stream seed 3070, s0012: eight opens across
+    the kitchen came first). A cabinet 2 m away is no neighbour, and the setting at 0
+    leaves the search as it was."""
+    from memory_node.planner.core.settings import OfflineSettings
+    units = [UnitView("Cabinet_usual", "Cabinet", (0.55, -2.46, 2.0), "closed", "kitchen"),
+             UnitView("Cabinet_beside", "Cabinet", (0.84, -2.46, 2.0), "closed", "kitchen"),
+             UnitView("Cabinet_far", "Cabinet", (-1.5, -2.0, 0.45), "closed", "kitchen",
+                      score=0.9),
+             UnitView("CounterTop_1", "CounterTop", (0.0, 0.0, 0.9), "none", "kitchen")]
+    facts = ("Cup is usually in Cabinet_usual (Cabinet), 2x [fact:35]",)
+
+    def after_the_usual_open(planner: OfflinePlanner, at: tuple[float, float, float]
+                             ) -> list[str]:
+        req = request(units, ("ON(Cup, CounterTop)",))
+        req.facts = facts
+        req.robot_position = at
+        assert strs(planner.plan(req).calls) == ["navigate(Cabinet_usual)",
+                                                 "open(Cabinet_usual)"]
+        for call in (SkillCall("navigate", ("Cabinet_usual",)),
+                     SkillCall("open", ("Cabinet_usual",))):
+            req.history.append(StepLine(call, True, ErrorCode.NONE, ""))
+        req.scene = {u.object_id: replace(u, state="opened")
+                     if u.object_id == "Cabinet_usual" else u for u in units}
+        req.vocab.add_units(list(req.scene.values()))
+        return strs(planner.plan(req).calls)
+
+    # The base stands by the far cabinet: the search's nearest would be that one.
+    assert after_the_usual_open(OfflinePlanner(), (-1.4, -1.5, 0.0)) == [
+        "navigate(Cabinet_beside)", "open(Cabinet_beside)"]
+    off = OfflinePlanner(settings=OfflineSettings(usual_place_beside_m=0.0))
+    assert after_the_usual_open(off, (-1.4, -1.5, 0.0))[-1] != "open(Cabinet_beside)"

@@ -67,6 +67,13 @@ class OfflineSettings:
         "shut by the tidy, unseen; a refused put, then the open anyway) and the main job "
         "did not change (bench/README_tasks.md, round 27).", 0.0, 600.0)
 
+    usual_place_beside_m: float = setting(
+        0.5, "When the place experience says a type is usually found in was opened in this "
+        "task and memory still has no object of the type, a closed receptacle of the same "
+        "kind within this distance of it (metres, in space) is opened next, before any other: "
+        "a find counts for the one of two adjacent doors memory put the object in by "
+        "position. 0 = off (round 42).", 0.0, 5.0)
+
     def __post_init__(self) -> None:
         check_settings(self)
 
