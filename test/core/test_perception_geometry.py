@@ -295,6 +295,26 @@ def test_pipeline_clips_a_box_that_overhangs_the_image():
     assert len(obs) == 1
 
 
+def test_a_sliver_cut_by_the_image_edge_is_no_observation_but_a_wider_cut_box_is():
+    """Round 41's first command: a 10 px strip of the kitchen counter's far end at the
+    image's left edge during a spin became a counter node of its own (its box 0.20 x
+    0.0008 m). A box that narrow across the border that cuts it places nothing; the same
+    object with more of it in view is observed."""
+    depth = box_scene()
+    depth[140:340, 0:60] = 1.5   # a face running off the image's left edge
+    pipe = PerceptionPipeline(K, PerceptionConfig(outliers=NO_PLANE))
+    sliver = Detection("counter", 0.9, (0, 140, 10, 340))
+    result = pipe.process(0.0, depth, IDENTITY, [sliver])
+    assert result.observations == []
+    assert len(result.drops) == 1 and "image edge" in result.drops[0]
+    wider = Detection("counter", 0.9, (0, 140, 60, 340))
+    assert len(pipe.process(0.0, depth, IDENTITY, [wider]).observations) == 1
+    # As narrow but inside the image: a thin object seen whole, observed.
+    depth[140:340, 300:310] = 1.0
+    thin = Detection("pole", 0.9, (300, 140, 310, 340))
+    assert len(pipe.process(0.0, depth, IDENTITY, [thin]).observations) == 1
+
+
 def test_pipeline_crop_is_bounded():
     rgb = np.zeros((480, 640, 3), np.uint8)
     pipe = PerceptionPipeline(K, PerceptionConfig(crop_max_side=32, outliers=NO_PLANE))

@@ -42,6 +42,12 @@ class PerceptionConfig:
     outliers: OutlierConfig = field(default_factory=OutlierConfig)
     view_depth_stride: int = 4
     crop_max_side: int = 0  # 0: no crops; else colour crops resized to this longest side
+    # A box cut by the image border (within `edge_px` of it) and narrower than this many
+    # pixels across the cut is no detection to place: its points are a sliver of the
+    # object's end (a 10 px strip of a counter at the edge during a spin became a second
+    # counter node 1.4 m from the first, bench/README_tasks.md round 41). 0: no such rule.
+    edge_min_px: int = 16
+    edge_px: int = 2
     # "upright": box rotated about the up axis only (stable for standing objects, see
     # gravity_aligned_box); "pca": open3d's free oriented box.
     box_type: str = "upright"
@@ -114,6 +120,10 @@ class PerceptionPipeline:
             except ValueError as exc:
                 drops.append(str(exc))
                 continue
+            sliver = self._edge_sliver(box)
+            if sliver:
+                drops.append(f"detection {det.label!r}: {sliver}")
+                continue
             if det.score < cfg.min_score:
                 drops.append(f"detection {det.label!r}: score {det.score} < {cfg.min_score}")
                 continue
@@ -123,6 +133,20 @@ class PerceptionPipeline:
             else:
                 observations.append(obs)
         return FrameResult(observations, view, drops)
+
+    def _edge_sliver(self, box: tuple[int, int, int, int]) -> str:
+        """Why `box` is a sliver cut by the image border ("" when it is not): the part of
+        the object in view is narrower than `edge_min_px` across the border that cuts it,
+        so its points say neither where the object is nor how large it is."""
+        cfg, k = self.config, self.intrinsics
+        if cfg.edge_min_px <= 0:
+            return ""
+        x1, y1, x2, y2 = box
+        for lo, hi, size, axis in ((x1, x2, k.width, "wide"), (y1, y2, k.height, "tall")):
+            if (lo <= cfg.edge_px or hi >= size - cfg.edge_px) and hi - lo < cfg.edge_min_px:
+                return (f"{hi - lo} px {axis} at the image edge (< {cfg.edge_min_px}): a "
+                        "sliver of the object")
+        return ""
 
     def _outliers_for(self, box: tuple[int, int, int, int], ranges: np.ndarray
                       ) -> OutlierConfig:
