@@ -59,3 +59,15 @@ def report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path | None
     if out:
         out.write_text(json.dumps({"command": " ".join(sys.argv), **summary, "rows": rows},
                                   indent=1) + "\n")
+
+
+def finish_probe(node: Any, out: dict[str, Any], path: Path | None) -> int:
+    """A hostile probe's end: its findings printed and, with `path`, written; the probe's
+    node and rclpy shut down. The exit code (0: a probe reports, it does not judge)."""
+    text = json.dumps(out, indent=1, default=str)
+    print(text)
+    if path:
+        path.write_text(text + "\n")
+    node.destroy_node()
+    rclpy.try_shutdown()
+    return 0

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import atexit
-import json
 import math
 import os
 import signal
@@ -45,6 +44,7 @@ import rclpy  # noqa: E402
 from action_msgs.msg import GoalInfo  # noqa: E402
 from action_msgs.srv import CancelGoal  # noqa: E402
 from builtin_interfaces.msg import Time  # noqa: E402
+from ci_common import finish_probe  # noqa: E402
 from geometry_msgs.msg import Point  # noqa: E402
 from planner_stack import instruction_client, memory_server, planner_node  # noqa: E402
 from rcl_interfaces.msg import Parameter, ParameterType, ParameterValue  # noqa: E402
@@ -582,13 +582,7 @@ def main() -> int:
     args.root.mkdir(parents=True, exist_ok=True)
     if only == {"sensors"}:
         probe_sensors(node, args.root, out)
-        text = json.dumps(out, indent=1, default=str)
-        print(text)
-        if args.out:
-            args.out.write_text(text + "\n")
-        node.destroy_node()
-        rclpy.try_shutdown()
-        return 0
+        return finish_probe(node, out, args.out)
     world = NodeProcess(WORLD, params_file=CONFIG / "sim.yaml", log_path=args.root / "world.log",
                         params={"layout.seed": 3, "time.real_time_factor": 10.0,
                                 "sensors.rate_hz": 0.0})
@@ -624,13 +618,7 @@ def main() -> int:
                     (("world", world), ("planner", planner), ("memory", mem))}
     out["tracebacks"] = {name: p.output().count("Traceback") for name, p in
                          (("world", world), ("planner", planner), ("memory", mem))}
-    text = json.dumps(out, indent=1, default=str)
-    print(text)
-    if args.out:
-        args.out.write_text(text + "\n")
-    node.destroy_node()
-    rclpy.try_shutdown()
-    return 0
+    return finish_probe(node, out, args.out)
 
 
 if __name__ == "__main__":

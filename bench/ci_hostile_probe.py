@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import atexit
-import json
 import sys
 import time
 from pathlib import Path
@@ -29,6 +28,7 @@ confine_to_loopback()
 
 import rclpy  # noqa: E402
 from builtin_interfaces.msg import Time  # noqa: E402
+from ci_common import finish_probe  # noqa: E402
 from diagnostic_msgs.msg import KeyValue  # noqa: E402
 from geometry_msgs.msg import Point  # noqa: E402
 from reliability_rig import LATCHED, disk_units, frame, observation, start_rig  # noqa: E402
@@ -182,13 +182,7 @@ def main() -> int:
     rig.close()
     out["server_exit"] = rig.process.stop()
     out["server_tracebacks"] = rig.process.output().count("Traceback")
-    text = json.dumps(out, indent=1, default=str)
-    print(text)
-    if args.out:
-        args.out.write_text(text + "\n")
-    node.destroy_node()
-    rclpy.try_shutdown()
-    return 0
+    return finish_probe(node, out, args.out)
 
 
 if __name__ == "__main__":
