@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh29|fresh30] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh30|fresh31] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh30][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh31][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -423,6 +423,29 @@ layer, uploads into the round's accumulator, the next round's new model, straggl
 Recency-dominated by construction: the tail sampler and the departure control; phase
 changes: the meetings' slots, the vessel calls, the observatory's nights and the learning
 rounds; frequency with scans, loops and bursts: the leases, the router, the firewall.
+``fresh31`` (seeds 53000+) was written in round 43 before anything ran on it, by a writer
+who did not read the policy's code: a conference's review system through its cycles
+(submissions faster towards the deadline with new versions, bidding on the abstracts each
+member is shown, reviews written late in several sittings, the disputed papers' reviews
+reread, the chairs' walk of the scores; the next conference's papers are new), a
+photographer's catalogue through shoots (import building previews, culling in order,
+developing the picks slider move by slider move, export; now and then an old shoot's
+picks edited again), a ticketing platform's on-sales (browsing of the listed events, then
+one event's fans released from the waiting room onto its sections, seat holds paid or
+expired), an ad platform's attribution joins (impressions, clicks within a minute,
+conversions days later reading the click again), an authentication service's one-time
+codes (a code read when it is typed, a mistyped retry, a resent code, the session's next
+page loads), a food-delivery platform's live orders (orders at the lunch and dinner rushes
+read by the restaurant's tablet, the courier and the customer's polling until delivered),
+a distributed file system's NameNode (Zipf opens of files and their blocks, jobs' temporary
+files written, read by the next stage and deleted, each DataNode's full block report in
+turn), a public-transport journey planner (RAPTOR rounds over the routes of the hubs, the
+trips after the time of day, footpaths) and a card issuer's processor (the day's
+authorisations, the night's clearing files merchant by merchant reading them again, late
+presentments and chargebacks weeks later). Recency-dominated by construction: the one-time
+codes and the live orders; phase changes: the conference cycles, the shoots and the
+on-sales; late second references: the conversions and the clearing; frequency with scans
+and loops: the NameNode and the journey planner.
 """
 
 from __future__ import annotations
@@ -14026,6 +14049,510 @@ def fresh30_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def review_cycle(seed: int, papers: int, members: int, per_paper: int, alpha: float,
+                 pace: int) -> Iterator[int]:
+    """A conference's review system through its cycles (phase changes: HotCRP or OpenReview
+    from the submission deadline to the decisions, then the next conference). Submissions
+    come in faster as the deadline nears (about ``papers`` of them), and authors upload
+    new versions of the recent ones again and again. At bidding every one of the
+    ``members`` programme-committee members reads the abstracts that the system ranks
+    first for their topics (a few dozen). Each paper then gets ``per_paper`` reviewers; reviews are
+    written late, in several sittings, each reading the paper's last version and the
+    draft. In the discussion the committee rereads the reviews of the papers in dispute,
+    a few of them many times; at the end the chairs walk every paper's scores in order.
+    The next conference has new papers; the committee (Zipf ``alpha`` over a pool four
+    times its size: some sit on every committee) changes little. ``pace`` (at least 2)
+    events are spent per paper in each phase."""
+    rng = random.Random(seed)
+    paper_k, pdf_k, member_k, review_k, comment_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    who = _zipf(rng, 4 * members, alpha)
+    made = itertools.count()
+    pdfs = itertools.count()
+    while True:
+        pc = sorted({who() for _ in range(3 * members)})[:members]
+        k = max(per_paper + 1, int(rng.gauss(papers, papers / 5)))
+        subs: list[int] = []
+        version: dict[int, int] = {}
+        for e in range(k * pace):  # submissions, faster towards the deadline
+            if len(subs) < k and rng.random() < 2.0 * (e + 1) / (k * pace * pace):
+                p = next(made)
+                subs.append(p)
+            elif not subs:
+                continue
+            else:  # a new version of one of the last submissions
+                p = subs[-1 - min(len(subs) - 1, int(rng.expovariate(0.2)))]
+            yield paper_k + p
+            version[p] = next(pdfs)
+            yield pdf_k + version[p]
+        for m in pc:  # bidding: each member reads the abstracts the system ranks first
+            yield member_k + m
+            topic = rng.randrange(3)
+            mine = [p for p in subs if (p + m) % 3 == topic or rng.random() < 0.05]
+            for p in rng.sample(mine, min(len(mine), rng.randint(20, 80))):
+                yield paper_k + p
+        seat = {m: i for i, m in enumerate(pc)}
+        assigned = {p: rng.sample(pc, min(per_paper, len(pc))) for p in subs}
+        drafts = [(p, m) for p in subs for m in assigned[p]]
+        rng.shuffle(drafts)
+        for _ in range(len(drafts) * pace // per_paper):
+            # reviews are written late (the later drafts take more sittings)
+            p, m = drafts[min(len(drafts) - 1, int(len(drafts) * rng.random() ** 0.5))]
+            yield member_k + m
+            yield paper_k + p
+            yield pdf_k + version[p]
+            yield review_k + (p << 12) + seat[m]
+        disputed = [p for p in subs if rng.random() < 0.3] or subs[:1]
+        hot = _zipf(rng, len(disputed), 1.2)
+        for _ in range(len(disputed) * pace):
+            p = disputed[hot()]
+            yield paper_k + p
+            for m in assigned[p]:
+                yield review_k + (p << 12) + seat[m]
+            if rng.random() < 0.3:
+                yield comment_k + next(pdfs)  # a new comment
+        for p in subs:  # the chairs' walk of the scores
+            yield paper_k + p
+            for m in assigned[p]:
+                yield review_k + (p << 12) + seat[m]
+
+
+def photo_catalog(seed: int, shoot: int, keep: float, lenses: int, presets: int,
+                  revisit: float) -> Iterator[int]:
+    """A photographer's catalogue through shoots (phase changes: Lightroom Classic's import,
+    cull, develop and export of one shoot after another). A shoot (about ``shoot``
+    frames) is imported: every raw file read and its preview built, with the lens's
+    profile (Zipf over ``lenses``). Culling pages through the previews in order, going
+    back a frame or two to compare, and flags a share ``keep`` of picks. Developing a pick
+    reads its raw and its history again at every slider move, a preset (Zipf over
+    ``presets``) now and then, and syncs the settings to its neighbouring picks. Export
+    reads each pick's raw and history once more. With ``revisit`` a client asks for
+    another edit of an old shoot's picks. The next shoot's frames are all new."""
+    rng = random.Random(seed)
+    raw_k, prev_k, hist_k, lens_k, preset_k, out_k = (0, 1 << 40, 2 << 40, 3 << 40, 4 << 40,
+                                                       5 << 40)
+    lens = _zipf(rng, lenses, 1.0)
+    preset = _zipf(rng, presets, 1.1)
+    frames = itertools.count()
+    exports = itertools.count()
+    old_picks: list[int] = []
+    while True:
+        k = max(4, int(rng.gauss(shoot, shoot / 3)))
+        shot = [next(frames) for _ in range(k)]
+        for f in shot:  # import: previews built
+            yield raw_k + f
+            yield lens_k + lens()
+            yield prev_k + f
+        picks: list[int] = []
+        i = 0
+        while i < k:  # culling
+            yield prev_k + shot[i]
+            if i > 1 and rng.random() < 0.15:
+                yield prev_k + shot[i - rng.randint(1, 2)]
+                yield prev_k + shot[i]
+            if rng.random() < keep:
+                picks.append(shot[i])
+            i += 1
+        for j, f in enumerate(picks):  # develop
+            yield raw_k + f
+            yield hist_k + f
+            if rng.random() < 0.4:
+                yield preset_k + preset()
+            for _ in range(rng.randint(2, 12)):  # slider moves: render again
+                yield hist_k + f
+                yield raw_k + f
+            for g in picks[j + 1:j + 1 + rng.randint(0, 4)]:  # sync to similar frames
+                yield hist_k + g
+        for f in picks:  # export
+            yield raw_k + f
+            yield hist_k + f
+            yield out_k + next(exports)
+        old_picks.extend(picks)
+        if old_picks and rng.random() < revisit:
+            start = rng.randrange(len(old_picks))
+            for f in old_picks[start:start + rng.randint(3, 30)]:
+                yield prev_k + f
+                yield raw_k + f
+                yield hist_k + f
+                yield out_k + next(exports)
+
+
+def ticket_onsale(seed: int, events: int, alpha: float, sections: int, fans: int,
+                  hold: int) -> Iterator[int]:
+    """A ticketing platform through its on-sales (phase changes: Ticketmaster's or AXS's
+    virtual waiting room releasing fans onto one event's seat map). Between on-sales
+    people browse the listed events (Zipf ``alpha`` over the ``events`` listed; a new event
+    is listed as an old one happens), each view reading the event and a section's
+    availability. At an on-sale about ``fans`` fans leave the queue in batches; each reads
+    the event, a few of its ``sections`` sections (the best first), holds seats (a new
+    hold) and checks out ``hold`` events later, reading the hold, the account and the
+    order; a share of holds expire and are read again to release the seats. When the
+    seats run out the on-sale ends and the event is only browsed again."""
+    rng = random.Random(seed)
+    event_k, sect_k, hold_k, acct_k, order_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    popular = _zipf(rng, events, alpha)
+    listed = list(range(events))
+    nxt = events
+    holds = itertools.count()
+    accounts = _zipf(rng, 50 * fans, 0.6)
+    while True:
+        for _ in range(rng.randint(2 * fans, 6 * fans)):  # browsing
+            e = listed[popular()]
+            yield event_k + e
+            yield sect_k + (e << 12) + rng.randrange(sections)
+            if rng.random() < 0.01:  # an event happens, a new one is listed
+                listed[rng.randrange(events)] = nxt
+                nxt += 1
+        e = listed[min(events - 1, int(rng.expovariate(3.0) * events / 10))]
+        left = [max(2, fans // (2 * sections)) for _ in range(sections)]
+        due: list[tuple[int, int, int, bool]] = []  # (due, hold, section, pays)
+        now = 0
+        queued = max(2, int(rng.gauss(fans, fans / 4)))
+        while (queued or due) and (any(left) or due):
+            now += 1
+            while due and due[0][0] <= now:
+                _, h, s, pays = heapq.heappop(due)
+                yield hold_k + h
+                if pays:
+                    yield acct_k + accounts()
+                    yield order_k + h
+                else:  # the hold expires: the seats go back
+                    left[s] += 1
+                    yield sect_k + (e << 12) + s
+            if not queued or not any(left):
+                continue
+            queued -= 1
+            yield event_k + e
+            for s in range(sections):  # the best sections first
+                yield sect_k + (e << 12) + s
+                if left[s] and rng.random() < 0.7:
+                    left[s] -= 1
+                    h = next(holds)
+                    yield hold_k + h
+                    heapq.heappush(due, (now + int(rng.uniform(0.3, 1.0) * hold), h, s,
+                                         rng.random() < 0.8))
+                    break
+
+
+def ad_attribution(seed: int, campaigns: int, alpha: float, ctr: float, cvr: float,
+                   lag: int) -> Iterator[int]:
+    """An ad platform's click and conversion attribution (late second references: the
+    impression, click and conversion joins of Google's Photon or an ad server's log
+    joiner). Every impression reads its campaign (Zipf ``alpha`` over ``campaigns``) and
+    its creative and stores the impression. A share ``ctr`` is clicked, mostly within a
+    few dozen events: the click reads the impression and the campaign and stores the
+    click. A share ``cvr`` of the clicks converts much later (a log-normal delay of median
+    ``lag`` events: a purchase after days of thinking): the conversion reads the click,
+    the campaign and the advertiser's conversion action."""
+    rng = random.Random(seed)
+    camp_k, creat_k, imp_k, click_k, action_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    camp = _zipf(rng, campaigns, alpha)
+    imps = itertools.count()
+    due: list[tuple[int, int, int, int]] = []  # (due, kind 0 click 1 conversion, id, camp)
+    now = 0
+    while True:
+        now += 1
+        while due and due[0][0] <= now:
+            _, kind, i, c = heapq.heappop(due)
+            if kind == 0:
+                yield imp_k + i
+                yield camp_k + c
+                yield click_k + i
+                if rng.random() < cvr:
+                    heapq.heappush(due, (now + int(lag * rng.lognormvariate(0.0, 1.0)), 1,
+                                         i, c))
+            else:
+                yield click_k + i
+                yield camp_k + c
+                yield action_k + c % 97
+        c = camp()
+        i = next(imps)
+        yield camp_k + c
+        yield creat_k + (c << 3) + rng.randrange(4)
+        yield imp_k + i
+        if rng.random() < ctr:
+            heapq.heappush(due, (now + 1 + int(rng.expovariate(1 / 30)), 0, i, c))
+
+
+def otp_codes(seed: int, users: int, alpha: float, typo: float, resend: float,
+              think: int) -> Iterator[int]:
+    """An authentication service's one-time codes (recency-dominated: the SMS or e-mail
+    codes of a second factor, as Auth0 or Keycloak keep them). A sign-in (Zipf ``alpha``
+    over ``users``) reads the user and the user's rate-limit counter and stores a new
+    code; the user types it about ``think`` events later: the check reads the code, the
+    user and the counter. A share ``typo`` mistypes it first and tries again; a share
+    ``resend`` never gets the message and asks for another code; some give up. A good code
+    opens a session, read by the next few page loads, and the code is not read again."""
+    rng = random.Random(seed)
+    user_k, rate_k, code_k, sess_k = 0, 1 << 40, 2 << 40, 3 << 40
+    who = _zipf(rng, users, alpha)
+    codes = itertools.count()
+    due: list[tuple[int, int, int, int]] = []  # (due, step, code, user)
+    now = 0
+    while True:
+        now += 1
+        while due and due[0][0] <= now:
+            _, step, c, u = heapq.heappop(due)
+            if step >= 10:  # a page load in the session
+                yield sess_k + c
+                yield user_k + u
+                continue
+            yield code_k + c
+            yield user_k + u
+            yield rate_k + u
+            if step == 0 and rng.random() < typo:
+                heapq.heappush(due, (now + 1 + int(rng.expovariate(4 / think)), 1, c, u))
+                continue
+            yield sess_k + c
+            for j in range(rng.randint(0, 4)):
+                heapq.heappush(due, (now + 1 + int(rng.expovariate(2 / think)), 10 + j, c, u))
+        u = who()
+        c = next(codes)
+        yield user_k + u
+        yield rate_k + u
+        yield code_k + c
+        r = rng.random()
+        if r < resend:  # no message: the user asks for another code
+            heapq.heappush(due, (now + think + int(rng.expovariate(1 / think)), 0,
+                                 next(codes), u))
+        elif r < 0.95:
+            heapq.heappush(due, (now + 1 + int(rng.expovariate(1 / think)), 0, c, u))
+
+
+def delivery_tracking(seed: int, restaurants: int, alpha: float, couriers: int, active: int,
+                      day: int) -> Iterator[int]:
+    """A food-delivery platform's live orders (recency-dominated: the order, courier and
+    restaurant state behind the tracking screens of Deliveroo or DoorDash). Orders come
+    in at lunch and dinner rushes (about ``active`` open at the peak of a ``day``); each
+    reads the customer, the restaurant (Zipf ``alpha`` over ``restaurants``) and its menu.
+    While it is open the restaurant's tablet, the courier's location updates and the
+    customer's app (polling) read it again and again; a courier (of ``couriers``) is
+    assigned when the food is nearly ready. Delivered, the order is read once more for the
+    rating and the courier's pay, and no more."""
+    rng = random.Random(seed)
+    order_k, cust_k, rest_k, menu_k, cour_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    rest = _zipf(rng, restaurants, alpha)
+    orders = itertools.count()
+    custs = itertools.count()
+    idle = list(range(couriers))
+    live: list[list[int]] = []  # [order, restaurant, courier or -1, steps left]
+    now = 0
+    while True:
+        now += 1
+        t = (now % day) / day
+        rush = 0.15 + math.exp(-((t - 0.5) / 0.06) ** 2) + math.exp(-((t - 0.8) / 0.07) ** 2)
+        if len(live) < active * rush or not live:
+            r = rest()
+            o = next(orders)
+            yield cust_k + (next(custs) if rng.random() < 0.5 else rng.randrange(1000))
+            yield rest_k + r
+            yield menu_k + r
+            yield order_k + o
+            live.append([o, r, -1, rng.randint(8, 30)])
+            continue
+        i = rng.randrange(len(live))
+        o, r, c, left = live[i]
+        yield order_k + o
+        u = rng.random()
+        if c < 0:
+            yield rest_k + r  # the tablet: preparing
+            if left < 8 and idle:
+                live[i][2] = idle.pop(rng.randrange(len(idle)))
+        elif u < 0.5:
+            yield cour_k + c  # a location update
+        live[i][3] = left - 1
+        if left <= 1 and c >= 0:  # delivered: rated and paid, then gone
+            yield cour_k + c
+            yield rest_k + r
+            idle.append(c)
+            live.pop(i)
+
+
+def namenode_rpcs(seed: int, files: int, alpha: float, datanodes: int, blocks: int,
+                  report: int) -> Iterator[int]:
+    """A distributed file system's metadata server (frequency with scans: HDFS's NameNode
+    answering clients and DataNodes). Reads open files Zipf ``alpha`` over ``files`` (the
+    shared tables and jars first), each reading the path's directories, the inode and
+    its blocks (about ``blocks`` each); jobs write new files block by block and delete
+    their temporary files later. Each of the ``datanodes`` DataNodes heartbeats, and every
+    ``report`` events one of them, in turn, sends its full block report: the NameNode walks
+    every block it holds (each block lives on three)."""
+    rng = random.Random(seed)
+    dir_k, inode_k, block_k, dn_k = 0, 1 << 40, 2 << 40, 3 << 40
+    hot = _zipf(rng, files, alpha)
+    made = itertools.count(files)
+    bids = itertools.count()
+    layout: dict[int, list[int]] = {}  # file -> its blocks
+    held: list[list[int]] = [[] for _ in range(datanodes)]
+
+    def new_file(f: int) -> list[int]:
+        bs = [next(bids) for _ in range(max(1, int(rng.expovariate(1 / blocks))))]
+        for b in bs:
+            for d in rng.sample(range(datanodes), min(3, datanodes)):
+                held[d].append(b)
+        layout[f] = bs
+        return bs
+
+    for f in range(files):
+        new_file(f)
+    temp: list[int] = []
+    deleted: set[int] = set()
+    turn = 0
+    now = 0
+    while True:
+        now += 1
+        if now % report == 0:  # a DataNode's full block report, in its own order
+            d = turn % datanodes
+            turn += 1
+            yield dn_k + d
+            held[d] = [b for b in held[d] if b not in deleted]
+            for b in held[d]:
+                yield block_k + b
+            continue
+        u = rng.random()
+        if u < 0.8:  # getBlockLocations
+            if temp and rng.random() < 0.2:  # a job's next stage reads its input
+                f = temp[-1 - min(len(temp) - 1, int(rng.expovariate(0.3)))]
+            else:
+                f = hot()
+            yield dir_k + f % 50
+            yield dir_k + 50 + f % 1000
+            yield inode_k + f
+            for b in layout[f][:4]:
+                yield block_k + b
+        elif u < 0.86:  # a job writes a temporary file
+            f = next(made)
+            temp.append(f)
+            yield dir_k + 1050 + f % 20
+            yield inode_k + f
+            for b in new_file(f):
+                yield block_k + b
+        elif u < 0.94 or not temp:
+            yield dn_k + rng.randrange(datanodes)  # a heartbeat
+        else:  # the job ends and deletes its oldest temporary file
+            f = temp.pop(0)
+            yield inode_k + f
+            deleted.update(layout.pop(f))
+
+
+def transit_planner(seed: int, stops: int, routes: int, length: int, alpha: float,
+                    day: int) -> Iterator[int]:
+    """A public-transport journey planner (frequency with loops: RAPTOR rounds over a
+    city's timetable, as OpenTripPlanner or Navitia answer a query). The city has
+    ``routes`` routes of about ``length`` stops each, drawn so that the hubs (Zipf
+    ``alpha`` over ``stops``) lie on many routes. Queries come from and to Zipf-popular
+    stops at the time of day (``day`` events a day). A round reads, for each marked stop,
+    its routes and the first trip leaving after the time (the trips move on as the day
+    does), then rides the trip along its stops, marking them and reading each stop's
+    footpaths; the next round starts from the best few marked stops; the query stops at
+    its destination or after four rounds."""
+    rng = random.Random(seed)
+    stop_k, route_k, trip_k, foot_k = 0, 1 << 40, 2 << 40, 3 << 40
+    popular = _zipf(rng, stops, alpha)
+    lines = [[popular() for _ in range(max(2, int(rng.gauss(length, length / 4))))]
+             for _ in range(routes)]
+    at: dict[int, list[tuple[int, int]]] = {}  # stop -> (route, position)
+    for r, line in enumerate(lines):
+        for i, s in enumerate(line):
+            at.setdefault(s, []).append((r, i))
+    served = sorted(at)
+    ends = _zipf(rng, len(served), alpha)
+    now = 0
+    while True:
+        now += 1
+        origin, dest = served[ends()], served[ends()]
+        slot = (now % day) * 96 // day  # quarter-hours: the trips leaving after the time
+        marked = [origin]
+        yield stop_k + origin
+        for _ in range(4):
+            reached: list[int] = []
+            for s in marked:
+                for r, i in at[s][:6]:
+                    yield route_k + r
+                    yield trip_k + (r << 8) + (slot + i // 8) % 96
+                    for t in lines[r][i + 1:i + 1 + length // 2]:
+                        yield stop_k + t
+                        reached.append(t)
+                        if t == dest:
+                            break
+                yield foot_k + s
+            if dest in reached or not reached:
+                break
+            reached.sort(key=lambda t: -len(at[t]))  # the best transfers: the hubs
+            marked = list(dict.fromkeys(reached))[:3]
+
+
+def card_clearing(seed: int, cards: int, alpha: float, merchants: int, day: int,
+                  late: float) -> Iterator[int]:
+    """A card issuer's processor through its days (late second references: the
+    authorisations of a day matched by the clearing files of the night, as an issuer's
+    host on Visa's or Mastercard's networks keeps them). Every purchase in the day's
+    ``day`` events reads the card (Zipf ``alpha`` over ``cards``), its spending counters
+    and the merchant (Zipf over ``merchants``) and stores the authorisation. At night the
+    acquirers' clearing files present the day's purchases merchant by merchant: each reads
+    its authorisation again and posts to the card's account. A share ``late`` presents
+    days later (hotels, car hire, small shops batching), and one purchase in a few hundred
+    is disputed weeks later: the chargeback reads the authorisation and the card again."""
+    rng = random.Random(seed)
+    card_k, count_k, merch_k, auth_k, acct_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    card = _zipf(rng, cards, alpha)
+    merch = _zipf(rng, merchants, 1.0)
+    auths = itertools.count()
+    later: dict[int, list[tuple[int, int, int]]] = {}  # night -> (merchant, auth, card)
+    disputes: dict[int, list[tuple[int, int]]] = {}  # day -> (auth, card)
+    night = 0
+    while True:
+        night += 1
+        today: list[tuple[int, int, int]] = []
+        for _ in range(day):
+            c, m = card(), merch()
+            a = next(auths)
+            yield card_k + c
+            yield count_k + c
+            yield merch_k + m
+            yield auth_k + a
+            if rng.random() < late:
+                later.setdefault(night + rng.randint(1, 5), []).append((m, a, c))
+            else:
+                today.append((m, a, c))
+            if rng.random() < 0.003:
+                disputes.setdefault(night + rng.randint(10, 60), []).append((a, c))
+        batch = today + later.pop(night, [])
+        batch.sort()  # the acquirers' files, merchant by merchant
+        for _m, a, c in batch:
+            yield auth_k + a
+            yield acct_k + c
+        for a, c in disputes.pop(night, []):
+            yield auth_k + a
+            yield card_k + c
+
+
+def fresh31_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 43's held-out set: seeds 53000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 53000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "review_p60_m20": lambda: review_cycle(s + 0, 60, 20, 3, 1.0, 6),
+        "review_p1500_m300": lambda: review_cycle(s + 1, 1500, 300, 4, 0.8, 4),
+        "photo_f80_k0.3": lambda: photo_catalog(s + 2, 80, 0.3, 3, 10, 0.1),
+        "photo_f1200_k0.1": lambda: photo_catalog(s + 3, 1200, 0.1, 8, 60, 0.3),
+        "onsale_e50_f400": lambda: ticket_onsale(s + 4, 50, 1.0, 6, 400, 150),
+        "onsale_e2000_f8000": lambda: ticket_onsale(s + 5, 2000, 0.8, 40, 8000, 2000),
+        "adattr_c100_l2000": lambda: ad_attribution(s + 6, 100, 1.1, 0.05, 0.2, 2000),
+        "adattr_c5000_l30000": lambda: ad_attribution(s + 7, 5000, 0.9, 0.02, 0.1, 30000),
+        "otp_u500_t20": lambda: otp_codes(s + 8, 500, 1.0, 0.1, 0.05, 20),
+        "otp_u100000_t150": lambda: otp_codes(s + 9, 100000, 0.7, 0.15, 0.1, 150),
+        "delivery_r100_a20": lambda: delivery_tracking(s + 10, 100, 1.0, 30, 20, 20000),
+        "delivery_r5000_a200": lambda: delivery_tracking(s + 11, 5000, 0.8, 300, 200, 200000),
+        "namenode_f2000_d6": lambda: namenode_rpcs(s + 12, 2000, 1.0, 6, 3, 3000),
+        "namenode_f30000_d40": lambda: namenode_rpcs(s + 13, 30000, 0.9, 40, 4, 2000),
+        "transit_s300_r20": lambda: transit_planner(s + 14, 300, 20, 15, 0.9, 5000),
+        "transit_s8000_r400": lambda: transit_planner(s + 15, 8000, 400, 30, 0.7, 50000),
+        "card_c2000_d3000": lambda: card_clearing(s + 16, 2000, 1.0, 300, 3000, 0.1),
+        "card_c200000_d20000": lambda: card_clearing(s + 17, 200000, 0.7, 20000, 20000, 0.2),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -14041,7 +14568,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh25": fresh25_variants, "fresh26": fresh26_variants,
                 "fresh27": fresh27_variants, "fresh28": fresh28_variants,
                 "fresh29": fresh29_variants,
-                "fresh30": fresh30_variants}
+                "fresh30": fresh30_variants, "fresh31": fresh31_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:
