@@ -555,6 +555,17 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
         def each(i: int):  # alternate which server goes first
             return servers if i % 2 == 0 else servers[::-1]
 
+        # Round 43: each server's process CPU (all threads, /proc) over each timed phase, per
+        # request: what a kind costs the server around and inside its handler (the executor's
+        # rounds, the service events, DDS's threads), in CPU, which a loaded machine inflates
+        # far less than the walls.
+        phase_cpu: dict[str, dict[str, float]] = {s.scorer: {} for s in servers}
+
+        def phase(name: str) -> None:
+            for s in servers:
+                phase_cpu[s.scorer][name] = s.process_cpu_s()
+
+        phase("instruction")
         for i, text in enumerate(instructions):
             for s in each(i):
                 r, dt = s.call(Recall.Request(instruction=text, k=K, token_budget=BUDGET))
@@ -564,6 +575,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 size(s, "instruction", r)
                 a["tok"].append(r.context_tokens)
                 a["lt"] += bool(r.long_term_text)
+        phase("per_subtask")
         # Distinct texts again (a suffix), so no instruction vector is cached server-side.
         for i, text in enumerate(instructions[:len(instructions) // 2]):
             for s in each(i):
@@ -572,6 +584,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 acc[s.scorer]["sub"].append(dt)
                 traced(s, "per_subtask", dt)
                 size(s, "per_subtask", r)
+        phase("steps")
         for e, text in enumerate(episodes):
             subgoals = [f"go to the place for: {text}", f"pick up what is needed to {text}",
                         f"carry it, to {text}", f"place it down, to {text}"]
@@ -594,6 +607,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
         # The server's process CPU (all threads, /proc) over the floor calls: what a
         # request costs the server around a handler that does next to nothing (executor,
         # DDS, the service events), and the stats timer's ticks meanwhile.
+        phase("end")
         floor_cpu = {s.scorer: s.process_cpu_s() for s in servers}
         floor_wall = time.perf_counter()
         for i in range(len(instructions) // 2):
@@ -629,6 +643,12 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             "floor_server_cpu_ms_per_call": round(floor_cpu[s.scorer] * 1000
                                                   / max(1, len(a["floor"])), 3),
             "floor_loop_wall_s": round(floor_wall, 2),
+            "server_cpu_ms_per_request": {
+                kind: round((phase_cpu[s.scorer][end] - phase_cpu[s.scorer][kind]) * 1000
+                            / max(1, n), 3)
+                for kind, end, n in (("instruction", "per_subtask", len(a["inst"])),
+                                     ("per_subtask", "steps", len(a["sub"])),
+                                     ("steps", "end", len(a["all"])))},
             "stats_message": s.stats_message,
             "server_stages_us": stages.get(s.scorer, {}),
             "server_pid": s.process.pid}
