@@ -31,6 +31,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from environment import environment
+
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
@@ -312,7 +314,7 @@ def main() -> int:
 
     result = {
         "benchmark": "cache_hit_rate",
-        "python": platform.python_version(),
+        "python": platform.python_version(), "environment": environment(),
         "machine": platform.machine(),
         "versions": {"theine": version("theine"), "theine_core": version("theine_core"),
                      "cachetools": cachetools.__version__},

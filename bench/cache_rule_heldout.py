@@ -467,6 +467,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from environment import environment
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from memory_node.core.cache import synthetic  # noqa: E402
@@ -14667,6 +14669,7 @@ def main() -> int:
               for r in results for row in r["rows"] if row["margin"] < RULE]
     out = {
         "machine": platform.machine(), "python": platform.python_version(),
+        "environment": environment(),
         "loadavg_before_after": [load_before, os.getloadavg()],
         "seconds": round(time.perf_counter() - t0, 1),
         "variants": args.variants,

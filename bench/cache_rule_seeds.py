@@ -28,6 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from environment import environment
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -94,6 +96,7 @@ def main() -> int:
                 "worst_margin": min(margins), "below_rule": sum(m < RULE for m in margins),
                 "seeds": len(margins), "lru_minus_fifo_sd": round(statistics.stdev(gaps), 3)})
     out = {"machine": platform.machine(), "python": platform.python_version(),
+           "environment": environment(),
            "loadavg_before_after": [load_before, os.getloadavg()],
            "seconds": round(time.perf_counter() - t0, 1), "events": args.events,
            "steered_at_ref": args.ref,

@@ -25,6 +25,8 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from environment import environment
+
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
@@ -167,7 +169,7 @@ def main() -> int:
     ours = med["ours_wtinylfu"]
     result = {
         "benchmark": "cache_throughput",
-        "python": platform.python_version(),
+        "python": platform.python_version(), "environment": environment(),
         "machine": platform.machine(),
         "versions": {"theine": version("theine"), "theine_core": version("theine_core"),
                      "cachetools": version("cachetools")},

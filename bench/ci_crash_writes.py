@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from environment import environment
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "test" / "ros"), str(ROOT / "test")]
 from ros_harness import CONFIG, NodeProcess, confine_to_loopback  # noqa: E402
@@ -270,7 +272,8 @@ def main() -> int:
     print(json.dumps(summary, indent=1))
     if args.out:
         args.out.write_text(json.dumps({"command": " ".join(sys.argv), **summary,
-                                        "rows": rows}, indent=1) + "\n")
+                                        "rows": rows, "environment": environment()},
+                                       indent=1) + "\n")
     node.destroy_node()
     rclpy.try_shutdown()
     return 0

@@ -48,6 +48,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from environment import environment
+
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -529,7 +531,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     earlier = json.loads(Path(a.oracle_file).read_text())["streams"] if a.oracle_file else {}
     out: dict = {"split": a.split, "floor_plan": floor_plan, "tidy": a.tidy,
                  "length": a.length, "seed": a.seed, "arms_file": a.arms,
-                 "python": platform.python_version(), "load_before": os.getloadavg(),
+                 "python": platform.python_version(),
+                 "environment": environment(), "load_before": os.getloadavg(),
                  "streams": {}}
     for seed in seeds:
         o = earlier[str(seed)]["oracle"] if str(seed) in earlier else \

@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from environment import environment
+
 from memory_node.core.episode_hooks import ExtraContext
 from memory_node.core.experience import ExperienceSettings
 from memory_node.core.memory import Memory
@@ -142,7 +144,8 @@ def main() -> int:
     ap.add_argument("--out", default=str(RESULTS / "experience_recall_cost.json"))
     a = ap.parse_args()
     result: dict = {"units": a.units, "types": a.types, "episodes": a.episodes,
-                    "python": platform.python_version(), "load_before": os.getloadavg()}
+                    "python": platform.python_version(),
+                    "environment": environment(), "load_before": os.getloadavg()}
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         m = build(Path(tmp), a.units, a.types, a.episodes, a.seed,
@@ -154,7 +157,8 @@ def main() -> int:
     result["load_after"] = os.getloadavg()
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
     Path(a.out).write_text(json.dumps(result, indent=1) + "\n")
-    print(json.dumps({k: v for k, v in result.items() if k != "python"}, indent=1))
+    print(json.dumps({k: v for k, v in result.items() if k not in ("python", "environment")},
+                     indent=1))
     return 0
 
 

@@ -42,6 +42,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from environment import environment
+
 from memory_node.core.errors import ErrorCode
 from memory_node.core.experience import Episode, EpisodeStep, ExperienceSettings
 from memory_node.core.experience.state import action_key, state_key
@@ -425,6 +427,7 @@ def main() -> int:
     result: dict = {"what": "core-level stream (Memory facade, no DDS), scripted world and "
                             "planner; NOT the full-stack task benchmark",
                     "machine": platform.machine(), "python": platform.python_version(),
+                    "environment": environment(),
                     "step_limit": STEP_LIMIT, "timeout_probability": TIMEOUT_P,
                     "seed": a.seed, "load_before": os.getloadavg(), "arms": {}}
     with tempfile.TemporaryDirectory() as tmp:

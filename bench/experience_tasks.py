@@ -75,6 +75,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from environment import environment
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -478,7 +480,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                  "seed": a.seed, "tidy_each_task": a.tidy,
                  "path": "in-process (memory_node/sim/tasks/inprocess.py)",
                  "planner": "offline (privileged goal conditions)",
-                 "python": platform.python_version(), "load_before": os.getloadavg(),
+                 "python": platform.python_version(),
+                 "environment": environment(), "load_before": os.getloadavg(),
                  "pythonhashseed": os.environ.get("PYTHONHASHSEED", "random"),
                  "arms": {}}
     for arm in a.arms.split(","):
@@ -553,7 +556,8 @@ def _many_seeds(a: argparse.Namespace, floor_plan: int, seeds: list[int]) -> int
     out: dict = {"split": a.split, "floor_plan": floor_plan, "stream_seeds": seeds,
                  "length": a.length, "kinds": list(KINDS), "capacity": a.capacity,
                  "seed": a.seed, "tidy_each_task": a.tidy,
-                 "python": platform.python_version(), "load_before": os.getloadavg(),
+                 "python": platform.python_version(),
+                 "environment": environment(), "load_before": os.getloadavg(),
                  "pythonhashseed": os.environ.get("PYTHONHASHSEED", "random"),
                  "streams": {}}
     log_root = a.log

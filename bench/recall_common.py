@@ -16,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import yaml
+from environment import environment
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -40,10 +41,13 @@ RESULTS = ROOT / "bench" / "results"
 
 
 def save_result(name: str, payload: object, indent: int = 1) -> Path:
-    """Write bench/results/<name>.json whole (a run killed mid-write leaves the last one)."""
+    """Write bench/results/<name>.json whole (a run killed mid-write leaves the last one);
+    a dict gets the package versions it was measured with (environment.py)."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{name}.json"
     tmp = path.with_suffix(".json.tmp")
+    if isinstance(payload, dict) and "environment" not in payload:
+        payload = {**payload, "environment": environment()}
     tmp.write_text(json.dumps(payload, indent=indent) + "\n")
     tmp.replace(path)
     return path

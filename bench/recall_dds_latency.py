@@ -57,6 +57,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from environment import environment
+
 os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"  # before rclpy loads
 
 import numpy as np  # noqa: E402
@@ -781,6 +783,7 @@ def main() -> int:
     texts = sorted({i["text"] for i in doc["instructions"]})
     result: dict = {
         "machine": platform.machine(), "python": platform.python_version(),
+        "environment": environment(),
         "cpus": os.cpu_count(), "rmw": os.environ.get("RMW_IMPLEMENTATION", "default (Fast DDS)"),
         "onnx_threads": 1, "k": K, "k_step": 3, "token_budget": BUDGET,
         "calls": min(CALLS, len(texts)), "episodes": EPISODES,

@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from environment import environment
 from recall_common import EPOCH, crop, save_result
 
 from memory_node.core.perception.shared_data import shared_data_dir
@@ -233,7 +234,8 @@ def main() -> int:
     result: dict = {"what": __doc__.split("\n\n")[0], "instructions_file": args.instructions.name,
                     "encoder": args.encoder, "model_path": args.model_path,
                     "commit": git_commit(),
-                    "python": platform.python_version(), "machine": platform.machine()}
+                    "python": platform.python_version(),
+                    "environment": environment(), "machine": platform.machine()}
     t0 = time.perf_counter()
     for name, cfg in configs.items():
         recaller = Recaller(embedder, config=cfg)

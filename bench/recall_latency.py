@@ -31,6 +31,7 @@ import time
 from dataclasses import replace
 
 import numpy as np
+from environment import environment
 from recall_common import PEER_CODE, load, save_result, scene_units
 
 from memory_node.core.recall.brief_state import BriefState
@@ -76,6 +77,7 @@ def measure(doc: dict) -> dict:
     texts = [i["text"] for i in doc["instructions"]]
     embedder = Embedder(intra_op_threads=1)
     result: dict = {"machine": platform.machine(), "python": platform.python_version(),
+                    "environment": environment(),
                     "onnx_threads": 1, "mode": "hybrid", "k": 5, "token_budget": 600}
     for n in SIZES:
         units = [replace(rng.choice(pool), object_id=f"u{i}") for i in range(n)]

@@ -15,6 +15,7 @@ import platform
 import time
 from collections import defaultdict
 
+from environment import environment
 from recall_common import load, save_result, scene_units
 
 from memory_node.core.recall.colour import dominant_colour
@@ -126,7 +127,7 @@ def main() -> int:
         "hybrid_failures_at_headline_k": failures[:40],
         "n_hybrid_failures_at_headline_k": len(failures),
         "elapsed_s": round(elapsed, 1), "machine": platform.machine(),
-        "python": platform.python_version(),
+        "python": platform.python_version(), "environment": environment(),
     }
     out = save_result(args.out, result)
     print(f"MRA at k={HEADLINE_K} (KARMA published: direct {KARMA['direct']}, "

@@ -37,6 +37,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+from environment import environment
 from recall_common import load, save_result, scene_units
 
 from memory_node.core.persistence.store import MemoryStore
@@ -105,7 +106,8 @@ def main() -> int:
     result: dict = {"units": n, "onnx_threads": 1, "wordnet_index_s": round(wordnet_s, 2),
                     "wordnet_full_parse_s": round(full_parse_s, 2),
                     "loadavg_1_5_15_start": list(os.getloadavg()),
-                    "machine": platform.machine(), "python": platform.python_version()}
+                    "machine": platform.machine(), "python": platform.python_version(),
+                    "environment": environment()}
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "memory.db"
         # First life: everything computed (and stored, so the restarts below can load).

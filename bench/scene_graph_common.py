@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from environment import environment
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "bench" / "results"
@@ -28,7 +29,8 @@ def stats_ms(seconds: list[float]) -> dict[str, float]:
 def write_result(name: str, payload: dict[str, Any]) -> Path:
     RESULTS.mkdir(parents=True, exist_ok=True)
     payload = {"benchmark": name, "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
-               "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+               "machine": {"python": platform.python_version(),
+                           "environment": environment(), "cpus": os.cpu_count(),
                            "platform": platform.platform()}, **payload}
     path = RESULTS / f"{name}.json"
     tmp = path.with_suffix(".json.tmp")

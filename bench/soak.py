@@ -42,6 +42,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from environment import environment
+
 os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"  # before rclpy loads
 
 import numpy as np  # noqa: E402
@@ -398,6 +400,7 @@ def main() -> int:
         "command": " ".join(["bench/soak.py", *sys.argv[1:]]),
         "minutes": args.minutes, "moves": args.moves, "warmup_s": warmup_s, "window_s": window_s,
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                    "environment": environment(),
                     # The machine is shared: its load says how much CPU the server had.
                     "loadavg_1_5_15_start": [round(x, 2) for x in loadavg_start],
                     "loadavg_1_5_15_end": [round(x, 2) for x in os.getloadavg()]},

@@ -37,6 +37,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, replace
 from pathlib import Path
 
+from environment import environment
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))   # tasks_oracle, also when loaded from a path
@@ -730,7 +732,8 @@ def _pct(v: float | None) -> str:
 def _environment() -> dict:
     # The machine is shared: the load when the result was written says what the wall
     # times are worth (runs also keep theirs in their meta, load_start / load_end).
-    return {"python": platform.python_version(), "machine": platform.machine(),
+    return {"python": platform.python_version(),
+            "environment": environment(), "machine": platform.machine(),
             "cpus": os.cpu_count(), "load_avg_at_write": os.getloadavg()}
 
 

@@ -28,6 +28,8 @@ import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from environment import environment
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -205,7 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
              else [n for r in ROOM_TYPES.values() for n in r])
     embedder = Embedder()
     out: dict = {"length": a.length, "seed": a.seed, "code": _code(),
-                 "python": platform.python_version(), "load_before": os.getloadavg(),
+                 "python": platform.python_version(),
+                 "environment": environment(), "load_before": os.getloadavg(),
                  "used_plans": sorted(USED), "rows": []}
     for plan in plans:
         row = sweep_plan(plan, a.length, a.seed, embedder, Path(a.log) if a.log else None)

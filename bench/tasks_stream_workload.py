@@ -29,6 +29,8 @@ import sys
 import time
 from pathlib import Path
 
+from environment import environment
+
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
@@ -90,7 +92,7 @@ def main() -> int:
     out = Path(a.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     meta = {"length": a.length, "seeds": seeds, "capacities": CAPACITIES,
-            "policies": policies, "python": platform.python_version(),
+            "policies": policies, "python": platform.python_version(), "environment": environment(),
             "seconds": round(time.perf_counter() - started, 1)}
     (out / "tasks_stream_workload.json").write_text(json.dumps({"meta": meta, "rows": rows},
                                                                indent=1) + "\n")

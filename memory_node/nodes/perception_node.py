@@ -43,11 +43,13 @@ from memory_node.core.perception.pipeline import PerceptionConfig, PerceptionPip
 from memory_node.core.perception.sync import SyncedSet, TimestampSynchroniser
 from memory_node.core.stage_times import StageTimes, time_gc_pauses
 from memory_node.msg import Detections, MemoryStats, ObjectObservations
+from memory_node.nodes.cdr_prefix import detections_count
 from memory_node.nodes.conversions import from_time
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.perception_conversions import (
     DropError,
     ThrottledWarnings,
+    bounded_message,
     colour_from_msg,
     depth_from_msg,
     detection_drop_code,
@@ -136,7 +138,10 @@ class PerceptionNode(Node):
         self.create_subscription(Image, topics["depth"], self._on_depth, qos)
         self.create_subscription(CameraInfo, topics["camera_info"], self._on_camera_info, qos)
         self.create_subscription(_POSE_MSGS[self.pose_type], topics["pose"], self._on_pose, qos)
-        self.create_subscription(Detections, topics["detections"], self._on_detections, qos)
+        # Raw: a message of too many detections is refused on its bytes, before rclpy
+        # builds its Python objects (perception_conversions.bounded_message).
+        self.create_subscription(Detections, topics["detections"], self._on_detections, qos,
+                                 raw=True)
         self.observations_pub = self.create_publisher(
             ObjectObservations, out_topic,
             QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE))
@@ -181,9 +186,9 @@ class PerceptionNode(Node):
             self._drop(f"{what}.internal_error", f"{what}: {type(exc).__name__}: {exc}")
 
     # -- inputs -------------------------------------------------------------------------------
-    def _convert(self, stage: str, convert: Any, msg: Any) -> Any:
+    def _convert(self, stage: str, convert: Any, msg: Any, *args: Any) -> Any:
         with self.times.stage(stage):
-            return convert(msg)
+            return convert(msg, *args)
 
     def _arrived(self, stream: str, info: MessageInfo) -> tuple[int, int]:
         """Time the message spent in DDS (published -> received) and in the executor's
@@ -205,11 +210,15 @@ class PerceptionNode(Node):
         self._guard("depth", lambda m: self._push(
             "depth", m, self._convert("from_msg.depth", depth_from_msg, m), arrival), msg)
 
-    def _on_detections(self, msg: Detections, info: MessageInfo) -> None:
+    def _on_detections(self, raw: bytes, info: MessageInfo) -> None:
         arrival = self._arrived("detections", info)
-        self._guard("detections", lambda m: self._push(
-            "detections", m, self._convert("from_msg.detections", detections_from_msg, m),
-            arrival), msg)
+
+        def take(data: bytes) -> None:
+            m = self._convert("deserialise.detections", bounded_message, data, Detections,
+                              detections_count, "detections", "detections")
+            self._push("detections", m, self._convert("from_msg.detections",
+                                                      detections_from_msg, m), arrival)
+        self._guard("detections", take, raw)
 
     def _on_camera_info(self, msg: CameraInfo) -> None:
         def take(m: CameraInfo) -> None:

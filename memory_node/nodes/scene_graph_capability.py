@@ -45,11 +45,13 @@ from memory_node.core.stage_times import StageTimes, time_gc_pauses
 from memory_node.core.units import check_text
 from memory_node.msg import MemoryStats, ObjectObservations
 from memory_node.msg import SceneGraph as SceneGraphMsg
+from memory_node.nodes.cdr_prefix import observations_count, stats_counters_count
 from memory_node.nodes.conversions import from_time
 from memory_node.nodes.host import Capability, MemoryHost
 from memory_node.nodes.perception_conversions import (
     DropError,
     ThrottledWarnings,
+    bounded_message,
     event_to_msg,
     graph_to_msg,
     markers_to_msg,
@@ -125,10 +127,13 @@ class SceneGraphCapability(Capability):
         self.markers_pub = node.create_publisher(
             MarkerArray, "memory/scene_graph/markers", markers_qos,
             event_callbacks=PublisherEventCallbacks(matched=self._on_markers_matched))
+        # Raw: the callback gets the CDR bytes and refuses a frame of too many observations
+        # before rclpy builds its Python objects (perception_conversions.bounded_message).
         node.create_subscription(ObjectObservations, observations_topic, self._on_observations,
-                                 QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE))
+                                 QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE),
+                                 raw=True)
         node.create_subscription(MemoryStats, perception_stats_topic, self._on_perception_stats,
-                                 latched)
+                                 latched, raw=True)  # raw: as observations, refused on its bytes
         host.serve(GetSceneGraph, "memory/get_scene_graph", self._get_scene_graph)
         self._since_full = 0
         self.times = StageTimes()  # per stage of a frame: wall and CPU time
@@ -159,13 +164,20 @@ class SceneGraphCapability(Capability):
         self.memory.counters.count(code)
         self.warnings.warn(code, message, self.memory.counters.by_reason[code])
 
-    def _on_observations(self, msg: ObjectObservations, info: MessageInfo) -> None:
+    def _on_observations(self, raw: bytes, info: MessageInfo) -> None:
         taken = time.time_ns()
         source, received = info["source_timestamp"], info["received_timestamp"]
         if source > 0 and received > 0:  # 0: the middleware did not say
             self.times.add_latency("observations.dds", (received - source) * 1e-9)
             self.times.add_latency("observations.queue", (taken - received) * 1e-9)
         try:
+            try:
+                with self.times.stage("deserialise"):
+                    msg = bounded_message(raw, ObjectObservations, observations_count,
+                                          "dropped.observations", "observations")
+            except DropError as exc:
+                self._drop(exc.code, f"observations dropped: {exc}")
+                return
             self._apply(msg)
             self.perceived_pub.publish(Header(stamp=msg.header.stamp,
                                               frame_id=self.host.frame_id))
@@ -223,7 +235,13 @@ class SceneGraphCapability(Capability):
             if update.changed and self.publish_period == 0:
                 self._publish_graph(header_stamp)
 
-    def _on_perception_stats(self, msg: MemoryStats) -> None:
+    def _on_perception_stats(self, raw: bytes) -> None:
+        try:
+            msg = bounded_message(raw, MemoryStats, stats_counters_count,
+                                  "dropped.perception_stats", "counters", LIMITS.max_counters)
+        except DropError as exc:
+            self._drop(exc.code, f"perception stats dropped: {exc}")
+            return
         counters = self.memory.counters.by_reason
         if len(msg.counters) > LIMITS.max_counters:  # anyone may publish here: bound it
             self._drop("dropped.perception_stats.too_many",

@@ -279,6 +279,31 @@ def test_foreign_stats_cannot_grow_the_servers_counters(rig: Rig) -> None:
     rig.node.destroy_publisher(publisher)
 
 
+def test_frames_of_too_many_observations_are_refused_before_deserialising(rig: Rig) -> None:
+    """ci42's weak point: rclpy converted a whole ObjectObservations to Python before the
+    callback could refuse it as too many (10,000 observations held the server's executor
+    5.6 s). The subscription is raw now: the list's length is read off the CDR bytes and
+    the frame refused before anything is converted. Four frames of 40,000 observations
+    (6.7 MB each; rclpy converts one in 8 s or more, bench/README_ci.md round 43, so
+    about 30 s of the executor before) are all counted and a query answered within 10 s."""
+    from rclpy.serialization import serialize_message
+    from ros_harness import spin_until
+
+    from memory_node.msg import ObjectObservation, ObjectObservations
+    key = "dropped.observations.too_many"
+    before = rig.counters().get(key, 0)
+    flood = ObjectObservations()
+    flood.header.frame_id = "map"
+    flood.observations = [ObjectObservation(label="cup", tracker_id="t")] * 40_000
+    raw = serialize_message(flood)  # once: rclpy publishes bytes as they are
+    for _ in range(4):
+        rig.observations.publish(raw)
+    spin_until(rig.node, lambda: rig.counters().get(key, 0) >= before + 4, timeout=10.0,
+               what=lambda: f"4 floods counted ({rig.counters().get(key, 0) - before} so far)")
+    assert rig.find("nothing-like-this") == []
+    assert "Traceback" not in rig.process.output()
+
+
 # -- finding 9: ENAMETOOLONG ---------------------------------------------------------------------
 def test_finding9_a_very_long_snapshot_name_is_a_rejection(rig: Rig) -> None:
     for name in ("n" * 300, "n" * (LIMITS.max_snapshot_name_chars + 1), "a/" + "b" * 250):

@@ -1,0 +1,61 @@
+"""The install is pinned and the pins are what runs: constraints.txt (scripts/setup.sh
+installs every pip step with it) holds for this Python exactly the index-installed
+packages of this venv, a refresh keeps other Pythons' pins, and the benches' results
+record the versions (bench/environment.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from bench_scripts import load_bench
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _freeze() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "freeze_constraints", ROOT / "scripts" / "freeze_constraints.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_constraints_pin_this_venv_exactly() -> None:
+    """A venv set up by scripts/setup.sh has every pinned version and nothing from an index
+    that is not pinned; a failure names the packages (refresh: the script's docstring)."""
+    freeze = _freeze()
+    version = freeze.python_version()
+    pinned = load_bench("environment").pinned()
+    assert pinned, f"constraints.txt pins nothing for Python {version}"
+    installed = freeze.installed_pins()
+    differ = {name: (installed.get(name), pinned.get(name))
+              for name in set(installed) | set(pinned)
+              if installed.get(name) != pinned.get(name)}
+    assert not differ, f"(installed, pinned) differ for Python {version}: {differ}"
+    assert {"ros-rclpy", "numpy", "onnxruntime", "uv"} <= set(pinned)
+    assert "memory-node" not in pinned  # built here by CMake, never from an index
+
+
+def test_a_refresh_replaces_this_pythons_pins_and_keeps_the_others() -> None:
+    freeze = _freeze()
+    old = ('a==1 ; python_version == "3.99"\n'
+           f'b==1 ; python_version == "{freeze.python_version()}"\n'
+           f'gone==2 ; python_version == "{freeze.python_version()}"\n')
+    new = freeze.render({"b": "2", "c": "3"}, freeze.python_version(), old)
+    lines = [s for s in new.splitlines() if not s.startswith("#")]
+    v = freeze.python_version()
+    assert lines == ['a==1 ; python_version == "3.99"', f'b==2 ; python_version == "{v}"',
+                     f'c==3 ; python_version == "{v}"']
+    assert freeze.render({"b": "2", "c": "3"}, v, new) == new  # idempotent
+
+
+def test_a_result_records_the_versions_it_ran_with() -> None:
+    env = load_bench("environment").environment()
+    assert env["python"] == ".".join(map(str, sys.version_info[:3]))
+    assert env["packages"]["ros-rclpy"] and env["packages"]["numpy"]
+    assert env["off_constraints"] == {}, env["off_constraints"]
+    assert env["constraints_pinned"] > 100
