@@ -576,8 +576,8 @@ def _home_of(recaller: Recaller, before: str, things: Sequence[RankedUnit],
     """Where the text ``before`` a step says ``things`` live: the nearest clause whose verb
     is one of a home ("live", "belong", "go") or that has no verb (a tour's list, "mugs in
     the cabinet, cups on the shelf"), names one of those things as what it places and
-    names a place ([] when none does). Each such clause is ranked on its own (the preamble
-    of a tour is no step)."""
+    names a place ([] when none does). That clause alone is ranked (the preamble of a tour
+    is no step): one ranking at most per step, however long the text before it."""
     types = {r.description.type_name for r in things}
     if not types or not any(c.isalpha() for c in before):
         return []
@@ -587,16 +587,15 @@ def _home_of(recaller: Recaller, before: str, things: Sequence[RankedUnit],
         place = _place_head(_destination_words(clause))
         if not place or not (_HOME_VERBS & set(ws) or not _has_verb(clause, lexicon)):
             continue
+        thing = object_phrase(clause)
+        if max(recaller.names_in(thing, types).values(), default=0.0) < MAJORITY:
+            continue
         ranked = recaller.rank(clause, units, k, labels=labels, area_names=area_names,
                                units_key=units_key)
-        said = {r.description.type_name for r in _named(recaller, object_phrase(clause),
-                                                        ranked)}
-        if not said & types:
-            continue
-        places = [r for r in _named(recaller, place, ranked)
-                  if r.description.type_name not in types]
-        if places:
-            return places
+        if not types & {r.description.type_name for r in _named(recaller, thing, ranked)}:
+            return []
+        return [r for r in _named(recaller, place, ranked)
+                if r.description.type_name not in types]
     return []
 
 
