@@ -202,6 +202,11 @@ class RecallConfig:
                                      # a type's name here being a thing too ("the
                                      # microwave has soup in it": WordNet's first
                                      # microwave is a wave; subtasks, round 42)
+    home_places: bool = True         # per subtask: a thing sent "home" / "where it
+                                     # lives" goes where the text before the step said it
+                                     # lives, belongs or goes ("the ladle and the spatula
+                                     # live in the drawer ... put it where it lives":
+                                     # subtasks.home_place, round 43)
     letter_names: bool = True        # per subtask: a letter the instruction defines
                                      # ("let R be the remote control", "the newspaper
                                      # N") stands for its phrase in a step ("move R to

@@ -18,7 +18,8 @@ merged units are unchanged by this (the antecedents are in an earlier step's lis
 So does a step whose pronoun is a preposition's object ("drop the pens in it"), though it
 names its own object; and a pronoun put "back" stands for what the last step took from
 somewhere, then that place. A step whose place is only "there" ("light it and leave it
-there") also gets where the nearest earlier step put its thing.
+there") also gets where the nearest earlier step put its thing, and a thing sent "home"
+("put it where it lives") where the text before the step said it lives.
 """
 
 from __future__ import annotations
@@ -518,6 +519,86 @@ def earlier_place(step: str) -> str:
     return m.group(1) if m else ""
 
 
+# A thing's usual place said as where it "lives", "belongs" or "goes": the verbs English
+# gives a thing's home with (their forms, a closed paradigm), as a tour or a house rule says
+# it ("the ladle and the spatula live in the drawer", "books go on the shelf").
+_HOME_VERBS = frozenset({"live", "lives", "lived", "living", "belong", "belongs",
+                         "belonged", "go", "goes"})
+# "put it where it lives", "take one from where they live", "where it belongs".
+_WHERE_HOME = re.compile(r"\bwhere\s+(?:it|they|he|she)\s+(?:lives?|belongs?)\b",
+                         re.IGNORECASE)
+_HOME = re.compile(r"\bhome\b", re.IGNORECASE)
+_CLAUSE_END = ",;:.!?-\u2013\u2014"
+
+
+def home_place(step: str, lexicon: Lexicon | None = None) -> bool:
+    """The step sends its thing to its usual place without naming it: "where it lives" /
+    "where they belong", or "home" as an adverb of place, the first word of a clause or
+    after a pronoun, "back" or a verb ("go home too", "back home", ", home please"; not
+    "someone's home", "their permanent home", "far from home")."""
+    low = step.lower()
+    if "home" not in low and "where" not in low:
+        return False  # most steps: no regex run (each costs microseconds per step)
+    if "where" in low and _WHERE_HOME.search(step):
+        return True
+    for m in _HOME.finditer(step) if "home" in low else ():
+        before = step[:m.start()].rstrip()
+        if not before or before[-1] in _CLAUSE_END:
+            return True
+        prev = _WORDS.findall(before.lower())
+        w = prev[-1] if prev else ""
+        if w in _ANAPHORS or w == _RETURN or (
+                w not in STOPWORDS and w not in _AUXILIARIES and lexicon is not None
+                and lexicon.available and lexicon.verb_share(w) > 0.5):
+            return True
+    return False
+
+
+def _place_head(phrase: str) -> str:
+    """The first place a destination phrase names, without the landmark that says which
+    ("the drawer" of "in the drawer left of the stove", "the toilet" of "next to the
+    toilet")."""
+    ws = phrase.split()
+    i = 0
+    while i < len(ws) and (ws[i] in _DESTINATION or ws[i] in _PREPOSITIONS):
+        i += 1
+    for j in range(i, len(ws)):
+        if ws[j] in _DESTINATION or ws[j] in _PREPOSITIONS:
+            return " ".join(ws[i:j])
+    return " ".join(ws[i:])
+
+
+def _home_of(recaller: Recaller, before: str, things: Sequence[RankedUnit],
+             units: Sequence[ObjectMemoryUnit], k: int,
+             labels: Mapping[str, str] | None = None,
+             area_names: Mapping[str, str] | None = None,
+             units_key: object = None) -> list[RankedUnit]:
+    """Where the text ``before`` a step says ``things`` live: the nearest clause whose verb
+    is one of a home ("live", "belong", "go") or that has no verb (a tour's list, "mugs in
+    the cabinet, cups on the shelf"), names one of those things as what it places and
+    names a place ([] when none does). That clause alone is ranked (the preamble of a tour
+    is no step): one ranking at most per step, however long the text before it."""
+    types = {r.description.type_name for r in things}
+    if not types or not any(c.isalpha() for c in before):
+        return []
+    lexicon = recaller.lexicon
+    for clause in reversed(split_subtasks(before, lexicon)):
+        ws = _WORDS.findall(clause.lower())
+        place = _place_head(_destination_words(clause))
+        if not place or not (_HOME_VERBS & set(ws) or not _has_verb(clause, lexicon)):
+            continue
+        thing = object_phrase(clause)
+        if max(recaller.names_in(thing, types).values(), default=0.0) < MAJORITY:
+            continue
+        ranked = recaller.rank(clause, units, k, labels=labels, area_names=area_names,
+                               units_key=units_key)
+        if not types & {r.description.type_name for r in _named(recaller, thing, ranked)}:
+            return []
+        return [r for r in _named(recaller, place, ranked)
+                if r.description.type_name not in types]
+    return []
+
+
 def _source_place(words: str) -> str:
     """The place phrase of :func:`_source_split`'s second part, up to where the step goes
     on ("the shelf" of "the shelf and put it on the counter")."""
@@ -661,6 +742,23 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     return list(out.values())[:k]
 
 
+def _with_home(recaller: Recaller, step: str, ranked: list[RankedUnit],
+               homes: list[RankedUnit], k: int) -> list[RankedUnit]:
+    """The step's top-k with its thing's home in the slots the step's own units leave: what
+    its words name (its head nouns or better; "home" itself names nothing here, though
+    WordNet's "home plate" is a plate) and the fixtures its verbs need keep theirs."""
+    text = _HOME.sub(" ", _WHERE_HOME.sub(" ", step))
+    ids = {r.unit.object_id for r in _named(recaller, " ".join(_nominals(text)), ranked)}
+    own = [r for r in ranked if r.unit.object_id in ids
+           or any(m.startswith(FIXTURE_HIT) for m in r.matched)]
+    in_step = {r.unit.object_id for r in ranked}
+    out: dict[str, RankedUnit] = {}
+    for r in [*own, *(h if h.unit.object_id in in_step else replace(h, why=RECALLED_CARRIED)
+                      for h in homes), *ranked]:
+        out.setdefault(r.unit.object_id, r)
+    return list(out.values())[:k]
+
+
 def _topped(ranked: list[RankedUnit], spare: Sequence[RankedUnit], k: int
             ) -> list[RankedUnit]:
     """``ranked`` with its free slots (of k) taken by ``spare`` units, in order, one per
@@ -782,6 +880,14 @@ def recall_subtasks(
             ranked = _with_antecedents(recaller, step, ranked, there, k, fixtures=False)
         if earlier:
             ranked = _with_antecedents(recaller, step, ranked, earlier, k)
+        elif cfg.home_places and home_place(step, recaller.lexicon):
+            # "put it where it lives": where the instruction said it lives, before this step.
+            at = instruction.find(said[i])
+            homes = _home_of(recaller, instruction[:at] if at >= 0 else ". ".join(said[:i]),
+                             _named(recaller, object_phrase(step), ranked), units, k,
+                             labels=labels, area_names=area_names, units_key=units_key)
+            if homes:
+                ranked = _with_home(recaller, step, ranked, homes, k)
         # A later step's pronoun reads what this step named or carried, never its fill.
         read.append((step, ranked))
         # A step about something here fills the k slots asked for (step_fill_floor),
