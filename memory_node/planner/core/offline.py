@@ -35,7 +35,7 @@ from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
 from memory_node.core.recall.categories import CategoryTable, type_key
 from memory_node.core.skills import SkillTable, load_skill_table
 
-from .experience import ProcedureView, parse_procedure, usual_places
+from .experience import ProcedureView, parse_procedure, searched_out, usual_places
 from .goals import Goal, parse_goals
 from .planning import (
     PlanRequest,
@@ -288,6 +288,14 @@ class OfflinePlanner:
             best = max(candidates, key=lambda u: (u.observations != 1, u.score))
             bound[type_key(types[0])] = best.object_id
             return best.object_id
+        gone = {type_key(t) for t in searched_out(req.facts)}
+        if gone and keys <= gone:
+            # Experience: earlier tasks ended searching for the type and never found one,
+            # and memory holds none now (recall passes the fact on only then). Searching the
+            # house again costs what it cost them (tune3, kitchen 3 has no tomato: 14-16
+            # calls per task, five tasks a stream, lost by both arms; round 42).
+            raise NotFound(f"no {' or '.join(types)} in memory, and experience says earlier "
+                           "tasks searched for it and found none")
         explored = req.notes.setdefault("explored", set())
         self._saw_it(req, types)
         self._usual_place(req, sim, types, explored)
