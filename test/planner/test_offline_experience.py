@@ -1119,3 +1119,18 @@ def test_a_type_experience_says_was_searched_out_ends_the_plan_without_a_search(
     req.facts = ("Tomato was searched for and not found, 2x [fact:9]",)
     assert strs(OfflinePlanner().plan(req).calls)[:2] == ["navigate(Tomato_1)",
                                                           "pick(Tomato_1)"]
+
+
+def test_a_searched_out_type_is_not_handed_to_a_recipe_either() -> None:
+    """A recalled procedure whose first steps need no object of the type (walk to the
+    drawer, open it) is not followed for a type experience says was searched out: they
+    would run, and fail, for a task lost anyway (tune3 stream seed 3084, s0014: the recipe
+    opened the pot, refused)."""
+    goals = ("ON(Apple, CounterTop)",)
+    req = request(DRAWERS, goals, procedure=PROCEDURE)
+    assert strs(OfflinePlanner().plan(req).calls)[:2] == ["navigate(Drawer_1)",
+                                                          "open(Drawer_1)"]
+    req = request(DRAWERS, goals, procedure=PROCEDURE)
+    req.facts = ("Apple was searched for and not found, 2x [fact:9]",)
+    with pytest.raises(NotFound, match="found none"):
+        OfflinePlanner().plan(req)

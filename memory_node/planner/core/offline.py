@@ -122,6 +122,11 @@ class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this
         self.calls = calls
 
 
+class _SearchedOut(NotFound):
+    """The sought type is one experience says earlier tasks searched for and never found:
+    no plan, the goal planner's nor a recalled procedure's, can bring one."""
+
+
 @dataclass
 class _Sim:
     """The robot as the plan being built leaves it."""
@@ -294,8 +299,8 @@ class OfflinePlanner:
             # and memory holds none now (recall passes the fact on only then). Searching the
             # house again costs what it cost them (tune3, kitchen 3 has no tomato: 14-16
             # calls per task, five tasks a stream, lost by both arms; round 42).
-            raise NotFound(f"no {' or '.join(types)} in memory, and experience says earlier "
-                           "tasks searched for it and found none")
+            raise _SearchedOut(f"no {' or '.join(types)} in memory, and experience says "
+                               "earlier tasks searched for it and found none")
         explored = req.notes.setdefault("explored", set())
         self._saw_it(req, types)
         self._usual_place(req, sim, types, explored)
@@ -1570,6 +1575,11 @@ class OfflinePlanner:
             usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
             opened = set(req.notes.get("searched", ())) - set(saved.get("searched", ()))
             searching = any(usual.get(type_key(t)) != place for place, t in opened)
+        except _SearchedOut:
+            # Not a search a recipe could do better: a recipe's first steps that need
+            # no object of the type (walk to the pot, open it) would run, and fail, for a
+            # task lost anyway (tune3 stream seed 3084, s0014: open(Pot) refused; round 43).
+            raise
         except (NotFound, PreconditionFailed):
             return True
         finally:
