@@ -1084,6 +1084,12 @@ def test_a_type_searched_out_twice_is_passed_on_until_one_is_seen_or_acted_on(
 
     search("e0", last_ok=True)   # ended after a sighting: not searched out
     assert exp.facts.current("type:Plate", "absent") is None
+    # Ended at a room's explore: the search was cut short, not searched out.
+    r.recall(plate, k=5, token_budget=400, episode_id="e00")
+    r.record_outcome("e00", "explore", ["kitchen", "Plate"], False, "no Plate seen",
+                     robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+    memory.end_episode("e00", task_succeeded=False)
+    assert exp.facts.current("type:Plate", "absent") is None
     search("e1")
     fact = exp.facts.current("type:Plate", "absent")
     assert fact is not None and (fact.value, fact.support) == ("searched out", 1)
@@ -1118,10 +1124,12 @@ def test_a_type_searched_out_twice_is_passed_on_until_one_is_seen_or_acted_on(
 def test_a_searched_out_type_is_never_passed_on_with_the_setting_at_zero(
         tmp_path: Path, embedder: Embedder) -> None:
     m = open_memory(tmp_path, embedder, absent_after_searches=0)
+    for u in house():
+        m.upsert_object(u)
     try:
         for episode in ("e1", "e2", "e3"):
             m.recall.recall("put the plate in the fridge", 5, 400, episode_id=episode)
-            m.recall.record_outcome(episode, "explore", ["kitchen", "Plate"], False, "",
+            m.recall.record_outcome(episode, "explore", ["Drawer_2", "Plate"], False, "",
                                     robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
             m.end_episode(episode, task_succeeded=False)
         fact = m.experience.facts.current("type:Plate", "absent")  # type: ignore[union-attr]

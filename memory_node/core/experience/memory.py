@@ -385,20 +385,27 @@ class ExperienceMemory:
         return out
 
     def _searched_out(self, conn: sqlite3.Connection, ep: _Open, now: float) -> None:
-        """A failed episode whose last step was a search for a type that failed (a call
-        with a label argument, `explore(place, Tomato)`): it ended still searching, so
-        the type was not found anywhere it looked. Counted as the type's absence fact (the
-        same value merges: its support is the number of such episodes, its provenance
-        their ids); recall passes it on after `absent_after_searches` of them."""
+        """A failed episode whose last step was a search for a type that failed, looking
+        from an object memory holds (a call with a label argument and an object for its
+        place, `explore(CounterTop_1, Tomato)`): it ended still searching, past the rooms,
+        so the type was not found anywhere it looked. A search that ended at a room's
+        explore was cut short (a step limit: tune2 tidy, stream seed 3070, plain arm, a
+        soap bottle shut in a cabinet, twice; round 43). Counted as the type's absence
+        fact (the same value merges: its support is the number of such episodes, its
+        provenance their ids); recall passes it on after `absent_after_searches` of them."""
         if ep.stored_steps != ep.steps or ep.steps == 0:
             return   # the last step was not stored: what it was is not known
-        last = conn.execute("SELECT skill, args, succeeded FROM exp_steps WHERE episode_id=?"
-                            " ORDER BY seq DESC LIMIT 1", (ep.episode_id,)).fetchone()
+        last = conn.execute("SELECT skill, args, labels, succeeded FROM exp_steps WHERE"
+                            " episode_id=? ORDER BY seq DESC LIMIT 1",
+                            (ep.episode_id,)).fetchone()
         if last is None or last["succeeded"] or last["skill"] not in self.table:
             return
-        args = json.loads(last["args"])
+        args, objects = json.loads(last["args"]), json.loads(last["labels"])
         spec = self.table[last["skill"]]
-        sought = [a for a, p in zip(args, spec.args, strict=False) if p.kind == "label"]
+        kinds = [p.kind for p in spec.args]
+        if not any(k == "place" and a in objects for a, k in zip(args, kinds, strict=False)):
+            return
+        sought = [a for a, k in zip(args, kinds, strict=False) if k == "label"]
         try:
             batch = FactStore.check_batch([
                 FactAssertion(TYPE_SUBJECT + t, t, "absent", SEARCHED_OUT,
