@@ -1055,3 +1055,86 @@ def test_a_listing_about_this_tasks_objects_is_delivered_before_newer_ones_about
     assert [b.split(":")[0] for b in bad] == [
         f"do not navigate(Cup_{n})", "do not navigate(Apple_1)", "do not navigate(Cup_0)",
         f"do not navigate(Cup_{n - 1})", f"do not navigate(Cup_{n - 2})"]
+
+
+def test_a_type_searched_out_twice_is_passed_on_until_one_is_seen_or_acted_on(
+        memory: Memory) -> None:
+    """Tasks that ended still searching for a type (their last step a failed explore for
+    it) count as its absence fact, with provenance; recall passes the fact on from the
+    second such task (`absent_after_searches`), not while memory's units hold one, and a
+    step that succeeds on one supersedes it (history kept). Round 43: kitchen 3 has no
+    tomato, and each of five tasks a stream searched the house again (14-16 calls)."""
+    r = memory.recall
+    exp = memory.experience
+    assert exp is not None
+    plate = "put the plate in the fridge"
+
+    def search(episode: str, last_ok: bool = False) -> None:
+        r.recall(plate, k=5, token_budget=400, episode_id=episode)
+        r.record_outcome(episode, "explore", ["kitchen", "Plate"], False, "no Plate seen",
+                         robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+        r.record_outcome(episode, "explore", ["Fridge_1", "Plate"], last_ok, "",
+                         robot_area="kitchen",
+                         error_code=ErrorCode.NONE if last_ok else ErrorCode.NOT_FOUND)
+        memory.end_episode(episode, task_succeeded=False)
+
+    def told(episode: str) -> list[str]:
+        answer = r.recall(plate, 5, 400, episode_id=episode)
+        return [f for f in answer.facts if " was searched for" in f]
+
+    search("e0", last_ok=True)   # ended after a sighting: not searched out
+    assert exp.facts.current("type:Plate", "absent") is None
+    # Ended at a room's explore: the search was cut short, not searched out.
+    r.recall(plate, k=5, token_budget=400, episode_id="e00")
+    r.record_outcome("e00", "explore", ["kitchen", "Plate"], False, "no Plate seen",
+                     robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+    memory.end_episode("e00", task_succeeded=False)
+    assert exp.facts.current("type:Plate", "absent") is None
+    search("e1")
+    fact = exp.facts.current("type:Plate", "absent")
+    assert fact is not None and (fact.value, fact.support) == ("searched out", 1)
+    assert told("e2") == []      # one search can miss it
+    memory.end_episode("e2", task_succeeded=False)
+    search("e3")
+    fact = exp.facts.current("type:Plate", "absent")
+    assert fact is not None and fact.support == 2
+    assert fact.provenance == ["episode:e1", "episode:e3"]
+    [line] = told("e4")
+    assert line.startswith("Plate was searched for and not found, 2x [fact:")
+    # A plate in memory's units: not passed on, the fact itself unchanged.
+    memory.upsert_object(Unit("Plate_1", "Plate", (2.0, 0.9, 1), area_id="kitchen"))
+    assert told("e4") == []
+    # A step that worked on it: superseded, the searched-out version kept in history.
+    r.record_outcome("e4", "navigate", ["Plate_1"], True, robot_area="kitchen")
+    memory.end_episode("e4", task_succeeded=False)
+    fact = exp.facts.current("type:Plate", "absent")
+    assert fact is not None and fact.value == "seen as Plate_1"
+    history = exp.store.query("SELECT value, superseded_by FROM exp_facts WHERE "
+                              "subject='type:Plate' ORDER BY fact_id")
+    assert [h[0] for h in history] == ["searched out", "seen as Plate_1"]
+    assert history[0][1] == fact.fact_id
+    memory.upsert_object(Unit("Plate_1", "Plate", (2.0, 0.9, 1), area_id="kitchen",
+                              state="absent"))
+    assert told("e5") == []
+    exp.reload()
+    fact = exp.facts.current("type:Plate", "absent")
+    assert fact is not None and fact.value == "seen as Plate_1"
+
+
+def test_a_searched_out_type_is_never_passed_on_with_the_setting_at_zero(
+        tmp_path: Path, embedder: Embedder) -> None:
+    m = open_memory(tmp_path, embedder, absent_after_searches=0)
+    for u in house():
+        m.upsert_object(u)
+    try:
+        for episode in ("e1", "e2", "e3"):
+            m.recall.recall("put the plate in the fridge", 5, 400, episode_id=episode)
+            m.recall.record_outcome(episode, "explore", ["Drawer_2", "Plate"], False, "",
+                                    robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+            m.end_episode(episode, task_succeeded=False)
+        fact = m.experience.facts.current("type:Plate", "absent")  # type: ignore[union-attr]
+        assert fact is not None and fact.support == 3
+        answer = m.recall.recall("put the plate in the fridge", 5, 400, episode_id="e4")
+        assert not any(" was searched for" in f for f in answer.facts)
+    finally:
+        m.close()

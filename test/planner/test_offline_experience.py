@@ -16,6 +16,7 @@ from memory_node.planner.core.experience import (
     known_bad_until,
     parse_call,
     parse_procedure,
+    searched_out,
     usual_places,
 )
 from memory_node.planner.core.offline import OfflinePlanner
@@ -1094,3 +1095,42 @@ def test_the_cabinet_beside_an_opened_usual_place_is_opened_next() -> None:
         "navigate(Cabinet_beside)", "open(Cabinet_beside)"]
     off = OfflinePlanner(settings=OfflineSettings(usual_place_beside_m=0.0))
     assert after_the_usual_open(off, (-1.4, -1.5, 0.0))[-1] != "open(Cabinet_beside)"
+
+
+def test_a_type_experience_says_was_searched_out_ends_the_plan_without_a_search() -> None:
+    """Recall passes on "Tomato was searched for and not found" only while memory holds no
+    tomato: the plan ends NotFound at once instead of exploring and opening the house
+    again (round 43: kitchen 3 has no tomato; each task searched 14-16 calls and was lost).
+    Memory holding one (a sighting since), the plan takes it; without the line it
+    explores as before; malformed lines name no type."""
+    assert searched_out(["Tomato was searched for and not found, 2x [fact:9]",
+                         "Apple was searched for and not found",
+                         "Cup was searched for and not found; drop tables",
+                         "Bread is usually in Fridge_1 (Fridge) [fact:3]"]) == {"tomato", "apple"}
+    goals = ("ON(Tomato, CounterTop)",)
+    req = request(DRAWERS, goals)
+    req.facts = ("Tomato was searched for and not found, 2x [fact:9]",)
+    with pytest.raises(NotFound, match="found none"):
+        OfflinePlanner().plan(req)
+    req = request(DRAWERS, goals)
+    assert strs(OfflinePlanner().plan(req).calls)[0].startswith("explore(")
+    tomato = UnitView("Tomato_1", "Tomato", (1.5, 0.9, 1.0), "none", "kitchen", score=0.9)
+    req = request([*DRAWERS, tomato], goals)
+    req.facts = ("Tomato was searched for and not found, 2x [fact:9]",)
+    assert strs(OfflinePlanner().plan(req).calls)[:2] == ["navigate(Tomato_1)",
+                                                          "pick(Tomato_1)"]
+
+
+def test_a_searched_out_type_is_not_handed_to_a_recipe_either() -> None:
+    """A recalled procedure whose first steps need no object of the type (walk to the
+    drawer, open it) is not followed for a type experience says was searched out: they
+    would run, and fail, for a task lost anyway (tune3 stream seed 3084, s0014: the recipe
+    opened the pot, refused)."""
+    goals = ("ON(Apple, CounterTop)",)
+    req = request(DRAWERS, goals, procedure=PROCEDURE)
+    assert strs(OfflinePlanner().plan(req).calls)[:2] == ["navigate(Drawer_1)",
+                                                          "open(Drawer_1)"]
+    req = request(DRAWERS, goals, procedure=PROCEDURE)
+    req.facts = ("Apple was searched for and not found, 2x [fact:9]",)
+    with pytest.raises(NotFound, match="found none"):
+        OfflinePlanner().plan(req)

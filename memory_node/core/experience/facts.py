@@ -2,7 +2,9 @@
 
 A fact is (subject object id, relation, value): "Knife_1 placed in Drawer_2", "Tomato_1
 state sliced"; or, about a type, where its objects usually are ("type:Knife usually in
-Drawer_2 (Drawer)", from `places.py`). The same fact asserted again is merged (its support
+Drawer_2 (Drawer)", from `places.py`), or that a search for one found none anywhere
+("type:Tomato absent searched out", from tasks that ended still searching; superseded by
+"seen as <object id>" once a step acts on one). The same fact asserted again is merged (its support
 grows and the new source joins its provenance: no duplicate knowledge); a different value
 for the same subject and relation supersedes the current one, which stays in history (soft
 delete, `superseded_by`), at most `max_history` versions per subject and relation.
@@ -21,9 +23,13 @@ from dataclasses import dataclass, field
 from memory_node.core.errors import Conflict, InvalidArgument
 from memory_node.core.units import check_identifier
 
-RELATIONS = ("state", "placed", "usually")
-# The subject of a usual-place fact is a type, not an object: "type:Bread".
+RELATIONS = ("state", "placed", "usually", "absent")
+# The subject of a usual-place or absence fact is a type, not an object: "type:Bread".
 TYPE_SUBJECT = "type:"
+# An absence fact's values: a task ended still searching for the type (merged again by
+# each such task: its support counts them), or a step acted on one since (supersedes it).
+SEARCHED_OUT = "searched out"
+SEEN_AS = "seen as "
 MAX_VALUE_CHARS = 128
 MAX_SOURCE_CHARS = 160
 MAX_PROVENANCE = 8        # source ids kept per fact (the newest)
@@ -60,6 +66,8 @@ class Fact:
         seen = f", {self.support}x" if self.support > 1 else ""
         if self.relation == "usually":
             return f"{self.subject_label} is usually {self.value}{seen}"
+        if self.relation == "absent" and self.value == SEARCHED_OUT:
+            return f"{self.subject_label} was searched for and not found{seen}"
         verb = "is" if self.relation == "placed" else "is in state"
         return f"{self.subject} ({self.subject_label}) {verb} {self.value}{seen}"
 

@@ -29,7 +29,10 @@ from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
 from memory_node.core.experience.episodes import Episode, check_episode, content_hash
 from memory_node.core.experience.facts import (
     MAX_VALUE_CHARS,
+    SEARCHED_OUT,
+    SEEN_AS,
     TYPE_SUBJECT,
+    Fact,
     FactAssertion,
     FactResult,
     FactStore,
@@ -363,10 +366,64 @@ class ExperienceMemory:
             facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
             facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}",
                                            found_in)
+            facts += self._seen_again(step, f"episode:{ep.episode_id}#{seq}")
             if facts:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
         self.utility.forget(conn, self.graph.prune(conn, self.settings.max_transitions))
+
+    def _seen_again(self, step: RecordedStep, source: str) -> list[FactAssertion]:
+        """A step that succeeded on an object of a type searched out supersedes the
+        absence: there is one after all (a sighting alone does not: a misread sighting
+        of the type is common while searching for it, and memory keeps it a candidate)."""
+        out = []
+        for obj, label in sorted(step.labels.items()):
+            f = self.facts.current(TYPE_SUBJECT + label, "absent")
+            if f is not None and f.value == SEARCHED_OUT:
+                out.append(FactAssertion(TYPE_SUBJECT + label, label, "absent",
+                                         SEEN_AS + obj, source, step.stamp))
+        return out
+
+    def _searched_out(self, conn: sqlite3.Connection, ep: _Open, now: float) -> None:
+        """A failed episode whose last step was a search for a type that failed, looking
+        from an object memory holds (a call with a label argument and an object for its
+        place, `explore(CounterTop_1, Tomato)`): it ended still searching, past the rooms,
+        so the type was not found anywhere it looked. A search that ended at a room's
+        explore was cut short (a step limit: tune2 tidy, stream seed 3070, plain arm, a
+        soap bottle shut in a cabinet, twice; round 43). Counted as the type's absence
+        fact (the same value merges: its support is the number of such episodes, its
+        provenance their ids); recall passes it on after `absent_after_searches` of them."""
+        if ep.stored_steps != ep.steps or ep.steps == 0:
+            return   # the last step was not stored: what it was is not known
+        last = conn.execute("SELECT skill, args, labels, succeeded FROM exp_steps WHERE"
+                            " episode_id=? ORDER BY seq DESC LIMIT 1",
+                            (ep.episode_id,)).fetchone()
+        if last is None or last["succeeded"] or last["skill"] not in self.table:
+            return
+        args, objects = json.loads(last["args"]), json.loads(last["labels"])
+        spec = self.table[last["skill"]]
+        kinds = [p.kind for p in spec.args]
+        if not any(k == "place" and a in objects for a, k in zip(args, kinds, strict=False)):
+            return
+        sought = [a for a, k in zip(args, kinds, strict=False) if k == "label"]
+        try:
+            batch = FactStore.check_batch([
+                FactAssertion(TYPE_SUBJECT + t, t, "absent", SEARCHED_OUT,
+                              f"episode:{ep.episode_id}", ep.last_stamp or now)
+                for t in sought])
+        except InvalidArgument:
+            self._count("experience.rejected.absent_fact")
+            return
+        if batch:
+            _, dropped = self.facts.apply(conn, batch)
+            self.utility.forget(conn, dropped)
+            # A type no step named an object of is still a word of the instruction: known
+            # as a label, the next instruction's task type names it as a role, and the
+            # fact is about that role (as after a restart, which reads the facts' labels).
+            if len(self._labels) < MAX_LABELS and not {a.subject_label for a in batch} \
+                    <= self._labels:
+                self._labels.update(a.subject_label for a in batch)
+                self._labels_version += 1
 
     def _container_state(self, ep: _Open, step: RecordedStep) -> dict[str, str]:
         """A pick's receptacle entry (state.CONTAINER): what its object stands in (memory's
@@ -594,6 +651,8 @@ class ExperienceMemory:
         for item in pruned:
             self._instances.pop(int(item.split(":")[1]), None)
         self.utility.record(conn, ep.delivered, success)
+        if not success:
+            self._searched_out(conn, ep, now)
         # The objects the episode acted on share its outcome (unit:<id>): what the
         # short-term cache may weigh next to frequency (ShortTermSettings.utility_weight).
         units = [UNIT_ITEM + r[0] for r in conn.execute(
@@ -921,8 +980,13 @@ class ExperienceMemory:
                         best[0], task, self._instances.get(best[0].procedure_id, {}))))
             subjects = [brief.held_object] if brief is not None and brief.held_object else []
             # Usual places first: what a search for an object memory lost needs.
-            facts = sorted(self.facts.about(task.roles, subjects),
-                           key=lambda f: (f.relation != "usually",
+            about = self.facts.about(task.roles, subjects)
+            # The types memory's units hold now (only when an absence fact may need it).
+            seen = {u.label.lower() for u in units.values() if u.state != "absent"} \
+                if any(f.relation == "absent" for f in about) else set()
+            facts = sorted((f for f in about
+                            if f.relation != "absent" or self._searched_out_now(f, seen)),
+                           key=lambda f: (f.relation not in ("absent", "usually"),
                                           -self.utility.score(f.item_id) * f.support,
                                           -f.updated_at, f.fact_id))
             for f in facts[: self.settings.max_facts_per_recall]:
@@ -936,6 +1000,14 @@ class ExperienceMemory:
                 elif episode_id in self._pending:
                     self._pending[episode_id][2].update(delivered)
             return answer
+
+    def _searched_out_now(self, f: Fact, seen: set[str]) -> bool:
+        """An absence fact is passed on while it says "searched out", enough tasks ended
+        searching for the type, and memory's units hold none of it now (a sighting since
+        that no step has acted on yet)."""
+        need = self.settings.absent_after_searches
+        return need > 0 and f.value == SEARCHED_OUT and f.support >= need \
+            and f.subject_label.lower() not in seen
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,10 @@ class ExperienceSettings:
     max_known_bad: int = setting(
         5, "Known-bad actions listed per step recall.", 0, 50)
     max_facts_per_recall: int = setting(5, "Facts listed per recall.", 0, 50)
+    absent_after_searches: int = setting(
+        2, "Tasks that ended still searching for a type (no unit of it seen since) before "
+        "recall tells the planner the type was searched for and not found (0 = never): one "
+        "search can miss what is there.", 0, 100)
     belief_radius: float = setting(
         0.5, "Metres: a call that went to an object is the same transition while memory's "
         "position of the object stays within this of the one it had then (sightings "

@@ -32,6 +32,8 @@ _PROC = re.compile(r"^procedure that worked (\d+)/(\d+) times for this task: (.*
                    r"(?: \(last used: ([^()]*)\))?(?: \[proc:\d+\])?$")
 _USUAL = re.compile(r"^([A-Za-z0-9_]{1,128}) is usually (?:in|on) ([A-Za-z0-9_.:\-]{1,128})"
                     r" \([A-Za-z0-9_]{1,128}\)(?:, \d+x)?(?: \[fact:\d+\])?$")
+_ABSENT = re.compile(r"^([A-Za-z0-9_]{1,128}) was searched for and not found(?:, \d+x)?"
+                     r"(?: \[fact:\d+\])?$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -150,3 +152,17 @@ def usual_places(lines: Iterable[str]) -> dict[str, str]:
         if m is not None:
             out.setdefault(m.group(1).lower(), m.group(2))
     return out
+
+
+def searched_out(lines: Iterable[str]) -> frozenset[str]:
+    """The types (lower case) experience says earlier tasks searched for and never found
+    ("Tomato was searched for and not found, 2x [fact:9]"); other or malformed lines name
+    none."""
+    out: set[str] = set()
+    for line in list(lines)[:MAX_FACTS]:
+        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
+            continue
+        m = _ABSENT.match(line.strip())
+        if m is not None:
+            out.add(m.group(1).lower())
+    return frozenset(out)

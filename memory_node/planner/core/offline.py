@@ -35,7 +35,7 @@ from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
 from memory_node.core.recall.categories import CategoryTable, type_key
 from memory_node.core.skills import SkillTable, load_skill_table
 
-from .experience import ProcedureView, parse_procedure, usual_places
+from .experience import ProcedureView, parse_procedure, searched_out, usual_places
 from .goals import Goal, parse_goals
 from .planning import (
     PlanRequest,
@@ -120,6 +120,11 @@ def _of_type(unit: UnitView | None, named: str) -> bool:
 class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
     def __init__(self, *calls: SkillCall) -> None:
         self.calls = calls
+
+
+class _SearchedOut(NotFound):
+    """The sought type is one experience says earlier tasks searched for and never found:
+    no plan, the goal planner's nor a recalled procedure's, can bring one."""
 
 
 @dataclass
@@ -288,6 +293,14 @@ class OfflinePlanner:
             best = max(candidates, key=lambda u: (u.observations != 1, u.score))
             bound[type_key(types[0])] = best.object_id
             return best.object_id
+        gone = {type_key(t) for t in searched_out(req.facts)}
+        if gone and keys <= gone:
+            # Experience: earlier tasks ended searching for the type and never found one,
+            # and memory holds none now (recall passes the fact on only then). Searching the
+            # house again costs what it cost them (tune3, kitchen 3 has no tomato: 14-16
+            # calls per task, five tasks a stream, lost by both arms; round 42).
+            raise _SearchedOut(f"no {' or '.join(types)} in memory, and experience says "
+                               "earlier tasks searched for it and found none")
         explored = req.notes.setdefault("explored", set())
         self._saw_it(req, types)
         self._usual_place(req, sim, types, explored)
@@ -1562,6 +1575,11 @@ class OfflinePlanner:
             usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
             opened = set(req.notes.get("searched", ())) - set(saved.get("searched", ()))
             searching = any(usual.get(type_key(t)) != place for place, t in opened)
+        except _SearchedOut:
+            # Not a search a recipe could do better: a recipe's first steps that need
+            # no object of the type (walk to the pot, open it) would run, and fail, for a
+            # task lost anyway (tune3 stream seed 3084, s0014: open(Pot) refused; round 43).
+            raise
         except (NotFound, PreconditionFailed):
             return True
         finally:
