@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh30|fresh31] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh31|fresh32] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh31][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh32][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -446,6 +446,27 @@ presentments and chargebacks weeks later). Recency-dominated by construction: th
 codes and the live orders; phase changes: the conference cycles, the shoots and the
 on-sales; late second references: the conversions and the clearing; frequency with scans
 and loops: the NameNode and the journey planner.
+``fresh32`` (seeds 54000+) was written in round 44 before anything ran on it, by a writer
+who did not read the policy's code: a tax authority's e-filing seasons (each return reads
+last year's, a season earlier; validation, the refund run, amended returns weeks later,
+audits months later; the next season's returns are new), an applicant tracking system's
+hiring quarters (a quarter's requisitions open at once, applications mostly in the first
+weeks, screening in order, interview loops and their debriefs, the talent pool searched in
+later quarters), a fantasy football game's gameweeks (managers' teams before the deadline,
+then the matches one after another, each switching the live scoring to its two clubs'
+players; the bonus walk), a subscription billing system (renewals on each subscription's
+day of the month, dunning retries 3, 5 and 7 days later, churn and sign-ups, the billing
+portal), an online auction site (the first page of the ending-soonest sort, searches,
+bids heavier at the end, the checkout, then no more), an office print server's spool
+(jobs queued per printer, pages rendered and sent one behind the other, status polls,
+accounting), a warehouse's picks and ABC cycle counts (Zipf picks, replenishment, the
+evening's count plan walked in bin order), a URL shortener (standing links by Zipf, new
+links' click bursts and the link checker's visit) and an app store's nightly update
+checks (each device's installed apps in the same order every night, deltas shared by the
+night's updaters, the day's browsing). Recency-dominated by construction: the auctions and
+the print spool; phase changes: the filing seasons, the hiring quarters and the gameweeks'
+matches; late second references: the renewals a month apart and last year's returns;
+frequency with loops and scans: the cycle counts, the short links and the update checks.
 """
 
 from __future__ import annotations
@@ -14555,6 +14576,515 @@ def fresh31_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+
+def tax_season(seed: int, filers: int, employers: int, amend: float, audit: float,
+               lag: int) -> Iterator[int]:
+    """A tax authority's e-filing system through its filing seasons (phase changes, with
+    late second references: the IRS's Modernized e-File or HMRC's Self Assessment online).
+    Each season about ``filers`` taxpayers file, most of last year's again and some new
+    ones; the simple returns come early, the ones with many schedules near the deadline.
+    Filing reads the taxpayer, last year's return (a season ago), the information returns
+    of one to three employers (Zipf over ``employers``) and stores the return and its
+    schedules; validation reads the return again a few filings later, and the refund run
+    about ``lag`` filings later reads it with the bank account. A share ``amend`` files an
+    amended return weeks later (the original and its schedules again); a share ``audit``
+    is examined months later, in the quiet months or the next season, reading the return,
+    last year's and the schedules. The next season's returns are new keys."""
+    rng = random.Random(seed)
+    payer_k, ret_k, emp_k, bank_k, sched_k = 0, 1 << 40, 2 << 40, 3 << 40, 4 << 40
+    employer = _zipf(rng, employers, 1.0)
+    returns = itertools.count()
+    born = itertools.count(filers)
+    people = list(range(filers))
+    last: dict[int, int] = {}  # taxpayer -> last return
+    due: list[tuple[int, int, int, int, int]] = []  # (due, order, kind, return, payer)
+    order = itertools.count()
+    schedules: dict[int, int] = {}
+    now = 0
+
+    def fire() -> Iterator[int]:
+        while due and due[0][0] <= now:
+            _, _, kind, r, p = heapq.heappop(due)
+            yield ret_k + r
+            if kind == 0:  # validation
+                yield payer_k + p
+            elif kind == 1:  # the refund run
+                yield bank_k + p
+            else:  # an amended return (2) or an audit (3)
+                yield payer_k + p
+                for s in range(schedules.get(r, 0)):
+                    yield sched_k + 8 * r + s
+                if kind == 3 and r - 1 in schedules:
+                    yield ret_k + r - 1  # (an earlier return: the examiner compares)
+
+    while True:
+        people = [p for p in people if rng.random() < 0.9]
+        people += [next(born) for _ in range(filers - len(people))]
+        season = sorted(((min(7, int(rng.expovariate(0.7))), rng.random(), p) for p in people),
+                        key=lambda t: t[0] + 3 * t[1])  # the simple returns first
+        for n_sched, _, p in season:
+            now += 1
+            yield from fire()
+            yield payer_k + p
+            if p in last:
+                yield ret_k + last[p]
+            for _ in range(rng.randint(1, 3)):
+                yield emp_k + employer()
+            r = next(returns)
+            yield ret_k + r
+            schedules[r] = n_sched
+            for s in range(n_sched):
+                yield sched_k + 8 * r + s
+            last[p] = r
+            heapq.heappush(due, (now + rng.randint(1, 6), next(order), 0, r, p))
+            heapq.heappush(due, (now + lag + rng.randrange(lag), next(order), 1, r, p))
+            if rng.random() < amend:
+                heapq.heappush(due, (now + lag * rng.randint(2, 10), next(order), 2, r, p))
+            if rng.random() < audit:
+                heapq.heappush(due, (now + int(filers * rng.uniform(0.3, 1.5)),
+                                     next(order), 3, r, p))
+        for _ in range(filers // 3):  # the quiet months: refunds, amendments, audits
+            now += 1
+            yield from fire()
+            yield payer_k + people[rng.randrange(len(people))]  # an account page
+
+
+def ats_hiring(seed: int, openings: int, applicants: int, alpha: float, shortlist: float,
+               rediscover: float) -> Iterator[int]:
+    """An applicant tracking system through hiring quarters (phase changes, with late
+    second references: Greenhouse, Lever or Workday Recruiting). At a quarter's start the
+    headcount plan opens ``openings`` requisitions at once; about ``applicants``
+    applications come in, most in the first weeks (a few postings draw most of them:
+    Zipf ``alpha``), each reading the posting and storing the candidate and the resume.
+    Recruiters screen in order of arrival (candidate, resume, posting); a share
+    ``shortlist`` goes to an interview loop of three to six interviews, each reading the
+    candidate, the resume and writing a scorecard, and the debrief reads every scorecard.
+    A few good candidates who were not hired go into the talent pool; in later quarters
+    recruiters search it now and then (``rediscover`` a step) and read them again. The
+    next quarter's postings and applicants are new."""
+    rng = random.Random(seed)
+    job_k, cand_k, cv_k, card_k = 0, 1 << 40, 2 << 40, 3 << 40
+    pick = _zipf(rng, openings, alpha)
+    jobs = itertools.count()
+    cands = itertools.count()
+    pool: list[int] = []  # the talent pool of earlier quarters
+    while True:
+        posted = [next(jobs) for _ in range(openings)]
+        queue: list[tuple[int, int]] = []
+        head = 0
+        loops: list[list[int]] = []  # [candidate, posting, interviews left, interviews]
+        kept: list[int] = []
+        steps = 6 * applicants
+        for t in range(steps):
+            u = rng.random()
+            if u < math.exp(-4.0 * t / steps):  # an application
+                j, c = posted[pick()], next(cands)
+                yield job_k + j
+                yield cand_k + c
+                yield cv_k + c
+                queue.append((c, j))
+            elif pool and u < math.exp(-4.0 * t / steps) + rediscover:
+                c = pool[rng.randrange(len(pool))]  # a talent-pool search
+                yield cand_k + c
+                yield cv_k + c
+            elif head < len(queue) and rng.random() < 0.6:  # screening, in order
+                c, j = queue[head]
+                head += 1
+                yield cand_k + c
+                yield cv_k + c
+                yield job_k + j
+                if rng.random() < shortlist:
+                    k = rng.randint(3, 6)
+                    loops.append([c, j, k, k])
+            elif loops:
+                i = rng.randrange(len(loops))
+                c, j, left, k = loops[i]
+                yield cand_k + c
+                yield cv_k + c
+                yield card_k + 8 * c + left
+                loops[i][2] = left - 1
+                if left <= 1:  # the debrief reads every scorecard
+                    yield job_k + j
+                    for s in range(1, k + 1):
+                        yield card_k + 8 * c + s
+                    loops.pop(i)
+                    if rng.random() < 0.3:
+                        kept.append(c)
+            else:
+                yield job_k + posted[pick()]  # a hiring manager checks a posting
+        pool.extend(kept)
+
+
+def fantasy_gameweek(seed: int, managers: int, players: int, alpha: float, matches: int,
+                     browse: int) -> Iterator[int]:
+    """A fantasy football game through its gameweeks (phase changes: Fantasy Premier
+    League's servers). Before the deadline managers (Zipf over ``managers``: some open the
+    app every day) open their team, reading its 15 players, and some look at a few player
+    pages (Zipf ``alpha`` over ``players``: the popular picks) and make a transfer; about
+    ``browse`` such visits a week. After the deadline the week's ``matches`` kick off one
+    after another: during a match the live scoring reads the players of its two clubs and
+    the match, and managers refreshing their live points read their team and those of its
+    players who are playing. After the last match the bonus points walk every player who
+    played; then the next week's transfers."""
+    rng = random.Random(seed)
+    mgr_k, player_k, match_k = 0, 1 << 40, 2 << 40
+    clubs = 20
+    rank = list(range(players))
+    rng.shuffle(rank)  # the popular picks are spread over the clubs
+    popular = _zipf(rng, players, alpha)
+    who = _zipf(rng, managers, 0.8)
+    teams: dict[int, list[int]] = {}
+    games = itertools.count()
+
+    def team(m: int) -> list[int]:
+        if m not in teams:
+            picks: set[int] = set()
+            while len(picks) < 15:
+                picks.add(rank[popular()])
+            teams[m] = sorted(picks)
+        return teams[m]
+
+    while True:
+        for _ in range(browse):
+            m = who()
+            yield mgr_k + m
+            mine = team(m)
+            for p in mine:
+                yield player_k + p
+            if rng.random() < 0.3:  # a transfer after looking at a few players
+                seen = [rank[popular()] for _ in range(rng.randint(2, 6))]
+                for p in seen:
+                    yield player_k + p
+                q = seen[-1]
+                if q not in mine:
+                    mine[rng.randrange(15)] = q
+        order = list(range(clubs))
+        rng.shuffle(order)
+        played: list[int] = []
+        for i in range(min(matches, clubs // 2)):
+            a, b = order[2 * i], order[2 * i + 1]
+            g = next(games)
+            squad = [p for p in range(players) if p % clubs in (a, b)]
+            played.extend(squad)
+            for _ in range(browse // max(1, matches)):
+                if rng.random() < 0.3:  # an event in the match
+                    yield match_k + g
+                    yield player_k + squad[rng.randrange(len(squad))]
+                else:  # a manager refreshes the live points
+                    m = who()
+                    yield mgr_k + m
+                    for p in team(m):
+                        if p % clubs in (a, b):
+                            yield player_k + p
+        for p in sorted(played):  # the bonus points
+            yield player_k + p
+
+
+def subscription_billing(seed: int, subs: int, fail: float, churn: float,
+                         portal: int) -> Iterator[int]:
+    """A subscription billing system's renewals and dunning (late second references:
+    Stripe Billing, Chargebee or Recurly). Every one of about ``subs`` subscriptions renews
+    on its day of the month: the renewal reads the subscription, the customer and the
+    payment method and stores an invoice, so a subscription comes back a month of
+    renewals later. A share ``fail`` of the charges fails; the dunning retries 3, 5 and 7
+    days later read the invoice and the payment method again, and a reminder reads the
+    customer. Each day some subscriptions cancel and new ones sign up (a share ``churn``
+    a month), and ``portal`` customers a day (Zipf: the busy accounts) open the billing
+    portal: the subscription and its last invoice."""
+    rng = random.Random(seed)
+    sub_k, cust_k, pm_k, inv_k = 0, 1 << 40, 2 << 40, 3 << 40
+    made = itertools.count()
+    invoices = itertools.count()
+    day_of: dict[int, int] = {}
+    by_day: list[list[int]] = [[] for _ in range(30)]
+    last_inv: dict[int, int] = {}
+    for _ in range(subs):
+        s = next(made)
+        day_of[s] = rng.randrange(30)
+        by_day[day_of[s]].append(s)
+    retries: dict[int, list[tuple[int, int]]] = {}  # day -> (invoice, subscription)
+    visit = _zipf(rng, subs, 1.0)
+    day = 0
+    while True:
+        d = day % 30
+        for s in by_day[d]:  # the renewals, in the order of the day's run
+            yield sub_k + s
+            yield cust_k + s
+            yield pm_k + s
+            i = next(invoices)
+            last_inv[s] = i
+            yield inv_k + i
+            if rng.random() < fail:
+                for gap in (3, 5, 7):
+                    retries.setdefault(day + gap, []).append((i, s))
+        for i, s in retries.pop(day, []):
+            if s not in day_of:
+                continue
+            yield inv_k + i
+            yield pm_k + s
+            if rng.random() < 0.5:
+                yield cust_k + s  # the reminder e-mail
+        live = list(day_of)
+        for _ in range(portal):
+            s = live[visit() % len(live)]
+            yield sub_k + s
+            yield inv_k + last_inv.get(s, 0)
+        for _ in range(int(churn * subs / 30 + rng.random())):
+            i = rng.randrange(len(live))
+            gone = live[i]
+            live[i] = live[-1]
+            live.pop()
+            by_day[day_of[gone]].remove(gone)
+            del day_of[gone]
+            s = next(made)  # a sign-up: its day is today's
+            day_of[s] = d
+            by_day[d].append(s)
+            yield cust_k + s
+            yield pm_k + s
+            yield sub_k + s
+        day += 1
+
+
+def auction_close(seed: int, live: int, duration: int, bidders: int, alpha: float,
+                  snipe: float) -> Iterator[int]:
+    """An online auction site's listings (recency-dominated: eBay's auction-style
+    listings). About ``live`` listings are open at once, each for about ``duration``
+    events. Most views come from the first page of the "ending soonest" sort (its 50
+    listings), the rest from searches landing anywhere among the open ones; bids read the
+    listing, its bid history and the bidder (Zipf ``alpha`` over ``bidders``), more of
+    them in the last tenth of a listing's time (``snipe`` a view there). At its end the
+    listing is read for the winner's checkout with the seller and then no more; new
+    listings replace it."""
+    rng = random.Random(seed)
+    lst_k, hist_k, bidder_k, seller_k = 0, 1 << 40, 2 << 40, 3 << 40
+    bidder = _zipf(rng, bidders, alpha)
+    made = itertools.count()
+    ends: list[tuple[int, int]] = []  # (end, listing): the open listings
+    seller: dict[int, int] = {}
+    now = 0
+    while True:
+        now += 1
+        while ends and ends[0][0] <= now:  # closed: the checkout, then no more
+            _, x = heapq.heappop(ends)
+            yield lst_k + x
+            yield hist_k + x
+            yield seller_k + seller.pop(x)
+        if len(ends) < live:
+            x = next(made)
+            heapq.heappush(ends, (now + int(duration * rng.uniform(0.5, 1.5)), x))
+            seller[x] = rng.randrange(4 * live)
+            yield seller_k + seller[x]
+            yield lst_k + x
+            continue
+        # the heap's first 50 entries: about the first page of the ending-soonest sort
+        i = rng.randrange(min(50, len(ends)) if rng.random() < 0.6 else len(ends))
+        end, x = ends[i]
+        yield lst_k + x
+        if rng.random() < (snipe if end - now < duration / 10 else 0.15):
+            yield hist_k + x
+            yield bidder_k + bidder()
+
+
+def print_spooler(seed: int, users: int, printers: int, alpha: float, pages: int,
+                  poll: float) -> Iterator[int]:
+    """An office print server's spool (recency-dominated: CUPS or the Windows print
+    spooler). A user (Zipf ``alpha`` over ``users``) prints to their printer (of
+    ``printers``): the submission reads the user, the printer's queue and its driver (PPD)
+    and spools the job. Each printer works through its queue in order: the filter chain
+    reads the job and the driver, then renders page after page (about ``pages`` a job)
+    while the previous page is sent to the printer, reading the printer's state; the
+    user's dialog polls the job's status (``poll`` a page). When the last page is out, the
+    job is read for accounting with the user's quota, and the spool file is removed."""
+    rng = random.Random(seed)
+    user_k, prn_k, ppd_k, job_k, page_k, quota_k = (0, 1 << 40, 2 << 40, 3 << 40, 4 << 40,
+                                                    5 << 40)
+    user = _zipf(rng, users, alpha)
+    home = [rng.randrange(printers) for _ in range(users)]
+    jobs = itertools.count()
+    queues: list[list[list[int]]] = [[] for _ in range(printers)]  # [job, user, pages, done]
+    while True:
+        busy = [p for p in range(printers) if queues[p]]
+        if not busy or rng.random() < 1.0 / (1 + pages):
+            u = user()
+            p = home[u] if rng.random() < 0.9 else rng.randrange(printers)
+            j = next(jobs)
+            yield user_k + u
+            yield prn_k + p
+            yield ppd_k + p
+            yield job_k + j
+            queues[p].append([j, u, min(63, 1 + int(rng.expovariate(1 / pages))), 0])
+            continue
+        p = busy[rng.randrange(len(busy))]
+        job = queues[p][0]
+        j, u, n, done = job
+        yield job_k + j
+        if done == 0:
+            yield ppd_k + p  # the filter chain
+        if done < n:
+            yield page_k + 64 * j + done  # render this page
+        if done > 0:
+            yield page_k + 64 * j + done - 1  # send the last one
+            yield prn_k + p
+        if rng.random() < poll:
+            yield job_k + j
+        job[3] = done + 1
+        if done >= n:  # out: accounting, then the spool file goes
+            yield user_k + u
+            yield quota_k + u
+            queues[p].pop(0)
+
+
+def cycle_count(seed: int, skus: int, alpha: float, day: int, a_every: int) -> Iterator[int]:
+    """A warehouse management system's picks and cycle counts (frequency with loops: SAP
+    EWM or Manhattan's WMS with ABC cycle counting). In a day's ``day`` picks each order
+    line reads the item (Zipf ``alpha`` over ``skus``), its bin and its stock record, and
+    a low bin is replenished from the reserve location. Every evening the counters walk
+    the day's share of the count plan in bin order: the A items (the fastest fifth) are
+    counted every ``a_every`` days, the B items (the next 30 %) three times less often and
+    the C items ten times less often, each count reading the bin, the stock record and the
+    item."""
+    rng = random.Random(seed)
+    sku_k, bin_k, stock_k, res_k = 0, 1 << 40, 2 << 40, 3 << 40
+    rank = list(range(skus))
+    rng.shuffle(rank)
+    pick = _zipf(rng, skus, alpha)
+    slot = list(range(skus))  # ABC slotting: the fast movers near the front, roughly
+    slot.sort(key=lambda r: r + rng.gauss(0, skus / 10))
+    bin_of = {rank[r]: i for i, r in enumerate(slot)}
+    level = {s: rng.randint(5, 20) for s in range(skus)}
+    a_end, b_end = skus // 5, skus // 2
+    d = 0
+    while True:
+        for _ in range(day):
+            s = rank[pick()]
+            yield sku_k + s
+            yield bin_k + bin_of[s]
+            yield stock_k + s
+            level[s] -= 1
+            if level[s] <= 2:
+                yield res_k + s
+                level[s] = rng.randint(10, 20)
+        plan = []
+        for lo, hi, every in ((0, a_end, a_every), (a_end, b_end, 3 * a_every),
+                              (b_end, skus, 10 * a_every)):
+            plan += [rank[r] for r in range(lo, hi) if r % every == d % every]
+        for s in sorted(plan, key=bin_of.__getitem__):
+            yield bin_k + bin_of[s]
+            yield stock_k + s
+            yield sku_k + s
+        d += 1
+
+
+def url_shortener(seed: int, links: int, alpha: float, rate: float, half_life: int,
+                  users: int) -> Iterator[int]:
+    """A URL shortener's redirects (frequency-dominated: bit.ly or a company's go links).
+    Most redirects go to the standing links (Zipf ``alpha`` over ``links``: links in
+    profiles, printed QR codes, the go links everyone uses); each reads the link and its
+    click counter. New links (``rate`` an event) are made by users (Zipf over ``users``),
+    checked against the safe-browsing list of their domain, and shared: their clicks come
+    in a burst decaying with ``half_life`` events (a few get thousands, most a handful),
+    and a link checker's bot follows each new link once, a little later."""
+    rng = random.Random(seed)
+    link_k, count_k, user_k, dom_k = 0, 1 << 40, 2 << 40, 3 << 40
+    standing = _zipf(rng, links, alpha)
+    user = _zipf(rng, users, 1.0)
+    domain = _zipf(rng, 20 * links, 1.1)
+    made = itertools.count(links)
+    due: list[tuple[int, int]] = []  # (when, link)
+    now = 0
+    while True:
+        now += 1
+        if due and due[0][0] <= now:
+            _, x = heapq.heappop(due)
+            yield link_k + x
+            yield count_k + x
+            continue
+        if rng.random() < rate:
+            x = next(made)
+            yield user_k + user()
+            yield dom_k + domain()
+            yield link_k + x
+            clicks = min(2000, int(rng.paretovariate(1.1)))
+            for _ in range(clicks):
+                heapq.heappush(due, (now + 1 + int(rng.expovariate(math.log(2) / half_life)),
+                                     x))
+            heapq.heappush(due, (now + rng.randint(10, 100), x))  # the link checker
+            continue
+        x = standing()
+        yield link_k + x
+        if rng.random() < 0.7:
+            yield count_k + x
+
+
+def appstore_updates(seed: int, devices: int, apps: int, alpha: float, installed: int,
+                     browse: int) -> Iterator[int]:
+    """An app store's update service (frequency with loops: the update checks of Google
+    Play or the App Store). Each of ``devices`` devices has about ``installed`` apps (Zipf
+    ``alpha`` over ``apps``: the popular apps are on nearly every device) and checks at its
+    own time every night, in the same order night after night: the check reads each
+    installed app's latest-version record, and an app with a new release reads the delta
+    from the device's version to it (shared by every device updating that app that
+    night). The popular apps release more often. In the day ``browse`` visits read app
+    pages (Zipf, the top charts) and their screenshots."""
+    rng = random.Random(seed)
+    app_k, delta_k, page_k, dev_k = 0, 1 << 40, 2 << 40, 3 << 40
+    rank = list(range(apps))
+    rng.shuffle(rank)
+    pop = _zipf(rng, apps, alpha)
+    mine = [sorted({rank[pop()] for _ in range(installed)}) for _ in range(devices)]
+    order = list(range(devices))
+    rng.shuffle(order)
+    version = [0] * apps
+    got = [dict.fromkeys(m, 0) for m in mine]
+    place = [0] * apps  # each app's rank
+    for r, a in enumerate(rank):
+        place[a] = r
+    release = [0.3 / (1 + place[a] / 20) + 0.02 for a in range(apps)]
+    while True:
+        for a in range(apps):
+            if rng.random() < release[a]:
+                version[a] += 1
+        for d in order:  # the night's checks
+            yield dev_k + d
+            for a in mine[d]:
+                yield app_k + a
+                if got[d][a] < version[a]:
+                    yield delta_k + 1024 * a + version[a] % 1024
+                    got[d][a] = version[a]
+        for _ in range(browse):
+            a = rank[pop()]
+            yield page_k + a
+            if rng.random() < 0.5:
+                yield app_k + a
+
+
+def fresh32_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 44's held-out set: seeds 54000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 54000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "tax_f2000_a0.05": lambda: tax_season(s + 0, 2000, 300, 0.05, 0.02, 200),
+        "tax_f50000_a0.03": lambda: tax_season(s + 1, 50000, 5000, 0.03, 0.01, 2000),
+        "hiring_o10_a400": lambda: ats_hiring(s + 2, 10, 400, 1.0, 0.1, 0.01),
+        "hiring_o300_a20000": lambda: ats_hiring(s + 3, 300, 20000, 0.8, 0.05, 0.02),
+        "fantasy_m2000_p300": lambda: fantasy_gameweek(s + 4, 2000, 300, 1.0, 10, 400),
+        "fantasy_m100000_p600": lambda: fantasy_gameweek(s + 5, 100000, 600, 0.8, 10, 3000),
+        "billing_s3000_f0.1": lambda: subscription_billing(s + 6, 3000, 0.1, 0.03, 50),
+        "billing_s8000_f0.2": lambda: subscription_billing(s + 7, 8000, 0.2, 0.05, 200),
+        "auction_l50_d2000": lambda: auction_close(s + 8, 50, 2000, 500, 1.0, 0.5),
+        "auction_l2000_d50000": lambda: auction_close(s + 9, 2000, 50000, 50000, 0.8, 0.6),
+        "spooler_u100_p5": lambda: print_spooler(s + 10, 100, 5, 1.0, 5, 0.2),
+        "spooler_u5000_p80": lambda: print_spooler(s + 11, 5000, 80, 0.8, 12, 0.1),
+        "cyclecount_s2000_a5": lambda: cycle_count(s + 12, 2000, 1.0, 500, 5),
+        "cyclecount_s50000_a20": lambda: cycle_count(s + 13, 50000, 0.8, 5000, 20),
+        "shortener_l1000_r0.05": lambda: url_shortener(s + 14, 1000, 1.0, 0.05, 200, 300),
+        "shortener_l100000_r0.2": lambda: url_shortener(s + 15, 100000, 0.8, 0.2, 2000, 20000),
+        "appstore_d100_a500": lambda: appstore_updates(s + 16, 100, 500, 1.0, 30, 1000),
+        "appstore_d2000_a20000": lambda: appstore_updates(s + 17, 2000, 20000, 0.9, 60, 20000),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -14570,7 +15100,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh25": fresh25_variants, "fresh26": fresh26_variants,
                 "fresh27": fresh27_variants, "fresh28": fresh28_variants,
                 "fresh29": fresh29_variants,
-                "fresh30": fresh30_variants, "fresh31": fresh31_variants}
+                "fresh30": fresh30_variants, "fresh31": fresh31_variants,
+                "fresh32": fresh32_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

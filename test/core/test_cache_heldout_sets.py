@@ -4,7 +4,7 @@ fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's 
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
 fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
 round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30, round 43's
-fresh31): their
+fresh31, round 44's fresh32): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -21,7 +21,7 @@ N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30",
-        "fresh31")
+        "fresh31", "fresh32")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -259,6 +259,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
         }
+    if name == "fresh32":
+        return {
+            "tax": lambda s: h.tax_season(s, 100, 20, 0.1, 0.05, 20),
+            "hiring": lambda s: h.ats_hiring(s, 4, 60, 1.0, 0.2, 0.05),
+            "fantasy": lambda s: h.fantasy_gameweek(s, 50, 100, 1.0, 4, 30),
+            "billing": lambda s: h.subscription_billing(s, 300, 0.2, 0.1, 10),
+            "auction": lambda s: h.auction_close(s, 20, 300, 50, 1.0, 0.5),
+            "spooler": lambda s: h.print_spooler(s, 20, 3, 1.0, 4, 0.2),
+            "cyclecount": lambda s: h.cycle_count(s, 200, 1.0, 50, 3),
+            "shortener": lambda s: h.url_shortener(s, 100, 1.0, 0.1, 50, 30),
+            "appstore": lambda s: h.appstore_updates(s, 10, 50, 1.0, 8, 40),
+        }
     if name == "fresh31":
         return {
             "review": lambda s: h.review_cycle(s, 20, 8, 3, 1.0, 3),
@@ -440,7 +452,11 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # and again at a mistyped retry, the session at the next page loads; the larger variant's
 # users take 150 sign-ins to type, so under half its re-references come within 200) and
 # the live food orders (an open order is read by the restaurant, the courier and the
-# customer's polling until it is delivered, then no more).
+# customer's polling until it is delivered, then no more); fresh32's auctions (the listings
+# on the first page of the ending-soonest sort are read again and again until they close,
+# then no more; the larger variant's searches land anywhere among 2,000 open listings, so
+# only about half its re-references come within 200) and the print spool (a job is read at
+# every page its printer renders, each page again when it is sent, then the job is gone).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -463,7 +479,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh28": ({"tcp", "crdt"}, 0.6, 0.6),
                     "fresh29": ({"smoother", "cad"}, 0.8, 0.6),
                     "fresh30": ({"tailsampler", "dcs"}, 0.55, 0.45),
-                    "fresh31": ({"otp", "delivery"}, 0.55, 0.3)}
+                    "fresh31": ({"otp", "delivery"}, 0.55, 0.3),
+                    "fresh32": ({"auction", "spooler"}, 0.5, 0.45)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
