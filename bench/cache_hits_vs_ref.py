@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cache_rule_tuning import load_trace, tasks_for  # noqa: E402
 from cache_steered_ab import policy_at  # noqa: E402
+from environment import with_environment  # noqa: E402
 
 from memory_node.core.cache.simulate import read_through_hits as replay  # noqa: E402
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
@@ -51,7 +52,7 @@ def main() -> int:
            "differ": len(differ), "rows": cells}
     print(json.dumps({k: out[k] for k in ("ref", "sets", "events", "cells", "differ")}))
     if a.out:
-        Path(a.out).write_text(json.dumps(out, indent=1))
+        Path(a.out).write_text(json.dumps(with_environment(out), indent=1))
     return 1 if differ else 0
 
 

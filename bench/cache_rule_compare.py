@@ -25,6 +25,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from environment import with_environment
+
 RULE = -0.5
 Cell = tuple[str, str, int]
 
@@ -160,8 +162,8 @@ def main() -> int:
         ([*c, base[c], new[c]] for c in new if abs(new[c] - base[c]) > 0.005),
         key=lambda r: r[4] - r[3])
     if args.out:
-        Path(args.out).write_text(json.dumps(
-            {"sets": sets, "per_capacity": caps, "against_theine": theine, "moved": moved},
+        Path(args.out).write_text(json.dumps(with_environment(
+            {"sets": sets, "per_capacity": caps, "against_theine": theine, "moved": moved}),
             indent=0))
     for g, s in sets.items():
         print(f"{g:>8} cells {s['cells']:4d} below {s['below_base']}/{s['below_new']} "

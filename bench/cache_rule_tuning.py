@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cache_rule_heldout as heldout  # noqa: E402
 import cache_rule_seeds as seeds  # noqa: E402
+from environment import with_environment  # noqa: E402
 
 import memory_node.core.cache as cache_module  # noqa: E402
 from memory_node.core.cache.simulate import simulate  # noqa: E402
@@ -173,7 +174,8 @@ def main() -> int:
            "loadavg_before_after": [load, os.getloadavg()],
            "seconds": round(time.perf_counter() - t0, 1), "summary": summary, "cells": cells}
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / f"cache_rule_tuning{args.suffix}.json").write_text(json.dumps(out, indent=0))
+    (RESULTS / f"cache_rule_tuning{args.suffix}.json").write_text(
+        json.dumps(with_environment(out), indent=0))
     for label in labels:
         for g, s in summary[label].items():
             print(f"{label:>12} {g:>8} cells {s['cells']:4d} below {s['below']:2d} "

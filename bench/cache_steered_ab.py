@@ -25,6 +25,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from environment import with_environment  # noqa: E402
+
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
 
 
@@ -88,7 +90,8 @@ def main() -> int:
            "ops_per_second_median": med, "ratio_this_over_ref": med["this"] / med["ref"],
            "ops_per_second_all": runs, "loadavg_before_after": [load_before, os.getloadavg()]}
     (REPO / "bench" / "results").mkdir(exist_ok=True)
-    (REPO / "bench" / "results" / "cache_steered_ab.json").write_text(json.dumps(out, indent=1))
+    (REPO / "bench" / "results" / "cache_steered_ab.json").write_text(
+        json.dumps(with_environment(out), indent=1))
     print(json.dumps({k: out[k] for k in ("ref", "ops_per_second_median", "ratio_this_over_ref")}))
     return 0
 

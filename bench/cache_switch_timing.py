@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cache_rule_heldout as heldout  # noqa: E402
+from environment import with_environment  # noqa: E402
 
 from memory_node.core.cache.policies import FIFOPolicy, LRUPolicy  # noqa: E402
 from memory_node.core.cache.simulate import read_through_hits  # noqa: E402
@@ -150,7 +151,7 @@ def main() -> int:
                        "ghosts' disagreements per block", "set": a.set, "trace": a.trace,
                "capacity": a.capacity, "events": len(trace), "to": a.to,
                "steered_margin": margin(base), "forced": forced, "evidence": rows}
-        Path(a.out).write_text(json.dumps(out, indent=1) + "\n")
+        Path(a.out).write_text(json.dumps(with_environment(out), indent=1) + "\n")
     return 0
 
 

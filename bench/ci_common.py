@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import rclpy
-from environment import environment
+from environment import with_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,8 +58,8 @@ def report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path | None
     """Print the summary; with `out`, write it with the command and the rows."""
     print(json.dumps(summary, indent=1))
     if out:
-        out.write_text(json.dumps({"command": " ".join(sys.argv), **summary, "rows": rows,
-                                   "environment": environment()}, indent=1) + "\n")
+        out.write_text(json.dumps(with_environment(
+            {"command": " ".join(sys.argv), **summary, "rows": rows}), indent=1) + "\n")
 
 
 def finish_probe(node: Any, out: dict[str, Any], path: Path | None) -> int:
@@ -68,8 +68,7 @@ def finish_probe(node: Any, out: dict[str, Any], path: Path | None) -> int:
     text = json.dumps(out, indent=1, default=str)
     print(text)
     if path:
-        path.write_text(json.dumps({**out, "environment": environment()}, indent=1,
-                                   default=str) + "\n")
+        path.write_text(json.dumps(with_environment(out), indent=1, default=str) + "\n")
     node.destroy_node()
     rclpy.try_shutdown()
     return 0

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import rclpy
+from environment import with_environment
 from rclpy.node import Node
 
 PUBLISHER = """
@@ -150,7 +151,7 @@ def main() -> None:
     for row in rows:
         print(row)
     if args.out:
-        args.out.write_text(json.dumps({"rows": rows}, indent=2) + "\n")
+        args.out.write_text(json.dumps(with_environment({"rows": rows}), indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import rclpy
+from environment import with_environment
 from rclpy.executors import MultiThreadedExecutor
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from std_msgs.msg import Header
@@ -148,7 +149,7 @@ def main() -> None:
     rclpy.try_shutdown()
     print(json.dumps(row, indent=2))
     if args.out:
-        args.out.write_text(json.dumps(row, indent=2) + "\n")
+        args.out.write_text(json.dumps(with_environment(row), indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from environment import with_environment
+
 from memory_node.core.memory import Memory
 from memory_node.core.memory_settings import MemorySettings
 from memory_node.core.request_ids import AnsweredRequests
@@ -73,7 +75,7 @@ def main() -> None:
         }
     print(json.dumps(out, indent=2))
     if args.out is not None:
-        args.out.write_text(json.dumps(out, indent=2) + "\n")
+        args.out.write_text(json.dumps(with_environment(out), indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -51,3 +51,14 @@ def environment() -> dict[str, Any]:
     return {"python": platform.python_version(), "machine": platform.machine(),
             "system": platform.platform(), "constraints_pinned": len(pins),
             "off_constraints": off, "packages": packages}
+
+
+def with_environment(result: dict[str, Any]) -> dict[str, Any]:
+    """`result` and, under "environment", what it was measured with: every bench that writes
+    a JSON result writes it through this. A result's own "environment" entries (the load,
+    the CPUs) stay beside the versions; one that records the versions already is kept."""
+    own = result.get("environment")
+    own = own if isinstance(own, dict) else {}
+    if "packages" in own:
+        return result
+    return {**result, "environment": {**environment(), **own}}

@@ -27,6 +27,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from environment import with_environment
+
 ARMS = ("full", "full+experience")
 _CALL = re.compile(r"^([a-z_]+)\((.*)\)$")
 CAUSES = ("failed", "explore", "open, used", "open, search", "navigate, to open",
@@ -106,8 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     so, sn = sum(off.values()), sum(on.values())
     print(f"{'all':<20} {so:>7} {sn:>7} {so / n_off:>9.2f} {sn / n_on:>8.2f} {sn - so:>+7}")
     if a.out:
-        Path(a.out).write_text(json.dumps({"tasks": tasks, "steps": {
-            arm: {c: totals[arm][c] for c in CAUSES} for arm in ARMS}}, indent=1) + "\n")
+        Path(a.out).write_text(json.dumps(with_environment({"tasks": tasks, "steps": {
+            arm: {c: totals[arm][c] for c in CAUSES} for arm in ARMS}}), indent=1) + "\n")
     return 0
 
 

@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from environment import with_environment
+
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
 # A repetition that has not finished after this long is stuck (a run takes 5-10 min on
@@ -156,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         "environment": {"cpus": os.cpu_count(), "load_avg_at_write": _load()},
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / f"{args.out}.json").write_text(json.dumps(result, indent=1) + "\n")
+    (RESULTS / f"{args.out}.json").write_text(json.dumps(with_environment(result), indent=1) + "\n")
     rows = ["| metric | median | min | max | runs |", "|---|---|---|---|---|"]
     for k, v in agg.items():
         rows.append(f"| {k} | {v['median']} | {v['min']} | {v['max']} | {v['n']} |")

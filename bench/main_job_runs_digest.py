@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from environment import with_environment
+
 
 def _stamp(line: str) -> float | None:
     m = re.search(r"\[(\d+\.\d+)\]", line)
@@ -71,7 +73,7 @@ def main(argv: list[str]) -> int:
         for run in sorted(Path(work).glob("seed[0-9]*")):
             if run.is_dir() and (run / "summary.json").exists():
                 rows.append(digest(run, version or work))
-    Path(argv[0]).write_text(json.dumps({"runs": rows}, indent=1) + "\n")
+    Path(argv[0]).write_text(json.dumps(with_environment({"runs": rows}), indent=1) + "\n")
     for r in rows:
         print(r["version"], r["seed"], r["re"], r["rt"], r["full"]["sim_s"], r["none"]["sim_s"],
               r["full"]["explores"], r["none"]["explores"], r["mug_id"], r["wall_s"])

@@ -39,6 +39,7 @@ from ros_harness import confine_to_loopback  # noqa: E402
 confine_to_loopback()
 
 import rclpy  # noqa: E402
+from environment import with_environment  # noqa: E402
 from house import House, Thing  # noqa: E402
 from planner_stack import (  # noqa: E402
     execute,
@@ -285,7 +286,7 @@ def main() -> None:
            "note": "scripted model (one step per request); prompt tokens counted with the "
                    "memory's MiniLM tokenizer over the messages sent", **results}
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(out, indent=1))
+    args.out.write_text(json.dumps(with_environment(out), indent=1))
     print(f"wrote {args.out}")
 
 

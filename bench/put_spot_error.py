@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(ROOT))
 
+from environment import with_environment  # noqa: E402
+
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
 from memory_node.sim.tasks import inprocess  # noqa: E402
 from memory_node.sim.tasks.driver import run_suite  # noqa: E402
@@ -104,8 +106,8 @@ def main() -> int:
     print(json.dumps(summary))
     if a.out:
         RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / f"{a.out}.json").write_text(json.dumps(
-            {"plans": a.plans, "length": a.length, "summary": summary, "rows": rows},
+        (RESULTS / f"{a.out}.json").write_text(json.dumps(with_environment(
+            {"plans": a.plans, "length": a.length, "summary": summary, "rows": rows}),
             indent=1) + "\n")
     return 0
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import yaml
-from environment import environment
+from environment import with_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -46,8 +46,8 @@ def save_result(name: str, payload: object, indent: int = 1) -> Path:
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{name}.json"
     tmp = path.with_suffix(".json.tmp")
-    if isinstance(payload, dict) and "environment" not in payload:
-        payload = {**payload, "environment": environment()}
+    if isinstance(payload, dict):
+        payload = with_environment(payload)
     tmp.write_text(json.dumps(payload, indent=indent) + "\n")
     tmp.replace(path)
     return path

@@ -20,6 +20,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "test")]
 
+from environment import with_environment  # noqa: E402
 from recall_rooms import room  # noqa: E402
 
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
@@ -71,7 +72,7 @@ def main() -> int:
     out["load_after"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(out))
     (ROOT / "bench" / "results" / "recall_fill_ab_r26.json").write_text(
-        json.dumps(out, indent=1) + "\n")
+        json.dumps(with_environment(out), indent=1) + "\n")
     return 0
 
 

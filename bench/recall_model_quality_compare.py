@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from environment import with_environment
+
 RESULTS = Path(__file__).resolve().parent / "results"
 VARIANTS = ("packaged", "int8")
 SETS = ["human_tune"] + ["blind"] + [f"blind{n}" for n in range(2, 18)]
@@ -54,7 +56,8 @@ def main() -> int:
                        "items": round(doc["mra"][kind]["hybrid"]["k=3"] * n[kind])}
                 for kind in ("direct", "vague", "irrelevant")}
     print("MRA tune hybrid k=3:", out["mra_tune_hybrid_k3"])
-    (RESULTS / "recall_model_quality_r28.json").write_text(json.dumps(out, indent=1) + "\n")
+    (RESULTS / "recall_model_quality_r28.json").write_text(
+        json.dumps(with_environment(out), indent=1) + "\n")
     return 0
 
 

@@ -22,6 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from environment import with_environment
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -84,7 +86,7 @@ def probe(out: Path, sets: list[str], specs: list[str], ks: tuple[int, ...]) -> 
             got3 = sum(sum(v["k3"][0]) for v in steps.values())
             needs = sum(len(v["k3"][0]) for v in steps.values())
             print(name, s, f"{got3}/{needs}", flush=True)
-            out.write_text(json.dumps(res))
+            out.write_text(json.dumps(with_environment(res)))
 
 
 def diff(a_path: str, a_name: str, b_path: str, b_name: str) -> None:

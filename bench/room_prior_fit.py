@@ -29,6 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from environment import with_environment  # noqa: E402
+
 from memory_node.core.config_files import config_path  # noqa: E402
 from memory_node.core.recall.categories import type_key  # noqa: E402
 from memory_node.planner.core.room_prior import FORMAT, VERSION, RoomPrior  # noqa: E402
@@ -180,7 +182,8 @@ def main() -> None:
         result["prior"] = prior.source
     print(json.dumps(result, indent=1))
     if a.out:
-        (RESULTS / f"{a.out}.json").write_text(json.dumps(result, indent=1) + "\n")
+        (RESULTS / f"{a.out}.json").write_text(
+            json.dumps(with_environment(result), indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from environment import with_environment
 
 from memory_node.core.perception.camera import CameraIntrinsics, Pose, matrix_to_quaternion
 from memory_node.core.perception.observation import Detection
@@ -105,7 +106,7 @@ def main() -> None:
             "environment": {"load_start": load_start, "load_end": os.getloadavg(),
                             "wall_s": round(time.perf_counter() - t0, 1)}}
     path = Path(__file__).parent / "results" / f"{args.out}.json"
-    path.write_text(json.dumps(data, indent=1))
+    path.write_text(json.dumps(with_environment(data), indent=1))
     for arm, s in summary.items():
         print(arm, json.dumps(s))
     for ty in TYPES:

@@ -31,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from environment import with_environment  # noqa: E402
+
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
 from memory_node.sim.tasks.driver import SubtaskRun, run_suite  # noqa: E402
 from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack  # noqa: E402
@@ -141,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
            "wall_s": round(time.perf_counter() - start, 1),
            "load_start": load_start, "load_end": list(os.getloadavg())}
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / args.out).write_text(json.dumps(out, indent=1) + "\n")
+    (RESULTS / args.out).write_text(json.dumps(with_environment(out), indent=1) + "\n")
     print(f"{len(tasks)} tasks, {len(differ)} differ from a twin with no past "
           f"({out['wall_s']} s)")
     return 0

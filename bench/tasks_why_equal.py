@@ -29,6 +29,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from environment import with_environment  # noqa: E402
+
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
 from memory_node.planner.core.types import CancelToken, SkillResult  # noqa: E402
 from memory_node.planner.core.types import SkillCall as PlanCall  # noqa: E402
@@ -195,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
            "per_task": rows, "wall_s": round(time.perf_counter() - start, 1),
            "load_start": load_start, "load_end": list(os.getloadavg())}
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / args.out).write_text(json.dumps(out, indent=1) + "\n")
+    (RESULTS / args.out).write_text(json.dumps(with_environment(out), indent=1) + "\n")
     for why, n in none_pass.most_common():
         print(f"{n:3d}  {why}")
     print("both fail:", ", ".join(both_fail))

@@ -55,6 +55,7 @@ os.environ.setdefault("ROS_DOMAIN_ID", str(150 + os.getpid() % 80))
 
 import numpy as np  # noqa: E402
 import rclpy  # noqa: E402
+from environment import with_environment  # noqa: E402
 from rclpy.action import ActionClient  # noqa: E402
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy  # noqa: E402
 
@@ -467,7 +468,7 @@ def main() -> int:
     finally:
         result["load_after"] = os.getloadavg()
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(result, indent=2))
+        args.out.write_text(json.dumps(with_environment(result), indent=2))
         if viewer is not None:
             viewer.send_signal(signal.SIGINT)
             try:

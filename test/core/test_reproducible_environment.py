@@ -5,6 +5,7 @@ record the versions (bench/environment.py)."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import sys
 from pathlib import Path
@@ -59,3 +60,54 @@ def test_a_result_records_the_versions_it_ran_with() -> None:
     assert env["packages"]["ros-rclpy"] and env["packages"]["numpy"]
     assert env["off_constraints"] == {}, env["off_constraints"]
     assert env["constraints_pinned"] > 100
+
+
+def test_a_result_keeps_its_own_environment_entries_beside_the_versions() -> None:
+    with_environment = load_bench("environment").with_environment
+    plain = with_environment({"rows": [1]})
+    assert plain["rows"] == [1] and plain["environment"]["packages"]["numpy"]
+    own = with_environment({"environment": {"cpus": 2, "load_avg_at_write": [1.0]}})
+    assert own["environment"]["cpus"] == 2 and own["environment"]["packages"]
+    assert with_environment(plain) is plain
+
+
+# Scripts whose JSON files are inputs or logs, not results: the cells cache_rule_tuning.py
+# --cells replays, and per-test / per-callback JSON lines that a summary step reads.
+NOT_RESULTS = {"cache_first_leader_cells", "ci_xdist_tail", "dds_split_hooks"}
+# The shared writers record the versions for the scripts that write through them.
+RECORDING = {"environment", "recall_common", "ci_common", "scene_graph_common"}
+
+
+def _writes_json(tree: ast.Module) -> bool:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("write_text", "write", "dump") and node.args:
+            text = ast.unparse(node)
+            if node.func.attr == "dump" and text.startswith("json.dump("):
+                return True
+            if "json.dumps(" in ast.unparse(node.args[0]):
+                return True
+    return False
+
+
+def _imports(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_every_bench_that_writes_a_json_result_records_its_environment() -> None:
+    """A script that writes JSON to a file imports environment.py or a shared writer that
+    records it (round 43: ~20 scripts wrote results without package versions)."""
+    missing = []
+    for path in sorted((ROOT / "bench").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        if path.stem in NOT_RESULTS or not _writes_json(tree):
+            continue
+        if not _imports(tree) & RECORDING:
+            missing.append(path.stem)
+    assert not missing, f"bench scripts writing JSON without the environment: {missing}"
