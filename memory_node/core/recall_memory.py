@@ -241,6 +241,7 @@ class RecallMemory:
         self.evidence: Callable[[Sequence[ObjectMemoryUnit]], list[ObjectMemoryUnit]] \
             | None = None
         self._recaller: Recaller | None = None
+        self._common_words_after_preload = False  # warm_up(preload_follows=True)
         self._steps: StateConditionedRecall | None = None
         self._episodes: OrderedDict[str, _Episode] = OrderedDict()
         self._rules: list[Rule] | None = None
@@ -317,12 +318,15 @@ class RecallMemory:
         return {f"{kind}.gen{g}": n for kind, counts in list(self._gc_in_requests.items())
                 for g, n in enumerate(counts)}
 
-    def warm_up(self) -> float:
+    def warm_up(self, preload_follows: bool = False) -> float:
         """Load the model (about a second) and run one query; returns the seconds taken.
 
         The server calls this at start-up so that no request pays for it.
+        ``preload_follows``: the caller calls :meth:`preload` next; the lexicon's common
+        words wait for it (``Recaller(common_words_after_preload=True)``).
         """
         start = time.perf_counter()
+        self._common_words_after_preload = preload_follows
         recaller = self._ensure()
         recaller.embedder.embed_one("warm up the embedding model")
         return time.perf_counter() - start
@@ -343,7 +347,9 @@ class RecallMemory:
             colours = CropColourStore(store) if store is not None else None
             self._recaller = Recaller(embedder, Describer(colour_store=colours),
                                       config=_config(s), embedding_store=vectors,
-                                      terms_db=store)
+                                      terms_db=store,
+                                      common_words_after_preload=(
+                                          self._common_words_after_preload))
             self._steps = StateConditionedRecall(self._recaller, pool_size=s.pool_size,
                                                  max_episodes=s.max_episodes)
         while self._evicted_ids:
@@ -361,20 +367,25 @@ class RecallMemory:
         (minutes at 10,000 units): the prefetch timer or the first recall does that.
         """
         start = time.perf_counter()
-        with self._lock:
-            recaller = self._ensure()
-            # The skill precondition table (YAML, ~5 ms quiet): parsed by the first episode's
-            # first step otherwise, the p99 of the step_pool requests' snapshot stage.
-            self._precondition_rules()
-            units, _, labels, key = self._snapshot()
-            if not units:
-                return 0.0
-            recaller.preload(units, labels, key)
-            scene = self._scene_memo.source(self.long_term_text, self.long_term_key)
-            # And the context's first build: the tokenizer's load and the token counts of
-            # the scene graph's lines (memoised) were ~0.3-0.5 s of the first request.
-            recaller.context_for([], PRELOAD_BUDGET, scene_graph=scene,
-                                 labels=labels)
+        try:
+            with self._lock:
+                recaller = self._ensure()
+                # The skill precondition table (YAML, ~5 ms quiet): parsed by the first
+                # episode's first step otherwise, the p99 of the step_pool requests' snapshot
+                # stage.
+                self._precondition_rules()
+                units, _, labels, key = self._snapshot()
+                if not units:
+                    return 0.0
+                recaller.preload(units, labels, key)
+                scene = self._scene_memo.source(self.long_term_text, self.long_term_key)
+                # And the context's first build: the tokenizer's load and the token counts
+                # of the scene graph's lines (memoised) were ~0.3-0.5 s of the first request.
+                recaller.context_for([], PRELOAD_BUDGET, scene_graph=scene,
+                                     labels=labels)
+        finally:  # also when it failed: the first recall builds what it must
+            if self._recaller is not None:
+                self._recaller.preload_done()
         return time.perf_counter() - start
 
     def embed_pending(self, max_units: int = 32) -> int:

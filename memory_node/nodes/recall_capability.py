@@ -38,7 +38,8 @@ class RecallCapability(Capability):
         self.host = host
         self.recall: RecallMemory = host.memory.recall
         try:
-            seconds = self.recall.warm_up()  # once, here: no request pays for loading it
+            # Once, here: no request pays for loading it.
+            seconds = self.recall.warm_up(preload_follows=self.recall.settings.preload)
         except Exception as exc:  # a bad model file must stop start-up (exit 2), not respawn
             raise RuntimeError(f"recall: cannot load the embedding model: {exc}") from exc
         host.node.get_logger().info(f"recall: embedding model ready in {seconds:.1f} s")

@@ -13,6 +13,7 @@ from memory_node.core.memory_settings import MemorySettings, ShortTermSettings
 from memory_node.core.perception.observation import Observation
 from memory_node.core.recall.describe import HELD_BY_ROBOT
 from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall_memory import (
     RecallMemory,
     RecallSettings,
@@ -310,6 +311,66 @@ def test_a_prefetch_slice_never_waits_for_the_preload(memory: Memory) -> None:
         assert not worker.is_alive(), "a prefetch slice waited for recall's lock"
     assert answered == [-1]  # busy: nothing done, the next slice tries again
     assert r.embed_pending(3) == 3
+
+
+def _watch_common_words(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event,
+                                                                   threading.Event]:
+    """(the skill verbs warmed, the common words started), for lexicon loads from now on."""
+    verbs_warm, words_started = threading.Event(), threading.Event()
+    warm_verbs, warm_words = Lexicon.warm_verbs, Lexicon.warm_words
+    loaders: set[threading.Thread] = set()
+
+    def verbs(self: Lexicon, targets: object) -> None:
+        warm_verbs(self, targets)  # type: ignore[arg-type]
+        loaders.add(threading.current_thread())
+        verbs_warm.set()
+
+    def words(self: Lexicon, ws: object) -> int:
+        if threading.current_thread() in loaders:
+            words_started.set()
+        return warm_words(self, ws)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Lexicon, "warm_verbs", verbs)
+    monkeypatch.setattr(Lexicon, "warm_words", words)
+    return verbs_warm, words_started
+
+
+def test_the_common_words_wait_for_the_preload(memory: Memory,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # The lexicon's common words only speed up later requests; every recall waits for the
+    # preload. At a server's start they shared the GIL with it and the first recall came
+    # ~0.4 s of CPU later (bench/README_recall.md, round 44): now they wait for it.
+    verbs_warm, words_started = _watch_common_words(monkeypatch)
+    r = memory.recall
+    assert not r.loaded
+    r.warm_up(preload_follows=True)
+    assert verbs_warm.wait(timeout=60)
+    assert not words_started.wait(timeout=1.0), "the common words did not wait"
+    r.preload()
+    assert words_started.wait(timeout=60)
+
+
+def test_the_common_words_wait_for_a_failed_preload_only_until_it_ends(
+        memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    verbs_warm, words_started = _watch_common_words(monkeypatch)
+    r = memory.recall
+    r.warm_up(preload_follows=True)
+
+    def unreadable() -> object:
+        raise RuntimeError("graph unreadable")
+
+    r.long_term_text = memory.long_term.scene_graph_text
+    r.long_term_key = unreadable
+    with pytest.raises(RuntimeError, match="graph unreadable"):
+        r.preload()
+    assert verbs_warm.wait(timeout=60) and words_started.wait(timeout=60)
+
+
+def test_without_a_preload_the_common_words_do_not_wait(
+        memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, words_started = _watch_common_words(monkeypatch)
+    memory.recall.warm_up()
+    assert words_started.wait(timeout=60)
 
 
 def test_a_failed_preload_leaves_recall_to_the_first_request(memory: Memory) -> None:

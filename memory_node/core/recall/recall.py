@@ -698,9 +698,17 @@ class PendingQueries:
         return self._recaller._query_result(self._texts, self._slots)
 
 
-def _warm_lexicon(lexicon: Lexicon, verbs: Sequence[str], words: int) -> None:
+# How long the lexicon's common words wait for a deferred preload at most: a preload that
+# never ends (or never comes) must not keep them unwarmed for the process's life.
+COMMON_WORDS_MAX_WAIT_S = 120.0
+
+
+def _warm_lexicon(lexicon: Lexicon, verbs: Sequence[str], words: int,
+                  after: threading.Event | None = None) -> None:
     if lexicon.warm():
         lexicon.warm_verbs(verbs)
+        if after is not None:
+            after.wait(COMMON_WORDS_MAX_WAIT_S)
         lexicon.warm_words(lexicon.common_words(words))
 
 
@@ -717,18 +725,26 @@ class Recaller:
                  config: RecallConfig | None = None, *, lexicon: Lexicon | None = None,
                  skills: SkillTable | None = None,
                  embedding_store: EmbeddingStore | None = None,
-                 terms_db: MemoryStore | None = None) -> None:
+                 terms_db: MemoryStore | None = None,
+                 common_words_after_preload: bool = False) -> None:
         self.embedder = embedder
         self.describer = describer or Describer()
         self.config = config or RecallConfig()
         self.skills = skills if skills is not None else load_skill_table()
+        self._preloaded = threading.Event()  # set by preload_done()
         if lexicon is None and self.config.use_lexicon:
             lexicon = shared_lexicon()
             # WordNet takes seconds to index: start now, so a server's first recall does not
             # pay it all (lookups wait for the load; results never depend on timing). The
             # skill verbs' closures too: every new verb of a request is checked against them.
             verbs = [s for s in self.skills.names if self.skills.fixtures_for(s)]
-            threading.Thread(target=_warm_lexicon, args=(lexicon, verbs, self.config.warm_words),
+            # The common words (~0.4 s of CPU at start) speed up later requests only; with
+            # `common_words_after_preload` they wait for :meth:`preload`, which every
+            # recall waits for, instead of sharing the GIL with it (bench/README_recall.md,
+            # round 44: a restart's first recall came ~0.4 s of CPU later).
+            after = self._preloaded if common_words_after_preload else None
+            threading.Thread(target=_warm_lexicon,
+                             args=(lexicon, verbs, self.config.warm_words, after),
                              name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
         self.speller = Speller(lexicon, abbreviations=self.config.abbreviations,
@@ -886,6 +902,11 @@ class Recaller:
                            for p in (" ".join(ws), "".join(ws)))
         self.index.tie_rank(rows[:1])
         return len(entries) - int(self.index.missing_vectors(rows).sum())
+
+    def preload_done(self) -> None:
+        """The owner's preload has ended (or will not come): background start-up work
+        that waited for it (the lexicon's common words) may start."""
+        self._preloaded.set()
 
     def forget(self, object_id: str) -> None:
         """Drop what is cached about one object (it was evicted or removed)."""
