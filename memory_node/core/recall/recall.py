@@ -371,10 +371,6 @@ class RecallConfig:
                                      # word's first letters, a word of its own or not,
                                      # as that name word ("in the draw": drawer; "spray
                                      # -> cab": cabinet; spelling.Speller.clip, round 40)
-    lookalike_letters: bool = True   # ... and a word with letters written as the digits or
-                                     # letter pairs that look like them ("tab1e", "rnug",
-                                     # "1oo roll"), as the word they undo to
-                                     # (spelling.Speller.lookalike, round 44)
     clock_times: bool = True         # a clock time ("@ 2130", "at 9pm") is left out of
                                      # the text ranked: it says when, not what (round 35)
     pictograph_words: bool = True    # a pictograph whose Unicode name is no thing reads as
@@ -738,8 +734,7 @@ class Recaller:
         self.speller = Speller(lexicon, abbreviations=self.config.abbreviations,
                                names=table_names() if self.config.initialisms else None,
                                transposed=self.config.transpositions,
-                               clipped=place_names() if self.config.clipped_names else None,
-                               lookalikes=self.config.lookalike_letters) \
+                               clipped=place_names() if self.config.clipped_names else None) \
             if self.config.spelling and lexicon is not None and self.config.use_lexicon \
             else None
         self._label_terms: dict[str, LabelTerms] = {}

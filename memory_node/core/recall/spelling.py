@@ -42,16 +42,6 @@ rack" is not the tennis racket, "on my lap" not the laptop, "jam on the toast" n
 toaster), nor is a name's first word ("towel" in "towel holder" says what it holds). A
 clipped word that could begin two names, or that WordNet gives the name as a synonym of
 ("in the bath": the bathtub already), is left alone.
-
-A note typed or scanned badly writes letters as the digits or letter pairs that look like
-them: "the rnugs", "on the tab1e", "1oo roll -> ho1der", "t0ilet" ("rn" for "m", "1" for
-"l" or "i", "0" for "o", "5" for "s"; :data:`LOOKALIKES`, the confusions of OCR and of
-typing by eye). A word (letters and digits, two letters or more) that is not a word as it
-is, and whose digits are all look-alikes, is read as what its look-alikes undo to: the one
-reading that is a name word of the type table (its plural too), else the one WordNet knows.
-Two readings of the same standing ("ce11": cell, ceil) pick the table's; two of the table's
-or two of WordNet's alone stay as written. A word led by digits whose letters after them
-are a word of their own is a number and its unit ("5am", "100ml"), never read so.
 """
 
 from __future__ import annotations
@@ -91,14 +81,6 @@ _DET = "|".join(sorted(DETERMINERS))
 _PLACE_START = re.compile(rf"(?:(?:->|\u2192|>)\s*|\b(?:{_PREP})\s+(?:(?:{_DET})\s+)?)$",
                           re.IGNORECASE)
 VOWELS = frozenset("aeiou")
-# Look-alikes of OCR and of typing by eye: what is written -> the letters it may stand for.
-LOOKALIKES: dict[str, tuple[str, ...]] = {"rn": ("rn", "m"), "1": ("l", "i"), "0": ("o",),
-                                          "5": ("s",)}
-LOOKALIKE_MIN_LETTERS = 2  # "Q1", "P1", "1x": a label or a count, not a word
-LOOKALIKE_MAX_READINGS = 64  # "rn" and "1" double the readings: a long code is no word
-_ALNUM = re.compile(r"[A-Za-z0-9]+")
-_LOOKALIKE_HINT = re.compile(r"[015]|rn", re.IGNORECASE)
-_LOOKALIKE_PART = re.compile(r"rn|[015]|[^015]", re.IGNORECASE)
 
 
 def skeleton(word: str) -> str:
@@ -187,19 +169,15 @@ class Speller:
 
     def __init__(self, lexicon: Lexicon | None, vocabulary: Iterable[str] | None = None,
                  abbreviations: bool = False, names: Iterable[str] | None = None,
-                 transposed: bool = False, clipped: Iterable[str] | None = None,
-                 lookalikes: bool = False) -> None:
+                 transposed: bool = False, clipped: Iterable[str] | None = None) -> None:
         """``names``: the type names (as words) whose initials a word may be; none are
         read without them (``Recaller`` passes :func:`table_names` when
         ``RecallConfig.initialisms`` is on). ``transposed``: a word of three letters is
         read as the name word it is a swap of neighbours of ("pna": pan). ``clipped``:
         the place type names (as words) a place's last word may be clipped from ("in the
         draw": drawer; :func:`place_names`); none without them
-        (``RecallConfig.clipped_names``). ``lookalikes``: a word with letters written as
-        look-alike digits or letter pairs ("tab1e", "rnug") is read as the word they undo
-        to (:meth:`lookalike`; ``RecallConfig.lookalike_letters``)."""
+        (``RecallConfig.clipped_names``)."""
         self.lexicon = lexicon
-        self.lookalikes = lookalikes
         self.vocabulary = frozenset(vocabulary if vocabulary is not None
                                     else table_vocabulary())
         self._by_len: dict[int, list[str]] = {}
@@ -280,53 +258,6 @@ class Speller:
         lex = self.lexicon
         return w if lex is not None and name in lex.synonyms(w) else name
 
-    def lookalike(self, w: str) -> str:
-        """What ``w`` (letters and digits, lower case) reads as with its look-alikes undone
-        (see the module doc); ``w`` when it is a word as written, or no reading or several
-        of the same standing are."""
-        lex = self.lexicon
-        if lex is None or not lex.available or sum(ch.isalpha() for ch in w) \
-                < LOOKALIKE_MIN_LETTERS or self._known(w):
-            return w
-        if w[0].isdigit() and self._known(w.lstrip("0123456789")):
-            return w  # "5am", "100ml": a number and its unit ("1oo": "oo" is no word)
-        readings = [""]
-        for part in _LOOKALIKE_PART.findall(w):
-            if part.isdigit() or part == "rn":
-                readings = [r + x for r in readings for x in LOOKALIKES[part]]
-            elif part.isalpha():
-                readings = [r + part for r in readings]
-            else:  # a digit that looks like no letter: a number or a code
-                return w
-            if len(readings) > LOOKALIKE_MAX_READINGS:
-                return w
-        readings = [r for r in dict.fromkeys(readings) if r != w]
-        named = {r for r in readings if self._name_word(r)}
-        if named:
-            return named.pop() if len(named) == 1 else w
-        known = [r for r in readings if self._known(r)]
-        return known[0] if len(known) == 1 else w
-
-    def _name_word(self, w: str) -> bool:
-        """Whether ``w`` is a name word of the type table or its plural."""
-        return any(w.endswith(end) and w[:len(w) - len(end)] in self.vocabulary
-                   for end in ("", "s", "es"))
-
-    def _lookalikes(self, text: str) -> str:
-        """``text`` with each word written in look-alikes read (case of the rest kept; an
-        upper-case word stays upper case)."""
-        def fix(m: re.Match[str]) -> str:
-            w = m.group(0)
-            if not _LOOKALIKE_HINT.search(w):
-                return w
-            low = w.lower()
-            c = self.lookalike(low)
-            if c == low:
-                return w
-            letters = [ch for ch in w if ch.isalpha()]
-            return c.upper() if all(ch.isupper() for ch in letters) else c
-        return _ALNUM.sub(fix, text)
-
     def _abbreviated(self, w: str) -> str:
         """The one name word ``w`` is written without vowels, a plural keeping its "s"
         ("pncls" -> "pencils"); ``w`` when none or several are."""
@@ -373,8 +304,6 @@ class Speller:
 
     def _correct(self, text: str) -> str:
         """``text`` with each slip replaced (case of the rest kept); see ``correct``."""
-        if self.lookalikes and _LOOKALIKE_HINT.search(text):
-            text = self._lookalikes(text)
         def fix(m: re.Match[str]) -> str:
             w = m.group(0)
             low = w.lower()
