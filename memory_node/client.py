@@ -353,14 +353,17 @@ class MemoryClient:
         return str(r.path)
 
     def end_episode(self, episode_id: str, task_succeeded: bool = False,
-                    request_id: str = "") -> EpisodeSummary:
+                    request_id: str = "", reason: str = "") -> EpisodeSummary:
         """Free the episode's server-side state; its summary (NotFound if not open; a
-        copy re-sent with the same `request_id` gets the summary again)."""
+        copy re-sent with the same `request_id` gets the summary again). `reason`: why
+        it ended, one of core.episode_hooks.END_REASONS ("" = not stated; experience
+        memory counts a searched-out type only from "gave_up")."""
         r = self._write("end_episode", EndEpisode.Request(episode_id=episode_id,
-                                                           task_succeeded=task_succeeded),
+                                                           task_succeeded=task_succeeded,
+                                                           reason=reason),
                         request_id)
         return EpisodeSummary(episode_id, r.instruction, int(r.steps), int(r.successes),
-                              int(r.failures), float(r.duration), task_succeeded)
+                              int(r.failures), float(r.duration), task_succeeded, reason)
 
 
 def _deadline(timeout: float) -> float:

@@ -16,6 +16,22 @@ from typing import Protocol
 from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.units import ObjectMemoryUnit
 
+# Why an episode ended, as its caller says (EndEpisode.reason). "" = not stated (callers
+# before round 44). GAVE_UP: the planner found no way on (nothing left to search or try);
+# STEP_LIMIT: the loop's step or re-plan limit cut the task off, whatever the planner
+# would have done next. Only the caller knows which; memory's steps look alike.
+DONE, GAVE_UP, STEP_LIMIT, FAILED, CANCELLED, ERROR = (
+    "done", "gave_up", "step_limit", "failed", "cancelled", "error")
+END_REASONS = ("", DONE, GAVE_UP, STEP_LIMIT, FAILED, CANCELLED, ERROR)
+
+
+def check_end_reason(reason: object) -> str:
+    """The reason if it is one of END_REASONS, else ValueError (a rejected request)."""
+    if not isinstance(reason, str) or reason not in END_REASONS:
+        raise ValueError(f"reason must be one of {', '.join(repr(r) for r in END_REASONS)}"
+                         f" (got {str(reason)[:40]!r})")
+    return reason
+
 
 @dataclass(frozen=True)
 class EpisodeSummary:
@@ -28,6 +44,7 @@ class EpisodeSummary:
     failures: int
     duration: float                    # seconds from its first request to its end
     task_succeeded: bool = False
+    reason: str = ""                   # one of END_REASONS, as the caller stated it
 
 
 @dataclass(frozen=True)

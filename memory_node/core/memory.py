@@ -209,8 +209,9 @@ class Memory:
         )
 
     # -- episodes ---------------------------------------------------------------------------
-    def end_episode(self, episode_id: str, task_succeeded: bool = False) -> EpisodeSummary:
-        return self.recall.end_episode(episode_id, task_succeeded)
+    def end_episode(self, episode_id: str, task_succeeded: bool = False,
+                    reason: str = "") -> EpisodeSummary:
+        return self.recall.end_episode(episode_id, task_succeeded, reason)
 
     # -- experience ---------------------------------------------------------------------------
     def attach_experience(self, settings: ExperienceSettings | None = None) -> ExperienceMemory:

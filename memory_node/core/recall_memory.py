@@ -29,6 +29,7 @@ from memory_node.core.episode_hooks import (
     ExtraContext,
     RecallSource,
     RecordedStep,
+    check_end_reason,
 )
 from memory_node.core.errors import ErrorCode, InvalidArgument, NotFound
 from memory_node.core.recall.brief_state import BriefState, validate_brief
@@ -433,22 +434,27 @@ class RecallMemory:
         self._episodes.move_to_end(episode_id)
         return episode
 
-    def end_episode(self, episode_id: str, task_succeeded: bool = False) -> EpisodeSummary:
+    def end_episode(self, episode_id: str, task_succeeded: bool = False,
+                    reason: str = "") -> EpisodeSummary:
         """Free the episode's pool and working memory; NotFound if it is not open (never
         opened, already ended, or dropped as the least recently used) and no observer
-        holds it open either (an episode whose steps were recorded before a restart)."""
+        holds it open either (an episode whose steps were recorded before a restart).
+        `reason`: why it ended (episode_hooks.END_REASONS; another value is refused
+        before anything changes)."""
         episode_id = self._check_episode_id(episode_id, required=True)
+        reason = check_end_reason(reason)
         with self._lock:
             episode = self._episodes.get(episode_id)
             if episode is None:
                 if not any(o.knows_episode(episode_id) for o in self.observers):
                     raise NotFound(f"no open episode {episode_id!r}")
-                summary = EpisodeSummary(episode_id, "", 0, 0, 0, 0.0, bool(task_succeeded))
+                summary = EpisodeSummary(episode_id, "", 0, 0, 0, 0.0, bool(task_succeeded),
+                                         reason)
             else:
                 summary = EpisodeSummary(episode_id, episode.instruction, episode.steps,
                                          episode.successes, episode.steps - episode.successes,
                                          max(0.0, time.time() - episode.opened_at),
-                                         bool(task_succeeded))
+                                         bool(task_succeeded), reason)
             for observer in self.observers:  # may raise: then the episode stays open
                 summary = observer.on_episode_end(summary)
             self._episodes.pop(episode_id, None)

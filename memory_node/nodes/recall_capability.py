@@ -136,7 +136,8 @@ class RecallCapability(Capability):
                                else ""))
 
     def _end_episode(self, request: EndEpisode.Request, response: Any) -> None:
-        summary = self.host.memory.end_episode(request.episode_id, request.task_succeeded)
+        summary = self.host.memory.end_episode(request.episode_id, request.task_succeeded,
+                                               request.reason)
         response.instruction = summary.instruction
         response.steps, response.successes = summary.steps, summary.successes
         response.failures, response.duration = summary.failures, summary.duration

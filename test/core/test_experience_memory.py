@@ -1121,6 +1121,45 @@ def test_a_type_searched_out_twice_is_passed_on_until_one_is_seen_or_acted_on(
     assert fact is not None and fact.value == "seen as Plate_1"
 
 
+def test_only_a_planner_s_give_up_makes_a_type_searched_out(memory: Memory) -> None:
+    """Round 44: the end of an episode carries why it ended. A task the loop's step limit
+    cut off in the middle of a search (its last step a failed `explore(Fridge_1, Plate)`,
+    as a give-up's) is not a search-out: round 43's rule counted it from the step alone.
+    A give-up counts wherever its last search looked from (a room too); an unknown reason
+    is refused before anything changes; no reason stated keeps round 43's inference."""
+    r = memory.recall
+    exp = memory.experience
+    assert exp is not None
+    plate = "put the plate in the fridge"
+
+    def search(episode: str, where: str, reason: str) -> None:
+        r.recall(plate, k=5, token_budget=400, episode_id=episode)
+        r.record_outcome(episode, "explore", [where, "Plate"], False, "no Plate seen",
+                         robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+        memory.end_episode(episode, task_succeeded=False, reason=reason)
+
+    for episode in ("s1", "s2", "s3"):
+        search(episode, "Fridge_1", "step_limit")
+    assert exp.facts.current("type:Plate", "absent") is None
+    search("f1", "Fridge_1", "failed")
+    assert exp.facts.current("type:Plate", "absent") is None
+    r.recall(plate, k=5, token_budget=400, episode_id="x1")
+    r.record_outcome("x1", "explore", ["Fridge_1", "Plate"], False, "no Plate seen",
+                     robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
+    with pytest.raises(ValueError, match="reason"):
+        memory.end_episode("x1", task_succeeded=False, reason="ran out of patience")
+    assert exp.facts.current("type:Plate", "absent") is None
+    memory.end_episode("x1", task_succeeded=False, reason="gave_up")   # still open
+    fact = exp.facts.current("type:Plate", "absent")
+    assert fact is not None and fact.provenance == ["episode:x1"]
+    search("g1", "kitchen", "gave_up")     # a room's explore: the planner's word counts
+    search("u1", "kitchen", "")            # unstated, at a room: round 43's rule, not counted
+    search("u2", "Fridge_1", "")           # unstated, from an object: counted
+    fact = exp.facts.current("type:Plate", "absent")
+    assert fact is not None
+    assert fact.provenance == ["episode:x1", "episode:g1", "episode:u2"]
+
+
 def test_a_searched_out_type_is_never_passed_on_with_the_setting_at_zero(
         tmp_path: Path, embedder: Embedder) -> None:
     m = open_memory(tmp_path, embedder, absent_after_searches=0)

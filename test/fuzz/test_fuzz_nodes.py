@@ -64,6 +64,7 @@ from std_msgs.msg import String
 
 from memory_node.action import ExecuteInstruction, ExecuteSkill
 from memory_node.client import MemoryClient
+from memory_node.core.episode_hooks import END_REASONS
 from memory_node.core.errors import ErrorCode
 from memory_node.core.limits import LIMITS
 from memory_node.core.skills import SKILL_NAMES, SKILLS
@@ -555,17 +556,22 @@ def test_get_units(stack: Stack, ids: list[str]) -> None:
 
 @fuzz
 @given(episode=st.one_of(st.sampled_from(["", "fuzz_ep", "never_started"]), text,
-                         st.just("e" * 200)), succeeded=st.booleans())
-def test_end_episode(stack: Stack, episode: str, succeeded: bool) -> None:
-    """/memory/end_episode: an unknown, malformed or already ended episode is a code, never
-    INTERNAL; nothing written to the units."""
+                         st.just("e" * 200)), succeeded=st.booleans(),
+       reason=st.one_of(st.sampled_from(["", "gave_up", "step_limit", "Gave_up"]), text))
+def test_end_episode(stack: Stack, episode: str, succeeded: bool, reason: str) -> None:
+    """/memory/end_episode: an unknown, malformed or already ended episode, or a reason
+    outside the vocabulary (round 44), is a code, never INTERNAL; nothing written to the
+    units."""
     before = stack.db()
     r = _memory_call(stack, EndEpisode, "/memory/end_episode",
-                     EndEpisode.Request(episode_id=episode, task_succeeded=succeeded))
+                     EndEpisode.Request(episode_id=episode, task_succeeded=succeeded,
+                                        reason=reason))
     code = ErrorCode(r.error_code)
     event(code.name)
     assert code != ErrorCode.INTERNAL and r.success == (code == ErrorCode.NONE), r.message
     assert code in (ErrorCode.NONE, ErrorCode.NOT_FOUND, ErrorCode.INVALID_ARGUMENT), r.message
+    if wire(reason) not in END_REASONS:
+        assert code == ErrorCode.INVALID_ARGUMENT, r.message
     assert stack.db() == before
     stack.alive()
 

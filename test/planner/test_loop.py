@@ -260,9 +260,9 @@ class LostAnswerMemory(LocalMemory):
             raise Timeout("memory/record_outcome: no answer")
         return ()   # a server that knows the id answers without applying it again
 
-    def end_episode(self, episode_id, succeeded, request_id=""):  # noqa: ANN001, ANN201
+    def end_episode(self, episode_id, succeeded, request_id="", reason=""):  # noqa: ANN001, ANN201
         self.end_ids.append(request_id)
-        super().end_episode(episode_id, succeeded, request_id)
+        super().end_episode(episode_id, succeeded, request_id, reason)
 
 
 def test_a_retried_outcome_carries_the_id_of_its_first_copy(world) -> None:  # noqa: ANN001

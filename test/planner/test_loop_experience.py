@@ -165,3 +165,53 @@ def test_after_an_open_the_type_a_refusal_said_is_shut_in_is_looked_up_again(mem
     assert "Mug_2" not in request(refused, StepLine(opened, False, 3, "")).vocab.objects
     untyped = StepLine(pick, False, int(ErrorCode.PRECONDITION_FAILED), "pick: no", "")
     assert "Mug_2" not in request(untyped, StepLine(opened, True, 0, "")).vocab.objects
+
+
+class _Ends(LocalMemory):
+    """Local memory that keeps the reason each end_episode was given."""
+
+    def __init__(self, memory) -> None:  # noqa: ANN001
+        super().__init__(memory)
+        self.reasons: list[str] = []
+
+    def end_episode(self, episode_id, succeeded, request_id="", reason=""):  # noqa: ANN001, ANN201
+        self.reasons.append(reason)
+        super().end_episode(episode_id, succeeded, request_id, reason)
+
+
+def test_the_loop_tells_memory_a_give_up_from_a_step_limit(memory) -> None:  # noqa: ANN001
+    """Round 44: a tomato the house lacks. Tasks the step limit cut off end "step_limit"
+    and teach nothing; two the planner gave up (searched every room) make the type
+    searched out, and the third ends without a call. On round 43's code a give-up whose
+    last search was a room's explore was not counted, and every task searched again."""
+    exp = memory.attach_experience()
+    for u in KITCHEN:
+        memory.upsert_object(u)
+    house = House({"Apple_1": Thing("Apple", "kitchen", "CounterTop_1"),
+                   "CounterTop_1": Thing("CounterTop", "kitchen"),
+                   "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
+                   "Sofa_1": Thing("Sofa", "living_room"),
+                   "Book_1": Thing("Book", "living_room")}, memory.upsert_object)
+    port = _Ends(memory)
+    loop = PlanLoop(OfflinePlanner(), port, house,
+                    places=lambda: [AreaView("kitchen", (2.0, 0.5, 1.0), "kitchen"),
+                                    AreaView("living_room", (5.5, 0.5, 5.0), "living_room")])
+    text, goal = "pick up the tomato", ["HOLDING(Tomato)"]
+    for episode in ("cut1", "cut2"):
+        result = loop.run(text, episode, max_steps=1, goal_conditions=goal)
+        assert result.error_code == ErrorCode.PRECONDITION_FAILED
+        assert result.end_reason == "step_limit"
+    assert exp.facts.current("type:Tomato", "absent") is None
+    for episode in ("ep1", "ep2"):
+        result = loop.run(text, episode, goal_conditions=goal)
+        assert result.error_code == ErrorCode.NOT_FOUND and result.end_reason == "gave_up"
+        assert result.steps and result.steps[-1].call.skill == "explore"
+    fact = exp.facts.current("type:Tomato", "absent")
+    assert fact is not None and fact.provenance == ["episode:ep1", "episode:ep2"]
+    start = len(house.calls)
+    result = loop.run(text, "ep3", goal_conditions=goal)
+    assert result.end_reason == "gave_up" and len(house.calls) == start
+    done = loop.run("pick up the apple", "ep4", goal_conditions=["HOLDING(Apple)"])
+    assert done.success and done.end_reason == "done"
+    assert port.reasons == ["step_limit", "step_limit", "gave_up", "gave_up", "gave_up",
+                            "done"]

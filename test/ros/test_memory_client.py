@@ -100,7 +100,12 @@ def test_every_call_round_trips_typed(memory: MemoryClient) -> None:
     # A failure changes what its code says; a precondition failure changes nothing.
     memory.record_outcome("ep1", "open", ["Fridge_1"], False, "stuck",
                           error_code=ErrorCode.PRECONDITION_FAILED)
-    summary = memory.end_episode("ep1", task_succeeded=False)
+    # Why it ended (round 44): a reason outside the vocabulary is refused, the episode
+    # stays open; a known one is taken.
+    with pytest.raises(InvalidArgument, match="reason"):
+        memory.end_episode("ep1", task_succeeded=False, reason="bored")
+    summary = memory.end_episode("ep1", task_succeeded=False, reason="failed")
+    assert summary.reason == "failed"
     assert (summary.steps, summary.successes, summary.failures) == (2, 1, 1)
     assert summary.instruction == "put the apple in the fridge"
     with pytest.raises(NotFound):

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequenc
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, cast
 
-from memory_node.core.episode_hooks import EpisodeSummary, ExtraContext, RecordedStep
+from memory_node.core.episode_hooks import GAVE_UP, EpisodeSummary, ExtraContext, RecordedStep
 from memory_node.core.errors import Conflict, ErrorCode, InvalidArgument
 from memory_node.core.experience.episodes import Episode, check_episode, content_hash
 from memory_node.core.experience.facts import (
@@ -251,7 +251,7 @@ class ExperienceMemory:
                 ep.task = pending[1]
                 ep.delivered |= pending[2]
             with self._truth(), self.store.transaction() as conn:
-                self._finish(conn, ep, bool(summary.task_succeeded), now)
+                self._finish(conn, ep, bool(summary.task_succeeded), now, summary.reason)
             return replace(summary, instruction=summary.instruction or ep.instruction,
                            steps=max(summary.steps, ep.steps),
                            successes=max(summary.successes, ep.successes),
@@ -384,15 +384,23 @@ class ExperienceMemory:
                                          SEEN_AS + obj, source, step.stamp))
         return out
 
-    def _searched_out(self, conn: sqlite3.Connection, ep: _Open, now: float) -> None:
-        """A failed episode whose last step was a search for a type that failed, looking
-        from an object memory holds (a call with a label argument and an object for its
-        place, `explore(CounterTop_1, Tomato)`): it ended still searching, past the rooms,
-        so the type was not found anywhere it looked. A search that ended at a room's
-        explore was cut short (a step limit: tune2 tidy, stream seed 3070, plain arm, a
-        soap bottle shut in a cabinet, twice; round 43). Counted as the type's absence
-        fact (the same value merges: its support is the number of such episodes, its
-        provenance their ids); recall passes it on after `absent_after_searches` of them."""
+    def _searched_out(self, conn: sqlite3.Connection, ep: _Open, now: float,
+                      reason: str) -> None:
+        """A failed episode the planner gave up (`reason` GAVE_UP) whose last step was a
+        search for a type that failed (a call with a label argument, `explore(kitchen,
+        Tomato)`): the type was not found anywhere the planner could think of. A task the
+        loop's step limit cut off (STEP_LIMIT) ends on the same kind of step, and the type
+        may well be there (round 43: a pot and a pepper shaker, each shut in, on plain-arm
+        streams); only the caller knows which, so any other stated reason counts nothing.
+        A caller that states no reason ("", before round 44) gets round 43's inference:
+        the search must have ended looking from an object memory holds
+        (`explore(CounterTop_1, Tomato)`, past the rooms), since one cut short usually
+        ends at a room's explore (tune2 tidy, stream seed 3070, plain arm, a soap bottle
+        shut in a cabinet, twice). Counted as the type's absence fact (the same value
+        merges: its support is the number of such episodes, its provenance their ids);
+        recall passes it on after `absent_after_searches` of them."""
+        if reason not in ("", GAVE_UP):
+            return
         if ep.stored_steps != ep.steps or ep.steps == 0:
             return   # the last step was not stored: what it was is not known
         last = conn.execute("SELECT skill, args, labels, succeeded FROM exp_steps WHERE"
@@ -403,7 +411,8 @@ class ExperienceMemory:
         args, objects = json.loads(last["args"]), json.loads(last["labels"])
         spec = self.table[last["skill"]]
         kinds = [p.kind for p in spec.args]
-        if not any(k == "place" and a in objects for a, k in zip(args, kinds, strict=False)):
+        if not reason and not any(k == "place" and a in objects
+                                  for a, k in zip(args, kinds, strict=False)):
             return
         sought = [a for a, k in zip(args, kinds, strict=False) if k == "label"]
         try:
@@ -618,8 +627,10 @@ class ExperienceMemory:
             self._ended.add(episode_id)
             self._count("experience.abandoned_episodes")
 
-    def _finish(self, conn: sqlite3.Connection, ep: _Open, success: bool, now: float) -> None:
-        """End an episode: store its result, learn its procedure, judge what it was given."""
+    def _finish(self, conn: sqlite3.Connection, ep: _Open, success: bool, now: float,
+                reason: str = "") -> None:
+        """End an episode: store its result, learn its procedure, judge what it was given
+        (`reason`: why it ended, as its caller said; "" = not stated)."""
         if ep.instruction:
             # Typed again with every label known now: at the instruction's recall an object
             # not yet seen ("plate") was a plain word, so its role was missing and a recipe
@@ -652,7 +663,7 @@ class ExperienceMemory:
             self._instances.pop(int(item.split(":")[1]), None)
         self.utility.record(conn, ep.delivered, success)
         if not success:
-            self._searched_out(conn, ep, now)
+            self._searched_out(conn, ep, now, reason)
         # The objects the episode acted on share its outcome (unit:<id>): what the
         # short-term cache may weigh next to frequency (ShortTermSettings.utility_weight).
         units = [UNIT_ITEM + r[0] for r in conn.execute(

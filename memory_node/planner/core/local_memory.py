@@ -88,5 +88,9 @@ class LocalMemory:
         except ValueError as exc:
             raise InvalidArgument(str(exc)) from None
 
-    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "") -> None:
-        self.memory.recall.end_episode(episode_id, succeeded)  # request_id: as above
+    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "",
+                    reason: str = "") -> None:
+        try:
+            self.memory.recall.end_episode(episode_id, succeeded, reason)  # request_id: as above
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
+from memory_node.core.episode_hooks import CANCELLED, DONE, ERROR, FAILED, GAVE_UP, STEP_LIMIT
 from memory_node.core.errors import (
     ErrorCode,
     InvalidArgument,
@@ -88,6 +89,9 @@ class InstructionResult:
     rejections: list[str] = field(default_factory=list)
     # Waits for a frame after a skill that ran out of time (memory decided on older views).
     perception_timeouts: int = 0
+    # Why the instruction ended (episode_hooks.END_REASONS), told to memory's end_episode:
+    # a planner's give-up and the step limit end on the same kind of step.
+    end_reason: str = ""
 
     @property
     def executed(self) -> list[SkillCall]:
@@ -99,10 +103,11 @@ Feedback = Callable[[int, SkillCall | None, str, Sequence[SkillCall], str], None
 
 
 class _Stop(Exception):  # noqa: N818 - ends the instruction with a code
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, reason: str = ERROR) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.reason = reason   # episode_hooks.END_REASONS
 
 
 def check_instruction(text: object, max_chars: int = MAX_INSTRUCTION_CHARS) -> str:
@@ -298,7 +303,9 @@ class PlanLoop:
             usage = getattr(exc, "usage", None)
             if usage is not None:
                 self._count(out, usage)
-            raise _Stop(exc.code, f"planning ({self.planner.name}): {exc.message}") from None
+            # NOT_FOUND is the planner's own give-up: nothing left it could search or try.
+            raise _Stop(exc.code, f"planning ({self.planner.name}): {exc.message}",
+                        GAVE_UP if exc.code == ErrorCode.NOT_FOUND else ERROR) from None
         finally:
             self.looked.update(req.notes.get("looked", ()))
         self._count(out, result)
@@ -372,16 +379,20 @@ class PlanLoop:
             self._run(out, text, episode, goals, limit, cancel, feedback or _no_feedback)
         except _Stop as stop:
             out.success, out.error_code, out.message = False, stop.code, stop.message
+            out.end_reason = stop.reason
         except MemoryRequestError as exc:
             out.success, out.error_code, out.message = False, exc.code, exc.message
+            out.end_reason = ERROR
         finally:
             if started_episode:
+                if out.success:
+                    out.end_reason = DONE
                 try:
                     # One id for every retry: an end whose answer was lost is not ended
                     # twice (the second would be NOT_FOUND and lose the summary).
                     self._memory(out, functools.partial(
-                        self.memory.end_episode, episode, out.success, new_request_id()),
-                        "end_episode")
+                        self.memory.end_episode, episode, out.success, new_request_id(),
+                        out.end_reason or ERROR), "end_episode")
                 except _Stop:
                     pass  # the episode expires server-side; the result already says why
             out.total_time = time.perf_counter() - start
@@ -447,7 +458,7 @@ class PlanLoop:
         rounds = 1
         while True:
             if cancel.cancelled:
-                raise _Stop(ErrorCode.CANCELED, "cancelled")
+                raise _Stop(ErrorCode.CANCELED, "cancelled", CANCELLED)
             if not plan:
                 out.success, out.message = True, (
                     f"done in {len(out.steps)} step(s)" if out.steps else "nothing to do")
@@ -455,7 +466,7 @@ class PlanLoop:
             call = plan.pop(0)
             if len(out.steps) >= limit:
                 raise _Stop(ErrorCode.PRECONDITION_FAILED,
-                            f"step limit {limit} reached before {call}")
+                            f"step limit {limit} reached before {call}", STEP_LIMIT)
             step_no = len(out.steps) + 1
             note = ""
             if fresh is not None:
@@ -480,7 +491,7 @@ class PlanLoop:
                     rounds += 1
                     if rounds > limit + s.max_replans + 2:
                         raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps "
-                                    "re-planning without finishing")
+                                    "re-planning without finishing", STEP_LIMIT)
                     fresh = note
                     plan = self._plan(out, req)
                     continue
@@ -552,7 +563,7 @@ class PlanLoop:
             status = "succeeded" if result.success else f"failed ({_code(result.error_code).name})"
             feedback(step_no, call, status, plan, note)
             if result.error_code == ErrorCode.CANCELED or cancel.cancelled:
-                raise _Stop(ErrorCode.CANCELED, f"cancelled during {call}")
+                raise _Stop(ErrorCode.CANCELED, f"cancelled during {call}", CANCELLED)
             if result.error_code == ErrorCode.UNAVAILABLE:   # no server: planning cannot help
                 raise _Stop(ErrorCode.UNAVAILABLE, f"{call}: {result.message[:300]}")
             if call.skill == "explore" and result.success:
@@ -577,13 +588,13 @@ class PlanLoop:
                 if out.replans > s.max_replans:
                     raise _Stop(_code(result.error_code),
                                 f"{call} failed and {s.max_replans} re-plan(s) are used up: "
-                                f"{result.message[:300]}")
+                                f"{result.message[:300]}", FAILED)
             elif call.skill != "explore" and plan and not other_class:
                 continue
             rounds += 1
             if rounds > limit + s.max_replans + 2:
                 raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps re-planning "
-                            "without finishing")
+                            "without finishing", STEP_LIMIT)
             fresh = self._refresh(out, req, text, episode)
             plan = self._plan(out, req)
 
@@ -733,7 +744,8 @@ class PlanLoop:
         except MemoryRequestError as exc:
             raise _Stop(exc.code, f"confirmation of {call}: {exc.message}") from None
         if cancel.cancelled:
-            raise _Stop(ErrorCode.CANCELED, f"cancelled while waiting to confirm {call}")
+            raise _Stop(ErrorCode.CANCELED, f"cancelled while waiting to confirm {call}",
+                        CANCELLED)
         if not ok:
             raise _Stop(ErrorCode.PRECONDITION_FAILED, f"{call} was not confirmed")
 

@@ -202,8 +202,10 @@ class MemoryPort(Protocol):
         "text" (KARMA's form), within `token_budget` (0 = all), `query` expanded first."""
         ...
 
-    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "") -> None:
-        """Free the episode's memory (`request_id` as for record_outcome)."""
+    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "",
+                    reason: str = "") -> None:
+        """Free the episode's memory (`request_id` as for record_outcome; `reason` why it
+        ended, one of core.episode_hooks.END_REASONS)."""
         ...
 
 

@@ -257,8 +257,9 @@ class ClientMemoryPort:
     def scene_graph(self, format: str, token_budget: int, query: str) -> str:
         return self.client.get_scene_graph(format, token_budget, query[:500]).text
 
-    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "") -> None:
+    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "",
+                    reason: str = "") -> None:
         try:
-            self.client.end_episode(episode_id, succeeded, request_id)
+            self.client.end_episode(episode_id, succeeded, request_id, reason)
         except NotFound:
             pass  # no step was recorded (or the server restarted): nothing to free

@@ -486,8 +486,9 @@ class _RecordingPort:
     def scene_graph(self, format: str, token_budget: int, query: str) -> str:
         return self.inner.scene_graph(format, token_budget, query)
 
-    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "") -> None:
-        self.inner.end_episode(episode_id, succeeded, request_id)
+    def end_episode(self, episode_id: str, succeeded: bool, request_id: str = "",
+                    reason: str = "") -> None:
+        self.inner.end_episode(episode_id, succeeded, request_id, reason)
 
 
 __all__ = ["ABLATIONS", "InProcessSettings", "InProcessStack", "group_key"]
