@@ -165,3 +165,69 @@ def test_after_an_open_the_type_a_refusal_said_is_shut_in_is_looked_up_again(mem
     assert "Mug_2" not in request(refused, StepLine(opened, False, 3, "")).vocab.objects
     untyped = StepLine(pick, False, int(ErrorCode.PRECONDITION_FAILED), "pick: no", "")
     assert "Mug_2" not in request(untyped, StepLine(opened, True, 0, "")).vocab.objects
+
+
+def test_a_placement_goals_far_receptacle_gives_way_to_a_nearer_one_memory_holds(memory) -> None:  # noqa: ANN001
+    """The main job's last task (round 42): recall's answer held one cabinet, 12.4 s
+    away; memory also held the one by the table, which the plan never saw. The loop asks
+    memory for every instance of a placement goal's receptacle type, for that choice
+    alone: the pear goes on the nearer counter, and the far one's look-up adds nothing
+    else to the plan's vocabulary."""
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    from memory_node.planner.core.loop import InstructionResult
+    from memory_node.planner.core.planning import PlanRequest
+    from memory_node.planner.core.vocabulary import Vocabulary
+
+    for u in [*KITCHEN,
+              Unit("DiningTable_1", "DiningTable", (1.5, 0.0, 1.5), area_id="kitchen",
+                   observation_count=4),
+              Unit("Pear_1", "Pear", (1.5, 0.8, 1.5), area_id="kitchen",
+                   receptacle_id="DiningTable_1", relation="on", observation_count=4),
+              Unit("CounterTop_9", "CounterTop", (6.0, 0.0, 6.0), area_id="living_room",
+                   observation_count=4)]:
+        memory.upsert_object(u)
+    memory.upsert_object(Unit("CounterTop_1", "CounterTop", (1.0, 0.0, 1.0),
+                              area_id="kitchen", observation_count=4))
+    port = LocalMemory(memory)
+    planner = OfflinePlanner()
+    loop = PlanLoop(planner, port, House({}, memory.upsert_object), LoopSettings())
+    vocab = Vocabulary()
+    vocab.add_units(port.units(("Pear_1", "DiningTable_1", "CounterTop_9")))
+    req = PlanRequest("put the pear on the counter top", "", vocab, ["kitchen"],
+                      goal_conditions=("ON(Pear, CounterTop)",))
+    loop._look_up(InstructionResult(), req)
+    assert "CounterTop_1" not in req.vocab.objects   # for the destination's choice only
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert "put(Pear_1, CounterTop_1, on)" in calls, calls
+
+
+def test_a_destination_the_plan_did_not_hold_is_taken_only_beyond_the_margin(memory) -> None:  # noqa: ANN001
+    """A unit of the goal's type the plan never held is memory's guess too: it replaces
+    the one recall gave only when its way is shorter by `destination_margin_s` (5 s, 2.5 m
+    at 0.5 m/s); 1 m nearer is not worth changing the rest of the task for."""
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    from memory_node.planner.core.loop import InstructionResult
+    from memory_node.planner.core.planning import PlanRequest
+    from memory_node.planner.core.vocabulary import Vocabulary
+
+    for u in [*KITCHEN,
+              Unit("DiningTable_1", "DiningTable", (1.5, 0.0, 1.5), area_id="kitchen",
+                   observation_count=4),
+              Unit("Pear_1", "Pear", (1.5, 0.8, 1.5), area_id="kitchen",
+                   receptacle_id="DiningTable_1", relation="on", observation_count=4),
+              Unit("CounterTop_9", "CounterTop", (3.5, 0.0, 1.5), area_id="kitchen",
+                   observation_count=4)]:
+        memory.upsert_object(u)
+    memory.upsert_object(Unit("CounterTop_1", "CounterTop", (2.5, 0.0, 1.5),
+                              area_id="kitchen", observation_count=4))
+    port = LocalMemory(memory)
+    planner = OfflinePlanner()
+    loop = PlanLoop(planner, port, House({}, memory.upsert_object), LoopSettings())
+    vocab = Vocabulary()
+    vocab.add_units(port.units(("Pear_1", "DiningTable_1", "CounterTop_9")))
+    req = PlanRequest("put the pear on the counter top", "", vocab, ["kitchen"],
+                      goal_conditions=("ON(Pear, CounterTop)",))
+    loop._look_up(InstructionResult(), req)
+    assert "CounterTop_1" in req.notes["destination_units"]
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert "put(Pear_1, CounterTop_9, on)" in calls, calls
