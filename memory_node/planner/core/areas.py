@@ -37,12 +37,8 @@ def areas_from_graph_json(text: str) -> list[AreaView]:
         counts = a.get("object_counts")
         if isinstance(counts, dict):
             labels += list(counts)
-        links = a.get("neighbours")
-        neighbours = tuple(str(n).strip()[:128] for n in links[:MAX_AREAS]
-                           if isinstance(n, str) and n.strip()) \
-            if isinstance(links, list) else ()
         out.append(AreaView(a["id"].strip()[:128], position, "",
-                            tuple(str(x) for x in labels if isinstance(x, str)), neighbours))
+                            tuple(str(x) for x in labels if isinstance(x, str))))
         if len(out) >= MAX_AREAS:
             break
     return out

@@ -227,31 +227,6 @@ class PlanLoop:
                         and u.object_id not in not_found for u in got):
                     break
                 n = min(2 * n, MAX_LOOKUP_RESULTS)
-        self._look_up_destinations(out, req, have)
-
-    def _look_up_destinations(self, out: InstructionResult, req: PlanRequest,
-                              have: set[str]) -> None:
-        """Every instance memory holds of a placement goal's receptacle type, once per
-        instruction, when the plan knows one already: any instance meets the goal, and
-        recall's answer gives one per type, which may be a far one (the main job's last
-        task, round 42: the cabinet recall returned 12.4 s away, the one by the table 2.7 s).
-        The units go to the destination's choice only (notes["destination_units"], read by
-        the planner's nearest order), not into the plan's vocabulary: round 42 put them
-        there and they changed the searches and the other goals' bindings too (odd plans
-        RE 0.826 -> 0.795)."""
-        listed = getattr(self.planner, "destination_types", None)
-        if listed is None:
-            return
-        asked = req.notes.setdefault("looked_up", set())
-        spare: dict[str, UnitView] = req.notes.setdefault("destination_units", {})
-        for t in listed(req)[:MAX_LOOKUPS]:
-            key = type_key(t)
-            if key not in have or f"destination:{key}" in asked:
-                continue
-            asked.add(f"destination:{key}")
-            for u in self._memory(out, functools.partial(self.memory.find, t,
-                                                         MAX_LOOKUP_RESULTS), "query_object"):
-                spare[u.object_id] = u
 
     def _look_inside(self, out: InstructionResult, req: PlanRequest) -> None:
         """After an open, what memory saw of the types this task's refusals said are shut

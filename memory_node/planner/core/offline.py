@@ -48,7 +48,6 @@ from .planning import (
 from .prompt import StepLine
 from .room_prior import RoomPrior
 from .settings import OfflineSettings
-from .travel import TravelGraph
 from .types import SkillCall, UnitView
 
 # Goal predicates whose achievement is a state written by a skill of the table.
@@ -78,12 +77,6 @@ LOOKED_OVER_OBJECTS = 5
 # the loop's re-plans (LoopSettings.max_replans, 3) allow the fourth try only. Set from
 # the loop's budget, not tuned.
 REST_OF_STACK_AFTER = 2
-
-
-def _walk(req: PlanRequest) -> TravelGraph:
-    """The ways memory's areas give (`travel.py`): the areas the plan's vocabulary holds,
-    as the scene graph listed them for this instruction."""
-    return TravelGraph(req.vocab.places.values())
 
 
 def _snapshot(req: PlanRequest) -> dict:
@@ -289,25 +282,7 @@ class OfflinePlanner:
                 if chosen and any(u.object_id == chosen for u in candidates):
                     return str(chosen)
         if candidates and destination and self.settings.destination == "nearest":
-            # With the instances of the type the loop looked up for this choice alone
-            # (`PlanLoop._look_up_destinations`); the one chosen becomes nameable.
-            named = {u.object_id for u in candidates}
-            spare = [u for u in req.notes.get("destination_units", {}).values()
-                     if u.object_id not in named and u.object_id not in sim.objects
-                     and type_key(u.label) in keys and u.state != ABSENT
-                     and u.object_id not in failed | avoid | unreachable
-                     and u.object_id not in req.vocab.folded]
             best = self._nearest(req, sim, candidates)
-            if spare:
-                other = self._nearest(req, sim, spare)
-                # Only for a walk shorter by the margin: a unit the plan never held is
-                # memory's guess too (a misread, a shut or full cabinet), and taking
-                # it for a few tenths of a metre changes the rest of the task for nothing.
-                if (other.observations == 1) <= (best.observations == 1) and \
-                        self._way_s(req, sim, other) + self.settings.destination_margin_s \
-                        < self._way_s(req, sim, best):
-                    best = other
-                    self._name(req, sim, best)
             bound[type_key(types[0])] = best.object_id
             return best.object_id
         if candidates:
@@ -355,20 +330,20 @@ class OfflinePlanner:
         look-ups, outcomes: kept current), not the scene-graph listing the plan holds
         since the last explore, which carries no counts and still names receptacles
         memory has folded since (a misread table folded into the counter came back from
-        it). The way is by the areas memory walked (`travel.py`): the planner holds no map,
-        and the straight line went through walls (loop43: 3.9 s to a cabinet 12.4 s
-        walked)."""
-        return min(candidates, key=lambda u: (u.observations == 1, self._way_s(req, sim, u),
-                                              -u.score, u.object_id))
-
-    def _way_s(self, req: PlanRequest, sim: _Sim, u: UnitView) -> float:
-        """Expected seconds to have a destination ready from where the plan leaves the
-        robot: the walk, and the open a closed one needs (loop26's tune2 s0011: a closed
-        cabinet 0.3 m away over an open one 2.8 m away, one step more)."""
+        it). The way is the floor distance: the planner holds no map, and in one room it
+        is the path's lower bound."""
         origin = self._origin(req, sim)
         cfg = self.settings
-        way = _walk(req).way_m(origin, u.position, u.area_id) if origin is not None else 0.0
-        return way / cfg.speed_m_s + (cfg.open_s if u.state == "closed" else 0.0)
+
+        def cost(u: UnitView) -> float:
+            """Expected seconds to have it ready: the walk, and the open a closed one needs
+            (loop26's tune2 s0011: a closed cabinet 0.3 m away over an open one 2.8 m away,
+            one step more)."""
+            way = math.dist(u.position[:2], origin[:2]) if origin is not None else 0.0
+            return way / cfg.speed_m_s + (cfg.open_s if u.state == "closed" else 0.0)
+
+        return min(candidates, key=lambda u: (u.observations == 1, cost(u), -u.score,
+                                              u.object_id))
 
     @staticmethod
     def _origin(req: PlanRequest, sim: _Sim) -> tuple[float, ...] | None:
@@ -907,10 +882,9 @@ class OfflinePlanner:
         if not closed:
             return
         here = req.robot_position
-        walk = _walk(req)
 
         def distance(u: UnitView) -> float:
-            return walk.way_m(here, u.position, u.area_id) if here is not None else 0.0
+            return math.dist(u.position[:2], here[:2]) if here is not None else 0.0
 
         # Where memory last had this very type comes first (evidence about the object:
         # tune2 tidy, stream seed 1200, s0013), then the nearest. Round 19 put the
@@ -1531,15 +1505,6 @@ class OfflinePlanner:
         if goals is None:
             goals = req.notes["goals"] = parse_goals(req.goal_conditions)
         return goals
-
-    def destination_types(self, req: PlanRequest) -> list[str]:
-        """The receptacle types of the placement goals (the second argument of ON and
-        INSIDE) when the instance is chosen by the way to it (`_nearest`): the loop asks
-        memory for every instance of them it holds, for that choice alone."""
-        if self.settings.destination != "nearest":
-            return []
-        return list(dict.fromkeys(g.args[1] for g in self._goals(req)
-                                  if g.predicate in ("INSIDE", "ON")))
 
     def wanted_types(self, req: PlanRequest) -> list[str]:
         """The goals' object types and the tools and fixtures their skills need."""

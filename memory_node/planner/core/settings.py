@@ -67,11 +67,6 @@ class OfflineSettings:
         "shut by the tidy, unseen; a refused put, then the open anyway) and the main job "
         "did not change (bench/README_tasks.md, round 27).", 0.0, 600.0)
 
-    destination_margin_s: float = setting(
-        5.0, "With `destination: nearest`, the loop also asks memory for every instance of "
-        "a placement goal's receptacle type the plan knows one of; one of those the plan "
-        "did not hold is taken only when its way (the `nearest` cost) is shorter by more "
-        "than these seconds than the best the plan held.", 0.0, 600.0)
     usual_place_beside_m: float = setting(
         0.5, "When the place experience says a type is usually found in was opened in this "
         "task and memory still has no object of the type, a closed receptacle of the same "

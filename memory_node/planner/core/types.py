@@ -80,9 +80,6 @@ class AreaView:
     position: tuple[float, float, float] | None = None
     kind: str = ""            # room type of a named place; "" for a memory area
     labels: tuple[str, ...] = ()   # object labels memory holds there (may be partial)
-    # Areas the robot walked to straight from this one (the scene graph's NAVIGABLE edges);
-    # () for a named place of the map, which says nothing about the way between rooms.
-    neighbours: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
