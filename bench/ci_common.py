@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -72,3 +75,13 @@ def finish_probe(node: Any, out: dict[str, Any], path: Path | None) -> int:
     node.destroy_node()
     rclpy.try_shutdown()
     return 0
+
+
+def median_s(fn: Callable[[], object], reps: int) -> float:
+    """The median wall time of `reps` calls of `fn`, in seconds."""
+    times = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)

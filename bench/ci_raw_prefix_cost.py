@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ci_common import median_s
 from diagnostic_msgs.msg import KeyValue
 from environment import environment
 from rclpy.serialization import deserialize_message, serialize_message
@@ -55,15 +54,6 @@ KINDS: dict[str, tuple[Callable[[int], Any], type, Callable[[bytes], int]]] = {
 }
 
 
-def _median_s(fn: Callable[[], object], reps: int) -> float:
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="256,10000,40000")
@@ -79,9 +69,9 @@ def main() -> int:
             assert count(raw) == n
             reps = 1 if n == max(sizes) else args.reps
             row = {"kind": kind, "items": n, "bytes": len(raw),
-                   "deserialise_ms": round(1e3 * _median_s(
+                   "deserialise_ms": round(1e3 * median_s(
                        lambda r=raw, t=msg_type: deserialize_message(r, t), reps), 2),
-                   "prefix_us": round(1e6 * _median_s(lambda r=raw, c=count: c(r),
+                   "prefix_us": round(1e6 * median_s(lambda r=raw, c=count: c(r),
                                                       max(reps, 5)), 1)}
             row["ratio"] = round(1e3 * row["deserialise_ms"] / max(row["prefix_us"], 0.1))
             print(json.dumps(row), flush=True)

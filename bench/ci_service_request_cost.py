@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import struct
 import sys
 import time
@@ -36,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ci_common import median_s
 from diagnostic_msgs.msg import KeyValue
 from environment import with_environment
 from rcl_interfaces.msg import FloatingPointRange, ParameterDescriptor
@@ -68,15 +68,6 @@ KINDS: dict[str, tuple[Callable[[int], Any], type]] = {
     "Recall.Request (brief state lists, each)": (_recall, Recall.Request),
     "UpdateObject.Request (unit attributes)": (_update, UpdateObject.Request),
 }
-
-
-def _median_s(fn: Callable[[], object], reps: int) -> float:
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def _descriptor_claiming(n: int) -> bytes:
@@ -181,7 +172,7 @@ def main() -> int:
             raw = serialize_message(make(n))
             reps = 1 if n == max(sizes) else args.reps
             row = {"kind": kind, "items": n, "bytes": len(raw),
-                   "deserialise_ms": round(1e3 * _median_s(
+                   "deserialise_ms": round(1e3 * median_s(
                        lambda r=raw, t=msg_type: deserialize_message(r, t), reps), 2)}
             print(json.dumps(row), flush=True)
             rows.append(row)

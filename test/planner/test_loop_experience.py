@@ -16,15 +16,20 @@ from memory_node.planner.core.settings import LoopSettings
 from memory_node.planner.core.types import AreaView, SkillCall
 
 
+def _kitchen_and_living_room(memory) -> House:  # noqa: ANN001
+    """The small house both loop tests walk: an apple on the counter, a closed fridge, a
+    sofa and a book next door (no tomato anywhere)."""
+    return House({"Apple_1": Thing("Apple", "kitchen", "CounterTop_1"),
+                  "CounterTop_1": Thing("CounterTop", "kitchen"),
+                  "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
+                  "Sofa_1": Thing("Sofa", "living_room"),
+                  "Book_1": Thing("Book", "living_room")}, memory.upsert_object)
+
 def test_the_first_plan_avoids_a_call_known_bad_where_the_robot_is(memory) -> None:  # noqa: ANN001
     memory.attach_experience()
     for u in KITCHEN:
         memory.upsert_object(u)
-    house = House({"Apple_1": Thing("Apple", "kitchen", "CounterTop_1"),
-                   "CounterTop_1": Thing("CounterTop", "kitchen"),
-                   "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
-                   "Sofa_1": Thing("Sofa", "living_room"),
-                   "Book_1": Thing("Book", "living_room")}, memory.upsert_object)
+    house = _kitchen_and_living_room(memory)
     loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house,
                     LoopSettings(max_replans=0),
                     places=lambda: [AreaView("kitchen", (2.0, 0.5, 1.0), "kitchen"),
@@ -187,11 +192,7 @@ def test_the_loop_tells_memory_a_give_up_from_a_step_limit(memory) -> None:  # n
     exp = memory.attach_experience()
     for u in KITCHEN:
         memory.upsert_object(u)
-    house = House({"Apple_1": Thing("Apple", "kitchen", "CounterTop_1"),
-                   "CounterTop_1": Thing("CounterTop", "kitchen"),
-                   "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
-                   "Sofa_1": Thing("Sofa", "living_room"),
-                   "Book_1": Thing("Book", "living_room")}, memory.upsert_object)
+    house = _kitchen_and_living_room(memory)
     port = _Ends(memory)
     loop = PlanLoop(OfflinePlanner(), port, house,
                     places=lambda: [AreaView("kitchen", (2.0, 0.5, 1.0), "kitchen"),
