@@ -8,6 +8,7 @@ wait on discovery (wait_for_service, publisher matching) and on futures, never o
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -32,28 +33,69 @@ CALL_TIMEOUT_S = 20.0
 START_TIMEOUT_S = 180.0
 
 
-def pick_domain() -> int:
-    """A domain id in 1..100 (0 is the default everyone uses) for this test process.
+# The domains a session may use: one id ("83") or an inclusive range ("80-95"). Unset, a
+# session picks one of 1..100 itself (below).
+DOMAINS_ENV = "MEMORY_NODE_TEST_DOMAIN"
+# ROS 2's valid domain ids (on Linux only 0-101 leave room for the ephemeral ports).
+MAX_DOMAIN_ID = 232
 
-    Concurrent runs on one machine rarely meet (derived from the pid, or from the run's
-    id under pytest-xdist); the workers of one xdist run never meet (consecutive ids)."""
-    run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+
+def given_domains(value: str) -> range:
+    """The ids `value` names: "N" or "LO-HI" (inclusive), each in 0..MAX_DOMAIN_ID."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", value)
+    if match is None:
+        raise ValueError(f"{DOMAINS_ENV}={value!r}: give a domain id or a range LO-HI")
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    if not 0 <= low <= high <= MAX_DOMAIN_ID:
+        raise ValueError(f"{DOMAINS_ENV}={value!r}: ids must be 0..{MAX_DOMAIN_ID}, low first")
+    return range(low, high + 1)
+
+
+def _xdist_worker() -> tuple[int, int] | None:
+    """(this worker's index, the number of workers) under pytest-xdist, else None."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-    if run_id and worker.startswith("gw"):
-        workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    if not worker.startswith("gw"):
+        return None
+    workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    return int(worker[2:]), workers
+
+
+def pick_domain() -> int:
+    """The domain id of this test process.
+
+    Given MEMORY_NODE_TEST_DOMAIN, an id of it: the first when not under pytest-xdist,
+    worker k's k-th otherwise (so the workers of one run never meet and never leave the
+    range; a range smaller than the run's workers is an error, not a shared domain).
+    Unset, one of 1..100 (0 is the default everyone uses): concurrent runs on one machine
+    rarely meet (derived from the pid, or from the run's id under pytest-xdist); the
+    workers of one xdist run never meet (consecutive ids)."""
+    worker = _xdist_worker()
+    given = os.environ.get(DOMAINS_ENV, "").strip()
+    if given:
+        ids = given_domains(given)
+        if worker is None:
+            return ids[0]
+        index, workers = worker
+        if workers > len(ids):
+            raise ValueError(f"{DOMAINS_ENV}={given!r} holds {len(ids)} domain id(s) for "
+                             f"{workers} pytest-xdist workers: give a range of at least "
+                             f"{workers}")
+        return ids[index]
+    run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run_id and worker is not None:
+        index, workers = worker
         slots = max(1, 100 // workers)
-        return 1 + (int(run_id, 16) % slots) * workers + int(worker[2:]) % workers
+        return 1 + (int(run_id, 16) % slots) * workers + index % workers
     return 1 + os.getpid() % 100
 
 
 def confine_to_loopback() -> None:
     os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"
-    # An xdist worker inherits the controller's environment (the controller loads this
-    # conftest too), so a worker always picks its own domain.
-    if "MEMORY_NODE_TEST_DOMAIN" not in os.environ or \
-            os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw"):
-        os.environ["MEMORY_NODE_TEST_DOMAIN"] = str(pick_domain())
-    os.environ["ROS_DOMAIN_ID"] = os.environ["MEMORY_NODE_TEST_DOMAIN"]
+    # MEMORY_NODE_TEST_DOMAIN stays as the session gave it: an xdist worker inherits the
+    # controller's environment (the controller loads this conftest too), so each worker
+    # picks its own id from what was given, never from what the controller picked.
+    os.environ["ROS_DOMAIN_ID"] = str(pick_domain())
     # Node logs reach their files line by line, so a test can wait for a line.
     os.environ["RCUTILS_LOGGING_BUFFERED_STREAM"] = "0"
     # Camera images travel whole in shared memory, as on the robot (memory_node/transport.py):
