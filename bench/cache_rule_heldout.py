@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh31|fresh32] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh32|fresh33] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh32][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh33][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -467,12 +467,33 @@ night's updaters, the day's browsing). Recency-dominated by construction: the au
 the print spool; phase changes: the filing seasons, the hiring quarters and the gameweeks'
 matches; late second references: the renewals a month apart and last year's returns;
 frequency with loops and scans: the cycle counts, the short links and the update checks.
+``fresh33`` (seeds 55000+) was written in round 45 before anything ran on it, by a writer
+who did not read the policy's code: an issue tracker's Scrum board (a sprint's issues
+pulled at planning, the stand-up walking the board every morning, developers' comments,
+backlog grooming by rank; the next sprint's issues at once), a conference's event app (a
+keynote, then each slot's parallel sessions with their Q&A, speakers and rooms, a peek at
+the next slot, the exhibitor hall), an immunisation registry during a two-dose campaign
+(first doses, the second three or four weeks later with the first read again, reminders,
+boosters six months on, certificate look-ups), a restaurant reservation network (bookings
+days or weeks ahead, the reminder the day before, the host stand's book and the seating on
+the day, cancellations), a customer-support help desk (tickets worked oldest first, replies
+back and forth, canned answers, reopened threads days later), a social app's ephemeral
+stories (the tray of followed accounts' live segments, which expire), grading scanned exams
+question by question (every submission's page, the question's rubric, the score; grades
+published, regrade requests), an e-mail service provider's campaign sends (each list walked
+in the same order, opens and clicks in a burst and a tail, sign-ups) and a web font service
+(each site's stylesheet and its families' weights and subsets; returning visitors' cached
+files). Recency-dominated by construction: the help desk and the stories; phase changes:
+the sprints, the conference's slots and the exam's questions; late second references: the
+second doses and boosters, and the reservations read again on the day; frequency with
+loops and groups: the campaign sends, the grading walks and the font files.
 """
 
 from __future__ import annotations
 
 import argparse
 import bisect
+import collections
 import heapq
 import itertools
 import json
@@ -15085,6 +15106,458 @@ def fresh32_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def sprint_board(seed: int, team: int, per_sprint: int, work: int, groom: float
+                 ) -> Iterator[int]:
+    """An issue tracker's Scrum board through its sprints (phase changes: Jira or Linear).
+    At sprint planning the team pulls the backlog's top ``per_sprint`` issues (with the
+    unfinished ones carried over) and the board shows them; every morning's stand-up walks
+    the board, each issue in turn. In the day's ``work`` events each of ``team`` developers
+    works on an open issue of theirs (the issue, its last comments, a new comment, now and
+    then it is done); the product owner grooms the backlog (``groom`` an event), reading
+    issues by rank, the top most. After ten days the review reads the done issues and the
+    next sprint pulls new ones: the working set changes at once."""
+    rng = random.Random(seed)
+    issue_k, note_k, user_k, board_k = 0, 1 << 40, 2 << 40, 3 << 40
+    made = itertools.count()
+    backlog = [next(made) for _ in range(4 * per_sprint)]  # ranked, the top first
+    notes: dict[int, int] = {}
+    carried: list[int] = []
+    finish = min(0.5, per_sprint / (6.0 * work))  # most issues get done within the sprint
+    for s in itertools.count():
+        take = per_sprint - len(carried)
+        sprint = carried + backlog[:take]
+        del backlog[:take]
+        backlog += [next(made) for _ in range(take)]  # new stories filed meanwhile
+        done: set[int] = set()
+        yield board_k + s
+        for i in sprint:  # planning: the pulled issues, one by one
+            yield issue_k + i
+        for _ in range(10):
+            yield board_k + s
+            for i in sprint:  # the stand-up walks the board
+                yield issue_k + i
+            for _ in range(work):
+                open_ = [i for i in sprint if i not in done]
+                if not open_ or rng.random() < groom:
+                    r = min(len(backlog) - 1, int(rng.expovariate(8.0 / len(backlog))))
+                    yield issue_k + backlog[r]
+                    continue
+                u = rng.randrange(team)
+                i = open_[u % len(open_)]  # each developer on their own issue
+                yield user_k + u
+                yield issue_k + i
+                n = notes.get(i, 0)
+                for c in range(max(0, n - 2), n):
+                    yield note_k + 64 * i + c
+                if n < 63 and rng.random() < 0.4:
+                    notes[i] = n + 1
+                    yield note_k + 64 * i + n
+                if rng.random() < finish:
+                    done.add(i)
+        for i in sprint:  # the review
+            if i in done:
+                yield issue_k + i
+        carried = [i for i in sprint if i not in done]
+
+
+def conference_app(seed: int, attendees: int, tracks: int, slots: int, slot_len: int,
+                   sponsors: int) -> Iterator[int]:
+    """A conference's event app through its days (phase changes: Whova or Sched). Each day
+    opens with a keynote and then has ``slots`` - 1 slots of ``tracks`` parallel sessions,
+    all new that day. During a slot (``slot_len`` app opens) an attendee (Zipf: some open
+    it all the time) reads the session they sit in (the popular tracks draw most), its live
+    Q&A and polls, now and then the speaker's page or the room on the venue map; in the
+    second half of the slot they peek at the next slot's sessions; between talks they walk
+    the exhibitor hall (Zipf over ``sponsors``). At the slot's end the working set moves to
+    the next slot's sessions at once."""
+    rng = random.Random(seed)
+    user_k, sess_k, spk_k, room_k, qa_k, spon_k = (i << 40 for i in range(6))
+    who = _zipf(rng, attendees, 0.8)
+    track = _zipf(rng, tracks, 1.0)
+    sponsor = _zipf(rng, sponsors, 1.0)
+    made = itertools.count()
+    while True:  # a conference day
+        day = [[next(made) for _ in range(1 if s == 0 else tracks)] for s in range(slots)]
+        for s, sessions in enumerate(day):
+            upcoming = day[s + 1] if s + 1 < slots else []
+            for t in range(slot_len):
+                yield user_k + who()
+                u = rng.random()
+                if u < 0.6:
+                    room = track() % len(sessions)
+                    x = sessions[room]
+                    yield sess_k + x
+                    if rng.random() < 0.5:
+                        yield qa_k + x
+                    if rng.random() < 0.2:
+                        yield spk_k + x
+                    if rng.random() < 0.1:
+                        yield room_k + room
+                elif u < 0.8 and upcoming and 2 * t > slot_len:
+                    yield sess_k + upcoming[track() % len(upcoming)]
+                else:
+                    yield spon_k + sponsor()
+
+
+def immunisation_registry(seed: int, clinics: int, daily: int, gap: int, booster: float,
+                          lookups: int) -> Iterator[int]:
+    """An immunisation information system during a two-dose vaccination campaign (late
+    second references: a state's IIS or the NHS's vaccination record). Each day ``daily``
+    people get their first dose at a clinic (of ``clinics``): the visit reads the clinic's
+    session, the person's record, the clinic's lot of the week and stores the dose. The
+    second dose is due ``gap`` to ``gap`` + 7 days later at the same clinic (mostly): the
+    visit reads the person and the first dose again; the day before, the reminder reads
+    the person. A share ``booster`` comes back about six months later. One in ten misses
+    the appointment and comes a few days later. ``lookups`` a day read a past person's
+    record and last dose (certificates for travel)."""
+    rng = random.Random(seed)
+    person_k, dose_k, clinic_k, lot_k = (i << 40 for i in range(4))
+    people = itertools.count()
+    doses = itertools.count()
+    home: dict[int, int] = {}
+    due: dict[int, list[tuple[int, int, int]]] = {}  # day -> [(person, last dose, doses)]
+    last: list[tuple[int, int]] = []  # (person, dose) of the people seen
+    day = 0
+    while True:
+        visits = due.pop(day, []) + [(next(people), -1, 0) for _ in range(daily)]
+        rng.shuffle(visits)
+        for p, prev, n in visits:
+            if p not in home:
+                home[p] = rng.randrange(clinics)
+            if n and rng.random() < 0.1:  # missed: comes a few days later
+                due.setdefault(day + rng.randint(2, 5), []).append((p, prev, n))
+                continue
+            c = home[p] if rng.random() < 0.9 else rng.randrange(clinics)
+            yield clinic_k + c
+            yield person_k + p
+            if prev >= 0:
+                yield dose_k + prev  # the schedule check reads the earlier dose
+            yield lot_k + (c << 20) + day // 7
+            d = next(doses)
+            yield dose_k + d
+            last.append((p, d))
+            if n == 0:
+                due.setdefault(day + gap + rng.randrange(8), []).append((p, d, 1))
+            elif n == 1 and rng.random() < booster:
+                due.setdefault(day + 170 + rng.randrange(30), []).append((p, d, 2))
+        for p, _, _ in due.get(day + 1, []):  # tomorrow's reminders
+            yield person_k + p
+        for _ in range(lookups):
+            p, d = last[rng.randrange(len(last))]
+            yield person_k + p
+            yield dose_k + d
+        day += 1
+
+
+def table_reservations(seed: int, restaurants: int, alpha: float, per_day: int, lead: float,
+                       diners: int) -> Iterator[int]:
+    """A restaurant reservation network (late second references: OpenTable or Resy). Each
+    day ``per_day`` bookings are made, for a date a few days to weeks ahead (mean ``lead``
+    days): the diner (Zipf over ``diners``: the regulars), the restaurant (Zipf ``alpha``
+    over ``restaurants``), its availability for that date, and the new reservation. The
+    day before, the reminder reads each reservation and its diner; on the day each
+    restaurant's host stand loads its book (every reservation for the day), and at seating
+    the reservation and a table are read again; one in eight is cancelled before the day
+    (the reservation and the date's availability once more)."""
+    rng = random.Random(seed)
+    rest_k, avail_k, diner_k, res_k, table_k = (i << 40 for i in range(5))
+    place = _zipf(rng, restaurants, alpha)
+    diner = _zipf(rng, diners, 0.6)
+    made = itertools.count()
+    book: dict[int, dict[int, list[tuple[int, int]]]] = {}  # day -> restaurant -> bookings
+    day = 0
+    while True:
+        today = book.pop(day, {})
+        for r in sorted(book.get(day + 1, {})):  # the reminders for tomorrow
+            if r < 0:  # (cancellations: no reminder)
+                continue
+            for x, d in book[day + 1][r]:
+                yield res_k + x
+                yield diner_k + d
+        for r in sorted(today):  # the host stands load the day's book
+            if r < 0:
+                continue
+            yield rest_k + r
+            for x, _ in today[r]:
+                yield res_k + x
+        seatings = [(r, x, d) for r in sorted(today) for x, d in today[r]]
+        rng.shuffle(seatings)
+        acts = [True] * per_day + [False] * len(seatings)
+        rng.shuffle(acts)
+        for booking in acts:
+            if booking:
+                r, d = place(), diner()
+                date = day + 1 + min(60, int(rng.expovariate(1.0 / lead)))
+                yield diner_k + d
+                yield rest_k + r
+                yield avail_k + (r << 12) + date % 4096
+                x = next(made)
+                yield res_k + x
+                if rng.random() < 0.125:  # cancelled later: it never comes
+                    book.setdefault(day + rng.randint(1, date - day), {}).setdefault(
+                        -1 - r, []).append((x, -1 - date))
+                else:
+                    book.setdefault(date, {}).setdefault(r, []).append((x, d))
+            else:
+                r, x, d = seatings.pop()
+                if r < 0:  # a cancellation: the reservation and the date's availability
+                    yield res_k + x
+                    yield avail_k + ((-1 - r) << 12) + (-1 - d) % 4096
+                    continue
+                yield res_k + x
+                yield table_k + (r << 8) + rng.randrange(30)
+        day += 1
+
+
+def helpdesk_tickets(seed: int, customers: int, agents: int, macros: int, new_share: float,
+                     reopen: float) -> Iterator[int]:
+    """A customer-support help desk (recency-dominated: Zendesk or Freshdesk). A customer
+    (Zipf over ``customers``) opens a ticket (``new_share`` of the events): the customer,
+    the new ticket and its first message. Agents (of ``agents``) work their view oldest
+    first: the view, the ticket, the customer, its last messages and a macro (Zipf over
+    ``macros``: the canned answers) for the reply; the customer answers soon (the ticket,
+    the last message, a new one) and the ticket goes back to the agents, until it is
+    solved (the satisfaction survey reads it once more). A share ``reopen`` of the solved
+    tickets is reopened days later with the whole thread read again."""
+    rng = random.Random(seed)
+    cust_k, tkt_k, msg_k, macro_k, view_k = (i << 40 for i in range(5))
+    customer = _zipf(rng, customers, 0.9)
+    macro = _zipf(rng, macros, 1.1)
+    made = itertools.count()
+    agent_q: collections.deque[list[int]] = collections.deque()  # [ticket, customer, msgs]
+    cust_q: list[list[int]] = []
+    later: list[tuple[int, int, int, int]] = []  # (due, ticket, customer, msgs)
+    now = 0
+    while True:
+        now += 1
+        if later and later[0][0] <= now:  # reopened: the thread again
+            _, t, c, m = heapq.heappop(later)
+            yield tkt_k + t
+            for i in range(m):
+                yield msg_k + 64 * t + i
+            agent_q.append([t, c, m])
+            continue
+        u = rng.random()
+        if u < new_share or not (agent_q or cust_q):
+            c, t = customer(), next(made)
+            yield cust_k + c
+            yield tkt_k + t
+            yield msg_k + 64 * t
+            agent_q.append([t, c, 1])
+        elif cust_q and (u < new_share + 0.3 or not agent_q):
+            # a customer answers: the recent tickets first
+            i = len(cust_q) - 1 - min(len(cust_q) - 1, int(rng.expovariate(0.3)))
+            t, c, m = cust_q.pop(i)
+            yield tkt_k + t
+            yield msg_k + 64 * t + m - 1
+            if rng.random() < 0.3 or m >= 63:  # "thanks, solved": the survey
+                yield tkt_k + t
+                if rng.random() < reopen:
+                    heapq.heappush(later, (now + rng.randint(500, 5000), t, c, m))
+                continue
+            yield msg_k + 64 * t + m
+            agent_q.append([t, c, m + 1])
+        else:
+            t, c, m = agent_q.popleft()
+            yield view_k + rng.randrange(agents)
+            yield tkt_k + t
+            yield cust_k + c
+            for i in range(max(0, m - 2), m):
+                yield msg_k + 64 * t + i
+            yield macro_k + macro()
+            yield msg_k + 64 * t + m
+            cust_q.append([t, c, m + 1])
+
+
+def story_views(seed: int, users: int, accounts: int, follows: int, post_rate: float,
+                life: int) -> Iterator[int]:
+    """Ephemeral stories in a social app (recency-dominated: Instagram or Snapchat
+    stories). Accounts (Zipf over ``accounts``: a few post all day) post story segments,
+    ``post_rate`` of the events; a segment lives ``life`` events and is never shown again.
+    A user (Zipf over ``users``) opening the app reads the tray: of the ``follows``
+    accounts they follow (Zipf: the celebrities are followed by nearly everyone) those
+    with live stories, the freshest first, and taps through the first few, each account's
+    last segments."""
+    rng = random.Random(seed)
+    user_k, acct_k, seg_k = 0, 1 << 40, 2 << 40
+    famous = _zipf(rng, accounts, 1.0)
+    poster = _zipf(rng, accounts, 0.7)
+    who = _zipf(rng, users, 0.8)
+    following: dict[int, list[int]] = {}
+    live: dict[int, collections.deque[tuple[int, int]]] = {}  # account -> (posted, segment)
+    made = itertools.count()
+    now = 0
+    while True:
+        now += 1
+        if rng.random() < post_rate:
+            a, s = poster(), next(made)
+            yield acct_k + a
+            yield seg_k + s
+            live.setdefault(a, collections.deque()).append((now, s))
+            continue
+        u = who()
+        yield user_k + u
+        if u not in following:
+            following[u] = sorted({famous() for _ in range(follows)})
+        tray = []
+        for a in following[u]:
+            q = live.get(a)
+            while q and q[0][0] < now - life:  # expired
+                q.popleft()
+            if q:
+                tray.append((q[-1][0], a))
+        tray.sort(reverse=True)
+        for _, a in tray[:rng.randint(1, 4)]:
+            yield acct_k + a
+            for _, s in list(live[a])[-3:]:
+                yield seg_k + s
+
+
+def exam_grading(seed: int, students: int, questions: int, rubric: int, alpha: float,
+                 regrade: float) -> Iterator[int]:
+    """Grading scanned exams question by question (frequency with loops and phase changes:
+    Gradescope). For each of an exam's ``questions`` the graders walk every one of the
+    ``students``' submissions in order: the answer's page, the question's rubric items
+    (Zipf ``alpha`` over ``rubric`` items: most answers get the same one or two; now and
+    then a grader looks at the answer key) and the submission's score, updated. When the
+    last question is graded the grades are published (every score once) and a share
+    ``regrade`` of the students ask for a regrade of one question (the page, its rubric
+    item, the score). The next exam has new submissions and a new rubric."""
+    rng = random.Random(seed)
+    page_k, item_k, score_k, key_k = 0, 1 << 40, 2 << 40, 3 << 40
+    item = _zipf(rng, rubric, alpha)
+    for exam in itertools.count():
+        base = exam * students
+        for q in range(questions):
+            qk = exam * questions + q
+            yield key_k + qk
+            for s in range(students):
+                yield page_k + 64 * (base + s) + q
+                for _ in range(1 + (rng.random() < 0.3)):
+                    yield item_k + 64 * qk + item()
+                if rng.random() < 0.05:
+                    yield key_k + qk
+                yield score_k + base + s
+        for s in range(students):  # published
+            yield score_k + base + s
+        for s in range(students):
+            if rng.random() < regrade:
+                q = rng.randrange(questions)
+                yield page_k + 64 * (base + s) + q
+                yield item_k + 64 * (exam * questions + q) + item()
+                yield score_k + base + s
+
+
+def newsletter_sends(seed: int, subscribers: int, lists: int, alpha: float,
+                     open_rate: float, gap: int) -> Iterator[int]:
+    """An e-mail service provider's campaign sends (frequency with loops and bursts:
+    Mailchimp or SendGrid Marketing Campaigns). ``subscribers`` belong to one to three of
+    ``lists`` lists (Zipf ``alpha``: the main list holds nearly everyone). A campaign goes
+    to a list (the big lists more often): the send walks the list's subscribers in the
+    same order every time (each subscriber's record, for the merge fields and the
+    suppression check). A share ``open_rate`` open it, most within a few hundred sends and
+    a tail later (the tracking pixel reads the campaign and the subscriber; a third click
+    one of its links). Between campaigns (``gap`` events) opens keep coming in and the
+    sign-up forms add subscribers to lists."""
+    rng = random.Random(seed)
+    sub_k, camp_k, link_k, list_k = 0, 1 << 40, 2 << 40, 3 << 40
+    pick = _zipf(rng, lists, alpha)
+    members: list[list[int]] = [[] for _ in range(lists)]
+    for s in range(subscribers):
+        for m in sorted({pick() for _ in range(rng.randint(1, 3))}):
+            members[m].append(s)
+    born = itertools.count(subscribers)
+    order = itertools.count()
+    opens: list[tuple[int, int, int, int]] = []  # (when, order, campaign, subscriber)
+    now = 0
+
+    def due() -> Iterator[int]:
+        while opens and opens[0][0] <= now:
+            _, _, c, s = heapq.heappop(opens)
+            yield camp_k + c
+            yield sub_k + s
+            if rng.random() < 0.33:
+                yield link_k + 8 * c + rng.randrange(5)
+
+    for c in itertools.count():
+        m = pick()
+        yield list_k + m
+        yield camp_k + c
+        for s in members[m]:  # the send, in list order
+            now += 1
+            yield from due()
+            yield sub_k + s
+            if rng.random() < open_rate:
+                heapq.heappush(opens, (now + 1 + int(rng.expovariate(1.0 / 300)
+                                                    * (1 + 10 * (rng.random() < 0.2))),
+                                       next(order), c, s))
+        for _ in range(gap):
+            now += 1
+            yield from due()
+            if rng.random() < 0.05:  # a sign-up
+                s = next(born)
+                members[pick()].append(s)
+                yield sub_k + s
+
+
+def web_fonts(seed: int, sites: int, fonts: int, alpha: float, new_sites: float,
+              cyrillic: float) -> Iterator[int]:
+    """A web font service's requests (frequency-dominated, in correlated groups: Google
+    Fonts). A page view of a site (Zipf over ``sites``; ``new_sites`` of the views are of
+    sites never seen) requests the stylesheet for its font choice, and, unless the
+    visitor's browser has the files already (two in five views), the font files of each
+    family and weight it uses (one to three families, Zipf ``alpha`` over ``fonts``: a few
+    are on most of the web; one to four weights each) in the subsets the page needs:
+    latin always, latin-ext for some visitors and cyrillic for a share ``cyrillic``."""
+    rng = random.Random(seed)
+    css_k, file_k = 0, 1 << 40
+    font = _zipf(rng, fonts, alpha)
+    visit = _zipf(rng, sites, 1.0)
+    made = itertools.count(sites)
+    styles: dict[int, list[tuple[int, int]]] = {}  # site -> [(font, weight)]
+    while True:
+        s = next(made) if rng.random() < new_sites else visit()
+        yield css_k + s
+        if s not in styles:
+            families = sorted({font() for _ in range(rng.randint(1, 3))})
+            styles[s] = [(f, w) for f in families
+                         for w in sorted(rng.sample(range(9), rng.randint(1, 4)))]
+        if rng.random() < 0.4:  # the files are in the browser's cache
+            continue
+        subsets = [0] + [1] * (rng.random() < 0.3) + [2] * (rng.random() < cyrillic)
+        for f, w in styles[s]:
+            for sub in subsets:
+                yield file_k + 64 * (16 * f + w) + sub
+
+
+def fresh33_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 45's held-out set: seeds 55000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 55000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "sprint_t5_i20": lambda: sprint_board(s + 0, 5, 20, 60, 0.1),
+        "sprint_t40_i200": lambda: sprint_board(s + 1, 40, 200, 800, 0.05),
+        "conference_a500_t4": lambda: conference_app(s + 2, 500, 4, 8, 300, 20),
+        "conference_a20000_t12": lambda: conference_app(s + 3, 20000, 12, 9, 2000, 150),
+        "vaccine_c5_d100": lambda: immunisation_registry(s + 4, 5, 100, 21, 0.3, 10),
+        "vaccine_c60_d1500": lambda: immunisation_registry(s + 5, 60, 1500, 28, 0.5, 100),
+        "tables_r50_b300": lambda: table_reservations(s + 6, 50, 1.0, 300, 7.0, 2000),
+        "tables_r2000_b5000": lambda: table_reservations(s + 7, 2000, 0.8, 5000, 14.0,
+                                                         100000),
+        "helpdesk_c500_a5": lambda: helpdesk_tickets(s + 8, 500, 5, 30, 0.15, 0.05),
+        "helpdesk_c50000_a60": lambda: helpdesk_tickets(s + 9, 50000, 60, 300, 0.25, 0.1),
+        "stories_u1000_a200": lambda: story_views(s + 10, 1000, 200, 20, 0.05, 1000),
+        "stories_u100000_a20000": lambda: story_views(s + 11, 100000, 20000, 60, 0.2, 5000),
+        "grading_s100_q10": lambda: exam_grading(s + 12, 100, 10, 8, 1.0, 0.1),
+        "grading_s1500_q30": lambda: exam_grading(s + 13, 1500, 30, 20, 0.8, 0.05),
+        "newsletter_s2000_l5": lambda: newsletter_sends(s + 14, 2000, 5, 1.0, 0.25, 500),
+        "newsletter_s40000_l40": lambda: newsletter_sends(s + 15, 40000, 40, 0.8, 0.2, 3000),
+        "fonts_s1000_f200": lambda: web_fonts(s + 16, 1000, 200, 1.1, 0.02, 0.05),
+        "fonts_s200000_f1500": lambda: web_fonts(s + 17, 200000, 1500, 0.9, 0.1, 0.2),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -15101,7 +15574,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh27": fresh27_variants, "fresh28": fresh28_variants,
                 "fresh29": fresh29_variants,
                 "fresh30": fresh30_variants, "fresh31": fresh31_variants,
-                "fresh32": fresh32_variants}
+                "fresh32": fresh32_variants, "fresh33": fresh33_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

@@ -55,6 +55,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh43b: floor plan 4, seed 4302; fresh43c: floor plan 24, seed 4303)
     .venv/bin/python bench/experience_tasks.py --split fresh44a # floor plan 16, seed 4401
         # (fresh44b: floor plan 6, seed 4402; fresh44c: floor plan 18, seed 4403)
+    .venv/bin/python bench/experience_tasks.py --split fresh45a # floor plan 27, seed 4501
+        # (fresh45b: floor plan 28, seed 4502; fresh45c: floor plan 20, seed 4503)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -334,6 +336,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only; 0 of 30 out of reach in each).
+# "fresh45a/b/c" (round 45) likewise, by a helper (heldout45) who ran no arm on them: the
+# next in line, round 40's 27 a FOURTH time (fresh24c's, reused by fresh31a, fresh35c and
+# fresh40b) with 4501; then, no kitchen being left for a fourth reuse, a FIFTH reuse of
+# those reused a fourth time longest ago: round 40's 28 (fresh21b's, reused by fresh26a,
+# fresh31b, fresh36a and fresh40c) with 4502 and round 41's 20 (fresh22b's, reused by
+# fresh26c, fresh31c, fresh36b and fresh41a) with 4503 (none a tuning plan: 27, 28 and 20
+# are in neither room_prior_fit's ODD nor put_spot_error's --plans). Next in line: fifth
+# reuses of round 41's 30 and 8, then round 42's 26.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -359,7 +372,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh41a": (20, 4101), "fresh41b": (30, 4102), "fresh41c": (8, 4103),
           "fresh42a": (26, 4201), "fresh42b": (5, 4202), "fresh42c": (12, 4203),
           "fresh43a": (13, 4301), "fresh43b": (4, 4302), "fresh43c": (24, 4303),
-          "fresh44a": (16, 4401), "fresh44b": (6, 4402), "fresh44c": (18, 4403)}
+          "fresh44a": (16, 4401), "fresh44b": (6, 4402), "fresh44c": (18, 4403),
+          "fresh45a": (27, 4501), "fresh45b": (28, 4502), "fresh45c": (20, 4503)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

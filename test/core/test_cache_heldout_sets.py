@@ -4,7 +4,7 @@ fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's 
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
 fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
 round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30, round 43's
-fresh31, round 44's fresh32): their
+fresh31, round 44's fresh32, round 45's fresh33): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -21,7 +21,7 @@ N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30",
-        "fresh31", "fresh32")
+        "fresh31", "fresh32", "fresh33")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -259,6 +259,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
         }
+    if name == "fresh33":
+        return {
+            "sprint": lambda s: h.sprint_board(s, 3, 8, 20, 0.1),
+            "conference": lambda s: h.conference_app(s, 50, 3, 4, 40, 5),
+            "vaccine": lambda s: h.immunisation_registry(s, 2, 20, 5, 0.3, 2),
+            "tables": lambda s: h.table_reservations(s, 10, 1.0, 30, 3.0, 100),
+            "helpdesk": lambda s: h.helpdesk_tickets(s, 50, 3, 10, 0.15, 0.1),
+            "stories": lambda s: h.story_views(s, 100, 30, 10, 0.1, 200),
+            "grading": lambda s: h.exam_grading(s, 20, 5, 6, 1.0, 0.2),
+            "newsletter": lambda s: h.newsletter_sends(s, 100, 3, 1.0, 0.3, 50),
+            "fonts": lambda s: h.web_fonts(s, 100, 30, 1.0, 0.05, 0.2),
+        }
     if name == "fresh32":
         return {
             "tax": lambda s: h.tax_season(s, 100, 20, 0.1, 0.05, 20),
@@ -456,7 +468,12 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # on the first page of the ending-soonest sort are read again and again until they close,
 # then no more; the larger variant's searches land anywhere among 2,000 open listings, so
 # only about half its re-references come within 200) and the print spool (a job is read at
-# every page its printer renders, each page again when it is sent, then the job is gone).
+# every page its printer renders, each page again when it is sent, then the job is gone);
+# fresh33's help desk (a ticket goes back and forth between the agent and the customer,
+# each reply reading its last messages, until it is solved; the larger desk's agents fall
+# behind, its queue is worked oldest first, so only about two thirds of its re-references
+# come within 200) and the ephemeral stories (the tray shows the live stories of the
+# accounts followed, the celebrities' to nearly everyone, and a segment expires).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -480,7 +497,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh29": ({"smoother", "cad"}, 0.8, 0.6),
                     "fresh30": ({"tailsampler", "dcs"}, 0.55, 0.45),
                     "fresh31": ({"otp", "delivery"}, 0.55, 0.3),
-                    "fresh32": ({"auction", "spooler"}, 0.5, 0.45)}
+                    "fresh32": ({"auction", "spooler"}, 0.5, 0.45),
+                    "fresh33": ({"helpdesk", "stories"}, 0.6, 0.6)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
