@@ -264,6 +264,9 @@ class RecallConfig:
     place_own_entry: bool = True     # ... a thing by its own first entry in WordNet too
                                      # ("on the cistern": its own entry is the toilet's
                                      # tank; Lexicon.headed_thing, round 32)
+    source_place_nouns: bool = True  # ... and a noun after "from" / "off" is such a
+                                     # place too: where a thing is taken from is where
+                                     # it is ("off the cistern": the toilet; round 45)
     root_nouns: bool = True          # a word that is no noun but made from one, by its
                                      # WordNet definition, says that noun ("shelve it":
                                      # "place on a shelf"; "salty": salt; round 33)
@@ -1540,7 +1543,8 @@ class Recaller:
             names = part_wholes(names, of(False), q, self._lexicon(), types)
         if cfg.place_nouns:
             names = place_nouns(names, of(False), q, self._lexicon(),
-                                lambda: self._place_words_of(q, False), cfg.defined_places,
+                                lambda: self._place_words_of(q, cfg.source_place_nouns),
+                                cfg.defined_places,
                                 types, cfg.place_own_entry)
         if cfg.verb_tools and (q.tools or q.sibling_tools):
             names = verb_tools(names, of(False), q)
