@@ -75,6 +75,10 @@ def child(memory_dir: str) -> None:
     wrap(lexicon, "_reader_class", "thread.wordnet_load.nltk_import")
     # Round 44: the common words' warm-up, which now waits for the preload.
     wrap(lexicon.Lexicon, "warm_words", "thread.wordnet_load.common_words")
+    # As run_node starts a node (round 45: rosidl_generator_py without its code generator),
+    # for either code that has it.
+    from memory_node.nodes import runner
+    getattr(runner, "import_type_support_only", lambda: None)()
     rclpy.init(args=["x", "--ros-args", "--params-file", str(ROOT / "config" / "memory.yaml"),
                      "-p", f"memory_dir:={memory_dir}", "-p", "short_term.capacity:=10000",
                      "-p", "recall.prefetch_batch:=0"])

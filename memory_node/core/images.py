@@ -11,8 +11,6 @@ from __future__ import annotations
 import io
 import struct
 
-from PIL import JpegImagePlugin
-
 from memory_node.core.limits import LIMITS, Limits
 
 
@@ -22,6 +20,10 @@ def jpeg_size(data: bytes) -> tuple[int, int]:
     The JPEG plugin is used directly: `Image.open` would add Pillow's own bomb check, which
     raises before telling the size; the limit is ours to apply (`check_jpeg`).
     """
+    # Pillow's JPEG plugin (~75 ms of CPU to import) is imported at the first check, not
+    # with this module: a memory server's start to its first recall needs no crop (round 45).
+    from PIL import JpegImagePlugin
+
     try:
         with JpegImagePlugin.JpegImageFile(io.BytesIO(data)) as image:
             return int(image.width), int(image.height)

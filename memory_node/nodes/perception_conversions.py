@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
-import cv2
 import numpy as np
 from builtin_interfaces.msg import Time
 from geometry_msgs.msg import Point, Quaternion, Vector3
@@ -265,6 +264,8 @@ def detection_drop_code(reason: str) -> str:
 
 # -- observations (perception node -> memory server) ------------------------------------------
 def jpeg(rgb: np.ndarray, quality: int) -> bytes:
+    import cv2  # here, not at the top: the memory server imports this module, never encodes
+
     ok, buf = cv2.imencode(".jpg", cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR),
                            [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
     return buf.tobytes() if ok else b""

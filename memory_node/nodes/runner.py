@@ -24,6 +24,33 @@ EXECUTORS = ("single", "events")
 # round 18's memory server only its first). Each return re-checks the context, so a stop is
 # seen within this.
 EVENTS_WAIT_S = 0.5
+# rosidl_generator_py's package __init__ also imports the message code generator when it is
+# installed (rosidl_parser, lark, regex, empy: 0.23-0.33 s of CPU, every node's start, the
+# first time a message's type support loads). A node only needs `import_type_support`; the
+# package already treats the generator as optional (an ImportError there is logged at debug
+# level, the type support unchanged). bench/README_recall.md round 45.
+_MESSAGE_GENERATOR = "rosidl_generator_py.generate_py_impl"
+
+
+def import_type_support_only() -> None:
+    """Import rosidl_generator_py without its code generator (see above).
+
+    The generator's module name is held by None in sys.modules only while the package
+    imports, so that an explicit import of it later (a build tool in the same process)
+    still works. Nothing happens when the package is already imported.
+    """
+    if "rosidl_generator_py" in sys.modules:
+        return
+    blocked = _MESSAGE_GENERATOR not in sys.modules
+    if blocked:
+        # None in sys.modules makes that import raise ImportError (the import system's
+        # documented way to stop one); typeshed types the values as modules only.
+        sys.modules[_MESSAGE_GENERATOR] = None  # type: ignore[assignment]
+    try:
+        import rosidl_generator_py  # noqa: F401
+    finally:
+        if blocked and sys.modules.get(_MESSAGE_GENERATOR, sys) is None:
+            del sys.modules[_MESSAGE_GENERATOR]
 
 
 def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = None,
@@ -34,6 +61,7 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
     exits with status 2 and one line saying why: the bringup supervisor does not restart
     it in a loop, while a crash (any other status) is restarted.
     """
+    import_type_support_only()
     rclpy.init(args=args if args is not None else sys.argv)
     try:
         node = factory()

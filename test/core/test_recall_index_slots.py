@@ -4,6 +4,9 @@ every write bumps the version, so a write after a recall shows in the next recal
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -121,3 +124,33 @@ def test_a_write_after_a_recall_shows_in_the_next_recall(tmp_path: Path,
     assert "Kettle_1" not in {r.unit.object_id for r in fourth.units}
     assert fourth.units[0].unit.object_id == "Book_7"
     memory.close()
+
+
+def test_sorted_distinct_is_np_unique_of_integer_rows() -> None:
+    # Round 45: the index's distinct rows, slots and types, without np.unique (whose first
+    # call imports numpy.ma inside a server's preload).
+    from memory_node.core.recall.index import sorted_distinct
+
+    rng = np.random.default_rng(45)
+    for n in (0, 1, 2, 3, 17, 1000):
+        for high in (1, 5, 10_000):
+            values = rng.integers(-1, high, n, dtype=np.int64)
+            got = sorted_distinct(values)
+            assert got.dtype == values.dtype and np.array_equal(got, np.unique(values))
+            assert got is not values
+
+
+def test_the_index_never_imports_numpys_masked_arrays() -> None:
+    probe = ("import sys\nimport numpy as np\nimport test_recall_index_slots as t\n"
+             "index, rows, vectors = t._index(300, 7)\n"
+             "index.set_vectors(rows[:50].tolist(), vectors[:50])\n"  # rows dropped, set again
+             "index.remove('u3')\n"
+             "present = index.present_types(rows)\n"
+             "masked = 'numpy.ma' in sys.modules\n"  # before np.unique below loads it
+             "print(masked, np.array_equal(present, np.unique(index.types(rows))))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120, cwd=Path(__file__).parent,
+                          env=os.environ | {"PYTHONPATH": os.pathsep.join(
+                              [str(Path(__file__).resolve().parents[2]), "."])})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "True"]

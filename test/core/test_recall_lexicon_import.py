@@ -67,3 +67,20 @@ def test_nltk_is_whole_when_read_after_the_reader() -> None:
         "                  WordNetCorpusReader is w.WordNetCorpusReader,\n"
         "                  wordpunct_tokenize('a-b c'), hasattr(nltk, 'translate')]))")
     assert got[1:] == ["LazyCorpusLoader", True, ["a", "-", "b", "c"], True]
+
+
+@needs_wordnet
+def test_the_reader_loads_without_nltks_semantics_toolkit() -> None:
+    # Round 45: nltk.data takes the nltk.sem package and featstruct its logic module only;
+    # the package's __init__ (Boxer, DRT and tkinter) stays unrun until something reads it,
+    # and then it is nltk's own.
+    got = _run(
+        "import json, sys\nfrom memory_node.core.recall.lexicon import Lexicon\n"
+        "assert Lexicon().load()\n"
+        "before = sorted(m for m in ('tkinter', 'nltk.sem.boxer', 'nltk.sem.drt') "
+        "if m in sys.modules)\n"
+        "import nltk.sem\n"
+        "v = nltk.sem.Valuation([('adam', 'b1')])\n"
+        "print(json.dumps([before, 'nltk.sem.logic' in sys.modules, v['adam'],\n"
+        "                  nltk.sem.Expression.__module__]))")
+    assert got == [[], True, "b1", "nltk.sem.logic"]

@@ -105,3 +105,41 @@ def test_the_executor_kind_answers_every_request(kind: str, dispatcher: str,
         server.send_signal(signal.SIGINT)
         _, err = server.communicate(timeout=30)
     assert server.returncode == 0, err.decode(errors="replace")[-2000:]
+
+
+TYPE_SUPPORT_NODE = """
+import sys
+from rclpy.node import Node
+from std_msgs.msg import String
+from memory_node.nodes.runner import run_node
+
+class Echo(Node):
+    def __init__(self) -> None:
+        super().__init__("type_support_only")
+        self.heard = []
+        self.create_subscription(String, "type_support_only", self.heard.append, 10)
+        self.pub = self.create_publisher(String, "type_support_only", 10)
+        self.create_timer(0.05, self._tick)
+
+    def _tick(self) -> None:
+        if not self.heard:
+            self.pub.publish(String(data="over DDS"))
+            return
+        loaded = sorted(m for m in ("lark", "em", "rosidl_parser.parser",
+                                    "rosidl_generator_py.generate_py_impl") if m in sys.modules)
+        import rosidl_generator_py.generate_py_impl as generator  # still importable
+        print("heard", self.heard[0].data, "loaded", loaded,
+              "generator", callable(generator.generate_py), flush=True)
+        self.context.try_shutdown()
+
+sys.exit(run_node(Echo, "type_support_only", []))
+"""
+
+
+def test_a_node_loads_type_support_without_the_message_generator() -> None:
+    # Round 45: rosidl_generator_py's __init__ imported its code generator (lark, empy,
+    # rosidl_parser's grammar) at every node's start; a node needs only the type support.
+    done = subprocess.run([sys.executable, "-c", TYPE_SUPPORT_NODE],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "heard over DDS loaded [] generator True" in done.stdout, done.stdout[-2000:]

@@ -8,7 +8,6 @@ object is white, grey or black by brightness.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 # OpenCV hue is 0..179 (degrees / 2). Upper bounds of each named band.
@@ -38,6 +37,10 @@ def dominant_colour(jpeg: bytes) -> str | None:
     """Colour word for a JPEG crop, or None when there is no decodable image."""
     if not jpeg:
         return None
+    # OpenCV (~25 ms of CPU to import) at the first crop decoded, not with this module: a
+    # restart's stored colours need none (round 45).
+    import cv2
+
     image = cv2.imdecode(np.frombuffer(jpeg, dtype=np.uint8), cv2.IMREAD_COLOR)
     if image is None or image.size == 0:
         return None

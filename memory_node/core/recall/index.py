@@ -33,6 +33,20 @@ import numpy as np
 _ID_TOKEN = re.compile(r"[^\s,;!?()\[\]{}\"']+")
 
 
+def sorted_distinct(values: np.ndarray) -> np.ndarray:
+    """``np.unique(values)`` of a 1-D integer array (its distinct values, ascending), a new
+    array of the same dtype. Not np.unique itself: numpy 2.x's asks ``np.ma.is_masked``,
+    and its first call imports numpy.ma (~55-90 ms of CPU), inside a server's recall
+    preload, the stage a restarted server's first recall waits for (round 45)."""
+    ordered = np.sort(values)
+    if len(ordered) < 2:
+        return ordered
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
 class UnitIndex:
     """Rows for units: vector, type id, attribute words and place words."""
 
@@ -203,7 +217,7 @@ class UnitIndex:
             return
         self.version += 1
         vectors = np.ascontiguousarray(vectors, dtype=np.float32)
-        given = np.unique(idx)
+        given = sorted_distinct(idx)
         self._drop_vectors(given)
         # Slots by a hash of each vector's bytes, computed in numpy (a restart sets 10,000
         # rows at once: a digest per row in Python was ~40 ms of it); only the dictionary
@@ -253,7 +267,7 @@ class UnitIndex:
         slots = slots[had]
         self._slot[rows[had]] = -1
         np.subtract.at(self._slot_rows, slots, 1)
-        for slot in np.unique(slots[self._slot_rows[slots] == 0]).tolist():
+        for slot in sorted_distinct(slots[self._slot_rows[slots] == 0]).tolist():
             self._free_slot(slot)
 
     def _free_slot(self, slot: int) -> None:
@@ -307,7 +321,7 @@ class UnitIndex:
         view = self._view
         if view is None or view[0] is not rows or view[1] != self.version:
             types = self._type[rows]
-            view = (rows, self.version, types, np.unique(types), self._tie_rank(rows))
+            view = (rows, self.version, types, sorted_distinct(types), self._tie_rank(rows))
             if len(rows) >= 256:  # a step's few candidates must not push the keyed rows out
                 self._view = view
         return view

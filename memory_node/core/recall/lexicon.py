@@ -346,7 +346,11 @@ class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
 
 
 # nltk's packages whose ``__init__`` the WordNet reader's modules do not need (round 32).
-_NLTK_PACKAGES = ("nltk", "nltk.corpus", "nltk.corpus.reader", "nltk.tokenize")
+# nltk.sem (round 45): nltk.data takes the package and featstruct its ``logic`` only; the
+# ``__init__`` loads the semantics toolkit (Boxer, DRT and with it tkinter: ~50-70 ms of
+# the WordNet thread's CPU at a server's start, beside the recall preload). Appended: the
+# reader base indexes the first four.
+_NLTK_PACKAGES = ("nltk", "nltk.corpus", "nltk.corpus.reader", "nltk.tokenize", "nltk.sem")
 _NLTK_LOCK = threading.Lock()
 
 
@@ -396,7 +400,7 @@ def _wordnet_reader_base() -> Any:
     """nltk's ``WordNetCorpusReader``, imported without its packages' ``__init__``s
     (round 32): ``import nltk`` imports its whole toolkit (parsers, classifiers, taggers,
     translation metrics: ~240 modules, ~0.9-1.2 s of CPU, the largest stage of a
-    server's start) for a reader that needs ~25 of them. Its four packages
+    server's start) for a reader that needs ~25 of them. Its packages
     (``_NLTK_PACKAGES``) are made lazy (:func:`_lazy_package`) and given the one name
     each module takes from a package, so only the reader's modules load; anything that
     reads more of nltk later gets nltk whole then. The reader's code is nltk's,

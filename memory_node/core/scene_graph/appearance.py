@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import cv2
 import numpy as np
 
 from memory_node.core.images import check_jpeg
@@ -28,6 +27,8 @@ def with_appearance(obs: Any, jpeg: bytes = b"") -> Any:
             check_jpeg(jpeg)
         except ValueError:
             return obs
+        import cv2  # at the first crop decoded, not at a server's start (round 45)
+
         bgr = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_REDUCED_COLOR_2)
         rgb = None if bgr is None else cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
     if not (isinstance(rgb, np.ndarray) and rgb.ndim == 3 and rgb.size):
