@@ -158,11 +158,17 @@ def searched_out(lines: Iterable[str]) -> frozenset[str]:
     """The types (lower case) experience says earlier tasks searched for and never found
     ("Tomato was searched for and not found, 2x [fact:9]"); other or malformed lines name
     none."""
-    out: set[str] = set()
+    return frozenset(t.lower() for t in searched_out_labels(lines))
+
+
+def searched_out_labels(lines: Iterable[str]) -> tuple[str, ...]:
+    """The same types as the facts spell them, in the facts' order (what an LLM may name
+    in its give-up)."""
+    out: list[str] = []
     for line in list(lines)[:MAX_FACTS]:
         if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
             continue
         m = _ABSENT.match(line.strip())
-        if m is not None:
-            out.add(m.group(1).lower())
-    return frozenset(out)
+        if m is not None and m.group(1) not in out:
+            out.append(m.group(1))
+    return tuple(out)

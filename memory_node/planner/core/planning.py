@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from memory_node.core.errors import ErrorCode
 from memory_node.core.skills import SkillTable
 
 from .prompt import StepLine
@@ -82,6 +83,28 @@ def not_found_target(call: SkillCall, held: str) -> str:
     other one (tune2 tidy, stream seed 1200, s0007: "'object_61': where it is is
     unknown", the plate)."""
     return next((a for a in call.args if a != held), call.args[0] if call.args else "")
+
+
+def give_up_types(history: Sequence[StepLine], table: SkillTable,
+                  searched_out: Sequence[str] = ()) -> tuple[str, ...]:
+    """The object types a planner may say it gave up on (the LLM's `not_found`): what this
+    instruction's searches sought and did not find (a call with a type argument refused
+    NOT_FOUND, `explore(kitchen, Tomato)`), first searched first, then the types
+    experience's facts say earlier tasks searched out (`searched_out`; the offline planner
+    ends on them without a call too). When the last step is such a search, only its type:
+    experience counts a give-up as the absence of what the last search sought
+    (`ExperienceMemory._searched_out`), so a give-up naming another would teach the wrong
+    type."""
+    sought: list[str] = []
+    for h in history:
+        spec = table.skills.get(h.call.skill)
+        if h.success or h.error_code != ErrorCode.NOT_FOUND or spec is None:
+            continue
+        labels = [a for a, p in zip(h.call.args, spec.args, strict=False) if p.kind == "label"]
+        if h is history[-1] and labels:
+            return tuple(labels)
+        sought += [t for t in labels if t not in sought]
+    return (*sought, *(t for t in searched_out if t not in sought))
 
 
 def stands_at(history: Sequence[StepLine], before: str = "") -> str:

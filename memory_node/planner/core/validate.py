@@ -20,6 +20,7 @@ from typing import Any
 from memory_node.core.errors import InvalidArgument
 from memory_node.core.skills import RELATIONS, SkillTable
 
+from .schema import NOT_FOUND_FIELD
 from .types import SkillCall
 from .vocabulary import LABEL_RE, Vocabulary
 
@@ -126,14 +127,42 @@ def parse_plan(text: object, table: SkillTable, vocab: Vocabulary,
                max_steps: int) -> list[SkillCall]:
     """The calls of a model's JSON plan `{"steps": [...]}`, or PlanRejected with the reason.
     An empty list means the model says the instruction is done."""
+    return parse_answer(text, table, vocab, max_steps)[0]
+
+
+def parse_answer(text: object, table: SkillTable, vocab: Vocabulary, max_steps: int,
+                 give_up: Sequence[str] = ()) -> tuple[list[SkillCall], str]:
+    """(calls, "") of a plan `{"steps": [...]}` (`"not_found": null` may come with it), or
+    ([], type) of a give-up `{"steps": [], "not_found": "Tomato"}`, where the type must be
+    one of `give_up` (this instruction searched for it in vain); else PlanRejected."""
     data = load_json(text)
     if not isinstance(data, dict):
         raise PlanRejected(f"the answer is a JSON {type(data).__name__}, expected an object "
                            "with 'steps'")
-    if set(data) != {"steps"}:
-        raise PlanRejected("the answer must have exactly one field, 'steps', got "
+    if set(data) not in ({"steps"}, {"steps", NOT_FOUND_FIELD}):
+        raise PlanRejected(f"the answer must have exactly the fields 'steps' and "
+                           f"'{NOT_FOUND_FIELD}', got "
                            f"{', '.join(sorted(str(k)[:40] for k in data)) or 'none'}")
-    return check_steps(data["steps"], table, vocab, max_steps)
+    calls = check_steps(data["steps"], table, vocab, max_steps)
+    gave_up = data.get(NOT_FOUND_FIELD)
+    if gave_up is None:
+        return calls, ""
+    gave_up = check_give_up(gave_up, give_up)
+    if calls:
+        raise PlanRejected(f"'{NOT_FOUND_FIELD}' gives up: the plan must have no steps then")
+    return [], gave_up
+
+
+def check_give_up(value: object, give_up: Sequence[str]) -> str:
+    """The type a model gives up on, when this instruction searched for it in vain."""
+    if not isinstance(value, str):
+        raise PlanRejected(f"'{NOT_FOUND_FIELD}' must be an object type or null, got "
+                           f"{type(value).__name__}")
+    if value not in give_up:
+        allowed = ", ".join(give_up) if give_up else "none yet: explore first"
+        raise PlanRejected(f"'{NOT_FOUND_FIELD}': {value[:40]!r} was not searched for in vain "
+                           f"in the steps so far (may give up on: {allowed})")
+    return value
 
 
 def check_steps(steps: object, table: SkillTable, vocab: Vocabulary,
@@ -149,8 +178,24 @@ def check_steps(steps: object, table: SkillTable, vocab: Vocabulary,
 def parse_tool_calls(calls: Sequence[tuple[object, object]], table: SkillTable,
                      vocab: Vocabulary, max_steps: int) -> list[SkillCall]:
     """Tool-calling answers: (function name, JSON arguments text) per call, one step each."""
+    return parse_tool_answer(calls, table, vocab, max_steps)[0]
+
+
+def parse_tool_answer(calls: Sequence[tuple[object, object]], table: SkillTable,
+                      vocab: Vocabulary, max_steps: int,
+                      give_up: Sequence[str] = ()) -> tuple[list[SkillCall], str]:
+    """Tool-calling answers as (calls, ""), or ([], type) when the one call is the
+    give-up `not_found(target)` (offered only with types to give up on)."""
     if len(calls) > MAX_TOOL_CALLS:
         raise PlanRejected(f"{len(calls)} tool calls (max {MAX_TOOL_CALLS})")
+    if give_up and NOT_FOUND_FIELD not in table.skills \
+            and any(name == NOT_FOUND_FIELD for name, _ in calls):
+        if len(calls) != 1:
+            raise PlanRejected(f"{NOT_FOUND_FIELD} gives up: it must be the only tool call")
+        args = load_json(calls[0][1] if calls[0][1] not in (None, "") else "{}")
+        if not isinstance(args, dict) or set(args) != {"target"}:
+            raise PlanRejected(f"{NOT_FOUND_FIELD}'s arguments must be exactly 'target'")
+        return [], check_give_up(args["target"], give_up)
     steps = []
     for i, (name, arguments) in enumerate(calls):
         args = load_json(arguments if arguments not in (None, "") else "{}")
@@ -159,4 +204,4 @@ def parse_tool_calls(calls: Sequence[tuple[object, object]], table: SkillTable,
         if "skill" in args:
             raise PlanRejected(f"tool call {i + 1}: 'skill' is not an argument")
         steps.append({"skill": name, **args})
-    return check_steps(steps, table, vocab, max_steps)
+    return check_steps(steps, table, vocab, max_steps), ""
