@@ -12,6 +12,7 @@ the executor -> its frame processed): where a frame waits, which CPU times canno
 
 from __future__ import annotations
 
+import bisect
 import gc
 import math
 import threading
@@ -43,6 +44,13 @@ class StageTimes:
         # without new samples (another kind of request, an idle service) needs no new sort.
         self._added: dict[tuple[str, str], int] = {}
         self._summary: dict[tuple[str, str], tuple[int, int, int]] = {}
+        # Per (table, stage), the window at its last summary (as added) and its values in
+        # microseconds sorted: a stage with a few new samples is summarised by taking the
+        # pushed-out ones from that sorted list and inserting the new ones (the same values,
+        # so the same median and p99) instead of sorting the whole window again, which was
+        # most of the memory server's 1 Hz stats publish on its executor thread
+        # (bench/README_recall.md, round 45 second wave).
+        self._sorted: dict[tuple[str, str], tuple[list[float], list[float]]] = {}
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
@@ -101,13 +109,37 @@ class StageTimes:
         for kind, table in tables:
             for name, (added, samples) in sorted(table.items()):
                 if samples is not None:
-                    median, p99 = _median_p99([v * 1e6 for v in samples])
-                    self._summary[kind, name] = (added, round(float(median)),
-                                                 round(float(p99)))
+                    key = (kind, name)
+                    before = self._summary.get(key, (0,))[0]
+                    ordered = self._sorted_window(key, samples, added - before)
+                    self._sorted[key] = (samples, ordered)
+                    median, p99 = _median_p99_of_sorted(ordered)
+                    self._summary[key] = (added, round(float(median)), round(float(p99)))
                 _, median_us, p99_us = self._summary[kind, name]
                 out[f"{prefix}{kind}.{name}.median"] = median_us
                 out[f"{prefix}{kind}.{name}.p99"] = p99_us
         return out
+
+    def _sorted_window(self, key: tuple[str, str], samples: list[float],
+                       new: int) -> list[float]:
+        """`samples` (the window now, `new` of them added since the last summary) in
+        microseconds, sorted: from the last summary's sorted list when few are new."""
+        last = self._sorted.get(key)
+        if last is None or new <= 0 or new * INCREMENTAL_SHARE > len(samples):
+            return sorted(v * 1e6 for v in samples)
+        window, ordered = last
+        ordered = list(ordered)  # the stored one stays whole if another reader races this
+        for v in window[:len(window) + new - len(samples)]:   # pushed out of the window
+            i = bisect.bisect_left(ordered, v * 1e6)
+            del ordered[i]
+        for v in samples[len(samples) - new:]:
+            bisect.insort(ordered, v * 1e6)
+        return ordered
+
+
+# A stage is summarised from its last sorted window while at most this share (1/4) of the
+# window is new; past it one sort of the window is cheaper than the insertions.
+INCREMENTAL_SHARE = 4
 
 
 @contextmanager
@@ -146,7 +178,11 @@ def _median_p99(values: list[float]) -> tuple[float, float]:
     """(np.median(values), np.percentile(values, 99)), to the last bit, with one sort in
     plain Python: numpy's per-call overhead made the stats of a node with ~50 stages take
     ~9 ms on the executor thread that also takes camera frames."""
-    ordered = sorted(values)
+    return _median_p99_of_sorted(sorted(values))
+
+
+def _median_p99_of_sorted(ordered: list[float]) -> tuple[float, float]:
+    """`_median_p99` of values already sorted."""
     n = len(ordered)
     mid = n // 2
     median = ordered[mid] if n % 2 else (ordered[mid - 1] + ordered[mid]) / 2
