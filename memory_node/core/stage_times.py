@@ -44,13 +44,13 @@ class StageTimes:
         # without new samples (another kind of request, an idle service) needs no new sort.
         self._added: dict[tuple[str, str], int] = {}
         self._summary: dict[tuple[str, str], tuple[int, int, int]] = {}
-        # Per (table, stage), the window at its last summary (as added) and its values in
-        # microseconds sorted: a stage with a few new samples is summarised by taking the
-        # pushed-out ones from that sorted list and inserting the new ones (the same values,
-        # so the same median and p99) instead of sorting the whole window again, which was
-        # most of the memory server's 1 Hz stats publish on its executor thread
-        # (bench/README_recall.md, round 45 second wave).
-        self._sorted: dict[tuple[str, str], tuple[list[float], list[float]]] = {}
+        # Per (table, stage), the samples ever added at its last summary, the window then
+        # and its values in microseconds sorted: a stage with a few new samples is
+        # summarised by taking the pushed-out ones from that sorted list and inserting the
+        # new ones (the same values, so the same median and p99) instead of sorting the
+        # whole window again, which was most of the memory server's 1 Hz stats publish on
+        # its executor thread (bench/README_recall.md, round 45 second wave).
+        self._sorted: dict[tuple[str, str], tuple[int, list[float], list[float]]] = {}
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
@@ -110,9 +110,8 @@ class StageTimes:
             for name, (added, samples) in sorted(table.items()):
                 if samples is not None:
                     key = (kind, name)
-                    before = self._summary.get(key, (0,))[0]
-                    ordered = self._sorted_window(key, samples, added - before)
-                    self._sorted[key] = (samples, ordered)
+                    ordered = self._sorted_window(key, samples, added)
+                    self._sorted[key] = (added, samples, ordered)
                     median, p99 = _median_p99_of_sorted(ordered)
                     self._summary[key] = (added, round(float(median)), round(float(p99)))
                 _, median_us, p99_us = self._summary[kind, name]
@@ -121,20 +120,26 @@ class StageTimes:
         return out
 
     def _sorted_window(self, key: tuple[str, str], samples: list[float],
-                       new: int) -> list[float]:
-        """`samples` (the window now, `new` of them added since the last summary) in
-        microseconds, sorted: from the last summary's sorted list when few are new."""
+                       added: int) -> list[float]:
+        """`samples` (the window after `added` samples ever) in microseconds, sorted: from
+        the last summary's sorted window when few are new since."""
         last = self._sorted.get(key)
-        if last is None or new <= 0 or new * INCREMENTAL_SHARE > len(samples):
-            return sorted(v * 1e6 for v in samples)
-        window, ordered = last
-        ordered = list(ordered)  # the stored one stays whole if another reader races this
-        for v in window[:len(window) + new - len(samples)]:   # pushed out of the window
-            i = bisect.bisect_left(ordered, v * 1e6)
-            del ordered[i]
-        for v in samples[len(samples) - new:]:
-            bisect.insort(ordered, v * 1e6)
-        return ordered
+        if last is not None:
+            # One tuple: a summary and its window agree even if another reader raced.
+            before, window, ordered = last
+            new = added - before
+            if 0 < new and new * INCREMENTAL_SHARE <= len(samples):
+                ordered = list(ordered)  # the stored one stays whole for a racing reader
+                for v in window[:len(window) + new - len(samples)]:   # pushed out
+                    i = bisect.bisect_left(ordered, v * 1e6)
+                    if i == len(ordered) or ordered[i] != v * 1e6:
+                        break                    # not the window it was: sort it whole
+                    del ordered[i]
+                else:
+                    for v in samples[len(samples) - new:]:
+                        bisect.insort(ordered, v * 1e6)
+                    return ordered
+        return sorted(v * 1e6 for v in samples)
 
 
 # A stage is summarised from its last sorted window while at most this share (1/4) of the

@@ -174,3 +174,19 @@ def test_a_few_new_samples_do_not_sort_the_whole_window_again(monkeypatch) -> No
     assert whole == []
     values = [0.001 * (i % 17 + 1) for i in range(11, window + 10)] + [0.0042]
     assert got["wall_us.recall.median"] == round(float(np.median([v * 1e6 for v in values])))
+
+
+def test_a_kept_window_that_does_not_match_is_sorted_whole() -> None:
+    """A racing reader may store another summary's window: its pushed-out values are then
+    not in the sorted list, and the window is sorted afresh (the right answer still)."""
+    times = StageTimes(window=8)
+    for i in range(8):
+        times.add("s", 0.001 * (i + 1), None)
+    times.counters()
+    added, window, ordered = times._sorted["wall_us", "s"]
+    times._sorted["wall_us", "s"] = (added, [0.5] * 8, ordered)   # not this window
+    times.add("s", 0.009, None)
+    values = [0.001 * (i + 1) for i in range(1, 8)] + [0.009]
+    median, p99 = _median_p99([v * 1e6 for v in values])
+    got = times.counters()
+    assert (got["wall_us.s.median"], got["wall_us.s.p99"]) == (round(median), round(p99))
