@@ -9,13 +9,15 @@ process per code (order alternating), a real `MemoryServer` on a fresh copy of i
 for its start-up threads, answers a few recalls (instruction and per-subtask, timed under
 the server's "recall" service stage as its service does, so the message carries the
 counters a serving server's does), then calls `_publish_stats` `--calls` times and reads
-each call's thread CPU (one per-subtask recall between two calls, as a serving server
-answers requests between its publishes), split into: each stats contributor (scene graph, recall,
-experience: wrapped in the node's contributor list), `publish` (rclpy's conversion and the
-DDS write) and the rest (the server's own counters and the message).
+each call's thread CPU (`--between` per-subtask recalls between two calls, default 1, as a
+serving server answers requests between its publishes: ~100 a second over DDS), split
+into: each stats contributor (scene graph, recall, experience: wrapped in the node's
+contributor list), `publish` (rclpy's conversion and the DDS write) and the rest (the
+server's own counters and the message).
 
     MEMORY_NODE_SHARED_DATA=... ROS_DOMAIN_ID=N .venv/bin/python bench/stats_publish_cost.py \
-        --against DIR [--rounds 3] [--calls 300] [--out NAME]      # -> results/NAME.json
+        --against DIR [--rounds 3] [--calls 300] [--between 1] [--out NAME]
+        # -> results/NAME.json
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ TEXTS = ["bring me the mug from the kitchen", "put the apple in the fridge",
          "throw the newspaper away, then bring me a towel"]
 
 
-def child(memory_dir: str, calls: int) -> None:
+def child(memory_dir: str, calls: int, between: int) -> None:
     """One server, in this process: print the per-call thread CPU (us) of each part."""
     import rclpy
     from rclpy.serialization import serialize_message
@@ -90,8 +92,9 @@ def child(memory_dir: str, calls: int) -> None:
     for c in range(calls):
         # Requests between two publishes (a serving server's second): the stages they time
         # have new samples, so their summaries are sorted again at the publish.
-        with node.service_times.stage("recall"):
-            recall.recall(TEXTS[c % len(TEXTS)], 5, 600, per_subtask=True)
+        for b in range(between):
+            with node.service_times.stage("recall"):
+                recall.recall(TEXTS[(c + b) % len(TEXTS)], 5, 600, per_subtask=True)
         current.clear()
         t = time.thread_time()
         node._publish_stats()
@@ -115,13 +118,14 @@ def child(memory_dir: str, calls: int) -> None:
 def main() -> int:
     args = sys.argv[1:]
     if args and args[0] == "--child":
-        child(args[1], int(args[2]))
+        child(args[1], int(args[2]), int(args[3]))
         return 0
     sys.path.insert(0, str(ROOT / "bench"))
     from server_start_stages import prepare
     against = str(Path(args[args.index("--against") + 1]).resolve())
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 3
     calls = int(args[args.index("--calls") + 1]) if "--calls" in args else 300
+    between = int(args[args.index("--between") + 1]) if "--between" in args else 1
     out_name = args[args.index("--out") + 1] if "--out" in args else "stats_publish_cost"
     codes = {"this": str(ROOT), "peer": against}
     runs: dict[str, list[dict]] = {"this": [], "peer": []}
@@ -135,7 +139,8 @@ def main() -> int:
                 shutil.copytree(base, d)
                 env = os.environ | {"PYTHONPATH": codes[who]}
                 load = os.getloadavg()[0]
-                done = subprocess.run([sys.executable, __file__, "--child", str(d), str(calls)],
+                done = subprocess.run([sys.executable, __file__, "--child", str(d), str(calls),
+                                       str(between)],
                                       env=env, capture_output=True, text=True, check=True,
                                       cwd=d)
                 result = json.loads(done.stdout.strip().splitlines()[-1]) | {"load_1m": load}
@@ -150,7 +155,8 @@ def main() -> int:
     from environment import with_environment
     from recall_common import save_result
     path = save_result(out_name, with_environment(
-        {"codes": codes, "rounds": rounds, "calls": calls, "summary": summary, "runs": runs}),
+        {"codes": codes, "rounds": rounds, "calls": calls, "between": between,
+         "summary": summary, "runs": runs}),
         indent=1)
     print(json.dumps(summary, indent=1))
     print(f"wrote {path}")

@@ -45,7 +45,7 @@ class StageTimes:
         self._added: dict[tuple[str, str], int] = {}
         self._summary: dict[tuple[str, str], tuple[int, int, int]] = {}
         # Per (table, stage), the samples ever added at its last summary, the window then
-        # and its values in microseconds sorted: a stage with a few new samples is
+        # and its values sorted (seconds): a stage with a few new samples is
         # summarised by taking the pushed-out ones from that sorted list and inserting the
         # new ones (the same values, so the same median and p99) instead of sorting the
         # whole window again, which was most of the memory server's 1 Hz stats publish on
@@ -112,7 +112,7 @@ class StageTimes:
                     key = (kind, name)
                     ordered = self._sorted_window(key, samples, added)
                     self._sorted[key] = (added, samples, ordered)
-                    median, p99 = _median_p99_of_sorted(ordered)
+                    median, p99 = _median_p99_of_sorted(ordered, 1e6)
                     self._summary[key] = (added, round(float(median)), round(float(p99)))
                 _, median_us, p99_us = self._summary[kind, name]
                 out[f"{prefix}{kind}.{name}.median"] = median_us
@@ -121,8 +121,10 @@ class StageTimes:
 
     def _sorted_window(self, key: tuple[str, str], samples: list[float],
                        added: int) -> list[float]:
-        """`samples` (the window after `added` samples ever) in microseconds, sorted: from
-        the last summary's sorted window when few are new since."""
+        """`samples` (the window after `added` samples ever), sorted: from the last
+        summary's sorted window when few are new since. In seconds: only the values a
+        summary picks are scaled to microseconds (a positive factor keeps the order, so
+        they are the scaled window's own), not the whole window each time."""
         last = self._sorted.get(key)
         if last is not None:
             # One tuple: a summary and its window agree even if another reader raced.
@@ -131,15 +133,15 @@ class StageTimes:
             if 0 < new and new * INCREMENTAL_SHARE <= len(samples):
                 ordered = list(ordered)  # the stored one stays whole for a racing reader
                 for v in window[:len(window) + new - len(samples)]:   # pushed out
-                    i = bisect.bisect_left(ordered, v * 1e6)
-                    if i == len(ordered) or ordered[i] != v * 1e6:
+                    i = bisect.bisect_left(ordered, v)
+                    if i == len(ordered) or ordered[i] != v:
                         break                    # not the window it was: sort it whole
                     del ordered[i]
                 else:
                     for v in samples[len(samples) - new:]:
-                        bisect.insort(ordered, v * 1e6)
+                        bisect.insort(ordered, v)
                     return ordered
-        return sorted(v * 1e6 for v in samples)
+        return sorted(samples)
 
 
 # A stage is summarised from its last sorted window while at most this share (1/4) of the
@@ -186,16 +188,18 @@ def _median_p99(values: list[float]) -> tuple[float, float]:
     return _median_p99_of_sorted(sorted(values))
 
 
-def _median_p99_of_sorted(ordered: list[float]) -> tuple[float, float]:
-    """`_median_p99` of values already sorted."""
+def _median_p99_of_sorted(ordered: list[float], scale: float = 1.0) -> tuple[float, float]:
+    """`_median_p99` of `[v * scale for v in ordered]` (`ordered` sorted, `scale` > 0),
+    to the last bit: only the picked values are scaled."""
     n = len(ordered)
     mid = n // 2
-    median = ordered[mid] if n % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    median = ordered[mid] * scale if n % 2 \
+        else (ordered[mid - 1] * scale + ordered[mid] * scale) / 2
     pos = (n - 1) * 0.99
     lo = math.floor(pos)
     hi = min(lo + 1, n - 1)
     t = pos - lo
-    a, b = ordered[lo], ordered[hi]
+    a, b = ordered[lo] * scale, ordered[hi] * scale
     # numpy's linear interpolation, from the nearer end
     p99 = b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t
     return median, p99

@@ -8,7 +8,12 @@ import threading
 import numpy as np
 import pytest
 
-from memory_node.core.stage_times import StageTimes, _median_p99, time_gc_pauses
+from memory_node.core.stage_times import (
+    StageTimes,
+    _median_p99,
+    _median_p99_of_sorted,
+    time_gc_pauses,
+)
 
 
 def test_latency_segments_come_out_as_median_and_p99_microseconds() -> None:
@@ -60,6 +65,16 @@ def test_median_and_p99_are_numpys_to_the_last_bit() -> None:
             assert _median_p99(values) == (np.median(values), np.percentile(values, 99))
 
 
+def test_scaling_the_picked_values_is_scaling_the_window_to_the_last_bit() -> None:
+    """Round 45: a summary sorts the seconds and scales only the values it picks."""
+    rng = np.random.default_rng(1)
+    for n in (1, 2, 3, 7, 100, 101, 299, 300):
+        for _ in range(50):
+            values = list(rng.random(n) * 10.0 ** rng.integers(-7, 1))
+            assert _median_p99_of_sorted(sorted(values), 1e6) == _median_p99(
+                [v * 1e6 for v in values])
+
+
 def test_a_collection_while_the_samples_are_locked_does_not_hang_the_thread() -> None:
     """The collector runs on the thread that allocated, which may be inside StageTimes
     (a new stage's deque, the copy in `counters`); recording the pause must not wait on
@@ -101,9 +116,9 @@ def test_a_stage_without_new_samples_is_not_summarised_again(monkeypatch) -> Non
     real = st._median_p99
     summary = st._median_p99_of_sorted
 
-    def counting(values: list[float]) -> tuple[float, float]:
+    def counting(values: list[float], scale: float = 1.0) -> tuple[float, float]:
         calls.append(len(values))
-        return summary(values)
+        return summary(values, scale)
 
     monkeypatch.setattr(st, "_median_p99_of_sorted", counting)
     first = times.counters("x.")
