@@ -12,6 +12,7 @@ the executor -> its frame processed): where a frame waits, which CPU times canno
 
 from __future__ import annotations
 
+import bisect
 import gc
 import math
 import threading
@@ -43,6 +44,13 @@ class StageTimes:
         # without new samples (another kind of request, an idle service) needs no new sort.
         self._added: dict[tuple[str, str], int] = {}
         self._summary: dict[tuple[str, str], tuple[int, int, int]] = {}
+        # Per (table, stage), the samples ever added at its last summary, the window then
+        # and its values sorted (seconds): a stage with a few new samples is
+        # summarised by taking the pushed-out ones from that sorted list and inserting the
+        # new ones (the same values, so the same median and p99) instead of sorting the
+        # whole window again, which was most of the memory server's 1 Hz stats publish on
+        # its executor thread (bench/README_recall.md, round 45 second wave).
+        self._sorted: dict[tuple[str, str], tuple[int, list[float], list[float]]] = {}
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
@@ -101,13 +109,44 @@ class StageTimes:
         for kind, table in tables:
             for name, (added, samples) in sorted(table.items()):
                 if samples is not None:
-                    median, p99 = _median_p99([v * 1e6 for v in samples])
-                    self._summary[kind, name] = (added, round(float(median)),
-                                                 round(float(p99)))
+                    key = (kind, name)
+                    ordered = self._sorted_window(key, samples, added)
+                    self._sorted[key] = (added, samples, ordered)
+                    median, p99 = _median_p99_of_sorted(ordered, 1e6)
+                    self._summary[key] = (added, round(float(median)), round(float(p99)))
                 _, median_us, p99_us = self._summary[kind, name]
                 out[f"{prefix}{kind}.{name}.median"] = median_us
                 out[f"{prefix}{kind}.{name}.p99"] = p99_us
         return out
+
+    def _sorted_window(self, key: tuple[str, str], samples: list[float],
+                       added: int) -> list[float]:
+        """`samples` (the window after `added` samples ever), sorted: from the last
+        summary's sorted window when few are new since. In seconds: only the values a
+        summary picks are scaled to microseconds (a positive factor keeps the order, so
+        they are the scaled window's own), not the whole window each time."""
+        last = self._sorted.get(key)
+        if last is not None:
+            # One tuple: a summary and its window agree even if another reader raced.
+            before, window, ordered = last
+            new = added - before
+            if 0 < new and new * INCREMENTAL_SHARE <= len(samples):
+                ordered = list(ordered)  # the stored one stays whole for a racing reader
+                for v in window[:len(window) + new - len(samples)]:   # pushed out
+                    i = bisect.bisect_left(ordered, v)
+                    if i == len(ordered) or ordered[i] != v:
+                        break                    # not the window it was: sort it whole
+                    del ordered[i]
+                else:
+                    for v in samples[len(samples) - new:]:
+                        bisect.insort(ordered, v)
+                    return ordered
+        return sorted(samples)
+
+
+# A stage is summarised from its last sorted window while at most this share (1/4) of the
+# window is new; past it one sort of the window is cheaper than the insertions.
+INCREMENTAL_SHARE = 4
 
 
 @contextmanager
@@ -146,15 +185,21 @@ def _median_p99(values: list[float]) -> tuple[float, float]:
     """(np.median(values), np.percentile(values, 99)), to the last bit, with one sort in
     plain Python: numpy's per-call overhead made the stats of a node with ~50 stages take
     ~9 ms on the executor thread that also takes camera frames."""
-    ordered = sorted(values)
+    return _median_p99_of_sorted(sorted(values))
+
+
+def _median_p99_of_sorted(ordered: list[float], scale: float = 1.0) -> tuple[float, float]:
+    """`_median_p99` of `[v * scale for v in ordered]` (`ordered` sorted, `scale` > 0),
+    to the last bit: only the picked values are scaled."""
     n = len(ordered)
     mid = n // 2
-    median = ordered[mid] if n % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    median = ordered[mid] * scale if n % 2 \
+        else (ordered[mid - 1] * scale + ordered[mid] * scale) / 2
     pos = (n - 1) * 0.99
     lo = math.floor(pos)
     hi = min(lo + 1, n - 1)
     t = pos - lo
-    a, b = ordered[lo], ordered[hi]
+    a, b = ordered[lo] * scale, ordered[hi] * scale
     # numpy's linear interpolation, from the nearer end
     p99 = b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t
     return median, p99

@@ -10,13 +10,12 @@ memory/stats.
 
 from __future__ import annotations
 
-from diagnostic_msgs.msg import KeyValue
-
 from memory_node.core.experience import ExperienceMemory, ExperienceSettings, FactAssertion
 from memory_node.core.units import OBJECT_STATES
 from memory_node.msg import MemoryStats, ObjectEvent
 from memory_node.nodes.host import Capability, MemoryHost
 from memory_node.nodes.qos import EVENTS_READER_DEPTH
+from memory_node.nodes.stats_counters import key_values
 
 
 class ExperienceCapability(Capability):
@@ -39,8 +38,7 @@ class ExperienceCapability(Capability):
             f"{stats['experience.open_episodes']} open episode(s) resumed")
 
     def _stats(self, msg: MemoryStats) -> None:
-        msg.counters.extend(KeyValue(key=k, value=str(v))
-                            for k, v in sorted(self.experience.stats().items()))
+        msg.counters.extend(key_values(sorted(self.experience.stats().items())))
 
     def _on_event(self, event: ObjectEvent) -> None:
         # Only what an event states for certain: an object's new state. Malformed events

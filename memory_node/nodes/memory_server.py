@@ -14,9 +14,9 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, TypeVar
 
-from diagnostic_msgs.msg import KeyValue
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.serialization import deserialize_message, serialize_message
@@ -44,6 +44,7 @@ from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import EVENTS_QOS, SERVICE_QOS, track_requests
 from memory_node.nodes.runner import EXECUTORS, run_node
 from memory_node.nodes.startup import StartupTimes
+from memory_node.nodes.stats_counters import key_values
 from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
 
 S = TypeVar("S")
@@ -451,19 +452,16 @@ class MemoryServer(Node):
             policy=st.policy_name, short_term_size=len(st), short_term_capacity=st.capacity,
             queries=hr.queries, hits=hr.hits, hit_rate=hr.hit_rate,
             warm_queries=hr.warm_queries, warm_hits=hr.warm_hits,
-            warm_hit_rate=hr.warm_hit_rate or 0.0, evictions=st.evictions,
-            counters=[KeyValue(key=k, value=str(v))
-                      for k, v in sorted(self.memory.counters.by_reason.items())]
-            + [KeyValue(key=k, value=v) for k, v in self.heap.counters().items()]
-            + [KeyValue(key="heap.last_settle_wait_s",
-                        value=f"{self._settle_schedule.last_wait_s:.2f}")]
-            + [KeyValue(key=k, value=str(v)) for k, v in zip(
-                ("store.checkpoints", "store.checkpoint_errors"),
-                self.memory.store.checkpoints, strict=True)]
-            + [KeyValue(key=k, value=str(v))
-               for k, v in self.service_times.counters("service.").items()]
-            + [KeyValue(key=k, value=str(v)) for k, v in self._startup.counters().items()],
-        )
+            warm_hit_rate=hr.warm_hit_rate or 0.0, evictions=st.evictions)
+        # Extended, not passed to the constructor: its setter checks every element again.
+        msg.counters.extend(key_values(chain(
+            sorted(self.memory.counters.by_reason.items()),
+            self.heap.counters().items(),
+            [("heap.last_settle_wait_s", f"{self._settle_schedule.last_wait_s:.2f}")],
+            zip(("store.checkpoints", "store.checkpoint_errors"),
+                self.memory.store.checkpoints, strict=True),
+            self.service_times.counters("service.").items(),
+            self._startup.counters().items())))
         msg.header.stamp = self.get_clock().now().to_msg()
         msg.header.frame_id = self.frame_id
         for contribute in self._stats_contributors:

@@ -12,15 +12,16 @@ from __future__ import annotations
 import gc
 import threading
 import time
+from itertools import chain
 from typing import Any
 
-from diagnostic_msgs.msg import KeyValue
 from rclpy.timer import Timer
 
 from memory_node.core.recall_memory import RecallMemory, brief_from_fields
 from memory_node.msg import MemoryStats, WorkingMemoryStep
 from memory_node.nodes.conversions import from_point, unit_to_msg
 from memory_node.nodes.host import Capability, MemoryHost
+from memory_node.nodes.stats_counters import key_values
 from memory_node.srv import EndEpisode, Recall, RecordOutcome
 
 PREFETCH_PERIOD_S = 0.1
@@ -111,12 +112,11 @@ class RecallCapability(Capability):
         self.recall.times.add(f"{answer.kind}.to_msg", time.perf_counter() - converting, None)
 
     def _fill_stats(self, msg: MemoryStats) -> None:
-        msg.counters.extend(KeyValue(key=k, value=str(v))
-                            for k, v in self.recall.times.counters("recall.").items())
-        msg.counters.extend(KeyValue(key=f"recall.query_texts.{k}", value=str(v))
-                            for k, v in self.recall.query_counts().items())
-        msg.counters.extend(KeyValue(key=f"recall.gc_in_requests.{k}", value=str(v))
-                            for k, v in self.recall.request_gc_counts().items())
+        msg.counters.extend(key_values(chain(
+            self.recall.times.counters("recall.").items(),
+            ((f"recall.query_texts.{k}", v) for k, v in self.recall.query_counts().items()),
+            ((f"recall.gc_in_requests.{k}", v)
+             for k, v in self.recall.request_gc_counts().items()))))
 
     def _record_outcome(self, request: RecordOutcome.Request, response: Any) -> None:
         position = from_point(request.robot_position)

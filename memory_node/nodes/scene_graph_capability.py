@@ -29,9 +29,9 @@ import math
 import time
 import traceback
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
-from diagnostic_msgs.msg import KeyValue
 from rclpy.event_handler import PublisherEventCallbacks
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.subscription import MessageInfo
@@ -58,6 +58,7 @@ from memory_node.nodes.perception_conversions import (
     observation_from_msg,
     view_from_msg,
 )
+from memory_node.nodes.stats_counters import key_values
 from memory_node.srv import GetSceneGraph
 
 MAX_TOKEN_BUDGET = 1 << 20
@@ -350,12 +351,10 @@ class SceneGraphCapability(Capability):
         msg.scene_graph_floors, msg.scene_graph_areas = s["floors"], s["areas"]
         msg.scene_graph_objects = s["objects"]
         msg.observations_applied = s["observations_applied"]
-        msg.counters.extend(KeyValue(key=k, value=str(v)) for k, v in sorted(s.items())
-                            if k.startswith("scene_graph."))
-        msg.counters.extend(KeyValue(key=k, value=str(v))
-                            for k, v in self.times.counters("scene_graph.").items())
-        msg.counters.append(KeyValue(key="scene_graph.markers_skipped",
-                                     value=str(self.markers_skipped)))
+        msg.counters.extend(key_values(chain(
+            ((k, v) for k, v in sorted(s.items()) if k.startswith("scene_graph.")),
+            self.times.counters("scene_graph.").items(),
+            [("scene_graph.markers_skipped", self.markers_skipped)])))
 
     # -- service ----------------------------------------------------------------------------
     def _get_scene_graph(self, request: GetSceneGraph.Request, response: Any) -> None:
