@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 
 from house import House, Thing
-from planner_house import KITCHEN
+from planner_house import KITCHEN, EndReasons
 from scripted_llm import Reply, ScriptedLlm
 
 from memory_node.core.errors import ErrorCode
 from memory_node.planner.core.backends import OpenAIChatBackend
 from memory_node.planner.core.llm_planner import LlmPlanner
-from memory_node.planner.core.local_memory import LocalMemory
 from memory_node.planner.core.loop import PlanLoop
 from memory_node.planner.core.settings import LlmSettings
 from memory_node.planner.core.types import AreaView
@@ -31,18 +30,6 @@ def _explore(area: str) -> str:
 GIVE_UP = json.dumps({"steps": [], "not_found": "Tomato"})
 
 
-class _Ends(LocalMemory):
-    """Local memory that keeps the reason each end_episode was given."""
-
-    def __init__(self, memory) -> None:  # noqa: ANN001
-        super().__init__(memory)
-        self.reasons: list[str] = []
-
-    def end_episode(self, episode_id, succeeded, request_id="", reason=""):  # noqa: ANN001, ANN201
-        self.reasons.append(reason)
-        super().end_episode(episode_id, succeeded, request_id, reason)
-
-
 def _world(memory, llm: ScriptedLlm, mode: str = "json_schema"):  # noqa: ANN001, ANN202
     for u in KITCHEN:
         memory.upsert_object(u)
@@ -51,7 +38,7 @@ def _world(memory, llm: ScriptedLlm, mode: str = "json_schema"):  # noqa: ANN001
                    "Fridge_1": Thing("Fridge", "kitchen", state="closed"),
                    "Sofa_1": Thing("Sofa", "living_room"),
                    "Book_1": Thing("Book", "living_room")}, memory.upsert_object)
-    port = _Ends(memory)
+    port = EndReasons(memory)
     backend = OpenAIChatBackend(LlmSettings(base_url=llm.url, retries=0))
     loop = PlanLoop(LlmPlanner(backend, mode=mode), port, house,
                     places=lambda: [AreaView("kitchen", (2.0, 0.5, 1.0), "kitchen"),

@@ -6,7 +6,7 @@ house as the robot."""
 from __future__ import annotations
 
 from house import House, Thing
-from planner_house import KITCHEN
+from planner_house import KITCHEN, EndReasons
 
 from memory_node.core.errors import ErrorCode
 from memory_node.planner.core.local_memory import LocalMemory
@@ -172,18 +172,6 @@ def test_after_an_open_the_type_a_refusal_said_is_shut_in_is_looked_up_again(mem
     assert "Mug_2" not in request(untyped, StepLine(opened, True, 0, "")).vocab.objects
 
 
-class _Ends(LocalMemory):
-    """Local memory that keeps the reason each end_episode was given."""
-
-    def __init__(self, memory) -> None:  # noqa: ANN001
-        super().__init__(memory)
-        self.reasons: list[str] = []
-
-    def end_episode(self, episode_id, succeeded, request_id="", reason=""):  # noqa: ANN001, ANN201
-        self.reasons.append(reason)
-        super().end_episode(episode_id, succeeded, request_id, reason)
-
-
 def test_the_loop_tells_memory_a_give_up_from_a_step_limit(memory) -> None:  # noqa: ANN001
     """Round 44: a tomato the house lacks. Tasks the step limit cut off end "step_limit"
     and teach nothing; two the planner gave up (searched every room) make the type
@@ -193,7 +181,7 @@ def test_the_loop_tells_memory_a_give_up_from_a_step_limit(memory) -> None:  # n
     for u in KITCHEN:
         memory.upsert_object(u)
     house = _kitchen_and_living_room(memory)
-    port = _Ends(memory)
+    port = EndReasons(memory)
     loop = PlanLoop(OfflinePlanner(), port, house,
                     places=lambda: [AreaView("kitchen", (2.0, 0.5, 1.0), "kitchen"),
                                     AreaView("living_room", (5.5, 0.5, 5.0), "living_room")])
