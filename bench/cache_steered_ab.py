@@ -4,8 +4,8 @@ The machine is shared, so absolute ops/s drift; this interleaves the two version
 100,000-access seeded Zipf(0.9) stream over 10,000 keys, read-through, C=1000), five runs
 each, and reports the medians and their ratio, with the load average.
 
-    .venv/bin/python bench/cache_steered_ab.py [--ref main] [--runs 5]
-        # -> bench/results/cache_steered_ab.json
+    .venv/bin/python bench/cache_steered_ab.py [--ref main] [--runs 5] [--out NAME]
+        # -> bench/results/NAME.json (default cache_steered_ab)
 """
 
 from __future__ import annotations
@@ -75,6 +75,8 @@ def main() -> int:
     ap.add_argument("--ref", default="main")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--capacity", type=int, default=1000)
+    ap.add_argument("--out", default="cache_steered_ab",
+                    help="result name under bench/results/ (a round's A/B keeps its own file)")
     a = ap.parse_args()
     rng = random.Random(7)
     weights = [1 / (i + 1) ** 0.9 for i in range(10_000)]
@@ -90,7 +92,7 @@ def main() -> int:
            "ops_per_second_median": med, "ratio_this_over_ref": med["this"] / med["ref"],
            "ops_per_second_all": runs, "loadavg_before_after": [load_before, os.getloadavg()]}
     (REPO / "bench" / "results").mkdir(exist_ok=True)
-    (REPO / "bench" / "results" / "cache_steered_ab.json").write_text(
+    (REPO / "bench" / "results" / f"{a.out}.json").write_text(
         json.dumps(with_environment(out), indent=1))
     print(json.dumps({k: out[k] for k in ("ref", "ops_per_second_median", "ratio_this_over_ref")}))
     return 0
