@@ -117,6 +117,33 @@ def prepare(memory_dir: Path) -> None:
     dds.prepare_scene_graph(memory_dir, 10_000, sorted({u.label for u in pool}), rng)
 
 
+def alternate(script: str, child_args: list[str], codes: dict[str, str], rounds: int,
+              shown: str, prefix: str) -> dict[str, list[dict]]:
+    """Run `script --child <memory copy> *child_args` under each code, alternating which
+    goes first each round (this machine's load drifts), on one prepared memory copied per
+    run. Each child prints its result as JSON on its last line; `shown` is printed per run."""
+    runs: dict[str, list[dict]] = {who: [] for who in codes}
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        base = Path(tmp) / "memory"
+        base.mkdir()
+        prepare(base)
+        order = list(codes)
+        for r in range(rounds):
+            for who in (order if r % 2 == 0 else order[::-1]):
+                d = Path(tmp) / f"{who}_{r}"
+                shutil.copytree(base, d)
+                env = os.environ | {"PYTHONPATH": codes[who]}
+                load = os.getloadavg()[0]
+                done = subprocess.run([sys.executable, script, "--child", str(d), *child_args],
+                                      env=env, capture_output=True, text=True, check=True,
+                                      cwd=d)
+                result = json.loads(done.stdout.strip().splitlines()[-1]) | {"load_1m": load}
+                runs[who].append(result)
+                print(who, r, result[shown], flush=True)
+                shutil.rmtree(d, ignore_errors=True)
+    return runs
+
+
 def main() -> int:
     args = sys.argv[1:]
     if args and args[0] == "--child":
@@ -126,23 +153,7 @@ def main() -> int:
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 3
     out_name = args[args.index("--out") + 1] if "--out" in args else "server_start_stages"
     codes = {"this": str(ROOT), "peer": against}
-    runs: dict[str, list[dict]] = {"this": [], "peer": []}
-    with tempfile.TemporaryDirectory(prefix="start_stages_") as tmp:
-        base = Path(tmp) / "memory"
-        base.mkdir()
-        prepare(base)
-        for r in range(rounds):
-            for who in (("this", "peer") if r % 2 == 0 else ("peer", "this")):
-                d = Path(tmp) / f"{who}_{r}"
-                shutil.copytree(base, d)
-                env = os.environ | {"PYTHONPATH": codes[who]}
-                load = os.getloadavg()[0]
-                done = subprocess.run([sys.executable, __file__, "--child", str(d)], env=env,
-                                      capture_output=True, text=True, check=True, cwd=d)
-                result = json.loads(done.stdout.strip().splitlines()[-1]) | {"load_1m": load}
-                runs[who].append(result)
-                print(who, r, result["process_cpu_ms_total"], flush=True)
-                shutil.rmtree(d, ignore_errors=True)
+    runs = alternate(__file__, [], codes, rounds, "process_cpu_ms_total", "start_stages_")
     summary: dict[str, Any] = {}
     for who, results in runs.items():
         stages = results[0]["stages_ms_wall_processcpu_threadcpu"]

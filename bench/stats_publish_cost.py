@@ -24,11 +24,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -121,32 +118,15 @@ def main() -> int:
         child(args[1], int(args[2]), int(args[3]))
         return 0
     sys.path.insert(0, str(ROOT / "bench"))
-    from server_start_stages import prepare
+    from server_start_stages import alternate
     against = str(Path(args[args.index("--against") + 1]).resolve())
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 3
     calls = int(args[args.index("--calls") + 1]) if "--calls" in args else 300
     between = int(args[args.index("--between") + 1]) if "--between" in args else 1
     out_name = args[args.index("--out") + 1] if "--out" in args else "stats_publish_cost"
     codes = {"this": str(ROOT), "peer": against}
-    runs: dict[str, list[dict]] = {"this": [], "peer": []}
-    with tempfile.TemporaryDirectory(prefix="stats_cost_") as tmp:
-        base = Path(tmp) / "memory"
-        base.mkdir()
-        prepare(base)
-        for r in range(rounds):
-            for who in (("this", "peer") if r % 2 == 0 else ("peer", "this")):
-                d = Path(tmp) / f"{who}_{r}"
-                shutil.copytree(base, d)
-                env = os.environ | {"PYTHONPATH": codes[who]}
-                load = os.getloadavg()[0]
-                done = subprocess.run([sys.executable, __file__, "--child", str(d), str(calls),
-                                       str(between)],
-                                      env=env, capture_output=True, text=True, check=True,
-                                      cwd=d)
-                result = json.loads(done.stdout.strip().splitlines()[-1]) | {"load_1m": load}
-                runs[who].append(result)
-                print(who, r, result["us_median"], flush=True)
-                shutil.rmtree(d, ignore_errors=True)
+    runs = alternate(__file__, [str(calls), str(between)], codes, rounds, "us_median",
+                     "stats_cost_")
     summary: dict[str, Any] = {
         who: {part: statistics.median(x["us_median"][part] for x in results)
               for part in results[0]["us_median"]} for who, results in runs.items()}
