@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh32|fresh33] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh33|fresh34] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh33][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh34][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -487,6 +487,27 @@ files). Recency-dominated by construction: the help desk and the stories; phase 
 the sprints, the conference's slots and the exam's questions; late second references: the
 second doses and boosters, and the reservations read again on the day; frequency with
 loops and groups: the campaign sends, the grading walks and the font files.
+``fresh34`` (seeds 56000+) was written in round 46 before anything ran on it, by a writer
+who did not read the policy's code: a court's case management system (filings, first
+hearings weeks later reading the case, its parties and docket again, continuances, the
+public portal's cases in the news), a census's field operation (one enumeration district
+after another in walking order, call-backs to the absent, the non-response follow-up and
+quality-control re-interviews after every wave of districts), a film studio's render farm
+(each frame of a shot reads the sequence's set, the cast's models and the simulation cache;
+the next sequence's set at once), a restaurant's kitchen display system (orders routed to
+the stations' screens, redrawn until the cook bumps the items, the expo, recalls), a news
+site's live blogs (polls of the newest entries of a few live stories, new readers scrolling
+down, stories ending), an API gateway's rate limiter (each request's key plan, its sliding
+window's two counters and the route's limit; scrapers' one-off keys), a geocoding service
+(Zipf forward and reverse look-ups with their city, region and country; customers' batch
+files of new addresses), a podcast host (feed polls, each release's burst of downloads by
+the show's subscribers, back-catalogue plays in ranges) and a car dealership's workshop
+system (services due months later reading the vehicle and its last job cards, reminders,
+comebacks, recalls; parts by Zipf). Recency-dominated by construction: the kitchen display
+and the live blogs; phase changes: the census districts and the render farm's sequences;
+late second references: the court hearings and the workshop's next services (and the
+census follow-up); frequency with scans and bursts: the rate limiter, the geocoder and the
+podcast host.
 """
 
 from __future__ import annotations
@@ -15558,6 +15579,408 @@ def fresh33_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def court_dockets(seed: int, judges: int, daily: int, lead: int, adjourn: float,
+                  public: int) -> Iterator[int]:
+    """A court's case management system (late second references: a state court's e-filing
+    and docket, as Tyler's Odyssey, or the federal courts' CM/ECF). Each court day ``daily``
+    new cases are filed: the filing reads the assigned judge's calendar for the day, the
+    case, its two parties and writes the first docket entry. The first hearing is set
+    ``lead`` to 2 * ``lead`` court days later: that day the judge's calendar is read and, for
+    each case heard, the case, its parties, its last docket entries and a new entry (the
+    minute order). A share ``adjourn`` of the hearings is continued 10 to 30 days; the rest
+    are decided, and one in fifty comes back months later on a motion or an appeal.
+    ``public`` look-ups a day on the public portal read a case in the news (the newest most)
+    and its last entry."""
+    rng = random.Random(seed)
+    case_k, party_k, entry_k, cal_k = (i << 40 for i in range(4))
+    made = itertools.count()
+    entries: dict[int, int] = {}
+    hearings: dict[int, list[int]] = {}
+    noted: list[int] = []  # cases in the news, in the order they got there
+    news = _zipf(rng, 500, 1.0)
+    for day in itertools.count():
+        work = [(True, next(made)) for _ in range(daily)]
+        work += [(False, c) for c in hearings.pop(day, [])]
+        rng.shuffle(work)
+        for filing, c in work:
+            yield cal_k + ((c % judges) << 24) + day
+            yield case_k + c
+            yield party_k + 2 * c
+            yield party_k + 2 * c + 1
+            n = entries.get(c, 0)
+            for e in range(max(0, n - 3), n):
+                yield entry_k + 64 * c + e
+            if n < 63:
+                entries[c] = n + 1
+                yield entry_k + 64 * c + n
+            if filing:
+                hearings.setdefault(day + rng.randint(lead, 2 * lead), []).append(c)
+                if rng.random() < 0.02:
+                    noted.append(c)
+            elif rng.random() < adjourn:
+                hearings.setdefault(day + rng.randint(10, 30), []).append(c)
+            elif rng.random() < 0.02:
+                hearings.setdefault(day + rng.randint(60, 180), []).append(c)
+        for _ in range(public if noted else 0):
+            c = noted[-1 - news() % len(noted)]
+            yield case_k + c
+            yield entry_k + 64 * c + max(0, entries.get(c, 1) - 1)
+
+
+def census_fieldwork(seed: int, size: int, enumerators: int, absent: float, wave: int,
+                     qc: float) -> Iterator[int]:
+    """A census's field operation (phase changes, with late second references: the
+    enumeration and non-response follow-up of a population census, as the US Census
+    Bureau's or the ONS's field work). Enumerators work one enumeration district after
+    another: the district's map is read, then each of its ``size`` addresses in walking
+    order: the enumerator's case list, the address and, when someone is home, the
+    household's questionnaire; a share ``absent`` is not at home (a notice of visit is
+    written) and is called back twice before the district closes, reading the address and
+    the notes again. When a district closes the working set moves to the next one at once.
+    After every ``wave`` districts the non-response follow-up returns to the addresses still
+    outstanding there (the address, the notes, the household when it answers at last), and
+    quality control re-interviews a share ``qc`` of the completed households."""
+    rng = random.Random(seed)
+    addr_k, hh_k, note_k, map_k, case_k = (i << 40 for i in range(5))
+    addresses = itertools.count()
+    outstanding: list[int] = []
+    checks: list[int] = []
+    for d in itertools.count():
+        yield map_k + d
+        street = [next(addresses) for _ in range(size)]
+        todo = street
+        for visit in range(3):  # the first visit, then two call-backs
+            missed = []
+            for a in todo:
+                yield case_k + d * enumerators + a % enumerators
+                yield addr_k + a
+                if visit:
+                    yield note_k + a
+                if rng.random() < absent:
+                    yield note_k + a
+                    missed.append(a)
+                else:
+                    yield hh_k + a
+                    if rng.random() < qc:
+                        checks.append(a)
+            todo = missed
+        outstanding += todo
+        if (d + 1) % wave == 0:
+            for a in outstanding:  # non-response follow-up, weeks after the first visit
+                yield addr_k + a
+                yield note_k + a
+                if rng.random() < 0.6:
+                    yield hh_k + a
+            for a in checks:  # the re-interview
+                yield addr_k + a
+                yield hh_k + a
+            outstanding, checks = [], []
+
+
+def render_farm(seed: int, library: int, alpha: float, set_assets: int, shots: int,
+                frames: int) -> Iterator[int]:
+    """A film studio's render farm through a show (phase changes: shots rendered one after
+    another on a farm run by Deadline or Tractor, the assets read from the studio's file
+    server). A sequence has its own set (``set_assets`` models and textures, used by all its
+    shots) and a cast drawn from the show's characters (Zipf ``alpha`` over ``library``: the
+    leads are in nearly every sequence). Each of a shot's ``frames`` frames reads the shot's
+    camera and layout, the set's assets in view (about half of them, the same for the
+    shot), each character's model, rig and textures, the simulation cache of the frame
+    before; it writes its render layers and the composite reads them. The next shot of the
+    sequence keeps the set and changes the framing and the cast; after ``shots`` shots the
+    next sequence's set replaces the working set at once."""
+    rng = random.Random(seed)
+    shot_k, asset_k, char_k, sim_k, layer_k = (i << 40 for i in range(5))
+    lead = _zipf(rng, library, alpha)
+    shot_ids = itertools.count()
+    for seq in itertools.count():
+        cast = sorted({lead() for _ in range(rng.randint(3, 8))})
+        for _ in range(shots):
+            sh = next(shot_ids)
+            view = [seq * set_assets + a for a in range(set_assets) if rng.random() < 0.5]
+            in_shot = [c for c in cast if rng.random() < 0.6] or cast[:1]
+            for f in range(frames):
+                yield shot_k + sh
+                for a in view:
+                    yield asset_k + a
+                for c in in_shot:
+                    for part in range(3):
+                        yield char_k + 4 * c + part
+                if f:
+                    yield sim_k + (sh << 12) + f - 1
+                yield sim_k + (sh << 12) + f
+                for layer in range(2):
+                    yield layer_k + (sh << 13) + 2 * f + layer
+                for layer in range(2):
+                    yield layer_k + (sh << 13) + 2 * f + layer
+
+
+def kitchen_display(seed: int, stations: int, menu: int, alpha: float, rate: float,
+                    screen: int) -> Iterator[int]:
+    """A restaurant's kitchen display system on a busy line (recency-dominated: Toast's or
+    Square's KDS). An order comes in (a share ``rate`` of the events): the order and each of
+    its one to five items with its dish (Zipf ``alpha`` over ``menu``), the item routed to its
+    dish's station (of ``stations``). Every event one station's screen is redrawn: the
+    station, its oldest open items up to ``screen`` of them; the cook there bumps the oldest
+    item now and then, and when the last item of an order is bumped the expo screen reads
+    the order and it goes out. Now and then a finished order is recalled to the screen."""
+    rng = random.Random(seed)
+    order_k, line_k, dish_k, station_k = (i << 40 for i in range(4))
+    dish = _zipf(rng, menu, alpha)
+    made = itertools.count()
+    queues: list[collections.deque[tuple[int, int]]] = [
+        collections.deque() for _ in range(stations)]
+    left: dict[int, int] = {}
+    done: collections.deque[int] = collections.deque(maxlen=20)
+    bump = min(0.95, 4.5 * rate)  # a line that keeps up, most of the time
+    while True:
+        if rng.random() < rate:
+            o = next(made)
+            yield order_k + o
+            left[o] = rng.randint(1, 5)
+            for i in range(left[o]):
+                m = dish()
+                yield dish_k + m
+                yield line_k + 8 * o + i
+                queues[m % stations].append((o, i))
+        s = rng.randrange(stations)
+        yield station_k + s
+        for o, i in itertools.islice(queues[s], screen):
+            yield line_k + 8 * o + i
+        if queues[s] and rng.random() < bump:
+            o, _ = queues[s].popleft()
+            left[o] -= 1
+            if not left[o]:
+                del left[o]
+                yield order_k + o  # the expo screen
+                done.append(o)
+        if done and rng.random() < 0.01:
+            yield order_k + done[rng.randrange(len(done))]
+
+
+def live_blog(seed: int, blogs: int, page: int, post: float, length: int,
+              arrivals: float) -> Iterator[int]:
+    """A news site's live blogs (recency-dominated: a newsroom's CMS serving the live blogs
+    of matches and breaking stories, as the Guardian's or the BBC's). ``blogs`` stories are
+    live at once, some far more read than others (Zipf by their slot). Most events are a
+    reader's page polling one of them for updates: it reads the blog, its pinned summary
+    and the newest ``page`` entries; a reader who just arrived (``arrivals`` of the polls)
+    scrolls further down, a page or two of older entries. With each poll the blog's editors
+    may post an entry (``post``) and now and then correct one of the last few. After
+    ``length`` entries the story ends and another blog takes its slot: the old one is read
+    no more."""
+    rng = random.Random(seed)
+    blog_k, entry_k, pin_k = (i << 40 for i in range(3))
+    slot = _zipf(rng, blogs, 1.0)
+    made = itertools.count()
+    live = [next(made) for _ in range(blogs)]
+    posted = [1 + rng.randrange(length // 2) for _ in range(blogs)]  # some began earlier
+    while True:
+        i = slot()
+        b = live[i]
+        if rng.random() < post:
+            yield entry_k + (b << 20) + posted[i]
+            posted[i] += 1
+            if posted[i] >= length:
+                live[i], posted[i] = next(made), 1
+                continue
+        if rng.random() < post / 4:
+            yield entry_k + (b << 20) + max(0, posted[i] - 1 - rng.randrange(4))
+        yield blog_k + b
+        yield pin_k + b
+        deep = page * (1 + rng.randrange(2)) if rng.random() < arrivals else 0
+        for e in range(posted[i] - 1, max(-1, posted[i] - 1 - page - deep), -1):
+            yield entry_k + (b << 20) + e
+
+
+def rate_limiter(seed: int, keys: int, alpha: float, routes: int, window: int,
+                 scrapers: float) -> Iterator[int]:
+    """An API gateway's rate limiter (frequency-dominated: Kong's or Envoy's global rate
+    limiting on a shared store, sliding-window counters). A request (Zipf ``alpha`` over the
+    ``keys`` API keys: a few integrations send most) reads its key's plan, the key's counter
+    of the current window and of the one before (the sliding-window estimate) and the
+    route's limit (Zipf over ``routes``). Windows roll every ``window`` requests: their
+    counters are new keys then. A share ``scrapers`` of the requests comes from scrapers
+    rotating through fresh keys, rejected at once (one-offs)."""
+    rng = random.Random(seed)
+    plan_k, ctr_k, route_k, bad_k = (i << 40 for i in range(4))
+    key = _zipf(rng, keys, alpha)
+    route = _zipf(rng, routes, 1.0)
+    fresh = itertools.count()
+    for t in itertools.count():
+        if rng.random() < scrapers:
+            yield bad_k + next(fresh)
+            continue
+        k, w = key(), t // window
+        yield plan_k + k
+        yield ctr_k + (k << 20) + w
+        if w:
+            yield ctr_k + (k << 20) + w - 1
+        yield route_k + route()
+
+
+def geocoder(seed: int, places: int, alpha: float, reverse: float, every: int,
+             batch: int) -> Iterator[int]:
+    """A geocoding service behind map and delivery apps (frequency with scans: Nominatim or
+    Pelias). A forward query (Zipf ``alpha`` over ``places``: the capital, the airport, the
+    popular streets) reads the normalised query, the place it matches and the place's
+    city, region and country (the same few for most places); a share ``reverse`` are
+    reverse look-ups of a point: the spatial index cell around it and the nearest place.
+    Every ``every`` queries a customer's batch job geocodes a file of ``batch`` addresses
+    one by one: each a new query string and mostly a new place, in the same cities."""
+    rng = random.Random(seed)
+    query_k, place_k, admin_k, cell_k = (i << 40 for i in range(4))
+    pick = _zipf(rng, places, alpha)
+    cities = max(1, places // 50)
+    one_off = itertools.count(places)
+
+    def match(p: int) -> Iterator[int]:
+        yield place_k + p
+        c = p % cities
+        yield admin_k + c
+        yield admin_k + (1 << 30) + c % 20
+        yield admin_k + (2 << 30) + c % 3
+
+    for t in itertools.count(1):
+        if rng.random() < reverse:
+            p = pick()
+            yield cell_k + p // 8
+            yield place_k + p
+        else:
+            p = pick()
+            yield query_k + p
+            yield from match(p)
+        if t % every == 0:
+            for _ in range(batch):
+                q = next(one_off)
+                yield query_k + q
+                yield from match(q if rng.random() < 0.8 else pick())
+
+
+def podcast_host(seed: int, shows: int, alpha: float, subscribers: int, release: float,
+                 poll: float) -> Iterator[int]:
+    """A podcast host's feeds and downloads (frequency with release bursts: Libsyn,
+    Buzzsprout or Megaphone). Podcast apps poll the feeds of the shows they follow (a
+    share ``poll`` of the events; Zipf ``alpha`` over ``shows``: a few shows have most of the
+    ``subscribers``). When a show releases an episode (``release`` an event) its subscribers'
+    apps download it over the next hours, a burst of reads of the new episode (each
+    download reading the feed first) that ends when they all have it. Listeners also play
+    the back catalogue (the show by Zipf, the newest episodes most); a player fetches an
+    episode in two or three ranges while it plays."""
+    rng = random.Random(seed)
+    feed_k, ep_k = 0, 1 << 40
+    show = _zipf(rng, shows, alpha)
+    latest = [rng.randrange(1, 200) for _ in range(shows)]
+    bursts: list[list[int]] = []  # [show, episode, downloads left]
+    scale = sum(1.0 / (r + 1) ** alpha for r in range(shows))
+    while True:
+        u = rng.random()
+        if u < release:
+            s = show()
+            latest[s] += 1
+            fans = max(1, int(subscribers / (s + 1) ** alpha / scale))
+            bursts.append([s, latest[s], fans])
+            yield feed_k + s
+        elif u < release + poll:
+            yield feed_k + show()
+        elif bursts and rng.random() < 0.6:
+            i = rng.randrange(len(bursts))
+            s, e, n = bursts[i]
+            yield feed_k + s
+            yield ep_k + (s << 20) + e
+            if n <= 1:
+                bursts[i] = bursts[-1]
+                bursts.pop()
+            else:
+                bursts[i][2] = n - 1
+        else:
+            s = show()
+            e = max(0, latest[s] - int(rng.expovariate(0.3)))
+            for _ in range(rng.randint(2, 3)):
+                yield ep_k + (s << 20) + e
+
+
+def service_workshop(seed: int, daily: int, interval: int, parts: int, alpha: float,
+                     comeback: float) -> Iterator[int]:
+    """A car dealership's workshop system (late second references, with frequency over the
+    parts catalogue: a dealer management system such as CDK's or Keyloop's). Each working
+    day ``daily`` vehicles come in, new customers and those whose service is due: the
+    booking reads the vehicle and its owner and the job cards of its last visits; the
+    technician's job card is written and reads the service schedule of the vehicle's model
+    (of 40) and the parts it needs (Zipf ``alpha`` over ``parts``: oil filters and wiper blades
+    most) with their stock. The next service is due about ``interval`` working days later,
+    and the reminder a week before reads the vehicle and the owner. A share ``comeback``
+    returns within days with a fault (the last job card read again), and now and then a
+    manufacturer's recall calls in the serviced vehicles of one model."""
+    rng = random.Random(seed)
+    car_k, owner_k, card_k, model_k, part_k, stock_k = (i << 40 for i in range(6))
+    part = _zipf(rng, parts, alpha)
+    made = itertools.count()
+    cards: dict[int, int] = {}
+    due: dict[int, list[int]] = {}
+    reminders: dict[int, list[int]] = {}
+    seen: list[int] = []
+    for day in itertools.count():
+        for v in reminders.pop(day, []):
+            yield car_k + v
+            yield owner_k + v
+        visits = due.pop(day, [])
+        visits += [next(made) for _ in range(max(0, daily - len(visits)))]
+        if rng.random() < 0.01 and seen:  # a recall: one model's vehicles
+            m = rng.randrange(40)
+            visits += [v for v in seen if v % 40 == m][:daily]
+        for v in visits:
+            yield car_k + v
+            yield owner_k + v
+            n = cards.get(v, 0)
+            for c in range(max(0, n - 2), n):
+                yield card_k + 64 * v + c
+            if n == 0:
+                seen.append(v)
+            if n < 63:
+                cards[v] = n + 1
+                yield card_k + 64 * v + n
+            yield model_k + v % 40
+            for _ in range(rng.randint(2, 6)):
+                p = part()
+                yield part_k + p
+                yield stock_k + p
+            if rng.random() < comeback:
+                due.setdefault(day + rng.randint(1, 5), []).append(v)
+            else:
+                nxt = day + interval + rng.randrange(-interval // 10, interval // 10 + 1)
+                due.setdefault(nxt, []).append(v)
+                reminders.setdefault(nxt - 5, []).append(v)
+
+
+def fresh34_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 46's held-out set: seeds 56000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 56000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "court_j4_f20": lambda: court_dockets(s + 0, 4, 20, 15, 0.4, 10),
+        "court_j60_f400": lambda: court_dockets(s + 1, 60, 400, 30, 0.3, 200),
+        "census_s60_e3": lambda: census_fieldwork(s + 2, 60, 3, 0.3, 5, 0.05),
+        "census_s800_e20": lambda: census_fieldwork(s + 3, 800, 20, 0.4, 8, 0.02),
+        "render_l30_a20": lambda: render_farm(s + 4, 30, 1.2, 20, 4, 24),
+        "render_l400_a150": lambda: render_farm(s + 5, 400, 0.9, 150, 6, 48),
+        "kds_s3_m40": lambda: kitchen_display(s + 6, 3, 40, 1.0, 0.1, 8),
+        "kds_s8_m300": lambda: kitchen_display(s + 7, 8, 300, 0.8, 0.2, 12),
+        "liveblog_b3_p10": lambda: live_blog(s + 8, 3, 10, 0.05, 200, 0.1),
+        "liveblog_b40_p20": lambda: live_blog(s + 9, 40, 20, 0.1, 600, 0.3),
+        "ratelimit_k200_w500": lambda: rate_limiter(s + 10, 200, 1.1, 20, 500, 0.02),
+        "ratelimit_k50000_w5000": lambda: rate_limiter(s + 11, 50000, 0.8, 300, 5000, 0.15),
+        "geocoder_p2000_b100": lambda: geocoder(s + 12, 2000, 1.0, 0.2, 2000, 100),
+        "geocoder_p500000_b5000": lambda: geocoder(s + 13, 500000, 0.8, 0.4, 20000, 5000),
+        "podcast_s100_u2000": lambda: podcast_host(s + 14, 100, 1.0, 2000, 0.002, 0.3),
+        "podcast_s20000_u300000": lambda: podcast_host(s + 15, 20000, 0.9, 300000, 0.01,
+                                                       0.4),
+        "workshop_d10_i60": lambda: service_workshop(s + 16, 10, 60, 300, 1.1, 0.05),
+        "workshop_d150_i250": lambda: service_workshop(s + 17, 150, 250, 20000, 0.9, 0.03),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -15574,7 +15997,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh27": fresh27_variants, "fresh28": fresh28_variants,
                 "fresh29": fresh29_variants,
                 "fresh30": fresh30_variants, "fresh31": fresh31_variants,
-                "fresh32": fresh32_variants, "fresh33": fresh33_variants}
+                "fresh32": fresh32_variants, "fresh33": fresh33_variants,
+                "fresh34": fresh34_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

@@ -57,6 +57,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh44b: floor plan 6, seed 4402; fresh44c: floor plan 18, seed 4403)
     .venv/bin/python bench/experience_tasks.py --split fresh45a # floor plan 27, seed 4501
         # (fresh45b: floor plan 28, seed 4502; fresh45c: floor plan 20, seed 4503)
+    .venv/bin/python bench/experience_tasks.py --split fresh46a # floor plan 30, seed 4601
+        # (fresh46b: floor plan 8, seed 4602; fresh46c: floor plan 26, seed 4603)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -347,6 +349,16 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only; 0 of 30 out of reach in each).
+# "fresh46a/b/c" (round 46) likewise, by a helper (heldout46) who ran no arm on them: the
+# next in line, a FIFTH reuse each: round 41's 30 (fresh21c's, reused by fresh27a, fresh32a,
+# fresh36c and fresh41b) with 4601 and 8 (fresh22a's, reused by fresh27b, fresh32b,
+# fresh37a and fresh41c) with 4602, and round 42's 26 (fresh22c's, reused by fresh27c,
+# fresh32c, fresh37b and fresh42a) with 4603 (none a tuning plan: 30, 8 and 26 are in
+# neither room_prior_fit's ODD nor put_spot_error's --plans). Next in line: fifth reuses of
+# round 42's 5 and 12, then round 43's 13.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -373,7 +385,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh42a": (26, 4201), "fresh42b": (5, 4202), "fresh42c": (12, 4203),
           "fresh43a": (13, 4301), "fresh43b": (4, 4302), "fresh43c": (24, 4303),
           "fresh44a": (16, 4401), "fresh44b": (6, 4402), "fresh44c": (18, 4403),
-          "fresh45a": (27, 4501), "fresh45b": (28, 4502), "fresh45c": (20, 4503)}
+          "fresh45a": (27, 4501), "fresh45b": (28, 4502), "fresh45c": (20, 4503),
+          "fresh46a": (30, 4601), "fresh46b": (8, 4602), "fresh46c": (26, 4603)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

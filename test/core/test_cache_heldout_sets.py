@@ -4,7 +4,7 @@ fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's 
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
 fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
 round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30, round 43's
-fresh31, round 44's fresh32, round 45's fresh33): their
+fresh31, round 44's fresh32, round 45's fresh33, round 46's fresh34): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -21,7 +21,7 @@ N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30",
-        "fresh31", "fresh32", "fresh33")
+        "fresh31", "fresh32", "fresh33", "fresh34")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -259,6 +259,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
         }
+    if name == "fresh34":
+        return {
+            "court": lambda s: h.court_dockets(s, 2, 5, 3, 0.4, 3),
+            "census": lambda s: h.census_fieldwork(s, 20, 2, 0.3, 3, 0.1),
+            "render": lambda s: h.render_farm(s, 10, 1.0, 6, 2, 5),
+            "kds": lambda s: h.kitchen_display(s, 2, 10, 1.0, 0.2, 4),
+            "liveblog": lambda s: h.live_blog(s, 2, 5, 0.1, 30, 0.2),
+            "ratelimit": lambda s: h.rate_limiter(s, 30, 1.0, 5, 50, 0.05),
+            "geocoder": lambda s: h.geocoder(s, 200, 1.0, 0.3, 100, 20),
+            "podcast": lambda s: h.podcast_host(s, 10, 1.0, 50, 0.01, 0.3),
+            "workshop": lambda s: h.service_workshop(s, 3, 10, 50, 1.0, 0.1),
+        }
     if name == "fresh33":
         return {
             "sprint": lambda s: h.sprint_board(s, 3, 8, 20, 0.1),
@@ -473,7 +485,11 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # each reply reading its last messages, until it is solved; the larger desk's agents fall
 # behind, its queue is worked oldest first, so only about two thirds of its re-references
 # come within 200) and the ephemeral stories (the tray shows the live stories of the
-# accounts followed, the celebrities' to nearly everyone, and a segment expires).
+# accounts followed, the celebrities' to nearly everyone, and a segment expires); fresh34's
+# kitchen display (every redraw of a station's screen reads its oldest open items until the
+# cook bumps them, and the expo reads the order once more as it goes out) and the live blogs
+# (every poll reads the newest entries, which age out of the page; the larger variant's 40
+# blogs are polled by Zipf, so under half of its re-references come within 200 events).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -498,7 +514,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh30": ({"tailsampler", "dcs"}, 0.55, 0.45),
                     "fresh31": ({"otp", "delivery"}, 0.55, 0.3),
                     "fresh32": ({"auction", "spooler"}, 0.5, 0.45),
-                    "fresh33": ({"helpdesk", "stories"}, 0.6, 0.6)}
+                    "fresh33": ({"helpdesk", "stories"}, 0.6, 0.6),
+                    "fresh34": ({"kds", "liveblog"}, 0.8, 0.4)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
