@@ -45,7 +45,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"  # before rclpy loads
-os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
+from memory_node.ros_domain import use_default_domain  # noqa: E402
+
+use_default_domain()  # 1-100, free on this host, unless the user set one
 # The Fast DDS profile a robot should run with (config/fastdds_large_messages.xml: whole
 # images in shared memory), for this process and the nodes it starts; `--dds-profile none`
 # measures Fast DDS's defaults (images over UDP fragments, most frames lost).

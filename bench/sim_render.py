@@ -36,6 +36,7 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 from scene_graph_common import stats_ms, write_result  # noqa: E402
 
+from memory_node.ros_domain import use_default_domain  # noqa: E402
 from memory_node.sim.core.detection import DetectionNoise  # noqa: E402
 from memory_node.sim.core.layouts import from_floorplan, from_seed  # noqa: E402
 from memory_node.sim.core.render import SceneModel  # noqa: E402
@@ -95,8 +96,8 @@ def bench_frames(width: int, height: int, poses: int) -> dict:
 
 def bench_dds(rate: float, window: float) -> dict:
     """World + perception + memory server as processes; frames counted on the client."""
-    env = dict(os.environ, ROS_AUTOMATIC_DISCOVERY_RANGE="LOCALHOST",
-               ROS_DOMAIN_ID=str(150 + os.getpid() % 50))
+    env = dict(os.environ, ROS_AUTOMATIC_DISCOVERY_RANGE="LOCALHOST")
+    use_default_domain(env)  # 1-100, free on this host, unless the user set one
     os.environ.update(env)
     import rclpy  # noqa: PLC0415 - the domain must be set before rclpy loads
     from rclpy.action import ActionClient  # noqa: PLC0415

@@ -51,7 +51,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
 os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"  # before rclpy loads
-os.environ.setdefault("ROS_DOMAIN_ID", str(150 + os.getpid() % 80))
+from memory_node.ros_domain import use_default_domain  # noqa: E402
+
+use_default_domain()  # 1-100, free on this host, unless the user set one
 
 import numpy as np  # noqa: E402
 import rclpy  # noqa: E402

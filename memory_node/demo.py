@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
-os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
+from memory_node.ros_domain import use_default_domain  # noqa: E402
+
+use_default_domain()  # 1-100, free on this host, unless the user set one
 
 import numpy as np  # noqa: E402
 import rclpy  # noqa: E402  (after the environment above)

@@ -35,7 +35,10 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
-os.environ.setdefault("ROS_DOMAIN_ID", str(101 + os.getpid() % 100))
+# A domain of its own (1-100, free on this host) unless the user set one.
+from memory_node.ros_domain import use_default_domain  # noqa: E402
+
+use_default_domain()
 os.environ.setdefault("MUJOCO_GL", "egl")
 # Whole camera images in shared memory for this process (its bag recorder subscribes to the
 # camera) and the nodes it starts: world, perception, memory server, planner.

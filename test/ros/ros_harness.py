@@ -22,6 +22,7 @@ from typing import Any
 import rclpy
 from rclpy.node import Node
 
+from memory_node.ros_domain import choose_domain_id
 from memory_node.transport import use_large_messages
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -67,9 +68,11 @@ def pick_domain() -> int:
     Given MEMORY_NODE_TEST_DOMAIN, an id of it: the first when not under pytest-xdist,
     worker k's k-th otherwise (so the workers of one run never meet and never leave the
     range; a range smaller than the run's workers is an error, not a shared domain).
-    Unset, one of 1..100 (0 is the default everyone uses): concurrent runs on one machine
-    rarely meet (derived from the pid, or from the run's id under pytest-xdist); the
-    workers of one xdist run never meet (consecutive ids)."""
+    Unset, one of 1..100 (0 is the default everyone uses): without xdist the first id from
+    1 + pid % 100 on that no live participant on this host holds (memory_node.ros_domain,
+    as the demo and the main job choose); under xdist derived from the run's id, so the
+    workers of one run never meet (consecutive ids; not probed: a worker's probe cannot see
+    a sibling that has not started its participant yet)."""
     worker = _xdist_worker()
     given = os.environ.get(DOMAINS_ENV, "").strip()
     if given:
@@ -87,7 +90,7 @@ def pick_domain() -> int:
         index, workers = worker
         slots = max(1, 100 // workers)
         return 1 + (int(run_id, 16) % slots) * workers + index % workers
-    return 1 + os.getpid() % 100
+    return choose_domain_id(os.getpid())
 
 
 def confine_to_loopback() -> None:

@@ -19,6 +19,7 @@ from geometry_msgs.msg import Point
 from rclpy.node import Node
 from ros_harness import (
     CONFIG,
+    NodeProcess,
     call,
     node_process,
     publish_until_heard,
@@ -70,15 +71,32 @@ class ScriptedVlm(BaseHTTPRequestHandler):
         pass
 
 
-@pytest.fixture()
+@pytest.fixture(scope="module")
 def vlm_endpoint() -> Iterator[str]:
-    ScriptedVlm.requests = []
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), ScriptedVlm)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def vlm_stack(ros_context: None, vlm_endpoint: str, tmp_path_factory: pytest.TempPathFactory
+              ) -> Iterator[tuple[NodeProcess, NodeProcess]]:
+    """One memory server and one VLM node for the module's two tests (one start of each
+    fewer in the suite): the tests write objects of their own ids and labels, and each
+    starts with an empty request list."""
+    os.environ[KEY_ENV] = KEY  # the node process inherits it; the YAML only names it
+    logs = tmp_path_factory.mktemp("vlm_stack")
+    vlm_params = {"endpoint": vlm_endpoint, "model": "test-vlm", "api_key_env": KEY_ENV,
+                  "timeout_s": 30.0, "period_s": 0.1}
+    with node_process("memory_node.nodes.memory_server", params_file=CONFIG / "memory.yaml",
+                      params={"memory_dir": str(logs / "mem"), "recall.prefetch_batch": 0},
+                      log_path=logs / "server.log") as server, \
+         node_process("memory_node.nodes.vlm_state_node", params_file=CONFIG / "memory.yaml",
+                      params=vlm_params, log_path=logs / "vlm.log") as vlm:
+        yield server, vlm
 
 
 def crop(seed: int) -> bytes:
@@ -98,104 +116,92 @@ def unit(object_id: str, label: str, x: float, state: str = "", image: bytes = b
     return msg
 
 
-def test_vlm_reads_states_from_crops(client_node: Node, tmp_path: Path,
-                                     vlm_endpoint: str) -> None:
-    os.environ[KEY_ENV] = KEY  # the node process inherits it; the YAML only names it
-    server_params = {"memory_dir": str(tmp_path / "mem"), "recall.prefetch_batch": 0}
-    vlm_params = {"endpoint": vlm_endpoint, "model": "test-vlm", "api_key_env": KEY_ENV,
-                  "timeout_s": 5.0, "period_s": 0.1}
-    with node_process("memory_node.nodes.memory_server", params_file=CONFIG / "memory.yaml",
-                      params=server_params, log_path=tmp_path / "server.log") as server, \
-         node_process("memory_node.nodes.vlm_state_node", params_file=CONFIG / "memory.yaml",
-                      params=vlm_params, log_path=tmp_path / "vlm.log") as vlm:
-        update = client_node.create_client(UpdateObject, "/memory/update_object")
-        recall = client_node.create_client(Recall, "/memory/recall")
-        wait_for_service(client_node, update, server)
-        wait_for_service(client_node, recall, server)
-        events: list[ObjectEvent] = []
-        client_node.create_subscription(ObjectEvent, "/memory/events", events.append, 100)
-        # The VLM node must be subscribed before the first NEW event, or it never hears it.
-        spin_until(client_node, lambda: client_node.count_subscribers("/memory/events") >= 2,
-                   timeout=30, what="the vlm node's events subscription")
-        spin_until(client_node, lambda: vlm.alive() and len(
-            client_node.get_publishers_info_by_topic("/memory/events")) > 0,
-            what="the events publisher")
+def test_vlm_reads_states_from_crops(client_node: Node,
+                                     vlm_stack: tuple[NodeProcess, NodeProcess]) -> None:
+    server, vlm = vlm_stack
+    ScriptedVlm.requests = []
+    update = client_node.create_client(UpdateObject, "/memory/update_object")
+    recall = client_node.create_client(Recall, "/memory/recall")
+    wait_for_service(client_node, update, server)
+    wait_for_service(client_node, recall, server)
+    events: list[ObjectEvent] = []
+    client_node.create_subscription(ObjectEvent, "/memory/events", events.append, 100)
+    # The VLM node must be subscribed before the first NEW event, or it never hears it.
+    spin_until(client_node, lambda: client_node.count_subscribers("/memory/events") >= 2,
+               timeout=30, what="the vlm node's events subscription")
+    spin_until(client_node, lambda: vlm.alive() and len(
+        client_node.get_publishers_info_by_topic("/memory/events")) > 0,
+        what="the events publisher")
 
-        # A read on the client created last goes first (warm_up). The upserts are not
-        # re-sent: a copy applied after the VLM's write would put the fridge back to
-        # "closed" (CI, round 33).
-        warm_up(client_node, recall, Recall.Request(instruction="fridge", k=1,
-                                                     token_budget=200))
-        fridge_jpeg = crop(1)
-        # FIFO: Box (no image) and Plate (unusable answer) are handled before Bowl.
-        for u in (unit("Fridge_2", "Fridge", 1.0, "closed", fridge_jpeg),
-                  unit("Box_1", "Box", 2.0), unit("Mug_2", "Mug", 3.0, image=crop(2)),
-                  unit("Plate_1", "Plate", 4.0, image=crop(3)),
-                  unit("Bowl_1", "Bowl", 5.0, "dirty", crop(4))):
-            response = call(client_node, update, UpdateObject.Request(operation=0, unit=u))
-            assert response.success, response.message
+    # A read on the client created last goes first (warm_up). The upserts are not
+    # re-sent: a copy applied after the VLM's write would put the fridge back to
+    # "closed" (CI, round 33).
+    warm_up(client_node, recall, Recall.Request(instruction="fridge", k=1,
+                                                 token_budget=200))
+    fridge_jpeg = crop(1)
+    # FIFO: Box (no image) and Plate (unusable answer) are handled before Bowl.
+    for u in (unit("Fridge_2", "Fridge", 1.0, "closed", fridge_jpeg),
+              unit("Box_1", "Box", 2.0), unit("Mug_2", "Mug", 3.0, image=crop(2)),
+              unit("Plate_1", "Plate", 4.0, image=crop(3)),
+              unit("Bowl_1", "Bowl", 5.0, "dirty", crop(4))):
+        response = call(client_node, update, UpdateObject.Request(operation=0, unit=u))
+        assert response.success, response.message
 
-        def changed(object_id: str, state: str) -> bool:
-            return any(e.kind == ObjectEvent.STATE_CHANGED and e.object_id == object_id
-                       and e.new_state == state for e in events)
+    def changed(object_id: str, state: str) -> bool:
+        return any(e.kind == ObjectEvent.STATE_CHANGED and e.object_id == object_id
+                   and e.new_state == state for e in events)
 
-        for object_id, state in (("Fridge_2", "opened"), ("Mug_2", "dirty"),
-                                 ("Bowl_1", "cleaned")):
-            spin_until(client_node, lambda o=object_id, s=state: changed(o, s), timeout=30,
-                       what=f"{object_id} -> {state}\n{vlm.output()[-2000:]}")
+    for object_id, state in (("Fridge_2", "opened"), ("Mug_2", "dirty"),
+                             ("Bowl_1", "cleaned")):
+        spin_until(client_node, lambda o=object_id, s=state: changed(o, s), timeout=30,
+                   what=f"{object_id} -> {state}\n{vlm.output()[-2000:]}")
 
-        labels = [r["label"] for r in ScriptedVlm.requests]
-        assert "Box" not in labels  # no crop, no request
-        assert labels.count("Plate") == 1
-        assert not any(e.kind == ObjectEvent.STATE_CHANGED and e.object_id == "Plate_1"
-                       for e in events)
-        first = next(r for r in ScriptedVlm.requests if r["label"] == "Fridge")
-        assert first["path"] == "/v1/chat/completions" and first["auth"] == f"Bearer {KEY}"
-        assert first["body"]["model"] == "test-vlm"
-        image_url = first["body"]["messages"][0]["content"][1]["image_url"]["url"]
-        assert base64.b64decode(image_url.split(",", 1)[1]) == fridge_jpeg
+    labels = [r["label"] for r in ScriptedVlm.requests]
+    assert "Box" not in labels  # no crop, no request
+    assert labels.count("Plate") == 1
+    assert not any(e.kind == ObjectEvent.STATE_CHANGED and e.object_id == "Plate_1"
+                   for e in events)
+    first = next(r for r in ScriptedVlm.requests if r["label"] == "Fridge")
+    assert first["path"] == "/v1/chat/completions" and first["auth"] == f"Bearer {KEY}"
+    assert first["body"]["model"] == "test-vlm"
+    image_url = first["body"]["messages"][0]["content"][1]["image_url"]["url"]
+    assert base64.b64decode(image_url.split(",", 1)[1]) == fridge_jpeg
 
-        found = call(client_node, recall, Recall.Request(instruction="Fridge_2 Plate_1", k=10,
-                                                         token_budget=2000))
-        by_id = {u.object_id: u for u in found.units}
-        assert by_id["Fridge_2"].state == "opened"
-        assert by_id["Fridge_2"].last_touched_by == "vlm_state"
-        assert bytes(by_id["Fridge_2"].image.data) == fridge_jpeg  # the crop is kept
-        assert by_id["Plate_1"].state == "none"
-        assert vlm.alive() and server.alive()
+    found = call(client_node, recall, Recall.Request(instruction="Fridge_2 Plate_1", k=10,
+                                                     token_budget=2000))
+    by_id = {u.object_id: u for u in found.units}
+    assert by_id["Fridge_2"].state == "opened"
+    assert by_id["Fridge_2"].last_touched_by == "vlm_state"
+    assert bytes(by_id["Fridge_2"].image.data) == fridge_jpeg  # the crop is kept
+    assert by_id["Plate_1"].state == "none"
+    assert vlm.alive() and server.alive()
 
-        # A hostile NEW event (anyone may publish there): an id the memory would refuse
-        # is dropped on arrival, not queued.
-        hostile = client_node.create_publisher(ObjectEvent, "/memory/events", EVENTS_QOS)
-        spin_until(client_node, lambda: hostile.get_subscription_count() >= 2,
-                   what="the vlm node's events subscription")
-        # Re-published until the VLM node logs the drop (its reader may not have matched
-        # this new writer yet); each copy is dropped the same way.
-        bad = ObjectEvent(kind=ObjectEvent.NEW, object_id="Mug_9\x1b[2J" + "x" * 5000,
-                          label="Mug")
-        publish_until_heard(client_node, lambda: hostile.publish(bad),
-                            lambda: "memory/events dropped: object_id" in vlm.output(),
-                            what="the vlm node")
-        assert vlm.alive() and server.alive()
+    # A hostile NEW event (anyone may publish there): an id the memory would refuse
+    # is dropped on arrival, not queued.
+    hostile = client_node.create_publisher(ObjectEvent, "/memory/events", EVENTS_QOS)
+    spin_until(client_node, lambda: hostile.get_subscription_count() >= 2,
+               what="the vlm node's events subscription")
+    # Re-published until the VLM node logs the drop (its reader may not have matched
+    # this new writer yet); each copy is dropped the same way.
+    bad = ObjectEvent(kind=ObjectEvent.NEW, object_id="Mug_9\x1b[2J" + "x" * 5000,
+                      label="Mug")
+    publish_until_heard(client_node, lambda: hostile.publish(bad),
+                        lambda: "memory/events dropped: object_id" in vlm.output(),
+                        what="the vlm node")
+    assert vlm.alive() and server.alive()
 
 
-def test_a_slow_model_cannot_undo_an_outcome(ros_context: None, tmp_path: Path,
-                                             vlm_endpoint: str) -> None:
+def test_a_slow_model_cannot_undo_an_outcome(vlm_stack: tuple[NodeProcess, NodeProcess]
+                                             ) -> None:
     """The VLM reads an old crop ("dirty") of a cup whose state memory does not know, while
     the robot washes it: the write-back is conditional on the revision the node read, so it
     is refused and the outcome stays."""
-    os.environ[KEY_ENV] = KEY
+    _server, vlm = vlm_stack
+    ScriptedVlm.requests = []
     ScriptedVlm.hold_label = "Cup"
     ScriptedVlm.arrived.clear()
     ScriptedVlm.release.clear()
-    vlm_params = {"endpoint": vlm_endpoint, "model": "test-vlm", "api_key_env": KEY_ENV,
-                  "timeout_s": 30.0, "period_s": 0.1}
-    with node_process("memory_node.nodes.memory_server", params_file=CONFIG / "memory.yaml",
-                      params={"memory_dir": str(tmp_path / "mem"), "recall.prefetch_batch": 0},
-                      log_path=tmp_path / "server.log"), \
-         node_process("memory_node.nodes.vlm_state_node", params_file=CONFIG / "memory.yaml",
-                      params=vlm_params, log_path=tmp_path / "vlm.log") as vlm, \
-         MemoryClient(timeout=20.0) as memory:
+    with MemoryClient(timeout=20.0) as memory:
         memory.wait_until_ready(timeout=60.0)
         probe = rclpy.create_node("race_probe")
         try:
@@ -211,10 +217,13 @@ def test_a_slow_model_cannot_undo_an_outcome(ros_context: None, tmp_path: Path,
         assert washed.changed_units[0].state == "cleaned"
         assert washed.changed_units[0].revision > read.revision
         ScriptedVlm.release.set()
-        vlm.wait_for_output("not written", timeout=30)
+        # The module's VLM log: this test's line is Cup_1's.
+        vlm.wait_for_output("Cup_1: state dirty not written", timeout=30)
         cup = memory.get_units(["Cup_1"])["Cup_1"]
         assert cup.state == "cleaned" and cup.revision == washed.changed_units[0].revision
-        assert "CONFLICT" in vlm.output() or "changed since" in vlm.output()
+        refusal = next(line for line in vlm.output().splitlines()
+                       if "Cup_1: state dirty not written" in line)
+        assert "CONFLICT" in refusal or "changed since" in refusal
     ScriptedVlm.hold_label = ""
 
 

@@ -1,0 +1,105 @@
+"""The domain a run takes when the user set none (memory_node/ros_domain.py): one of 1-100,
+whose DDS ports stay below Linux's ephemeral range, skipping a domain a live participant on
+this host holds; a domain the user set always wins."""
+
+from __future__ import annotations
+
+import os
+import selectors
+import subprocess
+import sys
+
+import pytest
+from ros_harness import REPO_ROOT, START_TIMEOUT_S
+
+from memory_node.ros_domain import (
+    DEFAULT_DOMAIN_IDS,
+    DOMAIN_ENV,
+    EPHEMERAL_PORTS,
+    choose_domain_id,
+    domain_in_use,
+    multicast_metatraffic_port,
+    udp_port_in_use,
+    unicast_metatraffic_port,
+    unicast_user_port,
+    use_default_domain,
+)
+
+# What a process with a real participant prints once rclpy has created it.
+PARTICIPANT = ("import rclpy\nrclpy.init()\nnode = rclpy.create_node('domain_holder')\n"
+               "print('up', flush=True)\nsys.stdin.read()\n")
+
+
+def test_every_default_domain_keeps_120_participants_below_the_ephemeral_ports() -> None:
+    for domain_id in DEFAULT_DOMAIN_IDS:
+        ports = [multicast_metatraffic_port(domain_id)]
+        for participant in range(120):
+            ports += [unicast_metatraffic_port(domain_id, participant),
+                      unicast_user_port(domain_id, participant)]
+        assert max(ports) < EPHEMERAL_PORTS.start
+        assert max(ports) < multicast_metatraffic_port(domain_id + 1)
+    # Why 102 and up are not used: the whole domain lies among the ephemeral ports.
+    assert multicast_metatraffic_port(102) in EPHEMERAL_PORTS
+
+
+@pytest.mark.parametrize("module", ["memory_node.demo", "memory_node.sim.main"])
+def test_the_demo_and_the_main_job_take_a_domain_in_1_to_100_when_none_is_set(
+        module: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != DOMAIN_ENV}
+    shown = subprocess.run(
+        [sys.executable, "-c", f"import os, {module}; print(os.environ['{DOMAIN_ENV}'])"],
+        env=env, cwd=REPO_ROOT, capture_output=True, text=True, timeout=START_TIMEOUT_S,
+        check=True).stdout.split()[-1]
+    assert int(shown) in DEFAULT_DOMAIN_IDS
+    assert unicast_user_port(int(shown), 119) < EPHEMERAL_PORTS.start
+
+
+def test_a_domain_the_user_set_always_wins() -> None:
+    env = {DOMAIN_ENV: "7"}
+    assert use_default_domain(env, seed=41) == "7"
+    assert env[DOMAIN_ENV] == "7"
+    env = {DOMAIN_ENV: " "}  # empty: rcl would read domain 0, everyone's default
+    chosen = use_default_domain(env, seed=41)
+    assert int(chosen) in DEFAULT_DOMAIN_IDS and env[DOMAIN_ENV] == chosen
+
+
+def test_choose_walks_on_from_the_seed_and_wraps() -> None:
+    assert choose_domain_id(0, in_use=lambda _: False) == 1
+    assert choose_domain_id(41, in_use={42}.__contains__) == 43
+    assert choose_domain_id(99, in_use=lambda i: i == 100) == 1
+    assert choose_domain_id(250, in_use=lambda _: False) == 51
+    # Everything taken: the seed's own id (the run starts, as before any probe).
+    assert choose_domain_id(5, in_use=lambda _: True) == 6
+
+
+def test_a_domain_a_live_participant_holds_is_skipped() -> None:
+    """A real participant in another process on this session's domain: its discovery port is
+    the formula's, the probe sees it, and the choice walks past the domain."""
+    domain_id = int(os.environ[DOMAIN_ENV])
+
+    def held() -> int:
+        return sum(udp_port_in_use(unicast_metatraffic_port(domain_id, p)) for p in range(8))
+
+    before = held()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys\n" + PARTICIPANT], env=os.environ.copy(),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None
+        with selectors.DefaultSelector() as ready:
+            ready.register(holder.stdout, selectors.EVENT_READ)
+            assert ready.select(timeout=START_TIMEOUT_S), "the participant did not start"
+        assert holder.stdout.readline().strip() == "up"
+        assert held() == before + 1
+        assert domain_in_use(domain_id)
+
+        def only_this_one_probed(i: int) -> bool:
+            return domain_in_use(i) if i == domain_id else False
+
+        assert choose_domain_id(0, ids=range(domain_id, domain_id + 2),
+                                in_use=only_this_one_probed) == domain_id + 1
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()  # the holder's read returns and it exits
+        holder.wait(timeout=30)
+    assert held() == before
