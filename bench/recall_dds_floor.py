@@ -12,7 +12,10 @@ service with a fixed answer and no recall work:
 * ``floor_events``: the same with the service's introspection events and their reader,
   as the memory server counts dropped requests (`qos.track_requests`);
 * ``floor_answer``: no events, the answer being the real server's serialised answer to the
-  first recall (an instruction's k=5 answer), so the same kind of bytes travel back.
+  first recall (an instruction's k=5 answer), so the same kind of bytes travel back;
+* ``floor_server_size``: ``floor_events`` with idle services (each with its events' reader),
+  subscriptions and timers in the real server's numbers (counted from the DDS graph): the
+  executor's wait set of the server's size.
 
 One client (this process, `recall_dds_latency.call`: an rclpy client spun by its own
 SingleThreadedExecutor) sends every request to every server in turn, the order rotating
@@ -54,7 +57,8 @@ from memory_node.core.recall.embedder import Embedder  # noqa: E402
 from memory_node.srv import Recall  # noqa: E402
 
 N_UNITS = 10_000
-FLOORS = {"floor": [], "floor_events": ["--events"], "floor_answer": ["--answer"]}
+FLOORS = {"floor": [], "floor_events": ["--events"], "floor_answer": ["--answer"],
+          "floor_server_size": ["--server-entities"]}
 
 
 class Floor:
@@ -107,6 +111,21 @@ class Floor:
         return {"domain_id": self.domain, "code": "bench/recall_floor_server.py",
                 "loadavg_1_5_15_before_after": [list(self.load_before),
                                                 list(os.getloadavg())]}
+
+
+def server_entities(real: Any) -> dict[str, int]:
+    """The real server's services and subscriptions as the DDS graph lists them (a node's
+    own parameter services and the parameter events left out: every node has those; a
+    service's introspection-event reader counted with its service)."""
+    node, name = real.node, "memory_server"
+    deadline = time.monotonic() + 10
+    while name not in node.get_node_names() and time.monotonic() < deadline:
+        dds.EXECUTOR[node].spin_once(timeout_sec=0.1)
+    services = [s for s, _ in node.get_service_names_and_types_by_node(name, "/")
+                if not s.startswith(f"/{name}/")]
+    subs = [t for t, _ in node.get_subscriber_names_and_types_by_node(name, "/")
+            if not t.endswith("/_service_event") and t != "/parameter_events"]
+    return {"services": len(services), "subscriptions": len(subs)}
 
 
 def pcts(xs: list[float]) -> dict:
@@ -182,8 +201,13 @@ def main() -> int:
             real.check_units()
             answer = Path(tmp) / "first_answer.cdr"
             answer.write_bytes(serialize_message(first))
+            entities = server_entities(real)
+            result["real_server_entities"] = entities
             for name, extra in FLOORS.items():
-                floor_args = [a if a != "--answer" else f"--answer={answer}" for a in extra]
+                given = {"--answer": f"--answer={answer}",
+                         "--server-entities": "--server-entities={services},{subscriptions}"
+                         .format(**entities)}
+                floor_args = [given.get(a, a) for a in extra]
                 servers.append(Floor(name, floor_args, Path(tmp), rng))
             for s in servers[1:]:
                 s.ready()

@@ -1,7 +1,7 @@
 """bench/recall_floor_server.py, the DDS floor the recall bench times beside the memory
 server (round 46): a real process answering /memory/recall over DDS with its fixed answer,
-field for field the one it was given, with or without the service's introspection events,
-and stopping cleanly on SIGINT."""
+field for field the one it was given, with or without the service's introspection events
+and the server's idle entities, and stopping cleanly on SIGINT."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from memory_node.srv import Recall
 FLOOR = Path(__file__).resolve().parents[2] / "bench" / "recall_floor_server.py"
 
 
-@pytest.mark.parametrize("events", [False, True])
+@pytest.mark.parametrize("extra", [[], ["--events"], ["--server-entities=3,2"]])
 def test_the_floor_answers_every_request_with_its_fixed_answer(
-        events: bool, client_node: Node, tmp_path: Path) -> None:
+        extra: list[str], client_node: Node, tmp_path: Path) -> None:
     given = Recall.Response(success=True, context="the mug is in the kitchen",
                             context_tokens=7,
                             units=[MemoryUnit(object_id=f"u{i}", label="mug")
@@ -31,7 +31,7 @@ def test_the_floor_answers_every_request_with_its_fixed_answer(
     answer = tmp_path / "answer.cdr"
     answer.write_bytes(serialize_message(given))
     server = subprocess.Popen(
-        [sys.executable, str(FLOOR), f"--answer={answer}", *(["--events"] if events else [])],
+        [sys.executable, str(FLOOR), f"--answer={answer}", *extra],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         client = client_node.create_client(Recall, "/memory/recall")
