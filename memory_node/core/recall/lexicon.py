@@ -1446,6 +1446,20 @@ class Lexicon:
         return wholes if len(wholes) == 1 else frozenset()
 
     @lru_cache(maxsize=20_000)  # noqa: B019
+    def is_part_within(self, part: str, whole: str) -> bool:
+        """``part``'s main physical sense is a part of ``whole``'s main physical sense (or of
+        a kind above it), directly or as a part of one of its parts: "windowsill" (a part
+        of a window frame, a part of a window) of "window"; "bedroom" (a part of a
+        dwelling) of no bed."""
+        p = self._physical(part.strip().lower().replace(" ", "_"))[:1]
+        w = self._physical(whole.strip().lower().replace(" ", "_"))[:1]
+        if not p or not w:
+            return False
+        kinds = {w[0]} | set(w[0].closure(lambda x: x.hypernyms()))
+        near = set(p[0].part_holonyms())
+        return bool((near | {g for h in near for g in h.part_holonyms()}) & kinds)
+
+    @lru_cache(maxsize=20_000)  # noqa: B019
     def is_whole(self, phrase: str, wholes: frozenset[int]) -> bool:
         """A thing's main physical sense is one of ``wholes`` or a kind of one: a laptop
         is a kind of computer, so it has the computer's keyboard (WordNet lists parts on

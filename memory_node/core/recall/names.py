@@ -75,6 +75,11 @@ SOURCE_WORDS = frozenset({"from", "off"})
 # table by the sofa"), the second is a landmark (``landmarks``). "next" and "near" may
 # take "to".
 LANDMARK_WORDS = frozenset({"by", "beside", "near", "next"})
+# English's prepositions of vertical and front-back order: after a noun, with another
+# place said in its clause, they locate that noun as nearness does ("into the cupboard
+# under the sink", "on the shelf above the desk"; ``landmarks`` with ``vertical``).
+VERTICAL_WORDS = frozenset({"under", "underneath", "beneath", "below", "above", "behind"})
+_NEARNESS_VERTICAL = LANDMARK_WORDS | VERTICAL_WORDS
 # Every preposition that opens a place's noun phrase, a source's too: a noun modifying
 # the noun after it there says which place (``landmarks`` with ``joined``).
 PHRASE_PLACES = PLACE_WORDS | SOURCE_WORDS | frozenset(
@@ -348,7 +353,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 landmark_places: bool = False, region_nouns: bool = False,
                 root_nouns: bool = False, pictograph_words: bool = False,
                 contrast_kinds: bool = False, compound_modifiers: bool = False,
-                adverb_nouns: bool = False, of_landmarks: bool = False) -> QueryTerms:
+                adverb_nouns: bool = False, of_landmarks: bool = False,
+                vertical_landmarks: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -365,7 +371,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     (:func:`retracted`). ``compound_modifiers``: a noun modifying the noun after it is
     marked as a landmark of it too (:func:`landmarks`); ``of_landmarks``: so is the
     noun phrase after "of" that says which of a place's kind is meant ("in the drawer
-    of the side table")."""
+    of the side table"); ``vertical_landmarks``: so is one after "under", "above",
+    "behind" ... (``landmarks`` with ``vertical``)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -508,7 +515,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
                       _landmarks_of(tokens, lex, text, compound_modifiers, adverb_nouns,
-                                    of_landmarks)
+                                    of_landmarks, vertical_landmarks)
                       if landmark_places and lex is not None else {},
                       region_words(tokens, lex) if region_nouns and lex is not None
                       else frozenset())
@@ -529,17 +536,20 @@ def _breaks(gaps: Sequence[str]) -> frozenset[int]:
 
 
 def _landmarks_of(tokens: Sequence[str], lex: Lexicon, text: str, compound_modifiers: bool,
-                  adverb_nouns: bool, of_landmarks: bool = False) -> dict[int, int]:
+                  adverb_nouns: bool, of_landmarks: bool = False,
+                  vertical: bool = False) -> dict[int, int]:
     """:func:`landmarks` of ``text``'s tokens; with ``compound_modifiers`` the words only
     white space comes right before (no punctuation, arrow or symbol) are joined to the
     word before them."""
     gaps = _gaps(text)
     joined = (frozenset(i for i, g in enumerate(gaps, 1) if g.isspace())
               if compound_modifiers else None)
-    return landmarks(tokens, lex, _breaks(gaps), joined, adverb_nouns, of_landmarks)
+    return landmarks(tokens, lex, _breaks(gaps), joined, adverb_nouns, of_landmarks,
+                     vertical)
 
 
-def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
+def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int],
+                 nearness: frozenset[str] = LANDMARK_WORDS) -> bool:
     """Another preposition of place than the nearness word at ``i`` (and its "to") is
     said in its clause: between the punctuation or coordinator around it ("on the little
     table by the sofa"; not "a bar of soap by the sink and the bottle in the bin")."""
@@ -552,7 +562,7 @@ def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
     hi = i + 1
     while hi < len(tokens) and not ends(hi):
         hi += 1
-    return any(tokens[k] in PLACE_WORDS and tokens[k] not in LANDMARK_WORDS
+    return any(tokens[k] in PLACE_WORDS and tokens[k] not in nearness
                and not (tokens[k] == "to" and tokens[k - 1] in ("next", "near"))
                for k in range(lo, hi) if k != i)
 
@@ -560,7 +570,8 @@ def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int]) -> bool:
 def landmarks(tokens: Sequence[str], lex: Lexicon,
               breaks: frozenset[int] = frozenset(),
               joined: frozenset[int] | None = None,
-              adverb_nouns: bool = False, of_landmarks: bool = False) -> dict[int, int]:
+              adverb_nouns: bool = False, of_landmarks: bool = False,
+              vertical: bool = False) -> dict[int, int]:
     """Indices of the words of each landmark phrase that places a thing said, each
     mapped to the index of the noun it places (its anchor: "table" in "the little table
     by the sofa").
@@ -594,14 +605,25 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
     With ``of_landmarks``, a place's noun phrase followed by "of" and a determiner
     ("within the uppermost drawer of the dresser", "in the drawer of the side table")
     names the drawer; the phrase after "of" only says which drawer, as "the drawer by
-    the dresser" would (:func:`_of_landmarks`)."""
+    the dresser" would (:func:`_of_landmarks`).
+
+    With ``vertical``, a preposition of vertical or front-back order (``VERTICAL_WORDS``)
+    is read as one of nearness is, with the same tests ("into the cupboard under the
+    sink": the sink says which cupboard; "put the mug under the coffee maker", no other
+    place said, is where the mug goes), and with ``joined`` only where white space
+    alone comes before it."""
     at: dict[int, int] = {}
+    nearness = _NEARNESS_VERTICAL if vertical else LANDMARK_WORDS
     if joined is not None:
         at.update(_compound_modifiers(tokens, lex, joined))
     if of_landmarks:
         at.update(_of_landmarks(tokens, lex, breaks))
     for i, t in enumerate(tokens):
-        if t not in LANDMARK_WORDS or i == 0 or not _other_place(tokens, i, breaks):
+        if t not in nearness or i == 0 or not _other_place(tokens, i, breaks, nearness):
+            continue
+        # A vertical word only right after its noun, white space between ("bat on the bed
+        # -> under the desk": the arrow is a boundary the speaker wrote).
+        if t in VERTICAL_WORDS and joined is not None and i not in joined:
             continue
         before = tokens[i - 1]
         # A noun: not a word that may be an adverb ("back", "left"; with
@@ -943,7 +965,7 @@ def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
 def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
                 lexicon: Lexicon | None, places: Callable[[], frozenset[str]],
                 defined: bool = False, types: TypeSet | None = None,
-                own_entry: bool = False) -> dict[str, float]:
+                own_entry: bool = False, compound_kinds: bool = False) -> dict[str, float]:
     """A noun of a place phrase (``places``: the words after a preposition of place) names
     where something goes, a thing that is here. When it is no word of any type here, and
     it and one type here only are each defined by the other in WordNet ("cabinet: a
@@ -961,7 +983,10 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     caller keeps it. ``own_entry`` (``RecallConfig.place_own_entry``, round 32): a word
     that is no thing in its main sense, but is one in its own first entry and mostly no
     verb (:func:`_own_thing`: "cistern"), counts as a thing there too when the speaker
-    said it (not a synonym's word put in for another)."""
+    said it (not a synonym's word put in for another). ``compound_kinds``
+    (``RecallConfig.compound_place_kinds``, round 46): a place noun no definition ties to
+    a type here, one of whose WordNet kinds is named by one type's head before it ("sill":
+    its kind "windowsill"; "on the sill" is the window's) names that type partly too."""
     if lexicon is None or not lexicon.available:
         return names
     glossed_said: set[str] = set()
@@ -997,6 +1022,8 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
             continue
         types = type_set(terms, types)
         tied_to = {t for w in defined_by for t in types.by_head.get(w, ())}
+        if not tied_to and compound_kinds and word not in types.words:
+            tied_to = _compound_kind_types(word, types, lexicon)
         # A thing in its main sense only: "to call my mother" names no cell (the mother
         # of vinegar, "a slimy film of yeast cells"), "at five" no card.
         if (len(tied_to) == 1 and word not in types.words
@@ -1005,6 +1032,22 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
             (t,) = tied_to
             if out.get(t, 0.0) < DEFINED_PLACE:
                 out[t] = DEFINED_PLACE
+    return out
+
+
+def _compound_kind_types(word: str, types: TypeSet, lexicon: Lexicon) -> set[str]:
+    """The types here whose head, put before ``word``, names one of ``word``'s WordNet
+    kinds ("window" + "sill": "windowsill"; "toilet" + "seat": "toilet seat"): the word
+    said alone is that type's part, the way English shortens a compound whose other
+    half the room makes plain. Only kinds written so count, not a kind's other names,
+    and only a kind that is a part of the head's thing (``Lexicon.is_part_within``)."""
+    out: set[str] = set()
+    for kind in lexicon.hyponym_names(word):
+        head = kind[:-len(word)].rstrip(" -") if kind.endswith(word) else ""
+        # The kind a part of the head's thing ("windowsill" of the window), not a kind
+        # merely named after it ("bedroom": a room of a dwelling, no part of a bed).
+        if head and " " not in head and lexicon.is_part_within(kind, head):
+            out.update(types.by_head.get(head, ()))
     return out
 
 

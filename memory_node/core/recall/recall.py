@@ -182,6 +182,10 @@ class RecallConfig:
                                      # place of its kind ("in the drawer of the side
                                      # table", "the uppermost drawer of the dresser":
                                      # names.landmarks, round 39)
+    vertical_landmarks: bool = True  # ... and so is a phrase after "under", "above",
+                                     # "behind" ... that places a noun, the same way
+                                     # ("into the cupboard under the sink": which
+                                     # cupboard; names.landmarks, round 46)
     region_nouns: bool = True        # a noun that says a region of a thing ("on top of
                                      # the toilet", "on top the cooker") names no type
                                      # (the counter top): names.region_words, round 27
@@ -267,6 +271,9 @@ class RecallConfig:
     source_place_nouns: bool = True  # ... and a noun after "from" / "off" is such a
                                      # place too: where a thing is taken from is where
                                      # it is ("off the cistern": the toilet; round 45)
+    compound_place_kinds: bool = True  # ... and one whose WordNet kind one type's head
+                                     # compounds ("sill": "windowsill") names that type
+                                     # partly (names._compound_kind_types, round 46)
     root_nouns: bool = True          # a word that is no noun but made from one, by its
                                      # WordNet definition, says that noun ("shelve it":
                                      # "place on a shelf"; "salty": salt; round 33)
@@ -1449,7 +1456,8 @@ class Recaller:
                                                                self.config.contrast_kinds,
                                                                self.config.compound_modifiers,
                                                                self.config.adverb_nouns,
-                                                               self.config.of_landmarks)
+                                                               self.config.of_landmarks,
+                                                               self.config.vertical_landmarks)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1545,7 +1553,8 @@ class Recaller:
             names = place_nouns(names, of(False), q, self._lexicon(),
                                 lambda: self._place_words_of(q, cfg.source_place_nouns),
                                 cfg.defined_places,
-                                types, cfg.place_own_entry)
+                                types, cfg.place_own_entry,
+                                cfg.compound_place_kinds)
         if cfg.verb_tools and (q.tools or q.sibling_tools):
             names = verb_tools(names, of(False), q)
         if cfg.verb_holders:
@@ -1563,7 +1572,8 @@ class Recaller:
                         cfg.sibling_tools, cfg.regional_compounds, cfg.contrast_places,
                         cfg.landmark_places, cfg.region_nouns, cfg.root_nouns,
                         cfg.pictograph_words, cfg.contrast_kinds,
-                        cfg.compound_modifiers, cfg.adverb_nouns, cfg.of_landmarks)
+                        cfg.compound_modifiers, cfg.adverb_nouns, cfg.of_landmarks,
+                        cfg.vertical_landmarks)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
