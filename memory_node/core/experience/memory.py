@@ -313,15 +313,8 @@ class ExperienceMemory:
             # tidy, stream seed 2710: a mug refused three times, round 27). What shuts it in
             # is the receptacle entry below. The object stays in the state (the line is
             # listed only while memory holds it), in any condition.
-            # And where memory believed it was, as for a call that goes to an object: a
-            # pick refused "inside a closed Fridge" is about the object there; once memory
-            # has it a metre away (the robot put it on the counter since), the listing is
-            # stale (tune untidied, stream seed 3102, s0011, experience arm: the fridge opened
-            # for an apple lying on the counter, two calls more than the plain arm).
-            target = step.args[int(hold)]
-            if target in states:
-                states[target] = (with_belief(ANY_CONDITION, step.positions[target])
-                                  if target in step.positions else ANY_CONDITION)
+            if step.args[int(hold)] in states:
+                states[step.args[int(hold)]] = ANY_CONDITION
         states.update(self._container_state(ep, step))
         if moves:
             # Where the robot was sent to is part of the state: a NOT_FOUND there is about
