@@ -276,6 +276,36 @@ def test_close_it_closes_the_drawer_an_earlier_subtask_of_the_task_used(world) -
     assert house.things[used].state == "closed"
 
 
+def test_close_it_closes_the_drawer_the_task_put_into_not_the_one_memory_has_it_in(
+        world) -> None:  # noqa: ANN001
+    """The put's own outcome says where the card is; memory, placing what it saw between
+    two open drawers side by side, may hold it in the other one. "Close it" closes the
+    drawer the put used (tune tidy, stream seed 3091, s0013, experience arm: memory's
+    drawer was closed, the card's stayed open, the task was lost)."""
+    memory, house = world
+    from memory_node.core.units import ObjectMemoryUnit as Unit
+    _two_drawers(memory, house)
+    for oid in ("Drawer_1", "Drawer_2"):
+        house.things[oid].state = "opened"
+        memory.upsert_object(Unit(oid, "Drawer", house.things[oid].position,
+                                  state="opened", area_id="kitchen"))
+    memory.upsert_object(Unit("Card_1", "CreditCard", (2.0, 0.9, 1.0), area_id="kitchen"))
+    house.things["Card_1"] = Thing("CreditCard", "kitchen")
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
+    text = "put the credit card away in the drawer and close it"
+    first = loop.run(text, "k7c-1#s0", goal_conditions=["INSIDE(CreditCard, Drawer)"])
+    assert first.success, first.message
+    used = house.things["Card_1"].inside
+    other = ({"Drawer_1", "Drawer_2"} - {used}).pop()
+    # Memory reads the card in the drawer beside the one it went into.
+    memory.upsert_object(Unit("Card_1", "CreditCard", house.things[other].position,
+                              area_id="kitchen", receptacle_id=other, relation="in"))
+    second = loop.run(text, "k7c-1#s1", goal_conditions=["CLOSED(Drawer)"])
+    assert second.success, second.message
+    assert house.things[used].state == "closed", [str(c) for c in house.calls]
+    assert house.things[other].state == "opened"
+
+
 def test_close_it_after_a_subtask_with_nothing_to_do_closes_the_drawer_its_goal_named(
         ) -> None:
     """"Put the knife back in the drawer and close it": the knife was in the open drawer

@@ -156,6 +156,10 @@ class PlanLoop:
         # (`k1c-2#s0`, `k1c-2#s1`); an id without '#' is a task of its own.
         self.acted_episode = ""
         self.acted: list[str] = []
+        # Receptacles the task's successful puts put into, newest last: the put's own
+        # outcome says where the object is, where memory's placement of it between two
+        # adjacent drawers may not (OfflinePlanner._task_instances).
+        self.put_into: list[str] = []
         # Goal conditions of the task's earlier subtasks: one that had nothing to do acted
         # on nothing, yet "close it" still means the drawer its goal was met with.
         self.task_goals: list[str] = []
@@ -173,6 +177,7 @@ class PlanLoop:
         self.held, self.held_unit, self.position = "", None, None
         self.unknown_held = ""
         self.acted_episode, self.acted, self.task_goals = "", [], []
+        self.put_into = []
         self.looked = set()
         self.stands = ""
 
@@ -438,9 +443,11 @@ class PlanLoop:
         task = episode.rpartition("#")[0] or episode
         if self.acted_episode != task:
             self.acted_episode, self.acted, self.task_goals = task, [], []
+            self.put_into = []
             self.looked = set()
             self.stands = ""
         req.notes["acted"] = self.acted
+        req.notes["put_into"] = self.put_into
         req.notes["looked"] = set(self.looked)
         req.notes["stands"] = self.stands
         req.notes["earlier_goals"] = tuple(self.task_goals)
@@ -532,6 +539,8 @@ class PlanLoop:
             self.stands = stands_at(req.history, req.notes["stands"])
             if result.success:
                 self.acted += [a for a in call.args if a in vocab.objects]
+                if call.skill == "put" and len(call.args) > 1 and call.args[1] in vocab.objects:
+                    self.put_into.append(call.args[1])
                 if chosen is not None and chosen.receptacle_id in vocab.objects:
                     self.acted.append(chosen.receptacle_id)   # the drawer it took from
             if result.held_object or result.success:

@@ -68,7 +68,7 @@ MAX_DODGES = 8
 # new sighting (experience's belief radius for a NOT_FOUND: ExperienceSettings).
 MOVED_RADIUS = 0.5
 # Notes the loop hands in by reference and keeps writing to (loop.py: notes["acted"]).
-LOOP_SHARED = ("acted",)
+LOOP_SHARED = ("acted", "put_into")
 # Objects memory must hold in a room before the room counts as looked over: a glimpse
 # through a door shows one or two. Set before any run, not tuned.
 LOOKED_OVER_OBJECTS = 5
@@ -479,7 +479,11 @@ class OfflinePlanner:
         paper away in the drawer and close it" with the paper found already in an open
         drawer: the drawers opened while searching were acted on, and the last of them was
         closed, not the paper's (the goal checker's instance; FloorPlan423/427/311/327,
-        blind arm)."""
+        blind arm). Last of all the receptacles the task's own puts put into (notes
+        "put_into"): a put that succeeded says where the object is, where memory may hold
+        it in the drawer beside (tune tidy, stream seed 3091, s0013, experience arm: the
+        card put in object_10, memory had it in object_8 opened beside it, "close it"
+        closed object_8 and the task was lost)."""
         objects = req.vocab.objects
         met: list[str] = []
         for g in parse_goals(req.notes.get("earlier_goals", ())):
@@ -492,8 +496,10 @@ class OfflinePlanner:
                         and type_key(rec.label) == where and rec.object_id not in met:
                     met.append(rec.object_id)
         acted = tuple(req.notes.get("acted", ()))
-        return (*(a for a in acted if a not in met), *(m for m in met if m not in acted),
-                *(a for a in acted if a in met))
+        put = tuple(dict.fromkeys(req.notes.get("put_into", ())))
+        order = (*(a for a in acted if a not in met), *(m for m in met if m not in acted),
+                 *(a for a in acted if a in met))
+        return (*(o for o in order if o not in put), *put)
 
     def _usual_place(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
                      explored: set) -> None:
