@@ -55,13 +55,17 @@ from memory_node.core.scene_graph.serialise import SceneGraphSerialiser, TokenCo
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.stage_times import StageTimes
 from memory_node.core.units import (
+    ALWAYS_VALUED,
     HELD_BY_ROBOT,
     MAX_IMAGE_BYTES,
     OBJECT_STATES,
     STATE_CONFIRMED,
+    STATE_PROPERTY,
+    STATE_READ,
     ObjectMemoryUnit,
     check_finite_position,
     check_identifier,
+    format_stamp,
 )
 
 FORMATS = ("graph", "text", "json")
@@ -335,6 +339,11 @@ class LongTermMemory:
                         continue
                     if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
                         events += self.graph.set_state(obj, unit.state, stamp, changes=changes)
+                    elif STATE_PROPERTY.get(unit.state) in ALWAYS_VALUED:
+                        # An open of a door memory already reads open: the skill's word is
+                        # a reading of it now (the house may have shut it since the last).
+                        nodes.nodes[obj]["state_read"] = stamp
+                        changes.touch(obj)
                     receptacle = unit.receptacle_id
                     if receptacle == HELD_BY_ROBOT:
                         if nodes.nodes[obj].get("inside") != HELD_BY_ROBOT:
@@ -718,12 +727,15 @@ class LongTermMemory:
                     continue
                 # Confirmed only as far as the graph holds the same state: an outcome's
                 # "absent" is not a reading the graph has.
-                confirmed = bool(a.get("state_confirmed", True)) and \
-                    (a.get("state") or "none") == unit.state
+                same = (a.get("state") or "none") == unit.state
+                confirmed = bool(a.get("state_confirmed", True)) and same
+                evidence = {STATE_CONFIRMED: "true" if confirmed else "false"}
+                read = a.get("state_read")
+                if same and read is not None:
+                    evidence[STATE_READ] = format_stamp(float(read))
                 out.append(replace(
                     unit, observation_count=max(1, int(a.get("observation_count", 1))),
-                    attributes={**unit.attributes,
-                                STATE_CONFIRMED: "true" if confirmed else "false"}))
+                    attributes={**unit.attributes, **evidence}))
         return out
 
     def removed_unit(self, object_id: str) -> ObjectMemoryUnit | None:

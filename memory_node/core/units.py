@@ -55,6 +55,12 @@ HELD_BY_ROBOT = "robot"  # receptacle_id of an object in the gripper (no object 
 # once and not yet seen again (a misread is possible). Not stored: a unit is a snapshot
 # from the last event, the graph's evidence keeps growing after it.
 STATE_CONFIRMED = "state_confirmed"
+# Attribute memory sets in its answers beside STATE_CONFIRMED, when the scene graph holds
+# the unit's state: when that state was last read (a frame's reading of it, or a skill's
+# word on a door or switch), on the sensors' clock, as `format_stamp` writes it. A door an
+# earlier task opened reads "opened" until a frame sees it again, whoever shut it since;
+# the planner doubts such a reading when it is older than its task (`read_stamp` parses).
+STATE_READ = "state_read"
 # Attribute memory sets on every unit of a recall answer: why recall returned it. Like
 # STATE_CONFIRMED it is the answer's, not the unit's (never stored; an answer sets it over
 # any stored value). A reader takes an unknown value as not said (`recalled_as`).
@@ -84,6 +90,24 @@ def recalled_as(attributes: Mapping[str, str]) -> str:
     answer did not say or said something this version does not know."""
     value = str(attributes.get(RECALLED_AS, "")).strip().lower()
     return value if value in RECALLED_AS_VALUES else ""
+
+
+def format_stamp(stamp: float) -> str:
+    """A stamp (seconds on the sensors' clock) as an answer's attribute carries it."""
+    return f"{stamp:.3f}"
+
+
+def read_stamp(attributes: Mapping[str, str]) -> float | None:
+    """STATE_READ of an answer's unit as seconds, or None when the answer did not say
+    (or said something that is not a finite number of at most 32 characters)."""
+    value = str(attributes.get(STATE_READ, "")).strip()
+    if not value or len(value) > 32:
+        return None
+    try:
+        stamp = float(value)
+    except ValueError:
+        return None
+    return stamp if math.isfinite(stamp) else None
 
 
 def same_property(a: str, b: str) -> bool:

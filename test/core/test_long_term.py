@@ -1052,3 +1052,43 @@ def test_a_mug_put_on_a_counters_fragment_and_seen_on_its_other_node_stays_on_a_
         assert unit.receptacle_id in (counter, fragment), unit
     finally:
         memory.close()
+
+
+def test_answers_say_when_the_state_was_last_read(tmp_path: Path) -> None:
+    """Round 46 (loop46): a door an earlier task opened reads "opened" until a frame reads
+    it again, whoever shut it since (tune2 tidy, stream seed 3090: the daily tidy). Answers
+    carry when the graph last read the state (STATE_READ: a frame's reading, or a skill's
+    word on the door), and the JSON scene graph memory's now, so the planner can tell a
+    reading from before its task. A sighting that does not read the door leaves it."""
+    from memory_node.core.recall.embedder import Embedder  # noqa: PLC0415
+    from memory_node.core.units import STATE_READ  # noqa: PLC0415
+    from memory_node.planner.core.local_memory import LocalMemory  # noqa: PLC0415
+    from memory_node.planner.core.types import SkillCall, SkillResult  # noqa: PLC0415
+
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+                                   short_term=ShortTermSettings(capacity=10)),
+                    embedder=Embedder())
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 1.0, state="opened")],
+                 view(1.0), 1.0)
+        (fridge,) = lt.graph.nodes("object")
+        for k in range(2, 5):   # seen again, the door not read
+            lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), float(k))], view(float(k)),
+                     float(k))
+        (lookup,) = memory.get_units([fridge])
+        assert lookup.unit.attributes[STATE_READ] == "1.000"
+        port = LocalMemory(memory)
+        assert [u.state_read for u in port.units((fridge,))] == [1.0]
+        graph = json.loads(port.scene_graph("json", 0, ""))
+        assert graph["stamp"] == 4.0    # memory's now: the newest frame's stamp
+        # A frame that reads the door again (the same state: no event) dates it anew.
+        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 5.0, state="opened")],
+                 view(5.0), 5.0)
+        assert [u.state_read for u in port.units((fridge,))] == [5.0]
+        # An open of the door memory reads open is the skill's word on it now.
+        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 6.0)], view(6.0), 6.0)
+        port.record_outcome("ep", SkillCall("open", (fridge,)), SkillResult(True))
+        assert [u.state_read for u in port.units((fridge,))] == [6.0]
+    finally:
+        memory.close()

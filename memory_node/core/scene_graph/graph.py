@@ -51,7 +51,7 @@ from memory_node.core.units import HELD_BY_ROBOT as HELD  # `inside` of what the
 FLOOR, AREA, OBJECT = "floor", "area", "object"
 # What a node knows of its state (moved together when two nodes become one).
 _STATE_KEYS = ("state", "state_key", "state_confidence", "state_confirmed", "pending_state",
-               "pending_count", "state_stamp", "openness", "openness_bin",
+               "pending_count", "state_stamp", "state_read", "openness", "openness_bin",
                "openness_readings")
 CONTAINS, NAVIGABLE = "contains", "navigable"
 
@@ -336,7 +336,7 @@ class SceneGraph:
             history=[list(pos)], first_seen=stamp, last_seen=stamp, observation_count=1,
             confidence=cfg.initial_confidence, movable=cfg.is_movable(obs.label),
             state="none", state_key="none", state_confidence=0.0, state_confirmed=False,
-            pending_state="", pending_count=0, state_stamp=None,
+            pending_state="", pending_count=0, state_stamp=None, state_read=None,
             openness=None, openness_bin=None, openness_readings=[],
             class_evidence={label: max(float(obs.score), 1e-3)},
             appearance=list(obs.appearance) if obs.appearance else None,
@@ -553,6 +553,7 @@ class SceneGraph:
         key = attrs.get("state_key") or attrs["state"]
         if first or key == "none":
             self._set_state_key(attrs, reading)
+            attrs["state_read"] = stamp
             attrs["state_confidence"] = 1.0 / (cfg.state_frames + 1.0)
             attrs["state_confirmed"], attrs["state_reported"] = False, False
             return
@@ -569,6 +570,11 @@ class SceneGraph:
         confirmed = attrs.get("state_confirmed", True) or attrs.get("state_reported", False)
         if reading == key and clear:
             attrs["state_confirmed"] = True
+        if reading.partition(":")[0] == key.partition(":")[0]:
+            # When the state held was last read (`state_read`; a skill's word sets it too):
+            # the planner doubts a door read open before its task (the house may have shut
+            # it since). A reading against it is not one, until it turns the state over.
+            attrs["state_read"] = stamp
         old_state, old_bin = attrs["state"], attrs["openness_bin"]
         tally = {"state": key, "state_confidence": attrs["state_confidence"],
                  "pending_state": attrs["pending_state"], "pending_count": attrs["pending_count"]}
@@ -580,6 +586,7 @@ class SceneGraph:
         if not changed:
             return
         self._set_state_key(attrs, reading)
+        attrs["state_read"] = stamp
         attrs["state_confirmed"] = True  # `state_frames` consistent readings
         attrs["state_reported"] = False
         if confirmed and (attrs["state"], attrs["openness_bin"]) != (old_state, old_bin):
@@ -623,6 +630,7 @@ class SceneGraph:
         attrs["state_key"] = (state if attrs["openness_bin"] is None
                               else f"{state}:{attrs['openness_bin']}")
         attrs["state_confidence"], attrs["state_confirmed"] = 1.0, True
+        attrs["state_read"] = stamp
         prop = STATE_PROPERTY.get(state)
         if prop is not None and prop not in ALWAYS_VALUED:
             # A state that may stop holding unseen (heated, sliced; not a door's): the
@@ -1650,7 +1658,7 @@ def _object_defaults(attrs: dict[str, Any], config: SceneGraphConfig) -> None:
     attrs.setdefault("state_key", attrs.get("state") or "none")
     for key, value in (("state_confidence", 0.5), ("pending_state", ""), ("pending_count", 0),
                        ("openness", None), ("openness_bin", None), ("appearance", None),
-                       ("inside", ""), ("state_stamp", None)):
+                       ("inside", ""), ("state_stamp", None), ("state_read", None)):
         attrs.setdefault(key, value)
     attrs.setdefault("openness_readings", [])
 

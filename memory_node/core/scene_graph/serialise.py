@@ -25,6 +25,9 @@ from memory_node.core.scene_graph.graph import SceneGraph
 
 TokenCounter = Callable[[str], int]
 _WORD = re.compile(r"[a-z0-9]+")
+# What the JSON form's `"stamp":1234567890.123,` costs, about (a budget's plan reserves it;
+# the assembled answer is counted whole).
+_STAMP_TOKENS = 10
 
 
 def _default_counter() -> TokenCounter:
@@ -173,7 +176,8 @@ class SceneGraphSerialiser:
         areas = self._areas()
         fragments = {a: self._fragment(a) for a in areas}
         header = self._header(len(areas), self.graph.object_count, mode)
-        fixed = self.count_tokens(header) + 2 if header else 4  # JSON braces
+        # JSON: the braces and the stamp (`_assemble`).
+        fixed = self.count_tokens(header) + 2 if header else 4 + _STAMP_TOKENS
         full = fixed + sum(self._tokens(f, mode, True) for f in fragments.values())
         relevant = self.relevant_areas(query)
         if full <= budget:
@@ -249,6 +253,11 @@ class SceneGraphSerialiser:
             "areas": [f.data[a in expanded] for a, f in zip(ordered, parts, strict=True)]}
         if omitted:
             data["omitted_areas"] = len(omitted)
+        if mode == "json" and self.graph.newest_stamp is not None:
+            # Memory's now (the newest frame's stamp, the sensors' clock): what a reader
+            # compares answers' STATE_READ with (the planner: a door read open before its
+            # task began). Not in the text form: the model has no use for a clock.
+            data["stamp"] = round(float(self.graph.newest_stamp), 3)
         lines = [header] if header else []
         lines += [f.text[a in expanded] for a, f in zip(ordered, parts, strict=True)]
         if omitted:

@@ -72,6 +72,22 @@ def units_from_graph_json(text: str) -> list[UnitView]:
     return out
 
 
+def stamp_from_graph_json(text: str) -> float | None:
+    """Memory's now in get_scene_graph's "json" answer (its "stamp": the newest frame's,
+    on the sensors' clock), or None when it has none (no frame yet) or it is malformed."""
+    if not text or len(text) > MAX_GRAPH_JSON_CHARS:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    stamp = data.get("stamp") if isinstance(data, dict) else None
+    if isinstance(stamp, bool) or not isinstance(stamp, (int, float)) \
+            or not math.isfinite(stamp):
+        return None
+    return float(stamp)
+
+
 def rank_places(recalled: Sequence[UnitView], graph_areas: Sequence[AreaView],
                 named: Sequence[AreaView], words: Sequence[str] = ()) -> list[AreaView]:
     """Exploration order: areas by the best recall score of a unit in them, then areas whose

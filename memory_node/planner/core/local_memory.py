@@ -8,7 +8,7 @@ from __future__ import annotations
 from memory_node.core.errors import InvalidArgument
 from memory_node.core.memory import Memory
 from memory_node.core.recall_memory import brief_from_fields
-from memory_node.core.units import STATE_CONFIRMED, recalled_as
+from memory_node.core.units import STATE_CONFIRMED, read_stamp, recalled_as
 
 from .types import BriefState, RecallView, SkillCall, SkillResult, UnitView
 
@@ -22,7 +22,7 @@ def unit_view(unit: object, description: str = "", score: float = 0.0) -> UnitVi
                     u.receptacle_id, u.relation, description, float(score),  # type: ignore[attr-defined]
                     int(getattr(u, "observation_count", 0) or 0),
                     _CONFIRMED.get(str(attributes.get(STATE_CONFIRMED, "")).strip().lower()),
-                    recalled_as(attributes))
+                    recalled_as(attributes), read_stamp(attributes))
 
 
 class LocalMemory:

@@ -25,16 +25,29 @@ from memory_node.core.errors import (
     InvalidArgument,
     MemoryRequestError,
 )
+from memory_node.core.limits import LIMITS
 from memory_node.core.recall.categories import type_key
 from memory_node.core.request_ids import new_request_id
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.units import HELD_BY_ROBOT, check_identifier, has_refused_characters
 
-from .areas import areas_from_graph_json, rank_places, units_from_graph_json
+from .areas import (
+    areas_from_graph_json,
+    rank_places,
+    stamp_from_graph_json,
+    units_from_graph_json,
+)
 from .experience import known_bad_calls, known_bad_codes, known_bad_until
 from .goals import parse_goals
 from .llm_planner import refuse_repeats
-from .planning import Planner, PlanRequest, PlanResult, not_found_target, stands_at
+from .planning import (
+    Planner,
+    PlanRequest,
+    PlanResult,
+    ReadTimesWanted,
+    not_found_target,
+    stands_at,
+)
 from .prompt import StepLine
 from .settings import MAX_INSTRUCTION_CHARS, LoopSettings
 from .types import (
@@ -57,6 +70,7 @@ MAX_NOTE_CHARS = 400
 MAX_LOOKUPS = 8
 LOOKUP_RESULTS = 3
 MAX_LOOKUP_RESULTS = 12   # a look-up widened past absent units (see _look_up)
+MAX_DATED = LIMITS.max_get_units   # ids per read-time request (`_date`)
 MEMORY_RETRY_CODES = (ErrorCode.UNAVAILABLE, ErrorCode.TIMEOUT)
 SETTLE_POLL_S = 0.25
 
@@ -171,6 +185,10 @@ class PlanLoop:
         # "put the tomato in the fridge" needs no walk to the fridge. Only within a task:
         # between tasks a tidy may move what it stood at, and memory may be cleared.
         self.stands = ""
+        # Memory's now as the task began (the stamp of its first scene graph answer, the
+        # sensors' clock; None = not said): a reading older than it is from before the task
+        # (notes["task_start"]).
+        self.task_start: float | None = None
 
     def forget_robot_state(self) -> None:
         """The robot was reset (a new world): nothing in hand, position unknown."""
@@ -303,7 +321,7 @@ class PlanLoop:
         self._recheck(out, req)
         self._keep_held(req)
         try:
-            result: PlanResult = self.planner.plan(req)
+            result: PlanResult = self._plan_dated(out, req)
         except MemoryRequestError as exc:
             usage = getattr(exc, "usage", None)
             if usage is not None:
@@ -333,6 +351,42 @@ class PlanLoop:
                             f"planner {self.planner.name} produced an invalid call: "
                             f"{exc.message}") from None
         return calls
+
+    def _plan_dated(self, out: InstructionResult, req: PlanRequest) -> PlanResult:
+        """The planner's plan, after answering its requests for read times
+        (ReadTimesWanted: each id once per instruction, so this ends)."""
+        dated: dict[str, float | None] = req.notes.setdefault("state_read", {})
+        while True:
+            try:
+                return self.planner.plan(req)
+            except ReadTimesWanted as ask:
+                wanted = tuple(dict.fromkeys(i for i in ask.object_ids if i not in dated))
+                if not wanted:
+                    raise _Stop(ErrorCode.INTERNAL, f"planner {self.planner.name} asked "
+                                "again for read times it has") from None
+                self._date(out, req, wanted[:MAX_DATED], dated)
+
+    def _date(self, out: InstructionResult, req: PlanRequest, ids: tuple[str, ...],
+              dated: dict[str, float | None]) -> None:
+        """When memory last read these units' states, as it answers now (get_units); None
+        when it does not say, and without a port that can ask (`units`). Where memory
+        reads a state other than the plan's copy, the copy takes memory's: the scene is
+        re-read only after an explore, and frames since may have read the door again (tune2
+        tidy, stream seed 3090, s0015: the island cabinet "opened" in the plan's scene,
+        "closed" in memory, read so by this task's camera on the way)."""
+        ask = getattr(self.memory, "units", None)
+        got: dict[str, UnitView] = {}
+        if ask is not None:
+            got = {u.object_id: u for u in self._memory(out, lambda: ask(ids), "get units")}
+        for i in ids:
+            unit, known = got.get(i), req.known_unit(i)
+            dated[i] = unit.state_read if unit is not None else None
+            if unit is None or known is None or unit.state == known.state:
+                continue
+            if i in req.scene:
+                req.scene[i] = replace(req.scene[i], state=unit.state)
+            if i in req.vocab.objects:
+                req.vocab.add_units([replace(req.vocab.objects[i], state=unit.state)])
 
     def _keep_held(self, req: PlanRequest) -> None:
         """The object in the gripper is what was picked, whatever memory says of it now:
@@ -446,6 +500,8 @@ class PlanLoop:
             self.put_into = []
             self.looked = set()
             self.stands = ""
+            self.task_start = stamp_from_graph_json(graph)
+        req.notes["task_start"] = self.task_start
         req.notes["acted"] = self.acted
         req.notes["put_into"] = self.put_into
         req.notes["looked"] = set(self.looked)

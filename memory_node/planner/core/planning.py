@@ -66,6 +66,17 @@ class PlanRequest:
         return unit if unit is not None else self.scene.get(object_id)
 
 
+class ReadTimesWanted(Exception):  # noqa: N818 - a request to the loop, not an error
+    """A planner's request before it decides: when memory last read these units' states
+    (UnitView.state_read). The loop asks memory (get_units), notes the answers in
+    notes["state_read"] (object id -> seconds on the sensors' clock, None = not said) and
+    plans again; an id is asked once per instruction."""
+
+    def __init__(self, object_ids: Sequence[str]) -> None:
+        super().__init__(f"read times wanted for {len(object_ids)} unit(s)")
+        self.object_ids = tuple(object_ids)
+
+
 @dataclass
 class PlanResult:
     calls: list[SkillCall]

@@ -47,6 +47,10 @@ class UnitView:
     # "filled" = a guess below recall's relevance floor, to act on only as a guess;
     # "" = not a recall answer's unit, or memory did not say.
     recalled_as: str = ""
+    # When memory last read its state (the attribute "state_read": a frame's reading, or a
+    # skill's word on a door), on the sensors' clock; None = memory did not say. A door
+    # read open before the task began may have been shut since (the daily tidy).
+    state_read: float | None = None
 
     @property
     def filled(self) -> bool:
