@@ -99,15 +99,7 @@ class Floor:
         return dds.Server.process_cpu_s(self)  # type: ignore[arg-type]
 
     def stop(self) -> dict:
-        self.process.send_signal(2)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
-        self.node.destroy_node()
-        rclpy.try_shutdown(context=self.context)
-        dds._TAKEN.discard(self.domain)
+        dds.end_server(self)
         return {"domain_id": self.domain, "code": "bench/recall_floor_server.py",
                 "loadavg_1_5_15_before_after": [list(self.load_before),
                                                 list(os.getloadavg())]}

@@ -56,6 +56,7 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from environment import environment
 
@@ -480,15 +481,7 @@ class Server:
                 or ".gc.gen" in kv.key}
 
     def stop(self) -> dict:
-        self.process.send_signal(2)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
-        self.node.destroy_node()
-        rclpy.try_shutdown(context=self.context)
-        _TAKEN.discard(self.domain)
+        end_server(self)
         # What the server says about its start-up (model load), for the breakdown.
         said = [line.split("]: ", 1)[-1] for line in
                 self.log_path.read_text(errors="replace").splitlines()
@@ -501,6 +494,20 @@ class Server:
                 "first_recall_s": round(self.first_s, 2),
                 "restart_to_first_recall_s": round(self.restart_s, 2)}
 
+
+
+def end_server(server: Any) -> None:
+    """Stop a bench server's process (SIGINT, killed after 20 s) and this process's client of
+    it, and free its domain (the floors of recall_dds_floor.py end the same way)."""
+    server.process.send_signal(2)
+    try:
+        server.process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+    server.log.close()
+    server.node.destroy_node()
+    rclpy.try_shutdown(context=server.context)
+    _TAKEN.discard(server.domain)
 
 def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions: list[str],
                 episodes: list[str], rng: random.Random) -> list[dict]:
