@@ -533,26 +533,34 @@ def test_a_corrected_first_state_reaches_the_short_term_unit(store: MemoryStore)
     assert lt.short_term.peek(fridge).state == "dirty"
 
 
+def _fridge_read_open_once(tmp_path: Path, frames: int) -> tuple[Memory, str]:
+    """A memory whose fridge the first frame read "opened" (stamp 1) and the next frames
+    (stamps 2 .. frames) saw again without reading its door (the door edge out of view)."""
+    from memory_node.core.recall.embedder import Embedder  # noqa: PLC0415
+
+    memory = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
+                                   short_term=ShortTermSettings(capacity=10)),
+                    embedder=Embedder())
+    lt = memory.long_term
+    lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 1.0, state="opened")], view(1.0), 1.0)
+    (fridge,) = lt.graph.nodes("object")
+    for k in range(2, frames + 1):
+        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), float(k))], view(float(k)),
+                 float(k))
+    return memory, fridge
+
+
 def test_answers_carry_the_graphs_current_evidence_not_the_units_snapshot(
         tmp_path: Path) -> None:
     """A unit is written on events only: the fridge's first frame (misread "opened", NEW)
     wrote it with one observation, and the frames after it wrote nothing. Recall, get_units
     and outcomes answer with the graph's count and whether its state is confirmed; the
     stored unit is not rewritten by reading it (that would count as a cache access)."""
-    from memory_node.core.recall.embedder import Embedder  # noqa: PLC0415
     from memory_node.core.units import STATE_CONFIRMED  # noqa: PLC0415
 
-    memory = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
-                                   short_term=ShortTermSettings(capacity=10)),
-                    embedder=Embedder())
+    memory, fridge = _fridge_read_open_once(tmp_path, frames=6)
     try:
         lt = memory.long_term
-        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 1.0, state="opened")],
-                 view(1.0), 1.0)
-        (fridge,) = lt.graph.nodes("object")
-        for k in range(2, 7):   # seen again, no state read (the door edge out of view)
-            lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), float(k))], view(float(k)),
-                     float(k))
         stored = memory.short_term.peek(fridge)
         assert stored.observation_count == 1 and STATE_CONFIRMED not in stored.attributes
         assert lt.graph.node(fridge)["observation_count"] == 6
@@ -1060,22 +1068,13 @@ def test_answers_say_when_the_state_was_last_read(tmp_path: Path) -> None:
     carry when the graph last read the state (STATE_READ: a frame's reading, or a skill's
     word on the door), and the JSON scene graph memory's now, so the planner can tell a
     reading from before its task. A sighting that does not read the door leaves it."""
-    from memory_node.core.recall.embedder import Embedder  # noqa: PLC0415
     from memory_node.core.units import STATE_READ  # noqa: PLC0415
     from memory_node.planner.core.local_memory import LocalMemory  # noqa: PLC0415
     from memory_node.planner.core.types import SkillCall, SkillResult  # noqa: PLC0415
 
-    memory = Memory(MemorySettings(memory_dir=str(tmp_path), durability="normal",
-                                   short_term=ShortTermSettings(capacity=10)),
-                    embedder=Embedder())
+    memory, fridge = _fridge_read_open_once(tmp_path, frames=4)
     try:
         lt = memory.long_term
-        lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), 1.0, state="opened")],
-                 view(1.0), 1.0)
-        (fridge,) = lt.graph.nodes("object")
-        for k in range(2, 5):   # seen again, the door not read
-            lt.apply([Observation.at("Fridge", (2.0, 0.0, 0.9), float(k))], view(float(k)),
-                     float(k))
         (lookup,) = memory.get_units([fridge])
         assert lookup.unit.attributes[STATE_READ] == "1.000"
         port = LocalMemory(memory)
