@@ -17,7 +17,9 @@ stored vectors and colours loaded, WordNet indexed), then round trips from this 
 
 * instruction mode: 200 distinct instructions of the labelled set (so no instruction
   embedding is cached server-side), k=5, budget 600;
-* per-subtask mode (the planner's default): 100 of them with ``per_subtask``;
+* per-subtask mode (the planner's default): 100 of them with ``per_subtask`` (+ ", then
+  tidy up": their steps were embedded by the instruction phase; RECALL_BENCH_PLANNER=1: 100
+  texts not sent before, each with an episode id, as the planner sends an instruction);
 * state-conditioned mode: 50 episodes x 4 steps with a brief state, every subgoal
   distinct; the first step of an episode builds its candidate pool (a full ranking);
 * the floor: 100 /memory/get_units calls for one unknown id (DDS, both executors and
@@ -129,6 +131,11 @@ TRACE = os.environ.get("RECALL_BENCH_TRACE", "") == "1"
 # DDS -> the client's queue -> take -> returned ("wall_split" in each server's record).
 SPLIT = os.environ.get("RECALL_BENCH_SPLIT", "") == "1"
 SPLIT_FILE = "split_server.jsonl"
+# RECALL_BENCH_PLANNER=1 (round 47): the per-subtask phase as the planner sends it
+# (planner/core/loop.py: one per-subtask recall of the instruction when it arrives, with
+# its episode id), texts the server has never seen, instead of an earlier instruction's
+# text + ", then tidy up" (whose steps the instruction phase embedded already).
+PLANNER = os.environ.get("RECALL_BENCH_PLANNER", "") == "1"
 NICE = os.environ.get("RECALL_BENCH_NICE", "")
 # RECALL_BENCH_PARAMS="name:=value ..." for every server, RECALL_BENCH_THIS_PARAMS for this
 # checkout's only (round 19: capabilities:=[recall,experience] on both, executor:=events on
@@ -268,6 +275,17 @@ def call(node, client, request, timeout: float) -> tuple[Recall.Response, float]
     return response, elapsed
 
 
+def planner_subtask_texts(texts: list[str], sent: list[str], n: int) -> list[str]:
+    """`n` of `texts` not in `sent`, in an order of their own (a seed apart from the bench's
+    draws, which stay as they were): instructions arriving at the server for the first time,
+    as each of the planner's per-subtask recalls does."""
+    unsent = sorted(set(texts) - set(sent))
+    random.Random(47).shuffle(unsent)
+    if len(unsent) < n:
+        raise ValueError(f"{len(unsent)} unsent texts for {n} planner requests")
+    return unsent[:n]
+
+
 def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
              embedder: Embedder) -> dict:
     out: dict = {"units": n}
@@ -284,6 +302,15 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
         # 500 failed in round 29); the JSON's "calls" says how many were asked.
         instructions = rng.sample(texts, min(CALLS, len(texts)))
         episodes = rng.sample(texts, EPISODES)
+        if PLANNER:
+            # As many texts kept unsent for the planner's requests as the default mode
+            # sends per-subtask requests (at 500 calls: 249 instructions, 249 new texts).
+            instructions = instructions[:min(len(instructions), len(texts) - CALLS // 2)]
+            subtasks = [(t, f"pl{i}") for i, t in enumerate(
+                planner_subtask_texts(texts, instructions, min(CALLS, len(texts)) // 2))]
+        else:
+            subtasks = [(f"{t}, then tidy up", "")
+                        for t in instructions[:len(instructions) // 2]]
         scorers = SCORERS + (("peer",) if AGAINST else ())
         if INTERLEAVE:
             # Both index servers at once, each on its own copy of the memory, requests
@@ -302,7 +329,7 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
                     downgrade_for_peer(d / "memory.sqlite")
                 dirs.append(d)
             print(f"[bench] {n} units, {' + '.join(group)} ...", flush=True)
-            results = run_servers(n, dirs, group, instructions, episodes, rng)
+            results = run_servers(n, dirs, group, instructions, episodes, rng, subtasks)
             for scorer, r in zip(group, results, strict=True):
                 out[scorer] = r | {"interleaved_with": [g for g in group if g != scorer]}
                 print(json.dumps(out[scorer], indent=1), flush=True)
@@ -510,9 +537,11 @@ def end_server(server: Any) -> None:
     _TAKEN.discard(server.domain)
 
 def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions: list[str],
-                episodes: list[str], rng: random.Random) -> list[dict]:
+                episodes: list[str], rng: random.Random,
+                subtasks: list[tuple[str, str]]) -> list[dict]:
     """Start the servers together, then send every request to each, alternating which
-    goes first; with one server this is the plain sequential benchmark."""
+    goes first; with one server this is the plain sequential benchmark. `subtasks`: the
+    per-subtask phase's (text, episode id) pairs."""
     servers = [Server(n, d, sc, rng) for d, sc in zip(dirs, scorers, strict=True)]
     try:
         while not all(s.poll_ready() for s in servers):
@@ -585,11 +614,13 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 a["tok"].append(r.context_tokens)
                 a["lt"] += bool(r.long_term_text)
         phase("per_subtask")
-        # Distinct texts again (a suffix), so no instruction vector is cached server-side.
-        for i, text in enumerate(instructions[:len(instructions) // 2]):
+        # Distinct texts again (a suffix), so no instruction vector is cached server-side
+        # (but their steps are: the instruction phase prefetched them); with PLANNER, texts
+        # new to the server, each with an episode id, as the planner sends them.
+        for i, (text, episode_id) in enumerate(subtasks):
             for s in each(i):
-                r, dt = s.call(Recall.Request(instruction=f"{text}, then tidy up", k=K,
-                                              token_budget=BUDGET, per_subtask=True))
+                r, dt = s.call(Recall.Request(instruction=text, k=K, token_budget=BUDGET,
+                                              per_subtask=True, episode_id=episode_id))
                 acc[s.scorer]["sub"].append(dt)
                 traced(s, "per_subtask", dt)
                 size(s, "per_subtask", r)
@@ -797,7 +828,7 @@ def main() -> int:
         "fill": "SQLite written with the core before start (ShortTermMemory + MemoryStore)",
         "sizes": {}, "peer_code": AGAINST, "encoder": ENCODER or "minilm",
         "this_checkout_nice": NICE or "0", "server_params": PARAMS,
-        "this_checkout_params": THIS_PARAMS,
+        "this_checkout_params": THIS_PARAMS, "planner_mode": PLANNER,
     }
     if SPLIT:  # this client's executor timestamped too (its records: LAST_RESPONSE)
         import dds_split_hooks

@@ -17,7 +17,13 @@ what the request had to look up first (WordNet lookups the process had not made 
 the lexicon's memo misses), for the question of which requests make the tail.
 
     .venv/bin/python bench/recall_rank_cost.py [--against DIR] [--rounds N] [--out NAME]
+                                               [--planner]
         # -> bench/results/<NAME>.json (default recall_rank_cost)
+
+``--planner`` (round 47): the per-subtask requests as the planner sends them, 100 texts the
+instruction phase did not send, each with an episode id (`recall_dds_latency.py`'s
+RECALL_BENCH_PLANNER=1), instead of an instruction's text + ", then tidy up". Each row's
+``embedded`` is how many query texts the request sent to the model.
 
 ``--against DIR`` (a tree holding ``memory_node/`` and ``config/``, e.g. `git archive main
 memory_node config | tar -x -C DIR`) runs the same in a child process on DIR's code,
@@ -37,6 +43,7 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ARGV = sys.argv[1:]
 CHILD = "--child" in ARGV
@@ -79,10 +86,39 @@ def _lexicon_misses() -> int:
     return total
 
 
-def measure(memory_dir: Path, requests: list[dict]) -> dict:
-    """Open the memory as the server does, then time every request's CPU (us)."""
+def timed_model(embedder: Any) -> dict[str, float]:
+    """Wraps ``embedder.embed`` so its CPU is counted (seconds, in the returned dict): every
+    request call's on whichever thread runs it in "model" (round 21: a worker thread beside
+    the request's, RecallConfig.overlap_model), the share on the calling thread also in
+    "model_inline" (it comes out of that thread's total), and background calls (a prefetch,
+    ``Recaller.prefetch_queries``: no request's) in "background" only. Round 47: the
+    wrapper this replaces took no ``background`` argument, so here every prefetch failed
+    and its texts were embedded by the request that asked them, unlike in the server."""
     import threading
 
+    cpu = {"model": 0.0, "model_inline": 0.0, "background": 0.0}
+    embed = embedder.embed
+    request_thread = threading.get_ident()
+
+    def timed_embed(texts, background=False):  # type: ignore[no-untyped-def]
+        t = time.thread_time()
+        try:
+            return embed(texts, background=background)
+        finally:
+            spent = time.thread_time() - t
+            if background:
+                cpu["background"] += spent
+            else:
+                cpu["model"] += spent
+                if threading.get_ident() == request_thread:
+                    cpu["model_inline"] += spent
+
+    embedder.embed = timed_embed
+    return cpu
+
+
+def measure(memory_dir: Path, requests: list[dict]) -> dict:
+    """Open the memory as the server does, then time every request's CPU (us)."""
     from memory_node.core.recall_memory import brief_from_fields
 
     m = served_memory(memory_dir)
@@ -91,23 +127,9 @@ def measure(memory_dir: Path, requests: list[dict]) -> dict:
         # The server's first recall (the DDS bench's, untimed there too).
         rm.recall("bring me the mug from the kitchen", K, BUDGET)
         recaller = rm._ensure()
-        cpu = {"model": 0.0, "model_inline": 0.0, "context": 0.0}
-        embed = recaller.embedder.embed
+        cpu = timed_model(recaller.embedder)
+        cpu["context"] = 0.0
         context_for = recaller.context_for
-        request_thread = threading.get_ident()
-
-        def timed_embed(texts):  # type: ignore[no-untyped-def]
-            # The model's CPU on whichever thread runs it (round 21: a worker thread beside
-            # the request's, RecallConfig.overlap_model); only the request thread's share
-            # comes out of the request thread's total.
-            t = time.thread_time()
-            try:
-                return embed(texts)
-            finally:
-                spent = time.thread_time() - t
-                cpu["model"] += spent
-                if threading.get_ident() == request_thread:
-                    cpu["model_inline"] += spent
 
         def timed_context(*a, **kw):  # type: ignore[no-untyped-def]
             t = time.thread_time()
@@ -116,7 +138,6 @@ def measure(memory_dir: Path, requests: list[dict]) -> dict:
             finally:
                 cpu["context"] += time.thread_time() - t
 
-        recaller.embedder.embed = timed_embed  # type: ignore[method-assign]
         recaller.context_for = timed_context  # type: ignore[method-assign]
         # The server's own stage times of each request (wall, us), as /memory/stats has them.
         stages = stage_recorder(rm)
@@ -125,6 +146,7 @@ def measure(memory_dir: Path, requests: list[dict]) -> dict:
             cpu["model"] = cpu["model_inline"] = cpu["context"] = 0.0
             stages.clear()
             misses = _lexicon_misses()
+            embedded = recaller.query_texts_embedded
             brief = (brief_from_fields(req["subgoal"][:500], robot_area="kitchen")
                      if req["subgoal"] else None)
             t, wall = time.thread_time(), time.perf_counter()
@@ -141,6 +163,8 @@ def measure(memory_dir: Path, requests: list[dict]) -> dict:
                 "context_us": round(cpu["context"] * 1e6),
                 "rest_us": round((own - cpu["model_inline"] - cpu["context"]) * 1e6),
                 "wordnet_misses": _lexicon_misses() - misses,
+                # query texts this request sent to the model (not found in the query cache)
+                "embedded": recaller.query_texts_embedded - embedded,
                 "stages_wall_us": dict(stages),
                 "answer": answer_digest([[u.unit.object_id, repr(u.score)]
                                          for u in answer.units]),
@@ -150,8 +174,9 @@ def measure(memory_dir: Path, requests: list[dict]) -> dict:
         m.close()
 
 
-def build(memory_dir: Path) -> list[dict]:
-    """The DDS bench's memory and request sequence, byte for byte (same seeds, same calls)."""
+def build(memory_dir: Path, planner: bool = False) -> list[dict]:
+    """The DDS bench's memory and request sequence, byte for byte (same seeds, same calls).
+    `planner`: the per-subtask requests as the planner sends them (`planner_subtask_texts`)."""
     import recall_dds_latency as dds
 
     from memory_node.core.recall.embedder import Embedder
@@ -170,8 +195,13 @@ def build(memory_dir: Path) -> list[dict]:
     episodes = rng.sample(texts, EPISODES)
     reqs = [{"text": t, "k": K, "episode": "", "subgoal": "", "per_subtask": False}
             for t in instructions]
-    reqs += [{"text": f"{t}, then tidy up", "k": K, "episode": "", "subgoal": "",
-              "per_subtask": True} for t in instructions[:CALLS // 2]]
+    if planner:
+        reqs += [{"text": t, "k": K, "episode": f"pl{i}", "subgoal": "", "per_subtask": True}
+                 for i, t in enumerate(dds.planner_subtask_texts(texts, instructions,
+                                                                 CALLS // 2))]
+    else:
+        reqs += [{"text": f"{t}, then tidy up", "k": K, "episode": "", "subgoal": "",
+                  "per_subtask": True} for t in instructions[:CALLS // 2]]
     for e, text in enumerate(episodes):
         for subgoal in (f"go to the place for: {text}", f"pick up what is needed to {text}",
                         f"carry it, to {text}", f"place it down, to {text}"):
@@ -207,19 +237,20 @@ def main() -> int:
     against = ARGV[ARGV.index("--against") + 1] if "--against" in ARGV else ""
     rounds = int(ARGV[ARGV.index("--rounds") + 1]) if "--rounds" in ARGV else 1
     name = ARGV[ARGV.index("--out") + 1] if "--out" in ARGV else "recall_rank_cost"
+    planner = "--planner" in ARGV
     result: dict = {"units": 10_000, "calls": CALLS, "episodes": EPISODES, "k": K,
                     "k_step": K_STEP, "token_budget": BUDGET, "rounds": rounds,
-                    "peer_code": against, "runs": []}
+                    "peer_code": against, "planner_mode": planner, "runs": []}
     with tempfile.TemporaryDirectory(prefix="recall_rank_cost_") as tmp:
         base = Path(tmp) / "memory"
         base.mkdir()
-        requests = build(base)
+        requests = build(base, planner)
         listing = Path(tmp) / "requests.json"
         listing.write_text(json.dumps(requests))
         result["runs"] = alternating_child_runs(
             __file__, base, Path(tmp), against, rounds, ["--requests", str(listing)], summary)
-    result["requests"] = [{"kind": r["episode"] and "step" or
-                           ("subtask" if r["per_subtask"] else "instruction")}
+    result["requests"] = [{"kind": "subtask" if r["per_subtask"] else
+                           r["episode"] and "step" or "instruction"}
                           for r in requests]  # the texts are the labelled set's: not kept
     if against:
         this = [r for r in result["runs"] if r["code"] == "this"]
