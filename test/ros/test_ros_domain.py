@@ -13,9 +13,11 @@ import pytest
 from ros_harness import REPO_ROOT, START_TIMEOUT_S
 
 from memory_node.ros_domain import (
+    BENCH_DOMAINS_ENV,
     DEFAULT_DOMAIN_IDS,
     DOMAIN_ENV,
     EPHEMERAL_PORTS,
+    DomainPool,
     choose_domain_id,
     domain_in_use,
     multicast_metatraffic_port,
@@ -103,3 +105,53 @@ def test_a_domain_a_live_participant_holds_is_skipped() -> None:
         holder.stdin.close()  # the holder's read returns and it exits
         holder.wait(timeout=30)
     assert held() == before
+
+
+def test_a_pool_gives_each_server_a_domain_of_its_own() -> None:
+    pool = DomainPool(seed=40, in_use={42}.__contains__)
+    assert [pool.take(), pool.take(), pool.take()] == [41, 43, 44]  # 42 is in use here
+    pool.release(41)
+    assert pool.take() == 45  # on after the last taken: no straggler of 41's server met
+    tight = DomainPool(range(83, 85), seed=0, in_use=lambda _: False)
+    assert [tight.take(), tight.take()] == [83, 84]
+    assert tight.take() == 83  # every id held: the walk's first, the server still starts
+    assert DomainPool.given("83-84").ids == range(83, 85)
+    assert DomainPool.given(" 90 ").ids == range(90, 91)
+    assert DomainPool.given(None).ids == DomainPool.given("").ids == DEFAULT_DOMAIN_IDS
+    with pytest.raises(ValueError, match="--domains"):
+        DomainPool.given("150-300", "--domains")
+
+
+# Each bench that starts memory servers of its own, and how its ids are read.
+BENCH_POOLS = {"recall_dds_latency": "DOMAIN_POOL", "server_executor_cpu": "DOMAIN_POOL"}
+
+
+@pytest.mark.parametrize("bench", sorted(BENCH_POOLS))
+def test_bench_servers_take_domains_in_1_to_100_and_a_given_range_wins(bench: str) -> None:
+    """Before round 47 these benches drew 150-229, whose ports lie among the ephemeral ones;
+    recall_dds_floor.py takes its floors' domains from recall_dds_latency's pool."""
+    show = ("import bench_scripts as b; "
+            f"m = b.load_bench({bench!r}); pool = m.{BENCH_POOLS[bench]}; "
+            "print(pool.ids.start, pool.ids.stop, *(pool.take() for _ in range(3)))")
+    env = {k: v for k, v in os.environ.items() if k != BENCH_DOMAINS_ENV}
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "test"), env.get("PYTHONPATH", "")])
+    for given, ids in ((None, DEFAULT_DOMAIN_IDS), ("83-84", range(83, 85))):
+        if given is not None:
+            env[BENCH_DOMAINS_ENV] = given
+        out = subprocess.run([sys.executable, "-c", show], env=env, cwd=REPO_ROOT,
+                             capture_output=True, text=True, timeout=START_TIMEOUT_S)
+        assert out.returncode == 0, out.stderr[-2000:]
+        start, stop, *taken = map(int, out.stdout.split()[-5:])
+        assert range(start, stop) == ids
+        assert all(d in ids for d in taken)
+        if given is None:  # three servers, three domains, every port below the ephemeral
+            assert len(set(taken)) == 3
+            assert all(unicast_user_port(d, 119) < EPHEMERAL_PORTS.start for d in taken)
+
+
+def test_soak_takes_its_domain_from_the_pool() -> None:
+    """soak.py picked 150 + pid % 80; its server's domain now comes from a DomainPool
+    (--domains, else RECALL_BENCH_DOMAINS, else 1-100)."""
+    source = (REPO_ROOT / "bench" / "soak.py").read_text()
+    assert "150 + os.getpid()" not in source
+    assert 'DomainPool.given(args.domains, "--domains").take()' in source
