@@ -44,16 +44,19 @@ def test_every_default_domain_keeps_120_participants_below_the_ephemeral_ports()
     assert multicast_metatraffic_port(102) in EPHEMERAL_PORTS
 
 
-@pytest.mark.parametrize("module", ["memory_node.demo", "memory_node.sim.main"])
-def test_the_demo_and_the_main_job_take_a_domain_in_1_to_100_when_none_is_set(
-        module: str) -> None:
+def test_the_demo_and_the_main_job_take_a_domain_in_1_to_100_when_none_is_set() -> None:
+    # One interpreter for both (round 47: the imports they share are paid once); the id the
+    # demo set is taken away before the main job loads, which must then set its own.
+    show = (f"import os\nimport memory_node.demo\nprint(os.environ.pop({DOMAIN_ENV!r}))\n"
+            f"import memory_node.sim.main\nprint(os.environ[{DOMAIN_ENV!r}])\n")
     env = {k: v for k, v in os.environ.items() if k != DOMAIN_ENV}
-    shown = subprocess.run(
-        [sys.executable, "-c", f"import os, {module}; print(os.environ['{DOMAIN_ENV}'])"],
-        env=env, cwd=REPO_ROOT, capture_output=True, text=True, timeout=START_TIMEOUT_S,
-        check=True).stdout.split()[-1]
-    assert int(shown) in DEFAULT_DOMAIN_IDS
-    assert unicast_user_port(int(shown), 119) < EPHEMERAL_PORTS.start
+    shown = subprocess.run([sys.executable, "-c", show], env=env, cwd=REPO_ROOT,
+                           capture_output=True, text=True, timeout=START_TIMEOUT_S,
+                           check=True).stdout.split()[-2:]
+    assert len(shown) == 2
+    for domain_id in map(int, shown):
+        assert domain_id in DEFAULT_DOMAIN_IDS
+        assert unicast_user_port(domain_id, 119) < EPHEMERAL_PORTS.start
 
 
 def test_a_domain_the_user_set_always_wins() -> None:
@@ -122,31 +125,37 @@ def test_a_pool_gives_each_server_a_domain_of_its_own() -> None:
         DomainPool.given("150-300", "--domains")
 
 
-# Each bench that starts memory servers of its own, and how its ids are read.
-BENCH_POOLS = {"recall_dds_latency": "DOMAIN_POOL", "server_executor_cpu": "DOMAIN_POOL"}
+# The benches that start memory servers of their own and keep their pool in DOMAIN_POOL.
+BENCH_POOLS = ("recall_dds_latency", "server_executor_cpu")
 
 
-@pytest.mark.parametrize("bench", sorted(BENCH_POOLS))
-def test_bench_servers_take_domains_in_1_to_100_and_a_given_range_wins(bench: str) -> None:
+def test_bench_servers_take_domains_in_1_to_100_and_a_given_range_wins() -> None:
     """Before round 47 these benches drew 150-229, whose ports lie among the ephemeral ones;
-    recall_dds_floor.py takes its floors' domains from recall_dds_latency's pool."""
-    show = ("import bench_scripts as b; "
-            f"m = b.load_bench({bench!r}); pool = m.{BENCH_POOLS[bench]}; "
-            "print(pool.ids.start, pool.ids.stop, *(pool.take() for _ in range(3)))")
-    env = {k: v for k, v in os.environ.items() if k != BENCH_DOMAINS_ENV}
+    recall_dds_floor.py takes its floors' domains from recall_dds_latency's pool. One
+    interpreter loads each bench twice: unset, then given a range."""
+    show = ("import os, bench_scripts as b\n"
+            "for given in ('', '83-84'):\n"
+            f"    os.environ.pop({BENCH_DOMAINS_ENV!r}, None)\n"
+            f"    if given: os.environ[{BENCH_DOMAINS_ENV!r}] = given\n"
+            f"    for bench in {BENCH_POOLS!r}:\n"
+            "        pool = b.load_bench(bench).DOMAIN_POOL\n"
+            "        print(given or '-', bench, pool.ids.start, pool.ids.stop,\n"
+            "              *(pool.take() for _ in range(3)))\n")
+    env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "test"), env.get("PYTHONPATH", "")])
-    for given, ids in ((None, DEFAULT_DOMAIN_IDS), ("83-84", range(83, 85))):
-        if given is not None:
-            env[BENCH_DOMAINS_ENV] = given
-        out = subprocess.run([sys.executable, "-c", show], env=env, cwd=REPO_ROOT,
-                             capture_output=True, text=True, timeout=START_TIMEOUT_S)
-        assert out.returncode == 0, out.stderr[-2000:]
-        start, stop, *taken = map(int, out.stdout.split()[-5:])
-        assert range(start, stop) == ids
-        assert all(d in ids for d in taken)
-        if given is None:  # three servers, three domains, every port below the ephemeral
+    out = subprocess.run([sys.executable, "-c", show], env=env, cwd=REPO_ROOT,
+                         capture_output=True, text=True, timeout=START_TIMEOUT_S)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = [line.split() for line in out.stdout.splitlines() if line[:2] in ("- ", "83")]
+    assert sorted((line[0], line[1]) for line in lines) == sorted(
+        (given, bench) for given in ("-", "83-84") for bench in BENCH_POOLS)
+    for given, _, start, stop, *taken in lines:
+        ids = DEFAULT_DOMAIN_IDS if given == "-" else range(83, 85)
+        assert range(int(start), int(stop)) == ids
+        assert all(int(d) in ids for d in taken)
+        if given == "-":  # three servers, three domains, every port below the ephemeral
             assert len(set(taken)) == 3
-            assert all(unicast_user_port(d, 119) < EPHEMERAL_PORTS.start for d in taken)
+            assert all(unicast_user_port(int(d), 119) < EPHEMERAL_PORTS.start for d in taken)
 
 
 def test_soak_takes_its_domain_from_the_pool() -> None:
