@@ -64,11 +64,9 @@ FLOORS = {"floor": [], "floor_events": ["--events"], "floor_answer": ["--answer"
 class Floor:
     """A recall_floor_server process in a domain of its own and this process's client."""
 
-    def __init__(self, name: str, args: list[str], workdir: Path, rng: random.Random) -> None:
+    def __init__(self, name: str, args: list[str], workdir: Path) -> None:
         self.scorer = self.node_name = name
-        free = [d for d in dds.DOMAINS if d not in dds._TAKEN] or dds.DOMAINS
-        self.domain = rng.choice(free)
-        dds._TAKEN.add(self.domain)
+        self.domain = dds.DOMAIN_POOL.take()
         env = os.environ | {"ROS_DOMAIN_ID": str(self.domain),
                             "PYTHONPATH": os.pathsep.join(
                                 [str(ROOT), os.environ.get("PYTHONPATH", "")])}
@@ -183,7 +181,7 @@ def main() -> int:
         subtask = [Recall.Request(
             instruction=order[i % len(order)] + suffixes[i // len(order)], k=dds.K,
             token_budget=dds.BUDGET, per_subtask=True) for i in range(args.calls)]
-        real = dds.Server(N_UNITS, memory_dir, "vectorised", rng)
+        real = dds.Server(N_UNITS, memory_dir, "vectorised")
         servers: list[Any] = [real]
         try:
             while not real.poll_ready():
@@ -200,7 +198,7 @@ def main() -> int:
                          "--server-entities": "--server-entities={services},{subscriptions}"
                          .format(**entities)}
                 floor_args = [given.get(a, a) for a in extra]
-                servers.append(Floor(name, floor_args, Path(tmp), rng))
+                servers.append(Floor(name, floor_args, Path(tmp)))
             for s in servers[1:]:
                 s.ready()
                 s.call(Recall.Request(instruction="warm up", k=dds.K, token_budget=dds.BUDGET))

@@ -81,6 +81,7 @@ from memory_node.core.recall.embedding_store import EmbeddingStore  # noqa: E402
 from memory_node.core.recall.recall import Recaller  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
 from memory_node.msg import BriefState, MemoryStats  # noqa: E402
+from memory_node.ros_domain import BENCH_DOMAINS_ENV, DomainPool  # noqa: E402
 from memory_node.srv import GetUnits, Recall  # noqa: E402
 
 SIZES = (100, 10_000)
@@ -142,12 +143,11 @@ NICE = os.environ.get("RECALL_BENCH_NICE", "")
 # this one).
 PARAMS = os.environ.get("RECALL_BENCH_PARAMS", "").split()
 THIS_PARAMS = os.environ.get("RECALL_BENCH_THIS_PARAMS", "").split()
-# RECALL_BENCH_DOMAINS=LOW-HIGH: the ROS domains servers may take (inclusive; a session
-# given a range of its own on a shared machine), each server a different one; default
-# 150-229, outside the tests' 1..100.
-_LOW, _, _HIGH = os.environ.get("RECALL_BENCH_DOMAINS", "150-229").partition("-")
-DOMAINS = list(range(int(_LOW), int(_HIGH or _LOW) + 1))
-_TAKEN: set[int] = set()
+# RECALL_BENCH_DOMAINS=LOW-HIGH (or one id): the ROS domains servers may take (inclusive; a
+# session given a range of its own on a shared machine). Unset: memory_node.ros_domain's
+# 1-100 (before round 47 150-229, whose ports lie in Linux's ephemeral range). Each server
+# a domain of its own that no live participant on this host holds (a bind probe).
+DOMAIN_POOL = DomainPool.given(os.environ.get(BENCH_DOMAINS_ENV))
 ARGS = [a for a in ARGS if a not in ("--interleave", "--with-loop")]
 if "--against" in ARGS:
     i = ARGS.index("--against")
@@ -296,7 +296,7 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
         out["scene_graph"] = prepare_bench_memory(memory_dir, n, pool, rng, embedder)
         out["prepare_sqlite_s"] = round(time.perf_counter() - t, 2)
         if RESTARTS:
-            out["restarts"] = restart_rounds(n, memory_dir, Path(tmp), rng)
+            out["restarts"] = restart_rounds(n, memory_dir, Path(tmp))
             return out
         # Distinct texts, so at most as many as the labelled set has (498: a request for
         # 500 failed in round 29); the JSON's "calls" says how many were asked.
@@ -329,14 +329,14 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
                     downgrade_for_peer(d / "memory.sqlite")
                 dirs.append(d)
             print(f"[bench] {n} units, {' + '.join(group)} ...", flush=True)
-            results = run_servers(n, dirs, group, instructions, episodes, rng, subtasks)
+            results = run_servers(n, dirs, group, instructions, episodes, subtasks)
             for scorer, r in zip(group, results, strict=True):
                 out[scorer] = r | {"interleaved_with": [g for g in group if g != scorer]}
                 print(json.dumps(out[scorer], indent=1), flush=True)
     return out
 
 
-def restart_rounds(n: int, memory_dir: Path, tmp: Path, rng: random.Random) -> dict:
+def restart_rounds(n: int, memory_dir: Path, tmp: Path) -> dict:
     scorers = ("vectorised", "peer") if AGAINST else ("vectorised",)
     rounds: dict[str, list[dict]] = {sc: [] for sc in scorers}
     for r in range(RESTARTS):
@@ -345,7 +345,7 @@ def restart_rounds(n: int, memory_dir: Path, tmp: Path, rng: random.Random) -> d
             shutil.copytree(memory_dir, d)
             if scorer == "peer":
                 downgrade_for_peer(d / "memory.sqlite")
-            s = Server(n, d, scorer, rng)
+            s = Server(n, d, scorer)
             try:
                 while not s.poll_ready():
                     pass
@@ -390,13 +390,11 @@ def restart_rounds(n: int, memory_dir: Path, tmp: Path, rng: random.Random) -> d
 class Server:
     """One memory_server process and this process's client of it (own domain)."""
 
-    def __init__(self, n: int, memory_dir: Path, scorer: str, rng: random.Random) -> None:
-        # A domain of its own per server (and not the tests' 1..100): a server left over
-        # from a previous run, or another engineer's, must not be the one answering.
+    def __init__(self, n: int, memory_dir: Path, scorer: str) -> None:
+        # A domain of its own per server: a server left over from a previous run, another
+        # engineer's or a test's must not be the one answering.
         self.scorer, self.memory_dir, self.n = scorer, memory_dir, n
-        free = [d for d in DOMAINS if d not in _TAKEN] or DOMAINS
-        self.domain = rng.choice(free)
-        _TAKEN.add(self.domain)
+        self.domain = DOMAIN_POOL.take()
         env = os.environ | {"ROS_DOMAIN_ID": str(self.domain)}
         # Absolute: the server runs in memory_dir, where a relative entry (PYTHONPATH=.,
         # as the in-process benches are run) names nothing and the venv's copy of main's
@@ -534,15 +532,15 @@ def end_server(server: Any) -> None:
     server.log.close()
     server.node.destroy_node()
     rclpy.try_shutdown(context=server.context)
-    _TAKEN.discard(server.domain)
+    DOMAIN_POOL.release(server.domain)
 
 def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions: list[str],
-                episodes: list[str], rng: random.Random,
+                episodes: list[str],
                 subtasks: list[tuple[str, str]]) -> list[dict]:
     """Start the servers together, then send every request to each, alternating which
     goes first; with one server this is the plain sequential benchmark. `subtasks`: the
     per-subtask phase's (text, episode id) pairs."""
-    servers = [Server(n, d, sc, rng) for d, sc in zip(dirs, scorers, strict=True)]
+    servers = [Server(n, d, sc) for d, sc in zip(dirs, scorers, strict=True)]
     try:
         while not all(s.poll_ready() for s in servers):
             pass

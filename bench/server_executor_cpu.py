@@ -8,13 +8,14 @@ does next to nothing, so what is measured is the executor, DDS and conversion ar
 and reads the process's CPU time from /proc before and after, less the idle rate.
 
     .venv/bin/python bench/server_executor_cpu.py [N=400] [rounds=4]
-        # -> results/server_executor_cpu.json (RECALL_BENCH_OUT renames)
+        # -> results/server_executor_cpu.json (RECALL_BENCH_OUT renames; each server's
+        # ROS domain from RECALL_BENCH_DOMAINS=LO-HI, else one of 1-100 no live
+        # participant here holds)
 """
 
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -28,6 +29,7 @@ import rclpy  # noqa: E402
 from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from recall_common import ROOT, save_result  # noqa: E402
 
+from memory_node.ros_domain import BENCH_DOMAINS_ENV, DomainPool  # noqa: E402
 from memory_node.srv import GetUnits  # noqa: E402
 
 KINDS = ("single", "events")
@@ -38,8 +40,12 @@ def process_cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def one_server(kind: str, n: int, rng: random.Random) -> dict:
-    domain = rng.randrange(150, 230)
+# Each server a domain of its own (RECALL_BENCH_DOMAINS, else 1-100, probed).
+DOMAIN_POOL = DomainPool.given(os.environ.get(BENCH_DOMAINS_ENV))
+
+
+def one_server(kind: str, n: int) -> dict:
+    domain = DOMAIN_POOL.take()
     with tempfile.TemporaryDirectory(prefix="executor_cpu_") as tmp:
         server = subprocess.Popen(
             [sys.executable, "-m", "memory_node.nodes.memory_server", "--ros-args",
@@ -79,8 +85,9 @@ def one_server(kind: str, n: int, rng: random.Random) -> dict:
             server.wait(timeout=30)
             node.destroy_node()
             rclpy.try_shutdown(context=context)
+            DOMAIN_POOL.release(domain)
     w = np.array(walls) * 1000
-    return {"executor": kind, "cpu_ms_per_request": round(cpu_ms, 3),
+    return {"executor": kind, "domain_id": domain, "cpu_ms_per_request": round(cpu_ms, 3),
             "idle_cpu_share_of_a_core": round(idle, 4), "exit_status": server.returncode,
             "round_trip_p50_ms": round(float(np.percentile(w, 50)), 2),
             "round_trip_p99_ms": round(float(np.percentile(w, 99)), 2),
@@ -90,11 +97,10 @@ def one_server(kind: str, n: int, rng: random.Random) -> dict:
 def main() -> int:
     args = [int(a) for a in sys.argv[1:]]
     n, rounds = (args + [400, 4][len(args):])[:2]
-    rng = random.Random(19)
     each: list[dict] = []
     for r in range(rounds):
         for kind in (KINDS if r % 2 == 0 else KINDS[::-1]):
-            each.append(one_server(kind, n, rng))
+            each.append(one_server(kind, n))
             print(each[-1], flush=True)
     median = {k: {m: round(float(np.median([e[m] for e in each if e["executor"] == k])), 3)
                   for m in ("cpu_ms_per_request", "round_trip_p50_ms", "round_trip_p99_ms")}

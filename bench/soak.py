@@ -24,6 +24,8 @@ graph's size, so a round trip's tail can be told apart from the server's work.
 
     .venv/bin/python bench/soak.py                 # 30 minutes
     .venv/bin/python bench/soak.py --minutes 10    # shorter
+    .venv/bin/python bench/soak.py --domains 80-95 # the server's domain from a given range
+                                                   # (default RECALL_BENCH_DOMAINS, else 1-100)
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ from memory_node.msg import (  # noqa: E402
     ObjectObservations,
 )
 from memory_node.nodes.qos import SERVICE_QOS  # noqa: E402
+from memory_node.ros_domain import BENCH_DOMAINS_ENV, DomainPool  # noqa: E402
 from memory_node.srv import Manage, QueryObject, Recall, UpdateObject  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -304,12 +307,18 @@ def main() -> int:
                         help="places: an object moves between three places of its own; "
                              "drift: 1-2 m further along x at every move (first soak)")
     parser.add_argument("--out", type=Path, default=RESULTS / "soak.json")
+    parser.add_argument("--domains", default=os.environ.get(BENCH_DOMAINS_ENV),
+                        help=f"the ROS domain ids the server may take, N or LO-HI (default "
+                             f"{BENCH_DOMAINS_ENV}, else 1-100): one no live participant "
+                             "here holds")
     args = parser.parse_args()
     warmup_s = 60.0 * (args.warmup_minutes if args.warmup_minutes is not None
                        else min(3.0, args.minutes / 5.0))
     window_s = min(300.0, args.minutes * 60.0 / 6.0)
     rng = random.Random(args.seed)
-    domain = 150 + os.getpid() % 80  # concurrent soaks (e.g. two movement models) apart
+    # Concurrent soaks (e.g. two movement models) apart: the probe sees the other's
+    # participants once they have started.
+    domain = DomainPool.given(args.domains, "--domains").take()
     env = os.environ | {"ROS_DOMAIN_ID": str(domain)}
     context = rclpy.Context()
     rclpy.init(context=context, domain_id=domain)
@@ -398,7 +407,8 @@ def main() -> int:
     counters = {kv.key: kv.value for kv in stats.counters} if stats else {}
     result = {
         "command": " ".join(["bench/soak.py", *sys.argv[1:]]),
-        "minutes": args.minutes, "moves": args.moves, "warmup_s": warmup_s, "window_s": window_s,
+        "minutes": args.minutes, "moves": args.moves, "domain_id": domain, "warmup_s": warmup_s,
+        "window_s": window_s,
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                     "environment": environment(),
                     # The machine is shared: its load says how much CPU the server had.

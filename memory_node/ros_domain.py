@@ -23,12 +23,20 @@ same instant from the same starting id would share); it sees only processes on t
 using UDP (not shared-memory-only participants nor other machines, which LOCALHOST keeps
 apart anyway); and a port held by an unrelated program makes an id look taken (harmless:
 the next one is tried). A domain the user sets in ROS_DOMAIN_ID is never probed or changed.
+
+A bench that starts several servers, each beside its own client in a domain of its own, takes
+them from a `DomainPool`: the same probe, and no id twice while this process holds it. Against
+the tests' domains (1-100 too) the probe sees a test process once its first participant lives;
+it cannot see a test session between choosing its id and starting that participant, and test
+sessions under pytest-xdist or given MEMORY_NODE_TEST_DOMAIN do not probe, so a test run that
+starts after a bench may still land in the bench's domain (one id in a hundred per server).
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import socket
 from collections.abc import Callable, MutableMapping
 
@@ -44,6 +52,11 @@ UNICAST_USER_OFFSET = 11
 EPHEMERAL_PORTS = range(32768, 61000)
 # The ids a run picks from: see the module docstring.
 DEFAULT_DOMAIN_IDS = range(1, 101)
+# The ids a bench that starts servers of its own may give them ("N" or "LO-HI"; unset:
+# DEFAULT_DOMAIN_IDS): a session given a range of its own on a shared machine.
+BENCH_DOMAINS_ENV = "RECALL_BENCH_DOMAINS"
+# ROS 2's valid domain ids (what a user may give; only DEFAULT_DOMAIN_IDS are chosen here).
+MAX_DOMAIN_ID = 232
 # A run's processes take participant ids 0, 1, ... in its domain; probing a few finds a run
 # whose first process has ended while the others still live (the main job starts five).
 PROBED_PARTICIPANTS = 4
@@ -113,3 +126,55 @@ def use_default_domain(environ: MutableMapping[str, str] | None = None,
     chosen = str(choose_domain_id(os.getpid() if seed is None else seed))
     env[DOMAIN_ENV] = chosen
     return chosen
+
+
+def domain_ids(value: str, setting: str = DOMAIN_ENV) -> range:
+    """The ids `value` names: "N" or "LO-HI" (inclusive), each in 0..MAX_DOMAIN_ID.
+
+    `setting` names where the value came from, for the error."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", value)
+    if match is None:
+        raise ValueError(f"{setting}={value!r}: give a domain id or a range LO-HI")
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    if not 0 <= low <= high <= MAX_DOMAIN_ID:
+        raise ValueError(f"{setting}={value!r}: ids must be 0..{MAX_DOMAIN_ID}, low first")
+    return range(low, high + 1)
+
+
+class DomainPool:
+    """Domains for the servers one process starts, one each: the ids of `ids` that the
+    probe finds free and this process does not hold already.
+
+    The walk starts at the position `seed` gives (the pid unless set) and each later take
+    starts after the id taken last, so a server started after another ended does not meet
+    a straggler of it in the same domain. When every id is held or in use, the walk's
+    first id (as `choose_domain_id`): the server still starts."""
+
+    def __init__(self, ids: range = DEFAULT_DOMAIN_IDS, seed: int | None = None,
+                 in_use: Callable[[int], bool] = domain_in_use) -> None:
+        self.ids = ids
+        self.held: set[int] = set()
+        self._next = os.getpid() if seed is None else seed
+        self._in_use = in_use
+
+    @classmethod
+    def given(cls, value: str | None, setting: str = BENCH_DOMAINS_ENV) -> DomainPool:
+        """A pool of the ids `value` names (see `domain_ids`); of DEFAULT_DOMAIN_IDS when
+        `value` is None or blank. What the user gives always wins over the default."""
+        if value is None or not value.strip():
+            return cls()
+        return cls(domain_ids(value, setting))
+
+    def take(self) -> int:
+        """A domain for one more server (probed now: call just before its participants
+        start, so the next chooser here or elsewhere sees them)."""
+        chosen = choose_domain_id(self._next, self.ids,
+                                  lambda d: d in self.held or self._in_use(d))
+        self.held.add(chosen)
+        self._next = self.ids.index(chosen) + 1
+        return chosen
+
+    def release(self, domain_id: int) -> None:
+        """The server in `domain_id` has ended: its id may be taken again."""
+        self.held.discard(domain_id)

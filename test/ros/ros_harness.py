@@ -8,7 +8,6 @@ wait on discovery (wait_for_service, publisher matching) and on futures, never o
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -22,7 +21,7 @@ from typing import Any
 import rclpy
 from rclpy.node import Node
 
-from memory_node.ros_domain import choose_domain_id
+from memory_node.ros_domain import choose_domain_id, domain_ids
 from memory_node.transport import use_large_messages
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -37,20 +36,11 @@ START_TIMEOUT_S = 180.0
 # The domains a session may use: one id ("83") or an inclusive range ("80-95"). Unset, a
 # session picks one of 1..100 itself (below).
 DOMAINS_ENV = "MEMORY_NODE_TEST_DOMAIN"
-# ROS 2's valid domain ids (on Linux only 0-101 leave room for the ephemeral ports).
-MAX_DOMAIN_ID = 232
 
 
 def given_domains(value: str) -> range:
     """The ids `value` names: "N" or "LO-HI" (inclusive), each in 0..MAX_DOMAIN_ID."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", value)
-    if match is None:
-        raise ValueError(f"{DOMAINS_ENV}={value!r}: give a domain id or a range LO-HI")
-    low = int(match.group(1))
-    high = int(match.group(2)) if match.group(2) is not None else low
-    if not 0 <= low <= high <= MAX_DOMAIN_ID:
-        raise ValueError(f"{DOMAINS_ENV}={value!r}: ids must be 0..{MAX_DOMAIN_ID}, low first")
-    return range(low, high + 1)
+    return domain_ids(value, DOMAINS_ENV)
 
 
 def _xdist_worker() -> tuple[int, int] | None:
