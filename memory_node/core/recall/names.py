@@ -1004,35 +1004,49 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     # is read by its main sense only ("chest": the body's, not the box its own entry is).
     spoken = frozenset(query.tokens)
     for word in sorted(candidates):
-        glossed = [t for t, lt in terms.items() if word in lt.gloss]
-        if not (glossed or defined):
-            continue
-        defined_by = lexicon.gloss_nouns(word)
-        # Each defined by the other: a near synonym, not a word the type's definition
-        # happens to use ("sink: ... fixed to a wall or floor" names no sink "on the
-        # floor").
-        tied = [t for t in glossed if terms[t].heads & defined_by]
-        if tied:
-            if len(tied) == 1 and lexicon.is_thing(word):
-                types = type_set(terms, types)
-                if word not in types.words and out.get(tied[0], 0.0) < FULL:
-                    out[tied[0]] = FULL
-            continue
-        if not defined:
-            continue
-        types = type_set(terms, types)
-        tied_to = {t for w in defined_by for t in types.by_head.get(w, ())}
-        if not tied_to and compound_kinds and word not in types.words:
-            tied_to = _compound_kind_types(word, types, lexicon)
-        # A thing in its main sense only: "to call my mother" names no cell (the mother
-        # of vinegar, "a slimy film of yeast cells"), "at five" no card.
-        if (len(tied_to) == 1 and word not in types.words
-                and (lexicon.is_thing(word)
-                     or (own_entry and word in spoken and _own_thing(word, lexicon)))):
-            (t,) = tied_to
-            if out.get(t, 0.0) < DEFINED_PLACE:
-                out[t] = DEFINED_PLACE
+        named = place_noun_type(word, terms, types, lexicon, defined, own_entry,
+                                word in spoken, compound_kinds)
+        if named is not None and out.get(named[0], 0.0) < named[1]:
+            out[named[0]] = named[1]
     return out
+
+
+def place_noun_type(word: str, terms: Mapping[str, LabelTerms], types: TypeSet | None,
+                    lexicon: Lexicon, defined: bool = False, own_entry: bool = False,
+                    spoken: bool = True, compound_kinds: bool = False
+                    ) -> tuple[str, float] | None:
+    """The one type here a place noun no type's words hold names by WordNet's
+    definitions, with how strongly (:func:`place_nouns`: ``FULL`` when it and the type
+    are each defined by the other, ``DEFINED_PLACE`` with ``defined`` when only its
+    definition or, with ``compound_kinds``, its compound kind ties it), or None.
+    ``terms``: every type present; ``spoken``: the speaker said the word (not a
+    synonym's word put in for another), for ``own_entry``."""
+    glossed = [t for t, lt in terms.items() if word in lt.gloss]
+    if not (glossed or defined):
+        return None
+    defined_by = lexicon.gloss_nouns(word)
+    # Each defined by the other: a near synonym, not a word the type's definition
+    # happens to use ("sink: ... fixed to a wall or floor" names no sink "on the
+    # floor").
+    tied = [t for t in glossed if terms[t].heads & defined_by]
+    if tied:
+        if len(tied) == 1 and lexicon.is_thing(word) \
+                and word not in type_set(terms, types).words:
+            return tied[0], FULL
+        return None
+    if not defined:
+        return None
+    types = type_set(terms, types)
+    tied_to = {t for w in defined_by for t in types.by_head.get(w, ())}
+    if not tied_to and compound_kinds and word not in types.words:
+        tied_to = _compound_kind_types(word, types, lexicon)
+    # A thing in its main sense only: "to call my mother" names no cell (the mother
+    # of vinegar, "a slimy film of yeast cells"), "at five" no card.
+    if (len(tied_to) == 1 and word not in types.words
+            and (lexicon.is_thing(word)
+                 or (own_entry and spoken and _own_thing(word, lexicon)))):
+        return next(iter(tied_to)), DEFINED_PLACE
+    return None
 
 
 def _compound_kind_types(word: str, types: TypeSet, lexicon: Lexicon) -> set[str]:
@@ -1681,7 +1695,8 @@ def drop_retracted(names: dict[str, float], terms: dict[str, LabelTerms],
 
 
 def drop_landmarks(names: dict[str, float], terms: dict[str, LabelTerms],
-                   query: QueryTerms, lex: Lexicon | None = None) -> dict[str, float]:
+                   query: QueryTerms, lex: Lexicon | None = None,
+                   place_type: Callable[[str], bool] | None = None) -> dict[str, float]:
     """Drop the name evidence of types said only in a landmark phrase
     (``QueryTerms.landmarks``: "put a candle on the little table by the sofa" names the
     candle and the table; the sofa only says which table). Such a type is ranked by its
@@ -1691,11 +1706,22 @@ def drop_landmarks(names: dict[str, float], terms: dict[str, LabelTerms],
     With ``lex`` (``RecallConfig.landmark_anchors``), only a phrase whose anchor (the
     noun it places) names a type here counts. Where the anchor names nothing memory
     holds ("the soap dish by the sink", no soap dish known), the landmark is the only
-    place memory can offer for it, so it keeps its name evidence."""
+    place memory can offer for it, so it keeps its name evidence.
+
+    ``place_type`` (``RecallConfig.defined_anchors``): whether a word names a type here
+    as a place noun does (:func:`place_noun_type`: "cupboard", the cabinet's near
+    synonym); an anchor no type's words name counts when it does ("into the cupboard
+    under the sink": the sink only says which cupboard, as it says which cabinet). Only
+    an anchor said before its phrase, as a preposition's is: a noun modifying the one
+    after it ("the drawer till I can": a till is a cash drawer) says nothing so."""
     at: Collection[int] = query.landmarks
     if lex is not None and at:
         anchors = {a for a in set(query.landmarks.values())
                    if _names_here(names, terms, query, a, lex)}
+        if place_type is not None:
+            anchors |= {a for k, a in query.landmarks.items()
+                        if a < k and a not in anchors and a not in query.negated
+                        and place_type(query.tokens[a])}
         at = {k for k, a in query.landmarks.items() if a in anchors}
     return _drop_said_only_at(names, terms, query, at)
 

@@ -68,6 +68,7 @@ from memory_node.core.recall.names import (
     label_terms,
     name_match,
     part_wholes,
+    place_noun_type,
     place_nouns,
     query_terms,
     size_shapes,
@@ -186,6 +187,10 @@ class RecallConfig:
                                      # "behind" ... that places a noun, the same way
                                      # ("into the cupboard under the sink": which
                                      # cupboard; names.landmarks, round 46)
+    defined_anchors: bool = True     # ... and a phrase's anchor counts as naming a type
+                                     # here when it names one as a place noun does
+                                     # ("the cupboard under the sink": the cabinet's near
+                                     # synonym; names.place_noun_type, round 47)
     region_nouns: bool = True        # a noun that says a region of a thing ("on top of
                                      # the toilet", "on top the cooker") names no type
                                      # (the counter top): names.region_words, round 27
@@ -1532,8 +1537,17 @@ class Recaller:
         if cfg.retractions:
             names = drop_retracted(names, of(True), q)
         if cfg.landmark_places:
-            names = drop_landmarks(names, of(True), q,
-                                   self._lexicon() if cfg.landmark_anchors else None)
+            lex = self._lexicon() if cfg.landmark_anchors else None
+            place_type: Callable[[str], bool] | None = None
+            # Made only for a text with a landmark (most have none: no cost per request).
+            if q.landmarks and lex is not None and cfg.defined_anchors and cfg.place_nouns \
+                    and lex.available:
+                def place_type(word: str, lex: Lexicon = lex) -> bool:
+                    # Every type present: the type set's own terms (of(False) at the start).
+                    return place_noun_type(word, types.terms, types, lex,
+                                           cfg.defined_places, cfg.place_own_entry,
+                                           True, cfg.compound_place_kinds) is not None
+            names = drop_landmarks(names, of(True), q, lex, place_type)
         if cfg.region_nouns:
             names = drop_regions(names, of(True), q)
         if cfg.sole_names:
