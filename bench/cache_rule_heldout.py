@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh33|fresh34] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh34|fresh35] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh34][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh35][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -508,6 +508,28 @@ and the live blogs; phase changes: the census districts and the render farm's se
 late second references: the court hearings and the workshop's next services (and the
 census follow-up); frequency with scans and bursts: the rate limiter, the geocoder and the
 podcast host.
+``fresh35`` (seeds 57000+) was written in round 47 before anything ran on it, by a writer
+who did not read the policy's code: a blood service's donation sessions (a rota of venues,
+each session's donors and their haemoglobin history, donors back twelve or sixteen weeks
+later at the same venue, deferrals, the blood bank issuing its oldest packs first), an
+astronomy alert broker (survey fields visited twice a night and again a few nights later,
+each alert reading its object's light curve; supernovae rising and fading, asteroids seen
+once), a gym chain's access control (members by their weekly habits, class rosters, the New
+Year's joiners who stop coming by February), a school's management information system
+(form registers morning and afternoon, lessons by a two-week timetable reading the class
+list, the markbook and the pupils), a game platform's leaderboards (submissions by game and
+player reading their all-time and weekly entries and the page around their rank; the
+weekly boards reset together), a parcel locker network (deposits, collections hours or days
+later, reminders, expired parcels taken back, returns), a daily word puzzle (one puzzle a
+day for everyone, each guess reading the game state, friends' results; every state new at
+midnight), a discussion forum (the latest list, topics near its top and their last posts,
+replies bumping them back, old topics revived from search) and a transit agency's real-time
+arrivals (buses' position reports updating the predictions of their next stops, riders
+asking about a stop). Recency-dominated by construction: the forum, the transit arrivals
+(and the puzzle within a day); phase changes with an abrupt switch of the working set: the
+leaderboards' weekly reset, the puzzle's midnight, the gym's New Year and the blood
+service's venues; late second references: the blood donors, the alert broker's field
+revisits and the parcels; frequency with loops: the school timetable and the gym's regulars.
 """
 
 from __future__ import annotations
@@ -15981,6 +16003,453 @@ def fresh34_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def blood_sessions(seed: int, venues: int, booked: int, interval: int, deferral: float,
+                   orders: int) -> Iterator[int]:
+    """A blood service's donation sessions and stock (phase changes, with late second
+    references: NHS Blood and Transplant's or the American Red Cross's session planning,
+    donor records and blood bank). Each session day the team sets up at the next venue of a
+    rota of ``venues`` (a church hall, an office, a university) and reads its session plan;
+    about ``booked`` donors come, those whose next donation is due at that venue and new
+    ones: each donor's record is read, their last donations (the haemoglobin history) and
+    the health check is written; a share ``deferral`` is deferred (low haemoglobin, travel)
+    and re-booked at the venue's next session. A donation writes its pack and its three
+    components. A donor may give again ``interval`` session days later at the earliest (twelve
+    or sixteen weeks), at the venue's first session after that; one in five lapses. When
+    the venue changes, the whole working set of donors moves at once. The blood bank's
+    ``orders`` hospital orders a day read the stock of the group asked for (O positive and
+    A positive most) and issue its oldest red cells first, each pack read again days after
+    its donation."""
+    rng = random.Random(seed)
+    donor_k, hist_k, pack_k, plan_k, stock_k, hosp_k = (i << 48 for i in range(6))
+    groups = (0.37, 0.35, 0.08, 0.07, 0.06, 0.03, 0.02, 0.02)  # O+ A+ B+ O- A- AB+ B- AB-
+    new_donor = itertools.count()
+    new_pack = itertools.count()
+    gifts: dict[int, int] = {}
+    group_of: dict[int, int] = {}
+    due: dict[int, list[int]] = {}
+    shelves: list[collections.deque[int]] = [collections.deque() for _ in groups]
+    for day in itertools.count():
+        venue = day % venues
+        yield plan_k + day
+        come = due.pop(day, [])
+        come += [next(new_donor) for _ in range(max(0, booked - len(come)))]
+        rng.shuffle(come)
+        for d in come:
+            if d not in group_of:
+                group_of[d] = rng.choices(range(len(groups)), groups)[0]
+            yield donor_k + d
+            n = gifts.get(d, 0)
+            for g in range(max(0, n - 3), n):
+                yield hist_k + 64 * d + g
+            if rng.random() < deferral:
+                due.setdefault(day + venues, []).append(d)
+                continue
+            if n < 63:
+                gifts[d] = n + 1
+                yield hist_k + 64 * d + n
+            p = next(new_pack)
+            for c in range(4):  # the pack, then red cells, plasma and platelets
+                yield pack_k + 4 * p + c
+            shelves[group_of[d]].append(p)
+            if rng.random() < 0.8:
+                nxt = day + interval + rng.randrange(venues // 2 + 1)
+                nxt += (venue - nxt) % venues  # the venue's first session after that
+                due.setdefault(nxt, []).append(d)
+        for _ in range(orders):
+            g = rng.choices(range(len(groups)), groups)[0]
+            yield hosp_k + rng.randrange(30)
+            yield stock_k + g
+            for _ in range(rng.randint(1, 4)):
+                if shelves[g]:
+                    yield pack_k + 4 * shelves[g].popleft() + 1
+
+
+def alert_broker(seed: int, fields: int, per_night: int, variables: int, rate: float,
+                 movers: int) -> Iterator[int]:
+    """An astronomy alert broker (late second references: the Zwicky Transient Facility's
+    alert stream as ALeRCE, Fink or Lasair process it; the Rubin Observatory's to come).
+    The survey covers the sky's ``fields`` in turn, ``per_night`` fields a night, each
+    field twice a night (two filters, half an hour apart), so a field comes back every few
+    nights. Each visit reads the field's reference image and its catalogue tiles; then an
+    alert per source that changed: the field's ``variables`` variable stars each flag with
+    probability ``rate``, its live transients (supernovae found at a rate a field, which
+    rise and fade over about forty nights), and ``movers`` asteroids seen once. An alert
+    reads the object, its last detections (the light curve the classifier needs), writes a
+    detection; astronomers' follow-up queries read the brightest live transients."""
+    rng = random.Random(seed)
+    ref_k, cat_k, obj_k, det_k, ast_k = (i << 48 for i in range(5))
+    new_sn = itertools.count(1 << 34)
+    live: list[list[int]] = [[] for _ in range(fields)]  # transient ids, per field
+    ends: dict[int, int] = {}
+    dets: dict[int, int] = {}
+    asteroid = itertools.count()
+    pos = 0
+    for night in itertools.count():
+        tonight = [(pos + i) % fields for i in range(per_night)]
+        pos = (pos + per_night) % fields
+        for f in tonight:
+            if rng.random() < 0.3:
+                s = next(new_sn)
+                live[f].append(s)
+                ends[s] = night + rng.randint(20, 60)
+            live[f] = [s for s in live[f] if ends[s] > night]
+        half = max(1, per_night // 4)  # the second filter's visit comes about an hour later
+        order = [(f, 0) for f in tonight[:half]]
+        for i in range(half, per_night + half):
+            if i < per_night:
+                order.append((tonight[i], 0))
+            order.append((tonight[i - half], 1))
+        for f, _ in order:
+            yield ref_k + f
+            for t in range(rng.randint(1, 3)):
+                yield cat_k + 4 * f + t
+            objs = [(f << 20) + v for v in range(variables) if rng.random() < rate]
+            objs += live[f]
+            rng.shuffle(objs)
+            for o in objs:
+                yield obj_k + o
+                n = dets.get(o, 0)
+                for d in range(max(0, n - 4), n):
+                    yield det_k + 256 * o + d
+                if n < 255:
+                    dets[o] = n + 1
+                    yield det_k + 256 * o + n
+            for _ in range(movers):
+                yield ast_k + next(asteroid)
+            if rng.random() < 0.3:  # a follow-up query: a live transient somewhere
+                g = rng.randrange(fields)
+                if live[g]:
+                    s = live[g][0]
+                    yield obj_k + s
+                    yield det_k + 256 * s + max(0, dets.get(s, 1) - 1)
+
+
+def gym_checkins(seed: int, members: int, keen: float, clubs: int, joiners: int,
+                 january: int) -> Iterator[int]:
+    """A gym chain's access control and class bookings (frequency-dominated, with a phase
+    change: Mindbody's, Glofox's or ClubReady's member management). Every day the members
+    come in by their habits (a share ``keen`` of the ``members`` three to six days a week,
+    the rest weekly, fortnightly or monthly): the turnstile reads the member, the
+    membership plan (of 12) and the club's door (of ``clubs``); a third of the visits are
+    to one of the day's classes there, whose roster is read and the member's record again.
+    On New Year's Day (day ``january``) ``joiners`` new members sign up at once (the
+    member, the plan, the contract written) and come often in their first weeks, then less
+    and less: by February most have stopped, and the regulars' working set is back."""
+    rng = random.Random(seed)
+    mem_k, plan_k, door_k, class_k, roster_k, contract_k = (i << 48 for i in range(6))
+    habit = [rng.choice((3, 4, 5, 6)) / 7 if rng.random() < keen
+             else rng.choice((1.0, 0.5, 0.25)) / 7 for _ in range(members)]
+    recruits: list[int] = []
+    for day in itertools.count():
+        if day == january:
+            for j in range(joiners):
+                m = members + j
+                recruits.append(m)
+                yield mem_k + m
+                yield plan_k + m % 12
+                yield contract_k + m
+        today = [m for m in range(members) if rng.random() < habit[m]]
+        if recruits:
+            keep = math.exp(-(day - january) / 18.0)
+            today += [m for m in recruits if rng.random() < 0.5 * keep]
+        rng.shuffle(today)
+        for m in today:
+            club = m % clubs if rng.random() < 0.9 else rng.randrange(clubs)
+            yield mem_k + m
+            yield plan_k + m % 12
+            yield door_k + club
+            if rng.random() < 0.33:
+                c = (day << 16) + club * 16 + rng.randrange(6)  # today's classes there
+                yield class_k + c
+                yield roster_k + c
+                yield mem_k + m
+
+
+def school_registers(seed: int, forms: int, size: int, periods: int, absent: float
+                     ) -> Iterator[int]:
+    """A school's management information system through its fortnightly timetable (loops
+    and frequency: Capita SIMS, Arbor or PowerSchool taking registers). Every school day
+    starts with each of ``forms`` form groups' registration: the day's register, then each
+    of its ``size`` pupils' records; an absence (a share ``absent``) reads the pupil's
+    contacts. Then ``periods`` lessons a day by a two-week timetable: each lesson's
+    register is new, it reads its teaching group's class list, the teacher's markbook for
+    the group (read again at the group's next lesson, days later), the records of the
+    group's ``size`` pupils (drawn from across the forms) who are in, and the homework set.
+    The afternoon registration reads the forms again."""
+    rng = random.Random(seed)
+    pupil_k, reg_k, list_k, mark_k, hw_k, contact_k = (i << 48 for i in range(6))
+    pupils = forms * size
+    groups = forms * 4  # sets and options
+    members = [sorted(rng.sample(range(pupils), size)) for _ in range(groups)]
+    fortnight = [[rng.sample(range(groups), forms) for _ in range(periods)]
+                 for _ in range(10)]
+    lesson = itertools.count()
+    for day in itertools.count():
+        away = {p for p in range(pupils) if rng.random() < absent}
+        for session in range(2):  # the morning and the afternoon registrations
+            for f in range(forms):
+                yield reg_k + (day * 2 + session) * forms + f
+                for p in range(f * size, (f + 1) * size):
+                    yield pupil_k + p
+                    if p in away and session == 0:
+                        yield contact_k + p
+            if session:
+                break
+            for period in fortnight[day % 10]:
+                for g in period:
+                    yield reg_k + (1 << 36) + next(lesson)
+                    yield list_k + g
+                    yield mark_k + g
+                    for p in members[g]:
+                        if p not in away:
+                            yield pupil_k + p
+                    yield hw_k + (day << 12) + g
+
+
+def game_leaderboard(seed: int, games: int, alpha: float, players: int, week: int,
+                     viewers: float) -> Iterator[int]:
+    """A game platform's leaderboards (frequency-dominated, with an abrupt change each
+    week: Steam's leaderboards, PlayFab's or Game Center's). Scores are submitted for
+    ``games`` games by their popularity (Zipf ``alpha``), by each game's players (Zipf
+    over ``players``: the devoted submit most); a submission reads the player's profile,
+    their all-time entry and their entry on this week's board, and the board's page around
+    their rank (the better players near the top). A share ``viewers`` of the requests are
+    people looking at a board's top pages. Every ``week`` submissions the weekly boards
+    reset together: every weekly entry and page is a new key at once, the all-time ones
+    stay."""
+    rng = random.Random(seed)
+    prof_k, all_k, wk_k, page_k, top_k = (i << 48 for i in range(5))
+    game = _zipf(rng, games, alpha)
+    player = _zipf(rng, players, 1.0)
+    for w in itertools.count():
+        for _ in range(week):
+            g = game()
+            board = w * games + g
+            if rng.random() < viewers:
+                for pg in range(rng.randint(1, 3)):
+                    yield top_k + (board << 4) + pg
+                continue
+            p = player()
+            yield prof_k + (g << 24) + p
+            yield all_k + (g << 24) + p
+            yield wk_k + (board << 24) + p
+            yield page_k + (board << 12) + min(4095, p // 50)
+
+
+def parcel_lockers(seed: int, lockers: int, alpha: float, daily: int, wait: float,
+                   expire: int) -> Iterator[int]:
+    """A parcel locker network (late second references: InPost's Paczkomat, Amazon Locker,
+    DHL's Packstation). Each day the couriers' rounds fill ``daily`` compartments: each
+    deposit reads the locker (Zipf ``alpha`` over ``lockers``: stations and supermarkets
+    most) and its compartment map, writes the parcel and reads the recipient's account to
+    send the pick-up code. The recipient comes after a wait of ``wait`` days on average
+    (the same evening for many, days later for some): the collection reads the locker,
+    the parcel, the recipient and frees the compartment. A reminder reads the parcel after
+    a day; parcels not collected in ``expire`` days are taken back on the courier's round
+    (read once more). Customers' returns are dropped at the locker and read again when the
+    courier collects them on the next round."""
+    rng = random.Random(seed)
+    locker_k, map_k, parcel_k, acct_k = (i << 48 for i in range(4))
+    where = _zipf(rng, lockers, alpha)
+    made = itertools.count()
+    pickups: dict[int, list[tuple[int, int, int]]] = {}
+    reminders: dict[int, list[int]] = {}
+    expiry: dict[int, list[tuple[int, int]]] = {}
+    returns: list[tuple[int, int]] = []
+    collected: set[int] = set()
+    for day in itertools.count():
+        rounds = [(p, lk) for p, lk in returns]
+        returns = []
+        for p, lk in expiry.pop(day, []):
+            if p not in collected:
+                rounds.append((p, lk))
+            collected.discard(p)
+        work: list[tuple[int, int, int]] = [(0, p, lk) for p, lk in rounds]
+        for _ in range(daily):
+            work.append((1, next(made), where()))
+        work += [(2, p, lk) for p, lk, _ in pickups.pop(day, [])]
+        work += [(3, p, 0) for p in reminders.pop(day, [])]
+        rng.shuffle(work)
+        for kind, p, lk in work:
+            if kind == 3:
+                if p not in collected:
+                    yield parcel_k + p
+                continue
+            yield locker_k + lk
+            yield parcel_k + p
+            if kind == 0:
+                continue
+            if kind == 1:
+                yield map_k + lk
+                yield acct_k + p % (daily * 40)
+                after = int(rng.expovariate(1.0 / wait)) if wait > 0 else 0
+                if after < expire:
+                    pickups.setdefault(day + after, []).append((p, lk, 0))
+                if after >= 1:
+                    reminders.setdefault(day + 1, []).append(p)
+                expiry.setdefault(day + expire, []).append((p, lk))
+            else:
+                yield acct_k + p % (daily * 40)
+                yield map_k + lk
+                collected.add(p)
+                if rng.random() < 0.05:  # a return dropped off while there
+                    returns.append((next(made), lk))
+
+
+def daily_puzzle(seed: int, players: int, loyal: float, guesses: int, archive: int,
+                 friends: int) -> Iterator[int]:
+    """A daily word puzzle's game server (phase changes at midnight: The New York Times'
+    Wordle and Connections, a newspaper's daily crossword app). Each day there is one new
+    puzzle for everyone: a player opening it reads the puzzle, their statistics and streak
+    and writes today's game state, which every guess (up to ``guesses``) reads and writes
+    again; the finished game updates the statistics and reads the friends' results for
+    today (``friends`` of them). The ``players`` come back day after day (a share ``loyal``
+    every day, the rest now and then). At midnight the day's puzzle and every game state
+    are new keys at once; subscribers also play old puzzles from an archive of
+    ``archive`` days (the recent ones most)."""
+    rng = random.Random(seed)
+    puz_k, stats_k, state_k, arch_k = (i << 48 for i in range(4))
+    old = _zipf(rng, archive, 1.0)
+    habit = [1.0 if rng.random() < loyal else rng.uniform(0.05, 0.5) for _ in range(players)]
+    pals = [[rng.randrange(players) for _ in range(friends)] for _ in range(players)]
+    for day in itertools.count():
+        today = [p for p in range(players) if rng.random() < habit[p]]
+        rng.shuffle(today)
+        for p in today:
+            yield puz_k + day
+            yield stats_k + p
+            state = state_k + (day << 24) + p
+            yield state
+            for _ in range(rng.randint(2, guesses)):
+                yield puz_k + day
+                yield state
+            yield stats_k + p
+            for q in pals[p]:
+                yield state_k + (day << 24) + q
+            if rng.random() < 0.1:
+                a = max(0, day + archive - 1 - old())
+                yield arch_k + a
+                for _ in range(rng.randint(2, guesses)):
+                    yield arch_k + (1 << 36) + (a << 24) + p
+
+
+def discussion_forum(seed: int, categories: int, page: int, reply: float, start: float,
+                     revive: float) -> Iterator[int]:
+    """A discussion forum (recency-dominated: Discourse, phpBB or a community's subreddit).
+    Every visit reads a category's "latest" list, where topics are ordered by their last
+    post, and opens a topic near its top (the reader's eye falls on the first few): the
+    topic, and its last ``page`` posts. A share ``reply`` of the visits replies, which
+    writes a post and bumps the topic back to the top; a share ``start`` starts a new topic;
+    a share ``revive`` arrives from a search engine on an old topic anywhere in the
+    archive and now and then replies to it, bringing it back to the top."""
+    rng = random.Random(seed)
+    list_k, topic_k, post_k = (i << 48 for i in range(3))
+    latest: list[list[int]] = [[] for _ in range(categories)]  # newest activity last
+    posts: dict[int, int] = {}
+    made = itertools.count()
+    everything: list[int] = []
+    home: dict[int, int] = {}  # topic -> its category
+    while True:
+        c = rng.randrange(categories)
+        yield list_k + c
+        order = latest[c]
+        u = rng.random()
+        if not order or u < start:
+            t = next(made)
+            order.append(t)
+            home[t] = c
+            everything.append(t)
+            posts[t] = 1
+            yield topic_k + t
+            yield post_k + 1024 * t
+            continue
+        if u < start + revive and everything:
+            t = everything[rng.randrange(len(everything))]
+            bump = rng.random() < 0.2
+        else:
+            t = order[-1 - min(len(order) - 1, int(rng.expovariate(0.35)))]
+            bump = rng.random() < reply
+        yield topic_k + t
+        n = posts[t]
+        for i in range(max(0, n - page), n):
+            yield post_k + 1024 * t + i
+        if bump and n < 1024:
+            posts[t] = n + 1
+            yield post_k + 1024 * t + n
+            there = latest[home[t]]
+            if t in there:
+                there.remove(t)
+            there.append(t)
+            if len(there) > 400:  # the list's tail is never shown
+                del there[0]
+
+
+def transit_arrivals(seed: int, routes: int, stops: int, headway: int, alpha: float,
+                     queries: int) -> Iterator[int]:
+    """A transit agency's real-time arrival predictions (recency-dominated: GTFS-Realtime
+    from the buses' AVL, as OneBusAway or the Transit app serve it). Every ``headway``
+    ticks a trip leaves each of ``routes`` routes' terminus and runs past its ``stops``
+    stops, one every few ticks; each tick a running bus reports its position, which reads
+    the trip and writes its position, and updates the predictions at its next three
+    stops. Riders ask about a stop (Zipf ``alpha``: the interchanges and the high street
+    most), ``queries`` a tick: the stop, and the prediction of the next two buses still
+    to come on its route. A trip's keys live only while it runs."""
+    rng = random.Random(seed)
+    trip_k, pos_k, pred_k, stop_k = (i << 48 for i in range(4))
+    stop = _zipf(rng, routes * stops, alpha)
+    running: list[list[list[int]]] = [[] for _ in range(routes)]  # [trip, at] oldest first
+    made = itertools.count()
+    for tick in itertools.count():
+        for r in range(routes):
+            if (tick + r * 7) % headway == 0:
+                running[r].append([next(made), 0])
+            for bus in running[r]:
+                if rng.random() < 0.4:
+                    bus[1] += 1
+            running[r] = [b for b in running[r] if b[1] < stops]
+            for trip, at in running[r]:
+                if rng.random() < 0.5:
+                    yield trip_k + trip
+                    yield pos_k + trip
+                    for s in range(at + 1, min(stops, at + 4)):
+                        yield pred_k + (trip << 8) + s
+        for _ in range(queries):
+            q = stop()
+            r, s = divmod(q, stops)
+            yield stop_k + q
+            coming = [trip for trip, at in running[r] if at < s]  # the nearest first
+            for trip in coming[:2]:
+                yield pred_k + (trip << 8) + s
+
+
+def fresh35_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 47's held-out set: seeds 57000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 57000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "blood_v10_b40": lambda: blood_sessions(s + 0, 10, 40, 84, 0.1, 13),
+        "blood_v40_b150": lambda: blood_sessions(s + 1, 40, 150, 112, 0.15, 50),
+        "alert_f60_n12": lambda: alert_broker(s + 2, 60, 12, 30, 0.1, 2),
+        "alert_f800_n200": lambda: alert_broker(s + 3, 800, 200, 100, 0.05, 5),
+        "gym_m2000_k0.2": lambda: gym_checkins(s + 4, 2000, 0.2, 3, 400, 20),
+        "gym_m40000_k0.3": lambda: gym_checkins(s + 5, 40000, 0.3, 40, 8000, 1),
+        "school_f4_s25": lambda: school_registers(s + 6, 4, 25, 5, 0.05),
+        "school_f12_s30": lambda: school_registers(s + 7, 12, 30, 6, 0.08),
+        "leaderboard_g20_w2000": lambda: game_leaderboard(s + 8, 20, 1.0, 2000, 2000, 0.2),
+        "leaderboard_g5000_w12000": lambda: game_leaderboard(s + 9, 5000, 0.9, 100000, 12000,
+                                                             0.3),
+        "parcel_l50_d200": lambda: parcel_lockers(s + 10, 50, 1.0, 200, 1.0, 3),
+        "parcel_l5000_d3000": lambda: parcel_lockers(s + 11, 5000, 0.8, 3000, 1.5, 3),
+        "puzzle_p300_l0.5": lambda: daily_puzzle(s + 12, 300, 0.5, 6, 200, 3),
+        "puzzle_p5000_l0.3": lambda: daily_puzzle(s + 13, 5000, 0.3, 6, 1500, 10),
+        "forum_c3_p10": lambda: discussion_forum(s + 14, 3, 10, 0.2, 0.03, 0.05),
+        "forum_c30_p20": lambda: discussion_forum(s + 15, 30, 20, 0.1, 0.05, 0.15),
+        "transit_r5_s20": lambda: transit_arrivals(s + 16, 5, 20, 10, 1.0, 3),
+        "transit_r60_s40": lambda: transit_arrivals(s + 17, 60, 40, 8, 0.8, 20),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -15998,7 +16467,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh29": fresh29_variants,
                 "fresh30": fresh30_variants, "fresh31": fresh31_variants,
                 "fresh32": fresh32_variants, "fresh33": fresh33_variants,
-                "fresh34": fresh34_variants}
+                "fresh34": fresh34_variants, "fresh35": fresh35_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

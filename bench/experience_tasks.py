@@ -59,6 +59,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh45b: floor plan 28, seed 4502; fresh45c: floor plan 20, seed 4503)
     .venv/bin/python bench/experience_tasks.py --split fresh46a # floor plan 30, seed 4601
         # (fresh46b: floor plan 8, seed 4602; fresh46c: floor plan 26, seed 4603)
+    .venv/bin/python bench/experience_tasks.py --split fresh47a # floor plan 5, seed 4701
+        # (fresh47b: floor plan 12, seed 4702; fresh47c: floor plan 13, seed 4703)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -359,6 +361,16 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only; 0 of 30 out of reach in each).
+# "fresh47a/b/c" (round 47) likewise, by a helper (heldout47) who ran no arm on them: the
+# next in line, a FIFTH reuse each: round 42's 5 (report's, reused by fresh28a, fresh33a,
+# fresh37c and fresh42b) with 4701 and 12 (heldout's, reused by fresh28b, fresh33b,
+# fresh38a and fresh42c) with 4702, and round 43's 13 (fresh's, reused by fresh28c,
+# fresh33c, fresh38b and fresh43a) with 4703 (none a tuning plan: 5, 12 and 13 are in
+# neither room_prior_fit's ODD nor put_spot_error's --plans). Next in line: fifth reuses of
+# round 43's 4 and 24, then round 44's 16.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -386,7 +398,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh43a": (13, 4301), "fresh43b": (4, 4302), "fresh43c": (24, 4303),
           "fresh44a": (16, 4401), "fresh44b": (6, 4402), "fresh44c": (18, 4403),
           "fresh45a": (27, 4501), "fresh45b": (28, 4502), "fresh45c": (20, 4503),
-          "fresh46a": (30, 4601), "fresh46b": (8, 4602), "fresh46c": (26, 4603)}
+          "fresh46a": (30, 4601), "fresh46b": (8, 4602), "fresh46c": (26, 4603),
+          "fresh47a": (5, 4701), "fresh47b": (12, 4702), "fresh47c": (13, 4703)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -4,7 +4,7 @@ fresh13, round 26's fresh14, round 27's fresh15, round 28's fresh16, round 29's 
 round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, round 34's
 fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
 round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30, round 43's
-fresh31, round 44's fresh32, round 45's fresh33, round 46's fresh34): their
+fresh31, round 44's fresh32, round 45's fresh33, round 46's fresh34, round 47's fresh35): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -21,7 +21,7 @@ N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30",
-        "fresh31", "fresh32", "fresh33", "fresh34")
+        "fresh31", "fresh32", "fresh33", "fresh34", "fresh35")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -259,6 +259,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
         }
+    if name == "fresh35":
+        return {
+            "blood": lambda s: h.blood_sessions(s, 4, 10, 20, 0.1, 3),
+            "alert": lambda s: h.alert_broker(s, 20, 4, 10, 0.2, 1),
+            "gym": lambda s: h.gym_checkins(s, 200, 0.2, 2, 50, 3),
+            "school": lambda s: h.school_registers(s, 2, 10, 4, 0.05),
+            "leaderboard": lambda s: h.game_leaderboard(s, 10, 1.0, 200, 300, 0.2),
+            "parcel": lambda s: h.parcel_lockers(s, 10, 1.0, 30, 1.0, 3),
+            "puzzle": lambda s: h.daily_puzzle(s, 50, 0.5, 6, 30, 3),
+            "forum": lambda s: h.discussion_forum(s, 2, 10, 0.2, 0.05, 0.05),
+            "transit": lambda s: h.transit_arrivals(s, 3, 10, 5, 1.0, 2),
+        }
     if name == "fresh34":
         return {
             "court": lambda s: h.court_dockets(s, 2, 5, 3, 0.4, 3),
@@ -489,7 +501,12 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # kitchen display (every redraw of a station's screen reads its oldest open items until the
 # cook bumps them, and the expo reads the order once more as it goes out) and the live blogs
 # (every poll reads the newest entries, which age out of the page; the larger variant's 40
-# blogs are polled by Zipf, so under half of its re-references come within 200 events).
+# blogs are polled by Zipf, so under half of its re-references come within 200 events);
+# fresh35's discussion forum (every visit reads the latest list and a topic near its top,
+# with its last posts; replies bump topics back, the rest sink) and the daily puzzle (every
+# guess reads the day's game state again, and every state is new at midnight). Its transit
+# arrivals are recency-dominated in time, but the larger city's buses report about 1,500
+# events apart, so it is not listed here.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -515,7 +532,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh31": ({"otp", "delivery"}, 0.55, 0.3),
                     "fresh32": ({"auction", "spooler"}, 0.5, 0.45),
                     "fresh33": ({"helpdesk", "stories"}, 0.6, 0.6),
-                    "fresh34": ({"kds", "liveblog"}, 0.8, 0.4)}
+                    "fresh34": ({"kds", "liveblog"}, 0.8, 0.4),
+                    "fresh35": ({"forum", "puzzle"}, 0.6, 0.55)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
