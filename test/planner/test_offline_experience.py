@@ -986,52 +986,6 @@ def test_a_dodge_the_recipe_does_not_follow_is_not_asked_again_until_it_gives_up
 
 
 
-def test_a_refused_pick_listed_shut_in_does_not_hold_where_memory_has_the_object_elsewhere(
-        ) -> None:
-    """Tune untidied, stream seed 3102, s0011 (round 47): the apple's pick was refused
-    "inside a closed Fridge" in s0010, which then put it on the counter; experience listed
-    the pick "until" the fridge is opened, and three later apple tasks walked to the fridge
-    and opened it before picking the apple where memory had it, 2 calls more each. Memory's
-    place is away from the listed receptacle: the listing is about another place, and the
-    apple is picked where memory has it. Once this task's call on it failed there (a daily
-    tidy put it back unseen), the listing holds again: the fridge is opened."""
-    apple = UnitView("Apple_1", "Apple", (-0.0, -2.3, 0.9), "none", "kitchen",
-                     "CounterTop_1", "on")
-    units = [apple,
-             UnitView("CounterTop_1", "CounterTop", (0.0, -2.4, 0.9), "none", "kitchen"),
-             UnitView("Fridge_1", "Fridge", (-2.1, 1.1, 0.9), "closed", "kitchen"),
-             UnitView("Pot_1", "Pot", (0.5, -2.4, 0.9), "none", "kitchen"),
-             UnitView("Bowl_1", "Bowl", (-1.9, 0.8, 0.9), "none", "kitchen")]
-    lines = ["do not pick(Apple_1): failed 1x in this state (PRECONDITION_FAILED) "
-             "until Fridge_1 is opened [bad:5]"]
-
-    def plan(history: list[StepLine], unit: UnitView = apple) -> list[str]:
-        req = request([*units[1:], unit], ("INSIDE(Apple, Pot)",))
-        req.known_bad, req.known_bad_until = known_bad_calls(lines), known_bad_until(lines)
-        req.known_bad_codes = known_bad_codes(lines)
-        req.history.extend(history)
-        return strs(OfflinePlanner().plan(req).calls)
-
-    # main: ["navigate(Fridge_1)", "open(Fridge_1)", "navigate(Apple_1)", ...]
-    assert plan([])[:2] == ["navigate(Apple_1)", "pick(Apple_1)"]
-    # The pick refused where memory had it: the listing's fridge is opened.
-    refused = StepLine(SkillCall("pick", ("Apple_1",)), False,
-                       int(ErrorCode.PRECONDITION_FAILED), "pick: not possible")
-    walked = StepLine(SkillCall("navigate", ("Apple_1",)), True, 0, "")
-    assert "open(Fridge_1)" in plan([walked, refused])
-    # In a bowl beside the fridge (memory's place is the bowl's): elsewhere too.
-    in_bowl = replace(apple, position=(-1.9, 0.8, 0.9), receptacle_id="Bowl_1", relation="in")
-    assert plan([], in_bowl)[:2] == ["navigate(Apple_1)", "pick(Apple_1)"]
-    # Memory has it in the fridge, or on nothing beside it: the listing holds from the start.
-    inside = replace(apple, position=(-2.0, 1.0, 0.9), receptacle_id="Fridge_1",
-                     relation="in")
-    near = replace(apple, position=(-1.9, 0.9, 0.9), receptacle_id="", relation="")
-    for unit in (inside, near):
-        calls = plan([], unit)
-        assert calls.index("open(Fridge_1)") < (calls + ["pick(Apple_1)"]).index(
-            "pick(Apple_1)"), calls
-
-
 CAN = UnitView("GarbageCan_1", "GarbageCan", (-2.8, 1.6, 0.2), "none", "kitchen")
 CAN_REFUSED = "do not open(GarbageCan_1): failed 1x in this state (PRECONDITION_FAILED) [bad:2]"
 

@@ -1667,8 +1667,6 @@ class OfflinePlanner:
         only the picked object, so once the container was opened for it the listing no
         longer describes the world (memory says the container is open now)."""
         until = req.known_bad_until.get(call, frozenset())
-        if until and self._held_elsewhere(req, call, until):
-            return True
         if until and call.skill in ("pick", "put"):
             # The listing says what it failed with unopened: it holds until this task
             # opened all of it, whatever else was opened (memory's receptacle for the
@@ -1756,7 +1754,7 @@ class OfflinePlanner:
         the microwave back in front of it: the class the lead traced after round 25, a
         refusal naming a Drawer followed by opens of cabinets)."""
         until = req.known_bad_until.get(call, frozenset())
-        if not until or self._held_elsewhere(req, call, until):
+        if not until:
             return []
         known = req.known_units()
         skip = self._open_now(req) | req.notes.get("cannot_open", set())
@@ -1767,42 +1765,6 @@ class OfflinePlanner:
         return sorted(r for r in until if r in known and r not in skip
                       and known[r].state in ("opened", "closed")
                       and _of_type(known[r], named))
-
-    @staticmethod
-    def _held_elsewhere(req: PlanRequest, call: SkillCall, until: frozenset[str]) -> bool:
-        """A pick listed as refused with receptacles unopened (shut in them), while memory
-        holds its object elsewhere, and nothing this task did on the object has failed:
-        in or on a receptacle that is not one of them (nor in one of them) and not
-        closed, or on nothing further than MOVED_RADIUS from each. The listing was about
-        the object where it was shut in; memory's place since is the robot's own put or
-        a sighting (tune untidied, stream seed 3102, s0011/s0014/s0018: the apple refused
-        "inside a closed Fridge" in s0010 and put on the counter, three later apple tasks
-        walked to the fridge and opened it first; stream seed 3111, s0018/s0024/s0027:
-        the spoon refused in a drawer, later in a mug beside it, the drawer opened first;
-        2-3 calls each). Memory's place is only a belief: a daily tidy may have put the
-        object back unseen (tune tidy, stream seed 3102, s0022: the mug back in its
-        cabinet), so the first failed call on it in this task (a NOT_FOUND where memory
-        had it, a refusal) is the evidence that memory's place is stale, and the listing
-        holds again."""
-        if call.skill != "pick" or not call.args:
-            return False
-        obj = call.args[0]
-        unit = req.vocab.objects.get(obj)
-        if unit is None or unit.state == ABSENT:
-            return False
-        if any(not h.success and obj in h.call.args for h in req.history):
-            return False
-        known = req.known_units()
-        rec = known.get(unit.receptacle_id) if unit.receptacle_id else None
-        if rec is not None:
-            # Shut in a closed one by memory's account, the pick needs an open either way:
-            # the listing's traced refusals choose which (tune3 tidy, stream seed 1300,
-            # s0005: the tidy had put the cup back in the cabinet beside memory's).
-            return rec.state != "closed" and rec.object_id not in until \
-                and rec.receptacle_id not in until
-        places = [known[r].position for r in until if r in known]
-        return len(places) == len(until) and all(
-            math.dist(unit.position[:2], p[:2]) > MOVED_RADIUS for p in places)
 
     def _open_listed(self, req: PlanRequest, call: SkillCall) -> bool:
         """A pick or put experience lists with what it failed with unopened (a refusal
