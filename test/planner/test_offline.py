@@ -2195,35 +2195,3 @@ def test_a_dated_unit_takes_the_state_memory_reads_now(memory) -> None:  # noqa:
     assert loop.run("open the cabinet", "t#s0").success
     assert lt.graph.node(cabinet)["state"] == "closed"
     assert seen == [("closed", 10.0)]
-
-
-def test_the_plans_scene_is_read_again_before_a_replan_no_explore_preceded(memory) -> None:  # noqa: ANN001
-    """Round 47: the plan's copy of the scene graph was re-read only after an explore;
-    frames that arrive while other skills run (an open showing what is inside, a door
-    read again) reached the next plan only through recall's answers. Before a re-plan
-    that no explore preceded, the copy is memory's scene graph as it is now."""
-    from memory_node.core.perception.observation import Observation  # noqa: PLC0415
-    from memory_node.core.scene_graph.graph import RegionView  # noqa: PLC0415
-    from memory_node.planner.core.planning import PlanResult  # noqa: PLC0415
-
-    lt = memory.long_term
-    here = RegionView((0.0, 0.0, 0.0), 5.0)
-    lt.apply([Observation.at("Cabinet", (1.0, 0.0, 0.5), 1.0)], here, 1.0)
-    seen: list[set[str]] = []
-
-    class Twice:
-        name = "twice"
-
-        def plan(self, req: PlanRequest) -> PlanResult:
-            seen.append({u.label for u in req.scene.values()})
-            if len(seen) > 1:
-                return PlanResult([])
-            # A frame after the copy was taken, while the walk runs: a cup by the cabinet.
-            lt.apply([Observation.at("Cabinet", (1.0, 0.0, 0.5), 2.0),
-                      Observation.at("Cup", (1.0, 0.6, 0.9), 2.0)], here, 2.0)
-            return PlanResult([SkillCall("navigate", ("kitchen",))])
-
-    loop = PlanLoop(Twice(), LocalMemory(memory), House({}), places=lambda: PLACES)
-    loop.run("find the cup", "t#s0")
-    assert len(seen) == 2 and "Cup" not in seen[0]
-    assert "Cup" in seen[1]

@@ -388,13 +388,6 @@ class PlanLoop:
             if i in req.vocab.objects:
                 req.vocab.add_units([replace(req.vocab.objects[i], state=unit.state)])
 
-    def _rescene(self, out: InstructionResult, req: PlanRequest, text: str) -> None:
-        """Before a re-plan that no explore preceded: the plan's copy of the scene graph
-        as memory holds it now (frames since the copy may have read a door again, seen
-        what an open showed, moved what a put moved)."""
-        req.scene = _scene(self._memory(out, lambda: self.memory.scene_graph(
-            "json", 0, text), "scene graph"))
-
     def _keep_held(self, req: PlanRequest) -> None:
         """The object in the gripper is what was picked, whatever memory says of it now:
         the camera sees it in the hand, partly covered, and perception may misread it (a
@@ -667,8 +660,6 @@ class PlanLoop:
             if rounds > limit + s.max_replans + 2:
                 raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps re-planning "
                             "without finishing", STEP_LIMIT)
-            if call.skill != "explore":
-                self._rescene(out, req, text)
             fresh = self._refresh(out, req, text, episode)
             plan = self._plan(out, req)
 
