@@ -2195,3 +2195,30 @@ def test_a_dated_unit_takes_the_state_memory_reads_now(memory) -> None:  # noqa:
     assert loop.run("open the cabinet", "t#s0").success
     assert lt.graph.node(cabinet)["state"] == "closed"
     assert seen == [("closed", 10.0)]
+
+
+def test_a_pick_refused_in_a_container_put_away_opens_what_memory_has_the_container_in(
+) -> None:
+    """Round 47 (tune untidied, stream seed 3112, s0017): the egg in the pot, the pot put
+    away in a cabinet and the cabinet closed; the egg's pick was refused "inside a closed
+    Cabinet". Only the egg's own receptacle was read: the pot does not open, a cabinet may
+    not hold an egg (accepts), so the microwave beside it was opened, then `open(Pot)` was
+    tried and refused; the cabinet never, 21 refusals in one state. The containment chain
+    memory holds leads to the cabinet: it is opened first, from where the pick was refused
+    (the refusal's own type)."""
+    planner = OfflinePlanner(accepts=lambda rec, obj: not (rec == "Cabinet" and obj == "Egg"))
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Egg_1", "Egg", (-1.2, -2.2, 0.5), receptacle_id="Pot_1", relation="in"),
+        UnitView("Pot_1", "Pot", (-1.2, -2.2, 0.5), receptacle_id="Cabinet_1",
+                 relation="in"),
+        UnitView("Cabinet_1", "Cabinet", (-1.2, -2.2, 0.5), "closed"),
+        UnitView("Microwave_1", "Microwave", (-0.2, -2.5, 1.0), "closed")])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Egg)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    _history(req, "navigate", ("Egg_1",), True)
+    _history(req, "pick", ("Egg_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "pick: the Egg is inside a closed Cabinet", "Cabinet")
+    assert [str(c) for c in planner.plan(req).calls] == ["open(Cabinet_1)"]
+    _history(req, "open", ("Cabinet_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["pick(Egg_1)"]
