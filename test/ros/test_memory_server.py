@@ -199,15 +199,30 @@ def test_a_due_heap_settle_waits_until_the_services_are_quiet(client_node: Node,
                     if kv.key.startswith("heap.")} if stats else {}
 
         # Start-up's settle, then the first one after it (quiet so far: it ran when due).
-        spin_until(client_node, lambda: int(heap().get("heap.settles", 0)) >= 2,
-                   what="the first settle after start-up's")
-        before = int(heap()["heap.settles"])
-        # The next is due 2 s later: requests without a 2 s pause for 5 s hold it off.
-        began = time.monotonic()
-        while time.monotonic() - began < 5.0:
-            assert c.find("Cup").success
-        seen = len(stats)
-        spin_until(client_node, lambda: len(stats) >= seen + 2, what="stats after the stream")
+        want = 2
+        for _ in range(3):
+            spin_until(client_node, lambda w=want: int(heap().get("heap.settles", 0)) >= w,
+                       what=f"settle {want}")
+            before = int(heap()["heap.settles"])
+            # The next is due 2 s later: requests without a 2 s pause for 5 s hold it off.
+            began = last = time.monotonic()
+            longest = 0.0
+            while time.monotonic() - began < 5.0:
+                assert c.find("Cup").success
+                now = time.monotonic()
+                longest, last = max(longest, now - last), now
+            seen = len(stats)
+            spin_until(client_node, lambda n=seen: len(stats) >= n + 2,
+                       what="stats after the stream")
+            if longest < 1.0:
+                break
+            # The host held this process or the server's executor for `longest` s (a
+            # loaded CI worker beside it once did): the stream had a quiet moment, so a
+            # settle may rightly have run in it. Stream again after the next settle.
+            want = int(heap()["heap.settles"]) + 1
+        else:
+            pytest.fail(f"three streams each paused >= 1 s (last {longest:.2f} s): the host is "
+                        "too loaded to stream requests without a quiet moment")
         assert int(heap()["heap.settles"]) == before
         # Quiet now: it runs, having waited past due for the stream to end.
         spin_until(client_node, lambda: int(heap()["heap.settles"]) == before + 1,
