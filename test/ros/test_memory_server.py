@@ -183,7 +183,10 @@ def test_a_due_heap_settle_waits_until_the_services_are_quiet(client_node: Node,
                                                               tmp_path: Path) -> None:
     """The settle (~130 ms of the executor thread) is not started while requests keep
     coming: it ran inside a timed recall once per DDS bench run (round 21)."""
-    params = {"memory_dir": str(tmp_path / "mem"), "short_term.capacity": 5,
+    # A capacity no other test's server has: only this server's stats are read (a stats
+    # message of another server in the domain would carry other heap counters).
+    capacity = 7
+    params = {"memory_dir": str(tmp_path / "mem"), "short_term.capacity": capacity,
               "stats_period_s": 0.1, "heap_first_settle_s": 0.1,
               "heap_settle_period_s": 2.0, "heap_settle_quiet_s": 2.0}
     with node_process(SERVER, params_file=CONFIG / "memory.yaml", params=params,
@@ -192,7 +195,9 @@ def test_a_due_heap_settle_waits_until_the_services_are_quiet(client_node: Node,
         stats: list[MemoryStats] = []
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
-        client_node.create_subscription(MemoryStats, "/memory/stats", stats.append, latched)
+        client_node.create_subscription(
+            MemoryStats, "/memory/stats",
+            lambda m: stats.append(m) if m.short_term_capacity == capacity else None, latched)
 
         def heap() -> dict[str, str]:
             return {kv.key: kv.value for kv in stats[-1].counters
@@ -226,7 +231,8 @@ def test_a_due_heap_settle_waits_until_the_services_are_quiet(client_node: Node,
         assert int(heap()["heap.settles"]) == before
         # Quiet now: it runs, having waited past due for the stream to end.
         spin_until(client_node, lambda: int(heap()["heap.settles"]) == before + 1,
-                   what="the settle once the requests stopped")
+                   timeout=60.0, what=lambda: f"the settle once the requests stopped "
+                   f"(settles before {before}; now {heap()}; {len(stats)} stats)")
         assert float(heap()["heap.last_settle_wait_s"]) >= 1.0
 
 
