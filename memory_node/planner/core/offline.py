@@ -28,7 +28,7 @@ from __future__ import annotations
 import copy
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
@@ -173,6 +173,20 @@ class _Sim:
 def _before(read: float | None, task_start: float | None) -> bool:
     """A state reading made before the task began (both known, on the sensors' clock)."""
     return read is not None and task_start is not None and read < task_start
+
+
+def _receptacles_up(known: dict[str, UnitView], unit: UnitView) -> Iterator[UnitView]:
+    """The receptacles memory has `unit` in, innermost first: each "in" link followed once,
+    stopping at a receptacle memory does not hold (the shut-in checks of a pick and of a
+    look both climb this chain)."""
+    seen, inner = {unit.object_id}, unit
+    while inner.relation == "in" and inner.receptacle_id and inner.receptacle_id not in seen:
+        seen.add(inner.receptacle_id)
+        outer = known.get(inner.receptacle_id)
+        if outer is None:
+            return
+        yield outer
+        inner = outer
 
 
 class OfflinePlanner:
@@ -665,15 +679,14 @@ class OfflinePlanner:
         stream seed 3112 (round 47), the plain arm opened the microwave and tried
         `open(Pot)` ("the Pot is inside a closed Cabinet"), never the cabinet, and the
         pick was refused 21 times in one state."""
-        rec = known.get(unit.receptacle_id) if unit.relation == "in" else None
-        outer, seen = rec, {unit.object_id}
-        while outer is not None and outer.state not in ("opened", "closed") \
-                and outer.relation == "in" and outer.object_id not in seen:
-            seen.add(outer.object_id)
-            outer = known.get(outer.receptacle_id)
-            if outer is not None and outer.state in ("opened", "closed") \
-                    and outer.object_id not in skip and _of_type(outer, named):
-                return outer
+        chain = _receptacles_up(known, unit)
+        rec = next(chain, None)
+        if rec is None or rec.state in ("opened", "closed"):
+            return rec
+        for outer in chain:
+            if outer.state in ("opened", "closed"):
+                return outer if outer.object_id not in skip and _of_type(outer, named) \
+                    else rec
         return rec
 
     def _may_shut(self, unit: UnitView, known: dict[str, UnitView],
@@ -1401,14 +1414,10 @@ class OfflinePlanner:
     def _shut_around(req: PlanRequest, sim: _Sim, obj: str) -> UnitView | None:
         """The outermost receptacle memory has `obj` shut in (closed), or None."""
         known = {**req.scene, **sim.objects}
-        inner, seen, outermost = known.get(obj), {obj}, None
-        while inner is not None and inner.relation == "in" and inner.receptacle_id \
-                and inner.receptacle_id not in seen:
-            seen.add(inner.receptacle_id)
-            inner = known.get(inner.receptacle_id)
-            if inner is not None and inner.state == "closed":
-                outermost = inner
-        return outermost
+        unit = known.get(obj)
+        closed = [r for r in _receptacles_up(known, unit) if r.state == "closed"] \
+            if unit is not None else []
+        return closed[-1] if closed else None
 
     def _achieve(self, goal: Goal, req: PlanRequest, sim: _Sim) -> None:
         p, args = goal.predicate, goal.args
