@@ -61,6 +61,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh46b: floor plan 8, seed 4602; fresh46c: floor plan 26, seed 4603)
     .venv/bin/python bench/experience_tasks.py --split fresh47a # floor plan 5, seed 4701
         # (fresh47b: floor plan 12, seed 4702; fresh47c: floor plan 13, seed 4703)
+    .venv/bin/python bench/experience_tasks.py --split fresh48a # floor plan 4, seed 4801
+        # (fresh48b: floor plan 24, seed 4802; fresh48c: floor plan 16, seed 4803)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -371,6 +373,16 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only; 0 of 30 out of reach in each).
+# "fresh48a/b/c" (round 48) likewise, by a helper (heldout48) who ran no arm on them: the
+# next in line, a FIFTH reuse each: round 43's 4 (fresh23a's, reused by fresh29a, fresh34a,
+# fresh38c and fresh43b) with 4801 and 24 (fresh23c's, reused by fresh29c, fresh34c,
+# fresh39b and fresh43c) with 4802, and round 44's 16 (fresh23b's, reused by fresh29b,
+# fresh34b, fresh39a and fresh44a) with 4803 (none a tuning plan: 4, 24 and 16 are in
+# neither room_prior_fit's ODD nor put_spot_error's --plans). Next in line: fifth reuses of
+# round 44's 6 and 18, then round 45's 27.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -399,7 +411,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh44a": (16, 4401), "fresh44b": (6, 4402), "fresh44c": (18, 4403),
           "fresh45a": (27, 4501), "fresh45b": (28, 4502), "fresh45c": (20, 4503),
           "fresh46a": (30, 4601), "fresh46b": (8, 4602), "fresh46c": (26, 4603),
-          "fresh47a": (5, 4701), "fresh47b": (12, 4702), "fresh47c": (13, 4703)}
+          "fresh47a": (5, 4701), "fresh47b": (12, 4702), "fresh47c": (13, 4703),
+          "fresh48a": (4, 4801), "fresh48b": (24, 4802), "fresh48c": (16, 4803)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the
