@@ -19,6 +19,7 @@ with the request's steps, units and response bytes, and a digest of the response
 (every field of the deserialised message: two codes' answers compared field for field).
 
     .venv/bin/python bench/recall_answer_stages.py [--against DIR] [--rounds N] [--out NAME]
+                                                   [--planner]
         # -> bench/results/<NAME>.json (default recall_answer_stages)
 """
 
@@ -212,11 +213,13 @@ def main() -> int:
     reps = int(ARGV[ARGV.index("--reps") + 1]) if "--reps" in ARGV else 3
     name = ARGV[ARGV.index("--out") + 1] if "--out" in ARGV else "recall_answer_stages"
     result: dict = {"units": 10_000, "rounds": rounds, "reps": reps, "peer_code": against,
-                    "runs": []}
+                    "planner_mode": "--planner" in ARGV, "runs": []}
     with tempfile.TemporaryDirectory(prefix="recall_answer_stages_") as tmp:
         base = Path(tmp) / "memory"
         base.mkdir()
-        requests = recall_rank_cost.build(base)
+        # --planner (round 48): the per-subtask requests as the planner sends them
+        # (recall_rank_cost.py --planner's, texts the server has not seen).
+        requests = recall_rank_cost.build(base, "--planner" in ARGV)
         listing = Path(tmp) / "requests.json"
         listing.write_text(json.dumps(requests))
         result["runs"] = alternating_child_runs(
