@@ -910,7 +910,8 @@ class OfflinePlanner:
         every open receptacle at once (layout sweep plan 213, s0000, round 47: a copy of
         the scene read after the walk to the box held the 10 drawers it passed, all ten
         were walked to and opened before `explore(living_room, CreditCard)`, which found
-        the card in view: 26 calls against 7). They are opened after the explore."""
+        the card in view: 26 calls against 7). They are searched as those of a room memory
+        had not looked over: after the rooms' explores."""
         searched = req.notes.setdefault("searched", set())
         # Where memory last had an object of the type that is gone from memory's view
         # (absent, or not found) counts as closed whatever its state reads: an unread or
