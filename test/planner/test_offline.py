@@ -585,6 +585,29 @@ def test_a_room_memory_has_only_glimpsed_is_explored_first() -> None:
     assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
 
 
+def test_a_receptacle_first_seen_since_the_task_began_waits_for_the_rooms_explore() -> None:
+    """Round 48 (layout sweep plan 213, s0000): the drawer was first seen by this task's
+    camera on a walk (not in the task's first scene graph), which glimpses a room without
+    looking over what stands in it; one explore looks at every surface at once, where each
+    such receptacle costs a walk and an open. The drawer is searched as one in a room
+    memory had not looked over: after the rooms' explores, nearest first. One memory knew
+    when the task began is still opened before the room's explore."""
+    planner = OfflinePlanner()
+    scene = _kitchen_seen(6)
+    req = _search_request(scene)
+    req.notes["known_at_start"] = frozenset(scene) - {"Drawer_1"}
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
+    _history(req, "explore", ("kitchen", "Mug"), False, ErrorCode.NOT_FOUND)
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(hall, Mug)"]
+    _history(req, "explore", ("hall", "Mug"), False, ErrorCode.NOT_FOUND)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
+                                                         "open(Drawer_1)"]
+    req = _search_request(scene)
+    req.notes["known_at_start"] = frozenset(scene)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
+                                                         "open(Drawer_1)"]
+
+
 def _sponge_in_the_basin() -> Vocabulary:
     """Memory has the sponge in the sink basin (the arm may find it shut in a cabinet)."""
     vocab = Vocabulary()
@@ -2159,6 +2182,43 @@ def test_the_loop_answers_a_planners_request_for_read_times_from_memory(memory) 
     assert planner.seen[-1] == (2.0, {cabinet: 1.0})
     assert loop.run("open the cabinet", "u#s0").success   # a new task starts at 3.0
     assert planner.seen[-1] == (3.0, {cabinet: 1.0})
+
+
+def test_the_loop_notes_what_the_tasks_first_scene_graph_held(memory) -> None:  # noqa: ANN001
+    """Round 48: the ids of the task's first scene graph go to the planner as
+    notes["known_at_start"]; a unit memory adds during the task is not among them in the
+    task's next instruction, and a new task starts from its own first scene graph."""
+    from memory_node.core.perception.observation import Observation  # noqa: PLC0415
+    from memory_node.core.scene_graph.graph import RegionView  # noqa: PLC0415
+    from memory_node.planner.core.planning import PlanResult  # noqa: PLC0415
+
+    lt = memory.long_term
+    lt.apply([Observation.at("Cabinet", (1.0, 0.0, 0.5), 1.0, state="closed")],
+             RegionView((0.0, 0.0, 0.0), 5.0), 1.0)
+    (cabinet,) = lt.graph.nodes("object")
+
+    class Noting:
+        name = "noting"
+
+        def __init__(self) -> None:
+            self.seen: list[tuple[frozenset[str], frozenset[str]]] = []
+
+        def plan(self, req: PlanRequest) -> PlanResult:
+            self.seen.append((req.notes["known_at_start"], frozenset(req.scene)))
+            return PlanResult([])
+
+    planner = Noting()
+    loop = PlanLoop(planner, LocalMemory(memory), House({}), places=lambda: PLACES)
+    assert loop.run("open the cabinet", "t#s0").success
+    assert planner.seen[-1] == (frozenset({cabinet}), frozenset({cabinet}))
+    lt.apply([Observation.at("Cabinet", (1.0, 0.0, 0.5), 2.0, state="closed"),
+              Observation.at("Drawer", (3.0, 0.0, 0.3), 2.0, state="closed")],
+             RegionView((0.0, 0.0, 0.0), 5.0), 2.0)
+    drawer = next(i for i in lt.graph.nodes("object") if i != cabinet)
+    assert loop.run("open the drawer", "t#s1").success   # the same task
+    assert planner.seen[-1] == (frozenset({cabinet}), frozenset({cabinet, drawer}))
+    assert loop.run("open the drawer", "u#s0").success   # a new task
+    assert planner.seen[-1] == (frozenset({cabinet, drawer}), frozenset({cabinet, drawer}))
 
 
 def test_a_dated_unit_takes_the_state_memory_reads_now(memory) -> None:  # noqa: ANN001

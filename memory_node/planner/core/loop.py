@@ -189,6 +189,9 @@ class PlanLoop:
         # sensors' clock; None = not said): a reading older than it is from before the task
         # (notes["task_start"]).
         self.task_start: float | None = None
+        # The ids the task's first scene graph held (notes["known_at_start"]): a unit not
+        # among them was first seen by this task's camera, on a walk, not a look around.
+        self.known_at_start: frozenset[str] = frozenset()
 
     def forget_robot_state(self) -> None:
         """The robot was reset (a new world): nothing in hand, position unknown."""
@@ -501,7 +504,9 @@ class PlanLoop:
             self.looked = set()
             self.stands = ""
             self.task_start = stamp_from_graph_json(graph)
+            self.known_at_start = frozenset(req.scene)
         req.notes["task_start"] = self.task_start
+        req.notes["known_at_start"] = self.known_at_start
         req.notes["acted"] = self.acted
         req.notes["put_into"] = self.put_into
         req.notes["looked"] = set(self.looked)

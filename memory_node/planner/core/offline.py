@@ -331,7 +331,7 @@ class OfflinePlanner:
                 if self._looked_over(req, room):
                     # Memory has looked around this room and never saw one standing in
                     # it: it is shut in something there, if it is in this room at all.
-                    self._search(req, sim, types, room)
+                    self._search(req, sim, types, room, before_explore=True)
                 raise _Explore(SkillCall("explore", (room, types[0])))
         self._search(req, sim, types)
         self._look_again(req, sim, keys, types)
@@ -896,11 +896,22 @@ class OfflinePlanner:
         raise _Explore(SkillCall("explore", (spot.object_id, types[0])))
 
     def _search(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
-                room: str | None = None) -> None:
+                room: str | None = None, before_explore: bool = False) -> None:
         """Exploring found nothing (or memory has looked over `room` and never saw the
         object there): open the closed receptacles memory knows that could hold the
         object (in `room`, when given), nearest first, one per plan (what is inside is
-        only known at the next recall)."""
+        only known at the next recall).
+
+        `before_explore`: the room is not yet explored for the type. Only receptacles
+        memory knew when the task began are opened then (notes["known_at_start"]), and
+        where memory last had the type: one first seen since was seen from this task's
+        walks, which glimpse a room without looking over what stands in it, and each
+        costs a walk and an open where one explore of the room looks at every surface and
+        every open receptacle at once (layout sweep plan 213, s0000, round 47: a copy of
+        the scene read after the walk to the box held the 10 drawers it passed, all ten
+        were walked to and opened before `explore(living_room, CreditCard)`, which found
+        the card in view: 26 calls against 7). They are searched as those of a room memory
+        had not looked over: after the rooms' explores."""
         searched = req.notes.setdefault("searched", set())
         # Where memory last had an object of the type that is gone from memory's view
         # (absent, or not found) counts as closed whatever its state reads: an unread or
@@ -921,11 +932,14 @@ class OfflinePlanner:
                 and type_key(known[u.receptacle_id].label) in doors}
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
         passed = self._passed_over(req)
+        start = req.notes.get("known_at_start")
         closed = [u for u in known.values()
                   if (u.state == "closed" or u.object_id in last)
                   and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
                   and u.object_id not in passed
+                  and (not before_explore or start is None or u.object_id in start
+                       or u.object_id in last)
                   and self._may_hold(u.label, types)]
         if not closed:
             return
