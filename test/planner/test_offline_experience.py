@@ -986,6 +986,43 @@ def test_a_dodge_the_recipe_does_not_follow_is_not_asked_again_until_it_gives_up
 
 
 
+def test_a_pick_listed_shut_in_a_cabinet_through_a_container_does_not_hold_once_memory_has_it_out(
+        ) -> None:
+    """Tune untidied, stream seed 3112 (round 47): the egg in the pot, the pot put away in
+    cabinet Cabinet_1; the egg's pick was refused and repaired by opening the cabinet, so
+    experience lists it "until Cabinet_1 is opened". The robot then put the egg in the
+    fridge, and every later egg task opened the cabinet first (s0018 5 -> 8 calls). A
+    cabinet cannot hold an egg itself: it shut in the pot, and memory has the egg out of
+    the pot. The listing holds while memory still has the egg in the cabinet through a
+    container; one naming a receptacle that can hold the egg holds wherever memory has it
+    (a daily tidy may have put the egg back there unseen)."""
+    planner = OfflinePlanner(accepts=lambda rec, obj: not (rec == "Cabinet" and obj == "Egg"))
+    egg = UnitView("Egg_1", "Egg", (-2.0, 1.0, 0.9), "none", "kitchen", "Fridge_1", "in")
+    units = [UnitView("Cabinet_1", "Cabinet", (-1.2, -2.2, 0.5), "closed", "kitchen"),
+             UnitView("Fridge_1", "Fridge", (-2.1, 1.1, 0.9), "closed", "kitchen"),
+             UnitView("Pot_1", "Pot", (-1.2, -2.2, 0.5), "none", "kitchen", "Cabinet_1", "in"),
+             UnitView("CounterTop_1", "CounterTop", (0.0, -2.4, 0.9), "none", "kitchen")]
+
+    def plan(unit: UnitView, until: str = "Cabinet_1") -> list[str]:
+        lines = ["do not pick(Egg_1): failed 1x in this state (PRECONDITION_FAILED) "
+                 f"until {until} is opened [bad:5]"]
+        req = request([*units, unit], ("HOLDING(Egg)",))
+        req.known_bad, req.known_bad_until = known_bad_calls(lines), known_bad_until(lines)
+        req.known_bad_codes = known_bad_codes(lines)
+        return strs(planner.plan(req).calls)
+
+    # 62e37c84: ["navigate(Cabinet_1)", "open(Cabinet_1)", "navigate(Egg_1)", ...]
+    assert plan(egg)[:3] == ["navigate(Egg_1)", "open(Fridge_1)", "pick(Egg_1)"]
+    on_counter = replace(egg, position=(0.1, -2.3, 0.9), receptacle_id="CounterTop_1",
+                         relation="on")
+    assert plan(on_counter)[:2] == ["navigate(Egg_1)", "pick(Egg_1)"]
+    # Still in the pot in the cabinet: the listing opens the cabinet before the pick.
+    in_pot = replace(egg, position=(-1.2, -2.2, 0.5), receptacle_id="Pot_1")
+    assert plan(in_pot)[:2] == ["navigate(Cabinet_1)", "open(Cabinet_1)"]
+    # Listed until the fridge (it can hold an egg): it holds with the egg on the counter.
+    assert plan(on_counter, "Fridge_1")[:2] == ["navigate(Fridge_1)", "open(Fridge_1)"]
+
+
 CAN = UnitView("GarbageCan_1", "GarbageCan", (-2.8, 1.6, 0.2), "none", "kitchen")
 CAN_REFUSED = "do not open(GarbageCan_1): failed 1x in this state (PRECONDITION_FAILED) [bad:2]"
 

@@ -1711,7 +1711,10 @@ class OfflinePlanner:
         """A pick listed as known bad when its container was shut: the graph's state names
         only the picked object, so once the container was opened for it the listing no
         longer describes the world (memory says the container is open now)."""
-        until = req.known_bad_until.get(call, frozenset())
+        listed = req.known_bad_until.get(call, frozenset())
+        until = self._until(req, call)
+        if listed and not until:
+            return True   # every receptacle it names shut a container the object has left
         if until and call.skill in ("pick", "put"):
             # The listing says what it failed with unopened: it holds until this task
             # opened all of it, whatever else was opened (memory's receptacle for the
@@ -1798,7 +1801,7 @@ class OfflinePlanner:
         Cabinet", its own choice was the cabinet beside the plate, and the listing put
         the microwave back in front of it: the class the lead traced after round 25, a
         refusal naming a Drawer followed by opens of cabinets)."""
-        until = req.known_bad_until.get(call, frozenset())
+        until = self._until(req, call)
         if not until:
             return []
         known = req.known_units()
@@ -1810,6 +1813,30 @@ class OfflinePlanner:
         return sorted(r for r in until if r in known and r not in skip
                       and known[r].state in ("opened", "closed")
                       and _of_type(known[r], named))
+
+    def _until(self, req: PlanRequest, call: SkillCall) -> frozenset[str]:
+        """The receptacles `call`'s listing failed with unopened (experience.known_bad_until)
+        that may still shut its object in. For a pick, not one that cannot hold the object
+        itself (`_may_hold`: a cabinet, an egg) unless memory still has the object in it
+        up the containment chain (`_receptacles_up`): such a receptacle shut in a container
+        the object was in (the egg in the pot the robot put away in the cabinet), and once
+        memory has the object out of that container the listing is about a place it left.
+        Kept, it sent every later pick of the object to open the cabinet first (tune
+        untidied, stream seed 3112, round 47: s0018 5 -> 8, s0022 6 -> 11, s0025 4 -> 8
+        calls after the egg went to the fridge). A receptacle that can hold the object
+        keeps its listing wherever memory has the object: a daily tidy may have put it
+        back there unseen (round 46's and round 47's reverted versions lost tidy tasks)."""
+        until = req.known_bad_until.get(call, frozenset())
+        if not until or call.skill != "pick" or not call.args:
+            return until
+        unit = req.vocab.objects.get(call.args[0])
+        if unit is None or unit.state == ABSENT:
+            return until
+        known = req.known_units()
+        chain = {r.object_id for r in _receptacles_up(known, unit)}
+        return frozenset(r for r in until
+                         if r not in known or r in chain
+                         or self._may_hold(known[r].label, (unit.label,)))
 
     def _open_listed(self, req: PlanRequest, call: SkillCall) -> bool:
         """A pick or put experience lists with what it failed with unopened (a refusal
