@@ -41,6 +41,14 @@ found it inside one timed recall per server per DDS bench run). Nothing needs it
 exact time, so a due settle waits for a quiet moment (`SettleSchedule`): no service
 request for `heap_settle_quiet_s`, which a robot's planner leaves while a skill runs; a
 server never quiet that long settles anyway once it has waited `heap_settle_max_wait_s`.
+
+Quiet is judged by the clock, and a process the host held (a loaded machine) sees its clock
+jump: when it runs again the settle's timer and a request that arrived meanwhile are ready
+together, and rclpy's executor runs a ready timer before a ready service, so a check alone
+settled ahead of the request that had waited the whole hold (round 48, SIGSTOP past
+quiet_s). So a quiet moment must be seen twice (`confirm`): the first sight only arms the
+settle and the timer comes back at once, after the executor has answered every request that
+was ready beside it; any answer in between disarms it.
 """
 
 from __future__ import annotations
@@ -136,12 +144,23 @@ class SettleSchedule:
         self.period_s, self.quiet_s, self.max_wait_s = period_s, quiet_s, max_wait_s
         self._due: float | None = now + first_s
         self._last_request = -math.inf
+        self._armed = False
         # How long the last settle waited past due for a quiet moment (/memory/stats).
         self.last_wait_s = 0.0
 
     def request_done(self, now: float) -> None:
         """A service request was answered at `now` (a settle must not start right after)."""
         self._last_request = max(self._last_request, now)
+        self._armed = False
+
+    def confirm(self) -> bool:
+        """Whether a settle `wait_s` finds may run (0.0) may start now: only when this is
+        the second call with no request answered since the first (the module's docstring);
+        the first arms it, and the caller asks again at its next turn."""
+        if self._armed:
+            return True
+        self._armed = True
+        return False
 
     def wait_s(self, now: float) -> float | None:
         """Seconds until the settle may run (0.0: now); None when none is due any more."""
@@ -154,6 +173,7 @@ class SettleSchedule:
 
     def settled(self, now: float) -> None:
         """The settle ran at `now`: the next one is due a period later."""
+        self._armed = False
         if self._due is not None:
             self.last_wait_s = max(0.0, now - self._due)
         self._due = now + self.period_s if self.period_s > 0 else None

@@ -430,9 +430,11 @@ class MemoryServer(Node):
         schedule = self._settle_schedule
         wait = schedule.wait_s(time.monotonic())
         if wait is not None and wait <= 0.0:
-            self.heap.settle()
-            schedule.settled(time.monotonic())
-            wait = schedule.wait_s(time.monotonic())
+            if schedule.confirm():
+                self.heap.settle()
+                schedule.settled(time.monotonic())
+                wait = schedule.wait_s(time.monotonic())
+            # else armed: back at the next turn, after the requests ready beside this tick.
         if wait is None:
             self._settle_timer.cancel()
             return

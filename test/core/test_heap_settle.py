@@ -184,3 +184,20 @@ def test_a_quiet_server_settles_when_due_and_none_after_the_first_without_a_peri
 def test_bad_schedule_settings_are_refused(bad: dict) -> None:
     with pytest.raises(ValueError, match="SettleSchedule"):
         _schedule(**bad)
+
+
+def test_a_quiet_moment_is_confirmed_at_a_second_turn_before_the_settle() -> None:
+    """A held process sees quiet_s go by on its clock while a request waited for it: the
+    first sight of quiet only arms the settle; the request answered before the second turn
+    disarms it, and the settle waits quiet_s after that answer."""
+    s = _schedule()
+    s.request_done(1059.0)
+    assert s.wait_s(1063.0) == 0.0  # the host held the server from 1059 to 1063
+    assert not s.confirm()          # armed only: the request that waited goes first
+    s.request_done(1063.1)
+    assert s.wait_s(1063.1) == pytest.approx(1.0)
+    assert s.wait_s(1064.1) == 0.0
+    assert not s.confirm()          # quiet since: armed again, and no request this time
+    assert s.confirm()
+    s.settled(1064.1)
+    assert not s.confirm()          # a settle disarms: the next one is confirmed again

@@ -21,7 +21,7 @@ from typing import Any
 import rclpy
 from rclpy.node import Node
 
-from memory_node.ros_domain import choose_domain_id, domain_ids
+from memory_node.ros_domain import choose_domain_id, domain_ids, domain_in_use
 from memory_node.transport import use_large_messages
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +52,7 @@ def _xdist_worker() -> tuple[int, int] | None:
     return int(worker[2:]), workers
 
 
-def pick_domain() -> int:
+def pick_domain(in_use: Callable[[int], bool] = domain_in_use) -> int:
     """The domain id of this test process.
 
     Given MEMORY_NODE_TEST_DOMAIN, an id of it: the first when not under pytest-xdist,
@@ -61,8 +61,7 @@ def pick_domain() -> int:
     Unset, one of 1..100 (0 is the default everyone uses): without xdist the first id from
     1 + pid % 100 on that no live participant on this host holds (memory_node.ros_domain,
     as the demo and the main job choose); under xdist derived from the run's id, so the
-    workers of one run never meet (consecutive ids; not probed: a worker's probe cannot see
-    a sibling that has not started its participant yet)."""
+    workers of one run never meet (each walks its own ids, probed: `in_use`)."""
     worker = _xdist_worker()
     given = os.environ.get(DOMAINS_ENV, "").strip()
     if given:
@@ -78,9 +77,17 @@ def pick_domain() -> int:
     run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID")
     if run_id and worker is not None:
         index, workers = worker
-        slots = max(1, 100 // workers)
-        return 1 + (int(run_id, 16) % slots) * workers + index % workers
-    return choose_domain_id(os.getpid())
+        # Worker k walks only ids 1 + k + j * workers (j = 0, 1, ...), none a sibling's, so
+        # the workers of one run never meet whatever each one's probe sees (a sibling may
+        # not have started its participant yet); the probe keeps it off a domain another
+        # run or a bench already holds (round 48: unprobed, two runs at once met with one
+        # chance in 100 // workers).
+        ids = range(1 + index % workers, 1 + max(1, 100 // workers) * workers, workers)
+        return choose_domain_id(int(run_id, 16), ids, in_use)
+    return choose_domain_id(os.getpid(), in_use=in_use)
+
+
+_picked: dict[tuple[str, ...], int] = {}
 
 
 def confine_to_loopback() -> None:
@@ -88,7 +95,12 @@ def confine_to_loopback() -> None:
     # MEMORY_NODE_TEST_DOMAIN stays as the session gave it: an xdist worker inherits the
     # controller's environment (the controller loads this conftest too), so each worker
     # picks its own id from what was given, never from what the controller picked.
-    os.environ["ROS_DOMAIN_ID"] = str(pick_domain())
+    # Several modules call this at import (the fuzz tests too): the first pick of this
+    # process stands, else a later probe would see this process's own participant.
+    key = tuple(os.environ.get(name, "") for name in (
+        "PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID",
+        DOMAINS_ENV))
+    os.environ["ROS_DOMAIN_ID"] = str(_picked.setdefault(key, pick_domain()))
     # Node logs reach their files line by line, so a test can wait for a line.
     os.environ["RCUTILS_LOGGING_BUFFERED_STREAM"] = "0"
     # Camera images travel whole in shared memory, as on the robot (memory_node/transport.py):

@@ -83,3 +83,23 @@ def test_a_malformed_range_is_an_error(value: str) -> None:
 def test_given_domains_reads_one_id_or_an_inclusive_range() -> None:
     assert given_domains("83") == range(83, 84)
     assert given_domains(" 80 - 95 ") == range(80, 96)
+
+
+def test_an_xdist_worker_probes_only_ids_no_sibling_walks(
+        session_env: pytest.MonkeyPatch) -> None:
+    """Unset MEMORY_NODE_TEST_DOMAIN, a worker walks 1 + k + j * workers from the run's id
+    and skips what another run or a bench holds: two runs once could meet unprobed."""
+    picked = {}
+    for held in (set(), {10, 11, 12, 13, 14}, set(range(1, 101)) - {3, 4}):
+        for index in range(2):
+            as_worker(session_env, index, 2)
+            picked[index] = pick_domain(held.__contains__)
+        assert picked[0] % 2 == 1 and picked[1] % 2 == 0  # never the sibling's
+        assert all(1 <= d <= 100 for d in picked.values())
+        if held:
+            assert not set(picked.values()) & held
+    # The run id's slot when free (as before the probe): 1 + (id % 50) * 2 + k.
+    as_worker(session_env, 1, 2)
+    slot = int("9f3c2a7b41d04e5f8a6b0c1d2e3f4a5b", 16) % 50
+    assert pick_domain(lambda _: False) == 1 + slot * 2 + 1
+    assert pick_domain({1 + slot * 2 + 1}.__contains__) == 1 + (slot + 1) % 50 * 2 + 1
