@@ -197,10 +197,6 @@ def _grasped_as(changed: list[ObjectMemoryUnit], units: Mapping[str, ObjectMemor
 
 PRELOAD_BUDGET = 600  # a typical request's budget: the scene-graph lines it would count
 STAGE_WINDOW = 256  # requests per kind in the stage statistics (a benchmark's mode fits)
-# How long a text sent ahead (prefetch_subtasks) waits for recall's lock: it comes from a
-# subscription's callback, which must not park an executor thread behind a preload or a
-# long request; missed, the request embeds its steps itself, as without the prefetch.
-AHEAD_LOCK_WAIT_S = 0.05
 
 
 class RecallMemory:
@@ -697,14 +693,17 @@ class RecallMemory:
         ``instruction`` will ask (the planner sends its instruction ahead, before it waits
         for a fresh frame and then recalls it): that request then finds their vectors made,
         or waits for the running call, and answers the same. Returns how many texts were
-        started (0: all cached or running); -1 when recall is busy (its lock held past
-        AHEAD_LOCK_WAIT_S, the model not loaded yet, or too many prefetches running):
-        nothing started. ValueError for a text a recall would refuse; nothing is stored
-        either way."""
+        started (0: all cached or running); -1 when recall is busy (its lock held, the
+        model not loaded yet, or too many prefetches running): nothing started.
+        Never waits for the lock, as embed_pending: it comes from a subscription's
+        callback on the server's one executor thread, which the start-up preload (the
+        lock's only other holder then) would park for seconds; missed, the request
+        embeds its steps itself, as without the text sent ahead. ValueError for a text
+        a recall would refuse; nothing is stored either way."""
         text, _, _ = self._check_request(instruction, 1, 1)
         if not self.settings.prefetch_subtasks:
             return 0  # background query calls are off altogether
-        if not self._lock.acquire(timeout=AHEAD_LOCK_WAIT_S):
+        if not self._lock.acquire(blocking=False):
             return -1
         try:
             recaller = self._recaller

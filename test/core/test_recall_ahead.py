@@ -145,6 +145,23 @@ def test_prefetches_are_bounded_and_refused_texts_change_nothing(
             with pytest.raises(ValueError):
                 rm.prefetch_subtasks(bad)
         assert recaller.query_texts_prefetched == cap
+        # Recall's lock held elsewhere (the start-up preload): never waited for.
+        held_lock, done = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            with rm._lock:
+                held_lock.set()
+                done.wait(60)
+
+        holder = threading.Thread(target=hold)
+        holder.start()
+        assert held_lock.wait(60)
+        try:
+            assert rm.prefetch_subtasks("bring me the fork") == -1
+        finally:
+            done.set()
+            holder.join(60)
+        assert recaller.query_texts_prefetched == cap
         release.set()
         assert recaller.wait_for_prefetch(60)
         assert recaller.prefetch_calls_running() == 0
