@@ -70,6 +70,7 @@ from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy  # noqa: E402
 from rclpy.serialization import deserialize_message, serialize_message  # noqa: E402
 from recall_common import ROOT, load, save_result, scene_units  # noqa: E402
+from std_msgs.msg import String  # noqa: E402
 
 from memory_node.core.memory import Memory  # noqa: E402
 from memory_node.core.memory_settings import MemorySettings, ShortTermSettings  # noqa: E402
@@ -81,6 +82,7 @@ from memory_node.core.recall.embedding_store import EmbeddingStore  # noqa: E402
 from memory_node.core.recall.recall import Recaller  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
 from memory_node.msg import BriefState, MemoryStats  # noqa: E402
+from memory_node.nodes.qos import AHEAD_QOS  # noqa: E402
 from memory_node.ros_domain import BENCH_DOMAINS_ENV, DomainPool  # noqa: E402
 from memory_node.srv import GetUnits, Recall  # noqa: E402
 
@@ -137,6 +139,16 @@ SPLIT_FILE = "split_server.jsonl"
 # its episode id), texts the server has never seen, instead of an earlier instruction's
 # text + ", then tidy up" (whose steps the instruction phase embedded already).
 PLANNER = os.environ.get("RECALL_BENCH_PLANNER", "") == "1"
+# Round 48: in PLANNER mode each per-subtask request is sent as the planner sends it now
+# (planner/core/loop.py `_run`): the instruction's text on memory/recall_ahead when it
+# arrives, then the planner's wait for a fresh view (`_perceived`), modelled as a fixed
+# RECALL_BENCH_PERCEPTION_WAIT_S (default 0.2 s: the sim's camera gives ~5 frames a wall
+# second, so a frame taken after the instruction is applied ~0.1-0.3 s later), then the
+# request. Every server gets the text and the wait (a peer without the topic just has no
+# reader); only the request's round trip is timed. RECALL_BENCH_AHEAD=0: no text sent,
+# the wait kept (the same pacing without the prefetch).
+AHEAD = PLANNER and os.environ.get("RECALL_BENCH_AHEAD", "1") != "0"
+PERCEPTION_WAIT_S = float(os.environ.get("RECALL_BENCH_PERCEPTION_WAIT_S", "0.2"))
 NICE = os.environ.get("RECALL_BENCH_NICE", "")
 # RECALL_BENCH_PARAMS="name:=value ..." for every server, RECALL_BENCH_THIS_PARAMS for this
 # checkout's only (round 19: capabilities:=[recall,experience] on both, executor:=events on
@@ -437,6 +449,7 @@ class Server:
             # the repository, the peer would import this checkout's code.
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=memory_dir)
         self.client = self.node.create_client(Recall, "/memory/recall")
+        self.ahead_pub = self.node.create_publisher(String, "/memory/recall_ahead", AHEAD_QOS)
         # The floor of a round trip through this server: DDS both ways, both executors and
         # (de)serialisation, with a handler that does next to nothing (one unknown id).
         self.floor_client = self.node.create_client(GetUnits, "/memory/get_units")
@@ -617,6 +630,10 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
         # new to the server, each with an episode id, as the planner sends them.
         for i, (text, episode_id) in enumerate(subtasks):
             for s in each(i):
+                if PLANNER:
+                    if AHEAD:
+                        s.ahead_pub.publish(String(data=text))
+                    time.sleep(PERCEPTION_WAIT_S)  # the planner's wait for the view
                 r, dt = s.call(Recall.Request(instruction=text, k=K, token_budget=BUDGET,
                                               per_subtask=True, episode_id=episode_id))
                 acc[s.scorer]["sub"].append(dt)
@@ -827,6 +844,7 @@ def main() -> int:
         "sizes": {}, "peer_code": AGAINST, "encoder": ENCODER or "minilm",
         "this_checkout_nice": NICE or "0", "server_params": PARAMS,
         "this_checkout_params": THIS_PARAMS, "planner_mode": PLANNER,
+        "planner_ahead": AHEAD, "planner_perception_wait_s": PERCEPTION_WAIT_S if PLANNER else 0,
     }
     if SPLIT:  # this client's executor timestamped too (its records: LAST_RESPONSE)
         import dds_split_hooks

@@ -40,11 +40,7 @@ import recall_rank_cost as rc  # noqa: E402
 from recall_common import save_result, served_memory  # noqa: E402
 
 from memory_node.core.recall.recall import Recaller  # noqa: E402
-from memory_node.core.recall.subtasks import (  # noqa: E402
-    defined_letters,
-    spell_letters,
-    split_subtasks,
-)
+from memory_node.core.recall.subtasks import subtask_queries  # noqa: E402
 
 ARGV = sys.argv[1:]
 
@@ -55,13 +51,9 @@ def _arg(name: str, default: str) -> str:
 
 def ahead_texts(recaller: Recaller, instruction: str) -> list[str]:
     """The query texts a per-subtask recall of `instruction` without a brief state asks
-    the model for, in its order (`recall_subtasks`: the split, letters spelled out, each
-    spelled). A copy of that path's steps: the test checks the request then embeds none."""
-    steps = split_subtasks(instruction, recaller.lexicon)
-    if recaller.config.letter_names:
-        letters = defined_letters(" ".join([instruction, *steps]))
-        steps = [spell_letters(step, letters) for step in steps]
-    return list(dict.fromkeys(recaller.spelled(step) for step in steps))
+    the model for, in its order: `subtask_queries`, the function `recall_subtasks` and the
+    server's prefetch (RecallMemory.prefetch_subtasks, round 48) use."""
+    return subtask_queries(recaller, instruction).texts
 
 
 def pct(xs: list[float], q: float) -> float:

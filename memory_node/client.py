@@ -33,6 +33,7 @@ import rclpy
 from rclpy.context import Context
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
+from std_msgs.msg import String
 
 from memory_node.core.candidates import ObjectCandidate
 from memory_node.core.errors import ErrorCode, InvalidArgument, Timeout, Unavailable, error_for
@@ -52,7 +53,7 @@ from memory_node.nodes.conversions import (
     to_point,
     unit_to_msg,
 )
-from memory_node.nodes.qos import SERVICE_QOS
+from memory_node.nodes.qos import AHEAD_QOS, SERVICE_QOS
 from memory_node.srv import (
     EndEpisode,
     GetSceneGraph,
@@ -128,6 +129,8 @@ class MemoryClient:
         self._clients: dict[str, Any] = {
             name: self._node.create_client(srv, f"memory/{name}", qos_profile=SERVICE_QOS)
             for name, srv in _SERVICES.items()}
+        # One way, no answer: the server drops what it cannot use, so nothing waits here.
+        self._ahead = self._node.create_publisher(String, "memory/recall_ahead", AHEAD_QOS)
         self._executor = SingleThreadedExecutor(context=context)
         self._executor.add_node(self._node)
         self._thread = threading.Thread(target=self._spin, daemon=True,
@@ -270,6 +273,13 @@ class MemoryClient:
                             "budget cut" in r.message,
                             known_bad_actions=list(r.known_bad_actions),
                             procedure=r.procedure, facts=list(r.facts))
+
+    def recall_ahead(self, instruction: str) -> None:
+        """Say that a per-subtask recall of ``instruction`` will follow (the planner, when
+        an instruction arrives and before it waits for a fresh view): the server embeds
+        its steps meanwhile, and the recall answers the same, sooner. Returns at once;
+        nothing is answered (a text the server refuses is dropped there)."""
+        self._ahead.publish(String(data=instruction))
 
     def record_outcome(self, episode_id: str, skill: str, arguments: Sequence[str],
                        succeeded: bool, message: str = "",

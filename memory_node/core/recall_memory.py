@@ -49,7 +49,7 @@ from memory_node.core.recall.recall import (
 )
 from memory_node.core.recall.settings import RecallSettings
 from memory_node.core.recall.step_recall import StateConditionedRecall
-from memory_node.core.recall.subtasks import recall_subtasks, split_subtasks
+from memory_node.core.recall.subtasks import recall_subtasks, subtask_queries
 from memory_node.core.recall.working_memory import WorkingMemory
 from memory_node.core.short_term import ShortTermMemory
 from memory_node.core.skills import check_skill_call
@@ -306,6 +306,10 @@ class RecallMemory:
                "embedded": recaller.query_texts_embedded,
                "prefetched": recaller.query_texts_prefetched,
                "prefetch_used": recaller.query_texts_prefetch_used,
+               # Of those, still being embedded when asked (waited for), and not done in
+               # PREFETCH_WAIT_S (embedded again by the request).
+               "prefetch_waited": recaller.query_texts_prefetch_waited,
+               "prefetch_late": recaller.query_texts_prefetch_late,
                # Rankings a request took from the recaller's memo (RecallConfig.scored_memo)
                # instead of scoring every unit again.
                "scored_memo_hits": recaller.scored_memo_hits}
@@ -674,18 +678,40 @@ class RecallMemory:
 
     @staticmethod
     def _prefetch_steps(recaller: Recaller, text: str) -> int:
-        """Start embedding the steps recall per subtask will ask of ``text`` (its split,
-        each as the ranking spells it), off the request path; returns how many texts.
+        """Start embedding the steps recall per subtask will ask of ``text`` (exactly its
+        query texts: subtask_queries), off the request path; returns how many texts.
 
         A caller that recalls an instruction whole and then per subtask or step by step
         (a planner's first look, then its steps) otherwise pays a model call on that
         later request for every step that is not the whole text: the steps of a longer
         one, and the one step of a request that opens with a filler ("can you grab the
         pen": its step is "grab the pen"). Texts cached already are skipped."""
-        steps = split_subtasks(text, recaller.lexicon)
-        # Each as the ranking asks it (spelled), as recall_subtasks asks them up front.
-        return recaller.prefetch_queries(list(dict.fromkeys(recaller.spelled(s)
-                                                            for s in steps)))
+        return recaller.prefetch_queries(subtask_queries(recaller, text).texts)
+
+    def prefetch_subtasks(self, instruction: object) -> int:
+        """Embed, on the background worker, the query texts a per-subtask recall of
+        ``instruction`` will ask (the planner sends its instruction ahead, before it waits
+        for a fresh frame and then recalls it): that request then finds their vectors made,
+        or waits for the running call, and answers the same. Returns how many texts were
+        started (0: all cached or running); -1 when recall is busy (its lock held, the
+        model not loaded yet, or too many prefetches running): nothing started.
+        Never waits for the lock, as embed_pending: it comes from a subscription's
+        callback on the server's one executor thread, which the start-up preload (the
+        lock's only other holder then) would park for seconds; missed, the request
+        embeds its steps itself, as without the text sent ahead. ValueError for a text
+        a recall would refuse; nothing is stored either way."""
+        text, _, _ = self._check_request(instruction, 1, 1)
+        if not self.settings.prefetch_subtasks:
+            return 0  # background query calls are off altogether
+        if not self._lock.acquire(blocking=False):
+            return -1
+        try:
+            recaller = self._recaller
+            if recaller is None:
+                return -1  # before warm_up: a model load is not started from a topic
+            return recaller.prefetch_queries(subtask_queries(recaller, text).texts)
+        finally:
+            self._lock.release()
 
     def _with_evidence(self, ranked: Sequence[RankedUnit]) -> list[RankedUnit]:
         """The answer's units (k of them, not the memory's) with the graph's evidence."""

@@ -60,6 +60,13 @@ SERVICE_QOS = QoSProfile(
     durability=DurabilityPolicy.VOLATILE,
 )
 
+# memory/recall_ahead (an instruction whose recall follows): reliable, so the one message a
+# planner sends per instruction is not lost; a few deep, as a server that falls behind
+# gains nothing from old instructions (their requests came already).
+AHEAD_QOS = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=4,
+                       reliability=ReliabilityPolicy.RELIABLE,
+                       durability=DurabilityPolicy.VOLATILE)
+
 # An action's goal, cancel and result requests travel on services too, and rclpy's default
 # queue keeps the last 10: a burst of goals or cancels beyond it was overwritten before the
 # server took it, and its client waited for an answer that never came (ci42: 40 goals at

@@ -1,5 +1,6 @@
 """Recall as a capability of the memory server: memory/recall, memory/record_outcome and
-memory/end_episode.
+memory/end_episode, and the memory/recall_ahead topic (std_msgs/String: an instruction whose
+per-subtask recall will follow; its steps are embedded before that request arrives).
 
 A thin shell over `memory_node.core.recall_memory.RecallMemory` (owned by the facade, built
 from the `recall.*` settings): loads the embedding model once at start-up, converts
@@ -15,16 +16,23 @@ import time
 from itertools import chain
 from typing import Any
 
+from rclpy.serialization import deserialize_message
 from rclpy.timer import Timer
+from std_msgs.msg import String
 
 from memory_node.core.recall_memory import RecallMemory, brief_from_fields
 from memory_node.msg import MemoryStats, WorkingMemoryStep
 from memory_node.nodes.conversions import from_point, unit_to_msg
 from memory_node.nodes.host import Capability, MemoryHost
+from memory_node.nodes.qos import AHEAD_QOS
 from memory_node.nodes.stats_counters import key_values
 from memory_node.srv import EndEpisode, Recall, RecordOutcome
 
 PREFETCH_PERIOD_S = 0.1
+# memory/recall_ahead: a String's CDR is a 4-byte header, a 4-byte length, the UTF-8 bytes
+# and a NUL; an instruction a recall accepts (max_instruction_chars characters) is at most 4
+# bytes a character. Anything longer is refused on its bytes, before rclpy converts it.
+AHEAD_CDR_OVERHEAD = 9
 # After the preload the process holds ~200,000 long-lived objects (units, index, graph,
 # WordNet senses); a full collection that walks them all paused a request for ~100 ms.
 # Freezing them keeps the cyclic collector to what requests allocate; objects freed by
@@ -52,6 +60,10 @@ class RecallCapability(Capability):
         host.add_stats_contributor(self._fill_stats)
         host.serve(RecordOutcome, "memory/record_outcome", self._record_outcome)
         host.serve(EndEpisode, "memory/end_episode", self._end_episode)
+        # Raw: an oversized text is refused on its length, before it is converted.
+        host.node.create_subscription(
+            String, host.require_topic_name("memory/recall_ahead", "recall ahead"),
+            self._on_ahead, AHEAD_QOS, raw=True)
         self._timer: Timer | None = None
         batch = self.recall.settings.prefetch_batch
         if batch > 0:
@@ -110,6 +122,30 @@ class RecallCapability(Capability):
         response.message = (f"{answer.mode} recall: {what}, {answer.context_tokens} tokens, "
                             f"{len(answer.warnings)} warning(s){cut}")
         self.recall.times.add(f"{answer.kind}.to_msg", time.perf_counter() - converting, None)
+
+    def _on_ahead(self, raw: bytes) -> None:
+        """An instruction the planner will recall per subtask: its steps' vectors are made
+        now, on the background worker. One way: nothing answers, nothing is stored, and a
+        text that is refused, or that comes while recall is busy, changes nothing (the
+        request then embeds its steps itself)."""
+        counters = self.host.memory.counters
+        limit = 4 * self.recall.settings.max_instruction_chars + AHEAD_CDR_OVERHEAD
+        if len(raw) > limit:
+            counters.count("rejected.recall_ahead.too_long")
+            self.host.node.get_logger().warning(
+                f"memory/recall_ahead: dropped a message of {len(raw)} bytes (max {limit})",
+                throttle_duration_sec=2.0)
+            return
+        try:
+            text = deserialize_message(raw, String).data
+            started = self.recall.prefetch_subtasks(text)
+        except Exception as exc:  # noqa: BLE001 - a topic's message never takes the server down
+            counters.count("rejected.recall_ahead.invalid")
+            self.host.node.get_logger().warning(
+                f"memory/recall_ahead: dropped: {type(exc).__name__}: {str(exc)[:200]}",
+                throttle_duration_sec=2.0)
+            return
+        counters.count("recall_ahead.busy" if started < 0 else "recall_ahead.received")
 
     def _fill_stats(self, msg: MemoryStats) -> None:
         msg.counters.extend(key_values(chain(

@@ -76,11 +76,12 @@ def test_prefetched_steps_give_the_same_answers(tmp_path: Path, embedder: Embedd
     assert answers[0][1]  # the per-subtask answer is not empty
 
 
-def test_a_request_never_waits_for_a_prefetch_still_running(
+def test_a_request_waits_a_bounded_time_for_a_prefetch_still_running(
         tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
-    """While the background call is held, the per-subtask request embeds its steps itself
-    and answers as it would without the prefetch; the held call's vectors are dropped
-    for texts the request already cached, and a failed call leaves nothing behind."""
+    """While the background call is held, the per-subtask request waits for it at most
+    PREFETCH_WAIT_S, then embeds its steps itself and answers as it would without the
+    prefetch; the held call's vectors are dropped for texts the request already cached,
+    and a failed call leaves nothing behind."""
     memory = _memory(tmp_path / "m", embedder)
     release = threading.Event()
     real = embedder.embed
@@ -97,8 +98,10 @@ def test_a_request_never_waits_for_a_prefetch_still_running(
         _answer(memory, per_subtask=False)
         recaller = rm._ensure()
         assert not recaller.wait_for_prefetch(0.01)  # it is held
-        sub = _answer(memory, per_subtask=True)     # returns: nothing waited for it
-        assert rm.query_counts()["subtask.embedded"] == 3
+        sub = _answer(memory, per_subtask=True)     # returns: the wait is bounded
+        counts = rm.query_counts()
+        assert counts["subtask.embedded"] == 3
+        assert counts["prefetch_waited"] == 3 and counts["prefetch_late"] == 3
         release.set()
         assert recaller.wait_for_prefetch(60)
         assert _answer(memory, per_subtask=True) == sub

@@ -37,6 +37,9 @@ class ModelJob:
         self._future = future
         self._vectors = vectors
         self._error: BaseException | None = None
+        # On the background worker (submit_background): a request that finds its text in
+        # such a call waits for it only so long (Recaller.start_queries).
+        self.background = False
         # Seconds the model ran while its caller did something else (set once resolved).
         self._hidden_s = 0.0
 
@@ -172,12 +175,14 @@ def _lower_priority() -> None:
 
 def submit_background(embed: Embed, texts: Sequence[str]) -> ModelJob:
     """Start ``embed(texts)`` (one call) on the process's background worker, a thread of its
-    own: a request's job never queues behind it on the model worker, and nothing waits for
-    it (a caller takes its vectors only once :attr:`ModelJob.done`)."""
+    own: a request's job never queues behind it on the model worker; a request that asks
+    one of its texts while it runs waits for it a bounded time (:attr:`ModelJob.background`)."""
     global _BACKGROUND
     with _POOL_LOCK:
         if _BACKGROUND is None:
             _BACKGROUND = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-prefetch",
                                              initializer=_lower_priority)
         pool = _BACKGROUND
-    return ModelJob(texts, future=pool.submit(_run, embed, list(texts)))
+    job = ModelJob(texts, future=pool.submit(_run, embed, list(texts)))
+    job.background = True
+    return job

@@ -98,6 +98,14 @@ MAX_INSTRUCTION_CHARS = 2000
 MAX_K = 1000
 MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
+# How long a request waits for a background call (prefetch_queries) already embedding one
+# of its texts before it embeds the text itself: a call is ~6 ms quietly, tens of ms under
+# load; a call that has not ended by then is queued behind others, and waiting longer would
+# cost the request more than its own call.
+PREFETCH_WAIT_S = 0.1
+# Background calls started ahead of requests and not yet ended, at most: beyond it
+# prefetch_queries starts nothing (the worker's queue stays bounded whoever asks).
+MAX_PREFETCH_CALLS = 8
 # Sets of types present whose NameIndex is kept (or, seen once, that were seen), least
 # recently used out: the keyed ranking's one set, beside the sets of a few steps' pools.
 NAME_INDEXES = 16
@@ -792,6 +800,11 @@ class Recaller:
         self._prefetching: OrderedDict[str, tuple[ModelJob, int]] = OrderedDict()
         self.query_texts_prefetched = 0
         self.query_texts_prefetch_used = 0
+        # Texts asked while their background call still ran (waited for, not embedded
+        # again), and of those the ones whose call had not ended in PREFETCH_WAIT_S or
+        # failed (embedded by the request after all).
+        self.query_texts_prefetch_waited = 0
+        self.query_texts_prefetch_late = 0
         self._unused_prefetched: set[str] = set()  # cached by prefetch, not asked since
         # Seconds of query-model calls that ran beside the caller's own work (overlap_model):
         # the memory server's stage times subtract them from the model's share.
@@ -965,14 +978,26 @@ class Recaller:
         updated here, in the same order as an inline call, so later batches are the same
         either way (the packaged model's vectors do not depend on the batch; a model whose
         vectors did would still give the inline call's bytes)."""
-        cache = self._query_cache
-        if self._prefetching:
+        cache, pending = self._query_cache, self._prefetching
+        if pending:
             self._take_prefetched()
         if self._unused_prefetched:
             used = self._unused_prefetched.intersection(texts)
             self.query_texts_prefetch_used += len(used)
             self._unused_prefetched -= used
-        todo = list(dict.fromkeys(t for t in texts if _needs_model(cache.get(t))))
+        todo = []
+        for t in dict.fromkeys(texts):
+            if not _needs_model(cache.get(t)):
+                continue
+            running = pending.pop(t, None)
+            if running is not None:
+                # A background call is embedding it now (the planner's text sent ahead):
+                # its vector is waited for (_query_result, at most PREFETCH_WAIT_S), not
+                # asked of the model a second time.
+                cache[t] = running
+                self.query_texts_prefetch_waited += 1
+                continue
+            todo.append(t)
         self.query_texts_asked += len(texts)
         self.query_texts_embedded += len(todo)
         if todo:
@@ -990,20 +1015,24 @@ class Recaller:
     def prefetch_queries(self, texts: Sequence[str]) -> int:
         """Embed those of ``texts`` that are neither cached nor being embedded, in one call
         on the background worker (model_worker.submit_background), so a later request
-        that asks them pays no model call; returns how many were started.
+        that asks them pays no model call; returns how many were started, or -1 when
+        MAX_PREFETCH_CALLS calls are still running (nothing started).
 
         Called with the recaller's caller's lock held, as start_queries is; the worker
         only computes: its vectors enter the query cache when a request asks for one of
-        its texts and the call is done (a request never waits for it: a text still
-        being embedded is embedded again by the request, as if never prefetched).
+        its texts (a request that asks while the call runs waits for it, at most
+        PREFETCH_WAIT_S, then embeds the text itself).
         Only for an embedder that releases the GIL (``releases_gil``): another's call
         would hold the GIL, and so the requests, for its whole length."""
         if not getattr(self.embedder, "releases_gil", False):
             return 0
         cache, pending = self._query_cache, self._prefetching
-        todo = [t for t in dict.fromkeys(texts) if t not in cache and t not in pending]
+        todo = [t for t in dict.fromkeys(texts) if _needs_model(cache.get(t))
+                and t not in pending]
         if not todo:
             return 0
+        if self.prefetch_calls_running() >= MAX_PREFETCH_CALLS:
+            return -1
         # The method read at call time: it may be replaced (tests, benches).
         job = model_worker.submit_background(
             lambda ts: self.embedder.embed(ts, background=True), todo)
@@ -1013,6 +1042,14 @@ class Recaller:
             pending.popitem(last=False)
         self.query_texts_prefetched += len(todo)
         return len(todo)
+
+    def prefetch_calls_running(self) -> int:
+        """Background calls started by prefetch_queries that have not ended (those whose
+        texts a request took are counted too, while they run)."""
+        jobs = {id(j): j for j, _ in self._prefetching.values()}
+        jobs.update((id(s[0]), s[0]) for s in self._query_cache.values()
+                    if isinstance(s, tuple) and s[0].background)
+        return sum(not (j.done or j.failed) for j in jobs.values())
 
     def wait_for_prefetch(self, timeout: float | None = None) -> bool:
         """Wait until the background calls started so far have ended (tests, benches:
@@ -1055,6 +1092,7 @@ class Recaller:
     def _query_result(self, texts: Sequence[str],
                       slots: Sequence[np.ndarray | tuple[ModelJob, int]]) -> list[np.ndarray]:
         cache = self._query_cache
+        slots = self._settle_background(texts, slots)
         out = []
         for t, slot in zip(texts, slots, strict=True):
             if isinstance(slot, np.ndarray):
@@ -1076,6 +1114,47 @@ class Recaller:
             if cache.get(t) is slot:
                 cache[t] = v  # in place: the LRU order is the request's, not the worker's
             out.append(v)
+        return out
+
+    def _settle_background(self, texts: Sequence[str],
+                           slots: Sequence[np.ndarray | tuple[ModelJob, int]]
+                           ) -> list[np.ndarray | tuple[ModelJob, int]]:
+        """The slots with every background call's vector in place: waited for together at
+        most PREFETCH_WAIT_S; the texts of a call that failed, gave a non-finite vector or
+        had not ended by then are embedded here, in one call (a background call never
+        fails a request nor holds it longer than that)."""
+        background = [i for i, s in enumerate(slots)
+                      if isinstance(s, tuple) and s[0].background]
+        if not background:
+            return list(slots)
+        out = list(slots)
+        deadline = time.monotonic() + PREFETCH_WAIT_S
+        late: list[int] = []
+        for i in background:
+            job, row = cast(tuple[ModelJob, int], slots[i])
+            v = None
+            if job.wait(max(0.0, deadline - time.monotonic())) and job.done:
+                v = job.vectors()[row]
+                if not np.isfinite(v).all():
+                    v = None
+            if v is None:
+                late.append(i)
+                continue
+            out[i] = v
+            if self._query_cache.get(texts[i]) is slots[i]:
+                self.query_texts_prefetch_used += 1  # counted once: by the request taking it
+                self._query_cache[texts[i]] = v
+        if late:
+            todo = list(dict.fromkeys(texts[i] for i in late))
+            self.query_texts_prefetch_late += len(todo)
+            self.query_texts_embedded += len(todo)
+            vectors = self.embedder.embed(todo)
+            _check_query_vectors(vectors)
+            got = dict(zip(todo, vectors, strict=True))
+            for i in late:
+                out[i] = got[texts[i]]
+                if self._query_cache.get(texts[i]) is slots[i]:
+                    self._query_cache[texts[i]] = got[texts[i]]
         return out
 
     def _vectors(self, entries: Sequence[_UnitEntry], rows: np.ndarray | None = None) -> None:

@@ -800,6 +800,40 @@ class SubtaskRecall:
         return not self.units
 
 
+@dataclass(frozen=True)
+class SubtaskQueries:
+    said: list[str]     # the steps as the caller gave them (or the split): what is reported
+    steps: list[str]    # the same, each letter a step uses spelled out
+    queries: list[str]  # each step as its ranking asks it (with the brief state)
+    texts: list[str]    # what the model embeds for them: each query spelled, once
+
+
+def subtask_queries(recaller: Recaller, instruction: str, *, brief_state: str = "",
+                    steps: Sequence[str] | None = None) -> SubtaskQueries:
+    """The steps of ``instruction`` and the query texts :func:`recall_subtasks` asks the
+    model for, in its order: the one place they are prepared, so what a server embeds
+    ahead of a request (RecallMemory.prefetch_subtasks) is what the request will ask."""
+    if steps is None:
+        steps = split_subtasks(instruction, recaller.lexicon)
+    else:
+        check_instruction(instruction)
+        steps = [check_instruction(s, "step") for s in steps] or [instruction.strip()]
+    brief = brief_state.strip()
+    if brief:
+        check_instruction(brief, "brief_state")
+    said = list(steps)
+    if recaller.config.letter_names:
+        # A letter defined anywhere in the instruction (its preamble is often no step)
+        # stands for its phrase in every step that says it.
+        letters = defined_letters(" ".join([instruction, *steps]))
+        steps = [spell_letters(step, letters) for step in steps]
+    queries = [f"{step}. {brief}" if brief else step for step in steps]
+    # Each as the ranking asks it, spelled: a step whose slip the speller corrects ("the
+    # frige") was embedded as written, never used, and then embedded again by its ranking.
+    texts = list(dict.fromkeys(recaller.spelled(q) for q in queries))
+    return SubtaskQueries(said, list(steps), queries, texts)
+
+
 def recall_subtasks(
     recaller: Recaller, instruction: str, units: Sequence[ObjectMemoryUnit], k: int, *,
     brief_state: str = "", labels: Mapping[str, str] | None = None,
@@ -809,30 +843,15 @@ def recall_subtasks(
     """Recall each step of ``instruction`` with its own top-``k``; see the module doc.
     ``steps``: the caller's own split, in order, instead of :func:`split_subtasks`."""
     k = check_k(k)
-    if steps is None:
-        steps = split_subtasks(instruction, recaller.lexicon)
-    else:
-        check_instruction(instruction)
-        steps = [check_instruction(s, "step") for s in steps] or [instruction.strip()]
-    brief = brief_state.strip()
-    if brief:
-        check_instruction(brief, "brief_state")
+    asked = subtask_queries(recaller, instruction, brief_state=brief_state, steps=steps)
+    said, steps, queries = asked.said, asked.steps, asked.queries
     out: list[tuple[str, list[RankedUnit]]] = []
     best: dict[str, RankedUnit] = {}
     scene_words = scene_words_of(units)
-    said = list(steps)  # as the caller gave them: what out reports
-    if recaller.config.letter_names:
-        # A letter defined anywhere in the instruction (its preamble is often no step)
-        # stands for its phrase in every step that says it.
-        letters = defined_letters(" ".join([instruction, *steps]))
-        steps = [spell_letters(step, letters) for step in steps]
-    queries = [f"{step}. {brief}" if brief else step for step in steps]
     # Every step's vector in one model call (each call has a fixed cost); the ranking
     # below finds them in the recaller's query cache (the first step's lexical half runs
-    # while the call does, see Recaller.start_queries). Each as the ranking asks it,
-    # spelled: a step whose slip the speller corrects ("the frige") was embedded as
-    # written here, never used, and then embedded again, alone, by its ranking.
-    recaller.start_queries(list(dict.fromkeys(recaller.spelled(q) for q in queries)))
+    # while the call does, see Recaller.start_queries).
+    recaller.start_queries(asked.texts)
     # What the last step that named its object named: a later "it" / "them" stands for
     # it (the moved object first, then where it went: "put the mug under the coffee maker
     # and switch it on" means the coffee maker).

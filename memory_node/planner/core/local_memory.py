@@ -29,6 +29,14 @@ class LocalMemory:
     def __init__(self, memory: Memory) -> None:
         self.memory = memory
 
+    def recall_ahead(self, instruction: str) -> None:
+        """As the memory server's memory/recall_ahead: the steps' vectors made in the
+        background; a refused text is dropped (the recall itself reports it)."""
+        try:
+            self.memory.recall.prefetch_subtasks(instruction)
+        except ValueError:
+            pass
+
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
                brief: BriefState | None, per_subtask: bool = False) -> RecallView:
         core_brief = None

@@ -464,6 +464,11 @@ class PlanLoop:
              limit: int, cancel: CancelToken, feedback: Feedback) -> None:
         s = self.settings
         vocab = Vocabulary()
+        ahead = getattr(self.memory, "recall_ahead", None)
+        if ahead is not None and s.recall.per_subtask:
+            # The text is known now; the recall waits for the view first: the memory
+            # embeds its steps meanwhile (the same answer, without the model's call).
+            ahead(text)
         # The first decision too is made on the view from where the robot stands now (the
         # runner may have cleared memory a moment ago), not on whatever frames had arrived.
         self._perceived(out)

@@ -212,6 +212,11 @@ class ClientMemoryPort:
                 self.watch.node.get_logger().warning(f"not waiting for the view: {reason}")
         return got
 
+    def recall_ahead(self, instruction: str) -> None:
+        """The instruction's per-subtask recall will follow: the server embeds its steps
+        while the planner waits for the view (one way, returns at once)."""
+        self.client.recall_ahead(instruction)
+
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str,
                brief: BriefState | None, per_subtask: bool = False) -> RecallView:
         core = None
