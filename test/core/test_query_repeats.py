@@ -38,14 +38,16 @@ def test_repeated_query_texts_are_counted_and_cost_no_model_call(
         assert rm.query_counts() == {}  # nothing asked before the model is loaded
         rm.recall("put the apple in the fridge", 3, 600, now=NOW)
         assert rm.query_counts() == {"asked": 1, "embedded": 1, "prefetched": 0,
-                                     "prefetch_used": 0, "scored_memo_hits": 0,
+                                     "prefetch_used": 0, "prefetch_waited": 0, "prefetch_late": 0,
+                                     "scored_memo_hits": 0,
                                      "instruction.asked": 1, "instruction.embedded": 1}
         busy = embedder.busy_s
         again = rm.recall("put the apple in the fridge", 3, 600, now=NOW)
         assert embedder.busy_s == busy  # the cached vector: the model was not called
         # The same text in the same units version: its ranking too (round 25).
         assert rm.query_counts() == {"asked": 2, "embedded": 1, "prefetched": 0,
-                                     "prefetch_used": 0, "scored_memo_hits": 1,
+                                     "prefetch_used": 0, "prefetch_waited": 0, "prefetch_late": 0,
+                                     "scored_memo_hits": 1,
                                      "instruction.asked": 2, "instruction.embedded": 1}
         assert "Apple" in {r.unit.label for r in again.units}
         # Per subtask: the first step is the text asked above, the second is new.
