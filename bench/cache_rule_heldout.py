@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh35|fresh36] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh36|fresh37] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh36][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh37][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -553,6 +553,29 @@ the festival's sets, the karaoke rooms' parties, the ski hill's closing, the clo
 venue each night; late second references: the season passes, the toll road's commuters,
 the EV sessions' stops, the dating chats and the coats; frequency-skewed: the vending
 products and machines, the karaoke anthems, the dating profiles and the opening book.
+``fresh37`` (seeds 59000+) was written in round 49 before anything ran on it, by a writer
+who did not read the policy's code: a conveyor-belt sushi restaurant's plate tracking
+(every plate's tag read each lap past the kitchen's reader, plates thrown away after a few
+laps, diners taking plates and ordering on the touchscreen), a road race's chip timing
+(the whole field crossing one mat after another, every crossing reading the mat and the
+chip, spectators' apps polling the runners they follow), a brokerage app's watchlists
+(open sessions refreshing the quotes of every symbol on their list, the megacaps on nearly
+every list), a theme park's virtual queue (guests checking wait times and booking return
+windows, scanned in at the ride about an hour later; passholders back every day), a
+dental practice's schedule and charts (the hygiene recall six months later, a filling a
+week or two after the check-up), a fitness app's segment matching (every upload walking
+its route's segments, the leaderboard and the athlete's best effort on each; club rides
+uploading the same route in a row), a mobile network's mobility management (connected
+phones reporting in turn, handovers to the next cell), a metro's train control (the zone
+controller polling its trains round a loop, each reading the blocks of its movement
+authority) and a railway's seat inventory (searches and bookings reading every leg of a
+train-day between two stops, the first day departing and a new one opening at the end of
+the horizon). Recency-dominated by construction: the train control and the phones'
+mobility (and the smaller sushi belt's lap); loops: the sushi belt and the trains' line;
+late second references: the chip timing's next mat, the virtual queue's return windows,
+the passholders, the dental recalls and fillings; frequency-skewed: the dishes, the
+watchlists' symbols, the segments and routes, the rides and the trains; a sliding window
+with an abrupt change: the seat inventory's departing days and the park's closing.
 """
 
 from __future__ import annotations
@@ -16847,6 +16870,371 @@ def fresh36_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def sushi_belt(seed: int, belt: int, menu: int, alpha: float, expire: int, take: float,
+               order: float) -> Iterator[int]:
+    """A conveyor-belt sushi restaurant's plate tracking (a loop with frequency skew: Kura's
+    or Genki's RFID-tagged plates and table touchscreens). The belt carries ``belt`` plate
+    positions past the kitchen's reader, one a tick: each plate's tag is read every lap (and
+    the dish it carries: Zipf ``alpha`` over ``menu``, salmon nigiri and tuna most), a plate
+    that has gone round ``expire`` laps is thrown away and the position refilled with a new
+    plate (a new tag); diners along the belt take a plate with probability ``take`` a tick
+    (the plate, its dish and their seat's bill), and a touchscreen order comes with
+    probability ``order`` (the seat, the dish, sent on the express lane)."""
+    rng = random.Random(seed)
+    plate_k, dish_k, seat_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, menu, alpha)
+    tags = itertools.count()
+    ring: list[tuple[int, int, int] | None] = [None] * belt  # (tag, dish, laps)
+    seats = max(4, belt // 3)
+    pos = 0
+    while True:
+        slot = ring[pos]
+        if slot is None:
+            dish = pick()
+            yield dish_k + dish  # the chef reads what the screen asks to be made next
+            ring[pos] = (next(tags), dish, 0)
+        else:
+            tag, dish, laps = slot
+            yield plate_k + tag
+            if laps >= expire:
+                yield dish_k + dish  # logged as waste
+                ring[pos] = None
+            else:
+                ring[pos] = (tag, dish, laps + 1)
+        if rng.random() < take:
+            at = (pos + rng.randrange(belt)) % belt
+            taken = ring[at]
+            if taken is not None:
+                yield plate_k + taken[0]
+                yield dish_k + taken[1]
+                yield seat_k + (at * seats) // belt
+                ring[at] = None
+        if rng.random() < order:
+            s = rng.randrange(seats)
+            yield seat_k + s
+            yield dish_k + pick()
+        pos = (pos + 1) % belt
+
+
+def chip_timing(seed: int, runners: int, mats: int, waves: int, gap: float,
+                track: float, alpha: float) -> Iterator[int]:
+    """A road race's chip timing and live tracking (late second references: MYLAPS's or
+    ChronoTrack's mats and decoders, a marathon's tracking app). ``runners`` start in
+    ``waves`` waves ``gap`` of the leaders' pace apart; every runner crosses ``mats`` mats
+    (the start, the splits, the finish) at a pace of their own, and each crossing reads the
+    mat's decoder and the runner's chip (a late second reference: the whole field passes a
+    mat between one runner's two reads). With probability ``track`` a crossing also serves a
+    spectator's app polling a followed runner (Zipf ``alpha``: the elites and the charity
+    runners in costume most), reading that runner's chip again. Every race has new bibs; the
+    mats are the same keys race after race."""
+    rng = random.Random(seed)
+    mat_k, chip_k = (i << 48 for i in range(2))
+    follow = _zipf(rng, runners, alpha)
+    race = 0
+    while True:
+        bib = race * runners
+        crossings: list[tuple[float, int, int]] = []
+        for r in range(runners):
+            start = (r * waves // runners) * gap
+            pace = rng.lognormvariate(0.0, 0.2)
+            for m in range(mats):
+                crossings.append((start + m * pace * rng.uniform(0.95, 1.05), m, r))
+        crossings.sort()
+        for _, m, r in crossings:
+            yield mat_k + m
+            yield chip_k + bib + r
+            if rng.random() < track:
+                yield chip_k + bib + follow()
+        race += 1
+
+
+def watchlist_quotes(seed: int, users: int, symbols: int, alpha: float, size: int,
+                     live: int, refreshes: int) -> Iterator[int]:
+    """A brokerage app's watchlists (frequency-skewed, with recency per session: Robinhood's
+    or eToro's quote service). Each user's watchlist holds ``size`` symbols (Zipf ``alpha``
+    over ``symbols``: the megacaps and the meme stocks are on nearly every list); ``live``
+    sessions are open at once (users by Zipf: the day traders most), and each refresh of a
+    session reads the user's list and the quote of every symbol on it. A session lasts about
+    ``refreshes`` refreshes; now and then a user opens a symbol's page (its quote and its
+    news) or places an order (the account and the quote)."""
+    rng = random.Random(seed)
+    list_k, quote_k, news_k, acct_k = (i << 48 for i in range(4))
+    who = _zipf(rng, users, 1.0)
+    pick = _zipf(rng, symbols, alpha)
+    lists: dict[int, list[int]] = {}
+
+    def watch(u: int) -> list[int]:
+        if u not in lists:
+            lists[u] = sorted({pick() for _ in range(size)})
+        return lists[u]
+
+    sessions = [who() for _ in range(live)]
+    while True:
+        i = rng.randrange(live)
+        u = sessions[i]
+        yield list_k + u
+        for s in watch(u):
+            yield quote_k + s
+        r = rng.random()
+        if r < 0.1:
+            s = rng.choice(watch(u)) if rng.random() < 0.7 else pick()
+            yield quote_k + s
+            yield news_k + s
+        elif r < 0.13:
+            yield acct_k + u
+            yield quote_k + rng.choice(watch(u))
+        if rng.random() < 1.0 / refreshes:
+            sessions[i] = who()
+
+
+def virtual_queue(seed: int, rides: int, alpha: float, guests: int, window: int,
+                  passholders: float, day: int) -> Iterator[int]:
+    """A theme park's virtual queue (late second references: Disney's Lightning Lane or
+    Universal's Virtual Line). About ``guests`` are in the park; each app event is a guest
+    checking the wait times (the guest and two rides' wait boards, Zipf ``alpha`` over
+    ``rides``: the coaster and the new land most) or booking a return window on a ride (the
+    guest, the ride's slot inventory for the hour and the reservation). About ``window``
+    events later the guest scans in at the ride's merge point: the reservation, the slot
+    and the guest are read again. After ``day`` events the park closes: a share
+    ``passholders`` of the next day's guests are annual passholders (the same guest keys
+    day after day), the rest are new."""
+    rng = random.Random(seed)
+    guest_k, wait_k, slot_k, resv_k = (i << 48 for i in range(4))
+    ride = _zipf(rng, rides, alpha)
+    made = itertools.count()
+    visitors = itertools.count(4 * guests)
+    date = 0
+    while True:
+        park = [rng.randrange(4 * guests) if rng.random() < passholders else next(visitors)
+                for _ in range(guests)]
+        due: list[tuple[int, int, int, int]] = []  # (when, reservation, slot, guest)
+        for t in range(day):
+            g = park[rng.randrange(guests)]
+            yield guest_k + g
+            if rng.random() < 0.6:
+                yield wait_k + ride()
+                yield wait_k + ride()
+            else:
+                r = ride()
+                slot = (date * 24 + min(23, t * 12 // day + 1 + rng.randrange(3))) * rides + r
+                res = next(made)
+                yield slot_k + slot
+                yield resv_k + res
+                heapq.heappush(due, (t + int(rng.uniform(0.5, 1.5) * window), res, slot, g))
+            while due and due[0][0] <= t:
+                _, res, slot, g = heapq.heappop(due)
+                yield resv_k + res
+                yield slot_k + slot
+                yield guest_k + g
+        date += 1
+
+
+def dental_recall(seed: int, patients: int, per_day: int, recall: int, xray: float,
+                  insurers: int) -> Iterator[int]:
+    """A dental practice management system (late second references, far apart: Dentrix's or
+    Dentally's schedule and charts). Each day reads the day's schedule and ``per_day``
+    appointments: the patient's chart, the treatment plan, now and then (``xray``) the last
+    bitewings, the chair's record, and at checkout the chart again and the insurer's fee
+    schedule (Zipf over ``insurers``). A check-up books the hygiene recall ``recall`` days
+    later (six months, give or take a week); a check-up that finds decay books a filling a
+    week or two later, a second visit reading the same chart and plan. Gaps are filled with
+    new patients and emergencies from a list of ``patients``."""
+    rng = random.Random(seed)
+    day_k, chart_k, plan_k, xray_k, chair_k, fee_k = (i << 48 for i in range(6))
+    fees = _zipf(rng, insurers, 1.0)
+    booked: dict[int, list[int]] = collections.defaultdict(list)
+    newcomers = itertools.count()
+    today = 0
+    while True:
+        yield day_k + today
+        visits = booked.pop(today, [])
+        while len(visits) < per_day:
+            visits.append(next(newcomers) % patients if rng.random() < 0.5
+                          else rng.randrange(patients))
+        # two emergencies a day are squeezed in; the rest of an overbooked day moves on
+        booked[today + 1].extend(visits[per_day + 2:])
+        for chair, p in enumerate(visits[:per_day + 2]):
+            yield chair_k + chair % 6
+            yield chart_k + p
+            yield plan_k + p
+            if rng.random() < xray:
+                yield xray_k + p
+            yield chart_k + p
+            yield fee_k + fees()
+            if rng.random() < 0.25:
+                booked[today + rng.randint(7, 14)].append(p)
+            else:
+                booked[today + recall + rng.randint(-5, 5)].append(p)
+        today += 1
+
+
+def segment_matching(seed: int, segments: int, routes: int, alpha: float, athletes: int,
+                     length: int, group: float) -> Iterator[int]:
+    """A fitness app's segment matching (frequency-skewed: Strava's uploads matched against
+    its segments). Each upload reads the athlete, then walks its route (Zipf ``alpha`` over
+    ``routes``: the park loop and the classic climb most; each route a fixed run of
+    ``length`` segments, the popular climbs on many routes), reading every segment's
+    leaderboard and the athlete's best effort on it. With probability ``group`` a club ride
+    follows: the same route uploaded by a few more riders one after another."""
+    rng = random.Random(seed)
+    athlete_k, board_k, effort_k = (i << 48 for i in range(3))
+    climbs = _zipf(rng, segments, 1.1)
+    plans = [[climbs() if rng.random() < 0.3 else rng.randrange(segments)
+              for _ in range(max(2, int(rng.gauss(length, length / 3))))]
+             for _ in range(routes)]
+    route = _zipf(rng, routes, alpha)
+    who = _zipf(rng, athletes, 0.8)
+    while True:
+        plan = plans[route()]
+        riders = [who()]
+        if rng.random() < group:
+            riders += [who() for _ in range(rng.randint(2, 8))]
+        for a in riders:
+            yield athlete_k + a
+            for s in plan:
+                yield board_k + s
+                yield effort_k + a * segments + s
+
+
+def cell_handover(seed: int, cells: int, active: int, users: int, move: float,
+                  session: int) -> Iterator[int]:
+    """A mobile network's mobility management (recency-dominated: an LTE MME's or a 5G
+    AMF's UE contexts and the base stations' neighbour relations). ``active`` phones are
+    connected at once and send measurement reports in turn; each report reads the phone's
+    context and its serving cell's neighbour list. With probability ``move`` the phone has
+    crossed into a neighbour (one of six around it on a grid of ``cells`` cells): the
+    handover reads the source cell, the target cell, the context again and the phone's
+    bearer for the path switch. After about ``session`` reports the phone goes idle and
+    another of ``users`` (the heavy users most) connects, its context read and its bearer
+    set up."""
+    rng = random.Random(seed)
+    ue_k, nbr_k, cell_k, bearer_k = (i << 48 for i in range(4))
+    side = max(2, int(math.sqrt(cells)))
+    who = _zipf(rng, users, 0.9)
+    where: dict[int, int] = {}
+
+    def attach() -> int:
+        u = who()
+        where.setdefault(u, rng.randrange(side * side))  # an idle phone wakes where it slept
+        return u
+
+    connected = [attach() for _ in range(active)]
+    while True:
+        i = rng.randrange(active)
+        u = connected[i]
+        c = where[u]
+        yield ue_k + u
+        yield nbr_k + c
+        if rng.random() < move:
+            x, y = divmod(c, side)
+            dx, dy = rng.choice(((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)))
+            t = ((x + dx) % side) * side + (y + dy) % side
+            yield cell_k + c
+            yield cell_k + t
+            yield ue_k + u
+            yield bearer_k + u
+            where[u] = t
+        if rng.random() < 1.0 / session:
+            u = attach()
+            connected[i] = u
+            yield ue_k + u
+            yield bearer_k + u
+
+
+def cbtc_trains(seed: int, blocks: int, trains: int, authority: int, station: int,
+                dwell: int) -> Iterator[int]:
+    """A metro's communications-based train control (recency-dominated: a CBTC zone
+    controller, Thales' SelTrac or Siemens' Trainguard MT). ``trains`` trains run round a
+    loop of ``blocks`` track blocks; the zone controller polls them in turn, each position
+    report reading the train, its block and the ``authority`` blocks of its movement
+    authority ahead (cut short by the train in front), and the interlocking's route where a
+    block has points. A train moves on a block when its authority allows, and stands
+    ``dwell`` polls at every ``station``-th block; the regulator reads the timetable at
+    each departure."""
+    rng = random.Random(seed)
+    train_k, block_k, route_k, table_k = (i << 48 for i in range(4))
+    at = sorted(rng.sample(range(blocks), trains))
+    wait = [0] * trains
+    departures = itertools.count()
+    while True:
+        for i in range(trains):
+            ahead = at[(i + 1) % trains]
+            room = (ahead - at[i]) % blocks - 1 if trains > 1 else blocks
+            yield train_k + i
+            yield block_k + at[i]
+            for k in range(1, min(authority, room) + 1):
+                b = (at[i] + k) % blocks
+                yield block_k + b
+                if b % 7 == 3:
+                    yield route_k + b
+            if wait[i] > 0:
+                wait[i] -= 1
+                if wait[i] == 0:
+                    yield table_k + next(departures) % 500
+                continue
+            if room > 0 and rng.random() < 0.7:
+                at[i] = (at[i] + 1) % blocks
+                if at[i] % station == 0:
+                    wait[i] = dwell
+
+
+def rail_inventory(seed: int, trains: int, alpha: float, stops: int, horizon: int,
+                   near: float, day: int) -> Iterator[int]:
+    """A railway's seat inventory (frequency-skewed over a sliding window: SNCF's, Amtrak's
+    or Trenitalia's reservation system). A search or a booking is for one of ``trains``
+    trains (Zipf ``alpha``: the Friday evening and Monday morning expresses most) on one of
+    the next ``horizon`` days (most for the next few: geometric with mean ``near``) between
+    two of its ``stops`` stops, and reads the train-day's header, the inventory of every leg
+    between them and the fare family's rules. Every ``day`` requests the first day departs
+    (its keys are never read again) and a new day opens at the end of the horizon."""
+    rng = random.Random(seed)
+    head_k, leg_k, fare_k = (i << 48 for i in range(3))
+    which = _zipf(rng, trains, alpha)
+    fare = _zipf(rng, 12, 1.2)
+    today = 0
+    done = 0
+    while True:
+        t = which()
+        d = today + min(horizon - 1, int(rng.expovariate(1.0 / near)))
+        a = rng.randrange(stops - 1)
+        b = rng.randrange(a + 1, stops)
+        yield head_k + d * trains + t
+        for leg in range(a, b):
+            yield leg_k + (d * trains + t) * stops + leg
+        yield fare_k + fare()
+        done += 1
+        if done % day == 0:
+            today += 1
+
+
+def fresh37_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 49's held-out set: seeds 59000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 59000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "sushi_b60_m40": lambda: sushi_belt(s + 0, 60, 40, 1.0, 3, 0.3, 0.1),
+        "sushi_b400_m150": lambda: sushi_belt(s + 1, 400, 150, 0.8, 4, 0.4, 0.2),
+        "chiptiming_r300_m6": lambda: chip_timing(s + 2, 300, 6, 3, 0.3, 0.2, 1.0),
+        "chiptiming_r4000_m9": lambda: chip_timing(s + 3, 4000, 9, 8, 0.15, 0.1, 0.9),
+        "watchlist_u500_l8": lambda: watchlist_quotes(s + 4, 500, 300, 1.0, 8, 20, 30),
+        "watchlist_u20000_l25": lambda: watchlist_quotes(s + 5, 20000, 4000, 0.9, 25, 150, 60),
+        "vqueue_r12_g300": lambda: virtual_queue(s + 6, 12, 1.0, 300, 300, 0.3, 3000),
+        "vqueue_r40_g4000": lambda: virtual_queue(s + 7, 40, 0.8, 4000, 3000, 0.2, 25000),
+        "dental_p800_d20": lambda: dental_recall(s + 8, 800, 20, 60, 0.3, 8),
+        "dental_p20000_d60": lambda: dental_recall(s + 9, 20000, 60, 180, 0.2, 30),
+        "segments_s300_r40": lambda: segment_matching(s + 10, 300, 40, 1.0, 500, 8, 0.2),
+        "segments_s8000_r2000": lambda: segment_matching(s + 11, 8000, 2000, 0.8, 30000, 15,
+                                                         0.1),
+        "handover_c100_a25": lambda: cell_handover(s + 12, 100, 25, 600, 0.2, 40),
+        "handover_c2500_a60": lambda: cell_handover(s + 13, 2500, 60, 50000, 0.3, 80),
+        "cbtc_b60_t6": lambda: cbtc_trains(s + 14, 60, 6, 4, 6, 3),
+        "cbtc_b400_t16": lambda: cbtc_trains(s + 15, 400, 16, 6, 8, 4),
+        "railseat_t40_h30": lambda: rail_inventory(s + 16, 40, 1.0, 8, 30, 4.0, 800),
+        "railseat_t600_h90": lambda: rail_inventory(s + 17, 600, 0.8, 14, 90, 12.0, 6000),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -16865,7 +17253,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh30": fresh30_variants, "fresh31": fresh31_variants,
                 "fresh32": fresh32_variants, "fresh33": fresh33_variants,
                 "fresh34": fresh34_variants, "fresh35": fresh35_variants,
-                "fresh36": fresh36_variants}
+                "fresh36": fresh36_variants, "fresh37": fresh37_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

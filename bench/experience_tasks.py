@@ -63,6 +63,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh47b: floor plan 12, seed 4702; fresh47c: floor plan 13, seed 4703)
     .venv/bin/python bench/experience_tasks.py --split fresh48a # floor plan 4, seed 4801
         # (fresh48b: floor plan 24, seed 4802; fresh48c: floor plan 16, seed 4803)
+    .venv/bin/python bench/experience_tasks.py --split fresh49a # floor plan 6, seed 4901
+        # (fresh49b: floor plan 18, seed 4902; fresh49c: floor plan 27, seed 4903)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -383,6 +385,16 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only; 0 of 30 out of reach in each).
+# "fresh49a/b/c" (round 49) likewise, by a helper (heldout49) who ran no arm on them: the
+# next in line, a FIFTH reuse each: round 44's 6 (fresh24a's, reused by fresh30a, fresh35a,
+# fresh39c and fresh44b) with 4901 and 18 (fresh24b's, reused by fresh30b, fresh35b,
+# fresh40a and fresh44c) with 4902, and round 45's 27 (fresh24c's, reused by fresh31a,
+# fresh35c, fresh40b and fresh45a) with 4903 (none a tuning plan: 6, 18 and 27 are in
+# neither room_prior_fit's ODD nor put_spot_error's --plans). Next in line: sixth reuses of
+# round 45's 28 and 20, then round 46's 30.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only; 0 of 30 out of reach in each).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -412,7 +424,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh45a": (27, 4501), "fresh45b": (28, 4502), "fresh45c": (20, 4503),
           "fresh46a": (30, 4601), "fresh46b": (8, 4602), "fresh46c": (26, 4603),
           "fresh47a": (5, 4701), "fresh47b": (12, 4702), "fresh47c": (13, 4703),
-          "fresh48a": (4, 4801), "fresh48b": (24, 4802), "fresh48c": (16, 4803)}
+          "fresh48a": (4, 4801), "fresh48b": (24, 4802), "fresh48c": (16, 4803),
+          "fresh49a": (6, 4901), "fresh49b": (18, 4902), "fresh49c": (27, 4903)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

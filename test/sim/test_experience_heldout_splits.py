@@ -7,7 +7,7 @@ in round 35, fresh36a/b/c in round 36, fresh37a/b/c in round 37, fresh38a/b/c in
 round 38, fresh39a/b/c in round 39, fresh40a/b/c in round 40, fresh41a/b/c in round 41,
 fresh42a/b/c in round 42, fresh43a/b/c in round 43, fresh44a/b/c in round 44,
 fresh45a/b/c in round 45, fresh46a/b/c in round 46, fresh47a/b/c in round 47,
-fresh48a/b/c in round 48):
+fresh48a/b/c in round 48, fresh49a/b/c in round 49):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -41,7 +41,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh41": (4101, 4102, 4103), "fresh42": (4201, 4202, 4203),
           "fresh43": (4301, 4302, 4303), "fresh44": (4401, 4402, 4403),
           "fresh45": (4501, 4502, 4503), "fresh46": (4601, 4602, 4603),
-          "fresh47": (4701, 4702, 4703), "fresh48": (4801, 4802, 4803)}
+          "fresh47": (4701, 4702, 4703), "fresh48": (4801, 4802, 4803),
+          "fresh49": (4901, 4902, 4903)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -87,6 +88,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # round 43's 13.
 # Round 48's three reuse a kitchen a fifth time: the next in line, round 43's 4 and 24 and
 # round 44's 16.
+# Round 49's three reuse a kitchen a fifth time: the next in line, round 44's 6 and 18 and
+# round 45's 27.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -140,7 +143,10 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh47c": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a"),
           "fresh48a": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b"),
           "fresh48b": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c"),
-          "fresh48c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a")}
+          "fresh48c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a"),
+          "fresh49a": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b"),
+          "fresh49b": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c"),
+          "fresh49c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a")}
 LENGTH = 30  # the length the lead runs them at
 
 
