@@ -403,16 +403,41 @@ def probes() -> tuple[list[tuple[str, Any]], Any]:
             ("process_pingpong", pingpong)], close
 
 
-def run_probe(gaps: list[float], per_gap: int) -> dict:
+class NoHalt:
+    """While held, a PM QoS request of 0 us CPU wake-up latency (/dev/cpu_dma_latency, root):
+    the kernel keeps every CPU out of idle states with an exit latency (a guest's halt), so
+    an idle CPU polls instead. Machine-wide while held: a diagnostic for a quiet machine."""
+
+    PATH = "/dev/cpu_dma_latency"
+
+    def __init__(self) -> None:
+        self.fd: int | None = None
+
+    def hold(self, on: bool) -> None:
+        if on and self.fd is None:
+            self.fd = os.open(self.PATH, os.O_WRONLY)
+            os.write(self.fd, (0).to_bytes(4, "little"))
+        elif not on and self.fd is not None:
+            os.close(self.fd)  # the request ends with its file
+            self.fd = None
+
+
+def run_probe(gaps: list[float], per_gap: int, no_halt_ab: bool = False) -> dict:
     """Each probe after each gap (blocks of every gap once, shuffled; probes rotating), with
-    its wall, its thread's CPU and the share of the gap the machine's CPUs were halted."""
+    its wall, its thread's CPU and the share of the gap the machine's CPUs were halted.
+    `no_halt_ab`: every other block with the CPUs kept from halting (`NoHalt`), rows tagged
+    "nohalt", so idling with and without the halt is compared in one run."""
     work, close = probes()
+    qos = NoHalt()
     rows: list[dict] = []
     result: dict[str, Any] = {"gaps_s": gaps, "per_gap_and_probe": per_gap,
                               "loadavg_before": list(os.getloadavg()),
                               "cpuidle_states": [str(f) for f in CPUIDLE]}
     ncpu = max(1, len({f.parts[5] for f in CPUIDLE}))
-    for i, gap in enumerate(gap_order(gaps, per_gap * len(gaps))):
+    n = per_gap * len(gaps) * (2 if no_halt_ab else 1)
+    for i, gap in enumerate(gap_order(gaps, n)):
+        held = no_halt_ab and (i // len(gaps)) % 2 == 1
+        qos.hold(held)
         turn = i % len(work)
         for name, fn in work[turn:] + work[:turn]:
             h0 = halted_us()
@@ -421,11 +446,13 @@ def run_probe(gaps: list[float], per_gap: int) -> dict:
             h1 = halted_us()
             c, t = time.thread_time(), time.perf_counter()
             fn()
-            rows.append({"server": "probe", "kind": name, "gap": gap,
+            rows.append({"server": "probe_nohalt" if held else "probe", "kind": name,
+                         "gap": gap,
                          "wall_ms": (time.perf_counter() - t) * 1000,
                          "server_cpu_ms": (time.thread_time() - c) * 1000,
                          "halted_share_of_gap": ((h1 - h0) / 1e6 / gap / ncpu
                                                  if gap and CPUIDLE else 0.0)})
+    qos.hold(False)
     close()
     result["loadavg_after"] = list(os.getloadavg())
     # ("server_cpu_ms" here: this thread's CPU for the probe)
@@ -441,10 +468,12 @@ def main() -> int:
     ap.add_argument("--gaps", default="0,0.05,0.2,1")
     ap.add_argument("--per-gap", type=int, default=50, help="requests per kind and gap")
     ap.add_argument("--out", default="")
+    ap.add_argument("--no-halt-ab", action="store_true",
+                    help="probe: every other block with the CPUs kept from halting (root)")
     args = ap.parse_args()
     gaps = [float(g) for g in args.gaps.split(",")]
     if args.part == "probe":
-        result = run_probe(gaps, args.per_gap)
+        result = run_probe(gaps, args.per_gap, args.no_halt_ab)
         print(f"wrote {save_result(args.out or 'recall_idle_gap_probe', result, indent=1)}")
         return 0
     # recall_dds_latency reads its own flags from sys.argv and its split switch from the

@@ -45,3 +45,19 @@ def test_probes_run_their_work_and_end_the_echo_process() -> None:
     for summary in result["by_probe_gap"].values():
         assert summary["wall_ms"]["n"] == 1 and summary["wall_ms"]["p50"] > 0
         assert 0.0 <= summary["halted_share_of_gap"]["p50"] <= 1.0
+
+
+def test_no_halt_ab_holds_every_other_block_and_tags_its_rows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    bench = load_bench("recall_idle_gap")
+    held: list[bool] = []
+    # The device's request is machine-wide (every CPU kept polling): a test records the
+    # requests instead of making them.
+    monkeypatch.setattr(bench.NoHalt, "hold", lambda self, on: held.append(on))
+    result = bench.run_probe([0.0, 0.01], 1, no_halt_ab=True)
+    # per gap: block 0 free, block 1 held, then released
+    assert held == [False, False, True, True, False]
+    servers = {k.split("/")[0] for k in result["by_probe_gap"]}
+    assert servers == {"probe", "probe_nohalt"}
+    for summary in result["by_probe_gap"].values():
+        assert summary["wall_ms"]["n"] == 1
