@@ -709,16 +709,7 @@ class RecallMemory:
             recaller = self._recaller
             if recaller is None:
                 return -1  # before warm_up: a model load is not started from a topic
-            asked = subtask_queries(recaller, text)
-            started = recaller.prefetch_queries(asked.texts)
-            # The steps' lexical halves too, beside that call (the request ranks each step
-            # over the same units, recall_subtasks): what is left of the request is the
-            # cosines, the selection and the answer. Units changed before it arrives: it
-            # computes its own.
-            if started >= 0:
-                units, _, labels, key = self._snapshot()
-                recaller.prepare_lexical(asked.queries, units, labels=labels, units_key=key)
-            return started
+            return recaller.prefetch_queries(subtask_queries(recaller, text).texts)
         finally:
             self._lock.release()
 

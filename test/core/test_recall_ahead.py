@@ -28,13 +28,8 @@ NOW = 1_700_000_500.0
 TASK = "take the mug to the sink, then put the aple in the fridge, then wipe the table"
 
 
-def _answer(memory: Memory, episode: str = "ep1", close: bool = False
-            ) -> tuple[list[tuple[str, str]], str]:
-    try:
-        a = memory.recall.recall(TASK, 3, 600, episode, now=NOW, per_subtask=True)
-    finally:
-        if close:
-            memory.close()
+def _answer(memory: Memory, episode: str = "ep1") -> tuple[list[tuple[str, str]], str]:
+    a = memory.recall.recall(TASK, 3, 600, episode, now=NOW, per_subtask=True)
     return [(u.unit.object_id, repr(u.score)) for u in a.units], a.context
 
 
@@ -174,75 +169,4 @@ def test_prefetches_are_bounded_and_refused_texts_change_nothing(
         assert recaller.wait_for_prefetch(60)
     finally:
         release.set()
-        memory.close()
-
-
-def _warm(memory: Memory) -> Memory:
-    """A memory that has answered before (as the server's: its units' vectors made), so
-    the text sent ahead reads the units the request will."""
-    memory.recall.recall("bring me the mug", 3, 600, now=NOW)
-    return memory
-
-
-def _counting_lexical(recaller: recall_module.Recaller, monkeypatch: pytest.MonkeyPatch
-                      ) -> list[str]:
-    computed: list[str] = []
-    real = recaller._lexical_arrays
-
-    def counted(instruction: str, rows: np.ndarray) -> recall_module._Lexical:
-        computed.append(instruction)
-        return real(instruction, rows)
-
-    monkeypatch.setattr(recaller, "_lexical_arrays", counted)
-    return computed
-
-
-def test_a_text_sent_ahead_leaves_the_request_its_steps_lexical_halves_made(
-        tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Round 49: the prefetch also reads each step's words against the units (the lexical
-    half, ~40 % of the request's own CPU once the model is off it); the request takes
-    them and answers the same (on round 48's code it computed all three itself)."""
-    cold = _answer(_warm(kitchen_memory(tmp_path / "cold", embedder, NOW)), close=True)
-    memory = _warm(kitchen_memory(tmp_path / "m", embedder, NOW))
-    try:
-        rm = memory.recall
-        recaller = rm._ensure()
-        assert rm.prefetch_subtasks(TASK) == 3
-        assert recaller.wait_for_prefetch(60)
-        computed = _counting_lexical(recaller, monkeypatch)
-        assert _answer(memory) == cold
-        assert computed == [] and recaller.lexical_ahead_used == 3
-        # Taken once: the same text again is ranked from the scored memo, not from them.
-        assert not recaller._lexical_ahead
-    finally:
-        memory.close()
-
-
-def test_units_changed_after_the_text_was_sent_the_request_reads_them_itself(
-        tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The mug replaced between the text and its request (another mug seen, the old one
-    gone): the halves made ahead read the old units, so none is taken; the answer is the
-    new units' own."""
-    from memory_node.core.units import ObjectMemoryUnit as Unit
-
-    mug = Unit("Mug_new", "Mug", (0.5, 0.9, 0.5), area_id="kitchen",
-               first_seen=NOW - 30, last_seen=NOW - 10)
-    cold_memory = _warm(kitchen_memory(tmp_path / "cold", embedder, NOW))
-    cold_memory.upsert_object(mug)
-    cold_memory.remove_object("Mug_2")
-    cold = _answer(cold_memory, close=True)
-    memory = _warm(kitchen_memory(tmp_path / "m", embedder, NOW))
-    try:
-        rm = memory.recall
-        recaller = rm._ensure()
-        assert rm.prefetch_subtasks(TASK) == 3
-        assert recaller.wait_for_prefetch(60)
-        assert recaller.lexical_ahead_made == 3
-        memory.upsert_object(mug)
-        memory.remove_object("Mug_2")
-        computed = _counting_lexical(recaller, monkeypatch)
-        assert _answer(memory) == cold
-        assert "Mug_new" in [oid for oid, _ in cold[0]]  # the change shows in the answer
-        assert len(computed) == 3 and recaller.lexical_ahead_used == 0
-    finally:
         memory.close()

@@ -106,9 +106,6 @@ PREFETCH_WAIT_S = 0.1
 # Background calls started ahead of requests and not yet ended, at most: beyond it
 # prefetch_queries starts nothing (the worker's queue stays bounded whoever asks).
 MAX_PREFETCH_CALLS = 8
-# Lexical halves made ahead of the requests that rank their texts (prepare_lexical), at
-# most: a prefetched instruction's steps (~0.25 MB each at 10,000 units).
-LEXICAL_AHEAD = 8
 # Sets of types present whose NameIndex is kept (or, seen once, that were seen), least
 # recently used out: the keyed ranking's one set, beside the sets of a few steps' pools.
 NAME_INDEXES = 16
@@ -823,14 +820,6 @@ class Recaller:
         self._scored_memo: OrderedDict[tuple, tuple[tuple[object, RecallConfig], Scored]] \
             = OrderedDict()
         self.scored_memo_hits = 0
-        # Lexical halves made before their request (prepare_lexical), by (text, index
-        # version, WordNet answers), with the rows and config they read; a ranking takes
-        # its one and drops it.
-        self._lexical_ahead: OrderedDict[
-            tuple[str, int, bool], tuple[tuple[np.ndarray, RecallConfig], _Lexical]] \
-            = OrderedDict()
-        self.lexical_ahead_made = 0
-        self.lexical_ahead_used = 0
         self._purposes: dict[str, frozenset[str]] = {}
         # What the name rules read across every type present (their words, heads and
         # definitions), for the last set of types (_read_names): per units version.
@@ -1215,8 +1204,7 @@ class Recaller:
                 self.scored_memo_hits += 1
                 return held
         if mode == "hybrid" and n:
-            lex = self._lexical_taken(instruction, rows) \
-                or self._lexical_arrays(instruction, rows)
+            lex = self._lexical_arrays(instruction, rows)
         else:
             lex = _Lexical.empty(n)
         query = pending.result()[0]
@@ -1241,53 +1229,6 @@ class Recaller:
         if units_key is None or self.config.scored_memo <= 0 or not n:
             return None
         return (instruction, mode, n, self.index.version, self._lexicon() is not None)
-
-    def prepare_lexical(self, texts: Sequence[str], units: Sequence[ObjectMemoryUnit], *,
-                        labels: Mapping[str, str] | None = None,
-                        area_names: Mapping[str, str] | None = None,
-                        units_key: object = None) -> int:
-        """Make, before the keyed rankings of ``texts`` over ``units`` arrive, the lexical
-        half each will compute (_lexical_arrays: the text's words against every type, the
-        rows' attribute and place words), so those requests find it made and answer the
-        same; returns how many were made. Called with the caller's lock held, as scored
-        is. A ranking takes one only for its very text, rows, index version and config
-        (what _lexical_arrays reads): a unit added or redescribed since, or a unit vector
-        set by the request, and it computes its own, as without this."""
-        if units_key is None or not self.config.vectorised or self.config.mode != "hybrid":
-            return 0
-        entries, rows = self._rows_for(units, labels, area_names, units_key)
-        if not len(entries):
-            return 0
-        held, version, lexicon = self._lexical_ahead, self.index.version, \
-            self._lexicon() is not None
-        for key in [k for k, h in held.items() if k[1] != version or h[0][1] is not self.config]:
-            del held[key]   # stale: no ranking can take it
-        made = 0
-        for text in texts:
-            instruction = self.spelled(check_instruction(text))
-            key = (instruction, version, lexicon)
-            if key in held:
-                continue
-            held[key] = ((rows, self.config), self._lexical_arrays(instruction, rows))
-            made += 1
-            while len(held) > LEXICAL_AHEAD:
-                held.popitem(last=False)
-        self.lexical_ahead_made += made
-        return made
-
-    def _lexical_taken(self, instruction: str, rows: np.ndarray) -> _Lexical | None:
-        """The lexical half prepare_lexical made for this text over these rows, once."""
-        if not self._lexical_ahead:
-            return None
-        held = self._lexical_ahead.pop(
-            (instruction, self.index.version, self._lexicon() is not None), None)
-        if held is None or held[0][1] is not self.config:
-            return None
-        made_rows = held[0][0]
-        if made_rows is not rows and not np.array_equal(made_rows, rows):
-            return None
-        self.lexical_ahead_used += 1
-        return held[1]
 
     def _memo_get(self, key: tuple, entries: Sequence[_UnitEntry]) -> Scored | None:
         """The kept ranking of ``key`` if it read these very entries (the keyed rows
