@@ -404,5 +404,14 @@ def test_stats_say_where_recall_time_goes(client_node: Node, server: Server) -> 
             assert t[f"recall.wall_us.{kind}.{stage}.p99"] >= \
                 t[f"recall.wall_us.{kind}.{stage}.median"] >= 0
         assert t[f"recall.wall_us.{kind}.model.median"] > 0      # new texts: the model ran
-        assert t[f"recall.wall_us.{kind}.total.median"] >= t[f"recall.wall_us.{kind}.model.median"]
+        # Each of these is a piece of the request's own wall time, one sample per request
+        # beside the total's, so the total's order statistics bound theirs (a total that
+        # missed a piece fails here). Not the model: its seconds are summed over the calls,
+        # and the query's call on the model worker runs beside the units' call on the
+        # request's thread (new or changed unit texts, e.g. after a restart), so it may
+        # exceed the wall; only its part not hidden (model - model_hidden) is the
+        # request's, which the medians of the two cannot bound.
+        total = t[f"recall.wall_us.{kind}.total.median"]
+        for stage in ("check", "lock", "snapshot", "sources", "rank", "context", "prefetch"):
+            assert total >= t[f"recall.wall_us.{kind}.{stage}.median"], stage
         assert t[f"recall.cpu_us.{kind}.total.median"] > 0
