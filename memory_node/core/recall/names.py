@@ -88,6 +88,7 @@ PHRASE_PLACES = PLACE_WORDS | SOURCE_WORDS | frozenset(
 COORDINATORS = frozenset({"and", "or", "but", "then"})
 LANDMARK_PHRASE = 4  # words of a landmark's noun phrase read at most ("the big white sofa")
 _BREAK = re.compile(r"[,.;:!?()\u2014\u2013]")  # punctuation that ends a phrase
+_SENTENCE_END = re.compile(r"[.!?]")  # punctuation that ends a sentence
 _SPACED_DASH = re.compile(r"\s+-+\s+")  # "the clock - not on the dresser": a dash, not a hyphen
 # What may stand between two words read as one compound ("soap bar", "salt-shaker"):
 # anything else ("book -> shelf", "the book, shelf") is a boundary the speaker wrote.
@@ -354,7 +355,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 root_nouns: bool = False, pictograph_words: bool = False,
                 contrast_kinds: bool = False, compound_modifiers: bool = False,
                 adverb_nouns: bool = False, of_landmarks: bool = False,
-                vertical_landmarks: bool = False) -> QueryTerms:
+                vertical_landmarks: bool = False, repeated_denials: bool = False
+                ) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -372,7 +374,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     marked as a landmark of it too (:func:`landmarks`); ``of_landmarks``: so is the
     noun phrase after "of" that says which of a place's kind is meant ("in the drawer
     of the side table"); ``vertical_landmarks``: so is one after "under", "above",
-    "behind" ... (``landmarks`` with ``vertical``)."""
+    "behind" ... (``landmarks`` with ``vertical``). ``repeated_denials``: a denied thing
+    said earlier in its sentence is withdrawn there too (:func:`retracted`)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -510,7 +513,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
                       tuple(shortest), frozenset(verbs), regional,
-                      retracted(text, lex, contrast_places, contrast_kinds),
+                      retracted(text, lex, contrast_places, contrast_kinds, repeated_denials),
                       tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
@@ -1205,7 +1208,8 @@ def _contains(name: tuple[str, ...], other: tuple[str, ...]) -> bool:
 
 
 def retracted(text: str, lexicon: Lexicon | None = None,
-              contrast_places: bool = False, contrast_kinds: bool = False) -> frozenset[int]:
+              contrast_places: bool = False, contrast_kinds: bool = False,
+              repeated_denials: bool = False) -> frozenset[int]:
     """Indices of the words (``query_terms``' tokens) whose things the speaker takes back.
 
     * A negator before a noun phrase denies it: "not the cup", "knives, not spoons",
@@ -1231,6 +1235,10 @@ def retracted(text: str, lexicon: Lexicon | None = None,
       The place phrase right after the denied noun phrase is denied instead (the sofa,
       the desk). A "no" right before a negator ("a drawer, no, not the pen") opens that
       negation; it repairs nothing before it.
+    * ``repeated_denials``: a denied thing said earlier in its sentence is that earlier
+      mention withdrawn (a self-repair repeats what it repairs: "put it in the bin -
+      well, not the bin, on the shelf"; "into the laundry hamper ... not the hamper"):
+      the nearest earlier noun phrase holding every word the denial says is taken back.
 
     A thing said again outside these words stays wanted ("put my phone on charge no I
     mean put my phone on the shelf"): the caller drops only what is said nowhere else.
@@ -1243,6 +1251,10 @@ def retracted(text: str, lexicon: Lexicon | None = None,
     # brk[i]: punctuation between word i and word i + 1 (or after the last word).
     brk = [bool(_BREAK.search(low[m.end():found[i + 1].start()])) if i + 1 < len(found)
            else True for i, m in enumerate(found)]
+    # ends[i]: a sentence ends after word i (only a repeated denial reads it).
+    ends = [bool(_SENTENCE_END.search(low[m.end():found[i + 1].start()]))
+            if i + 1 < len(found) else True
+            for i, m in enumerate(found)] if repeated_denials else []
     lex = lexicon if lexicon is not None and lexicon.available else None
 
     def thing(w: str) -> bool:
@@ -1310,7 +1322,35 @@ def retracted(text: str, lexicon: Lexicon | None = None,
             out.update(_place_phrase(words, brk, j + (j < len(words) and words[j] in PRO_FORMS)))
         else:
             out.update(denied)
+            if repeated_denials:
+                out.update(_repeated_phrase(words, brk, ends, i, denied, lex))
     return frozenset(out)
+
+
+def _repeated_phrase(words: list[str], brk: list[bool], ends: list[bool], i: int,
+                     denied: list[int], lex: Lexicon | None) -> list[int]:
+    """The words of the nearest noun phrase before ``words[i]`` (a negator), in its
+    sentence (``ends``: a sentence ends after the word), that holds a noun of the
+    ``denied`` phrase and every other word it says: the thing the denial repairs. A
+    phrase's words: the noun and its modifiers before it, back to a function word or
+    punctuation ("the laundry hamper"); not past the noun ("in the bin - well, not the
+    bin": a dash is no break here)."""
+    def base(w: str) -> str:
+        return lex.noun(w) if lex is not None else w
+
+    said = {base(words[d]) for d in denied if words[d] not in STOPWORDS}
+    j = i - 1
+    while j >= 0 and not ends[j]:
+        if words[j] not in STOPWORDS and base(words[j]) in said:
+            start = j
+            while start > 0 and not brk[start - 1] and words[start - 1] not in STOPWORDS:
+                start -= 1
+            # Every word the denial says is in it: "not the hamper" repeats "the laundry
+            # hamper", "not the coffee table" does not repeat "the side table".
+            if said <= {base(w) for w in words[start:j + 1]}:
+                return list(range(start, j + 1))
+        j -= 1
+    return []
 
 
 def _next_word(words: list[str], i: int, skip: frozenset[str]) -> str:

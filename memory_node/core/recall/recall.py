@@ -170,6 +170,10 @@ class RecallConfig:
                                      # the remote on the sofa, the one on the side table")
                                      # is wanted: its place is denied instead; and "no,
                                      # not the X" repairs nothing before it (round 37)
+    repeated_denials: bool = True    # ... and so is the earlier mention of a denied
+                                     # thing in its sentence ("put it in the bin - well,
+                                     # not the bin, on the shelf": a repair repeats what
+                                     # it repairs; names.retracted, round 49)
     landmark_places: bool = True     # a thing said only in a phrase of nearness that
                                      # places another thing said ("the little table by
                                      # the sofa", "the pepper by the toaster") is not
@@ -1541,7 +1545,8 @@ class Recaller:
                                                                self.config.compound_modifiers,
                                                                self.config.adverb_nouns,
                                                                self.config.of_landmarks,
-                                                               self.config.vertical_landmarks)
+                                                               self.config.vertical_landmarks,
+                                                               self.config.repeated_denials)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1666,7 +1671,7 @@ class Recaller:
                         cfg.landmark_places, cfg.region_nouns, cfg.root_nouns,
                         cfg.pictograph_words, cfg.contrast_kinds,
                         cfg.compound_modifiers, cfg.adverb_nouns, cfg.of_landmarks,
-                        cfg.vertical_landmarks)
+                        cfg.vertical_landmarks, cfg.repeated_denials)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
