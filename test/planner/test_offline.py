@@ -614,6 +614,25 @@ def test_a_receptacle_first_seen_since_the_task_began_waits_for_the_rooms_explor
                                                          "open(Drawer_1)"]
 
 
+def test_with_no_room_left_to_explore_what_waited_for_the_explore_is_searched_nearest_first(
+        ) -> None:
+    """Round 49: the drawer that waited for the kitchen's explore goes first only when the
+    alternative is a walk to another room. In a house of one room (every stream and layout
+    plan of the benches) the search after the explore is the one of every closed receptacle,
+    nearest first: a drawer the explore itself showed, nearer, is opened before it."""
+    planner = OfflinePlanner()
+    scene = {k: u for k, u in _kitchen_seen(6).items() if k != "Cabinet_hall"}
+    req = PlanRequest("x", "", Vocabulary(), ["area_0", "area_1"],
+                      goal_conditions=("HOLDING(Mug)",), robot_position=(0.0, 0.0, 0.0),
+                      place_rooms={"area_0": "kitchen", "area_1": "kitchen"}, scene=scene)
+    req.notes["known_at_start"] = frozenset(scene) - {"Drawer_1"}
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
+    _history(req, "explore", ("kitchen", "Mug"), False, ErrorCode.NOT_FOUND)
+    req.scene["Drawer_2"] = UnitView("Drawer_2", "Drawer", (0.2, 0.0, 0.3), "closed", "area_1")
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_2)",
+                                                         "open(Drawer_2)"]
+
+
 def _sponge_in_the_basin() -> Vocabulary:
     """Memory has the sponge in the sink basin (the arm may find it shut in a cabinet)."""
     vocab = Vocabulary()

@@ -325,7 +325,8 @@ class OfflinePlanner:
         self._saw_it(req, types)
         self._usual_place(req, sim, types, explored)
         self._open_recalled(req, sim, types)
-        for room in self._rooms_for(req, sim, keys, types):
+        rooms = self._rooms_for(req, sim, keys, types)
+        for room in rooms:
             # Exploring a room looks at every area in it: once per room and sought type.
             if (room, types[0]) not in explored:
                 if self._looked_over(req, room):
@@ -335,8 +336,10 @@ class OfflinePlanner:
                 raise _Explore(SkillCall("explore", (room, types[0])))
             # The room's explore (or a look at memory's spot) found nothing: what its
             # search left for the explore is this room's last candidate, opened before a
-            # walk to another room's (`_search`, notes["left_for_explore"]).
-            self._search(req, sim, types, room, left_for_explore=True)
+            # walk to another room's (`_search`, notes["left_for_explore"]). With no room
+            # left to explore every closed receptacle is next anyway, nearest first.
+            if any((r, types[0]) not in explored for r in rooms):
+                self._search(req, sim, types, room, left_for_explore=True)
         self._search(req, sim, types)
         self._look_again(req, sim, keys, types)
         self._search_read_open(req, sim, types)
