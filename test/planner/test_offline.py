@@ -589,48 +589,23 @@ def test_a_receptacle_first_seen_since_the_task_began_waits_for_the_rooms_explor
     """Round 48 (layout sweep plan 213, s0000): the drawer was first seen by this task's
     camera on a walk (not in the task's first scene graph), which glimpses a room without
     looking over what stands in it; one explore looks at every surface at once, where each
-    such receptacle costs a walk and an open. The drawer waits for the room's explore.
-    One memory knew when the task began is still opened before the room's explore.
-
-    Round 49: when that explore finds nothing, the drawer it waited for is the room's last
-    candidate (memory looked the room over and never saw a mug standing there) and is
-    opened next, while the robot is in the kitchen; the hall's explore comes after it.
-    Round 48 left it for after every room's explore: a walk and an explore per room more
-    before the one receptacle left where the object most likely is."""
+    such receptacle costs a walk and an open. The drawer is searched as one in a room
+    memory had not looked over: after the rooms' explores, nearest first. One memory knew
+    when the task began is still opened before the room's explore."""
     planner = OfflinePlanner()
     scene = _kitchen_seen(6)
     req = _search_request(scene)
     req.notes["known_at_start"] = frozenset(scene) - {"Drawer_1"}
     assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
     _history(req, "explore", ("kitchen", "Mug"), False, ErrorCode.NOT_FOUND)
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(hall, Mug)"]
+    _history(req, "explore", ("hall", "Mug"), False, ErrorCode.NOT_FOUND)
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
                                                          "open(Drawer_1)"]
-    _history(req, "navigate", ("Drawer_1",), True)
-    _history(req, "open", ("Drawer_1",), True)
-    assert [str(c) for c in planner.plan(req).calls] == ["explore(hall, Mug)"]
     req = _search_request(scene)
     req.notes["known_at_start"] = frozenset(scene)
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
                                                          "open(Drawer_1)"]
-
-
-def test_with_no_room_left_to_explore_what_waited_for_the_explore_is_searched_nearest_first(
-        ) -> None:
-    """Round 49: the drawer that waited for the kitchen's explore goes first only when the
-    alternative is a walk to another room. In a house of one room (every stream and layout
-    plan of the benches) the search after the explore is the one of every closed receptacle,
-    nearest first: a drawer the explore itself showed, nearer, is opened before it."""
-    planner = OfflinePlanner()
-    scene = {k: u for k, u in _kitchen_seen(6).items() if k != "Cabinet_hall"}
-    req = PlanRequest("x", "", Vocabulary(), ["area_0", "area_1"],
-                      goal_conditions=("HOLDING(Mug)",), robot_position=(0.0, 0.0, 0.0),
-                      place_rooms={"area_0": "kitchen", "area_1": "kitchen"}, scene=scene)
-    req.notes["known_at_start"] = frozenset(scene) - {"Drawer_1"}
-    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Mug)"]
-    _history(req, "explore", ("kitchen", "Mug"), False, ErrorCode.NOT_FOUND)
-    req.scene["Drawer_2"] = UnitView("Drawer_2", "Drawer", (0.2, 0.0, 0.3), "closed", "area_1")
-    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_2)",
-                                                         "open(Drawer_2)"]
 
 
 def _sponge_in_the_basin() -> Vocabulary:

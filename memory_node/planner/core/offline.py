@@ -325,8 +325,7 @@ class OfflinePlanner:
         self._saw_it(req, types)
         self._usual_place(req, sim, types, explored)
         self._open_recalled(req, sim, types)
-        rooms = self._rooms_for(req, sim, keys, types)
-        for room in rooms:
+        for room in self._rooms_for(req, sim, keys, types):
             # Exploring a room looks at every area in it: once per room and sought type.
             if (room, types[0]) not in explored:
                 if self._looked_over(req, room):
@@ -334,12 +333,6 @@ class OfflinePlanner:
                     # it: it is shut in something there, if it is in this room at all.
                     self._search(req, sim, types, room, before_explore=True)
                 raise _Explore(SkillCall("explore", (room, types[0])))
-            # The room's explore (or a look at memory's spot) found nothing: what its
-            # search left for the explore is this room's last candidate, opened before a
-            # walk to another room's (`_search`, notes["left_for_explore"]). With no room
-            # left to explore every closed receptacle is next anyway, nearest first.
-            if any((r, types[0]) not in explored for r in rooms):
-                self._search(req, sim, types, room, left_for_explore=True)
         self._search(req, sim, types)
         self._look_again(req, sim, keys, types)
         self._search_read_open(req, sim, types)
@@ -903,8 +896,7 @@ class OfflinePlanner:
         raise _Explore(SkillCall("explore", (spot.object_id, types[0])))
 
     def _search(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
-                room: str | None = None, before_explore: bool = False,
-                left_for_explore: bool = False) -> None:
+                room: str | None = None, before_explore: bool = False) -> None:
         """Exploring found nothing (or memory has looked over `room` and never saw the
         object there): open the closed receptacles memory knows that could hold the
         object (in `room`, when given), nearest first, one per plan (what is inside is
@@ -918,17 +910,8 @@ class OfflinePlanner:
         every open receptacle at once (layout sweep plan 213, s0000, round 47: a copy of
         the scene read after the walk to the box held the 10 drawers it passed, all ten
         were walked to and opened before `explore(living_room, CreditCard)`, which found
-        the card in view: 26 calls against 7). They are noted (notes["left_for_explore"])
-        and wait for the explore.
-
-        `left_for_explore`: the room is explored for the type and found nothing; only the
-        receptacles a search before its explore left for it are opened, nearest first.
-        Memory looked the room over and never saw the type standing in it, so the object
-        is shut in something there if it is in this room at all: with the explore done
-        they are the room's last candidates, and the robot stands in the room. Searched
-        after every other room's explore (round 48), they cost those walks and explores
-        first, a task's whole step budget in a house of many rooms; this order costs at
-        most the one explore more than opening them before it (round 47's)."""
+        the card in view: 26 calls against 7). They are searched as those of a room memory
+        had not looked over: after the rooms' explores."""
         searched = req.notes.setdefault("searched", set())
         # Where memory last had an object of the type that is gone from memory's view
         # (absent, or not found) counts as closed whatever its state reads: an unread or
@@ -950,18 +933,14 @@ class OfflinePlanner:
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
         passed = self._passed_over(req)
         start = req.notes.get("known_at_start")
-        left: set[tuple[str, str]] = req.notes.setdefault("left_for_explore", set())
         closed = [u for u in known.values()
                   if (u.state == "closed" or u.object_id in last)
                   and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
                   and u.object_id not in passed
-                  and (not left_for_explore or (u.object_id, types[0]) in left)
+                  and (not before_explore or start is None or u.object_id in start
+                       or u.object_id in last)
                   and self._may_hold(u.label, types)]
-        if before_explore and start is not None:
-            wait = {u.object_id for u in closed if u.object_id not in start | last}
-            left.update((w, types[0]) for w in wait)
-            closed = [u for u in closed if u.object_id not in wait]
         if not closed:
             return
         here = req.robot_position
