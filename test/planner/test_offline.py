@@ -2282,3 +2282,29 @@ def test_a_pick_refused_in_a_container_put_away_opens_what_memory_has_the_contai
     assert [str(c) for c in planner.plan(req).calls] == ["open(Cabinet_1)"]
     _history(req, "open", ("Cabinet_1",), True)
     assert [str(c) for c in planner.plan(req).calls] == ["pick(Egg_1)"]
+
+
+def test_a_pick_refused_on_a_plate_put_away_opens_what_memory_has_the_plate_in() -> None:
+    """Tune untidied, stream seed 3113 (round 48, the experience arm, s0019): the knife on
+    the plate, the plate in a cabinet the bowl's task then closed; the knife's pick was
+    refused "inside a closed Cabinet". The chain memory holds climbed "in" links only: the
+    knife is on the plate, so no receptacle was read, the cabinet beside was tried and the
+    kitchen explored, never the plate's cabinet: the task was lost. An object on something
+    in a receptacle is in that receptacle; one on a closed receptacle is not shut in it."""
+    planner = OfflinePlanner(accepts=lambda rec, obj: True)
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Knife_1", "Knife", (-1.2, -2.2, 0.5), receptacle_id="Plate_1", relation="on"),
+        UnitView("Plate_1", "Plate", (-1.2, -2.2, 0.5), receptacle_id="Cabinet_1",
+                 relation="in"),
+        UnitView("Cabinet_1", "Cabinet", (-1.3, -2.3, 0.5), "closed"),
+        UnitView("Cabinet_2", "Cabinet", (-1.2, -2.1, 0.5), "closed")])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Knife)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    _history(req, "navigate", ("Knife_1",), True)
+    _history(req, "pick", ("Knife_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "pick: the Knife is inside a closed Cabinet", "Cabinet")
+    # 62e37c84: ["open(Cabinet_2)"] (nearest to the knife; the plate's cabinet unread)
+    assert [str(c) for c in planner.plan(req).calls] == ["open(Cabinet_1)"]
+    _history(req, "open", ("Cabinet_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["pick(Knife_1)"]

@@ -176,16 +176,21 @@ def _before(read: float | None, task_start: float | None) -> bool:
 
 
 def _receptacles_up(known: dict[str, UnitView], unit: UnitView) -> Iterator[UnitView]:
-    """The receptacles memory has `unit` in, innermost first: each "in" link followed once,
-    stopping at a receptacle memory does not hold (the shut-in checks of a pick and of a
-    look both climb this chain)."""
+    """The receptacles memory has `unit` in, innermost first: each "in" or "on" link
+    followed once, stopping at a receptacle memory does not hold (the shut-in checks of a
+    pick and of a look both climb this chain). Only one reached through an "in" link is
+    yielded: a knife on a plate in a cabinet is in the cabinet (tune untidied, stream seed
+    3113, s0019, round 48: the chain stopped at the plate and the task was lost), a cup on
+    a closed fridge is not in the fridge."""
     seen, inner = {unit.object_id}, unit
-    while inner.relation == "in" and inner.receptacle_id and inner.receptacle_id not in seen:
+    while inner.relation in ("in", "on") and inner.receptacle_id \
+            and inner.receptacle_id not in seen:
         seen.add(inner.receptacle_id)
         outer = known.get(inner.receptacle_id)
         if outer is None:
             return
-        yield outer
+        if inner.relation == "in":
+            yield outer
         inner = outer
 
 
