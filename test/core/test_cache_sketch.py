@@ -13,9 +13,7 @@ from pathlib import Path
 import pytest
 
 from memory_node.core.cache.hashing import stable_hash
-from memory_node.core.cache.sketch import MIN_WIDTH, FrequencySketch
-from memory_node.core.cache.steered import SteeredWTinyLFUPolicy
-from memory_node.core.cache.wtinylfu import MIN_SKETCH_SAMPLE, WTinyLFUPolicy
+from memory_node.core.cache.sketch import FrequencySketch
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -102,39 +100,6 @@ def test_bad_sketch_arguments() -> None:
         FrequencySketch(0)
     with pytest.raises(ValueError):
         FrequencySketch(10, width_factor=0)
-    with pytest.raises(ValueError):
-        FrequencySketch(10, min_width=0)
-
-
-def test_small_cache_sketch_does_not_count_unseen_keys() -> None:
-    # Round 49 (issue 11): W-TinyLFU's sketch at C=10 ages only after MIN_SKETCH_SAMPLE (320)
-    # increments. With a row of 64 counters (before the MIN_WIDTH floor) a sample of distinct
-    # keys seen once left 97 % of never-seen keys with a non-zero estimate and 84 % at >= 2,
-    # i.e. a newcomer looked like a key referenced twice and won admission over residents.
-    rng = random.Random(11)
-    for c in (5, 10, 25):
-        sk = FrequencySketch(c, min_sample=MIN_SKETCH_SAMPLE)
-        for k in rng.sample(range(10**9), sk.sample_size - 1):
-            sk.increment(k)
-        assert sk.resets == 0
-        est = [sk.frequency(k) for k in rng.sample(range(10**9, 2 * 10**9), 2000)]
-        assert sum(e >= 1 for e in est) < 0.10 * len(est), c
-        assert sum(e >= 2 for e in est) < 0.01 * len(est), c
-
-
-def test_row_floor_leaves_large_caches_alone() -> None:
-    # The floor is for the small caches the 320-increment aging sample overwhelms; from
-    # C=100 up a row is 4 x next_pow2(C) >= MIN_WIDTH counters, as before round 49.
-    assert FrequencySketch(10).width == MIN_WIDTH
-    assert FrequencySketch(10, min_width=64).width == 64
-    for c, width in ((100, 512), (250, 1024), (1000, 4096)):
-        assert FrequencySketch(c).width == width
-        assert FrequencySketch(c, min_width=64).width == width
-    # One source for the default: the policies pass the floor through unchanged.
-    assert WTinyLFUPolicy(10).sketch.width == MIN_WIDTH
-    assert WTinyLFUPolicy(10, min_width=64).sketch.width == 64
-    assert SteeredWTinyLFUPolicy(10).sketch.width == MIN_WIDTH
-    assert SteeredWTinyLFUPolicy(10, sketch_min_width=64).sketch.width == 64
 
 
 class _Colour(enum.Enum):

@@ -22,14 +22,6 @@ __all__ = ["Doorkeeper", "FrequencySketch", "sketch_indexes"]
 
 MAX_COUNT = 15
 DEPTH = 4
-# Round 49 (issue 11): at least MIN_WIDTH counters per row (2 KiB per sketch). The sketch ages
-# only every max(10 x C, 320) increments (wtinylfu.MIN_SKETCH_SAMPLE), so at C <= 25 a row of
-# 4 x next_pow2(C) counters (64 before this round) counts hundreds of distinct keys, and the
-# collisions lift one-hit keys' estimates until they win admission: plain W-TinyLFU at C=10 on
-# fresh36 fell below theine (25.63 % against 25.74 %); 512 counters, 1.6 per increment of that
-# sample, gave 26.45 % (256 less, 1,024 no more; bench/README_cache.md, round 49). From C=100 up
-# 4 x next_pow2(C) >= 512 already, so larger caches are untouched.
-MIN_WIDTH = 512
 # bytes.translate tables: halving and "is odd" in C rather than a Python loop over the table.
 _HALVE = bytes(i >> 1 for i in range(256))
 _ODD = bytes(i & 1 for i in range(256))
@@ -116,7 +108,6 @@ class FrequencySketch:
             Caffeine's counter budget.
         sample_factor: aging happens after ``sample_factor x capacity`` increments (10 as in
             Caffeine and the TinyLFU paper), but never sooner than ``min_sample`` increments.
-        min_width: at least this many counters per row (MIN_WIDTH; 64 before round 49).
     """
 
     __slots__ = ("additions", "doorkeeper", "mask", "resets", "sample_size", "table", "width")
@@ -129,15 +120,13 @@ class FrequencySketch:
         width_factor: int = 4,
         sample_factor: int = 10,
         min_sample: int = 0,
-        min_width: int = MIN_WIDTH,
     ) -> None:
         if capacity < 1:
             raise ValueError(f"sketch capacity must be >= 1, got {capacity}")
         if width_factor < 1 or sample_factor < 1:
             raise ValueError("width_factor and sample_factor must be >= 1")
-        if min_width < 1:
-            raise ValueError(f"min_width must be >= 1, got {min_width}")
-        self.width = _next_pow2(max(min_width, width_factor * capacity))
+        # A floor of 64 counters per row (256 bytes): tiny caches otherwise collide constantly.
+        self.width = _next_pow2(max(64, width_factor * capacity))
         self.mask = self.width - 1
         self.table = bytearray(DEPTH * self.width)
         self.sample_size = max(sample_factor * capacity, min_sample)
