@@ -1,0 +1,102 @@
+"""Round 49 (floor49): merge the sketch row floor's runs and apply the keep rule.
+
+Reads ``cache_rule_tuning_r49_floor_part*.json`` (every tuning cell at C <= 50 that round 49's
+screen had not run; settings ``main`` = 64-counter rows, ``floor`` = the MIN_WIDTH default),
+``cache_rule_tuning_r49_small.json`` (the screen: fresh30-36 at C <= 50, ``main`` / ``w512``),
+``cache_rule_tuning_r49_floor_check.json`` (a re-run of 24 screen cells and 24 cells at C >= 100)
+and the held-out files' theine rows, and writes ``cache_floor_r49_summary.json``.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import statistics
+from collections import defaultdict
+from pathlib import Path
+
+RES = Path(__file__).resolve().parent / "results"
+RULE = -0.5
+
+
+def main() -> None:
+    cells: dict[tuple[str, str, int], dict] = {}
+    for f in sorted(glob.glob(str(RES / "cache_rule_tuning_r49_floor_part*.json"))):
+        for c in json.loads(Path(f).read_text())["cells"]:
+            cells[(c["set"], c["trace"], c["C"])] = c
+    small = json.loads((RES / "cache_rule_tuning_r49_small.json").read_text())["cells"]
+    stored = {(c["set"], c["trace"], c["C"]): c for c in small}
+    for k, c in stored.items():
+        cells.setdefault(k, {**c, "floor": c["w512"], "margin_floor": c["margin_w512"]})
+    out: dict = {"cells": len(cells)}
+    chk = RES / "cache_rule_tuning_r49_floor_check.json"
+    if chk.exists():
+        rows = json.loads(chk.read_text())["cells"]
+        same_small = [(r["main"], r["floor"]) == (stored[k]["main"], stored[k]["w512"])
+                      for r in rows if (k := (r["set"], r["trace"], r["C"])) in stored]
+        big = [r["main"] == r["floor"] for r in rows if r["C"] > 50]
+        out["check"] = {"screen_cells_bit_identical": f"{sum(same_small)}/{len(same_small)}",
+                        "C>=100_main_equals_floor": f"{sum(big)}/{len(big)}"}
+    cs = list(cells.values())
+    below_m = {k for k, c in cells.items() if c["margin_main"] < RULE}
+    below_f = {k for k, c in cells.items() if c["margin_floor"] < RULE}
+    d = [c["margin_floor"] - c["margin_main"] for c in cs]
+    per_c: dict[int, list[float]] = defaultdict(list)
+    for c, x in zip(cs, d, strict=True):
+        per_c[c["C"]].append(x)
+    out.update({
+        "below_main": len(below_m), "below_floor": len(below_f),
+        "new": sorted(below_f - below_m), "fixed": sorted(below_m - below_f),
+        "neg_sum_main": round(sum(c["margin_main"] for c in cs if c["margin_main"] < 0), 2),
+        "neg_sum_floor": round(sum(c["margin_floor"] for c in cs if c["margin_floor"] < 0), 2),
+        "change": round(sum(d), 2), "up": sum(x > 0.005 for x in d),
+        "down": sum(x < -0.005 for x in d),
+        "mean_change_per_C": {c: round(statistics.fmean(v), 3) for c, v in sorted(per_c.items())},
+        "largest_losses": sorted(([c["set"], c["trace"], c["C"], c["margin_main"],
+                                   c["margin_floor"]] for c in cs), key=lambda r: r[4] - r[3])[:8],
+        "smallest_margin_floor": min(([c["set"], c["trace"], c["C"], c["margin_floor"]]
+                                      for c in cs), key=lambda r: r[3]),
+    })
+    # W-TinyLFU minus theine per set and C: theine's stored rows (the held-out run of each set;
+    # theine does not depend on our code), main / floor from these runs.
+    theine: dict = {}
+    for f in sorted(glob.glob(str(RES / "cache_rule_heldout_fresh*_r*_main.json"))):
+        if "100k" in f:
+            continue
+        h = json.loads(Path(f).read_text())
+        which = h["variants"]
+        for t in h["traces"]:
+            if t["events"] != 30_000:
+                continue
+            for r in t["rows"]:
+                if "theine" in r and r["capacity"] <= 50:
+                    theine[(which, t["trace"], r["capacity"])] = r["theine"]
+    gaps: dict[str, dict] = {}
+    worse = []
+    for (which, c), ks in sorted(_group(theine).items()):
+        ks = [k for k in ks if k in cells]
+        if not ks:
+            continue
+        m = statistics.fmean(100 * cells[k]["main"] / cells[k]["events"] - theine[k] for k in ks)
+        f = statistics.fmean(100 * cells[k]["floor"] / cells[k]["events"] - theine[k] for k in ks)
+        gaps.setdefault(which, {})[c] = [round(m, 3), round(f, 3), len(ks)]
+        if m >= 0 and f < m - 1e-9:
+            worse.append([which, c, round(m, 3), round(f, 3)])
+    out["wtinylfu_minus_theine_main_floor_n"] = gaps
+    out["theine_lower_where_was_ge0"] = worse
+    out["theine_below0_floor"] = [[w, c, *v[:2]] for w, g in gaps.items() for c, v in g.items()
+                                  if v[1] < 0]
+    (RES / "cache_floor_r49_summary.json").write_text(json.dumps(out, indent=1))
+    print(json.dumps({k: v for k, v in out.items() if k != "wtinylfu_minus_theine_main_floor_n"},
+                     indent=1))
+
+
+def _group(theine: dict) -> dict[tuple[str, int], list]:
+    g: dict[tuple[str, int], list] = defaultdict(list)
+    for k in theine:
+        g[(k[0], k[2])].append(k)
+    return g
+
+
+if __name__ == "__main__":
+    main()
