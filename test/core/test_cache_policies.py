@@ -19,6 +19,7 @@ from memory_node.core.cache import (
 from memory_node.core.cache.optimum import optimal_hit_rate
 from memory_node.core.cache.policies import LRUPolicy
 from memory_node.core.cache.simulate import read_through_hits as hits
+from memory_node.core.cache.steered import SteeredWTinyLFUPolicy
 
 
 def test_policy_names_and_protocol() -> None:
@@ -200,7 +201,17 @@ def test_golden_eviction_order_capacity_10() -> None:
         if not p.get(k):
             p.put(k)
     assert evicted[:40] == GOLDEN_WTINYLFU_C10
-    assert len(evicted) == 323
+    # Round 49: 323 with the sketch's old 64-counter rows. The MIN_WIDTH floor keeps the first
+    # 40 evictions and saves 7 misses, all on the hot keys (266 -> 273 hits of 330 hot
+    # references): fewer one-off keys reach admission on collided counts.
+    assert len(evicted) == 316
+    old: list[Hashable] = []
+    p = SteeredWTinyLFUPolicy(10, old.append, 0, sketch_min_width=64)
+    for k in _golden_trace():
+        if not p.get(k):
+            p.put(k)
+    assert old[:40] == GOLDEN_WTINYLFU_C10
+    assert len(old) == 323
 
 
 def test_runs_are_reproducible_with_str_keys() -> None:

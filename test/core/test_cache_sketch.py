@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from memory_node.core.cache.hashing import stable_hash
-from memory_node.core.cache.sketch import FrequencySketch
+from memory_node.core.cache.sketch import MIN_WIDTH, FrequencySketch
+from memory_node.core.cache.steered import SteeredWTinyLFUPolicy
+from memory_node.core.cache.wtinylfu import MIN_SKETCH_SAMPLE, WTinyLFUPolicy
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -100,6 +102,51 @@ def test_bad_sketch_arguments() -> None:
         FrequencySketch(0)
     with pytest.raises(ValueError):
         FrequencySketch(10, width_factor=0)
+    with pytest.raises(ValueError):
+        FrequencySketch(10, min_width=0)
+
+
+def test_small_cache_sketch_does_not_count_unseen_keys() -> None:
+    # Round 49 (issue 11): W-TinyLFU's sketch at C=10 ages only after MIN_SKETCH_SAMPLE (320)
+    # increments. With a row of 64 counters (before the MIN_WIDTH floor) a sample of distinct
+    # keys seen once left 97 % of never-seen keys with a non-zero estimate and 84 % at >= 2,
+    # i.e. a newcomer looked like a key referenced twice and won admission over residents.
+    rng = random.Random(11)
+    for c in (5, 10, 25):
+        sk = FrequencySketch(c, min_sample=MIN_SKETCH_SAMPLE)
+        for k in rng.sample(range(10**9), sk.sample_size - 1):
+            sk.increment(k)
+        assert sk.resets == 0
+        est = [sk.frequency(k) for k in rng.sample(range(10**9, 2 * 10**9), 2000)]
+        assert sum(e >= 1 for e in est) < 0.10 * len(est), c
+        assert sum(e >= 2 for e in est) < 0.01 * len(est), c
+
+
+def test_row_floor_only_where_the_aging_sample_is_floored() -> None:
+    # The floor is for the small caches whose aging sample is raised to MIN_SKETCH_SAMPLE
+    # (10 x C < 320: C <= 25 with the defaults). From C=32 up the sample is 10 x C, as in
+    # Caffeine, and the row is main's 4 x next_pow2(C), floored at 64 counters as before
+    # round 49 (at C=50 the floor broke fresh27's raft while fixing nothing).
+    floored = {"min_sample": MIN_SKETCH_SAMPLE}
+    for c, old in ((5, 64), (10, 64), (25, 128)):
+        assert FrequencySketch(c, **floored).width == MIN_WIDTH
+        assert FrequencySketch(c, min_width=64, **floored).width == old
+        assert FrequencySketch(c).width == old  # no sample floor, no row floor
+        assert WTinyLFUPolicy(c).sketch.width == MIN_WIDTH
+        assert SteeredWTinyLFUPolicy(c).sketch.width == MIN_WIDTH
+    for c, width in ((32, 128), (50, 256), (100, 512), (250, 1024), (1000, 4096)):
+        assert FrequencySketch(c, **floored).width == width
+        assert FrequencySketch(c, min_width=64, **floored).width == width
+        assert WTinyLFUPolicy(c).sketch.width == width
+        assert WTinyLFUPolicy(c, min_width=64).sketch.width == width
+        assert SteeredWTinyLFUPolicy(c).sketch.width == width
+        assert SteeredWTinyLFUPolicy(c, sketch_min_width=64).sketch.width == width
+    # The sample floor is the condition, not the capacity: a sample raised above 10 x C at
+    # C=50 brings the row floor with it.
+    assert FrequencySketch(50, min_sample=1000).width == MIN_WIDTH
+    # One source for the default: the policies pass the floor through unchanged.
+    assert WTinyLFUPolicy(10, min_width=64).sketch.width == 64
+    assert SteeredWTinyLFUPolicy(10, sketch_min_width=64).sketch.width == 64
 
 
 class _Colour(enum.Enum):

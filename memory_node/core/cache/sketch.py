@@ -22,6 +22,18 @@ __all__ = ["Doorkeeper", "FrequencySketch", "sketch_indexes"]
 
 MAX_COUNT = 15
 DEPTH = 4
+# Round 49 (issue 11): at least MIN_WIDTH counters per row (2 KiB per sketch), but only while the
+# aging sample is held at its floor (sample_factor x C < min_sample; wtinylfu.MIN_SKETCH_SAMPLE =
+# 320, so C <= 25 with the defaults). There the sketch counts 13-64 x C increments before it
+# ages, in a row of 4 x next_pow2(C) counters (64 before this round), and the collisions lift
+# one-hit keys' estimates until they win admission: plain W-TinyLFU at C=10 on fresh36 fell
+# below theine (25.63 % against 25.74 %); 512 counters, 1.6 per increment of that sample, gave
+# 26.45 % (256 less, 1,024 no more). Where the sample is 10 x C, as in Caffeine, the row is
+# Caffeine's budget and the width stays as before: floored at C=50 too, it broke fresh27's
+# raft C=50 (+1.69 -> -0.97 points) while fixing no cell (bench/README_cache.md, round 49).
+MIN_WIDTH = 512
+# Every row has at least this many counters (256 bytes): tiny caches otherwise collide constantly.
+ROW_FLOOR = 64
 # bytes.translate tables: halving and "is odd" in C rather than a Python loop over the table.
 _HALVE = bytes(i >> 1 for i in range(256))
 _ODD = bytes(i & 1 for i in range(256))
@@ -108,6 +120,8 @@ class FrequencySketch:
             Caffeine's counter budget.
         sample_factor: aging happens after ``sample_factor x capacity`` increments (10 as in
             Caffeine and the TinyLFU paper), but never sooner than ``min_sample`` increments.
+        min_width: at least this many counters per row while the aging sample is held at
+            ``min_sample`` (MIN_WIDTH); otherwise the row floor is ROW_FLOOR, as before round 49.
     """
 
     __slots__ = ("additions", "doorkeeper", "mask", "resets", "sample_size", "table", "width")
@@ -120,16 +134,21 @@ class FrequencySketch:
         width_factor: int = 4,
         sample_factor: int = 10,
         min_sample: int = 0,
+        min_width: int = MIN_WIDTH,
     ) -> None:
         if capacity < 1:
             raise ValueError(f"sketch capacity must be >= 1, got {capacity}")
         if width_factor < 1 or sample_factor < 1:
             raise ValueError("width_factor and sample_factor must be >= 1")
-        # A floor of 64 counters per row (256 bytes): tiny caches otherwise collide constantly.
-        self.width = _next_pow2(max(64, width_factor * capacity))
+        if min_width < 1:
+            raise ValueError(f"min_width must be >= 1, got {min_width}")
+        self.sample_size = max(sample_factor * capacity, min_sample)
+        # A sample raised to min_sample counts more keys than the capacity-sized row was
+        # budgeted for; only then does the row need min_width counters.
+        floor = min_width if sample_factor * capacity < min_sample else ROW_FLOOR
+        self.width = _next_pow2(max(floor, width_factor * capacity))
         self.mask = self.width - 1
         self.table = bytearray(DEPTH * self.width)
-        self.sample_size = max(sample_factor * capacity, min_sample)
         self.additions = 0
         self.resets = 0
         self.doorkeeper: Doorkeeper | None = Doorkeeper(capacity) if doorkeeper else None

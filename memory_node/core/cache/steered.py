@@ -148,6 +148,7 @@ from typing import TYPE_CHECKING
 
 from ._common import EvictCallback, check_callback, check_capacity, unhashable
 from .policies import FIFOPolicy, LRUPolicy
+from .sketch import MIN_WIDTH
 from .wtinylfu import PERCENT_MAIN, PERCENT_MAIN_PROTECTED, WTinyLFUPolicy
 
 if TYPE_CHECKING:  # the package's __init__ imports this module
@@ -626,6 +627,8 @@ class SteeredWTinyLFUPolicy:
         utility, utility_weight: passed to the W-TinyLFU expert (off by default).
         climb_rival: the recency ghosts are the W-TinyLFU expert's climber's rival (round
             42, CLIMB_RIVAL); False leaves its climber Caffeine's, as before round 42.
+        sketch_min_width: the W-TinyLFU expert's sketch row floor where its aging sample is
+            floored, i.e. C <= 25 (sketch.MIN_WIDTH; 64 is the sketch before round 49).
     """
 
     __slots__ = (
@@ -740,6 +743,7 @@ class SteeredWTinyLFUPolicy:
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
         climb_rival: bool = CLIMB_RIVAL,
+        sketch_min_width: int = MIN_WIDTH,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -758,7 +762,8 @@ class SteeredWTinyLFUPolicy:
         self._experts: tuple[ReplacementPolicy, ...] = (
             WTinyLFUPolicy(capacity, self._expert_evicted(0), seed, utility=utility,
                            utility_weight=utility_weight,
-                           climb_rival=self._recency_hits if climb_rival else None),
+                           climb_rival=self._recency_hits if climb_rival else None,
+                           min_width=sketch_min_width),
             LRUPolicy(capacity, self._expert_evicted(1)),
             FIFOPolicy(capacity, self._expert_evicted(2)),
         )

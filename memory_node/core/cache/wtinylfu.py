@@ -38,7 +38,7 @@ from collections.abc import Callable, Hashable, Iterator
 
 from ._common import EvictCallback, check_callback, check_capacity, unhashable
 from .hashing import _GOLDEN, _MUL1, _MUL2, MASK64, stable_hash
-from .sketch import FrequencySketch, sketch_indexes
+from .sketch import MIN_WIDTH, FrequencySketch, sketch_indexes
 
 __all__ = ["WTinyLFUPolicy"]
 
@@ -93,7 +93,7 @@ class WTinyLFUPolicy:
         protected_fraction: protected share of the main space (Caffeine: 80%).
         adaptive: hill-climb the window size; False keeps it fixed.
         doorkeeper: put a Bloom filter in front of the sketch.
-        width_factor, sample_factor, min_sample: see :class:`FrequencySketch`.
+        width_factor, sample_factor, min_sample, min_width: see :class:`FrequencySketch`.
         climb_sample_factor, min_climb_sample: the climber's sample is
             ``max(climb_sample_factor x capacity, min_climb_sample)`` lookups.
         initial_step: first step as a signed fraction of the capacity (Caffeine: -6.25%).
@@ -173,6 +173,7 @@ class WTinyLFUPolicy:
         utility: Callable[[Hashable], float] | None = None,
         utility_weight: float = 0.0,
         climb_rival: Callable[[], tuple[int, ...]] | None = None,
+        min_width: int = MIN_WIDTH,
     ) -> None:
         self.capacity = check_capacity(capacity)
         if not (math.isfinite(utility_weight) and utility_weight >= 0.0):
@@ -189,7 +190,7 @@ class WTinyLFUPolicy:
             raise ValueError("window_fraction must be in [0, 1] and protected_fraction in [0, 1)")
         self._sketch = FrequencySketch(
             capacity, doorkeeper=doorkeeper, width_factor=width_factor,
-            sample_factor=sample_factor, min_sample=min_sample,
+            sample_factor=sample_factor, min_sample=min_sample, min_width=min_width,
         )
         # Cached for the inline hot path; reset() halves this bytearray in place.
         self._table = self._sketch.table
