@@ -15,6 +15,8 @@ import statistics
 from collections import defaultdict
 from pathlib import Path
 
+from environment import with_environment
+
 RES = Path(__file__).resolve().parent / "results"
 RULE = -0.5
 
@@ -86,7 +88,7 @@ def main() -> None:
     out["theine_lower_where_was_ge0"] = worse
     out["theine_below0_floor"] = [[w, c, *v[:2]] for w, g in gaps.items() for c, v in g.items()
                                   if v[1] < 0]
-    (RES / "cache_floor_r49_summary.json").write_text(json.dumps(out, indent=1))
+    (RES / "cache_floor_r49_summary.json").write_text(json.dumps(with_environment(out), indent=1))
     print(json.dumps({k: v for k, v in out.items() if k != "wtinylfu_minus_theine_main_floor_n"},
                      indent=1))
 

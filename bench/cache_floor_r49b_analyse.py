@@ -18,6 +18,8 @@ import statistics
 from collections import defaultdict
 from pathlib import Path
 
+from environment import with_environment
+
 from memory_node.core.cache.wtinylfu import MIN_SKETCH_SAMPLE
 
 RES = Path(__file__).resolve().parent / "results"
@@ -114,7 +116,7 @@ def main() -> None:
                                  if v[0] < 0]
     out["theine_below0_new"] = [[w, c, v[1]] for w, g in gaps.items() for c, v in g.items()
                                 if v[1] < 0]
-    (RES / "cache_floor_r49b_summary.json").write_text(json.dumps(out, indent=1))
+    (RES / "cache_floor_r49b_summary.json").write_text(json.dumps(with_environment(out), indent=1))
     print(json.dumps({k: v for k, v in out.items() if k != "theine_main_new_n"}, indent=1))
 
 
