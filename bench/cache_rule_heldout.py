@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh36|fresh37] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh37|fresh38] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh37][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh38][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -576,6 +576,29 @@ late second references: the chip timing's next mat, the virtual queue's return w
 the passholders, the dental recalls and fillings; frequency-skewed: the dishes, the
 watchlists' symbols, the segments and routes, the rides and the trains; a sliding window
 with an abrupt change: the seat inventory's departing days and the park's closing.
+``fresh38`` (seeds 60000+) was written in round 50 before anything ran on it, by a writer
+who did not read the policy's code: a cricket league's live ball-by-ball scoring (every
+ball reading the innings, both batters, the bowler and the over; the bowlers swapping ends
+each over, fans refreshing the scorecards), a bowling centre's lane scoring (parties
+bowling in turn frame after frame, league teams back every week), a Bitcoin node's mempool
+(a transaction read on admission and as peers fetch it, again when a block confirms it
+minutes later; fee bumps and children spending unconfirmed parents), a contact centre's
+call distributor (the caller's account read in the IVR and again when an agent answers
+after the queue's wait; callers ringing back about an open case hours later), a
+motorway's average-speed cameras (every plate read at one site and again at the next one
+downstream; the commuters and lorries every day), an audio recognition service's
+fingerprint index (clips of the week's chart songs reading a few of a song's hash posting
+lists; new releases entering at the top), a social network's trending topics (evergreen
+hashtags by Zipf, bursts of new tags that fade), a golf course's GPS carts (groups teeing
+off in turn and playing the holes in order, every report reading the hole's map and pin)
+and a 3D print farm's job server (printers polled in turn, each streaming its job's
+G-code in order; best-selling models printed again and again). Recency-dominated by
+construction: the bowling lanes and the golf carts (and the smaller cricket round's
+balls); loops: the print farm's polls and the cricket league's matches; late second
+references: the mempool's confirmations, the contact centre's answered calls and
+callbacks, the average-speed cameras' next site, the league bowlers and the members;
+frequency-skewed: the chart songs, the evergreen hashtags, the best-selling models and the
+busy callers; bursts with a drift: the new hashtags and the new releases.
 """
 
 from __future__ import annotations
@@ -17235,6 +17258,402 @@ def fresh37_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def cricket_scoring(seed: int, fans: int, alpha: float, balls: int, wicket: float,
+                    poll: float, matches: int) -> Iterator[int]:
+    """A cricket match's live ball-by-ball scoring (recency with an alternation: the
+    scorer's app feeding Cricinfo's or Cricbuzz's scorecards). Every ball reads the innings,
+    the striker, the non-striker, the bowler and the over; the bowlers swap ends each over,
+    so a bowler comes back six balls after his last one and the striker changes on odd runs
+    and at the over's end. A wicket (probability ``wicket`` a ball) brings a new batter;
+    ``balls`` balls make an innings, two an afternoon's match, ``matches`` matches run at
+    once (a round of a league). With probability ``poll`` a ball also serves a fan's
+    scorecard refresh (a match by Zipf ``alpha``, of ``fans`` fans' followed teams' matches:
+    the derby most), reading the match's scorecard and its current batters."""
+    rng = random.Random(seed)
+    inn_k, bat_k, bowl_k, over_k, card_k = (i << 48 for i in range(5))
+    which = _zipf(rng, matches, alpha)
+    follow = _zipf(rng, fans, 1.0)
+    players = itertools.count()
+    innings = itertools.count()
+
+    def new_innings() -> list[int]:
+        return [next(innings), next(players), next(players), next(players), next(players),
+                0, 0]
+
+    # per match: innings, striker, non-striker, bowler on, bowler off, ball, over
+    state = [new_innings() for _ in range(matches)]
+    overs = itertools.count()
+    for m in state:
+        m[6] = next(overs)
+    while True:
+        for m in state:
+            yield inn_k + m[0]
+            yield bat_k + m[1]
+            yield bat_k + m[2]
+            yield bowl_k + m[3]
+            yield over_k + m[6]
+            if rng.random() < wicket:
+                m[1] = next(players)
+                yield bat_k + m[1]
+            elif rng.random() < 0.35:  # a single or a three: the batters cross
+                m[1], m[2] = m[2], m[1]
+            m[5] += 1
+            if m[5] % 6 == 0:
+                m[1], m[2] = m[2], m[1]
+                m[3], m[4] = m[4], m[3]
+                m[6] = next(overs)
+                if rng.random() < 0.1:  # a change of bowling
+                    m[3] = next(players)
+            if m[5] >= balls:
+                m[:] = new_innings()
+            if rng.random() < poll:
+                f = state[which()] if rng.random() < 0.5 else state[follow() % matches]
+                yield card_k + f[0]
+                yield bat_k + f[1]
+
+
+def bowling_lanes(seed: int, lanes: int, size: int, games: int, league: float,
+                  shoes: int) -> Iterator[int]:
+    """A bowling centre's lane scoring (recency with short loops: Brunswick's Sync or
+    QubicaAMF's BES X). Each of ``lanes`` lanes has a party of about ``size`` bowlers who
+    bowl in turn, frame after frame; every roll reads the lane, the bowler's game and the
+    pinsetter's state, a strike or a spare the lane's display animation (a few, Zipf).
+    A party's bowlers' profiles (their averages, for the handicap) are read as it starts;
+    after ``games`` games the party pays (the lane's tab, the shoes rented: one of
+    ``shoes`` sizes, Zipf around the middle) and a new party takes the lane; a share
+    ``league`` of parties are league teams, the same bowlers week after week."""
+    rng = random.Random(seed)
+    lane_k, game_k, pin_k, anim_k, tab_k, shoe_k, bowler_k = (i << 48 for i in range(7))
+    anim = _zipf(rng, 30, 1.2)
+    shoe = _zipf(rng, shoes, 0.7)
+    teams = 8 * lanes
+    casual = itertools.count(5 * teams)
+    tabs = itertools.count()
+    parties: list[tuple[list[int], int]] = []
+    frames = [0] * lanes
+
+    def party() -> Iterator[int]:
+        k = max(1, min(8, int(rng.gauss(size, 1.0))))
+        if rng.random() < league:
+            team = rng.randrange(teams) * 5
+            bowlers = [team + i for i in range(min(k, 5))]
+        else:
+            bowlers = [next(casual) for _ in range(k)]
+        for b in bowlers:
+            yield bowler_k + b
+        parties.append((bowlers, next(tabs)))
+
+    for _ in range(lanes):
+        yield from party()
+    while True:
+        lane = rng.randrange(lanes)
+        bowlers, tab = parties[lane]
+        turn, game = frames[lane] % len(bowlers), frames[lane] // (10 * len(bowlers))
+        for roll in range(2):
+            yield lane_k + lane
+            yield game_k + tab * 64 + game * 8 + turn
+            yield pin_k + lane
+            r = rng.random()
+            if r < 0.25:
+                yield anim_k + anim()
+                break
+            if roll == 1 and r < 0.55:
+                yield anim_k + anim()
+        frames[lane] += 1
+        if frames[lane] >= 10 * len(bowlers) * games:
+            yield tab_k + tab
+            for _ in bowlers:
+                yield shoe_k + shoe()
+            yield from party()
+            parties[lane] = parties.pop()
+            frames[lane] = 0
+
+
+def mempool_txs(seed: int, rate: int, block: int, peers: int, fees: float,
+                rbf: float) -> Iterator[int]:
+    """A Bitcoin node's mempool (late second references: Bitcoin Core's mempool and relay).
+    A new transaction arrives about every event: its entry is read on admission, with its
+    parent's entry when it spends an unconfirmed output (child pays for parent), and again
+    as it is announced to a few of ``peers`` peers, whose GETDATA requests read it a few
+    events later. About every ``block`` events a block arrives: every transaction it
+    confirms is read once more and leaves (the highest feerates first, a geometric feerate
+    with mean ``fees``; the block holds ``rate`` times its interval's share), the rest wait
+    for the next. With probability ``rbf`` a transaction is replaced by a fee bump (the old
+    entry read and evicted, a new one admitted)."""
+    rng = random.Random(seed)
+    tx_k, peer_k, blk_k = (i << 48 for i in range(3))
+    ids = itertools.count()
+    pool: dict[int, float] = {}
+    recent: list[int] = []
+    heights = itertools.count()
+    until = block
+    t = 0
+    while True:
+        tx = next(ids)
+        pool[tx] = rng.expovariate(1.0 / fees)
+        yield tx_k + tx
+        if recent and rng.random() < 0.2:
+            parent = rng.choice(recent)
+            if parent in pool:
+                yield tx_k + parent
+        recent = (recent + [tx])[-50:]
+        for _ in range(rng.randint(1, 3)):
+            yield peer_k + rng.randrange(peers)
+            yield tx_k + tx
+        if rng.random() < rbf and recent:
+            old = rng.choice(recent)
+            if old in pool:
+                yield tx_k + old
+                fee = pool.pop(old)
+                new = next(ids)
+                pool[new] = fee * 1.5
+                yield tx_k + new
+        t += 1
+        if t >= until:
+            yield blk_k + next(heights)
+            take = sorted(pool, key=pool.__getitem__, reverse=True)[:rate * block]
+            for c in take:
+                yield tx_k + c
+                del pool[c]
+            until = t + int(rng.expovariate(1.0 / block)) + 1
+
+
+def contact_centre(seed: int, customers: int, alpha: float, queues: int, agents: int,
+                   wait: int, repeat: float) -> Iterator[int]:
+    """A contact centre's automatic call distributor (late second references: Genesys's or
+    Avaya's ACD with its IVR and CRM screen pop). A call reads the caller's account in the
+    IVR (customers by Zipf ``alpha``: the few business accounts most) and the menu's queue
+    (one of ``queues``); about ``wait`` events later one of ``agents`` agents answers it:
+    the account is read again for the screen pop, with its last case and the agent's
+    record, and at wrap-up the case once more. A share ``repeat`` of callers call back the
+    same day about their open case (the account and the case again, much later)."""
+    rng = random.Random(seed)
+    acct_k, queue_k, case_k, agent_k = (i << 48 for i in range(4))
+    who = _zipf(rng, customers, alpha)
+    queue = _zipf(rng, queues, 1.0)
+    cases: dict[int, int] = {}
+    new_case = itertools.count()
+    held: list[tuple[int, int, int]] = []  # (due, account, queue)
+    callbacks: list[tuple[int, int]] = []
+    t = 0
+    while True:
+        if callbacks and callbacks[0][0] <= t:
+            _, a = heapq.heappop(callbacks)
+        else:
+            a = who()
+        q = queue()
+        yield acct_k + a
+        yield queue_k + q
+        heapq.heappush(held, (t + int(rng.uniform(0.3, 1.7) * wait), a, q))
+        while held and held[0][0] <= t:
+            _, a2, q2 = heapq.heappop(held)
+            if a2 not in cases or rng.random() < 0.5:
+                cases[a2] = next(new_case)
+            yield queue_k + q2
+            yield acct_k + a2
+            yield case_k + cases[a2]
+            yield agent_k + rng.randrange(agents)
+            yield case_k + cases[a2]
+            if rng.random() < repeat:
+                heapq.heappush(callbacks, (t + rng.randint(5 * wait, 40 * wait), a2))
+        t += 1
+
+
+def average_speed(seed: int, cameras: int, vehicles: int, alpha: float, travel: int,
+                  hotlist: int, hit: float) -> Iterator[int]:
+    """Average-speed cameras on a motorway (late second references: ANPR point-to-point
+    enforcement, SPECS or VECTOR). Every read at one of ``cameras`` camera sites reads the
+    site, the plate's open journey record and the police hotlist's bucket for the plate
+    (``hotlist`` buckets, a few hot); the plate's next read, at the next site downstream,
+    comes about ``travel`` events later (a lognormal spread of speeds), closing the record
+    against the segment's limit. Vehicles enter by Zipf ``alpha`` over ``vehicles`` plates
+    (the commuters and the lorries every day, most plates once); with probability ``hit``
+    a read matches the hotlist and the watched plate's file is read."""
+    rng = random.Random(seed)
+    site_k, plate_k, hot_k, file_k = (i << 48 for i in range(4))
+    plate = _zipf(rng, vehicles, alpha)
+    bucket = _zipf(rng, hotlist, 0.6)
+    due: list[tuple[int, int, int]] = []  # (when, plate, site)
+    t = 0
+    while True:
+        if due and due[0][0] <= t:
+            _, p, s = heapq.heappop(due)
+        else:
+            p, s = plate(), rng.randrange(max(1, cameras - 2))
+        yield site_k + s
+        yield plate_k + p
+        yield hot_k + bucket()
+        if rng.random() < hit:
+            yield file_k + p
+        if s + 1 < cameras and rng.random() < 0.85:
+            heapq.heappush(due, (t + max(1, int(travel * rng.lognormvariate(0.0, 0.3))),
+                                 p, s + 1))
+        t += 1
+
+
+def audio_fingerprint(seed: int, songs: int, alpha: float, hashes: int, probes: int,
+                      chart: int) -> Iterator[int]:
+    """An audio recognition service's fingerprint lookups (frequency-skewed with a drift:
+    Shazam's or SoundHound's hash index). Every query is a few seconds of a song (Zipf
+    ``alpha`` over ``songs``, by this week's chart: every ``chart`` queries a new release
+    enters at the top and the rest slide down) and reads ``probes`` of its ``hashes``
+    constellation hashes' posting lists, from where in the song the clip began; a hash
+    shared by many songs (the silence, a common chord) now and then. A match reads the
+    song's metadata and, often, its lyrics."""
+    rng = random.Random(seed)
+    hash_k, meta_k, lyric_k = (i << 48 for i in range(3))
+    rank = _zipf(rng, songs, alpha)
+    common = _zipf(rng, 200, 1.0)
+    top = songs
+    t = 0
+    while True:
+        song = top - 1 - rank()
+        start = rng.randrange(max(1, hashes - probes))
+        for h in range(start, start + probes):
+            yield hash_k + song * hashes + h + 1000
+            if rng.random() < 0.05:
+                yield hash_k + common()
+        yield meta_k + song
+        if rng.random() < 0.4:
+            yield lyric_k + song
+        t += 1
+        if t % chart == 0:
+            top += 1
+
+
+def hashtag_trends(seed: int, tags: int, alpha: float, burst: float, life: int,
+                   per: int) -> Iterator[int]:
+    """A social network's trending topics (frequency-skewed with bursts: Twitter's or
+    Threads' trend counters). Every post carries one to ``per`` hashtags, each read (its
+    counter bumped) and with it the post's region's trend list: most tags by Zipf ``alpha``
+    over ``tags`` (the evergreen ones), and with probability ``burst`` a post starts a new
+    tag that, for about ``life`` posts, is on a share of every post that decays (a goal, a
+    celebrity's news)."""
+    rng = random.Random(seed)
+    tag_k, region_k = (i << 48 for i in range(2))
+    steady = _zipf(rng, tags, alpha)
+    fresh = itertools.count(tags)
+    hot: list[tuple[int, int]] = []  # (tag, born)
+    t = 0
+    while True:
+        yield region_k + rng.randrange(20)
+        for _ in range(rng.randint(1, per)):
+            r = rng.random()
+            live = [(g, b) for g, b in hot if t - b < 3 * life]
+            hot = live
+            if live and r < 0.6:
+                g, b = rng.choice(live)
+                if rng.random() < math.exp(-(t - b) / life):
+                    yield tag_k + g
+                    continue
+            yield tag_k + steady()
+        if rng.random() < burst:
+            hot.append((next(fresh), t))
+        t += 1
+
+
+def golf_carts(seed: int, holes: int, groups: int, interval: int, polls: int,
+               regulars: int) -> Iterator[int]:
+    """A golf course's GPS cart fleet (recency-dominated: GPS Industries' or Tagmarshal's
+    pace-of-play system). Groups tee off every ``interval`` polls and play ``holes`` holes
+    in order, about ``polls`` position reports a hole; every report reads the cart, the
+    hole's map and the day's pin position, and the group's scorecard; the marshal's screen
+    reads the group ahead's position when a group falls behind. ``groups`` groups are on
+    the course at once; a share of players are members (``regulars`` of them, back
+    round after round), the rest visitors."""
+    rng = random.Random(seed)
+    cart_k, hole_k, pin_k, card_k, member_k = (i << 48 for i in range(5))
+    cards = itertools.count()
+    out: list[list[int]] = []  # [cart, hole, reports, card, member]
+    carts = itertools.count()
+    t = 0
+    while True:
+        if t % interval == 0 or not out:
+            if len(out) >= groups:
+                out.pop(0)
+            out.append([next(carts) % (2 * groups), 0, 0, next(cards),
+                        rng.randrange(regulars) if rng.random() < 0.5 else -1])
+            if out[-1][4] >= 0:
+                yield member_k + out[-1][4]
+        for i, g in enumerate(out):
+            if g[1] >= holes:
+                continue
+            yield cart_k + g[0]
+            yield hole_k + g[1]
+            yield pin_k + g[1]
+            if rng.random() < 0.3:
+                yield card_k + g[3]
+            g[2] += 1
+            if g[2] >= polls * rng.uniform(0.6, 1.4):
+                g[1] += 1
+                g[2] = 0
+                yield card_k + g[3]
+            elif i > 0 and out[i - 1][1] - g[1] > 1:
+                yield cart_k + out[i - 1][0]
+        t += 1
+
+
+def print_farm(seed: int, printers: int, models: int, alpha: float, chunks: int,
+               poll: int) -> Iterator[int]:
+    """A 3D print farm's job server (a loop with frequency skew and scans: OctoPrint
+    farms, Prusa Connect or 3DPrinterOS). ``printers`` printers are polled in turn, every
+    ``poll`` events a round, each poll reading the printer's status; a printing printer
+    streams the next of its job's ``chunks`` G-code chunks (the whole file once, in
+    order); a finished printer takes the next job: a model by Zipf ``alpha`` over
+    ``models`` (the shop's best sellers printed again and again), reading the model's
+    slice profile and its filament spool."""
+    rng = random.Random(seed)
+    printer_k, chunk_k, model_k, spool_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, models, alpha)
+    job = [pick() for _ in range(printers)]
+    left = [rng.randrange(chunks) for _ in range(printers)]
+    length = [chunks] * printers
+    while True:
+        for p in range(printers):
+            yield printer_k + p
+            if rng.random() < 1.0 / poll:
+                continue
+            m = job[p]
+            yield chunk_k + m * 10_000 + (length[p] - left[p])
+            left[p] -= 1
+            if left[p] <= 0:
+                job[p] = pick()
+                length[p] = max(2, int(chunks * rng.uniform(0.3, 1.7)))
+                left[p] = length[p]
+                yield model_k + job[p]
+                yield spool_k + job[p] % 12
+
+
+def fresh38_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 50's held-out set: seeds 60000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 60000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "cricket_m4_b120": lambda: cricket_scoring(s + 0, 50, 1.0, 120, 0.04, 0.2, 4),
+        "cricket_m40_b300": lambda: cricket_scoring(s + 1, 2000, 0.9, 300, 0.03, 0.3, 40),
+        "bowling_l8_g2": lambda: bowling_lanes(s + 2, 8, 4, 2, 0.4, 14),
+        "bowling_l48_g3": lambda: bowling_lanes(s + 3, 48, 5, 3, 0.3, 16),
+        "mempool_b300": lambda: mempool_txs(s + 4, 1, 300, 8, 20.0, 0.03),
+        "mempool_b2000": lambda: mempool_txs(s + 5, 1, 2000, 125, 10.0, 0.05),
+        "callcentre_q6_w100": lambda: contact_centre(s + 6, 3000, 0.8, 6, 30, 100, 0.2),
+        "callcentre_q30_w900": lambda: contact_centre(s + 7, 60000, 0.7, 30, 400, 900, 0.15),
+        "avgspeed_c4_t150": lambda: average_speed(s + 8, 4, 5000, 0.9, 150, 64, 0.01),
+        "avgspeed_c12_t1500": lambda: average_speed(s + 9, 12, 200000, 0.8, 1500, 1024,
+                                                    0.002),
+        "fingerprint_s2000_p6": lambda: audio_fingerprint(s + 10, 2000, 1.0, 60, 6, 500),
+        "fingerprint_s50000_p12": lambda: audio_fingerprint(s + 11, 50000, 0.9, 200, 12,
+                                                            100),
+        "hashtags_t3000_l200": lambda: hashtag_trends(s + 12, 3000, 1.0, 0.01, 200, 3),
+        "hashtags_t100000_l2000": lambda: hashtag_trends(s + 13, 100000, 0.9, 0.004, 2000,
+                                                         4),
+        "golf_h9_g6": lambda: golf_carts(s + 14, 9, 6, 12, 10, 200),
+        "golf_h18_g30": lambda: golf_carts(s + 15, 18, 30, 25, 20, 3000),
+        "printfarm_p10_m50": lambda: print_farm(s + 16, 10, 50, 1.0, 40, 20),
+        "printfarm_p200_m3000": lambda: print_farm(s + 17, 200, 3000, 0.8, 300, 50),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -17253,7 +17672,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh30": fresh30_variants, "fresh31": fresh31_variants,
                 "fresh32": fresh32_variants, "fresh33": fresh33_variants,
                 "fresh34": fresh34_variants, "fresh35": fresh35_variants,
-                "fresh36": fresh36_variants, "fresh37": fresh37_variants}
+                "fresh36": fresh36_variants, "fresh37": fresh37_variants,
+                "fresh38": fresh38_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

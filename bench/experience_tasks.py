@@ -65,6 +65,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh48b: floor plan 24, seed 4802; fresh48c: floor plan 16, seed 4803)
     .venv/bin/python bench/experience_tasks.py --split fresh49a # floor plan 6, seed 4901
         # (fresh49b: floor plan 18, seed 4902; fresh49c: floor plan 27, seed 4903)
+    .venv/bin/python bench/experience_tasks.py --split fresh50a # floor plan 28, seed 5001
+        # (fresh50b: floor plan 20, seed 5002; fresh50c: floor plan 30, seed 5003)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -395,6 +397,16 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only; 0 of 30 out of reach in each).
+# "fresh50a/b/c" (round 50) likewise, by a helper (heldout50) who ran no arm on them: the
+# next in line, a SIXTH reuse each: round 45's 28 (fresh21b's, reused by fresh26a, fresh31b,
+# fresh36a, fresh40c and fresh45b) with 5001 and 20 (fresh22b's, reused by fresh26c,
+# fresh31c, fresh36b, fresh41a and fresh45c) with 5002, and round 46's 30 (fresh21c's,
+# reused by fresh27a, fresh32a, fresh36c, fresh41b and fresh46a) with 5003 (none a tuning
+# plan: 28, 20 and 30 are in neither room_prior_fit's ODD nor put_spot_error's --plans).
+# Next in line: sixth reuses of round 46's 8 and 26, then round 47's 5.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -425,7 +437,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh46a": (30, 4601), "fresh46b": (8, 4602), "fresh46c": (26, 4603),
           "fresh47a": (5, 4701), "fresh47b": (12, 4702), "fresh47c": (13, 4703),
           "fresh48a": (4, 4801), "fresh48b": (24, 4802), "fresh48c": (16, 4803),
-          "fresh49a": (6, 4901), "fresh49b": (18, 4902), "fresh49c": (27, 4903)}
+          "fresh49a": (6, 4901), "fresh49b": (18, 4902), "fresh49c": (27, 4903),
+          "fresh50a": (28, 5001), "fresh50b": (20, 5002), "fresh50c": (30, 5003)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -7,11 +7,12 @@ in round 35, fresh36a/b/c in round 36, fresh37a/b/c in round 37, fresh38a/b/c in
 round 38, fresh39a/b/c in round 39, fresh40a/b/c in round 40, fresh41a/b/c in round 41,
 fresh42a/b/c in round 42, fresh43a/b/c in round 43, fresh44a/b/c in round 44,
 fresh45a/b/c in round 45, fresh46a/b/c in round 46, fresh47a/b/c in round 47,
-fresh48a/b/c in round 48, fresh49a/b/c in round 49):
+fresh48a/b/c in round 48, fresh49a/b/c in round 49,
+fresh50a/b/c in round 50):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
-reuses a report-only split's (a second, third, fourth or fifth reuse, that split's and
+reuses a report-only split's (a second, third, fourth, fifth or sixth reuse, that split's and
 each reuser's before it).
 Only the streams are made here; no arm runs on them (they are held out)."""
 
@@ -42,7 +43,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh43": (4301, 4302, 4303), "fresh44": (4401, 4402, 4403),
           "fresh45": (4501, 4502, 4503), "fresh46": (4601, 4602, 4603),
           "fresh47": (4701, 4702, 4703), "fresh48": (4801, 4802, 4803),
-          "fresh49": (4901, 4902, 4903)}
+          "fresh49": (4901, 4902, 4903), "fresh50": (5001, 5002, 5003)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -90,6 +91,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # round 44's 16.
 # Round 49's three reuse a kitchen a fifth time: the next in line, round 44's 6 and 18 and
 # round 45's 27.
+# Round 50's three reuse a kitchen a sixth time: the next in line, round 45's 28 and 20 and
+# round 46's 30.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -146,7 +149,10 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh48c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a"),
           "fresh49a": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b"),
           "fresh49b": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c"),
-          "fresh49c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a")}
+          "fresh49c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a"),
+          "fresh50a": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b"),
+          "fresh50b": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c"),
+          "fresh50c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a")}
 LENGTH = 30  # the length the lead runs them at
 
 
