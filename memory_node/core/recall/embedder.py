@@ -114,6 +114,7 @@ class Embedder:
         # And in background calls (texts embedded ahead of the request that asks them, on
         # another thread): kept apart, or a request would count them as its own.
         self.background_s = 0.0
+        self._seconds_lock = threading.Lock()
 
     def _load_tokenizer(self) -> Tokenizer:
         tokenizer = Tokenizer.from_file(str(self.tokenizer_path))
@@ -144,10 +145,14 @@ class Embedder:
             # failing model) keeps working on the request path.
             out[start:start + len(chunk)] = (self._embed_batch(chunk, background=True)
                                              if background else self._embed_batch(chunk))
-        if background:
-            self.background_s += time.perf_counter() - began
-        else:
-            self.busy_s += time.perf_counter() - began
+        elapsed = time.perf_counter() - began
+        # `+=` on an attribute reads, calls and writes back: two request threads (a service
+        # callback and the model worker) ending a call together lost one's seconds.
+        with self._seconds_lock:
+            if background:
+                self.background_s += elapsed
+            else:
+                self.busy_s += elapsed
         return out
 
     def embed_one(self, text: str) -> np.ndarray:

@@ -140,6 +140,7 @@ class StaticEmbedder:
         self._lock = threading.Lock()
         self._model_id = ""
         self.busy_s = 0.0
+        self._seconds_lock = threading.Lock()
         self.batch_size = 256  # interface of Embedder; a batch costs the same as its texts
 
     @property
@@ -163,7 +164,10 @@ class StaticEmbedder:
             out[i] = self._table[ids].mean(axis=0)
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         out /= np.clip(norms, 1e-12, None)
-        self.busy_s += time.perf_counter() - began
+        elapsed = time.perf_counter() - began
+        # Not under `_lock` (the tokenizer's): the seconds' own, or threads lose updates.
+        with self._seconds_lock:
+            self.busy_s += elapsed
         return out
 
     def embed_one(self, text: str) -> np.ndarray:
