@@ -34,20 +34,21 @@ def load_cells() -> dict[tuple[str, str, int], dict]:
     return cells
 
 
-def load_theine() -> dict[tuple[str, str, int], float]:
-    """theine's hit rate per (set, trace, C <= 50) from each tuning set's held-out run at 30,000
-    events: theine is not our code, so its stored rows serve every setting. fresh37 is skipped
-    (report-only when these analyses were written; no floor49 cell is in it)."""
+def load_theine(max_c: int = 50, skip: tuple[str, ...] = ("fresh37",)
+                ) -> dict[tuple[str, str, int], float]:
+    """theine's hit rate per (set, trace, C <= ``max_c``) from each tuning set's held-out run at
+    30,000 events: theine is not our code, so its stored rows serve every setting. ``skip``:
+    sets not read (fresh37 was report-only when floor49's analyses were written)."""
     theine: dict[tuple[str, str, int], float] = {}
     for f in sorted(glob.glob(str(RES / "cache_rule_heldout_fresh*_r*_main.json"))):
-        if "100k" in f or "fresh37" in f:
+        if "100k" in f or any(f"heldout_{w}_" in f for w in skip):
             continue
         h = json.loads(Path(f).read_text())
         for t in h["traces"]:
             if t["events"] != 30_000:
                 continue
             for r in t["rows"]:
-                if "theine" in r and r["capacity"] <= 50:
+                if "theine" in r and r["capacity"] <= max_c:
                     theine[(h["variants"], t["trace"], r["capacity"])] = r["theine"]
     return theine
 
@@ -75,6 +76,28 @@ def compare(cells: dict[tuple[str, str, int], dict], col: str) -> dict:
         "largest_losses": sorted(([c["set"], c["trace"], c["C"], c["margin_main"],
                                    c["margin_" + col]] for c in cs), key=lambda r: r[4] - r[3])[:8],
     }
+
+
+def theine_gaps(cells: dict[tuple[str, str, int], dict], theine: dict[tuple[str, str, int], float],
+                col: str) -> tuple[dict[str, dict], list, list]:
+    """W-TinyLFU (the steered default) minus theine, mean over a set's traces per capacity, for
+    ``main`` and ``col``: {set: {C: [main, col, traces]}}, the (set, C) where ``col`` is lower
+    than main, and those where main was >= 0 and ``col`` is < 0."""
+    groups: dict[tuple[str, int], list] = defaultdict(list)
+    for k in theine:
+        if k in cells:
+            groups[(k[0], k[2])].append(k)
+    gaps: dict[str, dict] = {}
+    drops, below0 = [], []
+    for (which, c), ks in sorted(groups.items()):
+        m = statistics.fmean(100 * cells[k]["main"] / cells[k]["events"] - theine[k] for k in ks)
+        n = statistics.fmean(100 * cells[k][col] / cells[k]["events"] - theine[k] for k in ks)
+        gaps.setdefault(which, {})[c] = [round(m, 3), round(n, 3), len(ks)]
+        if n < m - 1e-9:
+            drops.append([which, c, round(m, 3), round(n, 3)])
+        if m >= 0 > n:
+            below0.append([which, c, round(m, 3), round(n, 3)])
+    return gaps, drops, below0
 
 
 def main() -> None:

@@ -13,11 +13,9 @@ to the full coverage and writes ``cache_floor_r49b_summary.json``. fresh37 is ne
 from __future__ import annotations
 
 import json
-import statistics
-from collections import defaultdict
 from pathlib import Path
 
-from cache_floor_r49_analyse import compare, load_cells, load_theine
+from cache_floor_r49_analyse import compare, load_cells, load_theine, theine_gaps
 from environment import with_environment
 
 from memory_node.core.cache.wtinylfu import MIN_SKETCH_SAMPLE
@@ -63,20 +61,7 @@ def main() -> None:
     # W-TinyLFU (the steered default) minus theine per set and C, as floor49's analysis: theine's
     # rows from each tuning set's held-out run (theine is not our code).
     theine = load_theine()
-    groups: dict[tuple[str, int], list] = defaultdict(list)
-    for k in theine:
-        if k in cells:
-            groups[(k[0], k[2])].append(k)
-    gaps: dict[str, dict] = {}
-    drops, below0 = [], []
-    for (which, c), ks in sorted(groups.items()):
-        m = statistics.fmean(100 * cells[k]["main"] / cells[k]["events"] - theine[k] for k in ks)
-        n = statistics.fmean(100 * cells[k]["new"] / cells[k]["events"] - theine[k] for k in ks)
-        gaps.setdefault(which, {})[c] = [round(m, 3), round(n, 3), len(ks)]
-        if n < m - 1e-9:
-            drops.append([which, c, round(m, 3), round(n, 3)])
-        if m >= 0 > n:
-            below0.append([which, c, round(m, 3), round(n, 3)])
+    gaps, drops, below0 = theine_gaps(cells, theine, "new")
     out["theine_main_new_n"] = gaps
     out["theine_drops"] = drops
     out["theine_ge0_to_lt0"] = below0
