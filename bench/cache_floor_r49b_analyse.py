@@ -12,18 +12,15 @@ to the full coverage and writes ``cache_floor_r49b_summary.json``. fresh37 is ne
 
 from __future__ import annotations
 
-import glob
 import json
-import statistics
-from collections import defaultdict
 from pathlib import Path
 
+from cache_floor_r49_analyse import compare, load_cells, load_theine, theine_gaps
 from environment import with_environment
 
 from memory_node.core.cache.wtinylfu import MIN_SKETCH_SAMPLE
 
 RES = Path(__file__).resolve().parent / "results"
-RULE = -0.5
 SAMPLE_FACTOR = 10  # FrequencySketch's default, which WTinyLFUPolicy keeps
 
 
@@ -33,13 +30,8 @@ def floored(c: int) -> bool:
 
 
 def load_floor49() -> dict[tuple[str, str, int], dict]:
-    cells: dict[tuple[str, str, int], dict] = {}
-    for f in sorted(glob.glob(str(RES / "cache_rule_tuning_r49_floor_part*.json"))):
-        for c in json.loads(Path(f).read_text())["cells"]:
-            cells[(c["set"], c["trace"], c["C"])] = c
-    for c in json.loads((RES / "cache_rule_tuning_r49_small.json").read_text())["cells"]:
-        cells.setdefault((c["set"], c["trace"], c["C"]),
-                         {**c, "floor": c["w512"], "margin_floor": c["margin_w512"]})
+    """floor49's cells, each with its ``new`` column: ``floor`` where the sample is floored."""
+    cells = load_cells()
     for c in cells.values():
         k = "floor" if floored(c["C"]) else "main"
         c["new"], c["margin_new"] = c[k], c["margin_" + k]
@@ -63,52 +55,13 @@ def main() -> None:
         "main_equals_floor49_main": f"{sum(r['main_eq'] for r in rows)}/{len(rows)}",
         "lru_fifo_equal": f"{sum(r['lru_fifo_eq'] for r in rows)}/{len(rows)}",
     }
-    cs = list(cells.values())
-    below_m = {k for k, c in cells.items() if c["margin_main"] < RULE}
-    below_n = {k for k, c in cells.items() if c["margin_new"] < RULE}
-    d = [c["margin_new"] - c["margin_main"] for c in cs]
-    per_c: dict[int, list[float]] = defaultdict(list)
-    for c, x in zip(cs, d, strict=True):
-        per_c[c["C"]].append(x)
-    out.update({
-        "below_main": sorted(below_m), "below_new": sorted(below_n),
-        "new": sorted(below_n - below_m), "fixed": sorted(below_m - below_n),
-        "neg_sum_main": round(sum(c["margin_main"] for c in cs if c["margin_main"] < 0), 2),
-        "neg_sum_new": round(sum(c["margin_new"] for c in cs if c["margin_new"] < 0), 2),
-        "change": round(sum(d), 2), "moved": sum(abs(x) > 1e-9 for x in d),
-        "up": sum(x > 0.005 for x in d), "down": sum(x < -0.005 for x in d),
-        "ge0_to_lt0": sum(c["margin_main"] >= 0 > c["margin_new"] for c in cs),
-        "mean_change_per_C": {c: round(statistics.fmean(v), 3) for c, v in sorted(per_c.items())},
-        "largest_losses": sorted(([c["set"], c["trace"], c["C"], c["margin_main"],
-                                   c["margin_new"]] for c in cs), key=lambda r: r[4] - r[3])[:8],
-    })
+    s = compare(cells, "new")
+    s["below_main"], s["below_new"] = sorted(s["below_main"]), sorted(s["below_new"])
+    out.update(s)
     # W-TinyLFU (the steered default) minus theine per set and C, as floor49's analysis: theine's
     # rows from each tuning set's held-out run (theine is not our code).
-    theine: dict = {}
-    for f in sorted(glob.glob(str(RES / "cache_rule_heldout_fresh*_r*_main.json"))):
-        if "100k" in f or "fresh37" in f:
-            continue
-        h = json.loads(Path(f).read_text())
-        for t in h["traces"]:
-            if t["events"] != 30_000:
-                continue
-            for r in t["rows"]:
-                if "theine" in r and r["capacity"] <= 50:
-                    theine[(h["variants"], t["trace"], r["capacity"])] = r["theine"]
-    groups: dict[tuple[str, int], list] = defaultdict(list)
-    for k in theine:
-        if k in cells:
-            groups[(k[0], k[2])].append(k)
-    gaps: dict[str, dict] = {}
-    drops, below0 = [], []
-    for (which, c), ks in sorted(groups.items()):
-        m = statistics.fmean(100 * cells[k]["main"] / cells[k]["events"] - theine[k] for k in ks)
-        n = statistics.fmean(100 * cells[k]["new"] / cells[k]["events"] - theine[k] for k in ks)
-        gaps.setdefault(which, {})[c] = [round(m, 3), round(n, 3), len(ks)]
-        if n < m - 1e-9:
-            drops.append([which, c, round(m, 3), round(n, 3)])
-        if m >= 0 > n:
-            below0.append([which, c, round(m, 3), round(n, 3)])
+    theine = load_theine()
+    gaps, drops, below0 = theine_gaps(cells, theine, "new")
     out["theine_main_new_n"] = gaps
     out["theine_drops"] = drops
     out["theine_ge0_to_lt0"] = below0
