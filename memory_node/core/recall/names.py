@@ -62,6 +62,12 @@ VOCABULARY_FILE = "task_vocabulary.yaml"  # everyday names of types (everyday_na
 # follow a "no" marking a self-repair ("no I mean", "no wait"; "no," and "no -" alone too).
 NEGATORS = frozenset({"not", "no"})
 EDITING_TERMS = frozenset({"i", "wait", "sorry", "actually"})
+# Verbs that, with a pronoun for their object and nothing after it, take back what was
+# just asked ("no, leave them", "on second thought keep it", "no, forget it"); with more
+# after it the verb says where a thing goes ("leave it on the counter", "keep it on the
+# stove"). Closed classes, not vocabulary of any data set.
+RETRACTION_VERBS = frozenset({"leave", "keep", "forget"})
+RETRACTION_OBJECTS = frozenset({"it", "them", "that", "those"})
 # A phrase of a noun pro-form ("the small one") tells apart two things of one kind; read
 # after a determiner and at most this many modifiers ("the other big one").
 PRO_FORM_MODIFIERS = 3
@@ -355,8 +361,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 root_nouns: bool = False, pictograph_words: bool = False,
                 contrast_kinds: bool = False, compound_modifiers: bool = False,
                 adverb_nouns: bool = False, of_landmarks: bool = False,
-                vertical_landmarks: bool = False, repeated_denials: bool = False
-                ) -> QueryTerms:
+                vertical_landmarks: bool = False, repeated_denials: bool = False,
+                verb_retractions: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -375,7 +381,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     noun phrase after "of" that says which of a place's kind is meant ("in the drawer
     of the side table"); ``vertical_landmarks``: so is one after "under", "above",
     "behind" ... (``landmarks`` with ``vertical``). ``repeated_denials``: a denied thing
-    said earlier in its sentence is withdrawn there too (:func:`retracted`)."""
+    said earlier in its sentence is withdrawn there too; ``verb_retractions``: "no,
+    leave them" takes back the phrase before it (:func:`retracted`)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -513,7 +520,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     return QueryTerms(tuple(tokens), tuple(variants), token_set, frozenset(plural),
                       frozenset(gloss), frozenset(grams), tuple(origins),
                       tuple(shortest), frozenset(verbs), regional,
-                      retracted(text, lex, contrast_places, contrast_kinds, repeated_denials),
+                      retracted(text, lex, contrast_places, contrast_kinds, repeated_denials,
+                                verb_retractions),
                       tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
@@ -1209,7 +1217,8 @@ def _contains(name: tuple[str, ...], other: tuple[str, ...]) -> bool:
 
 def retracted(text: str, lexicon: Lexicon | None = None,
               contrast_places: bool = False, contrast_kinds: bool = False,
-              repeated_denials: bool = False) -> frozenset[int]:
+              repeated_denials: bool = False,
+              verb_retractions: bool = False) -> frozenset[int]:
     """Indices of the words (``query_terms``' tokens) whose things the speaker takes back.
 
     * A negator before a noun phrase denies it: "not the cup", "knives, not spoons",
@@ -1239,6 +1248,14 @@ def retracted(text: str, lexicon: Lexicon | None = None,
       mention withdrawn (a self-repair repeats what it repairs: "put it in the bin -
       well, not the bin, on the shelf"; "into the laundry hamper ... not the hamper"):
       the nearest earlier noun phrase holding every word the denial says is taken back.
+    * ``verb_retractions``: a verb of leaving alone with a pronoun for its object and
+      nothing after it ("leave it", "keep them", "forget it"), after a pause or a repair
+      marker ("no", "no wait", "on second thought"), takes back the phrase before it
+      (past the marker, back to the punctuation before that): "pencils and pens from the
+      desk into the drawer - no, leave them, ... just the book". An aside between ("the
+      vase from the side table - no wait, the vase is Mum's, leave it") is that phrase,
+      and its things said earlier in the sentence are withdrawn there too. Not when the
+      speaker repairs the verb itself ("leave it, actually, no, put it in the drawer").
 
     A thing said again outside these words stays wanted ("put my phone on charge no I
     mean put my phone on the shelf"): the caller drops only what is said nowhere else.
@@ -1246,7 +1263,8 @@ def retracted(text: str, lexicon: Lexicon | None = None,
     low = split_label(text)
     found = list(_WORD.finditer(low))[:MAX_TOKENS]
     words = [m.group() for m in found]
-    if not NEGATORS.intersection(words):
+    if not NEGATORS.intersection(words) and not (
+            verb_retractions and RETRACTION_VERBS.intersection(words)):
         return frozenset()
     # brk[i]: punctuation between word i and word i + 1 (or after the last word).
     brk = [bool(_BREAK.search(low[m.end():found[i + 1].start()])) if i + 1 < len(found)
@@ -1254,7 +1272,7 @@ def retracted(text: str, lexicon: Lexicon | None = None,
     # ends[i]: a sentence ends after word i (only a repeated denial reads it).
     ends = [bool(_SENTENCE_END.search(low[m.end():found[i + 1].start()]))
             if i + 1 < len(found) else True
-            for i, m in enumerate(found)] if repeated_denials else []
+            for i, m in enumerate(found)] if repeated_denials or verb_retractions else []
     lex = lexicon if lexicon is not None and lexicon.available else None
 
     def thing(w: str) -> bool:
@@ -1276,6 +1294,8 @@ def retracted(text: str, lexicon: Lexicon | None = None,
         return pauses
 
     out: set[int] = set()
+    if verb_retractions:
+        out.update(_verb_retracted(words, brk, ends, paused, lex))
     for i, w in enumerate(words):
         if w not in NEGATORS:
             continue
@@ -1351,6 +1371,42 @@ def _repeated_phrase(words: list[str], brk: list[bool], ends: list[bool], i: int
                 return list(range(start, j + 1))
         j -= 1
     return []
+
+
+def _verb_retracted(words: list[str], brk: list[bool], ends: list[bool],
+                    paused: Callable[[], list[bool]], lex: Lexicon | None) -> set[int]:
+    """The words a verb of leaving alone takes back (``retracted``'s
+    ``verb_retractions``): the phrase before it, past a repair marker, and the earlier
+    mentions in its sentence of the things that phrase says."""
+    out: set[int] = set()
+    for i, w in enumerate(words[:-1]):
+        if (w not in RETRACTION_VERBS or i == 0 or words[i + 1] not in RETRACTION_OBJECTS
+                or not brk[i + 1]):
+            continue  # "leave it on the counter": where it goes, nothing taken back
+        if _next_word(words, i + 1, EDITING_TERMS) in NEGATORS:
+            continue  # "leave it, actually, no, put it in the drawer": itself repaired
+        # Past the repair marker before the verb: "no", "no wait", "on second thought";
+        # not "I" ("no I mean" repairs, but "where I keep it" is a statement's verb).
+        k = i - 1
+        marked = False
+        while k >= 0:
+            if words[k] in NEGATORS or (words[k] in EDITING_TERMS and words[k] != "i"):
+                k -= 1
+            elif k >= 2 and words[k - 2] == "on" and words[k - 1] == "second":
+                k -= 3  # "on second thought" (its noun as written: "thougth")
+            else:
+                break
+            marked = True
+        if k < 0 or not (marked or brk[i - 1] or paused()[i - 1]):
+            continue  # "fold the towel and leave it": a request, nothing taken back
+        start = k
+        while start > 0 and not brk[start - 1]:
+            start -= 1
+        phrase = [j for j in range(start, k + 1) if words[j] not in STOPWORDS]
+        out.update(phrase)
+        for j in phrase:
+            out.update(_repeated_phrase(words, brk, ends, start, [j], lex))
+    return out
 
 
 def _next_word(words: list[str], i: int, skip: frozenset[str]) -> str:

@@ -174,6 +174,12 @@ class RecallConfig:
                                      # thing in its sentence ("put it in the bin - well,
                                      # not the bin, on the shelf": a repair repeats what
                                      # it repairs; names.retracted, round 49)
+    verb_retractions: bool = True    # ... and so is what a verb of leaving alone with
+                                     # a pronoun takes back after a repair marker ("the
+                                     # pens into the drawer - no, leave them", "the vase
+                                     # - on second thought keep it"); not "leave it on
+                                     # the counter", nor "leave it, actually, no, put it
+                                     # in the drawer" (names.retracted, round 50)
     landmark_places: bool = True     # a thing said only in a phrase of nearness that
                                      # places another thing said ("the little table by
                                      # the sofa", "the pepper by the toaster") is not
@@ -1546,7 +1552,8 @@ class Recaller:
                                                                self.config.adverb_nouns,
                                                                self.config.of_landmarks,
                                                                self.config.vertical_landmarks,
-                                                               self.config.repeated_denials)
+                                                               self.config.repeated_denials,
+                                                               self.config.verb_retractions)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1671,7 +1678,8 @@ class Recaller:
                         cfg.landmark_places, cfg.region_nouns, cfg.root_nouns,
                         cfg.pictograph_words, cfg.contrast_kinds,
                         cfg.compound_modifiers, cfg.adverb_nouns, cfg.of_landmarks,
-                        cfg.vertical_landmarks, cfg.repeated_denials)
+                        cfg.vertical_landmarks, cfg.repeated_denials,
+                        cfg.verb_retractions)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
