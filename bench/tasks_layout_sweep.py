@@ -13,7 +13,8 @@ before each task, but within a task it sees and remembers through the same stack
 "full", and its recall pool is the short-term cache (C = 25 units, W-TinyLFU). Where a
 look sees more objects than that (a kitchen of 28 cabinets), the cache's admission picks
 which the planner may search, so the blind arm's rows move with the cache policy (round
-50: the sketch's row floor of round 49 changed plans 9 and 219 this way). Reported per plan and per room type: tasks, tasks ended in an error (an
+50: the sketch's row floor of round 49 changed plans 9 and 219 this way).
+Reported per plan and per room type: tasks, tasks ended in an error (an
 exception or an error code from the stack: a defect, not a failed task), success rate of
 both arms, and reduced exploration / time of "full" against "none". Plans split in two:
 those some other bench or suite was tuned or reported on (`USED`), and the rest, which no
