@@ -8,7 +8,13 @@ bench was tuned on?
 For each floor plan (kitchens 1-30, living rooms 201-230, bedrooms 301-330, bathrooms
 401-430) one short stream of tasks (`streams.generate`, seed = plan number, all task
 types) runs on the in-process path twice: without memory ("none", the blind baseline) and
-with it ("full"). Reported per plan and per room type: tasks, tasks ended in an error (an
+with it ("full"). "Without memory" means of earlier tasks: "none" clears both memories
+before each task, but within a task it sees and remembers through the same stack as
+"full", and its recall pool is the short-term cache (C = 25 units, W-TinyLFU). Where a
+look sees more objects than that (a kitchen of 28 cabinets), the cache's admission picks
+which the planner may search, so the blind arm's rows move with the cache policy (round
+50: the sketch's row floor of round 49 changed plans 9 and 219 this way).
+Reported per plan and per room type: tasks, tasks ended in an error (an
 exception or an error code from the stack: a defect, not a failed task), success rate of
 both arms, and reduced exploration / time of "full" against "none". Plans split in two:
 those some other bench or suite was tuned or reported on (`USED`), and the rest, which no

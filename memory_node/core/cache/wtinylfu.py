@@ -138,6 +138,7 @@ class WTinyLFUPolicy:
         "_protected",
         "_rng",
         "_sample_size",
+        "_seed",
         "_sampling",
         "_sketch",
         "_step",
@@ -211,6 +212,7 @@ class WTinyLFUPolicy:
         self._initial_max_protected = self._max_protected
         self._pending_key: object = _NO_KEY
         self._pending_slots: Slots = ()
+        self._seed = seed
         self._rng = random.Random(seed)
         self._adaptive = adaptive
         self._half = (capacity + 1) // 2
@@ -454,6 +456,10 @@ class WTinyLFUPolicy:
         self._max_window = self._initial_max_window
         self._max_protected = self._initial_max_protected
         self._pending_key = _NO_KEY
+        # The guard's coin flips restart from the seed too: left where the old traffic put
+        # them, a cleared cache admitted differently from a new one on the same accesses
+        # (the task bench's blind arm clears memory before every task; round 50).
+        self._rng.seed(self._seed)
         self._reset_climber()
 
     # -- introspection (tests, benchmark) ------------------------------------------------------
