@@ -1824,6 +1824,43 @@ def test_a_pick_refused_about_another_type_passes_memorys_unit_over_without_open
         assert calls[:2] == first, (found, calls)
 
 
+def test_a_put_refused_about_a_look_alike_passes_the_receptacle_over_without_opening(
+        ) -> None:
+    """Round 49 (tune tidy, stream seed 3114, s0025): memory's bowl was where the robot had
+    put it away, the tidy had moved it; the arm took a plate shut in the microwave near
+    there for the bowl and refused the put "the Plate is inside a closed Microwave". The
+    planner opened the microwave and the next put set the apple on the plate: lost. The
+    result's typed `refused_label` (Plate, not the unit's Bowl) says memory's bowl is not
+    there: it is passed over, nothing opened for it, the other bowl taken. A refusal about
+    the unit's own type still opens what shuts it in; so does one that names no class."""
+    from memory_node.planner.core.prompt import StepLine
+    from memory_node.planner.core.types import SkillCall
+    planner = OfflinePlanner()
+    for found, first in (("Plate", ["navigate(Bowl_2)", "put(Apple_1, Bowl_2, in)"]),
+                         ("Bowl", ["open(Microwave_1)", "put(Apple_1, Bowl_1, in)"]),
+                         ("", ["open(Microwave_1)", "put(Apple_1, Bowl_1, in)"])):
+        vocab = Vocabulary()
+        vocab.add_units([
+            UnitView("Apple_1", "Apple", (0.0, 0.0, 0.0), "heated", "a1",
+                     receptacle_id="robot", relation="in", observations=9),
+            UnitView("Bowl_1", "Bowl", (1.0, 0.0, 1.6), "none", "a1", observations=3),
+            UnitView("Microwave_1", "Microwave", (1.0, 0.0, 1.0), "closed", "a1",
+                     observations=9),
+            UnitView("Bowl_2", "Bowl", (4.0, 3.0, 0.9), "none", "a1", observations=2)])
+        req = PlanRequest("put the apple in the bowl", "", vocab, ["a1"], robot_area="a1",
+                          held="Apple_1", goal_conditions=("INSIDE(Apple, Bowl)",),
+                          robot_position=(0.0, 0.0, 0.0))
+        assert [str(c) for c in planner.plan(req).calls][:2] == [
+            "navigate(Bowl_1)", "put(Apple_1, Bowl_1, in)"]
+        _history(req, "navigate", ("Bowl_1",), True)
+        req.history.append(StepLine(SkillCall("put", ("Apple_1", "Bowl_1", "in")), False,
+                                    int(ErrorCode.PRECONDITION_FAILED),
+                                    f"put: the {found or 'Bowl'} is inside a closed Microwave",
+                                    shut_by="Microwave", refused_label=found))
+        calls = [str(c) for c in planner.plan(req).calls]
+        assert calls[:2] == first, (found, calls)
+
+
 def test_a_refusal_that_names_the_type_memory_has_it_in_leaves_the_placement() -> None:
     """The guard of the rule above: memory has the cup in a cabinet and the refusal says a
     closed Cabinet shuts it in; the two agree, so INSIDE(Cup, Cabinet) stays met."""

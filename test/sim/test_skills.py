@@ -548,3 +548,49 @@ def test_a_look_alike_near_a_receptacle_it_is_in_is_not_the_object_memory_names(
     assert bot.r.resolve_object(w, "mem_plate", {"mem_plate": named}).id == plate.id
     micro.is_open = True
     assert bot.r.resolve_object(w, "mem_plate", {"mem_plate": named}).id == plate.id
+
+
+def test_a_put_with_a_relation_the_receptacle_does_not_afford_is_refused(bot) -> None:
+    """The skill table's put effect is its relation argument, and memory records that one:
+    the world set the object where the receptacle affords it whatever the argument said.
+    Round 49's tune tidy 3114 s0025: "put the apple in the bowl" found a plate for the bowl
+    and answered "put: the Apple is on the Plate", memory had the apple in the bowl.
+    Refused, typed with the class of what the arm found (the plate under the label Bowl is
+    a look-alike, which tells the caller its bowl is not there); without a relation, or
+    with the one the receptacle affords, the put succeeds."""
+    w = bot.w
+    plate, pot, egg = _first(w, "Plate"), _first(w, "Pot"), _first(w, "Egg")
+    for o in (plate, pot):
+        assert not w.visible_container_closed(o) and w.shut_by(o) is None
+    bot.go(egg.id)
+    assert bot.do("pick", egg.id).success
+    bot.go(plate.id)
+    before = _snapshot(bot.w)
+    out = bot.do("put", egg.id, plate.id, extra=["in"])
+    # c4c63428: "put: the Egg is on the Plate", memory's put "in" the plate.
+    assert out.code == ErrorCode.PRECONDITION_FAILED, out.message
+    assert out.refused_label == "Plate" and out.shut_by == "", out
+    assert "holds things on it, not in it" in out.message, out.message
+    assert _snapshot(bot.w) == before
+    # The plate under a misread label, where memory saw it: the same refusal, naming
+    # what the arm found.
+    lookalike = Target("mem_bowl", "Bowl", tuple(float(v) for v in plate.position), True)
+    held = Target(f"mem_{egg.id}", "Egg", tuple(float(v) for v in egg.position), True)
+    out = bot.r.run(bot.w, "put", [held.id, "mem_bowl", "in"], [held, lookalike])
+    assert out.code == ErrorCode.PRECONDITION_FAILED and out.refused_label == "Plate", out
+    assert bot.w.robot.held == egg.id
+    for extra in (["on"], []):
+        out = bot.do("put", egg.id, plate.id, extra=extra)
+        assert out.success, out.message
+        assert bot.w.objects[egg.id].parent == plate.id
+        assert bot.w.objects[egg.id].relation == "on"
+        assert bot.do("pick", egg.id).success
+    # A receptacle things go in refuses "on" the same way.
+    bot.go(pot.id)
+    before = _snapshot(bot.w)
+    out = bot.do("put", egg.id, pot.id, extra=["on"])
+    assert out.code == ErrorCode.PRECONDITION_FAILED and out.refused_label == "Pot", out
+    assert "holds things in it, not on it" in out.message, out.message
+    assert _snapshot(bot.w) == before
+    out = bot.do("put", egg.id, pot.id, extra=["in"])
+    assert out.success and bot.w.objects[egg.id].relation == "in", out.message

@@ -2385,6 +2385,14 @@ class OfflinePlanner:
                 # bowl): refused, it is shut in something that does (a tidy put the mug
                 # away in a cabinet), chosen as for a pick refused as shut in.
                 rec = req.known_unit(call.args[1])
+                if rec is not None and refused_another_type(last, rec):
+                    # The arm found a look-alike where memory has the receptacle (a
+                    # plate for the bowl): memory's bowl is not there, and opening what
+                    # shuts the plate in only lets the put set the apple on the plate
+                    # (round 49's tune tidy 3114 s0025). Passed over as a pick's object
+                    # is: the next plan takes another or looks for one.
+                    self._pass_over_shut_in(req, rec)
+                    return
                 shut = self._shut_in(req, rec, shut_type(last)) if rec is not None \
                     and rec.state not in ("opened", "closed") else ""
                 req.notes.setdefault("needs_open", set()).add(shut or call.args[1])

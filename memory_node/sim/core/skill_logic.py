@@ -552,6 +552,20 @@ class SkillRunner:
                 raise fail(f"a {rec.type} is not a receptacle")
             if not _accepts(rec, o):
                 raise fail(f"a {o.type} does not go in/on a {rec.type}")
+            # The skill table's effect is the relation argument when one is given, and
+            # memory records that one (recall/outcomes.py); the arm can only set an object
+            # where the receptacle affords it, so a relation it does not afford is refused,
+            # not silently changed: "put the apple in the bowl" answered with "put: the
+            # Apple is on the Plate" (the arm had taken a plate for the bowl) left memory
+            # with an apple in a bowl while it lay on a plate (round 49's tune tidy
+            # 3114 s0025). Typed as a refusal about the receptacle the arm found, which
+            # may be a look-alike of the class named.
+            rel = args[2] if len(args) > 2 else rec.kind.relation
+            if rel != rec.kind.relation:
+                raise SkillFailure(
+                    ErrorCode.PRECONDITION_FAILED,
+                    f"a {rec.type} holds things {rec.kind.relation} it, not {rel} it",
+                    refused_label=rec.type)
             w.place(o.id, rec.id, rec.kind.relation)
             return f"put: the {o.type} is {rec.kind.relation} the {rec.type}"
         if name in ("open", "close"):
