@@ -278,8 +278,8 @@ def test_an_object_not_found_is_a_candidate_again_once_memory_sees_it_back_in_pl
 
 
 def test_an_object_back_from_absent_where_it_was_refused_twice_waits_for_another_sighting() -> None:
-    """Tune tidy (stream seed 3132, s0022), round 50: memory's fork (a spoon misread in the
-    bowl) came back from absent at the bowl after every refusal, and each time the plan
+    """Tune tidy (stream seed 3132, s0022), round 50: memory's fork (first a spoon read as a
+    fork) came back from absent at the bowl after every refusal, and each time the plan
     went there again: three NOT_FOUND refusals in one state, the last after the drawer the
     fork was in had been opened. Back at the same spot counts as a sighting once a task
     (the wine bottle above); after the second refusal there it waits for memory to see it

@@ -70,8 +70,9 @@ MAX_DODGES = 8
 MOVED_RADIUS = 0.5
 # A unit back from absent at the spot it was not found at is taken for a new sighting this
 # many times a task; after that many refusals there, it waits for a sighting elsewhere (or
-# an explore). Back from absent is the camera's reading, and a misread one (a spoon in a
-# bowl read as the fork) is read again after every refusal.
+# an explore). Back from absent is the camera's reading of memory's node there, and one the
+# world does not bear out (memory's fork was a spoon, read as a fork, moved) is read again
+# after every refusal.
 SAME_SPOT_REFUSALS = 2
 # Notes the loop hands in by reference and keeps writing to (loop.py: notes["acted"]).
 LOOP_SHARED = ("acted", "put_into")
@@ -2006,9 +2007,10 @@ class OfflinePlanner:
     @staticmethod
     def _refusals(req: PlanRequest, obj: str) -> int:
         """How often this task's calls on `obj` were refused NOT_FOUND (tune tidy, stream
-        seed 3132, s0022: memory's fork, a spoon misread in the bowl, came back from absent
-        at the bowl after each refusal, and the navigate to it was refused three times in
-        one state, the last after the drawer the fork was in had been opened; round 50)."""
+        seed 3132, s0022: memory's fork, first a spoon read as a fork, came back from
+        absent at the bowl after each refusal, and the navigate to it was refused three
+        times in one state, the last after the drawer the fork was in had been opened;
+        round 50)."""
         return sum(1 for h in req.history
                    if not h.success and h.error_code == ErrorCode.NOT_FOUND
                    and h.call.skill != "explore" and not_found_target(h.call, req.held) == obj)
