@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh37|fresh38] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh38|fresh39] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh38][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh39][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -599,6 +599,27 @@ references: the mempool's confirmations, the contact centre's answered calls and
 callbacks, the average-speed cameras' next site, the league bowlers and the members;
 frequency-skewed: the chart songs, the evergreen hashtags, the best-selling models and the
 busy callers; bursts with a drift: the new hashtags and the new releases.
+``fresh39`` (seeds 61000+) was written in round 51 before anything ran on it, by a writer
+who did not read the policy's code: a swim meet's timing system (every touch reading the
+lane's pad, the swimmer's entry and the heat's splits; club swimmers swimming event after
+event), a motor race's live timing (the cars crossing the sector loops in running order,
+each crossing reading its lap and the car ahead's; fans' apps polling the leaders), a
+conveyor car wash's tunnel controller (every car's ticket read at each station it passes;
+the unlimited-plan members back every few days), a pawnbroker's loan book (a loan's ticket
+and item read when it is made and again when it is redeemed or renewed a month later,
+forfeited items when they go on sale and sell), a car-sharing service's bookings (the car
+and the booking read at the booking, at the unlock and at the return), a fuel station's
+forecourt controller (the transaction read at the nozzle's lift and again at the kiosk; the
+fleet cards and the coffee), a radio station's music scheduler (each category's songs
+played in rotation from a format clock, the power hits every few hours, the artists'
+separation), a flight tracking site (every ADS-B message reading a flight's track, the
+viewers on the few flights everyone watches) and an aviation weather service (the hubs'
+METARs and TAFs, a new report every hour, route briefings). Recency-dominated by
+construction: the swim meet, the race timing and the car wash; loops: the radio rotations
+and the race's laps; late second references: the pawn loans, the car-share bookings and
+the forecourt's kiosk payments; frequency-skewed: the hubs' weather, the watched flights,
+the power rotation and the advertisers, the fleet cards; phase changes: the hourly METARs
+and the flights that land.
 """
 
 from __future__ import annotations
@@ -17654,6 +17675,414 @@ def fresh38_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def swim_meet(seed: int, lanes: int, heats: int, lengths: int, roster: int,
+              board: float) -> Iterator[int]:
+    """A swim meet's timing system (recency-dominated: Omega's Quantum or Colorado Time's
+    touchpads feeding the scoreboard and Meet Manager). An event swims ``heats`` heats of
+    ``lanes`` lanes; a heat starts by reading its heat sheet and each lane's entry; at
+    every one of ``lengths`` lengths each lane's touch (in finishing order, a shuffle) reads
+    the lane's pad, the swimmer's entry and the heat's split table; with probability
+    ``board`` a touch also refreshes the scoreboard (the heat and its leader's entry). At
+    the finish each entry is read once more with the event's standings. Swimmers come from
+    a club roster of ``roster`` (Zipf: the strong swimmers swim many events), so a
+    swimmer's record comes back an event or two later."""
+    rng = random.Random(seed)
+    pad_k, entry_k, heat_k, event_k, swimmer_k = (i << 48 for i in range(5))
+    who = _zipf(rng, roster, 0.8)
+    entries = itertools.count()
+    heat_ids = itertools.count()
+    event = 0
+    while True:
+        for _ in range(heats):
+            heat = next(heat_ids)
+            yield heat_k + heat
+            field = [(lane, next(entries), who()) for lane in range(lanes)]
+            for _, e, s in field:
+                yield entry_k + e
+                yield swimmer_k + s
+            for _ in range(lengths):
+                order = field[:]
+                rng.shuffle(order)
+                for lane, e, _ in order:
+                    yield pad_k + lane
+                    yield entry_k + e
+                    yield heat_k + heat
+                    if rng.random() < board:
+                        yield entry_k + order[0][1]
+            for _, e, s in field:
+                yield entry_k + e
+                yield swimmer_k + s
+                yield event_k + event
+        event += 1
+
+
+def race_timing(seed: int, cars: int, sectors: int, fans: int, alpha: float,
+                pit: float) -> Iterator[int]:
+    """A motor race's live timing (recency with a loop over the field: Formula 1's timing
+    feed, Al Kamel's or MYLAPS' loops and the fans' live-timing app). The cars cross the
+    timing loops in running order, ``sectors`` loops a lap; every crossing reads the car,
+    its current lap's record (a new key each lap), the sector's best time and the car
+    ahead's lap (for the gap); positions change when a car passes the one ahead. A pit
+    stop (probability ``pit`` a lap) reads the pit lane and a new tyre set. With a few
+    crossings a fan's app polls a driver (Zipf ``alpha`` over the field: the leaders and
+    the home driver), reading the car and its lap, and with ``fans`` fans' saved views a
+    driver's season record."""
+    rng = random.Random(seed)
+    car_k, lap_k, sector_k, pit_k, tyre_k, season_k = (i << 48 for i in range(6))
+    fan = _zipf(rng, cars, alpha)
+    view = _zipf(rng, fans, 1.0)
+    laps = itertools.count()
+    tyres = itertools.count()
+    order = list(range(cars))
+    lap = {c: next(laps) for c in order}
+    while True:
+        for s in range(sectors):
+            for i, c in enumerate(order):
+                yield car_k + c
+                yield lap_k + lap[c]
+                yield sector_k + s
+                if i > 0:
+                    yield lap_k + lap[order[i - 1]]
+                if rng.random() < 0.1:
+                    d = order[fan()]
+                    yield car_k + d
+                    yield lap_k + lap[d]
+                    if rng.random() < 0.3:
+                        yield season_k + view() % (4 * cars)
+        for c in order:
+            lap[c] = next(laps)
+            if rng.random() < pit:
+                yield pit_k + c % 2
+                yield tyre_k + next(tyres)
+        for i in range(cars - 1, 0, -1):
+            if rng.random() < 0.08:
+                order[i - 1], order[i] = order[i], order[i - 1]
+
+
+def car_wash(seed: int, stations: int, members: int, alpha: float, member: float,
+             gap: int) -> Iterator[int]:
+    """A conveyor car wash's tunnel controller (recency-dominated: DRB's SiteWatch or
+    Sonny's controllers). A car enters every ``gap`` ticks or so: the plate reader reads
+    its plate (a share ``member`` are members of ``members``, Zipf ``alpha``: the
+    unlimited-plan regulars come back every few days; the rest are new) and its wash
+    package (a few, Zipf). The conveyor then moves it through ``stations`` stations; each
+    tick every car in the tunnel reads its ticket and its station's set-up (pre-soak,
+    brushes, wax, dryer), the package decides whether the station runs (its options). At the
+    exit the ticket is closed and a member's visit count read."""
+    rng = random.Random(seed)
+    plate_k, pkg_k, ticket_k, station_k, visit_k = (i << 48 for i in range(5))
+    who = _zipf(rng, members, alpha)
+    pkg = _zipf(rng, 6, 1.0)
+    visitors = itertools.count(members)
+    tickets = itertools.count()
+    tunnel: list[list[int]] = []  # [ticket, station, plate, package]
+    t = 0
+    while True:
+        if t % gap == 0 or rng.random() < 0.1:
+            plate = who() if rng.random() < member else next(visitors)
+            p = pkg()
+            yield plate_k + plate
+            yield pkg_k + p
+            tunnel.append([next(tickets), 0, plate, p])
+        for car in tunnel:
+            yield ticket_k + car[0]
+            yield station_k + car[1]
+            if car[1] % 3 == 0:
+                yield pkg_k + car[3]
+            car[1] += 1
+        while tunnel and tunnel[0][1] >= stations:
+            done = tunnel.pop(0)
+            yield ticket_k + done[0]
+            if done[2] < members:
+                yield visit_k + done[2]
+        t += 1
+
+
+def pawn_shop(seed: int, customers: int, alpha: float, term: int, redeem: float,
+              report: int) -> Iterator[int]:
+    """A pawnbroker's point of sale (late second references: Bravo's or PawnMaster's loan
+    book). A loan reads the customer (Zipf ``alpha`` over ``customers``: the regulars pawn
+    and redeem again and again), a new item and a new loan ticket; about ``term`` events
+    later (the loan's month, spread) the customer comes back: with probability ``redeem``
+    to redeem it (the customer, the ticket, the item), or to renew it (the customer, the
+    ticket and a new ticket, due a term later), or not at all: the item is forfeited, read
+    when it goes on the shop floor and again when it sells. Every ``report`` events the
+    day's police report reads every item taken in since the last one."""
+    rng = random.Random(seed)
+    cust_k, item_k, ticket_k, shop_k = (i << 48 for i in range(4))
+    who = _zipf(rng, customers, alpha)
+    items = itertools.count()
+    tickets = itertools.count()
+    due: list[tuple[int, int, int, int]] = []  # (when, customer, ticket, item)
+    sale: list[tuple[int, int]] = []
+    today: list[int] = []
+    t = 0
+    while True:
+        c, it, tk = who(), next(items), next(tickets)
+        yield cust_k + c
+        yield item_k + it
+        yield ticket_k + tk
+        today.append(it)
+        heapq.heappush(due, (t + int(term * rng.uniform(0.7, 1.3)), c, tk, it))
+        while due and due[0][0] <= t:
+            _, c2, tk2, it2 = heapq.heappop(due)
+            r = rng.random()
+            if r < redeem:
+                yield cust_k + c2
+                yield ticket_k + tk2
+                yield item_k + it2
+            elif r < redeem + (1 - redeem) / 2:
+                yield cust_k + c2
+                yield ticket_k + tk2
+                tk3 = next(tickets)
+                yield ticket_k + tk3
+                heapq.heappush(due, (t + int(term * rng.uniform(0.7, 1.3)), c2, tk3, it2))
+            else:
+                yield shop_k + it2
+                heapq.heappush(sale, (t + rng.randint(term // 4, 2 * term), it2))
+        while sale and sale[0][0] <= t:
+            _, it2 = heapq.heappop(sale)
+            yield shop_k + it2
+            yield item_k + it2
+        t += 1
+        if t % report == 0:
+            for it2 in today:
+                yield item_k + it2
+            today = []
+
+
+def car_share(seed: int, cars: int, alpha: float, members: int, lead: int,
+              hire: int) -> Iterator[int]:
+    """A car-sharing service's booking back end (late second references: Zipcar's or
+    Share Now's). A booking reads the member (of ``members``, Zipf: commuters book every
+    day), a car (of ``cars``, Zipf ``alpha``: the cars by the station most) and a new
+    booking; about ``lead`` events later the member unlocks it (the member, the car, the
+    booking); during the hire the car's telematics reports now and then (the car); about
+    ``hire`` events after the unlock it is returned (the car, the booking, the member's
+    account for the bill). A share of bookings are cancelled before the unlock (the
+    booking once more)."""
+    rng = random.Random(seed)
+    member_k, car_k, book_k, acct_k = (i << 48 for i in range(4))
+    who = _zipf(rng, members, 0.9)
+    car = _zipf(rng, cars, alpha)
+    bookings = itertools.count()
+    events: list[tuple[int, int, int, int, int]] = []  # (when, kind, member, car, booking)
+    on_hire: list[int] = []
+    t = 0
+    while True:
+        m, c, b = who(), car(), next(bookings)
+        yield member_k + m
+        yield car_k + c
+        yield book_k + b
+        heapq.heappush(events, (t + int(lead * rng.expovariate(1.0)) + 1, 0, m, c, b))
+        while events and events[0][0] <= t:
+            _, kind, m2, c2, b2 = heapq.heappop(events)
+            if kind == 0:
+                if rng.random() < 0.1:
+                    yield book_k + b2
+                    continue
+                yield member_k + m2
+                yield car_k + c2
+                yield book_k + b2
+                on_hire.append(c2)
+                heapq.heappush(events, (t + int(hire * rng.uniform(0.3, 2.0)), 1, m2, c2, b2))
+            else:
+                yield car_k + c2
+                yield book_k + b2
+                yield acct_k + m2
+                if c2 in on_hire:
+                    on_hire.remove(c2)
+        if on_hire and rng.random() < 0.3:
+            yield car_k + rng.choice(on_hire)
+        t += 1
+
+
+def fuel_forecourt(seed: int, pumps: int, cards: int, alpha: float, fill: int,
+                   shop: int) -> Iterator[int]:
+    """A fuel station's forecourt controller and till (late second references: Gilbarco's
+    Passport or Wayne's Fusion). A driver lifts a nozzle: the pump, the grade's price and a
+    new transaction are read; while the fuel flows (about ``fill`` events) the controller
+    polls the pump; the driver then pays at the kiosk: the transaction again, a loyalty or
+    fleet card (of ``cards``, Zipf ``alpha``: the fleet cards most) and now and then shop
+    items (of ``shop``, Zipf: coffee, milk, the paper). Some pay at the pump instead (the
+    card at the lift, the transaction at the hang-up)."""
+    rng = random.Random(seed)
+    pump_k, grade_k, tx_k, card_k, item_k = (i << 48 for i in range(5))
+    card = _zipf(rng, cards, alpha)
+    item = _zipf(rng, shop, 1.0)
+    grade = _zipf(rng, 4, 1.2)
+    txs = itertools.count()
+    busy: dict[int, tuple[int, int, bool]] = {}  # pump -> (done at, tx, paid at the pump)
+    kiosk: list[tuple[int, int]] = []
+    t = 0
+    while True:
+        p = rng.randrange(pumps)
+        if p not in busy:
+            tx = next(txs)
+            at_pump = rng.random() < 0.3
+            yield pump_k + p
+            yield grade_k + grade()
+            yield tx_k + tx
+            if at_pump:
+                yield card_k + card()
+            busy[p] = (t + int(fill * rng.uniform(0.5, 1.5)), tx, at_pump)
+        for q in [q for q, (done, _, _) in busy.items() if done <= t]:
+            _, tx, at_pump = busy.pop(q)
+            yield pump_k + q
+            if at_pump:
+                yield tx_k + tx
+            else:
+                heapq.heappush(kiosk, (t + rng.randint(2, fill), tx))
+        if busy and rng.random() < 0.5:
+            yield pump_k + rng.choice(list(busy))
+        while kiosk and kiosk[0][0] <= t:
+            _, tx = heapq.heappop(kiosk)
+            yield tx_k + tx
+            if rng.random() < 0.6:
+                yield card_k + card()
+            while rng.random() < 0.4:
+                yield item_k + item()
+        t += 1
+
+
+def radio_playout(seed: int, power: int, current: int, recurrent: int, gold: int,
+                  advertisers: int) -> Iterator[int]:
+    """A radio station's music scheduler and playout (a loop with frequency skew:
+    RCS's GSelector or Zetta, a format clock per hour). Each hour's clock plays songs from
+    the categories in a fixed pattern: power (``power`` songs, the hits, every other slot),
+    current, recurrent and gold (``gold``, the big library); each category is a rotation,
+    its songs played in turn, so a power song comes back every few hours and a gold song
+    seldom. Every play reads the song and its artist (the separation rule also reads the
+    last few artists played); every fourth slot a jingle (a few, in turn) and an ad break
+    (advertisers by Zipf, a spot each) is read."""
+    rng = random.Random(seed)
+    song_k, artist_k, jingle_k, ad_k = (i << 48 for i in range(4))
+    cats = [(0, power), (power, current), (power + current, recurrent),
+            (power + current + recurrent, gold)]
+    pattern = [0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 3]
+    pos = [0] * 4
+    ad = _zipf(rng, advertisers, 1.1)
+    artists = max(8, (power + current + recurrent + gold) // 3)
+    recent: list[int] = []
+    slot = 0
+    while True:
+        c = pattern[slot % len(pattern)]
+        base, size = cats[c]
+        song = base + pos[c] % size
+        pos[c] += 1 if rng.random() < 0.9 else 2  # the scheduler skips one for separation
+        a = (song * 2654435761) % artists
+        yield song_k + song
+        yield artist_k + a
+        for b in recent[-3:]:
+            yield artist_k + b
+        recent.append(a)
+        if slot % 4 == 3:
+            yield jingle_k + (slot // 4) % 6
+            for _ in range(rng.randint(2, 4)):
+                yield ad_k + ad()
+        slot += 1
+
+
+def flight_tracker(seed: int, airborne: int, alpha: float, life: int, airframes: int,
+                   watch: float) -> Iterator[int]:
+    """A flight tracking site (frequency-skewed with a drift: Flightradar24's or ADS-B
+    Exchange's). ``airborne`` flights are in the air at once; every ADS-B position message
+    reads a flight's track (a new key per flight) and now and then its airframe's record
+    (of ``airframes``, Zipf: the busy short-haul jets fly many legs a day); a flight lands
+    after about ``life`` messages of its own and another takes off. With probability
+    ``watch`` an event is a viewer's, on a flight by its popularity (Zipf ``alpha`` over
+    the airborne flights' ranks: the diverted one, the royal one, the new airliner), each
+    watch reading the track and the airframe; popularity moves to the newest take-offs."""
+    rng = random.Random(seed)
+    track_k, frame_k, tile_k = (i << 48 for i in range(3))
+    rank = _zipf(rng, airborne, alpha)
+    frame = _zipf(rng, airframes, 0.8)
+    flights = itertools.count()
+    air = [[next(flights), frame(), int(life * rng.uniform(0.2, 2.0))]
+           for _ in range(airborne)]
+    pop = list(range(airborne))
+    rng.shuffle(pop)
+    while True:
+        if rng.random() < watch:
+            f = air[pop[rank()]]
+            yield track_k + f[0]
+            yield frame_k + f[1]
+            yield tile_k + (f[0] * 7 + f[2] // 10) % 5000
+            continue
+        i = rng.randrange(airborne)
+        f = air[i]
+        yield track_k + f[0]
+        if rng.random() < 0.1:
+            yield frame_k + f[1]
+        f[2] -= 1
+        if f[2] <= 0:
+            air[i] = [next(flights), frame(), int(life * rng.uniform(0.5, 2.0))]
+            pop.remove(i)
+            pop.insert(rng.randrange(min(5, airborne)), i)
+
+
+def metar_feed(seed: int, airports: int, alpha: float, hour: int,
+               route: float) -> Iterator[int]:
+    """An aviation weather service (frequency-skewed with phase changes each hour: the
+    aviationweather.gov data server or an EFB's weather). Requests ask for an airport's
+    current METAR (Zipf ``alpha`` over ``airports``: the hubs most), a new report every
+    ``hour`` events (the airports' issue times staggered over the hour, so the keys turn
+    over all the time), and its TAF (a new one every six hours); a share ``route`` are
+    briefings for a route: the origin, the destination and an alternate's METAR and TAF
+    and the route's winds aloft (a few grid regions)."""
+    rng = random.Random(seed)
+    metar_k, taf_k, wind_k, station_k = (i << 48 for i in range(4))
+    port = _zipf(rng, airports, alpha)
+    offset = [rng.randrange(hour) for _ in range(airports)]
+    t = 0
+
+    def reads(a: int) -> Iterator[int]:
+        issue = (t + offset[a]) // hour
+        yield metar_k + a * 100_000 + issue
+        if rng.random() < 0.5:
+            yield taf_k + a * 100_000 + issue // 6
+        if rng.random() < 0.05:
+            yield station_k + a
+
+    while True:
+        if rng.random() < route:
+            stops = [port(), port(), port()]
+            for a in stops:
+                yield from reads(a)
+            for g in range(rng.randint(1, 3)):
+                yield wind_k + ((stops[0] + stops[1] + g) % 40) * 1000 + t // (6 * hour)
+        else:
+            yield from reads(port())
+        t += 1
+
+
+def fresh39_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 51's held-out set: seeds 61000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 61000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "swim_l6_h3": lambda: swim_meet(s + 0, 6, 3, 4, 40, 0.3),
+        "swim_l10_h8": lambda: swim_meet(s + 1, 10, 8, 8, 600, 0.2),
+        "racing_c10_s3": lambda: race_timing(s + 2, 10, 3, 50, 1.0, 0.05),
+        "racing_c24_s12": lambda: race_timing(s + 3, 24, 12, 2000, 0.8, 0.03),
+        "carwash_s8_m200": lambda: car_wash(s + 4, 8, 200, 1.0, 0.6, 3),
+        "carwash_s30_m20000": lambda: car_wash(s + 5, 30, 20000, 0.7, 0.4, 5),
+        "pawn_t300_c500": lambda: pawn_shop(s + 6, 500, 0.9, 300, 0.6, 100),
+        "pawn_t3000_c30000": lambda: pawn_shop(s + 7, 30000, 0.7, 3000, 0.7, 800),
+        "carshare_c50_l100": lambda: car_share(s + 8, 50, 1.0, 400, 100, 200),
+        "carshare_c3000_l2000": lambda: car_share(s + 9, 3000, 0.8, 50000, 2000, 1500),
+        "forecourt_p8_f20": lambda: fuel_forecourt(s + 10, 8, 300, 1.0, 20, 60),
+        "forecourt_p40_f150": lambda: fuel_forecourt(s + 11, 40, 20000, 0.8, 150, 800),
+        "radio_p12_g400": lambda: radio_playout(s + 12, 12, 30, 60, 400, 40),
+        "radio_p40_g6000": lambda: radio_playout(s + 13, 40, 150, 400, 6000, 300),
+        "adsb_a60_l100": lambda: flight_tracker(s + 14, 60, 1.1, 100, 200, 0.3),
+        "adsb_a2000_l300": lambda: flight_tracker(s + 15, 2000, 0.9, 300, 8000, 0.2),
+        "metar_a300_h500": lambda: metar_feed(s + 16, 300, 1.1, 500, 0.2),
+        "metar_a8000_h5000": lambda: metar_feed(s + 17, 8000, 0.9, 5000, 0.3),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -17673,7 +18102,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh32": fresh32_variants, "fresh33": fresh33_variants,
                 "fresh34": fresh34_variants, "fresh35": fresh35_variants,
                 "fresh36": fresh36_variants, "fresh37": fresh37_variants,
-                "fresh38": fresh38_variants}
+                "fresh38": fresh38_variants, "fresh39": fresh39_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

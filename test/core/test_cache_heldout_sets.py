@@ -5,7 +5,7 @@ round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, 
 fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
 round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30, round 43's
 fresh31, round 44's fresh32, round 45's fresh33, round 46's fresh34, round 47's fresh35,
-round 48's fresh36, round 49's fresh37, round 50's fresh38): their
+round 48's fresh36, round 49's fresh37, round 50's fresh38, round 51's fresh39): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -23,7 +23,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30",
         "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37",
-        "fresh38")
+        "fresh38", "fresh39")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -260,6 +260,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh39":
+        return {
+            "swim": lambda s: h.swim_meet(s, 4, 2, 3, 20, 0.3),
+            "racing": lambda s: h.race_timing(s, 6, 3, 20, 1.0, 0.1),
+            "carwash": lambda s: h.car_wash(s, 5, 50, 1.0, 0.5, 3),
+            "pawn": lambda s: h.pawn_shop(s, 100, 0.9, 50, 0.6, 30),
+            "carshare": lambda s: h.car_share(s, 20, 1.0, 100, 30, 50),
+            "forecourt": lambda s: h.fuel_forecourt(s, 4, 50, 1.0, 10, 20),
+            "radio": lambda s: h.radio_playout(s, 6, 10, 20, 100, 10),
+            "adsb": lambda s: h.flight_tracker(s, 20, 1.0, 30, 50, 0.3),
+            "metar": lambda s: h.metar_feed(s, 50, 1.0, 100, 0.2),
         }
     if name == "fresh38":
         return {
@@ -557,7 +569,10 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # the pinsetter) and the golf carts (every report reads the cart's hole map and pin, the
 # groups following one another round the holes). Its cricket scoring is recency-dominated
 # in time, but the larger league's 40 matches are scored about 250 events apart, so it is
-# not listed here.
+# not listed here; fresh39's swim meet (every touch reads the lane's pad, the swimmer's
+# entry and the heat's splits, length after length), the race timing (the cars cross the
+# sector loops in running order, each crossing reading its lap and the car ahead's) and the
+# car wash (every car's ticket is read at each station the conveyor moves it through).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -587,7 +602,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh35": ({"forum", "puzzle"}, 0.6, 0.55),
                     "fresh36": ({"ski", "festival"}, 0.8, 0.5),
                     "fresh37": ({"cbtc", "handover"}, 0.8, 0.55),
-                    "fresh38": ({"bowling", "golf"}, 0.9, 0.6)}
+                    "fresh38": ({"bowling", "golf"}, 0.9, 0.6),
+                    "fresh39": ({"swim", "racing", "carwash"}, 0.85, 0.85)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

@@ -8,7 +8,7 @@ round 38, fresh39a/b/c in round 39, fresh40a/b/c in round 40, fresh41a/b/c in ro
 fresh42a/b/c in round 42, fresh43a/b/c in round 43, fresh44a/b/c in round 44,
 fresh45a/b/c in round 45, fresh46a/b/c in round 46, fresh47a/b/c in round 47,
 fresh48a/b/c in round 48, fresh49a/b/c in round 49,
-fresh50a/b/c in round 50):
+fresh50a/b/c in round 50, fresh51a/b/c in round 51):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -43,7 +43,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh43": (4301, 4302, 4303), "fresh44": (4401, 4402, 4403),
           "fresh45": (4501, 4502, 4503), "fresh46": (4601, 4602, 4603),
           "fresh47": (4701, 4702, 4703), "fresh48": (4801, 4802, 4803),
-          "fresh49": (4901, 4902, 4903), "fresh50": (5001, 5002, 5003)}
+          "fresh49": (4901, 4902, 4903), "fresh50": (5001, 5002, 5003),
+          "fresh51": (5101, 5102, 5103)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -93,6 +94,9 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # round 45's 27.
 # Round 50's three reuse a kitchen a sixth time: the next in line, round 45's 28 and 20 and
 # round 46's 30.
+# Round 51's three reuse a kitchen a sixth time: the next in line, round 46's 8; round 46's
+# 26 lacks a kind with seed 5102, so the second takes the next, round 47's 5, and the third
+# the one after, round 47's 12.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -152,7 +156,10 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh49c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a"),
           "fresh50a": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b"),
           "fresh50b": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c"),
-          "fresh50c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a")}
+          "fresh50c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a"),
+          "fresh51a": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b"),
+          "fresh51b": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a"),
+          "fresh51c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b")}
 LENGTH = 30  # the length the lead runs them at
 
 
