@@ -68,6 +68,11 @@ EDITING_TERMS = frozenset({"i", "wait", "sorry", "actually"})
 # stove"). Closed classes, not vocabulary of any data set.
 RETRACTION_VERBS = frozenset({"leave", "keep", "forget"})
 RETRACTION_OBJECTS = frozenset({"it", "them", "that", "those"})
+# Editing terms that open a self-repair on their own, with no "no" ("into the drawer -
+# sorry, onto the shelf", "the console, I mean the side table", "... actually onto the
+# shelf", "or rather"): the word, or the word before it it needs ("I mean", "or rather").
+# Closed class; "wait" alone is left out: it is also a verb ("wait, the kettle's on").
+REPAIR_MARKERS = {"sorry": "", "actually": "", "mean": "i", "rather": "or"}
 # A phrase of a noun pro-form ("the small one") tells apart two things of one kind; read
 # after a determiner and at most this many modifiers ("the other big one").
 PRO_FORM_MODIFIERS = 3
@@ -362,7 +367,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 contrast_kinds: bool = False, compound_modifiers: bool = False,
                 adverb_nouns: bool = False, of_landmarks: bool = False,
                 vertical_landmarks: bool = False, repeated_denials: bool = False,
-                verb_retractions: bool = False) -> QueryTerms:
+                verb_retractions: bool = False,
+                editing_repairs: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -382,7 +388,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     of the side table"); ``vertical_landmarks``: so is one after "under", "above",
     "behind" ... (``landmarks`` with ``vertical``). ``repeated_denials``: a denied thing
     said earlier in its sentence is withdrawn there too; ``verb_retractions``: "no,
-    leave them" takes back the phrase before it (:func:`retracted`)."""
+    leave them" takes back the phrase before it; ``editing_repairs``: so does "sorry,"
+    or "I mean" before another place or thing (:func:`retracted`)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -521,7 +528,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       frozenset(gloss), frozenset(grams), tuple(origins),
                       tuple(shortest), frozenset(verbs), regional,
                       retracted(text, lex, contrast_places, contrast_kinds, repeated_denials,
-                                verb_retractions),
+                                verb_retractions, editing_repairs),
                       tuple(compounds),
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
@@ -1218,7 +1225,8 @@ def _contains(name: tuple[str, ...], other: tuple[str, ...]) -> bool:
 def retracted(text: str, lexicon: Lexicon | None = None,
               contrast_places: bool = False, contrast_kinds: bool = False,
               repeated_denials: bool = False,
-              verb_retractions: bool = False) -> frozenset[int]:
+              verb_retractions: bool = False,
+              editing_repairs: bool = False) -> frozenset[int]:
     """Indices of the words (``query_terms``' tokens) whose things the speaker takes back.
 
     * A negator before a noun phrase denies it: "not the cup", "knives, not spoons",
@@ -1256,6 +1264,13 @@ def retracted(text: str, lexicon: Lexicon | None = None,
       vase from the side table - no wait, the vase is Mum's, leave it") is that phrase,
       and its things said earlier in the sentence are withdrawn there too. Not when the
       speaker repairs the verb itself ("leave it, actually, no, put it in the drawer").
+    * ``editing_repairs``: an editing term alone after a pause ("sorry", "I mean",
+      "actually", "or rather": ``REPAIR_MARKERS``), with a place or a noun phrase right
+      after it, repairs as a lone "no" does: "into the drawer - sorry, onto the shelf"
+      withdraws "into the drawer", "the console, I mean the side table" the console.
+      Not when a verb follows ("the cabinet - actually take the spoon out first": a new
+      request, the cabinet still wanted), nor "to" ("sorry to bother you"), nor a
+      negator ("on the, sorry, not the shelf": the negation says what is denied).
 
     A thing said again outside these words stays wanted ("put my phone on charge no I
     mean put my phone on the shelf"): the caller drops only what is said nowhere else.
@@ -1264,7 +1279,8 @@ def retracted(text: str, lexicon: Lexicon | None = None,
     found = list(_WORD.finditer(low))[:MAX_TOKENS]
     words = [m.group() for m in found]
     if not NEGATORS.intersection(words) and not (
-            verb_retractions and RETRACTION_VERBS.intersection(words)):
+            verb_retractions and RETRACTION_VERBS.intersection(words)) and not (
+            editing_repairs and REPAIR_MARKERS.keys() & set(words)):
         return frozenset()
     # brk[i]: punctuation between word i and word i + 1 (or after the last word).
     brk = [bool(_BREAK.search(low[m.end():found[i + 1].start()])) if i + 1 < len(found)
@@ -1296,6 +1312,8 @@ def retracted(text: str, lexicon: Lexicon | None = None,
     out: set[int] = set()
     if verb_retractions:
         out.update(_verb_retracted(words, brk, ends, paused, lex))
+    if editing_repairs:
+        out.update(_edited(words, brk, paused, thing))
     for i, w in enumerate(words):
         if w not in NEGATORS:
             continue
@@ -1406,6 +1424,39 @@ def _verb_retracted(words: list[str], brk: list[bool], ends: list[bool],
         out.update(phrase)
         for j in phrase:
             out.update(_repeated_phrase(words, brk, ends, start, [j], lex))
+    return out
+
+
+def _edited(words: list[str], brk: list[bool], paused: Callable[[], list[bool]],
+            thing: Callable[[str], bool]) -> set[int]:
+    """The words an editing term alone repairs (``retracted``'s ``editing_repairs``):
+    the phrase before it, of the kind the repair says, as a lone "no" repairs."""
+    out: set[int] = set()
+    for i, w in enumerate(words):
+        first = REPAIR_MARKERS.get(w)
+        if first is None:
+            continue
+        m = i - 1 if first else i  # the marker's first word ("I" of "I mean")
+        if first and (m < 0 or words[m] != first):
+            continue
+        if m < 1 or words[m - 1] in NEGATORS or not (brk[m - 1] or paused()[m - 1]):
+            continue  # no pause before: "I actually like it", "what I mean is"; "no" repairs
+        k = i + 1
+        while k < len(words) and words[k] in EDITING_TERMS:
+            k += 1
+        nxt = words[k] if k < len(words) else ""
+        if nxt == "to" or nxt in NEGATORS or not (
+                nxt in PLACE_WORDS or nxt in SOURCE_WORDS or nxt in DETERMINERS
+                or thing(nxt)):
+            continue
+        start = m - 1
+        while start > 0 and not brk[start - 1]:
+            start -= 1
+        kind = PLACE_WORDS if nxt in PLACE_WORDS else DETERMINERS
+        # With none of its kind before it, the word right before the marker only: a
+        # bare noun repairs a bare noun ("card on bed -> wallet... i mean drawer").
+        cut = max((j for j in range(start, m) if words[j] in kind), default=m - 1)
+        out.update(range(cut, m))
     return out
 
 

@@ -180,6 +180,11 @@ class RecallConfig:
                                      # - on second thought keep it"); not "leave it on
                                      # the counter", nor "leave it, actually, no, put it
                                      # in the drawer" (names.retracted, round 50)
+    editing_repairs: bool = True     # ... and so is the phrase an editing term alone
+                                     # repairs ("into the drawer - sorry, onto the
+                                     # shelf", "the console, I mean the side table");
+                                     # not "- actually take the spoon out" (a verb
+                                     # after it: a new request; names.retracted, r51)
     landmark_places: bool = True     # a thing said only in a phrase of nearness that
                                      # places another thing said ("the little table by
                                      # the sofa", "the pepper by the toaster") is not
@@ -1553,7 +1558,8 @@ class Recaller:
                                                                self.config.of_landmarks,
                                                                self.config.vertical_landmarks,
                                                                self.config.repeated_denials,
-                                                               self.config.verb_retractions)
+                                                               self.config.verb_retractions,
+                                                               self.config.editing_repairs)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1679,7 +1685,7 @@ class Recaller:
                         cfg.pictograph_words, cfg.contrast_kinds,
                         cfg.compound_modifiers, cfg.adverb_nouns, cfg.of_landmarks,
                         cfg.vertical_landmarks, cfg.repeated_denials,
-                        cfg.verb_retractions)
+                        cfg.verb_retractions, cfg.editing_repairs)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
