@@ -1,0 +1,98 @@
+"""Round 51 (drift51a / drift51b): round 50's first-leader drift exit (``pe10f``) over the rest of
+the tuning sets, set by set.
+
+Reads every ``cache_rule_tuning_r51_drift_<set>.json`` present (settings ``main`` = today's
+policy, the patch applied with ``DRIFT_EXIT = 0.0``; ``pe10f`` = ``drift_exit=0.1,
+drift_first=True``), checks ``main`` against floor49's stored columns at C <= 50 (the kept row
+floor: floor49's ``floor`` at C <= 25, its ``main`` at C = 50), and applies the keep rule per set
+and over all of them: cells below -0.5, fixed / new breaks, the sum of changes, cells from >= 0
+to < 0, cells moved at C <= 25, and W-TinyLFU minus theine per (set, C) from the stored held-out
+theine rows. Writes ``cache_drift_r51_summary.json``. fresh39 (report-only) is never read.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import re
+from pathlib import Path
+
+from cache_floor_r49_analyse import compare, load_theine, theine_gaps
+from environment import with_environment
+
+RES = Path(__file__).resolve().parent / "results"
+REPORT_ONLY = ("fresh39",)
+
+
+def load_runs() -> dict[str, dict[tuple[str, str, int], dict]]:
+    runs: dict[str, dict[tuple[str, str, int], dict]] = {}
+    for f in sorted(glob.glob(str(RES / "cache_rule_tuning_r51_drift_*.json"))):
+        name = re.sub(r".*_r51_drift_(.*)\.json", r"\1", f)
+        if name in REPORT_ONLY:
+            continue
+        runs[name] = {(c["set"], c["trace"], c["C"]): c
+                      for c in json.loads(Path(f).read_text())["cells"]}
+    return runs
+
+
+def floor49_check(cells: dict[tuple[str, str, int], dict]) -> dict[str, int]:
+    """``main`` against the kept code's stored hits at C <= 50 (floor49b's verification: the
+    default is floor49's ``floor`` at C <= 25 and its ``main`` at C = 50)."""
+    stored: dict[tuple[str, str, int], int] = {}
+    for f in sorted(glob.glob(str(RES / "cache_rule_tuning_r49_floor_part*.json"))):
+        for c in json.loads(Path(f).read_text())["cells"]:
+            stored[(c["set"], c["trace"], c["C"])] = c["floor"] if c["C"] <= 25 else c["main"]
+    shared = [k for k in cells if k in stored]
+    return {"cells": len(shared), "equal": sum(cells[k]["main"] == stored[k] for k in shared)}
+
+
+def summarize(cells: dict[tuple[str, str, int], dict],
+              theine: dict[tuple[str, str, int], float]) -> dict:
+    s = compare(cells, "pe10f")
+    s["below_main"], s["below_pe10f"] = sorted(s["below_main"]), sorted(s["below_pe10f"])
+    s["cells"] = len(cells)
+    s["ge0_to_lt0_cells"] = sorted([*k, c["margin_main"], c["margin_pe10f"]]
+                                   for k, c in cells.items()
+                                   if c["margin_main"] >= 0 > c["margin_pe10f"])
+    s["moved_at_C<=25"] = sorted([*k, c["margin_main"], c["margin_pe10f"]]
+                                 for k, c in cells.items()
+                                 if k[2] <= 25 and c["pe10f"] != c["main"])
+    s["largest_gains"] = sorted(([*k, c["margin_main"], c["margin_pe10f"]]
+                                 for k, c in cells.items() if c["pe10f"] != c["main"]),
+                                key=lambda r: r[3] - r[4])[:5]
+    s["lru_fifo_rows"] = len(cells)
+    _, s["theine_drops"], s["theine_ge0_to_lt0"] = theine_gaps(cells, theine, "pe10f")
+    s["theine_sets"] = sorted({k[0] for k in theine if k in cells})
+    s["floor49_check"] = floor49_check(cells)
+    return s
+
+
+def main() -> None:
+    runs = load_runs()
+    theine = load_theine(max_c=1000, skip=REPORT_ONLY)
+    out: dict = {"setting": "pe10f: drift_exit=0.1, drift_first=True; main: DRIFT_EXIT = 0.0",
+                 "sets": list(runs)}
+    per: dict[str, dict] = {}
+    total: dict[tuple[str, str, int], dict] = {}
+    for name, cells in runs.items():
+        per[name] = summarize(cells, theine)
+        total.update(cells)
+    out["per_set"] = per
+    out["total"] = summarize(total, theine)
+    (RES / "cache_drift_r51_summary.json").write_text(json.dumps(with_environment(out), indent=1))
+    print("set        cells below(main/pe10f) fixed new  change moved(up/down) >=0-><0 "
+          "theine>=0-><0 C<=25moved floor49check")
+    for name, s in [*per.items(), ("TOTAL", out["total"])]:
+        print(f"{name:10} {s['cells']:5d} {len(s['below_main']):3d}/{len(s['below_pe10f']):<3d}"
+              f"      {len(s['fixed']):3d} {len(s['new']):3d} {s['change']:+7.2f} "
+              f"{s['moved']:4d}({s['up']}/{s['down']}) {s['ge0_to_lt0']:6d} "
+              f"{len(s['theine_ge0_to_lt0']):8d} {len(s['moved_at_C<=25']):10d}   "
+              f"{s['floor49_check']['equal']}/{s['floor49_check']['cells']}")
+    t = out["total"]
+    for key in ("fixed", "new", "ge0_to_lt0_cells", "moved_at_C<=25", "largest_losses",
+                "largest_gains", "theine_drops", "theine_ge0_to_lt0", "below_pe10f"):
+        print(key, json.dumps(t[key]))
+
+
+if __name__ == "__main__":
+    main()
