@@ -1,5 +1,5 @@
-"""Round 51 (drift51a / drift51b): round 50's first-leader drift exit (``pe10f``) over the rest of
-the tuning sets, set by set.
+"""Round 51 (drift51b): round 50's first-leader drift exit (``pe10f``) over the rest of
+the tuning sets, set by set (every run file present: drift51a's sets too once merged).
 
 Reads every ``cache_rule_tuning_r51_drift_<set>.json`` present (settings ``main`` = today's
 policy, the patch applied with ``DRIFT_EXIT = 0.0``; ``pe10f`` = ``drift_exit=0.1,
@@ -7,7 +7,7 @@ drift_first=True``), checks ``main`` against floor49's stored columns at C <= 50
 floor: floor49's ``floor`` at C <= 25, its ``main`` at C = 50), and applies the keep rule per set
 and over all of them: cells below -0.5, fixed / new breaks, the sum of changes, cells from >= 0
 to < 0, cells moved at C <= 25, and W-TinyLFU minus theine per (set, C) from the stored held-out
-theine rows. Writes ``cache_drift_r51_summary.json``. fresh39 (report-only) is never read.
+theine rows. Writes ``cache_drift_r51b_summary.json``. fresh39 (report-only) is never read.
 """
 
 from __future__ import annotations
@@ -60,7 +60,6 @@ def summarize(cells: dict[tuple[str, str, int], dict],
     s["largest_gains"] = sorted(([*k, c["margin_main"], c["margin_pe10f"]]
                                  for k, c in cells.items() if c["pe10f"] != c["main"]),
                                 key=lambda r: r[3] - r[4])[:5]
-    s["lru_fifo_rows"] = len(cells)
     _, s["theine_drops"], s["theine_ge0_to_lt0"] = theine_gaps(cells, theine, "pe10f")
     s["theine_sets"] = sorted({k[0] for k in theine if k in cells})
     s["floor49_check"] = floor49_check(cells)
@@ -79,7 +78,7 @@ def main() -> None:
         total.update(cells)
     out["per_set"] = per
     out["total"] = summarize(total, theine)
-    (RES / "cache_drift_r51_summary.json").write_text(json.dumps(with_environment(out), indent=1))
+    (RES / "cache_drift_r51b_summary.json").write_text(json.dumps(with_environment(out), indent=1))
     print("set        cells below(main/pe10f) fixed new  change moved(up/down) >=0-><0 "
           "theine>=0-><0 C<=25moved floor49check")
     for name, s in [*per.items(), ("TOTAL", out["total"])]:
