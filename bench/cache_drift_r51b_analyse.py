@@ -60,7 +60,10 @@ def summarize(cells: dict[tuple[str, str, int], dict],
     s["largest_gains"] = sorted(([*k, c["margin_main"], c["margin_pe10f"]]
                                  for k, c in cells.items() if c["pe10f"] != c["main"]),
                                 key=lambda r: r[3] - r[4])[:5]
-    _, s["theine_drops"], s["theine_ge0_to_lt0"] = theine_gaps(cells, theine, "pe10f")
+    gaps, s["theine_drops"], s["theine_ge0_to_lt0"] = theine_gaps(cells, theine, "pe10f")
+    # the closest (set, C) to theine under pe10f: [set, C, main, pe10f, traces]
+    s["theine_smallest"] = min(([w, c, *v] for w, g in gaps.items() for c, v in g.items()),
+                               key=lambda r: r[3], default=None)
     s["theine_sets"] = sorted({k[0] for k in theine if k in cells})
     s["floor49_check"] = floor49_check(cells)
     return s
@@ -80,13 +83,14 @@ def main() -> None:
     out["total"] = summarize(total, theine)
     (RES / "cache_drift_r51b_summary.json").write_text(json.dumps(with_environment(out), indent=1))
     print("set        cells below(main/pe10f) fixed new  change moved(up/down) >=0-><0 "
-          "theine>=0-><0 C<=25moved floor49check")
+          "theine>=0-><0 C<=25moved floor49check theine_smallest")
     for name, s in [*per.items(), ("TOTAL", out["total"])]:
         print(f"{name:10} {s['cells']:5d} {len(s['below_main']):3d}/{len(s['below_pe10f']):<3d}"
               f"      {len(s['fixed']):3d} {len(s['new']):3d} {s['change']:+7.2f} "
               f"{s['moved']:4d}({s['up']}/{s['down']}) {s['ge0_to_lt0']:6d} "
               f"{len(s['theine_ge0_to_lt0']):8d} {len(s['moved_at_C<=25']):10d}   "
-              f"{s['floor49_check']['equal']}/{s['floor49_check']['cells']}")
+              f"{s['floor49_check']['equal']}/{s['floor49_check']['cells']}  "
+              f"{s['theine_smallest']}")
     t = out["total"]
     for key in ("fixed", "new", "ge0_to_lt0_cells", "moved_at_C<=25", "largest_losses",
                 "largest_gains", "theine_drops", "theine_ge0_to_lt0", "below_pe10f"):
