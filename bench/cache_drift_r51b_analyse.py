@@ -34,7 +34,10 @@ def load_runs() -> dict[str, dict[tuple[str, str, int], dict]]:
             continue
         runs[name] = {(c["set"], c["trace"], c["C"]): c
                       for c in json.loads(Path(f).read_text())["cells"]}
-    return runs
+    # fresh, fresh2 ... fresh38, then old, public, seeds
+    order = {n: (not n.startswith("fresh"), int(n[5:] or 1) if n.startswith("fresh") else 0, n)
+             for n in runs}
+    return dict(sorted(runs.items(), key=lambda kv: order[kv[0]]))
 
 
 def floor49_check(cells: dict[tuple[str, str, int], dict]) -> dict[str, int]:
