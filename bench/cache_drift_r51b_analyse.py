@@ -7,7 +7,9 @@ drift_first=True``), checks ``main`` against floor49's stored columns at C <= 50
 floor: floor49's ``floor`` at C <= 25, its ``main`` at C = 50), and applies the keep rule per set
 and over all of them: cells below -0.5, fixed / new breaks, the sum of changes, cells from >= 0
 to < 0, cells moved at C <= 25, and W-TinyLFU minus theine per (set, C) from the stored held-out
-theine rows. Writes ``cache_drift_r51b_summary.json``. fresh39 (report-only) is never read.
+theine rows. Round 50's fresh30-37 (its main / pe10 runs and pe10f screens) are read too, so
+with drift51a's files the total is every tuning set. Writes ``cache_drift_r51b_summary.json``.
+fresh39 (report-only) is never read.
 """
 
 from __future__ import annotations
@@ -34,10 +36,30 @@ def load_runs() -> dict[str, dict[tuple[str, str, int], dict]]:
             continue
         runs[name] = {(c["set"], c["trace"], c["C"]): c
                       for c in json.loads(Path(f).read_text())["cells"]}
+    runs.update(round50_cells())
     # fresh, fresh2 ... fresh38, then old, public, seeds
-    order = {n: (not n.startswith("fresh"), int(n[5:] or 1) if n.startswith("fresh") else 0, n)
-             for n in runs}
+    order = {n: (not n.startswith("fresh"), int(re.sub(r"\D", "", n) or 1), n) for n in runs}
     return dict(sorted(runs.items(), key=lambda kv: order[kv[0]]))
+
+
+def round50_cells() -> dict[str, dict[tuple[str, str, int], dict]]:
+    """fresh30-37 as round 50 ran them (cache50): ``main`` on every cell of the two full parts,
+    ``pe10f`` from its screens of every cell ``pe10`` moved and ``main`` elsewhere (until pe10
+    first fires the two are main hit for hit), so the total covers every tuning set."""
+    parts = sorted(glob.glob(str(RES / "cache_rule_tuning_r50_full_part*.json")))
+    screens = [RES / "cache_rule_tuning_r50_first.json", RES / "cache_rule_tuning_r50_first2.json"]
+    if not parts or not all(p.exists() for p in screens):
+        return {}
+    first = {(c["set"], c["trace"], c["C"]): c
+             for p in screens for c in json.loads(p.read_text())["cells"]}
+    out: dict[str, dict[tuple[str, str, int], dict]] = {}
+    for f in parts:
+        for c in json.loads(Path(f).read_text())["cells"]:
+            k = (c["set"], c["trace"], c["C"])
+            src = first.get(k, {"pe10f": c["main"], "margin_pe10f": c["margin_main"]})
+            out.setdefault(c["set"] + " (r50)", {})[k] = {
+                **c, "pe10f": src["pe10f"], "margin_pe10f": src["margin_pe10f"]}
+    return out
 
 
 def floor49_check(cells: dict[tuple[str, str, int], dict]) -> dict[str, int]:
