@@ -1,16 +1,16 @@
 """Round 51 (drift51a): the first-leader drift exit ``pe10f`` on fresh38 and fresh29 ... fresh17.
 
-Reads ``cache_rule_tuning_r51_drift_<set>.json`` (every cell of one tuning set; settings ``main``
-= round 50's merged policy, drift_exit 0, and ``pe10f`` = drift_exit 0.1, drift_first True), applies
-the keep rule per set and over all sets read (floor49's ``compare``: cells below -0.5, new, fixed,
-change, >= 0 -> < 0) and W-TinyLFU minus theine per (set, C) (theine's stored held-out rows), and
-checks ``main`` on fresh38 against round 50's merged held-out run (the lead's, hit rate per cell).
+Reads ``cache_rule_tuning_r51_drift_<set>.json`` for drift51a's sets (every cell of one set;
+settings ``main`` = round 50's merged policy, drift_exit 0, and ``pe10f`` = drift_exit 0.1,
+drift_first True), applies the keep rule per set and over all sets read (floor49's ``compare``:
+cells below -0.5, new, fixed, change, >= 0 -> < 0) and W-TinyLFU minus theine per (set, C)
+(theine's stored held-out rows), and checks ``main`` on fresh38 against round 50's merged
+held-out run (the lead's, hit rate per cell).
 Writes ``cache_drift_r51a_summary.json``. fresh39 (report-only) is never read.
 """
 
 from __future__ import annotations
 
-import glob
 import json
 from pathlib import Path
 
@@ -19,16 +19,17 @@ from environment import with_environment
 
 RES = Path(__file__).resolve().parent / "results"
 COL = "pe10f"
+# drift51a's half of the tuning sets (drift51b's analysis reads the others' files, same pattern).
+SETS = ("fresh38", *(f"fresh{i}" for i in range(29, 16, -1)))
 
 
 def load() -> dict[str, dict[tuple[str, str, int], dict]]:
     per_set: dict[str, dict[tuple[str, str, int], dict]] = {}
-    for f in sorted(glob.glob(str(RES / "cache_rule_tuning_r51_drift_fresh*.json"))):
-        rows = json.loads(Path(f).read_text())["cells"]
-        cells = {(c["set"], c["trace"], c["C"]): c for c in rows}
-        assert "fresh39" not in {k[0] for k in cells}, "fresh39 is report-only"
-        per_set.update({s: {k: c for k, c in cells.items() if k[0] == s}
-                        for s in {k[0] for k in cells}})
+    for which in SETS:
+        f = RES / f"cache_rule_tuning_r51_drift_{which}.json"
+        if f.exists():
+            rows = json.loads(f.read_text())["cells"]
+            per_set[which] = {(c["set"], c["trace"], c["C"]): c for c in rows}
     return per_set
 
 
@@ -70,7 +71,7 @@ def main() -> None:
     theine = load_theine(max_c=1000, skip=("fresh39",))
     out: dict = {"setting": COL, "rule": RULE, "sets": {}}
     everything: dict[tuple[str, str, int], dict] = {}
-    for which, cells in sorted(per_set.items(), key=lambda kv: -int(kv[0][5:] or 1)):
+    for which, cells in per_set.items():
         out["sets"][which] = {"cells": len(cells), **summary(cells, theine)}
         everything.update(cells)
     out["total"] = {"cells": len(everything), **summary(everything, theine)}
