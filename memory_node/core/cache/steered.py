@@ -582,6 +582,19 @@ REFERENCE_Z = 2.0
 # next to CLIMB_DROP_Z).
 CLIMB_RIVAL = True
 
+# Round 50 (DRIFT_EXIT): the exit from W-TinyLFU before the residents alternate, by a
+# Page-Hinkley test (Page 1954; Hinkley 1971; the drift detector of Gama et al., ACM CSUR
+# 2014) on the better recency ghost's epoch hit rate minus W-TinyLFU's, less a drift
+# allowance DRIFT_DELTA: the decayed scores and the convergence charge see a gradual slide
+# (a phase of late second references W-TinyLFU's admission refuses) only epochs after it
+# began, Round 22's control band only a fall. 0 = off. DRIFT_FIRST: only on the first leader,
+# before any switch; on every W-TinyLFU lead (round 50's pe10) it also left W-TinyLFU's later
+# leads on false alarms (fresh37 dental C=1000 +0.54 -> -0.05, 142 cells moved by -3.95 points
+# on fresh30-37 against 92 by -0.28 for this form; rounds 50-51 ran it on every tuning cell).
+DRIFT_EXIT = 0.1
+DRIFT_DELTA = 0.01
+DRIFT_FIRST = True
+
 _NO_KEY = object()
 
 
@@ -629,6 +642,9 @@ class SteeredWTinyLFUPolicy:
             42, CLIMB_RIVAL); False leaves its climber Caffeine's, as before round 42.
         sketch_min_width: the W-TinyLFU expert's sketch row floor where its aging sample is
             floored, i.e. C <= 25 (sketch.MIN_WIDTH; 64 is the sketch before round 49).
+        drift_exit, drift_delta, drift_first: the Page-Hinkley exit from W-TinyLFU (round 50,
+            DRIFT_EXIT, DRIFT_DELTA, DRIFT_FIRST); ``drift_exit=0`` never exits on it, as
+            before round 51; ``drift_first=False`` tests every W-TinyLFU lead, not the first.
     """
 
     __slots__ = (
@@ -704,6 +720,12 @@ class SteeredWTinyLFUPolicy:
         "_twice",
         "capacity",
         "switches",
+        "_drift_exit",
+        "_drift_first",
+        "_drift_delta",
+        "_ph",
+        "_ph_min",
+        "_ph_armed",
     )
 
     def __init__(
@@ -744,6 +766,9 @@ class SteeredWTinyLFUPolicy:
         utility_weight: float = 0.0,
         climb_rival: bool = CLIMB_RIVAL,
         sketch_min_width: int = MIN_WIDTH,
+        drift_exit: float = DRIFT_EXIT,
+        drift_delta: float = DRIFT_DELTA,
+        drift_first: bool = DRIFT_FIRST,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -869,6 +894,18 @@ class SteeredWTinyLFUPolicy:
         # its first put and its last access (a dict only that long, then None), and how many
         # keys were reused exactly once / twice or more.
         self._reuses: dict[Hashable, list[int]] | None = {} if cold_start else None
+        if drift_exit < 0 or drift_delta < 0:
+            raise ValueError("drift_exit and drift_delta must be >= 0")
+        # Round 50 (DRIFT_EXIT): the Page-Hinkley sum since the last switch and its minimum.
+        self._drift_exit = drift_exit
+        self._drift_delta = drift_delta
+        # The test on the first leader alone (before any switch): DRIFT_FIRST.
+        self._drift_first = drift_first
+        self._ph = 0.0
+        self._ph_min = 0.0
+        # Until the first switch since construction or clear() (``switches`` counts on past
+        # clear(), a cleared cache must test its first leader as a new one does).
+        self._ph_armed = True
         self._once = 0
         self._twice = 0
 
@@ -1146,6 +1183,7 @@ class SteeredWTinyLFUPolicy:
         decay = self._decay
         long_decay = self._long_decay
         long_scores = self._lscores
+        epoch_hits_before = tuple(self._epoch_hits)
         self._epochs += 1
         cum = self._cum
         self._vlong = long_decay * self._vlong + self._epoch_hits[self._vlead]
@@ -1162,6 +1200,16 @@ class SteeredWTinyLFUPolicy:
         self._vlead = max(range(3), key=scores.__getitem__)
         if self._conv_pending is not None and len(self._stale) <= 1:
             self._settle_convergence()
+        if self._drift_exit and n and self._leader == 0 and not self._alternating and not (
+                self._drift_first and not self._ph_armed):
+            rival = 1 if scores[1] >= scores[2] else 2
+            self._ph += (epoch_hits_before[rival] - epoch_hits_before[0]) / n - self._drift_delta
+            self._ph_min = min(self._ph_min, self._ph)
+            if self._ph - self._ph_min > self._drift_exit and scores[rival] > scores[0]:
+                if self._trial is not None:
+                    self._settle_trial()
+                self._switch(rival)
+                return
         self._challenge(scores)
 
     def _challenge(self, scores: list[float], cheap_only: bool = False) -> None:
@@ -1483,6 +1531,8 @@ class SteeredWTinyLFUPolicy:
     def _switch(self, index: int) -> None:
         if self._conv_pending is not None:
             self._settle_convergence()
+        self._ph = self._ph_min = 0.0
+        self._ph_armed = False
         self._from = self._leader
         left = self._left
         left[self._leader] = self._epochs
@@ -1600,6 +1650,8 @@ class SteeredWTinyLFUPolicy:
         self._reuses = {} if self._cold_start else None
         self._once = 0
         self._twice = 0
+        self._ph = self._ph_min = 0.0
+        self._ph_armed = True
 
     def __repr__(self) -> str:
         return (
