@@ -9,8 +9,10 @@ by a few percent; callers keep a margin rather than trusting the last token.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import importlib.util
+import itertools
 from pathlib import Path
 
 from tokenizers import Tokenizer
@@ -62,7 +64,48 @@ def count_tokens(text: str) -> int:
 # request encoded ~15 of them (~4 ms of ~30 ms). Bounded: lines come from clients' labels.
 @functools.lru_cache(maxsize=32_768)
 def _count_line(text: str) -> int:
+    if joins_add_up():
+        return _count_by_words(text)
     return len(load_tokenizer().encode(text, add_special_tokens=False).ids)
+
+
+# Space-separated words -> their tokens. A line new to the memo above is mostly words
+# seen before: a unit's first line in a context ("u1260: small white egg (food), on the
+# counter top in the kitchen; seen 3 days ago") differs from others in its id. Encoding
+# the whole line cost ~0.19 ms, ~0.9 of them per per-subtask request at 10,000 units
+# (round 51), against ~0.02 ms for its one new word. Exact where `joins_add_up`: no
+# token spans a space (the normaliser works per character, the pre-tokenizer splits at
+# whitespace), so a line's count is its words' counts added. Bounded like the lines.
+_WORD_TOKENS: dict[str, int] = {}
+MAX_WORD_MEMO = 65_536
+
+
+def _count_by_words(text: str) -> int:
+    words = text.split(" ")
+    known = _WORD_TOKENS.get
+    total = 0
+    missing: list[str] = []
+    for w in words:
+        n = known(w)
+        if n is None:
+            missing.append(w)
+        else:
+            total += n
+    if not missing:
+        return total
+    new = list(dict.fromkeys(missing))
+    # The new words in one encode, joined by spaces; each word's tokens are those that
+    # start inside it (offsets are characters of the joined text).
+    encoding = load_tokenizer().encode(" ".join(new), add_special_tokens=False)
+    ends = list(itertools.accumulate(len(w) + 1 for w in new))
+    counts = [0] * len(new)
+    for start, _ in encoding.offsets:
+        counts[bisect.bisect_right(ends, start)] += 1
+    got = dict(zip(new, counts, strict=True))
+    if len(_WORD_TOKENS) + len(got) > MAX_WORD_MEMO:
+        _WORD_TOKENS.clear()
+    _WORD_TOKENS.update(got)
+    return total + sum(got[w] for w in missing)
 
 
 @functools.lru_cache(maxsize=1024)

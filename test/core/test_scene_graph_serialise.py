@@ -145,3 +145,64 @@ def test_long_lines_are_counted_once():
     assert count_tokens(line) == count_tokens(line) == len(
         tokens.load_tokenizer().encode(line, add_special_tokens=False).ids)
     assert tokens._count_long_line.cache_info().hits == before + 1
+
+
+def _same(a, b) -> bool:
+    return (a.text, a.tokens, a.data, a.expanded, a.collapsed, a.omitted) == \
+        (b.text, b.tokens, b.data, b.expanded, b.collapsed, b.omitted)
+
+
+CALLS = [(150, ["lamp"], "text"), (600, ["fridge", "area_3"], "text"), (90, [], "text"),
+         (400, ["mug"], "json"), (5000, ["bowl"], "text")]
+
+
+def test_the_whole_graph_is_read_once_per_change_not_per_call():
+    # Round 51: every call rebuilt the ~50 areas' fragment lookups and sorted them by
+    # distance twice; a planner's requests between two frames repeat that for nothing.
+    serialiser = SceneGraphSerialiser(house(300, seed=5), count_tokens)
+    areas = len(serialiser.graph.area_ids())
+    sorts: list[int] = []
+    fragments: list[str] = []
+    by_distance, fragment = serialiser._by_distance, serialiser._fragment
+
+    def counted_sort(xs: list[str]) -> list[str]:
+        sorts.append(len(xs))
+        return by_distance(xs)
+
+    def counted_fragment(area: str):  # type: ignore[no-untyped-def]
+        fragments.append(area)
+        return fragment(area)
+
+    serialiser._by_distance = counted_sort  # type: ignore[method-assign]
+    serialiser._fragment = counted_fragment  # type: ignore[method-assign]
+    for budget, query, mode in CALLS * 3:
+        serialiser.serialise(budget, query, mode)
+    assert sorts == [areas]
+    assert len(fragments) == areas
+
+
+def test_a_change_answers_as_a_fresh_serialiser_does():
+    # What is kept between calls (the areas' order by distance, their fragments, the whole
+    # graph's count) is dropped on every change a call could show: an object seen, the
+    # robot in another area (the nearest areas first), a new area.
+    g = house(300, seed=6)
+    kept = SceneGraphSerialiser(g, count_tokens)
+
+    def answers(s: SceneGraphSerialiser) -> list:
+        return [s.serialise(b, q, m) for b, q, m in CALLS]
+
+    before = answers(kept)
+    changes = [lambda: g.update([Observation.at("teapot", (1.0, 0.2, 0.9), 5.0)]),
+               lambda: g.visit((0.0, 0.0, 0.0), 6.0),        # back to area_0: edge exists
+               lambda: g.visit((18.0, 5.0, 0.0), 7.0),
+               lambda: g.visit((40.0, 40.0, 0.0), 8.0),      # a new area
+               lambda: g.update([Observation.at("mug", (40.1, 40.2, 0.9), 9.0)])]
+    changed = []
+    for change in changes:
+        change()
+        now = answers(kept)
+        fresh = answers(SceneGraphSerialiser(g, count_tokens))
+        assert all(_same(a, b) for a, b in zip(now, fresh, strict=True))
+        changed.append(not all(_same(a, b) for a, b in zip(now, before, strict=True)))
+        before = now
+    assert all(changed)  # each change shows: the check above could fail

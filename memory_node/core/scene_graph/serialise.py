@@ -17,8 +17,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from memory_node.core.scene_graph.graph import SceneGraph
@@ -69,6 +70,20 @@ class _Fragment:
     words: frozenset[str]
 
 
+@dataclass
+class _Layout:
+    """What every call reads of the whole graph, whatever its query and budget: the areas'
+    fragments, their nearest-first order and the expanded graph's token count. Kept while
+    the areas, their versions and the robot's area stay the same (`key`): a planner's
+    requests between two frames each rebuilt them (~50 areas at 10,000 units, per call)."""
+    key: Hashable
+    areas: list[str]
+    fragments: dict[str, _Fragment]
+    nearest: list[str]  # the areas nearest to the robot first (`_by_distance`)
+    rank: dict[str, int]  # area -> its place in `nearest`
+    full: dict[str, int] = field(default_factory=dict)  # mode -> expanded fragments' tokens
+
+
 class SceneGraphSerialiser:
     """Keep one per scene graph; call `serialise` whenever the planner needs context."""
 
@@ -79,6 +94,7 @@ class SceneGraphSerialiser:
         # Lines' counts add up to the text's only for the default counter's tokenizer.
         self._lines_add_up = self.count_tokens is default and _joins_add_up()
         self._cache: dict[str, _Fragment] = {}
+        self._layout_held: _Layout | None = None
 
     # -- fragments ------------------------------------------------------------------------
     def _fragment(self, area: str) -> _Fragment:
@@ -134,10 +150,38 @@ class SceneGraphSerialiser:
                     json.dumps(fragment.data[expanded], separators=(",", ":")))
         return fragment.tokens[key]
 
+    def _layout(self) -> _Layout:
+        """The graph's layout for this call, rebuilt only when an area was added or its
+        version bumped (everything an area's text shows, its position included) or the
+        robot moved to another area: what a fragment's cache already keys on, plus the
+        robot's area, which the distances are measured from."""
+        areas = self._areas()
+        versions = self.graph.area_versions
+        key = (self.graph.current_area, tuple(areas),
+               tuple(map(versions.get, areas, repeat(0))))
+        held = self._layout_held
+        if held is not None and held.key == key:
+            return held
+        fragments = {a: self._fragment(a) for a in areas}
+        nearest = self._by_distance(areas)
+        held = self._layout_held = _Layout(key, areas, fragments, nearest,
+                                           {a: i for i, a in enumerate(nearest)})
+        return held
+
+    def _full_tokens(self, layout: _Layout, mode: str) -> int:
+        full = layout.full.get(mode)
+        if full is None:
+            full = layout.full[mode] = sum(self._tokens(f, mode, True)
+                                           for f in layout.fragments.values())
+        return full
+
     # -- the budgeted form ----------------------------------------------------------------
     def relevant_areas(self, query: Iterable[str]) -> list[str]:
         """Areas named in the query or holding an object whose label matches a query word,
         most matches first."""
+        return self._relevant_areas(query, self._layout())
+
+    def _relevant_areas(self, query: Iterable[str], layout: _Layout) -> list[str]:
         terms: set[str] = set()
         canonical = self.graph.config.canonical
         for q in query:
@@ -146,13 +190,13 @@ class SceneGraphSerialiser:
                 terms.update({q, canonical(q)}, _WORD.findall(q))
                 terms.update(canonical(w) for w in _WORD.findall(q))
         hits = {}
-        for area in self._areas():
-            n = len(self._fragment(area).words & terms)
+        for area, fragment in layout.fragments.items():
+            n = len(fragment.words & terms)
             if n:
                 hits[area] = n
-        # more matching words first; among equals, the nearest to the robot
-        nearest_first = self._by_distance(list(hits))
-        rank = {a: i for i, a in enumerate(nearest_first)}
+        # more matching words first; among equals, the nearest to the robot (the stable
+        # sort of all areas by distance, read at these: the order a sort of these gives)
+        rank = layout.rank
         return sorted(hits, key=lambda a: (-hits[a], rank[a]))
 
     def _areas(self) -> list[str]:
@@ -173,18 +217,18 @@ class SceneGraphSerialiser:
             raise ValueError(f"mode must be 'text' or 'json', got {mode!r}")
         if budget < 1:
             raise ValueError(f"token budget must be positive, got {budget}")
-        areas = self._areas()
-        fragments = {a: self._fragment(a) for a in areas}
+        layout = self._layout()
+        areas, fragments = layout.areas, layout.fragments
         header = self._header(len(areas), self.graph.object_count, mode)
         # JSON: the braces and the stamp (`_assemble`).
         fixed = self.count_tokens(header) + 2 if header else 4 + _STAMP_TOKENS
-        full = fixed + sum(self._tokens(f, mode, True) for f in fragments.values())
-        relevant = self.relevant_areas(query)
+        full = fixed + self._full_tokens(layout, mode)
+        relevant = self._relevant_areas(query, layout)
         if full <= budget:
             expanded = list(areas)
             kept = list(areas)
         else:
-            kept, expanded = self._plan(areas, relevant, fragments, fixed, budget, mode)
+            kept, expanded = self._plan(layout, relevant, fixed, budget, mode)
         while True:
             result = self._assemble(areas, kept, set(expanded), fragments, header, mode)
             if result.tokens <= budget:
@@ -203,13 +247,14 @@ class SceneGraphSerialiser:
             else:
                 return result  # only the header is left and it alone exceeds the budget
 
-    def _plan(self, areas: list[str], relevant: list[str], fragments: dict[str, _Fragment],
-              fixed: int, budget: int, mode: str) -> tuple[list[str], list[str]]:
+    def _plan(self, layout: _Layout, relevant: list[str], fixed: int, budget: int,
+              mode: str) -> tuple[list[str], list[str]]:
         """Which areas to show and which of those to expand, when not everything fits.
 
         Relevant areas come first, in relevance order, each expanded if it fits and
         summarised otherwise. The remaining areas follow as summaries, nearest to the robot
         first, until the budget is spent; the rest are counted in one line."""
+        fragments = layout.fragments
         used = fixed + 8  # the "(N more areas not shown)" line
         kept: list[str] = []
         expanded: list[str] = []
@@ -224,7 +269,9 @@ class SceneGraphSerialiser:
                 kept.append(a)
                 used += brief
         relevant_set = set(relevant)
-        for a in self._by_distance([a for a in areas if a not in relevant_set]):
+        # The stable sort of all areas by distance, read past the relevant ones: the order
+        # a sort of the rest gives.
+        for a in [a for a in layout.nearest if a not in relevant_set]:
             cost = self._tokens(fragments[a], mode, False)
             if used + cost <= budget:
                 kept.append(a)
