@@ -319,9 +319,9 @@ class LongTermMemory:
         """What an executed skill changed (units from the outcome), told to the graph: an
         object put INTO a receptacle is inside it (not expected visible while it is
         closed, not removed for being unseen), a state set by a skill is adopted at once.
-        `held_labels`: object id -> the class the robot reported holding it as
-        (`SceneGraph.grasped_as`). Units of objects the graph does not hold are ignored
-        (they came from elsewhere)."""
+        `held_labels`: object id -> the class the robot's arm reported it as: what it
+        holds, or a put's receptacle it was refused at (`SceneGraph.grasped_as`). Units
+        of objects the graph does not hold are ignored (they came from elsewhere)."""
         with self._lock:
             nodes = self.graph.graph
             changes = ChangeSet()

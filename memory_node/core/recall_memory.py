@@ -177,22 +177,23 @@ def _label_key(label: str) -> str:
 
 
 def _grasped_as(changed: list[ObjectMemoryUnit], units: Mapping[str, ObjectMemoryUnit],
-                held: str, held_label: str) -> dict[str, str]:
-    """Relabel the held object's unit (in `changed`, added there if the outcome did not
-    change it) when the robot reports holding another class than memory's label; returns
-    {object id: reported label} for the long-term graph, empty when nothing differs."""
-    if not held or not held_label:
+                obj: str, label: str) -> dict[str, str]:
+    """Relabel `obj`'s unit (in `changed`, added there if the outcome did not change it)
+    when the robot's arm reports another class for it than memory's label (what it holds,
+    or the receptacle it was refused at); returns {object id: reported label} for the
+    long-term graph, empty when nothing differs."""
+    if not obj or not label:
         return {}
-    at = next((i for i, u in enumerate(changed) if u.object_id == held), None)
-    unit = changed[at] if at is not None else units.get(held)
-    if unit is None or _label_key(unit.label) == _label_key(held_label):
+    at = next((i for i, u in enumerate(changed) if u.object_id == obj), None)
+    unit = changed[at] if at is not None else units.get(obj)
+    if unit is None or _label_key(unit.label) == _label_key(label):
         return {}
-    fixed = replace(unit, label=held_label)
+    fixed = replace(unit, label=label)
     if at is None:
         changed.append(fixed)
     else:
         changed[at] = fixed
-    return {held: held_label}
+    return {obj: label}
 
 
 PRELOAD_BUDGET = 600  # a typical request's budget: the scene-graph lines it would count
@@ -215,7 +216,8 @@ class RecallMemory:
         self.long_term_key: Callable[[], Hashable] | None = None
         self._scene_memo = SceneGraphMemo()
         # The long-term memory sets this too: told the units an outcome changed, and when.
-        # (changed units, stamp, object id -> the class the robot reported holding it as)
+        # (changed units, stamp, object id -> the class the robot's arm reported it as:
+        # what it holds, or a put's receptacle it was refused at)
         self.outcome_listener: Callable[
             [list[ObjectMemoryUnit], float, dict[str, str]], object] | None = None
         # And this: now on the frames' clock; an outcome without a stamp gets it.
@@ -777,7 +779,10 @@ class RecallMemory:
         (a Spoon shut in the drawer where memory has a Fork: the arm takes a look-alike
         only when nothing of the named class is there) is the evidence NOT_FOUND is, and
         the unit is marked absent alike (tune tidy, stream seed 2601: the ghost fork was
-        sought at the drawers in three tasks, four refusals each).
+        sought at the drawers in three tasks, four refusals each). A put refused about
+        another class than memory's receptacle (a Plate where memory has a Bowl: "a Plate
+        holds things on it, not in it") relabels the receptacle's unit, as `held_label`
+        does the held object's: the arm stood at it and found that class.
 
         `error_code` is the skill result's ErrorCode: effects are decided on it (NOT_FOUND:
         the object was not where memory put it), never on the message text. Unknown skills,
@@ -842,6 +847,14 @@ class RecallMemory:
             elif succeeded and skill == "put" and args_t[0] == held_before:
                 held = ""
             relabelled = _grasped_as(changed, units, held, held_label)
+            if skill == "put" and not succeeded and len(args_t) > 1:
+                # The put's refusal names the class of the receptacle the arm stood at
+                # (the world resolves a look-alike only where nothing of memory's class
+                # is): memory's "Bowl" there is a Plate. Unlike a pick's object, the
+                # receptacle was reached, not missed, so it is relabelled, not marked
+                # absent: left a Bowl, the next explore read it as one again and the plan
+                # sought a plate elsewhere until the step limit (odd plan 27, s0003).
+                relabelled.update(_grasped_as(changed, units, args_t[1], refused_label))
 
             stored: list[tuple[ObjectMemoryUnit | None, ObjectMemoryUnit]] = []
             forgotten: list[ObjectMemoryUnit] = []

@@ -1018,6 +1018,46 @@ def test_a_pick_refused_about_another_class_marks_memorys_unit_absent(
     m.close()
 
 
+def test_a_put_refused_about_another_class_relabels_the_receptacle(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """Odd plan 27, s0003 (round 50): memory's "Plate" was a bowl the camera misread. The
+    world refuses the put "a Bowl holds things in it, not on it", typed `refused_label`
+    Bowl: the arm stood at the receptacle and found that class. Memory relabels its unit,
+    in the short-term memory and the scene graph, as a held label does (the unit is not
+    marked absent: it was reached where memory has it). A refusal naming the unit's own
+    class (shut in) leaves it; a bad label is refused before anything."""
+    from memory_node.core.perception.observation import Observation
+
+    m = open_memory(tmp_path, embedder)
+    seen = [Observation.at("Plate", (2.0, 0.0, 0.9), 1.0, extent=(0.25, 0.25, 0.05)),
+            Observation.at("Apple", (2.0, 0.6, 0.9), 1.0, extent=(0.08, 0.08, 0.08))]
+    _seen_facing_x(m, seen)
+    m.recall.outcome_listener = m.long_term.apply_outcome_units   # as the facade wires it
+    plate = m.long_term.find("Plate")[0].object_id
+    apple = m.long_term.find("Apple")[0].object_id
+    m.recall.record_outcome("e1", "pick", [apple], True, robot_area="kitchen",
+                            held_label="Apple")
+    code = int(ErrorCode.PRECONDITION_FAILED)
+    own = m.recall.record_outcome("e1", "put", [apple, plate, "on"], False,
+                                  "the Plate is shut in", robot_area="kitchen",
+                                  error_code=code, refused_label="plate")
+    assert own.changed == [] and m.short_term.peek(plate).label == "Plate"
+    with pytest.raises(ValueError):
+        m.recall.record_outcome("e1", "put", [apple, plate, "on"], False, error_code=code,
+                                refused_label="Bowl\n")
+    other = m.recall.record_outcome("e1", "put", [apple, plate, "on"], False,
+                                    "a Bowl holds things in it, not on it",
+                                    robot_area="kitchen", error_code=code,
+                                    refused_label="Bowl")
+    assert [a.label for _, a in other.changed if a.object_id == plate] == ["Bowl"]
+    unit = m.short_term.peek(plate)
+    assert unit is not None and unit.label == "Bowl" and unit.state != "absent"
+    assert [h.object_id for h in m.long_term.find("Bowl")] == [plate]
+    assert m.long_term.find("Plate") == []
+    assert other.held_object == apple   # the refused put leaves the apple in the hand
+    m.close()
+
+
 def test_a_listing_about_this_tasks_objects_is_delivered_before_newer_ones_about_others(
         memory: Memory) -> None:
     """The recall lists at most `max_known_bad` lines; ranked by margin and recency alone,

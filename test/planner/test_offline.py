@@ -1861,6 +1861,39 @@ def test_a_put_refused_about_a_look_alike_passes_the_receptacle_over_without_ope
         assert calls[:2] == first, (found, calls)
 
 
+def test_a_put_refused_about_a_look_alike_memory_relabelled_still_passes_it_over() -> None:
+    """Memory relabels a put's receptacle from the refusal's `refused_label` (round 51: its
+    "Bowl" is the Plate the arm found), and the plan reads the unit after the outcome as a
+    Plate, of the refusal's own type. The plan must still not open the microwave (shut in)
+    or the plate (a relation it does not afford) for the put: the relabelled plate is no
+    bowl, and the other bowl is taken."""
+    from memory_node.planner.core.prompt import StepLine
+    from memory_node.planner.core.types import SkillCall
+    planner = OfflinePlanner()
+    for shut_by, message in (("Microwave", "put: the Plate is inside a closed Microwave"),
+                             ("", "a Plate holds things on it, not in it")):
+        vocab = Vocabulary()
+        vocab.add_units([
+            UnitView("Apple_1", "Apple", (0.0, 0.0, 0.0), "heated", "a1",
+                     receptacle_id="robot", relation="in", observations=9),
+            UnitView("Bowl_1", "Bowl", (1.0, 0.0, 1.6), "none", "a1", observations=3),
+            UnitView("Microwave_1", "Microwave", (1.0, 0.0, 1.0), "closed", "a1",
+                     observations=9),
+            UnitView("Bowl_2", "Bowl", (4.0, 3.0, 0.9), "none", "a1", observations=2)])
+        req = PlanRequest("put the apple in the bowl", "", vocab, ["a1"], robot_area="a1",
+                          held="Apple_1", goal_conditions=("INSIDE(Apple, Bowl)",),
+                          robot_position=(0.0, 0.0, 0.0))
+        assert [str(c) for c in planner.plan(req).calls][:2] == [
+            "navigate(Bowl_1)", "put(Apple_1, Bowl_1, in)"]
+        _history(req, "navigate", ("Bowl_1",), True)
+        req.history.append(StepLine(SkillCall("put", ("Apple_1", "Bowl_1", "in")), False,
+                                    int(ErrorCode.PRECONDITION_FAILED), message,
+                                    shut_by=shut_by, refused_label="Plate"))
+        vocab.add_units([replace(vocab.objects["Bowl_1"], label="Plate")])   # memory's answer
+        calls = [str(c) for c in planner.plan(req).calls]
+        assert calls[:2] == ["navigate(Bowl_2)", "put(Apple_1, Bowl_2, in)"], (shut_by, calls)
+
+
 def test_a_refusal_that_names_the_type_memory_has_it_in_leaves_the_placement() -> None:
     """The guard of the rule above: memory has the cup in a cabinet and the refusal says a
     closed Cabinet shuts it in; the two agree, so INSIDE(Cup, Cabinet) stays met."""

@@ -743,8 +743,9 @@ class SceneGraph:
         changes.touch(obj)
 
     def grasped_as(self, obj: str, label: str, changes: ChangeSet | None = None) -> bool:
-        """The robot reports the class of what it holds (the skill result's held label).
-        The grasp is closer evidence than any sighting: memory's node may carry a
+        """The robot reports the class of what it holds (the skill result's held label),
+        or of a receptacle a put was refused at (its refused label: the arm stood at it).
+        The arm's word is closer evidence than any sighting: memory's node may carry a
         look-alike's label (a cup remembered as a mug, a tomato as an apple), and every
         later plan and experience line read it under the wrong type. The reported class
         outweighs the node's other evidence (halved), which later sightings can still move
