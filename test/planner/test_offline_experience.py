@@ -277,34 +277,6 @@ def test_an_object_not_found_is_a_candidate_again_once_memory_sees_it_back_in_pl
     assert strs(planner.plan(req).calls) == ["navigate(Bottle_1)", "pick(Bottle_1)"]
 
 
-def test_an_object_back_from_absent_where_it_was_refused_twice_waits_for_another_sighting() -> None:
-    """Tune tidy (stream seed 3132, s0022), round 50: memory's fork (first a spoon read as a
-    fork) came back from absent at the bowl after every refusal, and each time the plan
-    went there again: three NOT_FOUND refusals in one state, the last after the drawer the
-    fork was in had been opened. Back at the same spot counts as a sighting once a task
-    (the wine bottle above); after the second refusal there it waits for memory to see it
-    elsewhere."""
-    fork = UnitView("Fork_1", "Fork", (0.7, -2.6, 1.0), "none", "kitchen", score=0.9)
-    drawer = UnitView("Drawer_1", "Drawer", (0.9, -2.2, 0.8), "closed", "kitchen")
-    planner = OfflinePlanner()
-    req = request([fork, drawer], ("HOLDING(Fork)",))
-    go = SkillCall("navigate", ("Fork_1",))
-    for refusals in (1, 2):
-        req.history.append(StepLine(go, False, int(ErrorCode.NOT_FOUND), "no Fork"))
-        req.vocab.add_units([replace(fork, state="absent")])
-        assert strs(planner.plan(req).calls) == ["explore(kitchen, Fork)"]   # absent
-        req.vocab.add_units([replace(fork, position=(0.72, -2.58, 1.0))])   # read again
-        again = ["navigate(Fork_1)", "pick(Fork_1)"] if refusals == 1 \
-            else ["explore(kitchen, Fork)"]
-        assert strs(planner.plan(req).calls) == again
-    # Seen elsewhere (in the drawer, opened): a candidate again.
-    req.history.append(StepLine(SkillCall("open", ("Drawer_1",)), True, ErrorCode.NONE, ""))
-    req.vocab.add_units([replace(drawer, state="opened"),
-                         replace(fork, position=(0.9, -2.2, 0.8), receptacle_id="Drawer_1",
-                                 relation="in")])
-    assert strs(planner.plan(req).calls)[:2] == ["navigate(Fork_1)", "pick(Fork_1)"]
-
-
 def test_an_open_refused_from_the_objects_spot_is_made_from_the_receptacles_own() -> None:
     """Tune2 tidy (stream seed 1201, s0009/s0011): memory has the salt shaker in a drawer
     and the drawer where the shaker is; the real drawer is 1.3 m away, and the open made

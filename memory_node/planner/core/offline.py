@@ -68,12 +68,6 @@ MAX_DODGES = 8
 # An object not found where memory put it and since seen this far away (floor, m) is a
 # new sighting (experience's belief radius for a NOT_FOUND: ExperienceSettings).
 MOVED_RADIUS = 0.5
-# A unit back from absent at the spot it was not found at is taken for a new sighting this
-# many times a task; after that many refusals there, it waits for a sighting elsewhere (or
-# an explore). Back from absent is the camera's reading of memory's node there, and one the
-# world does not bear out (memory's fork was a spoon, read as a fork, moved) is read again
-# after every refusal.
-SAME_SPOT_REFUSALS = 2
 # Notes the loop hands in by reference and keeps writing to (loop.py: notes["acted"]).
 LOOP_SHARED = ("acted", "put_into")
 # Objects memory must hold in a room before the room counts as looked over: a glimpse
@@ -1991,8 +1985,7 @@ class OfflinePlanner:
                 del where[obj]
             elif unit is not None and unit.state == ABSENT:
                 gone.add(obj)
-            elif self._moved(req, obj, seen) or (
-                    obj in gone and self._refusals(req, obj) < SAME_SPOT_REFUSALS):
+            elif obj in gone or self._moved(req, obj, seen):
                 failed.discard(obj)
                 gone.discard(obj)
                 del where[obj]
@@ -2003,17 +1996,6 @@ class OfflinePlanner:
                 # failed", which lost the task).
                 req.refused -= {c for c in req.refused if obj in c.args}
                 self._unlist(req, obj)
-
-    @staticmethod
-    def _refusals(req: PlanRequest, obj: str) -> int:
-        """How often this task's calls on `obj` were refused NOT_FOUND (tune tidy, stream
-        seed 3132, s0022: memory's fork, first a spoon read as a fork, came back from
-        absent at the bowl after each refusal, and the navigate to it was refused three
-        times in one state, the last after the drawer the fork was in had been opened;
-        round 50)."""
-        return sum(1 for h in req.history
-                   if not h.success and h.error_code == ErrorCode.NOT_FOUND
-                   and h.call.skill != "explore" and not_found_target(h.call, req.held) == obj)
 
     @staticmethod
     def _unlist(req: PlanRequest, obj: str) -> None:
