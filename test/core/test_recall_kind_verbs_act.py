@@ -12,7 +12,7 @@ from recall_rooms import labels, room
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall.embedder import Embedder
-from memory_node.core.recall.implied import implied_types
+from memory_node.core.recall.implied import _kinds, implied_types
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.recall import RecallConfig, Recaller
 from memory_node.core.skills import load_skill_table
@@ -69,3 +69,25 @@ def test_soaking_the_pot_recalls_the_faucet_not_the_stove(embedder: Embedder) ->
 
 def test_on_by_default() -> None:
     assert RecallConfig().kind_verbs_act is True
+
+
+# A present participle is the act going on ("would be best soaking in the sink", blind
+# 24 r09/1): read as the verb is (recall.kind_participles); a past one says how a thing is.
+@needs_wordnet
+def test_a_present_participle_is_read_as_the_verb(lex: Lexicon) -> None:
+    skills = load_skill_table()
+    text = "The soup pot itself, once emptied, would be best soaking in the sink."
+    assert _kinds(text, skills, lex, {"pot", "sink"}, True)[0] == set()
+    assert _kinds(text, skills, lex, {"pot", "sink"}, True, True)[0] == {"fill"}
+    assert _kinds("the toilet paper is soaked so bin it", skills, lex, (), True,
+                  True) == (set(), set())
+
+
+@needs_wordnet
+def test_soaking_recalls_the_faucet(embedder: Embedder) -> None:
+    text = "The pot would be best soaking in the sink."
+    on = Recaller(embedder, config=RecallConfig())
+    off = Recaller(embedder, config=RecallConfig(kind_participles=False))
+    assert "Faucet" not in labels(off.rank(text, room(KITCHEN), 3))
+    assert set(labels(on.rank(text, room(KITCHEN), 3))) == {"Pot", "Sink", "Faucet"}
+    assert RecallConfig().kind_participles is True

@@ -173,9 +173,13 @@ def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
 
 
 def _kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
-           things: Collection[str], kind_verbs: bool) -> tuple[set[str], set[str]]:
+           things: Collection[str], kind_verbs: bool, participles: bool = False
+           ) -> tuple[set[str], set[str]]:
     """:func:`skills_for_kinds`, as (the skills a verb asked implies, those a noun
-    implies): a verb says what is done, a noun only what a thing is."""
+    implies): a verb says what is done, a noun only what a thing is. ``participles``:
+    a verb's present participle ("best soaking in the sink", "the pot that's soaking")
+    is the act going on, so it is read as the verb is; a past participle ("the paper
+    is soaked") says how a thing is and is not."""
     lex = lexicon if lexicon is not None and lexicon.available else None
     if lex is None:
         return set(), set()
@@ -188,7 +192,9 @@ def _kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
     for i, w in enumerate(said):
         if w in STOPWORDS or w in things or lex.noun(w) in things:
             continue
-        if (kind_verbs and lex.verb(w) == w and (not i or said[i - 1] not in DETERMINERS)
+        base = lex.verb(w) if kind_verbs else w
+        if (kind_verbs and (base == w or (participles and w.endswith("ing")))
+                and (not i or said[i - 1] not in DETERMINERS)
                 and lex.verb_share(w) >= 0.5):
             by_verb.update(name for name, roles in takes.items()
                            if name not in by_verb
@@ -229,7 +235,8 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   in_names: Collection[str] = (), described_states: bool = False,
                   absent_skills: bool = False, fixture_of_use: bool = False,
                   weakly: Collection[str] = (), kind_verbs: bool = False,
-                  kind_verbs_act: bool = False) -> dict[str, str]:
+                  kind_verbs_act: bool = False, kind_participles: bool = False
+                  ) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
@@ -249,7 +256,8 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     ``kind_verbs_act``: such a verb says what happens as a verb of a skill does ("soak
     the pot in the sink": the faucet, and not the stove a pot is for), so a named
     thing's use adds no fixture beside it; one the instruction says ("the pot's on the
-    stove - let it soak in the sink") it still marks, as before."""
+    stove - let it soak in the sink") it still marks, as before.
+    ``kind_participles``: such a verb's present participle counts (see :func:`_kinds`)."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -264,7 +272,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     # the thing named: what you do to it says what happens (absent_skills).
     idle = bool(implied) and absent_skills and not any(
         type_key(t) in held for s in implied for g in skills.fixtures_for(s) for t in g)
-    by_verb, by_noun = _kinds(text, skills, lexicon, things, kind_verbs)
+    by_verb, by_noun = _kinds(text, skills, lexicon, things, kind_verbs, kind_participles)
     by_use = not implied or idle
     # The fixtures a named thing's use may add only when said (kind_verbs_act).
     said_only: set[str] = set()
