@@ -80,3 +80,47 @@ def test_the_repair_takes_the_slot(embedder: Embedder, text: str, wanted: set[st
 
 def test_on_by_default() -> None:
     assert RecallConfig().editing_repairs is True
+
+
+# Round 51 (recall51b): an editing term before an additive phrase adds a thing; the
+# phrase before it is still wanted ("the plate in the sink, actually, the mug too").
+@needs_wordnet
+@pytest.mark.parametrize(("added", "replaced", "before"), [
+    ("The book on the bed, actually, the laptop too.",
+     "The book on the bed, actually, the laptop.", ["the", "bed"]),
+    ("The vase goes on the desk, sorry, the pen as well.",
+     "The vase goes on the desk, sorry, the pen.", ["the", "desk"]),
+    ("Put the pen in the drawer - I mean the box also - then the book on the shelf.",
+     "Put the pen in the drawer - I mean the box - then the book on the shelf.",
+     ["the", "drawer"]),
+    ("The alarm clock into the drawer... actually onto the shelf too.",
+     "The alarm clock into the drawer... actually onto the shelf.",
+     ["into", "the", "drawer"]),
+])
+def test_an_additive_phrase_repairs_nothing(lex: Lexicon, added: str, replaced: str,
+                                            before: list[str]) -> None:
+    assert taken_back(lex, added, True) == []
+    assert taken_back(lex, replaced, True) == before
+
+
+@needs_wordnet
+@pytest.mark.parametrize("text", [
+    "The towel off the bed, sorry, and the book as well.",  # a conjunction opens it
+    "The book on the bed, sorry, also the laptop.",
+    # The particle is read in the repairing phrase only: a later clause's "too" is not it.
+    "The vase on the desk, I mean the side table, and the pen too.",
+    "The vase on the desk, I mean the side table - put the pen there too.",
+])
+def test_additive_readings(lex: Lexicon, text: str) -> None:
+    got = taken_back(lex, text, True)
+    assert got == (["the", "desk"] if "side table" in text else [])
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("The book on the bed, actually, the laptop too.", {"Book", "Laptop", "Bed"}),
+    ("Put the vase on the dresser, sorry, the pen as well.", {"Vase", "Pen", "Dresser"}),
+])
+def test_an_added_thing_keeps_the_place(embedder: Embedder, text: str,
+                                        wanted: set[str]) -> None:
+    assert set(top_types(embedder, text, room(BEDROOM), 3)) == wanted

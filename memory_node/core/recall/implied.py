@@ -168,26 +168,42 @@ def skills_for_kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
     its base form, mostly a verb, not right after a determiner) whose main sense is
     done in such a kind (:meth:`Lexicon.verb_in_kind`: "pop the bowls in the sink to
     soak", soak: "submerge in a liquid"); "the paper is soaked" says how a thing is."""
+    by_verb, by_noun = _kinds(text, skills, lexicon, things, kind_verbs)
+    return by_verb | by_noun
+
+
+def _kinds(text: str, skills: SkillTable, lexicon: Lexicon | None,
+           things: Collection[str], kind_verbs: bool, participles: bool = False
+           ) -> tuple[set[str], set[str]]:
+    """:func:`skills_for_kinds`, as (the skills a verb asked implies, those a noun
+    implies): a verb says what is done, a noun only what a thing is. ``participles``:
+    a verb's present participle ("best soaking in the sink", "the pot that's soaking")
+    is the act going on, so it is read as the verb is; a past participle ("the paper
+    is soaked") says how a thing is and is not."""
     lex = lexicon if lexicon is not None and lexicon.available else None
     if lex is None:
-        return set()
+        return set(), set()
     takes = _skill_tables(skills, lex).takes
     if not takes:
-        return set()
+        return set(), set()
     said = _WORD.findall(split_label(text))[:MAX_WORDS]
+    by_verb: set[str] = set()
     out: set[str] = set()
     for i, w in enumerate(said):
         if w in STOPWORDS or w in things or lex.noun(w) in things:
             continue
-        if (kind_verbs and lex.verb(w) == w and (not i or said[i - 1] not in DETERMINERS)
+        base = lex.verb(w) if kind_verbs else w
+        if (kind_verbs and (base == w or (participles and w.endswith("ing")))
+                and (not i or said[i - 1] not in DETERMINERS)
                 and lex.verb_share(w) >= 0.5):
-            out.update(name for name, roles in takes.items()
-                       if name not in out and any(lex.verb_in_kind(w, r) for r in roles))
+            by_verb.update(name for name, roles in takes.items()
+                           if name not in by_verb
+                           and any(lex.verb_in_kind(w, r) for r in roles))
         if i + 1 < len(said) and said[i + 1] in OBJECT_STARTS:
             continue
         out.update(name for name, roles in takes.items()
                    if name not in out and any(lex.is_kind_of(w, r) for r in roles))
-    return out
+    return by_verb, out - by_verb
 
 
 def skills_for_use(things: Iterable[str], skills: SkillTable,
@@ -218,7 +234,8 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   used: Iterable[str] = (), things: Collection[str] = (),
                   in_names: Collection[str] = (), described_states: bool = False,
                   absent_skills: bool = False, fixture_of_use: bool = False,
-                  weakly: Collection[str] = (), kind_verbs: bool = False
+                  weakly: Collection[str] = (), kind_verbs: bool = False,
+                  kind_verbs_act: bool = False, kind_participles: bool = False
                   ) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
@@ -235,7 +252,12 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     gives the burner, not its first type, the microwave); a thing with no such use
     ("warm up the mug") leaves the group's first. ``weakly``: the keys of ``mentioned``
     said only by a word of a definition ("heat" and the microwave): such a mention comes
-    after a named thing's use. ``kind_verbs``: see :func:`skills_for_kinds`."""
+    after a named thing's use. ``kind_verbs``: see :func:`skills_for_kinds`.
+    ``kind_verbs_act``: such a verb says what happens as a verb of a skill does ("soak
+    the pot in the sink": the faucet, and not the stove a pot is for), so a named
+    thing's use adds no fixture beside it; one the instruction says ("the pot's on the
+    stove - let it soak in the sink") it still marks, as before.
+    ``kind_participles``: such a verb's present participle counts (see :func:`_kinds`)."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -250,12 +272,18 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     # the thing named: what you do to it says what happens (absent_skills).
     idle = bool(implied) and absent_skills and not any(
         type_key(t) in held for s in implied for g in skills.fixtures_for(s) for t in g)
+    by_verb, by_noun = _kinds(text, skills, lexicon, things, kind_verbs, kind_participles)
     by_use = not implied or idle
+    # The fixtures a named thing's use may add only when said (kind_verbs_act).
+    said_only: set[str] = set()
     if by_use:
-        implied = skills_for_use(used, skills, lexicon, done_to=idle) | implied
+        of_things = skills_for_use(used, skills, lexicon, done_to=idle)
+        if kind_verbs_act and by_verb and not idle:
+            said_only = of_things - implied - by_verb
+        implied = of_things | implied
     # A kind a skill takes ("some water": filling) adds its skill whatever else is
     # implied: it says what the thing is, not what is done to the thing named.
-    kinds = skills_for_kinds(text, skills, lexicon, things, kind_verbs) - implied
+    kinds = (by_verb | by_noun) - implied
     # The usual fixtures (a group's first) of what the named things are for.
     of_use: set[str] = set()
     if fixture_of_use and used:
@@ -264,6 +292,8 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     for skill in sorted(implied | kinds):
         for group in skills.fixtures_for(skill):
             keys = [type_key(t) for t in group if type_key(t) in held]
+            if skill in said_only:
+                keys = [k for k in keys if k in named]
             if by_use and skill not in kinds and type_key(group[0]) not in keys:
                 # A thing's use implies the skill's usual fixture (the group's first: a
                 # pan is for the stove); a substitute (the toaster) only when said.

@@ -73,6 +73,12 @@ RETRACTION_OBJECTS = frozenset({"it", "them", "that", "those"})
 # shelf", "or rather"): the word, or the word before it it needs ("I mean", "or rather").
 # Closed class; "wait" alone is left out: it is also a verb ("wait, the kettle's on").
 REPAIR_MARKERS = {"sorry": "", "actually": "", "mean": "i", "rather": "or"}
+# English's additive particles (closed class): in the phrase after an editing term they
+# add to what was just said, not replace it ("the plate in the sink, actually, the mug
+# too"; "the towel, sorry, the soap as well"). A two-word particle is its words in order.
+# A conjunction right after the term ("sorry, and the soap") needs no entry: a repair
+# opens with a place, a determiner or a thing.
+ADDITIVES = (("too",), ("also",), ("as", "well"))
 # A phrase of a noun pro-form ("the small one") tells apart two things of one kind; read
 # after a determiner and at most this many modifiers ("the other big one").
 PRO_FORM_MODIFIERS = 3
@@ -1270,7 +1276,9 @@ def retracted(text: str, lexicon: Lexicon | None = None,
       withdraws "into the drawer", "the console, I mean the side table" the console.
       Not when a verb follows ("the cabinet - actually take the spoon out first": a new
       request, the cabinet still wanted), nor "to" ("sorry to bother you"), nor a
-      negator ("on the, sorry, not the shelf": the negation says what is denied).
+      negator ("on the, sorry, not the shelf": the negation says what is denied), nor
+      when the phrase after it holds an additive particle (``ADDITIVES``: "the plate,
+      actually, the mug too", "the towel, sorry, the soap as well"): the speaker adds.
 
     A thing said again outside these words stays wanted ("put my phone on charge no I
     mean put my phone on the shelf"): the caller drops only what is said nowhere else.
@@ -1447,7 +1455,7 @@ def _edited(words: list[str], brk: list[bool], paused: Callable[[], list[bool]],
         nxt = words[k] if k < len(words) else ""
         if nxt == "to" or nxt in NEGATORS or not (
                 nxt in PLACE_WORDS or nxt in SOURCE_WORDS or nxt in DETERMINERS
-                or thing(nxt)):
+                or thing(nxt)) or _additive(words, paused(), k):
             continue
         start = m - 1
         while start > 0 and not brk[start - 1]:
@@ -1458,6 +1466,19 @@ def _edited(words: list[str], brk: list[bool], paused: Callable[[], list[bool]],
         cut = max((j for j in range(start, m) if words[j] in kind), default=m - 1)
         out.update(range(cut, m))
     return out
+
+
+def _additive(words: list[str], brk: list[bool], k: int) -> bool:
+    """The repairing phrase at ``words[k]`` (to the next pause, a spaced dash too: "...,
+    sorry, on the toilet - put that in the cabinet too" repairs) holds an additive
+    particle: the speaker adds a thing ("..., actually, the mug too"), the phrase before
+    the editing term still wanted."""
+    end = k
+    while end < len(words) and not brk[end]:
+        end += 1
+    span = words[k:end + 1]
+    return any(tuple(span[n:n + len(a)]) == a
+               for n in range(len(span)) for a in ADDITIVES)
 
 
 def _next_word(words: list[str], i: int, skip: frozenset[str]) -> str:

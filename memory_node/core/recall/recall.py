@@ -376,6 +376,11 @@ class RecallConfig:
                                      # a skill takes ("to soak": submerge in a liquid;
                                      # filling takes a liquid) implies that skill (the
                                      # faucet), as a noun of that kind does
+    kind_verbs_act: bool = True      # ... and says what is done, as a skill's verb
+                                     # does: a named thing's use adds nothing beside it
+                                     # ("soak the pot": the faucet, not the stove)
+    kind_participles: bool = True    # ... and so does its present participle ("best
+                                     # soaking in the sink"), not its past one ("soaked")
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -1331,7 +1336,8 @@ class Recaller:
                                 self._in_names(names, q), self.config.described_states,
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
-                                self.config.kind_verbs)
+                                self.config.kind_verbs, self.config.kind_verbs_act,
+                                self.config.kind_participles)
         is_implied = np.zeros(len(by_type), dtype=bool)
         if implied:
             is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
@@ -1703,7 +1709,8 @@ class Recaller:
                                 self._in_names(names, q), self.config.described_states,
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
-                                self.config.kind_verbs)
+                                self.config.kind_verbs, self.config.kind_verbs_act,
+                                self.config.kind_participles)
         out = []
         for e in entries:
             hits: list[str] = []
