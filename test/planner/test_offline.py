@@ -1824,6 +1824,26 @@ def test_a_pick_refused_about_another_type_passes_memorys_unit_over_without_open
         assert calls[:2] == first, (found, calls)
 
 
+def _apple_held_before_two_bowls(planner: OfflinePlanner) -> tuple[Vocabulary, PlanRequest]:
+    """The apple in hand, memory's Bowl_1 by a closed microwave, Bowl_2 farther off: the
+    first plan goes to Bowl_1 and puts the apple in; the walk there is in the history."""
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Apple_1", "Apple", (0.0, 0.0, 0.0), "heated", "a1",
+                 receptacle_id="robot", relation="in", observations=9),
+        UnitView("Bowl_1", "Bowl", (1.0, 0.0, 1.6), "none", "a1", observations=3),
+        UnitView("Microwave_1", "Microwave", (1.0, 0.0, 1.0), "closed", "a1",
+                 observations=9),
+        UnitView("Bowl_2", "Bowl", (4.0, 3.0, 0.9), "none", "a1", observations=2)])
+    req = PlanRequest("put the apple in the bowl", "", vocab, ["a1"], robot_area="a1",
+                      held="Apple_1", goal_conditions=("INSIDE(Apple, Bowl)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    assert [str(c) for c in planner.plan(req).calls][:2] == [
+        "navigate(Bowl_1)", "put(Apple_1, Bowl_1, in)"]
+    _history(req, "navigate", ("Bowl_1",), True)
+    return vocab, req
+
+
 def test_a_put_refused_about_a_look_alike_passes_the_receptacle_over_without_opening(
         ) -> None:
     """Round 49 (tune tidy, stream seed 3114, s0025): memory's bowl was where the robot had
@@ -1839,20 +1859,7 @@ def test_a_put_refused_about_a_look_alike_passes_the_receptacle_over_without_ope
     for found, first in (("Plate", ["navigate(Bowl_2)", "put(Apple_1, Bowl_2, in)"]),
                          ("Bowl", ["open(Microwave_1)", "put(Apple_1, Bowl_1, in)"]),
                          ("", ["open(Microwave_1)", "put(Apple_1, Bowl_1, in)"])):
-        vocab = Vocabulary()
-        vocab.add_units([
-            UnitView("Apple_1", "Apple", (0.0, 0.0, 0.0), "heated", "a1",
-                     receptacle_id="robot", relation="in", observations=9),
-            UnitView("Bowl_1", "Bowl", (1.0, 0.0, 1.6), "none", "a1", observations=3),
-            UnitView("Microwave_1", "Microwave", (1.0, 0.0, 1.0), "closed", "a1",
-                     observations=9),
-            UnitView("Bowl_2", "Bowl", (4.0, 3.0, 0.9), "none", "a1", observations=2)])
-        req = PlanRequest("put the apple in the bowl", "", vocab, ["a1"], robot_area="a1",
-                          held="Apple_1", goal_conditions=("INSIDE(Apple, Bowl)",),
-                          robot_position=(0.0, 0.0, 0.0))
-        assert [str(c) for c in planner.plan(req).calls][:2] == [
-            "navigate(Bowl_1)", "put(Apple_1, Bowl_1, in)"]
-        _history(req, "navigate", ("Bowl_1",), True)
+        vocab, req = _apple_held_before_two_bowls(planner)
         req.history.append(StepLine(SkillCall("put", ("Apple_1", "Bowl_1", "in")), False,
                                     int(ErrorCode.PRECONDITION_FAILED),
                                     f"put: the {found or 'Bowl'} is inside a closed Microwave",
@@ -1872,20 +1879,7 @@ def test_a_put_refused_about_a_look_alike_memory_relabelled_still_passes_it_over
     planner = OfflinePlanner()
     for shut_by, message in (("Microwave", "put: the Plate is inside a closed Microwave"),
                              ("", "a Plate holds things on it, not in it")):
-        vocab = Vocabulary()
-        vocab.add_units([
-            UnitView("Apple_1", "Apple", (0.0, 0.0, 0.0), "heated", "a1",
-                     receptacle_id="robot", relation="in", observations=9),
-            UnitView("Bowl_1", "Bowl", (1.0, 0.0, 1.6), "none", "a1", observations=3),
-            UnitView("Microwave_1", "Microwave", (1.0, 0.0, 1.0), "closed", "a1",
-                     observations=9),
-            UnitView("Bowl_2", "Bowl", (4.0, 3.0, 0.9), "none", "a1", observations=2)])
-        req = PlanRequest("put the apple in the bowl", "", vocab, ["a1"], robot_area="a1",
-                          held="Apple_1", goal_conditions=("INSIDE(Apple, Bowl)",),
-                          robot_position=(0.0, 0.0, 0.0))
-        assert [str(c) for c in planner.plan(req).calls][:2] == [
-            "navigate(Bowl_1)", "put(Apple_1, Bowl_1, in)"]
-        _history(req, "navigate", ("Bowl_1",), True)
+        vocab, req = _apple_held_before_two_bowls(planner)
         req.history.append(StepLine(SkillCall("put", ("Apple_1", "Bowl_1", "in")), False,
                                     int(ErrorCode.PRECONDITION_FAILED), message,
                                     shut_by=shut_by, refused_label="Plate"))
