@@ -18083,6 +18083,414 @@ def fresh39_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def tennis_scoring(seed: int, courts: int, points: int, fans: int, alpha: float,
+                   hawkeye: float) -> Iterator[int]:
+    """A tennis tournament's live scoring (recency-dominated: the chair umpire's tablet feeding
+    the ATP's or Wimbledon's scoring system and the scoreboards). ``courts`` courts play at
+    once, one point at a time each in turn (a shuffle); every point reads the match, its
+    current game and set, the server's serve statistics and the court's scoreboard; a game
+    ends after about ``points`` points (a new game key, the server changes), a set after six
+    or so games, the match after two or three sets, when a new match on that court starts
+    (players drawn by Zipf ``alpha`` from ``fans`` saved follows: the seeds play on the show
+    courts and are followed most). A challenge (probability ``hawkeye``) reads the court's
+    ball-tracking record and the challenger's remaining challenges."""
+    rng = random.Random(seed)
+    match_k, game_k, set_k, serve_k, board_k, track_k, player_k = (i << 48 for i in range(7))
+    follow = _zipf(rng, fans, alpha)
+    matches = itertools.count()
+    games = itertools.count()
+    sets = itertools.count()
+    players = itertools.count(fans)
+    # per court: [match, game, set, server, points left, games left, sets left, player a,
+    # player b]
+    def new_match() -> list[int]:
+        a = follow() if rng.random() < 0.6 else next(players)
+        b = next(players)
+        return [next(matches), next(games), next(sets), a, points + rng.randint(-2, 3),
+                6 + rng.randint(0, 4), 2 + rng.randint(0, 1), a, b]
+
+    state = [new_match() for _ in range(courts)]
+    while True:
+        order = list(range(courts))
+        rng.shuffle(order)
+        for c in order:
+            m = state[c]
+            yield match_k + m[0]
+            yield game_k + m[1]
+            yield set_k + m[2]
+            yield serve_k + m[3]
+            yield board_k + c
+            if rng.random() < hawkeye:
+                yield track_k + c
+                yield player_k + (m[7] if rng.random() < 0.5 else m[8])
+            m[4] -= 1
+            if m[4] > 0:
+                continue
+            m[1] = next(games)
+            m[3] = m[8] if m[3] == m[7] else m[7]
+            m[4] = points + rng.randint(-2, 3)
+            m[5] -= 1
+            if m[5] > 0:
+                continue
+            m[2] = next(sets)
+            m[5] = 6 + rng.randint(0, 4)
+            m[6] -= 1
+            if m[6] > 0:
+                continue
+            yield player_k + m[7]
+            yield player_k + m[8]
+            state[c] = new_match()
+
+
+def sawmill_scanner(seed: int, stations: int, boards: int, species: int,
+                    gap: int) -> Iterator[int]:
+    """A sawmill's log scanning and cutting optimiser (recency-dominated: USNR's or Lucidyne's
+    scanners and the optimiser that plans each log's cuts). A log enters the infeed every
+    ``gap`` ticks or so and is read with its species' grade rules (a few species, Zipf: the
+    mill cuts mostly one); each tick every log on the line is read at its station (a scan,
+    the canter, the edger, the trimmer) with the station's set-up and the log's cut
+    solution; the headrig splits it into about ``boards`` boards, each read at the grader
+    with the log's solution and its species' rules, then stacked (the stack's tally read)."""
+    rng = random.Random(seed)
+    log_k, sol_k, station_k, species_k, board_k, stack_k = (i << 48 for i in range(6))
+    kind = _zipf(rng, species, 1.2)
+    logs = itertools.count()
+    board_ids = itertools.count()
+    line: list[list[int]] = []  # [log, station, species]
+    grader: list[tuple[int, int, int]] = []  # (board, log, species)
+    t = 0
+    while True:
+        if t % gap == 0 or rng.random() < 0.05:
+            sp = kind()
+            log = next(logs)
+            yield log_k + log
+            yield species_k + sp
+            line.append([log, 0, sp])
+        for item in line:
+            yield log_k + item[0]
+            yield sol_k + item[0]
+            yield station_k + item[1]
+            item[1] += 1
+        while line and line[0][1] >= stations:
+            log, _, sp = line.pop(0)
+            grader.extend((next(board_ids), log, sp)
+                          for _ in range(max(1, boards + rng.randint(-2, 2))))
+        for _ in range(min(len(grader), 2)):
+            b, log, sp = grader.pop(0)
+            yield board_k + b
+            yield sol_k + log
+            yield species_k + sp
+            yield stack_k + sp * 4 + rng.randrange(4)
+        t += 1
+
+
+def dialysis_chairs(seed: int, chairs: int, session: int, patients: int,
+                    report: int) -> Iterator[int]:
+    """A dialysis unit's machine monitoring (recency-dominated, with a late return:
+    Fresenius' or Baxter's machines reporting to the clinic's charting system). ``chairs``
+    chairs run a shift of sessions of about ``session`` ticks; each tick one machine in turn
+    reports, reading the chair's machine, the patient's treatment record and prescription;
+    every ``report`` ticks the nurse's round reads each running session's record again. At a
+    shift change every chair takes the next patient of the roster (``patients`` patients, each
+    back when the roster comes round again, ``patients / chairs`` shifts later: three sessions
+    a week), read with the patient's record and prescription and, at the end, the session's
+    flowsheet."""
+    rng = random.Random(seed)
+    machine_k, session_k, rx_k, patient_k, sheet_k = (i << 48 for i in range(5))
+    sessions = itertools.count()
+    roster = list(range(patients))
+    rng.shuffle(roster)
+    nxt = 0
+
+    def take() -> tuple[int, int]:
+        nonlocal nxt
+        p = roster[nxt % patients]
+        nxt += 1
+        return p, next(sessions)
+
+    while True:
+        running = [take() for _ in range(chairs)]
+        for p, s in running:
+            yield patient_k + p
+            yield rx_k + p
+            yield session_k + s
+        length = session + rng.randint(-session // 5, session // 5)
+        for tick in range(length):
+            c = tick % chairs
+            p, s = running[c]
+            yield machine_k + c
+            yield session_k + s
+            if rng.random() < 0.3:
+                yield rx_k + p
+            if tick % report == 0:
+                for _, s2 in running:
+                    yield session_k + s2
+        for p, s in running:
+            yield session_k + s
+            yield sheet_k + s
+            yield patient_k + p
+
+
+def dry_cleaner(seed: int, customers: int, alpha: float, turnaround: int,
+                items: int) -> Iterator[int]:
+    """A dry cleaner's point of sale and conveyor (late second references: SPOT's or
+    CleanCloud's tickets and a Metalprogetti rail). A drop-off reads the customer (Zipf
+    ``alpha`` over ``customers``: the office workers bring shirts every week), a new ticket and
+    about ``items`` new garment tags; the garments are read again in the plant a shift
+    later (cleaning, pressing, assembly by ticket), and the customer comes back about
+    ``turnaround`` events after the drop-off (spread: a day to a fortnight) to collect: the
+    customer, the ticket and its rail slot (the slot a key of its own, reused by later
+    tickets)."""
+    rng = random.Random(seed)
+    cust_k, ticket_k, tag_k, slot_k, stage_k = (i << 48 for i in range(5))
+    who = _zipf(rng, customers, alpha)
+    tickets = itertools.count()
+    tags = itertools.count()
+    plant: list[tuple[int, int, list[int]]] = []  # (due, ticket, tags)
+    pickups: list[tuple[int, int, int, int]] = []  # (due, ticket, customer, slot)
+    t = 0
+    while True:
+        c = who()
+        tk = next(tickets)
+        garments = [next(tags) for _ in range(max(1, items + rng.randint(-items // 2, items)))]
+        yield cust_k + c
+        yield ticket_k + tk
+        for g in garments:
+            yield tag_k + g
+        plant.append((t + turnaround // 10 + rng.randrange(turnaround // 10 + 1), tk, garments))
+        due = t + int(turnaround * (0.3 + rng.expovariate(1.0)))
+        heapq.heappush(pickups, (due, tk, c, rng.randrange(500)))
+        plant.sort()
+        while plant and plant[0][0] <= t:
+            _, tk2, garments2 = plant.pop(0)
+            for stage in range(3):
+                yield stage_k + stage
+                for g in garments2:
+                    yield tag_k + g
+            yield ticket_k + tk2
+        while pickups and pickups[0][0] <= t:
+            _, tk2, c2, slot = heapq.heappop(pickups)
+            yield cust_k + c2
+            yield ticket_k + tk2
+            yield slot_k + slot
+        t += 1 + len(garments)
+
+
+def ferry_bookings(seed: int, routes: int, sailings: int, lead: int, alpha: float,
+                   regulars: int) -> Iterator[int]:
+    """A ferry operator's reservations and port check-in (late second references: Carus' or
+    Hogia's booking systems and the lanes' plate readers). A booking reads a sailing (one of
+    the next ``sailings`` of ``routes`` routes, the popular routes by Zipf ``alpha``), its
+    fare class and a new booking with the vehicle (a regular's plate from ``regulars``, the
+    islanders' cars by Zipf, or a new one); about ``lead`` events later (exponential: the day
+    of travel) the vehicle arrives at check-in: the plate, the booking, the sailing and its
+    lane; at the sailing's departure its manifest reads every checked-in booking once more.
+    Sailings depart in order and new ones open for booking."""
+    rng = random.Random(seed)
+    sail_k, fare_k, book_k, plate_k, lane_k, manifest_k = (i << 48 for i in range(6))
+    route = _zipf(rng, routes, alpha)
+    regular = _zipf(rng, regulars, 1.0)
+    bookings = itertools.count()
+    plates = itertools.count(regulars)
+    first = 0  # the next sailing to depart (per route: first + k, k < sailings)
+    arrivals: list[tuple[int, int, int, int]] = []  # (due, booking, plate, sailing)
+    onboard: dict[int, list[int]] = {}
+    t = 0
+    while True:
+        r = route()
+        k = min(sailings - 1, int(rng.expovariate(3.0 / sailings)))
+        sailing = (first + k) * routes + r
+        b = next(bookings)
+        plate = regular() if rng.random() < 0.5 else next(plates)
+        yield sail_k + sailing
+        yield fare_k + r * 4 + rng.randrange(4)
+        yield book_k + b
+        yield plate_k + plate
+        heapq.heappush(arrivals, (t + int(rng.expovariate(1.0 / lead)), b, plate, sailing))
+        while arrivals and arrivals[0][0] <= t:
+            _, b2, plate2, sailing2 = heapq.heappop(arrivals)
+            yield plate_k + plate2
+            yield book_k + b2
+            yield sail_k + sailing2
+            yield lane_k + sailing2 % 12
+            if sailing2 // routes >= first:  # a car late for its sailing is rebooked
+                onboard.setdefault(sailing2, []).append(b2)
+        if t % (lead // 4 + 1) == 0:
+            for r2 in range(routes):
+                gone = first * routes + r2
+                yield manifest_k + gone
+                for b2 in onboard.pop(gone, []):
+                    yield book_k + b2
+            first += 1
+        t += 1
+
+
+def tyre_hotel(seed: int, customers: int, alpha: float, season: int, daily: int,
+               bays: int) -> Iterator[int]:
+    """A tyre shop's seasonal storage, the "tyre hotel" (late second references, far apart:
+    a dealer's DMS or a fitting centre's stock system). A customer (Zipf ``alpha`` over
+    ``customers``: fleet accounts swap many sets) books a swap: the customer, the car and the
+    stored set's rack location are read, the set taken off and the other set stored with a
+    new label; the same car comes back about ``season`` events later (the next season, spread
+    by when the weather turns), reading its stored set again. Between swaps the shop's
+    ``daily`` other jobs read the fitting bays (``bays``) and the catalogue's popular sizes
+    (Zipf)."""
+    rng = random.Random(seed)
+    cust_k, car_k, set_k, rack_k, bay_k, size_k = (i << 48 for i in range(6))
+    who = _zipf(rng, customers, alpha)
+    size = _zipf(rng, 200, 1.1)
+    labels = itertools.count()
+    stored: dict[int, int] = {}  # car -> label of the set in storage
+    back: list[tuple[int, int, int]] = []  # (due, car, customer)
+    cars = itertools.count()
+    t = 0
+    while True:
+        if back and back[0][0] <= t and rng.random() < 0.7:
+            _, car, c = heapq.heappop(back)
+        else:
+            c = who()
+            car = next(cars)
+        yield cust_k + c
+        yield car_k + car
+        if car in stored:
+            yield set_k + stored[car]
+            yield rack_k + stored[car] % 3000
+        label = next(labels)
+        stored[car] = label
+        yield set_k + label
+        yield rack_k + label % 3000
+        heapq.heappush(back, (t + int(season * (0.8 + 0.4 * rng.random())), car, c))
+        for _ in range(rng.randint(0, daily)):
+            yield bay_k + rng.randrange(bays)
+            yield size_k + size()
+        t += 1
+
+
+def spell_checker(seed: int, vocabulary: int, alpha: float, names: int, typo: float,
+                  doc: int) -> Iterator[int]:
+    """A spell checker's dictionary lookups as a document is typed (frequency-skewed:
+    Hunspell's affix-stripped lookups behind a word processor or a browser's text box). Every
+    word looked up is a word of the language (Zipf ``alpha`` over ``vocabulary``: "the", "of"
+    and "and" dominate), or with a small share one of the document's own ``names`` (people,
+    places, jargon: new each document of ``doc`` words, repeated within it); a typo (probability
+    ``typo``) reads a few near neighbours of the word for the suggestion list, and the custom
+    dictionary."""
+    rng = random.Random(seed)
+    word_k, name_k, custom_k = (i << 48 for i in range(3))
+    word = _zipf(rng, vocabulary, alpha)
+    name = _zipf(rng, names, 1.0)
+    docs = 0
+    written = 0
+    while True:
+        if rng.random() < 0.08:
+            yield name_k + docs * names + name()
+        else:
+            w = word()
+            yield word_k + w
+            if rng.random() < typo:
+                yield custom_k
+                for _ in range(3):
+                    yield word_k + max(0, w + rng.randint(-40, 40))
+        written += 1
+        if written >= doc:
+            written = 0
+            docs += 1
+
+
+def geoip_edge(seed: int, prefixes: int, alpha: float, regions: int, hour: int,
+               bots: float) -> Iterator[int]:
+    """A CDN edge's IP geolocation lookups (frequency-skewed with phase changes: MaxMind's
+    GeoIP2 database behind an edge's routing and geo-blocking). Every request looks up its
+    client's prefix: the prefixes belong to ``regions`` time zones, each region's share rising
+    and falling with its local day (a phase ``hour`` events long shifts the day round the
+    world), and within a region by Zipf ``alpha`` (the big ISPs and mobile carriers' NAT).
+    A crawler or scanner (probability ``bots``) walks through consecutive prefixes of a
+    hosting range instead."""
+    rng = random.Random(seed)
+    prefix_k, asn_k = (i << 48 for i in range(2))
+    per = max(1, prefixes // regions)
+    within = _zipf(rng, per, alpha)
+    crawl = rng.randrange(prefixes)
+    t = 0
+    while True:
+        phase = t // hour
+        if rng.random() < bots:
+            crawl = (crawl + 1) % (4 * prefixes)
+            yield prefix_k + prefixes + crawl
+            t += 1
+            continue
+        # the awake half of the world, the two regions at local noon the busiest
+        awake = [(phase + i) % regions for i in range(max(1, regions // 2))]
+        weights = [1.0 + (2.0 if i in (len(awake) // 2, len(awake) // 2 - 1) else 0.0)
+                   for i in range(len(awake))]
+        r = rng.choices(awake, weights)[0]
+        p = r * per + within()
+        yield prefix_k + p
+        if rng.random() < 0.2:
+            yield asn_k + p // 16
+        t += 1
+
+
+def doi_resolver(seed: int, papers: int, alpha: float, new_every: int, refs: int,
+                 scan: float) -> Iterator[int]:
+    """A DOI resolver and reference linker (frequency-skewed with a drift: doi.org's handle
+    lookups and Crossref's metadata). Every resolution reads a DOI's handle record and its
+    prefix (the publisher's), the classics and the textbooks by Zipf ``alpha`` over
+    ``papers``; every ``new_every`` events a paper is published that is hot for a while (news,
+    preprint buzz), read often then fading; with probability ``scan`` a reference manager
+    resolves a paper's whole reference list (``refs`` DOIs, mostly cold ones)."""
+    rng = random.Random(seed)
+    doi_k, prefix_k = (i << 48 for i in range(2))
+    classic = _zipf(rng, papers, alpha)
+    hot: list[int] = []
+    fresh = itertools.count(papers)
+    t = 0
+    while True:
+        if t % new_every == 0:
+            hot.insert(0, next(fresh))
+            del hot[12:]
+        if rng.random() < scan:
+            for _ in range(refs):
+                d = classic() if rng.random() < 0.3 else rng.randrange(20 * papers)
+                yield doi_k + d
+        elif hot and rng.random() < 0.35:
+            d = hot[min(len(hot) - 1, int(rng.expovariate(0.5)))]
+            yield doi_k + d
+        else:
+            d = classic()
+            yield doi_k + d
+        if rng.random() < 0.3:
+            yield prefix_k + d % 97
+        t += 1
+
+
+def fresh40_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 52's held-out set: seeds 62000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 62000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "tennis_c4_p6": lambda: tennis_scoring(s + 0, 4, 6, 64, 1.0, 0.05),
+        "tennis_c16_p8": lambda: tennis_scoring(s + 1, 16, 8, 500, 0.8, 0.03),
+        "sawmill_s6_b8": lambda: sawmill_scanner(s + 2, 6, 8, 5, 3),
+        "sawmill_s20_b20": lambda: sawmill_scanner(s + 3, 20, 20, 12, 6),
+        "dialysis_c8_p24": lambda: dialysis_chairs(s + 4, 8, 150, 24, 25),
+        "dialysis_c40_p400": lambda: dialysis_chairs(s + 5, 40, 400, 400, 80),
+        "drycleaner_c300_t400": lambda: dry_cleaner(s + 6, 300, 1.0, 400, 4),
+        "drycleaner_c20000_t4000": lambda: dry_cleaner(s + 7, 20000, 0.7, 4000, 6),
+        "ferry_r3_l200": lambda: ferry_bookings(s + 8, 3, 20, 200, 1.0, 300),
+        "ferry_r20_l2500": lambda: ferry_bookings(s + 9, 20, 60, 2500, 0.8, 20000),
+        "tyres_c200_s1000": lambda: tyre_hotel(s + 10, 200, 1.0, 1000, 3, 4),
+        "tyres_c30000_s8000": lambda: tyre_hotel(s + 11, 30000, 0.7, 8000, 6, 12),
+        "spell_v5000_d300": lambda: spell_checker(s + 12, 5000, 1.1, 20, 0.05, 300),
+        "spell_v60000_d3000": lambda: spell_checker(s + 13, 60000, 0.9, 200, 0.1, 3000),
+        "geoip_p2000_h500": lambda: geoip_edge(s + 14, 2000, 1.0, 8, 500, 0.05),
+        "geoip_p100000_h6000": lambda: geoip_edge(s + 15, 100000, 0.8, 24, 6000, 0.1),
+        "doi_p3000_e200": lambda: doi_resolver(s + 16, 3000, 1.0, 200, 20, 0.01),
+        "doi_p200000_e2000": lambda: doi_resolver(s + 17, 200000, 0.8, 2000, 40, 0.02),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -18102,7 +18510,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh32": fresh32_variants, "fresh33": fresh33_variants,
                 "fresh34": fresh34_variants, "fresh35": fresh35_variants,
                 "fresh36": fresh36_variants, "fresh37": fresh37_variants,
-                "fresh38": fresh38_variants, "fresh39": fresh39_variants}
+                "fresh38": fresh38_variants, "fresh39": fresh39_variants,
+                "fresh40": fresh40_variants}
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:

@@ -5,7 +5,8 @@ round 30's fresh18, round 31's fresh19, round 32's fresh20, round 33's fresh21, 
 fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's fresh26,
 round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30, round 43's
 fresh31, round 44's fresh32, round 45's fresh33, round 46's fresh34, round 47's fresh35,
-round 48's fresh36, round 49's fresh37, round 50's fresh38, round 51's fresh39): their
+round 48's fresh36, round 49's fresh37, round 50's fresh38, round 51's fresh39, round 52's
+fresh40): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -23,7 +24,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30",
         "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37",
-        "fresh38", "fresh39")
+        "fresh38", "fresh39", "fresh40")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -260,6 +261,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh40":
+        return {
+            "tennis": lambda s: h.tennis_scoring(s, 4, 6, 64, 1.0, 0.05),
+            "sawmill": lambda s: h.sawmill_scanner(s, 6, 8, 5, 3),
+            "dialysis": lambda s: h.dialysis_chairs(s, 8, 150, 24, 25),
+            "drycleaner": lambda s: h.dry_cleaner(s, 300, 1.0, 400, 4),
+            "ferry": lambda s: h.ferry_bookings(s, 3, 20, 200, 1.0, 300),
+            "tyres": lambda s: h.tyre_hotel(s, 200, 1.0, 1000, 3, 4),
+            "spell": lambda s: h.spell_checker(s, 5000, 1.1, 20, 0.05, 300),
+            "geoip": lambda s: h.geoip_edge(s, 2000, 1.0, 8, 500, 0.05),
+            "doi": lambda s: h.doi_resolver(s, 3000, 1.0, 200, 20, 0.01),
         }
     if name == "fresh39":
         return {
@@ -572,7 +585,11 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # not listed here; fresh39's swim meet (every touch reads the lane's pad, the swimmer's
 # entry and the heat's splits, length after length), the race timing (the cars cross the
 # sector loops in running order, each crossing reading its lap and the car ahead's) and the
-# car wash (every car's ticket is read at each station the conveyor moves it through).
+# car wash (every car's ticket is read at each station the conveyor moves it through);
+# fresh40's tennis scoring (every point on a court reads its match, game, set and server,
+# the courts' points interleaved), the sawmill (every log on the line reads its cut solution
+# at each station, and its boards read it again at the grader) and the dialysis chairs
+# (every machine report reads its running session, the nurse's round all of them).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -603,7 +620,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh36": ({"ski", "festival"}, 0.8, 0.5),
                     "fresh37": ({"cbtc", "handover"}, 0.8, 0.55),
                     "fresh38": ({"bowling", "golf"}, 0.9, 0.6),
-                    "fresh39": ({"swim", "racing", "carwash"}, 0.85, 0.85)}
+                    "fresh39": ({"swim", "racing", "carwash"}, 0.85, 0.85),
+                    "fresh40": ({"tennis", "sawmill", "dialysis"}, 0.8, 0.85)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
