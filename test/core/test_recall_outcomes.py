@@ -260,3 +260,17 @@ def test_what_memory_has_in_a_carried_box_goes_where_the_box_goes() -> None:
     assert set(by_id) == {"Box_1", "Card_1", "Ring_1"}
     assert by_id["Card_1"].position == by_id["Box_1"].position == (6.5, 2.0, 0.4)
     assert by_id["Card_1"].receptacle_id == "Box_1" and by_id["Card_1"].area_id == "living_room"
+
+
+def test_a_put_without_a_relation_on_a_toilet_or_a_dresser_is_on_it_and_in_a_pan() -> None:
+    """Round 52: a set-down put (no relation argument) is recorded with the category table's
+    relation. The table had Toilet and Dresser "in", where the household world (and ALFRED)
+    stands things on the tank / the top: memory kept a soap bar "in" a toilet the world had on
+    it. A pan holds food in it as a pot does."""
+    units = memory() | {u.object_id: u for u in (
+        Unit("Toilet_1", "Toilet", (5.0, 0.0, 0.2), area_id="bathroom"),
+        Unit("Dresser_1", "Dresser", (6.0, 0.0, 0.4), area_id="bedroom"),
+        Unit("Pan_1", "Pan", (1.0, 0.0, 0.9), area_id="kitchen"))}
+    assert one(units, "put", "Apple_1", "Toilet_1").relation == "on"
+    assert one(units, "put", "Apple_1", "Dresser_1").relation == "on"
+    assert one(units, "put", "Apple_1", "Pan_1").relation == "in"

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from memory_node.core.errors import ErrorCode
 from memory_node.sim.core.nav import REACH, path_length
 from memory_node.sim.core.skill_logic import Target
+from memory_node.sim.core.world import WorldObject
 
 
 def _first(w, t):
@@ -594,3 +596,37 @@ def test_a_put_with_a_relation_the_receptacle_does_not_afford_is_refused(bot) ->
     assert _snapshot(bot.w) == before
     out = bot.do("put", egg.id, pot.id, extra=["in"])
     assert out.success and bot.w.objects[egg.id].relation == "in", out.message
+
+
+def test_the_world_puts_in_a_pan_and_on_a_toilet_or_a_dresser(bot) -> None:
+    """Round 52: the world's relation agrees with the robot's config (in_receptacles). A pan
+    holds food in it as a pot does (it was "on" only because Pan was missing from
+    CONTAINERS, so "put the egg in the pan" was refused); a toilet and a dresser hold
+    things on their tank / top."""
+    w = bot.w
+    egg, counter = _first(w, "Egg"), _first(w, "CounterTop")
+    pan = WorldObject(id="Pan_99", type="Pan", position=np.zeros(3))
+    w.objects[pan.id] = pan
+    w.place(pan.id, counter.id, "on")
+    bot.go(egg.id)
+    assert bot.do("pick", egg.id).success
+    bot.go(pan.id)
+    out = bot.do("put", egg.id, pan.id, extra=["on"])
+    assert out.code == ErrorCode.PRECONDITION_FAILED and out.refused_label == "Pan", out
+    assert "holds things in it, not on it" in out.message, out.message
+    out = bot.do("put", egg.id, pan.id, extra=["in"])
+    assert out.success and bot.w.objects[egg.id].relation == "in", out.message
+    spray = next(o for t in ("SprayBottle", "TissueBox", "ToiletPaper")
+                 for o in sorted(bot.w.of_type(t), key=lambda o: o.id)
+                 if bot.w.shut_by(o) is None)
+    bot.go(spray.id)
+    assert bot.do("pick", spray.id).success
+    for fixture in ("Toilet", "Dresser"):
+        rec = _first(bot.w, fixture)
+        bot.go(rec.id)
+        out = bot.do("put", spray.id, rec.id, extra=["in"])
+        assert out.code == ErrorCode.PRECONDITION_FAILED and out.refused_label == fixture, out
+        assert "holds things on it, not in it" in out.message, out.message
+        out = bot.do("put", spray.id, rec.id, extra=["on"])
+        assert out.success and bot.w.objects[spray.id].relation == "on", out.message
+        assert bot.do("pick", spray.id).success

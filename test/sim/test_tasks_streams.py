@@ -96,3 +96,22 @@ def test_wall_fittings_count_as_reachable() -> None:
     reach = reachable_in(404, 0)
     assert {"TowelHolder", "HandTowelHolder", "ToiletPaperHanger"} <= reach
     assert "Plunger" not in reach   # listed by the plan, not in its world
+
+
+def test_the_robot_and_the_world_disagree_on_in_or_on_only_where_streams_leave_out() -> None:
+    """Round 52: the robot's in_receptacles and the world's CONTAINERS agree for every
+    receptacle the world has, but CoffeeMachine (undecided: a mug stands on the drip tray,
+    ALFRED says "in"). Toilet and Dresser were "in" for the robot and "on" in the world,
+    Pan the other way; since the world refuses a relation its receptacle does not afford,
+    each mismatch was a put refused or a relation memory got wrong."""
+    from alfworld.gen import constants as alfred
+
+    from memory_node.core.recall.categories import CategoryTable
+    from memory_node.sim.core.catalog import known_types, object_type
+
+    table = CategoryTable.load()
+    receptacles = {t for t in known_types() if object_type(t).receptacle}
+    assert receptacles >= set(alfred.VAL_RECEPTACLE_OBJECTS)
+    differ = {t for t in receptacles if table.relation_for(t) != object_type(t).relation}
+    assert differ == {"CoffeeMachine"}
+    assert differ <= UNSURE_RELATION

@@ -141,10 +141,12 @@ FILLABLE = frozenset({"Bowl", "Cup", "Mug", "Pot", "Kettle", "WineBottle", "Glas
 DIRTYABLE = frozenset({"Bowl", "Cloth", "Cup", "Mug", "Pan", "Plate", "Pot"})
 # Food a stove or toaster cooks (AI2-THOR's "cookable").
 COOKABLE = frozenset({"Bread", "Egg", "Potato", "Tomato", "Apple", "Lettuce"})
-# Receptacles an object goes *in* (the rest hold things *on* them).
+# Receptacles an object goes *in* (the rest hold things *on* them). Pan with Pot: a pan
+# holds food in it as a pot does (ALFRED lists the same contents for both), and the
+# robot's config says "in" for both (round 52).
 CONTAINERS = frozenset({"Fridge", "Cabinet", "Drawer", "Safe", "Box", "Microwave",
                         "GarbageCan", "SinkBasin", "BathtubBasin", "LaundryHamper", "Pot",
-                        "Bowl", "Cup", "Mug", "Toaster", "CoffeeMachine"})
+                        "Pan", "Bowl", "Cup", "Mug", "Toaster", "CoffeeMachine"})
 # Fixtures that belong on a counter top rather than on the floor.
 ON_COUNTER = frozenset({"Microwave", "Toaster", "CoffeeMachine", "StoveBurner", "StoveKnob",
                         "SinkBasin", "Faucet"})

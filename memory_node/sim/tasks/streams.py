@@ -30,6 +30,8 @@ CLOSABLE = ("Drawer", "Cabinet", "Fridge", "Safe", "Box", "Microwave")
 # Receptacles whose in/on differs between config/object_categories.yaml (in_receptacles)
 # and the household world's catalog at the time of writing: a goal on them could be judged
 # against the other relation, so streams leave them out rather than measure that mismatch.
+# Toilet, Dresser and Pan agree since round 52 but stay: leaving them out here changes the
+# tasks every split writes, report-only splits included (a bench-definition change).
 UNSURE_RELATION = frozenset({"Toilet", "Pan", "Dresser", "Kettle", "Vase", "CoffeeMachine",
                              "Sink", "Bathtub"})
 
