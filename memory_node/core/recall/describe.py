@@ -26,7 +26,6 @@ from memory_node.core.units import STATE_CONFIRMED, ObjectMemoryUnit
 HELD_BY_ROBOT = "robot"  # receptacle_id of an object in the gripper
 COLOUR_KEYS = ("colour", "color")
 DESCRIPTIVE_KEYS = ("material", "shape", "pattern", "contents", "owner", "brand", "text")
-CONTENT_ENTRIES = 4096  # clock-free descriptions kept (cleared when full)
 _STATE_PHRASES = {"used up": "used up", "absent": "absent (not found where remembered)"}
 
 
@@ -40,26 +39,6 @@ class UnitDescription:
     colour: str
     size: str
     state: str
-    area: str
-    receptacle: str
-
-
-def fingerprint(unit: ObjectMemoryUnit) -> tuple:
-    """Everything of the unit's own that its `content` depends on; the JPEG by length and
-    tail (see `Describer.colour`)."""
-    return (unit.label, unit.state, unit.area_id, unit.receptacle_id, unit.relation,
-            tuple(sorted(unit.attributes.items())), len(unit.image_jpeg),
-            bytes(unit.image_jpeg[-256:]))
-
-
-@dataclass(frozen=True)
-class _Content:
-    """A description's clock-free part, kept per (fingerprint, area, receptacle name)."""
-    content: str
-    type_name: str
-    categories: tuple[str, ...]
-    colour: str
-    size: str
     area: str
     receptacle: str
 
@@ -97,10 +76,6 @@ class Describer:
         self.colour_store = colour_store
         self._unsaved: dict[str, str] = {}
         self.decoded = 0  # JPEGs decoded (what the store is meant to save)
-        # The k units of every answer are described again per request (their lines carry
-        # the age): what does not depend on the clock is made once per unit version.
-        self._contents: dict[tuple, _Content] = {}
-        self.content_hits = 0
 
     @staticmethod
     def _crop_key(unit: ObjectMemoryUnit) -> tuple[str, int, bytes]:
@@ -180,42 +155,12 @@ class Describer:
     ) -> UnitDescription:
         """Describe `unit`. `labels` maps object ids to labels (to name the receptacle),
         `area_names` maps area ids to names; both are optional."""
-        area = (area_names or {}).get(unit.area_id, unit.area_id)
-        named = (labels or {}).get(unit.receptacle_id) if unit.receptacle_id else None
-        # The unit's fields, plus the two names read from outside it: the whole input.
-        key = (fingerprint(unit), area, named)
-        c = self._contents.get(key)
-        if c is None:
-            c = self._content(unit, area, named)
-            if len(self._contents) >= CONTENT_ENTRIES:
-                self._contents.clear()
-            self._contents[key] = c
-        else:
-            self.content_hits += 1
-        state = unit.state if unit.state and unit.state != "none" else ""
-        now = time.time() if now is None else now
-        tail = [f"seen {format_age(max(0.0, now - unit.last_seen))}"]
-        if unit.last_touched_by:
-            tail.append(f"last touched by {unit.last_touched_by}")
-        if unit.confidence < 0.5:
-            tail.append(f"confidence {unit.confidence:.1f}")
-        if state and state != "absent" and unit.attributes.get(STATE_CONFIRMED) == "false":
-            # In the text, not the content: evidence changes every frame, and the content
-            # is what is embedded. A planner should look before trusting such a state.
-            tail.append(f"{state} seen once, unconfirmed")
-        text = f"{unit.object_id}: {c.content}; {', '.join(tail)}"
-        return UnitDescription(
-            object_id=unit.object_id, content=c.content, text=text, type_name=c.type_name,
-            categories=c.categories, colour=c.colour, size=c.size,
-            state=unit.state or "none", area=c.area, receptacle=c.receptacle,
-        )
-
-    def _content(self, unit: ObjectMemoryUnit, area: str, named: str | None) -> _Content:
         type_name = split_label(unit.label)
         categories = self.table.categories(unit.label)
         colour = self.colour(unit)
         size = self.size(unit)
         state = unit.state if unit.state and unit.state != "none" else ""
+        area = (area_names or {}).get(unit.area_id, unit.area_id)
         area = split_label(area) if area else ""
 
         head = " ".join(p for p in (size, colour, type_name) if p)
@@ -232,12 +177,28 @@ class Describer:
         else:
             place = ""
             if unit.receptacle_id:
-                receptacle = split_label(named or unit.receptacle_id.split("_")[0])
+                receptacle = split_label((labels or {}).get(unit.receptacle_id)
+                                         or unit.receptacle_id.split("_")[0])
                 place = f"{unit.relation or 'on'} the {receptacle}"
             if area:
                 place = f"{place} in the {area}".strip()
         if place:
             parts.append(place)
-        return _Content(", ".join(parts), type_name, categories, colour, size, area,
-                        receptacle)
+        content = ", ".join(parts)
 
+        now = time.time() if now is None else now
+        tail = [f"seen {format_age(max(0.0, now - unit.last_seen))}"]
+        if unit.last_touched_by:
+            tail.append(f"last touched by {unit.last_touched_by}")
+        if unit.confidence < 0.5:
+            tail.append(f"confidence {unit.confidence:.1f}")
+        if state and state != "absent" and unit.attributes.get(STATE_CONFIRMED) == "false":
+            # In the text, not the content: evidence changes every frame, and the content
+            # is what is embedded. A planner should look before trusting such a state.
+            tail.append(f"{state} seen once, unconfirmed")
+        text = f"{unit.object_id}: {content}; {', '.join(tail)}"
+        return UnitDescription(
+            object_id=unit.object_id, content=content, text=text, type_name=type_name,
+            categories=categories, colour=colour, size=size, state=unit.state or "none",
+            area=area, receptacle=receptacle,
+        )

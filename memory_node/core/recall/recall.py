@@ -38,7 +38,7 @@ from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.recall import model_worker
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
-from memory_node.core.recall.describe import Describer, UnitDescription, fingerprint
+from memory_node.core.recall.describe import Describer, UnitDescription
 from memory_node.core.recall.embedder import Embedder, EmbeddingCache
 from memory_node.core.recall.embedding_store import EmbeddingStore
 from memory_node.core.recall.implied import implied_types
@@ -693,6 +693,13 @@ def check_budget(token_budget: object) -> int:
     return _check_int_in("token_budget", token_budget, MAX_TOKEN_BUDGET)
 
 
+def _fingerprint(unit: ObjectMemoryUnit) -> tuple:
+    # Everything `content` depends on; the JPEG by length and tail (see Describer.colour).
+    return (unit.label, unit.state, unit.area_id, unit.receptacle_id, unit.relation,
+            tuple(sorted(unit.attributes.items())), len(unit.image_jpeg),
+            bytes(unit.image_jpeg[-256:]))
+
+
 def _needs_model(slot: np.ndarray | tuple[ModelJob, int] | None) -> bool:
     """A text has no vector yet, nor a model call making it (or the call failed)."""
     return slot is None or (isinstance(slot, tuple) and slot[0].failed)
@@ -853,7 +860,7 @@ class Recaller:
         cached = self._entries.get(unit.object_id)
         if cached is not None and trust_identity and cached.unit is unit:
             return cached
-        fp = fingerprint(unit)
+        fp = _fingerprint(unit)
         if cached is not None and cached.fingerprint == fp:
             cached.unit = unit
             return cached
@@ -883,7 +890,7 @@ class Recaller:
         for u in units:
             e = cached.get(u.object_id)
             if e is not None and (e.unit is u if trust_identity
-                                  else e.fingerprint == fingerprint(u)):
+                                  else e.fingerprint == _fingerprint(u)):
                 e.unit = u
                 out.append(e)
                 continue
@@ -1405,7 +1412,7 @@ class Recaller:
                               area_names: Mapping[str, str] | None) -> _UnitEntry:
         # The old cost model: a fingerprint of every unit on every request.
         cached = self._entries.get(unit.object_id)
-        if cached is not None and cached.fingerprint == fingerprint(unit):
+        if cached is not None and cached.fingerprint == _fingerprint(unit):
             return cached
         return self.entry(unit, labels, area_names)
 

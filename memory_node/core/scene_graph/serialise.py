@@ -32,8 +32,6 @@ _WORD = re.compile(r"[a-z0-9]+")
 # What the JSON form's `"stamp":1234567890.123,` costs, about (a budget's plan reserves it;
 # the assembled answer is counted whole).
 _STAMP_TOKENS = 10
-# Bound of the query words' forms kept (cleared when full).
-_MEMO_ENTRIES = 512
 
 
 def _default_counter() -> TokenCounter:
@@ -87,8 +85,6 @@ class _Layout:
     nearest: list[str]  # the areas nearest to the robot first (`_by_distance`)
     rank: dict[str, int]  # area -> its place in `nearest`
     full: dict[str, int] = field(default_factory=dict)  # mode -> expanded fragments' tokens
-    # word -> the areas whose fragment has it (`_Fragment.words`), in `areas` order
-    by_word: dict[str, list[str]] = field(default_factory=dict)
 
 
 class SceneGraphSerialiser:
@@ -102,8 +98,6 @@ class SceneGraphSerialiser:
         self._lines_add_up = self.count_tokens is default and _joins_add_up()
         self._cache: dict[str, _Fragment] = {}
         self._layout_held: _Layout | None = None
-        self._terms: dict[str, frozenset[str]] = {}
-        self._terms_config: object = None
 
     # -- fragments ------------------------------------------------------------------------
     def _fragment(self, area: str) -> _Fragment:
@@ -173,13 +167,8 @@ class SceneGraphSerialiser:
             return held
         fragments = {a: self._fragment(a) for a in areas}
         nearest = self._by_distance(areas)
-        by_word: dict[str, list[str]] = {}
-        for a, fragment in fragments.items():
-            for w in fragment.words:
-                by_word.setdefault(w, []).append(a)
         held = self._layout_held = _Layout(key, areas, fragments, nearest,
-                                           {a: i for i, a in enumerate(nearest)},
-                                           by_word=by_word)
+                                           {a: i for i, a in enumerate(nearest)})
         return held
 
     def _full_tokens(self, layout: _Layout, mode: str) -> int:
@@ -197,39 +186,21 @@ class SceneGraphSerialiser:
 
     def _relevant_areas(self, query: Iterable[str], layout: _Layout) -> list[str]:
         terms: set[str] = set()
+        canonical = self.graph.config.canonical
         for q in query:
-            terms |= self._terms_of(q)
-        # len(fragment.words & terms) per area, read from the areas each term is in.
-        hits: dict[str, int] = {}
-        by_word = layout.by_word
-        for t in terms:
-            for area in by_word.get(t, ()):
-                hits[area] = hits.get(area, 0) + 1
+            q = q.strip().lower()
+            if q:
+                terms.update({q, canonical(q)}, _WORD.findall(q))
+                terms.update(canonical(w) for w in _WORD.findall(q))
+        hits = {}
+        for area, fragment in layout.fragments.items():
+            n = len(fragment.words & terms)
+            if n:
+                hits[area] = n
         # more matching words first; among equals, the nearest to the robot (the stable
         # sort of all areas by distance, read at these: the order a sort of these gives)
         rank = layout.rank
         return sorted(hits, key=lambda a: (-hits[a], rank[a]))
-
-    def _terms_of(self, q: str) -> frozenset[str]:
-        """A query word's forms an area's words are matched against (memoised: the same
-        labels and area ids come back request after request), per graph config (whose
-        synonyms `canonical` folds)."""
-        config = self.graph.config
-        if config is not self._terms_config:
-            self._terms_config = config
-            self._terms.clear()
-        held = self._terms.get(q)
-        if held is None:
-            canonical = config.canonical
-            q_ = q.strip().lower()
-            found: set[str] = set()
-            if q_:
-                found.update({q_, canonical(q_)}, _WORD.findall(q_))
-                found.update(canonical(w) for w in _WORD.findall(q_))
-            if len(self._terms) >= _MEMO_ENTRIES:
-                self._terms.clear()
-            held = self._terms[q] = frozenset(found)
-        return held
 
     def _areas(self) -> list[str]:
         return self.graph.area_ids()
