@@ -60,16 +60,21 @@ def test_a_headed_text_gets_the_whole_remaining_budget_and_no_second_header() ->
     assert block.token_count == count_tokens(block.text)
 
 
-@pytest.mark.parametrize("budget", [40, 42, 44, 46, 48, 200])
-def test_another_text_gets_ours_in_the_same_budget(budget: int) -> None:
+# Budget -> the scene text's lines that fit: the unit block takes 31 tokens, our header 3,
+# the lines 9, 6 and 5 (43: the header and the first line exactly).
+@pytest.mark.parametrize(("budget", "shown"), [(36, 0), (42, 0), (43, 1), (50, 2), (54, 3),
+                                               (200, 3)])
+def test_another_text_gets_ours_in_the_same_budget(budget: int, shown: int) -> None:
     scene = "kitchen: Mug_1, Fridge_2\nliving room: Sofa_3\nbathroom: Towel_4"
-    block = assemble_context(UNITS, budget, scene_graph=scene, unit_share=0.5)
+    block = assemble_context(UNITS, budget, scene_graph=scene, unit_share=0.9)
     lines = block.text.splitlines()
+    assert block.unit_ids == ("Mug_1",)
     assert block.token_count == count_tokens(block.text) <= budget
-    if block.scene_graph_included:
-        # Ours, then at least one of the text's lines; the long-term text is the text's.
+    assert len(block.scene_text.splitlines()) == shown
+    if shown:
+        # Ours, then the text's first lines; the long-term text is the text's alone.
         at = lines.index(SCENE_HEADER)
-        assert lines[at + 1:] and "\n".join(lines[at + 1:]) == block.scene_text
-        assert scene.startswith(block.scene_text)
+        assert "\n".join(lines[at + 1:]) == block.scene_text and block.scene_graph_included
+        assert scene.startswith(block.scene_text) and block.truncated == (shown < 3)
     else:
-        assert SCENE_HEADER not in lines and block.scene_text == "" and block.truncated
+        assert SCENE_HEADER not in lines and not block.scene_graph_included and block.truncated
