@@ -35,7 +35,7 @@ from memory_node.core.errors import ErrorCode, InvalidArgument, NotFound
 from memory_node.core.recall.brief_state import BriefState, validate_brief
 from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.recall.colour_store import CropColourStore
-from memory_node.core.recall.context import SCENE_HEADER, SceneGraphMemo
+from memory_node.core.recall.context import SceneGraphMemo
 from memory_node.core.recall.describe import HELD_BY_ROBOT, Describer
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.embedding_store import EmbeddingStore
@@ -621,8 +621,7 @@ class RecallMemory:
             if extra.text:  # fitted into its own share: the counts add up (recall/context.py)
                 context = "\n".join(p for p in (extra.text, context) if p)
                 tokens += extra.tokens
-            long_term = (block.text.split(SCENE_HEADER + "\n", 1)[1]
-                         if block.scene_graph_included else "")
+            long_term = block.scene_text
             answer = RecallAnswer(recalled, long_term, context, tokens, warnings,
                                   self.working_memory(episode_id) if episode_id else [],
                                   mode, block.truncated or extra.truncated,

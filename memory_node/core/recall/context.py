@@ -13,13 +13,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from memory_node.core.scene_graph.serialise import SCENE_HEADER
 from memory_node.core.tokens import count_tokens, joins_add_up
 
 SceneGraphRenderer = Callable[[Sequence[str], Sequence[str], int], str]
 SceneGraphSource = str | SceneGraphRenderer | None
 
 UNITS_HEADER = "Remembered objects (id: description; recency):"
-SCENE_HEADER = "Scene graph:"
 NOTHING_LINE = "Memory: nothing relevant remembered."
 
 
@@ -94,6 +94,9 @@ class ContextBlock:
     # (`Recaller.context_for`): the answer reuses them instead of describing each unit a
     # second time. Empty when the lines were written otherwise (a step's own labels).
     descriptions: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # The scene graph's lines as they are in `text`, its header first ("" without them):
+    # the answer's long-term text, read here rather than split back out of `text`.
+    scene_text: str = field(default="", compare=False, repr=False)
 
 
 def _fit_lines(lines: Sequence[str], budget: int) -> tuple[list[str], int, bool]:
@@ -146,20 +149,26 @@ def assemble_context(
         pieces.append(NOTHING_LINE)
 
     scene_included = False
+    scene_at = len(pieces)
     if has_scene:
         # The sum of the (memoised) line counts, not one more encode of the joined text
         # (~600 tokens, a few ms per request); the guard below still counts the result.
-        remaining = (token_budget - sum(count_tokens(p) for p in pieces)
-                     - count_tokens(SCENE_HEADER))
+        remaining = token_budget - sum(count_tokens(p) for p in pieces)
         if remaining > 0:
             text = (scene_graph(list(labels), list(areas), remaining)
                     if callable(scene_graph) else scene_graph) or ""
-            kept, _, cut = _fit_lines([ln for ln in text.splitlines() if ln.strip()], remaining)
+            lines = [ln for ln in text.splitlines() if ln.strip()]
+            # The serialiser's first line is the section's header already, with what it
+            # adds ("Scene graph: 50 areas, 10000 objects; positions ... in metres"): a
+            # header of ours above it was read twice for nothing. Another text gets ours,
+            # counted in the same budget (a renderer's last line may give way to it).
+            headed = bool(lines) and lines[0].startswith(SCENE_HEADER)
+            kept, _, cut = _fit_lines(lines if headed else [SCENE_HEADER, *lines], remaining)
             truncated |= cut
-            if kept:
-                pieces.append(SCENE_HEADER)
+            if len(kept) > (0 if headed else 1):
                 pieces.extend(kept)
                 scene_included = True
+                scene_at += 0 if headed else 1
         else:
             truncated = True
 
@@ -173,5 +182,8 @@ def assemble_context(
         text = "\n".join(pieces)
         tokens = _count_joined(pieces)
     ids = [oid for oid in ids if any(line.startswith(f"{oid}:") for line in pieces)]
-    return ContextBlock(text, tokens, tuple(ids), scene_included and SCENE_HEADER in pieces,
-                        truncated)
+    # The guard pops from the end: the scene graph is in only while a line of it is left
+    # (from `scene_at`: a header of ours is not the graph's).
+    scene = pieces[scene_at:] if scene_included else []
+    return ContextBlock(text, tokens, tuple(ids), bool(scene), truncated,
+                        scene_text="\n".join(scene))

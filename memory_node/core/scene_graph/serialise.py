@@ -25,6 +25,9 @@ from typing import Any
 from memory_node.core.scene_graph.graph import SceneGraph
 
 TokenCounter = Callable[[str], int]
+# The text form's first line begins with it; a recall context block takes that line as
+# its scene-graph section's header (recall/context.py).
+SCENE_HEADER = "Scene graph:"
 _WORD = re.compile(r"[a-z0-9]+")
 # What the JSON form's `"stamp":1234567890.123,` costs, about (a budget's plan reserves it;
 # the assembled answer is counted whole).
@@ -205,7 +208,7 @@ class SceneGraphSerialiser:
     def _header(self, n_areas: int, n_objects: int, mode: str) -> str:
         if mode == "json":
             return ""
-        return (f"Scene graph: {n_areas} areas, {n_objects} objects; positions (x, y, z) "
+        return (f"{SCENE_HEADER} {n_areas} areas, {n_objects} objects; positions (x, y, z) "
                 "in metres, map frame.")
 
     def serialise(
