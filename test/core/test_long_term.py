@@ -1022,6 +1022,33 @@ def test_a_thing_lying_on_a_dresser_is_not_in_it(tmp_path: Path) -> None:
         memory.close()
 
 
+def test_a_thing_measured_a_few_cm_below_a_deep_containers_top_lies_on_it(
+        tmp_path: Path) -> None:
+    """The measured gap between a thin thing's base and its container's top errs by up to
+    5 cm (round 52, odd plans: a spoon on a drawer stack, a cloth on a counter level with
+    a sink's top). A spoon measured 3.5 cm below a cabinet's top lies on the cabinet, not
+    in it; a card 4 cm below a drawer's top (0.14 m deep: a quarter of it is the band) is
+    in the drawer, and so is a card 2.5 cm below a bowl's rim (0.07 m deep: its band stays
+    the 2 cm noise margin), where the odd plans measured cards and pens in bowls."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        cabinet = Observation.at("Cabinet", (3.0, -1.5, 0.45), 1.0, extent=(1.0, 0.5, 0.9))
+        spoon = Observation.at("Spoon", (3.0, -1.5, 0.8725), 1.0, extent=(0.15, 0.03, 0.015))
+        drawer = Observation.at("Drawer", (3.0, 1.0, 0.63), 1.0, extent=(0.5, 0.5, 0.14))
+        card = Observation.at("CreditCard", (3.0, 1.0, 0.6625), 1.0,
+                              extent=(0.085, 0.055, 0.005))
+        bowl = Observation.at("Bowl", (1.0, 1.0, 0.935), 1.0, extent=(0.15, 0.15, 0.07))
+        pen = Observation.at("Pen", (1.0, 1.0, 0.951), 1.0, extent=(0.14, 0.012, 0.012))
+        lt.apply([cabinet, spoon, drawer, card, bowl, pen], view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        assert memory.short_term.peek(ids["Spoon"]).receptacle_id == ""
+        assert memory.short_term.peek(ids["CreditCard"]).receptacle_id == ids["Drawer"]
+        assert memory.short_term.peek(ids["Pen"]).receptacle_id == ids["Bowl"]
+    finally:
+        memory.close()
+
+
 def test_a_mug_put_on_a_counters_fragment_and_seen_on_its_other_node_stays_on_a_counter(
         tmp_path: Path) -> None:
     """One long counter held as two nodes: the part seen whole (near) and a sliver of its far
