@@ -934,52 +934,6 @@ def test_the_drift_test_leaves_a_later_wtinylfu_lead_alone() -> None:
     assert _replay(SteeredWTinyLFUPolicy(1000, drift_first=False), trace) < first - 0.005
 
 
-def test_a_drift_alarm_of_one_election_does_not_leave_the_first_leader() -> None:
-    # Round 52 (DRIFT_HOLD). A smart-meter head end at C=1000 (tuning set fresh29, +1.75
-    # points over LRU with W-TinyLFU throughout): LRU's ghost leads one epoch by 55 hits, the
-    # Page-Hinkley sum crosses its threshold at that election alone (0.106, then 0.098), and
-    # the exit at the first crossing left a W-TinyLFU that led again at once (+0.44). The
-    # crossing must stand at the next election too: the cell is the policy without the test.
-    from bench_scripts import load_bench
-
-    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
-    trace = heldout.VARIANT_SETS["fresh29"](30_000)["ami_m8000_f60"]()
-    held = SteeredWTinyLFUPolicy(1000)
-    hits = _replay(held, trace)
-    assert held.switches == 0
-    assert hits == _replay(SteeredWTinyLFUPolicy(1000, drift_exit=0.0), trace)
-    first = SteeredWTinyLFUPolicy(1000, drift_hold=0)
-    assert _replay(first, trace) < hits - 0.005
-    assert first.switches >= 1
-    for bad in (-1, 0.5, True):
-        with pytest.raises(ValueError):
-            SteeredWTinyLFUPolicy(10, drift_hold=bad)  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
-        SteeredWTinyLFUPolicy(10, drift_at_once=-0.1)
-
-
-def test_a_strong_drift_alarm_leaves_the_first_leader_at_once() -> None:
-    # Round 52 (DRIFT_AT_ONCE). The OctoMap cell at C=1000 (tuning set fresh26) is within the
-    # rule only by an exit one epoch ahead of the election's own: the sum crosses at 9,000
-    # (0.112, LRU's decayed score still behind) and at 9,500 by 0.200 with LRU ahead. Above
-    # DRIFT_AT_ONCE the exit does not wait; made to wait for LRU's lead at a second election
-    # it comes with the election's own switch, below the rule again.
-    from bench_scripts import load_bench
-
-    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
-    trace = heldout.VARIANT_SETS["fresh26"](30_000)["octomap_r40_y32"]()
-    best = _best_recency(trace, 1000)
-    assert _replay(SteeredWTinyLFUPolicy(1000), trace) >= best - 0.005
-    assert _replay(SteeredWTinyLFUPolicy(1000, drift_hold=2, drift_at_once=0.0), trace) < (
-        best - 0.005)
-    # A transactional memory at C=1000 (fresh24): its exit is right and its sum crosses by
-    # more than DRIFT_AT_ONCE; made to wait one election it costs 0.44 points (+1.12 -> +0.68).
-    trace = heldout.VARIANT_SETS["fresh24"](30_000)["transmem_v20000_b300"]()
-    hits = _replay(SteeredWTinyLFUPolicy(1000), trace)
-    assert hits == _replay(SteeredWTinyLFUPolicy(1000, drift_hold=0), trace)
-    assert _replay(SteeredWTinyLFUPolicy(1000, drift_at_once=0.0), trace) < hits - 0.003
-
-
 def test_the_drift_test_leaves_a_steady_leader_alone() -> None:
     # On a stationary Zipf mix W-TinyLFU leads throughout; the recency ghosts' epoch rates
     # never sum past the allowance, so the test is hit for hit the election without it.

@@ -594,21 +594,6 @@ CLIMB_RIVAL = True
 DRIFT_EXIT = 0.1
 DRIFT_DELTA = 0.01
 DRIFT_FIRST = True
-# Round 52 (DRIFT_HOLD, DRIFT_AT_ONCE): a weak alarm must persist. Page's CUSUM /
-# Page-Hinkley alarm is a stopping time at the first threshold crossing (Page 1954;
-# Basseville & Nikiforov 1993, ch. 2, whose filtered-derivative detectors likewise count
-# crossings); a crossing the next election does not repeat is a reversal, not the slide the
-# exit is for (fresh29's smart-meter head end at C=1000: one epoch of LRU's lead, the sum
-# 0.106 then 0.098, and the exit left a W-TinyLFU that led again at once, +1.75 -> +0.44
-# points). So a sum between DRIFT_EXIT and DRIFT_AT_ONCE must stand above DRIFT_EXIT at
-# DRIFT_HOLD successive elections after the first crossing (epochs of epoch_factor x
-# capacity lookups; an election below it restarts the count); the rival's decayed lead is
-# asked at the exit only (asked at every election, octomap's fix at C=1000, one epoch ahead
-# of the election's own exit, was lost). A sum above DRIFT_AT_ONCE exits at once: made to
-# wait (DRIFT_AT_ONCE = inf), the right exits delayed cost more than the false alarms
-# (-1.49 points over the firing tuning cells against +0.83 with it). 0 = no wait.
-DRIFT_HOLD = 1
-DRIFT_AT_ONCE = 0.15
 
 _NO_KEY = object()
 
@@ -660,10 +645,6 @@ class SteeredWTinyLFUPolicy:
         drift_exit, drift_delta, drift_first: the Page-Hinkley exit from W-TinyLFU (round 50,
             DRIFT_EXIT, DRIFT_DELTA, DRIFT_FIRST); ``drift_exit=0`` never exits on it, as
             before round 51; ``drift_first=False`` tests every W-TinyLFU lead, not the first.
-        drift_hold, drift_at_once: the elections after the first at which the drift alarm
-            must still stand before the exit, unless the sum exceeds ``drift_at_once`` (round
-            52, DRIFT_HOLD, DRIFT_AT_ONCE); ``drift_hold=0`` exits at the first crossing, as
-            in round 51.
     """
 
     __slots__ = (
@@ -745,9 +726,6 @@ class SteeredWTinyLFUPolicy:
         "_ph",
         "_ph_min",
         "_ph_armed",
-        "_drift_hold",
-        "_ph_held",
-        "_drift_at_once",
     )
 
     def __init__(
@@ -791,8 +769,6 @@ class SteeredWTinyLFUPolicy:
         drift_exit: float = DRIFT_EXIT,
         drift_delta: float = DRIFT_DELTA,
         drift_first: bool = DRIFT_FIRST,
-        drift_hold: int = DRIFT_HOLD,
-        drift_at_once: float = DRIFT_AT_ONCE,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -920,20 +896,11 @@ class SteeredWTinyLFUPolicy:
         self._reuses: dict[Hashable, list[int]] | None = {} if cold_start else None
         if drift_exit < 0 or drift_delta < 0:
             raise ValueError("drift_exit and drift_delta must be >= 0")
-        if isinstance(drift_hold, bool) or not isinstance(drift_hold, int) or drift_hold < 0:
-            raise ValueError("drift_hold must be an int >= 0")
-        if drift_at_once < 0:
-            raise ValueError("drift_at_once must be >= 0")
         # Round 50 (DRIFT_EXIT): the Page-Hinkley sum since the last switch and its minimum.
         self._drift_exit = drift_exit
         self._drift_delta = drift_delta
         # The test on the first leader alone (before any switch): DRIFT_FIRST.
         self._drift_first = drift_first
-        # Round 52 (DRIFT_HOLD): successive elections the alarm has stood at so far.
-        self._drift_hold = drift_hold
-        # A crossing by more than DRIFT_AT_ONCE does not wait (0: every crossing waits).
-        self._drift_at_once = drift_at_once if drift_at_once else math.inf
-        self._ph_held = 0
         self._ph = 0.0
         self._ph_min = 0.0
         # Until the first switch since construction or clear() (``switches`` counts on past
@@ -1238,17 +1205,11 @@ class SteeredWTinyLFUPolicy:
             rival = 1 if scores[1] >= scores[2] else 2
             self._ph += (epoch_hits_before[rival] - epoch_hits_before[0]) / n - self._drift_delta
             self._ph_min = min(self._ph_min, self._ph)
-            alarm = self._ph - self._ph_min
-            if alarm > self._drift_exit:
-                self._ph_held += 1
-                if (self._ph_held > self._drift_hold or alarm > self._drift_at_once) and (
-                        scores[rival] > scores[0]):
-                    if self._trial is not None:
-                        self._settle_trial()
-                    self._switch(rival)
-                    return
-            else:
-                self._ph_held = 0
+            if self._ph - self._ph_min > self._drift_exit and scores[rival] > scores[0]:
+                if self._trial is not None:
+                    self._settle_trial()
+                self._switch(rival)
+                return
         self._challenge(scores)
 
     def _challenge(self, scores: list[float], cheap_only: bool = False) -> None:
@@ -1571,7 +1532,6 @@ class SteeredWTinyLFUPolicy:
         if self._conv_pending is not None:
             self._settle_convergence()
         self._ph = self._ph_min = 0.0
-        self._ph_held = 0
         self._ph_armed = False
         self._from = self._leader
         left = self._left
@@ -1691,7 +1651,6 @@ class SteeredWTinyLFUPolicy:
         self._once = 0
         self._twice = 0
         self._ph = self._ph_min = 0.0
-        self._ph_held = 0
         self._ph_armed = True
 
     def __repr__(self) -> str:
