@@ -786,45 +786,6 @@ def test_a_pick_refused_as_shut_in_is_known_bad_whatever_memory_reads_of_its_con
     assert "until Cabinet_2 is opened" in bad
 
 
-def test_a_pick_listed_as_shut_in_is_not_listed_once_picked_where_memory_saw_it_outside(
-        memory: Memory) -> None:
-    """Tune2 (untidied), stream seed 3112, round 51: the cup's pick was refused once in its
-    shut cabinet, then the cup was picked and put on the counter. The house is never
-    tidied, yet the listing "do not pick the cup until the cabinet is opened" stayed, and
-    every later task opened the cabinet first (the pick after that open is another state,
-    so the refusal never met a success). A pick that works where memory has the object
-    outside that receptacle, with no refusal in its episode, counts against the listing;
-    a tidy that shuts it in again brings a new refusal, listed again."""
-    r = memory.recall
-    memory.upsert_object(Unit("Cabinet_2", "Cabinet", (0.5, 0.5, 0.8), state="closed",
-                              area_id="kitchen"))
-    memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), area_id="kitchen",
-                              receptacle_id="Cabinet_2", relation="in"))
-    r.record_outcome("e1", "pick", ["Mug_1"], False, "the Mug is inside a closed Cabinet",
-                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
-    r.record_outcome("e1", "open", ["Cabinet_2"], True, robot_area="kitchen")
-    r.record_outcome("e1", "pick", ["Mug_1"], True, robot_area="kitchen")
-    r.record_outcome("e1", "put", ["Mug_1", "SinkBasin_1", "in"], True, robot_area="kitchen")
-    r.record_outcome("e1", "close", ["Cabinet_2"], True, robot_area="kitchen")
-    memory.end_episode("e1", task_succeeded=True)
-    brief = brief_from_fields("bring me the mug", robot_area="kitchen")
-    [bad] = r.recall("bring me the mug", 5, 400, "e2", brief).known_bad_actions
-    assert bad.startswith("do not pick(Mug_1): failed 1x")
-    # Not tidied: the mug is in the sink, where memory has it, and the pick works there.
-    r.record_outcome("e2", "pick", ["Mug_1"], True, robot_area="kitchen")
-    r.record_outcome("e2", "put", ["Mug_1", "SinkBasin_1", "in"], True, robot_area="kitchen")
-    memory.end_episode("e2", task_succeeded=True)
-    assert r.recall("bring me the mug", 5, 400, "e3", brief).known_bad_actions == []
-    # Tidied back into the cabinet: refused again, and listed again.
-    memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), area_id="kitchen",
-                              receptacle_id="Cabinet_2", relation="in"))
-    r.record_outcome("e3", "pick", ["Mug_1"], False, "the Mug is inside a closed Cabinet",
-                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
-    memory.end_episode("e3", task_succeeded=False)
-    [bad] = r.recall("bring me the mug", 5, 400, "e4", brief).known_bad_actions
-    assert bad.startswith("do not pick(Mug_1): failed 2x")
-
-
 def test_a_put_refused_into_a_receptacle_shut_unseen_is_not_listed_after_its_open(
         memory: Memory) -> None:
     """Tune tidy (stream seed 1003, s0009), round 15: memory reads the fridge opened (the
