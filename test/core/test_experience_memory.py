@@ -786,6 +786,40 @@ def test_a_pick_refused_as_shut_in_is_known_bad_whatever_memory_reads_of_its_con
     assert "until Cabinet_2 is opened" in bad
 
 
+def test_a_pick_after_an_open_of_the_listed_receptacle_leaves_its_shut_in_listing(
+        memory: Memory) -> None:
+    """Tune3 tidy, stream seed 3132, round 52: the plate's pick was listed as shut in its
+    cabinet; memory had the plate out of every receptacle, the listing had the cabinet
+    opened first and the pick then worked. Counted as a pick outside, that success cleared
+    the listing, and the next day the tidy had the plate in the cabinet again: refused
+    once more (s0028, s0029). The open of the listed receptacle in the same episode
+    explains the success; it says nothing of the object having left. Round 51's
+    `picked_outside` counted it (6 of its 7 acts on round 52's tuning streams); reverted."""
+    r = memory.recall
+    memory.upsert_object(Unit("Cabinet_2", "Cabinet", (0.5, 0.5, 0.8), state="closed",
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), area_id="kitchen",
+                              receptacle_id="Cabinet_2", relation="in"))
+    r.record_outcome("e1", "pick", ["Mug_1"], False, "the Mug is inside a closed Cabinet",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    r.record_outcome("e1", "open", ["Cabinet_2"], True, robot_area="kitchen")
+    r.record_outcome("e1", "pick", ["Mug_1"], True, robot_area="kitchen")
+    r.record_outcome("e1", "put", ["Mug_1", "SinkBasin_1", "in"], True, robot_area="kitchen")
+    r.record_outcome("e1", "close", ["Cabinet_2"], True, robot_area="kitchen")
+    memory.end_episode("e1", task_succeeded=True)
+    brief = brief_from_fields("bring me the mug", robot_area="kitchen")
+    [bad] = r.recall("bring me the mug", 5, 400, "e2", brief).known_bad_actions
+    assert bad.startswith("do not pick(Mug_1): failed 1x")
+    # Tidied unseen: memory has the mug in the sink, the listing has the cabinet opened.
+    r.record_outcome("e2", "open", ["Cabinet_2"], True, robot_area="kitchen")
+    r.record_outcome("e2", "pick", ["Mug_1"], True, robot_area="kitchen")
+    r.record_outcome("e2", "put", ["Mug_1", "SinkBasin_1", "in"], True, robot_area="kitchen")
+    r.record_outcome("e2", "close", ["Cabinet_2"], True, robot_area="kitchen")
+    memory.end_episode("e2", task_succeeded=True)
+    [bad] = r.recall("bring me the mug", 5, 400, "e3", brief).known_bad_actions
+    assert bad.startswith("do not pick(Mug_1): failed 1x")
+
+
 def test_a_put_refused_into_a_receptacle_shut_unseen_is_not_listed_after_its_open(
         memory: Memory) -> None:
     """Tune tidy (stream seed 1003, s0009), round 15: memory reads the fridge opened (the
