@@ -20,13 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from memory_node.core.errors import ErrorCode
-from memory_node.core.experience.state import (
-    ANY_CONDITION,
-    AS_FOUND,
-    CONTAINER,
-    belief_matches,
-    split_belief,
-)
+from memory_node.core.experience.state import ANY_CONDITION, belief_matches, split_belief
 
 # Failures that say something about the action in that state.
 PRUNE_TO = 0.9   # share of a cap left after pruning
@@ -122,31 +116,6 @@ class TrajectoryGraph:
                      (t.failures, t.transition_id))
         return self.record(conn, t.robot_key, state_key, t.action, object_states, False,
                            t.last_error_code, t.last_episode, now)
-
-    def picked_outside(self, conn: sqlite3.Connection, t: Transition, inside: str,
-                       now: float) -> list[Transition]:
-        """Count the success `t` (a pick that worked while memory had its object out of
-        every receptacle but `inside`, "" for none) on the known-bad listings of the same
-        pick whose states name another receptacle, as found, as what shut the object in:
-        the object has left it, so the refusal no longer says what a pick of it does. Kept,
-        the listing outlived the move: the cup refused in its cabinet once and put on the
-        counter, the house never tidied, had the cabinet opened before every later pick
-        of it (tune2, stream seed 3112: s0006, s0018, s0020, s0022; round 51). A tidy that
-        shuts it in again brings a new refusal, which lists it again."""
-        out = []
-        for o in self._by_robot.get(t.robot_key, {}).values():
-            if o is t or o.action != t.action or not o.known_bad:
-                continue
-            shut = [k for k in o.object_states if k.startswith(CONTAINER)]
-            if not shut or any(o.object_states[k] != AS_FOUND or k[len(CONTAINER):] == inside
-                               for k in shut):
-                continue
-            o.successes += 1
-            o.updated_at = now
-            conn.execute("UPDATE exp_transitions SET successes=?, updated_at=?"
-                         " WHERE transition_id=?", (o.successes, now, o.transition_id))
-            out.append(o)
-        return out
 
     @staticmethod
     def _near(transitions: Iterable[Transition], action: str, object_states: Mapping[str, str],

@@ -489,12 +489,6 @@ class ExperienceMemory:
             elif step.succeeded:
                 refusals = ep.refused.pop(obj, [])
                 rec = found_in[0] if found_in is not None else ""
-                place = step.places.get(obj)
-                if t is not None and not refusals and found_in is None and place is not None:
-                    # Picked where memory saw it, not refused in this episode: a listing
-                    # of it shut in another receptacle is about where it no longer is.
-                    self.graph.picked_outside(conn, t, place[1] if place[0] == "in" else "",
-                                              now)
                 for refused in refusals if rec else []:
                     if CONTAINER + rec in refused.object_states:
                         continue   # it named the receptacle that shut the object in
