@@ -76,10 +76,8 @@ def test_goes_to_the_remembered_object_and_opens_the_closed_fridge(world) -> Non
     # still where the earlier task put it. This house has no camera, so the look sees
     # nothing and confirms nothing (round 24): the apple is fetched and put again.
     again = run(memory, house, ["INSIDE(Apple, Fridge)"], "put the apple in the fridge", "ep2")
-    # Memory has the apple at the fridge's spot (the put's outcome): the put is made from
-    # where the pick was, without a walk (`same_spot_m`).
     assert again.success and [str(s.call) for s in again.steps] == [
-        "navigate(Apple_1)", "pick(Apple_1)", "put(Apple_1, Fridge_1, in)"]
+        "navigate(Apple_1)", "pick(Apple_1)", "navigate(Fridge_1)", "put(Apple_1, Fridge_1, in)"]
 
 
 def test_unknown_object_explores_in_memory_order_then_uses_what_was_seen(world) -> None:  # noqa: ANN001
@@ -791,9 +789,7 @@ def test_a_refusal_as_shut_in_opens_and_acts_from_where_it_was_refused() -> None
         return PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Apple)",),
                            robot_position=(0.0, 0.0, 0.0))
 
-    # The refusal's reach alone: memory has the fridge 0.14 m from the apple, which
-    # `same_spot_m` would take as one spot after any walk to it.
-    planner = OfflinePlanner(settings=OfflineSettings(same_spot_m=0.0))
+    planner = OfflinePlanner()
     fridge = UnitView("Fridge_1", "Fridge", (1.0, -2.3, 0.9), "closed")
     refusal = ("pick: the Apple is inside a closed Fridge", "Fridge")
     req = request(fridge)
@@ -1312,7 +1308,7 @@ def test_a_look_that_did_not_see_the_object_does_not_confirm_its_placement() -> 
     # Memory after the look: the same four sightings (the camera did not match it).
     vocab.add_units([replace(vocab.objects["Salt_1"])])
     assert [str(c) for c in planner.plan(req).calls] == [
-        "pick(Salt_1)", "put(Salt_1, Table_1, on)"]   # standing there: one spot
+        "pick(Salt_1)", "navigate(Table_1)", "put(Salt_1, Table_1, on)"]   # standing there
     # Seen over the look (a fifth sighting): the placement is confirmed.
     vocab.add_units([replace(vocab.objects["Salt_1"], observations=5)])
     assert planner.plan(req).calls == []
@@ -1396,8 +1392,7 @@ def test_an_object_refused_as_shut_in_is_fetched_from_there_though_memory_marks_
         "navigate(Cabinet_5)", "open(Cabinet_5)"]
     _history(req, "navigate", ("Cabinet_5",), True)
     _history(req, "open", ("Cabinet_5",), True)
-    # Memory has the cup 0.14 m from the cabinet the base stands at: no walk.
-    assert [str(c) for c in planner.plan(req).calls] == ["pick(Cup_1)"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cup_1)", "pick(Cup_1)"]
 
 
 def test_a_look_alike_picked_for_the_goal_is_put_down_for_the_real_one(memory) -> None:  # noqa: ANN001
@@ -2377,37 +2372,3 @@ def test_a_pick_refused_on_a_plate_put_away_opens_what_memory_has_the_plate_in()
     assert [str(c) for c in planner.plan(req).calls] == ["open(Cabinet_1)"]
     _history(req, "open", ("Cabinet_1",), True)
     assert [str(c) for c in planner.plan(req).calls] == ["pick(Knife_1)"]
-
-
-def test_a_pick_or_put_at_the_spot_the_base_stands_at_is_made_without_a_walk() -> None:
-    """13 % of the task bench's calls were walks of 0.0 m, most of them to what an open just
-    showed (memory's new unit, not yet in the cabinet) and to where the hand's object goes.
-    The world's pick and put face their target themselves (round 52), so a pick or put of
-    what memory has within `same_spot_m` of what the base stands at is made from there; a
-    farther one, one whose receptacle must be opened first (a door is opened from in front
-    of it) and any with the setting at 0 still walk."""
-    def request(mug_at: tuple[float, float, float], goal: str) -> PlanRequest:
-        vocab = Vocabulary()
-        vocab.add_units([
-            UnitView("Cabinet_1", "Cabinet", (1.0, -2.0, 0.5), "opened", "a1"),
-            UnitView("Drawer_1", "Drawer", (1.1, -2.0, 0.3), "closed", "a1"),
-            UnitView("Mug_1", "Mug", mug_at, "none", "a1")])
-        req = PlanRequest("x", "", vocab, ["a1"], goal_conditions=(goal,),
-                          robot_position=(1.0, -1.4, 0.0))
-        _history(req, "navigate", ("Cabinet_1",), True)
-        _history(req, "open", ("Cabinet_1",), True)
-        return req
-
-    planner = OfflinePlanner()
-    near, far = (1.1, -1.95, 0.5), (1.4, -2.0, 0.5)
-    assert [str(c) for c in planner.plan(request(near, "HOLDING(Mug)")).calls] == [
-        "pick(Mug_1)"]
-    assert [str(c) for c in planner.plan(request(far, "HOLDING(Mug)")).calls] == [
-        "navigate(Mug_1)", "pick(Mug_1)"]
-    assert [str(c) for c in planner.plan(request(near, "INSIDE(Mug, Cabinet)")).calls] == [
-        "pick(Mug_1)", "put(Mug_1, Cabinet_1, in)"]
-    assert [str(c) for c in planner.plan(request(near, "INSIDE(Mug, Drawer)")).calls] == [
-        "pick(Mug_1)", "navigate(Drawer_1)", "open(Drawer_1)", "put(Mug_1, Drawer_1, in)"]
-    always = OfflinePlanner(settings=OfflineSettings(same_spot_m=0.0))
-    assert [str(c) for c in always.plan(request(near, "HOLDING(Mug)")).calls] == [
-        "navigate(Mug_1)", "pick(Mug_1)"]

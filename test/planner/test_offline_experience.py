@@ -97,9 +97,9 @@ def test_a_recipe_is_not_replayed_when_memory_knows_where_everything_is() -> Non
                                 score=0.9)]
     req = request(units, ("ON(Apple, CounterTop)",), PROCEDURE)
     # The recipe would open the drawer first (where the apple was last time).
-    # The apple lies on the counter top's spot: put from there (`same_spot_m`).
     assert strs(OfflinePlanner().plan(req).calls) == [
-        "navigate(Apple_1)", "pick(Apple_1)", "put(Apple_1, CounterTop_1, on)"]
+        "navigate(Apple_1)", "pick(Apple_1)", "navigate(CounterTop_1)",
+        "put(Apple_1, CounterTop_1, on)"]
 
 
 def test_a_failed_procedure_step_hands_over_to_the_goals() -> None:
@@ -322,8 +322,7 @@ def test_a_listed_navigate_is_planned_once_memory_saw_the_object_again_in_the_sa
     with pytest.raises(NotFound):        # not seen again: still passed over
         planner.plan(req)
     req.vocab.add_units([replace(cup, observations=6)])
-    # At the spot of the cabinet the base stands at: no walk (`same_spot_m`).
-    assert strs(planner.plan(req).calls) == ["pick(Cup_1)"]
+    assert strs(planner.plan(req).calls) == ["navigate(Cup_1)", "pick(Cup_1)"]
 
 
 def test_a_pick_listed_not_found_by_this_task_is_planned_once_an_explore_saw_it() -> None:

@@ -87,43 +87,6 @@ def test_pick_needs_reach_then_holds_the_object(bot) -> None:
     assert bot.do("pick", other.id).code == ErrorCode.PRECONDITION_FAILED
 
 
-def _facing(w, o) -> float:
-    """How far (radians) the base's heading is from facing `o`'s centre."""
-    h = math.atan2(o.position[1] - w.robot.y, o.position[0] - w.robot.x)
-    return abs((h - w.robot.yaw + math.pi) % (2 * math.pi) - math.pi)
-
-
-def test_a_pick_and_a_put_turn_the_base_to_face_their_target_first(bot) -> None:
-    """Round 52: a walk of 0.0 m was the only way the robot looked at what it was about to
-    pick (navigate ends facing its target); the arm skills now turn the base toward the
-    object picked and the receptacle put into, in place, at the base's turn rate, before
-    the arm's own time, so the frame after them shows the target."""
-    apple, rec = next((o, bot.w.objects[o.parent]) for o in sorted(
-        bot.w.objects.values(), key=lambda o: o.id)
-        if o.kind.pickupable and o.parent is not None and o.relation == "on"
-        and not bot.w.visible_container_closed(o))
-    bot.go(apple.id)
-    x, y = bot.w.robot.x, bot.w.robot.y
-    bot.w.robot.yaw = (bot.w.robot.yaw + 1.0 + math.pi) % (2 * math.pi) - math.pi
-    assert _facing(bot.w, apple) > 0.9
-    out = bot.do("pick", apple.id)
-    assert out.success, out.message
-    turn = 1.0 / bot.r.costs.turn_rate
-    assert out.waypoints[0].phase == "turning" and out.waypoints[0].t == pytest.approx(turn)
-    assert out.duration == pytest.approx(turn + bot.r.costs.pick)
-    assert abs(out.waypoints[0].yaw - math.atan2(apple.position[1] - y,
-                                                 apple.position[0] - x)) < 1e-6
-    assert (bot.w.robot.x, bot.w.robot.y) == (x, y)          # turned in place
-    # The put faces the receptacle (facing it already, as after a walk there, the turn
-    # is nothing: test_pick_needs_reach_then_holds_the_object's duration).
-    bot.w.robot.yaw = (bot.w.robot.yaw - 1.5 + math.pi) % (2 * math.pi) - math.pi
-    assert _facing(bot.w, rec) > 0.5
-    out = bot.do("put", apple.id, rec.id, extra=("on",))
-    assert out.success, out.message
-    assert _facing(bot.w, bot.w.objects[rec.id]) < 1e-6
-    assert out.duration > bot.r.costs.put and out.waypoints[0].phase == "turning"
-
-
 def test_objects_resolve_by_label_and_remembered_position_not_by_id(bot, target) -> None:
     mug = next(o for o in bot.w.objects.values() if o.kind.pickupable
                and not bot.w.visible_container_closed(o))

@@ -1012,10 +1012,8 @@ class OfflinePlanner:
                 and self._may_hold(u.label, types)]
 
     # -- building blocks ----------------------------------------------------------------------
-    def _goto(self, sim: _Sim, target: str, near: bool = False) -> None:
-        """Walk to `target` unless the base is there already. `near`: the next call is a
-        pick or a put that opens nothing, so a target memory has at the spot of what the
-        base stands at (`_same_spot`) is reached and faced from there."""
+    @staticmethod
+    def _goto(sim: _Sim, target: str) -> None:
         if sim.is_at(target) or sim.held == target:
             return
         if target in sim.reaches:
@@ -1046,46 +1044,11 @@ class OfflinePlanner:
             # from the object's spot: there memory's containment is off (round 26).
             sim.at = target
             return
-        if near and self._same_spot(sim, unit):
-            # The world's walk there would end where the base stands (0.0 m; 13 % of the
-            # task bench's calls were such walks); the pick or put turns the base to face
-            # its target itself, so the look the walk gave is kept (round 41 skipped them
-            # without it and lost tasks: memory missed that frame).
-            sim.at = target
-            return
         sim.add("navigate", target)
         sim.at = target
         sim.stands = target
         sim.reaches = frozenset()
         sim.left = ""
-
-    def _same_spot(self, sim: _Sim, unit: UnitView | None) -> bool:
-        """Memory has `unit` within `same_spot_m` (horizontal) of what the base stands at
-        for certain (`stands`), whose spot the arm reached from here. Not where an open was
-        refused from an object's spot: memory's positions there are off (round 26)."""
-        here = sim.objects.get(sim.stands) if sim.stands else None
-        if unit is None or here is None or sim.stands in sim.open_there \
-                or unit.object_id in sim.open_there:
-            return False
-        return math.dist(unit.position[:2], here.position[:2]) <= self.settings.same_spot_m
-
-    def _opens_none(self, req: PlanRequest, sim: _Sim, obj: str) -> bool:
-        """A put into `obj` needs no open first (`_ensure_open` adds none): it and what
-        memory has it in are not closed, and no refusal chose a receptacle around it."""
-        needs = req.notes.get("needs_open", set())
-        if obj in needs or req.notes.get("shut_in", {}).get(obj, "") in needs:
-            return False
-        known = req.known_units()
-        inner: UnitView | None = sim.objects.get(obj)
-        seen = {obj}
-        while inner is not None:
-            if inner.state == "closed":
-                return False
-            if inner.relation != "in" or inner.receptacle_id in seen:
-                return True
-            seen.add(inner.receptacle_id)
-            inner = sim.objects.get(inner.receptacle_id) or known.get(inner.receptacle_id)
-        return True
 
     def _hold(self, req: PlanRequest, sim: _Sim, obj: str) -> None:
         if sim.held == obj:
@@ -1125,9 +1088,8 @@ class OfflinePlanner:
             sim.add("open", rec.object_id)
             rec = None
         self._open_also(req, sim, obj)
-        opens = rec is not None and (rec.state == "closed" or rec.object_id in needs)
-        self._goto(sim, obj, near=not opens)
-        if opens and rec is not None:
+        self._goto(sim, obj)
+        if rec is not None and (rec.state == "closed" or rec.object_id in needs):
             sim.add("open", rec.object_id)
             needs.discard(rec.object_id)
         sim.add("pick", obj)
@@ -1484,7 +1446,7 @@ class OfflinePlanner:
             obj = self._find(req, sim, (args[0],))
             self._hold(req, sim, obj)
             rec = self._find(req, sim, (args[1],), destination=True)
-            self._goto(sim, rec, near=self._opens_none(req, sim, rec))
+            self._goto(sim, rec)
             put = SkillCall("put", (obj, rec, "in" if p == "INSIDE" else "on"))
             self._open_listed(req, put)
             self._ensure_open(req, sim, rec)

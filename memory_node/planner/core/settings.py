@@ -73,14 +73,6 @@ class OfflineSettings:
         "kind within this distance of it (metres, in space) is opened next, before any other: "
         "a find counts for the one of two adjacent doors memory put the object in by "
         "position. 0 = off (round 42).", 0.0, 5.0)
-    same_spot_m: float = setting(
-        0.15, "A pick, or a put that opens nothing first, of what memory has within this "
-        "horizontal distance (m) of what the base stands at is made from there without a "
-        "walk: such walks move 0.0 m (rounds 39-40's tidy tuning logs: before a pick after "
-        "an open 532 of 533, before a put 449 of 452), and the world's pick and put turn "
-        "the base to face their target, the look the walk gave (round 52). Not before an "
-        "open (a door is opened from in front of it: 97 of 691 walks to a drawer at the "
-        "same spot moved). 0 = always walk (round 51).", 0.0, 1.0)
 
     def __post_init__(self) -> None:
         check_settings(self)

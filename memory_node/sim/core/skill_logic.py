@@ -440,46 +440,17 @@ class SkillRunner:
         # What the goal checker may bind "the drawer" to: the objects named, and the
         # receptacle a picked object was taken from (set before the skill changes it).
         source = objs[0].parent if name == "pick" and 0 in objs else None
-        wp: list[Waypoint] = []
-        t = self._face(w, name, objs, wp)
         msg = self._apply(w, spec, args, objs)
         w.record_acted(*[o.id for o in objs.values()], *([source] if source else []))
         apply_rules(w)
         problems = w.problems()
         if problems:
             raise SkillFailure(ErrorCode.INTERNAL, "world inconsistent: " + "; ".join(problems))
-        t = self._tilt(w, self._head_for(w, objs), t + float(cost), name, wp)
-        if not wp or wp[-1].t < t:
+        wp: list[Waypoint] = []
+        t = self._tilt(w, self._head_for(w, objs), float(cost), name, wp)
+        if not wp:
             wp.append(Waypoint(t, w.robot.x, w.robot.y, w.robot.yaw, name, w.robot.pitch))
         return Outcome(ErrorCode.NONE, msg, t, wp, w)
-
-    def _face(self, w: World, name: str, objs: dict[int, WorldObject],
-              out: list[Waypoint]) -> float:
-        """A pick or put first turns the base in place to face what the arm works on (the
-        object picked, the receptacle put into), as a mobile manipulator points its body
-        and camera at a grasp or place target and as `navigate` ends facing its target:
-        the frame after the skill then shows the target whether or not a walk there came
-        first, so a walk of 0.0 m is no longer the only way to look at it (round 41: the
-        planner's skip of such walks lost tasks because it removed that look). The turn
-        takes its angle over the base's turn rate, before the arm's own time; the time
-        after it is returned and its waypoint appended to `out`."""
-        if name not in ("pick", "put"):
-            return 0.0
-        focus = [o for _, o in sorted(objs.items()) if o.id != w.robot.held]
-        if not focus:
-            return 0.0
-        o = focus[-1]
-        if math.dist(o.position[:2], (w.robot.x, w.robot.y)) <= 1e-3:
-            return 0.0
-        h = heading((w.robot.x, w.robot.y), (float(o.position[0]), float(o.position[1])))
-        turn = abs(angle_diff(w.robot.yaw, h))
-        if turn <= 1e-6:
-            return 0.0
-        t = turn / self.costs.turn_rate
-        w.robot.yaw = h
-        w.follow_robot()
-        out.append(Waypoint(t, w.robot.x, w.robot.y, h, "turning", w.robot.pitch))
-        return t
 
     def _head_for(self, w: World, objs: dict[int, WorldObject]) -> float:
         """The head looks at what the arm worked on (the last object named that the hand
