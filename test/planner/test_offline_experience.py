@@ -1171,3 +1171,27 @@ def test_a_searched_out_type_is_not_handed_to_a_recipe_either() -> None:
     req.facts = ("Apple was searched for and not found, 2x [fact:9]",)
     with pytest.raises(NotFound, match="found none"):
         OfflinePlanner().plan(req)
+
+
+HEAT_PROCEDURE = ("procedure that worked 2/2 times for this task: navigate(Mug) ; pick(Mug) ; "
+                  "navigate(Microwave) ; heat(Mug) ; navigate(Plate) ; put(Mug, Plate, on)"
+                  " [proc:8]")
+
+
+def test_a_procedure_step_making_a_state_memory_holds_is_skipped_with_its_walk() -> None:
+    """tune3 untidied, stream seed 3134, s0020 (round 52): the plate was to be searched for,
+    so the recipe was followed, and the mug memory held heated since an earlier task was
+    taken to the microwave and heated again, two calls the goal planner does not make; a
+    mug memory holds cold is still heated. The plate is not known: the recipe stops at
+    its navigate (bound once the plate is seen)."""
+    def units(state: str) -> list[UnitView]:
+        return [UnitView("Mug_1", "Mug", (0.9, 1.0, 0.9), state, "kitchen", "SideTable_1",
+                         "on", score=0.9, observations=8),
+                UnitView("SideTable_1", "SideTable", (0.9, 1.0, 0.8), "none", "kitchen"),
+                UnitView("Microwave_1", "Microwave", (1.1, 0.8, 1.0), "none", "kitchen")]
+    goals = ("STATE(Mug, heated)", "ON(Mug, Plate)")
+    heated = OfflinePlanner().plan(request(units("heated"), goals, HEAT_PROCEDURE)).calls
+    assert strs(heated) == ["navigate(Mug_1)", "pick(Mug_1)"]
+    cold = OfflinePlanner().plan(request(units("none"), goals, HEAT_PROCEDURE)).calls
+    assert strs(cold) == ["navigate(Mug_1)", "pick(Mug_1)", "navigate(Microwave_1)",
+                          "heat(Mug_1)"]

@@ -2181,6 +2181,17 @@ class OfflinePlanner:
             if emitted and all(self.achieved(g, sim) for g in goals):
                 break   # the rest of the recipe is not needed (a repair it once made)
             step = proc.steps[index]
+            if self._state_made_already(sim, goals, step) or (
+                    step.skill == "navigate" and index + 1 < len(proc.steps)
+                    and self._state_made_already(sim, goals, proc.steps[index + 1])):
+                # The state the step (or the step the navigate goes to a fixture for) makes
+                # is one a goal wants and memory holds already: the recipe was recorded on
+                # an object that lacked it (tune3 untidied, stream seed 3134, s0020: the
+                # mug memory held heated since s0018 was taken to the microwave and heated
+                # again, +2 calls the arm without the procedure did not make).
+                if not emitted:
+                    req.notes["procedure_pos"] = index + 1
+                continue
             if any(type_key(a) in others for a in step.args):
                 # Another subtask's object (the instruction's procedure serves all of its
                 # subtasks: "close the fridge" need not fetch the potato again).
@@ -2220,6 +2231,18 @@ class OfflinePlanner:
         if emitted:
             req.notes["procedure_sent"] = (len(req.history), emitted)
         return [c for _, c in emitted]
+
+    def _state_made_already(self, sim: _Sim, goals: list[Goal], step: SkillCall) -> bool:
+        """A procedure step whose skill makes a state (`heat`: heated) on an object of a
+        type a STATE goal of this task wants in that state, the goal met already as far
+        as memory says (`achieved`, the standard the goal planner skips it by)."""
+        spec = self.table[step.skill] if step.skill in self.table else None
+        after = spec.state_after if spec is not None else None
+        if after is None or after[0] >= len(step.args):
+            return False
+        key, value = type_key(step.args[after[0]]), after[1]
+        return any(g.predicate == "STATE" and len(g.args) > 1 and type_key(g.args[0]) == key
+                   and g.args[1].lower() == value and self.achieved(g, sim) for g in goals)
 
     def _bind(self, req: PlanRequest, sim: _Sim, step: SkillCall) -> SkillCall | None:
         spec = self.table[step.skill] if step.skill in self.table else None
