@@ -19,7 +19,6 @@ from memory_node.core.recall.terms_store import (
     LabelTermsStore,
     decode,
     encode,
-    lexicon_version,
 )
 from memory_node.core.recall_memory import RecallMemory
 from memory_node.core.units import ObjectMemoryUnit as Unit
@@ -65,7 +64,7 @@ def test_restart_reads_names_and_ranks_the_same(tmp_path: Path, embedder: Embedd
     before = [_top(first, t) for t in texts]
     assert all(before) and before[2][0][0] == "Television_14"
     assert first.prefetch_terms(["vase"]) == 0          # resolved once, then memoised
-    stored = LabelTermsStore(store, lexicon_version(first._lexicon()))
+    stored = LabelTermsStore(store, first._terms_version(first._lexicon()))
     assert stored.count() == len(TYPES)
     store.close()
 

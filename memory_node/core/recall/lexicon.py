@@ -840,21 +840,32 @@ class Lexicon:
         except Exception:  # noqa: BLE001 - a malformed term is simply unknown
             return ()
 
-    def _physical(self, term: str) -> list:
-        return [s for s in self._synsets(term, "n")[:NOUN_SENSES] if s.lexname() in PHYSICAL]
+    def _physical(self, term: str, household: bool = False) -> list:
+        senses = [s for s in self._synsets(term, "n")[:NOUN_SENSES] if s.lexname() in PHYSICAL]
+        if household:
+            # A sense WordNet files under a field of its own ("(baseball) home plate",
+            # "(geology) kettle hole") is that field's thing, not the one a home holds:
+            # its names ("home", "base", "bag") and its parents are not this thing's.
+            # Not a field that is the thing itself (the television's, "television").
+            own = set(term.split("_"))
+            senses = [s for s in senses
+                      if all(set(d.name().split(".")[0].split("_")) & own
+                             for d in s.topic_domains())]
+        return senses
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    def synonyms(self, phrase: str) -> frozenset[str]:
+    def synonyms(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Other names of a physical thing ("garbage can" -> "trash can", "dustbin", ...),
-        lower case, words separated by spaces; empty when WordNet does not know it."""
+        lower case, words separated by spaces; empty when WordNet does not know it.
+        ``household``: not of a sense filed under another field (``_physical``)."""
         term = phrase.strip().lower().replace(" ", "_")
         out: set[str] = set()
-        light = self._physical_senses(term)
+        light = None if household else self._physical_senses(term)
         if light is not None:
             for sense in light:
                 out.update(n.lower().replace("_", " ") for n in sense.names)
         else:
-            for s in self._physical(term):
+            for s in self._physical(term, household):
                 out.update(n.lower().replace("_", " ") for n in s.lemma_names())
         out.discard(phrase.lower())
         return frozenset(out)
@@ -885,17 +896,17 @@ class Lexicon:
         return tuple(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    def hyponym_names(self, phrase: str) -> frozenset[str]:
+    def hyponym_names(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Names of the direct kinds of a physical thing ("pan" -> "frying pan", "wok")."""
         term = phrase.strip().lower().replace(" ", "_")
         out: set[str] = set()
-        for s in self._physical(term):
+        for s in self._physical(term, household):
             for h in s.hyponyms():
                 out.update(n.lower().replace("_", " ") for n in h.lemma_names())
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    def kind_aliases(self, phrase: str, head: str) -> frozenset[str]:
+    def kind_aliases(self, phrase: str, head: str, household: bool = False) -> frozenset[str]:
         """One-word names of the direct kinds of a thing's main sense that one of the kind's
         own names ties to ``head`` ("faucet" -> "tap": WordNet's kind {water faucet, water
         tap, tap}; "pen" -> "biro", "pan" -> "skillet"). A kind none of whose names says
@@ -904,7 +915,7 @@ class Lexicon:
         if not self.available:  # loads WordNet, which `_physical` alone would not
             return frozenset()
         term = phrase.strip().lower().replace(" ", "_")
-        for s in self._physical(term)[:1]:
+        for s in self._physical(term, household)[:1]:
             for h in s.hyponyms():
                 names = [n.lower().replace("_", " ") for n in h.lemma_names()]
                 if any(head in n.replace(" ", "") for n in names):
@@ -913,12 +924,12 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    def hypernym_names(self, phrase: str) -> frozenset[str]:
+    def hypernym_names(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Names of the direct, still physical, parents of a thing's main sense ("fridge"
         -> "refrigerator"; "mug" -> "drinking vessel")."""
         term = phrase.strip().lower().replace(" ", "_")
         out: set[str] = set()
-        for s in self._physical(term)[:1]:
+        for s in self._physical(term, household)[:1]:
             for h in s.hypernyms():
                 if h.lexname() in PHYSICAL and h.min_depth() >= MIN_HYPERNYM_DEPTH:
                     out.update(n.lower().replace("_", " ") for n in h.lemma_names())

@@ -200,7 +200,9 @@ def _seq(phrase: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                  for w in _WORD.findall(split_label(phrase)))
 
 
-def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
+def label_terms(label: str, lexicon: Lexicon | None, household: bool = False) -> LabelTerms:
+    """The words that name a type (``household``: none from a sense of its name that
+    WordNet files under another field, "(baseball) home plate" of "plate")."""
     ws = _seq(label, lexicon)
     full: set[tuple[str, ...]] = set()
     partial: set[str] = set()
@@ -211,11 +213,11 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
     if lexicon is not None and lexicon.available and ws:
         names = {" ".join(ws), "".join(ws)}
         for n in list(names):
-            names |= lexicon.synonyms(n)
+            names |= lexicon.synonyms(n, household)
         synonyms = names - {" ".join(ws), "".join(ws)}
         hyponyms: set[str] = set()
         for n in names:
-            hyponyms |= lexicon.hyponym_names(n)
+            hyponyms |= lexicon.hyponym_names(n, household)
         # A kind of X counts only when its name says X ("frying pan", "teakettle"):
         # WordNet's other kinds ("coffee" under pot) are words for something else too.
         hyponyms = {h for h in hyponyms if ws[-1] in h.replace(" ", "")}
@@ -229,14 +231,15 @@ def label_terms(label: str, lexicon: Lexicon | None) -> LabelTerms:
         # A more general name people use for it ("refrigerator" for a fridge) names it
         # partly: the right kind, but so is everything else of that kind.
         for n in (" ".join(ws), "".join(ws)):
-            for h in lexicon.hypernym_names(n):
+            for h in lexicon.hypernym_names(n, household):
                 if " " not in h:
                     partial.add(_base(h, lexicon))
     if lexicon is not None and lexicon.available and ws:
         # A kind of it called by another of the kind's names ("tap" for a faucet, "biro"
         # for a pen): the right kind, named partly like a more general name.
         for n in (" ".join(ws), "".join(ws)):
-            partial.update(_base(a, lexicon) for a in lexicon.kind_aliases(n, ws[-1]))
+            partial.update(_base(a, lexicon)
+                           for a in lexicon.kind_aliases(n, ws[-1], household))
     modifiers: set[str] = set()
     stop_head = ""
     content = tuple(w for w in ws if w not in STOPWORDS)

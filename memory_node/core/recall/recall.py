@@ -148,6 +148,10 @@ class RecallConfig:
     purposes: bool = False           # a type made for what the instruction does ("flip"
                                      # -> spatula, "for turning") named partly; off: on the
                                      # held-out half it cost more than it found (README)
+    household_senses: bool = True    # a type's names leave out a sense of its name that
+                                     # WordNet files under another field ("(baseball) home
+                                     # plate": "home", "base", "bag" name no plate;
+                                     # names.label_terms, round 52)
     uses: bool = True                # a container named outright implies the skills it is
                                      # made for ("kettle": for boiling -> the stove)
     sole_names: bool = True          # a word naming one type only partly ("the soap", "the
@@ -246,6 +250,14 @@ class RecallConfig:
     pronoun_ends_object: bool = True  # ... what a step acts on ends at its pronoun:
                                      # "deliver them to the drawer" names no object, so
                                      # "them" is what the step before named (subtasks.py)
+    subject_they: bool = True        # ... "they" whose verb goes to a place is what
+                                     # the step moves: it ends what the step acts on
+                                     # ("then they go home to the cupboard": they, not
+                                     # the cupboard; subtasks.pronoun_object, round 52)
+    plural_antecedents: bool = True  # ... "they" / "them" (no "it") stand for what the
+                                     # step before named in the plural or in a list, first:
+                                     # "bowls and plates get a bath, then they go home": not
+                                     # the sink said alone (subtasks._number_agreed, round 52)
     antecedent_return: bool = True   # ... a pronoun put "back" stands for what the last
                                      # step took from somewhere, and that place ("grab the
                                      # wine out of the fridge, pour a cup, put it back")
@@ -1505,7 +1517,8 @@ class Recaller:
                 found = store.load(missing)
             except sqlite3.Error as exc:
                 log.warning("recall: stored type names unreadable (%s); resolving them", exc)
-        new = [(t, label_terms(t, lex)) for t in missing if t not in found]
+        new = [(t, label_terms(t, lex, self.config.household_senses)) for t in missing
+               if t not in found]
         self._label_terms.update(found)
         self._label_terms.update(new)
         if store is not None and new:
@@ -1515,10 +1528,15 @@ class Recaller:
                 log.warning("recall: cannot store type names (%s)", exc)
         return len(new)
 
+    def _terms_version(self, lex: Lexicon | None) -> str:
+        """What the stored type names were read with: the lexicon, and household_senses
+        (names read with and without it differ, so they are kept apart)."""
+        return lexicon_version(lex) + ("+household" if self.config.household_senses else "")
+
     def _label_store(self, lex: Lexicon | None) -> LabelTermsStore | None:
         if self._terms_db is None:
             return None
-        lexicon_id = lexicon_version(lex)
+        lexicon_id = self._terms_version(lex)
         store = self._terms_store
         if store is None or not store.version.endswith(":" + lexicon_id):
             try:

@@ -487,19 +487,40 @@ def _numbered(recaller: Recaller, step: str, number: str, numbers: Sequence[str]
     return list(out.values())
 
 
-def pronoun_object(step: str, demonstratives: bool = False) -> str:
+def pronoun_object(step: str, demonstratives: bool = False,
+                   subjects: bool = False) -> str:
     """:func:`object_phrase` ended at its first pronoun: a step that acts on "them" acts on
     nothing it names after them ("deliver them to the drawer": the drawer is where they
     go, though "to" also opens a verb's object and so does not end an object phrase).
     A pronoun before a content word is a determiner ("them plates ... wash 'em up": the
     plates), not the object: the phrase goes on. With ``demonstratives``, a demonstrative
-    standing alone ends it too ("take that one to the cabinet")."""
+    standing alone ends it too ("take that one to the cabinet"). With ``subjects``, "they"
+    whose verb goes to a place ends it too ("then they go home to the cupboard", "they
+    must stand on the shelf": what they are is moved, the cupboard is where; not "they
+    brought back the bowl", "they took my laptop": people, and the step's own object)."""
     ws = object_phrase(step).split()
     for i, w in enumerate(ws):
-        if (w in _ANAPHORS and (i + 1 == len(ws) or ws[i + 1] in STOPWORDS)) or (
+        if (w in _ANAPHORS and (i + 1 == len(ws) or ws[i + 1] in STOPWORDS
+                                or (subjects and w == "they" and _goes_to_place(ws, i)))) or (
                 demonstratives and w in _DEMONSTRATIVES and _demonstrative(ws, i, None)):
             return " ".join(ws[:i + 1])
     return " ".join(ws)
+
+
+def _goes_to_place(ws: Sequence[str], i: int) -> bool:
+    """Within the three words after ``ws[i]`` (its verb, an auxiliary, an adverb) a place
+    or "home" comes before any determiner, pronoun or noun it could act on: "they go home
+    to the cupboard", "they must stand on the shelf"; not "they brought back the bowl"."""
+    for w in ws[i + 2:i + 4]:
+        if w in _PLACE_AFTER_SUBJECT:
+            return True
+        if w in DETERMINERS or w in _ANAPHORS or w in ("my", "our", "your"):
+            return False
+    return False
+
+
+_PLACE_AFTER_SUBJECT = frozenset({"home", "in", "into", "on", "onto", "to", "under",
+                                  "inside", "beside", "by", "next"})
 
 
 # "put it where the bowl was at the very start", "where the paper was first", "where the
@@ -702,6 +723,8 @@ def _antecedents(recaller: Recaller,
                     clause, recaller.config.antecedent_to_place), ranked)
                 if objects:
                     break
+        if objects and recaller.config.plural_antecedents:
+            objects = _number_agreed(recaller, step, earlier, objects)
         if objects:
             out = {r.unit.object_id: r for r in [
                 *objects, *there, *_named(recaller, " ".join(_nominals(earlier)), ranked)]}
@@ -712,6 +735,47 @@ def _antecedents(recaller: Recaller,
             if places:
                 return places
     return []
+
+
+def _number_agreed(recaller: Recaller, step: str, earlier: str,
+                   objects: list[RankedUnit]) -> list[RankedUnit]:
+    """``objects`` (what ``earlier`` names, in its ranked order) with the ones it names in
+    the plural first when ``step``'s pronoun is plural ("they", "them") and no "it": a
+    pronoun agrees in number with what it stands for ("the sink's a mountain range, bowls
+    and plates get a bath", "then they go home": the bowls and plates, not the sink). A
+    thing said in a list is part of a plural ("move laptop, books, pens onto the chair",
+    "put them back": the laptop too). Unchanged when none or all of them are so named, or
+    the pronoun is "it"."""
+    said = set(_WORDS.findall(step.lower()))
+    if len(objects) < 2 or "it" in said or not said & _PLURAL_ANAPHORS:
+        return objects
+    lexicon = recaller.lexicon
+    ws = _LIST_WORDS.findall(earlier.lower())
+    plural = [w for w in ws
+              if w.endswith("s") and w not in STOPWORDS
+              and (lexicon.singular(w) if lexicon is not None and lexicon.available
+                   else lemma(w)) != w]
+    # The conjuncts next to a comma or a coordinator: the two words before it, and the
+    # words after it up to the first word that is not a name's ("laptop, books, pens onto").
+    for i, w in enumerate(ws):
+        if w in _COORDINATORS or w == ",":
+            plural.append(" ".join(x for x in ws[max(0, i - 2):i] if x != ","))
+            after: list[str] = []
+            for x in ws[i + 1:]:
+                if x == "," or x in _COORDINATORS or (x in STOPWORDS and after):
+                    break
+                if x not in STOPWORDS:
+                    after.append(x)
+            plural.append(" ".join(after))
+    ids = {r.unit.object_id for w in plural for r in _named(recaller, w, objects)}
+    if not ids or len(ids) == len(objects):
+        return objects
+    return ([r for r in objects if r.unit.object_id in ids]
+            + [r for r in objects if r.unit.object_id not in ids])
+
+
+_LIST_WORDS = re.compile(r"[A-Za-z]+|,")
+_PLURAL_ANAPHORS = frozenset({"they", "them", "em"})
 
 
 def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
@@ -870,7 +934,8 @@ def recall_subtasks(
         # "Fill the thing from step 1 at the tap": the step names its antecedent itself.
         numbered = (_numbered(recaller, step, numbers[i], numbers[:i], read)
                     if i > 0 and numbers[i] else [])
-        acted_on = (pronoun_object(step, cfg.demonstratives) if cfg.pronoun_ends_object
+        acted_on = (pronoun_object(step, cfg.demonstratives, cfg.subject_they)
+                    if cfg.pronoun_ends_object
                     else object_phrase(step))
         # "leave it there": where the thing went last is where "there" is.
         there = (_destination(recaller, read)
