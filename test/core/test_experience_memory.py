@@ -764,6 +764,18 @@ def test_a_pick_refused_as_shut_in_stays_known_bad_after_the_open_that_repaired_
     assert bad.startswith("do not pick(Knife_1): failed 1x")
 
 
+def _refuse_pick_of_mug_shut_in_cabinet(memory: Memory) -> None:
+    """Episode e1's first call: a pick of Mug_1, which memory has in closed Cabinet_2,
+    refused as shut in."""
+    memory.upsert_object(Unit("Cabinet_2", "Cabinet", (0.5, 0.5, 0.8), state="closed",
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), area_id="kitchen",
+                              receptacle_id="Cabinet_2", relation="in"))
+    memory.recall.record_outcome("e1", "pick", ["Mug_1"], False,
+                                 "the Mug is inside a closed Cabinet", robot_area="kitchen",
+                                 error_code=ErrorCode.PRECONDITION_FAILED)
+
+
 def test_a_pick_refused_as_shut_in_is_known_bad_whatever_memory_reads_of_its_condition(
         memory: Memory) -> None:
     """A pick needs a free hand and its object in reach; the object's condition does not
@@ -771,12 +783,7 @@ def test_a_pick_refused_as_shut_in_is_known_bad_whatever_memory_reads_of_its_con
     tidy, stream seed 2710, round 27): the refusal recorded with the mug "none" was not
     listed when memory read it "heated", and the same pick was refused three times."""
     r = memory.recall
-    memory.upsert_object(Unit("Cabinet_2", "Cabinet", (0.5, 0.5, 0.8), state="closed",
-                              area_id="kitchen"))
-    memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), area_id="kitchen",
-                              receptacle_id="Cabinet_2", relation="in"))
-    r.record_outcome("e1", "pick", ["Mug_1"], False, "the Mug is inside a closed Cabinet",
-                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    _refuse_pick_of_mug_shut_in_cabinet(memory)
     memory.end_episode("e1", task_succeeded=False)
     memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), state="heated",
                               area_id="kitchen", receptacle_id="Cabinet_2", relation="in"))
@@ -796,12 +803,7 @@ def test_a_pick_after_an_open_of_the_listed_receptacle_leaves_its_shut_in_listin
     explains the success; it says nothing of the object having left. Round 51's
     `picked_outside` counted it (6 of its 7 acts on round 52's tuning streams); reverted."""
     r = memory.recall
-    memory.upsert_object(Unit("Cabinet_2", "Cabinet", (0.5, 0.5, 0.8), state="closed",
-                              area_id="kitchen"))
-    memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), area_id="kitchen",
-                              receptacle_id="Cabinet_2", relation="in"))
-    r.record_outcome("e1", "pick", ["Mug_1"], False, "the Mug is inside a closed Cabinet",
-                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    _refuse_pick_of_mug_shut_in_cabinet(memory)
     r.record_outcome("e1", "open", ["Cabinet_2"], True, robot_area="kitchen")
     r.record_outcome("e1", "pick", ["Mug_1"], True, robot_area="kitchen")
     r.record_outcome("e1", "put", ["Mug_1", "SinkBasin_1", "in"], True, robot_area="kitchen")
