@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh38|fresh39] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh40|fresh41] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh39][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh41][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -620,6 +620,30 @@ and the race's laps; late second references: the pawn loans, the car-share booki
 the forecourt's kiosk payments; frequency-skewed: the hubs' weather, the watched flights,
 the power rotation and the advertisers, the fleet cards; phase changes: the hourly METARs
 and the flights that land.
+``fresh40`` (seeds 62000+) was written in round 52 before anything ran on it, by a writer
+who did not read the policy's code: a tennis tournament's live scoring, a sawmill's log
+scanner, a dialysis unit's machine monitoring (recency-dominated), a dry cleaner's tickets,
+a ferry's bookings and check-in, a tyre shop's seasonal storage (late second references), a
+spell checker's dictionary, a CDN edge's IP geolocation and a DOI resolver
+(frequency-skewed, with phase changes, drift and scans).
+``fresh41`` (seeds 63000+) was written in round 53 before anything ran on it, by a writer
+who did not read the policy's code: a brewery's batch control (every brew on the hot side
+read each tick with its recipe step and vessel, the cellar's poll reading every fermenting
+tank), a hospital laboratory's automation track (the tubes on the track read at each
+analyser with their order and the assay's calibration, the patient's previous results at
+validation), a laundromat's machine controller (washers and dryers reporting their running
+cycles in turn, a wash's customer starting a dryer), a veterinary practice (the annual
+booster's return and the monthly refills of chronic patients), an optician's lens orders
+(the lab job read days after the eye test, the collection later still, the two-year
+recall), a customs declaration system (a pre-lodged declaration's lines read again when the
+ship arrives), a bar jukebox network (evergreen songs by Zipf, the regulars' favourites, new
+releases hot then fading), a seismic network's waveform server (reference stations by Zipf,
+an earthquake's burst on the stations round its epicentre) and a solar monitoring platform
+(only the sites in daylight report, the day moving from one time zone to the next).
+Recency-dominated by construction: the brewery, the lab track and the laundromat; late
+second references: the boosters and refills, the lens collections, the customs arrivals;
+frequency-skewed: the jukebox's songs and the reference stations; phase changes: the
+earthquakes and the solar day.
 """
 
 from __future__ import annotations
@@ -18491,6 +18515,406 @@ def fresh40_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def brewhouse_batches(seed: int, fermenters: int, recipes: int, alpha: float, mash: int,
+                      poll: int) -> Iterator[int]:
+    """A brewery's batch control (recency-dominated: Siemens' Braumat or a PlantPAx brewhouse
+    with its fermentation cellar). A brew is mashed in about every ``mash`` ticks with a
+    recipe (Zipf ``alpha`` over ``recipes``: the flagship lager most days) and passes the hot
+    side's vessels in turn (mash tun, lauter tun, kettle, whirlpool), every tick reading its
+    batch record, its recipe's current step and the vessel; then it is knocked out into a
+    free fermenter (one of ``fermenters``, the oldest batch racked out to make room), where
+    the cellar's poll reads every tank's batch record and gravity log every ``poll`` ticks
+    until it is racked to the bright tank (the batch record and the recipe once more)."""
+    rng = random.Random(seed)
+    batch_k, step_k, vessel_k, tank_k, log_k, recipe_k = (i << 48 for i in range(6))
+    recipe = _zipf(rng, recipes, alpha)
+    batches = itertools.count()
+    hot: list[list[int]] = []  # [batch, recipe, vessel, ticks left in it]
+    cellar: dict[int, tuple[int, int]] = {}  # tank -> (batch, recipe)
+    racked: collections.deque[int] = collections.deque()  # tanks, oldest fill first
+    t = 0
+    while True:
+        if t % mash == 0:
+            hot.append([next(batches), recipe(), 0, mash + rng.randint(-2, 2)])
+        for brew in hot:
+            yield batch_k + brew[0]
+            yield step_k + brew[1] * 8 + brew[2]
+            yield vessel_k + brew[2]
+            brew[3] -= 1
+            if brew[3] <= 0:
+                brew[2] += 1
+                brew[3] = mash + rng.randint(-2, 2)
+        while hot and hot[0][2] >= 4:
+            b, r, _, _ = hot.pop(0)
+            free = [k for k in range(fermenters) if k not in cellar]
+            if free:
+                tank = rng.choice(free)
+            else:
+                tank = racked.popleft()
+                old, old_r = cellar.pop(tank)
+                yield batch_k + old
+                yield recipe_k + old_r
+            cellar[tank] = (b, r)
+            racked.append(tank)
+            yield tank_k + tank
+            yield batch_k + b
+        if t % poll == 0:
+            for tank, (b, _) in sorted(cellar.items()):
+                yield tank_k + tank
+                yield log_k + b
+        t += 1
+
+
+def lab_track(seed: int, modules: int, in_flight: int, patients: int, alpha: float,
+              rerun: float) -> Iterator[int]:
+    """A hospital laboratory's automation track and its LIS (recency-dominated: Roche's cobas
+    connection modules or Beckman's DxA with Epic Beaker or Cerner behind them). Sample tubes
+    are loaded as the ones ahead leave, about ``in_flight`` on the track at once; a new tube
+    reads its barcode, its order and the patient (Zipf ``alpha`` over ``patients``: the
+    wards' inpatients are bled every morning, the outpatients once); the tubes advance in
+    turn, each at one of ``modules`` analysers on its route reading the tube, the order and
+    the assay's calibration; at validation the order, the patient's previous results (the
+    delta check) and, with probability ``rerun``, a rerun on the same analyser."""
+    rng = random.Random(seed)
+    tube_k, order_k, patient_k, result_k, module_k, cal_k = (i << 48 for i in range(6))
+    who = _zipf(rng, patients, alpha)
+    tubes = itertools.count()
+    track: list[list[int]] = []  # [tube, patient, modules left, module]
+    while True:
+        while len(track) < in_flight + rng.randint(-2, 2):
+            tb, p = next(tubes), who()
+            yield tube_k + tb
+            yield order_k + tb
+            yield patient_k + p
+            track.append([tb, p, rng.randint(1, modules), rng.randrange(modules)])
+        i = rng.randrange(len(track))
+        tb, p, left, m = track[i]
+        yield tube_k + tb
+        yield order_k + tb
+        yield module_k + m
+        yield cal_k + m * 16 + rng.randrange(16)
+        if left > 1:
+            track[i] = [tb, p, left - 1, (m + 1 + rng.randrange(modules - 1)) % modules
+                        if modules > 1 else m]
+            continue
+        track.pop(i)
+        yield order_k + tb
+        yield result_k + p
+        if rng.random() < rerun:
+            yield tube_k + tb
+            yield module_k + m
+            yield order_k + tb
+
+
+def laundromat(seed: int, machines: int, cycle: int, customers: int,
+               alpha: float) -> Iterator[int]:
+    """A laundromat's payment and machine controller (recency-dominated: Speed Queen's
+    Insights or a card system's machine boards reporting to the store's server). The
+    washers and dryers report in turn, each report reading the machine and its running
+    cycle; a free machine is started by a customer (Zipf ``alpha`` over ``customers``: the
+    regulars come every week) whose card account is read and charged, a new cycle of about
+    ``cycle`` reports; a finished wash moves to a dryer started by the same customer (the
+    account again), a dryer's end sends the customer a text (the account once more)."""
+    rng = random.Random(seed)
+    machine_k, cycle_k, account_k, price_k = (i << 48 for i in range(4))
+    who = _zipf(rng, customers, alpha)
+    cycles = itertools.count()
+    washers = machines // 2
+    running: dict[int, list[int]] = {}  # machine -> [cycle, customer, reports left]
+    waiting: list[int] = []  # customers whose wash ended, for a dryer
+    while True:
+        for m in range(machines):
+            if m not in running:
+                if m < washers:
+                    if rng.random() < 0.5:
+                        continue
+                    c = who()
+                elif waiting:
+                    c = waiting.pop(0)
+                else:
+                    continue
+                yield account_k + c
+                yield price_k + int(m >= washers)
+                running[m] = [next(cycles), c, cycle + rng.randint(-cycle // 4, cycle // 4)]
+            cy, c, left = running[m]
+            yield machine_k + m
+            yield cycle_k + cy
+            if left > 1:
+                running[m][2] = left - 1
+                continue
+            del running[m]
+            yield account_k + c
+            if m < washers:
+                waiting.append(c)
+
+
+def vet_practice(seed: int, pets: int, alpha: float, booster: int, new_pet: float,
+                 refill: int) -> Iterator[int]:
+    """A veterinary practice's management system (late second references: ezyVet's or
+    RxWorks' clinical records). A consultation reads the owner, the pet and its clinical
+    history; a known pet comes by Zipf ``alpha`` over ``pets`` (the sickly ones often), a
+    new one registers with probability ``new_pet``; a vaccination brings the pet back about
+    ``booster`` events later (the annual booster's reminder: the pet, its history and the
+    vaccine record again), and a chronic patient's medication is refilled about every
+    ``refill`` events (the prescription and the pet)."""
+    rng = random.Random(seed)
+    owner_k, pet_k, hist_k, vacc_k, rx_k, stock_k = (i << 48 for i in range(6))
+    sick = _zipf(rng, pets, alpha)
+    drug = _zipf(rng, 300, 1.1)
+    newcomers = itertools.count(pets)
+    due: list[tuple[int, int, int]] = []  # (due, kind: 0 booster 1 refill, pet)
+    t = 0
+    while True:
+        if due and due[0][0] <= t:
+            _, kind, p = heapq.heappop(due)
+            yield pet_k + p
+            if kind == 0:
+                yield owner_k + p // 2
+                yield hist_k + p
+                yield vacc_k + p
+                heapq.heappush(due, (t + int(booster * (0.9 + 0.3 * rng.random())), 0, p))
+            else:
+                d = p % 300
+                yield rx_k + p
+                yield stock_k + d
+                heapq.heappush(due, (t + int(refill * (0.8 + 0.4 * rng.random())), 1, p))
+        else:
+            p = next(newcomers) if rng.random() < new_pet else sick()
+            yield owner_k + p // 2
+            yield pet_k + p
+            yield hist_k + p
+            if rng.random() < 0.3:
+                yield vacc_k + p
+                heapq.heappush(due, (t + int(booster * (0.9 + 0.3 * rng.random())), 0, p))
+            if rng.random() < 0.05:
+                yield rx_k + p
+                yield stock_k + drug()
+                heapq.heappush(due, (t + int(refill * (0.8 + 0.4 * rng.random())), 1, p))
+        t += 1
+
+
+def optician_orders(seed: int, frames: int, alpha: float, lab: int, collect: int,
+                    returning: float) -> Iterator[int]:
+    """An optician's practice and its lens lab (late second references: Optisoft's or
+    Acuitas' patient records and a prescription lab's job tracking). An eye test reads the
+    patient (a new one, or with probability ``returning`` one seen a while ago, back for the
+    two-year recall), writes the prescription and, choosing glasses, reads frames from the
+    stock (Zipf ``alpha`` over ``frames``) and opens a lab job; the lab reads the job and the
+    prescription about ``lab`` events later (surfacing, coating, glazing: three stations), and
+    the patient comes back about ``collect`` events after the test to collect: the patient,
+    the job, the frame's stock record and the prescription once more."""
+    rng = random.Random(seed)
+    patient_k, rx_k, frame_k, job_k, station_k = (i << 48 for i in range(5))
+    frame = _zipf(rng, frames, alpha)
+    people = itertools.count()
+    jobs = itertools.count()
+    seen: list[int] = []
+    events: list[tuple[int, int, int, int, int, int]] = []  # (due, order, kind, p, job, frame)
+    order = itertools.count()
+    t = 0
+    while True:
+        if seen and rng.random() < returning:
+            p = seen[max(0, len(seen) - 1 - int(rng.expovariate(1.0 / (2 * collect))))]
+        else:
+            p = next(people)
+            seen.append(p)
+        yield patient_k + p
+        yield rx_k + p
+        for _ in range(rng.randint(1, 4)):
+            yield frame_k + frame()
+        if rng.random() < 0.7:
+            j, f = next(jobs), frame()
+            yield frame_k + f
+            yield job_k + j
+            heapq.heappush(events, (t + lab + rng.randrange(lab + 1), next(order), 0, p, j, f))
+            heapq.heappush(events, (t + int(collect * (0.5 + rng.expovariate(1.0))),
+                                    next(order), 1, p, j, f))
+        while events and events[0][0] <= t:
+            _, _, kind, p2, j2, f2 = heapq.heappop(events)
+            if kind == 0:
+                for s in range(3):
+                    yield station_k + s
+                    yield job_k + j2
+                yield rx_k + p2
+            else:
+                yield patient_k + p2
+                yield job_k + j2
+                yield frame_k + f2
+                yield rx_k + p2
+        t += 1
+
+
+def customs_entries(seed: int, traders: int, alpha: float, transit: int, lines: int,
+                    check: float) -> Iterator[int]:
+    """A customs declaration system (late second references: ASYCUDA, or the UK's CDS, behind
+    the ports' inventory systems). A pre-lodged import declaration reads the trader's
+    registration (Zipf ``alpha`` over ``traders``: the freight forwarders lodge most), a new
+    declaration and about ``lines`` item lines, each with its commodity code's tariff (Zipf
+    over the tariff: a few codes carry most trade); the goods arrive about ``transit`` events
+    later (a ship's voyage, exponential), when the declaration, its lines, the trader and the
+    risk rules for its codes are read again; a share ``check`` is routed to a document check
+    (the declaration and its lines once more)."""
+    rng = random.Random(seed)
+    trader_k, decl_k, line_k, tariff_k, rule_k = (i << 48 for i in range(5))
+    who = _zipf(rng, traders, alpha)
+    code = _zipf(rng, 8000, 1.0)
+    decls = itertools.count()
+    line_ids = itertools.count()
+    arrivals: list[tuple[int, int, int, list[tuple[int, int]]]] = []
+    t = 0
+    while True:
+        tr, d = who(), next(decls)
+        items = [(next(line_ids), code()) for _ in range(max(1, lines + rng.randint(-lines // 2,
+                                                                                     lines)))]
+        yield trader_k + tr
+        yield decl_k + d
+        for ln, c in items:
+            yield line_k + ln
+            yield tariff_k + c
+        heapq.heappush(arrivals, (t + int(rng.expovariate(1.0 / transit)), d, tr, items))
+        while arrivals and arrivals[0][0] <= t:
+            _, d2, tr2, items2 = heapq.heappop(arrivals)
+            yield decl_k + d2
+            yield trader_k + tr2
+            for ln, c in items2:
+                yield line_k + ln
+                yield rule_k + c // 10
+            if rng.random() < check:
+                yield decl_k + d2
+                for ln, _ in items2:
+                    yield line_k + ln
+        t += 1
+
+
+def jukebox_plays(seed: int, songs: int, alpha: float, venues: int, release: int,
+                  regular: float) -> Iterator[int]:
+    """A bar's digital jukebox network (frequency-skewed with a drift: TouchTunes' or AMI's
+    catalogue streamed to the venues). A play is chosen at a venue (Zipf over ``venues``: the
+    busy bars play most) and reads the song's licence record and audio file: the evergreen
+    songs by Zipf ``alpha`` over ``songs``, with a share ``regular`` the venue's own regulars'
+    favourites (a few songs per venue, played night after night), and every ``release``
+    plays a new release enters the chart, hot for a while, then fading (the recent chart's
+    songs by rank)."""
+    rng = random.Random(seed)
+    song_k, audio_k, venue_k = (i << 48 for i in range(3))
+    evergreen = _zipf(rng, songs, alpha)
+    where = _zipf(rng, venues, 1.0)
+    chart: list[int] = []
+    new = itertools.count(songs)
+    favourites: dict[int, list[int]] = {}
+    t = 0
+    while True:
+        if t % release == 0:
+            chart.insert(0, next(new))
+            del chart[40:]
+        v = where()
+        r = rng.random()
+        if r < regular:
+            favs = favourites.setdefault(v, [evergreen() for _ in range(5)])
+            s = favs[rng.randrange(len(favs))]
+        elif chart and r < regular + 0.3:
+            s = chart[min(len(chart) - 1, int(rng.expovariate(0.15)))]
+        else:
+            s = evergreen()
+        yield song_k + s
+        yield audio_k + s
+        if rng.random() < 0.1:
+            yield venue_k + v
+        t += 1
+
+
+def seismic_waveforms(seed: int, stations: int, alpha: float, quake: int, near: int,
+                      decay: float) -> Iterator[int]:
+    """A seismic network's waveform server (frequency-skewed with bursts: SeisComP's
+    archive behind an FDSN dataselect service). Requests read a station channel's recent
+    data records: the reference stations by Zipf ``alpha`` over ``stations`` (their three
+    components); about every ``quake`` events an earthquake strikes and the requests turn to
+    the ``near`` stations around its epicentre (consecutive station numbers, the network
+    laid out along a fault) and to the event's record, falling off by ``decay`` a request
+    (the aftershocks keep it going a while)."""
+    rng = random.Random(seed)
+    chan_k, event_k, resp_k = (i << 48 for i in range(3))
+    ref = _zipf(rng, stations, alpha)
+    events = itertools.count()
+    heat = 0.0
+    centre = 0
+    ev = -1
+    t = 0
+    while True:
+        if rng.random() < 1.0 / quake:
+            centre, ev, heat = rng.randrange(stations), next(events), 0.9
+        if ev >= 0 and rng.random() < heat:
+            st = (centre + int(rng.gauss(0.0, near / 2))) % stations
+            yield event_k + ev
+        else:
+            st = ref()
+        yield chan_k + st * 3 + rng.randrange(3)
+        if rng.random() < 0.05:
+            yield resp_k + st
+        heat *= decay
+        t += 1
+
+
+def solar_fleet(seed: int, sites: int, regions: int, day: int, alpha: float,
+                battery: float) -> Iterator[int]:
+    """A solar monitoring platform (phase changes: SolarEdge's or Enphase's cloud receiving
+    its inverters' telemetry). The sites lie in ``regions`` time zones; the sun moves across
+    them (a region's day lasts ``day`` events, then the next region's starts while the
+    first's ends), and only the sites in daylight report: the site, its inverter and its
+    production log, the sites by Zipf ``alpha`` within the region (the big commercial roofs
+    report every string); at every phase change the owners in the region where the day ended
+    open the app (their daily total); a share ``battery`` of the reports, day and night,
+    come from the battery sites of all regions."""
+    rng = random.Random(seed)
+    site_k, inv_k, log_k, total_k = (i << 48 for i in range(4))
+    per = max(1, sites // regions)
+    within = _zipf(rng, per, alpha)
+    stores = max(1, per // 10)
+    t = 0
+    while True:
+        phase = t // day
+        if t % day == 0 and phase > 0:
+            ended = (phase - 1) % regions
+            for _ in range(min(per, 30)):
+                yield total_k + ended * per + within()
+        if rng.random() < battery:
+            s = rng.randrange(regions) * per + rng.randrange(stores)
+        else:
+            s = (phase % regions) * per + within()
+        yield site_k + s
+        yield inv_k + s * 2 + rng.randrange(2)
+        if rng.random() < 0.3:
+            yield log_k + s
+        t += 1
+
+
+def fresh41_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 53's held-out set: seeds 63000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 63000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "brewery_f6_m8": lambda: brewhouse_batches(s + 0, 6, 8, 1.2, 8, 10),
+        "brewery_f40_m20": lambda: brewhouse_batches(s + 1, 40, 60, 0.9, 20, 40),
+        "lab_m4_f12": lambda: lab_track(s + 2, 4, 12, 500, 1.0, 0.05),
+        "lab_m12_f60": lambda: lab_track(s + 3, 12, 60, 20000, 0.8, 0.1),
+        "laundromat_m10_c20": lambda: laundromat(s + 4, 10, 20, 150, 1.0),
+        "laundromat_m60_c40": lambda: laundromat(s + 5, 60, 40, 5000, 0.8),
+        "vet_p500_b800": lambda: vet_practice(s + 6, 500, 1.0, 800, 0.2, 150),
+        "vet_p20000_b6000": lambda: vet_practice(s + 7, 20000, 0.8, 6000, 0.4, 900),
+        "optician_f300_c400": lambda: optician_orders(s + 8, 300, 1.0, 60, 400, 0.2),
+        "optician_f5000_c3000": lambda: optician_orders(s + 9, 5000, 0.8, 300, 3000, 0.1),
+        "customs_t200_x300": lambda: customs_entries(s + 10, 200, 1.1, 300, 3, 0.1),
+        "customs_t10000_x3000": lambda: customs_entries(s + 11, 10000, 0.8, 3000, 6, 0.2),
+        "jukebox_s3000_r100": lambda: jukebox_plays(s + 12, 3000, 1.0, 30, 100, 0.2),
+        "jukebox_s100000_r500": lambda: jukebox_plays(s + 13, 100000, 0.8, 800, 500, 0.1),
+        "seismic_s300_q500": lambda: seismic_waveforms(s + 14, 300, 1.0, 500, 10, 0.995),
+        "seismic_s8000_q3000": lambda: seismic_waveforms(s + 15, 8000, 0.8, 3000, 40, 0.999),
+        "solar_s2000_d300": lambda: solar_fleet(s + 16, 2000, 6, 300, 1.0, 0.1),
+        "solar_s60000_d4000": lambda: solar_fleet(s + 17, 60000, 24, 4000, 0.8, 0.05),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -18511,7 +18935,11 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh34": fresh34_variants, "fresh35": fresh35_variants,
                 "fresh36": fresh36_variants, "fresh37": fresh37_variants,
                 "fresh38": fresh38_variants, "fresh39": fresh39_variants,
-                "fresh40": fresh40_variants}
+                "fresh40": fresh40_variants, "fresh41": fresh41_variants}
+# freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
+# so a new set is described there as soon as it is registered)
+HELD_OUT = tuple(name for name in VARIANT_SETS
+                 if name.startswith("fresh") and name[5:].isdigit() and int(name[5:]) >= 7)
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:
@@ -18561,25 +18989,8 @@ def main() -> int:
                          "fresh4: round 16's held-out set (tuning data since round 17); "
                          "fresh5: round 17's held-out set (tuning data since round 18); "
                          "fresh6: round 18's held-out set (tuning data since round 19); "
-                         "fresh7: round 19's held-out set; "
-                         "fresh8: round 20's held-out set; "
-                         "fresh9: round 21's held-out set; "
-                         "fresh10: round 22's held-out set; "
-                         "fresh11: round 23's held-out set; "
-                         "fresh12: round 24's held-out set; "
-                         "fresh13: round 25's held-out set; "
-                         "fresh14: round 26's held-out set; "
-                         "fresh15: round 27's held-out set; "
-                         "fresh16: round 28's held-out set; "
-                         "fresh17: round 29's held-out set; "
-                         "fresh18: round 30's held-out set; "
-                         "fresh19: round 31's held-out set; "
-                         "fresh20: round 32's held-out set; "
-                         "fresh21: round 33's held-out set; "
-                         "fresh22: round 34's held-out set; "
-                         "fresh23: round 35's held-out set; "
-                         "fresh24: round 36's held-out set; "
-                         "fresh25: round 37's held-out set")
+                         + "; ".join(f"{name}: round {int(name[5:]) + 12}'s held-out set"
+                                     for name in sorted(HELD_OUT, key=lambda x: int(x[5:]))))
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")
     ap.add_argument("--theine", action="store_true",

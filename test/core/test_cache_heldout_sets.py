@@ -6,25 +6,29 @@ fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's 
 round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30, round 43's
 fresh31, round 44's fresh32, round 45's fresh33, round 46's fresh34, round 47's fresh35,
 round 48's fresh36, round 49's fresh37, round 50's fresh38, round 51's fresh39, round 52's
-fresh40): their
+fresh40, round 53's fresh41): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 import pytest
 from bench_scripts import load_bench
 
 HELDOUT = load_bench("cache_rule_heldout")
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 N = 3000
 SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15",
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30",
         "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37",
-        "fresh38", "fresh39", "fresh40")
+        "fresh38", "fresh39", "fresh40", "fresh41")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -261,6 +265,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh41":
+        return {
+            "brewery": lambda s: h.brewhouse_batches(s, 6, 8, 1.2, 8, 10),
+            "lab": lambda s: h.lab_track(s, 4, 12, 500, 1.0, 0.05),
+            "laundromat": lambda s: h.laundromat(s, 10, 20, 150, 1.0),
+            "vet": lambda s: h.vet_practice(s, 500, 1.0, 800, 0.2, 150),
+            "optician": lambda s: h.optician_orders(s, 300, 1.0, 60, 400, 0.2),
+            "customs": lambda s: h.customs_entries(s, 200, 1.1, 300, 3, 0.1),
+            "jukebox": lambda s: h.jukebox_plays(s, 3000, 1.0, 30, 100, 0.2),
+            "seismic": lambda s: h.seismic_waveforms(s, 300, 1.0, 500, 10, 0.995),
+            "solar": lambda s: h.solar_fleet(s, 2000, 6, 300, 1.0, 0.1),
         }
     if name == "fresh40":
         return {
@@ -589,7 +605,12 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # fresh40's tennis scoring (every point on a court reads its match, game, set and server,
 # the courts' points interleaved), the sawmill (every log on the line reads its cut solution
 # at each station, and its boards read it again at the grader) and the dialysis chairs
-# (every machine report reads its running session, the nurse's round all of them).
+# (every machine report reads its running session, the nurse's round all of them);
+# fresh41's brewery (every brew on the hot side reads its batch, recipe step and vessel each
+# tick, the cellar's poll every fermenting tank), the lab track (the tubes on the track are
+# read at each analyser with their order; a tube's keys are new, so the larger track's 60
+# tubes bring a lower soon share) and the laundromat (the machines report their running
+# cycles in turn).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -621,7 +642,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh37": ({"cbtc", "handover"}, 0.8, 0.55),
                     "fresh38": ({"bowling", "golf"}, 0.9, 0.6),
                     "fresh39": ({"swim", "racing", "carwash"}, 0.85, 0.85),
-                    "fresh40": ({"tennis", "sawmill", "dialysis"}, 0.8, 0.85)}
+                    "fresh40": ({"tennis", "sawmill", "dialysis"}, 0.8, 0.85),
+                    "fresh41": ({"brewery", "lab", "laundromat"}, 0.75, 0.5)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)
@@ -635,6 +657,15 @@ def test_the_recency_families_reuse_keys_soon(variants: str) -> None:
             continue
         again, soon = _reuses(gen())
         assert again > share * n and soon > soon_share * again, (name, again, soon)
+
+
+def test_the_variants_help_names_every_held_out_set() -> None:
+    """--variants' help describes every registered held-out set, the newest included."""
+    out = subprocess.run([sys.executable, str(BENCH / "cache_rule_heldout.py"), "--help"],
+                         capture_output=True, text=True, check=True).stdout
+    text = " ".join(out.split())
+    for k in range(7, len(SETS) + 8):
+        assert f"fresh{k}: round {k + 12}'s held-out set" in text, k
 
 
 def test_a_ward_chart_has_the_sections_its_rounds_read() -> None:

@@ -9,7 +9,8 @@ fresh42a/b/c in round 42, fresh43a/b/c in round 43, fresh44a/b/c in round 44,
 fresh45a/b/c in round 45, fresh46a/b/c in round 46, fresh47a/b/c in round 47,
 fresh48a/b/c in round 48, fresh49a/b/c in round 49,
 fresh50a/b/c in round 50, fresh51a/b/c in round 51,
-fresh52a/b/c in round 52):
+fresh52a/b/c in round 52,
+fresh53a/b/c in round 53):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -45,7 +46,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh45": (4501, 4502, 4503), "fresh46": (4601, 4602, 4603),
           "fresh47": (4701, 4702, 4703), "fresh48": (4801, 4802, 4803),
           "fresh49": (4901, 4902, 4903), "fresh50": (5001, 5002, 5003),
-          "fresh51": (5101, 5102, 5103), "fresh52": (5201, 5202, 5203)}
+          "fresh51": (5101, 5102, 5103), "fresh52": (5201, 5202, 5203),
+          "fresh53": (5301, 5302, 5303)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -100,6 +102,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # the one after, round 47's 12.
 # Round 52's three reuse a kitchen a sixth time: the next in line, round 46's 26 (passed
 # over in round 51, all three kinds with seed 5201), round 47's 13 and round 48's 4.
+# Round 53's three reuse a kitchen a sixth time: the next in line, round 48's 24 and 16,
+# then round 49's 6.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -165,7 +169,10 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh51c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b"),
           "fresh52a": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c"),
           "fresh52b": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c"),
-          "fresh52c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a")}
+          "fresh52c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a"),
+          "fresh53a": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b"),
+          "fresh53b": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c"),
+          "fresh53c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a")}
 LENGTH = 30  # the length the lead runs them at
 
 
