@@ -181,9 +181,7 @@ class MemoryServer(Node):
         # Time inside each service's handler (wall and CPU): a client's round trip minus
         # this is what the request spent in DDS and in the executor's queue.
         self.service_times = StageTimes()
-        # The event readers of the services that answered since the last stats message:
-        # only a request writes events, so the others hold none.
-        self._undrained: dict[str, Callable[[], int]] = {}
+        self._event_drains: list[Callable[[], int]] = []
         self.serve(UpdateObject, "memory/update_object", self._update_object)
         self.serve(QueryObject, "memory/query_object", self._query_object)
         self.serve(GetUnits, "memory/get_units", self._get_units)
@@ -253,16 +251,14 @@ class MemoryServer(Node):
             else:
                 response = answer(request, response)
             self._settle_schedule.request_done(time.monotonic())
-            # This service's introspection events, which no executor round takes
-            # (qos.track_requests): this request's REQUEST_RECEIVED (written when it was
-            # taken) and the last answer's RESPONSE_SENT. This answer's is written when
-            # it is sent, after this returns: the next stats message drains it.
+            # This service's introspection events (the last answer's, usually this
+            # request's), which no executor round takes (qos.track_requests).
             drain()
-            self._undrained[name] = drain
             return response
 
         service = self.create_service(srv_type, name, callback, qos_profile=SERVICE_QOS)
         drain = track_requests(self, service, srv_type, self.memory.counters.count, name)
+        self._event_drains.append(drain)
 
     def declare_settings(self, cls: type[S], prefix: str) -> S:
         return declare_settings(self, cls, prefix)
@@ -459,13 +455,9 @@ class MemoryServer(Node):
             self._publish_stats_now()
 
     def _publish_stats_now(self) -> None:
-        # Every event written so far is in the dropped-requests counts it reports. A reader
-        # that still held some is drained at the next message too (an event handed over
-        # by DDS after this drain is counted one message later, not forgotten).
-        undrained, self._undrained = self._undrained, {}
-        for name, drain in undrained.items():
-            if drain():
-                self._undrained.setdefault(name, drain)
+        # Every event delivered so far is in the dropped-requests counts it reports.
+        for drain in self._event_drains:
+            drain()
         st = self.memory.short_term
         hr = st.hit_rate
         msg = MemoryStats(
