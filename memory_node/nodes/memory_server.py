@@ -181,7 +181,6 @@ class MemoryServer(Node):
         # Time inside each service's handler (wall and CPU): a client's round trip minus
         # this is what the request spent in DDS and in the executor's queue.
         self.service_times = StageTimes()
-        self._event_drains: list[Callable[[], int]] = []
         self.serve(UpdateObject, "memory/update_object", self._update_object)
         self.serve(QueryObject, "memory/query_object", self._query_object)
         self.serve(GetUnits, "memory/get_units", self._get_units)
@@ -242,8 +241,6 @@ class MemoryServer(Node):
                 self._reject_exception(name, response, exc)
             return response
 
-        drain: Callable[[], int] = lambda: 0  # noqa: E731 - set below, once the service exists
-
         def callback(request: Any, response: Any) -> Any:
             request_id = getattr(request, "request_id", "")
             if request_id:
@@ -251,14 +248,10 @@ class MemoryServer(Node):
             else:
                 response = answer(request, response)
             self._settle_schedule.request_done(time.monotonic())
-            # This service's introspection events (the last answer's, usually this
-            # request's), which no executor round takes (qos.track_requests).
-            drain()
             return response
 
         service = self.create_service(srv_type, name, callback, qos_profile=SERVICE_QOS)
-        drain = track_requests(self, service, srv_type, self.memory.counters.count, name)
-        self._event_drains.append(drain)
+        track_requests(self, service, srv_type, self.memory.counters.count, name)
 
     def declare_settings(self, cls: type[S], prefix: str) -> S:
         return declare_settings(self, cls, prefix)
@@ -455,9 +448,6 @@ class MemoryServer(Node):
             self._publish_stats_now()
 
     def _publish_stats_now(self) -> None:
-        # Every event delivered so far is in the dropped-requests counts it reports.
-        for drain in self._event_drains:
-            drain()
         st = self.memory.short_term
         hr = st.hit_rate
         msg = MemoryStats(

@@ -13,10 +13,6 @@ numbers at the server (through service introspection events) and adds every gap 
 counter (`dropped.requests.<service>` in /memory/stats). Only the events the server's own
 introspection publisher wrote are read: the topic is open, and a forged event's sequence
 number would otherwise inflate the counter and hide that client's later real gaps.
-
-The event readers are in no wait set: `track_requests` returns a `drain` that takes their
-samples by hand, which the server calls after each request of the service and before each
-stats message (round 53: two executor rounds a request fewer).
 """
 
 from __future__ import annotations
@@ -24,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rclpy.callback_groups import CallbackGroup
 from rclpy.event_handler import SubscriptionEventCallbacks
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
@@ -82,40 +77,8 @@ AHEAD_QOS = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=4,
 ACTION_SERVICES_QOS = SERVICE_QOS   # an action's goal, cancel and result services
 
 
-class TakenByHand(CallbackGroup):
-    """A callback group the executor never waits on or runs: its entities' samples are
-    taken by their owner (`drain_subscription`). A spaced request's two introspection
-    events each arrived after the executor had gone back to waiting, and each woke it for
-    one whole wait-set round of rclpy's Python executor (~0.3-0.4 ms of CPU at 10,000
-    units under load; round 53: 4.7 rounds per planner request, 2 of them these); and the
-    readers were nine of the ~50 entities every round enters and checks."""
-
-    def can_execute(self, entity: Any) -> bool:
-        return False
-
-    def beginning_execution(self, entity: Any) -> bool:
-        return False
-
-    def ending_execution(self, entity: Any) -> None:
-        pass
-
-
-def drain_subscription(subscription: Any) -> int:
-    """Take every sample `subscription` holds and hand each to its callback (with its
-    MessageInfo), as the executor would; returns how many were taken."""
-    taken = 0
-    with subscription.handle:
-        while True:
-            sample = subscription.handle.take_message(subscription.msg_type,
-                                                      subscription.raw)
-            if sample is None:
-                return taken
-            taken += 1
-            subscription.callback(*sample)
-
-
 def track_requests(node: Node, service: Any, srv_type: Any,
-                   count: Callable[[str, int], None], name: str) -> Callable[[], int]:
+                   count: Callable[[str, int], None], name: str) -> None:
     """Count, under `dropped.requests.<name>`, requests of `service`'s clients that never
     reached the server.
 
@@ -123,13 +86,7 @@ def track_requests(node: Node, service: Any, srv_type: Any,
     so the count uses ROS 2 service introspection (rcl publishes one small event per request
     taken, with the client's gid and sequence number; METADATA: no request contents) and
     the server listens to its own events. Requests lost before a client's first request
-    arrives cannot be seen (see RequestGaps).
-
-    Returns the reader's `drain` (`drain_subscription`): the executor never takes its
-    events, so the caller drains it after each request the service answers (the reader
-    then holds at most that request's two events and the last one's: far below its depth,
-    which an undrained flood would overrun and count as gaps) and before it reports the
-    count."""
+    arrives cannot be seen (see RequestGaps)."""
     gaps = RequestGaps()
     key = "dropped.requests." + name.strip("/").replace("/", ".")
     count(key, 0)  # listed from the start: "0 lost" is a statement, not a missing key
@@ -161,7 +118,5 @@ def track_requests(node: Node, service: Any, srv_type: Any,
 
     service.configure_introspection(node.get_clock(), SERVICE_QOS,
                                     ServiceIntrospectionState.METADATA)
-    reader = node.create_subscription(srv_type.Event, topic, on_event, SERVICE_QOS,
-                                      event_callbacks=COUNTED_EVENT_CALLBACKS,
-                                      callback_group=TakenByHand())
-    return lambda: drain_subscription(reader)
+    node.create_subscription(srv_type.Event, topic, on_event, SERVICE_QOS,
+                             event_callbacks=COUNTED_EVENT_CALLBACKS)
