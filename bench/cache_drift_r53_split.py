@@ -19,6 +19,8 @@ import random
 import sys
 from pathlib import Path
 
+from environment import with_environment
+
 RES = Path(__file__).resolve().parent / "results"
 SEED = 53
 
@@ -39,7 +41,7 @@ def main(outdir: str = "") -> None:
     out = {"what": "round 53: the firing cells of round 52 split by a seeded shuffle of "
                    f"(set, trace) pairs, random.Random({SEED}); A chooses, B scores",
            "seed": SEED, **{k: v for k, v in halves.items()}}
-    (RES / "cache_drift_r53_split.json").write_text(json.dumps(out, indent=0))
+    (RES / "cache_drift_r53_split.json").write_text(json.dumps(with_environment(out), indent=0))
     for k, v in halves.items():
         print(k, len(v), "cells", len({tuple(c[:2]) for c in v}), "pairs",
               len({c[0] for c in v}), "sets")
