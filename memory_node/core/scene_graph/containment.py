@@ -35,12 +35,6 @@ RIM_BAND_M = 0.05
 # floor, a whole height below the top; the shallowest containers (a bowl, 0.07 m) hold
 # things whose base is measured 2 cm below the rim, so their band stays the noise margin.
 RIM_BAND_SHARE = 0.25
-# How much of a thing's height must lie below a container's top for it to stand in the
-# container with its top out (`stands_in`): more of it inside than out. Round 53 (odd plans
-# 7, 301, 303, 401-405): what is truly inside has 52-92 % below the top (a mug in a bowl, a
-# plunger on a cabinet's shelf, a kettle in a sink basin); a salt shaker or a soap bottle
-# standing beside a 5 cm pan on the same shelf 17-45 %, mostly.
-STANDS_IN_SHARE = 0.5
 # The largest container looked for (m, half its box's diagonal): a walk-in wardrobe.
 MAX_CONTAINER_REACH_M = 2.0
 
@@ -96,22 +90,19 @@ def _in_frame(outer: dict, inner: dict) -> tuple[np.ndarray, np.ndarray, np.ndar
 def stands_in(graph: SceneGraph, container: str, obj: str,
               margin: float = INSIDE_MARGIN_M) -> bool:
     """Does `obj` stand in `container` with its top sticking out: its base within the
-    container's box, its sides within the container's walls (give or take `margin`) and at
-    least `STANDS_IN_SHARE` of its height below the top? Round 53 (odd plans): of the
-    things truly inside whose box is not held, those a container's walls hold stick out
-    above the top; what stands beside a container on the top both stand on mostly sticks
-    out past one wall instead, or, beside a shallow one, mostly above it. Whether the base
-    lies on the rim (then it stands on the container) is `on_rim`'s to say. False when
-    either is unknown."""
+    container's box and its sides within the container's walls (give or take `margin`),
+    whatever its height? Round 53 (odd plans): of the things truly inside whose box is not
+    held, most stick out above the top only; what stands beside a container on the table
+    it stands on sticks out past one wall instead. Whether the base lies on the rim (then it
+    stands on the container) is `on_rim`'s to say. False when either is unknown."""
     nodes = graph.graph.nodes
     if obj not in nodes or container not in nodes:
         return False
     local, reach, half = _in_frame(nodes[container], nodes[obj])
     if not np.all(np.abs(local[:2]) + reach[:2] <= half[:2] + margin):
         return False
-    base, top = local[2] - reach[2], local[2] + reach[2]
-    return bool(-half[2] - margin <= base <= half[2] + margin
-                and top - half[2] <= (1.0 - STANDS_IN_SHARE) * 2.0 * reach[2])
+    base = local[2] - reach[2]
+    return bool(-half[2] - margin <= base <= half[2] + margin)
 
 
 def on_rim(graph: SceneGraph, obj: str, container: str,
