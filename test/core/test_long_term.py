@@ -1049,37 +1049,6 @@ def test_a_thing_measured_a_few_cm_below_a_deep_containers_top_lies_on_it(
         memory.close()
 
 
-def test_a_thing_taller_than_its_container_stands_in_it_with_its_top_out(
-        tmp_path: Path) -> None:
-    """Round 53 (odd plans): things truly inside whose box sticks out of their container's
-    are mostly taller than it, their top out above the rim: a plunger on a cabinet's
-    shelf, an apple in a bowl. Their base and sides inside, they are in it. A vase beside a
-    box on the side table both stand on sticks out past the box's wall (the world sets
-    things 8 cm apart there): not in the box; nor is a pot standing on a cabinet's top."""
-    memory = _memory(tmp_path)
-    try:
-        lt = memory.long_term
-        cabinet = Observation.at("Cabinet", (3.0, -1.5, 0.45), 1.0, extent=(0.6, 0.5, 0.9))
-        plunger = Observation.at("Plunger", (3.0, -1.5, 0.68), 1.0, extent=(0.12, 0.12, 0.5))
-        other = Observation.at("Cabinet", (1.0, -1.5, 0.45), 1.0, extent=(0.6, 0.5, 0.9))
-        pot = Observation.at("Pot", (1.0, -1.5, 0.98), 1.0, extent=(0.25, 0.25, 0.16))
-        bowl = Observation.at("Bowl", (1.0, 1.0, 0.935), 1.0, extent=(0.15, 0.15, 0.07))
-        apple = Observation.at("Apple", (1.0, 1.0, 0.955), 1.0, extent=(0.08, 0.08, 0.09))
-        box = Observation.at("Box", (3.0, 1.0, 0.725), 1.0, extent=(0.35, 0.3, 0.25))
-        vase = Observation.at("Vase", (3.2, 1.0, 0.725), 1.0, extent=(0.12, 0.12, 0.25))
-        lt.apply([cabinet, plunger, other, pot, bowl, apple, box, vase], view(1.0), 1.0)
-        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
-        cabinets = [o for o in lt.graph.nodes("object") if lt.graph.node(o)["label"] == "Cabinet"]
-        assert len(cabinets) == 2
-        by_x = {round(float(lt.graph.node(o)["position"][0])): o for o in cabinets}
-        assert memory.short_term.peek(ids["Plunger"]).receptacle_id == by_x[3]
-        assert memory.short_term.peek(ids["Apple"]).receptacle_id == ids["Bowl"]
-        assert memory.short_term.peek(ids["Pot"]).receptacle_id == ""
-        assert memory.short_term.peek(ids["Vase"]).receptacle_id == ""
-    finally:
-        memory.close()
-
-
 def test_a_mug_put_on_a_counters_fragment_and_seen_on_its_other_node_stays_on_a_counter(
         tmp_path: Path) -> None:
     """One long counter held as two nodes: the part seen whole (near) and a sliver of its far

@@ -8,10 +8,7 @@ not know the fridge must be opened to reach it once the door is shut again.
 An object is inside a container when its whole box lies within the container's oriented
 box, give or take a margin for detection noise: a thing standing on top of a cabinet,
 beside the fridge, or a kettle on the burner beside a pot is not "in" it. The innermost
-(smallest) such box wins: a cup in a drawer of a cabinet is in the drawer. A thing
-taller than its container stands in it with its top out (a plunger on a cabinet's shelf,
-a kettle in a sink basin, an apple in a bowl): its base inside and its sides within the
-walls are enough (`stands_in`).
+(smallest) such box wins: a cup in a drawer of a cabinet is in the drawer.
 """
 
 from __future__ import annotations
@@ -56,8 +53,7 @@ def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str
         attrs = nodes[other]
         if other == obj or not is_container(attrs["label"]):
             continue
-        if (box_holds(graph, other, obj, margin) or stands_in(graph, other, obj, margin)) \
-                and not on_rim(graph, obj, other, margin):
+        if box_holds(graph, other, obj, margin) and not on_rim(graph, obj, other, margin):
             volume = float(np.prod(np.asarray(attrs.get("box_extent") or (0.0, 0.0, 0.0))))
             if own < volume < best_volume:
                 best, best_volume = other, volume
@@ -71,12 +67,7 @@ def box_holds(graph: SceneGraph, container: str, obj: str,
     nodes = graph.graph.nodes
     if obj not in nodes or container not in nodes:
         return False
-    local, reach, half = _in_frame(nodes[container], nodes[obj])
-    return bool(np.all(np.abs(local) + reach <= half + margin))
-
-
-def _in_frame(outer: dict, inner: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`inner`'s centre and half sides along `outer`'s axes, and `outer`'s half sides (m)."""
+    inner, outer = nodes[obj], nodes[container]
     own_extent = np.asarray(inner.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
     extent = np.asarray(outer.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
     rotation = _rotation(outer)
@@ -84,25 +75,7 @@ def _in_frame(outer: dict, inner: dict) -> tuple[np.ndarray, np.ndarray, np.ndar
                           - np.asarray(outer["position"], dtype=float))
     # The object's box as seen along the container's axes (its half sides there).
     reach = np.abs(rotation.T @ _rotation(inner)) @ (own_extent / 2.0)
-    return local, reach, extent / 2.0
-
-
-def stands_in(graph: SceneGraph, container: str, obj: str,
-              margin: float = INSIDE_MARGIN_M) -> bool:
-    """Does `obj` stand in `container` with its top sticking out: its base within the
-    container's box and its sides within the container's walls (give or take `margin`),
-    whatever its height? Round 53 (odd plans): of the things truly inside whose box is not
-    held, most stick out above the top only; what stands beside a container on the table
-    it stands on sticks out past one wall instead. Whether the base lies on the rim (then it
-    stands on the container) is `on_rim`'s to say. False when either is unknown."""
-    nodes = graph.graph.nodes
-    if obj not in nodes or container not in nodes:
-        return False
-    local, reach, half = _in_frame(nodes[container], nodes[obj])
-    if not np.all(np.abs(local[:2]) + reach[:2] <= half[:2] + margin):
-        return False
-    base = local[2] - reach[2]
-    return bool(-half[2] - margin <= base <= half[2] + margin)
+    return bool(np.all(np.abs(local) + reach <= extent / 2.0 + margin))
 
 
 def on_rim(graph: SceneGraph, obj: str, container: str,
