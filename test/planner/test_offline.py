@@ -243,6 +243,37 @@ def test_close_it_closes_the_put_receptacle_the_subtask_answers_left_out() -> No
                                                          "close(Cabinet_1)"]
 
 
+def test_close_it_is_judged_on_the_drawer_acted_on_last_when_the_recall_left_it_out(
+        ) -> None:
+    """The task opened Drawer_29 while searching, found the phone shut in Drawer_16 and
+    put it back there; the close subtask's answers hold Drawer_29 (memory has it closed
+    since) but not Drawer_16, which the scene lists open. "Close it" is Drawer_16, not
+    "nothing to do" on Drawer_29 (round 52, tune2 tidy, stream seed 3156, s0027)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Drawer_29", "Drawer", area_id="a1", state="closed",
+                              score=0.8),
+                     UnitView("Drawer_7", "Drawer", area_id="a1", state="closed",
+                              score=0.7)])
+    scene = {u.object_id: u for u in (
+        UnitView("Drawer_7", "Drawer", area_id="a1", state="closed"),
+        UnitView("Drawer_16", "Drawer", area_id="a1", state="opened"),
+        UnitView("Drawer_29", "Drawer", area_id="a1", state="closed"),
+        UnitView("Phone_1", "CellPhone", area_id="a1", receptacle_id="Drawer_16",
+                 relation="in"))}
+    req = PlanRequest("close it", "", vocab, ["a1"], goal_conditions=("CLOSED(Drawer)",),
+                      scene=scene)
+    req.notes["acted"] = ["Drawer_29", "Drawer_29", "Drawer_16", "Phone_1", "Drawer_16"]
+    req.notes["put_into"] = ["Drawer_16"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_16)",
+                                                         "close(Drawer_16)"]
+    # Once memory has it closed, the goal is met on it: nothing left to do.
+    req.scene["Drawer_16"] = replace(scene["Drawer_16"], state="closed")
+    req.vocab = Vocabulary()
+    req.vocab.add_units([vocab.objects["Drawer_29"], vocab.objects["Drawer_7"]])
+    assert planner.plan(req).calls == []
+
+
 def _two_drawers(memory, house, opened: str = ""):  # noqa: ANN001, ANN202
     from memory_node.core.units import ObjectMemoryUnit as Unit
     for oid, pos in (("Drawer_1", (1.5, 0.3, 1.0)), ("Drawer_2", (2.5, 0.3, 1.0))):

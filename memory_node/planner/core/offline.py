@@ -138,6 +138,10 @@ class _Sim:
     calls: list[SkillCall] = field(default_factory=list)
     # Objects the task's successful skills acted on, oldest first (notes["acted"]).
     acted: tuple[str, ...] = ()
+    # Those of `acted` the plan's units (the subtask's recall) leave out, as the scene
+    # graph lists them (none memory folded into another since): a state goal is judged on
+    # the instance the task acted on last, recalled or not (`OfflinePlanner._acted_last`).
+    acted_unrecalled: dict[str, UnitView] = field(default_factory=dict)
     # Objects whose remembered skill-made states (heated, clean) are not trusted: found
     # shut in where memory did not have them (OfflinePlanner._doubted).
     doubted: frozenset[str] = frozenset()
@@ -1249,8 +1253,7 @@ class OfflinePlanner:
         # resolves it): memory may hold several of a type (parts of a fridge seen as
         # fridges), and a drawer a search opened, or another drawer being closed, does
         # not close the drawer the knife went into.
-        mine = {u.object_id: u for u in units}
-        last = next((mine[i] for i in reversed(sim.acted) if i in mine), None)
+        last = self._acted_last(key, sim, unseen, state=p not in ("INSIDE", "ON"))
         if p in ("INSIDE", "ON"):
             # The mug the task washed is the one to put away: another mug memory knows
             # in the cabinet does not put it there (the oracle bound ended "wash the mug
@@ -1271,6 +1274,29 @@ class OfflinePlanner:
         return any(u.state == wanted for u in units if u.observations == most
                    and not (p == "STATE" and u.object_id in sim.doubted))
 
+    @staticmethod
+    def _acted_last(key: str, sim: _Sim, unseen: frozenset[str],
+                    state: bool) -> UnitView | None:
+        """The instance of type `key` the task acted on last, None when it acted on none
+        (absent ones and `unseen` ones are no instance). For a state goal (`state`) from
+        everything memory knows: a subtask's recall holds the units its words rank first
+        ("close it": the drawers memory has), and a task that opened more drawers than
+        the recall returns may find the one it put into left out. Judged then on the last
+        *recalled* drawer it acted on, an older one memory has closed, "close it" was
+        "nothing to do" and the drawer was left open (round 52, tune2 tidy, stream seed
+        3156, s0027 and s0029, the look-made-explicit branch: the phone put into
+        object_16, the recall's 7 drawers without it, object_29 judged). The state is the
+        unit's own, so the scene graph's unit answers it; a placement names a receptacle
+        the plan's units may not hold either, so it stays judged on the plan's units."""
+        for i in reversed(sim.acted):
+            u = sim.objects.get(i)
+            if u is None and state:
+                u = sim.acted_unrecalled.get(i)
+            if u is not None and type_key(u.label) == key and u.state != ABSENT \
+                    and i not in unseen:
+                return u
+        return None
+
     def unconfirmed(self, goal: Goal, sim: _Sim) -> str:
         """The object a goal is judged met on, when that is memory's word only: the task
         did not act on an object of the type, and either the state of the unit memory saw
@@ -1288,7 +1314,7 @@ class OfflinePlanner:
         units = [u for u in sim.objects.values()
                  if type_key(u.label) == key and u.state != ABSENT
                  and u.object_id not in unseen]
-        if any(u.object_id in sim.acted for u in units):
+        if self._acted_last(key, sim, unseen, state=p not in ("INSIDE", "ON")) is not None:
             return ""
         if p in ("INSIDE", "ON"):
             rkey = type_key(goal.args[1])
@@ -1347,8 +1373,11 @@ class OfflinePlanner:
         # was skipped: tune3 tidy, stream seed 3001, s0008 (round 39's code, experience
         # arm): at the bread, then to the microwave, opened; the next plan picked the bread
         # from there, refused "2.04 m away".
-        return _Sim(req.held, at, dict(req.vocab.objects),
-                    acted=self._task_instances(req), doubted=self._doubted(req),
+        objects, acted = dict(req.vocab.objects), self._task_instances(req)
+        unrecalled = {i: u for i in acted if i not in objects and i not in req.vocab.folded
+                      and (u := req.scene.get(i)) is not None}
+        return _Sim(req.held, at, objects,
+                    acted=acted, acted_unrecalled=unrecalled, doubted=self._doubted(req),
                     unseen=self._unseen(req) | self._shut_away(req),
                     stands=stands,
                     open_there=frozenset(req.notes.get("open_there", ())),
