@@ -1,0 +1,77 @@
+"""Round 53 (issue 11): a place phrase's nouns that name no type here name the type their
+own embedding is nearest (``RecallConfig.embedded_places``).
+
+"Phone by the pillow" (blind 8 h28/2), "under the pillow" (blind 11 k23/2, blind 12 m24/0),
+"jettisoned into the waste receptacle" (blind 13 n13/0): WordNet ties neither "pillow" (a
+cushion, no part of a bed) nor "waste receptacle" to a type, and one noun among a step's
+words moves the step's vector little, so the bed and the garbage can lost their slots to
+things the step never meant. The place noun embedded alone is nearest the bed, the garbage
+can. A part of the house ("on the floor", "by the door", "in the kitchen") is no thing the
+robot goes to and names nothing."""
+
+from __future__ import annotations
+
+import pytest
+from recall_rooms import room, top_types
+from wordnet_data import needs_wordnet
+
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.lexicon import Lexicon
+from memory_node.core.recall.recall import RecallConfig, Recaller
+
+BEDROOM = ["Bed", "CellPhone", "Book", "Shelf", "Chair", "AlarmClock", "CreditCard",
+           "Laptop", "Desk", "Drawer", "SideTable"]
+LIVING = ["Newspaper", "CoffeeTable", "GarbageCan", "Box", "Laptop", "CreditCard",
+          "SideTable", "Sofa", "Television"]
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("text", "types", "wanted"), [
+    ("Phone by the pillow", BEDROOM, "Bed"),
+    ("that book on the pillow? Slot it back on the shelf.", BEDROOM, "Bed"),
+    ("I have ordered the newspaper on the coffee table jettisoned into the waste "
+     "receptacle.", LIVING, "GarbageCan"),
+])
+def test_an_unnamed_place_names_its_nearest_type(embedder: Embedder, text: str,
+                                                 types: list[str], wanted: str) -> None:
+    units = room(types)
+    on = top_types(embedder, text, units, 3, embedded_places=True)
+    off = top_types(embedder, text, units, 3, embedded_places=False)
+    assert wanted in on
+    assert wanted not in off
+
+
+@needs_wordnet
+@pytest.mark.parametrize("text", [
+    "put the phone on the floor",       # a part of a building
+    "leave the book by the door",
+    "the box goes in the kitchen",
+    "put the phone on the shelf",       # a place that is a type here
+    "the book, not on the pillow, on the desk",  # a denied place
+])
+def test_other_places_name_nothing_new(embedder: Embedder, text: str) -> None:
+    units = room(BEDROOM + ["Box"])
+    rec = Recaller(embedder, config=RecallConfig(embedded_places=True))
+    off = Recaller(embedder, config=RecallConfig(embedded_places=False))
+    types = [u.label for u in units]
+    assert rec.names_in(text, types) == off.names_in(text, types)
+
+
+@needs_wordnet
+def test_a_place_near_two_types_alike_names_neither(embedder: Embedder) -> None:
+    # With the margin out of reach no place noun names a type: the answers are those of
+    # the rule off.
+    units = room(BEDROOM)
+    text = "Phone by the pillow"
+    far = top_types(embedder, text, units, 3, embedded_places=True,
+                    embedded_place_margin=1.0)
+    assert far == top_types(embedder, text, units, 3, embedded_places=False)
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("word", "part"), [
+    ("floor", True), ("door", True), ("kitchen", True), ("wall", True),
+    ("pillow", False), ("receptacle", False), ("cistern", False), ("shelf", False),
+])
+def test_structure_parts(lex: Lexicon, word: str, part: bool) -> None:
+    assert lex.is_structure_part(word) is part
