@@ -7,7 +7,10 @@ cushion, no part of a bed) nor "waste receptacle" to a type, and one noun among 
 words moves the step's vector little, so the bed and the garbage can lost their slots to
 things the step never meant. The place noun embedded alone is nearest the bed, the garbage
 can. A part of the house ("on the floor", "by the door", "in the kitchen") is no thing the
-robot goes to and names nothing."""
+robot goes to and names nothing; nor does a modifier of a type's noun here ("the junk
+drawer": blind 6 g24/1 lost its pen to the garbage can), nor a place in a text naming
+nothing here ("put the bread in the side table", neither here: the MRA's irrelevant half
+wants an empty answer)."""
 
 from __future__ import annotations
 
@@ -48,9 +51,11 @@ def test_an_unnamed_place_names_its_nearest_type(embedder: Embedder, text: str,
     "the box goes in the kitchen",
     "put the phone on the shelf",       # a place that is a type here
     "the book, not on the pillow, on the desk",  # a denied place
+    "stick the pen back in the junk drawer",     # a modifier of a type's noun here
+    "put the bread in the waste receptacle",     # nothing here named
 ])
 def test_other_places_name_nothing_new(embedder: Embedder, text: str) -> None:
-    units = room(BEDROOM + ["Box"])
+    units = room(BEDROOM + ["Box", "GarbageCan", "Pen"])
     rec = Recaller(embedder, config=RecallConfig(embedded_places=True))
     off = Recaller(embedder, config=RecallConfig(embedded_places=False))
     types = [u.label for u in units]

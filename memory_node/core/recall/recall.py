@@ -1651,11 +1651,17 @@ class Recaller:
         (a run as near two types says which no better than the ranking does). A run: the
         place phrase's words, each a physical thing in WordNet (its main sense or its own
         entry: "cistern") and no part of a building ("on the floor", "by the door", "in
-        the kitchen": the house, no thing). A type named partly or better already keeps
-        its match; a denied word is no run."""
+        the kitchen": the house, no thing), not right before a word of a type here (a
+        modifier: "the junk drawer"). Only when the text names a type here partly or
+        better: a place is where a thing here is or goes. A type named partly or better
+        already keeps its match; a denied word is no run."""
         cfg = self.config
+        # A place is where a thing here goes or is: with nothing here named ("put the
+        # bread in the side table", neither here) the request asks for nothing here.
+        if len(terms) < 2 or max(names.values(), default=0.0) < PARTIAL:
+            return names
         places = self._place_words_of(q, cfg.source_place_nouns)
-        if not places or len(terms) < 2:
+        if not places:
             return names
         lex = self._lexicon()
         if lex is None or not lex.available:
@@ -1670,9 +1676,11 @@ class Recaller:
                     and not lex.is_structure_part(t)):
                 run.append(t)
                 continue
-            if run:
+            # Not a run right before a word of a type here: it modifies that noun ("the junk
+            # drawer", "the bedside table").
+            if run and not (t in places and t in known):
                 runs.append(" ".join(run))
-                run = []
+            run = []
         if not runs:
             return names
         order = list(terms)
