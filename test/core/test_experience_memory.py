@@ -822,49 +822,6 @@ def test_a_pick_after_an_open_of_the_listed_receptacle_leaves_its_shut_in_listin
     assert bad.startswith("do not pick(Mug_1): failed 1x")
 
 
-def test_a_pick_listed_shut_in_does_not_hold_while_memory_saw_its_object_elsewhere_since(
-        memory: Memory) -> None:
-    """A pick listed "until Cabinet_2 is opened" is about a day the tidy had the mug in the
-    cabinet. Memory's mug where the robot's own put left it, not seen since the robot's
-    last step, keeps the listing: the tidy may have put it back unseen (round 47's tune2
-    tidy 3112 s0003). Seen elsewhere after that step, it is this day's mug and the listing
-    does not hold; seen in the cabinet again, it holds."""
-    r = memory.recall
-    memory.upsert_object(Unit("Cabinet_2", "Cabinet", (0.5, 0.5, 0.8), state="closed",
-                              area_id="kitchen", first_seen=1.0, last_seen=1.0))
-    memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), area_id="kitchen",
-                              receptacle_id="Cabinet_2", relation="in", first_seen=1.0,
-                              last_seen=1.0))
-    memory.upsert_object(Unit("CounterTop_1", "CounterTop", (1.0, 0.0, 0.9),
-                              area_id="kitchen", first_seen=1.0, last_seen=1.0))
-    memory.upsert_object(Unit("SideTable_1", "SideTable", (2.0, 1.0, 0.5),
-                              area_id="kitchen", first_seen=1.0, last_seen=1.0))
-    r.record_outcome("e1", "pick", ["Mug_1"], False, "the Mug is inside a closed Cabinet",
-                     robot_area="kitchen", stamp=10.0,
-                     error_code=ErrorCode.PRECONDITION_FAILED)
-    r.record_outcome("e1", "open", ["Cabinet_2"], True, robot_area="kitchen", stamp=11.0)
-    r.record_outcome("e1", "pick", ["Mug_1"], True, robot_area="kitchen", stamp=12.0)
-    r.record_outcome("e1", "put", ["Mug_1", "CounterTop_1", "on"], True,
-                     robot_area="kitchen", stamp=13.0)
-    memory.end_episode("e1", task_succeeded=True)
-    brief = brief_from_fields("bring me the mug", robot_area="kitchen")
-
-    def listed() -> list[str]:
-        return r.recall("bring me the mug", 5, 400, "e2", brief).known_bad_actions
-
-    [bad] = listed()
-    assert bad.startswith("do not pick(Mug_1): failed 1x") and "until Cabinet_2" in bad
-    memory.upsert_object(Unit("Mug_1", "Mug", (2.0, 1.0, 0.9), area_id="kitchen",
-                              receptacle_id="SideTable_1", relation="on", first_seen=1.0,
-                              last_seen=20.0))
-    assert listed() == []
-    memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), area_id="kitchen",
-                              receptacle_id="Cabinet_2", relation="in", first_seen=1.0,
-                              last_seen=21.0))
-    [bad] = listed()
-    assert bad.startswith("do not pick(Mug_1): failed 1x")
-
-
 def test_a_put_refused_into_a_receptacle_shut_unseen_is_not_listed_after_its_open(
         memory: Memory) -> None:
     """Tune tidy (stream seed 1003, s0009), round 15: memory reads the fridge opened (the

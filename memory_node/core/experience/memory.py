@@ -100,9 +100,6 @@ class _Open:
     # transitions of each object's refused picks whose state named no receptacle.
     opened: set[str] = field(default_factory=set)
     refused: dict[str, list[Transition]] = field(default_factory=dict)
-    # The stamp of the robot's last step before this episode (None = not known): a sighting
-    # newer than it is this episode's evidence, not an earlier day's.
-    since: float | None = None
 
 
 @dataclass(frozen=True)
@@ -149,8 +146,6 @@ class ExperienceMemory:
         self._labels_version = 0         # moves whenever _labels changes
         self._view: _RecallView | None = None
         self._robot = RobotState()
-        # (episode id, stamp) of the last step recorded live: `_Open.since` of the next one.
-        self._last_step: tuple[str, float] | None = None
         # Object id -> the state memory gave it when a step last named it (or a step's
         # state effect): a known-bad lookup reads an object the short-term memory no
         # longer holds as it was, so the lookup does not depend on what memory has seen
@@ -181,7 +176,6 @@ class ExperienceMemory:
             self._open.clear()
             self._pending.clear()
             self._robot = RobotState()
-            self._last_step = None
             self._seen_states.clear()
             self._seen_positions.clear()
             self._instances = self._load_instances(conn)
@@ -209,39 +203,6 @@ class ExperienceMemory:
                                                     last["robot_area"], "")
                     ep.last_stamp = last["stamp"]
                 self._open[ep.episode_id] = ep
-
-    def _since(self, episode_id: str) -> float | None:
-        """The stamp of the robot's last step of another episode, while `episode_id` has
-        none of its own yet; None when no step was recorded live (after a restart)."""
-        last = self._last_step
-        return last[1] if last is not None and last[0] != episode_id else None
-
-    def _seen_elsewhere(self, t: Transition, units: Mapping[str, ObjectMemoryUnit],
-                        since: float | None) -> bool:
-        """A pick listed "until R is opened" whose object memory saw, after the robot's last
-        step before this episode, where R does not hold it (not in R, nor in anything in R):
-        the listing is about a day the tidy put the object in R, and memory's unit is what
-        this day's camera saw elsewhere (tune3 tidy, stream seed 3137, s0018: round 52's
-        lead (a)). Without such a sighting the listing stands wherever memory has the
-        object: a tidy may have put it back in R unseen (round 47's tune2 tidy 3112 s0003,
-        the cup where the robot had put it the day before, not seen since)."""
-        skill, _, rest = t.action.partition("(")
-        hold = self.table[skill].effect_param("hold") if skill in self.table else None
-        shut = [k[len(CONTAINER):] for k, v in t.object_states.items()
-                if k.startswith(CONTAINER) and v == AS_FOUND]
-        if since is None or hold is None or not shut:
-            return False
-        args = [a.strip() for a in rest.rstrip(")").split(",")]
-        unit = units.get(args[int(hold)]) if int(hold) < len(args) else None
-        if unit is None or unit.last_seen <= since:
-            return False
-        chain: set[str] = set()
-        rec = unit.receptacle_id if unit.relation == "in" else ""
-        while rec and rec not in chain:
-            chain.add(rec)
-            up = units.get(rec)
-            rec = up.receptacle_id if up is not None and up.relation == "in" else ""
-        return not chain & set(shut)
 
     def _count(self, reason: str) -> None:
         self.counters[reason] = self.counters.get(reason, 0) + 1
@@ -305,7 +266,7 @@ class ExperienceMemory:
             return ep
         pending = self._pending.pop(episode_id, None)
         instruction, task = (pending[0], pending[1]) if pending else ("", None)
-        ep = _Open(episode_id, instruction, task, now, since=self._since(episode_id))
+        ep = _Open(episode_id, instruction, task, now)
         if pending:
             ep.delivered |= pending[2]
         conn.execute(
@@ -389,8 +350,6 @@ class ExperienceMemory:
         ep.successes += bool(step.succeeded)
         ep.first_stamp = step.stamp if ep.first_stamp is None else ep.first_stamp
         ep.last_stamp = step.stamp
-        if live:
-            self._last_step = (ep.episode_id, step.stamp)
         ep.last_area = self._area_after(step.skill, step.args, step.succeeded,
                                         step.robot_area, ep.last_area)
         conn.execute(
@@ -1012,8 +971,6 @@ class ExperienceMemory:
                 where = ChainMap(view.positions, self._seen_positions)
                 bad = self.graph.known_bad(robot_key(*robot), states, where,
                                            self.settings.belief_radius)
-                since = ep.since if ep is not None else self._since(episode_id)
-                bad = [t for t in bad if not self._seen_elsewhere(t, units, since)]
                 # The lines about this task first (its own failures, and calls on objects
                 # of the types it names), in the graph's order within each part: ranked by
                 # margin and recency alone, the last `max_known_bad` lines of a long stream
