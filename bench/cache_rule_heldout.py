@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh40|fresh41] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh41|fresh42] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh41][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh42][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -644,6 +644,22 @@ Recency-dominated by construction: the brewery, the lab track and the laundromat
 second references: the boosters and refills, the lens collections, the customs arrivals;
 frequency-skewed: the jukebox's songs and the reference stations; phase changes: the
 earthquakes and the solar day.
+``fresh42`` (seeds 64000+) was written in round 54 before anything ran on it, by a writer
+who did not read the policy's code: an industrial bakery's proofer and tunnel-oven line
+(every tray on the line read at each tick with its product's set points for the zone it is
+in), a salmon farm's feed barge (the pens fed in turn, each meal reading the pen, its feed
+table and its cameras), a fruit packhouse's optical grader (every piece of a tipped bin
+reading the bin, its grower's grade spec and its outlet), a tailor's alterations (the
+fitting some while after the drop-off, the collection later still), a boarding kennel
+(the dog's arrival long after the booking, its departure after the stay), a winery's wine
+club (every member read once a release, library orders when they open the e-mail), a
+worship song library (anthems by Zipf, each church's favourites, the church year's
+seasonal songs), a messaging app's emoji and stickers (a handful of emoji carry most use,
+trending sticker packs hot then cooling) and a cinema multiplex's ticketing (the programme
+changing each week, the seats picked next to each other). Recency-dominated by
+construction: the bakery line, the feed barge and the grader; late second references: the
+fittings and collections, the kennel's arrivals, the club's releases; frequency-skewed: the
+songs and the emoji; phase changes: the church year and the cinema's weeks.
 """
 
 from __future__ import annotations
@@ -18914,6 +18930,361 @@ def fresh41_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     }
     return {name: _take(gen, n) for name, gen in v.items()}
 
+def bakery_line(seed: int, zones: int, trays: int, products: int, alpha: float,
+                changeover: int) -> Iterator[int]:
+    """An industrial bakery's proofer and tunnel-oven line (recency-dominated: a plant's
+    MES such as Rademaker's or Mecatherm's line control over the proofer, the oven and the
+    spiral cooler). About ``trays`` trays of dough are on the line at once; each tick every
+    tray moves one step and the zone it is in reads the tray's batch record and its
+    product's set points for that zone (``zones`` zones: proofer, oven bands, cooler); a new
+    tray is loaded as one leaves (the product by Zipf ``alpha`` over ``products``, kept for
+    about ``changeover`` trays before the line changes over: the recipe and every zone's set
+    points read anew), and a leaving tray's batch is read once more at the check weigher."""
+    rng = random.Random(seed)
+    tray_k, setp_k, zone_k, recipe_k, weigh_k = (i << 48 for i in range(5))
+    product = _zipf(rng, products, alpha)
+    ids = itertools.count()
+    line: collections.deque[list[int]] = collections.deque()  # [tray, product, step]
+    current = product()
+    run = 0
+    while True:
+        if run >= changeover + rng.randint(-changeover // 3, changeover // 3):
+            current, run = product(), 0
+            yield recipe_k + current
+            for z in range(zones):
+                yield setp_k + current * zones + z
+        if len(line) < trays:
+            line.append([next(ids), current, 0])
+            run += 1
+            yield recipe_k + current
+        for tray in line:
+            z = min(zones - 1, tray[2] * zones // (trays + 1))
+            yield tray_k + tray[0]
+            yield setp_k + tray[1] * zones + z
+            if rng.random() < 0.2:
+                yield zone_k + z
+            tray[2] += 1
+        while line and line[0][2] > trays:
+            done = line.popleft()
+            yield weigh_k + done[1]
+            yield tray_k + done[0]
+
+
+def fish_farm(seed: int, pens: int, cameras: int, feeds: int, cycle: int,
+              lice: int) -> Iterator[int]:
+    """A salmon farm's feeding system (recency-dominated: AKVA's or ScaleAQ's feed barge and
+    camera control). The feed barge's rotor serves the ``pens`` pens in turn; a pen's meal
+    lasts about ``cycle`` reads, each reading the pen's biomass record, its feed table's
+    current row (one of ``feeds`` pellet sizes, the fish growing through them) and one of its
+    ``cameras`` underwater cameras (the pellet-detection count); after every round of pens
+    the environment sensors (oxygen, temperature) are logged per pen, and about every
+    ``lice`` meals a pen's weekly lice count reads its history and treatment plan."""
+    rng = random.Random(seed)
+    pen_k, table_k, cam_k, env_k, lice_k, plan_k = (i << 48 for i in range(6))
+    size = [rng.randrange(feeds) for _ in range(pens)]
+    meals = 0
+    while True:
+        for p in range(pens):
+            for _ in range(max(1, cycle + rng.randint(-cycle // 3, cycle // 3))):
+                yield pen_k + p
+                yield table_k + size[p] * 64 + rng.randrange(8)
+                yield cam_k + p * cameras + rng.randrange(cameras)
+            meals += 1
+            if rng.random() < 0.01:
+                size[p] = min(feeds - 1, size[p] + 1)
+            if meals % lice == 0:
+                q = rng.randrange(pens)
+                yield lice_k + q
+                yield plan_k + q
+                yield pen_k + q
+        for p in range(pens):
+            yield env_k + p
+
+
+def fruit_packhouse(seed: int, lanes: int, bins: int, growers: int, alpha: float,
+                    fruit: int) -> Iterator[int]:
+    """A fruit packhouse's optical grader (recency-dominated: Compac's or MAF Roda's grader
+    software with the packhouse's bin tracking). A bin is tipped onto the line (the grower
+    by Zipf ``alpha`` over ``growers``: the big orchards deliver most), its ``fruit`` pieces
+    split over the ``lanes`` camera lanes; every piece read reads the bin's record, its
+    grower's grade specification and the outlet (size and grade) it is sent to; about
+    ``bins`` bins are in the grower's run (the same grower's spec and bins tipped one after
+    another), and a full outlet's carton reads its bin and the pallet being built."""
+    rng = random.Random(seed)
+    bin_k, spec_k, outlet_k, carton_k, pallet_k = (i << 48 for i in range(5))
+    grower = _zipf(rng, growers, alpha)
+    ids = itertools.count()
+    cartons = itertools.count()
+    fill = [0] * (lanes * 8)
+    while True:
+        g = grower()
+        yield spec_k + g
+        for _ in range(max(1, bins + rng.randint(-bins // 2, bins // 2))):
+            b = next(ids)
+            yield bin_k + b
+            for _ in range(fruit + rng.randint(-fruit // 4, fruit // 4)):
+                o = rng.randrange(lanes) * 8 + min(7, int(rng.expovariate(0.6)))
+                yield bin_k + b
+                yield spec_k + g
+                yield outlet_k + o
+                fill[o] += 1
+                if fill[o] >= 20:
+                    fill[o] = 0
+                    yield carton_k + next(cartons)
+                    yield pallet_k + o
+                    yield bin_k + b
+
+
+def tailor_alterations(seed: int, customers: int, alpha: float, fitting: int,
+                       ready: int) -> Iterator[int]:
+    """A tailor's or bridal shop's alterations tracking (late second references: the
+    tickets of a shop system such as Tailornova's or a POS's alteration module). A customer
+    comes in (a returning one by Zipf ``alpha`` over ``customers``, or a new one), their
+    measurements and the garment's ticket are read; a fitting follows about ``fitting``
+    events later (the ticket, the measurements and the pins' notes), the collection about
+    ``ready`` events after that (the ticket and the customer's account); most walk-ins only
+    ask about a price (the price list by Zipf)."""
+    rng = random.Random(seed)
+    cust_k, meas_k, ticket_k, note_k, price_k = (i << 48 for i in range(5))
+    regular = _zipf(rng, customers, alpha)
+    item = _zipf(rng, 60, 1.2)
+    newcomers = itertools.count(customers)
+    tickets = itertools.count()
+    due: list[tuple[int, int, int, int]] = []  # (due, ticket, kind: 0 fitting 1 collect, c)
+    t = 0
+    while True:
+        while due and due[0][0] <= t:
+            _, tk, kind, c = heapq.heappop(due)
+            yield ticket_k + tk
+            if kind == 0:
+                yield meas_k + c
+                yield note_k + tk
+                heapq.heappush(due, (t + int(ready * (0.5 + rng.random())), tk, 1, c))
+            else:
+                yield cust_k + c
+        c = regular() if rng.random() < 0.6 else next(newcomers)
+        yield price_k + item()
+        if rng.random() < 0.5:
+            tk = next(tickets)
+            yield cust_k + c
+            yield meas_k + c
+            yield ticket_k + tk
+            heapq.heappush(due, (t + int(fitting * (0.6 + 0.8 * rng.random())), tk, 0, c))
+        t += 1
+
+
+def kennel_bookings(seed: int, dogs: int, alpha: float, lead: int, stay: int,
+                    runs: int) -> Iterator[int]:
+    """A boarding kennel's booking system (late second references: Gingr's or
+    PetExec's bookings and run board). A booking reads the owner, the dog (a returning dog
+    by Zipf ``alpha`` over ``dogs``, or a new one) and its vaccination certificate; the dog
+    arrives about ``lead`` events later (the booking, the dog, its certificate and its
+    feeding sheet) and is put in one of ``runs`` runs, whose daily rounds read each dog's
+    feeding sheet; it leaves about ``stay`` events after arriving (the booking and the
+    owner's invoice)."""
+    rng = random.Random(seed)
+    owner_k, dog_k, cert_k, book_k, sheet_k, run_k = (i << 48 for i in range(6))
+    back = _zipf(rng, dogs, alpha)
+    newcomers = itertools.count(dogs)
+    bookings = itertools.count()
+    due: list[tuple[int, int, int, int]] = []  # (due, booking, kind: 0 arrive 1 leave, dog)
+    board: dict[int, int] = {}  # run -> dog
+    t = 0
+    while True:
+        while due and due[0][0] <= t:
+            _, b, kind, d = heapq.heappop(due)
+            yield book_k + b
+            if kind == 0:
+                yield dog_k + d
+                yield cert_k + d
+                yield sheet_k + d
+                free = [r for r in range(runs) if r not in board]
+                r = rng.choice(free) if free else rng.randrange(runs)
+                board[r] = d
+                heapq.heappush(due, (t + int(stay * (0.3 + 1.4 * rng.random())), b, 1, d))
+            else:
+                yield owner_k + d // 2
+                for r, dd in list(board.items()):
+                    if dd == d:
+                        del board[r]
+        if rng.random() < 0.3:
+            d = back() if rng.random() < 0.7 else next(newcomers)
+            yield owner_k + d // 2
+            yield dog_k + d
+            yield cert_k + d
+            heapq.heappush(due, (t + int(rng.expovariate(1.0 / lead)), next(bookings), 0, d))
+        if t % 50 == 0:
+            for r, d in sorted(board.items()):
+                yield run_k + r
+                yield sheet_k + d
+        t += 1
+
+
+def wine_club(seed: int, members: int, wines: int, alpha: float, release: int,
+              cellar: float) -> Iterator[int]:
+    """A winery's direct-to-consumer system (late second references: Commerce7's or
+    WineDirect's club and tasting-room sales). Tasting-room sales read the wine's SKU by
+    Zipf ``alpha`` over ``wines`` and, for a share of them, a member's account; every
+    ``release`` events a club shipment runs over every member in turn (the member, the
+    address and the allocation's SKUs: the same members as the release before, so each
+    returns once a release); a share ``cellar`` of the members order a library wine when
+    they open the release's e-mail some while later (the member again)."""
+    rng = random.Random(seed)
+    member_k, addr_k, sku_k, alloc_k = (i << 48 for i in range(4))
+    sku = _zipf(rng, wines, alpha)
+    member = _zipf(rng, members, 0.6)
+    later: list[tuple[int, int]] = []
+    releases = 0
+    t = 0
+    while True:
+        if t > 0 and t % release == 0:
+            releases += 1
+            for m in range(members):
+                yield member_k + m
+                yield addr_k + m
+                yield alloc_k + releases % 4
+                if rng.random() < cellar:
+                    heapq.heappush(later, (t + int(rng.expovariate(3.0 / release)), m))
+        while later and later[0][0] <= t:
+            _, m = heapq.heappop(later)
+            yield member_k + m
+            yield sku_k + wines + rng.randrange(wines)
+        yield sku_k + sku()
+        if rng.random() < 0.3:
+            yield member_k + member()
+        t += 1
+
+
+def church_songs(seed: int, songs: int, alpha: float, churches: int, season: int,
+                 seasonal: int) -> Iterator[int]:
+    """A worship presentation service's song library (frequency-skewed with a seasonal
+    drift: CCLI SongSelect's lyrics and licences behind ProPresenter or EasyWorship).
+    Each of ``churches`` churches (by Zipf: the big ones hold several services) builds a
+    service's set list: the song's lyrics and its licence report, the songs by Zipf
+    ``alpha`` over ``songs`` (a few anthems everywhere), each church with a few favourites of
+    its own; every ``season`` events the church year moves on (Advent, Christmas, Lent,
+    Easter, ...) and ``seasonal`` songs of that season join the lists, gone again after it."""
+    rng = random.Random(seed)
+    lyric_k, licence_k, church_k = (i << 48 for i in range(3))
+    song = _zipf(rng, songs, alpha)
+    which = _zipf(rng, churches, 1.0)
+    favourites: dict[int, list[int]] = {}
+    t = 0
+    while True:
+        phase = t // season
+        c = which()
+        yield church_k + c
+        for _ in range(rng.randint(4, 6)):
+            r = rng.random()
+            if r < 0.25:
+                s = songs + (phase % 8) * seasonal + rng.randrange(seasonal)
+            elif r < 0.45:
+                favs = favourites.setdefault(c, [song() for _ in range(8)])
+                s = favs[rng.randrange(len(favs))]
+            else:
+                s = song()
+            yield lyric_k + s
+            if rng.random() < 0.5:
+                yield licence_k + s
+        t += 1
+
+
+def emoji_picker(seed: int, emoji: int, alpha: float, packs: int, trend: int,
+                 tones: float) -> Iterator[int]:
+    """A messaging app's emoji and sticker service (frequency-skewed with bursts: the
+    picker's image CDN behind Telegram's or Slack's clients). A reaction reads an emoji's
+    image by Zipf ``alpha`` over ``emoji`` (a handful carry most use), with a share
+    ``tones`` of them in one of five skin tones; a sticker reads its pack's manifest and one
+    of its stickers, the packs by Zipf over ``packs``; about every ``trend`` events a new pack
+    trends, hot at first and cooling off as the next ones come."""
+    rng = random.Random(seed)
+    img_k, pack_k, sticker_k = (i << 48 for i in range(3))
+    glyph = _zipf(rng, emoji, alpha)
+    pack = _zipf(rng, packs, 1.0)
+    trending: list[int] = []
+    new = itertools.count(packs)
+    t = 0
+    while True:
+        if t % trend == 0:
+            trending.insert(0, next(new))
+            del trending[20:]
+        if rng.random() < 0.7:
+            e = glyph()
+            tone = rng.randrange(1, 6) if rng.random() < tones else 0
+            yield img_k + e * 8 + tone
+        else:
+            if trending and rng.random() < 0.4:
+                p = trending[min(len(trending) - 1, int(rng.expovariate(0.5)))]
+            else:
+                p = pack()
+            yield pack_k + p
+            yield sticker_k + p * 32 + min(31, int(rng.expovariate(0.3)))
+        t += 1
+
+
+def cinema_sessions(seed: int, screens: int, films: int, week: int, seats: int,
+                    alpha: float) -> Iterator[int]:
+    """A cinema multiplex's ticketing (phase changes: Vista's or Veezi's booking system).
+    Each week (``week`` events) the programme changes: ``films`` films on ``screens``
+    screens, the new releases taking the big screens and a few held over; a sale reads the
+    film by Zipf ``alpha`` over the week's films (the blockbuster most), one of its sessions
+    and that session's seat map, the seats picked next to each other (about ``seats`` seat
+    rows per session); at each session's start the ushers' scanner reads its tickets again."""
+    rng = random.Random(seed)
+    film_k, session_k, seat_k, scan_k = (i << 48 for i in range(4))
+    rank = _zipf(rng, films, alpha)
+    programme = list(range(films))
+    new = itertools.count(films)
+    sessions = itertools.count()
+    week_sessions: list[list[int]] = []
+    t = 0
+    while True:
+        if t % week == 0:
+            keep = programme[: max(1, films // 3)]
+            programme = [next(new) for _ in range(films - len(keep))] + keep
+            week_sessions = [[next(sessions) for _ in range(max(1, screens // films * 4))]
+                             for _ in programme]
+        i = rank()
+        f = programme[i]
+        s = week_sessions[i][rng.randrange(len(week_sessions[i]))]
+        yield film_k + f
+        yield session_k + s
+        row = rng.randrange(seats)
+        for _ in range(rng.randint(1, 4)):
+            yield seat_k + s * seats + row
+        if rng.random() < 0.02:
+            for _ in range(rng.randint(5, 20)):
+                yield scan_k + s
+                yield session_k + s
+        t += 1
+
+
+def fresh42_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 54's held-out set: seeds 64000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 64000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "bakery_z6_t20": lambda: bakery_line(s + 0, 6, 20, 12, 1.1, 60),
+        "bakery_z12_t80": lambda: bakery_line(s + 1, 12, 80, 150, 0.8, 300),
+        "fishfarm_p8_c30": lambda: fish_farm(s + 2, 8, 2, 6, 30, 40),
+        "fishfarm_p40_c10": lambda: fish_farm(s + 3, 40, 4, 10, 10, 25),
+        "packhouse_l4_f30": lambda: fruit_packhouse(s + 4, 4, 6, 80, 1.0, 30),
+        "packhouse_l16_f80": lambda: fruit_packhouse(s + 5, 16, 20, 2000, 0.8, 80),
+        "tailor_c300_r400": lambda: tailor_alterations(s + 6, 300, 1.0, 200, 400),
+        "tailor_c8000_r3000": lambda: tailor_alterations(s + 7, 8000, 0.8, 1500, 3000),
+        "kennel_d400_l300": lambda: kennel_bookings(s + 8, 400, 1.0, 300, 200, 30),
+        "kennel_d10000_l3000": lambda: kennel_bookings(s + 9, 10000, 0.8, 3000, 1000, 120),
+        "wineclub_m200_r800": lambda: wine_club(s + 10, 200, 150, 1.1, 800, 0.2),
+        "wineclub_m3000_r12000": lambda: wine_club(s + 11, 3000, 2000, 0.9, 12000, 0.1),
+        "hymn_s2000_c40": lambda: church_songs(s + 12, 2000, 1.0, 40, 1500, 30),
+        "hymn_s50000_c2000": lambda: church_songs(s + 13, 50000, 0.8, 2000, 8000, 200),
+        "emoji_e3000_t400": lambda: emoji_picker(s + 14, 3000, 1.2, 500, 400, 0.2),
+        "emoji_e3600_t2000": lambda: emoji_picker(s + 15, 3600, 0.9, 40000, 2000, 0.4),
+        "cinema_s8_w2000": lambda: cinema_sessions(s + 16, 8, 8, 2000, 20, 1.0),
+        "cinema_s24_w10000": lambda: cinema_sessions(s + 17, 24, 16, 10000, 40, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
 
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
@@ -18935,7 +19306,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh34": fresh34_variants, "fresh35": fresh35_variants,
                 "fresh36": fresh36_variants, "fresh37": fresh37_variants,
                 "fresh38": fresh38_variants, "fresh39": fresh39_variants,
-                "fresh40": fresh40_variants, "fresh41": fresh41_variants}
+                "fresh40": fresh40_variants, "fresh41": fresh41_variants,
+                "fresh42": fresh42_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

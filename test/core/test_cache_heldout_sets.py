@@ -6,7 +6,7 @@ fresh22, round 35's fresh23, round 36's fresh24, round 37's fresh25, round 38's 
 round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30, round 43's
 fresh31, round 44's fresh32, round 45's fresh33, round 46's fresh34, round 47's fresh35,
 round 48's fresh36, round 49's fresh37, round 50's fresh38, round 51's fresh39, round 52's
-fresh40, round 53's fresh41): their
+fresh40, round 53's fresh41, round 54's fresh42): their
 generators are seeded, exact in length and distinct. Only the streams are checked here; no
 policy runs on them (they are held out)."""
 
@@ -28,7 +28,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23",
         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30",
         "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37",
-        "fresh38", "fresh39", "fresh40", "fresh41")
+        "fresh38", "fresh39", "fresh40", "fresh41", "fresh42")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -265,6 +265,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh42":
+        return {
+            "bakery": lambda s: h.bakery_line(s, 6, 20, 12, 1.1, 60),
+            "fishfarm": lambda s: h.fish_farm(s, 8, 2, 6, 30, 40),
+            "packhouse": lambda s: h.fruit_packhouse(s, 4, 6, 80, 1.0, 30),
+            "tailor": lambda s: h.tailor_alterations(s, 300, 1.0, 200, 400),
+            "kennel": lambda s: h.kennel_bookings(s, 400, 1.0, 300, 200, 30),
+            "wineclub": lambda s: h.wine_club(s, 200, 150, 1.1, 800, 0.2),
+            "hymn": lambda s: h.church_songs(s, 2000, 1.0, 40, 1500, 30),
+            "emoji": lambda s: h.emoji_picker(s, 3000, 1.2, 500, 400, 0.2),
+            "cinema": lambda s: h.cinema_sessions(s, 8, 8, 2000, 20, 1.0),
         }
     if name == "fresh41":
         return {
@@ -610,7 +622,11 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # tick, the cellar's poll every fermenting tank), the lab track (the tubes on the track are
 # read at each analyser with their order; a tube's keys are new, so the larger track's 60
 # tubes bring a lower soon share) and the laundromat (the machines report their running
-# cycles in turn).
+# cycles in turn);
+# fresh42's bakery line (every tray on the line reads its batch and its product's set
+# points each tick), the salmon farm's feed barge (a meal reads its pen, feed table and
+# cameras over and over; the 40 pens' rounds bring a lower soon share) and the packhouse's
+# grader (every piece of a bin reads the bin, its grower's spec and an outlet).
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -643,7 +659,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh38": ({"bowling", "golf"}, 0.9, 0.6),
                     "fresh39": ({"swim", "racing", "carwash"}, 0.85, 0.85),
                     "fresh40": ({"tennis", "sawmill", "dialysis"}, 0.8, 0.85),
-                    "fresh41": ({"brewery", "lab", "laundromat"}, 0.75, 0.5)}
+                    "fresh41": ({"brewery", "lab", "laundromat"}, 0.75, 0.5),
+                    "fresh42": ({"bakery", "fishfarm", "packhouse"}, 0.9, 0.65)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

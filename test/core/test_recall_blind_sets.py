@@ -9,6 +9,7 @@ blind41, round 48; blind42, round 49; blind43, round 50;
 blind44, round 51;
 blind45, round 52;
 blind46, round 53;
+blind47, round 54;
 bench/recall_blindN_instructions.yaml) as data only: each loads the way
 bench/recall_human.py loads it, holds 40 multi-step instructions, two per room of the
 AI2-THOR rearrangement val split, each step a span of its instruction, and every object a
@@ -35,7 +36,8 @@ SETS = ("blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind
         "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27",
         "blind28", "blind29", "blind30", "blind31", "blind32", "blind33",
         "blind34", "blind35", "blind36", "blind37", "blind38", "blind39", "blind40",
-        "blind41", "blind42", "blind43", "blind44", "blind45", "blind46")
+        "blind41", "blind42", "blind43", "blind44", "blind45", "blind46",
+        "blind47")
 
 
 def _bench() -> ModuleType:

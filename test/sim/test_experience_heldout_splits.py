@@ -10,12 +10,13 @@ fresh45a/b/c in round 45, fresh46a/b/c in round 46, fresh47a/b/c in round 47,
 fresh48a/b/c in round 48, fresh49a/b/c in round 49,
 fresh50a/b/c in round 50, fresh51a/b/c in round 51,
 fresh52a/b/c in round 52,
-fresh53a/b/c in round 53):
+fresh53a/b/c in round 53,
+fresh54a/b/c in round 54):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
-reuses a report-only split's (a second, third, fourth, fifth or sixth reuse, that split's and
-each reuser's before it).
+reuses a report-only split's (a second, third, fourth, fifth, sixth or seventh reuse, that
+split's and each reuser's before it).
 Only the streams are made here; no arm runs on them (they are held out)."""
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh47": (4701, 4702, 4703), "fresh48": (4801, 4802, 4803),
           "fresh49": (4901, 4902, 4903), "fresh50": (5001, 5002, 5003),
           "fresh51": (5101, 5102, 5103), "fresh52": (5201, 5202, 5203),
-          "fresh53": (5301, 5302, 5303)}
+          "fresh53": (5301, 5302, 5303), "fresh54": (5401, 5402, 5403)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -104,6 +105,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # over in round 51, all three kinds with seed 5201), round 47's 13 and round 48's 4.
 # Round 53's three reuse a kitchen a sixth time: the next in line, round 48's 24 and 16,
 # then round 49's 6.
+# Round 54's three: round 49's 18 and 27, a sixth reuse each, then round 50's 28, a seventh
+# (no kitchen is left for a sixth reuse; 28's was the longest ago).
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -172,7 +175,11 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh52c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a"),
           "fresh53a": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b"),
           "fresh53b": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c"),
-          "fresh53c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a")}
+          "fresh53c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a"),
+          "fresh54a": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b"),
+          "fresh54b": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c"),
+          "fresh54c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                       "fresh50a")}
 LENGTH = 30  # the length the lead runs them at
 
 
