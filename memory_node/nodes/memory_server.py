@@ -88,7 +88,7 @@ class ServerSettings:
         "EventsExecutor (dispatches from C++: ~0.45 ms less server CPU per request, "
         "bench/README_recall.md round 19; with every capability since round 54; not the "
         "default: under it a viewer subscribed before the server started got no markers, "
-        "and under load the dropped-requests count once counted answered requests, round 54).",
+        "and under load the dropped-requests count counted answered requests, round 54).",
         choices=EXECUTORS)
     request_ids_kept: int = setting(
         4096, "Answers kept for writes that carry a request_id (update_object, manage, "
