@@ -82,6 +82,7 @@ from memory_node.core.recall.embedding_store import EmbeddingStore  # noqa: E402
 from memory_node.core.recall.recall import Recaller  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
 from memory_node.msg import BriefState, MemoryStats  # noqa: E402
+from memory_node.nodes.memory_server import message_fingerprint  # noqa: E402
 from memory_node.nodes.qos import AHEAD_QOS  # noqa: E402
 from memory_node.ros_domain import BENCH_DOMAINS_ENV, DomainPool  # noqa: E402
 from memory_node.srv import GetUnits, Recall  # noqa: E402
@@ -580,7 +581,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             s.check_units()
         acc = {s.scorer: {"inst": [], "tok": [], "lt": 0, "sub": [], "all": [], "warm": [],
                           "tok_s": [], "empty": 0, "bytes": {}, "deser": [], "floor": [],
-                          "pool": [], "trace": []}
+                          "pool": [], "trace": [], "answers": []}
                for s in servers}
 
         def traced(s: Server, mode: str, dt: float) -> None:
@@ -600,6 +601,9 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             a = acc[s.scorer]
             a["deser"].append(time.perf_counter() - t)
             a["bytes"].setdefault(mode, []).append(len(raw))
+            # Round 54: what was answered, by field values (not CDR bytes: padding varies),
+            # so that two servers given the same requests can be compared answer by answer.
+            a["answers"].append(message_fingerprint(r))
 
         def each(i: int):  # alternate which server goes first
             return servers if i % 2 == 0 else servers[::-1]
@@ -694,6 +698,10 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             "response_bytes": {m: {"p50": int(np.median(v)), "max": int(max(v))}
                                for m, v in a["bytes"].items()},
             "client_deserialise": stats_ms(a["deser"]),
+            "answers": len(a["answers"]),
+            "answers_differing_from_first_server": sum(
+                x != y for x, y in zip(a["answers"], acc[servers[0].scorer]["answers"],
+                                       strict=True)),
             "get_units_round_trip_floor": stats_ms(a["floor"]),
             "floor_server_cpu_ms_per_call": round(floor_cpu[s.scorer] * 1000
                                                   / max(1, len(a["floor"])), 3),

@@ -74,10 +74,6 @@ class Capability(ABC):
     # (settings class, parameter prefix) pairs configure declares through the host, so the
     # parameter table lists them without starting a node.
     settings_sections: ClassVar[tuple[tuple[type, str], ...]] = ()
-    # True when a subscription callback takes the message's MessageInfo (its timestamps):
-    # rclpy 9.1's EventsExecutor fails on such a callback, so the server refuses
-    # `executor: events` with this capability (nodes/runner.py EXECUTORS).
-    takes_message_info: ClassVar[bool] = False
 
     @abstractmethod
     def configure(self, host: MemoryHost) -> None:

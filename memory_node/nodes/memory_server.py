@@ -86,8 +86,10 @@ class ServerSettings:
         "single", "How callbacks are dispatched: 'single' = rclpy's SingleThreadedExecutor "
         "(rebuilds its wait set in Python before each callback); 'events' = rclpy's "
         "EventsExecutor (dispatches from C++: ~0.45 ms less server CPU per request, "
-        "bench/README_recall.md round 19), only without the scene_graph capability, whose "
-        "frames it cannot deliver.", choices=EXECUTORS)
+        "bench/README_recall.md round 19; with every capability since round 54; not the "
+        "default: under it a viewer subscribed before the server started got no markers, "
+        "and under load the dropped-requests count counted answered requests, round 54).",
+        choices=EXECUTORS)
     request_ids_kept: int = setting(
         4096, "Answers kept for writes that carry a request_id (update_object, manage, "
         "record_outcome, end_episode): a re-sent write whose id is among them is answered "
@@ -101,13 +103,6 @@ class ServerSettings:
 
     def __post_init__(self) -> None:
         check_settings(self)
-        if self.executor == "events":
-            needs_info = [c for c in self.capabilities if CAPABILITIES[c].takes_message_info]
-            if needs_info:
-                raise ValueError(
-                    f"ServerSettings.executor: 'events' cannot run capability "
-                    f"{needs_info[0]!r} (its subscriptions take MessageInfo, which rclpy "
-                    f"9.1's EventsExecutor fails on); use 'single' or drop the capability")
 
 
 def message_fingerprint(message: Any) -> bytes:

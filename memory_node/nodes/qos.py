@@ -29,6 +29,7 @@ from service_msgs.msg import ServiceEventInfo
 
 from memory_node.core.limits import LIMITS
 from memory_node.core.request_gaps import RequestGaps
+from memory_node.nodes.runner import WithMessageInfo
 
 SERVICE_CLIENTS = 8
 # memory/events: the last EVENTS_KEPT events stay available to late joiners (a node that
@@ -118,5 +119,5 @@ def track_requests(node: Node, service: Any, srv_type: Any,
 
     service.configure_introspection(node.get_clock(), SERVICE_QOS,
                                     ServiceIntrospectionState.METADATA)
-    node.create_subscription(srv_type.Event, topic, on_event, SERVICE_QOS,
+    node.create_subscription(srv_type.Event, topic, WithMessageInfo(on_event), SERVICE_QOS,
                              event_callbacks=COUNTED_EVENT_CALLBACKS)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import rclpy
 from rclpy.executors import Executor, ExternalShutdownException
@@ -16,8 +18,8 @@ from rclpy.node import Node
 # `executor` parameter): "single" = rclpy's SingleThreadedExecutor, which rebuilds its wait
 # set in Python before every callback; "events" = rclpy's experimental EventsExecutor, which
 # is told by the middleware what is ready and dispatches from C++ (round 19: a memory
-# server's CPU per get_units request 0.155 vs 0.60 ms, bench/README_recall.md). It fails on
-# subscription callbacks that take MessageInfo (Capability.takes_message_info).
+# server's CPU per get_units request 0.155 vs 0.60 ms, bench/README_recall.md). A
+# subscription callback that takes MessageInfo must be wrapped in WithMessageInfo for it.
 EXECUTORS = ("single", "events")
 # The EventsExecutor is driven by spin_once with this wait, not by its spin(): rclpy 9.1's
 # spin() busy-loops without dispatching anything (a test node answered none of 20 requests,
@@ -30,6 +32,30 @@ EVENTS_WAIT_S = 0.5
 # package already treats the generator as optional (an ImportError there is logged at debug
 # level, the type support unchanged). bench/README_recall.md round 45.
 _MESSAGE_GENERATOR = "rosidl_generator_py.generate_py_impl"
+
+
+class WithMessageInfo:
+    """A subscription callback `callback(message, info)` that every executor here can call.
+
+    rclpy's Python executors call a two-argument callback with the message and its
+    MessageInfo; rclpy 9.1's EventsExecutor calls it with one argument, the (message, info)
+    tuple its take returns, and the callback's TypeError leaves `spin_once` as
+    `SystemError: null argument to internal routine`: a memory server under
+    `executor: events` died on the first service event it read (qos.track_requests,
+    bench/README_recall.md round 54). Both calls reach `callback` as two arguments. rclpy
+    picks how to call a callback from its signature, so this one's says two.
+    """
+
+    __signature__ = inspect.Signature([
+        inspect.Parameter("message", inspect.Parameter.POSITIONAL_ONLY),
+        inspect.Parameter("info", inspect.Parameter.POSITIONAL_ONLY)])
+
+    def __init__(self, callback: Callable[[Any, Any], None]) -> None:
+        self.callback = callback
+
+    def __call__(self, *args: Any) -> None:
+        message, info = args[0] if len(args) == 1 else args
+        self.callback(message, info)
 
 
 def import_type_support_only() -> None:

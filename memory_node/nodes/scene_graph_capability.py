@@ -58,6 +58,7 @@ from memory_node.nodes.perception_conversions import (
     observation_from_msg,
     view_from_msg,
 )
+from memory_node.nodes.runner import WithMessageInfo
 from memory_node.nodes.stats_counters import key_values
 from memory_node.srv import GetSceneGraph
 
@@ -92,7 +93,6 @@ class SceneGraphTopics:
 class SceneGraphCapability(Capability):
     name = "scene_graph"
     settings_sections = ((SceneGraphTopics, "scene_graph."),)
-    takes_message_info = True  # a frame's DDS and queue latency come from its MessageInfo
 
     def configure(self, host: MemoryHost) -> None:
         self.host = host
@@ -130,7 +130,8 @@ class SceneGraphCapability(Capability):
             event_callbacks=PublisherEventCallbacks(matched=self._on_markers_matched))
         # Raw: the callback gets the CDR bytes and refuses a frame of too many observations
         # before rclpy builds its Python objects (perception_conversions.bounded_message).
-        node.create_subscription(ObjectObservations, observations_topic, self._on_observations,
+        node.create_subscription(ObjectObservations, observations_topic,
+                                 WithMessageInfo(self._on_observations),
                                  QoSProfile(depth=10, reliability=ReliabilityPolicy.RELIABLE),
                                  raw=True)
         node.create_subscription(MemoryStats, perception_stats_topic, self._on_perception_stats,
