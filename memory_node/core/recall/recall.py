@@ -835,6 +835,8 @@ class Recaller:
         # Text -> its vector, or (the model call computing it, its row) until a caller
         # takes the vector (start_queries).
         self._query_cache: OrderedDict[str, np.ndarray | tuple[ModelJob, int]] = OrderedDict()
+        # The embedded places rule's type set, its types in order and their label vectors.
+        self._embedded_labels: tuple[TypeSet, list[str], np.ndarray] | None = None
         self.overlapped_calls = 0  # model calls run on the model worker (overlap_model)
         # Query texts asked, and how many of them the model had to embed (the rest were
         # cached, or already in a running call): how often a caller's queries repeat, which
@@ -1710,13 +1712,21 @@ class Recaller:
             run = []
         if not runs:
             return names
-        order = list(terms)
-        labels = [" ".join(terms[t].words) or t for t in order]
-        vectors = self.embed_queries([*labels, *runs])
-        held = np.asarray(vectors[:len(labels)], dtype=np.float64)
-        held /= np.maximum(np.linalg.norm(held, axis=1, keepdims=True), 1e-12)
+        memo = self._embedded_labels
+        if memo is not None and memo[0] is types:
+            _, order, held = memo
+        else:
+            # The types' label vectors, unit length, kept while the set of types is (``types``
+            # holds these terms, in this order): asked per request through the query cache
+            # they cost more than the rule's reading (hundreds of types at 10,000 units)
+            # and would crowd the planner's texts out of it.
+            order = list(types.terms)
+            labels = [" ".join(types.terms[t].words) or t for t in order]
+            held = np.asarray(self.embed_queries(labels), dtype=np.float64)
+            held /= np.maximum(np.linalg.norm(held, axis=1, keepdims=True), 1e-12)
+            self._embedded_labels = (types, order, held)
         out = dict(names)
-        for v in vectors[len(labels):]:
+        for v in self.embed_queries(runs):
             v = np.asarray(v, dtype=np.float64)
             sims = held @ (v / max(float(np.linalg.norm(v)), 1e-12))
             first, second = np.argsort(-sims)[:2]
