@@ -126,3 +126,20 @@ def test_part_whole_type(embedder: Embedder, lex: Lexicon) -> None:
     assert part_whole_type("mattress", terms, lex) == "Bed"
     assert part_whole_type("pane", terms, lex) == "Window"
     assert part_whole_type("pillow", terms, lex) is None
+
+
+@needs_wordnet
+def test_label_and_run_vectors_are_kept_while_the_types_are(embedder: Embedder) -> None:
+    # The types' label vectors and a run's nearest types are asked once per set of types:
+    # asked per request they cost about 5 % of a subtask request at 10,000 units and took
+    # the query cache's room from the planner's texts.
+    units = room(BEDROOM)
+    on = Recaller(embedder, config=RecallConfig(embedded_places=True))
+    off = Recaller(embedder, config=RecallConfig())
+    for rec in (on, off):
+        rec.rank("Phone by the pillow", units, 3)
+    first_on, first_off = on.query_texts_asked, off.query_texts_asked
+    assert first_on > first_off          # the labels and the run, the first time
+    for rec in (on, off):
+        rec.rank("Phone by the pillow", units, 3)
+    assert on.query_texts_asked - first_on == off.query_texts_asked - first_off

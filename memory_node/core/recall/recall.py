@@ -100,6 +100,7 @@ MAX_INSTRUCTION_CHARS = 2000
 MAX_K = 1000
 MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
+EMBEDDED_RUNS_KEPT = 4096  # place runs whose nearest types are kept per type set
 # How long a request waits for a background call (prefetch_queries) already embedding one
 # of its texts before it embeds the text itself: a call is ~6 ms quietly, tens of ms under
 # load; a call that has not ended by then is queued behind others, and waiting longer would
@@ -835,8 +836,10 @@ class Recaller:
         # Text -> its vector, or (the model call computing it, its row) until a caller
         # takes the vector (start_queries).
         self._query_cache: OrderedDict[str, np.ndarray | tuple[ModelJob, int]] = OrderedDict()
-        # The embedded places rule's type set, its types in order and their label vectors.
-        self._embedded_labels: tuple[TypeSet, list[str], np.ndarray] | None = None
+        # The embedded places rule's type set, its types in order, their label vectors and
+        # each run's nearest type with its cosine and the next type's.
+        self._embedded_labels: tuple[TypeSet, list[str], np.ndarray,
+                                     dict[str, tuple[str, float, float]]] | None = None
         self.overlapped_calls = 0  # model calls run on the model worker (overlap_model)
         # Query texts asked, and how many of them the model had to embed (the rest were
         # cached, or already in a running call): how often a caller's queries repeat, which
@@ -1713,27 +1716,33 @@ class Recaller:
         if not runs:
             return names
         memo = self._embedded_labels
-        if memo is not None and memo[0] is types:
-            _, order, held = memo
-        else:
+        if memo is None or memo[0] is not types:
             # The types' label vectors, unit length, kept while the set of types is (``types``
             # holds these terms, in this order): asked per request through the query cache
             # they cost more than the rule's reading (hundreds of types at 10,000 units)
-            # and would crowd the planner's texts out of it.
+            # and would crowd the planner's texts out of it. With them, each run's nearest
+            # two types (the planner asks the same steps again and again).
             order = list(types.terms)
             labels = [" ".join(types.terms[t].words) or t for t in order]
             held = np.asarray(self.embed_queries(labels), dtype=np.float64)
             held /= np.maximum(np.linalg.norm(held, axis=1, keepdims=True), 1e-12)
-            self._embedded_labels = (types, order, held)
+            memo = self._embedded_labels = (types, order, held, {})
+        _, order, held, nearest = memo
+        todo = [r for r in dict.fromkeys(runs) if r not in nearest]
+        if todo:
+            if len(nearest) > EMBEDDED_RUNS_KEPT:
+                nearest.clear()
+            for r, v in zip(todo, self.embed_queries(todo), strict=True):
+                v = np.asarray(v, dtype=np.float64)
+                sims = held @ (v / max(float(np.linalg.norm(v)), 1e-12))
+                first, second = np.argsort(-sims)[:2]
+                nearest[r] = (order[first], float(sims[first]), float(sims[second]))
         out = dict(names)
-        for v in self.embed_queries(runs):
-            v = np.asarray(v, dtype=np.float64)
-            sims = held @ (v / max(float(np.linalg.norm(v)), 1e-12))
-            first, second = np.argsort(-sims)[:2]
-            if (sims[first] >= cfg.embedded_place_floor
-                    and sims[first] - sims[second] >= cfg.embedded_place_margin
-                    and out.get(order[first], 0.0) < PARTIAL):
-                out[order[first]] = PARTIAL
+        for r in runs:
+            best, s1, s2 = nearest[r]
+            if (s1 >= cfg.embedded_place_floor and s1 - s2 >= cfg.embedded_place_margin
+                    and out.get(best, 0.0) < PARTIAL):
+                out[best] = PARTIAL
         return out
 
     def _read_names(self, names: dict[str, float], q: QueryTerms,
