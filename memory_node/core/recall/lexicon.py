@@ -1465,29 +1465,6 @@ class Lexicon:
         wholes = self.part_wholes(word)
         return wholes if len(wholes) == 1 else frozenset()
 
-    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per unnamed place noun of a request
-    def is_structure_part(self, word: str) -> bool:
-        """The word's main noun sense, or a kind above it, is a part of a building, at any
-        depth of WordNet's part holonyms: "floor", "wall", "door", "kitchen" (of a
-        dwelling). Such a place is the house itself, no thing the robot goes to."""
-        if not self.available:
-            return False
-        first = self._synsets(self.noun(word.strip().lower()), "n")[:1]
-        if not first:
-            return False
-        seen: set[Any] = set()
-        todo = [first[0], *first[0].closure(lambda x: x.hypernyms())]
-        while todo:
-            s = todo.pop()
-            for h in s.part_holonyms():
-                if h in seen:
-                    continue
-                if h.name() == "building.n.01":
-                    return True
-                seen.add(h)
-                todo.append(h)
-        return False
-
     @lru_cache(maxsize=20_000)  # noqa: B019
     def is_part_within(self, part: str, whole: str) -> bool:
         """``part``'s main physical sense is a part of ``whole``'s main physical sense (or of

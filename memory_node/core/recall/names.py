@@ -975,27 +975,18 @@ def part_wholes(names: dict[str, float], terms: dict[str, LabelTerms],
     known: set[str] | None = None  # read only when a part has one whole here
     out = dict(names)
     for word in dict.fromkeys(said):
-        whole = part_whole_type(word, terms, lexicon)
-        if whole is None:
+        wholes = lexicon.part_whole(word)
+        found = [t for t, lt in terms.items() if lt.words and (
+            lexicon.is_whole(" ".join(lt.words), wholes)
+            or lexicon.is_whole("".join(lt.words), wholes))]
+        if len(found) != 1:
             continue
         known = type_set(terms, types).words if known is None else known
         # A part ties a word to its whole more closely than a definition's noun does
         # ("mattress": "... used as a bed or part of a bed", GLOSS): raised to PARTIAL.
-        if word not in known and out.get(whole, 0.0) < PARTIAL:
-            out[whole] = PARTIAL
+        if word not in known and out.get(found[0], 0.0) < PARTIAL:
+            out[found[0]] = PARTIAL
     return out
-
-
-def part_whole_type(word: str, terms: Mapping[str, LabelTerms], lexicon: Lexicon) -> str | None:
-    """The one type of ``terms`` that is the kind of thing ``word`` is a part of only
-    (:func:`part_wholes`), or None."""
-    wholes = lexicon.part_whole(word)
-    if not wholes:
-        return None
-    found = [t for t, lt in terms.items() if lt.words and (
-        lexicon.is_whole(" ".join(lt.words), wholes)
-        or lexicon.is_whole("".join(lt.words), wholes))]
-    return found[0] if len(found) == 1 else None
 
 
 def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: QueryTerms,
@@ -1816,15 +1807,6 @@ def _spans(terms: LabelTerms, query: QueryTerms) -> set[tuple[int, int, bool, bo
                     out.add((min(p[0] for p in piece), max(p[1] for p in piece),
                              phrase in own, v in query.regional))
     return out
-
-
-def named_tokens(names: Mapping[str, float], terms: Mapping[str, LabelTerms],
-                 query: QueryTerms) -> frozenset[int]:
-    """The token indices a full name of a type ``names`` holds as named says, in any
-    variant: "tap" read as the spigot, a name of the faucet, through its British reading.
-    Such a word already names a type here, whatever its own spelling."""
-    return frozenset(k for t, m in names.items() if m >= FULL
-                     for lo, hi, _, _ in _spans(terms[t], query) for k in range(lo, hi))
 
 
 def consume(names: dict[str, float], terms: dict[str, LabelTerms],

@@ -67,8 +67,6 @@ from memory_node.core.recall.names import (
     label_purposes,
     label_terms,
     name_match,
-    named_tokens,
-    part_whole_type,
     part_wholes,
     place_noun_type,
     place_nouns,
@@ -100,7 +98,6 @@ MAX_INSTRUCTION_CHARS = 2000
 MAX_K = 1000
 MAX_TOKEN_BUDGET = 100_000
 QUERY_CACHE_SIZE = 1024  # query vectors kept (1.5 KB each)
-EMBEDDED_RUNS_KEPT = 4096  # place runs whose nearest types are kept per type set
 # How long a request waits for a background call (prefetch_queries) already embedding one
 # of its texts before it embeds the text itself: a call is ~6 ms quietly, tens of ms under
 # load; a call that has not ended by then is queued behind others, and waiting longer would
@@ -317,19 +314,6 @@ class RecallConfig:
     compound_place_kinds: bool = True  # ... and one whose WordNet kind one type's head
                                      # compounds ("sill": "windowsill") names that type
                                      # partly (names._compound_kind_types, round 46)
-    embedded_places: bool = False    # ... and a place phrase's nouns that are no word of
-                                     # any type here (things, no part of a building)
-                                     # name partly the type here their own embedding is
-                                     # nearest, when near enough and clearly nearest ("on
-                                     # the pillow": the bed; "into the waste receptacle":
-                                     # the garbage can; Recaller._embedded_places, round 53)
-    embedded_place_floor: float = 0.40   # ... the least cosine of that nearest type
-    embedded_place_margin: float = 0.05  # ... and its least lead over the next type
-    embedded_place_read: bool = True     # ... but a word another rule already reads as
-                                         # a type here (a full name in another reading:
-                                         # "tap", the faucet's spigot; a place noun or a
-                                         # part WordNet ties to one: "sill", the window's)
-                                         # is no unnamed place (round 54)
     root_nouns: bool = True          # a word that is no noun but made from one, by its
                                      # WordNet definition, says that noun ("shelve it":
                                      # "place on a shelf"; "salty": salt; round 33)
@@ -836,10 +820,6 @@ class Recaller:
         # Text -> its vector, or (the model call computing it, its row) until a caller
         # takes the vector (start_queries).
         self._query_cache: OrderedDict[str, np.ndarray | tuple[ModelJob, int]] = OrderedDict()
-        # The embedded places rule's type set, its types in order, their label vectors and
-        # each run's nearest type with its cosine and the next type's.
-        self._embedded_labels: tuple[TypeSet, list[str], np.ndarray,
-                                     dict[str, tuple[str, float, float]]] | None = None
         self.overlapped_calls = 0  # model calls run on the model worker (overlap_model)
         # Query texts asked, and how many of them the model had to embed (the rest were
         # cached, or already in a running call): how often a caller's queries repeat, which
@@ -1614,9 +1594,7 @@ class Recaller:
         types = list(dict.fromkeys(type_names))
         self.prefetch_terms(types)
         names = {t: name_match(self.terms_for(t), q, self._purposes_for(t, q)) for t in types}
-        # Only the listed types are rivals here: a place word naming a type not listed is
-        # no unnamed place, so the embedded places are read by the ranking alone.
-        return self._read_names(names, q, embedded=False)
+        return self._read_names(names, q)
 
     def _name_index(self, type_names: list[str]) -> NameIndex | None:
         """The :class:`NameIndex` of these types (in this order), kept while the same
@@ -1651,109 +1629,13 @@ class Recaller:
         self._place_words_memo[key] = (q, out)
         return out
 
-    def _embedded_places(self, names: dict[str, float], terms: Mapping[str, LabelTerms],
-                         q: QueryTerms, types: TypeSet) -> dict[str, float]:
-        """``RecallConfig.embedded_places``: a run of a place phrase's nouns that are no word
-        of any type here ("on the pillow", "into the waste receptacle", "in the
-        receptacle") still says where the thing is or goes, a thing here the robot goes to.
-        WordNet ties "pillow" to no type (a cushion, no part of a bed) and the step's own
-        vector dilutes one noun among its words, so the run is embedded alone and names
-        partly the type here nearest it, when that cosine reaches
-        ``embedded_place_floor`` and leads the next type's by ``embedded_place_margin``
-        (a run as near two types says which no better than the ranking does). A run: the
-        place phrase's words, each a physical thing in WordNet (its main sense or its own
-        entry: "cistern") and no part of a building ("on the floor", "by the door", "in
-        the kitchen": the house, no thing), not right before a word of a type here (a
-        modifier: "the junk drawer"). Only when the text names a type here partly or
-        better: a place is where a thing here is or goes. A type named partly or better
-        already keeps its match; a denied word is no run."""
-        cfg = self.config
-        # A place is where a thing here goes or is: with nothing here named ("put the
-        # bread in the side table", neither here) the request asks for nothing here.
-        if len(terms) < 2 or max(names.values(), default=0.0) < PARTIAL:
-            return names
-        places = self._place_words_of(q, cfg.source_place_nouns)
-        if not places:
-            return names
-        lex = self._lexicon()
-        if lex is None or not lex.available:
-            return names
-        known = types.words
-        said: frozenset[int] | None = None
-        spoken = frozenset(q.tokens)
-
-        def read(i: int, t: str) -> bool:
-            # The word is no type's word here, yet another rule already reads it as a type
-            # here: a full name in another reading ("near the tap": the spigot, a name of
-            # the faucet), a place noun WordNet ties to one ("on the sill": the window's),
-            # a part of one ("the mattress": the bed's). It names that type, no unnamed
-            # place (blind 36 r10/2: "sill" embedded alone took the ladle).
-            nonlocal said
-            if not cfg.embedded_place_read:
-                return False
-            if said is None:
-                said = named_tokens(names, terms, q)
-            return (i in said
-                    or (cfg.place_nouns and place_noun_type(
-                        t, terms, types, lex, cfg.defined_places, cfg.place_own_entry,
-                        t in spoken, cfg.compound_place_kinds) is not None)
-                    or (cfg.part_wholes and part_whole_type(t, terms, lex) is not None))
-
-        runs: list[str] = []
-        run: list[str] = []
-        for i, t in enumerate((*q.tokens, "")):
-            if (t in places and t not in known and t not in STOPWORDS and ":" not in t
-                    and i not in q.negated
-                    and (lex.is_thing(lex.noun(t)) or lex.headed_thing(t))
-                    and not lex.is_structure_part(t) and not read(i, t)):
-                run.append(t)
-                continue
-            # Not a run right before a word of a type here: it modifies that noun ("the junk
-            # drawer", "the bedside table").
-            if run and not (t in places and (t in known or (t and read(i, t)))):
-                runs.append(" ".join(run))
-            run = []
-        if not runs:
-            return names
-        memo = self._embedded_labels
-        if memo is None or memo[0] is not types:
-            # The types' label vectors, unit length, kept while the set of types is (``types``
-            # holds these terms, in this order): asked per request through the query cache
-            # they cost more than the rule's reading (hundreds of types at 10,000 units)
-            # and would crowd the planner's texts out of it. With them, each run's nearest
-            # two types (the planner asks the same steps again and again).
-            order = list(types.terms)
-            labels = [" ".join(types.terms[t].words) or t for t in order]
-            held = np.asarray(self.embed_queries(labels), dtype=np.float64)
-            held /= np.maximum(np.linalg.norm(held, axis=1, keepdims=True), 1e-12)
-            memo = self._embedded_labels = (types, order, held, {})
-        _, order, held, nearest = memo
-        todo = [r for r in dict.fromkeys(runs) if r not in nearest]
-        if todo:
-            if len(nearest) > EMBEDDED_RUNS_KEPT:
-                nearest.clear()
-            for r, v in zip(todo, self.embed_queries(todo), strict=True):
-                v = np.asarray(v, dtype=np.float64)
-                sims = held @ (v / max(float(np.linalg.norm(v)), 1e-12))
-                first, second = np.argsort(-sims)[:2]
-                nearest[r] = (order[first], float(sims[first]), float(sims[second]))
-        out = dict(names)
-        for r in runs:
-            best, s1, s2 = nearest[r]
-            if (s1 >= cfg.embedded_place_floor and s1 - s2 >= cfg.embedded_place_margin
-                    and out.get(best, 0.0) < PARTIAL):
-                out[best] = PARTIAL
-        return out
-
     def _read_names(self, names: dict[str, float], q: QueryTerms,
-                    terms: Mapping[str, LabelTerms] | None = None,
-                    embedded: bool = True) -> dict[str, float]:
+                    terms: Mapping[str, LabelTerms] | None = None) -> dict[str, float]:
         """The name rules, in order, over each type's direct match: a word names one
         type (consume), taken-back phrases, sole and compound names, elided heads, parts
         for wholes, place nouns, a verb's tools. One chain for every caller, so ranking,
         selection and a step's own top-k read a text alike. ``terms``: the types' terms
-        when the caller holds them (a type not in it is looked up). ``embedded``: the
-        embedded places rule too (every type present is a rival: not ``names_in``)."""
+        when the caller holds them (a type not in it is looked up)."""
         cfg = self.config
         if terms is None:
             terms = {n: self.terms_for(n) for n in names}
@@ -1808,8 +1690,6 @@ class Recaller:
                                 cfg.defined_places,
                                 types, cfg.place_own_entry,
                                 cfg.compound_place_kinds)
-        if cfg.embedded_places and embedded:
-            names = self._embedded_places(names, of(False), q, types)
         if cfg.verb_tools and (q.tools or q.sibling_tools):
             names = verb_tools(names, of(False), q)
         if cfg.verb_holders:
