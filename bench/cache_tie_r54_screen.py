@@ -6,7 +6,11 @@ fresh40 cell round 53's ungated hedge lowered (results/cache_rule_tuning_r53_tie
 Part B: 200 other tuning cells (every set up to fresh41, public, seeds 1..10; fresh42 is
 report-only), drawn with random.Random(54) from the sorted grid.
 
-    PYTHONPATH=.. ../.venv/bin/python cache_tie_r54_screen.py   # -> results/cache_cells_r54_tie_{A,B}.json
+    PYTHONPATH=.. ../.venv/bin/python cache_tie_r54_screen.py
+    # -> results/cache_cells_r54_tie_{A,B}.json
+
+The gates themselves are not in the policy (not kept): results/cache_tie_gates_r54.patch applies
+to round 53's main (62f8083f) with ``git apply``; bench/README_cache.md, round 54, has the runs.
 """
 
 from __future__ import annotations

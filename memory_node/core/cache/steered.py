@@ -595,31 +595,6 @@ DRIFT_EXIT = 0.1
 DRIFT_DELTA = 0.01
 DRIFT_FIRST = True
 
-# Round 54 (TIE_SILENT; round 53's silent-tie hedge, gated). While W-TinyLFU ties the better
-# recency ghost hit for hit and neither has yet hit a key the other lacked, its residents can
-# still drift from the ghost's (fresh40's dry cleaner at C=1000: 0 -> 670 differing over
-# 2,000-4,500 lookups with equal hits), and the exit that follows pays about one miss per
-# differing resident (-2.09 points). Round 53 hedged on every such tie ("ungated": the dry
-# cleaner -2.09 -> -0.04) and lost where the tie is the fill's: the eviction threw away
-# W-TinyLFU's protected keys that pay later (public ps C=1000 -8.2 points, octomap_r40_y32
-# C=1000 back below the rule). The gates: "turnover" hedges only once the ghost has evicted as
-# many keys as the capacity (its first full turnover: the fill's tie is over); "budget" only
-# once the residents the ghost lacks, charged what a switch was measured to cost each
-# (SWITCH_COST, CONVERGENCE_MEMORY's average if more), exceed the budget (GUARD x the lookups):
-# what a later exit could no longer afford to converge. "evidence" only once the tie is
-# evidence that the residents the ghost lacks earn nothing: the ghost's hits since the first
-# overflow, each weighted by the share of residents it lacked at the time, expect TIE_EVIDENCE
-# or more hits on them were they as good as the average resident, and none came (Poisson,
-# P(0) = exp(-3) = 5%). A scan's tie (ps: no expert hits while W-TinyLFU keeps its protected
-# keys) carries no hits and so no evidence; the dry cleaner's (both hit ~750 per 1,000 on the
-# same keys) carries it within a few hundred lookups. "live": the same sum, but W-TinyLFU may
-# have hit keys the ghost lacks if no more than that often (Poisson's lower tail at most
-# exp(-TIE_EVIDENCE)), and only while the ghost has hit within the last CHECK lookups (evidence
-# gathered before a scan says nothing of the keys the scan would displace). "off": no hedge.
-TIE_SILENT = "off"
-TIE_SILENT_GATES = ("off", "ungated", "turnover", "budget", "evidence", "live")
-TIE_EVIDENCE = 3.0
-
 _NO_KEY = object()
 
 
@@ -670,8 +645,6 @@ class SteeredWTinyLFUPolicy:
         drift_exit, drift_delta, drift_first: the Page-Hinkley exit from W-TinyLFU (round 50,
             DRIFT_EXIT, DRIFT_DELTA, DRIFT_FIRST); ``drift_exit=0`` never exits on it, as
             before round 51; ``drift_first=False`` tests every W-TinyLFU lead, not the first.
-        tie_silent: the hedge on a silent tie (round 54, TIE_SILENT): one of
-            TIE_SILENT_GATES; "ungated" is round 53's form, "off" (the default) no hedge.
     """
 
     __slots__ = (
@@ -749,9 +722,6 @@ class SteeredWTinyLFUPolicy:
         "switches",
         "_drift_exit",
         "_drift_first",
-        "_tie_silent",
-        "_ghost_evicted",
-        "_tie_marks",
         "_drift_delta",
         "_ph",
         "_ph_min",
@@ -799,7 +769,6 @@ class SteeredWTinyLFUPolicy:
         drift_exit: float = DRIFT_EXIT,
         drift_delta: float = DRIFT_DELTA,
         drift_first: bool = DRIFT_FIRST,
-        tie_silent: str = TIE_SILENT,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -932,15 +901,6 @@ class SteeredWTinyLFUPolicy:
         self._drift_delta = drift_delta
         # The test on the first leader alone (before any switch): DRIFT_FIRST.
         self._drift_first = drift_first
-        if tie_silent not in TIE_SILENT_GATES:
-            raise ValueError(f"tie_silent must be one of {TIE_SILENT_GATES}")
-        self._tie_silent = tie_silent  # round 54
-        # Per expert the keys its ghost has evicted since construction or clear(), counted only
-        # up to the capacity (TIE_SILENT's "turnover" gate asks no more).
-        self._ghost_evicted = [0, 0, 0]
-        # The "evidence" gate's running sum per recency ghost, and the ghost's cumulative hits
-        # and the residents it lacked at the last account (see _tie_evidence).
-        self._tie_marks = [[0.0, 0, 0, 0] for _ in range(3)]
         self._ph = 0.0
         self._ph_min = 0.0
         # Until the first switch since construction or clear() (``switches`` counts on past
@@ -953,9 +913,6 @@ class SteeredWTinyLFUPolicy:
         def evicted(key: Hashable) -> None:
             if index == self._leader and key in self._residents:
                 self._stale[key] = None
-            counts = self._ghost_evicted
-            if counts[index] < self.capacity:
-                counts[index] += 1
 
         return evicted
 
@@ -1059,8 +1016,6 @@ class SteeredWTinyLFUPolicy:
         sc = self._scores
         r = 1 if sc[1] + hits[1] >= sc[2] + hits[2] else 2
         lead = sc[r] + hits[r] - (sc[0] + hits[0])
-        if lead == 0.0 and self._tie_silent != "off" and self._silent_tie(r):
-            return self._lacked_by(r, key)
         if lead < 0.0 or (lead == 0.0 and not (self._hedge_tie and self._long_full())):
             return None
         n = self._seen
@@ -1069,62 +1024,6 @@ class SteeredWTinyLFUPolicy:
         if not self._below(0, n, 0.0, self._rvar[0] * self._epoch / n) and not self._dropped(n):
             return None
         return self._lacked_by(r, key)
-
-    def _silent_tie(self, r: int) -> bool:
-        """Round 54 (TIE_SILENT), on a tie of W-TinyLFU with recency ghost ``r``: True if
-        neither has yet hit a key the other lacked and the gate holds (see TIE_SILENT)."""
-        c = self._cexcl
-        e = self._epoch_excl
-        gate = self._tie_silent
-        if gate == "live":
-            return self._tie_live(r, c[0][r] + e[0][r])
-        if c[0][r] + e[0][r] or c[r][0] + e[r][0]:
-            return False
-        if gate == "turnover":
-            return self._ghost_evicted[r] >= self.capacity
-        if gate == "budget":
-            rate = self._cost
-            if self._conv_rate is not None:
-                rate = max(rate, self._conv_rate)
-            budget = self._guard * (self._looked + self._seen)
-            if rate * len(self._residents) <= budget:
-                return False  # even every resident differing would be affordable
-            held = self._experts[r]
-            differing = sum(1 for k in self._residents if k not in held)
-            return rate * differing > budget
-        if gate == "evidence":
-            return self._tie_evidence(r) >= TIE_EVIDENCE
-        return True
-
-    def _tie_live(self, r: int, theirs: int) -> bool:
-        """TIE_SILENT's "live" gate: W-TinyLFU's ``theirs`` hits on keys ghost ``r`` lacks
-        are too few for the residents it lacks to be as good as the average one, at
-        exp(-TIE_EVIDENCE), and the ghost hit within the last CHECK lookups."""
-        hits = self._cum[r] + self._epoch_hits[r]
-        now = self._looked + self._seen
-        mark = self._tie_marks[r]
-        if hits > mark[1]:
-            mark[3] = now
-        lam = self._tie_evidence(r)
-        if now - mark[3] > self._check or lam < TIE_EVIDENCE:
-            return False
-        term = total = math.exp(-lam)
-        for i in range(1, theirs + 1):
-            term *= lam / i
-            total += term
-        return total <= math.exp(-TIE_EVIDENCE)
-
-    def _tie_evidence(self, r: int) -> float:
-        """TIE_SILENT's "evidence" gate: the hits recency ghost ``r`` has made since the last
-        account, weighted by the share of residents it lacked then (a left sum: the share
-        grows while the residents drift), added to its running sum; the sum."""
-        mark = self._tie_marks[r]
-        held = self._experts[r]
-        hits = self._cum[r] + self._epoch_hits[r]
-        mark[0] += (hits - mark[1]) * mark[2] / self.capacity
-        mark[1] = hits
-        mark[2] = sum(1 for k in self._residents if k not in held)
-        return float(mark[0])
 
     def _recency_hits(self) -> tuple[int, int, int, int]:
         """Round 42 (the W-TinyLFU climber's rivals): LRU's hits on keys W-TinyLFU missed and
@@ -1753,8 +1652,6 @@ class SteeredWTinyLFUPolicy:
         self._twice = 0
         self._ph = self._ph_min = 0.0
         self._ph_armed = True
-        self._ghost_evicted = [0, 0, 0]
-        self._tie_marks = [[0.0, 0, 0, 0] for _ in range(3)]
 
     def __repr__(self) -> str:
         return (
