@@ -1,9 +1,11 @@
 """Round 54: the silent-tie gates' screen scored by the keep rule stated before the runs.
 
-Reads results/cache_rule_tuning_r54_tie_{A,B}.json (bench/cache_tie_r54_screen.py's cells) and
-writes results/cache_tie_r54_summary.json: per gate and part, the cells below -0.5, the breaks
-fixed and new, round 51's three fixes, the total change against ``main`` (today's policy), the
-cells up / down, those from >= 0 to < 0, and the largest gains and losses.
+Reads results/cache_rule_tuning_r54_tie_{A,B}.json (the first five gates) and
+results/cache_rule_tuning_r54_dead_{A,B}.json (the per-key gate ``dead``, run after them) on
+bench/cache_tie_r54_screen.py's cells, and writes results/cache_tie_r54_summary.json: per gate
+and part, the cells below -0.5, the breaks fixed and new, round 51's three fixes, the total
+change against ``main`` (today's policy), the cells up / down, those from >= 0 to < 0, and the
+largest gains and losses.
 
     PYTHONPATH=.. ../.venv/bin/python cache_tie_r54_analyse.py
 """
@@ -18,7 +20,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 RULE = -0.5
 FIXES = {("fresh26", "octomap_r40_y32", 1000), ("fresh34", "workshop_d10_i60", 1000),
          ("fresh35", "parcel_l50_d200", 1000)}
-GATES = ("ung", "turn", "bud", "ev", "live")
+GATES = {"tie": ("ung", "turn", "bud", "ev", "live"), "dead": ("dead",)}
 EPS = 0.005
 
 
@@ -42,12 +44,14 @@ def score(cells: list[dict], gate: str) -> dict:
 
 
 def main() -> int:
-    parts = {p: json.loads((RESULTS / f"cache_rule_tuning_r54_tie_{p}.json").read_text())["cells"]
-             for p in ("A", "B") if (RESULTS / f"cache_rule_tuning_r54_tie_{p}.json").exists()}
-    parts["A+B"] = [c for p in list(parts) for c in parts[p]]
     out: dict = {}
-    for gate in GATES:
-        out[gate] = {p: score(cells, gate) for p, cells in parts.items()}
+    for run, gates in GATES.items():
+        parts = {p: json.loads((RESULTS / f"cache_rule_tuning_r54_{run}_{p}.json").read_text())[
+            "cells"] for p in ("A", "B")}
+        parts["A+B"] = parts["A"] + parts["B"]
+        for gate in gates:
+            out[gate] = {p: score(cells, gate) for p, cells in parts.items()}
+    for gate in out:
         s = out[gate]["A+B"]
         s["passes_keep_rule_on_screen"] = bool(
             not s["new_breaks"] and not s["fixes_back"] and s["change"] > 0 and s["up"] > s["down"])
