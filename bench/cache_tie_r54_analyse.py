@@ -5,7 +5,8 @@ results/cache_rule_tuning_r54_dead_{A,B}.json (the per-key gate ``dead``, run af
 bench/cache_tie_r54_screen.py's cells, and writes results/cache_tie_r54_summary.json: per gate
 and part, the cells below -0.5, the breaks fixed and new, round 51's three fixes, the total
 change against ``main`` (today's policy), the cells up / down, those from >= 0 to < 0, and the
-largest gains and losses.
+largest gains and losses; and ``dead`` on the whole sets run so far
+(results/cache_rule_tuning_r54_dead_full_<set>.json), per set and in all.
 
     PYTHONPATH=.. ../.venv/bin/python cache_tie_r54_analyse.py
 """
@@ -59,6 +60,18 @@ def main() -> int:
             print(f"{gate:>5} {p:>3} cells {r['cells']:3d} "
                   f"below {r['below_main']:2d}->{r['below']:2d} "
                   f"fixed {len(r['fixed'])} new {len(r['new_breaks'])} back {len(r['fixes_back'])} "
+                  f"change {r['change']:+7.2f} ({r['up']} up / {r['down']} down) "
+                  f">=0->0< {len(r['nonneg_to_neg'])}")
+    full = {}
+    for path in sorted(RESULTS.glob("cache_rule_tuning_r54_dead_full_*.json")):
+        which = path.stem.removeprefix("cache_rule_tuning_r54_dead_full_")
+        full[which] = json.loads(path.read_text())["cells"]
+    if full:
+        out["dead_full"] = {w: score(cells, "dead") for w, cells in full.items()}
+        out["dead_full"]["all"] = score([c for cells in full.values() for c in cells], "dead")
+        for w, r in out["dead_full"].items():
+            print(f"full {w:>8} cells {r['cells']:3d} below {r['below_main']:2d}->{r['below']:2d} "
+                  f"new {len(r['new_breaks'])} back {len(r['fixes_back'])} "
                   f"change {r['change']:+7.2f} ({r['up']} up / {r['down']} down) "
                   f">=0->0< {len(r['nonneg_to_neg'])}")
     (RESULTS / "cache_tie_r54_summary.json").write_text(json.dumps(out, indent=1))
