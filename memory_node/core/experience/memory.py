@@ -590,8 +590,7 @@ class ExperienceMemory:
         """Count where a successful pick found its object (the receptacle opened for it
         after a refused pick, `opened_for`, else memory's place for it) and where a put set
         it down; the usual-place fact of the type when this place is (still or now) its
-        usual one, or when the find took back what the same object gave another place
-        (`UsualPlaces.supersede`) and the usual place is no longer the fact's."""
+        usual one."""
         spec = self.table[step.skill]
         seen: list[tuple[str, str, str, str, str]] = []   # object, rel, place, label, kind
         hold = spec.effect_param("hold")
@@ -610,19 +609,14 @@ class ExperienceMemory:
         for obj, rel, rec, rec_label, kind in seen:
             label = step.labels[obj]
             count = self.places.observe(conn, label, rel, rec, rec_label, kind, source,
-                                        step.stamp, obj)
-            moved = kind == "found" and self.places.supersede(conn, label, obj, rec)
+                                        step.stamp)
             current = self.facts.current(TYPE_SUBJECT + label, "usually")
             incumbent = current.value.split(" ")[1] if current is not None else ""
-            usual = self.places.usual(label, incumbent)
-            if usual is not count and not (moved and usual is not None
-                                           and usual.place_id != incumbent):
-                continue
             fits = (len(TYPE_SUBJECT + label) <= MAX_ID_LENGTH
-                    and len(usual.value()) <= MAX_VALUE_CHARS)   # else counted, not stated
-            if fits:
+                    and len(count.value()) <= MAX_VALUE_CHARS)   # else counted, not stated
+            if fits and self.places.usual(label, incumbent) is count:
                 out.append(FactAssertion(TYPE_SUBJECT + label, label, "usually",
-                                         usual.value(), source, step.stamp))
+                                         count.value(), source, step.stamp))
         return out
 
     def _bound_open(self, conn: sqlite3.Connection, now: float) -> None:

@@ -9,15 +9,6 @@ puts; on a tie the current usual place stays. When another place overtakes, the 
 place fact is superseded in the fact store (soft delete, history kept); the same place
 again merges into it (support and provenance grow). The counts are bounded by `max_rows`,
 the least recently seen going first.
-
-Each count remembers which objects gave it (`units`). A find of an object says where that
-object is now; what the same object gave other places before is superseded (`supersede`):
-in a house nobody tidies, the robot's own puts move a thing on, and finds of it where the
-robot had put it kept an old place the usual one (tune2 untidied, stream seed 3152: a soap
-bottle found twice in cabinet object_5, moved by the robot to a drawer, the garbage can and
-another drawer and found in each, still "usually in object_5"; its open cost two calls).
-A put alone supersedes nothing: in a tidied house the object goes back where it is kept,
-and the next find there says so.
 """
 
 from __future__ import annotations
@@ -27,7 +18,6 @@ import sqlite3
 from dataclasses import dataclass, field
 
 MAX_SOURCES = 8      # provenance ids kept per (type, place), the newest
-MAX_UNITS = 16       # objects whose share is kept per (type, place), the newest
 PRUNE_TO = 0.9
 
 
@@ -41,8 +31,6 @@ class PlaceCount:
     put: int = 0
     provenance: list[str] = field(default_factory=list)
     updated_at: float = 0.0
-    # object id -> [found, put] it gave; older shares beyond MAX_UNITS stay unattributed
-    units: dict[str, list[int]] = field(default_factory=dict)
 
     def rank(self) -> tuple[bool, int, int]:
         return (self.found > 0, self.found, self.put)
@@ -67,7 +55,7 @@ class UsualPlaces:
         for r in conn.execute("SELECT * FROM exp_places"):
             self._put(PlaceCount(r["label"], r["place_id"], r["relation"], r["place_label"],
                                  r["found"], r["put"], json.loads(r["provenance"]),
-                                 r["updated_at"], json.loads(r["units"])))
+                                 r["updated_at"]))
 
     def _put(self, c: PlaceCount) -> None:
         bucket = self._by_label.setdefault(c.label.lower(), {})
@@ -90,64 +78,29 @@ class UsualPlaces:
         return keep if keep is not None and keep.rank() == ranked[0].rank() else ranked[0]
 
     def observe(self, conn: sqlite3.Connection, label: str, relation: str, place_id: str,
-                place_label: str, kind: str, source: str, stamp: float,
-                unit: str = "") -> PlaceCount:
-        """Count one sighting ("found") or placing ("put") of a `label` at a place; `unit`,
-        the object's id, is remembered as the count's giver."""
+                place_label: str, kind: str, source: str, stamp: float) -> PlaceCount:
+        """Count one sighting ("found") or placing ("put") of a `label` at a place."""
         c = self._by_label.get(label.lower(), {}).get(place_id)
         if c is None:
             c = PlaceCount(label, place_id, relation, place_label)
             self._put(c)
-        found = kind == "found"
-        if found:
+        if kind == "found":
             c.found += 1
         else:
             c.put += 1
-        if unit:
-            share = c.units.pop(unit, [0, 0])
-            c.units[unit] = [share[0] + found, share[1] + (not found)]   # the newest last
-            while len(c.units) > MAX_UNITS:
-                del c.units[next(iter(c.units))]
         c.relation, c.place_label = relation, place_label
         c.provenance = [*c.provenance, source][-MAX_SOURCES:]
         c.updated_at = max(c.updated_at, stamp)
-        self._write(conn, c)
-        self._prune(conn)
-        return c
-
-    def supersede(self, conn: sqlite3.Connection, label: str, unit: str,
-                  place_id: str) -> bool:
-        """`unit` was found at `place_id`: what it gave the type's other places is taken
-        back (a place left with no count goes). True when anything was."""
-        bucket = self._by_label.get(label.lower(), {})
-        changed = False
-        for c in list(bucket.values()):
-            if c.place_id == place_id or unit not in c.units:
-                continue
-            found, put = c.units.pop(unit)
-            c.found, c.put = max(0, c.found - found), max(0, c.put - put)
-            changed = True
-            if c.found or c.put:
-                self._write(conn, c)
-                continue
-            conn.execute("DELETE FROM exp_places WHERE label=? AND place_id=?",
-                         (c.label.lower(), c.place_id))
-            del bucket[c.place_id]
-            self._count -= 1
-        if not bucket:
-            self._by_label.pop(label.lower(), None)
-        return changed
-
-    @staticmethod
-    def _write(conn: sqlite3.Connection, c: PlaceCount) -> None:
         conn.execute(
             "INSERT INTO exp_places (label, place_id, relation, place_label, found, put,"
-            " provenance, updated_at, units) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT"
-            " (label, place_id) DO UPDATE SET relation=excluded.relation, place_label="
+            " provenance, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (label,"
+            " place_id) DO UPDATE SET relation=excluded.relation, place_label="
             "excluded.place_label, found=excluded.found, put=excluded.put, provenance="
-            "excluded.provenance, updated_at=excluded.updated_at, units=excluded.units",
-            (c.label.lower(), c.place_id, c.relation, c.place_label, c.found, c.put,
-             json.dumps(c.provenance), c.updated_at, json.dumps(c.units)))
+            "excluded.provenance, updated_at=excluded.updated_at",
+            (c.label.lower(), place_id, c.relation, place_label, c.found, c.put,
+             json.dumps(c.provenance), c.updated_at))
+        self._prune(conn)
+        return c
 
     def _prune(self, conn: sqlite3.Connection) -> None:
         if self._count <= self.max_rows:

@@ -132,14 +132,4 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
-    Migration(
-        9,
-        "experience memory: which objects gave a usual-place count, so a later find of "
-        "the same object elsewhere supersedes what it gave",
-        """
-        -- JSON object: object id -> [found, put] it gave this row; rows written before
-        -- this migration keep '{}' (their counts stay, unattributed).
-        ALTER TABLE exp_places ADD COLUMN units TEXT NOT NULL DEFAULT '{}';
-        """,
-    ),
 ]
