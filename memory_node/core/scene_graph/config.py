@@ -88,6 +88,13 @@ class SceneGraphConfig:
     confusion_gate: float = setting(
         0.25, "A detection of a known similar label (similar_labels) may be evidence for an "
         "object only this close (m).", 0.0, 10.0)
+    arm_label_holds: bool = setting(
+        True, "A node whose class the robot's arm reported (`grasped_as`: it held a mug that "
+        "memory called a cup) takes a sighting of another label only while that label has not "
+        "been seen on it more often than the arm's since: then it is a look-alike standing "
+        "where the object was, and becomes a node of its own. Off, the arm's word is "
+        "ordinary evidence and a cup set 9 cm from where the tidy took the mug from fed the "
+        "stale Mug node, so no cup was ever found there (tune2 tidy 3134, s0008).")
     label_mismatch_cost: float = setting(
         0.2, "Metres added to such a pairing, so that the same label wins.", 0.0, 10.0)
     min_class_share: float = setting(

@@ -485,7 +485,11 @@ class SceneGraph:
         attrs["observation_count"] += 1
         attrs["confidence"] += cfg.hit_gain * (1.0 - attrs["confidence"])
         attrs["misses"] = 0
-        add_class_evidence(attrs["class_evidence"], cfg.canonical(obs.label),
+        label = cfg.canonical(obs.label)
+        seen = attrs.get("arm_sightings")
+        if seen is not None:
+            seen[label] = seen.get(label, 0) + 1
+        add_class_evidence(attrs["class_evidence"], label,
                            float(obs.score), cfg.class_evidence_cap, cfg.max_class_labels)
         self._relabel(obj, changes, obs.label)
 
@@ -756,6 +760,11 @@ class SceneGraph:
         cfg = self.config
         attrs = self.graph.nodes[obj]
         key = cfg.canonical(label)
+        if cfg.arm_label_holds:
+            # The sightings counted from here on are what the arm's word is weighed
+            # against (`_arm_refuses`); older ones were of whatever memory took it for.
+            attrs["arm_label"] = key
+            attrs["arm_sightings"] = {}
         evidence = attrs["class_evidence"]
         if evidence and best_label(evidence) == key:
             return False
@@ -1107,8 +1116,22 @@ class SceneGraph:
             self._robot = (position, stamp)
 
     def _class_compatible(self, attrs: dict[str, Any], label: str) -> bool:
+        if self._arm_refuses(attrs, label):
+            return False
         return (self.config.canonical(attrs["label"]) == label
                 or class_share(attrs["class_evidence"], label) >= self.config.min_class_share)
+
+    def _arm_refuses(self, attrs: dict[str, Any], label: str) -> bool:
+        """The robot's arm reported this node's class (`grasped_as`), and since then
+        sightings of `label`, another class, outnumber those of the arm's: what the camera
+        sees there now is a look-alike, not the object (a tidy took the mug away, a cup
+        stands where it was). One stray misread (a detector confuses mug and cup a few
+        times in a hundred) is still taken, as for any node."""
+        arm = attrs.get("arm_label")
+        if not arm or arm == label or not self.config.arm_label_holds:
+            return False
+        seen = attrs.get("arm_sightings") or {}
+        return bool(seen.get(label, 0) > seen.get(arm, 0))
 
     def _associate(self, observations: Sequence[Observation]
                    ) -> tuple[dict[int, str], set[int], list[int], set[int], set[int],
@@ -1153,6 +1176,7 @@ class SceneGraph:
                     pairs.append((d, i, obj, False))
                 elif (d <= cfg.confusion_gate and attrs["movable"] == movable
                       and cfg.similar(canonical(attrs["label"]), label)
+                      and not self._arm_refuses(attrs, label)
                       and self._looks_alike(attrs, obs.box_extent, obs.appearance)):
                     pairs.append((d + cfg.label_mismatch_cost, i, obj, False))
         pairs.sort()
