@@ -17,6 +17,8 @@ import json
 import sys
 from pathlib import Path
 
+from environment import with_environment
+
 RESULTS = Path(__file__).resolve().parent / "results"
 RULE = -0.5
 FIXES = {("fresh26", "octomap_r40_y32", 1000), ("fresh34", "workshop_d10_i60", 1000),
@@ -74,7 +76,7 @@ def main() -> int:
                   f"new {len(r['new_breaks'])} back {len(r['fixes_back'])} "
                   f"change {r['change']:+7.2f} ({r['up']} up / {r['down']} down) "
                   f">=0->0< {len(r['nonneg_to_neg'])}")
-    (RESULTS / "cache_tie_r54_summary.json").write_text(json.dumps(out, indent=1))
+    (RESULTS / "cache_tie_r54_summary.json").write_text(json.dumps(with_environment(out), indent=1))
     return 0
 
 

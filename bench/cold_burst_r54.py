@@ -20,6 +20,7 @@ import sys
 import time
 
 import numpy as np
+from environment import with_environment
 
 RNG = np.random.default_rng(11)
 MATRIX = RNG.standard_normal((10_000, 384)).astype(np.float32)
@@ -62,7 +63,7 @@ def main(argv: list[str]) -> None:
                               "p90": round(sorted(v)[int(0.9 * len(v))]), "n": len(v)}
                           for g, v in samples.items()}}
     with open(out_path, "w") as f:
-        json.dump(result, f, indent=1)
+        json.dump(with_environment(result), f, indent=1)
     print(json.dumps(result))
 
 
