@@ -27,6 +27,7 @@ from ros_harness import (
     warm_up,
 )
 
+from memory_node.core.limits import LIMITS
 from memory_node.msg import MemoryStats, ObjectObservation, ObjectObservations
 from memory_node.nodes.qos import SERVICE_QOS
 from memory_node.srv import (
@@ -204,3 +205,18 @@ def spin_futures(node: Node, futures: list[Any], timeout: float) -> None:
     spin_until(node, lambda: all(f.done() for f in futures), timeout=timeout,
                what=f"{len(futures)} responses")
 
+
+def queries_at_documented_concurrency(rig: Rig, total: int) -> int:
+    """Send `total` queries, never more than the documented concurrency in flight; return
+    how many were answered with success."""
+    client = rig.clients["query"]
+    pending: list = []
+    answered = 0
+    for _ in range(total):
+        pending.append(client.call_async(QueryObject.Request(query="Mug", max_results=5)))
+        if len(pending) >= LIMITS.service_concurrency:
+            spin_futures(rig.node, pending[:1], timeout=30)
+            answered += sum(f.result().success for f in pending if f.done())
+            pending = [f for f in pending if not f.done()]
+    spin_futures(rig.node, pending, timeout=60)
+    return answered + sum(f.result().success for f in pending)
