@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh41|fresh42] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh42|fresh43] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh42][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh43][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -660,6 +660,22 @@ changing each week, the seats picked next to each other). Recency-dominated by
 construction: the bakery line, the feed barge and the grader; late second references: the
 fittings and collections, the kennel's arrivals, the club's releases; frequency-skewed: the
 songs and the emoji; phase changes: the church year and the cinema's weeks.
+``fresh43`` (seeds 65000+) was written in round 55 before anything ran on it, by a writer
+who did not read the policy's code: a wind farm's SCADA poller (the turbines polled in
+turn, each poll reading the turbine's status and its tags), a tram network's real-time
+passenger information (each tram's report reading its trip, its segment and the stop
+displays just ahead), an escape-room venue's game-master software (a live session's
+puzzle state and props read tick after tick, the room reset for the next booking), a
+beekeeper's hive records (every yard's hives inspected every week or ten days), a
+lottery's ticket store (every ticket read again at its draw, winners claiming later), a
+pottery studio's firing log (a piece read when made, at its bisque firing, at its glaze
+firing and at pick-up), a quiz app's question bank (each category's favourite questions by
+Zipf), an arcade's swipe cards (the popular games by Zipf, a card's visit) and a florist's
+orders (the standing catalogue, then each holiday's own arrangements at three times the
+rate). Recency-dominated by construction: the SCADA poll (a loop over every tag at the
+larger farm), the trams and the escape rooms; late second references: the inspections,
+the draws and claims, the firings; frequency-skewed: the questions and the arcade's games;
+phase changes: the florist's holidays.
 """
 
 from __future__ import annotations
@@ -19286,6 +19302,345 @@ def fresh42_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def wind_farm(seed: int, turbines: int, tags: int, stats: int, alarm: float,
+              codes: int) -> Iterator[int]:
+    """A wind farm's SCADA server (recency-dominated: Vestas' or Siemens Gamesa's park
+    SCADA over OPC UA). The poller walks the ``turbines`` turbines in turn; a poll reads the
+    turbine's status record and its ``tags`` tags (rotor speed, pitch, yaw, power, nacelle
+    temperatures: a block per turbine); every ``stats`` rounds each turbine's ten-minute
+    statistics record is written from the polls; with probability ``alarm`` a poll raises an
+    alarm, reading the turbine's alarm log, the fault code's text (by Zipf over ``codes``:
+    a few faults are most of them) and the turbine's status again; a stopped turbine is
+    polled again at once (the operator watching it restart)."""
+    rng = random.Random(seed)
+    status_k, tag_k, stat_k, log_k, code_k = (i << 48 for i in range(5))
+    fault = _zipf(rng, codes, 1.1)
+    rounds = 0
+    while True:
+        for w in range(turbines):
+            yield status_k + w
+            for g in range(tags):
+                yield tag_k + w * tags + g
+            if rng.random() < alarm:
+                yield log_k + w
+                yield code_k + fault()
+                yield status_k + w
+                for g in range(0, tags, 2):
+                    yield tag_k + w * tags + g
+        rounds += 1
+        if rounds % stats == 0:
+            for w in range(turbines):
+                yield stat_k + w * 1000 + rounds // stats % 1000
+                yield status_k + w
+
+
+def tram_tracker(seed: int, trams: int, stops: int, ahead: int, dwell: int,
+                 alpha: float) -> Iterator[int]:
+    """A tram network's real-time passenger information (recency-dominated: an AVL system
+    such as INIT's or Trapeze's behind the stop displays). ``trams`` trams run up and down a
+    line of ``stops`` stops; each tram's position report reads its trip, the stop segment it
+    is on and the predictions of the ``ahead`` stop displays ahead of it; a tram takes about
+    ``dwell`` reports between stops, and starts a new trip (a new key) at the terminus; a
+    passenger's journey planner query reads a stop's display by Zipf ``alpha`` (the city
+    centre's stops most)."""
+    rng = random.Random(seed)
+    trip_k, seg_k, disp_k = (i << 48 for i in range(3))
+    popular = _zipf(rng, stops, alpha)
+    trips = itertools.count()
+    fleet = [[next(trips), rng.randrange(stops), rng.choice((1, -1)), 0]
+             for _ in range(trams)]  # [trip, stop, direction, reports at this stop]
+    while True:
+        for tram in fleet:
+            trip, stop, way, n = tram
+            yield trip_k + trip
+            yield seg_k + stop * 2 + (way > 0)
+            for a in range(1, ahead + 1):
+                nxt = stop + way * a
+                if 0 <= nxt < stops:
+                    yield disp_k + nxt
+            n += 1
+            if n >= dwell + rng.randint(-dwell // 3, dwell // 3):
+                n, stop = 0, stop + way
+                if not 0 < stop < stops - 1:
+                    stop = max(0, min(stops - 1, stop))
+                    way, trip = -way, next(trips)
+            tram[:] = [trip, stop, way, n]
+            if rng.random() < 0.3:
+                yield disp_k + popular()
+
+
+def escape_rooms(seed: int, rooms: int, puzzles: int, hints: int, session: int,
+                 props: int) -> Iterator[int]:
+    """An escape-room venue's game-master software (recency-dominated: Houdini MC's or
+    Escape Room Master's room control). ``rooms`` rooms run at once; each tick the game
+    master's screen reads a room's live session (its team, clock and the current puzzle's
+    state, the puzzles solved in order) and the props wired to that puzzle (``props`` a
+    puzzle: locks, sensors); a stuck team gets a hint from the puzzle's ``hints`` canned
+    ones; a session lasts about ``session`` ticks of its room, then the room resets (every
+    prop read once) and a new booking's session (new keys) starts."""
+    rng = random.Random(seed)
+    sess_k, state_k, prop_k, hint_k, team_k = (i << 48 for i in range(5))
+    ids = itertools.count()
+    live = [[next(ids), 0, 0] for _ in range(rooms)]  # [session, puzzle, ticks]
+    while True:
+        r = rng.randrange(rooms)
+        s, p, ticks = live[r]
+        yield sess_k + s
+        yield state_k + s * puzzles + p
+        for q in range(props):
+            if rng.random() < 0.6:
+                yield prop_k + (r * puzzles + p) * props + q
+        if rng.random() < 0.05:
+            yield team_k + s
+            yield hint_k + (r * puzzles + p) * hints + rng.randrange(hints)
+        ticks += 1
+        if rng.random() < puzzles / session:
+            p += 1
+        if p >= puzzles or ticks > 2 * session:
+            for q in range(puzzles * props):
+                yield prop_k + r * puzzles * props + q
+            s, p, ticks = next(ids), 0, 0
+            yield team_k + s
+        live[r] = [s, p, ticks]
+
+
+def apiary_inspections(seed: int, hives: int, yards: int, interval: int,
+                       alpha: float) -> Iterator[int]:
+    """A beekeeping business's hive records (late second references: an apiary app such
+    as Hive Tracks or Apiary Book). The ``hives`` hives stand in ``yards`` bee yards; every
+    yard is visited about every ``interval`` events (inspections every week or ten days):
+    each hive's record, its queen's record and its last inspection are read, a few get a
+    varroa treatment (the treatment plan) or a super added; between visits the office reads
+    the jar stock and orders by Zipf ``alpha``, and a swarm call brings a new hive."""
+    rng = random.Random(seed)
+    hive_k, queen_k, insp_k, treat_k, stock_k, yard_k = (i << 48 for i in range(6))
+    stock = _zipf(rng, 200, alpha)
+    yard_of = [rng.randrange(yards) for _ in range(hives)]
+    queen = list(range(hives))
+    queens = itertools.count(hives)
+    due = [(int(rng.random() * interval), y) for y in range(yards)]
+    heapq.heapify(due)
+    visits = itertools.count()
+    t = 0
+    while True:
+        while due[0][0] <= t:
+            _, y = heapq.heappop(due)
+            yield yard_k + y
+            for h in (h for h in range(len(yard_of)) if yard_of[h] == y):
+                yield hive_k + h
+                yield queen_k + queen[h]
+                yield insp_k + next(visits)
+                if rng.random() < 0.1:
+                    yield treat_k + y
+                if rng.random() < 0.03:
+                    queen[h] = next(queens)
+                    yield queen_k + queen[h]
+            heapq.heappush(due, (t + int(interval * (0.7 + 0.6 * rng.random())), y))
+        yield stock_k + stock()
+        if rng.random() < 0.002:
+            yard_of.append(rng.randrange(yards))
+            queen.append(next(queens))
+            yield hive_k + len(yard_of) - 1
+        t += 1
+
+
+def lottery_draws(seed: int, terminals: int, draw: int, combos: int, alpha: float,
+                  claim: int) -> Iterator[int]:
+    """A national lottery's central system (late second references: the ticket store
+    behind the retailers' terminals, as Scientific Games or IGT run it). A sale at one of
+    ``terminals`` terminals reads the terminal and stores a ticket (a new key), its numbers
+    a quick pick or a player's favourite line (by Zipf ``alpha`` over ``combos``: birthdays
+    and patterns repeat); every ``draw`` events the draw settles: every ticket sold since the
+    last draw is read again against the result, winning lines' prize tiers are read, and the
+    winners come to claim about ``claim`` events later (the ticket and the terminal again)."""
+    rng = random.Random(seed)
+    term_k, ticket_k, combo_k, tier_k = (i << 48 for i in range(4))
+    line = _zipf(rng, combos, alpha)
+    tickets = itertools.count()
+    sold: list[tuple[int, int]] = []
+    claims: list[tuple[int, int, int]] = []
+    t = 0
+    while True:
+        if t > 0 and t % draw == 0:
+            for tk, term in sold:
+                yield ticket_k + tk
+                if rng.random() < 0.03:
+                    yield tier_k + min(8, int(rng.expovariate(1.0)))
+                    heapq.heappush(claims, (t + int(rng.expovariate(1.0 / claim)), tk, term))
+            sold = []
+        while claims and claims[0][0] <= t:
+            _, tk, term = heapq.heappop(claims)
+            yield ticket_k + tk
+            yield term_k + term
+        term = rng.randrange(terminals)
+        tk = next(tickets)
+        yield term_k + term
+        yield ticket_k + tk
+        if rng.random() < 0.4:
+            yield combo_k + line()
+        sold.append((tk, term))
+        t += 1
+
+
+def pottery_firings(seed: int, members: int, kiln: int, bisque: int, glaze: int,
+                    alpha: float) -> Iterator[int]:
+    """A community pottery studio's piece tracker (late second references: a studio's
+    firing log, as Potter's Helper or a shared sheet keeps it). A member (by Zipf ``alpha``
+    over ``members``: the regulars throw most) logs a new piece (a new key); when about
+    ``kiln`` pieces are waiting a bisque firing is loaded (each piece read, the kiln's
+    schedule read), some ``bisque`` events after making; glazed pieces (the glaze's recipe by
+    Zipf) go into a glaze firing about ``glaze`` events later still; at pick-up the piece and
+    its member's account are read once more."""
+    rng = random.Random(seed)
+    member_k, piece_k, sched_k, recipe_k = (i << 48 for i in range(4))
+    who = _zipf(rng, members, alpha)
+    recipe = _zipf(rng, 40, 1.0)
+    pieces = itertools.count()
+    firings = itertools.count()
+    greenware: list[tuple[int, int]] = []
+    later: list[tuple[int, int, int, int]] = []  # (due, piece, stage: 0 glaze 1 pick-up, m)
+    t = 0
+    while True:
+        m = who()
+        p = next(pieces)
+        yield member_k + m
+        yield piece_k + p
+        greenware.append((p, m))
+        if len(greenware) >= kiln and t % max(1, bisque // 4) == 0:
+            yield sched_k + next(firings)
+            for q, mm in greenware:
+                yield piece_k + q
+                heapq.heappush(later, (t + int(bisque * (0.5 + rng.random())), q, 0, mm))
+            greenware = []
+        while later and later[0][0] <= t:
+            _, q, stage, mm = heapq.heappop(later)
+            yield piece_k + q
+            if stage == 0:
+                yield recipe_k + recipe()
+                heapq.heappush(later, (t + int(glaze * (0.5 + rng.random())), q, 1, mm))
+            else:
+                yield member_k + mm
+        t += 1
+
+
+def trivia_app(seed: int, questions: int, alpha: float, categories: int, players: int,
+               per_game: int) -> Iterator[int]:
+    """A quiz app's question service (frequency-skewed: a trivia game's question bank, as
+    Open Trivia DB or a pub-quiz app serves it). A game reads its category (by Zipf over
+    ``categories``: general knowledge and film most), the player's profile (by Zipf over
+    ``players``) and ``per_game`` questions of that category, each by Zipf ``alpha`` over the
+    category's ``questions`` (the favourites come up again and again) with its answer
+    statistics; the daily leaderboard is read after every game."""
+    rng = random.Random(seed)
+    cat_k, player_k, q_k, stat_k, board_k = (i << 48 for i in range(5))
+    category = _zipf(rng, categories, 1.0)
+    question = _zipf(rng, questions, alpha)
+    player = _zipf(rng, players, 0.8)
+    games = 0
+    while True:
+        c = category()
+        yield cat_k + c
+        yield player_k + player()
+        for _ in range(per_game):
+            q = c * questions + question()
+            yield q_k + q
+            if rng.random() < 0.5:
+                yield stat_k + q
+        games += 1
+        yield board_k + games // 500
+
+
+def arcade_cards(seed: int, machines: int, alpha: float, visit: int, prizes: int,
+                 redeem: float) -> Iterator[int]:
+    """A family entertainment centre's card system (frequency-skewed: Embed's or Sacoa's
+    swipe cards and game readers). A swipe reads the game's price and ticket-payout record
+    (by Zipf ``alpha`` over ``machines``: the basketball hoops and the coin pushers most)
+    and the card's balance; a card is used about ``visit`` times over its visit (a few cards
+    in play at once), then the player goes to the prize counter with probability ``redeem``
+    (the prizes by Zipf over ``prizes``) and a new card comes in."""
+    rng = random.Random(seed)
+    game_k, card_k, prize_k = (i << 48 for i in range(3))
+    game = _zipf(rng, machines, alpha)
+    prize = _zipf(rng, prizes, 1.2)
+    cards = itertools.count()
+    playing = [[next(cards), 0] for _ in range(6)]
+    while True:
+        c = playing[rng.randrange(len(playing))]
+        yield game_k + game()
+        yield card_k + c[0]
+        c[1] += 1
+        if c[1] >= visit * (0.5 + rng.random()):
+            if rng.random() < redeem:
+                yield card_k + c[0]
+                for _ in range(rng.randint(1, 3)):
+                    yield prize_k + prize()
+            c[:] = [next(cards), 0]
+
+
+def florist_orders(seed: int, products: int, alpha: float, routes: int, season: int,
+                   holiday: int) -> Iterator[int]:
+    """A florist's order system (phase changes: Floranext's or BloomNation's shop and
+    delivery routes). On ordinary days an order reads a bouquet (by Zipf ``alpha`` over the
+    ``products`` of the standing catalogue), its stems' stock and a delivery route (of
+    ``routes``); every ``season`` events a holiday comes (Valentine's Day, Mother's Day, All
+    Saints'): for ``holiday`` events the orders are of that holiday's arrangements (new keys
+    each time, by Zipf) at three times the rate, with the wire-service orders they bring, and
+    then the shop goes back to its catalogue."""
+    rng = random.Random(seed)
+    prod_k, stem_k, route_k, wire_k = (i << 48 for i in range(4))
+    bouquet = _zipf(rng, products, alpha)
+    special = _zipf(rng, 30, 1.0)
+    holidays = 0
+    wires = itertools.count()
+    t = 0
+    while True:
+        phase = t % season
+        if phase == 0 and t > 0:
+            holidays += 1
+        if holidays and phase < holiday:
+            for _ in range(3):
+                a = products + holidays * 30 + special()
+                yield prod_k + a
+                yield stem_k + a
+                yield route_k + rng.randrange(routes)
+                if rng.random() < 0.2:
+                    yield wire_k + next(wires)
+        else:
+            b = bouquet()
+            yield prod_k + b
+            if rng.random() < 0.5:
+                yield stem_k + b
+            yield route_k + rng.randrange(routes)
+        t += 1
+
+
+def fresh43_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 55's held-out set: seeds 65000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 65000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "windfarm_t12_g8": lambda: wind_farm(s + 0, 12, 8, 20, 0.01, 60),
+        "windfarm_t90_g20": lambda: wind_farm(s + 1, 90, 20, 6, 0.02, 400),
+        "tram_t8_s24": lambda: tram_tracker(s + 2, 8, 24, 3, 6, 1.0),
+        "tram_t60_s80": lambda: tram_tracker(s + 3, 60, 80, 5, 10, 0.8),
+        "escape_r4_p6": lambda: escape_rooms(s + 4, 4, 6, 3, 300, 3),
+        "escape_r20_p12": lambda: escape_rooms(s + 5, 20, 12, 5, 1500, 4),
+        "apiary_h60_i800": lambda: apiary_inspections(s + 6, 60, 6, 800, 1.1),
+        "apiary_h1500_i6000": lambda: apiary_inspections(s + 7, 1500, 40, 6000, 0.9),
+        "lottery_d1000_c500": lambda: lottery_draws(s + 8, 40, 1000, 500, 1.0, 300),
+        "lottery_d8000_c20000": lambda: lottery_draws(s + 9, 600, 8000, 20000, 0.8, 2000),
+        "pottery_m80_b600": lambda: pottery_firings(s + 10, 80, 30, 600, 500, 1.0),
+        "pottery_m2000_b4000": lambda: pottery_firings(s + 11, 2000, 120, 4000, 3000, 0.8),
+        "trivia_q300_c8": lambda: trivia_app(s + 12, 300, 1.1, 8, 500, 10),
+        "trivia_q5000_c24": lambda: trivia_app(s + 13, 5000, 0.8, 24, 30000, 15),
+        "arcade_m40_v20": lambda: arcade_cards(s + 14, 40, 1.2, 20, 80, 0.6),
+        "arcade_m300_v60": lambda: arcade_cards(s + 15, 300, 0.9, 60, 600, 0.4),
+        "florist_p60_s3000": lambda: florist_orders(s + 16, 60, 1.1, 8, 3000, 500),
+        "florist_p800_s20000": lambda: florist_orders(s + 17, 800, 0.9, 40, 20000, 3000),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -19307,7 +19662,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh36": fresh36_variants, "fresh37": fresh37_variants,
                 "fresh38": fresh38_variants, "fresh39": fresh39_variants,
                 "fresh40": fresh40_variants, "fresh41": fresh41_variants,
-                "fresh42": fresh42_variants}
+                "fresh42": fresh42_variants, "fresh43": fresh43_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -75,6 +75,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh53b: floor plan 16, seed 5302; fresh53c: floor plan 6, seed 5303)
     .venv/bin/python bench/experience_tasks.py --split fresh54a # floor plan 18, seed 5401
         # (fresh54b: floor plan 27, seed 5402; fresh54c: floor plan 28, seed 5403)
+    .venv/bin/python bench/experience_tasks.py --split fresh55a # floor plan 20, seed 5501
+        # (fresh55b: floor plan 30, seed 5502; fresh55c: floor plan 8, seed 5503)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -462,6 +464,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh55a/b/c" (round 55) likewise, by a helper (heldout55) who ran no arm on them: the
+# three next in line, a SEVENTH reuse each: round 50's 20 (fresh22b's, reused by fresh26c,
+# fresh31c, fresh36b, fresh41a, fresh45c and fresh50b) with 5501 and 30 (fresh21c's, reused
+# by fresh27a, fresh32a, fresh36c, fresh41b, fresh46a and fresh50c) with 5502, then round
+# 51's 8 (fresh22a's, reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b and
+# fresh51a) with 5503 (none a tuning plan: 20, 30 and 8 are in neither room_prior_fit's ODD
+# nor put_spot_error's --plans). Next in line: seventh reuses of round 51's 5 and 12, then
+# round 52's 26.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -497,7 +510,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh51a": (8, 5101), "fresh51b": (5, 5102), "fresh51c": (12, 5103),
           "fresh52a": (26, 5201), "fresh52b": (13, 5202), "fresh52c": (4, 5203),
           "fresh53a": (24, 5301), "fresh53b": (16, 5302), "fresh53c": (6, 5303),
-          "fresh54a": (18, 5401), "fresh54b": (27, 5402), "fresh54c": (28, 5403)}
+          "fresh54a": (18, 5401), "fresh54b": (27, 5402), "fresh54c": (28, 5403),
+          "fresh55a": (20, 5501), "fresh55b": (30, 5502), "fresh55c": (8, 5503)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

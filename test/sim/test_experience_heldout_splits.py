@@ -11,7 +11,8 @@ fresh48a/b/c in round 48, fresh49a/b/c in round 49,
 fresh50a/b/c in round 50, fresh51a/b/c in round 51,
 fresh52a/b/c in round 52,
 fresh53a/b/c in round 53,
-fresh54a/b/c in round 54):
+fresh54a/b/c in round 54,
+fresh55a/b/c in round 55):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -48,7 +49,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh47": (4701, 4702, 4703), "fresh48": (4801, 4802, 4803),
           "fresh49": (4901, 4902, 4903), "fresh50": (5001, 5002, 5003),
           "fresh51": (5101, 5102, 5103), "fresh52": (5201, 5202, 5203),
-          "fresh53": (5301, 5302, 5303), "fresh54": (5401, 5402, 5403)}
+          "fresh53": (5301, 5302, 5303), "fresh54": (5401, 5402, 5403),
+          "fresh55": (5501, 5502, 5503)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -107,6 +109,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # then round 49's 6.
 # Round 54's three: round 49's 18 and 27, a sixth reuse each, then round 50's 28, a seventh
 # (no kitchen is left for a sixth reuse; 28's was the longest ago).
+# Round 55's three reuse a kitchen a seventh time: the next in line, round 50's 20 and 30,
+# then round 51's 8.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -179,7 +183,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh54a": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b"),
           "fresh54b": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c"),
           "fresh54c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
-                       "fresh50a")}
+                       "fresh50a"),
+          "fresh55a": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                       "fresh50b"),
+          "fresh55b": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                       "fresh50c"),
+          "fresh55c": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                       "fresh51a")}
 LENGTH = 30  # the length the lead runs them at
 
 
