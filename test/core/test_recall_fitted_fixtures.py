@@ -1,0 +1,116 @@
+"""Round 55 (issue 11, recall55): a water task's second fixture, from the memory's own
+geometry. "Fill the kettle" implies filling, whose fixture is the faucet; the sink under
+it is needed too (blind 36 r03/0, 38 r03/0, 42 r03/1: the hand steps need the kettle, the
+sink and the faucet), and nothing brought it: only cleaning's groups pair a basin with the
+faucet. With ``RecallConfig.fitted_fixtures`` a fixture of a skill a verb says brings the
+type another skill's group fits to it (the skill table's fixtures), the one whose unit is
+nearest it in memory (a bathroom's faucet over the washbasin, not the bath across the
+room). A fixture only a named thing's use implies brings nothing ("put it by the
+kettle")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from recall_rooms import labels
+from wordnet_data import needs_wordnet
+
+from memory_node.core.recall.categories import type_key
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.implied import _skill_tables, implied_types
+from memory_node.core.recall.lexicon import Lexicon
+from memory_node.core.recall.recall import RecallConfig, Recaller
+from memory_node.core.skills import load_skill_table
+from memory_node.core.units import ObjectMemoryUnit as Unit
+
+# Where each unit stands (x metres along one wall): the faucet over the sink basin, the
+# sink's counter beside it, the coffee machine and the stove further on.
+KITCHEN = {"Cabinet": 0.0, "Kettle": 9.0, "Pot": 8.5, "Mug": 3.0, "SinkBasin": 5.0,
+           "Sink": 5.5, "Faucet": 5.2, "CoffeeMachine": 9.5, "StoveBurner": 8.0,
+           "CounterTop": 2.0, "Microwave": 1.0, "Toaster": 7.0, "Fridge": 11.0}
+
+
+def room(where: dict[str, float]) -> list[Unit]:
+    return [Unit(f"{t}_1", t, (x, 0.9, 0.0), area_id="room") for t, x in where.items()]
+
+
+def positions(where: dict[str, float]) -> Callable[[str], list[tuple[float, float, float]]]:
+    return lambda key: [(x, 0.9, 0.0) for t, x in where.items() if type_key(t) == key]
+
+
+def implied(lex: Lexicon, text: str, where: dict[str, float], fitted: bool,
+            used: tuple[str, ...] = ()) -> dict[str, str]:
+    nearest = Recaller._nearest(positions(where)) if fitted else None
+    return implied_types(text, load_skill_table(), lex, list(where), (), list(used),
+                         {"kettle", "faucet", "sink"}, nearest=nearest)
+
+
+def test_the_skill_table_fits_the_basins_to_the_faucet() -> None:
+    fitted = _skill_tables(load_skill_table(), None).fitted
+    assert fitted["faucet"] == ("sinkbasin", "sink", "bathtubbasin")
+    assert fitted["sink"] == ("faucet",)
+    # Filling's group alternatives are not fitted to each other: one of them is enough.
+    assert "coffeemachine" not in fitted
+    # Derived once per table (a first draft reused the memo's key name and re-derived
+    # the tables on every step).
+    table = load_skill_table()
+    assert _skill_tables(table, None) is _skill_tables(table, None)
+
+
+@needs_wordnet
+def test_filling_brings_the_sink_the_faucet_is_fitted_to(lex: Lexicon) -> None:
+    text = "Fill the kettle and put it on"
+    assert implied(lex, text, KITCHEN, False) == {"faucet": "fill"}
+    # The faucet stands at 5.2: the basin at 5.0 is nearer than the sink at 5.5.
+    assert implied(lex, text, KITCHEN, True) == {"faucet": "fill", "sinkbasin": "fill"}
+    moved = dict(KITCHEN, Faucet=5.4)
+    assert implied(lex, text, moved, True) == {"faucet": "fill", "sink": "fill"}
+
+
+@needs_wordnet
+def test_the_nearest_basin_is_the_bathrooms_one_by_its_geometry(lex: Lexicon) -> None:
+    bathroom = {"Sink": 0.0, "SinkBasin": 0.5, "Faucet": 4.8, "Bathtub": 4.5,
+                "BathtubBasin": 5.0, "Toilet": 8.0, "HandTowel": 2.0}
+    text = "Fill the cup at the tap"
+    assert implied(lex, text, bathroom, True)["bathtubbasin"] == "fill"
+    bathroom["Faucet"] = 0.8
+    assert implied(lex, text, bathroom, True)["sinkbasin"] == "fill"
+
+
+@needs_wordnet
+def test_only_a_verb_brings_the_fitted_fixture(lex: Lexicon) -> None:
+    # Cleaning's own groups already give the sink and the faucet: nothing is added.
+    assert implied(lex, "wash the mug", KITCHEN, True) == implied(lex, "wash the mug",
+                                                                  KITCHEN, False)
+    # No verb of a skill: the kettle's use may imply a fixture, the fitted one follows
+    # only a verb.
+    text = "put it by the kettle"
+    on = implied(lex, text, KITCHEN, True, ("Kettle",))
+    assert on == implied(lex, text, KITCHEN, False, ("Kettle",))
+    assert "sinkbasin" not in on and "sink" not in on
+
+
+@needs_wordnet
+@pytest.mark.parametrize("vectorised", [True, False])
+def test_filling_the_kettle_recalls_the_sink(embedder: Embedder, vectorised: bool) -> None:
+    # Blind 42 r03/1: main's top 3 were the kettle, the faucet and the pot.
+    text = "Fill the kettle and put it on, they'll want tea the moment they're in."
+    units = room(KITCHEN)
+    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised,
+                                                fitted_fixtures=True))
+    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised,
+                                                 fitted_fixtures=False))
+    assert not {"SinkBasin", "Sink"} & set(labels(off.rank(text, units, 3)))
+    got = on.rank(text, units, 3)
+    assert set(labels(got)) == {"Kettle", "Faucet", "SinkBasin"}
+    assert [r.matched for r in got if r.unit.label == "SinkBasin"] == [("needed by fill",)]
+
+
+@needs_wordnet
+def test_putting_a_thing_by_the_sink_is_unchanged(embedder: Embedder) -> None:
+    units = room(KITCHEN)
+    on = Recaller(embedder, config=RecallConfig(fitted_fixtures=True))
+    off = Recaller(embedder, config=RecallConfig(fitted_fixtures=False))
+    for text in ("put the mug by the sink", "the kettle goes next to the coffee machine"):
+        assert labels(on.rank(text, units, 3)) == labels(off.rank(text, units, 3))
