@@ -397,6 +397,9 @@ class RecallConfig:
                                      # a skill's other group fits to it, the one whose
                                      # unit is nearest it ("fill the kettle": the faucet
                                      # and the sink under it; implied.py)
+    fitted_weight: float = 0.45      # ... weighing less than a fixture implied: it is
+                                     # inferred from one, and a thing partly named
+                                     # ("get it on the stove") keeps its slot
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -1348,6 +1351,7 @@ class Recaller:
                                       for n, t in terms.items()}, q, terms)
         by_type[present] = np.fromiter((names[n] for n in present_names), dtype=np.float64,
                                        count=len(present_names))
+        fitted: set[str] = set()
 
         def positions(key: str) -> list[tuple[float, float, float]]:
             # Called only when a verb's fixture has a type fitted to it: one pass then.
@@ -1364,7 +1368,7 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
                                 self.config.kind_participles,
-                                self._nearest(positions)
+                                self._nearest(positions, fitted)
                                 if cfg.fitted_fixtures and len(entries) == len(rows)
                                 else None)
         is_implied = np.zeros(len(by_type), dtype=bool)
@@ -1375,6 +1379,11 @@ class Recaller:
         # below): each is computed once per type and gathered, not per row (round 37:
         # the per-row arithmetic over 10,000 rows was most of this function's own CPU).
         fixture_of_type = np.where((by_type < FULL) & is_implied, cfg.fixture_weight, 0.0)
+        if fitted:
+            is_fitted = np.zeros(len(by_type), dtype=bool)
+            is_fitted[present] = np.fromiter((type_key(n) in fitted for n in present_names),
+                                             dtype=bool, count=len(present_names))
+            fixture_of_type[is_fitted & (fixture_of_type > 0)] = cfg.fitted_weight
         label = by_type[types]
         fixture = fixture_of_type[types]
         # The same sum, in the same order, as the per-unit scorer (_lexical_all): its
@@ -1402,11 +1411,13 @@ class Recaller:
         return _Lexical(score, label, fixture, label >= FULL, attr_query, implied, by_id)
 
     @staticmethod
-    def _nearest(positions: Callable[[str], Sequence[tuple[float, float, float]]]
+    def _nearest(positions: Callable[[str], Sequence[tuple[float, float, float]]],
+                 found: set[str] | None = None
                  ) -> Callable[[str, Collection[str]], str | None]:
         """implied_types' ``nearest``: of the types given, the one with a unit nearest a
         unit of the fixture (``positions``: a type key's units' positions); the first
-        given on a tie, None when the fixture or every type has no unit."""
+        given on a tie, None when the fixture or every type has no unit. Each answer is
+        added to ``found``: those types weigh ``fitted_weight``, not a fixture's."""
         def nearest(fixture: str, partners: Collection[str]) -> str | None:
             at = np.asarray(positions(fixture), dtype=np.float64).reshape(-1, 3)
             best, best_d = None, np.inf
@@ -1419,6 +1430,8 @@ class Recaller:
                 d = float(((at[:, None, :] - them[None, :, :]) ** 2).sum(-1).min())
                 if d < best_d:
                     best, best_d = key, d
+            if best is not None and found is not None:
+                found.add(best)
             return best
         return nearest
 
@@ -1759,6 +1772,7 @@ class Recaller:
             if t not in names:
                 names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
         names = self._read_names(names, q)
+        fitted: set[str] = set()
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
@@ -1769,7 +1783,7 @@ class Recaller:
                                 self.config.kind_participles,
                                 self._nearest(lambda key: [
                                     e.unit.position for e in entries
-                                    if type_key(e.description.type_name) == key])
+                                    if type_key(e.description.type_name) == key], fitted)
                                 if cfg.fitted_fixtures else None)
         out = []
         for e in entries:
@@ -1783,7 +1797,8 @@ class Recaller:
                 hits.append(" ".join(terms.words))
             fixture = 0.0
             if label < FULL and type_key(e.description.type_name) in implied:
-                fixture = cfg.fixture_weight
+                fixture = (cfg.fitted_weight if type_key(e.description.type_name) in fitted
+                           else cfg.fixture_weight)
                 hits.append(FIXTURE_HIT + implied[type_key(e.description.type_name)])
             attr = e.attribute_words & attr_query
             hits.extend(sorted(a.split(":")[-1] for a in attr))
