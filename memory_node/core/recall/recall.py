@@ -393,13 +393,6 @@ class RecallConfig:
                                      # ("soak the pot": the faucet, not the stove)
     kind_participles: bool = True    # ... and so does its present participle ("best
                                      # soaking in the sink"), not its past one ("soaked")
-    fitted_fixtures: bool = False    # a fixture of a skill a verb says brings the type
-                                     # a skill's other group fits to it, the one whose
-                                     # unit is nearest it ("fill the kettle": the faucet
-                                     # and the sink under it; implied.py)
-    fitted_weight: float = 0.45      # ... weighing less than a fixture implied: it is
-                                     # inferred from one, and a thing partly named
-                                     # ("get it on the stove") keeps its slot
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -1243,7 +1236,7 @@ class Recaller:
                 self.scored_memo_hits += 1
                 return held
         if mode == "hybrid" and n:
-            lex = self._lexical_arrays(instruction, rows, entries)
+            lex = self._lexical_arrays(instruction, rows)
         else:
             lex = _Lexical.empty(n)
         query = pending.result()[0]
@@ -1324,10 +1317,8 @@ class Recaller:
         return list(self.scored(instruction, units, mode=mode, labels=labels,
                                 area_names=area_names, units_key=units_key).ranked())
 
-    def _lexical_arrays(self, instruction: str, rows: np.ndarray,
-                        entries: Sequence[_UnitEntry] = ()) -> _Lexical:
-        """The hybrid's lexical evidence for every row, computed per type and per word
-        (``entries``: the rows' entries, in order, for where their units are)."""
+    def _lexical_arrays(self, instruction: str, rows: np.ndarray) -> _Lexical:
+        """The hybrid's lexical evidence for every row, computed per type and per word."""
         cfg = self.config
         lex = self._lexicon()
         q = self.query(instruction)
@@ -1351,15 +1342,6 @@ class Recaller:
                                       for n, t in terms.items()}, q, terms)
         by_type[present] = np.fromiter((names[n] for n in present_names), dtype=np.float64,
                                        count=len(present_names))
-        fitted: set[str] = set()
-
-        def positions(key: str) -> list[tuple[float, float, float]]:
-            # Called only when a verb's fixture has a type fitted to it: one pass then.
-            of_key = [t for t, n in zip(present.tolist(), present_names, strict=True)
-                      if type_key(n) == key]
-            return [entries[i].unit.position
-                    for i in np.flatnonzero(np.isin(types, of_key)).tolist()]
-
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
@@ -1367,10 +1349,7 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles,
-                                self._nearest(positions, fitted)
-                                if cfg.fitted_fixtures and len(entries) == len(rows)
-                                else None)
+                                self.config.kind_participles)
         is_implied = np.zeros(len(by_type), dtype=bool)
         if implied:
             is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
@@ -1379,11 +1358,6 @@ class Recaller:
         # below): each is computed once per type and gathered, not per row (round 37:
         # the per-row arithmetic over 10,000 rows was most of this function's own CPU).
         fixture_of_type = np.where((by_type < FULL) & is_implied, cfg.fixture_weight, 0.0)
-        if fitted:
-            is_fitted = np.zeros(len(by_type), dtype=bool)
-            is_fitted[present] = np.fromiter((type_key(n) in fitted for n in present_names),
-                                             dtype=bool, count=len(present_names))
-            fixture_of_type[is_fitted & (fixture_of_type > 0)] = cfg.fitted_weight
         label = by_type[types]
         fixture = fixture_of_type[types]
         # The same sum, in the same order, as the per-unit scorer (_lexical_all): its
@@ -1409,31 +1383,6 @@ class Recaller:
                              cfg.attribute_cap, self.index.word_counts(others)[on])
                          + cfg.place_weight * self.index.word_counts(iset, places=True)[on])
         return _Lexical(score, label, fixture, label >= FULL, attr_query, implied, by_id)
-
-    @staticmethod
-    def _nearest(positions: Callable[[str], Sequence[tuple[float, float, float]]],
-                 found: set[str] | None = None
-                 ) -> Callable[[str, Collection[str]], str | None]:
-        """implied_types' ``nearest``: of the types given, the one with a unit nearest a
-        unit of the fixture (``positions``: a type key's units' positions); the first
-        given on a tie, None when the fixture or every type has no unit. Each answer is
-        added to ``found``: those types weigh ``fitted_weight``, not a fixture's."""
-        def nearest(fixture: str, partners: Collection[str]) -> str | None:
-            at = np.asarray(positions(fixture), dtype=np.float64).reshape(-1, 3)
-            best, best_d = None, np.inf
-            if not len(at):
-                return None
-            for key in partners:
-                them = np.asarray(positions(key), dtype=np.float64).reshape(-1, 3)
-                if not len(them):
-                    continue
-                d = float(((at[:, None, :] - them[None, :, :]) ** 2).sum(-1).min())
-                if d < best_d:
-                    best, best_d = key, d
-            if best is not None and found is not None:
-                found.add(best)
-            return best
-        return nearest
 
     def _score_all_loop(
         self, instruction: str, units: Sequence[ObjectMemoryUnit], *, mode: str,
@@ -1772,7 +1721,6 @@ class Recaller:
             if t not in names:
                 names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
         names = self._read_names(names, q)
-        fitted: set[str] = set()
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
                                 self._used(names), self._things(names, q),
@@ -1780,11 +1728,7 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles,
-                                self._nearest(lambda key: [
-                                    e.unit.position for e in entries
-                                    if type_key(e.description.type_name) == key], fitted)
-                                if cfg.fitted_fixtures else None)
+                                self.config.kind_participles)
         out = []
         for e in entries:
             hits: list[str] = []
@@ -1797,8 +1741,7 @@ class Recaller:
                 hits.append(" ".join(terms.words))
             fixture = 0.0
             if label < FULL and type_key(e.description.type_name) in implied:
-                fixture = (cfg.fitted_weight if type_key(e.description.type_name) in fitted
-                           else cfg.fixture_weight)
+                fixture = cfg.fixture_weight
                 hits.append(FIXTURE_HIT + implied[type_key(e.description.type_name)])
             attr = e.attribute_words & attr_query
             hits.extend(sorted(a.split(":")[-1] for a in attr))
