@@ -6,6 +6,14 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Each step says when it starts (seconds since this script began): the suite, set-up
 # included, is meant to finish within 15 minutes on two cores, and this shows where it goes.
 step() { echo "[test] $* (t+${SECONDS}s)" >&2; }
+# Compiled bytecode, kept in build/pycache: the suite starts several hundred Python
+# processes (a node each, subprocess tests, the workers), and without a .pyc every one of
+# them compiles memory_node and the venv's packages again (uv installs no bytecode; with
+# PYTHONDONTWRITEBYTECODE set, as in the CI's shell, nothing is ever cached): ~1.2 s of CPU
+# a memory server's imports (bench/README_ci.md, round 55). A prefix of our own, so the
+# run writes nothing into the source tree or a venv another checkout may share.
+unset PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX="$root/build/pycache"
 bash "$root/scripts/setup.sh"
 cd "$root"
 step "ruff check"
