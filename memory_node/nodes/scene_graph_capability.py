@@ -290,7 +290,13 @@ class SceneGraphCapability(Capability):
                                                     self.node.get_clock().now().to_msg()))
 
     def _on_markers_matched(self, info: Any) -> None:
-        if info.current_count_change <= 0 or not self._markers_skipped:
+        # Decided on the count of viewers now, not on the event's change: rclpy 9.1's
+        # EventsExecutor delivers a match made before it took the node (a viewer that
+        # subscribed while the server was still starting) with current_count 1 and
+        # current_count_change 0, and that viewer got no markers at all
+        # (bench/README_recall.md round 55). An unmatch leaves the count at 0; a repeated
+        # event finds nothing skipped.
+        if info.current_count <= 0 or not self._markers_skipped:
             return
         with self.long_term.lock:
             self._since_full = 0
