@@ -10,6 +10,8 @@ memory/stats.
 
 from __future__ import annotations
 
+from collections import deque
+
 from memory_node.core.experience import ExperienceMemory, ExperienceSettings, FactAssertion
 from memory_node.core.units import OBJECT_STATES
 from memory_node.msg import MemoryStats, ObjectEvent
@@ -27,6 +29,13 @@ class ExperienceCapability(Capability):
         settings = host.declare_settings(ExperienceSettings, "experience")
         self.experience: ExperienceMemory = host.memory.attach_experience(settings)
         host.add_stats_contributor(self._stats)
+        # The server's own state changes are learnt as it publishes them, so a fact is in
+        # the memory before the write that made it is answered; read back from the topic,
+        # a fact came a DDS round trip after the answer, and under load a caller reading
+        # the memory then (the fuzz suite's re-sent outcome) saw it appear later, as if a
+        # later request had written it. Their copies on the topic are then skipped.
+        self._own: deque[tuple] = deque(maxlen=EVENTS_READER_DEPTH)
+        host.add_event_listener(self._on_own_event)
         self._events = host.node.create_subscription(
             ObjectEvent, host.require_topic_name("memory/events", "experience events"),
             self._on_event, EVENTS_READER_DEPTH)
@@ -40,11 +49,23 @@ class ExperienceCapability(Capability):
     def _stats(self, msg: MemoryStats) -> None:
         msg.counters.extend(key_values(sorted(self.experience.stats().items())))
 
+    def _on_own_event(self, event: ObjectEvent) -> None:
+        if event.kind == ObjectEvent.STATE_CHANGED:
+            self._own.append(_event_key(event))
+            self._learn(event)
+
     def _on_event(self, event: ObjectEvent) -> None:
-        # Only what an event states for certain: an object's new state. Malformed events
-        # are counted and dropped; the node never dies on a message.
         if event.kind != ObjectEvent.STATE_CHANGED:
             return
+        key = _event_key(event)
+        if key in self._own:  # the server's own, learnt when it was published
+            self._own.remove(key)
+            return
+        self._learn(event)
+
+    def _learn(self, event: ObjectEvent) -> None:
+        # Only what an event states for certain: an object's new state. Malformed events
+        # are counted and dropped; the node never dies on a message.
         state = event.new_state.strip()
         stamp = event.header.stamp.sec + event.header.stamp.nanosec * 1e-9
         if state not in OBJECT_STATES or state in ("none", "absent"):
@@ -80,3 +101,8 @@ class ExperienceCapability(Capability):
         (lookup,) = self.host.memory.get_units([object_id])
         unit = lookup.unit
         return unit is not None and unit.label == label and unit.state == state
+
+
+def _event_key(event: ObjectEvent) -> tuple:
+    return (event.object_id, event.label, event.new_state, event.header.stamp.sec,
+            event.header.stamp.nanosec, event.header.frame_id)

@@ -62,6 +62,10 @@ class MemoryHost(Protocol):
     def add_reset_listener(self, listener: Callable[[], None]) -> None:
         """Called after the memory was replaced wholesale (CLEAR, LOAD)."""
 
+    def add_event_listener(self, listener: Callable[[ObjectEvent], None]) -> None:
+        """`listener(event)` with every event the server publishes, as it publishes it
+        (after the write is committed, before the request that made it is answered)."""
+
     def require_topic_name(self, name: str, what: str) -> str:
         """`name` resolved in the node's namespace; ValueError (exit status 2 at start-up)
         when it is invalid or escapes the namespace the server runs in."""

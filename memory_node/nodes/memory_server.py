@@ -173,6 +173,7 @@ class MemoryServer(Node):
         self._held_events: list[ObjectEvent] | None = None
         self._stats_contributors: list[Callable[[MemoryStats], None]] = []
         self._reset_listeners: list[Callable[[], None]] = []
+        self._event_listeners: list[Callable[[ObjectEvent], None]] = []
         # Time inside each service's handler (wall and CPU): a client's round trip minus
         # this is what the request spent in DDS and in the executor's queue.
         self.service_times = StageTimes()
@@ -255,7 +256,12 @@ class MemoryServer(Node):
         if self._held_events is not None:
             self._held_events.append(event)
         else:
-            self.events_pub.publish(event)
+            self._send_event(event)
+
+    def _send_event(self, event: ObjectEvent) -> None:
+        self.events_pub.publish(event)
+        for listener in self._event_listeners:
+            listener(event)
 
     def publish_change(self, before: ObjectMemoryUnit | None, after: ObjectMemoryUnit) -> None:
         if before is None:
@@ -271,6 +277,9 @@ class MemoryServer(Node):
 
     def add_reset_listener(self, listener: Callable[[], None]) -> None:
         self._reset_listeners.append(listener)
+
+    def add_event_listener(self, listener: Callable[[ObjectEvent], None]) -> None:
+        self._event_listeners.append(listener)
 
     def require_topic_name(self, name: str, what: str) -> str:
         expanded = self.resolve_topic_name(name)
@@ -316,7 +325,7 @@ class MemoryServer(Node):
         finally:
             self._held_events = None
         for event in held:  # committed: now the change may be told
-            self.events_pub.publish(event)
+            self._send_event(event)
         self._answered.remember(name, request.request_id, fingerprint,
                                 serialize_message(response))
         return response
