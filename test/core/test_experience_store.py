@@ -18,6 +18,7 @@ from memory_node.core.experience import (
 )
 from memory_node.core.experience.state import state_key
 from memory_node.core.experience.task_types import bind, label_index, task_type
+from memory_node.core.persistence.migrations import MIGRATIONS
 from memory_node.core.persistence.store import MemoryStore
 
 LABELS = {"Apple_1": "Apple", "Tomato_1": "Tomato", "Fridge_1": "Fridge",
@@ -308,3 +309,31 @@ def test_a_recipe_keeps_the_open_of_what_the_next_pick_takes_from(store: MemoryS
         assert proc.steps[:3] == ["navigate(<Drawer>)", "open(<Drawer>)", "pick(<1>)"]
     finally:
         del LABELS["Drawer_1"], LABELS["Knife_1"]
+
+
+def test_usual_place_counts_of_the_previous_schema_stay_unattributed(tmp_path: Path) -> None:
+    """Migration 9 gives exp_places who gave each count; rows written before it keep their
+    counts with no giver, so no later find takes them back."""
+    path = tmp_path / "m.sqlite"
+    old = MemoryStore(path, migrations=[m for m in MIGRATIONS if m.version < 9])
+    with old.transaction() as conn:      # the apple put in the fridge, as round 53 wrote it
+        conn.execute("INSERT INTO exp_places (label, place_id, relation, place_label, found,"
+                     " put, provenance, updated_at) VALUES ('apple', 'Fridge_1', 'in',"
+                     " 'Fridge', 0, 1, '[\"episode:e1#6\"]', 100.0)")
+    old.close()
+    store = MemoryStore(path)
+    try:
+        assert store.schema_version == MIGRATIONS[-1].version
+        exp = ExperienceMemory(store)
+        [fridge] = exp.places.places("Apple")
+        assert (fridge.place_id, fridge.put, fridge.units) == ("Fridge_1", 1, {})
+        with store.transaction() as conn:    # the same apple found in the sink
+            exp.places.observe(conn, "Apple", "in", "SinkBasin_1", "SinkBasin", "found",
+                               "episode:e2#0", 101.0, "Apple_1")
+            assert not exp.places.supersede(conn, "Apple", "Apple_1", "SinkBasin_1")
+        exp.reload()
+        counts = {c.place_id: (c.found, c.put, c.units) for c in exp.places.places("Apple")}
+        assert counts == {"SinkBasin_1": (1, 0, {"Apple_1": [1, 0]}),
+                          "Fridge_1": (0, 1, {})}
+    finally:
+        store.close()
