@@ -495,7 +495,7 @@ def _soap_bottle_moved_on(memory: Memory) -> list[str]:
 
 
 def _houses_answer(memory: Memory, keeps: bool) -> None:
-    """Three units put by the robot and found in a later episode where it put them
+    """Three units put by the robot and found in a later task where it put them
     (`keeps`), or elsewhere (a tidy took them back home)."""
     for n in range(3):
         _fetch(memory, f"h{n}a", f"Cup_{n}", "Cup", "Cabinet_9", f"Drawer_{n + 40}")
@@ -559,7 +559,8 @@ def test_where_the_house_keeps_the_robots_puts_a_put_supersedes_a_stale_find(
 def test_a_find_in_the_episode_of_the_put_is_no_evidence_about_the_house(
         memory: Memory) -> None:
     """A task that puts a thing down and picks it up again (wash it, then carry it on) finds
-    it where it was put in any house; only a later episode's find answers the put."""
+    it where it was put in any house, and so does the task's next subtask (an episode of
+    its own, `t#s1`, with no tidy before it); only a later task's find answers the put."""
     exp = memory.experience
     assert exp is not None
     r = memory.recall
@@ -573,6 +574,9 @@ def test_a_find_in_the_episode_of_the_put_is_no_evidence_about_the_house(
                              robot_area="kitchen")
         memory.end_episode(f"w{n}", task_succeeded=True)
         # The next episode finds it in the cabinet, where the robot last put it.
+    assert (exp.places.kept, exp.places.moved) == (2, 0)
+    _fetch(memory, "t#s0", "Cup_2", "Cup", "Cabinet_9", "SinkBasin_1")
+    _fetch(memory, "t#s1", "Cup_2", "Cup", "SinkBasin_1", "Cabinet_9")
     assert (exp.places.kept, exp.places.moved) == (2, 0)
 
 

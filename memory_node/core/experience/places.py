@@ -20,7 +20,7 @@ But in a tidied house the robot finds an object where it had put it (the same st
 before a tidy, or memory's stale place for it) and that one find wiped its home's counts
 (round 54: tune2 tidy, stream seeds 3159 and 3162, a task lost each). So supersession
 waits for evidence that this house keeps the robot's puts (`keeps_puts`): per unit, where
-the robot last put it, and whether its next find in a later episode was there ("kept") or
+the robot last put it, and whether its next find in a later task was there ("kept") or
 elsewhere ("moved"), summed per memory. Only when kept finds reach `KEEPS_MIN` and
 outnumber moved ones does a find supersede, and then a put too (the robot's own put is
 where the thing now is: tune3 untidied, stream seed 3159, the mug's usual kettle, stale
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 MAX_SOURCES = 8      # provenance ids kept per (type, place), the newest
 MAX_UNITS = 16       # objects whose share is kept per (type, place), the newest
-# Finds in a later episode at the robot's last put of the same unit needed (and to outnumber
+# Finds in a later task at the robot's last put of the same unit needed (and to outnumber
 # finds elsewhere) before this house is taken to keep the robot's puts; stated before
 # measuring (round 55): three, so one stretch before a tidy does not decide it.
 KEEPS_MIN = 3
@@ -63,13 +63,17 @@ class PlaceCount:
         return f"{self.relation} {self.place_id} ({self.place_label})"
 
 
+def _task_of(episode_id: str) -> str:
+    return episode_id.rpartition("#")[0] or episode_id
+
+
 @dataclass
 class LastPut:
     """Where the robot last put a unit, and how its next finds after its puts went."""
     unit: str
-    place_id: str = ""        # "" once a later episode's find has answered the put
+    place_id: str = ""        # "" once a later task's find has answered the put
     episode_id: str = ""
-    kept: int = 0             # next found (in a later episode) where it was put
+    kept: int = 0             # next found (in a later task) where it was put
     moved: int = 0            # next found elsewhere
     updated_at: float = 0.0
 
@@ -107,14 +111,16 @@ class UsualPlaces:
 
     def follow(self, conn: sqlite3.Connection, unit: str, place_id: str, kind: str,
                episode_id: str, stamp: float) -> None:
-        """A put of `unit` at `place_id` is remembered; a find of it in a later episode
-        answers the last put (kept there, or moved). A find in the put's own episode says
-        nothing about the house (the robot put it down mid-task)."""
+        """A put of `unit` at `place_id` is remembered; a find of it in a later task
+        answers the last put (kept there, or moved). A find in the put's own task says
+        nothing about the house (the robot put it down mid-task; a tidy comes between
+        tasks): a task's subtasks are episodes whose ids share the part before the last
+        '#' (`k1c-2#s0`, `k1c-2#s1`), the planner's convention."""
         p = self._puts.get(unit)
         if kind == "put":
             p = p if p is not None else LastPut(unit)
             p.place_id, p.episode_id = place_id, episode_id
-        elif p is None or not p.place_id or p.episode_id == episode_id:
+        elif p is None or not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
             return
         else:
             kept = p.place_id == place_id
