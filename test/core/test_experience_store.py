@@ -51,7 +51,8 @@ def store(tmp_path: Path) -> Iterator[MemoryStore]:
 def rows(store: MemoryStore) -> dict[str, int]:
     return {t: store.query(f"SELECT COUNT(*) FROM {t}")[0][0]
             for t in ("exp_episodes", "exp_steps", "exp_step_objects", "exp_transitions",
-                      "exp_procedures", "exp_facts", "exp_utility", "exp_places")}
+                      "exp_procedures", "exp_facts", "exp_utility", "exp_places",
+                      "exp_puts")}
 
 
 def test_migration_4_creates_the_experience_tables(store: MemoryStore) -> None:
@@ -195,6 +196,10 @@ def test_the_store_is_bounded_over_many_episodes(store: MemoryStore) -> None:
     # Unit utilities (150 objects acted on) and usual-place counts have their caps too.
     assert 0 < sum(i.startswith("unit:") for i in items) <= 100
     assert 0 < r["exp_places"] <= 10
+    # And the robot's last puts of units (the keeps-puts evidence), its tally with them.
+    assert 0 < r["exp_puts"] <= 10
+    assert (exp.places.kept, exp.places.moved) == tuple(store.query(
+        "SELECT COALESCE(SUM(kept), 0), COALESCE(SUM(moved), 0) FROM exp_puts")[0])
 
 
 def test_reload_rebuilds_the_same_knowledge(store: MemoryStore) -> None:
@@ -337,3 +342,21 @@ def test_usual_place_counts_of_the_previous_schema_stay_unattributed(tmp_path: P
                           "Fridge_1": (0, 1, {})}
     finally:
         store.close()
+
+
+def test_the_keeps_puts_tally_is_bounded_with_the_units_it_follows(store: MemoryStore) -> None:
+    """Units followed for the keeps-puts evidence are capped like the counts; a unit that
+    goes takes its answers out of the tally, so the tally always sums the rows kept."""
+    exp = ExperienceMemory(store, ExperienceSettings(max_facts=10))
+    places = exp.places
+    with store.transaction() as conn:
+        for n in range(16):
+            unit = f"Cup_{n}"
+            places.follow(conn, unit, "Drawer_1", "put", f"t{n}#s0", float(n))
+            places.follow(conn, unit, "Drawer_1" if n % 2 else "Cabinet_1", "found",
+                          f"u{n}#s0", n + 0.5)
+    assert rows(store)["exp_puts"] <= 10
+    kept, moved = store.query("SELECT SUM(kept), SUM(moved) FROM exp_puts")[0]
+    assert (places.kept, places.moved) == (kept, moved) and 0 < kept + moved < 16
+    exp.reload()
+    assert (exp.places.kept, exp.places.moved) == (kept, moved)
