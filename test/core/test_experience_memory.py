@@ -516,9 +516,6 @@ def test_a_usual_place_is_superseded_only_where_the_house_keeps_the_robots_puts(
     assert exp is not None
     if house_kind != "cold":
         _houses_answer(memory, keeps=house_kind == "untidied")
-    assert (exp.places.kept, exp.places.moved) == {"cold": (0, 0), "tidied": (0, 3),
-                                                  "untidied": (3, 0)}[house_kind]
-    assert exp.places.keeps_puts() == (house_kind == "untidied")
     usual = _soap_bottle_moved_on(memory)
     if house_kind == "untidied":
         # The find in the drawer took back what the bottle gave the cabinet.
@@ -530,6 +527,10 @@ def test_a_usual_place_is_superseded_only_where_the_house_keeps_the_robots_puts(
         assert usual == ["in Cabinet_5 (Cabinet)"] * 3
         counts = {c.place_id: (c.found, c.put) for c in exp.places.places("SoapBottle")}
         assert counts == {"Cabinet_5": (2, 1), "Drawer_30": (1, 2)}
+    # The evidence: the cups' later finds, then the bottle's two (each where it was put).
+    assert (exp.places.kept, exp.places.moved) == {"cold": (2, 0), "tidied": (2, 3),
+                                                  "untidied": (5, 0)}[house_kind]
+    assert exp.places.keeps_puts() == (house_kind == "untidied")
 
 
 def test_where_the_house_keeps_the_robots_puts_a_put_supersedes_a_stale_find(
