@@ -20,7 +20,8 @@ But in a tidied house the robot finds an object where it had put it (the same st
 before a tidy, or memory's stale place for it) and that one find wiped its home's counts
 (round 54: tune2 tidy, stream seeds 3159 and 3162, a task lost each). So supersession
 waits for evidence that this house keeps the robot's puts (`keeps_puts`): per unit, where
-the robot last put it, and whether its next find in a later task was there ("kept") or
+the robot last put it (a put that moved it: not back where it was found, which a tidy
+would keep too), and whether its next find in a later task was there ("kept") or
 elsewhere ("moved"), summed per memory. Only when kept finds reach `KEEPS_MIN` and
 outnumber moved ones does a find supersede, and then a put too (the robot's own put is
 where the thing now is: tune3 untidied, stream seed 3159, the mug's usual kettle, stale
@@ -73,6 +74,7 @@ class LastPut:
     unit: str
     place_id: str = ""        # "" once a later task's find has answered the put
     episode_id: str = ""
+    found_at: str = ""        # where it was last found (a put there moved nothing)
     kept: int = 0             # next found (in a later task) where it was put
     moved: int = 0            # next found elsewhere
     updated_at: float = 0.0
@@ -100,7 +102,8 @@ class UsualPlaces:
         self._puts.clear()
         for r in conn.execute("SELECT * FROM exp_puts"):
             self._puts[r["unit"]] = LastPut(r["unit"], r["place_id"], r["episode_id"],
-                                            r["kept"], r["moved"], r["updated_at"])
+                                            r["found_at"], r["kept"], r["moved"],
+                                            r["updated_at"])
         self.kept = sum(p.kept for p in self._puts.values())
         self.moved = sum(p.moved for p in self._puts.values())
 
@@ -111,30 +114,35 @@ class UsualPlaces:
 
     def follow(self, conn: sqlite3.Connection, unit: str, place_id: str, kind: str,
                episode_id: str, stamp: float) -> None:
-        """A put of `unit` at `place_id` is remembered; a find of it in a later task
-        answers the last put (kept there, or moved). A find in the put's own task says
-        nothing about the house (the robot put it down mid-task; a tidy comes between
-        tasks): a task's subtasks are episodes whose ids share the part before the last
-        '#' (`k1c-2#s0`, `k1c-2#s1`), the planner's convention."""
+        """A put of `unit` at `place_id` that moved it (not where it was last found) is
+        remembered; a find of it in a later task answers the last put (kept there, or
+        moved). A put back where it was found says nothing: a tidy returns a thing to
+        where it is kept, so in a tidied house a put back into its home is found there
+        again (tune2 tidy, stream seed 3159: three such finds opened the gate). A find in
+        the put's own task says nothing either (the robot put it down mid-task; a tidy
+        comes between tasks): a task's subtasks are episodes whose ids share the part
+        before the last '#' (`k1c-2#s0`, `k1c-2#s1`), the planner's convention."""
         p = self._puts.get(unit)
+        p = p if p is not None else LastPut(unit)
         if kind == "put":
-            p = p if p is not None else LastPut(unit)
-            p.place_id, p.episode_id = place_id, episode_id
-        elif p is None or not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
-            return
+            p.place_id, p.episode_id = ("", "") if place_id == p.found_at else (
+                place_id, episode_id)
+        elif not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
+            p.found_at = place_id
         else:
             kept = p.place_id == place_id
             p.kept, p.moved = p.kept + kept, p.moved + (not kept)
             self.kept, self.moved = self.kept + kept, self.moved + (not kept)
-            p.place_id = ""
+            p.place_id, p.found_at = "", place_id
         p.updated_at = max(p.updated_at, stamp)
         self._puts[unit] = p
         conn.execute(
-            "INSERT INTO exp_puts (unit, place_id, episode_id, kept, moved, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (unit) DO UPDATE SET place_id="
-            "excluded.place_id, episode_id=excluded.episode_id, kept=excluded.kept,"
-            " moved=excluded.moved, updated_at=excluded.updated_at",
-            (unit, p.place_id, p.episode_id, p.kept, p.moved, p.updated_at))
+            "INSERT INTO exp_puts (unit, place_id, episode_id, found_at, kept, moved,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (unit) DO UPDATE SET"
+            " place_id=excluded.place_id, episode_id=excluded.episode_id, found_at="
+            "excluded.found_at, kept=excluded.kept, moved=excluded.moved, updated_at="
+            "excluded.updated_at",
+            (unit, p.place_id, p.episode_id, p.found_at, p.kept, p.moved, p.updated_at))
         if len(self._puts) > self.max_rows:
             # The least recently followed units go; their answers leave the tally with them.
             dropped = sorted(self._puts.values(), key=lambda q: (q.updated_at, q.unit))[

@@ -146,6 +146,7 @@ MIGRATIONS: list[Migration] = [
             unit TEXT PRIMARY KEY,             -- the object's id
             place_id TEXT NOT NULL,            -- where the robot last put it; '' once answered
             episode_id TEXT NOT NULL,          -- the episode of that put
+            found_at TEXT NOT NULL,            -- where it was last found
             kept INTEGER NOT NULL DEFAULT 0,   -- next found (a later task) where put
             moved INTEGER NOT NULL DEFAULT 0,  -- next found elsewhere
             updated_at REAL NOT NULL
