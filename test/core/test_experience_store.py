@@ -18,6 +18,7 @@ from memory_node.core.experience import (
 )
 from memory_node.core.experience.state import state_key
 from memory_node.core.experience.task_types import bind, label_index, task_type
+from memory_node.core.persistence.migrations import MIGRATIONS
 from memory_node.core.persistence.store import MemoryStore
 
 LABELS = {"Apple_1": "Apple", "Tomato_1": "Tomato", "Fridge_1": "Fridge",
@@ -50,7 +51,8 @@ def store(tmp_path: Path) -> Iterator[MemoryStore]:
 def rows(store: MemoryStore) -> dict[str, int]:
     return {t: store.query(f"SELECT COUNT(*) FROM {t}")[0][0]
             for t in ("exp_episodes", "exp_steps", "exp_step_objects", "exp_transitions",
-                      "exp_procedures", "exp_facts", "exp_utility", "exp_places")}
+                      "exp_procedures", "exp_facts", "exp_utility", "exp_places",
+                      "exp_puts")}
 
 
 def test_migration_4_creates_the_experience_tables(store: MemoryStore) -> None:
@@ -194,6 +196,10 @@ def test_the_store_is_bounded_over_many_episodes(store: MemoryStore) -> None:
     # Unit utilities (150 objects acted on) and usual-place counts have their caps too.
     assert 0 < sum(i.startswith("unit:") for i in items) <= 100
     assert 0 < r["exp_places"] <= 10
+    # And the robot's last puts of units (the keeps-puts evidence), its tally with them.
+    assert 0 < r["exp_puts"] <= 10
+    assert (exp.places.kept, exp.places.moved) == tuple(store.query(
+        "SELECT COALESCE(SUM(kept), 0), COALESCE(SUM(moved), 0) FROM exp_puts")[0])
 
 
 def test_reload_rebuilds_the_same_knowledge(store: MemoryStore) -> None:
@@ -308,3 +314,49 @@ def test_a_recipe_keeps_the_open_of_what_the_next_pick_takes_from(store: MemoryS
         assert proc.steps[:3] == ["navigate(<Drawer>)", "open(<Drawer>)", "pick(<1>)"]
     finally:
         del LABELS["Drawer_1"], LABELS["Knife_1"]
+
+
+def test_usual_place_counts_of_the_previous_schema_stay_unattributed(tmp_path: Path) -> None:
+    """Migration 9 gives exp_places who gave each count; rows written before it keep their
+    counts with no giver, so no later find takes them back."""
+    path = tmp_path / "m.sqlite"
+    old = MemoryStore(path, migrations=[m for m in MIGRATIONS if m.version < 9])
+    with old.transaction() as conn:      # the apple put in the fridge, as round 53 wrote it
+        conn.execute("INSERT INTO exp_places (label, place_id, relation, place_label, found,"
+                     " put, provenance, updated_at) VALUES ('apple', 'Fridge_1', 'in',"
+                     " 'Fridge', 0, 1, '[\"episode:e1#6\"]', 100.0)")
+    old.close()
+    store = MemoryStore(path)
+    try:
+        assert store.schema_version == MIGRATIONS[-1].version
+        exp = ExperienceMemory(store)
+        [fridge] = exp.places.places("Apple")
+        assert (fridge.place_id, fridge.put, fridge.units) == ("Fridge_1", 1, {})
+        with store.transaction() as conn:    # the same apple found in the sink
+            exp.places.observe(conn, "Apple", "in", "SinkBasin_1", "SinkBasin", "found",
+                               "episode:e2#0", 101.0, "Apple_1")
+            assert not exp.places.supersede(conn, "Apple", "Apple_1", "SinkBasin_1")
+        exp.reload()
+        counts = {c.place_id: (c.found, c.put, c.units) for c in exp.places.places("Apple")}
+        assert counts == {"SinkBasin_1": (1, 0, {"Apple_1": [1, 0]}),
+                          "Fridge_1": (0, 1, {})}
+    finally:
+        store.close()
+
+
+def test_the_keeps_puts_tally_is_bounded_with_the_units_it_follows(store: MemoryStore) -> None:
+    """Units followed for the keeps-puts evidence are capped like the counts; a unit that
+    goes takes its answers out of the tally, so the tally always sums the rows kept."""
+    exp = ExperienceMemory(store, ExperienceSettings(max_facts=10))
+    places = exp.places
+    with store.transaction() as conn:
+        for n in range(16):
+            unit = f"Cup_{n}"
+            places.follow(conn, unit, "Drawer_1", "put", f"t{n}#s0", float(n))
+            places.follow(conn, unit, "Drawer_1" if n % 2 else "Cabinet_1", "found",
+                          f"u{n}#s0", n + 0.5)
+    assert rows(store)["exp_puts"] <= 10
+    kept, moved = store.query("SELECT SUM(kept), SUM(moved) FROM exp_puts")[0]
+    assert (places.kept, places.moved) == (kept, moved) and 0 < kept + moved < 16
+    exp.reload()
+    assert (exp.places.kept, exp.places.moved) == (kept, moved)

@@ -194,7 +194,7 @@ def test_a_database_of_the_previous_schema_gains_the_table(tmp_path: Path) -> No
     write(old, "kept")
     old.close()
     store = MemoryStore(path)
-    assert store.schema_version == 8
+    assert store.schema_version == MIGRATIONS[-1].version  # 8 and every later one
     assert store.query("SELECT value FROM memory_meta WHERE key = 'k'")[0][0] == "kept"
     assert AnsweredRequests(capacity=8, max_bytes=10_000, store=store).lookup(
         "s", "a", b"f") is None

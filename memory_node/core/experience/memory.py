@@ -590,7 +590,10 @@ class ExperienceMemory:
         """Count where a successful pick found its object (the receptacle opened for it
         after a refused pick, `opened_for`, else memory's place for it) and where a put set
         it down; the usual-place fact of the type when this place is (still or now) its
-        usual one."""
+        usual one, or when, in a house that keeps the robot's puts
+        (`UsualPlaces.keeps_puts`), the find or put took back what the same object gave
+        another place (`UsualPlaces.supersede`) and the usual place is no longer the
+        fact's."""
         spec = self.table[step.skill]
         seen: list[tuple[str, str, str, str, str]] = []   # object, rel, place, label, kind
         hold = spec.effect_param("hold")
@@ -609,14 +612,22 @@ class ExperienceMemory:
         for obj, rel, rec, rec_label, kind in seen:
             label = step.labels[obj]
             count = self.places.observe(conn, label, rel, rec, rec_label, kind, source,
-                                        step.stamp)
+                                        step.stamp, obj)
+            # Evidence first, then its use: this find may be what shows the house keeps
+            # the robot's puts.
+            self.places.follow(conn, obj, rec, kind, step.episode_id, step.stamp)
+            moved = self.places.keeps_puts() and self.places.supersede(conn, label, obj, rec)
             current = self.facts.current(TYPE_SUBJECT + label, "usually")
             incumbent = current.value.split(" ")[1] if current is not None else ""
+            usual = self.places.usual(label, incumbent)
+            if usual is not count and not (moved and usual is not None
+                                           and usual.place_id != incumbent):
+                continue
             fits = (len(TYPE_SUBJECT + label) <= MAX_ID_LENGTH
-                    and len(count.value()) <= MAX_VALUE_CHARS)   # else counted, not stated
-            if fits and self.places.usual(label, incumbent) is count:
+                    and len(usual.value()) <= MAX_VALUE_CHARS)   # else counted, not stated
+            if fits:
                 out.append(FactAssertion(TYPE_SUBJECT + label, label, "usually",
-                                         count.value(), source, step.stamp))
+                                         usual.value(), source, step.stamp))
         return out
 
     def _bound_open(self, conn: sqlite3.Connection, now: float) -> None:

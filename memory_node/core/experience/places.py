@@ -9,6 +9,23 @@ puts; on a tie the current usual place stays. When another place overtakes, the 
 place fact is superseded in the fact store (soft delete, history kept); the same place
 again merges into it (support and provenance grow). The counts are bounded by `max_rows`,
 the least recently seen going first.
+
+Each count remembers which objects gave it (`units`). A find of an object says where that
+object is now; what the same object gave other places before is superseded (`supersede`):
+in a house nobody tidies, the robot's own puts move a thing on, and finds of it where the
+robot had put it kept an old place the usual one (tune2 untidied, stream seed 3152: a soap
+bottle found twice in cabinet object_5, moved by the robot to a drawer, the garbage can and
+another drawer and found in each, still "usually in object_5"; its open cost two calls).
+But in a tidied house the robot finds an object where it had put it (the same stretch
+before a tidy, or memory's stale place for it) and that one find wiped its home's counts
+(round 54: tune2 tidy, stream seeds 3159 and 3162, a task lost each). So supersession
+waits for evidence that this house keeps the robot's puts (`keeps_puts`): per unit, where
+the robot last put it (a put that moved it: not back where it was found, which a tidy
+would keep too), and whether its next find in a later task was there ("kept") or
+elsewhere ("moved"), summed per memory. Only when kept finds reach `KEEPS_MIN` and
+outnumber moved ones does a find supersede, and then a put too (the robot's own put is
+where the thing now is: tune3 untidied, stream seed 3159, the mug's usual kettle, stale
+after the robot put that mug on a plate). Until then (cold start) nothing is superseded.
 """
 
 from __future__ import annotations
@@ -18,6 +35,11 @@ import sqlite3
 from dataclasses import dataclass, field
 
 MAX_SOURCES = 8      # provenance ids kept per (type, place), the newest
+MAX_UNITS = 16       # objects whose share is kept per (type, place), the newest
+# Finds in a later task at the robot's last put of the same unit needed (and to outnumber
+# finds elsewhere) before this house is taken to keep the robot's puts; stated before
+# measuring (round 55): three, so one stretch before a tidy does not decide it.
+KEEPS_MIN = 3
 PRUNE_TO = 0.9
 
 
@@ -31,6 +53,8 @@ class PlaceCount:
     put: int = 0
     provenance: list[str] = field(default_factory=list)
     updated_at: float = 0.0
+    # object id -> [found, put] it gave; older shares beyond MAX_UNITS stay unattributed
+    units: dict[str, list[int]] = field(default_factory=dict)
 
     def rank(self) -> tuple[bool, int, int]:
         return (self.found > 0, self.found, self.put)
@@ -40,11 +64,30 @@ class PlaceCount:
         return f"{self.relation} {self.place_id} ({self.place_label})"
 
 
+def _task_of(episode_id: str) -> str:
+    return episode_id.rpartition("#")[0] or episode_id
+
+
+@dataclass
+class LastPut:
+    """Where the robot last put a unit, and how its next finds after its puts went."""
+    unit: str
+    place_id: str = ""        # "" once a later task's find has answered the put
+    episode_id: str = ""
+    found_at: str = ""        # where it was last found (a put there moved nothing)
+    kept: int = 0             # next found (in a later task) where it was put
+    moved: int = 0            # next found elsewhere
+    updated_at: float = 0.0
+
+
 class UsualPlaces:
     def __init__(self, max_rows: int) -> None:
         self.max_rows = max_rows
         self._by_label: dict[str, dict[str, PlaceCount]] = {}
         self._count = 0
+        self._puts: dict[str, LastPut] = {}
+        self.kept = 0
+        self.moved = 0
 
     def __len__(self) -> int:
         return self._count
@@ -55,7 +98,59 @@ class UsualPlaces:
         for r in conn.execute("SELECT * FROM exp_places"):
             self._put(PlaceCount(r["label"], r["place_id"], r["relation"], r["place_label"],
                                  r["found"], r["put"], json.loads(r["provenance"]),
-                                 r["updated_at"]))
+                                 r["updated_at"], json.loads(r["units"])))
+        self._puts.clear()
+        for r in conn.execute("SELECT * FROM exp_puts"):
+            self._puts[r["unit"]] = LastPut(r["unit"], r["place_id"], r["episode_id"],
+                                            r["found_at"], r["kept"], r["moved"],
+                                            r["updated_at"])
+        self.kept = sum(p.kept for p in self._puts.values())
+        self.moved = sum(p.moved for p in self._puts.values())
+
+    def keeps_puts(self) -> bool:
+        """Does this house keep the robot's puts: later finds of units where the robot last
+        put them at least `KEEPS_MIN` and more than finds elsewhere."""
+        return self.kept >= KEEPS_MIN and self.kept > self.moved
+
+    def follow(self, conn: sqlite3.Connection, unit: str, place_id: str, kind: str,
+               episode_id: str, stamp: float) -> None:
+        """A put of `unit` at `place_id` that moved it (not where it was last found) is
+        remembered; a find of it in a later task answers the last put (kept there, or
+        moved). A put back where it was found says nothing: a tidy returns a thing to
+        where it is kept, so in a tidied house a put back into its home is found there
+        again (tune2 tidy, stream seed 3159: three such finds opened the gate). A find in
+        the put's own task says nothing either (the robot put it down mid-task; a tidy
+        comes between tasks): a task's subtasks are episodes whose ids share the part
+        before the last '#' (`k1c-2#s0`, `k1c-2#s1`), the planner's convention."""
+        p = self._puts.get(unit)
+        p = p if p is not None else LastPut(unit)
+        if kind == "put":
+            p.place_id, p.episode_id = ("", "") if place_id == p.found_at else (
+                place_id, episode_id)
+        elif not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
+            p.found_at = place_id
+        else:
+            kept = p.place_id == place_id
+            p.kept, p.moved = p.kept + kept, p.moved + (not kept)
+            self.kept, self.moved = self.kept + kept, self.moved + (not kept)
+            p.place_id, p.found_at = "", place_id
+        p.updated_at = max(p.updated_at, stamp)
+        self._puts[unit] = p
+        conn.execute(
+            "INSERT INTO exp_puts (unit, place_id, episode_id, found_at, kept, moved,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (unit) DO UPDATE SET"
+            " place_id=excluded.place_id, episode_id=excluded.episode_id, found_at="
+            "excluded.found_at, kept=excluded.kept, moved=excluded.moved, updated_at="
+            "excluded.updated_at",
+            (unit, p.place_id, p.episode_id, p.found_at, p.kept, p.moved, p.updated_at))
+        if len(self._puts) > self.max_rows:
+            # The least recently followed units go; their answers leave the tally with them.
+            dropped = sorted(self._puts.values(), key=lambda q: (q.updated_at, q.unit))[
+                : len(self._puts) - int(self.max_rows * PRUNE_TO)]
+            conn.executemany("DELETE FROM exp_puts WHERE unit=?", [(q.unit,) for q in dropped])
+            for q in dropped:
+                del self._puts[q.unit]
+                self.kept, self.moved = self.kept - q.kept, self.moved - q.moved
 
     def _put(self, c: PlaceCount) -> None:
         bucket = self._by_label.setdefault(c.label.lower(), {})
@@ -78,29 +173,64 @@ class UsualPlaces:
         return keep if keep is not None and keep.rank() == ranked[0].rank() else ranked[0]
 
     def observe(self, conn: sqlite3.Connection, label: str, relation: str, place_id: str,
-                place_label: str, kind: str, source: str, stamp: float) -> PlaceCount:
-        """Count one sighting ("found") or placing ("put") of a `label` at a place."""
+                place_label: str, kind: str, source: str, stamp: float,
+                unit: str = "") -> PlaceCount:
+        """Count one sighting ("found") or placing ("put") of a `label` at a place; `unit`,
+        the object's id, is remembered as the count's giver."""
         c = self._by_label.get(label.lower(), {}).get(place_id)
         if c is None:
             c = PlaceCount(label, place_id, relation, place_label)
             self._put(c)
-        if kind == "found":
+        found = kind == "found"
+        if found:
             c.found += 1
         else:
             c.put += 1
+        if unit:
+            share = c.units.pop(unit, [0, 0])
+            c.units[unit] = [share[0] + found, share[1] + (not found)]   # the newest last
+            while len(c.units) > MAX_UNITS:
+                del c.units[next(iter(c.units))]
         c.relation, c.place_label = relation, place_label
         c.provenance = [*c.provenance, source][-MAX_SOURCES:]
         c.updated_at = max(c.updated_at, stamp)
-        conn.execute(
-            "INSERT INTO exp_places (label, place_id, relation, place_label, found, put,"
-            " provenance, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (label,"
-            " place_id) DO UPDATE SET relation=excluded.relation, place_label="
-            "excluded.place_label, found=excluded.found, put=excluded.put, provenance="
-            "excluded.provenance, updated_at=excluded.updated_at",
-            (c.label.lower(), place_id, c.relation, place_label, c.found, c.put,
-             json.dumps(c.provenance), c.updated_at))
+        self._write(conn, c)
         self._prune(conn)
         return c
+
+    def supersede(self, conn: sqlite3.Connection, label: str, unit: str,
+                  place_id: str) -> bool:
+        """`unit` is at `place_id` now: what it gave the type's other places is taken back
+        (a place left with no count goes). True when anything was."""
+        bucket = self._by_label.get(label.lower(), {})
+        changed = False
+        for c in list(bucket.values()):
+            if c.place_id == place_id or unit not in c.units:
+                continue
+            found, put = c.units.pop(unit)
+            c.found, c.put = max(0, c.found - found), max(0, c.put - put)
+            changed = True
+            if c.found or c.put:
+                self._write(conn, c)
+                continue
+            conn.execute("DELETE FROM exp_places WHERE label=? AND place_id=?",
+                         (c.label.lower(), c.place_id))
+            del bucket[c.place_id]
+            self._count -= 1
+        if not bucket:
+            self._by_label.pop(label.lower(), None)
+        return changed
+
+    @staticmethod
+    def _write(conn: sqlite3.Connection, c: PlaceCount) -> None:
+        conn.execute(
+            "INSERT INTO exp_places (label, place_id, relation, place_label, found, put,"
+            " provenance, updated_at, units) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT"
+            " (label, place_id) DO UPDATE SET relation=excluded.relation, place_label="
+            "excluded.place_label, found=excluded.found, put=excluded.put, provenance="
+            "excluded.provenance, updated_at=excluded.updated_at, units=excluded.units",
+            (c.label.lower(), c.place_id, c.relation, c.place_label, c.found, c.put,
+             json.dumps(c.provenance), c.updated_at, json.dumps(c.units)))
 
     def _prune(self, conn: sqlite3.Connection) -> None:
         if self._count <= self.max_rows:

@@ -132,4 +132,25 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    Migration(
+        9,
+        "experience memory: which objects gave a usual-place count, and where the robot "
+        "last put each object and whether its next find was there, so that in a house "
+        "that keeps the robot's puts a later find or put of the same object elsewhere "
+        "supersedes what it gave",
+        """
+        -- JSON object: object id -> [found, put] it gave this row; rows written before
+        -- this migration keep '{}' (their counts stay, unattributed).
+        ALTER TABLE exp_places ADD COLUMN units TEXT NOT NULL DEFAULT '{}';
+        CREATE TABLE exp_puts (
+            unit TEXT PRIMARY KEY,             -- the object's id
+            place_id TEXT NOT NULL,            -- where the robot last put it; '' once answered
+            episode_id TEXT NOT NULL,          -- the episode of that put
+            found_at TEXT NOT NULL,            -- where it was last found
+            kept INTEGER NOT NULL DEFAULT 0,   -- next found (a later task) where put
+            moved INTEGER NOT NULL DEFAULT 0,  -- next found elsewhere
+            updated_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        """,
+    ),
 ]
