@@ -948,3 +948,66 @@ def test_the_drift_test_leaves_a_steady_leader_alone() -> None:
         SteeredWTinyLFUPolicy(10, drift_exit=-0.1)
     with pytest.raises(ValueError):
         SteeredWTinyLFUPolicy(10, drift_delta=-0.01)
+
+
+def _tuning_trace(which: str, name: str) -> list[int]:
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    return list(heldout.VARIANT_SETS[which](30_000)[name]())
+
+
+def test_a_dead_resident_the_ghost_lacks_goes_first_on_a_silent_tie() -> None:
+    # Round 54-55 (TIE_SILENT "dead"). fresh29's OCSP responder cache at C=1000 (tuning) is
+    # -0.91 points below the better recency policy under today's policy. Taking, on a silent
+    # tie with the better recency ghost, the oldest resident that ghost lacks and that is
+    # idle for more than TIE_EVIDENCE of its own mean gaps keeps it within the rule (+0.13;
+    # measured, not traced key by key).
+    trace = _tuning_trace("fresh29", "ocsp_c500_i3")
+    best = _best_recency(trace, 1000)
+    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="dead"), trace) >= best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="off"), trace) < best - 0.005
+
+
+def test_the_dead_gate_halves_the_dry_cleaners_drift() -> None:
+    # fresh40's dry cleaner at C=1000 (tuning since round 53): tags read four times close
+    # together and then never; W-TinyLFU ties FIFO over 2,000-3,400 lookups while 391 of
+    # its residents drift from FIFO's. The gate evicts the dead ones during the tie, so the
+    # later exit converges over fewer (+156 hits, -2.09 -> -1.57 points).
+    trace = _tuning_trace("fresh40", "drycleaner_c20000_t4000")
+    off = hits(SteeredWTinyLFUPolicy(1000, tie_silent="off"), trace)
+    assert hits(SteeredWTinyLFUPolicy(1000, tie_silent="dead"), trace) >= off + 120
+
+
+def test_the_dead_gate_never_judges_keys_seen_once() -> None:
+    # fresh34's census at C=1000: a first pass ties W-TinyLFU with LRU silently, then a
+    # second pass hits the keys W-TinyLFU kept (round 53's gate-less hedge: 0.00 -> -0.71).
+    # A key read once has no gap to be idle against, so the gate leaves the cell hit for hit.
+    trace = _tuning_trace("fresh34", "census_s800_e20")
+    assert (hits(SteeredWTinyLFUPolicy(1000, tie_silent="dead"), trace)
+            == hits(SteeredWTinyLFUPolicy(1000, tie_silent="off"), trace))
+
+
+def test_the_dead_gate_keeps_its_per_key_history_with_the_residents() -> None:
+    # The history is per resident: evictions, remove() and clear() drop it with the key, so
+    # it never outgrows the capacity and a cleared cache replays as a new one.
+    rng = random.Random(55)
+    trace = [rng.randrange(60) if rng.random() < 0.6 else rng.randrange(5000)
+             for _ in range(8000)]
+    p = SteeredWTinyLFUPolicy(20, tie_silent="dead", min_epoch=5, epoch_factor=0.5)
+    for i, k in enumerate(trace):
+        if not p.get(k):
+            p.put(k)
+        if i % 97 == 0:
+            p.remove(trace[i // 2])
+        assert p._touch is not None and set(p._touch) == set(p.keys())
+    first = _replay(p, trace)
+    p.clear()
+    assert p._touch == {}
+    again = _replay(p, trace)
+    assert again == _replay(SteeredWTinyLFUPolicy(20, tie_silent="dead", min_epoch=5,
+                                                  epoch_factor=0.5), trace)
+    assert first > 0
+    assert SteeredWTinyLFUPolicy(20)._touch is None  # "off" keeps nothing per key
+    with pytest.raises(ValueError):
+        SteeredWTinyLFUPolicy(3, tie_silent="ungated")
