@@ -16,13 +16,16 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import rclpy
 from rclpy.node import Node
 
 from memory_node.ros_domain import choose_domain_id, domain_ids, domain_in_use
 from memory_node.transport import use_large_messages
+
+if TYPE_CHECKING:
+    from memory_node.nodes.memory_server import MemoryServer
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CONFIG = REPO_ROOT / "config"
@@ -306,3 +309,26 @@ def spin_until(node: Node, predicate: Callable[[], bool], timeout: float = CALL_
             said = what() if callable(what) else what
             raise AssertionError(f"timed out after {timeout} s waiting for {said}")
         rclpy.spin_once(node, timeout_sec=0.1)
+
+
+def in_process_server(memory_dir: Path, capabilities: list[str],
+                      **params: Any) -> MemoryServer:
+    """A MemoryServer built in this process with `capabilities`, its stats and heap-settle
+    timers pushed an hour out, that no executor spins until the test adds it to one: a test
+    can act on the server before any callback of its runs."""
+    from rclpy.parameter import Parameter  # noqa: PLC0415  (rclpy after the environment)
+
+    from memory_node.nodes.memory_server import MemoryServer  # noqa: PLC0415
+
+    values = {"memory_dir": str(memory_dir), "capabilities": capabilities,
+              "stats_period_s": 3600.0, "heap_first_settle_s": 3600.0, **params}
+    overrides = [Parameter(name, value=value) for name, value in values.items()]
+
+    class WithParameters(Node):
+        def __init__(self, name: str, **kwargs: Any) -> None:
+            super().__init__(name, parameter_overrides=overrides, **kwargs)
+
+    class Server(MemoryServer, WithParameters):  # MemoryServer's super() reaches it first
+        pass
+
+    return Server()

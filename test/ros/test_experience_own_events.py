@@ -13,12 +13,10 @@ from __future__ import annotations
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
 
 from geometry_msgs.msg import Point
 from rclpy.executors import SingleThreadedExecutor
-from rclpy.node import Node
-from rclpy.parameter import Parameter
+from ros_harness import in_process_server
 
 from memory_node.msg import MemoryUnit
 from memory_node.nodes.experience_capability import ExperienceCapability
@@ -26,22 +24,6 @@ from memory_node.nodes.memory_server import MemoryServer
 from memory_node.srv import UpdateObject
 
 WAIT_S = 20.0
-
-
-def _server(memory_dir: Path) -> MemoryServer:
-    overrides = [Parameter("memory_dir", value=str(memory_dir)),
-                 Parameter("capabilities", value=["experience"]),
-                 Parameter("stats_period_s", value=3600.0),
-                 Parameter("heap_first_settle_s", value=3600.0)]
-
-    class WithParameters(Node):
-        def __init__(self, name: str, **kwargs: Any) -> None:
-            super().__init__(name, parameter_overrides=overrides, **kwargs)
-
-    class Server(MemoryServer, WithParameters):  # MemoryServer's super() reaches it first
-        pass
-
-    return Server()
 
 
 def _upsert(server: MemoryServer, state: str) -> None:
@@ -63,7 +45,7 @@ def _fact_rows(db: Path) -> list[tuple]:
 
 def test_a_state_the_server_writes_is_a_fact_before_the_answer_and_once(
         ros_context: None, tmp_path: Path) -> None:
-    server = _server(tmp_path)
+    server = in_process_server(tmp_path, ["experience"])
     [capability] = [c for c in server.capabilities if isinstance(c, ExperienceCapability)]
     executor = SingleThreadedExecutor()
     try:

@@ -18,13 +18,12 @@ from typing import Any
 import pytest
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
-from rclpy.parameter import Parameter
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
+from ros_harness import in_process_server
 from visualization_msgs.msg import MarkerArray
 
 from memory_node.core.perception.observation import Observation
 from memory_node.core.scene_graph.marker_contract import MarkerMirror
-from memory_node.nodes.memory_server import MemoryServer
 from memory_node.nodes.perception_conversions import marker_from_msg
 from memory_node.nodes.scene_graph_capability import SceneGraphCapability
 
@@ -33,24 +32,6 @@ KEEP_LAST = 20  # the server's markers_keep_last (config default)
 MARKERS_QOS = QoSProfile(depth=KEEP_LAST, history=HistoryPolicy.KEEP_LAST,
                          durability=DurabilityPolicy.TRANSIENT_LOCAL,
                          reliability=ReliabilityPolicy.RELIABLE)
-
-
-def _server(memory_dir: Path) -> MemoryServer:
-    overrides = [Parameter("memory_dir", value=str(memory_dir)),
-                 Parameter("durability", value="normal"),
-                 Parameter("capabilities", value=["scene_graph"]),
-                 Parameter("stats_period_s", value=3600.0),
-                 Parameter("heap_first_settle_s", value=3600.0)]
-
-    class WithParameters(Node):
-        def __init__(self, name: str, **kwargs: Any) -> None:
-            super().__init__(name, parameter_overrides=overrides, **kwargs)
-
-    # MemoryServer's own super().__init__ reaches WithParameters first (the MRO).
-    class Server(MemoryServer, WithParameters):
-        pass
-
-    return Server()
 
 
 def _executor(kind: str) -> Any:
@@ -64,7 +45,7 @@ def _executor(kind: str) -> Any:
 @pytest.mark.parametrize("kind", ["single", "events"])
 def test_a_viewer_matched_before_the_executor_took_the_server_gets_the_full_set(
         kind: str, client_node: Node, tmp_path: Path) -> None:
-    server = _server(tmp_path)
+    server = in_process_server(tmp_path, ["scene_graph"], durability="normal")
     [capability] = [c for c in server.capabilities if isinstance(c, SceneGraphCapability)]
     try:
         # No viewer yet: the start's full set and this frame's update are not built.
