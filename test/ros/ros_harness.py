@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -241,36 +241,82 @@ def send_goal(node: Node, client: Any, goal: Any, timeout: float,
               resend_after: float = GOAL_RESEND_S) -> Any:
     """Send an action goal and spin until the server answers it; the goal handle.
 
-    A server that has just discovered this client can drop its answer: rmw_fastrtps gives up
-    on a response whose reader it has not matched yet ("client will not receive response"),
-    and rclpy then drops the goal without executing it (it logs "Failed to send goal
-    response"). A first goal sent right after wait_for_server met that under load (CI,
-    round 21). So the goal goes again, with a new goal id, every `resend_after` seconds;
-    the first answer wins. A late answer to an earlier send is still an answer, and a
-    server taking one goal at a time rejects a copy that comes while the first runs. A
-    copy accepted after the winner (its answer was slow, not lost, and the first had
-    already ended) is cancelled when its answer comes: it must not run the task again
-    under a later test."""
+    A server that has just discovered this client can lose its answer, in two ways:
+    - rmw_fastrtps gives up on a response whose reader it knows but has not matched yet
+      (RMW_RET_TIMEOUT, "client will not receive response"), and rclpy then drops the goal
+      without executing it ("Failed to send goal response"): CI, round 21, a first goal
+      sent right after wait_for_server;
+    - a response to a client whose reader the server has not discovered at all is dropped
+      silently (rmw_fastrtps takes an unknown client for one that has gone, and returns
+      OK), and rclpy **executes** the goal: CI, round 55, the planner ran the task, its
+      answer never came, and the copy sent 10 s later ran the task a second time (the
+      scripted model had nothing left to say: "nothing to do").
+    So every `resend_after` seconds without an answer the goal goes again with a new goal
+    id, unless the server's goal status (a transient-local topic, so a late reader still
+    gets the last list) shows that an earlier copy ran: that copy's handle is returned, and
+    the task runs once. The first answer wins. A late answer to an earlier send is still an
+    answer, and a server taking one goal at a time rejects a copy that comes while the
+    first runs. A copy accepted after the winner (its answer was slow, not lost, and the
+    first had already ended) is cancelled when its answer comes: it must not run the task
+    again under a later test."""
+    from action_msgs.msg import GoalStatus, GoalStatusArray
+    from rclpy.action.client import ClientGoalHandle
+    from rclpy.qos import qos_profile_action_status_default
+    from unique_identifier_msgs.msg import UUID
+
     answered: list[Any] = []
-    sent: list[Any] = []
-    deadline = time.monotonic() + timeout
-    while not answered:
-        future = client.send_goal_async(goal, feedback_callback=feedback_callback)
-        future.add_done_callback(answered.append)
-        sent.append(future)
-        resend_at = min(deadline, time.monotonic() + resend_after)
-        while not answered and time.monotonic() < resend_at:
-            rclpy.spin_once(node, timeout_sec=0.1)
-        if not answered and time.monotonic() >= deadline:
-            raise AssertionError(f"no answer to the goal in {timeout} s")
+    sent: dict[bytes, Any] = {}   # goal id -> the future of its answer
+    ids: dict[bytes, Any] = {}
+    ran: dict[bytes, Any] = {}   # goal id -> its status entry, for copies that ran
+    ran_states = {GoalStatus.STATUS_EXECUTING, GoalStatus.STATUS_CANCELING,
+                  GoalStatus.STATUS_SUCCEEDED, GoalStatus.STATUS_CANCELED,
+                  GoalStatus.STATUS_ABORTED}
+
+    def on_status(msg: Any) -> None:
+        for entry in msg.status_list:
+            key = bytes(entry.goal_info.goal_id.uuid)
+            if key in ids and entry.status in ran_states:
+                ran.setdefault(key, entry)
+
+    # rclpy's ActionClient keeps its action's name and type to itself.
+    status_sub = node.create_subscription(
+        GoalStatusArray, f"{client._action_name}/_action/status", on_status,
+        qos_profile_action_status_default)
+    try:
+        deadline = time.monotonic() + timeout
+        while not answered:
+            goal_id = UUID(uuid=list(os.urandom(16)))
+            ids[bytes(goal_id.uuid)] = goal_id
+            future = client.send_goal_async(goal, feedback_callback=feedback_callback,
+                                            goal_uuid=goal_id)
+            future.add_done_callback(answered.append)
+            sent[bytes(goal_id.uuid)] = future
+            resend_at = min(deadline, time.monotonic() + resend_after)
+            while not answered and time.monotonic() < resend_at:
+                rclpy.spin_once(node, timeout_sec=0.1)
+            if not answered and ran:
+                # An earlier copy ran though its answer was lost: that goal is the answer.
+                key, entry = next(iter(ran.items()))
+                response = client._action_type.Impl.SendGoalService.Response(
+                    accepted=True, stamp=entry.goal_info.stamp)
+                _cancel_others(sent.values(), sent[key])
+                return ClientGoalHandle(client, ids[key], response)
+            if not answered and time.monotonic() >= deadline:
+                raise AssertionError(f"no answer to the goal in {timeout} s")
+    finally:
+        node.destroy_subscription(status_sub)
+    _cancel_others(sent.values(), answered[0])
+    return answered[0].result()
+
+
+def _cancel_others(sent: Iterable[Any], winner: Any) -> None:
     for future in sent:
-        if future is answered[0]:
+        if future is winner:
             continue
         if future.done():   # (add_done_callback on a done future needs its executor)
             _cancel_if_accepted(future)
         else:
             future.add_done_callback(_cancel_if_accepted)
-    return answered[0].result()
 
 
 def _cancel_if_accepted(future: Any) -> None:

@@ -1,9 +1,12 @@
-"""The test harness's send_goal against a server that drops its first answer.
+"""The test harness's send_goal when a goal's answer is lost.
 
 CI (round 21) lost a planner goal this way: the server's rmw gave up on the response to a
 client it had not matched yet, rclpy dropped the goal, and the test waited 120 s for an
-answer that never came. The server here is a real rclpy action server on its own node and
-executor; only its first goal request goes unanswered, as that one did."""
+answer that never came. CI (round 55) lost the answer the other way: the server ran the
+goal, its answer never arrived, and the copy sent again ran the task a second time. The
+servers here are real rclpy action servers on their own node and executor; in the first
+test the server leaves its first goal request unanswered and unrun, in the second the
+client loses the first answer of a goal the server runs."""
 
 from __future__ import annotations
 
@@ -35,9 +38,21 @@ class _DropsFirstAnswer(ActionServer):
         await super()._execute_goal_request(request_header_and_message)
 
 
-@pytest.fixture()
-def dropping_server(ros_context: None) -> Iterator[tuple[_DropsFirstAnswer, list[str]]]:
-    node = rclpy.create_node("drops_first_answer")
+class _LosesFirstAnswer(ActionClient):
+    """A client whose first goal answer never arrives, as when the server had not yet
+    discovered its reader (rmw_fastrtps drops that answer and rclpy runs the goal)."""
+
+    lost = 0
+
+    async def execute(self, taken_data: Any) -> None:
+        if "goal" in taken_data and not self.lost:
+            self.lost += 1
+            taken_data = {k: v for k, v in taken_data.items() if k != "goal"}
+        await super().execute(taken_data)
+
+
+def _serve(server_type: type[ActionServer], name: str) -> Iterator[tuple[Any, list[str]]]:
+    node = rclpy.create_node(name)
     executed: list[str] = []
 
     def execute(handle: Any) -> Any:
@@ -45,7 +60,7 @@ def dropping_server(ros_context: None) -> Iterator[tuple[_DropsFirstAnswer, list
         handle.succeed()
         return ExecuteSkill.Result(success=True)
 
-    server = _DropsFirstAnswer(node, ExecuteSkill, "dropping/execute_skill", execute)
+    server = server_type(node, ExecuteSkill, f"{name}/execute_skill", execute)
     executor = SingleThreadedExecutor()
     executor.add_node(node)
     thread = threading.Thread(target=executor.spin, daemon=True)
@@ -57,6 +72,16 @@ def dropping_server(ros_context: None) -> Iterator[tuple[_DropsFirstAnswer, list
         thread.join(timeout=10)
         server.destroy()
         node.destroy_node()
+
+
+@pytest.fixture()
+def dropping_server(ros_context: None) -> Iterator[tuple[_DropsFirstAnswer, list[str]]]:
+    yield from _serve(_DropsFirstAnswer, "dropping")
+
+
+@pytest.fixture()
+def running_server(ros_context: None) -> Iterator[tuple[ActionServer, list[str]]]:
+    yield from _serve(ActionServer, "running")
 
 
 def test_a_goal_whose_answer_is_lost_is_sent_again_and_runs_once(
@@ -71,3 +96,17 @@ def test_a_goal_whose_answer_is_lost_is_sent_again_and_runs_once(
     spin_until(client_node, result.done, what="the result")
     assert result.result().result.success
     assert server.requests == 2 and executed == ["navigate"]
+
+
+def test_a_goal_that_ran_though_its_answer_was_lost_is_not_sent_again(
+        running_server: tuple[ActionServer, list[str]], client_node: Node) -> None:
+    _, executed = running_server
+    client = _LosesFirstAnswer(client_node, ExecuteSkill, "running/execute_skill")
+    spin_until(client_node, client.server_is_ready, timeout=30, what="the action server")
+    handle = send_goal(client_node, client, ExecuteSkill.Goal(skill="navigate"), timeout=20.0,
+                       resend_after=2.0)
+    assert client.lost == 1 and handle.accepted
+    result = handle.get_result_async()
+    spin_until(client_node, result.done, what="the result")
+    assert result.result().result.success
+    assert executed == ["navigate"]   # the old harness ran it twice

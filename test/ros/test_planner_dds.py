@@ -111,7 +111,8 @@ def test_good_plan_feedback_and_memory(ready) -> None:  # noqa: ANN001
     run = execute(node, client, "put the apple in the fridge", "dds-good")
     r = run.result
     assert run.status == GoalStatus.STATUS_SUCCEEDED and r.success, r.message
-    assert r.error_code == ErrorCode.NONE and r.steps == 5 and r.llm_calls == 2
+    assert r.error_code == ErrorCode.NONE and r.steps == 5 and r.llm_calls == 2, (
+        r, stack.llm.requests, stack.planner.output()[-3000:])
     assert [f"{c.skill}({', '.join(c.arguments)})" for c in r.executed] == [
         "navigate(Apple_1)", "pick(Apple_1)", "navigate(Fridge_1)", "open(Fridge_1)",
         "put(Apple_1, Fridge_1, in)"]
