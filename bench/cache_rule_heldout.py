@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh42|fresh43] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh43|fresh44] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh43][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh44][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -676,6 +676,20 @@ rate). Recency-dominated by construction: the SCADA poll (a loop over every tag 
 larger farm), the trams and the escape rooms; late second references: the inspections,
 the draws and claims, the firings; frequency-skewed: the questions and the arcade's games;
 phase changes: the florist's holidays.
+``fresh44`` (seeds 66000+) was written in round 56 before anything ran on it, by a writer
+who did not read the policy's code: a genealogy site's family-tree pages (researchers
+walking their own trees a generation up and back, reading each person's records), a smart
+irrigation controllers' cloud (the controllers in the watering window reporting every
+minute of a zone's run), an electronic bingo system (every call daubs the cards in play,
+new cards each game), a campsite's bookings (read when made, at check-in and at check-out),
+a car rental's counter (the reservation read at pick-up, the car at its return), a
+bookshop's tills (the backlist and the front table's chart by Zipf), a board game café
+(the library's games and the menu by Zipf, a party's game read through its session), a
+cruise ship's onboard accounts (every voyage a new manifest) and a school canteen's
+cashless tills (the day's dishes on a menu cycle of three or four weeks). Recency-dominated
+by construction: the family trees, the irrigation runs and the bingo calls; late second
+references: the campsite's stays and the car rentals; frequency-skewed: the bookshop and
+the café; phase changes: the cruise's voyages and the canteen's menu days.
 """
 
 from __future__ import annotations
@@ -19641,6 +19655,362 @@ def fresh43_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def family_tree(seed: int, researchers: int, depth: int, records: int, session: int,
+                alpha: float) -> Iterator[int]:
+    """A genealogy site's family-tree pages (recency-dominated: Ancestry's, FamilySearch's
+    or WikiTree's person pages). ``researchers`` people research at once, each in a tree of
+    their own (a pedigree about ``depth`` generations deep: person p's parents are 2p + 1
+    and 2p + 2); a step reads the person's page and some of their ``records`` attached
+    records (baptism, census, marriage), then goes back a generation (a parent), forward
+    again (a child, usually the one just left) or sideways to a spouse; a record hint reads
+    a collection's index page by Zipf ``alpha`` (the censuses most); after about
+    ``session`` steps the researcher leaves and a new one (a new tree) starts."""
+    rng = random.Random(seed)
+    person_k, record_k, index_k, tree_k = (i << 48 for i in range(4))
+    collection = _zipf(rng, 300, alpha)
+    trees = itertools.count()
+    live = [[next(trees), 0, 0] for _ in range(researchers)]  # [tree, person, steps]
+    while True:
+        r = live[rng.randrange(researchers)]
+        tree, p, steps = r
+        base = tree << 24
+        yield person_k + base + p
+        for k in range(records):
+            if rng.random() < 0.4:
+                yield record_k + (base + p) * records + k
+        if rng.random() < 0.1:
+            yield index_k + collection()
+        u = rng.random()
+        generation = (p + 1).bit_length() - 1
+        if u < 0.5 and generation < depth:
+            p = 2 * p + 1 + rng.randrange(2)
+        elif u < 0.85 and p > 0:
+            p = (p - 1) // 2
+        elif p > 0:
+            p = p + 1 if p % 2 else p - 1  # the spouse
+        steps += 1
+        if steps >= session * (0.5 + rng.random()):
+            tree, p, steps = next(trees), 0, 0
+            yield tree_k + tree
+        r[:] = [tree, p, steps]
+
+
+def irrigation_cloud(seed: int, controllers: int, zones: int, minutes: int, active: int,
+                     regions: int) -> Iterator[int]:
+    """A smart irrigation controller's cloud (recency-dominated: Hunter's Hydrawise or Rain
+    Bird's controllers reporting during the watering window). About ``active`` of the
+    ``controllers`` controllers water at once; one starting its run reads its schedule and
+    its region's weather adjustment (evapotranspiration, by Zipf over ``regions``), then
+    waters its ``zones`` zones in order, reporting every minute of a zone's run (about
+    ``minutes``): the controller, the zone's valve and program and the flow meter; a
+    controller that finishes is replaced by the next one due (the controllers in turn)."""
+    rng = random.Random(seed)
+    ctrl_k, zone_k, flow_k, sched_k, et_k = (i << 48 for i in range(5))
+    region = _zipf(rng, regions, 1.0)
+    region_of = [region() for _ in range(controllers)]
+    queue = itertools.cycle(range(controllers))
+    running: list[list[int]] = []  # [controller, zone, minutes left]
+    while True:
+        while len(running) < active:
+            c = next(queue)
+            yield sched_k + c
+            yield et_k + region_of[c]
+            running.append([c, 0, max(1, minutes + rng.randint(-minutes // 2, minutes // 2))])
+        run = running[rng.randrange(len(running))]
+        c, z, left = run
+        yield ctrl_k + c
+        yield zone_k + c * zones + z
+        if rng.random() < 0.7:
+            yield flow_k + c
+        left -= 1
+        if left <= 0:
+            z += 1
+            left = max(1, minutes + rng.randint(-minutes // 2, minutes // 2))
+        if z >= zones:
+            running.remove(run)
+            yield sched_k + c
+        else:
+            run[:] = [c, z, left]
+
+
+def bingo_hall(seed: int, rooms: int, players: int, cards: int, regulars: int,
+               calls: int) -> Iterator[int]:
+    """An electronic bingo system (recency-dominated: a bingo hall's handheld units or an
+    online bingo room's game server). ``rooms`` rooms play at once; a game starts with
+    ``players`` players (by Zipf over ``regulars``: the same faces every night) buying
+    ``cards`` cards each (new keys) from their account; each call reads the game and the
+    ball's call record and daubs every card that holds the number (24 of 75); after about
+    ``calls`` calls a card wins (the card, its player's account and the prize are read) and
+    the room's next game starts."""
+    rng = random.Random(seed)
+    game_k, call_k, card_k, acct_k, prize_k = (i << 48 for i in range(5))
+    regular = _zipf(rng, regulars, 1.1)
+    games = itertools.count()
+    card_ids = itertools.count()
+
+    def new_game() -> list[Any]:
+        who = [regular() for _ in range(players)]
+        hand = [[next(card_ids) for _ in range(cards)] for _ in who]
+        return [next(games), who, hand, 0]
+
+    room = [new_game() for _ in range(rooms)]
+    for g in room:
+        for a in g[1]:
+            yield acct_k + a
+    while True:
+        r = rng.randrange(rooms)
+        game, who, hand, called = room[r]
+        yield game_k + game
+        yield call_k + game * 75 + called % 75
+        for cs in hand:
+            for c in cs:
+                if rng.random() < 24 / 75:
+                    yield card_k + c
+        called += 1
+        room[r][3] = called
+        if called >= calls * (0.7 + 0.6 * rng.random()):
+            i = rng.randrange(players)
+            yield card_k + hand[i][rng.randrange(cards)]
+            yield acct_k + who[i]
+            yield prize_k + rng.randrange(10)
+            room[r] = new_game()
+            for a in room[r][1]:
+                yield acct_k + a
+
+
+def campsite_bookings(seed: int, pitches: int, alpha: float, lead: int, stay: int,
+                      extras: int) -> Iterator[int]:
+    """A campsite's booking system (late second references: Campspot's or Newbook's
+    reservations). A booking (a new key) reads the pitch map and a pitch (by Zipf
+    ``alpha`` over ``pitches``: the lakeside ones first); the guests arrive about ``lead``
+    events later (the booking, the pitch and the gate barrier's plate list read at check-in)
+    and leave about ``stay`` events after that (the booking and the pitch again, for the
+    bill and the cleaners); between times the shop's ``extras`` (firewood, gas, ice) by
+    Zipf."""
+    rng = random.Random(seed)
+    book_k, pitch_k, map_k, gate_k, extra_k = (i << 48 for i in range(5))
+    pitch = _zipf(rng, pitches, alpha)
+    extra = _zipf(rng, extras, 1.0)
+    bookings = itertools.count()
+    due: list[tuple[int, int, int, int]] = []  # (when, booking, pitch, stage: 0 in 1 out)
+    t = 0
+    while True:
+        b, p = next(bookings), pitch()
+        yield map_k
+        yield pitch_k + p
+        yield book_k + b
+        heapq.heappush(due, (t + int(rng.expovariate(1.0 / lead)), b, p, 0))
+        while due and due[0][0] <= t:
+            _, bb, pp, stage = heapq.heappop(due)
+            yield book_k + bb
+            yield pitch_k + pp
+            if stage == 0:
+                yield gate_k + bb
+                heapq.heappush(due, (t + int(stay * (0.3 + 1.4 * rng.random())), bb, pp, 1))
+        if rng.random() < 0.5:
+            yield extra_k + extra()
+        t += 1
+
+
+def car_rental(seed: int, branches: int, fleet: int, lead: int, days: int,
+               classes: int) -> Iterator[int]:
+    """A car rental company's counter system (late second references: a Hertz-style
+    reservation and fleet system, as TSD or Bluebird sell it). A reservation (a new key)
+    reads its branch (by Zipf over ``branches``: the airports most) and its car class's
+    rate (of ``classes``); about ``lead`` events later the customer picks up (the
+    reservation, the branch, a car from the branch's ``fleet`` cars and its damage record);
+    about ``days`` events after that the car comes back (the car, its damage record, the
+    rental agreement and the branch again) and goes back on the branch's lot."""
+    rng = random.Random(seed)
+    res_k, branch_k, rate_k, car_k, damage_k, agree_k = (i << 48 for i in range(6))
+    branch = _zipf(rng, branches, 1.0)
+    lots = [list(range(b * fleet, (b + 1) * fleet)) for b in range(branches)]
+    for lot in lots:
+        rng.shuffle(lot)
+    reservations = itertools.count()
+    due: list[tuple[int, int, int, int, int]] = []  # (when, kind: 0 out 1 back, res, b, car)
+    t = 0
+    while True:
+        r, b = next(reservations), branch()
+        yield branch_k + b
+        yield rate_k + b * classes + rng.randrange(classes)
+        yield res_k + r
+        heapq.heappush(due, (t + int(rng.expovariate(1.0 / lead)), 0, r, b, -1))
+        while due and due[0][0] <= t:
+            _, kind, rr, bb, car = heapq.heappop(due)
+            if kind == 0:
+                yield res_k + rr
+                yield branch_k + bb
+                if lots[bb]:
+                    car = lots[bb].pop(0)
+                    yield car_k + car
+                    yield damage_k + car
+                    heapq.heappush(due, (t + int(days * (0.3 + 1.4 * rng.random())), 1, rr,
+                                         bb, car))
+            else:
+                yield car_k + car
+                yield damage_k + car
+                yield agree_k + rr
+                yield branch_k + bb
+                lots[bb].append(car)
+        t += 1
+
+
+def bookshop_tills(seed: int, titles: int, alpha: float, chart: int, customers: int,
+                   orders: float) -> Iterator[int]:
+    """An independent bookshop's till and stock system (frequency-skewed: a bookseller's
+    EPOS on ISBNs, as Batch or Gardners' systems keep it). A sale reads the title's stock
+    record: four in ten from the ``chart`` titles on the front table (by Zipf: the number
+    one sells most), the rest from the ``titles`` of the backlist by Zipf ``alpha`` (the
+    classics and the set texts again and again); a loyalty card (by Zipf over
+    ``customers``) is read on half the sales; a customer order (probability ``orders``)
+    reads the wholesaler's record of a title off the shelves (a new key)."""
+    rng = random.Random(seed)
+    stock_k, card_k, order_k = (i << 48 for i in range(3))
+    backlist = _zipf(rng, titles, alpha)
+    front = _zipf(rng, chart, 1.2)
+    customer = _zipf(rng, customers, 0.8)
+    specials = itertools.count()
+    while True:
+        if rng.random() < 0.4:
+            yield stock_k + titles + front()
+        else:
+            yield stock_k + backlist()
+        if rng.random() < 0.5:
+            yield card_k + customer()
+        if rng.random() < orders:
+            yield order_k + next(specials)
+
+
+def board_game_cafe(seed: int, games: int, alpha: float, tables: int, menu: int,
+                    session: int) -> Iterator[int]:
+    """A board game café's table app (frequency-skewed: a café's game library and menu, as
+    a library tracker and a table-ordering till keep them). A party sits at one of
+    ``tables`` tables and takes a game from the library (by Zipf ``alpha`` over ``games``:
+    the party games and the classics most); while it plays the table reads its tab, the
+    game's rules and FAQ card now and then and orders from the ``menu`` (by Zipf: the
+    same drinks and nachos); after about ``session`` events of its table the party pays
+    (the tab, once more) and a new party (a new tab) sits down."""
+    rng = random.Random(seed)
+    tab_k, game_k, rules_k, menu_k = (i << 48 for i in range(4))
+    game = _zipf(rng, games, alpha)
+    item = _zipf(rng, menu, 1.1)
+    tabs = itertools.count()
+    seated = [[next(tabs), game(), 0] for _ in range(tables)]  # [tab, game, events]
+    while True:
+        s = seated[rng.randrange(tables)]
+        tab, g, n = s
+        if rng.random() < 0.5:
+            yield menu_k + item()
+            yield tab_k + tab
+        else:
+            yield game_k + g
+            if rng.random() < 0.3:
+                yield rules_k + g
+        n += 1
+        if n >= session * (0.5 + rng.random()):
+            yield tab_k + tab
+            tab, g, n = next(tabs), game(), 0
+            if rng.random() < 0.3:
+                yield game_k + g
+        s[:] = [tab, g, n]
+
+
+def cruise_folios(seed: int, passengers: int, alpha: float, outlets: int, voyage: int,
+                  crew: int) -> Iterator[int]:
+    """A cruise ship's onboard account system (phase changes: Royal Caribbean's SeaPass or
+    Oracle's Fidelio Cruise). A purchase reads the passenger's folio (by Zipf ``alpha`` over
+    the ``passengers`` aboard: a few spend most), the outlet (of ``outlets``: the pool bar
+    and the casino most) and the item's price; a crew member's charge reads a crew account
+    (by Zipf over ``crew``, who stay aboard); every ``voyage`` events the ship turns round:
+    every folio is settled (read once more) and a new manifest (new keys) embarks."""
+    rng = random.Random(seed)
+    folio_k, outlet_k, item_k, crew_k = (i << 48 for i in range(4))
+    spender = _zipf(rng, passengers, alpha)
+    outlet = _zipf(rng, outlets, 1.0)
+    price = _zipf(rng, 400, 1.0)
+    crew_member = _zipf(rng, crew, 0.9)
+    rank: list[int] = []
+    base = 0
+    t = 0
+    while True:
+        if t % voyage == 0:
+            if t > 0:
+                for p in range(passengers):
+                    yield folio_k + base + p
+                base += passengers
+            rank = list(range(passengers))
+            rng.shuffle(rank)
+        if rng.random() < 0.1:
+            yield crew_k + crew_member()
+        o = outlet()
+        yield folio_k + base + rank[spender()]
+        yield outlet_k + o
+        yield item_k + price()
+        t += 1
+
+
+def canteen_menu(seed: int, pupils: int, cycle: int, day: int, standing: int,
+                 alpha: float) -> Iterator[int]:
+    """A school canteen's cashless catering system (phase changes: ParentPay's or
+    Nutrikids' tills on a menu cycle). Each school day the ``pupils`` come through by year
+    group (shuffled within it), each paying from their account for the day's hot dish (of
+    the day's four, by Zipf ``alpha``) or one of the ``standing`` items (the jacket potato,
+    the pasta pot); the day's dishes change every day and the menu repeats every ``cycle``
+    weeks, so a week's dishes come back ``cycle`` weeks later; about ``day`` pupils eat a
+    day (the others bring a packed lunch)."""
+    rng = random.Random(seed)
+    acct_k, dish_k, till_k = (i << 48 for i in range(3))
+    dish = _zipf(rng, 4, alpha)
+    stand = _zipf(rng, standing, 1.0)
+    years = 7
+    days = 0
+    while True:
+        menu_day = days % (cycle * 5)
+        order: list[int] = []
+        for y in range(years):
+            group = list(range(y * pupils // years, (y + 1) * pupils // years))
+            rng.shuffle(group)
+            order.extend(group)
+        for p in order:
+            if rng.random() >= day / pupils:
+                continue
+            yield till_k + rng.randrange(3)
+            yield acct_k + p
+            if rng.random() < 0.6:
+                yield dish_k + standing + menu_day * 4 + dish()
+            else:
+                yield dish_k + stand()
+        days += 1
+
+
+def fresh44_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 56's held-out set: seeds 66000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 66000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "genealogy_r4_d8": lambda: family_tree(s + 0, 4, 8, 3, 150, 1.0),
+        "genealogy_r40_d14": lambda: family_tree(s + 1, 40, 14, 5, 600, 0.8),
+        "irrigation_c50_a4": lambda: irrigation_cloud(s + 2, 50, 6, 10, 4, 10),
+        "irrigation_c2000_a40": lambda: irrigation_cloud(s + 3, 2000, 12, 15, 40, 120),
+        "bingo_r2_p12": lambda: bingo_hall(s + 4, 2, 12, 3, 200, 40),
+        "bingo_r12_p40": lambda: bingo_hall(s + 5, 12, 40, 6, 5000, 55),
+        "campsite_p80_l500": lambda: campsite_bookings(s + 6, 80, 1.0, 500, 300, 20),
+        "campsite_p1200_l5000": lambda: campsite_bookings(s + 7, 1200, 0.8, 5000, 2000, 60),
+        "carrental_b6_f30": lambda: car_rental(s + 8, 6, 30, 400, 300, 5),
+        "carrental_b80_f150": lambda: car_rental(s + 9, 80, 150, 4000, 2500, 8),
+        "bookshop_t3000_c20": lambda: bookshop_tills(s + 10, 3000, 1.0, 20, 800, 0.02),
+        "bookshop_t60000_c50": lambda: bookshop_tills(s + 11, 60000, 0.8, 50, 20000, 0.05),
+        "boardgame_g150_t8": lambda: board_game_cafe(s + 12, 150, 1.2, 8, 40, 60),
+        "boardgame_g1200_t40": lambda: board_game_cafe(s + 13, 1200, 0.9, 40, 120, 150),
+        "cruise_p600_v5000": lambda: cruise_folios(s + 14, 600, 1.0, 12, 5000, 100),
+        "cruise_p4000_v30000": lambda: cruise_folios(s + 15, 4000, 0.8, 40, 30000, 1500),
+        "canteen_p300_c3": lambda: canteen_menu(s + 16, 300, 3, 220, 6, 1.0),
+        "canteen_p1500_c4": lambda: canteen_menu(s + 17, 1500, 4, 1100, 10, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -19662,7 +20032,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh36": fresh36_variants, "fresh37": fresh37_variants,
                 "fresh38": fresh38_variants, "fresh39": fresh39_variants,
                 "fresh40": fresh40_variants, "fresh41": fresh41_variants,
-                "fresh42": fresh42_variants, "fresh43": fresh43_variants}
+                "fresh42": fresh42_variants, "fresh43": fresh43_variants,
+                "fresh44": fresh44_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -77,6 +77,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh54b: floor plan 27, seed 5402; fresh54c: floor plan 28, seed 5403)
     .venv/bin/python bench/experience_tasks.py --split fresh55a # floor plan 20, seed 5501
         # (fresh55b: floor plan 30, seed 5502; fresh55c: floor plan 8, seed 5503)
+    .venv/bin/python bench/experience_tasks.py --split fresh56a # floor plan 5, seed 5601
+        # (fresh56b: floor plan 12, seed 5602; fresh56c: floor plan 26, seed 5603)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -475,6 +477,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh56a/b/c" (round 56) likewise, by a helper (heldout56) who ran no arm on them: the
+# three next in line, a SEVENTH reuse each: round 51's 5 (report's, reused by fresh28a,
+# fresh33a, fresh37c, fresh42b, fresh47a and fresh51b) with 5601 and 12 (heldout's, reused
+# by fresh28b, fresh33b, fresh38a, fresh42c, fresh47b and fresh51c) with 5602, then round
+# 52's 26 (fresh22c's, reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c and
+# fresh52a) with 5603 (none a tuning plan: 5, 12 and 26 are in neither room_prior_fit's ODD
+# nor put_spot_error's --plans). Next in line: seventh reuses of round 52's 13 and 4, then
+# round 53's 24.
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -511,7 +524,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh52a": (26, 5201), "fresh52b": (13, 5202), "fresh52c": (4, 5203),
           "fresh53a": (24, 5301), "fresh53b": (16, 5302), "fresh53c": (6, 5303),
           "fresh54a": (18, 5401), "fresh54b": (27, 5402), "fresh54c": (28, 5403),
-          "fresh55a": (20, 5501), "fresh55b": (30, 5502), "fresh55c": (8, 5503)}
+          "fresh55a": (20, 5501), "fresh55b": (30, 5502), "fresh55c": (8, 5503),
+          "fresh56a": (5, 5601), "fresh56b": (12, 5602), "fresh56c": (26, 5603)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

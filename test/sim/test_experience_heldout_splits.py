@@ -12,7 +12,8 @@ fresh50a/b/c in round 50, fresh51a/b/c in round 51,
 fresh52a/b/c in round 52,
 fresh53a/b/c in round 53,
 fresh54a/b/c in round 54,
-fresh55a/b/c in round 55):
+fresh55a/b/c in round 55,
+fresh56a/b/c in round 56):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -50,7 +51,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh49": (4901, 4902, 4903), "fresh50": (5001, 5002, 5003),
           "fresh51": (5101, 5102, 5103), "fresh52": (5201, 5202, 5203),
           "fresh53": (5301, 5302, 5303), "fresh54": (5401, 5402, 5403),
-          "fresh55": (5501, 5502, 5503)}
+          "fresh55": (5501, 5502, 5503), "fresh56": (5601, 5602, 5603)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -111,6 +112,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # (no kitchen is left for a sixth reuse; 28's was the longest ago).
 # Round 55's three reuse a kitchen a seventh time: the next in line, round 50's 20 and 30,
 # then round 51's 8.
+# Round 56's three reuse a kitchen a seventh time: the next in line, round 51's 5 and 12,
+# then round 52's 26.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -189,7 +192,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh55b": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
                        "fresh50c"),
           "fresh55c": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
-                       "fresh51a")}
+                       "fresh51a"),
+          "fresh56a": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                       "fresh51b"),
+          "fresh56b": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                       "fresh51c"),
+          "fresh56c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                       "fresh52a")}
 LENGTH = 30  # the length the lead runs them at
 
 
