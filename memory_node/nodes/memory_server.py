@@ -456,7 +456,7 @@ class MemoryServer(Node):
     def _stats_tick(self) -> None:
         # Built and sent only while someone reads it: with no reader the message (hundreds of
         # counters, ~1 ms of the executor thread each, 1-4 ms on a loaded host) and the
-        # timer's own wake-up were most of an idle server's CPU and 5-14 % of a planner
+        # timer's own wake-up were most of an idle server's CPU and 4-14 % of a planner
         # request's in the DDS bench (bench/README_recall.md, rounds 53 and 56). The timer stops
         # here and a reader's match starts it again (_on_stats_matched), so an idle server
         # without a reader is not woken at all.

@@ -3,7 +3,7 @@ stats timer stops (an idle server is not woken), a reader that comes gets a mess
 after it subscribed at once and then one a period, and its leaving stops the timer again.
 
 Before round 56 the message (hundreds of counters) was built and published every period
-whether or not anybody read it: most of an idle server's CPU and ~5-10 % of a planner
+whether or not anybody read it: most of an idle server's CPU and 4-14 % of a planner
 request's in the DDS bench, whose servers nobody reads while it times them
 (bench/README_recall.md, round 56). Under both executors: rclpy 9.1's EventsExecutor
 reports some matches with a change of 0 (round 55), so the count of readers decides.
