@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any, TypeVar
 
+from rclpy.event_handler import PublisherEventCallbacks
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.serialization import deserialize_message, serialize_message
@@ -54,7 +55,9 @@ S = TypeVar("S")
 class ServerSettings:
     """The server's own parameters (the memory's are MemorySettings)."""
 
-    stats_period_s: float = setting(1.0, "Period of memory/stats in seconds.", 0.05, 3600.0)
+    stats_period_s: float = setting(
+        1.0, "Period of memory/stats in seconds, while a reader is matched (none: not sent).",
+        0.05, 3600.0)
     capabilities: tuple[str, ...] = setting(
         CAPABILITY_NAMES, "Capabilities the server runs, in start-up order.",
         choices=CAPABILITY_NAMES)
@@ -166,7 +169,11 @@ class MemoryServer(Node):
 
         latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                              reliability=ReliabilityPolicy.RELIABLE)
-        self.stats_pub = self.create_publisher(MemoryStats, "memory/stats", latched)
+        self.stats_pub = self.create_publisher(
+            MemoryStats, "memory/stats", latched,
+            event_callbacks=PublisherEventCallbacks(matched=self._on_stats_matched))
+        # Ticks that found no reader and stopped the stats timer (see _stats_tick).
+        self.stats_idle_stops = 0
         self.events_pub = self.create_publisher(ObjectEvent, "memory/events", EVENTS_QOS)
         # Events of a request with an id, held until its one transaction has committed
         # (_answer_once): none goes out for a change a kill before the COMMIT undoes.
@@ -187,7 +194,7 @@ class MemoryServer(Node):
             with startup.stage(f"capability.{name}"):
                 capability.configure(self)
             self.capabilities.append(capability)
-        self.create_timer(server.stats_period_s, self._publish_stats)
+        self._stats_timer = self.create_timer(server.stats_period_s, self._stats_tick)
         self.heap = HeapSettler(settles_only=server.heap_settles_only)
         with startup.stage("heap_settle"):
             self.heap.settle()
@@ -445,6 +452,30 @@ class MemoryServer(Node):
         # A timer's next call is its last call (reset: now) plus its period.
         self._settle_timer.timer_period_ns = max(1_000_000, int(wait * 1e9))
         self._settle_timer.reset()
+
+    def _stats_tick(self) -> None:
+        # Built and sent only while someone reads it: with no reader the message (hundreds of
+        # counters, ~1 ms of the executor thread each, 1-4 ms on a loaded host) and the
+        # timer's own wake-up were most of an idle server's CPU and 4-14 % of a planner
+        # request's in the DDS bench (bench/README_recall.md, rounds 53 and 56). The timer stops
+        # here and a reader's match starts it again (_on_stats_matched), so an idle server
+        # without a reader is not woken at all.
+        if self.stats_pub.get_subscription_count() == 0:
+            self._stats_timer.cancel()
+            self.stats_idle_stops += 1
+            return
+        self._publish_stats()
+
+    def _on_stats_matched(self, info: Any) -> None:
+        # On the count of readers, not the event's change: rclpy 9.1's EventsExecutor gives
+        # a match made before it took the node change 0 (as for the markers, round 55). An
+        # unmatch leaves the count at 0; the next tick stops the timer.
+        if info.current_count <= 0 or not self._stats_timer.is_canceled():
+            return
+        # A fresh message for the reader that just came (the latched one is as old as the
+        # last reader's leaving), then one a period, as before.
+        self._stats_timer.reset()
+        self._publish_stats()
 
     def _publish_stats(self) -> None:
         # Timed like a service: it runs on the executor thread that applies camera frames.
