@@ -535,7 +535,8 @@ class OfflinePlanner:
                      explored: set) -> None:
         """Memory has no usable object of the type (unknown, or not where memory put it):
         where experience says such objects are usually found is searched first, opened
-        when it is shut, else its room explored first."""
+        when it is shut (or, when it does not open, the closed receptacle the scene graph
+        has it in: `_usual_shut_in`), else its room explored first."""
         usual = req.notes.get("usual")
         if usual is None:
             usual = req.notes["usual"] = {type_key(k): v
