@@ -494,6 +494,45 @@ def test_an_open_usual_place_has_its_room_explored_first() -> None:
     assert strs(OfflinePlanner().plan(req).calls) == ["explore(living_room, Apple)"]
 
 
+def test_a_usual_place_shut_in_a_closed_receptacle_has_that_receptacle_opened() -> None:
+    """The mug's usual place is a plate (it does not open) that the scene graph has in a
+    closed cabinet: an explore of the kitchen cannot see into the cabinet, so the cabinet
+    is opened first (tune3 untidied, stream seed 3159, s0020, round 55: explore, "no Mug
+    seen", then the cabinet; one call more than the arm without experience). Once it was
+    opened the room is explored as before. A plate on the counter, or in a cabinet memory
+    reads open, still has its room explored first; the chain is climbed past a holder that
+    does not open (a plate on a tray in the cabinet)."""
+    cabinet = UnitView("Cabinet_1", "Cabinet", (1.5, 0.5, 1.0), "closed", "kitchen")
+    plate = UnitView("Plate_1", "Plate", (1.5, 0.5, 1.0), "none", "kitchen",
+                     receptacle_id="Cabinet_1", relation="in")
+    goals = ("INSIDE(Mug, SinkBasin)",)
+    usual = ("Mug is usually on Plate_1 (Plate), 2x [fact:7]",)
+
+    def ask(units: list[UnitView]) -> PlanRequest:
+        req = request(units, goals)
+        req.facts = usual
+        req.place_rooms = {"kitchen": "kitchen", "living_room": "living_room"}
+        return req
+
+    def plan(units: list[UnitView]) -> list[str]:
+        return strs(OfflinePlanner().plan(ask(units)).calls)
+
+    req, planner = ask([*HOUSE, cabinet, plate]), OfflinePlanner()
+    assert strs(planner.plan(req).calls) == ["navigate(Cabinet_1)", "open(Cabinet_1)"]
+    for call in (SkillCall("navigate", ("Cabinet_1",)), SkillCall("open", ("Cabinet_1",))):
+        req.history.append(StepLine(call, True, ErrorCode.NONE, ""))
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Mug)"]
+    tray = UnitView("Tray_1", "Tray", (1.5, 0.5, 1.0), "none", "kitchen",
+                    receptacle_id="Cabinet_1", relation="in")
+    on_tray = replace(plate, receptacle_id="Tray_1", relation="on")
+    assert plan([*HOUSE, cabinet, tray, on_tray]) == ["navigate(Cabinet_1)",
+                                                      "open(Cabinet_1)"]
+    assert plan([*HOUSE, replace(cabinet, state="opened"), plate]) == [
+        "explore(kitchen, Mug)"]
+    on_counter = replace(plate, receptacle_id="CounterTop_1", relation="on")
+    assert plan([*HOUSE, cabinet, on_counter]) == ["explore(kitchen, Mug)"]
+
+
 def test_the_usual_place_is_searched_when_memorys_position_failed() -> None:
     """Memory's apple was not where memory put it (NOT_FOUND): the usual place comes
     before exploring, and once searched the planner goes on as before."""
