@@ -49,6 +49,7 @@ from hypothesis import strategies as st
 from PIL import Image
 from rclpy.node import Node
 from reliability_rig import Rig, disk_graph, disk_units, start_rig
+from ros_harness import CHECKED_STOP_TIMEOUT_S
 from sensor_msgs.msg import CompressedImage
 
 from memory_node.core.errors import ErrorCode
@@ -310,7 +311,8 @@ class Fuzzed:
 
     def restart(self) -> None:
         self.rig.close()
-        assert self.rig.process.stop() == 0, self.rig.process.output()[-3000:]
+        status = self.rig.process.stop(timeout=CHECKED_STOP_TIMEOUT_S)
+        assert status == 0, self.rig.process.output()[-3000:]
         self.rig = self._start()
 
     def stored(self) -> tuple[dict, list, str]:

@@ -9,6 +9,7 @@ For every generated goal or message:
 - a goal that breaks a documented limit (core/limits.py) is INVALID_ARGUMENT;
 - a refused goal changed nothing: the world's ground truth (objects, held object, acted
   list) is as it was, the robot did not move, no skill ran, the memory's file holds what it held;
+  a goal that ran and then failed (timed out, found nothing) moved the base only;
 - a bad map/places message is dropped (logged), the planner keeps its map.
 Then goals sent twice (same goal id), cancelled before and during execution, and a second
 goal while one runs; and after the barrage each node still serves a valid request
@@ -311,10 +312,29 @@ def test_skill_goals(stack: Stack, g: dict, room: int) -> None:
     for s in (result.message, result.robot_area, result.held_object, result.held_label,
               result.shut_by, *result.missing_fixtures):
         assert not has_refused_characters(s), f"a control character came back: {s!r}"
-    if not result.success:
+    if not result.success and result.duration == 0.0:
         assert stack.world_state() == truth_before, "refused, yet the world changed"
+    elif not result.success:
+        # It ran, then failed (timed out, or explored without seeing what it sought): the
+        # world keeps every object, the hand and the acted list, and only the base's pose
+        # moves, as far as it drove (sim/core/skill_logic.py). Which goals get here depends
+        # on where earlier ones left the base, and a loaded host lets a timed-out goal drive
+        # farther before its timeout is checked (the world's clock runs at x50): the fixed
+        # examples met none quietly, and under load the old "changed nothing" failed on an
+        # explore that ran out (round 56: 9 of 9 at load ~35; MEMORY_NODE_FUZZ_SEED=3, a
+        # navigate timed out after turning the base, failed it at every load tried, 16-35).
+        event(f"ran, then failed: {code.name}")
+        after = stack.world_state()
+        assert _all_but_the_pose(after) == _all_but_the_pose(truth_before), \
+            "failed, yet an object, the hand or the acted list changed"
+        assert (after["robot"]["x"], after["robot"]["y"]) == stack.last_pose, \
+            "the world's state and the result disagree on where the base stopped"
     if code == ErrorCode.INVALID_ARGUMENT and pose_before is not None:
         assert stack.last_pose == pose_before, "refused, yet the base moved"
+
+
+def _all_but_the_pose(state: dict) -> dict:
+    return {**state, "robot": {"held": state["robot"]["held"]}}
 
 
 def _navigate(stack: Stack, room: str, timeout: float = 0.0) -> ExecuteSkill.Goal:
@@ -713,7 +733,13 @@ def test_instructions_twice_cancelled_and_overlapping_then_served(stack: Stack) 
         stack.node.destroy_client(send_goal)
     second = stack.send_instruction(ExecuteInstruction.Goal(instruction="x",
                                                             goal_conditions=[MET]))
-    if not second.accepted:   # the first still runs: refused, as documented
+    if second.accepted:
+        # The first had ended, so the second runs: the planner is free only at its end (a
+        # goal sent before that is refused, as documented: under load the next goal below
+        # came while this one still ran, 4 of 25 at load ~35-40, round 56).
+        status, result = stack.instruction_result(second)
+        assert result.success and status == GoalStatus.STATUS_SUCCEEDED, result.message
+    else:   # the first still runs: refused, as documented
         cancel = handle.cancel_goal_async()
         spin_until(stack.node, cancel.done, what="the cancel's answer")
     stack.instruction_result(handle)
