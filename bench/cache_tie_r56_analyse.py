@@ -9,8 +9,8 @@ Reads every ``results/cache_rule_tuning_r56_deadc_full_<set>.json`` (setting ``d
 credit) come from ``results/cache_rule_tuning_r5[45]_dead_full_<set>.json`` where stored (the
 cache code is 1c31d0db's, so ``main`` replays hit for hit; checked on the screen cells).
 theine's per-cell rates: the stored held-out runs at 30,000 events (fresh43's included: tuning
-from round 56) and ``results/cache_theine_r55.json`` / ``_r56.json`` (cache_theine_r55.py where none is stored).
-Writes ``results/cache_tie_r56_summary.json``.
+from round 56) and ``results/cache_theine_r55.json`` / ``_r56.json`` (cache_theine_r55.py where
+none is stored). Writes ``results/cache_tie_r56_summary.json``.
 
     cd bench && PYTHONPATH=.. ../.venv/bin/python cache_tie_r56_analyse.py
 """
@@ -145,7 +145,8 @@ def main() -> int:
         was = f"{sum(c['margin_dead'] - c['margin_main'] for c in old):+6.2f}" if old else "   n/a"
         print(f"{w:>8} cells {r['cells']:4d} below {r['below_main']:2d}->{r['below']:2d} "
               f"new {len(r['new_breaks'])} back {len(r['fixes_back'])} "
-              f"change {r['change']:+6.2f} ({r['up']:3d} up / {r['down']:3d} down) [r55 dead {was}] "
+              f"change {r['change']:+6.2f} ({r['up']:3d} up / {r['down']:3d} down) "
+              f"[r55 dead {was}] "
               f">=0->0< {len(r['nonneg_to_neg'])} lowest theine gap {low:+.2f}")
     print(f"{'all':>8} cells {alls['cells']} below {alls['below_main']}->{alls['below']} "
           f"new {alls['new_breaks']} back {alls['fixes_back']} {back55} "
