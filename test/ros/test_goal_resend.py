@@ -19,7 +19,7 @@ import rclpy
 from rclpy.action import ActionClient, ActionServer
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
-from ros_harness import send_goal, spin_until
+from ros_harness import LosesFirstAnswer, send_goal, spin_until
 
 from memory_node.action import ExecuteSkill
 
@@ -36,19 +36,6 @@ class _DropsFirstAnswer(ActionServer):
         if self.requests == 1:
             return               # as rclpy does when the response cannot be sent
         await super()._execute_goal_request(request_header_and_message)
-
-
-class _LosesFirstAnswer(ActionClient):
-    """A client whose first goal answer never arrives, as when the server had not yet
-    discovered its reader (rmw_fastrtps drops that answer and rclpy runs the goal)."""
-
-    lost = 0
-
-    async def execute(self, taken_data: Any) -> None:
-        if "goal" in taken_data and not self.lost:
-            self.lost += 1
-            taken_data = {k: v for k, v in taken_data.items() if k != "goal"}
-        await super().execute(taken_data)
 
 
 def _serve(server_type: type[ActionServer], name: str) -> Iterator[tuple[Any, list[str]]]:
@@ -101,7 +88,7 @@ def test_a_goal_whose_answer_is_lost_is_sent_again_and_runs_once(
 def test_a_goal_that_ran_though_its_answer_was_lost_is_not_sent_again(
         running_server: tuple[ActionServer, list[str]], client_node: Node) -> None:
     _, executed = running_server
-    client = _LosesFirstAnswer(client_node, ExecuteSkill, "running/execute_skill")
+    client = LosesFirstAnswer(client_node, ExecuteSkill, "running/execute_skill")
     spin_until(client_node, client.server_is_ready, timeout=30, what="the action server")
     handle = send_goal(client_node, client, ExecuteSkill.Goal(skill="navigate"), timeout=20.0,
                        resend_after=2.0)

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 import rclpy
-from rclpy.action import ActionClient, ActionServer
+from rclpy.action import ActionServer
 from rclpy.callback_groups import ReentrantCallbackGroup
 from rclpy.executors import MultiThreadedExecutor, SingleThreadedExecutor
-from ros_harness import spin_until
+from ros_harness import LosesFirstAnswer, spin_until
 
 from memory_node.action import ExecuteSkill
 from memory_node.core.errors import ErrorCode
@@ -31,18 +31,8 @@ pytestmark = pytest.mark.ros
 SERVER = "answer_lost/execute_skill"   # names no other test's server uses
 
 
-class _LosesFirstAnswer(ActionClient):
-    lost = 0
-
-    async def execute(self, taken_data: Any) -> None:
-        if "goal" in taken_data and not self.lost:
-            self.lost += 1
-            taken_data = {k: v for k, v in taken_data.items() if k != "goal"}
-        await super().execute(taken_data)
-
-
 @pytest.fixture()
-def rig(ros_context: None) -> Iterator[tuple[ActionSkillExecutor, _LosesFirstAnswer, list[str]]]:
+def rig(ros_context: None) -> Iterator[tuple[ActionSkillExecutor, LosesFirstAnswer, list[str]]]:
     server_node = rclpy.create_node("answer_lost_server")
     executed: list[str] = []
 
@@ -62,7 +52,7 @@ def rig(ros_context: None) -> Iterator[tuple[ActionSkillExecutor, _LosesFirstAns
     group = ReentrantCallbackGroup()
     skills = ActionSkillExecutor(node, table, group, server_wait_s=20.0)
     key = table["navigate"].server
-    lossy = _LosesFirstAnswer(node, ExecuteSkill, SERVER, callback_group=group)
+    lossy = LosesFirstAnswer(node, ExecuteSkill, SERVER, callback_group=group)
     skills.clients[key] = lossy
     spin_until(node, lossy.server_is_ready, timeout=30, what="the skill server")
     client_exec = MultiThreadedExecutor(num_threads=2)
@@ -81,7 +71,7 @@ def rig(ros_context: None) -> Iterator[tuple[ActionSkillExecutor, _LosesFirstAns
 
 
 def test_a_skill_that_runs_though_its_answer_was_lost_is_followed_to_its_result(
-        rig: tuple[ActionSkillExecutor, _LosesFirstAnswer, list[str]]) -> None:
+        rig: tuple[ActionSkillExecutor, LosesFirstAnswer, list[str]]) -> None:
     skills, lossy, executed = rig
     r = skills.execute(SkillCall("navigate", ("kitchen",)), [], "lost", 10.0, CancelToken())
     assert lossy.lost == 1
