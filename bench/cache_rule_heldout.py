@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh43|fresh44] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh44|fresh45] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh44][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh45][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -690,6 +690,21 @@ cashless tills (the day's dishes on a menu cycle of three or four weeks). Recenc
 by construction: the family trees, the irrigation runs and the bingo calls; late second
 references: the campsite's stays and the car rentals; frequency-skewed: the bookshop and
 the café; phase changes: the cruise's voyages and the canteen's menu days.
+``fresh45`` (seeds 67000+) was written in round 57 before anything ran on it, by a writer
+who did not read the policy's code: a prison's offender management system (roll checks
+wing by wing between movements out and back), a kart track's timing loop (every lap reads
+the kart's transponder, the driver's session and the leaderboard; the fleet reused heat
+after heat), a laser tag arena's game server (hits between packs, scores saved to member
+cards), a food bank's vouchers (issued by an agency, redeemed at a centre later), a
+consulate's visa cases (lodged, biometrics, decision, passport back), a driving school's
+diary (a learner's weekly slot for the weeks of their lessons), a charity shop's Gift Aid
+till (donated items tagged to their donors, sold off the floor in any order), a key
+kiosk network (blank profiles and saved keys by Zipf) and an archery tournament's scoring
+(a ranking round over every archer, then a halving bracket, then a new field).
+Recency-dominated by construction: the kart heats and the laser tag games; loops: the
+prison's roll checks; late second references: the vouchers, the visas and the weekly
+lessons; frequency-skewed: the charity shop and the key kiosks; phase changes: the
+archery tournaments.
 """
 
 from __future__ import annotations
@@ -20011,6 +20026,428 @@ def fresh44_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def prison_roll(seed: int, wings: int, cells: int, count_every: int, places: int,
+                canteen: int) -> Iterator[int]:
+    """A prison's offender management system (loops with recency: the prison service's
+    NOMIS, or a county jail's management system). ``wings`` wings of ``cells`` cells each
+    hold one prisoner a cell; every ``count_every`` events the officers do a roll check,
+    wing by wing (the wing's roll, then each prisoner's record in cell order); between
+    checks prisoners are moved to work, education, healthcare or a visit (the prisoner,
+    a new movement slip and the destination, of ``places``) and come back some events later
+    (the prisoner, the slip and the destination again, the earliest out first); a canteen
+    order reads the prisoner and items by Zipf over ``canteen``; now and then a prisoner is
+    released and a new one received into the cell (a new key, with their reception
+    record)."""
+    rng = random.Random(seed)
+    pris_k, wing_k, slip_k, place_k, item_k, recep_k = (i << 48 for i in range(6))
+    place = _zipf(rng, places, 0.9)
+    item = _zipf(rng, canteen, 1.0)
+    total = wings * cells
+    held = list(range(total))  # cell -> prisoner
+    newcomers = itertools.count(total)
+    slips = itertools.count()
+    out: collections.deque[tuple[int, int, int]] = collections.deque()  # (prisoner, slip, place)
+    t = 0
+    while True:
+        if t % count_every == 0:
+            for w in range(wings):
+                yield wing_k + w
+                for c in range(w * cells, (w + 1) * cells):
+                    yield pris_k + held[c]
+        u = rng.random()
+        if u < 0.35:
+            p, s, d = held[rng.randrange(total)], next(slips), place()
+            yield pris_k + p
+            yield slip_k + s
+            yield place_k + d
+            out.append((p, s, d))
+        elif u < 0.7 and out:
+            p, s, d = out.popleft()
+            yield place_k + d
+            yield slip_k + s
+            yield pris_k + p
+        elif u < 0.99:
+            yield pris_k + held[rng.randrange(total)]
+            for _ in range(rng.randint(1, 4)):
+                yield item_k + item()
+        else:
+            c = rng.randrange(total)
+            held[c] = next(newcomers)
+            yield recep_k + held[c]
+            yield pris_k + held[c]
+        t += 1
+
+
+def kart_timing(seed: int, fleet: int, grid: int, laps: int, members: int,
+                member_share: float) -> Iterator[int]:
+    """A kart track's timing system (recency-dominated: MyLaps transponders read by Apex
+    Timing or SMS-Timing). A heat sends ``grid`` karts out (the ones rested longest, of the
+    ``fleet``) with ``grid`` drivers: a member (by Zipf over ``members``, share
+    ``member_share``: the league regulars) or a walk-in's new session; each time a kart
+    crosses the timing loop (the karts interleaved by their lap times) the system reads the
+    kart's transponder, the driver's session and the heat's leaderboard; after about
+    ``laps`` laps of the leader the results are printed (every driver's session once more)
+    and the next heat goes out."""
+    rng = random.Random(seed)
+    kart_k, sess_k, heat_k, member_k = (i << 48 for i in range(4))
+    member = _zipf(rng, members, 1.0)
+    rested = collections.deque(range(fleet))
+    rng.shuffle(rested)
+    sessions = itertools.count()
+    heats = itertools.count()
+    while True:
+        h = next(heats)
+        karts = [rested.popleft() for _ in range(min(grid, len(rested)))]
+        drivers = []
+        for _ in karts:
+            s = next(sessions)
+            if rng.random() < member_share:
+                yield member_k + member()
+            yield sess_k + s
+            drivers.append(s)
+        pace = [1.0 + 0.15 * rng.random() for _ in karts]
+        crossing = [(pace[i] * (1 + 0.05 * rng.random()), i, 0) for i in range(len(karts))]
+        heapq.heapify(crossing)
+        total = max(3, laps + rng.randint(-laps // 3, laps // 3))
+        while crossing:
+            when, i, lap = heapq.heappop(crossing)
+            yield kart_k + karts[i]
+            yield sess_k + drivers[i]
+            yield heat_k + h
+            if lap + 1 < total:
+                heapq.heappush(crossing, (when + pace[i] * (1 + 0.05 * rng.random()), i,
+                                          lap + 1))
+        yield heat_k + h
+        for s in drivers:
+            yield sess_k + s
+        rested.extend(karts)
+
+
+def laser_tag(seed: int, arenas: int, packs: int, players: int, members: int,
+              hits: int) -> Iterator[int]:
+    """A laser tag arena's game server (recency-dominated: Laserforce's or Zone's packs
+    and member cards). ``arenas`` arenas play at once, each a game of ``players`` players in
+    two teams wearing packs from the arena's ``packs`` on the charging racks (the ones
+    charged longest, reused game after game); a hit reads the shooter's pack, the target's
+    pack and the shooter's team score (a shooter mostly keeps shooting at the one they shot
+    last, or at the one who shot them); after about ``hits`` hits the game ends: each
+    player's score is saved to their member card (by Zipf over ``members``: the regulars)
+    or a guest's new card, and the next game suits up."""
+    rng = random.Random(seed)
+    pack_k, team_k, card_k, game_k = (i << 48 for i in range(4))
+    member = _zipf(rng, members, 1.0)
+    guests = itertools.count(members)
+    games = itertools.count()
+    racks = [collections.deque(a * packs + p for p in range(packs)) for a in range(arenas)]
+
+    def suit_up(a: int) -> list[Any]:
+        on = [racks[a].popleft() for _ in range(players)]
+        cards = [member() if rng.random() < 0.6 else next(guests) for _ in on]
+        last = list(range(players))
+        rng.shuffle(last)
+        return [next(games), on, cards, last, 0]
+
+    live = [suit_up(a) for a in range(arenas)]
+    while True:
+        a = rng.randrange(arenas)
+        g, on, cards, last, n = live[a]
+        if n == 0:
+            yield game_k + g
+        i = rng.randrange(players)
+        u = rng.random()
+        if u < 0.5:
+            j = last[i]
+        elif u < 0.7:
+            j = last.index(i) if i in last else rng.randrange(players)
+        else:
+            j = rng.randrange(players)
+        if j == i:
+            j = (i + 1) % players
+        last[i] = j
+        yield pack_k + on[i]
+        yield pack_k + on[j]
+        yield team_k + g * 2 + i % 2
+        live[a][4] = n + 1
+        if n + 1 >= hits * (0.7 + 0.6 * rng.random()):
+            yield game_k + g
+            for c in cards:
+                yield card_k + c
+            racks[a].extend(on)
+            live[a] = suit_up(a)
+
+
+def food_bank(seed: int, agencies: int, clients: int, lead: int, items: int,
+              alpha: float) -> Iterator[int]:
+    """A food bank's voucher system (late second references: the Trussell Trust's data
+    collection system, or Link2Feed in North American pantries). A referral agency (by
+    Zipf over ``agencies``: the advice centre, the GP surgery, the school) issues a voucher
+    (a new key) for a client (a returning client by Zipf over ``clients`` half the time, a
+    new one otherwise); about ``lead`` events later the client brings it to a distribution
+    centre: the voucher, the client's record (household size, dietary needs), the parcel
+    template for that household and about eight stock items (by Zipf ``alpha`` over
+    ``items``: pasta, beans and tinned tomatoes in every parcel); one voucher in five is
+    never redeemed."""
+    rng = random.Random(seed)
+    agency_k, voucher_k, client_k, parcel_k, stock_k = (i << 48 for i in range(5))
+    agency = _zipf(rng, agencies, 1.0)
+    client = _zipf(rng, clients, 0.9)
+    stock = _zipf(rng, items, alpha)
+    vouchers = itertools.count()
+    new_clients = itertools.count(clients)
+    due: list[tuple[int, int, int]] = []  # (when, voucher, client)
+    t = 0
+    while True:
+        v = next(vouchers)
+        c = client() if rng.random() < 0.5 else next(new_clients)
+        yield agency_k + agency()
+        yield client_k + c
+        yield voucher_k + v
+        if rng.random() < 0.8:
+            heapq.heappush(due, (t + int(lead * (0.2 + 1.6 * rng.random())), v, c))
+        while due and due[0][0] <= t:
+            _, vv, cc = heapq.heappop(due)
+            yield voucher_k + vv
+            yield client_k + cc
+            yield parcel_k + rng.randrange(6)
+            for _ in range(rng.randint(6, 10)):
+                yield stock_k + stock()
+        t += 1
+
+
+def visa_cases(seed: int, centres: int, nationalities: int, lead: int, decide: int,
+               returning: float) -> Iterator[int]:
+    """A consulate's visa case system (late second references: applications lodged at
+    VFS Global's or TLScontact's visa centres and decided at the consulate). An
+    application (a new key) reads the applicant's passport record (a returning traveller's,
+    share ``returning``, else a new one), the rules for their nationality (by Zipf over
+    ``nationalities``) and the visa centre (of ``centres``); about ``lead`` events later
+    the applicant comes to the biometrics appointment (the application, the passport, the
+    centre's appointment book); about ``decide`` events after that an officer decides (the
+    application, the passport, the nationality's rules and, for a returning traveller,
+    their visa history) and a little later the passport goes back by courier (the
+    application and the passport once more)."""
+    rng = random.Random(seed)
+    app_k, pass_k, rule_k, centre_k, hist_k = (i << 48 for i in range(5))
+    nation = _zipf(rng, nationalities, 1.1)
+    centre = _zipf(rng, centres, 0.8)
+    travellers = itertools.count()
+    known: list[int] = []
+    apps = itertools.count()
+    due: list[tuple[int, int, int, int, int, int]] = []  # (when, stage, app, pass, nat, ctr)
+    t = 0
+    while True:
+        a, n, c = next(apps), nation(), centre()
+        if known and rng.random() < returning:
+            p = known[min(len(known) - 1, int(rng.expovariate(1.0 / 200)))]
+        else:
+            p = next(travellers)
+            known.insert(0, p)
+            del known[5000:]
+        yield pass_k + p
+        yield rule_k + n
+        yield centre_k + c
+        yield app_k + a
+        heapq.heappush(due, (t + int(lead * (0.3 + 1.4 * rng.random())), 0, a, p, n, c))
+        while due and due[0][0] <= t:
+            _, stage, aa, pp, nn, cc = heapq.heappop(due)
+            yield app_k + aa
+            yield pass_k + pp
+            if stage == 0:
+                yield centre_k + cc
+                heapq.heappush(due, (t + int(decide * (0.3 + 1.4 * rng.random())), 1, aa, pp,
+                                     nn, cc))
+            elif stage == 1:
+                yield rule_k + nn
+                yield hist_k + pp
+                heapq.heappush(due, (t + int(lead * 0.2 * rng.random()) + 1, 2, aa, pp, nn,
+                                     cc))
+        t += 1
+
+
+def driving_school(seed: int, instructors: int, learners: int, lessons: int, routes: int,
+                   centres: int) -> Iterator[int]:
+    """A driving school's diary (periodic second references: a driving school's booking
+    system, as Total Drive or MyDriveTime keep it). ``instructors`` instructors each have
+    ``learners`` weekly slots; every week each slot's learner has a lesson in the same
+    slot (the week's slots in order, a few swapped or cancelled): the learner's record and
+    progress card, the instructor's diary and car and a route or manoeuvre sheet (by Zipf
+    over ``routes``); after about ``lessons`` lessons the learner takes the test (the
+    learner and the test centre, of ``centres``) and a new learner (a new key) takes the
+    slot."""
+    rng = random.Random(seed)
+    learner_k, card_k, diary_k, car_k, route_k, centre_k = (i << 48 for i in range(6))
+    route = _zipf(rng, routes, 1.0)
+    slots = instructors * learners
+    people = itertools.count()
+    holder = [[next(people), rng.randint(1, lessons)] for _ in range(slots)]
+    while True:
+        week = list(range(slots))
+        for k in range(0, slots - 1, 2):
+            if rng.random() < 0.1:
+                week[k], week[k + 1] = week[k + 1], week[k]
+        for s in week:
+            if rng.random() < 0.08:
+                continue  # cancelled this week
+            who, left = holder[s]
+            i = s // learners
+            yield diary_k + i
+            yield learner_k + who
+            yield card_k + who
+            yield car_k + i
+            if rng.random() < 0.6:
+                yield route_k + route()
+            left -= 1
+            if left <= 0:
+                yield learner_k + who
+                yield centre_k + rng.randrange(centres)
+                who, left = next(people), max(3, int(rng.gauss(lessons, lessons / 3)))
+            holder[s] = [who, left]
+
+
+def charity_shop(seed: int, donors: int, alpha: float, categories: int, stock: int,
+                 gift_aid: float) -> Iterator[int]:
+    """A charity shop's till with Gift Aid (frequency-skewed: a charity retailer's EPOS
+    tagging donated goods to their donors, as the UK charities' Gift Aid retail systems
+    do). A donation bag comes in from a donor (by Zipf ``alpha`` over ``donors``: the
+    regulars clearing out every month) and its items are priced and tagged (each a new key,
+    read at pricing; a share ``gift_aid`` of the bags are Gift Aided, tagged to the donor's
+    declaration); a sale reads the price category (by Zipf over ``categories``: books,
+    women's clothes, bric-a-brac) and an item from the shop floor's ``stock`` (any of them,
+    and a Gift Aided item its donor's declaration); unsold items go to the rag merchant
+    when the floor is full."""
+    rng = random.Random(seed)
+    donor_k, item_k, cat_k = (i << 48 for i in range(3))
+    donor = _zipf(rng, donors, alpha)
+    category = _zipf(rng, categories, 1.0)
+    items = itertools.count()
+    floor: list[tuple[int, int]] = []  # (item, donor or -1)
+    while True:
+        if rng.random() < 0.12:
+            d = donor()
+            aided = rng.random() < gift_aid
+            if aided:
+                yield donor_k + d
+            for _ in range(rng.randint(3, 12)):
+                it = next(items)
+                yield item_k + it
+                floor.append((it, d if aided else -1))
+            if len(floor) > stock:
+                del floor[:len(floor) - stock]  # the oldest to the rag merchant
+        elif floor:
+            yield cat_k + category()
+            it, d = floor.pop(rng.randrange(len(floor)))
+            yield item_k + it
+            if d >= 0:
+                yield donor_k + d
+
+
+def key_kiosk(seed: int, kiosks: int, blanks: int, alpha: float, customers: int,
+              saved: float) -> Iterator[int]:
+    """A key-duplicating kiosk network's cloud (frequency-skewed: KeyMe's or minuteKEY's
+    kiosks in supermarkets and hardware stores). A cut reads the kiosk (of ``kiosks``, by
+    Zipf: the busy stores) and its blank stock, the blank's cutting profile (by Zipf
+    ``alpha`` over ``blanks``: a handful of house-key blanks cut most), and either a fresh
+    scan (a new key's bitting record) or, share ``saved``, a customer's saved key (a
+    customer by Zipf over ``customers``: their account and the key they saved, cut
+    again)."""
+    rng = random.Random(seed)
+    kiosk_k, stock_k, blank_k, scan_k, acct_k = (i << 48 for i in range(5))
+    kiosk = _zipf(rng, kiosks, 0.9)
+    blank = _zipf(rng, blanks, alpha)
+    customer = _zipf(rng, customers, 0.9)
+    scans = itertools.count(customers)
+    saved_blank: dict[int, int] = {}
+    while True:
+        k = kiosk()
+        yield kiosk_k + k
+        if rng.random() < saved:
+            c = customer()
+            yield acct_k + c
+            b = saved_blank.setdefault(c, blank())
+            yield scan_k + c
+        else:
+            b = blank()
+            yield scan_k + next(scans)
+        yield blank_k + b
+        if rng.random() < 0.5:
+            yield stock_k + k * blanks + b
+
+
+def archery_tournament(seed: int, archers: int, ends: int, bracket: int, members: int,
+                       member_share: float) -> Iterator[int]:
+    """An archery tournament's scoring (phase changes: Ianseo's results software with
+    scoring tablets on the targets). ``archers`` archers, four to a target, shoot the
+    ranking round of ``ends`` ends: after each end every target's tablet sends its
+    scorecards (the target, then each of its archers' card); then the top ``bracket`` go
+    to matchplay, two to a target, set by set (the target, both cards), the field halving
+    each round (the losers' cards never read again) down to the final; then the next
+    tournament: new scorecards, a share ``member_share`` of the archers club members (by
+    Zipf over ``members``: their member record is read at registration)."""
+    rng = random.Random(seed)
+    card_k, target_k, member_k, event_k = (i << 48 for i in range(4))
+    member = _zipf(rng, members, 1.0)
+    cards = itertools.count()
+    events = itertools.count()
+    while True:
+        e = next(events)
+        yield event_k + e
+        field = []
+        for _ in range(archers):
+            if rng.random() < member_share:
+                yield member_k + member()
+            field.append(next(cards))
+        targets = (archers + 3) // 4
+        for _ in range(ends):
+            for tg in range(targets):
+                yield target_k + tg
+                for c in field[4 * tg:4 * tg + 4]:
+                    yield card_k + c
+        yield event_k + e
+        ranked = sorted(field, key=lambda _c: rng.random())
+        size = 1
+        while size * 2 <= min(bracket, archers):
+            size *= 2
+        alive = ranked[:size]
+        while len(alive) > 1:
+            winners = []
+            for m in range(0, len(alive), 2):
+                a, b = alive[m], alive[m + 1]
+                for _ in range(rng.randint(3, 5)):
+                    yield target_k + m // 2
+                    yield card_k + a
+                    yield card_k + b
+                winners.append(a if rng.random() < 0.5 else b)
+            alive = winners
+            yield event_k + e
+
+
+def fresh45_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 57's held-out set: seeds 67000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 67000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "prison_w4_c40": lambda: prison_roll(s + 0, 4, 40, 400, 12, 60),
+        "prison_w24_c120": lambda: prison_roll(s + 1, 24, 120, 3000, 40, 300),
+        "karting_f20_g8": lambda: kart_timing(s + 2, 20, 8, 12, 150, 0.3),
+        "karting_f90_g24": lambda: kart_timing(s + 3, 90, 24, 20, 4000, 0.15),
+        "lasertag_a1_p10": lambda: laser_tag(s + 4, 1, 30, 10, 300, 200),
+        "lasertag_a6_p30": lambda: laser_tag(s + 5, 6, 60, 30, 8000, 500),
+        "foodbank_a20_l400": lambda: food_bank(s + 6, 20, 500, 400, 80, 1.0),
+        "foodbank_a300_l6000": lambda: food_bank(s + 7, 300, 20000, 6000, 400, 0.8),
+        "visa_c5_l300": lambda: visa_cases(s + 8, 5, 40, 300, 500, 0.3),
+        "visa_c60_l4000": lambda: visa_cases(s + 9, 60, 180, 4000, 6000, 0.15),
+        "driving_i4_l25": lambda: driving_school(s + 10, 4, 25, 20, 30, 2),
+        "driving_i40_l30": lambda: driving_school(s + 11, 40, 30, 35, 120, 12),
+        "charity_d400_s300": lambda: charity_shop(s + 12, 400, 1.0, 8, 300, 0.6),
+        "charity_d20000_s3000": lambda: charity_shop(s + 13, 20000, 0.8, 25, 3000, 0.4),
+        "keykiosk_k10_b60": lambda: key_kiosk(s + 14, 10, 60, 1.2, 2000, 0.2),
+        "keykiosk_k400_b400": lambda: key_kiosk(s + 15, 400, 400, 0.9, 50000, 0.35),
+        "archery_a32_e12": lambda: archery_tournament(s + 16, 32, 12, 16, 120, 0.7),
+        "archery_a160_e24": lambda: archery_tournament(s + 17, 160, 24, 64, 3000, 0.5),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -20033,7 +20470,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh38": fresh38_variants, "fresh39": fresh39_variants,
                 "fresh40": fresh40_variants, "fresh41": fresh41_variants,
                 "fresh42": fresh42_variants, "fresh43": fresh43_variants,
-                "fresh44": fresh44_variants}
+                "fresh44": fresh44_variants, "fresh45": fresh45_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

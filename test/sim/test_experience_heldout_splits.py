@@ -13,7 +13,8 @@ fresh52a/b/c in round 52,
 fresh53a/b/c in round 53,
 fresh54a/b/c in round 54,
 fresh55a/b/c in round 55,
-fresh56a/b/c in round 56):
+fresh56a/b/c in round 56,
+fresh57a/b/c in round 57):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -51,7 +52,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh49": (4901, 4902, 4903), "fresh50": (5001, 5002, 5003),
           "fresh51": (5101, 5102, 5103), "fresh52": (5201, 5202, 5203),
           "fresh53": (5301, 5302, 5303), "fresh54": (5401, 5402, 5403),
-          "fresh55": (5501, 5502, 5503), "fresh56": (5601, 5602, 5603)}
+          "fresh55": (5501, 5502, 5503), "fresh56": (5601, 5602, 5603),
+          "fresh57": (5701, 5702, 5703)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -114,6 +116,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # then round 51's 8.
 # Round 56's three reuse a kitchen a seventh time: the next in line, round 51's 5 and 12,
 # then round 52's 26.
+# Round 57's three reuse a kitchen a seventh time: the next in line, round 52's 13 and 4,
+# then round 53's 24.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -198,7 +202,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh56b": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
                        "fresh51c"),
           "fresh56c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
-                       "fresh52a")}
+                       "fresh52a"),
+          "fresh57a": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                       "fresh52b"),
+          "fresh57b": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                       "fresh52c"),
+          "fresh57c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                       "fresh53a")}
 LENGTH = 30  # the length the lead runs them at
 
 
