@@ -1286,7 +1286,7 @@ class Recaller:
             return 0
         entries, rows = self._rows_for(units, labels, area_names, units_key)
         n = len(entries)
-        if not n or self.index.missing_vectors(rows).any():
+        if not n or not self.index.has_all_vectors(rows):
             return 0
         made = self._lexical_ahead
         if made:
