@@ -882,7 +882,8 @@ def subtask_queries(recaller: Recaller, instruction: str, *, brief_state: str = 
     ahead of a request (RecallMemory.prefetch_subtasks) is what the request will ask.
     Without ``steps`` the last few are kept (``recaller.split_memo``, under the config and
     the lexicon's availability they were made with, compared as the ranking memo compares
-    them): the text sent ahead is split for its model call and its request splits it again."""
+    them): the text sent ahead is split for its model call and its request splits it again.
+    The same object comes back for the same text: callers read it, never modify it."""
     if steps is not None:
         return _subtask_queries(recaller, instruction, brief_state, steps)
     memo = recaller.split_memo
