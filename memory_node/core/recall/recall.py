@@ -852,10 +852,6 @@ class Recaller:
         self._scored_memo: OrderedDict[tuple, tuple[tuple[object, RecallConfig], Scored]] \
             = OrderedDict()
         self.scored_memo_hits = 0
-        # The last instructions' splits (subtasks.subtask_queries): the text sent ahead is
-        # split for its model call, then its request splits it again (round 57).
-        self.split_memo: OrderedDict[tuple[str, str], tuple[tuple[object, bool], object]] \
-            = OrderedDict()
         self._purposes: dict[str, frozenset[str]] = {}
         # What the name rules read across every type present (their words, heads and
         # definitions), for the last set of types (_read_names): per units version.
