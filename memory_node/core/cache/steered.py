@@ -613,6 +613,26 @@ DRIFT_FIRST = True
 TIE_SILENT = "off"
 TIE_SILENT_GATES = ("off", "dead")
 TIE_EVIDENCE = 3.0
+# Round 57. The clock the gate's idle test reads: "lookups" every lookup (rounds 54-56);
+# "reuse" only lookups some cache of this capacity hits (the residents or any ghost), so a
+# scan of new keys does not age the residents (LIRS's and ARC's scan resistance: a run of
+# first references is no evidence against the keys it passes). "reuse" keeps the hot set
+# through a scan but loses round 55's OCSP fix (fresh29 ocsp_c500_i3 C=1000 +0.13 -> -0.80):
+# there the responder's re-signing IS a scan after which the hot responses are never read
+# again, and the gate has to judge them during it (bench/README_cache.md, round 57).
+TIE_CLOCK = "lookups"
+TIE_CLOCKS = ("lookups", "reuse")
+# Round 57. Which resident hits round 56's credit keeps off the switching clocks: "lacked"
+# every hit on a key the leader's ghost lacks from the gate's first eviction to the next
+# switch (round 56); "spared" only hits on the keys the gate spared, i.e. the usual victim of
+# each gate eviction, the mark passing to the next in line when a spared key goes the usual
+# way (where the run without the gate lost a key, the run with it still holds one). "lacked"
+# also took the residents' own hits on keys they hold apart from W-TinyLFU's ghost
+# (fresh41's vet at C=1000: 8 gate evictions at 1,183-1,302, then the residents' surplus
+# over the ghost was credited, the guard left W-TinyLFU for LRU at 3,700 and came back at
+# 13,000: -676 hits, 10.95 -> 8.70 points; "spared": 10.98).
+TIE_CREDIT = "spared"
+TIE_CREDITS = ("lacked", "spared")
 
 _NO_KEY = object()
 
@@ -666,6 +686,8 @@ class SteeredWTinyLFUPolicy:
             before round 51; ``drift_first=False`` tests every W-TinyLFU lead, not the first.
         tie_silent: the hedge on a silent tie (round 54, TIE_SILENT): one of
             TIE_SILENT_GATES; "off" no hedge, "dead" a dead resident the ghost lacks.
+        tie_clock, tie_credit: the "dead" gate's idle clock (TIE_CLOCK) and which hits its
+            credit keeps off the switching clocks (TIE_CREDIT), round 57.
     """
 
     __slots__ = (
@@ -747,6 +769,10 @@ class SteeredWTinyLFUPolicy:
         "_gated",
         "_credit",
         "_dead_from",
+        "_tclock",
+        "_reuse_clock",
+        "_spared",
+        "_alt",
         "_drift_delta",
         "_ph",
         "_ph_min",
@@ -795,6 +821,8 @@ class SteeredWTinyLFUPolicy:
         drift_delta: float = DRIFT_DELTA,
         drift_first: bool = DRIFT_FIRST,
         tie_silent: str = TIE_SILENT,
+        tie_clock: str = TIE_CLOCK,
+        tie_credit: str = TIE_CREDIT,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -943,6 +971,10 @@ class SteeredWTinyLFUPolicy:
         # lowers the bound to that key's time. Without it ps at C=1000 searched all residents
         # at every eviction of a silent tie that never found one (0.25x the ops/s of "off").
         self._dead_from: list[float | None] = [None, None, None]
+        if tie_clock not in TIE_CLOCKS:
+            raise ValueError(f"tie_clock must be one of {TIE_CLOCKS}")
+        self._reuse_clock = tie_clock == "reuse"
+        self._tclock = 0
         # Round 56: from the gate's first eviction until the next switch, the residents hold
         # keys the leader's ghost lacks only because the gate took a dead key in their place
         # (following W-TinyLFU without the gate, the residents are its ghost's keys). Their
@@ -953,6 +985,10 @@ class SteeredWTinyLFUPolicy:
         # apart (``_credit``) and the clocks read ``_rhits`` without them.
         self._gated = False
         self._credit = 0
+        if tie_credit not in TIE_CREDITS:
+            raise ValueError(f"tie_credit must be one of {TIE_CREDITS}")
+        self._spared: dict[Hashable, None] | None = {} if tie_credit == "spared" else None
+        self._alt: object = _NO_KEY
         self._ph = 0.0
         self._ph_min = 0.0
         # Until the first switch since construction or clear() (``switches`` counts on past
@@ -1012,7 +1048,13 @@ class SteeredWTinyLFUPolicy:
             self._disagree((g0, g1, g2))
         self._last_get = key
         if hit:
-            if self._gated and not (g0, g1, g2)[self._leader]:
+            sp = self._spared
+            if sp is not None:
+                if sp and key in sp:
+                    self._credit += 1
+                else:
+                    self._rhits += 1
+            elif self._gated and not (g0, g1, g2)[self._leader]:
                 self._credit += 1
             else:
                 self._rhits += 1
@@ -1020,9 +1062,11 @@ class SteeredWTinyLFUPolicy:
             if self._touch is not None:
                 t = self._touch[key]
                 t[0] += 1
-                t[2] = self._looked + self._seen
+                t[2] = self._tclock
             if self._reuses is not None:
                 self._count_reuse(key)
+        if hit or g0 or g1 or g2 or not self._reuse_clock:
+            self._tclock += 1
         self._seen += 1
         if self._seen >= self._epoch:
             self._elect()
@@ -1055,7 +1099,7 @@ class SteeredWTinyLFUPolicy:
         self._residents[key] = None
         self._settle(key)
         if self._touch is not None:
-            now = self._looked + self._seen
+            now = self._tclock
             self._touch[key] = [1, now, now]
         if self._reuses is not None:
             now = self._looked + self._seen
@@ -1072,6 +1116,22 @@ class SteeredWTinyLFUPolicy:
             else:
                 self._stale.pop(victim, None)
             del self._residents[victim]
+            sp = self._spared
+            if sp is not None:
+                alt = self._alt
+                if alt is not _NO_KEY:
+                    # The gate's eviction: the usual victim stays (spared).
+                    self._alt = _NO_KEY
+                    sp.pop(victim, None)
+                    if alt is not None and alt in self._residents:
+                        sp[alt] = None
+                elif sp and victim in sp:
+                    # A spared key goes the usual way: the run without the gate lost the
+                    # key now first in line in its place, so that one is spared now.
+                    del sp[victim]
+                    nxt = next(iter(self._stale), None)
+                    if nxt is not None:
+                        sp[nxt] = None
             if self._touch is not None:
                 del self._touch[victim]
             if self._on_evict is not None:
@@ -1091,7 +1151,16 @@ class SteeredWTinyLFUPolicy:
         if lead == 0.0 and self._touch is not None and self._silent_tie(r):
             dead = self._dead_lacked(r, key)
             if dead is not None:
+                if self._spared is not None:
+                    alt = self._usual_hedge(r, key, lead)
+                    if alt is None:
+                        alt = next(iter(self._stale), None)
+                    self._alt = alt
                 return dead
+        return self._usual_hedge(r, key, lead)
+
+    def _usual_hedge(self, r: int, key: Hashable, lead: float) -> Hashable | None:
+        """The hedge's victim without TIE_SILENT's gate (no side effects)."""
         if lead < 0.0 or (lead == 0.0 and not (self._hedge_tie and self._long_full())):
             return None
         n = self._seen
@@ -1112,7 +1181,7 @@ class SteeredWTinyLFUPolicy:
         """TIE_SILENT's "dead" victim: the oldest resident ghost ``r`` lacks that was
         accessed twice or more while resident and has been idle for more than TIE_EVIDENCE
         of its mean gaps; None if there is none."""
-        now = self._looked + self._seen
+        now = self._tclock
         bound = self._dead_from[r]
         if bound is not None and now < bound - 1e-6:
             return None  # none is dead yet (the margin covers the bound's rounding)
@@ -1659,6 +1728,8 @@ class SteeredWTinyLFUPolicy:
         # A switch converges the residents to the new leader: the gate's spared keys go with
         # the other stale ones, and convergence hits count as they do without the gate.
         self._gated = False
+        if self._spared is not None:
+            self._spared.clear()
         leader = self._experts[index]
         old = self._stale
         # Residents the new leader does not hold go first, keeping their old order among
@@ -1685,6 +1756,8 @@ class SteeredWTinyLFUPolicy:
             return False
         del self._residents[key]
         self._stale.pop(key, None)
+        if self._spared is not None:
+            self._spared.pop(key, None)
         if self._touch is not None:
             self._touch.pop(key, None)
         if self._reuses is not None:
@@ -1768,8 +1841,12 @@ class SteeredWTinyLFUPolicy:
         if self._touch is not None:
             self._touch.clear()
             self._dead_from = [None, None, None]
+        self._tclock = 0
         self._gated = False
         self._credit = 0
+        if self._spared is not None:
+            self._spared.clear()
+        self._alt = _NO_KEY
 
     def __repr__(self) -> str:
         return (
