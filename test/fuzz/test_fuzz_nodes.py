@@ -16,8 +16,8 @@ goal while one runs; and after the barrage each node still serves a valid reques
 correctly.
 
 Bounded: MEMORY_NODE_FUZZ_EXAMPLES examples per property (default 60 here, ~35 s for the
-file on 2 cores, process start-up included); seeds fixed (derandomised) unless
-MEMORY_NODE_FUZZ_SEED is set.
+file on 2 cores, process start-up included); each property's seed pinned
+(pinned_seeds.json) unless MEMORY_NODE_FUZZ_SEED is set.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ confine_to_loopback()
 
 import rclpy
 from action_msgs.msg import GoalStatus
-from fuzz_support import SEED, fuzz_settings, ros_context_fixture  # noqa: F401 - a fixture
+from fuzz_support import fuzz_property, ros_context_fixture  # noqa: F401 - a fixture
 from geometry_msgs.msg import Point
-from hypothesis import event, given, seed
+from hypothesis import event, given
 from hypothesis import strategies as st
 from planner_stack import INSTRUCTION_PROBE, instruction_client, memory_server, planner_node
 from rclpy.action import ActionClient
@@ -76,13 +76,8 @@ from memory_node.nodes.qos import ACTION_SERVICES_QOS, SERVICE_QOS
 from memory_node.srv import EndEpisode, GetUnits
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
-FUZZ = fuzz_settings(60)
+fuzz = fuzz_property(60)
 RESULT_TIMEOUT_S = 60.0
-
-
-def fuzz(test: Any) -> Any:
-    test = FUZZ(test)
-    return seed(int(SEED))(test) if SEED is not None else test
 
 
 # -- strategies ----------------------------------------------------------------------
