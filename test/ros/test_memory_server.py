@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import signal
 import sqlite3
 import time
 from pathlib import Path
@@ -13,6 +14,7 @@ from geometry_msgs.msg import Point
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from ros_harness import (
+    CHECKED_STOP_TIMEOUT_S,
     CONFIG,
     READ_RESEND_S,
     call,
@@ -317,3 +319,62 @@ def test_sigkill_during_write_burst_keeps_every_acknowledged_write(
                      timeout=60, resend_after=READ_RESEND_S)
         assert found.success
         assert set(acknowledged) <= {cand.object_id for cand in found.candidates}
+
+
+@pytest.mark.parametrize(("escalation", "after_s"), [
+    (signal.SIGTERM, 0.05), (signal.SIGKILL, 0.05), (signal.SIGKILL, 0.5)],
+    ids=["sigterm-0.05s", "sigkill-0.05s", "sigkill-0.5s"])
+def test_a_stop_cut_short_mid_write_burst_keeps_every_acknowledged_write(
+    client_node: Node, tmp_path: Path, escalation: signal.Signals, after_s: float
+) -> None:
+    """How launchers stop a node: SIGINT, then SIGTERM if it still runs (ros2 launch, 5 s
+    later) or SIGKILL (bringup, 10 s; ros2 launch, 5 s after its SIGTERM). A loaded host's
+    memory server takes 4-8 s and more to stop (round 56), so the second signal can land
+    while it stops. Here SIGINT lands mid write-burst (a request's callback interrupted)
+    and the second signal soon after, inside the stop: the file must pass SQLite's
+    integrity check and hold every write that was acknowledged, and a SIGTERM must still
+    end the process as a stop (status 0), whatever the SIGINT had begun."""
+    memory_dir = tmp_path / "mem"
+    params = {"memory_dir": str(memory_dir), "short_term.capacity": 10_000}
+    server = node_process(SERVER, params_file=CONFIG / "memory.yaml", params=params,
+                          log_path=tmp_path / "server.log")
+    acknowledged: list[str] = []
+    with server as proc:
+        c = Clients(client_node, proc)
+        pending: dict[str, rclpy.task.Future] = {}
+        sent = 0
+        stopping_since: float | None = None
+        escalated = False
+        deadline = time.monotonic() + 120
+        while proc.proc.poll() is None:
+            assert time.monotonic() < deadline, "the write burst or the stop did not end"
+            while stopping_since is None and len(pending) < 8:
+                request = UpdateObject.Request(operation=0, unit=unit(f"obj_{sent}", "Box",
+                                                                      sent * 0.01))
+                pending[f"obj_{sent}"] = c.update.call_async(request)
+                sent += 1
+            rclpy.spin_once(client_node, timeout_sec=0.01)
+            for oid, future in list(pending.items()):
+                if future.done():
+                    if future.result().success:
+                        acknowledged.append(oid)
+                    del pending[oid]
+            if stopping_since is None and len(acknowledged) >= 100:
+                proc.proc.send_signal(signal.SIGINT)  # requests still in flight
+                stopping_since = time.monotonic()
+            elif (stopping_since is not None and not escalated
+                  and time.monotonic() - stopping_since >= after_s):
+                proc.proc.send_signal(escalation)
+                escalated = True
+        for future in pending.values():
+            c.update.remove_pending_request(future)
+        status = proc.proc.wait(timeout=CHECKED_STOP_TIMEOUT_S)
+    if escalation == signal.SIGTERM:
+        assert status == 0, proc.output()[-3000:]
+
+    conn = sqlite3.connect(memory_dir / "memory.sqlite")  # replays a WAL a kill left
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    stored = {row[0] for row in conn.execute("SELECT object_id FROM object_units")}
+    conn.close()
+    assert len(acknowledged) >= 100
+    assert set(acknowledged) <= stored
