@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import logging
 import os
 import sys
 import threading
@@ -13,6 +15,7 @@ from typing import Any
 import rclpy
 from rclpy.executors import Executor, ExternalShutdownException
 from rclpy.node import Node
+from rclpy.utilities import get_default_context
 
 # How a node's callbacks are dispatched (a node's `executor_kind`, e.g. the memory server's
 # `executor` parameter): "single" = rclpy's SingleThreadedExecutor, which rebuilds its wait
@@ -108,6 +111,33 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         node.destroy_node()
         rclpy.try_shutdown()
     return 0
+
+
+def end_process(status: int) -> None:
+    """End this process at once with `status`, without the interpreter's teardown.
+
+    For a node's `main` once run_node has returned: the node is destroyed, what it owns is
+    closed (the memory server's SQLite file checkpointed and closed) and rclpy is shut down.
+    What is left is CPython freeing every module's objects one by one, which took 85-90 %
+    of a memory server's stop (1.1 of 1.2-1.3 s at load ~20; round 56: stops of 4-8 s at
+    load 20-40, past ros2 launch's SIGTERM at 5 s, and once past bringup's SIGKILL at 10
+    s). rclpy uninstalls its signal handlers when it shuts down, so a SIGTERM landing in
+    that teardown killed the process (status -15). Here the middleware's context is
+    destroyed (its participant leaves the domain and frees its shared memory), output is
+    flushed, and the process exits.
+
+    Returns (the process goes on to the interpreter's own exit) when coverage.py runs in
+    the process: it writes its data at exit.
+    """
+    if "coverage" in sys.modules:
+        return
+    with contextlib.suppress(Exception):
+        get_default_context().destroy()
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(status)
 
 
 def spin_until_stopped(node: Node, name: str,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import signal
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -378,3 +380,53 @@ def test_a_stop_cut_short_mid_write_burst_keeps_every_acknowledged_write(
     conn.close()
     assert len(acknowledged) >= 100
     assert set(acknowledged) <= stored
+
+
+# The memory server's main, with an exit handler standing for the interpreter's teardown.
+TEARDOWN_PROBE = """
+import atexit
+import sys
+from pathlib import Path
+
+marker = Path(sys.argv.pop(1))
+atexit.register(lambda: marker.write_text("the interpreter's teardown ran"))
+from memory_node.nodes import memory_server
+
+sys.exit(memory_server.main())
+"""
+
+
+def test_a_stopped_memory_server_exits_without_the_interpreters_teardown(
+    client_node: Node, tmp_path: Path
+) -> None:
+    """Freeing the server's heap module by module at exit took 85-90 % of its stop (1.1 of
+    1.2-1.3 s at load ~20; 4-8 s and more at load 20-40 in round 56, when launchers send
+    SIGTERM after 5 s and SIGKILL after 10). A stopped server closes what it owns and exits
+    at once (runner.end_process): status 0, no exit handler run, the file checkpointed
+    and closed (no WAL left) and holding what was written."""
+    memory_dir = tmp_path / "mem"
+    marker = tmp_path / "teardown_ran"
+    args = [sys.executable, "-c", TEARDOWN_PROBE, str(marker), "--ros-args", "--params-file",
+            str(CONFIG / "memory.yaml"), "-p", f"memory_dir:={memory_dir}"]
+    with open(tmp_path / "server.log", "wb") as log:
+        server = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            update = client_node.create_client(UpdateObject, "/memory/update_object")
+            wait_for_service(client_node, update)
+            response = call(client_node, update,
+                            UpdateObject.Request(operation=0, unit=unit("mug_1", "Mug", 1.0)))
+            assert response.success, response.message
+            server.send_signal(signal.SIGINT)
+            status = server.wait(timeout=CHECKED_STOP_TIMEOUT_S)
+        finally:
+            if server.poll() is None:
+                server.kill()
+                server.wait()
+    output = (tmp_path / "server.log").read_text(errors="replace")[-3000:]
+    assert status == 0, output
+    assert not marker.exists(), output
+    assert not (memory_dir / "memory.sqlite-wal").exists()
+    conn = sqlite3.connect(memory_dir / "memory.sqlite")
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert [row[0] for row in conn.execute("SELECT object_id FROM object_units")] == ["mug_1"]
+    conn.close()
