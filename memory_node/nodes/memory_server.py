@@ -43,7 +43,7 @@ from memory_node.nodes.heap import HeapSettler, SettleSchedule
 from memory_node.nodes.host import Capability, Handler
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import EVENTS_QOS, SERVICE_QOS, track_requests
-from memory_node.nodes.runner import EXECUTORS, end_process, run_node
+from memory_node.nodes.runner import EXECUTORS, run_node
 from memory_node.nodes.startup import StartupTimes
 from memory_node.nodes.stats_counters import key_values
 from memory_node.srv import GetUnits, Manage, QueryObject, UpdateObject
@@ -517,11 +517,9 @@ class MemoryServer(Node):
 
 
 def main(args: list[str] | None = None) -> int:
-    status = run_node(MemoryServer, "memory_server", args)
-    # Stopped cleanly (a crash raised out of run_node): exit without the interpreter's
-    # teardown of the server's heap, most of a stop's time on a loaded host (runner.py).
-    end_process(status)
-    return status
+    # Stopped, the process exits without the interpreter's teardown of the server's heap,
+    # most of a stop's time on a loaded host (runner.end_process).
+    return run_node(MemoryServer, "memory_server", args, exit_when_stopped=True)
 
 
 if __name__ == "__main__":

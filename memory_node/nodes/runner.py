@@ -83,12 +83,17 @@ def import_type_support_only() -> None:
 
 
 def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = None,
-             startup_errors: tuple[type[BaseException], ...] = (ValueError, RuntimeError)) -> int:
+             startup_errors: tuple[type[BaseException], ...] = (ValueError, RuntimeError),
+             exit_when_stopped: bool = False) -> int:
     """Init rclpy, build the node, spin until Ctrl-C or shutdown, clean up.
 
     A node that cannot start because of its configuration (an error in `startup_errors`)
     exits with status 2 and one line saying why: the bringup supervisor does not restart
     it in a loop, while a crash (any other status) is restarted.
+
+    `exit_when_stopped`: once stopped and cleaned up, the process ends at once with status
+    0 (end_process) instead of returning; for a node process's main with nothing left to
+    do after this.
     """
     import_type_support_only()
     rclpy.init(args=args if args is not None else sys.argv)
@@ -102,29 +107,35 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         # with SIGSEGV now and then, and the status must be 2, whatever happens. The
         # process owns nothing the operating system does not reclaim.
         os._exit(2)
+    stopped = False
     try:
         if getattr(node, "executor_kind", "single") == "events":
             spin_until_stopped(node, name, EventsLoop(node))
         else:
             spin_until_stopped(node, name)
+        stopped = True
     finally:
         node.destroy_node()
-        rclpy.try_shutdown()
+        # rclpy's signal handlers stay until the process ends when it ends here: restored
+        # to the default, a SIGTERM after the SIGINT (a launcher's second signal) would
+        # kill a process that is only exiting (status -15).
+        rclpy.try_shutdown(uninstall_handlers=False if stopped and exit_when_stopped else None)
+    if exit_when_stopped:
+        end_process(0)
     return 0
 
 
 def end_process(status: int) -> None:
     """End this process at once with `status`, without the interpreter's teardown.
 
-    For a node's `main` once run_node has returned: the node is destroyed, what it owns is
+    For a node process once run_node has cleaned up: the node is destroyed, what it owns is
     closed (the memory server's SQLite file checkpointed and closed) and rclpy is shut down.
     What is left is CPython freeing every module's objects one by one, which took 85-90 %
     of a memory server's stop (1.1 of 1.2-1.3 s at load ~20; round 56: stops of 4-8 s at
     load 20-40, past ros2 launch's SIGTERM at 5 s, and once past bringup's SIGKILL at 10
-    s). rclpy uninstalls its signal handlers when it shuts down, so a SIGTERM landing in
-    that teardown killed the process (status -15). Here the middleware's context is
-    destroyed (its participant leaves the domain and frees its shared memory), output is
-    flushed, and the process exits.
+    s; with rclpy's handlers uninstalled, such a SIGTERM killed the process, status -15).
+    Here the middleware's context is destroyed (its participant leaves the domain), output
+    is flushed, and the process exits.
 
     Returns (the process goes on to the interpreter's own exit) when coverage.py runs in
     the process: it writes its data at exit.
