@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 import rclpy
+from rclpy.context import Context
 from rclpy.executors import Executor, ExternalShutdownException
 from rclpy.node import Node
-from rclpy.utilities import get_default_context
 
 # How a node's callbacks are dispatched (a node's `executor_kind`, e.g. the memory server's
 # `executor` parameter): "single" = rclpy's SingleThreadedExecutor, which rebuilds its wait
@@ -121,11 +121,11 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         # kill a process that is only exiting (status -15).
         rclpy.try_shutdown(uninstall_handlers=False if stopped and exit_when_stopped else None)
     if exit_when_stopped:
-        end_process(0)
+        end_process(0, node.context)
     return 0
 
 
-def end_process(status: int) -> None:
+def end_process(status: int, context: Context | None = None) -> None:
     """End this process at once with `status`, without the interpreter's teardown.
 
     For a node process once run_node has cleaned up: the node is destroyed, what it owns is
@@ -134,16 +134,24 @@ def end_process(status: int) -> None:
     of a memory server's stop (1.1 of 1.2-1.3 s at load ~20; round 56: stops of 4-8 s at
     load 20-40, past ros2 launch's SIGTERM at 5 s, and once past bringup's SIGKILL at 10
     s; with rclpy's handlers uninstalled, such a SIGTERM killed the process, status -15).
-    Here the middleware's context is destroyed (its participant leaves the domain), output
-    is flushed, and the process exits.
+    Here the node's rclpy `context` (shut down) has its log file flushed and is destroyed
+    (its participant leaves the domain), output is flushed, and the process exits.
 
     Returns (the process goes on to the interpreter's own exit) when coverage.py runs in
     the process: it writes its data at exit.
     """
     if "coverage" in sys.modules:
         return
-    with contextlib.suppress(Exception):
-        get_default_context().destroy()
+    if context is not None:
+        with contextlib.suppress(Exception):
+            # rcl's log file (~/.ros/log) is flushed and closed by the context's logging
+            # clean-up, which rclpy's try_shutdown skips when a signal shut the context
+            # down first (the interpreter's teardown did it before; an exit without it
+            # lost the file's last lines).
+            with context._lock:
+                context._logging_fini()
+        with contextlib.suppress(Exception):
+            context.destroy()
     logging.shutdown()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):

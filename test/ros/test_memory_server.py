@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import signal
 import sqlite3
 import subprocess
@@ -405,13 +406,14 @@ def test_a_stopped_memory_server_exits_without_the_interpreters_teardown(
     1.2-1.3 s at load ~20; 4-8 s and more at load 20-40 in round 56, when launchers send
     SIGTERM after 5 s and SIGKILL after 10). A stopped server closes what it owns and exits
     at once (runner.end_process): status 0, no exit handler run, the file checkpointed
-    and closed (no WAL left) and holding what was written."""
+    and closed (no WAL left) and holding what was written, rcl's log file complete."""
     memory_dir = tmp_path / "mem"
     marker = tmp_path / "teardown_ran"
     args = [sys.executable, "-c", TEARDOWN_PROBE, str(marker), "--ros-args", "--params-file",
             str(CONFIG / "memory.yaml"), "-p", f"memory_dir:={memory_dir}"]
     with open(tmp_path / "server.log", "wb") as log:
-        server = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
+                                  env=dict(os.environ, ROS_LOG_DIR=str(tmp_path / "ros_log")))
         try:
             update = client_node.create_client(UpdateObject, "/memory/update_object")
             wait_for_service(client_node, update)
@@ -432,3 +434,6 @@ def test_a_stopped_memory_server_exits_without_the_interpreters_teardown(
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert [row[0] for row in conn.execute("SELECT object_id FROM object_units")] == ["mug_1"]
     conn.close()
+    # rcl's log file was flushed before the exit (the context's logging clean-up).
+    logged = "".join(f.read_text(errors="replace") for f in (tmp_path / "ros_log").iterdir())
+    assert "memory at" in logged, logged[-2000:]
