@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import inspect
 import logging
 import os
@@ -130,10 +131,11 @@ def end_process(status: int, context: Context | None = None) -> None:
 
     For a node process once run_node has cleaned up: the node is destroyed, what it owns is
     closed (the memory server's SQLite file checkpointed and closed) and rclpy is shut down.
-    What is left is CPython freeing every module's objects one by one, which took 85-90 %
-    of a memory server's stop (1.1 of 1.2-1.3 s at load ~20; round 56: stops of 4-8 s at
-    load 20-40, past ros2 launch's SIGTERM at 5 s, and once past bringup's SIGKILL at 10
-    s; with rclpy's handlers uninstalled, such a SIGTERM killed the process, status -15).
+    What is left is CPython freeing every module's objects one by one, over 90 % of a
+    memory server's stop (median 1.65 s at load 17-23, its own clean-up 0.02-0.08 s of it;
+    round 56: stops of 4-8 s at load 20-40, past ros2 launch's SIGTERM at 5 s, and once
+    past bringup's SIGKILL at 10 s; with rclpy's handlers uninstalled, such a SIGTERM
+    killed the process, status -15).
     Here the node's rclpy `context` (shut down) has its log file flushed and is destroyed
     (its participant leaves the domain), output is flushed, and the process exits.
 
@@ -156,6 +158,8 @@ def end_process(status: int, context: Context | None = None) -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()
+    with contextlib.suppress(Exception):  # C's stdio too (rcutils' console output)
+        ctypes.CDLL(None).fflush(None)
     os._exit(status)
 
 
