@@ -517,7 +517,9 @@ class MemoryServer(Node):
 
 
 def main(args: list[str] | None = None) -> int:
-    return run_node(MemoryServer, "memory_server", args)
+    # Stopped, the process exits without the interpreter's teardown of the server's heap,
+    # most of a stop's time on a loaded host (runner.end_process).
+    return run_node(MemoryServer, "memory_server", args, exit_when_stopped=True)
 
 
 if __name__ == "__main__":

@@ -13,8 +13,8 @@ At the end the server is restarted on its directory: what it answers afterwards 
 what it answered before and what the file holds.
 
 Bounded: MEMORY_NODE_FUZZ_EXAMPLES examples per property (default 40, a few minutes for
-the whole suite); raise it for a long run, e.g. MEMORY_NODE_FUZZ_EXAMPLES=2000. Seeds are
-fixed (derandomised) unless MEMORY_NODE_FUZZ_SEED is set.
+the whole suite); raise it for a long run, e.g. MEMORY_NODE_FUZZ_EXAMPLES=2000. Each
+property's seed is pinned (pinned_seeds.json) unless MEMORY_NODE_FUZZ_SEED is set.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ confine_to_loopback()
 import rclpy
 from builtin_interfaces.msg import Time
 from diagnostic_msgs.msg import KeyValue
-from fuzz_support import SEED, fuzz_settings, ros_context_fixture  # noqa: F401 - a fixture
+from fuzz_support import fuzz_property, ros_context_fixture  # noqa: F401 - a fixture
 from geometry_msgs.msg import Point, Quaternion
-from hypothesis import event, example, given, seed
+from hypothesis import event, example, given
 from hypothesis import strategies as st
 from PIL import Image
 from rclpy.node import Node
@@ -60,12 +60,7 @@ from memory_node.msg import BriefState, MemoryUnit, ObjectObservation, ObjectObs
 from memory_node.srv import GetSceneGraph, Manage, QueryObject, Recall, RecordOutcome, UpdateObject
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
-FUZZ = fuzz_settings(40)
-
-
-def fuzz(test: Any) -> Any:
-    test = FUZZ(test)
-    return seed(int(SEED))(test) if SEED is not None else test
+fuzz = fuzz_property(40)
 
 
 # -- strategies ----------------------------------------------------------------------
