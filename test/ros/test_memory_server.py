@@ -277,11 +277,27 @@ def test_manage_save_clear_load(client_node: Node, server, tmp_path: Path) -> No
     assert snap.success and Path(snap.path).is_file()
 
 
+def _burst_params(tmp_path: Path) -> tuple[Path, dict[str, object]]:
+    """The write-burst tests' memory directory and server parameters (room for every write)."""
+    memory_dir = tmp_path / "mem"
+    return memory_dir, {"memory_dir": str(memory_dir), "short_term.capacity": 10_000}
+
+
+def _stored_ids(memory_dir: Path) -> set[str]:
+    """The object ids the memory file holds, after SQLite's integrity check passed on it
+    (opening it replays a WAL a kill left)."""
+    conn = sqlite3.connect(memory_dir / "memory.sqlite")
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return {row[0] for row in conn.execute("SELECT object_id FROM object_units")}
+    finally:
+        conn.close()
+
+
 def test_sigkill_during_write_burst_keeps_every_acknowledged_write(
     client_node: Node, tmp_path: Path
 ) -> None:
-    memory_dir = tmp_path / "mem"
-    params = {"memory_dir": str(memory_dir), "short_term.capacity": 10_000}
+    memory_dir, params = _burst_params(tmp_path)
     server = node_process(SERVER, params_file=CONFIG / "memory.yaml", params=params,
                           log_path=tmp_path / "server1.log")
     acknowledged: list[str] = []
@@ -308,12 +324,7 @@ def test_sigkill_during_write_burst_keeps_every_acknowledged_write(
         for future in pending.values():
             c.update.remove_pending_request(future)
 
-    db = memory_dir / "memory.sqlite"
-    conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    stored = {row[0] for row in conn.execute("SELECT object_id FROM object_units")}
-    conn.close()
-    assert set(acknowledged) <= stored
+    assert set(acknowledged) <= _stored_ids(memory_dir)
 
     with node_process(SERVER, params_file=CONFIG / "memory.yaml", params=params,
                       log_path=tmp_path / "server2.log") as proc:
@@ -339,8 +350,7 @@ def test_a_stop_cut_short_mid_write_burst_keeps_every_acknowledged_write(
     end the process as a stop (status 0), whatever the SIGINT had begun (until round 57
     a SIGTERM after rclpy's shutdown killed it: -15 at 0.05 s at load ~18, at 0.3 and
     0.6 s at load ~21)."""
-    memory_dir = tmp_path / "mem"
-    params = {"memory_dir": str(memory_dir), "short_term.capacity": 10_000}
+    memory_dir, params = _burst_params(tmp_path)
     server = node_process(SERVER, params_file=CONFIG / "memory.yaml", params=params,
                           log_path=tmp_path / "server.log")
     acknowledged: list[str] = []
@@ -377,12 +387,8 @@ def test_a_stop_cut_short_mid_write_burst_keeps_every_acknowledged_write(
     if escalation == signal.SIGTERM:
         assert status == 0, proc.output()[-3000:]
 
-    conn = sqlite3.connect(memory_dir / "memory.sqlite")  # replays a WAL a kill left
-    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    stored = {row[0] for row in conn.execute("SELECT object_id FROM object_units")}
-    conn.close()
     assert len(acknowledged) >= 100
-    assert set(acknowledged) <= stored
+    assert set(acknowledged) <= _stored_ids(memory_dir)
 
 
 # The memory server's main, with an exit handler standing for the interpreter's teardown.
