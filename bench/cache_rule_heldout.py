@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh44|fresh45] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh45|fresh46] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh45][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh46][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -705,6 +705,21 @@ Recency-dominated by construction: the kart heats and the laser tag games; loops
 prison's roll checks; late second references: the vouchers, the visas and the weekly
 lessons; frequency-skewed: the charity shop and the key kiosks; phase changes: the
 archery tournaments.
+``fresh46`` (seeds 68000+) was written in round 58 before anything ran on it, by a writer
+who did not read the policy's code: a darts league night's scoring (every visit reads the
+match and the thrower's leg, boards interleaved), a barbers' booking app (regulars back to
+their usual barber, the appointment read again at check-in and payment), a highway
+authority's winter gritting routes (every route's segments in order on a cold night), a
+street lighting management system (every lantern's node at dusk and at dawn, repeat
+faults), a pest control firm's service routes (every bait station of a site each month,
+active ones again a week later), a taxi firm's dispatch (jobs, nearby drivers, bookings
+ahead read again when due), a quarry's weighbridge (hauliers' lorries and products by
+Zipf, weighed in and out), a herbarium's digitisation drive (cabinet by cabinet, loans
+back months later) and a drainage survey's CCTV inspections (pipe lengths manhole to
+manhole). Recency-dominated by construction: the darts nights and the sewer surveys;
+loops: the gritting routes and the street lights; late second references: the bait
+stations and the taxi bookings ahead; frequency-skewed: the barbers and the weighbridge;
+phase changes: the herbarium's cabinets.
 """
 
 from __future__ import annotations
@@ -20448,6 +20463,402 @@ def fresh45_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def darts_league(seed: int, boards: int, players: int, legs: int,
+                 finishes: int) -> Iterator[int]:
+    """A darts league night's scoring (recency-dominated: DartConnect's or n01's tablets
+    at the boards, every visit sent to the league's server). ``boards`` boards play at
+    once, their visits interleaved: a visit (three darts) reads the match and the thrower's
+    leg (a new key each leg and side); under 171 left it reads the checkout chart's route
+    (by Zipf over ``finishes``: double 16 most); a leg won starts the next leg, and a match
+    (first to ``legs`` legs) ends with both players' league averages read (players by Zipf
+    over ``players``: the regulars play most weeks) and the board's next match."""
+    rng = random.Random(seed)
+    match_k, leg_k, chart_k, stats_k = (i << 48 for i in range(4))
+    player = _zipf(rng, players, 0.8)
+    finish = _zipf(rng, finishes, 1.0)
+    matches = itertools.count()
+    leg_ids = itertools.count()
+
+    def new_match() -> list[int]:
+        # match, player 1, player 2, legs won 1, legs won 2, leg, left 1, left 2, to throw
+        return [next(matches), player(), player(), 0, 0, next(leg_ids), 501, 501, 0]
+
+    state = [new_match() for _ in range(boards)]
+    while True:
+        b = rng.randrange(boards)
+        st = state[b]
+        side = st[8]
+        yield match_k + st[0]
+        yield leg_k + 2 * st[5] + side
+        left = st[6 + side]
+        if left <= 170:
+            yield chart_k + finish()
+            if rng.random() < 0.35:
+                left = 0
+            else:
+                left -= min(left - 2, max(0, int(rng.gauss(25, 15))))
+        else:
+            left -= min(left - 2, max(0, int(rng.gauss(55, 22))))
+        st[6 + side] = left
+        if left == 0:
+            st[3 + side] += 1
+            yield leg_k + 2 * st[5] + 1 - side
+            if st[3 + side] >= legs:
+                yield stats_k + st[1]
+                yield stats_k + st[2]
+                state[b] = new_match()
+                continue
+            st[5], st[6], st[7] = next(leg_ids), 501, 501
+        st[8] = 1 - side
+
+
+def barber_shop(seed: int, shops: int, chairs: int, customers: int, alpha: float,
+                services: int, walk_in: float) -> Iterator[int]:
+    """A barbers' booking app (frequency-skewed: Squire's or Booksy's shop software). A
+    booking reads the shop (of ``shops``, by Zipf), the customer (by Zipf ``alpha`` over
+    ``customers``: regulars back every few weeks) and their usual barber (kept per
+    customer, of the shop's ``chairs``) and the service (by Zipf over ``services``: a
+    skin fade most); the appointment (a new key) is read again at check-in and at payment
+    with the barber's till a few bookings later; a share ``walk_in`` are walk-ins (a new
+    customer each)."""
+    rng = random.Random(seed)
+    shop_k, cust_k, barber_k, svc_k, appt_k = (i << 48 for i in range(5))
+    shop = _zipf(rng, shops, 0.9)
+    customer = _zipf(rng, customers, alpha)
+    service = _zipf(rng, services, 1.1)
+    usual: dict[int, tuple[int, int]] = {}
+    walkers = itertools.count(customers)
+    appts = itertools.count()
+    waiting: list[tuple[int, int, int, int]] = []  # (due, appointment, customer, barber)
+    t = 0
+    while True:
+        t += 1
+        if waiting and waiting[0][0] <= t:
+            _, a, c, br = heapq.heappop(waiting)
+            yield appt_k + a
+            yield cust_k + c
+            yield barber_k + br
+            continue
+        if rng.random() < walk_in:
+            c = next(walkers)
+            s = shop()
+            br = s * chairs + rng.randrange(chairs)
+        else:
+            c = customer()
+            if c not in usual:
+                s0 = shop()
+                usual[c] = (s0, s0 * chairs + rng.randrange(chairs))
+            s, br = usual[c]
+        a = next(appts)
+        yield shop_k + s
+        yield cust_k + c
+        yield barber_k + br
+        yield svc_k + service()
+        yield appt_k + a
+        heapq.heappush(waiting, (t + rng.randint(2, 40), a, c, br))
+
+
+def gritting_routes(seed: int, depots: int, routes: int, segments: int, trucks: int,
+                    stations: int) -> Iterator[int]:
+    """A highway authority's winter service (loops: gritter telematics and route planning
+    as councils run it, e.g. Exor's winter maintenance module with route-based forecasts).
+    A night starts with the road weather stations' forecasts (``stations``); on a cold
+    night every depot's ``routes`` routes are treated (a marginal night only the primary
+    half), each route a fixed list of ``segments`` road segments driven in order by one of
+    the depot's ``trucks`` gritters at a time (the trucks' progress interleaved): the
+    route plan, every segment's spread record, the depot's salt barn at the start and at
+    a refill halfway; between nights, road reports on segments (a few bad junctions most)."""
+    rng = random.Random(seed)
+    station_k, plan_k, seg_k, barn_k, report_k = (i << 48 for i in range(5))
+    bad = _zipf(rng, depots * routes * segments, 1.2)
+    while True:
+        for st in range(stations):
+            yield station_k + st
+        cold = rng.random()
+        if cold < 0.3:
+            for _ in range(rng.randint(20, 200)):
+                yield report_k + bad()
+            continue
+        todo = [(d, r) for d in range(depots) for r in range(routes)
+                if cold > 0.55 or r < (routes + 1) // 2]
+        active: list[list[int]] = []  # depot, route, next segment
+        while todo or active:
+            while todo and len(active) < depots * trucks:
+                d, r = todo.pop(0)
+                active.append([d, r, 0])
+                yield plan_k + d * routes + r
+                yield barn_k + d
+            run = active[rng.randrange(len(active))]
+            d, r, i = run
+            yield seg_k + (d * routes + r) * segments + i
+            if i == segments // 2:
+                yield barn_k + d
+            run[2] += 1
+            if run[2] >= segments:
+                active.remove(run)
+        for _ in range(rng.randint(5, 40)):
+            yield report_k + bad()
+
+
+def street_lighting(seed: int, nodes: int, base_stations: int, zones: int, faulty: int,
+                    alpha: float) -> Iterator[int]:
+    """A city's street lighting central management system (loops: Telensa's PLANet or
+    Itron's Streetlight.Vision over radio nodes on every lantern). At dusk and at dawn
+    every node reports its switch through its base station (of ``base_stations``, taken in
+    any order, their nodes in order), each zone's dimming profile (of ``zones``) read
+    before its nodes; during the night and day, fault alerts and the crews' repair jobs
+    on a few repeat offenders (by Zipf ``alpha`` over ``faulty`` lanterns spread over the
+    city: the lantern and its fault log)."""
+    rng = random.Random(seed)
+    node_k, bs_k, zone_k, fault_k = (i << 48 for i in range(4))
+    per = max(1, nodes // base_stations)
+    zone_of = max(1, nodes // zones)
+    order = list(range(nodes))
+    rng.shuffle(order)
+    lanterns = order[:faulty]
+    fault = _zipf(rng, faulty, alpha)
+    while True:
+        for _ in range(2):  # dusk, then dawn
+            bss = list(range(base_stations))
+            rng.shuffle(bss)
+            for b in bss:
+                yield bs_k + b
+                last_zone = -1
+                for n in range(b * per, min(nodes, (b + 1) * per)):
+                    if n // zone_of != last_zone:
+                        last_zone = n // zone_of
+                        yield zone_k + last_zone
+                    if rng.random() < 0.97:
+                        yield node_k + n
+            for _ in range(rng.randint(10, 10 + nodes // 50)):
+                f = lanterns[fault()]
+                yield node_k + f
+                yield fault_k + f
+
+
+def pest_control(seed: int, techs: int, sites: int, stations: int, cycle: int,
+                 active: float) -> Iterator[int]:
+    """A pest control company's service routes (periodic second references: PestPac or
+    Rentokil's service software, every bait station barcoded). Each of ``sites`` sites is
+    visited every ``cycle`` days on its technician's route (of ``techs``): the site record,
+    the visit's report (a new key) and every bait station on site scanned in order (about
+    ``stations`` a site); a station with activity (share ``active``) has its bait product
+    logged (by Zipf: a few rodenticides) and is scanned again on a follow-up visit a week
+    later with the site record."""
+    rng = random.Random(seed)
+    site_k, report_k, stn_k, bait_k = (i << 48 for i in range(4))
+    n_st = [max(2, int(rng.gauss(stations, stations / 3))) for _ in range(sites)]
+    offset = [rng.randrange(cycle) for _ in range(sites)]
+    bait = _zipf(rng, 12, 1.2)
+    reports = itertools.count()
+    follow: dict[int, list[tuple[int, list[int]]]] = {}
+    day = 0
+    while True:
+        due = [s for s in range(sites) if offset[s] == day % cycle]
+        due.sort(key=lambda s: (s % techs, rng.random()))
+        for site, hot in follow.pop(day, []):
+            yield site_k + site
+            for st in hot:
+                yield stn_k + (site << 10) + st
+        for site in due:
+            yield site_k + site
+            yield report_k + next(reports)
+            hot = []
+            for st in range(n_st[site]):
+                yield stn_k + (site << 10) + st
+                if rng.random() < active:
+                    yield bait_k + bait()
+                    hot.append(st)
+            if hot:
+                follow.setdefault(day + 7, []).append((site, hot))
+        day += 1
+
+
+def taxi_dispatch(seed: int, drivers: int, accounts: int, places: int, prebook: float,
+                  lead: int) -> Iterator[int]:
+    """A taxi firm's dispatch system (late second references with recency: iCabbi's or
+    Autocab's booking and dispatch). An ASAP job reads the pickup place (by Zipf over
+    ``places``: the station, the hospital), the account (a share by Zipf over
+    ``accounts``, else cash), three nearby drivers' status and the one allocated, and the
+    job again at pickup and at drop-off a few jobs later (the driver again at drop-off);
+    a share ``prebook`` are booked ahead (airport runs) and read again when due, about
+    ``lead`` events later, then dispatched like an ASAP job."""
+    rng = random.Random(seed)
+    place_k, acct_k, drv_k, job_k = (i << 48 for i in range(4))
+    place = _zipf(rng, places, 1.0)
+    account = _zipf(rng, accounts, 1.0)
+    jobs = itertools.count()
+    due: list[tuple[int, int, int, int, int]] = []  # (when, kind, job, place, driver)
+    t = 0
+    while True:
+        t += 1
+        if due and due[0][0] <= t:
+            _, kind, j, p, d = heapq.heappop(due)
+            yield job_k + j
+            if kind == 0:  # a pre-booking due: dispatch it
+                yield place_k + p
+                kind, d = 1, rng.randrange(drivers)
+                for _ in range(3):
+                    yield drv_k + (d + rng.randint(-5, 5)) % drivers
+                yield drv_k + d
+                heapq.heappush(due, (t + rng.randint(3, 30), 1, j, p, d))
+            elif kind == 1:  # picked up
+                heapq.heappush(due, (t + rng.randint(5, 60), 2, j, p, d))
+            else:  # dropped off
+                yield drv_k + d
+            continue
+        j, p = next(jobs), place()
+        yield job_k + j
+        yield place_k + p
+        if rng.random() < 0.4:
+            yield acct_k + account()
+        if rng.random() < prebook:
+            heapq.heappush(due, (t + int(lead * (0.5 + rng.random())), 0, j, p, -1))
+            continue
+        d = rng.randrange(drivers)
+        for _ in range(3):
+            yield drv_k + (d + rng.randint(-5, 5)) % drivers
+        yield drv_k + d
+        heapq.heappush(due, (t + rng.randint(3, 30), 1, j, p, d))
+
+
+def weighbridge(seed: int, hauliers: int, fleet: int, alpha: float, customers: int,
+                products: int) -> Iterator[int]:
+    """A quarry's weighbridge (frequency-skewed: weighbridge software such as Weighsoft or
+    Pillar's, tare weights stored per vehicle). A lorry arrives from a haulier (by Zipf
+    ``alpha`` over ``hauliers``, each with up to ``fleet`` lorries, by Zipf too): weighed in
+    (the vehicle's stored tare, the customer's account by Zipf over ``customers``, the
+    product by Zipf over ``products`` and a new ticket); loaded at the face and weighed
+    out a few lorries later (the ticket, the vehicle, the product's price)."""
+    rng = random.Random(seed)
+    veh_k, cust_k, prod_k, ticket_k = (i << 48 for i in range(4))
+    haulier = _zipf(rng, hauliers, alpha)
+    lorry = _zipf(rng, fleet, 1.0)
+    customer = _zipf(rng, customers, 1.0)
+    product = _zipf(rng, products, 1.1)
+    tickets = itertools.count()
+    yard: list[tuple[int, int, int]] = []  # ticket, vehicle, product
+    while True:
+        if yard and (len(yard) > 8 or rng.random() < 0.45):
+            tk, v, p = yard.pop(rng.randrange(min(3, len(yard))))
+            yield ticket_k + tk
+            yield veh_k + v
+            yield prod_k + p
+            continue
+        v = haulier() * fleet + lorry()
+        p = product()
+        tk = next(tickets)
+        yield veh_k + v
+        yield cust_k + customer()
+        yield prod_k + p
+        yield ticket_k + tk
+        yard.append((tk, v, p))
+
+
+def herbarium(seed: int, taxa: int, specimens: int, collectors: int,
+              loans: float) -> Iterator[int]:
+    """A herbarium's digitisation drive (phase changes: a collection database such as
+    Specify or BRAHMS fed by an imaging station). The drive works cabinet by cabinet: a
+    cabinet holds ``taxa`` genus folders of about ``specimens`` sheets each; imaging a
+    sheet reads the folder's taxon record, the new specimen record and image (new keys),
+    the collector (a cabinet's botanists by Zipf over ``collectors``, a few of them
+    famous everywhere) and the locality (the folder's few places); then the next cabinet
+    (other taxa). Now and then (share ``loans``) a loan request reads a digitised
+    folder's specimens, read again when the loan comes back months later."""
+    rng = random.Random(seed)
+    taxon_k, spec_k, img_k, coll_k, loc_k = (i << 48 for i in range(5))
+    famous = _zipf(rng, 20, 1.0)
+    local = _zipf(rng, collectors, 1.0)
+    specs = itertools.count()
+    done: list[list[int]] = []
+    out: list[tuple[int, list[int]]] = []
+    t = 0
+    for cab in itertools.count():
+        base = rng.randrange(1 << 20) * collectors
+        for f in range(taxa):
+            taxon = cab * taxa + f
+            sheets = []
+            for _ in range(max(1, int(rng.gauss(specimens, specimens / 2)))):
+                t += 1
+                sp = next(specs)
+                sheets.append(sp)
+                yield taxon_k + taxon
+                yield spec_k + sp
+                yield img_k + sp
+                yield coll_k + (famous() if rng.random() < 0.2 else 64 + base + local())
+                yield loc_k + taxon * 4 + rng.randrange(4)
+                if rng.random() < loans and done:
+                    lent = rng.choice(done)
+                    for s in lent:
+                        yield spec_k + s
+                    out.append((t + rng.randint(500, 5000), lent))
+                while out and out[0][0] <= t:
+                    for s in out.pop(0)[1]:
+                        yield spec_k + s
+            done.append(sheets)
+            out.sort()
+
+
+def sewer_survey(seed: int, crews: int, run: int, codes: int, alpha: float,
+                 redo: float) -> Iterator[int]:
+    """A drainage survey contractor's CCTV inspections (recency-dominated: WinCan or
+    POSM fed by pipe crawlers, coded to the manual of sewer condition codes). ``crews``
+    crews work at once, each surveying a run of about ``run`` pipe lengths manhole to
+    manhole: a length reads its upstream manhole, the length's record, a few observations
+    (new keys, each with its condition code by Zipf ``alpha`` over ``codes``: joints,
+    deposits, roots) and its downstream manhole, the next length's upstream; a share
+    ``redo`` of lengths is surveyed again straight after (the camera lost the picture)."""
+    rng = random.Random(seed)
+    mh_k, len_k, obs_k, code_k = (i << 48 for i in range(4))
+    code = _zipf(rng, codes, alpha)
+    manholes = itertools.count()
+    obs = itertools.count()
+    lengths = itertools.count()
+    state = [[next(manholes), max(1, int(rng.gauss(run, run / 3)))] for _ in range(crews)]
+    while True:
+        c = rng.randrange(crews)
+        up, left = state[c]
+        ln = next(lengths)
+        down = next(manholes)
+        for _ in range(2 if rng.random() < redo else 1):
+            yield mh_k + up
+            yield len_k + ln
+            for _ in range(rng.randint(0, 4)):
+                yield obs_k + next(obs)
+                yield code_k + code()
+            yield mh_k + down
+        left -= 1
+        state[c] = [down if left > 0 else next(manholes),
+                    left if left > 0 else max(1, int(rng.gauss(run, run / 3)))]
+
+
+def fresh46_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 58's held-out set: seeds 68000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 68000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "darts_b4_p60": lambda: darts_league(s + 0, 4, 60, 3, 40),
+        "darts_b32_p800": lambda: darts_league(s + 1, 32, 800, 4, 120),
+        "barber_s3_c2000": lambda: barber_shop(s + 2, 3, 4, 2000, 1.0, 8, 0.2),
+        "barber_s60_c60000": lambda: barber_shop(s + 3, 60, 5, 60000, 0.8, 20, 0.35),
+        "gritting_d2_r6": lambda: gritting_routes(s + 4, 2, 6, 40, 3, 4),
+        "gritting_d8_r14": lambda: gritting_routes(s + 5, 8, 14, 90, 6, 20),
+        "streetlight_n800": lambda: street_lighting(s + 6, 800, 8, 4, 40, 1.1),
+        "streetlight_n12000": lambda: street_lighting(s + 7, 12000, 60, 30, 600, 0.9),
+        "pest_t2_s60": lambda: pest_control(s + 8, 2, 60, 8, 28, 0.1),
+        "pest_t20_s900": lambda: pest_control(s + 9, 20, 900, 20, 30, 0.05),
+        "taxi_d40_l500": lambda: taxi_dispatch(s + 10, 40, 200, 300, 0.2, 500),
+        "taxi_d400_l6000": lambda: taxi_dispatch(s + 11, 400, 3000, 8000, 0.35, 6000),
+        "weighbridge_h30_p10": lambda: weighbridge(s + 12, 30, 6, 1.1, 80, 10),
+        "weighbridge_h600_p40": lambda: weighbridge(s + 13, 600, 25, 0.8, 2500, 40),
+        "herbarium_t20_s15": lambda: herbarium(s + 14, 20, 15, 60, 0.01),
+        "herbarium_t150_s40": lambda: herbarium(s + 15, 150, 40, 800, 0.003),
+        "sewer_c2_r12": lambda: sewer_survey(s + 16, 2, 12, 30, 1.2, 0.05),
+        "sewer_c12_r40": lambda: sewer_survey(s + 17, 12, 40, 80, 0.9, 0.1),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -20470,7 +20881,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh38": fresh38_variants, "fresh39": fresh39_variants,
                 "fresh40": fresh40_variants, "fresh41": fresh41_variants,
                 "fresh42": fresh42_variants, "fresh43": fresh43_variants,
-                "fresh44": fresh44_variants, "fresh45": fresh45_variants}
+                "fresh44": fresh44_variants, "fresh45": fresh45_variants,
+                "fresh46": fresh46_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

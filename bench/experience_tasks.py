@@ -81,6 +81,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh56b: floor plan 12, seed 5602; fresh56c: floor plan 26, seed 5603)
     .venv/bin/python bench/experience_tasks.py --split fresh57a # floor plan 13, seed 5701
         # (fresh57b: floor plan 4, seed 5702; fresh57c: floor plan 24, seed 5703)
+    .venv/bin/python bench/experience_tasks.py --split fresh58a # floor plan 16, seed 5801
+        # (fresh58b: floor plan 6, seed 5802; fresh58c: floor plan 18, seed 5803)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -501,6 +503,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh58a/b/c" (round 58) likewise, by a helper (heldout58) who ran no arm on them: the
+# three next in line, a SEVENTH reuse each: round 53's 16 (fresh23b's, reused by fresh29b,
+# fresh34b, fresh39a, fresh44a, fresh48c and fresh53b) with 5801 and 6 (fresh24a's, reused
+# by fresh30a, fresh35a, fresh39c, fresh44b, fresh49a and fresh53c) with 5802, then round
+# 54's 18 (fresh24b's, reused by fresh30b, fresh35b, fresh40a, fresh44c, fresh49b and
+# fresh54a) with 5803 (none a tuning plan: 16, 6 and 18 are in neither room_prior_fit's ODD
+# nor put_spot_error's --plans). Next in line: seventh reuses of round 54's 27, then the
+# eighth reuses, the longest ago first (round 54's 28, then round 55's 20, 30 and 8).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -539,7 +552,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh54a": (18, 5401), "fresh54b": (27, 5402), "fresh54c": (28, 5403),
           "fresh55a": (20, 5501), "fresh55b": (30, 5502), "fresh55c": (8, 5503),
           "fresh56a": (5, 5601), "fresh56b": (12, 5602), "fresh56c": (26, 5603),
-          "fresh57a": (13, 5701), "fresh57b": (4, 5702), "fresh57c": (24, 5703)}
+          "fresh57a": (13, 5701), "fresh57b": (4, 5702), "fresh57c": (24, 5703),
+          "fresh58a": (16, 5801), "fresh58b": (6, 5802), "fresh58c": (18, 5803)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -7,8 +7,8 @@ round 39's fresh27, round 40's fresh28, round 41's fresh29, round 42's fresh30, 
 fresh31, round 44's fresh32, round 45's fresh33, round 46's fresh34, round 47's fresh35,
 round 48's fresh36, round 49's fresh37, round 50's fresh38, round 51's fresh39, round 52's
 fresh40, round 53's fresh41, round 54's fresh42, round 55's fresh43, round 56's fresh44,
-round 57's fresh45): their generators are seeded, exact in length and distinct. Only the
-streams are checked here; no policy runs on them (they are held out)."""
+round 57's fresh45, round 58's fresh46): their generators are seeded, exact in length and
+distinct. Only the streams are checked here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30",
         "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37",
         "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44",
-        "fresh45")
+        "fresh45", "fresh46")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -266,6 +266,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh46":
+        return {
+            "darts": lambda s: h.darts_league(s, 4, 60, 3, 40),
+            "barber": lambda s: h.barber_shop(s, 3, 4, 2000, 1.0, 8, 0.2),
+            "gritting": lambda s: h.gritting_routes(s, 2, 6, 40, 3, 4),
+            "streetlight": lambda s: h.street_lighting(s, 800, 8, 4, 40, 1.1),
+            "pest": lambda s: h.pest_control(s, 2, 60, 8, 28, 0.1),
+            "taxi": lambda s: h.taxi_dispatch(s, 40, 200, 300, 0.2, 500),
+            "weighbridge": lambda s: h.weighbridge(s, 30, 6, 1.1, 80, 10),
+            "herbarium": lambda s: h.herbarium(s, 20, 15, 60, 0.01),
+            "sewer": lambda s: h.sewer_survey(s, 2, 12, 30, 1.2, 0.05),
         }
     if name == "fresh45":
         return {
@@ -679,7 +691,11 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # heat's leaderboard again) and laser tag games (a shooter mostly hits the one they hit last;
 # the six arenas at once bring a lower soon share). Its archery ranking round loops over
 # every target's cards each end (about 200 events round in the larger field), and the
-# prison's roll checks loop over every cell, so they are not listed here.
+# prison's roll checks loop over every cell, so they are not listed here; fresh46's darts
+# nights (every visit reads the match and the thrower's leg again) and sewer surveys (a
+# manhole read at the end of one pipe length and the start of the next; the observations
+# are read once, hence the lower share). Its gritting routes and street lights loop over
+# every segment or lantern, so they are not listed here.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -716,7 +732,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh42": ({"bakery", "fishfarm", "packhouse"}, 0.9, 0.65),
                     "fresh43": ({"tram", "escape"}, 0.9, 0.6),
                     "fresh44": ({"irrigation"}, 0.9, 0.8),
-                    "fresh45": ({"karting", "lasertag"}, 0.9, 0.65)}
+                    "fresh45": ({"karting", "lasertag"}, 0.9, 0.65),
+                    "fresh46": ({"darts", "sewer"}, 0.4, 0.7)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

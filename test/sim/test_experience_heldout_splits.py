@@ -14,7 +14,8 @@ fresh53a/b/c in round 53,
 fresh54a/b/c in round 54,
 fresh55a/b/c in round 55,
 fresh56a/b/c in round 56,
-fresh57a/b/c in round 57):
+fresh57a/b/c in round 57,
+fresh58a/b/c in round 58):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -53,7 +54,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh51": (5101, 5102, 5103), "fresh52": (5201, 5202, 5203),
           "fresh53": (5301, 5302, 5303), "fresh54": (5401, 5402, 5403),
           "fresh55": (5501, 5502, 5503), "fresh56": (5601, 5602, 5603),
-          "fresh57": (5701, 5702, 5703)}
+          "fresh57": (5701, 5702, 5703), "fresh58": (5801, 5802, 5803)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -118,6 +119,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # then round 52's 26.
 # Round 57's three reuse a kitchen a seventh time: the next in line, round 52's 13 and 4,
 # then round 53's 24.
+# Round 58's three reuse a kitchen a seventh time: the next in line, round 53's 16 and 6,
+# then round 54's 18.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -208,7 +211,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh57b": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
                        "fresh52c"),
           "fresh57c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
-                       "fresh53a")}
+                       "fresh53a"),
+          "fresh58a": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                       "fresh53b"),
+          "fresh58b": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                       "fresh53c"),
+          "fresh58c": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                       "fresh54a")}
 LENGTH = 30  # the length the lead runs them at
 
 
