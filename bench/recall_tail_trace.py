@@ -87,7 +87,7 @@ def requests(stem: Path, mode: str) -> list[dict]:
                  "handler_other_wait": handler - cpu - runq, "send": send}
         beside = {t: (v - s["threads"].get(t, 0)) * ms for t, v in s.get("threads1", {}).items()
                   if t != "MainThread" and v - s["threads"].get(t, 0) > 0}
-        model_beside = {}
+        model_beside: dict[str, float] = {}
         for e in embeds:
             o = _overlap(e[1], e[2], s["cb0"], s["cb1"]) * ms
             if o > 0 and e[0] != "MainThread":
