@@ -16,6 +16,15 @@ timestamp between each, so that every callback the process's executors run is wr
   (`rcv`), the take (`take0`, `take1`) and the future's result set (`done`);
 * a timer or subscription callback: its start, end and thread CPU.
 
+With `deep=True` (round 58, RECALL_BENCH_SPLIT=deep) a served request's record also holds
+what else ran around it: the executor thread's run-queue wait (`/proc/thread-self/schedstat`:
+time runnable but not on a core) at take and around the callback (`rq`), every garbage
+collection since the previous request's record (`gc`: generation, start, end, collecting
+thread, objects collected), every model call (`Embedder.embed`) since then (`embeds`:
+thread, start, end, texts), and the recall stages the callback timed (`stages`:
+`StageTimes.add`'s name, wall and CPU, in order). Every extra hook is a wrapper that calls
+the original once.
+
 Every time is CLOCK_REALTIME in ns (`time.time_ns()`, the clock FastDDS stamps samples
 with), so the two processes of a pair on one host share it. Requests are matched across
 processes by (service name, sequence number): one timed client per service.
@@ -50,13 +59,76 @@ def _threads_cpu() -> dict[str, int]:
     return out
 
 
+def _run_delay_ns() -> int:
+    """This thread's time runnable but waiting for a core so far (Linux schedstat)."""
+    try:
+        with open("/proc/thread-self/schedstat", "rb") as fh:
+            return int(fh.read().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+# deep=True: garbage collections and model calls since the last served request's record,
+# and the recall stages timed inside the running callback (thread-local).
+_GC: list[list] = []
+_EMBEDS: list[list] = []
+_LOCAL = threading.local()
+
+
+def _install_deep() -> None:
+    import gc
+
+    started: dict[int, int] = {}
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        ident = threading.get_ident()
+        if phase == "start":
+            started[ident] = time.time_ns()
+        elif ident in started:
+            _GC.append([info["generation"], started.pop(ident), time.time_ns(),
+                        threading.current_thread().name, info.get("collected", 0)])
+
+    gc.callbacks.append(on_gc)
+    from memory_node.core import stage_times
+    from memory_node.core.recall import embedder
+
+    add = stage_times.StageTimes.add
+
+    def add_traced(self: Any, name: str, wall_s: float, cpu_s: float | None) -> None:
+        stages = getattr(_LOCAL, "stages", None)
+        if stages is not None:
+            stages.append([name, round(wall_s * 1e6), None if cpu_s is None
+                           else round(cpu_s * 1e6)])
+        add(self, name, wall_s, cpu_s)
+
+    stage_times.StageTimes.add = add_traced  # type: ignore[method-assign]
+    embed = embedder.Embedder.embed
+
+    def embed_traced(self: Any, texts: Any, *args: Any, **kwargs: Any) -> Any:
+        t0 = time.time_ns()
+        try:
+            return embed(self, texts, *args, **kwargs)
+        finally:
+            _EMBEDS.append([threading.current_thread().name, t0, time.time_ns(), len(texts)])
+
+    embedder.Embedder.embed = embed_traced  # type: ignore[method-assign]
+
+
+def _drain(events: list[list]) -> list[list]:
+    out = events[:len(events)]
+    del events[:len(out)]
+    return out
+
+
 def _request_id(header: Any) -> tuple[str, int]:
     # rclpy 9.1 gives the sequence number only, not the client's guid: requests are matched
     # by (service, sequence), so one client per service is what a bench may time.
     return "", int(header.request_id.sequence_number)
 
 
-def install(path: str) -> None:
+def install(path: str, deep: bool = False) -> None:
+    if deep:
+        _install_deep()
     out = open(path, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 - the process's life
 
     def write(record: dict) -> None:
@@ -65,6 +137,7 @@ def install(path: str) -> None:
 
     def take_service(self: Executor, srv: Any) -> Execute | None:
         take0, ct0 = time.time_ns(), time.thread_time_ns()
+        rq0 = _run_delay_ns() if deep else 0
         try:
             with srv.handle:
                 request_and_header = srv.handle.service_take_request(srv.srv_type.Request)
@@ -77,9 +150,14 @@ def install(path: str) -> None:
             if header is None:
                 return
             threads = _threads_cpu()
+            rq1 = _run_delay_ns() if deep else 0
+            _LOCAL.stages = [] if deep else None
             cb0, c0, p0 = time.time_ns(), time.thread_time_ns(), time.process_time_ns()
             response = await await_or_execute(srv.callback, request, srv.srv_type.Response())
             cb1, c1, p1 = time.time_ns(), time.thread_time_ns(), time.process_time_ns()
+            stages, _LOCAL.stages = _LOCAL.stages, None
+            rq2 = _run_delay_ns() if deep else 0
+            threads1 = _threads_cpu() if deep else {}
             srv.send_response(response, header)
             sent, csent = time.time_ns(), time.thread_time_ns()
             guid, seq = _request_id(header)
@@ -90,11 +168,14 @@ def install(path: str) -> None:
                    "src": header.source_timestamp, "rcv": header.received_timestamp,
                    "take0": take0, "take1": take1, "cb0": cb0, "cb1": cb1, "sent": sent,
                    "cpu": c1 - c0, "pcpu": p1 - p0, "threads": threads,
-                   "ct0": ct0, "ct1": ct1, "c0": c0, "c1": c1, "csent": csent})
+                   "ct0": ct0, "ct1": ct1, "c0": c0, "c1": c1, "csent": csent}
+                  | ({"rq": [rq0, rq1, rq2], "threads1": threads1, "stages": stages,
+                      "gc": _drain(_GC), "embeds": _drain(_EMBEDS)} if deep else {}))
         return _execute
 
     def take_client(self: Executor, client: Any) -> Execute | None:
         take0 = time.time_ns()
+        rq0 = _run_delay_ns() if deep else 0
         try:
             with client.handle:
                 header_and_response = client.handle.take_response(client.srv_type.Response)
@@ -116,6 +197,8 @@ def install(path: str) -> None:
             record = {"k": "cli", "name": client.srv_name, "guid": guid, "seq": seq,
                       "src": header.source_timestamp, "rcv": header.received_timestamp,
                       "take0": take0, "take1": take1, "done": time.time_ns()}
+            if deep:
+                record["rq"] = [rq0, _run_delay_ns()]
             LAST_RESPONSE[id(client)] = record
             write(record)
         return _execute

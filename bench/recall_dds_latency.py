@@ -133,7 +133,13 @@ TRACE = os.environ.get("RECALL_BENCH_TRACE", "") == "1"
 # bench/dds_split_hooks.py's executor timestamps, and each timed request's wall is split
 # into client send -> DDS -> the server's queue -> take -> handler -> response sent ->
 # DDS -> the client's queue -> take -> returned ("wall_split" in each server's record).
-SPLIT = os.environ.get("RECALL_BENCH_SPLIT", "") == "1"
+SPLIT = os.environ.get("RECALL_BENCH_SPLIT", "") in ("1", "deep")
+# RECALL_BENCH_SPLIT=deep (round 58): the hooks' deep records too (run-queue waits, garbage
+# collections, model calls, the recall stages of each request: dds_split_hooks), and with
+# RECALL_BENCH_SPLIT_RAW=DIR every server's raw records and this client's calls are copied to
+# DIR/<out>_<scorer>_{server,client}.jsonl (bench/recall_tail_trace.py reads them).
+SPLIT_DEEP = os.environ.get("RECALL_BENCH_SPLIT", "") == "deep"
+SPLIT_RAW = os.environ.get("RECALL_BENCH_SPLIT_RAW", "")
 SPLIT_FILE = "split_server.jsonl"
 # RECALL_BENCH_PLANNER=1 (round 47): the per-subtask phase as the planner sends it
 # (planner/core/loop.py: one per-subtask recall of the instruction when it arrives, with
@@ -270,6 +276,9 @@ SPLIT_CALLS: dict[str, list[dict]] = {}
 
 def call(node, client, request, timeout: float) -> tuple[Recall.Response, float]:
     t, t_ns = time.perf_counter(), time.time_ns()
+    if SPLIT_DEEP:
+        import dds_split_hooks
+        rq0 = dds_split_hooks._run_delay_ns()
     future = client.call_async(request)
     rclpy.spin_until_future_complete(node, future, executor=EXECUTOR.get(node),
                                      timeout_sec=timeout)
@@ -279,7 +288,8 @@ def call(node, client, request, timeout: float) -> tuple[Recall.Response, float]
         taken = dds_split_hooks.LAST_RESPONSE.get(id(client))
         if taken is not None:
             SPLIT_CALLS.setdefault(node.get_name(), []).append(
-                taken | {"mode": "", "call0": t_ns, "call1": time.time_ns()})
+                taken | {"mode": "", "call0": t_ns, "call1": time.time_ns()}
+                | ({"call_rq": dds_split_hooks._run_delay_ns() - rq0} if SPLIT_DEEP else {}))
     if not future.done():
         raise RuntimeError(f"no response in {timeout} s")
     response = future.result()
@@ -435,7 +445,8 @@ class Server:
         if SPLIT:  # the same server, its executor timestamped (either code: rclpy's level)
             env["PYTHONPATH"] += os.pathsep + str(ROOT / "bench")
             start = ["-c", "import sys, dds_split_hooks; dds_split_hooks.install("
-                     f"{str(memory_dir / SPLIT_FILE)!r}); from memory_node.nodes."
+                     f"{str(memory_dir / SPLIT_FILE)!r}, deep={SPLIT_DEEP}); "
+                     "from memory_node.nodes."
                      "memory_server import main; sys.exit(main())"]
         self.process = subprocess.Popen(
             [*nice, sys.executable, *start, "--ros-args",
@@ -718,10 +729,22 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
             | ({"requests_mode_start_s_wall_s": [(m, round(t0, 6), round(dt, 6))
                                                  for m, t0, dt in a["trace"]]}
                if TRACE else {})
+            | ({"split_raw": copy_split_raw(s)} if SPLIT_RAW else {})
             | ({"wall_split": wall_split(s.memory_dir / SPLIT_FILE,
                                          SPLIT_CALLS.get(s.node_name, []))}
                if SPLIT else {}))
     return out
+
+
+def copy_split_raw(s: Server) -> str:
+    """RECALL_BENCH_SPLIT_RAW: this server's records and this client's calls to it, kept."""
+    out = os.environ.get("RECALL_BENCH_OUT", "recall_dds_latency")
+    stem = Path(SPLIT_RAW) / f"{out}_{s.scorer}"
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(s.memory_dir / SPLIT_FILE, f"{stem}_server.jsonl")
+    Path(f"{stem}_client.jsonl").write_text("".join(
+        json.dumps(c) + "\n" for c in SPLIT_CALLS.get(s.node_name, [])))
+    return str(stem)
 
 
 # The segments of a request's wall (RECALL_BENCH_SPLIT), each (name, from, to) over the
@@ -856,7 +879,7 @@ def main() -> int:
     }
     if SPLIT:  # this client's executor timestamped too (its records: LAST_RESPONSE)
         import dds_split_hooks
-        dds_split_hooks.install(os.devnull)
+        dds_split_hooks.install(os.devnull, deep=SPLIT_DEEP)
         result["wall_split"] = "segments: " + ", ".join(n for n, _, _ in SEGMENTS)
     embedder = Embedder(PREPARE_MODEL or None, intra_op_threads=1)
     result["prepared_with_model"] = str(embedder.model_path)

@@ -700,7 +700,10 @@ class RecallMemory:
         callback on the server's one executor thread, which the start-up preload (the
         lock's only other holder then) would park for seconds; missed, the request
         embeds its steps itself, as without the text sent ahead. ValueError for a text
-        a recall would refuse; nothing is stored either way."""
+        a recall would refuse; nothing is stored either way. Its steps' lexical halves are
+        made here too, on this thread under the lock as a request's are (round 57:
+        Recaller.prepare_lexical; the request takes them only if nothing they read changed
+        meanwhile, so it answers the same whether or not the text came ahead)."""
         text, _, _ = self._check_request(instruction, 1, 1)
         if not self.settings.prefetch_subtasks:
             return 0  # background query calls are off altogether
@@ -710,7 +713,15 @@ class RecallMemory:
             recaller = self._recaller
             if recaller is None:
                 return -1  # before warm_up: a model load is not started from a topic
-            return recaller.prefetch_queries(subtask_queries(recaller, text).texts)
+            asked = subtask_queries(recaller, text)
+            started = recaller.prefetch_queries(asked.texts)
+            # While the model embeds them on its worker: each step's lexical half over the
+            # units as they are now (its WordNet reads, the name rules), which the request
+            # takes if the units, the index and the config are still these (round 57).
+            units, by_id, labels, key = self._snapshot()
+            self._prune(by_id)  # as the request does first: the same entries
+            recaller.prepare_lexical(asked.queries, units, labels=labels, units_key=key)
+            return started
         finally:
             self._lock.release()
 

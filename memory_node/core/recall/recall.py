@@ -109,6 +109,8 @@ MAX_PREFETCH_CALLS = 8
 # Sets of types present whose NameIndex is kept (or, seen once, that were seen), least
 # recently used out: the keyed ranking's one set, beside the sets of a few steps' pools.
 NAME_INDEXES = 16
+# Lexical halves made ahead of their request (Recaller.prepare_lexical): a text's steps.
+LEXICAL_AHEAD = 32
 NO_EVIDENCE, NAME_EVIDENCE, FIXTURE_EVIDENCE = 0, 1, 2  # how a type is tied (_select)
 FIXTURE_HIT = "needed by "  # a RankedUnit.matched entry: a fixture the instruction implies
 TOOL_MARK = "tool:"  # _partly_named_by: the verb a tool is named by (never a word: ':')
@@ -852,6 +854,17 @@ class Recaller:
         self._scored_memo: OrderedDict[tuple, tuple[tuple[object, RecallConfig], Scored]] \
             = OrderedDict()
         self.scored_memo_hits = 0
+        # The lexical half of a keyed ranking made ahead of its request (prepare_lexical:
+        # the planner's text sent ahead), under the scored memo's key, with the entries
+        # and config it read; taken once by the ranking that asks it (round 57).
+        self._lexical_ahead: OrderedDict[tuple, tuple[tuple[object, RecallConfig], _Lexical]] \
+            = OrderedDict()
+        self.lexical_ahead_made = 0
+        self.lexical_ahead_used = 0
+        # The last instructions' splits (subtasks.subtask_queries): the text sent ahead is
+        # split for its model call, then its request splits it again (round 57).
+        self.split_memo: OrderedDict[tuple[str, str], tuple[tuple[object, bool], object]] \
+            = OrderedDict()
         self._purposes: dict[str, frozenset[str]] = {}
         # What the name rules read across every type present (their words, heads and
         # definitions), for the last set of types (_read_names): per units version.
@@ -1236,7 +1249,7 @@ class Recaller:
                 self.scored_memo_hits += 1
                 return held
         if mode == "hybrid" and n:
-            lex = self._lexical_arrays(instruction, rows)
+            lex = self._lexical_made(memo_key, entries) or self._lexical_arrays(instruction, rows)
         else:
             lex = _Lexical.empty(n)
         query = pending.result()[0]
@@ -1252,6 +1265,58 @@ class Recaller:
         if memo_key is not None:
             self._memo_put(memo_key, entries, out)
         return out
+
+    def prepare_lexical(
+        self, texts: Iterable[str], units: Sequence[ObjectMemoryUnit], *,
+        labels: Mapping[str, str] | None = None, area_names: Mapping[str, str] | None = None,
+        units_key: object = None,
+    ) -> int:
+        """Make now the lexical half of the hybrid ranking each of ``texts`` will ask over
+        these ``units`` (a text sent ahead of its request: the words' WordNet reads and the
+        name rules run while the planner waits for its view, not in the request). Kept
+        under the scored memo's key with the entries and config it read (:meth:`scored`
+        takes it only if all three are what the ranking reads then, so the answer is the
+        one it would compute); nothing is made for a ranking that would not be memoised
+        (no ``units_key``, ``scored_memo`` 0), for a text ranked already in this version,
+        nor while a unit's vector is missing (embedding it is the request's: a model call
+        is never made here). Returns how many were made."""
+        mode = self.config.mode
+        if mode != "hybrid" or not self.config.vectorised or units_key is None \
+                or self.config.scored_memo <= 0:
+            return 0
+        entries, rows = self._rows_for(units, labels, area_names, units_key)
+        n = len(entries)
+        if not n or not self.index.has_all_vectors(rows):
+            return 0
+        made = self._lexical_ahead
+        if made:
+            held_entries, held_config = next(reversed(made.values()))[0]
+            if held_entries is not entries or held_config is not self.config:
+                made.clear()  # another units version: what is held can never be taken
+        count = 0
+        for text in texts:
+            instruction = self.spelled(check_instruction(text))
+            key = self._memo_key(instruction, mode, units_key, n)
+            if key is None or key in made or key in self._scored_memo:
+                continue
+            made[key] = ((entries, self.config), self._lexical_arrays(instruction, rows))
+            while len(made) > LEXICAL_AHEAD:
+                made.popitem(last=False)
+            count += 1
+        self.lexical_ahead_made += count
+        return count
+
+    def _lexical_made(self, key: tuple | None, entries: Sequence[_UnitEntry]
+                      ) -> _Lexical | None:
+        """The lexical half :meth:`prepare_lexical` made for ``key`` over these very
+        entries under this config (taken: it is used once), or None."""
+        if key is None or not self._lexical_ahead:
+            return None
+        held = self._lexical_ahead.pop(key, None)
+        if held is None or held[0][0] is not entries or held[0][1] is not self.config:
+            return None
+        self.lexical_ahead_used += 1
+        return held[1]
 
     def _memo_key(self, instruction: str, mode: str, units_key: object, n: int
                   ) -> tuple | None:

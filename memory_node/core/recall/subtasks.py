@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 from memory_node.core.recall.lexical import (
     DESTINATION_WORDS,
@@ -49,6 +50,8 @@ from memory_node.core.recall.recall import (
 from memory_node.core.units import RECALLED_CARRIED, RECALLED_FILLED, ObjectMemoryUnit
 
 MAX_SUBTASKS = 12
+# Splits kept (subtask_queries): the text sent ahead and its request's, and a few more.
+SPLIT_MEMO = 8
 # A clause's verb is among its first words; the bound also keeps a 2,000-character list of
 # distinct words from costing a WordNet lookup per word per joint.
 CLAUSE_WORDS = 12
@@ -876,7 +879,28 @@ def subtask_queries(recaller: Recaller, instruction: str, *, brief_state: str = 
                     steps: Sequence[str] | None = None) -> SubtaskQueries:
     """The steps of ``instruction`` and the query texts :func:`recall_subtasks` asks the
     model for, in its order: the one place they are prepared, so what a server embeds
-    ahead of a request (RecallMemory.prefetch_subtasks) is what the request will ask."""
+    ahead of a request (RecallMemory.prefetch_subtasks) is what the request will ask.
+    Without ``steps`` the last few are kept (``recaller.split_memo``, under the config and
+    the lexicon's availability they were made with, compared as the ranking memo compares
+    them): the text sent ahead is split for its model call and its request splits it again."""
+    if steps is not None:
+        return _subtask_queries(recaller, instruction, brief_state, steps)
+    memo = recaller.split_memo
+    key = (instruction, brief_state)
+    made_with = (recaller.config, recaller.lexicon is not None and recaller.lexicon.available)
+    held = memo.get(key)
+    if held is not None and held[0][0] is made_with[0] and held[0][1] == made_with[1]:
+        memo.move_to_end(key)
+        return cast(SubtaskQueries, held[1])
+    asked = _subtask_queries(recaller, instruction, brief_state, None)
+    memo[key] = (made_with, asked)
+    while len(memo) > SPLIT_MEMO:
+        memo.popitem(last=False)
+    return asked
+
+
+def _subtask_queries(recaller: Recaller, instruction: str, brief_state: str,
+                     steps: Sequence[str] | None) -> SubtaskQueries:
     if steps is None:
         steps = split_subtasks(instruction, recaller.lexicon)
     else:
