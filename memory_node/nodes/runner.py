@@ -85,21 +85,29 @@ def import_type_support_only() -> None:
 
 def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = None,
              startup_errors: tuple[type[BaseException], ...] = (ValueError, RuntimeError),
-             exit_when_stopped: bool = False) -> int:
+             exit_when_stopped: bool = False,
+             executor: Callable[[], Executor] | None = None) -> int:
     """Init rclpy, build the node, spin until Ctrl-C or shutdown, clean up.
 
     A node that cannot start because of its configuration (an error in `startup_errors`)
     exits with status 2 and one line saying why: the bringup supervisor does not restart
-    it in a loop, while a crash (any other status) is restarted.
+    it in a loop, while a crash (any other status) is restarted. Stopped while it starts
+    (Ctrl-C in its constructor): status 0, a stop as any other.
 
     `exit_when_stopped`: once stopped and cleaned up, the process ends at once with status
     0 (end_process) instead of returning; for a node process's main with nothing left to
-    do after this.
+    do after this. `executor`: makes the executor the node spins on (default: rclpy's
+    global single-threaded one, or the EventsExecutor for a node whose `executor_kind` is
+    "events").
     """
     import_type_support_only()
     rclpy.init(args=args if args is not None else sys.argv)
     try:
         node = factory()
+    except KeyboardInterrupt:
+        print(f"{name}: stopped while starting", file=sys.stderr, flush=True)
+        rclpy.try_shutdown()
+        return 0
     except startup_errors as exc:
         print(f"{name}: cannot start: {exc}", file=sys.stderr, flush=True)
         sys.stdout.flush()
@@ -110,7 +118,9 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         os._exit(2)
     stopped = False
     try:
-        if getattr(node, "executor_kind", "single") == "events":
+        if executor is not None:
+            spin_until_stopped(node, name, executor())
+        elif getattr(node, "executor_kind", "single") == "events":
             spin_until_stopped(node, name, EventsLoop(node))
         else:
             spin_until_stopped(node, name)

@@ -98,7 +98,6 @@ def world() -> Iterator[Any]:
         yield node
     finally:
         if node is not None:
-            node.shutdown()
             node.destroy_node()
         rclpy.try_shutdown(context=context)
 

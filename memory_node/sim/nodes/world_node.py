@@ -39,7 +39,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import rclpy
 from geometry_msgs.msg import Point, PoseStamped
 from rclpy.action import ActionServer, CancelResponse, GoalResponse
 from rclpy.callback_groups import ReentrantCallbackGroup
@@ -61,7 +60,7 @@ from memory_node.msg import Detection as DetectionMsg
 from memory_node.msg import Detections, NamedPlaces
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import ACTION_SERVICES_QOS
-from memory_node.nodes.runner import spin_until_stopped
+from memory_node.nodes.runner import run_node
 from memory_node.sim.core.layouts import LayoutError, from_floorplan, from_seed
 from memory_node.sim.core.nav import Navigator
 from memory_node.sim.core.playback import SimClock, pitch_at, pose_at
@@ -445,7 +444,13 @@ class WorldNode(Node):
             gh.succeed()
         return end.result
 
+    def destroy_node(self) -> None:
+        self.shutdown()
+        super().destroy_node()
+
     def shutdown(self) -> None:
+        """Stop the sensor and clock threads, close the renderer, end the world's thread.
+        Idempotent."""
         self._stop.set()
         for t in self._threads:
             t.join(timeout=5)
@@ -493,25 +498,13 @@ def _validate_goal(goal: Any) -> str:
 
 def main(args: list[str] | None = None) -> int:
     os.environ.setdefault("MUJOCO_GL", "egl")
-    rclpy.init(args=args if args is not None else sys.argv)
-    try:
-        node = WorldNode()
-    except (ValueError, LayoutError, RuntimeError, ParameterException) as exc:
-        print(f"household_world: cannot start: {exc}", file=sys.stderr)
-        rclpy.try_shutdown()
-        return 2
-    except KeyboardInterrupt:
-        # Stopped while starting: a stop, as in `spin_until_stopped`, not a crash.
-        rclpy.try_shutdown()
-        return 0
-    executor = MultiThreadedExecutor(num_threads=4)
-    try:
-        spin_until_stopped(node, "household_world", executor)
-    finally:
-        node.shutdown()
-        node.destroy_node()
-        rclpy.try_shutdown()
-    return 0
+    # Once stopped, destroy_node has stopped the sensor and clock threads and closed the
+    # renderer (its GL context) on the world's thread; the world is in memory only: the
+    # process exits without the interpreter's teardown (runner.end_process).
+    return run_node(WorldNode, "household_world", args,
+                    startup_errors=(ValueError, LayoutError, RuntimeError, ParameterException),
+                    exit_when_stopped=True,
+                    executor=lambda: MultiThreadedExecutor(num_threads=4))
 
 
 if __name__ == "__main__":
