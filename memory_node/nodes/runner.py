@@ -7,6 +7,7 @@ import ctypes
 import inspect
 import logging
 import os
+import signal
 import sys
 import threading
 import time
@@ -125,15 +126,38 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         else:
             spin_until_stopped(node, name)
         stopped = True
+        if exit_when_stopped:
+            absorb_stop_signals()
     finally:
         node.destroy_node()
-        # rclpy's signal handlers stay until the process ends when it ends here: restored
-        # to the default, a SIGTERM after the SIGINT (a launcher's second signal) would
-        # kill a process that is only exiting (status -15).
+        # The handlers stay until the process ends when it ends here: restored to the
+        # default, a SIGTERM after the SIGINT (a launcher's second signal) would kill a
+        # process that is only exiting (status -15).
         rclpy.try_shutdown(uninstall_handlers=False if stopped and exit_when_stopped else None)
     if exit_when_stopped:
         end_process(0, node.context)
     return 0
+
+
+def _absorbed(_signum: int, _frame: Any) -> None:
+    """A stop signal that came while the node was already stopping: nothing to do."""
+
+
+def absorb_stop_signals() -> None:
+    """From here on (a stopped node about to clean up and end its process), SIGINT and
+    SIGTERM do nothing.
+
+    rclpy's handlers pass a SIGINT on to Python's, which raises KeyboardInterrupt wherever
+    the main thread is: a second SIGINT during the clean-up broke it off part-way with a
+    traceback (round 58: a terminal's Ctrl-C reaches every node of a bringup and the
+    bringup, which sends each its own SIGINT; the memory server's store close was cut off
+    while joining its checkpointer, the world's while closing its renderer). The node is
+    stopping already; a launcher that will not wait sends SIGKILL (ros2 launch after
+    SIGTERM, bringup after 10 s).
+    """
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(ValueError, OSError):   # not the main thread: left as is
+            signal.signal(sig, _absorbed)
 
 
 def end_process(status: int, context: Context | None = None) -> None:

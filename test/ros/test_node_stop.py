@@ -32,18 +32,43 @@ module = sys.argv.pop(1)
 atexit.register(lambda: marker.write_text("the interpreter's teardown ran"))
 sys.exit(importlib.import_module(module).main())
 """
+# A node's main whose clean-up gets a second SIGINT as it begins, as a terminal's Ctrl-C
+# does: it reaches a bringup and each of its nodes, and the bringup sends each a SIGINT too.
+SECOND_SIGINT_PROBE = """
+import importlib
+import os
+import signal
+import sys
+
+module = importlib.import_module(sys.argv.pop(1))
+node_class = getattr(module, sys.argv.pop(1))
+clean_up = node_class.destroy_node
+
+
+def destroy_node(self):
+    os.kill(os.getpid(), signal.SIGINT)
+    print("second SIGINT sent", file=sys.stderr, flush=True)
+    clean_up(self)
+
+
+node_class.destroy_node = destroy_node
+sys.exit(module.main())
+"""
 START_S = 120.0   # a world's start (its renderer) on a loaded host
 STOP_S = 30.0
 # node: module, parameters file, parameters, the line it logs once started, a line its
-# clean-up logs (before the exit)
+# clean-up logs (before the exit), its class
 NODES = {
     "perception": ("memory_node.nodes.perception_node", "memory.yaml", [], "perception: ",
-                   ""),
+                   "", "PerceptionNode"),
     "planner": ("memory_node.planner.nodes.planner_node", "planner.yaml", [],
-                "planner ready", ""),
+                "planner ready", "", "PlannerNode"),
     "world": ("memory_node.sim.nodes.world_node", "sim.yaml",
-              ["layout.seed:=3", "sensors.rate_hz:=2.0"], "house ", "frames published"),
+              ["layout.seed:=3", "sensors.rate_hz:=2.0"], "house ", "frames published",
+              "WorldNode"),
 }
+SERVER = ("memory_node.nodes.memory_server", "memory.yaml", ["recall.prefetch_batch:=0"],
+          "memory at", "", "MemoryServer")
 
 
 def _wait_for(log: Path, text: str, proc: subprocess.Popen, timeout: float) -> None:
@@ -56,14 +81,13 @@ def _wait_for(log: Path, text: str, proc: subprocess.Popen, timeout: float) -> N
         waited += 0.05
 
 
-@pytest.mark.parametrize("node", sorted(NODES))
-def test_a_stopped_node_exits_without_the_interpreters_teardown(node: str,
-                                                                tmp_path: Path) -> None:
-    module, params_file, params, started, cleaned = NODES[node]
-    marker = tmp_path / "teardown_ran"
-    args = [sys.executable, "-c", TEARDOWN_PROBE, str(marker), module, "--ros-args",
-            "--params-file", str(CONFIG / params_file)]
-    for p in params:
+def _stop(probe: list[str], spec: tuple, tmp_path: Path, extra: list[str]) -> tuple[int, str]:
+    """The node started through `probe` (its arguments first), SIGINT once started; its
+    status and output."""
+    module, params_file, params, started, _cleaned, _cls = spec
+    args = [sys.executable, "-c", *probe, "--ros-args", "--params-file",
+            str(CONFIG / params_file)]
+    for p in params + extra:
         args += ["-p", p]
     log = tmp_path / "node.log"
     with open(log, "wb") as out:
@@ -77,10 +101,38 @@ def test_a_stopped_node_exits_without_the_interpreters_teardown(node: str,
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    output = log.read_text(errors="replace")[-3000:]
+    return status, log.read_text(errors="replace")[-3000:]
+
+
+@pytest.mark.parametrize("node", sorted(NODES))
+def test_a_stopped_node_exits_without_the_interpreters_teardown(node: str,
+                                                                tmp_path: Path) -> None:
+    spec = NODES[node]
+    marker = tmp_path / "teardown_ran"
+    status, output = _stop([TEARDOWN_PROBE, str(marker), spec[0]], spec, tmp_path, [])
     assert status == 0, output
     assert not marker.exists(), output
-    assert cleaned in output, output   # its clean-up ran before the exit
+    assert spec[4] in output, output   # its clean-up ran before the exit
     # rcl's log file was flushed before the exit (the context's logging clean-up).
     logged = "".join(f.read_text(errors="replace") for f in (tmp_path / "ros_log").iterdir())
-    assert started in logged, logged[-2000:]
+    assert spec[3] in logged, logged[-2000:]
+
+
+@pytest.mark.parametrize("node", [*sorted(NODES), "memory_server"])
+def test_a_second_sigint_during_the_clean_up_is_absorbed(node: str, tmp_path: Path) -> None:
+    """Round 58, a bringup stopped by Ctrl-C (its nodes got the terminal's SIGINT and the
+    bringup's): KeyboardInterrupt broke the clean-up off part-way, with a traceback (the
+    memory server's store close while joining its checkpointer, the world's renderer
+    close). Here the second SIGINT comes as the clean-up begins: the clean-up completes,
+    status 0."""
+    spec = NODES.get(node, SERVER)
+    memory_dir = tmp_path / "mem"
+    status, output = _stop([SECOND_SIGINT_PROBE, spec[0], spec[5]], spec, tmp_path,
+                           [f"memory_dir:={memory_dir}"] if node == "memory_server" else [])
+    assert "second SIGINT sent" in output, output
+    assert status == 0, output
+    assert "Traceback" not in output and "KeyboardInterrupt" not in output, output
+    assert spec[4] in output, output
+    if node == "memory_server":   # its store closed: checkpointed, no WAL left
+        assert (memory_dir / "memory.sqlite").exists(), output
+        assert not (memory_dir / "memory.sqlite-wal").exists(), output
