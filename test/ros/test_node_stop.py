@@ -16,7 +16,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from ros_harness import CONFIG
+from rcl_interfaces.srv import ListParameters
+from rclpy.node import Node
+from ros_harness import CALL_TIMEOUT_S, CONFIG, READ_RESEND_S, call
 
 pytestmark = pytest.mark.ros
 
@@ -57,18 +59,18 @@ sys.exit(module.main())
 START_S = 120.0   # a world's start (its renderer) on a loaded host
 STOP_S = 30.0
 # node: module, parameters file, parameters, the line it logs once started, a line its
-# clean-up logs (before the exit), its class
+# clean-up logs (before the exit), its class, its node name
 NODES = {
     "perception": ("memory_node.nodes.perception_node", "memory.yaml", [], "perception: ",
-                   "", "PerceptionNode"),
+                   "", "PerceptionNode", "perception_node"),
     "planner": ("memory_node.planner.nodes.planner_node", "planner.yaml", [],
-                "planner ready", "", "PlannerNode"),
+                "planner ready", "", "PlannerNode", "planner"),
     "world": ("memory_node.sim.nodes.world_node", "sim.yaml",
               ["layout.seed:=3", "sensors.rate_hz:=2.0"], "house ", "frames published",
-              "WorldNode"),
+              "WorldNode", "household_world"),
 }
 SERVER = ("memory_node.nodes.memory_server", "memory.yaml", ["recall.prefetch_batch:=0"],
-          "memory at", "", "MemoryServer")
+          "memory at", "", "MemoryServer", "memory_server")
 
 
 def _wait_for(log: Path, text: str, proc: subprocess.Popen, timeout: float) -> None:
@@ -81,10 +83,11 @@ def _wait_for(log: Path, text: str, proc: subprocess.Popen, timeout: float) -> N
         waited += 0.05
 
 
-def _stop(probe: list[str], spec: tuple, tmp_path: Path, extra: list[str]) -> tuple[int, str]:
-    """The node started through `probe` (its arguments first), SIGINT once started; its
+def _stop(node: Node, probe: list[str], spec: tuple, tmp_path: Path, extra: list[str]
+          ) -> tuple[int, str]:
+    """The node started through `probe` (its arguments first), SIGINT once it serves; its
     status and output."""
-    module, params_file, params, started, _cleaned, _cls = spec
+    _module, params_file, params, started, _cleaned, _cls, name = spec
     args = [sys.executable, "-c", *probe, "--ros-args", "--params-file",
             str(CONFIG / params_file)]
     for p in params + extra:
@@ -95,6 +98,15 @@ def _stop(probe: list[str], spec: tuple, tmp_path: Path, extra: list[str]) -> tu
                                 env=dict(os.environ, ROS_LOG_DIR=str(tmp_path / "ros_log")))
     try:
         _wait_for(log, started, proc, START_S)
+        # Its start line comes at the end of its constructor; a stop before the constructor
+        # returned is a stop while starting (status 0, no clean-up: r3 of round 58 met it).
+        # A request answered says it spins.
+        client = node.create_client(ListParameters, f"/{name}/list_parameters")
+        try:
+            call(node, client, ListParameters.Request(), timeout=CALL_TIMEOUT_S * 3,
+                 resend_after=READ_RESEND_S)
+        finally:
+            node.destroy_client(client)
         proc.send_signal(signal.SIGINT)
         status = proc.wait(timeout=STOP_S)
     finally:
@@ -105,11 +117,12 @@ def _stop(probe: list[str], spec: tuple, tmp_path: Path, extra: list[str]) -> tu
 
 
 @pytest.mark.parametrize("node", sorted(NODES))
-def test_a_stopped_node_exits_without_the_interpreters_teardown(node: str,
-                                                                tmp_path: Path) -> None:
+def test_a_stopped_node_exits_without_the_interpreters_teardown(
+        node: str, client_node: Node, tmp_path: Path) -> None:
     spec = NODES[node]
     marker = tmp_path / "teardown_ran"
-    status, output = _stop([TEARDOWN_PROBE, str(marker), spec[0]], spec, tmp_path, [])
+    status, output = _stop(client_node, [TEARDOWN_PROBE, str(marker), spec[0]], spec,
+                           tmp_path, [])
     assert status == 0, output
     assert not marker.exists(), output
     assert spec[4] in output, output   # its clean-up ran before the exit
@@ -119,7 +132,8 @@ def test_a_stopped_node_exits_without_the_interpreters_teardown(node: str,
 
 
 @pytest.mark.parametrize("node", [*sorted(NODES), "memory_server"])
-def test_a_second_sigint_during_the_clean_up_is_absorbed(node: str, tmp_path: Path) -> None:
+def test_a_second_sigint_during_the_clean_up_is_absorbed(node: str, client_node: Node,
+                                                         tmp_path: Path) -> None:
     """Round 58, a bringup stopped by Ctrl-C (its nodes got the terminal's SIGINT and the
     bringup's): KeyboardInterrupt broke the clean-up off part-way, with a traceback (the
     memory server's store close while joining its checkpointer, the world's renderer
@@ -127,7 +141,7 @@ def test_a_second_sigint_during_the_clean_up_is_absorbed(node: str, tmp_path: Pa
     status 0."""
     spec = NODES.get(node, SERVER)
     memory_dir = tmp_path / "mem"
-    status, output = _stop([SECOND_SIGINT_PROBE, spec[0], spec[5]], spec, tmp_path,
+    status, output = _stop(client_node, [SECOND_SIGINT_PROBE, spec[0], spec[5]], spec, tmp_path,
                            [f"memory_dir:={memory_dir}"] if node == "memory_server" else [])
     assert "second SIGINT sent" in output, output
     assert status == 0, output
