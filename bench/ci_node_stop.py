@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from environment import with_environment
+
 ROOT = Path(__file__).resolve().parents[1]
 # module, parameters file, extra parameters, the line the node logs once started
 NODES: dict[str, tuple[str, str, list[str], str]] = {
@@ -108,9 +110,9 @@ def main() -> int:
         for node in nodes for name in trees}
     print(json.dumps(summary, indent=1))
     if args.out:
-        args.out.write_text(json.dumps({"trees": trees, "settle_s": args.settle,
-                                        "loops": args.loops, "summary": summary,
-                                        "rows": rows}, indent=1) + "\n")
+        args.out.write_text(json.dumps(with_environment({
+            "command": " ".join(sys.argv), "trees": trees, "settle_s": args.settle,
+            "loops": args.loops, "summary": summary, "rows": rows}), indent=1) + "\n")
     return 0
 
 
