@@ -352,7 +352,9 @@ class PerceptionNode(Node):
 
 
 def main(args: list[str] | None = None) -> int:
-    return run_node(PerceptionNode, "perception_node", args)
+    # Once stopped (the frame in progress finished, destroy_node), nothing is left to flush:
+    # the process exits without the interpreter's teardown (runner.end_process).
+    return run_node(PerceptionNode, "perception_node", args, exit_when_stopped=True)
 
 
 if __name__ == "__main__":

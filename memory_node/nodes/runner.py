@@ -7,6 +7,7 @@ import ctypes
 import inspect
 import logging
 import os
+import signal
 import sys
 import threading
 import time
@@ -85,21 +86,29 @@ def import_type_support_only() -> None:
 
 def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = None,
              startup_errors: tuple[type[BaseException], ...] = (ValueError, RuntimeError),
-             exit_when_stopped: bool = False) -> int:
+             exit_when_stopped: bool = False,
+             executor: Callable[[], Executor] | None = None) -> int:
     """Init rclpy, build the node, spin until Ctrl-C or shutdown, clean up.
 
     A node that cannot start because of its configuration (an error in `startup_errors`)
     exits with status 2 and one line saying why: the bringup supervisor does not restart
-    it in a loop, while a crash (any other status) is restarted.
+    it in a loop, while a crash (any other status) is restarted. Stopped while it starts
+    (Ctrl-C in its constructor): status 0, a stop as any other.
 
     `exit_when_stopped`: once stopped and cleaned up, the process ends at once with status
     0 (end_process) instead of returning; for a node process's main with nothing left to
-    do after this.
+    do after this. `executor`: makes the executor the node spins on (default: rclpy's
+    global single-threaded one, or the EventsExecutor for a node whose `executor_kind` is
+    "events").
     """
     import_type_support_only()
     rclpy.init(args=args if args is not None else sys.argv)
     try:
         node = factory()
+    except KeyboardInterrupt:
+        print(f"{name}: stopped while starting", file=sys.stderr, flush=True)
+        rclpy.try_shutdown()
+        return 0
     except startup_errors as exc:
         print(f"{name}: cannot start: {exc}", file=sys.stderr, flush=True)
         sys.stdout.flush()
@@ -110,20 +119,45 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         os._exit(2)
     stopped = False
     try:
-        if getattr(node, "executor_kind", "single") == "events":
+        if executor is not None:
+            spin_until_stopped(node, name, executor())
+        elif getattr(node, "executor_kind", "single") == "events":
             spin_until_stopped(node, name, EventsLoop(node))
         else:
             spin_until_stopped(node, name)
         stopped = True
+        if exit_when_stopped:
+            absorb_stop_signals()
     finally:
         node.destroy_node()
-        # rclpy's signal handlers stay until the process ends when it ends here: restored
-        # to the default, a SIGTERM after the SIGINT (a launcher's second signal) would
-        # kill a process that is only exiting (status -15).
+        # The handlers stay until the process ends when it ends here: restored to the
+        # default, a SIGTERM after the SIGINT (a launcher's second signal) would kill a
+        # process that is only exiting (status -15).
         rclpy.try_shutdown(uninstall_handlers=False if stopped and exit_when_stopped else None)
     if exit_when_stopped:
         end_process(0, node.context)
     return 0
+
+
+def _absorbed(_signum: int, _frame: Any) -> None:
+    """A stop signal that came while the node was already stopping: nothing to do."""
+
+
+def absorb_stop_signals() -> None:
+    """From here on (a stopped node about to clean up and end its process), SIGINT and
+    SIGTERM do nothing.
+
+    rclpy's handlers pass a SIGINT on to Python's, which raises KeyboardInterrupt wherever
+    the main thread is: a second SIGINT during the clean-up broke it off part-way with a
+    traceback (round 58: a terminal's Ctrl-C reaches every node of a bringup and the
+    bringup, which sends each its own SIGINT; the memory server's store close was cut off
+    while joining its checkpointer, the world's while closing its renderer). The node is
+    stopping already; a launcher that will not wait sends SIGKILL (ros2 launch after
+    SIGTERM, bringup after 10 s).
+    """
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(ValueError, OSError):   # not the main thread: left as is
+            signal.signal(sig, _absorbed)
 
 
 def end_process(status: int, context: Context | None = None) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Hashable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_seeds import pinned_param_seed  # noqa: F401 - a fixture
 
 from memory_node.core.cache import (
     POLICY_NAMES,
@@ -129,6 +130,7 @@ def _segments(p: WTinyLFUPolicy) -> list[list[Hashable]]:
 
 
 @pytest.mark.parametrize("name", POLICY_NAMES)
+@pytest.mark.usefixtures("pinned_param_seed")
 @settings(derandomize=True, max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(capacity=st.integers(1, 12), ops=_ops)

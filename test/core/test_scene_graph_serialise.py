@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_seeds import pinned_seed
 
 from memory_node.core.perception.observation import Observation
 from memory_node.core.scene_graph import SceneGraph, SceneGraphSerialiser
@@ -50,6 +51,7 @@ def test_small_graph_fits_whole_in_karma_form():
     assert out.expanded == ["area_0", "area_1"] and not out.omitted
 
 
+@pinned_seed
 @settings(derandomize=True, max_examples=25, deadline=None)
 @given(budget=st.integers(min_value=1, max_value=3000),
        query=st.lists(st.sampled_from([*LABELS, "area_3", "red mug", "nothing"]), max_size=3),

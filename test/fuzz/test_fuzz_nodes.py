@@ -452,10 +452,11 @@ def test_skill_goals_twice_cancelled_and_overlapping(stack: Stack) -> None:
         gone.destroy_node()
     spin_until(stack.node, lambda: orphan in stack.skills.ended, timeout=RESULT_TIMEOUT_S,
                what="the orphaned goal's end")
-    # The world publishes a goal's end state before it frees the base (the lock goes as the
-    # goal's callback returns); rclpy keeps the result only after that return, so the
-    # answer to a request for it says the base is free. Round 57, at load: the next goal
-    # came in between and was refused "the robot is running another skill".
+    # And its result (rclpy answers a request for it once the goal's callback returned).
+    # Round 57, at load: the world published a goal's end state before it freed the base,
+    # and the next goal, sent on the state, came in between and was refused "the robot is
+    # running another skill"; since round 58 the state goes out once the base is free
+    # (test/ros/test_world_end_frees_robot.py), and this waits for the result as well.
     get_result = stack.node.create_client(ExecuteSkill.Impl.GetResultService,
                                           "base/execute_skill/_action/get_result")
     try:

@@ -18,7 +18,6 @@ import uuid
 from dataclasses import replace
 from typing import Any
 
-import rclpy
 from rclpy.action import ActionServer, CancelResponse, GoalResponse
 from rclpy.callback_groups import ReentrantCallbackGroup
 from rclpy.executors import MultiThreadedExecutor
@@ -35,7 +34,7 @@ from memory_node.core.units import has_refused_characters
 from memory_node.msg import NamedPlaces, SkillCall, StepResult
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import ACTION_SERVICES_QOS
-from memory_node.nodes.runner import spin_until_stopped
+from memory_node.nodes.runner import run_node
 from memory_node.planner.core.backends import OpenAIChatBackend
 from memory_node.planner.core.llm_planner import LlmPlanner
 from memory_node.planner.core.loop import InstructionResult, PlanLoop
@@ -340,21 +339,15 @@ class PlannerNode(Node):
 
 
 def main(args: list[str] | None = None) -> int:
-    rclpy.init(args=args if args is not None else sys.argv)
-    try:
-        node = PlannerNode()
-    except (ValueError, RuntimeError, ImportError) as exc:
-        print(f"planner: cannot start: {exc}", file=sys.stderr)
-        rclpy.try_shutdown()
-        return 2
-    # Goals block one thread each while skill results arrive on the others.
-    executor = MultiThreadedExecutor(num_threads=4)
-    try:
-        spin_until_stopped(node, "planner", executor)
-    finally:
-        node.destroy_node()
-        rclpy.try_shutdown()
-    return 0
+    # Goals block one thread each while skill results arrive on the others. Once stopped,
+    # nothing is left to flush (the planner holds no file; a running instruction is
+    # cancelled in destroy_node, and its episode's end could not reach the memory server
+    # over a context the stop shut down): the process exits without the interpreter's
+    # teardown (runner.end_process), which waited for the running instruction's thread.
+    return run_node(PlannerNode, "planner", args,
+                    startup_errors=(ValueError, RuntimeError, ImportError),
+                    exit_when_stopped=True,
+                    executor=lambda: MultiThreadedExecutor(num_threads=4))
 
 
 if __name__ == "__main__":

@@ -34,11 +34,11 @@ import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import rclpy
 from geometry_msgs.msg import Point, PoseStamped
 from rclpy.action import ActionServer, CancelResponse, GoalResponse
 from rclpy.callback_groups import ReentrantCallbackGroup
@@ -60,7 +60,7 @@ from memory_node.msg import Detection as DetectionMsg
 from memory_node.msg import Detections, NamedPlaces
 from memory_node.nodes.params import declare_settings
 from memory_node.nodes.qos import ACTION_SERVICES_QOS
-from memory_node.nodes.runner import spin_until_stopped
+from memory_node.nodes.runner import run_node
 from memory_node.sim.core.layouts import LayoutError, from_floorplan, from_seed
 from memory_node.sim.core.nav import Navigator
 from memory_node.sim.core.playback import SimClock, pitch_at, pose_at
@@ -77,9 +77,21 @@ def _stamp(t: float) -> Any:
     return Time(sec=int(sec), nanosec=int((t - sec) * 1e9))
 
 
+@dataclass(frozen=True)
+class _End:
+    """A goal's end, taken while the goal holds the robot, announced once it is free."""
+
+    result: Any                   # ExecuteSkill.Result
+    state: dict | None            # the world's state at the end (truth.to_state)
+    abort: bool = False
+    cancel: bool = False
+
+
 class WorldNode(Node):
-    def __init__(self) -> None:
-        super().__init__("household_world")
+    def __init__(self, **node_args: Any) -> None:
+        # node_args: rclpy Node's keyword arguments (context, parameter_overrides, ...), for
+        # a world run inside another process (a test's).
+        super().__init__("household_world", **node_args)
         cfg = declare_settings(self, WorldSettings)
         self.settings = cfg
         self.frame_map, self.frame_cam = cfg.frames.map, cfg.frames.camera
@@ -290,30 +302,35 @@ class WorldNode(Node):
             msg.kinds.append(r.kind)
         self.pub_places.publish(msg)
 
-    def _publish_truth(self, goal: str = "") -> None:
-        state = to_state(self.world)
-        if goal:
-            state["goal"] = goal   # the goal whose end this state is (its id, hex)
-        self.pub_truth.publish(String(data=json.dumps(state)))
+    def _publish_truth(self) -> None:
+        """The world's state at start (a goal's end state is tagged with its id: _announce)."""
+        self.pub_truth.publish(String(data=json.dumps(to_state(self.world))))
 
     # ---- skills ------------------------------------------------------------------------
+    # A goal's end is announced (the world's state tagged with its id, its terminal status,
+    # its result) only once the robot is free: a client may send its next goal the moment
+    # it learns the last one ended. Until round 58 the state and the status went out while
+    # the goal still held the robot, and a next goal sent on them could be refused
+    # "running another skill" (round 57's loaded CI). The end's state and result are taken
+    # while the goal holds the robot (a next goal may move it once it is free).
     def _execute(self, gh: Any, server: str) -> ExecuteSkill.Result:
         try:
-            return self._execute_inner(gh, server)
+            end = self._execute_inner(gh, server)
         except Exception:  # noqa: BLE001 - a goal must never kill the node
             self.get_logger().error("skill failed:\n" + traceback.format_exc())
             self._active = None
-            return self._finish(gh, Outcome(ErrorCode.INTERNAL, "internal error in the "
-                                            "world (logged)"), 0.0, abort=True)
+            end = self._end(Outcome(ErrorCode.INTERNAL, "internal error in the world "
+                                    "(logged)"), 0.0, abort=True)
+        return self._announce(gh, end)
 
-    def _execute_inner(self, gh: Any, server: str) -> ExecuteSkill.Result:
+    def _execute_inner(self, gh: Any, server: str) -> _End:
         goal = gh.request
         bad = _validate_goal(goal)
         if bad:
-            return self._finish(gh, Outcome(ErrorCode.INVALID_ARGUMENT, bad), 0.0, abort=True)
+            return self._end(Outcome(ErrorCode.INVALID_ARGUMENT, bad), 0.0, abort=True)
         if not self._busy.acquire(blocking=False):
-            return self._finish(gh, Outcome(ErrorCode.UNAVAILABLE, "the robot is running "
-                                            "another skill (one at a time)"), 0.0, abort=True)
+            return self._end(Outcome(ErrorCode.UNAVAILABLE, "the robot is running another "
+                                     "skill (one at a time)"), 0.0, abort=True)
         try:
             gh.publish_feedback(ExecuteSkill.Feedback(phase="planning", progress=0.0))
             targets = [Target(t.id, t.label, (t.position.x, t.position.y, t.position.z),
@@ -323,7 +340,7 @@ class WorldNode(Node):
                 lambda: self.runner.run(self.world, goal.skill, args, targets, server)).result()
             gh.publish_feedback(ExecuteSkill.Feedback(phase="planned", progress=0.0))
             if not outcome.waypoints:
-                return self._finish(gh, outcome, 0.0, abort=not outcome.success)
+                return self._end(outcome, 0.0, abort=not outcome.success)
             # No timeout given: the plan is the budget, however much there is to explore
             # (a fixed default cut an eight-viewpoint explore short; README_tasks round 18).
             timeout = goal.timeout if goal.timeout > 0 else outcome.duration
@@ -333,7 +350,7 @@ class WorldNode(Node):
             self._busy.release()
 
     def _play(self, gh: Any, goal: Any, args: list[str], outcome: Outcome, timeout: float
-              ) -> ExecuteSkill.Result:
+              ) -> _End:
         r = self.world.robot
         t0 = self.worker.submit(self._tick).result()
         self._active = {"start": (r.x, r.y, r.yaw), "start_pitch": r.pitch,
@@ -344,15 +361,14 @@ class WorldNode(Node):
             elapsed = now - t0
             if gh.is_cancel_requested:
                 self._active = None
-                return self._finish(gh, Outcome(ErrorCode.CANCELED, f"{goal.skill}: "
-                                                "cancelled; nothing changed but the base's "
-                                                "pose"), elapsed, cancel=True)
+                return self._end(Outcome(ErrorCode.CANCELED, f"{goal.skill}: cancelled; "
+                                         "nothing changed but the base's pose"), elapsed,
+                                 cancel=True)
             if elapsed >= timeout and elapsed < outcome.duration:
                 self._active = None
-                return self._finish(gh, Outcome(ErrorCode.TIMEOUT, f"{goal.skill}: timed out "
-                                                f"after {timeout:.1f} s (needed "
-                                                f"{outcome.duration:.1f} s)"), elapsed,
-                                    abort=True)
+                return self._end(Outcome(ErrorCode.TIMEOUT, f"{goal.skill}: timed out after "
+                                         f"{timeout:.1f} s (needed {outcome.duration:.1f} s)"),
+                                 elapsed, abort=True)
             if elapsed >= outcome.duration:
                 break
             gh.publish_feedback(ExecuteSkill.Feedback(
@@ -364,7 +380,7 @@ class WorldNode(Node):
             self.worker.submit(self._commit, outcome, goal.skill, args).result()
         else:
             self.worker.submit(self._end_pose, outcome).result()
-        return self._finish(gh, outcome, outcome.duration, abort=not outcome.success)
+        return self._end(outcome, outcome.duration, abort=not outcome.success)
 
     def _end_pose(self, outcome: Outcome) -> None:
         last = outcome.waypoints[-1]
@@ -384,16 +400,16 @@ class WorldNode(Node):
         elif new.robot.held is None:
             self._held_alias = ""
 
-    def _finish(self, gh: Any, outcome: Outcome, duration: float, abort: bool = False,
-                cancel: bool = False) -> ExecuteSkill.Result:
-        # Every goal ends with the world's state, tagged with the goal's id, before its
-        # result: a reader can tell the state after this goal from an earlier one (the
-        # result and the state travel on different topics and may arrive in either order),
-        # and a failure that moved the robot (and what it holds) is in the state too.
+    def _end(self, outcome: Outcome, duration: float, abort: bool = False,
+             cancel: bool = False) -> _End:
+        """How a goal ended, taken while it holds the robot (or before it took it): its
+        result and the world's state at its end (the state on the worker, where the world
+        changes; None when that failed)."""
         try:
-            self.worker.submit(self._publish_truth, bytes(gh.goal_id.uuid).hex()).result()
+            state: dict | None = self.worker.submit(to_state, self.world).result()
         except Exception:  # noqa: BLE001 - the result still goes out
-            self.get_logger().error("ground truth not published:\n" + traceback.format_exc())
+            self.get_logger().error("ground truth not taken:\n" + traceback.format_exc())
+            state = None
         res = ExecuteSkill.Result(success=outcome.success, message=outcome.message[:1000],
                                   error_code=int(outcome.code), duration=float(duration))
         w = self.world
@@ -405,15 +421,36 @@ class WorldNode(Node):
         res.shut_by = outcome.shut_by
         res.missing_fixtures = list(outcome.missing_fixtures)
         res.refused_label = outcome.refused_label
-        if cancel:
+        return _End(res, state, abort, cancel)
+
+    def _announce(self, gh: Any, end: _End) -> ExecuteSkill.Result:
+        """The goal's end, once the robot is free: the world's state at its end, tagged with
+        the goal's id, then its terminal status; rclpy sends the result once this returns.
+        The state goes first: a reader can tell the state after this goal from an earlier
+        one (the result and the state travel on different topics and may arrive in either
+        order), and a failure that moved the robot (and what it holds) is in the state."""
+        if end.state is not None:
+            state = dict(end.state, goal=bytes(gh.goal_id.uuid).hex())
+            try:
+                self.pub_truth.publish(String(data=json.dumps(state)))
+            except Exception:  # noqa: BLE001 - the result still goes out
+                self.get_logger().error("ground truth not published:\n"
+                                        + traceback.format_exc())
+        if end.cancel:
             gh.canceled()
-        elif abort:
+        elif end.abort:
             gh.abort()
         else:
             gh.succeed()
-        return res
+        return end.result
+
+    def destroy_node(self) -> None:
+        self.shutdown()
+        super().destroy_node()
 
     def shutdown(self) -> None:
+        """Stop the sensor and clock threads, close the renderer, end the world's thread.
+        Idempotent."""
         self._stop.set()
         for t in self._threads:
             t.join(timeout=5)
@@ -461,25 +498,13 @@ def _validate_goal(goal: Any) -> str:
 
 def main(args: list[str] | None = None) -> int:
     os.environ.setdefault("MUJOCO_GL", "egl")
-    rclpy.init(args=args if args is not None else sys.argv)
-    try:
-        node = WorldNode()
-    except (ValueError, LayoutError, RuntimeError, ParameterException) as exc:
-        print(f"household_world: cannot start: {exc}", file=sys.stderr)
-        rclpy.try_shutdown()
-        return 2
-    except KeyboardInterrupt:
-        # Stopped while starting: a stop, as in `spin_until_stopped`, not a crash.
-        rclpy.try_shutdown()
-        return 0
-    executor = MultiThreadedExecutor(num_threads=4)
-    try:
-        spin_until_stopped(node, "household_world", executor)
-    finally:
-        node.shutdown()
-        node.destroy_node()
-        rclpy.try_shutdown()
-    return 0
+    # Once stopped, destroy_node has stopped the sensor and clock threads and closed the
+    # renderer (its GL context) on the world's thread; the world is in memory only: the
+    # process exits without the interpreter's teardown (runner.end_process).
+    return run_node(WorldNode, "household_world", args,
+                    startup_errors=(ValueError, LayoutError, RuntimeError, ParameterException),
+                    exit_when_stopped=True,
+                    executor=lambda: MultiThreadedExecutor(num_threads=4))
 
 
 if __name__ == "__main__":
