@@ -1918,6 +1918,8 @@ class OfflinePlanner:
         if "observations_at_start" not in req.notes:
             req.notes["observations_at_start"] = {
                 o: u.observations for o, u in req.vocab.objects.items() if u.observations > 0}
+            req.notes["position_at_start"] = {
+                o: u.position for o, u in req.vocab.objects.items() if u.observations > 0}
 
     def _sighted_out(self, req: PlanRequest, call: SkillCall, unit: UnitView,
                      until: frozenset[str] = frozenset()) -> bool:
@@ -1933,13 +1935,17 @@ class OfflinePlanner:
     def _sighted(req: PlanRequest, unit: UnitView) -> bool:
         """Memory saw `unit` during this subtask: its count of sightings differs from the
         one it had at the first plan (a sighting adds one; a unit removed and seen again
-        starts over), or it is one the task's first scene graph did not hold. False when
-        memory gives no count, or held the unit at the start without offering it then."""
+        starts over, so the count alone may come back equal), or memory has it further
+        than MOVED_RADIUS from where it had it then (only a sighting or this task's own
+        put moves a unit), or it is one the task's first scene graph did not hold. False
+        when memory gives no count, or held the unit at the start without offering it."""
         if unit.observations <= 0 or unit.state == ABSENT:
             return False
         counts = req.notes.get("observations_at_start", {})
         if unit.object_id in counts:
-            return bool(counts[unit.object_id] != unit.observations)
+            where = req.notes.get("position_at_start", {}).get(unit.object_id)
+            return bool(counts[unit.object_id] != unit.observations) or (
+                where is not None and math.dist(where, unit.position) > MOVED_RADIUS)
         start = req.notes.get("known_at_start")
         return start is not None and unit.object_id not in start
 
