@@ -623,8 +623,6 @@ class SceneGraph:
             raise KeyError(f"no object {obj!r} in the scene graph")
         attrs = self.graph.nodes[obj]
         old_state, old_bin = attrs["state"], attrs["openness_bin"]
-        if "opened" in (state, old_state):   # open until now, or from now
-            attrs["open_seen"] = max(stamp, float(attrs.get("open_seen") or stamp))
         attrs["state"] = state
         if openness is not None:
             attrs["openness"] = float(openness)
@@ -1071,9 +1069,6 @@ class SceneGraph:
                 state_confidence=float(attrs["state_confidence"])))
         if self.config.fixture_margin > 0:
             self._note_apart(seen)
-        for obj in seen:   # when memory last saw it open (see `_not_shut_away`)
-            if obj in self.graph and self.graph.nodes[obj].get("state") == "opened":
-                self.graph.nodes[obj]["open_seen"] = stamp
         for obj in missed:
             if obj in missed_set and obj in self.graph:
                 self._miss(obj, stamp, changes, events)
@@ -1474,45 +1469,7 @@ class SceneGraph:
         positions = np.array([nodes[o]["position"] for o in candidates])
         extents = np.array([nodes[o]["box_extent"] for o in candidates])
         visible = view.visible(positions, extents)
-        missed = [o for o, v in zip(candidates, visible, strict=True) if v]
-        return self._not_shut_away(missed, lo, hi) if missed else missed
-
-    def _not_shut_away(self, missed: list[str], lo: np.ndarray, hi: np.ndarray) -> list[str]:
-        """`missed` but the movable objects last seen while something memory now reads
-        "closed" (a cabinet, a microwave) stood open, and whose whole box lies in that
-        thing's space: the door shut on them since, the camera cannot see into it, so not
-        seeing them there is no miss, as for what an outcome put inside a closed
-        receptacle (`_hidden_inside`). Memory links an object to its receptacle only when
-        a skill put it there; one seen through an open door stands in the receptacle's
-        space with no link. Counted as missed once the door was shut, it was removed
-        (tune tidy, stream seed 3163, s0015: the dish sponge seen in cabinet object_0,
-        which the daily tidy keeps shut, was removed by four misses while the plan's
-        explore looked for the bread; the next task's search for the sponge opened five
-        other cabinets first, 15 calls where the plain arm, whose route had not looked
-        there, took 6). Seen since the door was last open, the object was in view with
-        the door shut, so it is not behind it: a receptacle's space is the union of its
-        views and may span what stands between two cabinets (a bowl on the counter
-        between a cabinet under it and one above, read as one piece). Its box, not its
-        centre. Opened, the receptacle hides nothing and the next look counts misses."""
-        nodes = self.graph.nodes
-        reach = self.config.fixture_max_side
-        closed = [(o, float(nodes[o]["open_seen"]), region)
-                  for o in self._objects.query_box(np.asarray(lo) - reach, np.asarray(hi) + reach)
-                  if nodes[o].get("state") == "closed" and nodes[o].get("open_seen") is not None
-                  and (region := self._receptacle_region(o)) is not None]
-        if not closed:
-            return missed
-        out = []
-        for obj in missed:
-            attrs = nodes[obj]
-            if attrs["movable"]:
-                box, seen = _node_box(attrs), float(attrs["last_seen"])
-                if any(o != obj and seen <= opened and _encloses(region, box)
-                       for o, opened, region in closed):
-                    self.tally["missed.shut_away"] += 1
-                    continue
-            out.append(obj)
-        return out
+        return [o for o, v in zip(candidates, visible, strict=True) if v]
 
     def _looks_alike(self, attrs: dict[str, Any], extent: Sequence[float],
                      appearance: Sequence[float] | None) -> bool:
@@ -1759,11 +1716,6 @@ def _holds(box: Sequence[float], p: Sequence[float], margin: float) -> bool:
     return (box[0] - margin <= p[0] <= box[3] + margin
             and box[1] - margin <= p[1] <= box[4] + margin
             and box[2] <= p[2] <= box[5])
-
-
-def _encloses(outer: Sequence[float], inner: Sequence[float]) -> bool:
-    """Does box `outer` [x0, y0, z0, x1, y1, z1] hold box `inner` whole?"""
-    return all(outer[i] <= inner[i] and inner[i + 3] <= outer[i + 3] for i in range(3))
 
 
 def _spelled(label: str) -> str:
