@@ -17,7 +17,9 @@ LRU and FIFO here) is booked to the leader segment it falls in:
 A cell's class is its largest (most negative) part. For the cells of the largest class the
 first exit is also forced earlier (at the first check where the exit's ghost holds >= 5 % of C
 keys the residents lack, and 500 / 1,000 lookups before the policy's own exit; the policy runs
-on after it): how much of the class an earlier exit could recover, and when.
+on after it): how much of the class an earlier exit could recover, and when. The policy is
+replayed with ``tie_silent="off"`` (12693a5b's policy hit for hit; the gate is the default since
+round 58), and each replayed margin is asserted equal to the stored one.
 
     MEMORY_NODE_SHARED_DATA=/work/shared/data PYTHONHASHSEED=0 PYTHONPATH=. \\
         .venv/bin/python bench/cache_classes_r58.py    # -> results/cache_classes_r58.json
@@ -58,7 +60,7 @@ def below_cells() -> list[dict[str, Any]]:
 
 def replay(trace: list[Hashable], capacity: int, force_at: int | None = None,
            to: int = 1) -> tuple[list[bool], list[tuple[bool, bool, bool]], list[int], int | None]:
-    p = SteeredWTinyLFUPolicy(capacity)
+    p = SteeredWTinyLFUPolicy(capacity, tie_silent="off")  # main's policy (12693a5b), hit for hit
     hits: list[bool] = []
     ghosts: list[tuple[bool, bool, bool]] = []
     lead: list[int] = []
