@@ -42,9 +42,14 @@ def test_the_cells_the_idle_test_moves_are_the_cells_that_differ() -> None:
     zipf = rng.choices(range(2000), weights=[1.0 / (r + 1) for r in range(2000)], k=5000)
     for trace, moved in ((passes, True), (zipf, False)):
         assert tool.moved_by_idle_test(trace, 100) is moved
-        on = _hits(SteeredWTinyLFUPolicy(100), trace)
-        off = _hits(SteeredWTinyLFUPolicy(100, dead_idle=0), trace)
+        # Compared without round 57's dead gate, which recovers the pass manager's first
+        # leader loss later on by itself (hit for hit the same end count).
+        on = _hits(SteeredWTinyLFUPolicy(100, tie_silent="off"), trace)
+        off = _hits(SteeredWTinyLFUPolicy(100, dead_idle=0, tie_silent="off"), trace)
         assert (on != off) is moved
+        if not moved:
+            assert _hits(SteeredWTinyLFUPolicy(100), trace) == _hits(
+                SteeredWTinyLFUPolicy(100, dead_idle=0), trace)
 
 
 def _hits(p: SteeredWTinyLFUPolicy, trace: list[int]) -> int:
