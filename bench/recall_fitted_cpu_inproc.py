@@ -4,7 +4,8 @@ text, ``--reps`` times, each arm's least thread CPU, over the scale benches' mem
 ``--water`` water fixtures in it (``recall_common.with_water_fixtures``) and the ranking memo
 off (``counted_steps_recall``). Also counts the nearest-fixture lookups and their own CPU
 (``Recaller._nearest`` timed around each call). This code only: ``recall_subtask_cpu_ab.py``
-compares against another checkout.
+compares against another checkout. Needs the fitted fixture in the code it runs (round 58 left it
+as ``bench/results/recall_fitted_index_r58.patch``).
 
     .venv/bin/python bench/recall_fitted_cpu_inproc.py [--units 10000] [--water 16]
         [--texts bench/recall_fill_texts.json] [--reps 5] [--aa] [--out NAME]
@@ -39,7 +40,11 @@ def main() -> int:
     ap.add_argument("--out", default="recall_fitted_cpu_inproc")
     args = ap.parse_args()
     lookups = {"calls": 0, "found": 0, "cpu_s": 0.0}
-    inner = Recaller._nearest
+    inner = getattr(Recaller, "_nearest", None)
+    if inner is None:
+        print("skip: this code has no fitted fixture (apply bench/results/"
+              "recall_fitted_index_r58.patch)")
+        return 0
 
     def timed(positions, found=None):  # noqa: ANN001, ANN202
         f = inner(positions, found)

@@ -42,9 +42,9 @@ def lexical_passes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     inner = Recaller._lexical_arrays
 
-    def counted(self: Recaller, instruction: str, rows, *rest):  # noqa: ANN001, ANN002, ANN202
+    def counted(self: Recaller, instruction: str, rows):  # noqa: ANN001, ANN202
         seen.append(instruction)
-        return inner(self, instruction, rows, *rest)
+        return inner(self, instruction, rows)
 
     monkeypatch.setattr(Recaller, "_lexical_arrays", counted)
     return seen

@@ -15,7 +15,7 @@ is implied, so a kitchen gets its sink basin and not also the bathtub.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -107,8 +107,6 @@ class _SkillTables:
     by_state: dict[str, str]             # state a skill leaves -> that skill
     state_verbs: dict[str, str]          # a state word's verb base form -> the state
     takes: dict[str, list[str]]          # skill with fixtures -> its label arguments' roles
-    fitted: dict[str, tuple[str, ...]]   # fixture type key -> the type keys of the other
-                                         # groups of a skill that needs them together
 
 
 # (id(table), id(lexicon)) -> (table, lexicon, tables): the objects are held, so their ids
@@ -136,19 +134,7 @@ def _skill_tables(skills: SkillTable, lex: Lexicon | None) -> _SkillTables:
         state_verbs.setdefault(verb, state)
     takes = {name: roles for name in with_fixtures
              if (roles := [a.role for a in skills[name].args if a.kind == "label"])}
-    # A skill that needs one type of each of two groups needs them fitted together
-    # (cleaning: a basin and the faucet over it), so a type of one is worked with a type
-    # of the other, whichever skill brought it there.
-    fitted: dict[str, list[str]] = {}
-    for name in with_fixtures:
-        groups = [[type_key(t) for t in g] for g in skills.fixtures_for(name)]
-        for i, group in enumerate(groups):
-            others = [k for j, g in enumerate(groups) if j != i for k in g]
-            for fixture in group:
-                have = fitted.setdefault(fixture, [])
-                have.extend(k for k in others if k not in have and k != fixture)
-    tables = _SkillTables(with_fixtures, by_state, state_verbs, takes,
-                          {k: tuple(v) for k, v in fitted.items() if v})
+    tables = _SkillTables(with_fixtures, by_state, state_verbs, takes)
     if len(_TABLES) >= _TABLES_MAX:
         _TABLES.clear()
     _TABLES[key] = (skills, lex, tables)
@@ -249,8 +235,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   in_names: Collection[str] = (), described_states: bool = False,
                   absent_skills: bool = False, fixture_of_use: bool = False,
                   weakly: Collection[str] = (), kind_verbs: bool = False,
-                  kind_verbs_act: bool = False, kind_participles: bool = False,
-                  nearest: Callable[[str, Collection[str]], str | None] | None = None
+                  kind_verbs_act: bool = False, kind_participles: bool = False
                   ) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
@@ -272,12 +257,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     the pot in the sink": the faucet, and not the stove a pot is for), so a named
     thing's use adds no fixture beside it; one the instruction says ("the pot's on the
     stove - let it soak in the sink") it still marks, as before.
-    ``kind_participles``: such a verb's present participle counts (see :func:`_kinds`).
-    ``nearest``: (a fixture's key, the keys of the types fitted to it) -> the one of those
-    whose unit is nearest a unit of the fixture in memory, or None. Given, a fixture of a
-    skill a verb says brings the type fitted to it there ("fill the kettle": the faucet,
-    and the sink under it, which cleaning's groups pair with it); a fixture only a named
-    thing's use implies does not ("put it by the kettle")."""
+    ``kind_participles``: such a verb's present participle counts (see :func:`_kinds`)."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -288,7 +268,6 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     tools = _name_words(tuple(held_types))
     implied = implied_skills(text, skills, lexicon, things, in_names, tools,
                              described_states)
-    said = implied
     # A skill said that no fixture here can do ("not too hot" in a bathroom) is said of
     # the thing named: what you do to it says what happens (absent_skills).
     idle = bool(implied) and absent_skills and not any(
@@ -305,10 +284,6 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     # A kind a skill takes ("some water": filling) adds its skill whatever else is
     # implied: it says what the thing is, not what is done to the thing named.
     kinds = (by_verb | by_noun) - implied
-    # A verb says the act is done at the fixture, so the type fitted to it is used too.
-    by_act = (said | by_verb) if nearest is not None else set()
-    fitted = _skill_tables(skills, lexicon if lexicon is not None and lexicon.available
-                           else None).fitted if by_act else {}
     # The usual fixtures (a group's first) of what the named things are for.
     of_use: set[str] = set()
     if fixture_of_use and used:
@@ -329,22 +304,4 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                                   keys[0] if keys else None)))
             if pick is not None:
                 out.setdefault(pick, skill)
-                if skill in by_act and nearest is not None:
-                    own = {type_key(t) for g in skills.fixtures_for(skill) for t in g}
-                    _add_fitted(out, pick, skill, fitted, held, own, nearest)
     return out
-
-
-def _add_fitted(out: dict[str, str], pick: str, skill: str,
-                fitted: dict[str, tuple[str, ...]], held: Collection[str],
-                own: Collection[str],
-                nearest: Callable[[str, Collection[str]], str | None]) -> None:
-    """Add to ``out`` the type fitted to ``pick`` whose unit is nearest it, unless a
-    type fitted to it is there already. ``own``: the skill's own fixture types, which
-    its groups imply already (cleaning: the sink and the faucet)."""
-    partners = [k for k in fitted.get(pick, ()) if k in held and k not in own]
-    if not partners or any(k in out for k in partners):
-        return
-    near = nearest(pick, partners)
-    if near is not None:
-        out.setdefault(near, skill)

@@ -15,11 +15,6 @@ matched by the vector's bytes (a hash, then compared exactly), never by its text
 text embedded in two batches may differ in the last bit), so every row's cosine is the one
 its own vector gives.
 
-Each row also holds its unit's position, and each type its live rows (kept per type as the
-writes that touch a unit of it come: put, remove, move), so the units of a few types and
-where they are (a fixture and the types fitted to it, implied.py) are read without a pass
-over every row and without waiting for a version.
-
 Rows are reused after a unit is forgotten; the matrix grows by doubling. ``version`` is
 bumped by every write (a unit put or removed, a vector set), so what is derived from rows
 (their types, tie order, the types present) is cached per version. Not thread-safe on its
@@ -74,11 +69,6 @@ class UnitIndex:
         self._has_vector = np.zeros(capacity, dtype=bool)
         self._all_vectors: tuple[np.ndarray, int] | None = None  # has_all_vectors' last yes
         self._type = np.full(capacity, -1, dtype=np.int64)
-        self._pos = np.zeros((capacity, 3), dtype=np.float64)   # each row's unit position
-        # Type id -> its live rows, and the same as an array once asked (dropped by a write
-        # that adds a row to the type or takes one away; a move changes neither).
-        self._type_rows: dict[int, set[int]] = {}
-        self._type_arrays: dict[int, np.ndarray] = {}
         self._rank = np.zeros(capacity, dtype=np.int64)  # object-id order, for ties
         self._ids: list[str | None] = [None] * capacity
         self._content: list[str] = [""] * capacity
@@ -116,12 +106,10 @@ class UnitIndex:
         return t
 
     def put(self, object_id: str, type_name: str, content: str,
-            words: frozenset[str], places: frozenset[str],
-            position: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> int:
+            words: frozenset[str], places: frozenset[str]) -> int:
         """(Re)index one unit; its vector stays valid only if ``content`` is unchanged."""
         self.version += 1
         row = self._rows.get(object_id)
-        old_type = -1
         if row is None:
             row = self._free.pop() if self._free else self._new_row()
             self._rows[object_id] = row
@@ -133,15 +121,8 @@ class UnitIndex:
             self._unpost(row)
             if self._content[row] != content:
                 self._drop_vector(row)
-            old_type = int(self._type[row])
         self._content[row] = content
-        new_type = self.type_id(type_name)
-        self._type[row] = new_type
-        if new_type != old_type:
-            self._untype(row, old_type)
-            self._type_rows.setdefault(new_type, set()).add(row)
-            self._type_arrays.pop(new_type, None)
-        self._pos[row] = position
+        self._type[row] = self.type_id(type_name)
         self._words[row] = words
         self._places[row] = places
         post, place_post, arrays = self._post, self._place_post, self._arrays
@@ -178,46 +159,10 @@ class UnitIndex:
         self._ids[row] = None
         self._content[row] = ""
         self._words[row] = self._places[row] = frozenset()
-        self._untype(row, int(self._type[row]))
         self._type[row] = -1
         self._drop_vector(row)
         self._free.append(row)
         self._rank_dirty = True
-
-    def _untype(self, row: int, type_id: int) -> None:
-        """The row is no longer of ``type_id`` (-1: it had none)."""
-        held = self._type_rows.get(type_id)
-        if held is not None:
-            held.discard(row)
-            self._type_arrays.pop(type_id, None)
-            if not held:
-                del self._type_rows[type_id]
-
-    def move(self, row: int, position: tuple[float, float, float]) -> None:
-        """The row's unit is now at ``position`` (nothing else about it changed: no
-        description, vector or version depends on where it is)."""
-        self._pos[row] = position
-
-    def positions_of(self, type_ids: Iterable[int]) -> np.ndarray:
-        """Where every live unit of ``type_ids`` is: a (n, 3) float64 array, types in the
-        order given, each type's rows ascending. Reads the types' own rows only."""
-        arrays = self._type_arrays
-        parts = []
-        for t in type_ids:
-            rows = arrays.get(t)
-            if rows is None:
-                held = self._type_rows.get(t)
-                rows = arrays[t] = (np.array(sorted(held), dtype=np.int64) if held
-                                    else np.zeros(0, dtype=np.int64))
-            if len(rows):
-                parts.append(rows)
-        if not parts:
-            return np.zeros((0, 3), dtype=np.float64)
-        return self._pos[parts[0] if len(parts) == 1 else np.concatenate(parts)]
-
-    def positions(self, rows: np.ndarray) -> np.ndarray:
-        """The rows' positions, (len(rows), 3) float64."""
-        return self._pos[rows]
 
     def _unpost(self, row: int) -> None:
         for posting, words, places in ((self._post, self._words[row], False),
@@ -237,7 +182,6 @@ class UnitIndex:
             self._slot = np.concatenate([self._slot, np.full(grow, -1, dtype=np.int64)])
             self._has_vector = np.concatenate([self._has_vector, np.zeros(grow, dtype=bool)])
             self._type = np.concatenate([self._type, np.full(grow, -1, dtype=np.int64)])
-            self._pos = np.concatenate([self._pos, np.zeros((grow, 3), dtype=np.float64)])
             self._rank = np.concatenate([self._rank, np.zeros(grow, dtype=np.int64)])
             self._ids += [None] * grow
             self._content += [""] * grow

@@ -109,12 +109,8 @@ MAX_PREFETCH_CALLS = 8
 # Sets of types present whose NameIndex is kept (or, seen once, that were seen), least
 # recently used out: the keyed ranking's one set, beside the sets of a few steps' pools.
 NAME_INDEXES = 16
-# How a type is tied to the instruction (_select), weakest first: a fixture fitted to one
-# a verb needs (fitted_fixtures) is inferred from that one, so it is weaker evidence than
-# any word of the step naming a thing, if only partly.
-NO_EVIDENCE, FITTED_EVIDENCE, NAME_EVIDENCE, FIXTURE_EVIDENCE = 0, 1, 2, 3
+NO_EVIDENCE, NAME_EVIDENCE, FIXTURE_EVIDENCE = 0, 1, 2  # how a type is tied (_select)
 FIXTURE_HIT = "needed by "  # a RankedUnit.matched entry: a fixture the instruction implies
-FITTED_MARK = ", fitted"  # ... ending a FIXTURE_HIT entry: one fitted to such a fixture
 TOOL_MARK = "tool:"  # _partly_named_by: the verb a tool is named by (never a word: ':')
 _SIZE_WORDS = {"small": "small", "little": "small", "tiny": "small", "medium": "medium",
                "large": "large", "big": "large", "huge": "large"}
@@ -397,14 +393,6 @@ class RecallConfig:
                                      # ("soak the pot": the faucet, not the stove)
     kind_participles: bool = True    # ... and so does its present participle ("best
                                      # soaking in the sink"), not its past one ("soaked")
-    fitted_fixtures: bool = False    # a fixture of a skill a verb says brings the type
-                                     # a skill's other group fits to it, the one whose
-                                     # unit is nearest it ("fill the kettle": the faucet
-                                     # and the sink under it; implied.py)
-    fitted_weight: float = 0.45      # ... weighing less than a fixture implied: it is
-                                     # inferred from one; with one_referent it is also
-                                     # chosen after every thing the step names, if only
-                                     # partly ("pop it on the hob": the stove burner)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -516,15 +504,6 @@ def _name_word_set(name: str) -> frozenset[str]:
     return frozenset(_name_words(name))
 
 
-def _fits(cfg: RecallConfig, things: Collection[str]) -> bool:
-    """Whether a fixture a verb says brings the type fitted to it (fitted_fixtures): only
-    when a word of the step names a thing in memory (``things``), for that is what the act
-    is done to. A step that names none ("completed", read as filling) says nothing to fill;
-    a pronoun's thing ("fill it") is carried from an earlier step, which recall_subtasks
-    puts first anyway. Both scorers ask this, so they agree."""
-    return cfg.fitted_fixtures and bool(things)
-
-
 def _attribute_query(iset: set[str]) -> set[str]:
     """The instruction's words as the attribute index spells them."""
     out = set(iset)
@@ -581,8 +560,6 @@ class _Lexical:
     attr_query: set[str]
     implied: dict[str, str]
     by_id: np.ndarray | None = None  # bool: named by its object id ("put Mug_3 ...")
-    fitted: frozenset[str] = frozenset()  # type keys of implied that are fitted_fixtures'
-    fitted_rows: np.ndarray | None = None  # bool per row: of a type in fitted (None: none)
 
     @staticmethod
     def empty(n: int) -> _Lexical:
@@ -690,9 +667,7 @@ class Scored:
         if lex.label[i]:
             hits.append(" ".join(self._recaller.terms_for(e.description.type_name).words))
         if lex.fixture[i]:
-            key = type_key(e.description.type_name)
-            hits.append(FIXTURE_HIT + lex.implied[key]
-                        + (FITTED_MARK if key in lex.fitted else ""))
+            hits.append(FIXTURE_HIT + lex.implied[type_key(e.description.type_name)])
         attr = e.attribute_words & lex.attr_query
         hits.extend(sorted(a.split(":")[-1] for a in attr))
         why = (RECALLED_NAMED if lex.label[i] else RECALLED_IMPLIED if lex.fixture[i]
@@ -868,8 +843,6 @@ class Recaller:
         self.model_hidden_s = 0.0
         self.index = UnitIndex(embedder.dim)
         self._rows_cache: tuple[object, list[_UnitEntry], np.ndarray] | None = None
-        # Type key -> the index's type ids of it, for how many type names (_type_ids_of).
-        self._key_type_ids: tuple[int, dict[str, tuple[int, ...]]] = (-1, {})
         # Entries built since start: a ranking without a units key (a step's few candidates)
         # keeps the keyed rows cache unless it rebuilt an entry that cache may hold.
         self._entry_builds = 0
@@ -901,8 +874,6 @@ class Recaller:
             return cached
         fp = _fingerprint(unit)
         if cached is not None and cached.fingerprint == fp:
-            if cached.unit.position != unit.position:
-                self.index.move(cached.row, unit.position)
             cached.unit = unit
             return cached
         self._entry_builds += 1
@@ -915,7 +886,7 @@ class Recaller:
                        frozenset(attribute_words),
                        _name_word_set(d.area) | _name_word_set(d.receptacle))
         e.row = self.index.put(unit.object_id, d.type_name, d.content, e.attribute_words,
-                               e.place_words, unit.position)
+                               e.place_words)
         self._entries[unit.object_id] = e
         return e
 
@@ -932,8 +903,6 @@ class Recaller:
             e = cached.get(u.object_id)
             if e is not None and (e.unit is u if trust_identity
                                   else e.fingerprint == _fingerprint(u)):
-                if e.unit is not u and e.unit.position != u.position:
-                    self.index.move(e.row, u.position)
                 e.unit = u
                 out.append(e)
                 continue
@@ -1267,7 +1236,7 @@ class Recaller:
                 self.scored_memo_hits += 1
                 return held
         if mode == "hybrid" and n:
-            lex = self._lexical_arrays(instruction, rows, entries)
+            lex = self._lexical_arrays(instruction, rows)
         else:
             lex = _Lexical.empty(n)
         query = pending.result()[0]
@@ -1348,10 +1317,8 @@ class Recaller:
         return list(self.scored(instruction, units, mode=mode, labels=labels,
                                 area_names=area_names, units_key=units_key).ranked())
 
-    def _lexical_arrays(self, instruction: str, rows: np.ndarray,
-                        entries: Sequence[_UnitEntry] = ()) -> _Lexical:
-        """The hybrid's lexical evidence for every row, computed per type and per word
-        (``entries``: the rows' entries, in order, for where their units are)."""
+    def _lexical_arrays(self, instruction: str, rows: np.ndarray) -> _Lexical:
+        """The hybrid's lexical evidence for every row, computed per type and per word."""
         cfg = self.config
         lex = self._lexicon()
         q = self.query(instruction)
@@ -1375,38 +1342,14 @@ class Recaller:
                                       for n, t in terms.items()}, q, terms)
         by_type[present] = np.fromiter((names[n] for n in present_names), dtype=np.float64,
                                        count=len(present_names))
-        fitted: set[str] = set()
-
-        # Called only when a verb's fixture has a type fitted to it. The keyed ranking's
-        # rows, when they are every unit the index holds, read the index's own rows of
-        # the type and their positions (no pass over the rows); other rows (a step's few
-        # candidates) are matched by type id, their units' positions read from them.
-        every_row = (self._rows_cache is not None and self._rows_cache[2] is rows
-                     and len(rows) == len(self.index))
-
-        def positions(key: str) -> np.ndarray | list[tuple[float, float, float]]:
-            tids = self._type_ids_of(key)
-            if every_row:
-                return self.index.positions_of(tids)
-            if not tids:
-                return []
-            of_key = types == tids[0]
-            for t in tids[1:]:
-                of_key |= types == t
-            return [entries[i].unit.position for i in np.flatnonzero(of_key).tolist()]
-
-        things = self._things(names, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
-                                self._used(names), things,
+                                self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles,
-                                self._nearest(positions, fitted)
-                                if _fits(cfg, things) and len(entries) == len(rows)
-                                else None)
+                                self.config.kind_participles)
         is_implied = np.zeros(len(by_type), dtype=bool)
         if implied:
             is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
@@ -1415,14 +1358,6 @@ class Recaller:
         # below): each is computed once per type and gathered, not per row (round 37:
         # the per-row arithmetic over 10,000 rows was most of this function's own CPU).
         fixture_of_type = np.where((by_type < FULL) & is_implied, cfg.fixture_weight, 0.0)
-        if fitted:
-            is_fitted = np.zeros(len(by_type), dtype=bool)
-            is_fitted[present] = np.fromiter((type_key(n) in fitted for n in present_names),
-                                             dtype=bool, count=len(present_names))
-            fixture_of_type[is_fitted & (fixture_of_type > 0)] = cfg.fitted_weight
-            fitted_rows: np.ndarray | None = is_fitted[types]
-        else:
-            fitted_rows = None
         label = by_type[types]
         fixture = fixture_of_type[types]
         # The same sum, in the same order, as the per-unit scorer (_lexical_all): its
@@ -1447,52 +1382,7 @@ class Recaller:
                          + cfg.attribute_weight * np.minimum(
                              cfg.attribute_cap, self.index.word_counts(others)[on])
                          + cfg.place_weight * self.index.word_counts(iset, places=True)[on])
-        return _Lexical(score, label, fixture, label >= FULL, attr_query, implied, by_id,
-                        frozenset(fitted), fitted_rows)
-
-    def _type_ids_of(self, key: str) -> tuple[int, ...]:
-        """The index's type ids whose type key is ``key`` (type names only accrue: the map
-        is rebuilt when one was added)."""
-        names = self.index.type_names
-        held = self._key_type_ids
-        if held[0] != len(names):
-            by_key: dict[str, list[int]] = {}
-            for t, n in enumerate(names):
-                by_key.setdefault(type_key(n), []).append(t)
-            held = self._key_type_ids = (len(names),
-                                         {k: tuple(v) for k, v in by_key.items()})
-        return held[1].get(key, ())
-
-    @staticmethod
-    def _nearest(positions: Callable[[str], np.ndarray | Sequence[tuple[float, float, float]]],
-                 found: set[str] | None = None
-                 ) -> Callable[[str, Collection[str]], str | None]:
-        """implied_types' ``nearest``: of the types given, the one with a unit nearest a
-        unit of the fixture (``positions``: a type key's units' positions); the first
-        given on a tie, None when the fixture or every type has no unit. Each answer is
-        added to ``found``: those types weigh ``fitted_weight``, not a fixture's."""
-        def nearest(fixture: str, partners: Collection[str]) -> str | None:
-            at = np.asarray(positions(fixture), dtype=np.float64).reshape(-1, 3)
-            if not len(at):
-                return None
-            keys = list(partners)
-            parts = [np.asarray(positions(k), dtype=np.float64).reshape(-1, 3) for k in keys]
-            if not any(len(p) for p in parts):
-                return None
-            # One distance for every (fixture unit, partner unit) pair, then each partner
-            # unit's nearest fixture unit; a type's least of those is its distance.
-            d = ((at[:, None, :] - np.concatenate(parts)[None, :, :]) ** 2).sum(-1).min(0)
-            best, best_d, start = None, np.inf, 0
-            for key, part in zip(keys, parts, strict=True):
-                if len(part):
-                    m = float(d[start:start + len(part)].min())
-                    if m < best_d:
-                        best, best_d = key, m
-                    start += len(part)
-            if best is not None and found is not None:
-                found.add(best)
-            return best
-        return nearest
+        return _Lexical(score, label, fixture, label >= FULL, attr_query, implied, by_id)
 
     def _score_all_loop(
         self, instruction: str, units: Sequence[ObjectMemoryUnit], *, mode: str,
@@ -1831,20 +1721,14 @@ class Recaller:
             if t not in names:
                 names[t] = name_match(self.terms_for(t), q, self._purposes_for(t, q))
         names = self._read_names(names, q)
-        fitted: set[str] = set()
-        things = self._things(names, q)
         implied = implied_types(instruction, self.skills, lex, names,
                                 [type_key(t) for t, m in names.items() if m],
-                                self._used(names), things,
+                                self._used(names), self._things(names, q),
                                 self._in_names(names, q), self.config.described_states,
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles,
-                                self._nearest(lambda key: [
-                                    e.unit.position for e in entries
-                                    if type_key(e.description.type_name) == key], fitted)
-                                if _fits(cfg, things) else None)
+                                self.config.kind_participles)
         out = []
         for e in entries:
             hits: list[str] = []
@@ -1856,10 +1740,9 @@ class Recaller:
             if label:
                 hits.append(" ".join(terms.words))
             fixture = 0.0
-            key = type_key(e.description.type_name)
-            if label < FULL and key in implied:
-                fixture = cfg.fitted_weight if key in fitted else cfg.fixture_weight
-                hits.append(FIXTURE_HIT + implied[key] + (FITTED_MARK if key in fitted else ""))
+            if label < FULL and type_key(e.description.type_name) in implied:
+                fixture = cfg.fixture_weight
+                hits.append(FIXTURE_HIT + implied[type_key(e.description.type_name)])
             attr = e.attribute_words & attr_query
             hits.extend(sorted(a.split(":")[-1] for a in attr))
             categories = sum(a.startswith("category:") for a in attr)
@@ -1909,13 +1792,9 @@ class Recaller:
         # Each candidate's score, flag and evidence as Python values, read from the arrays
         # in one go: the selection reads them item by item, and a numpy scalar per read
         # was most of the cost of its loops.
-        levels = np.where(lex.fixture[cand] != 0, FIXTURE_EVIDENCE,
-                          np.where(lex.label[cand] != 0, NAME_EVIDENCE, NO_EVIDENCE))
-        if lex.fitted_rows is not None:
-            # Only a step that fills has one. Its own partial name does not lift it: "the
-            # pipes" (a gloss of the sink's) ties it less than "the stove" names the burner.
-            levels = np.where(lex.fitted_rows[cand], FITTED_EVIDENCE, levels)
-        level = dict(zip(rows, levels.tolist(), strict=True))
+        level = dict(zip(rows, np.where(
+            lex.fixture[cand] != 0, FIXTURE_EVIDENCE,
+            np.where(lex.label[cand] != 0, NAME_EVIDENCE, NO_EVIDENCE)).tolist(), strict=True))
         picked = self._select(
             instruction,
             ((i, units[i].object_id, units[i].label, entries[i].description.type_name,
@@ -1983,9 +1862,7 @@ class Recaller:
     def _evidence(self, r: RankedUnit) -> int:
         """:meth:`_select`'s ``evidence`` of a result object (the per-unit scorer's)."""
         if any(m.startswith(FIXTURE_HIT) for m in r.matched):
-            # A fitted type is not implied as well by another skill: out.setdefault.
-            return (FITTED_EVIDENCE if any(m.endswith(FITTED_MARK) for m in r.matched)
-                    else FIXTURE_EVIDENCE)
+            return FIXTURE_EVIDENCE
         said = " ".join(self.terms_for(r.description.type_name).words)
         return NAME_EVIDENCE if r.matched[:1] == (said,) else NO_EVIDENCE
 
@@ -2027,9 +1904,8 @@ class Recaller:
         tuples; returns the kept payloads. Type keys are computed once per label and type
         name: at 10,000 units hundreds of same-type candidates are skipped per request.
         ``evidence``: how the instruction ties a payload's type (``NO_EVIDENCE``,
-        ``FITTED_EVIDENCE``: a fixture fitted to one it implies, ``NAME_EVIDENCE``: named,
-        if only partly, ``FIXTURE_EVIDENCE``: a fixture it implies), for
-        ``one_referent``."""
+        ``NAME_EVIDENCE``: named, if only partly, ``FIXTURE_EVIDENCE``: a fixture it
+        implies), for ``one_referent``."""
         cap = self.config.max_per_type
         q = self.query(instruction) if cap > 0 else None
         if q is not None and self.config.one_referent and evidence is not None:
@@ -2143,61 +2019,14 @@ class Recaller:
                     len(n) < len(own) and _named_after(n, own) for n in names)
             return held
 
-        def said_name(item: tuple[_T, str, str, str, float, bool], level: int) -> bool:
-            # Named by a word said that is one of its names, its own or a more general
-            # one ("the stove": the burner), not only by a definition's noun ("kettle",
-            # a metal pot: the pot), which a fitted fixture does not wait for.
-            if item[5]:
-                return True
-            if level != NAME_EVIDENCE:
-                return False
-            t = item[3]
-            ws = words_of.get(t)
-            if ws is None:
-                ws = words_of[t] = self._partly_named_by(t, q)
-            if ws:
-                return True
-            gen = general_of.get(t)
-            if gen is None:
-                gen = general_of[t] = self._generally_named_by(t, q)
-            return bool(gen)
-
         def reordered() -> Iterator[tuple[_T, str, str, str, float, bool]]:
             waiting: list[tuple[_T, str, str, str, float, bool]] = []
-            # Fitted fixtures waiting for every candidate a word of the step names, if
-            # only partly (read or waiting), and the number of those not read yet
-            # (counted when the first one waits).
-            fitted: list[tuple[_T, str, str, str, float, bool]] = []
-            names_left = -1
             for item in stream():
                 payload, _, _, type_name, _, named = item
-                level = evidence(payload)
-                # Read only once a fitted fixture is among the candidates.
-                tied = names_left >= 0 and (level > NAME_EVIDENCE or said_name(item, level))
-                if names_left > 0 and tied:
-                    names_left -= 1
-                if fitted and names_left == 0 and not tied:
-                    # After those a word said once leaves waiting too ("refill the soap":
-                    # the soap bottle, after the bar).
-                    yield from waiting
-                    waiting.clear()
-                    yield from fitted
-                    fitted.clear()
-                if not named and level == FITTED_EVIDENCE:
-                    if names_left < 0:
-                        # Inferred from a fixture, so after any thing a word of the step
-                        # names ("fill the kettle and pop it on the hob": the stove burner
-                        # before the sink under the faucet), wherever that one scores.
-                        rest.extend(source)
-                        names_left = sum(1 for it in rest
-                                         if (lv := evidence(it[0])) > NAME_EVIDENCE
-                                         or said_name(it, lv))
-                    if names_left > 0 or waiting:
-                        fitted.append(item)
-                        continue
                 ws = words_of.get(type_name)
                 if ws is None:
                     ws = words_of[type_name] = self._partly_named_by(type_name, q)
+                level = evidence(payload)
                 if (self.config.general_waits and not named and not ws
                         and level < FIXTURE_EVIDENCE):
                     # A word said once in the singular is one thing: the side table
@@ -2254,7 +2083,6 @@ class Recaller:
                     waiting.clear()
                 yield item
             yield from waiting
-            yield from fitted
 
         def keep(item: tuple[_T, str, str, str, float, bool]) -> None:
             words = self.terms_for(item[3]).words

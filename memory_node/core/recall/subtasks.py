@@ -40,7 +40,6 @@ from memory_node.core.recall.lexical import (
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.names import MAJORITY, region_words
 from memory_node.core.recall.recall import (
-    FITTED_MARK,
     FIXTURE_HIT,
     RankedUnit,
     Recaller,
@@ -779,13 +778,6 @@ _LIST_WORDS = re.compile(r"[A-Za-z]+|,")
 _PLURAL_ANAPHORS = frozenset({"they", "them", "em"})
 
 
-def _needed(r: RankedUnit) -> bool:
-    """A fixture the step's own action needs, not one only fitted to it (fitted_fixtures):
-    that one is inferred, and what the step's pronoun stands for comes first ("give the
-    tub a scrub before you fill it": the tub, not the washbasin under the nearest tap)."""
-    return any(m.startswith(FIXTURE_HIT) and not m.endswith(FITTED_MARK) for m in r.matched)
-
-
 def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
                       carried: list[RankedUnit], k: int, fixtures: bool = True
                       ) -> list[RankedUnit]:
@@ -801,7 +793,7 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     ids = {r.unit.object_id for r in _named(recaller, " ".join(_nominals(step)), ranked,
                                             least=1e-9)}
     own = [r for r in ranked if r.unit.object_id in ids or r.named
-           or (fixtures and _needed(r))]
+           or (fixtures and any(m.startswith(FIXTURE_HIT) for m in r.matched))]
     out: dict[str, RankedUnit] = {}
     # Each leaves the other at least one slot: "put it on the tv table" names three
     # tables partly, and still means the remote.
@@ -821,7 +813,8 @@ def _with_home(recaller: Recaller, step: str, ranked: list[RankedUnit],
     WordNet's "home plate" is a plate) and the fixtures its verbs need keep theirs."""
     text = _HOME.sub(" ", _WHERE_HOME.sub(" ", step))
     ids = {r.unit.object_id for r in _named(recaller, " ".join(_nominals(text)), ranked)}
-    own = [r for r in ranked if r.unit.object_id in ids or _needed(r)]
+    own = [r for r in ranked if r.unit.object_id in ids
+           or any(m.startswith(FIXTURE_HIT) for m in r.matched)]
     in_step = {r.unit.object_id for r in ranked}
     out: dict[str, RankedUnit] = {}
     for r in [*own, *(h if h.unit.object_id in in_step else replace(h, why=RECALLED_CARRIED)
