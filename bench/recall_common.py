@@ -99,13 +99,32 @@ def scene_units(scene: dict) -> list[ObjectMemoryUnit]:
     return units
 
 
+# The water fixtures `with_water_fixtures` puts in a memory, in turn: a faucet and what
+# cleaning's groups fit to it (implied.py's fitted types), which the labelled set's scenes
+# (MRA rooms) hold none of, so a fill step's fitted-fixture lookup never ran there.
+WATER_FIXTURES = ("Faucet", "Sink", "SinkBasin", "BathtubBasin")
+
+
+def with_water_fixtures(st: ShortTermMemory, n: int, seed: int = 57) -> None:
+    """Put `n` water fixtures (WATER_FIXTURES in turn) in place of the units `u0`...: each a
+    copy of a unit drawn (seeded) from the memory under the fixture's label, at a seeded
+    place on a 20 x 20 m floor (round 57's set-up: 16 at 10,000 units)."""
+    rng = random.Random(seed)
+    base = list(st.units())
+    for i in range(n):
+        u = rng.choice(base)
+        st.upsert(replace(u, object_id=f"u{i}", label=WATER_FIXTURES[i % len(WATER_FIXTURES)],
+                          position=(rng.uniform(0, 20), 0.9, rng.uniform(0, 20))))
+
+
 def labelled_short_term(capacity: int, units: int, seed: int = 11,
-                        shuffle_texts: bool = False) -> tuple[
+                        shuffle_texts: bool = False, water: int = 0) -> tuple[
         ShortTermMemory, list[str], random.Random] | None:
     """A short-term memory of `capacity` filled with `units` units drawn (seeded) from every
     scene of the labelled set, each under its own id, and the set's distinct instruction
     texts, sorted (or shuffled by the same generator before the fill); None when the data is
-    absent. The fill the scale benches share."""
+    absent. The fill the scale benches share; `water` water fixtures put in after it
+    (`with_water_fixtures`, its own generator: the texts and `rng` stay as they were)."""
     doc = load()
     if doc is None:
         return None
@@ -117,15 +136,17 @@ def labelled_short_term(capacity: int, units: int, seed: int = 11,
     st = ShortTermMemory(capacity, "wtinylfu", None)
     for i in range(units):
         st.upsert(replace(rng.choice(pool), object_id=f"u{i}"))
+    if water:
+        with_water_fixtures(st, water)
     return st, texts, rng
 
 
-def loaded_recall(units: int, settings: RecallSettings, shuffle_texts: bool = False
-                  ) -> tuple[RecallMemory, list[str], random.Random] | None:
+def loaded_recall(units: int, settings: RecallSettings, shuffle_texts: bool = False,
+                  water: int = 0) -> tuple[RecallMemory, list[str], random.Random] | None:
     """Recall over `labelled_short_term(units, units)` with `settings` and the real model,
     warmed up and preloaded (every unit embedded) before the first timed request; None when
     the data is absent. The set-up the in-process scale benches share."""
-    filled = labelled_short_term(units, units, shuffle_texts=shuffle_texts)
+    filled = labelled_short_term(units, units, shuffle_texts=shuffle_texts, water=water)
     if filled is None:
         return None
     st, texts, rng = filled
@@ -135,14 +156,14 @@ def loaded_recall(units: int, settings: RecallSettings, shuffle_texts: bool = Fa
     return rm, texts, rng
 
 
-def counted_steps_recall(units: int) -> tuple[RecallMemory, list[str], random.Random,
-                                              list[int]] | None:
+def counted_steps_recall(units: int, water: int = 0) -> tuple[
+        RecallMemory, list[str], random.Random, list[int]] | None:
     """`loaded_recall` with the ranking memo off (every step's lexical half and selection
     run, as for a step new to the units version) and a counter of the steps ranked since it
     was last set to 0 (`counter[0]`): the per-subtask CPU benches' shared set-up."""
     from memory_node.core.recall.recall import Recaller
 
-    loaded = loaded_recall(units, RecallSettings())
+    loaded = loaded_recall(units, RecallSettings(), water=water)
     if loaded is None:
         return None
     rm, texts, rng = loaded

@@ -26,8 +26,16 @@ leaves CPython's collector as it is (the bench before round 35: one instruction 
 then paid a full collection, 116-152 ms). Either way every request's full (generation 2)
 collections are counted (``gc.callbacks``) and the JSON says how many requests had one.
 
+``--units N`` (round 58): a memory of N units instead of 10,000; ``--water N``: N water
+fixtures in it (``recall_common.with_water_fixtures``: faucets, sinks, sink basins, bathtub
+basins; the labelled set's rooms hold none, so a fill step's fitted-fixture path never
+ran there); ``--texts FILE``: the subtask requests' texts from a JSON list, in its order,
+instead of ``--requests`` drawn from the labelled set (``bench/recall_fill_texts.json``:
+fill steps).
+
     .venv/bin/python bench/recall_subtask_cpu_ab.py --against DIR [--kind subtask|instruction]
         [--requests 150] [--reps 5] [--rounds 2] [--heap server|interpreter] [--out NAME]
+        [--units 10000] [--water 0] [--texts FILE]
         # -> bench/results/<NAME>.json
 """
 
@@ -99,17 +107,20 @@ def _instruction_child(requests: int, server_heap: bool) -> dict:
     return {"rows": rows}
 
 
-def _child(requests: int, reps: int, server_heap: bool) -> dict:
+def _child(requests: int, reps: int, server_heap: bool, units: int = 10_000,
+           water: int = 0, texts_file: str = "") -> dict:
     from recall_common import counted_steps_recall
 
-    loaded = counted_steps_recall(10_000)
+    loaded = counted_steps_recall(units, water)
     if loaded is None:
         return {}
     rm, texts, rng, steps = loaded
     recaller = rm._ensure()
     full = _FullCollections(server_heap)
     rows = []
-    for text in rng.sample(texts, requests):
+    asked = (json.loads(Path(texts_file).read_text()) if texts_file
+             else rng.sample(texts, requests))
+    for text in asked:
         rm.recall(text, 5, 600)
         recaller.wait_for_prefetch(5.0)
         cpu = []
@@ -141,13 +152,17 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--out", default="recall_subtask_cpu_ab")
     ap.add_argument("--heap", choices=("server", "interpreter"), default="server")
+    ap.add_argument("--units", type=int, default=10_000)
+    ap.add_argument("--water", type=int, default=0)
+    ap.add_argument("--texts", default="")
     ap.add_argument("--child", action="store_true")
     args = ap.parse_args()
     if args.child:
         server_heap = args.heap == "server"
         print(json.dumps(_instruction_child(args.requests, server_heap)
                          if args.kind == "instruction"
-                         else _child(args.requests, args.reps, server_heap)))
+                         else _child(args.requests, args.reps, server_heap, args.units,
+                                     args.water, args.texts)))
         return 0
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from recall_common import save_result
@@ -161,7 +176,9 @@ def main() -> int:
             proc = subprocess.run(
                 [sys.executable, __file__, "--child", "--kind", args.kind,
                  "--requests", str(args.requests), "--reps", str(args.reps),
-                 "--heap", args.heap],
+                 "--heap", args.heap, "--units", str(args.units), "--water",
+                 str(args.water), "--texts", str(Path(args.texts).resolve()) if args.texts
+                 else ""],
                 env=os.environ | {"RECALL_BENCH_CODE": codes[who]},
                 check=True, capture_output=True, text=True)
             res = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -184,7 +201,8 @@ def main() -> int:
     this = [x for x in runs if x["code"] == "this"]
     peer = [x for x in runs if x["code"] == "peer"]
     out: dict = {"requests": args.requests, "reps": args.reps, "rounds": args.rounds,
-                 "heap": args.heap,
+                 "heap": args.heap, "units": args.units, "water_fixtures": args.water,
+                 "texts": args.texts,
                  "peer_code": args.against, "runs": runs,
                  "answers_identical": all(a["answers"] == b["answers"]
                                           for a in this for b in peer)}
