@@ -836,6 +836,28 @@ class OfflinePlanner:
         return frozenset(doubted)
 
     @staticmethod
+    def _doubt_moved(req: PlanRequest) -> None:
+        """The base went to `obj` where memory has it (a move that succeeded) and the next
+        skill on `obj` was refused with no typed reason (not shut in, no fixture missing,
+        no look-alike): the arm did not find the object at memory's spot, so it stands
+        elsewhere and was moved since memory last saw it. What memory holds of its state
+        is from before that move, perhaps from before the daily tidy undid it: doubted
+        (`_doubted`), the skill is applied again. Round 58 (exp58's patches, tune tidy,
+        stream seed 3163, s0020): the bread heated by the task before and put on the
+        counter, taken away and left cold by the tidy; the pick at memory's spot was
+        refused "1.45 m away" and the re-plan said done on memory's "heated", lost."""
+        last = req.history[-1]
+        call = last.call
+        if last.success or last.error_code != ErrorCode.PRECONDITION_FAILED \
+                or last.shut_by or last.missing_fixtures or last.refused_label \
+                or call.skill == "navigate" or not call.args or len(req.history) < 2:
+            return
+        before = req.history[-2]
+        if before.success and before.call.skill == "navigate" \
+                and before.call.args[:1] == call.args[:1] and call.args[0] in req.vocab.objects:
+            req.notes.setdefault("doubted", set()).add(call.args[0])
+
+    @staticmethod
     def _doubt(req: PlanRequest, obj: str, shut: str) -> None:
         """`obj` is to be fetched from `shut`: when memory does not have it in there, what
         the arm takes there may be another object of its type (`_doubted`)."""
@@ -2463,6 +2485,7 @@ class OfflinePlanner:
             # m away", listed known bad from the whole kitchen, and the plate in it was
             # passed over for 24 steps; the task was lost).
             req.notes.pop("at", None)
+        self._doubt_moved(req)
         explored = req.notes.setdefault("explored", set())
         if call.skill == "explore":
             explored.add((call.args[0], call.args[1] if len(call.args) > 1 else ""))
