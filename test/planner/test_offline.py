@@ -2403,3 +2403,35 @@ def test_a_pick_refused_on_a_plate_put_away_opens_what_memory_has_the_plate_in()
     assert [str(c) for c in planner.plan(req).calls] == ["open(Cabinet_1)"]
     _history(req, "open", ("Cabinet_1",), True)
     assert [str(c) for c in planner.plan(req).calls] == ["pick(Knife_1)"]
+
+
+def test_a_state_an_earlier_task_made_is_made_again_when_the_arm_finds_the_object_moved() -> None:
+    """Round 58 (exp58's patches; tune tidy, stream seed 3163, s0020): memory has the bread
+    heated and on the counter, confirmed, from the task before; the daily tidy has moved
+    it and left it cold. The move to memory's spot succeeds (something of the type stands
+    near), the pick is refused with no typed reason (out of reach: the bread is not where
+    memory has it). The re-plan said done on memory's "heated" and the task was lost:
+    the state is doubted and the skill applied."""
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Bread_1", "Bread", (1.0, 0.0, 0.9), "heated", "a1", receptacle_id="Counter_1",
+                 relation="on", observations=12, state_confirmed=True),
+        UnitView("Counter_1", "CounterTop", (1.0, 0.0, 0.8), "none", "a1", observations=40),
+        UnitView("Microwave_1", "Microwave", (6.0, 0.0, 1.0), "closed", "a1",
+                 observations=30)])
+    goals = ("STATE(Bread, heated)", "ON(Bread, CounterTop)")
+    req = PlanRequest("heat the bread and put it on the counter", "", vocab, ["a1"],
+                      robot_area="a1", goal_conditions=goals)
+    planner = OfflinePlanner()
+    _history(req, "navigate", ("Bread_1",), True)
+    _history(req, "pick", ("Bread_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "pick: the Bread is 1.45 m away (reach 0.9 m): navigate to it first")
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert "heat(Bread_1)" in calls, calls
+    # A refusal that names what shuts the object in says nothing of its state.
+    shut = PlanRequest("heat the bread and put it on the counter", "", vocab, ["a1"],
+                       robot_area="a1", goal_conditions=goals)
+    _history(shut, "navigate", ("Bread_1",), True)
+    _history(shut, "pick", ("Bread_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "pick: the Bread is inside a closed Microwave", "Microwave")
+    assert "heat(Bread_1)" not in [str(c) for c in planner.plan(shut).calls]
