@@ -114,6 +114,17 @@ def halted_us() -> int:
     return total
 
 
+def halted_share(h0: int, h1: int, span_s: float) -> float:
+    """The share (0-1) of a span the machine's CPUs were halted. cpuidle credits an idle
+    period when it ends, so one begun before the span counts wholly in it and the raw
+    ratio can pass 1 (a sleep also overruns the gap asked for): the span is measured and
+    the share capped."""
+    if span_s <= 0 or not CPUIDLE:
+        return 0.0
+    ncpu = max(1, len({f.parts[5] for f in CPUIDLE}))
+    return min(1.0, max(0.0, (h1 - h0) / 1e6 / span_s / ncpu))
+
+
 def steal_ticks() -> int:
     with open("/proc/stat", encoding="ascii") as fh:
         fields = fh.readline().split()
@@ -180,10 +191,10 @@ def run_dds(doc: dict, gaps: list[float], per_gap: int) -> dict:
             for i, ((kind, text, episode), gap) in enumerate(zip(timed, order, strict=True)):
                 for s in (servers if i % 2 == 0 else servers[::-1]):
                     pid = s.process.pid
-                    gap0, h0 = schedstat(pid), halted_us()
+                    gap0, h0, g0 = schedstat(pid), halted_us(), time.perf_counter()
                     if gap:
                         time.sleep(gap)
-                    h1 = halted_us()
+                    h1, span = halted_us(), time.perf_counter() - g0
                     # Read after the gap: what the server ran during it (its timers) is
                     # counted apart from the request's window.
                     cpu0, wait0 = schedstat(pid)
@@ -202,9 +213,8 @@ def run_dds(doc: dict, gaps: list[float], per_gap: int) -> dict:
                                  "server_cpu_ms": (cpu1 - cpu0) / 1e6,
                                  "server_cpu_in_gap_ms": (cpu0 - gap0[0]) / 1e6,
                                  # the share of the gap the CPUs were halted (0-1: both)
-                                 "halted_share_of_gap": ((h1 - h0) / 1e6 / gap / len(
-                                     {f.parts[5] for f in CPUIDLE}) if gap and CPUIDLE
-                                                         else 0.0),
+                                 "halted_share_of_gap": (halted_share(h0, h1, span)
+                                                         if gap else 0.0),
                                  "halted_in_request_ms": (h2 - h1) / 1e3,
                                  "server_runq_wait_ms": (wait1 - wait0) / 1e6,
                                  "client_cpu_ms": (me1[0] - me0[0]) / 1e6,
@@ -433,25 +443,24 @@ def run_probe(gaps: list[float], per_gap: int, no_halt_ab: bool = False) -> dict
     result: dict[str, Any] = {"gaps_s": gaps, "per_gap_and_probe": per_gap,
                               "loadavg_before": list(os.getloadavg()),
                               "cpuidle_states": [str(f) for f in CPUIDLE]}
-    ncpu = max(1, len({f.parts[5] for f in CPUIDLE}))
     n = per_gap * len(gaps) * (2 if no_halt_ab else 1)
     for i, gap in enumerate(gap_order(gaps, n)):
         held = no_halt_ab and (i // len(gaps)) % 2 == 1
         qos.hold(held)
         turn = i % len(work)
         for name, fn in work[turn:] + work[:turn]:
-            h0 = halted_us()
+            h0, g0 = halted_us(), time.perf_counter()
             if gap:
                 time.sleep(gap)
-            h1 = halted_us()
+            h1, span = halted_us(), time.perf_counter() - g0
             c, t = time.thread_time(), time.perf_counter()
             fn()
             rows.append({"server": "probe_nohalt" if held else "probe", "kind": name,
                          "gap": gap,
                          "wall_ms": (time.perf_counter() - t) * 1000,
                          "server_cpu_ms": (time.thread_time() - c) * 1000,
-                         "halted_share_of_gap": ((h1 - h0) / 1e6 / gap / ncpu
-                                                 if gap and CPUIDLE else 0.0)})
+                         "halted_share_of_gap": (halted_share(h0, h1, span)
+                                                 if gap else 0.0)})
     qos.hold(False)
     close()
     result["loadavg_after"] = list(os.getloadavg())
