@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh45|fresh46] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh46|fresh47] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh46][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh47][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -720,6 +720,22 @@ manhole). Recency-dominated by construction: the darts nights and the sewer surv
 loops: the gritting routes and the street lights; late second references: the bait
 stations and the taxi bookings ahead; frequency-skewed: the barbers and the weighbridge;
 phase changes: the herbarium's cabinets.
+``fresh47`` (seeds 69000+) was written in round 59 before anything ran on it, by a writer
+who did not read the policy's code: a garage's MOT testing station (every test walks the
+inspection manual's sections, fleet vans back twice a year, failed cars back for a retest),
+a council crematorium's bereavement services (the funeral directors and the chapel's music
+by Zipf, the ashes collected weeks later), a marina's berth management (residents' gate
+fobs, the visitor pontoon walked each morning), a post office's counter terminals (products
+by Zipf, Local Collect parcels collected later, every stock unit balanced at the day's end),
+a sheep farm's ear-tag reader at the race (each mob run through in much the same order), a
+trampoline park's hourly check-ins (family waivers, grip socks, parties), a flight of canal
+locks (boats working every lock in order, hire boats by Zipf), a seed bank's germination
+tests (the vault walked in order, every test scored weekly) and an ice rink's skate hire
+(each size's pairs come round in turn). Recency-dominated by construction: the trampoline
+sessions and the canal flights; loops: the sheep runs and the skate racks; late second
+references: the MOT retests and the crematorium's ashes; periodic second references: the
+seed bank's weekly scoring; frequency-skewed: the marina's fobs and the post office
+counters.
 """
 
 from __future__ import annotations
@@ -20859,6 +20875,411 @@ def fresh46_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def mot_station(seed: int, bays: int, fleet: int, alpha: float, items: int, rfrs: int,
+                fail: float, lead: int) -> Iterator[int]:
+    """A garage's MOT testing station (frequency-skewed with late second references: the
+    DVSA's MOT testing service, a tester logged in at each of ``bays`` test bays). A test
+    reads the vehicle and its test history (a share are the garage's fleet customers' vans
+    and taxis by Zipf ``alpha`` over ``fleet``, tested twice a year; the rest are private
+    cars seen once), the tester's session, then the inspection manual's sections in order
+    (``items`` of them, the same for every car) and, for each defect, its reason for
+    rejection by Zipf over ``rfrs`` (tyres, lamps, brakes first); the bays' tests are
+    interleaved. A failed car (share ``fail``) comes back for its partial retest about
+    ``lead`` events later: the vehicle, its history and the failed items' reasons."""
+    rng = random.Random(seed)
+    veh_k, hist_k, tester_k, item_k, rfr_k = (i << 48 for i in range(5))
+    customer = _zipf(rng, fleet, alpha)
+    reason = _zipf(rng, rfrs, 1.1)
+    private = itertools.count(fleet)
+    due: list[tuple[int, int, list[int]]] = []
+    running: list[Iterator[int]] = []
+    t = 0
+
+    def test(b: int, v: int, retest: list[int] | None) -> Iterator[int]:
+        yield veh_k + v
+        yield hist_k + v
+        yield tester_k + b
+        if retest is not None:
+            yield from (rfr_k + r for r in retest)
+            return
+        failed = []
+        for i in range(items):
+            yield item_k + i
+            if rng.random() < 0.04:
+                r = reason()
+                yield rfr_k + r
+                failed.append(r)
+        if failed and rng.random() < fail:
+            heapq.heappush(due, (t + int(lead * (0.5 + rng.random())), v, failed))
+
+    for _ in range(bays):
+        running.append(iter(()))
+    while True:
+        t += 1
+        b = rng.randrange(bays)
+        key = next(running[b], None)
+        if key is not None:
+            yield key
+            continue
+        if due and due[0][0] <= t:
+            _, v, failed = heapq.heappop(due)
+            running[b] = test(b, v, failed)
+        else:
+            v = customer() if rng.random() < 0.35 else next(private)
+            running[b] = test(b, v, None)
+
+
+def crematorium(seed: int, chapels: int, firms: int, alpha: float, tracks: int,
+                register: int, lead: int) -> Iterator[int]:
+    """A council's bereavement services (late second references: Gower's Epitaph or
+    PlotBox for the crematorium and cemetery, the chapel's music from a library such as
+    Obitus). A day's services in each of ``chapels`` chapels, in slot order: the chapel's
+    diary day, the funeral director (by Zipf ``alpha`` over ``firms``: a few firms hold
+    most funerals), the deceased, the applicant and the medical referee's forms (new keys),
+    two or three pieces of music by Zipf over ``tracks``, then the cremator (of four) with
+    the deceased again; the cremated remains are read again when collected or scattered,
+    about ``lead`` events later. Between services, family-history searches of the old
+    burial register (by Zipf 0.7 over ``register`` entries)."""
+    rng = random.Random(seed)
+    diary_k, fd_k, dec_k, app_k, form_k, music_k, crem_k, reg_k = (i << 48 for i in range(8))
+    firm = _zipf(rng, firms, alpha)
+    track = _zipf(rng, tracks, 1.0)
+    entry = _zipf(rng, register, 0.7)
+    people = itertools.count()
+    ashes: list[tuple[int, int]] = []
+    t = 0
+    for day in itertools.count():
+        for _ in range(rng.randint(4, 9)):
+            for c in range(chapels):
+                if rng.random() < 0.2:
+                    continue
+                t += 1
+                d = next(people)
+                yield diary_k + day * chapels + c
+                yield fd_k + firm()
+                yield dec_k + d
+                yield app_k + d
+                yield form_k + d
+                for _ in range(rng.randint(2, 3)):
+                    yield music_k + track()
+                yield crem_k + (day * 4 + rng.randrange(4))
+                yield dec_k + d
+                heapq.heappush(ashes, (t + int(lead * (0.3 + rng.random())), d))
+            for _ in range(rng.randint(0, 3)):
+                yield reg_k + entry()
+            while ashes and ashes[0][0] <= t:
+                d = heapq.heappop(ashes)[1]
+                yield dec_k + d
+                yield fd_k + firm()
+
+
+def marina(seed: int, berths: int, visitors: int, residents: int, alpha: float,
+           stay: int) -> Iterator[int]:
+    """A marina's berth management (frequency-skewed with a daily loop: a system such as
+    Harbour Assist or Dockwa, gate and shower fobs on the pontoons). Through the day the
+    residents' fobs open the pontoon gates and showers (by Zipf ``alpha`` over
+    ``residents``: the liveaboards most; the fob and its boat's berth), the fuel berth
+    sells to boats (residents or visitors) and visiting yachts arrive (new keys) and are
+    given the next free visitor berth (of ``visitors``) for about ``stay`` nights; each
+    morning the berthing master walks the visitor pontoon in order, reading every occupied
+    berth and its yacht, and each evening the residents' berths (of ``berths``) are billed
+    for a share."""
+    rng = random.Random(seed)
+    fob_k, berth_k, vberth_k, yacht_k, fuel_k = (i << 48 for i in range(5))
+    resident = _zipf(rng, residents, alpha)
+    yachts = itertools.count()
+    free = list(range(visitors))
+    occupied: dict[int, tuple[int, int]] = {}  # visitor berth -> (yacht, nights left)
+    while True:
+        for _ in range(rng.randint(60, 200)):
+            x = rng.random()
+            if x < 0.7:
+                r = resident()
+                yield fob_k + r
+                yield berth_k + r % berths
+            elif x < 0.85 and free:
+                b = free.pop(0)
+                y = next(yachts)
+                occupied[b] = (y, max(1, int(rng.expovariate(1 / stay))))
+                yield yacht_k + y
+                yield vberth_k + b
+            else:
+                yield fuel_k + rng.randrange(3)
+                if occupied and rng.random() < 0.5:
+                    yield yacht_k + rng.choice(list(occupied.values()))[0]
+                else:
+                    yield berth_k + resident() % berths
+        for b in sorted(occupied):
+            y, left = occupied[b]
+            yield vberth_k + b
+            yield yacht_k + y
+            if left <= 1:
+                del occupied[b]
+                free.append(b)
+            else:
+                occupied[b] = (y, left - 1)
+        free.sort()
+        for b in range(berths):
+            if rng.random() < 0.1:
+                yield berth_k + b
+
+
+def post_office_counter(seed: int, counters: int, products: int, alpha: float,
+                        accounts: int, collect: float, lead: int) -> Iterator[int]:
+    """A post office's counter system (frequency-skewed: the Post Office's Horizon
+    terminals, one per counter of ``counters``). A customer's session at a counter reads
+    the counter's stock unit and one to three products by Zipf ``alpha`` over
+    ``products`` (first-class stamps, a parcel's price band, bill payments, banking);
+    a parcel gets a new tracking barcode, a banking deposit reads the customer's bank
+    account (by Zipf 0.6 over ``accounts``); parcels for Local Collect (share
+    ``collect`` of sessions) arrive with a barcode read and are collected about ``lead``
+    events later (the barcode again). At the day's end every counter's stock unit is
+    balanced: the unit and every product it sold that day."""
+    rng = random.Random(seed)
+    unit_k, prod_k, parcel_k, acct_k = (i << 48 for i in range(4))
+    product = _zipf(rng, products, alpha)
+    account = _zipf(rng, accounts, 0.6)
+    parcels = itertools.count()
+    waiting: list[tuple[int, int]] = []
+    t = 0
+    for day in itertools.count():
+        sold: list[set[int]] = [set() for _ in range(counters)]
+        for _ in range(rng.randint(100, 300)):
+            t += 1
+            c = rng.randrange(counters)
+            yield unit_k + day * counters + c
+            for _ in range(rng.randint(1, 3)):
+                p = product()
+                sold[c].add(p)
+                yield prod_k + p
+                if p % 4 == 1:
+                    yield parcel_k + next(parcels)
+                elif p % 7 == 3:
+                    yield acct_k + account()
+            if rng.random() < collect:
+                pc = next(parcels)
+                yield parcel_k + pc
+                heapq.heappush(waiting, (t + int(lead * (0.2 + rng.random())), pc))
+            while waiting and waiting[0][0] <= t:
+                yield parcel_k + heapq.heappop(waiting)[1]
+        for c in range(counters):
+            yield unit_k + day * counters + c
+            for p in sorted(sold[c]):
+                yield prod_k + p
+
+
+def sheep_race(seed: int, mobs: int, ewes: int, products: int, treat: float,
+               lambs: float) -> Iterator[int]:
+    """A sheep farm's handling sessions (loops: electronic ear tags read by a stick or
+    panel reader at the race and weigh crate, recorded in Shearwell's Stock Recorder or a
+    Tru-Test/Datamars indicator). Each session gathers the next of ``mobs`` mobs (about
+    ``ewes`` ewes each, in rotation) and runs it through the race: the session record,
+    then each ewe's tag and her weight record, the animals in roughly the same order as
+    last time (neighbours swap); a share ``treat`` is drenched or dosed (the product and
+    its batch by Zipf over ``products``); at lambing-time sessions a share ``lambs`` of
+    ewes has new lambs tagged (new keys, read again at the next session with the mob)."""
+    rng = random.Random(seed)
+    sess_k, tag_k, weight_k, prod_k = (i << 48 for i in range(4))
+    product = _zipf(rng, products, 1.2)
+    sizes = [max(5, int(rng.gauss(ewes, ewes / 4))) for _ in range(mobs)]
+    base = list(itertools.accumulate([0] + sizes))
+    order = [list(range(base[m], base[m + 1])) for m in range(mobs)]
+    new_tags = itertools.count(base[-1])
+    sessions = itertools.count()
+    while True:
+        for m in range(mobs):
+            yield sess_k + next(sessions)
+            run = order[m]
+            for i in range(len(run) - 1):
+                if rng.random() < 0.3:
+                    run[i], run[i + 1] = run[i + 1], run[i]
+            lambing = rng.random() < 0.25
+            born = []
+            for a in run:
+                yield tag_k + a
+                yield weight_k + a
+                if rng.random() < treat:
+                    yield prod_k + product()
+                if lambing and rng.random() < lambs:
+                    for _ in range(rng.randint(1, 2)):
+                        lamb = next(new_tags)
+                        born.append(lamb)
+                        yield tag_k + lamb
+            run.extend(born)
+
+
+def trampoline_park(seed: int, per_session: int, families: int, alpha: float,
+                    party: float) -> Iterator[int]:
+    """A trampoline park's bookings and check-in (recency-dominated: a venue system such
+    as ROLLER, with online waivers). Every hour a session of about ``per_session``
+    jumpers: a booking (new key) reads its family's waiver (by Zipf ``alpha`` over
+    ``families``: the regulars' waivers on file; else a new waiver signed on the day) and
+    each child on it, grip socks by size (of six); during the session the café's orders
+    read bookings checked in that hour, and the session's capacity record is read at each
+    check-in; a share ``party`` of bookings is a party: its room, host and food order read
+    again at the end of the hour."""
+    rng = random.Random(seed)
+    book_k, waiver_k, child_k, sock_k, sess_k, party_k = (i << 48 for i in range(6))
+    family = _zipf(rng, families, alpha)
+    bookings = itertools.count()
+    walkins = itertools.count(families)
+    for hour in itertools.count():
+        here: list[int] = []
+        parties: list[int] = []
+        jumpers = 0
+        while jumpers < per_session * (0.5 + rng.random()):
+            b = next(bookings)
+            f = family() if rng.random() < 0.6 else next(walkins)
+            kids = rng.randint(1, 4)
+            jumpers += kids
+            yield sess_k + hour
+            yield book_k + b
+            yield waiver_k + f
+            for k in range(kids):
+                yield child_k + f * 4 + k
+                yield sock_k + rng.randrange(6)
+            here.append(b)
+            if rng.random() < party:
+                parties.append(b)
+                yield party_k + b
+            if here and rng.random() < 0.3:
+                yield book_k + rng.choice(here)
+        for b in parties:
+            yield party_k + b
+            yield book_k + b
+
+
+def canal_locks(seed: int, locks: int, in_flight: int, hire: int, alpha: float,
+                private: float) -> Iterator[int]:
+    """A flight of canal locks (recency with a loop over the flight: the Canal & River
+    Trust's volunteer lock keepers logging each lockage and checking boats' licences,
+    with the pounds' water level sensors). Boats enter at the top or the bottom and work
+    down or up every one of ``locks`` locks in order, about ``in_flight`` boats in the
+    flight at once, their lockages interleaved; a lockage reads the lock, the boat's
+    licence (hire boats by Zipf ``alpha`` over ``hire`` from the hire bases, the rest,
+    a share ``private``, private boats mostly seen once) and the pound's level below it."""
+    rng = random.Random(seed)
+    lock_k, boat_k, pound_k = (i << 48 for i in range(3))
+    hired = _zipf(rng, hire, alpha)
+    privates = itertools.count(hire)
+    boats: list[list[int]] = []  # [boat, next lock, step]
+    while True:
+        while len(boats) < in_flight or (rng.random() < 0.1 and len(boats) < 2 * in_flight):
+            b = next(privates) if rng.random() < private else hired()
+            up = rng.random() < 0.5
+            boats.append([b, 0 if up else locks - 1, 1 if up else -1])
+        run = boats[rng.randrange(len(boats))]
+        b, lk, step = run
+        yield lock_k + lk
+        yield boat_k + b
+        yield pound_k + lk
+        run[1] += step
+        if not 0 <= run[1] < locks:
+            boats.remove(run)
+
+
+def seed_bank(seed: int, accessions: int, protocols: int, incubators: int, batch: int,
+              weeks: int) -> Iterator[int]:
+    """A seed bank's germination testing (periodic second references: a genebank
+    database such as GRIN-Global or the Millennium Seed Bank's, every dish barcoded).
+    Each week's new tests take the next ``batch`` accessions in collection order (the
+    retest cycle walks the vault, ``accessions`` of them): the accession, its species'
+    pre-treatment protocol (by Zipf over ``protocols``), an incubator (of
+    ``incubators``) and the new test record; every running test is scored each week for
+    ``weeks`` weeks (the test and its incubator again), and a test with poor germination
+    flags its accession for regeneration (read again at the week's end)."""
+    rng = random.Random(seed)
+    acc_k, prot_k, inc_k, test_k = (i << 48 for i in range(4))
+    protocol = _zipf(rng, protocols, 1.0)
+    tests = itertools.count()
+    nxt = 0
+    running: list[tuple[int, int, int, int]] = []  # test, accession, incubator, weeks left
+    while True:
+        poor = []
+        kept = []
+        for tst, a, inc, left in running:
+            yield test_k + tst
+            yield inc_k + inc
+            if left > 1:
+                kept.append((tst, a, inc, left - 1))
+            elif rng.random() < 0.15:
+                poor.append(a)
+        running = kept
+        for _ in range(max(1, int(rng.gauss(batch, batch / 4)))):
+            a = nxt
+            nxt = (nxt + 1) % accessions
+            tst = next(tests)
+            inc = rng.randrange(incubators)
+            yield acc_k + a
+            yield prot_k + protocol()
+            yield inc_k + inc
+            yield test_k + tst
+            running.append((tst, a, inc, weeks))
+        for a in poor:
+            yield acc_k + a
+
+
+def ice_rink(seed: int, sizes: int, pairs: int, members: int, alpha: float,
+             per_session: int) -> Iterator[int]:
+    """An ice rink's public sessions (loops within a size: a leisure management system
+    such as Gladstone's Plus2 or Legend for admissions, the hire skates racked by size
+    and barcoded). A session admits about ``per_session`` skaters (members' cards by Zipf
+    ``alpha`` over ``members``, else a new ticket); each hires skates: a size (of
+    ``sizes``, most near the middle) and the pair at the front of that size's rack (of
+    about ``pairs`` pairs a size); the session's end reads every pair back in as it is
+    returned (to the back of its rack, so a size's pairs come round in turn), then the
+    ice resurfacer's log."""
+    rng = random.Random(seed)
+    card_k, size_k, pair_k, log_k = (i << 48 for i in range(4))
+    member = _zipf(rng, members, alpha)
+    tickets = itertools.count(members)
+    racks = [collections.deque(range(s * pairs, (s + 1) * pairs)) for s in range(sizes)]
+    for session in itertools.count():
+        out: list[tuple[int, int]] = []
+        for _ in range(max(5, int(rng.gauss(per_session, per_session / 4)))):
+            yield card_k + (member() if rng.random() < 0.4 else next(tickets))
+            s = min(sizes - 1, max(0, int(rng.gauss(sizes / 2, sizes / 5))))
+            if not racks[s]:
+                continue
+            p = racks[s].popleft()
+            yield size_k + s
+            yield pair_k + p
+            out.append((s, p))
+        rng.shuffle(out)
+        for s, p in out:
+            yield pair_k + p
+            racks[s].append(p)
+        yield log_k + session
+
+
+def fresh47_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 59's held-out set: seeds 69000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 69000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "mot_b2_f300": lambda: mot_station(s + 0, 2, 300, 1.0, 40, 200, 0.7, 400),
+        "mot_b8_f5000": lambda: mot_station(s + 1, 8, 5000, 0.8, 60, 600, 0.8, 3000),
+        "crematorium_c1_f12": lambda: crematorium(s + 2, 1, 12, 1.2, 300, 20000, 300),
+        "crematorium_c3_f80": lambda: crematorium(s + 3, 3, 80, 0.9, 2000, 400000, 4000),
+        "marina_b300_v40": lambda: marina(s + 4, 300, 40, 300, 1.0, 2),
+        "marina_b2000_v250": lambda: marina(s + 5, 2000, 250, 2000, 0.8, 4),
+        "postoffice_c2_p80": lambda: post_office_counter(s + 6, 2, 80, 1.1, 3000, 0.05, 300),
+        "postoffice_c10_p400": lambda: post_office_counter(s + 7, 10, 400, 0.9, 80000, 0.1,
+                                                           3000),
+        "sheep_m4_e120": lambda: sheep_race(s + 8, 4, 120, 6, 0.3, 0.4),
+        "sheep_m12_e600": lambda: sheep_race(s + 9, 12, 600, 15, 0.2, 0.5),
+        "trampoline_s40_f800": lambda: trampoline_park(s + 10, 40, 800, 1.0, 0.05),
+        "trampoline_s150_f20000": lambda: trampoline_park(s + 11, 150, 20000, 0.8, 0.1),
+        "canal_l6_h30": lambda: canal_locks(s + 12, 6, 3, 30, 1.0, 0.4),
+        "canal_l29_h400": lambda: canal_locks(s + 13, 29, 12, 400, 0.8, 0.7),
+        "seedbank_a2000_b40": lambda: seed_bank(s + 14, 2000, 60, 6, 40, 4),
+        "seedbank_a40000_b300": lambda: seed_bank(s + 15, 40000, 400, 20, 300, 6),
+        "icerink_z12_p20": lambda: ice_rink(s + 16, 12, 20, 400, 1.0, 80),
+        "icerink_z20_p60": lambda: ice_rink(s + 17, 20, 60, 5000, 0.8, 300),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -20882,7 +21303,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh40": fresh40_variants, "fresh41": fresh41_variants,
                 "fresh42": fresh42_variants, "fresh43": fresh43_variants,
                 "fresh44": fresh44_variants, "fresh45": fresh45_variants,
-                "fresh46": fresh46_variants}
+                "fresh46": fresh46_variants, "fresh47": fresh47_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

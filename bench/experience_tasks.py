@@ -83,6 +83,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh57b: floor plan 4, seed 5702; fresh57c: floor plan 24, seed 5703)
     .venv/bin/python bench/experience_tasks.py --split fresh58a # floor plan 16, seed 5801
         # (fresh58b: floor plan 6, seed 5802; fresh58c: floor plan 18, seed 5803)
+    .venv/bin/python bench/experience_tasks.py --split fresh59a # floor plan 27, seed 5901
+        # (fresh59b: floor plan 28, seed 5902; fresh59c: floor plan 20, seed 5903)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -514,6 +516,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh59a/b/c" (round 59) likewise, by a helper (heldout59) who ran no arm on them: the
+# three next in line: round 54's 27 (fresh24c's, reused by fresh31a, fresh35c, fresh40b,
+# fresh45a, fresh49c and fresh54b), a SEVENTH reuse, with 5901; then an EIGHTH reuse each,
+# the longest ago first: round 54's 28 (fresh21b's, reused by fresh26a, fresh31b, fresh36a,
+# fresh40c, fresh45b, fresh50a and fresh54c) with 5902 and round 55's 20 (fresh22b's, reused
+# by fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b and fresh55a) with 5903 (none
+# a tuning plan: 27, 28 and 20 are in neither room_prior_fit's ODD nor put_spot_error's
+# --plans). Next in line: eighth reuses, the longest ago first (round 55's 30 and 8, then
+# round 56's 5, 12 and 26).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -553,7 +567,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh55a": (20, 5501), "fresh55b": (30, 5502), "fresh55c": (8, 5503),
           "fresh56a": (5, 5601), "fresh56b": (12, 5602), "fresh56c": (26, 5603),
           "fresh57a": (13, 5701), "fresh57b": (4, 5702), "fresh57c": (24, 5703),
-          "fresh58a": (16, 5801), "fresh58b": (6, 5802), "fresh58c": (18, 5803)}
+          "fresh58a": (16, 5801), "fresh58b": (6, 5802), "fresh58c": (18, 5803),
+          "fresh59a": (27, 5901), "fresh59b": (28, 5902), "fresh59c": (20, 5903)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -15,11 +15,12 @@ fresh54a/b/c in round 54,
 fresh55a/b/c in round 55,
 fresh56a/b/c in round 56,
 fresh57a/b/c in round 57,
-fresh58a/b/c in round 58):
+fresh58a/b/c in round 58,
+fresh59a/b/c in round 59):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
-reuses a report-only split's (a second, third, fourth, fifth, sixth or seventh reuse, that
+reuses a report-only split's (a second, third, fourth, fifth, sixth, seventh or eighth reuse, that
 split's and each reuser's before it).
 Only the streams are made here; no arm runs on them (they are held out)."""
 
@@ -54,7 +55,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh51": (5101, 5102, 5103), "fresh52": (5201, 5202, 5203),
           "fresh53": (5301, 5302, 5303), "fresh54": (5401, 5402, 5403),
           "fresh55": (5501, 5502, 5503), "fresh56": (5601, 5602, 5603),
-          "fresh57": (5701, 5702, 5703), "fresh58": (5801, 5802, 5803)}
+          "fresh57": (5701, 5702, 5703), "fresh58": (5801, 5802, 5803),
+          "fresh59": (5901, 5902, 5903)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -121,6 +123,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # then round 53's 24.
 # Round 58's three reuse a kitchen a seventh time: the next in line, round 53's 16 and 6,
 # then round 54's 18.
+# Round 59's three: round 54's 27, a seventh reuse, then round 54's 28 and round 55's 20,
+# an eighth reuse each (no kitchen is left for a seventh reuse; 28's was the longest ago).
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -217,7 +221,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh58b": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
                        "fresh53c"),
           "fresh58c": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
-                       "fresh54a")}
+                       "fresh54a"),
+          "fresh59a": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                       "fresh54b"),
+          "fresh59b": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                       "fresh50a", "fresh54c"),
+          "fresh59c": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                       "fresh50b", "fresh55a")}
 LENGTH = 30  # the length the lead runs them at
 
 
