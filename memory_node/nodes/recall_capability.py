@@ -56,6 +56,11 @@ class RecallCapability(Capability):
             # Started before the other capabilities and the services: the index is built
             # while they start and while clients discover the services.
             threading.Thread(target=self._preload, name="recall-preload", daemon=True).start()
+        # A request's prefetch (its instruction's steps, or the planner's whole instruction)
+        # runs once its answer is sent: the guard is triggered in the callback and taken
+        # on the executor's next wait, after rclpy sent the response, and before a request
+        # that arrived meanwhile (an executor takes guards before services).
+        self._after_answer = host.node.create_guard_condition(self._prefetch_due)
         host.serve(Recall, "memory/recall", self._recall)
         host.add_stats_contributor(self._fill_stats)
         host.serve(RecordOutcome, "memory/record_outcome", self._record_outcome)
@@ -100,7 +105,10 @@ class RecallCapability(Capability):
                 list(b.recently_visited_areas))
         answer = self.recall.recall(request.instruction, request.k, request.token_budget,
                                     request.episode_id, brief,
-                                    per_subtask=bool(request.per_subtask))
+                                    per_subtask=bool(request.per_subtask),
+                                    prefetch_later=True)
+        if self.recall.prefetch_due:
+            self._after_answer.trigger()
         converting = time.perf_counter()
         response.units = [unit_to_msg(r.unit, r.description, r.score) for r in answer.units]
         response.long_term_text = answer.long_term_text
@@ -122,6 +130,15 @@ class RecallCapability(Capability):
         response.message = (f"{answer.mode} recall: {what}, {answer.context_tokens} tokens, "
                             f"{len(answer.warnings)} warning(s){cut}")
         self.recall.times.add(f"{answer.kind}.to_msg", time.perf_counter() - converting, None)
+
+    def _prefetch_due(self) -> None:
+        try:
+            self.recall.run_prefetch_due()  # -1 (lock held): the next request runs it
+        except Exception as exc:  # noqa: BLE001 - a prefetch never takes the server down
+            self.host.memory.counters.count("recall.prefetch_after_failed")
+            self.host.node.get_logger().warning(
+                f"recall: prefetch after an answer failed: {type(exc).__name__}: "
+                f"{str(exc)[:200]}")
 
     def _on_ahead(self, raw: bytes) -> None:
         """An instruction the planner will recall per subtask: its steps' vectors are made
