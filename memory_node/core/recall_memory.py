@@ -706,7 +706,7 @@ class RecallMemory:
         """Start the prefetch a request held back (`prefetch_later`), now; returns how many
         texts were started (0: none due, or all cached), -1 when recall's lock is held
         elsewhere (it stays due: the next request runs it first). Never waits for the lock:
-        the server calls it from its one executor thread."""
+        a request holding it runs the due prefetch itself."""
         if self._prefetch_due is None:
             return 0
         if not self._lock.acquire(blocking=False):
