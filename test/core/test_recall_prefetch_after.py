@@ -55,7 +55,9 @@ def test_a_request_runs_a_held_prefetch_first_and_every_answer_is_the_same(
         tmp_path: Path, embedder: Embedder) -> None:
     """The planner's sequence (whole, per subtask in an episode, again) with the prefetch
     held and never run by the caller: each next request starts it first, so the texts
-    prefetched and used, and the answers, are those of the prefetch run in the request."""
+    prefetched, and the answers, are those of the prefetch run in the request (whether a
+    request finds a background call ended or still running is the machine's timing: not
+    compared)."""
     runs = []
     for later in (False, True):
         memory = kitchen_memory(tmp_path / f"m{later}", embedder, NOW)
@@ -67,7 +69,7 @@ def test_a_request_runs_a_held_prefetch_first_and_every_answer_is_the_same(
             again = _answer(memory, later)
             assert rm._ensure().wait_for_prefetch(60)
             counts = rm.query_counts()
-            runs.append((whole, sub, again, counts["prefetched"], counts["prefetch_used"]))
+            runs.append((whole, sub, again, counts["prefetched"]))
         finally:
             memory.close()
     assert runs[0] == runs[1]
