@@ -270,10 +270,6 @@ class RecallMemory:
         # and waits for the long-term lock (the scene graph's text key).
         self._evicted_ids: deque[str] = deque()
         short_term.add_eviction_listener(self._on_evicted)
-        # A request's prefetch asked to run after its answer is sent (recall's
-        # `prefetch_later`): (kind, text), run by run_prefetch_due or by the next request
-        # first. Written and read under the lock.
-        self._prefetch_due: tuple[str, str] | None = None
 
     # -- set-up -------------------------------------------------------------------------------
     def configure(self, settings: RecallSettings) -> None:
@@ -541,7 +537,7 @@ class RecallMemory:
 
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str = "",
                brief: BriefState | None = None, now: float | None = None,
-               per_subtask: bool = False, prefetch_later: bool = False) -> RecallAnswer:
+               per_subtask: bool = False) -> RecallAnswer:
         """Units that matter for `instruction` (or, with `brief`, for the next step only).
 
         With `per_subtask` the instruction is split into the steps a person would name and
@@ -549,13 +545,6 @@ class RecallMemory:
         longer competes for k slots among all its objects); in step mode the episode's
         candidate pool is built the same way. Without it the instruction is recalled whole
         (one-shot callers).
-
-        With `prefetch_later` the request's prefetch (the query texts a later request of
-        the same instruction will ask, started on the background worker) is not started
-        here but held until :meth:`run_prefetch_due` (the server: once the answer is sent)
-        or the next request, which runs it first: the same texts in the same order, off
-        this answer's path (its split's CPU, and a background model call that otherwise
-        starts while the answer is converted and sent). The answer is the same either way.
         """
         start, cpu = time.perf_counter(), time.thread_time()
         process_cpu, collections = time.process_time(), _gc_collections()
@@ -566,8 +555,6 @@ class RecallMemory:
         kind = "step" if brief is not None else "subtask" if per_subtask else "instruction"
         checked = time.perf_counter()
         with self._lock:
-            if self._prefetch_due is not None:
-                self._run_prefetch_due()  # an earlier answer's, before this request's work
             locked = time.perf_counter()
             recaller = self._ensure()
             assert self._steps is not None
@@ -641,13 +628,17 @@ class RecallMemory:
                                   time.perf_counter() - start, extra.known_bad_actions,
                                   extra.procedure, extra.facts, kind)
             prefetch_s = 0.0
-            if kind in ("instruction", "subtask") and self.settings.prefetch_subtasks \
-                    and (kind == "instruction" or episode_id):
+            if kind in ("instruction", "subtask") and self.settings.prefetch_subtasks:
                 began = time.perf_counter()
-                if prefetch_later:
-                    self._prefetch_due = (kind, text)
-                else:
-                    self._prefetch(recaller, kind, text)
+                if kind == "instruction":
+                    self._prefetch_steps(recaller, text)
+                elif episode_id:
+                    # A per-subtask recall in an episode (the planner's first): its next
+                    # request is a step's, whose candidate pool ranks the whole instruction
+                    # too (StateConditionedRecall._build); that vector, never asked by the
+                    # per-subtask path, is made now, off it. Without an episode no step
+                    # follows: nothing is guessed.
+                    recaller.prefetch_queries([recaller.spelled(text)])
                 prefetch_s = time.perf_counter() - began
             asked, embedded = self._query_texts.get(kind, (0, 0))
             self._query_texts[kind] = (
@@ -685,47 +676,6 @@ class RecallMemory:
                                                          strict=True)):
             counts[generation] += after - before
         return answer
-
-    @staticmethod
-    def _prefetch(recaller: Recaller, kind: str, text: str) -> int:
-        """A request's prefetch: an instruction's steps; for a per-subtask recall in an
-        episode (the planner's first), the whole instruction, which its next request, a
-        step's, ranks in its candidate pool (StateConditionedRecall._build) and the
-        per-subtask path never asks. Without an episode no step follows: nothing is
-        guessed (the caller does not call this)."""
-        if kind == "instruction":
-            return RecallMemory._prefetch_steps(recaller, text)
-        return recaller.prefetch_queries([recaller.spelled(text)])
-
-    @property
-    def prefetch_due(self) -> bool:
-        """True while a request's prefetch waits for :meth:`run_prefetch_due`."""
-        return self._prefetch_due is not None
-
-    def run_prefetch_due(self) -> int:
-        """Start the prefetch a request held back (`prefetch_later`), now; returns how many
-        texts were started (0: none due, or all cached), -1 when recall's lock is held
-        elsewhere (it stays due: the next request runs it first). Never waits for the lock:
-        a request holding it runs the due prefetch itself."""
-        if self._prefetch_due is None:
-            return 0
-        if not self._lock.acquire(blocking=False):
-            return -1
-        try:
-            return self._run_prefetch_due()
-        finally:
-            self._lock.release()
-
-    def _run_prefetch_due(self) -> int:
-        due, self._prefetch_due = self._prefetch_due, None
-        recaller = self._recaller
-        if due is None or recaller is None:
-            return 0
-        kind, text = due
-        began = time.perf_counter()
-        started = self._prefetch(recaller, kind, text)
-        self.times.add(f"{kind}.prefetch_after", time.perf_counter() - began, None)
-        return started
 
     @staticmethod
     def _prefetch_steps(recaller: Recaller, text: str) -> int:

@@ -56,19 +56,6 @@ class RecallCapability(Capability):
             # Started before the other capabilities and the services: the index is built
             # while they start and while clients discover the services.
             threading.Thread(target=self._preload, name="recall-preload", daemon=True).start()
-        # A request's prefetch (its instruction's steps, or the planner's whole instruction)
-        # runs once its answer is sent, on a thread of its own woken at the callback's
-        # end: it needs the GIL, which the executor thread keeps while it converts and
-        # sends the response and gives up when it waits again. Not on the executor: a
-        # guard condition or timer there costs a wait of its own per request (~0.4 ms of
-        # CPU in rclpy's executor; round 59: server CPU per instruction x1.04), and the
-        # EventsExecutor takes no guard condition. A request that comes first runs it
-        # before its own work (RecallMemory.recall), so the order is kept either way.
-        self._due = threading.Event()
-        self._stopping = False
-        self._after = threading.Thread(target=self._prefetch_after, name="recall-after",
-                                       daemon=True)
-        self._after.start()
         host.serve(Recall, "memory/recall", self._recall)
         host.add_stats_contributor(self._fill_stats)
         host.serve(RecordOutcome, "memory/record_outcome", self._record_outcome)
@@ -102,8 +89,6 @@ class RecallCapability(Capability):
     def cleanup(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
-        self._stopping = True
-        self._due.set()
 
     def _recall(self, request: Recall.Request, response: Any) -> None:
         brief = None
@@ -115,8 +100,7 @@ class RecallCapability(Capability):
                 list(b.recently_visited_areas))
         answer = self.recall.recall(request.instruction, request.k, request.token_budget,
                                     request.episode_id, brief,
-                                    per_subtask=bool(request.per_subtask),
-                                    prefetch_later=True)
+                                    per_subtask=bool(request.per_subtask))
         converting = time.perf_counter()
         response.units = [unit_to_msg(r.unit, r.description, r.score) for r in answer.units]
         response.long_term_text = answer.long_term_text
@@ -138,22 +122,6 @@ class RecallCapability(Capability):
         response.message = (f"{answer.mode} recall: {what}, {answer.context_tokens} tokens, "
                             f"{len(answer.warnings)} warning(s){cut}")
         self.recall.times.add(f"{answer.kind}.to_msg", time.perf_counter() - converting, None)
-        if self.recall.prefetch_due:
-            self._due.set()
-
-    def _prefetch_after(self) -> None:
-        while True:
-            self._due.wait()
-            self._due.clear()
-            if self._stopping:
-                return
-            try:
-                self.recall.run_prefetch_due()  # -1 (lock held): the next request runs it
-            except Exception as exc:  # noqa: BLE001 - a prefetch never takes the server down
-                self.host.memory.counters.count("recall.prefetch_after_failed")
-                self.host.node.get_logger().warning(
-                    f"recall: prefetch after an answer failed: {type(exc).__name__}: "
-                    f"{str(exc)[:200]}")
 
     def _on_ahead(self, raw: bytes) -> None:
         """An instruction the planner will recall per subtask: its steps' vectors are made
