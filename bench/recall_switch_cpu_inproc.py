@@ -21,6 +21,7 @@ import sys
 import time
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -48,8 +49,10 @@ def main() -> int:
     if args.switch not in {f.name for f in fields(rec.config)}:
         print(f"skip: this code has no switch {args.switch}")
         return 0
-    on = replace(rec.config, **{args.switch: True})
-    off = replace(rec.config, **{args.switch: args.aa})
+    on_kw: dict[str, Any] = {args.switch: True}
+    off_kw: dict[str, Any] = {args.switch: args.aa}
+    on = replace(rec.config, **on_kw)
+    off = replace(rec.config, **off_kw)
 
     def once(cfg: object, text: str) -> tuple[float, list[str]]:
         rec.config = cfg  # type: ignore[assignment]

@@ -377,8 +377,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 adverb_nouns: bool = False, of_landmarks: bool = False,
                 vertical_landmarks: bool = False, repeated_denials: bool = False,
                 verb_retractions: bool = False,
-                editing_repairs: bool = False,
-                compound_tails: bool = False) -> QueryTerms:
+                editing_repairs: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -399,9 +398,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     "behind" ... (``landmarks`` with ``vertical``). ``repeated_denials``: a denied thing
     said earlier in its sentence is withdrawn there too; ``verb_retractions``: "no,
     leave them" takes back the phrase before it; ``editing_repairs``: so does "sorry,"
-    or "I mean" before another place or thing (:func:`retracted`). ``compound_tails``:
-    a one-word compound's last part with the noun after it is read as a compound name
-    too ("bedside table" -> "side table"; :func:`_compound_tails`)."""
+    or "I mean" before another place or thing (:func:`retracted`)."""
     lex: Lexicon | None = lexicon if lexicon is not None and lexicon.available else None
     tokens: list[str] = []
     plural: set[str] = set()
@@ -480,8 +477,6 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     shortest = [1] * len(variants)
     if lex is not None:
         token_set |= _compound_variants(tokens, lex, variants, origins, grams)
-    if lex is not None and compound_tails:
-        _compound_tails(tokens, joinable, lex, variants, origins, grams)
     shortest += [2] * (len(variants) - len(shortest))
     if lex is not None:
         shortest += _compound_synonyms(tokens, lex, variants, origins, grams)
@@ -1736,31 +1731,6 @@ def _compound_variants(tokens: list[str], lex: Lexicon, variants: list[tuple[str
             _add_grams(grams, seq, i - 1, i + 1, shortest=2)
     return frozenset(words)
 
-
-def _compound_tails(tokens: Sequence[str], joinable: Sequence[bool], lex: Lexicon,
-                    variants: list[tuple[str, ...]], origins: list[tuple[tuple[int, int], ...]],
-                    grams: set[tuple[str, ...]]) -> None:
-    """A word WordNet knows that is two nouns run together ("bedside": bed + side), said
-    right before a noun, may be bracketed the other way: "[bed side] table" is a side
-    table by the bed, as "[hand soap] bottle" is a soap bottle. The split is added as a
-    variant whose only new grams are multi-word runs (the caller's ``shortest`` 2): its
-    tail names a compound with the next word, never a type on its own ("cupboard" names
-    no cup)."""
-    for i, t in enumerate(tokens[:-1]):
-        nxt = tokens[i + 1]
-        if (t in STOPWORDS or nxt in STOPWORDS or len(t) < 2 * MIN_PART
-                or i >= len(joinable) or not joinable[i] or not lex.is_noun(t)
-                or not lex.is_noun(nxt)):
-            continue
-        for cut in range(MIN_PART, len(t) - MIN_PART + 1):
-            a, b = t[:cut], t[cut:]
-            if not (lex.is_noun(a) and lex.is_noun(b)):
-                continue
-            seq = (*tokens[:i], a, b, *tokens[i + 1:])
-            own = tuple((j, j + 1) for j in range(len(tokens)))
-            variants.append(seq)
-            origins.append((*own[:i], (i, i + 1), (i, i + 1), *own[i + 1:]))
-            _add_grams(grams, seq, i + 1, i + 2, shortest=2)
 
 
 def _add_grams(grams: set[tuple[str, ...]], seq: tuple[str, ...], lo: int, hi: int,

@@ -191,11 +191,6 @@ class RecallConfig:
                                      # shelf", "the console, I mean the side table");
                                      # not "- actually take the spoon out" (a verb
                                      # after it: a new request; names.retracted, r51)
-    compound_tails: bool = True      # a one-word compound's last part with the noun
-                                     # after it is read as a compound name too
-                                     # ("bedside table" -> "side table", "handsoap
-                                     # bottle" -> "soap bottle"; names._compound_tails,
-                                     # round 59)
     landmark_places: bool = True     # a thing said only in a phrase of nearness that
                                      # places another thing said ("the little table by
                                      # the sofa", "the pepper by the toaster") is not
@@ -1653,8 +1648,7 @@ class Recaller:
                                                                self.config.vertical_landmarks,
                                                                self.config.repeated_denials,
                                                                self.config.verb_retractions,
-                                                               self.config.editing_repairs,
-                                                               self.config.compound_tails)
+                                                               self.config.editing_repairs)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1780,8 +1774,7 @@ class Recaller:
                         cfg.pictograph_words, cfg.contrast_kinds,
                         cfg.compound_modifiers, cfg.adverb_nouns, cfg.of_landmarks,
                         cfg.vertical_landmarks, cfg.repeated_denials,
-                        cfg.verb_retractions, cfg.editing_repairs,
-                        cfg.compound_tails)
+                        cfg.verb_retractions, cfg.editing_repairs)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
