@@ -61,7 +61,7 @@ def test_a_goal_accepted_by_the_callback_but_never_started_frees_the_planner(
         # (no "injected once" in its log, "planner ready" its only line). A read answered on
         # a client made after the action client shows the planner has matched everything
         # this process made before it (ros_harness.warm_up).
-        parameters = node.create_client(ListParameters, "/planner/list_parameters")
+        parameters: Any = node.create_client(ListParameters, "/planner/list_parameters")
         warm_up(node, parameters, ListParameters.Request())
         node.destroy_client(parameters)
         # Refused by the plan loop's validation at once: no memory server is needed.
