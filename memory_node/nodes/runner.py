@@ -18,6 +18,7 @@ import rclpy
 from rclpy.context import Context
 from rclpy.executors import Executor, ExternalShutdownException
 from rclpy.node import Node
+from rclpy.utilities import get_default_context
 
 # How a node's callbacks are dispatched (a node's `executor_kind`, e.g. the memory server's
 # `executor` parameter): "single" = rclpy's SingleThreadedExecutor, which rebuilds its wait
@@ -103,13 +104,18 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
     """
     import_type_support_only()
     rclpy.init(args=args if args is not None else sys.argv)
+    # The context the node is built in (a shutdown swaps the default for a fresh one).
+    context = get_default_context()
     try:
         node = factory()
-    except KeyboardInterrupt:
-        print(f"{name}: stopped while starting", file=sys.stderr, flush=True)
-        rclpy.try_shutdown()
-        return 0
-    except startup_errors as exc:
+    except BaseException as exc:
+        # A stop while the constructor runs: its KeyboardInterrupt, or whatever the next rcl
+        # call raised once the stop's handler had shut the context down first (InvalidHandle,
+        # a RuntimeError: that was "cannot start", status 2).
+        if isinstance(exc, KeyboardInterrupt) or not context.ok():
+            return _stopped_while_starting(name, context, exit_when_stopped)
+        if not isinstance(exc, startup_errors):
+            raise
         print(f"{name}: cannot start: {exc}", file=sys.stderr, flush=True)
         sys.stdout.flush()
         # Exit now, without rclpy's teardown of the half-built node: tearing down a node
@@ -119,10 +125,13 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         os._exit(2)
     stopped = False
     try:
+        # The executor is made where a stop is caught: one that came as the constructor
+        # ended is a stop here too (round 59: the planner's and the world's executor, made
+        # in a shut-down context, raised RCLError out of run_node, status 1).
         if executor is not None:
-            spin_until_stopped(node, name, executor())
+            spin_until_stopped(node, name, make_executor=executor)
         elif getattr(node, "executor_kind", "single") == "events":
-            spin_until_stopped(node, name, EventsLoop(node))
+            spin_until_stopped(node, name, make_executor=lambda: EventsLoop(node))
         else:
             spin_until_stopped(node, name)
         stopped = True
@@ -136,6 +145,26 @@ def run_node(factory: Callable[[], Node], name: str, args: list[str] | None = No
         rclpy.try_shutdown(uninstall_handlers=False if stopped and exit_when_stopped else None)
     if exit_when_stopped:
         end_process(0, node.context)
+    return 0
+
+
+def _stopped_while_starting(name: str, context: Context, exit_when_stopped: bool) -> int:
+    """A node stopped before its constructor returned: status 0, a stop as any other.
+
+    With `exit_when_stopped` the process ends here as after any stop (later stop signals
+    absorbed, rcl's log file flushed, end_process): the interpreter's teardown was the
+    whole of such a stop, 0.6-3.8 s at load 10 (bench/README_ci.md, round 59), and a
+    second SIGINT (a terminal's Ctrl-C reaches a bringup and its nodes) raised a traceback
+    out of this path. The half-built node is not cleaned up (its constructor did not
+    finish; round 57: tearing down a half-built node crashed now and then); what it holds,
+    the operating system reclaims (the memory server's store is WAL: safe without a close).
+    """
+    if exit_when_stopped:
+        absorb_stop_signals()
+    print(f"{name}: stopped while starting", file=sys.stderr, flush=True)
+    rclpy.try_shutdown(uninstall_handlers=False if exit_when_stopped else None)
+    if exit_when_stopped:
+        end_process(0, context)
     return 0
 
 
@@ -198,16 +227,29 @@ def end_process(status: int, context: Context | None = None) -> None:
 
 
 def spin_until_stopped(node: Node, name: str,
-                       executor: Executor | EventsLoop | None = None) -> None:
-    """Spin `node` (on `executor`, else rclpy's global one) until Ctrl-C or shutdown.
+                       executor: Executor | EventsLoop | None = None, *,
+                       make_executor: Callable[[], Executor | EventsLoop] | None = None
+                       ) -> None:
+    """Spin `node` (on `executor`, or the one `make_executor` makes, else rclpy's global
+    one) until Ctrl-C or shutdown.
 
     rclpy's SIGINT handler shuts the context down and raises KeyboardInterrupt in whatever
     Python code runs; inside a message's conversion to Python (a subscription taking a
     message) it surfaces as pybind11's RuntimeError instead. Seen in CI under load: a
     memory server stopped with SIGINT exited 1 with that traceback. A stop is a stop; any
     other exception is still a crash, which bringup restarts.
+
+    A context already shut down is a stop that came before the spin (as the constructor
+    ended; or in a process whose SIGINT was ignored when Python started, e.g. started in
+    the background by a non-interactive shell, where rclpy's handler only shuts the
+    context down and no KeyboardInterrupt comes): nothing is made in it (an executor's
+    guard condition raised RCLError).
     """
     try:
+        if not node.context.ok():
+            return
+        if make_executor is not None:
+            executor = make_executor()
         if isinstance(executor, EventsLoop):
             executor.spin()
         else:

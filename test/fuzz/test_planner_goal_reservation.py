@@ -29,8 +29,9 @@ confine_to_loopback()
 import rclpy
 from action_msgs.msg import GoalStatus
 from fuzz_support import ros_context_fixture  # noqa: F401 - a fixture
+from rcl_interfaces.srv import ListParameters
 from rclpy.action import ActionClient
-from ros_harness import CONFIG, spin_until
+from ros_harness import CONFIG, spin_until, warm_up
 
 from memory_node.action import ExecuteInstruction
 from memory_node.core.errors import ErrorCode
@@ -53,6 +54,16 @@ def test_a_goal_accepted_by_the_callback_but_never_started_frees_the_planner(
         spin_until(node, lambda: client.server_is_ready() or proc.poll() is not None,
                    timeout=60.0, what="the planner's action server")
         assert proc.poll() is None, log.read_text()[-3000:]
+        # The first goal is sent once and must not be sent again (a copy would be accepted:
+        # the failure is injected once), so the planner must know this client first. Its
+        # action server ready says only that this side has matched the planner's: round
+        # 59's loaded run waited 30 s for an answer to a first goal the planner never saw
+        # (no "injected once" in its log, "planner ready" its only line). A read answered on
+        # a client made after the action client shows the planner has matched everything
+        # this process made before it (ros_harness.warm_up).
+        parameters: Any = node.create_client(ListParameters, "/planner/list_parameters")
+        warm_up(node, parameters, ListParameters.Request())
+        node.destroy_client(parameters)
         # Refused by the plan loop's validation at once: no memory server is needed.
         goal = ExecuteInstruction.Goal(instruction="put it away", goal_conditions=["FLY(x)"])
 

@@ -59,6 +59,46 @@ def test_an_exception_while_shutting_down_is_a_stop(shut_down_first: bool,
         assert "Unable to convert call argument" in done.stderr
 
 
+STARTING = """
+import sys
+from rclpy.node import Node
+from std_msgs.msg import String
+from memory_node.nodes.runner import run_node
+
+SHUT_DOWN_FIRST = {shut_down_first}
+
+class Starting(Node):
+    def __init__(self) -> None:
+        super().__init__("starting")
+        if SHUT_DOWN_FIRST:   # as a stop's signal handler does, before its KeyboardInterrupt
+            self.context.try_shutdown()
+            self.create_publisher(String, "starting", 1)   # rclpy: InvalidHandle
+        raise RuntimeError("a bad parameter")
+
+sys.exit(run_node(Starting, "starting", [], exit_when_stopped={exit_when_stopped}))
+"""
+
+
+@pytest.mark.parametrize("exit_when_stopped", [True, False])
+@pytest.mark.parametrize("shut_down_first", [True, False])
+def test_a_stop_that_reaches_rcl_before_its_keyboardinterrupt_is_a_stop_while_starting(
+        shut_down_first: bool, exit_when_stopped: bool) -> None:
+    """Round 59: rclpy's handler shuts the context down beside the main thread; a constructor
+    whose next rcl call comes first raises InvalidHandle (a RuntimeError), which run_node took
+    for a configuration error: "cannot start", status 2. A stop is status 0; a start-up error
+    with the context up is still status 2."""
+    done = subprocess.run([sys.executable, "-c", STARTING.format(
+        shut_down_first=shut_down_first, exit_when_stopped=exit_when_stopped)],
+        capture_output=True, text=True, timeout=60)
+    if shut_down_first:
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "starting: stopped while starting" in done.stderr
+        assert "cannot start" not in done.stderr and "Traceback" not in done.stderr
+    else:
+        assert done.returncode == 2, done.stderr[-2000:]
+        assert "starting: cannot start: a bad parameter" in done.stderr
+
+
 SERVER = """
 import inspect
 import sys
