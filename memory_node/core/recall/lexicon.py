@@ -241,6 +241,9 @@ def parse_index_line(line: str) -> tuple[str, str, list[int]]:
 
 # A noun data line's pointers to its kinds' parents (class and instance hypernyms).
 HYPERNYM_POINTERS = frozenset({"@", "@i"})
+_HYPERNYM = frozenset({"@"})    # nltk's hypernyms(): not the instance pointers
+_HYPONYM = frozenset({"~"})     # nltk's hyponyms()
+_PART_HOLONYM = frozenset({"#p"})
 
 
 class LazyLemmaIndex(dict[str, dict[str, list[int]]]):
@@ -455,7 +458,51 @@ def _reader_class() -> type:
 
         def synset_from_pos_and_offset(self, pos: str, offset: int):  # noqa: ANN201
             with self._read_lock:
-                return super().synset_from_pos_and_offset(pos, offset)
+                cache = self._synset_offset_cache[pos]
+                if offset in cache:
+                    return cache[offset]
+                line = self._mapped_line(pos, offset)
+                if line is None:
+                    return super().synset_from_pos_and_offset(pos, offset)
+                # nltk's own parse of the very line its seek + readline returns; the read
+                # is a slice of the mapped file (round 59, dds61: nltk's stream reader
+                # decoded the line 72 bytes at a time, a quarter of a new word's sense
+                # reads). Anything else (no such line) is nltk's path, warning and all.
+                synset = self._synset_from_pos_and_line(pos, line)
+                cache[offset] = synset
+                return synset
+
+        _mapped: dict[str, mmap.mmap | None]
+
+        def _mapped_line(self, pos: str, offset: int) -> str | None:
+            """The line nltk's ``_data_file(pos)`` seek + readline gives at ``offset``,
+            read from the data file mapped once; None when it is not the line of the
+            sense at ``offset`` (nltk's reader then answers)."""
+            file_pos = "a" if pos == "s" else pos
+            mapped = self.__dict__.setdefault("_mapped", {})
+            data = mapped.get(file_pos, False)
+            if data is False:
+                data = None
+                name = self._FILEMAP.get(file_pos)
+                if name is not None:
+                    try:
+                        with self.abspath(f"data.{name}").open() as fh:
+                            data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+                    except (OSError, ValueError, AttributeError):
+                        data = None
+                mapped[file_pos] = data
+            if data is None or not 0 <= offset < len(data):
+                return None
+            end = data.find(b"\n", offset)
+            try:
+                text = data[offset:end + 1 if end >= 0 else len(data)].decode("utf-8")
+            except UnicodeDecodeError:
+                return None
+            lines = text.splitlines(True)  # readline's own split (\r, \x0c, ...)
+            line = lines[0] if lines else ""
+            if line[:8] != f"{offset:08d}" or not line[:8].isalnum():
+                return None
+            return line
 
         def map_wn(self, version: str = "wordnet") -> None:  # no OMW mapping needed
             return None
@@ -463,6 +510,10 @@ def _reader_class() -> type:
     return _DebianWordNet
 
 
+# A lemma's syntactic marker ("(a)", "(p)") and a gloss's quoted examples, compiled once
+# (re.sub with a pattern string looks its compiled form up on every call).
+_MARKER = re.compile(r"\(.*\)$")
+_QUOTED = re.compile(r'["].*?["]')
 _SS_TYPE = {"n": "1", "v": "2"}  # WordNet's synset type digit in a sense key
 _DATA_FILE = {"n": "noun", "v": "verb", "a": "adj"}
 
@@ -815,8 +866,8 @@ class Lexicon:
                     if int(fields[0]) != off:
                         return None
                     n = int(fields[3], 16)
-                    names = tuple(re.sub(r"\(.*\)$", "", w) for w in fields[4:4 + 2 * n:2])
-                    definition = re.sub(r'["].*?["]', "", gloss).strip().strip("; ")
+                    names = tuple(_MARKER.sub("", w) for w in fields[4:4 + 2 * n:2])
+                    definition = _QUOTED.sub("", gloss).strip().strip("; ")
                     out.append(_Sense(off, wn._lexnames[int(fields[1])], names, definition))
                 except (ValueError, IndexError):
                     return None
@@ -899,10 +950,34 @@ class Lexicon:
     def hyponym_names(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Names of the direct kinds of a physical thing ("pan" -> "frying pan", "wok")."""
         term = phrase.strip().lower().replace(" ", "_")
+        if not household:
+            light = self._hyponym_names_read(term)
+            if light is not None:
+                return light
         out: set[str] = set()
         for s in self._physical(term, household):
             for h in s.hyponyms():
                 out.update(n.lower().replace("_", " ") for n in h.lemma_names())
+        return frozenset(out)
+
+    def _hyponym_names_read(self, term: str) -> frozenset[str] | None:
+        """:meth:`hyponym_names` (not ``household``) from data lines: the physical senses'
+        "~" pointers and each kind's lemma names. nltk parsed every sense of the word and
+        of each of its kinds (a container's dozens: ~2 ms of a request's first read of a
+        new place word, round 59 dds61). None when a line cannot be read."""
+        senses = self._physical_senses(term)
+        if senses is None:
+            return None
+        out: set[str] = set()
+        for sense in senses:
+            kinds = self._pointers(sense.offset, _HYPONYM)
+            if kinds is None:
+                return None
+            for kind in kinds:
+                names = self._sense_names("n", kind)
+                if not names:
+                    return None
+                out.update(_MARKER.sub("", n).replace("_", " ") for n in names)
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
@@ -1471,6 +1546,12 @@ class Lexicon:
         a kind above it), directly or as a part of one of its parts: "windowsill" (a part
         of a window frame, a part of a window) of "window"; "bedroom" (a part of a
         dwelling) of no bed."""
+        if not self.available:
+            return False
+        light = self._part_within_read(part.strip().lower().replace(" ", "_"),
+                                       whole.strip().lower().replace(" ", "_"))
+        if light is not None:
+            return light
         p = self._physical(part.strip().lower().replace(" ", "_"))[:1]
         w = self._physical(whole.strip().lower().replace(" ", "_"))[:1]
         if not p or not w:
@@ -1478,6 +1559,45 @@ class Lexicon:
         kinds = {w[0]} | set(w[0].closure(lambda x: x.hypernyms()))
         near = set(p[0].part_holonyms())
         return bool((near | {g for h in near for g in h.part_holonyms()}) & kinds)
+
+    def _part_within_read(self, part: str, whole: str) -> bool | None:
+        """:meth:`is_part_within` from data lines ("#p" and "@" pointers: nltk parsed every
+        sense of both words and of each kind above the whole); None when a line cannot
+        be read."""
+        p = self._physical_senses(part)
+        w = self._physical_senses(whole)
+        if p is None or w is None:
+            return None
+        if not p or not w:
+            return False
+        kinds = self._hypernym_walk(w[0].offset)
+        near = self._pointers(p[0].offset, _PART_HOLONYM)
+        if kinds is None or near is None:
+            return None
+        reach = set(near)
+        for h in near:
+            above = self._pointers(h, _PART_HOLONYM)
+            if above is None:
+                return None
+            reach |= above
+        return bool(reach & (kinds | {w[0].offset}))
+
+    @lru_cache(maxsize=5_000)  # noqa: B019
+    def _hypernym_walk(self, offset: int) -> frozenset[int] | None:
+        """Every noun sense above ``offset`` by "@" pointers only, as nltk's ``closure``
+        of ``hypernyms()`` reaches them (:meth:`hypernym_offsets` takes "@i" too); None
+        when a line on the way cannot be read."""
+        seen: set[int] = set()
+        todo = [offset]
+        while todo:
+            parents = self._pointers(todo.pop(), _HYPERNYM)
+            if parents is None:
+                return None
+            for p in parents - seen:
+                seen.add(p)
+                todo.append(p)
+        seen.discard(offset)
+        return frozenset(seen)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
     def is_whole(self, phrase: str, wholes: frozenset[int]) -> bool:
