@@ -53,3 +53,15 @@ def test_a_numbered_step_reference_is_not_a_pronoun(recaller: Recaller) -> None:
     on = step_labels(recall_subtasks(recaller, "x", kitchen(), 3, steps=steps), 1)
     off = Recaller(Embedder(), config=RecallConfig(named_slots=False))
     assert on == step_labels(recall_subtasks(off, "x", kitchen(), 3, steps=steps), 1)
+
+
+@needs_wordnet
+def test_a_pronoun_things_are_taken_from_keeps_its_slot(recaller: Recaller) -> None:
+    # "off it": the pronoun is where the step's things come from, a place the step acts at.
+    steps = ["take the bowl out of the microwave",
+             "pick the egg and the mug up off it and put them in the drawer"]
+    sub = recall_subtasks(recaller, "x", kitchen(), 3, steps=steps)
+    off = Recaller(Embedder(), config=RecallConfig(named_slots=False))
+    assert step_labels(sub, 1) == step_labels(recall_subtasks(off, "x", kitchen(), 3,
+                                                              steps=steps), 1)
+    assert "Bowl" in step_labels(sub, 1)

@@ -39,7 +39,7 @@ from memory_node.core.recall.lexical import (
     words,
 )
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.names import MAJORITY, region_words
+from memory_node.core.recall.names import MAJORITY, SOURCE_WORDS, region_words
 from memory_node.core.recall.recall import (
     FIXTURE_HIT,
     RankedUnit,
@@ -808,16 +808,31 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     if pronoun and recaller.config.named_slots:
         # ... unless the step names k types outright ("the watch that was under it on the
         # armchair, put that in the drawer"): what it says it acts on, where from and
-        # where to fill its slots, and the pronoun's antecedent is an earlier step's.
+        # where to fill its slots, and the pronoun's antecedent is an earlier step's. Not
+        # when the pronoun is where the things are taken from ("pick the bear and the book
+        # up off it": the bed is where the step acts), nor when the step's own words name
+        # an antecedent too ("ladle it into the bowls": a name said as a verb).
         named = [r for r in own if r.named]
-        if len(named) >= k:
-            first = named[:k]
+        if len(named) >= k and not _source_pronoun(step):
+            kept = {r.unit.object_id for r in named[:k]}
+            if not _named(recaller, step, [c for c in carried[:most]
+                                           if c.unit.object_id not in kept]):
+                first = named[:k]
     # A carried unit is the step's by its pronoun, whatever its score for the step's words.
     in_step = {r.unit.object_id for r in ranked}
     for r in [*first, *(c if c.unit.object_id in in_step else replace(c, why=RECALLED_CARRIED)
                              for c in carried[:most]), *ranked]:
         out.setdefault(r.unit.object_id, r)
     return list(out.values())[:k]
+
+
+def _source_pronoun(step: str) -> bool:
+    """A pronoun of ``step`` is where something is taken from: right after a preposition
+    of a source ("pick the book up off it", "take the pens out of it")."""
+    ws = _WORDS.findall(step.lower())
+    return any(w in ("it", "them", "em") and i > 0 and (
+        ws[i - 1] in SOURCE_WORDS or (i > 1 and ws[i - 1] == "of" and ws[i - 2] == "out"))
+        for i, w in enumerate(ws))
 
 
 def _with_home(recaller: Recaller, step: str, ranked: list[RankedUnit],
