@@ -815,8 +815,11 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
         named = [r for r in own if r.named]
         if len(named) >= k and not _source_pronoun(step):
             kept = {r.unit.object_id for r in named[:k]}
-            if not _named(recaller, step, [c for c in carried[:most]
-                                           if c.unit.object_id not in kept]):
+            extra = [c for c in carried[:most] if c.unit.object_id not in kept]
+            # Among the named ones too: "the ladle" names a spoon only where no ladle is
+            # a candidate (a ladle is a spoon).
+            said = {r.unit.object_id for r in _named(recaller, step, [*named[:k], *extra])}
+            if not any(c.unit.object_id in said for c in extra):
                 first = named[:k]
     # A carried unit is the step's by its pronoun, whatever its score for the step's words.
     in_step = {r.unit.object_id for r in ranked}
