@@ -42,8 +42,9 @@ def test_a_partitive_step_keeps_its_own_things() -> None:
     on = Recaller(Embedder())
     assert set(step_labels(recall_subtasks(on, "x", kitchen(), 3, steps=STEPS), 1)) == {
         "Mug", "CounterTop", "Cabinet"}
-    # Read as a place, "them" carried the step before's stove over the counter, a need.
-    off = Recaller(Embedder(), config=RecallConfig(partitive_pronouns=False))
+    # Read as a place, "them" carried the step before's stove over the counter, a need
+    # (named_slots off too: since round 59b a step naming three types outright keeps them).
+    off = Recaller(Embedder(), config=RecallConfig(partitive_pronouns=False, named_slots=False))
     got = step_labels(recall_subtasks(off, "x", kitchen(), 3, steps=STEPS), 1)
     assert "StoveBurner" in got and "CounterTop" not in got
 
@@ -63,6 +64,7 @@ def test_a_step_naming_the_pronoun_s_thing_keeps_its_own_things() -> None:
     on = Recaller(Embedder())
     got = step_labels(recall_subtasks(on, "x", kitchen(), 3, steps=SOUP), 1)
     assert {"Microwave", "Bowl"} <= set(got) and {"Sink", "SinkBasin"} & set(got)
-    off = Recaller(Embedder(), config=RecallConfig(scene_things=False))
+    # (named_slots off too: since round 59b a step naming three types outright keeps them)
+    off = Recaller(Embedder(), config=RecallConfig(scene_things=False, named_slots=False))
     got = step_labels(recall_subtasks(off, "x", kitchen(), 3, steps=SOUP), 1)
     assert not {"Sink", "SinkBasin"} & set(got)

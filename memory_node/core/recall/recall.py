@@ -233,6 +233,11 @@ class RecallConfig:
                                      # preposition ("drop the pens in it", "S and P right
                                      # beside it") though it names its own object: a
                                      # clause's object is not its own place (subtasks.py)
+    named_slots: bool = True         # ... but a step naming k types outright keeps its k
+                                     # slots: "the watch that was under it on the armchair,
+                                     # put that in the drawer" acts on what it names; its
+                                     # pronoun's antecedent is in an earlier step's list
+                                     # (subtasks._with_antecedents, round 59b)
     partitive_pronouns: bool = True  # ... but not a quantifier's "of" ("the cups, both of
                                      # them", "two of 'em"): a share of the step's own
                                      # things, no place (subtasks._partitive, round 42)

@@ -39,7 +39,7 @@ from memory_node.core.recall.lexical import (
     words,
 )
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.names import MAJORITY, region_words
+from memory_node.core.recall.names import MAJORITY, SOURCE_WORDS, region_words
 from memory_node.core.recall.recall import (
     FIXTURE_HIT,
     RankedUnit,
@@ -782,13 +782,16 @@ _PLURAL_ANAPHORS = frozenset({"they", "them", "em"})
 
 
 def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
-                      carried: list[RankedUnit], k: int, fixtures: bool = True
-                      ) -> list[RankedUnit]:
+                      carried: list[RankedUnit], k: int, fixtures: bool = True,
+                      pronoun: bool = False) -> list[RankedUnit]:
     """The step's top-k with what its pronoun stands for: what it names itself (the
     receptacle of "put them out by the bin") first, then the antecedents, then the rest of
     its own ranking. Without ``fixtures`` a fixture the step's verbs imply is not its own:
     a step whose place is "there" acts there ("the thing you clean the bowl with goes
-    there": the toilet of the step before, not the sink "clean" implies)."""
+    there": the toilet of the step before, not the sink "clean" implies). ``pronoun``:
+    ``carried`` is only what a pronoun may stand for (not a step's number, "there" or
+    "where the bowl was"), and with ``named_slots`` a step naming k types outright keeps
+    them all."""
     # Any name evidence counts here ("the cupboard": a cabinet only by its definition),
     # and so does a fixture the step's own action needs ("fry it in the skillet": the
     # stove).
@@ -801,12 +804,38 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     # Each leaves the other at least one slot: "put it on the tv table" names three
     # tables partly, and still means the remote.
     most = max(1, k - 1)
+    first = own[:most]
+    if pronoun and recaller.config.named_slots:
+        # ... unless the step names k types outright ("the watch that was under it on the
+        # armchair, put that in the drawer"): what it says it acts on, where from and
+        # where to fill its slots, and the pronoun's antecedent is an earlier step's. Not
+        # when the pronoun is where the things are taken from ("pick the bear and the book
+        # up off it": the bed is where the step acts), nor when the step's own words name
+        # an antecedent too ("ladle it into the bowls": a name said as a verb).
+        named = [r for r in own if r.named]
+        if len(named) >= k and not _source_pronoun(step):
+            kept = {r.unit.object_id for r in named[:k]}
+            extra = [c for c in carried[:most] if c.unit.object_id not in kept]
+            # Among the named ones too: "the ladle" names a spoon only where no ladle is
+            # a candidate (a ladle is a spoon).
+            said = {r.unit.object_id for r in _named(recaller, step, [*named[:k], *extra])}
+            if not any(c.unit.object_id in said for c in extra):
+                first = named[:k]
     # A carried unit is the step's by its pronoun, whatever its score for the step's words.
     in_step = {r.unit.object_id for r in ranked}
-    for r in [*own[:most], *(c if c.unit.object_id in in_step else replace(c, why=RECALLED_CARRIED)
+    for r in [*first, *(c if c.unit.object_id in in_step else replace(c, why=RECALLED_CARRIED)
                              for c in carried[:most]), *ranked]:
         out.setdefault(r.unit.object_id, r)
     return list(out.values())[:k]
+
+
+def _source_pronoun(step: str) -> bool:
+    """A pronoun of ``step`` is where something is taken from: right after a preposition
+    of a source ("pick the book up off it", "take the pens out of it")."""
+    ws = _WORDS.findall(step.lower())
+    return any(w in ("it", "them", "em") and i > 0 and (
+        ws[i - 1] in SOURCE_WORDS or (i > 1 and ws[i - 1] == "of" and ws[i - 2] == "out"))
+        for i, w in enumerate(ws))
 
 
 def _with_home(recaller: Recaller, step: str, ranked: list[RankedUnit],
@@ -983,7 +1012,8 @@ def recall_subtasks(
                     scene_words if cfg.scene_things else None))):
             carried = _antecedents(recaller, read, step, there) or there
             if carried:
-                ranked = _with_antecedents(recaller, step, ranked, carried, k, not there)
+                ranked = _with_antecedents(recaller, step, ranked, carried, k, not there,
+                                           pronoun=not there)
         elif there:
             ranked = _with_antecedents(recaller, step, ranked, there, k, fixtures=False)
         if earlier:
