@@ -613,14 +613,7 @@ class Lexicon:
         wn = self._wn
         if wn is None:  # `available` loaded it; None only if loading failed
             return lemma(word) if pos == "n" else word
-        if word == word.lower():
-            # nltk's `morphy(word, pos)` is the first of `_morphy(word, pos)`, which
-            # `_forms_known` memoises for `_forms`: a new word asked both ways ("noun" and
-            # "is_noun") ran nltk's rules and index checks twice on its first read.
-            forms = self._forms_known(word, pos)
-            base = forms[0] if forms else None
-        else:
-            base = wn.morphy(word, pos)
+        base = wn.morphy(word, pos)
         return base or (lemma(word) if pos == "n" else word)
 
     def is_noun(self, word: str) -> bool:
@@ -1463,14 +1456,8 @@ class Lexicon:
         if not self.available or not self.holds_contents(term):
             return frozenset()
         out: set[str] = set()
-        # The main sense's definition from its data line (`_Sense.definition`: nltk's own
-        # text), as `gloss_nouns` reads it; nltk's parse of the senses only when a line
-        # cannot be read.
-        light = self._physical_senses(term)
-        definitions = ([sense.definition for sense in light[:1]] if light is not None
-                       else [s.definition() for s in self._physical(term)[:1]])
-        for definition in definitions:
-            for w in re.findall(r"[a-z]+", definition.lower()):
+        for sense in self._physical(term)[:1]:
+            for w in re.findall(r"[a-z]+", sense.definition().lower()):
                 if w in STOPWORDS:
                     continue
                 base = self.verb(w)
@@ -1642,33 +1629,7 @@ class Lexicon:
         None when a line on the way cannot be read. Per sense, not per (sense, wholes):
         :meth:`is_whole` asked every type here once per new part word said, and walked
         each type's hypernyms again (~2-4 ms of a request with 50-70 types); the types'
-        sets are built at start (:meth:`warm_kinds`), a request intersects them.
-
-        Built from the parents' own sets (:meth:`_above`, memoised per sense): a new word's
-        walk reads its own lines up to the first sense walked before ("artifact", "whole"),
-        not every line to the root again. Should the recursion fail (a cycle of pointers,
-        which WordNet's nouns do not have, or a deep stack), the plain walk answers."""
-        try:
-            return self._above(offset)
-        except RecursionError:
-            return self._walk_above(offset)
-
-    @lru_cache(maxsize=20_000)  # noqa: B019
-    def _above(self, offset: int) -> frozenset[int] | None:
-        # The union of each parent and its own set: over a graph without cycles, the set
-        # `_walk_above` reaches (None as soon as any line on the way cannot be read).
-        parents = self._pointers(offset, HYPERNYM_POINTERS)
-        if parents is None:
-            return None
-        seen = set(parents)
-        for p in parents:
-            above = self._above(p)
-            if above is None:
-                return None
-            seen |= above
-        return frozenset(seen)
-
-    def _walk_above(self, offset: int) -> frozenset[int] | None:
+        sets are built at start (:meth:`warm_kinds`), a request intersects them."""
         seen: set[int] = set()
         todo = [offset]
         while todo:
@@ -1694,13 +1655,7 @@ class Lexicon:
     def _has_hypernym(self, offset: int, targets: set[int]) -> bool | None:
         """Whether a noun sense has one of ``targets`` among its hypernyms, walked over the
         data lines' "@" pointers (nltk's closure parses every sense on the way, ~1 ms a
-        type); None when a line cannot be read. From :meth:`hypernym_offsets` (memoised per
-        sense, shared with every walk before) when it reads every line: a sense's parents'
-        pointers are exactly the senses above it, so one of them is a target iff the set
-        above holds one."""
-        above = self.hypernym_offsets(offset)
-        if above is not None:
-            return bool(above & targets)
+        type); None when a line cannot be read."""
         seen: set[int] = set()
         todo = [offset]
         while todo:
