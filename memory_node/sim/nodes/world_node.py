@@ -238,7 +238,9 @@ class WorldNode(Node):
                 self._publish_frame(frame)
                 self.frames_published += 1
             except Exception:  # noqa: BLE001 - shutting down, or one bad frame
-                if self._stop.is_set():
+                # A context shut down before the node's stop is a stop too (SIGINT while
+                # the constructor ran, CI at load: "publisher's context is invalid").
+                if self._stop.is_set() or not self.context.ok():
                     return
                 self.get_logger().error("publishing a frame failed:\n"
                                         + traceback.format_exc())
