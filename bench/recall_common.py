@@ -9,6 +9,7 @@ import random
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -178,6 +179,44 @@ def counted_steps_recall(units: int, water: int = 0) -> tuple[
 
     Recaller.rank_filled = counted  # type: ignore[method-assign]
     return rm, texts, rng, counter
+
+
+def switch_cpu_rows(rm: RecallMemory, on: object, off: object, texts: list[str], reps: int,
+                    clear_terms: bool = False) -> tuple[list[list], int]:
+    """Per text, a per-subtask request's least thread CPU (ms) with the recaller's config `on`
+    and `off`, interleaved on-off-off-on `reps` times after the text's instruction recall, and
+    how many texts the two configs answer differently. `clear_terms` empties the recaller's
+    memo of an instruction's terms before every request (a switch read while the terms are
+    made would otherwise be read once per text, by whichever arm came first)."""
+    rec = rm._ensure()
+
+    def once(cfg: object, text: str) -> tuple[float, list[str]]:
+        rec.config = cfg  # type: ignore[assignment]
+        if clear_terms:
+            rec._query_terms.clear()
+        c = time.thread_time()
+        a = rm.recall(f"{text}, then tidy up", 5, 600, per_subtask=True)
+        return (time.thread_time() - c) * 1e3, [u.unit.object_id for u in a.units]
+
+    rows: list[list] = []
+    differ = 0
+    for text in texts:
+        rm.recall(text, 5, 600)
+        rec.wait_for_prefetch(5.0)
+        a: list[float] = []
+        b: list[float] = []
+        ia = ib = None
+        for _ in range(reps):
+            for cfg, into in ((on, a), (off, b), (off, b), (on, a)):
+                ms, ids = once(cfg, text)
+                into.append(ms)
+                if into is a:
+                    ia = ids
+                else:
+                    ib = ids
+        differ += ia != ib
+        rows.append([text, round(min(a), 4), round(min(b), 4)])
+    return rows, differ
 
 
 def alternating_child_runs(script: str, base: Path, tmp: Path, against: str, rounds: int,

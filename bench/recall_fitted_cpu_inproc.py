@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from recall_common import counted_steps_recall, save_result  # noqa: E402
+from recall_common import counted_steps_recall, save_result, switch_cpu_rows  # noqa: E402
 
 from memory_node.core.recall.recall import Recaller  # noqa: E402
 
@@ -72,30 +72,8 @@ def main() -> int:
     on = replace(rec.config, **on_kw)
     off = replace(rec.config, **off_kw)
 
-    def once(cfg: object, text: str) -> tuple[float, list[str]]:
-        rec.config = cfg  # type: ignore[assignment]
-        c = time.thread_time()
-        a = rm.recall(f"{text}, then tidy up", 5, 600, per_subtask=True)
-        return (time.thread_time() - c) * 1e3, [u.unit.object_id for u in a.units]
-
     texts = json.loads(Path(args.texts).read_text())
-    rows, differ = [], 0
-    for text in texts:
-        rm.recall(text, 5, 600)
-        rec.wait_for_prefetch(5.0)
-        a: list[float] = []
-        b: list[float] = []
-        ia = ib = None
-        for _ in range(args.reps):
-            for cfg, into in ((on, a), (off, b), (off, b), (on, a)):
-                ms, ids = once(cfg, text)
-                into.append(ms)
-                if into is a:
-                    ia = ids
-                else:
-                    ib = ids
-        differ += ia != ib
-        rows.append([text, round(min(a), 4), round(min(b), 4)])
+    rows, differ = switch_cpu_rows(rm, on, off, texts, args.reps)
     ratios = [r[1] / r[2] for r in rows]
     out = {"units": args.units, "water_fixtures": args.water, "aa": args.aa,
            "reps": args.reps, "texts": args.texts,
