@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh46|fresh47] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh47|fresh48] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh47][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh48][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -736,6 +736,22 @@ sessions and the canal flights; loops: the sheep runs and the skate racks; late 
 references: the MOT retests and the crematorium's ashes; periodic second references: the
 seed bank's weekly scoring; frequency-skewed: the marina's fobs and the post office
 counters.
+``fresh48`` (seeds 70000+) was written in round 60 before anything ran on it, by a writer
+who did not read the policy's code: a scout group's weekly meetings (each section's register
+in member order, badges by Zipf, camps' consent forms read again weeks later), a racing
+pigeon club's electronic timing (chip rings read at basketing and clocked home a day later),
+a harbour's electronic fish auction (lots by species and grade, merchants by Zipf, the lots
+read again at dispatch), a self-storage facility's keypad gate and monthly rent run, a rowing
+regatta's rounds (heats, then the winners again after every other event's race), a forest
+harvester's bucking (each species' matrix, roadside piles loaded by the forwarder stretches
+later), a dairy's doorstep milk rounds (every customer in street order each morning), a bird
+ringing station's net rounds (the nets walked every half hour, resident retraps by Zipf) and
+a hospital's pneumatic tube system (stations and carriers, the transfer units along each
+path). Recency-dominated by construction: the regattas' races (each race reads its crews
+again at once, every regatta has new crews) and the harvester's stems and piles; loops: the
+milk rounds, the scout registers and the ringing nets; late second references: the pigeons'
+races, the fish auction's dispatch and the scout camps; frequency-skewed: the self-storage
+gate and the tube stations.
 """
 
 from __future__ import annotations
@@ -21280,6 +21296,449 @@ def fresh47_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def scout_meetings(seed: int, sections: int, members: int, badges: int, alpha: float,
+                   camp: float, lead: int) -> Iterator[int]:
+    """A scout group's weekly meetings (loops: Online Scout Manager, the leaders' app for
+    registers, badge records and events). Each week every one of ``sections`` sections
+    (Beavers, Cubs, Scouts, Explorers) meets in turn: the meeting's programme record, then
+    the register in the section's member order (about ``members`` each; a few absent,
+    now and then one leaves and a new one joins at the end), and for a share of those
+    present a badge requirement ticked off (the member's badge record and the badge, by
+    Zipf ``alpha`` over ``badges``: the same few activity badges most). Now and then a
+    camp (share ``camp`` of meetings) is announced: its event record and a consent form for
+    each member who signs up, all read again when the camp happens about ``lead`` events
+    later (the event, each attendee's medical and consent records)."""
+    rng = random.Random(seed)
+    meet_k, member_k, brec_k, badge_k, event_k, form_k = (i << 48 for i in range(6))
+    badge = _zipf(rng, badges, alpha)
+    joiners = itertools.count(sections * members)
+    rolls = [list(range(s * members, (s + 1) * members)) for s in range(sections)]
+    camps: list[tuple[int, int, list[int]]] = []
+    events = itertools.count()
+    meetings = itertools.count()
+    t = 0
+    while True:
+        for s in range(sections):
+            yield meet_k + next(meetings)
+            roll = rolls[s]
+            if rng.random() < 0.3 and len(roll) > 3:
+                roll.pop(rng.randrange(len(roll)))
+                roll.append(next(joiners))
+            here = []
+            for m in roll:
+                t += 1
+                if rng.random() < 0.12:
+                    continue
+                yield member_k + m
+                here.append(m)
+                if rng.random() < 0.3:
+                    yield brec_k + m
+                    yield badge_k + badge()
+            if rng.random() < camp:
+                e = next(events)
+                going = [m for m in here if rng.random() < 0.5]
+                yield event_k + e
+                for m in going:
+                    yield form_k + m
+                heapq.heappush(camps, (t + int(lead * (0.5 + rng.random())), e, going))
+            while camps and camps[0][0] <= t:
+                _, e, going = heapq.heappop(camps)
+                yield event_k + e
+                for m in going:
+                    yield member_k + m
+                    yield form_k + m
+
+
+def pigeon_race(seed: int, lofts: int, birds: int, entered: float, returns: float,
+                lofts_per_club: int) -> Iterator[int]:
+    """A racing pigeon club's weekly races (late second references and weekly loops:
+    electronic timing systems such as Benzing, Unikon or Tauris, a chip ring on every
+    bird, read at basketing and clocked on the loft's antenna). Basketing night: each
+    member's clock is read, then each entered bird's chip ring (a share ``entered`` of the
+    loft's ``birds``, in loft order) with its race entry. Race day, a day later: the birds
+    come home interleaved across the lofts, roughly in order of speed (a share ``returns``
+    on the day; the rest later or lost), each clocked: the bird's ring and its entry again.
+    The results then read each member's clock and every clocked bird's entry again. The
+    club's ``lofts`` are raced in federations of ``lofts_per_club`` lofts each week; young
+    birds join the lofts as old ones are lost."""
+    rng = random.Random(seed)
+    clock_k, ring_k, entry_k, result_k = (i << 48 for i in range(4))
+    ring_no = itertools.count(lofts * birds)
+    flock = [list(range(lf * birds, (lf + 1) * birds)) for lf in range(lofts)]
+    speed = {b: rng.random() for fl in flock for b in fl}
+    entries = itertools.count()
+    races = itertools.count()
+    while True:
+        r = next(races)
+        club = rng.sample(range(lofts), min(lofts, lofts_per_club))
+        sent: list[tuple[float, int, int, int]] = []
+        for lf in club:
+            yield clock_k + lf
+            for b in flock[lf]:
+                if rng.random() < entered:
+                    e = next(entries)
+                    yield ring_k + b
+                    yield entry_k + e
+                    sent.append((speed[b] + rng.gauss(0, 0.3), lf, b, e))
+        sent.sort()
+        home = [x for x in sent if rng.random() < returns]
+        for _, _lf, b, e in home:
+            yield ring_k + b
+            yield entry_k + e
+        yield result_k + r
+        for lf in club:
+            yield clock_k + lf
+        for _, _lf, _b, e in home:
+            yield entry_k + e
+        for _, lf, b, _e in sent:
+            if rng.random() < 0.03:
+                flock[lf].remove(b)
+                nb = next(ring_no)
+                speed[nb] = rng.random()
+                flock[lf].append(nb)
+
+
+def fish_auction(seed: int, boats: int, species: int, buyers: int, alpha: float,
+                 lots_per: int, lead: int) -> Iterator[int]:
+    """A harbour's electronic fish auction (frequency-skewed: a clock auction as at Brixham
+    or the Dutch and Belgian ports, buyers bidding on the floor or online, each box
+    labelled for traceability). Boats land (by Zipf over ``boats``: the day boats most,
+    the beamers now and then): a landing reads the boat and its landing declaration, then
+    about ``lots_per`` lots (new keys) each of a species and grade (by Zipf over
+    ``species`` x 4 grades: plaice, sole and cuttlefish most) with the species' recent
+    price; on the clock each lot reads its species' price again and the buyer's account
+    (by Zipf ``alpha`` over ``buyers``: the big merchants most); the lots are read again at
+    dispatch when the buyer's lorry collects them, about ``lead`` events later."""
+    rng = random.Random(seed)
+    boat_k, decl_k, lot_k, grade_k, price_k, buyer_k = (i << 48 for i in range(6))
+    boat = _zipf(rng, boats, 1.0)
+    kind = _zipf(rng, species * 4, 1.1)
+    buyer = _zipf(rng, buyers, alpha)
+    lots = itertools.count()
+    landings = itertools.count()
+    waiting: list[tuple[int, int, int]] = []
+    t = 0
+    while True:
+        yield boat_k + boat()
+        yield decl_k + next(landings)
+        catch = []
+        for _ in range(max(1, int(rng.gauss(lots_per, lots_per / 3)))):
+            lot, g = next(lots), kind()
+            yield lot_k + lot
+            yield grade_k + g
+            catch.append((lot, g))
+        for lot, g in catch:
+            t += 1
+            yield lot_k + lot
+            yield price_k + g // 4
+            b = buyer()
+            yield buyer_k + b
+            heapq.heappush(waiting, (t + int(lead * (0.3 + rng.random())), lot, b))
+        while waiting and waiting[0][0] <= t:
+            _, lot, b = heapq.heappop(waiting)
+            yield buyer_k + b
+            yield lot_k + lot
+
+
+def self_storage(seed: int, units: int, alpha: float, visits: int, churn: float) -> Iterator[int]:
+    """A self-storage facility's management and gate system (frequency-skewed with a
+    monthly loop: SiteLink or storEDGE with keypad gate access). Through the month tenants
+    come and go: a keypad entry reads the tenant's gate code and their unit's door alarm
+    (by Zipf ``alpha`` over the occupied units: the business tenants every day, most
+    household tenants rarely); move-ins (new tenants) take the lowest free unit and
+    move-outs free theirs (a share ``churn`` a month). At the month's end the rent run
+    walks every occupied unit in unit order (the unit and its tenant's ledger); unpaid
+    ones are overlocked and read again a few days on. About ``visits`` gate entries a
+    month."""
+    rng = random.Random(seed)
+    code_k, unit_k, ledger_k = (i << 48 for i in range(3))
+    tenants = itertools.count()
+    occupant: dict[int, int] = {u: next(tenants) for u in range(units) if rng.random() < 0.85}
+    rank = _zipf(rng, units, alpha)
+    order = list(range(units))
+    rng.shuffle(order)  # busy tenants are not in unit order
+    free = [u for u in range(units) if u not in occupant]
+    heapq.heapify(free)
+    moves = churn * units / visits  # move-ins and move-outs a gate entry
+    overdue: list[int] = []
+    while True:
+        for _ in range(max(10, int(rng.gauss(visits, visits / 5)))):
+            x = rng.random()
+            if x < moves / 2 and free:
+                u = heapq.heappop(free)
+                occupant[u] = next(tenants)
+                yield code_k + occupant[u]
+                yield ledger_k + occupant[u]
+                yield unit_k + u
+            elif x < moves and occupant:
+                u = rng.choice(list(occupant))
+                yield code_k + occupant[u]
+                yield unit_k + u
+                del occupant[u]
+                heapq.heappush(free, u)
+            else:
+                u = order[rank()]
+                if u in occupant:
+                    yield code_k + occupant[u]
+                    yield unit_k + u
+            if overdue and rng.random() < 0.02:
+                u = overdue.pop()
+                if u in occupant:
+                    yield unit_k + u
+                    yield ledger_k + occupant[u]
+        for u in sorted(occupant):
+            yield unit_k + u
+            yield ledger_k + occupant[u]
+            if rng.random() < 0.04:
+                overdue.append(u)
+
+
+def rowing_regatta(seed: int, events: int, crews: int, clubs: int, alpha: float,
+                   lanes: int) -> Iterator[int]:
+    """A rowing regatta's racing (phase changes with late second references: British
+    Rowing's entry system for the draw, the regatta's timing at the start, the enclosure
+    and the finish). Each regatta has ``events`` events of about ``crews`` crews (new keys;
+    each crew's club by Zipf ``alpha`` over ``clubs``: the big clubs enter most). The
+    heats go event by event: a race reads the event, then each of its ``lanes`` crews and
+    their club at the start, the crews again at the enclosure and the finish; winners go
+    through to the next round, raced after every event's round before it (so a crew comes
+    back after the other events' races), until each final; the results then read each
+    event's winner. Regattas follow one another with new crews."""
+    rng = random.Random(seed)
+    event_k, crew_k, club_k, race_k, result_k = (i << 48 for i in range(5))
+    club = _zipf(rng, clubs, alpha)
+    crew_ids = itertools.count()
+    ev_ids = itertools.count()
+    races = itertools.count()
+    while True:
+        field = {}
+        for _ in range(events):
+            e = next(ev_ids)
+            n = max(2, int(rng.gauss(crews, crews / 3)))
+            field[e] = [(next(crew_ids), club()) for _ in range(n)]
+        while any(len(c) > 1 for c in field.values()):
+            for e, cr in field.items():
+                if len(cr) <= 1:
+                    continue
+                rng.shuffle(cr)
+                nxt = []
+                for i in range(0, len(cr), lanes):
+                    heat = cr[i:i + lanes]
+                    yield race_k + next(races)
+                    yield event_k + e
+                    for c, cl in heat:
+                        yield crew_k + c
+                        yield club_k + cl
+                    for c, _ in heat:
+                        yield crew_k + c
+                    nxt.append(heat[rng.randrange(len(heat))])
+                    for c, _ in heat:
+                        yield crew_k + c
+                field[e] = nxt
+        for e, cr in field.items():
+            yield result_k + e
+            yield crew_k + cr[0][0]
+            yield club_k + cr[0][1]
+
+
+def forest_harvester(seed: int, species: int, products: int, trees_per_pile: int,
+                     piles: int) -> Iterator[int]:
+    """A forest harvester's bucking and the forwarder after it (recency with a small hot
+    set: StanForD 2010 production files from a Ponsse Opti or John Deere TimberMatic
+    computer). Tree by tree along the strip road: the stem record (a new key), its
+    species (of ``species``: the stand's two main ones most) and that species' price and
+    bucking matrix; each log cut (three to six per tree) reads the matrix's product (of
+    ``products`` per species, by the diameter class) and the log's pile at the roadside
+    (one pile per product on the current stretch, a new stretch every ``trees_per_pile``
+    trees). The forwarder follows about ``piles`` stretches behind, loading the piles
+    stretch by stretch: each pile and its product again."""
+    rng = random.Random(seed)
+    stem_k, sp_k, matrix_k, prod_k, pile_k = (i << 48 for i in range(5))
+    sp = _zipf(rng, species, 1.4)
+    stems = itertools.count()
+    behind: collections.deque[tuple[int, set[int]]] = collections.deque()
+    stretch = 0
+    used: set[int] = set()
+    trees = 0
+    while True:
+        s = sp()
+        yield stem_k + next(stems)
+        yield sp_k + s
+        yield matrix_k + s
+        for i in range(rng.randint(3, 6)):
+            p = s * products + min(products - 1, i + rng.randrange(2))
+            yield prod_k + p
+            yield pile_k + stretch * species * products + p
+            used.add(p)
+        trees += 1
+        if trees >= trees_per_pile:
+            behind.append((stretch, used))
+            trees, used = 0, set()
+            stretch += 1
+            if len(behind) > piles:
+                old, done = behind.popleft()
+                for p in sorted(done):
+                    yield pile_k + old * species * products + p
+                    yield prod_k + p
+
+
+def milk_round(seed: int, rounds: int, customers: int, products: int, skip: float,
+               extras: float) -> Iterator[int]:
+    """A dairy's doorstep delivery rounds (loops: a round app on the milkman's handheld,
+    customers' standing orders and extras ordered online as with Milk & More). Each
+    morning the dairy's ``rounds`` rounds go out in turn, each walking its ``customers``
+    customers in street order (the same order every delivery day; a share ``skip`` has no
+    delivery that day): the customer's standing order and the products on it (of
+    ``products``: semi-skimmed, whole, juice most, by Zipf), now and then an extra
+    (share ``extras``: eggs, bread, by Zipf) and the empties collected. On Fridays every
+    customer's account is read for payment, round by round. Customers move off a round
+    and new ones are added at the end of its street order."""
+    rng = random.Random(seed)
+    cust_k, order_k, prod_k, acct_k, round_k = (i << 48 for i in range(5))
+    product = _zipf(rng, products, 1.3)
+    newcomers = itertools.count(rounds * customers)
+    walk = [list(range(r * customers, (r + 1) * customers)) for r in range(rounds)]
+    standing = {c: [product() for _ in range(rng.randint(1, 3))] for w in walk for c in w}
+    for day in itertools.count():
+        for r in range(rounds):
+            yield round_k + r
+            for c in walk[r]:
+                if rng.random() < skip:
+                    continue
+                yield cust_k + c
+                yield order_k + c
+                for p in standing[c]:
+                    yield prod_k + p
+                if rng.random() < extras:
+                    yield prod_k + product()
+            if rng.random() < 0.2:
+                gone = walk[r].pop(rng.randrange(len(walk[r])))
+                del standing[gone]
+                c = next(newcomers)
+                walk[r].append(c)
+                standing[c] = [product() for _ in range(rng.randint(1, 3))]
+        if day % 6 == 4:
+            for r in range(rounds):
+                for c in walk[r]:
+                    yield acct_k + c
+
+
+def bird_ringing(seed: int, nets: int, residents: int, alpha: float, new: float,
+                 species: int) -> Iterator[int]:
+    """A bird ringing station's mornings (loops with frequency: the BTO's DemOn or IPMR
+    records, mist nets checked on a round every half hour). Each net round walks the
+    station's ``nets`` nets in order (the net's record), taking out the birds caught
+    (zero to three a net): a retrap reads its ring (by Zipf ``alpha`` over ``residents``:
+    the resident tits and robins caught again and again), a new bird (share ``new``)
+    takes the next ring off the string (a new key); each bird reads its species'
+    biometrics reference (by Zipf over ``species``) and the ringer's session record.
+    Ten to fourteen rounds a morning; residents die off and new birds become residents."""
+    rng = random.Random(seed)
+    net_k, ring_k, sp_k, sess_k = (i << 48 for i in range(4))
+    resident = _zipf(rng, residents, alpha)
+    ids = list(range(residents))
+    rings = itertools.count(residents)
+    spec = {i: rng.randrange(species) for i in ids}
+    sp_new = _zipf(rng, species, 1.0)
+    for morning in itertools.count():
+        for _ in range(rng.randint(10, 14)):
+            for n in range(nets):
+                yield net_k + n
+                for _ in range(rng.choice((0, 0, 0, 1, 1, 2, 3))):
+                    if rng.random() < new:
+                        b = next(rings)
+                        s = sp_new()
+                        if rng.random() < 0.2:
+                            j = rng.randrange(residents)
+                            ids[j] = b
+                            spec[b] = s
+                    else:
+                        b = ids[resident()]
+                        s = spec[b]
+                    yield ring_k + b
+                    yield sp_k + s
+                    yield sess_k + morning
+
+
+def pneumatic_tubes(seed: int, stations: int, carriers: int, alpha: float, zones: int,
+                    stat: float) -> Iterator[int]:
+    """A hospital's pneumatic tube system (frequency-skewed with loops over the path:
+    Swisslog's TranspoNet or Aerocom's systems, RFID carriers and a zone per floor). A
+    send reads the sending station (by Zipf over ``stations``: the wards, theatres and the
+    emergency department most), the carrier's RFID tag (the station's next carrier, each
+    of ``carriers`` carriers homed to a station), the destination (by Zipf ``alpha``: the
+    laboratory and the pharmacy most) and each zone's transfer unit along the path between
+    the two stations' zones (of ``zones``). A share ``stat`` are priority sends (the
+    destination's alert record too). The emptied carrier is sent back to its home station
+    a little later (its tag, the return path's transfer units)."""
+    rng = random.Random(seed)
+    st_k, car_k, tu_k, alert_k = (i << 48 for i in range(4))
+    src = _zipf(rng, stations, 0.8)
+    dst = _zipf(rng, stations, alpha)
+    perm = list(range(stations))
+    rng.shuffle(perm)  # the busiest senders are not the busiest receivers
+    zone = [rng.randrange(zones) for _ in range(stations)]
+    home = [c % stations for c in range(carriers)]
+    rack: list[collections.deque[int]] = [collections.deque() for _ in range(stations)]
+    for c in range(carriers):
+        rack[home[c]].append(c)
+    back: list[tuple[int, int, int]] = []  # due, carrier, where it was sent
+    t = 0
+
+    def path(a: int, b: int) -> Iterator[int]:
+        za, zb = zone[a], zone[b]
+        step = 1 if zb >= za else -1
+        for z in range(za, zb + step, step):
+            yield tu_k + z
+
+    while True:
+        t += 1
+        while back and back[0][0] <= t:
+            _, c, b = heapq.heappop(back)
+            yield car_k + c
+            yield from path(b, home[c])
+            rack[home[c]].append(c)
+        a = perm[src()]
+        b = dst()
+        if a == b or not rack[a]:
+            continue
+        c = rack[a].popleft()
+        yield st_k + a
+        yield car_k + c
+        yield from path(a, b)
+        yield st_k + b
+        if rng.random() < stat:
+            yield alert_k + b
+        heapq.heappush(back, (t + rng.randint(3, 60), c, b))
+
+
+def fresh48_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 60's held-out set: seeds 70000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 70000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "scouts_s3_m20": lambda: scout_meetings(s + 0, 3, 20, 40, 1.1, 0.1, 300),
+        "scouts_s8_m36": lambda: scout_meetings(s + 1, 8, 36, 120, 0.9, 0.15, 2500),
+        "pigeon_l12_b40": lambda: pigeon_race(s + 2, 12, 40, 0.5, 0.85, 8),
+        "pigeon_l60_b120": lambda: pigeon_race(s + 3, 60, 120, 0.4, 0.7, 25),
+        "fishauction_b20_sp15": lambda: fish_auction(s + 4, 20, 15, 60, 1.0, 30, 400),
+        "fishauction_b150_sp40": lambda: fish_auction(s + 5, 150, 40, 400, 0.8, 80, 3000),
+        "selfstorage_u300": lambda: self_storage(s + 6, 300, 1.1, 800, 0.02),
+        "selfstorage_u3000": lambda: self_storage(s + 7, 3000, 0.9, 6000, 0.03),
+        "regatta_e8_c12": lambda: rowing_regatta(s + 8, 8, 12, 30, 1.0, 2),
+        "regatta_e30_c24": lambda: rowing_regatta(s + 9, 30, 24, 200, 0.8, 6),
+        "harvester_sp3_t20": lambda: forest_harvester(s + 10, 3, 6, 20, 2),
+        "harvester_sp8_t60": lambda: forest_harvester(s + 11, 8, 10, 60, 6),
+        "milkround_r2_c150": lambda: milk_round(s + 12, 2, 150, 25, 0.3, 0.1),
+        "milkround_r6_c400": lambda: milk_round(s + 13, 6, 400, 60, 0.5, 0.15),
+        "ringing_n10_r80": lambda: bird_ringing(s + 14, 10, 80, 1.0, 0.3, 25),
+        "ringing_n40_r600": lambda: bird_ringing(s + 15, 40, 600, 0.8, 0.5, 70),
+        "pneumatic_s30_c120": lambda: pneumatic_tubes(s + 16, 30, 120, 1.2, 5, 0.1),
+        "pneumatic_s250_c1500": lambda: pneumatic_tubes(s + 17, 250, 1500, 1.0, 14, 0.05),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -21303,7 +21762,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh40": fresh40_variants, "fresh41": fresh41_variants,
                 "fresh42": fresh42_variants, "fresh43": fresh43_variants,
                 "fresh44": fresh44_variants, "fresh45": fresh45_variants,
-                "fresh46": fresh46_variants, "fresh47": fresh47_variants}
+                "fresh46": fresh46_variants, "fresh47": fresh47_variants,
+                "fresh48": fresh48_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -85,6 +85,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh58b: floor plan 6, seed 5802; fresh58c: floor plan 18, seed 5803)
     .venv/bin/python bench/experience_tasks.py --split fresh59a # floor plan 27, seed 5901
         # (fresh59b: floor plan 28, seed 5902; fresh59c: floor plan 20, seed 5903)
+    .venv/bin/python bench/experience_tasks.py --split fresh60a # floor plan 30, seed 6001
+        # (fresh60b: floor plan 8, seed 6002; fresh60c: floor plan 5, seed 6003)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -528,6 +530,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh60a/b/c" (round 60) likewise, by a helper (heldout60) who ran no arm on them: the
+# three next in line, an EIGHTH reuse each, the longest ago first: round 55's 30 (fresh21c's,
+# reused by fresh27a, fresh32a, fresh36c, fresh41b, fresh46a, fresh50c and fresh55b) with
+# 6001 and 8 (fresh22a's, reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b,
+# fresh51a and fresh55c) with 6002, then round 56's 5 (report's, reused by fresh28a,
+# fresh33a, fresh37c, fresh42b, fresh47a, fresh51b and fresh56a) with 6003 (none a tuning
+# plan: 30, 8 and 5 are in neither room_prior_fit's ODD nor put_spot_error's --plans). Next
+# in line: eighth reuses, the longest ago first (round 56's 12 and 26, then round 57's 13, 4
+# and 24).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -568,7 +582,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh56a": (5, 5601), "fresh56b": (12, 5602), "fresh56c": (26, 5603),
           "fresh57a": (13, 5701), "fresh57b": (4, 5702), "fresh57c": (24, 5703),
           "fresh58a": (16, 5801), "fresh58b": (6, 5802), "fresh58c": (18, 5803),
-          "fresh59a": (27, 5901), "fresh59b": (28, 5902), "fresh59c": (20, 5903)}
+          "fresh59a": (27, 5901), "fresh59b": (28, 5902), "fresh59c": (20, 5903),
+          "fresh60a": (30, 6001), "fresh60b": (8, 6002), "fresh60c": (5, 6003)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -15,6 +15,7 @@ blind49, round 56;
 blind50, round 57;
 blind51, round 58;
 blind52, round 59;
+blind53, round 60;
 bench/recall_blindN_instructions.yaml) as data only: each loads the way
 bench/recall_human.py loads it, holds 40 multi-step instructions, two per room of the
 AI2-THOR rearrangement val split, each step a span of its instruction, and every object a
@@ -42,7 +43,7 @@ SETS = ("blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind
         "blind28", "blind29", "blind30", "blind31", "blind32", "blind33",
         "blind34", "blind35", "blind36", "blind37", "blind38", "blind39", "blind40",
         "blind41", "blind42", "blind43", "blind44", "blind45", "blind46",
-        "blind47", "blind48", "blind49", "blind50", "blind51", "blind52")
+        "blind47", "blind48", "blind49", "blind50", "blind51", "blind52", "blind53")
 
 
 def _bench() -> ModuleType:
