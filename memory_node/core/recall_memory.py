@@ -336,7 +336,6 @@ class RecallMemory:
         self._common_words_after_preload = preload_follows
         recaller = self._ensure()
         recaller.embedder.embed_one("warm up the embedding model")
-        recaller.warm_workers()
         return time.perf_counter() - start
 
     def _ensure(self) -> Recaller:

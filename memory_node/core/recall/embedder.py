@@ -158,14 +158,6 @@ class Embedder:
     def embed_one(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
 
-    def warm_background(self) -> None:
-        """Make the background caller's tokenizer now (start-up), not in the first
-        background call: ``Tokenizer.from_file`` is ~13 ms of CPU that holds the GIL, so
-        made there it stalled every thread of the server, and the request beside it, for
-        as long (bench/README_recall.md, round 60). Idempotent."""
-        if self._background_tokenizer is None:
-            self._background_tokenizer = self._load_tokenizer()
-
     def _embed_batch(self, texts: list[str], background: bool = False) -> np.ndarray:
         if background:
             # One background thread (model_worker), so its tokenizer needs no lock.

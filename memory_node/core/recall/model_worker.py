@@ -142,7 +142,11 @@ def submit(embed: Embed, texts: Sequence[str]) -> ModelJob:
     GIL, so the worker takes it at once for the few Python lines before the run (the
     tokenizer, the input arrays) instead of after the caller's own work.
     """
-    pool = _pool(False)
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-model")
+        pool = _POOL
     handoff = threading.Event()
     job = ModelJob(texts, future=pool.submit(_run, embed, list(texts), handoff))
     handoff.wait()
@@ -160,32 +164,6 @@ BACKGROUND_NICE = 0
 _BACKGROUND: ThreadPoolExecutor | None = None
 
 
-def _pool(background: bool) -> ThreadPoolExecutor:
-    global _POOL, _BACKGROUND
-    with _POOL_LOCK:
-        if background:
-            if _BACKGROUND is None:
-                _BACKGROUND = ThreadPoolExecutor(max_workers=1,
-                                                 thread_name_prefix="recall-prefetch",
-                                                 initializer=_lower_priority)
-            return _BACKGROUND
-        if _POOL is None:
-            _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-model")
-        return _POOL
-
-
-def start_workers(model: bool = True, background: bool = True) -> None:
-    """Start the model worker's thread (and the background worker's) now, at start-up.
-
-    A ThreadPoolExecutor starts its thread in its first ``submit``, which waits for the new
-    thread to be scheduled: made by the first request (and the first request that
-    prefetches), that is a wait for a core on the request's path. Returns once each
-    thread has run (an empty job); idempotent."""
-    pools = ([_pool(False)] if model else []) + ([_pool(True)] if background else [])
-    for f in [p.submit(lambda: None) for p in pools]:
-        f.result()
-
-
 def _lower_priority() -> None:
     if BACKGROUND_NICE <= 0:
         return
@@ -199,6 +177,12 @@ def submit_background(embed: Embed, texts: Sequence[str]) -> ModelJob:
     """Start ``embed(texts)`` (one call) on the process's background worker, a thread of its
     own: a request's job never queues behind it on the model worker; a request that asks
     one of its texts while it runs waits for it a bounded time (:attr:`ModelJob.background`)."""
-    job = ModelJob(texts, future=_pool(True).submit(_run, embed, list(texts)))
+    global _BACKGROUND
+    with _POOL_LOCK:
+        if _BACKGROUND is None:
+            _BACKGROUND = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-prefetch",
+                                             initializer=_lower_priority)
+        pool = _BACKGROUND
+    job = ModelJob(texts, future=pool.submit(_run, embed, list(texts)))
     job.background = True
     return job

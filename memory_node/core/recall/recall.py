@@ -1093,19 +1093,6 @@ class Recaller:
         self.query_texts_prefetched += len(todo)
         return len(todo)
 
-    def warm_workers(self) -> None:
-        """At start-up (RecallMemory.warm_up): what a model call on the workers would
-        otherwise make in the first requests, made now: the model worker's thread (with
-        ``overlap_model``), the background worker's thread and its tokenizer
-        (:meth:`prefetch_queries`). Nothing is embedded; answers do not change."""
-        embedder = self.embedder
-        if not getattr(embedder, "releases_gil", False):
-            return  # neither worker is used (prefetch_queries, _model_job)
-        warm = getattr(embedder, "warm_background", None)
-        if warm is not None:
-            warm()
-        model_worker.start_workers(model=self.config.overlap_model, background=True)
-
     def prefetch_calls_running(self) -> int:
         """Background calls started by prefetch_queries that have not ended (those whose
         texts a request took are counted too, while they run)."""
