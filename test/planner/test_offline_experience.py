@@ -1306,3 +1306,38 @@ def test_a_pick_listed_shut_in_ends_when_this_task_saw_the_object_in_the_open() 
     assert plan(seen=2, at_start=2, was=(-1.0, 1.2, 0.9))[:2] == ["navigate(Bread_1)",
                                                                   "pick(Bread_1)"]
     assert "open(Microwave_1)" in plan(seen=6, at_start=5, refused=True)
+
+
+def test_a_pick_listed_not_found_ends_when_this_task_saw_the_object() -> None:
+    """Round 60 (tune2 tidy, stream seed 3159, s0020): the soap bottle's pick was refused
+    "where it is is unknown" ten tasks before (NOT_FOUND: no object at memory's spot then)
+    and listed in every state since (a pick's state names no place). This task opened the
+    cabinet memory has the bottle in and the camera saw it there, yet the listing passed
+    the bottle over: the plan walked to the drawer and back (+2 calls). A sighting by this
+    subtask ends a NOT_FOUND listing of the pick; without one it holds, and after this
+    task's own refusal of the pick too."""
+    planner = OfflinePlanner()
+    cabinet = UnitView("Cabinet_1", "Cabinet", (0.4, 0.5, 0.4), "opened", "kitchen",
+                       observations=30)
+    lines = ["do not pick(Soap_1): failed 1x in this state (NOT_FOUND) [bad:9]"]
+
+    def plan(seen: int, refused: bool = False) -> list[str]:
+        soap = UnitView("Soap_1", "SoapBottle", (0.4, 0.4, 0.4), "none", "kitchen",
+                        receptacle_id="Cabinet_1", relation="in", observations=seen)
+        req = request([cabinet, soap, *DRAWERS], ("ON(SoapBottle, CounterTop)",))
+        req.known_bad, req.known_bad_until = known_bad_calls(lines), known_bad_until(lines)
+        req.known_bad_codes = known_bad_codes(lines)
+        req.notes["observations_at_start"] = {"Soap_1": 6, "Cabinet_1": 30}
+        req.notes["position_at_start"] = {"Soap_1": (0.4, 0.4, 0.4),
+                                          "Cabinet_1": cabinet.position}
+        req.history.append(StepLine(SkillCall("navigate", ("Soap_1",)), True, 0, "ok"))
+        req.history.append(StepLine(SkillCall("open", ("Cabinet_1",)), True, 0, "ok"))
+        if refused:
+            req.history.append(StepLine(SkillCall("pick", ("Soap_1",)), False,
+                                        int(ErrorCode.NOT_FOUND), "pick: not found"))
+        return strs(planner.plan(req).calls)
+
+    # e9f26084: the bottle passed over ("pick(Soap_1)" in no plan after the open).
+    assert plan(seen=7)[:1] == ["pick(Soap_1)"]
+    assert "pick(Soap_1)" not in plan(seen=6)
+    assert "pick(Soap_1)" not in plan(seen=7, refused=True)

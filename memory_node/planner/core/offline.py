@@ -1831,6 +1831,16 @@ class OfflinePlanner:
         if call.skill != "pick" or self._open_did_not_help(req, call):
             return False
         unit = req.vocab.objects.get(call.args[0])
+        if unit is not None and req.known_bad_codes.get(call) == ErrorCode.NOT_FOUND.name \
+                and self._sighted(req, unit) \
+                and not any(h.call == call and not h.success for h in req.history):
+            # Listed as not found (the arm found no object at memory's spot then): a
+            # sighting by this subtask says where it is now, as a navigate's listing ends
+            # when memory has the object elsewhere (tune2 tidy, stream seed 3159, s0020:
+            # the soap bottle's pick, refused "where it is is unknown" ten tasks before,
+            # was passed over after the open that showed the bottle in its cabinet; the
+            # plan walked away and back: +2 calls).
+            return True
         if unit is not None and unit.relation != "in" and self._sighted_out(req, call, unit):
             return True   # seen in the open by this task, after the tidy (`_until`)
         shut = req.notes.get("shut_in", {}).get(call.args[0])
