@@ -377,7 +377,7 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                 adverb_nouns: bool = False, of_landmarks: bool = False,
                 vertical_landmarks: bool = False, repeated_denials: bool = False,
                 verb_retractions: bool = False,
-                editing_repairs: bool = False) -> QueryTerms:
+                editing_repairs: bool = False, vertical_stacks: bool = False) -> QueryTerms:
     """``everyday``: a word or phrase the package's vocabulary gives one type for is
     also read as that type's name (:func:`_everyday_variants`). ``sibling_tools``: the
     tools of the verbs' siblings that do what they do (``Lexicon.sibling_tools``).
@@ -395,7 +395,10 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
     marked as a landmark of it too (:func:`landmarks`); ``of_landmarks``: so is the
     noun phrase after "of" that says which of a place's kind is meant ("in the drawer
     of the side table"); ``vertical_landmarks``: so is one after "under", "above",
-    "behind" ... (``landmarks`` with ``vertical``). ``repeated_denials``: a denied thing
+    "behind" ... (``landmarks`` with ``vertical``); ``vertical_stacks``: so is a
+    phrase after one of those said right before "in" / "into" / "inside" and a
+    container's phrase ("under the sink in the cabinet": ``landmarks`` with
+    ``stacked``). ``repeated_denials``: a denied thing
     said earlier in its sentence is withdrawn there too; ``verb_retractions``: "no,
     leave them" takes back the phrase before it; ``editing_repairs``: so does "sorry,"
     or "I mean" before another place or thing (:func:`retracted`)."""
@@ -542,7 +545,8 @@ def query_terms(text: str, lexicon: Lexicon | None, purposes: bool = False,
                       frozenset(t for t, _ in tool_verbs), frozenset(tool_verbs),
                       frozenset(matter), frozenset(sibling_verbs),
                       _landmarks_of(tokens, lex, text, compound_modifiers, adverb_nouns,
-                                    of_landmarks, vertical_landmarks)
+                                    of_landmarks, vertical_landmarks,
+                                    vertical_landmarks and vertical_stacks)
                       if landmark_places and lex is not None else {},
                       region_words(tokens, lex) if region_nouns and lex is not None
                       else frozenset())
@@ -564,7 +568,7 @@ def _breaks(gaps: Sequence[str]) -> frozenset[int]:
 
 def _landmarks_of(tokens: Sequence[str], lex: Lexicon, text: str, compound_modifiers: bool,
                   adverb_nouns: bool, of_landmarks: bool = False,
-                  vertical: bool = False) -> dict[int, int]:
+                  vertical: bool = False, stacked: bool = False) -> dict[int, int]:
     """:func:`landmarks` of ``text``'s tokens; with ``compound_modifiers`` the words only
     white space comes right before (no punctuation, arrow or symbol) are joined to the
     word before them."""
@@ -572,7 +576,7 @@ def _landmarks_of(tokens: Sequence[str], lex: Lexicon, text: str, compound_modif
     joined = (frozenset(i for i, g in enumerate(gaps, 1) if g.isspace())
               if compound_modifiers else None)
     return landmarks(tokens, lex, _breaks(gaps), joined, adverb_nouns, of_landmarks,
-                     vertical)
+                     vertical, stacked)
 
 
 def _other_place(tokens: Sequence[str], i: int, breaks: frozenset[int],
@@ -598,7 +602,7 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
               breaks: frozenset[int] = frozenset(),
               joined: frozenset[int] | None = None,
               adverb_nouns: bool = False, of_landmarks: bool = False,
-              vertical: bool = False) -> dict[int, int]:
+              vertical: bool = False, stacked: bool = False) -> dict[int, int]:
     """Indices of the words of each landmark phrase that places a thing said, each
     mapped to the index of the noun it places (its anchor: "table" in "the little table
     by the sofa").
@@ -638,7 +642,15 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
     is read as one of nearness is, with the same tests ("into the cupboard under the
     sink": the sink says which cupboard; "put the mug under the coffee maker", no other
     place said, is where the mug goes), and with ``joined`` only where white space
-    alone comes before it."""
+    alone comes before it.
+
+    With ``stacked``, a phrase after a preposition of vertical or front-back order said
+    right before "in", "into" or "inside" and a container's noun phrase says which
+    container, as it would said after it: "under the sink in the cabinet" is "in the
+    cabinet under the sink", the sink a landmark of the cabinet (:func:`_stacked_places`;
+    it replaces the noun before the vertical word as the phrase's anchor). Where the
+    container names nothing here ("under the bed in the bedroom"), ``drop_landmarks``
+    leaves the landmark its name."""
     at: dict[int, int] = {}
     nearness = _NEARNESS_VERTICAL if vertical else LANDMARK_WORDS
     if joined is not None:
@@ -675,6 +687,56 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
             at[j] = i - 1
             j += 1
             taken += 1
+    if stacked:  # the container it says which of is its anchor, not the noun before it
+        at.update(_stacked_places(tokens, lex, breaks))
+    return at
+
+
+# Prepositions of containment: the place a stacked vertical phrase says which of
+# (``landmarks`` with ``stacked``).
+_CONTAINMENT = frozenset({"in", "into", "inside"})
+
+
+def _stacked_places(tokens: Sequence[str], lex: Lexicon,
+                    breaks: frozenset[int]) -> dict[int, int]:
+    """The words of each noun phrase after a preposition of vertical or front-back order
+    (``VERTICAL_WORDS``) that a preposition of containment and a container's noun phrase
+    follow with nothing between ("the spray bottle goes under the sink in the cabinet"),
+    mapped to the container noun's index: the first phrase says which container, as it
+    would after it ("in the cabinet under the sink"). Both phrases open with a
+    determiner; the container's head is a thing's name whose main sense is no place
+    (``Lexicon.is_location``: "the corner"), the first phrase ends in a noun, and no
+    punctuation stands in either phrase or between them."""
+    at: dict[int, int] = {}
+    n = len(tokens)
+
+    def phrase(j: int) -> tuple[list[int], int]:
+        if j >= n or tokens[j] not in DETERMINERS or j in breaks:
+            return [], j
+        while j < n and tokens[j] in DETERMINERS and j not in breaks:
+            j += 1
+        words: list[int] = []
+        while (j < n and len(words) < LANDMARK_PHRASE and j not in breaks
+               and tokens[j] not in STOPWORDS
+               and not (lex.verb_share(tokens[j]) > 0.5 and not lex.is_thing(tokens[j]))):
+            words.append(j)
+            j += 1
+        return words, j
+
+    for i, t in enumerate(tokens):
+        if t not in VERTICAL_WORDS:
+            continue
+        mark, j = phrase(i + 1)
+        if not mark or j >= n or tokens[j] not in _CONTAINMENT or j in breaks:
+            continue
+        box, _ = phrase(j + 1)
+        if not box:
+            continue
+        head = tokens[box[-1]]
+        if not lex.is_thing(head) or lex.is_location(head) or not lex.is_noun(tokens[mark[-1]]):
+            continue
+        for x in mark:
+            at[x] = box[-1]
     return at
 
 
@@ -1883,15 +1945,17 @@ def drop_landmarks(names: dict[str, float], terms: dict[str, LabelTerms],
     as a place noun does (:func:`place_noun_type`: "cupboard", the cabinet's near
     synonym); an anchor no type's words name counts when it does ("into the cupboard
     under the sink": the sink only says which cupboard, as it says which cabinet). Only
-    an anchor said before its phrase, as a preposition's is: a noun modifying the one
-    after it ("the drawer till I can": a till is a cash drawer) says nothing so."""
+    an anchor said before its phrase, as a preposition's is, or after it past a
+    preposition, as a stacked phrase's container is ("under the sink in the cupboard"):
+    a noun modifying the one right after it ("the drawer till I can": a till is a cash
+    drawer) says nothing so."""
     at: Collection[int] = query.landmarks
     if lex is not None and at:
         anchors = {a for a in set(query.landmarks.values())
                    if _names_here(names, terms, query, a, lex)}
         if place_type is not None:
             anchors |= {a for k, a in query.landmarks.items()
-                        if a < k and a not in anchors and a not in query.negated
+                        if a != k + 1 and a not in anchors and a not in query.negated
                         and place_type(query.tokens[a])}
         at = {k for k, a in query.landmarks.items() if a in anchors}
     return _drop_said_only_at(names, terms, query, at)

@@ -216,6 +216,10 @@ class RecallConfig:
                                      # "behind" ... that places a noun, the same way
                                      # ("into the cupboard under the sink": which
                                      # cupboard; names.landmarks, round 46)
+    vertical_stacks: bool = True     # ... and so is such a phrase said right before "in",
+                                     # "into", "inside" and a container's phrase ("under
+                                     # the sink in the cabinet": which cabinet;
+                                     # names.landmarks with stacked, round 60)
     defined_anchors: bool = True     # ... and a phrase's anchor counts as naming a type
                                      # here when it names one as a place noun does
                                      # ("the cupboard under the sink": the cabinet's near
@@ -1653,7 +1657,8 @@ class Recaller:
                                                                self.config.vertical_landmarks,
                                                                self.config.repeated_denials,
                                                                self.config.verb_retractions,
-                                                               self.config.editing_repairs)
+                                                               self.config.editing_repairs,
+                                                               self.config.vertical_stacks)
         return q
 
     def names_in(self, text: str, type_names: Iterable[str]) -> dict[str, float]:
@@ -1779,7 +1784,7 @@ class Recaller:
                         cfg.pictograph_words, cfg.contrast_kinds,
                         cfg.compound_modifiers, cfg.adverb_nouns, cfg.of_landmarks,
                         cfg.vertical_landmarks, cfg.repeated_denials,
-                        cfg.verb_retractions, cfg.editing_repairs)
+                        cfg.verb_retractions, cfg.editing_repairs, cfg.vertical_stacks)
         iw = words(instruction)
         iset = set(iw) | q.token_set
         attr_query = _attribute_query(iset)
