@@ -2131,7 +2131,8 @@ class OfflinePlanner:
                 del where[obj]
             elif unit is not None and unit.state == ABSENT:
                 gone.add(obj)
-            elif (obj in gone and obj not in alike) or self._moved(req, obj, seen):
+            elif (obj in gone and obj not in alike and self._opened_near(req, obj, seen)) \
+                    or self._moved(req, obj, seen):
                 failed.discard(obj)
                 gone.discard(obj)
                 del where[obj]
@@ -2142,6 +2143,33 @@ class OfflinePlanner:
                 # failed", which lost the task).
                 req.refused -= {c for c in req.refused if obj in c.args}
                 self._unlist(req, obj)
+
+    def _opened_near(self, req: PlanRequest, obj: str,
+                     where: tuple[str, tuple[float, ...]] | None) -> bool:
+        """Since `obj`'s last refusal, this task opened what could have hidden it where
+        memory had it then (`where`: its receptacle, or a receptacle within SHUT_IN_RADIUS
+        of that spot on the floor). Only then is memory seeing it back from absent at the
+        same spot a new sighting: the world refused the call within its match tolerance of
+        that spot, and nothing there has changed since, so the sighting is the same false
+        detection again (round 60, tune tidy, stream seed 3177, s0027, experience arm: a
+        ghost wine bottle on a counter, refused NOT_FOUND, seen back at its spot while the
+        search opened cabinets 3 m away, navigated to again, three refusals in one state
+        (the listing from the first gave way to the sighting); the real bottle was in the
+        second cabinet opened)."""
+        if where is None:
+            return True
+        rec, spot = where
+        last = max((i for i, h in enumerate(req.history)
+                    if not h.success and obj in h.call.args), default=-1)
+        for h in req.history[last + 1:]:
+            if not (h.success and h.call.args and self._opens(h.call)):
+                continue
+            opened = req.known_unit(h.call.args[0])
+            if h.call.args[0] == rec or (
+                    opened is not None
+                    and math.dist(opened.position[:2], spot[:2]) <= SHUT_IN_RADIUS):
+                return True
+        return False
 
     @staticmethod
     def _unlist(req: PlanRequest, obj: str) -> None:
