@@ -19,9 +19,8 @@ import json
 import sys
 from pathlib import Path
 
-from cache_tie_r54_analyse import score
-from cache_tie_r56_analyse import FIXED55, theine_pairs
 from cache_tie_r58_analyse import TUNING58
+from cache_tie_r59_analyse import grid_summary, print_summary
 from cache_tie_r59_analyse import load_theine as load_theine59
 from environment import with_environment
 
@@ -80,42 +79,10 @@ def main() -> int:
     every = [c for cells in full.values() for c in cells]
     out: dict = {"sets_run": sorted(full), "sets_missing": [s for s in TUNING60 if s not in full],
                  "cells": len(every)}
-    alls = score(every, GATE)
-    pairs = theine_pairs(every, theine, GATE)
-    back = [[*k, c[f"margin_{GATE}"]] for c in every
-            if (k := (c["set"], c["trace"], c["C"])) in FIXED55 and c[f"margin_{GATE}"] < -0.5]
-    crossed = [p for p in pairs if "gap_main" in p and p["gap_main"] >= 0 > p[f"gap_{GATE}"]]
-    below0 = [p for p in pairs if f"gap_{GATE}" in p and p[f"gap_{GATE}"] < 0]
-    uncovered_down = [p for p in pairs if "gap_main" not in p and p["mean_change"] < 0]
-    alls["fixed55_58_back"] = back
-    alls["theine_ge0_to_lt0"] = crossed
-    alls["theine_pairs_below0"] = below0
-    alls["theine_pairs_without_theine_that_drop"] = uncovered_down
-    alls["theine_lowest"] = sorted((p for p in pairs if f"gap_{GATE}" in p),
-                                   key=lambda p: p[f"gap_{GATE}"])[:5]
-    alls["per_capacity"] = {
-        cap: round(sum(c[f"margin_{GATE}"] - c["margin_main"] for c in every if c["C"] == cap), 2)
-        for cap in sorted({c["C"] for c in every})}
-    alls["per_set"] = {w: score(cs, GATE)["change"] for w, cs in full.items()}
-    alls["keep_rule_grid"] = {
-        "net_positive": alls["change"] > 0,
-        "no_new_break": not alls["new_breaks"],
-        "no_fix_back": not alls["fixes_back"] and not back,
-        "no_theine_mean_below_0": not crossed and not below0,
-        "full_grid_ran": not out["sets_missing"]}
-    alls["grid_clauses_hold"] = all(alls["keep_rule_grid"].values())
-    out[GATE] = alls
-    print(f"== {GATE}: cells {alls['cells']} below {alls['below_main']}->{alls['below']} "
-          f"change {alls['change']:+.2f} ({alls['up']} up / {alls['down']} down)")
-    print("new breaks:", alls["new_breaks"])
-    print("fixed:", alls["fixed"])
-    print("per capacity:", alls["per_capacity"])
-    print("largest losses:", alls["largest_losses"])
-    print("largest gains:", alls["largest_gains"])
-    print(">=0 -> <0:", len(alls["nonneg_to_neg"]))
-    print("theine lowest:", alls["theine_lowest"][:3], "below0", below0,
-          "uncovered that drop", len(uncovered_down))
-    print("grid clauses:", alls["keep_rule_grid"], "hold" if alls["grid_clauses_hold"] else "fail")
+    # cache60's rule: pairs without theine figures are not measured, not a failed clause
+    out[GATE] = grid_summary(every, full, theine, GATE, out["sets_missing"],
+                             uncovered_fails=False)
+    print_summary(out[GATE], GATE, counts=True)
     print("missing:", out["sets_missing"])
     (RESULTS / "cache_share_r60_summary.json").write_text(json.dumps(with_environment(out),
                                                                       indent=1))

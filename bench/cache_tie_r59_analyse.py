@@ -70,6 +70,61 @@ def load(run: str) -> dict[str, list[dict]]:
     return full
 
 
+def grid_summary(every: list[dict], full: dict[str, list[dict]], theine: dict[Key, float],
+                 gate: str, sets_missing: list[str], uncovered_fails: bool = True) -> dict:
+    """The keep rule's grid clauses for one candidate column `gate` against main's margins.
+    `uncovered_fails`: a (set, C) pair without theine figures whose mean drops fails the theine
+    clause (round 59's reading); round 60's cache60 counted such pairs as not measured."""
+    alls = score(every, gate)
+    pairs = theine_pairs(every, theine, gate)
+    back = [[*k, c[f"margin_{gate}"]] for c in every
+            if (k := (c["set"], c["trace"], c["C"])) in FIXED55 and c[f"margin_{gate}"] < -0.5]
+    crossed = [p for p in pairs if "gap_main" in p and p["gap_main"] >= 0 > p[f"gap_{gate}"]]
+    below0 = [p for p in pairs if f"gap_{gate}" in p and p[f"gap_{gate}"] < 0]
+    uncovered_down = [p for p in pairs if "gap_main" not in p and p["mean_change"] < 0]
+    alls["fixed55_58_back"] = back
+    alls["theine_ge0_to_lt0"] = crossed
+    alls["theine_pairs_below0"] = below0
+    alls["theine_pairs_without_theine_that_drop"] = uncovered_down
+    alls["theine_lowest"] = sorted((p for p in pairs if f"gap_{gate}" in p),
+                                   key=lambda p: p[f"gap_{gate}"])[:5]
+    alls["per_capacity"] = {
+        cap: round(sum(c[f"margin_{gate}"] - c["margin_main"] for c in every
+                       if c["C"] == cap), 2) for cap in sorted({c["C"] for c in every})}
+    alls["per_set"] = {w: score(cs, gate)["change"] for w, cs in full.items()}
+    alls["keep_rule_grid"] = {
+        "net_positive": alls["change"] > 0,
+        "no_new_break": not alls["new_breaks"],
+        "no_fix_back": not alls["fixes_back"] and not back,
+        "no_theine_mean_below_0": not crossed and not below0
+        and not (uncovered_fails and uncovered_down),
+        "full_grid_ran": not sets_missing}
+    alls["grid_clauses_hold"] = all(alls["keep_rule_grid"].values())
+    return alls
+
+
+def print_summary(alls: dict, gate: str, counts: bool = False) -> None:
+    """`counts`: print how many cells cross 0 and how many uncovered pairs drop, not the lists."""
+    print(f"== {gate}: cells {alls['cells']} below {alls['below_main']}->{alls['below']} "
+          f"change {alls['change']:+.2f} ({alls['up']} up / {alls['down']} down)")
+    print("new breaks:", alls["new_breaks"])
+    print("fixed:", alls["fixed"])
+    print("per capacity:", alls["per_capacity"])
+    print("largest losses:", alls["largest_losses"])
+    print("largest gains:", alls["largest_gains"])
+    uncovered = alls["theine_pairs_without_theine_that_drop"]
+    if counts:
+        print(">=0 -> <0:", len(alls["nonneg_to_neg"]))
+        print("theine lowest:", alls["theine_lowest"][:3], "below0", alls["theine_pairs_below0"],
+              "uncovered that drop", len(uncovered))
+    else:
+        print(">=0 -> <0:", alls["nonneg_to_neg"])
+        print("theine lowest:", alls["theine_lowest"][:3], "below0", alls["theine_pairs_below0"],
+              "uncovered", uncovered)
+    print("grid clauses:", alls["keep_rule_grid"],
+          "hold" if alls["grid_clauses_hold"] else "fail")
+
+
 def main() -> int:
     run = sys.argv[1] if len(sys.argv) > 1 else "regret"
     full = load(run)
@@ -77,44 +132,9 @@ def main() -> int:
     every = [c for cells in full.values() for c in cells]
     out: dict = {"sets_run": sorted(full), "sets_missing": [s for s in TUNING59 if s not in full],
                  "cells": len(every)}
-    for gate in (RUNS[run],):
-        alls = score(every, gate)
-        pairs = theine_pairs(every, theine, gate)
-        back = [[*k, c[f"margin_{gate}"]] for c in every
-                if (k := (c["set"], c["trace"], c["C"])) in FIXED55 and c[f"margin_{gate}"] < -0.5]
-        crossed = [p for p in pairs if "gap_main" in p and p["gap_main"] >= 0 > p[f"gap_{gate}"]]
-        below0 = [p for p in pairs if f"gap_{gate}" in p and p[f"gap_{gate}"] < 0]
-        uncovered_down = [p for p in pairs if "gap_main" not in p and p["mean_change"] < 0]
-        alls["fixed55_58_back"] = back
-        alls["theine_ge0_to_lt0"] = crossed
-        alls["theine_pairs_below0"] = below0
-        alls["theine_pairs_without_theine_that_drop"] = uncovered_down
-        alls["theine_lowest"] = sorted((p for p in pairs if f"gap_{gate}" in p),
-                                       key=lambda p: p[f"gap_{gate}"])[:5]
-        alls["per_capacity"] = {
-            cap: round(sum(c[f"margin_{gate}"] - c["margin_main"] for c in every
-                           if c["C"] == cap), 2) for cap in sorted({c["C"] for c in every})}
-        alls["per_set"] = {w: score(cs, gate)["change"] for w, cs in full.items()}
-        alls["keep_rule_grid"] = {
-            "net_positive": alls["change"] > 0,
-            "no_new_break": not alls["new_breaks"],
-            "no_fix_back": not alls["fixes_back"] and not back,
-            "no_theine_mean_below_0": not crossed and not below0 and not uncovered_down,
-            "full_grid_ran": not out["sets_missing"]}
-        alls["grid_clauses_hold"] = all(alls["keep_rule_grid"].values())
-        out[gate] = alls
-        print(f"== {gate}: cells {alls['cells']} below {alls['below_main']}->{alls['below']} "
-              f"change {alls['change']:+.2f} ({alls['up']} up / {alls['down']} down)")
-        print("new breaks:", alls["new_breaks"])
-        print("fixed:", alls["fixed"])
-        print("per capacity:", alls["per_capacity"])
-        print("largest losses:", alls["largest_losses"])
-        print("largest gains:", alls["largest_gains"])
-        print(">=0 -> <0:", alls["nonneg_to_neg"])
-        print("theine lowest:", alls["theine_lowest"][:3], "below0", below0,
-              "uncovered", uncovered_down)
-        print("grid clauses:", alls["keep_rule_grid"],
-              "hold" if alls["grid_clauses_hold"] else "fail")
+    gate = RUNS[run]
+    out[gate] = grid_summary(every, full, theine, gate, out["sets_missing"])
+    print_summary(out[gate], gate)
     print("missing:", out["sets_missing"])
     path = RESULTS / f"cache_tie_r59_{run}_summary.json"
     path.write_text(json.dumps(with_environment(out), indent=1))
