@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh47|fresh48] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh48|fresh49] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh48][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh49][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -752,6 +752,22 @@ again at once, every regatta has new crews) and the harvester's stems and piles;
 milk rounds, the scout registers and the ringing nets; late second references: the pigeons'
 races, the fish auction's dispatch and the scout camps; frequency-skewed: the self-storage
 gate and the tube stations.
+``fresh49`` (seeds 71000+) was written in round 61 before anything ran on it, by a writer
+who did not read the policy's code: a ringing society's practice nights (change ringing: every
+row of a touch reads every bell of the tower in the row's order), an inshore lifeboat station
+(the weekly exercise pages the whole crew and walks the checklist, shouts page the nearest
+crew and the incident report reads them again later), a poultry hatchery (trays set, candled
+and transferred eighteen days later, hatched three days after), a distillery's bonded cask
+warehouse (casks filled, the blenders' marker casks sampled, a stock check over every rack,
+the oldest casks vatted), a register office (births and deaths registered, marriage notices
+read again at the ceremony), a shoe repair and key cutting shop (tickets collected later,
+key blanks by Zipf), a mushroom farm's growing rooms (picking rounds over each room's beds,
+flush after flush, then new compost), a wholesale plant nursery (batches on beds walked each
+week, orders picking each line's oldest batch) and an allotment site (plotholders' visits by
+Zipf, the monthly inspection over every plot). Loops: the bell rows, the mushroom beds, the
+nursery's stock walk and the allotment inspection; late second references: the hatchery's
+trays, the register office's notices, the lifeboat's reports and the cobbler's tickets;
+frequency-skewed: the key blanks, the marker casks and the plotholders.
 """
 
 from __future__ import annotations
@@ -21739,6 +21755,449 @@ def fresh48_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def bell_ringing(seed: int, towers: int, bells: int, ringers: int, alpha: float,
+                 touches: int) -> Iterator[int]:
+    """A ringing society's practice nights (loops over permutations: change ringing on a
+    tower's ``bells`` bells, a tower's practice recorded as on Bellboard, towers as in Dove's
+    Guide). Each practice is at a tower (by Zipf ``alpha`` over ``towers``: the home tower
+    most weeks, a district practice now and then): the tower record, the band (``bells``
+    ringers of the tower's ``ringers``, the regulars most), then ``touches`` touches, each
+    of a method (by Zipf over the society's 40 methods) rung as rows of plain hunting: every
+    row reads every bell of the tower once, in the row's order (the pairs swap in turn, so
+    a bell comes back within a row or two of its last place), a lead end reading the
+    method again every 2 x ``bells`` rows. The performance is then recorded: the tower, the
+    method and every ringer of the band again."""
+    rng = random.Random(seed)
+    tower_k, ringer_k, method_k, bell_k, perf_k = (i << 48 for i in range(5))
+    tower = _zipf(rng, towers, alpha)
+    method = _zipf(rng, 40, 1.2)
+    regular = _zipf(rng, ringers, 1.0)
+    perfs = itertools.count()
+    while True:
+        t = tower()
+        yield tower_k + t
+        band: list[int] = []
+        while len(band) < bells:
+            r = t * ringers + regular()
+            if r not in band:
+                band.append(r)
+                yield ringer_k + r
+        rung = []
+        for _ in range(touches):
+            m = method()
+            rung.append(m)
+            yield method_k + m
+            row = list(range(bells))
+            for i in range(2 * bells * rng.randint(1, 4)):
+                for b in row:
+                    yield bell_k + t * 64 + b
+                for j in range(i % 2, bells - 1, 2):
+                    row[j], row[j + 1] = row[j + 1], row[j]
+                if (i + 1) % (2 * bells) == 0:
+                    yield method_k + m
+        yield perf_k + next(perfs)
+        yield tower_k + t
+        for m in rung:
+            yield method_k + m
+        for r in band:
+            yield ringer_k + r
+
+
+def lifeboat_station(seed: int, crew: int, alpha: float, kit: int, shouts: float,
+                     lead: int) -> Iterator[int]:
+    """An inshore lifeboat station (late second references and a weekly loop: the RNLI's
+    crew paging and its station management system). Each week the exercise pages every
+    one of ``crew`` volunteers in roster order and checks the boat, its engines and the
+    ``kit`` items of the checklist in order. Between exercises come shouts (about
+    ``shouts`` a day's events): the pager alert, the first crew to the station (by Zipf
+    ``alpha`` over the crew: those who live and work nearest most), each one's kit locker,
+    the boat and the casualty (a new key); the incident report, about ``lead`` events later,
+    reads the casualty, the boat and each crew member who launched again. New volunteers
+    join the roster's end as others stand down."""
+    rng = random.Random(seed)
+    crew_k, locker_k, boat_k, kit_k, shout_k, cas_k = (i << 48 for i in range(6))
+    roster = list(range(crew))
+    near = _zipf(rng, crew, alpha)
+    joiners = itertools.count(crew)
+    shout_ids = itertools.count()
+    casualties = itertools.count()
+    reports: list[tuple[int, int, int, list[int]]] = []
+    t = 0
+    while True:
+        for r in roster:
+            yield crew_k + r
+        yield boat_k
+        for k in range(kit):
+            yield kit_k + k
+        for _ in range(max(1, int(rng.gauss(7 * shouts, 2)))):
+            t += 1
+            s = next(shout_ids)
+            yield shout_k + s
+            went = sorted({roster[near()] for _ in range(rng.randint(3, 6))})
+            for r in went:
+                yield crew_k + r
+                yield locker_k + r
+            yield boat_k
+            c = next(casualties)
+            yield cas_k + c
+            heapq.heappush(reports, (t + int(lead * (0.5 + rng.random())), s, c, went))
+            while reports and reports[0][0] <= t:
+                _, s2, c2, w2 = heapq.heappop(reports)
+                yield shout_k + s2
+                yield cas_k + c2
+                yield boat_k
+                for r in w2:
+                    yield crew_k + r
+            for _ in range(5):
+                t += 1
+        if rng.random() < 0.2:
+            roster.pop(rng.randrange(len(roster)))
+            roster.append(next(joiners))
+
+
+def poultry_hatchery(seed: int, flocks: int, setters: int, alpha: float, trays: int,
+                     customers: int) -> Iterator[int]:
+    """A poultry hatchery's egg-to-chick flow (two late second references: a hatchery
+    management system tracing each tray from breeder flock to customer). Each setting day
+    eggs arrive from breeder flocks (by Zipf ``alpha`` over ``flocks``): the flock record
+    and about ``trays`` new trays each, loaded into the day's setter (of ``setters``, in
+    turn). Every setting day each setter's climate record is read. Eighteen setting days
+    later the trays are candled and transferred to a hatcher: each tray, its flock and the
+    hatcher again; three days after that they hatch: each tray again, its flock, and the
+    chick boxes (new keys) to the day's customers (by Zipf over ``customers``)."""
+    rng = random.Random(seed)
+    flock_k, tray_k, setter_k, hatcher_k, box_k, cust_k = (i << 48 for i in range(6))
+    flock = _zipf(rng, flocks, alpha)
+    cust = _zipf(rng, customers, 1.0)
+    tray_ids = itertools.count()
+    boxes = itertools.count()
+    days: collections.deque[list[tuple[int, int]]] = collections.deque()
+    day = 0
+    while True:
+        setter = day % setters
+        placed = []
+        for _ in range(rng.randint(2, 5)):
+            f = flock()
+            yield flock_k + f
+            for _ in range(max(1, int(rng.gauss(trays, trays / 4)))):
+                tr = next(tray_ids)
+                yield tray_k + tr
+                yield setter_k + setter
+                placed.append((tr, f))
+        for s in range(setters):
+            yield setter_k + s
+        days.append(placed)
+        if len(days) > 18:
+            for tr, f in days[-19]:
+                yield tray_k + tr
+                yield flock_k + f
+                yield hatcher_k + day % 6
+        if len(days) > 21:
+            for tr, f in days.popleft():
+                yield tray_k + tr
+                yield flock_k + f
+                yield box_k + next(boxes)
+                yield cust_k + cust()
+        day += 1
+
+
+def cask_warehouse(seed: int, racks: int, fills: int, alpha: float, samples: int,
+                   check_every: int) -> Iterator[int]:
+    """A distillery's bonded warehouse (frequency-skewed with a yearly loop and very late
+    second references: a cask management system as HMRC's bonded-stock records require).
+    Each production day about ``fills`` new casks are filled: the day's spirit batch (a new
+    key), the cask type (by Zipf over 12: ex-bourbon barrels most) and the rack position
+    it goes to (the lowest free of ``racks``). The blenders sample casks (about ``samples``
+    a day, by Zipf ``alpha`` over the casks laid down: the same few marker casks most),
+    reading the cask and its position. Every ``check_every`` days the stock check walks
+    every rack position in order and reads its cask. Casks come out in vattings of the
+    oldest (a dozen at a time): each cask, its position and its batch again."""
+    rng = random.Random(seed)
+    batch_k, cask_k, type_k, pos_k, vat_k = (i << 48 for i in range(5))
+    ctype = _zipf(rng, 12, 1.3)
+    pick = _zipf(rng, racks, alpha)
+    casks = itertools.count()
+    batches = itertools.count()
+    vats = itertools.count()
+    free = list(range(racks))
+    heapq.heapify(free)
+    at: dict[int, tuple[int, int]] = {}
+    age: collections.deque[int] = collections.deque()
+    day = 0
+    while True:
+        b = next(batches)
+        for _ in range(max(1, int(rng.gauss(fills, fills / 4)))):
+            if len(free) < racks // 10:
+                yield vat_k + next(vats)
+                for _ in range(12):
+                    p = age.popleft()
+                    if p in at:
+                        c, ob = at.pop(p)
+                        yield cask_k + c
+                        yield pos_k + p
+                        yield batch_k + ob
+                        heapq.heappush(free, p)
+            p = heapq.heappop(free)
+            c = next(casks)
+            yield batch_k + b
+            yield cask_k + c
+            yield type_k + ctype()
+            yield pos_k + p
+            at[p] = (c, b)
+            age.append(p)
+        for _ in range(samples):
+            p = pick()
+            if p in at:
+                yield cask_k + at[p][0]
+                yield pos_k + p
+        day += 1
+        if day % check_every == 0:
+            for p in range(racks):
+                if p in at:
+                    yield pos_k + p
+                    yield cask_k + at[p][0]
+
+
+def register_office(seed: int, registrars: int, venues: int, alpha: float, lead: int,
+                    copies: float) -> Iterator[int]:
+    """A register office's day (late second references: a local authority's registration
+    service on the General Register Office's system). Appointments run through the day:
+    births and deaths registered (a new entry each: the registrar on duty, by Zipf over
+    ``registrars``, the district's current register page, the informant, a new key), and
+    notices of marriage (the couple's notice, a new key, and the venue by Zipf ``alpha``
+    over ``venues``: the register office itself and a few hotels most); a notice is read
+    again when the ceremony happens about ``lead`` events later (the notice, the venue and
+    a registrar). Certificate copies (a share ``copies`` of appointments) read an older
+    entry, a recent one most."""
+    rng = random.Random(seed)
+    reg_k, page_k, entry_k, person_k, notice_k, venue_k = (i << 48 for i in range(6))
+    reg = _zipf(rng, registrars, 1.0)
+    venue = _zipf(rng, venues, alpha)
+    entries = itertools.count()
+    people = itertools.count()
+    notices = itertools.count()
+    ceremonies: list[tuple[int, int, int]] = []
+    made = 0
+    t = 0
+    while True:
+        t += 1
+        x = rng.random()
+        if x < 0.6:
+            e = next(entries)
+            made = e + 1
+            yield reg_k + reg()
+            yield page_k + e // 20
+            yield person_k + next(people)
+            yield entry_k + e
+        elif x < 0.8:
+            n, v = next(notices), venue()
+            yield notice_k + n
+            yield person_k + next(people)
+            yield person_k + next(people)
+            yield venue_k + v
+            heapq.heappush(ceremonies, (t + int(lead * (0.7 + 0.6 * rng.random())), n, v))
+        if made and rng.random() < copies:
+            yield entry_k + max(0, made - 1 - int(rng.expovariate(1 / 400)))
+            yield reg_k + reg()
+        while ceremonies and ceremonies[0][0] <= t:
+            _, n, v = heapq.heappop(ceremonies)
+            yield notice_k + n
+            yield venue_k + v
+            yield reg_k + reg()
+
+
+def shoe_repairs(seed: int, services: int, blanks: int, alpha: float, lead: int,
+                 uncollected: float) -> Iterator[int]:
+    """A high-street shoe repair and key cutting shop (frequency-skewed with late second
+    references: a till that prints a numbered ticket for each repair, as at Timpson or
+    Mister Minit). Customers come in turn: a repair (a new ticket, the service's price,
+    by Zipf over ``services``: heels and soles most, and the job's bench) that is read
+    again when collected about ``lead`` events later (the ticket and the service; a share
+    ``uncollected`` never collected); key cutting (the blank, by Zipf ``alpha`` over
+    ``blanks``: the common cylinder blanks most, and the cutting machine for its kind); a
+    watch battery (by Zipf over 30 cells) or an engraving (a new job)."""
+    rng = random.Random(seed)
+    ticket_k, svc_k, bench_k, blank_k, mach_k, cell_k, job_k = (i << 48 for i in range(7))
+    svc = _zipf(rng, services, 1.1)
+    blank = _zipf(rng, blanks, alpha)
+    cell = _zipf(rng, 30, 1.4)
+    tickets = itertools.count()
+    jobs = itertools.count()
+    waiting: list[tuple[int, int, int]] = []
+    t = 0
+    while True:
+        t += 1
+        x = rng.random()
+        if x < 0.4:
+            tk, s = next(tickets), svc()
+            yield ticket_k + tk
+            yield svc_k + s
+            yield bench_k + s % 3
+            if rng.random() >= uncollected:
+                heapq.heappush(waiting, (t + int(lead * (0.3 + 1.4 * rng.random())), tk, s))
+        elif x < 0.8:
+            bl = blank()
+            yield blank_k + bl
+            yield mach_k + bl % 4
+        elif x < 0.92:
+            yield cell_k + cell()
+        else:
+            yield job_k + next(jobs)
+            yield mach_k + 4
+        while waiting and waiting[0][0] <= t:
+            _, tk, s = heapq.heappop(waiting)
+            yield ticket_k + tk
+            yield svc_k + s
+
+
+def mushroom_farm(seed: int, rooms: int, beds: int, pickers: int, alpha: float,
+                  flushes: int) -> Iterator[int]:
+    """A mushroom farm's growing rooms (loops over a room's beds with phase changes: a
+    climate computer as from Fancom or Dalsem and a picking registration system that
+    reads each picker's badge and each bed's label at the scale). The ``rooms`` rooms are
+    a cycle apart: each is filled with ``beds`` new beds of compost, then cropped for
+    ``flushes`` flushes; in each flush picking rounds walk the room's beds in order, each
+    bed reading its label and the picker at it (of ``pickers``, by Zipf ``alpha``: the
+    fastest pickers most), with the room's climate record read between rows. After the
+    last flush the room is emptied (each bed once more) and refilled with new beds."""
+    rng = random.Random(seed)
+    room_k, bed_k, picker_k, climate_k = (i << 48 for i in range(4))
+    picker = _zipf(rng, pickers, alpha)
+    bed_ids = itertools.count()
+    filled = [[next(bed_ids) for _ in range(beds)] for _ in range(rooms)]
+    stage = [r * flushes // rooms for r in range(rooms)]
+    while True:
+        for r in range(rooms):
+            yield room_k + r
+            if stage[r] == flushes:
+                for b in filled[r]:
+                    yield bed_k + b
+                filled[r] = [next(bed_ids) for _ in range(beds)]
+                for b in filled[r]:
+                    yield bed_k + b
+                stage[r] = 0
+                continue
+            for _ in range(rng.randint(1, 3)):
+                for i, b in enumerate(filled[r]):
+                    if rng.random() < 0.1:
+                        continue
+                    yield bed_k + b
+                    yield picker_k + picker()
+                    if i % 8 == 7:
+                        yield climate_k + r
+            stage[r] += 1
+
+
+def plant_nursery(seed: int, lines: int, alpha: float, batches: int, orders: int,
+                  bench: int) -> Iterator[int]:
+    """A wholesale plant nursery's production (frequency-skewed with loops: a nursery
+    management system, batches on numbered beds, orders picked for garden centres). Each
+    week new batches are potted (about ``batches``, each a new key of a product line by
+    Zipf ``alpha`` over ``lines``: the bedding and the best-selling shrubs most) and put on
+    the next free bed space; the weekly stock walk reads every live batch in bed order
+    (``bench`` batches a bed, the bed's record first); about ``orders`` orders a week each
+    read the customer (of 80, by Zipf), then a few lines, each line's record and its
+    oldest live batch. Sold-out batches leave the beds."""
+    rng = random.Random(seed)
+    line_k, batch_k, bed_k, cust_k, order_k = (i << 48 for i in range(5))
+    line = _zipf(rng, lines, alpha)
+    cust = _zipf(rng, 80, 1.1)
+    batch_ids = itertools.count()
+    order_ids = itertools.count()
+    live: dict[int, collections.deque[list[int]]] = collections.defaultdict(collections.deque)
+    beds: list[list[int]] = []
+    while True:
+        for _ in range(max(1, int(rng.gauss(batches, batches / 4)))):
+            ln, b = line(), next(batch_ids)
+            yield line_k + ln
+            yield batch_k + b
+            live[ln].append([b, rng.randint(2, 8)])
+            beds.append([b, ln])
+        for i, (b, _ln) in enumerate(beds):
+            if i % bench == 0:
+                yield bed_k + i // bench
+            yield batch_k + b
+        for _ in range(max(1, int(rng.gauss(orders, orders / 4)))):
+            yield order_k + next(order_ids)
+            yield cust_k + cust()
+            for _ in range(rng.randint(1, 6)):
+                ln = line()
+                yield line_k + ln
+                if live[ln]:
+                    head = live[ln][0]
+                    yield batch_k + head[0]
+                    head[1] -= 1
+                    if head[1] == 0:
+                        live[ln].popleft()
+        alive = {x[0] for q in live.values() for x in q}
+        beds = [x for x in beds if x[0] in alive]
+
+
+def allotment_site(seed: int, plots: int, alpha: float, troughs: int, visits: int,
+                   turnover: float) -> Iterator[int]:
+    """An allotment society's site (frequency-skewed with a monthly loop: plot lettings,
+    the gate code and the trading hut in a society's system as in Colony or a council's
+    allotment register). Plotholders visit (about ``visits`` a month, by Zipf ``alpha``
+    over the plots: the keen ones daily, others at weekends or not at all): the gate
+    code, the plot and its nearest water trough (of ``troughs``); a share buy at the
+    trading hut (seed potatoes, compost and canes by Zipf over 50 items). Each month the
+    committee's inspection walks every plot in order (the plot and its tenant); plots
+    given up (a share ``turnover`` a month) go to the next on the waiting list (a new
+    tenant key)."""
+    rng = random.Random(seed)
+    gate_k, plot_k, trough_k, item_k, tenant_k = (i << 48 for i in range(5))
+    keen = _zipf(rng, plots, alpha)
+    item = _zipf(rng, 50, 1.2)
+    order = list(range(plots))
+    rng.shuffle(order)
+    tenants = itertools.count()
+    tenant = [next(tenants) for _ in range(plots)]
+    month = 0
+    while True:
+        for _ in range(max(10, int(rng.gauss(visits, visits / 5)))):
+            p = order[keen()]
+            yield gate_k + month % 3
+            yield plot_k + p
+            yield trough_k + p * troughs // plots
+            if rng.random() < 0.15:
+                for _ in range(rng.randint(1, 3)):
+                    yield item_k + item()
+        for p in range(plots):
+            yield plot_k + p
+            yield tenant_k + tenant[p]
+            if rng.random() < turnover:
+                tenant[p] = next(tenants)
+                yield tenant_k + tenant[p]
+        month += 1
+
+
+def fresh49_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 61's held-out set: seeds 71000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 71000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "bells_t6_b6": lambda: bell_ringing(s + 0, 6, 6, 14, 1.2, 4),
+        "bells_t40_b10": lambda: bell_ringing(s + 1, 40, 10, 20, 0.9, 6),
+        "lifeboat_c24_k30": lambda: lifeboat_station(s + 2, 24, 1.2, 30, 1.0, 200),
+        "lifeboat_c60_k120": lambda: lifeboat_station(s + 3, 60, 0.9, 120, 3.0, 1500),
+        "hatchery_f20_s4": lambda: poultry_hatchery(s + 4, 20, 4, 1.0, 8, 40),
+        "hatchery_f80_s12": lambda: poultry_hatchery(s + 5, 80, 12, 0.8, 30, 300),
+        "casks_r2000": lambda: cask_warehouse(s + 6, 2000, 20, 1.1, 15, 60),
+        "casks_r20000": lambda: cask_warehouse(s + 7, 20000, 80, 0.9, 40, 90),
+        "register_r4_v15": lambda: register_office(s + 8, 4, 15, 1.1, 600, 0.1),
+        "register_r12_v80": lambda: register_office(s + 9, 12, 80, 0.9, 4000, 0.2),
+        "cobbler_s12_b60": lambda: shoe_repairs(s + 10, 12, 60, 1.1, 300, 0.05),
+        "cobbler_s30_b400": lambda: shoe_repairs(s + 11, 30, 400, 0.8, 2500, 0.15),
+        "mushroom_r4_b60": lambda: mushroom_farm(s + 12, 4, 60, 12, 1.0, 3),
+        "mushroom_r12_b200": lambda: mushroom_farm(s + 13, 12, 200, 60, 0.8, 4),
+        "nursery_l60_b20": lambda: plant_nursery(s + 14, 60, 1.1, 20, 30, 10),
+        "nursery_l600_b120": lambda: plant_nursery(s + 15, 600, 0.8, 120, 150, 25),
+        "allotment_p60_t4": lambda: allotment_site(s + 16, 60, 1.2, 4, 400, 0.02),
+        "allotment_p400_t20": lambda: allotment_site(s + 17, 400, 0.9, 20, 2500, 0.04),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -21763,7 +22222,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh42": fresh42_variants, "fresh43": fresh43_variants,
                 "fresh44": fresh44_variants, "fresh45": fresh45_variants,
                 "fresh46": fresh46_variants, "fresh47": fresh47_variants,
-                "fresh48": fresh48_variants}
+                "fresh48": fresh48_variants, "fresh49": fresh49_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

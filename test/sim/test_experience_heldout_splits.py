@@ -17,7 +17,8 @@ fresh56a/b/c in round 56,
 fresh57a/b/c in round 57,
 fresh58a/b/c in round 58,
 fresh59a/b/c in round 59,
-fresh60a/b/c in round 60):
+fresh60a/b/c in round 60,
+fresh61a/b/c in round 61):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -57,7 +58,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh53": (5301, 5302, 5303), "fresh54": (5401, 5402, 5403),
           "fresh55": (5501, 5502, 5503), "fresh56": (5601, 5602, 5603),
           "fresh57": (5701, 5702, 5703), "fresh58": (5801, 5802, 5803),
-          "fresh59": (5901, 5902, 5903), "fresh60": (6001, 6002, 6003)}
+          "fresh59": (5901, 5902, 5903), "fresh60": (6001, 6002, 6003),
+          "fresh61": (6101, 6102, 6103)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -128,6 +130,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # an eighth reuse each (no kitchen is left for a seventh reuse; 28's was the longest ago).
 # Round 60's three reuse a kitchen an eighth time: the next in line, round 55's 30 and 8,
 # then round 56's 5.
+# Round 61's three reuse a kitchen an eighth time: the next in line, round 56's 12 and 26,
+# then round 57's 13.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -236,7 +240,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh60b": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
                        "fresh51a", "fresh55c"),
           "fresh60c": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
-                       "fresh51b", "fresh56a")}
+                       "fresh51b", "fresh56a"),
+          "fresh61a": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                       "fresh51c", "fresh56b"),
+          "fresh61b": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                       "fresh52a", "fresh56c"),
+          "fresh61c": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                       "fresh52b", "fresh57a")}
 LENGTH = 30  # the length the lead runs them at
 
 
