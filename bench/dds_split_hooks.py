@@ -77,6 +77,8 @@ def _tasks_switches() -> dict[str, list[int]]:
     involuntary one a preemption: how many hand-offs and wake-ups a request's path took,
     which load does not change much."""
     out: dict[str, list[int]] = {}
+    # Python's own names (the OS name of every Python thread is the process's).
+    named = {t.native_id: t.name for t in threading.enumerate() if t.native_id is not None}
     try:
         tids = os.listdir("/proc/self/task")
     except OSError:
@@ -97,7 +99,7 @@ def _tasks_switches() -> dict[str, list[int]]:
                 vol = int(line.split()[1])
             elif line.startswith(b"nonvoluntary_ctxt_switches:"):
                 nonvol = int(line.split()[1])
-        out[f"{name}/{tid}"] = [vol, nonvol, *sched[:3]]
+        out[f"{named.get(int(tid), name)}/{tid}"] = [vol, nonvol, *sched[:3]]
     return out
 
 
