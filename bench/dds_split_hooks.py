@@ -33,6 +33,7 @@ processes by (service name, sequence number): one timed client per service.
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Coroutine
@@ -66,6 +67,43 @@ def _run_delay_ns() -> int:
             return int(fh.read().split()[1])
     except (OSError, IndexError, ValueError):
         return 0
+
+
+def _tasks_switches() -> dict[str, list[int]]:
+    """Every task (thread) of this process, Python's and the middleware's: its name (comm)
+    with the tid, and [voluntary, involuntary context switches, CPU ns, run-queue ns, times
+    on a core] so far (Linux /proc/self/task; RECALL_BENCH_SWITCHES=1, round 61). A
+    voluntary switch is a block (an Event, a lock, the GIL's condition, a DDS wait), an
+    involuntary one a preemption: how many hand-offs and wake-ups a request's path took,
+    which load does not change much."""
+    out: dict[str, list[int]] = {}
+    # Python's own names (the OS name of every Python thread is the process's).
+    named = {t.native_id: t.name for t in threading.enumerate() if t.native_id is not None}
+    try:
+        tids = os.listdir("/proc/self/task")
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/self/task/{tid}/status", "rb") as fh:
+                status = fh.read().split(b"\n")
+            with open(f"/proc/self/task/{tid}/schedstat", "rb") as fh:
+                sched = [int(x) for x in fh.read().split()]
+        except (OSError, ValueError):
+            continue
+        name, vol, nonvol = "", 0, 0
+        for line in status:
+            if line.startswith(b"Name:"):
+                name = line[5:].strip().decode(errors="replace")
+            elif line.startswith(b"voluntary_ctxt_switches:"):
+                vol = int(line.split()[1])
+            elif line.startswith(b"nonvoluntary_ctxt_switches:"):
+                nonvol = int(line.split()[1])
+        out[f"{named.get(int(tid), name)}/{tid}"] = [vol, nonvol, *sched[:3]]
+    return out
+
+
+SWITCHES = os.environ.get("RECALL_BENCH_SWITCHES", "") == "1"
 
 
 # deep=True: garbage collections and model calls since the last served request's record,
@@ -150,6 +188,7 @@ def install(path: str, deep: bool = False) -> None:
             if header is None:
                 return
             threads = _threads_cpu()
+            sw0 = _tasks_switches() if deep and SWITCHES else None
             rq1 = _run_delay_ns() if deep else 0
             _LOCAL.stages = [] if deep else None
             cb0, c0, p0 = time.time_ns(), time.thread_time_ns(), time.process_time_ns()
@@ -158,6 +197,7 @@ def install(path: str, deep: bool = False) -> None:
             stages, _LOCAL.stages = _LOCAL.stages, None
             rq2 = _run_delay_ns() if deep else 0
             threads1 = _threads_cpu() if deep else {}
+            sw1 = _tasks_switches() if sw0 is not None else None
             srv.send_response(response, header)
             sent, csent = time.time_ns(), time.thread_time_ns()
             guid, seq = _request_id(header)
@@ -170,7 +210,9 @@ def install(path: str, deep: bool = False) -> None:
                    "cpu": c1 - c0, "pcpu": p1 - p0, "threads": threads,
                    "ct0": ct0, "ct1": ct1, "c0": c0, "c1": c1, "csent": csent}
                   | ({"rq": [rq0, rq1, rq2], "threads1": threads1, "stages": stages,
-                      "gc": _drain(_GC), "embeds": _drain(_EMBEDS)} if deep else {}))
+                      "gc": _drain(_GC), "embeds": _drain(_EMBEDS)} if deep else {})
+                  | ({"sw": [sw0, sw1], "tid": threading.get_native_id()}
+                     if sw0 is not None else {}))
         return _execute
 
     def take_client(self: Executor, client: Any) -> Execute | None:
