@@ -21,7 +21,10 @@ BEDROOM = ["Bed", "Desk", "Dresser", "SideTable", "DeskLamp", "Drawer", "Garbage
 @pytest.mark.parametrize("vectorised", [True, False])
 def test_a_kind_named_by_a_general_name_waits(embedder: Embedder, vectorised: bool) -> None:
     on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
-    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, general_waits=False))
+    # (plural_modifiers off too: since round 61 "tissues", said with one other type named
+    # outright, names the tissue box outright, which then keeps a slot either way)
+    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, general_waits=False,
+                                                 plural_modifiers=False))
     text = "mobile phone and tissues within reach on the bedside table"
     assert "TissueBox" not in labels(off.rank(text, room(BEDROOM), 3))
     got = labels(on.rank(text, room(BEDROOM), 3))

@@ -2010,7 +2010,7 @@ def _drop_said_only_at(names: dict[str, float], terms: dict[str, LabelTerms],
 def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
                query: QueryTerms, most: int = 1,
                kinds: Callable[[LabelTerms], frozenset[str]] | None = None,
-               ) -> dict[str, float]:
+               plural_modifiers: bool = False) -> dict[str, float]:
     """Raise to FULL the types that a word names partly when that word names no type
     outright and at most ``most`` types partly: "wash your hands with the soap" names the
     soap bar and the soap bottle, the only things "soap" can mean here, as surely as "the
@@ -2019,7 +2019,16 @@ def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
     it, a word only its definition says is a rival claim when it is what the type is a
     kind of ("dish": a bowl is a dish), not a thing the definition merely mentions ("turn
     the light off": a window admits light, a mirror reflects it; neither is a light),
-    unless the word is said as a verb ("light it")."""
+    unless the word is said as a verb ("light it").
+
+    Said in the plural, a word asks for a kind ("do the dishes") and stays partial; with
+    ``plural_modifiers`` (``RecallConfig.plural_modifiers``) only where it is a head of
+    the type's names: a modifier said in the plural ("lights off", "the tissues") is
+    what the type serves or holds, so the one type it partly names is the thing meant
+    (the light switch, the tissue box), where the text names at most ``most`` other
+    types outright (a sole name read here included): in a list of named things ("phone,
+    tissues and book", "the hand towel on its holder and the lights off") the plural may
+    still say the kind, and raising it would outrank a thing named for sure."""
     full_words: set[str] = set()
     for t, m in names.items():
         if m >= FULL:
@@ -2046,8 +2055,18 @@ def sole_names(names: dict[str, float], terms: dict[str, LabelTerms],
         if m in (PARTIAL, MODIFIER):
             own[t] = (lt.partial | lt.modifiers) & query.token_set
     out = dict(names)
+    lifted: list[str] = []
     for t, ws in own.items():
-        if ws and not ws & (full_words | query.plural) and all(by_word[w] <= most for w in ws):
+        if not ws or ws & full_words or any(by_word[w] > most for w in ws):
+            continue
+        if not ws & query.plural:
+            out[t] = FULL
+        elif plural_modifiers and not ws & (query.plural
+                                            - (terms[t].modifiers - terms[t].partial)):
+            lifted.append(t)
+    # Named outright here: by the text's words or by the sole reading above.
+    if lifted and sum(m >= FULL for m in out.values()) <= most:
+        for t in lifted:
             out[t] = FULL
     return out
 

@@ -165,6 +165,10 @@ class RecallConfig:
                                      # definition mentions it ("turn the light off": a
                                      # window admits light): the light switch
                                      # (names.sole_names, round 41)
+    plural_modifiers: bool = True    # ... and a modifier said in the plural ("lights off",
+                                     # "the tissues") does so too, where the plural of a
+                                     # head ("the cabinets") asks for a kind
+                                     # (names.sole_names, round 60)
     retractions: bool = True         # a thing said only where the speaker takes it back
                                      # ("not the cup", "a bar of - no, the liquid soap")
                                      # is not named (names.retracted)
@@ -1748,7 +1752,8 @@ class Recaller:
             names = drop_regions(names, of(True), q)
         if cfg.sole_names:
             names = sole_names(names, of(True), q,
-                               kinds=self._gloss_kinds if cfg.gloss_kinds else None)
+                               kinds=self._gloss_kinds if cfg.gloss_kinds else None,
+                               plural_modifiers=cfg.plural_modifiers)
         if cfg.compound_parents and q.compounds:
             names = compound_parents(names, of(False), q, self._lexicon())
         if cfg.elided_heads:
