@@ -17,6 +17,13 @@ participant creates the file and locks it a moment later), and a file is removed
 process holds the lock, so no participant can take it over in between. Ports with no lock
 file (opened only for writing by processes now gone) are left, as Fast DDS leaves them: a
 live writer may still map one, and a reader that opens it checks it first.
+
+Dead ports are removed only when asked (`ports=True`, `--ports`): a live process that wrote
+to a dead listener's port keeps that port mapped until its watchdog marks it not ok and it
+opens the port again by name, and Fast DDS's own reuse of a dead port (a new participant on
+the same port number) marks the old one before removing it; removing the name from outside
+skips that step. Port files are few and bounded (one per domain and participant number, 52
+KB each); the segments, 16 MB each under random names nobody reuses, are what grows.
 """
 
 from __future__ import annotations
@@ -50,9 +57,11 @@ class Cleaned:
     young: int = 0
     files: list[Path] = field(default_factory=list)
     freed_bytes: int = 0
+    ports_removed: bool = False
 
     def summary(self) -> str:
-        return (f"{self.dead_segments} dead segments, {self.dead_ports} dead ports "
+        kept = "" if self.ports_removed else " (kept)"
+        return (f"{self.dead_segments} dead segments, {self.dead_ports} dead ports{kept} "
                 f"({len(self.files)} files, {self.freed_bytes >> 20} MB); "
                 f"{self.live_segments} live segments, {self.live_ports} live ports, "
                 f"{self.young} too young to judge")
@@ -83,9 +92,10 @@ def _owned_files(lock_name: str) -> list[str]:
 
 
 def clean(shm_dir: Path = SHM_DIR, dry_run: bool = False, min_age_s: float = MIN_AGE_S,
-          now: float | None = None) -> Cleaned:
-    """Remove (unless `dry_run`) the Fast DDS files in `shm_dir` whose owner is dead."""
-    out = Cleaned()
+          now: float | None = None, ports: bool = False) -> Cleaned:
+    """Remove (unless `dry_run`) the Fast DDS segments in `shm_dir` whose owner is dead, and
+    with `ports` its dead ports too (they are counted either way)."""
+    out = Cleaned(ports_removed=ports)
     try:
         names = sorted(os.listdir(shm_dir))
     except FileNotFoundError:
@@ -113,6 +123,8 @@ def clean(shm_dir: Path = SHM_DIR, dry_run: bool = False, min_age_s: float = MIN
         try:
             if is_port:
                 out.dead_ports += 1
+                if not ports:
+                    continue
             else:
                 out.dead_segments += 1
             for owned in _owned_files(name):
@@ -143,12 +155,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Remove Fast DDS shared-memory files whose owner process is dead "
                     "(Fast DDS's own rule: an unlocked lock file); live ones are kept.")
     parser.add_argument("--dry-run", action="store_true", help="only count")
+    parser.add_argument("--ports", action="store_true",
+                        help="dead ports too (best when no Fast DDS process runs)")
     parser.add_argument("--dir", type=Path, default=SHM_DIR)
     parser.add_argument("--min-age", type=float, default=MIN_AGE_S,
                         help="seconds a lock file must have existed (default %(default)s)")
     args = parser.parse_args(argv)
     before = count(args.dir)
-    result = clean(args.dir, dry_run=args.dry_run, min_age_s=args.min_age)
+    result = clean(args.dir, dry_run=args.dry_run, min_age_s=args.min_age, ports=args.ports)
     verb = "would remove" if args.dry_run else "removed"
     print(f"fastdds shm: {verb} {result.summary()}; fastdds files {before} -> "
           f"{count(args.dir)}")

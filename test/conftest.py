@@ -26,10 +26,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _clean_dead_fastdds_files(config: pytest.Config, when: str) -> None:
-    """Fast DDS's files in /dev/shm whose owner process is dead (the suite kills servers on
-    purpose; each leaves a 16 MB segment and its ports), removed by Fast DDS's own rule
-    (memory_node.fastdds_shm): a live process's files, another run's too, are never touched.
-    Once per run, in the controlling process (not in xdist workers), before and after."""
+    """Fast DDS's segments in /dev/shm whose owner process is dead (the suite kills servers
+    on purpose; each leaves 16 MB segments behind), removed by Fast DDS's own rule
+    (memory_node.fastdds_shm; dead ports are counted, not removed): a live process's files,
+    another run's too, are never touched. Once per run, in the controlling process (not in
+    xdist workers), before and after; MEMORY_NODE_KEEP_SHM=1 keeps everything."""
     if hasattr(config, "workerinput") or os.environ.get("MEMORY_NODE_KEEP_SHM"):
         return
     from memory_node.fastdds_shm import clean, count  # noqa: PLC0415

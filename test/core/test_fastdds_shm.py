@@ -25,8 +25,12 @@ def make(shm: Path, *names: str, age_s: float = 60.0) -> None:
 
 def test_a_dead_owners_segment_and_port_go_with_their_locks_and_mutex(tmp_path: Path) -> None:
     make(tmp_path, SEG, f"{SEG}_el", PORT, f"{PORT}_el", f"sem.{PORT}_mutex")
-    result = clean(tmp_path)
+    result = clean(tmp_path)  # segments only, by default: a dead port is counted, kept
     assert (result.dead_segments, result.dead_ports) == (1, 1)
+    assert sorted(os.listdir(tmp_path)) == sorted([PORT, f"{PORT}_el", f"sem.{PORT}_mutex"])
+    assert "1 dead ports (kept)" in result.summary()
+    result = clean(tmp_path, ports=True)
+    assert (result.dead_segments, result.dead_ports) == (0, 1)
     assert sorted(os.listdir(tmp_path)) == []
     assert count(tmp_path) == 0
 
@@ -51,7 +55,7 @@ def test_a_locked_file_stays_even_when_another_process_holds_the_lock(tmp_path: 
         holder.kill()
         holder.wait()
     # The kernel dropped the locks with the process: now they are a dead owner's.
-    result = clean(tmp_path)
+    result = clean(tmp_path, ports=True)
     assert (result.dead_segments, result.dead_ports) == (1, 1)
     assert os.listdir(tmp_path) == []
 
