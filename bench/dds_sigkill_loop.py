@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from environment import with_environment  # noqa: E402
+
 
 def serve() -> None:
     import rclpy  # noqa: PLC0415
@@ -152,8 +154,6 @@ def main() -> int:
     if args.serve:
         serve()
         return 0
-    from environment import with_environment  # noqa: PLC0415
-
     from memory_node.transport import use_large_messages  # noqa: PLC0415
 
     os.environ["ROS_DOMAIN_ID"] = str(args.domain)
