@@ -11,7 +11,15 @@ from typing import Any
 
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import CONFIG, NodeProcess, call, node_process, spin_until, wait_for_service
+from ros_harness import (
+    CONFIG,
+    READ_RESEND_S,
+    NodeProcess,
+    call,
+    node_process,
+    spin_until,
+    wait_for_service,
+)
 
 from memory_node.msg import MemoryStats, ObjectEvent, ObjectObservations, SceneGraph
 from memory_node.nodes.conversions import from_time
@@ -110,7 +118,11 @@ class Watcher:
         return int(self.counters()[key])
 
     def graph(self, fmt: str = "graph", budget: int = 0, query: str = "",
-              resend_after: float | None = None) -> GetSceneGraph.Response:
+              resend_after: float | None = READ_RESEND_S) -> GetSceneGraph.Response:
+        """A read of the scene graph, sent again every `resend_after` s until answered
+        (re-sending a read changes nothing): a server drops the answer to a request that
+        arrives before its response writer matched this client (ros_harness.warm_up); the
+        Watcher's first call is such a request (CI, round 60: no answer in 20 s)."""
         return call(self.node, self.get_graph,
                     GetSceneGraph.Request(format=fmt, token_budget=budget, query=query),
                     resend_after=resend_after)
