@@ -2423,6 +2423,33 @@ def test_a_pick_refused_in_a_container_put_away_opens_what_memory_has_the_contai
     assert [str(c) for c in planner.plan(req).calls] == ["pick(Egg_1)"]
 
 
+def test_a_pick_refused_as_shut_in_opens_a_receptacle_of_the_named_type_the_prior_leaves_out(
+) -> None:
+    """Round 61 (tune2 untidied, stream seed 3199, s0012/s0013, the arm without
+    experience): memory had the tomato in the pot, and the pot on the counter, not in the
+    cabinet a task before had closed under it. The pick was refused "the Tomato is inside a
+    closed Cabinet"; a cabinet may not hold a tomato (accepts), so the cabinet 0.05 m away
+    was left out, the pot's open was tried and refused, and the pick was refused again until
+    the re-plans ran out: three refusals in one state a task, two tasks lost. The refusal
+    names the type that shuts the object in: a receptacle of that type near it is opened,
+    whatever the type prior says it holds (something it holds may hold the object)."""
+    planner = OfflinePlanner(accepts=lambda rec, obj: not (rec == "Cabinet" and obj == "Tomato"))
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Tomato_1", "Tomato", (0.4, 0.5, 0.9), receptacle_id="Pot_1", relation="in"),
+        UnitView("Pot_1", "Pot", (0.4, 0.5, 0.9)),
+        UnitView("Cabinet_1", "Cabinet", (0.4, 0.45, 0.5), "closed"),
+        UnitView("Drawer_1", "Drawer", (1.3, 0.5, 0.7), "closed")])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(Tomato)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    _history(req, "navigate", ("Tomato_1",), True)
+    _history(req, "pick", ("Tomato_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "pick: the Tomato is inside a closed Cabinet", "Cabinet")
+    assert [str(c) for c in planner.plan(req).calls] == ["open(Cabinet_1)"]
+    _history(req, "open", ("Cabinet_1",), True)
+    assert [str(c) for c in planner.plan(req).calls] == ["pick(Tomato_1)"]
+
+
 def test_a_pick_refused_on_a_plate_put_away_opens_what_memory_has_the_plate_in() -> None:
     """Tune untidied, stream seed 3113 (round 48, the experience arm, s0019): the knife on
     the plate, the plate in a cabinet the bowl's task then closed; the knife's pick was

@@ -679,7 +679,7 @@ class OfflinePlanner:
                 and rec.object_id not in cannot | tried and _of_type(rec, named):
             tried.add(rec.object_id)
             return rec.object_id
-        near = self._may_shut(unit, known, cannot | tried)
+        near = self._may_shut(unit, known, cannot | tried, named)
         if not near:
             # Memory's receptacle all the same (its state may simply never have been read),
             # unless opening it has failed.
@@ -726,14 +726,24 @@ class OfflinePlanner:
         return rec
 
     def _may_shut(self, unit: UnitView, known: dict[str, UnitView],
-                  skip: set[str]) -> list[UnitView]:
+                  skip: set[str], named: str = "") -> list[UnitView]:
         """Receptacles that open within SHUT_IN_RADIUS of `unit` on the floor and could
-        hold it, but those in `skip`: where an object refused as shut in may be."""
+        hold it, but those in `skip`: where an object refused as shut in may be.
+
+        `named` (`type_key` of the type the refusal says shuts the object in): one of that
+        type counts whatever the robot's object knowledge says it holds. The refusal is
+        the world's word that the object is in one, perhaps inside something else put
+        away there (a tomato in a pot in a cabinet). Round 61 (tune2 untidied, stream seed
+        3199, s0012/s0013, the arm without experience): "the Tomato is inside a closed
+        Cabinet", memory had the tomato in the pot, the cabinet under it (0.05 m) was left
+        out as one that does not hold tomatoes; the pot's open was refused ("inside a
+        closed Cabinet") and the pick was refused three times a task, both tasks lost."""
         return [u for u in known.values()
                 if u.state in ("opened", "closed") and u.object_id not in skip
                 and u.object_id != unit.object_id
                 and math.dist(u.position[:2], unit.position[:2]) <= SHUT_IN_RADIUS
-                and self._may_hold(u.label, (unit.label,))]
+                and ((named and _of_type(u, named))
+                     or self._may_hold(u.label, (unit.label,)))]
 
     def _shut_in_next(self, req: PlanRequest, sim: _Sim, unit: UnitView, shut: str) -> str:
         """`shut` was opened for `unit` (a refusal's or a listing's choice), an earlier
@@ -807,7 +817,7 @@ class OfflinePlanner:
         known = req.known_units()
         tried = req.notes.setdefault("shut_tried", {}).setdefault(unit.object_id, set())
         skip = req.notes.get("cannot_open", set()) | self._open_now(req) | tried
-        rest = sorted((u for u in self._may_shut(unit, known, skip)
+        rest = sorted((u for u in self._may_shut(unit, known, skip, type_key(named))
                        if _of_type(u, type_key(named))),
                       key=lambda u: (math.dist(u.position, unit.position), u.object_id))
         tried.update(u.object_id for u in rest)
