@@ -947,6 +947,45 @@ def test_a_pick_after_an_open_of_the_listed_receptacle_leaves_its_shut_in_listin
     assert bad.startswith("do not pick(Mug_1): failed 1x")
 
 
+@pytest.mark.parametrize("keeps", [True, False])
+def test_a_pick_listed_as_shut_in_lapses_once_the_robot_moved_its_object_in_a_house_that_keeps_puts(
+        memory: Memory, keeps: bool) -> None:
+    """Round 60 (exp63), 66 untidied tuning streams: every stream's first task where
+    experience did worse was a pick listed "until R is opened" whose object the robot had
+    itself taken out of R and put elsewhere; nobody moves things there, so the open of R
+    was a wasted walk. Where later finds show the house keeps the robot's puts, the
+    robot's own move ends the listing; in a house that tidies (puts undone) it holds, as
+    it does after a new refusal of the pick."""
+    r = memory.recall
+    _houses_answer(memory, keeps=keeps)
+    # The last cup's find leaves it in hand: put back where it was found (no evidence).
+    r.record_outcome("h3", "put", ["Cup_2", "Drawer_42" if keeps else "Cabinet_9", "in"], True,
+                     robot_area="kitchen")
+    memory.end_episode("h3", task_succeeded=True)
+    _refuse_pick_of_mug_shut_in_cabinet(memory)
+    r.record_outcome("e1", "open", ["Cabinet_2"], True, robot_area="kitchen")
+    r.record_outcome("e1", "pick", ["Mug_1"], True, robot_area="kitchen")
+    r.record_outcome("e1", "put", ["Mug_1", "SinkBasin_1", "in"], True, robot_area="kitchen")
+    r.record_outcome("e1", "close", ["Cabinet_2"], True, robot_area="kitchen")
+    memory.end_episode("e1", task_succeeded=True)
+    brief = brief_from_fields("bring me the mug", robot_area="kitchen")
+    listed = r.recall("bring me the mug", 5, 400, "e2", brief).known_bad_actions
+    if keeps:
+        assert listed == []
+    else:
+        [bad] = listed
+        assert bad.startswith("do not pick(Mug_1): failed 1x") and "until Cabinet_2" in bad
+    # Refused again (something did put it back): the listing holds until the robot moves
+    # the mug once more.
+    memory.upsert_object(Unit("Mug_1", "Mug", (0.5, 0.5, 1), area_id="kitchen",
+                              receptacle_id="Cabinet_2", relation="in"))
+    r.record_outcome("e2", "pick", ["Mug_1"], False, "the Mug is inside a closed Cabinet",
+                     robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    memory.end_episode("e2", task_succeeded=False)
+    [bad] = r.recall("bring me the mug", 5, 400, "e3", brief).known_bad_actions
+    assert bad.startswith("do not pick(Mug_1): failed") and "until Cabinet_2" in bad
+
+
 def test_a_put_refused_into_a_receptacle_shut_unseen_is_not_listed_after_its_open(
         memory: Memory) -> None:
     """Tune tidy (stream seed 1003, s0009), round 15: memory reads the fridge opened (the

@@ -112,6 +112,12 @@ class UsualPlaces:
         put them at least `KEEPS_MIN` and more than finds elsewhere."""
         return self.kept >= KEEPS_MIN and self.kept > self.moved
 
+    def last_place(self, unit: str) -> str:
+        """Where the robot last put `unit` (a put that moved it, not yet answered by a
+        later find), else where it was last found; "" when neither is known."""
+        p = self._puts.get(unit)
+        return "" if p is None else (p.place_id or p.found_at)
+
     def follow(self, conn: sqlite3.Connection, unit: str, place_id: str, kind: str,
                episode_id: str, stamp: float) -> None:
         """A put of `unit` at `place_id` that moved it (not where it was last found) is
