@@ -27,6 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall_human as rh  # noqa: E402
+import recall_switch_ab as switch_ab  # noqa: E402
 from environment import with_environment  # noqa: E402
 from recall_switch_probe import load_set  # noqa: E402
 
@@ -34,27 +35,6 @@ VALIDATION = {"19", "20", "21", "49"}
 K = 3
 PAT = re.compile(r"\b(under|underneath|beneath|below|above|behind)\b.{0,80}?\b(in|into|inside)\b",
                  re.I | re.S)
-
-
-def _run(rec: Any, it: dict, units: list) -> dict:
-    from memory_node.core.recall.categories import type_key
-
-    held = {type_key(u.label) for u in units}
-    need = rh.groups(sorted({n for s in it["steps"] for n in s["needs"]}), held)
-    got = rec.rank(it["text"], units, K)
-    res: dict[str, Any] = {"whole": [rh.found(need, {type_key(r.unit.label) for r in got}),
-                                     [r.unit.label for r in got]]}
-    sub = rh.recall_subtasks(rec, it["text"], units, K)
-    res["auto"] = [rh.found(need, {type_key(r.unit.label) for r in sub.units}),
-                   sorted(r.unit.label for r in sub.units)]
-    hand = rh.recall_subtasks(rec, it["text"], units, K, steps=[s["text"] for s in it["steps"]])
-    steps = []
-    for step, (_, gs) in zip(it["steps"], hand.steps, strict=True):
-        sg = rh.groups(step["needs"], held)
-        steps.append([rh.found(sg, {type_key(r.unit.label) for r in gs}),
-                      [r.unit.label for r in gs], step["text"]])
-    res["steps"] = steps
-    return res
 
 
 def run_sets(sets: list[str], raw: Path, check: bool) -> None:
@@ -88,11 +68,12 @@ def run_sets(sets: list[str], raw: Path, check: bool) -> None:
             units = scenes[it["room"]]
             if PAT.search(it["text"]) or any(PAT.search(st["text"]) for st in it["steps"]):
                 hits[0] = 0
-                a = _run(on, it, units)
-                rs[it["id"]] = {"on": a, "off": _run(off, it, units), "marks": hits[0]}
+                a = switch_ab.answer(on, it, units, K)
+                rs[it["id"]] = {"on": a, "off": switch_ab.answer(off, it, units, K),
+                                "marks": hits[0]}
             elif check:
                 hits[0] = 0
-                _run(on, it, units)
+                switch_ab.answer(on, it, units, K)
                 assert hits[0] == 0, (s, it["id"])
         res[s] = {"n": len(items), "flagged": rs}
         raw.write_text(json.dumps(res))
@@ -100,43 +81,10 @@ def run_sets(sets: list[str], raw: Path, check: bool) -> None:
 
 
 def summarise(raws: list[Path]) -> dict:
-    res: dict[str, Any] = {}
-    for f in raws:
-        res.update(json.loads(f.read_text()))
-    tot: dict[str, dict[str, int]] = {}
-    rows = []
-    n_flag = {"decision": 0, "validation": 0}
-    n_all = {"decision": 0, "validation": 0}
-
-    def add(part: str, kind: str, where: tuple, on: list, off: list, text: Any,
-            got_on: list, got_off: list) -> None:
-        t = tot.setdefault(f"{part}/{kind}",
-                           {"needs": 0, "on": 0, "off": 0, "gained": 0, "lost": 0})
-        t["needs"] += len(on)
-        t["on"] += sum(on)
-        t["off"] += sum(off)
-        t["gained"] += sum(1 for a, b in zip(on, off, strict=True) if a and not b)
-        t["lost"] += sum(1 for a, b in zip(on, off, strict=True) if b and not a)
-        if on != off:
-            rows.append({"part": part, "kind": kind, "set": where[0], "id": where[1],
-                         "step": where[2], "on": on, "off": off, "text": text,
-                         "answer_on": got_on, "answer_off": got_off})
-
-    for s, d in sorted(res.items()):
-        part = "validation" if s in VALIDATION else "decision"
-        n_flag[part] += len(d["flagged"])
-        n_all[part] += d["n"]
-        for iid, v in d["flagged"].items():
-            a, b = v["on"], v["off"]
-            for kind in ("whole", "auto"):
-                add(part, kind, (s, iid, None), a[kind][0], b[kind][0], None,
-                    a[kind][1], b[kind][1])
-            for i, (x, y) in enumerate(zip(a["steps"], b["steps"], strict=True)):
-                add(part, "hand", (s, iid, i), x[0], y[0], x[2], x[1], y[1])
-    return {"round": 60, "switch": "vertical_stacks", "k": K,
-            "what": "on (default) vs off (= e9f26084), over the instructions the rule can touch; "
-                    "the others answer alike in both arms",
-            "instructions": n_all, "flagged": n_flag, "totals": tot, "changed": rows}
+    return switch_ab.summarise(
+        raws, VALIDATION, K, 60, "vertical_stacks",
+        "on (default) vs off (= e9f26084), over the instructions the rule can touch; "
+        "the others answer alike in both arms")
 
 
 def main() -> int:

@@ -1,0 +1,83 @@
+"""One recall switch on vs off, per need (``recall_human``'s groups), at k: what each arm
+answers for one instruction (whole, auto-split subtasks, per hand step), and the summary of
+the raw answers over decision and validation sets. The per-switch scripts
+(``recall_vertical_stacks_ab.py``, ``recall_plural_modifiers_ab.py``) choose which
+instructions the switch can touch and run both arms on those only; this module is what they
+share.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import recall_human as rh  # noqa: E402
+
+
+def answer(rec: Any, it: dict, units: list, k: int) -> dict:
+    """`rec`'s answers to instruction `it` over `units` at `k`: whole, auto and per hand step,
+    each with the needs found (per group) and the labels given."""
+    from memory_node.core.recall.categories import type_key
+
+    held = {type_key(u.label) for u in units}
+    need = rh.groups(sorted({n for s in it["steps"] for n in s["needs"]}), held)
+    got = rec.rank(it["text"], units, k)
+    res: dict[str, Any] = {"whole": [rh.found(need, {type_key(r.unit.label) for r in got}),
+                                     [r.unit.label for r in got]]}
+    sub = rh.recall_subtasks(rec, it["text"], units, k)
+    res["auto"] = [rh.found(need, {type_key(r.unit.label) for r in sub.units}),
+                   sorted(r.unit.label for r in sub.units)]
+    hand = rh.recall_subtasks(rec, it["text"], units, k, steps=[s["text"] for s in it["steps"]])
+    steps = []
+    for step, (_, gs) in zip(it["steps"], hand.steps, strict=True):
+        sg = rh.groups(step["needs"], held)
+        steps.append([rh.found(sg, {type_key(r.unit.label) for r in gs}),
+                      [r.unit.label for r in gs], step["text"]])
+    res["steps"] = steps
+    return res
+
+
+def summarise(raws: list[Path], validation: set[str], k: int, round_: int, switch: str,
+              what: str) -> dict:
+    """Needs found on and off, gained and lost, per part (decision / validation) and kind
+    (whole / auto / hand), and every answer that differs, from the raw files' flagged
+    instructions."""
+    res: dict[str, Any] = {}
+    for f in raws:
+        res.update(json.loads(f.read_text()))
+    tot: dict[str, dict[str, int]] = {}
+    rows = []
+    n_flag = {"decision": 0, "validation": 0}
+    n_all = {"decision": 0, "validation": 0}
+
+    def add(part: str, kind: str, where: tuple, on: list, off: list, text: Any,
+            got_on: list, got_off: list) -> None:
+        t = tot.setdefault(f"{part}/{kind}",
+                           {"needs": 0, "on": 0, "off": 0, "gained": 0, "lost": 0})
+        t["needs"] += len(on)
+        t["on"] += sum(on)
+        t["off"] += sum(off)
+        t["gained"] += sum(1 for a, b in zip(on, off, strict=True) if a and not b)
+        t["lost"] += sum(1 for a, b in zip(on, off, strict=True) if b and not a)
+        if on != off:
+            rows.append({"part": part, "kind": kind, "set": where[0], "id": where[1],
+                         "step": where[2], "on": on, "off": off, "text": text,
+                         "answer_on": got_on, "answer_off": got_off})
+
+    for s, d in sorted(res.items()):
+        part = "validation" if s in validation else "decision"
+        n_flag[part] += len(d["flagged"])
+        n_all[part] += d["n"]
+        for iid, v in d["flagged"].items():
+            a, b = v["on"], v["off"]
+            for kind in ("whole", "auto"):
+                add(part, kind, (s, iid, None), a[kind][0], b[kind][0], None,
+                    a[kind][1], b[kind][1])
+            for i, (x, y) in enumerate(zip(a["steps"], b["steps"], strict=True)):
+                add(part, "hand", (s, iid, i), x[0], y[0], x[2], x[1], y[1])
+    return {"round": round_, "switch": switch, "k": k, "what": what,
+            "instructions": n_all, "flagged": n_flag, "totals": tot, "changed": rows}
