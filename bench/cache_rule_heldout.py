@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh48|fresh49] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh49|fresh50] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh49][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh50][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -768,6 +768,24 @@ Zipf, the monthly inspection over every plot). Loops: the bell rows, the mushroo
 nursery's stock walk and the allotment inspection; late second references: the hatchery's
 trays, the register office's notices, the lifeboat's reports and the cobbler's tickets;
 frequency-skewed: the key blanks, the marker casks and the plotholders.
+``fresh50`` (seeds 72000+) was written in round 62 before anything ran on it, by a writer
+who did not read the policy's code: a tattoo studio (walk-ins' flash designs by Zipf, custom
+pieces over several sittings weeks apart), a cheesemaker's maturing cave (the turning rota over
+every shelf's wheels, the affineur's iron samples, wheels sold at age), a speciality coffee
+roastery (green lots by Zipf, cafes' orders, the weekly subscription run over every
+subscriber), a piano tuner's diary (every client due every six or twelve months, the concert
+venues' pianos between), a fireworks company's firing system (a show scripted once, then each
+night a continuity test over every module and cue and the cues fired in order), a record
+pressing plant (new titles and represses by Zipf, test pressings approved later, lots of 25
+records round-robin over the presses), a multi-dealer antiques centre (sales by Zipf over the
+dealers, items put by and collected, the monthly statement over every dealer), a lighthouse
+authority's monitoring of its aids to navigation (polling in coastal order, faults by Zipf,
+notices read again when cleared, the tender's voyages) and a celebration cake maker (each
+order read again at the tasting, the bake and the delivery). Loops: the cheese rota, the
+subscription run, the firework shows' nightly passes and the aids' polling; late second
+references: the tattoo sittings, the piano clients, the test pressings, the put-by antiques
+and the cake orders; frequency-skewed: the flash designs, the green lots, the represses and
+the dealers.
 """
 
 from __future__ import annotations
@@ -22198,6 +22216,478 @@ def fresh49_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def tattoo_studio(seed: int, artists: int, flash: int, alpha: float, lead: int,
+                  sessions: int) -> Iterator[int]:
+    """A tattoo studio's bookings (late second references with a frequency-skewed core: a
+    studio's booking system with deposits, consent forms and each artist's station).
+    Clients come in turn: a walk-in picks a flash design (by Zipf ``alpha`` over
+    ``flash``: the swallows, roses and script most) from the artist on duty (by Zipf over
+    ``artists``); a custom piece starts with a consultation (a new client and a
+    new design, with the artist) and is tattooed over 1 to ``sessions`` sittings, each about
+    ``lead`` events after the last, reading the client, the design, the artist and their
+    station again. Every sitting or walk-in reads the inks used (by Zipf over 40 colours:
+    black and grey wash most) and the day's consent form (a new key)."""
+    rng = random.Random(seed)
+    client_k, design_k, flash_k, artist_k, station_k, ink_k, form_k = (i << 48 for i in range(7))
+    pick = _zipf(rng, flash, alpha)
+    artist = _zipf(rng, artists, 1.0)
+    ink = _zipf(rng, 40, 1.4)
+    clients = itertools.count()
+    designs = itertools.count()
+    forms = itertools.count()
+    booked: list[tuple[int, int, int, int, int]] = []
+    t = 0
+    while True:
+        t += 1
+        if rng.random() < 0.55:
+            a = artist()
+            yield client_k + next(clients)
+            yield flash_k + pick()
+            yield artist_k + a
+            yield station_k + a
+        else:
+            c, d, a = next(clients), next(designs), artist()
+            yield client_k + c
+            yield design_k + d
+            yield artist_k + a
+            left = rng.randint(1, sessions)
+            heapq.heappush(booked, (t + int(lead * (0.6 + 0.8 * rng.random())), c, d, a, left))
+        for _ in range(rng.randint(1, 4)):
+            yield ink_k + ink()
+        yield form_k + next(forms)
+        while booked and booked[0][0] <= t:
+            _, c, d, a, left = heapq.heappop(booked)
+            yield client_k + c
+            yield design_k + d
+            yield artist_k + a
+            yield station_k + a
+            for _ in range(rng.randint(1, 3)):
+                yield ink_k + ink()
+            if left > 1:
+                heapq.heappush(booked, (t + int(lead * (0.6 + 0.8 * rng.random())), c, d, a,
+                                        left - 1))
+
+
+def cheese_cave(seed: int, shelves: int, per_shelf: int, turn_every: int, alpha: float,
+                age: int) -> Iterator[int]:
+    """A cheesemaker's maturing cave (a loop over every wheel with phase changes: affinage
+    records as a cave's traceability system keeps them, every wheel on a numbered shelf).
+    Each make day about ``per_shelf`` new wheels of the day's batch go onto the next free
+    shelf space (the batch record, then each wheel and its shelf). The turning rota turns
+    and brushes every shelf once every ``turn_every`` days, a share of the shelves a day in
+    shelf order: the shelf's record, then each wheel on it. The affineur's iron samples
+    read a few batches a day (by Zipf ``alpha`` over the batches in the cave, the youngest
+    most), each batch and one of its wheels. Wheels ``age`` make days old are sold: the
+    wheel, its batch and the buyer (of 50 by Zipf: the wholesaler most)."""
+    rng = random.Random(seed)
+    shelf_k, wheel_k, batch_k, buyer_k = (i << 48 for i in range(4))
+    buyer = _zipf(rng, 50, 1.1)
+    young = _zipf(rng, age, alpha)
+    wheels = itertools.count()
+    on: dict[int, list[int]] = {s: [] for s in range(shelves)}
+    made: collections.deque[tuple[int, list[tuple[int, int]]]] = collections.deque()
+    free = collections.deque(range(shelves))
+    day = 0
+    turn = 0
+    while True:
+        placed: list[tuple[int, int]] = []
+        if free:
+            s = free.popleft()
+            yield batch_k + day
+            for _ in range(max(1, int(rng.gauss(per_shelf, per_shelf / 5)))):
+                w = next(wheels)
+                on[s].append(w)
+                placed.append((w, s))
+                yield wheel_k + w
+                yield shelf_k + s
+        made.append((day, placed))
+        for _ in range(max(1, shelves // turn_every)):
+            s = turn % shelves
+            turn += 1
+            if on[s]:
+                yield shelf_k + s
+                for w in on[s]:
+                    yield wheel_k + w
+        for _ in range(rng.randint(2, 6)):
+            k = young()
+            if k < len(made) and made[-1 - k][1]:
+                b, ws = made[-1 - k]
+                yield batch_k + b
+                yield wheel_k + rng.choice(ws)[0]
+        if len(made) > age:
+            b, ws = made.popleft()
+            for w, s in ws:
+                yield wheel_k + w
+                yield batch_k + b
+                yield buyer_k + buyer()
+                on[s].remove(w)
+                if not on[s]:
+                    free.append(s)
+        day += 1
+
+
+def coffee_roastery(seed: int, origins: int, alpha: float, subscribers: int, roasts: int,
+                    cafes: int) -> Iterator[int]:
+    """A speciality coffee roastery (frequency-skewed with a weekly loop: roast logging as in
+    Cropster, green stock by lot, wholesale and subscription orders). Each roast day about
+    ``roasts`` batches are roasted: the green lot (by Zipf ``alpha`` over ``origins``: the
+    house espresso's lots most), its roast profile, the roaster (of 2) and the batch (a new
+    key); quality control cups the day's batches again. Wholesale orders come from cafes (by
+    Zipf over ``cafes``), each reading the cafe and a few lots' latest batches. Every
+    seventh day the subscription run walks every subscriber in order: the subscriber, the
+    week's single origin and its latest batch; subscribers join and cancel."""
+    rng = random.Random(seed)
+    lot_k, profile_k, roaster_k, batch_k, cafe_k, sub_k = (i << 48 for i in range(6))
+    lot = _zipf(rng, origins, alpha)
+    cafe = _zipf(rng, cafes, 1.0)
+    batches = itertools.count()
+    joiners = itertools.count(subscribers)
+    subs = list(range(subscribers))
+    latest: dict[int, int] = {}
+    day = 0
+    while True:
+        today = []
+        for _ in range(max(1, int(rng.gauss(roasts, roasts / 4)))):
+            g, b = lot(), next(batches)
+            yield lot_k + g
+            yield profile_k + g
+            yield roaster_k + b % 2
+            yield batch_k + b
+            latest[g] = b
+            today.append(b)
+        for b in today:
+            yield batch_k + b
+        for _ in range(rng.randint(3, 12)):
+            yield cafe_k + cafe()
+            for _ in range(rng.randint(1, 4)):
+                g = lot()
+                yield lot_k + g
+                if g in latest:
+                    yield batch_k + latest[g]
+        day += 1
+        if day % 7 == 0:
+            g = rng.randrange(origins)
+            yield lot_k + g
+            for sub in subs:
+                yield sub_k + sub
+                if g in latest:
+                    yield batch_k + latest[g]
+            for _ in range(rng.randint(0, max(1, subscribers // 50))):
+                if subs:
+                    subs.pop(rng.randrange(len(subs)))
+            for _ in range(rng.randint(0, max(1, subscribers // 40))):
+                subs.append(next(joiners))
+
+
+def piano_tuner(seed: int, clients: int, per_day: int, interval: int, venues: int,
+                alpha: float) -> Iterator[int]:
+    """A piano tuner's diary (a long loop with late second references and a small hot set:
+    a tuner's client book with recall reminders as in a tuners' guild practice system).
+    Every client is due about every ``interval`` days (six or twelve months, a little
+    earlier or later as they book); a day's round visits about ``per_day`` of those due,
+    each reading the client, the piano's record (a few clients have two), the parts used
+    (by Zipf over 80: strings, hammer felts, key bushings; common ones most) and the
+    invoice (a new key). Concert work comes between: a venue's piano (by Zipf ``alpha``
+    over ``venues``: the hall with the most concerts most) tuned before a concert, its
+    record and the venue read again, often twice a day in a festival week."""
+    rng = random.Random(seed)
+    client_k, piano_k, part_k, inv_k, venue_k, vpiano_k = (i << 48 for i in range(6))
+    part = _zipf(rng, 80, 1.2)
+    venue = _zipf(rng, venues, alpha)
+    invoices = itertools.count()
+    due: list[tuple[int, int]] = [(rng.randrange(interval), c) for c in range(clients)]
+    heapq.heapify(due)
+    pianos = {c: 1 + (rng.random() < 0.1) for c in range(clients)}
+    day = 0
+    while True:
+        visited = 0
+        while due and due[0][0] <= day and visited < per_day:
+            _, c = heapq.heappop(due)
+            visited += 1
+            yield client_k + c
+            for p in range(pianos[c]):
+                yield piano_k + c * 2 + p
+                for _ in range(rng.randint(0, 3)):
+                    yield part_k + part()
+            yield inv_k + next(invoices)
+            gap = interval if rng.random() < 0.7 else 2 * interval
+            heapq.heappush(due, (day + int(gap * (0.85 + 0.3 * rng.random())), c))
+        for _ in range(rng.choice((0, 0, 1, 1, 2))):
+            v = venue()
+            yield venue_k + v
+            yield vpiano_k + v
+            for _ in range(rng.randint(0, 2)):
+                yield part_k + part()
+        if visited == 0:
+            yield inv_k + next(invoices)
+        day += 1
+
+
+def fireworks_shows(seed: int, modules: int, cues: int, runs: int, products: int,
+                    alpha: float) -> Iterator[int]:
+    """A fireworks company's electronic firing system (loops with phase changes: scripted
+    shows as on Cobra or FireOne, each cue a module's pin). A show is scripted once: each of
+    about ``cues`` cues (new keys) gets a product (by Zipf ``alpha`` over ``products``:
+    the company's staple cakes and shells most) and a pin of a module (of ``modules``,
+    rigged in order). A show runs ``runs`` nights (a resort's nightly show, a festival's
+    week; 1 for a wedding): each night the continuity test polls every module of the rig
+    and then every cue in script order, and the show fires the cues in script order again,
+    each cue reading its cue and its module. Then a new show is scripted."""
+    rng = random.Random(seed)
+    cue_k, module_k, product_k, show_k = (i << 48 for i in range(4))
+    product = _zipf(rng, products, alpha)
+    cue_ids = itertools.count()
+    shows = itertools.count()
+    while True:
+        sh = next(shows)
+        n = max(8, int(rng.gauss(cues, cues / 3)))
+        rig = rng.sample(range(modules), min(modules, max(1, n // 12)))
+        script = [(next(cue_ids), rig[i * len(rig) // n]) for i in range(n)]
+        yield show_k + sh
+        for c, _m in script:
+            yield cue_k + c
+            yield product_k + product()
+        for _ in range(rng.randint(1, runs)):
+            yield show_k + sh
+            for m in rig:
+                yield module_k + m
+            for c, _m in script:
+                yield cue_k + c
+            for c, m in script:
+                yield cue_k + c
+                yield module_k + m
+
+
+def vinyl_plant(seed: int, presses: int, titles: int, alpha: float, run: int,
+                lead: int) -> Iterator[int]:
+    """A record pressing plant (frequency-skewed with late second references and phase
+    changes: a plant's order system and each press's cycle log). Orders come in turn: a
+    new title (a new key) or a repress of the back catalogue (by Zipf ``alpha`` over the
+    titles pressed so far: the classic albums most). An order's test pressings read the
+    title and its stamper pair; the label approves them about ``lead`` events later (the
+    title and the test pressing again); then the order is pressed on a press (of
+    ``presses``, round-robin with the other running orders): every lot of 25 records reads
+    the press, the stamper pair, the title's labels and the vinyl compound (by Zipf over
+    20: black most), about ``run`` records in all; stampers are replaced (new keys) every
+    1,000 records."""
+    rng = random.Random(seed)
+    title_k, stamper_k, test_k, press_k, label_k, compound_k = (i << 48 for i in range(6))
+    compound = _zipf(rng, 20, 1.5)
+    old = _zipf(rng, max(1, titles), alpha)
+    made = [0]
+    stampers = itertools.count()
+    tests = itertools.count()
+    stamp: dict[int, int] = {0: next(stampers)}
+    approvals: list[tuple[int, int, int]] = []
+    running: collections.deque[list[int]] = collections.deque()
+    t = 0
+    while True:
+        t += 1
+        if len(running) < presses and rng.random() < 0.5:
+            if rng.random() < 0.5 or len(made) < 2:
+                ti = len(made)
+                made.append(ti)
+                stamp[ti] = next(stampers)
+            else:
+                ti = made[min(len(made) - 1, old())]
+            tp = next(tests)
+            yield title_k + ti
+            yield stamper_k + stamp[ti]
+            yield test_k + tp
+            heapq.heappush(approvals, (t + int(lead * (0.5 + rng.random())), ti, tp))
+        while approvals and approvals[0][0] <= t:
+            _, ti, tp = heapq.heappop(approvals)
+            yield title_k + ti
+            yield test_k + tp
+            running.append([ti, max(100, int(rng.gauss(run, run / 3))), t % presses, 0])
+        if running:
+            job = running[0]
+            running.rotate(-1)
+            ti, p = job[0], job[2]
+            yield press_k + p
+            yield stamper_k + stamp[ti]
+            yield label_k + ti
+            yield compound_k + compound()
+            job[1] -= 25
+            job[3] += 25
+            if job[3] % 1000 == 0:
+                stamp[ti] = next(stampers)
+            if job[1] <= 0:
+                running.remove(job)
+
+
+def antiques_centre(seed: int, dealers: int, alpha: float, stock: int, sales: int,
+                    holds: float) -> Iterator[int]:
+    """A multi-dealer antiques centre's till (frequency-skewed with a monthly loop and late
+    second references: each dealer's cabinet code and stock numbers on every ticket, the
+    monthly statement per dealer). A sale reads the dealer's code (by Zipf ``alpha`` over
+    ``dealers``: the big units sell most) and one of the dealer's items (of about
+    ``stock`` each, the longest listed least likely to sell); a share ``holds`` of sales
+    are put by and read again when collected (dealer and item) a few hundred events later.
+    Dealers restock (by Zipf over the dealers), reading their code and each new item. About
+    ``sales`` sales make a month; the month's statement run then walks every dealer in
+    order, the dealer and each item they sold that month."""
+    rng = random.Random(seed)
+    dealer_k, item_k, stmt_k = (i << 48 for i in range(3))
+    dealer = _zipf(rng, dealers, alpha)
+    items = itertools.count()
+    held: dict[int, list[int]] = {d: [next(items) for _ in range(stock)] for d in range(dealers)}
+    sold: dict[int, list[int]] = collections.defaultdict(list)
+    put_by: list[tuple[int, int, int]] = []
+    month = 0
+    t = 0
+    while True:
+        for _ in range(max(10, int(rng.gauss(sales, sales / 5)))):
+            t += 1
+            d = dealer()
+            yield dealer_k + d
+            if held[d]:
+                i = held[d].pop(int(len(held[d]) * rng.random() ** 0.5))
+                yield item_k + i
+                sold[d].append(i)
+                if rng.random() < holds:
+                    heapq.heappush(put_by, (t + rng.randint(50, 600), d, i))
+            if rng.random() < 0.08:
+                d = dealer()
+                yield dealer_k + d
+                for _ in range(rng.randint(1, 12)):
+                    i = next(items)
+                    held[d].append(i)
+                    yield item_k + i
+            while put_by and put_by[0][0] <= t:
+                _, d, i = heapq.heappop(put_by)
+                yield dealer_k + d
+                yield item_k + i
+        yield stmt_k + month
+        for d in range(dealers):
+            yield dealer_k + d
+            for i in sold.pop(d, []):
+                yield item_k + i
+        month += 1
+
+
+def navigation_aids(seed: int, aids: int, poll_share: float, alpha: float, lead: int,
+                    voyage: int) -> Iterator[int]:
+    """A lighthouse authority's monitoring of its aids to navigation (a polling loop with
+    frequency-skewed faults and late second references: lights and buoys reporting by
+    telemetry to a central monitoring centre, as the General Lighthouse Authorities'
+    are). Each cycle the centre polls the lighthouses and a share ``poll_share`` of the
+    buoys (the rest report every fourth cycle), in coastal order. Alarms come from aids by
+    Zipf ``alpha`` over ``aids`` (the exposed buoys fail most): the aid, the alarm (a new
+    key) and a Notice to Mariners (a new key) that is read again with the aid when the
+    fault is cleared about ``lead`` events later. Now and then the tender ship's
+    maintenance voyage services ``voyage`` consecutive aids along the coast."""
+    rng = random.Random(seed)
+    aid_k, alarm_k, notice_k, voyage_k = (i << 48 for i in range(4))
+    faulty = _zipf(rng, aids, alpha)
+    order = list(range(aids))
+    rng.shuffle(order)
+    alarms = itertools.count()
+    notices = itertools.count()
+    voyages = itertools.count()
+    lights = set(rng.sample(range(aids), max(1, aids // 10)))
+    buoys = {a for a in range(aids) if a not in lights and rng.random() < poll_share}
+    open_faults: list[tuple[int, int, int]] = []
+    t = 0
+    cycle = 0
+    while True:
+        for a in range(aids):
+            if a in lights or (cycle % 4 == 0) or a in buoys:
+                t += 1
+                yield aid_k + a
+                if rng.random() < 0.03:
+                    f = order[faulty()]
+                    nt = next(notices)
+                    yield aid_k + f
+                    yield alarm_k + next(alarms)
+                    yield notice_k + nt
+                    heapq.heappush(open_faults, (t + int(lead * (0.5 + rng.random())), f, nt))
+                while open_faults and open_faults[0][0] <= t:
+                    _, f, nt = heapq.heappop(open_faults)
+                    yield notice_k + nt
+                    yield aid_k + f
+        if rng.random() < 0.25:
+            yield voyage_k + next(voyages)
+            start = rng.randrange(aids)
+            for k in range(voyage):
+                yield aid_k + (start + k) % aids
+        cycle += 1
+
+
+def cake_orders(seed: int, flavours: int, alpha: float, lead: int, venues: int,
+                counter: int) -> Iterator[int]:
+    """A celebration cake maker's order book (a countdown of late second references over a
+    frequency-skewed core: an order system as a home bakery or cake studio keeps one). An
+    enquiry becomes an order (new keys: the order and the customer) read again at the
+    tasting about ``lead`` events later (the order, the customer and the tasting box's
+    flavours, by Zipf ``alpha`` over ``flavours``: vanilla, chocolate and lemon most), at
+    the bake about a third of ``lead`` after that (the order, each tier's flavour and its
+    tin size, of 12 by Zipf) and at delivery soon after (the order, the venue by Zipf over
+    ``venues``: the local hotels and halls most, and the van). Between orders the shop
+    counter bakes about ``counter`` cakes a day by Zipf over the flavours."""
+    rng = random.Random(seed)
+    order_k, cust_k, flavour_k, tin_k, venue_k, van_k = (i << 48 for i in range(6))
+    flavour = _zipf(rng, flavours, alpha)
+    tin = _zipf(rng, 12, 1.0)
+    venue = _zipf(rng, venues, 1.1)
+    orders = itertools.count()
+    people = itertools.count()
+    due: list[tuple[int, int, int, int]] = []  # (time, stage, order, customer)
+    t = 0
+    while True:
+        t += 1
+        if rng.random() < 0.3:
+            o, c = next(orders), next(people)
+            yield order_k + o
+            yield cust_k + c
+            heapq.heappush(due, (t + int(lead * (0.6 + 0.8 * rng.random())), 0, o, c))
+        for _ in range(rng.randint(0, counter)):
+            yield flavour_k + flavour()
+        while due and due[0][0] <= t:
+            at, stage, o, c = heapq.heappop(due)
+            yield order_k + o
+            if stage == 0:
+                yield cust_k + c
+                for _ in range(rng.randint(3, 6)):
+                    yield flavour_k + flavour()
+                heapq.heappush(due, (at + max(1, lead // 3), 1, o, c))
+            elif stage == 1:
+                for _ in range(rng.randint(1, 4)):
+                    yield flavour_k + flavour()
+                    yield tin_k + tin()
+                heapq.heappush(due, (at + rng.randint(2, 10), 2, o, c))
+            else:
+                yield venue_k + venue()
+                yield van_k
+
+
+def fresh50_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 62's held-out set: seeds 72000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 72000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "tattoo_a4_f120": lambda: tattoo_studio(s + 0, 4, 120, 1.1, 400, 3),
+        "tattoo_a15_f800": lambda: tattoo_studio(s + 1, 15, 800, 0.8, 3000, 6),
+        "cheese_s40_w12": lambda: cheese_cave(s + 2, 40, 12, 4, 1.0, 30),
+        "cheese_s600_w30": lambda: cheese_cave(s + 3, 600, 30, 7, 0.8, 400),
+        "roastery_o12_s150": lambda: coffee_roastery(s + 4, 12, 1.1, 150, 6, 30),
+        "roastery_o60_s2000": lambda: coffee_roastery(s + 5, 60, 0.9, 2000, 20, 300),
+        "piano_c400_i180": lambda: piano_tuner(s + 6, 400, 5, 180, 3, 1.2),
+        "piano_c3000_i365": lambda: piano_tuner(s + 7, 3000, 8, 365, 12, 0.9),
+        "fireworks_m40_c120": lambda: fireworks_shows(s + 8, 40, 120, 6, 150, 1.1),
+        "fireworks_m400_c1500": lambda: fireworks_shows(s + 9, 400, 1500, 2, 900, 0.8),
+        "vinyl_p4_r500": lambda: vinyl_plant(s + 10, 4, 200, 1.1, 500, 300),
+        "vinyl_p16_r2000": lambda: vinyl_plant(s + 11, 16, 2000, 0.8, 2000, 2000),
+        "antiques_d30_s40": lambda: antiques_centre(s + 12, 30, 1.1, 40, 600, 0.1),
+        "antiques_d200_s150": lambda: antiques_centre(s + 13, 200, 0.8, 150, 5000, 0.05),
+        "aids_a120_v10": lambda: navigation_aids(s + 14, 120, 0.5, 1.2, 300, 10),
+        "aids_a1500_v60": lambda: navigation_aids(s + 15, 1500, 0.25, 0.9, 3000, 60),
+        "cakes_f15_v20": lambda: cake_orders(s + 16, 15, 1.2, 400, 20, 3),
+        "cakes_f60_v150": lambda: cake_orders(s + 17, 60, 0.9, 3000, 150, 6),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -22222,7 +22712,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh42": fresh42_variants, "fresh43": fresh43_variants,
                 "fresh44": fresh44_variants, "fresh45": fresh45_variants,
                 "fresh46": fresh46_variants, "fresh47": fresh47_variants,
-                "fresh48": fresh48_variants, "fresh49": fresh49_variants}
+                "fresh48": fresh48_variants, "fresh49": fresh49_variants,
+                "fresh50": fresh50_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -89,6 +89,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh60b: floor plan 8, seed 6002; fresh60c: floor plan 5, seed 6003)
     .venv/bin/python bench/experience_tasks.py --split fresh61a # floor plan 12, seed 6101
         # (fresh61b: floor plan 26, seed 6102; fresh61c: floor plan 13, seed 6103)
+    .venv/bin/python bench/experience_tasks.py --split fresh62a # floor plan 4, seed 6201
+        # (fresh62b: floor plan 24, seed 6202; fresh62c: floor plan 16, seed 6203)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -556,6 +558,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh62a/b/c" (round 62) likewise, by a helper (heldout62) who ran no arm on them: the
+# three next in line, an EIGHTH reuse each, the longest ago first: round 57's 4 (fresh23a's,
+# reused by fresh29a, fresh34a, fresh38c, fresh43b, fresh48a, fresh52c and fresh57b) with
+# 6201 and 24 (fresh23c's, reused by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b,
+# fresh53a and fresh57c) with 6202, then round 58's 16 (fresh23b's, reused by fresh29b,
+# fresh34b, fresh39a, fresh44a, fresh48c, fresh53b and fresh58a) with 6203 (none a tuning
+# plan: 4, 24 and 16 are in neither room_prior_fit's ODD nor put_spot_error's --plans).
+# Next in line: eighth reuses, the longest ago first (round 58's 6 and 18, then round 59's
+# 27, and after them ninth reuses, the longest ago first: round 59's 28 and 20).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -598,7 +612,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh58a": (16, 5801), "fresh58b": (6, 5802), "fresh58c": (18, 5803),
           "fresh59a": (27, 5901), "fresh59b": (28, 5902), "fresh59c": (20, 5903),
           "fresh60a": (30, 6001), "fresh60b": (8, 6002), "fresh60c": (5, 6003),
-          "fresh61a": (12, 6101), "fresh61b": (26, 6102), "fresh61c": (13, 6103)}
+          "fresh61a": (12, 6101), "fresh61b": (26, 6102), "fresh61c": (13, 6103),
+          "fresh62a": (4, 6201), "fresh62b": (24, 6202), "fresh62c": (16, 6203)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

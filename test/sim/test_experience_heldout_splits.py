@@ -18,7 +18,8 @@ fresh57a/b/c in round 57,
 fresh58a/b/c in round 58,
 fresh59a/b/c in round 59,
 fresh60a/b/c in round 60,
-fresh61a/b/c in round 61):
+fresh61a/b/c in round 61,
+fresh62a/b/c in round 62):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -59,7 +60,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh55": (5501, 5502, 5503), "fresh56": (5601, 5602, 5603),
           "fresh57": (5701, 5702, 5703), "fresh58": (5801, 5802, 5803),
           "fresh59": (5901, 5902, 5903), "fresh60": (6001, 6002, 6003),
-          "fresh61": (6101, 6102, 6103)}
+          "fresh61": (6101, 6102, 6103), "fresh62": (6201, 6202, 6203)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -132,6 +133,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # then round 56's 5.
 # Round 61's three reuse a kitchen an eighth time: the next in line, round 56's 12 and 26,
 # then round 57's 13.
+# Round 62's three reuse a kitchen an eighth time: the next in line, round 57's 4 and 24,
+# then round 58's 16.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -246,7 +249,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh61b": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
                        "fresh52a", "fresh56c"),
           "fresh61c": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
-                       "fresh52b", "fresh57a")}
+                       "fresh52b", "fresh57a"),
+          "fresh62a": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                       "fresh52c", "fresh57b"),
+          "fresh62b": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                       "fresh53a", "fresh57c"),
+          "fresh62c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                       "fresh53b", "fresh58a")}
 LENGTH = 30  # the length the lead runs them at
 
 
