@@ -1047,15 +1047,8 @@ class ExperienceMemory:
         streams: the first task where experience did worse was this listing on all 8
         streams that had one; +53 steps over 24 tasks). In a house that tidies, a put is
         often undone unseen (the tidy puts the object back in R) and the listing holds
-        (the same listing saved 111 steps on the 12 tidy tuning streams).
-
-        The house's evidence need only lean to keeping (`UsualPlaces.leans_to_keep`), not
-        reach `keeps_puts`' three kept finds: a wrong lapse costs one refused pick (its
-        refusal lists the pick again), a wrong listing a walk to R and its open in every
-        task until the third kept find (round 62, untidied tuning streams: tune2 3190
-        s0011 with one kept find, tune2 3195 s0005 with two, each the stream's first
-        task where experience did worse)."""
-        if not self.places.leans_to_keep():
+        (the same listing saved 111 steps on the 12 tidy tuning streams)."""
+        if not self.places.keeps_puts():
             return False
         skill, _, rest = t.action.partition("(")
         hold = self.table[skill].effect_param("hold") if skill in self.table else None

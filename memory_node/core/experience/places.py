@@ -112,14 +112,6 @@ class UsualPlaces:
         put them at least `KEEPS_MIN` and more than finds elsewhere."""
         return self.kept >= KEEPS_MIN and self.kept > self.moved
 
-    def leans_to_keep(self) -> bool:
-        """Does the evidence so far lean to this house keeping the robot's puts: some
-        later find where the robot last put a unit, and more of them than finds
-        elsewhere. The gate of what costs little when wrong (a shut-in listing's lapse,
-        `ExperienceMemory._taken_out`: a wrong lapse costs one refused pick, which lists
-        the pick again), where `keeps_puts` gates what costs a home (supersession)."""
-        return self.kept > self.moved
-
     def last_place(self, unit: str) -> str:
         """Where the robot last put `unit` (a put that moved it, not yet answered by a
         later find), else where it was last found; "" when neither is known."""
