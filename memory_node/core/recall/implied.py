@@ -107,7 +107,6 @@ class _SkillTables:
     by_state: dict[str, str]             # state a skill leaves -> that skill
     state_verbs: dict[str, str]          # a state word's verb base form -> the state
     takes: dict[str, list[str]]          # skill with fixtures -> its label arguments' roles
-    companions: dict[str, tuple[tuple[str, ...], ...]]  # fixture key -> groups beside it
 
 
 # (id(table), id(lexicon)) -> (table, lexicon, tables): the objects are held, so their ids
@@ -135,8 +134,7 @@ def _skill_tables(skills: SkillTable, lex: Lexicon | None) -> _SkillTables:
         state_verbs.setdefault(verb, state)
     takes = {name: roles for name in with_fixtures
              if (roles := [a.role for a in skills[name].args if a.kind == "label"])}
-    tables = _SkillTables(with_fixtures, by_state, state_verbs, takes,
-                          _companions(skills, with_fixtures))
+    tables = _SkillTables(with_fixtures, by_state, state_verbs, takes)
     if len(_TABLES) >= _TABLES_MAX:
         _TABLES.clear()
     _TABLES[key] = (skills, lex, tables)
@@ -237,8 +235,8 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   in_names: Collection[str] = (), described_states: bool = False,
                   absent_skills: bool = False, fixture_of_use: bool = False,
                   weakly: Collection[str] = (), kind_verbs: bool = False,
-                  kind_verbs_act: bool = False, kind_participles: bool = False,
-                  companions: bool = False) -> dict[str, str]:
+                  kind_verbs_act: bool = False, kind_participles: bool = False
+                  ) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
@@ -259,12 +257,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     the pot in the sink": the faucet, and not the stove a pot is for), so a named
     thing's use adds no fixture beside it; one the instruction says ("the pot's on the
     stove - let it soak in the sink") it still marks, as before.
-    ``kind_participles``: such a verb's present participle counts (see :func:`_kinds`).
-    ``companions``: a fixture picked works with the fixtures another skill lists beside
-    it (:func:`_companions`: washing needs a basin and the faucet, so the faucet stands
-    over a basin): "fill the kettle" (filling: the faucet) needs the sink too. Each
-    companion group gives its type as a group of the skill would (said first, else
-    the first held)."""
+    ``kind_participles``: such a verb's present participle counts (see :func:`_kinds`)."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -311,29 +304,4 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                                   keys[0] if keys else None)))
             if pick is not None:
                 out.setdefault(pick, skill)
-    if companions and out:
-        beside = _skill_tables(skills, lexicon if lexicon is not None and lexicon.available
-                               else None).companions
-        for key, skill in list(out.items()):
-            for group in beside.get(key, ()):
-                keys = [type_key(t) for t in group if type_key(t) in held]
-                if keys and not any(k in out for k in keys):
-                    out[next((k for k in keys if k in named), keys[0])] = skill
     return out
-
-
-def _companions(skills: SkillTable, with_fixtures: Iterable[str]
-                ) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Fixture type key -> the other fixture groups of the skills that list it beside
-    them (the skill table's ``fixtures``: washing's [[SinkBasin, Sink, BathtubBasin],
-    [Faucet]] gives the faucet the basins, each basin the faucet): the fixtures that
-    work together wherever one of them is used. A skill with one group (heating's
-    microwave or stove burner) gives none. Derived from the table only."""
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for name in with_fixtures:
-        groups = skills.fixtures_for(name)
-        for group in groups:
-            for t in group:
-                have = out.setdefault(type_key(t), [])
-                have.extend(g for g in groups if g is not group and g not in have)
-    return {k: tuple(v) for k, v in out.items() if v}

@@ -408,10 +408,6 @@ class RecallConfig:
                                      # ("soak the pot": the faucet, not the stove)
     kind_participles: bool = True    # ... and so does its present participle ("best
                                      # soaking in the sink"), not its past one ("soaked")
-    fixture_companions: bool = True  # an implied fixture brings the fixtures another
-                                     # skill lists beside it (washing: basin and faucet):
-                                     # "fill the kettle" (the faucet) needs the sink too
-                                     # (implied._companions; round 62)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -1431,7 +1427,7 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles, self.config.fixture_companions)
+                                self.config.kind_participles)
         is_implied = np.zeros(len(by_type), dtype=bool)
         if implied:
             is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
@@ -1812,7 +1808,7 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles, self.config.fixture_companions)
+                                self.config.kind_participles)
         out = []
         for e in entries:
             hits: list[str] = []
