@@ -1,6 +1,7 @@
-"""Round 62 (issue 11, parts 1-2): ``RecallConfig.fixture_companions`` on (the default) vs
-off (b29657b2's code path), recall at k=3: whole instruction, auto-split subtasks and per
-hand step, per need (``recall_human``'s groups).
+"""Round 62 (issue 11, parts 1-2), reverted (run it with
+``bench/results/recall_fixture_companions_r62.patch`` applied): ``RecallConfig.fixture_companions``
+on (the patch's default) vs off (b29657b2's code path), recall at k=3: whole instruction,
+auto-split subtasks and per hand step, per need (``recall_human``'s groups).
 
 The switch only adds types to ``implied_types``' answer, so an instruction can answer
 differently only where a call of it with the switch on adds a type. Every instruction runs
