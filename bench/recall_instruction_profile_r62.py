@@ -97,8 +97,8 @@ def main() -> int:
                 acc[label] += time.thread_time() - c
         return wrapper
 
-    recall_mod.query_terms = timed(recall_mod.query_terms, "query_terms")  # type: ignore[assignment]
-    recall_mod.implied_types = timed(recall_mod.implied_types, "implied_types")  # type: ignore[assignment]
+    recall_mod.query_terms = timed(recall_mod.query_terms, "query_terms")
+    recall_mod.implied_types = timed(recall_mod.implied_types, "implied_types")
     for name in ("_lexical_arrays", "_read_names", "_name_index", "_select", "context_for",
                  "start_queries", "spelled", "scored", "rank_filled"):
         setattr(recall_mod.Recaller, name, timed(getattr(recall_mod.Recaller, name), name))

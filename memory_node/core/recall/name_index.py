@@ -16,7 +16,6 @@ exactly what ``name_match`` answers for it. Same numbers, fewer calls.
 
 from __future__ import annotations
 
-import itertools
 import operator
 from collections.abc import Callable, Mapping
 
@@ -33,9 +32,6 @@ class NameIndex:
         self._by_head: dict[str, set[str]] = {}
         # A type with an empty full name would need no word: always read (none known).
         self._always: set[str] = set()
-        # Purpose word -> the types whose purposes hold it, made on the first text with
-        # verbs (round 62: read per type per request before, for every type no word reaches).
-        self._by_purpose: dict[str, set[str]] | None = None
         for name, t in self.terms.items():
             own: set[str] = set(t.partial | t.modifiers | t.gloss)
             own.update(t.words)
@@ -59,8 +55,8 @@ class NameIndex:
         said: set[str] = set(query.token_set)
         for v in query.variants:
             said.update(v)
-        # The grams: runs of the variants' words, and of compounds' synonyms.
-        said.update(itertools.chain.from_iterable(query.grams))
+        for g in query.grams:  # runs of the variants' words, and of compounds' synonyms
+            said.update(g)
         out = set(self._always)
         by_word, by_head = self._by_word, self._by_head
         for w in said:
@@ -79,31 +75,12 @@ class NameIndex:
         ``name_match`` read only for the types :meth:`reachable` gives."""
         reach = self.reachable(query)
         verbs = query.verbs
-        purposed: set[str] = set()
-        if verbs:
-            by_purpose = self._purpose_index(query, purposes_for)
-            for v in verbs:
-                hit = by_purpose.get(v)
-                if hit:
-                    purposed |= hit
         out: dict[str, float] = {}
         for name, t in self.terms.items():
             if name in reach:
                 out[name] = name_match(t, query, purposes_for(name, query))
+            elif verbs and purposes_for(name, query) & verbs:
+                out[name] = PURPOSE
             else:
-                out[name] = PURPOSE if name in purposed else 0.0
+                out[name] = 0.0
         return out
-
-    def _purpose_index(self, query: QueryTerms,
-                       purposes_for: Callable[[str, QueryTerms], frozenset[str]]
-                       ) -> dict[str, set[str]]:
-        """Purpose word -> the indexed types whose purposes hold it. A type's purposes
-        depend on its terms and the lexicon only (``Recaller._purposes_for``, asked with a
-        text that has verbs), and the index lives while the terms are the same objects."""
-        if self._by_purpose is None:
-            by_purpose: dict[str, set[str]] = {}
-            for name in self.terms:
-                for w in purposes_for(name, query):
-                    by_purpose.setdefault(w, set()).add(name)
-            self._by_purpose = by_purpose
-        return self._by_purpose

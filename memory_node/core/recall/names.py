@@ -950,7 +950,6 @@ class TypeSet:
         self._by_head: dict[str, set[str]] | None = None
         self._defining: dict[str, frozenset[str]] | None = None
         self._named_words: set[str] | None = None
-        self._by_gloss: dict[str, tuple[str, ...]] | None = None
 
     def holds(self, terms: Mapping[str, LabelTerms]) -> bool:
         """Whether ``terms`` are the same types, in the same order, as the same objects
@@ -992,18 +991,6 @@ class TypeSet:
                     by_head.setdefault(h, set()).add(t)
             self._by_head = by_head
         return self._by_head
-
-    @property
-    def by_gloss(self) -> dict[str, tuple[str, ...]]:
-        """Word -> the types whose ``gloss`` holds it, in the set's order: what
-        ``place_nouns`` asked of every type present per request (round 62)."""
-        if self._by_gloss is None:
-            by_gloss: dict[str, list[str]] = {}
-            for t, lt in self.terms.items():
-                for w in lt.gloss:
-                    by_gloss.setdefault(w, []).append(t)
-            self._by_gloss = {w: tuple(ts) for w, ts in by_gloss.items()}
-        return self._by_gloss
 
     def defining(self, lexicon: Lexicon) -> dict[str, frozenset[str]]:
         """Word -> the types whose definitions hold it (``Lexicon.description_words``):
@@ -1091,11 +1078,9 @@ def place_nouns(names: dict[str, float], terms: dict[str, LabelTerms], query: Qu
     its kind "windowsill"; "on the sill" is the window's) names that type partly too."""
     if lexicon is None or not lexicon.available:
         return names
-    # The words said that some type's definition holds: looked up in the type set's
-    # index (built once per set), not intersected with every type's gloss per request.
-    types = type_set(terms, types)
-    by_gloss = types.by_gloss
-    glossed_said = {w for w in query.token_set if w in by_gloss}
+    glossed_said: set[str] = set()
+    for lt in terms.values():
+        glossed_said |= lt.gloss & query.token_set
     if not glossed_said and not defined:
         return names
     negated = {query.tokens[i] for i in query.negated if i < len(query.tokens)}
@@ -1125,10 +1110,7 @@ def place_noun_type(word: str, terms: Mapping[str, LabelTerms], types: TypeSet |
     definition or, with ``compound_kinds``, its compound kind ties it), or None.
     ``terms``: every type present; ``spoken``: the speaker said the word (not a
     synonym's word put in for another), for ``own_entry``."""
-    if types is not None and types.holds(terms):
-        glossed = list(types.by_gloss.get(word, ()))
-    else:
-        glossed = [t for t, lt in terms.items() if word in lt.gloss]
+    glossed = [t for t, lt in terms.items() if word in lt.gloss]
     if not (glossed or defined):
         return None
     defined_by = lexicon.gloss_nouns(word)
