@@ -131,6 +131,12 @@ residents exceed it against the better recency ghost, and that ghost leads the o
 noise (once the long window is full), a move to the other waits unless the other's short lead
 stands out of its noise by more than the excess.
 
+Since round 60 (``HEDGE_SHARE``), while the residents follow W-TinyLFU and no hedge above acts,
+the share of evictions that Thompson sampling gives the better recency ghost (the probability
+that it wins more of the accesses the two disagree on) takes a resident that ghost lacks, so
+the residents shade toward it as W-TinyLFU's lead becomes doubtful (LeCaR's weighted choice of
+eviction rule, bounded by LeCaR's regret on the hedge's own victims).
+
 Round 27's three off options (dead-victim admission, long-window tests on every entry into
 W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
 a check per lookup.
@@ -652,6 +658,38 @@ TIE_SCAN = True
 # no more: hit for hit the same policy. False keeps it to the end (the history's own tests).
 TIE_RETIRE = True
 
+# Round 60 (HEDGE_SHARE; the exit class of rounds 58-59). After a significant W-TinyLFU lead
+# over the better recency ghost reverses (fresh30's tail sampler and fresh40's dry cleaner at
+# C=1000), the exit pays one miss per key the ghost holds that the residents lack (~500 hits):
+# no gate on ties reaches it (the lead was real), and HEDGE acts only once the ghost
+# out-scores W-TinyLFU. LeCaR (Vietri et al., HotStorage 2018) evicts by each expert's rule
+# with the probability its weight gives it; here that probability is the one Thompson
+# sampling (Thompson, Biometrika 1933) would give the recency ghost: that it wins more of the
+# accesses the two disagree on over the scores' horizon, P = Phi((y - x) / sqrt(x + y)) for
+# x W-TinyLFU's and y the ghost's exclusive hits there (the normal form of REFERENCE_Z's sign
+# test). While the residents follow W-TinyLFU and HEDGE does not act, that share of the
+# evictions (summed, an eviction each time the sum passes 1) takes the resident the ghost
+# lacks (``_lacked_by``) instead of W-TinyLFU's refusal, so the residents shade toward the
+# ghost as W-TinyLFU's lead becomes doubtful, before it is lost. A lead far out of noise
+# (Zipf) hedges next to nothing; no hedge before the long window is full (HEDGE_TIE's gate)
+# nor during a scan (TIE_SCAN's), nor while the ghost has no exclusive hit. Bounded by its own
+# regret, as LeCaR learns from its evictions and round 59's bound did: its victims and the usual
+# victims it spared are remembered (at most C each); a miss on a victim is a regret, a hit on a
+# spared key a gain (both decayed like the scores), and it acts only while the regret does not
+# exceed the gain by HEDGE_SHARE_Z standard errors (0: not at all; 2, tried first, broke seeds:10
+# zigzag C=100, bench/README_cache.md round 60). "horizon" starts it once the scores' horizon is
+# full instead of the long window (C=1000: 4,000 lookups, not 16,000; screened, not kept).
+HEDGE_SHARE = "long"
+HEDGE_SHARES = ("off", "long", "horizon")
+HEDGE_SHARE_Z = 0.0
+# Round 62: a W-TinyLFU lead over the ghost of more than HEDGE_SHARE_FLOOR_Z standard errors
+# ((x - y) / sqrt(x + y)) gives the ghost a share below 1e-17 (Phi(-8.5)), which no run of
+# evictions in a trace can sum to 1: it counts as 0 (no scan test, no sum), and the memo is kept
+# through as many disagreements as it takes, all going the ghost's way, to bring the lead back
+# to the floor (Zipf at C=1000: one recomputation per ~1,000 disagreements instead of each one;
+# round 61 spent ~6 % of CPU time recomputing a share of ~1e-60). inf: round 61's form.
+HEDGE_SHARE_FLOOR_Z = 8.5
+
 _NO_KEY = object()
 
 
@@ -710,6 +748,9 @@ class SteeredWTinyLFUPolicy:
             (TIE_SCAN, round 58); False acts through it, as round 57's gate.
         tie_retire: drop the gate's per-resident history once no silent tie can come back
             (TIE_RETIRE, round 58; the same hits); False keeps it to the end.
+        hedge_share, hedge_share_z: evict the recency ghost's way in the share of evictions
+            that Thompson sampling gives it while following W-TinyLFU, bounded by its regret
+            (HEDGE_SHARE, HEDGE_SHARE_Z, round 60); "off" never.
     """
 
     __slots__ = (
@@ -799,6 +840,20 @@ class SteeredWTinyLFUPolicy:
         "_tie_retire",
         "_spared",
         "_alt",
+        "_hedge_share",
+        "_share_sum",
+        "_share_out",
+        "_share_kept",
+        "_share_regret",
+        "_share_gain",
+        "_share_z",
+        "_share_on",
+        "_share_from",
+        "_share_xyp",
+        "_share_now",
+        "_share_r",
+        "_share_left",
+        "_share_floor",
         "_drift_delta",
         "_ph",
         "_ph_min",
@@ -851,6 +906,9 @@ class SteeredWTinyLFUPolicy:
         tie_scan: bool = TIE_SCAN,
         tie_retire: bool = TIE_RETIRE,
         tie_credit: str = TIE_CREDIT,
+        hedge_share: str = HEDGE_SHARE,
+        hedge_share_z: float = HEDGE_SHARE_Z,
+        hedge_share_floor: float = HEDGE_SHARE_FLOOR_Z,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -1021,6 +1079,29 @@ class SteeredWTinyLFUPolicy:
             raise ValueError(f"tie_credit must be one of {TIE_CREDITS}")
         self._spared: dict[Hashable, None] | None = {} if tie_credit == "spared" else None
         self._alt: object = _NO_KEY
+        if hedge_share not in HEDGE_SHARES:
+            raise ValueError(f"hedge_share must be one of {HEDGE_SHARES}")
+        self._hedge_share = hedge_share  # round 60
+        self._share_on = hedge_share != "off"
+        # The epochs after which it may act (_long_full's bound, or the scores' horizon).
+        self._share_from = (self._long / (1.0 - self._decay) if hedge_share == "long"
+                            else 1.0 / (1.0 - self._decay))
+        self._share_xyp = (-1.0, -1.0, 0.0)  # the last (x, y) and its share (no recomputing)
+        self._share_now = -1.0  # round 61: the memo (-1: recompute), for ghost _share_r
+        self._share_r = 0
+        # Round 62: the disagreements on ghost _share_r the memo outlives (0: the next one
+        # recomputes it), and the floor's z squared (HEDGE_SHARE_FLOOR_Z).
+        self._share_left = 0
+        self._share_floor = hedge_share_floor * hedge_share_floor
+        self._share_sum = 0.0
+        # LeCaR's regret, on the hedge's own decisions: its victims (a miss on one is a
+        # regret) and the usual victims it spared (a hit on one is a gain), at most
+        # ``capacity`` of each, oldest first; both decayed like the scores.
+        self._share_out: dict[Hashable, None] = {}
+        self._share_kept: dict[Hashable, None] = {}
+        self._share_regret = 0.0
+        self._share_gain = 0.0
+        self._share_z = hedge_share_z
         self._ph = 0.0
         self._ph_min = 0.0
         # Until the first switch since construction or clear() (``switches`` counts on past
@@ -1081,7 +1162,17 @@ class SteeredWTinyLFUPolicy:
         self._last_get = key
         if hit:
             sp = self._spared
-            if sp is not None:
+            kept = self._share_kept
+            if kept and key in kept:
+                # Round 61: a usual victim the share spared (HEDGE_SHARE). Its hit is the
+                # hedge's gain, and, like the gate's spared keys (round 56), the residents'
+                # only because the share kept it: counted as theirs it hid W-TinyLFU's
+                # deficit from the guard (fresh13's bvh at C=1000 left W-TinyLFU 4,000
+                # lookups late with the gate, -82 hits). So it is credit, not ``_rhits``.
+                del kept[key]
+                self._share_gain += 1.0
+                self._credit += 1
+            elif sp is not None:
                 if sp and key in sp:
                     self._credit += 1
                 else:
@@ -1090,13 +1181,21 @@ class SteeredWTinyLFUPolicy:
                 self._credit += 1
             else:
                 self._rhits += 1
-            self._settle(key)
+            # _settle, inlined (round 61: a call less per hit; the same operations).
+            if key in self._experts[self._leader]:
+                self._stale.pop(key, None)
+            elif key not in self._stale:
+                self._stale[key] = None
             if self._touch is not None:
                 t = self._touch[key]
                 t[0] += 1
                 t[2] = self._tclock
             if self._reuses is not None:
                 self._count_reuse(key)
+        if not hit and self._share_out:
+            if key in self._share_out:
+                del self._share_out[key]
+                self._share_regret += 1.0
         if hit or g0 or g1 or g2:
             self._tclock += 1
             self._reused_at = self._looked + self._seen
@@ -1132,7 +1231,11 @@ class SteeredWTinyLFUPolicy:
             self._settle(key)
             return
         self._residents[key] = None
-        self._settle(key)
+        # _settle, inlined (round 61: a call less per insertion; the same operations).
+        if key in self._experts[self._leader]:
+            self._stale.pop(key, None)
+        elif key not in self._stale:
+            self._stale[key] = None
         if self._touch is not None:
             now = self._tclock
             self._touch[key] = [1, now, now]
@@ -1146,10 +1249,22 @@ class SteeredWTinyLFUPolicy:
                 victim = self._hedge_victim(key) if self._hedge else None
             else:
                 victim = self._recency_victim(key) if self._hedge_recency else None
+            kept = self._share_kept
             if victim is None:
                 victim = self._stale.popitem(last=False)[0]
+                if kept and victim in kept:
+                    # Round 61: a key the share spared goes the usual way; following
+                    # W-TinyLFU without the share, the residents lost the key now first in
+                    # line in its place, so that one is spared now (round 56's chain).
+                    del kept[victim]
+                    for nxt in self._stale:
+                        if nxt not in kept:
+                            kept[nxt] = None
+                            break
             else:
                 self._stale.pop(victim, None)
+                if kept:
+                    kept.pop(victim, None)
             del self._residents[victim]
             sp = self._spared
             if sp is not None:
@@ -1194,7 +1309,104 @@ class SteeredWTinyLFUPolicy:
                         alt = next(iter(self._stale), None)
                     self._alt = alt
                 return dead
-        return self._usual_hedge(r, key, lead)
+        # Round 61: _usual_hedge refuses a negative lead first; not calling it then is the
+        # same answer at one call less per eviction (the common case: W-TinyLFU leads).
+        victim = None if lead < 0.0 else self._usual_hedge(r, key, lead)
+        if victim is None and self._share_on:
+            # Round 61: the share is memoised until an access the experts disagree on or an
+            # election (the only events that change r, x or y); 0.0 when it cannot act.
+            share = self._share_now
+            if share < 0.0 or r != self._share_r:
+                share = self._share_of(r)
+            if share:
+                if (self._tie_scan
+                        and self._looked + self._seen - self._reused_at >= self.capacity):
+                    return None
+                acc = self._share_sum + share
+                if acc < 1.0:
+                    self._share_sum = acc
+                    return None
+                return self._share_take(r, key, acc)
+        return victim
+
+    def _share_of(self, r: int) -> float:
+        """Round 61: the share Thompson sampling gives recency ghost ``r`` now (memoised in
+        ``_share_now``); 0.0 before the window is full or while ``r`` has no exclusive hit
+        (adding 0.0 to the sum changes nothing, so the memo is hit for hit round 60's)."""
+        self._share_r = r
+        self._share_left = 0
+        if self._epochs < self._share_from:
+            self._share_now = 0.0
+            self._share_left = 1 << 62  # no disagreement moves it; the election recomputes
+            return 0.0
+        y = self._excl[r][0] + self._epoch_excl[r][0]
+        x = self._excl[0][r] + self._epoch_excl[0][r]
+        d = x - y
+        n = x + y
+        f = self._share_floor
+        if d > 0.0 and d * d > f * n:
+            # Round 62: W-TinyLFU's lead is past the floor, the share below 1e-17: 0. It stays
+            # past the floor for u more disagreements even if each adds a ghost's exclusive hit
+            # while (d - u)^2 > f (n + u), u below the smaller root of that quadratic.
+            b = 2.0 * d + f
+            root = 0.5 * (b - math.sqrt(b * b - 4.0 * (d * d - f * n)))
+            self._share_left = max(0, math.ceil(root) - 1)
+            self._share_now = 0.0
+            return 0.0
+        if y <= 0.0:
+            self._share_now = 0.0
+            return 0.0
+        lx, ly, share = self._share_xyp
+        if x != lx or y != ly:
+            share = 0.5 * math.erfc((x - y) / math.sqrt(2.0 * (x + y)))
+            self._share_xyp = (x, y, share)
+        self._share_now = share
+        return share
+
+    def _share_victim(self, r: int, key: Hashable, y: float) -> Hashable | None:
+        """Round 60 (HEDGE_SHARE): the resident recency ghost ``r`` lacks, at the share of
+        evictions Thompson sampling gives ``r`` on the accesses it and W-TinyLFU disagree on
+        over the scores' horizon; None otherwise (the usual victim). ``y``: the ghost's
+        exclusive hits there (> 0); the caller checked that the window is full."""
+        if self._tie_scan and self._looked + self._seen - self._reused_at >= self.capacity:
+            return None
+        x = self._excl[0][r] + self._epoch_excl[0][r]
+        lx, ly, share = self._share_xyp
+        if x != lx or y != ly:
+            share = 0.5 * math.erfc((x - y) / math.sqrt(2.0 * (x + y)))
+            self._share_xyp = (x, y, share)
+        acc = self._share_sum + share
+        if acc < 1.0:
+            self._share_sum = acc
+            return None
+        return self._share_take(r, key, acc)
+
+    def _share_take(self, r: int, key: Hashable, acc: float) -> Hashable | None:
+        """Round 60's eviction once the summed share ``acc`` reaches 1: the resident ghost
+        ``r`` lacks unless the hedge's regret bound stops it; None otherwise."""
+        g, b = self._share_gain, self._share_regret
+        if b - g > self._share_z * math.sqrt(b + g):
+            return None  # its victims came back more than the keys it spared were hit
+        victim = self._lacked_by(r, key)
+        if victim is not None:
+            self._share_sum = acc - 1.0
+            cap = self.capacity
+            out = self._share_out
+            out[victim] = None
+            if len(out) > cap:
+                del out[next(iter(out))]
+            # The usual victim it spared: following W-TinyLFU without the share, the
+            # residents lose the oldest stale key not already spared (round 61: round 60 took
+            # the first stale key each time, so a run of share evictions spared one key).
+            kept = self._share_kept
+            for spared in self._stale:
+                if spared not in kept:
+                    if spared is not victim:
+                        kept[spared] = None
+                        if len(kept) > cap:
+                            del kept[next(iter(kept))]
+                    break
+        return victim
 
     def _usual_hedge(self, r: int, key: Hashable, lead: float) -> Hashable | None:
         """The hedge's victim without TIE_SILENT's gate (no side effects)."""
@@ -1342,6 +1554,13 @@ class SteeredWTinyLFUPolicy:
     def _disagree(self, got: tuple[bool, bool, bool]) -> None:
         """Count, for each expert that hit, a hit exclusive of each expert that missed."""
         excl = self._epoch_excl
+        if got[0] != got[self._share_r]:
+            # The memo's x or y moves (HEDGE_SHARE, round 61); past the floor it is kept for
+            # _share_left such moves (round 62).
+            if self._share_left:
+                self._share_left -= 1
+            else:
+                self._share_now = -1.0
         for i in range(3):
             if got[i]:
                 for j in range(3):
@@ -1404,6 +1623,10 @@ class SteeredWTinyLFUPolicy:
         long_scores = self._lscores
         epoch_hits_before = tuple(self._epoch_hits)
         self._epochs += 1
+        self._share_now = -1.0
+        if self._share_out:
+            self._share_regret *= decay
+            self._share_gain *= decay
         cum = self._cum
         self._vlong = long_decay * self._vlong + self._epoch_hits[self._vlead]
         for i, h in enumerate(self._epoch_hits):
@@ -1890,6 +2113,13 @@ class SteeredWTinyLFUPolicy:
         if self._spared is not None:
             self._spared.clear()
         self._alt = _NO_KEY
+        self._share_sum = 0.0
+        self._share_now = -1.0
+        self._share_left = 0
+        self._share_out.clear()
+        self._share_kept.clear()
+        self._share_regret = 0.0
+        self._share_gain = 0.0
 
     def __repr__(self) -> str:
         return (
