@@ -611,6 +611,8 @@ class ExperienceMemory:
                 seen.append((obj, "in", *opened_for, "found"))
             elif obj in step.places and obj in step.labels:
                 seen.append((obj, *step.places[obj], "found"))
+            elif obj in step.positions:
+                self.places.found_unplaced(obj, step.positions[obj])
         placed = self._placed(step)
         if placed is not None:
             obj, rel, rec = placed
@@ -623,7 +625,8 @@ class ExperienceMemory:
                                         step.stamp, obj)
             # Evidence first, then its use: this find may be what shows the house keeps
             # the robot's puts.
-            self.places.follow(conn, obj, rec, kind, step.episode_id, step.stamp)
+            self.places.follow(conn, obj, rec, kind, step.episode_id, step.stamp,
+                               step.positions.get(obj), self.settings.belief_radius)
             moved_out = self._moved_since_refusal
             moved_out[obj] = None
             moved_out.move_to_end(obj)

@@ -26,11 +26,22 @@ elsewhere ("moved"), summed per memory. Only when kept finds reach `KEEPS_MIN` a
 outnumber moved ones does a find supersede, and then a put too (the robot's own put is
 where the thing now is: tune3 untidied, stream seed 3159, the mug's usual kettle, stale
 after the robot put that mug on a plate). Until then (cold start) nothing is superseded.
+
+A find in a later task that answers a put tells the two apart only if the put took the
+object out of reach of where it was found before the put's task moved it: a tidy returns it
+there, and memory's place for a unit the robot put a few decimetres from its home stays the
+put's receptacle when the unit is picked back at home (round 62, tune2 tidy, stream seed
+3222: three such "kept" finds, a kettle put in a cabinet 0.4 m from its spot, opened the
+gate in a house tidied every task). So a find at the put's place within `radius` (the
+experience memory's `belief_radius`) of that position is not counted kept: it cannot tell
+the robot's put from a tidy's return. A find elsewhere still counts moved. The positions
+are kept in memory only: after a restart an answer is judged by the place ids alone.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from dataclasses import dataclass, field
 
@@ -86,6 +97,9 @@ class UsualPlaces:
         self._by_label: dict[str, dict[str, PlaceCount]] = {}
         self._count = 0
         self._puts: dict[str, LastPut] = {}
+        # Unit -> memory's position of it at its last find before the robot's put in that
+        # find's task (not stored; see the module's note on answers).
+        self._found_pos: dict[str, tuple[float, float, float]] = {}
         self.kept = 0
         self.moved = 0
 
@@ -100,6 +114,7 @@ class UsualPlaces:
                                  r["found"], r["put"], json.loads(r["provenance"]),
                                  r["updated_at"], json.loads(r["units"])))
         self._puts.clear()
+        self._found_pos.clear()
         for r in conn.execute("SELECT * FROM exp_puts"):
             self._puts[r["unit"]] = LastPut(r["unit"], r["place_id"], r["episode_id"],
                                             r["found_at"], r["kept"], r["moved"],
@@ -119,7 +134,9 @@ class UsualPlaces:
         return "" if p is None else (p.place_id or p.found_at)
 
     def follow(self, conn: sqlite3.Connection, unit: str, place_id: str, kind: str,
-               episode_id: str, stamp: float) -> None:
+               episode_id: str, stamp: float,
+               position: tuple[float, float, float] | None = None,
+               radius: float = 0.0) -> None:
         """A put of `unit` at `place_id` that moved it (not where it was last found) is
         remembered; a find of it in a later task answers the last put (kept there, or
         moved). A put back where it was found says nothing: a tidy returns a thing to
@@ -127,7 +144,10 @@ class UsualPlaces:
         again (tune2 tidy, stream seed 3159: three such finds opened the gate). A find in
         the put's own task says nothing either (the robot put it down mid-task; a tidy
         comes between tasks): a task's subtasks are episodes whose ids share the part
-        before the last '#' (`k1c-2#s0`, `k1c-2#s1`), the planner's convention."""
+        before the last '#' (`k1c-2#s0`, `k1c-2#s1`), the planner's convention. Nor does
+        a find at the put's place whose `position` (memory's, before the pick) is within
+        `radius` of where the unit was found before the put's task moved it: a tidy returns
+        it there, so the find is no evidence the put was kept."""
         p = self._puts.get(unit)
         p = p if p is not None else LastPut(unit)
         if kind == "put":
@@ -135,11 +155,18 @@ class UsualPlaces:
                 place_id, episode_id)
         elif not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
             p.found_at = place_id
+            if not p.place_id and position is not None:
+                self._found_pos[unit] = position
         else:
             kept = p.place_id == place_id
-            p.kept, p.moved = p.kept + kept, p.moved + (not kept)
-            self.kept, self.moved = self.kept + kept, self.moved + (not kept)
+            before = self._found_pos.get(unit)
+            if not kept or position is None or before is None or \
+                    math.dist(position, before) > radius:
+                p.kept, p.moved = p.kept + kept, p.moved + (not kept)
+                self.kept, self.moved = self.kept + kept, self.moved + (not kept)
             p.place_id, p.found_at = "", place_id
+            if position is not None:
+                self._found_pos[unit] = position
         p.updated_at = max(p.updated_at, stamp)
         self._puts[unit] = p
         conn.execute(
@@ -156,7 +183,15 @@ class UsualPlaces:
             conn.executemany("DELETE FROM exp_puts WHERE unit=?", [(q.unit,) for q in dropped])
             for q in dropped:
                 del self._puts[q.unit]
+                self._found_pos.pop(q.unit, None)
                 self.kept, self.moved = self.kept - q.kept, self.moved - q.moved
+
+    def found_unplaced(self, unit: str, position: tuple[float, float, float]) -> None:
+        """A find of `unit` where memory knew no receptacle for it: no place to count, but
+        the position is where it was found, for `follow`'s answer to a later put."""
+        p = self._puts.get(unit)
+        if p is None or not p.place_id:
+            self._found_pos[unit] = position
 
     def _put(self, c: PlaceCount) -> None:
         bucket = self._by_label.setdefault(c.label.lower(), {})
