@@ -34,6 +34,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from environment import with_environment
+
 ROOT = Path(__file__).resolve().parents[1]
 # node: module, class, parameters file
 NODES: dict[str, tuple[str, str, str]] = {
@@ -208,7 +210,7 @@ def main() -> None:
             "median_run_s": seconds[len(seconds) // 2] if seconds else None,
             "worker_status": proc.returncode}
     summary["load_at_end"] = os.getloadavg()
-    Path(args.out).write_text(json.dumps(summary, indent=1) + "\n")
+    Path(args.out).write_text(json.dumps(with_environment(summary), indent=1) + "\n")
     print(json.dumps(summary, indent=1))
 
 
