@@ -18,6 +18,7 @@ import rclpy
 from rclpy.context import Context
 from rclpy.executors import Executor, ExternalShutdownException
 from rclpy.node import Node
+from rclpy.signals import get_current_signal_handlers_options
 from rclpy.utilities import get_default_context
 
 # How a node's callbacks are dispatched (a node's `executor_kind`, e.g. the memory server's
@@ -38,6 +39,17 @@ EVENTS_WAIT_S = 0.5
 # package already treats the generator as optional (an ImportError there is logged at debug
 # level, the type support unchanged). bench/README_recall.md round 45.
 _MESSAGE_GENERATOR = "rosidl_generator_py.generate_py_impl"
+# rclpy handles a SIGINT (or SIGTERM) on a thread of its own, not in the signal handler: that
+# thread triggers every executor's signal guard condition (rcl pointers in a list that an
+# executor's shutdown unregisters and frees, and whose guard condition it destroys), then
+# shuts every context down (rcl_shutdown: the context reads "not ok" only as that ends). A
+# stopped node's clean-up that destroys an executor before that thread is done frees what it
+# is walking: the planner stopped while starting died of SIGSEGV in that thread
+# (rcl_trigger_guard_condition, the memory client's executor just shut down on the main
+# thread; bench/README_ci.md, round 62). So after a stop's KeyboardInterrupt nothing is torn
+# down until the context reads shut down, for at most this long (it is milliseconds; the
+# bound only stands for a handler that never runs).
+SIGNAL_SHUTDOWN_WAIT_S = 2.0
 
 
 class WithMessageInfo:
@@ -162,10 +174,47 @@ def _stopped_while_starting(name: str, context: Context, exit_when_stopped: bool
     if exit_when_stopped:
         absorb_stop_signals()
     print(f"{name}: stopped while starting", file=sys.stderr, flush=True)
+    # rclpy's own shutdown of the context comes first (await_signal_shutdown): try_shutdown
+    # below then finds it done and destroys nothing (with the context still up, it destroyed
+    # every node the context tracks, the half-built one too, beside rclpy's signal thread).
+    await_signal_shutdown(context)
     rclpy.try_shutdown(uninstall_handlers=False if exit_when_stopped else None)
     if exit_when_stopped:
         end_process(0, context)
     return 0
+
+
+def await_signal_shutdown(context: Context, wait_s: float = SIGNAL_SHUTDOWN_WAIT_S) -> bool:
+    """After a stop's KeyboardInterrupt: wait until rclpy's signal thread has shut `context`
+    down (its last step, after triggering every executor's signal guard condition), at most
+    `wait_s`; whether it is shut down.
+
+    The KeyboardInterrupt is raised on the main thread by Python's handler, which rclpy's
+    handler calls before it wakes its own thread: the main thread can reach a clean-up that
+    shuts an executor down (its signal guard condition unregistered and destroyed) while
+    that thread still walks the guard conditions (see SIGNAL_SHUTDOWN_WAIT_S). Without
+    rclpy's SIGINT handler installed nothing will shut the context down: no wait.
+    """
+    # rclpy's options: 2 x (SIGTERM handler installed) + (SIGINT handler installed).
+    if not int(get_current_signal_handlers_options()) & 1:
+        return not context.ok()
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            return _context_shut_down(context, max(0.0, deadline - time.monotonic()))
+        except KeyboardInterrupt:   # a second stop signal meanwhile: the same stop
+            continue
+
+
+def _context_shut_down(context: Context, wait_s: float) -> bool:
+    """Whether `context` is shut down, or is within `wait_s`."""
+    deadline = time.monotonic() + wait_s
+    pause = threading.Event()
+    while context.ok():
+        if time.monotonic() >= deadline:
+            return False
+        pause.wait(0.005)
+    return True
 
 
 def _absorbed(_signum: int, _frame: Any) -> None:
@@ -254,7 +303,10 @@ def spin_until_stopped(node: Node, name: str,
             executor.spin()
         else:
             rclpy.spin(node, executor=executor)
-    except (KeyboardInterrupt, ExternalShutdownException):
+    except KeyboardInterrupt:
+        # The caller's clean-up (destroy_node) waits for rclpy's signal thread to finish.
+        await_signal_shutdown(node.context)
+    except ExternalShutdownException:
         pass
     except Exception as exc:
         if not _shutting_down(node):
@@ -282,10 +334,4 @@ class EventsLoop:
 def _shutting_down(node: Node, wait_s: float = 1.0) -> bool:
     """Whether the node's context is shut down, or is within `wait_s`: the signal
     handler's shutdown may finish just after the interrupted call raised."""
-    deadline = time.monotonic() + wait_s
-    pause = threading.Event()
-    while node.context.ok():
-        if time.monotonic() >= deadline:
-            return False
-        pause.wait(0.01)
-    return True
+    return _context_shut_down(node.context, wait_s)

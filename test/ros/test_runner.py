@@ -99,6 +99,73 @@ def test_a_stop_that_reaches_rcl_before_its_keyboardinterrupt_is_a_stop_while_st
         assert "starting: cannot start: a bad parameter" in done.stderr
 
 
+LATE_SIGNAL_THREAD = """
+import sys
+import threading
+from rclpy.node import Node
+from memory_node.nodes.runner import run_node
+
+IN_CONSTRUCTOR = {in_constructor}
+
+
+class Stopped(Node):
+    def __init__(self) -> None:
+        super().__init__("late_signal_thread")
+        context = self.context
+        self._context_ok = context.ok
+        gate = threading.Event()
+
+        def looked_at() -> bool:   # the first look at the context lets the stand-in run
+            gate.set()
+            return self._context_ok()
+
+        def signal_thread() -> None:   # rclpy's: shuts the context down, late
+            gate.wait()
+            context.handle.shutdown()
+
+        threading.Thread(target=signal_thread, daemon=True).start()
+        self._looked_at = looked_at
+        if IN_CONSTRUCTOR:
+            self._interrupt()
+        self.create_timer(0.01, self._interrupt)
+
+    def _interrupt(self) -> None:   # a stop's KeyboardInterrupt, before rclpy's thread ran
+        self.context.ok = self._looked_at
+        raise KeyboardInterrupt
+
+    def destroy_node(self) -> None:
+        print("destroyed with the context", "up" if self._context_ok() else "shut down",
+              flush=True)
+        super().destroy_node()
+
+
+sys.exit(run_node(Stopped, "late_signal_thread", [], exit_when_stopped=True))
+"""
+
+
+@pytest.mark.parametrize("in_constructor", [True, False])
+def test_a_stop_tears_nothing_down_before_rclpys_signal_thread_shut_the_context_down(
+        in_constructor: bool) -> None:
+    """Round 62: rclpy handles SIGINT on a thread of its own (every executor's signal guard
+    condition triggered, then every context shut down), after Python's handler raised the
+    KeyboardInterrupt on the main thread. The planner stopped while starting (rounds 51, 53,
+    61) died of SIGSEGV in that thread: rclpy's try_shutdown had destroyed the node, and with
+    it the memory client's executor and its guard condition, while the thread still walked
+    them. Here that thread is late (it runs once the context is looked at): no node is
+    destroyed before it shut the context down (stopped while starting: none at all)."""
+    done = subprocess.run([sys.executable, "-c", LATE_SIGNAL_THREAD.format(
+        in_constructor=in_constructor)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "destroyed with the context up" not in done.stdout, done.stdout[-2000:]
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    if in_constructor:
+        assert "late_signal_thread: stopped while starting" in done.stderr, done.stderr[-2000:]
+        assert "destroyed" not in done.stdout, done.stdout[-2000:]
+    else:
+        assert "destroyed with the context shut down" in done.stdout, \
+            done.stdout[-2000:] + done.stderr[-2000:]
+
+
 SERVER = """
 import inspect
 import sys
