@@ -1,7 +1,8 @@
 """One recall switch on vs off, per need (``recall_human``'s groups), at k: what each arm
 answers for one instruction (whole, auto-split subtasks, per hand step), and the summary of
 the raw answers over decision and validation sets. The per-switch scripts
-(``recall_vertical_stacks_ab.py``, ``recall_plural_modifiers_ab.py``) choose which
+(``recall_vertical_stacks_ab.py``, ``recall_plural_modifiers_ab.py``,
+``recall_fixture_companions_ab.py``) choose which
 instructions the switch can touch and run both arms on those only; this module is what they
 share.
 """
@@ -16,6 +17,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall_human as rh  # noqa: E402
+from environment import with_environment  # noqa: E402
 
 
 def answer(rec: Any, it: dict, units: list, k: int) -> dict:
@@ -81,3 +83,14 @@ def summarise(raws: list[Path], validation: set[str], k: int, round_: int, switc
                 add(part, "hand", (s, iid, i), x[0], y[0], x[2], x[1], y[1])
     return {"round": round_, "switch": switch, "k": k, "what": what,
             "instructions": n_all, "flagged": n_flag, "totals": tot, "changed": rows}
+
+
+def write_summary(out: dict, name: str) -> Path:
+    """The summary as bench/results/<name>.json with this machine's environment; its totals
+    printed."""
+    path = Path(__file__).resolve().parent / "results" / f"{name}.json"
+    path.write_text(json.dumps(with_environment(out), indent=1) + "\n")
+    for k, v in sorted(out["totals"].items()):
+        print(k, v)
+    print("wrote", path)
+    return path

@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall_human as rh  # noqa: E402
 import recall_switch_ab as switch_ab  # noqa: E402
-from environment import with_environment  # noqa: E402
 from recall_switch_probe import load_set  # noqa: E402
 
 VALIDATION = {"19", "20", "21", "49"}
@@ -98,12 +97,7 @@ def main() -> int:
     if args.sets:
         run_sets(args.sets.split(","), args.raw, args.check)
     if args.summarise:
-        out = summarise(args.summarise)
-        path = Path(__file__).resolve().parent / "results" / f"{args.out}.json"
-        path.write_text(json.dumps(with_environment(out), indent=1) + "\n")
-        for k, v in sorted(out["totals"].items()):
-            print(k, v)
-        print("wrote", path)
+        switch_ab.write_summary(summarise(args.summarise), args.out)
     return 0
 
 

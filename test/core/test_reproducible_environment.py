@@ -77,7 +77,7 @@ def test_a_result_keeps_its_own_environment_entries_beside_the_versions() -> Non
 NOT_RESULTS = {"cache_first_leader_cells", "cache_tie_r54_screen", "ci_xdist_tail",
                "dds_split_hooks"}
 # The shared writers record the versions for the scripts that write through them.
-RECORDING = {"environment", "recall_common", "ci_common", "scene_graph_common"}
+RECORDING = {"environment", "recall_common", "ci_common", "scene_graph_common", "recall_switch_ab"}
 
 
 def _writes_json(tree: ast.Module) -> bool:
