@@ -17,7 +17,6 @@ other instruction answers alike in both arms.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -82,17 +81,7 @@ def summarise(raws: list[Path]) -> dict:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sets")
-    ap.add_argument("--raw", type=Path)
-    ap.add_argument("--summarise", nargs="+", type=Path)
-    ap.add_argument("--out", default="recall_fixture_companions_ab_r62")
-    args = ap.parse_args()
-    if args.sets:
-        run_sets(args.sets.split(","), args.raw)
-    if args.summarise:
-        switch_ab.write_summary(summarise(args.summarise), args.out)
-    return 0
+    return switch_ab.main(run_sets, summarise, "recall_fixture_companions_ab_r62")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ arms (round 60's recall62 ran the same filter, ``/tmp/recall62/ab62b.py``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -75,17 +74,7 @@ def summarise(raws: list[Path]) -> dict:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sets")
-    ap.add_argument("--raw", type=Path)
-    ap.add_argument("--summarise", nargs="+", type=Path)
-    ap.add_argument("--out", default="recall_plural_modifiers_ab_r61")
-    args = ap.parse_args()
-    if args.sets:
-        run_sets(args.sets.split(","), args.raw)
-    if args.summarise:
-        switch_ab.write_summary(summarise(args.summarise), args.out)
-    return 0
+    return switch_ab.main(run_sets, summarise, "recall_plural_modifiers_ab_r61")
 
 
 if __name__ == "__main__":

@@ -9,8 +9,10 @@ share.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +96,20 @@ def write_summary(out: dict, name: str) -> Path:
         print(k, v)
     print("wrote", path)
     return path
+
+
+def main(run_sets: Callable[[list[str], Path], None],
+         summarise: Callable[[list[Path]], dict], out: str) -> int:
+    """A switch A/B's command line: ``--sets A,B --raw FILE`` runs both arms on those sets
+    (resumable), ``--summarise FILE ... [--out NAME]`` writes the summary."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sets")
+    ap.add_argument("--raw", type=Path)
+    ap.add_argument("--summarise", nargs="+", type=Path)
+    ap.add_argument("--out", default=out)
+    args = ap.parse_args()
+    if args.sets:
+        run_sets(args.sets.split(","), args.raw)
+    if args.summarise:
+        write_summary(summarise(args.summarise), args.out)
+    return 0
