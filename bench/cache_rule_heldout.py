@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh49|fresh50] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh50|fresh51] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh50][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh51][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -786,6 +786,23 @@ subscription run, the firework shows' nightly passes and the aids' polling; late
 references: the tattoo sittings, the piano clients, the test pressings, the put-by antiques
 and the cake orders; frequency-skewed: the flash designs, the green lots, the represses and
 the dealers.
+``fresh51`` (seeds 73000+) was written in round 63 before anything ran on it, by a writer
+who did not read the policy's code: a farrier's round (every horse due every five to eight
+weeks, visited yard by yard, lost shoes by Zipf between), a string shop's school instrument
+hire (waves of hires at each term's start, returns and size-ups at its end, repairs by Zipf,
+the monthly direct-debit run over every hire), a planetarium's fulldome playback (shows by
+Zipf, each streaming its clips in order, the live sky's tiles between), a scuba dive centre
+(cylinders taken off the rack and refilled in order, sites and kit by Zipf, the inspection
+over every cylinder), a community tool library (tools by Zipf, loans returned later, the
+safety test over every powered tool), a choir's music library (a term's repertoire by Zipf,
+copies issued to every singer, rehearsals in running order, copies returned), a film
+processing lab (rolls batched by process, scanned and collected later), a falconry centre
+(every bird weighed and fed each morning, the display birds by Zipf) and a touring circus
+(the programme's acts in order every show, the rigging built up and pulled down in each
+town, the grounds by Zipf). Loops: the dive rack, the choir's rehearsals, the falconry's
+weighing, the circus programme and the planetarium's shows; late second references: the
+farrier's round, the tool loans and the film rolls; frequency-skewed: the lost shoes, the
+repairs, the display birds and the popular shows.
 """
 
 from __future__ import annotations
@@ -22688,6 +22705,415 @@ def fresh50_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def farrier_round(seed: int, yards: int, horses: int, weeks: int, alpha: float,
+                  callouts: float) -> Iterator[int]:
+    """A farrier's round (a long loop grouped by yard with a frequency-skewed core: a
+    farrier's booking book as in a practice app, every horse's shoeing record). About
+    ``horses`` horses live in ``yards`` yards (by Zipf: the big livery yards hold most);
+    every horse is due every ``weeks`` weeks (five to eight in practice, a little earlier or
+    later as booked). A day's round visits the yards with horses due, in due order: the
+    yard, then each horse due there (its record, its shoe size of 30 by Zipf: the common
+    sizes most, and the nail type of 12) and a new invoice per yard. Lost shoes bring
+    ``callouts`` emergency visits a day to a horse by Zipf ``alpha`` over the horses (the
+    hunters and eventers most): the horse, its yard and its size."""
+    rng = random.Random(seed)
+    yard_k, horse_k, size_k, nail_k, inv_k = (i << 48 for i in range(5))
+    yard_of = _zipf(rng, yards, 1.0)
+    home = [yard_of() for _ in range(horses)]
+    size = [_zipf(rng, 30, 1.2)() for _ in range(horses)]
+    nail = _zipf(rng, 12, 1.3)
+    lost = _zipf(rng, horses, alpha)
+    invoices = itertools.count()
+    period = 7 * weeks
+    due: list[tuple[int, int]] = [(rng.randrange(period), h) for h in range(horses)]
+    heapq.heapify(due)
+    day = 0
+    while True:
+        today: dict[int, list[int]] = collections.defaultdict(list)
+        while due and due[0][0] <= day:
+            _, h = heapq.heappop(due)
+            today[home[h]].append(h)
+            heapq.heappush(due, (day + int(period * (0.85 + 0.3 * rng.random())), h))
+        for y, hs in today.items():
+            yield yard_k + y
+            for h in hs:
+                yield horse_k + h
+                yield size_k + size[h]
+                yield nail_k + nail()
+            yield inv_k + next(invoices)
+        for _ in range(int(callouts) + (rng.random() < callouts % 1)):
+            h = lost()
+            yield horse_k + h
+            yield yard_k + home[h]
+            yield size_k + size[h]
+        day += 1
+
+
+def string_hire(seed: int, pupils: int, repairs: float, alpha: float, term: int,
+                stock: int) -> Iterator[int]:
+    """A string shop's school instrument hire (phase changes at term boundaries with a
+    monthly loop: a rent-to-own scheme as violin shops run it, each instrument tagged).
+    At the start of each term of ``term`` days a wave of pupils hires (a new pupil key, an
+    instrument from the shop's ``stock`` of the size needed: 1/4, 1/2, 3/4 or full by Zipf,
+    the smallest sizes first for beginners); at its end a share return or size up (the
+    pupil, the old instrument, a new one). Each day the workshop repairs a few instruments
+    (by Zipf ``alpha`` over the stock: the oldest outfits most; bow rehairs, strings) and
+    the counter sells strings (of 40 by Zipf). Every 30 days the direct-debit run walks
+    every active hire in order: the pupil and the instrument."""
+    rng = random.Random(seed)
+    pupil_k, inst_k, string_k, size_k = (i << 48 for i in range(4))
+    size = _zipf(rng, 4, 1.0)
+    broken = _zipf(rng, stock, alpha)
+    string = _zipf(rng, 40, 1.2)
+    pupil_ids = itertools.count()
+    hires: dict[int, int] = {}
+    day = 0
+    while True:
+        if day % term == 0:
+            for p in list(hires):
+                r = rng.random()
+                if r < 0.25:
+                    yield pupil_k + p
+                    yield inst_k + hires.pop(p)
+                elif r < 0.45:
+                    yield pupil_k + p
+                    yield inst_k + hires[p]
+                    hires[p] = rng.randrange(stock)
+                    yield inst_k + hires[p]
+            for _ in range(max(1, int(rng.gauss(pupils / 3, pupils / 12)))):
+                p = next(pupil_ids)
+                s = size()
+                hires[p] = (rng.randrange(stock // 4) * 4 + s) % stock
+                yield pupil_k + p
+                yield size_k + s
+                yield inst_k + hires[p]
+        for _ in range(rng.randint(int(repairs), int(repairs) + 2)):
+            yield inst_k + broken()
+            yield string_k + string()
+        for _ in range(rng.randint(2, 8)):
+            yield string_k + string()
+        day += 1
+        if day % 30 == 0:
+            for p, i in hires.items():
+                yield pupil_k + p
+                yield inst_k + i
+
+
+def planetarium_shows(seed: int, shows: int, clips: int, alpha: float, per_day: int,
+                      tiles: int) -> Iterator[int]:
+    """A planetarium's fulldome playback (loops over long sequences picked by Zipf: a
+    show server streaming each show's clips in order, as fulldome systems do, and a live
+    sky between). The programme holds ``shows`` shows of about ``clips`` clips each (new
+    keys; a new show replaces the least booked now and then). Each day about ``per_day``
+    screenings, each a show by Zipf ``alpha`` (the children's show most): the show, then
+    every clip in order. Between screenings the presenter's live sky reads the sky tiles
+    around the night's target (a random walk over ``tiles`` tiles of the star catalogue)
+    and a few named objects (of 200 by Zipf: the moon and Saturn most)."""
+    rng = random.Random(seed)
+    show_k, clip_k, tile_k, obj_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, shows, alpha)
+    obj = _zipf(rng, 200, 1.1)
+    clip_ids = itertools.count()
+    show_ids = itertools.count()
+
+    def new_show() -> tuple[int, list[int]]:
+        n = max(5, int(rng.gauss(clips, clips / 4)))
+        return next(show_ids), [next(clip_ids) for _ in range(n)]
+
+    programme = [new_show() for _ in range(shows)]
+    tile = rng.randrange(tiles)
+    day = 0
+    while True:
+        for _ in range(max(1, int(rng.gauss(per_day, per_day / 4)))):
+            sh, cl = programme[pick()]
+            yield show_k + sh
+            for c in cl:
+                yield clip_k + c
+            for _ in range(rng.randint(3, 12)):
+                tile = (tile + rng.randint(-2, 2)) % tiles
+                yield tile_k + tile
+            for _ in range(rng.randint(0, 3)):
+                yield obj_k + obj()
+        day += 1
+        if day % 60 == 0:
+            programme[-1 - rng.randrange(max(1, shows // 3))] = new_show()
+        if day % 7 == 0:
+            tile = rng.randrange(tiles)
+
+
+def dive_centre(seed: int, tanks: int, divers: int, sites: int, alpha: float,
+                kit: int) -> Iterator[int]:
+    """A scuba dive centre (a FIFO cycle over the cylinders with frequency-skewed sites and
+    kit: a dive shop's booking and cylinder log as fill stations keep them). Each trip
+    about ``divers`` divers (new or returning by Zipf: the club members most) take the
+    next filled cylinders off the rack in order, each reading the diver, their hire kit
+    (BCD and regulator, of ``kit`` by Zipf over sizes) and the cylinder; the boat goes to
+    a site (by Zipf ``alpha`` over ``sites``: the house reef most), each diver's logbook
+    entry reading the site again. Back ashore the empties are refilled at the compressor
+    in the order they came in (cylinder and its fill record) and go to the back of the
+    rack; every 100 trips the visual inspection walks every cylinder in number order."""
+    rng = random.Random(seed)
+    diver_k, kit_k, tank_k, site_k, fill_k, trip_k = (i << 48 for i in range(6))
+    site = _zipf(rng, sites, alpha)
+    member = _zipf(rng, 20 * divers, 1.0)
+    hire = _zipf(rng, kit, 1.0)
+    visitors = itertools.count(20 * divers)
+    fills = itertools.count()
+    rack = collections.deque(range(tanks))
+    trip = 0
+    while True:
+        yield trip_k + trip
+        s = site()
+        yield site_k + s
+        out = []
+        for _ in range(max(1, int(rng.gauss(divers, divers / 4)))):
+            if not rack:
+                break
+            d = member() if rng.random() < 0.6 else next(visitors)
+            t = rack.popleft()
+            out.append(t)
+            yield diver_k + d
+            yield kit_k + hire()
+            yield tank_k + t
+            yield site_k + s
+        for t in out:
+            yield tank_k + t
+            yield fill_k + next(fills)
+            rack.append(t)
+        trip += 1
+        if trip % 100 == 0:
+            for t in range(tanks):
+                yield tank_k + t
+
+
+def tool_library(seed: int, tools: int, members: int, alpha: float, lead: int,
+                 pat_every: int) -> Iterator[int]:
+    """A community tool library (late second references over a frequency-skewed core: a
+    lending system as tool libraries run on, every tool barcoded). Each day members (by
+    Zipf over ``members``: the regular DIYers most; now and then a new member with an
+    induction) borrow tools by Zipf ``alpha`` over ``tools`` (the drill, the ladder and the
+    carpet cleaner most): the member and the tool; each loan is returned about ``lead``
+    events later (the member, the tool and its condition check) unless renewed once. Every
+    ``pat_every`` days the electrical safety test walks every tool in catalogue order
+    (about half of them powered)."""
+    rng = random.Random(seed)
+    member_k, tool_k, check_k = (i << 48 for i in range(3))
+    tool = _zipf(rng, tools, alpha)
+    member = _zipf(rng, members, 1.0)
+    newcomers = itertools.count(members)
+    checks = itertools.count()
+    loans: list[tuple[int, int, int, bool]] = []
+    t = 0
+    day = 0
+    while True:
+        for _ in range(rng.randint(2, 12)):
+            t += 1
+            m = member() if rng.random() < 0.9 else next(newcomers)
+            for _ in range(rng.choice((1, 1, 1, 2, 3))):
+                k = tool()
+                yield member_k + m
+                yield tool_k + k
+                heapq.heappush(loans, (t + int(lead * (0.5 + rng.random())), m, k, False))
+            while loans and loans[0][0] <= t:
+                _, m2, k2, renewed = heapq.heappop(loans)
+                yield member_k + m2
+                yield tool_k + k2
+                if not renewed and rng.random() < 0.15:
+                    heapq.heappush(loans, (t + lead, m2, k2, True))
+                else:
+                    yield check_k + next(checks)
+        day += 1
+        if day % pat_every == 0:
+            for k in range(0, tools, 2):
+                yield tool_k + k
+
+
+def choir_library(seed: int, voices: int, singers: int, pieces: int, catalogue: int,
+                  alpha: float) -> Iterator[int]:
+    """A choir's music library (loops over a term's repertoire with phase changes: a choral
+    librarian's catalogue as music-library software keeps it, every copy numbered). Each
+    term the director picks about ``pieces`` pieces from the ``catalogue`` (by Zipf
+    ``alpha``: the Messiah and the carols most) and the librarian issues a copy of each to
+    each of ``singers`` singers (the piece, the copy: new keys the first time a piece is
+    sung, the same copies when it comes back). Each weekly rehearsal runs the repertoire
+    in the running order, each piece reading its part for each of ``voices`` sections,
+    and a few singers' copies to mark up; the concert reads every piece once more. At
+    term end every copy comes back (the copy and the piece)."""
+    rng = random.Random(seed)
+    piece_k, part_k, copy_k, singer_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, catalogue, alpha)
+    copies: dict[tuple[int, int], int] = {}
+    ids = itertools.count()
+    while True:
+        rep: list[int] = []
+        while len(rep) < max(3, int(rng.gauss(pieces, pieces / 4))):
+            p = pick()
+            if p not in rep:
+                rep.append(p)
+        for p in rep:
+            yield piece_k + p
+            for s in range(singers):
+                if (p, s) not in copies:
+                    copies[(p, s)] = next(ids)
+                yield copy_k + copies[(p, s)]
+        for _ in range(rng.randint(10, 14)):
+            for p in rep:
+                yield piece_k + p
+                for v in range(voices):
+                    yield part_k + p * voices + v
+                for _ in range(rng.randint(0, 3)):
+                    s = rng.randrange(singers)
+                    yield singer_k + s
+                    yield copy_k + copies[(p, s)]
+        for p in rep:
+            yield piece_k + p
+        for p in rep:
+            for s in range(singers):
+                yield copy_k + copies[(p, s)]
+            yield piece_k + p
+
+
+def film_lab(seed: int, customers: int, alpha: float, batch: int, lead: int,
+             scanners: int) -> Iterator[int]:
+    """A film processing lab (late second references batched by process: a lab's order
+    system with dip-and-dunk processors as film labs run them). Rolls arrive (a new roll
+    key, the customer by Zipf ``alpha`` over ``customers``: the wedding photographers and
+    the camera shops' drop boxes most, the process C-41, black and white or E-6 by
+    weight). When ``batch`` rolls of a process wait, the processor runs them (the process's
+    chemistry log, then each roll); each roll is scanned about ``lead`` events later (the
+    roll, the scanner of ``scanners``, the customer's scan settings) and the order is
+    collected or sent soon after (the customer and the roll again)."""
+    rng = random.Random(seed)
+    roll_k, cust_k, chem_k, scan_k, set_k = (i << 48 for i in range(5))
+    cust = _zipf(rng, customers, alpha)
+    rolls = itertools.count()
+    waiting: dict[int, list[tuple[int, int]]] = {0: [], 1: [], 2: []}
+    due: list[tuple[int, int, int, int]] = []  # (time, stage, roll, customer)
+    t = 0
+    while True:
+        t += 1
+        r, c = next(rolls), cust()
+        proc = rng.choices((0, 1, 2), (0.7, 0.22, 0.08))[0]
+        yield cust_k + c
+        yield roll_k + r
+        waiting[proc].append((r, c))
+        if len(waiting[proc]) >= batch:
+            yield chem_k + proc
+            for r2, c2 in waiting[proc]:
+                yield roll_k + r2
+                heapq.heappush(due, (t + int(lead * (0.6 + 0.8 * rng.random())), 0, r2, c2))
+            waiting[proc] = []
+        while due and due[0][0] <= t:
+            at, stage, r2, c2 = heapq.heappop(due)
+            yield roll_k + r2
+            if stage == 0:
+                yield scan_k + rng.randrange(scanners)
+                yield set_k + c2
+                heapq.heappush(due, (at + rng.randint(5, 60), 1, r2, c2))
+            else:
+                yield cust_k + c2
+
+
+def falconry_centre(seed: int, birds: int, alpha: float, displays: int,
+                    visitors: int) -> Iterator[int]:
+    """A falconry centre (a daily loop over every bird with a frequency-skewed display
+    core: a bird-of-prey centre's weight and feeding log, as falconers keep one per bird).
+    Each morning the keepers weigh and feed every one of ``birds`` birds in mews order
+    (the bird, its weight log and its ration type of 8). ``displays`` flying displays a
+    day each fly a few birds (by Zipf ``alpha``: the eagle owl, the Harris hawks and the
+    barn owl most), reading the bird and its lure; about ``visitors`` experience-day
+    visitors (new keys) each handle one bird (by the same Zipf) with a glove (of 12)."""
+    rng = random.Random(seed)
+    bird_k, log_k, ration_k, lure_k, visitor_k, glove_k = (i << 48 for i in range(6))
+    star = _zipf(rng, birds, alpha)
+    ration = [rng.randrange(8) for _ in range(birds)]
+    people = itertools.count()
+    while True:
+        for b in range(birds):
+            yield bird_k + b
+            yield log_k + b
+            yield ration_k + ration[b]
+        for _ in range(displays):
+            for _ in range(rng.randint(3, 6)):
+                b = star()
+                yield bird_k + b
+                yield lure_k + b % 5
+        for _ in range(max(0, int(rng.gauss(visitors, visitors / 3)))):
+            yield visitor_k + next(people)
+            b = star()
+            yield bird_k + b
+            yield glove_k + rng.randrange(12)
+
+
+def circus_tour(seed: int, acts: int, props: int, towns: int, shows: int,
+                alpha: float) -> Iterator[int]:
+    """A touring circus (loops over a programme with phase changes per town: a tour
+    manager's running order and rigging plots, each act's props and rigging points). The
+    programme runs ``acts`` acts in order (a few swapped each season). In each town (a
+    new venue key; the tour revisits the ``towns`` regular grounds by Zipf ``alpha``) the
+    crew builds up (the ground, every rigging point of the tent), then each of about
+    ``shows`` shows runs the acts in order, each act reading its props (of ``props`` in
+    the truck, a few per act) and the ringmaster's cue; box office sales read the town's
+    ticket bands (a few keys). Pull-down reads every rigging point again."""
+    rng = random.Random(seed)
+    act_k, prop_k, cue_k, rig_k, ground_k, band_k = (i << 48 for i in range(6))
+    ground = _zipf(rng, towns, alpha)
+    programme = list(range(acts))
+    spare = itertools.count(acts)
+    kit = {a: rng.sample(range(props), rng.randint(1, 5)) for a in programme}
+    points = 40
+    stop = 0
+    while True:
+        g = ground()
+        yield ground_k + g
+        for p in range(points):
+            yield rig_k + p
+        for _ in range(max(1, int(rng.gauss(shows, shows / 3)))):
+            for _ in range(rng.randint(2, 10)):
+                yield band_k + g * 4 + rng.randrange(4)
+            for a in programme:
+                yield act_k + a
+                yield cue_k + a
+                for p in kit[a]:
+                    yield prop_k + p
+        for p in range(points):
+            yield rig_k + p
+        stop += 1
+        if stop % 12 == 0:
+            for _ in range(max(1, acts // 5)):
+                i = rng.randrange(len(programme))
+                a = next(spare)
+                kit[a] = rng.sample(range(props), rng.randint(1, 5))
+                programme[i] = a
+
+
+def fresh51_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 63's held-out set: seeds 73000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 73000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "farrier_y20_h300": lambda: farrier_round(s + 0, 20, 300, 6, 1.1, 0.5),
+        "farrier_y150_h2500": lambda: farrier_round(s + 1, 150, 2500, 8, 0.8, 2.5),
+        "stringhire_p60_k300": lambda: string_hire(s + 2, 60, 2.0, 1.1, 90, 300),
+        "stringhire_p600_k3000": lambda: string_hire(s + 3, 600, 6.0, 0.8, 120, 3000),
+        "planetarium_s6_c80": lambda: planetarium_shows(s + 4, 6, 80, 1.2, 5, 400),
+        "planetarium_s30_c600": lambda: planetarium_shows(s + 5, 30, 600, 0.8, 8, 5000),
+        "dive_t60_d12": lambda: dive_centre(s + 6, 60, 12, 15, 1.2, 10),
+        "dive_t600_d40": lambda: dive_centre(s + 7, 600, 40, 80, 0.9, 20),
+        "toollib_t300_m200": lambda: tool_library(s + 8, 300, 200, 1.1, 200, 90),
+        "toollib_t3000_m2000": lambda: tool_library(s + 9, 3000, 2000, 0.8, 2000, 180),
+        "choir_v4_s30": lambda: choir_library(s + 10, 4, 30, 8, 200, 1.1),
+        "choir_v8_s120": lambda: choir_library(s + 11, 8, 120, 14, 1500, 0.8),
+        "filmlab_c200_b8": lambda: film_lab(s + 12, 200, 1.1, 8, 150, 3),
+        "filmlab_c3000_b30": lambda: film_lab(s + 13, 3000, 0.8, 30, 1500, 8),
+        "falconry_b40_d3": lambda: falconry_centre(s + 14, 40, 1.2, 3, 10),
+        "falconry_b250_d6": lambda: falconry_centre(s + 15, 250, 0.9, 6, 60),
+        "circus_a12_p80": lambda: circus_tour(s + 16, 12, 80, 30, 6, 1.2),
+        "circus_a40_p600": lambda: circus_tour(s + 17, 40, 600, 300, 20, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -22713,7 +23139,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh44": fresh44_variants, "fresh45": fresh45_variants,
                 "fresh46": fresh46_variants, "fresh47": fresh47_variants,
                 "fresh48": fresh48_variants, "fresh49": fresh49_variants,
-                "fresh50": fresh50_variants}
+                "fresh50": fresh50_variants, "fresh51": fresh51_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -19,7 +19,8 @@ fresh58a/b/c in round 58,
 fresh59a/b/c in round 59,
 fresh60a/b/c in round 60,
 fresh61a/b/c in round 61,
-fresh62a/b/c in round 62):
+fresh62a/b/c in round 62,
+fresh63a/b/c in round 63):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -60,7 +61,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh55": (5501, 5502, 5503), "fresh56": (5601, 5602, 5603),
           "fresh57": (5701, 5702, 5703), "fresh58": (5801, 5802, 5803),
           "fresh59": (5901, 5902, 5903), "fresh60": (6001, 6002, 6003),
-          "fresh61": (6101, 6102, 6103), "fresh62": (6201, 6202, 6203)}
+          "fresh61": (6101, 6102, 6103), "fresh62": (6201, 6202, 6203),
+          "fresh63": (6301, 6302, 6303)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -135,6 +137,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # then round 57's 13.
 # Round 62's three reuse a kitchen an eighth time: the next in line, round 57's 4 and 24,
 # then round 58's 16.
+# Round 63's three reuse a kitchen an eighth time (the last such): the next in line, round
+# 58's 6 and 18, then round 59's 27.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -255,7 +259,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh62b": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
                        "fresh53a", "fresh57c"),
           "fresh62c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
-                       "fresh53b", "fresh58a")}
+                       "fresh53b", "fresh58a"),
+          "fresh63a": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                       "fresh53c", "fresh58b"),
+          "fresh63b": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                       "fresh54a", "fresh58c"),
+          "fresh63c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                       "fresh54b", "fresh59a")}
 LENGTH = 30  # the length the lead runs them at
 
 
