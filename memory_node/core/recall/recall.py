@@ -147,9 +147,6 @@ class RecallConfig:
     use_lexicon: bool = True         # WordNet names/verbs (falls back to plain lemmas)
     warm_words: int = 2000           # SemCor's most tagged words looked up in WordNet at
                                      # start (~0.2 s, background), not in a first request
-    warm_query_words: bool = True    # ... and each read as a request reads a word (its
-                                     # query terms, a container's matter: ~0.3 ms a word,
-                                     # background, after the preload): round 63
     purposes: bool = False           # a type made for what the instruction does ("flip"
                                      # -> spatula, "for turning") named partly; off: on the
                                      # held-out half it cost more than it found (README)
@@ -777,44 +774,12 @@ COMMON_WORDS_MAX_WAIT_S = 120.0
 
 
 def _warm_lexicon(lexicon: Lexicon, verbs: Sequence[str], words: int,
-                  after: threading.Event | None = None,
-                  config: RecallConfig | None = None) -> None:
+                  after: threading.Event | None = None) -> None:
     if lexicon.warm():
         lexicon.warm_verbs(verbs)
         if after is not None:
             after.wait(COMMON_WORDS_MAX_WAIT_S)
-        common = lexicon.common_words(words)
-        lexicon.warm_words(common)
-        if config is not None and config.warm_query_words:
-            warm_query_words(lexicon, config, common)
-
-
-def warm_query_words(lexicon: Lexicon, config: RecallConfig, common: Iterable[str]) -> int:
-    """Each common word read once as a request reads a word of its text: its query terms
-    (``query_terms`` with ``config``'s switches: base forms, plurals, compounds split,
-    root nouns, regional names ...) and the matter a container it names holds
-    (``Lexicon.container_matter``, which the name rules ask of every word said). Only the
-    lexicon's memos fill (answers never depend on them); a server's first requests, which
-    meet most of their words for the first time, then pay WordNet only for rarer words
-    (round 63: they were the whole-instruction tail over DDS). Returns the words read."""
-    done = 0
-    for w in common:
-        configured_query_terms(w, lexicon, config)
-        lexicon.container_matter(w)
-        done += 1
-    return done
-
-
-def configured_query_terms(text: str, lexicon: Lexicon | None,
-                           config: RecallConfig) -> QueryTerms:
-    """``query_terms`` with ``config``'s switches, as :meth:`Recaller.query` reads a text."""
-    return query_terms(text, lexicon, config.purposes, config.everyday_names,
-                       config.sibling_tools, config.regional_compounds, config.contrast_places,
-                       config.landmark_places, config.region_nouns, config.root_nouns,
-                       config.pictograph_words, config.contrast_kinds,
-                       config.compound_modifiers, config.adverb_nouns, config.of_landmarks,
-                       config.vertical_landmarks, config.repeated_denials,
-                       config.verb_retractions, config.editing_repairs, config.vertical_stacks)
+        lexicon.warm_words(lexicon.common_words(words))
 
 
 class Recaller:
@@ -849,8 +814,7 @@ class Recaller:
             # round 44: a restart's first recall came ~0.4 s of CPU later).
             after = self._preloaded if common_words_after_preload else None
             threading.Thread(target=_warm_lexicon,
-                             args=(lexicon, verbs, self.config.warm_words, after,
-                                   self.config),
+                             args=(lexicon, verbs, self.config.warm_words, after),
                              name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
         self.speller = Speller(lexicon, abbreviations=self.config.abbreviations,
