@@ -110,6 +110,8 @@ SWITCHES = os.environ.get("RECALL_BENCH_SWITCHES", "") == "1"
 # and the recall stages timed inside the running callback (thread-local).
 _GC: list[list] = []
 _EMBEDS: list[list] = []
+_WORDNET: list[list] = []  # round 63: WordNet index reads (words new to the process)
+_MEMOS: list[Any] = []     # round 63: the lexicon's memoised methods (misses per request)
 _LOCAL = threading.local()
 
 
@@ -150,6 +152,23 @@ def _install_deep() -> None:
             _EMBEDS.append([threading.current_thread().name, t0, time.time_ns(), len(texts)])
 
     embedder.Embedder.embed = embed_traced  # type: ignore[method-assign]
+    try:  # round 63: a peer's older lexicon may lack either
+        from memory_node.core.recall import lexicon
+        missing = lexicon.LazyLemmaIndex.__missing__
+
+        def missing_traced(self: Any, lemma: Any) -> Any:
+            _WORDNET.append([threading.current_thread().name, time.time_ns()])
+            return missing(self, lemma)
+
+        lexicon.LazyLemmaIndex.__missing__ = missing_traced  # type: ignore[method-assign]
+        _MEMOS.extend(v for v in vars(lexicon.Lexicon).values() if hasattr(v, "cache_info"))
+    except (ImportError, AttributeError):
+        pass
+
+
+def _memo_misses() -> int:
+    """Misses of every lexicon memo so far (all threads): a request's new words' answers."""
+    return sum(m.cache_info().misses for m in _MEMOS)
 
 
 def _drain(events: list[list]) -> list[list]:
@@ -191,10 +210,12 @@ def install(path: str, deep: bool = False) -> None:
             sw0 = _tasks_switches() if deep and SWITCHES else None
             rq1 = _run_delay_ns() if deep else 0
             _LOCAL.stages = [] if deep else None
+            memo0 = _memo_misses() if deep else 0
             cb0, c0, p0 = time.time_ns(), time.thread_time_ns(), time.process_time_ns()
             response = await await_or_execute(srv.callback, request, srv.srv_type.Response())
             cb1, c1, p1 = time.time_ns(), time.thread_time_ns(), time.process_time_ns()
             stages, _LOCAL.stages = _LOCAL.stages, None
+            memo1 = _memo_misses() if deep else 0
             rq2 = _run_delay_ns() if deep else 0
             threads1 = _threads_cpu() if deep else {}
             sw1 = _tasks_switches() if sw0 is not None else None
@@ -210,7 +231,8 @@ def install(path: str, deep: bool = False) -> None:
                    "cpu": c1 - c0, "pcpu": p1 - p0, "threads": threads,
                    "ct0": ct0, "ct1": ct1, "c0": c0, "c1": c1, "csent": csent}
                   | ({"rq": [rq0, rq1, rq2], "threads1": threads1, "stages": stages,
-                      "gc": _drain(_GC), "embeds": _drain(_EMBEDS)} if deep else {})
+                      "gc": _drain(_GC), "embeds": _drain(_EMBEDS),
+                      "wn": _drain(_WORDNET), "memo_misses": memo1 - memo0} if deep else {})
                   | ({"sw": [sw0, sw1], "tid": threading.get_native_id()}
                      if sw0 is not None else {}))
         return _execute

@@ -1,0 +1,136 @@
+"""Round 63 (issue 11, part 4): what the slowest whole-instruction requests over DDS have in common.
+
+Reads the raw records of ``bench/recall_dds_latency.py`` run with ``RECALL_BENCH_SPLIT=deep
+RECALL_BENCH_SPLIT_RAW=DIR`` (``DIR/<out>_<scorer>_{server,client}.jsonl``; since round 63 a
+served request's record also holds the WordNet index reads made since the previous record,
+``wn``: thread and time, i.e. words new to the process, and the lexicon's memo misses inside
+the callback, ``memo_misses``: bench/dds_split_hooks.py). Per request of the mode asked
+(default ``instruction``), joined by (service, sequence number):
+
+* ``wall``: the client's round trip; ``callback``: the server's callback wall;
+  ``handler_cpu``: its thread CPU; ``handler_runqueue``: the executor thread runnable but
+  without a core inside the callback (schedstat);
+* ``model``: the model call's wall on the model worker (``Embedder.embed`` that started inside
+  the callback), ``model_texts``: its batch; ``after_model``: its end to the callback's end;
+* ``wordnet_reads``: WordNet index reads on the executor thread inside the callback (words
+  new to the process, their forms and pairs); ``memo_misses``: the lexicon's memo misses;
+* ``gc_ms``: collections on the executor thread inside the callback (generation 0/1: full ones
+  only at settles); ``prefetch_ms``: the steps' prefetch embedding on its own thread
+  overlapping the callback (CPU the request competed with).
+
+Then the slowest ``--tail`` share (default 2 %) against the rest: each column's median and
+mean, and the wall and handler CPU by WordNet reads (0 / 1-3 / 4+).
+
+    .venv/bin/python bench/recall_instruction_tail_r63.py DIR [--mode instruction]
+        [--tail 0.02] [--out NAME]   # -> bench/results/NAME.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from recall_common import save_result  # noqa: E402
+
+COLUMNS = ("wall", "callback", "handler_cpu", "handler_runqueue", "model", "model_texts",
+           "after_model", "wordnet_reads", "memo_misses", "gc_ms", "prefetch_ms")
+
+
+def _overlap(a0: int, a1: int, b0: int, b1: int) -> int:
+    return max(0, min(a1, b1) - max(a0, b0))
+
+
+def rows(stem: Path, mode: str) -> list[dict]:
+    server = [json.loads(x) for x in Path(f"{stem}_server.jsonl").read_text().splitlines()
+              if x.strip()]
+    calls = {(c["name"].lstrip("/"), c["seq"]): c for c in (
+        json.loads(x) for x in Path(f"{stem}_client.jsonl").read_text().splitlines()
+        if x.strip())}
+    embeds = [e for r in server for e in r.get("embeds", [])]
+    gcs = [g for r in server for g in r.get("gc", [])]
+    reads = [w for r in server for w in r.get("wn", [])]
+    out = []
+    for r in server:
+        if r["k"] != "srv":
+            continue
+        c = calls.get((r["name"].lstrip("/"), r["seq"]))
+        if c is None or c["mode"] != mode:
+            continue
+        cb0, cb1 = r["cb0"], r["cb1"]
+        model = [e for e in embeds if e[0].startswith("recall-model") and cb0 <= e[1] <= cb1]
+        rq = r.get("rq") or [0, 0, 0]
+        out.append({
+            "stem": stem.name, "seq": r["seq"],
+            "wall": (c["call1"] - c["call0"]) / 1e6,
+            "callback": (cb1 - cb0) / 1e6,
+            "handler_cpu": r["cpu"] / 1e6,
+            "handler_runqueue": (rq[2] - rq[1]) / 1e6,
+            "model": sum(e[2] - e[1] for e in model) / 1e6,
+            "model_texts": sum(e[3] for e in model),
+            "after_model": (cb1 - max(e[2] for e in model)) / 1e6 if model else 0.0,
+            "wordnet_reads": sum(1 for w in reads if w[0] == "MainThread" and cb0 <= w[1] <= cb1),
+            "memo_misses": r.get("memo_misses", 0),
+            "gc_ms": sum(_overlap(g[1], g[2], cb0, cb1) for g in gcs
+                         if g[3] == "MainThread") / 1e6,
+            "prefetch_ms": sum(_overlap(e[1], e[2], cb0, cb1) for e in embeds
+                               if e[0].startswith("recall-prefetch")) / 1e6})
+    return out
+
+
+def _summary(rs: list[dict]) -> dict:
+    return {k: {"median": round(float(np.median([r[k] for r in rs])), 3),
+                "mean": round(float(np.mean([r[k] for r in rs])), 3)} for k in COLUMNS} \
+        if rs else {}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir")
+    ap.add_argument("--mode", default="instruction")
+    ap.add_argument("--tail", type=float, default=0.02)
+    ap.add_argument("--out", default="recall_instruction_tail_r63")
+    a = ap.parse_args()
+    stems = sorted({Path(str(p)[:-len("_server.jsonl")])
+                    for p in Path(a.dir).glob("*_server.jsonl")})
+    all_rows = [r for s in stems for r in rows(s, a.mode)]
+    walls = np.array([r["wall"] for r in all_rows])
+    cut = float(np.quantile(walls, 1 - a.tail))
+    tail = [r for r in all_rows if r["wall"] >= cut]
+    rest = [r for r in all_rows if r["wall"] < cut]
+    by_reads = {}
+    for lo, hi in ((0, 0), (1, 3), (4, 10**9)):
+        sel = [r for r in all_rows if lo <= r["wordnet_reads"] <= hi]
+        if sel:
+            w = [r["wall"] for r in sel]
+            h = [r["handler_cpu"] for r in sel]
+            by_reads[f"{lo}-{hi if hi < 10**9 else 'more'}"] = {
+                "requests": len(sel), "in_tail": sum(r["wall"] >= cut for r in sel),
+                "wall_p50": round(float(np.median(w)), 3),
+                "wall_p99": round(float(np.percentile(w, 99)), 3),
+                "handler_cpu_p50": round(float(np.median(h)), 3),
+                "handler_cpu_p99": round(float(np.percentile(h, 99)), 3)}
+    # How much of the wall each column explains across requests (Pearson r with the wall).
+    corr = {k: round(float(np.corrcoef(walls, [r[k] for r in all_rows])[0, 1]), 3)
+            for k in COLUMNS if k != "wall" and np.std([r[k] for r in all_rows]) > 0}
+    result = {"dir": a.dir, "mode": a.mode, "stems": [s.name for s in stems],
+              "requests": len(all_rows), "tail_share": a.tail, "tail_cut_ms": round(cut, 3),
+              "wall_p50": round(float(np.median(walls)), 3),
+              "wall_p99": round(float(np.percentile(walls, 99)), 3),
+              "tail": _summary(tail), "rest": _summary(rest),
+              "by_wordnet_reads": by_reads, "correlation_with_wall": corr,
+              "slowest": sorted(({k: (round(v, 3) if isinstance(v, float) else v)
+                                  for k, v in r.items()} for r in tail),
+                                key=lambda r: -r["wall"])}
+    path = save_result(a.out, result)
+    print(json.dumps({k: v for k, v in result.items() if k != "slowest"}, indent=1))
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
