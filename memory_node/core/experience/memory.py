@@ -159,6 +159,13 @@ class ExperienceMemory:
         # `UsualPlaces` is newer than any shut-in listing of their pick (`_taken_out`).
         # Not stored: after a restart every listing holds until the robot acts again.
         self._moved_since_refusal: OrderedDict[str, None] = OrderedDict()
+        # Object id -> receptacles it was found in after the robot had put it elsewhere in
+        # an earlier task (`UsualPlaces.put_elsewhere`): something in this house takes it
+        # back there behind the robot's back, whatever the house does with other objects.
+        # A shut-in listing naming one of them does not lapse (`_taken_out`). Bounded like
+        # the transitions; not stored, as `_moved_since_refusal` (after a restart nothing
+        # lapses until the robot acts again).
+        self._returned_to: OrderedDict[str, set[str]] = OrderedDict()
         # Procedure id -> {label: object id} of the objects its last successful episode
         # used and did not move (the drawer it opened, the counter it put on): the
         # instance that worked is offered for binding before the best-scored one.
@@ -184,6 +191,7 @@ class ExperienceMemory:
             self._seen_states.clear()
             self._seen_positions.clear()
             self._moved_since_refusal.clear()
+            self._returned_to.clear()
             self._instances = self._load_instances(conn)
             self._labels = {r[0] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects UNION"
@@ -621,6 +629,8 @@ class ExperienceMemory:
         out = []
         for obj, rel, rec, rec_label, kind in seen:
             label = step.labels[obj]
+            if kind == "found" and self.places.put_elsewhere(obj, rec, step.episode_id):
+                self._note_returned(obj, rec)
             count = self.places.observe(conn, label, rel, rec, rec_label, kind, source,
                                         step.stamp, obj)
             # Evidence first, then its use: this find may be what shows the house keeps
@@ -645,6 +655,14 @@ class ExperienceMemory:
                 out.append(FactAssertion(TYPE_SUBJECT + label, label, "usually",
                                          usual.value(), source, step.stamp))
         return out
+
+    def _note_returned(self, obj: str, rec: str) -> None:
+        """`obj` was found in `rec` after the robot had put it elsewhere (`_returned_to`)."""
+        returned = self._returned_to
+        returned.setdefault(obj, set()).add(rec)
+        returned.move_to_end(obj)
+        while len(returned) > self.settings.max_transitions:
+            returned.popitem(last=False)
 
     def _bound_open(self, conn: sqlite3.Connection, now: float) -> None:
         while len(self._open) > self.settings.max_open_episodes:
@@ -1062,6 +1080,16 @@ class ExperienceMemory:
         shut = {k[len(CONTAINER):] for k, v in t.object_states.items()
                 if k.startswith(CONTAINER) and v == AS_FOUND}
         if not shut or obj not in self._moved_since_refusal:
+            return False
+        if shut & self._returned_to.get(obj, set()):
+            # The object itself went back into what the listing names after a put of the
+            # robot's elsewhere: the robot's later puts do not say where it is now
+            # (tune2 tidy, stream seed 3251, round 63: the soap bottle, refused "inside a
+            # closed Cabinet" in s0017 and put in a drawer, was refused again in s0021 with
+            # the listing lapsed, found back in the same cabinet, put in the garbage can;
+            # each later task's listing lapsed the same way, the shape of a refusal
+            # repeated once per task in one state).
+            self._count("experience.listing_kept_returned")
             return False
         place = self.places.last_place(obj)
         if not place or place in shut:

@@ -133,6 +133,16 @@ class UsualPlaces:
         p = self._puts.get(unit)
         return "" if p is None else (p.place_id or p.found_at)
 
+    def put_elsewhere(self, unit: str, place_id: str, episode_id: str) -> str:
+        """The place of the robot's last put of `unit`, when that put came from an earlier
+        task than `episode_id` and is not `place_id` (a find there answers the put as
+        moved: the unit left where the robot put it); "" otherwise."""
+        p = self._puts.get(unit)
+        if p is None or not p.place_id or p.place_id == place_id \
+                or _task_of(p.episode_id) == _task_of(episode_id):
+            return ""
+        return p.place_id
+
     def follow(self, conn: sqlite3.Connection, unit: str, place_id: str, kind: str,
                episode_id: str, stamp: float,
                position: tuple[float, float, float] | None = None,
