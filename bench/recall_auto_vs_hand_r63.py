@@ -99,7 +99,9 @@ def classify(raws: list[Path]) -> dict:
     raw: dict = {}
     for f in raws:
         raw.update(json.loads(f.read_text()))
-    rows, counts, totals = [], Counter(), Counter()
+    rows: list[dict] = []
+    counts: Counter[str] = Counter()
+    totals: Counter[str] = Counter()
     for s, res in sorted(raw.items()):
         part = "validation" if s in VALIDATION else "decision"
         items = {it["id"]: it for it in load_set(s)}
