@@ -262,6 +262,12 @@ class RecallConfig:
                                      # ("let R be the remote control", "the newspaper
                                      # N") stands for its phrase in a step ("move R to
                                      # the coffee table"; subtasks.defined_letters)
+    cap_joins_shortest: bool = True  # per subtask: an instruction of more pieces than
+                                     # subtasks.MAX_SUBTASKS joins its two neighbouring
+                                     # pieces of fewest words, again, until the cap holds
+                                     # (a heading, a count, a thank-you joins a neighbour);
+                                     # off, every piece past the cap's last joined into one
+                                     # (subtasks.split_subtasks, round 63)
     pronoun_ends_object: bool = True  # ... what a step acts on ends at its pronoun:
                                      # "deliver them to the drawer" names no object, so
                                      # "them" is what the step before named (subtasks.py)

@@ -24,6 +24,7 @@ there") also gets where the nearest earlier step put its thing, and a thing sent
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -43,6 +44,7 @@ from memory_node.core.recall.names import MAJORITY, SOURCE_WORDS, region_words
 from memory_node.core.recall.recall import (
     FIXTURE_HIT,
     RankedUnit,
+    RecallConfig,
     Recaller,
     check_instruction,
     check_k,
@@ -134,8 +136,46 @@ def _two_clauses(left: str, right: str, comma: bool, lexicon: Lexicon | None) ->
         any(w.lower() in _PLACE for w in _WORDS.findall(side)[1:-1]) for side in (left, right))
 
 
-def split_subtasks(instruction: str, lexicon: Lexicon | None = None) -> list[str]:
-    """The instruction's steps, in order (the instruction itself if it has one step)."""
+def _joined_to(pieces: Sequence[str], most: int) -> list[str]:
+    """``pieces`` in order, the two neighbours of fewest words between them joined (the
+    first such pair on a tie), again, until ``most`` remain. A heading, a count, a
+    greeting or a thank-you ("Row 3", "(ii)", "Cheers") joins a neighbour before two
+    steps said at length do, so a long list keeps its steps apart where its cap would
+    have joined all of its last ones into one top-k. A heap of the pairs, so a
+    2,000-character list of one-word pieces costs n log n, not n squared."""
+    n = len(pieces)
+    text = list(pieces)
+    size = [len(_WORDS.findall(p)) for p in pieces]
+    after = list(range(1, n + 1))
+    before = list(range(-1, n - 1))
+    alive = [True] * n
+    heap = [(size[i] + size[i + 1], i, i + 1) for i in range(n - 1)]
+    heapq.heapify(heap)
+    left = n
+    while left > most:
+        both, i, j = heapq.heappop(heap)
+        if not (alive[i] and alive[j] and after[i] == j and size[i] + size[j] == both):
+            continue  # a pair one side of which has been joined since
+        text[i] = f"{text[i]} {text[j]}"
+        size[i] = both
+        alive[j] = False
+        after[i] = after[j]
+        if after[j] < n:
+            before[after[j]] = i
+        left -= 1
+        if before[i] >= 0:
+            heapq.heappush(heap, (size[before[i]] + size[i], before[i], i))
+        if after[i] < n:
+            heapq.heappush(heap, (size[i] + size[after[i]], i, after[i]))
+    return [t for t, keep in zip(text, alive, strict=True) if keep]
+
+
+def split_subtasks(instruction: str, lexicon: Lexicon | None = None,
+                   join_shortest: bool = RecallConfig.cap_joins_shortest) -> list[str]:
+    """The instruction's steps, in order (the instruction itself if it has one step), at
+    most MAX_SUBTASKS: over it, ``join_shortest`` (``RecallConfig.cap_joins_shortest``)
+    joins the neighbours of fewest words (:func:`_joined_to`); off, the pieces past the
+    cap's last are joined into it."""
     text = check_instruction(instruction)
     parts: list[str] = []
     for chunk in _HARD.split(text):
@@ -170,7 +210,8 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None) -> list[str
     if not steps:
         return [text]
     if len(steps) > MAX_SUBTASKS:
-        steps = [*steps[:MAX_SUBTASKS - 1], " ".join(steps[MAX_SUBTASKS - 1:])]
+        steps = (_joined_to(steps, MAX_SUBTASKS) if join_shortest
+                 else [*steps[:MAX_SUBTASKS - 1], " ".join(steps[MAX_SUBTASKS - 1:])])
     return steps
 
 
@@ -299,13 +340,14 @@ def there_place(step: str) -> bool:
     return False
 
 
-def destination_phrase(step: str, lexicon: Lexicon | None = None) -> str:
+def destination_phrase(step: str, lexicon: Lexicon | None = None,
+                       join_shortest: bool = RecallConfig.cap_joins_shortest) -> str:
     """The step's nominal words from where its last clause putting a thing somewhere puts
     it ("to the coffee table" of "carry it to the coffee table"; "next to the toilet" of
     "the rubber thing ... is lying in the bath - stand it next to the toilet"; "" when it
     puts nothing anywhere): the words :func:`object_phrase` leaves out as the destination,
     with "to" before a determiner."""
-    for clause in reversed(split_subtasks(step, lexicon)):
+    for clause in reversed(split_subtasks(step, lexicon, join_shortest)):
         phrase = _destination_words(clause)
         if phrase:
             return phrase
@@ -331,7 +373,9 @@ def _destination(recaller: Recaller,
     """What the nearest earlier step naming a destination named there, from that step's
     own top-k ([] when no earlier step puts a thing anywhere it names)."""
     for earlier, ranked in reversed(before):
-        places = _named(recaller, destination_phrase(earlier, recaller.lexicon), ranked)
+        phrase = destination_phrase(earlier, recaller.lexicon,
+                                    recaller.config.cap_joins_shortest)
+        places = _named(recaller, phrase, ranked)
         if places:
             return places
     return []
@@ -606,7 +650,8 @@ def _home_of(recaller: Recaller, before: str, things: Sequence[RankedUnit],
     if not types or not any(c.isalpha() for c in before):
         return []
     lexicon = recaller.lexicon
-    for clause in reversed(split_subtasks(before, lexicon)):
+    for clause in reversed(split_subtasks(before, lexicon,
+                                          recaller.config.cap_joins_shortest)):
         ws = _WORDS.findall(clause.lower())
         place = _place_head(_destination_words(clause))
         if not place or not (_HOME_VERBS & set(ws) or not _has_verb(clause, lexicon)):
@@ -721,7 +766,8 @@ def _antecedents(recaller: Recaller,
             # The step's first clause acts on nothing here ("proceed to the dining table
             # and collect the pen and the pencil"): the nearest later clause naming its
             # object names the thing, as the nearest step does.
-            for clause in reversed(split_subtasks(earlier, recaller.lexicon)[1:]):
+            for clause in reversed(split_subtasks(
+                    earlier, recaller.lexicon, recaller.config.cap_joins_shortest)[1:]):
                 objects = _named(recaller, object_phrase(
                     clause, recaller.config.antecedent_to_place), ranked)
                 if objects:
@@ -931,7 +977,8 @@ def subtask_queries(recaller: Recaller, instruction: str, *, brief_state: str = 
 def _subtask_queries(recaller: Recaller, instruction: str, brief_state: str,
                      steps: Sequence[str] | None) -> SubtaskQueries:
     if steps is None:
-        steps = split_subtasks(instruction, recaller.lexicon)
+        steps = split_subtasks(instruction, recaller.lexicon,
+                               recaller.config.cap_joins_shortest)
     else:
         check_instruction(instruction)
         steps = [check_instruction(s, "step") for s in steps] or [instruction.strip()]
