@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -224,9 +225,15 @@ def test_the_old_worlds_last_ticks_reaching_the_planner_late_are_no_news(
                            map_wait_s=60.0, perception_wait_s=0.0,
                            clock_silence_s=SILENCE_S)
     pid = planner.proc.pid
+    guard = threading.Timer(0.0, lambda: None)
     try:
         with skill_servers(House(house_things(), client_memory.update)) as servers:
             client = _solve_in_the_old_world(client_node, clock, tick)
+            # A guard, not a step: should a stop ever hold what this process needs to
+            # publish (a shared-memory port's lock), the planner runs again after a while.
+            guard = threading.Timer(30.0, lambda: os.kill(pid, signal.SIGCONT))
+            guard.daemon = True
+            guard.start()
             os.kill(pid, signal.SIGSTOP)
             _until(client_node, lambda: _stopped(pid), lambda: None, "the planner stopped")
             for _ in range(5):          # the old world's last ticks, the planner stalled
@@ -249,6 +256,7 @@ def test_the_old_worlds_last_ticks_reaching_the_planner_late_are_no_news(
                    "neither a wait for the map nor a result")
             _publish_the_new_map_and_check_the_run(client_node, result, tick, servers.house)
     finally:
+        guard.cancel()
         if planner.alive():
             os.kill(pid, signal.SIGCONT)
         planner.stop()
