@@ -230,3 +230,32 @@ def test_no_frame_reason_tells_perception_not_up_from_no_frame_handled(
         executor.remove_node(planner)
         for node in (planner, perception, memory):
             node.destroy_node()
+
+
+def test_the_old_worlds_ticks_delivered_late_do_not_break_its_silence(
+        nodes: dict[str, Node]) -> None:
+    """Round 63 (CI flake of test_planner_world_reset): ticks the old world sent before it
+    went down reached the planner late (a reliable repair after a lost sample, or a queue
+    behind a busy executor), and the goal that came meanwhile found the clock not silent.
+    The watch ages each tick by its DDS source timestamp; here the samples' MessageInfo is
+    given to the callback as rmw would give it."""
+    planner = nodes["planner"]
+    watch = PerceptionWatch(planner, 0.3)
+    gid = {"data": b"w" * 16, "implementation_identifier": "rmw_test"}
+    now = time.time_ns()
+
+    def tick(t: float, sent_ago: float, came_ago: float) -> None:
+        info: Any = {"publisher_gid": gid, "source_timestamp": now - int(sent_ago * 1e9),
+                     "received_timestamp": now - int(came_ago * 1e9),
+                     "publication_sequence_number": None, "reception_sequence_number": None}
+        watch._on_clock(Clock(clock=to_time(t)), info)
+
+    for k in range(10):             # on time (0.2 ms transit), the last sent 1.55 s ago
+        tick(100.0 + 0.05 * k, 2.0 - 0.05 * k, 2.0 - 0.05 * k - 0.0002)
+    assert watch.epoch.silent(0.3)
+    tick(100.5, 1.5, 0.0)           # sent 1.5 s ago, delivered just now
+    assert watch.epoch.silent(0.3) and watch.now() == 100.5
+    tick(100.55, 0.0, 0.0)          # a tick sent now: the world runs
+    assert not watch.epoch.silent(0.3)
+    tick(0.01, 0.0, 0.0)            # the world restarted
+    assert watch.epoch.resets == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -25,7 +26,7 @@ from memory_node.planner.core.types import (
     SkillResult,
     UnitView,
 )
-from memory_node.planner.core.world_epoch import WorldEpoch
+from memory_node.planner.core.world_epoch import TickAge, WorldEpoch
 
 # Writers of memory/perceived found to be a memory server's; beyond this many, the least
 # recent are judged again when they next publish.
@@ -60,6 +61,7 @@ class PerceptionWatch:
         self.node = node
         self.silence_s = silence_s
         self.epoch = WorldEpoch()
+        self._tick_age = TickAge()
         self._on_reset = on_reset
         self._cond = threading.Condition()
         self._clock: float | None = None
@@ -140,7 +142,12 @@ class PerceptionWatch:
         t = from_time(msg.clock)
         if not self._clock_follows(t, info):
             return
-        reset = self.epoch.clock(t)
+        # Silence is judged on when ticks were sent: one delivered late is not news.
+        writer = info.get("publisher_gid")
+        age = self._tick_age.age(int(info.get("source_timestamp") or 0),
+                                 int(info.get("received_timestamp") or 0), time.time_ns(),
+                                 bytes(writer["data"]) if writer is not None else None)
+        reset = self.epoch.clock(t, age)
         with self._cond:
             self._clock = t
             if reset and self._perceived is not None:
