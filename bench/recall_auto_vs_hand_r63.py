@@ -21,7 +21,6 @@ import argparse
 import json
 import re
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall_human as rh  # noqa: E402
+import recall_switch_ab as switch_ab  # noqa: E402
 from environment import with_environment  # noqa: E402
 from recall_switch_probe import load_set  # noqa: E402
 
@@ -40,19 +40,9 @@ _LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")
 
 
 def collect(sets: list[str], raw: Path) -> None:
-    from memory_node.core.recall.encoders import make_embedder
     from memory_node.core.recall.recall import Recaller
-    from memory_node.core.recall.settings import RecallSettings
 
-    rooms: Any = rh.rearrangement_rooms()
-    emb = make_embedder(RecallSettings().encoder, None)
-    res = json.loads(raw.read_text()) if raw.is_file() else {}
-    for s in sets:
-        if s in res:
-            continue
-        t0 = time.time()
-        items = load_set(s)
-        scenes = {fp: rh.room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
         rec = Recaller(emb)
         rs = {}
         for it in items:
@@ -69,9 +59,9 @@ def collect(sets: list[str], raw: Path) -> None:
                 "auto": [[t, [r.unit.label for r in g], [r.why for r in g]] for t, g in sub.steps],
                 "hand": [[t, [r.unit.label for r in g], [r.why for r in g]]
                          for t, g in hand.steps]}
-        res[s] = rs
-        raw.write_text(json.dumps(res))
-        print(s, len(items), f"{time.time() - t0:.0f}s", flush=True)
+        return rs, ""
+
+    switch_ab.run_resumable(sets, raw, per_set)
 
 
 def classify(raws: list[Path]) -> dict:

@@ -15,17 +15,13 @@ its text does; every other instruction answers alike in both arms.
 
 from __future__ import annotations
 
-import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import recall_human as rh  # noqa: E402
 import recall_switch_ab as switch_ab  # noqa: E402
-from recall_switch_probe import load_set  # noqa: E402
 
 VALIDATION = {"19", "20", "21", "52"}
 K = 3
@@ -44,19 +40,9 @@ def over_the_cap(text: str, lexicon: Any) -> bool:
 
 
 def run_sets(sets: list[str], raw: Path) -> None:
-    from memory_node.core.recall.encoders import make_embedder
     from memory_node.core.recall.recall import RecallConfig, Recaller
-    from memory_node.core.recall.settings import RecallSettings
 
-    rooms: Any = rh.rearrangement_rooms()
-    emb = make_embedder(RecallSettings().encoder, None)
-    res = json.loads(raw.read_text()) if raw.is_file() else {}
-    for s in sets:
-        if s in res:
-            continue
-        t0 = time.time()
-        items = load_set(s)
-        scenes = {fp: rh.room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
         on = Recaller(emb, config=RecallConfig())
         off = Recaller(emb, config=RecallConfig(cap_joins_shortest=False))
         rs = {}
@@ -65,9 +51,9 @@ def run_sets(sets: list[str], raw: Path) -> None:
                 units = scenes[it["room"]]
                 rs[it["id"]] = {"on": switch_ab.answer(on, it, units, K),
                                 "off": switch_ab.answer(off, it, units, K)}
-        res[s] = {"n": len(items), "flagged": rs}
-        raw.write_text(json.dumps(res))
-        print(s, len(items), "flagged", len(rs), f"{time.time() - t0:.0f}s", flush=True)
+        return {"n": len(items), "flagged": rs}, f"flagged {len(rs)}"
+
+    switch_ab.run_resumable(sets, raw, per_set)
 
 
 def summarise(raws: list[Path]) -> dict:

@@ -2,9 +2,9 @@
 answers for one instruction (whole, auto-split subtasks, per hand step), and the summary of
 the raw answers over decision and validation sets. The per-switch scripts
 (``recall_vertical_stacks_ab.py``, ``recall_plural_modifiers_ab.py``,
-``recall_fixture_companions_ab.py``) choose which
+``recall_fixture_companions_ab.py``, ``recall_cap_joins_ab.py``) choose which
 instructions the switch can touch and run both arms on those only; this module is what they
-share.
+share (``recall_auto_vs_hand_r63.py`` shares its resumable loop over sets too).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall_human as rh  # noqa: E402
 from environment import with_environment  # noqa: E402
+from recall_switch_probe import load_set  # noqa: E402
 
 
 def answer(rec: Any, it: dict, units: list, k: int) -> dict:
@@ -96,6 +98,29 @@ def write_summary(out: dict, name: str) -> Path:
         print(k, v)
     print("wrote", path)
     return path
+
+
+def run_resumable(sets: list[str], raw: Path,
+                  per_set: Callable[[Any, list[dict], dict[str, list]], tuple[Any, str]]) -> None:
+    """Each set not yet in ``raw``: its instructions and their rooms' units to ``per_set``
+    (with the one embedder every set shares), whose result is stored under the set's name
+    and written at once (a long run resumes where it stopped); ``per_set``'s note is
+    printed with the set's size and time."""
+    from memory_node.core.recall.encoders import make_embedder
+    from memory_node.core.recall.settings import RecallSettings
+
+    rooms: Any = rh.rearrangement_rooms()
+    emb = make_embedder(RecallSettings().encoder, None)
+    res = json.loads(raw.read_text()) if raw.is_file() else {}
+    for s in sets:
+        if s in res:
+            continue
+        t0 = time.time()
+        items = load_set(s)
+        scenes = {fp: rh.room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
+        res[s], note = per_set(emb, items, scenes)
+        raw.write_text(json.dumps(res))
+        print(s, len(items), *([note] if note else []), f"{time.time() - t0:.0f}s", flush=True)
 
 
 def main(run_sets: Callable[[list[str], Path], None],
