@@ -17,17 +17,13 @@ other instruction answers alike in both arms.
 
 from __future__ import annotations
 
-import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import recall_human as rh  # noqa: E402
 import recall_switch_ab as switch_ab  # noqa: E402
-from recall_switch_probe import load_set  # noqa: E402
 
 VALIDATION = {"19", "20", "21", "51"}
 K = 3
@@ -35,9 +31,7 @@ K = 3
 
 def run_sets(sets: list[str], raw: Path) -> None:
     from memory_node.core.recall import recall as rc
-    from memory_node.core.recall.encoders import make_embedder
     from memory_node.core.recall.recall import RecallConfig, Recaller
-    from memory_node.core.recall.settings import RecallSettings
 
     differs = [0]
     plain = rc.implied_types
@@ -49,15 +43,8 @@ def run_sets(sets: list[str], raw: Path) -> None:
         return got
 
     rc.implied_types = watched  # type: ignore[assignment]
-    rooms: Any = rh.rearrangement_rooms()
-    emb = make_embedder(RecallSettings().encoder, None)
-    res = json.loads(raw.read_text()) if raw.is_file() else {}
-    for s in sets:
-        if s in res:
-            continue
-        t0 = time.time()
-        items = load_set(s)
-        scenes = {fp: rh.room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
+
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
         on = Recaller(emb, config=RecallConfig())
         off = Recaller(emb, config=RecallConfig(fixture_companions=False))
         rs = {}
@@ -68,9 +55,9 @@ def run_sets(sets: list[str], raw: Path) -> None:
             if differs[0]:
                 rs[it["id"]] = {"on": a, "off": switch_ab.answer(off, it, units, K),
                                 "marks": differs[0]}
-        res[s] = {"n": len(items), "flagged": rs}
-        raw.write_text(json.dumps(res))
-        print(s, len(items), "flagged", len(rs), f"{time.time() - t0:.0f}s", flush=True)
+        return {"n": len(items), "flagged": rs}, f"flagged {len(rs)}"
+
+    switch_ab.run_resumable(sets, raw, per_set)
 
 
 def summarise(raws: list[Path]) -> dict:

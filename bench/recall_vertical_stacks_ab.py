@@ -17,18 +17,14 @@ asserts ``_stacked_places`` marked nothing there.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import recall_human as rh  # noqa: E402
 import recall_switch_ab as switch_ab  # noqa: E402
-from recall_switch_probe import load_set  # noqa: E402
 
 VALIDATION = {"19", "20", "21", "49"}
 K = 3
@@ -38,9 +34,7 @@ PAT = re.compile(r"\b(under|underneath|beneath|below|above|behind)\b.{0,80}?\b(i
 
 def run_sets(sets: list[str], raw: Path, check: bool) -> None:
     from memory_node.core.recall import names as nm
-    from memory_node.core.recall.encoders import make_embedder
     from memory_node.core.recall.recall import RecallConfig, Recaller
-    from memory_node.core.recall.settings import RecallSettings
 
     hits = [0]
     orig = nm._stacked_places
@@ -51,15 +45,8 @@ def run_sets(sets: list[str], raw: Path, check: bool) -> None:
         return r
 
     nm._stacked_places = hooked
-    rooms: Any = rh.rearrangement_rooms()
-    emb = make_embedder(RecallSettings().encoder, None)
-    res = json.loads(raw.read_text()) if raw.is_file() else {}
-    for s in sets:
-        if s in res:
-            continue
-        t0 = time.time()
-        items = load_set(s)
-        scenes = {fp: rh.room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
+
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
         on = Recaller(emb, config=RecallConfig())
         off = Recaller(emb, config=RecallConfig(vertical_stacks=False))
         rs = {}
@@ -73,10 +60,10 @@ def run_sets(sets: list[str], raw: Path, check: bool) -> None:
             elif check:
                 hits[0] = 0
                 switch_ab.answer(on, it, units, K)
-                assert hits[0] == 0, (s, it["id"])
-        res[s] = {"n": len(items), "flagged": rs}
-        raw.write_text(json.dumps(res))
-        print(s, len(items), "flagged", len(rs), f"{time.time() - t0:.0f}s", flush=True)
+                assert hits[0] == 0, (it["room"], it["id"])
+        return {"n": len(items), "flagged": rs}, f"flagged {len(rs)}"
+
+    switch_ab.run_resumable(sets, raw, per_set)
 
 
 def summarise(raws: list[Path]) -> dict:
