@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh50|fresh51] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh51|fresh52] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh51][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh52][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -803,6 +803,25 @@ town, the grounds by Zipf). Loops: the dive rack, the choir's rehearsals, the fa
 weighing, the circus programme and the planetarium's shows; late second references: the
 farrier's round, the tool loans and the film rolls; frequency-skewed: the lost shoes, the
 repairs, the display birds and the popular shows.
+``fresh52`` (seeds 74000+) was written in round 64 before anything ran on it, by a writer
+who did not read the policy's code: a watchmaker's repair workshop (jobs stripped on the
+bench later, parts by calibre, the timing machine read each morning), a fire station (every
+appliance's kit checked each morning, incidents at addresses by Zipf, a district's hydrants
+weekly), a transit lost property office (items handed in by route, enquiries searching a
+category's recent items, claims soon or weeks later, disposal after the retention period),
+a self-service salvage yard (customers walking to every car of a model by Zipf, the oldest
+row crushed and a new one set out), a letterpress print shop (sorts picked from a fount's
+case by letter frequency and distributed back in reverse), an ambulance service's dispatch
+(frequent callers by Zipf, crews round-robin per station, handovers at hospitals soon after,
+every crew logged on at each shift change), a hot air balloon operator (bookings queued by
+site, cancelled slots reading their passengers again, flights taking the earliest booked), a
+ski patrol (every run swept morning and evening, incidents on runs by Zipf, avalanche control
+after storms) and a public aquarium (every tank tested and fed each morning, keeper talks at
+tanks by Zipf, members scanning in). Loops: the fire station's kit checks, the ski patrol's
+sweeps, the aquarium's rounds and the salvage yard's rows; late second references: the watch
+jobs, the lost property claims, the balloon rebookings and the ambulance handovers;
+frequency-skewed: the calibres, the sorts, the frequent callers, the incident runs and the
+talks.
 """
 
 from __future__ import annotations
@@ -23114,6 +23133,427 @@ def fresh51_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def watch_repair(seed: int, watches: int, calibres: int, alpha: float, lead: int,
+                 bench_days: int) -> Iterator[int]:
+    """A watchmaker's repair workshop (late second references over a frequency-skewed parts
+    core: a repair-tracking system as independent watch repairers keep one, every job
+    ticketed). Each day a few watches come in (a new job key, the customer's watch by Zipf
+    over ``watches``: most are new, some regulars' watches come back), each read with its
+    calibre (of ``calibres`` by Zipf ``alpha``: the ETA 2824 and the quartz Ronda most) and
+    the estimate; about ``lead`` events later the watchmaker strips it on the bench (the job,
+    the calibre's parts list: the mainspring, the crown and gaskets of that calibre, by
+    Zipf), then it sits on the timing machine for ``bench_days`` days, read each morning with
+    every job on the machine, and is collected (the job and the customer's watch)."""
+    rng = random.Random(seed)
+    job_k, watch_k, cal_k, part_k, est_k = (i << 48 for i in range(5))
+    cal = _zipf(rng, calibres, alpha)
+    regular = _zipf(rng, watches, 1.0)
+    part = _zipf(rng, 6, 1.2)
+    jobs = itertools.count()
+    new_watch = itertools.count(watches)
+    due: list[tuple[int, int, int, int]] = []  # (time, job, watch, calibre)
+    timing: list[tuple[int, int, int]] = []  # (day out, job, watch)
+    t = 0
+    day = 0
+    while True:
+        for _ in range(rng.randint(1, 6)):
+            t += 1
+            j = next(jobs)
+            w = regular() if rng.random() < 0.3 else next(new_watch)
+            c = cal()
+            yield job_k + j
+            yield watch_k + w
+            yield cal_k + c
+            yield est_k + j
+            heapq.heappush(due, (t + int(lead * (0.5 + rng.random())), j, w, c))
+        for _ in range(rng.randint(2, 6)):
+            if not due or due[0][0] > t + lead // 4:
+                break
+            _, j, w, c = heapq.heappop(due)
+            yield job_k + j
+            yield cal_k + c
+            for _ in range(rng.randint(1, 4)):
+                yield part_k + c * 6 + part()
+            timing.append((day + bench_days, j, w))
+        still = []
+        for out, j, w in timing:
+            yield job_k + j
+            if out <= day:
+                yield watch_k + w
+            else:
+                still.append((out, j, w))
+        timing = still
+        t += 1
+        day += 1
+
+
+def fire_station(seed: int, appliances: int, kit: int, addresses: int, alpha: float,
+                 calls: float) -> Iterator[int]:
+    """A fire station's records (a daily loop over every appliance's kit with a frequency-
+    skewed incident core: a station's equipment and incident log as fire services keep
+    them). Each morning the watch checks every one of ``appliances`` appliances and each of
+    its ``kit`` items in locker order (the appliance, each item, the check record). About
+    ``calls`` incidents a day at addresses by Zipf ``alpha`` over ``addresses`` (the
+    automatic alarms of a few care homes and factories most): the address, its risk
+    record, the appliances sent (one to three) and the items used; every 7 days the crew
+    inspects a district's hydrants (a run of about 60 keys, the district in turn)."""
+    rng = random.Random(seed)
+    app_k, item_k, check_k, addr_k, risk_k, hyd_k = (i << 48 for i in range(6))
+    where = _zipf(rng, addresses, alpha)
+    checks = itertools.count()
+    districts = 20
+    day = 0
+    while True:
+        for a in range(appliances):
+            yield app_k + a
+            for i in range(kit):
+                yield item_k + a * kit + i
+            yield check_k + next(checks)
+        for _ in range(int(calls) + (rng.random() < calls % 1)):
+            ad = where()
+            yield addr_k + ad
+            yield risk_k + ad
+            for a in rng.sample(range(appliances), min(appliances, rng.randint(1, 3))):
+                yield app_k + a
+                for i in rng.sample(range(kit), min(kit, rng.randint(0, 4))):
+                    yield item_k + a * kit + i
+        day += 1
+        if day % 7 == 0:
+            d = (day // 7) % districts
+            for h in range(60):
+                yield hyd_k + d * 60 + h
+
+
+def lost_property(seed: int, routes: int, alpha: float, keep: int, claim: float,
+                  enquiries: float) -> Iterator[int]:
+    """A transit lost property office (late second references with a retention horizon: a
+    lost-property database as bus and rail operators run one). Items are handed in from
+    the routes (by Zipf ``alpha`` over ``routes``: the busiest lines most): the route, a new
+    item key, its category (of 20 by Zipf: phones, bags, umbrellas most). Owners' enquiries
+    (about ``enquiries`` a day per handed-in item) read the route and the category and search
+    recent items of that category; a share ``claim`` of items is claimed, most within a few
+    days, some weeks later (the item again); after ``keep`` days the unclaimed items are
+    disposed of in the order they came in (each item read once more)."""
+    rng = random.Random(seed)
+    route_k, item_k, cat_k = (i << 48 for i in range(3))
+    route = _zipf(rng, routes, alpha)
+    cat = _zipf(rng, 20, 1.1)
+    items = itertools.count()
+    recent: dict[int, collections.deque[int]] = collections.defaultdict(
+        lambda: collections.deque(maxlen=30))
+    shelf: collections.deque[tuple[int, int]] = collections.deque()  # (day in, item)
+    claims: list[tuple[int, int]] = []
+    claimed: set[int] = set()
+    day = 0
+    while True:
+        handed = max(1, int(rng.gauss(25, 8)))
+        for _ in range(handed):
+            r, c, it = route(), cat(), next(items)
+            yield route_k + r
+            yield item_k + it
+            yield cat_k + c
+            recent[c].append(it)
+            shelf.append((day, it))
+            if rng.random() < claim:
+                wait = int(rng.expovariate(1 / 3)) if rng.random() < 0.8 else rng.randint(7, keep)
+                heapq.heappush(claims, (day + wait, it))
+        for _ in range(int(enquiries * handed)):
+            c = cat()
+            yield route_k + route()
+            yield cat_k + c
+            for it in list(recent[c])[-rng.randint(1, 8):]:
+                yield item_k + it
+        while claims and claims[0][0] <= day:
+            _, it = heapq.heappop(claims)
+            if it not in claimed:
+                claimed.add(it)
+                yield item_k + it
+        while shelf and shelf[0][0] <= day - keep:
+            _, it = shelf.popleft()
+            if it not in claimed:
+                yield item_k + it
+            claimed.discard(it)
+        day += 1
+
+
+def salvage_yard(seed: int, rows: int, models: int, alpha: float, pulls: float,
+                 turnover: int) -> Iterator[int]:
+    """A self-service salvage yard (phase changes as cars come and go with a frequency-
+    skewed core of models: a pick-your-part yard's inventory as its website lists it).
+    ``rows`` rows of cars stand in the yard, each car a new key with its model (by Zipf
+    ``alpha`` over ``models``: the common hatchbacks and pickups most). Customers ask for a
+    model by the same Zipf (the model, its interchange list) and walk to every car of it in
+    the yard (rows in order), pulling a part (the car, the part kind of 30 by Zipf); about
+    ``pulls`` customers a day. Every ``turnover`` days the oldest row is crushed (each car
+    read once more) and a new row is set out with fresh arrivals."""
+    rng = random.Random(seed)
+    car_k, model_k, part_k, ic_k = (i << 48 for i in range(4))
+    model = _zipf(rng, models, alpha)
+    part = _zipf(rng, 30, 1.2)
+    cars = itertools.count()
+    per_row = 20
+    yard: collections.deque[list[tuple[int, int]]] = collections.deque(
+        [[(next(cars), model()) for _ in range(per_row)] for _ in range(rows)])
+    day = 0
+    while True:
+        for _ in range(int(pulls) + (rng.random() < pulls % 1)):
+            m = model()
+            yield model_k + m
+            yield ic_k + m // 3
+            for row in yard:
+                for c, cm in row:
+                    if cm == m:
+                        yield car_k + c
+                        if rng.random() < 0.5:
+                            yield part_k + part()
+        day += 1
+        if day % turnover == 0:
+            for c, _ in yard.popleft():
+                yield car_k + c
+            new = [(next(cars), model()) for _ in range(per_row)]
+            for c, m in new:
+                yield car_k + c
+                yield model_k + m
+            yard.append(new)
+
+
+def letterpress_shop(seed: int, fonts: int, alpha: float, jobs_day: float,
+                     words: int) -> Iterator[int]:
+    """A letterpress print shop (a frequency-skewed core of sorts with loops of
+    distribution: the type cases and job book of a jobbing printer). The shop holds
+    ``fonts`` founts (by Zipf ``alpha``: the house Caslon and Gill Sans most), each in a
+    case of 90 compartments. A job (about ``jobs_day`` a day: wedding invitations,
+    business cards, posters) is set in one or two founts: the job, the fount, then each
+    letter picked from its compartment (letters by an English-like Zipf over the case, about
+    ``words`` words of five letters), the chase and furniture (of 40); after printing the
+    type is distributed back, each sort read again in reverse order of setting."""
+    rng = random.Random(seed)
+    job_k, font_k, sort_k, chase_k, paper_k = (i << 48 for i in range(5))
+    font = _zipf(rng, fonts, alpha)
+    letter = _zipf(rng, 90, 1.0)
+    paper = _zipf(rng, 25, 1.1)
+    jobs = itertools.count()
+    while True:
+        for _ in range(int(jobs_day) + (rng.random() < jobs_day % 1)):
+            j = next(jobs)
+            yield job_k + j
+            yield paper_k + paper()
+            set_: list[int] = []
+            for f in {font() for _ in range(rng.randint(1, 2))}:
+                yield font_k + f
+                for _ in range(max(1, int(rng.gauss(words, words / 3))) * 5):
+                    s = f * 90 + letter()
+                    set_.append(s)
+                    yield sort_k + s
+            yield chase_k + rng.randrange(40)
+            yield job_k + j
+            for s in reversed(set_):
+                yield sort_k + s
+
+
+def ambulance_service(seed: int, stations: int, crews: int, addresses: int, alpha: float,
+                      hospitals: int) -> Iterator[int]:
+    """An ambulance service's dispatch (a frequency-skewed core of frequent callers and
+    hospitals with shift loops: a computer-aided dispatch log as ambulance trusts keep it).
+    Calls come from addresses by Zipf ``alpha`` over ``addresses`` (frequent callers and care
+    homes most; now and then a new address): the address, its call history, the nearest
+    station (of ``stations``), the free crew sent (of ``crews``, round-robin over the
+    station's), the patient record (new), then the receiving hospital (of ``hospitals`` by
+    Zipf) and the handover about 30 events later (the crew, the hospital, the patient).
+    At each shift change (every 400 calls) every crew is logged on (each crew and its
+    vehicle check)."""
+    rng = random.Random(seed)
+    addr_k, hist_k, stn_k, crew_k, pat_k, hosp_k, veh_k = (i << 48 for i in range(7))
+    where = _zipf(rng, addresses, alpha)
+    hosp = _zipf(rng, hospitals, 1.1)
+    near = [rng.randrange(stations) for _ in range(addresses)]
+    patients = itertools.count()
+    new_addr = itertools.count(addresses)
+    turn = [0] * stations
+    per = max(1, crews // stations)
+    handovers: list[tuple[int, int, int, int]] = []
+    call = 0
+    while True:
+        call += 1
+        if rng.random() < 0.85:
+            a = where()
+            s = near[a]
+        else:
+            a = next(new_addr)
+            s = rng.randrange(stations)
+        c = s * per + turn[s] % per
+        turn[s] += 1
+        p = next(patients)
+        yield addr_k + a
+        yield hist_k + a
+        yield stn_k + s
+        yield crew_k + c
+        yield pat_k + p
+        if rng.random() < 0.7:
+            h = hosp()
+            yield hosp_k + h
+            heapq.heappush(handovers, (call + rng.randint(3, 12), c, h, p))
+        while handovers and handovers[0][0] <= call:
+            _, c2, h2, p2 = heapq.heappop(handovers)
+            yield crew_k + c2
+            yield hosp_k + h2
+            yield pat_k + p2
+        if call % 400 == 0:
+            for c2 in range(stations * per):
+                yield crew_k + c2
+                yield veh_k + c2
+
+
+def balloon_flights(seed: int, pilots: int, sites: int, alpha: float, basket: int,
+                    fly_share: float) -> Iterator[int]:
+    """A hot air balloon ride operator (late second references from weather-cancelled
+    flights rebooked: a balloon company's booking system, vouchers valid for two years).
+    Bookings arrive every day (a new passenger key and their voucher; the launch site by
+    Zipf ``alpha`` over ``sites``: the home field most). Each morning and evening slot the
+    pilots check the weather: with probability ``fly_share`` the flight goes (each of
+    ``pilots`` balloons takes up to ``basket`` passengers, the earliest booked first for its
+    site: the balloon, the site, each passenger and their voucher, the landowner of the
+    landing field by Zipf, the retrieve vehicle), otherwise the slot is cancelled and every
+    passenger booked into it is read (rebooked). Every 100 flights each balloon's envelope
+    is inspected."""
+    rng = random.Random(seed)
+    pax_k, vouch_k, site_k, ball_k, land_k, veh_k, env_k = (i << 48 for i in range(7))
+    site = _zipf(rng, sites, alpha)
+    land = _zipf(rng, 300, 0.9)
+    pax = itertools.count()
+    queue: dict[int, collections.deque[int]] = collections.defaultdict(collections.deque)
+    flights = 0
+    while True:
+        for _ in range(rng.randint(1, pilots * basket // 2)):
+            p, s = next(pax), site()
+            yield pax_k + p
+            yield vouch_k + p
+            yield site_k + s
+            queue[s].append(p)
+        s = site()
+        yield site_k + s
+        booked = list(itertools.islice(queue[s], pilots * basket))
+        if rng.random() < fly_share:
+            for b in range(pilots):
+                group = booked[b * basket:(b + 1) * basket]
+                if not group:
+                    break
+                yield ball_k + b
+                for p in group:
+                    yield pax_k + p
+                    yield vouch_k + p
+                    queue[s].popleft()
+                yield land_k + land()
+                yield veh_k + b % 3
+                flights += 1
+                if flights % 100 == 0:
+                    for b2 in range(pilots):
+                        yield env_k + b2
+        else:
+            for p in booked:
+                yield pax_k + p
+
+
+def ski_patrol(seed: int, runs: int, lifts: int, alpha: float, incidents: float,
+               storm_every: int) -> Iterator[int]:
+    """A ski patrol's log (a daily loop over every run with a frequency-skewed incident
+    core and storm phases: a resort's patrol and avalanche-control records). Each morning
+    the patrol opens every lift (of ``lifts``) and sweeps every run (of ``runs``) in the
+    order the lifts serve them (the run, its signs and its hazard markers); incidents,
+    about ``incidents`` a day, on runs by Zipf ``alpha`` (the busy blue runs and the terrain
+    park most): the run, the lift that serves it, the casualty (a new key), the toboggan
+    (of 8) and the first-aid room. After a storm (every ``storm_every`` days) avalanche
+    control works the slide paths (about a fifth of the runs, from the top down) before the
+    sweep; the close-down sweep at the end of the day reads every run again."""
+    rng = random.Random(seed)
+    run_k, sign_k, lift_k, cas_k, tob_k, path_k = (i << 48 for i in range(6))
+    hurt = _zipf(rng, runs, alpha)
+    serves = [rng.randrange(lifts) for _ in range(runs)]
+    order = sorted(range(runs), key=lambda r: serves[r])
+    steep = rng.sample(range(runs), max(1, runs // 5))
+    casualties = itertools.count()
+    day = 0
+    while True:
+        if day % storm_every == 0:
+            for r in steep:
+                yield path_k + r
+                yield run_k + r
+        for li in range(lifts):
+            yield lift_k + li
+        for r in order:
+            yield run_k + r
+            yield sign_k + r
+        for _ in range(int(incidents) + (rng.random() < incidents % 1)):
+            r = hurt()
+            yield run_k + r
+            yield lift_k + serves[r]
+            yield cas_k + next(casualties)
+            yield tob_k + rng.randrange(8)
+        for r in order:
+            yield run_k + r
+        day += 1
+
+
+def public_aquarium(seed: int, tanks: int, species: int, alpha: float, talks: int,
+                    visitors: float) -> Iterator[int]:
+    """A public aquarium's husbandry log (a daily loop over every tank with a frequency-
+    skewed feeding and talks core: a husbandry database as zoos and aquaria keep one).
+    Each morning the aquarists test every one of ``tanks`` tanks' water in life-support
+    order (the tank, its pump and filter record, its dosing); then the feeds: each tank
+    fed (the tank and its species' diet, of ``species``). ``talks`` keeper talks a day at
+    tanks by Zipf ``alpha`` (the sharks, the otters and the penguins most), each reading the
+    tank and a few of its animals; about ``visitors`` annual members a day scan in (members
+    by Zipf over 5,000, their membership record)."""
+    rng = random.Random(seed)
+    tank_k, pump_k, diet_k, animal_k, mem_k, dose_k = (i << 48 for i in range(6))
+    star = _zipf(rng, tanks, alpha)
+    member = _zipf(rng, 5000, 0.9)
+    diet = [_zipf(rng, species, 1.0)() for _ in range(tanks)]
+    while True:
+        for t in range(tanks):
+            yield tank_k + t
+            yield pump_k + t
+            if rng.random() < 0.3:
+                yield dose_k + t % 6
+        for t in range(tanks):
+            yield tank_k + t
+            yield diet_k + diet[t]
+        for _ in range(talks):
+            t = star()
+            yield tank_k + t
+            for _ in range(rng.randint(1, 4)):
+                yield animal_k + t * 20 + rng.randrange(20)
+        for _ in range(max(0, int(rng.gauss(visitors, visitors / 4)))):
+            yield mem_k + member()
+
+
+def fresh52_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 64's held-out set: seeds 74000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 74000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "watchrepair_w500_c40": lambda: watch_repair(s + 0, 500, 40, 1.1, 150, 5),
+        "watchrepair_w5000_c300": lambda: watch_repair(s + 1, 5000, 300, 0.8, 1500, 10),
+        "firestation_a2_k20": lambda: fire_station(s + 2, 2, 20, 500, 1.2, 3.0),
+        "firestation_a8_k40": lambda: fire_station(s + 3, 8, 40, 8000, 0.8, 12.0),
+        "lostproperty_r30_k30": lambda: lost_property(s + 4, 30, 1.1, 30, 0.4, 0.5),
+        "lostproperty_r300_k90": lambda: lost_property(s + 5, 300, 0.8, 90, 0.25, 1.5),
+        "salvage_r10_m100": lambda: salvage_yard(s + 6, 10, 100, 1.1, 20.0, 7),
+        "salvage_r60_m800": lambda: salvage_yard(s + 7, 60, 800, 0.8, 60.0, 3),
+        "letterpress_f6_w8": lambda: letterpress_shop(s + 8, 6, 1.3, 4.0, 8),
+        "letterpress_f60_w40": lambda: letterpress_shop(s + 9, 60, 0.8, 10.0, 40),
+        "ambulance_s4_a500": lambda: ambulance_service(s + 10, 4, 16, 500, 1.1, 3),
+        "ambulance_s30_a20000": lambda: ambulance_service(s + 11, 30, 120, 20000, 0.8, 12),
+        "balloon_p2_s5": lambda: balloon_flights(s + 12, 2, 5, 1.2, 8, 0.5),
+        "balloon_p10_s40": lambda: balloon_flights(s + 13, 10, 40, 0.8, 16, 0.3),
+        "skipatrol_r30_l6": lambda: ski_patrol(s + 14, 30, 6, 1.2, 4.0, 5),
+        "skipatrol_r150_l25": lambda: ski_patrol(s + 15, 150, 25, 0.8, 15.0, 9),
+        "aquarium_t25_k3": lambda: public_aquarium(s + 16, 25, 30, 1.2, 3, 20.0),
+        "aquarium_t300_k10": lambda: public_aquarium(s + 17, 300, 200, 0.8, 10, 150.0),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -23139,7 +23579,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh44": fresh44_variants, "fresh45": fresh45_variants,
                 "fresh46": fresh46_variants, "fresh47": fresh47_variants,
                 "fresh48": fresh48_variants, "fresh49": fresh49_variants,
-                "fresh50": fresh50_variants, "fresh51": fresh51_variants}
+                "fresh50": fresh50_variants, "fresh51": fresh51_variants,
+                "fresh52": fresh52_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

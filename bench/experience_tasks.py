@@ -93,6 +93,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh62b: floor plan 24, seed 6202; fresh62c: floor plan 16, seed 6203)
     .venv/bin/python bench/experience_tasks.py --split fresh63a # floor plan 6, seed 6301
         # (fresh63b: floor plan 18, seed 6302; fresh63c: floor plan 27, seed 6303)
+    .venv/bin/python bench/experience_tasks.py --split fresh64a # floor plan 28, seed 6401
+        # (fresh64b: floor plan 20, seed 6402; fresh64c: floor plan 30, seed 6403)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -584,6 +586,19 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh64a/b/c" (round 64) likewise, by a helper (heldout64) who ran no arm on them: the
+# three next in line, the first NINTH reuses, the longest ago first: round 59's 28
+# (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c, fresh45b, fresh50a, fresh54c
+# and fresh59b) with 6401 and 20 (fresh22b's, reused by fresh26c, fresh31c, fresh36b,
+# fresh41a, fresh45c, fresh50b, fresh55a and fresh59c) with 6402, then round 60's 30
+# (fresh21c's, reused by fresh27a, fresh32a, fresh36c, fresh41b, fresh46a, fresh50c, fresh55b
+# and fresh60a) with 6403 (none a tuning plan: 28, 20 and 30 are in neither room_prior_fit's
+# ODD nor put_spot_error's --plans).
+# Next in line: ninth reuses, the longest ago first (round 60's 8 and 5, then round 61's 12,
+# 26 and 13, then round 62's 4, 24 and 16, then round 63's 6, 18 and 27).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -628,7 +643,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh60a": (30, 6001), "fresh60b": (8, 6002), "fresh60c": (5, 6003),
           "fresh61a": (12, 6101), "fresh61b": (26, 6102), "fresh61c": (13, 6103),
           "fresh62a": (4, 6201), "fresh62b": (24, 6202), "fresh62c": (16, 6203),
-          "fresh63a": (6, 6301), "fresh63b": (18, 6302), "fresh63c": (27, 6303)}
+          "fresh63a": (6, 6301), "fresh63b": (18, 6302), "fresh63c": (27, 6303),
+          "fresh64a": (28, 6401), "fresh64b": (20, 6402), "fresh64c": (30, 6403)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -20,7 +20,8 @@ fresh59a/b/c in round 59,
 fresh60a/b/c in round 60,
 fresh61a/b/c in round 61,
 fresh62a/b/c in round 62,
-fresh63a/b/c in round 63):
+fresh63a/b/c in round 63,
+fresh64a/b/c in round 64):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -62,7 +63,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh57": (5701, 5702, 5703), "fresh58": (5801, 5802, 5803),
           "fresh59": (5901, 5902, 5903), "fresh60": (6001, 6002, 6003),
           "fresh61": (6101, 6102, 6103), "fresh62": (6201, 6202, 6203),
-          "fresh63": (6301, 6302, 6303)}
+          "fresh63": (6301, 6302, 6303),
+          "fresh64": (6401, 6402, 6403)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -139,6 +141,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # then round 58's 16.
 # Round 63's three reuse a kitchen an eighth time (the last such): the next in line, round
 # 58's 6 and 18, then round 59's 27.
+# Round 64's three reuse a kitchen a ninth time (the first such): the next in line, round
+# 59's 28 and 20, then round 60's 30.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -265,7 +269,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh63b": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
                        "fresh54a", "fresh58c"),
           "fresh63c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
-                       "fresh54b", "fresh59a")}
+                       "fresh54b", "fresh59a"),
+          "fresh64a": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                       "fresh50a", "fresh54c", "fresh59b"),
+          "fresh64b": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                       "fresh50b", "fresh55a", "fresh59c"),
+          "fresh64c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                       "fresh50c", "fresh55b", "fresh60a")}
 LENGTH = 30  # the length the lead runs them at
 
 
