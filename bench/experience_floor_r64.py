@@ -1,0 +1,269 @@
+"""Where each arm of the experience streams spends steps, against each task's floor (issue 15,
+round 64, exp71; tuning streams only).
+
+`run`: bench/experience_tasks.py unchanged (same arguments, same results), with one read-only
+addition: before each task's first call (after the daily tidy, when there is one) the world is
+copied and `experience_oracle.OraclePlanner` plans the task on the copy: the fewest skill calls
+that do the task from the state the ARM is in (where every object truly is, which receptacles
+are open, what the robot holds, where it stands), run through the world's own skill logic. That
+plan is written into the --log entry of the task's first subtask ("floor": calls, or null when
+no choice achieves the task). The arm's world is never touched (a deep copy; the oracle's own
+skill runner and navigator), so the arm's calls are those of experience_tasks.py.
+
+    OMP_NUM_THREADS=1 PYTHONPATH=. PYTHONHASHSEED=0 nice -n 5 .venv/bin/python \\
+        bench/experience_floor_r64.py run --split tune2 --length 30 [--tidy] --stream-seeds 3159 \\
+        --arms full,full+experience --tag <tag> --log /tmp/exp71/logs/<tag>
+
+`account`: reads the --log directories and sorts every call of every task both the arm and the
+floor won by kind (navigate, explore, open, close, pick, put, the state skills; a refused call
+as "failed <skill>"), the arm's count against the floor's, tidy and untidied apart; and the
+excess of the experience arm over the floor by cause (opens the subtask then used nothing
+from: "open, search"; the navigates before them; explores; refused calls; ...).
+
+    .venv/bin/python bench/experience_floor_r64.py account /tmp/exp71/logs/* \\
+        --out bench/results/experience_floor_exp71_r64.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
+
+ARMS = ("full", "full+experience")
+_CALL = re.compile(r"^([a-z_]+)\((.*)\)$")
+
+
+def _install_floor() -> None:
+    """experience_tasks' StateLoggingStack replaced by one that writes each task's floor."""
+    import experience_oracle as EO
+    import experience_tasks as ET
+
+    from memory_node.sim.core.nav import Navigator
+    from memory_node.sim.core.skill_logic import Costs, SkillRunner
+
+    class FloorStack(ET.StateLoggingStack):
+        def _query_cache(self) -> None:
+            if self.log is not None and self._subtask == 0 and self.world is not None \
+                    and self._task is not None:
+                world = copy.deepcopy(self.world)
+                oracle = EO.OraclePlanner(
+                    SkillRunner(self.table, Navigator(world.free), Costs()), self.table)
+                plan = oracle.plan_task(world, self._task)
+                self.log[-1]["floor"] = None if plan is None else plan.calls
+            super()._query_cache()
+
+        def end_sequence(self, sequence: object = None) -> None:
+            exp = self.memory.experience if self.memory is not None else None
+            if self.log is not None and exp is not None:
+                # The experience memory's counters and the house's tally of answered puts.
+                self.log.append({"stats": {**exp.stats(), "places.kept": exp.places.kept,
+                                           "places.moved": exp.places.moved}})
+            super().end_sequence(sequence)
+
+    ET.StateLoggingStack = FloorStack  # type: ignore[misc]
+
+
+def _parse(call: str) -> tuple[str, list[str]]:
+    m = _CALL.match(call)
+    if m is None:
+        return call, []
+    return m.group(1), [a.strip() for a in m.group(2).split(",") if a.strip()]
+
+
+def kind(call: str, ok: bool) -> str:
+    skill = _parse(call)[0]
+    return skill if ok else f"failed {skill}"
+
+
+def tasks_of(path: Path) -> dict[str, dict]:
+    """Per task: won (every subtask's goals held), the arm's calls, the floor's calls."""
+    out: dict[str, dict] = {}
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        e = json.loads(line)
+        if "task" not in e:
+            continue
+        t = out.setdefault(e["task"], {"won": True, "calls": [], "floor": None,
+                                       "subtasks": []})
+        if e["subtask"] == 0:
+            t["floor"] = e.get("floor")
+        t["won"] = t["won"] and all(e["goals"].values())
+        t["calls"].extend(e["calls"])
+        t["subtasks"].append(e)
+    return out
+
+
+def causes(subtasks: list[dict]) -> list[str]:
+    """experience_steps_by_cause's causes of every call, subtask by subtask."""
+    from experience_steps_by_cause import causes as by_cause
+    out: list[str] = []
+    for s in subtasks:
+        out.extend(by_cause(s["calls"]))
+    return out
+
+
+def part_of(task: dict, seen: set[str]) -> str:
+    """"first"/"later" (an earlier task of the stream named the goal's object type or not)
+    and "met" (the floor is no call: the goals held as the task began) / "work"."""
+    cond = task["subtasks"][0]["conditions"][0] if task["subtasks"][0]["conditions"] else ""
+    m = re.match(r"\w+\((\w+)", cond)
+    typ = m.group(1) if m else ""
+    first = typ not in seen
+    seen.add(typ)
+    return f"{'first' if first else 'later'} {'met' if task['floor'] == [] else 'work'}"
+
+
+def robot_put_navigates(tasks: dict[str, dict]) -> Counter:
+    """The first navigate (or pick) of each task to a unit the robot put in an earlier task
+    (the unit's id in a successful put's first argument): refused, or not."""
+    out: Counter = Counter()
+    put_in: dict[str, int] = {}
+    for n, t in enumerate(tasks.values()):
+        touched: set[str] = set()
+        for c in t["calls"]:
+            skill, args = _parse(c["call"])
+            if skill in ("navigate", "pick") and args and put_in.get(args[0], n) < n \
+                    and args[0] not in touched:
+                touched.add(args[0])
+                out[f"{skill} {'ok' if c['ok'] else 'refused'}"] += 1
+        for c in t["calls"]:
+            skill, args = _parse(c["call"])
+            if skill == "put" and c["ok"] and args:
+                put_in[args[0]] = n
+    return out
+
+
+def account(dirs: list[str]) -> dict:
+    rows: dict[str, dict] = {}
+    for d in dirs:
+        for p in sorted(Path(d).rglob("*.jsonl")):
+            arm = next((a for a in sorted(ARMS, key=len, reverse=True)
+                        if p.stem.endswith("_" + a)), None)
+            if arm is None:
+                continue
+            split = p.stem[:-len(arm) - 1]
+            tidy = split.endswith("_tidy")
+            seed = p.parent.name.removeprefix("ss")
+            key = f"{split.removesuffix('_tidy')}{'t' if tidy else 'u'}_{seed}"
+            rows.setdefault(key, {"tidy": tidy})[arm] = tasks_of(p)
+    out: dict[str, Any] = {"streams": {}, "totals": {}}
+    tot: dict[str, dict[str, Counter]] = {}
+    for key, row in sorted(rows.items()):
+        house = "tidy" if row["tidy"] else "untidied"
+        srow: dict[str, Any] = {}
+        for arm in ARMS:
+            if arm not in row:
+                continue
+            tasks = row[arm]
+            arm_k: Counter = Counter()
+            floor_k: Counter = Counter()
+            cause_k: Counter = Counter()
+            per_task = []
+            parts: dict[str, Counter] = {}
+            seen: set[str] = set()
+            n = lost = no_floor = 0
+            for tid, t in tasks.items():
+                part = part_of(t, seen)
+                if t["floor"] is None:
+                    no_floor += 1
+                    continue
+                if not t["won"]:
+                    lost += 1
+                    continue
+                n += 1
+                arm_k.update(kind(c["call"], c["ok"]) for c in t["calls"])
+                floor_k.update(kind(c, True) for c in t["floor"])
+                cause_k.update(causes(t["subtasks"]))
+                per_task.append([tid, len(t["calls"]), len(t["floor"]), part])
+                pc = parts.setdefault(part, Counter())
+                pc.update({"tasks": 1, "arm": len(t["calls"]), "floor": len(t["floor"])})
+                pc.update({f"excess {k}": v for k, v in (
+                    Counter(kind(c["call"], c["ok"]) for c in t["calls"])
+                    - Counter(kind(c, True) for c in t["floor"])).items()})
+            srow[arm] = {"tasks_both_won": n, "arm_lost": lost, "floor_lost": no_floor,
+                         "arm_steps": sum(arm_k.values()),
+                         "floor_steps": sum(floor_k.values()),
+                         "by_kind": {k: [arm_k[k], floor_k[k]]
+                                     for k in sorted(set(arm_k) | set(floor_k))},
+                         "by_cause": dict(sorted(cause_k.items())),
+                         "parts": {k: dict(v) for k, v in sorted(parts.items())},
+                         "robot_put_first_calls": dict(robot_put_navigates(tasks)),
+                         "per_task": per_task}
+            for name, c in (("arm", arm_k), ("floor", floor_k), ("cause", cause_k)):
+                tot.setdefault(f"{house}|{arm}|{name}", {}).setdefault("c", Counter()).update(c)
+            for part, pc in parts.items():
+                tot.setdefault(f"{house}|{arm}|parts", {}).setdefault(part, Counter()).update(pc)
+            tot.setdefault(f"{house}|{arm}|rput", {}).setdefault("c", Counter()).update(
+                robot_put_navigates(tasks))
+            tt = tot.setdefault(f"{house}|{arm}|n", {}).setdefault("c", Counter())
+            tt.update({"streams": 1, "tasks_both_won": n, "arm_lost": lost,
+                       "floor_lost": no_floor})
+        out["streams"][key] = srow
+    for house in ("tidy", "untidied"):
+        for arm in ARMS:
+            a = tot.get(f"{house}|{arm}|arm", {}).get("c", Counter())
+            f = tot.get(f"{house}|{arm}|floor", {}).get("c", Counter())
+            if not a:
+                continue
+            out["totals"][f"{house} {arm}"] = {
+                **dict(tot[f"{house}|{arm}|n"]["c"]),
+                "arm_steps": sum(a.values()), "floor_steps": sum(f.values()),
+                "excess": sum(a.values()) - sum(f.values()),
+                "by_kind": {k: {"arm": a[k], "floor": f[k], "excess": a[k] - f[k]}
+                            for k in sorted(set(a) | set(f), key=lambda k: -(a[k] - f[k]))},
+                "by_cause": dict(tot[f"{house}|{arm}|cause"]["c"].most_common()),
+                "parts": {k: {"tasks": v["tasks"], "arm": v["arm"], "floor": v["floor"],
+                              "excess": v["arm"] - v["floor"],
+                              "excess_by_kind": dict(Counter(
+                                  {x[7:]: c for x, c in v.items()
+                                   if x.startswith("excess ")}).most_common())}
+                          for k, v in sorted(tot[f"{house}|{arm}|parts"].items())},
+                "robot_put_first_calls": dict(tot[f"{house}|{arm}|rput"]["c"])}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["run"]:
+        import experience_tasks as ET
+        if "--log" not in argv:
+            raise SystemExit("run needs --log (the floor is written into the log)")
+        _install_floor()
+        return int(ET.main(argv[1:]))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("cmd", choices=("account",))
+    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("--out", default="")
+    a = ap.parse_args(argv)
+    out = account(a.dirs)
+    for name, t in out["totals"].items():
+        print(f"{name}: {t['streams']} streams, {t['tasks_both_won']} tasks both won, "
+              f"arm {t['arm_steps']} floor {t['floor_steps']} excess {t['excess']}")
+        print("   ", ", ".join(f"{k} {v['excess']:+d}" for k, v in t["by_kind"].items()))
+        for part, v in t["parts"].items():
+            print(f"    {part}: {v['tasks']} tasks, arm {v['arm']} floor {v['floor']} "
+                  f"excess {v['excess']}")
+        print("    first call to a unit the robot put in an earlier task:",
+              t["robot_put_first_calls"])
+    if a.out:
+        from environment import with_environment
+        Path(a.out).write_text(json.dumps(with_environment(out), indent=1) + "\n")
+        print(a.out)
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    raise SystemExit(main())
