@@ -157,7 +157,7 @@ em.ExperienceMemory.recall_extra = recall_extra  # type: ignore[method-assign]
 em.ExperienceMemory._taken_out = taken_out  # type: ignore[method-assign]
 em.ExperienceMemory._usual_places_of = usual_places_of  # type: ignore[method-assign]
 em.ExperienceMemory._note_returned = note_returned  # type: ignore[method-assign]
-ip.InProcessStack.run_subtask = run_subtask  # type: ignore[method-assign]
+ip.InProcessStack.run_subtask = run_subtask  # type: ignore[method-assign,assignment]
 et.repeats_in_state = repeats_in_state
 et.run_arm = run_arm
 
