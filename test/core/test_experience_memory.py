@@ -1039,6 +1039,54 @@ def test_a_shut_in_listing_holds_for_an_object_found_back_in_it_after_the_robots
     assert exp is not None and exp.places.keeps_puts()
 
 
+@pytest.mark.parametrize("first_at", ["CounterTop_7", "Fridge_2"])
+def test_a_find_where_the_robot_put_the_objects_carrier_is_no_return(
+        memory: Memory, first_at: str) -> None:
+    """Round 64, tune2 untidied, stream seed 3162 (and tune untidied 3159, a fork in a cup):
+    the robot put a butter knife, found on the counter, on a plate, then moved the plate
+    (knife and all) into the fridge. The knife's pick was refused "inside a closed Fridge",
+    the fridge opened, the knife taken and put in a drawer. Counted found in the fridge
+    after the robot's put on the plate, that find made the fridge a place "the house takes
+    it back to" (round 63's `_returned_to`), though the knife had never been found there:
+    the robot's own put of its carrier took it in. The listing then held in every later
+    task of an untidied house that keeps the robot's puts, sending a pick of the knife,
+    now in the drawer, to open the fridge first. A return is a find back in the place the
+    object was found in before the robot's put, and not where the robot itself put what it
+    had put the object in or on (tune2 untidied 3241 at length 60: a sponge found in a
+    cabinet, put in a bowl, the bowl put in that cabinet: `first_at` the fridge). Neither
+    is one here, and the listing lapses as round 61's rule has it."""
+    r = memory.recall
+    _houses_answer(memory, keeps=True)
+    memory.upsert_object(Unit("CounterTop_7", "CounterTop", (3.0, 0.0, 0.9),
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Plate_1", "Plate", (3.5, 0.0, 0.95), area_id="kitchen",
+                              receptacle_id="CounterTop_7", relation="on"))
+    memory.upsert_object(Unit("Fridge_2", "Fridge", (0.5, 0.5, 0.8), state="opened",
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Knife_1", "ButterKnife", (3.0, 0.1, 0.95), area_id="kitchen",
+                              receptacle_id=first_at, relation="on"))
+    r.record_outcome("k1", "pick", ["Knife_1"], True, robot_area="kitchen")
+    r.record_outcome("k1", "put", ["Knife_1", "Plate_1", "on"], True, robot_area="kitchen")
+    memory.end_episode("k1", task_succeeded=True)
+    r.record_outcome("k2", "pick", ["Plate_1"], True, robot_area="kitchen")
+    r.record_outcome("k2", "put", ["Plate_1", "Fridge_2", "in"], True, robot_area="kitchen")
+    r.record_outcome("k2", "close", ["Fridge_2"], True, robot_area="kitchen")
+    memory.end_episode("k2", task_succeeded=True)
+    r.record_outcome("e1", "pick", ["Knife_1"], False, "the ButterKnife is inside a closed"
+                     " Fridge", robot_area="kitchen", error_code=ErrorCode.PRECONDITION_FAILED)
+    r.record_outcome("e1", "open", ["Fridge_2"], True, robot_area="kitchen")
+    r.record_outcome("e1", "pick", ["Knife_1"], True, robot_area="kitchen")
+    memory.upsert_object(Unit("Drawer_43", "Drawer", (2.0, 0.5, 0.6), area_id="kitchen"))
+    r.record_outcome("e1", "put", ["Knife_1", "Drawer_43", "in"], True, robot_area="kitchen")
+    memory.end_episode("e1", task_succeeded=True)
+    exp = memory.experience
+    assert exp is not None and exp.places.keeps_puts()
+    brief = brief_from_fields("bring me the butter knife", robot_area="kitchen")
+    # The house keeps puts and the robot moved the knife since its refusal: it lapses.
+    assert r.recall("bring me the butter knife", 5, 400, "e2", brief).known_bad_actions == []
+    assert exp.counters.get("experience.listing_taken_out", 0) >= 1
+
+
 @pytest.mark.parametrize("reach", [0.4, 2.0])
 def test_a_find_at_a_put_within_reach_of_where_the_object_was_is_not_a_kept_put(
         memory: Memory, reach: float) -> None:

@@ -159,9 +159,10 @@ class ExperienceMemory:
         # `UsualPlaces` is newer than any shut-in listing of their pick (`_taken_out`).
         # Not stored: after a restart every listing holds until the robot acts again.
         self._moved_since_refusal: OrderedDict[str, None] = OrderedDict()
-        # Object id -> receptacles it was found in after the robot had put it elsewhere in
-        # an earlier task (`UsualPlaces.put_elsewhere`): something in this house takes it
-        # back there behind the robot's back, whatever the house does with other objects.
+        # Object id -> receptacles it was found back in (where it was found before the
+        # robot's put) after the robot had put it elsewhere in an earlier task
+        # (`UsualPlaces.put_elsewhere`): something in this house takes it back there
+        # behind the robot's back, whatever the house does with other objects.
         # A shut-in listing naming one of them does not lapse (`_taken_out`). Bounded like
         # the transitions; not stored, as `_moved_since_refusal` (after a restart nothing
         # lapses until the robot acts again).

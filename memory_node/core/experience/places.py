@@ -136,9 +136,18 @@ class UsualPlaces:
     def put_elsewhere(self, unit: str, place_id: str, episode_id: str) -> str:
         """The place of the robot's last put of `unit`, when that put came from an earlier
         task than `episode_id` and is not `place_id` (a find there answers the put as
-        moved: the unit left where the robot put it); "" otherwise."""
+        moved: the unit left where the robot put it), when `place_id` is where the unit was
+        found before that put (`found_at`: it went BACK there), and when the robot has not
+        itself put (or last found) what it put the unit in or on at `place_id`. Neither is
+        a return: in a house nobody tidies, the robot's own put of a carrier takes its
+        contents along (tune2 untidied, stream seed 3162, round 64: a butter knife found on
+        the counter, put on a plate, the plate later put in the fridge by the robot; the
+        knife's pick, refused "inside a closed Fridge", counted found in the fridge, where
+        it had never been found; tune2 untidied 3241 at length 60: a sponge found in a
+        cabinet, put in a bowl, the bowl put in that cabinet). "" otherwise."""
         p = self._puts.get(unit)
         if p is None or not p.place_id or p.place_id == place_id \
+                or p.found_at != place_id or self.last_place(p.place_id) == place_id \
                 or _task_of(p.episode_id) == _task_of(episode_id):
             return ""
         return p.place_id
