@@ -1354,28 +1354,3 @@ def test_the_share_floor_leaves_a_zipf_stream_hit_for_hit() -> None:
     (floored, few), (unfloored, many) = runs
     assert floored == unfloored
     assert few * 10 < many
-
-
-def test_a_forgetting_share_bound_reopens_once_its_regret_is_older_than_the_horizon() -> None:
-    # Round 64 (HEDGE_SHARE_FORGET). Round 60's bound decays regret and gain alike, so with
-    # HEDGE_SHARE_Z = 0 one regret with no gain shuts the share for good (round 63's trace of
-    # frontal_g24_b8 at C=50). The sliding-window bound counts them over the last
-    # 1 / (1 - decay) elections only (Garivier & Moulines' SW-UCB): the regret is dropped after.
-    for forget in (False, True):
-        p = SteeredWTinyLFUPolicy(4, hedge_share="long", hedge_share_forget=forget)
-        p._share_out[7] = None
-        assert not p.get(7)  # a miss on the share's victim: a regret
-        assert p._share_regret == 1.0 and p._share_gain == 0.0
-        for _ in range(p._share_window + 1):
-            p._elect()
-        b, g = p._share_regret, p._share_gain
-        closed = b - g > p._share_z * math.sqrt(b + g)
-        assert closed is not forget
-    q = SteeredWTinyLFUPolicy(4, hedge_share="long", hedge_share_forget=True)
-    q._share_out[7] = None
-    q.get(7)
-    for _ in range(q._share_window - 1):
-        q._elect()
-    assert q._share_regret == 1.0  # within the horizon: counted, undecayed
-    q.clear()
-    assert q._share_regret == 0.0 and not q._share_log

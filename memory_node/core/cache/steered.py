@@ -149,7 +149,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING
 
@@ -689,24 +689,6 @@ HEDGE_SHARE_Z = 0.0
 # to the floor (Zipf at C=1000: one recomputation per ~1,000 disagreements instead of each one;
 # round 61 spent ~6 % of CPU time recomputing a share of ~1e-60). inf: round 61's form.
 HEDGE_SHARE_FLOOR_Z = 8.5
-# Round 64 (the exit class, round 63's trace of fresh21's frontal_g24_b8 at C=50). The share's
-# regret bound decays its regret and gain alike, and with HEDGE_SHARE_Z = 0 it stops the share
-# while regret > gain: a ratio decay never changes, so one early regret with no gain after it
-# (gains come only from keys the share spared, i.e. while it acts) shuts the share for good.
-# HEDGE_SHARE_FORGET counts regret and gain over a sliding window of the scores' horizon
-# instead (the last 1 / (1 - decay) elections), as Garivier & Moulines' sliding-window UCB
-# ("On upper-confidence bound policies for switching bandit problems", ALT 2011) forgets
-# rewards older than its window: a regret older than the horizon is dropped, so after a phase
-# change the share can act again. Within the horizon it is round 60's bound, undecayed.
-HEDGE_SHARE_FORGET = False
-# Round 64 (round 63's refused keys back within C: scrub_c20_g15 100, zigzag 100 and fireworks
-# 250 with the window climbed to 0). The W-TinyLFU expert's climber may not shrink its window
-# below WINDOW_FLOOR x capacity entries (rounded down; 0.0: to 0, as before round 64), after
-# Einziger et al.'s finding ("Adaptive software cache management", Middleware 2018) that a
-# window held at the initial 1 % loses little on frequency-biased traces and much on bursts.
-WINDOW_FLOOR = 0.0
-# Round 64: the W-TinyLFU expert's window regrows on its own ghost's hits (wtinylfu.REGROW_Z).
-WINDOW_REGROW = False
 
 _NO_KEY = object()
 
@@ -872,8 +854,6 @@ class SteeredWTinyLFUPolicy:
         "_share_r",
         "_share_left",
         "_share_floor",
-        "_share_log",
-        "_share_window",
         "_drift_delta",
         "_ph",
         "_ph_min",
@@ -929,9 +909,6 @@ class SteeredWTinyLFUPolicy:
         hedge_share: str = HEDGE_SHARE,
         hedge_share_z: float = HEDGE_SHARE_Z,
         hedge_share_floor: float = HEDGE_SHARE_FLOOR_Z,
-        hedge_share_forget: bool = HEDGE_SHARE_FORGET,
-        window_floor: float = WINDOW_FLOOR,
-        window_regrow: bool = WINDOW_REGROW,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -951,7 +928,6 @@ class SteeredWTinyLFUPolicy:
             WTinyLFUPolicy(capacity, self._expert_evicted(0), seed, utility=utility,
                            utility_weight=utility_weight,
                            climb_rival=self._recency_hits if climb_rival else None,
-                           min_window=int(window_floor * capacity), regrow=window_regrow,
                            min_width=sketch_min_width),
             LRUPolicy(capacity, self._expert_evicted(1)),
             FIFOPolicy(capacity, self._expert_evicted(2)),
@@ -1126,10 +1102,6 @@ class SteeredWTinyLFUPolicy:
         self._share_regret = 0.0
         self._share_gain = 0.0
         self._share_z = hedge_share_z
-        # Round 64 (HEDGE_SHARE_FORGET): each regret (+1) and gain (-1) with the election it
-        # fell in, the oldest first; None: round 60's decayed bound.
-        self._share_log: deque[tuple[int, int]] | None = deque() if hedge_share_forget else None
-        self._share_window = max(1, round(1.0 / (1.0 - decay)))
         self._ph = 0.0
         self._ph_min = 0.0
         # Until the first switch since construction or clear() (``switches`` counts on past
@@ -1199,8 +1171,6 @@ class SteeredWTinyLFUPolicy:
                 # lookups late with the gate, -82 hits). So it is credit, not ``_rhits``.
                 del kept[key]
                 self._share_gain += 1.0
-                if self._share_log is not None:
-                    self._share_log.append((self._epochs, -1))
                 self._credit += 1
             elif sp is not None:
                 if sp and key in sp:
@@ -1226,8 +1196,6 @@ class SteeredWTinyLFUPolicy:
             if key in self._share_out:
                 del self._share_out[key]
                 self._share_regret += 1.0
-                if self._share_log is not None:
-                    self._share_log.append((self._epochs, 1))
         if hit or g0 or g1 or g2:
             self._tclock += 1
             self._reused_at = self._looked + self._seen
@@ -1656,19 +1624,9 @@ class SteeredWTinyLFUPolicy:
         epoch_hits_before = tuple(self._epoch_hits)
         self._epochs += 1
         self._share_now = -1.0
-        log = self._share_log
-        if log is None:
-            if self._share_out:
-                self._share_regret *= decay
-                self._share_gain *= decay
-        elif log:
-            # HEDGE_SHARE_FORGET: drop what fell out of the last _share_window elections.
-            old = self._epochs - self._share_window
-            while log and log[0][0] < old:
-                if log.popleft()[1] > 0:
-                    self._share_regret -= 1.0
-                else:
-                    self._share_gain -= 1.0
+        if self._share_out:
+            self._share_regret *= decay
+            self._share_gain *= decay
         cum = self._cum
         self._vlong = long_decay * self._vlong + self._epoch_hits[self._vlead]
         for i, h in enumerate(self._epoch_hits):
@@ -2162,8 +2120,6 @@ class SteeredWTinyLFUPolicy:
         self._share_kept.clear()
         self._share_regret = 0.0
         self._share_gain = 0.0
-        if self._share_log is not None:
-            self._share_log.clear()
 
     def __repr__(self) -> str:
         return (

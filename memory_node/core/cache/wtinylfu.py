@@ -75,15 +75,6 @@ MIN_CLIMB_SAMPLE = 1000
 # rival (``wtinylfu_plain``) the climber is unchanged.
 CLIMB_DROP_BLOCK = 1000
 CLIMB_DROP_Z = 3.0
-# Round 64 (WINDOW_REGROW; round 63's refused keys back within C). Two ghosts of at most C keys
-# each: the candidates the admission refused (the window's ghost) and main's victims (main's
-# ghost). A refused key that comes back is a hit a larger window might have kept; a victim that
-# comes back one a larger main might have kept (ARC's two ghost lists, Megiddo & Modha, FAST
-# 2003, as the evidence for a window move; Einziger et al., "Adaptive software cache
-# management", Middleware 2018, for the window's own). At a sample's end where the climber
-# would not grow the window, if the window's ghost out-hit main's over the sample beyond
-# REGROW_Z standard errors (the sign test of CLIMB_DROP_Z), the window grows a full step.
-REGROW_Z = 3.0
 
 _NO_KEY = object()
 
@@ -119,10 +110,6 @@ class WTinyLFUPolicy:
 
     __slots__ = (
         "_adaptive",
-        "_ghost_in",
-        "_ghost_out",
-        "_gin",
-        "_gout",
         "_block_hits",
         "_block_start",
         "_last_dir",
@@ -188,7 +175,6 @@ class WTinyLFUPolicy:
         utility_weight: float = 0.0,
         climb_rival: Callable[[], tuple[int, ...]] | None = None,
         min_width: int = MIN_WIDTH,
-        regrow: bool = False,
     ) -> None:
         self.capacity = check_capacity(capacity)
         if not (math.isfinite(utility_weight) and utility_weight >= 0.0):
@@ -237,11 +223,6 @@ class WTinyLFUPolicy:
         self._initial_step = initial_step
         self._damped = damped
         self._min_step = min_step
-        # WINDOW_REGROW (round 64): the two ghosts (None: off) and their hits this sample.
-        self._ghost_in: dict[Hashable, None] | None = {} if regrow else None
-        self._ghost_out: dict[Hashable, None] | None = {} if regrow else None
-        self._gin = 0
-        self._gout = 0
         self._reset_climber()
 
     def _reset_climber(self) -> None:
@@ -253,8 +234,6 @@ class WTinyLFUPolicy:
         self._start_sample()
 
     def _start_sample(self) -> None:
-        self._gin = 0
-        self._gout = 0
         self._hits = 0
         self._misses = 0
         self._block_hits = 0
@@ -433,17 +412,6 @@ class WTinyLFUPolicy:
         else:
             s = self._slots(key)
             self._record(s)
-        gi = self._ghost_in
-        if gi is not None and gi:
-            if key in gi:
-                del gi[key]
-                self._gin += 1
-            else:
-                go = self._ghost_out
-                assert go is not None
-                if key in go:
-                    del go[key]
-                    self._gout += 1
         win = self._window
         win[key] = s
         where[key] = win
@@ -485,10 +453,6 @@ class WTinyLFUPolicy:
         self._protected.clear()
         self._where.clear()
         self._sketch.clear()
-        if self._ghost_in is not None:
-            assert self._ghost_out is not None
-            self._ghost_in.clear()
-            self._ghost_out.clear()
         self._max_window = self._initial_max_window
         self._max_protected = self._initial_max_protected
         self._pending_key = _NO_KEY
@@ -582,13 +546,6 @@ class WTinyLFUPolicy:
             loser = victim if admit else cand
             del prob[loser]
             del where[loser]
-            gi = self._ghost_in
-            if gi is not None:
-                g = gi if loser is cand else self._ghost_out
-                assert g is not None
-                g[loser] = None
-                if len(g) > cap:
-                    del g[next(iter(g))]
             if self._on_evict is not None:
                 self._on_evict(loser)
 
@@ -675,7 +632,6 @@ class WTinyLFUPolicy:
         change = hit_rate - self._prev_hit_rate
         amount = self._step if change >= 0 else -self._step
         moved_last = self._moved
-        gin, gout = self._gin, self._gout
         if self._damped:
             # Changes within one binomial standard error of the sample are noise: hold the
             # window and shrink the step, so a plateau (Corda beyond its reuse distance)
@@ -699,12 +655,6 @@ class WTinyLFUPolicy:
         if adjust == 0 and amount and self._min_step:
             # Below 16 entries 6.25% of the capacity truncates to nothing; move one entry.
             adjust = 1 if amount > 0 else -1
-        if adjust <= 0 and self._ghost_in is not None:
-            if gin - gout > REGROW_Z * math.sqrt(gin + gout):
-                # WINDOW_REGROW: refused keys came back more than main's victims did.
-                step = HILL_CLIMBER_STEP_PERCENT * self.capacity
-                adjust = max(int(step), 1)
-                self._step = HILL_CLIMBER_STEP_DECAY_RATE * step
         if adjust > 0:
             self._increase_window(adjust)
         elif adjust < 0:
