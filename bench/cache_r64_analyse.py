@@ -36,16 +36,16 @@ def compare(rows: list[tuple[str, str, int, float, float]]) -> dict[str, Any]:
     per_c = {c: round(sum(x - m for _s, _t, cc, m, x in rows if cc == c), 2) for c in CAPS}
     fixes = [[s, t, c, m, x] for s, t, c, m, x in rows
              if any(t.startswith(f) and c == fc for f, fc in FIXES)]
-    return {"cells": len(rows), "change": round(sum(d), 2),
+    out: dict[str, Any] = {
+            "cells": len(rows), "change": round(sum(d), 2),
             "up": sum(x > 0.005 for x in d), "down": sum(x < -0.005 for x in d),
             "below_main": len(below_m), "below_cand": len(below_c),
             "fixed": sorted(below_m - below_c), "new": sorted(below_c - below_m),
             "to_negative": sum(m >= 0 > x for *_, m, x in rows),
             "per_capacity": per_c, "old_fixes": fixes,
-            "largest_losses": sorted(([s, t, c, m, x] for s, t, c, m, x in rows),
-                                     key=lambda r: r[4] - r[3])[:8],
-            "largest_gains": sorted(([s, t, c, m, x] for s, t, c, m, x in rows),
-                                    key=lambda r: r[3] - r[4])[:8]}
+            "largest_losses": [list(r) for r in sorted(rows, key=lambda r: r[4] - r[3])[:8]],
+            "largest_gains": [list(r) for r in sorted(rows, key=lambda r: r[3] - r[4])[:8]]}
+    return out
 
 
 def main_margins() -> dict[tuple[str, str, int], float]:
@@ -74,6 +74,20 @@ def main() -> int:
             out[lab] = compare(rows)
             print(lab, json.dumps({k: out[lab][k] for k in (
                 "change", "up", "down", "below_main", "below_cand", "fixed", "new")}))
+        # The later screens (main's column from the first screen, or main's stored margins).
+        mm = main_margins()
+        first = {(c["set"], c["trace"], c["C"]): c["margin_main"] for c in data["cells"]}
+        for name, labs, ref in (("regrow", ("regrow",), first), ("window", ("w8", "w32"), mm),
+                                ("backoff", ("backoff",), mm)):
+            cells = json.loads((RESULTS / f"cache_rule_tuning_r64_{name}_screen.json")
+                               .read_text())["cells"]
+            for lab in labs:
+                rows = [(c["set"], c["trace"], c["C"], ref[(c["set"], c["trace"], c["C"])],
+                         c[f"margin_{lab}"]) for c in cells]
+                out[f"{name}_screen:{lab}"] = compare(rows)
+                print(name, lab, json.dumps({k: out[f"{name}_screen:{lab}"][k] for k in (
+                    "cells", "change", "up", "down", "below_main", "below_cand", "fixed",
+                    "new")}))
         (RESULTS / "cache_r64_screen_summary.json").write_text(
             json.dumps(with_environment(out), indent=1))
         return 0
@@ -88,11 +102,11 @@ def main() -> int:
                 missing.append(key)
                 continue
             rows.append((*key, main_m[key], c[f"margin_{label}"]))
-    out = compare(rows)
-    out["missing_main"] = missing
-    print(json.dumps({k: v for k, v in out.items() if k not in ("largest_gains",)}, indent=0))
+    summary = compare(rows)
+    summary["missing_main"] = missing
+    print(json.dumps({k: v for k, v in summary.items() if k not in ("largest_gains",)}))
     (RESULTS / f"cache_r64_{label}_summary.json").write_text(
-        json.dumps(with_environment(out), indent=1))
+        json.dumps(with_environment(summary), indent=1))
     return 0
 
 
