@@ -268,6 +268,11 @@ class RecallConfig:
                                      # (a heading, a count, a thank-you joins a neighbour);
                                      # off, every piece past the cap's last joined into one
                                      # (subtasks.split_subtasks, round 63)
+    split_more_joints: bool = True   # ... the split also parts steps at a line break,
+                                     # and at gapping whose places are "to", "by", ...
+                                     # or an arrow, or whose second object is "X and Y"
+                                     # ("the vase on the shelf, my card and pen in the
+                                     # drawer"; subtasks.SPLIT_JOINTS, round 64)
     pronoun_ends_object: bool = True  # ... what a step acts on ends at its pronoun:
                                      # "deliver them to the drawer" names no object, so
                                      # "them" is what the step before named (subtasks.py)

@@ -64,6 +64,16 @@ _SOFT = re.compile(
     re.IGNORECASE,
 )
 _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
+# The joints ``RecallConfig.split_more_joints`` adds (round 64; bench/README_recall.md):
+# "line" a line break is a hard joint; "extend", "to", "arrow": the gapping test's right
+# side runs to the next comma, and "to", "by", ... or an arrow is a place. (Round 64's
+# "&"/"n" and verb-before-its-object joints failed the keep rule: a patch in bench/results.)
+SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow"}
+_LINE = re.compile(r"\s*\n\s*")
+# "to" and "upon" open a destination as the place prepositions do (closed class).
+_TO = frozenset({"to", "upon"})
+# An arrow between two words: "vase>shelf", "eggs -> fridge".
+_ARROW = re.compile(r"\w\s*(?:->|\u2192|\u27a1|>)\s*\w")
 _WORDS = re.compile(r"[A-Za-z]+")
 _PLACE = PLACE_PREPOSITIONS
 _DETERMINERS = DETERMINERS
@@ -136,6 +146,33 @@ def _two_clauses(left: str, right: str, comma: bool, lexicon: Lexicon | None) ->
         any(w.lower() in _PLACE for w in _WORDS.findall(side)[1:-1]) for side in (left, right))
 
 
+def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, right: str,
+               new_phrase: bool, lexicon: Lexicon | None, on: Collection[str]) -> bool:
+    """A joint ``RecallConfig.split_more_joints`` adds (``on``: which of SPLIT_JOINTS):
+    gapping whose places are "to", "by", ... or an arrow ("book to the shelf, tissues to
+    the desk"; "vase>shelf, card>drawer"), or whose right side runs on over a bare "and"
+    ("the vase on the shelf, my card and pen in the drawer"). Never a left dislocation
+    ("the candle on the table, light it": the left side has no verb and the right acts on
+    a pronoun)."""
+    m = joints[i]
+    hit = False
+    if new_phrase and {"extend", "to", "arrow"} & set(on):
+        if "extend" in on:
+            end = next((j.start() for j in joints[i + 1:] if "," in j.group(1)), len(piece))
+            right = piece[m.start(2):end]
+        hit = all(_place_side(side, on) for side in (left, right))
+    if hit and not _has_verb(left, lexicon) and refers_back(right, lexicon):
+        return False  # left dislocation: "the candle on the table, light it"
+    return hit
+
+
+def _place_side(side: str, on: Collection[str]) -> bool:
+    """The side says where its thing goes: a place word inside it, or an arrow."""
+    ws = [w.lower() for w in _WORDS.findall(side)[1:-1]]
+    places = _DESTINATION | _TO if "to" in on else _PLACE
+    return any(w in places for w in ws) or ("arrow" in on and _ARROW.search(side) is not None)
+
+
 def _joined_to(pieces: Sequence[str], most: int) -> list[str]:
     """``pieces`` in order, the two neighbours of fewest words between them joined (the
     first such pair on a tie), again, until ``most`` remain. A heading, a count, a
@@ -171,14 +208,19 @@ def _joined_to(pieces: Sequence[str], most: int) -> list[str]:
 
 
 def split_subtasks(instruction: str, lexicon: Lexicon | None = None,
-                   join_shortest: bool = RecallConfig.cap_joins_shortest) -> list[str]:
+                   join_shortest: bool = RecallConfig.cap_joins_shortest,
+                   more_joints: bool = RecallConfig.split_more_joints) -> list[str]:
     """The instruction's steps, in order (the instruction itself if it has one step), at
     most MAX_SUBTASKS: over it, ``join_shortest`` (``RecallConfig.cap_joins_shortest``)
     joins the neighbours of fewest words (:func:`_joined_to`); off, the pieces past the
     cap's last are joined into it."""
     text = check_instruction(instruction)
+    joints_on = frozenset(SPLIT_JOINTS) if more_joints else frozenset()
     parts: list[str] = []
-    for chunk in _HARD.split(text):
+    chunks = _HARD.split(text)
+    if "line" in joints_on:
+        chunks = [c for ch in chunks for c in _LINE.split(ch or "")]
+    for chunk in chunks:
         for piece in _SOFT.split(chunk or ""):
             piece = (piece or "").strip(" ,")
             if not piece:
@@ -193,7 +235,9 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None,
                 # leaves the second verb out; a determiner starts its object.
                 new_phrase = "," in m.group(1) or m.group(2).lower() in _DETERMINERS
                 if (_mostly_verb(m.group(2), lexicon)
-                        or _two_clauses(left, right, new_phrase, lexicon)):
+                        or _two_clauses(left, right, new_phrase, lexicon)) or (
+                        joints_on and _new_joint(piece, joints, i, left, right, new_phrase,
+                                                 lexicon, joints_on)):
                     parts.append(left)
                     start = m.start(2)
             parts.append(piece[start:])
@@ -341,13 +385,14 @@ def there_place(step: str) -> bool:
 
 
 def destination_phrase(step: str, lexicon: Lexicon | None = None,
-                       join_shortest: bool = RecallConfig.cap_joins_shortest) -> str:
+                       join_shortest: bool = RecallConfig.cap_joins_shortest,
+                       more_joints: bool = RecallConfig.split_more_joints) -> str:
     """The step's nominal words from where its last clause putting a thing somewhere puts
     it ("to the coffee table" of "carry it to the coffee table"; "next to the toilet" of
     "the rubber thing ... is lying in the bath - stand it next to the toilet"; "" when it
     puts nothing anywhere): the words :func:`object_phrase` leaves out as the destination,
     with "to" before a determiner."""
-    for clause in reversed(split_subtasks(step, lexicon, join_shortest)):
+    for clause in reversed(split_subtasks(step, lexicon, join_shortest, more_joints)):
         phrase = _destination_words(clause)
         if phrase:
             return phrase
@@ -374,7 +419,8 @@ def _destination(recaller: Recaller,
     own top-k ([] when no earlier step puts a thing anywhere it names)."""
     for earlier, ranked in reversed(before):
         phrase = destination_phrase(earlier, recaller.lexicon,
-                                    recaller.config.cap_joins_shortest)
+                                    recaller.config.cap_joins_shortest,
+                                    recaller.config.split_more_joints)
         places = _named(recaller, phrase, ranked)
         if places:
             return places
@@ -651,7 +697,8 @@ def _home_of(recaller: Recaller, before: str, things: Sequence[RankedUnit],
         return []
     lexicon = recaller.lexicon
     for clause in reversed(split_subtasks(before, lexicon,
-                                          recaller.config.cap_joins_shortest)):
+                                          recaller.config.cap_joins_shortest,
+                                          recaller.config.split_more_joints)):
         ws = _WORDS.findall(clause.lower())
         place = _place_head(_destination_words(clause))
         if not place or not (_HOME_VERBS & set(ws) or not _has_verb(clause, lexicon)):
@@ -767,7 +814,8 @@ def _antecedents(recaller: Recaller,
             # and collect the pen and the pencil"): the nearest later clause naming its
             # object names the thing, as the nearest step does.
             for clause in reversed(split_subtasks(
-                    earlier, recaller.lexicon, recaller.config.cap_joins_shortest)[1:]):
+                    earlier, recaller.lexicon, recaller.config.cap_joins_shortest,
+                    recaller.config.split_more_joints)[1:]):
                 objects = _named(recaller, object_phrase(
                     clause, recaller.config.antecedent_to_place), ranked)
                 if objects:
@@ -978,7 +1026,8 @@ def _subtask_queries(recaller: Recaller, instruction: str, brief_state: str,
                      steps: Sequence[str] | None) -> SubtaskQueries:
     if steps is None:
         steps = split_subtasks(instruction, recaller.lexicon,
-                               recaller.config.cap_joins_shortest)
+                               recaller.config.cap_joins_shortest,
+                               recaller.config.split_more_joints)
     else:
         check_instruction(instruction)
         steps = [check_instruction(s, "step") for s in steps] or [instruction.strip()]
