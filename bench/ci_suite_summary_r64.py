@@ -1,7 +1,8 @@
 """Round 64 (flake65): figures of bench/ci_suite_loop_r64.sh's loops as JSON.
 
     .venv/bin/python bench/ci_suite_summary_r64.py --loop base=/tmp/flake65/runs_main \
-        --loop branch=/tmp/flake65/runs_fix --out bench/results/ci_suite_r64.json
+        --loop branch=/tmp/flake65/runs_fix --ab rtf3=/tmp/flake65/ab_rtf3 \
+        --out bench/results/ci_suite_r64.json
 
 Per loop: each run's start, end, load average (1 min) at both and pytest's exit code; per
 test, how many times it ran and which runs failed it; the slowest tests (max and median of
@@ -80,14 +81,38 @@ def summarise(root: Path, top: int) -> dict[str, Any]:
     }
 
 
+def ab(root: Path) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for tree in sorted(p for p in root.iterdir() if p.is_dir()):
+        rows = []
+        for d in sorted((p for p in tree.iterdir() if p.is_dir()), key=lambda p: int(p.name)):
+            if not (d / "rc").exists():
+                continue
+            rc = (d / "rc").read_text().split()
+            last = [x for x in (d / "out.txt").read_text().splitlines()
+                    if " passed" in x or " failed" in x]
+            waits = [json.loads(x) for f in glob.glob(str(d / "w*.jsonl"))
+                     for x in Path(f).read_text().splitlines()]
+            result = [w for w in waits if w["fn"] == "sim_rig.SkillClient.result"]
+            rows.append({"round": int(d.name), "rc": int(rc[1]), "at": rc[2],
+                         "load_1min": float(rc[4]), "pytest": last[-1] if last else "",
+                         "result_waits": [{"test": w["test"].split("::")[-1],
+                                           "elapsed_s": w["elapsed"], "raised": w["err"]}
+                                          for w in result]})
+        out[tree.name] = rows
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--loop", action="append", default=[], help="tag=/tmp/flake65/runs_<tag>")
+    ap.add_argument("--ab", action="append", default=[], help="tag=/tmp/flake65/ab_<what>")
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
-    out = {tag: summarise(Path(path), args.top)
-           for tag, path in (x.split("=", 1) for x in args.loop)}
+    out: dict[str, Any] = {tag: summarise(Path(path), args.top)
+                           for tag, path in (x.split("=", 1) for x in args.loop)}
+    out.update({f"ab_{tag}": ab(Path(path)) for tag, path in (x.split("=", 1) for x in args.ab)})
     text = json.dumps(out, indent=1)
     if args.out:
         args.out.write_text(text + "\n")
