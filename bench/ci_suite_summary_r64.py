@@ -21,6 +21,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from environment import with_environment
+
 
 def _runs(root: Path) -> list[dict[str, Any]]:
     out = []
@@ -61,7 +63,7 @@ def summarise(root: Path, top: int) -> dict[str, Any]:
         for f in glob.glob(str(root / str(r["run"]) / "w*.jsonl")):
             for line in Path(f).read_text().splitlines():
                 w = json.loads(line)
-                if w["timeout"]:
+                if w.get("timeout"):
                     key = (w["test"], w["fn"], float(w["timeout"]))
                     waits[key].append(float(w["elapsed"]))
                     errors[key] += w["err"] is not None
@@ -93,7 +95,7 @@ def ab(root: Path) -> dict[str, Any]:
                     if " passed" in x or " failed" in x]
             waits = [json.loads(x) for f in glob.glob(str(d / "w*.jsonl"))
                      for x in Path(f).read_text().splitlines()]
-            result = [w for w in waits if w["fn"] == "sim_rig.SkillClient.result"]
+            result = [w for w in waits if w.get("fn") == "sim_rig.SkillClient.result"]
             rows.append({"round": int(d.name), "rc": int(rc[1]), "at": rc[2],
                          "load_1min": float(rc[4]), "pytest": last[-1] if last else "",
                          "result_waits": [{"test": w["test"].split("::")[-1],
@@ -113,6 +115,7 @@ def main() -> None:
     out: dict[str, Any] = {tag: summarise(Path(path), args.top)
                            for tag, path in (x.split("=", 1) for x in args.loop)}
     out.update({f"ab_{tag}": ab(Path(path)) for tag, path in (x.split("=", 1) for x in args.ab)})
+    out = with_environment(out)
     text = json.dumps(out, indent=1)
     if args.out:
         args.out.write_text(text + "\n")

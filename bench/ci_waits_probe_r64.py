@@ -4,7 +4,7 @@ reliability_rig helpers): one JSON line per call (test id, helper, timeout, elap
 exception) into $FLAKE65_WAITS/w<pid>.jsonl. Nothing is changed but the timing around
 each call. Loaded by bench/ci_suite_loop_r64.sh (`-p ci_waits_probe_r64` with bench/ on
 PYTHONPATH); figures: bench/ci_suite_summary_r64.py. Waits written inline in a test (a
-local `_until`, a deadline loop) are not seen."""
+local `_until`, a deadline loop) are not seen. Each file's first line is the environment."""
 from __future__ import annotations
 
 import functools
@@ -13,6 +13,9 @@ import json
 import os
 import sys
 import time
+from typing import Any
+
+from environment import with_environment
 
 _OUT = os.environ.get("FLAKE65_WAITS")
 _done: set[str] = set()
@@ -29,7 +32,11 @@ TARGETS = {
 def _write(rec: dict) -> None:
     if not _OUT:
         return
-    with open(os.path.join(_OUT, f"w{os.getpid()}.jsonl"), "a") as f:
+    path = os.path.join(_OUT, f"w{os.getpid()}.jsonl")
+    first = not os.path.exists(path)
+    with open(path, "a") as f:
+        if first:   # each worker's file starts with what it ran on (no "fn": not a wait)
+            f.write(json.dumps(with_environment({"pid": os.getpid()})) + "\n")
         f.write(json.dumps(rec) + "\n")
 
 
@@ -73,7 +80,7 @@ def _patch() -> None:
             except Exception:
                 continue
         for qual in names:
-            owner = mod
+            owner: Any = mod
             parts = qual.split(".")
             for p in parts[:-1]:
                 owner = getattr(owner, p, None)
