@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from std_msgs.msg import String
 
 from memory_node.action import ExecuteSkill
 from memory_node.msg import NamedPlaces, SkillTarget
+from memory_node.planner.nodes.skill_clients import ProgressWatch
 
 WORLD = "memory_node.sim.nodes.world_node"
 LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
@@ -40,6 +42,9 @@ class SkillClient:
                         for k in ("base", "arm")}
         self.truth: list[dict] = []
         self.ended: set[str] = set()   # goals whose end state has arrived (their ids, hex)
+        # goal id (hex) -> when its feedback last showed progress (a phase or a fraction not
+        # seen before: the planner's own rule, ProgressWatch with no window of its own)
+        self.progress: dict[str, ProgressWatch] = {}
         self.places: list[NamedPlaces] = []
         node.create_subscription(String, "sim/ground_truth", self._on_truth, LATCHED)
         node.create_subscription(NamedPlaces, "map/places", self.places.append, LATCHED)
@@ -69,16 +74,43 @@ class SkillClient:
         goal = ExecuteSkill.Goal(skill=skill, arguments=args, targets=list(targets),
                                  timeout=timeout, episode_id="test")
         return send_goal(self.node, self.clients[server], goal, CALL_TIMEOUT_S,
-                         feedback_callback=(lambda m: feedback.append(m.feedback))
-                         if feedback is not None else None)
+                         feedback_callback=self._on_feedback(feedback))
+
+    def _on_feedback(self, into: list | None) -> Callable[[Any], None]:
+        def on_feedback(msg: Any) -> None:
+            now = time.monotonic()
+            watch = self.progress.setdefault(bytes(msg.goal_id.uuid).hex(),
+                                             ProgressWatch(0.0, now))
+            watch.feedback(msg.feedback.phase, msg.feedback.progress, now)
+            if into is not None:
+                into.append(msg.feedback)
+        return on_feedback
 
     def result(self, handle: Any, timeout: float = 60.0) -> tuple[int, Any]:
         """The goal's status and result, once the world's state at the goal's end has
-        arrived too (the two come on different topics), so state() is after this goal."""
+        arrived too (the two come on different topics), so state() is after this goal.
+
+        `timeout` bounds the time without progress, as the planner bounds a skill
+        (ProgressWatch): from this call or the goal's last feedback that showed progress,
+        whichever is later. A skill's own length is the world's plan, not the test's: the
+        kitchen's explore in test_sim_perception plays 201 simulated s at x4, 50 s of wall
+        time, and took 52 s of a 60 s limit on the whole at load 30 (round 64)."""
         fut = handle.get_result_async()
         goal = bytes(handle.goal_id.uuid).hex()
-        spin_until(self.node, lambda: fut.done() and goal in self.ended, timeout=timeout,
-                   what="the skill's result and the world's state after it")
+        began = time.monotonic()
+
+        def quiet_since() -> float:
+            watch = self.progress.get(goal)
+            return began if watch is None else max(began, watch.alive_until)
+
+        while not (fut.done() and goal in self.ended):
+            rclpy.spin_once(self.node, timeout_sec=0.1)
+            if time.monotonic() - quiet_since() > timeout and not (
+                    fut.done() and goal in self.ended):
+                raise AssertionError(
+                    f"no progress in {timeout} s waiting for the skill's result and the "
+                    f"world's state after it (result {'in' if fut.done() else 'not in'}, "
+                    f"state {'in' if goal in self.ended else 'not in'})")
         r = fut.result()
         return r.status, r.result
 

@@ -4,13 +4,19 @@ timeout, one skill at a time, bad goals; the map of named places."""
 from __future__ import annotations
 
 import re
+import threading
+import time
 
 import pytest
 import rclpy
 from action_msgs.msg import GoalStatus
+from rclpy.action import ActionClient, ActionServer
+from rclpy.callback_groups import ReentrantCallbackGroup
+from rclpy.executors import MultiThreadedExecutor
 from ros_harness import spin_until
 from sim_rig import SkillClient, world_process
 
+from memory_node.action import ExecuteSkill
 from memory_node.core.errors import ErrorCode
 
 pytestmark = pytest.mark.ros
@@ -134,3 +140,55 @@ def test_bad_goals_end_with_their_code(world: SkillClient, server, skill, args, 
     assert res.message
     assert _objects(world.state()) == before
 
+
+
+WORLD_RTF = 25.0   # sim_rig.world_process's time factor, which this module's world keeps
+
+
+def test_a_skill_longer_than_the_wait_is_waited_for_while_it_reports_progress(
+        world: SkillClient) -> None:
+    """Round 64: the test's wait for a skill's result bounds the time without progress,
+    as the planner bounds a skill, not the skill's length (the world's plan is its
+    budget). test_sim_perception's explore plays 50 s of its 60 s wait at any load and took
+    52 s at load 30; here an explore of the kitchen is several times the window."""
+    window = 2.0
+    status, res = world.result(world.send("base", "explore", ["kitchen"]), timeout=window)
+    assert status == GoalStatus.STATUS_SUCCEEDED and res.success, res.message
+    assert res.duration / WORLD_RTF > 2 * window, res.duration
+
+
+def test_a_goal_without_progress_still_ends_the_wait_within_its_window(
+        world: SkillClient) -> None:
+    """The other side of the same wait: a server that takes the goal and reports nothing
+    (here one in this process, released at the end) fails the wait after the window."""
+    node = rclpy.create_node("test_sim_skills_silent")
+    release = threading.Event()
+
+    def execute(handle: object) -> ExecuteSkill.Result:
+        release.wait(60.0)
+        handle.abort()  # type: ignore[attr-defined]
+        return ExecuteSkill.Result()
+
+    server: ActionServer = ActionServer(node, ExecuteSkill, "silent/execute_skill",
+                                        execute_callback=execute,
+                                        callback_group=ReentrantCallbackGroup())
+    executor = MultiThreadedExecutor(num_threads=2)
+    executor.add_node(node)
+    spinner = threading.Thread(target=executor.spin, daemon=True)
+    spinner.start()
+    world.clients["silent"] = ActionClient(world.node, ExecuteSkill, "silent/execute_skill")
+    try:
+        spin_until(world.node, world.clients["silent"].server_is_ready, timeout=30,
+                   what="the silent server")
+        handle = world.send("silent", "explore", ["kitchen"])
+        began = time.monotonic()
+        with pytest.raises(AssertionError, match=r" 1\.0 s waiting"):
+            world.result(handle, timeout=1.0)
+        assert time.monotonic() - began >= 1.0
+    finally:
+        release.set()
+        world.clients.pop("silent").destroy()
+        executor.shutdown(timeout_sec=5)
+        spinner.join(timeout=10)
+        server.destroy()
+        node.destroy_node()
