@@ -1,0 +1,306 @@
+"""The lexicon's per-word answers for every WordNet lemma, built once at set-up, read by index.
+
+A word new to a process costs a request each of the lexicon's per-word readings of it
+(its definition's nouns, synonyms, parents, the matter and tools of a verb, how often it
+is a verb, ...): ~0.05-0.3 ms each, read from WordNet's data lines through memos that a
+fresh server holds empty, so its first requests pay 2-3x the handler CPU of later ones
+(round 63, dds66). This table holds, for every lemma of WordNet's index (not the words of
+any instruction), the answers of :data:`METHODS` asked with the lemma alone, one SQLite row
+per lemma (its non-empty answers as JSON), so a request's first reading of a lemma is one
+indexed read. Words that are no lemma ("knives", "grab_tissue") and calls with more
+arguments are computed as before.
+
+The file's name holds the WordNet files' identity (names, sizes, modification times), the
+hash of the code that computes the answers (lexicon.py, lexical.py, this file) and nltk's
+version: a table is only ever read by the code and data it was built from; otherwise
+(stale, missing or unreadable) the lexicon reads WordNet as before.
+
+    python -c 'import sys; from memory_node.core.recall.word_answers import main
+    sys.exit(main(sys.argv[1:]))' [--root DIR] [--dir DIR] [--if-missing] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memory_node.core.recall.lemma_table import INDEX_POS, table_dir
+
+if TYPE_CHECKING:
+    from memory_node.core.recall.lexicon import Lexicon
+
+FORMAT_VERSION = 1
+# Lexicon methods whose answer is a function of one word (and of the WordNet data and the
+# code) only, with their answer's kind: "set" (frozenset of str), "bool", "float". Not
+# `regional` (breame's data), nor methods of two words or of a scene's units.
+METHODS: dict[str, str] = {
+    "gloss_nouns": "set", "description_words": "set", "container_matter": "set",
+    "verb_matter": "set", "verb_tools": "set", "sibling_tools": "set",
+    "sense_parents": "set", "synonyms": "set", "hyponym_names": "set",
+    "hypernym_names": "set", "purposes": "set", "holds_contents": "bool",
+    "is_size_word": "bool", "verb_share": "float",
+}
+_INDEX = {name: str(i) for i, name in enumerate(METHODS)}
+_EMPTY: dict[str, object] = {"set": frozenset(), "bool": False, "float": 0.0}
+MISSING = object()  # no row: the word was not built (no lemma); compute it
+ENV_DIR = "MEMORY_NODE_WORD_ANSWERS_DIR"  # where the table is read and built (default: set-up's)
+_ROW_MEMO = 20_000
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """Hash of the code the answers come from, and nltk's version (its reader parses the
+    senses some answers walk)."""
+    from memory_node.core.recall import lexical, lexicon
+
+    h = hashlib.blake2b(digest_size=8)
+    for module in (lexicon, lexical):
+        h.update(Path(module.__file__ or "").read_bytes())
+    h.update(Path(__file__).read_bytes())
+    try:
+        import nltk
+
+        h.update(str(nltk.__version__).encode())
+    except ImportError:  # pragma: no cover - the lexicon needs nltk
+        h.update(b"no-nltk")
+    return h.hexdigest()
+
+
+def wordnet_version(root: str | Path) -> str:
+    """The WordNet files' identity: names, sizes and modification times."""
+    h = hashlib.blake2b(digest_size=8)
+    for f in sorted(Path(root).iterdir()):
+        if f.is_file():
+            st = f.stat()
+            h.update(f"{f.name}:{st.st_size}:{st.st_mtime_ns};".encode())
+    return h.hexdigest()
+
+
+def answers_dir() -> Path:
+    return Path(os.environ.get(ENV_DIR) or table_dir())
+
+
+def answers_path(root: str | Path, directory: str | Path | None = None) -> Path:
+    return Path(directory or answers_dir()) / (
+        f"word_answers_{wordnet_version(root)}_{code_version()}_v{FORMAT_VERSION}.sqlite")
+
+
+def encode(answers: dict[str, object]) -> str | None:
+    """A lemma's row: its non-empty answers by method index; None when one is not of its
+    method's kind (never stored: the word is then computed)."""
+    out: dict[str, object] = {}
+    for name, value in answers.items():
+        kind = METHODS[name]
+        if kind == "set":
+            if not isinstance(value, frozenset) or not all(isinstance(v, str) for v in value):
+                return None
+            if value:
+                out[_INDEX[name]] = sorted(value)
+        elif kind == "bool":
+            if type(value) is not bool:
+                return None
+            if value:
+                out[_INDEX[name]] = True
+        else:
+            if type(value) is not float:
+                return None
+            if value != 0.0:
+                out[_INDEX[name]] = value
+    return json.dumps(out, separators=(",", ":"))
+
+
+def _decode(text: str) -> dict[str, object]:
+    raw = json.loads(text)
+    out: dict[str, object] = {}
+    for name, i in _INDEX.items():
+        kind = METHODS[name]
+        value = raw.get(i)
+        if value is None:
+            out[name] = _EMPTY[kind]
+        elif kind == "set":
+            out[name] = frozenset(value)
+        elif kind == "bool":
+            out[name] = bool(value)
+        else:
+            out[name] = float(value)
+    return out
+
+
+class WordAnswers:
+    """A built table, read per word: :meth:`answer` gives a method's stored answer or
+    :data:`MISSING`."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+        self._lock = threading.Lock()
+        self._rows: dict[str, dict[str, object] | None] = {}
+        self.reads = 0
+
+    @classmethod
+    def open(cls, root: str | Path, directory: str | Path | None = None) -> WordAnswers | None:
+        """The table built from ``root``'s WordNet by this code, or None (none built,
+        another version's, or unreadable)."""
+        try:
+            path = answers_path(root, directory)
+            if not path.is_file():
+                return None
+            conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True,
+                                   check_same_thread=False)
+            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        except (OSError, sqlite3.Error):
+            return None
+        if (meta.get("code") != code_version() or meta.get("wordnet") != wordnet_version(root)
+                or meta.get("format") != str(FORMAT_VERSION)):
+            conn.close()
+            return None
+        return cls(conn)
+
+    def _row(self, word: str) -> dict[str, object] | None:
+        rows = self._rows
+        if word in rows:
+            return rows[word]
+        with self._lock:
+            try:
+                found = self._conn.execute(
+                    "SELECT answers FROM words WHERE word = ?", (word,)).fetchone()
+                row = _decode(found[0]) if found is not None else None
+            except (sqlite3.Error, ValueError, TypeError, AttributeError):
+                row = None  # a damaged row: computed, never a wrong answer
+            self.reads += 1
+        if len(rows) >= _ROW_MEMO:
+            rows.clear()
+        rows[word] = row
+        return row
+
+    def answer(self, method: str, word: str) -> object:
+        row = self._row(word)
+        return MISSING if row is None else row.get(method, MISSING)
+
+
+def stored(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A :class:`~.lexicon.Lexicon` method of :data:`METHODS`: asked with one word, the
+    lexicon's table answers when it holds the word; otherwise ``fn`` computes."""
+    name = fn.__name__
+    if name not in METHODS:
+        raise ValueError(f"{name} is not a stored method")
+
+    def read(self: Lexicon, *args: Any, **kwargs: Any) -> Any:
+        table = self._answers
+        if table is not None and len(args) == 1 and not kwargs and type(args[0]) is str:
+            found = table.answer(name, args[0])
+            if found is not MISSING:
+                return found
+        return fn(self, *args, **kwargs)
+
+    read.__name__ = name
+    read.__qualname__ = fn.__qualname__
+    read.__doc__ = fn.__doc__
+    read.__wrapped__ = fn  # type: ignore[attr-defined]
+    return read
+
+
+def lemmas(root: str | Path) -> list[str]:
+    """Every lemma of WordNet's index files, as a request asks it: lower case, words
+    separated by spaces."""
+    out: set[str] = set()
+    for suffix in INDEX_POS:
+        with open(Path(root) / f"index.{suffix}", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith(" "):
+                    continue  # the licence
+                token = line.split(" ", 1)[0]
+                if token:
+                    out.add(token.lower().replace("_", " "))
+    return sorted(out)
+
+
+def compute(lex: Lexicon, word: str) -> dict[str, object]:
+    """Every stored method's answer for ``word``, computed from WordNet (the lexicon's own
+    table is not read)."""
+    return {name: getattr(lex, name)(word) for name in METHODS}
+
+
+def build(root: str | Path, path: str | Path, limit: int = 0,
+          progress: Callable[[int, int], None] | None = None,
+          words: Sequence[str] | None = None) -> tuple[Path, int]:
+    """Write the table of ``root``'s lemmas (or of ``words``: tests) to ``path``
+    (atomically). Returns the path and the rows written."""
+    from memory_node.core.recall.lexicon import Lexicon
+
+    lex = Lexicon(root, answers=False)
+    if not lex.load():
+        raise RuntimeError(lex.error)
+    lex.warm()
+    words = list(words) if words is not None else lemmas(root)
+    if limit:
+        words = words[:limit]
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    conn = sqlite3.connect(tmp)
+    written = 0
+    try:
+        conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+        conn.execute("CREATE TABLE words (word TEXT PRIMARY KEY, answers TEXT) WITHOUT ROWID")
+        batch: list[tuple[str, str]] = []
+        for i, word in enumerate(words):
+            row = encode(compute(lex, word))
+            if row is not None:
+                batch.append((word, row))
+            if len(batch) >= 2000 or i == len(words) - 1:
+                conn.executemany("INSERT INTO words VALUES (?, ?)", batch)
+                written += len(batch)
+                batch = []
+                if progress is not None:
+                    progress(i + 1, len(words))
+        conn.executemany("INSERT INTO meta VALUES (?, ?)", [
+            ("format", str(FORMAT_VERSION)), ("code", code_version()),
+            ("wordnet", wordnet_version(root)), ("words", str(written))])
+        conn.commit()
+    finally:
+        conn.close()
+    os.replace(tmp, target)
+    return target, written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--root", default="/usr/share/wordnet", help="WordNet's files")
+    parser.add_argument("--dir", default="", help=f"table directory (default: ${ENV_DIR} "
+                        "or set-up's, under the venv)")
+    parser.add_argument("--if-missing", action="store_true",
+                        help="do nothing when the table already exists (set-up's re-runs)")
+    parser.add_argument("--limit", type=int, default=0, help="the first N lemmas only (tests)")
+    args = parser.parse_args(argv)
+    if not (Path(args.root) / "index.noun").is_file():
+        print(f"WordNet word answers: no WordNet under {args.root}; nothing built")
+        return 0
+    target = answers_path(args.root, args.dir or None)
+    if args.if_missing and target.is_file():
+        print(f"WordNet word answers: {target} (up to date)")
+        return 0
+    began = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if done % 20_000 < 2000 or done == total:
+            print(f"  {done}/{total} lemmas, {time.perf_counter() - began:.0f} s", flush=True)
+
+    path, rows = build(args.root, target, args.limit, progress)
+    print(f"WordNet word answers: {path} ({rows} lemmas, {path.stat().st_size / 1e6:.1f} MB, "
+          f"{time.perf_counter() - began:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
