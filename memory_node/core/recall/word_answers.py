@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import sqlite3
@@ -67,12 +68,14 @@ def code_version() -> str:
     for module in (lexicon, lexical):
         h.update(Path(module.__file__ or "").read_bytes())
     h.update(Path(__file__).read_bytes())
+    # nltk's VERSION file, not ``nltk.__version__``: that runs nltk's whole ``__init__``
+    # (~1 s of CPU at a server's start), which the lexicon's reader leaves out (round 32).
+    spec = importlib.util.find_spec("nltk")
+    folders = list(spec.submodule_search_locations or ()) if spec is not None else []
     try:
-        import nltk
-
-        h.update(str(nltk.__version__).encode())
-    except ImportError:  # pragma: no cover - the lexicon needs nltk
-        h.update(b"no-nltk")
+        h.update((Path(folders[0]) / "VERSION").read_bytes() if folders else b"no-nltk")
+    except OSError:
+        h.update(b"nltk-unknown")
     return h.hexdigest()
 
 
