@@ -1,6 +1,6 @@
 """The lexicon's per-word answers table (word_answers.py): answers equal WordNet's, a new
-word's answer is one indexed read, and a stale, missing or damaged table falls back to
-WordNet."""
+lemma's answers are one indexed read (a word no lemma: none), and a stale, missing or
+damaged table falls back to WordNet."""
 
 from __future__ import annotations
 
@@ -50,7 +50,6 @@ def test_table_answers_equal_wordnets_and_cost_no_wordnet_read(built, monkeypatc
     assert cold.load() and cold._answers is None
     table = Lexicon()
     assert table.load() and table._answers is not None
-    want = _answers(cold, WORDS + NOT_LEMMAS)
     reads = [0]
     missing = lexicon_mod.LazyLemmaIndex.__missing__
 
@@ -59,10 +58,19 @@ def test_table_answers_equal_wordnets_and_cost_no_wordnet_read(built, monkeypatc
         return missing(self, lemma)
 
     monkeypatch.setattr(lexicon_mod.LazyLemmaIndex, "__missing__", counted)
+    want = _answers(cold, WORDS)
+    cold_reads = reads[0]
+    want.update(_answers(cold, NOT_LEMMAS))
+    reads[0] = 0
     got = _answers(table, WORDS)
-    assert reads[0] == 0  # every stored lemma's answers without reading WordNet
+    # One index probe a word (is it a lemma?), not WordNet's readings of its senses.
+    assert reads[0] <= len(WORDS) < cold_reads / 3
     assert table._answers.reads == len(WORDS)  # one indexed read a word
     got.update(_answers(table, NOT_LEMMAS))  # no row: computed from WordNet
+    before = table._answers.reads
+    for word in ("zzzzqy", "forks_x", "Knife", "spoons"):  # no lemma of the index
+        assert table._answers.answer("synonyms", word) is word_answers.MISSING
+    assert table._answers.reads == before  # never read from the table
     assert got == want
     assert all(type(got[k]) is type(want[k]) for k in want)
     # Calls with more arguments are computed, not read from the one-word rows.
@@ -98,10 +106,14 @@ def test_stale_missing_or_damaged_table_falls_back_to_wordnet(built, tmp_path,
         conn.execute("UPDATE meta SET value = ? WHERE key = 'wordnet'",
                      (word_answers.wordnet_version(DEFAULT_ROOT),))
         conn.execute("UPDATE words SET answers = '{broken' WHERE word = 'mug'")
+        synonyms = list(METHODS).index("synonyms")
+        conn.execute("UPDATE words SET answers = ? WHERE word = 'sofa'",
+                     (f'{{"{synonyms}": 5}}',))
     table = WordAnswers.open(DEFAULT_ROOT, other)
     assert table is not None
     assert table.answer("synonyms", "mug") is word_answers.MISSING
-    assert table.answer("synonyms", "sofa") is not word_answers.MISSING
+    assert table.answer("synonyms", "sofa") is word_answers.MISSING  # not a list of words
+    assert table.answer("synonyms", "knife") is not word_answers.MISSING
 
 
 @needs_wordnet

@@ -560,7 +560,9 @@ class Lexicon:
                         warnings.simplefilter("ignore")  # "multilingual functions" notice
                         self._wn = _reader_class()(str(self.root), None)
                     if self._use_answers:
-                        self._answers = WordAnswers.open(self.root)
+                        index = getattr(self._wn, "_lemma_pos_offset_map", None)
+                        self._answers = WordAnswers.open(
+                            self.root, known=None if index is None else index.__contains__)
                 except Exception as exc:  # noqa: BLE001 - any reader failure means "unavailable"
                     self.error = f"WordNet under {self.root} failed to load: {exc}"
             if self._wn is None:

@@ -11,9 +11,12 @@ indexed read. Words that are no lemma ("knives", "grab_tissue") and calls with m
 arguments are computed as before.
 
 The file's name holds the WordNet files' identity (names, sizes, modification times), the
-hash of the code that computes the answers (lexicon.py, lexical.py, this file) and nltk's
-version: a table is only ever read by the code and data it was built from; otherwise
-(stale, missing or unreadable) the lexicon reads WordNet as before.
+hash of the code that computes the answers (lexicon.py, lexical.py, :data:`METHODS`,
+:data:`FORMAT_VERSION`, which a change to how rows are written bumps) and nltk's version: a
+table is only ever read by the code and data it was built from; otherwise (stale, missing
+or unreadable) the lexicon reads WordNet as before. A word no lemma of the lexicon's index
+is answered "no row" without the table (most words a request asks the table for: inflected
+forms, joined pairs); a row is decoded per method when first asked.
 
     python -c 'import sys; from memory_node.core.recall.word_answers import main
     sys.exit(main(sys.argv[1:]))' [--root DIR] [--dir DIR] [--if-missing] [--limit N]
@@ -60,14 +63,14 @@ _ROW_MEMO = 20_000
 
 @lru_cache(maxsize=1)
 def code_version() -> str:
-    """Hash of the code the answers come from, and nltk's version (its reader parses the
-    senses some answers walk)."""
+    """Hash of the code the answers come from (the lexicon's, the stored methods and the
+    rows' format), and nltk's version (its reader parses the senses some answers walk)."""
     from memory_node.core.recall import lexical, lexicon
 
     h = hashlib.blake2b(digest_size=8)
     for module in (lexicon, lexical):
         h.update(Path(module.__file__ or "").read_bytes())
-    h.update(Path(__file__).read_bytes())
+    h.update(repr((FORMAT_VERSION, sorted(METHODS.items()))).encode())
     # nltk's VERSION file, not ``nltk.__version__``: that runs nltk's whole ``__init__``
     # (~1 s of CPU at a server's start), which the lexicon's reader leaves out (round 32).
     spec = importlib.util.find_spec("nltk")
@@ -122,37 +125,42 @@ def encode(answers: dict[str, object]) -> str | None:
     return json.dumps(out, separators=(",", ":"))
 
 
-def _decode(text: str) -> dict[str, object]:
-    raw = json.loads(text)
-    out: dict[str, object] = {}
-    for name, i in _INDEX.items():
-        kind = METHODS[name]
-        value = raw.get(i)
-        if value is None:
-            out[name] = _EMPTY[kind]
-        elif kind == "set":
-            out[name] = frozenset(value)
-        elif kind == "bool":
-            out[name] = bool(value)
-        else:
-            out[name] = float(value)
-    return out
+def _decode(name: str, value: object) -> object:
+    """One method's answer from its row entry (None: the method's empty answer)."""
+    kind = METHODS[name]
+    if value is None:
+        return _EMPTY[kind]
+    if kind == "set":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ValueError(f"{name}: not a list of words")
+        return frozenset(value)
+    if kind == "bool":
+        if value is not True:
+            raise ValueError(f"{name}: not true")
+        return True
+    if type(value) not in (float, int) or isinstance(value, bool):
+        raise ValueError(f"{name}: not a number")
+    return float(value)  # type: ignore[arg-type]
 
 
 class WordAnswers:
     """A built table, read per word: :meth:`answer` gives a method's stored answer or
     :data:`MISSING`."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection,
+                 known: Callable[[str], bool] | None = None) -> None:
         self._conn = conn
+        self._known = known
         self._lock = threading.Lock()
         self._rows: dict[str, dict[str, object] | None] = {}
         self.reads = 0
 
     @classmethod
-    def open(cls, root: str | Path, directory: str | Path | None = None) -> WordAnswers | None:
+    def open(cls, root: str | Path, directory: str | Path | None = None,
+             known: Callable[[str], bool] | None = None) -> WordAnswers | None:
         """The table built from ``root``'s WordNet by this code, or None (none built,
-        another version's, or unreadable)."""
+        another version's, or unreadable). ``known(key)``: whether ``key`` ("_" between
+        words) is a lemma of the index (the lexicon's); a word it denies is not read."""
         try:
             path = answers_path(root, directory)
             if not path.is_file():
@@ -166,20 +174,27 @@ class WordAnswers:
                 or meta.get("format") != str(FORMAT_VERSION)):
             conn.close()
             return None
-        return cls(conn)
+        return cls(conn, known)
 
     def _row(self, word: str) -> dict[str, object] | None:
         rows = self._rows
         if word in rows:
             return rows[word]
-        with self._lock:
-            try:
-                found = self._conn.execute(
-                    "SELECT answers FROM words WHERE word = ?", (word,)).fetchone()
-                row = _decode(found[0]) if found is not None else None
-            except (sqlite3.Error, ValueError, TypeError, AttributeError):
-                row = None  # a damaged row: computed, never a wrong answer
-            self.reads += 1
+        row: dict[str, object] | None = None
+        # Rows are lemmas with spaces between words: a word with "_" or one the index
+        # lacks has none (no read).
+        if "_" not in word and (self._known is None or self._known(word.replace(" ", "_"))):
+            with self._lock:
+                try:
+                    found = self._conn.execute(
+                        "SELECT answers FROM words WHERE word = ?", (word,)).fetchone()
+                    if found is not None:
+                        row = json.loads(found[0])
+                        if not isinstance(row, dict):
+                            row = None
+                except (sqlite3.Error, ValueError, TypeError):
+                    row = None  # a damaged row: computed, never a wrong answer
+                self.reads += 1
         if len(rows) >= _ROW_MEMO:
             rows.clear()
         rows[word] = row
@@ -187,7 +202,12 @@ class WordAnswers:
 
     def answer(self, method: str, word: str) -> object:
         row = self._row(word)
-        return MISSING if row is None else row.get(method, MISSING)
+        if row is None:
+            return MISSING
+        try:
+            return _decode(method, row.get(_INDEX[method]))
+        except ValueError:
+            return MISSING  # a damaged entry: computed
 
 
 def stored(fn: Callable[..., Any]) -> Callable[..., Any]:
