@@ -4,8 +4,6 @@ damaged table falls back to WordNet."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 from wordnet_data import needs_wordnet
 
@@ -19,6 +17,7 @@ from memory_node.core.recall.word_answers import (
     answers_path,
     build,
     lemmas,
+    write,
 )
 
 # Lemmas of every kind the stored methods answer for (things, containers, verbs with tools
@@ -95,20 +94,20 @@ def test_stale_missing_or_damaged_table_falls_back_to_wordnet(built, tmp_path,
     monkeypatch.undo()
     # Stale inside: the right name, another version's meta.
     other = tmp_path / "other"
-    other.mkdir()
-    copy = other / path.name
-    copy.write_bytes(path.read_bytes())
-    with sqlite3.connect(copy) as conn:
-        conn.execute("UPDATE meta SET value = 'feedfacefeedface' WHERE key = 'wordnet'")
+    table = WordAnswers.open(DEFAULT_ROOT, directory)
+    assert table is not None
+    rows = {w: bytes(table._lookup(w.encode())).decode() for w in ("mug", "sofa", "knife")}
+    meta = {"format": word_answers.FORMAT_VERSION, "code": word_answers.code_version(),
+            "wordnet": word_answers.wordnet_version(DEFAULT_ROOT), "words": len(rows)}
+    write(rows, other / path.name, dict(meta, wordnet="feedfacefeedface"))
     assert WordAnswers.open(DEFAULT_ROOT, other) is None
-    # Damaged row: computed, never a wrong answer.
-    with sqlite3.connect(copy) as conn:
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'wordnet'",
-                     (word_answers.wordnet_version(DEFAULT_ROOT),))
-        conn.execute("UPDATE words SET answers = '{broken' WHERE word = 'mug'")
-        synonyms = list(METHODS).index("synonyms")
-        conn.execute("UPDATE words SET answers = ? WHERE word = 'sofa'",
-                     (f'{{"{synonyms}": 5}}',))
+    (other / path.name).write_bytes(b"MNWANS\x00\x02 truncated")
+    assert WordAnswers.open(DEFAULT_ROOT, other) is None
+    # Damaged rows: computed, never a wrong answer.
+    synonyms = list(METHODS).index("synonyms")
+    rows["mug"] = "{broken"
+    rows["sofa"] = f'{{"{synonyms}": 5}}'
+    write(rows, other / path.name, meta)
     table = WordAnswers.open(DEFAULT_ROOT, other)
     assert table is not None
     assert table.answer("synonyms", "mug") is word_answers.MISSING

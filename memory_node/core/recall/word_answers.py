@@ -5,10 +5,12 @@ A word new to a process costs a request each of the lexicon's per-word readings 
 is a verb, ...): ~0.05-0.3 ms each, read from WordNet's data lines through memos that a
 fresh server holds empty, so its first requests pay 2-3x the handler CPU of later ones
 (round 63, dds66). This table holds, for every lemma of WordNet's index (not the words of
-any instruction), the answers of :data:`METHODS` asked with the lemma alone, one SQLite row
-per lemma (its non-empty answers as JSON), so a request's first reading of a lemma is one
-indexed read. Words that are no lemma ("knives", "grab_tissue") and calls with more
-arguments are computed as before.
+any instruction), the answers of :data:`METHODS` asked with the lemma alone, one row per
+lemma (its non-empty answers as JSON) in a hash table read through ``mmap`` (as
+lemma_table.py's), so a request's first reading of a lemma is one hash and a probe or two,
+with the GIL held (format 1 was SQLite, whose every read released the GIL twice: round 64
+measured whole-instruction wall p50 x1.23 with less handler CPU). Words that are no lemma
+("knives", "grab_tissue") and calls with more arguments are computed as before.
 
 The file's name holds the WordNet files' identity (names, sizes, modification times), the
 hash of the code that computes the answers (lexicon.py, lexical.py, :data:`METHODS`,
@@ -28,11 +30,12 @@ import argparse
 import hashlib
 import importlib.util
 import json
+import mmap
 import os
-import sqlite3
+import struct
 import sys
-import threading
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -43,7 +46,11 @@ from memory_node.core.recall.lemma_table import INDEX_POS, table_dir
 if TYPE_CHECKING:
     from memory_node.core.recall.lexicon import Lexicon
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+_MAGIC = b"MNWANS" + bytes([0, FORMAT_VERSION])
+_HEADER = struct.Struct("<8sIII")  # magic, buckets, rows, the meta's length (JSON after it)
+_BUCKET = struct.Struct("<I")  # a record's offset in the file; 0: empty
+_RECORD = struct.Struct("<HI")  # the word's length, its row's length
 # Lexicon methods whose answer is a function of one word (and of the WordNet data and the
 # code) only, with their answer's kind: "set" (frozenset of str), "bool", "float". Not
 # `regional` (breame's data), nor methods of two words or of a scene's units.
@@ -98,7 +105,7 @@ def answers_dir() -> Path:
 
 def answers_path(root: str | Path, directory: str | Path | None = None) -> Path:
     return Path(directory or answers_dir()) / (
-        f"word_answers_{wordnet_version(root)}_{code_version()}_v{FORMAT_VERSION}.sqlite")
+        f"word_answers_{wordnet_version(root)}_{code_version()}_v{FORMAT_VERSION}.bin")
 
 
 def encode(answers: dict[str, object]) -> str | None:
@@ -147,11 +154,13 @@ class WordAnswers:
     """A built table, read per word: :meth:`answer` gives a method's stored answer or
     :data:`MISSING`."""
 
-    def __init__(self, conn: sqlite3.Connection,
+    def __init__(self, data: mmap.mmap, buckets: int,
                  known: Callable[[str], bool] | None = None) -> None:
-        self._conn = conn
+        self._data = data
+        self._buckets = buckets
+        self._mask = buckets - 1
+        self._base = 0
         self._known = known
-        self._lock = threading.Lock()
         self._rows: dict[str, dict[str, object] | None] = {}
         self.reads = 0
 
@@ -165,16 +174,41 @@ class WordAnswers:
             path = answers_path(root, directory)
             if not path.is_file():
                 return None
-            conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True,
-                                   check_same_thread=False)
-            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-        except (OSError, sqlite3.Error):
+            with open(path, "rb") as fh:
+                data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):
             return None
-        if (meta.get("code") != code_version() or meta.get("wordnet") != wordnet_version(root)
-                or meta.get("format") != str(FORMAT_VERSION)):
-            conn.close()
+        try:
+            magic, buckets, _, n_meta = _HEADER.unpack_from(data, 0)
+            meta = json.loads(bytes(data[_HEADER.size:_HEADER.size + n_meta]))
+            base = _HEADER.size + n_meta
+            ok = (magic == _MAGIC and isinstance(meta, dict) and buckets > 0
+                  and not buckets & (buckets - 1) and len(data) >= base + 4 * buckets
+                  and meta.get("code") == code_version()
+                  and meta.get("wordnet") == wordnet_version(root)
+                  and meta.get("format") == FORMAT_VERSION)
+        except (struct.error, ValueError, UnicodeDecodeError):
+            ok = False
+        if not ok:
+            data.close()
             return None
-        return cls(conn, known)
+        table = cls(data, buckets, known)
+        table._base = base
+        return table
+
+    def _lookup(self, key: bytes) -> bytes | None:
+        data, mask, base = self._data, self._mask, self._base
+        h = zlib.crc32(key) & mask
+        for _ in range(self._buckets):
+            (at,) = _BUCKET.unpack_from(data, base + 4 * h)
+            if not at:
+                return None
+            n_key, n_body = _RECORD.unpack_from(data, at)
+            start = at + _RECORD.size
+            if n_key == len(key) and data[start:start + n_key] == key:
+                return data[start + n_key:start + n_key + n_body]
+            h = (h + 1) & mask
+        return None
 
     def _row(self, word: str) -> dict[str, object] | None:
         rows = self._rows
@@ -184,17 +218,15 @@ class WordAnswers:
         # Rows are lemmas with spaces between words: a word with "_" or one the index
         # lacks has none (no read).
         if "_" not in word and (self._known is None or self._known(word.replace(" ", "_"))):
-            with self._lock:
-                try:
-                    found = self._conn.execute(
-                        "SELECT answers FROM words WHERE word = ?", (word,)).fetchone()
-                    if found is not None:
-                        row = json.loads(found[0])
-                        if not isinstance(row, dict):
-                            row = None
-                except (sqlite3.Error, ValueError, TypeError):
-                    row = None  # a damaged row: computed, never a wrong answer
-                self.reads += 1
+            try:
+                found = self._lookup(word.encode("utf-8"))
+                if found is not None:
+                    row = json.loads(found)
+                    if not isinstance(row, dict):
+                        row = None
+            except (struct.error, ValueError, TypeError, IndexError):
+                row = None  # a damaged row: computed, never a wrong answer
+            self.reads += 1
         if len(rows) >= _ROW_MEMO:
             rows.clear()
         rows[word] = row
@@ -208,6 +240,34 @@ class WordAnswers:
             return _decode(method, row.get(_INDEX[method]))
         except ValueError:
             return MISSING  # a damaged entry: computed
+
+
+def write(rows: dict[str, str], path: str | Path, meta: dict[str, object]) -> Path:
+    """Write ``rows`` (word -> its row's JSON) as a hash table with ``meta`` to ``path``
+    (atomically: a reader never sees half)."""
+    head = json.dumps(meta, sort_keys=True).encode()
+    buckets = 1 << max(4, (2 * len(rows) - 1).bit_length())  # load <= 0.5
+    mask = buckets - 1
+    table = [0] * buckets
+    blob = bytearray()
+    base = _HEADER.size + len(head) + _BUCKET.size * buckets
+    for word, body in rows.items():
+        key, value = word.encode("utf-8"), body.encode("utf-8")
+        h = zlib.crc32(key) & mask
+        while table[h]:
+            h = (h + 1) & mask
+        table[h] = base + len(blob)
+        blob += _RECORD.pack(len(key), len(value)) + key + value
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    with open(tmp, "wb") as fh:
+        fh.write(_HEADER.pack(_MAGIC, buckets, len(rows), len(head)))
+        fh.write(head)
+        fh.write(struct.pack(f"<{buckets}I", *table))
+        fh.write(blob)
+    os.replace(tmp, target)
+    return target
 
 
 def stored(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -267,34 +327,16 @@ def build(root: str | Path, path: str | Path, limit: int = 0,
     words = list(words) if words is not None else lemmas(root)
     if limit:
         words = words[:limit]
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    conn = sqlite3.connect(tmp)
-    written = 0
-    try:
-        conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-        conn.execute("CREATE TABLE words (word TEXT PRIMARY KEY, answers TEXT) WITHOUT ROWID")
-        batch: list[tuple[str, str]] = []
-        for i, word in enumerate(words):
-            row = encode(compute(lex, word))
-            if row is not None:
-                batch.append((word, row))
-            if len(batch) >= 2000 or i == len(words) - 1:
-                conn.executemany("INSERT INTO words VALUES (?, ?)", batch)
-                written += len(batch)
-                batch = []
-                if progress is not None:
-                    progress(i + 1, len(words))
-        conn.executemany("INSERT INTO meta VALUES (?, ?)", [
-            ("format", str(FORMAT_VERSION)), ("code", code_version()),
-            ("wordnet", wordnet_version(root)), ("words", str(written))])
-        conn.commit()
-    finally:
-        conn.close()
-    os.replace(tmp, target)
-    return target, written
+    rows: dict[str, str] = {}
+    for i, word in enumerate(words):
+        row = encode(compute(lex, word))
+        if row is not None:
+            rows[word] = row
+        if progress is not None and ((i + 1) % 2000 == 0 or i == len(words) - 1):
+            progress(i + 1, len(words))
+    meta = {"format": FORMAT_VERSION, "code": code_version(),
+            "wordnet": wordnet_version(root), "words": len(rows)}
+    return write(rows, path, meta), len(rows)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
