@@ -97,7 +97,7 @@ def main() -> int:
         if thread.name == "wordnet-load":
             thread.join()
     lex = lexicon_mod.shared_lexicon()
-    table = lex._answers
+    table = getattr(lex, "_answers", None)  # the table (round 64 patch), when the code has one
     sample = rng.sample(texts, len(texts))[:a.texts]
     rows = []
     active[0] = True
