@@ -131,12 +131,4 @@ fi
 (cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.lemma_table import main
 sys.exit(main(["--if-missing"]))') \
   || { say "WordNet lemma table failed"; exit 1; }
-# 8. The lexicon's per-word answers for every WordNet lemma (word_answers.py: a request's
-#    first reading of a lemma is one indexed SQLite read, not WordNet's data lines). Its
-#    name holds the WordNet files' identity and the lexicon code's hash: built again
-#    exactly when either changes (a few minutes of one core once); without it recall
-#    reads WordNet as before.
-(cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.word_answers import main
-sys.exit(main(["--if-missing"]))') \
-  || { say "WordNet word answers failed"; exit 1; }
 say "ready: $venv"

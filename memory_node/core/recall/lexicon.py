@@ -33,7 +33,6 @@ from typing import Any, NamedTuple
 from memory_node.core.recall.lemma_table import INDEX_POS, LemmaTable
 from memory_node.core.recall.lexical import STOPWORDS, lemma
 from memory_node.core.recall.regional import RegionalNames, key_of
-from memory_node.core.recall.word_answers import WordAnswers, stored
 
 log = logging.getLogger(__name__)
 
@@ -527,13 +526,8 @@ class Lexicon:
     lookups are memoised per word.
     """
 
-    def __init__(self, root: str | Path | None = DEFAULT_ROOT, regional: bool = True,
-                 answers: bool = True) -> None:
+    def __init__(self, root: str | Path | None = DEFAULT_ROOT, regional: bool = True) -> None:
         self.root = Path(root) if root else None
-        # The per-word answers of every lemma, built at set-up (word_answers.py): read at
-        # load when built by this code from these files; ``answers=False`` computes all.
-        self._use_answers = answers
-        self._answers: WordAnswers | None = None
         # British names read as the American ones labels use ("hob", "loo"): breame's data
         # (regional.py); ``regional=False`` leaves them out (an A/B, or no package).
         self.regional_names = RegionalNames(enabled=regional)
@@ -559,10 +553,6 @@ class Lexicon:
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore")  # "multilingual functions" notice
                         self._wn = _reader_class()(str(self.root), None)
-                    if self._use_answers:
-                        index = getattr(self._wn, "_lemma_pos_offset_map", None)
-                        self._answers = WordAnswers.open(
-                            self.root, known=None if index is None else index.__contains__)
                 except Exception as exc:  # noqa: BLE001 - any reader failure means "unavailable"
                     self.error = f"WordNet under {self.root} failed to load: {exc}"
             if self._wn is None:
@@ -761,7 +751,6 @@ class Lexicon:
                 for off in self._offsets(form, "v")][:VERB_SENSES]
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    @stored
     def verb_share(self, word: str) -> float:
         """How often ``word`` is used as a verb rather than a noun (WordNet's sense-tagged
         corpus counts; 0 when unknown): "put" ~1, "pepper" ~0."""
@@ -916,7 +905,6 @@ class Lexicon:
         return senses
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    @stored
     def synonyms(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Other names of a physical thing ("garbage can" -> "trash can", "dustbin", ...),
         lower case, words separated by spaces; empty when WordNet does not know it.
@@ -959,7 +947,6 @@ class Lexicon:
         return tuple(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    @stored
     def hyponym_names(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Names of the direct kinds of a physical thing ("pan" -> "frying pan", "wok")."""
         term = phrase.strip().lower().replace(" ", "_")
@@ -1012,7 +999,6 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    @stored
     def hypernym_names(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Names of the direct, still physical, parents of a thing's main sense ("fridge"
         -> "refrigerator"; "mug" -> "drinking vessel")."""
@@ -1046,7 +1032,6 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    @stored
     def sense_parents(self, word: str) -> frozenset[str]:
         """One-word names of the direct physical parents of every physical sense of a noun,
         rare senses too ("stand" -> support, table, booth, platform). Only for a word that
@@ -1148,7 +1133,6 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=5_000)  # noqa: B019
-    @stored
     def is_size_word(self, word: str) -> bool:
         """An adjective whose main sense says a size (WordNet's attribute "size", read
         from the head sense a satellite is similar to): "big", "large", "huge", "little",
@@ -1215,7 +1199,6 @@ class Lexicon:
         return False
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    @stored
     def gloss_nouns(self, phrase: str, senses: int = 2) -> frozenset[str]:
         """Nouns of the definitions of a physical thing's ``senses`` main senses, base
         forms: "vase" -> {jar, glass, porcelain, ornament, flower}. Weak evidence only."""
@@ -1237,7 +1220,6 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    @stored
     def description_words(self, phrase: str, senses: int = 2) -> frozenset[str]:
         """Content words of a physical thing's ``senses`` main definitions, each in its
         noun and verb base forms, and of its parent's when a definition opens with the
@@ -1258,7 +1240,6 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=20_000)  # noqa: B019
-    @stored
     def purposes(self, phrase: str) -> frozenset[str]:
         """Verbs a physical thing's definition says it is for, base forms: "for (heavy)
         cleaning", "for drying or wiping", "used to mix or spread", and a gerund naming a
@@ -1276,7 +1257,6 @@ class Lexicon:
         return frozenset(out - LIGHT_VERBS)
 
     @lru_cache(maxsize=5_000)  # noqa: B019
-    @stored
     def holds_contents(self, phrase: str) -> bool:
         """The thing's main sense is a kind of container or of cooking utensil: what it is
         for ("a pot for cooking") happens to what it holds, where it is used (the stove).
@@ -1297,7 +1277,6 @@ class Lexicon:
         return False
 
     @lru_cache(maxsize=5_000)  # noqa: B019
-    @stored
     def verb_tools(self, word: str) -> frozenset[str]:
         """The tools a verb is done with, by its kinds named after a tool: WordNet's
         "wipe" has the kinds "sponge" ("wipe with a sponge") and "towel" ("wipe with a
@@ -1330,7 +1309,6 @@ class Lexicon:
         return frozenset(out)
 
     @lru_cache(maxsize=5_000)  # noqa: B019
-    @stored
     def sibling_tools(self, word: str) -> frozenset[str]:
         """The tools of the verb's siblings that do what it does: "scrub" is "clean with
         hard rubbing", a kind of "rub", and rub's kind "sponge down" is "clean with a
@@ -1467,7 +1445,6 @@ class Lexicon:
             return None
 
     @lru_cache(maxsize=5_000)  # noqa: B019
-    @stored
     def container_matter(self, noun: str) -> frozenset[str]:
         """The matter a container's definition says it is for, as :meth:`verb_matter`
         words: the matter of the verbs its main sense is defined by in an inflected form
@@ -1506,7 +1483,6 @@ class Lexicon:
             return ()
 
     @lru_cache(maxsize=5_000)  # noqa: B019
-    @stored
     def verb_matter(self, verb: str) -> frozenset[str]:
         """Nouns for the matter a verb deals with, one word each: nouns WordNet derives
         ("+" pointers) from the verb's main senses (for a verb with its particle,
