@@ -40,6 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 
+from environment import with_environment  # noqa: E402
+
 ARMS = ("full", "full+experience")
 _CALL = re.compile(r"^([a-z_]+)\((.*)\)$")
 
@@ -258,7 +260,6 @@ def main(argv: list[str] | None = None) -> int:
         print("    first call to a unit the robot put in an earlier task:",
               t["robot_put_first_calls"])
     if a.out:
-        from environment import with_environment
         Path(a.out).write_text(json.dumps(with_environment(out), indent=1) + "\n")
         print(a.out)
     return 0

@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path.cwd() / "bench"))
 sys.path.insert(0, str(Path.cwd()))
 
 import experience_tasks as et  # noqa: E402
+from environment import with_environment  # noqa: E402
 
 from memory_node.core.experience import memory as em  # noqa: E402
 from memory_node.sim.tasks import inprocess as ip  # noqa: E402
@@ -65,9 +66,10 @@ def run_arm(suite: Any, arm: str, args: Any, embedder: Any) -> Any:
     if args.log:
         p = Path(args.log) / f"calls_{arm}.json"
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps({"calls": _cur.get("calls", []), "graph": _cur.get("graph", []),
-                                 "stats": r.get("experience_stats"), "recalls": _recalls,
-                                 "taken_out": _taken, "vetoes": _vetoes, "notes": _notes}))
+        p.write_text(json.dumps(with_environment(
+            {"calls": _cur.get("calls", []), "graph": _cur.get("graph", []),
+             "stats": r.get("experience_stats"), "recalls": _recalls,
+             "taken_out": _taken, "vetoes": _vetoes, "notes": _notes})))
     return r
 
 
