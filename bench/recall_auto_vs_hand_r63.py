@@ -64,7 +64,8 @@ def collect(sets: list[str], raw: Path) -> None:
     switch_ab.run_resumable(sets, raw, per_set)
 
 
-def classify(raws: list[Path]) -> dict:
+def classify(raws: list[Path], validation: frozenset[str] | set[str] = VALIDATION,
+             round_: int = 63) -> dict:
     from memory_node.core.recall import subtasks as st
     from memory_node.core.recall.lexical import STOPWORDS
     from memory_node.core.recall.lexicon import shared_lexicon
@@ -93,7 +94,7 @@ def classify(raws: list[Path]) -> dict:
     counts: Counter[str] = Counter()
     totals: Counter[str] = Counter()
     for s, res in sorted(raw.items()):
-        part = "validation" if s in VALIDATION else "decision"
+        part = "validation" if s in validation else "decision"
         items = {it["id"]: it for it in load_set(s)}
         for iid, r in res.items():
             it = items[iid]
@@ -154,22 +155,23 @@ def classify(raws: list[Path]) -> dict:
                              # the answers that hold the need or should (texts cut at 80)
                              "auto": [[t[:80], labs] for t, labs, _ in r["auto"]],
                              "hand": [labs for _, labs, _ in r["hand"]]})
-    return {"round": 63, "k": K, "what": __doc__.split("\n\n")[0],
+    return {"round": round_, "k": K, "what": __doc__.split("\n\n")[0],
             "totals": dict(sorted(totals.items())), "classes": dict(sorted(counts.items())),
             "rows": rows}
 
 
-def main() -> int:
+def main(round_: int = 63, validation: frozenset[str] | set[str] = VALIDATION) -> int:
+    """One round's run: its validation sets and the default name of its result."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets")
     ap.add_argument("--raw", type=Path)
     ap.add_argument("--classify", nargs="+", type=Path)
-    ap.add_argument("--out", default="recall_auto_vs_hand_r63")
+    ap.add_argument("--out", default=f"recall_auto_vs_hand_r{round_}")
     args = ap.parse_args()
     if args.sets:
         collect(args.sets.split(","), args.raw)
     if args.classify:
-        out = classify(args.classify)
+        out = classify(args.classify, validation, round_)
         path = Path(__file__).resolve().parent / "results" / f"{args.out}.json"
         path.write_text(json.dumps(with_environment(out), indent=0) + "\n")
         for k, v in [*out["totals"].items(), *out["classes"].items()]:

@@ -1,182 +1,21 @@
-"""Round 63 (issue 11, parts 1-3): where the planner's path (the instruction split by
-``split_subtasks``, "auto") loses or gains needs against the hand-written steps, at k=3.
+"""Round 64 (issue 11, parts 1-3): recall65's auto-vs-hand classing
+(``recall_auto_vs_hand_r63``) re-run on a2b91dc0 with this round's split: blind 53 is
+validation, blind 52 decision. Same commands as round 63's script, with this file's name:
 
-Both are scored as ``recall_human`` scores auto: the union of the steps' answers against the
-instruction's needs (so a need found in any hand step counts once for the hand steps, as it
-does for auto). Every need one finds and the other misses is classed by what the split did:
-the cap (``MAX_SUBTASKS``: 4bca171d joined every piece past the 11th into one subtask), a
-hand step cut in two, two hand steps merged into one subtask (at a comma / "and" / run-on
-joint, or at a list or text-speak joint: a bullet, ">", a line break, "n", "+"), no split at
-all, a pronoun carried in one path only, or the two aligned one to one with other words.
-
-    .venv/bin/python bench/recall_auto_vs_hand_r63.py --sets tune,1,...,18 --raw /tmp/a.json
-        # one process per list of sets; resumable
-    .venv/bin/python bench/recall_auto_vs_hand_r63.py --classify /tmp/a.json /tmp/b.json \\
-        --out recall_auto_vs_hand_r63      # -> bench/results/<out>.json
+    .venv/bin/python bench/recall_auto_vs_hand_r64.py --sets tune,1,...,18 --raw /tmp/a.json
+    .venv/bin/python bench/recall_auto_vs_hand_r64.py --classify /tmp/a.json /tmp/b.json \\
+        --out recall_auto_vs_hand_r64      # -> bench/results/<out>.json
 """
-
 from __future__ import annotations
 
-import argparse
-import json
-import re
 import sys
-from collections import Counter
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import recall_human as rh  # noqa: E402
-import recall_switch_ab as switch_ab  # noqa: E402
-from environment import with_environment  # noqa: E402
-from recall_switch_probe import load_set  # noqa: E402
+import recall_auto_vs_hand_r63 as r63  # noqa: E402
 
-K = 3
-VALIDATION = {"19", "20", "21", "53"}
-_W = re.compile(r"[a-z]+")
-# A list or text-speak joint: a bullet, a prompt, a line break, "n" / "u" / "pls", "+", "&".
-_LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")
-
-
-def collect(sets: list[str], raw: Path) -> None:
-    from memory_node.core.recall.recall import Recaller
-
-    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
-        rec = Recaller(emb)
-        rs = {}
-        for it in items:
-            units = scenes[it["room"]]
-            held = {rh.type_key(u.label) for u in units}
-            need = rh.groups(sorted({n for st in it["steps"] for n in st["needs"]}), held)
-            sub = rh.recall_subtasks(rec, it["text"], units, K)
-            hand = rh.recall_subtasks(rec, it["text"], units, K,
-                                      steps=[st["text"] for st in it["steps"]])
-            rs[it["id"]] = {
-                "need": [sorted(g) for g in need],
-                "auto_units": [r.unit.label for r in sub.units],
-                "hand_units": [r.unit.label for r in hand.units],
-                "auto": [[t, [r.unit.label for r in g], [r.why for r in g]] for t, g in sub.steps],
-                "hand": [[t, [r.unit.label for r in g], [r.why for r in g]]
-                         for t, g in hand.steps]}
-        return rs, ""
-
-    switch_ab.run_resumable(sets, raw, per_set)
-
-
-def classify(raws: list[Path]) -> dict:
-    from memory_node.core.recall import subtasks as st
-    from memory_node.core.recall.lexical import STOPWORDS
-    from memory_node.core.recall.lexicon import shared_lexicon
-
-    lex = shared_lexicon()
-
-    def content(t: str) -> list[str]:
-        return [w for w in _W.findall(t.lower()) if w not in STOPWORDS]
-
-    def overlap(x: str, y: str) -> float:
-        a, b = content(x), set(content(y))
-        return sum(1 for w in a if w in b) / max(1, len(a))
-
-    def pieces(text: str) -> int:
-        cap = st.MAX_SUBTASKS
-        st.MAX_SUBTASKS = 10**6
-        try:
-            return len(st.split_subtasks(text, lex))
-        finally:
-            st.MAX_SUBTASKS = cap
-
-    raw: dict = {}
-    for f in raws:
-        raw.update(json.loads(f.read_text()))
-    rows: list[dict] = []
-    counts: Counter[str] = Counter()
-    totals: Counter[str] = Counter()
-    for s, res in sorted(raw.items()):
-        part = "validation" if s in VALIDATION else "decision"
-        items = {it["id"]: it for it in load_set(s)}
-        for iid, r in res.items():
-            it = items[iid]
-            need = [set(g) for g in r["need"]]
-            au = {rh.type_key(lab) for lab in r["auto_units"]}
-            hu = {rh.type_key(lab) for lab in r["hand_units"]}
-            steps = {kind: [(t, {rh.type_key(lab) for lab in labs}, dict(zip(labs, why,
-                                                                               strict=True)))
-                            for t, labs, why in r[kind]] for kind in ("auto", "hand")}
-            capped = pieces(it["text"]) > st.MAX_SUBTASKS
-            totals[f"{part} / instructions"] += 1
-            totals[f"{part} / instructions over the cap"] += capped
-            totals[f"{part} / needs"] += len(need)
-            totals[f"{part} / auto found"] += sum(bool(g & au) for g in need)
-            totals[f"{part} / hand steps (union) found"] += sum(bool(g & hu) for g in need)
-            for g in need:
-                if bool(g & au) == bool(g & hu):
-                    continue
-                kind = "gain" if g & au else "loss"
-                mine, other = ((steps["hand"], steps["auto"]) if kind == "loss"
-                               else (steps["auto"], steps["hand"]))
-                js = [j for j, (_, u, _) in enumerate(mine) if g & u]
-                if not js:
-                    c = "in a step's own list only (a carried unit took its slot)"
-                else:
-                    t_j, _, whys = mine[js[0]]
-                    why = [w for lab, w in whys.items() if rh.type_key(lab) in g]
-                    best = max(range(len(other)), key=lambda i: overlap(t_j, other[i][0]))
-                    spread = [i for i, (t, _, _) in enumerate(other) if overlap(t_j, t) >= 0.3]
-                    shares = [j for j, (t, _, _) in enumerate(mine)
-                              if j != js[0] and overlap(t, other[best][0]) >= 0.3]
-                    if kind == "loss" and capped and best == len(other) - 1:
-                        c = "the cap: the pieces past the 11th joined into one subtask"
-                    elif why and why[0] == "carried":
-                        c = f"a pronoun carried it (in the {'hand' if kind == 'loss' else 'auto'}"\
-                            " steps only)"
-                    elif kind == "loss" and len(other) == 1 and len(mine) > 1:
-                        c = "not split at all (one subtask): " + (
-                            "a list or text-speak line" if _LIST.search(it["text"])
-                            else "run-on or verbless clauses")
-                    elif kind == "loss" and len(spread) >= 2:
-                        c = "a step cut in two (its object and its place in different subtasks)"
-                    elif kind == "loss" and shares:
-                        c = "two steps merged, k=3 cannot hold both: " + (
-                            "a list or text-speak joint" if _LIST.search(other[best][0])
-                            else "a comma / 'and' / run-on joint")
-                    elif kind == "loss":
-                        c = "aligned 1:1, the words differ (a preamble, filler, a reworded step)"
-                    elif len(spread) >= 2 or len(other) < len(mine):
-                        c = "auto split finer: more subtasks, more slots"
-                    else:
-                        c = "aligned 1:1, the words differ"
-                if capped and kind == "gain":
-                    c += " [over the cap]"
-                counts[f"{part} / {kind} / {c}"] += 1
-                rows.append({"part": part, "set": s, "id": iid, "kind": kind, "class": c,
-                             "need": sorted(g),
-                             # the answers that hold the need or should (texts cut at 80)
-                             "auto": [[t[:80], labs] for t, labs, _ in r["auto"]],
-                             "hand": [labs for _, labs, _ in r["hand"]]})
-    return {"round": 64, "k": K, "what": __doc__.split("\n\n")[0],
-            "totals": dict(sorted(totals.items())), "classes": dict(sorted(counts.items())),
-            "rows": rows}
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sets")
-    ap.add_argument("--raw", type=Path)
-    ap.add_argument("--classify", nargs="+", type=Path)
-    ap.add_argument("--out", default="recall_auto_vs_hand_r64")
-    args = ap.parse_args()
-    if args.sets:
-        collect(args.sets.split(","), args.raw)
-    if args.classify:
-        out = classify(args.classify)
-        path = Path(__file__).resolve().parent / "results" / f"{args.out}.json"
-        path.write_text(json.dumps(with_environment(out), indent=0) + "\n")
-        for k, v in [*out["totals"].items(), *out["classes"].items()]:
-            print(k, v)
-        print("wrote", path)
-    return 0
-
+VALIDATION = frozenset({"19", "20", "21", "53"})
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(r63.main(round_=64, validation=VALIDATION))
