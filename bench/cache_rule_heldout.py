@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh51|fresh52] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh52|fresh53] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh52][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh53][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -822,6 +822,24 @@ sweeps, the aquarium's rounds and the salvage yard's rows; late second reference
 jobs, the lost property claims, the balloon rebookings and the ambulance handovers;
 frequency-skewed: the calibres, the sorts, the frequent callers, the incident runs and the
 talks.
+``fresh53`` (seeds 75000+) was written in round 65 before anything ran on it, by a writer
+who did not read the policy's code: a butcher's shop (carcasses broken into cuts, sales of a
+cut type from the oldest carcass holding it, the counter stocked each evening), a
+coastguard's AIS traffic picture (vessels in the area reporting in turn, some leaving and new
+ones coming in, a home fishing fleet out again every few days, incidents), a machine
+embroidery shop (a design's colour sequence sewn on every garment of a batch, designs and
+colours by Zipf), a vegetable tannery's pits (packs of hides moved one pit along every few
+days, graded at the end), a boatyard's year (haul-out in autumn, work orders on boats ashore
+by Zipf, launch in spring, moorings in summer), a chimney sweep's bookings (each customer
+once a year by area, appliances by Zipf, call-outs), a council's street tree survey (every
+tree of a ward in street order on a rota, works orders on hazard trees, storm re-inspections),
+a hand bindery (every signature of a book gathered for every copy of an edition, library
+repairs by Zipf between) and a racecourse (weekly meetings, horses running again every few
+weeks, bets by the market's favourites and punters by Zipf, the result and pay-outs). Loops:
+the tree survey, the tannery's moves, the bindery's gatherings and the coastguard's reports;
+late second references: the chimney sweep's customers, the racehorses and the boats ashore;
+frequency-skewed: the cuts, the colours and designs, the hazard trees, the worn library books
+and the punters.
 """
 
 from __future__ import annotations
@@ -23554,6 +23572,408 @@ def fresh52_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def butcher_shop(seed: int, carcasses: int, cuts: int, alpha: float, sales: float,
+                 regulars: int) -> Iterator[int]:
+    """A butcher's shop (phase changes as carcasses are cut and sold out over a frequency-
+    skewed core of cuts: a craft butcher's traceability and till records, every cut labelled
+    with its carcass's kill number). Whole carcasses come in from the abattoir one at a time
+    when the cold room's ``carcasses`` run low (the carcass, its kill sheet, its breed); each
+    is broken into ``cuts`` primal and retail cuts (a key per cut of that carcass, read as it
+    goes into the counter). About ``sales`` sales a day: a cut type by Zipf ``alpha`` (mince,
+    steak and sausages most), sold from the oldest carcass still holding it (the cut, the
+    carcass's label); a third are regulars (by Zipf over ``regulars``, their account read);
+    each evening the counter is stocked again (every cut on display read once)."""
+    rng = random.Random(seed)
+    carc_k, sheet_k, breed_k, cut_k, cust_k, kind_k = (i << 48 for i in range(6))
+    kind = _zipf(rng, cuts, alpha)
+    regular = _zipf(rng, regulars, 1.0)
+    kills = itertools.count()
+    room: collections.deque[tuple[int, list[int]]] = collections.deque()  # (carcass, left)
+    while True:
+        while len(room) < carcasses:
+            c = next(kills)
+            yield carc_k + c
+            yield sheet_k + c
+            yield breed_k + rng.randrange(12)
+            left = [max(1, int(rng.gauss(8, 3))) for _ in range(cuts)]
+            for k in range(cuts):
+                yield cut_k + c * cuts + k
+            room.append((c, left))
+        for _ in range(max(1, int(rng.gauss(sales, sales / 4)))):
+            k = kind()
+            if rng.random() < 0.33:
+                yield cust_k + regular()
+            yield kind_k + k
+            for c, left in room:
+                if left[k] > 0:
+                    left[k] -= 1
+                    yield cut_k + c * cuts + k
+                    yield carc_k + c
+                    break
+        room = collections.deque((c, left) for c, left in room if sum(left) > cuts)
+        for c, left in room:
+            for k in range(cuts):
+                if left[k] > 0:
+                    yield cut_k + c * cuts + k
+
+
+def coastguard_ais(seed: int, vessels: int, turnover: float, fleet: int, alpha: float,
+                   incidents: float) -> Iterator[int]:
+    """A coastguard's vessel traffic picture (a rolling working set of vessels reporting in
+    turn, with a frequency-skewed core of a home fleet: an AIS receiver's feed as a maritime
+    rescue centre's display keeps it). About ``vessels`` vessels are in the area; each reports
+    its position in turn (fast craft more often: a ferry every pass, a tanker every third),
+    each report reading the vessel and its voyage record. Every pass about ``turnover`` of
+    them leave and as many new ones come in (a new key; a third from the home fishing
+    ``fleet`` by Zipf ``alpha``, the same boats out again every few days). About ``incidents``
+    incidents a pass (a broken-down fishing boat, a kayaker): the vessel, the nearest
+    lifeboat station (of 12) and the vessels near it (a few read again)."""
+    rng = random.Random(seed)
+    ves_k, voy_k, stn_k, inc_k = (i << 48 for i in range(4))
+    home = _zipf(rng, fleet, alpha)
+    new_ves = itertools.count(fleet)
+    area: list[tuple[int, int]] = []  # (vessel, report every k passes)
+    while len(area) < vessels:
+        area.append((home() if rng.random() < 0.3 else next(new_ves), rng.choice((1, 1, 2, 3))))
+    incs = itertools.count()
+    rounds = 0
+    while True:
+        rounds += 1
+        for v, every in area:
+            if rounds % every == 0:
+                yield ves_k + v
+                yield voy_k + v
+        for _ in range(int(incidents) + (rng.random() < incidents % 1)):
+            v, _ = rng.choice(area)
+            yield inc_k + next(incs)
+            yield ves_k + v
+            yield stn_k + rng.randrange(12)
+            for w, _ in rng.sample(area, min(len(area), 3)):
+                yield ves_k + w
+        out = int(turnover * len(area)) + (rng.random() < (turnover * len(area)) % 1)
+        present = {v for v, _ in area}
+        for _ in range(out):
+            area.pop(rng.randrange(len(area)))
+        while len(area) < vessels:
+            v = home() if rng.random() < 0.3 else next(new_ves)
+            if v in present:
+                continue
+            present.add(v)
+            area.append((v, rng.choice((1, 1, 2, 3))))
+
+
+def embroidery_shop(seed: int, designs: int, alpha: float, palette: int, batch: int,
+                    orders: float) -> Iterator[int]:
+    """A machine embroidery shop (small loops repeated over a batch, with a frequency-skewed
+    core of designs and thread colours: the job sheets and thread stock of a shop doing club
+    badges, workwear logos and names). About ``orders`` orders a day, each a design by Zipf
+    ``alpha`` over ``designs`` (the local football club's crest and a few company logos most);
+    a design is a fixed sequence of 3 to 12 thread colour changes from the ``palette`` (the
+    colours themselves by Zipf: black, white and navy most). Each garment of the order (about
+    ``batch``; a name job is one) is hooped (of 10 hoops) and sewn: the design, each colour of
+    its sequence in order; the order and its customer are read at the start and the end."""
+    rng = random.Random(seed)
+    order_k, design_k, col_k, hoop_k, cust_k = (i << 48 for i in range(5))
+    design = _zipf(rng, designs, alpha)
+    colour = _zipf(rng, palette, 1.1)
+    customer = _zipf(rng, designs * 3, 0.9)
+    seqs = [[colour() for _ in range(rng.randint(3, 12))] for _ in range(designs)]
+    ids = itertools.count()
+    while True:
+        for _ in range(int(orders) + (rng.random() < orders % 1)):
+            o, d, c = next(ids), design(), customer()
+            yield order_k + o
+            yield cust_k + c
+            garments = 1 if rng.random() < 0.2 else max(1, int(rng.gauss(batch, batch / 3)))
+            for g in range(garments):
+                yield hoop_k + g % 10
+                yield design_k + d
+                for col in seqs[d]:
+                    yield col_k + col
+            yield order_k + o
+            yield cust_k + c
+
+
+def tannery_pits(seed: int, pits: int, hides: int, move: int, grades: int) -> Iterator[int]:
+    """A vegetable tannery's pit yard (a long pipeline: every pack of hides read at each move,
+    new keys in at one end and out at the other: a tannery's batch tracking, each hide
+    tagged). A pack of about ``hides`` hides (new keys) comes in each day and goes into the
+    first of ``pits`` pits (the pit, its liquor record, each hide); every ``move`` days every
+    pack moves one pit along (the pits in turn, the oldest first: the pit, its liquor, each
+    hide of its pack); a pack leaving the last pit is sammed, split and graded (each hide, a
+    grade of ``grades`` by Zipf) and dispatched."""
+    rng = random.Random(seed)
+    pit_k, liq_k, hide_k, grade_k, pack_k = (i << 48 for i in range(5))
+    grade = _zipf(rng, grades, 1.2)
+    ids = itertools.count()
+    packs = itertools.count()
+    yard: list[tuple[int, list[int]] | None] = [None] * pits
+    inbox: list[tuple[int, list[int]]] = []
+    day = 0
+    while True:
+        p = next(packs)
+        pack = [next(ids) for _ in range(max(4, int(rng.gauss(hides, hides / 5))))]
+        yield pack_k + p
+        for h in pack:
+            yield hide_k + h
+        inbox.append((p, pack))
+        day += 1
+        if day % move:
+            continue
+        last = yard[-1]
+        if last is not None:
+            yield pack_k + last[0]
+            for h in last[1]:
+                yield hide_k + h
+                yield grade_k + grade()
+        for i in range(pits - 1, 0, -1):
+            moved = yard[i] = yard[i - 1]
+            if moved is not None:
+                yield pit_k + i
+                yield liq_k + i
+                for h in moved[1]:
+                    yield hide_k + h
+        merged = [h for _, pk in inbox for h in pk]
+        yard[0] = (inbox[0][0], merged) if inbox else None
+        inbox = []
+        yield pit_k
+        yield liq_k
+        for h in merged:
+            yield hide_k + h
+
+
+def boatyard_season(seed: int, boats: int, stands: int, alpha: float, jobs: float,
+                    season: int) -> Iterator[int]:
+    """A boatyard's year (seasonal phase changes with a frequency-skewed core of jobs: a
+    yard's haul-out schedule, stand plan and work orders). In autumn the ``stands`` boats to
+    winter ashore (drawn each year from the ``boats`` berth holders) are
+    hauled out one after another (the boat, its owner, the travel hoist, a stand); over the
+    winter about ``jobs`` work orders a day on boats ashore by Zipf ``alpha`` (the yard's
+    regulars' boats most: the boat, the job, parts of 200 by Zipf); in spring all are
+    launched in the order the owners booked (the boat, the stand, the hoist), and the summer
+    is the moorings: each boat afloat read now and then. A year is ``season`` days."""
+    rng = random.Random(seed)
+    boat_k, own_k, hoist_k, stand_k, job_k, part_k = (i << 48 for i in range(6))
+    part = _zipf(rng, 200, 1.1)
+    jobs_id = itertools.count()
+    year = 0
+    while True:
+        ashore = rng.sample(range(boats), min(boats, stands))
+        for i, b in enumerate(ashore):
+            yield boat_k + b
+            yield own_k + b
+            yield hoist_k + i % 2
+            yield stand_k + i
+        busy = _zipf(rng, len(ashore), alpha)
+        for _ in range(season // 2):
+            for _ in range(int(jobs) + (rng.random() < jobs % 1)):
+                b = ashore[busy()]
+                yield boat_k + b
+                yield job_k + next(jobs_id)
+                for _ in range(rng.randint(0, 3)):
+                    yield part_k + part()
+        order = list(range(len(ashore)))
+        rng.shuffle(order)
+        for i in order:
+            yield boat_k + ashore[i]
+            yield stand_k + i
+            yield hoist_k + i % 2
+        for _ in range(season // 2):
+            for _ in range(max(1, int(jobs / 2))):
+                yield boat_k + rng.randrange(boats)
+        year += 1
+
+
+def chimney_sweep(seed: int, customers: int, per_day: int, areas: int, alpha: float,
+                  callouts: float) -> Iterator[int]:
+    """A chimney sweep's bookings (late second references about a year apart, with a
+    frequency-skewed core of appliances: a sweep's customer book and certificates). Each
+    customer is swept once a year, booked by area (of ``areas``: a day's round is one area,
+    the areas in turn, its customers in the order they were first booked): about
+    ``per_day`` a day, the customer, their appliance (of 60 models
+    by Zipf ``alpha``: the common wood burners most), the brush set for its flue (of 8), and a
+    new certificate; a share of new customers replaces those who stopped. About
+    ``callouts`` call-outs a day (a bird's nest, a smoking stove): a customer at random, the
+    appliance, the brush set."""
+    rng = random.Random(seed)
+    cust_k, app_k, brush_k, cert_k = (i << 48 for i in range(4))
+    model = _zipf(rng, 60, alpha)
+    book: list[list[tuple[int, int]]] = [[] for _ in range(areas)]
+    ids = itertools.count()
+    for _ in range(customers):
+        c = next(ids)
+        book[rng.randrange(areas)].append((c, model()))
+    certs = itertools.count()
+    day = 0
+    while True:
+        a = day % areas
+        todo = book[a]
+        for c, m in todo[:per_day]:
+            yield cust_k + c
+            yield app_k + m
+            yield brush_k + m % 8
+            yield cert_k + next(certs)
+        todo = todo[per_day:] + todo[:per_day]
+        if rng.random() < 0.1 and todo:
+            todo.pop(rng.randrange(len(todo)))
+            todo.append((next(ids), model()))
+        book[a] = todo
+        for _ in range(int(callouts) + (rng.random() < callouts % 1)):
+            b = book[rng.randrange(areas)]
+            if b:
+                c, m = rng.choice(b)
+                yield cust_k + c
+                yield app_k + m
+                yield brush_k + m % 8
+        day += 1
+
+
+def tree_survey(seed: int, wards: int, trees: int, species: int, alpha: float,
+                orders: float) -> Iterator[int]:
+    """A council's street tree inventory (a slow loop over the wards with a frequency-skewed
+    core of species and hazard trees: a tree officer's survey and works database). The
+    surveyors inspect one ward after another on a rota, every one of its ``trees`` trees in
+    street order (the tree, its species of ``species`` by Zipf ``alpha``: limes, planes and
+    cherries most, and a new inspection record). About ``orders`` works orders a day on
+    trees anywhere (a share on the same few hazard trees again and again: the tree, its
+    species, the crew of 6); after a storm (1 day in 30) an arborist re-inspects a ward's
+    trees in a run."""
+    rng = random.Random(seed)
+    tree_k, sp_k, insp_k, crew_k = (i << 48 for i in range(4))
+    sp = _zipf(rng, species, alpha)
+    kind = [[sp() for _ in range(trees)] for _ in range(wards)]
+    hazard = _zipf(rng, wards * trees, 1.3)
+    insp = itertools.count()
+    w = 0
+    while True:
+        for t in range(trees):
+            yield tree_k + w * trees + t
+            yield sp_k + kind[w][t]
+            yield insp_k + next(insp)
+            if t % 40 == 39:
+                for _ in range(int(orders) + (rng.random() < orders % 1)):
+                    x = hazard() if rng.random() < 0.5 else rng.randrange(wards * trees)
+                    yield tree_k + x
+                    yield sp_k + kind[x // trees][x % trees]
+                    yield crew_k + rng.randrange(6)
+                if rng.random() < 1 / 30:
+                    s = rng.randrange(wards)
+                    for u in range(trees):
+                        yield tree_k + s * trees + u
+        w = (w + 1) % wards
+
+
+def hand_bindery(seed: int, signatures: int, edition: int, libraries: int, alpha: float,
+                 repairs: float) -> Iterator[int]:
+    """A hand bindery (loops over a book's signatures repeated for every copy, with a
+    frequency-skewed core of library repairs: a bindery's job tickets as small binders keep
+    them). An edition job: ``edition`` copies of a book of about ``signatures`` signatures;
+    each copy is gathered (every signature of the job in order), sewn (the thread of 4 and
+    the tapes), cased in (the job's case and its endpapers). Between editions, about
+    ``repairs`` library repairs a day: a library by Zipf ``alpha`` over ``libraries`` (the
+    university's special collections most), a book of theirs (by Zipf over 3,000: the same
+    worn reference books back again), its cloth (of 30) and its leather (of 10)."""
+    rng = random.Random(seed)
+    sig_k, job_k, thread_k, case_k, lib_k, book_k, cloth_k = (i << 48 for i in range(7))
+    lib = _zipf(rng, libraries, alpha)
+    worn = _zipf(rng, 3000, 1.0)
+    jobs = itertools.count()
+    while True:
+        j = next(jobs)
+        n = max(3, int(rng.gauss(signatures, signatures / 4)))
+        copies = max(1, int(rng.gauss(edition, edition / 4)))
+        yield job_k + j
+        for _ in range(copies):
+            for s in range(n):
+                yield sig_k + j * 1000 + s
+            yield thread_k + rng.randrange(4)
+            yield case_k + j
+        for _ in range(int(repairs * 5)):
+            lb = lib()
+            yield lib_k + lb
+            yield book_k + lb * 3000 + worn()
+            yield cloth_k + rng.randrange(30)
+            if rng.random() < 0.3:
+                yield cloth_k + 30 + rng.randrange(10)
+
+
+def racecourse(seed: int, horses: int, alpha: float, races: int, field: int,
+               punters: int) -> Iterator[int]:
+    """A racecourse's race-day systems (late second references as horses run again every few
+    weeks, with a frequency-skewed core of trainers and punters: the declarations, racecard
+    and tote of a racecourse). A meeting a week, ``races`` races: each race's ``field``
+    runners are declared (horses by Zipf ``alpha`` over ``horses``: the big yards' horses run
+    most; a horse runs at most once a meeting), each with its trainer (of 40) and jockey (of
+    60); bets on the race (the runner by the market's favourites, a punter by Zipf over
+    ``punters``, the pool); the result reads every runner again in finishing order, and the
+    pay-outs read the winning punters."""
+    rng = random.Random(seed)
+    horse_k, trainer_k, jockey_k, punter_k, pool_k = (i << 48 for i in range(5))
+    horse = _zipf(rng, horses, alpha)
+    punter = _zipf(rng, punters, 0.9)
+    fav = _zipf(rng, field, 1.2)
+    trainer = [rng.randrange(40) for _ in range(horses)]
+    pools = itertools.count()
+    while True:
+        ran: set[int] = set()
+        for _ in range(races):
+            runners: list[int] = []
+            tries = 0
+            while len(runners) < field and tries < field * 20:
+                tries += 1
+                h = horse()
+                if h not in ran:
+                    ran.add(h)
+                    runners.append(h)
+            for h in runners:
+                yield horse_k + h
+                yield trainer_k + trainer[h]
+                yield jockey_k + rng.randrange(60)
+            p = next(pools)
+            backers: list[tuple[int, int]] = []  # (punter, horse)
+            for _ in range(rng.randint(20, 60)):
+                r = fav() % max(1, len(runners))
+                u = punter()
+                yield punter_k + u
+                yield horse_k + runners[r]
+                yield pool_k + p
+                backers.append((u, runners[r]))
+            rng.shuffle(runners)
+            for h in runners:
+                yield horse_k + h
+            yield pool_k + p
+            for u, h in backers:
+                if runners and h == runners[0]:
+                    yield punter_k + u
+
+
+def fresh53_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 65's held-out set: seeds 75000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 75000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "butcher_c3_k20": lambda: butcher_shop(s + 0, 3, 20, 1.1, 60.0, 200),
+        "butcher_c12_k60": lambda: butcher_shop(s + 1, 12, 60, 0.8, 300.0, 3000),
+        "coastguard_v50_f40": lambda: coastguard_ais(s + 2, 50, 0.05, 40, 1.2, 0.5),
+        "coastguard_v400_f300": lambda: coastguard_ais(s + 3, 400, 0.02, 300, 0.8, 3.0),
+        "embroidery_d30_b12": lambda: embroidery_shop(s + 4, 30, 1.2, 60, 12, 3.0),
+        "embroidery_d400_b40": lambda: embroidery_shop(s + 5, 400, 0.8, 400, 40, 8.0),
+        "tannery_p8_h20": lambda: tannery_pits(s + 6, 8, 20, 2, 5),
+        "tannery_p30_h40": lambda: tannery_pits(s + 7, 30, 40, 3, 8),
+        "boatyard_b120_s80": lambda: boatyard_season(s + 8, 120, 80, 1.1, 6.0, 120),
+        "boatyard_b900_s500": lambda: boatyard_season(s + 9, 900, 500, 0.8, 25.0, 200),
+        "chimney_c1500_a20": lambda: chimney_sweep(s + 10, 1500, 6, 20, 1.1, 1.0),
+        "chimney_c20000_a60": lambda: chimney_sweep(s + 11, 20000, 40, 60, 0.8, 5.0),
+        "treesurvey_w10_t200": lambda: tree_survey(s + 12, 10, 200, 40, 1.2, 1.0),
+        "treesurvey_w40_t600": lambda: tree_survey(s + 13, 40, 600, 150, 0.8, 3.0),
+        "bindery_s12_e20": lambda: hand_bindery(s + 14, 12, 20, 10, 1.2, 4.0),
+        "bindery_s40_e150": lambda: hand_bindery(s + 15, 40, 150, 80, 0.8, 10.0),
+        "racecourse_h300_r6": lambda: racecourse(s + 16, 300, 1.1, 6, 8, 2000),
+        "racecourse_h3000_r8": lambda: racecourse(s + 17, 3000, 0.8, 8, 16, 40000),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -23580,7 +24000,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh46": fresh46_variants, "fresh47": fresh47_variants,
                 "fresh48": fresh48_variants, "fresh49": fresh49_variants,
                 "fresh50": fresh50_variants, "fresh51": fresh51_variants,
-                "fresh52": fresh52_variants}
+                "fresh52": fresh52_variants, "fresh53": fresh53_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

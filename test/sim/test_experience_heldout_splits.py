@@ -21,7 +21,8 @@ fresh60a/b/c in round 60,
 fresh61a/b/c in round 61,
 fresh62a/b/c in round 62,
 fresh63a/b/c in round 63,
-fresh64a/b/c in round 64):
+fresh64a/b/c in round 64,
+fresh65a/b/c in round 65):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -64,7 +65,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh59": (5901, 5902, 5903), "fresh60": (6001, 6002, 6003),
           "fresh61": (6101, 6102, 6103), "fresh62": (6201, 6202, 6203),
           "fresh63": (6301, 6302, 6303),
-          "fresh64": (6401, 6402, 6403)}
+          "fresh64": (6401, 6402, 6403),
+          "fresh65": (6501, 6502, 6503)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -143,6 +145,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # 58's 6 and 18, then round 59's 27.
 # Round 64's three reuse a kitchen a ninth time (the first such): the next in line, round
 # 59's 28 and 20, then round 60's 30.
+# Round 65's three reuse a kitchen a ninth time: the next in line, round 60's 8 and 5, then
+# round 61's 12.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -275,7 +279,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh64b": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
                        "fresh50b", "fresh55a", "fresh59c"),
           "fresh64c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
-                       "fresh50c", "fresh55b", "fresh60a")}
+                       "fresh50c", "fresh55b", "fresh60a"),
+          "fresh65a": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                       "fresh51a", "fresh55c", "fresh60b"),
+          "fresh65b": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                       "fresh51b", "fresh56a", "fresh60c"),
+          "fresh65c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                       "fresh51c", "fresh56b", "fresh61a")}
 LENGTH = 30  # the length the lead runs them at
 
 
