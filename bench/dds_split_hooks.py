@@ -176,7 +176,7 @@ def _install_deep() -> None:
                            found is not None])
             return found
 
-        word_answers.WordAnswers._lookup = lookup_traced  # type: ignore[method-assign]
+        word_answers.WordAnswers._lookup = lookup_traced  # type: ignore[method-assign, unused-ignore]
     except (ImportError, AttributeError):
         pass
 

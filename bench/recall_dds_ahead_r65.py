@@ -5,7 +5,9 @@ callback (wall, CPU, the gap to the request), the model's prefetch calls (their 
 the request's arrival), the table reads and page faults (dds_split_hooks, round 65), the
 garbage collections; per server, and for the requests in the slowest 5 % of each server.
 
-    .venv/bin/python bench/recall_dds_ahead_r65.py DIR OUT_STEM   # -> results/OUT_STEM.json
+    .venv/bin/python bench/recall_dds_ahead_r65.py DIR OUT_STEM [MODE]  # -> results/OUT_STEM.json
+
+MODE: per_subtask (default) or instruction (whole instructions: no text comes ahead).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def _p(xs: list[float]) -> dict[str, float]:
             "p99": round(float(np.percentile(a, 99)), 3), "mean": round(float(a.mean()), 3)}
 
 
-def rows_of(server: Path, client: Path) -> list[dict]:
+def rows_of(server: Path, client: Path, mode: str = "per_subtask") -> list[dict]:
     recs = [json.loads(x) for x in server.read_text().splitlines() if x.strip()]
     calls = {(c["name"].lstrip("/"), c["seq"]): c
              for c in (json.loads(x) for x in client.read_text().splitlines() if x.strip())}
@@ -42,12 +44,12 @@ def rows_of(server: Path, client: Path) -> list[dict]:
             continue
         c = calls.get((r["name"].lstrip("/"), r["seq"]))
         flt = r.get("flt") or [0, 0, 0, 0]
-        between = None if prev_flt is None else flt[0] - prev_flt
+        between: int | None = None if prev_flt is None else flt[0] - prev_flt
         prev_flt = flt[2]
-        if c is None or c.get("mode") != "per_subtask":
+        if c is None or c.get("mode") != mode:
             continue
         before = [a for a in aheads if a["t0"] < r["rcv"]]
-        ahead = before[-1] if before else None
+        ahead = before[-1] if before and mode == "per_subtask" else None
         embeds = r.get("embeds") or []
         last_embed_end = max((e[2] for e in embeds), default=None)
         table = r.get("table") or []
@@ -93,10 +95,11 @@ def summary(rows: list[dict]) -> dict:
 
 def main() -> int:
     raw, stem = Path(sys.argv[1]), sys.argv[2]
-    result: dict = {"raw": str(raw), "servers": {}}
+    mode = sys.argv[3] if len(sys.argv) > 3 else "per_subtask"
+    result: dict = {"raw": str(raw), "mode": mode, "servers": {}}
     for server in sorted(raw.glob("*_server.jsonl")):
         name = server.name[:-len("_server.jsonl")]
-        rows = rows_of(server, server.with_name(f"{name}_client.jsonl"))
+        rows = rows_of(server, server.with_name(f"{name}_client.jsonl"), mode)
         result["servers"][name] = summary(rows) | {"rows": rows}
     RESULTS.mkdir(exist_ok=True)
     path = RESULTS / f"{stem}.json"

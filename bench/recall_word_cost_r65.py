@@ -72,7 +72,7 @@ def main() -> int:
     depth = threading.local()
     active = [False]
     by_class: dict[str, dict[str, list[float]]] = collections.defaultdict(
-        lambda: collections.defaultdict(lambda: [0, 0.0]))  # type: ignore[arg-type]
+        lambda: collections.defaultdict(lambda: [0, 0.0]))
     lock = threading.Lock()
 
     def classify(word: str) -> str:
@@ -95,7 +95,7 @@ def main() -> int:
 
         def make(raw: Any = raw, name: str = name) -> Any:
             def timed(self: Any, *args: Any, **kw: Any) -> Any:
-                if not active[0] or getattr(depth, "n", 0):
+                if not active[0] or bool(getattr(depth, "n", False)):
                     return raw(self, *args, **kw)
                 depth.n = 1
                 t0 = time.thread_time()
@@ -125,7 +125,7 @@ def main() -> int:
             finally:
                 table_reads.append((threading.get_ident(), time.perf_counter() - t0))
 
-        word_answers.WordAnswers._lookup = lookup_timed  # type: ignore[method-assign]
+        word_answers.WordAnswers._lookup = lookup_timed  # type: ignore[method-assign, unused-ignore]
     except ImportError:
         pass
     gcs: list[float] = []
