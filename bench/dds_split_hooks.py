@@ -112,6 +112,7 @@ _GC: list[list] = []
 _EMBEDS: list[list] = []
 _WORDNET: list[list] = []  # round 63: WordNet index reads (words new to the process)
 _MEMOS: list[Any] = []     # round 63: the lexicon's memoised methods (misses per request)
+_TABLE: list[list] = []    # round 65: per-word answer table reads (thread, start, end, found)
 _LOCAL = threading.local()
 
 
@@ -164,6 +165,29 @@ def _install_deep() -> None:
         _MEMOS.extend(v for v in vars(lexicon.Lexicon).values() if hasattr(v, "cache_info"))
     except (ImportError, AttributeError):
         pass
+    try:  # round 65: the per-lemma answers table (round 64's patch), when the code has one
+        from memory_node.core.recall import word_answers  # type: ignore[attr-defined]
+        lookup = word_answers.WordAnswers._lookup
+
+        def lookup_traced(self: Any, key: bytes) -> Any:
+            t0 = time.time_ns()
+            found = lookup(self, key)
+            _TABLE.append([threading.current_thread().name, t0, time.time_ns(),
+                           found is not None])
+            return found
+
+        word_answers.WordAnswers._lookup = lookup_traced  # type: ignore[method-assign, unused-ignore]
+    except (ImportError, AttributeError):
+        pass
+
+
+def _faults() -> list[int]:
+    """The process's minor and major page faults so far (round 65: a table read through
+    mmap touching a cold page faults while it holds the GIL)."""
+    import resource
+
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    return [ru.ru_minflt, ru.ru_majflt]
 
 
 def _memo_misses() -> int:
@@ -211,11 +235,13 @@ def install(path: str, deep: bool = False) -> None:
             rq1 = _run_delay_ns() if deep else 0
             _LOCAL.stages = [] if deep else None
             memo0 = _memo_misses() if deep else 0
+            flt0 = _faults() if deep else []
             cb0, c0, p0 = time.time_ns(), time.thread_time_ns(), time.process_time_ns()
             response = await await_or_execute(srv.callback, request, srv.srv_type.Response())
             cb1, c1, p1 = time.time_ns(), time.thread_time_ns(), time.process_time_ns()
             stages, _LOCAL.stages = _LOCAL.stages, None
             memo1 = _memo_misses() if deep else 0
+            flt1 = _faults() if deep else []
             rq2 = _run_delay_ns() if deep else 0
             threads1 = _threads_cpu() if deep else {}
             sw1 = _tasks_switches() if sw0 is not None else None
@@ -232,7 +258,8 @@ def install(path: str, deep: bool = False) -> None:
                    "ct0": ct0, "ct1": ct1, "c0": c0, "c1": c1, "csent": csent}
                   | ({"rq": [rq0, rq1, rq2], "threads1": threads1, "stages": stages,
                       "gc": _drain(_GC), "embeds": _drain(_EMBEDS),
-                      "wn": _drain(_WORDNET), "memo_misses": memo1 - memo0} if deep else {})
+                      "wn": _drain(_WORDNET), "memo_misses": memo1 - memo0,
+                      "flt": flt0 + flt1, "table": _drain(_TABLE)} if deep else {})
                   | ({"sw": [sw0, sw1], "tid": threading.get_native_id()}
                      if sw0 is not None else {}))
         return _execute
