@@ -59,6 +59,7 @@ def _install(log_dir: Path, line: bool) -> None:
             out.write(json.dumps({
                 "episode": episode_id, "unit": oid, "label": u.label, "at": u.receptacle_id,
                 "put": place, "home": home, "found_at": p.found_at, "gate": gate,
+                "home_state": units[home].state if home in units else None,
                 "role": u.label.lower() in {r.lower() for r in task.roles}}) + "\n")
         out.flush()
         return original(self, task, episode_id, units) if line else []
@@ -101,15 +102,21 @@ def count(dirs: list[str]) -> dict:
                         and args[0] not in touched:
                     touched.add(args[0])
                     r = homes.get((name, args[0]))
-                    ok = "ok" if c["ok"] else "refused"
+                    # The world's answer for the call's target: its label when the unit is
+                    # where memory had it, "ghost" when nothing is there.
+                    there = any(t.startswith(args[0] + ":") and not t.endswith("->ghost")
+                                for t in c.get("targets", []))
+                    ok = ("ok" if c["ok"] else "refused") + (", there" if there else ", gone")
                     key = (f"{ok}: " + ("no record" if r is None else
                            ("gate shut" if not r["gate"] else "gate open")
-                           + (", no home" if r and not r["home"] else
-                              ", home" + (" = found_at" if r and r["home"] == r["found_at"]
-                                          else " != found_at"))))
+                           + (", at the put" if r["at"] == r["put"] else ", moved on")
+                           + (", no home" if not r["home"] else
+                              ", home " + str(r.get("home_state", "?"))
+                              + (" = found_at" if r["home"] == r["found_at"]
+                                 else " != found_at"))))
                     totals[key] += 1
                     rows.append({"stream": Path(d).name, "task": name, "call": c["call"],
-                                 "ok": c["ok"], "record": r})
+                                 "ok": c["ok"], "there": there, "record": r})
             for c in calls:
                 skill, args = _parse(c["call"])
                 if skill == "put" and c["ok"] and args:
@@ -117,6 +124,52 @@ def count(dirs: list[str]) -> dict:
     return {"what": "exp72 round 65: first calls of a task to a unit the robot put in an "
                     "earlier task, and what memory knew of the unit's home then",
             "totals": dict(sorted(totals.items())), "rows": rows}
+
+
+def _stream(path: Path) -> dict:
+    d = json.loads(path.read_text())
+    (_, arms), = d["streams"].items()
+    (arm, r), = arms.items()
+    return {"won": sum(1 for _, w, _ in r["per_task"] if w), "steps": r["steps"],
+            "worst": r["max_failures_issue_state"],
+            "per_task": {t: (w, n) for t, w, n in r["per_task"]}}
+
+
+def compare(base_json: str, results: str, prefix: str) -> dict:
+    """A variant's experience-arm runs (results/experience_tasks_*_<prefix>_<S><t|u>_<SEED>
+    .json) against the base's per-task figures (exp71's experience_put_back_exp71_r64.json
+    "base": a2b91dc0 both arms, which 3e81fe0d reproduces call for call)."""
+    base = json.loads(Path(base_json).read_text())["base"]
+    out: dict[str, Any] = {"streams": {}}
+    tot = Counter()
+    for p in sorted(Path(results).glob(f"experience_tasks_*_seeds_{prefix}_*.json")):
+        key = p.stem.rsplit("_", 2)[-2] + "_" + p.stem.rsplit("_", 1)[-1]
+        b = base[key]
+        e, pl = b["full+experience"], b["full"]
+        bt = {t: (w, n) for t, w, n in e["per_task"]}
+        f = _stream(p)
+        both = [t for t in bt if bt[t][0] and f["per_task"].get(t, (False, 0))[0]]
+        row = {"base_won": sum(w for w, _ in bt.values()), "fix_won": f["won"],
+               "base_steps": e["steps"], "fix_steps": f["steps"],
+               "both_won_base": sum(bt[t][1] for t in both),
+               "both_won_fix": sum(f["per_task"][t][1] for t in both),
+               "lost": [t for t in bt if bt[t][0] and not f["per_task"][t][0]],
+               "gained": [t for t in bt if not bt[t][0] and f["per_task"][t][0]],
+               "moved": {t: [bt[t][1], f["per_task"][t][1]] for t in bt
+                         if bt[t] != f["per_task"][t]},
+               "worst_base": e["max_failures_issue_state"], "worst_fix": f["worst"]}
+        pw = sum(1 for _, w, _ in pl["per_task"] if w)
+        row["never_worse_base"] = row["base_won"] >= pw and e["steps"] <= pl["steps"]
+        row["never_worse_fix"] = f["won"] >= pw and f["steps"] <= pl["steps"]
+        out["streams"][key] = row
+        for k in ("both_won_base", "both_won_fix", "never_worse_base", "never_worse_fix"):
+            tot[k] += int(row[k])
+        tot["lost"] += len(row["lost"])
+        tot["gained"] += len(row["gained"])
+        tot["streams"] += 1
+        tot["worse_repeat"] += int(row["worst_fix"] > row["worst_base"])
+    out["totals"] = dict(tot)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,10 +181,21 @@ def main(argv: list[str] | None = None) -> int:
         _install(Path(argv[argv.index("--log") + 1]), os.environ.get("EXP72_LINE", "1") != "0")
         return int(ET.main(argv[1:]))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("cmd", choices=("count",))
-    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("cmd", choices=("count", "compare"))
+    ap.add_argument("dirs", nargs="+", help="count: --log dirs; compare: BASE_JSON RESULTS "
+                    "PREFIX")
     ap.add_argument("--out", default="")
     a = ap.parse_args(argv)
+    if a.cmd == "compare":
+        cmp = compare(*a.dirs)
+        for k, r in cmp["streams"].items():
+            print(k, {x: r[x] for x in ("base_won", "fix_won", "both_won_base",
+                                         "both_won_fix", "lost", "worst_base", "worst_fix",
+                                         "never_worse_base", "never_worse_fix")})
+        print(cmp["totals"])
+        if a.out:
+            Path(a.out).write_text(json.dumps(with_environment(cmp), indent=1) + "\n")
+        return 0
     out = count(a.dirs)
     for k, v in out["totals"].items():
         print(f"{k}: {v}")
