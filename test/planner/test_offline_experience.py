@@ -1413,41 +1413,6 @@ def test_a_unit_the_robot_put_in_an_earlier_task_in_a_tidied_house_is_looked_for
     assert strs(OfflinePlanner().plan(req).calls)[:1] != ["navigate(Drawer_1)"]
 
 
-def test_a_put_back_units_home_read_open_before_the_task_is_opened_first() -> None:
-    """Round 65: the home named for a unit the robot put in an earlier task is often a
-    cabinet an earlier task opened and left open; the daily tidy that took the unit back
-    shut it, but memory still reads it open (`_read_open`'s case). A home read open before
-    the task began is opened first like a closed one; not one this task's camera read open
-    (it is open: the unit would have been seen), not one this task opened, and not without
-    the task's start (nothing is known to be older). The read time is asked of memory."""
-    from memory_node.planner.core.planning import ReadTimesWanted  # noqa: PLC0415
-
-    apple = UnitView("Apple_1", "Apple", (2.0, 0.9, 1.0), "none", "kitchen",
-                     receptacle_id="CounterTop_1", relation="on")
-    opened = [UnitView("Drawer_1", "Drawer", (1.0, 0.5, 1.0), "opened", "kitchen"),
-              *HOUSE[1:]]
-    goals = ("INSIDE(Apple, SinkBasin)",)
-    line = ("Apple_1 was put in CounterTop_1 by the robot in an earlier task, and this "
-            "house puts things back (found in Drawer_1 before)")
-
-    def req_for(start: float | None, read: dict[str, float | None] | None) -> PlanRequest:
-        req = request([*opened, apple], goals)
-        req.facts = (USUAL_DRAWER, line)
-        req.notes["task_start"] = start
-        if read is not None:
-            req.notes["state_read"] = read
-        return req
-
-    with pytest.raises(ReadTimesWanted) as asked:
-        OfflinePlanner().plan(req_for(10.0, None))
-    assert asked.value.object_ids == ("Drawer_1",)
-    assert strs(OfflinePlanner().plan(req_for(10.0, {"Drawer_1": 5.0})).calls) == [
-        "navigate(Drawer_1)", "open(Drawer_1)"]
-    for start, read in ((10.0, {"Drawer_1": 12.0}), (10.0, {"Drawer_1": None}), (None, {})):
-        assert strs(OfflinePlanner().plan(req_for(start, read)).calls)[:1] == [
-            "navigate(Apple_1)"], (start, read)
-
-
 def test_the_loops_read_times_stay_live_across_a_dry_plan() -> None:
     """Round 65: a plan that must leave no trace restores the notes from a copy; the read
     times the loop answers ReadTimesWanted with (`notes["state_read"]`) were restored as a

@@ -555,24 +555,12 @@ class OfflinePlanner:
         spent = req.notes.setdefault("doubted_put", set())
         home = doubted[unit.object_id]
         place = (sim.objects.get(home) or req.scene.get(home)) if home else None
-        if unit.object_id in spent or place is None or place.state not in ("closed", "opened") \
-                or home in self._passed_over(req) or home in self._open_now(req) \
+        if unit.object_id in spent or place is None or place.state != "closed" \
+                or home in self._passed_over(req) \
                 or any(unit.object_id in c.args for c in req.known_bad):
             # A call on the unit listed known bad (a pick refused as shut in somewhere)
             # is experience about where it is now that the put's place does not replace.
             return candidates
-        if place.state == "opened":
-            # Read open before this task began: the tidy that took the unit back shuts
-            # what a task left open (`_read_open`); read open by this task's camera, it
-            # is open, and the unit would have been seen in it.
-            start = req.notes.get("task_start")
-            read: dict[str, float | None] = req.notes.get("state_read", {})
-            if start is None:
-                return candidates
-            if home not in read:
-                raise ReadTimesWanted([home])
-            if not _before(read.get(home), start):
-                return candidates
         spent.add(unit.object_id)
         self._name(req, sim, place)
         go = () if sim.is_at(home) else (SkillCall("navigate", (home,)),)
