@@ -141,7 +141,7 @@ def compare(base_json: str, results: str, prefix: str) -> dict:
     "base": a2b91dc0 both arms, which 3e81fe0d reproduces call for call)."""
     base = json.loads(Path(base_json).read_text())["base"]
     out: dict[str, Any] = {"streams": {}}
-    tot = Counter()
+    tot: Counter[str] = Counter()
     for p in sorted(Path(results).glob(f"experience_tasks_*_seeds_{prefix}_*.json")):
         key = p.stem.rsplit("_", 2)[-2] + "_" + p.stem.rsplit("_", 1)[-1]
         b = base[key]
