@@ -16,6 +16,7 @@ from memory_node.planner.core.experience import (
     known_bad_until,
     parse_call,
     parse_procedure,
+    put_back,
     searched_out,
     usual_places,
 )
@@ -1375,3 +1376,56 @@ def test_a_pick_listed_not_found_ends_when_this_task_saw_the_object() -> None:
     assert plan(seen=7)[:1] == ["pick(Soap_1)"]
     assert "pick(Soap_1)" not in plan(seen=6)
     assert "pick(Soap_1)" not in plan(seen=7, refused=True)
+
+
+def test_a_unit_the_robot_put_in_an_earlier_task_in_a_tidied_house_is_looked_for_at_home_first(
+) -> None:
+    """Round 64, tidy tuning streams: memory has the apple on the counter where the robot
+    put it the task before; the tidy has taken it back to the drawer it was found in.
+    Recall names the unit and that drawer (`ExperienceMemory._put_back`): the drawer,
+    read closed, is opened first, once per unit and task, and the unit itself is gone to
+    after that (at once without the line, without a drawer named, or with another apple
+    memory has)."""
+    apple = UnitView("Apple_1", "Apple", (2.0, 0.9, 1.0), "none", "kitchen",
+                     receptacle_id="CounterTop_1", relation="on")
+    goals = ("INSIDE(Apple, SinkBasin)",)
+    line = ("Apple_1 was put in CounterTop_1 by the robot in an earlier task, and this "
+            "house puts things back")
+    assert put_back([f"{line} (found in Drawer_1 before)", USUAL_DRAWER, line,
+                     "Apple_2 was put in CounterTop_1"]) == {"Apple_1": "Drawer_1"}
+    req = request([*HOUSE, apple], goals)
+    req.facts = (USUAL_DRAWER,)
+    assert strs(OfflinePlanner().plan(req).calls)[:1] == ["navigate(Apple_1)"]
+    req = request([*HOUSE, apple], goals)
+    req.facts = (USUAL_DRAWER, f"{line} (found in Drawer_1 before)")
+    planner = OfflinePlanner()
+    assert strs(planner.plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+    for call in (SkillCall("navigate", ("Drawer_1",)), SkillCall("open", ("Drawer_1",))):
+        req.history.append(StepLine(call, True, ErrorCode.NONE, ""))
+    assert strs(planner.plan(req).calls)[:1] == ["navigate(Apple_1)"]
+    req = request([*HOUSE, apple], goals)
+    req.facts = (USUAL_DRAWER, line)
+    assert strs(OfflinePlanner().plan(req).calls)[:1] == ["navigate(Apple_1)"]
+    other = UnitView("Apple_2", "Apple", (5.5, 0.5, 5.0), "none", "living_room",
+                     receptacle_id="SideTable_1", relation="on")
+    req = request([*HOUSE, apple, other], goals)
+    req.facts = (USUAL_DRAWER, f"{line} (found in Drawer_1 before)")
+    assert strs(OfflinePlanner().plan(req).calls)[:1] != ["navigate(Drawer_1)"]
+
+
+def test_the_loops_read_times_stay_live_across_a_dry_plan() -> None:
+    """Round 65: a plan that must leave no trace restores the notes from a copy; the read
+    times the loop answers ReadTimesWanted with (`notes["state_read"]`) were restored as a
+    copy too, so a time asked for inside a dry plan went to the loop's dict, the planner
+    read the copy, asked again, and the loop stopped the task ("asked again for read
+    times it has"; tune tidy 3159 s0017, 3163 s0018-s0019 with the put-back doubt)."""
+    from memory_node.planner.core.offline import _restore, _snapshot  # noqa: PLC0415
+
+    req = request(list(HOUSE), ("INSIDE(Apple, SinkBasin)",))
+    dated: dict[str, float | None] = req.notes.setdefault("state_read", {})
+    saved = _snapshot(req)
+    req.notes["bindings"] = {"x": "y"}
+    _restore(req, saved)
+    dated["Drawer_1"] = 5.0
+    assert req.notes["state_read"] is dated
+    assert "bindings" not in req.notes

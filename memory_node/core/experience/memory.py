@@ -379,6 +379,10 @@ class ExperienceMemory:
                               step.error_code, ep.episode_id, now, self.settings.belief_radius)
         found_in = self._opened_for(ep, step)
         self._track_repairs(conn, ep, step, t, found_in, now)
+        if not step.succeeded and step.error_code == ErrorCode.NOT_FOUND and step.args:
+            # Not where memory had it: for a unit memory had where the robot put it in an
+            # earlier task, evidence the house moved that put on (`_put_back`'s gate).
+            self.places.not_found(step.args[0], step.episode_id)
         if step.succeeded:
             facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
             facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}",
@@ -1049,6 +1053,7 @@ class ExperienceMemory:
                                           -f.updated_at, f.fact_id))
             for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
+            lines.extend(("fact", "", text) for text in self._put_back(task, episode_id, units))
             answer = _fit(lines, max(0, min(budget - 1, int(budget * self.settings.budget_share))))
             if episode_id:
                 delivered = [i for _, i, _ in lines if f"[{i}]" in answer.text]
@@ -1058,6 +1063,34 @@ class ExperienceMemory:
                 elif episode_id in self._pending:
                     self._pending[episode_id][2].update(delivered)
             return answer
+
+    def _put_back(self, task: TaskType, episode_id: str,
+                  units: Mapping[str, ObjectMemoryUnit]) -> list[str]:
+        """Units of the task's types that memory has where the robot put them in an
+        earlier task (its receptacle is that put's, no find has answered the put since), in
+        a house whose later finds show the robot's puts moved on before the next task
+        (`UsualPlaces.undoes_puts`: a daily tidy takes things back to where they are kept;
+        a unit not found where the robot had put it counts too).
+        Memory's place for such a unit is the put, and the unit is most likely back where
+        it was found before that put (named when memory knew a receptacle for it) or at its
+        type's usual place: the planner looks there first (offline.py `_doubt_put`). Tidy tuning
+        streams, round 64: 62 of the experience arm's navigates to a unit the robot had put
+        in an earlier task were refused NOT_FOUND on 12 streams (the tidy had taken it
+        back), each followed by an explore or a walk to another place."""
+        if not episode_id or not units or not self.places.undoes_puts():
+            return []
+        roles = {r.lower() for r in task.roles}
+        out: list[str] = []
+        for oid, u in sorted(units.items()):
+            if u.label.lower() not in roles or u.state == "absent":
+                continue
+            place, home = self.places.put_before(oid, episode_id)
+            if place and u.receptacle_id == place:
+                self._count("experience.put_back_doubted")
+                out.append(f"{oid} was put in {place} by the robot in an earlier task, "
+                           "and this house puts things back"
+                           + (f" (found in {home} before)" if home else ""))
+        return out
 
     def _taken_out(self, t: Transition) -> bool:
         """A pick listed as shut in (its state names receptacles as found: "until R is

@@ -89,6 +89,7 @@ class LastPut:
     kept: int = 0             # next found (in a later task) where it was put
     moved: int = 0            # next found elsewhere
     updated_at: float = 0.0
+    home: str = ""            # where it was last found not at a put of the robot's (`follow`)
 
 
 class UsualPlaces:
@@ -102,6 +103,11 @@ class UsualPlaces:
         self._found_pos: dict[str, tuple[float, float, float]] = {}
         self.kept = 0
         self.moved = 0
+        # (unit, put episode): puts of earlier tasks a skill then found the unit NOT at
+        # (memory's place for it was the put, not answered by a find): `undoes_puts`'
+        # evidence only, not `keeps_puts`' tally; the newest `max_rows`, in memory only
+        # (after a restart the finds decide alone).
+        self._refused: dict[tuple[str, str], None] = {}
 
     def __len__(self) -> int:
         return self._count
@@ -115,10 +121,11 @@ class UsualPlaces:
                                  r["updated_at"], json.loads(r["units"])))
         self._puts.clear()
         self._found_pos.clear()
+        self._refused.clear()
         for r in conn.execute("SELECT * FROM exp_puts"):
             self._puts[r["unit"]] = LastPut(r["unit"], r["place_id"], r["episode_id"],
                                             r["found_at"], r["kept"], r["moved"],
-                                            r["updated_at"])
+                                            r["updated_at"], r["home"])
         self.kept = sum(p.kept for p in self._puts.values())
         self.moved = sum(p.moved for p in self._puts.values())
 
@@ -126,6 +133,34 @@ class UsualPlaces:
         """Does this house keep the robot's puts: later finds of units where the robot last
         put them at least `KEEPS_MIN` and more than finds elsewhere."""
         return self.kept >= KEEPS_MIN and self.kept > self.moved
+
+    def undoes_puts(self) -> bool:
+        """Does this house move the robot's puts on before the next task (a daily tidy):
+        later finds of units elsewhere than where the robot last put them, with the units
+        a skill found not where the robot had put them (`not_found`), at least `KEEPS_MIN`
+        and more than finds where it put them (`keeps_puts` mirrored)."""
+        undone = self.moved + len(self._refused)
+        return undone >= KEEPS_MIN and undone > self.kept
+
+    def not_found(self, unit: str, episode_id: str) -> None:
+        """A skill found `unit` not where memory had it: when memory's place for it was the
+        robot's put of an earlier task, not answered since, that put did not stay (counted
+        once per put)."""
+        p = self._puts.get(unit)
+        if p is not None and self.put_before(unit, episode_id)[0]:
+            self._refused[(unit, p.episode_id)] = None
+            while len(self._refused) > self.max_rows:
+                del self._refused[next(iter(self._refused))]
+
+    def put_before(self, unit: str, episode_id: str) -> tuple[str, str]:
+        """The place of the robot's last put of `unit` that moved it, made in an earlier
+        task than `episode_id` and not answered since by a find of it, and the unit's home
+        (`LastPut.home`: where it was last found not at a put of the robot's; "" when
+        memory knows none, or when it is the put's place); ("", "") otherwise."""
+        p = self._puts.get(unit)
+        if p is None or not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
+            return "", ""
+        return p.place_id, (p.home if p.home != p.place_id else "")
 
     def last_place(self, unit: str) -> str:
         """Where the robot last put `unit` (a put that moved it, not yet answered by a
@@ -166,7 +201,15 @@ class UsualPlaces:
         before the last '#' (`k1c-2#s0`, `k1c-2#s1`), the planner's convention. Nor does
         a find at the put's place whose `position` (memory's, before the pick) is within
         `radius` of where the unit was found before the put's task moved it: a tidy returns
-        it there, so the find is no evidence the put was kept."""
+        it there, so the find is no evidence the put was kept.
+
+        The unit's `home` is where a find saw it that no put of the robot's explains: with
+        no put of it outstanding (nothing the robot put it in since its last find), or in
+        a later task than the put and not at the put's place (moved: the tidy's work). A
+        find in the put's own task, or at the put's place in a later task (kept), is the
+        robot's own put and leaves the home as it was (round 64, tune2 tidy, stream seed
+        3159: the soap bottle's `found_at` was a drawer the robot had put it in, and
+        looking there first lost two tasks)."""
         p = self._puts.get(unit)
         p = p if p is not None else LastPut(unit)
         if kind == "put":
@@ -174,10 +217,14 @@ class UsualPlaces:
                 place_id, episode_id)
         elif not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
             p.found_at = place_id
-            if not p.place_id and position is not None:
-                self._found_pos[unit] = position
+            if not p.place_id:
+                p.home = place_id
+                if position is not None:
+                    self._found_pos[unit] = position
         else:
             kept = p.place_id == place_id
+            if not kept:
+                p.home = place_id
             before = self._found_pos.get(unit)
             if not kept or position is None or before is None or \
                     math.dist(position, before) > radius:
@@ -190,11 +237,12 @@ class UsualPlaces:
         self._puts[unit] = p
         conn.execute(
             "INSERT INTO exp_puts (unit, place_id, episode_id, found_at, kept, moved,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (unit) DO UPDATE SET"
-            " place_id=excluded.place_id, episode_id=excluded.episode_id, found_at="
+            " updated_at, home) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (unit) DO UPDATE"
+            " SET place_id=excluded.place_id, episode_id=excluded.episode_id, found_at="
             "excluded.found_at, kept=excluded.kept, moved=excluded.moved, updated_at="
-            "excluded.updated_at",
-            (unit, p.place_id, p.episode_id, p.found_at, p.kept, p.moved, p.updated_at))
+            "excluded.updated_at, home=excluded.home",
+            (unit, p.place_id, p.episode_id, p.found_at, p.kept, p.moved, p.updated_at,
+             p.home))
         if len(self._puts) > self.max_rows:
             # The least recently followed units go; their answers leave the tally with them.
             dropped = sorted(self._puts.values(), key=lambda q: (q.updated_at, q.unit))[

@@ -153,4 +153,14 @@ MIGRATIONS: list[Migration] = [
         ) WITHOUT ROWID;
         """,
     ),
+    Migration(
+        10,
+        "experience memory: each object's home, where it was last found not at a put of "
+        "the robot's, so that in a house that puts things back a unit the robot put in an "
+        "earlier task is looked for there first",
+        """
+        -- rows written before this migration keep '' (no home known: no doubt named).
+        ALTER TABLE exp_puts ADD COLUMN home TEXT NOT NULL DEFAULT '';
+        """,
+    ),
 ]

@@ -34,6 +34,9 @@ _USUAL = re.compile(r"^([A-Za-z0-9_]{1,128}) is usually (?:in|on) ([A-Za-z0-9_.:
                     r" \([A-Za-z0-9_]{1,128}\)(?:, \d+x)?(?: \[fact:\d+\])?$")
 _ABSENT = re.compile(r"^([A-Za-z0-9_]{1,128}) was searched for and not found(?:, \d+x)?"
                      r"(?: \[fact:\d+\])?$")
+_PUT_BACK = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was put in [A-Za-z0-9_.:\-]{1,128} by the robot"
+                       r" in an earlier task, and this house puts things back"
+                       r"(?: \(found in ([A-Za-z0-9_.:\-]{1,128}) before\))?$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -151,6 +154,21 @@ def usual_places(lines: Iterable[str]) -> dict[str, str]:
         m = _USUAL.match(line.strip())
         if m is not None:
             out.setdefault(m.group(1).lower(), m.group(2))
+    return out
+
+
+def put_back(lines: Iterable[str]) -> dict[str, str]:
+    """{object: where it was found before the put ("" when not said)} for the objects
+    memory has where the robot put them in an earlier task, in a house that puts things
+    back ("object_37 was put in object_16 by the robot in an earlier task, and this house
+    puts things back (found in object_9 before)"); other or malformed lines name none."""
+    out: dict[str, str] = {}
+    for line in list(lines)[:MAX_FACTS]:
+        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
+            continue
+        m = _PUT_BACK.match(line.strip())
+        if m is not None:
+            out.setdefault(m.group(1), m.group(2) or "")
     return out
 
 
