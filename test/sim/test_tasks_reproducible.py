@@ -41,15 +41,32 @@ print(json.dumps([[e.task, e.skill, list(e.args), e.error_code]
 """
 
 
-def _calls(hash_seed: str) -> list:
+def _start(hash_seed: str, out: Path) -> subprocess.Popen[bytes]:
+    """The stream run under `hash_seed`, its output to files (a full pipe would stall it)."""
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    out = subprocess.run([sys.executable, "-c", RUN], cwd=ROOT, env=env, check=True,
-                         capture_output=True, text=True, timeout=600)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    with open(out / f"stdout_{hash_seed}", "wb") as stdout, \
+            open(out / f"stderr_{hash_seed}", "wb") as stderr:
+        return subprocess.Popen([sys.executable, "-c", RUN], cwd=ROOT, env=env,
+                                stdout=stdout, stderr=stderr)
 
 
-def test_a_task_stream_makes_the_same_calls_under_any_hash_seed() -> None:
-    # Seeds 0 and 5 gave 9.71 and 9.38 steps per task before the fix.
-    first = _calls("0")
-    assert len(first) > 100  # a real run: 24 tasks, each several skill calls
-    assert _calls("5") == first
+def _calls(run: subprocess.Popen[bytes], hash_seed: str, out: Path) -> list:
+    run.wait(timeout=600)
+    assert run.returncode == 0, (out / f"stderr_{hash_seed}").read_text()[-3000:]
+    return json.loads((out / f"stdout_{hash_seed}").read_text().strip().splitlines()[-1])
+
+
+def test_a_task_stream_makes_the_same_calls_under_any_hash_seed(tmp_path: Path) -> None:
+    # Seeds 0 and 5 gave 9.71 and 9.38 steps per task before the fix. The two runs are
+    # CPU-bound and independent, so they run at once: one after the other they took 300.4 s
+    # at load 24 (round 65: red at pytest-timeout's 300 s), each getting one process's share
+    # of the two cores where together they get two.
+    runs = {seed: _start(seed, tmp_path) for seed in ("0", "5")}
+    try:
+        first = _calls(runs["0"], "0", tmp_path)
+        assert len(first) > 100  # a real run: 24 tasks, each several skill calls
+        assert _calls(runs["5"], "5", tmp_path) == first
+    finally:
+        for run in runs.values():
+            run.kill()
+            run.wait()
