@@ -68,9 +68,11 @@ def _progress(out: Path, hash_seed: str) -> int:
     return sum(line.startswith("progress ") for line in text.splitlines())
 
 
-def _wait(runs: dict[str, subprocess.Popen[bytes]], out: Path) -> None:
+def _wait(runs: dict[str, subprocess.Popen[bytes]], out: Path, start_s: float = START_S,
+          progress_s: float = PROGRESS_S) -> None:
     """Until every run has exited; AssertionError once no run has reported progress (a
-    subtask, a task or a sequence of the driver) for PROGRESS_S (START_S before any did)."""
+    subtask, a task or a sequence of the driver) for `progress_s` (`start_s` before any
+    did)."""
     pause = threading.Event()
     seen = {seed: 0 for seed in runs}
     since = time.monotonic()
@@ -78,7 +80,7 @@ def _wait(runs: dict[str, subprocess.Popen[bytes]], out: Path) -> None:
         now = {seed: _progress(out, seed) for seed in runs}
         if now != seen:
             seen, since = now, time.monotonic()
-        window = PROGRESS_S if any(seen.values()) else START_S
+        window = progress_s if any(seen.values()) else start_s
         assert time.monotonic() - since < window, \
             f"no progress in {window} s (progress lines per hash seed: {seen})"
         pause.wait(0.5)
@@ -103,3 +105,31 @@ def test_a_task_stream_makes_the_same_calls_under_any_hash_seed(tmp_path: Path) 
         for run in runs.values():
             run.kill()
             run.wait()
+
+
+def _script(code: str, hash_seed: str, out: Path) -> subprocess.Popen[bytes]:
+    with open(out / f"stdout_{hash_seed}", "wb") as stdout, \
+            open(out / f"stderr_{hash_seed}", "wb") as stderr:
+        return subprocess.Popen([sys.executable, "-c", code], stdout=stdout, stderr=stderr)
+
+
+def test_the_wait_ends_a_run_that_stops_reporting_and_not_one_that_reports(
+        tmp_path: Path) -> None:
+    """The progress bound is a bound: a run that reports and then hangs fails the wait
+    within its window; runs that keep reporting past the window are waited for."""
+    reporting = ("import sys, time\nfor i in range(30):\n"
+                 "    print('progress subtask', i, file=sys.stderr, flush=True)\n"
+                 "    time.sleep(0.25)\n")
+    runs = {"a": _script(reporting, "a", tmp_path), "b": _script(reporting, "b", tmp_path)}
+    _wait(runs, tmp_path, start_s=60.0, progress_s=5.0)   # 7.5 s of runs, a 5 s window
+    assert all(run.returncode == 0 for run in runs.values())
+    hung = {"c": _script(reporting.replace("range(30)", "range(2)") + "time.sleep(60)\n",
+                         "c", tmp_path)}
+    began = time.monotonic()
+    try:
+        with pytest.raises(AssertionError, match="no progress in 5.0 s"):
+            _wait(hung, tmp_path, start_s=60.0, progress_s=5.0)
+        assert time.monotonic() - began < 60.0
+    finally:
+        hung["c"].kill()
+        hung["c"].wait()
