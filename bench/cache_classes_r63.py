@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cache_rule_tuning as crt  # noqa: E402
 from cache_classes_r58 import PARTS, RULE  # noqa: E402
+from cache_share_common import heldout_cells  # noqa: E402
 from environment import with_environment  # noqa: E402
 
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
@@ -49,14 +50,7 @@ def main_cells() -> list[dict[str, Any]]:
         for c in json.loads(path.read_text())["cells"]:
             cells.append({"set": c["set"], "trace": c["trace"], "C": c["C"],
                           "margin_main": c["margin_share"], "events": c["events"]})
-    h = json.loads((RESULTS / "cache_rule_heldout_fresh50_r62_final.json").read_text())
-    for t in h["traces"]:
-        if t["events"] != 30_000:
-            continue
-        for r in t["rows"]:
-            cells.append({"set": "fresh50", "trace": t["trace"], "C": r["capacity"],
-                          "margin_main": r["margin"], "events": 30_000,
-                          "theine": r.get("theine")})
+    cells += heldout_cells("fresh50", "fresh50_r62_final", lambda r: {"theine": r.get("theine")})
     return cells
 
 
@@ -191,17 +185,24 @@ def classify(cell: dict[str, Any], **kw: Any) -> dict[str, Any]:
             "switches": len(switches), "switch_log": switches[:40]}
 
 
-def main() -> int:
-    cells = main_cells()
-    below = sorted((c for c in cells if c["margin_main"] < RULE), key=lambda c: c["margin_main"])
-    near = [c for c in cells if RULE <= c["margin_main"] < RULE + 0.25]
+def classed(below: list[dict[str, Any]], *shown: str) -> list[dict[str, Any]]:
+    """Each cell of ``below`` classed (its replayed margin asserted equal to the stored one),
+    a line printed per cell: where, the margin, the class, the parts and the ``shown`` fields."""
     rows = []
     for c in below:
         r = classify(c)
         assert abs(r["margin_replayed"] - r["margin_main"]) < 0.002, r
         rows.append(r)
         print(r["set"], r["trace"], r["C"], r["margin_main"], r["class"], r["parts"],
-              r["lost_by_segment_kind"], r["lost_under_w_by_z"], flush=True)
+              *(r[k] for k in shown), flush=True)
+    return rows
+
+
+def main() -> int:
+    cells = main_cells()
+    below = sorted((c for c in cells if c["margin_main"] < RULE), key=lambda c: c["margin_main"])
+    near = [c for c in cells if RULE <= c["margin_main"] < RULE + 0.25]
+    rows = classed(below, "lost_by_segment_kind", "lost_under_w_by_z")
     totals = {k: sum(r["parts"][k] for r in rows) for k in PARTS}
     counts = {k: sum(r["class"] == k for r in rows) for k in ("first_w", "exit", "reentry",
                                                                "recency_move")}

@@ -22,16 +22,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cache_classes_r58 import RULE  # noqa: E402
-from cache_classes_r63 import classify  # noqa: E402
+from cache_classes_r63 import classed  # noqa: E402
+from cache_share_common import heldout_cells  # noqa: E402
 from environment import with_environment  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def fresh51_cells() -> list[dict[str, Any]]:
-    h = json.loads((RESULTS / "cache_rule_heldout_fresh51_r63_final.json").read_text())
-    return [{"set": "fresh51", "trace": t["trace"], "C": r["capacity"], "margin_main": r["margin"],
-             "events": 30_000} for t in h["traces"] if t["events"] == 30_000 for r in t["rows"]]
+    return heldout_cells("fresh51", "fresh51_r63_final")
 
 
 def main() -> int:
@@ -39,12 +38,7 @@ def main() -> int:
     rows: list[dict[str, Any]] = list(r63["cells"])
     new = sorted((c for c in fresh51_cells() if c["margin_main"] < RULE),
                  key=lambda c: c["margin_main"])
-    for c in new:
-        r = classify(c)
-        assert abs(r["margin_replayed"] - r["margin_main"]) < 0.002, r
-        rows.append(r)
-        print(r["set"], r["trace"], r["C"], r["margin_main"], r["class"], r["parts"],
-              r["lost_by_kind_reuse"], r["window_max"], flush=True)
+    rows += classed(new, "lost_by_kind_reuse", "window_max")
     rows.sort(key=lambda r: r["margin_main"])
     counts: dict[str, int] = {}
     points: dict[str, float] = {}

@@ -15,77 +15,51 @@ run. Writes ``results/cache_share_r60_summary.json``.
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 
+from cache_share_common import (
+    RESULTS,
+    Key,
+    add_heldout_theine,
+    attach_heldout,
+    attach_stored,
+    load_grid,
+    report,
+    summarise,
+)
 from cache_tie_r58_analyse import TUNING58
-from cache_tie_r59_analyse import grid_summary, print_summary
 from cache_tie_r59_analyse import load_theine as load_theine59
-from environment import with_environment
 
-RESULTS = Path(__file__).resolve().parent / "results"
 TUNING60 = (*TUNING58, "fresh46", "fresh47")
 GATE = "share"
-Key = tuple[str, str, int]
+HELDOUT_BASE = {"fresh47": "r59_base"}  # set -> the code its held-out run (main) ran on
 
 
 def load_theine() -> dict[Key, float]:
-    theine = load_theine59()
-    h = json.loads((RESULTS / "cache_rule_heldout_fresh47_r59_base.json").read_text())
-    for t in h["traces"]:
-        if t["events"] == 30_000:
-            for r in t["rows"]:
-                if "theine" in r:
-                    theine[("fresh47", t["trace"], r["capacity"])] = r["theine"]
-    return theine
+    return add_heldout_theine(load_theine59(), "fresh47", "fresh47_r59_base")
+
+
+def attach_main(which: str, cells: list[dict], full_set: bool = True) -> None:
+    """Main's hits and margin on ``cells`` of set ``which`` (all of its cells if ``full_set``):
+    round 58's grid column ``scan``, round 59's ``main`` for fresh46, else the set's held-out
+    run on the code ``HELDOUT_BASE`` names."""
+    old = RESULTS / f"cache_rule_tuning_r58_scan_full_{which}.json"
+    if old.exists():
+        attach_stored(which, cells, old, "scan", full_set)
+    elif which == "fresh46":
+        attach_stored(which, cells, RESULTS / f"cache_rule_tuning_r59_regret_full_{which}.json",
+                      "main", full_set)
+    else:
+        attach_heldout(which, cells, f"{which}_{HELDOUT_BASE[which]}", full_set)
 
 
 def load() -> dict[str, list[dict]]:
-    full: dict[str, list[dict]] = {}
-    for path in sorted(RESULTS.glob("cache_rule_tuning_r60_share_full_*.json")):
-        which = path.stem.split("_share_full_")[1]
-        cells = json.loads(path.read_text())["cells"]
-        old = RESULTS / f"cache_rule_tuning_r58_scan_full_{which}.json"
-        r59 = RESULTS / f"cache_rule_tuning_r59_regret_full_{which}.json"
-        if old.exists() or which == "fresh46":
-            col = "scan" if old.exists() else "main"
-            stored = {(c["set"], c["trace"], c["C"]): c
-                      for c in json.loads((old if old.exists() else r59).read_text())["cells"]}
-            assert len(stored) == len(cells), which
-            for c in cells:
-                s = stored[(c["set"], c["trace"], c["C"])]
-                assert c["lru"] == s["lru"] and c["fifo"] == s["fifo"], c
-                c["main"] = s[col]
-                c["margin_main"] = s[f"margin_{col}"]
-        else:
-            h = json.loads((RESULTS / f"cache_rule_heldout_{which}_r59_base.json").read_text())
-            ref = {(t["trace"], r["capacity"]): r for t in h["traces"]
-                   if t["events"] == 30_000 for r in t["rows"]}
-            assert len(ref) == len(cells), which
-            for c in cells:
-                r = ref[(c["trace"], c["C"])]
-                n = c["events"] / 100.0  # the grid stores hits, the held-out run rates (%)
-                assert abs(r["lru"] - c["lru"] / n) < 0.01 and abs(r["fifo"] - c["fifo"] / n) < 0.01
-                c["main"] = round(r["wtinylfu"] * n)
-                c["margin_main"] = r["margin"]
-        full[which] = cells
-    return full
+    return load_grid("r60_share", attach_main)
 
 
 def main() -> int:
-    full = load()
-    theine = load_theine()
-    every = [c for cells in full.values() for c in cells]
-    out: dict = {"sets_run": sorted(full), "sets_missing": [s for s in TUNING60 if s not in full],
-                 "cells": len(every)}
-    # cache60's rule: pairs without theine figures are not measured, not a failed clause
-    out[GATE] = grid_summary(every, full, theine, GATE, out["sets_missing"],
-                             uncovered_fails=False)
-    print_summary(out[GATE], GATE, counts=True)
-    print("missing:", out["sets_missing"])
-    (RESULTS / "cache_share_r60_summary.json").write_text(json.dumps(with_environment(out),
-                                                                      indent=1))
+    out = summarise(load(), load_theine(), GATE, TUNING60)
+    report(out, GATE, "r60")
     return 0
 
 

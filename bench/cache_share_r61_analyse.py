@@ -19,66 +19,24 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-from cache_share_r60_analyse import TUNING60
-from cache_share_r60_analyse import load_theine as load_theine60
-from cache_tie_r59_analyse import grid_summary, print_summary
+import cache_share_r60_analyse as r60
+from cache_share_common import RESULTS, Key, add_heldout_theine, load_grid, report, summarise
 from environment import with_environment
 
-RESULTS = Path(__file__).resolve().parent / "results"
-TUNING61 = (*TUNING60, "fresh48")
+TUNING61 = (*r60.TUNING60, "fresh48")
 GATE = "share"
-HELDOUT_BASE = {"fresh47": "r59_base", "fresh48": "r60_base"}
-Key = tuple[str, str, int]
+HELDOUT_BASE = r60.HELDOUT_BASE  # round 60's main, and fresh48's held-out run on round 60's code
+HELDOUT_BASE["fresh48"] = "r60_base"
+attach_main = r60.attach_main
 
 
 def load_theine() -> dict[Key, float]:
-    theine = load_theine60()
-    h = json.loads((RESULTS / "cache_rule_heldout_fresh48_r60_base.json").read_text())
-    for t in h["traces"]:
-        if t["events"] == 30_000:
-            for r in t["rows"]:
-                if "theine" in r:
-                    theine[("fresh48", t["trace"], r["capacity"])] = r["theine"]
-    return theine
-
-
-def attach_main(which: str, cells: list[dict], full_set: bool = True) -> None:
-    """Main's hits and margin on ``cells`` of set ``which`` (all of its cells if ``full_set``)."""
-    old = RESULTS / f"cache_rule_tuning_r58_scan_full_{which}.json"
-    r59 = RESULTS / f"cache_rule_tuning_r59_regret_full_{which}.json"
-    if old.exists() or which == "fresh46":
-        col = "scan" if old.exists() else "main"
-        stored = {(c["set"], c["trace"], c["C"]): c
-                  for c in json.loads((old if old.exists() else r59).read_text())["cells"]}
-        assert not full_set or len(stored) == len(cells), which
-        for c in cells:
-            s = stored[(c["set"], c["trace"], c["C"])]
-            assert c["lru"] == s["lru"] and c["fifo"] == s["fifo"], c
-            c["main"] = s[col]
-            c["margin_main"] = s[f"margin_{col}"]
-        return
-    h = json.loads((RESULTS / f"cache_rule_heldout_{which}_{HELDOUT_BASE[which]}.json").read_text())
-    ref = {(t["trace"], r["capacity"]): r for t in h["traces"]
-           if t["events"] == 30_000 for r in t["rows"]}
-    assert not full_set or len(ref) == len(cells), which
-    for c in cells:
-        r = ref[(c["trace"], c["C"])]
-        n = c["events"] / 100.0  # the grid stores hits, the held-out run rates (%)
-        assert abs(r["lru"] - c["lru"] / n) < 0.01 and abs(r["fifo"] - c["fifo"] / n) < 0.01
-        c["main"] = round(r["wtinylfu"] * n)
-        c["margin_main"] = r["margin"]
+    return add_heldout_theine(r60.load_theine(), "fresh48", "fresh48_r60_base")
 
 
 def load() -> dict[str, list[dict]]:
-    full: dict[str, list[dict]] = {}
-    for path in sorted(RESULTS.glob("cache_rule_tuning_r61_share_full_*.json")):
-        which = path.stem.split("_share_full_")[1]
-        cells = json.loads(path.read_text())["cells"]
-        attach_main(which, cells)
-        full[which] = cells
-    return full
+    return load_grid("r61_share", attach_main)
 
 
 def screen() -> dict:
@@ -116,17 +74,8 @@ def main() -> int:
         (RESULTS / "cache_share_r61_screen_summary.json").write_text(
             json.dumps(with_environment(scr), indent=1))
         return 0
-    full = load()
-    theine = load_theine()
-    every = [c for cells in full.values() for c in cells]
-    out: dict = {"sets_run": sorted(full), "sets_missing": [s for s in TUNING61 if s not in full],
-                 "cells": len(every)}
-    out[GATE] = grid_summary(every, full, theine, GATE, out["sets_missing"],
-                             uncovered_fails=False)
-    print_summary(out[GATE], GATE, counts=True)
-    print("missing:", out["sets_missing"])
-    (RESULTS / "cache_share_r61_summary.json").write_text(json.dumps(with_environment(out),
-                                                                      indent=1))
+    out = summarise(load(), load_theine(), GATE, TUNING61)
+    report(out, GATE, "r61")
     return 0
 
 

@@ -15,38 +15,21 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import cache_share_r61_analyse as r61
-from cache_tie_r59_analyse import grid_summary, print_summary
-from environment import with_environment
+from cache_share_common import RESULTS, Key, add_heldout_theine, load_grid, report, summarise
 
-RESULTS = Path(__file__).resolve().parent / "results"
 TUNING62 = (*r61.TUNING61, "fresh49")
 GATE = "share"
 r61.HELDOUT_BASE["fresh49"] = "r61_base"
-Key = tuple[str, str, int]
 
 
 def load_theine() -> dict[Key, float]:
-    theine = r61.load_theine()
-    h = json.loads((RESULTS / "cache_rule_heldout_fresh49_r61_base.json").read_text())
-    for t in h["traces"]:
-        if t["events"] == 30_000:
-            for r in t["rows"]:
-                if "theine" in r:
-                    theine[("fresh49", t["trace"], r["capacity"])] = r["theine"]
-    return theine
+    return add_heldout_theine(r61.load_theine(), "fresh49", "fresh49_r61_base")
 
 
 def load() -> dict[str, list[dict]]:
-    full: dict[str, list[dict]] = {}
-    for path in sorted(RESULTS.glob("cache_rule_tuning_r62_floor_full_*.json")):
-        which = path.stem.split("_floor_full_")[1]
-        cells = json.loads(path.read_text())["cells"]
-        r61.attach_main(which, cells)
-        full[which] = cells
-    return full
+    return load_grid("r62_floor", r61.attach_main)
 
 
 def against_r61(full: dict[str, list[dict]]) -> dict:
@@ -71,20 +54,11 @@ def against_r61(full: dict[str, list[dict]]) -> dict:
 
 def main() -> int:
     full = load()
-    theine = load_theine()
-    every = [c for cells in full.values() for c in cells]
-    out: dict = {"sets_run": sorted(full), "sets_missing": [s for s in TUNING62 if s not in full],
-                 "cells": len(every)}
-    out[GATE] = grid_summary(every, full, theine, GATE, out["sets_missing"],
-                             uncovered_fails=False)
-    out["vs_r61_patch"] = against_r61(full)
-    print_summary(out[GATE], GATE, counts=True)
-    v = out["vs_r61_patch"]
-    print("vs round 61's patch:", v["cells_compared"], "cells,", v["cells_differ"], "differ,",
-          v["net_points"], "points", v["differ"][:10])
-    print("missing:", out["sets_missing"])
-    (RESULTS / "cache_share_r62_summary.json").write_text(json.dumps(with_environment(out),
-                                                                      indent=1))
+    out = summarise(full, load_theine(), GATE, TUNING62)
+    out["vs_r61_patch"] = v = against_r61(full)
+    report(out, GATE, "r62", " ".join(map(str, (
+        "vs round 61's patch:", v["cells_compared"], "cells,", v["cells_differ"], "differ,",
+        v["net_points"], "points", v["differ"][:10]))))
     return 0
 
 

@@ -9,6 +9,7 @@ import random
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -30,6 +31,7 @@ if PEER_CODE:
 from memory_node.core.memory import Memory  # noqa: E402
 from memory_node.core.memory_settings import MemorySettings, ShortTermSettings  # noqa: E402
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
+from memory_node.core.recall.recall import Recaller  # noqa: E402
 from memory_node.core.recall.settings import RecallSettings  # noqa: E402
 from memory_node.core.recall_memory import RecallMemory  # noqa: E402
 from memory_node.core.short_term import ShortTermMemory  # noqa: E402
@@ -155,6 +157,32 @@ def loaded_recall(units: int, settings: RecallSettings, shuffle_texts: bool = Fa
     rm.warm_up()
     rm.preload()
     return rm, texts, rng
+
+
+def fresh_scale_recall(lexicon_warmed: bool = False
+                       ) -> tuple[RecallMemory, Recaller, list[str], random.Random] | None:
+    """`loaded_recall(10_000, RecallSettings())` and its recaller, built; with `lexicon_warmed`
+    after the lexicon's start-up warm-up thread has finished too (as before a DDS bench's
+    timed calls). None, the skip line printed, when the data is absent."""
+    loaded = loaded_recall(10_000, RecallSettings())
+    if loaded is None:
+        print("skip: AI2-THOR rearrangement data absent")
+        return None
+    rm, texts, rng = loaded
+    rec = rm._ensure()
+    if lexicon_warmed:
+        for thread in threading.enumerate():
+            if thread.name == "wordnet-load":
+                thread.join()
+    return rm, rec, texts, rng
+
+
+def spread(xs: list[float]) -> dict[str, float]:
+    """n, mean, p50 and p99 of `xs` (3 decimals); {} when empty."""
+    a = np.asarray(xs, dtype=float)
+    return {"n": len(xs), "mean": round(float(a.mean()), 3),
+            "p50": round(float(np.percentile(a, 50)), 3),
+            "p99": round(float(np.percentile(a, 99)), 3)} if len(xs) else {}
 
 
 def counted_steps_recall(units: int, water: int = 0) -> tuple[

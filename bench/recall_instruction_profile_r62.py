@@ -41,7 +41,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
-from recall_common import loaded_recall, save_result  # noqa: E402
+from recall_common import fresh_scale_recall, loaded_recall, save_result  # noqa: E402
 
 from memory_node.core.recall.settings import RecallSettings  # noqa: E402
 
@@ -117,12 +117,10 @@ def main() -> int:
 
     lexicon_mod.LazyLemmaIndex.__missing__ = counted_missing  # type: ignore[method-assign]
 
-    loaded = loaded_recall(10_000, RecallSettings())
+    loaded = fresh_scale_recall()
     if loaded is None:
-        print("skip: AI2-THOR rearrangement data absent")
         return 0
-    rm, texts, rng = loaded
-    rec = rm._ensure()
+    rm, rec, texts, rng = loaded
     sample = rng.sample(texts, len(texts))
     staged = min(300, len(sample) * 3 // 5)  # the rest (at most 200) profiled
     cpu: list[float] = []

@@ -29,19 +29,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
-from recall_common import loaded_recall, save_result  # noqa: E402
+from recall_common import fresh_scale_recall, save_result, spread  # noqa: E402
 
 import memory_node.core.recall.lexicon as lexicon_mod  # noqa: E402
-from memory_node.core.recall.settings import RecallSettings  # noqa: E402
 
 K, BUDGET = 5, 600
-
-
-def _pcts(xs: list[float]) -> dict[str, float]:
-    a = np.asarray(xs, dtype=float)
-    return {"n": len(xs), "mean": round(float(a.mean()), 3),
-            "p50": round(float(np.percentile(a, 50)), 3),
-            "p99": round(float(np.percentile(a, 99)), 3)} if len(xs) else {}
 
 
 def main() -> int:
@@ -61,15 +53,10 @@ def main() -> int:
 
     lexicon_mod.LazyLemmaIndex.__missing__ = counted  # type: ignore[method-assign]
     memos = {n: v for n, v in vars(lexicon_mod.Lexicon).items() if hasattr(v, "cache_info")}
-    loaded = loaded_recall(10_000, RecallSettings())
+    loaded = fresh_scale_recall(lexicon_warmed=True)
     if loaded is None:
-        print("skip: AI2-THOR rearrangement data absent")
         return 0
-    rm, texts, rng = loaded
-    rec = rm._ensure()
-    for thread in threading.enumerate():
-        if thread.name == "wordnet-load":
-            thread.join()  # the start-up warm-up done, as before a DDS bench's timed calls
+    rm, rec, texts, rng = loaded
     sample = rng.sample(texts, len(texts))[:a.texts]
     passes = [sample, sample] if a.repeat else [sample]
     out_rows: list[list[dict]] = []
@@ -98,16 +85,16 @@ def main() -> int:
         for r in part:
             tot.update(r["by_memo"])
         result["by_position"][name] = {
-            "cpu_ms": _pcts([r["cpu_ms"] for r in part]),
+            "cpu_ms": spread([r["cpu_ms"] for r in part]),
             "wordnet_reads_mean": round(float(np.mean([r["wordnet_reads"] for r in part])), 2),
             "memo_misses_mean": round(float(np.mean([r["memo_misses"] for r in part])), 2),
             "top_memos_per_request": {k: round(v / len(part), 2) for k, v in tot.most_common(10)}}
     for name, lo, hi in (("0", 0, 0), ("1-3", 1, 3), ("4+", 4, 10**9)):
         sel = [r["cpu_ms"] for r in first if lo <= r["wordnet_reads"] <= hi]
-        result["by_wordnet_reads"][name] = _pcts(sel)
-    result["all_cpu_ms"] = _pcts([r["cpu_ms"] for r in first])
+        result["by_wordnet_reads"][name] = spread(sel)
+    result["all_cpu_ms"] = spread([r["cpu_ms"] for r in first])
     if a.repeat:
-        result["memos_warm_cpu_ms"] = _pcts([r["cpu_ms"] for r in out_rows[1]])
+        result["memos_warm_cpu_ms"] = spread([r["cpu_ms"] for r in out_rows[1]])
     result["rows"] = [[{k: v for k, v in r.items() if k != "by_memo"} for r in rows]
                       for rows in out_rows]
     result["loadavg_end"] = os.getloadavg()

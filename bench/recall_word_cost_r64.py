@@ -30,19 +30,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
-from recall_common import loaded_recall, save_result  # noqa: E402
+from recall_common import fresh_scale_recall, save_result, spread  # noqa: E402
 
 import memory_node.core.recall.lexicon as lexicon_mod  # noqa: E402
-from memory_node.core.recall.settings import RecallSettings  # noqa: E402
 
 K, BUDGET = 5, 600
-
-
-def _pcts(xs: list[float]) -> dict[str, float]:
-    a = np.asarray(xs, dtype=float)
-    return {"n": len(xs), "mean": round(float(a.mean()), 3),
-            "p50": round(float(np.percentile(a, 50)), 3),
-            "p99": round(float(np.percentile(a, 99)), 3)} if len(xs) else {}
 
 
 def main() -> int:
@@ -87,15 +79,10 @@ def main() -> int:
                 return functools.wraps(raw)(timed)
 
             setattr(lexicon_mod.Lexicon, name, functools.lru_cache(maxsize=size)(make()))
-    loaded = loaded_recall(10_000, RecallSettings())
+    loaded = fresh_scale_recall(lexicon_warmed=True)
     if loaded is None:
-        print("skip: AI2-THOR rearrangement data absent")
         return 0
-    rm, texts, rng = loaded
-    rec = rm._ensure()
-    for thread in threading.enumerate():
-        if thread.name == "wordnet-load":
-            thread.join()
+    rm, rec, texts, rng = loaded
     lex = lexicon_mod.shared_lexicon()
     table = getattr(lex, "_answers", None)  # the table (round 64 patch), when the code has one
     sample = rng.sample(texts, len(texts))[:a.texts]
@@ -118,7 +105,7 @@ def main() -> int:
                          ("2-", 1, len(rows))):
         part = rows[lo:hi]
         result["by_position"][name] = {
-            "cpu_ms": _pcts([r["cpu_ms"] for r in part]),
+            "cpu_ms": spread([r["cpu_ms"] for r in part]),
             "table_reads_mean": round(float(np.mean([r["table_reads"] for r in part])), 2)}
     if not a.plain:
         n = len(sample)

@@ -17,7 +17,14 @@ from pathlib import Path
 import pytest
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import CONFIG, node_process, publish_until_heard, spin_until
+from ros_harness import (
+    CONFIG,
+    DISCOVERY_TIMEOUT_S,
+    START_TIMEOUT_S,
+    node_process,
+    publish_until_heard,
+    spin_until,
+)
 
 from memory_node.core.perception.camera import CameraIntrinsics
 from memory_node.demo import SyntheticCamera, SyntheticScene
@@ -54,9 +61,15 @@ def test_every_best_effort_camera_frame_arrives(client_node: Node, tmp_path: Pat
         # default segment.
         camera = SyntheticCamera(client_node, SyntheticScene(
             intrinsics=CameraIntrinsics(600.0, 600.0, 320.0, 240.0, 640, 480)))
-        spin_until(client_node, camera.matched, timeout=30, what="the node's subscriptions")
-        spin_until(client_node, lambda: "frames.matched" in counters, timeout=30,
-                   what="the node's stats")
+        # The node's start (its imports, rclpy, its subscriptions: the line ends its
+        # constructor) is a process start at the machine's load, waited for as every start is
+        # (START_TIMEOUT_S, a dead process failing at once); then discovery alone. A 30 s
+        # wait for the match from the spawn took 22.8 s at load 27 (round 64): the start.
+        perception.wait_for_output("perception: ", timeout=START_TIMEOUT_S)
+        spin_until(client_node, camera.matched, timeout=DISCOVERY_TIMEOUT_S,
+                   what="the node's subscriptions")
+        spin_until(client_node, lambda: "frames.matched" in counters,
+                   timeout=DISCOVERY_TIMEOUT_S, what="the node's stats")
 
         def matched() -> int:
             assert perception.alive(), perception.output()[-2000:]
