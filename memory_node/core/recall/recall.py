@@ -272,7 +272,9 @@ class RecallConfig:
                                      # and at gapping whose places are "to", "by", ...
                                      # or an arrow, or whose second object is "X and Y"
                                      # ("the vase on the shelf, my card and pen in the
-                                     # drawer"; subtasks.SPLIT_JOINTS, round 64)
+                                     # drawer"; subtasks.SPLIT_JOINTS, round 64),
+                                     # dictated punctuation, bullets, run-ons, inline
+                                     # numbers, emoji arrows, source gapping (round 65)
     pronoun_ends_object: bool = True  # ... what a step acts on ends at its pronoun:
                                      # "deliver them to the drawer" names no object, so
                                      # "them" is what the step before named (subtasks.py)
