@@ -5,7 +5,7 @@ reopened: ``hedge_share_reopen=0``), on main's 22 tuning cells below the 0.5-poi
 moved (seeds:10 zigzag_l300_s20_h40 C=100, fresh46 sewer_c2_r12 C=25): margin, the share's
 takes, takes the bound refused, regrets, gains, the shadow's regrets and gains while the bound
 is shut and its CUSUM's highest value, and how often (and at which lookup) the detector
-reopened the bound. Needs ``results/cache_share_reopen_r65.patch`` applied (a copy of the tree).
+reopened the bound.
 
     MEMORY_NODE_SHARED_DATA=/work/shared/data PYTHONHASHSEED=0 PYTHONPATH=. \\
         .venv/bin/python bench/cache_share_r65_trace.py   # -> results/cache_share_r65_trace.json
