@@ -156,11 +156,8 @@ def test_experts_trading_the_lead_room_by_room_stay_within_the_rule(seed: int) -
     p = SteeredWTinyLFUPolicy(25, debt=False)
     assert _replay(p, trace) >= best - 0.005
     assert p._alternating
-    # round 14's election (without round 18's guard, which would mask it; without round 65's
-    # reopened share bound, which brings this ablation itself within the rule: seed 3 -0.44
-    # points instead of -0.74, seed 5021 -0.47 instead of -0.64; the default moves -3 / +13 hits)
-    before = SteeredWTinyLFUPolicy(25, alternations=0, guard=0.0, drift_exit=0.0,
-                                   hedge_share_reopen=0.0)
+    # round 14's election (without round 18's guard, which would mask it)
+    before = SteeredWTinyLFUPolicy(25, alternations=0, guard=0.0, drift_exit=0.0)
     assert _replay(before, trace) < best - 0.005
     p.clear()
     assert not p._alternating and p._epoch == SteeredWTinyLFUPolicy(25)._epoch
@@ -178,10 +175,8 @@ def test_a_return_to_the_expert_just_left_is_judged_on_the_short_window() -> Non
     assert rate >= best - 0.005
     # Round 15's premise, on the sketch it was measured with (64-counter rows, before round
     # 49's MIN_WIDTH): without the undo the cell breaks the rule (-0.62 points).
-    # (Without round 65's reopened share bound: with it the share recovers enough of the
-    # ablation's loss to bring it within the rule, -0.44 points.)
-    assert _replay(SteeredWTinyLFUPolicy(25, undo=False, guard=0.0, sketch_min_width=64,
-                                         hedge_share_reopen=0.0), trace) < best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(25, undo=False, guard=0.0, sketch_min_width=64),
+                   trace) < best - 0.005
     # With the floor the ablation loses less (-0.46 points against LRU: W-TinyLFU's short
     # leads are worth more), but the undo still pays 92 hits and 7x fewer switches.
     # The undo's own premise, without round 60's HEDGE_SHARE (with it the ablation loses 70 hits
@@ -324,13 +319,7 @@ def test_leads_that_persist_room_by_room_are_still_followed(seed: int) -> None:
     old = {"sketch_min_width": 64}
     assert hits(SteeredWTinyLFUPolicy(25, **old), trace) == hits(
         SteeredWTinyLFUPolicy(25, persist=False, **old), trace)
-    # (Measured without round 65's reopened share bound; with it, the default's own figure,
-    # the follower is 6 hits (0.02 points) above at 5021, 0 at 3.)
-    shut = {"hedge_share_reopen": 0.0}
-    m = hits(SteeredWTinyLFUPolicy(25, **shut), trace)
-    assert 0 <= hits(SteeredWTinyLFUPolicy(25, persist=False, **shut), trace) - m <= (
-        4 if seed == 5021 else 0)
-    assert 0 <= hits(SteeredWTinyLFUPolicy(25, persist=False), trace) - n <= (6 if seed == 5021
+    assert 0 <= hits(SteeredWTinyLFUPolicy(25, persist=False), trace) - n <= (4 if seed == 5021
                                                                                else 0)
 
 
@@ -1141,8 +1130,7 @@ def test_the_gates_credit_is_only_the_spared_keys_hits_until_the_next_switch() -
     # (TIE_CREDIT "spared"): the credit grows only on a hit on a key the gate spared (the
     # usual victim of one of its evictions, or the key next in line after a spared one went
     # the usual way); the spared keys are residents, no more than the gate's evictions since
-    # the last switch, and none after a switch; "off" never credits. A hit on a usual victim the
-    # share spared is credit too (round 61); round 65's reopened share bound spares some here.
+    # the last switch, and none after a switch; "off" never credits.
     trace = _tuning_trace("fresh4", "tenants_walk+scans_r1")
     for gate in ("off", "dead"):
         gate_evictions = 0
@@ -1157,15 +1145,13 @@ def test_the_gates_credit_is_only_the_spared_keys_hits_until_the_next_switch() -
                 return k
 
         p = Counted(50, tie_silent=gate)
-        total = share_credit = 0
+        total = 0
         for k in trace:
             before = p._credit
             switches = p.switches
             assert p._spared is not None
-            shared = k in p._share_kept
-            spared = k in p._spared or shared
+            spared = k in p._spared
             h = p.get(k)
-            share_credit += h and shared
             if not h:
                 p.put(k)
             total += h
@@ -1176,7 +1162,7 @@ def test_the_gates_credit_is_only_the_spared_keys_hits_until_the_next_switch() -
             assert len(p._spared) <= gate_evictions
             assert all(x in p._residents for x in p._spared)
             assert p._rhits + p._credit == total
-        assert (p._credit - share_credit > 0) == (gate == "dead")
+        assert (p._credit > 0) == (gate == "dead")
 
 
 def test_the_credit_takes_only_the_spared_keys_hits() -> None:
@@ -1368,55 +1354,3 @@ def test_the_share_floor_leaves_a_zipf_stream_hit_for_hit() -> None:
     (floored, few), (unfloored, many) = runs
     assert floored == unfloored
     assert few * 10 < many
-
-
-def test_a_shut_share_bound_reopens_only_once_its_shadow_takes_would_pay() -> None:
-    # Round 65 (HEDGE_SHARE_REOPEN). With HEDGE_SHARE_Z = 0 one regret with no gain shuts the
-    # share's bound for good (regret and gain decay alike); round 64 reopened it on a clock and
-    # re-explored a losing share (seeds:10 zigzag at C=100). Here each take the shut bound
-    # refuses is played in shadow, and a CUSUM (Page 1954) of the shadow's gains (a miss on a
-    # key it would have spared, before it would have lost it too) against its regrets (a hit on
-    # a key it would have taken) reopens the bound once they would pay.
-    p = SteeredWTinyLFUPolicy(4, hedge_share="long")
-    p._epochs = 10**6  # the long window is full
-    for k in range(4):
-        p.put(k)
-    p._excl[1][0], p._excl[0][1] = 50.0, 50.0  # a tie: half the evictions
-    p._experts[1].clear()  # LRU's ghost lacks every resident
-    p._share_now, p._share_r = 0.5, 1
-    p._share_regret, p._share_gain = 1.0, 0.0  # shut: a regret, no gain
-    p._share_sum = 0.75
-    assert p._share_take(1, 99, 1.25) is None and p._share_sum == 0.75  # refused: the sum stays
-    assert p._share_shut and p._shadow_sum == 0.5 and not p._shadow_out
-    assert p._share_take(1, 99, 1.25) is None  # the shadow's sum reaches 1: a shadow take
-    (victim,) = p._shadow_out
-    assert victim in p and p._shadow_sum == 0.0 and len(p._shadow_kept) <= 1
-    # A hit on the shadow's victim is a shadow regret: the CUSUM stays at 0, the bound shut.
-    assert p.get(victim)
-    assert p._shadow_regret == 1.0 and p._share_cusum == 0.0 and p._share_shut
-    # Shadow gains: each a log-likelihood ratio of log(2 p) = log(4/3) toward the reopening.
-    need = math.ceil(4.6 / math.log(4.0 / 3.0))
-    p._shadow_kept.update({k: 10**9 for k in range(100, 100 + need)})
-    for k in range(100, 99 + need):
-        assert not p.get(k)
-        assert p._share_shut
-    assert p._share_cusum == pytest.approx((need - 1) * math.log(4.0 / 3.0))
-    assert not p.get(99 + need)
-    assert not p._share_shut and p._share_cusum == 0.0
-    assert p._share_gain == p._shadow_gain == need and p._share_regret == 1.0
-    b, g = p._share_regret, p._share_gain
-    assert b - g <= p._share_z * math.sqrt(b + g)  # the bound is open again
-    # A shadow-spared key missed only after the share would have lost it too: no gain.
-    q = SteeredWTinyLFUPolicy(4, hedge_share="long")
-    q._share_shut = True
-    q._shadow_kept[7] = 0
-    assert not q.get(5) and not q.get(7)  # the second miss since the spare
-    assert q._shadow_gain == 0.0 and 7 not in q._shadow_kept
-    # hedge_share_reopen=0 never plays the refused takes in shadow (rounds 60-64's bound).
-    r = SteeredWTinyLFUPolicy(4, hedge_share="long", hedge_share_reopen=0.0)
-    r._share_regret = 1.0
-    assert r._share_take(1, 99, 1.4) is None and not r._share_shut
-    q.clear()
-    assert not q._share_shut and not q._shadow_kept and q._share_cusum == 0.0
-    with pytest.raises(ValueError):
-        SteeredWTinyLFUPolicy(4, hedge_share_reopen_p=0.5)

@@ -689,25 +689,6 @@ HEDGE_SHARE_Z = 0.0
 # to the floor (Zipf at C=1000: one recomputation per ~1,000 disagreements instead of each one;
 # round 61 spent ~6 % of CPU time recomputing a share of ~1e-60). inf: round 61's form.
 HEDGE_SHARE_FLOOR_Z = 8.5
-# Round 65 (HEDGE_SHARE_REOPEN; round 64's trace). With HEDGE_SHARE_Z = 0 the bound shuts on the
-# first regret not matched by a gain, and regret and gain decay alike, so it stays shut for good
-# (a later phase in which the share would pay never gets it back); round 64 reopened it on a
-# clock (a sliding window of the horizon) and re-explored a share that loses ~9 of 10 evictions
-# (seeds:10 zigzag at C=100), and the ghost's standing against W-TinyLFU rising since the bound
-# shut (a CUSUM on it, screened here) reopened it there as well (the standing zigzags, the
-# share's evictions still come back). So the bound reopens only on evidence that the share
-# itself would now pay: while it is shut, each take it refuses is played in shadow (the victim
-# it would have taken and the usual victim it would have spared are remembered, at most C each,
-# as for its real takes; nothing is evicted differently), a hit on a shadow victim while it is
-# still resident is a shadow regret (the share would have missed it), a miss on a shadow-spared
-# key a shadow gain (the share would have hit it), and a one-sided CUSUM of their
-# log-likelihood ratio (Page, Biometrika 1954; a shift from gains at half the outcomes, where
-# the bound shuts, to HEDGE_SHARE_REOPEN_P of them) reopens the bound once it passes
-# HEDGE_SHARE_REOPEN, the regret and gain restarting from the shadow's (its decayed counts):
-# what was learned before the change no longer counts (ADWIN's cut, Bifet & Gavalda, SDM 2007).
-# Where the bound never shuts, or its shadow keeps losing, the answers are round 62's. 0: never.
-HEDGE_SHARE_REOPEN = 4.6
-HEDGE_SHARE_REOPEN_P = 2.0 / 3.0
 
 _NO_KEY = object()
 
@@ -770,10 +751,6 @@ class SteeredWTinyLFUPolicy:
         hedge_share, hedge_share_z: evict the recency ghost's way in the share of evictions
             that Thompson sampling gives it while following W-TinyLFU, bounded by its regret
             (HEDGE_SHARE, HEDGE_SHARE_Z, round 60); "off" never.
-        hedge_share_reopen, hedge_share_reopen_p: the CUSUM threshold and the gain rate it
-            detects in the shadow of the takes a shut regret bound refuses (round 65,
-            HEDGE_SHARE_REOPEN, HEDGE_SHARE_REOPEN_P); ``hedge_share_reopen=0`` never reopens
-            it, as rounds 60-64.
     """
 
     __slots__ = (
@@ -877,17 +854,6 @@ class SteeredWTinyLFUPolicy:
         "_share_r",
         "_share_left",
         "_share_floor",
-        "_share_reopen",
-        "_share_reopen_gain",
-        "_share_reopen_regret",
-        "_share_shut",
-        "_share_cusum",
-        "_shadow_out",
-        "_shadow_kept",
-        "_shadow_regret",
-        "_shadow_gain",
-        "_shadow_sum",
-        "_shadow_misses",
         "_drift_delta",
         "_ph",
         "_ph_min",
@@ -943,8 +909,6 @@ class SteeredWTinyLFUPolicy:
         hedge_share: str = HEDGE_SHARE,
         hedge_share_z: float = HEDGE_SHARE_Z,
         hedge_share_floor: float = HEDGE_SHARE_FLOOR_Z,
-        hedge_share_reopen: float = HEDGE_SHARE_REOPEN,
-        hedge_share_reopen_p: float = HEDGE_SHARE_REOPEN_P,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -1138,23 +1102,6 @@ class SteeredWTinyLFUPolicy:
         self._share_regret = 0.0
         self._share_gain = 0.0
         self._share_z = hedge_share_z
-        # Round 65 (HEDGE_SHARE_REOPEN): the CUSUM's threshold and its increments (the
-        # log-likelihood ratios of a shadow gain and a shadow regret, rate p against 1/2);
-        # whether the bound is shut; the CUSUM; the shadow's victims, spared keys, regret and
-        # gain (decayed like the bound's).
-        if not 0.5 < hedge_share_reopen_p < 1.0:
-            raise ValueError("hedge_share_reopen_p must be in (0.5, 1)")
-        self._share_reopen = hedge_share_reopen
-        self._share_reopen_gain = math.log(2.0 * hedge_share_reopen_p)
-        self._share_reopen_regret = math.log(2.0 * (1.0 - hedge_share_reopen_p))
-        self._share_shut = False
-        self._share_cusum = 0.0
-        self._shadow_out: dict[Hashable, None] = {}
-        self._shadow_kept: dict[Hashable, int] = {}
-        self._shadow_regret = 0.0
-        self._shadow_gain = 0.0
-        self._shadow_sum = 0.0
-        self._shadow_misses = 0
         self._ph = 0.0
         self._ph_min = 0.0
         # Until the first switch since construction or clear() (``switches`` counts on past
@@ -1249,8 +1196,6 @@ class SteeredWTinyLFUPolicy:
             if key in self._share_out:
                 del self._share_out[key]
                 self._share_regret += 1.0
-        if self._share_shut:
-            self._shadow_look(key, hit)
         if hit or g0 or g1 or g2:
             self._tclock += 1
             self._reused_at = self._looked + self._seen
@@ -1441,11 +1386,7 @@ class SteeredWTinyLFUPolicy:
         ``r`` lacks unless the hedge's regret bound stops it; None otherwise."""
         g, b = self._share_gain, self._share_regret
         if b - g > self._share_z * math.sqrt(b + g):
-            # Its victims came back more than the keys it spared were hit. Round 65: the
-            # take is played in shadow (HEDGE_SHARE_REOPEN).
-            if self._share_reopen:
-                self._shadow_take(r, key, acc)
-            return None
+            return None  # its victims came back more than the keys it spared were hit
         victim = self._lacked_by(r, key)
         if victim is not None:
             self._share_sum = acc - 1.0
@@ -1466,75 +1407,6 @@ class SteeredWTinyLFUPolicy:
                             del kept[next(iter(kept))]
                     break
         return victim
-
-    def _shadow_take(self, r: int, key: Hashable, acc: float) -> None:
-        """Round 65 (HEDGE_SHARE_REOPEN): a take the shut bound refused, played in shadow at
-        the share's rate: the victim it would have taken and the usual victim it would have
-        spared remembered (at most C each), nothing evicted differently. The shadow sums the
-        share itself (the real sum stays where the refusal left it, as rounds 60-64)."""
-        if not self._share_shut:
-            self._share_shut = True
-            self._share_cusum = 0.0
-            self._shadow_regret = self._shadow_gain = self._shadow_sum = 0.0
-            self._shadow_misses = 0
-        acc = self._shadow_sum + acc - self._share_sum
-        if acc < 1.0:
-            self._shadow_sum = acc
-            return
-        victim = self._lacked_by(r, key)
-        if victim is None:
-            return
-        self._shadow_sum = acc - 1.0
-        cap = self.capacity
-        out = self._shadow_out
-        out.pop(victim, None)
-        out[victim] = None
-        if len(out) > cap:
-            del out[next(iter(out))]
-        # The spared key stays only until the next eviction the share does not take (it is
-        # then the oldest stale key again): 1 / (1 - share) misses on average.
-        share = min(self._share_now, 0.99)
-        kept = self._shadow_kept
-        for spared in self._stale:
-            if spared not in kept:
-                if spared is not victim:
-                    kept[spared] = self._shadow_misses + math.ceil(1.0 / (1.0 - share))
-                    if len(kept) > cap:
-                        del kept[next(iter(kept))]
-                break
-
-    def _shadow_look(self, key: Hashable, hit: bool) -> None:
-        """Round 65 (HEDGE_SHARE_REOPEN), at a lookup while the bound is shut: a hit on a
-        shadow victim is a shadow regret, a miss on a shadow-spared key before the share would
-        have lost it too a shadow gain (any other lookup of them: no difference; forgotten).
-        The CUSUM of their log-likelihood ratio past the threshold reopens the bound with the
-        shadow's regret and gain."""
-        if not hit:
-            self._shadow_misses += 1
-        if key in self._shadow_out:
-            del self._shadow_out[key]
-            if not hit:
-                return
-            self._shadow_regret += 1.0
-            s = self._share_cusum + self._share_reopen_regret
-            self._share_cusum = s if s > 0.0 else 0.0
-            return
-        due = self._shadow_kept.pop(key, -1)
-        if hit or due < self._shadow_misses:
-            return
-        self._shadow_gain += 1.0
-        s = self._share_cusum + self._share_reopen_gain
-        if s <= self._share_reopen:
-            self._share_cusum = s
-            return
-        self._share_shut = False
-        self._share_cusum = 0.0
-        self._share_regret = self._shadow_regret
-        self._share_gain = self._shadow_gain
-        self._share_out.clear()
-        self._share_kept.clear()
-        self._shadow_out.clear()
-        self._shadow_kept.clear()
 
     def _usual_hedge(self, r: int, key: Hashable, lead: float) -> Hashable | None:
         """The hedge's victim without TIE_SILENT's gate (no side effects)."""
@@ -1755,9 +1627,6 @@ class SteeredWTinyLFUPolicy:
         if self._share_out:
             self._share_regret *= decay
             self._share_gain *= decay
-        if self._share_shut:
-            self._shadow_regret *= decay
-            self._shadow_gain *= decay
         cum = self._cum
         self._vlong = long_decay * self._vlong + self._epoch_hits[self._vlead]
         for i, h in enumerate(self._epoch_hits):
@@ -2251,11 +2120,6 @@ class SteeredWTinyLFUPolicy:
         self._share_kept.clear()
         self._share_regret = 0.0
         self._share_gain = 0.0
-        self._share_shut = False
-        self._share_cusum = 0.0
-        self._shadow_out.clear()
-        self._shadow_kept.clear()
-        self._shadow_regret = self._shadow_gain = self._shadow_sum = 0.0
 
     def __repr__(self) -> str:
         return (
