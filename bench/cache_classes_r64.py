@@ -29,15 +29,15 @@ from environment import with_environment  # noqa: E402
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def fresh51_cells() -> list[dict[str, Any]]:
-    return heldout_cells("fresh51", "fresh51_r63_final")
-
-
-def main() -> int:
-    r63 = json.loads((RESULTS / "cache_classes_r63.json").read_text())
-    rows: list[dict[str, Any]] = list(r63["cells"])
-    new = sorted((c for c in fresh51_cells() if c["margin_main"] < RULE),
-                 key=lambda c: c["margin_main"])
+def extend_classes(previous: str, which: str, heldout: str, out_name: str, sets: str) -> int:
+    """``results/<previous>.json``'s classed cells with set ``which``'s cells below the rule
+    (from held-out run ``heldout``) classed and added, summed by class, lost hits by kind and
+    reuse, written to ``results/<out_name>.json`` (a later round adding its newest tuning set
+    calls this with its own names)."""
+    prev = json.loads((RESULTS / f"{previous}.json").read_text())
+    rows: list[dict[str, Any]] = list(prev["cells"])
+    cells = heldout_cells(which, heldout)
+    new = sorted((c for c in cells if c["margin_main"] < RULE), key=lambda c: c["margin_main"])
     rows += classed(new, "lost_by_kind_reuse", "window_max")
     rows.sort(key=lambda r: r["margin_main"])
     counts: dict[str, int] = {}
@@ -59,14 +59,19 @@ def main() -> int:
             elif kind == "held":
                 held += v
     out = {"cells": rows, "below": len(rows),
-           "cells_scored": r63["cells_scored"] + len(fresh51_cells()),
+           "cells_scored": prev["cells_scored"] + len(cells),
            "cells_by_class": counts, "points_past_rule_by_class": points,
            "lost_hits": lost, "refused_by_reuse": refused, "victim": victim, "held": held,
-           "sets": "53 from round 63's classes (main's cache code unchanged) + fresh51 "
-                   "(r63_final held-out run)"}
+           "sets": sets}
     print(out["below"], counts, points, lost, refused, victim, held)
-    (RESULTS / "cache_classes_r64.json").write_text(json.dumps(with_environment(out), indent=1))
+    (RESULTS / f"{out_name}.json").write_text(json.dumps(with_environment(out), indent=1))
     return 0
+
+
+def main() -> int:
+    return extend_classes("cache_classes_r63", "fresh51", "fresh51_r63_final", "cache_classes_r64",
+                          "53 from round 63's classes (main's cache code unchanged) + fresh51 "
+                          "(r63_final held-out run)")
 
 
 if __name__ == "__main__":
