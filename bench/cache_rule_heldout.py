@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh52|fresh53] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh53|fresh54] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh53][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh54][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -840,6 +840,27 @@ the tree survey, the tannery's moves, the bindery's gatherings and the coastguar
 late second references: the chimney sweep's customers, the racehorses and the boats ashore;
 frequency-skewed: the cuts, the colours and designs, the hazard trees, the worn library books
 and the punters.
+``fresh54`` (seeds 76000+) was written in round 66 before anything ran on it, by a writer
+who did not read the policy's code: a monumental mason's order book (memorials, their
+cemeteries' rules and designs by Zipf, lettering proofs sent back, the fixing weeks later,
+additional inscriptions on memorials set years before), a window cleaner's round (every
+house in street order over four weeks, skipped houses caught up the next day, payments
+collected on Fridays, customers replaced), a glassblower's hot shop (a run of one design a
+day, each piece's gathers, colours and glory-hole reheats, the annealer unloaded the next
+morning), a scaffolding contractor's yard (component types by Zipf out to new jobs, the
+seven-day inspections of every standing scaffold, alterations, strikes), an amateur radio
+contest log (calls by Zipf, the dupe check per band, the multiplier, band changes with the
+same stations worked again, search and pounce), a model railway's operating session (the
+timetable's trains working every industry down the line, cars set out and picked up,
+waybills turned every few sessions), a marquee hire season (Friday builds of numbered kit
+items, Monday strikes in reverse, the wash bay, summer and winter), a horological winding
+round (every clock of a collection weekly, the 30-hour clocks daily, repairs by Zipf, the
+summer-time changes) and a thatcher's roofs (reed bundles stacked on delivery and used
+last in first out, a course at a time, ridges by Zipf). Loops: the window round, the
+inspections, the winding round and the railway's timetable; late second references: the
+additional inscriptions, the contest's stations on a new band, the marquee strikes;
+a stack: the thatcher's reed; frequency-skewed: the cemeteries and designs, the component
+types, the big contest stations, the troublesome clocks and the ridge patterns.
 """
 
 from __future__ import annotations
@@ -23974,6 +23995,395 @@ def fresh53_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def monumental_mason(seed: int, cemeteries: int, alpha: float, designs: int,
+                     proofs: float, reopen: float) -> Iterator[int]:
+    """A monumental mason's yard (late second references over a frequency-skewed core of
+    cemeteries and designs: a memorial mason's order book and the cemeteries' permit rules,
+    as NAMM members keep them). An order reads the family (a new memorial), its cemetery (by
+    Zipf ``alpha`` over ``cemeteries``: the town's own most) and that cemetery's regulations,
+    the stone's design (of ``designs`` by Zipf: lawn memorials in black granite most) and a
+    lettering proof, sent back about ``proofs`` times (the memorial and its proof read
+    again each time); the fixing, some weeks on, reads the memorial, the cemetery and the
+    permit again. A share ``reopen`` of the orders are additional inscriptions on a memorial
+    the yard set years before (a random earlier one: the memorial, its design, its
+    cemetery and a new proof)."""
+    rng = random.Random(seed)
+    mem_k, cem_k, rule_k, design_k, proof_k, permit_k = (i << 48 for i in range(6))
+    cem = _zipf(rng, cemeteries, alpha)
+    design = _zipf(rng, designs, alpha)
+    made: list[tuple[int, int, int]] = []  # (memorial, cemetery, design)
+    fixing: collections.deque[tuple[int, int]] = collections.deque()
+    ids = itertools.count()
+    while True:
+        p = next(ids)
+        if made and rng.random() < reopen:
+            m, c, d = made[rng.randrange(len(made))]
+        else:
+            m, c, d = p, cem(), design()
+            made.append((m, c, d))
+        yield mem_k + m
+        yield cem_k + c
+        yield rule_k + c
+        yield design_k + d
+        yield proof_k + p
+        for _ in range(int(proofs) + (rng.random() < proofs % 1)):
+            yield mem_k + m
+            yield proof_k + p
+        fixing.append((m, c))
+        if len(fixing) > 20 + rng.randrange(20):
+            fm, fc = fixing.popleft()
+            yield mem_k + fm
+            yield cem_k + fc
+            yield permit_k + fm
+
+
+def window_round(seed: int, houses: int, days: int, skip: float, owe: float,
+                 churn: float) -> Iterator[int]:
+    """A window cleaner's round (a loop over every house, every four weeks or so: a round
+    book or an app such as Squeegee's or CleanerPlanner's). The ``houses`` customers are
+    cleaned in street order over ``days`` working days; a visit reads the house and its
+    price band (of 8). A share ``skip`` cannot be done (a locked gate, a car in the way,
+    rain) and go on the catch-up list, done first the next day; a share ``owe`` do not pay
+    on the day and are read again on the week's collection evening (with the cash book);
+    a share ``churn`` of the visits find the customer gone and a new one takes the house's
+    place in the round."""
+    rng = random.Random(seed)
+    house_k, band_k, book_k = (i << 48 for i in range(3))
+    who = list(range(houses))
+    band = [rng.randrange(8) for _ in range(houses)]
+    new = itertools.count(houses)
+    per_day = max(1, houses // days)
+    catch: list[int] = []
+    owed: list[int] = []
+    day = 0
+    while True:
+        start = (day % days) * per_day
+        todo = catch + list(range(start, min(houses, start + per_day)))
+        catch = []
+        for i in todo:
+            if rng.random() < skip:
+                catch.append(i)
+                continue
+            if rng.random() < churn:
+                who[i] = next(new)
+            yield house_k + who[i]
+            yield band_k + band[i]
+            if rng.random() < owe:
+                owed.append(who[i])
+        if day % 5 == 4:
+            yield book_k + day // 5
+            for h in owed:
+                yield house_k + h
+            owed = []
+        day += 1
+
+
+def glass_studio(seed: int, designs: int, alpha: float, colours: int, reheats: int,
+                 pieces: int) -> Iterator[int]:
+    """A studio glassblower's hot shop (small loops over a piece's tools and colours,
+    repeated for every piece of a run: the shop's production log and the annealer's load
+    sheet). A day makes a run of about ``pieces`` pieces of one design (by Zipf ``alpha``
+    over ``designs``: the best-selling bowls and tumblers most); each piece is a gather from
+    the furnace on one of the day's 6 pipes, the design's 2 to 4 colours (frit and cane, by
+    Zipf over ``colours``, fixed per design), about ``reheats`` trips between the glory hole
+    and the bench (the design's block and the jacks each time), the punty and a slot in the
+    annealer (a new piece). The next morning every piece of the day before is read again as
+    the annealer is unloaded and the pieces checked."""
+    rng = random.Random(seed)
+    furnace_k, pipe_k, col_k, glory_k, block_k, jacks_k, piece_k, punty_k = (
+        i << 48 for i in range(8))
+    design = _zipf(rng, designs, alpha)
+    colour = _zipf(rng, colours, 1.0)
+    palette = [[colour() for _ in range(rng.randint(2, 4))] for _ in range(designs)]
+    made = itertools.count()
+    yesterday: list[int] = []
+    while True:
+        for p in yesterday:
+            yield piece_k + p
+        yesterday = []
+        d = design()
+        for _ in range(max(1, int(rng.gauss(pieces, pieces / 4)))):
+            yield furnace_k
+            yield pipe_k + rng.randrange(6)
+            for c in palette[d]:
+                yield col_k + c
+            for _ in range(max(1, reheats + rng.randint(-1, 1))):
+                yield glory_k
+                yield block_k + d
+                yield jacks_k
+            yield punty_k
+            p = next(made)
+            yield piece_k + p
+            yesterday.append(p)
+
+
+def scaffold_hire(seed: int, types: int, alpha: float, size: int, stand: int,
+                  alter: float) -> Iterator[int]:
+    """A scaffolding contractor's yard and site records (a rolling working set of standing
+    scaffolds read on a weekly loop, over a frequency-skewed core of component types: the
+    hire and inspection records kept in SMART Scaffolder or ScaffPlus). A new job a day: its
+    scaffold tag (new) and about ``size`` lines of components out of the yard (tubes by
+    length, boards, fittings: ``types`` types by Zipf ``alpha``, 21ft tubes and doubles
+    most). Every seventh day each standing scaffold is inspected (its tag and its job's
+    handover, the statutory seven-day inspection); a share ``alter`` of the days a standing
+    scaffold is altered (its tag, a few component types); a scaffold stands about ``stand``
+    days, then is struck and its components checked back into the yard."""
+    rng = random.Random(seed)
+    tag_k, job_k, type_k, insp_k = (i << 48 for i in range(4))
+    kind = _zipf(rng, types, alpha)
+    standing: list[tuple[int, int, list[int]]] = []  # (job, strike day, component types)
+    jobs = itertools.count()
+    insp = itertools.count()
+    day = 0
+    while True:
+        j = next(jobs)
+        parts = [kind() for _ in range(max(3, int(rng.gauss(size, size / 3))))]
+        yield tag_k + j
+        yield job_k + j
+        for t in parts:
+            yield type_k + t
+        standing.append((j, day + max(2, int(rng.gauss(stand, stand / 3))), parts))
+        if standing and rng.random() < alter:
+            aj, _, ap = standing[rng.randrange(len(standing))]
+            yield tag_k + aj
+            for _ in range(rng.randint(1, 4)):
+                t = kind()
+                ap.append(t)
+                yield type_k + t
+        if day % 7 == 6:
+            for sj, _, _ in standing:
+                yield tag_k + sj
+                yield job_k + sj
+                yield insp_k + next(insp)
+        for s in [s for s in standing if s[1] <= day]:
+            standing.remove(s)
+            yield job_k + s[0]
+            for t in s[2]:
+                yield type_k + t
+        day += 1
+
+
+def ham_contest(seed: int, stations: int, alpha: float, entities: int, bands: int,
+                stint: int) -> Iterator[int]:
+    """An amateur radio contest log (late second references over a frequency-skewed core of
+    stations: a logging program such as N1MM Logger+ checking each call as it is typed). A
+    QSO reads the call (by Zipf ``alpha`` over ``stations``: the big contest stations are
+    worked by everyone), the call's entry on this band (the dupe check), its DXCC entity (of
+    ``entities``, fixed per station: the multiplier check) and a new QSO record. The
+    operator changes band every ``stint`` QSOs or so, round the ``bands`` bands, and works
+    many of the same stations again on the new band; a share of the QSOs are search and
+    pounce, tuning up the band through callers not worked yet (a fresh rank each)."""
+    rng = random.Random(seed)
+    call_k, dupe_k, ent_k, qso_k, band_k = (i << 48 for i in range(5))
+    call = _zipf(rng, stations, alpha)
+    ent = [min(entities - 1, int(rng.expovariate(8 / entities))) for _ in range(stations)]
+    qsos = itertools.count()
+    band = 0
+    while True:
+        yield band_k + band
+        sp = rng.randrange(stations)
+        for _ in range(max(1, int(rng.gauss(stint, stint / 3)))):
+            if rng.random() < 0.3:
+                sp = (sp + 1 + rng.randrange(5)) % stations
+                c = sp
+            else:
+                c = call()
+            yield call_k + c
+            yield dupe_k + c * bands + band
+            yield ent_k + ent[c]
+            yield qso_k + next(qsos)
+        band = (band + 1) % bands
+
+
+def model_railway(seed: int, cars: int, industries: int, trains: int, consist: int,
+                  turn: int) -> Iterator[int]:
+    """A model railway's operating session (a loop over the timetable, its trains and the
+    industries down the line, with the cars moving: car cards and waybills as a club's
+    operators use them, or JMRI OperationsPro's switch lists). Every session runs the same
+    ``trains`` trains in timetable order; each reads its train card, then works the
+    ``industries`` industries down the line in order: at each it sets out the cars billed
+    there (the car's card and waybill, the industry's spot, the turnout) and picks up
+    cars waiting (same reads), each train holding about ``consist`` cars. Every ``turn``
+    sessions the waybills are turned (new waybills, new destinations)."""
+    rng = random.Random(seed)
+    train_k, car_k, bill_k, ind_k, point_k = (i << 48 for i in range(5))
+    at = [rng.randrange(industries) for _ in range(cars)]
+    dest = [rng.randrange(industries) for _ in range(cars)]
+    bill = list(range(cars))
+    bills = itertools.count(cars)
+    session = 0
+    while True:
+        if session % turn == turn - 1:
+            for c in range(cars):
+                bill[c] = next(bills)
+                dest[c] = rng.randrange(industries)
+        for t in range(trains):
+            yield train_k + t
+            aboard: list[int] = []
+            waiting: dict[int, list[int]] = collections.defaultdict(list)
+            for c in range(cars):
+                if at[c] != dest[c]:
+                    waiting[at[c]].append(c)
+            for i in range(industries):
+                yield ind_k + i
+                for c in [c for c in aboard if dest[c] == i]:
+                    aboard.remove(c)
+                    at[c] = i
+                    yield car_k + c
+                    yield bill_k + bill[c]
+                    yield point_k + i
+                for c in waiting[i][:max(0, consist - len(aboard))]:
+                    at[c] = -1
+                    aboard.append(c)
+                    yield car_k + c
+                    yield bill_k + bill[c]
+                    yield point_k + i
+            for c in aboard:
+                at[c] = rng.randrange(industries)
+        session += 1
+
+
+def marquee_hire(seed: int, kits: int, items: int, summer: int, winter: int,
+                 wet: float) -> Iterator[int]:
+    """A marquee hire company's season (seasonal phases over a weekly loop of builds and
+    strikes: the hire system's pick lists and returns, as MarqueeSoft-style stock systems
+    keep them). Every week the Friday builds: each event is a new booking with a kit (one
+    of ``kits`` sizes, the popular 6x12m most) whose frame sections, canvases and floor
+    panels (about ``items`` numbered items a kit, drawn from that size's stock) and the
+    chairs and tables (from a shared stock of stacks) are picked; the Monday strike reads
+    every item again in reverse order, and a share ``wet`` of the canvases come back wet and
+    are read once more in the wash bay. About ``summer`` events a week from May to
+    September (22 weeks), ``winter`` in the rest of the year."""
+    rng = random.Random(seed)
+    book_k, item_k, stack_k = (i << 48 for i in range(3))
+    size = _zipf(rng, kits, 1.0)
+    stock = [list(range(k * 100_000, k * 100_000 + items * 6)) for k in range(kits)]
+    bookings = itertools.count()
+    week = 0
+    while True:
+        events = summer if week % 52 < 22 else winter
+        out: list[tuple[int, list[int]]] = []
+        for _ in range(max(1, int(rng.gauss(events, events / 4)))):
+            b = next(bookings)
+            k = size()
+            n = max(4, int(rng.gauss(items, items / 4)))
+            picked = rng.sample(stock[k], min(n, len(stock[k])))
+            picked += [(1 << 40) + rng.randrange(400) for _ in range(rng.randint(2, 12))]
+            yield book_k + b
+            for it in picked:
+                yield (stack_k if it >= 1 << 40 else item_k) + it
+            out.append((b, picked))
+        for b, picked in out:
+            yield book_k + b
+            for it in reversed(picked):
+                yield (stack_k if it >= 1 << 40 else item_k) + it
+            for it in picked:
+                if it < 1 << 40 and rng.random() < wet / 3:
+                    yield item_k + it
+        week += 1
+
+
+def clock_winding(seed: int, clocks: int, daily: float, repairs: float, alpha: float,
+                  keys: int) -> Iterator[int]:
+    """A horological conservator's winding round (a weekly loop over a collection with a
+    daily inner loop: the winding log of a palace's or stately home's clocks, several
+    hundred wound by hand in room order each week). Once a week every one of ``clocks``
+    clocks is wound in room order (the clock, its winding key of ``keys`` sizes, a log
+    entry); a share ``daily`` of them are 30-hour clocks wound every day. About
+    ``repairs`` repairs a week on the troublesome ones (by Zipf ``alpha``: the same few
+    regulators and bracket clocks again and again): the clock and its record. Twice a
+    year, at the change to and from summer time, every clock is read once more to be set."""
+    rng = random.Random(seed)
+    clock_k, key_k, log_k, rep_k = (i << 48 for i in range(4))
+    key = [rng.randrange(keys) for _ in range(clocks)]
+    thirty = [c for c in range(clocks) if rng.random() < daily]
+    trouble = _zipf(rng, clocks, alpha)
+    logs = itertools.count()
+    week = 0
+    while True:
+        for day in range(7):
+            if day == 0:
+                for c in range(clocks):
+                    yield clock_k + c
+                    yield key_k + key[c]
+                    yield log_k + next(logs)
+                if week % 26 == 12:
+                    for c in range(clocks):
+                        yield clock_k + c
+            for c in thirty:
+                yield clock_k + c
+                yield key_k + key[c]
+            for _ in range(int(repairs / 7) + (rng.random() < (repairs / 7) % 1)):
+                c = trouble()
+                yield clock_k + c
+                yield rep_k + c
+        week += 1
+
+
+def thatcher(seed: int, load: int, course: int, courses: int, alpha: float,
+             patterns: int) -> Iterator[int]:
+    """A thatcher's roofs (a stack, last in first out, over a pipeline of courses: a master
+    thatcher's job book and the reed merchant's delivery notes). Water reed comes in loads
+    of ``load`` bundles (each bundle read as it is stacked by the job); the crew takes
+    bundles from the top of the stack, ``course`` bundles a course, each with the roof job,
+    the course and a batch of hazel spars (by Zipf over 20 cuts); a roof is about
+    ``courses`` courses, after which its ridge is cut to a pattern (by Zipf ``alpha`` over
+    ``patterns``: the plain block ridge most) and what is left of the stack goes on to the
+    next roof, the bottom bundles staying longest."""
+    rng = random.Random(seed)
+    bundle_k, job_k, course_k, spar_k, ridge_k = (i << 48 for i in range(5))
+    pattern = _zipf(rng, patterns, alpha)
+    spar = _zipf(rng, 20, 1.0)
+    stack: list[int] = []
+    bundles = itertools.count()
+    runs = itertools.count()
+    job = 0
+    while True:
+        yield job_k + job
+        for _ in range(max(2, int(rng.gauss(courses, courses / 4)))):
+            cs = next(runs)
+            if len(stack) < course:
+                for _ in range(max(course, int(rng.gauss(load, load / 5)))):
+                    b = next(bundles)
+                    stack.append(b)
+                    yield bundle_k + b
+            yield course_k + cs
+            for _ in range(course):
+                yield bundle_k + stack.pop()
+                yield job_k + job
+                yield spar_k + spar()
+        yield ridge_k + pattern()
+        yield job_k + job
+        job += 1
+
+
+def fresh54_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 66's held-out set: seeds 76000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 76000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "mason_c12_d30": lambda: monumental_mason(s + 0, 12, 1.1, 30, 1.5, 0.15),
+        "mason_c200_d400": lambda: monumental_mason(s + 1, 200, 0.8, 400, 2.5, 0.3),
+        "window_h300_d20": lambda: window_round(s + 2, 300, 20, 0.08, 0.2, 0.003),
+        "window_h2000_d20": lambda: window_round(s + 3, 2000, 20, 0.15, 0.4, 0.01),
+        "glass_d20_p12": lambda: glass_studio(s + 4, 20, 1.2, 30, 4, 12),
+        "glass_d300_p40": lambda: glass_studio(s + 5, 300, 0.8, 120, 7, 40),
+        "scaffold_t40_z30": lambda: scaffold_hire(s + 6, 40, 1.2, 30, 20, 0.3),
+        "scaffold_t300_z120": lambda: scaffold_hire(s + 7, 300, 0.9, 120, 60, 0.6),
+        "ham_s2000_b6": lambda: ham_contest(s + 8, 2000, 1.1, 120, 6, 60),
+        "ham_s30000_b6": lambda: ham_contest(s + 9, 30000, 0.8, 340, 6, 300),
+        "railway_c60_i10": lambda: model_railway(s + 10, 60, 10, 6, 8, 4),
+        "railway_c400_i40": lambda: model_railway(s + 11, 400, 40, 16, 25, 2),
+        "marquee_k6_i30": lambda: marquee_hire(s + 12, 6, 30, 12, 2, 0.3),
+        "marquee_k20_i80": lambda: marquee_hire(s + 13, 20, 80, 40, 6, 0.6),
+        "clock_c120_r5": lambda: clock_winding(s + 14, 120, 0.1, 5.0, 1.2, 12),
+        "clock_c1000_r30": lambda: clock_winding(s + 15, 1000, 0.05, 30.0, 0.9, 40),
+        "thatch_l200_c12": lambda: thatcher(s + 16, 200, 12, 30, 1.2, 8),
+        "thatch_l600_c40": lambda: thatcher(s + 17, 600, 40, 60, 0.8, 30),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -24000,7 +24410,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh46": fresh46_variants, "fresh47": fresh47_variants,
                 "fresh48": fresh48_variants, "fresh49": fresh49_variants,
                 "fresh50": fresh50_variants, "fresh51": fresh51_variants,
-                "fresh52": fresh52_variants, "fresh53": fresh53_variants}
+                "fresh52": fresh52_variants, "fresh53": fresh53_variants,
+                "fresh54": fresh54_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

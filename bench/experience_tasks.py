@@ -97,6 +97,8 @@ real memory core, planner core and world skill logic, no DDS, geometric camera).
         # (fresh64b: floor plan 20, seed 6402; fresh64c: floor plan 30, seed 6403)
     .venv/bin/python bench/experience_tasks.py --split fresh65a # floor plan 8, seed 6501
         # (fresh65b: floor plan 5, seed 6502; fresh65c: floor plan 12, seed 6503)
+    .venv/bin/python bench/experience_tasks.py --split fresh66a # floor plan 26, seed 6601
+        # (fresh66b: floor plan 13, seed 6602; fresh66c: floor plan 4, seed 6603)
     -> bench/results/experience_tasks_<split>.json
 
 The planner is the offline one (privileged goal conditions); with experience it follows a
@@ -614,6 +616,19 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh66a/b/c" (round 66) likewise, by a helper (heldout66) who ran no arm on them: the
+# three next in line, NINTH reuses, the longest ago first: round 61's 26 (fresh22c's, reused
+# by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c, fresh52a, fresh56c and fresh61b) with
+# 6601 and 13 (fresh's, reused by fresh28c, fresh33c, fresh38b, fresh43a, fresh47c, fresh52b,
+# fresh57a and fresh61c) with 6602, then round 62's 4 (fresh23a's, reused by fresh29a,
+# fresh34a, fresh38c, fresh43b, fresh48a, fresh52c, fresh57b and fresh62a) with 6603 (none a
+# tuning plan: 26, 13 and 4 are in neither room_prior_fit's ODD nor put_spot_error's --plans).
+# Next in line: ninth reuses, the longest ago first (round 62's 24 and 16, then round 63's 6,
+# 18 and 27), then tenth reuses, the longest ago first (round 64's 28, 20 and 30, then round
+# 65's 8, 5 and 12, then round 66's 26, 13 and 4).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -660,7 +675,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh62a": (4, 6201), "fresh62b": (24, 6202), "fresh62c": (16, 6203),
           "fresh63a": (6, 6301), "fresh63b": (18, 6302), "fresh63c": (27, 6303),
           "fresh64a": (28, 6401), "fresh64b": (20, 6402), "fresh64c": (30, 6403),
-          "fresh65a": (8, 6501), "fresh65b": (5, 6502), "fresh65c": (12, 6503)}
+          "fresh65a": (8, 6501), "fresh65b": (5, 6502), "fresh65c": (12, 6503),
+          "fresh66a": (26, 6601), "fresh66b": (13, 6602), "fresh66c": (4, 6603)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

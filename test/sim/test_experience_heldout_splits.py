@@ -22,7 +22,8 @@ fresh61a/b/c in round 61,
 fresh62a/b/c in round 62,
 fresh63a/b/c in round 63,
 fresh64a/b/c in round 64,
-fresh65a/b/c in round 65):
+fresh65a/b/c in round 65,
+fresh66a/b/c in round 66):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -66,7 +67,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh61": (6101, 6102, 6103), "fresh62": (6201, 6202, 6203),
           "fresh63": (6301, 6302, 6303),
           "fresh64": (6401, 6402, 6403),
-          "fresh65": (6501, 6502, 6503)}
+          "fresh65": (6501, 6502, 6503),
+          "fresh66": (6601, 6602, 6603)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -147,6 +149,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # 59's 28 and 20, then round 60's 30.
 # Round 65's three reuse a kitchen a ninth time: the next in line, round 60's 8 and 5, then
 # round 61's 12.
+# Round 66's three reuse a kitchen a ninth time: the next in line, round 61's 26 and 13, then
+# round 62's 4.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -285,7 +289,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh65b": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
                        "fresh51b", "fresh56a", "fresh60c"),
           "fresh65c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
-                       "fresh51c", "fresh56b", "fresh61a")}
+                       "fresh51c", "fresh56b", "fresh61a"),
+          "fresh66a": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                       "fresh52a", "fresh56c", "fresh61b"),
+          "fresh66b": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                       "fresh52b", "fresh57a", "fresh61c"),
+          "fresh66c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                       "fresh52c", "fresh57b", "fresh62a")}
 LENGTH = 30  # the length the lead runs them at
 
 
