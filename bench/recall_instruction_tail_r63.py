@@ -28,10 +28,14 @@ model worker's and the prefetch worker's thread CPU inside the callback (``model
 request's text, recorded by recall_dds_latency.py since round 66), its position among the
 server's requests (``seq``), and each column's share of the tail's excess over the rest's
 median; the slowest requests are listed with their texts. ``--over MS``: the tail is every
-request with a wall >= MS (e.g. 10, the target) instead of a share.
+request with a wall >= MS (e.g. 10, the target) instead of a share. ``--by cpu`` (with
+``--stages``): requests ordered by their own CPU (the handler's thread plus the model
+worker's inside the callback) instead of the client's wall: on a machine at load 20-60 the
+wall is the run queue's, the CPU what the request itself costs.
 
     .venv/bin/python bench/recall_instruction_tail_r63.py DIR [--mode instruction]
-        [--tail 0.02 | --over MS] [--stages] [--out NAME]   # -> bench/results/NAME.json
+        [--tail 0.02 | --over MS] [--stages [--by cpu]] [--out NAME]
+        # -> bench/results/NAME.json
 """
 
 from __future__ import annotations
@@ -154,6 +158,7 @@ def main() -> int:
     ap.add_argument("--tail", type=float, default=0.02)
     ap.add_argument("--over", type=float, default=0.0)
     ap.add_argument("--stages", action="store_true")
+    ap.add_argument("--by", choices=("wall", "cpu"), default="wall")
     ap.add_argument("--out", default="recall_instruction_tail_r63")
     a = ap.parse_args()
     stems = sorted({Path(str(p)[:-len("_server.jsonl")])
@@ -162,10 +167,16 @@ def main() -> int:
     columns = COLUMNS + (STAGE_COLUMNS if a.stages else ())
     all_rows = [r for s in stems for r in rows(s, a.mode, tokenizer,
                                                tuple(o for o in stems if o != s))]
+    if a.by == "cpu":
+        for r in all_rows:
+            r["own_cpu"] = r["handler_cpu"] + r["model_cpu"]
+        columns += ("own_cpu",)
+    by = "own_cpu" if a.by == "cpu" else "wall"
     walls = np.array([r["wall"] for r in all_rows])
-    cut = a.over or float(np.quantile(walls, 1 - a.tail))
-    tail = [r for r in all_rows if r["wall"] >= cut]
-    rest = [r for r in all_rows if r["wall"] < cut]
+    ordered = np.array([r[by] for r in all_rows])
+    cut = a.over or float(np.quantile(ordered, 1 - a.tail))
+    tail = [r for r in all_rows if r[by] >= cut]
+    rest = [r for r in all_rows if r[by] < cut]
     by_reads = {}
     for lo, hi in ((0, 0), (1, 3), (4, 10**9)):
         sel = [r for r in all_rows if lo <= r["wordnet_reads"] <= hi]
@@ -173,35 +184,37 @@ def main() -> int:
             w = [r["wall"] for r in sel]
             h = [r["handler_cpu"] for r in sel]
             by_reads[f"{lo}-{hi if hi < 10**9 else 'more'}"] = {
-                "requests": len(sel), "in_tail": sum(r["wall"] >= cut for r in sel),
+                "requests": len(sel), "in_tail": sum(r[by] >= cut for r in sel),
                 "wall_p50": round(float(np.median(w)), 3),
                 "wall_p99": round(float(np.percentile(w, 99)), 3),
                 "handler_cpu_p50": round(float(np.median(h)), 3),
                 "handler_cpu_p99": round(float(np.percentile(h, 99)), 3)}
-    # How much of the wall each column explains across requests (Pearson r with the wall).
-    corr = {k: round(float(np.corrcoef(walls, [r[k] for r in all_rows])[0, 1]), 3)
-            for k in columns if k != "wall" and np.std([r[k] for r in all_rows]) > 0}
+    # How much of the wall (--by cpu: of the request's own CPU) each column explains across
+    # requests (Pearson r).
+    corr = {k: round(float(np.corrcoef(ordered, [r[k] for r in all_rows])[0, 1]), 3)
+            for k in columns if k != by and np.std([r[k] for r in all_rows]) > 0}
     excess = {}
     if a.stages and tail and rest:
         # Where the tail's wall goes over the rest's: each column's tail mean less the rest's
         # median, in ms (stage walls, thread CPU), as a share of the wall's excess.
-        over = float(np.mean([r["wall"] for r in tail]) - np.median([r["wall"] for r in rest]))
-        excess = {"wall_excess_ms": round(over, 3)} | {
+        over = float(np.mean([r[by] for r in tail]) - np.median([r[by] for r in rest]))
+        excess = {f"{by}_excess_ms": round(over, 3)} | {
             k: round(float(np.mean([r[k] for r in tail]) - np.median([r[k] for r in rest])), 3)
-            for k in ("callback", "handler_cpu", "handler_runqueue", "model", "model_cpu",
+            for k in ("wall", "callback", "handler_cpu", "handler_runqueue", "model", "model_cpu",
                       "prefetch_cpu", "other_model_ms", "other_prefetch_ms", "gc_ms",
                       *(f"stage.{n}" for n in STAGES))}
-    result = {"dir": a.dir, "mode": a.mode, "stems": [s.name for s in stems],
+    result = {"dir": a.dir, "mode": a.mode, "stems": [s.name for s in stems], "by": by,
               "requests": len(all_rows), "tail_share": a.tail, "tail_cut_ms": round(cut, 3),
               "tail_requests": len(tail),
               "wall_p50": round(float(np.median(walls)), 3),
               "wall_p99": round(float(np.percentile(walls, 99)), 3),
               "tail": _summary(tail, columns), "rest": _summary(rest, columns),
+              f"correlation_with_{by}": corr,
               "tail_excess_over_rest_median_ms": excess,
-              "by_wordnet_reads": by_reads, "correlation_with_wall": corr,
+              "by_wordnet_reads": by_reads,
               "slowest": sorted(({k: (round(v, 3) if isinstance(v, float) else v)
                                   for k, v in r.items()} for r in tail),
-                                key=lambda r: -r["wall"])}
+                                key=lambda r: -r[by])}
     path = save_result(a.out, result)
     print(json.dumps({k: v for k, v in result.items() if k != "slowest"}, indent=1))
     print(f"wrote {path}")
