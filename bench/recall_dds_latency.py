@@ -595,13 +595,15 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                           "pool": [], "trace": [], "answers": []}
                for s in servers}
 
-        def traced(s: Server, mode: str, dt: float) -> None:
+        def traced(s: Server, mode: str, dt: float, text: str = "") -> None:
             # When each request ran (this host's monotonic clock, the one time.perf_counter
             # reads in every process here), so the slowest can be matched with what the
-            # server did then (RECALL_BENCH_TRACE=1 keeps them in the JSON).
+            # server did then (RECALL_BENCH_TRACE=1 keeps them in the JSON); with
+            # RECALL_BENCH_SPLIT, the request's text in its record (round 66: which texts
+            # are the tail, bench/recall_instruction_tail_r63.py --stages).
             acc[s.scorer]["trace"].append((mode, time.perf_counter() - dt, dt))
             if SPLIT and SPLIT_CALLS.get(s.node_name):
-                SPLIT_CALLS[s.node_name][-1]["mode"] = mode
+                SPLIT_CALLS[s.node_name][-1] |= {"mode": mode, "text": text}
 
         def size(s: Server, mode: str, r: Recall.Response) -> None:
             # What DDS carries back (serialised CDR) and what turning it back into Python
@@ -635,7 +637,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 r, dt = s.call(Recall.Request(instruction=text, k=K, token_budget=BUDGET))
                 a = acc[s.scorer]
                 a["inst"].append(dt)
-                traced(s, "instruction", dt)
+                traced(s, "instruction", dt, text)
                 size(s, "instruction", r)
                 a["tok"].append(r.context_tokens)
                 a["lt"] += bool(r.long_term_text)
@@ -652,7 +654,7 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                 r, dt = s.call(Recall.Request(instruction=text, k=K, token_budget=BUDGET,
                                               per_subtask=True, episode_id=episode_id))
                 acc[s.scorer]["sub"].append(dt)
-                traced(s, "per_subtask", dt)
+                traced(s, "per_subtask", dt, text)
                 size(s, "per_subtask", r)
         phase("steps")
         for e, text in enumerate(episodes):

@@ -10,8 +10,15 @@ per-text memo cleared): the most any store of per-word answers could take off.
 ``RECALL_BENCH_CODE=<dir>`` runs that checkout's code (recall_common): round 63's A/B of
 ``RecallConfig.warm_query_words`` ran it on the change and on the base.
 
-    .venv/bin/python bench/recall_new_words_r63.py [--texts 300] [--repeat]
-        [--out NAME]   # -> bench/results/NAME.json
+``--stages`` (round 66): each row also holds the text, its words and the model's tokens, the
+model worker's thread CPU in the request (``model_cpu_ms``) and the request's stage walls
+(``stages``: recall_memory's StageTimes of the whole-instruction kind), and the summary the
+slowest 2 % of the last pass against the rest; ``--profile N``: the N requests of most
+handler CPU in the last pass recalled again under cProfile (every memo warm, the query
+terms' per-text memo cleared), the functions of most own time over them.
+
+    .venv/bin/python bench/recall_new_words_r63.py [--texts 300] [--repeat] [--stages]
+        [--profile N] [--out NAME]   # -> bench/results/NAME.json
 """
 
 from __future__ import annotations
@@ -36,12 +43,78 @@ import memory_node.core.recall.lexicon as lexicon_mod  # noqa: E402
 K, BUDGET = 5, 600
 
 
+def _model_cpu_ns() -> int:
+    """CPU of the model worker's threads (recall-model*) so far."""
+    return sum(time.clock_gettime_ns(time.pthread_getcpuclockid(t.ident))
+               for t in threading.enumerate()
+               if t.name.startswith("recall-model") and t.ident is not None)
+
+
+def _tail(rows: list[dict]) -> dict:
+    """The slowest 2 % by handler CPU against the rest: handler and model CPU, words,
+    tokens, WordNet reads and each stage's wall, medians; correlations with the CPU."""
+    cpu = np.array([r["cpu_ms"] for r in rows])
+    cut = float(np.quantile(cpu, 0.98))
+    cols = ("cpu_ms", "model_cpu_ms", "words", "tokens", "wordnet_reads", "memo_misses")
+    names = sorted({n for r in rows for n in r["stages"]})
+
+    def med(sel: list[dict]) -> dict:
+        return ({c: round(float(np.median([r[c] for r in sel])), 3) for c in cols}
+                | {f"stage.{n}": round(float(np.median([r["stages"].get(n, 0.0)
+                                                       for r in sel])), 3) for n in names})
+
+    tail = [r for r in rows if r["cpu_ms"] >= cut]
+    return {"cut_cpu_ms": round(cut, 3), "tail_median": med(tail),
+            "rest_median": med([r for r in rows if r["cpu_ms"] < cut]),
+            "corr_with_cpu": {c: round(float(np.corrcoef(cpu, [r[c] for r in rows])[0, 1]), 3)
+                              for c in cols[1:]},
+            "corr_model_cpu_tokens": round(float(np.corrcoef(
+                [r["model_cpu_ms"] for r in rows], [r["tokens"] for r in rows])[0, 1]), 3),
+            "slowest": sorted(({k: v for k, v in r.items() if k != "by_memo"} for r in tail),
+                              key=lambda r: -r["cpu_ms"])}
+
+
+def _profile(rm: Any, rec: Any, rows: list[dict], n: int) -> dict:
+    """cProfile of the `n` requests of most handler CPU, recalled again (memos warm)."""
+    import cProfile
+    import pstats
+
+    slow = sorted(rows, key=lambda r: -r["cpu_ms"])[:n]
+    prof = cProfile.Profile()
+    for i, r in enumerate(slow):
+        rec._query_terms.clear()
+        prof.enable()
+        rm.recall(r["text"], K, BUDGET, episode_id=f"prof{i}")
+        prof.disable()
+        rec.wait_for_prefetch(5.0)
+    st = pstats.Stats(prof)
+    rows_out = sorted(((f"{Path(f).name}:{line}:{fn}", tt * 1e3 / n, ct * 1e3 / n, nc / n)
+                       for (f, line, fn), (_, nc, tt, ct, _) in st.stats.items()  # type: ignore[attr-defined]
+                       ), key=lambda x: -x[1])[:40]
+    return {"texts": [r["text"] for r in slow],
+            "own_ms_per_request": [[k, round(tt, 3), round(ct, 3), round(nc, 1)]
+                                   for k, tt, ct, nc in rows_out]}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--texts", type=int, default=300)
     ap.add_argument("--repeat", action="store_true")
+    ap.add_argument("--stages", action="store_true")
+    ap.add_argument("--profile", type=int, default=0)
     ap.add_argument("--out", default="recall_new_words_r63")
     a = ap.parse_args()
+    stages: list[list] = []
+    if a.stages:
+        from memory_node.core import stage_times
+        add = stage_times.StageTimes.add
+
+        def add_traced(self: Any, name: str, wall_s: float, cpu_s: float | None) -> None:
+            if name.startswith("instruction."):
+                stages.append([name.split(".", 1)[1], round(wall_s * 1e3, 4)])
+            add(self, name, wall_s, cpu_s)
+
+        stage_times.StageTimes.add = add_traced  # type: ignore[method-assign]
     load0 = os.getloadavg()
     reads: list[int] = [0]
     missing = lexicon_mod.LazyLemmaIndex.__missing__
@@ -58,6 +131,7 @@ def main() -> int:
         return 0
     rm, rec, texts, rng = loaded
     sample = rng.sample(texts, len(texts))[:a.texts]
+    tokenizer = rec.embedder._tokenizer if a.stages else None
     passes = [sample, sample] if a.repeat else [sample]
     out_rows: list[list[dict]] = []
     for p, batch in enumerate(passes):
@@ -66,6 +140,8 @@ def main() -> int:
         for i, t in enumerate(batch):
             reads[0] = 0
             before = {n: m.cache_info().misses for n, m in memos.items()}
+            del stages[:]
+            model0 = _model_cpu_ns()
             c = time.thread_time()
             rm.recall(t, K, BUDGET, episode_id=f"p{p}e{i}")
             cpu = (time.thread_time() - c) * 1e3
@@ -73,6 +149,11 @@ def main() -> int:
             rows.append({"cpu_ms": round(cpu, 4), "wordnet_reads": reads[0],
                          "memo_misses": sum(misses.values()),
                          "by_memo": {n: v for n, v in misses.items() if v}})
+            if tokenizer is not None:
+                rows[-1] |= {"text": t, "words": len(t.split()),
+                             "tokens": len(tokenizer.encode(t).ids),
+                             "model_cpu_ms": round((_model_cpu_ns() - model0) / 1e6, 4),
+                             "stages": dict(stages)}
             rec.wait_for_prefetch(5.0)
         out_rows.append(rows)
     first = out_rows[0]
@@ -95,6 +176,10 @@ def main() -> int:
     result["all_cpu_ms"] = spread([r["cpu_ms"] for r in first])
     if a.repeat:
         result["memos_warm_cpu_ms"] = spread([r["cpu_ms"] for r in out_rows[1]])
+    if a.stages:
+        result["last_pass_tail"] = _tail(out_rows[-1])
+    if a.profile:
+        result["profile"] = _profile(rm, rec, out_rows[-1], a.profile)
     result["rows"] = [[{k: v for k, v in r.items() if k != "by_memo"} for r in rows]
                       for rows in out_rows]
     result["loadavg_end"] = os.getloadavg()
