@@ -24,8 +24,8 @@ from memory_node.sim.core.visibility import GeometricCamera
 
 pytestmark = [requires_floor_plans, pytest.mark.slow]
 
-# One arm's run with its twins, in a process of its own that reports the driver's progress:
-# the run is CPU (the arm's 7 tasks and a twin stack running each again), 191.5-246.9 s of
+# One arm's run with its twins, in a process of its own that reports its progress: the run is
+# CPU (the arm's 7 tasks and a twin stack running each again), 191.5-246.9 s of
 # pytest-timeout's 300 s at load 25 (round 65) when it ran in the test's process.
 RUN = """
 import json
@@ -38,9 +38,22 @@ import tasks_memoryless_audit as audit
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.sim.tasks.driver import run_suite
-from memory_node.sim.tasks.inprocess import InProcessSettings
+from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack
 from memory_node.sim.tasks.records import Run
 from memory_node.sim.tasks.suite_io import read_suite
+
+# Progress is every skill call of the arm's or a twin's robot: a twin runs a whole task
+# before the arm's subtask that the driver reports (at load 60 with a third of the CPU, more
+# than 120 s between the driver's reports; round 66).
+execute = InProcessStack.execute
+
+
+def reported(self, *args, **kwargs):
+    print("progress skill", file=sys.stderr, flush=True)
+    return execute(self, *args, **kwargs)
+
+
+InProcessStack.execute = reported
 
 suite = read_suite(Path("config") / "tasks" / "karma_style.json")
 # Kitchen 1's composite sequence: the robot ends a task holding the knife, a put
