@@ -51,6 +51,25 @@ START_S = 180.0  # before a run's first report: a process start at load (START_T
 LAST_RESORT_S = 1200  # a progress-bounded test's pytest-timeout mark: a last resort only
 
 
+# Code that makes every skill call of an InProcessStack (an arm's robot or a twin's) a line of
+# progress, for a run code that starts with it: a task of a stream is many calls, and more
+# than 120 s between the driver's reports at load 60 with a third of the CPU (round 66).
+REPORT_SKILL_CALLS = """
+import sys
+from memory_node.sim.tasks.inprocess import InProcessStack
+
+_execute = InProcessStack.execute
+
+
+def _reported(self, *args, **kwargs):
+    print("progress skill", file=sys.stderr, flush=True)
+    return _execute(self, *args, **kwargs)
+
+
+InProcessStack.execute = _reported
+"""
+
+
 def start_reporting_run(code: str, name: str, out: Path, env: dict[str, str] | None = None,
                         args: list[str] | None = None) -> subprocess.Popen[bytes]:
     """`python -c code *args` from the repository's root, its stdout and stderr to

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from tasks_support import (
     LAST_RESORT_S,
+    REPORT_SKILL_CALLS,
     requires_floor_plans,
     run_output,
     start_reporting_run,
@@ -27,9 +28,8 @@ pytestmark = [requires_floor_plans, pytest.mark.slow]
 # One arm's run with its twins, in a process of its own that reports its progress: the run is
 # CPU (the arm's 7 tasks and a twin stack running each again), 191.5-246.9 s of
 # pytest-timeout's 300 s at load 25 (round 65) when it ran in the test's process.
-RUN = """
+RUN = REPORT_SKILL_CALLS + """
 import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -38,22 +38,9 @@ import tasks_memoryless_audit as audit
 
 from memory_node.core.recall.embedder import Embedder
 from memory_node.sim.tasks.driver import run_suite
-from memory_node.sim.tasks.inprocess import InProcessSettings, InProcessStack
+from memory_node.sim.tasks.inprocess import InProcessSettings
 from memory_node.sim.tasks.records import Run
 from memory_node.sim.tasks.suite_io import read_suite
-
-# Progress is every skill call of the arm's or a twin's robot: a twin runs a whole task
-# before the arm's subtask that the driver reports (at load 60 with a third of the CPU, more
-# than 120 s between the driver's reports; round 66).
-execute = InProcessStack.execute
-
-
-def reported(self, *args, **kwargs):
-    print("progress skill", file=sys.stderr, flush=True)
-    return execute(self, *args, **kwargs)
-
-
-InProcessStack.execute = reported
 
 suite = read_suite(Path("config") / "tasks" / "karma_style.json")
 # Kitchen 1's composite sequence: the robot ends a task holding the knife, a put
