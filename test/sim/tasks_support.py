@@ -109,3 +109,19 @@ def run_output(run: subprocess.Popen[bytes], name: str, out: Path) -> Any:
     """The JSON on the last line of an exited run's stdout (its stderr's tail if it failed)."""
     assert run.returncode == 0, (out / f"stderr_{name}").read_text()[-3000:]
     return json.loads((out / f"stdout_{name}").read_text().strip().splitlines()[-1])
+
+
+def run_at_once(code: str, args: dict[str, list[str]], out: Path,
+                env: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
+    """`code` run once per entry of `args` (name -> its argv), all at once, bounded by their
+    progress (`wait_for_progress`); each run's JSON output by name. A run left when the wait
+    fails is killed."""
+    runs = {name: start_reporting_run(code, name, out, (env or {}).get(name), argv)
+            for name, argv in args.items()}
+    try:
+        wait_for_progress(runs, out)
+        return {name: run_output(run, name, out) for name, run in runs.items()}
+    finally:
+        for run in runs.values():
+            run.kill()
+            run.wait()

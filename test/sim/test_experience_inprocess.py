@@ -8,14 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tasks_support import (
-    LAST_RESORT_S,
-    REPORT_SKILL_CALLS,
-    requires_floor_plans,
-    run_output,
-    start_reporting_run,
-    wait_for_progress,
-)
+from tasks_support import LAST_RESORT_S, REPORT_SKILL_CALLS, requires_floor_plans, run_at_once
 
 pytestmark = [requires_floor_plans, pytest.mark.slow]
 
@@ -55,16 +48,8 @@ print(json.dumps([[[e.task, e.skill, list(e.args), e.ok] for e in run.events
 
 @pytest.mark.timeout(LAST_RESORT_S)
 def test_experience_changes_what_the_robot_does_on_a_repeated_stream(tmp_path: Path) -> None:
-    names = {"off": "full", "on": "full+experience"}
-    runs = {k: start_reporting_run(RUN, k, tmp_path, args=[arm]) for k, arm in names.items()}
-    try:
-        wait_for_progress(runs, tmp_path)
-        off, _ = run_output(runs["off"], "off", tmp_path)
-        on, stats = run_output(runs["on"], "on", tmp_path)
-    finally:
-        for run in runs.values():
-            run.kill()
-            run.wait()
+    got = run_at_once(RUN, {"off": ["full"], "on": ["full+experience"]}, tmp_path)
+    (off, _), (on, stats) = got["off"], got["on"]
     # The experience memory learnt from the stream ...
     assert stats.get("experience.procedures", 0) > 0
     assert stats.get("experience.transitions", 0) > 0

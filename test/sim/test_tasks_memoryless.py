@@ -11,14 +11,7 @@ import math
 from pathlib import Path
 
 import pytest
-from tasks_support import (
-    LAST_RESORT_S,
-    REPORT_SKILL_CALLS,
-    requires_floor_plans,
-    run_output,
-    start_reporting_run,
-    wait_for_progress,
-)
+from tasks_support import LAST_RESORT_S, REPORT_SKILL_CALLS, requires_floor_plans, run_at_once
 
 from memory_node.sim.core.layouts import from_floorplan
 from memory_node.sim.core.visibility import GeometricCamera
@@ -59,13 +52,7 @@ print(json.dumps([t.id for t in suite.sequences[0].tasks
 
 def _differ(ablation: str, out: Path) -> list[str]:
     """The tasks of the arm `ablation` whose calls or goals differ from their twin's."""
-    runs = {ablation: start_reporting_run(RUN, ablation, out, args=[ablation])}
-    try:
-        wait_for_progress(runs, out)
-        return run_output(runs[ablation], ablation, out)
-    finally:
-        runs[ablation].kill()
-        runs[ablation].wait()
+    return run_at_once(RUN, {ablation: [ablation]}, out)[ablation]
 
 
 @pytest.mark.timeout(LAST_RESORT_S)
