@@ -16,7 +16,6 @@ per-text memo cleared): the most any store of per-word answers could take off.
 
 from __future__ import annotations
 
-import argparse
 import collections
 import json
 import os
@@ -29,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
-from recall_common import fresh_scale_recall, save_result, spread  # noqa: E402
+from recall_common import fresh_scale_recall, save_result, scale_bench_args, spread  # noqa: E402
 
 import memory_node.core.recall.lexicon as lexicon_mod  # noqa: E402
 
@@ -37,12 +36,7 @@ K, BUDGET = 5, 600
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--texts", type=int, default=300)
-    ap.add_argument("--repeat", action="store_true")
-    ap.add_argument("--out", default="recall_new_words_r63")
-    a = ap.parse_args()
-    load0 = os.getloadavg()
+    a, load0 = scale_bench_args("recall_new_words_r63", 300, {"--repeat": None})
     reads: list[int] = [0]
     missing = lexicon_mod.LazyLemmaIndex.__missing__
 
