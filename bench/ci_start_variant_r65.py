@@ -6,26 +6,53 @@ the start is waited for on the node's start line (START_TIMEOUT_S), then discove
 
     .venv/bin/python bench/ci_start_variant_r65.py <tree>
     # -> <tree>/test/ros/test_large_messages_variant_r65.py
-Run by bench/ci_start_variant_r65.sh. Not a test of the suite (scratch trees only)."""
+Run by bench/ci_start_variant_r65.sh. Not a test of the suite (scratch trees only).
+
+Round 66 (flake67), ``--restart``: the same for test_scene_graph_live's restart test, the
+restarted server held for RESTART_HOLD_S right after its spawn (its start gets no CPU). On
+b48ad0a5 the first read of the restarted server (20 s, counted once wait_for_service returns
+at once on the old server's entry in the graph) runs out; on the branch the Watcher waits
+for the server's start line first.
+
+    .venv/bin/python bench/ci_start_variant_r65.py --restart <tree>
+    # -> <tree>/test/ros/test_scene_restart_variant_r66.py"""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
 HOLD_S = 35.0
+RESTART_HOLD_S = 25.0
+RESTART_ANCHOR = (' ' * 8 + 'with server_process(tmp_path / "mem", tmp_path / "server2.log")'
+                  ' as server:\n')
+
+
+def _held(pid: str, indent: int, hold_s: float) -> str:
+    """Lines that stop the process `pid` names now and continue it after `hold_s`."""
+    pad = " " * indent
+    return (f"{pad}import os, signal, threading  # noqa: E401  (the variant)\n"
+            f"{pad}os.kill({pid}, signal.SIGSTOP)\n"
+            f"{pad}threading.Timer({hold_s}, os.kill, ({pid}, signal.SIGCONT)).start()\n")
+
+
+def restart_variant(tree: Path) -> None:
+    src = (tree / "test/ros/test_scene_graph_live.py").read_text()
+    assert RESTART_ANCHOR in src, "the restart test's second server_process line moved"
+    src = src.replace(RESTART_ANCHOR,
+                      RESTART_ANCHOR + _held("server.proc.pid", 12, RESTART_HOLD_S))
+    (tree / "test/ros/test_scene_restart_variant_r66.py").write_text(src)
 ANCHOR = (' ' * 22 + 'params={"stats_period_s": 0.05, "warn_throttle_s": 0.0})'
           ' as perception:\n')
 
 
 def main() -> int:
+    if sys.argv[1] == "--restart":
+        restart_variant(Path(sys.argv[2]))
+        return 0
     tree = Path(sys.argv[1])
     src = (tree / "test/ros/test_large_messages_dds.py").read_text()
     assert ANCHOR in src, "the test's node_process line moved"
-    held = (f"{' ' * 8}import signal, threading  # noqa: E401  (the variant)\n"
-            f"{' ' * 8}os.kill(perception.proc.pid, signal.SIGSTOP)\n"
-            f"{' ' * 8}threading.Timer({HOLD_S}, os.kill, "
-            f"(perception.proc.pid, signal.SIGCONT)).start()\n")
-    src = src.replace(ANCHOR, ANCHOR + held)
+    src = src.replace(ANCHOR, ANCHOR + _held("perception.proc.pid", 8, HOLD_S))
     src = src.replace("def test_every_best_effort_camera_frame_arrives(",
                       "def test_variant_start_held_35s(")
     (tree / "test/ros/test_large_messages_variant_r65.py").write_text(src)

@@ -6,9 +6,10 @@
 
 Per loop: each run's start, end, load average (1 min) at both and pytest's exit code; per
 test, how many times it ran and which runs failed it; the slowest tests (max and median of
-junit's time, against pytest-timeout's 300 s or the test's own mark); and the harness waits
-closest to their own timeout (bench/ci_waits_probe_r64.py's records: the largest elapsed /
-timeout per test and helper)."""
+junit's time, against pytest-timeout's 300 s or the test's own mark); the slowest test
+files (round 66: their tests' junit times summed per run, and their share of the run); and
+the harness waits closest to their own timeout (bench/ci_waits_probe_r64.py's records: the
+largest elapsed / timeout per test and helper)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ def summarise(root: Path, top: int) -> dict[str, Any]:
     ran: dict[str, int] = defaultdict(int)
     failed: dict[str, list[int]] = defaultdict(list)
     times: dict[str, list[float]] = defaultdict(list)
+    per_file: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     for r in runs:
         junit = root / str(r["run"]) / "junit.xml"
         if not junit.exists():
@@ -55,6 +57,7 @@ def summarise(root: Path, top: int) -> dict[str, Any]:
             name = f"{tc.get('classname')}::{tc.get('name')}"
             ran[name] += 1
             times[name].append(float(tc.get("time") or 0.0))
+            per_file[str(tc.get("classname"))][r["run"]] += float(tc.get("time") or 0.0)
             if tc.find("failure") is not None or tc.find("error") is not None:
                 failed[name].append(r["run"])
     waits: dict[tuple[str, str, float], list[float]] = defaultdict(list)
@@ -68,6 +71,8 @@ def summarise(root: Path, top: int) -> dict[str, Any]:
                     waits[key].append(float(w["elapsed"]))
                     errors[key] += w["err"] is not None
     slow = sorted(times.items(), key=lambda kv: -max(kv[1]))[:top]
+    run_total = {r["run"]: sum(f.get(r["run"], 0.0) for f in per_file.values()) for r in runs}
+    files = sorted(per_file.items(), key=lambda kv: -statistics.median(kv[1].values()))[:top]
     close = sorted(waits.items(), key=lambda kv: -max(kv[1]) / kv[0][2])[:top]
     return {
         "runs": runs,
@@ -76,6 +81,12 @@ def summarise(root: Path, top: int) -> dict[str, Any]:
         "slowest_tests": [{"test": k, "max_s": round(max(v), 1),
                            "median_s": round(statistics.median(v), 1), "n": len(v)}
                           for k, v in slow],
+        # Round 66: each test file's summed junit time (setup, call, teardown of its tests)
+        # per run, and its share of the run's summed test time (xdist's workers summed).
+        "slowest_files": [{"file": k, "median_s": round(statistics.median(v.values()), 1),
+                           "max_s": round(max(v.values()), 1),
+                           "share": [round(t / run_total[run], 3) for run, t in sorted(v.items())
+                                     if run_total[run]]} for k, v in files],
         "waits_closest_to_timeout": [
             {"test": k[0], "helper": k[1], "timeout_s": k[2], "max_elapsed_s": max(v),
              "ratio": round(max(v) / k[2], 3), "calls": len(v), "raised": errors[k]}

@@ -33,6 +33,7 @@ import os
 import re
 import sys
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +77,8 @@ def _install_floor() -> None:
     ET.StateLoggingStack = FloorStack  # type: ignore[misc]
 
 
-def _parse(call: str) -> tuple[str, list[str]]:
+def parse_call(call: str) -> tuple[str, list[str]]:
+    """A logged call "skill(a, b)" as ("skill", ["a", "b"])."""
     m = _CALL.match(call)
     if m is None:
         return call, []
@@ -84,7 +86,7 @@ def _parse(call: str) -> tuple[str, list[str]]:
 
 
 def kind(call: str, ok: bool) -> str:
-    skill = _parse(call)[0]
+    skill = parse_call(call)[0]
     return skill if ok else f"failed {skill}"
 
 
@@ -127,23 +129,31 @@ def part_of(task: dict, seen: set[str]) -> str:
     return f"{'first' if first else 'later'} {'met' if task['floor'] == [] else 'work'}"
 
 
-def robot_put_navigates(tasks: dict[str, dict]) -> Counter:
-    """The first navigate (or pick) of each task to a unit the robot put in an earlier task
-    (the unit's id in a successful put's first argument): refused, or not."""
-    out: Counter = Counter()
+def robot_put_first_calls(calls_by_task: list[list[dict]]
+                          ) -> Iterator[tuple[int, dict, str, list[str]]]:
+    """Each task's first navigate (or pick) of each unit the robot put in an earlier task
+    (the unit's id in a successful put's first argument), as (task's index, the call, its
+    skill, its arguments)."""
     put_in: dict[str, int] = {}
-    for n, t in enumerate(tasks.values()):
+    for n, calls in enumerate(calls_by_task):
         touched: set[str] = set()
-        for c in t["calls"]:
-            skill, args = _parse(c["call"])
+        for c in calls:
+            skill, args = parse_call(c["call"])
             if skill in ("navigate", "pick") and args and put_in.get(args[0], n) < n \
                     and args[0] not in touched:
                 touched.add(args[0])
-                out[f"{skill} {'ok' if c['ok'] else 'refused'}"] += 1
-        for c in t["calls"]:
-            skill, args = _parse(c["call"])
+                yield n, c, skill, args
+        for c in calls:
+            skill, args = parse_call(c["call"])
             if skill == "put" and c["ok"] and args:
                 put_in[args[0]] = n
+
+
+def robot_put_navigates(tasks: dict[str, dict]) -> Counter:
+    """`robot_put_first_calls` of the tasks, refused or not."""
+    out: Counter = Counter()
+    for _, c, skill, _ in robot_put_first_calls([t["calls"] for t in tasks.values()]):
+        out[f"{skill} {'ok' if c['ok'] else 'refused'}"] += 1
     return out
 
 
@@ -236,14 +246,27 @@ def account(dirs: list[str]) -> dict:
     return out
 
 
+def run_streams(argv: list[str], install: Callable[[Path], None]) -> int:
+    """`run ARGS`: bench/experience_tasks.py ARGS after `install(the --log directory)`, a
+    wrapper that writes what it adds into the log."""
+    import experience_tasks as ET
+    if "--log" not in argv:
+        raise SystemExit("run needs --log (what the run adds is written into the log)")
+    install(Path(argv[argv.index("--log") + 1]))
+    return int(ET.main(argv[1:]))
+
+
+def save(out: dict, path: str) -> None:
+    """`out` with its environment written to `path` (when given), the path printed."""
+    if path:
+        Path(path).write_text(json.dumps(with_environment(out), indent=1) + "\n")
+        print(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["run"]:
-        import experience_tasks as ET
-        if "--log" not in argv:
-            raise SystemExit("run needs --log (the floor is written into the log)")
-        _install_floor()
-        return int(ET.main(argv[1:]))
+        return run_streams(argv, lambda _log: _install_floor())
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("cmd", choices=("account",))
     ap.add_argument("dirs", nargs="+")
@@ -259,9 +282,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"excess {v['excess']}")
         print("    first call to a unit the robot put in an earlier task:",
               t["robot_put_first_calls"])
-    if a.out:
-        Path(a.out).write_text(json.dumps(with_environment(out), indent=1) + "\n")
-        print(a.out)
+    save(out, a.out)
     return 0
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -38,8 +37,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 
 from environment import with_environment  # noqa: E402
-
-_CALL = re.compile(r"^([a-z_]+)\((.*)\)$")
+from experience_floor_r64 import robot_put_first_calls, run_streams, save  # noqa: E402
 
 
 def _install(log_dir: Path, line: bool) -> None:
@@ -67,13 +65,6 @@ def _install(log_dir: Path, line: bool) -> None:
     ExperienceMemory._put_back = wrapped  # type: ignore[method-assign]
 
 
-def _parse(call: str) -> tuple[str, list[str]]:
-    m = _CALL.match(call)
-    if m is None:
-        return call, []
-    return m.group(1), [a.strip() for a in m.group(2).split(",") if a.strip()]
-
-
 def count(dirs: list[str]) -> dict:
     rows: list[dict] = []
     totals: Counter = Counter()
@@ -93,34 +84,25 @@ def count(dirs: list[str]) -> dict:
                 e = json.loads(line)
                 if "task" in e:
                     tasks.setdefault(e["task"], []).extend(e["calls"])
-        put_in: dict[str, int] = {}
-        for n, (name, calls) in enumerate(tasks.items()):
-            touched: set[str] = set()
-            for c in calls:
-                skill, args = _parse(c["call"])
-                if skill in ("navigate", "pick") and args and put_in.get(args[0], n) < n \
-                        and args[0] not in touched:
-                    touched.add(args[0])
-                    r = homes.get((name, args[0]))
-                    # The world's answer for the call's target: its label when the unit is
-                    # where memory had it, "ghost" when nothing is there.
-                    there = any(t.startswith(args[0] + ":") and not t.endswith("->ghost")
-                                for t in c.get("targets", []))
-                    ok = ("ok" if c["ok"] else "refused") + (", there" if there else ", gone")
-                    key = (f"{ok}: " + ("no record" if r is None else
-                           ("gate shut" if not r["gate"] else "gate open")
-                           + (", at the put" if r["at"] == r["put"] else ", moved on")
-                           + (", no home" if not r["home"] else
-                              ", home " + str(r.get("home_state", "?"))
-                              + (" = found_at" if r["home"] == r["found_at"]
-                                 else " != found_at"))))
-                    totals[key] += 1
-                    rows.append({"stream": Path(d).name, "task": name, "call": c["call"],
-                                 "ok": c["ok"], "there": there, "record": r})
-            for c in calls:
-                skill, args = _parse(c["call"])
-                if skill == "put" and c["ok"] and args:
-                    put_in[args[0]] = n
+        names = list(tasks)
+        for n, c, _, args in robot_put_first_calls(list(tasks.values())):
+            name = names[n]
+            r = homes.get((name, args[0]))
+            # The world's answer for the call's target: its label when the unit is
+            # where memory had it, "ghost" when nothing is there.
+            there = any(t.startswith(args[0] + ":") and not t.endswith("->ghost")
+                        for t in c.get("targets", []))
+            ok = ("ok" if c["ok"] else "refused") + (", there" if there else ", gone")
+            key = (f"{ok}: " + ("no record" if r is None else
+                   ("gate shut" if not r["gate"] else "gate open")
+                   + (", at the put" if r["at"] == r["put"] else ", moved on")
+                   + (", no home" if not r["home"] else
+                      ", home " + str(r.get("home_state", "?"))
+                      + (" = found_at" if r["home"] == r["found_at"]
+                         else " != found_at"))))
+            totals[key] += 1
+            rows.append({"stream": Path(d).name, "task": name, "call": c["call"],
+                         "ok": c["ok"], "there": there, "record": r})
     return {"what": "exp72 round 65: first calls of a task to a unit the robot put in an "
                     "earlier task, and what memory knew of the unit's home then",
             "totals": dict(sorted(totals.items())), "rows": rows}
@@ -175,11 +157,8 @@ def compare(base_json: str, results: str, prefix: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["run"]:
-        import experience_tasks as ET
-        if "--log" not in argv:
-            raise SystemExit("run needs --log")
-        _install(Path(argv[argv.index("--log") + 1]), os.environ.get("EXP72_LINE", "1") != "0")
-        return int(ET.main(argv[1:]))
+        line = os.environ.get("EXP72_LINE", "1") != "0"
+        return run_streams(argv, lambda log: _install(log, line))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("cmd", choices=("count", "compare"))
     ap.add_argument("dirs", nargs="+", help="count: --log dirs; compare: BASE_JSON RESULTS "
@@ -199,9 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     out = count(a.dirs)
     for k, v in out["totals"].items():
         print(f"{k}: {v}")
-    if a.out:
-        Path(a.out).write_text(json.dumps(with_environment(out), indent=1) + "\n")
-        print(a.out)
+    save(out, a.out)
     return 0
 
 

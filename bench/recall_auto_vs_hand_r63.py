@@ -12,7 +12,11 @@ all, a pronoun carried in one path only, or the two aligned one to one with othe
     .venv/bin/python bench/recall_auto_vs_hand_r63.py --sets tune,1,...,18 --raw /tmp/a.json
         # one process per list of sets; resumable
     .venv/bin/python bench/recall_auto_vs_hand_r63.py --classify /tmp/a.json /tmp/b.json \\
-        --out recall_auto_vs_hand_r63      # -> bench/results/<out>.json
+        [--round 63] [--out recall_auto_vs_hand_r63]     # -> bench/results/<out>.json
+
+``--round`` re-runs the classing as a later round did (its validation sets, its result's
+name): round 64 on a2b91dc0 with that round's split (blind 53 validation, 52 decision),
+round 65 on 3e81fe0d with recall66's joints in (blind 54 validation, 53 decision).
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ from recall_switch_probe import load_set  # noqa: E402
 
 K = 3
 VALIDATION = {"19", "20", "21", "52"}
+# Each round's validation sets: blind 19-21 and the round's newest validation set.
+VALIDATION_BY_ROUND = {63: frozenset(VALIDATION), 64: frozenset({"19", "20", "21", "53"}),
+                       65: frozenset({"19", "20", "21", "54"})}
 _W = re.compile(r"[a-z]+")
 # A list or text-speak joint: a bullet, a prompt, a line break, "n" / "u" / "pls", "+", "&".
 _LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")
@@ -160,18 +167,20 @@ def classify(raws: list[Path], validation: frozenset[str] | set[str] = VALIDATIO
             "rows": rows}
 
 
-def main(round_: int = 63, validation: frozenset[str] | set[str] = VALIDATION) -> int:
-    """One round's run: its validation sets and the default name of its result."""
+def main() -> int:
+    """One round's run (``--round``): its validation sets and the default name of its result."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets")
     ap.add_argument("--raw", type=Path)
     ap.add_argument("--classify", nargs="+", type=Path)
-    ap.add_argument("--out", default=f"recall_auto_vs_hand_r{round_}")
+    ap.add_argument("--round", type=int, default=63, choices=sorted(VALIDATION_BY_ROUND))
+    ap.add_argument("--out", help="default recall_auto_vs_hand_r<round>")
     args = ap.parse_args()
+    args.out = args.out or f"recall_auto_vs_hand_r{args.round}"
     if args.sets:
         collect(args.sets.split(","), args.raw)
     if args.classify:
-        out = classify(args.classify, validation, round_)
+        out = classify(args.classify, VALIDATION_BY_ROUND[args.round], args.round)
         path = Path(__file__).resolve().parent / "results" / f"{args.out}.json"
         path.write_text(json.dumps(with_environment(out), indent=0) + "\n")
         for k, v in [*out["totals"].items(), *out["classes"].items()]:

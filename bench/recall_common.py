@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
@@ -177,12 +178,25 @@ def fresh_scale_recall(lexicon_warmed: bool = False
     return rm, rec, texts, rng
 
 
-def spread(xs: list[float]) -> dict[str, float]:
-    """n, mean, p50 and p99 of `xs` (3 decimals); {} when empty."""
+def spread(xs: list[float], digits: int = 3) -> dict[str, float]:
+    """n, mean, p50 and p99 of `xs` (`digits` decimals); {} when empty."""
     a = np.asarray(xs, dtype=float)
-    return {"n": len(xs), "mean": round(float(a.mean()), 3),
-            "p50": round(float(np.percentile(a, 50)), 3),
-            "p99": round(float(np.percentile(a, 99)), 3)} if len(xs) else {}
+    return {"n": len(xs), "mean": round(float(a.mean()), digits),
+            "p50": round(float(np.percentile(a, 50)), digits),
+            "p99": round(float(np.percentile(a, 99)), digits)} if len(xs) else {}
+
+
+def scale_bench_args(out: str, texts: int, switches: dict[str, str | None]
+                     ) -> tuple[argparse.Namespace, tuple[float, float, float]]:
+    """The in-process scale benches' command line (``--texts N``, each of `switches` an
+    on/off flag with its help, ``--out NAME``) parsed, and the load average then (the
+    result's ``loadavg_start``)."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--texts", type=int, default=texts)
+    for flag, help_ in switches.items():
+        ap.add_argument(flag, action="store_true", help=help_)
+    ap.add_argument("--out", default=out)
+    return ap.parse_args(), os.getloadavg()
 
 
 def counted_steps_recall(units: int, water: int = 0) -> tuple[

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -46,52 +47,67 @@ ARMS = {"line": {"line"}, "amp": {"amp"}, "object": {"object"}, "extend": {"exte
         "kept": {"line", "extend", "to", "arrow"}}
 
 
-def splits(texts: list[str], joints: set[str], lexicon: Any) -> list[list[str]]:
+def set_joints(joints: frozenset[str] | set[str]) -> None:
     from memory_node.core.recall import subtasks
 
     subtasks.SPLIT_JOINTS.clear()
     subtasks.SPLIT_JOINTS.update(joints)
+
+
+def splits(texts: list[str], joints: frozenset[str] | set[str], lexicon: Any,
+           base: frozenset[str] = frozenset()) -> list[list[str]]:
+    """Each text split with `joints`; the split's joints are `base` again after."""
+    from memory_node.core.recall import subtasks
+
+    set_joints(joints)
     try:
         return [subtasks.split_subtasks(t, lexicon) for t in texts]
     finally:
-        subtasks.SPLIT_JOINTS.clear()
+        set_joints(base)
 
 
-def run_sets(sets: list[str], raw: Path, only: list[str] | None = None) -> None:
-    from memory_node.core.recall import subtasks
+def run_sets(sets: list[str], raw: Path, only: list[str] | None = None,
+             arms_all: Mapping[str, frozenset[str] | set[str]] = ARMS,
+             base: frozenset[str] = frozenset()) -> None:
+    """Each instruction that an arm of `arms_all` (or of `only`) splits otherwise than
+    `base` ("off") answered off and in every such arm, into the resumable `raw`."""
     from memory_node.core.recall.recall import Recaller
 
     def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
-        arms_run = {a: j for a, j in ARMS.items() if not only or a in only}
+        arms_run = {a: j for a, j in arms_all.items() if not only or a in only}
         recs = {arm: Recaller(emb) for arm in ["off", *arms_run]}
         lex = recs["off"].lexicon
         rs = {}
         for it in items:
             texts = [it["text"], *[s["text"] for s in it["steps"]]]
-            off = splits(texts, set(), lex)
-            arms = [a for a, j in arms_run.items() if splits(texts, j, lex) != off]
+            off = splits(texts, base, lex, base)
+            arms = [a for a, j in arms_run.items() if splits(texts, j, lex, base) != off]
             if not arms:
                 continue
             units = scenes[it["room"]]
+            set_joints(base)
             r: dict[str, Any] = {"off": switch_ab.answer(recs["off"], it, units, K), "arms": {}}
             for a in arms:
-                subtasks.SPLIT_JOINTS.update(ARMS[a])
+                set_joints(arms_all[a])
                 try:
                     r["arms"][a] = switch_ab.answer(recs[a], it, units, K)
                 finally:
-                    subtasks.SPLIT_JOINTS.clear()
+                    set_joints(base)
             rs[it["id"]] = r
         return {"n": len(items), "flagged": rs}, f"flagged {len(rs)}"
 
     switch_ab.run_resumable(sets, raw, per_set)
 
 
-def summarise(raws: list[Path]) -> dict:
+def summarise(raws: list[Path], arms_all: Mapping[str, frozenset[str] | set[str]] = ARMS,
+              base: frozenset[str] = frozenset(), validation: set[str] = VALIDATION,
+              round_: int = 64, what: str = __doc__) -> dict:
+    """Every arm that changed an instruction, as `recall_switch_ab.summarise` scores it."""
     res: dict[str, Any] = {}
     for f in raws:
         res.update(json.loads(f.read_text()))
-    out: dict[str, Any] = {"round": 64, "k": K, "what": __doc__.split("\n\n")[0], "arms": {}}
-    for arm in ARMS:
+    out: dict[str, Any] = {"round": round_, "k": K, "what": what.split("\n\n")[0], "arms": {}}
+    for arm in arms_all:
         if not any(arm in v["arms"] for d in res.values() for v in d["flagged"].values()):
             continue
         one = {s: {"n": d["n"], "flagged": {
@@ -99,26 +115,35 @@ def summarise(raws: list[Path]) -> dict:
             for iid, v in d["flagged"].items() if arm in v["arms"]}} for s, d in res.items()}
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as tf:
             json.dump(one, tf)
+        vs = f"off {sorted(base)}" if base else "off"
         out["arms"][arm] = switch_ab.summarise(
-            [Path(tf.name)], VALIDATION, K, 64, arm, f"joints {sorted(ARMS[arm])} vs off")
+            [Path(tf.name)], validation, K, round_, arm, f"joints {sorted(arms_all[arm])} vs {vs}")
         Path(tf.name).unlink()
     return out
 
 
-def main() -> int:
+def main(arms_all: dict[str, frozenset[str] | set[str]] | None = None,
+         base: frozenset[str] = frozenset(), validation: set[str] = VALIDATION,
+         round_: int = 64, what: str = __doc__) -> int:
+    """One round's A/B (round 64's by default): its arms over its base joints."""
     import argparse
 
+    arms_all = dict(ARMS if arms_all is None else arms_all)
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets")
     ap.add_argument("--raw", type=Path)
     ap.add_argument("--arms", help="only these arms (comma-separated; default all)")
+    ap.add_argument("--kept", help="an arm 'kept' of these joints over the base (comma-separated)")
     ap.add_argument("--summarise", nargs="+", type=Path)
-    ap.add_argument("--out", default="recall_split_joints_ab_r64")
+    ap.add_argument("--out", default=f"recall_split_joints_ab_r{round_}")
     args = ap.parse_args()
+    if args.kept:
+        arms_all["kept"] = base | set(args.kept.split(","))
     if args.sets:
-        run_sets(args.sets.split(","), args.raw, args.arms.split(",") if args.arms else None)
+        run_sets(args.sets.split(","), args.raw, args.arms.split(",") if args.arms else None,
+                 arms_all, base)
     if args.summarise:
-        out = summarise(args.summarise)
+        out = summarise(args.summarise, arms_all, base, validation, round_, what)
         path = Path(__file__).resolve().parent / "results" / f"{args.out}.json"
         path.write_text(json.dumps(with_environment(out), indent=1) + "\n")
         for arm, o in out["arms"].items():

@@ -21,127 +21,29 @@ for a step cut in two (a piece that cannot stand alone joins the piece before it
 not hot"); ``placeonly`` a piece with no verb opening with a preposition of place ("The
 Kleenex, off the floor, onto the dresser").
 
-Only an instruction whose text or hand steps split differently in an arm can change, so an
-instruction is run off and in each arm that changes it; every other arm answers as off.
+Round 64's tool (``recall_split_joints_ab_r64.py``: the method, ``--arms``, ``--kept``,
+``--summarise``) with these arms over that base, blind 54 validation:
 
     .venv/bin/python bench/recall_split_joints_ab_r65.py --sets 19,20,21,54,tune,1,...,18 \\
-        --raw /tmp/a.json            # one process per list of sets; resumable
-    .venv/bin/python bench/recall_split_joints_ab_r65.py --summarise /tmp/a.json /tmp/b.json
+        --raw /tmp/a.json            # then --summarise /tmp/a.json /tmp/b.json
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import recall_switch_ab as switch_ab  # noqa: E402
-from environment import with_environment  # noqa: E402
+import recall_split_joints_ab_r64 as r64  # noqa: E402
 
 VALIDATION = {"19", "20", "21", "54"}
-K = 3
 BASE = frozenset({"line", "extend", "to", "arrow"})  # 3e81fe0d's SPLIT_JOINTS
 NEW = ("spoken", "bullet", "emoji", "source", "attime", "runon", "runon_np", "numbered",
        "modifier", "placeonly")
-ARMS: dict[str, frozenset[str]] = {a: BASE | {a} for a in NEW}
+ARMS: dict[str, frozenset[str] | set[str]] = {a: BASE | {a} for a in NEW}
 ARMS["all"] = BASE | set(NEW)
 
 
-def set_joints(joints: frozenset[str]) -> None:
-    from memory_node.core.recall import subtasks
-
-    subtasks.SPLIT_JOINTS.clear()
-    subtasks.SPLIT_JOINTS.update(joints)
-
-
-def splits(texts: list[str], joints: frozenset[str], lexicon: Any) -> list[list[str]]:
-    from memory_node.core.recall import subtasks
-
-    set_joints(joints)
-    try:
-        return [subtasks.split_subtasks(t, lexicon) for t in texts]
-    finally:
-        set_joints(BASE)
-
-
-def run_sets(sets: list[str], raw: Path, only: list[str] | None = None) -> None:
-    from memory_node.core.recall.recall import Recaller
-
-    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
-        arms_run = {a: j for a, j in ARMS.items() if not only or a in only}
-        recs = {arm: Recaller(emb) for arm in ["off", *arms_run]}
-        lex = recs["off"].lexicon
-        rs = {}
-        for it in items:
-            texts = [it["text"], *[s["text"] for s in it["steps"]]]
-            off = splits(texts, BASE, lex)
-            arms = [a for a, j in arms_run.items() if splits(texts, j, lex) != off]
-            if not arms:
-                continue
-            units = scenes[it["room"]]
-            set_joints(BASE)
-            r: dict[str, Any] = {"off": switch_ab.answer(recs["off"], it, units, K), "arms": {}}
-            for a in arms:
-                set_joints(ARMS[a])
-                try:
-                    r["arms"][a] = switch_ab.answer(recs[a], it, units, K)
-                finally:
-                    set_joints(BASE)
-            rs[it["id"]] = r
-        return {"n": len(items), "flagged": rs}, f"flagged {len(rs)}"
-
-    switch_ab.run_resumable(sets, raw, per_set)
-
-
-def summarise(raws: list[Path]) -> dict:
-    res: dict[str, Any] = {}
-    for f in raws:
-        res.update(json.loads(f.read_text()))
-    out: dict[str, Any] = {"round": 65, "k": K, "what": __doc__.split("\n\n")[0], "arms": {}}
-    for arm in ARMS:
-        if not any(arm in v["arms"] for d in res.values() for v in d["flagged"].values()):
-            continue
-        one = {s: {"n": d["n"], "flagged": {
-            iid: {"on": v["arms"].get(arm, v["off"]), "off": v["off"]}
-            for iid, v in d["flagged"].items() if arm in v["arms"]}} for s, d in res.items()}
-        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as tf:
-            json.dump(one, tf)
-        out["arms"][arm] = switch_ab.summarise(
-            [Path(tf.name)], VALIDATION, K, 65, arm,
-            f"joints {sorted(ARMS[arm])} vs off {sorted(BASE)}")
-        Path(tf.name).unlink()
-    return out
-
-
-def main() -> int:
-    import argparse
-
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sets")
-    ap.add_argument("--raw", type=Path)
-    ap.add_argument("--arms", help="only these arms (comma-separated; default all)")
-    ap.add_argument("--kept", help="an arm 'kept' of these joints over the base (comma-separated)")
-    ap.add_argument("--summarise", nargs="+", type=Path)
-    ap.add_argument("--out", default="recall_split_joints_ab_r65")
-    args = ap.parse_args()
-    if args.kept:
-        ARMS["kept"] = BASE | set(args.kept.split(","))
-    if args.sets:
-        run_sets(args.sets.split(","), args.raw, args.arms.split(",") if args.arms else None)
-    if args.summarise:
-        out = summarise(args.summarise)
-        path = Path(__file__).resolve().parent / "results" / f"{args.out}.json"
-        path.write_text(json.dumps(with_environment(out), indent=1) + "\n")
-        for arm, o in out["arms"].items():
-            for k, v in sorted(o["totals"].items()):
-                print(arm, k, v)
-        print("wrote", path)
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(r64.main(ARMS, BASE, VALIDATION, 65, __doc__))

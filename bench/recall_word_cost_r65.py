@@ -26,7 +26,6 @@ The table is read where ``MEMORY_NODE_WORD_ANSWERS_DIR`` points (base code: none
 
 from __future__ import annotations
 
-import argparse
 import collections
 import functools
 import gc
@@ -41,12 +40,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import numpy as np  # noqa: E402
 from environment import with_environment  # noqa: E402
-from recall_common import loaded_recall, save_result  # noqa: E402
+from recall_common import fresh_scale_recall, save_result, scale_bench_args, spread  # noqa: E402
 
 import memory_node.core.recall.lexicon as lexicon_mod  # noqa: E402
-from memory_node.core.recall.settings import RecallSettings  # noqa: E402
 
 K, BUDGET = 5, 600
 METHODS = ("gloss_nouns", "description_words", "container_matter", "verb_matter",
@@ -54,20 +51,8 @@ METHODS = ("gloss_nouns", "description_words", "container_matter", "verb_matter"
            "hypernym_names", "purposes", "holds_contents", "is_size_word", "verb_share")
 
 
-def _pcts(xs: list[float]) -> dict[str, float]:
-    a = np.asarray(xs, dtype=float)
-    return {"n": len(xs), "mean": round(float(a.mean()), 4),
-            "p50": round(float(np.percentile(a, 50)), 4),
-            "p99": round(float(np.percentile(a, 99)), 4)} if len(xs) else {}
-
-
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--texts", type=int, default=120)
-    ap.add_argument("--per-subtask", action="store_true")
-    ap.add_argument("--out", default="recall_word_cost_r65")
-    a = ap.parse_args()
-    load0 = os.getloadavg()
+    a, load0 = scale_bench_args("recall_word_cost_r65", 120, {"--per-subtask": None})
     lex_ref: list[Any] = [None]
     depth = threading.local()
     active = [False]
@@ -137,15 +122,10 @@ def main() -> int:
         elif threading.get_ident() in gc_t0:
             gcs.append(time.perf_counter() - gc_t0.pop(threading.get_ident()))
 
-    loaded = loaded_recall(10_000, RecallSettings())
+    loaded = fresh_scale_recall(lexicon_warmed=True)
     if loaded is None:
-        print("skip: AI2-THOR rearrangement data absent")
         return 0
-    rm, texts, rng = loaded
-    rec = rm._ensure()
-    for thread in threading.enumerate():
-        if thread.name == "wordnet-load":
-            thread.join()
+    rm, rec, texts, rng = loaded
     lex = lexicon_mod.shared_lexicon()
     lex_ref[0] = lex
     table = getattr(lex, "_answers", None)
@@ -187,11 +167,11 @@ def main() -> int:
                          ("2-", 1, len(rows))):
         part = rows[lo:hi]
         result["by_position"][name] = {
-            k: _pcts([r[k] for r in part])
+            k: spread([r[k] for r in part], 4)
             for k in ("cpu_ms", "wall_ms", "minflt", "majflt", "table_reads", "table_read_ms",
                       "gc_ms", "ahead_wall_ms")}
     reads_all = [dt * 1e6 for _, dt in table_reads]
-    result["table_read_us_all_threads"] = _pcts(reads_all)
+    result["table_read_us_all_threads"] = spread(reads_all, 4)
     classes: dict[str, dict[str, float]] = collections.defaultdict(lambda: {"calls": 0, "ms": 0.0})
     for kinds in by_class.values():
         for kind, (n, s) in kinds.items():

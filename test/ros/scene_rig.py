@@ -14,6 +14,7 @@ from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from ros_harness import (
     CONFIG,
     READ_RESEND_S,
+    START_TIMEOUT_S,
     NodeProcess,
     call,
     node_process,
@@ -27,6 +28,10 @@ from memory_node.srv import GetSceneGraph, Manage
 
 SERVER = "memory_node.nodes.memory_server"
 PERCEPTION = "memory_node.nodes.perception_node"
+# The lines each node logs at its constructor's end: its services, topics and subscriptions
+# exist from then on (what is left is discovery).
+SERVER_STARTED = "capabilities: "
+PERCEPTION_STARTED = "perception: "
 LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                      reliability=ReliabilityPolicy.RELIABLE)
 
@@ -45,11 +50,19 @@ def perception_process(log: Path, **params: Any) -> Any:
 
 
 class Watcher:
-    """Subscriptions on everything the two nodes publish, and the server's services."""
+    """Subscriptions on everything the two nodes publish, and the server's services.
 
-    def __init__(self, node: Node, server: NodeProcess) -> None:
+    Every wait of its own (a read's 20 s, the 30 s for the perception node's subscriptions)
+    starts once the node it waits on has started (its start line, START_TIMEOUT_S; a dead
+    node fails at once): a start at load is not spent in them. After a restart the graph
+    still lists the old server, so wait_for_service alone returns at once (round 66: a
+    restarted server's first read ran out of its 20 s at load 60 while the server started)."""
+
+    def __init__(self, node: Node, server: NodeProcess,
+                 perception: NodeProcess | None = None) -> None:
         self.node = node
         self.server = server
+        self.perception = perception
         self.observations: dict[float, ObjectObservations] = {}
         self.graphs: list[SceneGraph] = []
         self.events: list[ObjectEvent] = []
@@ -65,8 +78,11 @@ class Watcher:
         self.get_graph = node.create_client(GetSceneGraph, "/memory/get_scene_graph")
         wait_for_service(node, self.manage, server)
         wait_for_service(node, self.get_graph, server)
+        server.wait_for_output(SERVER_STARTED, timeout=START_TIMEOUT_S)
 
     def wait_matched(self, publisher: Any) -> None:
+        if self.perception is not None:
+            self.perception.wait_for_output(PERCEPTION_STARTED, timeout=START_TIMEOUT_S)
         spin_until(self.node, publisher.matched, timeout=30, what="the perception node's "
                    "subscriptions")
         # The server must hear the perception node before frames go out: once the server
@@ -135,7 +151,7 @@ def rig(tmp_path: Path, client_node: Node, **perception_params: Any
         server = stack.enter_context(server_process(tmp_path / "mem", tmp_path / "server.log"))
         perception = stack.enter_context(perception_process(tmp_path / "perception.log",
                                                             **perception_params))
-        yield server, perception, Watcher(client_node, server)
+        yield server, perception, Watcher(client_node, server, perception)
 
 
 def object_nodes(graph: SceneGraph) -> list[Any]:

@@ -13,7 +13,15 @@ import rclpy
 from rclpy.action import ActionClient
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import CALL_TIMEOUT_S, CONFIG, NodeProcess, node_process, send_goal, spin_until
+from ros_harness import (
+    CALL_TIMEOUT_S,
+    CONFIG,
+    START_TIMEOUT_S,
+    NodeProcess,
+    node_process,
+    send_goal,
+    spin_until,
+)
 from std_msgs.msg import String
 
 from memory_node.action import ExecuteSkill
@@ -21,6 +29,8 @@ from memory_node.msg import NamedPlaces, SkillTarget
 from memory_node.planner.nodes.skill_clients import ProgressWatch
 
 WORLD = "memory_node.sim.nodes.world_node"
+# The world node's line at its constructor's end: its action servers and topics exist.
+WORLD_STARTED = "free cells; camera "
 LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                      reliability=ReliabilityPolicy.RELIABLE)
 
@@ -48,6 +58,9 @@ class SkillClient:
         self.places: list[NamedPlaces] = []
         node.create_subscription(String, "sim/ground_truth", self._on_truth, LATCHED)
         node.create_subscription(NamedPlaces, "map/places", self.places.append, LATCHED)
+        # The 60 s below are discovery's: the start is waited for first (START_TIMEOUT_S, a
+        # dead world at once). Round 66 at load 50: the world was still importing at 60 s.
+        proc.wait_for_output(WORLD_STARTED, timeout=START_TIMEOUT_S)
         for c in self.clients.values():
             spin_until(node, lambda c=c: c.server_is_ready() or not proc.alive(), timeout=60,
                        what="the skill servers")

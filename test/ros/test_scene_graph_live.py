@@ -109,16 +109,16 @@ def test_synthetic_frames_build_one_object_with_events_markers_and_services(
 
 def test_restart_resumes_the_graph_clear_empties_and_load_restores(
         client_node: Node, tmp_path: Path) -> None:
-    with perception_process(tmp_path / "perception.log"):
+    with perception_process(tmp_path / "perception.log") as perception:
         with server_process(tmp_path / "mem", tmp_path / "server1.log") as server:
-            w = Watcher(client_node, server)
+            w = Watcher(client_node, server, perception)
             camera = SyntheticCamera(client_node)
             w.wait_matched(camera)
             before = object_nodes(w.applied(drive_past(w, camera)))
             saved = w.graph("graph")
         assert len(before) == 1
         with server_process(tmp_path / "mem", tmp_path / "server2.log") as server:
-            w = Watcher(client_node, server)
+            w = Watcher(client_node, server, perception)
             after = w.graph("graph", resend_after=READ_RESEND_S)
             (obj,) = object_nodes(after.graph)
             assert obj.id == before[0].id and obj.observation_count == 8

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import io
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,16 +24,23 @@ from geometry_msgs.msg import Point
 from PIL import Image
 from rclpy.node import Node
 from reliability_rig import Rig, disk_units, start_rig
+from ros_harness import START_TIMEOUT_S, warm_up
 from sensor_msgs.msg import CompressedImage
 
 from memory_node.msg import MemoryUnit
-from memory_node.srv import Manage
+from memory_node.srv import GetUnits, Manage
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 UNITS = 40
 DEAD_PID = 4_194_303 + 11  # above Linux's pid_max: never a live process
 DELAYS = (0.0, 0.02, 0.08)
 TRIALS = 3 * len(DELAYS)  # SAVE, LOAD and CLEAR, each killed at every delay
+# The test is TRIALS + 1 server starts (the embedding model loaded each time): 30-48 s each at
+# load 60, so 300 s of pytest-timeout ran out at the sixth or seventh (round 66, red in both
+# base runs). Each start is bounded by its own wait (start_rig: START_TIMEOUT_S, a dead server
+# at once) and each request by CALL_TIMEOUT_S: a start or a request that hangs fails there.
+# The mark is only what those bounds sum to, a last resort.
+LAST_RESORT_S = (TRIALS + 1) * START_TIMEOUT_S
 
 
 def noisy_jpeg(seed: int, side: int = 512) -> bytes:
@@ -84,6 +93,7 @@ def restart(node: Node, memory_dir: Path, log: Path) -> Rig:
     return start_rig(node, memory_dir, log, **{"short_term.capacity": 10_000})
 
 
+@pytest.mark.timeout(LAST_RESORT_S)
 def test_sigkill_during_save_load_clear_leaves_before_or_after(
         node: Node, tmp_path: Path) -> None:
     memory_dir = tmp_path / "mem"
@@ -133,3 +143,16 @@ def test_sigkill_during_save_load_clear_leaves_before_or_after(
         rig.process.stop()
     finally:  # a failed trial must not leave its server answering the next test
         rig.process.stop()
+
+
+def test_a_start_that_never_answers_fails_its_own_wait(node: Node) -> None:
+    """The bound the test above relies on instead of a total: a server that never answers
+    the first read (a hung start) fails `warm_up` within its window, whatever follows."""
+    client: Any = node.create_client(GetUnits, "/sigkill_manage/nobody_serves_this")
+    try:
+        began = time.monotonic()
+        with pytest.raises(AssertionError, match="no response in 1.0 s"):
+            warm_up(node, client, GetUnits.Request(), timeout=1.0)
+        assert time.monotonic() - began < 30.0
+    finally:
+        node.destroy_client(client)

@@ -8,55 +8,61 @@ check on the `full` arm must see its memory (so the check can fail)."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from bench_scripts import load_bench
-from tasks_support import requires_floor_plans
+from tasks_support import LAST_RESORT_S, REPORT_SKILL_CALLS, requires_floor_plans, run_at_once
 
-from memory_node.core.recall.embedder import Embedder
 from memory_node.sim.core.layouts import from_floorplan
 from memory_node.sim.core.visibility import GeometricCamera
+
+pytestmark = [requires_floor_plans, pytest.mark.slow]
+
+# One arm's run with its twins, in a process of its own that reports its progress: the run is
+# CPU (the arm's 7 tasks and a twin stack running each again), 191.5-246.9 s of
+# pytest-timeout's 300 s at load 25 (round 65) when it ran in the test's process.
+RUN = REPORT_SKILL_CALLS + """
+import json
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, "bench")
+import tasks_memoryless_audit as audit
+
+from memory_node.core.recall.embedder import Embedder
 from memory_node.sim.tasks.driver import run_suite
 from memory_node.sim.tasks.inprocess import InProcessSettings
 from memory_node.sim.tasks.records import Run
 from memory_node.sim.tasks.suite_io import read_suite
 
-pytestmark = [requires_floor_plans, pytest.mark.slow]
-ROOT = Path(__file__).resolve().parents[2]
+suite = read_suite(Path("config") / "tasks" / "karma_style.json")
+# Kitchen 1's composite sequence: the robot ends a task holding the knife, a put
+# away apple is needed again, and ids run on across the tasks.
+suite = replace(suite, sequences=tuple(s for s in suite.sequences
+                                       if s.id == "kitchen1-composite"))
+stack = audit.AuditedStack(InProcessSettings(ablation=sys.argv[1]), Embedder())
+run = Run(meta={})
+run_suite(suite, stack, run, progress=lambda p: print("progress", p.kind, p.done_tasks,
+                                                    file=sys.stderr, flush=True))
+stack.end_sequence()
+print(json.dumps([t.id for t in suite.sequences[0].tasks
+                  if audit.trace(run, t.id) != stack.twins[t.id]]))
+"""
 
 
-def _audit_module():  # noqa: ANN202
-    return load_bench("tasks_memoryless_audit", register=True)
+def _differ(ablation: str, out: Path) -> list[str]:
+    """The tasks of the arm `ablation` whose calls or goals differ from their twin's."""
+    return run_at_once(RUN, {ablation: [ablation]}, out)[ablation]
 
 
-@pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder()
+@pytest.mark.timeout(LAST_RESORT_S)
+def test_the_no_memory_arm_acts_as_a_robot_that_never_ran_a_task(tmp_path: Path) -> None:
+    assert _differ("none", tmp_path) == []
 
 
-def _differ(ablation: str, embedder: Embedder) -> list[str]:
-    audit = _audit_module()
-    suite = read_suite(ROOT / "config" / "tasks" / "karma_style.json")
-    # Kitchen 1's composite sequence: the robot ends a task holding the knife, a put
-    # away apple is needed again, and ids run on across the tasks.
-    suite = replace(suite, sequences=tuple(s for s in suite.sequences
-                                           if s.id == "kitchen1-composite"))
-    stack = audit.AuditedStack(InProcessSettings(ablation=ablation), embedder)
-    run = Run(meta={})
-    run_suite(suite, stack, run)
-    stack.end_sequence()
-    return [t.id for t in suite.sequences[0].tasks
-            if audit.trace(run, t.id) != stack.twins[t.id]]
-
-
-def test_the_no_memory_arm_acts_as_a_robot_that_never_ran_a_task(embedder: Embedder) -> None:
-    assert _differ("none", embedder) == []
-
-
-def test_the_check_sees_memory_when_memory_is_kept(embedder: Embedder) -> None:
-    assert _differ("full", embedder) != []
+@pytest.mark.timeout(LAST_RESORT_S)
+def test_the_check_sees_memory_when_memory_is_kept(tmp_path: Path) -> None:
+    assert _differ("full", tmp_path) != []
 
 
 def test_a_wall_mounted_receptacle_is_seen_and_a_painting_is_not() -> None:
