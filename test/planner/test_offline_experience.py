@@ -1429,3 +1429,42 @@ def test_the_loops_read_times_stay_live_across_a_dry_plan() -> None:
     dated["Drawer_1"] = 5.0
     assert req.notes["state_read"] is dated
     assert "bindings" not in req.notes
+
+
+def test_a_pick_listed_until_a_receptacle_memory_never_read_opens_that_one_first() -> None:
+    """Issue 15, round 66: a pick refused while shut in a receptacle whose door memory has
+    not read (state "none") was listed "until Cabinet_2 is opened", yet the listing's
+    receptacle counted only when memory had read it opened or closed: with the cup in
+    that cabinet the plan picked with no open before it, and with memory's cup on the
+    counter a read cabinet beside it was opened instead; either way the pick was refused
+    again in the same state, once per task. A cabinet memory has not read opens when
+    memory has read another cabinet open or closed (the type has a door); a pot never
+    read either way does not (its open would be refused: it has none)."""
+    cup = UnitView("Cup_1", "Cup", (-1.2, -2.2, 0.5), "none", "kitchen", "Cabinet_2", "in")
+    on_counter = replace(cup, position=(-1.2, -2.4, 0.9), receptacle_id="CounterTop_1",
+                         relation="on")
+    units = [UnitView("Cabinet_2", "Cabinet", (-1.2, -2.2, 0.5), "none", "kitchen"),
+             UnitView("Cabinet_3", "Cabinet", (-1.0, -2.2, 0.5), "closed", "kitchen"),
+             UnitView("Pot_1", "Pot", (-1.3, -2.3, 0.9), "none", "kitchen"),
+             UnitView("CounterTop_1", "CounterTop", (-1.2, -2.4, 0.9), "none", "kitchen")]
+
+    def plan(unit: UnitView, until: str = "Cabinet_2", others: tuple[UnitView, ...] = ()
+             ) -> list[str]:
+        lines = ["do not pick(Cup_1): failed 3x in this state (PRECONDITION_FAILED) "
+                 f"until {until} is opened [bad:5]"]
+        req = request([*(others or units), unit], ("HOLDING(Cup)",))
+        req.known_bad, req.known_bad_until = known_bad_calls(lines), known_bad_until(lines)
+        req.known_bad_codes = known_bad_codes(lines)
+        return strs(OfflinePlanner().plan(req).calls)
+
+    # b48ad0a5: ["navigate(Cup_1)", "pick(Cup_1)"] both times.
+    assert plan(cup) == ["navigate(Cup_1)", "open(Cabinet_2)", "pick(Cup_1)"]
+    assert plan(on_counter)[:2] == ["navigate(Cabinet_2)", "open(Cabinet_2)"]
+    # The same listing with memory's cabinet read closed: as before.
+    read = [replace(units[0], state="closed"), *units[1:]]
+    assert plan(cup, others=tuple(read)) == plan(cup)
+    # No cabinet read either way: memory has no word that the type opens.
+    unread = [units[0], replace(units[1], state="none"), *units[2:]]
+    assert "open(Cabinet_2)" not in plan(cup, others=tuple(unread))
+    # Listed until the pot (never read, its type never read): not opened.
+    assert "open(Pot_1)" not in plan(replace(cup, receptacle_id="Pot_1"), until="Pot_1")
