@@ -1468,3 +1468,39 @@ def test_a_pick_listed_until_a_receptacle_memory_never_read_opens_that_one_first
     assert "open(Cabinet_2)" not in plan(cup, others=tuple(unread))
     # Listed until the pot (never read, its type never read): not opened.
     assert "open(Pot_1)" not in plan(replace(cup, receptacle_id="Pot_1"), until="Pot_1")
+
+
+def test_a_listed_pick_in_a_receptacle_without_a_door_opens_the_cabinet_beside_it() -> None:
+    """Tune tidy, stream seed 3267, s0001/s0002 (round 66): memory had a ghost sponge in
+    the sink basin; its pick was refused "inside a closed Cabinet" and listed until the
+    basin is opened. The next task's dodge opened memory's receptacle, the basin (refused:
+    no door, never read opened or closed, nor any unit of its type), and the loop's second
+    meeting of the pick ran it: refused again in the same state, once per task. Memory's
+    receptacle is not opened first when memory has seen it again and again and never with
+    a door, nor any unit of its type; the refusal's own choice (`_repair_as_refused`) is,
+    the cabinet beside the sponge."""
+    units = [UnitView("SinkBasin_1", "SinkBasin", (-1.9, -1.5, 0.9), "none", "kitchen",
+                      observations=40),
+             UnitView("Cabinet_1", "Cabinet", (-1.2, -2.2, 0.5), "closed", "kitchen"),
+             UnitView("Cabinet_2", "Cabinet", (0.5, -2.2, 0.5), "closed", "kitchen"),
+             UnitView("DishSponge_1", "DishSponge", (-1.7, -1.7, 0.9), "none", "kitchen",
+                      "SinkBasin_1", "in")]
+    lines = ["do not pick(DishSponge_1): failed 1x in this state (PRECONDITION_FAILED) "
+             "until SinkBasin_1 is opened [bad:5]"]
+
+    def plan(rec_state: str) -> list[str]:
+        req = request([replace(units[0], state=rec_state), *units[1:]],
+                      ("HOLDING(DishSponge)",))
+        req.known_bad, req.known_bad_until = known_bad_calls(lines), known_bad_until(lines)
+        req.known_bad_codes = known_bad_codes(lines)
+        req.notes["at"] = "DishSponge_1"
+        req.history.append(StepLine(SkillCall("navigate", ("DishSponge_1",)), True, 0, ""))
+        return strs(OfflinePlanner().plan(req).calls)
+
+    # b48ad0a5: ["open(SinkBasin_1)", "pick(DishSponge_1)"]
+    assert plan("none")[:2] == ["navigate(Cabinet_1)", "open(Cabinet_1)"]
+    # A receptacle memory has read closed is memory's receptacle, opened first as before.
+    assert plan("closed")[:1] == ["open(SinkBasin_1)"]
+    # So is one memory has hardly seen (its door may simply never have been read).
+    units[0] = replace(units[0], observations=1)
+    assert plan("none")[:1] == ["open(SinkBasin_1)"]
