@@ -1429,3 +1429,78 @@ def test_the_loops_read_times_stay_live_across_a_dry_plan() -> None:
     dated["Drawer_1"] = 5.0
     assert req.notes["state_read"] is dated
     assert "bindings" not in req.notes
+
+
+def test_a_pick_listed_until_a_receptacle_memory_never_read_opens_that_one_first() -> None:
+    """Issue 15, round 66: a pick refused while shut in a receptacle whose door memory has
+    not read (state "none") was listed "until Cabinet_2 is opened", yet the listing's
+    receptacle counted only when memory had read it opened or closed: with the cup in
+    that cabinet the plan picked with no open before it, and with memory's cup on the
+    counter a read cabinet beside it was opened instead; either way the pick was refused
+    again in the same state, once per task. A cabinet memory has not read opens when
+    memory has read another cabinet open or closed (the type has a door); a pot never
+    read either way does not (its open would be refused: it has none)."""
+    cup = UnitView("Cup_1", "Cup", (-1.2, -2.2, 0.5), "none", "kitchen", "Cabinet_2", "in")
+    on_counter = replace(cup, position=(-1.2, -2.4, 0.9), receptacle_id="CounterTop_1",
+                         relation="on")
+    units = [UnitView("Cabinet_2", "Cabinet", (-1.2, -2.2, 0.5), "none", "kitchen"),
+             UnitView("Cabinet_3", "Cabinet", (-1.0, -2.2, 0.5), "closed", "kitchen"),
+             UnitView("Pot_1", "Pot", (-1.3, -2.3, 0.9), "none", "kitchen"),
+             UnitView("CounterTop_1", "CounterTop", (-1.2, -2.4, 0.9), "none", "kitchen")]
+
+    def plan(unit: UnitView, until: str = "Cabinet_2", others: tuple[UnitView, ...] = ()
+             ) -> list[str]:
+        lines = ["do not pick(Cup_1): failed 3x in this state (PRECONDITION_FAILED) "
+                 f"until {until} is opened [bad:5]"]
+        req = request([*(others or units), unit], ("HOLDING(Cup)",))
+        req.known_bad, req.known_bad_until = known_bad_calls(lines), known_bad_until(lines)
+        req.known_bad_codes = known_bad_codes(lines)
+        return strs(OfflinePlanner().plan(req).calls)
+
+    # b48ad0a5: ["navigate(Cup_1)", "pick(Cup_1)"] both times.
+    assert plan(cup) == ["navigate(Cup_1)", "open(Cabinet_2)", "pick(Cup_1)"]
+    assert plan(on_counter)[:2] == ["navigate(Cabinet_2)", "open(Cabinet_2)"]
+    # The same listing with memory's cabinet read closed: as before.
+    read = [replace(units[0], state="closed"), *units[1:]]
+    assert plan(cup, others=tuple(read)) == plan(cup)
+    # No cabinet read either way: memory has no word that the type opens.
+    unread = [units[0], replace(units[1], state="none"), *units[2:]]
+    assert "open(Cabinet_2)" not in plan(cup, others=tuple(unread))
+    # Listed until the pot (never read, its type never read): not opened.
+    assert "open(Pot_1)" not in plan(replace(cup, receptacle_id="Pot_1"), until="Pot_1")
+
+
+def test_a_listed_pick_in_a_receptacle_without_a_door_opens_the_cabinet_beside_it() -> None:
+    """Tune tidy, stream seed 3267, s0001/s0002 (round 66): memory had a ghost sponge in
+    the sink basin; its pick was refused "inside a closed Cabinet" and listed until the
+    basin is opened. The next task's dodge opened memory's receptacle, the basin (refused:
+    no door, never read opened or closed, nor any unit of its type), and the loop's second
+    meeting of the pick ran it: refused again in the same state, once per task. Memory's
+    receptacle is not opened first when memory has seen it again and again and never with
+    a door, nor any unit of its type; the refusal's own choice (`_repair_as_refused`) is,
+    the cabinet beside the sponge."""
+    units = [UnitView("SinkBasin_1", "SinkBasin", (-1.9, -1.5, 0.9), "none", "kitchen",
+                      observations=40),
+             UnitView("Cabinet_1", "Cabinet", (-1.2, -2.2, 0.5), "closed", "kitchen"),
+             UnitView("Cabinet_2", "Cabinet", (0.5, -2.2, 0.5), "closed", "kitchen"),
+             UnitView("DishSponge_1", "DishSponge", (-1.7, -1.7, 0.9), "none", "kitchen",
+                      "SinkBasin_1", "in")]
+    lines = ["do not pick(DishSponge_1): failed 1x in this state (PRECONDITION_FAILED) "
+             "until SinkBasin_1 is opened [bad:5]"]
+
+    def plan(rec_state: str) -> list[str]:
+        req = request([replace(units[0], state=rec_state), *units[1:]],
+                      ("HOLDING(DishSponge)",))
+        req.known_bad, req.known_bad_until = known_bad_calls(lines), known_bad_until(lines)
+        req.known_bad_codes = known_bad_codes(lines)
+        req.notes["at"] = "DishSponge_1"
+        req.history.append(StepLine(SkillCall("navigate", ("DishSponge_1",)), True, 0, ""))
+        return strs(OfflinePlanner().plan(req).calls)
+
+    # b48ad0a5: ["open(SinkBasin_1)", "pick(DishSponge_1)"]
+    assert plan("none")[:2] == ["navigate(Cabinet_1)", "open(Cabinet_1)"]
+    # A receptacle memory has read closed is memory's receptacle, opened first as before.
+    assert plan("closed")[:1] == ["open(SinkBasin_1)"]
+    # So is one memory has hardly seen (its door may simply never have been read).
+    units[0] = replace(units[0], observations=1)
+    assert plan("none")[:1] == ["open(SinkBasin_1)"]

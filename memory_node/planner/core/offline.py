@@ -28,7 +28,7 @@ from __future__ import annotations
 import copy
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
@@ -65,6 +65,9 @@ MIN_PROCEDURE_CONFIDENCE = 0.6
 # A unit memory saw at least this often and never read opened or closed has no door: a
 # recipe's open of it has nothing to do (`_opens_nothing`).
 DOORLESS_AFTER_OBSERVATIONS = 2
+# A receptacle's door as memory reads it, and the states that say memory has not read it.
+OPEN_STATES = ("opened", "closed")
+UNREAD_STATES = ("", "none")
 # Re-plans within one plan() call to get past known-bad first calls (each passes over one
 # candidate): beyond this the planner says so instead of searching further.
 MAX_DODGES = 8
@@ -122,6 +125,24 @@ def _of_type(unit: UnitView | None, named: str) -> bool:
     """`unit` is of the type a refusal names (`shut_type`, as `type_key`), or the refusal
     names none: a receptacle of another type cannot be what it says shuts the object in."""
     return not named or (unit is not None and type_key(unit.label) == named)
+
+
+def _opens_as_known(known: Mapping[str, UnitView], unit: UnitView) -> bool:
+    """Memory has seen `unit` opened or closed, or has not read its door at all
+    (`UNREAD_STATES`) and has seen another unit of its type opened or closed: the type
+    opens. A pick listed "until Cabinet_2 is opened" with memory's cabinet unread was
+    issued with no open before it, or a read cabinet beside it was opened instead, and
+    refused again in the same state, a refusal repeated once per task (issue 15, round 66:
+    the class of a pick refused while shut in a receptacle whose door memory does not
+    know). A plate or a pot (no unit of the type ever read opened or closed) still does
+    not count."""
+    if unit.state in OPEN_STATES:
+        return True
+    if unit.state not in UNREAD_STATES:
+        return False
+    key = type_key(unit.label)
+    return any(u.state in OPEN_STATES and type_key(u.label) == key
+               for u in known.values() if u.object_id != unit.object_id)
 
 
 class _Explore(Exception):  # noqa: N818 - control flow: the plan ends with this explore
@@ -1946,11 +1967,10 @@ class OfflinePlanner:
         known = req.known_units()
         skip = self._open_now(req) | req.notes.get("cannot_open", set())
         named = self._refused_as(req, call)
-        # One memory has seen opened or closed: a put refused into a plate shut in a
-        # cabinet names the plate, which does not open (the put's own rules find the
-        # cabinet).
+        # One that opens: a put refused into a plate shut in a cabinet names the plate,
+        # which does not open (the put's own rules find the cabinet).
         return sorted(r for r in until if r in known and r not in skip
-                      and known[r].state in ("opened", "closed")
+                      and _opens_as_known(known, known[r])
                       and _of_type(known[r], named))
 
     def _until(self, req: PlanRequest, call: SkillCall) -> frozenset[str]:
@@ -2247,8 +2267,17 @@ class OfflinePlanner:
             opened_for = req.notes.setdefault("opened_for", set())
             # Memory's receptacle, unless this task's refusal of the pick names another
             # type (`_unopened`): then the refusal's own choice (`_repair_as_refused`).
+            # Not one memory has seen again and again and never with a door (as
+            # `_opens_nothing`), unless its type has one (`_opens_as_known`): a ghost
+            # sponge memory had in the sink basin, refused "inside a closed Cabinet", had
+            # the basin's open sent (refused: no door), and the loop's second meeting of
+            # the pick ran it, refused again in the same state (tune tidy, stream seed
+            # 3267, s0001/s0002, round 66); the refusal's own choice opens the cabinet
+            # beside it. One memory has hardly seen is opened as before.
             if (unit is not None and unit.relation == "in" and rec is not None
                     and rec.state != "opened" and call.args[0] not in opened_for
+                    and (rec.observations < DOORLESS_AFTER_OBSERVATIONS
+                         or _opens_as_known(req.known_units(), rec))
                     and _of_type(rec, self._refused_as(req, call))):
                 req.notes.setdefault("needs_open", set()).add(rec.object_id)
                 opened_for.add(call.args[0])
