@@ -1627,3 +1627,46 @@ def test_a_put_back_names_the_units_home_not_the_robots_own_earlier_put(
         assert exp.places.put_before("Soap_1", "k2#s0") == ("CounterTop_1", "Cabinet_5")
     finally:
         m.close()
+
+
+@pytest.mark.parametrize("house_kind", ["cold", "seen", "unseen", "tidied", "untidied"])
+def test_a_unit_the_robot_put_in_a_house_that_keeps_its_puts_is_named_kept(
+        memory: Memory, house_kind: str) -> None:
+    """Round 66, untidied tuning streams: a placement goal memory holds from the robot's own
+    put of an earlier task was looked at again in every later task (tune2 untidied 3162:
+    the butter knife put in a drawer and closed, navigate, open and close in five later
+    tasks). In a house whose evidence shows it leaves the robot's puts where they are
+    (`UsualPlaces.stays`), recall names such a unit of the task's types, so the planner
+    judges the goal met without the look. The evidence: later finds where the robot put
+    a unit ("untidied"), or the camera seeing units again at the robot's put within a later
+    task ("seen": three units whose sightings grew there between two recalls of that task).
+    Not on a cold start, not when the sightings did not grow ("unseen"), not in a house
+    whose finds show the puts moved on ("tidied"), not in the put's own task."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    exp = memory.experience
+    assert exp is not None
+    if house_kind in ("tidied", "untidied"):
+        _houses_answer(memory, keeps=house_kind == "untidied")
+    r = memory.recall
+    if house_kind in ("seen", "unseen"):
+        for n in range(3):
+            _fetch(memory, f"s{n}a", f"Cup_{n}", "Cup", "Cabinet_9", f"Drawer_{n + 40}")
+            brief = brief_from_fields("put the cup in the drawer", robot_area="kitchen")
+            r.recall("put the cup in the drawer", 5, 400, f"s{n}b#s0", brief)
+            unit = memory.short_term.peek(f"Cup_{n}")
+            assert unit is not None and unit.receptacle_id == f"Drawer_{n + 40}"
+            if house_kind == "seen":
+                memory.upsert_object(replace(unit, observation_count=unit.observation_count + 1))
+            r.recall("put the cup in the drawer", 5, 400, f"s{n}b#s1", brief)
+    _fetch(memory, "m0#s0", "Mug_1", "Mug", "Cabinet_2")
+    _fetch(memory, "m1#s0", "Mug_1", "Mug", "Cabinet_2", "SinkBasin_1")
+    line = ("Mug_1 was put in SinkBasin_1 by the robot in an earlier task, and this house "
+            "keeps things where the robot puts them")
+    brief = brief_from_fields("put the mug in the sink", robot_area="kitchen")
+    same_task = r.recall("put the mug in the sink", 5, 400, "m1#s1", brief).facts
+    later = r.recall("put the mug in the sink", 5, 400, "m2#s0", brief).facts
+    assert line not in same_task
+    keeps = house_kind in ("seen", "untidied")
+    assert (line in later) == keeps, later
+    assert exp.places.stays() == keeps

@@ -14,6 +14,7 @@ from memory_node.planner.core.experience import (
     known_bad_calls,
     known_bad_codes,
     known_bad_until,
+    left_by_robot,
     parse_call,
     parse_procedure,
     put_back,
@@ -1429,3 +1430,29 @@ def test_the_loops_read_times_stay_live_across_a_dry_plan() -> None:
     dated["Drawer_1"] = 5.0
     assert req.notes["state_read"] is dated
     assert "bindings" not in req.notes
+
+
+def test_a_placement_the_robot_made_in_a_house_that_keeps_it_is_met_without_a_look() -> None:
+    """Round 66, tune2 untidied, stream seed 3162: the robot put the butter knife in a
+    drawer and closed it; in five later tasks "put the butter knife away in the drawer and
+    close it" went to the drawer, opened it to look and closed it again (3 calls each).
+    With recall's line that the robot put it there in an earlier task and that this house
+    keeps things where the robot puts them (`experience.left_by_robot`), the goal is met on it:
+    no call. Without the line, or with a line naming another receptacle than memory's,
+    the look stays."""
+    knife = UnitView("Knife_1", "ButterKnife", (1.0, 0.5, 1.0), "none", "kitchen",
+                     receptacle_id="Drawer_1", relation="in")
+    goals = ("INSIDE(ButterKnife, Drawer)",)
+    line = ("Knife_1 was put in Drawer_1 by the robot in an earlier task, and this house "
+            "keeps things where the robot puts them")
+    assert left_by_robot([USUAL_DRAWER, line, "Knife_2 was put in Drawer_1", "x" * 5000,
+                     line.replace("keeps things where the robot puts them",
+                                  "puts things back")]) == {"Knife_1": "Drawer_1"}
+    req = request([*HOUSE, knife], goals)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+    req = request([*HOUSE, knife], goals)
+    req.facts = (line,)
+    assert strs(OfflinePlanner().plan(req).calls) == []
+    req = request([*HOUSE, knife], goals)
+    req.facts = (line.replace("in Drawer_1", "in Drawer_2"),)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]

@@ -1054,7 +1054,8 @@ class ExperienceMemory:
             for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
             lines.extend(("fact", "", text) for text in self._put_back(task, episode_id, units))
-            lines.extend(("fact", "", text) for text in self._kept_put(task, episode_id, units))
+            lines.extend(("fact", "", text)
+                         for text in self._left_by_robot(task, episode_id, units))
             answer = _fit(lines, max(0, min(budget - 1, int(budget * self.settings.budget_share))))
             if episode_id:
                 delivered = [i for _, i, _ in lines if f"[{i}]" in answer.text]
@@ -1093,36 +1094,28 @@ class ExperienceMemory:
                            + (f" (found in {home} before)" if home else ""))
         return out
 
-    def _kept_put(self, task: TaskType, episode_id: str,
+    def _left_by_robot(self, task: TaskType, episode_id: str,
                   units: Mapping[str, ObjectMemoryUnit]) -> list[str]:
-        """Units of the task's types that memory has where the robot put them in an earlier
-        task (no find has answered the put since), in a house whose evidence shows it leaves
-        the robot's puts where they are (`UsualPlaces.stays`: later finds there, and units
-        the camera saw again there in a later task, `seen_at_put`, counted here from the
-        units' sightings). Such a placement is the robot's own word, not a guess: the
-        planner judges a goal met on it without going to look first (offline.py
+        """Units of the task's types that memory has where the robot itself last left them
+        and where they stay (`UsualPlaces.left_by_robot`: put back where it was found, in
+        any house; a put that moved it, in an earlier task, in a house that keeps the
+        robot's puts). Such a placement is the robot's own doing, not a sighting that may be
+        stale: the planner judges a goal met on it without going to look first (offline.py
         `unconfirmed`). Untidied tuning streams, round 66: 24 of tune2 untidied 3162's 159
-        experience-arm calls were such looks (navigate, open, close), a butter knife the
-        robot had put in a drawer and closed, looked at again in five later tasks."""
+        experience-arm calls were such looks (navigate, open, close): a butter knife the
+        robot had found in a drawer, put back and closed, looked at again in five later
+        tasks."""
         if not episode_id or not units:
-            return []
-        radius = self.settings.belief_radius
-        for oid, u in sorted(units.items()):
-            if u.state != "absent":
-                self.places.seen_at_put(oid, episode_id, u.receptacle_id, u.observation_count,
-                                        u.position, radius)
-        if not self.places.stays():
             return []
         roles = {r.lower() for r in task.roles}
         out: list[str] = []
         for oid, u in sorted(units.items()):
             if u.label.lower() not in roles or u.state == "absent":
                 continue
-            place = self.places.put_before(oid, episode_id)[0]
+            place = self.places.left_by_robot(oid, episode_id)
             if place and u.receptacle_id == place:
-                self._count("experience.put_kept_named")
-                out.append(f"{oid} was put in {place} by the robot in an earlier task, "
-                           "and this house keeps things where the robot puts them")
+                self._count("experience.left_by_robot_named")
+                out.append(f"{oid} was left in {place} by the robot, and it stays there")
         return out
 
     def _taken_out(self, t: Transition) -> bool:

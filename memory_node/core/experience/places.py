@@ -108,13 +108,6 @@ class UsualPlaces:
         # evidence only, not `keeps_puts`' tally; the newest `max_rows`, in memory only
         # (after a restart the finds decide alone).
         self._refused: dict[tuple[str, str], None] = {}
-        # (unit, put episode): puts of earlier tasks whose unit memory's camera saw again at
-        # the put's place in a later task (its sightings grew there within that task; not
-        # within `radius` of where it was found before the put): `stays`' evidence only,
-        # the newest `max_rows`, in memory only. Unit -> (task, sightings, put's place) at
-        # the first recall of a task that had the unit at an earlier task's put.
-        self._seen_kept: dict[tuple[str, str], None] = {}
-        self._sightings: dict[str, tuple[str, int, str]] = {}
 
     def __len__(self) -> int:
         return self._count
@@ -129,8 +122,6 @@ class UsualPlaces:
         self._puts.clear()
         self._found_pos.clear()
         self._refused.clear()
-        self._seen_kept.clear()
-        self._sightings.clear()
         for r in conn.execute("SELECT * FROM exp_puts"):
             self._puts[r["unit"]] = LastPut(r["unit"], r["place_id"], r["episode_id"],
                                             r["found_at"], r["kept"], r["moved"],
@@ -151,39 +142,6 @@ class UsualPlaces:
         undone = self.moved + len(self._refused)
         return undone >= KEEPS_MIN and undone > self.kept
 
-    def stays(self) -> bool:
-        """Does this house leave the robot's puts where they are: later finds of units where
-        the robot last put them, with the units the camera saw again there in a later task
-        (`seen_at_put`), at least `KEEPS_MIN` and more than the answers that the puts moved
-        on (`undoes_puts`' evidence); never where `undoes_puts` holds."""
-        kept = self.kept + len(self._seen_kept)
-        return kept >= KEEPS_MIN and kept > self.moved + len(self._refused) \
-            and not self.undoes_puts()
-
-    def seen_at_put(self, unit: str, episode_id: str, receptacle_id: str, sightings: int,
-                    position: tuple[float, float, float], radius: float) -> None:
-        """Memory has `unit` in `receptacle_id` with `sightings` observations, at a recall of
-        task `episode_id`: when that is the robot's unanswered put of an earlier task
-        (`put_before`) and the sightings grew since this task's first such recall, the
-        camera saw it still there (the put stayed). Not within `radius` of where it was
-        found before the put: a tidy returns it there (`follow`'s rule)."""
-        place = self.put_before(unit, episode_id)[0]
-        if not place or place != receptacle_id:
-            self._sightings.pop(unit, None)
-            return
-        task = _task_of(episode_id)
-        first = self._sightings.get(unit)
-        if first is None or first[0] != task or first[2] != place:
-            self._sightings[unit] = (task, sightings, place)
-            while len(self._sightings) > self.max_rows:
-                del self._sightings[next(iter(self._sightings))]
-            return
-        before = self._found_pos.get(unit)
-        if sightings > first[1] and (before is None or math.dist(position, before) > radius):
-            self._seen_kept[(unit, self._puts[unit].episode_id)] = None
-            while len(self._seen_kept) > self.max_rows:
-                del self._seen_kept[next(iter(self._seen_kept))]
-
     def not_found(self, unit: str, episode_id: str) -> None:
         """A skill found `unit` not where memory had it: when memory's place for it was the
         robot's put of an earlier task, not answered since, that put did not stay (counted
@@ -203,6 +161,24 @@ class UsualPlaces:
         if p is None or not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
             return "", ""
         return p.place_id, (p.home if p.home != p.place_id else "")
+
+    def left_by_robot(self, unit: str, episode_id: str) -> str:
+        """Where the robot itself last left `unit`, when that holds in a tidied house and in
+        one nobody tidies alike: its put of an earlier task than `episode_id` that moved it
+        (no find answered since), in a house that keeps the robot's puts (`keeps_puts`); or,
+        in any house, the place it was found in and put back into, its home (`LastPut.home`:
+        a tidy returns a thing there, and nothing else moves it). "" otherwise (no put, a
+        cold start for a put that moved it, or a put of this task: the planner judges what
+        the task acted on by its own history)."""
+        p = self._puts.get(unit)
+        if p is None:
+            return ""
+        if p.place_id:
+            return p.place_id if self.keeps_puts() \
+                and _task_of(p.episode_id) != _task_of(episode_id) else ""
+        # No put outstanding: the robot's last find of it, at its home; what it did with it
+        # since was a put back there (memory has it there again: the caller's check).
+        return p.found_at if p.found_at and p.found_at == p.home else ""
 
     def last_place(self, unit: str) -> str:
         """Where the robot last put `unit` (a put that moved it, not yet answered by a

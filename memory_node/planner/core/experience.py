@@ -37,9 +37,8 @@ _ABSENT = re.compile(r"^([A-Za-z0-9_]{1,128}) was searched for and not found(?:,
 _PUT_BACK = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was put in [A-Za-z0-9_.:\-]{1,128} by the robot"
                        r" in an earlier task, and this house puts things back"
                        r"(?: \(found in ([A-Za-z0-9_.:\-]{1,128}) before\))?$")
-_KEPT_PUT = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was put in ([A-Za-z0-9_.:\-]{1,128}) by the"
-                       r" robot in an earlier task, and this house keeps things where the"
-                       r" robot puts them$")
+_LEFT_BY_ROBOT = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was left in ([A-Za-z0-9_.:\-]{1,128})"
+                            r" by the robot, and it stays there$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -175,16 +174,15 @@ def put_back(lines: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def kept_put(lines: Iterable[str]) -> dict[str, str]:
-    """{object: the receptacle the robot put it in} for the objects memory has where the
-    robot put them in an earlier task, in a house that keeps things where the robot puts
-    them ("object_51 was put in object_27 by the robot in an earlier task, and this house
-    keeps things where the robot puts them"); other or malformed lines name none."""
+def left_by_robot(lines: Iterable[str]) -> dict[str, str]:
+    """{object: the receptacle the robot left it in} for the objects memory has where the
+    robot itself last left them and where they stay ("object_51 was left in object_27 by
+    the robot, and it stays there"); other or malformed lines name none."""
     out: dict[str, str] = {}
     for line in list(lines)[:MAX_FACTS]:
         if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
             continue
-        m = _KEPT_PUT.match(line.strip())
+        m = _LEFT_BY_ROBOT.match(line.strip())
         if m is not None:
             out.setdefault(m.group(1), m.group(2))
     return out

@@ -37,7 +37,7 @@ from memory_node.core.skills import SkillTable, load_skill_table
 
 from .experience import (
     ProcedureView,
-    kept_put,
+    left_by_robot,
     parse_procedure,
     put_back,
     searched_out,
@@ -1407,11 +1407,11 @@ class OfflinePlanner:
         tuning streams: the lettuce put on the plate the task before, put back on the
         counter since; 24 such tasks over 15 streams with experience, 16 without).
 
-        Not when the placement is the robot's own put of an earlier task in a house that
-        keeps things where the robot puts them (experience, `kept`: object -> the put's
-        receptacle, `experience.kept_put`): the goal is met on that (untidied tuning
-        streams, round 66: a butter knife the robot had put in a drawer and closed was
-        looked at again, navigate, open and close, in five later tasks)."""
+        Not when the placement is where the robot itself last left the object and where it
+        stays (experience, `kept`: object -> that receptacle, `experience.left_by_robot`):
+        the goal is met on that (untidied tuning streams, round 66: a butter knife the robot
+        had found in a drawer, put back and closed was looked at again, navigate, open and
+        close, in five later tasks)."""
         p = goal.predicate
         key = type_key(goal.args[0])
         unseen = sim.unseen if p in ("INSIDE", "ON") else frozenset()
@@ -1442,7 +1442,7 @@ class OfflinePlanner:
         (`unconfirmed`; once per object per task: notes["looked"], shared by the task's
         subtasks); True when the plan must end here so the next plan sees what memory
         says after the look. Standing there already, the look is what memory has."""
-        obj = self.unconfirmed(goal, sim, kept_put(req.facts))
+        obj = self.unconfirmed(goal, sim, left_by_robot(req.facts))
         looked = req.notes.setdefault("looked", set())
         if not obj or obj in looked:
             return False
