@@ -1432,22 +1432,20 @@ def test_the_loops_read_times_stay_live_across_a_dry_plan() -> None:
     assert "bindings" not in req.notes
 
 
-def test_a_placement_the_robot_made_in_a_house_that_keeps_it_is_met_without_a_look() -> None:
-    """Round 66, tune2 untidied, stream seed 3162: the robot put the butter knife in a
-    drawer and closed it; in five later tasks "put the butter knife away in the drawer and
-    close it" went to the drawer, opened it to look and closed it again (3 calls each).
-    With recall's line that the robot put it there in an earlier task and that this house
-    keeps things where the robot puts them (`experience.left_by_robot`), the goal is met on it:
-    no call. Without the line, or with a line naming another receptacle than memory's,
-    the look stays."""
+def test_a_placement_the_robot_left_where_it_stays_is_met_without_a_look() -> None:
+    """Round 66, tune2 untidied, stream seed 3162: the robot found the butter knife in a
+    drawer, put it back and closed it; in five later tasks "put the butter knife away in
+    the drawer and close it" went to the drawer, opened it to look and closed it again (3
+    calls each). With recall's line that the robot left it there and that it stays there
+    (`experience.left_by_robot`), the goal is met on it: no call. Without the line, or
+    with a line naming another receptacle than memory's, the look stays."""
     knife = UnitView("Knife_1", "ButterKnife", (1.0, 0.5, 1.0), "none", "kitchen",
                      receptacle_id="Drawer_1", relation="in")
     goals = ("INSIDE(ButterKnife, Drawer)",)
-    line = ("Knife_1 was put in Drawer_1 by the robot in an earlier task, and this house "
-            "keeps things where the robot puts them")
-    assert left_by_robot([USUAL_DRAWER, line, "Knife_2 was put in Drawer_1", "x" * 5000,
-                     line.replace("keeps things where the robot puts them",
-                                  "puts things back")]) == {"Knife_1": "Drawer_1"}
+    line = "Knife_1 was left in Drawer_1 by the robot, and it stays there"
+    assert left_by_robot([USUAL_DRAWER, line, "Knife_2 was left in Drawer_1", "x" * 5000,
+                          line.replace("Knife_1", "Knife_3") + " (found)"]) == {
+        "Knife_1": "Drawer_1"}
     req = request([*HOUSE, knife], goals)
     assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
     req = request([*HOUSE, knife], goals)
