@@ -163,19 +163,19 @@ class UsualPlaces:
         return p.place_id, (p.home if p.home != p.place_id else "")
 
     def left_by_robot(self, unit: str, episode_id: str) -> str:
-        """Where the robot itself last left `unit`, when that holds in a tidied house and in
-        one nobody tidies alike: its put of an earlier task than `episode_id` that moved it
-        (no find answered since), in a house that keeps the robot's puts (`keeps_puts`); or,
-        in any house, the place it was found in and put back into, its home (`LastPut.home`:
-        a tidy returns a thing there, and nothing else moves it). "" otherwise (no put, a
-        cold start for a put that moved it, or a put of this task: the planner judges what
-        the task acted on by its own history)."""
+        """Where the robot itself last left `unit`, in a house that keeps the robot's puts
+        (`keeps_puts`): its put of an earlier task than `episode_id` that moved it (no find
+        answered since), or the place it was found in and put back into (its home,
+        `LastPut.home`). "" otherwise: no put, a put of this task (the planner judges what
+        the task acted on by its own history), or a house not known to keep the robot's puts
+        (a cold start, a tidied house: round 66, tune2 tidy 3152, a cabinet not looked into
+        for a soap bottle the robot had put back in it left a pot in it unseen, and a later
+        task searched eight receptacles for the pot)."""
         p = self._puts.get(unit)
-        if p is None:
+        if p is None or not self.keeps_puts():
             return ""
         if p.place_id:
-            return p.place_id if self.keeps_puts() \
-                and _task_of(p.episode_id) != _task_of(episode_id) else ""
+            return p.place_id if _task_of(p.episode_id) != _task_of(episode_id) else ""
         # No put outstanding: the robot's last find of it, at its home; what it did with it
         # since was a put back there (memory has it there again: the caller's check).
         return p.found_at if p.found_at and p.found_at == p.home else ""
