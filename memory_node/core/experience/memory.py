@@ -1109,11 +1109,11 @@ class ExperienceMemory:
             return []
         roles = {r.lower() for r in task.roles}
         out: list[str] = []
-        for oid, u in sorted(units.items()):
-            if u.label.lower() not in roles or u.state == "absent":
+        for oid, place in sorted(self.places.left_by_robot(episode_id).items()):
+            u = units.get(oid)
+            if u is None or u.label.lower() not in roles or u.state == "absent":
                 continue
-            place = self.places.left_by_robot(oid, episode_id)
-            if place and u.receptacle_id == place:
+            if u.receptacle_id == place:
                 self._count("experience.left_by_robot_named")
                 out.append(f"{oid} was left in {place} by the robot, and it stays there")
         return out
