@@ -12,10 +12,22 @@ stream seed, one JSON Lines file per arm) and sorts every skill call of every su
 - navigate, other: every other successful navigate;
 - work: the rest (pick, put, close, heat, ...), what the task itself needs.
 
-    .venv/bin/python bench/experience_steps_by_cause.py DIR [DIR ...] [--out FILE]
+    .venv/bin/python bench/experience_steps_by_cause.py DIR [DIR ...] [--out FILE] [--by-task]
 
 prints one table per arm and the on-vs-off difference per cause; --out writes the counts
 as JSON. Reads logs only: nothing is run.
+
+--by-task (round 66) also sorts whole tasks (all their subtasks) by what they did:
+
+- look: calls, but only navigates, opens and closes, all successful, and the task won: the
+  goal held as it began (memory's placement), the plan went to look at it first;
+- re-put: a pick of an object and its put back into the receptacle it was picked from
+  (the goal held too; the look did not confirm it or the object was not known there);
+- work: the rest;
+
+and counts successful navigates that moved the base 0.0 m (the world's "(0.0 m)"), at a
+task's first call (the base stood where the last task left it) and within a task, and
+sums the tasks of each arm where the other arm, same task, took fewer or more calls.
 """
 
 from __future__ import annotations
@@ -83,12 +95,76 @@ def count(path: Path) -> tuple[Counter, int, int]:
     return by_cause, len(tasks), subtasks
 
 
+TASK_KINDS = ("look", "re-put", "work")
+
+
+def task_kind(subtasks: list[dict]) -> str:
+    """What one task's calls did (see --by-task)."""
+    calls = [c for e in subtasks for c in e["calls"]]
+    parsed = [_parse(c["call"]) for c in calls]
+    won = all(e.get("planner_success") for e in subtasks)
+    if calls and won and all(c["ok"] for c in calls) \
+            and all(sk in ("navigate", "open", "close") for sk, _ in parsed):
+        return "look"
+    picked: dict[str, str] = {}   # object -> the receptacle its pick was right after an open of
+    for i, ((sk, args), c) in enumerate(zip(parsed, calls, strict=True)):
+        if sk == "pick" and c["ok"] and args:
+            before = [a for s2, a in parsed[:i] if s2 == "open"]
+            picked[args[0]] = before[-1][0] if before and before[-1] else ""
+        elif sk == "put" and c["ok"] and len(args) >= 2 and args[0] in picked \
+                and picked[args[0]] == args[1]:
+            return "re-put"
+    return "work"
+
+
+def by_task(dirs: list[str]) -> dict:
+    """Per arm: tasks, calls and "(0.0 m)" navigates per task kind; per stream the two
+    arms paired task by task."""
+    out: dict = {arm: {k: {"tasks": 0, "calls": 0} for k in TASK_KINDS} for arm in ARMS}
+    for arm in ARMS:
+        out[arm]["navigate 0.0 m"] = {"first call of a task": 0, "within a task": 0,
+                                      "navigates": 0}
+    pairs = {"experience fewer": [0, 0], "experience more": [0, 0], "equal": [0, 0]}
+    for d in dirs:
+        for off_path in sorted(Path(d).rglob("*_full.jsonl")):
+            logs = {}
+            for arm in ARMS:
+                path = off_path.with_name(off_path.name.replace("_full.jsonl", f"_{arm}.jsonl"))
+                tasks: dict[str, list[dict]] = {}
+                for line in path.read_text().splitlines() if path.exists() else ():
+                    e = json.loads(line)
+                    tasks.setdefault(e["task"], []).append(e)
+                logs[arm] = tasks
+                for subs in tasks.values():
+                    k = task_kind(subs)
+                    calls = [c for e in subs for c in e["calls"]]
+                    out[arm][k]["tasks"] += 1
+                    out[arm][k]["calls"] += len(calls)
+                    z = out[arm]["navigate 0.0 m"]
+                    for i, c in enumerate(calls):
+                        if c["ok"] and c["call"].startswith("navigate("):
+                            z["navigates"] += 1
+                            if "(0.0 m)" in c.get("message", ""):
+                                z["first call of a task" if i == 0 else "within a task"] += 1
+            off, on = logs["full"], logs["full+experience"]
+            for t in off.keys() & on.keys():
+                a = sum(len(e["calls"]) for e in off[t])
+                b = sum(len(e["calls"]) for e in on[t])
+                key = "equal" if a == b else "experience fewer" if b < a else "experience more"
+                pairs[key][0] += 1
+                pairs[key][1] += b - a
+    out["paired tasks (count, experience minus plain calls)"] = pairs
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("dirs", nargs="+", help="log directories (searched recursively)")
     ap.add_argument("--out", default="", help="write the counts as JSON here")
+    ap.add_argument("--by-task", action="store_true",
+                    help="also sort whole tasks (look, re-put, work) and count 0.0 m walks")
     a = ap.parse_args(argv)
-    totals = {arm: Counter() for arm in ARMS}
+    totals: dict[str, Counter] = {arm: Counter() for arm in ARMS}
     tasks = dict.fromkeys(ARMS, 0)
     for d in a.dirs:
         for arm in ARMS:
@@ -107,9 +183,13 @@ def main(argv: list[str] | None = None) -> int:
               f"{on[cause] / n_on:>8.2f} {on[cause] - off[cause]:>+7}")
     so, sn = sum(off.values()), sum(on.values())
     print(f"{'all':<20} {so:>7} {sn:>7} {so / n_off:>9.2f} {sn / n_on:>8.2f} {sn - so:>+7}")
+    result: dict = {"tasks": tasks, "steps": {
+        arm: {c: totals[arm][c] for c in CAUSES} for arm in ARMS}}
+    if a.by_task:
+        result["by_task"] = by_task(a.dirs)
+        print(json.dumps(result["by_task"], indent=1))
     if a.out:
-        Path(a.out).write_text(json.dumps(with_environment({"tasks": tasks, "steps": {
-            arm: {c: totals[arm][c] for c in CAUSES} for arm in ARMS}}), indent=1) + "\n")
+        Path(a.out).write_text(json.dumps(with_environment(result), indent=1) + "\n")
     return 0
 
 

@@ -5,6 +5,7 @@ short-term memory, the real embedding model."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -1627,3 +1628,36 @@ def test_a_put_back_names_the_units_home_not_the_robots_own_earlier_put(
         assert exp.places.put_before("Soap_1", "k2#s0") == ("CounterTop_1", "Cabinet_5")
     finally:
         m.close()
+
+
+@pytest.mark.parametrize("house_kind", ["cold", "tidied", "untidied"])
+def test_a_unit_the_robot_left_where_it_stays_is_named(memory: Memory, house_kind: str) -> None:
+    """Round 66, untidied tuning streams: a placement goal memory holds from the robot's
+    own doing was looked at again in every later task (tune2 untidied 3162: the butter
+    knife found in a drawer, put back and closed; navigate, open and close in five later
+    tasks). In a house that keeps the robot's puts (`UsualPlaces.keeps_puts`: "untidied"),
+    recall names a unit of the task's types that memory has where the robot itself last
+    left it (`UsualPlaces.left_by_robot`): put back where it was found, or put where it
+    moved it in an earlier task (not in the put's own task), and not while memory has it
+    elsewhere. Not on a cold start nor in a tidied house: there a look's open shows what
+    else the receptacle holds (tune2 tidy 3152, round 66)."""
+    exp = memory.experience
+    assert exp is not None
+    if house_kind != "cold":
+        _houses_answer(memory, keeps=house_kind == "untidied")
+    r = memory.recall
+    brief = brief_from_fields("put the mug in the sink", robot_area="kitchen")
+    _fetch(memory, "k0#s0", "Knife_1", "Knife", "Drawer_5", "Drawer_5")
+    _fetch(memory, "m0#s0", "Mug_1", "Mug", "Cabinet_2", "SinkBasin_1")
+    back = "Knife_1 was left in Drawer_5 by the robot, and it stays there"
+    moved = "Mug_1 was left in SinkBasin_1 by the robot, and it stays there"
+    keeps = house_kind == "untidied"
+    facts = r.recall("put the knife in the drawer", 5, 400, "k1#s0", brief).facts
+    assert (back in facts) == keeps, facts
+    assert moved not in r.recall("put the mug in the sink", 5, 400, "m0#s1", brief).facts
+    later = r.recall("put the mug in the sink", 5, 400, "m1#s0", brief).facts
+    assert (moved in later) == keeps, later
+    unit = memory.short_term.peek("Knife_1")
+    assert unit is not None
+    memory.upsert_object(replace(unit, receptacle_id="Cabinet_2"))
+    assert back not in r.recall("put the knife in the drawer", 5, 400, "k2#s0", brief).facts

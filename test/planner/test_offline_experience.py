@@ -14,6 +14,7 @@ from memory_node.planner.core.experience import (
     known_bad_calls,
     known_bad_codes,
     known_bad_until,
+    left_by_robot,
     parse_call,
     parse_procedure,
     put_back,
@@ -1504,3 +1505,26 @@ def test_a_listed_pick_in_a_receptacle_without_a_door_opens_the_cabinet_beside_i
     # So is one memory has hardly seen (its door may simply never have been read).
     units[0] = replace(units[0], observations=1)
     assert plan("none")[:1] == ["open(SinkBasin_1)"]
+
+def test_a_placement_the_robot_left_where_it_stays_is_met_without_a_look() -> None:
+    """Round 66, tune2 untidied, stream seed 3162: the robot found the butter knife in a
+    drawer, put it back and closed it; in five later tasks "put the butter knife away in
+    the drawer and close it" went to the drawer, opened it to look and closed it again (3
+    calls each). With recall's line that the robot left it there and that it stays there
+    (`experience.left_by_robot`), the goal is met on it: no call. Without the line, or
+    with a line naming another receptacle than memory's, the look stays."""
+    knife = UnitView("Knife_1", "ButterKnife", (1.0, 0.5, 1.0), "none", "kitchen",
+                     receptacle_id="Drawer_1", relation="in")
+    goals = ("INSIDE(ButterKnife, Drawer)",)
+    line = "Knife_1 was left in Drawer_1 by the robot, and it stays there"
+    assert left_by_robot([USUAL_DRAWER, line, "Knife_2 was left in Drawer_1", "x" * 5000,
+                          line.replace("Knife_1", "Knife_3") + " (found)"]) == {
+        "Knife_1": "Drawer_1"}
+    req = request([*HOUSE, knife], goals)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+    req = request([*HOUSE, knife], goals)
+    req.facts = (line,)
+    assert strs(OfflinePlanner().plan(req).calls) == []
+    req = request([*HOUSE, knife], goals)
+    req.facts = (line.replace("in Drawer_1", "in Drawer_2"),)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]

@@ -14,7 +14,7 @@ guessing, so a hostile or truncated line is simply not used.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .types import SkillCall
@@ -37,6 +37,8 @@ _ABSENT = re.compile(r"^([A-Za-z0-9_]{1,128}) was searched for and not found(?:,
 _PUT_BACK = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was put in [A-Za-z0-9_.:\-]{1,128} by the robot"
                        r" in an earlier task, and this house puts things back"
                        r"(?: \(found in ([A-Za-z0-9_.:\-]{1,128}) before\))?$")
+_LEFT_BY_ROBOT = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was left in ([A-Za-z0-9_.:\-]{1,128})"
+                            r" by the robot, and it stays there$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -144,16 +146,22 @@ def parse_procedure(line: str) -> ProcedureView | None:
 MAX_FACTS = 64
 
 
+def _matches(lines: Iterable[str], pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """The first `MAX_FACTS` lines' matches of `pattern`; other or malformed lines none."""
+    for line in list(lines)[:MAX_FACTS]:
+        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
+            continue
+        m = pattern.match(line.strip())
+        if m is not None:
+            yield m
+
+
 def usual_places(lines: Iterable[str]) -> dict[str, str]:
     """{type (lower case): object id of the place its objects are usually found in} from
     the usual-place facts among `lines`; other or malformed lines are not used."""
     out: dict[str, str] = {}
-    for line in list(lines)[:MAX_FACTS]:
-        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
-            continue
-        m = _USUAL.match(line.strip())
-        if m is not None:
-            out.setdefault(m.group(1).lower(), m.group(2))
+    for m in _matches(lines, _USUAL):
+        out.setdefault(m.group(1).lower(), m.group(2))
     return out
 
 
@@ -163,12 +171,18 @@ def put_back(lines: Iterable[str]) -> dict[str, str]:
     back ("object_37 was put in object_16 by the robot in an earlier task, and this house
     puts things back (found in object_9 before)"); other or malformed lines name none."""
     out: dict[str, str] = {}
-    for line in list(lines)[:MAX_FACTS]:
-        if not isinstance(line, str) or len(line) > MAX_LINE_CHARS:
-            continue
-        m = _PUT_BACK.match(line.strip())
-        if m is not None:
-            out.setdefault(m.group(1), m.group(2) or "")
+    for m in _matches(lines, _PUT_BACK):
+        out.setdefault(m.group(1), m.group(2) or "")
+    return out
+
+
+def left_by_robot(lines: Iterable[str]) -> dict[str, str]:
+    """{object: the receptacle the robot left it in} for the objects memory has where the
+    robot itself last left them and where they stay ("object_51 was left in object_27 by
+    the robot, and it stays there"); other or malformed lines name none."""
+    out: dict[str, str] = {}
+    for m in _matches(lines, _LEFT_BY_ROBOT):
+        out.setdefault(m.group(1), m.group(2))
     return out
 
 

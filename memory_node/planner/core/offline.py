@@ -35,7 +35,14 @@ from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
 from memory_node.core.recall.categories import CategoryTable, type_key
 from memory_node.core.skills import SkillTable, load_skill_table
 
-from .experience import ProcedureView, parse_procedure, put_back, searched_out, usual_places
+from .experience import (
+    ProcedureView,
+    left_by_robot,
+    parse_procedure,
+    put_back,
+    searched_out,
+    usual_places,
+)
 from .goals import Goal, parse_goals
 from .planning import (
     PlanRequest,
@@ -1409,7 +1416,7 @@ class OfflinePlanner:
                 return u
         return None
 
-    def unconfirmed(self, goal: Goal, sim: _Sim) -> str:
+    def unconfirmed(self, goal: Goal, sim: _Sim, kept: Mapping[str, str] | None = None) -> str:
         """The object a goal is judged met on, when that is memory's word only: the task
         did not act on an object of the type, and either the state of the unit memory saw
         most is not confirmed (read once), or the goal is a placement (in, on). "" otherwise
@@ -1419,7 +1426,13 @@ class OfflinePlanner:
         unseen (things are put back, moved by others): memory keeps the put it recorded
         until the camera sees otherwise, and "nothing to do" on it lost the task (tidy
         tuning streams: the lettuce put on the plate the task before, put back on the
-        counter since; 24 such tasks over 15 streams with experience, 16 without)."""
+        counter since; 24 such tasks over 15 streams with experience, 16 without).
+
+        Not when the placement is where the robot itself last left the object and where it
+        stays (experience, `kept`: object -> that receptacle, `experience.left_by_robot`):
+        the goal is met on that (untidied tuning streams, round 66: a butter knife the robot
+        had found in a drawer, put back and closed was looked at again, navigate, open and
+        close, in five later tasks)."""
         p = goal.predicate
         key = type_key(goal.args[0])
         unseen = sim.unseen if p in ("INSIDE", "ON") else frozenset()
@@ -1433,6 +1446,8 @@ class OfflinePlanner:
             placed = [u.object_id for u in units if u.receptacle_id
                       and u.receptacle_id != sim.held
                       and self._label(sim, u.receptacle_id) == rkey]
+            if kept and any(kept.get(o) == sim.objects[o].receptacle_id for o in placed):
+                return ""
             return min(placed, default="")
         if p not in STATE_GOALS and p != "STATE":
             return ""
@@ -1448,7 +1463,7 @@ class OfflinePlanner:
         (`unconfirmed`; once per object per task: notes["looked"], shared by the task's
         subtasks); True when the plan must end here so the next plan sees what memory
         says after the look. Standing there already, the look is what memory has."""
-        obj = self.unconfirmed(goal, sim)
+        obj = self.unconfirmed(goal, sim, left_by_robot(req.facts))
         looked = req.notes.setdefault("looked", set())
         if not obj or obj in looked:
             return False
