@@ -8,6 +8,14 @@ on 2 cores a wall-clock run mostly measures the scheduler.
 
     .venv/bin/python bench/cache_steered_ab.py [--ref main] [--runs 5] [--out NAME]
         # -> bench/results/NAME.json (default cache_steered_ab)
+
+``--per-access`` (round 66) times every access instead (get, and the put after a miss) and
+reports per version and stream the p50 / p99 / p99.9 / max in ns, the accesses over 50 us and
+the calls of ``_lacked_by`` (the share's victim search, a scan of the stale keys and then the
+residents) with their summed and largest time: a rare expensive access, not the mean.
+Streams: the Zipf one, ``--server N`` (N keys put into capacity N, then 2N uniform gets: the
+memory server's short-term memory in recall_dds_latency.py at N units) and ``--trace
+SET/NAME@C`` (a tuning trace of cache_rule_tuning, 30,000 lookups, at capacity C).
 """
 
 from __future__ import annotations
@@ -22,8 +30,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -74,6 +83,64 @@ def ops_per_second(cls: type, trace: list[int], capacity: int,
     return len(trace) / (clock() - t0)
 
 
+def per_access(cls: type, trace: list[Hashable], capacity: int) -> dict[str, Any]:
+    """Round 66: every access's wall (perf_counter_ns) through ``cls``, and its _lacked_by
+    calls; percentiles of the accesses, their hits."""
+    pc = time.perf_counter_ns
+
+    class Timed(cls):
+        __slots__ = ("lacked",)
+
+        def _lacked_by(self, expert: int, key: Hashable) -> Hashable | None:
+            t = pc()
+            v: Hashable | None = super()._lacked_by(expert, key)
+            self.lacked.append(pc() - t)
+            return v
+
+    p = Timed(capacity)
+    p.lacked = []
+    per: list[int] = []
+    hits = 0
+    for k in trace:
+        t = pc()
+        if p.get(k):
+            hits += 1
+        else:
+            p.put(k)
+        per.append(pc() - t)
+    per.sort()
+
+    def at(q: float) -> int:
+        return per[min(len(per) - 1, int(q * len(per)))]
+
+    return {"hits": hits, "p50_ns": at(0.5), "p99_ns": at(0.99), "p999_ns": at(0.999),
+            "max_ns": per[-1], "over_50us": sum(x > 50_000 for x in per),
+            "lacked_by_calls": len(p.lacked), "lacked_by_ms": round(sum(p.lacked) / 1e6, 2),
+            "lacked_by_max_ns": max(p.lacked, default=0),
+            "share_shut_at_end": bool(getattr(p, "_share_shut", False))}
+
+
+def streams(a: argparse.Namespace, zipf: list[int]) -> dict[str, tuple[list[Hashable], int]]:
+    """--per-access's streams by name: (trace, capacity)."""
+    keys: list[Hashable] = list(zipf)
+    out: dict[str, tuple[list[Hashable], int]] = {f"zipf@{a.capacity}": (keys, a.capacity)}
+    if a.server:
+        rng = random.Random(3)
+        keys = list(range(a.server))
+        keys += [rng.randrange(a.server) for _ in range(2 * a.server)]
+        out[f"server@{a.server}"] = (keys, a.server)
+    if a.trace:
+        sys.path.insert(0, str(REPO / "bench"))
+        import cache_rule_tuning as crt
+
+        for spec in a.trace:
+            name, cap = spec.rsplit("@", 1)
+            which, trace = name.rsplit("/", 1)
+            loaded: list[Hashable] = list(crt.load_trace((which, trace, 30_000)))
+            out[spec] = (loaded, int(cap))
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ref", default="main")
@@ -82,11 +149,31 @@ def main() -> int:
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     ap.add_argument("--out", default="cache_steered_ab",
                     help="result name under bench/results/ (a round's A/B keeps its own file)")
+    ap.add_argument("--per-access", action="store_true",
+                    help="round 66: every access timed (percentiles, _lacked_by calls)")
+    ap.add_argument("--server", type=int, default=0,
+                    help="with --per-access: also N keys put into capacity N, then 2N gets")
+    ap.add_argument("--trace", action="append", default=[],
+                    help="with --per-access: also a tuning trace, SET/NAME@C (repeatable)")
     a = ap.parse_args()
     rng = random.Random(7)
     weights = [1 / (i + 1) ** 0.9 for i in range(10_000)]
     trace = rng.choices(range(10_000), weights=weights, k=100_000)
     ref = policy_at(a.ref)
+    if a.per_access:
+        rows: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        for name, (tr, cap) in streams(a, trace).items():
+            rows[name] = {"ref": [], "this": []}
+            for _ in range(a.runs):  # interleaved, as the ops/s runs
+                rows[name]["ref"].append(per_access(ref, tr, cap))
+                rows[name]["this"].append(per_access(SteeredWTinyLFUPolicy, tr, cap))
+            print(name, json.dumps({k: {f: [r[f] for r in v] for f in (
+                "hits", "p50_ns", "p99_ns", "over_50us", "lacked_by_calls", "lacked_by_ms")}
+                for k, v in rows[name].items()}), flush=True)
+        (REPO / "bench" / "results").mkdir(exist_ok=True)
+        (REPO / "bench" / "results" / f"{a.out}.json").write_text(json.dumps(with_environment(
+            {"ref": a.ref, "per_access": rows, "loadavg_after": os.getloadavg()}), indent=1))
+        return 0
     clock = time.process_time if a.clock == "cpu" else time.perf_counter
     load_before = os.getloadavg()
     runs: dict[str, list[float]] = {"ref": [], "this": []}

@@ -22,8 +22,10 @@ time runnable but not on a core) at take and around the callback (`rq`), every g
 collection since the previous request's record (`gc`: generation, start, end, collecting
 thread, objects collected), every model call (`Embedder.embed`) since then (`embeds`:
 thread, start, end, texts), and the recall stages the callback timed (`stages`:
-`StageTimes.add`'s name, wall and CPU, in order). Every extra hook is a wrapper that calls
-the original once.
+`StageTimes.add`'s name, wall and CPU, in order), and (round 66) every call of the short-term
+memory's replacement policy since then (`cache`: method, thread, start, end; the policy is
+wrapped where `ShortTermMemory` makes it). Every extra hook is a wrapper that calls the
+original once.
 
 Every time is CLOCK_REALTIME in ns (`time.time_ns()`, the clock FastDDS stamps samples
 with), so the two processes of a pair on one host share it. Requests are matched across
@@ -113,6 +115,7 @@ _EMBEDS: list[list] = []
 _WORDNET: list[list] = []  # round 63: WordNet index reads (words new to the process)
 _MEMOS: list[Any] = []     # round 63: the lexicon's memoised methods (misses per request)
 _TABLE: list[list] = []    # round 65: per-word answer table reads (thread, start, end, found)
+_CACHE: list[list] = []    # round 66: short-term policy calls (method, thread, start, end)
 _LOCAL = threading.local()
 
 
@@ -179,6 +182,42 @@ def _install_deep() -> None:
         word_answers.WordAnswers._lookup = lookup_traced  # type: ignore[method-assign, unused-ignore]
     except (ImportError, AttributeError):
         pass
+    _install_cache_trace()
+
+
+class _TracedPolicy:
+    """Round 66: a short-term memory's replacement policy whose get, put, remove and clear
+    append (method, thread, start, end) to _CACHE; anything else is the policy's own."""
+
+    def __init__(self, policy: Any) -> None:
+        self._policy = policy
+        for name in ("get", "put", "remove", "clear"):
+            setattr(self, name, self._traced(name, getattr(policy, name)))
+
+    @staticmethod
+    def _traced(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        def traced(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.time_ns()
+            try:
+                return call(*args, **kwargs)
+            finally:
+                _CACHE.append([name, threading.current_thread().name, t0, time.time_ns()])
+        return traced
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._policy, name)
+
+
+def _install_cache_trace() -> None:
+    """Round 66 (cache65's DDS tail): the short-term policy's calls, on every thread."""
+    from memory_node.core import short_term
+
+    make = short_term.ShortTermMemory._make_policy
+
+    def make_traced(self: Any) -> Any:
+        return _TracedPolicy(make(self))
+
+    short_term.ShortTermMemory._make_policy = make_traced  # type: ignore[method-assign]
 
 
 def _faults() -> list[int]:
@@ -259,7 +298,8 @@ def install(path: str, deep: bool = False) -> None:
                   | ({"rq": [rq0, rq1, rq2], "threads1": threads1, "stages": stages,
                       "gc": _drain(_GC), "embeds": _drain(_EMBEDS),
                       "wn": _drain(_WORDNET), "memo_misses": memo1 - memo0,
-                      "flt": flt0 + flt1, "table": _drain(_TABLE)} if deep else {})
+                      "flt": flt0 + flt1, "table": _drain(_TABLE),
+                      "cache": _drain(_CACHE)} if deep else {})
                   | ({"sw": [sw0, sw1], "tid": threading.get_native_id()}
                      if sw0 is not None else {}))
         return _execute

@@ -63,6 +63,7 @@ def requests(stem: Path, mode: str) -> list[dict]:
     others = [r for r in server if r["k"] in ("timer", "sub")]
     gcs = [g for r in server if r["k"] == "srv" for g in r.get("gc", [])]
     embeds = [e for r in server if r["k"] == "srv" for e in r.get("embeds", [])]
+    caches = [e for r in server if r["k"] == "srv" for e in r.get("cache", [])]
     rows = []
     for c in calls:
         if c["mode"] != mode:
@@ -109,6 +110,9 @@ def requests(stem: Path, mode: str) -> list[dict]:
             "queue_busy_by": {o["name"]: round(_overlap(o["t0"], o["t1"], s["rcv"], s["take0"])
                                                * ms, 3) for o in others
                               if _overlap(o["t0"], o["t1"], s["rcv"], s["take0"]) > 0},
+            # Round 66: the short-term policy's calls (any thread) during the callback.
+            "cache_in_handler": [[e[0], round((e[3] - e[2]) * ms, 4)] for e in caches
+                                 if _overlap(e[2], e[3], s["cb0"], s["cb1"]) > 0],
             "stages": {n: w / 1000 for n, w, _ in s.get("stages") or []}})
     return rows
 
@@ -154,6 +158,8 @@ def classify(rows: list[dict], tail: float) -> dict:
                                                       for r in rows], 99)), 3)},
         "requests_with_gc_in_handler": sum(bool(r["gc_in_handler"]) for r in rows),
         "requests_with_model_beside": sum(bool(r["model_beside"]) for r in rows),
+        "requests_with_cache_calls": sum(bool(r.get("cache_in_handler")) for r in rows),
+        "cache_calls_in_handlers": sum(len(r.get("cache_in_handler", [])) for r in rows),
         "classes": {c: summary(g) for c, g in sorted(classes.items(),
                                                      key=lambda kv: -len(kv[1]))},
         "stage_median_ms": {n: round(v, 3) for n, v in stage_med.items()},
