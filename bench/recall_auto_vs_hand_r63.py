@@ -166,8 +166,14 @@ def main(round_: int = 63, validation: frozenset[str] | set[str] = VALIDATION) -
     ap.add_argument("--sets")
     ap.add_argument("--raw", type=Path)
     ap.add_argument("--classify", nargs="+", type=Path)
-    ap.add_argument("--out", default=f"recall_auto_vs_hand_r{round_}")
+    ap.add_argument("--round", type=int, help="a later round's run (default: this script's)")
+    ap.add_argument("--validation", help="that round's validation sets (comma-separated)")
+    ap.add_argument("--out", help="result name (default recall_auto_vs_hand_r<round>)")
     args = ap.parse_args()
+    round_ = args.round or round_
+    if args.validation:
+        validation = frozenset(args.validation.split(","))
+    args.out = args.out or f"recall_auto_vs_hand_r{round_}"
     if args.sets:
         collect(args.sets.split(","), args.raw)
     if args.classify:

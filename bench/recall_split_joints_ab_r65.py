@@ -27,6 +27,9 @@ instruction is run off and in each arm that changes it; every other arm answers 
     .venv/bin/python bench/recall_split_joints_ab_r65.py --sets 19,20,21,54,tune,1,...,18 \\
         --raw /tmp/a.json            # one process per list of sets; resumable
     .venv/bin/python bench/recall_split_joints_ab_r65.py --summarise /tmp/a.json /tmp/b.json
+
+Round 66 (``--round 66``): the base is b48ad0a5's twelve joints, validation blind 19-21 and 55,
+and the arms are round 66's joints (``ROUNDS``; bench/README_recall.md, round 66).
 """
 
 from __future__ import annotations
@@ -42,13 +45,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import recall_switch_ab as switch_ab  # noqa: E402
 from environment import with_environment  # noqa: E402
 
-VALIDATION = {"19", "20", "21", "54"}
 K = 3
-BASE = frozenset({"line", "extend", "to", "arrow"})  # 3e81fe0d's SPLIT_JOINTS
-NEW = ("spoken", "bullet", "emoji", "source", "attime", "runon", "runon_np", "numbered",
-       "modifier", "placeonly")
-ARMS: dict[str, frozenset[str]] = {a: BASE | {a} for a in NEW}
-ARMS["all"] = BASE | set(NEW)
+# Per round: the base joints (that round's start's SPLIT_JOINTS), the new joints (one arm
+# each, and "all"), the validation sets.
+ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
+    65: (frozenset({"line", "extend", "to", "arrow"}),  # 3e81fe0d's
+         ("spoken", "bullet", "emoji", "source", "attime", "runon", "runon_np", "numbered",
+          "modifier", "placeonly"), frozenset({"19", "20", "21", "54"})),
+    66: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier"}),  # b48ad0a5's
+         ("lead_prep", "typo_det", "bare_runon", "preposition"),
+         frozenset({"19", "20", "21", "55"})),
+}
+ROUND = 65
+BASE, NEW, VALIDATION = ROUNDS[ROUND]
+ARMS: dict[str, frozenset[str]] = {}
+
+
+def use_round(round_: int) -> None:
+    """Set BASE, VALIDATION and ARMS (one per new joint, and "all") to ``round_``'s."""
+    global ROUND, BASE, NEW, VALIDATION
+    ROUND = round_
+    BASE, NEW, VALIDATION = ROUNDS[round_]
+    ARMS.clear()
+    ARMS.update({a: BASE | {a} for a in NEW})
+    ARMS["all"] = BASE | set(NEW)
+
+
+use_round(ROUND)
 
 
 def set_joints(joints: frozenset[str]) -> None:
@@ -101,7 +125,7 @@ def summarise(raws: list[Path]) -> dict:
     res: dict[str, Any] = {}
     for f in raws:
         res.update(json.loads(f.read_text()))
-    out: dict[str, Any] = {"round": 65, "k": K, "what": __doc__.split("\n\n")[0], "arms": {}}
+    out: dict[str, Any] = {"round": ROUND, "k": K, "what": __doc__.split("\n\n")[0], "arms": {}}
     for arm in ARMS:
         if not any(arm in v["arms"] for d in res.values() for v in d["flagged"].values()):
             continue
@@ -111,30 +135,80 @@ def summarise(raws: list[Path]) -> dict:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as tf:
             json.dump(one, tf)
         out["arms"][arm] = switch_ab.summarise(
-            [Path(tf.name)], VALIDATION, K, 65, arm,
+            [Path(tf.name)], set(VALIDATION), K, ROUND, arm,
             f"joints {sorted(ARMS[arm])} vs off {sorted(BASE)}")
         Path(tf.name).unlink()
     return out
+
+
+def experience_texts(out: Path) -> None:
+    """Every distinct task and subtask text of ``experience_tasks``'s splits (each split's
+    stream at lengths 30 and 60, generated only) with its split by the imported code's
+    ``SPLIT_JOINTS``, to ``out``: run once per code (``PYTHONPATH``), then ``--texts-diff``."""
+    import experience_tasks as et
+
+    from memory_node.core.recall import subtasks
+    from memory_node.core.recall.lexicon import shared_lexicon
+    from memory_node.sim.tasks.streams import StreamSettings, generate
+
+    texts: set[str] = set()
+    for floor_plan, seed in et.SPLITS.values():
+        for length in (30, 60):
+            suite = generate(StreamSettings(floor_plan=floor_plan, length=length, seed=seed,
+                                            kinds=et.KINDS))
+            for t in suite.tasks():
+                texts.update(x for x in (t.instruction, *(s.instruction for s in t.subtasks))
+                             if x)
+    lex = shared_lexicon()
+    got = {t: subtasks.split_subtasks(t, lex) for t in sorted(texts)}
+    out.write_text(json.dumps({"joints": sorted(subtasks.SPLIT_JOINTS), "splits": got},
+                              indent=0) + "\n")
+    print(len(got), "texts ->", out)
+
+
+def texts_diff(a: Path, b: Path) -> int:
+    """How many texts the two ``--experience-texts`` files split differently (printed)."""
+    sa, sb = (json.loads(f.read_text())["splits"] for f in (a, b))
+    differ = sorted(t for t in sa.keys() | sb.keys() if sa.get(t) != sb.get(t))
+    for t in differ:
+        print(repr(t), sa.get(t), "|", sb.get(t))
+    print(f"{len(differ)} of {len(sa.keys() | sb.keys())} texts split differently")
+    return len(differ)
 
 
 def main() -> int:
     import argparse
 
     ap = argparse.ArgumentParser()
+    ap.add_argument("--round", type=int, default=65, choices=sorted(ROUNDS))
     ap.add_argument("--sets")
     ap.add_argument("--raw", type=Path)
     ap.add_argument("--arms", help="only these arms (comma-separated; default all)")
     ap.add_argument("--kept", help="an arm 'kept' of these joints over the base (comma-separated)")
     ap.add_argument("--summarise", nargs="+", type=Path)
-    ap.add_argument("--out", default="recall_split_joints_ab_r65")
+    ap.add_argument("--out", help="result name (default recall_split_joints_ab_r<round>)")
+    ap.add_argument("--experience-texts", type=Path,
+                    help="write the experience bench's task texts' splits to this file")
+    ap.add_argument("--texts-diff", nargs=2, type=Path,
+                    help="two --experience-texts files: the texts they split differently")
     args = ap.parse_args()
+    use_round(args.round)
+    if args.experience_texts:
+        if args.kept:  # the split with these joints too
+            from memory_node.core.recall import subtasks
+
+            subtasks.SPLIT_JOINTS.update(args.kept.split(","))
+        experience_texts(args.experience_texts)
+    if args.texts_diff:
+        texts_diff(*args.texts_diff)
     if args.kept:
         ARMS["kept"] = BASE | set(args.kept.split(","))
     if args.sets:
         run_sets(args.sets.split(","), args.raw, args.arms.split(",") if args.arms else None)
     if args.summarise:
         out = summarise(args.summarise)
-        path = Path(__file__).resolve().parent / "results" / f"{args.out}.json"
+        name = args.out or f"recall_split_joints_ab_r{args.round}"
+        path = Path(__file__).resolve().parent / "results" / f"{name}.json"
         path.write_text(json.dumps(with_environment(out), indent=1) + "\n")
         for arm, o in out["arms"].items():
             for k, v in sorted(o["totals"].items()):
