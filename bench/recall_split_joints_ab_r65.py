@@ -29,7 +29,11 @@ instruction is run off and in each arm that changes it; every other arm answers 
     .venv/bin/python bench/recall_split_joints_ab_r65.py --summarise /tmp/a.json /tmp/b.json
 
 Round 66 (``--round 66``): the base is b48ad0a5's twelve joints, validation blind 19-21 and 55,
-and the arms are round 66's joints (``ROUNDS``; bench/README_recall.md, round 66).
+and the arms are round 66's joints (``ROUNDS``; bench/README_recall.md, round 66): "lead_prep",
+"typo_det", "bare_runon" (in SPLIT_JOINTS) and "preposition" (failed: it acts only with
+``results/recall_split_joints_preposition_r66.patch`` applied, else it equals off).
+``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
+task texts split the same or not.
 """
 
 from __future__ import annotations
