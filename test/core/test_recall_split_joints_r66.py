@@ -7,11 +7,11 @@ run-on's step ("... on the sink hand towel on its ring")."""
 
 from __future__ import annotations
 
+from test_recall_split_joints_r65 import _both as both_splits
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall import subtasks
 from memory_node.core.recall.lexicon import shared_lexicon
-from memory_node.core.recall.subtasks import split_subtasks
 
 # b48ad0a5's joints (round 65's).
 BEFORE = frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
@@ -19,17 +19,7 @@ BEFORE = frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji"
 
 
 def _both(text: str) -> tuple[list[str], list[str]]:
-    lex = shared_lexicon()
-    now = frozenset(subtasks.SPLIT_JOINTS)
-    on = split_subtasks(text, lex)
-    subtasks.SPLIT_JOINTS.clear()
-    subtasks.SPLIT_JOINTS.update(BEFORE)
-    try:
-        off = split_subtasks(text, lex)
-    finally:
-        subtasks.SPLIT_JOINTS.clear()
-        subtasks.SPLIT_JOINTS.update(now)
-    return on, off
+    return both_splits(text, BEFORE)
 
 
 @needs_wordnet
