@@ -21,29 +21,205 @@ for a step cut in two (a piece that cannot stand alone joins the piece before it
 not hot"); ``placeonly`` a piece with no verb opening with a preposition of place ("The
 Kleenex, off the floor, onto the dresser").
 
-Round 64's tool (``recall_split_joints_ab_r64.py``: the method, ``--arms``, ``--kept``,
-``--summarise``) with these arms over that base, blind 54 validation:
+Only an instruction whose text or hand steps split differently in an arm can change, so an
+instruction is run off and in each arm that changes it; every other arm answers as off.
 
     .venv/bin/python bench/recall_split_joints_ab_r65.py --sets 19,20,21,54,tune,1,...,18 \\
-        --raw /tmp/a.json            # then --summarise /tmp/a.json /tmp/b.json
+        --raw /tmp/a.json            # one process per list of sets; resumable
+    .venv/bin/python bench/recall_split_joints_ab_r65.py --summarise /tmp/a.json /tmp/b.json
+
+Round 66 (``--round 66``): the base is b48ad0a5's twelve joints, validation blind 19-21 and 55,
+and the arms are round 66's joints (``ROUNDS``; bench/README_recall.md, round 66): "lead_prep",
+"typo_det", "bare_runon" (in SPLIT_JOINTS) and "preposition" (failed: it acts only with
+``results/recall_split_joints_preposition_r66.patch`` applied, else it equals off).
+``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
+task texts split the same or not.
 """
 
 from __future__ import annotations
 
+import json
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import recall_split_joints_ab_r64 as r64  # noqa: E402
+import recall_switch_ab as switch_ab  # noqa: E402
+from environment import with_environment  # noqa: E402
 
-VALIDATION = {"19", "20", "21", "54"}
-BASE = frozenset({"line", "extend", "to", "arrow"})  # 3e81fe0d's SPLIT_JOINTS
-NEW = ("spoken", "bullet", "emoji", "source", "attime", "runon", "runon_np", "numbered",
-       "modifier", "placeonly")
-ARMS: dict[str, frozenset[str] | set[str]] = {a: BASE | {a} for a in NEW}
-ARMS["all"] = BASE | set(NEW)
+K = 3
+# Per round: the base joints (that round's start's SPLIT_JOINTS), the new joints (one arm
+# each, and "all"), the validation sets.
+ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
+    65: (frozenset({"line", "extend", "to", "arrow"}),  # 3e81fe0d's
+         ("spoken", "bullet", "emoji", "source", "attime", "runon", "runon_np", "numbered",
+          "modifier", "placeonly"), frozenset({"19", "20", "21", "54"})),
+    66: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier"}),  # b48ad0a5's
+         ("lead_prep", "typo_det", "bare_runon", "preposition"),
+         frozenset({"19", "20", "21", "55"})),
+}
+ROUND = 65
+BASE, NEW, VALIDATION = ROUNDS[ROUND]
+ARMS: dict[str, frozenset[str]] = {}
+
+
+def use_round(round_: int) -> None:
+    """Set BASE, VALIDATION and ARMS (one per new joint, and "all") to ``round_``'s."""
+    global ROUND, BASE, NEW, VALIDATION
+    ROUND = round_
+    BASE, NEW, VALIDATION = ROUNDS[round_]
+    ARMS.clear()
+    ARMS.update({a: BASE | {a} for a in NEW})
+    ARMS["all"] = BASE | set(NEW)
+
+
+use_round(ROUND)
+
+
+def set_joints(joints: frozenset[str]) -> None:
+    from memory_node.core.recall import subtasks
+
+    subtasks.SPLIT_JOINTS.clear()
+    subtasks.SPLIT_JOINTS.update(joints)
+
+
+def splits(texts: list[str], joints: frozenset[str], lexicon: Any) -> list[list[str]]:
+    from memory_node.core.recall import subtasks
+
+    set_joints(joints)
+    try:
+        return [subtasks.split_subtasks(t, lexicon) for t in texts]
+    finally:
+        set_joints(BASE)
+
+
+def run_sets(sets: list[str], raw: Path, only: list[str] | None = None) -> None:
+    from memory_node.core.recall.recall import Recaller
+
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
+        arms_run = {a: j for a, j in ARMS.items() if not only or a in only}
+        recs = {arm: Recaller(emb) for arm in ["off", *arms_run]}
+        lex = recs["off"].lexicon
+        rs = {}
+        for it in items:
+            texts = [it["text"], *[s["text"] for s in it["steps"]]]
+            off = splits(texts, BASE, lex)
+            arms = [a for a, j in arms_run.items() if splits(texts, j, lex) != off]
+            if not arms:
+                continue
+            units = scenes[it["room"]]
+            set_joints(BASE)
+            r: dict[str, Any] = {"off": switch_ab.answer(recs["off"], it, units, K), "arms": {}}
+            for a in arms:
+                set_joints(ARMS[a])
+                try:
+                    r["arms"][a] = switch_ab.answer(recs[a], it, units, K)
+                finally:
+                    set_joints(BASE)
+            rs[it["id"]] = r
+        return {"n": len(items), "flagged": rs}, f"flagged {len(rs)}"
+
+    switch_ab.run_resumable(sets, raw, per_set)
+
+
+def summarise(raws: list[Path]) -> dict:
+    res: dict[str, Any] = {}
+    for f in raws:
+        res.update(json.loads(f.read_text()))
+    out: dict[str, Any] = {"round": ROUND, "k": K, "what": __doc__.split("\n\n")[0], "arms": {}}
+    for arm in ARMS:
+        if not any(arm in v["arms"] for d in res.values() for v in d["flagged"].values()):
+            continue
+        one = {s: {"n": d["n"], "flagged": {
+            iid: {"on": v["arms"].get(arm, v["off"]), "off": v["off"]}
+            for iid, v in d["flagged"].items() if arm in v["arms"]}} for s, d in res.items()}
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as tf:
+            json.dump(one, tf)
+        out["arms"][arm] = switch_ab.summarise(
+            [Path(tf.name)], set(VALIDATION), K, ROUND, arm,
+            f"joints {sorted(ARMS[arm])} vs off {sorted(BASE)}")
+        Path(tf.name).unlink()
+    return out
+
+
+def experience_texts(out: Path) -> None:
+    """Every distinct task and subtask text of ``experience_tasks``'s splits (each split's
+    stream at lengths 30 and 60, generated only) with its split by the imported code's
+    ``SPLIT_JOINTS``, to ``out``: run once per code (``PYTHONPATH``), then ``--texts-diff``."""
+    import experience_tasks as et
+
+    from memory_node.core.recall import subtasks
+    from memory_node.core.recall.lexicon import shared_lexicon
+    from memory_node.sim.tasks.streams import StreamSettings, generate
+
+    texts: set[str] = set()
+    for floor_plan, seed in et.SPLITS.values():
+        for length in (30, 60):
+            suite = generate(StreamSettings(floor_plan=floor_plan, length=length, seed=seed,
+                                            kinds=et.KINDS))
+            for t in suite.tasks():
+                texts.update(x for x in (t.instruction, *(s.instruction for s in t.subtasks))
+                             if x)
+    lex = shared_lexicon()
+    got = {t: subtasks.split_subtasks(t, lex) for t in sorted(texts)}
+    out.write_text(json.dumps({"joints": sorted(subtasks.SPLIT_JOINTS), "splits": got},
+                              indent=0) + "\n")
+    print(len(got), "texts ->", out)
+
+
+def texts_diff(a: Path, b: Path) -> int:
+    """How many texts the two ``--experience-texts`` files split differently (printed)."""
+    sa, sb = (json.loads(f.read_text())["splits"] for f in (a, b))
+    differ = sorted(t for t in sa.keys() | sb.keys() if sa.get(t) != sb.get(t))
+    for t in differ:
+        print(repr(t), sa.get(t), "|", sb.get(t))
+    print(f"{len(differ)} of {len(sa.keys() | sb.keys())} texts split differently")
+    return len(differ)
+
+
+def main() -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--round", type=int, default=65, choices=sorted(ROUNDS))
+    ap.add_argument("--sets")
+    ap.add_argument("--raw", type=Path)
+    ap.add_argument("--arms", help="only these arms (comma-separated; default all)")
+    ap.add_argument("--kept", help="an arm 'kept' of these joints over the base (comma-separated)")
+    ap.add_argument("--summarise", nargs="+", type=Path)
+    ap.add_argument("--out", help="result name (default recall_split_joints_ab_r<round>)")
+    ap.add_argument("--experience-texts", type=Path,
+                    help="write the experience bench's task texts' splits to this file")
+    ap.add_argument("--texts-diff", nargs=2, type=Path,
+                    help="two --experience-texts files: the texts they split differently")
+    args = ap.parse_args()
+    use_round(args.round)
+    if args.experience_texts:
+        if args.kept:  # the split with these joints too
+            from memory_node.core.recall import subtasks
+
+            subtasks.SPLIT_JOINTS.update(args.kept.split(","))
+        experience_texts(args.experience_texts)
+    if args.texts_diff:
+        texts_diff(*args.texts_diff)
+    if args.kept:
+        ARMS["kept"] = BASE | set(args.kept.split(","))
+    if args.sets:
+        run_sets(args.sets.split(","), args.raw, args.arms.split(",") if args.arms else None)
+    if args.summarise:
+        out = summarise(args.summarise)
+        name = args.out or f"recall_split_joints_ab_r{args.round}"
+        path = Path(__file__).resolve().parent / "results" / f"{name}.json"
+        path.write_text(json.dumps(with_environment(out), indent=1) + "\n")
+        for arm, o in out["arms"].items():
+            for k, v in sorted(o["totals"].items()):
+                print(arm, k, v)
+        print("wrote", path)
+    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(r64.main(ARMS, BASE, VALIDATION, 65, __doc__))
+    raise SystemExit(main())

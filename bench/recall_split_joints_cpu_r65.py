@@ -7,7 +7,9 @@ own config object, so the recaller's split memo (compared by identity) never han
 the other's split.
 
     .venv/bin/python bench/recall_split_joints_cpu_r65.py [--units 10000] [--reps 5]
-        [--texts bench/recall_ordinary_texts.json] [--on line,extend,...] [--out NAME]
+        [--texts bench/recall_ordinary_texts.json] [--on line,extend,...] [--off ...] [--out NAME]
+
+Round 66: ``--off`` b48ad0a5's twelve joints, ``--on`` those and the new ones.
 """
 
 from __future__ import annotations
@@ -37,8 +39,10 @@ def main() -> int:
                                            / "recall_ordinary_texts.json"))
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--on", help="the 'on' joints (default: SPLIT_JOINTS as committed)")
+    ap.add_argument("--off", help="the 'off' joints (default: 3e81fe0d's)")
     ap.add_argument("--out", default="recall_split_joints_cpu_r65")
     args = ap.parse_args()
+    off_joints = frozenset(args.off.split(",")) if args.off else OFF
     on_joints = frozenset(args.on.split(",")) if args.on else frozenset(subtasks.SPLIT_JOINTS)
     loaded = counted_steps_recall(args.units, 0)
     if loaded is None:
@@ -47,7 +51,7 @@ def main() -> int:
     rm, _, _, _ = loaded
     rec = rm._ensure()
     on, off = replace(rec.config), replace(rec.config)
-    joints = {id(on): on_joints, id(off): OFF}
+    joints = {id(on): on_joints, id(off): off_joints}
 
     def once(cfg: object, text: str) -> tuple[float, list[str]]:
         subtasks.SPLIT_JOINTS.clear()
@@ -76,7 +80,7 @@ def main() -> int:
                     ib = ids
         differ += ia != ib
         split = []
-        for j in (on_joints, OFF):
+        for j in (on_joints, off_joints):
             subtasks.SPLIT_JOINTS.clear()
             subtasks.SPLIT_JOINTS.update(j)
             split.append(subtasks.split_subtasks(f"{text}, then tidy up", rec.lexicon))
@@ -85,7 +89,8 @@ def main() -> int:
     subtasks.SPLIT_JOINTS.clear()
     subtasks.SPLIT_JOINTS.update(on_joints)
     ratios = [r[1] / r[2] for r in rows]
-    out = {"round": 65, "on": sorted(on_joints), "off": sorted(OFF), "units": args.units,
+    out = {"round": 65 if off_joints == OFF else 66, "on": sorted(on_joints),
+           "off": sorted(off_joints), "units": args.units,
            "reps": args.reps, "texts": len(rows),
            "median_ratio_on_off": round(statistics.median(ratios), 4),
            "summed_ratio_on_off": round(sum(r[1] for r in rows) / sum(r[2] for r in rows), 4),

@@ -16,12 +16,13 @@ from memory_node.core.recall.subtasks import split_subtasks
 BEFORE = frozenset({"line", "extend", "to", "arrow"})
 
 
-def _both(text: str) -> tuple[list[str], list[str]]:
+def _both(text: str, before: frozenset[str] = BEFORE) -> tuple[list[str], list[str]]:
+    """``text`` split with SPLIT_JOINTS as committed, and with ``before``'s joints."""
     lex = shared_lexicon()
     now = frozenset(subtasks.SPLIT_JOINTS)
     on = split_subtasks(text, lex)
     subtasks.SPLIT_JOINTS.clear()
-    subtasks.SPLIT_JOINTS.update(BEFORE)
+    subtasks.SPLIT_JOINTS.update(before)
     try:
         off = split_subtasks(text, lex)
     finally:
