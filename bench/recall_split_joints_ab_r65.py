@@ -40,13 +40,11 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import recall_switch_ab as switch_ab  # noqa: E402
+import recall_split_joints_ab_r64 as r64  # noqa: E402
 from environment import with_environment  # noqa: E402
 
 K = 3
@@ -79,70 +77,15 @@ def use_round(round_: int) -> None:
 use_round(ROUND)
 
 
-def set_joints(joints: frozenset[str]) -> None:
-    from memory_node.core.recall import subtasks
-
-    subtasks.SPLIT_JOINTS.clear()
-    subtasks.SPLIT_JOINTS.update(joints)
-
-
-def splits(texts: list[str], joints: frozenset[str], lexicon: Any) -> list[list[str]]:
-    from memory_node.core.recall import subtasks
-
-    set_joints(joints)
-    try:
-        return [subtasks.split_subtasks(t, lexicon) for t in texts]
-    finally:
-        set_joints(BASE)
-
-
 def run_sets(sets: list[str], raw: Path, only: list[str] | None = None) -> None:
-    from memory_node.core.recall.recall import Recaller
-
-    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
-        arms_run = {a: j for a, j in ARMS.items() if not only or a in only}
-        recs = {arm: Recaller(emb) for arm in ["off", *arms_run]}
-        lex = recs["off"].lexicon
-        rs = {}
-        for it in items:
-            texts = [it["text"], *[s["text"] for s in it["steps"]]]
-            off = splits(texts, BASE, lex)
-            arms = [a for a, j in arms_run.items() if splits(texts, j, lex) != off]
-            if not arms:
-                continue
-            units = scenes[it["room"]]
-            set_joints(BASE)
-            r: dict[str, Any] = {"off": switch_ab.answer(recs["off"], it, units, K), "arms": {}}
-            for a in arms:
-                set_joints(ARMS[a])
-                try:
-                    r["arms"][a] = switch_ab.answer(recs[a], it, units, K)
-                finally:
-                    set_joints(BASE)
-            rs[it["id"]] = r
-        return {"n": len(items), "flagged": rs}, f"flagged {len(rs)}"
-
-    switch_ab.run_resumable(sets, raw, per_set)
+    """Round 64's A/B (``recall_split_joints_ab_r64.run_sets``) with this round's arms
+    over this round's base joints."""
+    r64.run_sets(sets, raw, only, ARMS, BASE)
 
 
 def summarise(raws: list[Path]) -> dict:
-    res: dict[str, Any] = {}
-    for f in raws:
-        res.update(json.loads(f.read_text()))
-    out: dict[str, Any] = {"round": ROUND, "k": K, "what": __doc__.split("\n\n")[0], "arms": {}}
-    for arm in ARMS:
-        if not any(arm in v["arms"] for d in res.values() for v in d["flagged"].values()):
-            continue
-        one = {s: {"n": d["n"], "flagged": {
-            iid: {"on": v["arms"].get(arm, v["off"]), "off": v["off"]}
-            for iid, v in d["flagged"].items() if arm in v["arms"]}} for s, d in res.items()}
-        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as tf:
-            json.dump(one, tf)
-        out["arms"][arm] = switch_ab.summarise(
-            [Path(tf.name)], set(VALIDATION), K, ROUND, arm,
-            f"joints {sorted(ARMS[arm])} vs off {sorted(BASE)}")
-        Path(tf.name).unlink()
-    return out
+    """Round 64's summary with this round's arms, base, validation sets and number."""
+    return r64.summarise(raws, ARMS, BASE, set(VALIDATION), ROUND, __doc__ or "")
 
 
 def experience_texts(out: Path) -> None:
