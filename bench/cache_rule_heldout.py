@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh53|fresh54] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh54|fresh55] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh54][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh55][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -861,6 +861,24 @@ inspections, the winding round and the railway's timetable; late second referenc
 additional inscriptions, the contest's stations on a new band, the marquee strikes;
 a stack: the thatcher's reed; frequency-skewed: the cemeteries and designs, the component
 types, the big contest stations, the troublesome clocks and the ridge patterns.
+``fresh55`` (seeds 77000+) was written in round 67 before anything ran on it, by a writer
+who did not read the policy's code: a skip hire firm's job sheets (trade customers by Zipf,
+skips off the yard's row, full skips exchanged every few days, hires ending), a philatelic
+society's exchange packets (packets going round their circuits' members, booklets leafed
+through and bought from, settled and made up again with the unsold booklets), a snooker
+club's bookings (regulars by Zipf at the tables and meters, cue lockers, league nights, the
+year's renewals), an upholsterer's workshop (estimates over pattern books and fabrics by
+Zipf, pieces on the bench through their stages with sundries, the top cover), a commission
+dye house (shade recipes by Zipf with their dyestuffs, lots checked and topped up, lab dips
+for new shades), a longarm quilting service (quilt tops queued, stitched row by row with one
+pattern and thread, bobbins changed), a bus garage (duties allocated buses at run-out,
+spares for breakdowns, fuel and wash at run-in, four-weekly inspections), a resort ski hire
+shop (Saturday fittings, the week's kit read every morning, returns to the rack's end) and a
+postal jigsaw library (wish lists, loans of weeks, puzzles short of pieces replaced). Loops:
+the packets' circuits, the bus garage's duties and fleet, the ski room's week; small loops:
+the quilt's rows, the bench's pieces; late second references: the puzzles' returns, the
+exchanged skips; frequency-skewed: the skip customers, the snooker regulars, the fabrics,
+the shades and the patterns.
 """
 
 from __future__ import annotations
@@ -24384,6 +24402,487 @@ def fresh54_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def skip_hire(seed: int, fleet: int, customers: int, alpha: float, hires: int,
+              days: int) -> Iterator[int]:
+    """A skip hire firm's job sheets (a rolling working set of skips on hire, each site's
+    skip exchanged at its own rate, over a frequency-skewed core of trade customers: the
+    bookings, lorry rounds and waste transfer notes of a small operator). About ``hires``
+    new hires a day: the customer (by Zipf ``alpha`` over ``customers``: the builders who
+    hire every week), a new site, a skip off the front of the yard's row (of ``fleet``;
+    a new one bought when the yard is empty) and, for a skip on the road, a council permit.
+    Every morning the round reads every site on hire in booking order whose skip is full
+    (it fills in a few days): the site, the full skip, an empty one from the yard, a new
+    waste transfer note and the customer (who pays per exchange); a hire ends after about
+    ``days`` days: the site, its skip and a note, the skip back at the end of the row."""
+    rng = random.Random(seed)
+    cust_k, site_k, skip_k, permit_k, note_k = (i << 48 for i in range(5))
+    cust = _zipf(rng, customers, alpha)
+    yard: collections.deque[int] = collections.deque(range(fleet))
+    bought = itertools.count(fleet)
+    sites = itertools.count()
+    notes = itertools.count()
+    # site -> [customer, skip, days to full, last day]
+    hired: dict[int, list[int]] = {}
+    day = 0
+    while True:
+        for s in list(hired):
+            c, sk, full, end = hired[s]
+            if day >= end:
+                yield site_k + s
+                yield skip_k + sk
+                yield note_k + next(notes)
+                yard.append(sk)
+                del hired[s]
+            elif full <= 0:
+                new = yard.popleft() if yard else next(bought)
+                yield site_k + s
+                yield skip_k + sk
+                yield skip_k + new
+                yield note_k + next(notes)
+                yield cust_k + c
+                yard.append(sk)
+                hired[s] = [c, new, rng.randint(2, 6), end]
+            else:
+                hired[s][2] = full - 1
+        for _ in range(max(1, int(rng.gauss(hires, hires / 3)))):
+            c = cust()
+            s = next(sites)
+            sk = yard.popleft() if yard else next(bought)
+            yield cust_k + c
+            yield site_k + s
+            yield skip_k + sk
+            if rng.random() < 0.3:
+                yield permit_k + s
+            hired[s] = [c, sk, rng.randint(2, 6), day + max(1, int(rng.expovariate(1 / days)))]
+        day += 1
+
+
+def stamp_packets(seed: int, members: int, circuit: int, packets: int, booklets: int,
+                  buy: float) -> Iterator[int]:
+    """A philatelic society's exchange packet (several interleaved loops, each over its
+    circuit's members, with the booklets moving between packets: the packet secretary's
+    circulation book as stamp clubs run it). The ``members`` members are split into
+    circuits of about ``circuit`` in list order; ``packets`` packets are on the road at
+    once, each of ``booklets`` approval booklets (a seller's booklet: sellers by Zipf over
+    the members, a few fill most). A packet reaching a member is read with every booklet
+    in it (leafed through), and for a share ``buy`` of the booklets the member buys (the
+    booklet and the buyer's account). Back at the secretary the packet is settled (every
+    booklet and its seller's account read again) and made up again: booklets with stamps
+    left go out in a later packet to another circuit, the rest are replaced by new ones."""
+    rng = random.Random(seed)
+    pack_k, member_k, book_k, acct_k = (i << 48 for i in range(4))
+    seller_of = _zipf(rng, members, 1.1)
+    circuits = [list(range(i, min(members, i + circuit))) for i in range(0, members, circuit)]
+    new_books = itertools.count()
+    sellers: dict[int, int] = {}
+    pool: list[int] = []
+    packs = itertools.count()
+
+    def make_up() -> tuple[int, int, int, list[int]]:
+        chosen: list[int] = []
+        while len(chosen) < booklets:
+            if pool and rng.random() < 0.5:
+                chosen.append(pool.pop(rng.randrange(len(pool))))
+            else:
+                b = next(new_books)
+                sellers[b] = seller_of()
+                chosen.append(b)
+        return next(packs), rng.randrange(len(circuits)), 0, chosen
+
+    road = [make_up() for _ in range(packets)]
+    for i, (p, c, _, books) in enumerate(road):
+        road[i] = (p, c, rng.randrange(len(circuits[c])), books)
+    turn = 0
+    while True:
+        i = turn % packets
+        p, c, at, books = road[i]
+        if at >= len(circuits[c]):
+            yield pack_k + p
+            for b in books:
+                yield book_k + b
+                yield acct_k + sellers[b]
+                if rng.random() < 0.6:
+                    pool.append(b)
+            road[i] = make_up()
+        else:
+            m = circuits[c][at]
+            yield pack_k + p
+            yield member_k + m
+            for b in books:
+                yield book_k + b
+                if rng.random() < buy:
+                    yield book_k + b
+                    yield acct_k + m
+            road[i] = (p, c, at + 1, books)
+        turn += 1
+
+
+def snooker_club(seed: int, tables: int, members: int, alpha: float, teams: int,
+                 lockers: float) -> Iterator[int]:
+    """A snooker club's bookings (a frequency-skewed core of regulars with a weekly loop
+    of league nights: the club's booking sheet, table light meters and locker list). The
+    club is open 14 hours a day; each hour each of ``tables`` tables is booked with a
+    chance that rises into the evening, by a member (Zipf ``alpha`` over ``members``:
+    the regulars who play every day), who pays at the meter: the booking reads the member,
+    the table and its meter, and for a share ``lockers`` of members their cue locker.
+    Tuesdays and Thursdays are league nights: each of ``teams`` home teams' fixture reads
+    the team, its four players (fixed per team, members) and the table; the membership
+    renewals in the first week of the year read every member who played that year."""
+    rng = random.Random(seed)
+    member_k, table_k, meter_k, locker_k, team_k, fix_k = (i << 48 for i in range(6))
+    who = _zipf(rng, members, alpha)
+    has_locker = [rng.random() < lockers for _ in range(members)]
+    squad = [[who() for _ in range(4)] for _ in range(teams)]
+    fixtures = itertools.count()
+    played: set[int] = set()
+    day = 0
+    while True:
+        if day % 364 == 0 and played:
+            for m in sorted(played):
+                yield member_k + m
+            played = set()
+        if day % 7 in (1, 3):
+            for t in range(teams):
+                yield team_k + t
+                yield fix_k + next(fixtures)
+                for m in squad[t]:
+                    yield member_k + m
+                yield table_k + t % tables
+        for hour in range(14):
+            busy = 0.2 + 0.6 * hour / 13
+            for t in range(tables):
+                if rng.random() < busy:
+                    m = who()
+                    played.add(m)
+                    yield member_k + m
+                    yield table_k + t
+                    yield meter_k + t
+                    if has_locker[m]:
+                        yield locker_k + m
+        day += 1
+
+
+def upholstery(seed: int, fabrics: int, alpha: float, stages: int, jobs: float,
+               bench: int) -> Iterator[int]:
+    """A traditional upholsterer's workshop (jobs in flight through their stages over
+    weeks, over frequency-skewed fabrics and sundries: the job book and the fabric orders
+    of a one- or two-person workshop). About ``jobs`` new jobs a week: the estimate reads
+    the customer, the piece (a chair, a sofa), a pattern book of 12 and two or three of its
+    fabrics (by Zipf ``alpha`` over ``fabrics``); the chosen fabric is ordered. Every day
+    the upholsterer works the ``bench`` pieces on the bench in turn: each sitting reads the
+    piece, its stage and the sundries it takes (webbing, hessian, springs, twine, hair,
+    wadding, calico: 30 by Zipf), and the top-cover stage reads the fabric again; a piece
+    goes through ``stages`` stages, then is collected (the piece, the customer and the
+    invoice) and the next job in the queue comes onto the bench."""
+    rng = random.Random(seed)
+    cust_k, piece_k, book_k, fab_k, stage_k, sun_k, inv_k = (i << 48 for i in range(7))
+    fabric = _zipf(rng, fabrics, alpha)
+    sundry = _zipf(rng, 30, 1.2)
+    queue: collections.deque[tuple[int, int]] = collections.deque()
+    on_bench: list[list[int]] = []  # [piece, fabric, stage]
+    pieces = itertools.count()
+    day = 0
+    while True:
+        if day % 5 == 0:
+            for _ in range(max(1, int(rng.gauss(jobs, jobs / 3)))):
+                p = next(pieces)
+                yield cust_k + p
+                yield piece_k + p
+                yield book_k + rng.randrange(12)
+                shown = [fabric() for _ in range(rng.randint(2, 3))]
+                for f in shown:
+                    yield fab_k + f
+                queue.append((p, shown[rng.randrange(len(shown))]))
+        while len(on_bench) < bench and queue:
+            p, f = queue.popleft()
+            on_bench.append([p, f, 0])
+        for job in list(on_bench):
+            p, f, st = job
+            yield piece_k + p
+            yield stage_k + st
+            for _ in range(rng.randint(1, 4)):
+                yield sun_k + sundry()
+            if st == stages - 1:
+                yield fab_k + f
+            if rng.random() < 0.6:
+                job[2] = st + 1
+                if job[2] >= stages:
+                    on_bench.remove(job)
+                    yield piece_k + p
+                    yield cust_k + p
+                    yield inv_k + p
+        day += 1
+
+
+def dye_house(seed: int, recipes: int, alpha: float, machines: int, redye: float,
+              lab: float) -> Iterator[int]:
+    """A commission dye house (frequency-skewed shade recipes with soon second references
+    on re-dyes: the lot book and the lab's recipe cards of a yarn and piece dyer). A lot
+    reads the customer's order, the shade's recipe (by Zipf ``alpha`` over the recipes:
+    navy and black most), its three to five dyestuffs (of 40, fixed per recipe), the
+    machine (of ``machines``) and the lot; the shade check reads the lot and the recipe
+    again, and a share ``redye`` are off shade and topped up (the lot, the recipe and one
+    or two of its dyestuffs again, then checked again). A share ``lab`` of the orders are a
+    new shade: lab dips (the new recipe and its dyestuffs several times), after which the
+    new shade takes the top rank and the others slide down."""
+    rng = random.Random(seed)
+    order_k, recipe_k, dye_k, mach_k, lot_k = (i << 48 for i in range(5))
+    dyes = _zipf(rng, 40, 1.0)
+    rank = _zipf(rng, recipes, alpha)
+    shades = list(range(recipes))  # rank -> recipe id
+    stuff: dict[int, list[int]] = {r: [dyes() for _ in range(rng.randint(3, 5))]
+                                    for r in shades}
+    new_shade = itertools.count(recipes)
+    orders = itertools.count()
+    lots = itertools.count()
+    while True:
+        o = next(orders)
+        yield order_k + o
+        if rng.random() < lab:
+            r = next(new_shade)
+            stuff[r] = [dyes() for _ in range(rng.randint(3, 5))]
+            for _ in range(rng.randint(2, 5)):
+                yield recipe_k + r
+                for d in stuff[r]:
+                    yield dye_k + d
+            shades.insert(0, r)
+            del stuff[shades.pop()]
+        else:
+            r = shades[rank()]
+        for _ in range(rng.randint(1, 3)):
+            lot = next(lots)
+            yield recipe_k + r
+            for d in stuff[r]:
+                yield dye_k + d
+            yield mach_k + rng.randrange(machines)
+            yield lot_k + lot
+            yield lot_k + lot
+            yield recipe_k + r
+            while rng.random() < redye:
+                yield lot_k + lot
+                yield recipe_k + r
+                for d in rng.sample(stuff[r], rng.randint(1, 2)):
+                    yield dye_k + d
+
+
+def longarm_quilting(seed: int, customers: int, patterns: int, alpha: float, rows: int,
+                     backlog: int) -> Iterator[int]:
+    """A longarm quilting service (small loops over a quilt's rows with one pattern and
+    thread, over frequency-skewed customers and patterns: a longarm quilter's booking
+    sheet, the quilts posted in by guild members). A quilt top arrives: the customer (by
+    Zipf over ``customers``: the guild's prolific quilters), the top, its backing and
+    batting (of 6). It waits about ``backlog`` quilts in the queue, then is loaded on the
+    frame: the pantograph pattern (by Zipf ``alpha`` over ``patterns``: the meanders and
+    feathers most) and the thread (of 40 colours by Zipf); it is stitched in about ``rows``
+    rows, each row reading the quilt, the pattern and the thread, the bobbin changed every
+    few rows (a new bobbin), and the quilt is advanced on the rollers; then the binding and
+    the invoice (the quilt and the customer)."""
+    rng = random.Random(seed)
+    cust_k, quilt_k, back_k, bat_k, pat_k, thread_k, bob_k = (i << 48 for i in range(7))
+    who = _zipf(rng, customers, 1.0)
+    pattern = _zipf(rng, patterns, alpha)
+    thread = _zipf(rng, 40, 1.1)
+    queue: collections.deque[tuple[int, int]] = collections.deque()
+    quilts = itertools.count()
+    bobbins = itertools.count()
+    while True:
+        while len(queue) < backlog:
+            q, c = next(quilts), who()
+            yield cust_k + c
+            yield quilt_k + q
+            yield back_k + q
+            yield bat_k + rng.randrange(6)
+            queue.append((q, c))
+        q, c = queue.popleft()
+        yield quilt_k + q
+        yield back_k + q
+        pt, th = pattern(), thread()
+        for r in range(max(2, int(rng.gauss(rows, rows / 4)))):
+            if r % 4 == 0:
+                yield bob_k + next(bobbins)
+            yield quilt_k + q
+            yield pat_k + pt
+            yield thread_k + th
+        yield quilt_k + q
+        yield cust_k + c
+
+
+def bus_garage(seed: int, buses: int, routes: int, duties: int, breakdown: float,
+               inspect: int) -> Iterator[int]:
+    """A bus garage's day (a daily loop over the duties and a nightly one over the fleet,
+    the order shuffled at run-in, with a four-weekly inspection loop: the allocation sheet,
+    the fuel log and the maintenance records of a depot). At run-out each of ``duties``
+    duties (fixed, route by route over ``routes`` routes) is allocated a bus from the
+    ``buses`` in the garage: the duty, the bus, the route's ticket machine set-up; a share
+    ``breakdown`` of the buses fail in service and a spare is sent (the duty, the spare, the
+    failed bus's defect card). At run-in, in an order close to run-out's, each bus is
+    fuelled and washed (the bus, a fuel log line, one of four pumps) and its daily check
+    sheet read; every ``inspect`` days each bus has its safety inspection (the bus, a new
+    inspection record and a few parts by Zipf), a few buses a night."""
+    rng = random.Random(seed)
+    duty_k, bus_k, route_k, defect_k, fuel_k, pump_k, check_k, insp_k, part_k = (
+        i << 48 for i in range(9))
+    route_of = sorted(rng.randrange(routes) for _ in range(duties))
+    part = _zipf(rng, 200, 1.1)
+    fuel = itertools.count()
+    recs = itertools.count()
+    day = 0
+    while True:
+        fleet = list(range(buses))
+        rng.shuffle(fleet)
+        out = fleet[:duties]
+        spare = fleet[duties:]
+        for d in range(duties):
+            yield duty_k + d
+            yield bus_k + out[d]
+            yield route_k + route_of[d]
+        for d in range(duties):
+            if spare and rng.random() < breakdown:
+                s = spare.pop()
+                yield duty_k + d
+                yield bus_k + s
+                yield defect_k + out[d]
+                out[d] = s
+        back = sorted(range(duties), key=lambda i: i + rng.gauss(0, duties / 10))
+        for i in back:
+            b = out[i]
+            yield bus_k + b
+            yield fuel_k + next(fuel)
+            yield pump_k + rng.randrange(4)
+            yield check_k + b
+        for b in range(buses):
+            if (b + day) % inspect == 0:
+                yield bus_k + b
+                yield insp_k + next(recs)
+                for _ in range(rng.randint(1, 5)):
+                    yield part_k + part()
+        day += 1
+
+
+def ski_hire(seed: int, guests: int, pairs: int, swap: float, damage: float,
+             season: int) -> Iterator[int]:
+    """A resort ski hire shop (a weekly turnover of guests whose kit is read every day:
+    the fitting records of a rental shop in a chalet resort, Saturday to Saturday). Each
+    Saturday about ``guests`` new guests (fewer at the season's ends) are fitted: the
+    guest, boots by size (of 30 half sizes, about normally spread), a pair of skis from the
+    rack for their length (of ``pairs`` pairs), poles and a helmet; every morning of the
+    week each guest's kit is read again in the ski room (the guest, the boots, the skis), a
+    share ``swap`` change boots (another size); the next Saturday every pair comes back
+    (the skis read, waxed and put back at the end of their rack) and a share ``damage`` go
+    to the workshop (read twice more). The season runs ``season`` weeks, then starts again
+    with the same racks."""
+    rng = random.Random(seed)
+    guest_k, boot_k, ski_k, pole_k, helmet_k, shop_k = (i << 48 for i in range(6))
+    rack: collections.deque[int] = collections.deque(range(pairs))
+    people = itertools.count()
+    week = 0
+    while True:
+        w = week % season
+        peak = 1.0 - abs(w - season / 2) / season
+        party: list[list[int]] = []
+        for _ in range(max(1, int(rng.gauss(guests * peak, guests * peak / 6)))):
+            g = next(people)
+            boot = min(29, max(0, int(rng.gauss(15, 5))))
+            if not rack:
+                break
+            sk = rack.popleft()
+            yield guest_k + g
+            yield boot_k + boot
+            yield ski_k + sk
+            yield pole_k + rng.randrange(20)
+            yield helmet_k + rng.randrange(8)
+            party.append([g, boot, sk])
+        for _ in range(6):
+            for kit in party:
+                yield guest_k + kit[0]
+                if rng.random() < swap:
+                    kit[1] = min(29, max(0, kit[1] + rng.choice((-1, 1))))
+                yield boot_k + kit[1]
+                yield ski_k + kit[2]
+        for _, _, sk in party:
+            yield ski_k + sk
+            if rng.random() < damage:
+                yield shop_k + sk
+                yield ski_k + sk
+            rack.append(sk)
+        week += 1
+
+
+def jigsaw_library(seed: int, puzzles: int, alpha: float, members: int, loan: int,
+                   lost: float) -> Iterator[int]:
+    """A postal jigsaw puzzle library (late second references with long loans over a
+    frequency-skewed catalogue: the members' wish lists and the loans book of a lending
+    library that posts puzzles out). Each despatch day the members whose puzzle came back
+    get the next one off their wish list: the member, the wish list, the puzzle (by Zipf
+    ``alpha`` over ``puzzles``: the 1000-piece landscapes most; one on loan is skipped) and
+    its condition card; a loan lasts about ``loan`` days (exponentially spread); the return
+    reads the member, the puzzle and its card (the piece count noted). A share ``lost`` of
+    returns are short of pieces: the puzzle is withdrawn and a new one is bought, taking
+    the top rank (the others slide down)."""
+    rng = random.Random(seed)
+    member_k, wish_k, puzzle_k, card_k = (i << 48 for i in range(4))
+    rank = _zipf(rng, puzzles, alpha)
+    catalogue = list(range(puzzles))
+    bought = itertools.count(puzzles)
+    out: set[int] = set()
+    due: list[tuple[int, int, int, int]] = []  # (day back, order, member, puzzle)
+    order = itertools.count()
+    waiting = list(range(members))
+    day = 0
+    while True:
+        while due and due[0][0] <= day:
+            _, _, m, p = heapq.heappop(due)
+            yield member_k + m
+            yield puzzle_k + p
+            yield card_k + p
+            out.discard(p)
+            if rng.random() < lost and p in catalogue:
+                catalogue.remove(p)
+                catalogue.insert(0, next(bought))
+            waiting.append(m)
+        for m in waiting:
+            p = catalogue[rank()]
+            for _ in range(5):
+                if p not in out:
+                    break
+                p = catalogue[rank()]
+            yield member_k + m
+            yield wish_k + m
+            yield puzzle_k + p
+            yield card_k + p
+            out.add(p)
+            heapq.heappush(due, (day + 2 + int(rng.expovariate(1 / loan)), next(order), m, p))
+        waiting = []
+        day += 1
+
+
+def fresh55_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 67's held-out set: seeds 77000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 77000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "skip_f200_c80": lambda: skip_hire(s + 0, 200, 80, 1.1, 8, 10),
+        "skip_f1500_c600": lambda: skip_hire(s + 1, 1500, 600, 0.8, 40, 21),
+        "stamp_m90_p4": lambda: stamp_packets(s + 2, 90, 15, 4, 12, 0.15),
+        "stamp_m600_p20": lambda: stamp_packets(s + 3, 600, 20, 20, 25, 0.08),
+        "snooker_t8_m300": lambda: snooker_club(s + 4, 8, 300, 1.1, 6, 0.3),
+        "snooker_t24_m3000": lambda: snooker_club(s + 5, 24, 3000, 0.8, 20, 0.1),
+        "upholstery_f200_b3": lambda: upholstery(s + 6, 200, 1.1, 7, 3.0, 3),
+        "upholstery_f2000_b8": lambda: upholstery(s + 7, 2000, 0.8, 9, 8.0, 8),
+        "dye_r100_m6": lambda: dye_house(s + 8, 100, 1.2, 6, 0.15, 0.02),
+        "dye_r1500_m30": lambda: dye_house(s + 9, 1500, 0.8, 30, 0.3, 0.08),
+        "quilt_c100_p40": lambda: longarm_quilting(s + 10, 100, 40, 1.2, 20, 6),
+        "quilt_c2000_p400": lambda: longarm_quilting(s + 11, 2000, 400, 0.8, 60, 30),
+        "bus_b60_d50": lambda: bus_garage(s + 12, 60, 8, 50, 0.03, 28),
+        "bus_b400_d350": lambda: bus_garage(s + 13, 400, 40, 350, 0.06, 28),
+        "ski_g60_p150": lambda: ski_hire(s + 14, 60, 150, 0.05, 0.05, 20),
+        "ski_g400_p900": lambda: ski_hire(s + 15, 400, 900, 0.1, 0.1, 22),
+        "jigsaw_p500_m80": lambda: jigsaw_library(s + 16, 500, 1.0, 80, 21, 0.05),
+        "jigsaw_p5000_m1500": lambda: jigsaw_library(s + 17, 5000, 0.7, 1500, 35, 0.02),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -24411,7 +24910,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh48": fresh48_variants, "fresh49": fresh49_variants,
                 "fresh50": fresh50_variants, "fresh51": fresh51_variants,
                 "fresh52": fresh52_variants, "fresh53": fresh53_variants,
-                "fresh54": fresh54_variants}
+                "fresh54": fresh54_variants, "fresh55": fresh55_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -629,6 +629,20 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh67a/b/c" (round 67) likewise, by a helper (heldout67) who ran no arm on them: the
+# three next in line, NINTH reuses, the longest ago first: round 62's 24 (fresh23c's, reused
+# by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a, fresh57c and fresh62b) with
+# 6701 and 16 (fresh23b's, reused by fresh29b, fresh34b, fresh39a, fresh44a, fresh48c,
+# fresh53b, fresh58a and fresh62c) with 6702, then round 63's 6 (fresh24a's, reused by
+# fresh30a, fresh35a, fresh39c, fresh44b, fresh49a, fresh53c, fresh58b and fresh63a) with
+# 6703 (none a tuning plan: 24, 16 and 6 are in neither room_prior_fit's ODD nor
+# put_spot_error's --plans).
+# Next in line: ninth reuses, the longest ago first (round 63's 18 and 27), then tenth
+# reuses, the longest ago first (round 64's 28, 20 and 30, then round 65's 8, 5 and 12, then
+# round 66's 26, 13 and 4, then round 67's 24, 16 and 6).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -676,7 +690,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh63a": (6, 6301), "fresh63b": (18, 6302), "fresh63c": (27, 6303),
           "fresh64a": (28, 6401), "fresh64b": (20, 6402), "fresh64c": (30, 6403),
           "fresh65a": (8, 6501), "fresh65b": (5, 6502), "fresh65c": (12, 6503),
-          "fresh66a": (26, 6601), "fresh66b": (13, 6602), "fresh66c": (4, 6603)}
+          "fresh66a": (26, 6601), "fresh66b": (13, 6602), "fresh66c": (4, 6603),
+          "fresh67a": (24, 6701), "fresh67b": (16, 6702), "fresh67c": (6, 6703)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

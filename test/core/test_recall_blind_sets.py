@@ -22,6 +22,7 @@ blind56, round 63;
 blind57, round 64;
 blind58, round 65;
 blind59, round 66;
+blind60, round 67;
 bench/recall_blindN_instructions.yaml) as data only: each loads the way
 bench/recall_human.py loads it, holds 40 multi-step instructions, two per room of the
 AI2-THOR rearrangement val split, each step a span of its instruction, and every object a
@@ -50,7 +51,8 @@ SETS = ("blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind
         "blind34", "blind35", "blind36", "blind37", "blind38", "blind39", "blind40",
         "blind41", "blind42", "blind43", "blind44", "blind45", "blind46",
         "blind47", "blind48", "blind49", "blind50", "blind51", "blind52", "blind53",
-        "blind54", "blind55", "blind56", "blind57", "blind58", "blind59")
+        "blind54", "blind55", "blind56", "blind57", "blind58", "blind59",
+        "blind60")
 
 
 def _bench() -> ModuleType:

@@ -23,7 +23,8 @@ fresh62a/b/c in round 62,
 fresh63a/b/c in round 63,
 fresh64a/b/c in round 64,
 fresh65a/b/c in round 65,
-fresh66a/b/c in round 66):
+fresh66a/b/c in round 66,
+fresh67a/b/c in round 67):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -68,7 +69,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh63": (6301, 6302, 6303),
           "fresh64": (6401, 6402, 6403),
           "fresh65": (6501, 6502, 6503),
-          "fresh66": (6601, 6602, 6603)}
+          "fresh66": (6601, 6602, 6603),
+          "fresh67": (6701, 6702, 6703)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -151,6 +153,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # round 61's 12.
 # Round 66's three reuse a kitchen a ninth time: the next in line, round 61's 26 and 13, then
 # round 62's 4.
+# Round 67's three reuse a kitchen a ninth time: the next in line, round 62's 24 and 16, then
+# round 63's 6.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -295,7 +299,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh66b": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
                        "fresh52b", "fresh57a", "fresh61c"),
           "fresh66c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
-                       "fresh52c", "fresh57b", "fresh62a")}
+                       "fresh52c", "fresh57b", "fresh62a"),
+          "fresh67a": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                       "fresh53a", "fresh57c", "fresh62b"),
+          "fresh67b": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                       "fresh53b", "fresh58a", "fresh62c"),
+          "fresh67c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                       "fresh53c", "fresh58b", "fresh63a")}
 LENGTH = 30  # the length the lead runs them at
 
 
