@@ -157,7 +157,102 @@ def robot_put_navigates(tasks: dict[str, dict]) -> Counter:
     return out
 
 
-def account(dirs: list[str]) -> dict:
+def _types(task: dict) -> tuple[str, set[str]]:
+    """The goal's object type and every other type the task's conditions name."""
+    names = [a for e in task["subtasks"] for c in e["conditions"]
+             for a in re.findall(r"\w+", c.split("(", 1)[1] if "(" in c else "")]
+    return (names[0] if names else ""), set(names[1:])
+
+
+def excess_classes(tasks: dict[str, dict]) -> Counter:
+    """`--classes` (round 67): every excess call of the tasks the arm and the floor both
+    won, in the class memory could (or by definition could not) remove:
+    - "first: object type new": no earlier task named the goal's object type (no
+      experience exists for it);
+    - "first: destination type new": the object's type was named before, another type the
+      conditions name (a movable receptacle: Cup, Mug, Pot...) was not;
+    - later tasks whose goals held as they began (the floor is no call): "met: look"
+      (navigates, opens, closes only), "met: re-put" (a pick and a put), "met: other";
+    - later tasks with work, per call beyond the floor's count of its kind: "search: open
+      of a receptacle opened in an earlier task" (memory saw inside it before; in a tidied
+      house it holds what it held then) / "search: open never opened before" (with the
+      navigate right before each, and the closes over the floor's); "search: explore";
+      "refused: <skill>" and "refused: repeat" (the same refused call again in the task);
+      "re-handling" (picks and puts over the floor's); "walk: 0.0 m" / "walk" (the other
+      successful navigates over the floor's).
+    A kind the arm used fewer times than the floor nets against the same class."""
+    out: Counter = Counter()
+    named: set[str] = set()
+    opened_before: set[str] = set()
+    for t in tasks.values():
+        obj, others = _types(t)
+        first = ("first: object type new" if obj not in named
+                 else "first: destination type new" if others - named else "")
+        named.add(obj)
+        named.update(others)
+        calls = t["calls"]
+        floor = t["floor"]
+        if t["won"] and floor is not None:
+            excess = len(calls) - len(floor)
+            if first:
+                out[first] += excess
+            elif not floor:
+                skills = {parse_call(c["call"])[0] for c in calls}
+                out["met: look" if skills <= {"navigate", "open", "close"}
+                    else "met: re-put" if {"pick", "put"} <= skills else "met: other"] += excess
+            else:
+                fk = Counter(kind(c, True) for c in floor)
+                refused: set[str] = set()
+                opens = {"reopened": 0, "new": 0}
+                walks = {"0.0 m": 0, "moved": 0}
+                to_open = 0
+                for i, c in enumerate(calls):
+                    skill, args = parse_call(c["call"])
+                    if not c["ok"]:
+                        if skill == "explore":
+                            out["search: explore"] += 1
+                        elif c["call"] in refused:
+                            out["refused: repeat"] += 1
+                        else:
+                            out[f"refused: {skill}"] += 1
+                        refused.add(c["call"])
+                    elif skill == "open":
+                        opens["reopened" if args[:1] and args[0] in opened_before
+                              else "new"] += 1
+                    elif skill == "navigate":
+                        nxt = parse_call(calls[i + 1]["call"]) if i + 1 < len(calls) else ("", [])
+                        if nxt[0] == "open" and nxt[1][:1] == args[:1]:
+                            to_open += 1
+                        else:
+                            walks["0.0 m" if "(0.0 m)" in c.get("message", "")
+                                  else "moved"] += 1
+                    elif skill == "explore":
+                        out["search: explore"] += 1
+                    elif skill in ("pick", "put"):
+                        out["re-handling"] += 1
+                    elif skill == "close":
+                        out["search: close"] += 1
+                # the floor's own calls of each kind net against the arm's
+                out["re-handling"] -= fk["pick"] + fk["put"]
+                out["search: close"] -= fk["close"]
+                extra_opens = opens["reopened"] + opens["new"] - fk["open"]
+                # the floor's opens are taken from the never-opened part first
+                new = max(0, min(opens["new"], extra_opens))
+                out["search: open never opened before"] += new
+                out["search: open of a receptacle opened in an earlier task"] += extra_opens - new
+                nav = to_open + walks["0.0 m"] + walks["moved"] - fk["navigate"]
+                out["search: navigate to an open"] += min(to_open, max(0, extra_opens))
+                rest = nav - min(to_open, max(0, extra_opens))
+                out["walk: 0.0 m"] += min(walks["0.0 m"], max(0, rest))
+                out["walk"] += rest - min(walks["0.0 m"], max(0, rest))
+        for c in calls:
+            skill, args = parse_call(c["call"])
+            if skill == "open" and c["ok"] and args:
+                opened_before.add(args[0])
+    return out
+
+
+def account(dirs: list[str], classes: bool = False) -> dict:
     rows: dict[str, dict] = {}
     for d in dirs:
         for p in sorted(Path(d).rglob("*.jsonl")):
@@ -213,6 +308,10 @@ def account(dirs: list[str]) -> dict:
                          "parts": {k: dict(v) for k, v in sorted(parts.items())},
                          "robot_put_first_calls": dict(robot_put_navigates(tasks)),
                          "per_task": per_task}
+            if classes:
+                srow[arm]["classes"] = dict(excess_classes(tasks).most_common())
+                tot.setdefault(f"{house}|{arm}|classes", {}).setdefault(
+                    "c", Counter()).update(srow[arm]["classes"])
             for name, c in (("arm", arm_k), ("floor", floor_k), ("cause", cause_k)):
                 tot.setdefault(f"{house}|{arm}|{name}", {}).setdefault("c", Counter()).update(c)
             for part, pc in parts.items():
@@ -243,6 +342,9 @@ def account(dirs: list[str]) -> dict:
                                    if x.startswith("excess ")}).most_common())}
                           for k, v in sorted(tot[f"{house}|{arm}|parts"].items())},
                 "robot_put_first_calls": dict(tot[f"{house}|{arm}|rput"]["c"])}
+            if classes:
+                out["totals"][f"{house} {arm}"]["classes"] = dict(
+                    tot[f"{house}|{arm}|classes"]["c"].most_common())
     return out
 
 
@@ -271,8 +373,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("cmd", choices=("account",))
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--out", default="")
+    ap.add_argument("--classes", action="store_true",
+                    help="also class the excess (see excess_classes)")
     a = ap.parse_args(argv)
-    out = account(a.dirs)
+    out = account(a.dirs, a.classes)
     for name, t in out["totals"].items():
         print(f"{name}: {t['streams']} streams, {t['tasks_both_won']} tasks both won, "
               f"arm {t['arm_steps']} floor {t['floor_steps']} excess {t['excess']}")
@@ -282,6 +386,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"excess {v['excess']}")
         print("    first call to a unit the robot put in an earlier task:",
               t["robot_put_first_calls"])
+        if "classes" in t:
+            print("    classes:", ", ".join(f"{k} {v:+d}" for k, v in t["classes"].items()))
     save(out, a.out)
     return 0
 
