@@ -31,8 +31,10 @@ sums the tasks of each arm where the other arm, same task, took fewer or more ca
 
 --looks (round 67) sorts, per arm and per stream, (a) the look tasks (as --by-task) by what
 they looked at: "robot-left" when the unit navigated to, or a unit of the goal's type in the
-receptacle opened, is where the robot itself last put it in an earlier task (a put that
-moved it, or a put back where a pick had found it), else "other"; and the tasks with no call
+receptacle opened, is where the robot itself last put it in an earlier task, "put back" when
+that put was into the receptacle opened right before the unit's pick (where the pick found
+it; a tidy keeps such a put too), "moved" otherwise (a unit picked with no open before,
+from a counter, counts moved even when put back there); else "other"; and the tasks with no call
 at all (the goal judged met without a look); (b) the opens of a search (an open after which
 the subtask used nothing in it) and their navigates, by whether the robot had opened that
 receptacle in an earlier task (what it held then is what an experience line could name) or
@@ -168,7 +170,7 @@ def by_task(dirs: list[str]) -> dict:
     return out
 
 
-LOOK_KINDS = ("robot-left", "other")
+LOOK_KINDS = ("robot-left, put back", "robot-left, moved", "other")
 
 
 def _goal_type(subtasks: list[dict]) -> str:
@@ -212,15 +214,12 @@ def stream_looks(tasks: dict[str, list[dict]]) -> dict:
             looks["no call"]["tasks"] += 1
         elif kind == "look":
             goal = _goal_type(subs).lower()
-            hit = False
-            for sk, args in parsed:
-                if sk == "navigate" and args and args[0] in left:
-                    hit = True
-                elif sk == "open" and args and any(
-                        r == args[0] and label.get(u, "").lower() == goal
-                        for u, r in left.items()):
-                    hit = True
-            k = "robot-left" if hit else "other"
+            hits = [u for sk, args in parsed if args for u in (
+                [args[0]] if sk == "navigate" and args[0] in left else
+                [u for u, r in left.items() if sk == "open" and r == args[0]
+                 and label.get(u, "").lower() == goal])]
+            k = "other" if not hits else "robot-left, put back" if all(
+                found_in.get(u) == left[u] for u in hits) else "robot-left, moved"
             looks[k]["tasks"] += 1
             looks[k]["calls"] += len(calls)
         for e in subs:

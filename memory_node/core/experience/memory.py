@@ -100,13 +100,6 @@ class _Open:
     # transitions of each object's refused picks whose state named no receptacle.
     opened: set[str] = field(default_factory=set)
     refused: dict[str, list[Transition]] = field(default_factory=dict)
-    # A look (`_seen_kept`): True while every step succeeded and only moved the base or
-    # opened or closed something; the units navigated to (memory's receptacle for each
-    # and its position then) and the receptacles opened.
-    look_only: bool = True
-    looked_at: dict[str, tuple[str, tuple[float, float, float] | None]] = field(
-        default_factory=dict)
-    looked_into: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -347,7 +340,6 @@ class ExperienceMemory:
             if target in states and target in step.positions:
                 states[target] = with_belief(states[target], step.positions[target])
         self._see_states(step)
-        self._follow_look(ep, step)
         rkey = robot_key(area_before, held_before)
         skey = state_key(area_before, held_before, states)
         action = action_key(step.skill, step.args)
@@ -400,53 +392,6 @@ class ExperienceMemory:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
         self.utility.forget(conn, self.graph.prune(conn, self.settings.max_transitions))
-
-    def _follow_look(self, ep: _Open, step: RecordedStep) -> None:
-        """Keep what `_seen_kept` reads at the episode's end: whether the episode is a look
-        (every step succeeded and only moved the base, opened or closed), what it walked to
-        and what it opened."""
-        spec = self.table[step.skill]
-        state = spec.effect_param("state")
-        looks = step.succeeded and all(
-            form == "robot_at" or (form == "state" and isinstance(param, dict)
-                                   and param.get("value") in ("opened", "closed"))
-            for form, param in spec.effect)
-        ep.look_only = ep.look_only and looks
-        if not looks or not step.args:
-            return
-        at = spec.effect_param("robot_at")
-        if at is not None and int(at) < len(step.args):
-            target = step.args[int(at)]
-            place = step.places.get(target)
-            if place is not None:
-                ep.looked_at[target] = (place[1], step.positions.get(target))
-        elif isinstance(state, dict) and state.get("value") == "opened" \
-                and int(state["arg"]) < len(step.args):
-            ep.looked_into.add(step.args[int(state["arg"])])
-
-    def _seen_kept(self, conn: sqlite3.Connection, ep: _Open) -> None:
-        """A look that won its task (only walks, opens and closes, the goal judged met
-        after them) saw where the robot had put the units it looked at: a unit walked to
-        at memory's receptacle for it, or a unit of the task's types in a receptacle the
-        look opened (memory marks what an open does not show absent, and the goal would
-        not have been met on it). Where that is the robot's put of an earlier task, the
-        house kept the put (`UsualPlaces.seen_kept`)."""
-        if not ep.look_only or not ep.steps or ep.task is None \
-                or not (ep.looked_at or ep.looked_into):
-            return
-        radius = self.settings.belief_radius
-        for unit, (place, position) in sorted(ep.looked_at.items()):
-            if self.places.seen_kept(unit, place, ep.episode_id, position, radius):
-                self._count("experience.look_saw_put_kept")
-        roles = {r.lower() for r in ep.task.roles}
-        for unit, place in sorted(self.places.left_by_robot(ep.episode_id, gated=False).items()):
-            if place not in ep.looked_into or unit in ep.looked_at:
-                continue
-            row = conn.execute("SELECT label FROM exp_step_objects WHERE object_id=? LIMIT 1",
-                               (unit,)).fetchone()
-            if row is not None and str(row[0]).lower() in roles \
-                    and self.places.seen_kept(unit, place, ep.episode_id, None, radius):
-                self._count("experience.look_saw_put_kept")
 
     def _seen_again(self, step: RecordedStep, source: str) -> list[FactAssertion]:
         """A step that succeeded on an object of a type searched out supersedes the
@@ -767,9 +712,7 @@ class ExperienceMemory:
         for item in pruned:
             self._instances.pop(int(item.split(":")[1]), None)
         self.utility.record(conn, ep.delivered, success)
-        if success:
-            self._seen_kept(conn, ep)
-        else:
+        if not success:
             self._searched_out(conn, ep, now, reason)
         # The objects the episode acted on share its outcome (unit:<id>): what the
         # short-term cache may weigh next to frequency (ShortTermSettings.utility_weight).

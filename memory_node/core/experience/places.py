@@ -108,11 +108,6 @@ class UsualPlaces:
         # evidence only, not `keeps_puts`' tally; the newest `max_rows`, in memory only
         # (after a restart the finds decide alone).
         self._refused: dict[tuple[str, str], None] = {}
-        # (unit, put episode): puts of earlier tasks a look of a later task saw kept (the
-        # task, only navigates and opens, judged its goal met on the unit where the robot
-        # had put it: `seen_kept`), not yet answered by a find; `keeps_puts`' evidence like
-        # a kept find. The newest `max_rows`, in memory only (as `_refused`).
-        self._seen: dict[tuple[str, str], None] = {}
 
     def __len__(self) -> int:
         return self._count
@@ -127,7 +122,6 @@ class UsualPlaces:
         self._puts.clear()
         self._found_pos.clear()
         self._refused.clear()
-        self._seen.clear()
         for r in conn.execute("SELECT * FROM exp_puts"):
             self._puts[r["unit"]] = LastPut(r["unit"], r["place_id"], r["episode_id"],
                                             r["found_at"], r["kept"], r["moved"],
@@ -137,10 +131,8 @@ class UsualPlaces:
 
     def keeps_puts(self) -> bool:
         """Does this house keep the robot's puts: later finds of units where the robot last
-        put them, with the puts a later look saw kept (`seen_kept`), at least `KEEPS_MIN`
-        and more than finds elsewhere."""
-        kept = self.kept + len(self._seen)
-        return kept >= KEEPS_MIN and kept > self.moved
+        put them at least `KEEPS_MIN` and more than finds elsewhere."""
+        return self.kept >= KEEPS_MIN and self.kept > self.moved
 
     def undoes_puts(self) -> bool:
         """Does this house move the robot's puts on before the next task (a daily tidy):
@@ -148,35 +140,7 @@ class UsualPlaces:
         a skill found not where the robot had put them (`not_found`), at least `KEEPS_MIN`
         and more than finds where it put them (`keeps_puts` mirrored)."""
         undone = self.moved + len(self._refused)
-        return undone >= KEEPS_MIN and undone > self.kept + len(self._seen)
-
-    def seen_kept(self, unit: str, place_id: str, episode_id: str,
-                  position: tuple[float, float, float] | None = None,
-                  radius: float = 0.0) -> bool:
-        """A look in task `episode_id` saw `unit` at `place_id`, where the robot put it in
-        an earlier task (a put that moved it, not answered since): counted once per put as
-        kept (`keeps_puts`) until a find answers the put (`follow`). Not when `position`
-        (memory's, at the look) is within `radius` of where the unit was found before the
-        put's task moved it (as `follow`: a tidy returns it there). A look is no pick, so
-        the put stays the unit's place (`left_by_robot` names it). True when counted.
-
-        Untidied tuning streams, round 66: with three kept finds needed, the early part of
-        a stream still looked at the robot's own puts (32 look tasks, 96 calls on the 12
-        usual untidied streams); the looks themselves are the evidence."""
-        p = self._puts.get(unit)
-        if p is None or not p.place_id or p.place_id != place_id \
-                or _task_of(p.episode_id) == _task_of(episode_id):
-            return False
-        before = self._found_pos.get(unit)
-        if position is not None and before is not None and math.dist(position, before) <= radius:
-            return False
-        key = (unit, p.episode_id)
-        if key in self._seen:
-            return False
-        self._seen[key] = None
-        while len(self._seen) > self.max_rows:
-            del self._seen[next(iter(self._seen))]
-        return True
+        return undone >= KEEPS_MIN and undone > self.kept
 
     def not_found(self, unit: str, episode_id: str) -> None:
         """A skill found `unit` not where memory had it: when memory's place for it was the
@@ -198,7 +162,7 @@ class UsualPlaces:
             return "", ""
         return p.place_id, (p.home if p.home != p.place_id else "")
 
-    def left_by_robot(self, episode_id: str, gated: bool = True) -> dict[str, str]:
+    def left_by_robot(self, episode_id: str) -> dict[str, str]:
         """{unit: where the robot itself last left it}, in a house that keeps the robot's
         puts (`keeps_puts`): its put of an earlier task than `episode_id` that moved it (no
         find answered since), or the place it was found in and put back into (its home,
@@ -207,9 +171,8 @@ class UsualPlaces:
         start, a tidied house: round 66, tune2 tidy 3152, a cabinet not looked into for a
         soap bottle the robot had put back in it left a pot in it unseen, and a later task
         searched eight receptacles for the pot). At most `max_rows` units: what the robot
-        put, not memory's units (a loop over 10,000 units cost every recall 10-70 ms).
-        `gated=False`: whatever the house is known to do (`seen_kept`'s candidates)."""
-        if gated and not self.keeps_puts():
+        put, not memory's units (a loop over 10,000 units cost every recall 10-70 ms)."""
+        if not self.keeps_puts():
             return {}
         out: dict[str, str] = {}
         for unit, p in self._puts.items():
@@ -284,8 +247,6 @@ class UsualPlaces:
                     self._found_pos[unit] = position
         else:
             kept = p.place_id == place_id
-            # A find answers the put: a look's count of it gives way to the find's.
-            self._seen.pop((unit, p.episode_id), None)
             if not kept:
                 p.home = place_id
             before = self._found_pos.get(unit)
