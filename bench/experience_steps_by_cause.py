@@ -28,6 +28,19 @@ as JSON. Reads logs only: nothing is run.
 and counts successful navigates that moved the base 0.0 m (the world's "(0.0 m)"), at a
 task's first call (the base stood where the last task left it) and within a task, and
 sums the tasks of each arm where the other arm, same task, took fewer or more calls.
+
+--looks (round 67) sorts, per arm and per stream, (a) the look tasks (as --by-task) by what
+they looked at: "robot-left" when the unit navigated to, or a unit of the goal's type in the
+receptacle opened, is where the robot itself last put it in an earlier task, "put back" when
+that put was into the receptacle opened right before the unit's pick (where the pick found
+it; a tidy keeps such a put too), "moved" otherwise (a unit picked with no open before,
+from a counter, counts moved even when put back there); else "other"; and the tasks with no call
+at all (the goal judged met without a look); (b) the opens of a search (an open after which
+the subtask used nothing in it) and their navigates, by whether the robot had opened that
+receptacle in an earlier task (what it held then is what an experience line could name) or
+never; and the opens a pick then used, in a receptacle opened in an earlier task, of an
+object the robot had not put there (seen on that earlier open, or put there by the house).
+Memory ids are the arm's own (each arm has its own memory); nothing is run.
 """
 
 from __future__ import annotations
@@ -157,12 +170,127 @@ def by_task(dirs: list[str]) -> dict:
     return out
 
 
+LOOK_KINDS = ("robot-left, put back", "robot-left, moved", "other")
+
+
+def _goal_type(subtasks: list[dict]) -> str:
+    """The object type of the task's first placement goal ("" when it has none)."""
+    for e in subtasks:
+        for cond in e.get("conditions", ()):
+            m = re.match(r"^(INSIDE|ON)\((\w+),", cond)
+            if m:
+                return m.group(2)
+    return ""
+
+
+def _labels(subtasks: list[dict]) -> dict[str, str]:
+    """Memory id -> the label memory gave it, from the calls' targets ("id:Label@x,y->T")."""
+    out: dict[str, str] = {}
+    for e in subtasks:
+        for c in e["calls"]:
+            for t in c.get("targets", ()):
+                oid, _, rest = t.partition(":")
+                out[oid] = rest.partition("@")[0]
+    return out
+
+
+def stream_looks(tasks: dict[str, list[dict]]) -> dict:
+    """(a) and (b) of --looks for one arm's stream (tasks in stream order)."""
+    looks = {k: {"tasks": 0, "calls": 0} for k in LOOK_KINDS}
+    looks["no call"] = {"tasks": 0, "calls": 0}
+    search = {"opened before": {"opens": 0, "navigates": 0},
+              "never opened": {"opens": 0, "navigates": 0}}
+    reopened_pick = 0
+    left: dict[str, str] = {}        # unit -> where the robot itself last left it
+    found_in: dict[str, str] = {}    # unit -> receptacle opened right before its last pick
+    opened: set[str] = set()         # receptacles opened in earlier tasks
+    label: dict[str, str] = {}
+    for subs in tasks.values():
+        label.update(_labels(subs))
+        calls = [c for e in subs for c in e["calls"]]
+        parsed = [_parse(c["call"]) for c in calls]
+        kind = task_kind(subs)
+        if not calls and all(e.get("planner_success") for e in subs):
+            looks["no call"]["tasks"] += 1
+        elif kind == "look":
+            goal = _goal_type(subs).lower()
+            hits = [u for sk, args in parsed if args for u in (
+                [args[0]] if sk == "navigate" and args[0] in left else
+                [u for u, r in left.items() if sk == "open" and r == args[0]
+                 and label.get(u, "").lower() == goal])]
+            k = "other" if not hits else "robot-left, put back" if all(
+                found_in.get(u) == left[u] for u in hits) else "robot-left, moved"
+            looks[k]["tasks"] += 1
+            looks[k]["calls"] += len(calls)
+        for e in subs:
+            sub_parsed = [_parse(c["call"]) for c in e["calls"]]
+            sub_causes = causes(e["calls"])
+            for i, ((sk, args), cause) in enumerate(zip(sub_parsed, sub_causes, strict=True)):
+                if sk != "open" or not args:
+                    continue
+                before = args[0] in opened
+                nav = i > 0 and sub_parsed[i - 1] == ("navigate", args[:1])
+                if cause == "open, search":
+                    row = search["opened before" if before else "never opened"]
+                    row["opens"] += 1
+                    row["navigates"] += nav
+                elif before and i + 1 < len(sub_parsed) and sub_parsed[i + 1][0] == "pick" \
+                        and sub_parsed[i + 1][1][:1] and left.get(sub_parsed[i + 1][1][0]) \
+                        != args[0]:
+                    reopened_pick += 1
+        last_open = ""
+        for (sk, args), c in zip(parsed, calls, strict=True):
+            if not c["ok"] or not args:
+                continue
+            if sk == "open":
+                last_open = args[0]
+            elif sk == "pick":
+                found_in[args[0]] = last_open
+                left.pop(args[0], None)
+            elif sk == "put" and len(args) >= 2:
+                left[args[0]] = args[1]
+        opened.update(a[0] for (sk, a), c in zip(parsed, calls, strict=True)
+                      if sk == "open" and c["ok"] and a)
+    return {"looks": looks, "search opens": search,
+            "opens a pick used, opened in an earlier task, not the robot's put": reopened_pick}
+
+
+def looks_by_stream(dirs: list[str]) -> dict:
+    """--looks: per arm, per stream (its log file) and summed."""
+    out: dict = {}
+    for arm in ARMS:
+        per: dict = {}
+        for d in dirs:
+            for path in sorted(Path(d).rglob(f"*_{arm}.jsonl")):
+                tasks: dict[str, list[dict]] = {}
+                for line in path.read_text().splitlines():
+                    e = json.loads(line)
+                    tasks.setdefault(e["task"], []).append(e)
+                per[str(path)] = stream_looks(tasks)
+        total: dict = {}
+        for row in per.values():
+            _add(total, row)
+        out[arm] = {"all": total, "streams": per}
+    return out
+
+
+def _add(into: dict, row: dict) -> None:
+    for k, v in row.items():
+        if isinstance(v, dict):
+            _add(into.setdefault(k, {}), v)
+        else:
+            into[k] = into.get(k, 0) + v
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("dirs", nargs="+", help="log directories (searched recursively)")
     ap.add_argument("--out", default="", help="write the counts as JSON here")
     ap.add_argument("--by-task", action="store_true",
                     help="also sort whole tasks (look, re-put, work) and count 0.0 m walks")
+    ap.add_argument("--looks", action="store_true",
+                    help="also sort look tasks by what they looked at and search opens by "
+                         "whether the receptacle was opened before, per stream")
     a = ap.parse_args(argv)
     totals: dict[str, Counter] = {arm: Counter() for arm in ARMS}
     tasks = dict.fromkeys(ARMS, 0)
@@ -188,6 +316,9 @@ def main(argv: list[str] | None = None) -> int:
     if a.by_task:
         result["by_task"] = by_task(a.dirs)
         print(json.dumps(result["by_task"], indent=1))
+    if a.looks:
+        result["looks"] = looks_by_stream(a.dirs)
+        print(json.dumps({arm: v["all"] for arm, v in result["looks"].items()}, indent=1))
     if a.out:
         Path(a.out).write_text(json.dumps(with_environment(result), indent=1) + "\n")
     return 0
