@@ -57,9 +57,12 @@ def summarise(raws: list[Path], validation: set[str], out: str) -> None:
     arms = sorted({a for d in res.values() for v in d["flagged"].values() for a in v} - {OFF})
     with tempfile.TemporaryDirectory(prefix="recall_model_ab_") as tmp:
         for arm in arms:
+            # An arm dropped part-way (e.g. after failing another gate) is summarised over
+            # the sets it answered (the summary's "instructions" counts them).
             one = {s: {"n": d["n"], "flagged": {i: {"on": v[arm], "off": v[OFF]}
                                                 for i, v in d["flagged"].items()}}
-                   for s, d in res.items()}
+                   for s, d in res.items()
+                   if all(arm in v for v in d["flagged"].values())}
             path = Path(tmp) / f"{arm}.json"
             path.write_text(json.dumps(one))
             print("--", arm)
