@@ -26,9 +26,10 @@ pytestmark = [requires_floor_plans, pytest.mark.slow]
 
 # The arms in a process of their own that reports every skill call: `full` alone, then the
 # bounds and `none` and `full` beside them, in one process as the bench runs them. It is CPU
-# (six arms of the fridge suite, ~8 s at rest); in the test's process it took 298 s of
-# pytest-timeout's 300 at load 60 (round 66), and a process start costs about what the
-# `none` arm the alone run no longer needs (its full records are compared instead) did.
+# (six arms of the fridge suite, 6.6 s, and the process's start, 2.3 s); in the test's process
+# it took 298 s of pytest-timeout's 300 at load 60 (round 66). The start costs about what the
+# alone `none` arm did (1.6-2.3 s), which the alone run no longer needs: `full`'s records are
+# compared instead of its figures against `none`.
 RUN = REPORT_SKILL_CALLS + """
 import argparse
 import json
