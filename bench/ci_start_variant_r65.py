@@ -15,7 +15,14 @@ at once on the old server's entry in the graph) runs out; on the branch the Watc
 for the server's start line first.
 
     .venv/bin/python bench/ci_start_variant_r65.py --restart <tree>
-    # -> <tree>/test/ros/test_scene_restart_variant_r66.py"""
+    # -> <tree>/test/ros/test_scene_restart_variant_r66.py
+
+Round 67 (flake68), ``--bridge``: the same for test_view_bridge's drawing test, the bridge held
+for BRIDGE_HOLD_S right after its spawn. On f8d8a395 the wait for its start line (the page
+URL, 60 s) runs out, as it did at load 55; on the branch that wait is START_TIMEOUT_S.
+
+    .venv/bin/python bench/ci_start_variant_r65.py --bridge <tree>
+    # -> <tree>/test/ros/test_view_bridge_variant_r67.py"""
 from __future__ import annotations
 
 import sys
@@ -23,6 +30,9 @@ from pathlib import Path
 
 HOLD_S = 35.0
 RESTART_HOLD_S = 25.0
+BRIDGE_HOLD_S = 65.0
+BRIDGE_ANCHOR = (" " * 12 + "stdout=out, stderr=subprocess.STDOUT, cwd=REPO_ROOT,"
+                 " env=os.environ.copy())\n")
 RESTART_ANCHOR = (' ' * 8 + 'with server_process(tmp_path / "mem", tmp_path / "server2.log")'
                   ' as server:\n')
 
@@ -41,6 +51,20 @@ def restart_variant(tree: Path) -> None:
     src = src.replace(RESTART_ANCHOR,
                       RESTART_ANCHOR + _held("server.proc.pid", 12, RESTART_HOLD_S))
     (tree / "test/ros/test_scene_restart_variant_r66.py").write_text(src)
+
+
+def bridge_variant(tree: Path) -> None:
+    src = (tree / "test/ros/test_view_bridge.py").read_text()
+    assert BRIDGE_ANCHOR in src, "the drawing test's bridge Popen line moved"
+    # The test's function uses the module's os before the spawn: no local `import os` here.
+    held = (" " * 8 + "import threading  # (the variant)\n"
+            + " " * 8 + "os.kill(bridge.pid, signal.SIGSTOP)\n"
+            + " " * 8 + f"threading.Timer({BRIDGE_HOLD_S}, os.kill, (bridge.pid, signal.SIGCONT))"
+            ".start()\n")
+    src = src.replace(BRIDGE_ANCHOR, BRIDGE_ANCHOR + held)
+    (tree / "test/ros/test_view_bridge_variant_r67.py").write_text(src)
+
+
 ANCHOR = (' ' * 22 + 'params={"stats_period_s": 0.05, "warn_throttle_s": 0.0})'
           ' as perception:\n')
 
@@ -48,6 +72,9 @@ ANCHOR = (' ' * 22 + 'params={"stats_period_s": 0.05, "warn_throttle_s": 0.0})'
 def main() -> int:
     if sys.argv[1] == "--restart":
         restart_variant(Path(sys.argv[2]))
+        return 0
+    if sys.argv[1] == "--bridge":
+        bridge_variant(Path(sys.argv[2]))
         return 0
     tree = Path(sys.argv[1])
     src = (tree / "test/ros/test_large_messages_dds.py").read_text()

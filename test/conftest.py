@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from traceback_lines import pytest_runtest_makereport  # noqa: F401  (a hook: reports a line-less traceback)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 

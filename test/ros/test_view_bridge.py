@@ -25,7 +25,14 @@ from geometry_msgs.msg import Point, PoseStamped
 from household_run import HouseholdRun
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from ros_harness import REPO_ROOT, call, publish_until_heard, spin_until, wait_for_service
+from ros_harness import (
+    REPO_ROOT,
+    START_TIMEOUT_S,
+    call,
+    publish_until_heard,
+    spin_until,
+    wait_for_service,
+)
 from scene_rig import server_process
 from sensor_msgs.msg import Image
 
@@ -123,8 +130,12 @@ def test_the_bridge_draws_the_memory_and_survives_its_viewer(tmp_path: Path,
              "--image-period", "0", "--ros-args", "--log-level", "memory_web_view:=debug"],
             stdout=out, stderr=subprocess.STDOUT, cwd=REPO_ROOT, env=os.environ.copy())
         try:
+            # The page URL is the bridge's start line (rclpy, rerun and its web viewer
+            # imported, the node made): a start, bounded as every start is (a dead bridge
+            # ends the wait at once). Its own 60 s ran out at load 55 (round 67).
             spin_until(node, lambda: "memory view: http://127.0.0.1:" in log.read_text()
-                       or bridge.poll() is not None, timeout=60, what="the bridge's page URL")
+                       or bridge.poll() is not None, timeout=START_TIMEOUT_S,
+                       what="the bridge's page URL")
             assert bridge.poll() is None, log.read_text()[-3000:]
             spin_until(node, lambda: observations.get_subscription_count() > 0
                        and poses.get_subscription_count() > 0

@@ -2,60 +2,85 @@
 told the world's truth before every task (`oracle`), before a sequence's first task
 (`oracle_start`) or before all tasks but that one (`oracle_later`). Told where the apple
 is, the first task needs no explore; running the bounds first in the same process leaves
-`full`'s figures as they are without them."""
+`full`'s records as they are without them."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from tasks_support import (
+    FRIDGE_SUITE,
+    LAST_RESORT_S,
+    REPORT_SKILL_CALLS,
+    requires_floor_plans,
+    run_at_once,
+)
+
+from memory_node.sim.tasks.metrics import task_outcomes
+from memory_node.sim.tasks.records import Record, Run, Usage, read_run
+
+pytestmark = [requires_floor_plans, pytest.mark.slow]
+
+# The arms in a process of their own that reports every skill call: `full` alone, then the
+# bounds and `none` and `full` beside them, in one process as the bench runs them. It is CPU
+# (six arms of the fridge suite, 6.6 s, and the process's start, 2.3 s); in the test's process
+# it took 298 s of pytest-timeout's 300 at load 60 (round 66). The start costs about what the
+# alone `none` arm did (1.6-2.3 s), which the alone run no longer needs: `full`'s records are
+# compared instead of its figures against `none`.
+RUN = REPORT_SKILL_CALLS + """
 import argparse
 import json
 from pathlib import Path
 
-import pytest
-from tasks_support import FRIDGE_SUITE, load_tasks_bench, requires_floor_plans
+sys.path.insert(0, "bench")
+import tasks_ablation as bench
 
 from memory_node.core.recall.embedder import Embedder
-from memory_node.sim.tasks.metrics import task_outcomes
-from memory_node.sim.tasks.records import read_run
 
-pytestmark = [requires_floor_plans, pytest.mark.slow]
-
+out = Path(sys.argv[1])
+embedder = Embedder()
 
 
-
-def _args(suite: Path, ablations: str) -> argparse.Namespace:
-    return argparse.Namespace(suite=str(suite), sequences="", ablations=ablations,
-                              capacity=25, seed=0, per_step_recall=True)
-
-
-def _figures(summary: dict) -> dict:
-    """What the table reports of an arm (its meta holds wall times and load)."""
-    against = {k: v for k, v in summary["against_baseline"].items() if k != "baseline_meta"}
-    return {"tasks": summary["tasks"], "against": against, "steps": summary["steps"],
-            "mra": summary["mra"], "by_skill": summary["sim_time_by_skill"]}
+def arms(cache, ablations):
+    bench.CACHE = out / cache
+    return bench.part_suite(argparse.Namespace(
+        suite=str(out / "oracle_probe.json"), sequences="", ablations=ablations, capacity=25,
+        seed=0, per_step_recall=True), embedder)
 
 
-def test_oracle_bounds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    bench = load_tasks_bench("tasks_ablation_oracle_test")
-    suite = tmp_path / "oracle_probe.json"
-    suite.write_text(json.dumps(FRIDGE_SUITE))
-    embedder = Embedder()
+arms("alone", "full")
+arms("beside", "oracle,oracle_start,oracle_later")
+print(json.dumps(arms("beside", "none,full")))
+"""
 
-    monkeypatch.setattr(bench, "CACHE", tmp_path / "alone")
-    alone = bench.part_suite(_args(suite, "none,full"), embedder)
 
-    # The bounds run first, in the same process, then none and full beside them.
-    monkeypatch.setattr(bench, "CACHE", tmp_path / "beside")
-    bench.part_suite(_args(suite, "oracle,oracle_start,oracle_later"), embedder)
-    beside = bench.part_suite(_args(suite, "none,full"), embedder)
+def _arm(tmp_path: Path, cache: str, name: str) -> Run:
+    return read_run(next((tmp_path / cache).glob(f"*_{name}.jsonl")))
+
+
+def _records(run: Run) -> list[Record]:
+    """A run's records but the wall time each component took (timing, not behaviour)."""
+    return [replace(e, wall_s=0.0) if isinstance(e, Usage) else e for e in run.events]
+
+
+@pytest.mark.timeout(LAST_RESORT_S)
+def test_oracle_bounds(tmp_path: Path) -> None:
+    (tmp_path / "oracle_probe.json").write_text(json.dumps(FRIDGE_SUITE))
+    beside = run_at_once(RUN, {"arms": [str(tmp_path)]}, tmp_path)["arms"]
 
     split = "tune"   # kitchen 1 is the bench's tuning house
     bounds = {"oracle", "oracle_start", "oracle_later"}
     assert set(beside[split]) == {"none", "full", *bounds}
-    assert _figures(beside[split]["full"]) == _figures(alone[split]["full"])
     assert set(beside["bounds"]) == bounds
+    # The bounds run first leave every record of `full` as it is without them.
+    alone, after_bounds = _arm(tmp_path, "alone", "full"), _arm(tmp_path, "beside", "full")
+    assert len(alone.events) > 20
+    assert _records(after_bounds) == _records(alone)
 
-    runs = {name: read_run(next((tmp_path / "beside").glob(f"*_{name}.jsonl")))
-            for name in ("none", *bounds)}
+    runs = {name: _arm(tmp_path, "beside", name) for name in ("none", *bounds)}
     first = {name: task_outcomes(run)[0] for name, run in runs.items()}
     assert first["oracle"].exploration_attempts == 0
     assert first["oracle_start"].exploration_attempts == 0
