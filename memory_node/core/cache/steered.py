@@ -1128,7 +1128,8 @@ class SteeredWTinyLFUPolicy:
         def evicted(key: Hashable) -> None:
             if key in self._residents:
                 if index == self._leader:
-                    self._stale[key] = self._tick
+                    # setdefault: a key already stale keeps its place and so its ticket.
+                    self._stale.setdefault(key, self._tick)
                     self._tick += 1
                 if index:
                     self._lacks[index][key] = None
