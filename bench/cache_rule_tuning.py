@@ -95,8 +95,7 @@ def _checked_lacked_by(self: SteeredWTinyLFUPolicy, expert: int, key: Hashable
                        ) -> Hashable | None:
     got = _LACKED_BY(self, expert, key)
     want, probed = _scan_lacked(self, expert, key)
-    # Equal, not always the same object: the answer may be the ghost's copy of the key.
-    assert got == want and (got is None) == (want is None), (expert, key, got, want)
+    assert got is want, (expert, key, got, want)
     CHECK_LACKED["calls"] = CHECK_LACKED.get("calls", 0) + 1
     CHECK_LACKED["probed"] = CHECK_LACKED.get("probed", 0) + probed
     CHECK_LACKED["probed_max"] = max(CHECK_LACKED.get("probed_max", 0), probed)

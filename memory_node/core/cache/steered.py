@@ -690,10 +690,6 @@ HEDGE_SHARE_Z = 0.0
 # round 61 spent ~6 % of CPU time recomputing a share of ~1e-60). inf: round 61's form.
 HEDGE_SHARE_FLOOR_Z = 8.5
 
-# Round 67: ``_lacked_by`` tries this many of the stale queue's oldest keys before it takes
-# the oldest of the ghost's lacked residents by ticket (work, not a decision: the answer is
-# the same for any value).
-LACKS_SCAN = 8
 _NO_KEY = object()
 
 
@@ -769,7 +765,7 @@ class SteeredWTinyLFUPolicy:
         "_excl_cost",
         "_experts",
         "_lacks",
-        "_tick",
+        "_lacks_on",
         "_last_get",
         "_alternating",
         "_alternations",
@@ -944,16 +940,16 @@ class SteeredWTinyLFUPolicy:
         # A dict, not a set: its order (oldest put first) decides which residents go first
         # after a switch, and a set's order of str keys changes with PYTHONHASHSEED, so hit
         # rates on string keys (the robot's unit ids) differed from process to process.
-        # Each value is the key's ticket (``_tick`` when it went in): the order as a number,
-        # so ``_lacked_by`` can pick the oldest of a few keys without walking the queue.
-        self._residents: dict[Hashable, int] = {}
-        self._stale: OrderedDict[Hashable, int] = OrderedDict()
-        self._tick = 0
-        # Round 67: the residents each recency ghost (LRU 1, FIFO 2) lacks, kept as the ghosts
-        # evict and re-admit them (both admit every put, so a new resident is held by both),
-        # so ``_lacked_by`` needs no scan of the residents the ghost holds (cache66: 731 us at
-        # C=10,000 when it held them all). Index 0 (W-TinyLFU) is never asked; left empty.
+        self._residents: dict[Hashable, None] = {}
+        self._stale: OrderedDict[Hashable, None] = OrderedDict()
+        # Round 67: the residents each recency ghost (LRU 1, FIFO 2) lacks, kept from the first
+        # ``_lacked_by`` on (``_lacks_on``; built then by one pass over the residents) as the
+        # ghosts evict and re-admit them (both admit every put, so a new resident is held by
+        # both): ``_lacked_by`` probes a dict instead of the ghost's ``__contains__`` and answers
+        # at once when the ghost holds every resident (cache66: 731 us at C=10,000). Index 0
+        # (W-TinyLFU) is never asked; it stays empty.
         self._lacks: tuple[dict[Hashable, None], ...] = ({}, {}, {})
+        self._lacks_on = False
         self._epoch = max(int(epoch_factor * capacity), min_epoch)
         self._decay = decay
         self._cost = switch_cost
@@ -1126,13 +1122,10 @@ class SteeredWTinyLFUPolicy:
 
     def _expert_evicted(self, index: int) -> Callable[[Hashable], None]:
         def evicted(key: Hashable) -> None:
-            if key in self._residents:
-                if index == self._leader:
-                    # setdefault: a key already stale keeps its place and so its ticket.
-                    self._stale.setdefault(key, self._tick)
-                    self._tick += 1
-                if index:
-                    self._lacks[index][key] = None
+            if index == self._leader and key in self._residents:
+                self._stale[key] = None
+            if index and self._lacks_on and key in self._residents:
+                self._lacks[index][key] = None
             bound = self._dead_from[index]
             if bound is not None and key in self._residents:
                 assert self._touch is not None
@@ -1174,10 +1167,12 @@ class SteeredWTinyLFUPolicy:
                 e0.put(key)
             if not g1:
                 e1.put(key)
-                self._lacks[1].pop(key, None)
+                if self._lacks_on:
+                    self._lacks[1].pop(key, None)
             if not g2:
                 e2.put(key)
-                self._lacks[2].pop(key, None)
+                if self._lacks_on:
+                    self._lacks[2].pop(key, None)
         if g0 != g1 or g1 != g2:
             self._disagree((g0, g1, g2))
         self._last_get = key
@@ -1206,8 +1201,7 @@ class SteeredWTinyLFUPolicy:
             if key in self._experts[self._leader]:
                 self._stale.pop(key, None)
             elif key not in self._stale:
-                self._stale[key] = self._tick
-                self._tick += 1
+                self._stale[key] = None
             if self._touch is not None:
                 t = self._touch[key]
                 t[0] += 1
@@ -1250,25 +1244,17 @@ class SteeredWTinyLFUPolicy:
             if not (repeat and key in e):
                 e.put(key)
         if resident:
-            # Both recency ghosts hold it now (they admit every put).
-            lacks = self._lacks
-            if lacks[1]:
-                lacks[1].pop(key, None)
-            if lacks[2]:
-                lacks[2].pop(key, None)
+            if self._lacks_on:  # both recency ghosts hold it now (they admit every put)
+                self._lacks[1].pop(key, None)
+                self._lacks[2].pop(key, None)
             self._settle(key)
             return
-        tick = self._tick
-        self._residents[key] = tick
+        self._residents[key] = None
         # _settle, inlined (round 61: a call less per insertion; the same operations).
         if key in self._experts[self._leader]:
             self._stale.pop(key, None)
-            self._tick = tick + 1
         elif key not in self._stale:
-            self._stale[key] = tick + 1
-            self._tick = tick + 2
-        else:
-            self._tick = tick + 1
+            self._stale[key] = None
         if self._touch is not None:
             now = self._tclock
             self._touch[key] = [1, now, now]
@@ -1299,11 +1285,9 @@ class SteeredWTinyLFUPolicy:
                 if kept:
                     kept.pop(victim, None)
             del self._residents[victim]
-            lacks = self._lacks
-            if lacks[1]:
-                lacks[1].pop(victim, None)
-            if lacks[2]:
-                lacks[2].pop(victim, None)
+            if self._lacks_on:
+                self._lacks[1].pop(victim, None)
+                self._lacks[2].pop(victim, None)
             sp = self._spared
             if sp is not None:
                 alt = self._alt
@@ -1439,10 +1423,7 @@ class SteeredWTinyLFUPolicy:
             kept = self._share_kept
             for spared in self._stale:
                 if spared not in kept:
-                    # ``!=``, not ``is not``: ``_lacked_by`` may answer with the ghost's
-                    # copy of an equal key (round 67); the old scan's answer was the stale
-                    # queue's own object, for which the two tests agree.
-                    if spared != victim:
+                    if spared is not victim:
                         kept[spared] = None
                         if len(kept) > cap:
                             del kept[next(iter(kept))]
@@ -1523,41 +1504,29 @@ class SteeredWTinyLFUPolicy:
         return self._lacked_by(other, key)
 
     def _lacked_by(self, expert: int, key: Hashable) -> Hashable | None:
-        """The hedged victim: the oldest stale resident ``expert`` lacks, else the oldest
-        resident it lacks (never ``key``, just put); None if it holds every resident.
+        """The hedged victim: the oldest stale resident ``expert`` (a recency ghost, 1 or 2)
+        lacks, else the oldest resident it lacks (never ``key``, just put); None if it holds
+        every resident.
 
-        Round 67: from ``_lacks`` (the residents the ghost lacks), not a scan of the queue:
-        the first LACKS_SCAN keys of the old scan's order are tried, then the oldest of the
-        lacked keys by ticket, so the work is at most LACKS_SCAN + len(lacked) dict probes
-        (the old scan walked every resident the ghost holds: O(C)); the answer is the old
+        Round 67: membership from ``_lacks`` (a dict probe, not the ghost's ``__contains__``),
+        None at once when the ghost lacks no resident; the walk and so the answer are the old
         scan's (``test_lacked_by_answers_as_the_scan_of_the_queue_did``)."""
+        if not self._lacks_on:
+            self._lacks_on = True
+            residents = self._residents
+            for r in (1, 2):
+                held = self._experts[r]
+                self._lacks[r].update((k, None) for k in residents if k not in held)
         lacks = self._lacks[expert]
         if not lacks:
             return None
-        stale = self._stale
-        residents = self._residents
-        budget = LACKS_SCAN
-        for k in stale:
+        for k in self._stale:
             if k in lacks and k is not key:
                 return k
-            budget -= 1
-            if not budget:
-                break
-        best: Hashable | None = None
-        at = -1
-        for k in lacks:
-            if k != key:
-                t = stale.get(k, -1)
-                if t >= 0 and (at < 0 or t < at):
-                    best, at = k, t
-        if best is not None:
-            return best
-        for k in lacks:
-            if k != key:
-                t = residents[k]
-                if at < 0 or t < at:
-                    best, at = k, t
-        return best
+        for k in self._residents:
+            if k in lacks and k is not key:
+                return k
+        return None
 
     def _dropped(self, n: int) -> bool:
         """Round 36 (HEDGE_DROP_Z): True if W-TinyLFU's hit rate this epoch (n lookups) is
@@ -1638,8 +1607,7 @@ class SteeredWTinyLFUPolicy:
         if key in self._experts[self._leader]:
             self._stale.pop(key, None)
         elif key not in self._stale:
-            self._stale[key] = self._tick
-            self._tick += 1
+            self._stale[key] = None
 
     def _track_falls(self) -> None:
         """Round 25 (COLLAPSE_SINCE): add each expert's hits below its mean rate since the
@@ -2066,14 +2034,10 @@ class SteeredWTinyLFUPolicy:
         old = self._stale
         # Residents the new leader does not hold go first, keeping their old order among
         # themselves (stale ones first), then the rest.
-        order = {k: None for k in old if k not in leader}
+        stale = OrderedDict((k, None) for k in old if k not in leader)
         for k in self._residents:
-            if k not in leader and k not in order:
-                order[k] = None
-        # Fresh tickets in the new order (a ticket is only the key's place in the queue).
-        tick = self._tick
-        stale = OrderedDict(zip(order, range(tick, tick + len(order)), strict=True))
-        self._tick = tick + len(order)
+            if k not in leader and k not in stale:
+                stale[k] = None
         self._stale = stale
         if self._measure_conv and len(stale) >= CONVERGENCE_MIN:
             hits = self._epoch_hits
@@ -2139,6 +2103,7 @@ class SteeredWTinyLFUPolicy:
         self._stale.clear()
         for lacks in self._lacks:
             lacks.clear()
+        self._lacks_on = False
         self._leader = 0
         self._epoch_hits = [0, 0, 0]
         self._scores = [0.0, 0.0, 0.0]
