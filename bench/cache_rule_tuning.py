@@ -11,6 +11,10 @@ Tuning data only: the variant sets passed with ``--sets`` (round 23: old, fresh,
 fresh10 at 30,000 events), the public and generated traces at full length (``public``), and
 ``cache_rule_seeds.py``'s families at seeds 1..N (``seeds``).
 
+``--check-lacked`` (round 67): no LRU/FIFO and no margins; every ``_lacked_by`` answer of the
+policy in the tree (e.g. with ``results/cache_lacked_by_r67.patch`` applied) asserted to be round
+66's queue scan's object, with per cell the calls and the keys that scan probed.
+
     .venv/bin/python bench/cache_rule_tuning.py --jobs 2 --suffix _r22 \\
         --setting default --setting 'nocharge:collapse=False'
     # -> bench/results/cache_rule_tuning[SUFFIX].json
@@ -99,8 +103,9 @@ def _checked_lacked_by(self: SteeredWTinyLFUPolicy, expert: int, key: Hashable
     CHECK_LACKED["calls"] = CHECK_LACKED.get("calls", 0) + 1
     CHECK_LACKED["probed"] = CHECK_LACKED.get("probed", 0) + probed
     CHECK_LACKED["probed_max"] = max(CHECK_LACKED.get("probed_max", 0), probed)
-    n = len(self._lacks[expert])
-    CHECK_LACKED["lacked_max"] = max(CHECK_LACKED.get("lacked_max", 0), n)
+    lacks = getattr(self, "_lacks", None)  # round 67's patch (bench/results/
+    if lacks is not None:                  # cache_lacked_by_r67.patch); absent on main
+        CHECK_LACKED["lacked_max"] = max(CHECK_LACKED.get("lacked_max", 0), len(lacks[expert]))
     return got
 
 
