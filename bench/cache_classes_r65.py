@@ -7,12 +7,19 @@ on the final policy (``cache_rule_heldout_fresh52_r64_base.json``), each cell be
 replayed through the default policy (margin asserted equal) and classed with round 63's
 ``classify``, by round 64's ``extend_classes``, as round 64 added fresh51.
 
+Round 67 adds flags: ``--previous``, one ``--add SET:HELDOUT`` per newer tuning set (applied in
+order, each one's output the next one's previous) and ``--out`` (main's cache code is still
+3e81fe0d's at f8d8a395, so fresh53's and fresh54's base runs are main's figures):
+
     MEMORY_NODE_SHARED_DATA=/work/shared/data PYTHONHASHSEED=0 PYTHONPATH=. \\
         .venv/bin/python bench/cache_classes_r65.py    # -> results/cache_classes_r65.json
+    ... bench/cache_classes_r65.py --previous cache_classes_r65 --add fresh53:fresh53_r65_base \\
+        --add fresh54:fresh54_r66_base --out cache_classes_r67   # -> results/cache_classes_r67.json
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -22,10 +29,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cache_classes_r64 import extend_classes  # noqa: E402
 
 
-def main() -> int:
-    return extend_classes("cache_classes_r64", "fresh52", "fresh52_r64_base", "cache_classes_r65",
-                          "54 from round 64's classes (main's cache code unchanged) + fresh52 "
-                          "(r64_base held-out run)")
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--previous", default="cache_classes_r64")
+    ap.add_argument("--add", action="append", default=None, metavar="SET:HELDOUT")
+    ap.add_argument("--out", default="cache_classes_r65")
+    args = ap.parse_args(argv)
+    adds = args.add or ["fresh52:fresh52_r64_base"]
+    previous = args.previous
+    for i, spec in enumerate(adds):
+        which, _, heldout = spec.partition(":")
+        out = args.out if i == len(adds) - 1 else f"{args.out}_upto_{which}"
+        rc = extend_classes(previous, which, heldout, out,
+                            f"{previous}'s sets (main's cache code unchanged) + {which} "
+                            f"({heldout} held-out run)")
+        if rc:
+            return rc
+        previous = out
+    return 0
 
 
 if __name__ == "__main__":

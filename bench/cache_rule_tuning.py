@@ -11,6 +11,10 @@ Tuning data only: the variant sets passed with ``--sets`` (round 23: old, fresh,
 fresh10 at 30,000 events), the public and generated traces at full length (``public``), and
 ``cache_rule_seeds.py``'s families at seeds 1..N (``seeds``).
 
+``--check-lacked`` (round 67): no LRU/FIFO and no margins; every ``_lacked_by`` answer of the
+policy in the tree (e.g. with ``results/cache_lacked_by_r67.patch`` applied) asserted to be round
+66's queue scan's object, with per cell the calls and the keys that scan probed.
+
     .venv/bin/python bench/cache_rule_tuning.py --jobs 2 --suffix _r22 \\
         --setting default --setting 'nocharge:collapse=False'
     # -> bench/results/cache_rule_tuning[SUFFIX].json
@@ -73,19 +77,63 @@ def load_trace(task: tuple[str, str, int]) -> list[Hashable]:
     return heldout.VARIANT_SETS[which](n)[name]()
 
 
+# Round 67 (--check-lacked): every ``_lacked_by`` answer checked against the scan of the queue
+# it replaced, in each worker (set from main before the pool forks).
+CHECK_LACKED: dict[str, int] = {}
+
+
+def _scan_lacked(policy: SteeredWTinyLFUPolicy, expert: int, key: Hashable
+                 ) -> tuple[Hashable | None, int]:
+    """Round 66's ``_lacked_by`` (a walk of the stale keys, then the residents, for the first
+    one the ghost lacks) and the keys it probed."""
+    held = policy._experts[expert]
+    probed = 0
+    for k in itertools.chain(policy._stale, policy._residents):
+        probed += 1
+        if k not in held and k is not key:
+            return k, probed
+    return None, probed
+
+
+def _checked_lacked_by(self: SteeredWTinyLFUPolicy, expert: int, key: Hashable
+                       ) -> Hashable | None:
+    got = _LACKED_BY(self, expert, key)
+    want, probed = _scan_lacked(self, expert, key)
+    assert got is want, (expert, key, got, want)
+    CHECK_LACKED["calls"] = CHECK_LACKED.get("calls", 0) + 1
+    CHECK_LACKED["probed"] = CHECK_LACKED.get("probed", 0) + probed
+    CHECK_LACKED["probed_max"] = max(CHECK_LACKED.get("probed_max", 0), probed)
+    lacks = getattr(self, "_lacks", None)  # round 67's patch (bench/results/
+    if lacks is not None:                  # cache_lacked_by_r67.patch); absent on main
+        CHECK_LACKED["lacked_max"] = max(CHECK_LACKED.get("lacked_max", 0), len(lacks[expert]))
+    return got
+
+
+_LACKED_BY = SteeredWTinyLFUPolicy._lacked_by
+
+
 def run_one(task: tuple[str, str, int, tuple[int, ...],
                         tuple[tuple[str, dict[str, Any]], ...]]) -> list[dict[str, Any]]:
     which, name, n, capacities, settings = task
     trace = load_trace((which, name, n))
     rows = []
+    check = os.environ.get("CACHE_CHECK_LACKED") == "1"
+    if check:
+        SteeredWTinyLFUPolicy._lacked_by = _checked_lacked_by  # type: ignore[method-assign]
     for c in capacities:
         row: dict[str, Any] = {"set": which, "trace": name, "C": c, "events": len(trace)}
-        for p in ("lru", "fifo"):
+        if check:
+            CHECK_LACKED.clear()
+        for p in () if check else ("lru", "fifo"):
             row[p] = simulate(trace, p, c).hits
         for label, kwargs in settings:
             cache_module._FACTORIES["wtinylfu"] = functools.partial(
                 SteeredWTinyLFUPolicy, **kwargs)
             row[label] = simulate(trace, "wtinylfu", c).hits
+        if check:
+            row["lacked_by"] = dict(CHECK_LACKED)
+            rows.append(row)
+            continue
         best = max(row["lru"], row["fifo"])
         for label, _ in settings:
             row[f"margin_{label}"] = round(100.0 * (row[label] - best) / len(trace), 3)
@@ -146,7 +194,13 @@ def main() -> int:
                     "is the same under both settings)")
     ap.add_argument("--setting", action="append", default=[],
                     help="name[:key=value,...]; the first is the baseline (default: default)")
+    ap.add_argument("--check-lacked", action="store_true",
+                    help="round 67: no LRU/FIFO and no margins; each steered run asserts that "
+                    "every _lacked_by answer is the old queue scan's, counting calls and the "
+                    "keys the scan probed (per cell, 'lacked_by')")
     args = ap.parse_args()
+    if args.check_lacked:
+        os.environ["CACHE_CHECK_LACKED"] = "1"
     settings = tuple(parse_setting(s) for s in (args.setting or ["default"]))
     labels = [s[0] for s in settings]
     tasks = tasks_for(args.sets.split(","), args.events, args.seeds, settings)
@@ -168,6 +222,18 @@ def main() -> int:
             cells += rows
             print(f"{i}/{len(tasks)} {rows[0]['set']} {rows[0]['trace']} "
                   f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+    if args.check_lacked:
+        out_c = {"what": "round 67: every _lacked_by answer equal to the old queue scan's "
+                 "(asserted); hits per setting; per cell the calls and keys the scan probed",
+                 "settings": {k: v for k, v in settings}, "events": args.events,
+                 "loadavg_before_after": [load, os.getloadavg()],
+                 "seconds": round(time.perf_counter() - t0, 1), "cells": cells}
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / f"cache_rule_tuning{args.suffix}.json").write_text(
+            json.dumps(with_environment(out_c), indent=0))
+        calls = sum(c["lacked_by"].get("calls", 0) for c in cells)
+        print(f"{len(cells)} cells, {calls} _lacked_by calls, all equal to the scan's")
+        return 0
     summary = summarize(cells, labels)
     out = {"what": "per cell margins (points) of steered settings against max(LRU, FIFO)",
            "settings": {k: v for k, v in settings}, "events": args.events,
