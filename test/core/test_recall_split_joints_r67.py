@@ -59,9 +59,11 @@ def test_a_source_side_after_a_place_side_is_a_gapped_step() -> None:
         assert on == want, on
         assert off == [text], off
     # One thing's source and place, a side opening with a verb and its object pronoun, a
-    # source with no determiner after it: one step, as before.
+    # source with no determiner after it, the pro-form "one" telling the thing apart: one
+    # step, as before.
     for text in ("the clock off the floor, back on the table",
                  "Crack two eggs into the pan, season them with salt from the shelf",
-                 "the pot on the stove, the hob's off now"):
+                 "the pot on the stove, the hob's off now",
+                 "a towel on the rail, the clean one from the cupboard"):
         on, off = _both(text)
         assert on == off, on

@@ -437,10 +437,14 @@ def _from_side(side: str) -> bool:
 def _new_thing(side: str, lexicon: Lexicon | None) -> bool:
     """The side opens with a new thing: a determiner, or a noun that is no preposition or
     particle ("the statue off the table"; not "back on the table", "off the floor") and
-    has no object pronoun after it ("season them with ...": a verb)."""
+    has no object pronoun after it ("season them with ...": a verb); and its noun phrase
+    is no pro-form "one" ("the one by the bed" tells the thing before apart)."""
     ws = _WORDS.findall(side.lower())
     if not ws or lexicon is None or not lexicon.available:
         return False
+    if not _ONE.isdisjoint(ws[:next((i for i, w in enumerate(ws) if w in _PREPOSITIONS),
+                                    len(ws))]):
+        return False  # "the one by the bed": the thing before, told apart
     if ws[0] in _DETERMINERS:  # "its in the way": no thing after it
         return len(ws) > 1 and ws[1] not in _PLACE and ws[1] not in _DESTINATION
     return (
