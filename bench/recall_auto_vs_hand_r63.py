@@ -17,7 +17,8 @@ all, a pronoun carried in one path only, or the two aligned one to one with othe
 ``--round`` re-runs the classing as a later round did (its validation sets, its result's
 name): round 64 on a2b91dc0 with that round's split (blind 53 validation, 52 decision),
 round 65 on 3e81fe0d with recall66's joints in (blind 54 validation, 53 decision), round 66
-on b48ad0a5 (blind 55 validation, 54 decision).
+on b48ad0a5 (blind 55 validation, 54 decision), round 67 on f8d8a395 (blind 56 validation, 55
+decision).
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ VALIDATION = {"19", "20", "21", "52"}
 # Each round's validation sets: blind 19-21 and the round's newest validation set.
 VALIDATION_BY_ROUND = {63: frozenset(VALIDATION), 64: frozenset({"19", "20", "21", "53"}),
                        65: frozenset({"19", "20", "21", "54"}),
-                       66: frozenset({"19", "20", "21", "55"})}
+                       66: frozenset({"19", "20", "21", "55"}),
+                       67: frozenset({"19", "20", "21", "56"})}
 _W = re.compile(r"[a-z]+")
 # A list or text-speak joint: a bullet, a prompt, a line break, "n" / "u" / "pls", "+", "&".
 _LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")

@@ -32,6 +32,11 @@ Round 66 (``--round 66``): the base is b48ad0a5's twelve joints, validation blin
 and the arms are round 66's joints (``ROUNDS``; bench/README_recall.md, round 66): "lead_prep",
 "typo_det", "bare_runon" (in SPLIT_JOINTS) and "preposition" (failed: it acts only with
 ``results/recall_split_joints_preposition_r66.patch`` applied, else it equals off).
+Round 67 (``--round 67``): the base is f8d8a395's fifteen joints, validation blind 19-21 and
+56; the arms are round 67's (bench/README_recall.md, round 67): "degree" (a word a degree word
+or "not" grades is an adjective in the modifier guard: "not too deep", "as hot as it goes"),
+"mixed_source" (comma gapping where one side says where its thing goes and the other where
+its thing comes from, the right side opening with a determiner or a noun).
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -58,6 +63,10 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "runon", "runon_np", "numbered", "modifier"}),  # b48ad0a5's
          ("lead_prep", "typo_det", "bare_runon", "preposition"),
          frozenset({"19", "20", "21", "55"})),
+    67: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
+                    "bare_runon"}),  # f8d8a395's
+         ("degree", "mixed_source"), frozenset({"19", "20", "21", "56"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]

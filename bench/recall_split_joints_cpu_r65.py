@@ -9,7 +9,8 @@ the other's split.
     .venv/bin/python bench/recall_split_joints_cpu_r65.py [--units 10000] [--reps 5]
         [--texts bench/recall_ordinary_texts.json] [--on line,extend,...] [--off ...] [--out NAME]
 
-Round 66: ``--off`` b48ad0a5's twelve joints, ``--on`` those and the new ones.
+Round 66: ``--off`` b48ad0a5's twelve joints, ``--on`` those and the new ones. Round 67
+(``--round 67``): ``--off`` f8d8a395's fifteen.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ def main() -> int:
     ap.add_argument("--on", help="the 'on' joints (default: SPLIT_JOINTS as committed)")
     ap.add_argument("--off", help="the 'off' joints (default: 3e81fe0d's)")
     ap.add_argument("--out", default="recall_split_joints_cpu_r65")
+    ap.add_argument("--round", type=int, help="the round named in the result (default: 65 "
+                    "with 3e81fe0d's joints off, else 66)")
     args = ap.parse_args()
     off_joints = frozenset(args.off.split(",")) if args.off else OFF
     on_joints = frozenset(args.on.split(",")) if args.on else frozenset(subtasks.SPLIT_JOINTS)
@@ -89,7 +92,7 @@ def main() -> int:
     subtasks.SPLIT_JOINTS.clear()
     subtasks.SPLIT_JOINTS.update(on_joints)
     ratios = [r[1] / r[2] for r in rows]
-    out = {"round": 65 if off_joints == OFF else 66, "on": sorted(on_joints),
+    out = {"round": args.round or (65 if off_joints == OFF else 66), "on": sorted(on_joints),
            "off": sorted(off_joints), "units": args.units,
            "reps": args.reps, "texts": len(rows),
            "median_ratio_on_off": round(statistics.median(ratios), 4),

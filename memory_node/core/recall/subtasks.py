@@ -33,6 +33,7 @@ from typing import cast
 from memory_node.core.recall.lexical import (
     DESTINATION_WORDS,
     DETERMINERS,
+    OBJECT_STARTS,
     PLACE_PREPOSITIONS,
     QUANTIFIERS,
     STOPWORDS,
@@ -70,10 +71,11 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # "&"/"n" and verb-before-its-object joints failed the keep rule: a patch in bench/results.)
 # Round 65's (defined below): "spoken", "bullet", "emoji", "source", "runon", "runon_np",
 # "numbered", "modifier"; its "attime" and "placeonly" failed theirs (a patch, ditto).
-# Round 66's: "lead_prep", "typo_det", "bare_runon" (defined below).
+# Round 66's: "lead_prep", "typo_det", "bare_runon" (defined below). Round 67's: "degree",
+# "mixed_source".
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
-                          "typo_det", "bare_runon"}
+                          "typo_det", "bare_runon", "degree", "mixed_source"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -113,6 +115,15 @@ _NUMBERED = re.compile(r"\s+(?=\d{1,2}[.)\-]\s)")
 _NUMBER_MARK = re.compile(r"\d[.)\-]\s")
 # "modifier": a piece that cannot stand alone, of only adjectives, adverbs and function
 # words ("Run the bath, warm not hot"), joins the piece before it.
+# Round 67's "mixed_source": gapping where one side says where its thing goes and the other
+# where its thing comes from ("the laptop from the armchair onto the cabinet, the statue off
+# the coffee table"), the right side opening with a new thing (a determiner or a noun), not
+# a particle ("the clock off the floor, back on the table" stays one step).
+# Round 67's "degree": English's degree words and its negation (a closed class) grade the
+# adjective after them, so "not cold", "too deep" are adjectives though the lexicon has the
+# words as nouns too, and an equative's "as hot as" is its adjective's ("as hot as it goes").
+_DEGREE = frozenset({"not", "too", "so", "very", "quite", "rather", "as", "less", "more",
+                     "fairly", "pretty", "real", "really", "extra"})
 # "emoji": an arrow between any two marks, not only words ("\U0001f4f1 \u27a1\ufe0f nightstand"),
 # and a comma's right side opening with one.
 _ARROW_ANY = re.compile(r"\S\s*(?:->|\u2192|\u27a1\ufe0f?|>)\s*\S")
@@ -252,7 +263,9 @@ def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, r
             end = next((j.start() for j in joints[i + 1:] if "," in j.group(1)), len(piece))
             right = piece[m.start(2):end]
         hit = all(_place_side(side, on) for side in (left, right)) or (
-            "source" in on and all(_source_side(side) for side in (left, right)))
+            "source" in on and all(_source_side(side) for side in (left, right))) or (
+            "mixed_source" in on and _new_thing(right, lexicon)
+            and all(_place_side(side, on) or _from_side(side) for side in (left, right)))
     if hit and not _has_verb(left, lexicon, on) and refers_back(right, lexicon):
         return False  # left dislocation: "the candle on the table, light it"
     return hit
@@ -371,16 +384,34 @@ def _bare_run_on(ws: Sequence[str], i: int, last: int, lexicon: Lexicon, chunk: 
             and not re.search(r"[^\w\s']", chunk[ms[place].end():ms[i + 3].start()]))
 
 
-def _no_orphans(steps: list[str], lexicon: Lexicon | None) -> list[str]:
+def _graded(ws: list[str]) -> tuple[list[str], set[int]]:
+    """``ws`` without the standard of an equative that opens it ("as hot as it goes",
+    "not as hot as ...": the words after the second "as"), and the places of the words a
+    degree word or "not" grades ("not cold", "too deep"): those are the adjectives the
+    lexicon has them as, noun or not."""
+    if _DEGREE.isdisjoint(ws):
+        return ws, set()
+    i = 1 if ws[:1] and ws[0] in _DEGREE and ws[0] != "as" else 0
+    if len(ws) > i + 2 and ws[i] == "as" and ws[i + 2] == "as":
+        ws = ws[:i + 2]
+    return ws, {i for i in range(1, len(ws)) if ws[i - 1] in _DEGREE}
+
+
+def _no_orphans(steps: list[str], lexicon: Lexicon | None,
+                on: Collection[str] = ()) -> list[str]:
     """``steps`` with each piece that cannot stand alone joined to the piece before it: one
-    of only adjectives, adverbs and function words ("warm not hot", "not too deep")."""
+    of only adjectives, adverbs and function words ("warm not hot"); with "degree" in
+    ``on``, a word graded by a degree word is an adjective ("not too deep", "as hot as it
+    goes", :func:`_graded`)."""
     if lexicon is None or not lexicon.available:
         return steps
     out = [steps[0]]
     for p in steps[1:]:
-        content = [w for w in _WORDS.findall(p.lower()) if w not in STOPWORDS]
+        ws = _WORDS.findall(p.lower())
+        ws, graded = _graded(ws) if "degree" in on else (ws, set())
+        content = [(w, i in graded) for i, w in enumerate(ws) if w not in STOPWORDS]
         if content and all((lexicon.is_adjective(w) or lexicon.is_adverb(w))
-                           and not lexicon.is_noun(w) for w in content):
+                           and (g or not lexicon.is_noun(w)) for w, g in content):
             out[-1] = f"{out[-1]}, {p}"
         else:
             out.append(p)
@@ -393,6 +424,33 @@ def _source_side(side: str) -> bool:
     source and a place are one step ("the clock off the floor, back on the table")."""
     ws = [w.lower() for w in _WORDS.findall(side)[1:-1]]
     return any(w in SOURCE_WORDS for w in ws) and not any(w in _DESTINATION for w in ws)
+
+
+def _from_side(side: str) -> bool:
+    """The side says where a thing comes from: a source word inside it, before a
+    determiner ("the statue off the coffee table"; not "the hob's off now")."""
+    ws = [w.lower() for w in _WORDS.findall(side)]
+    return any(w in SOURCE_WORDS and ws[i + 1] in _DETERMINERS
+               for i, w in enumerate(ws[1:-1], 1))
+
+
+def _new_thing(side: str, lexicon: Lexicon | None) -> bool:
+    """The side opens with a new thing: a determiner, or a noun that is no preposition or
+    particle ("the statue off the table"; not "back on the table", "off the floor") and
+    has no object pronoun after it ("season them with ...": a verb); and its noun phrase
+    is no pro-form "one" ("the one by the bed" tells the thing before apart)."""
+    ws = _WORDS.findall(side.lower())
+    if not ws or lexicon is None or not lexicon.available:
+        return False
+    if not _ONE.isdisjoint(ws[:next((i for i, w in enumerate(ws) if w in _PREPOSITIONS),
+                                    len(ws))]):
+        return False  # "the one by the bed": the thing before, told apart
+    if ws[0] in _DETERMINERS:  # "its in the way": no thing after it
+        return len(ws) > 1 and ws[1] not in _PLACE and ws[1] not in _DESTINATION
+    return (
+        lexicon.is_noun(ws[0]) and ws[0] not in STOPWORDS and ws[0] not in _PREPOSITIONS
+        and ws[0] not in _PARTICLES and ws[0] not in _OTHER_PREPOSITIONS
+        and (len(ws) == 1 or ws[1] not in OBJECT_STARTS - _DETERMINERS))
 
 
 def _joined_to(pieces: Sequence[str], most: int) -> list[str]:
@@ -491,7 +549,7 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None,
     if not steps:
         return [text]
     if len(steps) > 1 and "modifier" in joints_on:
-        steps = _no_orphans(steps, lexicon)
+        steps = _no_orphans(steps, lexicon, joints_on)
     if len(steps) > MAX_SUBTASKS:
         steps = (_joined_to(steps, MAX_SUBTASKS) if join_shortest
                  else [*steps[:MAX_SUBTASKS - 1], " ".join(steps[MAX_SUBTASKS - 1:])])
