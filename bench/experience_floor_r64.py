@@ -77,6 +77,122 @@ def _install_floor() -> None:
     ET.StateLoggingStack = FloorStack  # type: ignore[misc]
 
 
+def _install_parents() -> None:
+    """On top of the floor: before every pick, the place memory gives the object (what the
+    experience memory counts as where it was found, `RecallMemory._places`) beside the
+    world's receptacle of it, written into the call's log entry as "parent" (round 67)."""
+    import experience_tasks as ET
+    import numpy as np
+
+    from memory_node.sim.core.catalog import canonical_type, similar_types
+    from memory_node.sim.core.skill_logic import SkillFailure
+    from memory_node.sim.core.skill_logic import Target as WorldTarget
+
+    base = ET.StateLoggingStack
+
+    class ParentStack(base):  # type: ignore[misc,valid-type]
+        def execute(self, call: Any, targets: Any, episode_id: str, timeout_s: float,
+                    cancel: Any) -> Any:
+            parent = self._parent(call, targets) if call.skill == "pick" else None
+            result = super().execute(call, targets, episode_id, timeout_s, cancel)
+            if parent is not None and self.log and self.log[-1]["calls"]:
+                self.log[-1]["calls"][-1]["parent"] = parent
+            return result
+
+        def _world_of(self, label: str, position: Any) -> Any:
+            """The world object of `label`'s class nearest `position` (within 1 m)."""
+            w = self.world
+            kind = canonical_type(label) if label else None
+            if kind is None:
+                return None
+            kinds = (kind, *similar_types(kind))
+            p = np.asarray(position, dtype=float)
+            near = [(float(np.linalg.norm(o.position - p)), o.id) for o in w.objects.values()
+                    if o.type in kinds]
+            return w.objects[min(near)[1]] if near and min(near)[0] <= 1.0 else None
+
+        def _near_boxes(self, unit: Any, units: dict) -> list[str]:
+            """Every box within 0.3 m of the unit's position: label, the distance outside
+            it along x, y, z (its own frame; < 0 inside), its height, the unit's z and
+            height."""
+            import math
+            r = self.memory.recall
+            own = r.extent_of(unit.object_id) or (0.0, 0.0, 0.0)
+            p, out = unit.position, []
+            for u in units.values():
+                box = r.extent_of(u.object_id) if u.object_id != unit.object_id else None
+                if box is None:
+                    continue
+                yaw = r.yaw_of(u.object_id) or 0.0
+                dx, dy = p[0] - u.position[0], p[1] - u.position[1]
+                local = (math.cos(yaw) * dx + math.sin(yaw) * dy,
+                         -math.sin(yaw) * dx + math.cos(yaw) * dy, p[2] - u.position[2])
+                o = [abs(local[k]) - box[k] / 2 for k in range(3)]
+                if max(o) <= 0.3:
+                    out.append(f"{u.label} {u.object_id} out {o[0]:.2f},{o[1]:.2f},{o[2]:.2f}"
+                               f" z {u.position[2]:.2f} h {box[2]:.2f} own z {p[2]:.2f}"
+                               f" h {own[2]:.2f}")
+            return out
+
+        def _parent(self, call: Any, targets: Any) -> dict | None:
+            w, m = self.world, self.memory
+            if w is None or m is None or not call.args:
+                return None
+            arg = call.args[0]
+            by_id = {t.id: WorldTarget(t.id, t.label, t.position, t.position_known)
+                     for t in targets}
+            try:
+                o = self.runner.resolve_object(w, arg, by_id)
+            except SkillFailure:
+                return None
+            r = m.recall
+            units = {u.object_id: u for u in m.short_term.units()}
+            if arg not in units and r.unit_fallback is not None:
+                known = r.unit_fallback(arg)
+                if known is not None:
+                    units[arg] = known
+            if arg not in units:
+                return None
+            unit = units[arg]
+            place = r._places({arg}, units).get(arg)
+            cands = self._near_boxes(unit, units) if not unit.receptacle_id else []
+            wp = w.objects.get(o.parent) if o.parent else None
+            out: dict = {"object": f"{o.id}", "world": (f"{o.relation} {wp.id}:{wp.type}"
+                                                       if wp is not None else "none"),
+                         "source": "unit" if unit.receptacle_id else "geometry",
+                         "near": cands}
+            if wp is not None:
+                # The true receptacle's units in the scene graph, nearest the object first:
+                # in the short-term snapshot or not, its distance, its box.
+                true = [f"{h.object_id}{'' if h.object_id in units else ' (long-term only)'}"
+                        f" {np.linalg.norm(np.asarray(h.position) - np.asarray(unit.position)):.2f}"
+                        f" m box {r.extent_of(h.object_id)}"
+                        for h in m.long_term.find(wp.type, near=unit.position, limit=2)]
+                out["true_units"] = true
+            if place is None:
+                out.update(memory="none", cls="none" if wp is not None else "match")
+                return out
+            rel, rec_id, rec_label = place
+            rec = units.get(rec_id) or (r.unit_fallback(rec_id) if r.unit_fallback else None)
+            mo = self._world_of(rec_label, rec.position) if rec is not None else None
+            out["memory"] = f"{rel} {rec_id}:{rec_label}->{mo.id if mo else 'ghost'}"
+            if wp is not None and mo is not None and mo.id == wp.id:
+                out["cls"] = "match"
+            elif mo is None:
+                out["cls"] = "ghost"
+            elif mo.kind.pickupable and not mo.kind.receptacle:
+                out["cls"] = "pickable"
+            elif mo.kind.pickupable:
+                out["cls"] = "movable receptacle"
+            else:
+                out["cls"] = "wrong receptacle" if wp is not None else "world none"
+            if mo is not None and wp is not None and mo.parent == wp.id:
+                out["cls"] += " (inside the true one)"
+            return out
+
+    ET.StateLoggingStack = ParentStack  # type: ignore[misc]
+
+
 def parse_call(call: str) -> tuple[str, list[str]]:
     """A logged call "skill(a, b)" as ("skill", ["a", "b"])."""
     m = _CALL.match(call)
@@ -348,6 +464,78 @@ def account(dirs: list[str], classes: bool = False) -> dict:
     return out
 
 
+def parent_counts(dirs: list[str]) -> dict:
+    """`run --parents` logs: every pick the world resolved, by the class of the place memory
+    gave the object against the world's receptacle of it (match / none / pickable / movable
+    receptacle / wrong receptacle / ghost / world none; "(inside the true one)": memory's
+    place stands in or on the object's true receptacle), tidy and untidied apart, the
+    succeeded picks (finds: what the experience memory counts) and the refused apart."""
+    out: dict[str, Counter] = {}
+    for d in dirs:
+        house = "tidy" if re.search(r"t_\d+/?$", d) else "untidied"
+        for path in sorted(Path(d).glob("*/*.jsonl")):
+            arm = path.stem.split("_")[-1]
+            for t in tasks_of(path).values():
+                for c in t["calls"]:
+                    p = c.get("parent")
+                    if p is None:
+                        continue
+                    key = f"{house} {arm} {'found' if c['ok'] else 'refused'}"
+                    out.setdefault(key, Counter())[f"{p['cls']} [{p['source']}]"] += 1
+    return {k: dict(v.most_common()) for k, v in sorted(out.items())}
+
+
+def worst_repeat(out_file: Path) -> int:
+    """The issue-state key's worst repeat of a failed transition, from a run's printout."""
+    m = re.search(r"issue's state (\d+)", out_file.read_text()) if out_file.exists() else None
+    return int(m.group(1)) if m else -1
+
+
+def _sig(task: dict) -> list[tuple[str, bool]]:
+    """A task's calls as (call, succeeded): what two runs are compared on."""
+    return [(c["call"], c["ok"]) for c in task["calls"]]
+
+
+def compare(base: list[str], change: list[str]) -> dict:
+    """Per stream (the --log directories paired by what follows the tag's first "_") and arm:
+    tasks won by each code, steps summed over the tasks both won, worst repeat (the sibling
+    .out file); totals tidy / untidied."""
+    def key(d: str) -> str:
+        return Path(d).name.split("_", 1)[1]
+    b_by = {key(d): Path(d) for d in base}
+    streams, tot = {}, {}
+    for d in change:
+        k = key(d)
+        if k not in b_by:
+            continue
+        house = "tidy" if re.search(r"t_\d+$", k) else "untidied"
+        for path in sorted(Path(d).glob("*/*.jsonl")):
+            bpath = b_by[k] / path.parent.name / path.name
+            if not bpath.exists():
+                continue
+            arm = path.stem.split("_")[-1]
+            bt, ct = tasks_of(bpath), tasks_of(path)
+            both = [t for t in bt if bt[t]["won"] and t in ct and ct[t]["won"]]
+            row = {"won": [sum(v["won"] for v in bt.values()), sum(v["won"] for v in ct.values())],
+                   "lost": sorted(t for t in bt if bt[t]["won"] and not ct.get(t, {}).get("won")),
+                   "both_won_steps": [sum(len(bt[t]["calls"]) for t in both),
+                                      sum(len(ct[t]["calls"]) for t in both)],
+                   "worst_repeat": [worst_repeat(Path(str(b_by[k]) + ".out")),
+                                    worst_repeat(Path(d.rstrip("/") + ".out"))],
+                   "tasks_changed": sum(_sig(bt[t]) != _sig(ct[t]) for t in both)}
+            streams[f"{k} {arm}"] = row
+            t = tot.setdefault(f"{house} {arm}", {"streams": 0, "lost": 0, "both_won_steps":
+                                                 [0, 0], "tasks_changed": 0,
+                                                 "worst_repeat_higher": 0})
+            t["streams"] += 1
+            t["lost"] += len(row["lost"])
+            t["both_won_steps"] = [a + b for a, b in zip(t["both_won_steps"],
+                                                         row["both_won_steps"], strict=True)]
+            t["tasks_changed"] += row["tasks_changed"]
+            t["worst_repeat_higher"] += row["worst_repeat"][1] > row["worst_repeat"][0]
+    return {"totals": tot, "streams": streams}
+
+
 def run_streams(argv: list[str], install: Callable[[Path], None]) -> int:
     """`run ARGS`: bench/experience_tasks.py ARGS after `install(the --log directory)`, a
     wrapper that writes what it adds into the log."""
@@ -368,14 +556,38 @@ def save(out: dict, path: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["run"]:
-        return run_streams(argv, lambda _log: _install_floor())
+        parents = "--parents" in argv
+        argv = [a for a in argv if a != "--parents"]
+
+        def install(_log: Path) -> None:
+            _install_floor()
+            if parents:
+                _install_parents()
+        return run_streams(argv, install)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("cmd", choices=("account",))
+    ap.add_argument("cmd", choices=("account", "parents", "compare"))
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--out", default="")
     ap.add_argument("--classes", action="store_true",
                     help="also class the excess (see excess_classes)")
+    ap.add_argument("--against", nargs="+", default=[],
+                    help="compare: the base's --log directories (dirs: the change's)")
     a = ap.parse_args(argv)
+    if a.cmd == "parents":
+        counts = parent_counts(a.dirs)
+        for k, v in counts.items():
+            print(k, v)
+        save({"parents": counts}, a.out)
+        return 0
+    if a.cmd == "compare":
+        res = compare(a.against, a.dirs)
+        for k, v in res["totals"].items():
+            print(k, v)
+        for k, v in res["streams"].items():
+            if v["lost"] or v["tasks_changed"] or v["worst_repeat"][0] != v["worst_repeat"][1]:
+                print("   ", k, v)
+        save(res, a.out)
+        return 0
     out = account(a.dirs, a.classes)
     for name, t in out["totals"].items():
         print(f"{name}: {t['streams']} streams, {t['tasks_both_won']} tasks both won, "
