@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh54|fresh55] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh55|fresh56] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh55][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh56][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -879,6 +879,26 @@ the packets' circuits, the bus garage's duties and fleet, the ski room's week; s
 the quilt's rows, the bench's pieces; late second references: the puzzles' returns, the
 exchanged skips; frequency-skewed: the skip customers, the snooker regulars, the fabrics,
 the shades and the patterns.
+``fresh56`` (seeds 78000+) was written in round 68 before anything ran on it, by a writer
+who did not read the policy's code: a winery's vintage (blocks picked row by row, bins
+weighed and pressed, every fermenting tank punched down daily, tanks pressed off into the
+barrel hall, barrels topped up weekly), a sign writer's workshop (jobs by Zipf over pubs and
+shops, a few boards on the bench read again at every coat with their enamels and lettering
+style), a blacksmith's forge (gates and railings bar by bar, a few bars in the fire heated in
+turn, scroll jigs by Zipf, pieces assembled and sent to the galvaniser), a fishmonger's day
+(new market boxes every morning, the slab's trays, regulars and walk-ins, standing orders,
+the trays to the ice store at night), a travelling funfair (each week's build-up in the
+ground plan's order, daily opening checks, one-off riders, the pull-down in reverse), a hair
+salon (clients rebooking at their own intervals, colour cards read at the mix and again at
+the rinse, tubes by Zipf), a dog walker's week (dogs booked on their own weekdays, collected
+in round order and dropped in reverse), a school bus contract (every route's stops in order
+in the morning and in reverse in the afternoon, the routes' buses interleaved, passes read,
+new pupils each term) and an ice cream van (the day's round of streets, sales over a skewed
+menu, the morning restock). Loops: the tanks, the rounds of dogs, stops and streets, the
+funfair's rides; small loops: the bars in the fire, the boards on the bench; late second
+references: the clients' rebookings, the barrels' topping; frequency-skewed: the lettering
+styles and enamels, the catch, the colour tubes, the ice creams; scans: the market boxes,
+the funfair's riders.
 """
 
 from __future__ import annotations
@@ -24883,6 +24903,461 @@ def fresh55_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def vintage(seed: int, blocks: int, rows: int, tanks: int, barrels: int,
+            punch: int) -> Iterator[int]:
+    """A winery's vintage (rows picked in order, block by block, a daily loop over the
+    fermenting tanks, and a slower one over the barrel hall: the pick sheets, tank log
+    and barrel book of a small estate winery). Each picking day a crew picks the next
+    block (of ``blocks``, in ripeness order) row by row (``rows`` rows: the row and its
+    bins), the bins are weighed and tipped at the press (bin, weighbridge, press) into a
+    free tank (of ``tanks``); every day each fermenting tank is punched down ``punch``
+    times (the tank, its log sheet, the plunger) and tested once (tank, hydrometer); a
+    tank dry after 8 to 14 days is pressed off into 3 to 8 barrels (of ``barrels``, the
+    hall's free ones in order), and each week every full barrel is topped up (barrel and
+    the topping wine)."""
+    rng = random.Random(seed)
+    row_k, bin_k, tank_k, log_k, barrel_k, kit_k = (i << 48 for i in range(6))
+    bins = itertools.count()
+    free = collections.deque(range(barrels))
+    full: collections.deque[int] = collections.deque()
+    fermenting: dict[int, int] = {}
+    block = 0
+    day = 0
+    while True:
+        if len(fermenting) < tanks:
+            t = min(set(range(tanks)) - set(fermenting))
+            for r in range(rows):
+                yield row_k + block * rows + r
+                for _ in range(rng.randint(1, 3)):
+                    b = next(bins)
+                    yield bin_k + b
+                    yield kit_k + 0
+                    yield bin_k + b
+                    yield kit_k + 1
+            yield tank_k + t
+            yield log_k + t
+            fermenting[t] = day + rng.randint(8, 14)
+            block = (block + 1) % blocks
+        for t in sorted(fermenting):
+            for _ in range(punch):
+                yield tank_k + t
+                yield log_k + t
+                yield kit_k + 2
+            yield kit_k + 3
+            if fermenting[t] <= day:
+                yield kit_k + 1
+                for _ in range(rng.randint(3, 8)):
+                    if not free:
+                        free.append(full.popleft())
+                    c = free.popleft()
+                    yield barrel_k + c
+                    yield log_k + t
+                    full.append(c)
+                del fermenting[t]
+        if day % 7 == 6:
+            for c in full:
+                yield barrel_k + c
+                yield kit_k + 4
+        day += 1
+
+
+def sign_writer(seed: int, customers: int, alpha: float, colours: int, bench: int,
+                coats: int) -> Iterator[int]:
+    """A sign writer's workshop (a few jobs in flight, each read again at every coat, over
+    a frequency-skewed stock of enamels and lettering styles: the job book and paint
+    shelf of a traditional signwriter). A new job (the customer by Zipf ``alpha`` over
+    ``customers``: the pubs and shops that repaint every few years, a few estates most;
+    the board or shopfront, the drawn-up design and its lettering style, 3 to 6 enamels
+    by Zipf over ``colours``) joins the bench of ``bench`` jobs; each working day every job
+    on the bench gets a coat (its board, design, style and each of its enamels, and a
+    mahl stick and brushes, with gold leaf for one job in four) until ``coats`` coats
+    are on, when it is varnished (board and varnish tin) and fitted (customer, board)."""
+    rng = random.Random(seed)
+    cust_k, board_k, design_k, style_k, paint_k, tool_k = (i << 48 for i in range(6))
+    cust = _zipf(rng, customers, alpha)
+    paint = _zipf(rng, colours, 1.0)
+    style = _zipf(rng, 40, 1.2)
+    boards = itertools.count()
+    jobs: list[list[Any]] = []
+    while True:
+        while len(jobs) < bench:
+            b = next(boards)
+            c, s = cust(), style()
+            enamels = list({paint() for _ in range(rng.randint(3, 6))})
+            yield cust_k + c
+            yield board_k + b
+            yield design_k + b
+            yield style_k + s
+            for e in enamels:
+                yield paint_k + e
+            jobs.append([c, b, s, enamels, 0, rng.random() < 0.25])
+        for job in list(jobs):
+            c, b, s, enamels, done, gold = job
+            yield board_k + b
+            yield design_k + b
+            yield style_k + s
+            yield tool_k + 0
+            for e in enamels:
+                yield paint_k + e
+            if gold:
+                yield tool_k + 1
+            job[4] = done + 1
+            if job[4] >= coats:
+                yield board_k + b
+                yield paint_k + colours
+                yield cust_k + c
+                yield board_k + b
+                jobs.remove(job)
+
+
+def forge(seed: int, stock: int, jigs: int, commissions: int, fire: int,
+          heats: int) -> Iterator[int]:
+    """A blacksmith's forge making gates and railings (a few bars in the fire at once,
+    each heated many times, over a skewed stock rack and jig wall: the commission book
+    and stock list of an architectural smith). A commission (the customer, the drawing,
+    10 to 40 bars cut from stock lengths by Zipf over ``stock`` sizes) is worked bar by
+    bar: up to ``fire`` bars are in the fire together and each comes out in turn about
+    ``heats`` times (the bar, the fire, the anvil, a tool or a scroll jig by Zipf over
+    ``jigs``) before it is set on the drawing; when every bar is done the piece is
+    assembled (the drawing and every bar again) and the week's finished pieces go to the
+    galvaniser together (each piece's drawing). ``commissions`` customers by Zipf."""
+    rng = random.Random(seed)
+    cust_k, draw_k, bar_k, stock_k, jig_k, fire_k = (i << 48 for i in range(6))
+    cust = _zipf(rng, commissions, 0.9)
+    size = _zipf(rng, stock, 1.1)
+    jig = _zipf(rng, jigs, 1.0)
+    pieces = itertools.count()
+    bars = itertools.count()
+    finished: list[int] = []
+    while True:
+        p = next(pieces)
+        yield cust_k + cust()
+        yield draw_k + p
+        todo = []
+        for _ in range(rng.randint(10, 40)):
+            b = next(bars)
+            yield stock_k + size()
+            yield bar_k + b
+            todo.append([b, max(1, int(rng.gauss(heats, heats / 3)))])
+        done: list[int] = []
+        while todo:
+            for item in todo[:fire]:
+                yield fire_k
+                yield bar_k + item[0]
+                yield fire_k + 1
+                yield jig_k + jig()
+                item[1] -= 1
+                if item[1] <= 0:
+                    yield draw_k + p
+                    done.append(item[0])
+            todo = [t for t in todo if t[1] > 0]
+        yield draw_k + p
+        for b in done:
+            yield bar_k + b
+        finished.append(p)
+        if len(finished) >= 3 or rng.random() < 0.3:
+            for q in finished:
+                yield draw_k + q
+            finished = []
+
+
+def fishmonger(seed: int, species: int, alpha: float, customers: int, orders: int,
+               sales: int) -> Iterator[int]:
+    """A fishmonger's day (a daily loop over the slab's trays with brand-new market boxes,
+    over a frequency-skewed catch and regular customers: the day book and slab of a high
+    street fishmonger). At the market each morning 8 to 20 boxes are bought (a new box
+    each, the species by Zipf ``alpha`` over ``species``, drifting with the season: one
+    species a week takes the top rank, its landing port); the slab is laid: every tray
+    (species) bought, with its price ticket. About ``sales`` customers a day (a regular by
+    Zipf over ``customers`` one time in two, else someone new): the species (as bought),
+    its tray, the scales, the till; ``orders`` restaurants with standing orders are cut
+    and packed twice a week (restaurant, species, box). The day's end reads every tray
+    again into the ice store."""
+    rng = random.Random(seed)
+    box_k, sp_k, tray_k, cust_k, rest_k, till_k = (i << 48 for i in range(6))
+    order = list(range(species))
+    rank = _zipf(rng, species, alpha)
+    reg = _zipf(rng, customers, 1.0)
+    boxes = itertools.count()
+    walkins = itertools.count(customers)
+    day = 0
+    while True:
+        if day % 6 == 0:
+            order.insert(0, order.pop(rng.randrange(species)))
+        slab = []
+        for _ in range(rng.randint(8, 20)):
+            s = order[rank()]
+            yield box_k + next(boxes)
+            yield sp_k + s
+            if s not in slab:
+                slab.append(s)
+        for s in slab:
+            yield tray_k + s
+        for _ in range(max(1, int(rng.gauss(sales, sales / 4)))):
+            c = reg() if rng.random() < 0.5 else next(walkins)
+            s = rng.choice(slab)
+            yield cust_k + c
+            yield tray_k + s
+            yield sp_k + s
+            yield till_k
+        if day % 3 == 1:
+            for r in range(orders):
+                yield rest_k + r
+                s = rng.choice(slab)
+                yield sp_k + s
+                yield box_k + next(boxes)
+        for s in slab:
+            yield tray_k + s
+        day += 1
+
+
+def funfair(seed: int, rides: int, staff: int, week: int, riders: int,
+            tokens: float) -> Iterator[int]:
+    """A travelling funfair's season (a weekly build-up and pull-down loop over the rides
+    in a fixed order, a daily loop over them, and a stream of one-off riders: the
+    showmen's ground plans and the rides' inspection sheets). Each week a new town's
+    ground: every ride built up in the ground plan's order (the ride, its loads, its
+    generator and its inspection certificate), then ``week`` open days on each of which
+    every ride is checked at opening (ride and its daily check sheet, by its operator of
+    ``staff``) and runs rides in random order, each a ride and ``riders`` new riders
+    (never seen again), a share ``tokens`` paying with the fair's tokens (the token
+    booth); the week ends with the pull-down in reverse order (ride, loads)."""
+    rng = random.Random(seed)
+    ride_k, load_k, gen_k, cert_k, check_k, op_k, rider_k = (i << 48 for i in range(7))
+    plan = list(range(rides))
+    operator = {r: rng.randrange(staff) for r in plan}
+    people = itertools.count()
+    checks = itertools.count()
+    while True:
+        if rng.random() < 0.3:
+            i, j = rng.randrange(rides), rng.randrange(rides)
+            plan[i], plan[j] = plan[j], plan[i]
+        for r in plan:
+            yield ride_k + r
+            yield load_k + r
+            yield gen_k + r % 6
+            yield cert_k + r
+        for _ in range(week):
+            for r in plan:
+                yield ride_k + r
+                yield check_k + next(checks)
+                yield op_k + operator[r]
+            for _ in range(rides * 6):
+                r = rng.randrange(rides)
+                yield ride_k + r
+                for _ in range(rng.randint(1, riders)):
+                    yield rider_k + next(people)
+                    if rng.random() < tokens:
+                        yield op_k + staff
+        for r in reversed(plan):
+            yield ride_k + r
+            yield load_k + r
+
+
+def salon(seed: int, clients: int, stylists: int, colours: int, weeks: float,
+          colour_share: float) -> Iterator[int]:
+    """A hair salon's appointment book (clients who come back at their own interval, a
+    colour card read at the mix and again at the rinse, over a skewed colour shelf: the
+    column book and colour records of a high street hairdresser). Each of ``clients``
+    clients rebooks every few weeks (her own interval, about ``weeks`` weeks, spread;
+    new clients replace those who leave, one in fifty a visit); a visit reads the client,
+    her stylist (of ``stylists``) and, for a share ``colour_share`` of visits, her colour
+    card and 1 to 3 tubes (by Zipf over ``colours``) and the developer at the mix; other
+    clients are washed and cut meanwhile (client, basin) and the colour is rinsed 30 to
+    45 minutes later (card, basin); the till takes every visit."""
+    rng = random.Random(seed)
+    client_k, styl_k, card_k, tube_k, basin_k, till_k = (i << 48 for i in range(6))
+    tube = _zipf(rng, colours, 1.1)
+    fresh = itertools.count(clients)
+    order = itertools.count()
+    book: list[tuple[float, int, int]] = []
+    who = {c: (rng.randrange(stylists), rng.random() < colour_share,
+               max(2.0, rng.gauss(weeks, weeks / 3))) for c in range(clients)}
+    for c in range(clients):
+        heapq.heappush(book, (rng.uniform(0, who[c][2] * 6), next(order), c))
+    rinse: list[tuple[int, int]] = []
+    slot = 0
+    while True:
+        day, _, c = heapq.heappop(book)
+        st, colour, every = who[c]
+        yield client_k + c
+        yield styl_k + st
+        if colour:
+            yield card_k + c
+            for _ in range(rng.randint(1, 3)):
+                yield tube_k + tube()
+            yield tube_k + colours
+            rinse.append((slot + rng.randint(3, 5), c))
+        else:
+            yield basin_k + st
+        slot += 1
+        for due, r in [x for x in rinse if x[0] <= slot]:
+            yield card_k + r
+            yield basin_k + who[r][0]
+            rinse.remove((due, r))
+        yield till_k
+        if rng.random() < 0.02:
+            c = next(fresh)
+            who[c] = (rng.randrange(stylists), rng.random() < colour_share,
+                      max(2.0, rng.gauss(weeks, weeks / 3)))
+        heapq.heappush(book, (day + who[c][2] * 6 * rng.uniform(0.85, 1.15), next(order), c))
+
+
+def dog_walker(seed: int, dogs: int, per_walk: int, parks: int, days: float,
+               churn: float) -> Iterator[int]:
+    """A dog walking business's week (a daily loop over the day's booked dogs, collected
+    in round order and dropped in reverse, with dogs booked on their own weekdays: the
+    booking sheet and key safe codes of a professional dog walker). Each of ``dogs`` dogs
+    is booked on about ``days`` of the five weekdays (the same weekdays every week); each
+    day the booked dogs are split in round order into walks of ``per_walk``: every pick-up
+    reads the house, its key safe code and the dog (and its lead), the walk reads its park
+    (of ``parks``, by Zipf) and each dog again (the head count); the drop-off in reverse
+    reads the house, the dog and its towel. A share ``churn`` of dogs a week leave and a
+    new dog takes their slots."""
+    rng = random.Random(seed)
+    house_k, safe_k, dog_k, lead_k, park_k, towel_k = (i << 48 for i in range(6))
+    park = _zipf(rng, parks, 1.0)
+    new = itertools.count(dogs)
+    booked = {d: {w for w in range(5) if rng.random() < days / 5} or {rng.randrange(5)}
+              for d in range(dogs)}
+    route = list(range(dogs))
+    rng.shuffle(route)
+    while True:
+        for weekday in range(5):
+            today = [d for d in route if weekday in booked[d]]
+            for i in range(0, len(today), per_walk):
+                walk = today[i:i + per_walk]
+                for d in walk:
+                    yield house_k + d
+                    yield safe_k + d
+                    yield dog_k + d
+                    yield lead_k + d
+                yield park_k + park()
+                for d in walk:
+                    yield dog_k + d
+                for d in reversed(walk):
+                    yield house_k + d
+                    yield dog_k + d
+                    yield towel_k + d
+        for i, d in enumerate(route):
+            if rng.random() < churn:
+                n = next(new)
+                booked[n] = booked.pop(d)
+                route[i] = n
+
+
+def school_bus(seed: int, routes: int, stops: int, pupils: int, absent: float,
+               term: int) -> Iterator[int]:
+    """A school bus contractor's term (a morning loop over every route's stops in order and
+    an afternoon one in reverse, interleaved across the routes' buses, with pupils' passes
+    read at boarding: the route sheets and pass lists of a home-to-school transport
+    contract). ``routes`` routes of ``stops`` stops run at once (their buses' readings
+    interleave); each stop has its pupils (about ``pupils`` a route) whose pass is read
+    at boarding unless absent (``absent``); the morning reads the route, the bus and the
+    driver, then each stop and its boarding passes, then the school gate; the afternoon
+    the school gate, then the stops in reverse with each alighting pupil. After ``term``
+    days a new term: a sixth of the pupils leave and new ones take their place, and a
+    route or two is re-timed (its stops shuffled)."""
+    rng = random.Random(seed)
+    route_k, bus_k, stop_k, pass_k, gate_k = (i << 48 for i in range(5))
+    new = itertools.count(routes * pupils)
+    plan = [[[r * pupils + p for p in range(pupils) if p % stops == s] for s in range(stops)]
+            for r in range(routes)]
+    day = 0
+    while True:
+        def run(r: int, back: bool) -> Iterator[int]:
+            yield route_k + r
+            yield bus_k + r
+            if back:
+                yield gate_k + r % 4
+            for s in (reversed(range(stops)) if back else range(stops)):
+                yield stop_k + r * stops + s
+                for p in plan[r][s]:
+                    if rng.random() >= absent:
+                        yield pass_k + p
+            if not back:
+                yield gate_k + r % 4
+        for back in (False, True):
+            runs = [run(r, back) for r in range(routes)]
+            while runs:
+                for g in list(runs):
+                    try:
+                        for _ in range(rng.randint(1, 4)):
+                            yield next(g)
+                    except StopIteration:
+                        runs.remove(g)
+        day += 1
+        if day % term == 0:
+            for stopped in plan:
+                for st in stopped:
+                    for i in range(len(st)):
+                        if rng.random() < 1 / 6:
+                            st[i] = next(new)
+            for _ in range(rng.randint(1, 2)):
+                rng.shuffle(plan[rng.randrange(routes)])
+
+
+def ice_cream_van(seed: int, streets: int, products: int, alpha: float, rounds: int,
+                  hot: float) -> Iterator[int]:
+    """An ice cream van's season (a loop over the evening round's streets, one of
+    ``rounds`` rounds a day in turn, with sales over a frequency-skewed menu: the round
+    book and freezer stock of a mobile ice cream trader). The streets (``streets``) are
+    split into the rounds; each evening the day's round is driven in order, the van
+    stopping at each street (chimes, the street) and selling 0 to 8 items (more on a hot
+    day: a share ``hot`` of days), each a product by Zipf ``alpha`` over ``products`` (a
+    99 flake most), its freezer compartment and, for cones, the cone stock and the flake
+    box; the morning restock at the depot reads every product sold the day before."""
+    rng = random.Random(seed)
+    street_k, prod_k, comp_k, cone_k = (i << 48 for i in range(4))
+    prod = _zipf(rng, products, alpha)
+    plan = list(range(streets))
+    size = -(-streets // rounds)
+    day = 0
+    while True:
+        warm = rng.random() < hot
+        sold: list[int] = []
+        for s in plan[(day % rounds) * size:(day % rounds + 1) * size]:
+            yield street_k + s
+            for _ in range(rng.randint(0, 8 if warm else 3)):
+                p = prod()
+                yield prod_k + p
+                yield comp_k + p % 12
+                if p % 3 == 0:
+                    yield cone_k
+                    yield cone_k + 1
+                sold.append(p)
+        for p in sorted(set(sold)):
+            yield prod_k + p
+        day += 1
+
+
+def fresh56_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 68's held-out set: seeds 78000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 78000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "vintage_b20_t6": lambda: vintage(s + 0, 20, 12, 6, 120, 2),
+        "vintage_b150_t30": lambda: vintage(s + 1, 150, 30, 30, 1500, 3),
+        "signwriter_c200_b4": lambda: sign_writer(s + 2, 200, 1.1, 60, 4, 4),
+        "signwriter_c3000_b12": lambda: sign_writer(s + 3, 3000, 0.8, 300, 12, 6),
+        "forge_s30_f3": lambda: forge(s + 4, 30, 25, 100, 3, 6),
+        "forge_s200_f6": lambda: forge(s + 5, 200, 150, 2000, 6, 12),
+        "fishmonger_s40_c300": lambda: fishmonger(s + 6, 40, 1.1, 300, 4, 60),
+        "fishmonger_s150_c3000": lambda: fishmonger(s + 7, 150, 0.8, 3000, 25, 300),
+        "funfair_r12_w5": lambda: funfair(s + 8, 12, 10, 5, 3, 0.3),
+        "funfair_r60_w9": lambda: funfair(s + 9, 60, 45, 9, 6, 0.5),
+        "salon_c300_s4": lambda: salon(s + 10, 300, 4, 80, 6.0, 0.4),
+        "salon_c4000_s20": lambda: salon(s + 11, 4000, 20, 400, 8.0, 0.6),
+        "dogwalk_d30_w5": lambda: dog_walker(s + 12, 30, 5, 6, 3.0, 0.02),
+        "dogwalk_d300_w8": lambda: dog_walker(s + 13, 300, 8, 30, 2.0, 0.05),
+        "schoolbus_r6_s12": lambda: school_bus(s + 14, 6, 12, 40, 0.05, 60),
+        "schoolbus_r20_s25": lambda: school_bus(s + 15, 20, 25, 50, 0.1, 60),
+        "icecream_s120_r4": lambda: ice_cream_van(s + 16, 120, 40, 1.1, 4, 0.3),
+        "icecream_s1200_r10": lambda: ice_cream_van(s + 17, 1200, 150, 0.8, 10, 0.5),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -24910,7 +25385,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh48": fresh48_variants, "fresh49": fresh49_variants,
                 "fresh50": fresh50_variants, "fresh51": fresh51_variants,
                 "fresh52": fresh52_variants, "fresh53": fresh53_variants,
-                "fresh54": fresh54_variants, "fresh55": fresh55_variants}
+                "fresh54": fresh54_variants, "fresh55": fresh55_variants,
+                "fresh56": fresh56_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -643,6 +643,20 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh68a/b/c" (round 68) likewise, by a helper (heldout68) who ran no arm on them: the
+# three next in line, the last two NINTH reuses, the longest ago first: round 63's 18
+# (fresh24b's, reused by fresh30b, fresh35b, fresh40a, fresh44c, fresh49b, fresh54a, fresh58c
+# and fresh63b) with 6801 and 27 (fresh24c's, reused by fresh31a, fresh35c, fresh40b, fresh45a,
+# fresh49c, fresh54b, fresh59a and fresh63c) with 6802, then the first TENTH reuse, round 64's
+# 28 (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c, fresh45b, fresh50a,
+# fresh54c, fresh59b and fresh64a) with 6803 (none a tuning plan: 18, 27 and 28 are in neither
+# room_prior_fit's ODD nor put_spot_error's --plans).
+# Next in line: tenth reuses, the longest ago first (round 64's 20 and 30, then round 65's 8,
+# 5 and 12, then round 66's 26, 13 and 4, then round 67's 24, 16 and 6, then round 68's 18
+# and 27), then eleventh reuses, the longest ago first (round 68's 28, ...).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -691,7 +705,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh64a": (28, 6401), "fresh64b": (20, 6402), "fresh64c": (30, 6403),
           "fresh65a": (8, 6501), "fresh65b": (5, 6502), "fresh65c": (12, 6503),
           "fresh66a": (26, 6601), "fresh66b": (13, 6602), "fresh66c": (4, 6603),
-          "fresh67a": (24, 6701), "fresh67b": (16, 6702), "fresh67c": (6, 6703)}
+          "fresh67a": (24, 6701), "fresh67b": (16, 6702), "fresh67c": (6, 6703),
+          "fresh68a": (18, 6801), "fresh68b": (27, 6802), "fresh68c": (28, 6803)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

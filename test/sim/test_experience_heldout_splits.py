@@ -24,7 +24,8 @@ fresh63a/b/c in round 63,
 fresh64a/b/c in round 64,
 fresh65a/b/c in round 65,
 fresh66a/b/c in round 66,
-fresh67a/b/c in round 67):
+fresh67a/b/c in round 67,
+fresh68a/b/c in round 68):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -70,7 +71,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh64": (6401, 6402, 6403),
           "fresh65": (6501, 6502, 6503),
           "fresh66": (6601, 6602, 6603),
-          "fresh67": (6701, 6702, 6703)}
+          "fresh67": (6701, 6702, 6703),
+          "fresh68": (6801, 6802, 6803)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -155,6 +157,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # round 62's 4.
 # Round 67's three reuse a kitchen a ninth time: the next in line, round 62's 24 and 16, then
 # round 63's 6.
+# Round 68's: the last two ninth reuses, round 63's 18 and 27, then the first tenth, round
+# 64's 28.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -305,7 +309,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh67b": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
                        "fresh53b", "fresh58a", "fresh62c"),
           "fresh67c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
-                       "fresh53c", "fresh58b", "fresh63a")}
+                       "fresh53c", "fresh58b", "fresh63a"),
+          "fresh68a": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                       "fresh54a", "fresh58c", "fresh63b"),
+          "fresh68b": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                       "fresh54b", "fresh59a", "fresh63c"),
+          "fresh68c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                       "fresh50a", "fresh54c", "fresh59b", "fresh64a")}
 LENGTH = 30  # the length the lead runs them at
 
 
