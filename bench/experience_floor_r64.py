@@ -22,6 +22,10 @@ from: "open, search"; the navigates before them; explores; refused calls; ...).
 
     .venv/bin/python bench/experience_floor_r64.py account /tmp/exp71/logs/* \\
         --out bench/results/experience_floor_exp71_r64.json
+`run --homes` (round 68) also writes where every pickable object lies as each task begins;
+`kinds` reads such logs (with `--parents`): at each first task of a type, whether its
+receptacle held a type found there earlier ("kept together"), against chance; `together`
+measures the same on the bench's houses directly (plans as the positional arguments).
 """
 
 from __future__ import annotations
@@ -191,6 +195,28 @@ def _install_parents() -> None:
             return out
 
     ET.StateLoggingStack = ParentStack  # type: ignore[misc]
+
+
+def _install_homes() -> None:
+    """On top of the floor: as each task begins (after the daily tidy), where every object the
+    robot can pick lies in the world, written into the log entry of the task's first subtask
+    as "homes" ({world id: "in|on receptacle id:type"}; round 68, the "kept together"
+    opportunity of `kinds`)."""
+    import experience_tasks as ET
+
+    base = ET.StateLoggingStack
+
+    class HomesStack(base):  # type: ignore[misc,valid-type]
+        def _query_cache(self) -> None:
+            if self.log is not None and self._subtask == 0 and self.world is not None:
+                w = self.world
+                self.log[-1]["homes"] = {
+                    o.id: (f"{o.relation} {o.parent}:{w.objects[o.parent].type}"
+                           if o.parent in w.objects else "none")
+                    for o in w.objects.values() if o.kind.pickupable}
+            super()._query_cache()
+
+    ET.StateLoggingStack = HomesStack  # type: ignore[misc]
 
 
 def parse_call(call: str) -> tuple[str, list[str]]:
@@ -485,6 +511,183 @@ def parent_counts(dirs: list[str]) -> dict:
     return {k: dict(v.most_common()) for k, v in sorted(out.items())}
 
 
+def _words(type_name: str) -> str:
+    """"ButterKnife" as "butter knife" (the text the embedding model reads)."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name).lower()
+
+
+def _type_similarity() -> Callable[[str, str], float]:
+    """Cosine of two type names' words by the project's embedding model, memoised."""
+    from memory_node.core.recall.embedder import Embedder
+    emb = Embedder()
+    sims: dict[tuple[str, str], float] = {}
+
+    def sim(a: str, b: str) -> float:
+        if (a, b) not in sims:
+            v = emb.embed([_words(a), _words(b)])
+            sims[(a, b)] = sims[(b, a)] = float(v[0] @ v[1] / (
+                (v[0] @ v[0]) ** 0.5 * (v[1] @ v[1]) ** 0.5))
+        return sims[(a, b)]
+    return sim
+
+
+def _world_type(world_id: str) -> str:
+    return world_id.rsplit("_", 1)[0]
+
+
+def kinds(dirs: list[str]) -> dict:
+    """`kinds` (round 68, needs `run --homes --parents` logs): at each task that is the first
+    of the stream to name its goal's object type T, where the world keeps T as the task
+    begins (every receptacle holding a T) against where the robot had found other types in
+    earlier tasks (each successful pick's world object and its receptacle at that task's
+    start). Counted per task: "opportunity" (a receptacle holding a T held, as its task
+    began, an object of a type an earlier task found there), the chance of that (the share
+    of the receptacles that accept T and held any T-or-other small object that are among
+    the robot's find places), and the similarity-ranked guess (the find place whose found
+    type is nearest T by the project's embedding model; hit = it holds a T), with the
+    similarity; and what the arm spent before its first successful pick of T (opens and
+    walks)."""
+    from memory_node.sim.core.catalog import accepts
+    sim = _type_similarity()
+
+    rows: list[dict] = []
+    for d in dirs:
+        for path in sorted(Path(d).rglob("*.jsonl")):
+            tidy = "_tidy_" in path.name
+            tasks = tasks_of(path)
+            entries = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+            homes = {e["task"]: e["homes"] for e in entries
+                     if e.get("subtask") == 0 and "homes" in e}
+            if not homes:
+                continue
+            seen: set[str] = set()
+            found_in: dict[str, set[str]] = {}      # receptacle id -> types found there
+            for name, t in tasks.items():
+                typ, _ = _types(t)
+                h = homes.get(name, {})
+                if typ and typ not in seen:
+                    rec_of_t = {v.split(" ", 1)[1].split(":")[0] for k, v in h.items()
+                                if _world_type(k) == typ and v != "none"}
+                    hosts = {v.split(" ", 1)[1] for v in h.values() if v != "none"}
+                    able = {x.split(":")[0] for x in hosts if accepts(x.split(":")[1], typ)}
+                    cands = {r for r in found_in if r in able}
+                    kind_of = {x.split(":")[0]: x.split(":")[1] for x in hosts}
+                    opens = walks = 0
+                    for c in t["calls"]:
+                        skill, args = parse_call(c["call"])
+                        if skill == "pick" and c["ok"] and args:
+                            break
+                        opens += skill == "open"
+                        walks += skill == "navigate"
+                    best = max(cands, key=lambda r: (max(sim(typ, u) for u in found_in[r]), r),
+                               default="")
+                    rows.append({
+                        "stream": f"{path.parent.parent.name}", "tidy": tidy, "task": name,
+                        "type": typ, "won": t["won"], "t_in": sorted(rec_of_t),
+                        "able": len(able), "find_places": len(cands),
+                        "opportunity": bool(rec_of_t & cands),
+                        "chance": round(len(cands & able) / max(1, len(able)), 3),
+                        "guess": best, "guess_hit": best in rec_of_t,
+                        # The same guess by receptacle type ("a drawer"): hit when a T lies
+                        # in one of that type; chance: that type's share of `able`.
+                        "guess_kind_hit": bool(best) and kind_of.get(best) in {
+                            kind_of.get(r) for r in rec_of_t},
+                        "kind_chance": round(sum(kind_of.get(r) == kind_of.get(best)
+                                                 for r in able) / max(1, len(able)), 3)
+                        if best else 0.0,
+                        "guess_sim": round(max((sim(typ, u) for u in found_in.get(best, ())),
+                                               default=0.0), 3),
+                        "guess_types": sorted(found_in.get(best, ())),
+                        "hit_types": sorted({u for r in rec_of_t & cands for u in found_in[r]}),
+                        "hit_sim": round(max((sim(typ, u) for r in rec_of_t & cands
+                                              for u in found_in[r]), default=0.0), 3),
+                        "opens_before_pick": opens, "walks_before_pick": walks})
+                if typ:
+                    seen.add(typ)
+                for c in t["calls"]:
+                    par = c.get("parent")
+                    if parse_call(c["call"])[0] == "pick" and c["ok"] and par:
+                        obj = par["object"]
+                        where = h.get(obj, "none")
+                        if where != "none":
+                            found_in.setdefault(where.split(" ", 1)[1].split(":")[0],
+                                                set()).add(_world_type(obj))
+    out: dict[str, Any] = {}
+    for label, sel in (("tidy", [r for r in rows if r["tidy"]]),
+                       ("untidied", [r for r in rows if not r["tidy"]])):
+        n = len(sel)
+        out[label] = {
+            "first_of_type_tasks": n,
+            "with_find_places": sum(r["find_places"] > 0 for r in sel),
+            "opportunity": sum(r["opportunity"] for r in sel),
+            "expected_by_chance": round(sum(r["chance"] for r in sel), 1),
+            "guess_hits": sum(r["guess_hit"] for r in sel),
+            "guesses": sum(r["guess"] != "" for r in sel),
+            "guess_hits_by_chance": round(sum(1 / r["able"] for r in sel
+                                              if r["guess"] and r["able"]), 1),
+            "guess_kind_hits": sum(r["guess_kind_hit"] for r in sel),
+            "guess_kind_hits_by_chance": round(sum(r["kind_chance"] for r in sel), 1),
+            "guess_hits_by_sim": {f">={th}": [sum(r["guess_hit"] for r in sel
+                                                   if r["guess_sim"] >= th),
+                                               sum(r["guess_sim"] >= th and r["guess"] != ""
+                                                   for r in sel)]
+                                  for th in (0.3, 0.4, 0.5, 0.6, 0.7)},
+            "opens_before_pick": sum(r["opens_before_pick"] for r in sel),
+            "opens_before_pick_where_opportunity": sum(r["opens_before_pick"] for r in sel
+                                                       if r["opportunity"]),
+        }
+    out["rows"] = rows
+    return out
+
+
+def together(plans: list[int], seeds: int) -> dict:
+    """`together` (round 68): does the bench's world keep similar types together? Over the
+    houses `memory_node.sim.core.layouts.from_floorplan(plan, seed)` builds (the bench's own
+    world; seed 0 is the one every stream of a split runs in), for every ordered pair of
+    small-object types (A, B) present in a house and every receptacle R holding an A that
+    accepts B: is a B in R (observed), against 1 / the number of the room's receptacles
+    that accept B and hold anything (uniform placement's expectation), by the similarity of
+    the two type names (the project's embedding model). The lift (observed / expected) per
+    similarity band says what a "kept together" prior could learn: 1.0 = nothing."""
+    from memory_node.sim.core.catalog import accepts
+    from memory_node.sim.core.layouts import from_floorplan
+    sim = _type_similarity()
+    bands = (0.0, 0.3, 0.4, 0.5, 0.6, 1.01)
+    acc = {b: [0, 0.0, 0] for b in bands[:-1]}   # observed, expected, pairs
+
+    houses = 0
+    for plan in plans:
+        for seed in range(seeds):
+            w = from_floorplan(plan, seed)
+            houses += 1
+            small = [o for o in w.objects.values() if o.kind.pickupable and o.parent]
+            hosts = {o.id: o.type for o in w.objects.values()
+                     if o.kind.receptacle and o.kind.static}
+            where: dict[str, set[str]] = {}
+            for o in small:
+                if o.parent in hosts:
+                    where.setdefault(o.type, set()).add(o.parent)
+            for a, ra in where.items():
+                for b, rb in where.items():
+                    if a == b:
+                        continue
+                    able = [h for h, t in hosts.items() if accepts(t, b)
+                            and t != "GarbageCan"]
+                    band = max(x for x in bands[:-1] if sim(a, b) >= x)
+                    for r in ra:
+                        if r not in able:
+                            continue
+                        acc[band][0] += r in rb
+                        acc[band][1] += len(rb) / len(able)
+                        acc[band][2] += 1
+    return {"houses": houses, "plans": plans, "world_seeds": seeds,
+            "by_similarity": {f"{b}-{min(1.0, bands[bands.index(b) + 1])}": {
+                "pairs": v[2], "observed": v[0],
+                "expected_uniform": round(v[1], 1),
+                "lift": round(v[0] / v[1], 2) if v[1] else None}
+                for b, v in acc.items()}}
+
+
 def worst_repeat(out_file: Path) -> int:
     """The issue-state key's worst repeat of a failed transition, from a run's printout."""
     m = re.search(r"issue's state (\d+)", out_file.read_text()) if out_file.exists() else None
@@ -556,20 +759,24 @@ def save(out: dict, path: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["run"]:
-        parents = "--parents" in argv
-        argv = [a for a in argv if a != "--parents"]
+        parents, homes = "--parents" in argv, "--homes" in argv
+        argv = [a for a in argv if a not in ("--parents", "--homes")]
 
         def install(_log: Path) -> None:
             _install_floor()
             if parents:
                 _install_parents()
+            if homes:
+                _install_homes()
         return run_streams(argv, install)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("cmd", choices=("account", "parents", "compare"))
+    ap.add_argument("cmd", choices=("account", "parents", "compare", "kinds", "together"))
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--out", default="")
     ap.add_argument("--classes", action="store_true",
                     help="also class the excess (see excess_classes)")
+    ap.add_argument("--world-seeds", type=int, default=20,
+                    help="together: houses per floor plan (world seeds 0..N-1); dirs: the plans")
     ap.add_argument("--against", nargs="+", default=[],
                     help="compare: the base's --log directories (dirs: the change's)")
     a = ap.parse_args(argv)
@@ -578,6 +785,17 @@ def main(argv: list[str] | None = None) -> int:
         for k, v in counts.items():
             print(k, v)
         save({"parents": counts}, a.out)
+        return 0
+    if a.cmd == "together":
+        res = together([int(x) for x in a.dirs], a.world_seeds)
+        print(json.dumps(res, indent=1))
+        save(res, a.out)
+        return 0
+    if a.cmd == "kinds":
+        res = kinds(a.dirs)
+        for k in ("tidy", "untidied"):
+            print(k, res[k])
+        save(res, a.out)
         return 0
     if a.cmd == "compare":
         res = compare(a.against, a.dirs)
