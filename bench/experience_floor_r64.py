@@ -688,9 +688,13 @@ def together(plans: list[int], seeds: int) -> dict:
                 for b, v in acc.items()}}
 
 
-def worst_repeat(out_file: Path) -> int:
-    """The issue-state key's worst repeat of a failed transition, from a run's printout."""
-    m = re.search(r"issue's state (\d+)", out_file.read_text()) if out_file.exists() else None
+def worst_repeat(out_file: Path, arm: str = "") -> int:
+    """The issue-state key's worst repeat of a failed transition, from a run's printout:
+    the line of `arm` ("stream seed 3152 full+experience: ..."), else the first line (a run
+    of both arms prints the plain arm first)."""
+    text = out_file.read_text() if out_file.exists() else ""
+    m = re.search(rf" {re.escape(arm)}: .*issue's state (\d+)", text) if arm else None
+    m = m or re.search(r"issue's state (\d+)", text)
     return int(m.group(1)) if m else -1
 
 
@@ -723,8 +727,8 @@ def compare(base: list[str], change: list[str]) -> dict:
                    "lost": sorted(t for t in bt if bt[t]["won"] and not ct.get(t, {}).get("won")),
                    "both_won_steps": [sum(len(bt[t]["calls"]) for t in both),
                                       sum(len(ct[t]["calls"]) for t in both)],
-                   "worst_repeat": [worst_repeat(Path(str(b_by[k]) + ".out")),
-                                    worst_repeat(Path(d.rstrip("/") + ".out"))],
+                   "worst_repeat": [worst_repeat(Path(str(b_by[k]) + ".out"), arm),
+                                    worst_repeat(Path(d.rstrip("/") + ".out"), arm)],
                    "tasks_changed": sum(_sig(bt[t]) != _sig(ct[t]) for t in both)}
             streams[f"{k} {arm}"] = row
             t = tot.setdefault(f"{house} {arm}", {"streams": 0, "lost": 0, "both_won_steps":

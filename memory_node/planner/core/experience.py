@@ -39,6 +39,10 @@ _PUT_BACK = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was put in [A-Za-z0-9_.:\-]{
                        r"(?: \(found in ([A-Za-z0-9_.:\-]{1,128}) before\))?$")
 _LEFT_BY_ROBOT = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was left in ([A-Za-z0-9_.:\-]{1,128})"
                             r" by the robot, and it stays there$")
+# A state a skill of the robot's left on an object (core/experience/facts.py `Fact.text`,
+# relation "state"): "object_37 (Egg) is in state heated [fact:68]".
+_MADE_STATE = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) \([A-Za-z0-9_]{1,128}\) is in state"
+                         r" ([a-z][a-z ]{0,31})(?:, \d+x)?(?: \[fact:\d+\])?$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -182,6 +186,16 @@ def left_by_robot(lines: Iterable[str]) -> dict[str, str]:
     the robot, and it stays there"); other or malformed lines name none."""
     out: dict[str, str] = {}
     for m in _matches(lines, _LEFT_BY_ROBOT):
+        out.setdefault(m.group(1), m.group(2))
+    return out
+
+
+def made_states(lines: Iterable[str]) -> dict[str, str]:
+    """{object: the state the robot's own skill last left on it} from experience's state
+    facts ("object_37 (Egg) is in state heated [fact:68]": a successful heat of the
+    robot's); other or malformed lines name none."""
+    out: dict[str, str] = {}
+    for m in _matches(lines, _MADE_STATE):
         out.setdefault(m.group(1), m.group(2))
     return out
 

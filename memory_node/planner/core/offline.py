@@ -38,6 +38,7 @@ from memory_node.core.skills import SkillTable, load_skill_table
 from .experience import (
     ProcedureView,
     left_by_robot,
+    made_states,
     parse_procedure,
     put_back,
     searched_out,
@@ -1416,7 +1417,8 @@ class OfflinePlanner:
                 return u
         return None
 
-    def unconfirmed(self, goal: Goal, sim: _Sim, kept: Mapping[str, str] | None = None) -> str:
+    def unconfirmed(self, goal: Goal, sim: _Sim, kept: Mapping[str, str] | None = None,
+                    made: Mapping[str, str] | None = None) -> str:
         """The object a goal is judged met on, when that is memory's word only: the task
         did not act on an object of the type, and either the state of the unit memory saw
         most is not confirmed (read once), or the goal is a placement (in, on). "" otherwise
@@ -1432,7 +1434,19 @@ class OfflinePlanner:
         stays (experience, `kept`: object -> that receptacle, `experience.left_by_robot`):
         the goal is met on that (untidied tuning streams, round 66: a butter knife the robot
         had found in a drawer, put back and closed was looked at again, navigate, open and
-        close, in five later tasks)."""
+        close, in five later tasks).
+
+        Nor when the state is one the robot's own skill left on the object (experience's
+        state fact, `made`: object -> state, `experience.made_states`) and the object is
+        where the robot left it and where it stays (`kept`): in a house where nothing but
+        the robot moves things, what its heat made holds until something of the robot's
+        undoes it, which memory's state then shows (a fridge's chill, core/recall/
+        outcomes.py). Untidied tuning streams, round 68: the task heated the egg and put
+        it on the counter; the next, the same task, went to look at the egg, the camera
+        did not confirm "heated", and the egg was picked, heated again and put back (6
+        calls for a goal that held; 4 such tasks on 12 streams, and 9 more heats of an
+        object the robot had heated before). The caller passes `made` only when the task
+        needs nothing else (`_look`'s `whole`)."""
         p = goal.predicate
         key = type_key(goal.args[0])
         unseen = sim.unseen if p in ("INSIDE", "ON") else frozenset()
@@ -1456,14 +1470,26 @@ class OfflinePlanner:
         met = [u for u in units if u.observations == most and u.state == wanted]
         if not met or any(u.state_confirmed is not False for u in met):
             return ""
+        if kept and made and all(made.get(u.object_id) == wanted and u.receptacle_id
+                                 and kept.get(u.object_id) == u.receptacle_id for u in met):
+            return ""
         return min(u.object_id for u in met)
 
-    def _look(self, req: PlanRequest, goal: Goal, sim: _Sim) -> bool:
+    def _look(self, req: PlanRequest, goal: Goal, sim: _Sim, whole: bool = False) -> bool:
         """Go and look at the object a met goal rests on when only memory's word says so
         (`unconfirmed`; once per object per task: notes["looked"], shared by the task's
         subtasks); True when the plan must end here so the next plan sees what memory
-        says after the look. Standing there already, the look is what memory has."""
-        obj = self.unconfirmed(goal, sim, left_by_robot(req.facts))
+        says after the look. Standing there already, the look is what memory has.
+
+        A state the robot's own skill made counts (`made_states`) only when every goal of
+        the task is met as far as memory says (`whole`): then nothing is picked up. A task
+        with work left fetches the object anyway, and the arm takes whatever of the type
+        stands nearest memory's spot: tune3 untidied 3152 s0007 (round 68), the robot's
+        heated cup on the side table beside the house's own cold one, which memory had
+        never told apart; the pick took the cold one and, no heat applied, the task was
+        lost."""
+        made = made_states(req.facts) if whole else None
+        obj = self.unconfirmed(goal, sim, left_by_robot(req.facts), made)
         looked = req.notes.setdefault("looked", set())
         if not obj or obj in looked:
             return False
@@ -1804,7 +1830,7 @@ class OfflinePlanner:
             # As far as memory says: no procedure step is needed, unless it says so on a
             # reading it has not confirmed (then a look first).
             for g in goals:
-                if self._look(req, g, now):
+                if self._look(req, g, now, whole=True):
                     return PlanResult(now.calls)
             return PlanResult([])
         dodged: set[SkillCall] = set()
