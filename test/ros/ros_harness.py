@@ -210,19 +210,33 @@ def call(node: Node, client: Any, request: Any, timeout: float = CALL_TIMEOUT_S,
     `resend_after` is for idempotent requests to a server that was just restarted: the
     client's graph still lists the killed server, so wait_for_service returns at once and a
     request sent before the new server's endpoints match is lost. Resending until one is
-    answered is what a robust client does too.
+    answered is what a robust client does too. A late answer to an earlier send is still
+    an answer: every send stays pending until one is answered (round 68: a read re-sent
+    every 2 s to a server whose executor took longer than 2 s per turn at load 55 -- one
+    camera frame applied per turn -- had each answer arrive after its send was dropped,
+    and ran out of its 20 s with the server answering every copy).
     """
     deadline = time.monotonic() + timeout
-    while True:
-        future = client.call_async(request)
-        wait = timeout if resend_after is None else resend_after
-        rclpy.spin_until_future_complete(
-            node, future, timeout_sec=max(0.0, min(wait, deadline - time.monotonic())))
-        if future.done():
-            return future.result()
-        client.remove_pending_request(future)
-        if time.monotonic() >= deadline:
-            raise AssertionError(f"{client.srv_name}: no response in {timeout} s")
+    pending: list[Any] = []
+    try:
+        while True:
+            pending.append(client.call_async(request))
+            wait = timeout if resend_after is None else resend_after
+            until = min(deadline, time.monotonic() + wait)
+            while True:
+                answered = next((f for f in pending if f.done()), None)
+                if answered is not None:
+                    return answered.result()
+                left = until - time.monotonic()
+                if left <= 0:
+                    break
+                rclpy.spin_once(node, timeout_sec=min(0.1, left))
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"{client.srv_name}: no response in {timeout} s")
+    finally:
+        for future in pending:
+            if not future.done():
+                client.remove_pending_request(future)
 
 
 READ_RESEND_S = 2.0  # a read (re-sending it changes nothing) goes again this often

@@ -31,10 +31,13 @@ from each other and from every other split's stream (tuning, report, held-out an
 other such round's), with every task doable in its world; a split that reuses a kitchen
 reuses a report-only split's (a second, third, fourth, fifth, sixth, seventh or eighth reuse, that
 split's and each reuser's before it).
-Only the streams are made here; no arm runs on them (they are held out)."""
+Only the streams are made here (each split's once per process, shared by every round's tests,
+and each new split's once more for the determinism check); no arm runs on them (they are
+held out)."""
 
 from __future__ import annotations
 
+import functools
 from types import ModuleType
 
 import pytest
@@ -43,6 +46,7 @@ from bench_scripts import load_bench
 from memory_node.core.skills import load_skill_table
 from memory_node.sim.tasks.build import needed_types
 from memory_node.sim.tasks.inprocess import reachable_in
+from memory_node.sim.tasks.model import Task
 from memory_node.sim.tasks.streams import StreamSettings, generate
 
 # Each round's three splits and the seeds their writer gave them.
@@ -330,11 +334,28 @@ def _splits(name: str) -> tuple[str, ...]:
     return tuple(f"{name}{letter}" for letter in "abc")
 
 
-def _stream(split: str) -> list[tuple[str, str]]:
+def _tasks(split: str) -> tuple[Task, ...]:
     floor_plan, seed = BENCH.SPLITS[split]
     suite = generate(StreamSettings(floor_plan=floor_plan, length=LENGTH, seed=seed,
                                     kinds=BENCH.KINDS))
-    return [(t.id, t.instruction) for t in suite.tasks()]
+    return tuple(suite.tasks())
+
+
+def _stream(tasks: tuple[Task, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((t.id, t.instruction) for t in tasks)
+
+
+# Every split's stream, made once per process and shared by every round's tests (each
+# round's test compared its splits with every other split's stream made anew: the file's
+# cost grew with the square of the number of splits, round 67: 12 % of the suite's time).
+@functools.cache
+def _made() -> dict[str, tuple[Task, ...]]:
+    return {split: _tasks(split) for split in BENCH.SPLITS}
+
+
+@functools.cache
+def _reach(floor_plan: int) -> frozenset[str]:
+    return reachable_in(floor_plan)
 
 
 @pytest.mark.parametrize("name", ROUNDS)
@@ -365,28 +386,25 @@ def test_the_splits_are_report_only_on_floor_plans_and_seeds_of_their_own(name: 
 def test_their_streams_are_deterministic_and_differ_from_each_other_and_report(
         name: str) -> None:
     new = _splits(name)
-    earlier = tuple(s for s in BENCH.SPLITS if s not in new)  # every other split
-    streams = {s: _stream(s) for s in (*new, *earlier)}
+    streams = {s: _stream(tasks) for s, tasks in _made().items()}  # every split's
     for split in new:
         assert len(streams[split]) == LENGTH
-        assert streams[split] == _stream(split)
+        assert streams[split] == _stream(_tasks(split))  # made again: the same
         kinds = {task_id.split("-", 1)[1] for task_id, _ in streams[split]}
         assert kinds == set(BENCH.KINDS), (split, kinds)
-    names = list(streams)
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            if a in new or b in new:
-                assert [t for _, t in streams[a]] != [t for _, t in streams[b]], (a, b)
+    # Its instructions differ from every other split's (each new split's from the others').
+    by_text: dict[tuple[str, ...], list[str]] = {}
+    for split, stream in streams.items():
+        by_text.setdefault(tuple(t for _, t in stream), []).append(split)
+    for split in new:
+        assert by_text[tuple(t for _, t in streams[split])] == [split], split
 
 
 @pytest.mark.parametrize("name", ROUNDS)
 def test_every_task_of_their_streams_is_within_reach_of_its_world(name: str) -> None:
     table = load_skill_table()
     for split in _splits(name):
-        floor_plan, seed = BENCH.SPLITS[split]
-        reach = reachable_in(floor_plan)
-        suite = generate(StreamSettings(floor_plan=floor_plan, length=LENGTH, seed=seed,
-                                        kinds=BENCH.KINDS))
-        for task in suite.tasks():
+        reach = _reach(BENCH.SPLITS[split][0])
+        for task in _made()[split]:
             for sub in task.subtasks:
                 assert all(group & reach for group in needed_types(sub, table)), (split, task.id)
