@@ -42,7 +42,8 @@ Round 68 (``--round 68``): the base is db57fc09's seventeen joints, validation b
 right after a joint and before a determiner, opens a step: ", and stick a couple of eggs on",
 "towel on the bath edge, spray the mirror"), "bare_and" (a bare "and" before a noun with no
 determiner is gapping where each side says where its thing goes: "Laptop to the desk and
-phone beside the bed").
+phone beside the bed"), "verb_pron" (verb_det with an object pronoun after the word too:
+"and stand it on the desk").
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -76,7 +77,7 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
     68: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
                     "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
                     "bare_runon", "degree", "mixed_source"}),  # db57fc09's
-         ("verb_det", "bare_and"), frozenset({"19", "20", "21", "57"})),
+         ("verb_det", "bare_and", "verb_pron"), frozenset({"19", "20", "21", "57"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]

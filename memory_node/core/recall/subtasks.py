@@ -75,7 +75,8 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # "mixed_source". Round 68's: "verb_det", "bare_and" (defined below).
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
-                          "typo_det", "bare_runon", "degree", "mixed_source"}
+                          "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
+                          "bare_and"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -129,14 +130,18 @@ _DEGREE = frozenset({"not", "too", "so", "very", "quite", "rather", "as", "less"
 # step ("..., and stick a couple of eggs on", "towel on the bath edge, spray the mirror":
 # WordNet has "stick", "spray", "water", "bin" mostly as nouns, and a noun phrase does not
 # go on with a determiner); after a bare comma only where the left side is a step of its
-# own (a verb, or a place its thing goes) that is no subordinate clause ("When they are set, turn them out": the clause before
-# a comma that opens with a subordinator is its main clause's, round 64's `object` loss).
+# own (a verb, or a place its thing goes) that is no subordinate clause ("When they are
+# set, turn them out": a clause before a comma that opens with a subordinator is its main
+# clause's, round 64's `object` loss).
 # "that" and "her" are no sure determiners ("bin that manky sponge" aside, "so that the",
 # "give her the"): not counted. "bare_and": a bare "and" before a noun that is no verb opens
 # a gapped step as a comma or a determiner does, where each side says where its own thing
 # goes ("Laptop to the desk and phone beside the bed", "put book on shelf and pens with
 # pencils in drawer of desk"; "the mug and plate in the sink" has one place).
 _OBJECT_DETERMINERS = DETERMINERS - {"that", "her"}
+# Round 68's "verb_pron" (the same test with an object pronoun after the word: "and stand
+# it on the desk", "bin them"; round 64's `object` had these).
+_OBJECT_PRONOUNS = frozenset({"it", "them"})
 _SUBORDINATORS = frozenset({
     "if", "when", "whenever", "once", "because", "as", "since", "until", "till", "while",
     "before", "after", "unless", "though", "although", "whether", "where"})
@@ -273,7 +278,8 @@ def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, r
     ("the candle on the table, light it": the left side has no verb and the right acts on
     a pronoun)."""
     m = joints[i]
-    hit = ("verb_det" in on and _verb_before_object(piece, m, left, lexicon, on)) or (
+    hit = (bool({"verb_det", "verb_pron"} & set(on))
+           and _verb_before_object(piece, m, left, lexicon, on)) or (
         "bare_and" in on and not new_phrase and _bare_and(piece, m, left, right, lexicon, on))
     if not hit and new_phrase and {"extend", "to", "arrow"} & set(on):
         if "extend" in on:
@@ -299,7 +305,8 @@ def _verb_before_object(piece: str, m: re.Match[str], left: str, lexicon: Lexico
         return False
     word = m.group(2).lower()
     after = _WORDS.findall(piece[m.end(2):m.end(2) + 12].lower())[:1]
-    if (not after or after[0] not in _OBJECT_DETERMINERS or word in STOPWORDS
+    objects = _OBJECT_DETERMINERS | (_OBJECT_PRONOUNS if "verb_pron" in on else frozenset())
+    if (not after or after[0] not in objects or word in STOPWORDS
             or word in _PREPOSITIONS or word in _PARTICLES or word in _OTHER_PREPOSITIONS
             or not lexicon.is_verb(word) or lexicon.verb(word) != word):
         return False
@@ -320,12 +327,11 @@ def _bare_and(piece: str, m: re.Match[str], left: str, right: str, lexicon: Lexi
     w = m.group(2).lower()
     if (lexicon is None or not lexicon.available or "," in m.group(1) or w in STOPWORDS
             or w in _PREPOSITIONS or w in _PARTICLES or w in _OTHER_PREPOSITIONS
-            or not lexicon.is_noun(w) or _mostly_verb(w, lexicon)):
+            or not all(_place_side(side, on) for side in (left, right))):
         return False
     after = _WORDS.findall(piece[m.end(2):m.end(2) + 12].lower())[:1]
-    if after and after[0] in OBJECT_STARTS - _DETERMINERS:
-        return False
-    return all(_place_side(side, on) for side in (left, right))
+    return (not (after and after[0] in OBJECT_STARTS - _DETERMINERS)
+            and lexicon.is_noun(w) and not _mostly_verb(w, lexicon))
 
 
 def _place_side(side: str, on: Collection[str]) -> bool:
