@@ -18,7 +18,7 @@ all, a pronoun carried in one path only, or the two aligned one to one with othe
 name): round 64 on a2b91dc0 with that round's split (blind 53 validation, 52 decision),
 round 65 on 3e81fe0d with recall66's joints in (blind 54 validation, 53 decision), round 66
 on b48ad0a5 (blind 55 validation, 54 decision), round 67 on f8d8a395 (blind 56 validation, 55
-decision).
+decision), round 68 on db57fc09 (blind 57 validation, 56 decision).
 """
 
 from __future__ import annotations
@@ -44,10 +44,103 @@ VALIDATION = {"19", "20", "21", "52"}
 VALIDATION_BY_ROUND = {63: frozenset(VALIDATION), 64: frozenset({"19", "20", "21", "53"}),
                        65: frozenset({"19", "20", "21", "54"}),
                        66: frozenset({"19", "20", "21", "55"}),
-                       67: frozenset({"19", "20", "21", "56"})}
+                       67: frozenset({"19", "20", "21", "56"}),
+                       68: frozenset({"19", "20", "21", "57"})}
 _W = re.compile(r"[a-z]+")
 # A list or text-speak joint: a bullet, a prompt, a line break, "n" / "u" / "pls", "+", "&".
 _LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")
+
+
+def _with_marks(text: str, pieces: list[str]) -> list[str]:
+    """``pieces`` (the split of ``text``, in order), each with the sentence-end mark that
+    follows it in ``text`` (".", "!", "?"), as a hand-written step keeps it."""
+    out, at = [], 0
+    for p in pieces:
+        i = text.find(p, at)
+        if i < 0:
+            out.append(p)
+            continue
+        at = i + len(p)
+        out.append(p + text[at] if at < len(text) and text[at] in ".!?" else p)
+    return out
+
+
+def collect_marks(sets: list[str], raw: Path) -> None:
+    """Round 68: the auto pieces recalled with their sentence-end marks kept (the hand
+    steps keep theirs), per instruction, to compare with ``collect``'s auto answers."""
+    from memory_node.core.recall import subtasks as st
+    from memory_node.core.recall.recall import Recaller
+
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
+        rec = Recaller(emb)
+        rs = {}
+        for it in items:
+            units = scenes[it["room"]]
+            pieces = st.split_subtasks(it["text"], rec.lexicon)
+            marked = _with_marks(it["text"], pieces)
+            if marked == pieces:
+                continue
+            sub = rh.recall_subtasks(rec, it["text"], units, K, steps=marked)
+            rs[it["id"]] = {"marks_units": [r.unit.label for r in sub.units],
+                            "marked": [t for t, _ in sub.steps]}
+        return rs, f"marked {len(rs)}"
+
+    switch_ab.run_resumable(sets, raw, per_set)
+
+
+def marks_diff(raws: list[Path], marks: list[Path], validation: frozenset[str]) -> dict:
+    """Needs auto finds with the marks kept and not without, and the reverse, per part."""
+    raw: dict = {}
+    mk: dict = {}
+    for f in raws:
+        raw.update(json.loads(f.read_text()))
+    for f in marks:
+        mk.update(json.loads(f.read_text()))
+    counts: Counter[str] = Counter()
+    rows = []
+    for s, res in sorted(mk.items()):
+        part = "validation" if s in validation else "decision"
+        for iid, m in res.items():
+            r = raw[s][iid]
+            au = {rh.type_key(lab) for lab in r["auto_units"]}
+            mu = {rh.type_key(lab) for lab in m["marks_units"]}
+            counts[f"{part} / instructions marked"] += 1
+            for g in map(set, r["need"]):
+                if bool(g & au) != bool(g & mu):
+                    kind = "gain" if g & mu else "loss"
+                    counts[f"{part} / {kind}"] += 1
+                    rows.append({"set": s, "id": iid, "kind": kind, "need": sorted(g)})
+    return {"counts": dict(sorted(counts.items())), "rows": rows}
+
+
+def trace(cases: list[str]) -> None:
+    """Round 68: for each SET:ID, every auto piece's and hand step's answers (label, why,
+    score), and the pieces whose text equals a hand step's but answer otherwise."""
+    from memory_node.core.recall.encoders import make_embedder
+    from memory_node.core.recall.recall import Recaller
+    from memory_node.core.recall.settings import RecallSettings
+
+    rooms: Any = rh.rearrangement_rooms()
+    emb = make_embedder(RecallSettings().encoder, None)
+    for case in cases:
+        s, iid = case.split(":")
+        it = {x["id"]: x for x in load_set(s)}[iid]
+        units = rh.room_units(it["room"], rooms[it["room"]][0])
+        rec = Recaller(emb)
+        held = {rh.type_key(u.label) for u in units}
+        need = rh.groups(sorted({n for stp in it["steps"] for n in stp["needs"]}), held)
+        print("=====", s, iid, "needs", [sorted(g) for g in need])
+        paths = {"auto": rh.recall_subtasks(rec, it["text"], units, K),
+                 "hand": rh.recall_subtasks(rec, it["text"], units, K,
+                                            steps=[x["text"] for x in it["steps"]])}
+        for name, got in paths.items():
+            print(name)
+            for t, g in got.steps:
+                print("   ", repr(t[:90]), [(r.unit.label, r.why, round(r.score, 3)) for r in g])
+        auto = dict(paths["auto"].steps)
+        for t, g in paths["hand"].steps:
+            if t in auto and [r.unit.label for r in auto[t]] != [r.unit.label for r in g]:
+                print("same text, other answers:", repr(t))
 
 
 def collect(sets: list[str], raw: Path) -> None:
@@ -179,10 +272,23 @@ def main() -> int:
     ap.add_argument("--classify", nargs="+", type=Path)
     ap.add_argument("--round", type=int, default=63, choices=sorted(VALIDATION_BY_ROUND))
     ap.add_argument("--out", help="default recall_auto_vs_hand_r<round>")
+    ap.add_argument("--marks", action="store_true",
+                    help="with --sets: collect the auto pieces with their end marks kept")
+    ap.add_argument("--marks-diff", nargs="+", type=Path,
+                    help="with --classify's raw files: the marks runs' raw files to compare")
+    ap.add_argument("--trace", nargs="+", help="SET:ID ...: every piece's and step's answers")
     args = ap.parse_args()
     args.out = args.out or f"recall_auto_vs_hand_r{args.round}"
+    if args.trace:
+        trace(args.trace)
     if args.sets:
-        collect(args.sets.split(","), args.raw)
+        (collect_marks if args.marks else collect)(args.sets.split(","), args.raw)
+    if args.marks_diff:
+        diff = marks_diff(args.classify, args.marks_diff, VALIDATION_BY_ROUND[args.round])
+        path = Path(__file__).resolve().parent / "results" / f"{args.out}_marks.json"
+        path.write_text(json.dumps(with_environment(diff), indent=0) + "\n")
+        print(diff["counts"], "wrote", path)
+        return 0
     if args.classify:
         out = classify(args.classify, VALIDATION_BY_ROUND[args.round], args.round)
         path = Path(__file__).resolve().parent / "results" / f"{args.out}.json"

@@ -37,6 +37,13 @@ Round 67 (``--round 67``): the base is f8d8a395's fifteen joints, validation bli
 or "not" grades is an adjective in the modifier guard: "not too deep", "as hot as it goes"),
 "mixed_source" (comma gapping where one side says where its thing goes and the other where
 its thing comes from, the right side opening with a determiner or a noun).
+Round 68 (``--round 68``): the base is db57fc09's seventeen joints, validation blind 19-21 and
+57; the arms are round 68's: "verb_det" (a word the lexicon has as a verb, in its base form,
+right after a joint and before a determiner, opens a step: ", and stick a couple of eggs on",
+"towel on the bath edge, spray the mirror"), "bare_and" (a bare "and" before a noun with no
+determiner is gapping where each side says where its thing goes: "Laptop to the desk and
+phone beside the bed"), "verb_pron" (verb_det with an object pronoun after the word too:
+"and stand it on the desk").
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -67,6 +74,10 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
                     "bare_runon"}),  # f8d8a395's
          ("degree", "mixed_source"), frozenset({"19", "20", "21", "56"})),
+    68: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
+                    "bare_runon", "degree", "mixed_source"}),  # db57fc09's
+         ("verb_det", "bare_and", "verb_pron"), frozenset({"19", "20", "21", "57"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]

@@ -72,10 +72,11 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # Round 65's (defined below): "spoken", "bullet", "emoji", "source", "runon", "runon_np",
 # "numbered", "modifier"; its "attime" and "placeonly" failed theirs (a patch, ditto).
 # Round 66's: "lead_prep", "typo_det", "bare_runon" (defined below). Round 67's: "degree",
-# "mixed_source".
+# "mixed_source". Round 68's: "verb_det", "bare_and" (defined below).
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
-                          "typo_det", "bare_runon", "degree", "mixed_source"}
+                          "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
+                          "bare_and"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -124,6 +125,25 @@ _NUMBER_MARK = re.compile(r"\d[.)\-]\s")
 # words as nouns too, and an equative's "as hot as" is its adjective's ("as hot as it goes").
 _DEGREE = frozenset({"not", "too", "so", "very", "quite", "rather", "as", "less", "more",
                      "fairly", "pretty", "real", "really", "extra"})
+# Round 68's "verb_det": a word the lexicon has as a verb at all, uninflected, right after a
+# joint and right before a determiner opening its object, is the imperative that opens a
+# step ("..., and stick a couple of eggs on", "towel on the bath edge, spray the mirror":
+# WordNet has "stick", "spray", "water", "bin" mostly as nouns, and a noun phrase does not
+# go on with a determiner); after a bare comma only where the left side is a step of its
+# own (a verb, or a place its thing goes) that is no subordinate clause ("When they are
+# set, turn them out": a clause before a comma that opens with a subordinator is its main
+# clause's, round 64's `object` loss).
+# "that" and "her" are no sure determiners ("bin that manky sponge" aside, "so that the",
+# "give her the"): not counted. "bare_and": a bare "and" before a noun that is no verb opens
+# a gapped step as a comma or a determiner does, where each side says where its own thing
+# goes ("Laptop to the desk and phone beside the bed", "put book on shelf and pens with
+# pencils in drawer of desk"; "the mug and plate in the sink" has one place).
+_OBJECT_DETERMINERS = DETERMINERS - {"that", "her"}
+# (Round 68's "verb_pron", the same test with an object pronoun after the word, failed its
+# keep rule: a patch in bench/results.)
+_SUBORDINATORS = frozenset({
+    "if", "when", "whenever", "once", "because", "as", "since", "until", "till", "while",
+    "before", "after", "unless", "though", "although", "whether", "where"})
 # "emoji": an arrow between any two marks, not only words ("\U0001f4f1 \u27a1\ufe0f nightstand"),
 # and a comma's right side opening with one.
 _ARROW_ANY = re.compile(r"\S\s*(?:->|\u2192|\u27a1\ufe0f?|>)\s*\S")
@@ -257,8 +277,9 @@ def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, r
     ("the candle on the table, light it": the left side has no verb and the right acts on
     a pronoun)."""
     m = joints[i]
-    hit = False
-    if new_phrase and {"extend", "to", "arrow"} & set(on):
+    hit = ("verb_det" in on and _verb_before_object(piece, m, left, lexicon, on)) or (
+        "bare_and" in on and not new_phrase and _bare_and(piece, m, left, right, lexicon, on))
+    if not hit and new_phrase and {"extend", "to", "arrow"} & set(on):
         if "extend" in on:
             end = next((j.start() for j in joints[i + 1:] if "," in j.group(1)), len(piece))
             right = piece[m.start(2):end]
@@ -269,6 +290,45 @@ def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, r
     if hit and not _has_verb(left, lexicon, on) and refers_back(right, lexicon):
         return False  # left dislocation: "the candle on the table, light it"
     return hit
+
+
+def _verb_before_object(piece: str, m: re.Match[str], left: str, lexicon: Lexicon | None,
+                        on: Collection[str]) -> bool:
+    """The word after the joint ``m`` is an imperative before its object ("verb_det"): the
+    lexicon has it as a verb, in its base form, no function word, preposition or particle, and a
+    determiner follows it; after a bare comma the left side is a step of its own (its own
+    verb, or where its thing goes: "towel on the bath edge, spray the mirror") and opens
+    with no subordinator ("When they are set, turn them out")."""
+    if lexicon is None or not lexicon.available:
+        return False
+    word = m.group(2).lower()
+    after = _WORDS.findall(piece[m.end(2):m.end(2) + 12].lower())[:1]
+    if (not after or after[0] not in _OBJECT_DETERMINERS or word in STOPWORDS
+            or word in _PREPOSITIONS or word in _PARTICLES or word in _OTHER_PREPOSITIONS
+            or not lexicon.is_verb(word) or lexicon.verb(word) != word):
+        return False
+    if "and" in m.group(1).lower():
+        return True
+    opens = _WORDS.findall(left.lower())[:1]
+    return bool(opens) and opens[0] not in _SUBORDINATORS and (
+        _has_verb(left, lexicon, on) or _place_side(left, on))
+
+
+def _bare_and(piece: str, m: re.Match[str], left: str, right: str, lexicon: Lexicon | None,
+              on: Collection[str]) -> bool:
+    """A bare "and" before a noun with no determiner opens a gapped step ("bare_and"): the
+    noun is no function word, preposition or particle, mostly no verb, and no object
+    pronoun follows it ("and stand it on the desk": a verb, not this joint's business), and
+    each side says where its own thing goes ("Laptop to the desk and phone beside the
+    bed")."""
+    w = m.group(2).lower()
+    if (lexicon is None or not lexicon.available or "," in m.group(1) or w in STOPWORDS
+            or w in _PREPOSITIONS or w in _PARTICLES or w in _OTHER_PREPOSITIONS
+            or not all(_place_side(side, on) for side in (left, right))):
+        return False
+    after = _WORDS.findall(piece[m.end(2):m.end(2) + 12].lower())[:1]
+    return (not (after and after[0] in OBJECT_STARTS - _DETERMINERS)
+            and lexicon.is_noun(w) and not _mostly_verb(w, lexicon))
 
 
 def _place_side(side: str, on: Collection[str]) -> bool:
