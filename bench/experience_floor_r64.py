@@ -394,7 +394,92 @@ def excess_classes(tasks: dict[str, dict]) -> Counter:
     return out
 
 
-def account(dirs: list[str], classes: bool = False) -> dict:
+_PLACE = re.compile(r"^(INSIDE|ON)\((\w+), (\w+)\)$")
+
+
+def _labels(tasks: dict[str, dict]) -> dict[str, str]:
+    """{memory object id: its label} from every call's logged targets ("object_31:Drawer@...")."""
+    out: dict[str, str] = {}
+    for t in tasks.values():
+        for c in t["calls"]:
+            for tg in c.get("targets", []):
+                m = re.match(r"^(object_\d+):(\w+)@", tg)
+                if m:
+                    out.setdefault(m.group(1), m.group(2))
+    return out
+
+
+def met_at_start(tasks: dict[str, dict]) -> Counter:
+    """`--met-at-start` (round 68): the placement tasks (the task's last condition INSIDE/ON(X, R))
+    the arm and the floor both won. Goal held as the task began (the floor is no call): the
+    arm's calls by class: "open R" (an open of a unit of the goal's receptacle type, with the
+    navigate right before it), "open elsewhere" (of another type, with its navigate), "explore",
+    "re-put" (the picks and puts, with the navigates right before them), "close", "refused",
+    "walk other"; and "at best" what a destination-first look still needs: the arm's R opens
+    up to the last before its pick (or all of them; one navigate when R is not opened), each
+    with a navigate; "saved at best" = the arm's calls minus that. Goal not held: whether the
+    floor opens a unit of R (the later put reuses a destination-first open: only the walk
+    order costs) or not (R stands open: a destination-first look is a walk), and the number of
+    units of R the stream's calls met (one or many: which to open first)."""
+    out: Counter = Counter()
+    labels = _labels(tasks)
+    units: dict[str, set[str]] = {}
+    for o, lab in labels.items():
+        units.setdefault(lab, set()).add(o)
+    for t in tasks.values():
+        conds = t["subtasks"][0]["conditions"]
+        m = _PLACE.match(conds[-1]) if conds else None
+        if m is None or not t["won"] or t["floor"] is None:
+            continue
+        rtype = m.group(3)
+        many = "many R units" if len(units.get(rtype, ())) > 1 else "one R unit"
+        calls = t["calls"]
+        if t["floor"]:
+            out["not held: tasks"] += 1
+            out[f"not held: tasks, {many}"] += 1
+            fopens = [parse_call(c)[1][:1] for c in t["floor"] if parse_call(c)[0] == "open"]
+            # the floor names world objects ("Drawer_03"): the type is the name's stem
+            r_open = any(a and a[0].rsplit("_", 1)[0] == rtype for a in fopens)
+            out["not held: floor opens R" if r_open else "not held: floor opens no R"] += 1
+            continue
+        out["held: tasks"] += 1
+        out[f"held: tasks, {many}"] += 1
+        out["held: arm calls"] += len(calls)
+        kinds: list[str] = []
+        for c in calls:
+            skill, args = parse_call(c["call"])
+            if not c["ok"]:
+                kinds.append("refused")
+            elif skill == "open":
+                kinds.append("open R" if args and labels.get(args[0]) == rtype
+                             else "open elsewhere")
+            elif skill in ("pick", "put"):
+                kinds.append("re-put")
+            elif skill in ("explore", "close"):
+                kinds.append(skill)
+            else:
+                kinds.append("walk other")
+        for i in range(len(kinds) - 1):   # a navigate goes with the call it walks to
+            if kinds[i] == "walk other" and parse_call(calls[i]["call"])[0] == "navigate" \
+                    and kinds[i + 1] in ("open R", "open elsewhere", "re-put"):
+                kinds[i] = kinds[i + 1]
+        out.update(f"held: {k}" for k in kinds)
+        picks = [i for i, c in enumerate(calls)
+                 if c["ok"] and parse_call(c["call"])[0] == "pick"]
+        until = picks[0] if picks else len(calls)
+        r_opens = sum(1 for c in calls[:until]
+                      if c["ok"] and parse_call(c["call"])[0] == "open"
+                      and parse_call(c["call"])[1][:1]
+                      and labels.get(parse_call(c["call"])[1][0]) == rtype)
+        need = 2 * r_opens if r_opens else (1 if calls else 0)
+        out["held: at best"] += need
+        out["held: saved at best"] += max(0, len(calls) - need)
+        if r_opens:
+            out["held: R opened by the arm"] += 1
+    return out
+
+
+def account(dirs: list[str], classes: bool = False, met: bool = False) -> dict:
     rows: dict[str, dict] = {}
     for d in dirs:
         for p in sorted(Path(d).rglob("*.jsonl")):
@@ -450,6 +535,10 @@ def account(dirs: list[str], classes: bool = False) -> dict:
                          "parts": {k: dict(v) for k, v in sorted(parts.items())},
                          "robot_put_first_calls": dict(robot_put_navigates(tasks)),
                          "per_task": per_task}
+            if met:
+                srow[arm]["met_at_start"] = dict(sorted(met_at_start(tasks).items()))
+                tot.setdefault(f"{house}|{arm}|met", {}).setdefault(
+                    "c", Counter()).update(srow[arm]["met_at_start"])
             if classes:
                 srow[arm]["classes"] = dict(excess_classes(tasks).most_common())
                 tot.setdefault(f"{house}|{arm}|classes", {}).setdefault(
@@ -484,6 +573,9 @@ def account(dirs: list[str], classes: bool = False) -> dict:
                                    if x.startswith("excess ")}).most_common())}
                           for k, v in sorted(tot[f"{house}|{arm}|parts"].items())},
                 "robot_put_first_calls": dict(tot[f"{house}|{arm}|rput"]["c"])}
+            if met:
+                out["totals"][f"{house} {arm}"]["met_at_start"] = dict(sorted(
+                    tot[f"{house}|{arm}|met"]["c"].items()))
             if classes:
                 out["totals"][f"{house} {arm}"]["classes"] = dict(
                     tot[f"{house}|{arm}|classes"]["c"].most_common())
@@ -779,6 +871,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="")
     ap.add_argument("--classes", action="store_true",
                     help="also class the excess (see excess_classes)")
+    ap.add_argument("--met-at-start", action="store_true",
+                    help="also the placement tasks whose goal held as they began (met_at_start)")
     ap.add_argument("--world-seeds", type=int, default=20,
                     help="together: houses per floor plan (world seeds 0..N-1); dirs: the plans")
     ap.add_argument("--against", nargs="+", default=[],
@@ -810,7 +904,7 @@ def main(argv: list[str] | None = None) -> int:
                 print("   ", k, v)
         save(res, a.out)
         return 0
-    out = account(a.dirs, a.classes)
+    out = account(a.dirs, a.classes, a.met_at_start)
     for name, t in out["totals"].items():
         print(f"{name}: {t['streams']} streams, {t['tasks_both_won']} tasks both won, "
               f"arm {t['arm_steps']} floor {t['floor_steps']} excess {t['excess']}")
@@ -820,6 +914,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"excess {v['excess']}")
         print("    first call to a unit the robot put in an earlier task:",
               t["robot_put_first_calls"])
+        if "met_at_start" in t:
+            print("    met at start:", t["met_at_start"])
         if "classes" in t:
             print("    classes:", ", ".join(f"{k} {v:+d}" for k, v in t["classes"].items()))
     save(out, a.out)
