@@ -661,6 +661,12 @@ class LongTermMemory:
             hits.sort(key=lambda h: -h.last_seen)
         return hits[:limit]
 
+    def ids_near(self, position: tuple[float, float, float], radius: float) -> list[str]:
+        """Objects whose centre lies within `radius` (m) of `position`, through the graph's
+        grid index: a handful of cells whatever the number of objects (not a scan)."""
+        with self._lock:
+            return self.graph.objects_near(position, radius)
+
     def extent(self, object_id: str) -> tuple[float, float, float] | None:
         """An object's box size (m) as perceived, None if unknown or not a usable box."""
         with self._lock:

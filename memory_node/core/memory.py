@@ -107,6 +107,7 @@ class Memory:
         # A put object stands where the robot set it down on the receptacle's box.
         self.recall.extent_of = self.long_term.extent
         self.recall.yaw_of = self.long_term.yaw
+        self.recall.ids_near = self.long_term.ids_near
         # A part of a piece of furniture folded into the piece: outcomes naming it reach it.
         self.recall.current_id = self.long_term.current_id
         # Answers carry the graph's current evidence (observations, confirmed state).

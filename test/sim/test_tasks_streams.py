@@ -98,6 +98,21 @@ def test_wall_fittings_count_as_reachable() -> None:
     assert "Plunger" not in reach   # listed by the plan, not in its world
 
 
+def test_the_robot_and_the_world_agree_on_which_types_hold_objects() -> None:
+    """Round 67: memory's receptacle types (`CategoryTable.holds_objects`, what a pick's place
+    may be guessed to be from boxes) are the world's: ALFRED's receptacle types. A pickable
+    type that holds nothing (Lettuce, Fork) is never one."""
+    from memory_node.core.recall.categories import CategoryTable, type_key
+    from memory_node.sim.core.catalog import known_types, object_type
+
+    table = CategoryTable.load()
+    for t in known_types():
+        if type_key(t) in table.types:
+            assert table.holds_objects(t) == (object_type(t).receptacle
+                                             or type_key(t) in table.in_receptacles), t
+    assert not table.holds_objects("Lettuce") and table.holds_objects("CounterTop")
+
+
 def test_the_robot_and_the_world_disagree_on_in_or_on_only_where_streams_leave_out() -> None:
     """Round 52: the robot's in_receptacles and the world's CONTAINERS agree for every
     receptacle the world has, but CoffeeMachine (undecided: a mug stands on the drip tray,

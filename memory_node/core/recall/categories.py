@@ -35,6 +35,7 @@ class CategoryTable:
     small_max_m: float = 0.15
     medium_max_m: float = 0.6
     in_receptacles: frozenset[str] = frozenset()
+    receptacles: frozenset[str] = frozenset()
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> CategoryTable:
@@ -61,6 +62,7 @@ class CategoryTable:
             small_max_m=float(thresholds.get("small", 0.15)),
             medium_max_m=float(thresholds.get("medium", 0.6)),
             in_receptacles=frozenset(type_key(str(t)) for t in data.get("in_receptacles", [])),
+            receptacles=frozenset(type_key(str(t)) for t in data.get("receptacles", [])),
         )
 
     def info(self, label: str) -> TypeInfo:
@@ -78,6 +80,14 @@ class CategoryTable:
 
     def relation_for(self, receptacle_label: str) -> str:
         return "in" if type_key(receptacle_label) in self.in_receptacles else "on"
+
+    def holds_objects(self, label: str) -> bool:
+        """Can other objects go in or on a `label`? A type the table lists as neither a
+        receptacle nor an in-receptacle cannot (a lettuce, a fork); a type the table does not
+        know is not ruled out, nor is any type when the table lists no receptacles."""
+        key = type_key(label)
+        return (not self.receptacles or key not in self.types or key in self.receptacles
+                or key in self.in_receptacles)
 
     def all_categories(self) -> frozenset[str]:
         return frozenset(c for info in self.types.values() for c in info.categories)
