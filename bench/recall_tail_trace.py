@@ -27,6 +27,11 @@ the callback, and the recall stages the callback timed (tail vs median).
 
     .venv/bin/python bench/recall_tail_trace.py DIR [--tail 0.02] [--mode per_subtask]
         [--out NAME]   # -> results/NAME.json
+
+``--cache-phases`` (round 68): instead, per server, the short-term policy's calls (the deep
+hook's ``cache`` events: method, thread, start, end) before the first timed call, inside each
+timed phase's calls (by mode) and between them: the call counter that shows a change inside
+the policy is off the path the DDS bench times (the COMMON brief's rule for such code).
 """
 
 from __future__ import annotations
@@ -181,6 +186,37 @@ def classify(rows: list[dict], tail: float) -> dict:
                     for r in slow]}
 
 
+def cache_phases(stem: Path) -> dict:
+    """Round 68: the policy's calls of one server, by where they fall against the timed calls."""
+    server = [json.loads(x) for x in Path(f"{stem}_server.jsonl").read_text().splitlines()
+              if x.strip()]
+    calls = [json.loads(x) for x in Path(f"{stem}_client.jsonl").read_text().splitlines()
+             if x.strip()]
+    events = [e for r in server if r["k"] == "srv" for e in r.get("cache", [])]
+    first = min(c["call0"] for c in calls)
+    last = max(c["call1"] for c in calls)
+    by_mode: dict[str, list[tuple[int, int]]] = {}
+    for c in calls:
+        by_mode.setdefault(c["mode"], []).append((c["call0"], c["call1"]))
+    out: dict = {"events": len(events),
+                 "by_method": {m: sum(e[0] == m for e in events)
+                               for m in sorted({e[0] for e in events})},
+                 "before_the_first_timed_call": sum(e[3] < first for e in events),
+                 "from_the_first_to_the_last_timed_call": sum(
+                     e[3] >= first and e[2] <= last for e in events),
+                 "after_the_last_timed_call": sum(e[2] > last for e in events),
+                 "seconds_from_the_last_call_to_the_first_timed_call": round(
+                     (first - max((e[3] for e in events if e[3] < first), default=first)) / 1e9,
+                     3),
+                 "inside_timed_calls_by_mode": {}}
+    for mode, spans in sorted(by_mode.items()):
+        out["inside_timed_calls_by_mode"][mode] = {
+            "calls": len(spans),
+            "policy_calls_inside": sum(any(e[2] <= b and e[3] >= a for a, b in spans)
+                                       for e in events)}
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
@@ -188,9 +224,22 @@ def main() -> int:
     ap.add_argument("--mode", default="per_subtask")
     ap.add_argument("--out", default="")
     ap.add_argument("--only", default="", help="only stems containing this")
+    ap.add_argument("--cache-phases", action="store_true",
+                    help="round 68: the short-term policy's calls per server against the "
+                    "timed phases (a deep run's raw records)")
     a = ap.parse_args()
     stems = sorted({Path(str(p)[:-len("_server.jsonl")])
                     for p in Path(a.dir).glob("*_server.jsonl") if a.only in p.name})
+    if a.cache_phases:
+        result = {"stems": [s.name for s in stems],
+                  "servers": {s.name: cache_phases(s) for s in stems}}
+        if a.out:
+            sys.path.insert(0, str(Path(__file__).parent))
+            from recall_common import save_result
+            print(f"wrote {save_result(a.out, result, indent=1)}")
+        else:
+            print(json.dumps(result, indent=1))
+        return 0
     rows = [r for stem in stems for r in requests(stem, a.mode)]
     if not rows:
         print("no deep records found", file=sys.stderr)
