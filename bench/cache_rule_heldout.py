@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh55|fresh56] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh56|fresh57] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh56][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh57][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -899,6 +899,25 @@ funfair's rides; small loops: the bars in the fire, the boards on the bench; lat
 references: the clients' rebookings, the barrels' topping; frequency-skewed: the lettering
 styles and enamels, the catch, the colour tubes, the ice creams; scans: the market boxes,
 the funfair's riders.
+``fresh57`` (seeds 79000+) was written in round 69 before anything ran on it, by a writer
+who did not read the policy's code: a leisure centre pool's lifeguard rota (guards rotating
+through the poolside stations every 20 minutes, lane swimmers by membership, casual swimmers,
+hourly pool tests), a physiotherapy clinic (patients on courses of weekly follow-ups, each
+visit reading the same exercise sheets again over a skewed sheet library), a picture framer
+(orders over a skewed wall of moulding samples, read again days later at the making and at
+collection), an oyster farm (the trestles' bags turned in row order at each low tide, further
+at springs, a trestle graded and restocked every few tides), a floor maltings (batches
+steeped, turned on the germination floors several times a day, kilned and binned), a water
+treatment works (the daily sample round, the filters backwashed in turn, alarms over skewed
+telemetry tags), a comic shop (new issues bagged into the pull boxes every Wednesday,
+collected at each subscriber's own cadence, walk-ins and back-issue boxes), a radiotherapy
+department (every patient on a course treated each weekday on the same linac, new patients
+planned weekly) and a curling club (each sheet's sixteen stones every end, the sheets' games
+interleaved, the bar). Loops: the lifeguard stations, the trestles, the sample points and
+filters, the linac lists, the stones; small loops: the floors' batches; late periodic
+re-references: the physio follow-ups, the pull boxes, the framing orders; frequency-skewed:
+the members, the exercise sheets, the mouldings, the alarm tags, the titles; scans: the
+casual swimmers' bands, the sample bottles, the new issues.
 """
 
 from __future__ import annotations
@@ -25358,6 +25377,468 @@ def fresh56_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def lifeguard(seed: int, stations: int, staff: int, members: int, alpha: float,
+              casual: float) -> Iterator[int]:
+    """A leisure centre pool's lifeguard rota and sessions (guards rotating through the
+    poolside stations in a fixed order every 20 minutes, lane swimmers by membership over
+    a skewed core, casual swimmers, and the pool tests: the rotation board, the lane
+    bookings and the pool test log of a public swimming pool). A shift puts the next
+    ``stations`` + 1 guards of ``staff`` in turn on deck (one on a break); every 20
+    minutes each guard moves one station on (the guard, the station and its rescue tube);
+    every 5 minutes 0 to 6 swimmers arrive, a share ``casual`` new (their locker band),
+    the others members by Zipf ``alpha`` over ``members`` (the member, the lane they book,
+    of 6); every hour the pools are tested (the test kit, the pool, of 3: main, learner,
+    spa); a shift lasts 8 hours."""
+    rng = random.Random(seed)
+    guard_k, station_k, tube_k, member_k, lane_k, band_k, test_k = (i << 48 for i in range(7))
+    member = _zipf(rng, members, alpha)
+    bands = itertools.count()
+    first = 0
+    tick = 0
+    while True:
+        if tick % 96 == 0:
+            rota = [(first + i) % staff for i in range(stations + 1)]
+            first = (first + stations + 1) % staff
+        if tick % 4 == 0:
+            for pos, g in enumerate(rota):
+                station = (pos + tick // 4) % (stations + 1)
+                yield guard_k + g
+                if station < stations:
+                    yield station_k + station
+                    yield tube_k + station
+        for _ in range(rng.randint(0, 6)):
+            if rng.random() < casual:
+                yield band_k + next(bands)
+            else:
+                m = member()
+                yield member_k + m
+                yield lane_k + m % 6
+        if tick % 12 == 0:
+            yield test_k
+            yield test_k + 1 + (tick // 12) % 3
+        tick += 1
+
+
+def physio(seed: int, therapists: int, sheets: int, alpha: float, per_week: int,
+           course: int) -> Iterator[int]:
+    """A physiotherapy clinic's diary (patients on courses of weekly sessions, each
+    visit reading the same exercise sheets again, over a skewed sheet library: the
+    appointment diary and exercise programmes of an outpatient physio clinic). About
+    ``per_week`` new patients a week are assessed (the patient, a therapist of
+    ``therapists``, the assessment room, 2 to 4 exercise sheets by Zipf ``alpha`` over
+    ``sheets``) and booked for 2 to ``course`` follow-ups a week apart (a few days
+    spread); a follow-up reads the patient, their therapist, a treatment room (of 6), each
+    of their sheets again, now and then one more sheet, and equipment (of 12: bands,
+    balls, the plinth); one patient in ten does not attend (the diary only)."""
+    rng = random.Random(seed)
+    pat_k, ther_k, room_k, sheet_k, kit_k, diary_k = (i << 48 for i in range(6))
+    sheet = _zipf(rng, sheets, alpha)
+    patients = itertools.count()
+    book: list[tuple[float, int, int]] = []
+    info: dict[int, tuple[int, list[int], int]] = {}
+    order = itertools.count()
+    day = 0
+    while True:
+        for _ in range(rng.randint(per_week // 7, per_week // 3 + 1)):
+            p = next(patients)
+            t = rng.randrange(therapists)
+            own = sorted({sheet() for _ in range(rng.randint(2, 4))})
+            info[p] = (t, own, rng.randint(2, course))
+            yield pat_k + p
+            yield ther_k + t
+            yield room_k
+            for s in own:
+                yield sheet_k + s
+            heapq.heappush(book, (day + 7 + rng.uniform(-2, 2), next(order), p))
+        while book and book[0][0] < day + 1:
+            _, _, p = heapq.heappop(book)
+            t, own, left = info[p]
+            yield diary_k + p % 64
+            if rng.random() < 0.1:
+                heapq.heappush(book, (day + 7, next(order), p))
+                continue
+            yield pat_k + p
+            yield ther_k + t
+            yield room_k + 1 + rng.randrange(6)
+            if rng.random() < 0.25:
+                own = sorted(set(own) | {sheet()})
+            for s in own:
+                yield sheet_k + s
+            for _ in range(rng.randint(1, 3)):
+                yield kit_k + rng.randrange(12)
+            if left > 1:
+                info[p] = (t, own, left - 1)
+                heapq.heappush(book, (day + 7 + rng.uniform(-1, 1), next(order), p))
+            else:
+                del info[p]
+        day += 1
+
+
+def picture_framer(seed: int, customers: int, mouldings: int, alpha: float, mounts: int,
+                   wait: int) -> Iterator[int]:
+    """A picture framer's workshop (orders taken at the counter over a skewed wall of
+    moulding samples, each order read again days later at the cutting, joining and
+    fitting and again at collection: the order book and sample wall of a high street
+    framer). Each day 2 to 6 orders: the customer (by Zipf over ``customers`` one time in
+    three: galleries and artists who come back, else someone new), the artwork, a
+    moulding sample by Zipf ``alpha`` over ``mouldings`` and a mount colour by Zipf over
+    ``mounts`` (the corner samples); the moulding is ordered in and, 2 to ``wait`` days
+    later, the order is made: the moulding length, the mitre saw, the mount board and
+    cutter, the glass (of 3: float, anti-reflective, museum), the underpinner, the artwork
+    and the backing; collection 1 to 10 days later reads the customer and the artwork."""
+    rng = random.Random(seed)
+    cust_k, art_k, mould_k, mount_k, tool_k, glass_k = (i << 48 for i in range(6))
+    regular = _zipf(rng, customers, 1.0)
+    moulding = _zipf(rng, mouldings, alpha)
+    mount = _zipf(rng, mounts, 1.0)
+    walkins = itertools.count(customers)
+    arts = itertools.count()
+    make: list[tuple[int, int, int, int, int, int]] = []
+    collect: list[tuple[int, int, int, int]] = []
+    order = itertools.count()
+    day = 0
+    while True:
+        for _ in range(rng.randint(2, 6)):
+            c = regular() if rng.random() < 1 / 3 else next(walkins)
+            a, m, n = next(arts), moulding(), mount()
+            yield cust_k + c
+            yield art_k + a
+            yield mould_k + m
+            yield mount_k + n
+            heapq.heappush(make, (day + rng.randint(2, wait), next(order), c, a, m, n))
+        while make and make[0][0] <= day:
+            _, _, c, a, m, n = heapq.heappop(make)
+            yield mould_k + m
+            yield tool_k
+            yield mount_k + n
+            yield tool_k + 1
+            yield glass_k + rng.choice((0, 0, 0, 1, 2))
+            yield tool_k + 2
+            yield art_k + a
+            heapq.heappush(collect, (day + rng.randint(1, 10), next(order), c, a))
+        while collect and collect[0][0] <= day:
+            _, _, c, a = heapq.heappop(collect)
+            yield cust_k + c
+            yield art_k + a
+        day += 1
+
+
+def oyster_farm(seed: int, trestles: int, bags: int, buyers: int, alpha: float,
+                grade: int) -> Iterator[int]:
+    """An oyster farm on the foreshore (the trestles worked in row order at each low
+    tide, further at springs than at neaps, carrying on where the last tide stopped: the
+    trestle plan and grading book of an intertidal oyster grower). ``trestles`` trestles
+    of ``bags`` bags each; a fortnight's tides run from springs to neaps and back, and
+    each workable low tide (two a day, one at neaps) the crew turns the bags of the next
+    trestles in order (the trestle, each bag), 2 to 10 trestles a tide as the range
+    allows; every ``grade`` tides the oldest trestle's bags are graded (each bag, the
+    grader, the grade of 3) and restocked (new bag keys); sales are a few orders a day
+    (a buyer by Zipf ``alpha`` over ``buyers``, a grade, a depuration tank of 4)."""
+    rng = random.Random(seed)
+    trestle_k, bag_k, grader_k, grade_k, buyer_k, tank_k = (i << 48 for i in range(6))
+    buyer = _zipf(rng, buyers, alpha)
+    stock = [t * bags + b for t in range(trestles) for b in range(bags)]
+    fresh = itertools.count(trestles * bags)
+    at = 0
+    oldest = 0
+    tide = 0
+    while True:
+        spring = abs((tide % 28) - 14) / 14  # 1 at springs, 0 at neaps
+        if spring > 0.3 or tide % 2 == 0:
+            for _ in range(2 + round(8 * spring)):
+                yield trestle_k + at
+                for b in range(bags):
+                    yield bag_k + stock[at * bags + b]
+                at = (at + 1) % trestles
+        if tide % grade == 0:
+            yield trestle_k + oldest
+            for b in range(bags):
+                yield bag_k + stock[oldest * bags + b]
+                yield grader_k
+                yield grade_k + rng.randrange(3)
+                stock[oldest * bags + b] = next(fresh)
+            oldest = (oldest + 1) % trestles
+        if tide % 2 == 1:
+            for _ in range(rng.randint(1, 5)):
+                yield buyer_k + buyer()
+                yield grade_k + rng.randrange(3)
+                yield tank_k + rng.randrange(4)
+        tide += 1
+
+
+def floor_maltings(seed: int, floors: int, turns: int, silos: int, bins: int,
+                   samples: float) -> Iterator[int]:
+    """A traditional floor maltings (each batch of barley steeped, then spread on a
+    germination floor and turned by hand several times a day for four or five days,
+    kilned and binned: the batch sheets and floor log of a floor malting). A new batch
+    (from a silo of ``silos``, by the intake's variety) is steeped for two days (the
+    steep tank, the batch, read morning and evening) and couched on the next free floor
+    of ``floors``; on the floor it is turned ``turns`` times a day (the floor, the batch,
+    the plough or rake, of 3) and sampled (the batch's sample jar) a share ``samples`` of
+    turns; after 4 to 5 days it goes to the kiln (the kiln, the batch, read every 6 hours
+    for a day) and then into a malt bin (of ``bins``, with the batch), when the floor takes
+    the next steeped batch. Barley lorries arrive every few days (a new lorry, a silo)."""
+    rng = random.Random(seed)
+    batch_k, silo_k, steep_k, floor_k, tool_k, jar_k, kiln_k, bin_k, lorry_k = (
+        i << 48 for i in range(9))
+    batches = itertools.count()
+    lorries = itertools.count()
+    steeping: list[tuple[int, int]] = []  # (batch, days steeped)
+    on_floor: dict[int, tuple[int, int, int]] = {}  # floor -> (batch, days, length)
+    kiln: list[int] = []
+    day = 0
+    while True:
+        if day % 3 == 0:
+            yield lorry_k + next(lorries)
+            yield silo_k + rng.randrange(silos)
+        if len(steeping) < 2:
+            b = next(batches)
+            yield silo_k + rng.randrange(silos)
+            yield batch_k + b
+            steeping.append((b, 0))
+        for _ in range(turns):
+            for f in sorted(on_floor):
+                b = on_floor[f][0]
+                yield floor_k + f
+                yield batch_k + b
+                yield tool_k + rng.randrange(3)
+                if rng.random() < samples:
+                    yield jar_k + b
+        for i, (b, d) in enumerate(steeping):
+            yield steep_k + i
+            yield batch_k + b
+            steeping[i] = (b, d + 1)
+        for f in sorted(on_floor):
+            b, d, length = on_floor[f]
+            if d + 1 >= length:
+                kiln.append(b)
+                del on_floor[f]
+            else:
+                on_floor[f] = (b, d + 1, length)
+        free = [f for f in range(floors) if f not in on_floor]
+        while free and steeping and steeping[0][1] >= 2:
+            b, _ = steeping.pop(0)
+            on_floor[free.pop(0)] = (b, 0, rng.randint(4, 5))
+        for b in kiln:
+            for _ in range(4):
+                yield kiln_k
+                yield batch_k + b
+            yield bin_k + b % bins
+            yield batch_k + b
+        kiln = []
+        day += 1
+
+
+def waterworks(seed: int, points: int, filters: int, tags: int, alpha: float,
+               reservoirs: int) -> Iterator[int]:
+    """A water treatment works' operator shift (the daily sample round over every sample
+    point in a fixed order, the rapid gravity filters backwashed in turn, and alarms
+    over a skewed set of telemetry tags: the sample schedule, backwash log and SCADA
+    alarm list of a works). Each day the round visits the ``points`` sample points in
+    order (the point, a new bottle, the bench analyser); each hour one filter of
+    ``filters`` is backwashed in turn (the filter, the washwater pump, the air scour
+    blower) and 0 to 4 alarms come in (a tag by Zipf ``alpha`` over ``tags``, the
+    operator of 3 on shift who acknowledges it); twice a day the service reservoirs are
+    checked (each of ``reservoirs``, its level tag)."""
+    rng = random.Random(seed)
+    point_k, bottle_k, lab_k, filt_k, pump_k, tag_k, op_k, res_k = (
+        i << 48 for i in range(8))
+    tag = _zipf(rng, tags, alpha)
+    bottles = itertools.count()
+    nxt = 0
+    hour = 0
+    while True:
+        if hour % 24 == 8:
+            for p in range(points):
+                yield point_k + p
+                yield bottle_k + next(bottles)
+                yield lab_k
+        yield filt_k + nxt
+        yield pump_k
+        yield pump_k + 1
+        nxt = (nxt + 1) % filters
+        for _ in range(rng.randint(0, 4)):
+            yield tag_k + tag()
+            yield op_k + (hour // 8) % 3
+        if hour % 12 == 6:
+            for r in range(reservoirs):
+                yield res_k + r
+                yield tag_k + tags + r
+        hour += 1
+
+
+def comic_shop(seed: int, series: int, alpha: float, subscribers: int, back: int,
+               browse: float) -> Iterator[int]:
+    """A comic shop's week (new issues every Wednesday bagged into the subscribers' pull
+    boxes, collected at each subscriber's own cadence, over a skewed title list, with
+    walk-ins browsing the new rack and the back-issue boxes: the pull list and order
+    sheets of an independent comic shop). ``series`` running titles each ship monthly
+    (title t in week t % 4, a new issue key each time) by popularity Zipf ``alpha``; each
+    subscriber of ``subscribers`` pulls 2 to 8 titles by that popularity; on Wednesday
+    each new issue is read and put in every pull box that has its title (the box, the
+    issue); each subscriber collects every 1 to 4 weeks (own cadence: the box, each issue
+    waiting, the till); about ``browse`` walk-ins a day read a new issue by popularity, and
+    one in three a back-issue box (of ``back``) and a back issue by Zipf in it."""
+    rng = random.Random(seed)
+    issue_k, box_k, sub_k, till_k, back_k, old_k = (i << 48 for i in range(6))
+    title = _zipf(rng, series, alpha)
+    pulls = {s: {title() for _ in range(rng.randint(2, 8))} for s in range(subscribers)}
+    cadence = {s: rng.randint(1, 4) for s in range(subscribers)}
+    latest: dict[int, int] = {}
+    waiting: dict[int, list[int]] = {s: [] for s in range(subscribers)}
+    issues = itertools.count()
+    old = _zipf(rng, 400, 1.0)
+    week = 0
+    while True:
+        for t in range(week % 4, series, 4):
+            i = next(issues)
+            latest[t] = i
+            yield issue_k + i
+            for s in range(subscribers):
+                if t in pulls[s]:
+                    yield box_k + s
+                    yield issue_k + i
+                    waiting[s].append(i)
+        for day in range(6):
+            for s in range(subscribers):
+                if (s + week) % cadence[s] == 0 and s % 6 == day and waiting[s]:
+                    yield sub_k + s
+                    yield box_k + s
+                    for i in waiting[s]:
+                        yield issue_k + i
+                    yield till_k
+                    waiting[s] = []
+            for _ in range(rng.randint(0, int(2 * browse))):
+                t = title()
+                if t in latest:
+                    yield issue_k + latest[t]
+                if rng.random() < 1 / 3:
+                    b = rng.randrange(back)
+                    yield back_k + b
+                    yield old_k + b * 400 + old()
+                yield till_k
+        week += 1
+
+
+def radiotherapy(seed: int, linacs: int, per_week: int, fractions: int,
+                 reviewers: int) -> Iterator[int]:
+    """A radiotherapy department's treatment days (every patient on a course treated
+    once each weekday on the same linac in a near-fixed slot, for 5 to ``fractions``
+    fractions, with new patients planned and started every week: the linac lists,
+    immobilisation masks and treatment plans of an oncology centre). Each weekday
+    morning every linac of ``linacs`` has its QA (the linac, the QA phantom); each
+    patient on a linac's list is treated in slot order (the patient, their mask or
+    immobilisation, their plan, the linac, and their imaging a day in five); about
+    ``per_week`` patients a week have a CT simulation (the patient, the CT scanner, a
+    new mask) and start a week later on the least busy linac; once a week each patient is
+    reviewed (the patient, their plan, by a reviewer of ``reviewers``)."""
+    rng = random.Random(seed)
+    pat_k, mask_k, plan_k, linac_k, img_k, ct_k, rev_k = (i << 48 for i in range(7))
+    patients = itertools.count()
+    lists: list[list[list[int]]] = [[] for _ in range(linacs)]  # [patient, fractions left]
+    starting: list[tuple[int, int]] = []  # (patient, week)
+    week = 0
+    while True:
+        for day in range(5):
+            for _ in range(rng.randint(0, 2 * per_week // 5)):
+                p = next(patients)
+                yield pat_k + p
+                yield ct_k
+                yield mask_k + p
+                starting.append((p, week + 1))
+            if day == 0:
+                for p, _ in [x for x in starting if x[1] == week]:
+                    least = min(range(linacs), key=lambda i: len(lists[i]))
+                    lists[least].append([p, rng.randint(5, fractions)])
+                starting = [x for x in starting if x[1] > week]
+            for li, queue in enumerate(lists):
+                yield linac_k + li
+                yield linac_k + linacs
+                for entry in queue:
+                    p = entry[0]
+                    yield pat_k + p
+                    yield mask_k + p
+                    yield plan_k + p
+                    yield linac_k + li
+                    if (p + day) % 5 == 0:
+                        yield img_k + p
+                    entry[1] -= 1
+                lists[li] = [e for e in queue if e[1] > 0]
+            if day == 2:
+                for queue in lists:
+                    for entry in queue:
+                        yield pat_k + entry[0]
+                        yield plan_k + entry[0]
+                        yield rev_k + entry[0] % reviewers
+        week += 1
+
+
+def curling_club(seed: int, sheets: int, teams: int, ends: int, members: int,
+                 alpha: float) -> Iterator[int]:
+    """A curling club's league nights (each sheet's sixteen stones thrown in turn every
+    end, the sheets' games interleaved, a round robin of the league's teams, the bar
+    afterwards: the draw sheet and stone sets of an ice rink's curling club). A night
+    plays ``sheets`` games at once, each between two of ``teams`` teams (the round robin's
+    next fixtures); each of ``ends`` ends throws the sheet's 16 stones in alternation (the
+    stone, the sheet's hack and the house), with a measure now and then (the measure);
+    after the game the teams' skips write the score (each team) and the bar takes about
+    a dozen orders (a member by Zipf ``alpha`` over ``members``, the till)."""
+    rng = random.Random(seed)
+    stone_k, sheet_k, house_k, team_k, member_k, bar_k = (i << 48 for i in range(6))
+    member = _zipf(rng, members, alpha)
+    night = 0
+    while True:
+        pairs = [(a, b) for a in range(teams) for b in range(a + 1, teams)]
+        fixtures = [pairs[(night * sheets + i) % len(pairs)] for i in range(sheets)]
+        for s, (a, b) in enumerate(fixtures):
+            yield sheet_k + s
+            yield team_k + a
+            yield team_k + b
+        for _ in range(ends):
+            for i in range(16):
+                for s in range(sheets):
+                    yield stone_k + s * 16 + (i // 2 if i % 2 == 0 else 8 + i // 2)
+                    yield sheet_k + s
+            for s in range(sheets):
+                yield house_k + s
+                if rng.random() < 0.2:
+                    yield house_k + sheets
+        for a, b in fixtures:
+            yield team_k + a
+            yield team_k + b
+        for _ in range(rng.randint(8, 16)):
+            yield member_k + member()
+            yield bar_k
+        night += 1
+
+
+def fresh57_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 69's held-out set: seeds 79000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 79000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "lifeguard_s4_m300": lambda: lifeguard(s + 0, 4, 12, 300, 1.0, 0.4),
+        "lifeguard_s10_m4000": lambda: lifeguard(s + 1, 10, 40, 4000, 0.8, 0.6),
+        "physio_t4_w30": lambda: physio(s + 2, 4, 80, 1.1, 30, 6),
+        "physio_t20_w200": lambda: physio(s + 3, 20, 400, 0.9, 200, 10),
+        "framer_m300_c200": lambda: picture_framer(s + 4, 200, 300, 1.1, 40, 7),
+        "framer_m2000_c2000": lambda: picture_framer(s + 5, 2000, 2000, 0.8, 150, 14),
+        "oyster_t60_b6": lambda: oyster_farm(s + 6, 60, 6, 30, 1.1, 5),
+        "oyster_t400_b10": lambda: oyster_farm(s + 7, 400, 10, 200, 0.9, 3),
+        "maltings_f3_t3": lambda: floor_maltings(s + 8, 3, 3, 4, 6, 0.3),
+        "maltings_f12_t6": lambda: floor_maltings(s + 9, 12, 6, 10, 20, 0.5),
+        "waterworks_p20_t200": lambda: waterworks(s + 10, 20, 8, 200, 1.1, 3),
+        "waterworks_p120_t3000": lambda: waterworks(s + 11, 120, 24, 3000, 0.8, 12),
+        "comics_s80_u60": lambda: comic_shop(s + 12, 80, 1.0, 60, 20, 15.0),
+        "comics_s400_u500": lambda: comic_shop(s + 13, 400, 0.8, 500, 80, 40.0),
+        "radiotherapy_l2_w8": lambda: radiotherapy(s + 14, 2, 8, 15, 3),
+        "radiotherapy_l8_w40": lambda: radiotherapy(s + 15, 8, 40, 30, 12),
+        "curling_s4_t8": lambda: curling_club(s + 16, 4, 8, 8, 60, 1.0),
+        "curling_s8_t24": lambda: curling_club(s + 17, 8, 24, 8, 300, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -25386,7 +25867,7 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh50": fresh50_variants, "fresh51": fresh51_variants,
                 "fresh52": fresh52_variants, "fresh53": fresh53_variants,
                 "fresh54": fresh54_variants, "fresh55": fresh55_variants,
-                "fresh56": fresh56_variants}
+                "fresh56": fresh56_variants, "fresh57": fresh57_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

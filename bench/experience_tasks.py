@@ -657,6 +657,20 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh69a/b/c" (round 69) likewise, by a helper (heldout69) who ran no arm on them: the
+# three next in line, TENTH reuses, the longest ago first: round 64's 20 (fresh22b's, reused
+# by fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b, fresh55a, fresh59c and
+# fresh64b) with 6901 and 30 (fresh21c's, reused by fresh27a, fresh32a, fresh36c, fresh41b,
+# fresh46a, fresh50c, fresh55b, fresh60a and fresh64c) with 6902, then round 65's 8
+# (fresh22a's, reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b, fresh51a, fresh55c,
+# fresh60b and fresh65a) with 6903 (none a tuning plan: 20, 30 and 8 are in neither
+# room_prior_fit's ODD nor put_spot_error's --plans).
+# Next in line: tenth reuses, the longest ago first (round 65's 5 and 12, then round 66's
+# 26, 13 and 4, then round 67's 24, 16 and 6, then round 68's 18 and 27), then eleventh
+# reuses, the longest ago first (round 68's 28, then round 69's 20, 30 and 8, ...).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -706,7 +720,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh65a": (8, 6501), "fresh65b": (5, 6502), "fresh65c": (12, 6503),
           "fresh66a": (26, 6601), "fresh66b": (13, 6602), "fresh66c": (4, 6603),
           "fresh67a": (24, 6701), "fresh67b": (16, 6702), "fresh67c": (6, 6703),
-          "fresh68a": (18, 6801), "fresh68b": (27, 6802), "fresh68c": (28, 6803)}
+          "fresh68a": (18, 6801), "fresh68b": (27, 6802), "fresh68c": (28, 6803),
+          "fresh69a": (20, 6901), "fresh69b": (30, 6902), "fresh69c": (8, 6903)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the
