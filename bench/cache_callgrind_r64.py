@@ -5,10 +5,15 @@ loads them) or ``this`` (the tree's defaults). Instructions per access = (Ir at 
 
     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.REF.N .venv/bin/python \\
         bench/cache_callgrind_r64.py REF N
+
+Round 69: ``--server M`` runs cache_steered_ab's ``--server M`` stream instead (M keys put into
+capacity M, then 2M uniform gets, seed 3: the memory server's short-term memory at M units),
+its first N accesses: the instructions behind ``--per-access --server``'s wall percentiles.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from pathlib import Path
@@ -22,12 +27,26 @@ from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
 
 
 def main() -> int:
-    ref, n = sys.argv[1], int(sys.argv[2])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("ref")
+    ap.add_argument("n", type=int)
+    ap.add_argument("--server", type=int, default=0,
+                    help="round 69: the memory server's stream at this capacity, not the Zipf one")
+    a = ap.parse_args()
+    ref, n = a.ref, a.n
     cls = SteeredWTinyLFUPolicy if ref == "this" else policy_at(ref)
-    rng = random.Random(7)
-    weights = [1 / (i + 1) ** 0.9 for i in range(10_000)]
-    trace = rng.choices(range(10_000), weights=weights, k=100_000)[:n]
-    p = cls(1000)
+    if a.server:  # as cache_steered_ab.streams builds it
+        rng = random.Random(3)
+        trace = list(range(a.server))
+        trace += [rng.randrange(a.server) for _ in range(2 * a.server)]
+        trace = trace[:n]
+        capacity = a.server
+    else:
+        rng = random.Random(7)
+        weights = [1 / (i + 1) ** 0.9 for i in range(10_000)]
+        trace = rng.choices(range(10_000), weights=weights, k=100_000)[:n]
+        capacity = 1000
+    p = cls(capacity)
     hits = 0
     for k in trace:
         if p.get(k):
