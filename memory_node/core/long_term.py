@@ -706,6 +706,7 @@ class LongTermMemory:
             a = self.graph.node(object_id)
             if a["layer"] != OBJECT:
                 return None
+            receptacle, relation = self._held_in(object_id, str(a["label"]))
             return ObjectMemoryUnit(
                 object_id, str(a["label"]), tuple(a["position"]),
                 state=str(a.get("state") or "none"), area_id=a.get("area") or "",
@@ -713,7 +714,30 @@ class LongTermMemory:
                 first_seen=float(a.get("first_seen") or 0.0),
                 last_seen=float(a.get("last_seen") or 0.0),
                 observation_count=int(a.get("observation_count", 0)), source="perception",
-                receptacle_id=HELD_BY_ROBOT if a.get("inside") == HELD_BY_ROBOT else "")
+                receptacle_id=receptacle, relation=relation)
+
+    def _held_in(self, obj: str, label: str) -> tuple[str, str]:
+        """What the graph holds `obj` in, as a unit names it (receptacle id, relation): the
+        hand, the receptacle an outcome put it into, else the container its box is seen
+        inside (`perceived_container`, the rule `_update_short_term` applies to a unit the
+        frame makes). A unit read from the graph (the short-term cache no longer holds it)
+        had the hand only: the open's own outcome upserted the drawer into the full cache,
+        the policy evicted the spoon just seen inside it, and the next plan read the spoon
+        in nothing, picked it and put it back (round 69: the 216 + 165 re-put calls of the
+        experience arm on its tuning streams). Bounded: the graph's grid index."""
+        inside = self.graph.graph.nodes[obj].get("inside") or ""
+        if inside == HELD_BY_ROBOT:
+            return HELD_BY_ROBOT, ""
+        if inside and inside in self.graph.graph:
+            return inside, "in"
+        if self.is_container is None:
+            return "", ""
+        seen_in = perceived_container(self.graph, obj, self.is_container, self.stands_alone)
+        if not seen_in or (self.short_term is not None and self.short_term.makes_cycle(
+                ObjectMemoryUnit(obj, label, (0.0, 0.0, 0.0), receptacle_id=seen_in,
+                                 relation="in"))):
+            return "", ""
+        return seen_in, "in"
 
     def with_evidence(self, units: Sequence[ObjectMemoryUnit]) -> list[ObjectMemoryUnit]:
         """`units` as an answer should give them: with the graph's current evidence for the
