@@ -165,11 +165,6 @@ class LongTermMemory:
         # object perceived within one's box is remembered in it. None: never inferred.
         self.is_container: Callable[[str], bool] | None = None
         self.stands_alone: Callable[[str], bool] = lambda _label: False
-        # Object id -> (receptacle id, relation) its short-term unit had when the cache let
-        # it go (`_unit_let_go`); dropped at the graph's next event on the object.
-        self._let_go: dict[str, tuple[str, str]] = {}
-        if short_term is not None:
-            short_term.add_eviction_listener(self._unit_let_go)
         self._load()
 
     def configure(self, config: SceneGraphConfig, frame_id: str | None = None) -> None:
@@ -406,7 +401,6 @@ class LongTermMemory:
             return []
         forgotten: list[ObjectMemoryUnit] = []
         for event in events:
-            self._let_go.pop(event.object_id, None)  # its unit is made anew (or it is gone)
             if event.kind == EventKind.REMOVED:
                 unit = self.short_term.peek(event.object_id)
                 if unit is not None and unit.receptacle_id == HELD_BY_ROBOT:
@@ -712,7 +706,6 @@ class LongTermMemory:
             a = self.graph.node(object_id)
             if a["layer"] != OBJECT:
                 return None
-            receptacle, relation = self._held_in(object_id)
             return ObjectMemoryUnit(
                 object_id, str(a["label"]), tuple(a["position"]),
                 state=str(a.get("state") or "none"), area_id=a.get("area") or "",
@@ -720,34 +713,7 @@ class LongTermMemory:
                 first_seen=float(a.get("first_seen") or 0.0),
                 last_seen=float(a.get("last_seen") or 0.0),
                 observation_count=int(a.get("observation_count", 0)), source="perception",
-                receptacle_id=receptacle, relation=relation)
-
-    def _held_in(self, obj: str) -> tuple[str, str]:
-        """Where the graph's unit of `obj` is held (receptacle id, relation): the hand, else
-        the place its short-term unit had when the cache let it go (`_unit_let_go`), else
-        nothing."""
-        if self.graph.graph.nodes[obj].get("inside") == HELD_BY_ROBOT:
-            return HELD_BY_ROBOT, ""
-        receptacle, relation = self._let_go.get(obj, ("", ""))
-        if receptacle not in self.graph.graph:
-            return "", ""
-        return receptacle, relation
-
-    def _unit_let_go(self, unit: ObjectMemoryUnit) -> None:
-        """The short-term cache let `unit` go (evicted, or not admitted): the graph keeps
-        the place the unit had, until the graph's next event on the object makes its unit
-        anew. Without it the graph's unit (what `Memory.get_units` answers for an object
-        the cache no longer holds) had the hand only: the open's own outcome upserted the
-        drawer into the full cache, the policy let go the spoon the open had just shown
-        inside it, and the next plan read the spoon in nothing, picked it and put it back
-        into the same drawer (round 69: the experience arm's 216 + 165 re-put calls on its
-        tuning streams). One entry per object of the graph at most; not persisted (after a
-        restart the graph's unit has the hand only, as before)."""
-        if unit.receptacle_id and unit.receptacle_id != HELD_BY_ROBOT \
-                and unit.relation in ("in", "on"):
-            self._let_go[unit.object_id] = (unit.receptacle_id, unit.relation)
-        else:
-            self._let_go.pop(unit.object_id, None)
+                receptacle_id=HELD_BY_ROBOT if a.get("inside") == HELD_BY_ROBOT else "")
 
     def with_evidence(self, units: Sequence[ObjectMemoryUnit]) -> list[ObjectMemoryUnit]:
         """`units` as an answer should give them: with the graph's current evidence for the

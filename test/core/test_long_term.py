@@ -718,41 +718,6 @@ def test_an_object_seen_inside_a_container_is_remembered_in_it(tmp_path: Path) -
         memory.close()
 
 
-def test_a_unit_the_cache_lets_go_keeps_its_place_in_the_graphs_unit(tmp_path: Path) -> None:
-    """The open's outcome upserts the drawer into the full short-term cache and the policy
-    lets go the spoon the open just showed inside it: the next plan reads the spoon from the
-    graph (`get_units`). Read without its drawer, the plan picked it and put it back into
-    the same drawer (round 69, tune2 tidy 3152 s0009: 4 calls). The graph's unit has the
-    place the unit had when the cache let it go."""
-    memory = Memory(MemorySettings(memory_dir=str(tmp_path),
-                                   short_term=ShortTermSettings(capacity=3),
-                                   durability="normal"))
-    try:
-        lt = memory.long_term
-        frame = [
-            Observation.at("Cabinet", (3.0, 2.0, 0.45), 1.0, extent=(1.0, 0.6, 0.9)),
-            Observation.at("Drawer", (3.0, 2.0, 0.75), 1.0, extent=(0.5, 0.5, 0.2)),
-            Observation.at("Spoon", (3.1, 2.0, 0.70), 1.0, extent=(0.2, 0.04, 0.02)),
-        ]
-        lt.apply(frame, view(1.0), 1.0)
-        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
-        spoon, drawer = ids["Spoon"], ids["Drawer"]
-        assert memory.short_term.peek(spoon).receptacle_id == drawer
-        others = ("Apple", "Bowl", "Cup", "Mug", "Plate", "Knife", "Fork", "Pan")
-        for i, label in enumerate(others):   # things seen elsewhere fill the cache
-            stamp = 2.0 + i
-            lt.apply([Observation.at(label, (0.5, -2.0 + 0.5 * i, 0.9), stamp)],
-                     view(stamp), stamp)
-            if memory.short_term.peek(spoon) is None:
-                break
-        assert memory.short_term.peek(spoon) is None, "the cache never let the spoon go"
-        (lookup,) = memory.get_units([spoon])
-        assert lookup.unit is not None
-        assert (lookup.unit.receptacle_id, lookup.unit.relation) == (drawer, "in")
-    finally:
-        memory.close()
-
-
 def test_a_perceived_container_never_makes_a_containment_cycle(tmp_path: Path) -> None:
     """An outcome put the pot in the box; the box is then seen inside the pot's box. "The box
     in the pot in the box" is refused by the short-term memory, and the frame with it: the

@@ -293,31 +293,20 @@ class PlanLoop:
             return
         objects = req.vocab.objects
         held = (req.held,) if req.held and req.held not in objects else ()
-        # What this task acted on and this answer lacks (a later subtask's recall need not
-        # name it; the cache may have let it go): "close it" after a goal met with nothing
-        # to do means the drawer memory holds the looked-at object in (round 69: the pepper
-        # shaker memory had in the open drawer; "close it" closed the drawer beside).
+        # Every *in* (what holds the object may need opening), and the *on* of what this
+        # task acted on (its own puts: whether they landed is what its goals ask), the
+        # former first.
         acted = set(self.acted)
-        gone = tuple(a for a in dict.fromkeys(self.acted) if a not in objects)
-        for first in (True, False):
-            # Every *in* (what holds the object may need opening), and the *on* of what this
-            # task acted on (its own puts: whether they landed is what its goals ask), the
-            # former first.
-            named = sorted((u for u in objects.values()
-                            if (u.relation == "in"
-                                or (u.relation == "on" and u.object_id in acted))
-                            and u.receptacle_id
-                            and u.receptacle_id not in objects
-                            and u.receptacle_id != HELD_BY_ROBOT),
-                           key=lambda u: u.relation != "in")
-            missing = tuple(dict.fromkeys(held + tuple(u.receptacle_id for u in named)
-                                          + (gone if first else ())))[:MAX_LOOKUPS]
-            if missing:
-                req.vocab.add_units(self._memory(out, functools.partial(fetch, missing),
-                                                 "get_units"))
-            held = ()
-            if not (first and gone and any(a in objects for a in gone)):
-                return
+        named = sorted((u for u in objects.values()
+                        if (u.relation == "in" or (u.relation == "on" and u.object_id in acted))
+                        and u.receptacle_id
+                        and u.receptacle_id not in objects
+                        and u.receptacle_id != HELD_BY_ROBOT),
+                       key=lambda u: u.relation != "in")
+        missing = tuple(dict.fromkeys(held + tuple(u.receptacle_id for u in named)))[:MAX_LOOKUPS]
+        if missing:
+            req.vocab.add_units(self._memory(out, functools.partial(fetch, missing),
+                                             "get_units"))
 
     def _recheck(self, out: InstructionResult, req: PlanRequest) -> None:
         """What memory says now of the objects the planner went to look at (their state
