@@ -1030,17 +1030,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", nargs="+", default=[],
                     help="compare: the base's --log directories (dirs: the change's)")
     a = ap.parse_args(argv)
-    if a.cmd == "parents":
-        counts = parent_counts(a.dirs)
+    counters = {"parents": parent_counts, "merges": merge_counts}
+    if a.cmd in counters:
+        counts = counters[a.cmd](a.dirs)
         for k, v in counts.items():
             print(k, v)
-        save({"parents": counts}, a.out)
-        return 0
-    if a.cmd == "merges":
-        res = merge_counts(a.dirs)
-        for k, v in res.items():
-            print(k, v)
-        save({"merges": res}, a.out)
+        save({a.cmd: counts}, a.out)
         return 0
     if a.cmd == "together":
         res = together([int(x) for x in a.dirs], a.world_seeds)
