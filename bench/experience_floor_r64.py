@@ -26,6 +26,10 @@ from: "open, search"; the navigates before them; explores; refused calls; ...).
 `kinds` reads such logs (with `--parents`): at each first task of a type, whether its
 receptacle held a type found there earlier ("kept together"), against chance; `together`
 measures the same on the bench's houses directly (plans as the positional arguments).
+`run --merges` (round 69) follows which world object each scene-graph node's sightings came
+from (the camera's truth id, never given to memory) and writes identity switches, one node
+holding two objects of a type ("merged") and picks of another object than the node's;
+`merges` counts them from the logs.
 """
 
 from __future__ import annotations
@@ -217,6 +221,121 @@ def _install_homes() -> None:
             super()._query_cache()
 
     ET.StateLoggingStack = HomesStack  # type: ignore[misc]
+
+
+def _install_merges() -> None:
+    """Round 69 (place80): which world object each scene-graph node's sightings came from
+    (the camera's truth id, never published to memory), so that a node that took sightings
+    of two objects of a type is seen. Written into the log: per task's first subtask
+    "merged" (world objects seen before whose node now takes another object's sightings:
+    [object, its node, the node's object now, the distance between the two]); per
+    identity switch "switches" on the subtask it happened in (node, from, to, distance,
+    how: "sighting" (the association) or "relocate" (a held or tracked node set down
+    somewhere)); per pick "picked" (the node's object now, the world's resolved object)."""
+    import experience_tasks as ET
+    import numpy as np
+
+    from memory_node.sim.core.skill_logic import SkillFailure
+    from memory_node.sim.core.skill_logic import Target as WorldTarget
+
+    base = ET.StateLoggingStack
+
+    class MergeStack(base):  # type: ignore[misc,valid-type]
+        def start_sequence(self, sequence: Any) -> None:
+            super().start_sequence(sequence)
+            self._truths: dict[str, list[str]] = {}   # node -> world ids of its sightings
+            self._obs_truth: dict[int, str] = {}
+            self._seen_ids: set[str] = set()
+            cam, g = self.camera, self.memory.long_term.graph
+            frame, observe, add = cam.frame, g._observe, g._add_object
+
+            def frame_wrapped(world: Any) -> Any:
+                out = frame(world)
+                self._frame_truths = [d.truth for d in out]
+                return out
+
+            def observe_wrapped(obj: str, obs: Any, *a: Any, **k: Any) -> None:
+                self._note(obj, obs, "relocate" if k.get("relocate") or
+                           g.graph.nodes[obj].get("inside") == "robot" else "sighting")
+                observe(obj, obs, *a, **k)
+
+            def add_wrapped(obs: Any, *a: Any, **k: Any) -> str:
+                obj = add(obs, *a, **k)
+                self._note(obj, obs, "new")
+                return obj
+            cam.frame, g._observe, g._add_object = frame_wrapped, observe_wrapped, add_wrapped
+            lt = self.memory.long_term
+            apply = lt.apply
+
+            def apply_wrapped(obs: Any, view: Any, stamp: float) -> Any:
+                truths = getattr(self, "_frame_truths", [])
+                self._obs_truth = {id(o): t for o, t in zip(obs, truths, strict=False)}
+                self._seen_ids.update(t for t in truths if t)
+                try:
+                    return apply(obs, view, stamp)
+                finally:
+                    self._obs_truth = {}
+            lt.apply = apply_wrapped
+
+        def _note(self, obj: str, obs: Any, how: str) -> None:
+            t = self._obs_truth.get(id(obs))
+            if not t or self.world is None or t not in self.world.objects:
+                return
+            hist = self._truths.setdefault(obj, [])
+            if hist and hist[-1] != t and hist[-1] in self.world.objects and \
+                    self.log is not None and self.log:
+                w = self.world
+                a, b = w.objects[hist[-1]], w.objects[t]
+                self.log[-1].setdefault("switches", []).append(
+                    [obj, a.id, b.id, round(float(np.linalg.norm(a.position - b.position)), 2),
+                     how, a.type == b.type])
+            if not hist or hist[-1] != t:
+                hist.append(t)
+
+        def _query_cache(self) -> None:
+            if self.log is not None and self._subtask == 0 and self.world is not None:
+                self.log[-1]["merged"] = self._merged()
+            super()._query_cache()
+
+        def _merged(self) -> list[list]:
+            """Seen pickable objects no live node holds as its object now, whose sightings a
+            node of another object of the type within 0.5 m took."""
+            w, g = self.world, self.memory.long_term.graph.graph
+            now = {h[-1]: n for n, h in self._truths.items() if n in g and h}
+            out = []
+            for x in sorted(self._seen_ids):
+                o = w.objects.get(x)
+                if o is None or not o.kind.pickupable or x in now:
+                    continue
+                for n, h in self._truths.items():
+                    if n not in g or x not in h[:-1]:
+                        continue
+                    y = w.objects.get(h[-1])
+                    if y is None or y.type != o.type:
+                        continue
+                    d = float(np.linalg.norm(o.position - y.position))
+                    if d <= 0.5:
+                        out.append([x, n, y.id, round(d, 2)])
+            return out
+
+        def execute(self, call: Any, targets: Any, episode_id: str, timeout_s: float,
+                    cancel: Any) -> Any:
+            picked = None
+            if call.skill == "pick" and call.args and self.world is not None:
+                by_id = {t.id: WorldTarget(t.id, t.label, t.position, t.position_known)
+                         for t in targets}
+                try:
+                    o = self.runner.resolve_object(self.world, call.args[0], by_id)
+                    h = self._truths.get(call.args[0], [])
+                    picked = [call.args[0], h[-1] if h else "", o.id, len(h)]
+                except SkillFailure:
+                    picked = None
+            result = super().execute(call, targets, episode_id, timeout_s, cancel)
+            if picked is not None and self.log and self.log[-1]["calls"]:
+                self.log[-1]["calls"][-1]["picked"] = picked
+            return result
+
+    ET.StateLoggingStack = MergeStack  # type: ignore[misc]
 
 
 def parse_call(call: str) -> tuple[str, list[str]]:
@@ -603,6 +722,35 @@ def parent_counts(dirs: list[str]) -> dict:
     return {k: dict(v.most_common()) for k, v in sorted(out.items())}
 
 
+def merge_counts(dirs: list[str]) -> dict:
+    """`run --merges` logs, per house (tidy/untidied) and arm: "merged" summed over the tasks'
+    starts and as distinct (object, node) pairs; identity switches of a node between two
+    objects of one type by how (sighting / relocate / new) and within 0.5 m; picks the world
+    resolved to another object than the one the node's sightings came from last."""
+    out: dict[str, Counter] = {}
+    for d in dirs:
+        house = "tidy" if re.search(r"t_\d+/?$", d) else "untidied"
+        for path in sorted(Path(d).glob("*/*.jsonl")):
+            arm = path.stem.split("_")[-1]
+            c = out.setdefault(f"{house} {arm}", Counter())
+            pairs: set[tuple[str, str]] = set()
+            for line in path.read_text().splitlines():
+                e = json.loads(line)
+                for m in e.get("merged") or []:
+                    c["merged (task starts)"] += 1
+                    pairs.add((m[0], m[1]))
+                for sw in e.get("switches") or []:
+                    if sw[5]:
+                        c[f"switch {sw[4]}{' <=0.5 m' if sw[3] <= 0.5 else ''}"] += 1
+                for call in e.get("calls") or []:
+                    pk = call.get("picked")
+                    if pk and pk[1]:
+                        c["picks (node with a sighting)"] += 1
+                        c["picks of another object than the node's"] += pk[1] != pk[2]
+            c["merged (distinct)"] += len(pairs)
+    return {k: dict(sorted(v.items())) for k, v in sorted(out.items())}
+
+
 def _words(type_name: str) -> str:
     """"ButterKnife" as "butter knife" (the text the embedding model reads)."""
     return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name).lower()
@@ -856,7 +1004,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["run"]:
         parents, homes = "--parents" in argv, "--homes" in argv
-        argv = [a for a in argv if a not in ("--parents", "--homes")]
+        merges = "--merges" in argv
+        argv = [a for a in argv if a not in ("--parents", "--homes", "--merges")]
 
         def install(_log: Path) -> None:
             _install_floor()
@@ -864,9 +1013,12 @@ def main(argv: list[str] | None = None) -> int:
                 _install_parents()
             if homes:
                 _install_homes()
+            if merges:
+                _install_merges()
         return run_streams(argv, install)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("cmd", choices=("account", "parents", "compare", "kinds", "together"))
+    ap.add_argument("cmd", choices=("account", "parents", "compare", "kinds", "together",
+                                        "merges"))
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--out", default="")
     ap.add_argument("--classes", action="store_true",
@@ -878,11 +1030,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", nargs="+", default=[],
                     help="compare: the base's --log directories (dirs: the change's)")
     a = ap.parse_args(argv)
-    if a.cmd == "parents":
-        counts = parent_counts(a.dirs)
+    counters = {"parents": parent_counts, "merges": merge_counts}
+    if a.cmd in counters:
+        counts = counters[a.cmd](a.dirs)
         for k, v in counts.items():
             print(k, v)
-        save({"parents": counts}, a.out)
+        save({a.cmd: counts}, a.out)
         return 0
     if a.cmd == "together":
         res = together([int(x) for x in a.dirs], a.world_seeds)
