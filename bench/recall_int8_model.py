@@ -23,6 +23,15 @@ calibrated once on the texts, each alone; ``--calibration minmax|percentile|entr
 text's vector is then the same alone and in any batch (bit for bit), which the dynamic
 copies break (bench/README_recall.md, round 68).
 
+Round 69: ``--smooth ALPHA`` (with ``--static``) migrates the activations' per-channel
+outliers into the weights first (SmoothQuant, Xiao et al. 2023): for each input tensor X of
+the MatMuls to quantise, s_j = max|X_j|^ALPHA / max|W_j|^(1-ALPHA) over the calibration
+texts (each alone) and every weight row j of the MatMuls that read X; a Mul by 1/s is put
+on X's way into those MatMuls only (this model is post-LN: a layer norm's output also
+feeds the residual Add, so its gamma cannot take 1/s) and their weight rows are
+multiplied by s, so the float graph computes the same products; then quantize_static as
+above.
+
 Needs the `onnx` package (onnxruntime.quantization imports it), which the project does not
 install:
 
@@ -62,6 +71,31 @@ def weighted_matmuls(path: Path) -> list[str]:
     graph = onnx.load(str(path)).graph
     weights = {i.name for i in graph.initializer}
     return [n.name for n in graph.node if n.op_type == "MatMul" and n.input[1] in weights]
+
+
+def gelu_matmuls(source: Path) -> list[str]:
+    """Names of the weighted MatMuls whose input the GELU's last Mul makes (each layer's FFN
+    output projection), in the folded graph of `source`: a Mul fed (directly) by an Erf's
+    successor chain, found as the MatMuls whose input is made by a Mul that reads an Add
+    that reads an Erf."""
+    import onnx
+
+    with tempfile.TemporaryDirectory(prefix="recall_int8_") as tmp:
+        folded = Path(tmp) / "folded.onnx"
+        fold(source, folded)
+        graph = onnx.load(str(folded)).graph
+    made_by = {o: n for n in graph.node for o in n.output}
+
+    def reaches_erf(node: Any, depth: int) -> bool:
+        if node is None or depth > 3:
+            return False
+        if node.op_type == "Erf":
+            return True
+        return any(reaches_erf(made_by.get(i), depth + 1) for i in node.input)
+
+    weights = {i.name for i in graph.initializer}
+    return [n.name for n in graph.node if n.op_type == "MatMul" and n.input[1] in weights
+            and reaches_erf(made_by.get(n.input[0]), 0)]
 
 
 def fold(source: Path, folded: Path) -> None:
@@ -133,12 +167,14 @@ def calibration_texts() -> list[str]:
 
 
 def write_static_int8_model(source: Path, out: Path, texts: list[str], matmuls: str = "weighted",
-                            method: str = "minmax", exclude: tuple[str, ...] = ()) -> None:
+                            method: str = "minmax", exclude: tuple[str, ...] = (),
+                            alpha: float | None = None) -> None:
     """Round 68: a STATIC int8 copy (QDQ, per output channel int8 weights, uint8 activations
     whose scales are calibrated once on ``texts``): a text's vector no longer depends on its
     batch mates, as it does with per-call scales. ``matmuls``: which MatMuls (``weighted``:
     the 36 projections; ``layer_norm``: the 24 after a layer norm; ``all``: with attention's
-    two products too); ``exclude``: node names kept in float."""
+    two products too); ``exclude``: node names kept in float; ``alpha``: SmoothQuant's
+    migration strength (round 69: :func:`smooth` first, on the same texts)."""
     from onnxruntime.quantization import CalibrationMethod, QuantFormat, QuantType, quantize_static
 
     from memory_node.core.recall.embedder import DEFAULT_MAX_TOKENS
@@ -157,6 +193,11 @@ def write_static_int8_model(source: Path, out: Path, texts: list[str], matmuls: 
 
             nodes = [n.name for n in onnx.load(str(folded)).graph.node if n.op_type == "MatMul"]
         nodes = [n for n in nodes if n not in exclude]
+        if alpha is not None:
+            smoothed = Path(tmp) / "smoothed.onnx"
+            print("smoothing scales (min / median / max) per input:",
+                  smooth(folded, smoothed, nodes, texts, alpha))
+            folded = smoothed
         quantize_static(str(folded), str(out), TextReader(texts, DEFAULT_MAX_TOKENS),
                         quant_format=QuantFormat.QDQ, op_types_to_quantize=["MatMul"],
                         per_channel=True, activation_type=QuantType.QUInt8,
@@ -164,6 +205,75 @@ def write_static_int8_model(source: Path, out: Path, texts: list[str], matmuls: 
                         calibrate_method=methods[method],
                         calibration_providers=["CPUExecutionProvider"],
                         extra_options={"CalibTensorRangeSymmetric": False})
+
+
+def smooth(folded: Path, out: Path, nodes: list[str], texts: list[str], alpha: float) -> dict:
+    """Round 69: SmoothQuant's scale migration on the float graph `folded`, for the MatMuls
+    named `nodes` (grouped by their activation input); the per-channel max |X| calibrated on
+    `texts`, each alone. Writes `out`; returns per input tensor the scales' spread."""
+    import numpy as np
+    import onnx
+    import onnxruntime as ort
+    from onnx import helper, numpy_helper
+
+    from memory_node.core.recall.embedder import DEFAULT_MAX_TOKENS
+
+    model = onnx.load(str(folded))
+    graph = model.graph
+    weights = {i.name: i for i in graph.initializer}
+    by_input: dict[str, list[Any]] = {}
+    for n in graph.node:
+        if n.name in nodes:
+            if n.op_type != "MatMul" or n.input[1] not in weights:
+                raise ValueError(f"{n.name}: not a MatMul with a constant weight")
+            by_input.setdefault(n.input[0], []).append(n)
+    readers: dict[str, list[str]] = {}
+    for n in graph.node:
+        for i in n.input:
+            readers.setdefault(i, []).append(n.name)
+    for n in (m for group in by_input.values() for m in group):
+        if len(readers[n.input[1]]) != 1:
+            raise ValueError(f"{n.name}: its weight is shared")
+    # The calibration: the inputs as extra outputs of a copy, each text alone.
+    probe = onnx.load(str(folded))
+    for name in by_input:
+        probe.graph.output.append(helper.make_tensor_value_info(name, onnx.TensorProto.FLOAT,
+                                                                None))
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    options.intra_op_num_threads = 1
+    session = ort.InferenceSession(probe.SerializeToString(), sess_options=options,
+                                   providers=["CPUExecutionProvider"])
+    names = list(by_input)
+    top = {name: np.zeros(0, dtype=np.float64) for name in names}
+    reader = TextReader(texts, DEFAULT_MAX_TOKENS)
+    while (feed := reader.get_next()) is not None:
+        feed = {k: v for k, v in feed.items() if k in {i.name for i in session.get_inputs()}}
+        for name, x in zip(names, session.run(names, feed), strict=True):
+            m = np.abs(x.astype(np.float64)).reshape(-1, x.shape[-1]).max(axis=0)
+            top[name] = m if not len(top[name]) else np.maximum(top[name], m)
+    spread: dict[str, list[float]] = {}
+    for k, (name, group) in enumerate(by_input.items()):
+        w_max = np.max([np.abs(numpy_helper.to_array(weights[n.input[1]]).astype(np.float64))
+                        .max(axis=1) for n in group], axis=0)
+        s = (np.maximum(top[name], 1e-5) ** alpha / np.maximum(w_max, 1e-5) ** (1 - alpha))
+        s = np.clip(s, 1e-5, None)
+        inv = numpy_helper.from_array((1.0 / s).astype(np.float32), f"smooth_inv_{k}")
+        graph.initializer.append(inv)
+        smoothed = f"{name}_smoothed"
+        at = min(i for i, n in enumerate(graph.node) if n.name in {m.name for m in group})
+        graph.node.insert(at, helper.make_node("Mul", [name, inv.name], [smoothed],
+                                               name=f"smooth_mul_{k}"))
+        for n in group:
+            w = numpy_helper.to_array(weights[n.input[1]]).astype(np.float64)
+            weights[n.input[1]].CopyFrom(numpy_helper.from_array(
+                (w * s[:, None]).astype(np.float32), n.input[1]))
+            n.input[0] = smoothed
+        spread[name] = [round(float(s.min()), 4), round(float(np.median(s)), 4),
+                        round(float(s.max()), 4)]
+    onnx.checker.check_model(model)
+    onnx.save(model, str(out))
+    return spread
 
 
 def write_int8_model(source: Path, out: Path, matmuls: str = "all") -> None:
@@ -207,6 +317,11 @@ def main() -> int:
     ap.add_argument("--calibration", choices=("minmax", "percentile", "entropy"),
                     default="minmax")
     ap.add_argument("--exclude", default="", help="static: node names kept in float (comma list)")
+    ap.add_argument("--smooth", type=float, default=None, metavar="ALPHA",
+                    help="static, round 69: SmoothQuant's scale migration first (0.5: even)")
+    ap.add_argument("--exclude-gelu", action="store_true",
+                    help="static: keep the MatMuls fed by the GELU (the FFN output "
+                         "projections) in float, found by the graph's structure")
     args = ap.parse_args()
     if args.write_calibration:
         import json
@@ -225,8 +340,11 @@ def main() -> int:
             import json
 
             texts = json.loads(args.static.read_text(encoding="utf-8"))
+            exclude = tuple(x for x in args.exclude.split(",") if x)
+            if args.exclude_gelu:
+                exclude += tuple(gelu_matmuls(source))
             write_static_int8_model(source, args.out, texts, args.matmuls, args.calibration,
-                                    tuple(x for x in args.exclude.split(",") if x))
+                                    exclude, args.smooth)
         else:
             write_int8_model(source, args.out, args.matmuls)
     except ModuleNotFoundError as exc:

@@ -17,6 +17,14 @@ slowest 2 % of the last pass against the rest; ``--profile N``: the N requests o
 handler CPU in the last pass recalled again under cProfile (every memo warm, the query
 terms' per-text memo cleared), the functions of most own time over them.
 
+``--calls`` (round 69): each row also holds the request's model calls (``model_calls``:
+[thread, background, texts, padded tokens, thread CPU ms] per ``Embedder._embed_batch``,
+the background steps' prefetch included, waited for after the request) and the handler's
+thread CPU by stage (``handler_cpu``: the scoring (``Recaller.scored``, the lexical half
+and the wait for the vector), the selection after it, the context block, the steps' split
+and prefetch start (``RecallMemory._prefetch_steps``), the rest), and the summary those
+by the request's own CPU (p50 / p90 / p99 rows, and the top 2 % against the rest).
+
     .venv/bin/python bench/recall_new_words_r63.py [--texts 300] [--repeat] [--stages]
         [--profile N] [--out NAME]   # -> bench/results/NAME.json
 """
@@ -80,7 +88,7 @@ def _profile(rm: Any, rec: Any, rows: list[dict], n: int) -> dict:
     import pstats
 
     slow = sorted(rows, key=lambda r: -r["cpu_ms"])[:n]
-    prof = cProfile.Profile()
+    prof = cProfile.Profile(time.thread_time)  # the thread's CPU, not the load's wall (round 69)
     for i, r in enumerate(slow):
         rec._query_terms.clear()
         prof.enable()
@@ -96,12 +104,93 @@ def _profile(rm: Any, rec: Any, rows: list[dict], n: int) -> dict:
                                    for k, tt, ct, nc in rows_out]}
 
 
+def _trace_calls(rec: Any, calls: list[list], cpu_by: dict[str, float]) -> None:
+    """Record every model call (thread, background, texts, padded tokens, thread CPU ms) in
+    `calls` and the main thread's CPU in a few stages of a whole-instruction request in
+    `cpu_by` (ms; a stage's CPU excludes the stages called inside it)."""
+    from memory_node.core.recall import recall as recall_mod
+    from memory_node.core.recall_memory import RecallMemory
+
+    embedder = type(rec.embedder)
+    batch = embedder._embed_batch
+    tok = rec.embedder._tokenizer
+
+    def traced_batch(self: Any, texts: list[str], background: bool = False) -> Any:
+        c = time.thread_time()
+        out = batch(self, texts, background)
+        calls.append([threading.current_thread().name, background, len(texts),
+                      max(len(tok.encode(t).ids) for t in texts),
+                      round((time.thread_time() - c) * 1e3, 4)])
+        return out
+
+    embedder._embed_batch = traced_batch
+    stack: list[float] = []
+
+    def timed(owner: Any, name: str, stage: str, static: bool = False) -> None:
+        fn = getattr(owner, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if threading.current_thread() is not threading.main_thread():
+                return fn(*args, **kwargs)
+            c = time.thread_time()
+            stack.append(0.0)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                inner = stack.pop()
+                spent = (time.thread_time() - c) * 1e3
+                cpu_by[stage] = cpu_by.get(stage, 0.0) + spent - inner
+                if stack:
+                    stack[-1] += spent
+
+        setattr(owner, name, staticmethod(wrapper) if static else wrapper)
+
+    timed(recall_mod.Recaller, "scored", "scored (lexical half, the vector's wait)")
+    timed(recall_mod.Recaller, "rank", "rank (selection after scoring)")
+    timed(recall_mod.Recaller, "context_for", "context block")
+    timed(recall_mod.PendingQueries, "result", "vector wait")
+    timed(RecallMemory, "_prefetch_steps", "steps' split + prefetch start", static=True)
+
+
+def _calls_summary(rows: list[dict]) -> dict:
+    """Model calls per request and the handler's CPU by stage, by the request's own CPU
+    (handler + model worker): p50 / p90 / p99 over `rows`, the top 2 % against the rest."""
+    own = [r["cpu_ms"] + r["model_cpu_ms"] for r in rows]
+    cut = float(np.quantile(own, 0.98))
+    stages = sorted({k for r in rows for k in r["handler_cpu"]})
+
+    def part(sel: list[dict]) -> dict:
+        fg = [[c for c in r["model_calls"] if not c[1]] for r in sel]
+        bg = [[c for c in r["model_calls"] if c[1]] for r in sel]
+        return {"n": len(sel),
+                "own_cpu_ms": spread([r["cpu_ms"] + r["model_cpu_ms"] for r in sel]),
+                "handler_cpu_ms": spread([r["cpu_ms"] for r in sel]),
+                "request_model_calls_mean": round(float(np.mean([len(f) for f in fg])), 3),
+                "request_model_calls_max": max(len(f) for f in fg),
+                "request_model_cpu_ms": spread([sum(c[4] for c in f) for f in fg]),
+                "request_model_tokens": spread([sum(c[3] for c in f) for f in fg]),
+                "background_calls_mean": round(float(np.mean([len(b) for b in bg])), 3),
+                "background_texts_mean": round(float(np.mean([sum(c[2] for c in b)
+                                                              for b in bg])), 3),
+                "background_cpu_ms": spread([sum(c[4] for c in b) for b in bg]),
+                "handler_cpu_by_stage_p50": {s: round(float(np.median(
+                    [r["handler_cpu"].get(s, 0.0) for r in sel])), 3) for s in stages},
+                "handler_cpu_by_stage_mean": {s: round(float(np.mean(
+                    [r["handler_cpu"].get(s, 0.0) for r in sel])), 3) for s in stages}}
+
+    return {"rows_from_position": 31, "cut_own_cpu_ms": round(cut, 3),
+            "all": part(rows), "top_2pct": part([r for r, o in zip(rows, own, strict=True)
+                                                 if o >= cut]),
+            "rest": part([r for r, o in zip(rows, own, strict=True) if o < cut])}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--texts", type=int, default=300)
     ap.add_argument("--repeat", action="store_true")
     ap.add_argument("--stages", action="store_true")
     ap.add_argument("--profile", type=int, default=0)
+    ap.add_argument("--calls", action="store_true")
     ap.add_argument("--out", default="recall_new_words_r63")
     a = ap.parse_args()
     stages: list[list] = []
@@ -130,6 +219,10 @@ def main() -> int:
     if loaded is None:
         return 0
     rm, rec, texts, rng = loaded
+    calls: list[list] = []
+    cpu_by: dict[str, float] = {}
+    if a.calls:
+        _trace_calls(rec, calls, cpu_by)
     sample = rng.sample(texts, len(texts))[:a.texts]
     tokenizer = rec.embedder._tokenizer if a.stages else None
     passes = [sample, sample] if a.repeat else [sample]
@@ -141,6 +234,8 @@ def main() -> int:
             reads[0] = 0
             before = {n: m.cache_info().misses for n, m in memos.items()}
             del stages[:]
+            del calls[:]
+            cpu_by.clear()
             model0 = _model_cpu_ns()
             c = time.thread_time()
             rm.recall(t, K, BUDGET, episode_id=f"p{p}e{i}")
@@ -155,6 +250,10 @@ def main() -> int:
                              "model_cpu_ms": round((_model_cpu_ns() - model0) / 1e6, 4),
                              "stages": dict(stages)}
             rec.wait_for_prefetch(5.0)
+            if a.calls:
+                rows[-1] |= {"model_calls": list(calls),
+                             "handler_cpu": {k: round(v, 4) for k, v in cpu_by.items()}
+                             | {"rest": round(cpu - sum(cpu_by.values()), 4)}}
         out_rows.append(rows)
     first = out_rows[0]
     result: dict[str, Any] = {
@@ -178,6 +277,8 @@ def main() -> int:
         result["memos_warm_cpu_ms"] = spread([r["cpu_ms"] for r in out_rows[1]])
     if a.stages:
         result["last_pass_tail"] = _tail(out_rows[-1])
+    if a.calls:
+        result["calls_summary"] = _calls_summary(out_rows[0][30:])
     if a.profile:
         result["profile"] = _profile(rm, rec, out_rows[-1], a.profile)
     result["rows"] = [[{k: v for k, v in r.items() if k != "by_memo"} for r in rows]
