@@ -139,8 +139,13 @@ _DEGREE = frozenset({"not", "too", "so", "very", "quite", "rather", "as", "less"
 # goes ("Laptop to the desk and phone beside the bed", "put book on shelf and pens with
 # pencils in drawer of desk"; "the mug and plate in the sink" has one place).
 _OBJECT_DETERMINERS = DETERMINERS - {"that", "her"}
-# (Round 68's "verb_pron", the same test with an object pronoun after the word, failed its
-# keep rule: a patch in bench/results.)
+# Round 69's "that_det": "that" right after such a verb is a determiner where a word the
+# lexicon has as a noun or an adjective, no function word, follows it ("and bin that manky
+# Spontex", "chuck that old mug"); before a pronoun, a determiner or a function word it is a
+# conjunction or a pronoun ("see that it goes", "make sure that the", "leave that for now").
+# Round 68's "verb_pron" (the same test with an object pronoun after the word: "and stand
+# it on the desk", "bin them"; round 64's `object` had these).
+_OBJECT_PRONOUNS = frozenset({"it", "them"})
 _SUBORDINATORS = frozenset({
     "if", "when", "whenever", "once", "because", "as", "since", "until", "till", "while",
     "before", "after", "unless", "though", "although", "whether", "where"})
@@ -277,7 +282,8 @@ def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, r
     ("the candle on the table, light it": the left side has no verb and the right acts on
     a pronoun)."""
     m = joints[i]
-    hit = ("verb_det" in on and _verb_before_object(piece, m, left, lexicon, on)) or (
+    hit = (bool({"verb_det", "verb_pron", "that_det"} & set(on))
+           and _verb_before_object(piece, m, left, lexicon, on)) or (
         "bare_and" in on and not new_phrase and _bare_and(piece, m, left, right, lexicon, on))
     if not hit and new_phrase and {"extend", "to", "arrow"} & set(on):
         if "extend" in on:
@@ -302,8 +308,13 @@ def _verb_before_object(piece: str, m: re.Match[str], left: str, lexicon: Lexico
     if lexicon is None or not lexicon.available:
         return False
     word = m.group(2).lower()
-    after = _WORDS.findall(piece[m.end(2):m.end(2) + 12].lower())[:1]
-    if (not after or after[0] not in _OBJECT_DETERMINERS or word in STOPWORDS
+    after = _WORDS.findall(piece[m.end(2):m.end(2) + 40].lower())[:2]
+    objects = _OBJECT_DETERMINERS | (_OBJECT_PRONOUNS if "verb_pron" in on else frozenset())
+    if "that_det" in on and after[:1] == ["that"] and len(after) == 2 and (
+            after[1] not in STOPWORDS
+            and (lexicon.is_noun(after[1]) or lexicon.is_adjective(after[1]))):
+        objects = objects | {"that"}
+    if (not after or after[0] not in objects or word in STOPWORDS
             or word in _PREPOSITIONS or word in _PARTICLES or word in _OTHER_PREPOSITIONS
             or not lexicon.is_verb(word) or lexicon.verb(word) != word):
         return False
@@ -1192,6 +1203,9 @@ def _antecedents(recaller: Recaller,
             for clause in reversed(split_subtasks(
                     earlier, recaller.lexicon, recaller.config.cap_joins_shortest,
                     recaller.config.split_more_joints)[1:]):
+                if recaller.config.antecedent_past_pronouns and refers_back(
+                        clause, recaller.lexicon, recaller.config.demonstratives):
+                    continue
                 objects = _named(recaller, object_phrase(
                     clause, recaller.config.antecedent_to_place), ranked)
                 if objects:
