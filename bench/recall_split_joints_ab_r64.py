@@ -68,15 +68,17 @@ def _config(joints: frozenset[str] | set[str], flags: set[str]) -> Any:
 
 def _later_pronoun_clause(texts: list[str], lexicon: Any, joints: frozenset[str] | set[str],
                           base: frozenset[str]) -> bool:
-    """Some text or piece splits (by ``joints`` or ``base``) into clauses with a later one
-    that acts on a thing it names only by a pronoun: where ``cfg:antecedent_past_pronouns``
-    can change an answer (a superset: the clause must also be read as an antecedent)."""
+    """A step read as an antecedent (a hand step, ``texts[1:]``, or a piece of the split of
+    the instruction, ``texts[0]``, by ``joints`` or ``base``) splits into clauses with a
+    later one that acts on a thing it names only by a pronoun: where
+    ``cfg:antecedent_past_pronouns`` can change an answer (a superset: the step must also
+    name nothing in its object phrase, and a later step refer back)."""
     from memory_node.core.recall import subtasks
 
     for js in (joints, base):
         set_joints(js)
         try:
-            pieces = [p for t in texts for p in [t, *subtasks.split_subtasks(t, lexicon)]]
+            pieces = [*texts[1:], *subtasks.split_subtasks(texts[0], lexicon)]
             if any(subtasks.refers_back(c, lexicon, True) or subtasks.refers_back(c, lexicon)
                    for p in pieces for c in subtasks.split_subtasks(p, lexicon)[1:]):
                 return True

@@ -76,7 +76,7 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
                           "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
-                          "bare_and"}
+                          "bare_and", "verb_pron", "that_det"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -133,8 +133,9 @@ _DEGREE = frozenset({"not", "too", "so", "very", "quite", "rather", "as", "less"
 # own (a verb, or a place its thing goes) that is no subordinate clause ("When they are
 # set, turn them out": a clause before a comma that opens with a subordinator is its main
 # clause's, round 64's `object` loss).
-# "that" and "her" are no sure determiners ("bin that manky sponge" aside, "so that the",
-# "give her the"): not counted. "bare_and": a bare "and" before a noun that is no verb opens
+# "that" and "her" are no sure determiners ("so that the", "give her the"): not counted
+# ("that" only where "that_det" below finds a noun or an adjective after it).
+# "bare_and": a bare "and" before a noun that is no verb opens
 # a gapped step as a comma or a determiner does, where each side says where its own thing
 # goes ("Laptop to the desk and phone beside the bed", "put book on shelf and pens with
 # pencils in drawer of desk"; "the mug and plate in the sink" has one place).
@@ -143,8 +144,10 @@ _OBJECT_DETERMINERS = DETERMINERS - {"that", "her"}
 # lexicon has as a noun or an adjective, no function word, follows it ("and bin that manky
 # Spontex", "chuck that old mug"); before a pronoun, a determiner or a function word it is a
 # conjunction or a pronoun ("see that it goes", "make sure that the", "leave that for now").
-# Round 68's "verb_pron" (the same test with an object pronoun after the word: "and stand
-# it on the desk", "bin them"; round 64's `object` had these).
+# "verb_pron" (round 68's, failed alone; kept in round 69 with
+# RecallConfig.antecedent_past_pronouns): the same test with an object pronoun after the
+# word ("and stand it on the desk", "take the towel from the rail and hand it to me"); the
+# clause it parts off names no antecedent for a later pronoun (subtasks._antecedents).
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
 _SUBORDINATORS = frozenset({
     "if", "when", "whenever", "once", "because", "as", "since", "until", "till", "while",
