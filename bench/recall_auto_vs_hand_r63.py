@@ -18,7 +18,8 @@ all, a pronoun carried in one path only, or the two aligned one to one with othe
 name): round 64 on a2b91dc0 with that round's split (blind 53 validation, 52 decision),
 round 65 on 3e81fe0d with recall66's joints in (blind 54 validation, 53 decision), round 66
 on b48ad0a5 (blind 55 validation, 54 decision), round 67 on f8d8a395 (blind 56 validation, 55
-decision), round 68 on db57fc09 (blind 57 validation, 56 decision).
+decision), round 68 on db57fc09 (blind 57 validation, 56 decision), round 69 on bd608ce1 (blind
+58 validation, 57 decision).
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ VALIDATION_BY_ROUND = {63: frozenset(VALIDATION), 64: frozenset({"19", "20", "21
                        65: frozenset({"19", "20", "21", "54"}),
                        66: frozenset({"19", "20", "21", "55"}),
                        67: frozenset({"19", "20", "21", "56"}),
-                       68: frozenset({"19", "20", "21", "57"})}
+                       68: frozenset({"19", "20", "21", "57"}),
+                       69: frozenset({"19", "20", "21", "58"})}
 _W = re.compile(r"[a-z]+")
 # A list or text-speak joint: a bullet, a prompt, a line break, "n" / "u" / "pls", "+", "&".
 _LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")
@@ -143,13 +145,41 @@ def trace(cases: list[str]) -> None:
                 print("same text, other answers:", repr(t))
 
 
-def collect(sets: list[str], raw: Path) -> None:
+def collect(sets: list[str], raw: Path, reuse: list[Path] | None = None,
+            reuse_joints: frozenset[str] = frozenset()) -> None:
+    """Each instruction's auto and hand answers into the resumable ``raw``. ``reuse``
+    (round 69): an earlier round's raw files, whose record an instruction takes where its
+    text and hand steps split the same with ``reuse_joints`` (that round's SPLIT_JOINTS) as
+    now (the recall path is otherwise the same code): only the rest are recalled."""
+    from memory_node.core.recall import subtasks
     from memory_node.core.recall.recall import Recaller
 
-    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
+    old: dict[str, dict] = {}
+    for f in reuse or []:
+        old.update(json.loads(f.read_text()))
+
+    def same_split(texts: list[str], lex: Any) -> bool:
+        """The texts and the pieces of the first (re-split when read as antecedents)."""
+        now = frozenset(subtasks.SPLIT_JOINTS)
+        texts = [*texts, *subtasks.split_subtasks(texts[0], lex)]
+        a = [subtasks.split_subtasks(t, lex) for t in texts]
+        subtasks.SPLIT_JOINTS.clear()
+        subtasks.SPLIT_JOINTS.update(reuse_joints)
+        try:
+            return a == [subtasks.split_subtasks(t, lex) for t in texts]
+        finally:
+            subtasks.SPLIT_JOINTS.clear()
+            subtasks.SPLIT_JOINTS.update(now)
+
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list],
+                earlier: dict | None = None) -> tuple[dict, str]:
         rec = Recaller(emb)
         rs = {}
         for it in items:
+            if earlier and it["id"] in earlier and same_split(
+                    [it["text"], *[st["text"] for st in it["steps"]]], rec.lexicon):
+                rs[it["id"]] = earlier[it["id"]]
+                continue
             units = scenes[it["room"]]
             held = {rh.type_key(u.label) for u in units}
             need = rh.groups(sorted({n for st in it["steps"] for n in st["needs"]}), held)
@@ -163,9 +193,10 @@ def collect(sets: list[str], raw: Path) -> None:
                 "auto": [[t, [r.unit.label for r in g], [r.why for r in g]] for t, g in sub.steps],
                 "hand": [[t, [r.unit.label for r in g], [r.why for r in g]]
                          for t, g in hand.steps]}
-        return rs, ""
+        return rs, f"reused {sum(1 for i in rs if earlier and rs[i] is earlier.get(i))}"
 
-    switch_ab.run_resumable(sets, raw, per_set)
+    for s in sets:
+        switch_ab.run_resumable([s], raw, lambda e, i, sc, s=s: per_set(e, i, sc, old.get(s)))
 
 
 def classify(raws: list[Path], validation: frozenset[str] | set[str] = VALIDATION,
@@ -277,12 +308,20 @@ def main() -> int:
     ap.add_argument("--marks-diff", nargs="+", type=Path,
                     help="with --classify's raw files: the marks runs' raw files to compare")
     ap.add_argument("--trace", nargs="+", help="SET:ID ...: every piece's and step's answers")
+    ap.add_argument("--reuse", nargs="+", type=Path,
+                    help="with --sets: an earlier round's raw files, reused where the split is "
+                    "the same with --reuse-joints")
+    ap.add_argument("--reuse-joints", default="", help="the earlier round's SPLIT_JOINTS")
     args = ap.parse_args()
     args.out = args.out or f"recall_auto_vs_hand_r{args.round}"
     if args.trace:
         trace(args.trace)
     if args.sets:
-        (collect_marks if args.marks else collect)(args.sets.split(","), args.raw)
+        if args.marks:
+            collect_marks(args.sets.split(","), args.raw)
+        else:
+            collect(args.sets.split(","), args.raw, args.reuse,
+                    frozenset(j for j in args.reuse_joints.split(",") if j))
     if args.marks_diff:
         diff = marks_diff(args.classify, args.marks_diff, VALIDATION_BY_ROUND[args.round])
         path = Path(__file__).resolve().parent / "results" / f"{args.out}_marks.json"

@@ -47,11 +47,44 @@ ARMS = {"line": {"line"}, "amp": {"amp"}, "object": {"object"}, "extend": {"exte
         "kept": {"line", "extend", "to", "arrow"}}
 
 
+# An arm's name "cfg:<flag>" among its joints is a RecallConfig flag on in that arm and off
+# in every arm without it ("off" too): round 69's recall-side change beside the split's.
+CFG = "cfg:"
+
+
 def set_joints(joints: frozenset[str] | set[str]) -> None:
     from memory_node.core.recall import subtasks
 
     subtasks.SPLIT_JOINTS.clear()
-    subtasks.SPLIT_JOINTS.update(joints)
+    subtasks.SPLIT_JOINTS.update(j for j in joints if not j.startswith(CFG))
+
+
+def _config(joints: frozenset[str] | set[str], flags: set[str]) -> Any:
+    """The RecallConfig of an arm of ``joints``: each of ``flags`` on only where named."""
+    from memory_node.core.recall.recall import RecallConfig
+
+    return RecallConfig(**{f: CFG + f in joints for f in flags})
+
+
+def _later_pronoun_clause(texts: list[str], lexicon: Any, joints: frozenset[str] | set[str],
+                          base: frozenset[str]) -> bool:
+    """A step read as an antecedent (a hand step, ``texts[1:]``, or a piece of the split of
+    the instruction, ``texts[0]``, by ``joints`` or ``base``) splits into clauses with a
+    later one that acts on a thing it names only by a pronoun: where
+    ``cfg:antecedent_past_pronouns`` can change an answer (a superset: the step must also
+    name nothing in its object phrase, and a later step refer back)."""
+    from memory_node.core.recall import subtasks
+
+    for js in (joints, base):
+        set_joints(js)
+        try:
+            pieces = [*texts[1:], *subtasks.split_subtasks(texts[0], lexicon)]
+            if any(subtasks.refers_back(c, lexicon, True) or subtasks.refers_back(c, lexicon)
+                   for p in pieces for c in subtasks.split_subtasks(p, lexicon)[1:]):
+                return True
+        finally:
+            set_joints(base)
+    return False
 
 
 def splits(texts: list[str], joints: frozenset[str] | set[str], lexicon: Any,
@@ -75,13 +108,17 @@ def run_sets(sets: list[str], raw: Path, only: list[str] | None = None,
 
     def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
         arms_run = {a: j for a, j in arms_all.items() if not only or a in only}
-        recs = {arm: Recaller(emb) for arm in ["off", *arms_run]}
+        flags = {j[len(CFG):] for js in arms_run.values() for j in js if j.startswith(CFG)}
+        recs = {arm: Recaller(emb, config=_config(arms_run.get(arm, base), flags))
+                for arm in ["off", *arms_run]}
         lex = recs["off"].lexicon
         rs = {}
         for it in items:
             texts = [it["text"], *[s["text"] for s in it["steps"]]]
             off = splits(texts, base, lex, base)
-            arms = [a for a, j in arms_run.items() if splits(texts, j, lex, base) != off]
+            arms = [a for a, j in arms_run.items() if splits(texts, j, lex, base) != off
+                    or (CFG + "antecedent_past_pronouns" in j
+                        and _later_pronoun_clause(texts, lex, j, base))]
             if not arms:
                 continue
             units = scenes[it["room"]]

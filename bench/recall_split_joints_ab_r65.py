@@ -44,6 +44,12 @@ right after a joint and before a determiner, opens a step: ", and stick a couple
 determiner is gapping where each side says where its thing goes: "Laptop to the desk and
 phone beside the bed"), "verb_pron" (verb_det with an object pronoun after the word too:
 "and stand it on the desk").
+Round 69 (``--round 69``): the base is bd608ce1's nineteen joints, validation blind 19-21 and
+58; the arms are round 69's: "verb_pron" (round 68's, again), "that_det" ("that" before a
+noun or an adjective is a determiner for ``verb_det``: "and bin that manky Spontex"),
+"cfg:antecedent_past_pronouns" (a ``RecallConfig`` flag, off in every other arm: a later
+clause acting on a pronoun names no antecedent of its own), and "verb_pron+past" (the two
+together).
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -78,6 +84,11 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
                     "bare_runon", "degree", "mixed_source"}),  # db57fc09's
          ("verb_det", "bare_and", "verb_pron"), frozenset({"19", "20", "21", "57"})),
+    69: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
+                    "bare_runon", "degree", "mixed_source", "verb_det", "bare_and"}),  # bd608ce1's
+         ("verb_pron", "that_det", "cfg:antecedent_past_pronouns"),
+         frozenset({"19", "20", "21", "58"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]
@@ -92,6 +103,8 @@ def use_round(round_: int) -> None:
     ARMS.clear()
     ARMS.update({a: BASE | {a} for a in NEW})
     ARMS["all"] = BASE | set(NEW)
+    if round_ == 69:
+        ARMS["verb_pron+past"] = BASE | {"verb_pron", "cfg:antecedent_past_pronouns"}
 
 
 use_round(ROUND)

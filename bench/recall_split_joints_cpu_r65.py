@@ -10,7 +10,8 @@ the other's split.
         [--texts bench/recall_ordinary_texts.json] [--on line,extend,...] [--off ...] [--out NAME]
 
 Round 66: ``--off`` b48ad0a5's twelve joints, ``--on`` those and the new ones. Round 67
-(``--round 67``): ``--off`` f8d8a395's fifteen.
+(``--round 67``): ``--off`` f8d8a395's fifteen. Round 69: ``--off-flags`` RecallConfig flags
+off in "off" only (``antecedent_past_pronouns``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ def main() -> int:
     ap.add_argument("--on", help="the 'on' joints (default: SPLIT_JOINTS as committed)")
     ap.add_argument("--off", help="the 'off' joints (default: 3e81fe0d's)")
     ap.add_argument("--out", default="recall_split_joints_cpu_r65")
+    ap.add_argument("--off-flags", default="",
+                    help="RecallConfig flags off in 'off' (comma-separated; round 69's "
+                    "antecedent_past_pronouns)")
     ap.add_argument("--round", type=int, help="the round named in the result (default: 65 "
                     "with 3e81fe0d's joints off, else 66)")
     args = ap.parse_args()
@@ -53,7 +57,8 @@ def main() -> int:
         return 0
     rm, _, _, _ = loaded
     rec = rm._ensure()
-    on, off = replace(rec.config), replace(rec.config)
+    on = replace(rec.config)
+    off = replace(rec.config, **{f: False for f in args.off_flags.split(",") if f})
     joints = {id(on): on_joints, id(off): off_joints}
 
     def once(cfg: object, text: str) -> tuple[float, list[str]]:
@@ -93,7 +98,7 @@ def main() -> int:
     subtasks.SPLIT_JOINTS.update(on_joints)
     ratios = [r[1] / r[2] for r in rows]
     out = {"round": args.round or (65 if off_joints == OFF else 66), "on": sorted(on_joints),
-           "off": sorted(off_joints), "units": args.units,
+           "off": sorted(off_joints), "off_flags": args.off_flags, "units": args.units,
            "reps": args.reps, "texts": len(rows),
            "median_ratio_on_off": round(statistics.median(ratios), 4),
            "summed_ratio_on_off": round(sum(r[1] for r in rows) / sum(r[2] for r in rows), 4),

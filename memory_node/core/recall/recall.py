@@ -295,6 +295,11 @@ class RecallConfig:
     antecedent_clauses: bool = True  # ... an earlier step whose first clause acts on
                                      # nothing here: its later clause's object ("proceed
                                      # to the table and collect the pen"; round 30b)
+    antecedent_past_pronouns: bool = True  # ... but a later clause that acts on a thing it
+                                     # names only by a pronoun names no antecedent of its
+                                     # own ("break two eggs, and season them with salt and
+                                     # pepper", "when they are set": the eggs, not the
+                                     # salt; subtasks.refers_back, round 69)
     there_destination: bool = True   # ... a step that says where a thing goes only by
                                      # "there" ("carry it to the coffee table", "light
                                      # it and leave it there") also recalls the nearest

@@ -76,7 +76,7 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
                           "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
-                          "bare_and"}
+                          "bare_and", "verb_pron", "that_det"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -133,14 +133,22 @@ _DEGREE = frozenset({"not", "too", "so", "very", "quite", "rather", "as", "less"
 # own (a verb, or a place its thing goes) that is no subordinate clause ("When they are
 # set, turn them out": a clause before a comma that opens with a subordinator is its main
 # clause's, round 64's `object` loss).
-# "that" and "her" are no sure determiners ("bin that manky sponge" aside, "so that the",
-# "give her the"): not counted. "bare_and": a bare "and" before a noun that is no verb opens
+# "that" and "her" are no sure determiners ("so that the", "give her the"): not counted
+# ("that" only where "that_det" below finds a noun or an adjective after it).
+# "bare_and": a bare "and" before a noun that is no verb opens
 # a gapped step as a comma or a determiner does, where each side says where its own thing
 # goes ("Laptop to the desk and phone beside the bed", "put book on shelf and pens with
 # pencils in drawer of desk"; "the mug and plate in the sink" has one place).
 _OBJECT_DETERMINERS = DETERMINERS - {"that", "her"}
-# (Round 68's "verb_pron", the same test with an object pronoun after the word, failed its
-# keep rule: a patch in bench/results.)
+# Round 69's "that_det": "that" right after such a verb is a determiner where a word the
+# lexicon has as a noun or an adjective, no function word, follows it ("and bin that manky
+# Spontex", "chuck that old mug"); before a pronoun, a determiner or a function word it is a
+# conjunction or a pronoun ("see that it goes", "make sure that the", "leave that for now").
+# "verb_pron" (round 68's, failed alone; kept in round 69 with
+# RecallConfig.antecedent_past_pronouns): the same test with an object pronoun after the
+# word ("and stand it on the desk", "take the towel from the rail and hand it to me"); the
+# clause it parts off names no antecedent for a later pronoun (subtasks._antecedents).
+_OBJECT_PRONOUNS = frozenset({"it", "them"})
 _SUBORDINATORS = frozenset({
     "if", "when", "whenever", "once", "because", "as", "since", "until", "till", "while",
     "before", "after", "unless", "though", "although", "whether", "where"})
@@ -277,7 +285,8 @@ def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, r
     ("the candle on the table, light it": the left side has no verb and the right acts on
     a pronoun)."""
     m = joints[i]
-    hit = ("verb_det" in on and _verb_before_object(piece, m, left, lexicon, on)) or (
+    hit = (bool({"verb_det", "verb_pron", "that_det"} & set(on))
+           and _verb_before_object(piece, m, left, lexicon, on)) or (
         "bare_and" in on and not new_phrase and _bare_and(piece, m, left, right, lexicon, on))
     if not hit and new_phrase and {"extend", "to", "arrow"} & set(on):
         if "extend" in on:
@@ -302,8 +311,13 @@ def _verb_before_object(piece: str, m: re.Match[str], left: str, lexicon: Lexico
     if lexicon is None or not lexicon.available:
         return False
     word = m.group(2).lower()
-    after = _WORDS.findall(piece[m.end(2):m.end(2) + 12].lower())[:1]
-    if (not after or after[0] not in _OBJECT_DETERMINERS or word in STOPWORDS
+    after = _WORDS.findall(piece[m.end(2):m.end(2) + 40].lower())[:2]
+    objects = _OBJECT_DETERMINERS | (_OBJECT_PRONOUNS if "verb_pron" in on else frozenset())
+    if "that_det" in on and after[:1] == ["that"] and len(after) == 2 and (
+            after[1] not in STOPWORDS
+            and (lexicon.is_noun(after[1]) or lexicon.is_adjective(after[1]))):
+        objects = objects | {"that"}
+    if (not after or after[0] not in objects or word in STOPWORDS
             or word in _PREPOSITIONS or word in _PARTICLES or word in _OTHER_PREPOSITIONS
             or not lexicon.is_verb(word) or lexicon.verb(word) != word):
         return False
@@ -1192,6 +1206,9 @@ def _antecedents(recaller: Recaller,
             for clause in reversed(split_subtasks(
                     earlier, recaller.lexicon, recaller.config.cap_joins_shortest,
                     recaller.config.split_more_joints)[1:]):
+                if recaller.config.antecedent_past_pronouns and refers_back(
+                        clause, recaller.lexicon, recaller.config.demonstratives):
+                    continue
                 objects = _named(recaller, object_phrase(
                     clause, recaller.config.antecedent_to_place), ranked)
                 if objects:
