@@ -180,6 +180,13 @@ def _label_key(label: str) -> str:
     return "".join(ch for ch in label.lower() if ch.isalnum())
 
 
+def _state_only(after: ObjectMemoryUnit, before: ObjectMemoryUnit) -> bool:
+    """Whether an outcome changed no more of a unit than its state (open, closed, hot):
+    the object is where it was, under the same label."""
+    return (after.label, after.position, after.receptacle_id, after.relation) == (
+        before.label, before.position, before.receptacle_id, before.relation)
+
+
 def _grasped_as(changed: list[ObjectMemoryUnit], units: Mapping[str, ObjectMemoryUnit],
                 obj: str, label: str) -> dict[str, str]:
     """Relabel `obj`'s unit (in `changed`, added there if the outcome did not change it)
@@ -877,6 +884,16 @@ class RecallMemory:
             forgotten: list[ObjectMemoryUnit] = []
             for unit in changed:
                 previous = self.short_term.peek(unit.object_id)
+                before = units.get(unit.object_id)
+                if previous is None and before is not None and _state_only(unit, before):
+                    # A state set on a unit the cache let go (the drawer just opened) is
+                    # the graph's to keep (`outcome_listener`; `get_units` answers it from
+                    # there). Re-admitted, it pushed the unit the open's own frame had just
+                    # admitted out of the window, and the policy let that go: the spoon
+                    # seen in the drawer read "in nothing", the plan picked it and put it
+                    # back (round 69: 5 of the 6 evictions by an open's outcome, tune2
+                    # tidy 3152).
+                    continue
                 forgotten += self.short_term.upsert(replace(unit, source="outcome"))
                 now_stored = self.short_term.peek(unit.object_id)
                 if now_stored is not None:
