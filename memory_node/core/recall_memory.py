@@ -180,13 +180,6 @@ def _label_key(label: str) -> str:
     return "".join(ch for ch in label.lower() if ch.isalnum())
 
 
-def _state_only(after: ObjectMemoryUnit, before: ObjectMemoryUnit) -> bool:
-    """Whether an outcome changed no more of a unit than its state (open, closed, hot):
-    the object is where it was, under the same label."""
-    return (after.label, after.position, after.receptacle_id, after.relation) == (
-        before.label, before.position, before.receptacle_id, before.relation)
-
-
 def _grasped_as(changed: list[ObjectMemoryUnit], units: Mapping[str, ObjectMemoryUnit],
                 obj: str, label: str) -> dict[str, str]:
     """Relabel `obj`'s unit (in `changed`, added there if the outcome did not change it)
@@ -884,17 +877,10 @@ class RecallMemory:
             forgotten: list[ObjectMemoryUnit] = []
             for unit in changed:
                 previous = self.short_term.peek(unit.object_id)
-                before = units.get(unit.object_id)
-                if previous is None and before is not None and _state_only(unit, before):
-                    # A state set on a unit the cache let go (the drawer just opened) is
-                    # the graph's to keep (`outcome_listener`; `get_units` answers it from
-                    # there). Re-admitted, it pushed the unit the open's own frame had just
-                    # admitted out of the window, and the policy let that go: the spoon
-                    # seen in the drawer read "in nothing", the plan picked it and put it
-                    # back (round 69: 5 of the 6 evictions by an open's outcome, tune2
-                    # tidy 3152).
-                    continue
-                forgotten += self.short_term.upsert(replace(unit, source="outcome"))
+                dropped = self.short_term.upsert(replace(unit, source="outcome"))
+                if previous is None:
+                    dropped = self._readmit_contents(unit.object_id, dropped)
+                forgotten += dropped
                 now_stored = self.short_term.peek(unit.object_id)
                 if now_stored is not None:
                     stored.append((previous, now_stored))
@@ -925,6 +911,22 @@ class RecallMemory:
                 for observer in self.observers:
                     observer.on_outcome(step)
             return OutcomeAnswer(stored, forgotten, warnings, held)
+
+    def _readmit_contents(self, receptacle: str, dropped: list[ObjectMemoryUnit]
+                          ) -> list[ObjectMemoryUnit]:
+        """An outcome admitted `receptacle` anew (the cache had let it go: the drawer just
+        opened); what that admission made the cache let go of the receptacle's own contents
+        is admitted once more, so the step's frame and its outcome enter as one batch. The
+        open's last frame had just admitted the spoon it showed in the drawer, the drawer's
+        admission pushed the spoon out of the one-entry window, and the policy let it go:
+        the next plan read the spoon from the graph with no place and picked it and put it
+        back (round 69, tune2 tidy 3152: 5 of the 6 evictions by an open's outcome). Once
+        per unit; the readmission's own evictions are returned as forgotten."""
+        kept = [u for u in dropped if u.receptacle_id != receptacle]
+        for unit in dropped:
+            if unit.receptacle_id == receptacle:
+                kept += self.short_term.upsert(unit)
+        return kept
 
     def _places(self, named: set[str], units: Mapping[str, ObjectMemoryUnit]
                 ) -> dict[str, tuple[str, str, str]]:
