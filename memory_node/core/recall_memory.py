@@ -877,10 +877,7 @@ class RecallMemory:
             forgotten: list[ObjectMemoryUnit] = []
             for unit in changed:
                 previous = self.short_term.peek(unit.object_id)
-                dropped = self.short_term.upsert(replace(unit, source="outcome"))
-                if previous is None:
-                    dropped = self._readmit_contents(unit.object_id, dropped)
-                forgotten += dropped
+                forgotten += self.short_term.upsert(replace(unit, source="outcome"))
                 now_stored = self.short_term.peek(unit.object_id)
                 if now_stored is not None:
                     stored.append((previous, now_stored))
@@ -911,22 +908,6 @@ class RecallMemory:
                 for observer in self.observers:
                     observer.on_outcome(step)
             return OutcomeAnswer(stored, forgotten, warnings, held)
-
-    def _readmit_contents(self, receptacle: str, dropped: list[ObjectMemoryUnit]
-                          ) -> list[ObjectMemoryUnit]:
-        """An outcome admitted `receptacle` anew (the cache had let it go: the drawer just
-        opened); what that admission made the cache let go of the receptacle's own contents
-        is admitted once more, so the step's frame and its outcome enter as one batch. The
-        open's last frame had just admitted the spoon it showed in the drawer, the drawer's
-        admission pushed the spoon out of the one-entry window, and the policy let it go:
-        the next plan read the spoon from the graph with no place and picked it and put it
-        back (round 69, tune2 tidy 3152: 5 of the 6 evictions by an open's outcome). Once
-        per unit; the readmission's own evictions are returned as forgotten."""
-        kept = [u for u in dropped if u.receptacle_id != receptacle]
-        for unit in dropped:
-            if unit.receptacle_id == receptacle:
-                kept += self.short_term.upsert(unit)
-        return kept
 
     def _places(self, named: set[str], units: Mapping[str, ObjectMemoryUnit]
                 ) -> dict[str, tuple[str, str, str]]:

@@ -718,47 +718,6 @@ def test_an_object_seen_inside_a_container_is_remembered_in_it(tmp_path: Path) -
         memory.close()
 
 
-def test_an_open_keeps_the_unit_its_own_frame_showed_in_the_receptacle(tmp_path: Path) -> None:
-    """The drawer the cache had let go is opened; the open's frame shows a spoon in it (a new
-    unit, "in" the drawer). The open's outcome changes only the drawer's state: re-admitting
-    the drawer into the full cache pushed the spoon out of the admission window and the policy
-    let it go, so the next plan read the spoon from the graph with no place, picked it and put
-    it back (round 69, tune2 tidy 3152: 5 of 6 evictions by an open's outcome). The graph
-    keeps the drawer's state; the spoon stays recalled in its drawer."""
-    memory = Memory(MemorySettings(memory_dir=str(tmp_path),
-                                   short_term=ShortTermSettings(capacity=3),
-                                   durability="normal"))
-    try:
-        lt = memory.long_term
-        def furniture(stamp: float) -> list[Observation]:
-            return [Observation.at("Cabinet", (3.0, 2.0, 0.45), stamp, extent=(1.0, 0.6, 0.9)),
-                    Observation.at("Drawer", (3.0, 2.0, 0.75), stamp, extent=(0.5, 0.5, 0.2))]
-
-        lt.apply(furniture(1.0), view(1.0), 1.0)
-        drawer = next(o for o in lt.graph.nodes("object")
-                      if lt.graph.node(o)["label"] == "Drawer")
-        lt.apply([Observation.at("Apple", (0.5, -2.0, 0.9), 2.0)], view(2.0), 2.0)
-        assert len(memory.short_term) == 3   # full
-        # The policy let the drawer go earlier in a run; here it is forgotten on request.
-        memory.short_term.remove(drawer)
-        stamp = 2.0
-        stamp += 1.0
-        lt.apply([*furniture(stamp), Observation.at("Spoon", (3.1, 2.0, 0.72), stamp,
-                                                 extent=(0.2, 0.04, 0.02))], view(stamp), stamp)
-        spoon = next(o for o in lt.graph.nodes("object")
-                     if lt.graph.node(o)["label"] == "Spoon")
-        seen = memory.short_term.peek(spoon)
-        assert seen is not None and (seen.receptacle_id, seen.relation) == (drawer, "in")
-
-        memory.recall.record_outcome("", "open", [drawer], True, stamp=stamp + 0.1)
-        kept = memory.short_term.peek(spoon)
-        assert kept is not None and (kept.receptacle_id, kept.relation) == (drawer, "in")
-        (lookup,) = memory.get_units([drawer])
-        assert lookup.unit is not None and lookup.unit.state == "opened"
-    finally:
-        memory.close()
-
-
 def test_a_perceived_container_never_makes_a_containment_cycle(tmp_path: Path) -> None:
     """An outcome put the pot in the box; the box is then seen inside the pot's box. "The box
     in the pot in the box" is refused by the short-term memory, and the frame with it: the
