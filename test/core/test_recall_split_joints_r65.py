@@ -31,6 +31,21 @@ def _both(text: str, before: frozenset[str] = BEFORE) -> tuple[list[str], list[s
     return on, off
 
 
+def parted(before: frozenset[str], cases: tuple[tuple[str, list[str]], ...]) -> None:
+    """Each text split as wanted now, and as one step with ``before``'s joints."""
+    for text, want in cases:
+        on, off = _both(text, before)
+        assert on == want, on
+        assert off == [text], off
+
+
+def unchanged(before: frozenset[str], texts: tuple[str, ...]) -> None:
+    """Each text split the same now as with ``before``'s joints."""
+    for text in texts:
+        on, off = _both(text, before)
+        assert on == off, on
+
+
 @needs_wordnet
 def test_dictated_punctuation_is_read_as_the_marks() -> None:
     on, off = _both("note to robot colon move the laptop from the sofa to the coffee table "

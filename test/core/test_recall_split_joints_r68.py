@@ -8,7 +8,7 @@ desk and phone beside the bed"; "bare_and")."""
 
 from __future__ import annotations
 
-from test_recall_split_joints_r65 import _both as both_splits
+from test_recall_split_joints_r65 import parted, unchanged
 from wordnet_data import needs_wordnet
 
 # db57fc09's joints (round 67's).
@@ -17,27 +17,9 @@ BEFORE = frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji"
                     "bare_runon", "degree", "mixed_source"})
 
 
-def _both(text: str) -> tuple[list[str], list[str]]:
-    return both_splits(text, BEFORE)
-
-
-def _parted(cases: tuple[tuple[str, list[str]], ...]) -> None:
-    """Each text split as wanted now, and as one step with db57fc09's joints."""
-    for text, want in cases:
-        on, off = _both(text)
-        assert on == want, on
-        assert off == [text], off
-
-
-def _unchanged(texts: tuple[str, ...]) -> None:
-    for text in texts:
-        on, off = _both(text)
-        assert on == off, on
-
-
 @needs_wordnet
 def test_an_imperative_before_its_object_opens_a_step() -> None:
-    _parted((
+    parted(BEFORE, (
             ("put the jug and the bowl back in the cupboard, and chuck the old cloth",
              ["put the jug and the bowl back in the cupboard", "chuck the old cloth"]),
             ("pop the cups in the sink and stick a pan on the hob",
@@ -53,14 +35,14 @@ def test_a_noun_or_a_subordinate_clause_before_a_determiner_stays() -> None:
     # A list of things, a subordinate clause before its main clause, an inflected verb
     # (a clause's own), no determiner after the word: as before. ("that" before a noun or
     # an adjective is one since round 69's "that_det": test_recall_split_joints_r69.)
-    _unchanged(("a plate, a fork and a knife, and a glass of water",
+    unchanged(BEFORE, ("a plate, a fork and a knife, and a glass of water",
                 "When the pan is hot, stand the kettle by it",
                 "the mug on the desk, leaves the stain"))
 
 
 @needs_wordnet
 def test_a_bare_and_before_a_noun_is_gapping_where_both_sides_have_a_place() -> None:
-    _parted((
+    parted(BEFORE, (
             ("Keys to the hook and phone beside the bed",
              ["Keys to the hook", "phone beside the bed"]),
             ("put cup on shelf and pens with pencils in drawer of desk",
@@ -69,5 +51,5 @@ def test_a_bare_and_before_a_noun_is_gapping_where_both_sides_have_a_place() -> 
              ["the cup in the sink", "water in the kettle"])))
     # One place, a source side: as before. (A verb with its pronoun object opens a step
     # since round 69's "verb_pron": test_recall_split_joints_r69.)
-    _unchanged(("put the mug and plate in the sink",
+    unchanged(BEFORE, ("put the mug and plate in the sink",
                 "season them with salt and pepper from the cruets"))

@@ -8,7 +8,7 @@ carried, not what the steps before named; ``RecallConfig.antecedent_past_pronoun
 
 from __future__ import annotations
 
-from test_recall_split_joints_r65 import _both as both_splits
+from test_recall_split_joints_r65 import parted, unchanged
 from test_recall_structure import kitchen, step_labels
 from wordnet_data import needs_wordnet
 
@@ -22,23 +22,9 @@ BEFORE = frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji"
                     "bare_runon", "degree", "mixed_source", "verb_det", "bare_and"})
 
 
-def _parted(cases: tuple[tuple[str, list[str]], ...]) -> None:
-    """Each text split as wanted now, and as one step with bd608ce1's joints."""
-    for text, want in cases:
-        on, off = both_splits(text, BEFORE)
-        assert on == want, on
-        assert off == [text], off
-
-
-def _unchanged(texts: tuple[str, ...]) -> None:
-    for text in texts:
-        on, off = both_splits(text, BEFORE)
-        assert on == off, on
-
-
 @needs_wordnet
 def test_a_verb_before_an_object_pronoun_opens_a_step() -> None:
-    _parted((
+    parted(BEFORE, (
             ("take the towel from the rail and hand it to me",
              ["take the towel from the rail", "hand it to me"]),
             ("put the candle on the counter and light it",
@@ -47,20 +33,20 @@ def test_a_verb_before_an_object_pronoun_opens_a_step() -> None:
              ["drop the pens in the mug", "stand it on the desk"])))
     # A left dislocation (no verb on the left), a subordinate clause, an inflected verb:
     # as before.
-    _unchanged(("the candle on the table, light it",
+    unchanged(BEFORE, ("the candle on the table, light it",
                 "When they are set, turn them out with a slice",
                 "the mug on the desk, leaves it there"))
 
 
 @needs_wordnet
 def test_that_before_a_noun_or_an_adjective_is_a_determiner() -> None:
-    _parted((
+    parted(BEFORE, (
             ("Imperial Leather on the side of the bath, and bin that manky Spontex",
              ["Imperial Leather on the side of the bath", "bin that manky Spontex"]),
             ("the rug by the door, and bin that old box",
              ["the rug by the door", "bin that old box"])))
     # "that" before a pronoun, a determiner or a function word is no determiner.
-    _unchanged(("put the mug in the sink and see that it is rinsed",
+    unchanged(BEFORE, ("put the mug in the sink and see that it is rinsed",
                 "put the lamp on the desk and check that the plug is in",
                 "the rug by the door, and leave that for now"))
 
