@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh56|fresh57] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh57|fresh58] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh57][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh58][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -918,6 +918,26 @@ filters, the linac lists, the stones; small loops: the floors' batches; late per
 re-references: the physio follow-ups, the pull boxes, the framing orders; frequency-skewed:
 the members, the exercise sheets, the mouldings, the alarm tags, the titles; scans: the
 casual swimmers' bands, the sample bottles, the new issues.
+``fresh58`` (seeds 80000+) was written in round 70 before anything ran on it, by a writer
+who did not read the policy's code: an archaeological excavation (contexts dug one beneath
+another in each trench, finds bagged by context and washed days later, a skewed reference
+collection), a grass farm's rotational grazing (each herd moved on through its block of
+paddocks every few days, a weekly grass walk over every paddock), a rubber plantation's
+tapping rounds (each tapper's task tapped along a fixed path, the tasks taken in turn on
+alternate days, the cups collected on a second round), a perfumer's lab (formulas of a few
+dozen materials from a skewed palette weighed out again for every modification, the trials
+smelled again over days), a diagnostic PCR lab (samples on 96-well plates with the same
+controls on every plate, failed wells rerun later), mountain huts on a hut-to-hut trek
+(parties moving one hut a day along the chain, the wardens' lists), a stage rally's timing
+(the running order through every stage's controls, service, retirements), a parliament's
+division lobbies (debates over a skewed set of speakers, nearly every member through a lobby
+in no set order at each division) and a coral reef survey (fixed transects and photo
+quadrats resurveyed in a rota of sites, fish counts over a skewed species list). Loops: the
+paddocks, the rubber tasks, the reef rota's quadrats, the division lists; sliding windows:
+the trek parties, the contexts; small loops: the perfumer's formulas, the rally's running
+order; late re-references: the finds bags, the strips, the PCR reruns; frequency-skewed: the
+find types, the palette, the speakers, the fish species, the rally's leaders; scans: the PCR
+samples, the new finds bags, the Hansard columns.
 """
 
 from __future__ import annotations
@@ -25839,6 +25859,437 @@ def fresh57_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def excavation(seed: int, trenches: int, diggers: int, types: int, alpha: float,
+               wash: int) -> Iterator[int]:
+    """An archaeological excavation's site records (contexts dug down one beneath another in
+    each trench, finds bagged by context and washed days later, a reference collection read
+    over a skewed set of find types: the context sheets, finds register and matrix of a
+    single-context dig). Each working day each of ``diggers`` diggers works a trench of
+    ``trenches`` in turn (the trench, its current context's sheet, the trowel of 4) and
+    bags 0 to 3 finds (a new bag, the context); levels are taken on each trench's context
+    once a day (the dumpy level, the site datum, the context); a context is finished after
+    1 to 4 days and the next one beneath it opened (a new context, the one above it again
+    for the matrix); ``wash`` days after digging each bag is washed at the finds shed (the
+    bag, a drying tray of 10, its context) and the finds specialist identifies it against
+    the reference collection (a find type by Zipf ``alpha`` over ``types``)."""
+    rng = random.Random(seed)
+    trench_k, ctx_k, trowel_k, bag_k, level_k, tray_k, type_k = (i << 48 for i in range(7))
+    ftype = _zipf(rng, types, alpha)
+    contexts = itertools.count()
+    bags = itertools.count()
+    current = [next(contexts) for _ in range(trenches)]
+    left = [rng.randint(1, 4) for _ in range(trenches)]
+    to_wash: collections.deque[tuple[int, int, int]] = collections.deque()  # (day, bag, ctx)
+    day = 0
+    while True:
+        for d in range(diggers):
+            t = (d + day) % trenches
+            yield trench_k + t
+            yield ctx_k + current[t]
+            yield trowel_k + d % 4
+            for _ in range(rng.randint(0, 3)):
+                b = next(bags)
+                yield bag_k + b
+                yield ctx_k + current[t]
+                to_wash.append((day + wash, b, current[t]))
+        for t in range(trenches):
+            yield level_k
+            yield level_k + 1
+            yield ctx_k + current[t]
+            left[t] -= 1
+            if left[t] == 0:
+                above = current[t]
+                current[t] = next(contexts)
+                left[t] = rng.randint(1, 4)
+                yield ctx_k + current[t]
+                yield ctx_k + above
+        while to_wash and to_wash[0][0] <= day:
+            _, b, c = to_wash.popleft()
+            yield bag_k + b
+            yield tray_k + b % 10
+            yield ctx_k + c
+            yield type_k + ftype()
+        day += 1
+
+
+def paddock_grazing(seed: int, paddocks: int, herds: int, stay: int, cows: int,
+                    alpha: float) -> Iterator[int]:
+    """A grass farm's rotational grazing (each herd moved on to the next paddock of its own
+    block every few days in a fixed rotation, a weekly grass walk over every paddock, a few
+    cows needing attention: the grazing wedge and herd records of a paddock-grazed dairy or
+    beef farm). The ``paddocks`` paddocks are split into one block per herd of ``herds``;
+    every morning each herd is checked (the herd, its paddock, the paddock's water trough)
+    and every 1 to ``stay`` days moved to the next paddock of its block (the herd, the
+    paddock left, the new paddock, its trough, the fence reel); every seventh day the grass
+    is measured (the plate meter, then every paddock in order); each day 0 to 3 cows need
+    attention (a cow by Zipf ``alpha`` over ``cows``: lame, bulling, calving; the cow, her
+    herd, the crush) and the day's milk or weights are written (each herd)."""
+    rng = random.Random(seed)
+    pad_k, herd_k, trough_k, reel_k, meter_k, cow_k, crush_k = (i << 48 for i in range(7))
+    cow = _zipf(rng, cows, alpha)
+    block = max(1, paddocks // herds)
+    at = [0] * herds
+    due = [rng.randint(1, stay) for _ in range(herds)]
+    day = 0
+    while True:
+        for h in range(herds):
+            p = h * block + at[h]
+            yield herd_k + h
+            yield pad_k + p
+            yield trough_k + p
+            due[h] -= 1
+            if due[h] == 0:
+                at[h] = (at[h] + 1) % block
+                due[h] = rng.randint(1, stay)
+                q = h * block + at[h]
+                yield herd_k + h
+                yield pad_k + p
+                yield pad_k + q
+                yield trough_k + q
+                yield reel_k + h % 3
+        if day % 7 == 0:
+            yield meter_k
+            for p in range(paddocks):
+                yield pad_k + p
+        for _ in range(rng.randint(0, 3)):
+            c = cow()
+            yield cow_k + c
+            yield herd_k + c % herds
+            yield crush_k
+        for h in range(herds):
+            yield herd_k + h
+        day += 1
+
+
+def rubber_tapping(seed: int, tappers: int, trees: int, tasks: int, rain: float,
+                   alpha: float) -> Iterator[int]:
+    """A rubber plantation's tapping rounds (each tapper's trees tapped along a fixed path
+    before dawn, the tapper's tasks taken in turn on alternate days, the cups collected on a
+    second round, the latex weighed at the shed: the task register and collection book of a
+    smallholder or estate rubber plantation on a d2 or d3 system). Each of ``tappers``
+    tappers has ``tasks`` tasks of ``trees`` trees and taps one task a day in turn (each
+    tree in path order: the tree, its cup); some hours later the same path collects the
+    latex (each cup again, the tapper's bucket); at the shed each tapper's bucket is
+    weighed (the tapper, the bucket, the scale, a dry rubber content sample now and then);
+    a morning of rain (share ``rain``) stops the tapping; a dealer buys a few lots a week
+    (a lot by Zipf ``alpha`` over the last 50 days' lots, the dealer)."""
+    rng = random.Random(seed)
+    tree_k, cup_k, tapper_k, bucket_k, scale_k, drc_k, lot_k, dealer_k = (
+        i << 48 for i in range(8))
+    lot_rank = _zipf(rng, 50, alpha)
+    day = 0
+    while True:
+        if rng.random() >= rain:
+            for t in range(tappers):
+                task = day % tasks
+                base = (t * tasks + task) * trees
+                for i in range(trees):
+                    yield tree_k + base + i
+                    yield cup_k + base + i
+            for t in range(tappers):
+                task = day % tasks
+                base = (t * tasks + task) * trees
+                for i in range(trees):
+                    yield cup_k + base + i
+                yield bucket_k + t
+            for t in range(tappers):
+                yield tapper_k + t
+                yield bucket_k + t
+                yield scale_k
+                if rng.random() < 0.2:
+                    yield drc_k + day * tappers + t
+            yield lot_k + day
+        if day % 7 in (2, 5):
+            for _ in range(rng.randint(1, 4)):
+                yield lot_k + max(0, day - lot_rank())
+                yield dealer_k + rng.randrange(3)
+        day += 1
+
+
+def perfumery(seed: int, materials: int, alpha: float, briefs: int, mods: int,
+              evaluators: int) -> Iterator[int]:
+    """A perfumer's lab (formulas of a few dozen raw materials, modified again and again
+    for each brief, each trial weighed out material by material and smelled on strips
+    over a day: the formula database and compounding bench of a fragrance house). The
+    palette holds ``materials`` materials, used by Zipf ``alpha``; ``briefs`` briefs are
+    open at once, each with a formula of 15 to 40 materials; each working day the perfumer
+    writes 2 to 5 modifications, each of an open brief (one to five materials swapped or
+    added); the assistant weighs the trial (the formula, each material, the balance, a new
+    trial bottle); each trial is smelled on a strip at once, the next working day and three
+    days on (the trial, a strip, an evaluator of ``evaluators``); a brief closes
+    after about ``mods`` trials and a new one opens."""
+    rng = random.Random(seed)
+    mat_k, form_k, bal_k, trial_k, strip_k, eval_k = (i << 48 for i in range(6))
+    mat = _zipf(rng, materials, alpha)
+    forms = itertools.count()
+    trials = itertools.count()
+
+    def brief() -> tuple[int, list[int], int]:
+        return next(forms), [mat() for _ in range(rng.randint(15, 40))], 0
+
+    open_: list[tuple[int, list[int], int]] = [brief() for _ in range(briefs)]
+    later: list[tuple[int, int]] = []  # (slot, trial): the strips smelled again
+    slot = 0
+    while True:
+        for _ in range(rng.randint(2, 5)):
+            i = rng.randrange(briefs)
+            f, mats, done = open_[i]
+            for _ in range(rng.randint(1, 5)):
+                if rng.random() < 0.5 and len(mats) > 15:
+                    mats[rng.randrange(len(mats))] = mat()
+                else:
+                    mats.append(mat())
+            trial = next(trials)
+            yield form_k + f
+            for m in mats:
+                yield mat_k + m
+                yield bal_k
+            yield trial_k + trial
+            yield strip_k + 3 * trial
+            yield eval_k + rng.randrange(evaluators)
+            later.append((slot + 1, trial))
+            later.append((slot + 3, trial))
+            open_[i] = (f, mats, done + 1)
+            if done + 1 >= mods and rng.random() < 0.5:
+                open_[i] = brief()
+            slot_now = [x for x in later if x[0] <= slot]
+            later = [x for x in later if x[0] > slot]
+            for _, tr in slot_now:
+                yield trial_k + tr
+                yield strip_k + 3 * tr + 1 + (rng.random() < 0.5)
+                yield eval_k + rng.randrange(evaluators)
+        slot += 1
+
+
+def pcr_lab(seed: int, batch: int, cyclers: int, rerun: float, lots: int) -> Iterator[int]:
+    """A diagnostic PCR laboratory (samples extracted in batches, set up on 96-well plates
+    with the same controls on every plate, run on the thermocyclers and reviewed, failed
+    wells rerun on a later plate: the LIMS of a molecular diagnostics lab). Samples arrive
+    in batches of about ``batch`` (each new: the sample, accessioned); 94 to a plate, with
+    the positive and negative controls (the current control lot's keys, a new lot every
+    ``lots`` plates) and the master mix lot; extraction (each sample, one robot of 3), plate
+    set-up (the plate, each well's sample, the mix, the controls), the run (the plate, a
+    cycler of ``cyclers``), the review (the plate, the controls, each inconclusive or failed
+    sample again); a share ``rerun`` of samples is queued for a later plate."""
+    rng = random.Random(seed)
+    sample_k, robot_k, plate_k, mix_k, ctrl_k, cycler_k = (i << 48 for i in range(6))
+    samples = itertools.count()
+    reruns: collections.deque[int] = collections.deque()
+    queue: collections.deque[int] = collections.deque()
+    plate = 0
+    while True:
+        for _ in range(max(1, int(rng.gauss(batch, batch / 4)))):
+            s = next(samples)
+            yield sample_k + s
+            queue.append(s)
+        while len(queue) + len(reruns) >= 94:
+            wells = [reruns.popleft() for _ in range(min(len(reruns), 94))]
+            wells += [queue.popleft() for _ in range(94 - len(wells))]
+            lot = plate // lots
+            for i, s in enumerate(wells):
+                yield sample_k + s
+                yield robot_k + i % 3
+            yield plate_k + plate
+            yield mix_k + lot
+            yield ctrl_k + 2 * lot
+            yield ctrl_k + 2 * lot + 1
+            for s in wells:
+                yield sample_k + s
+            yield plate_k + plate
+            yield cycler_k + plate % cyclers
+            yield plate_k + plate
+            yield ctrl_k + 2 * lot
+            yield ctrl_k + 2 * lot + 1
+            for s in wells:
+                if rng.random() < rerun:
+                    yield sample_k + s
+                    reruns.append(s)
+            plate += 1
+
+
+def hut_trek(seed: int, huts: int, starts: float, dorms: int, alpha: float) -> Iterator[int]:
+    """Mountain huts on a hut-to-hut trek (parties walking a chain of huts one stage a day,
+    each hut's warden reading that night's bookings, a storm day keeping everyone where
+    they are: the booking system of an alpine club's huts on a long-distance route). Each
+    day about ``starts`` parties set off, each from a start hut by Zipf ``alpha`` (most at
+    the trailhead, hut 0) for 3 to 11 stages along ``huts`` huts; each evening every party
+    on the route checks in at its hut (the party, the hut, a dorm of ``dorms``), each
+    hut's warden reads its list (the hut, then each party booked), and at breakfast each
+    party pays (the party, the hut); one day in ten is a storm day and nobody moves."""
+    rng = random.Random(seed)
+    party_k, hut_k, dorm_k = (i << 48 for i in range(3))
+    start = _zipf(rng, huts, alpha)
+    parties = itertools.count()
+    walking: list[list[int]] = []  # [party, hut, stages left]
+    while True:
+        storm = rng.random() < 0.1
+        if not storm:
+            for w in walking:
+                w[1] += 1
+                w[2] -= 1
+            walking = [w for w in walking if w[2] > 0 and w[1] < huts]
+            for _ in range(max(0, round(rng.gauss(starts, starts / 3)))):
+                walking.append([next(parties), start(), rng.randint(3, 11)])
+        by_hut: dict[int, list[int]] = collections.defaultdict(list)
+        for p, h, _ in walking:
+            yield party_k + p
+            yield hut_k + h
+            yield dorm_k + h * dorms + p % dorms
+            by_hut[h].append(p)
+        for h in sorted(by_hut):
+            yield hut_k + h
+            for p in by_hut[h]:
+                yield party_k + p
+        for p, h, _ in walking:
+            yield party_k + p
+            yield hut_k + h
+
+
+def stage_rally(seed: int, entries: int, stages: int, service: int, retire: float,
+                fans: int) -> Iterator[int]:
+    """A stage rally's timing (the crews starting each special stage a minute apart in
+    the running order, through the time control, the start, the flying finish and the stop
+    line, a service park every few stages, the retirements: the timing and results system
+    of a rally championship round). An event has ``entries`` crews and ``stages`` stages
+    (over two or three days); at each stage every running crew in order passes the time
+    control (the crew, the control), the start and the flying finish (the crew, the stage)
+    and retires with probability ``retire``; the provisional results are read after each
+    stage by the fans (a crew by Zipf over the top of the order, about ``fans`` reads); every
+    ``service`` stages each crew comes into service (the crew, its service bay, a new set
+    of tyres); the next event has new crews."""
+    rng = random.Random(seed)
+    crew_k, tc_k, stage_k, bay_k, tyre_k, res_k = (i << 48 for i in range(6))
+    top = _zipf(rng, entries, 1.2)
+    crews = itertools.count()
+    tyres = itertools.count()
+    stage_no = itertools.count()
+    while True:
+        running = [next(crews) for _ in range(entries)]
+        order = list(running)
+        for st in range(stages):
+            s = next(stage_no)
+            out = []
+            for c in running:
+                yield crew_k + c
+                yield tc_k + s
+                yield crew_k + c
+                yield stage_k + s
+                if rng.random() < retire:
+                    out.append(c)
+            running = [c for c in running if c not in out]
+            yield res_k + s
+            for _ in range(rng.randint(fans // 2, fans)):
+                yield crew_k + order[top()]
+            if (st + 1) % service == 0:
+                for i, c in enumerate(running):
+                    yield crew_k + c
+                    yield bay_k + i
+                    yield tyre_k + next(tyres)
+
+
+def division_lobbies(seed: int, members: int, alpha: float, divisions: int,
+                     turnout: float) -> Iterator[int]:
+    """A parliament's sitting days (debates over a skewed set of speakers, and divisions in
+    which nearly every member passes through one of the two lobbies in no set order: the
+    division lists and Hansard of the House of Commons or a similar chamber). Each sitting
+    day holds 2 to 5 debates (the bill, then 10 to 40 speeches: a member by Zipf ``alpha``
+    over ``members``, front benches most, each with the Hansard column) and 0 to
+    ``divisions`` divisions: the question, the four tellers (by the same Zipf), then a
+    share ``turnout`` of the members, in a random order, each recorded in a lobby (the
+    member, the lobby's clerk of 2 a side), then the result (the question)."""
+    rng = random.Random(seed)
+    member_k, bill_k, col_k, q_k, clerk_k = (i << 48 for i in range(5))
+    speaker = _zipf(rng, members, alpha)
+    bills = itertools.count()
+    cols = itertools.count()
+    qs = itertools.count()
+    while True:
+        for _ in range(rng.randint(2, 5)):
+            b = next(bills) % 60
+            yield bill_k + b
+            for _ in range(rng.randint(10, 40)):
+                yield member_k + speaker()
+                yield col_k + next(cols)
+        for _ in range(rng.randint(0, divisions)):
+            q = next(qs)
+            yield q_k + q
+            for _ in range(4):
+                yield member_k + speaker()
+            voting = [m for m in range(members) if rng.random() < turnout]
+            rng.shuffle(voting)
+            for m in voting:
+                yield member_k + m
+                yield clerk_k + rng.randrange(4)
+            yield q_k + q
+
+
+def reef_survey(seed: int, sites: int, transects: int, quadrats: int, species: int,
+                alpha: float) -> Iterator[int]:
+    """A coral reef monitoring programme (fixed transects at each site resurveyed in a
+    rota, photo quadrats along each transect, fish counts over a skewed species list, the
+    data entered each evening: the survey database of a reef monitoring scheme). Each
+    survey day the team dives the next 2 sites of ``sites`` in rota order; at a site each
+    of ``transects`` fixed transects is swum (the transect, then each of its ``quadrats``
+    photo quadrats, then 5 to 30 fish sightings: a species by Zipf ``alpha`` over
+    ``species``); in the evening the day's sheets are entered (each quadrat again, with the
+    benthic category of 8 it is scored against, and the fish sightings' species)."""
+    rng = random.Random(seed)
+    tr_k, quad_k, sp_k, cat_k, site_k = (i << 48 for i in range(5))
+    fish = _zipf(rng, species, alpha)
+    at = 0
+    while True:
+        seen: list[int] = []
+        dived: list[int] = []
+        for _ in range(2):
+            site = at % sites
+            at += 1
+            yield site_k + site
+            for t in range(transects):
+                tr = site * transects + t
+                dived.append(tr)
+                yield tr_k + tr
+                for q in range(quadrats):
+                    yield quad_k + tr * quadrats + q
+                for _ in range(rng.randint(5, 30)):
+                    s = fish()
+                    seen.append(s)
+                    yield sp_k + s
+        for tr in dived:
+            yield tr_k + tr
+            for q in range(quadrats):
+                yield quad_k + tr * quadrats + q
+                yield cat_k + rng.randrange(8)
+        for s in seen:
+            yield sp_k + s
+
+
+def fresh58_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 70's held-out set: seeds 80000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 80000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "excavation_t3_d6": lambda: excavation(s + 0, 3, 6, 60, 1.1, 3),
+        "excavation_t12_d30": lambda: excavation(s + 1, 12, 30, 400, 0.9, 10),
+        "grazing_p30_h2": lambda: paddock_grazing(s + 2, 30, 2, 3, 200, 1.0),
+        "grazing_p200_h8": lambda: paddock_grazing(s + 3, 200, 8, 2, 2000, 0.8),
+        "rubber_t4_n300": lambda: rubber_tapping(s + 4, 4, 300, 2, 0.2, 1.0),
+        "rubber_t10_n120": lambda: rubber_tapping(s + 5, 10, 120, 3, 0.3, 0.8),
+        "perfumery_m400_b4": lambda: perfumery(s + 6, 400, 1.1, 4, 20, 2),
+        "perfumery_m3000_b20": lambda: perfumery(s + 7, 3000, 0.8, 20, 60, 6),
+        "pcr_b60_c2": lambda: pcr_lab(s + 8, 60, 2, 0.03, 10),
+        "pcr_b500_c8": lambda: pcr_lab(s + 9, 500, 8, 0.08, 40),
+        "hut_h8_s4": lambda: hut_trek(s + 10, 8, 4.0, 3, 1.5),
+        "hut_h30_s25": lambda: hut_trek(s + 11, 30, 25.0, 6, 1.0),
+        "rally_e40_s12": lambda: stage_rally(s + 12, 40, 12, 3, 0.02, 30),
+        "rally_e120_s20": lambda: stage_rally(s + 13, 120, 20, 4, 0.01, 100),
+        "division_m150_d2": lambda: division_lobbies(s + 14, 150, 1.1, 2, 0.9),
+        "division_m650_d6": lambda: division_lobbies(s + 15, 650, 0.9, 6, 0.8),
+        "reef_s6_q20": lambda: reef_survey(s + 16, 6, 3, 20, 80, 1.1),
+        "reef_s40_q50": lambda: reef_survey(s + 17, 40, 5, 50, 500, 0.9),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -25867,7 +26318,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh50": fresh50_variants, "fresh51": fresh51_variants,
                 "fresh52": fresh52_variants, "fresh53": fresh53_variants,
                 "fresh54": fresh54_variants, "fresh55": fresh55_variants,
-                "fresh56": fresh56_variants, "fresh57": fresh57_variants}
+                "fresh56": fresh56_variants, "fresh57": fresh57_variants,
+                "fresh58": fresh58_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

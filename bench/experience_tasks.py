@@ -671,6 +671,20 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh70a/b/c" (round 70) likewise, by a helper (heldout70) who ran no arm on them: the
+# three next in line, TENTH reuses, the longest ago first: round 65's 5 (report's, reused by
+# fresh28a, fresh33a, fresh37c, fresh42b, fresh47a, fresh51b, fresh56a, fresh60c and
+# fresh65b) with 7001 and 12 (heldout's, reused by fresh28b, fresh33b, fresh38a, fresh42c,
+# fresh47b, fresh51c, fresh56b, fresh61a and fresh65c) with 7002, then round 66's 26
+# (fresh22c's, reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c, fresh52a,
+# fresh56c, fresh61b and fresh66a) with 7003 (none a tuning plan: 5, 12 and 26 are in
+# neither room_prior_fit's ODD nor put_spot_error's --plans).
+# Next in line: tenth reuses, the longest ago first (round 66's 13 and 4, then round 67's
+# 24, 16 and 6, then round 68's 18 and 27), then eleventh reuses, the longest ago first
+# (round 68's 28, then round 69's 20, 30 and 8, then round 70's 5, 12 and 26, ...).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -721,7 +735,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh66a": (26, 6601), "fresh66b": (13, 6602), "fresh66c": (4, 6603),
           "fresh67a": (24, 6701), "fresh67b": (16, 6702), "fresh67c": (6, 6703),
           "fresh68a": (18, 6801), "fresh68b": (27, 6802), "fresh68c": (28, 6803),
-          "fresh69a": (20, 6901), "fresh69b": (30, 6902), "fresh69c": (8, 6903)}
+          "fresh69a": (20, 6901), "fresh69b": (30, 6902), "fresh69c": (8, 6903),
+          "fresh70a": (5, 7001), "fresh70b": (12, 7002), "fresh70c": (26, 7003)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -9,9 +9,9 @@ round 48's fresh36, round 49's fresh37, round 50's fresh38, round 51's fresh39, 
 fresh40, round 53's fresh41, round 54's fresh42, round 55's fresh43, round 56's fresh44,
 round 57's fresh45, round 58's fresh46, round 59's fresh47, round 60's fresh48, round 61's
 fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's fresh53,
-round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57): their
-generators are seeded, exact in length and distinct. Only the streams are checked here; no
-policy runs on them (they are held out)."""
+round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
+fresh58): their generators are seeded, exact in length and distinct. Only the streams are
+checked here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44",
         "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "fresh50",
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
-        "fresh56", "fresh57")
+        "fresh56", "fresh57", "fresh58")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -271,6 +271,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh58":
+        return {
+            "excavation": lambda s: h.excavation(s, 3, 6, 60, 1.1, 3),
+            "grazing": lambda s: h.paddock_grazing(s, 30, 2, 3, 200, 1.0),
+            "rubber": lambda s: h.rubber_tapping(s, 4, 300, 2, 0.2, 1.0),
+            "perfumery": lambda s: h.perfumery(s, 400, 1.1, 4, 20, 2),
+            "pcr": lambda s: h.pcr_lab(s, 60, 2, 0.03, 10),
+            "hut": lambda s: h.hut_trek(s, 8, 4.0, 3, 1.5),
+            "rally": lambda s: h.stage_rally(s, 40, 12, 3, 0.02, 30),
+            "division": lambda s: h.division_lobbies(s, 150, 1.1, 2, 0.9),
+            "reef": lambda s: h.reef_survey(s, 6, 3, 20, 80, 1.1),
         }
     if name == "fresh57":
         return {
@@ -888,7 +900,13 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # sample rounds, linac lists and curling stones loop over every station, trestle, point,
 # patient or stone (some loops longer than the window), its physio follow-ups, pull boxes
 # and framing orders come back days later, and its radiotherapy and waterworks streams
-# owe their soon re-references to a few lists or a skewed core, so they are not listed.
+# owe their soon re-references to a few lists or a skewed core, so they are not listed;
+# fresh58's perfumer's lab (each modification weighs the formula's few dozen materials
+# again) and stage rally (each crew read at its control and its start, the leaders read
+# after every stage). Its paddocks, rubber tasks, reef quadrats and division lists loop over
+# every paddock, tree, quadrat or member (some loops longer than the window), its trek
+# parties and contexts slide along their chains, and its finds bags and PCR reruns come back
+# later, so they are not listed.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -937,7 +955,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh54": ({"glass"}, 0.9, 0.9),
                     "fresh55": ({"quilt"}, 0.85, 0.9),
                     "fresh56": ({"signwriter", "forge"}, 0.9, 0.85),
-                    "fresh57": ({"maltings"}, 0.9, 0.9)}
+                    "fresh57": ({"maltings"}, 0.9, 0.9),
+                    "fresh58": ({"perfumery", "rally"}, 0.85, 0.6)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

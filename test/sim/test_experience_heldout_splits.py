@@ -26,7 +26,8 @@ fresh65a/b/c in round 65,
 fresh66a/b/c in round 66,
 fresh67a/b/c in round 67,
 fresh68a/b/c in round 68,
-fresh69a/b/c in round 69):
+fresh69a/b/c in round 69,
+fresh70a/b/c in round 70):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -78,7 +79,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh66": (6601, 6602, 6603),
           "fresh67": (6701, 6702, 6703),
           "fresh68": (6801, 6802, 6803),
-          "fresh69": (6901, 6902, 6903)}
+          "fresh69": (6901, 6902, 6903),
+          "fresh70": (7001, 7002, 7003)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -166,6 +168,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 68's: the last two ninth reuses, round 63's 18 and 27, then the first tenth, round
 # 64's 28.
 # Round 69's: the next three tenth reuses, round 64's 20 and 30, then round 65's 8.
+# Round 70's: the next three tenth reuses, round 65's 5 and 12, then round 66's 26.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -328,7 +331,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh69b": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
                        "fresh50c", "fresh55b", "fresh60a", "fresh64c"),
           "fresh69c": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
-                       "fresh51a", "fresh55c", "fresh60b", "fresh65a")}
+                       "fresh51a", "fresh55c", "fresh60b", "fresh65a"),
+          "fresh70a": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                       "fresh51b", "fresh56a", "fresh60c", "fresh65b"),
+          "fresh70b": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                       "fresh51c", "fresh56b", "fresh61a", "fresh65c"),
+          "fresh70c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                       "fresh52a", "fresh56c", "fresh61b", "fresh66a")}
 LENGTH = 30  # the length the lead runs them at
 
 
