@@ -1275,6 +1275,9 @@ def test_the_share_is_thompson_samplings_and_its_regret_bounds_it() -> None:
         p.put(k)
     p._excl[1][0], p._excl[0][1] = 50.0, 50.0  # a tie: half the evictions
     p._experts[1].clear()  # LRU's ghost lacks every resident
+    # Round 67: clear() reports no evictions; record what the ghost's evictions would have.
+    p._lacks[1].update(dict.fromkeys(p._residents))
+    p._lacks_on = True
     assert p._share_victim(1, 99, p._excl[1][0]) is None and p._share_sum == 0.5
     v = p._share_victim(1, 99, p._excl[1][0])
     assert v is not None and v in p._share_out and p._share_sum == 0.5 - 0.5
@@ -1354,3 +1357,97 @@ def test_the_share_floor_leaves_a_zipf_stream_hit_for_hit() -> None:
     (floored, few), (unfloored, many) = runs
     assert floored == unfloored
     assert few * 10 < many
+
+
+def _scan_lacked(p: SteeredWTinyLFUPolicy, expert: int, key: object) -> object:
+    """Round 66's ``_lacked_by``: the first stale key, then the first resident, the ghost lacks."""
+    held = p._experts[expert]
+    for k in itertools.chain(p._stale, p._residents):
+        if k not in held and k is not key:
+            return k
+    return None
+
+
+@pytest.mark.parametrize(("capacity", "seed"), [(8, 1), (30, 2), (100, 3)])
+def test_lacked_by_answers_as_the_scan_of_the_queue_did(capacity: int, seed: int) -> None:
+    # Round 67: _lacked_by reads the residents each recency ghost lacks (_lacks, kept from its
+    # first call on as the ghosts evict and re-admit them) instead of asking the ghost about
+    # every resident. Once on, _lacks is exactly the residents each ghost lacks after every
+    # access (scans, hot keys, removals), and every answer is the old scan's object, asked
+    # with each ghost and with keys resident and not; none at all when a ghost lacks none.
+    rng = random.Random(seed)
+    hot = list(range(capacity))
+    p = SteeredWTinyLFUPolicy(capacity, min_epoch=5, epoch_factor=0.5, seed=seed)
+    asked = answered = 0
+    for i in range(40 * capacity):
+        phase = (i // (5 * capacity)) % 3
+        if phase == 0:
+            k = rng.choice(hot)
+        elif phase == 1:
+            k = 10_000 + i  # a scan: the ghosts evict residents
+        else:
+            k = rng.choice(hot) if rng.random() < 0.5 else 20_000 + rng.randrange(4 * capacity)
+        if not p.get(k):
+            p.put(k)
+        if rng.random() < 0.01 and len(p):
+            p.remove(next(iter(p._residents)))
+        if i == 3 * capacity:
+            assert p._lacked_by(1, k) == _scan_lacked(p, 1, k)  # switches the sets on
+        if not p._lacks_on:
+            continue
+        for r in (1, 2):
+            ghost = p._experts[r]
+            assert set(p._lacks[r]) == {x for x in p._residents if x not in ghost}
+            for key in (k, -1):
+                asked += 1
+                want = _scan_lacked(p, r, key)
+                assert p._lacked_by(r, key) is want
+                answered += want is not None
+    assert answered and answered < asked  # both answers occur
+    p.clear()
+    assert p._lacks == ({}, {}, {}) and not p._lacks_on
+
+
+class _Walked(dict):  # type: ignore[type-arg]
+    """A dict whose iteration counts the keys it yields (the victim search's walk)."""
+
+    walked = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for k in dict.__iter__(self):
+            _Walked.walked += 1
+            yield k
+
+
+class _CountedGhost:
+    """A recency ghost whose membership tests are counted (the old search asked each resident)."""
+
+    def __init__(self, ghost: object) -> None:
+        self.ghost = ghost
+        self.asked = 0
+
+    def __contains__(self, key: object) -> bool:
+        self.asked += 1
+        return key in self.ghost  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("capacity", [100, 1_000, 10_000])
+def test_the_victim_search_costs_the_same_at_every_capacity_when_the_ghost_lacks_none(
+        capacity: int) -> None:
+    # Round 68 (cache67's patch): when the recency ghost holds every resident (the memory
+    # server's case: C puts at C, no eviction) a _lacked_by call neither walks the queue nor
+    # asks the ghost about each resident: counted, not timed. Round 66's scan did both for
+    # all C residents on every call (731 us at C=10,000); the first call may still pay one
+    # pass (it builds the lacked sets), every later one none.
+    p = SteeredWTinyLFUPolicy(capacity)
+    for k in range(capacity):
+        p.put(k)
+    assert p._lacked_by(1, -1) is None  # the first call
+    p._residents = _Walked(p._residents)
+    ghost = _CountedGhost(p._experts[1])
+    p._experts = (p._experts[0], ghost, p._experts[2])  # type: ignore[assignment]
+    _Walked.walked = 0
+    calls = 20
+    for _ in range(calls):
+        assert p._lacked_by(1, -1) is None
+    assert ghost.asked + _Walked.walked <= 2 * calls  # bounded independent of C
