@@ -27,7 +27,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from memory_node.core.recall.lexical import (
@@ -1227,6 +1227,19 @@ def _antecedents(recaller: Recaller,
     return []
 
 
+def _described(recaller: Recaller, joined: str, ranked: Sequence[RankedUnit],
+               units: Sequence[ObjectMemoryUnit], k: int, labels: Mapping[str, str] | None,
+               area_names: Mapping[str, str] | None, units_key: object) -> list[RankedUnit]:
+    """What the step ranked joined to the described piece before it (``joined``) holds,
+    above the fill floor, that its own ranking and fill (``ranked``) do not: the thing the
+    description stands for, best first ([] when the description adds nothing)."""
+    own = {r.unit.object_id for r in ranked}
+    got, spare = recaller.rank_filled(joined, units, k, labels=labels, area_names=area_names,
+                                      units_key=units_key,
+                                      fill_floor=recaller.config.step_fill_floor)
+    return [r for r in (*got, *spare) if r.unit.object_id not in own]
+
+
 def _number_agreed(recaller: Recaller, step: str, earlier: str,
                    objects: list[RankedUnit]) -> list[RankedUnit]:
     """``objects`` (what ``earlier`` names, in its ranked order) with the ones it names in
@@ -1389,6 +1402,19 @@ class SubtaskQueries:
     steps: list[str]    # the same, each letter a step uses spelled out
     queries: list[str]  # each step as its ranking asks it (with the brief state)
     texts: list[str]    # what the model embeds for them: each query spelled, once
+    # A step's index -> its query joined to the piece before it (described_before), asked
+    # only when that piece names nothing here (RecallConfig.described_join).
+    joined: dict[int, str] = field(default_factory=dict)
+
+
+def described_before(piece: str, step: str, lexicon: Lexicon | None,
+                     demonstratives: bool = False) -> bool:
+    """``piece`` may be the description of the thing ``step`` acts on by a pronoun: it has
+    no verb and ``step`` refers back ("The heavy stone figure", "put it beside the lamp";
+    "the Louisville Sluggers", "lean 'em by the dresser"). Whether it names nothing here
+    (so that its words can only describe) is the ranking's to say."""
+    return (not _has_verb(piece, lexicon, SPLIT_JOINTS)
+            and refers_back(step, lexicon, demonstratives))
 
 
 def subtask_queries(recaller: Recaller, instruction: str, *, brief_state: str = "",
@@ -1434,10 +1460,17 @@ def _subtask_queries(recaller: Recaller, instruction: str, brief_state: str,
         letters = defined_letters(" ".join([instruction, *steps]))
         steps = [spell_letters(step, letters) for step in steps]
     queries = [f"{step}. {brief}" if brief else step for step in steps]
+    joined: dict[int, str] = {}
+    if recaller.config.described_join and recaller.config.antecedents:
+        for i in range(1, len(steps)):
+            if described_before(steps[i - 1], steps[i], recaller.lexicon,
+                                recaller.config.demonstratives):
+                both = f"{steps[i - 1]}, {steps[i]}"
+                joined[i] = f"{both}. {brief}" if brief else both
     # Each as the ranking asks it, spelled: a step whose slip the speller corrects ("the
     # frige") was embedded as written, never used, and then embedded again by its ranking.
-    texts = list(dict.fromkeys(recaller.spelled(q) for q in queries))
-    return SubtaskQueries(said, list(steps), queries, texts)
+    texts = list(dict.fromkeys(recaller.spelled(q) for q in [*queries, *joined.values()]))
+    return SubtaskQueries(said, list(steps), queries, texts, joined)
 
 
 def recall_subtasks(
@@ -1467,12 +1500,20 @@ def recall_subtasks(
     numbers = (step_numbers(instruction, said)
                if recaller.config.antecedents and recaller.config.step_numbers
                else [""] * len(said))
+    named_before = True  # the step before named something here (its own ranking)
     for i, (step, query) in enumerate(zip(steps, queries, strict=True)):
         cfg = recaller.config
         ranked, spare = recaller.rank_filled(query, units, k, labels=labels,
                                              area_names=area_names, units_key=units_key,
                                              fill_floor=cfg.step_fill_floor)
         own = ranked
+        named_now = bool(own)
+        # "The heavy stone figure. Put it beside the lamp": the piece before named nothing,
+        # so its words describe what "it" is; the step joined to it ranks that thing.
+        described = (_described(recaller, asked.joined[i], [*ranked, *spare], units, k,
+                                labels, area_names, units_key)
+                     if i in asked.joined and not named_before else [])
+        named_before = named_now
         # "Fill the thing from step 1 at the tap": the step names its antecedent itself.
         numbered = (_numbered(recaller, step, numbers[i], numbers[:i], read)
                     if i > 0 and numbers[i] else [])
@@ -1499,7 +1540,7 @@ def recall_subtasks(
                 or (cfg.pronoun_objects and pronoun_after_preposition(
                     step, recaller.lexicon, cfg.partitive_pronouns,
                     scene_words if cfg.scene_things else None))):
-            carried = _antecedents(recaller, read, step, there) or there
+            carried = described or _antecedents(recaller, read, step, there) or there
             if carried:
                 ranked = _with_antecedents(recaller, step, ranked, carried, k, not there,
                                            pronoun=not there)
