@@ -100,7 +100,7 @@ def _described_pair(texts: list[str], lexicon: Any, joints: frozenset[str] | set
         try:
             for seq in (texts[1:], subtasks.split_subtasks(texts[0], lexicon)):
                 if any(subtasks.described_before(a, b, lexicon, True)
-                       for a, b in zip(seq, seq[1:])):
+                       for a, b in zip(seq[:-1], seq[1:], strict=True)):
                     return True
         finally:
             set_joints(base)

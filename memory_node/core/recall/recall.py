@@ -300,7 +300,7 @@ class RecallConfig:
                                      # own ("break two eggs, and season them with salt and
                                      # pepper", "when they are set": the eggs, not the
                                      # salt; subtasks.refers_back, round 69)
-    described_join: bool = False     # ... a step acting on a pronoun right after a piece
+    described_join: bool = True      # ... a step acting on a pronoun right after a piece
                                      # with no verb that names nothing here ("The heavy
                                      # stone figure. Put it beside the lamp") is also
                                      # ranked joined to that piece: what the joined words

@@ -1228,16 +1228,21 @@ def _antecedents(recaller: Recaller,
 
 
 def _described(recaller: Recaller, joined: str, ranked: Sequence[RankedUnit],
-               units: Sequence[ObjectMemoryUnit], k: int, labels: Mapping[str, str] | None,
+               spare: Sequence[RankedUnit], units: Sequence[ObjectMemoryUnit], k: int,
+               labels: Mapping[str, str] | None,
                area_names: Mapping[str, str] | None, units_key: object) -> list[RankedUnit]:
-    """What the step ranked joined to the described piece before it (``joined``) holds,
-    above the fill floor, that its own ranking and fill (``ranked``) do not: the thing the
-    description stands for, best first ([] when the description adds nothing)."""
+    """The thing the described piece before the step stands for: the best unit the step
+    ranked joined to that piece (``joined``) holds, above the fill floor, past the ones the
+    step's own words rank (``ranked``), when the step's own fill (``spare``) does not hold it
+    too -- else the description added nothing ([])."""
     own = {r.unit.object_id for r in ranked}
-    got, spare = recaller.rank_filled(joined, units, k, labels=labels, area_names=area_names,
-                                      units_key=units_key,
-                                      fill_floor=recaller.config.step_fill_floor)
-    return [r for r in (*got, *spare) if r.unit.object_id not in own]
+    got, more = recaller.rank_filled(joined, units, k, labels=labels, area_names=area_names,
+                                     units_key=units_key,
+                                     fill_floor=recaller.config.step_fill_floor)
+    best = next((r for r in (*got, *more) if r.unit.object_id not in own), None)
+    if best is None or best.unit.object_id in {r.unit.object_id for r in spare}:
+        return []
+    return [best]
 
 
 def _number_agreed(recaller: Recaller, step: str, earlier: str,
@@ -1410,10 +1415,14 @@ class SubtaskQueries:
 def described_before(piece: str, step: str, lexicon: Lexicon | None,
                      demonstratives: bool = False) -> bool:
     """``piece`` may be the description of the thing ``step`` acts on by a pronoun: it has
-    no verb and ``step`` refers back ("The heavy stone figure", "put it beside the lamp";
-    "the Louisville Sluggers", "lean 'em by the dresser"). Whether it names nothing here
-    (so that its words can only describe) is the ranking's to say."""
-    return (not _has_verb(piece, lexicon, SPLIT_JOINTS)
+    no verb, nor opens with a word the lexicon has as a verb at all (an imperative: "heat
+    the apple"), and ``step`` refers back ("The heavy stone figure", "put it beside the
+    lamp"; "the Louisville Sluggers", "lean 'em by the dresser"). Whether it names nothing
+    here (so that its words can only describe) is the ranking's to say."""
+    ws = _WORDS.findall(piece.lower())
+    return (bool(ws) and not _has_verb(piece, lexicon, SPLIT_JOINTS)
+            and not (lexicon is not None and lexicon.available
+                     and lexicon.verb_share(ws[0]) > 0)
             and refers_back(step, lexicon, demonstratives))
 
 
@@ -1510,7 +1519,7 @@ def recall_subtasks(
         named_now = bool(own)
         # "The heavy stone figure. Put it beside the lamp": the piece before named nothing,
         # so its words describe what "it" is; the step joined to it ranks that thing.
-        described = (_described(recaller, asked.joined[i], [*ranked, *spare], units, k,
+        described = (_described(recaller, asked.joined[i], ranked, spare, units, k,
                                 labels, area_names, units_key)
                      if i in asked.joined and not named_before else [])
         named_before = named_now
