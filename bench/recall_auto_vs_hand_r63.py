@@ -19,7 +19,7 @@ name): round 64 on a2b91dc0 with that round's split (blind 53 validation, 52 dec
 round 65 on 3e81fe0d with recall66's joints in (blind 54 validation, 53 decision), round 66
 on b48ad0a5 (blind 55 validation, 54 decision), round 67 on f8d8a395 (blind 56 validation, 55
 decision), round 68 on db57fc09 (blind 57 validation, 56 decision), round 69 on bd608ce1 (blind
-58 validation, 57 decision).
+58 validation, 57 decision), round 70 on b5eef2ca (blind 59 validation, 58 decision).
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ VALIDATION_BY_ROUND = {63: frozenset(VALIDATION), 64: frozenset({"19", "20", "21
                        66: frozenset({"19", "20", "21", "55"}),
                        67: frozenset({"19", "20", "21", "56"}),
                        68: frozenset({"19", "20", "21", "57"}),
-                       69: frozenset({"19", "20", "21", "58"})}
+                       69: frozenset({"19", "20", "21", "58"}),
+                       70: frozenset({"19", "20", "21", "59"})}
 _W = re.compile(r"[a-z]+")
 # A list or text-speak joint: a bullet, a prompt, a line break, "n" / "u" / "pls", "+", "&".
 _LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")

@@ -87,6 +87,31 @@ def _later_pronoun_clause(texts: list[str], lexicon: Any, joints: frozenset[str]
     return False
 
 
+def _described_pair(texts: list[str], lexicon: Any, joints: frozenset[str] | set[str],
+                    base: frozenset[str]) -> bool:
+    """The hand steps (``texts[1:]``) or the pieces of the instruction (``texts[0]``, split
+    by ``joints`` or ``base``) hold a piece followed by one that acts on its description by a
+    pronoun (``subtasks.described_before``): where ``cfg:described_join`` can change an
+    answer (a superset: the piece must also name nothing here)."""
+    from memory_node.core.recall import subtasks
+
+    for js in (joints, base):
+        set_joints(js)
+        try:
+            for seq in (texts[1:], subtasks.split_subtasks(texts[0], lexicon)):
+                if any(subtasks.described_before(a, b, lexicon, True)
+                       for a, b in zip(seq[:-1], seq[1:], strict=True)):
+                    return True
+        finally:
+            set_joints(base)
+    return False
+
+
+# A RecallConfig flag an arm may turn on -> where it can change an answer (a superset).
+CAN_ACT = {"antecedent_past_pronouns": _later_pronoun_clause,
+           "described_join": _described_pair}
+
+
 def splits(texts: list[str], joints: frozenset[str] | set[str], lexicon: Any,
            base: frozenset[str] = frozenset()) -> list[list[str]]:
     """Each text split with `joints`; the split's joints are `base` again after."""
@@ -117,8 +142,8 @@ def run_sets(sets: list[str], raw: Path, only: list[str] | None = None,
             texts = [it["text"], *[s["text"] for s in it["steps"]]]
             off = splits(texts, base, lex, base)
             arms = [a for a, j in arms_run.items() if splits(texts, j, lex, base) != off
-                    or (CFG + "antecedent_past_pronouns" in j
-                        and _later_pronoun_clause(texts, lex, j, base))]
+                    or any(CFG + f in j and can(texts, lex, j, base)
+                           for f, can in CAN_ACT.items())]
             if not arms:
                 continue
             units = scenes[it["room"]]

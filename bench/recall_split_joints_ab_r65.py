@@ -50,6 +50,12 @@ noun or an adjective is a determiner for ``verb_det``: "and bin that manky Spont
 "cfg:antecedent_past_pronouns" (a ``RecallConfig`` flag, off in every other arm: a later
 clause acting on a pronoun names no antecedent of its own), and "verb_pron+past" (the two
 together).
+Round 70 (``--round 70``): the base is b5eef2ca's twenty-one joints, validation blind 19-21
+and 59; the arm is "cfg:described_join" (a ``RecallConfig`` flag: a step acting on a pronoun
+right after a verbless piece that names nothing is also ranked joined to that piece, and what
+the joined words add is its pronoun's antecedent: "The heavy stone figure. Put it beside the
+lamp"); it can act only where a piece of the split or a hand step is followed by one
+``subtasks.described_before`` holds for.
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -89,6 +95,11 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "bare_runon", "degree", "mixed_source", "verb_det", "bare_and"}),  # bd608ce1's
          ("verb_pron", "that_det", "cfg:antecedent_past_pronouns"),
          frozenset({"19", "20", "21", "58"})),
+    70: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
+                    "bare_runon", "degree", "mixed_source", "verb_det", "bare_and",
+                    "verb_pron", "that_det"}),  # b5eef2ca's
+         ("cfg:described_join",), frozenset({"19", "20", "21", "59"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]

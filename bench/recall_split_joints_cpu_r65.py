@@ -11,7 +11,8 @@ the other's split.
 
 Round 66: ``--off`` b48ad0a5's twelve joints, ``--on`` those and the new ones. Round 67
 (``--round 67``): ``--off`` f8d8a395's fifteen. Round 69: ``--off-flags`` RecallConfig flags
-off in "off" only (``antecedent_past_pronouns``).
+off in "off" only (``antecedent_past_pronouns``). Round 70: ``--on-flags`` RecallConfig flags
+on in "on" only (``described_join``, off by default while its A/B runs).
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ def main() -> int:
     ap.add_argument("--off-flags", default="",
                     help="RecallConfig flags off in 'off' (comma-separated; round 69's "
                     "antecedent_past_pronouns)")
+    ap.add_argument("--on-flags", default="",
+                    help="RecallConfig flags on in 'on' only (comma-separated; round 70's "
+                    "described_join)")
     ap.add_argument("--round", type=int, help="the round named in the result (default: 65 "
                     "with 3e81fe0d's joints off, else 66)")
     args = ap.parse_args()
@@ -57,7 +61,7 @@ def main() -> int:
         return 0
     rm, _, _, _ = loaded
     rec = rm._ensure()
-    on = replace(rec.config)
+    on = replace(rec.config, **{f: True for f in args.on_flags.split(",") if f})
     off = replace(rec.config, **{f: False for f in args.off_flags.split(",") if f})
     joints = {id(on): on_joints, id(off): off_joints}
 
@@ -98,7 +102,8 @@ def main() -> int:
     subtasks.SPLIT_JOINTS.update(on_joints)
     ratios = [r[1] / r[2] for r in rows]
     out = {"round": args.round or (65 if off_joints == OFF else 66), "on": sorted(on_joints),
-           "off": sorted(off_joints), "off_flags": args.off_flags, "units": args.units,
+           "off": sorted(off_joints), "off_flags": args.off_flags,
+           "on_flags": args.on_flags, "units": args.units,
            "reps": args.reps, "texts": len(rows),
            "median_ratio_on_off": round(statistics.median(ratios), 4),
            "summed_ratio_on_off": round(sum(r[1] for r in rows) / sum(r[2] for r in rows), 4),

@@ -300,6 +300,12 @@ class RecallConfig:
                                      # own ("break two eggs, and season them with salt and
                                      # pepper", "when they are set": the eggs, not the
                                      # salt; subtasks.refers_back, round 69)
+    described_join: bool = True      # ... a step acting on a pronoun right after a piece
+                                     # with no verb that names nothing here ("The heavy
+                                     # stone figure. Put it beside the lamp") is also
+                                     # ranked joined to that piece: what the joined words
+                                     # add to its own ranking is its pronoun's antecedent
+                                     # (subtasks.described_before; round 70)
     there_destination: bool = True   # ... a step that says where a thing goes only by
                                      # "there" ("carry it to the coffee table", "light
                                      # it and leave it there") also recalls the nearest

@@ -27,7 +27,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from memory_node.core.recall.lexical import (
@@ -1227,6 +1227,24 @@ def _antecedents(recaller: Recaller,
     return []
 
 
+def _described(recaller: Recaller, joined: str, ranked: Sequence[RankedUnit],
+               spare: Sequence[RankedUnit], units: Sequence[ObjectMemoryUnit], k: int,
+               labels: Mapping[str, str] | None,
+               area_names: Mapping[str, str] | None, units_key: object) -> list[RankedUnit]:
+    """The thing the described piece before the step stands for: the best unit the step
+    ranked joined to that piece (``joined``) holds, above the fill floor, past the ones the
+    step's own words rank (``ranked``), when the step's own fill (``spare``) does not hold it
+    too -- else the description added nothing ([])."""
+    own = {r.unit.object_id for r in ranked}
+    got, more = recaller.rank_filled(joined, units, k, labels=labels, area_names=area_names,
+                                     units_key=units_key,
+                                     fill_floor=recaller.config.step_fill_floor)
+    best = next((r for r in (*got, *more) if r.unit.object_id not in own), None)
+    if best is None or best.unit.object_id in {r.unit.object_id for r in spare}:
+        return []
+    return [best]
+
+
 def _number_agreed(recaller: Recaller, step: str, earlier: str,
                    objects: list[RankedUnit]) -> list[RankedUnit]:
     """``objects`` (what ``earlier`` names, in its ranked order) with the ones it names in
@@ -1389,6 +1407,23 @@ class SubtaskQueries:
     steps: list[str]    # the same, each letter a step uses spelled out
     queries: list[str]  # each step as its ranking asks it (with the brief state)
     texts: list[str]    # what the model embeds for them: each query spelled, once
+    # A step's index -> its query joined to the piece before it (described_before), asked
+    # only when that piece names nothing here (RecallConfig.described_join).
+    joined: dict[int, str] = field(default_factory=dict)
+
+
+def described_before(piece: str, step: str, lexicon: Lexicon | None,
+                     demonstratives: bool = False) -> bool:
+    """``piece`` may be the description of the thing ``step`` acts on by a pronoun: it has
+    no verb, nor opens with a word the lexicon has as a verb at all (an imperative: "heat
+    the apple"), and ``step`` refers back ("The heavy stone figure", "put it beside the
+    lamp"; "the Louisville Sluggers", "lean 'em by the dresser"). Whether it names nothing
+    here (so that its words can only describe) is the ranking's to say."""
+    ws = _WORDS.findall(piece.lower())
+    return (bool(ws) and not _has_verb(piece, lexicon, SPLIT_JOINTS)
+            and not (lexicon is not None and lexicon.available
+                     and lexicon.verb_share(ws[0]) > 0)
+            and refers_back(step, lexicon, demonstratives))
 
 
 def subtask_queries(recaller: Recaller, instruction: str, *, brief_state: str = "",
@@ -1434,10 +1469,17 @@ def _subtask_queries(recaller: Recaller, instruction: str, brief_state: str,
         letters = defined_letters(" ".join([instruction, *steps]))
         steps = [spell_letters(step, letters) for step in steps]
     queries = [f"{step}. {brief}" if brief else step for step in steps]
+    joined: dict[int, str] = {}
+    if recaller.config.described_join and recaller.config.antecedents:
+        for i in range(1, len(steps)):
+            if described_before(steps[i - 1], steps[i], recaller.lexicon,
+                                recaller.config.demonstratives):
+                both = f"{steps[i - 1]}, {steps[i]}"
+                joined[i] = f"{both}. {brief}" if brief else both
     # Each as the ranking asks it, spelled: a step whose slip the speller corrects ("the
     # frige") was embedded as written, never used, and then embedded again by its ranking.
-    texts = list(dict.fromkeys(recaller.spelled(q) for q in queries))
-    return SubtaskQueries(said, list(steps), queries, texts)
+    texts = list(dict.fromkeys(recaller.spelled(q) for q in [*queries, *joined.values()]))
+    return SubtaskQueries(said, list(steps), queries, texts, joined)
 
 
 def recall_subtasks(
@@ -1467,12 +1509,20 @@ def recall_subtasks(
     numbers = (step_numbers(instruction, said)
                if recaller.config.antecedents and recaller.config.step_numbers
                else [""] * len(said))
+    named_before = True  # the step before named something here (its own ranking)
     for i, (step, query) in enumerate(zip(steps, queries, strict=True)):
         cfg = recaller.config
         ranked, spare = recaller.rank_filled(query, units, k, labels=labels,
                                              area_names=area_names, units_key=units_key,
                                              fill_floor=cfg.step_fill_floor)
         own = ranked
+        named_now = bool(own)
+        # "The heavy stone figure. Put it beside the lamp": the piece before named nothing,
+        # so its words describe what "it" is; the step joined to it ranks that thing.
+        described = (_described(recaller, asked.joined[i], ranked, spare, units, k,
+                                labels, area_names, units_key)
+                     if i in asked.joined and not named_before else [])
+        named_before = named_now
         # "Fill the thing from step 1 at the tap": the step names its antecedent itself.
         numbered = (_numbered(recaller, step, numbers[i], numbers[:i], read)
                     if i > 0 and numbers[i] else [])
@@ -1499,7 +1549,7 @@ def recall_subtasks(
                 or (cfg.pronoun_objects and pronoun_after_preposition(
                     step, recaller.lexicon, cfg.partitive_pronouns,
                     scene_words if cfg.scene_things else None))):
-            carried = _antecedents(recaller, read, step, there) or there
+            carried = described or _antecedents(recaller, read, step, there) or there
             if carried:
                 ranked = _with_antecedents(recaller, step, ranked, carried, k, not there,
                                            pronoun=not there)
