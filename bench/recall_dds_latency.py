@@ -378,6 +378,7 @@ def restart_rounds(n: int, memory_dir: Path, tmp: Path) -> dict:
                                       token_budget=BUDGET), timeout=1800)
                 now = time.perf_counter()
                 s.first_s, s.restart_s = now - sent, now - s.started
+                s.mark_start("first_recall")
                 # The server's CPU (all its threads, from /proc: either code), read once
                 # the client saw the service and once the first answer came: on a loaded
                 # machine the walls are the scheduler's, the CPU is the start's own.
@@ -466,14 +467,58 @@ class Server:
         # (de)serialisation, with a handler that does next to nothing (one unknown id).
         self.floor_client = self.node.create_client(GetUnits, "/memory/get_units")
         self.ready_s = self.first_s = self.restart_s = 0.0
+        # Round 70: where the start's wall goes (the server's threads' CPU, their waits for
+        # a core, page faults that read the disk, bytes read from it; the machine's CPU and
+        # I/O pressure), read at start, at ready and at the first answer (start_split).
+        self._threads: dict[str, tuple[int, int]] = {}
+        self.start_marks: dict[str, dict] = {"start": _machine_pressure()}
+
+    def sample_threads(self) -> None:
+        """Each live thread's CPU and run-queue wait so far (/proc/PID/task/*/schedstat),
+        kept per thread id: a thread that ends (the preload, a warm-up) keeps its last
+        reading; sampled while the client waits (every poll), so one that lived less than
+        a poll is missed."""
+        try:
+            tasks = os.listdir(f"/proc/{self.process.pid}/task")
+        except OSError:
+            return
+        for tid in tasks:
+            try:
+                with open(f"/proc/{self.process.pid}/task/{tid}/schedstat", encoding="ascii") as fh:
+                    on_cpu, waited = fh.read().split()[:2]
+            except (OSError, ValueError):
+                continue
+            self._threads[tid] = (int(on_cpu), int(waited))
+
+    def mark_start(self, name: str) -> None:
+        """The start's split so far, as `name` (ready, first_recall)."""
+        self.sample_threads()
+        pid = self.process.pid
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{pid}/io", encoding="ascii") as fh:
+                io = dict(line.split(": ") for line in fh.read().splitlines())
+        except OSError:
+            return
+        tick = os.sysconf("SC_CLK_TCK")
+        self.start_marks[name] = {
+            "wall_s": round(time.perf_counter() - self.started, 3),
+            "cpu_s": round((int(fields[11]) + int(fields[12])) / tick, 3),
+            "threads_run_queue_wait_s": round(sum(w for _, w in self._threads.values()) / 1e9, 3),
+            "threads_seen": len(self._threads),
+            "major_faults": int(fields[9]), "disk_read_mb": round(int(io["read_bytes"]) / 1e6, 2),
+            "io_read_syscalls": int(io["syscr"])} | _machine_pressure()
 
     def poll_ready(self) -> bool:
         if self.ready_s:
             return True
         if self.process.poll() is not None:
             raise RuntimeError(self.log_path.read_text()[-2000:])
+        self.sample_threads()
         if self.client.wait_for_service(timeout_sec=0.1):
             self.ready_s = time.perf_counter() - self.started
+            self.mark_start("ready")
             return True
         return False
 
@@ -542,8 +587,44 @@ class Server:
                                                 list(os.getloadavg())],
                 "server_ready_s": round(self.ready_s, 2),
                 "first_recall_s": round(self.first_s, 2),
-                "restart_to_first_recall_s": round(self.restart_s, 2)}
+                "restart_to_first_recall_s": round(self.restart_s, 2),
+                "start_split": start_split(self)}
 
+
+
+def _machine_pressure() -> dict:
+    """The machine's CPU and I/O pressure totals so far (/proc/pressure, microseconds in
+    which some runnable task waited for a core / for I/O); {} without PSI."""
+    out = {}
+    for what in ("cpu", "io"):
+        try:
+            with open(f"/proc/pressure/{what}", encoding="ascii") as fh:
+                some = fh.readline().split()
+        except OSError:
+            continue
+        out[f"machine_{what}_some_total_s"] = round(int(some[-1].split("=")[1]) / 1e6, 3)
+    return out
+
+
+def start_split(server: Any) -> dict:
+    """The start's marks (start_marks) as they were taken, and the steps between them:
+    the wall, the server's CPU, its threads' waits for a core, what is left (blocked: the
+    disk, a lock, a sleep, DDS discovery), major faults, disk reads, the machine's pressure."""
+    marks = server.start_marks
+    out: dict = {"marks": marks}
+    prev, prev_name = {"wall_s": 0.0, "cpu_s": 0.0, "threads_run_queue_wait_s": 0.0,
+                       "major_faults": 0, "disk_read_mb": 0.0} | marks["start"], "start"
+    for name in ("ready", "first_recall"):
+        if name not in marks:
+            continue
+        m = marks[name]
+        step = {k: round(m[k] - prev[k], 3) for k in m
+                if k in prev and isinstance(m[k], (int, float)) and k != "threads_seen"}
+        step["blocked_s"] = round(step["wall_s"] - step["cpu_s"]
+                                  - step["threads_run_queue_wait_s"], 3)
+        out[f"{prev_name}_to_{name}"] = step
+        prev, prev_name = m, name
+    return out
 
 
 def end_server(server: Any) -> None:
@@ -587,7 +668,10 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                     if not fut.result().success:
                         raise RuntimeError(fut.result().message)
                     s.first_s, s.restart_s = now - sent, now - s.started
+                    s.mark_start("first_recall")
                     pending.remove(item)
+                else:
+                    s.sample_threads()
         for s in servers:
             s.check_units()
         acc = {s.scorer: {"inst": [], "tok": [], "lt": 0, "sub": [], "all": [], "warm": [],
