@@ -251,9 +251,6 @@ class RecallMemory:
         self.evidence: Callable[[Sequence[ObjectMemoryUnit]], list[ObjectMemoryUnit]] \
             | None = None
         self._recaller: Recaller | None = None
-        # A whole-instruction request's text whose steps' background call waits for the
-        # request to be answered (start_queued_steps); a later request drops it.
-        self._steps_queued: str | None = None
         self._common_words_after_preload = False  # warm_up(preload_follows=True)
         self._steps: StateConditionedRecall | None = None
         self._episodes: OrderedDict[str, _Episode] = OrderedDict()
@@ -547,17 +544,14 @@ class RecallMemory:
 
     def recall(self, instruction: str, k: int, token_budget: int, episode_id: str = "",
                brief: BriefState | None = None, now: float | None = None,
-               per_subtask: bool = False, defer_steps: bool = False) -> RecallAnswer:
+               per_subtask: bool = False) -> RecallAnswer:
         """Units that matter for `instruction` (or, with `brief`, for the next step only).
 
         With `per_subtask` the instruction is split into the steps a person would name and
         each step gets its own top-`k` (the planner's path: a multi-step instruction no
         longer competes for k slots among all its objects); in step mode the episode's
         candidate pool is built the same way. Without it the instruction is recalled whole
-        (one-shot callers). A whole recall starts embedding its steps on the background
-        worker as it ends (the per-subtask or step requests that may follow find them); with
-        `defer_steps` that call is only queued, for the caller to start once its answer is
-        sent (start_queued_steps: the server, after the reply).
+        (one-shot callers).
         """
         start, cpu = time.perf_counter(), time.thread_time()
         process_cpu, collections = time.process_time(), _gc_collections()
@@ -569,7 +563,6 @@ class RecallMemory:
         checked = time.perf_counter()
         with self._lock:
             locked = time.perf_counter()
-            self._steps_queued = None  # started now, it would run beside this request
             recaller = self._ensure()
             assert self._steps is not None
             units, by_id, labels, key = self._snapshot()
@@ -644,12 +637,7 @@ class RecallMemory:
             prefetch_s = 0.0
             if kind in ("instruction", "subtask") and self.settings.prefetch_subtasks:
                 began = time.perf_counter()
-                if kind == "instruction" and defer_steps:
-                    # Queued, not started: its call would run beside the rest of this
-                    # request and its reply (on two cores, a third runnable thread); the
-                    # server starts it once the reply is sent (start_queued_steps).
-                    self._steps_queued = text
-                elif kind == "instruction":
+                if kind == "instruction":
                     self._prefetch_steps(recaller, text)
                 elif episode_id:
                     # A per-subtask recall in an episode (the planner's first): its next
@@ -695,28 +683,6 @@ class RecallMemory:
                                                          strict=True)):
             counts[generation] += after - before
         return answer
-
-    def start_queued_steps(self) -> int:
-        """Start the background call that embeds the steps of the last whole-instruction
-        request (_prefetch_steps), queued by that request (recall's `defer_steps`) to start
-        after its answer: the server calls this once the reply is sent. Returns how many
-        texts were started; 0 when nothing is queued (none, or a later request dropped it)
-        or all are cached or running; -1 when recall is busy (its lock held: the preload)
-        or too many prefetches run (the text stays queued until the next request drops
-        it). Never waits for the lock (the server's executor
-        thread calls it, as prefetch_subtasks)."""
-        if self._steps_queued is None or not self._lock.acquire(blocking=False):
-            return 0 if self._steps_queued is None else -1
-        try:
-            text, recaller = self._steps_queued, self._recaller
-            if text is None or recaller is None:
-                return 0
-            started = self._prefetch_steps(recaller, text)
-            if started >= 0:
-                self._steps_queued = None
-            return started
-        finally:
-            self._lock.release()
 
     @staticmethod
     def _prefetch_steps(recaller: Recaller, text: str) -> int:

@@ -56,10 +56,6 @@ class RecallCapability(Capability):
             # Started before the other capabilities and the services: the index is built
             # while they start and while clients discover the services.
             threading.Thread(target=self._preload, name="recall-preload", daemon=True).start()
-        # A whole-instruction request's steps are embedded in the background once its reply
-        # is sent: the executor runs this after the service callback, whose reply rclpy
-        # sends as the callback returns (round 70: not beside the reply's conversion).
-        self._steps_after_reply = host.node.create_guard_condition(self._start_steps)
         host.serve(Recall, "memory/recall", self._recall)
         host.add_stats_contributor(self._fill_stats)
         host.serve(RecordOutcome, "memory/record_outcome", self._record_outcome)
@@ -104,7 +100,7 @@ class RecallCapability(Capability):
                 list(b.recently_visited_areas))
         answer = self.recall.recall(request.instruction, request.k, request.token_budget,
                                     request.episode_id, brief,
-                                    per_subtask=bool(request.per_subtask), defer_steps=True)
+                                    per_subtask=bool(request.per_subtask))
         converting = time.perf_counter()
         response.units = [unit_to_msg(r.unit, r.description, r.score) for r in answer.units]
         response.long_term_text = answer.long_term_text
@@ -126,11 +122,6 @@ class RecallCapability(Capability):
         response.message = (f"{answer.mode} recall: {what}, {answer.context_tokens} tokens, "
                             f"{len(answer.warnings)} warning(s){cut}")
         self.recall.times.add(f"{answer.kind}.to_msg", time.perf_counter() - converting, None)
-        if answer.kind == "instruction":
-            self._steps_after_reply.trigger()
-
-    def _start_steps(self) -> None:
-        self.recall.start_queued_steps()  # busy (the preload): dropped, the request embeds them
 
     def _on_ahead(self, raw: bytes) -> None:
         """An instruction the planner will recall per subtask: its steps' vectors are made

@@ -76,53 +76,6 @@ def test_prefetched_steps_give_the_same_answers(tmp_path: Path, embedder: Embedd
     assert answers[0][1]  # the per-subtask answer is not empty
 
 
-def test_a_deferred_whole_recall_starts_its_steps_only_once_it_has_answered(
-        tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Round 70 (the server's order): with ``defer_steps`` the whole request's own vector is
-    made and the request returns before any call embeds its steps; start_queued_steps
-    (the server, once the reply is sent) then starts that call, the per-subtask request
-    takes its vectors, and every answer is the undeferred one's. A later request drops a
-    queued call that was never started (it would run beside that request)."""
-    calls: list[tuple[bool, tuple[str, ...]]] = []
-    real = embedder.embed
-
-    def traced(texts: Sequence[str], *, background: bool = False) -> np.ndarray:
-        calls.append((background, tuple(texts)))
-        return real(texts, background=background)
-
-    monkeypatch.setattr(embedder, "embed", traced)
-    answers = []
-    for defer in (False, True):
-        memory = _memory(tmp_path / f"m{defer}", embedder)
-        try:
-            rm = memory.recall
-            recaller = rm._ensure()
-            del calls[:]
-            a = rm.recall(TASK, 3, 600, now=NOW, defer_steps=defer)
-            whole = [(u.unit.object_id, u.score) for u in a.units]
-            # Its own vector was made (the units' in the first recall too), in the foreground.
-            assert (False, (TASK,)) in calls
-            if defer:
-                assert not any(background for background, _ in calls)  # nothing started
-                assert rm.query_counts()["prefetched"] == 0
-                assert rm.start_queued_steps() == 3
-                assert rm.start_queued_steps() == 0  # started once
-            assert recaller.wait_for_prefetch(60)
-            assert [len(t) for b, t in calls if b] == [3]
-            assert calls.index((False, (TASK,))) < [b for b, _ in calls].index(True)
-            answers.append((whole, _answer(memory, per_subtask=True)))
-            counts = rm.query_counts()
-            assert counts["subtask.embedded"] == 0 and counts["prefetch_used"] == 3
-            # Queued, then a later request: nothing is started after it.
-            rm.recall("can you grab the mug", 3, 600, now=NOW, defer_steps=True)
-            rm.recall("put the apple in the fridge", 3, 600, now=NOW)
-            assert rm.start_queued_steps() == 0
-            assert rm.query_counts()["prefetched"] == 3
-        finally:
-            memory.close()
-    assert answers[0] == answers[1] and answers[0][1]
-
-
 def test_a_request_waits_a_bounded_time_for_a_prefetch_still_running(
         tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
     """While the background call is held, the per-subtask request waits for it at most
