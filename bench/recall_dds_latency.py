@@ -104,6 +104,12 @@ INTERLEAVE_WITH_LOOP = "loop" if "--with-loop" in ARGS else ""
 # --restarts N (with --against): only restart to first recall, N rounds; in each round this
 # checkout's server and the peer's start one after the other (order alternating), each on a
 # fresh copy of the prepared memory and alone on the machine as far as this bench goes.
+# RECALL_BENCH_COLD=1 (with --restarts, round 70): every odd round starts each server with
+# the files the servers read out of the page cache (cold_paths: the memory's copy, the
+# packages whose files a server of the round before had mapped, the interpreter's standard
+# library, the code on PYTHONPATH, WordNet; posix_fadvise DONTNEED, after an fsync): a
+# first start after boot, against the warm even rounds.
+COLD = os.environ.get("RECALL_BENCH_COLD", "") == "1"
 RESTARTS = 0
 if "--restarts" in ARGS:
     i = ARGS.index("--restarts")
@@ -359,15 +365,66 @@ def run_size(n: int, pool: list, texts: list[str], rng: random.Random,
     return out
 
 
+def _package_dir(path: str) -> str:
+    """A mapped file's package directory (site-packages/<top>), else the file itself."""
+    head, sep, tail = path.partition("site-packages/")
+    return head + sep + tail.split("/", 1)[0] if sep else path
+
+
+def cold_paths(mapped: set[str], memory_dir: Path) -> list[str]:
+    """What a server's start reads from disk: see COLD."""
+    import sysconfig
+    code = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return sorted({_package_dir(p) for p in mapped} | {sysconfig.get_paths()["stdlib"]}
+                  | {str(Path(p) / "memory_node") for p in code + ([AGAINST] if AGAINST else [])}
+                  | {"/usr/share/wordnet", str(memory_dir)})
+
+
+def evict_page_cache(paths: list[str]) -> dict:
+    """Every regular file under `paths` written back and dropped from the page cache."""
+    files = size = 0
+    for root in paths:
+        walk = [(root, [], [""])] if os.path.isfile(root) else os.walk(root)
+        for d, _, names in walk:
+            for name in names:
+                f = os.path.join(d, name) if name else d
+                try:
+                    fd = os.open(f, os.O_RDONLY)
+                except OSError:
+                    continue
+                try:
+                    os.fsync(fd)
+                    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+                    files += 1
+                    size += os.fstat(fd).st_size
+                except OSError:
+                    pass
+                finally:
+                    os.close(fd)
+    return {"files": files, "mb": round(size / 1e6, 1)}
+
+
+def _mapped_files(pid: int) -> set[str]:
+    try:
+        with open(f"/proc/{pid}/maps", encoding="utf-8", errors="replace") as fh:
+            return {line.split(None, 5)[5].strip() for line in fh
+                    if len(line.split(None, 5)) == 6 and line.split(None, 5)[5].startswith("/")}
+    except OSError:
+        return set()
+
+
 def restart_rounds(n: int, memory_dir: Path, tmp: Path) -> dict:
     scorers = ("vectorised", "peer") if AGAINST else ("vectorised",)
     rounds: dict[str, list[dict]] = {sc: [] for sc in scorers}
+    mapped: set[str] = set()
     for r in range(RESTARTS):
         for scorer in (scorers if r % 2 == 0 else scorers[::-1]):
             d = tmp / f"restart_{scorer}_{r}"
             shutil.copytree(memory_dir, d)
             if scorer == "peer":
                 downgrade_for_peer(d / "memory.sqlite")
+            cold = COLD and r % 2 == 1 and bool(mapped)
+            evicted = evict_page_cache(cold_paths(mapped, d)) if cold else {}
             s = Server(n, d, scorer)
             try:
                 while not s.poll_ready():
@@ -378,28 +435,38 @@ def restart_rounds(n: int, memory_dir: Path, tmp: Path) -> dict:
                                       token_budget=BUDGET), timeout=1800)
                 now = time.perf_counter()
                 s.first_s, s.restart_s = now - sent, now - s.started
+                s.mark_start("first_recall")
                 # The server's CPU (all its threads, from /proc: either code), read once
                 # the client saw the service and once the first answer came: on a loaded
                 # machine the walls are the scheduler's, the CPU is the start's own.
                 cpu_first = s.process_cpu_s()
+                mapped |= _mapped_files(s.process.pid)
                 startup = {k: v for k, v in s.server_stages().items()
                            if k.startswith("startup.")}
             finally:
                 head = s.stop()
-            head |= {"server_cpu_s_at_ready": cpu_ready,
+            head |= {"cold": cold, "evicted": evicted, "server_cpu_s_at_ready": cpu_ready,
                      "server_cpu_s_at_first_recall": cpu_first,
                      "server_startup_counters": startup}
             rounds[scorer].append(head)
-            print(scorer, r, head["server_ready_s"], head["first_recall_s"],
-                  head["restart_to_first_recall_s"], flush=True)
+            print(scorer, r, "cold" if cold else "warm", head["server_ready_s"],
+                  head["first_recall_s"], head["restart_to_first_recall_s"], flush=True)
             shutil.rmtree(d, ignore_errors=True)
-    out: dict = {"rounds": RESTARTS}
+    out: dict = {"rounds": RESTARTS, "cold_odd_rounds": COLD}
     for sc, heads in rounds.items():
         out[sc] = {"code": heads[0]["code"], "median": {
             k: round(float(np.median([h[k] for h in heads])), 2)
             for k in ("server_ready_s", "first_recall_s", "restart_to_first_recall_s",
                       "server_cpu_s_at_ready", "server_cpu_s_at_first_recall")},
             "each": heads}
+        if COLD:
+            for temp in ("cold", "warm"):
+                sel = [h for h in heads if h["cold"] == (temp == "cold")]
+                if sel:
+                    out[sc][f"median_{temp}"] = {
+                        k: round(float(np.median([h[k] for h in sel])), 2)
+                        for k in ("server_ready_s", "first_recall_s",
+                                  "restart_to_first_recall_s", "server_cpu_s_at_first_recall")}
     if AGAINST:
         out["ratio_restart_this_over_peer"] = round(
             out["vectorised"]["median"]["restart_to_first_recall_s"]
@@ -466,14 +533,62 @@ class Server:
         # (de)serialisation, with a handler that does next to nothing (one unknown id).
         self.floor_client = self.node.create_client(GetUnits, "/memory/get_units")
         self.ready_s = self.first_s = self.restart_s = 0.0
+        # Round 70: where the start's wall goes (the server's threads' CPU, their waits for
+        # a core, page faults that read the disk, bytes read from it; the machine's CPU and
+        # I/O pressure), read at start, at ready and at the first answer (start_split).
+        self._threads: dict[str, tuple[int, int]] = {}
+        self.start_marks: dict[str, dict] = {"start": _machine_pressure()}
+
+    def sample_threads(self) -> None:
+        """Each live thread's CPU and run-queue wait so far (/proc/PID/task/*/schedstat),
+        kept per thread id: a thread that ends (the preload, a warm-up) keeps its last
+        reading; sampled while the client waits (every poll), so one that lived less than
+        a poll is missed."""
+        try:
+            tasks = os.listdir(f"/proc/{self.process.pid}/task")
+        except OSError:
+            return
+        for tid in tasks:
+            try:
+                with open(f"/proc/{self.process.pid}/task/{tid}/schedstat", encoding="ascii") as fh:
+                    on_cpu, waited = fh.read().split()[:2]
+            except (OSError, ValueError):
+                continue
+            self._threads[tid] = (int(on_cpu), int(waited))
+
+    def mark_start(self, name: str) -> None:
+        """The start's split so far, as `name` (ready, first_recall)."""
+        self.sample_threads()
+        pid = self.process.pid
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{pid}/io", encoding="ascii") as fh:
+                io = dict(line.split(": ") for line in fh.read().splitlines())
+        except OSError:
+            return
+        tick = os.sysconf("SC_CLK_TCK")
+        main_cpu, main_wait = self._threads.get(str(pid), (0, 0))
+        self.start_marks[name] = {
+            "wall_s": round(time.perf_counter() - self.started, 3),
+            "cpu_s": round((int(fields[11]) + int(fields[12])) / tick, 3),
+            # The main thread's wall = its CPU + its run-queue wait + the rest (blocked).
+            "main_thread_cpu_s": round(main_cpu / 1e9, 3),
+            "main_thread_run_queue_wait_s": round(main_wait / 1e9, 3),
+            "threads_run_queue_wait_s": round(sum(w for _, w in self._threads.values()) / 1e9, 3),
+            "threads_seen": len(self._threads),
+            "major_faults": int(fields[9]), "disk_read_mb": round(int(io["read_bytes"]) / 1e6, 2),
+            "io_read_syscalls": int(io["syscr"])} | _machine_pressure()
 
     def poll_ready(self) -> bool:
         if self.ready_s:
             return True
         if self.process.poll() is not None:
             raise RuntimeError(self.log_path.read_text()[-2000:])
+        self.sample_threads()
         if self.client.wait_for_service(timeout_sec=0.1):
             self.ready_s = time.perf_counter() - self.started
+            self.mark_start("ready")
             return True
         return False
 
@@ -542,8 +657,47 @@ class Server:
                                                 list(os.getloadavg())],
                 "server_ready_s": round(self.ready_s, 2),
                 "first_recall_s": round(self.first_s, 2),
-                "restart_to_first_recall_s": round(self.restart_s, 2)}
+                "restart_to_first_recall_s": round(self.restart_s, 2),
+                "start_split": start_split(self)}
 
+
+
+def _machine_pressure() -> dict:
+    """The machine's CPU and I/O pressure totals so far (/proc/pressure, microseconds in
+    which some runnable task waited for a core / for I/O); {} without PSI."""
+    out = {}
+    for what in ("cpu", "io"):
+        try:
+            with open(f"/proc/pressure/{what}", encoding="ascii") as fh:
+                some = fh.readline().split()
+        except OSError:
+            continue
+        out[f"machine_{what}_some_total_s"] = round(int(some[-1].split("=")[1]) / 1e6, 3)
+    return out
+
+
+def start_split(server: Any) -> dict:
+    """The start's marks (start_marks) as they were taken, and the steps between them:
+    the wall, the server's CPU, its threads' waits for a core (summed over threads), the
+    main thread's CPU, wait for a core and the rest of its wall (blocked: the disk, a lock,
+    a sleep, DDS discovery), major faults, disk reads, the machine's pressure."""
+    marks = server.start_marks
+    out: dict = {"marks": marks}
+    prev, prev_name = {"wall_s": 0.0, "cpu_s": 0.0, "threads_run_queue_wait_s": 0.0,
+                       "main_thread_cpu_s": 0.0, "main_thread_run_queue_wait_s": 0.0,
+                       "major_faults": 0, "disk_read_mb": 0.0} | marks["start"], "start"
+    for name in ("ready", "first_recall"):
+        if name not in marks:
+            continue
+        m = marks[name]
+        step = {k: round(m[k] - prev[k], 3) for k in m
+                if k in prev and isinstance(m[k], (int, float)) and k != "threads_seen"}
+        step["main_thread_blocked_s"] = round(
+            step["wall_s"] - step.get("main_thread_cpu_s", 0.0)
+            - step.get("main_thread_run_queue_wait_s", 0.0), 3)
+        out[f"{prev_name}_to_{name}"] = step
+        prev, prev_name = m, name
+    return out
 
 
 def end_server(server: Any) -> None:
@@ -587,7 +741,10 @@ def run_servers(n: int, dirs: list[Path], scorers: tuple[str, ...], instructions
                     if not fut.result().success:
                         raise RuntimeError(fut.result().message)
                     s.first_s, s.restart_s = now - sent, now - s.started
+                    s.mark_start("first_recall")
                     pending.remove(item)
+                else:
+                    s.sample_threads()
         for s in servers:
             s.check_units()
         acc = {s.scorer: {"inst": [], "tok": [], "lt": 0, "sub": [], "all": [], "warm": [],

@@ -300,6 +300,33 @@ def write_int8_model(source: Path, out: Path, matmuls: str = "all") -> None:
                          nodes_to_quantize=nodes)
 
 
+def write_perturbed_model(source: Path, out: Path, eps: float, seed: int) -> dict:
+    """Round 70, a noise floor: the packaged float graph (casts folded) with every weight
+    matrix (a float initializer of two or more dimensions) plus Gaussian noise of standard
+    deviation ``eps`` x that matrix's own, seeded: a float copy whose vectors move by a
+    chosen small amount in no direction the quantisers favour, so the needs it moves on
+    the recall sets are what any vector change of that size moves."""
+    import numpy as np
+    import onnx
+    from onnx import numpy_helper
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folded = Path(tmp) / "folded.onnx"
+        fold(source, folded)
+        model = onnx.load(str(folded))
+    rng = np.random.default_rng(seed)
+    changed = 0
+    for init in model.graph.initializer:
+        w = numpy_helper.to_array(init)
+        if w.dtype != np.float32 or w.ndim < 2:
+            continue
+        noisy = w + rng.standard_normal(w.shape).astype(np.float32) * np.float32(eps * w.std())
+        init.CopyFrom(numpy_helper.from_array(noisy.astype(np.float32), init.name))
+        changed += 1
+    onnx.save(model, str(out))
+    return {"weight_matrices": changed, "eps": eps, "seed": seed}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", type=Path, help="the int8 .onnx to write (with --write-calibration: "
@@ -322,7 +349,19 @@ def main() -> int:
     ap.add_argument("--exclude-gelu", action="store_true",
                     help="static: keep the MatMuls fed by the GELU (the FFN output "
                          "projections) in float, found by the graph's structure")
+    ap.add_argument("--perturb", type=float, default=None, metavar="EPS",
+                    help="round 70: a FLOAT copy, every weight matrix plus Gaussian noise of "
+                         "EPS x its standard deviation (write_perturbed_model; --seed)")
+    ap.add_argument("--seed", type=int, default=70)
     args = ap.parse_args()
+    if args.perturb is not None:
+        source = args.model
+        if source is None:
+            from memory_node.core.recall.embedder import packaged_model_path
+
+            source = packaged_model_path()
+        print(write_perturbed_model(source, args.out, args.perturb, args.seed))
+        return 0
     if args.write_calibration:
         import json
 
