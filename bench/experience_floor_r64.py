@@ -29,7 +29,9 @@ measures the same on the bench's houses directly (plans as the positional argume
 `run --merges` (round 69) follows which world object each scene-graph node's sightings came
 from (the camera's truth id, never given to memory) and writes identity switches, one node
 holding two objects of a type ("merged") and picks of another object than the node's;
-`merges` counts them from the logs.
+`merges` counts them from the logs. `run --places` (round 70) writes, as each task begins,
+every unit memory holds "in" a receptacle from a sighting whose receptacle is not the world's
+(stacked neighbour, cabinet vs drawer, ...); `places` counts them.
 """
 
 from __future__ import annotations
@@ -85,6 +87,22 @@ def _install_floor() -> None:
     ET.StateLoggingStack = FloorStack  # type: ignore[misc]
 
 
+def world_of(w: Any, label: str, position: Any, pickable: bool | None = None) -> Any:
+    """The world object of `label`'s class nearest `position` (within 1 m; of the robot's
+    pickable objects only, or only the others, when `pickable` says)."""
+    import numpy as np
+
+    from memory_node.sim.core.catalog import canonical_type, similar_types
+    kind = canonical_type(label) if label else None
+    if kind is None:
+        return None
+    kinds = (kind, *similar_types(kind))
+    p = np.asarray(position, dtype=float)
+    near = [(float(np.linalg.norm(o.position - p)), o.id) for o in w.objects.values()
+            if o.type in kinds and (pickable is None or o.kind.pickupable == pickable)]
+    return w.objects[min(near)[1]] if near and min(near)[0] <= 1.0 else None
+
+
 def _install_parents() -> None:
     """On top of the floor: before every pick, the place memory gives the object (what the
     experience memory counts as where it was found, `RecallMemory._places`) beside the
@@ -92,7 +110,6 @@ def _install_parents() -> None:
     import experience_tasks as ET
     import numpy as np
 
-    from memory_node.sim.core.catalog import canonical_type, similar_types
     from memory_node.sim.core.skill_logic import SkillFailure
     from memory_node.sim.core.skill_logic import Target as WorldTarget
 
@@ -108,16 +125,7 @@ def _install_parents() -> None:
             return result
 
         def _world_of(self, label: str, position: Any) -> Any:
-            """The world object of `label`'s class nearest `position` (within 1 m)."""
-            w = self.world
-            kind = canonical_type(label) if label else None
-            if kind is None:
-                return None
-            kinds = (kind, *similar_types(kind))
-            p = np.asarray(position, dtype=float)
-            near = [(float(np.linalg.norm(o.position - p)), o.id) for o in w.objects.values()
-                    if o.type in kinds]
-            return w.objects[min(near)[1]] if near and min(near)[0] <= 1.0 else None
+            return world_of(self.world, label, position)
 
         def _near_boxes(self, unit: Any, units: dict) -> list[str]:
             """Every box within 0.3 m of the unit's position: label, the distance outside
@@ -221,6 +229,124 @@ def _install_homes() -> None:
             super()._query_cache()
 
     ET.StateLoggingStack = HomesStack  # type: ignore[misc]
+
+
+def _install_places() -> None:
+    """Round 70 (place81): as each task begins, every short-term unit memory holds "in" a
+    receptacle from a SIGHTING (not the robot's own put: the graph node's `inside` is not
+    that receptacle) whose world object lies elsewhere, written into the log entry of the
+    task's first subtask as "wrong_places" ([world object, its unit, memory's receptacle
+    unit, memory's receptacle's world object, the true receptacle, class, memory's
+    receptacle open/shut/fixed in the world]) and "in_places" (how many such units). Units
+    and receptacles are matched to the world object of their class nearest their position
+    (within 1 m), as `run --parents` does."""
+    import experience_tasks as ET
+    import numpy as np
+
+
+    base = ET.StateLoggingStack
+
+    def holds(a: Any, b: Any) -> bool:
+        """Does `a`'s box (axis-aligned, the world's size) hold `b`'s centre?"""
+        return bool(np.all(np.abs(b.position - a.position) <= a.size / 2.0 + 0.02))
+
+    def opened(o: Any) -> str:
+        return "fixed" if o.is_open is None else ("open" if o.is_open else "shut")
+
+    class PlacesStack(base):  # type: ignore[misc,valid-type]
+        def _query_cache(self) -> None:
+            if self.log is not None and self._subtask == 0 and self.world is not None \
+                    and self.memory is not None:
+                self.log[-1]["wrong_places"], self.log[-1]["in_places"] = self._wrong_places()
+            super()._query_cache()
+
+        def _wrong_places(self) -> tuple[list[list], int]:
+            w, m = self.world, self.memory
+            nodes = m.long_term.graph.graph.nodes
+            out, n = [], 0
+            for u in m.short_term.units():
+                rec = u.receptacle_id
+                if u.relation != "in" or not rec or rec == "robot" or rec not in nodes \
+                        or u.object_id not in nodes or u.state == "absent" \
+                        or nodes[u.object_id].get("inside") == rec:
+                    continue
+                o = world_of(w, u.label, u.position, True)
+                if o is None:
+                    continue
+                n += 1
+                r = nodes[rec]
+                mo = world_of(w, r["label"], r["position"], None)
+                wp = w.objects.get(o.parent) if o.parent else None
+                if mo is not None and wp is not None and mo.id == wp.id:
+                    continue
+                if mo is None:
+                    cls = "ghost receptacle"
+                elif wp is None:
+                    cls = "world: in nothing"
+                elif o.relation == "on":
+                    cls = "world: on a receptacle"
+                elif mo.kind.pickupable:
+                    cls = "a movable receptacle (pot, bowl)"
+                elif mo.parent == wp.id or wp.parent == mo.id or holds(mo, wp) \
+                        or holds(wp, mo):
+                    cls = "a fixture and the one in it (cabinet vs its drawer, sink vs basin)"
+                elif mo.type == wp.type:
+                    dxy = float(np.linalg.norm(mo.position[:2] - wp.position[:2]))
+                    dz = abs(float(mo.position[2] - wp.position[2]))
+                    cls = "a stacked neighbour" if dz > dxy else "a neighbour beside"
+                else:
+                    cls = "other"
+                out.append([o.id, u.object_id, rec, mo.id if mo else "", wp.id if wp else "",
+                            cls, opened(mo) if mo else "", opened(wp) if wp else ""])
+            return out, n
+
+    ET.StateLoggingStack = PlacesStack  # type: ignore[misc]
+
+
+def _arm_logs(dirs: list[str]) -> Iterator[tuple[str, list[dict]]]:
+    """Per stream-arm log of the --log directories: "tidy|untidied arm" and its entries."""
+    for d in dirs:
+        house = "tidy" if re.search(r"t_\d+/?$", d) else "untidied"
+        for path in sorted(Path(d).glob("*/*.jsonl")):
+            yield (f"{house} {path.stem.split('_')[-1]}",
+                   [json.loads(line) for line in path.read_text().splitlines()])
+
+
+def _place_class(wrong: list) -> str:
+    """A `run --places` entry's class, with memory's receptacle of a type the robot can pick
+    (a pot, a kettle) its own class (logs written before the class existed named it
+    "other" or "a cabinet vs its drawer")."""
+    from memory_node.sim.core.catalog import object_type
+    kind = wrong[3].rsplit("_", 1)[0]
+    try:
+        movable = bool(kind) and object_type(kind).pickupable
+    except (KeyError, ValueError):
+        movable = False
+    return "a movable receptacle (pot, bowl)" if movable else str(wrong[5])
+
+
+def place_counts(dirs: list[str]) -> dict:
+    """`run --places` logs, per house (tidy/untidied) and arm: units memory held "in" a
+    receptacle from a sighting at the tasks' starts, those whose receptacle is not the
+    world's by class (and memory's receptacle open/shut in the world; the true one's), summed
+    over task starts and as distinct (object, memory's receptacle) pairs."""
+    out: dict[str, Counter] = {}
+    for key, entries in _arm_logs(dirs):
+        c = out.setdefault(key, Counter())
+        pairs: set[tuple[str, str, str]] = set()
+        for e in entries:
+            if "in_places" not in e:
+                continue
+            c["in places (task starts)"] += e["in_places"]
+            for wp in e["wrong_places"]:
+                wp[5] = _place_class(wp)
+                c[f"wrong: {wp[5]} (memory's {wp[6] or '-'}, true {wp[7] or '-'})"] += 1
+                c["wrong (task starts)"] += 1
+                pairs.add((wp[0], wp[3], wp[5]))
+        for p in pairs:
+            c[f"distinct: {p[2]}"] += 1
+        c["wrong (distinct)"] += len(pairs)
+    return {k: dict(sorted(v.items())) for k, v in sorted(out.items())}
 
 
 def _install_merges() -> None:
@@ -728,26 +854,22 @@ def merge_counts(dirs: list[str]) -> dict:
     objects of one type by how (sighting / relocate / new) and within 0.5 m; picks the world
     resolved to another object than the one the node's sightings came from last."""
     out: dict[str, Counter] = {}
-    for d in dirs:
-        house = "tidy" if re.search(r"t_\d+/?$", d) else "untidied"
-        for path in sorted(Path(d).glob("*/*.jsonl")):
-            arm = path.stem.split("_")[-1]
-            c = out.setdefault(f"{house} {arm}", Counter())
-            pairs: set[tuple[str, str]] = set()
-            for line in path.read_text().splitlines():
-                e = json.loads(line)
-                for m in e.get("merged") or []:
-                    c["merged (task starts)"] += 1
-                    pairs.add((m[0], m[1]))
-                for sw in e.get("switches") or []:
-                    if sw[5]:
-                        c[f"switch {sw[4]}{' <=0.5 m' if sw[3] <= 0.5 else ''}"] += 1
-                for call in e.get("calls") or []:
-                    pk = call.get("picked")
-                    if pk and pk[1]:
-                        c["picks (node with a sighting)"] += 1
-                        c["picks of another object than the node's"] += pk[1] != pk[2]
-            c["merged (distinct)"] += len(pairs)
+    for key, entries in _arm_logs(dirs):
+        c = out.setdefault(key, Counter())
+        pairs: set[tuple[str, str]] = set()
+        for e in entries:
+            for m in e.get("merged") or []:
+                c["merged (task starts)"] += 1
+                pairs.add((m[0], m[1]))
+            for sw in e.get("switches") or []:
+                if sw[5]:
+                    c[f"switch {sw[4]}{' <=0.5 m' if sw[3] <= 0.5 else ''}"] += 1
+            for call in e.get("calls") or []:
+                pk = call.get("picked")
+                if pk and pk[1]:
+                    c["picks (node with a sighting)"] += 1
+                    c["picks of another object than the node's"] += pk[1] != pk[2]
+        c["merged (distinct)"] += len(pairs)
     return {k: dict(sorted(v.items())) for k, v in sorted(out.items())}
 
 
@@ -1004,8 +1126,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["run"]:
         parents, homes = "--parents" in argv, "--homes" in argv
-        merges = "--merges" in argv
-        argv = [a for a in argv if a not in ("--parents", "--homes", "--merges")]
+        merges, places = "--merges" in argv, "--places" in argv
+        argv = [a for a in argv if a not in ("--parents", "--homes", "--merges", "--places")]
 
         def install(_log: Path) -> None:
             _install_floor()
@@ -1015,10 +1137,12 @@ def main(argv: list[str] | None = None) -> int:
                 _install_homes()
             if merges:
                 _install_merges()
+            if places:
+                _install_places()
         return run_streams(argv, install)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("cmd", choices=("account", "parents", "compare", "kinds", "together",
-                                        "merges"))
+                                        "merges", "places"))
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--out", default="")
     ap.add_argument("--classes", action="store_true",
@@ -1030,7 +1154,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", nargs="+", default=[],
                     help="compare: the base's --log directories (dirs: the change's)")
     a = ap.parse_args(argv)
-    counters = {"parents": parent_counts, "merges": merge_counts}
+    counters = {"parents": parent_counts, "merges": merge_counts, "places": place_counts}
     if a.cmd in counters:
         counts = counters[a.cmd](a.dirs)
         for k, v in counts.items():
