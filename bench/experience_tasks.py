@@ -965,8 +965,15 @@ def _many_seeds(a: argparse.Namespace, floor_plan: int, seeds: list[int]) -> int
             print(f"stream seed {seed} {arm}: SR {r['sr']:.3f}, "
                   f"{r['steps_per_task']:.2f} steps/task, max in one state "
                   f"{row[arm]['max_failures_one_state']} (issue's state "
-                  f"{row[arm]['max_failures_issue_state']}), {r['wall_s']:.0f} s", flush=True)
+                  f"{row[arm]['max_failures_issue_state']}, graph's "
+                  f"{row[arm].get('max_failures_graph_state', '-')}), {r['wall_s']:.0f} s",
+                  flush=True)
         out["streams"][str(seed)] = row
+        if seed != seeds[-1]:
+            # The streams so far, written as each ends: a long run stopped at a deadline
+            # keeps what it finished (round 70: 14 seeds a lane at ~8 min a stream).
+            save_result({**out, "partial": True}, "experience_tasks", a.split, a.tidy,
+                        a.tag, "_seeds")
     out["load_after"] = os.getloadavg()
     out["pooled"] = pooled(out["streams"])
     print(json.dumps({k: v for k, v in out["pooled"].items() if k != "seeds"}))
