@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh57|fresh58] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh58|fresh59] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh58][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh59][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -938,6 +938,29 @@ the trek parties, the contexts; small loops: the perfumer's formulas, the rally'
 order; late re-references: the finds bags, the strips, the PCR reruns; frequency-skewed: the
 find types, the palette, the speakers, the fish species, the rally's leaders; scans: the PCR
 samples, the new finds bags, the Hansard columns.
+``fresh59`` (seeds 81000+) was written in round 71 before anything ran on it, by a writer
+who did not read the policy's code: a glacier's mass-balance programme (the ablation stakes
+read in route order on every field visit, stakes redrilled when they melt out, snow pits,
+the weather station's days), a championship dog show circuit (breeds judged ring by ring,
+each breed's classes, the best of breed judged again in its group, keen exhibitors at every
+show), a fencing circuit's competitions (pools of every fencer against every other, then a
+direct-elimination tableau, referees by Zipf), a fire extinguisher engineer's annual service
+round (premises on a route through the year, every unit on site, parts from the van, failed
+units back days later), a forest's fire lookout towers (hourly check-ins in call order,
+smokes cross-shot by the neighbouring towers and reported every hour until out), a
+repertory opera house (productions alternating night by night, sets from store, the cast
+and costumes, productions replaced), an office's hot-desk booking (each person's own
+weekdays, the team's neighbourhood, favourite desks, a weekly report over every desk), a
+local election count (boxes verified against their accounts, papers bundled by candidate,
+doubtful papers adjudicated, close wards recounted) and a spelling bee (the spellers on stage
+in order round after round, the eliminated leaving, words from a published study list by
+Zipf, then new ones). Loops: the stake route, the extinguisher round, the lookouts' call
+order, the desks, the spellers on stage (shrinking); small loops: the fencing pools, the
+repertoire; late re-references: the redrilled stakes, the failed units, the recounts;
+frequency-skewed: the exhibitors, the fencers, the parts, the ridges, the ensemble, the
+meeting rooms, the candidates' shares, the study list; scans: the snow samples, the class
+sheets, the service labels, the log lines, the ballot boxes and bundles, the unpublished
+words.
 """
 
 from __future__ import annotations
@@ -26290,6 +26313,421 @@ def fresh58_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def glacier_stakes(seed: int, stakes: int, pits: int, visit: int, melt: float,
+                   alpha: float) -> Iterator[int]:
+    """A glacier's mass-balance programme (the glaciological method: a network of ablation
+    stakes drilled into the ice and read on every field visit, snow pits for the winter
+    balance, an automatic weather station downloaded on each visit: the stake table and
+    field books of a WGMS reference glacier). Every ``visit`` days the field party walks
+    the stake route in its fixed order (each stake: the stake, its GNSS position); a stake
+    melted out (share ``melt`` per reading) is redrilled beside it (a new stake, the old one
+    read once more for the record); ``pits`` snow pits are dug at fixed sites (the pit, a
+    few new density samples); the weather station's days since the last visit are
+    downloaded (each day new); back in the office the stake table is read again, stakes by
+    Zipf ``alpha`` (the few in the crevassed or debris-covered zones checked most)."""
+    rng = random.Random(seed)
+    stake_k, pos_k, pit_k, sample_k, day_k, aws_k = (i << 48 for i in range(6))
+    ids = list(range(stakes))
+    fresh = stakes
+    sample = itertools.count()
+    pick = _zipf(rng, stakes, alpha)
+    day = 0
+    while True:
+        for i, s in enumerate(ids):
+            yield stake_k + s
+            yield pos_k + s
+            if rng.random() < melt:
+                ids[i] = fresh
+                fresh += 1
+                yield stake_k + ids[i]
+                yield stake_k + s
+        for p in range(pits):
+            yield pit_k + p
+            for _ in range(rng.randint(3, 8)):
+                yield sample_k + next(sample)
+        yield aws_k
+        for d in range(visit):
+            yield day_k + day + d
+        for _ in range(rng.randint(10, 30)):
+            yield stake_k + ids[pick()]
+        day += visit
+
+
+def dog_show(seed: int, breeds: int, dogs: int, rings: int, alpha: float) -> Iterator[int]:
+    """A championship dog show circuit (breeds judged ring by ring in the schedule's order,
+    each breed's classes judged in turn with a dog entered in several classes, each best of
+    breed judged again in its group, exhibitors reading the catalogue: the schedule,
+    catalogue and judges' books of a Kennel Club general championship show). Each breed of
+    ``breeds`` has ``dogs`` dogs, shown by Zipf ``alpha`` (the keen exhibitors come to every
+    show). Each show judges most breeds across ``rings`` rings at once (the ring, that
+    show's judge, then 3 to 7 classes, each a new class sheet and 1 to 6 of the breed's dogs,
+    the best of breed named last); at the end every best of breed goes into its group (the
+    dog again, the group ring); between classes exhibitors look up breeds in the catalogue
+    (a breed by Zipf)."""
+    rng = random.Random(seed)
+    dog_k, ring_k, judge_k, class_k, group_k, breed_k = (i << 48 for i in range(6))
+    entrant = _zipf(rng, dogs, alpha)
+    look = _zipf(rng, breeds, alpha)
+    sheet = itertools.count()
+    judge = itertools.count()
+    while True:
+        order = rng.sample(range(breeds), max(1, breeds * 3 // 4))
+        judges = [next(judge) for _ in range(rings)]
+        best: list[int] = []
+        for at in range(0, len(order), rings):
+            for r, b in enumerate(order[at:at + rings]):
+                yield ring_k + r
+                yield judge_k + judges[r]
+                shown: list[int] = []
+                for _ in range(rng.randint(3, 7)):
+                    yield class_k + next(sheet)
+                    for _ in range(rng.randint(1, 6)):
+                        d = b * dogs + entrant()
+                        shown.append(d)
+                        yield dog_k + d
+                bob = rng.choice(shown)
+                best.append(bob)
+                yield dog_k + bob
+            yield breed_k + look()
+        for g, d in enumerate(best):
+            yield group_k + g % 7
+            yield dog_k + d
+
+
+def fencing_competition(seed: int, fencers: int, field: int, pool: int, referees: int,
+                        alpha: float) -> Iterator[int]:
+    """A fencing circuit's competitions (a round of pools, every fencer against every other
+    in the pool, then a direct-elimination tableau, referees by Zipf: the pool sheets and
+    tableau of a national ranking event run on FIE rules). Each competition draws ``field``
+    of the circuit's ``fencers`` by Zipf ``alpha`` (the ranked fencers enter every event),
+    seeds them by ranking into pools of ``pool`` (serpentine), fences every pool bout in
+    the pool's order (both fencers, the referee, the strip), reads the ranking after the
+    pools (every fencer in rank order), then the tableau (the top seed against the bottom,
+    both fencers, a referee, a strip; the better seed wins seven times in ten) down to the
+    final, and the results (every medallist again)."""
+    rng = random.Random(seed)
+    fencer_k, pool_k, ref_k, strip_k = (i << 48 for i in range(4))
+    draw = _zipf(rng, fencers, alpha)
+    ref = _zipf(rng, referees, 1.0)
+    sheet = itertools.count()
+    field = min(field, fencers)
+    while True:
+        entered: set[int] = set()
+        while len(entered) < field:
+            entered.add(draw())
+        seeded = sorted(entered)
+        pools = max(1, len(seeded) // pool)
+        members: list[list[int]] = [[] for _ in range(pools)]
+        for i, f in enumerate(seeded):
+            row, col = divmod(i, pools)
+            members[col if row % 2 == 0 else pools - 1 - col].append(f)
+        for p, group in enumerate(members):
+            yield pool_k + next(sheet)
+            for a, b in itertools.combinations(group, 2):
+                yield fencer_k + a
+                yield fencer_k + b
+                yield ref_k + ref()
+                yield strip_k + p
+        ranked = seeded[:]
+        rng.shuffle(ranked)
+        ranked.sort(key=lambda f: f + rng.randint(0, fencers // 4))
+        for f in ranked:
+            yield fencer_k + f
+        left = ranked
+        while len(left) > 1:
+            won: list[int] = left[:len(left) % 2]  # an odd tableau: the top seed's bye
+            rest = left[len(won):]
+            for i in range(len(rest) // 2):
+                a, b = rest[i], rest[len(rest) - 1 - i]
+                yield fencer_k + a
+                yield fencer_k + b
+                yield ref_k + ref()
+                yield strip_k + i % 8
+                won.append(a if rng.random() < 0.7 else b)
+            left = won
+        for f in ranked[:4] + left:
+            yield fencer_k + f
+
+
+def extinguisher_service(seed: int, premises: int, units: int, visits: int, parts: int,
+                         alpha: float) -> Iterator[int]:
+    """A fire extinguisher engineer's annual service round (the premises on a fixed route
+    through the year, every extinguisher on site checked in its place, parts from the van
+    by Zipf, failed units back on a later visit: the service records of a BS 5306-3
+    maintenance contract). Each day ``visits`` premises of ``premises`` in route order (the
+    site record, then each of its 2 to ``units`` extinguishers: the unit, a new service
+    label); a unit needing a part (one in five) takes one from the van by Zipf ``alpha``
+    over ``parts``; one in thirty fails and is replaced 2 to 10 days later (the unit again,
+    its site); the day's job sheets are read back at the end of the day (each site)."""
+    rng = random.Random(seed)
+    site_k, unit_k, label_k, part_k = (i << 48 for i in range(4))
+    count = [rng.randint(2, units) for _ in range(premises)]
+    part = _zipf(rng, parts, alpha)
+    label = itertools.count()
+    back: list[tuple[int, int, int]] = []  # (day, site, unit)
+    at = rng.randrange(premises)
+    day = 0
+    while True:
+        today = [(at + v) % premises for v in range(visits)]
+        at = (at + visits) % premises
+        for s in today:
+            yield site_k + s
+            for u in range(count[s]):
+                yield unit_k + s * units + u
+                yield label_k + next(label)
+                if rng.random() < 0.2:
+                    yield part_k + part()
+                if rng.random() < 1 / 30:
+                    back.append((day + rng.randint(2, 10), s, u))
+        due = [b for b in back if b[0] <= day]
+        back = [b for b in back if b[0] > day]
+        for _, s, u in due:
+            yield site_k + s
+            yield unit_k + s * units + u
+        for s in today:
+            yield site_k + s
+        day += 1
+
+
+def fire_lookout(seed: int, towers: int, sections: int, rate: float,
+                 alpha: float) -> Iterator[int]:
+    """A forest's fire lookout network in the fire season (each tower's hourly radio
+    check-in, a smoke reported with its bearing from the tower's Osborne fire finder and
+    cross-shot from the towers either side, a crew sent, the smoke reported again every hour
+    until it is out: the dispatch log of a lookout-tower detection system). Every hour each
+    of ``towers`` towers checks in in call order (the tower, the hour's log line); with
+    chance ``rate`` a tower spots a new smoke in a map section by Zipf ``alpha`` over
+    ``sections`` (lightning strikes the same ridges: the smoke, the tower, the section, the
+    two neighbouring towers' cross-shots, a crew of 20); every burning smoke is reported
+    again each hour (the smoke, its section) for 1 to 12 hours."""
+    rng = random.Random(seed)
+    tower_k, log_k, smoke_k, section_k, crew_k = (i << 48 for i in range(5))
+    where = _zipf(rng, sections, alpha)
+    smoke = itertools.count()
+    burning: list[list[int]] = []  # [smoke, section, hours left]
+    hour = 0
+    while True:
+        for t in range(towers):
+            yield tower_k + t
+            yield log_k + hour * towers + t
+            if rng.random() < rate:
+                s, sec = next(smoke), where()
+                yield smoke_k + s
+                yield section_k + sec
+                yield tower_k + (t - 1) % towers
+                yield tower_k + (t + 1) % towers
+                yield crew_k + s % 20
+                burning.append([s, sec, rng.randint(1, 12)])
+        for b in burning:
+            yield smoke_k + b[0]
+            yield section_k + b[1]
+            b[2] -= 1
+        burning = [b for b in burning if b[2] > 0]
+        hour += 1
+
+
+def opera_repertory(seed: int, live: int, company: int, roles: int, run: int,
+                    alpha: float) -> Iterator[int]:
+    """A repertory opera house's season (several productions alternating night by night,
+    each night's set brought from store, the cast and their costumes, the day's rehearsal
+    of another production, productions leaving and new ones coming in: the running orders
+    of a house such as the Vienna State Opera). ``live`` productions are in the repertoire,
+    each with a set, a score and ``roles`` roles sung by the company's ``company`` singers by
+    Zipf ``alpha`` (the house's ensemble in most shows) or a guest (one in four, new).
+    Each day a rehearsal (a production: its score and two to four of its singers) and an
+    evening performance (a production other than last night's: its set, its lighting plot,
+    each role's singer and costume, a cover one night in twenty); a production leaves after
+    about ``run`` performances and a new one opens."""
+    rng = random.Random(seed)
+    set_k, plot_k, score_k, singer_k, costume_k = (i << 48 for i in range(5))
+    house = _zipf(rng, company, alpha)
+    guest = itertools.count(company)
+    made = itertools.count()
+
+    def production() -> tuple[int, list[int], list[int]]:
+        cast = [house() if rng.random() < 0.75 else next(guest) for _ in range(roles)]
+        return next(made), cast, [run // 2 + rng.randint(0, run)]
+
+    rep = [production() for _ in range(live)]
+    last = -1
+    while True:
+        p, cast, _ = rng.choice(rep)
+        yield score_k + p
+        for s in rng.sample(cast, min(len(cast), rng.randint(2, 4))):
+            yield singer_k + s
+        tonight = rng.choice([i for i in range(len(rep)) if i != last] or [0])
+        last = tonight
+        p, cast, left = rep[tonight]
+        yield set_k + p
+        yield plot_k + p
+        for r, s in enumerate(cast):
+            yield singer_k + (house() if rng.random() < 0.05 else s)
+            yield costume_k + p * roles + r
+        left[0] -= 1
+        if left[0] <= 0:
+            rep[tonight] = production()
+
+
+def hot_desk(seed: int, staff: int, team: int, rooms: int, alpha: float) -> Iterator[int]:
+    """An office's hot-desk booking (each member of staff in on their own two to four
+    weekdays, a desk in their team's neighbourhood, their favourite one when it is free,
+    their locker, meeting rooms by Zipf, a weekly utilisation report over every desk: the
+    booking system of a hybrid-working office floor). ``staff`` people in teams of ``team``;
+    each team has one desk per two members; each weekday those in arrive in a random order
+    (the badge, a desk: the favourite, else the first free one of the neighbourhood, else an
+    overflow desk; the locker), 3 to 12 meetings book a room by Zipf ``alpha`` over ``rooms``
+    (the room, its organiser); on Fridays facilities read every desk in order."""
+    rng = random.Random(seed)
+    badge_k, desk_k, locker_k, room_k, over_k = (i << 48 for i in range(5))
+    teams = max(1, staff // team)
+    hood = max(1, team // 2)
+    days = [set(rng.sample(range(5), rng.randint(2, 4))) for _ in range(staff)]
+    anchor = [rng.randrange(5) for _ in range(teams)]
+    for p in range(staff):
+        days[p].add(anchor[min(teams - 1, p // team)])
+    fav = [min(teams - 1, p // team) * hood + rng.randrange(hood) for p in range(staff)]
+    room = _zipf(rng, rooms, alpha)
+    weekday = 0
+    while True:
+        present = [p for p in range(staff) if weekday in days[p]]
+        rng.shuffle(present)
+        taken: set[int] = set()
+        for p in present:
+            yield badge_k + p
+            t = min(teams - 1, p // team)
+            free = [d for d in range(t * hood, t * hood + hood) if d not in taken]
+            d = fav[p] if fav[p] not in taken else (free[0] if free else -1)
+            if d < 0:
+                yield over_k + rng.randrange(10)
+            else:
+                taken.add(d)
+                yield desk_k + d
+            yield locker_k + p
+        for _ in range(rng.randint(3, 12)):
+            yield room_k + room()
+            if present:
+                yield badge_k + rng.choice(present)
+        if weekday == 4:
+            for d in range(teams * hood):
+                yield desk_k + d
+        weekday = (weekday + 1) % 5
+
+
+def ballot_count(seed: int, stations: int, wards: int, candidates: int, close: float,
+                 alpha: float) -> Iterator[int]:
+    """A local election count (ballot boxes from the polling stations verified against
+    their ballot paper accounts, the papers sorted by candidate into bundles of fifty at the
+    count tables, doubtful papers adjudicated, a close ward recounted: the count centre of
+    a UK returning officer). Each election the ``stations`` stations' boxes arrive in a
+    random order (a new box, the station's account; each box counted into new verification
+    bundles; the account again); then each of ``wards`` wards is counted (the ward's boxes'
+    papers in new bundles of fifty, each bundle's candidate by Zipf ``alpha`` over the
+    ward's ``candidates``; doubtful papers, new, set aside and adjudicated at the end of the
+    ward with the returning officer reading each; the result: each candidate); a ward whose
+    margin is close (chance ``close``) is recounted (every bundle of it again)."""
+    rng = random.Random(seed)
+    box_k, account_k, verify_k, bundle_k, cand_k, doubt_k, ward_k = (
+        i << 48 for i in range(7))
+    fresh = itertools.count()
+    share = _zipf(rng, candidates, alpha)
+    election = 0
+    while True:
+        for s in rng.sample(range(stations), stations):
+            yield box_k + next(fresh)
+            yield account_k + s
+            for _ in range(rng.randint(2, 6)):
+                yield verify_k + next(fresh)
+            yield account_k + s
+        for w in range(wards):
+            yield ward_k + w
+            base = (election * wards + w) * candidates
+            bundles: list[tuple[int, int]] = []
+            doubts: list[int] = []
+            for _ in range(rng.randint(10, 40)):
+                b, c = next(fresh), base + share()
+                bundles.append((b, c))
+                yield bundle_k + b
+                yield cand_k + c
+                if rng.random() < 0.2:
+                    doubts.append(next(fresh))
+                    yield doubt_k + doubts[-1]
+            for d in doubts:
+                yield ward_k + w
+                yield doubt_k + d
+            if rng.random() < close:
+                for b, c in bundles:
+                    yield bundle_k + b
+                    yield cand_k + c
+            for c in range(candidates):
+                yield cand_k + base + c
+        election += 1
+
+
+def spelling_bee(seed: int, spellers: int, study: int, alpha: float,
+                 miss: float) -> Iterator[int]:
+    """A spelling bee (spellers on stage in their fixed order round after round, each given
+    a word from the pronouncer's list, asking for its definition or origin, the eliminated
+    leaving and, when a whole round misses, all of them back: the rules and study lists of
+    the Scripps National Spelling Bee and its regional bees). Each bee seats ``spellers``
+    new spellers; in the first three rounds the words come from the published study list of
+    ``study`` words by Zipf ``alpha`` (the list's well-known words drawn again and again
+    over the bees), later rounds from the unpublished list (each word new); each turn reads
+    the speller and the word, a request (three in ten) reads the word again, a miss (chance
+    ``miss``, rising every round) the judges' bell and the word again; a bee ends when one
+    speller is left (or after 30 rounds) with the champion read again."""
+    rng = random.Random(seed)
+    speller_k, word_k, new_k, bell_k = (i << 48 for i in range(4))
+    listed = _zipf(rng, study, alpha)
+    fresh = itertools.count()
+    seat = itertools.count()
+    while True:
+        stage = [next(seat) for _ in range(spellers)]
+        for rnd in range(30):
+            if len(stage) < 2:
+                break
+            out: set[int] = set()
+            for sp in stage:
+                yield speller_k + sp
+                w = word_k + listed() if rnd < 3 else new_k + next(fresh)
+                yield w
+                if rng.random() < 0.3:
+                    yield w
+                if rng.random() < miss * (1 + rnd / 5):
+                    out.add(sp)
+                    yield bell_k + rng.randrange(3)
+                    yield w
+            stage = [sp for sp in stage if sp not in out] or stage
+        for sp in stage:
+            yield speller_k + sp
+
+
+def fresh59_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 71's held-out set: seeds 81000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 81000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "glacier_s40_v7": lambda: glacier_stakes(s + 0, 40, 3, 7, 0.02, 1.1),
+        "glacier_s200_v14": lambda: glacier_stakes(s + 1, 200, 8, 14, 0.05, 0.8),
+        "dogshow_b40_r4": lambda: dog_show(s + 2, 40, 30, 4, 1.1),
+        "dogshow_b200_r16": lambda: dog_show(s + 3, 200, 80, 16, 0.8),
+        "fencing_f150_p6": lambda: fencing_competition(s + 4, 150, 60, 6, 12, 1.0),
+        "fencing_f2000_p7": lambda: fencing_competition(s + 5, 2000, 250, 7, 40, 0.8),
+        "extinguisher_p300_v6": lambda: extinguisher_service(s + 6, 300, 12, 6, 40, 1.1),
+        "extinguisher_p3000_v12": lambda: extinguisher_service(s + 7, 3000, 30, 12, 200, 0.9),
+        "lookout_t8_s50": lambda: fire_lookout(s + 8, 8, 50, 0.05, 1.2),
+        "lookout_t40_s600": lambda: fire_lookout(s + 9, 40, 600, 0.1, 0.9),
+        "repertory_l5_c60": lambda: opera_repertory(s + 10, 5, 60, 12, 10, 1.1),
+        "repertory_l20_c300": lambda: opera_repertory(s + 11, 20, 300, 30, 6, 0.8),
+        "hotdesk_s100_t10": lambda: hot_desk(s + 12, 100, 10, 8, 1.1),
+        "hotdesk_s1200_t24": lambda: hot_desk(s + 13, 1200, 24, 60, 0.8),
+        "ballot_w6_c5": lambda: ballot_count(s + 14, 20, 6, 5, 0.2, 1.2),
+        "ballot_w40_c9": lambda: ballot_count(s + 15, 120, 40, 9, 0.1, 0.9),
+        "spelling_s12_l400": lambda: spelling_bee(s + 16, 12, 400, 1.1, 0.15),
+        "spelling_s60_l4000": lambda: spelling_bee(s + 17, 60, 4000, 0.8, 0.1),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -26319,7 +26757,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh52": fresh52_variants, "fresh53": fresh53_variants,
                 "fresh54": fresh54_variants, "fresh55": fresh55_variants,
                 "fresh56": fresh56_variants, "fresh57": fresh57_variants,
-                "fresh58": fresh58_variants}
+                "fresh58": fresh58_variants,
+                "fresh59": fresh59_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -685,6 +685,20 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh71a/b/c" (round 71) likewise, by a helper (heldout71) who ran no arm on them: the
+# three next in line, TENTH reuses, the longest ago first: round 66's 13 (fresh's, reused by
+# fresh28c, fresh33c, fresh38b, fresh43a, fresh47c, fresh52b, fresh57a, fresh61c and
+# fresh66b) with 7101 and 4 (fresh23a's, reused by fresh29a, fresh34a, fresh38c, fresh43b,
+# fresh48a, fresh52c, fresh57b, fresh62a and fresh66c) with 7102, then round 67's 24
+# (fresh23c's, reused by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a,
+# fresh57c, fresh62b and fresh67a) with 7103 (none a tuning plan: 13, 4 and 24 are in
+# neither room_prior_fit's ODD nor put_spot_error's --plans).
+# Next in line: tenth reuses, the longest ago first (round 67's 16 and 6, then round 68's
+# 18 and 27), then eleventh reuses, the longest ago first (round 68's 28, then round 69's
+# 20, 30 and 8, then round 70's 5, 12 and 26, then round 71's 13, 4 and 24, ...).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -736,7 +750,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh67a": (24, 6701), "fresh67b": (16, 6702), "fresh67c": (6, 6703),
           "fresh68a": (18, 6801), "fresh68b": (27, 6802), "fresh68c": (28, 6803),
           "fresh69a": (20, 6901), "fresh69b": (30, 6902), "fresh69c": (8, 6903),
-          "fresh70a": (5, 7001), "fresh70b": (12, 7002), "fresh70c": (26, 7003)}
+          "fresh70a": (5, 7001), "fresh70b": (12, 7002), "fresh70c": (26, 7003),
+          "fresh71a": (13, 7101), "fresh71b": (4, 7102), "fresh71c": (24, 7103)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -10,8 +10,8 @@ fresh40, round 53's fresh41, round 54's fresh42, round 55's fresh43, round 56's 
 round 57's fresh45, round 58's fresh46, round 59's fresh47, round 60's fresh48, round 61's
 fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's fresh53,
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
-fresh58): their generators are seeded, exact in length and distinct. Only the streams are
-checked here; no policy runs on them (they are held out)."""
+fresh58, round 71's fresh59): their generators are seeded, exact in length and distinct. Only
+the streams are checked here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44",
         "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "fresh50",
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
-        "fresh56", "fresh57", "fresh58")
+        "fresh56", "fresh57", "fresh58", "fresh59")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -271,6 +271,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh59":
+        return {
+            "glacier": lambda s: h.glacier_stakes(s, 40, 3, 7, 0.02, 1.1),
+            "dogshow": lambda s: h.dog_show(s, 40, 30, 4, 1.1),
+            "fencing": lambda s: h.fencing_competition(s, 150, 60, 6, 12, 1.0),
+            "extinguisher": lambda s: h.extinguisher_service(s, 300, 12, 6, 40, 1.1),
+            "lookout": lambda s: h.fire_lookout(s, 8, 50, 0.05, 1.2),
+            "repertory": lambda s: h.opera_repertory(s, 5, 60, 12, 10, 1.1),
+            "hotdesk": lambda s: h.hot_desk(s, 100, 10, 8, 1.1),
+            "ballot": lambda s: h.ballot_count(s, 20, 6, 5, 0.2, 1.2),
+            "spelling": lambda s: h.spelling_bee(s, 12, 400, 1.1, 0.15),
         }
     if name == "fresh58":
         return {
@@ -906,7 +918,12 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # after every stage). Its paddocks, rubber tasks, reef quadrats and division lists loop over
 # every paddock, tree, quadrat or member (some loops longer than the window), its trek
 # parties and contexts slide along their chains, and its finds bags and PCR reruns come back
-# later, so they are not listed.
+# later, so they are not listed; fresh59's fencing pools (every bout reads two of the pool's
+# few fencers) and fire lookouts (each tower every hour, each burning smoke every hour). Its
+# stake routes, extinguisher rounds and desks loop over every stake, unit or desk (some
+# loops longer than the window), its repertoire, dog show and spelling bees read a skewed
+# ensemble, entry or study list, and its failed units and recounts come back later, so they
+# are not listed.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -956,7 +973,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh55": ({"quilt"}, 0.85, 0.9),
                     "fresh56": ({"signwriter", "forge"}, 0.9, 0.85),
                     "fresh57": ({"maltings"}, 0.9, 0.9),
-                    "fresh58": ({"perfumery", "rally"}, 0.85, 0.6)}
+                    "fresh58": ({"perfumery", "rally"}, 0.85, 0.6),
+                    "fresh59": ({"fencing", "lookout"}, 0.6, 0.75)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

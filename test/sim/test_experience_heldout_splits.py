@@ -27,7 +27,8 @@ fresh66a/b/c in round 66,
 fresh67a/b/c in round 67,
 fresh68a/b/c in round 68,
 fresh69a/b/c in round 69,
-fresh70a/b/c in round 70):
+fresh70a/b/c in round 70,
+fresh71a/b/c in round 71):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -80,7 +81,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh67": (6701, 6702, 6703),
           "fresh68": (6801, 6802, 6803),
           "fresh69": (6901, 6902, 6903),
-          "fresh70": (7001, 7002, 7003)}
+          "fresh70": (7001, 7002, 7003),
+          "fresh71": (7101, 7102, 7103)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -169,6 +171,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # 64's 28.
 # Round 69's: the next three tenth reuses, round 64's 20 and 30, then round 65's 8.
 # Round 70's: the next three tenth reuses, round 65's 5 and 12, then round 66's 26.
+# Round 71's: the next three tenth reuses, round 66's 13 and 4, then round 67's 24.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -337,7 +340,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh70b": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
                        "fresh51c", "fresh56b", "fresh61a", "fresh65c"),
           "fresh70c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
-                       "fresh52a", "fresh56c", "fresh61b", "fresh66a")}
+                       "fresh52a", "fresh56c", "fresh61b", "fresh66a"),
+          "fresh71a": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                       "fresh52b", "fresh57a", "fresh61c", "fresh66b"),
+          "fresh71b": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                       "fresh52c", "fresh57b", "fresh62a", "fresh66c"),
+          "fresh71c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                       "fresh53a", "fresh57c", "fresh62b", "fresh67a")}
 LENGTH = 30  # the length the lead runs them at
 
 
