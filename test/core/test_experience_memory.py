@@ -1314,6 +1314,78 @@ def test_a_listing_names_the_receptacle_its_refusals_were_traced_to(memory: Memo
     assert known_bad_until(lines) == {pick: frozenset({"Drawer_2"})}
 
 
+def test_a_refusal_after_memorys_wrong_receptacle_was_opened_is_traced_to_the_right_one(
+        memory: Memory) -> None:
+    """Tune3 tidy, stream seed 3425 (round 71): memory has the cup in the cabinet beside
+    the one the tidy puts it in. The task opened memory's cabinet, the pick was refused,
+    the other cabinet opened, the pick worked. The refusal stayed in the state naming
+    memory's cabinet opened: nothing was listed before that cabinet was opened, and each
+    later task opened it, was refused again, then opened the right one. It belongs to the
+    state naming the cabinet whose open repaired the pick, as found."""
+    from memory_node.planner.core.experience import known_bad_until
+    from memory_node.planner.core.types import SkillCall
+
+    memory.upsert_object(Unit("Cabinet_3", "Cabinet", (0.4, 0.4, 0.4), state="closed",
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Cabinet_2", "Cabinet", (1.2, 0.4, 0.4), state="closed",
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Cup_1", "Cup", (0.8, 0.4, 0.45), area_id="kitchen",
+                              receptacle_id="Cabinet_3", relation="in"))
+    r = memory.recall
+    brief = brief_from_fields("put the cup on the counter", robot_area="kitchen")
+    r.recall("put the cup on the counter", 5, 400, "e1", brief)
+    for skill, args, ok in (("open", ["Cabinet_3"], True), ("pick", ["Cup_1"], False),
+                            ("open", ["Cabinet_2"], True), ("pick", ["Cup_1"], True),
+                            ("put", ["Cup_1", "SinkBasin_1", "on"], True)):
+        r.record_outcome("e1", skill, args, ok, "" if ok else "shut in",
+                         robot_area="kitchen",
+                         error_code=ErrorCode.NONE if ok else ErrorCode.PRECONDITION_FAILED)
+    memory.end_episode("e1", task_succeeded=True)
+    # The tidy: the cup back (memory still has it in Cabinet_3), both cabinets shut.
+    memory.upsert_object(Unit("Cup_1", "Cup", (0.8, 0.4, 0.45), area_id="kitchen",
+                              receptacle_id="Cabinet_3", relation="in"))
+    for cabinet, x in (("Cabinet_3", 0.4), ("Cabinet_2", 1.2)):
+        memory.upsert_object(Unit(cabinet, "Cabinet", (x, 0.4, 0.4), state="closed",
+                                  area_id="kitchen"))
+    lines = r.recall("put the cup on the counter", 5, 400, "e2", brief).known_bad_actions
+    assert known_bad_until(lines) == {SkillCall("pick", ("Cup_1",)): frozenset({"Cabinet_2"})}
+
+
+def test_a_refusal_is_traced_to_where_a_look_alike_was_picked_after_an_open(
+        memory: Memory) -> None:
+    """Tune3 tidy, stream seed 3425, s0005 (round 71): memory's cup refused as shut in,
+    memory's cabinet opened, refused again, the cabinet beside it opened and the cup seen
+    there picked as another unit of memory's. The refusals were of that cup: they belong to
+    the state naming the cabinet opened before it was picked, as found; left where they
+    were, the next tasks opened memory's cabinet first and were refused again."""
+    from memory_node.planner.core.experience import known_bad_until
+    from memory_node.planner.core.types import SkillCall
+
+    for cabinet, x in (("Cabinet_3", 0.4), ("Cabinet_2", 1.2)):
+        memory.upsert_object(Unit(cabinet, "Cabinet", (x, 0.4, 0.4), state="closed",
+                                  area_id="kitchen"))
+    memory.upsert_object(Unit("Cup_1", "Cup", (0.8, 0.4, 0.45), area_id="kitchen",
+                              receptacle_id="Cabinet_3", relation="in"))
+    memory.upsert_object(Unit("Cup_2", "Cup", (1.2, 0.4, 0.45), area_id="kitchen",
+                              receptacle_id="Cabinet_2", relation="in"))
+    r = memory.recall
+    brief = brief_from_fields("put the cup on the counter", robot_area="kitchen")
+    r.recall("put the cup on the counter", 5, 400, "e1", brief)
+    for skill, args, ok in (("pick", ["Cup_1"], False), ("open", ["Cabinet_3"], True),
+                            ("pick", ["Cup_1"], False), ("open", ["Cabinet_2"], True),
+                            ("pick", ["Cup_2"], True),
+                            ("put", ["Cup_2", "SinkBasin_1", "on"], True)):
+        r.record_outcome("e1", skill, args, ok, "" if ok else "shut in",
+                         robot_area="kitchen",
+                         error_code=ErrorCode.NONE if ok else ErrorCode.PRECONDITION_FAILED)
+    memory.end_episode("e1", task_succeeded=True)
+    for cabinet, x in (("Cabinet_3", 0.4), ("Cabinet_2", 1.2)):
+        memory.upsert_object(Unit(cabinet, "Cabinet", (x, 0.4, 0.4), state="closed",
+                                  area_id="kitchen"))
+    lines = r.recall("put the cup on the counter", 5, 400, "e2", brief).known_bad_actions
+    assert known_bad_until(lines) == {SkillCall("pick", ("Cup_1",)): frozenset({"Cabinet_2"})}
+
+
 def test_a_pick_reported_as_another_class_relabels_the_unit_and_its_find(
         tmp_path: Path, embedder: Embedder) -> None:
     """The camera took a cup in the cabinet for a mug; the pick's result says the robot

@@ -866,6 +866,35 @@ def test_a_state_remembered_on_an_object_found_shut_in_elsewhere_is_made_again()
     assert "heat(Cup_1)" not in strs(planner.plan(req).calls)
 
 
+def test_a_state_remembered_on_an_object_a_listing_sends_to_its_receptacle_is_made_again(
+) -> None:
+    """Tune3 tidy, stream seed 3425, s0016 (round 71): the cup's pick was listed "until
+    Cabinet_2 is opened" (earlier tasks found it shut in there); memory had it in Cabinet_2
+    too (the robot's own put two tasks before), heated by a task before that put. The plan
+    opened Cabinet_2 as listed, picked the cup and, judging it heated on the unit's word,
+    put it on the side table cold: the tidy had undone the heat, lost. The listing is an
+    earlier refusal: the house shuts the object away unseen, so its skill-made state is
+    made again (the heat) wherever memory has it."""
+    units = [UnitView("Cup_1", "Cup", (-1.4, 0.6, 0.9), "heated", "kitchen", "Cabinet_2",
+                      "in"),
+             UnitView("Cabinet_2", "Cabinet", (-1.4, 0.5, 0.9), "closed", "kitchen"),
+             UnitView("Microwave_1", "Microwave", (1.2, 0.8, 0.9), "closed", "kitchen"),
+             UnitView("SideTable_1", "SideTable", (1.0, 0.9, 0.5), "none", "kitchen")]
+    planner = OfflinePlanner()
+    req = request(units, ("STATE(Cup, heated)", "ON(Cup, SideTable)"))
+    req.notes["at"] = "Cup_1"
+    pick = SkillCall("pick", ("Cup_1",))
+    lines = ["do not pick(Cup_1): failed 2x in this state (PRECONDITION_FAILED) until "
+             "Cabinet_2 is opened [bad:3]"]
+    req.known_bad = known_bad_calls(lines)
+    req.known_bad_until = known_bad_until(lines)
+    assert strs(planner.plan(req).calls)[:2] == ["open(Cabinet_2)", "pick(Cup_1)"]
+    for call in (SkillCall("open", ("Cabinet_2",)), pick):
+        req.history.append(StepLine(call, True, 0, ""))
+    req.held = "Cup_1"
+    assert "heat(Cup_1)" in strs(planner.plan(req).calls)
+
+
 def test_a_search_opens_where_memory_last_had_the_type_before_where_others_are_kept() -> None:
     """Memory had the bowl in a cabinet (unseen since a tidy shut it, so marked absent);
     experience says mugs are kept in a nearer cabinet. Memory's own last place of the

@@ -97,9 +97,11 @@ class _Open:
     # successfully since ("" until one is): where a later pick really found them.
     opened_for: dict[str, tuple[str, str]] = field(default_factory=dict)
     # Receptacles the robot opened in this episode (and has not closed since), and the
-    # transitions of each object's refused picks whose state named no receptacle.
+    # transitions of each object's refused picks and its label (a look-alike's pick
+    # traces them too).
     opened: set[str] = field(default_factory=set)
     refused: dict[str, list[Transition]] = field(default_factory=dict)
+    refused_labels: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -488,14 +490,18 @@ class ExperienceMemory:
     def _track_repairs(self, conn: sqlite3.Connection, ep: _Open, step: RecordedStep,
                        t: Transition | None, found_in: tuple[str, str] | None,
                        now: float) -> None:
-        """Keep the episode's opened receptacles and its refused picks whose state named no
-        receptacle (memory did not know what the object stood in) or only receptacles
-        this episode had not opened. When the pick then works after an open of another
-        one, every such refusal of it is moved to the state naming the receptacle opened
-        last, as found: where the object was shut in all along (a search may open two
-        wrong cabinets first), and the state a later pick is looked up in once memory
-        knows the place. A receptacle memory had the object in that did not shut it in
-        (a cup memory has in a pot, the pot in a closed cabinet) leaves the state: kept,
+        """Keep the episode's opened receptacles and its refused picks. When the pick then
+        works after an open of another receptacle, every refusal of it is moved to the
+        state naming the receptacle opened last, as found: where the object was shut in
+        all along (a search may open two wrong cabinets first), and the state a later pick
+        is looked up in once memory knows the place. That includes a refusal after this
+        episode opened memory's receptacle for the object: memory's place was the wrong
+        one (two adjacent cabinets), and kept in the state naming it opened, the refusal
+        listed nothing until that receptacle was opened, so each later task opened it as
+        the earlier listing asked, was refused again and only then opened the right one
+        (tune3 tidy, stream seed 3425: a cup refused four times, s0005-s0016, round 71).
+        A receptacle memory had the object in that did not shut it in (a cup memory has
+        in a pot, the pot in a closed cabinet) leaves the state: kept,
         the refusal and the pick that worked while the cabinet stood open were one
         transition, one failure and one success, so it was never listed and was refused
         again in every later task (tune2 tidy, stream seed 1200, s0008/s0017)."""
@@ -503,22 +509,23 @@ class ExperienceMemory:
         hold = spec.effect_param("hold")
         if hold is not None and int(hold) < len(step.args):
             obj = step.args[int(hold)]
-            if not step.succeeded and t is not None and all(
-                    v == AS_FOUND for k, v in t.object_states.items()
-                    if k.startswith(CONTAINER)):
+            if not step.succeeded and t is not None:
                 ep.refused.setdefault(obj, []).append(t)
+                ep.refused_labels[obj] = step.labels.get(obj, "")
             elif step.succeeded:
-                refusals = ep.refused.pop(obj, [])
                 rec = found_in[0] if found_in is not None else ""
-                for refused in refusals if rec else []:
-                    if CONTAINER + rec in refused.object_states:
-                        continue   # it named the receptacle that shut the object in
-                    finer = {k: v for k, v in refused.object_states.items()
-                             if not k.startswith(CONTAINER)}
-                    finer[CONTAINER + rec] = AS_FOUND
-                    area, held = _robot_parts(refused.robot_key)
-                    self.graph.reattribute(conn, refused, state_key(area, held, finer),
-                                           finer, now)
+                self._trace_refusals(conn, ep.refused.pop(obj, []), rec, now)
+                label = step.labels.get(obj, "")
+                for other, (opened, _) in list(ep.opened_for.items()):
+                    if other != obj and opened and label \
+                            and ep.refused_labels.get(other) == label and other in ep.refused:
+                        # A look-alike of a refused object picked after an open since the
+                        # refusal: memory's unit was that object, shut in what was opened
+                        # (tune3 tidy, stream seed 3425, s0005/s0010: memory's cup refused in
+                        # the cabinet beside the one the tidy put it in, another unit of it
+                        # picked once that one was opened, round 71).
+                        self._trace_refusals(conn, ep.refused.pop(other), opened, now)
+                        del ep.opened_for[other]
             return
         state = spec.effect_param("state")
         if not step.succeeded or not isinstance(state, dict) \
@@ -529,6 +536,19 @@ class ExperienceMemory:
             ep.opened.discard(rec)
         elif state.get("value") == "opened":
             ep.opened.add(rec)
+
+    def _trace_refusals(self, conn: sqlite3.Connection, refusals: list[Transition], rec: str,
+                        now: float) -> None:
+        """Move each refused pick to the state naming `rec` (the receptacle whose open
+        repaired it) as found, unless it named `rec` already."""
+        for refused in refusals if rec else []:
+            if CONTAINER + rec in refused.object_states:
+                continue   # it named the receptacle that shut the object in
+            finer = {k: v for k, v in refused.object_states.items()
+                     if not k.startswith(CONTAINER)}
+            finer[CONTAINER + rec] = AS_FOUND
+            area, held = _robot_parts(refused.robot_key)
+            self.graph.reattribute(conn, refused, state_key(area, held, finer), finer, now)
 
     def _see_states(self, step: RecordedStep) -> None:
         seen = self._seen_states
