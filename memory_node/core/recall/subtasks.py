@@ -390,7 +390,8 @@ def _run_on(chunk: str, lexicon: Lexicon | None, on: Collection[str]) -> list[st
         # Both kinds need a determiner at or right after the joint and no function word
         # before it (the cheap tests first: this runs on every chunk).
         if ws[i - 1] in STOPWORDS or not (ws[i] in _DETERMINERS or ws[i + 1] in _DETERMINERS):
-            if "bare_runon" in on and _bare_run_on(ws, i, last, lexicon, chunk, ms):
+            if ("bare_runon" in on and _bare_run_on(ws, i, last, lexicon, chunk, ms, on)) or (
+                    "plural_runon" in on and _plural_run_on(ws, i, last, lexicon, chunk, ms)):
                 out.append(chunk[start:ms[i].start()])
                 start, last = ms[i].start(), i
             continue
@@ -436,12 +437,14 @@ def _np_run_on(ws: Sequence[str], i: int, last: int, lexicon: Lexicon, chunk: st
 
 
 def _bare_run_on(ws: Sequence[str], i: int, last: int, lexicon: Lexicon, chunk: str,
-                 ms: Sequence[re.Match[str]]) -> bool:
+                 ms: Sequence[re.Match[str]], on: Collection[str] = ()) -> bool:
     """``ws[i]``, a two-word thing with no determiner (a compound the lexicon has, or two
     words neither mostly a verb) right after a noun that ends a place phrase ("... on the
     sink | hand towel on its ring"), opens a new step: the two words are followed by a
     place preposition and a determiner, no mark between, and the noun before and ``ws[i]``
-    are no compound the lexicon has ("the kitchen sink")."""
+    are no compound the lexicon has ("the kitchen sink"). With "bare_runon_det" in ``on``,
+    the noun before may be a word mostly a verb when a determiner comes right before it: a
+    determiner's word is its noun ("on its ring | toilet roll on the holder")."""
     if i < last + 3 or i + 3 >= len(ws) or ws[i + 2] not in _DESTINATION \
             or ws[i + 3] not in _DETERMINERS:
         return False
@@ -449,13 +452,42 @@ def _bare_run_on(ws: Sequence[str], i: int, last: int, lexicon: Lexicon, chunk: 
     if any(w in STOPWORDS or w in _PREPOSITIONS or w in _OTHER_PREPOSITIONS or "'" in w
            for w in (prev, a, b)):
         return False
-    if (not lexicon.is_noun(prev) or _mostly_verb(prev, lexicon) or not lexicon.is_noun(b)
+    if (not lexicon.is_noun(prev) or not lexicon.is_noun(b) or (
+            _mostly_verb(prev, lexicon)
+            and not ("bare_runon_det" in on and ws[i - 2] in _DETERMINERS))
             or lexicon.is_noun(f"{prev}_{a}") or not (lexicon.is_noun(f"{a}_{b}") or not (
                 _mostly_verb(a, lexicon) or _mostly_verb(b, lexicon)))):
         return False
     place = next((j for j in range(i - 2, max(last, i - 5), -1) if ws[j] in _DESTINATION), None)
     return (place is not None and bool(_DETERMINERS & set(ws[place + 1:i - 1]))
             and not re.search(r"[^\w\s']", chunk[ms[place].end():ms[i + 3].start()]))
+
+
+def _plural_run_on(ws: Sequence[str], i: int, last: int, lexicon: Lexicon, chunk: str,
+                   ms: Sequence[re.Match[str]]) -> bool:
+    """``ws[i]``, one thing's noun with no determiner right after a plural noun that a
+    determiner opens, where the words since ``last`` already say where a thing goes ("vase
+    on the coffee table for the flowers | remote away in the drawer"), opens a new step: it
+    is followed by a place preposition (a particle may come first) and a determiner, no
+    mark between. English compounds take their first noun in the singular ("the flower
+    vase"), so a plural noun before a bare noun ends its phrase; the two are no compound
+    the lexicon has ("the glasses case")."""
+    if i < last + 3 or ws[i - 2] not in _DETERMINERS:
+        return False
+    prev, a = ws[i - 1], ws[i]
+    j = i + 1 + (i + 1 < len(ws) and ws[i + 1] in _PARTICLES and ws[i + 1] not in _DESTINATION)
+    if (j + 1 >= len(ws) or ws[j] not in _DESTINATION or ws[j + 1] not in _DETERMINERS
+            or any(w in STOPWORDS or w in _PREPOSITIONS or w in _OTHER_PREPOSITIONS
+                   or "'" in w for w in (prev, a))):
+        return False
+    one = lexicon.singular(prev)
+    if (one == prev or not lexicon.is_thing(prev) or not lexicon.is_thing(a)
+            or _mostly_verb(prev, lexicon) or _mostly_verb(a, lexicon)
+            or lexicon.is_noun(f"{prev}_{a}") or lexicon.is_noun(f"{one}_{a}")):
+        return False
+    place = next((k for k in range(i - 3, last, -1) if ws[k] in _DESTINATION), None)
+    return place is not None and not re.search(r"[^\w\s']",
+                                               chunk[ms[place].end():ms[j + 1].start()])
 
 
 def _graded(ws: list[str]) -> tuple[list[str], set[int]]:
