@@ -62,7 +62,9 @@ default, ``described_join`` on, in every arm), validation blind 19-21 and 60; th
 verb when a determiner comes right before it: "hand towel on its ring | toilet roll on the
 holder") and "plural_runon" (one bare thing's noun right after a determiner's plural noun, the
 words before saying where a thing goes, then a place preposition: "vase on the coffee table for
-the flowers | remote away in the drawer").
+the flowers | remote away in the drawer"); "cfg:alone_pronouns" (a ``RecallConfig`` flag, off
+in every other arm: "him", "her", "both", "all", "each" standing alone as a verb's object
+refer back as "it" does: "put him back on the bed", "take both to the kitchen").
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -111,7 +113,8 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
                     "bare_runon", "degree", "mixed_source", "verb_det", "bare_and",
                     "verb_pron", "that_det"}),  # eeeb0181's (described_join on in every arm)
-         ("bare_runon_det", "plural_runon"), frozenset({"19", "20", "21", "60"})),
+         ("bare_runon_det", "plural_runon", "cfg:alone_pronouns"),
+         frozenset({"19", "20", "21", "60"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]

@@ -186,6 +186,10 @@ _COORDINATORS = frozenset({"and", "or", "n", "nor", "plus"})
 # closed-class words "one" follows as a pro-form: each stands for a thing when nothing it
 # determines follows (:func:`_demonstrative`).
 _DEMONSTRATIVES = frozenset({"that", "this", "those", "these"})
+# The third person's object pronouns for a thing spoken of as a person ("put him back on
+# the bed": a teddy bear) and the universal quantifiers standing as pronouns ("take both
+# to the kitchen"): closed classes of English.
+_ALONE_PRONOUNS = frozenset({"him", "her", "both", "all", "each"})
 _ONE = frozenset({"one", "ones"})
 _ONE_AFTER = frozenset({"other", "same"})
 # Verb particles, a closed class ("get that out", "switch that off").
@@ -682,17 +686,20 @@ def _spoken_marks(text: str) -> str:
 
 
 def refers_back(step: str, lexicon: Lexicon | None = None,
-                demonstratives: bool = False) -> bool:
+                demonstratives: bool = False, alone: bool = False) -> bool:
     """The step acts on a thing it names only by a pronoun ("put them out by the bin",
     "switch it on", "microwave it"); a subject "it" ("if it boils over") does not count,
     nor a pronoun after a thing the step names itself ("fill a glass with water and put it
     on the table": WordNet's main sense of "glass" is a physical thing). With
     ``demonstratives``, a demonstrative or "one" standing for a thing counts too
-    (:func:`_demonstrative`: "put that in the fridge", "the one lying on the bed")."""
+    (:func:`_demonstrative`: "put that in the fridge", "the one lying on the bed"). With
+    ``alone``, so does a word of :data:`_ALONE_PRONOUNS` standing alone as a verb's object
+    (:func:`_alone_object`: "put him back on the bed", "take both to the kitchen")."""
     ws = _WORDS.findall(step.lower())
     verbs = _verbs(ws)
     for i, w in enumerate(ws):
         if w in ("them", "they", "em") or (
+                alone and w in _ALONE_PRONOUNS and _alone_object(ws, i, lexicon)) or (
                 w in ("it", *(_DEMONSTRATIVES if demonstratives else ()))
                 and i > 0 and ws[i - 1] not in _SUBJECT_BEFORE
                 and (i + 1 == len(ws) or ws[i + 1] not in _AUXILIARIES)
@@ -702,6 +709,16 @@ def refers_back(step: str, lexicon: Lexicon | None = None,
                 not verb and b not in STOPWORDS and lexicon.is_thing(b)
                 for b, verb in zip(ws[:i], verbs[:i], strict=True)))
     return False
+
+
+def _alone_object(ws: Sequence[str], i: int, lexicon: Lexicon | None) -> bool:
+    """``ws[i]`` is a verb's object standing alone: a word the lexicon has as a verb (no
+    auxiliary or copula: "that's all") comes right before it, and nothing it determines or
+    quantifies comes after (:func:`_demonstrative`; not "of": "all of the cups" names its
+    cups)."""
+    return (i > 0 and lexicon is not None and lexicon.available
+            and ws[i - 1] not in _EXISTENTIAL and lexicon.verb_share(ws[i - 1]) > 0
+            and (i + 1 == len(ws) or ws[i + 1] != "of") and _demonstrative(ws, i, lexicon))
 
 
 def _demonstrative(ws: Sequence[str], i: int, lexicon: Lexicon | None) -> bool:
@@ -1239,7 +1256,8 @@ def _antecedents(recaller: Recaller,
                     earlier, recaller.lexicon, recaller.config.cap_joins_shortest,
                     recaller.config.split_more_joints)[1:]):
                 if recaller.config.antecedent_past_pronouns and refers_back(
-                        clause, recaller.lexicon, recaller.config.demonstratives):
+                        clause, recaller.lexicon, recaller.config.demonstratives,
+                        recaller.config.alone_pronouns):
                     continue
                 objects = _named(recaller, object_phrase(
                     clause, recaller.config.antecedent_to_place), ranked)
@@ -1445,7 +1463,7 @@ class SubtaskQueries:
 
 
 def described_before(piece: str, step: str, lexicon: Lexicon | None,
-                     demonstratives: bool = False) -> bool:
+                     demonstratives: bool = False, alone: bool = False) -> bool:
     """``piece`` may be the description of the thing ``step`` acts on by a pronoun: it has
     no verb, nor opens with a word the lexicon has as a verb at all (an imperative: "heat
     the apple"), and ``step`` refers back ("The heavy stone figure", "put it beside the
@@ -1455,7 +1473,7 @@ def described_before(piece: str, step: str, lexicon: Lexicon | None,
     return (bool(ws) and not _has_verb(piece, lexicon, SPLIT_JOINTS)
             and not (lexicon is not None and lexicon.available
                      and lexicon.verb_share(ws[0]) > 0)
-            and refers_back(step, lexicon, demonstratives))
+            and refers_back(step, lexicon, demonstratives, alone))
 
 
 def subtask_queries(recaller: Recaller, instruction: str, *, brief_state: str = "",
@@ -1505,7 +1523,8 @@ def _subtask_queries(recaller: Recaller, instruction: str, brief_state: str,
     if recaller.config.described_join and recaller.config.antecedents:
         for i in range(1, len(steps)):
             if described_before(steps[i - 1], steps[i], recaller.lexicon,
-                                recaller.config.demonstratives):
+                                recaller.config.demonstratives,
+                                recaller.config.alone_pronouns):
                 both = f"{steps[i - 1]}, {steps[i]}"
                 joined[i] = f"{both}. {brief}" if brief else both
     # Each as the ranking asks it, spelled: a step whose slip the speller corrects ("the
@@ -1576,7 +1595,7 @@ def recall_subtasks(
             # it": the spatula and its drawer, not the stove); fixtures it names stay its own.
             ranked = _with_antecedents(recaller, step, ranked, numbered, k, fixtures=False)
         elif cfg.antecedents and i > 0 and (
-                (refers_back(step, recaller.lexicon, cfg.demonstratives)
+                (refers_back(step, recaller.lexicon, cfg.demonstratives, cfg.alone_pronouns)
                  and not _named(recaller, acted_on, ranked))
                 or (cfg.pronoun_objects and pronoun_after_preposition(
                     step, recaller.lexicon, cfg.partitive_pronouns,
