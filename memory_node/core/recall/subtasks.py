@@ -72,11 +72,13 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # Round 65's (defined below): "spoken", "bullet", "emoji", "source", "runon", "runon_np",
 # "numbered", "modifier"; its "attime" and "placeonly" failed theirs (a patch, ditto).
 # Round 66's: "lead_prep", "typo_det", "bare_runon" (defined below). Round 67's: "degree",
-# "mixed_source". Round 68's: "verb_det", "bare_and" (defined below).
+# "mixed_source". Round 68's: "verb_det", "bare_and" (defined below). Round 71's:
+# "bare_runon_det", "plural_runon" (:func:`_bare_run_on`, :func:`_plural_run_on`).
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
                           "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
-                          "bare_and", "verb_pron", "that_det"}
+                          "bare_and", "verb_pron", "that_det", "bare_runon_det",
+                          "plural_runon"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
