@@ -8,11 +8,16 @@ noun in the singular)."""
 
 from __future__ import annotations
 
+from test_recall_described_join_r70 import living_room
 from test_recall_split_joints_r65 import _both as both_splits
+from test_recall_structure import step_labels
 from wordnet_data import needs_wordnet
 
 from memory_node.core.recall import subtasks
+from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.lexicon import shared_lexicon
+from memory_node.core.recall.recall import RecallConfig, Recaller
+from memory_node.core.recall.subtasks import recall_subtasks
 
 # eeeb0181's joints (round 70's).
 BEFORE = frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
@@ -62,3 +67,15 @@ def test_a_pronoun_standing_alone_as_a_verbs_object_refers_back() -> None:
     for step in ("put her coat on the hook", "put all of the cups in the sink",
                  "give her the cup", "that is all", "thats all"):
         assert not subtasks.refers_back(step, lex, True, alone=True), step
+
+
+@needs_wordnet
+def test_both_after_a_description_reaches_a_described_thing() -> None:
+    # "both" stands for the two things the verbless piece before describes; read as a
+    # pronoun, the step joined to that piece (RecallConfig.described_join) reaches the jar.
+    steps = ["The heavy grey figure and the little glass jar", "put both on the shelf"]
+    on = Recaller(Embedder(), config=RecallConfig(alone_pronouns=True))
+    off = Recaller(Embedder(), config=RecallConfig(alone_pronouns=False))
+    assert "Vase" in step_labels(recall_subtasks(on, "x", living_room(), 3, steps=steps), 1)
+    assert "Vase" not in step_labels(recall_subtasks(off, "x", living_room(), 3,
+                                                     steps=steps), 1)

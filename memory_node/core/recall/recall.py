@@ -324,7 +324,7 @@ class RecallConfig:
                                      # that in the fridge", "the one lying on the bed goes
                                      # next to the dresser") refers back as "it" does
                                      # (subtasks.refers_back, round 36)
-    alone_pronouns: bool = False     # ... "him", "her", "both", "all", "each" standing
+    alone_pronouns: bool = True      # ... "him", "her", "both", "all", "each" standing
                                      # alone as a verb's object refer back as "it" does
                                      # ("put him back on the bed", "take both to the
                                      # kitchen"; subtasks.refers_back, round 71)
