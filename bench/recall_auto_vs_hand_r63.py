@@ -19,7 +19,9 @@ name): round 64 on a2b91dc0 with that round's split (blind 53 validation, 52 dec
 round 65 on 3e81fe0d with recall66's joints in (blind 54 validation, 53 decision), round 66
 on b48ad0a5 (blind 55 validation, 54 decision), round 67 on f8d8a395 (blind 56 validation, 55
 decision), round 68 on db57fc09 (blind 57 validation, 56 decision), round 69 on bd608ce1 (blind
-58 validation, 57 decision), round 70 on b5eef2ca (blind 59 validation, 58 decision).
+58 validation, 57 decision), round 70 on b5eef2ca (blind 59 validation, 58 decision), round 71
+on eeeb0181 (blind 60 validation, 59 decision; ``--reuse-unless described_join``: round 70's raw
+files reused except where that ``RecallConfig`` flag, off in them, can act).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ VALIDATION_BY_ROUND = {63: frozenset(VALIDATION), 64: frozenset({"19", "20", "21
                        67: frozenset({"19", "20", "21", "56"}),
                        68: frozenset({"19", "20", "21", "57"}),
                        69: frozenset({"19", "20", "21", "58"}),
-                       70: frozenset({"19", "20", "21", "59"})}
+                       70: frozenset({"19", "20", "21", "59"}),
+                       71: frozenset({"19", "20", "21", "60"})}
 _W = re.compile(r"[a-z]+")
 # A list or text-speak joint: a bullet, a prompt, a line break, "n" / "u" / "pls", "+", "&".
 _LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")
@@ -147,11 +150,15 @@ def trace(cases: list[str]) -> None:
 
 
 def collect(sets: list[str], raw: Path, reuse: list[Path] | None = None,
-            reuse_joints: frozenset[str] = frozenset()) -> None:
+            reuse_joints: frozenset[str] = frozenset(), unless: tuple[str, ...] = ()) -> None:
     """Each instruction's auto and hand answers into the resumable ``raw``. ``reuse``
     (round 69): an earlier round's raw files, whose record an instruction takes where its
     text and hand steps split the same with ``reuse_joints`` (that round's SPLIT_JOINTS) as
-    now (the recall path is otherwise the same code): only the rest are recalled."""
+    now (the recall path is otherwise the same code): only the rest are recalled. ``unless``
+    (round 71): ``RecallConfig`` flags off in the reused files and on now; an instruction
+    one of them can act on (``recall_split_joints_ab_r64.CAN_ACT``) is recalled again."""
+    import recall_split_joints_ab_r64 as r64
+
     from memory_node.core.recall import subtasks
     from memory_node.core.recall.recall import Recaller
 
@@ -177,8 +184,10 @@ def collect(sets: list[str], raw: Path, reuse: list[Path] | None = None,
         rec = Recaller(emb)
         rs = {}
         for it in items:
-            if earlier and it["id"] in earlier and same_split(
-                    [it["text"], *[st["text"] for st in it["steps"]]], rec.lexicon):
+            texts = [it["text"], *[st["text"] for st in it["steps"]]]
+            now = frozenset(subtasks.SPLIT_JOINTS)
+            if earlier and it["id"] in earlier and same_split(texts, rec.lexicon) and not any(
+                    r64.CAN_ACT[f](texts, rec.lexicon, now, now) for f in unless):
                 rs[it["id"]] = earlier[it["id"]]
                 continue
             units = scenes[it["room"]]
@@ -313,6 +322,9 @@ def main() -> int:
                     help="with --sets: an earlier round's raw files, reused where the split is "
                     "the same with --reuse-joints")
     ap.add_argument("--reuse-joints", default="", help="the earlier round's SPLIT_JOINTS")
+    ap.add_argument("--reuse-unless", default="",
+                    help="RecallConfig flags off in the reused files: recall again where they "
+                    "can act (comma-separated)")
     args = ap.parse_args()
     args.out = args.out or f"recall_auto_vs_hand_r{args.round}"
     if args.trace:
@@ -322,7 +334,8 @@ def main() -> int:
             collect_marks(args.sets.split(","), args.raw)
         else:
             collect(args.sets.split(","), args.raw, args.reuse,
-                    frozenset(j for j in args.reuse_joints.split(",") if j))
+                    frozenset(j for j in args.reuse_joints.split(",") if j),
+                    tuple(f for f in args.reuse_unless.split(",") if f))
     if args.marks_diff:
         diff = marks_diff(args.classify, args.marks_diff, VALIDATION_BY_ROUND[args.round])
         path = Path(__file__).resolve().parent / "results" / f"{args.out}_marks.json"

@@ -107,9 +107,21 @@ def _described_pair(texts: list[str], lexicon: Any, joints: frozenset[str] | set
     return False
 
 
+def _alone_pronoun(texts: list[str], lexicon: Any, joints: frozenset[str] | set[str],
+                   base: frozenset[str]) -> bool:
+    """The instruction or a hand step says a word of ``subtasks._ALONE_PRONOUNS`` ("him",
+    "both"): where ``cfg:alone_pronouns`` can change an answer (a superset: the word must
+    also stand alone as a verb's object)."""
+    from memory_node.core.recall import subtasks
+
+    return any(not subtasks._ALONE_PRONOUNS.isdisjoint(subtasks._WORDS.findall(t.lower()))
+               for t in texts)
+
+
 # A RecallConfig flag an arm may turn on -> where it can change an answer (a superset).
 CAN_ACT = {"antecedent_past_pronouns": _later_pronoun_clause,
-           "described_join": _described_pair}
+           "described_join": _described_pair,
+           "alone_pronouns": _alone_pronoun}
 
 
 def splits(texts: list[str], joints: frozenset[str] | set[str], lexicon: Any,

@@ -56,6 +56,15 @@ right after a verbless piece that names nothing is also ranked joined to that pi
 the joined words add is its pronoun's antecedent: "The heavy stone figure. Put it beside the
 lamp"); it can act only where a piece of the split or a hand step is followed by one
 ``subtasks.described_before`` holds for.
+Round 71 (``--round 71``): the base is eeeb0181's twenty-one joints (its ``RecallConfig``
+default, ``described_join`` on, in every arm), validation blind 19-21 and 60; the arms are
+"bare_runon_det" (``bare_runon``'s noun before the bare two-word thing may be a word mostly a
+verb when a determiner comes right before it: "hand towel on its ring | toilet roll on the
+holder") and "plural_runon" (one bare thing's noun right after a determiner's plural noun, the
+words before saying where a thing goes, then a place preposition: "vase on the coffee table for
+the flowers | remote away in the drawer"); "cfg:alone_pronouns" (a ``RecallConfig`` flag, off
+in every other arm: "him", "her", "both", "all", "each" standing alone as a verb's object
+refer back as "it" does: "put him back on the bed", "take both to the kitchen").
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -100,6 +109,12 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "bare_runon", "degree", "mixed_source", "verb_det", "bare_and",
                     "verb_pron", "that_det"}),  # b5eef2ca's
          ("cfg:described_join",), frozenset({"19", "20", "21", "59"})),
+    71: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
+                    "bare_runon", "degree", "mixed_source", "verb_det", "bare_and",
+                    "verb_pron", "that_det"}),  # eeeb0181's (described_join on in every arm)
+         ("bare_runon_det", "plural_runon", "cfg:alone_pronouns"),
+         frozenset({"19", "20", "21", "60"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]

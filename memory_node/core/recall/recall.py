@@ -324,6 +324,10 @@ class RecallConfig:
                                      # that in the fridge", "the one lying on the bed goes
                                      # next to the dresser") refers back as "it" does
                                      # (subtasks.refers_back, round 36)
+    alone_pronouns: bool = True      # ... "him", "her", "both", "all", "each" standing
+                                     # alone as a verb's object refer back as "it" does
+                                     # ("put him back on the bed", "take both to the
+                                     # kitchen"; subtasks.refers_back, round 71)
     antecedent_nearest: bool = True  # ... the nearest earlier step that names its object
                                      # even partly ("the soap's in the tub": a soap bar
                                      # partly) before one further back that names it outright

@@ -159,7 +159,8 @@ class StateConditionedRecall:
         # "drop the pens in it": a preposition's pronoun refers back though the subgoal
         # names its own object (subtasks.pronoun_after_preposition).
         if (brief.last_args and not failed and cfg.antecedents
-                and (refers_back(brief.subgoal, self.recaller.lexicon, cfg.demonstratives)
+                and (refers_back(brief.subgoal, self.recaller.lexicon, cfg.demonstratives,
+                                 cfg.alone_pronouns)
                      or (cfg.pronoun_objects
                          and pronoun_after_preposition(
                              brief.subgoal, self.recaller.lexicon, cfg.partitive_pronouns,

@@ -72,11 +72,13 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # Round 65's (defined below): "spoken", "bullet", "emoji", "source", "runon", "runon_np",
 # "numbered", "modifier"; its "attime" and "placeonly" failed theirs (a patch, ditto).
 # Round 66's: "lead_prep", "typo_det", "bare_runon" (defined below). Round 67's: "degree",
-# "mixed_source". Round 68's: "verb_det", "bare_and" (defined below).
+# "mixed_source". Round 68's: "verb_det", "bare_and" (defined below). Round 71's:
+# "bare_runon_det", "plural_runon" (:func:`_bare_run_on`, :func:`_plural_run_on`).
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
                           "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
-                          "bare_and", "verb_pron", "that_det"}
+                          "bare_and", "verb_pron", "that_det", "bare_runon_det",
+                          "plural_runon"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -186,6 +188,10 @@ _COORDINATORS = frozenset({"and", "or", "n", "nor", "plus"})
 # closed-class words "one" follows as a pro-form: each stands for a thing when nothing it
 # determines follows (:func:`_demonstrative`).
 _DEMONSTRATIVES = frozenset({"that", "this", "those", "these"})
+# The third person's object pronouns for a thing spoken of as a person ("put him back on
+# the bed": a teddy bear) and the universal quantifiers standing as pronouns ("take both
+# to the kitchen"): closed classes of English.
+_ALONE_PRONOUNS = frozenset({"him", "her", "both", "all", "each"})
 _ONE = frozenset({"one", "ones"})
 _ONE_AFTER = frozenset({"other", "same"})
 # Verb particles, a closed class ("get that out", "switch that off").
@@ -390,7 +396,8 @@ def _run_on(chunk: str, lexicon: Lexicon | None, on: Collection[str]) -> list[st
         # Both kinds need a determiner at or right after the joint and no function word
         # before it (the cheap tests first: this runs on every chunk).
         if ws[i - 1] in STOPWORDS or not (ws[i] in _DETERMINERS or ws[i + 1] in _DETERMINERS):
-            if "bare_runon" in on and _bare_run_on(ws, i, last, lexicon, chunk, ms):
+            if ("bare_runon" in on and _bare_run_on(ws, i, last, lexicon, chunk, ms, on)) or (
+                    "plural_runon" in on and _plural_run_on(ws, i, last, lexicon, chunk, ms)):
                 out.append(chunk[start:ms[i].start()])
                 start, last = ms[i].start(), i
             continue
@@ -436,12 +443,14 @@ def _np_run_on(ws: Sequence[str], i: int, last: int, lexicon: Lexicon, chunk: st
 
 
 def _bare_run_on(ws: Sequence[str], i: int, last: int, lexicon: Lexicon, chunk: str,
-                 ms: Sequence[re.Match[str]]) -> bool:
+                 ms: Sequence[re.Match[str]], on: Collection[str] = ()) -> bool:
     """``ws[i]``, a two-word thing with no determiner (a compound the lexicon has, or two
     words neither mostly a verb) right after a noun that ends a place phrase ("... on the
     sink | hand towel on its ring"), opens a new step: the two words are followed by a
     place preposition and a determiner, no mark between, and the noun before and ``ws[i]``
-    are no compound the lexicon has ("the kitchen sink")."""
+    are no compound the lexicon has ("the kitchen sink"). With "bare_runon_det" in ``on``,
+    the noun before may be a word mostly a verb when a determiner comes right before it: a
+    determiner's word is its noun ("on its ring | toilet roll on the holder")."""
     if i < last + 3 or i + 3 >= len(ws) or ws[i + 2] not in _DESTINATION \
             or ws[i + 3] not in _DETERMINERS:
         return False
@@ -449,13 +458,42 @@ def _bare_run_on(ws: Sequence[str], i: int, last: int, lexicon: Lexicon, chunk: 
     if any(w in STOPWORDS or w in _PREPOSITIONS or w in _OTHER_PREPOSITIONS or "'" in w
            for w in (prev, a, b)):
         return False
-    if (not lexicon.is_noun(prev) or _mostly_verb(prev, lexicon) or not lexicon.is_noun(b)
+    if (not lexicon.is_noun(prev) or not lexicon.is_noun(b) or (
+            _mostly_verb(prev, lexicon)
+            and not ("bare_runon_det" in on and ws[i - 2] in _DETERMINERS))
             or lexicon.is_noun(f"{prev}_{a}") or not (lexicon.is_noun(f"{a}_{b}") or not (
                 _mostly_verb(a, lexicon) or _mostly_verb(b, lexicon)))):
         return False
     place = next((j for j in range(i - 2, max(last, i - 5), -1) if ws[j] in _DESTINATION), None)
     return (place is not None and bool(_DETERMINERS & set(ws[place + 1:i - 1]))
             and not re.search(r"[^\w\s']", chunk[ms[place].end():ms[i + 3].start()]))
+
+
+def _plural_run_on(ws: Sequence[str], i: int, last: int, lexicon: Lexicon, chunk: str,
+                   ms: Sequence[re.Match[str]]) -> bool:
+    """``ws[i]``, one thing's noun with no determiner right after a plural noun that a
+    determiner opens, where the words since ``last`` already say where a thing goes ("vase
+    on the coffee table for the flowers | remote away in the drawer"), opens a new step: it
+    is followed by a place preposition (a particle may come first) and a determiner, no
+    mark between. English compounds take their first noun in the singular ("the flower
+    vase"), so a plural noun before a bare noun ends its phrase; the two are no compound
+    the lexicon has ("the glasses case")."""
+    if i < last + 3 or ws[i - 2] not in _DETERMINERS:
+        return False
+    prev, a = ws[i - 1], ws[i]
+    j = i + 1 + (i + 1 < len(ws) and ws[i + 1] in _PARTICLES and ws[i + 1] not in _DESTINATION)
+    if (j + 1 >= len(ws) or ws[j] not in _DESTINATION or ws[j + 1] not in _DETERMINERS
+            or any(w in STOPWORDS or w in _PREPOSITIONS or w in _OTHER_PREPOSITIONS
+                   or "'" in w for w in (prev, a))):
+        return False
+    one = lexicon.singular(prev)
+    if (one == prev or not lexicon.is_thing(prev) or not lexicon.is_thing(a)
+            or _mostly_verb(prev, lexicon) or _mostly_verb(a, lexicon)
+            or lexicon.is_noun(f"{prev}_{a}") or lexicon.is_noun(f"{one}_{a}")):
+        return False
+    place = next((k for k in range(i - 3, last, -1) if ws[k] in _DESTINATION), None)
+    return place is not None and not re.search(r"[^\w\s']",
+                                               chunk[ms[place].end():ms[j + 1].start()])
 
 
 def _graded(ws: list[str]) -> tuple[list[str], set[int]]:
@@ -650,17 +688,20 @@ def _spoken_marks(text: str) -> str:
 
 
 def refers_back(step: str, lexicon: Lexicon | None = None,
-                demonstratives: bool = False) -> bool:
+                demonstratives: bool = False, alone: bool = False) -> bool:
     """The step acts on a thing it names only by a pronoun ("put them out by the bin",
     "switch it on", "microwave it"); a subject "it" ("if it boils over") does not count,
     nor a pronoun after a thing the step names itself ("fill a glass with water and put it
     on the table": WordNet's main sense of "glass" is a physical thing). With
     ``demonstratives``, a demonstrative or "one" standing for a thing counts too
-    (:func:`_demonstrative`: "put that in the fridge", "the one lying on the bed")."""
+    (:func:`_demonstrative`: "put that in the fridge", "the one lying on the bed"). With
+    ``alone``, so does a word of :data:`_ALONE_PRONOUNS` standing alone as a verb's object
+    (:func:`_alone_object`: "put him back on the bed", "take both to the kitchen")."""
     ws = _WORDS.findall(step.lower())
     verbs = _verbs(ws)
     for i, w in enumerate(ws):
         if w in ("them", "they", "em") or (
+                alone and w in _ALONE_PRONOUNS and _alone_object(ws, i, lexicon)) or (
                 w in ("it", *(_DEMONSTRATIVES if demonstratives else ()))
                 and i > 0 and ws[i - 1] not in _SUBJECT_BEFORE
                 and (i + 1 == len(ws) or ws[i + 1] not in _AUXILIARIES)
@@ -670,6 +711,16 @@ def refers_back(step: str, lexicon: Lexicon | None = None,
                 not verb and b not in STOPWORDS and lexicon.is_thing(b)
                 for b, verb in zip(ws[:i], verbs[:i], strict=True)))
     return False
+
+
+def _alone_object(ws: Sequence[str], i: int, lexicon: Lexicon | None) -> bool:
+    """``ws[i]`` is a verb's object standing alone: a word the lexicon has as a verb (no
+    auxiliary or copula: "that's all") comes right before it, and nothing it determines or
+    quantifies comes after (:func:`_demonstrative`; not "of": "all of the cups" names its
+    cups)."""
+    return (i > 0 and lexicon is not None and lexicon.available
+            and ws[i - 1] not in _EXISTENTIAL and lexicon.verb_share(ws[i - 1]) > 0
+            and (i + 1 == len(ws) or ws[i + 1] != "of") and _demonstrative(ws, i, lexicon))
 
 
 def _demonstrative(ws: Sequence[str], i: int, lexicon: Lexicon | None) -> bool:
@@ -1207,7 +1258,8 @@ def _antecedents(recaller: Recaller,
                     earlier, recaller.lexicon, recaller.config.cap_joins_shortest,
                     recaller.config.split_more_joints)[1:]):
                 if recaller.config.antecedent_past_pronouns and refers_back(
-                        clause, recaller.lexicon, recaller.config.demonstratives):
+                        clause, recaller.lexicon, recaller.config.demonstratives,
+                        recaller.config.alone_pronouns):
                     continue
                 objects = _named(recaller, object_phrase(
                     clause, recaller.config.antecedent_to_place), ranked)
@@ -1413,7 +1465,7 @@ class SubtaskQueries:
 
 
 def described_before(piece: str, step: str, lexicon: Lexicon | None,
-                     demonstratives: bool = False) -> bool:
+                     demonstratives: bool = False, alone: bool = False) -> bool:
     """``piece`` may be the description of the thing ``step`` acts on by a pronoun: it has
     no verb, nor opens with a word the lexicon has as a verb at all (an imperative: "heat
     the apple"), and ``step`` refers back ("The heavy stone figure", "put it beside the
@@ -1423,7 +1475,7 @@ def described_before(piece: str, step: str, lexicon: Lexicon | None,
     return (bool(ws) and not _has_verb(piece, lexicon, SPLIT_JOINTS)
             and not (lexicon is not None and lexicon.available
                      and lexicon.verb_share(ws[0]) > 0)
-            and refers_back(step, lexicon, demonstratives))
+            and refers_back(step, lexicon, demonstratives, alone))
 
 
 def subtask_queries(recaller: Recaller, instruction: str, *, brief_state: str = "",
@@ -1473,7 +1525,8 @@ def _subtask_queries(recaller: Recaller, instruction: str, brief_state: str,
     if recaller.config.described_join and recaller.config.antecedents:
         for i in range(1, len(steps)):
             if described_before(steps[i - 1], steps[i], recaller.lexicon,
-                                recaller.config.demonstratives):
+                                recaller.config.demonstratives,
+                                recaller.config.alone_pronouns):
                 both = f"{steps[i - 1]}, {steps[i]}"
                 joined[i] = f"{both}. {brief}" if brief else both
     # Each as the ranking asks it, spelled: a step whose slip the speller corrects ("the
@@ -1544,7 +1597,7 @@ def recall_subtasks(
             # it": the spatula and its drawer, not the stove); fixtures it names stay its own.
             ranked = _with_antecedents(recaller, step, ranked, numbered, k, fixtures=False)
         elif cfg.antecedents and i > 0 and (
-                (refers_back(step, recaller.lexicon, cfg.demonstratives)
+                (refers_back(step, recaller.lexicon, cfg.demonstratives, cfg.alone_pronouns)
                  and not _named(recaller, acted_on, ranked))
                 or (cfg.pronoun_objects and pronoun_after_preposition(
                     step, recaller.lexicon, cfg.partitive_pronouns,
