@@ -14,6 +14,7 @@ checked between every two calls and passed to the executor.
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -73,6 +74,10 @@ MAX_LOOKUP_RESULTS = 12   # a look-up widened past absent units (see _look_up)
 MAX_DATED = LIMITS.max_get_units   # ids per read-time request (`_date`)
 MEMORY_RETRY_CODES = (ErrorCode.UNAVAILABLE, ErrorCode.TIMEOUT)
 SETTLE_POLL_S = 0.25
+# How far memory's position of what the base stood at may move between tasks and the base
+# still be taken to stand at it (PlanLoop._still_stands): above the jitter of a fixed
+# receptacle's fused position, below any move a tidy makes (to a home elsewhere).
+STOOD_MOVED_M = 0.25
 
 
 @dataclass
@@ -180,11 +185,14 @@ class PlanLoop:
         # Objects the planner went to look at because memory's word on their state was a
         # single unconfirmed reading: once per object per task (notes["looked"]).
         self.looked: set[str] = set()
-        # What the base stands at for certain as the task's last instruction left it
-        # (`stands_at`), for the next subtask's plan (notes["stands"]): "close it" after
-        # "put the tomato in the fridge" needs no walk to the fridge. Only within a task:
-        # between tasks a tidy may move what it stood at, and memory may be cleared.
+        # What the base stands at for certain as the last instruction left it
+        # (`stands_at`), for the next plan (notes["stands"]): "close it" after "put the
+        # tomato in the fridge" needs no walk to the fridge. Nothing but the planner's own
+        # navigates and explores moves the base, so it carries to the next task too while
+        # memory has what it stood at where it had it at the walk (`stood_by`, memory's
+        # position of it then): a tidy may have moved it, memory may have been cleared.
         self.stands = ""
+        self.stood_by: tuple[float, float, float] | None = None
         # Memory's now as the task began (the stamp of its first scene graph answer, the
         # sensors' clock; None = not said): a reading older than it is from before the task
         # (notes["task_start"]).
@@ -200,7 +208,7 @@ class PlanLoop:
         self.acted_episode, self.acted, self.task_goals = "", [], []
         self.put_into = []
         self.looked = set()
-        self.stands = ""
+        self.stands, self.stood_by = "", None
 
     # -- memory, timed and retried ----------------------------------------------------------
     def _memory(self, out: InstructionResult, fn: Callable[[], T], what: str) -> T:
@@ -507,7 +515,7 @@ class PlanLoop:
             self.acted_episode, self.acted, self.task_goals = task, [], []
             self.put_into = []
             self.looked = set()
-            self.stands = ""
+            self.stands = self._still_stands(req)
             self.task_start = stamp_from_graph_json(graph)
             self.known_at_start = frozenset(req.scene)
         req.notes["task_start"] = self.task_start
@@ -603,6 +611,9 @@ class PlanLoop:
                                         result.missing_fixtures,
                                         result.refused_label))
             self.stands = stands_at(req.history, req.notes["stands"])
+            if call.skill == "navigate" and self.stands:
+                unit = req.known_unit(self.stands)
+                self.stood_by = unit.position if unit is not None else None
             if result.success:
                 self.acted += [a for a in call.args if a in vocab.objects]
                 if call.skill == "put" and len(call.args) > 1 and call.args[1] in vocab.objects:
@@ -745,6 +756,18 @@ class PlanLoop:
             return
         req.ranked_places[:] = [unit.area_id,
                                 *(p for p in req.ranked_places if p != unit.area_id)]
+
+    def _still_stands(self, req: PlanRequest) -> str:
+        """What the base stands at as a new task begins: what the last task's walks left it
+        at (the base has not moved since), while memory's unit of it is within
+        `STOOD_MOVED_M` of where memory had it at the walk; "" otherwise (a tidy moved it,
+        or memory no longer knows the id)."""
+        unit = req.known_unit(self.stands) if self.stands else None
+        if unit is None or self.stood_by is None \
+                or math.dist(unit.position, self.stood_by) > STOOD_MOVED_M:
+            self.stood_by = None
+            return ""
+        return self.stands
 
     def _perceived(self, out: InstructionResult) -> None:
         """Decide on the view at the pose the skill left the robot in: wait until memory
