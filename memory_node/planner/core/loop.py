@@ -185,13 +185,17 @@ class PlanLoop:
         # Objects the planner went to look at because memory's word on their state was a
         # single unconfirmed reading: once per object per task (notes["looked"]).
         self.looked: set[str] = set()
-        # What the base stands at for certain as the last instruction left it
-        # (`stands_at`), for the next plan (notes["stands"]): "close it" after "put the
-        # tomato in the fridge" needs no walk to the fridge. Nothing but the planner's own
-        # navigates and explores moves the base, so it carries to the next task too while
-        # memory has what it stood at where it had it at the walk (`stood_by`, memory's
-        # position of it then): a tidy may have moved it, memory may have been cleared.
+        # What the base stands at for certain as the task's last instruction left it
+        # (`stands_at`), for the next subtask's plan (notes["stands"]): "close it" after
+        # "put the tomato in the fridge" needs no walk to the fridge. Only within a task:
+        # between tasks a tidy may move what is inside what it stood at.
         self.stands = ""
+        # What an earlier task's walks left the base at (notes["stood"]): nothing but the
+        # planner's own navigates and explores moves the base, so a walk to it again is
+        # skipped while memory has it where it had it at the walk (`stood_by`, memory's
+        # position of it then; PlanLoop._still_stands) and no walk, explore or refusal came
+        # since. A tidy may have moved it, or memory may have been cleared.
+        self.stood = ""
         self.stood_by: tuple[float, float, float] | None = None
         # Memory's now as the task began (the stamp of its first scene graph answer, the
         # sensors' clock; None = not said): a reading older than it is from before the task
@@ -208,7 +212,7 @@ class PlanLoop:
         self.acted_episode, self.acted, self.task_goals = "", [], []
         self.put_into = []
         self.looked = set()
-        self.stands, self.stood_by = "", None
+        self.stands, self.stood, self.stood_by = "", "", None
 
     # -- memory, timed and retried ----------------------------------------------------------
     def _memory(self, out: InstructionResult, fn: Callable[[], T], what: str) -> T:
@@ -515,7 +519,7 @@ class PlanLoop:
             self.acted_episode, self.acted, self.task_goals = task, [], []
             self.put_into = []
             self.looked = set()
-            self.stands = self._still_stands(req)
+            self.stood, self.stands = self._still_stands(req), ""
             self.task_start = stamp_from_graph_json(graph)
             self.known_at_start = frozenset(req.scene)
         req.notes["task_start"] = self.task_start
@@ -524,6 +528,7 @@ class PlanLoop:
         req.notes["put_into"] = self.put_into
         req.notes["looked"] = set(self.looked)
         req.notes["stands"] = self.stands
+        req.notes["stood"] = self.stood
         req.notes["earlier_goals"] = tuple(self.task_goals)
         self.task_goals += [g for g in goals if g not in self.task_goals]
         self._start_holding(out, req)
@@ -582,6 +587,7 @@ class PlanLoop:
                 else None
             start = time.perf_counter()
             self.stands = ""   # unknown until the call's outcome is in the history
+            stood, self.stood = self.stood, ""
             result = self.executor.execute(call, self._targets(call, vocab), episode,
                                            s.skill_timeout_s, cancel)
             out.skill_time += time.perf_counter() - start
@@ -611,6 +617,7 @@ class PlanLoop:
                                         result.missing_fixtures,
                                         result.refused_label))
             self.stands = stands_at(req.history, req.notes["stands"])
+            self.stood = stands_at(req.history[-1:], stood) if call.skill != "navigate" else ""
             if call.skill == "navigate" and self.stands:
                 unit = req.known_unit(self.stands)
                 self.stood_by = unit.position if unit is not None else None
@@ -762,12 +769,13 @@ class PlanLoop:
         at (the base has not moved since), while memory's unit of it is within
         `STOOD_MOVED_M` of where memory had it at the walk; "" otherwise (a tidy moved it,
         or memory no longer knows the id)."""
-        unit = req.known_unit(self.stands) if self.stands else None
+        stood = self.stands or self.stood
+        unit = req.known_unit(stood) if stood else None
         if unit is None or self.stood_by is None \
                 or math.dist(unit.position, self.stood_by) > STOOD_MOVED_M:
             self.stood_by = None
             return ""
-        return self.stands
+        return stood
 
     def _perceived(self, out: InstructionResult) -> None:
         """Decide on the view at the pose the skill left the robot in: wait until memory
