@@ -14,7 +14,6 @@ checked between every two calls and passed to the executor.
 from __future__ import annotations
 
 import functools
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -74,10 +73,6 @@ MAX_LOOKUP_RESULTS = 12   # a look-up widened past absent units (see _look_up)
 MAX_DATED = LIMITS.max_get_units   # ids per read-time request (`_date`)
 MEMORY_RETRY_CODES = (ErrorCode.UNAVAILABLE, ErrorCode.TIMEOUT)
 SETTLE_POLL_S = 0.25
-# How far memory's position of what the base stood at may move between tasks and the base
-# still be taken to stand at it (PlanLoop._still_stands): above the jitter of a fixed
-# receptacle's fused position, below any move a tidy makes (to a home elsewhere).
-STOOD_MOVED_M = 0.25
 
 
 @dataclass
@@ -188,15 +183,8 @@ class PlanLoop:
         # What the base stands at for certain as the task's last instruction left it
         # (`stands_at`), for the next subtask's plan (notes["stands"]): "close it" after
         # "put the tomato in the fridge" needs no walk to the fridge. Only within a task:
-        # between tasks a tidy may move what is inside what it stood at.
+        # between tasks a tidy may move what it stood at, and memory may be cleared.
         self.stands = ""
-        # What an earlier task's walks left the base at (notes["stood"]): nothing but the
-        # planner's own navigates and explores moves the base, so a walk to it again is
-        # skipped while memory has it where it had it at the walk (`stood_by`, memory's
-        # position of it then; PlanLoop._still_stands) and no walk, explore or refusal came
-        # since. A tidy may have moved it, or memory may have been cleared.
-        self.stood = ""
-        self.stood_by: tuple[float, float, float] | None = None
         # Memory's now as the task began (the stamp of its first scene graph answer, the
         # sensors' clock; None = not said): a reading older than it is from before the task
         # (notes["task_start"]).
@@ -212,7 +200,7 @@ class PlanLoop:
         self.acted_episode, self.acted, self.task_goals = "", [], []
         self.put_into = []
         self.looked = set()
-        self.stands, self.stood, self.stood_by = "", "", None
+        self.stands = ""
 
     # -- memory, timed and retried ----------------------------------------------------------
     def _memory(self, out: InstructionResult, fn: Callable[[], T], what: str) -> T:
@@ -519,7 +507,7 @@ class PlanLoop:
             self.acted_episode, self.acted, self.task_goals = task, [], []
             self.put_into = []
             self.looked = set()
-            self.stood, self.stands = self._still_stands(req), ""
+            self.stands = ""
             self.task_start = stamp_from_graph_json(graph)
             self.known_at_start = frozenset(req.scene)
         req.notes["task_start"] = self.task_start
@@ -528,7 +516,6 @@ class PlanLoop:
         req.notes["put_into"] = self.put_into
         req.notes["looked"] = set(self.looked)
         req.notes["stands"] = self.stands
-        req.notes["stood"] = self.stood
         req.notes["earlier_goals"] = tuple(self.task_goals)
         self.task_goals += [g for g in goals if g not in self.task_goals]
         self._start_holding(out, req)
@@ -587,7 +574,6 @@ class PlanLoop:
                 else None
             start = time.perf_counter()
             self.stands = ""   # unknown until the call's outcome is in the history
-            stood, self.stood = self.stood, ""
             result = self.executor.execute(call, self._targets(call, vocab), episode,
                                            s.skill_timeout_s, cancel)
             out.skill_time += time.perf_counter() - start
@@ -617,10 +603,6 @@ class PlanLoop:
                                         result.missing_fixtures,
                                         result.refused_label))
             self.stands = stands_at(req.history, req.notes["stands"])
-            self.stood = stands_at(req.history[-1:], stood) if call.skill != "navigate" else ""
-            if call.skill == "navigate" and self.stands:
-                unit = req.known_unit(self.stands)
-                self.stood_by = unit.position if unit is not None else None
             if result.success:
                 self.acted += [a for a in call.args if a in vocab.objects]
                 if call.skill == "put" and len(call.args) > 1 and call.args[1] in vocab.objects:
@@ -763,19 +745,6 @@ class PlanLoop:
             return
         req.ranked_places[:] = [unit.area_id,
                                 *(p for p in req.ranked_places if p != unit.area_id)]
-
-    def _still_stands(self, req: PlanRequest) -> str:
-        """What the base stands at as a new task begins: what the last task's walks left it
-        at (the base has not moved since), while memory's unit of it is within
-        `STOOD_MOVED_M` of where memory had it at the walk; "" otherwise (a tidy moved it,
-        or memory no longer knows the id)."""
-        stood = self.stands or self.stood
-        unit = req.known_unit(stood) if stood else None
-        if unit is None or self.stood_by is None \
-                or math.dist(unit.position, self.stood_by) > STOOD_MOVED_M:
-            self.stood_by = None
-            return ""
-        return stood
 
     def _perceived(self, out: InstructionResult) -> None:
         """Decide on the view at the pose the skill left the robot in: wait until memory

@@ -189,11 +189,6 @@ class _Sim:
     # plan's own navigates), "" when unknown; `at` is the planning origin, which a plan's
     # earlier steps may have left behind.
     stands: str = ""
-    # What an earlier task's walk left the base at, no walk, explore or refusal since
-    # (notes["stood"], PlanLoop._still_stands): a walk to it is skipped, as to `stands`,
-    # but not a walk to what memory has inside it: a tidy between tasks may have taken
-    # that out, and the walk is the world's check that it is there. "" once the plan walks.
-    stood: str = ""
     # Receptacles whose open was refused from the spot of what memory has inside them
     # (notes["open_there"]): memory's containment there is no evidence of the arm's reach.
     open_there: frozenset[str] = frozenset()
@@ -1152,7 +1147,7 @@ class OfflinePlanner:
             # walks did; plan 27, memory arm, s0003 lost at the step limit two calls short).
             sim.at = target
             return
-        if target in (sim.stands, sim.stood):
+        if target == sim.stands:
             # The base is where its last walk there left it, and only the arm has moved
             # since: the walk would move 0.0 m (the layout sweep's odd plans, round 32's
             # code: every one of the 172 memory-arm and 166 blind-arm such walks within a
@@ -1175,7 +1170,7 @@ class OfflinePlanner:
             return
         sim.add("navigate", target)
         sim.at = target
-        sim.stands, sim.stood = target, ""
+        sim.stands = target
         sim.reaches = frozenset()
         sim.left = ""
 
@@ -1336,7 +1331,6 @@ class OfflinePlanner:
                     # Nor does it stand at the target for certain (`_goto` skips a walk
                     # to what it stands at).
                     sim.stands = walked or self._stands_at(req)
-                    sim.stood = "" if walked else self._stood(req)
                 self._goto(sim, outer.object_id)
                 sim.add("open", outer.object_id)
                 self._goto(sim, obj)
@@ -1538,7 +1532,7 @@ class OfflinePlanner:
         return _Sim(req.held, at, objects,
                     acted=acted, acted_unrecalled=unrecalled, doubted=self._doubted(req),
                     unseen=self._unseen(req) | self._shut_away(req),
-                    stands=stands, stood=self._stood(req),
+                    stands=stands,
                     open_there=frozenset(req.notes.get("open_there", ())),
                     reaches=self._reaches(req),
                     left=at if stands and stands != at else "")
@@ -1566,15 +1560,6 @@ class OfflinePlanner:
         re-planning between its steps leaves where an earlier plan stood (round 30: making
         it exact moved every later choice's origin and lost two tuning tasks)."""
         return stands_at(req.history, req.notes.get("stands", ""))
-
-    @staticmethod
-    def _stood(req: PlanRequest) -> str:
-        """What an earlier task's walk left the base at (notes["stood"], kept by the loop
-        while memory has it where it was), when this instruction's history has no walk,
-        explore or refusal; else "" (a walk's own target is `_stands_at`'s)."""
-        stood = req.notes.get("stood", "")
-        return stood if stood and stands_at(req.history, stood) == stood \
-            and not any(h.call.skill == "navigate" for h in req.history) else ""
 
     @staticmethod
     def _shut_away(req: PlanRequest) -> frozenset[str]:
