@@ -165,9 +165,11 @@ PERCEPTION_WAIT_S = float(os.environ.get("RECALL_BENCH_PERCEPTION_WAIT_S", "0.2"
 NICE = os.environ.get("RECALL_BENCH_NICE", "")
 # RECALL_BENCH_PARAMS="name:=value ..." for every server, RECALL_BENCH_THIS_PARAMS for this
 # checkout's only (round 19: capabilities:=[recall,experience] on both, executor:=events on
-# this one).
+# this one). RECALL_BENCH_PEER_PARAMS (round 71): for the peer's only (a model file judged
+# as the peer as well as first: both orientations with the same code).
 PARAMS = os.environ.get("RECALL_BENCH_PARAMS", "").split()
 THIS_PARAMS = os.environ.get("RECALL_BENCH_THIS_PARAMS", "").split()
+PEER_PARAMS = os.environ.get("RECALL_BENCH_PEER_PARAMS", "").split()
 # RECALL_BENCH_DOMAINS=LOW-HIGH (or one id): the ROS domains servers may take (inclusive; a
 # session given a range of its own on a shared machine). Unset: memory_node.ros_domain's
 # 1-100 (before round 47 150-229, whose ports lie in Linux's ephemeral range). Each server
@@ -523,7 +525,8 @@ class Server:
              # prefetch off: the first recall below loads everything
              "-p", "recall.prefetch_batch:=0",
              *(["-p", f"recall.encoder:={ENCODER}"] if ENCODER and scorer != "peer" else []),
-             *(a for p in PARAMS + (THIS_PARAMS if scorer != "peer" else []) for a in ("-p", p))],
+             *(a for p in PARAMS + (THIS_PARAMS if scorer != "peer" else PEER_PARAMS)
+               for a in ("-p", p))],
             # cwd: `python -m` puts it first on sys.path, ahead of PYTHONPATH; run from
             # the repository, the peer would import this checkout's code.
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=memory_dir)
@@ -1033,7 +1036,8 @@ def main() -> int:
         "fill": "SQLite written with the core before start (ShortTermMemory + MemoryStore)",
         "sizes": {}, "peer_code": AGAINST, "encoder": ENCODER or "minilm",
         "this_checkout_nice": NICE or "0", "server_params": PARAMS,
-        "this_checkout_params": THIS_PARAMS, "planner_mode": PLANNER,
+        "this_checkout_params": THIS_PARAMS, "peer_params": PEER_PARAMS,
+        "planner_mode": PLANNER,
         "planner_ahead": AHEAD, "planner_perception_wait_s": PERCEPTION_WAIT_S if PLANNER else 0,
     }
     if SPLIT:  # this client's executor timestamped too (its records: LAST_RESPONSE)

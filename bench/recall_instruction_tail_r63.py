@@ -151,6 +151,35 @@ def _summary(rs: list[dict], columns: tuple[str, ...] = COLUMNS) -> dict:
         if rs else {}
 
 
+def by_tokens(rs: list[dict]) -> dict:
+    """Round 71 (``--by-tokens``, with ``--stages``): the model's tokens against its cost, per
+    request: per token band the model call's thread CPU and wall, the handler's run-queue
+    wait and the client's wall (p50 / p99); and least squares of the model's CPU on tokens
+    (a + b t) and with a quadratic term (a + b t + c t^2): attention's n^2 part shows as c."""
+    bands = ((0, 8), (9, 12), (13, 16), (17, 10**9))
+    out: dict[str, Any] = {}
+    for lo, hi in bands:
+        sel = [r for r in rs if lo <= r["tokens"] <= hi]
+        if not sel:
+            continue
+        out[f"{lo}-{hi if hi < 10**9 else 'more'}"] = {"requests": len(sel), **{
+            k: [round(float(np.median(v := [r[k] for r in sel])), 3),
+                round(float(np.percentile(v, 99)), 3)]
+            for k in ("model_cpu", "model", "handler_cpu", "handler_runqueue", "wall")}}
+    t = np.array([r["tokens"] for r in rs], dtype=float)
+    y = np.array([r["model_cpu"] for r in rs], dtype=float)
+    fits = {}
+    for name, cols in (("linear", [np.ones_like(t), t]),
+                       ("quadratic", [np.ones_like(t), t, t * t])):
+        x = np.stack(cols, axis=1)
+        coef, *_ = np.linalg.lstsq(x, y, rcond=None)
+        resid = y - x @ coef
+        fits[name] = {"coef_ms": [round(float(c), 5) for c in coef],
+                      "rmse_ms": round(float(np.sqrt(np.mean(resid ** 2))), 3)}
+    return {"bands": out, "model_cpu_fit": fits,
+            "correlation_tokens_model_cpu": round(float(np.corrcoef(t, y)[0, 1]), 3)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
@@ -160,6 +189,9 @@ def main() -> int:
     ap.add_argument("--stages", action="store_true")
     ap.add_argument("--by", choices=("wall", "cpu"), default="wall")
     ap.add_argument("--out", default="recall_instruction_tail_r63")
+    ap.add_argument("--by-tokens", action="store_true",
+                    help="round 71, with --stages: the model's cost per token band and its CPU "
+                         "fitted on tokens, linear and quadratic (by_tokens)")
     a = ap.parse_args()
     stems = sorted({Path(str(p)[:-len("_server.jsonl")])
                     for p in Path(a.dir).glob("*_server.jsonl")})
@@ -212,6 +244,7 @@ def main() -> int:
               f"correlation_with_{by}": corr,
               "tail_excess_over_rest_median_ms": excess,
               "by_wordnet_reads": by_reads,
+              **({"by_tokens": by_tokens(all_rows)} if a.stages and a.by_tokens else {}),
               "slowest": sorted(({k: (round(v, 3) if isinstance(v, float) else v)
                                   for k, v in r.items()} for r in tail),
                                 key=lambda r: -r[by])}

@@ -327,6 +327,17 @@ def write_perturbed_model(source: Path, out: Path, eps: float, seed: int) -> dic
     return {"weight_matrices": changed, "eps": eps, "seed": seed}
 
 
+def perturbed_outputs(out: Path, seed: int, seeds: int) -> list[tuple[Path, int]]:
+    """Round 71: where ``--perturb`` writes its copies and with which seeds: ``out`` itself
+    for one seed (round 70's form), else one file per seed, ``out``'s stem + ``_s<seed>``."""
+    if seeds < 1:
+        raise ValueError(f"--seeds must be >= 1, got {seeds}")
+    if seeds == 1:
+        return [(out, seed)]
+    return [(out.with_name(f"{out.stem}_s{s}{out.suffix}"), s)
+            for s in range(seed, seed + seeds)]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", type=Path, help="the int8 .onnx to write (with --write-calibration: "
@@ -353,6 +364,9 @@ def main() -> int:
                     help="round 70: a FLOAT copy, every weight matrix plus Gaussian noise of "
                          "EPS x its standard deviation (write_perturbed_model; --seed)")
     ap.add_argument("--seed", type=int, default=70)
+    ap.add_argument("--seeds", type=int, default=1, metavar="N",
+                    help="round 71, with --perturb: N copies, seeds SEED .. SEED+N-1, each "
+                         "written as OUT's stem + _s<seed> (a noise floor's samples)")
     args = ap.parse_args()
     if args.perturb is not None:
         source = args.model
@@ -360,7 +374,8 @@ def main() -> int:
             from memory_node.core.recall.embedder import packaged_model_path
 
             source = packaged_model_path()
-        print(write_perturbed_model(source, args.out, args.perturb, args.seed))
+        for out, seed in perturbed_outputs(args.out, args.seed, args.seeds):
+            print(out, write_perturbed_model(source, out, args.perturb, seed))
         return 0
     if args.write_calibration:
         import json
