@@ -200,14 +200,6 @@ def _grasped_as(changed: list[ObjectMemoryUnit], units: Mapping[str, ObjectMemor
     return {obj: label}
 
 
-def _state_only(after: ObjectMemoryUnit, before: ObjectMemoryUnit) -> bool:
-    """Whether an outcome changed only the object's state: its class, place, receptacle
-    and relation are as they were (an open or a close, not a pick or a put)."""
-    return (after.label == before.label and after.position == before.position
-            and after.receptacle_id == before.receptacle_id
-            and after.relation == before.relation)
-
-
 PRELOAD_BUDGET = 600  # a typical request's budget: the scene-graph lines it would count
 STAGE_WINDOW = 256  # requests per kind in the stage statistics (a benchmark's mode fits)
 
@@ -258,9 +250,6 @@ class RecallMemory:
         # count, whether the state is confirmed); the stored units are snapshots.
         self.evidence: Callable[[Sequence[ObjectMemoryUnit]], list[ObjectMemoryUnit]] \
             | None = None
-        # The short-term memory's write mark after the last outcome: what it admitted
-        # since came with the step now ending (its frames).
-        self._outcome_mark = 0
         self._recaller: Recaller | None = None
         self._common_words_after_preload = False  # warm_up(preload_follows=True)
         self._steps: StateConditionedRecall | None = None
@@ -886,23 +875,8 @@ class RecallMemory:
 
             stored: list[tuple[ObjectMemoryUnit | None, ObjectMemoryUnit]] = []
             forgotten: list[ObjectMemoryUnit] = []
-            step_admitted = self.short_term.admitted_since(self._outcome_mark)
             for unit in changed:
                 previous = self.short_term.peek(unit.object_id)
-                if previous is None and step_admitted and _state_only(unit, units[unit.object_id]):
-                    # An object the short-term memory let go whose state alone the step
-                    # changed (the drawer opened), while the step's own frame admitted a
-                    # unit (the spoon seen in it): admitting the drawer made the policy
-                    # contest the spoon (W-TinyLFU's window holds one entry at capacity 25)
-                    # and let it go, and later tasks searched for it (round 71). The step
-                    # is one access to the drawer (counted in the policy's frequencies, as
-                    # W-TinyLFU's sketch counts misses), not a second admission; the graph
-                    # keeps its state (outcome_listener) and the answer carries it, which
-                    # the planner's view of it needs (round 69: left out, a closed fridge
-                    # stayed "open" in the plan).
-                    self.short_term.touch(unit.object_id)
-                    stored.append((None, replace(unit, source="outcome")))
-                    continue
                 forgotten += self.short_term.upsert(replace(unit, source="outcome"))
                 now_stored = self.short_term.peek(unit.object_id)
                 if now_stored is not None:
@@ -911,7 +885,6 @@ class RecallMemory:
             if self.outcome_listener is not None and changed:
                 # The long-term graph learns containment and skill-set states too.
                 self.outcome_listener(changed, stamp, relabelled)
-            self._outcome_mark = self.short_term.write_seq
             if self.evidence is not None and stored:
                 # After the graph took the outcome: a skill-set state is confirmed there.
                 stored = list(zip([b for b, _ in stored],

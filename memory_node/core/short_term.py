@@ -58,9 +58,6 @@ class ShortTermMemory:
         self._evicted: list[str] = []
         self._listeners: list[EvictionListener] = []
         self._write_seq = 0
-        # The write that last admitted a unit the memory did not hold, and that unit (see
-        # `admitted_since`).
-        self._admitted: tuple[int, str] = (0, "")
         self._changes = 0  # see `version`
         self.evictions = 0
         #: units dropped at load because the capacity is now smaller than what was stored
@@ -142,30 +139,10 @@ class ShortTermMemory:
         # Moved only once the units are what it names: recall's preload reads them on
         # another thread, and a read made mid-write was kept under the new version.
         self._changes += 1
-        if previous is None and unit.object_id not in evicted_ids:
-            self._admitted = (self._write_seq, unit.object_id)
         self._persist(upserts=[] if unit.object_id in evicted_ids else [unit],
                       deletes=evicted_ids)
         self._notify(forgotten)
         return forgotten
-
-    @property
-    def write_seq(self) -> int:
-        """The revision the next write is numbered after (a mark for `admitted_since`)."""
-        return self._write_seq
-
-    def admitted_since(self, mark: int) -> bool:
-        """Whether a unit the memory did not hold was admitted after write `mark` and is
-        still held: the newest admission, which the next admission of another unit makes
-        the policy contest (W-TinyLFU's window of one entry at small capacities)."""
-        seq, object_id = self._admitted
-        return seq > mark and object_id in self._units
-
-    def touch(self, object_id: str) -> None:
-        """One access to an object this memory does not hold, counted in the policy's
-        frequencies (as a cache's sketch counts every access, misses too) without
-        admitting it, and not a query (the hit rate is not counted)."""
-        self._policy.get(check_identifier(object_id, "object_id"))
 
     def remove(self, object_id: str) -> ObjectMemoryUnit:
         """Forget one object on request (no eviction callback). KeyError if unknown."""
@@ -265,7 +242,6 @@ class ShortTermMemory:
         units: dict[str, ObjectMemoryUnit] = {}
         self._evicted.clear()
         self._write_seq = rows[-1][0] if rows else 0
-        self._admitted = (0, "")
         for _, unit in rows:
             self._policy.put(unit.object_id)
             units[unit.object_id] = unit
