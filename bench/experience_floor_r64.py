@@ -31,7 +31,8 @@ from (the camera's truth id, never given to memory) and writes identity switches
 holding two objects of a type ("merged") and picks of another object than the node's;
 `merges` counts them from the logs. `run --places` (round 70) writes, as each task begins,
 every unit memory holds "in" a receptacle from a sighting whose receptacle is not the world's
-(stacked neighbour, cabinet vs drawer, ...); `places` counts them.
+(stacked neighbour, cabinet vs drawer, ...); `places` counts them. `bindings` (round 71) counts,
+from any --log, the "close it" tasks whose placement several instances met (`binding_counts`).
 """
 
 from __future__ import annotations
@@ -347,6 +348,63 @@ def place_counts(dirs: list[str]) -> dict:
             c[f"distinct: {p[2]}"] += 1
         c["wrong (distinct)"] += len(pairs)
     return {k: dict(sorted(v.items())) for k, v in sorted(out.items())}
+
+
+def _truth_places(lines: list[str]) -> list[tuple[str, str, str]]:
+    """A log entry's "truth" lines of one type as (instance, relation, receptacle id)."""
+    out = []
+    for line in lines:
+        parts = line.split()
+        if len(parts) >= 4 and parts[2] in ("in", "on"):
+            out.append((parts[0], parts[2], parts[3].split(":")[0]))
+    return out
+
+
+def binding_counts(dirs: list[str]) -> dict:
+    """Round 71 (exp88): per house and arm, the tasks where a later subtask names alone a
+    type an earlier subtask's INSIDE/ON goal placed into ("close it"), and two or more
+    world instances of the goal's object stood in receptacles of that type as the earlier
+    subtask ended (the goal checker then binds the one the robot acted on last, in the
+    whole stream); which of them had the earlier subtask act on nothing (met as it began),
+    their wins and their calls against the floor. From the --log's truth lines only."""
+    out: dict[str, Counter] = {}
+    cases: list[list] = []
+    for d, (name, entries) in ((x, y) for x in dirs for y in _arm_logs([x])):
+        c = out.setdefault(name, Counter())
+        tasks: dict[str, list[dict]] = {}
+        for e in entries:
+            if "task" in e:
+                tasks.setdefault(e["task"], []).append(e)
+        for tid, subs in tasks.items():
+            floor = subs[0].get("floor")
+            for k, e in enumerate(subs):
+                for cond in e["conditions"]:
+                    m = re.match(r"(INSIDE|ON)\((\w+), (\w+)\)", cond)
+                    if m is None:
+                        continue
+                    what, where = m.group(2), m.group(3)
+                    rel = "in" if m.group(1) == "INSIDE" else "on"
+                    later = [c2 for s in subs[k + 1:] for c2 in s["conditions"]
+                             if re.match(rf"\w+\({where}\)$", c2)]
+                    if not later:
+                        continue
+                    placed = [p for p in _truth_places(e.get("truth", {}).get(what, []))
+                              if p[1] == rel and p[2].rsplit("_", 1)[0] == where]
+                    c["it tasks"] += 1
+                    if len({p[2] for p in placed}) < 2:
+                        continue
+                    won = all(all(s["goals"].values()) for s in subs)
+                    calls = sum(len(s["calls"]) for s in subs)
+                    c["two or more placed"] += 1
+                    c["met as it began"] += not e["calls"]
+                    c["lost"] += not won
+                    if won and floor is not None:
+                        c["calls"] += calls
+                        c["floor"] += len(floor)
+                    cases.append([name, Path(d).name, tid, cond,
+                                  [p[0] + ">" + p[2] for p in placed], not e["calls"],
+                                  won, calls, None if floor is None else len(floor)])
+    return {"per_arm": {k: dict(v) for k, v in sorted(out.items())}, "cases": cases}
 
 
 def _install_merges() -> None:
@@ -1142,7 +1200,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_streams(argv, install)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("cmd", choices=("account", "parents", "compare", "kinds", "together",
-                                        "merges", "places"))
+                                        "merges", "places", "bindings"))
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--out", default="")
     ap.add_argument("--classes", action="store_true",
@@ -1154,7 +1212,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", nargs="+", default=[],
                     help="compare: the base's --log directories (dirs: the change's)")
     a = ap.parse_args(argv)
-    counters = {"parents": parent_counts, "merges": merge_counts, "places": place_counts}
+    counters = {"parents": parent_counts, "merges": merge_counts, "places": place_counts,
+                "bindings": binding_counts}
     if a.cmd in counters:
         counts = counters[a.cmd](a.dirs)
         for k, v in counts.items():
