@@ -11,6 +11,9 @@ Tuning data only: the variant sets passed with ``--sets`` (round 23: old, fresh,
 fresh10 at 30,000 events), the public and generated traces at full length (``public``), and
 ``cache_rule_seeds.py``'s families at seeds 1..N (``seeds``).
 
+``--tally ATTR`` (round 71) records a counter of each setting's policy per cell (``ATTR_LABEL``),
+e.g. ``period_bands``: the cells where GUARD_PERIOD's gate read a band.
+
 ``--check-lacked`` (round 67): no LRU/FIFO and no margins; every ``_lacked_by`` answer of the
 policy in the tree (e.g. with ``results/cache_lacked_by_r67.patch`` applied) asserted to be round
 66's queue scan's object, with per cell the calls and the keys that scan probed.
@@ -112,12 +115,21 @@ def _checked_lacked_by(self: SteeredWTinyLFUPolicy, expert: int, key: Hashable
 _LACKED_BY = SteeredWTinyLFUPolicy._lacked_by
 
 
+def _made(made: list[SteeredWTinyLFUPolicy], kwargs: dict[str, Any], *args: Any,
+          **more: Any) -> SteeredWTinyLFUPolicy:
+    """``--tally``: the steered policy of a setting, kept to read its counter after the run."""
+    policy = SteeredWTinyLFUPolicy(*args, **{**kwargs, **more})
+    made.append(policy)
+    return policy
+
+
 def run_one(task: tuple[str, str, int, tuple[int, ...],
                         tuple[tuple[str, dict[str, Any]], ...]]) -> list[dict[str, Any]]:
     which, name, n, capacities, settings = task
     trace = load_trace((which, name, n))
     rows = []
     check = os.environ.get("CACHE_CHECK_LACKED") == "1"
+    tally = os.environ.get("CACHE_TALLY", "")
     if check:
         SteeredWTinyLFUPolicy._lacked_by = _checked_lacked_by  # type: ignore[method-assign]
     for c in capacities:
@@ -127,9 +139,13 @@ def run_one(task: tuple[str, str, int, tuple[int, ...],
         for p in () if check else ("lru", "fifo"):
             row[p] = simulate(trace, p, c).hits
         for label, kwargs in settings:
+            made: list[SteeredWTinyLFUPolicy] = []
             cache_module._FACTORIES["wtinylfu"] = functools.partial(
+                _made, made, kwargs) if tally else functools.partial(
                 SteeredWTinyLFUPolicy, **kwargs)
             row[label] = simulate(trace, "wtinylfu", c).hits
+            if tally:
+                row[f"{tally}_{label}"] = getattr(made[-1], tally)
         if check:
             row["lacked_by"] = dict(CHECK_LACKED)
             rows.append(row)
@@ -198,7 +214,12 @@ def main() -> int:
                     help="round 67: no LRU/FIFO and no margins; each steered run asserts that "
                     "every _lacked_by answer is the old queue scan's, counting calls and the "
                     "keys the scan probed (per cell, 'lacked_by')")
+    ap.add_argument("--tally", default="",
+                    help="round 71: a counter attribute of the steered policy (e.g. "
+                    "period_bands) recorded per cell and setting as ATTR_LABEL")
     args = ap.parse_args()
+    if args.tally:
+        os.environ["CACHE_TALLY"] = args.tally
     if args.check_lacked:
         os.environ["CACHE_CHECK_LACKED"] = "1"
     settings = tuple(parse_setting(s) for s in (args.setting or ["default"]))
