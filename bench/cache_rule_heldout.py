@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh58|fresh59] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh59|fresh60] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh59][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh60][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -961,6 +961,28 @@ frequency-skewed: the exhibitors, the fencers, the parts, the ridges, the ensemb
 meeting rooms, the candidates' shares, the study list; scans: the snow samples, the class
 sheets, the service labels, the log lines, the ballot boxes and bundles, the unpublished
 words.
+``fresh60`` (seeds 82000+) was written in round 72 before anything ran on it, by a writer
+who did not read the policy's code: a weather service's upper-air network (every station's
+radiosonde flight at 00 and 12 UTC, the standard pressure levels, failed flights relaunched,
+quality control re-reading the remote stations), a jobbing iron foundry's moulding line
+(patterns by order, moulding boxes from the rack in turn, ladles from the cupola, the last
+shift's moulds knocked out and fettled), a weekend hackathon (every team pushing each hour,
+mentors asked, demos judged, a new crowd each event), a paintball site's playing day (rental
+markers from the rack, games on the fields, the fill station, every marker back at the end),
+a velodrome's track league night (heats of every event, the lap board and the leaders, the
+finals, the standings), a maple sugarbush in the sap season (every line's vacuum at the
+manifold, the leak crew walking the old lines tap by tap, the boil's barrels), a professional
+rodeo circuit (roughstock drawn from the contractor's string, the timed events' new cattle,
+the standings), a long-distance sled dog race (check-ins in time order with every dog
+examined, dropped dogs flown out, the tracker following the leaders) and a sea-salt works
+(the pans raked in the worker's order every day, the spring tides filling the feeders, the
+heaps, the buyers). Loops: the stations, the flasks, the teams' pushes, the markers, the
+sugarbush lines, the pans; small loops: the velodrome's heats, the dog teams at each
+checkpoint; late re-references: the foundry's flasks and patterns a shift later, the
+dropped dogs, the markers handed back; frequency-skewed: the patterns, the mentors, the
+fields, the riders, the old lines, the cowboys, the leaders, the salt buyers; scans: the
+sondes and balloons, the moulds, the commits, the players, the barrels, the score sheets and
+cattle, the heaps and sacks.
 """
 
 from __future__ import annotations
@@ -26728,6 +26750,395 @@ def fresh59_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def radiosonde_network(seed: int, stations: int, levels: int, relaunch: float,
+                       alpha: float) -> Iterator[int]:
+    """A weather service's upper-air network (a radiosonde on a hydrogen balloon launched
+    from every station at 00 and 12 UTC, its readings coded at the standard pressure levels
+    and sent as TEMP parts, a failed flight relaunched, the forecasters' quality control
+    reading the data-sparse stations again and again: the WMO upper-air programme as the
+    Met Office or NOAA's NWS runs it). Each synoptic hour every station of ``stations`` in
+    WMO index order (the station, a new sonde and a new balloon, a second pair when the
+    flight fails, chance ``relaunch``; each of ``levels`` standard levels, shared by all
+    stations, and every fourth a new message part); then quality control reads a quarter to a
+    half of the stations again by Zipf ``alpha`` (the remote ones most), each with its
+    level of most concern."""
+    rng = random.Random(seed)
+    station_k, sonde_k, balloon_k, level_k, part_k, qc_k = (i << 48 for i in range(6))
+    serial = itertools.count()
+    look = _zipf(rng, stations, alpha)
+    while True:
+        for s in range(stations):
+            yield station_k + s
+            for _ in range(1 + (rng.random() < relaunch)):
+                yield sonde_k + next(serial)
+                yield balloon_k + next(serial)
+            for lv in range(levels):
+                yield level_k + lv
+                if lv % 4 == 0:
+                    yield part_k + next(serial)
+        for _ in range(rng.randint(stations // 4 + 1, stations // 2 + 1)):
+            s = look()
+            yield qc_k + s
+            yield station_k + s
+            yield level_k + rng.randrange(levels)
+
+
+def iron_foundry(seed: int, patterns: int, flasks: int, moulds: int,
+                 alpha: float) -> Iterator[int]:
+    """A jobbing iron foundry's green-sand moulding line (each shift's orders by pattern,
+    repeat customers' castings most, moulding boxes taken from the rack in turn, the cupola
+    tapped into ladles, the poured moulds knocked out after cooling, each casting fettled
+    against its drawing: the shop floor of a grey-iron foundry). Each shift opens with the
+    sand tests (the sand system's three checks); then ``moulds`` moulds: the pattern by Zipf
+    ``alpha`` over ``patterns``, the next flask of ``flasks`` in rack order, a new mould;
+    every eight moulds a new ladle from the cupola pours the eight (each mould again); the
+    previous shift's moulds are knocked out (each flask and a new casting) and fettled (the
+    pattern's drawing)."""
+    rng = random.Random(seed)
+    pattern_k, flask_k, mould_k, ladle_k, casting_k, drawing_k, sand_k = (
+        i << 48 for i in range(7))
+    order = _zipf(rng, patterns, alpha)
+    made = itertools.count()
+    rack = 0
+    cooling: list[tuple[int, int]] = []  # (flask, pattern)
+    while True:
+        for t in range(3):
+            yield sand_k + t
+        poured: list[tuple[int, int]] = []
+        run: list[int] = []
+        for _ in range(moulds):
+            p = order()
+            m = next(made)
+            yield pattern_k + p
+            yield flask_k + rack
+            yield mould_k + m
+            poured.append((rack, p))
+            run.append(m)
+            rack = (rack + 1) % flasks
+            if len(run) == 8:
+                yield ladle_k + next(made)
+                for m2 in run:
+                    yield mould_k + m2
+                run = []
+        for f, p in cooling:
+            yield flask_k + f
+            yield casting_k + next(made)
+            yield drawing_k + p
+        cooling = poured
+
+
+def hackathon(seed: int, teams: int, mentors: int, hours: int,
+              alpha: float) -> Iterator[int]:
+    """A weekend hackathon (teams of three to five, each pushing to its repository through
+    the night, mentors and sponsors' APIs asked by Zipf, demos judged at the end, a new crowd
+    every event: the schedule and tooling of an MLH member event). Each event has ``teams``
+    new teams; for ``hours`` hours each team in table order pushes (the repository, one to
+    three new commits, the CI run) and one in three asks a mentor of ``mentors`` by Zipf
+    ``alpha`` (the mentor, the sponsor API of their track); at the end every team demos in a
+    random order (the repository, each member) before three judges, and the top five are
+    read again for the prizes."""
+    rng = random.Random(seed)
+    repo_k, commit_k, ci_k, mentor_k, api_k, member_k, judge_k = (i << 48 for i in range(7))
+    ask = _zipf(rng, mentors, alpha)
+    made = itertools.count()
+    event = 0
+    while True:
+        base = event * teams
+        size = [rng.randint(3, 5) for _ in range(teams)]
+        for _ in range(hours):
+            for t in range(teams):
+                yield repo_k + base + t
+                for _ in range(rng.randint(1, 3)):
+                    yield commit_k + next(made)
+                yield ci_k + base + t
+                if rng.random() < 1 / 3:
+                    m = ask()
+                    yield mentor_k + m
+                    yield api_k + m % 12
+        demo = rng.sample(range(teams), teams)
+        for t in demo:
+            yield repo_k + base + t
+            for i in range(size[t]):
+                yield member_k + (base + t) * 8 + i
+            yield judge_k + event * 3 + rng.randrange(3)
+        for t in demo[:5]:
+            yield repo_k + base + t
+        event += 1
+
+
+def paintball_site(seed: int, groups: int, markers: int, fields: int,
+                   alpha: float) -> Iterator[int]:
+    """A paintball site's playing day (groups booked in, rental markers issued from the rack
+    in turn and handed back at the end, games on the site's themed fields by Zipf, each game's
+    two teams, the air fill station between games, paint sold by the box: a UKPSF-style site's
+    day sheet). Each day ``groups`` groups of 6 to 20 new players arrive (the booking, each
+    player and a marker of ``markers`` in rack order); 8 to 14 games, each on a field by Zipf
+    ``alpha`` over ``fields`` (the field, the marshal, every player of two groups), after it a
+    third of those players at the fill station (the player, the tank) and one group buys paint
+    (a new box); at the day's end every marker comes back (each marker)."""
+    rng = random.Random(seed)
+    booking_k, player_k, marker_k, field_k, marshal_k, tank_k, box_k = (
+        i << 48 for i in range(7))
+    where = _zipf(rng, fields, alpha)
+    made = itertools.count()
+    rack = 0
+    while True:
+        day: list[list[int]] = []
+        issued: list[int] = []
+        for _ in range(groups):
+            yield booking_k + next(made)
+            group = [next(made) for _ in range(rng.randint(6, 20))]
+            for p in group:
+                yield player_k + p
+                yield marker_k + rack
+                issued.append(rack)
+                rack = (rack + 1) % markers
+            day.append(group)
+        for _ in range(rng.randint(8, 14)):
+            f = where()
+            yield field_k + f
+            yield marshal_k + f % 4
+            playing = [p for g in rng.sample(day, min(2, len(day))) for p in g]
+            for p in playing:
+                yield player_k + p
+            for p in rng.sample(playing, len(playing) // 3):
+                yield player_k + p
+                yield tank_k + p
+            yield box_k + next(made)
+        for m in issued:
+            yield marker_k + m
+
+
+def velodrome_meet(seed: int, riders: int, entry: int, heat: int,
+                   alpha: float) -> Iterator[int]:
+    """A velodrome's track league night (riders entered by category, each event run in
+    heats, the lap board and the bell, sprint laps in the points race read the leaders, the
+    finals from the heats' places, the standings updated: the programme and commissaires'
+    sheets of a British Cycling track league). Each night ``entry`` of ``riders`` by Zipf
+    ``alpha`` (the regulars race every week); five events (scratch, elimination, keirin,
+    points, madison), each split into heats of ``heat`` riders drawn at random (the event,
+    the heat's sheet, each rider; every fifth lap the lap board and the leading four riders;
+    the elimination drops the last rider each time), the first three of each heat into its
+    final (each again); the league standings read at the end (each rider of the night)."""
+    rng = random.Random(seed)
+    rider_k, event_k, sheet_k, board_k = (i << 48 for i in range(4))
+    draw = _zipf(rng, riders, alpha)
+    made = itertools.count()
+    while True:
+        night: set[int] = set()
+        while len(night) < min(entry, riders):
+            night.add(draw())
+        field = sorted(night)
+        for ev in range(5):
+            rng.shuffle(field)
+            finalists: list[int] = []
+            for at in range(0, len(field), heat):
+                group = field[at:at + heat]
+                yield event_k + ev
+                yield sheet_k + next(made)
+                for r in group:
+                    yield rider_k + r
+                left = group[:]
+                for lap in range(0, 20, 5):
+                    yield board_k + lap
+                    for r in rng.sample(left, min(4, len(left))):
+                        yield rider_k + r
+                    if ev == 1 and len(left) > 3:
+                        left.remove(rng.choice(left))
+                finalists.extend(rng.sample(left, min(3, len(left))))
+            yield sheet_k + next(made)
+            for r in finalists:
+                yield rider_k + r
+        for r in sorted(night):
+            yield rider_k + r
+
+
+def maple_sugarbush(seed: int, lines: int, taps: int, leaks: int,
+                    alpha: float) -> Iterator[int]:
+    """A maple sugarbush in the sap season (taps on tubing lines under vacuum, each line's
+    vacuum read at the mainline manifold, the leak crew walking a line tap by tap, the sap
+    tanks, the evaporator's boil drawn off in barrels graded by colour: the record book of a
+    Vermont or Quebec sugarmaker). Each run day (a freeze-thaw day; one in three is too cold
+    and only the manifold is read) every line of ``lines`` in manifold order (the line, its
+    vacuum gauge reading, new), the release tank; ``leaks`` lines walked by the leak crew,
+    each by Zipf ``alpha`` (the old lines the squirrels chew most: the line, each of its
+    ``taps`` taps in order); the boil (the evaporator, two to six new barrels, each with its
+    grade of four)."""
+    rng = random.Random(seed)
+    line_k, gauge_k, tank_k, tap_k, evap_k, barrel_k, grade_k = (i << 48 for i in range(7))
+    walk = _zipf(rng, lines, alpha)
+    made = itertools.count()
+    while True:
+        for ln in range(lines):
+            yield line_k + ln
+            yield gauge_k + next(made)
+        yield tank_k
+        if rng.random() < 1 / 3:
+            continue
+        for _ in range(leaks):
+            ln = walk()
+            yield line_k + ln
+            for t in range(taps):
+                yield tap_k + ln * taps + t
+        yield evap_k
+        for _ in range(rng.randint(2, 6)):
+            yield barrel_k + next(made)
+            yield grade_k + rng.randrange(4)
+
+
+def rodeo_circuit(seed: int, cowboys: int, stock: int, entries: int,
+                  alpha: float) -> Iterator[int]:
+    """A professional rodeo circuit (each performance's roughstock events with the animals
+    drawn by lot from the stock contractor's string, the timed events with new cattle from
+    the pens, two judges scoring each ride, the world standings read after each rodeo: the
+    entry and draw rules of the PRCA). Each rodeo draws ``entries`` contestants of
+    ``cowboys`` by Zipf ``alpha`` (those high in the standings enter every rodeo); three
+    performances, each with bareback, saddle bronc and bull riding (each cowboy of the event,
+    an animal of the ``stock`` string drawn without repeat that night, both judges, a new
+    score sheet) and two timed events (each cowboy, a new steer or calf); after the rodeo the
+    top ten of the night read again and the standings (each entrant)."""
+    rng = random.Random(seed)
+    cowboy_k, animal_k, judge_k, sheet_k, cattle_k = (i << 48 for i in range(5))
+    draw = _zipf(rng, cowboys, alpha)
+    made = itertools.count()
+    rodeo = 0
+    while True:
+        field: set[int] = set()
+        while len(field) < min(entries, cowboys):
+            field.add(draw())
+        entrants = sorted(field)
+        perf = [entrants[i::3] for i in range(3)]
+        for group in perf:
+            for ev in range(3):
+                string = rng.sample(range(stock), min(stock, len(group)))
+                for c, a in zip(group, string, strict=False):
+                    yield cowboy_k + c
+                    yield animal_k + ev * stock + a
+                    yield judge_k + rodeo * 2
+                    yield judge_k + rodeo * 2 + 1
+                    yield sheet_k + next(made)
+            for _ in range(2):
+                for c in group:
+                    yield cowboy_k + c
+                    yield cattle_k + next(made)
+        for c in rng.sample(entrants, min(10, len(entrants))):
+            yield cowboy_k + c
+        for c in entrants:
+            yield cowboy_k + c
+        rodeo += 1
+
+
+def sled_dog_race(seed: int, teams: int, checkpoints: int, dogs: int,
+                  alpha: float) -> Iterator[int]:
+    """A long-distance sled dog race (mushers strung out along the trail, each checkpoint's
+    check-in with the vets examining every dog, a tired dog dropped and flown out from the
+    checkpoint later, fans following the leaders on the GPS tracker: the checkpoint logs of
+    the Iditarod or the Yukon Quest). Each race ``teams`` new mushers with ``dogs`` dogs
+    each move at their own pace; arrivals are taken in time order (the checkpoint, the
+    musher, each dog still in harness, one in twenty dropped: the dog, later read again at
+    the checkpoint's flight out); between arrivals the tracker reads mushers by Zipf
+    ``alpha`` over the current order (the leaders most); the race ends when every team is
+    in (the finish, each musher)."""
+    rng = random.Random(seed)
+    point_k, musher_k, dog_k, tracker_k, flight_k = (i << 48 for i in range(5))
+    follow = _zipf(rng, teams, alpha)
+    race = 0
+    while True:
+        base = race * teams
+        pace = [rng.uniform(0.8, 1.25) for _ in range(teams)]
+        team = [list(range((base + m) * dogs, (base + m + 1) * dogs)) for m in range(teams)]
+        arrivals = sorted((pace[m] * (c + 1) + rng.uniform(0, 0.3), c, m)
+                          for m in range(teams) for c in range(checkpoints))
+        dropped: list[tuple[int, int]] = []  # (checkpoint, dog)
+        seen = [0] * teams
+        for _, c, m in arrivals:
+            yield point_k + c
+            yield musher_k + base + m
+            for d in team[m]:
+                yield dog_k + d
+            if len(team[m]) > 6 and rng.random() < 0.05 * len(team[m]):
+                d = team[m].pop(rng.randrange(len(team[m])))
+                dropped.append((c, d))
+            seen[m] = c
+            leaders = sorted(range(teams), key=lambda x: -seen[x])
+            yield tracker_k + base + leaders[follow()]
+            if len(dropped) >= 4:
+                for c2, d in dropped:
+                    yield flight_k + c2
+                    yield dog_k + d
+                dropped = []
+        for m in range(teams):
+            yield musher_k + base + m
+        race += 1
+
+
+def salt_works(seed: int, pans: int, feeders: int, buyers: int,
+               alpha: float) -> Iterator[int]:
+    """A sea-salt works in summer (the reservoir filled on the spring tides, brine led
+    through the feeder ponds into the crystallising pans, each pan raked daily by its
+    salt-worker, fleur de sel skimmed on hot afternoons, the heaps carried to the store,
+    buyers served from the store: the working day of a Guérande paludier). Every 14 days
+    the spring tide fills the reservoir (each of ``feeders`` feeder ponds in order); each
+    day each of ``pans`` pans in the worker's order (the pan, its feeder; a dry, hot day
+    in two the skimmed fleur de sel: a new basket); the day's heaps (a new heap per fourth
+    pan) carried to the store; 2 to 8 buyers by Zipf ``alpha`` over ``buyers`` (the
+    buyer, a new sack)."""
+    rng = random.Random(seed)
+    pan_k, feeder_k, basket_k, heap_k, store_k, buyer_k, sack_k = (
+        i << 48 for i in range(7))
+    buyer = _zipf(rng, buyers, alpha)
+    made = itertools.count()
+    day = 0
+    while True:
+        if day % 14 == 0:
+            for f in range(feeders):
+                yield feeder_k + f
+        hot = rng.random() < 0.5
+        heaps: list[int] = []
+        for p in range(pans):
+            yield pan_k + p
+            yield feeder_k + p * feeders // pans
+            if hot:
+                yield basket_k + next(made)
+            if p % 4 == 0:
+                heaps.append(next(made))
+                yield heap_k + heaps[-1]
+        yield store_k
+        for h in heaps:
+            yield heap_k + h
+        for _ in range(rng.randint(2, 8)):
+            yield buyer_k + buyer()
+            yield sack_k + next(made)
+        day += 1
+
+
+def fresh60_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 72's held-out set: seeds 82000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 82000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "radiosonde_s12_l16": lambda: radiosonde_network(s + 0, 12, 16, 0.07, 1.1),
+        "radiosonde_s90_l40": lambda: radiosonde_network(s + 1, 90, 40, 0.04, 0.8),
+        "foundry_p60_f40": lambda: iron_foundry(s + 2, 60, 40, 120, 1.1),
+        "foundry_p900_f200": lambda: iron_foundry(s + 3, 900, 200, 400, 0.8),
+        "hackathon_t20_m10": lambda: hackathon(s + 4, 20, 10, 36, 1.1),
+        "hackathon_t120_m60": lambda: hackathon(s + 5, 120, 60, 48, 0.8),
+        "paintball_g4_f6": lambda: paintball_site(s + 6, 4, 80, 6, 1.2),
+        "paintball_g15_f20": lambda: paintball_site(s + 7, 15, 300, 20, 0.8),
+        "velodrome_r80_e24": lambda: velodrome_meet(s + 8, 80, 24, 8, 1.1),
+        "velodrome_r1000_e90": lambda: velodrome_meet(s + 9, 1000, 90, 16, 0.8),
+        "sugarbush_l20_t30": lambda: maple_sugarbush(s + 10, 20, 30, 2, 1.2),
+        "sugarbush_l150_t120": lambda: maple_sugarbush(s + 11, 150, 120, 4, 0.8),
+        "rodeo_c200_s30": lambda: rodeo_circuit(s + 12, 200, 30, 45, 1.1),
+        "rodeo_c3000_s90": lambda: rodeo_circuit(s + 13, 3000, 90, 240, 0.8),
+        "sleddog_t16_c8": lambda: sled_dog_race(s + 14, 16, 8, 12, 1.1),
+        "sleddog_t70_c24": lambda: sled_dog_race(s + 15, 70, 24, 16, 0.8),
+        "saltworks_p24_b10": lambda: salt_works(s + 16, 24, 4, 10, 1.2),
+        "saltworks_p200_b80": lambda: salt_works(s + 17, 200, 12, 80, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -26758,7 +27169,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh54": fresh54_variants, "fresh55": fresh55_variants,
                 "fresh56": fresh56_variants, "fresh57": fresh57_variants,
                 "fresh58": fresh58_variants,
-                "fresh59": fresh59_variants}
+                "fresh59": fresh59_variants,
+                "fresh60": fresh60_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

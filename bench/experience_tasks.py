@@ -699,6 +699,20 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh72a/b/c" (round 72) likewise, by a helper (heldout72) who ran no arm on them: the
+# three next in line, TENTH reuses, the longest ago first: round 67's 16 (fresh23b's, reused
+# by fresh29b, fresh34b, fresh39a, fresh44a, fresh48c, fresh53b, fresh58a, fresh62c and
+# fresh67b) with 7201 and 6 (fresh24a's, reused by fresh30a, fresh35a, fresh39c, fresh44b,
+# fresh49a, fresh53c, fresh58b, fresh63a and fresh67c) with 7202, then round 68's 18
+# (fresh24b's, reused by fresh30b, fresh35b, fresh40a, fresh44c, fresh49b, fresh54a,
+# fresh58c, fresh63b and fresh68a) with 7203 (none a tuning plan: 16, 6 and 18 are in
+# neither room_prior_fit's ODD nor put_spot_error's --plans).
+# Next in line: the last tenth reuse (round 68's 27), then eleventh reuses, the longest ago
+# first (round 68's 28, then round 69's 20, 30 and 8, then round 70's 5, 12 and 26, then
+# round 71's 13, 4 and 24, then round 72's 16, 6 and 18, ...).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -751,7 +765,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh68a": (18, 6801), "fresh68b": (27, 6802), "fresh68c": (28, 6803),
           "fresh69a": (20, 6901), "fresh69b": (30, 6902), "fresh69c": (8, 6903),
           "fresh70a": (5, 7001), "fresh70b": (12, 7002), "fresh70c": (26, 7003),
-          "fresh71a": (13, 7101), "fresh71b": (4, 7102), "fresh71c": (24, 7103)}
+          "fresh71a": (13, 7101), "fresh71b": (4, 7102), "fresh71c": (24, 7103),
+          "fresh72a": (16, 7201), "fresh72b": (6, 7202), "fresh72c": (18, 7203)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

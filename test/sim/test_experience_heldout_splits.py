@@ -28,7 +28,8 @@ fresh67a/b/c in round 67,
 fresh68a/b/c in round 68,
 fresh69a/b/c in round 69,
 fresh70a/b/c in round 70,
-fresh71a/b/c in round 71):
+fresh71a/b/c in round 71,
+fresh72a/b/c in round 72):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -82,7 +83,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh68": (6801, 6802, 6803),
           "fresh69": (6901, 6902, 6903),
           "fresh70": (7001, 7002, 7003),
-          "fresh71": (7101, 7102, 7103)}
+          "fresh71": (7101, 7102, 7103),
+          "fresh72": (7201, 7202, 7203)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -172,6 +174,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 69's: the next three tenth reuses, round 64's 20 and 30, then round 65's 8.
 # Round 70's: the next three tenth reuses, round 65's 5 and 12, then round 66's 26.
 # Round 71's: the next three tenth reuses, round 66's 13 and 4, then round 67's 24.
+# Round 72's: the next three tenth reuses, round 67's 16 and 6, then round 68's 18.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -346,7 +349,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh71b": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
                        "fresh52c", "fresh57b", "fresh62a", "fresh66c"),
           "fresh71c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
-                       "fresh53a", "fresh57c", "fresh62b", "fresh67a")}
+                       "fresh53a", "fresh57c", "fresh62b", "fresh67a"),
+          "fresh72a": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                       "fresh53b", "fresh58a", "fresh62c", "fresh67b"),
+          "fresh72b": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                       "fresh53c", "fresh58b", "fresh63a", "fresh67c"),
+          "fresh72c": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                       "fresh54a", "fresh58c", "fresh63b", "fresh68a")}
 LENGTH = 30  # the length the lead runs them at
 
 
