@@ -712,6 +712,37 @@ def _labels(tasks: dict[str, dict]) -> dict[str, str]:
     return out
 
 
+_SHUT_IN = re.compile(r"inside a closed (\w+)")
+
+
+def held_by(task: dict, otype: str, rtype: str, labels: dict[str, str],
+            put_units: set[str], put_into: set[str]) -> tuple[str, str]:
+    """`--met-at-start` (round 72): of a placement task whose goal held as it began, what the
+    arm did ("nothing", "refused shut in R": a pick refused "inside a closed R" of the goal's
+    receptacle type, "look": walks, opens and closes only, "re-put": a pick and a put,
+    "search": explores or anything else) and what memory held, as far as the stream's earlier
+    calls of the arm show it ("robot's put": the first unit of the goal's object or
+    receptacle type the task goes to was put (into) by the robot in an earlier task,
+    `put_units` / `put_into`; "sighting": another; "-": no call)."""
+    calls = task["calls"]
+    if not calls:
+        return "nothing", "-"
+    skills = [parse_call(c["call"])[0] for c in calls]
+    if any(not c["ok"] and parse_call(c["call"])[0] == "pick"
+           and (m := _SHUT_IN.search(c["message"])) and m.group(1) == rtype for c in calls):
+        did = "refused shut in R"
+    elif set(skills) <= {"navigate", "open", "close"}:
+        did = "look"
+    elif "pick" in skills and "put" in skills:
+        did = "re-put"
+    else:
+        did = "search"
+    first = next((a[0] for c in calls if (a := parse_call(c["call"])[1])
+                  and labels.get(a[0]) in (otype, rtype)), "")
+    mem = "robot's put" if first in put_units or first in put_into else "sighting"
+    return did, mem
+
+
 def met_at_start(tasks: dict[str, dict]) -> Counter:
     """`--met-at-start` (round 68): the placement tasks (the task's last condition INSIDE/ON(X, R))
     the arm and the floor both won. Goal held as the task began (the floor is no call): the
@@ -729,9 +760,17 @@ def met_at_start(tasks: dict[str, dict]) -> Counter:
     units: dict[str, set[str]] = {}
     for o, lab in labels.items():
         units.setdefault(lab, set()).add(o)
+    put_units: set[str] = set()
+    put_into: set[str] = set()
     for t in tasks.values():
         conds = t["subtasks"][0]["conditions"]
         m = _PLACE.match(conds[-1]) if conds else None
+        earlier = (set(put_units), set(put_into))
+        for c in t["calls"]:
+            skill, args = parse_call(c["call"])
+            if skill == "put" and c["ok"] and len(args) > 1:
+                put_units.add(args[0])
+                put_into.add(args[1])
         if m is None or not t["won"] or t["floor"] is None:
             continue
         rtype = m.group(3)
@@ -747,6 +786,11 @@ def met_at_start(tasks: dict[str, dict]) -> Counter:
             continue
         out["held: tasks"] += 1
         out[f"held: tasks, {many}"] += 1
+        did, mem = held_by(t, m.group(2), rtype, labels, *earlier)
+        out[f"held by: {did} / {mem}: tasks"] += 1
+        out[f"held by: {did} / {mem}: calls"] += len(t["calls"])
+        out[f"held by: {did} / {mem}: calls after the first subtask"] += sum(
+            len(s["calls"]) for s in t["subtasks"][1:])
         out["held: arm calls"] += len(calls)
         kinds: list[str] = []
         for c in calls:
