@@ -137,6 +137,11 @@ that it wins more of the accesses the two disagree on) takes a resident that gho
 the residents shade toward it as W-TinyLFU's lead becomes doubtful (LeCaR's weighted choice of
 eviction rule, bounded by LeCaR's regret on the hedge's own victims).
 
+Since round 72 (``GUARD_PERIOD``), where W-TinyLFU's lead over the recency ghosts swings with a
+period measured on line (the first strong peak of its autocorrelation over the elections), round
+18's guard reads the margin's band over whole periods and throws the residents off W-TinyLFU
+only below it, so a daily swing is not taken for a lost lead; with no period it is round 18's.
+
 Round 27's three off options (dead-victim admission, long-window tests on every entry into
 W-TinyLFU) were removed in round 28: measured negative (bench/README_cache.md), and each cost
 a check per lookup.
@@ -149,7 +154,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING
 
@@ -689,6 +694,37 @@ HEDGE_SHARE_Z = 0.0
 # to the floor (Zipf at C=1000: one recomputation per ~1,000 disagreements instead of each one;
 # round 61 spent ~6 % of CPU time recomputing a share of ~1e-60). inf: round 61's form.
 HEDGE_SHARE_FLOOR_Z = 8.5
+# Round 70 (GUARD_BAND, off: screened): a hysteresis band on round 18's guard for leaving
+# W-TinyLFU. The guard compares W-TinyLFU's lead over the better recency ghost with the
+# residents' excess over the budget; on a periodic stream whose frequency expert leads over a
+# period but not over each half (fresh56's school bus: a loop larger than the cache run forward
+# then backward) that margin crosses zero both ways every half period, so the residents are
+# thrown off W-TinyLFU and let back in (round 69). With the band the guard leaves W-TinyLFU only
+# once the margin falls below minus its own measured swing: the range of the margin over the
+# long window's elections less its net move over them (a trend is not a swing; Schmitt's
+# trigger, the band from the signal's own ripple).
+GUARD_BAND = False
+# Round 71 (GUARD_PERIOD, on in round 72): the guard judged over whole periods. Round 70's band
+# read the margin's ring of the long window's 32 elections; on the school bus a day is ~5.8
+# elections at C=1000, so the ring held a non-whole number of days and "range less net move" read
+# the swing as a trend. The period is measured on line: each election's lead of W-TinyLFU's ghost
+# over the better recency ghost goes into a bounded ring (PERIOD_RING elections); when round 18's
+# guard would throw the residents off W-TinyLFU, the ring's sample autocorrelation (Box & Jenkins)
+# is computed once for that election and the period is the lag of its first peak after its first
+# negative value whose correlation is at least PERIOD_R (a strong periodicity, not Bartlett's
+# 2 / sqrt(n) noise bound, so that noise on an aperiodic stream does not move the guard). The
+# margins of the last whole number of periods that fits the long window (k x P <= 32 elections,
+# endpoints k x P apart, every margin in the span finite) are then read two ways: "band", round
+# 70's band (range less net move) over that span; "trend", the margin less the current phase's
+# swing (the chord between the span's endpoints is the trend through the current phase; the
+# residuals' mean over whole periods is minus that phase's swing). With no period found there is
+# no band: round 18's guard as before. Periodicity detection by the autocorrelation's first peak
+# is the pitch detectors' (e.g. YIN, de Cheveigne & Kawahara 2002); judging a controller over
+# whole periods is Caffeine's hill climber's sample period (a whole number of accesses per
+# step), and a moving average over whole periods is the comb filter that removes the swing.
+GUARD_PERIOD = "band"  # "" off (round 18's guard), "band" or "trend"
+PERIOD_RING = 64
+PERIOD_R = 0.5
 
 _NO_KEY = object()
 
@@ -828,6 +864,7 @@ class SteeredWTinyLFUPolicy:
         "_twice",
         "capacity",
         "switches",
+        "period_bands",
         "_drift_exit",
         "_drift_first",
         "_touch",
@@ -860,6 +897,13 @@ class SteeredWTinyLFUPolicy:
         "_ph",
         "_ph_min",
         "_ph_armed",
+        "_guard_band",
+        "_margins",
+        "_guard_period",
+        "_leads",
+        "_period_at",
+        "_period",
+        "_ring",
     )
 
     def __init__(
@@ -911,6 +955,8 @@ class SteeredWTinyLFUPolicy:
         hedge_share: str = HEDGE_SHARE,
         hedge_share_z: float = HEDGE_SHARE_Z,
         hedge_share_floor: float = HEDGE_SHARE_FLOOR_Z,
+        guard_band: bool = GUARD_BAND,
+        guard_period: str = GUARD_PERIOD,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -1040,6 +1086,7 @@ class SteeredWTinyLFUPolicy:
         self._looked = 0
         self._last_get: object = _NO_KEY
         self.switches = 0
+        self.period_bands = 0  # round 71: guard tests that read a whole-period band
         self._cold_start = cold_start
         self._dead_idle = dead_idle  # round 26
         # Until the residents first overflow: per resident key its hits and the lookups at
@@ -1074,6 +1121,15 @@ class SteeredWTinyLFUPolicy:
         self._tie_scan = tie_scan  # round 58
         self._tie_dead = tie_silent == "dead"
         self._tie_retire = tie_retire
+        self._guard_band = guard_band  # round 70
+        self._ring = max(2, round(long / (1.0 - decay)))  # the long window in elections
+        self._margins: deque[float] = deque(maxlen=self._ring + 1)
+        if guard_period not in ("", "band", "trend"):
+            raise ValueError("guard_period must be '', 'band' or 'trend'")
+        self._guard_period = guard_period  # round 71
+        self._leads: deque[int] = deque(maxlen=PERIOD_RING)
+        self._period_at = -1  # the election the period was last measured at
+        self._period = 0  # that period in elections (0: none found)
         self._reused_at = 0  # lookups at the last lookup some cache hit
         # Round 56: from the gate's first eviction until the next switch, the residents hold
         # keys the leader's ghost lacks only because the gate took a dead key in their place
@@ -1687,7 +1743,87 @@ class SteeredWTinyLFUPolicy:
                     self._settle_trial()
                 self._switch(rival)
                 return
+        if self._guard_band or self._guard_period:
+            self._margins.append(self._guard_margin())
+            if self._guard_period:
+                hb = epoch_hits_before
+                self._leads.append(hb[0] - (hb[1] if hb[1] >= hb[2] else hb[2]))
         self._challenge(scores)
+
+    def _guard_margin(self) -> float:
+        """Round 70: W-TinyLFU's lead over the better recency ghost less the residents'
+        excess, as round 18's guard weighs them (``_behind`` is True when it is <= 0)."""
+        hits = self._epoch_hits
+        cum = self._cum
+        r = self._rhits
+        recency = max(cum[1] + hits[1], cum[2] + hits[2])
+        excess = min(recency - r, cum[0] + hits[0] - r) - self._guard * (
+            self._looked + self._seen)
+        lead = self._long_lead()
+        if self._guard_lead:
+            lead = max(lead, cum[0] + hits[0] - recency)
+        return lead - excess if excess > 0 else math.inf
+
+    def _band(self) -> float:
+        """Round 70 (GUARD_BAND): the margin's swing over the long window's elections: its
+        range less its net move (>= 0; 0 until two finite margins)."""
+        m = [x for x in self._margins if x != math.inf]
+        if len(m) < 2:
+            return 0.0
+        return max(0.0, max(m) - min(m) - abs(m[-1] - m[0]))
+
+    def _measure_period(self) -> int:
+        """Round 71 (GUARD_PERIOD): the lag (in elections) of the leads' sample
+        autocorrelation's first peak reaching PERIOD_R after its first negative value, within
+        the long window; else 0."""
+        x = self._leads
+        n = len(x)
+        top = min(n // 2, self._ring)
+        if top < 3:
+            return 0
+        mean = sum(x) / n
+        d = [v - mean for v in x]
+        var = sum(v * v for v in d)
+        if var <= 0.0:
+            return 0
+        r = [1.0] + [sum(d[i] * d[i + k] for i in range(n - k)) / var
+                     for k in range(1, top + 1)]
+        neg = False
+        for k in range(1, top):
+            if r[k] < 0.0:
+                neg = True
+            elif neg and r[k] >= PERIOD_R and r[k] >= r[k - 1] and r[k] >= r[k + 1]:
+                return k
+        return 0
+
+    def _period_offset(self, band: bool = False) -> float:
+        """Round 71 (GUARD_PERIOD): the margin's trend line now less the margin at the last
+        election, over the last whole number of periods (k x P <= the long window, every
+        margin in it finite): with m = trend + swing, the chord between two margins whole
+        periods apart is the trend through the current phase, and the residuals' mean over
+        whole periods is minus the current phase's swing. 0 without a period."""
+        if self._period_at != self._epochs:
+            self._period_at = self._epochs
+            self._period = self._measure_period()
+        p = self._period
+        if not p:
+            return 0.0
+        ms = list(self._margins)
+        k = min(self._ring // p, (len(ms) - 1) // p)
+        while k and math.inf in ms[len(ms) - k * p - 1:]:
+            k -= 1
+        if not k:
+            return 0.0
+        span = k * p
+        m = ms[len(ms) - span - 1:]
+        if band:
+            # Round 70's band (the range less the net move) over whole periods.
+            self.period_bands += 1
+            return max(0.0, max(m) - min(m) - abs(m[-1] - m[0]))
+        first = m[0]
+        slope = (m[-1] - first) / span
+        self.period_bands += 1
+        return sum(first + slope * t - m[t] for t in range(1, span + 1)) / span
 
     def _challenge(self, scores: list[float], cheap_only: bool = False) -> None:
         """Switch to the best-scoring expert if its lead pays for the switch (between
@@ -1950,7 +2086,18 @@ class SteeredWTinyLFUPolicy:
         if self._guard_lead:
             # Round 25: or its cumulative lead, counted over the same lookups as the excess.
             lead = max(lead, cum[0] + hits[0] - recency)
-        return lead <= excess
+        if lead > excess:
+            return False
+        if self._leader == 0:
+            if self._guard_period == "trend":
+                # Round 71: the margin less its periodic swing (the current phase's).
+                return lead + self._period_offset() <= excess
+            if self._guard_period:
+                # Round 71: round 70's band, read over whole periods only.
+                return lead <= excess - self._period_offset(band=True)
+            if self._guard_band:
+                return lead <= excess - self._band()  # round 70: leave only past the swing
+        return True
 
     def _start_trial(self, to: int) -> None:
         hits = self._epoch_hits
@@ -2023,6 +2170,7 @@ class SteeredWTinyLFUPolicy:
                 if short < self._epoch:
                     self._epoch = short
                     self._check = min(self._check, short)
+                    self._leads.clear()  # round 71: the leads' period is in elections
         self._leader = index
         self.switches += 1
         # A switch converges the residents to the new leader: the gate's spared keys go with
@@ -2130,6 +2278,10 @@ class SteeredWTinyLFUPolicy:
         self._mark = [0, 0, 0, 0]
         self._from = -1
         self._cum = [0, 0, 0]
+        self._margins.clear()
+        self._leads.clear()
+        self._period_at = -1
+        self._period = 0
         self._trial = None
         self._undo_pay = None
         self._undo_var = 0.0
