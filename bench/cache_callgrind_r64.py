@@ -27,9 +27,8 @@ import json
 import random
 import statistics
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -37,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cache_steered_ab import policy_at  # noqa: E402
 from environment import with_environment  # noqa: E402
+from opcode_count import OpcodeCount  # noqa: E402
 
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
 
@@ -56,31 +56,17 @@ def stream(n: int, server: int) -> tuple[list[int], int]:
 def opcodes_per_access(cls: type, trace: list[int], capacity: int) -> tuple[list[int], int]:
     """Each access's Python bytecode instructions (every frame under the get / put) and the
     hits."""
-    count = 0
-
-    def local(frame: FrameType, event: str, arg: Any) -> Callable[..., Any]:
-        nonlocal count
-        if event == "opcode":
-            count += 1
-        return local
-
-    def enter(frame: FrameType, event: str, arg: Any) -> Callable[..., Any]:
-        frame.f_trace_opcodes = True
-        return local
-
     p = cls(capacity)
     counts: list[int] = []
     hits = 0
     key: Hashable
     for key in trace:
-        count = 0
-        sys.settrace(enter)
-        hit = p.get(key)
-        if not hit:
-            p.put(key)
-        sys.settrace(None)
+        with OpcodeCount() as c:
+            hit = p.get(key)
+            if not hit:
+                p.put(key)
         hits += bool(hit)
-        counts.append(count)
+        counts.append(c.n)
     return counts, hits
 
 

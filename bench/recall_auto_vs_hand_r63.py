@@ -21,7 +21,9 @@ on b48ad0a5 (blind 55 validation, 54 decision), round 67 on f8d8a395 (blind 56 v
 decision), round 68 on db57fc09 (blind 57 validation, 56 decision), round 69 on bd608ce1 (blind
 58 validation, 57 decision), round 70 on b5eef2ca (blind 59 validation, 58 decision), round 71
 on eeeb0181 (blind 60 validation, 59 decision; ``--reuse-unless described_join``: round 70's raw
-files reused except where that ``RecallConfig`` flag, off in them, can act).
+files reused except where that ``RecallConfig`` flag, off in them, can act), round 72 on
+53bcebca (blind 61 validation, 60 decision; round 71's raw files reused, ``--reuse-unless
+alone_pronouns``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ VALIDATION_BY_ROUND = {63: frozenset(VALIDATION), 64: frozenset({"19", "20", "21
                        68: frozenset({"19", "20", "21", "57"}),
                        69: frozenset({"19", "20", "21", "58"}),
                        70: frozenset({"19", "20", "21", "59"}),
-                       71: frozenset({"19", "20", "21", "60"})}
+                       71: frozenset({"19", "20", "21", "60"}),
+                       72: frozenset({"19", "20", "21", "61"})}
 _W = re.compile(r"[a-z]+")
 # A list or text-speak joint: a bullet, a prompt, a line break, "n" / "u" / "pls", "+", "&".
 _LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")

@@ -29,7 +29,8 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -76,35 +77,43 @@ def _later_pronoun_clause(texts: list[str], lexicon: Any, joints: frozenset[str]
     from memory_node.core.recall import subtasks
 
     for js in (joints, base):
-        set_joints(js)
-        try:
+        with joints_then(js, base):
             pieces = [*texts[1:], *subtasks.split_subtasks(texts[0], lexicon)]
             if any(subtasks.refers_back(c, lexicon, True) or subtasks.refers_back(c, lexicon)
                    for p in pieces for c in subtasks.split_subtasks(p, lexicon)[1:]):
                 return True
-        finally:
-            set_joints(base)
     return False
 
 
 def _described_pair(texts: list[str], lexicon: Any, joints: frozenset[str] | set[str],
-                    base: frozenset[str]) -> bool:
+                    base: frozenset[str], alone: bool = False) -> bool:
     """The hand steps (``texts[1:]``) or the pieces of the instruction (``texts[0]``, split
     by ``joints`` or ``base``) hold a piece followed by one that acts on its description by a
-    pronoun (``subtasks.described_before``): where ``cfg:described_join`` can change an
-    answer (a superset: the piece must also name nothing here)."""
+    pronoun (``subtasks.described_before``, with ``alone`` as its flag): where
+    ``cfg:described_join`` can change an answer (a superset: the piece must also name nothing
+    here). Round 72's ``cfg:described_plural`` and ``cfg:described_clauses`` (not kept) add
+    their tests with ``results/recall_described_{plural,clauses}_r72.patch``."""
     from memory_node.core.recall import subtasks
 
+    def pair(a: str, b: str) -> bool:
+        return subtasks.described_before(a, b, lexicon, True, alone)
+
     for js in (joints, base):
-        set_joints(js)
-        try:
+        with joints_then(js, base):
             for seq in (texts[1:], subtasks.split_subtasks(texts[0], lexicon)):
-                if any(subtasks.described_before(a, b, lexicon, True)
-                       for a, b in zip(seq[:-1], seq[1:], strict=True)):
+                if any(pair(a, b) for a, b in zip(seq[:-1], seq[1:], strict=True)):
                     return True
-        finally:
-            set_joints(base)
     return False
+
+
+@contextmanager
+def joints_then(joints: frozenset[str] | set[str], base: frozenset[str]) -> Iterator[None]:
+    """The split's joints are ``joints`` inside the block and ``base`` after it."""
+    set_joints(joints)
+    try:
+        yield
+    finally:
+        set_joints(base)
 
 
 def _alone_pronoun(texts: list[str], lexicon: Any, joints: frozenset[str] | set[str],
@@ -129,11 +138,8 @@ def splits(texts: list[str], joints: frozenset[str] | set[str], lexicon: Any,
     """Each text split with `joints`; the split's joints are `base` again after."""
     from memory_node.core.recall import subtasks
 
-    set_joints(joints)
-    try:
+    with joints_then(joints, base):
         return [subtasks.split_subtasks(t, lexicon) for t in texts]
-    finally:
-        set_joints(base)
 
 
 def run_sets(sets: list[str], raw: Path, only: list[str] | None = None,
@@ -162,11 +168,8 @@ def run_sets(sets: list[str], raw: Path, only: list[str] | None = None,
             set_joints(base)
             r: dict[str, Any] = {"off": switch_ab.answer(recs["off"], it, units, K), "arms": {}}
             for a in arms:
-                set_joints(arms_all[a])
-                try:
+                with joints_then(arms_all[a], base):
                     r["arms"][a] = switch_ab.answer(recs[a], it, units, K)
-                finally:
-                    set_joints(base)
             rs[it["id"]] = r
         return {"n": len(items), "flagged": rs}, f"flagged {len(rs)}"
 
@@ -176,10 +179,17 @@ def run_sets(sets: list[str], raw: Path, only: list[str] | None = None,
 def summarise(raws: list[Path], arms_all: Mapping[str, frozenset[str] | set[str]] = ARMS,
               base: frozenset[str] = frozenset(), validation: set[str] = VALIDATION,
               round_: int = 64, what: str = __doc__) -> dict:
-    """Every arm that changed an instruction, as `recall_switch_ab.summarise` scores it."""
+    """Every arm that changed an instruction, as `recall_switch_ab.summarise` scores it.
+    Raw files of other arms over the same sets are merged (round 72: one file per arm group)."""
     res: dict[str, Any] = {}
     for f in raws:
-        res.update(json.loads(f.read_text()))
+        for s, d in json.loads(f.read_text()).items():
+            if s not in res:
+                res[s] = d
+                continue
+            for iid, v in d["flagged"].items():
+                res[s]["flagged"].setdefault(iid, {"off": v["off"], "arms": {}})["arms"].update(
+                    v["arms"])
     out: dict[str, Any] = {"round": round_, "k": K, "what": what.split("\n\n")[0], "arms": {}}
     for arm in arms_all:
         if not any(arm in v["arms"] for d in res.values() for v in d["flagged"].values()):

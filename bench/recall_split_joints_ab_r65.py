@@ -65,6 +65,18 @@ words before saying where a thing goes, then a place preposition: "vase on the c
 the flowers | remote away in the drawer"); "cfg:alone_pronouns" (a ``RecallConfig`` flag, off
 in every other arm: "him", "her", "both", "all", "each" standing alone as a verb's object
 refer back as "it" does: "put him back on the bed", "take both to the kitchen").
+Round 72 (``--round 72``): the base is 53bcebca's twenty-three joints (``alone_pronouns`` and
+``described_join`` on in every arm), validation blind 19-21 and 61; the arm is "particle_gap"
+(comma gapping where a side says what becomes of its thing by a verb particle after its noun:
+"the study book on the desk, desk lamp on, pencil and pen out"); "cfg:described_plural" (a
+``RecallConfig`` flag, off in every other arm: "both", or a plural pronoun after a description
+that coordinates its things, stands for the joined ranking's best two: "The ceramic thing ...,
+and the chunky cup with the handle, take both to the kitchen"); "cfg:described_clauses" (a
+flag: a described piece opening with a determiner may hold a relative clause's inflected
+verbs: "the one Sam sleeps with, put him back on the bed"; failed, 0 / 0). Neither flag was
+kept (bench/README_recall.md, round 72): each arm runs only with its patch applied,
+``results/recall_described_plural_r72.patch`` and then ``..._clauses_r72.patch``. ``--kept``
+may name flags too ("particle_gap,cfg:described_plural").
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -115,6 +127,12 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "verb_pron", "that_det"}),  # eeeb0181's (described_join on in every arm)
          ("bare_runon_det", "plural_runon", "cfg:alone_pronouns"),
          frozenset({"19", "20", "21", "60"})),
+    72: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
+                    "bare_runon", "degree", "mixed_source", "verb_det", "bare_and",
+                    "verb_pron", "that_det", "bare_runon_det", "plural_runon"}),  # 53bcebca's
+         ("particle_gap", "cfg:described_plural", "cfg:described_clauses"),
+         frozenset({"19", "20", "21", "61"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]

@@ -73,12 +73,13 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # "numbered", "modifier"; its "attime" and "placeonly" failed theirs (a patch, ditto).
 # Round 66's: "lead_prep", "typo_det", "bare_runon" (defined below). Round 67's: "degree",
 # "mixed_source". Round 68's: "verb_det", "bare_and" (defined below). Round 71's:
-# "bare_runon_det", "plural_runon" (:func:`_bare_run_on`, :func:`_plural_run_on`).
+# "bare_runon_det", "plural_runon" (:func:`_bare_run_on`, :func:`_plural_run_on`). Round 72's:
+# "particle_gap" (:func:`_particle_side`).
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
                           "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
                           "bare_and", "verb_pron", "that_det", "bare_runon_det",
-                          "plural_runon"}
+                          "plural_runon", "particle_gap"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -301,7 +302,10 @@ def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, r
         hit = all(_place_side(side, on) for side in (left, right)) or (
             "source" in on and all(_source_side(side) for side in (left, right))) or (
             "mixed_source" in on and _new_thing(right, lexicon)
-            and all(_place_side(side, on) or _from_side(side) for side in (left, right)))
+            and all(_place_side(side, on) or _from_side(side) for side in (left, right))) or (
+            "particle_gap" in on and _new_thing(right, lexicon)
+            and all(_place_side(side, on) or _particle_side(side, lexicon)
+                    for side in (left, right)))
     if hit and not _has_verb(left, lexicon, on) and refers_back(right, lexicon):
         return False  # left dislocation: "the candle on the table, light it"
     return hit
@@ -357,6 +361,22 @@ def _place_side(side: str, on: Collection[str]) -> bool:
     places = _DESTINATION | _TO if "to" in on else _PLACE
     arrow = _ARROW_ANY if "emoji" in on else _ARROW
     return any(w in places for w in ws) or ("arrow" in on and arrow.search(side) is not None)
+
+
+def _particle_side(side: str, lexicon: Lexicon | None) -> bool:
+    """The side says what becomes of its thing with a verb particle left by a gapped phrasal
+    verb ("particle_gap"; round 72): a particle (a closed class) right after a thing's noun,
+    at the side's end or before a function word that is no determiner ("desk lamp on",
+    "pencil and pen out", "chair out of the way", "knife and fork out for both of us"; not
+    "the book on the desk", a place, :func:`_place_side`'s)."""
+    if lexicon is None or not lexicon.available:
+        return False
+    ws = _WORDS.findall(side.lower())
+    return any(
+        w in _PARTICLES and ws[i - 1] not in STOPWORDS and lexicon.is_noun(ws[i - 1])
+        and (i + 1 == len(ws) or (ws[i + 1] in STOPWORDS and ws[i + 1] not in _DETERMINERS
+                                  and ws[i + 1] not in OBJECT_STARTS))
+        for i, w in enumerate(ws[1:CLAUSE_WORDS], 1))
 
 
 # English's verb inflections: a run-on's new step opens with the bare imperative ("put"),

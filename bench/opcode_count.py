@@ -1,0 +1,42 @@
+"""Python bytecode instructions executed on the calling thread while a block runs
+(``sys.settrace`` with ``f_trace_opcodes``): a deterministic cost of Python code, used by
+``cache_callgrind_r64.py --opcodes`` (round 70) and ``recall_split_joints_cpu_r65.py
+--opcodes`` (round 72)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from types import FrameType, TracebackType
+from typing import Any
+
+
+class OpcodeCount:
+    """``with OpcodeCount() as c: ...``; then ``c.n`` is the block's bytecodes on this
+    thread (every frame under it)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def _local(self, frame: FrameType, event: str, arg: Any) -> Callable[..., Any]:
+        if event == "opcode":
+            self.n += 1
+        return self._local
+
+    def _enter(self, frame: FrameType, event: str, arg: Any) -> Callable[..., Any] | None:
+        if frame.f_code is _EXIT:
+            return None  # the counter's own way out is not the block's
+        frame.f_trace_opcodes = True
+        return self._local
+
+    def __enter__(self) -> OpcodeCount:
+        self.n = 0
+        sys.settrace(self._enter)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        sys.settrace(None)
+
+
+_EXIT = OpcodeCount.__exit__.__code__
