@@ -1962,6 +1962,20 @@ class OfflinePlanner:
         to open (`_shut_in`, notes["shut_tried"]): that open did not repair it."""
         return self._opens_that_did_not_help(req, call) > 0
 
+    def _put_open_did_not_help(self, req: PlanRequest, call: SkillCall) -> bool:
+        """The put `call` was refused again after this task opened what an earlier refusal
+        of it chose as shutting its receptacle in (notes["shut_in"], `_shut_in`)."""
+        shut = req.notes.get("shut_in", {}).get(call.args[1]) if len(call.args) > 1 else None
+        if not shut:
+            return False
+        refused = opened = False
+        for h in req.history[:-1]:
+            if not h.success and h.call.skill == "put" and h.call.args[:2] == call.args[:2]:
+                refused = True
+            elif refused and h.success and self._opens(h.call) and h.call.args[:1] == (shut,):
+                opened = True
+        return opened
+
     def _opens_that_did_not_help(self, req: PlanRequest, call: SkillCall,
                                  own: bool = False) -> int:
         """How often this task opened what a refusal or a listing of `call` chose to open
@@ -2733,6 +2747,18 @@ class OfflinePlanner:
                     # shuts the plate in only lets the put set the apple on the plate
                     # (round 49's tune tidy 3114 s0025). Passed over as a pick's object
                     # is: the next plan takes another or looks for one.
+                    self._pass_over_shut_in(req, rec)
+                    req.notes.setdefault("look_alike", set()).add(rec.object_id)
+                    return
+                if rec is not None and not last.refused_label \
+                        and self._put_open_did_not_help(req, call):
+                    # A refusal that says nothing of what the arm found, again after the
+                    # open the first one chose: that open was the evidence asked for, and
+                    # memory's receptacle is not what the arm finds there either (round
+                    # 72, tune3 tidy, stream seed 3384, s0005/s0006: a cup at memory's mug
+                    # spot; the microwave, then the fridge opened, the knife's put refused
+                    # after each, four refusals in one state). Passed over as a
+                    # look-alike is: the next plan takes another or looks for one.
                     self._pass_over_shut_in(req, rec)
                     req.notes.setdefault("look_alike", set()).add(rec.object_id)
                     return
