@@ -5,6 +5,7 @@ only knowledge of places is what recall and outcomes returned (the house is neve
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 import pytest
@@ -1969,8 +1970,25 @@ def test_an_untyped_put_refused_again_after_the_open_it_chose_passes_the_recepta
     _history(req, "navigate", ("Bowl_1",), True)
     req.history.append(StepLine(put, False, int(ErrorCode.PRECONDITION_FAILED),
                                 "put: the put failed"))
+    # Without experience listing the put as failed in this state, the next receptacle
+    # near the bowl is opened as before (a pick's pass-over asks the same).
+    notes = copy.deepcopy(req.notes)
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert "open(Fridge_1)" in calls and calls[-1] == "put(Apple_1, Bowl_1, in)", calls
+    req.notes = notes
+    req.known_bad = frozenset({put})
     calls = [str(c) for c in planner.plan(req).calls]
     assert calls[:2] == ["navigate(Bowl_2)", "put(Apple_1, Bowl_2, in)"], calls
+    # An explore that sees memory's bowl where it was refused does not bring it back (the
+    # look-alike seen again); seen moved, it is a candidate again.
+    _history(req, "explore", ("a1", "Bowl"), True)
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert calls[:2] == ["navigate(Bowl_2)", "put(Apple_1, Bowl_2, in)"], calls
+    assert "Bowl_1" in req.notes["not_found"]
+    vocab.add_units([replace(vocab.objects["Bowl_1"], position=(2.5, 0.0, 0.9))])
+    _history(req, "explore", ("a1", "Bowl"), True)
+    planner.plan(req)
+    assert "Bowl_1" not in req.notes["not_found"]
 
 
 def test_a_put_refused_about_a_look_alike_memory_relabelled_still_passes_it_over() -> None:

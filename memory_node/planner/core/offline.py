@@ -2717,7 +2717,16 @@ class OfflinePlanner:
         if call.skill == "explore":
             explored.add((call.args[0], call.args[1] if len(call.args) > 1 else ""))
             if last.success:
-                self._failed(req).clear()   # seen again: memory's new answer counts
+                # Seen again: memory's new answer counts. Not for a put's receptacle passed
+                # over after its untyped refusal outlived an open (below) that memory still
+                # has where it was refused: the explore saw the look-alike there again
+                # (round 72, tune3 tidy 3384, s0005: "saw a Mug", the put went back to the
+                # cup at memory's mug spot and was refused a third time).
+                where = req.notes.get("failed_where", {})
+                kept = {o for o in req.notes.get("put_passed", set())
+                        if o in self._failed(req) and not self._moved(req, o, where.get(o))}
+                self._failed(req).clear()
+                self._failed(req).update(kept)
         if not last.success:
             if last.error_code == ErrorCode.NOT_FOUND and call.skill != "explore":
                 lost = not_found_target(call, req.held)
@@ -2750,7 +2759,7 @@ class OfflinePlanner:
                     self._pass_over_shut_in(req, rec)
                     req.notes.setdefault("look_alike", set()).add(rec.object_id)
                     return
-                if rec is not None and not last.refused_label \
+                if rec is not None and not last.refused_label and call in req.known_bad \
                         and self._put_open_did_not_help(req, call):
                     # A refusal that says nothing of what the arm found, again after the
                     # open the first one chose: that open was the evidence asked for, and
@@ -2758,9 +2767,13 @@ class OfflinePlanner:
                     # 72, tune3 tidy, stream seed 3384, s0005/s0006: a cup at memory's mug
                     # spot; the microwave, then the fridge opened, the knife's put refused
                     # after each, four refusals in one state). Passed over as a
-                    # look-alike is: the next plan takes another or looks for one.
+                    # look-alike is: the next plan takes another or looks for one. Only
+                    # when experience lists the put as failed in this state, as a pick's
+                    # pass-over asks (`_pass_over_shut_in`): without the listing, the
+                    # plain arm of 3384 lost s0022 (20 tasks on, a path effect).
                     self._pass_over_shut_in(req, rec)
                     req.notes.setdefault("look_alike", set()).add(rec.object_id)
+                    req.notes.setdefault("put_passed", set()).add(rec.object_id)
                     return
                 shut = self._shut_in(req, rec, shut_type(last)) if rec is not None \
                     and rec.state not in ("opened", "closed") else ""
