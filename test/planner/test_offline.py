@@ -5,6 +5,7 @@ only knowledge of places is what recall and outcomes returned (the house is neve
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 import pytest
@@ -1941,6 +1942,53 @@ def test_a_put_refused_about_a_look_alike_passes_the_receptacle_over_without_ope
                                     shut_by="Microwave", refused_label=found))
         calls = [str(c) for c in planner.plan(req).calls]
         assert calls[:2] == first, (found, calls)
+
+
+def test_an_untyped_put_refused_again_after_the_open_it_chose_passes_the_receptacle_over(
+        ) -> None:
+    """A robot whose put refusal says nothing (no type, no shut-in receptacle): the first
+    refusal is read as "shut in something" and the microwave by memory's bowl is opened;
+    the put refused again after that open is the open's evidence that memory's bowl is not
+    what the arm finds there (round 72, tune3 tidy, stream seed 3384, s0005/s0006: the
+    knife's put "in the mug" was refused after the microwave's open and after the fridge's,
+    a cup stood at memory's mug spot; four refusals in one state). The bowl is passed over
+    as a look-alike is, and the other bowl taken; no further receptacle is opened for it."""
+    from memory_node.planner.core.prompt import StepLine
+    from memory_node.planner.core.types import SkillCall
+    planner = OfflinePlanner()
+    vocab, req = _apple_held_before_two_bowls(planner)
+    vocab.add_units([UnitView("Fridge_1", "Fridge", (1.5, 0.5, 0.9), "closed", "a1",
+                              observations=9)])
+    put = SkillCall("put", ("Apple_1", "Bowl_1", "in"))
+    req.history.append(StepLine(put, False, int(ErrorCode.PRECONDITION_FAILED),
+                                "put: the put failed"))
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert calls[-4:] == ["navigate(Microwave_1)", "open(Microwave_1)", "navigate(Bowl_1)",
+                          "put(Apple_1, Bowl_1, in)"], calls
+    _history(req, "navigate", ("Microwave_1",), True)
+    _history(req, "open", ("Microwave_1",), True)
+    _history(req, "navigate", ("Bowl_1",), True)
+    req.history.append(StepLine(put, False, int(ErrorCode.PRECONDITION_FAILED),
+                                "put: the put failed"))
+    # Without experience listing the put as failed in this state, the next receptacle
+    # near the bowl is opened as before (a pick's pass-over asks the same).
+    notes = copy.deepcopy(req.notes)
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert "open(Fridge_1)" in calls and calls[-1] == "put(Apple_1, Bowl_1, in)", calls
+    req.notes = notes
+    req.known_bad = frozenset({put})
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert calls[:2] == ["navigate(Bowl_2)", "put(Apple_1, Bowl_2, in)"], calls
+    # An explore that sees memory's bowl where it was refused does not bring it back (the
+    # look-alike seen again); seen moved, it is a candidate again.
+    _history(req, "explore", ("a1", "Bowl"), True)
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert calls[:2] == ["navigate(Bowl_2)", "put(Apple_1, Bowl_2, in)"], calls
+    assert "Bowl_1" in req.notes["not_found"]
+    vocab.add_units([replace(vocab.objects["Bowl_1"], position=(2.5, 0.0, 0.9))])
+    _history(req, "explore", ("a1", "Bowl"), True)
+    planner.plan(req)
+    assert "Bowl_1" not in req.notes["not_found"]
 
 
 def test_a_put_refused_about_a_look_alike_memory_relabelled_still_passes_it_over() -> None:
