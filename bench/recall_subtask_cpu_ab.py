@@ -33,9 +33,15 @@ ran there); ``--texts FILE``: the subtask requests' texts from a JSON list, in i
 instead of ``--requests`` drawn from the labelled set (``bench/recall_fill_texts.json``:
 fill steps).
 
+``--lexicon-warmed`` (round 72, instruction kind): the timed requests start after the
+lexicon's start-up thread has ended, as a DDS bench's do. ``--lexicon-ceiling`` (round 72,
+instruction kind): every request again once all were answered (the lexicon's memo warm, the
+query-terms memo, query vectors and ranking memo emptied): ``first`` - ``warm`` is the most a
+lexical warm-up could take off it. Every kind's JSON has ``first``: each request's first rep.
+
     .venv/bin/python bench/recall_subtask_cpu_ab.py --against DIR [--kind subtask|instruction]
         [--requests 150] [--reps 5] [--rounds 2] [--heap server|interpreter] [--out NAME]
-        [--units 10000] [--water 0] [--texts FILE]
+        [--units 10000] [--water 0] [--texts FILE] [--lexicon-warmed] [--lexicon-ceiling]
         # -> bench/results/<NAME>.json
 """
 
@@ -49,6 +55,7 @@ import os
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -82,19 +89,18 @@ class _FullCollections:
         return n
 
 
-def _instruction_child(requests: int, server_heap: bool) -> dict:
-    from recall_common import loaded_recall
+def _instruction_child(requests: int, server_heap: bool, lexicon_warmed: bool = False,
+                       lexicon_ceiling: bool = False) -> dict:
+    from recall_common import fresh_scale_recall
 
-    from memory_node.core.recall.settings import RecallSettings
-
-    loaded = loaded_recall(10_000, RecallSettings())
+    loaded = fresh_scale_recall(lexicon_warmed)
     if loaded is None:
         return {}
-    rm, texts, rng = loaded
-    recaller = rm._ensure()
+    rm, recaller, texts, rng = loaded
     full = _FullCollections(server_heap)
     rows = []
-    for text in rng.sample(texts, requests):
+    asked = rng.sample(texts, requests)
+    for text in asked:
         full.take()
         c = time.thread_time()
         a = rm.recall(text, 5, 600)
@@ -102,8 +108,22 @@ def _instruction_child(requests: int, server_heap: bool) -> dict:
         gen2 = full.take()
         # The prefetch of its steps finishes untimed, as between a planner's requests.
         recaller.wait_for_prefetch(5.0)
-        rows.append({"min": cpu, "median": cpu, "steps": 0, "answer": _digest(a),
-                     "gen2": gen2})
+        rows.append({"min": cpu, "median": cpu, "first": cpu, "steps": 0,
+                     "answer": _digest(a), "gen2": gen2})
+    if lexicon_ceiling:
+        # Round 72: every text again with the lexicon's memo now holding its words and the
+        # per-text memos emptied (query terms, query vectors; the ranking memo off), so each
+        # request redoes all but the lexicon's first reads: first - warm = the most any
+        # lexical warm-up could take off that request.
+        recaller.config = replace(recaller.config, scored_memo=0)
+        recaller._query_terms.clear()
+        recaller._query_cache.clear()
+        for row, text in zip(rows, asked, strict=True):
+            c = time.thread_time()
+            a = rm.recall(text, 5, 600)
+            row["warm"] = (time.thread_time() - c) * 1e3
+            recaller.wait_for_prefetch(5.0)
+            assert _digest(a) == row["answer"], "an answer changed with a warm lexicon"
     return {"rows": rows}
 
 
@@ -134,8 +154,8 @@ def _child(requests: int, reps: int, server_heap: bool, units: int = 10_000,
             d = _digest(a)
             assert not digest or d == digest, "an answer changed between runs"
             digest = d
-        rows.append({"min": min(cpu), "median": float(np.median(cpu)), "steps": steps[0],
-                     "answer": digest, "gen2": full.take()})
+        rows.append({"min": min(cpu), "median": float(np.median(cpu)), "first": cpu[0],
+                     "steps": steps[0], "answer": digest, "gen2": full.take()})
     return {"rows": rows}
 
 
@@ -155,11 +175,18 @@ def main() -> int:
     ap.add_argument("--units", type=int, default=10_000)
     ap.add_argument("--water", type=int, default=0)
     ap.add_argument("--texts", default="")
+    ap.add_argument("--lexicon-warmed", action="store_true",
+                    help="instruction kind: the timed requests start after the lexicon's "
+                         "start-up warm-up thread has ended, as a DDS bench's do")
+    ap.add_argument("--lexicon-ceiling", action="store_true",
+                    help="instruction kind: each request again after all were answered once "
+                         "(the lexicon warm, per-text memos emptied): its `warm` CPU")
     ap.add_argument("--child", action="store_true")
     args = ap.parse_args()
     if args.child:
         server_heap = args.heap == "server"
-        print(json.dumps(_instruction_child(args.requests, server_heap)
+        print(json.dumps(_instruction_child(args.requests, server_heap, args.lexicon_warmed,
+                                            args.lexicon_ceiling)
                          if args.kind == "instruction"
                          else _child(args.requests, args.reps, server_heap, args.units,
                                      args.water, args.texts)))
@@ -176,6 +203,8 @@ def main() -> int:
             proc = subprocess.run(
                 [sys.executable, __file__, "--child", "--kind", args.kind,
                  "--requests", str(args.requests), "--reps", str(args.reps),
+                 *(["--lexicon-warmed"] if args.lexicon_warmed else []),
+                 *(["--lexicon-ceiling"] if args.lexicon_ceiling else []),
                  "--heap", args.heap, "--units", str(args.units), "--water",
                  str(args.water), "--texts", str(Path(args.texts).resolve()) if args.texts
                  else ""],
@@ -189,6 +218,7 @@ def main() -> int:
             summary = {"min_all": _pcts([x["min"] for x in rows]),
                        "min_3_steps": _pcts([x["min"] for x in rows if x["steps"] >= 3]),
                        "median_all": _pcts([x["median"] for x in rows]),
+                       "first_all": _pcts([x["first"] for x in rows]),
                        "n_3_steps": sum(x["steps"] >= 3 for x in rows),
                        "requests_with_a_full_collection": sum(x["gen2"] > 0 for x in rows),
                        "max_cpu_ms": round(max(x["min"] for x in rows), 1)}
@@ -196,12 +226,16 @@ def main() -> int:
                          [load, os.getloadavg()], "summary": summary,
                          "answers": [x["answer"] for x in rows],
                          "min": [round(x["min"], 3) for x in rows],
+                         "first": [round(x["first"], 3) for x in rows],
+                         **({"warm": [round(x["warm"], 3) for x in rows]}
+                            if args.lexicon_ceiling else {}),
                          "steps": [x["steps"] for x in rows]})
             print(json.dumps({"code": who, "round": r, **summary}), flush=True)
     this = [x for x in runs if x["code"] == "this"]
     peer = [x for x in runs if x["code"] == "peer"]
     out: dict = {"requests": args.requests, "reps": args.reps, "rounds": args.rounds,
                  "heap": args.heap, "units": args.units, "water_fixtures": args.water,
+                 "lexicon_warmed": args.lexicon_warmed, "lexicon_ceiling": args.lexicon_ceiling,
                  "texts": args.texts,
                  "peer_code": args.against, "runs": runs,
                  "answers_identical": all(a["answers"] == b["answers"]
@@ -223,7 +257,27 @@ def main() -> int:
         "this": _pcts(list(mid_this)), "peer": _pcts(list(mid_peer)),
         "ratio_per_request_p50": round(float(np.median(mid_this / mid_peer)), 3),
         "ratio_sum": round(float(mid_this.sum() / mid_peer.sum()), 3)}
+    # Round 72: each request's FIRST run (the per-subtask kind: its words and steps new to
+    # the process, as a planner-mode DDS request finds the server), median over a code's
+    # runs, and the per-request top 2 % by it.
+    first_this = np.median([x["first"] for x in this], axis=0)
+    first_peer = np.median([x["first"] for x in peer], axis=0)
+    out["first_run"] = {
+        "this": _pcts(list(first_this)), "peer": _pcts(list(first_peer)),
+        "ratio_per_request_p50": round(float(np.median(first_this / first_peer)), 3),
+        "ratio_sum": round(float(first_this.sum() / first_peer.sum()), 3),
+        "top2pct_this": [int(i) for i in np.argsort(-first_this)[:max(1, len(first_this) // 50)]],
+        "top2pct_peer": [int(i) for i in np.argsort(-first_peer)[:max(1, len(first_peer) // 50)]]}
+    if args.lexicon_ceiling:
+        # Request 0 left out: a process's first recall builds what the in-process set-up
+        # did not (~5 s), in both passes alike.
+        out["lexicon_ceiling"] = {
+            who: {"first": _pcts(list(np.median([x["min"] for x in runs_of], axis=0)[1:])),
+                  "warm": _pcts(list(np.median([x["warm"] for x in runs_of], axis=0)[1:]))}
+            for who, runs_of in (("this", this), ("peer", peer))}
     print(json.dumps({"answers_identical": out["answers_identical"],
+                      "first_run": out["first_run"],
+                      "lexicon_ceiling": out.get("lexicon_ceiling"),
                       "best_of_runs": out["best_of_runs"],
                       "median_of_runs": out["median_of_runs"]}, indent=1))
     print(f"wrote {save_result(args.out, out, indent=None)}")
