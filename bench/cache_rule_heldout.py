@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh59|fresh60] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh60|fresh61] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh60][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh61][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -983,6 +983,27 @@ dropped dogs, the markers handed back; frequency-skewed: the patterns, the mento
 fields, the riders, the old lines, the cowboys, the leaders, the salt buyers; scans: the
 sondes and balloons, the moulds, the commits, the players, the barrels, the score sheets and
 cattle, the heaps and sacks.
+``fresh61`` (seeds 83000+) was written in round 73 before anything ran on it, by a writer
+who did not read the policy's code: a jacquard weaving shed (every loom's card chain read a
+card a pick and round again, designs by the best sellers, pieces cut off, the tuner called),
+an orienteering event (courses set over one pool of control sites, punches in time order,
+the download, the results by course), a biathlon World Cup pursuit (laps in time order, the
+range's lanes taken as athletes arrive, five targets and the penalty loop, the leaders shown
+after each shooting), a grand sumo tournament (fifteen days of the ring-entering ceremony,
+near-rank bouts, sponsors' banners, techniques and the results board), a duplicate bridge
+club's Mitchell movement (the boards moving down and the East-West pairs up, every board's
+traveller, the scorer), a fashion week's shows (casts from the agencies' boards, the looks in
+running order, the finale, the front row), a rugby sevens tournament weekend (pool matches and
+knock-outs, the stats feed naming the playmakers most), a DanceSport competition (heats of
+every dance, the adjudicators' recalls halving the field, the final's marks) and a carnival's
+samba school parade (every school's wings past four judging modules, the drum section, the
+scores read out on Ash Wednesday). Loops: the looms and their card chains, the wings, the
+Mitchell movement's boards, the heats; small loops: the cast of a show, a bout's referee and
+wrestlers, a heat's couples; late re-references: the travellers at the scoring, the finish's
+cards, the finale's models, the standings; frequency-skewed: the designs, the courses, the
+World Cup regulars, the sponsors and techniques, the club's regulars, the in-demand models,
+the playmakers, the judged criteria; scans: the bobbins and pieces, the new runners' cards,
+the boards of each session, the looks, the matches, the new couples and heats, the floats.
 """
 
 from __future__ import annotations
@@ -27139,6 +27160,443 @@ def fresh60_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def jacquard_weaving(seed: int, looms: int, designs: int, cards: int,
+                     alpha: float) -> Iterator[int]:
+    """A jacquard weaving shed (each loom's design punched on a chain of cards read one card
+    a pick and round again, designs reordered by Zipf as the mill's best sellers, a new warp
+    beam gauged in when a piece is cut off, weft bobbins changed, the loom tuner called to a
+    stopped loom: the shed log of a damask or tapestry weaving mill). The shed is read loom
+    by loom in aisle order, each of ``looms`` looms weaving four picks a visit (the loom, its
+    design's next card of ``cards`` on the chain); one visit in six a new weft bobbin; when a
+    piece of 20 chain repeats is done the piece is cut off (a new piece) and the loom gets a
+    design of ``designs`` by Zipf ``alpha`` (its chain starts at the first card); one visit in
+    ten the tuner goes to a loom at random (the tuner, the loom, the card it stopped on)."""
+    rng = random.Random(seed)
+    loom_k, card_k, bobbin_k, piece_k, tuner_k = (i << 48 for i in range(5))
+    order = _zipf(rng, designs, alpha)
+    made = itertools.count()
+    design = [order() for _ in range(looms)]
+    at = [rng.randrange(cards) for _ in range(looms)]
+    woven = [rng.randrange(20 * cards) for _ in range(looms)]
+    while True:
+        for lm in range(looms):
+            yield loom_k + lm
+            for _ in range(4):
+                yield card_k + design[lm] * cards + at[lm]
+                at[lm] = (at[lm] + 1) % cards
+                woven[lm] += 1
+            if rng.random() < 1 / 6:
+                yield bobbin_k + next(made)
+            if woven[lm] >= 20 * cards:
+                yield piece_k + next(made)
+                design[lm], at[lm], woven[lm] = order(), 0, 0
+            if rng.random() < 0.1:
+                t = rng.randrange(looms)
+                yield tuner_k + rng.randrange(3)
+                yield loom_k + t
+                yield card_k + design[t] * cards + at[t]
+
+
+def orienteering_event(seed: int, controls: int, courses: int, runners: int,
+                       alpha: float) -> Iterator[int]:
+    """An orienteering event (courses of 8 to 25 controls set from one pool of control
+    sites, runners starting at intervals on the course they entered, each control's SI unit
+    punched in course order, the card read out at the download, results by course: an
+    event run with SPORTident timing under British Orienteering's rules). Each event the
+    planner sets ``courses`` courses over ``controls`` sites (sites shared between courses);
+    ``runners`` new runners, each on a course by Zipf ``alpha`` (the middle courses most),
+    start a minute apart and move at their own pace; every punch in time order (the control,
+    the runner's card); at the finish the download (the runner, the course); then the
+    results (each course, its first three)."""
+    rng = random.Random(seed)
+    control_k, card_k, course_k = (i << 48 for i in range(3))
+    entry = _zipf(rng, courses, alpha)
+    event = 0
+    while True:
+        plan = [rng.sample(range(controls), min(controls, rng.randint(8, 25)))
+                for _ in range(courses)]
+        base = event * runners
+        punches: list[tuple[float, int, int, int]] = []  # (time, runner, course, leg)
+        finish: dict[int, float] = {}
+        on: dict[int, int] = {}
+        for r in range(runners):
+            c = entry()
+            on[r] = c
+            pace = rng.uniform(4.0, 12.0)
+            t = float(r)
+            for leg in range(len(plan[c])):
+                t += pace * rng.uniform(0.5, 1.6)
+                punches.append((t, r, c, leg))
+            finish[r] = t + pace
+        punches.sort()
+        done = sorted((t, r) for r, t in finish.items())
+        d = 0
+        for t, r, c, leg in punches:
+            while d < len(done) and done[d][0] <= t:
+                yield card_k + base + done[d][1]
+                yield course_k + event * courses + on[done[d][1]]
+                d += 1
+            yield control_k + plan[c][leg]
+            yield card_k + base + r
+        for _, r in done[d:]:
+            yield card_k + base + r
+            yield course_k + event * courses + on[r]
+        for c in range(courses):
+            yield course_k + event * courses + c
+            best = sorted((finish[r], r) for r in on if on[r] == c)[:3]
+            for _, r in best:
+                yield card_k + base + r
+        event += 1
+
+
+def biathlon_race(seed: int, athletes: int, field: int, lanes: int,
+                  alpha: float) -> Iterator[int]:
+    """A biathlon World Cup pursuit (athletes starting on the gaps of the sprint, five ski
+    laps with four shootings, each athlete taking the next free lane on the range as they
+    arrive, five targets a bout, a 150 m penalty loop per miss, the intermediate times and
+    the leaders shown by the TV graphics: IBU timing and data). Each race ``field`` of
+    ``athletes`` by Zipf ``alpha`` (the regulars of the World Cup start every race); each
+    lap in time order (each athlete: the split point, the athlete); at the range the first to
+    arrive takes lane 1 and so on over ``lanes`` lanes (the lane, its five targets, a miss
+    sends the athlete round the penalty loop), after each shooting the leading five shown
+    again; the finish (each athlete) and the World Cup standings (each athlete)."""
+    rng = random.Random(seed)
+    athlete_k, split_k, lane_k, target_k, loop_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, athletes, alpha)
+    while True:
+        entered: set[int] = set()
+        while len(entered) < min(field, athletes):
+            entered.add(pick())
+        start = sorted(entered, key=lambda a: (a, rng.random()))
+        gap = {a: i * 0.05 + rng.uniform(0, 0.02) for i, a in enumerate(start)}
+        skill = {a: rng.uniform(0.9, 1.1) for a in start}
+        for lap in range(5):
+            for a in start:
+                gap[a] += skill[a] * rng.uniform(0.95, 1.05)
+            order = sorted(start, key=lambda a: gap[a])
+            for a in order:
+                yield split_k + lap
+                yield athlete_k + a
+            if lap == 4:
+                break
+            for i, a in enumerate(order):
+                ln = i % lanes
+                yield lane_k + ln
+                yield athlete_k + a
+                for t in range(5):
+                    yield target_k + ln * 5 + t
+                    if rng.random() < 0.15:
+                        yield loop_k
+                        yield athlete_k + a
+                        gap[a] += 0.03
+            for a in sorted(start, key=lambda a: gap[a])[:5]:
+                yield athlete_k + a
+        for a in sorted(start, key=lambda a: gap[a]):
+            yield athlete_k + a
+        for a in sorted(entered):
+            yield athlete_k + a
+
+
+def sumo_basho(seed: int, wrestlers: int, sponsors: int, alpha: float) -> Iterator[int]:
+    """A grand sumo tournament (a fifteen-day basho of the top division: the ring-entering
+    ceremony of each side by rank, each day's bouts paired by the judging department from
+    wrestlers of near rank, the referee by rank, sponsors' kensho banners paraded before the
+    bouts of the popular wrestlers, the winning technique of the 82, the day's results on
+    the board: the Japan Sumo Association's torikumi and banzuke). Each basho the banzuke of
+    ``wrestlers`` ranks (two retire, two new wrestlers promoted); each day the dohyo-iri
+    (each wrestler of the east side, then the west, by rank), then the bouts from the lowest
+    rank up: near-rank pairs (the referee of eight by rank, both wrestlers, banners from
+    ``sponsors`` sponsors by Zipf ``alpha``, more for the higher ranks, the kimarite by
+    Zipf); the results board (each wrestler) at the day's end."""
+    rng = random.Random(seed)
+    wrestler_k, gyoji_k, sponsor_k, kimarite_k, day_k = (i << 48 for i in range(5))
+    banner = _zipf(rng, sponsors, alpha)
+    technique = _zipf(rng, 82, 1.3)
+    made = itertools.count(wrestlers)
+    banzuke = list(range(wrestlers))
+    while True:
+        for _ in range(2):
+            banzuke.pop(rng.randrange(len(banzuke) // 2, len(banzuke)))
+            banzuke.append(next(made))
+        for i in range(len(banzuke) - 1):
+            if rng.random() < 0.3:
+                banzuke[i], banzuke[i + 1] = banzuke[i + 1], banzuke[i]
+        for day in range(15):
+            yield day_k + day
+            for w in banzuke[0::2] + banzuke[1::2]:
+                yield wrestler_k + w
+            ranks = list(range(len(banzuke)))
+            for i in range(0, len(ranks) - 1, 2):
+                j = min(len(ranks) - 1, i + rng.randint(1, 3))
+                ranks[i + 1], ranks[j] = ranks[j], ranks[i + 1]
+            bouts = [(ranks[i], ranks[i + 1]) for i in range(0, len(ranks) - 1, 2)]
+            for a, b in reversed(bouts):
+                yield gyoji_k + min(7, a * 8 // len(banzuke))
+                yield wrestler_k + banzuke[a]
+                yield wrestler_k + banzuke[b]
+                for _ in range(max(0, 6 - a // 4 + rng.randint(-2, 2))):
+                    yield sponsor_k + banner()
+                yield kimarite_k + technique()
+            for w in banzuke:
+                yield wrestler_k + w
+
+
+def duplicate_bridge(seed: int, tables: int, per_round: int, members: int,
+                     alpha: float) -> Iterator[int]:
+    """A duplicate bridge club's session (a Mitchell movement: North-South pairs stay at their
+    tables, East-West pairs move up a table and the boards down a table each round, every
+    board's traveller filled in by each table that plays it, the scorer reading every
+    traveller at the end: the club night of an EBU or ACBL affiliated club). Each session
+    2 x ``tables`` pairs of the club's ``members`` by Zipf ``alpha`` (the regulars come every
+    week); ``tables`` x ``per_round`` new boards dealt; each round each table plays its set of
+    ``per_round`` boards (the board, the NS pair, the EW pair, the board's traveller); the
+    scorer reads each board's traveller, then each pair's score."""
+    rng = random.Random(seed)
+    board_k, pair_k, traveller_k, member_k = (i << 48 for i in range(4))
+    come = _zipf(rng, members, alpha)
+    made = itertools.count()
+    while True:
+        present: set[int] = set()
+        while len(present) < min(members, 4 * tables):
+            present.add(come())
+        people = sorted(present, key=lambda m: rng.random())
+        if len(people) % 2:
+            people.pop()
+        pairs = [people[2 * i] * members + people[2 * i + 1] for i in range(len(people) // 2)]
+        for m in people:
+            yield member_k + m
+        n = len(pairs) // 2
+        boards = [next(made) for _ in range(n * per_round)]
+        ns, ew = pairs[:n], pairs[n:2 * n]
+        for rnd in range(n):
+            for t in range(n):
+                bset = (t - rnd) % n
+                for b in boards[bset * per_round:(bset + 1) * per_round]:
+                    yield board_k + b
+                    yield pair_k + ns[t]
+                    yield pair_k + ew[(t + rnd) % n]
+                    yield traveller_k + b
+        for b in boards:
+            yield traveller_k + b
+        for p in ns + ew:
+            yield pair_k + p
+
+
+def fashion_week(seed: int, models: int, shows: int, looks: int,
+                 alpha: float) -> Iterator[int]:
+    """A fashion week's shows (each house casting its models from the agencies' boards, the
+    in-demand models walking for many houses, hair and make-up backstage at the house's
+    stations, the looks sent out in running order with each model's dresser, the finale
+    walk, the editors in the front row: the backstage running order of a Paris or Milan
+    fashion week). Each season ``shows`` shows; a show casts looks // 2 to ``looks`` // 1.5
+    models by Zipf ``alpha`` over ``models`` (the cast, each through hair and make-up at one
+    of six stations); the ``looks`` new looks in running order, each worn by the next model
+    of the cast in turn (the look, the model, her dresser); the finale (every model again in
+    running order); the front row, 8 to 20 editors by Zipf over 120."""
+    rng = random.Random(seed)
+    model_k, look_k, station_k, dresser_k, editor_k, house_k = (i << 48 for i in range(6))
+    cast_of = _zipf(rng, models, alpha)
+    editor = _zipf(rng, 120, 1.0)
+    made = itertools.count()
+    show = 0
+    while True:
+        yield house_k + show % (shows * 3)
+        want = min(models, rng.randint(max(1, looks // 2), max(1, int(looks / 1.5))))
+        cast: list[int] = []
+        while len(cast) < want:
+            m = cast_of()
+            if m not in cast:
+                cast.append(m)
+        for i, m in enumerate(cast):
+            yield station_k + (show * 6 + i % 6)
+            yield model_k + m
+        for lk in range(looks):
+            m = cast[lk % len(cast)]
+            yield look_k + next(made)
+            yield model_k + m
+            yield dresser_k + show * 64 + lk % len(cast) % 64
+        for m in cast:
+            yield model_k + m
+        for _ in range(rng.randint(8, 20)):
+            yield editor_k + editor()
+        show += 1
+
+
+def rugby_sevens(seed: int, teams: int, squad: int, events: int,
+                 alpha: float) -> Iterator[int]:
+    """A rugby sevens tournament weekend (the World Rugby Sevens Series: ``teams`` teams in
+    pools of four playing each other, then the cup quarter-finals, semi-finals and final and
+    the placings, each match's live stats feed naming the player in each event, the
+    playmakers most). Each tournament the same core teams (a squad of ``squad`` each, its
+    order reshuffled a little and, with chance 0.05 x ``squad``, one player replaced by a new
+    one between tournaments); each pool match and each knock-out match
+    (a new match, both teams, the seven starters of each and three replacements later;
+    ``events`` events, each a team at random and its player by Zipf ``alpha`` over its squad
+    and the event type of 12); after the weekend each team's squad read for the series
+    standings."""
+    rng = random.Random(seed)
+    team_k, player_k, match_k, type_k = (i << 48 for i in range(4))
+    star = _zipf(rng, squad, alpha)
+    kind = _zipf(rng, 12, 1.0)
+    made = itertools.count(teams * squad)
+    roster = [[t * squad + i for i in range(squad)] for t in range(teams)]
+
+    def match(a: int, b: int) -> Iterator[int]:
+        yield match_k + next(made)
+        for t in (a, b):
+            yield team_k + t
+            for p in roster[t][:7]:
+                yield player_k + p
+        for e in range(events):
+            t = a if rng.random() < 0.5 else b
+            yield player_k + roster[t][star()]
+            yield type_k + kind()
+            if e == events // 2:
+                for t2 in (a, b):
+                    for p in roster[t2][7:10]:
+                        yield player_k + p
+
+    while True:
+        for t in range(teams):
+            rng.shuffle(roster[t])
+            roster[t].sort(key=lambda p: rng.random() * 0.3 + (p % squad) / squad)
+            if rng.random() < 0.1 * squad / 2:
+                roster[t][rng.randrange(squad)] = next(made)
+        order = rng.sample(range(teams), teams)
+        pools = [order[i:i + 4] for i in range(0, teams, 4)]
+        for pool in pools:
+            for i in range(len(pool)):
+                for j in range(i + 1, len(pool)):
+                    yield from match(pool[i], pool[j])
+        ranked = [t for pool in pools for t in pool[:2]]
+        while len(ranked) > 1:
+            nxt = []
+            for i in range(0, len(ranked) - 1, 2):
+                yield from match(ranked[i], ranked[i + 1])
+                nxt.append(ranked[i] if rng.random() < 0.5 else ranked[i + 1])
+            ranked = nxt
+        for t in range(teams):
+            yield team_k + t
+            for p in roster[t]:
+                yield player_k + p
+
+
+def dancesport_comp(seed: int, couples: int, judges: int, heat: int) -> Iterator[int]:
+    """A DanceSport competition (the couples of an open Standard event, numbered at
+    registration, danced in heats for each of the five dances, each adjudicator marking the
+    couples to recall, the recalls halving the field round by round, the final's places
+    totalled by the skating system: the scrutineer's sheets of a WDSF competition). Each
+    competition ``couples`` new couples; each round: for each of the five dances each heat
+    of ``heat`` couples (the dance, the heat, each couple) and each of ``judges`` adjudicators
+    of the event (the adjudicator, the couples they recall, about half the heat); the
+    scrutineer recalls the half with most marks (each couple recalled) until a final of six,
+    whose places each adjudicator gives for each couple in each dance (the adjudicator, the
+    couple); the results (each finalist)."""
+    rng = random.Random(seed)
+    couple_k, dance_k, heat_k, judge_k = (i << 48 for i in range(4))
+    made = itertools.count()
+    comp = 0
+    while True:
+        field = [next(made) for _ in range(couples)]
+        panel = [comp * judges + j for j in range(judges)]
+        while len(field) > 6:
+            marks = dict.fromkeys(field, 0)
+            for d in range(5):
+                order = rng.sample(field, len(field))
+                for at in range(0, len(order), heat):
+                    group = order[at:at + heat]
+                    yield dance_k + d
+                    yield heat_k + next(made)
+                    for c in group:
+                        yield couple_k + c
+                    for j in panel:
+                        yield judge_k + j
+                        for c in group:
+                            if rng.random() < 0.5 + 0.2 * ((c * 7919) % 5 - 2) / 2:
+                                yield couple_k + c
+                                marks[c] += 1
+            keep = max(6, len(field) // 2)
+            field = sorted(field, key=lambda c: (-marks[c], rng.random()))[:keep]
+            for c in field:
+                yield couple_k + c
+        for d in range(5):
+            yield dance_k + d
+            for j in panel:
+                yield judge_k + j
+                for c in field:
+                    yield couple_k + c
+        for c in field:
+            yield couple_k + c
+        comp += 1
+
+
+def samba_parade(seed: int, schools: int, wings: int, criteria: int,
+                 alpha: float) -> Iterator[int]:
+    """A carnival's samba school parade (each school of the special group parading once over
+    the two nights in a drawn order, its wings of costumed members and its floats in the
+    order of its theme, the drum section stopping at the judges' boxes, four judging modules
+    along the sambadrome each judging the criteria, the scores read out on Ash Wednesday:
+    LIESA's parade of Rio de Janeiro's Grupo Especial). Each year the ``schools`` schools
+    (the same each year, a new theme each) in a drawn order; each school passes each of four
+    modules: the module, the school's flag pair, its ``wings`` wings in order (the wing,
+    and every fifth wing a float), the drum section; each module's judges read the school
+    for a criterion of ``criteria`` by Zipf ``alpha`` at each wing; on Ash Wednesday every
+    school's envelope for every criterion (the criterion, the school) in the order of the
+    criteria."""
+    rng = random.Random(seed)
+    school_k, module_k, wing_k, float_k, bateria_k, criterion_k, theme_k = (
+        i << 48 for i in range(7))
+    judged = _zipf(rng, criteria, alpha)
+    year = 0
+    while True:
+        order = rng.sample(range(schools), schools)
+        for s in order:
+            yield school_k + s
+            yield theme_k + year * schools + s
+            for m in range(4):
+                yield module_k + m
+                yield school_k + s
+                for w in range(wings):
+                    yield wing_k + s * wings + w
+                    if w % 5 == 0:
+                        yield float_k + (year * schools + s) * wings + w
+                    if rng.random() < 0.5:
+                        yield criterion_k + m * criteria + judged()
+                yield bateria_k + s
+        for c in range(criteria):
+            for s in range(schools):
+                yield criterion_k + c
+                yield school_k + s
+        year += 1
+
+
+def fresh61_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 73's held-out set: seeds 83000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 83000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "jacquard_l12_d20": lambda: jacquard_weaving(s + 0, 12, 20, 40, 1.1),
+        "jacquard_l80_d300": lambda: jacquard_weaving(s + 1, 80, 300, 120, 0.8),
+        "orienteering_c40_r60": lambda: orienteering_event(s + 2, 40, 4, 60, 1.1),
+        "orienteering_c200_r600": lambda: orienteering_event(s + 3, 200, 12, 600, 0.8),
+        "biathlon_a120_f30": lambda: biathlon_race(s + 4, 120, 30, 15, 1.1),
+        "biathlon_a800_f60": lambda: biathlon_race(s + 5, 800, 60, 30, 0.8),
+        "sumo_w42_s40": lambda: sumo_basho(s + 6, 42, 40, 1.2),
+        "sumo_w70_s300": lambda: sumo_basho(s + 7, 70, 300, 0.8),
+        "bridge_t8_m60": lambda: duplicate_bridge(s + 8, 8, 3, 60, 1.1),
+        "bridge_t20_m400": lambda: duplicate_bridge(s + 9, 20, 2, 400, 0.8),
+        "fashion_m60_s10": lambda: fashion_week(s + 10, 60, 10, 30, 1.1),
+        "fashion_m600_s70": lambda: fashion_week(s + 11, 600, 70, 50, 0.8),
+        "sevens_t12_s13": lambda: rugby_sevens(s + 12, 12, 13, 30, 1.1),
+        "sevens_t16_s13": lambda: rugby_sevens(s + 13, 16, 13, 60, 0.8),
+        "dancesport_c48_j7": lambda: dancesport_comp(s + 14, 48, 7, 12),
+        "dancesport_c300_j11": lambda: dancesport_comp(s + 15, 300, 11, 24),
+        "samba_s6_w20": lambda: samba_parade(s + 16, 6, 20, 9, 1.2),
+        "samba_s12_w40": lambda: samba_parade(s + 17, 12, 40, 9, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -27170,7 +27628,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh56": fresh56_variants, "fresh57": fresh57_variants,
                 "fresh58": fresh58_variants,
                 "fresh59": fresh59_variants,
-                "fresh60": fresh60_variants}
+                "fresh60": fresh60_variants,
+                "fresh61": fresh61_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

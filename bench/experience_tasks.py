@@ -713,6 +713,24 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh73a/b/c" (round 73) likewise, by a helper (heldout73) who ran no arm on them: the
+# three next in line: the last TENTH reuse, round 68's 27 (fresh24c's, reused by fresh31a,
+# fresh35c, fresh40b, fresh45a, fresh49c, fresh54b, fresh59a, fresh63c and fresh68b) with
+# 7301, then ELEVENTH reuses, the longest ago first: round 68's 28 lacks a kind with seed
+# 7302 (its stream holds two of the three KINDS: no pick_heat_then_place_in_recep), so it
+# is passed over (as round 43 passed over 16) for the next, round 69's 20 (fresh22b's,
+# reused by fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b, fresh55a, fresh59c,
+# fresh64b and fresh69a) with 7302, then round 69's 30 (fresh21c's, reused by fresh27a,
+# fresh32a, fresh36c, fresh41b, fresh46a, fresh50c, fresh55b, fresh60a, fresh64c and
+# fresh69b) with 7303 (none a tuning plan: 27, 20 and 30 are in neither room_prior_fit's
+# ODD nor put_spot_error's --plans).
+# Next in line: eleventh reuses, the longest ago first (round 68's 28 with another seed,
+# then round 69's 8, then round 70's 5, 12 and 26, then round 71's 13, 4 and 24, then round
+# 72's 16, 6 and 18, then round 73's 27, ...), then twelfth reuses (round 73's 20 and 30,
+# ...).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -766,7 +784,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh69a": (20, 6901), "fresh69b": (30, 6902), "fresh69c": (8, 6903),
           "fresh70a": (5, 7001), "fresh70b": (12, 7002), "fresh70c": (26, 7003),
           "fresh71a": (13, 7101), "fresh71b": (4, 7102), "fresh71c": (24, 7103),
-          "fresh72a": (16, 7201), "fresh72b": (6, 7202), "fresh72c": (18, 7203)}
+          "fresh72a": (16, 7201), "fresh72b": (6, 7202), "fresh72c": (18, 7203),
+          "fresh73a": (27, 7301), "fresh73b": (20, 7302), "fresh73c": (30, 7303)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -10,8 +10,9 @@ fresh40, round 53's fresh41, round 54's fresh42, round 55's fresh43, round 56's 
 round 57's fresh45, round 58's fresh46, round 59's fresh47, round 60's fresh48, round 61's
 fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's fresh53,
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
-fresh58, round 71's fresh59, round 72's fresh60): their generators are seeded, exact in length
-and distinct. Only the streams are checked here; no policy runs on them (they are held out)."""
+fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61): their generators are
+seeded, exact in length and distinct. Only the streams are checked here; no policy runs on
+them (they are held out)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44",
         "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "fresh50",
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
-        "fresh56", "fresh57", "fresh58", "fresh59", "fresh60")
+        "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
+        "fresh61")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -271,6 +273,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh61":
+        return {
+            "jacquard": lambda s: h.jacquard_weaving(s, 12, 20, 40, 1.1),
+            "orienteering": lambda s: h.orienteering_event(s, 40, 4, 60, 1.1),
+            "biathlon": lambda s: h.biathlon_race(s, 120, 30, 15, 1.1),
+            "sumo": lambda s: h.sumo_basho(s, 42, 40, 1.2),
+            "bridge": lambda s: h.duplicate_bridge(s, 8, 3, 60, 1.1),
+            "fashion": lambda s: h.fashion_week(s, 60, 10, 30, 1.1),
+            "sevens": lambda s: h.rugby_sevens(s, 12, 13, 30, 1.1),
+            "dancesport": lambda s: h.dancesport_comp(s, 48, 7, 12),
+            "samba": lambda s: h.samba_parade(s, 6, 20, 9, 1.2),
         }
     if name == "fresh60":
         return {
@@ -941,7 +955,14 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # salt pans loop over every flask, team, marker, line or pan (some loops longer than the
 # window), its rodeo and sled dog race read a skewed field or a race strung out between
 # checkpoints, and its knocked-out moulds and dropped dogs come back later, so they are not
-# listed.
+# listed; fresh61's duplicate bridge (every board of a round is read with both pairs and its
+# traveller, and the travellers again at the scoring), rugby sevens (a match's players come
+# back in its stats feed, the playmakers most) and DanceSport (every heat's couples read
+# again by each adjudicator marking recalls). Its jacquard looms and samba wings loop over
+# every loom's card chain or every school's wings (some loops longer than the window), its
+# orienteering punches and biathlon laps are strung out in time order, its sumo banners and
+# fashion models owe their soon re-references to a frequency-skewed core, and its finishers'
+# cards and finale models come back later, so they are not listed.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -993,7 +1014,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh57": ({"maltings"}, 0.9, 0.9),
                     "fresh58": ({"perfumery", "rally"}, 0.85, 0.6),
                     "fresh59": ({"fencing", "lookout"}, 0.6, 0.75),
-                    "fresh60": ({"radiosonde", "velodrome"}, 0.7, 0.75)}
+                    "fresh60": ({"radiosonde", "velodrome"}, 0.7, 0.75),
+                    "fresh61": ({"bridge", "sevens", "dancesport"}, 0.9, 0.8)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

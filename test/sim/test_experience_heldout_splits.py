@@ -29,7 +29,8 @@ fresh68a/b/c in round 68,
 fresh69a/b/c in round 69,
 fresh70a/b/c in round 70,
 fresh71a/b/c in round 71,
-fresh72a/b/c in round 72):
+fresh72a/b/c in round 72,
+fresh73a/b/c in round 73):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -84,7 +85,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh69": (6901, 6902, 6903),
           "fresh70": (7001, 7002, 7003),
           "fresh71": (7101, 7102, 7103),
-          "fresh72": (7201, 7202, 7203)}
+          "fresh72": (7201, 7202, 7203),
+          "fresh73": (7301, 7302, 7303)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -175,6 +177,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 70's: the next three tenth reuses, round 65's 5 and 12, then round 66's 26.
 # Round 71's: the next three tenth reuses, round 66's 13 and 4, then round 67's 24.
 # Round 72's: the next three tenth reuses, round 67's 16 and 6, then round 68's 18.
+# Round 73's: the last tenth reuse, round 68's 27, then two eleventh reuses, round 69's 20
+# and 30 (round 68's 28, next in line, lacks a kind with seed 7302: passed over).
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -355,7 +359,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh72b": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
                        "fresh53c", "fresh58b", "fresh63a", "fresh67c"),
           "fresh72c": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
-                       "fresh54a", "fresh58c", "fresh63b", "fresh68a")}
+                       "fresh54a", "fresh58c", "fresh63b", "fresh68a"),
+          "fresh73a": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                       "fresh54b", "fresh59a", "fresh63c", "fresh68b"),
+          "fresh73b": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                       "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a"),
+          "fresh73c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                       "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b")}
 LENGTH = 30  # the length the lead runs them at
 
 
