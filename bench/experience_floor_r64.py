@@ -609,7 +609,8 @@ def _types(task: dict) -> tuple[str, set[str]]:
     return (names[0] if names else ""), set(names[1:])
 
 
-def excess_classes(tasks: dict[str, dict]) -> Counter:
+def excess_classes(tasks: dict[str, dict], per_task: dict[str, Counter] | None = None
+                   ) -> Counter:
     """`--classes` (round 67): every excess call of the tasks the arm and the floor both
     won, in the class memory could (or by definition could not) remove:
     - "first: object type new": no earlier task named the goal's object type (no
@@ -625,11 +626,13 @@ def excess_classes(tasks: dict[str, dict]) -> Counter:
       "refused: <skill>" and "refused: repeat" (the same refused call again in the task);
       "re-handling" (picks and puts over the floor's); "walk: 0.0 m" / "walk" (the other
       successful navigates over the floor's).
-    A kind the arm used fewer times than the floor nets against the same class."""
-    out: Counter = Counter()
+    A kind the arm used fewer times than the floor nets against the same class.
+    `per_task` (round 73): filled with each task's own classes."""
+    total: Counter = Counter()
     named: set[str] = set()
     opened_before: set[str] = set()
-    for t in tasks.values():
+    for tid, t in tasks.items():
+        out: Counter = Counter()
         obj, others = _types(t)
         first = ("first: object type new" if obj not in named
                  else "first: destination type new" if others - named else "")
@@ -694,6 +697,26 @@ def excess_classes(tasks: dict[str, dict]) -> Counter:
             skill, args = parse_call(c["call"])
             if skill == "open" and c["ok"] and args:
                 opened_before.add(args[0])
+        total.update(out)
+        if per_task is not None:
+            per_task[tid] = out
+    return total
+
+
+def stream_places(tasks: dict[str, dict]) -> dict[str, str]:
+    """`--classes` (round 73): each task's place in its stream: "first of its type" (no
+    earlier task named the goal's object type), "repeat of the instruction" (an earlier
+    task had the same instruction), else "repeat of the type"."""
+    out: dict[str, str] = {}
+    types: set[str] = set()
+    said: set[str] = set()
+    for tid, t in tasks.items():
+        obj, _ = _types(t)
+        text = t["subtasks"][0]["instruction"].strip().lower()
+        out[tid] = ("repeat of the instruction" if text in said
+                    else "repeat of the type" if obj in types else "first of its type")
+        types.add(obj)
+        said.add(text)
     return out
 
 
@@ -887,9 +910,17 @@ def account(dirs: list[str], classes: bool = False, met: bool = False) -> dict:
                 tot.setdefault(f"{house}|{arm}|met", {}).setdefault(
                     "c", Counter()).update(srow[arm]["met_at_start"])
             if classes:
-                srow[arm]["classes"] = dict(excess_classes(tasks).most_common())
+                each: dict[str, Counter] = {}
+                srow[arm]["classes"] = dict(excess_classes(tasks, each).most_common())
                 tot.setdefault(f"{house}|{arm}|classes", {}).setdefault(
                     "c", Counter()).update(srow[arm]["classes"])
+                wheres = stream_places(tasks)
+                for tid, c in each.items():
+                    if tasks[tid]["won"] and tasks[tid]["floor"] is not None:
+                        pl = tot.setdefault(f"{house}|{arm}|places", {})
+                        pl.setdefault(wheres[tid], Counter()).update(
+                            {"tasks": 1, "excess": len(tasks[tid]["calls"])
+                             - len(tasks[tid]["floor"]), **c})
             for name, c in (("arm", arm_k), ("floor", floor_k), ("cause", cause_k)):
                 tot.setdefault(f"{house}|{arm}|{name}", {}).setdefault("c", Counter()).update(c)
             for part, pc in parts.items():
@@ -926,6 +957,9 @@ def account(dirs: list[str], classes: bool = False, met: bool = False) -> dict:
             if classes:
                 out["totals"][f"{house} {arm}"]["classes"] = dict(
                     tot[f"{house}|{arm}|classes"]["c"].most_common())
+                out["totals"][f"{house} {arm}"]["classes_by_place_in_stream"] = {
+                    k: dict(v.most_common()) for k, v in sorted(
+                        tot.get(f"{house}|{arm}|places", {}).items())}
     return out
 
 
@@ -1298,6 +1332,8 @@ def main(argv: list[str] | None = None) -> int:
             print("    met at start:", t["met_at_start"])
         if "classes" in t:
             print("    classes:", ", ".join(f"{k} {v:+d}" for k, v in t["classes"].items()))
+            for where, v in t["classes_by_place_in_stream"].items():
+                print(f"    {where}:", ", ".join(f"{k} {n:+d}" for k, n in v.items()))
     save(out, a.out)
     return 0
 

@@ -1806,3 +1806,57 @@ def test_a_unit_the_robot_left_where_it_stays_is_named(memory: Memory, house_kin
     assert unit is not None
     memory.upsert_object(replace(unit, receptacle_id="Cabinet_2"))
     assert back not in r.recall("put the knife in the drawer", 5, 400, "k2#s0", brief).facts
+
+
+def _look(memory: Memory, episode: str, instruction: str, calls: list[tuple[str, list[str]]],
+          won: bool = True) -> None:
+    """One episode of walks, opens and closes only (a look), ended won or lost."""
+    r = memory.recall
+    r.recall(instruction, 5, 400, episode, brief_from_fields(instruction, robot_area="kitchen"))
+    for skill, args in calls:
+        r.record_outcome(episode, skill, args, True, robot_area="kitchen")
+    memory.end_episode(episode, task_succeeded=won)
+
+
+@pytest.mark.parametrize("house_kind", ["cold", "tidied"])
+def test_a_put_back_home_a_look_saw_is_named_before_the_house_is_known(
+        memory: Memory, house_kind: str) -> None:
+    """Round 73, untidied tuning streams: the butter knife the robot found in a drawer and
+    put back was looked at (navigate, open, close) in five later tasks while
+    `keeps_puts` (three kept finds of MOVED puts) was still shut (tune2 untidied 3162). A
+    put back home stays in any house (a tidy returns a thing home too), and once a won look
+    of a later task has seen the unit there (`UsualPlaces.seen_home`), recall names it as
+    left by the robot whatever the house is known to do: the first look stays (what it
+    opened showed what else the drawer holds, round 66's tidied loss). Not on a lost look,
+    not on an episode that also picked, not for a unit of a type the task does not name,
+    not for a put that MOVED a unit, and no longer once the robot acts on it again."""
+    exp = memory.experience
+    assert exp is not None
+    if house_kind == "tidied":
+        _houses_answer(memory, keeps=False)
+    assert not exp.places.keeps_puts()
+    r = memory.recall
+    brief = brief_from_fields("put the knife in the drawer", robot_area="kitchen")
+    back = "Knife_1 was left in Drawer_5 by the robot, and it stays there"
+    moved = "Mug_1 was left in SinkBasin_1 by the robot, and it stays there"
+    _fetch(memory, "k0#s0", "Knife_1", "Knife", "Drawer_5", "Drawer_5")
+    _fetch(memory, "m0#s0", "Mug_1", "Mug", "Cabinet_2", "SinkBasin_1")
+    look = [("navigate", ["Drawer_5"]), ("open", ["Drawer_5"]), ("close", ["Drawer_5"])]
+    assert back not in r.recall("put the knife in the drawer", 5, 400, "k1#s0", brief).facts
+    # A lost look, a look for another type, and an episode that also picked: nothing.
+    _look(memory, "l0#s0", "put the knife in the drawer", look, won=False)
+    _look(memory, "l1#s0", "put the mug in the drawer", look)
+    r.record_outcome("l2#s0", "open", ["Drawer_5"], True, robot_area="kitchen")
+    r.record_outcome("l2#s0", "pick", ["Mug_1"], False, robot_area="kitchen")
+    memory.end_episode("l2#s0", task_succeeded=True)
+    assert back not in r.recall("put the knife in the drawer", 5, 400, "k2#s0", brief).facts
+    # A won look at the drawer for a knife: named from then on.
+    _look(memory, "l3#s0", "put the knife in the drawer", look)
+    assert back in r.recall("put the knife in the drawer", 5, 400, "k3#s0", brief).facts
+    # A look at where the robot MOVED a unit is not a put back home: not named.
+    _look(memory, "l4#s0", "put the mug in the sink",
+          [("navigate", ["SinkBasin_1"])])
+    assert moved not in r.recall("put the mug in the sink", 5, 400, "m1#s0", brief).facts
+    # The robot acts on the knife again: a new look decides.
+    _fetch(memory, "k4#s0", "Knife_1", "Knife", "Drawer_5", "Drawer_5")
+    assert back not in r.recall("put the knife in the drawer", 5, 400, "k5#s0", brief).facts

@@ -102,6 +102,10 @@ class _Open:
     opened: set[str] = field(default_factory=set)
     refused: dict[str, list[Transition]] = field(default_factory=dict)
     refused_labels: dict[str, str] = field(default_factory=dict)
+    # A look (`_seen_home`): True while every step succeeded and only moved the base or
+    # opened or closed something; what it walked to and opened.
+    look_only: bool = True
+    looked: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -342,6 +346,7 @@ class ExperienceMemory:
             if target in states and target in step.positions:
                 states[target] = with_belief(states[target], step.positions[target])
         self._see_states(step)
+        self._follow_look(ep, step)
         rkey = robot_key(area_before, held_before)
         skey = state_key(area_before, held_before, states)
         action = action_key(step.skill, step.args)
@@ -626,6 +631,40 @@ class ExperienceMemory:
                     ep.opened_for[obj] = (rec, step.labels[rec])
         return None
 
+    def _follow_look(self, ep: _Open, step: RecordedStep) -> None:
+        """Keep what `_seen_home` reads at the episode's end: whether the episode is a look
+        (every step succeeded and only moved the base, opened or closed something) and the
+        objects it walked to and opened."""
+        spec = self.table[step.skill]
+        looks = step.succeeded and bool(spec.effect) and all(
+            form == "robot_at" or (form == "state" and isinstance(param, dict)
+                                   and param.get("value") in ("opened", "closed"))
+            for form, param in spec.effect)
+        ep.look_only = ep.look_only and looks
+        if looks:
+            for form, param in spec.effect:
+                arg = param if form == "robot_at" else (
+                    param["arg"] if param.get("value") == "opened" else None)
+                if arg is not None and int(arg) < len(step.args):
+                    ep.looked.add(step.args[int(arg)])
+
+    def _seen_home(self, conn: sqlite3.Connection, ep: _Open) -> None:
+        """A look that won its episode (only walks, opens and closes; the planner judged the
+        goal met after it, and memory marks what an open does not show absent) saw each
+        unit of the task's types that the robot last left at its home, where it walked to
+        or opened: `UsualPlaces.seen_home` (the robot's own put back home, seen to stay)."""
+        if not ep.look_only or not ep.looked or ep.task is None or not ep.steps:
+            return
+        roles = {r.lower() for r in ep.task.roles}
+        for unit, home in sorted(self.places.at_home().items()):
+            if home not in ep.looked and unit not in ep.looked:
+                continue
+            row = conn.execute("SELECT label FROM exp_step_objects WHERE object_id=? LIMIT 1",
+                               (unit,)).fetchone()
+            if row is not None and str(row[0]).lower() in roles \
+                    and self.places.seen_home(unit, home):
+                self._count("experience.look_saw_home")
+
     def _usual_places_of(self, conn: sqlite3.Connection, step: RecordedStep, source: str,
                          opened_for: tuple[str, str] | None = None) -> list[FactAssertion]:
         """Count where a successful pick found its object (the receptacle opened for it
@@ -734,6 +773,8 @@ class ExperienceMemory:
         self.utility.record(conn, ep.delivered, success)
         if not success:
             self._searched_out(conn, ep, now, reason)
+        else:
+            self._seen_home(conn, ep)
         # The objects the episode acted on share its outcome (unit:<id>): what the
         # short-term cache may weigh next to frequency (ShortTermSettings.utility_weight).
         units = [UNIT_ITEM + r[0] for r in conn.execute(

@@ -108,6 +108,9 @@ class UsualPlaces:
         # evidence only, not `keeps_puts`' tally; the newest `max_rows`, in memory only
         # (after a restart the finds decide alone).
         self._refused: dict[tuple[str, str], None] = {}
+        # Unit -> its home, where a look of a later task than the robot's last find or put
+        # back of it there saw it (`seen_home`); in memory only (as `_refused`).
+        self._seen_home: dict[str, str] = {}
 
     def __len__(self) -> int:
         return self._count
@@ -122,6 +125,7 @@ class UsualPlaces:
         self._puts.clear()
         self._found_pos.clear()
         self._refused.clear()
+        self._seen_home.clear()
         for r in conn.execute("SELECT * FROM exp_puts"):
             self._puts[r["unit"]] = LastPut(r["unit"], r["place_id"], r["episode_id"],
                                             r["found_at"], r["kept"], r["moved"],
@@ -171,9 +175,16 @@ class UsualPlaces:
         start, a tidied house: round 66, tune2 tidy 3152, a cabinet not looked into for a
         soap bottle the robot had put back in it left a pot in it unseen, and a later task
         searched eight receptacles for the pot). At most `max_rows` units: what the robot
-        put, not memory's units (a loop over 10,000 units cost every recall 10-70 ms)."""
+        put, not memory's units (a loop over 10,000 units cost every recall 10-70 ms).
+
+        Before the house is known to keep the robot's puts, a unit at its home that a look
+        of a later task saw there (`seen_home`) is named: a put back home stays in a house
+        that tidies too (a tidy returns a thing to where it is kept), and the look already
+        showed what the receptacle holds (what round 66's tidy loss missed)."""
         if not self.keeps_puts():
-            return {}
+            if not self._seen_home:
+                return {}
+            return {u: h for u, h in self._seen_home.items() if self._at_home(u, h)}
         out: dict[str, str] = {}
         for unit, p in self._puts.items():
             if p.place_id:
@@ -185,6 +196,33 @@ class UsualPlaces:
                 # caller's check).
                 out[unit] = p.found_at
         return out
+
+    def _at_home(self, unit: str, place_id: str) -> bool:
+        """The robot's last act on `unit` left it at its home `place_id`: no put of it
+        outstanding, last found there, and there is where a find saw it that no put of the
+        robot's explains (`LastPut.home`)."""
+        p = self._puts.get(unit)
+        return p is not None and not p.place_id and p.found_at == p.home == place_id
+
+    def at_home(self) -> dict[str, str]:
+        """{unit: its home} for the units the robot's last act left at home (`_at_home`)."""
+        return {u: p.home for u, p in self._puts.items() if self._at_home(u, p.home)}
+
+    def seen_home(self, unit: str, place_id: str) -> bool:
+        """A look (a won episode of walks, opens and closes only) saw `unit` at `place_id`,
+        where the robot last left it at its home (found there, then put back there or not
+        moved): `left_by_robot` names it from now on, until the robot acts on it again
+        (`follow`). True when marked.
+
+        Untidied tuning streams, round 73: a butter knife the robot had found in a drawer
+        and put back was looked at (navigate, open, close) in five later tasks, the gate
+        (`keeps_puts`, three kept finds of MOVED puts) never open in time; round 66's
+        naming of every put back home in any house lost what a tidied house's cabinet held
+        (the look's open had shown a pot a later task needed): the first look stays."""
+        if not self._at_home(unit, place_id):
+            return False
+        self._seen_home[unit] = place_id
+        return True
 
     def last_place(self, unit: str) -> str:
         """Where the robot last put `unit` (a put that moved it, not yet answered by a
@@ -236,6 +274,7 @@ class UsualPlaces:
         looking there first lost two tasks)."""
         p = self._puts.get(unit)
         p = p if p is not None else LastPut(unit)
+        self._seen_home.pop(unit, None)     # acted on again: a new look decides
         if kind == "put":
             p.place_id, p.episode_id = ("", "") if place_id == p.found_at else (
                 place_id, episode_id)
@@ -275,6 +314,7 @@ class UsualPlaces:
             for q in dropped:
                 del self._puts[q.unit]
                 self._found_pos.pop(q.unit, None)
+                self._seen_home.pop(q.unit, None)
                 self.kept, self.moved = self.kept - q.kept, self.moved - q.moved
 
     def found_unplaced(self, unit: str, position: tuple[float, float, float]) -> None:
