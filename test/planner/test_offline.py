@@ -2471,6 +2471,32 @@ def test_a_pick_refused_in_a_container_put_away_opens_what_memory_has_the_contai
     assert [str(c) for c in planner.plan(req).calls] == ["pick(Egg_1)"]
 
 
+def test_a_pick_refused_as_shut_in_a_named_type_opens_the_nearest_of_it_beyond_the_radius(
+) -> None:
+    """Round 72 (tune2 tidy, stream seed 3500, s0008/s0011): memory had the soap bottle by a
+    stack of drawers (an old spot; in s0011 the drawer the robot had put it in); the tidy
+    keeps it in the cabinet 1.11 m away, just beyond SHUT_IN_RADIUS, and the pick was
+    refused "inside a closed Cabinet".
+    Within the radius stood only drawers, opened one per refusal, the pick refused after
+    each. The refusal rules them out: the nearest cabinet is opened first."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Soap_1", "SoapBottle", (1.3, 1.1, 0.5), "none", "kitchen"),
+        UnitView("Drawer_1", "Drawer", (1.4, 1.2, 0.5), "closed", "kitchen"),
+        UnitView("Drawer_2", "Drawer", (1.6, 1.0, 0.5), "closed", "kitchen"),
+        UnitView("Cabinet_1", "Cabinet", (0.4, 0.45, 0.5), "closed", "kitchen"),
+        UnitView("Cabinet_2", "Cabinet", (-1.5, -1.5, 0.5), "closed", "kitchen")])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("HOLDING(SoapBottle)",),
+                      robot_position=(1.3, 1.1, 0.0))
+    _history(req, "navigate", ("Soap_1",), True)
+    _history(req, "pick", ("Soap_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "pick: the SoapBottle is inside a closed Cabinet", "Cabinet")
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert "open(Cabinet_1)" in calls and not any(c.startswith("open(Drawer") for c in calls), \
+        calls
+
+
 def test_a_pick_refused_as_shut_in_opens_a_receptacle_of_the_named_type_the_prior_leaves_out(
 ) -> None:
     """Round 61 (tune2 untidied, stream seed 3199, s0012/s0013, the arm without

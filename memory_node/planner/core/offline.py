@@ -741,6 +741,22 @@ class OfflinePlanner:
             tried.add(rec.object_id)
             return rec.object_id
         near = self._may_shut(unit, known, cannot | tried, named)
+        if named and not any(_of_type(u, named) for u in near):
+            # The refusal names what shuts the object in and none of that type stands
+            # within SHUT_IN_RADIUS (a centre's estimate of the arm's reach to a box):
+            # the nearest one of that type in the object's room comes before the other
+            # types, which the refusal rules out (round 72, tune2 tidy, stream seed 3500,
+            # s0008/s0011: "the SoapBottle is inside a closed Cabinet", the cabinet 1.11
+            # m from memory's spot, the drawers beside it opened one per refusal: four
+            # refusals in one state).
+            far = [u for u in known.values()
+                   if u.state in ("opened", "closed") and _of_type(u, named)
+                   and u.object_id not in cannot | tried and u.object_id != unit.object_id
+                   and req.place_rooms.get(u.area_id, u.area_id)
+                   == req.place_rooms.get(unit.area_id, unit.area_id)]
+            if far:
+                near = [*near, min(far, key=lambda u: (math.dist(u.position, unit.position),
+                                                       u.object_id))]
         if not near:
             # Memory's receptacle all the same (its state may simply never have been read),
             # unless opening it has failed.
@@ -1958,39 +1974,37 @@ class OfflinePlanner:
         return rec is not None and rec.state == "opened"
 
     def _open_did_not_help(self, req: PlanRequest, call: SkillCall) -> bool:
-        """The pick was refused again after this task opened what a refusal of it chose
-        to open (`_shut_in`, notes["shut_tried"]): that open did not repair it."""
+        """`call` was refused again after this task opened what a refusal of it chose to
+        open (`_opens_that_did_not_help`): that open did not repair it."""
         return self._opens_that_did_not_help(req, call) > 0
-
-    def _put_open_did_not_help(self, req: PlanRequest, call: SkillCall) -> bool:
-        """The put `call` was refused again after this task opened what an earlier refusal
-        of it chose as shutting its receptacle in (notes["shut_in"], `_shut_in`)."""
-        shut = req.notes.get("shut_in", {}).get(call.args[1]) if len(call.args) > 1 else None
-        if not shut:
-            return False
-        refused = opened = False
-        for h in req.history[:-1]:
-            if not h.success and h.call.skill == "put" and h.call.args[:2] == call.args[:2]:
-                refused = True
-            elif refused and h.success and self._opens(h.call) and h.call.args[:1] == (shut,):
-                opened = True
-        return opened
 
     def _opens_that_did_not_help(self, req: PlanRequest, call: SkillCall,
                                  own: bool = False) -> int:
         """How often this task opened what a refusal or a listing of `call` chose to open
-        (notes["shut_tried"]; with `own`, memory's receptacle of its object too) and
-        `call` was refused again after it."""
-        tried = set(req.notes.get("shut_tried", {}).get(call.args[0], set()))
-        unit = req.vocab.objects.get(call.args[0])
-        if own and unit is not None and unit.relation == "in" and unit.receptacle_id:
-            tried.add(unit.receptacle_id)
-        opened, count = False, 0
+        and `call` was refused again after it. For a pick (or another skill on its
+        object): what shuts the object in (notes["shut_tried"]; with `own`, memory's
+        receptacle of the object too). For a put: what an earlier refusal of the same put
+        (object, receptacle) chose as shutting its receptacle in (notes["shut_in"],
+        `_shut_in`), counted from that put's first refusal."""
+        put = call.skill == "put"
+        if put:
+            shut = req.notes.get("shut_in", {}).get(call.args[1]) if len(call.args) > 1 \
+                else None
+            tried = {shut} if shut else set()
+        else:
+            tried = set(req.notes.get("shut_tried", {}).get(call.args[0], set()))
+            unit = req.vocab.objects.get(call.args[0])
+            if own and unit is not None and unit.relation == "in" and unit.receptacle_id:
+                tried.add(unit.receptacle_id)
+        refused, opened, count = not put, False, 0
         for h in req.history:
-            if h.success and self._opens(h.call) and h.call.args[0] in tried:
+            if not h.success and (h.call.skill == "put" and h.call.args[:2] == call.args[:2]
+                                  if put else h.call == call):
+                refused = True
+                if opened:
+                    opened, count = False, count + 1
+            elif refused and h.success and self._opens(h.call) and h.call.args[0] in tried:
                 opened = True
-            elif opened and h.call == call and not h.success:
-                opened, count = False, count + 1
         return count
 
     @staticmethod
@@ -2146,6 +2160,13 @@ class OfflinePlanner:
         return any(type_key(u.label) == type_key(unit.label) and u.object_id != unit.object_id
                    and u.state != ABSENT and u.object_id not in failed
                    and u.object_id not in avoid for u in req.vocab.objects.values())
+
+    def _pass_over_look_alike(self, req: PlanRequest, unit: UnitView) -> None:
+        """The arm found a look-alike where memory has `unit` (a refusal naming another
+        type, or an untyped put refusal that outlived the open it chose): passed over as
+        `_pass_over_shut_in` does, and kept as a look-alike (notes["look_alike"])."""
+        self._pass_over_shut_in(req, unit)
+        req.notes.setdefault("look_alike", set()).add(unit.object_id)
 
     def _pass_over_shut_in(self, req: PlanRequest, unit: UnitView) -> None:
         """A pick refused as shut in, again after the open its refusal chose: memory's
@@ -2756,11 +2777,10 @@ class OfflinePlanner:
                     # shuts the plate in only lets the put set the apple on the plate
                     # (round 49's tune tidy 3114 s0025). Passed over as a pick's object
                     # is: the next plan takes another or looks for one.
-                    self._pass_over_shut_in(req, rec)
-                    req.notes.setdefault("look_alike", set()).add(rec.object_id)
+                    self._pass_over_look_alike(req, rec)
                     return
                 if rec is not None and not last.refused_label and call in req.known_bad \
-                        and self._put_open_did_not_help(req, call):
+                        and self._open_did_not_help(req, call):
                     # A refusal that says nothing of what the arm found, again after the
                     # open the first one chose: that open was the evidence asked for, and
                     # memory's receptacle is not what the arm finds there either (round
@@ -2771,8 +2791,7 @@ class OfflinePlanner:
                     # when experience lists the put as failed in this state, as a pick's
                     # pass-over asks (`_pass_over_shut_in`): without the listing, the
                     # plain arm of 3384 lost s0022 (20 tasks on, a path effect).
-                    self._pass_over_shut_in(req, rec)
-                    req.notes.setdefault("look_alike", set()).add(rec.object_id)
+                    self._pass_over_look_alike(req, rec)
                     req.notes.setdefault("put_passed", set()).add(rec.object_id)
                     return
                 shut = self._shut_in(req, rec, shut_type(last)) if rec is not None \
@@ -2791,8 +2810,7 @@ class OfflinePlanner:
                     # shut in a drawer ("the Spoon is inside a closed Drawer"); each task
                     # opened three drawers of that stack and picked after each, 12
                     # refusals in one state, and never looked for the fork elsewhere.
-                    self._pass_over_shut_in(req, unit)
-                    req.notes.setdefault("look_alike", set()).add(unit.object_id)
+                    self._pass_over_look_alike(req, unit)
                     return
                 if unit is not None and call in req.known_bad \
                         and self._open_did_not_help(req, call) \
