@@ -374,7 +374,7 @@ def _verb_before_object(piece: str, m: re.Match[str], left: str, lexicon: Lexico
             or word in _PREPOSITIONS or word in _PARTICLES or word in _OTHER_PREPOSITIONS
             or not lexicon.is_verb(word) or lexicon.verb(word) != word):
         return False
-    if m.group(1).strip(" ,\t\n"):  # a coordinator ("and", or "plus_n"'s "+", "n")
+    if m.group(1).replace(",", "").strip():  # a coordinator ("and", or "plus_n"'s "+", "n")
         return True
     opens = _WORDS.findall(left.lower())[:1]
     return bool(opens) and opens[0] not in _SUBORDINATORS and (
