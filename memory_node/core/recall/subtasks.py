@@ -74,12 +74,14 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # Round 66's: "lead_prep", "typo_det", "bare_runon" (defined below). Round 67's: "degree",
 # "mixed_source". Round 68's: "verb_det", "bare_and" (defined below). Round 71's:
 # "bare_runon_det", "plural_runon" (:func:`_bare_run_on`, :func:`_plural_run_on`). Round 72's:
-# "particle_gap" (:func:`_particle_side`).
+# "particle_gap" (:func:`_particle_side`). Round 73's: "bare_numbered" (:func:`_bare_numbered`),
+# "plus_n" (:data:`_AND_PLUS`, :func:`_existential`), "verb_gap" (:func:`_imperative_side`).
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
                           "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
                           "bare_and", "verb_pron", "that_det", "bare_runon_det",
-                          "plural_runon", "particle_gap"}
+                          "plural_runon", "particle_gap", "bare_numbered", "plus_n",
+                          "verb_gap"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -168,8 +170,9 @@ _ARROW_ANY = re.compile(r"\S\s*(?:->|\u2192|\u27a1\ufe0f?|>)\s*\S")
 _AND_ANY = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+|[^\w\s\x00-\x7f]+)", re.IGNORECASE)
 # Round 73's "plus_n": the written coordinators "+" and text-speak "n" (a letter standing
 # alone for "and") join as "and" does, and the same tests decide whether the right side is a
-# step of its own ("toilet roll on the holder + a spare on the counter"; "\U0001f944 + \U0001f52a off the
-# table" and "the spoons n forks" are one step); a right side opening with the existential
+# step of its own ("toilet roll on the holder + a spare on the counter"; a spoon's and a
+# knife's emoji "+" "off the table" and "the spoons n forks" are one step); a right side
+# opening with the existential
 # "there" and its clitic, the apostrophe dropped ("n theres a CD on the floor"), has its own
 # verb.
 _AND_PLUS = re.compile(r"(,\s*(?:and|n|\+)\s+|\s+(?:and|\+)\s+|\s+n\s+|,\s+)"
@@ -753,7 +756,7 @@ def _bare_numbered(text: str) -> list[str]:
     if len(marks) < 2:
         return [text]
     cuts = [0, *marks[1:], len(text)] if marks[0] == 0 else [0, *marks, len(text)]
-    return [text[a:b] for a, b in zip(cuts, cuts[1:])]
+    return [text[a:b] for a, b in zip(cuts[:-1], cuts[1:], strict=True)]
 
 
 def _spoken_marks(text: str) -> str:
