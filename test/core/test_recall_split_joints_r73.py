@@ -1,8 +1,7 @@
 """Round 73 (issue 11): a list numbered with bare numerals ("bare_numbered": "1 pencils back
 in the drawer 2 the vase off the desk"), "+" and text-speak "n" joining as "and" does
-("plus_n": "toilet roll on the holder + a spare on the counter"), and comma gapping after a
-side with its own imperative ("verb_gap": "spray the sink with the spray bottle, the
-scrubbing brush to the toilet")."""
+("plus_n": "toilet roll on the holder + a spare on the counter"). Its "verb_gap" failed:
+``results/recall_verb_gap_r73.patch`` (with its test)."""
 
 from __future__ import annotations
 
@@ -51,16 +50,3 @@ def test_plus_and_text_speak_n_join_as_and_does() -> None:
     for text in ("the knives n forks go in the drawer", "cup + saucer in the sink"):
         on, off = _both(text)
         assert on == off == [text], (on, off)
-
-
-@needs_wordnet
-def test_a_gapped_side_after_a_side_with_its_own_imperative() -> None:
-    on, off = _both("wipe the table with the cloth, the chairs to the wall")
-    assert on == ["wipe the table with the cloth", "the chairs to the wall"], on
-    assert len(off) == 1, off
-    # The pro-form "one" tells the thing before apart; a right side with no place, or a
-    # left side that opens with no imperative, is no gapped step.
-    for text in ("take the mug, the one on the left", "wipe the table, the big one",
-                 "the mug with the chip, the plate to the sink"):
-        on, off = _both(text)
-        assert on == off, (on, off)
