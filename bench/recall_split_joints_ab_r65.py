@@ -77,6 +77,13 @@ verbs: "the one Sam sleeps with, put him back on the bed"; failed, 0 / 0). Neith
 kept (bench/README_recall.md, round 72): each arm runs only with its patch applied,
 ``results/recall_described_plural_r72.patch`` and then ``..._clauses_r72.patch``. ``--kept``
 may name flags too ("particle_gap,cfg:described_plural").
+Round 73 (``--round 73``): the base is 990eb089's twenty-four joints, validation blind 19-21
+and 62; the arms are "bare_numbered" (a list numbered with bare numerals: "1 pencils back in
+the drawer 2 the vase off the desk"), "plus_n" ("+" and text-speak "n" join as "and" does; a
+right side opening with the existential "there", its apostrophe dropped, has its own verb:
+"... goes on the shelf n theres a CD on the floor") and "verb_gap" (comma gapping after a side
+with its own imperative: "spray the sink with the spray bottle, the scrubbing brush to the
+toilet").
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -133,6 +140,12 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "verb_pron", "that_det", "bare_runon_det", "plural_runon"}),  # 53bcebca's
          ("particle_gap", "cfg:described_plural", "cfg:described_clauses"),
          frozenset({"19", "20", "21", "61"})),
+    73: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
+                    "bare_runon", "degree", "mixed_source", "verb_det", "bare_and",
+                    "verb_pron", "that_det", "bare_runon_det", "plural_runon",
+                    "particle_gap"}),  # 990eb089's
+         ("bare_numbered", "plus_n", "verb_gap"), frozenset({"19", "20", "21", "62"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]

@@ -28,6 +28,13 @@ ranking of the same units) is the same too.
 
     .venv/bin/python bench/recall_split_joints_cpu_r65.py --round 72 --off ... --on ... \
         --callgrind 200 --out recall_split_joints_callgrind_r72
+
+Round 73: ``--warm-arms``: one request of "on" before each text's reps, discarded. Without it
+"on" (first and last of each on-off-off-on rep) has one memoised repeat fewer than "off": the
+first "on" of a text follows only its whole request, so its step rankings are not yet kept,
+while each later rep's first "on" follows the rep before's "on" under the same config (the
+ranking memo is cleared whenever the config object changes); off's second request of every rep
+follows its first. The minimum of four warm requests against five: an A/A leans above x1.
 """
 
 from __future__ import annotations
@@ -74,6 +81,8 @@ def main() -> int:
     ap.add_argument("--callgrind", type=int, default=0,
                     help="count instructions of N per-subtask requests per arm (round 72)")
     ap.add_argument("--callgrind-sync", type=Path, help=argparse.SUPPRESS)  # the child's
+    ap.add_argument("--warm-arms", action="store_true",
+                    help="one discarded 'on' request before each text's reps (round 73)")
     ap.add_argument("--opcodes", type=int, default=0,
                     help="count the Python bytecodes of N per-subtask requests per arm")
     args = ap.parse_args()
@@ -113,6 +122,8 @@ def main() -> int:
         a: list[float] = []
         b: list[float] = []
         ia = ib = None
+        if args.warm_arms:
+            once(on, text)
         for _ in range(args.reps):
             for cfg, into in ((on, a), (off, b), (off, b), (on, a)):
                 ms, ids = once(cfg, text)
@@ -135,7 +146,7 @@ def main() -> int:
     out = {"round": args.round or (65 if off_joints == OFF else 66), "on": sorted(on_joints),
            "off": sorted(off_joints), "off_flags": args.off_flags,
            "on_flags": args.on_flags, "units": args.units,
-           "reps": args.reps, "texts": len(rows),
+           "reps": args.reps, "warm_arms": args.warm_arms, "texts": len(rows),
            "median_ratio_on_off": round(statistics.median(ratios), 4),
            "summed_ratio_on_off": round(sum(r[1] for r in rows) / sum(r[2] for r in rows), 4),
            "answers_differ": differ, "texts_split_differently": split_differ,

@@ -74,12 +74,14 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # Round 66's: "lead_prep", "typo_det", "bare_runon" (defined below). Round 67's: "degree",
 # "mixed_source". Round 68's: "verb_det", "bare_and" (defined below). Round 71's:
 # "bare_runon_det", "plural_runon" (:func:`_bare_run_on`, :func:`_plural_run_on`). Round 72's:
-# "particle_gap" (:func:`_particle_side`).
+# "particle_gap" (:func:`_particle_side`). Round 73's: "bare_numbered" (:func:`_bare_numbered`),
+# "plus_n" (:data:`_AND_PLUS`, :func:`_existential`); its "verb_gap" failed its keep rule (a
+# patch, results/recall_verb_gap_r73.patch).
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
                           "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
                           "bare_and", "verb_pron", "that_det", "bare_runon_det",
-                          "plural_runon", "particle_gap"}
+                          "plural_runon", "particle_gap", "bare_numbered", "plus_n"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -117,6 +119,13 @@ _STAR = re.compile(r"\s+(?=\*\s)")
 # and a space, after a space, opens a step.
 _NUMBERED = re.compile(r"\s+(?=\d{1,2}[.)\-]\s)")
 _NUMBER_MARK = re.compile(r"\d[.)\-]\s")
+# Round 73's "bare_numbered": a list numbered with bare numerals, no mark after them ("1
+# pencils back in the drawer 2 the vase off the desk 3 ..."): a one- or two-digit numeral
+# standing alone before a word, the first "1" opening the text or a sentence, and each next
+# one the next number ("2", then "3", ...), not right after a coordinator or a comma ("1 mug
+# and 2 plates" counts things), opens a step. The grammar of a list, no vocabulary.
+_BARE_NUMERAL = re.compile(r"(?<![^\s])(\d{1,2})\s+(?=[^\W\d_])")
+_OPENS = re.compile(r"(?:^|[.!?;:\n]\s*)$")
 # "modifier": a piece that cannot stand alone, of only adjectives, adverbs and function
 # words ("Run the bath, warm not hot"), joins the piece before it.
 # Round 67's "mixed_source": gapping where one side says where its thing goes and the other
@@ -159,6 +168,15 @@ _SUBORDINATORS = frozenset({
 # and a comma's right side opening with one.
 _ARROW_ANY = re.compile(r"\S\s*(?:->|\u2192|\u27a1\ufe0f?|>)\s*\S")
 _AND_ANY = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+|[^\w\s\x00-\x7f]+)", re.IGNORECASE)
+# Round 73's "plus_n": the written coordinators "+" and text-speak "n" (a letter standing
+# alone for "and") join as "and" does, and the same tests decide whether the right side is a
+# step of its own ("toilet roll on the holder + a spare on the counter"; a spoon's and a
+# knife's emoji "+" "off the table" and "the spoons n forks" are one step); a right side
+# opening with the existential
+# "there" and its clitic, the apostrophe dropped ("n theres a CD on the floor"), has its own
+# verb.
+_AND_PLUS = re.compile(r"(,\s*(?:and|n|\+)\s+|\s+(?:and|\+)\s+|\s+n\s+|,\s+)"
+                       r"(\w+|[^\w\s\x00-\x7f]+)", re.IGNORECASE)
 # "source": gapping whose places are where things come from ("my phone off the desk, the
 # clock and my book from the bedside table").
 _PLACE = PLACE_PREPOSITIONS
@@ -277,10 +295,22 @@ def _two_clauses(left: str, right: str, comma: bool, lexicon: Lexicon | None,
     side says where its own object goes ("remote on the couch, statue on the shelf"; "the
     wine in the fridge and the pencil in a drawer"; "the red mug, the one on the left" and
     "the mug and the plate in the sink" do not)."""
-    if _has_verb(left, lexicon, on) and _has_verb(right, lexicon, on):
+    if _has_verb(left, lexicon, on) and (
+            _has_verb(right, lexicon, on) or ("plus_n" in on and _existential(right))):
         return True
     return comma and all(
         any(w.lower() in _PLACE for w in _WORDS.findall(side)[1:-1]) for side in (left, right))
+
+
+def _existential(side: str) -> bool:
+    """The side opens with the existential "there" and a form of "be" or an auxiliary,
+    written apart, with an apostrophe, or run together with the apostrophe dropped
+    ("there's a CD", "theres a CD", "there are two"): a clause with its own verb."""
+    ws = _APOSTROPHE_WORDS.findall(side.lower())[:2]
+    if not ws or not ws[0].startswith(_THERE):
+        return False
+    rest = ws[0][len(_THERE):].lstrip("'")
+    return (rest in _EXISTENTIAL if rest else len(ws) > 1 and ws[1] in _EXISTENTIAL)
 
 
 def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, right: str,
@@ -331,7 +361,7 @@ def _verb_before_object(piece: str, m: re.Match[str], left: str, lexicon: Lexico
             or word in _PREPOSITIONS or word in _PARTICLES or word in _OTHER_PREPOSITIONS
             or not lexicon.is_verb(word) or lexicon.verb(word) != word):
         return False
-    if "and" in m.group(1).lower():
+    if m.group(1).replace(",", "").strip():  # a coordinator ("and", or "plus_n"'s "+", "n")
         return True
     opens = _WORDS.findall(left.lower())[:1]
     return bool(opens) and opens[0] not in _SUBORDINATORS and (
@@ -631,8 +661,12 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None,
     parts: list[str] = []
     if "spoken" in joints_on:
         text = _spoken_marks(text)
-    chunks = ([c for part in _NUMBERED.split(text) for c in _HARD.split(part)]
-              if "numbered" in joints_on and _NUMBER_MARK.search(text) else _HARD.split(text))
+    listed = (_bare_numbered(text) if "bare_numbered" in joints_on and "1" in text
+              else [text])
+    chunks = [c for item in listed
+              for part in (_NUMBERED.split(item) if "numbered" in joints_on
+                           and _NUMBER_MARK.search(item) else [item])
+              for c in _HARD.split(part)]
     if "line" in joints_on:
         chunks = [c for ch in chunks for c in _LINE.split(ch or "")]
     if "bullet" in joints_on and _LIST_MARK.search(text):
@@ -641,7 +675,8 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None,
                   for c in (_PROMPT.split(ch) if ch.lstrip().startswith(">") else [ch])]
         chunks = [c for ch in chunks
                   for c in (_STAR.split(ch) if ch.lstrip().startswith("*") else [ch])]
-    and_ = _AND_ANY if "emoji" in joints_on else _AND
+    and_ = (_AND_PLUS if "plus_n" in joints_on
+            else _AND_ANY if "emoji" in joints_on else _AND)
     if "runon" in joints_on or "runon_np" in joints_on:
         chunks = [c for ch in chunks for c in _run_on(ch or "", lexicon, joints_on)]
     for chunk in chunks:
@@ -686,6 +721,26 @@ def split_subtasks(instruction: str, lexicon: Lexicon | None = None,
         steps = (_joined_to(steps, MAX_SUBTASKS) if join_shortest
                  else [*steps[:MAX_SUBTASKS - 1], " ".join(steps[MAX_SUBTASKS - 1:])])
     return steps
+
+
+def _bare_numbered(text: str) -> list[str]:
+    """``text`` parted before each numeral of a list numbered with bare numerals
+    (:data:`_BARE_NUMERAL`, "bare_numbered"); ``[text]`` without such a list (a "1" that
+    opens a sentence, then "2", at the least)."""
+    marks: list[int] = []
+    for m in _BARE_NUMERAL.finditer(text):
+        n = int(m.group(1))
+        before = text[:m.start()]
+        if not marks:
+            if n == 1 and _OPENS.search(before):
+                marks.append(m.start())
+        elif n == len(marks) + 1 and not re.search(
+                r"(?:,|\b(?:and|or|n|plus)|[+&])\s*$", before, re.IGNORECASE):
+            marks.append(m.start())
+    if len(marks) < 2:
+        return [text]
+    cuts = [0, *marks[1:], len(text)] if marks[0] == 0 else [0, *marks, len(text)]
+    return [text[a:b] for a, b in zip(cuts[:-1], cuts[1:], strict=True)]
 
 
 def _spoken_marks(text: str) -> str:
