@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh60|fresh61] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh61|fresh62] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh61][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh62][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1004,6 +1004,28 @@ cards, the finale's models, the standings; frequency-skewed: the designs, the co
 World Cup regulars, the sponsors and techniques, the club's regulars, the in-demand models,
 the playmakers, the judged criteria; scans: the bobbins and pieces, the new runners' cards,
 the boards of each session, the looks, the matches, the new couples and heats, the floats.
+``fresh62`` (seeds 84000+) was written in round 74 before anything ran on it, by a writer
+who did not read the policy's code: a song contest's grand final (three run-throughs in
+running order, each jury's ten scored songs, the scoreboard's leaders after every jury, the
+televote from the last up), a feature film's shoot (scenes grouped by location, the call
+sheet, the takes and camera rolls, the scene before for continuity, the dailies), a show
+jumping class (every combination over the numbered course, fences' parts rebuilt after a
+pole down, the clears' jump-off, the placings), a polo tournament's matches (a pony a chukka
+from each player's string, the touches, fouls and goals, the divot stomp), an artistic
+gymnastics qualification (groups rotating over six apparatus, each apparatus's judging
+panels, the all-around leaders, the apparatus finals), a volleyball league's matches (the
+serve, reception, set, attack and block of every rally, the rotation on a side-out, the
+libero), an ice hockey league's play-by-play (line and pair changes, face-offs at the nine
+dots, shots on the goaltender, the power play unit), a Highland games' heavy events (three
+throws each with the event's implement, the tape marks, the caber's judge, the weight over
+the bar) and a powerlifting meet (three rounds of each lift in order of the bar asked for,
+the referees' lights). Loops: the running order, the course's fences, the apparatus
+rotation, the heavy events' called order, the flights; small loops: the players on court or
+on the ice, a chukka's eight players, a flight's lifters; late re-references: the scene
+before in the script, the printed takes at the dailies, the clears and placings, the finals,
+the results; frequency-skewed: the countries that qualify, the leads, the circuit's horses,
+the patrons, the televised teams, the top line, the regulars; scans: the new songs, takes
+and rolls, the new gymnasts, the sets.
 """
 
 from __future__ import annotations
@@ -27597,6 +27619,455 @@ def fresh61_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def song_contest(seed: int, countries: int, finalists: int, juries: int,
+                 alpha: float) -> Iterator[int]:
+    """A song contest's grand final (the Eurovision Song Contest's rules as the EBU runs it:
+    the host and the five biggest funders qualify each year, the rest through the
+    semi-finals, a running order set by the producers, two dress rehearsals watched by the
+    national juries, each jury's spokesperson giving 1-8, 10 and 12 points to ten songs, the
+    scoreboard re-sorted after every jury, then the televote read from the lowest-placed
+    song up and the winner's reprise). Each year ``finalists`` of ``countries`` qualify
+    (the first six always, the rest by Zipf ``alpha``: the countries that qualify most),
+    each with a new song; both rehearsals and the show read every song in running order
+    (the song, its country); ``juries`` countries' juries vote in a drawn order (the
+    country, the ten songs it scores by the songs' strength with a neighbour's bonus, the
+    leading five of the scoreboard after each); the televote (each song from the last up)
+    and the winner's song again."""
+    rng = random.Random(seed)
+    country_k, song_k, board_k = (i << 48 for i in range(3))
+    qualify = _zipf(rng, countries - 6, alpha)
+    year = 0
+    while True:
+        entrants = list(range(6))
+        while len(entrants) < min(finalists, countries):
+            c = 6 + qualify()
+            if c not in entrants:
+                entrants.append(c)
+        rng.shuffle(entrants)
+        song = {c: song_k + year * countries + c for c in entrants}
+        strength = {c: rng.gauss(0.0, 1.0) for c in entrants}
+        for _ in range(3):
+            for c in entrants:
+                yield song[c]
+                yield country_k + c
+        score = dict.fromkeys(entrants, 0)
+        voters = rng.sample(range(countries), min(juries, countries))
+        for v in voters:
+            yield country_k + v
+            ranked = sorted((c for c in entrants if c != v),
+                            key=lambda c: strength[c] + (0.8 if abs(c - v) <= 2 else 0.0)
+                            + rng.gauss(0.0, 0.7), reverse=True)
+            for c, pts in zip(ranked[:10], (12, 10, 8, 7, 6, 5, 4, 3, 2, 1), strict=True):
+                score[c] += pts
+                yield song[c]
+            yield board_k
+            for c in sorted(entrants, key=lambda c: -score[c])[:5]:
+                yield song[c]
+        for c in sorted(entrants, key=lambda c: score[c]):
+            score[c] += max(0, int(rng.gauss(strength[c] * 60 + 80, 50)))
+            yield song[c]
+        yield song[max(entrants, key=lambda c: score[c])]
+        year += 1
+
+
+def film_shoot(seed: int, scenes: int, cast: int, locations: int,
+               alpha: float) -> Iterator[int]:
+    """A feature film's shoot (the first assistant director's schedule and the script
+    supervisor's continuity log: scenes shot out of script order, grouped by location, a
+    call sheet each day naming the cast called, several takes a scene slated and logged,
+    the continuity notes of the scene before it in the script looked up, the dailies
+    printed at wrap). Each production has ``scenes`` scenes, each at one of ``locations``
+    locations with two to six of ``cast`` players (the leads by Zipf ``alpha``); it is
+    shot location by location, four to eight scenes a day: the call sheet (the day, every
+    player called that day), then each scene (the scene, its location, its players, the
+    scene before it in script order and its players for continuity, one to eight takes:
+    the take's slate, the camera roll), the dailies (each printed take) at wrap."""
+    rng = random.Random(seed)
+    scene_k, place_k, player_k, take_k, roll_k, day_k = (i << 48 for i in range(6))
+    lead = _zipf(rng, cast, alpha)
+    made = itertools.count()
+    film = 0
+    while True:
+        base = film * scenes
+        at = [rng.randrange(locations) for _ in range(scenes)]
+        who = [sorted({lead() for _ in range(rng.randint(2, 6))}) for _ in range(scenes)]
+        order = sorted(range(scenes), key=lambda s: (at[s], rng.random()))
+        roll = next(made)
+        i = 0
+        while i < scenes:
+            day = order[i:i + rng.randint(4, 8)]
+            i += len(day)
+            yield day_k + next(made)
+            for p in sorted({p for s in day for p in who[s]}):
+                yield player_k + film * cast + p
+            printed: list[int] = []
+            for s in day:
+                yield scene_k + base + s
+                yield place_k + film * locations + at[s]
+                for p in who[s]:
+                    yield player_k + film * cast + p
+                if s > 0:
+                    yield scene_k + base + s - 1
+                    for p in who[s - 1]:
+                        yield player_k + film * cast + p
+                for _ in range(rng.randint(1, 8)):
+                    take = next(made)
+                    yield take_k + take
+                    if rng.random() < 0.1:
+                        roll = next(made)
+                    yield roll_k + roll
+                    if rng.random() < 0.3:
+                        printed.append(take)
+            for take in printed:
+                yield take_k + take
+        film += 1
+
+
+def show_jumping(seed: int, fences: int, starters: int, horses: int,
+                 alpha: float) -> Iterator[int]:
+    """A show jumping class (an FEI or British Showjumping class over a numbered course:
+    the course builder's plan, each combination ridden in the draw's order, every fence
+    jumped in course order with a pole down now and then and the fence crew rebuilding it,
+    the clear rounds back for a jump-off over a shortened course against the clock, the
+    prize giving in placing order). Each class a new course plan of ``fences`` numbered
+    fences set from the arena's stock of poles, planks and fillers (three parts a fence,
+    drawn from a stock of 4 x ``fences`` parts); ``starters`` combinations, the horse by
+    Zipf ``alpha`` over ``horses`` (the circuit's regulars start most classes) and its
+    rider; each round the horse, its rider, then every fence in order (the fence, its
+    parts; a pole down one jump in twelve: the fence's part again, as the crew rebuild it);
+    the clears again over six to eight of the fences in a new order; the placings."""
+    rng = random.Random(seed)
+    horse_k, rider_k, fence_k, part_k = (i << 48 for i in range(4))
+    start = _zipf(rng, horses, alpha)
+    rider = [rng.randrange(horses // 3 + 1) for _ in range(horses)]
+    cls = 0
+    while True:
+        parts = [rng.sample(range(4 * fences), 3) for _ in range(fences)]
+        entered: list[int] = []
+        while len(entered) < min(starters, horses):
+            h = start()
+            if h not in entered:
+                entered.append(h)
+        rng.shuffle(entered)
+        faults: dict[int, int] = {}
+        for h in entered:
+            yield horse_k + h
+            yield rider_k + rider[h]
+            faults[h] = 0
+            for f in range(fences):
+                yield fence_k + cls * fences + f
+                for p in parts[f]:
+                    yield part_k + p
+                if rng.random() < 1 / 12:
+                    faults[h] += 4
+                    yield part_k + parts[f][rng.randrange(3)]
+        clears = [h for h in entered if faults[h] == 0]
+        short = rng.sample(range(fences), min(fences, rng.randint(6, 8)))
+        for h in clears:
+            yield horse_k + h
+            yield rider_k + rider[h]
+            for f in short:
+                yield fence_k + cls * fences + f
+                if rng.random() < 1 / 10:
+                    faults[h] += 4
+        for h in sorted(entered, key=lambda h: (faults[h], rng.random()))[:8]:
+            yield horse_k + h
+            yield rider_k + rider[h]
+        cls += 1
+
+
+def polo_match(seed: int, players: int, string: int, chukkas: int,
+               alpha: float) -> Iterator[int]:
+    """A polo tournament's matches (the Hurlingham Polo Association's rules: teams of four
+    with handicaps, each player bringing a string of ponies and changing pony every chukka,
+    the best pony ridden twice, two mounted umpires and a referee, a penalty after a foul on
+    the line of the ball, ends changed after every goal, the divot stomp at half time). Each
+    match two teams of four from ``players`` members by Zipf ``alpha`` (the patrons and
+    the high-goal professionals play most); ``chukkas`` chukkas, each player on the next
+    pony of his ``string`` (the first pony again in the last chukka); in play 20 to 40
+    touches a chukka (a player on the field by the number he wears, the attackers most),
+    a foul one touch in fifteen (the umpire, both players, the penalty's spot of 6), a goal
+    one touch in eight (the scorer, the goal end); at half time the divot stomp (each of
+    the field's 12 sections) and after the match the best playing pony (a pony)."""
+    rng = random.Random(seed)
+    player_k, pony_k, umpire_k, spot_k, end_k, section_k = (i << 48 for i in range(6))
+    pick = _zipf(rng, players, alpha)
+    while True:
+        side: list[int] = []
+        while len(side) < 8:
+            p = pick()
+            if p not in side:
+                side.append(p)
+        for c in range(chukkas):
+            for p in side:
+                yield player_k + p
+                yield pony_k + p * string + (0 if c == chukkas - 1 else c % string)
+            for _ in range(rng.randint(20, 40)):
+                number = min(3, int(rng.expovariate(0.9)))
+                p = side[number + 4 * rng.randrange(2)]
+                yield player_k + p
+                r = rng.random()
+                if r < 1 / 15:
+                    yield umpire_k + rng.randrange(3)
+                    yield player_k + side[rng.randrange(8)]
+                    yield spot_k + rng.randrange(6)
+                elif r < 1 / 15 + 1 / 8:
+                    yield end_k + c % 2
+            if c == chukkas // 2 - 1:
+                for s in range(12):
+                    yield section_k + s
+        yield pony_k + side[rng.randrange(8)] * string + rng.randrange(string)
+
+
+def gymnastics_meet(seed: int, gymnasts: int, group: int, judges: int) -> Iterator[int]:
+    """An artistic gymnastics qualification (the FIG's men's rules: six apparatus in
+    Olympic order, floor, pommel horse, rings, vault, parallel bars and high bar, the
+    subdivision's groups starting on different apparatus and rotating together, each
+    routine marked by the apparatus's difficulty panel of two and its execution panel,
+    the all-around standings shown after every rotation, then the apparatus finals of the
+    best eight on each). Each meet ``gymnasts`` new gymnasts in groups of ``group``, six
+    groups a subdivision; each rotation every group on its apparatus (the apparatus, each
+    gymnast, the two D judges and the ``judges`` E judges of that apparatus); after each
+    rotation the all-around leading eight; then each apparatus's final (the apparatus, its
+    eight best, its judges for each)."""
+    rng = random.Random(seed)
+    gym_k, app_k, judge_k = (i << 48 for i in range(3))
+    panel = 2 + judges
+    meet = 0
+    while True:
+        base = meet * gymnasts
+        score = dict.fromkeys(range(gymnasts), 0.0)
+        best: list[list[tuple[float, int]]] = [[] for _ in range(6)]
+        sub_size = 6 * group
+        for sub in range(0, gymnasts, sub_size):
+            members = list(range(sub, min(gymnasts, sub + sub_size)))
+            groups = [members[i:i + group] for i in range(0, len(members), group)]
+            for rot in range(6):
+                for g, names in enumerate(groups):
+                    a = (g + rot) % 6
+                    yield app_k + a
+                    for n in names:
+                        yield gym_k + base + n
+                        mark = rng.gauss(13.0, 1.0)
+                        score[n] += mark
+                        best[a].append((mark, n))
+                        for j in range(panel):
+                            yield judge_k + a * panel + j
+                for n in sorted(score, key=lambda n: -score[n])[:8]:
+                    yield gym_k + base + n
+        for a in range(6):
+            yield app_k + a
+            for _, n in sorted(best[a], reverse=True)[:8]:
+                yield gym_k + base + n
+                for j in range(panel):
+                    yield judge_k + a * panel + j
+        meet += 1
+
+
+def volleyball_match(seed: int, teams: int, squad: int, alpha: float) -> Iterator[int]:
+    """A volleyball league's matches (the FIVB's rules as a scorer's sheet and the
+    statisticians' data-volley feed record them: six on court rotating one place clockwise
+    each time the team wins back the serve, the libero replacing a back-row middle blocker,
+    each rally a serve, a reception, a set and an attack, sets to 25, a substitution now
+    and then). Each match two of ``teams`` teams by Zipf ``alpha`` (the televised sides
+    play more in the feed), each with ``squad`` players; every rally: the server (the
+    serving team's player in position one), the receiver (the libero or a back-row player),
+    the setter, the attacker (a front-row player, the outside hitters most), a blocker one
+    rally in three; the serve changes side when the receivers win the rally, and they
+    rotate; the set's score line (the set) at its end."""
+    rng = random.Random(seed)
+    player_k, set_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        court = {t: [t * squad + i for i in range(6)] for t in (a, b)}
+        libero = {t: t * squad + 6 for t in (a, b)}
+        bench = {t: [t * squad + i for i in range(7, squad)] for t in (a, b)}
+        serving = a if rng.random() < 0.5 else b
+        won = {a: 0, b: 0}
+        while max(won.values()) < 3:
+            pts = {a: 0, b: 0}
+            while max(pts.values()) < 25 or abs(pts[a] - pts[b]) < 2:
+                recv = b if serving == a else a
+                yield player_k + court[serving][0]
+                back = court[recv][3:]
+                yield player_k + (libero[recv] if rng.random() < 0.6 else rng.choice(back))
+                yield player_k + court[recv][1]
+                hitters = court[recv][:3]
+                yield player_k + hitters[min(2, int(rng.expovariate(1.2)))]
+                if rng.random() < 1 / 3:
+                    yield player_k + court[serving][rng.randrange(3)]
+                winner = recv if rng.random() < 0.6 else serving
+                pts[winner] += 1
+                if winner != serving:
+                    serving = winner
+                    court[winner] = court[winner][1:] + court[winner][:1]
+                if rng.random() < 0.02 and bench[winner]:
+                    i = rng.randrange(6)
+                    j = rng.randrange(len(bench[winner]))
+                    court[winner][i], bench[winner][j] = bench[winner][j], court[winner][i]
+            won[a if pts[a] > pts[b] else b] += 1
+            yield set_k + next(made)
+
+
+def ice_hockey_game(seed: int, teams: int, alpha: float, shifts: int) -> Iterator[int]:
+    """An ice hockey league's games as the real-time scoring system logs them (the NHL's
+    play-by-play: four forward lines and three defence pairs a team changing on the fly
+    every 45 seconds or so, the top line and pair on the ice longest, a face-off at one of
+    the nine dots after every whistle, shots on the goaltender, hits, minor penalties and
+    the power play's first unit). Each game two of ``teams`` teams by Zipf ``alpha`` (the
+    national broadcaster's teams); ``shifts`` shifts: each team's line and pair for the
+    shift (each skater on the ice), a face-off (the dot, both centres), two to six events
+    (a skater on the ice, a shot also naming the other goaltender, a penalty the box and
+    then the power play unit's five); the three stars at the end."""
+    rng = random.Random(seed)
+    skater_k, dot_k, box_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, teams, alpha)
+    line_w = (0.35, 0.3, 0.22, 0.13)
+    pair_w = (0.42, 0.34, 0.24)
+    while True:
+        home = pick()
+        away = pick()
+        while away == home:
+            away = rng.randrange(teams)
+        on: dict[int, list[int]] = {}
+        for _ in range(shifts):
+            for t in (home, away):
+                line = rng.choices(range(4), line_w)[0]
+                pair = rng.choices(range(3), pair_w)[0]
+                on[t] = [t * 25 + 3 * line + i for i in range(3)] + [
+                    t * 25 + 12 + 2 * pair + i for i in range(2)]
+                for s in on[t]:
+                    yield skater_k + s
+            yield dot_k + rng.randrange(9)
+            yield skater_k + on[home][0]
+            yield skater_k + on[away][0]
+            for _ in range(rng.randint(2, 6)):
+                t = home if rng.random() < 0.5 else away
+                other = away if t == home else home
+                yield skater_k + rng.choice(on[t])
+                r = rng.random()
+                if r < 0.4:
+                    yield skater_k + other * 25 + 20
+                elif r < 0.45:
+                    yield box_k + int(t == home)
+                    for s in [other * 25 + i for i in (0, 1, 2, 12, 13)]:
+                        yield skater_k + s
+        for t in rng.sample([home, away, home], 3):
+            yield skater_k + t * 25 + rng.randrange(21)
+
+
+def highland_games(seed: int, athletes: int, field: int, alpha: float) -> Iterator[int]:
+    """A Highland games' heavy events (the Scottish Highland Games Association's order:
+    the light and heavy stone put, the light and heavy weight for distance, the hammer
+    throw, the caber toss and the weight over the bar, each athlete's three throws in the
+    called order with the implement of the event handed on from one to the next, the
+    measurer's tape and the judge, the caber turned by the clock face, the bar raised until
+    one is left; the points table at the end of the day). Each games ``field`` of
+    ``athletes`` by Zipf ``alpha`` (the circuit's regulars); each of the six thrown events
+    three rounds in the called order (the event's implement, the athlete, the mark: one of
+    the event's 40 tape marks), the caber also the judge (one of 3); the weight over the
+    bar a height at a time (the bar, each athlete still in); the points table (each
+    athlete)."""
+    rng = random.Random(seed)
+    athlete_k, implement_k, mark_k, judge_k, bar_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, athletes, alpha)
+    day = 0
+    while True:
+        entered: list[int] = []
+        while len(entered) < min(field, athletes):
+            a = pick()
+            if a not in entered:
+                entered.append(a)
+        rng.shuffle(entered)
+        for event in range(6):
+            for _ in range(3):
+                for a in entered:
+                    yield implement_k + event
+                    yield athlete_k + a
+                    yield mark_k + event * 40 + max(0, min(39, int(rng.gauss(20, 7))))
+                    if event == 5:
+                        yield judge_k + day % 3
+        left = list(entered)
+        height = 0
+        while len(left) > 1:
+            yield bar_k + height
+            for a in left:
+                yield athlete_k + a
+            left = [a for a in left if rng.random() < 0.8 - 0.03 * height]
+            height += 1
+        for a in entered:
+            yield athlete_k + a
+        day += 1
+
+
+def powerlifting_meet(seed: int, lifters: int, flight: int, alpha: float) -> Iterator[int]:
+    """A powerlifting meet (IPF rules as the meet's software runs the platform: lifters in
+    flights of about a dozen, the squat, bench press and deadlift each in three rounds, a
+    round taken in order of the bar weight asked for, the loaders building the bar from
+    the plate tree, three referees' lights, the next attempt handed in within a minute,
+    the results by formula points at the end). Each meet ``lifters`` lifters, each a club
+    member by Zipf ``alpha`` over 8 x ``lifters`` members (the club's regulars lift at
+    most meets), in flights of ``flight``; for each lift and round, the flight's attempts
+    in order of weight (the lifter, the bar weight of 2.5 kg steps, the three referees);
+    the results (each lifter)."""
+    rng = random.Random(seed)
+    lifter_k, bar_k, ref_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, 8 * lifters, alpha)
+    strength = [rng.uniform(80, 260) for _ in range(8 * lifters)]
+    while True:
+        entered: list[int] = []
+        while len(entered) < lifters:
+            m = pick()
+            if m not in entered:
+                entered.append(m)
+        entered.sort(key=lambda m: strength[m])
+        for scale in (1.0, 0.65, 1.2):  # squat, bench press, deadlift
+            for f in range(0, len(entered), flight):
+                names = entered[f:f + flight]
+                ask = {m: int(strength[m] * scale * 0.9 / 2.5) for m in names}
+                for _ in range(3):
+                    for m in sorted(names, key=lambda m: ask[m]):
+                        yield lifter_k + m
+                        yield bar_k + ask[m]
+                        for r in range(3):
+                            yield ref_k + r
+                        ask[m] += rng.choice((1, 2, 2, 3, 4))
+        for m in entered:
+            yield lifter_k + m
+
+
+def fresh62_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 74's held-out set: seeds 84000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 84000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "songcontest_c40_f26": lambda: song_contest(s + 0, 40, 26, 37, 1.1),
+        "songcontest_c52_f26": lambda: song_contest(s + 1, 52, 26, 50, 0.8),
+        "filmshoot_s60_c12": lambda: film_shoot(s + 2, 60, 12, 8, 1.2),
+        "filmshoot_s200_c60": lambda: film_shoot(s + 3, 200, 60, 30, 0.8),
+        "showjumping_f12_h80": lambda: show_jumping(s + 4, 12, 30, 80, 1.1),
+        "showjumping_f16_h600": lambda: show_jumping(s + 5, 16, 60, 600, 0.8),
+        "polo_p40_c4": lambda: polo_match(s + 6, 40, 5, 4, 1.1),
+        "polo_p300_c6": lambda: polo_match(s + 7, 300, 7, 6, 0.8),
+        "gymnastics_g36_e5": lambda: gymnastics_meet(s + 8, 36, 6, 5),
+        "gymnastics_g120_e7": lambda: gymnastics_meet(s + 9, 120, 5, 7),
+        "volleyball_t10_s12": lambda: volleyball_match(s + 10, 10, 12, 1.1),
+        "volleyball_t60_s14": lambda: volleyball_match(s + 11, 60, 14, 0.8),
+        "hockey_t16_s60": lambda: ice_hockey_game(s + 12, 16, 1.1, 60),
+        "hockey_t32_s70": lambda: ice_hockey_game(s + 13, 32, 0.8, 70),
+        "highland_a40_f12": lambda: highland_games(s + 14, 40, 12, 1.1),
+        "highland_a300_f24": lambda: highland_games(s + 15, 300, 24, 0.8),
+        "powerlifting_l24_f12": lambda: powerlifting_meet(s + 16, 24, 12, 1.1),
+        "powerlifting_l90_f15": lambda: powerlifting_meet(s + 17, 90, 15, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -27629,7 +28100,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh58": fresh58_variants,
                 "fresh59": fresh59_variants,
                 "fresh60": fresh60_variants,
-                "fresh61": fresh61_variants}
+                "fresh61": fresh61_variants,
+                "fresh62": fresh62_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

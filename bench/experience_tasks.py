@@ -731,6 +731,21 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh74a/b/c" (round 74) likewise, by a helper (heldout74) who ran no arm on them: the
+# three next in line, ELEVENTH reuses, the longest ago first: round 68's 28 (fresh21b's,
+# reused by fresh26a, fresh31b, fresh36a, fresh40c, fresh45b, fresh50a, fresh54c, fresh59b,
+# fresh64a and fresh68c) with another seed, 7401, then round 69's 8 (fresh22a's, reused by
+# fresh27b, fresh32b, fresh37a, fresh41c, fresh46b, fresh51a, fresh55c, fresh60b, fresh65a
+# and fresh69c) with 7402, then round 70's 5 (report's, reused by fresh28a, fresh33a,
+# fresh37c, fresh42b, fresh47a, fresh51b, fresh56a, fresh60c, fresh65b and fresh70a) with
+# 7403 (none a tuning plan: 28, 8 and 5 are in neither room_prior_fit's ODD nor
+# put_spot_error's --plans).
+# Next in line: eleventh reuses, the longest ago first (round 70's 12 and 26, then round
+# 71's 13, 4 and 24, then round 72's 16, 6 and 18, then round 73's 27, ...), then twelfth
+# reuses (round 73's 20 and 30, then round 74's 28, 8 and 5, ...).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -785,7 +800,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh70a": (5, 7001), "fresh70b": (12, 7002), "fresh70c": (26, 7003),
           "fresh71a": (13, 7101), "fresh71b": (4, 7102), "fresh71c": (24, 7103),
           "fresh72a": (16, 7201), "fresh72b": (6, 7202), "fresh72c": (18, 7203),
-          "fresh73a": (27, 7301), "fresh73b": (20, 7302), "fresh73c": (30, 7303)}
+          "fresh73a": (27, 7301), "fresh73b": (20, 7302), "fresh73c": (30, 7303),
+          "fresh74a": (28, 7401), "fresh74b": (8, 7402), "fresh74c": (5, 7403)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -30,7 +30,8 @@ fresh69a/b/c in round 69,
 fresh70a/b/c in round 70,
 fresh71a/b/c in round 71,
 fresh72a/b/c in round 72,
-fresh73a/b/c in round 73):
+fresh73a/b/c in round 73,
+fresh74a/b/c in round 74):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -86,7 +87,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh70": (7001, 7002, 7003),
           "fresh71": (7101, 7102, 7103),
           "fresh72": (7201, 7202, 7203),
-          "fresh73": (7301, 7302, 7303)}
+          "fresh73": (7301, 7302, 7303),
+          "fresh74": (7401, 7402, 7403)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -179,6 +181,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 72's: the next three tenth reuses, round 67's 16 and 6, then round 68's 18.
 # Round 73's: the last tenth reuse, round 68's 27, then two eleventh reuses, round 69's 20
 # and 30 (round 68's 28, next in line, lacks a kind with seed 7302: passed over).
+# Round 74's: the next three eleventh reuses, round 68's 28 (with another seed), round 69's
+# 8, then round 70's 5.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -365,7 +369,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh73b": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
                        "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a"),
           "fresh73c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
-                       "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b")}
+                       "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b"),
+          "fresh74a": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                       "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c"),
+          "fresh74b": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                       "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c"),
+          "fresh74c": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                       "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a")}
 LENGTH = 30  # the length the lead runs them at
 
 
