@@ -23,15 +23,19 @@ import hashlib
 import json
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
-from recall_common import alternating_child_runs, load, save_result, served_memory
+from recall_common import (
+    ab_options,
+    child_run,
+    load,
+    save_result,
+    served_memory,
+)
 
 ARGV = sys.argv[1:]
-CHILD = "--child" in ARGV
 K, BUDGET = 5, 600
 
 
@@ -89,28 +93,16 @@ def pooled(runs: list[dict], part: str, only: set[int] | None = None) -> float:
 
 
 def main() -> int:
-    if CHILD:
-        memory_dir = Path(ARGV[ARGV.index("--dir") + 1])
-        requests = json.loads(Path(ARGV[ARGV.index("--requests") + 1]).read_text())
-        print(json.dumps(measure(memory_dir, requests)))
+    import recall_rank_cost
+    if child_run(ARGV, measure):
         return 0
     if load() is None:
         print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
         return 0
-    import recall_rank_cost
-    against = ARGV[ARGV.index("--against") + 1] if "--against" in ARGV else ""
-    rounds = int(ARGV[ARGV.index("--rounds") + 1]) if "--rounds" in ARGV else 4
-    name = ARGV[ARGV.index("--out") + 1] if "--out" in ARGV else "recall_ahead_cpu"
+    against, rounds, name = ab_options(ARGV, 4, "recall_ahead_cpu")
     result: dict = {"units": 10_000, "k": K, "token_budget": BUDGET, "rounds": rounds,
                     "peer_code": against}
-    with tempfile.TemporaryDirectory(prefix="recall_ahead_cpu_") as tmp:
-        base = Path(tmp) / "memory"
-        base.mkdir()
-        requests = recall_rank_cost.build(base, planner=True)
-        listing = Path(tmp) / "requests.json"
-        listing.write_text(json.dumps(requests))
-        runs = alternating_child_runs(__file__, base, Path(tmp), against, rounds,
-                                      ["--requests", str(listing)], summary)
+    _, runs = recall_rank_cost.ab_runs(__file__, against, rounds, True, summary)
     result["runs"] = runs
     this = [r for r in runs if r["code"] == "this"]
     peer = [r for r in runs if r["code"] == "peer"]

@@ -699,9 +699,8 @@ class RecallMemory:
     def prefetch_subtasks(self, instruction: object) -> int:
         """Embed, on the background worker, the query texts a per-subtask recall of
         ``instruction`` will ask (the planner sends its instruction ahead, before it waits
-        for a fresh frame and then recalls it), then the whole text's vector its step pool
-        ranks: that request then finds their vectors made, or waits for the running call,
-        and answers the same. Returns how many texts were
+        for a fresh frame and then recalls it): that request then finds their vectors made,
+        or waits for the running call, and answers the same. Returns how many texts were
         started (0: all cached or running); -1 when recall is busy (its lock held, the
         model not loaded yet, or too many prefetches running): nothing started.
         Never waits for the lock, as embed_pending: it comes from a subscription's
@@ -723,14 +722,6 @@ class RecallMemory:
                 return -1  # before warm_up: a model load is not started from a topic
             asked = subtask_queries(recaller, text)
             started = recaller.prefetch_queries(asked.texts)
-            if started >= 0:
-                # The whole text's vector, which the per-subtask recall in an episode (the
-                # planner's) starts at its end for the step pool that follows: started
-                # here, in a call of its own behind the steps' (so they never wait for
-                # it), it runs in the planner's wait for a view, not on the model worker
-                # beside the reply's conversion and send (round 74: 8 of the DDS bench's
-                # 100 planner texts). A text whose one step is itself is cached already.
-                started += max(0, recaller.prefetch_queries([recaller.spelled(text)]))
             # While the model embeds them on its worker: each step's lexical half over the
             # units as they are now (its WordNet reads, the name rules), which the request
             # takes if the units, the index and the config are still these (round 57).

@@ -69,34 +69,12 @@ def test_a_text_sent_ahead_leaves_the_request_no_model_call_and_the_same_answer(
     try:
         rm = memory.recall
         rm._ensure()
-        assert rm.prefetch_subtasks(TASK) == 4  # three steps, then the whole text
+        assert rm.prefetch_subtasks(TASK) == 3
         assert rm.prefetch_subtasks(TASK) == 0  # running or cached: not asked again
         assert rm._ensure().wait_for_prefetch(60)
         assert _answer(memory) == cold
         counts = rm.query_counts()
         assert counts["subtask.embedded"] == 0 and counts["prefetch_used"] == 3
-    finally:
-        memory.close()
-
-
-def test_the_whole_text_sent_ahead_leaves_the_request_no_call_beside_its_reply(
-        tmp_path: Path, embedder: Embedder) -> None:
-    """The whole text's vector (the step pool's, after a per-subtask recall in an episode)
-    is started from the text sent ahead: the request starts no background call at its end.
-    Fails on 389f3150, whose request started it (one text more prefetched) beside its reply."""
-    cold = _cold(tmp_path / "cold", embedder)
-    memory = kitchen_memory(tmp_path / "m", embedder, NOW)
-    try:
-        rm = memory.recall
-        recaller = rm._ensure()
-        assert rm.prefetch_subtasks(TASK) == 4
-        assert recaller.wait_for_prefetch(60)
-        prefetched = recaller.query_texts_prefetched
-        assert _answer(memory) == cold
-        assert recaller.query_texts_prefetched == prefetched
-        assert rm.query_counts()["subtask.embedded"] == 0
-        # A text whose one step is itself: one text, one call.
-        assert rm.prefetch_subtasks("bring me the spoon") == 1
     finally:
         memory.close()
 
@@ -123,7 +101,7 @@ def test_a_request_arriving_while_its_prefetch_runs_waits_for_it(
         rm = memory.recall
         recaller = rm._ensure()
         monkeypatch.setattr(embedder, "embed", held)
-        assert rm.prefetch_subtasks(TASK) == 4  # three steps, then the whole text
+        assert rm.prefetch_subtasks(TASK) == 3
         got: list[tuple[list[tuple[str, str]], str]] = []
         request = threading.Thread(target=lambda: got.append(_answer(memory)))
         request.start()

@@ -75,7 +75,7 @@ def test_the_request_takes_the_lexical_halves_made_ahead_and_answers_the_same(
         cold = _answer(cold_memory)  # nothing sent ahead: the request does it all
         recaller = memory.recall._ensure()
         made = _count_lexical(monkeypatch)
-        assert memory.recall.prefetch_subtasks(TASK) == 4  # three steps, then the whole text
+        assert memory.recall.prefetch_subtasks(TASK) == 3
         assert recaller.wait_for_prefetch(60)
         steps = subtask_queries(recaller, TASK).queries
         assert made == [recaller.spelled(s) for s in steps]  # one per step, ahead
@@ -100,7 +100,7 @@ def test_units_changed_after_the_text_came_ahead_are_read_by_the_request(
         _move_mug(cold_memory)
         cold = _answer(cold_memory)
         recaller = memory.recall._ensure()
-        assert memory.recall.prefetch_subtasks(TASK) == 4  # three steps, then the whole text
+        assert memory.recall.prefetch_subtasks(TASK) == 3
         assert recaller.wait_for_prefetch(60) and recaller.lexical_ahead_made == 3
         _move_mug(memory)
         made = _count_lexical(monkeypatch)
@@ -116,7 +116,7 @@ def test_a_config_changed_after_the_text_came_ahead_is_the_one_read(
     memory = _memory(tmp_path / "m", embedder)
     try:
         recaller = memory.recall._ensure()
-        assert memory.recall.prefetch_subtasks(TASK) == 4  # three steps, then the whole text
+        assert memory.recall.prefetch_subtasks(TASK) == 3
         assert recaller.wait_for_prefetch(60)
         first = subtask_queries(recaller, TASK)
         assert subtask_queries(recaller, TASK) is first  # the split kept
@@ -144,7 +144,7 @@ def test_nothing_is_made_ahead_for_a_ranking_that_is_not_memoised(
     memory = kitchen_memory(tmp_path / "cold", embedder, NOW)
     try:
         recaller = memory.recall._ensure()
-        assert memory.recall.prefetch_subtasks(TASK) == 4  # three steps, then the whole text
+        assert memory.recall.prefetch_subtasks(TASK) == 3
         assert recaller.wait_for_prefetch(60)
         assert recaller.lexical_ahead_made == 0
     finally:
@@ -153,7 +153,7 @@ def test_nothing_is_made_ahead_for_a_ranking_that_is_not_memoised(
     try:
         recaller = memory.recall._ensure()
         recaller.config = replace(recaller.config, scored_memo=0)
-        assert memory.recall.prefetch_subtasks(TASK) == 4  # three steps, then the whole text
+        assert memory.recall.prefetch_subtasks(TASK) == 3
         assert recaller.wait_for_prefetch(60)
         assert recaller.lexical_ahead_made == 0
         _answer(memory)
