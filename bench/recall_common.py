@@ -261,6 +261,25 @@ def switch_cpu_rows(rm: RecallMemory, on: object, off: object, texts: list[str],
     return rows, differ
 
 
+def child_run(argv: list[str], measure: Callable[[Path, list[dict]], dict]) -> bool:
+    """In a child of `alternating_child_runs` (``--child``): `measure` on ``--dir`` with the
+    requests listed in ``--requests``, its JSON printed; False (nothing done) in the parent."""
+    if "--child" not in argv:
+        return False
+    memory_dir = Path(argv[argv.index("--dir") + 1])
+    requests = json.loads(Path(argv[argv.index("--requests") + 1]).read_text())
+    print(json.dumps(measure(memory_dir, requests)))
+    return True
+
+
+def ab_options(argv: list[str], rounds: int, out: str) -> tuple[str, int, str]:
+    """``--against DIR`` ("" without), ``--rounds N`` and ``--out NAME`` of an A/B bench
+    whose children run through `alternating_child_runs`, with these defaults."""
+    def value(flag: str, default: str) -> str:
+        return argv[argv.index(flag) + 1] if flag in argv else default
+    return value("--against", ""), int(value("--rounds", str(rounds))), value("--out", out)
+
+
 def alternating_child_runs(script: str, base: Path, tmp: Path, against: str, rounds: int,
                            child_args: list[str], summarise: Callable[[list], dict],
                            cwd: Path | None = None) -> list[dict]:

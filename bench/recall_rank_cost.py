@@ -41,16 +41,18 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 ARGV = sys.argv[1:]
-CHILD = "--child" in ARGV
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from recall_common import (  # noqa: E402
+    ab_options,
     alternating_child_runs,
+    child_run,
     load,
     save_result,
     scene_units,
@@ -225,30 +227,32 @@ def summary(rows: list[dict]) -> dict:
     return out
 
 
-def main() -> int:
-    if CHILD:
-        memory_dir = Path(ARGV[ARGV.index("--dir") + 1])
-        requests = json.loads(Path(ARGV[ARGV.index("--requests") + 1]).read_text())
-        print(json.dumps(measure(memory_dir, requests)))
-        return 0
-    if load() is None:
-        print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
-        return 0
-    against = ARGV[ARGV.index("--against") + 1] if "--against" in ARGV else ""
-    rounds = int(ARGV[ARGV.index("--rounds") + 1]) if "--rounds" in ARGV else 1
-    name = ARGV[ARGV.index("--out") + 1] if "--out" in ARGV else "recall_rank_cost"
-    planner = "--planner" in ARGV
-    result: dict = {"units": 10_000, "calls": CALLS, "episodes": EPISODES, "k": K,
-                    "k_step": K_STEP, "token_budget": BUDGET, "rounds": rounds,
-                    "peer_code": against, "planner_mode": planner, "runs": []}
-    with tempfile.TemporaryDirectory(prefix="recall_rank_cost_") as tmp:
+def ab_runs(script: str, against: str, rounds: int, planner: bool,
+            summarise: Callable[[list], dict]) -> tuple[list[dict], list[dict]]:
+    """The DDS bench's memory and requests (`build`), then `script`'s children on them
+    (`alternating_child_runs`): the requests and the runs."""
+    with tempfile.TemporaryDirectory(prefix="recall_ab_") as tmp:
         base = Path(tmp) / "memory"
         base.mkdir()
         requests = build(base, planner)
         listing = Path(tmp) / "requests.json"
         listing.write_text(json.dumps(requests))
-        result["runs"] = alternating_child_runs(
-            __file__, base, Path(tmp), against, rounds, ["--requests", str(listing)], summary)
+        return requests, alternating_child_runs(
+            script, base, Path(tmp), against, rounds, ["--requests", str(listing)], summarise)
+
+
+def main() -> int:
+    if child_run(ARGV, measure):
+        return 0
+    if load() is None:
+        print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
+        return 0
+    against, rounds, name = ab_options(ARGV, 1, "recall_rank_cost")
+    planner = "--planner" in ARGV
+    result: dict = {"units": 10_000, "calls": CALLS, "episodes": EPISODES, "k": K,
+                    "k_step": K_STEP, "token_budget": BUDGET, "rounds": rounds,
+                    "peer_code": against, "planner_mode": planner}
+    requests, result["runs"] = ab_runs(__file__, against, rounds, planner, summary)
     result["requests"] = [{"kind": "subtask" if r["per_subtask"] else
                            r["episode"] and "step" or "instruction"}
                           for r in requests]  # the texts are the labelled set's: not kept
