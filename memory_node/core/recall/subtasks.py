@@ -215,9 +215,13 @@ _ONE = frozenset({"one", "ones"})
 _ONE_AFTER = frozenset({"other", "same"})
 # Round 74's (bench/README_recall.md, round 74): "verb_gap" and "verb_gap_bare"
 # (:func:`_imperative_side`), "participle_gap" (:func:`_participle_side`); "round_place":
-# "round" and "around" say where a thing goes as "beside" does ("candles round it").
+# "round" and "around" before their object say where a thing goes as "beside" does
+# ("candles round it").
 _VERB_GAPS = frozenset({"verb_gap", "verb_gap_bare"})
 _ROUND = frozenset({"round", "around"})
+# ... as a preposition: before its object, a determiner or a pronoun ("candles round it",
+# "round the back"; not the adjective of "the round shiny disc").
+_ROUND_OBJECTS = DETERMINERS | frozenset({"it", "them", "him", "her", "me", "us"})
 # The written coordinators a serial list closes with ("bowl & fork", "bowl + fork").
 _LIST_MARKS = frozenset({"&", "+"})
 # Verb particles, a closed class ("get that out", "switch that off").
@@ -447,12 +451,12 @@ def _bare_and(piece: str, m: re.Match[str], left: str, right: str, lexicon: Lexi
 
 def _place_side(side: str, on: Collection[str]) -> bool:
     """The side says where its thing goes: a place word inside it, or an arrow."""
-    ws = [w.lower() for w in _WORDS.findall(side)[1:-1]]
+    ws = [w.lower() for w in _WORDS.findall(side)]
     places = _DESTINATION | _TO if "to" in on else _PLACE
-    if "round_place" in on:
-        places = places | _ROUND
     arrow = _ARROW_ANY if "emoji" in on else _ARROW
-    return any(w in places for w in ws) or ("arrow" in on and arrow.search(side) is not None)
+    return any(w in places or ("round_place" in on and w in _ROUND and ws[i + 1] in _ROUND_OBJECTS)
+               for i, w in enumerate(ws[1:-1], 1)) or (
+        "arrow" in on and arrow.search(side) is not None)
 
 
 def _particle_side(side: str, lexicon: Lexicon | None) -> bool:
