@@ -76,12 +76,15 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # "bare_runon_det", "plural_runon" (:func:`_bare_run_on`, :func:`_plural_run_on`). Round 72's:
 # "particle_gap" (:func:`_particle_side`). Round 73's: "bare_numbered" (:func:`_bare_numbered`),
 # "plus_n" (:data:`_AND_PLUS`, :func:`_existential`); its "verb_gap" failed its keep rule (a
-# patch, results/recall_verb_gap_r73.patch).
+# patch, results/recall_verb_gap_r73.patch). Round 74's: "verb_gap" again, with the left
+# side's own complement, and "verb_gap_bare" (:func:`_imperative_side`), "participle_gap"
+# (:func:`_participle_side`), "round_place" (:data:`_ROUND`).
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
                           "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
                           "bare_and", "verb_pron", "that_det", "bare_runon_det",
-                          "plural_runon", "particle_gap", "bare_numbered", "plus_n"}
+                          "plural_runon", "particle_gap", "bare_numbered", "plus_n",
+                          "verb_gap", "verb_gap_bare", "participle_gap", "round_place"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
