@@ -84,6 +84,13 @@ right side opening with the existential "there", its apostrophe dropped, has its
 "... goes on the shelf n theres a CD on the floor") and "verb_gap" (comma gapping after a side
 with its own imperative: "spray the sink with the spray bottle, the scrubbing brush to the
 toilet").
+Round 74 (``--round 74``): the base is 389f3150's twenty-six joints, validation blind 19-21
+and 63; the arms are "verb_gap" again (the left side needs a complement of its own after its
+object: "spray the sink with the spray bottle, | the scrubbing brush to the toilet"),
+"verb_gap_bare" (or none, after a bare comma, the right side no serial list's tail: "boil the
+kettle, | eggs in the pot"), "participle_gap" (a side whose thing's fate is a past participle:
+"mirror cleaned, | the cds ... onto the shelf"), "round_place" ("round", "around" as place
+words) and "verb_gap_bare+round_place" ("run the bath, | candles round it").
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -146,6 +153,13 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "verb_pron", "that_det", "bare_runon_det", "plural_runon",
                     "particle_gap"}),  # 990eb089's
          ("bare_numbered", "plus_n", "verb_gap"), frozenset({"19", "20", "21", "62"})),
+    74: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
+                    "bare_runon", "degree", "mixed_source", "verb_det", "bare_and",
+                    "verb_pron", "that_det", "bare_runon_det", "plural_runon",
+                    "particle_gap", "bare_numbered", "plus_n"}),  # 389f3150's
+         ("verb_gap", "verb_gap_bare", "participle_gap", "round_place"),
+         frozenset({"19", "20", "21", "63"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]
@@ -162,6 +176,8 @@ def use_round(round_: int) -> None:
     ARMS["all"] = BASE | set(NEW)
     if round_ == 69:
         ARMS["verb_pron+past"] = BASE | {"verb_pron", "cfg:antecedent_past_pronouns"}
+    if round_ == 74:  # "run the bath, candles round it": a bare gap whose place is "round"
+        ARMS["verb_gap_bare+round_place"] = BASE | {"verb_gap_bare", "round_place"}
 
 
 use_round(ROUND)

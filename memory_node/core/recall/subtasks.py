@@ -76,12 +76,15 @@ _AND = re.compile(r"(,\s*and\s+|\s+and\s+|,\s+)(\w+)", re.IGNORECASE)
 # "bare_runon_det", "plural_runon" (:func:`_bare_run_on`, :func:`_plural_run_on`). Round 72's:
 # "particle_gap" (:func:`_particle_side`). Round 73's: "bare_numbered" (:func:`_bare_numbered`),
 # "plus_n" (:data:`_AND_PLUS`, :func:`_existential`); its "verb_gap" failed its keep rule (a
-# patch, results/recall_verb_gap_r73.patch).
+# patch, results/recall_verb_gap_r73.patch). Round 74's: "verb_gap" again, with the left
+# side's own complement, and "verb_gap_bare" (:func:`_imperative_side`), "participle_gap"
+# (:func:`_participle_side`), "round_place" (:data:`_ROUND`).
 SPLIT_JOINTS: set[str] = {"line", "extend", "to", "arrow", "spoken", "bullet", "emoji",
                           "source", "runon", "runon_np", "numbered", "modifier", "lead_prep",
                           "typo_det", "bare_runon", "degree", "mixed_source", "verb_det",
                           "bare_and", "verb_pron", "that_det", "bare_runon_det",
-                          "plural_runon", "particle_gap", "bare_numbered", "plus_n"}
+                          "plural_runon", "particle_gap", "bare_numbered", "plus_n",
+                          "verb_gap", "verb_gap_bare", "participle_gap", "round_place"}
 _LINE = re.compile(r"\s*\n\s*")
 # "to" and "upon" open a destination as the place prepositions do (closed class).
 _TO = frozenset({"to", "upon"})
@@ -213,6 +216,17 @@ _DEMONSTRATIVES = frozenset({"that", "this", "those", "these"})
 _ALONE_PRONOUNS = frozenset({"him", "her", "both", "all", "each"})
 _ONE = frozenset({"one", "ones"})
 _ONE_AFTER = frozenset({"other", "same"})
+# Round 74's (bench/README_recall.md, round 74): "verb_gap" and "verb_gap_bare"
+# (:func:`_imperative_side`), "participle_gap" (:func:`_participle_side`); "round_place":
+# "round" and "around" before their object say where a thing goes as "beside" does
+# ("candles round it").
+_VERB_GAPS = frozenset({"verb_gap", "verb_gap_bare"})
+_ROUND = frozenset({"round", "around"})
+# ... as a preposition: before its object, a determiner or a pronoun ("candles round it",
+# "round the back"; not the adjective of "the round shiny disc").
+_ROUND_OBJECTS = DETERMINERS | frozenset({"it", "them", "him", "her", "me", "us"})
+# The written coordinators a serial list closes with ("bowl & fork", "bowl + fork").
+_LIST_MARKS = frozenset({"&", "+"})
 # Verb particles, a closed class ("get that out", "switch that off").
 _PARTICLES = frozenset({"up", "down", "out", "off", "away", "back", "on", "in", "over"})
 # The place pro-form, a closed class of one: "leave it there" is where a thing went last.
@@ -335,10 +349,63 @@ def _new_joint(piece: str, joints: Sequence[re.Match[str]], i: int, left: str, r
             and all(_place_side(side, on) or _from_side(side) for side in (left, right))) or (
             "particle_gap" in on and _new_thing(right, lexicon)
             and all(_place_side(side, on) or _particle_side(side, lexicon)
-                    for side in (left, right)))
+                    or ("participle_gap" in on and _participle_side(side, lexicon))
+                    for side in (left, right))) or (
+            not _VERB_GAPS.isdisjoint(on) and "," in m.group(1) and _new_thing(right, lexicon)
+            and _place_side(right, on) and _imperative_side(left, right, m.group(1), lexicon, on))
     if hit and not _has_verb(left, lexicon, on) and refers_back(right, lexicon):
         return False  # left dislocation: "the candle on the table, light it"
     return hit
+
+
+def _imperative_side(left: str, right: str, joint: str, lexicon: Lexicon | None,
+                     on: Collection[str]) -> bool:
+    """Comma gapping after a side with its own imperative (round 74): the left side opens
+    with a word the lexicon has as a verb, in its base form, right before a determiner that
+    opens its object, and the right side (a new thing and its place) is no serial list's
+    tail. "verb_gap": the left side holds a complement of its own after its object, a
+    preposition ("spray the sink with the spray bottle, | the scrubbing brush to the
+    toilet"); "verb_gap_bare": or none, if the joint is a bare comma, the left side has no
+    other and the right side no coordinator before its place ("boil the kettle, | eggs in
+    the pot"; "Put the pan, bowl and fork in the sink" and "Put the pan, bowl, and fork in
+    the sink" are lists the verb takes whole)."""
+    if lexicon is None or not lexicon.available:
+        return False
+    ws = _WORDS.findall(left.lower())
+    if not (len(ws) >= 3 and ws[1] in _OBJECT_DETERMINERS and ws[0] not in STOPWORDS
+            and ws[0] not in _PREPOSITIONS and ws[0] not in _PARTICLES
+            and ws[0] not in _OTHER_PREPOSITIONS and lexicon.is_verb(ws[0])
+            and lexicon.verb(ws[0]) == ws[0]):
+        return False
+    if "verb_gap" in on and any(w in _PREPOSITIONS or w in _OTHER_PREPOSITIONS
+                                for w in ws[3:]):
+        return True
+    if "verb_gap_bare" not in on or joint.strip() != "," or "," in left:
+        return False
+    places = _DESTINATION | _TO | (_ROUND if "round_place" in on else frozenset())
+    before = []
+    for w in right.lower().split()[1:]:
+        if w.strip(",.") in places:
+            break
+        before.append(w)
+    return not any(w in _COORDINATORS or w in _LIST_MARKS for w in before)
+
+
+def _participle_side(side: str, lexicon: Lexicon | None) -> bool:
+    """The side says what becomes of its thing by a past participle after the thing's noun,
+    its verb gapped ("participle_gap"; round 74): "mirror cleaned", "bin emptied",
+    "toilet cleaned with the brush"; at the side's end or before a function word that is
+    no determiner, as :func:`_particle_side`'s particle. An inflection the lexicon reads
+    back to another base form, neither a third person's "-s" nor a gerund."""
+    if lexicon is None or not lexicon.available:
+        return False
+    ws = _WORDS.findall(side.lower())
+    return any(
+        ws[i - 1] not in STOPWORDS and lexicon.is_noun(ws[i - 1]) and w not in STOPWORDS
+        and not w.endswith(("s", "ing")) and lexicon.is_verb(w) and lexicon.verb(w) != w
+        and (i + 1 == len(ws) or (ws[i + 1] in STOPWORDS and ws[i + 1] not in _DETERMINERS
+                                  and ws[i + 1] not in OBJECT_STARTS))
+        for i, w in enumerate(ws[1:CLAUSE_WORDS], 1))
 
 
 def _verb_before_object(piece: str, m: re.Match[str], left: str, lexicon: Lexicon | None,
@@ -387,10 +454,12 @@ def _bare_and(piece: str, m: re.Match[str], left: str, right: str, lexicon: Lexi
 
 def _place_side(side: str, on: Collection[str]) -> bool:
     """The side says where its thing goes: a place word inside it, or an arrow."""
-    ws = [w.lower() for w in _WORDS.findall(side)[1:-1]]
+    ws = [w.lower() for w in _WORDS.findall(side)]
     places = _DESTINATION | _TO if "to" in on else _PLACE
     arrow = _ARROW_ANY if "emoji" in on else _ARROW
-    return any(w in places for w in ws) or ("arrow" in on and arrow.search(side) is not None)
+    return any(w in places or ("round_place" in on and w in _ROUND and ws[i + 1] in _ROUND_OBJECTS)
+               for i, w in enumerate(ws[1:-1], 1)) or (
+        "arrow" in on and arrow.search(side) is not None)
 
 
 def _particle_side(side: str, lexicon: Lexicon | None) -> bool:
