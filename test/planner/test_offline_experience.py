@@ -314,6 +314,47 @@ def test_an_object_not_found_seen_back_in_the_same_spot_stays_passed_over_until_
     assert strs(planner.plan(req).calls) == ["navigate(Bottle_1)", "pick(Bottle_1)"]
 
 
+def test_a_listed_ghost_seen_again_at_its_spot_with_no_receptacle_stays_passed_over() -> None:
+    """Round 73 (tune3 tidy, stream seed 3541, s0018, experience arm): memory had the
+    potato in the fridge, where the robot put it; the tidy took it out. The navigate was
+    refused NOT_FOUND, the plan opened the microwave 1 m away, and that open's frame saw
+    the ghost again at the same spot with no receptacle: read as a move (the receptacle's
+    name lost) and as an open that could have hidden it, the block and experience's
+    listing were lifted and the navigate refused again in the same state. Where
+    experience lists the refusal, neither reading holds; without a listing (the arm with
+    no experience) the sighting still lifts the block, as before."""
+    spot = (1.0, 1.92, 0.9)
+    ghost = UnitView("Potato_1", "Potato", spot, "none", "kitchen",
+                     receptacle_id="Fridge_1", relation="in")
+    fridge = UnitView("Fridge_1", "Fridge", (1.0, 2.1, 0.9), "closed", "kitchen")
+    oven = UnitView("Microwave_1", "Microwave", (1.5, 1.0, 0.9), "closed", "kitchen")
+    refused = SkillCall("navigate", ("Potato_1",))
+
+    def after_the_microwaves_open(lines: list[str]) -> PlanRequest:
+        req = request([ghost, fridge, oven], ("HOLDING(Potato)",))
+        req.known_bad = known_bad_calls(lines)
+        req.known_bad_codes = known_bad_codes(lines)
+        req.history.append(StepLine(refused, False, int(ErrorCode.NOT_FOUND),
+                                    "no Potato within 0.75 m"))
+        req.vocab.add_units([replace(ghost, state="absent")])
+        planner.plan(req)
+        req.history.append(StepLine(SkillCall("navigate", ("Microwave_1",)), True,
+                                    ErrorCode.NONE, ""))
+        req.history.append(StepLine(SkillCall("open", ("Microwave_1",)), True,
+                                    ErrorCode.NONE, ""))
+        req.vocab.add_units([replace(oven, state="opened"),
+                             replace(ghost, position=(1.01, 1.91, 0.9), receptacle_id="",
+                                     relation="")])   # the ghost again, no receptacle
+        return req
+
+    planner = OfflinePlanner()
+    listed = after_the_microwaves_open(["do not navigate(Potato_1): failed 1x in this state "
+                                        "(NOT_FOUND) [bad:3]"])
+    assert strs(planner.plan(listed).calls)[:1] == ["explore(kitchen, Potato)"]
+    plain = after_the_microwaves_open([])
+    assert strs(planner.plan(plain).calls)[:1] == [str(refused)]
+
+
 def test_an_open_refused_from_the_objects_spot_is_made_from_the_receptacles_own() -> None:
     """Tune2 tidy (stream seed 1201, s0009/s0011): memory has the salt shaker in a drawer
     and the drawer where the shaker is; the real drawer is 1.3 m away, and the open made
