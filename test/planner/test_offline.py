@@ -356,6 +356,42 @@ def test_close_it_after_a_subtask_with_nothing_to_do_closes_the_drawer_its_goal_
                                                          "close(Drawer_1)"]
 
 
+def test_close_it_closes_the_cabinet_an_earlier_subtasks_units_met_the_goal_with() -> None:
+    """"Put the salt shaker away in the cabinet and close it": memory had the shaker in
+    Cabinet_6 (the first subtask's units read the goal met), and "close it" recalls the
+    cabinets, not the shaker. The cabinet its goal was met with is "it", not Cabinet_14 the
+    search opened (round 73, exp93's note: tune2 untidied, stream seed 3159, s0029, plain:
+    Cabinet_14 closed, Cabinet_6 left open, lost)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Cabinet_14", "Cabinet", (1.0, 0.0, 1.0), "opened", "a1"),
+                     UnitView("Cabinet_6", "Cabinet", (3.0, 0.0, 1.0), "opened", "a1")])
+    req = PlanRequest("close it", "", vocab, ["a1"], goal_conditions=("CLOSED(Cabinet)",),
+                      robot_position=(1.0, 0.0, 1.0))
+    req.notes["acted"] = ["Cabinet_14"]
+    req.notes["earlier_goals"] = ("INSIDE(SaltShaker, Cabinet)",)
+    req.notes["met_with"] = ("Cabinet_6",)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_6)",
+                                                         "close(Cabinet_6)"]
+    # A put of the task's own says where the shaker went, whatever the earlier units read.
+    req.notes["put_into"] = ["Cabinet_14"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_14)",
+                                                         "close(Cabinet_14)"]
+
+
+def test_the_loop_carries_the_receptacle_a_subtasks_goal_was_met_with(world) -> None:  # noqa: ANN001
+    memory, house = world
+    _two_drawers(memory, house)
+    memory.upsert_object(Unit("Knife_1", "Knife", (2.0, 0.9, 1.0), area_id="kitchen"))
+    house.things["Knife_1"] = Thing("Knife", "kitchen")
+    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
+    text = "put the knife in a drawer, then close it"
+    assert loop.run(text, "k6c-1#s0", goal_conditions=["INSIDE(Knife, Drawer)"]).success
+    assert loop.met_with == [house.things["Knife_1"].inside]
+    loop.run("hold the apple", "k6c-2#s0", goal_conditions=["HOLDING(Apple)"])
+    assert loop.met_with == []
+
+
 def test_close_it_closes_the_drawer_an_earlier_subtask_took_from(world) -> None:  # noqa: ANN001
     memory, house = world
     from memory_node.core.units import ObjectMemoryUnit as Unit
