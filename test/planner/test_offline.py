@@ -379,6 +379,31 @@ def test_close_it_closes_the_cabinet_an_earlier_subtasks_units_met_the_goal_with
                                                          "close(Cabinet_14)"]
 
 
+@pytest.mark.parametrize("cabinet_in", ["answers", "scene"])
+def test_a_put_target_two_levels_inside_a_closed_cabinet_is_reached_by_opening_it(
+        cabinet_in: str) -> None:
+    """Memory has the cup in a pot and the pot in a closed cabinet (round 73, exp93's note
+    v2: tune2 tidy, stream seed 3152, s0024, where the plan was said to pass the cup over):
+    the cup is the put's target, the cabinet is opened first, whether the answers or only
+    the scene hold it."""
+    planner = OfflinePlanner()
+    cabinet = UnitView("Cabinet_5", "Cabinet", (3.0, 0.0, 1.0), "closed", "a1")
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Knife_1", "ButterKnife", (1.0, 0.0, 1.0), area_id="a1",
+                              receptacle_id="robot"),
+                     UnitView("Cup_74", "Cup", (3.0, 0.0, 1.0), area_id="a1",
+                              receptacle_id="Pot_79", relation="in"),
+                     UnitView("Pot_79", "Pot", (3.0, 0.0, 1.0), area_id="a1",
+                              receptacle_id="Cabinet_5", relation="in"),
+                     *([cabinet] if cabinet_in == "answers" else [])])
+    req = PlanRequest("put the butter knife in the cup", "", vocab, ["a1"], held="Knife_1",
+                      goal_conditions=("INSIDE(ButterKnife, Cup)",),
+                      robot_position=(1.0, 0.0, 1.0),
+                      scene={"Cabinet_5": cabinet} if cabinet_in == "scene" else {})
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Cup_74)", "open(Cabinet_5)", "put(Knife_1, Cup_74, in)"]
+
+
 def test_the_loop_carries_the_receptacle_a_subtasks_goal_was_met_with(world) -> None:  # noqa: ANN001
     memory, house = world
     _two_drawers(memory, house)
