@@ -298,6 +298,8 @@ def test_close_it_closes_the_drawer_an_earlier_subtask_of_the_task_used(world) -
     used = house.things["Knife_1"].inside
     other = ({"Drawer_1", "Drawer_2"} - {used}).pop()
     assert house.things[used].state == "opened" and house.things[other].state == "closed"
+    # The drawer the subtask's own units read its goal met with, carried to the next one.
+    assert loop.met_with == [used]
     before = len(house.calls)
     second = loop.run(text, "k5c-1#s1", goal_conditions=["CLOSED(Drawer)"])
     assert second.success, second.message
@@ -306,6 +308,8 @@ def test_close_it_closes_the_drawer_an_earlier_subtask_of_the_task_used(world) -
     assert house.calls[before - 1] == SkillCall("put", ("Knife_1", used, "in"))
     assert [str(c) for c in house.calls[before:]] == [f"close({used})"]
     assert house.things[used].state == "closed"
+    loop.run("hold the apple", "k5c-2#s0", goal_conditions=["HOLDING(Apple)"])
+    assert loop.met_with == []   # another task
 
 
 def test_close_it_closes_the_drawer_the_task_put_into_not_the_one_memory_has_it_in(
@@ -402,19 +406,6 @@ def test_a_put_target_two_levels_inside_a_closed_cabinet_is_reached_by_opening_i
                       scene={"Cabinet_5": cabinet} if cabinet_in == "scene" else {})
     assert [str(c) for c in planner.plan(req).calls] == [
         "navigate(Cup_74)", "open(Cabinet_5)", "put(Knife_1, Cup_74, in)"]
-
-
-def test_the_loop_carries_the_receptacle_a_subtasks_goal_was_met_with(world) -> None:  # noqa: ANN001
-    memory, house = world
-    _two_drawers(memory, house)
-    memory.upsert_object(Unit("Knife_1", "Knife", (2.0, 0.9, 1.0), area_id="kitchen"))
-    house.things["Knife_1"] = Thing("Knife", "kitchen")
-    loop = PlanLoop(OfflinePlanner(), LocalMemory(memory), house, places=lambda: PLACES)
-    text = "put the knife in a drawer, then close it"
-    assert loop.run(text, "k6c-1#s0", goal_conditions=["INSIDE(Knife, Drawer)"]).success
-    assert loop.met_with == [house.things["Knife_1"].inside]
-    loop.run("hold the apple", "k6c-2#s0", goal_conditions=["HOLDING(Apple)"])
-    assert loop.met_with == []
 
 
 def test_close_it_closes_the_drawer_an_earlier_subtask_took_from(world) -> None:  # noqa: ANN001
