@@ -298,6 +298,8 @@ def test_close_it_closes_the_drawer_an_earlier_subtask_of_the_task_used(world) -
     used = house.things["Knife_1"].inside
     other = ({"Drawer_1", "Drawer_2"} - {used}).pop()
     assert house.things[used].state == "opened" and house.things[other].state == "closed"
+    # The drawer the subtask's own units read its goal met with, carried to the next one.
+    assert loop.met_with == [used]
     before = len(house.calls)
     second = loop.run(text, "k5c-1#s1", goal_conditions=["CLOSED(Drawer)"])
     assert second.success, second.message
@@ -306,6 +308,8 @@ def test_close_it_closes_the_drawer_an_earlier_subtask_of_the_task_used(world) -
     assert house.calls[before - 1] == SkillCall("put", ("Knife_1", used, "in"))
     assert [str(c) for c in house.calls[before:]] == [f"close({used})"]
     assert house.things[used].state == "closed"
+    loop.run("hold the apple", "k5c-2#s0", goal_conditions=["HOLDING(Apple)"])
+    assert loop.met_with == []   # another task
 
 
 def test_close_it_closes_the_drawer_the_task_put_into_not_the_one_memory_has_it_in(
@@ -354,6 +358,54 @@ def test_close_it_after_a_subtask_with_nothing_to_do_closes_the_drawer_its_goal_
     req.notes["earlier_goals"] = ("INSIDE(Knife, Drawer)",)
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Drawer_1)",
                                                          "close(Drawer_1)"]
+
+
+def test_close_it_closes_the_cabinet_an_earlier_subtasks_units_met_the_goal_with() -> None:
+    """"Put the salt shaker away in the cabinet and close it": memory had the shaker in
+    Cabinet_6 (the first subtask's units read the goal met), and "close it" recalls the
+    cabinets, not the shaker. The cabinet its goal was met with is "it", not Cabinet_14 the
+    search opened (round 73, exp93's note: tune2 untidied, stream seed 3159, s0029, plain:
+    Cabinet_14 closed, Cabinet_6 left open, lost)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Cabinet_14", "Cabinet", (1.0, 0.0, 1.0), "opened", "a1"),
+                     UnitView("Cabinet_6", "Cabinet", (3.0, 0.0, 1.0), "opened", "a1")])
+    req = PlanRequest("close it", "", vocab, ["a1"], goal_conditions=("CLOSED(Cabinet)",),
+                      robot_position=(1.0, 0.0, 1.0))
+    req.notes["acted"] = ["Cabinet_14"]
+    req.notes["earlier_goals"] = ("INSIDE(SaltShaker, Cabinet)",)
+    req.notes["met_with"] = ("Cabinet_6",)
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_6)",
+                                                         "close(Cabinet_6)"]
+    # A put of the task's own says where the shaker went, whatever the earlier units read.
+    req.notes["put_into"] = ["Cabinet_14"]
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_14)",
+                                                         "close(Cabinet_14)"]
+
+
+@pytest.mark.parametrize("cabinet_in", ["answers", "scene"])
+def test_a_put_target_two_levels_inside_a_closed_cabinet_is_reached_by_opening_it(
+        cabinet_in: str) -> None:
+    """Memory has the cup in a pot and the pot in a closed cabinet (round 73, exp93's note
+    v2: tune2 tidy, stream seed 3152, s0024, where the plan was said to pass the cup over):
+    the cup is the put's target, the cabinet is opened first, whether the answers or only
+    the scene hold it."""
+    planner = OfflinePlanner()
+    cabinet = UnitView("Cabinet_5", "Cabinet", (3.0, 0.0, 1.0), "closed", "a1")
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Knife_1", "ButterKnife", (1.0, 0.0, 1.0), area_id="a1",
+                              receptacle_id="robot"),
+                     UnitView("Cup_74", "Cup", (3.0, 0.0, 1.0), area_id="a1",
+                              receptacle_id="Pot_79", relation="in"),
+                     UnitView("Pot_79", "Pot", (3.0, 0.0, 1.0), area_id="a1",
+                              receptacle_id="Cabinet_5", relation="in"),
+                     *([cabinet] if cabinet_in == "answers" else [])])
+    req = PlanRequest("put the butter knife in the cup", "", vocab, ["a1"], held="Knife_1",
+                      goal_conditions=("INSIDE(ButterKnife, Cup)",),
+                      robot_position=(1.0, 0.0, 1.0),
+                      scene={"Cabinet_5": cabinet} if cabinet_in == "scene" else {})
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Cup_74)", "open(Cabinet_5)", "put(Knife_1, Cup_74, in)"]
 
 
 def test_close_it_closes_the_drawer_an_earlier_subtask_took_from(world) -> None:  # noqa: ANN001

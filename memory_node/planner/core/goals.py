@@ -6,10 +6,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from memory_node.core.errors import InvalidArgument
+from memory_node.core.recall.categories import type_key
+
+from .types import UnitView
 
 ARITY = {"INSIDE": 2, "ON": 2, "STATE": 2, "TOGGLEON": 1, "TOGGLEOFF": 1, "OPEN": 1,
          "CLOSED": 1, "HOLDING": 1}
@@ -55,3 +58,19 @@ def parse_goals(texts: Iterable[str]) -> list[Goal]:
     if len(texts) > MAX_GOALS:
         raise InvalidArgument(f"{len(texts)} goal conditions (max {MAX_GOALS})")
     return [parse_goal(t) for t in texts]
+
+
+def placement_receptacles(goals: Iterable[Goal], objects: Mapping[str, UnitView]) -> list[str]:
+    """Ids of the receptacles `objects` read the INSIDE/ON goals met with: a unit of the
+    goal's object type in or on a unit of the goal's receptacle type, in the units' order."""
+    met: list[str] = []
+    for g in goals:
+        if g.predicate not in ("INSIDE", "ON"):
+            continue
+        what, where = type_key(g.args[0]), type_key(g.args[1])
+        for u in objects.values():
+            rec = objects.get(u.receptacle_id)
+            if type_key(u.label) == what and rec is not None \
+                    and type_key(rec.label) == where and rec.object_id not in met:
+                met.append(rec.object_id)
+    return met

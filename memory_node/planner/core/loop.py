@@ -38,7 +38,7 @@ from .areas import (
     units_from_graph_json,
 )
 from .experience import known_bad_calls, known_bad_codes, known_bad_until
-from .goals import parse_goals
+from .goals import parse_goals, placement_receptacles
 from .llm_planner import refuse_repeats
 from .planning import (
     Planner,
@@ -177,6 +177,10 @@ class PlanLoop:
         # Goal conditions of the task's earlier subtasks: one that had nothing to do acted
         # on nothing, yet "close it" still means the drawer its goal was met with.
         self.task_goals: list[str] = []
+        # The receptacles the task's finished subtasks' own units read their INSIDE/ON goals
+        # met with (`placement_receptacles`), oldest first: "close it" recalls other words,
+        # and its answers may not hold the object whose place met the goal.
+        self.met_with: list[str] = []
         # Objects the planner went to look at because memory's word on their state was a
         # single unconfirmed reading: once per object per task (notes["looked"]).
         self.looked: set[str] = set()
@@ -198,7 +202,7 @@ class PlanLoop:
         self.held, self.held_unit, self.position = "", None, None
         self.unknown_held = ""
         self.acted_episode, self.acted, self.task_goals = "", [], []
-        self.put_into = []
+        self.put_into, self.met_with = [], []
         self.looked = set()
         self.stands = ""
 
@@ -505,7 +509,7 @@ class PlanLoop:
         task = episode.rpartition("#")[0] or episode
         if self.acted_episode != task:
             self.acted_episode, self.acted, self.task_goals = task, [], []
-            self.put_into = []
+            self.put_into, self.met_with = [], []
             self.looked = set()
             self.stands = ""
             self.task_start = stamp_from_graph_json(graph)
@@ -514,6 +518,7 @@ class PlanLoop:
         req.notes["known_at_start"] = self.known_at_start
         req.notes["acted"] = self.acted
         req.notes["put_into"] = self.put_into
+        req.notes["met_with"] = tuple(self.met_with)
         req.notes["looked"] = set(self.looked)
         req.notes["stands"] = self.stands
         req.notes["earlier_goals"] = tuple(self.task_goals)
@@ -535,6 +540,9 @@ class PlanLoop:
             if not plan:
                 out.success, out.message = True, (
                     f"done in {len(out.steps)} step(s)" if out.steps else "nothing to do")
+                self.met_with += [r for r in placement_receptacles(parse_goals(goals),
+                                                                   vocab.objects)
+                                  if r not in self.met_with]
                 return
             call = plan.pop(0)
             if len(out.steps) >= limit:

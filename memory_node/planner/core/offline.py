@@ -44,7 +44,7 @@ from .experience import (
     searched_out,
     usual_places,
 )
-from .goals import Goal, parse_goals
+from .goals import Goal, parse_goals, placement_receptacles
 from .planning import (
     PlanRequest,
     PlanResult,
@@ -550,17 +550,14 @@ class OfflinePlanner:
         it in the drawer beside (tune tidy, stream seed 3091, s0013, experience arm: the
         card put in object_10, memory had it in object_8 opened beside it, "close it"
         closed object_8 and the task was lost)."""
-        objects = req.vocab.objects
-        met: list[str] = []
-        for g in parse_goals(req.notes.get("earlier_goals", ())):
-            if g.predicate not in ("INSIDE", "ON"):
-                continue
-            what, where = type_key(g.args[0]), type_key(g.args[1])
-            for u in objects.values():
-                rec = objects.get(u.receptacle_id)
-                if type_key(u.label) == what and rec is not None \
-                        and type_key(rec.label) == where and rec.object_id not in met:
-                    met.append(rec.object_id)
+        # Also those the earlier subtask's own units read its goal met with (notes
+        # "met_with", from the loop): "close it" recalls the words of "close the cabinet",
+        # and the object whose place met "put the salt shaker away in the cabinet" may be
+        # in none of its answers, so no cabinet was bound and an open one nearer was
+        # closed (round 73, exp93's note: tune2 untidied, stream seed 3159, s0029, plain).
+        now = placement_receptacles(parse_goals(req.notes.get("earlier_goals", ())),
+                                    req.vocab.objects)
+        met = [*(m for m in req.notes.get("met_with", ()) if m not in now), *now]
         acted = tuple(req.notes.get("acted", ()))
         put = tuple(dict.fromkeys(req.notes.get("put_into", ())))
         order = (*(a for a in acted if a not in met), *(m for m in met if m not in acted),
